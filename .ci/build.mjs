@@ -1,0 +1,26 @@
+// Bundle src/ into dist/ with esbuild: ESM, code-split so each command's run module and heavy
+// dependencies load only when that command runs (start-up is a feature).
+import { build } from "esbuild";
+import { readFileSync, rmSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8"));
+rmSync(join(root, "dist"), { recursive: true, force: true });
+await build({
+  entryPoints: { cli: join(root, "src/cli.ts") },
+  outdir: join(root, "dist"),
+  bundle: true,
+  splitting: true,
+  format: "esm",
+  platform: "node",
+  target: "node20",
+  sourcemap: false,
+  minify: false,
+  chunkNames: "chunks/[name]-[hash]",
+  define: { __MIDS_VERSION__: JSON.stringify(pkg.version) },
+  // CommonJS dependencies bundled into ESM call require() for Node built-ins
+  banner: { js: "import { createRequire as __midsCreateRequire } from 'node:module'; const require = __midsCreateRequire(import.meta.url);" },
+  logLevel: "warning",
+});

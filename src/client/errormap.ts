@@ -1,0 +1,88 @@
+// Turn an HTTP error answer into an ApiError with a one-line message and a hint (spec 7).
+// The v3 `code` decides; the status is only a fallback (spec 7.1 does not map codes to statuses).
+import { ApiError } from "../errors.js";
+import { parseRetryAfter, type Headers } from "./headers.js";
+
+function str(v: unknown): string | undefined {
+  return typeof v === "string" && v.trim() !== "" ? v : undefined;
+}
+
+function obj(v: unknown): Record<string, unknown> | undefined {
+  return v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
+}
+
+export function toApiError(status: number, body: unknown, headers: Headers, now: Date, what: string): ApiError {
+  const b = obj(body) ?? {};
+  const code = str(b.code);
+  const details = obj(b.details) ?? {};
+  const serverMessage = str(b.message) ?? str(b.error);
+  let retryAfterMs = parseRetryAfter(headers["retry-after"], now);
+  if (retryAfterMs === undefined && typeof b.retryAfterMs === "number" && b.retryAfterMs >= 0) retryAfterMs = b.retryAfterMs;
+
+  let message: string;
+  let hint: string | undefined;
+  switch (code) {
+    case "credential_required":
+      message = `${what} needs an API key${serverMessage ? `: ${serverMessage}` : ""}`;
+      hint = "set MIDS_API_KEY or pass --api-key (keys are created in the product's integrations settings; try --sandbox for a demo)";
+      break;
+    case "entitlement_required": {
+      const ent = str(details.entitlement) ?? "unknown";
+      message = `your key lacks the '${ent}' entitlement needed for ${what}`;
+      hint = `ask for '${ent}' access on your plan, or use a key that has it (see 'mids me')`;
+      break;
+    }
+    case "not_found": {
+      const subject = obj(details.subject);
+      const type = str(subject?.type);
+      const locator = str(subject?.locator);
+      message = type && locator ? `${type} '${locator}' not found` : serverMessage ?? `${what}: not found`;
+      break;
+    }
+    case "not_current": {
+      const subject = obj(details.subject);
+      const type = str(subject?.type);
+      const locator = str(subject?.locator);
+      message = type && locator ? `${type} '${locator}' is no longer current` : `${what}: the resource is no longer current`;
+      if (serverMessage) message += ` (${serverMessage})`;
+      hint = "it was merged or retired; look up its successor with 'mids projects list --names ...'";
+      break;
+    }
+    case "invalid_request": {
+      const fields = Array.isArray(details.fields) ? details.fields.filter((f): f is string => typeof f === "string") : [];
+      message = `invalid request${fields.length ? ` (${fields.join(", ")})` : ""}: ${serverMessage ?? "the server rejected the parameters"}`;
+      break;
+    }
+    case "rate_limited":
+    case "RATE_LIMIT_EXCEEDED": {
+      const limit = typeof details.limit === "number" ? details.limit : undefined;
+      message = `rate limited${limit !== undefined ? ` (${limit} requests per ${str(details.window) ?? str(b.limitType) ?? "minute"})` : ""}`;
+      break;
+    }
+    case "HISTORY_WINDOW_EXCEEDED": {
+      const earliest = historyEarliest(b);
+      message = `the requested start is before the earliest data this key can read${earliest ? ` (${earliest})` : ""}`;
+      hint = `${earliest ? `start at or after ${earliest}, or ` : ""}pass --clamp to start at the earliest available time; older data needs the archive-history entitlement`;
+      break;
+    }
+    case "internal_error":
+      message = `the server failed (internal_error)${serverMessage ? `: ${serverMessage}` : ""}`;
+      break;
+    case "service_unavailable":
+      message = `the service is temporarily unavailable${serverMessage ? `: ${serverMessage}` : ""}`;
+      hint = "try again shortly";
+      break;
+    default:
+      message = `${what} failed with HTTP ${status}${serverMessage ? `: ${serverMessage}` : ""}${code ? ` (${code})` : ""}`;
+      if (status === 401 || status === 403) hint = "check the API key (MIDS_API_KEY or --api-key) and its scopes";
+  }
+  return new ApiError(message, { code: code ?? `http_${status}`, status, details: Object.keys(details).length ? details : undefined, hint, retryAfterMs, headers, body });
+}
+
+/** earliestAvailableAt from an error body: details, meta.history, or top level. */
+export function historyEarliest(body: Record<string, unknown>): string | undefined {
+  const details = obj(body.details);
+  const meta = obj(body.meta);
+  const history = obj(meta?.history) ?? obj(details?.history);
+  return str(details?.earliestAvailableAt) ?? str(history?.earliestAvailableAt) ?? str(body.earliestAvailableAt);
+}

@@ -1,0 +1,109 @@
+// Parse response headers into values commands can show (spec 5.1, 8.1, 9.3).
+
+export type Headers = Record<string, string>;
+
+export interface RateLimitWindow {
+  limit?: number;
+  remaining?: number;
+  /** when the window resets; from X-RateLimit-Reset-* (epoch seconds, or seconds from now when small) */
+  resetAt?: Date;
+}
+
+export interface RateLimit {
+  minute: RateLimitWindow;
+  day: RateLimitWindow;
+}
+
+export interface Deprecation {
+  /** when the route was deprecated, if the header says */
+  deprecatedAt?: Date;
+  sunset?: Date;
+  /** successor-version link target */
+  successor?: string;
+}
+
+/** Lower-case a header map from undici (values may be arrays). */
+export function normalizeHeaders(raw: Record<string, string | string[] | undefined>): Headers {
+  const out: Headers = {};
+  for (const [k, v] of Object.entries(raw)) {
+    if (v === undefined) continue;
+    out[k.toLowerCase()] = Array.isArray(v) ? v.join(", ") : v;
+  }
+  return out;
+}
+
+function num(v: string | undefined): number | undefined {
+  if (v === undefined || v.trim() === "") return undefined;
+  const n = Number(v);
+  return Number.isFinite(n) ? n : undefined;
+}
+
+/** A reset value: epoch seconds (large numbers), delta seconds (small numbers), or an HTTP/ISO date. */
+export function parseReset(v: string | undefined, now: Date): Date | undefined {
+  if (v === undefined) return undefined;
+  const n = num(v);
+  if (n !== undefined) {
+    if (n > 1e12) return new Date(n); // epoch milliseconds
+    if (n > 1e9) return new Date(n * 1000); // epoch seconds
+    return new Date(now.getTime() + n * 1000); // seconds from now
+  }
+  const d = new Date(v);
+  return Number.isNaN(d.getTime()) ? undefined : d;
+}
+
+export function parseRateLimit(h: Headers, now: Date): RateLimit | undefined {
+  const w = (name: "Minute" | "Day"): RateLimitWindow => ({
+    limit: num(h[`x-ratelimit-limit-${name.toLowerCase()}`]),
+    remaining: num(h[`x-ratelimit-remaining-${name.toLowerCase()}`]),
+    resetAt: parseReset(h[`x-ratelimit-reset-${name.toLowerCase()}`], now),
+  });
+  const minute = w("Minute");
+  const day = w("Day");
+  if (minute.limit === undefined && day.limit === undefined && minute.remaining === undefined && day.remaining === undefined) return undefined;
+  return { minute, day };
+}
+
+/** Retry-After: delta seconds or an HTTP date (RFC 9110 10.2.3). Returns milliseconds. */
+export function parseRetryAfter(v: string | undefined, now: Date): number | undefined {
+  if (v === undefined || v.trim() === "") return undefined;
+  const n = num(v);
+  if (n !== undefined) return n >= 0 ? n * 1000 : undefined;
+  const d = Date.parse(v);
+  if (Number.isNaN(d)) return undefined;
+  return Math.max(0, d - now.getTime());
+}
+
+/** RFC 8288 Link header: the target of rel="successor-version". */
+export function parseSuccessorLink(v: string | undefined): string | undefined {
+  if (!v) return undefined;
+  for (const part of v.split(/,(?=\s*<)/)) {
+    const m = /^\s*<([^>]*)>\s*(.*)$/.exec(part);
+    if (!m) continue;
+    const rels = /;\s*rel\s*=\s*"?([^";]+)"?/i.exec(m[2]);
+    if (rels && rels[1].split(/\s+/).includes("successor-version")) return m[1];
+  }
+  return undefined;
+}
+
+/** RFC 9745 Deprecation: a structured date `@<epoch seconds>`; older drafts used `true` or an HTTP date. */
+export function parseDeprecation(h: Headers): Deprecation | undefined {
+  const dep = h["deprecation"];
+  const sunsetRaw = h["sunset"];
+  if (dep === undefined && sunsetRaw === undefined) return undefined;
+  const out: Deprecation = {};
+  if (dep !== undefined) {
+    const m = /^@(-?\d+)$/.exec(dep.trim());
+    if (m) out.deprecatedAt = new Date(Number(m[1]) * 1000);
+    else if (dep.trim() !== "true") {
+      const d = Date.parse(dep);
+      if (!Number.isNaN(d)) out.deprecatedAt = new Date(d);
+    }
+  }
+  if (sunsetRaw) {
+    const d = Date.parse(sunsetRaw);
+    if (!Number.isNaN(d)) out.sunset = new Date(d);
+  }
+  const successor = parseSuccessorLink(h["link"]);
+  if (successor) out.successor = successor;
+  return out;
+}

@@ -1,0 +1,87 @@
+// Pure request building (after Octokit's endpoint.parse): route + params -> method, URL, headers, body.
+import { buildPath, type Route } from "../contract/routes.js";
+import { UsageError } from "../errors.js";
+
+export type QueryValue = string | number | boolean | undefined | null | readonly (string | number)[];
+export type Query = Record<string, QueryValue>;
+
+export interface BuiltRequest {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+export interface BuildOptions {
+  baseUrl: string;
+  apiKey?: string;
+  userAgent: string;
+}
+
+/** Serialize a query: arrays become comma-separated (spec 4.1 rule 2), empty values are dropped. */
+export function queryString(query: Query | undefined): string {
+  if (!query) return "";
+  const sp = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) {
+    if (v === undefined || v === null || v === "") continue;
+    sp.append(k, Array.isArray(v) ? v.join(",") : String(v));
+  }
+  const s = sp.toString();
+  return s ? `?${s}` : "";
+}
+
+export function joinUrl(baseUrl: string, path: string): string {
+  let base: URL;
+  try {
+    base = new URL(baseUrl);
+  } catch {
+    throw new UsageError(`invalid base URL '${baseUrl}'`, { hint: "pass a full URL such as https://api.example.com to --base-url or MIDS_BASE_URL" });
+  }
+  if (base.protocol !== "http:" && base.protocol !== "https:") {
+    throw new UsageError(`invalid base URL '${baseUrl}': only http and https are supported`);
+  }
+  const prefix = base.pathname.replace(/\/+$/, "");
+  return `${base.origin}${prefix}${path.startsWith("/") ? path : `/${path}`}`;
+}
+
+export function buildRequest(
+  r: Pick<Route, "method" | "path" | "id">,
+  input: { pathParams?: Record<string, string>; query?: Query; body?: unknown; headers?: Record<string, string> },
+  opts: BuildOptions,
+): BuiltRequest {
+  const path = buildPath(r as Route, input.pathParams ?? {});
+  return buildRaw(r.method, path + queryString(input.query), input.body, input.headers, opts);
+}
+
+export function buildRaw(method: string, pathAndQuery: string, body: unknown, headers: Record<string, string> | undefined, opts: BuildOptions): BuiltRequest {
+  const h: Record<string, string> = { accept: "application/json", "user-agent": opts.userAgent };
+  if (opts.apiKey) h["x-api-key"] = opts.apiKey;
+  let payload: string | undefined;
+  if (body !== undefined) {
+    payload = typeof body === "string" ? body : JSON.stringify(body);
+    h["content-type"] = "application/json";
+  }
+  for (const [k, v] of Object.entries(headers ?? {})) h[k.toLowerCase()] = v;
+  return { method: method.toUpperCase(), url: joinUrl(opts.baseUrl, pathAndQuery), headers: h, body: payload };
+}
+
+/** Loopback hosts may receive a key over plain http (the sandbox, local proxies). */
+export function isLoopbackHost(hostname: string): boolean {
+  const h = hostname.replace(/^\[|\]$/g, "").toLowerCase();
+  return h === "localhost" || h.endsWith(".localhost") || h === "::1" || /^127\.\d+\.\d+\.\d+$/.test(h);
+}
+
+/** Replace the key wherever it appears (URLs, bodies, headers) before anything is printed. */
+export function redact(text: string, secrets: readonly (string | undefined)[]): string {
+  let out = text;
+  for (const s of secrets) if (s && s.length >= 4) out = out.split(s).join("***");
+  return out;
+}
+
+export function redactHeaders(headers: Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(headers)) {
+    out[k] = k === "x-api-key" || k === "authorization" || k === "cookie" || k === "set-cookie" ? "***" : v;
+  }
+  return out;
+}

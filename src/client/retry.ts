@@ -1,0 +1,48 @@
+// Retry policy as data (after ky): what is retried, how long to wait, and when to stop.
+import { ApiError, NetworkError, TimeoutError } from "../errors.js";
+
+export interface RetryPolicy {
+  limit: number;
+  statusCodes: readonly number[];
+  /** statuses whose Retry-After (or v2 retryAfterMs) is honoured */
+  afterStatusCodes: readonly number[];
+  /** base and cap of the exponential backoff, milliseconds */
+  baseMs: number;
+  capMs: number;
+  /** never wait longer than this for a Retry-After; give up instead */
+  maxRetryAfterMs: number;
+}
+
+export const DEFAULT_RETRY: RetryPolicy = {
+  limit: 3,
+  statusCodes: [429, 502, 503, 504],
+  afterStatusCodes: [429, 503],
+  baseMs: 250,
+  capMs: 8000,
+  maxRetryAfterMs: 120_000,
+};
+
+/** Full-jitter exponential backoff: random in [0, min(cap, base * 2^attempt)). */
+export function backoffMs(attempt: number, policy: RetryPolicy, random: () => number = Math.random): number {
+  const ceiling = Math.min(policy.capMs, policy.baseMs * 2 ** attempt);
+  return Math.floor(random() * ceiling);
+}
+
+/**
+ * How long to wait before retry number `attempt` (0-based), or undefined for "do not retry".
+ * Only idempotent requests are retried; connection resets count, timeouts do not (the
+ * server may still be working on it, and the user chose the time budget).
+ */
+export function retryDelay(err: unknown, attempt: number, idempotent: boolean, policy: RetryPolicy, random?: () => number): number | undefined {
+  if (!idempotent || attempt >= policy.limit) return undefined;
+  if (err instanceof TimeoutError) return undefined;
+  if (err instanceof NetworkError) return backoffMs(attempt, policy, random);
+  if (err instanceof ApiError && err.status !== undefined && policy.statusCodes.includes(err.status)) {
+    if (policy.afterStatusCodes.includes(err.status) && err.retryAfterMs !== undefined) {
+      if (err.retryAfterMs > policy.maxRetryAfterMs) return undefined;
+      return err.retryAfterMs;
+    }
+    return backoffMs(attempt, policy, random);
+  }
+  return undefined;
+}

@@ -1,0 +1,25 @@
+import type { Command } from "commander";
+import type { Context } from "../../context.js";
+
+const collect = (v: string, prev: string[] = []) => [...prev, v];
+
+export function register(program: Command, ctx: Context): void {
+  program
+    .command("api")
+    .description("Make a raw API request (like 'gh api'): same auth, retries, notices and exit codes")
+    .argument("<path>", "path with version prefix, e.g. /v3/projects or /v2/signals?page=2")
+    .option("-X, --method <method>", "HTTP method", "GET")
+    .option("-f, --field <key=value>", "query parameter for GET, JSON body field otherwise (repeatable)", collect)
+    .option("-H, --header <name: value>", "extra request header (repeatable)", collect)
+    .option("--input <file>", "request body from a file, or - for stdin")
+    .option("-i, --include", "print the HTTP status line and response headers before the body")
+    .addHelpText("after", `
+Examples:
+  $ mids api /v3/topics
+  $ mids api /v3/projects -f limit=5 -f minTrend=40
+  $ mids api -X PATCH /v3/alerts/alr_123 -f status=paused
+  $ mids api /v2/signals -i          # shows Deprecation, Link and Sunset headers`)
+    .action(async (path: string, flags) => (await import("./run.js")).run({
+      path, method: flags.method, fields: flags.field ?? [], headers: flags.header ?? [], input: flags.input, include: !!flags.include,
+    }, ctx));
+}

@@ -1,0 +1,91 @@
+import { readFile } from "node:fs/promises";
+import type { Context } from "../../context.js";
+import { ApiError, UsageError } from "../../errors.js";
+import { writeAsync } from "../../io.js";
+import { redact } from "../../client/request.js";
+import { stripControl } from "../../output/sanitize.js";
+import type { ApiResult } from "../../client/client.js";
+import { readStdin } from "../shared/stdin.js";
+
+export interface ApiOptions {
+  path: string;
+  method: string;
+  fields: string[];
+  headers: string[];
+  input?: string;
+  include: boolean;
+}
+
+const METHODS = ["GET", "POST", "PATCH", "PUT", "DELETE", "HEAD"];
+
+/** `a=1` -> ["a", "1"]; values that look like JSON literals become them in bodies. */
+function splitField(f: string): [string, string] {
+  const i = f.indexOf("=");
+  if (i <= 0) throw new UsageError(`-f expects key=value (got '${f}')`);
+  return [f.slice(0, i), f.slice(i + 1)];
+}
+
+function bodyValue(v: string): unknown {
+  if (v === "true") return true;
+  if (v === "false") return false;
+  if (v === "null") return null;
+  if (/^-?\d+(\.\d+)?$/.test(v)) return Number(v);
+  if (/^[[{]/.test(v)) {
+    try { return JSON.parse(v); } catch { /* a plain string */ }
+  }
+  return v;
+}
+
+export async function run(opts: ApiOptions, ctx: Context): Promise<void> {
+  const method = opts.method.toUpperCase();
+  if (!METHODS.includes(method)) throw new UsageError(`-X must be one of ${METHODS.join(", ")} (got '${opts.method}')`);
+  if (/^https?:\/\//i.test(opts.path)) throw new UsageError("mids api takes a path, not a URL", { hint: "pass the path (/v3/topics) and set the host with --base-url" });
+  let path = opts.path.startsWith("/") ? opts.path : `/${opts.path}`;
+  const headers: Record<string, string> = {};
+  for (const h of opts.headers) {
+    const i = h.indexOf(":");
+    if (i <= 0) throw new UsageError(`-H expects 'Name: value' (got '${h}')`);
+    headers[h.slice(0, i).trim().toLowerCase()] = h.slice(i + 1).trim();
+  }
+  let body: unknown;
+  const fields = opts.fields.map(splitField);
+  if (opts.input !== undefined) {
+    const text = opts.input === "-" ? await readStdin(ctx) : await readFile(opts.input, "utf8").catch((e: NodeJS.ErrnoException) => {
+      throw new UsageError(`cannot read --input ${opts.input}: ${e.code === "ENOENT" ? "no such file" : e.message}`);
+    });
+    body = text;
+  }
+  if (fields.length) {
+    if (method === "GET" || method === "HEAD") {
+      const sp = new URLSearchParams(fields);
+      path += (path.includes("?") ? "&" : "?") + sp.toString();
+    } else {
+      if (body !== undefined) throw new UsageError("use either --input or -f fields for the body, not both");
+      body = Object.fromEntries(fields.map(([k, v]) => [k, bodyValue(v)]));
+    }
+  }
+  const client = await ctx.client();
+  let res: ApiResult | undefined;
+  let failure: ApiError | undefined;
+  try {
+    res = await client.raw(method, path, body, headers);
+  } catch (err) {
+    if (!(err instanceof ApiError)) throw err;
+    failure = err;
+  }
+  const status = res?.status ?? failure!.status!;
+  const resHeaders = res?.headers ?? failure!.headers;
+  const resBody = res ? res.body : failure!.body;
+  const secrets = [ctx.globals.apiKey];
+  const clean = (s: string) => redact(ctx.io.stdoutIsTTY ? stripControl(s) : s, secrets);
+  if (opts.include) {
+    let head = `HTTP ${status}\n`;
+    for (const [k, v] of Object.entries(resHeaders)) head += `${k}: ${v}\n`;
+    await writeAsync(ctx.io.stdout, clean(head) + "\n");
+  }
+  if (resBody !== undefined && resBody !== "") {
+    const text = typeof resBody === "string" ? resBody : JSON.stringify(resBody, null, 2);
+    await writeAsync(ctx.io.stdout, clean(text.endsWith("\n") ? text : text + "\n"));
+  }
+  if (failure) throw failure;
+}

@@ -1,0 +1,41 @@
+import type { Context } from "../../context.js";
+import { printItem } from "../../output/render.js";
+import { checkData } from "../shared/validate.js";
+
+export async function run(_opts: Record<string, never>, ctx: Context): Promise<void> {
+  const client = await ctx.client();
+  if (ctx.globals.api === "v2") {
+    const res = await client.call("v2.apiKeys.info");
+    const data = await checkData("v2.apiKeys.info", res.data);
+    await printItem(ctx, data, {
+      columns: [
+        { path: "id" }, { path: "name" }, { path: "type" },
+        { path: "scopes" }, { path: "expiresAt", header: "expires" },
+      ],
+    });
+    return;
+  }
+  const res = await client.call("v3.me");
+  const data = (await checkData("v3.me", res.data)) as Record<string, unknown>;
+  const rl = res.rateLimit;
+  const remaining = (w?: { remaining?: number; limit?: number }) => (w && w.remaining !== undefined ? `${w.remaining}${w.limit !== undefined ? `/${w.limit}` : ""}` : "");
+  await printItem(ctx, data, {
+    columns: [
+      { path: "credential.name", header: "name" },
+      { path: "credential.id", header: "id" },
+      { path: "credential.type", header: "type" },
+      { path: "keyType", header: "key type (X-API-Key-Type)", format: () => res.keyType ?? "" },
+      { path: "credential.expiresAt", header: "expires", format: (v) => (v === null ? "never" : String(v ?? "")) },
+      { path: "entitlements" },
+      { path: "rateLimit.perMinute", header: "per minute" },
+      { path: "rateLimit.perDay", header: "per day" },
+      { path: "remaining.minute", header: "remaining this minute", format: () => remaining(rl?.minute) },
+      { path: "remaining.day", header: "remaining today", format: () => remaining(rl?.day) },
+      { path: "history.archiveAccess", header: "archive access" },
+      { path: "history.enforced", header: "window enforced" },
+      { path: "history.lookbackDays", header: "lookback days" },
+      { path: "history.earliestAvailableAt", header: "earliest available" },
+      { path: "history.enforcementAt", header: "enforcement at" },
+    ],
+  });
+}

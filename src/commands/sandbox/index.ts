@@ -1,0 +1,27 @@
+import type { Command } from "commander";
+import type { Context } from "../../context.js";
+
+export function register(program: Command, ctx: Context): void {
+  const sandbox = program.command("sandbox").description("The bundled sandbox server: the whole API over deterministic data, offline");
+  sandbox
+    .command("serve")
+    .description("Serve the sandbox until interrupted; the first stdout line is 'listening on http://HOST:PORT'")
+    .option("--port <n>", "port (0 picks a free one)", "8787")
+    .option("--host <host>", "address to bind", "127.0.0.1")
+    .option("--faults <spec>", "inject failures, e.g. 503:0.2,reset:0.05,slow:2000,truncate:0.1 or 503:x2@/v3/alerts")
+    .option("--state <file>", "persist alert changes in this file (default: in memory)")
+    .addHelpText("after", `
+Examples:
+  $ mids sandbox serve --port 0
+  $ mids sandbox serve --faults 503:0.2,slow:200 &
+  $ MIDS_BASE_URL=http://127.0.0.1:8787 MIDS_API_KEY=$(mids sandbox keys -o json | jq -r '.[0].key') mids me`)
+    .action(async (flags) => (await import("./run.js")).serve(flags, ctx));
+  sandbox
+    .command("keys")
+    .description("List the sandbox's documented API keys and what each is for")
+    .action(async () => (await import("./run.js")).keys(ctx));
+  sandbox
+    .command("reset")
+    .description("Forget alert changes made through 'mids --sandbox' (deletes the state file)")
+    .action(async () => (await import("./run.js")).reset(ctx));
+}

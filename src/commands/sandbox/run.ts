@@ -1,0 +1,40 @@
+import { rm } from "node:fs/promises";
+import { join } from "node:path";
+import type { Context } from "../../context.js";
+import { UsageError } from "../../errors.js";
+import { stateDir } from "../../config.js";
+import { printList } from "../../output/render.js";
+import { parseIntFlag } from "../shared/options.js";
+
+export interface ServeFlags { port: string; host: string; faults?: string; state?: string }
+
+export async function serve(flags: ServeFlags, ctx: Context): Promise<void> {
+  const port = parseIntFlag("--port", flags.port, 0, 65535)!;
+  const { startSandbox, parseFaults } = await import("../../sandbox/index.js");
+  if (flags.faults) {
+    try { parseFaults(flags.faults); } catch (e) { throw new UsageError(`--faults: ${(e as Error).message}`); }
+  }
+  let sb;
+  try {
+    sb = await startSandbox({ port, host: flags.host, faults: flags.faults, stateFile: flags.state });
+  } catch (e) {
+    const err = e as NodeJS.ErrnoException;
+    if (err.code === "EADDRINUSE") throw new UsageError(`port ${port} on ${flags.host} is in use`, { hint: "pick another --port, or --port 0 for a free one" });
+    if (err.code === "EADDRNOTAVAIL" || err.code === "EACCES") throw new UsageError(`cannot listen on ${flags.host}:${port} (${err.code})`);
+    throw e;
+  }
+  ctx.io.stdout.write(`listening on ${sb.url}\n`);
+  if (!ctx.signal.aborted) await new Promise<void>((resolve) => ctx.signal.addEventListener("abort", () => resolve(), { once: true }));
+  await sb.close();
+}
+
+export async function keys(ctx: Context): Promise<void> {
+  const { SANDBOX_KEYS } = await import("../../sandbox/index.js");
+  await printList(ctx, [SANDBOX_KEYS as unknown[]], { columns: [{ path: "key" }, { path: "name" }, { path: "purpose" }] });
+}
+
+export async function reset(ctx: Context): Promise<void> {
+  const file = join(stateDir(ctx.io.env), "sandbox-state.json");
+  await rm(file, { force: true });
+  ctx.io.stderr.write(`mids: sandbox state cleared (${file})\n`);
+}

@@ -1,0 +1,63 @@
+// One list runner for every list command: one page, or --all across pages (cursor or page
+// number), streamed to the renderer, with an ora progress line on a TTY only.
+import type { Context } from "../../context.js";
+import type { ApiResult, CallInput } from "../../client/client.js";
+import { route as routeById } from "../../contract/routes.js";
+import { printList, type View } from "../../output/render.js";
+import { cursorPages, pageNumberPages } from "../../client/paginate.js";
+
+export interface ListOptions {
+  all?: boolean;
+  maxItems?: number;
+  /** called with each page's result (history warnings, alias notices) */
+  onPage?: (res: ApiResult) => void;
+  /** map the page data to the items to print (e.g. unwrap a nested array) */
+  items?: (res: ApiResult) => unknown[];
+}
+
+export async function runList(ctx: Context, routeId: string, input: CallInput, view: View, opts: ListOptions = {}): Promise<number> {
+  const client = await ctx.client();
+  const r = routeById(routeId);
+  const pick = opts.items ?? ((res: ApiResult) => (Array.isArray(res.data) ? res.data : []));
+  if (!opts.all || !r.pagination) {
+    const res = await client.call(routeId, input);
+    opts.onPage?.(res);
+    let items = pick(res);
+    if (opts.maxItems !== undefined) items = items.slice(0, opts.maxItems);
+    const n = await printList(ctx, [items], view);
+    if (!opts.all && r.pagination && ctx.io.stderrIsTTY && !ctx.globals.quiet) {
+      const more = r.pagination === "cursor" ? res.nextCursor : res.pagination?.hasMore ? `page ${(res.pagination.page ?? 1) + 1}` : undefined;
+      if (more) ctx.io.stderr.write(`mids: more results: ${r.pagination === "cursor" ? `--cursor ${more}` : `--page ${res.pagination!.page + 1}`} or --all\n`);
+    }
+    return n;
+  }
+  const spinner = await progress(ctx);
+  let pages = 0;
+  const iter = r.pagination === "cursor"
+    ? cursorPages(client, routeId, input, { maxItems: opts.maxItems })
+    : pageNumberPages(client, routeId, input, { maxItems: opts.maxItems, concurrency: 4 });
+  async function* source(): AsyncGenerator<unknown[]> {
+    let seen = 0;
+    for await (const res of iter) {
+      pages++;
+      opts.onPage?.(res);
+      const items = pick(res);
+      seen += items.length;
+      spinner?.update(`${seen} items, ${pages} ${pages === 1 ? "page" : "pages"}`);
+      yield items;
+    }
+  }
+  try {
+    return await printList(ctx, source(), view);
+  } finally {
+    spinner?.stop();
+  }
+}
+
+/** An ora spinner on stderr, only on an interactive TTY (never in CI, piped or --quiet). */
+export async function progress(ctx: Context): Promise<{ update(text: string): void; stop(): void } | undefined> {
+  if (!ctx.io.stderrIsTTY || ctx.globals.quiet || ctx.io.env.CI) return undefined;
+  const { default: ora } = await import("ora");
+  const spinner = ora({ text: "fetching", stream: ctx.io.stderr as NodeJS.WritableStream, discardStdin: false }).start();
+  return { update: (text) => (spinner.text = text), stop: () => spinner.stop() };
+}

@@ -1,0 +1,57 @@
+// Option parsing shared by commands: checked locally, one-line usage errors (exit 2).
+import type { Command } from "commander";
+import { UsageError } from "../../errors.js";
+
+export function parseIntFlag(flag: string, v: string | undefined, min: number, max?: number): number | undefined {
+  if (v === undefined) return undefined;
+  const ok = /^\d+$/.test(v.trim()) && Number(v) >= min && (max === undefined || Number(v) <= max);
+  if (!ok) throw new UsageError(`${flag} must be a whole number ${max === undefined ? `of at least ${min}` : `from ${min} to ${max}`} (got '${v}')`);
+  return Number(v);
+}
+
+export function parseNumberFlag(flag: string, v: string | undefined): number | undefined {
+  if (v === undefined) return undefined;
+  const n = Number(v);
+  if (v.trim() === "" || !Number.isFinite(n)) throw new UsageError(`${flag} must be a number (got '${v}')`);
+  return n;
+}
+
+export function parseEnumFlag<T extends string>(flag: string, v: string | undefined, values: readonly T[]): T | undefined {
+  if (v === undefined) return undefined;
+  if (!(values as readonly string[]).includes(v)) throw new UsageError(`${flag} must be one of ${values.join(", ")} (got '${v}')`);
+  return v as T;
+}
+
+/** Comma-separated list flag: trims and drops empties. */
+export function csvFlag(v: string | undefined): string[] | undefined {
+  if (v === undefined) return undefined;
+  const parts = v.split(",").map((s) => s.trim()).filter(Boolean);
+  return parts.length ? parts : undefined;
+}
+
+/** --limit, --cursor/--page, --all, --max-items on a list command. */
+export function addPagingOptions(cmd: Command, opts: { cursor?: boolean; page?: boolean; maxLimit: number; defaultLimit?: number }): Command {
+  cmd.option("--limit <n>", `page size, 1 to ${opts.maxLimit}${opts.defaultLimit ? ` (default ${opts.defaultLimit})` : ""}`);
+  if (opts.cursor) cmd.option("--cursor <cursor>", "continue from a meta.nextCursor value");
+  if (opts.page) cmd.option("--page <n>", "page number (v2)");
+  cmd.option("--all", "fetch every page").option("--max-items <n>", "stop after this many items");
+  return cmd;
+}
+
+export interface PagingFlags {
+  limit?: string;
+  cursor?: string;
+  page?: string;
+  all?: boolean;
+  maxItems?: string;
+}
+
+export function pagingQuery(f: PagingFlags, maxLimit: number): { limit?: number; cursor?: string; page?: number; all: boolean; maxItems?: number } {
+  return {
+    limit: parseIntFlag("--limit", f.limit, 1, maxLimit),
+    cursor: f.cursor,
+    page: parseIntFlag("--page", f.page, 1),
+    all: !!f.all,
+    maxItems: parseIntFlag("--max-items", f.maxItems, 1),
+  };
+}

@@ -1,0 +1,41 @@
+// The Context: everything a command may touch (IO, options, config, HTTP client, clock),
+// built once in main.ts and handed to every run(opts, ctx).
+import type { IO } from "./io.js";
+import type { Client } from "./client/client.js";
+import type { ApiVersion } from "./contract/routes.js";
+
+export type OutputFormat = "table" | "json" | "ndjson" | "csv" | "yaml";
+export const OUTPUT_FORMATS: readonly OutputFormat[] = ["table", "json", "ndjson", "csv", "yaml"];
+
+export interface GlobalOptions {
+  baseUrl?: string;
+  apiKey?: string;
+  api: ApiVersion;
+  /** explicit -o, else table on a TTY and json when piped */
+  output: OutputFormat;
+  outputExplicit: boolean;
+  fields?: string[];
+  color: boolean;
+  quiet: boolean;
+  verbose: boolean;
+  timeoutMs: number;
+  maxRetries: number;
+  insecure: boolean;
+  /** set when --sandbox started an in-process sandbox for this command */
+  sandbox: boolean;
+}
+
+export interface Context {
+  io: IO;
+  globals: GlobalOptions;
+  client(): Promise<Client>;
+  /** a notice on stderr (suppressed by --quiet), printed at most once per key */
+  notice(message: string, key?: string): void;
+  /** a warning on stderr (suppressed by --quiet), at most once per key */
+  warn(message: string, key?: string): void;
+  now(): Date;
+  /** aborted on SIGINT */
+  signal: AbortSignal;
+  /** run at the end of the command (close the sandbox, the connection pool) */
+  onClose(fn: () => Promise<void> | void): void;
+}

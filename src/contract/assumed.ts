@@ -1,0 +1,82 @@
+// Every "not shown" gap in the spec, filled with one named value. Each entry is marked
+// `assumed:` and listed in the README's "Assumptions" section. Change a value here and the
+// client, the sandbox, `migrate` and the docs follow.
+
+export const ASSUMED = {
+  /** assumed: the alert read call (spec 4.2 "path of the alert read call: not shown"). */
+  alertReadPath: "/v3/alerts/{id}",
+  /** assumed: the status value that means resumed (spec 3 "not shown"); `active` is the other shown value. */
+  alertResumeStatus: "active",
+  /** assumed: alert subscription keys for the name and the threshold (spec 2.17). */
+  alertNameField: "name",
+  alertThresholdField: "threshold",
+  /** assumed: the JSON body field of POST /v2/recipes/validate carrying the raw YAML (spec 4.1). */
+  recipeValidateBodyField: "yaml",
+  /** assumed: POST /v2/recipes/execute body: {name} or {yaml}, plus {params: {k: v}}. */
+  recipeExecuteNameField: "name",
+  recipeExecuteYamlField: "yaml",
+  recipeExecuteParamsField: "params",
+  /** assumed: the name of the momentum per-hour cluster breakdown flag (spec 4.1 "not shown"). */
+  momentumClusterFlag: "clusters",
+  /** assumed: default v2 page size (spec 8.4 states only the default page, 1). */
+  v2DefaultLimit: 20,
+  /** assumed: maximum v2 page size for projects and intel. */
+  v2MaxLimit: 100,
+  /** assumed: default page size of GET /v2/grounding/history (spec 4.1 "not shown"; max is 50). */
+  v2GroundingHistoryDefaultLimit: 10,
+  /** assumed: path of the v2 agent route that v3 removed (spec 9.5 names it, no path shown). */
+  v2AgentPath: "/v2/agent",
+  /** assumed: /v2/signal-categories counts among "the signals routes" sunset on 2026-07-15. */
+  signalCategoriesSunset: true,
+  /** assumed: HTTP status of each v3 error code (spec 7.1 "mapping not shown"). The client keys off `code`. */
+  v3ErrorStatus: {
+    invalid_request: 400,
+    credential_required: 401,
+    entitlement_required: 403,
+    not_found: 404,
+    not_current: 410,
+    rate_limited: 429,
+    internal_error: 500,
+    service_unavailable: 503,
+  } as Record<string, number>,
+  /** assumed: v3 series payload: data {projectId, slug, measure, from, to, points[{timestamp, value}]}. */
+  v3SeriesShape: "data: {projectId, slug, name, measure, from, to, points: [{timestamp, value}]}",
+  /** assumed: v3 topic: {id, rank, name, summary, score, stance, report {id,title,publishedAt} | null, lastSeenAt}. */
+  v3TopicShape: "{id, rank, name, summary, score, stance, report, lastSeenAt}",
+  /** assumed: v3 vocabulary: data {categories[], chains[], assetTypes[], intelCategories[]}, each {slug, name}. */
+  v3VocabularyKinds: ["categories", "chains", "assetTypes", "intelCategories"] as const,
+  /** assumed: v3 report: {id, topicId, title, summary, publishedAt, url, bodyMarkdown, revisions[{revision, publishedAt, summary}]}. */
+  v3ReportShape: "{id, topicId, title, summary, publishedAt, url, bodyMarkdown, revisions[]}",
+  /** assumed: v3 intel list item extends the preview {id, headline, grade, detectedAt} with projectId, projectName, category. */
+  v3IntelShape: "{id, headline, grade, detectedAt, projectId, projectName, category, clusters[], clusterComposition[] (detail)}",
+  /** assumed: the grade scale between `chipped` and `flawless` (spec 2.11 shows `polished` too). */
+  grades: ["chipped", "rough", "cut", "polished", "flawless"] as const,
+  /** assumed: the Sunset header value format is an HTTP date (RFC 8594). */
+  sunsetHeaderFormat: "http-date",
+} as const;
+
+/** The README's "Assumptions" list: one line per ASSUMED entry (a test keeps them in step). */
+export const ASSUMPTION_NOTES: Record<keyof typeof ASSUMED, string> = {
+  alertReadPath: "the alert read call is `GET /v3/alerts/{id}` (spec 4.2 does not show its path)",
+  alertResumeStatus: "resuming an alert sets `status` to `active` (spec 3 does not show the resumed value)",
+  alertNameField: "the alert subscription's name field is `name`",
+  alertThresholdField: "the alert subscription's threshold field is `threshold`",
+  recipeValidateBodyField: "`POST /v2/recipes/validate` takes `{\"yaml\": \"<raw YAML>\"}`",
+  recipeExecuteNameField: "`POST /v2/recipes/execute` takes `{\"name\": ...}` for a stored recipe...",
+  recipeExecuteYamlField: "...or `{\"yaml\": ...}` for a definition sent inline...",
+  recipeExecuteParamsField: "...plus `{\"params\": {k: v}}`",
+  momentumClusterFlag: "the momentum per-hour cluster breakdown flag is `clusters=true|false`",
+  v2DefaultLimit: "v2 lists default to 20 items a page",
+  v2MaxLimit: "v2 projects and intel lists take at most 100 items a page",
+  v2GroundingHistoryDefaultLimit: "`GET /v2/grounding/history` defaults to 10 snapshots a page (the spec caps it at 50)",
+  v2AgentPath: "the removed v2 agent route lives at `/v2/agent` (migrate reports it as removed)",
+  signalCategoriesSunset: "`/v2/signal-categories` is one of the signals routes sunset on 2026-07-15",
+  v3ErrorStatus: "v3 error codes travel with HTTP statuses 400 invalid_request, 401 credential_required, 403 entitlement_required, 404 not_found, 410 not_current, 429 rate_limited, 500 internal_error, 503 service_unavailable; the client keys off `code`, never the status alone",
+  v3SeriesShape: "v3 series: `data: {projectId, slug, name, measure, from, to, points: [{timestamp, value}]}`",
+  v3TopicShape: "v3 topic: `{id, rank, name, summary, score, stance, report: {id, title, publishedAt} | null, lastSeenAt}`",
+  v3VocabularyKinds: "v3 vocabulary: `data: {categories, chains, assetTypes, intelCategories}`, each a list of `{slug, name}`",
+  v3ReportShape: "v3 report: `{id, topicId, title, summary, publishedAt, url, bodyMarkdown, revisions: [{revision, publishedAt, summary}]}`",
+  v3IntelShape: "v3 intel: the preview `{id, headline, grade, detectedAt}` plus `projectId, projectName, category, clusters`; detail adds `clusterComposition`",
+  grades: "the grade scale is `chipped`, `rough`, `cut`, `polished`, `flawless` (the spec shows the ends and `polished`)",
+  sunsetHeaderFormat: "`Sunset` carries an HTTP date (RFC 8594)",
+};

@@ -1,0 +1,128 @@
+// Error classes, each with its exit code. Exit codes are an interface (README "Exit codes").
+
+export const EXIT = {
+  ok: 0,
+  bug: 1,
+  usage: 2,
+  credentials: 3,
+  notFound: 4,
+  rateLimited: 5,
+  historyWindow: 6,
+  server: 7,
+  findings: 8,
+  interrupted: 130,
+} as const;
+
+export class MidsError extends Error {
+  exitCode: number = EXIT.bug;
+  /** a second line telling the user what to do */
+  hint?: string;
+  /** machine-readable code for -o json errors */
+  code = "error";
+  status?: number;
+  details?: Record<string, unknown>;
+  constructor(message: string, opts: { hint?: string; code?: string; status?: number; details?: Record<string, unknown>; cause?: unknown } = {}) {
+    super(message, opts.cause === undefined ? undefined : { cause: opts.cause });
+    this.name = new.target.name;
+    if (opts.hint) this.hint = opts.hint;
+    if (opts.code) this.code = opts.code;
+    if (opts.status !== undefined) this.status = opts.status;
+    if (opts.details) this.details = opts.details;
+  }
+}
+
+/** Bad flags, arguments or local validation (exit 2). */
+export class UsageError extends MidsError {
+  exitCode = EXIT.usage;
+  code = "usage";
+}
+
+/** An HTTP error answer from the API. `code` is the v3 code or the v2 code when present. */
+export class ApiError extends MidsError {
+  exitCode: number = EXIT.server;
+  constructor(message: string, opts: { hint?: string; code?: string; status: number; details?: Record<string, unknown>; retryAfterMs?: number; headers?: Record<string, string>; body?: unknown }) {
+    super(message, opts);
+    this.exitCode = exitForApi(opts.code, opts.status);
+    this.retryAfterMs = opts.retryAfterMs;
+    this.headers = opts.headers ?? {};
+    this.body = opts.body;
+  }
+  retryAfterMs?: number;
+  headers: Record<string, string>;
+  /** the parsed error body, for `mids api` */
+  body?: unknown;
+}
+
+/** Rate limited after the retries ran out (exit 5). */
+export class RateLimitError extends ApiError {}
+
+/** Network: refused, reset, DNS, TLS (exit 7). */
+export class NetworkError extends MidsError {
+  exitCode = EXIT.server;
+  code = "network_error";
+}
+
+/** The request took longer than --timeout (exit 7). */
+export class TimeoutError extends MidsError {
+  exitCode = EXIT.server;
+  code = "timeout";
+}
+
+/** The body was not what the contract says (exit 7). */
+export class MalformedResponseError extends MidsError {
+  exitCode = EXIT.server;
+  code = "malformed_response";
+}
+
+/** The command ran and found problems (exit 8). */
+export class FindingsError extends MidsError {
+  exitCode = EXIT.findings;
+  code = "findings";
+}
+
+/** Ctrl-C (exit 130). */
+export class InterruptedError extends MidsError {
+  exitCode = EXIT.interrupted;
+  code = "interrupted";
+}
+
+/**
+ * Exit code of an API error. Spec 7.1 does not map v3 codes to statuses, so the code decides
+ * first; the HTTP status decides only when there is no known code (v2 bodies, proxies).
+ */
+export function exitForApi(code: string | undefined, status: number): number {
+  switch (code) {
+    case "invalid_request":
+      return EXIT.usage;
+    case "credential_required":
+    case "entitlement_required":
+      return EXIT.credentials;
+    case "not_found":
+    case "not_current":
+      return EXIT.notFound;
+    case "rate_limited":
+    case "RATE_LIMIT_EXCEEDED":
+      return EXIT.rateLimited;
+    case "HISTORY_WINDOW_EXCEEDED":
+      return EXIT.historyWindow;
+    case "internal_error":
+    case "service_unavailable":
+      return EXIT.server;
+  }
+  if (status === 400 || status === 405 || status === 409 || status === 422) return EXIT.usage;
+  if (status === 401 || status === 403) return EXIT.credentials;
+  if (status === 404 || status === 410) return EXIT.notFound;
+  if (status === 429) return EXIT.rateLimited;
+  return EXIT.server;
+}
+
+/** Exit code for anything thrown. */
+export function exitCodeFor(err: unknown): number {
+  if (err instanceof MidsError) return err.exitCode;
+  if (err && typeof err === "object" && "code" in err) {
+    const c = (err as { code?: unknown }).code;
+    // commander errors carry their own codes; they are usage errors
+    if (typeof c === "string" && c.startsWith("commander.")) return EXIT.usage;
+  }
+  return EXIT.bug;
+}

@@ -1,0 +1,81 @@
+// All terminal I/O goes through an IO object, so tests can hand in fake streams.
+import { PassThrough } from "node:stream";
+
+export interface Out {
+  write(chunk: string): boolean;
+  once(event: "drain", cb: () => void): unknown;
+}
+
+export interface IO {
+  stdout: Out;
+  stderr: Out;
+  stdin: NodeJS.ReadableStream;
+  stdoutIsTTY: boolean;
+  stderrIsTTY: boolean;
+  stdinIsTTY: boolean;
+  /** terminal width for stdout when a TTY, else undefined */
+  columns?: number;
+  env: Record<string, string | undefined>;
+  cwd: string;
+  /** colour on stderr/stdout: decided from --no-color, NO_COLOR, FORCE_COLOR and TTY */
+  color: boolean;
+}
+
+export function processIO(): IO {
+  const env = process.env;
+  const stdoutIsTTY = !!process.stdout.isTTY;
+  const stderrIsTTY = !!process.stderr.isTTY;
+  return {
+    stdout: process.stdout,
+    stderr: process.stderr,
+    stdin: process.stdin,
+    stdoutIsTTY,
+    stderrIsTTY,
+    stdinIsTTY: !!process.stdin.isTTY,
+    columns: stdoutIsTTY ? process.stdout.columns : undefined,
+    env,
+    cwd: process.cwd(),
+    color: colorWanted(env, stdoutIsTTY),
+  };
+}
+
+/** NO_COLOR (any non-empty value) wins; FORCE_COLOR=0 disables, other values force; else TTY. */
+export function colorWanted(env: Record<string, string | undefined>, isTTY: boolean): boolean {
+  if (env.NO_COLOR) return false;
+  if (env.FORCE_COLOR !== undefined) return env.FORCE_COLOR !== "0" && env.FORCE_COLOR !== "false";
+  return isTTY && env.TERM !== "dumb";
+}
+
+/** Write respecting back-pressure: resolves once the stream can take more. */
+export function writeAsync(out: Out, chunk: string): Promise<void> | void {
+  if (out.write(chunk)) return;
+  return new Promise((resolve) => out.once("drain", () => resolve()));
+}
+
+export interface TestIO extends IO {
+  out(): string;
+  err(): string;
+}
+
+/** In-memory IO for unit tests. */
+export function testIO(opts: Partial<IO> & { input?: string } = {}): TestIO {
+  let out = "";
+  let err = "";
+  const stdin = new PassThrough();
+  stdin.end(opts.input ?? "");
+  const mk = (sink: (s: string) => void): Out => ({ write: (s: string) => (sink(s), true), once: () => undefined });
+  return {
+    stdout: mk((s) => (out += s)),
+    stderr: mk((s) => (err += s)),
+    stdin,
+    stdoutIsTTY: false,
+    stderrIsTTY: false,
+    stdinIsTTY: false,
+    env: {},
+    cwd: process.cwd(),
+    color: false,
+    ...opts,
+    out: () => out,
+    err: () => err,
+  };
+}

@@ -1,0 +1,221 @@
+// Builds the commander program and runs it. Returns an exit code; bin/mids owns process.exit.
+import { Command, CommanderError, Option } from "commander";
+import type { Context, GlobalOptions, OutputFormat } from "./context.js";
+import { OUTPUT_FORMATS } from "./context.js";
+import { processIO, colorWanted, type IO } from "./io.js";
+import { EXIT, MidsError, UsageError, exitCodeFor } from "./errors.js";
+import { readConfig, stateDir, type Config } from "./config.js";
+import { requireDurationMs } from "./util/time.js";
+import { parseFields } from "./output/fields.js";
+import { redact } from "./client/request.js";
+import type { Client } from "./client/client.js";
+import { COMMANDS } from "./commands/registry.js";
+import { VERSION } from "./version.js";
+
+export interface MainOptions {
+  io?: IO;
+  signal?: AbortSignal;
+  now?: () => Date;
+}
+
+export const GLOBAL_HELP = `
+Examples:
+  $ mids --sandbox projects list              # offline, against the bundled sandbox
+  $ mids projects list --min-trend 50 -o json
+  $ mids me
+  $ mids api /v3/topics
+
+Environment:
+  MIDS_API_KEY, MIDS_BASE_URL   credentials and API address (flags win, then env, then 'mids config')
+  NO_COLOR, FORCE_COLOR         colour control; MIDS_DEBUG=1 prints stack traces
+
+Exit codes: 0 ok, 1 bug, 2 usage, 3 credentials, 4 not found, 5 rate limited,
+            6 history window, 7 server/network, 8 findings, 130 interrupted`;
+
+export function buildProgram(ctx: Context): Command {
+  const program = new Command("mids")
+    .description("Command-line tool for the Market Intelligence Data Service API (v3, and deprecated v2)")
+    .version(VERSION, "-V, --version", "print the version")
+    .option("--base-url <url>", "API base URL (env MIDS_BASE_URL)")
+    .option("--api-key <key>", "API key (env MIDS_API_KEY); sent as x-api-key")
+    .addOption(new Option("--api <version>", "API version for commands that have both").choices(["v2", "v3"]))
+    .addOption(new Option("-o, --output <format>", "output format (default: table on a TTY, json when piped)").choices([...OUTPUT_FORMATS]))
+    .option("--fields <paths>", "comma-separated fields (dotted paths) for columns or keys")
+    .option("--no-color", "disable colour (also NO_COLOR)")
+    .option("-q, --quiet", "no notices or warnings on stderr")
+    .option("--verbose", "trace requests and responses on stderr (key redacted)")
+    .option("--timeout <duration>", "request timeout: seconds or 1500ms, 2s, 1m (default 30s)")
+    .option("--max-retries <n>", "retries for idempotent requests on 429/5xx/resets (default 3)")
+    .option("--insecure", "allow sending the key over plain http to a non-loopback host")
+    .option("--sandbox", "run against the bundled sandbox server, started in-process with a demo key")
+    .addHelpText("after", GLOBAL_HELP)
+    .showSuggestionAfterError(true)
+    .exitOverride()
+    .configureOutput({
+      writeOut: (s) => void ctx.io.stdout.write(s),
+      writeErr: (s) => void ctx.io.stderr.write(s),
+      outputError: (s, write) => write(`mids: ${s.replace(/^error: /, "")}`),
+    });
+  program.hook("preAction", (_this, action) => {
+    Object.assign(ctx.globals, resolveGlobals(action.optsWithGlobals(), ctx.io, loadConfig(ctx.io)));
+  });
+  for (const reg of COMMANDS) reg(program, ctx);
+  // every subcommand shares the root's error handling
+  const walk = (c: Command) => {
+    c.exitOverride();
+    c.configureOutput(program.configureOutput());
+    c.showSuggestionAfterError(true);
+    c.commands.forEach(walk);
+  };
+  program.commands.forEach(walk);
+  return program;
+}
+
+let cachedConfig: Config | undefined;
+function loadConfig(io: IO): Config {
+  return (cachedConfig ??= readConfig(io.env));
+}
+
+function intOption(flag: string, v: string, min: number, max: number): number {
+  if (!/^\d+$/.test(v.trim()) || Number(v) < min || Number(v) > max) throw new UsageError(`${flag} must be a whole number from ${min} to ${max} (got '${v}')`);
+  return Number(v);
+}
+
+export function resolveGlobals(o: Record<string, unknown>, io: IO, cfg: Config): GlobalOptions {
+  const env = io.env;
+  const str = (v: unknown) => (typeof v === "string" && v !== "" ? v : undefined);
+  const out = str(o.output) ?? str(cfg.output);
+  if (out !== undefined && !(OUTPUT_FORMATS as readonly string[]).includes(out)) {
+    throw new UsageError(`output format '${out}' is not one of ${OUTPUT_FORMATS.join(", ")}`);
+  }
+  const api = str(o.api) ?? str(env.MIDS_API) ?? str(cfg.api) ?? "v3";
+  if (api !== "v2" && api !== "v3") throw new UsageError(`--api must be v2 or v3 (got '${api}')`);
+  const timeout = str(o.timeout) ?? str(cfg.timeout);
+  const retries = str(o.maxRetries) ?? str(cfg["max-retries"]);
+  return {
+    baseUrl: str(o.baseUrl) ?? str(env.MIDS_BASE_URL) ?? str(cfg["base-url"]),
+    apiKey: str(o.apiKey) ?? str(env.MIDS_API_KEY) ?? str(cfg["api-key"]),
+    api,
+    output: (out as OutputFormat | undefined) ?? (io.stdoutIsTTY ? "table" : "json"),
+    outputExplicit: out !== undefined,
+    fields: parseFields(str(o.fields)),
+    color: o.color !== false && colorWanted(env, io.stdoutIsTTY),
+    quiet: !!o.quiet,
+    verbose: !!o.verbose,
+    timeoutMs: timeout ? requireDurationMs("--timeout", timeout) : 30_000,
+    maxRetries: retries ? intOption("--max-retries", retries, 0, 20) : 3,
+    insecure: !!o.insecure,
+    sandbox: !!o.sandbox,
+  };
+}
+
+export function createContext(io: IO, signal: AbortSignal, now: () => Date): Context & { close(): Promise<void> } {
+  const seen = new Set<string>();
+  const closers: (() => Promise<void> | void)[] = [];
+  let client: Promise<Client> | undefined;
+  const globals: GlobalOptions = {
+    api: "v3", output: io.stdoutIsTTY ? "table" : "json", outputExplicit: false, color: false, quiet: false,
+    verbose: false, timeoutMs: 30_000, maxRetries: 3, insecure: false, sandbox: false,
+  };
+  const say = (prefix: string) => (message: string, key?: string) => {
+    if (globals.quiet) return;
+    const k = key ?? message;
+    if (seen.has(k)) return;
+    seen.add(k);
+    io.stderr.write(`${prefix}${message}\n`);
+  };
+  const ctx: Context & { close(): Promise<void> } = {
+    io,
+    globals,
+    signal,
+    now,
+    notice: say("mids: notice: "),
+    warn: say("mids: warning: "),
+    onClose: (fn) => void closers.push(fn),
+    client: () => (client ??= makeClient(ctx)),
+    close: async () => {
+      for (const fn of closers.reverse()) await fn();
+    },
+  };
+  return ctx;
+}
+
+async function makeClient(ctx: Context): Promise<Client> {
+  const g = ctx.globals;
+  let baseUrl = g.baseUrl;
+  let apiKey = g.apiKey;
+  if (g.sandbox) {
+    const { startSandbox, SANDBOX_DEMO_KEY } = await import("./sandbox/index.js");
+    const { join } = await import("node:path");
+    const sb = await startSandbox({ port: 0, host: "127.0.0.1", stateFile: join(stateDir(ctx.io.env), "sandbox-state.json"), quiet: true });
+    ctx.onClose(() => sb.close());
+    baseUrl = sb.url;
+    apiKey = g.apiKey ?? SANDBOX_DEMO_KEY;
+  }
+  if (!baseUrl) {
+    throw new UsageError("no API base URL is set", {
+      hint: "pass --base-url, set MIDS_BASE_URL, or run 'mids config set base-url URL' (or try --sandbox)",
+    });
+  }
+  const { Client } = await import("./client/client.js");
+  const client = new Client({
+    baseUrl,
+    apiKey,
+    timeoutMs: g.timeoutMs,
+    maxRetries: g.maxRetries,
+    insecure: g.insecure,
+    verbose: g.verbose,
+    userAgent: `mids/${VERSION} node/${process.versions.node}`,
+    signal: ctx.signal,
+    now: ctx.now,
+    trace: (line) => ctx.io.stderr.write(line + "\n"),
+    notice: (m, k) => ctx.notice(m, k),
+  });
+  ctx.onClose(() => client.close());
+  return client;
+}
+
+/** Print an error: one line, a hint, JSON on stderr for json/ndjson output. Returns the exit code. */
+export function reportError(ctx: Context, err: unknown): number {
+  const code = exitCodeFor(err);
+  const io = ctx.io;
+  const secrets = [ctx.globals.apiKey];
+  if (err instanceof CommanderError) return code; // commander already printed it
+  const message = redact(err instanceof Error ? err.message : String(err), secrets);
+  if (err instanceof MidsError) {
+    io.stderr.write(`mids: ${message}\n`);
+    if (err.hint) io.stderr.write(`hint: ${redact(err.hint, secrets)}\n`);
+    if (ctx.globals.output === "json" || ctx.globals.output === "ndjson") {
+      io.stderr.write(JSON.stringify({ error: { code: err.code, message, status: err.status ?? null, details: err.details ?? null } }) + "\n");
+    }
+  } else {
+    io.stderr.write(`mids: unexpected error: ${message}\n`);
+    io.stderr.write("hint: this is a bug; rerun with MIDS_DEBUG=1 and report the trace\n");
+  }
+  if (io.env.MIDS_DEBUG === "1" && err instanceof Error && err.stack) io.stderr.write(redact(err.stack, secrets) + "\n");
+  return code;
+}
+
+export async function main(argv: string[], opts: MainOptions = {}): Promise<number> {
+  const io = opts.io ?? processIO();
+  const signal = opts.signal ?? new AbortController().signal;
+  const ctx = createContext(io, signal, opts.now ?? (() => new Date()));
+  try {
+    const program = buildProgram(ctx);
+    await program.parseAsync(argv, { from: "user" });
+    return EXIT.ok;
+  } catch (err) {
+    if (err instanceof CommanderError) {
+      if (err.code === "commander.helpDisplayed" || err.code === "commander.version" || err.code === "commander.help") return EXIT.ok;
+      if (err.code === "commander.executeSubCommandAsync") return EXIT.ok;
+      return err.exitCode === 0 ? EXIT.ok : EXIT.usage;
+    }
+    if (signal.aborted) {
+      io.stderr.write("mids: interrupted\n");
+      return EXIT.interrupted;
+    }
+    return reportError(ctx, err);
+  } finally {
+    await ctx.close().catch(() => undefined);
+  }
+}

@@ -1,0 +1,115 @@
+// A Frontier Report (spec 2.9) or a v3 report (ASSUMED.v3ReportShape) as readable terminal text:
+// title, dates and link, the summary, the Markdown body lightly rendered, market figures,
+// sources and revisions. Pure: returns a string. All server text is stripped of control sequences.
+import { stripControl } from "./sanitize.js";
+
+interface Metric { key?: string; value?: number; publishedValue?: number; unit?: string; provider?: string; freshness?: string; disagreement?: { comparedWith?: string; differencePercent?: number } }
+interface Entity { identity?: { name?: string; symbol?: string }; state?: string; metrics?: Metric[] }
+export interface ReportLike {
+  id?: string; title?: string; summary?: string; url?: string; publishedAt?: string; topicId?: string; bodyMarkdown?: string;
+  market?: { publicationSnapshotAt?: string; updatedAt?: string; state?: string; entities?: Entity[] };
+  sources?: { title?: string; url?: string; publishedAt?: string }[];
+  revisions?: { revision?: number; publishedAt?: string; summary?: string }[];
+}
+
+export interface Style {
+  bold(s: string): string;
+  dim(s: string): string;
+  underline(s: string): string;
+}
+
+export const PLAIN: Style = { bold: (s) => s, dim: (s) => s, underline: (s) => s };
+export const ANSI: Style = {
+  bold: (s) => `\u001b[1m${s}\u001b[22m`,
+  dim: (s) => `\u001b[2m${s}\u001b[22m`,
+  underline: (s) => `\u001b[4m${s}\u001b[24m`,
+};
+
+const clean = (v: unknown): string => (v === undefined || v === null ? "" : stripControl(String(v)));
+
+/** Word-wrap one paragraph to `width`, keeping an indent for continuation lines. */
+export function wrap(text: string, width: number, indent = ""): string[] {
+  const words = text.split(/\s+/).filter(Boolean);
+  const lines: string[] = [];
+  let line = "";
+  for (const w of words) {
+    if (line && [...line].length + 1 + [...w].length > width) {
+      lines.push(line);
+      line = indent + w;
+    } else line = line ? `${line} ${w}` : w;
+  }
+  if (line) lines.push(line);
+  return lines;
+}
+
+/** Light Markdown: headings bold, list bullets, **strong**, [text](url) as text <url>; wrapped. */
+export function renderMarkdown(md: string, width: number, style: Style): string[] {
+  const out: string[] = [];
+  const inline = (s: string) =>
+    s.replace(/\*\*([^*]+)\*\*/g, (_, t: string) => style.bold(t)).replace(/\[([^\]]+)\]\(([^)\s]+)\)/g, (_, t: string, u: string) => `${t} <${u}>`);
+  let para: string[] = [];
+  const flush = () => {
+    if (para.length) out.push(...wrap(para.join(" "), width).map(inline));
+    para = [];
+  };
+  for (const raw of clean(md).split(/\r?\n/)) {
+    const line = raw.trimEnd();
+    const h = /^(#{1,6})\s+(.*)$/.exec(line);
+    const li = /^\s*[-*+]\s+(.*)$/.exec(line) ?? /^\s*\d+[.)]\s+(.*)$/.exec(line);
+    if (h) {
+      flush();
+      if (out.length && out[out.length - 1] !== "") out.push("");
+      out.push(style.bold(h[1].length <= 2 ? h[2].toUpperCase() : h[2]));
+    } else if (li) {
+      flush();
+      out.push(...wrap(li[1], width - 4, "    ").map((l, i) => (i === 0 ? `  • ${inline(l)}` : inline(l))));
+    } else if (line.trim() === "") {
+      flush();
+      if (out.length && out[out.length - 1] !== "") out.push("");
+    } else para.push(line.trim());
+  }
+  flush();
+  while (out.length && out[out.length - 1] === "") out.pop();
+  return out;
+}
+
+export function renderReport(r: ReportLike, opts: { width: number; style?: Style }): string {
+  const st = opts.style ?? PLAIN;
+  const width = Math.max(40, Math.min(opts.width, 100));
+  const out: string[] = [];
+  out.push(st.bold(clean(r.title) || "(untitled report)"));
+  const meta = [r.publishedAt && `published ${clean(r.publishedAt)}`, r.id && `id ${clean(r.id)}`, r.topicId && `topic ${clean(r.topicId)}`].filter(Boolean).join(" · ");
+  if (meta) out.push(st.dim(meta));
+  if (r.url) out.push(st.underline(clean(r.url)));
+  if (r.summary) out.push("", ...wrap(clean(r.summary), width));
+  // skip a leading heading that repeats the title
+  const body = (r.bodyMarkdown ?? "").replace(/^\s*#\s+(.*)\n/, (m, t: string) => (t.trim() === (r.title ?? "").trim() ? "" : m));
+  if (body.trim()) out.push("", ...renderMarkdown(body, width, st));
+  const entities = r.market?.entities ?? [];
+  if (entities.length) {
+    out.push("", st.bold("MARKET"));
+    const m = r.market!;
+    out.push(st.dim([m.state && `state ${clean(m.state)}`, m.publicationSnapshotAt && `snapshot ${clean(m.publicationSnapshotAt)}`, m.updatedAt && `updated ${clean(m.updatedAt)}`].filter(Boolean).join(" · ")));
+    for (const e of entities) {
+      const who = `${clean(e.identity?.name)}${e.identity?.symbol ? ` (${clean(e.identity.symbol)})` : ""}`;
+      for (const x of e.metrics ?? [{}]) {
+        const val = typeof x.value === "number" ? `${x.value}${x.unit ? ` ${clean(x.unit).toUpperCase()}` : ""}` : "";
+        const pub = typeof x.publishedValue === "number" && x.publishedValue !== x.value ? ` (at publication ${x.publishedValue})` : "";
+        const dis = x.disagreement && typeof x.disagreement.differencePercent === "number" ? `, ${x.disagreement.differencePercent}% vs ${clean(x.disagreement.comparedWith)}` : "";
+        out.push(`  ${who}  ${clean(x.key)} ${val}${pub}${x.freshness ? ` [${clean(x.freshness)}]` : ""}${dis}`.trimEnd());
+      }
+    }
+  }
+  if (r.sources?.length) {
+    out.push("", st.bold("SOURCES"));
+    r.sources.forEach((s, i) => {
+      out.push(`  ${i + 1}. ${clean(s.title)}${s.publishedAt ? st.dim(` (${clean(s.publishedAt)})`) : ""}`);
+      if (s.url) out.push(`     ${st.underline(clean(s.url))}`);
+    });
+  }
+  if (r.revisions?.length) {
+    out.push("", st.bold("REVISIONS"));
+    for (const v of r.revisions) out.push(`  ${v.revision ?? "?"}. ${clean(v.publishedAt)}  ${clean(v.summary)}`.trimEnd());
+  }
+  return out.join("\n") + "\n";
+}

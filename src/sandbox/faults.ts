@@ -1,0 +1,74 @@
+// Fault injection for the sandbox (`--faults`): deterministic, seeded, optionally scoped to a path prefix.
+import { mulberry32, type Rng } from "./rand.js";
+
+export const FAULT_KINDS = ["503", "500", "502", "504", "429", "reset", "truncate", "slow", "503after"] as const;
+export type FaultKind = (typeof FAULT_KINDS)[number];
+
+export interface FaultSpec {
+  kind: FaultKind;
+  /** fire with this probability (0..1) */
+  probability?: number;
+  /** fire on the first N matching requests */
+  firstN?: number;
+  /** `slow`: delay in milliseconds */
+  delayMs?: number;
+  /** only requests whose path starts with this prefix */
+  scope?: string;
+}
+
+const SYNTAX = "expected KIND:P or KIND:xN (P a probability 0..1, N a count), slow:MS, optional @/path/prefix";
+
+/** Parse `503:0.2,reset:x1@/v3/alerts,slow:200`; throws an Error with a one-line message. */
+export function parseFaults(spec: string): FaultSpec[] {
+  const out: FaultSpec[] = [];
+  for (const part of spec.split(",").map((s) => s.trim()).filter(Boolean)) {
+    const at = part.indexOf("@");
+    const body = at >= 0 ? part.slice(0, at) : part;
+    const scope = at >= 0 ? part.slice(at + 1) : undefined;
+    if (scope !== undefined && !/^\/\S*$/.test(scope)) throw new Error(`invalid fault "${part}": scope must be a path prefix starting with /`);
+    const colon = body.indexOf(":");
+    if (colon < 0) throw new Error(`invalid fault "${part}": ${SYNTAX}`);
+    const kind = body.slice(0, colon) as FaultKind;
+    const arg = body.slice(colon + 1);
+    if (!FAULT_KINDS.includes(kind)) throw new Error(`invalid fault "${part}": unknown kind "${kind}" (kinds: ${FAULT_KINDS.join(", ")})`);
+    const f: FaultSpec = { kind, ...(scope ? { scope } : {}) };
+    if (kind === "slow") {
+      if (!/^\d+$/.test(arg)) throw new Error(`invalid fault "${part}": slow takes a delay in milliseconds, e.g. slow:200`);
+      f.delayMs = Number(arg);
+    } else if (/^x\d+$/.test(arg)) {
+      f.firstN = Number(arg.slice(1));
+    } else if (/^(0(\.\d+)?|1(\.0+)?|\.\d+)$/.test(arg)) {
+      f.probability = Number(arg);
+    } else {
+      throw new Error(`invalid fault "${part}": ${SYNTAX}`);
+    }
+    out.push(f);
+  }
+  return out;
+}
+
+export interface FaultDecision { delayMs: number; fault?: FaultSpec }
+
+/** Decides, per API request, which fault (if any) applies. The first firing fault in order wins. */
+export class FaultPlan {
+  private seen: number[];
+  private rngs: Rng[];
+  constructor(private specs: FaultSpec[], seed = 0xfa017) {
+    this.seen = specs.map(() => 0);
+    this.rngs = specs.map((_, i) => mulberry32(seed + i * 7919));
+  }
+
+  decide(path: string): FaultDecision {
+    let delayMs = 0;
+    let fault: FaultSpec | undefined;
+    this.specs.forEach((f, i) => {
+      if (f.scope && !path.startsWith(f.scope)) return;
+      if (f.kind === "slow") { delayMs += f.delayMs ?? 0; return; }
+      if (fault) return;
+      const n = ++this.seen[i];
+      const fire = f.firstN !== undefined ? n <= f.firstN : this.rngs[i]() < (f.probability ?? 0);
+      if (fire) fault = f;
+    });
+    return { delayMs, fault };
+  }
+}

@@ -1,0 +1,142 @@
+// The bundled sandbox server: a deterministic, offline stand-in for the v2 and v3 API,
+// with fault injection for testing clients. See README "Sandbox".
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { generate } from "./data.js";
+import { dispatch, identify, rateLimitFail, reason, renderFail, takeLimit, type Incoming, type Outgoing } from "./dispatch.js";
+import { FaultPlan, parseFaults, type FaultSpec } from "./faults.js";
+import { ApiFail, iso, type World } from "./http.js";
+import { SANDBOX_DEMO_KEY, SANDBOX_KEYS } from "./keys.js";
+import { limitHeaders, RateLimiter } from "./limits.js";
+import { AlertStore } from "./state.js";
+import { topicsOf } from "./topics.js";
+
+export { parseFaults, SANDBOX_DEMO_KEY, SANDBOX_KEYS };
+export type { FaultSpec };
+export type { SandboxKey } from "./keys.js";
+
+export interface SandboxOptions { port?: number; host?: string; faults?: string; stateFile?: string; now?: () => Date; quiet?: boolean }
+export interface Sandbox { url: string; port: number; close(): Promise<void> }
+
+export interface RequestLogEntry { method: string; path: string; query: Record<string, string>; at: string }
+
+const MAX_BODY = 1 << 20;
+const MAX_LOG = 10_000;
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on("data", (c: Buffer) => {
+      size += c.length;
+      if (size <= MAX_BODY) chunks.push(c);
+    });
+    req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+    req.on("error", reject);
+  });
+}
+
+function send(res: ServerResponse, out: Outgoing, truncate = false): void {
+  const body = Buffer.from(out.body, "utf8");
+  const headers = { ...out.headers, "Content-Type": out.contentType ?? "application/json; charset=utf-8" };
+  if (truncate) {
+    // spec'd fault: half the body, then the response ends (no Content-Length, so the body is just short)
+    res.writeHead(out.status, headers);
+    res.end(body.subarray(0, Math.floor(body.length / 2)));
+    return;
+  }
+  res.writeHead(out.status, { ...headers, "Content-Length": String(body.length) });
+  res.end(body);
+}
+
+/** The answer of an injected status fault. 502/504 look like a proxy's HTML page. */
+function faultResponse(kind: string, inc: Incoming, limiter: RateLimiter, nowMs: number): Outgoing {
+  const id = identify(inc);
+  const s = takeLimit(limiter, id, inc.ip, nowMs, false);
+  const headers = limitHeaders(s);
+  if (kind === "502" || kind === "504") {
+    const status = Number(kind);
+    return { status, headers, body: `<html><head><title>${status} ${reason(status)}</title></head><body><h1>${status} ${reason(status)}</h1></body></html>\n`, contentType: "text/html; charset=utf-8" };
+  }
+  if (kind === "429") {
+    const f = rateLimitFail({ ...s, limited: "minute", retryAfterSec: 1 });
+    return renderFail(f, id.version, headers);
+  }
+  const f = kind === "500"
+    ? new ApiFail("internal_error", "sandbox fault: internal error")
+    : new ApiFail("service_unavailable", "sandbox fault: service temporarily unavailable");
+  return renderFail(f, id.version, headers);
+}
+
+export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> {
+  const now = opts.now ?? (() => new Date());
+  const plan = new FaultPlan(opts.faults ? parseFaults(opts.faults) : []);
+  const ds = generate(now().getTime());
+  const world: World = { ds, alerts: new AlertStore(ds.anchor, opts.stateFile), runCounter: { n: 0 } };
+  const limiter = new RateLimiter();
+  const log: RequestLogEntry[] = [];
+
+  function admin(method: string, path: string, res: ServerResponse): void {
+    const ok = (body: unknown) => send(res, { status: 200, headers: {}, body: JSON.stringify(body) });
+    if (method === "GET" && path === "/_sandbox/requests") return ok(log);
+    if (method === "POST" && path === "/_sandbox/requests/clear") { const n = log.length; log.length = 0; return ok({ cleared: n }); }
+    if (method === "GET" && path === "/_sandbox/alerts") return ok({ destinations: world.alerts.destinations, alerts: world.alerts.alerts });
+    if (method === "GET" && path === "/_sandbox/fixtures") {
+      return ok({
+        ...ds.fixtures, keys: SANDBOX_KEYS, demoKey: SANDBOX_DEMO_KEY,
+        alerts: { A: world.alerts.alerts.filter((a) => a.owner === "A").map((a) => a.id), B: world.alerts.alerts.filter((a) => a.owner === "B").map((a) => a.id) },
+        topics: topicsOf(ds).map((t) => ({ id: t.id, reportId: t.report.id })),
+      });
+    }
+    send(res, { status: 404, headers: {}, body: JSON.stringify({ code: "not_found", message: `no sandbox admin route ${method} ${path}` }) });
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? "/", "http://sandbox.local");
+    const path = url.pathname;
+    const rawBody = await readBody(req);
+    const method = (req.method ?? "GET").toUpperCase();
+    if (path.startsWith("/_sandbox/")) return admin(method, path, res);
+    const nowMs = now().getTime();
+    log.push({ method, path, query: Object.fromEntries(url.searchParams), at: iso(nowMs) });
+    if (log.length > MAX_LOG) log.shift();
+    const inc: Incoming = { method, path, query: url.searchParams, headers: req.headers, rawBody, ip: req.socket.remoteAddress ?? "unknown" };
+    const { delayMs, fault } = plan.decide(path);
+    if (delayMs) await new Promise((r) => setTimeout(r, delayMs));
+    if (fault?.kind === "reset") { req.socket.destroy(); return; }
+    if (fault && ["500", "502", "503", "504", "429"].includes(fault.kind)) return finish(res, method, path, faultResponse(fault.kind, inc, limiter, nowMs));
+    const out = await dispatch(inc, world, limiter, nowMs);
+    // 503after: the request took effect, but the client only sees an outage
+    if (fault?.kind === "503after") return finish(res, method, path, faultResponse("503", inc, limiter, nowMs));
+    finish(res, method, path, out, fault?.kind === "truncate");
+  }
+
+  function finish(res: ServerResponse, method: string, path: string, out: Outgoing, truncate = false): void {
+    if (!opts.quiet) process.stderr.write(`sandbox: ${method} ${path} -> ${out.status}${truncate ? " (truncated)" : ""}\n`);
+    send(res, out, truncate);
+  }
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((e: unknown) => {
+      if (res.headersSent) { res.destroy(); return; }
+      const body = { code: "internal_error", message: "sandbox failure: " + ((e as Error)?.message ?? String(e)) };
+      send(res, { status: 500, headers: {}, body: JSON.stringify(body) });
+    });
+  });
+  server.on("clientError", (_e, socket) => { if (socket.writable) socket.end("HTTP/1.1 400 Bad Request\r\n\r\n"); else socket.destroy(); });
+  const host = opts.host ?? "127.0.0.1";
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(opts.port ?? 0, host, () => { server.off("error", reject); resolve(); });
+  });
+  const port = (server.address() as AddressInfo).port;
+  const shownHost = host.includes(":") ? `[${host}]` : host === "0.0.0.0" ? "127.0.0.1" : host;
+  return {
+    url: `http://${shownHost}:${port}`,
+    port,
+    close: () => new Promise<void>((resolve, reject) => {
+      server.close((e) => (e ? reject(e) : resolve()));
+      server.closeAllConnections();
+    }),
+  };
+}

@@ -1,0 +1,40 @@
+// Fixed-window rate limits per key (or per client address when keyless), spec 8.1.
+
+export interface Window { limit: number; remaining: number; resetAt: number /* epoch seconds */ }
+export interface LimitState { minute: Window; day: Window; limited: "minute" | "day" | null; retryAfterSec: number }
+
+interface Bucket { minuteStart: number; minuteCount: number; dayStart: number; dayCount: number }
+
+export class RateLimiter {
+  private buckets = new Map<string, Bucket>();
+
+  /** Count one request against `id` (unless `consume` is false) and report both windows. */
+  take(id: string, perMinute: number, perDay: number, nowMs: number, consume = true): LimitState {
+    const sec = Math.floor(nowMs / 1000);
+    const minuteStart = sec - (sec % 60);
+    const dayStart = sec - (sec % 86_400);
+    let b = this.buckets.get(id);
+    if (!b) { b = { minuteStart, minuteCount: 0, dayStart, dayCount: 0 }; this.buckets.set(id, b); }
+    if (b.minuteStart !== minuteStart) { b.minuteStart = minuteStart; b.minuteCount = 0; }
+    if (b.dayStart !== dayStart) { b.dayStart = dayStart; b.dayCount = 0; }
+    let limited: LimitState["limited"] = null;
+    if (b.minuteCount >= perMinute) limited = "minute";
+    else if (b.dayCount >= perDay) limited = "day";
+    if (consume && !limited) { b.minuteCount++; b.dayCount++; }
+    const minute = { limit: perMinute, remaining: Math.max(0, perMinute - b.minuteCount), resetAt: minuteStart + 60 };
+    const day = { limit: perDay, remaining: Math.max(0, perDay - b.dayCount), resetAt: dayStart + 86_400 };
+    const resetAt = limited === "day" ? day.resetAt : minute.resetAt;
+    return { minute, day, limited, retryAfterSec: Math.max(1, resetAt - sec) };
+  }
+}
+
+export function limitHeaders(s: LimitState): Record<string, string> {
+  return {
+    "X-RateLimit-Limit-Minute": String(s.minute.limit),
+    "X-RateLimit-Remaining-Minute": String(s.minute.remaining),
+    "X-RateLimit-Reset-Minute": String(s.minute.resetAt),
+    "X-RateLimit-Limit-Day": String(s.day.limit),
+    "X-RateLimit-Remaining-Day": String(s.day.remaining),
+    "X-RateLimit-Reset-Day": String(s.day.resetAt),
+  };
+}

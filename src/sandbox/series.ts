@@ -1,0 +1,79 @@
+// Hourly trend and rank computed from a hash of (project, hour); never stored (spec 2.6).
+import { hash01, round } from "./rand.js";
+import { DAY, HOUR, PROJECT_COUNT, type Project } from "./data.js";
+
+export const TREND_MODEL = "trend-2026.3";
+export const RELATIONS_MODEL = "co-mention-1";
+export const ROSTER_SIZE = 100;
+
+export const hourOf = (ms: number): number => Math.floor(ms / HOUR);
+
+const BASE = Float64Array.from({ length: PROJECT_COUNT }, (_, p) => 90 * hash01(p, 1) ** 3 + 4);
+const PERIOD = Float64Array.from({ length: PROJECT_COUNT }, (_, p) => 24 * (3 + Math.floor(hash01(p, 2) * 11)));
+const PHASE = Float64Array.from({ length: PROJECT_COUNT }, (_, p) => hash01(p, 3) * 6.283);
+
+/** Trend score 0..100 of project `p` at hour index `h` (hours since the epoch). */
+export function trendAt(p: number, h: number): number {
+  const wave = 7 * Math.sin((2 * Math.PI * h) / PERIOD[p] + PHASE[p]);
+  const noise = 3 * (hash01(p, h, 4) - 0.5);
+  return round(Math.min(100, Math.max(0, BASE[p] + wave + noise)), 2);
+}
+
+const rowCache = new Map<number, Float64Array>();
+
+/** Every project's trend at hour `h` (cached; enough rows for the whole archive). */
+function trendsAt(h: number): Float64Array {
+  let row = rowCache.get(h);
+  if (row) return row;
+  row = new Float64Array(PROJECT_COUNT);
+  for (let p = 0; p < PROJECT_COUNT; p++) row[p] = trendAt(p, h);
+  if (rowCache.size >= 6000) rowCache.delete(rowCache.keys().next().value as number);
+  rowCache.set(h, row);
+  return row;
+}
+
+/** Rank (1-based) of project `p` at hour `h`: higher trend first, ties by index. The roster is the top ROSTER_SIZE (spec 8.5). */
+export function rankAt(p: number, h: number): number {
+  const row = trendsAt(h);
+  const t = row[p];
+  let rank = 1;
+  for (let j = 0; j < PROJECT_COUNT; j++) if (row[j] > t || (row[j] === t && j < p)) rank++;
+  return rank;
+}
+
+/** Hours from `fromMs` to `toMs` inclusive, oldest first, capped to `earliestMs`. */
+export function hoursBetween(fromMs: number, toMs: number, earliestMs: number): number[] {
+  const out: number[] = [];
+  for (let h = Math.ceil(Math.max(fromMs, earliestMs) / HOUR); h * HOUR <= toMs; h++) out.push(h);
+  return out;
+}
+
+export interface Metrics {
+  usd: number; usdMarketCap: number; usd24hVol: number; usd24hChange: number; lastUpdatedAt: number;
+  high24h: number; low24h: number; athUsd: number; athDate: string; athChangePct: number;
+  priceChange7d: number; priceChange14d: number; priceChange30d: number;
+}
+
+export function priceAt(p: Project, h: number): number {
+  const drift = 0.25 * Math.sin((2 * Math.PI * h) / (24 * 37) + hash01(p.index, 9) * 6.283);
+  const noise = 0.04 * (hash01(p.index, h, 10) - 0.5);
+  return round(p.basePrice * (1 + drift + noise), 6);
+}
+
+const pct = (a: number, b: number) => (b === 0 ? 0 : round(((a - b) / b) * 100, 2));
+
+/** Market metrics of a project at hour `h` (spec 2.5); derived changes from lookups 7/14/30 days back. */
+export function metricsAt(p: Project, h: number): Metrics {
+  const usd = priceAt(p, h);
+  const day = [0, 6, 12, 18, 23].map((k) => priceAt(p, h - k));
+  const ath = round(p.basePrice * (1.6 + hash01(p.index, 11)), 6);
+  return {
+    usd, usdMarketCap: p.hasMarketCap ? Math.round(usd * p.supply) : 0,
+    usd24hVol: Math.round(usd * p.supply * 0.03 * (0.5 + hash01(p.index, h, 12))),
+    usd24hChange: pct(usd, priceAt(p, h - 24)), lastUpdatedAt: Math.floor((h * HOUR) / 1000),
+    high24h: Math.max(...day), low24h: Math.min(...day), athUsd: ath,
+    athDate: new Date(p.createdAt + Math.floor(hash01(p.index, 13) * 30) * DAY).toISOString(),
+    athChangePct: pct(usd, ath), priceChange7d: pct(usd, priceAt(p, h - 7 * 24)),
+    priceChange14d: pct(usd, priceAt(p, h - 14 * 24)), priceChange30d: pct(usd, priceAt(p, h - 30 * 24)),
+  };
+}

@@ -1,0 +1,93 @@
+// Alert subscriptions and delivery destinations (spec 2.14, 2.15, 3), owner-scoped, optionally
+// persisted to a JSON state file (loaded on start, written atomically after each change).
+import { existsSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { ASSUMED } from "../contract/assumed.js";
+import { DAY, HOUR } from "./data.js";
+import { hex, mulberry32 } from "./rand.js";
+
+export type Owner = "A" | "B";
+export interface Destination { id: string; owner: Owner; kind: "telegram" | "discord" | "webhook"; label: string; status: string }
+export interface Alert {
+  id: string; owner: Owner; name: string; status: "active" | "paused"; trigger: string;
+  selector: Record<string, unknown>; cadence: string; threshold: string | number; destinationIds: string[];
+  createdAt: string; updatedAt: string;
+}
+
+function seed(anchorMs: number): { destinations: Destination[]; alerts: Alert[] } {
+  const rng = mulberry32(0xa1e27);
+  const destinations: Destination[] = [];
+  const alerts: Alert[] = [];
+  const owners: [Owner, number][] = [["A", 4], ["B", 3]];
+  for (const [owner, count] of owners) {
+    const mine = (["telegram", "discord", "webhook"] as const).map((kind) => ({
+      id: "dst_" + hex(rng, 16), owner, kind, status: "active",
+      label: kind === "webhook" ? `https://hooks.owner-${owner.toLowerCase()}.example.com/mids` : `${kind} · owner ${owner}`,
+    }));
+    destinations.push(...mine);
+    for (let i = 0; i < count; i++) {
+      const created = anchorMs - (30 + i * 9) * DAY;
+      alerts.push({
+        id: "alr_" + hex(rng, 16), owner, name: `Owner ${owner} alert ${i + 1}`, status: i % 2 === 0 ? "active" : "paused",
+        trigger: "intelligence.material", selector: i === 2 ? { followedProjects: false, categories: ["defi"] } : { followedProjects: true },
+        cadence: i % 3 === 1 ? "daily" : "hourly", threshold: ASSUMED.grades[2 + (i % 3)],
+        destinationIds: mine.slice(0, 1 + (i % 3)).map((d) => d.id),
+        createdAt: new Date(created).toISOString(), updatedAt: new Date(created + (i + 1) * HOUR).toISOString(),
+      });
+    }
+  }
+  return { destinations, alerts };
+}
+
+export class AlertStore {
+  readonly destinations: Destination[];
+  alerts: Alert[];
+
+  constructor(anchorMs: number, private stateFile?: string) {
+    const s = seed(anchorMs);
+    this.destinations = s.destinations;
+    this.alerts = s.alerts;
+    if (stateFile && existsSync(stateFile)) {
+      let saved: { alerts?: Alert[] };
+      try {
+        saved = JSON.parse(readFileSync(stateFile, "utf8"));
+      } catch (e) {
+        throw new Error(`sandbox state file ${stateFile} is not valid JSON: ${(e as Error).message}`);
+      }
+      for (const a of saved.alerts ?? []) {
+        const i = this.alerts.findIndex((x) => x.id === a.id);
+        if (i >= 0) this.alerts[i] = { ...this.alerts[i], ...a, owner: this.alerts[i].owner };
+      }
+    }
+  }
+
+  destinationsOf(owner: Owner): Destination[] {
+    return this.destinations.filter((d) => d.owner === owner);
+  }
+
+  get(owner: Owner, id: string): Alert | undefined {
+    return this.alerts.find((a) => a.id === id && a.owner === owner);
+  }
+
+  /** Apply a validated partial update; updatedAt always moves forward. */
+  update(owner: Owner, id: string, patch: Partial<Alert>, nowMs: number): Alert | undefined {
+    const a = this.get(owner, id);
+    if (!a) return undefined;
+    Object.assign(a, patch);
+    const prev = Date.parse(a.updatedAt);
+    a.updatedAt = new Date(Math.max(nowMs, prev + 1)).toISOString();
+    this.persist();
+    return a;
+  }
+
+  private persist(): void {
+    if (!this.stateFile) return;
+    const tmp = `${this.stateFile}.${process.pid}.tmp`;
+    writeFileSync(tmp, JSON.stringify({ version: 1, alerts: this.alerts }, null, 2) + "\n");
+    renameSync(tmp, this.stateFile);
+  }
+}
+
+export function publicAlert(a: Alert): Omit<Alert, "owner"> {
+  const { owner: _owner, ...rest } = a;
+  return rest;
+}

@@ -1,0 +1,107 @@
+// Retries, rate limits, timeouts and interrupts against sandboxes with injected faults.
+import { spawn } from "node:child_process";
+import { afterEach, describe, expect, it } from "vitest";
+import { BIN, runMids, startSandbox, type SandboxProcess } from "../helpers/cli.js";
+import { SANDBOX_KEYS, SANDBOX_DEMO_KEY } from "../../src/sandbox/keys.js";
+
+const key = (name: string) => SANDBOX_KEYS.find((k) => k.key.endsWith(name))!.key;
+type Seen = { method: string; path: string }[];
+
+let sb: SandboxProcess | undefined;
+afterEach(async () => {
+  await sb?.stop();
+  sb = undefined;
+});
+
+async function seen(path: string): Promise<number> {
+  return (await sb!.admin<Seen>("/_sandbox/requests")).filter((r) => r.path === path).length;
+}
+
+describe("retries", () => {
+  it("retries after a 429 honouring Retry-After, then succeeds", async () => {
+    sb = await startSandbox(["--faults", "429:x1"]);
+    const r = await runMids(["me", "--verbose"], { env: sb.env(SANDBOX_DEMO_KEY) });
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(/^\* retry 1\/3 in 1000 ms/m);
+    expect(await seen("/v3/me")).toBe(2);
+  });
+
+  it("retries 503s with backoff, then succeeds", async () => {
+    sb = await startSandbox(["--faults", "503:x2"]);
+    const r = await runMids(["me"], { env: sb.env(SANDBOX_DEMO_KEY) });
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout).credential).toBeDefined();
+    expect(await seen("/v3/me")).toBe(3);
+  });
+
+  it("retries a reset connection", async () => {
+    sb = await startSandbox(["--faults", "reset:x1"]);
+    const r = await runMids(["me"], { env: sb.env(SANDBOX_DEMO_KEY) });
+    expect(r.code).toBe(0);
+  });
+
+  it("gives up after --max-retries with exit 7", async () => {
+    sb = await startSandbox(["--faults", "503:1"]);
+    const r = await runMids(["me", "--max-retries", "1"], { env: sb.env(SANDBOX_DEMO_KEY) });
+    expect(r.code).toBe(7);
+    expect(r.stderr).toMatch(/^mids: /);
+    expect(await seen("/v3/me")).toBe(2);
+  });
+
+  it("never retries POST /v2/recipes/execute", async () => {
+    sb = await startSandbox(["--faults", "503:x1@/v2/recipes/execute"]);
+    const recipes = (await sb.api<{ data: { name: string }[] }>("/v2/recipes", SANDBOX_DEMO_KEY)).body.data;
+    const r = await runMids(["api", "-X", "POST", "/v2/recipes/execute", "-f", `name=${recipes[0].name}`], { env: sb.env(SANDBOX_DEMO_KEY) });
+    expect(r.code).toBe(7);
+    expect(await seen("/v2/recipes/execute")).toBe(1);
+  });
+});
+
+describe("rate limits", () => {
+  it("exit 5 when retries run out, saying when the limit resets", async () => {
+    sb = await startSandbox();
+    const env = sb.env(key("ratelimited"));
+    const limit = SANDBOX_KEYS.find((k) => k.key === key("ratelimited"))!.perMinute;
+    for (let i = 0; i < limit; i++) expect((await runMids(["api", "/v3/me"], { env })).code).toBe(0);
+    const r = await runMids(["me", "--max-retries", "0"], { env });
+    expect(r.code).toBe(5);
+    expect(r.stderr).toMatch(/^mids: rate limited/);
+    expect(r.stderr).toMatch(/^hint: the limit resets at \d{4}-\d{2}-\d{2}T/m);
+  });
+});
+
+describe("timeouts and bodies", () => {
+  it("--timeout as a duration ends a slow request with exit 7", async () => {
+    sb = await startSandbox(["--faults", "slow:3000"]);
+    const r = await runMids(["me", "--timeout", "300ms"], { env: sb.env(SANDBOX_DEMO_KEY) });
+    expect(r.code).toBe(7);
+    expect(r.stderr).toMatch(/^mids: GET \/v3\/me timed out after 300 ms\nhint: raise --timeout/);
+  });
+
+  it("a bad --timeout is a usage error", async () => {
+    const r = await runMids(["me", "--timeout", "soon"]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^mids: --timeout must be a positive duration/);
+  });
+
+  it("a truncated body is exit 7 (server or network failure)", async () => {
+    sb = await startSandbox(["--faults", "truncate:1"]);
+    const r = await runMids(["me", "--max-retries", "0"], { env: sb.env(SANDBOX_DEMO_KEY) });
+    expect(r.code).toBe(7);
+    expect(r.stderr).not.toMatch(/^\s+at /m);
+  });
+});
+
+describe("interrupts", () => {
+  it("Ctrl-C during a request exits 130", async () => {
+    sb = await startSandbox(["--faults", "slow:5000"]);
+    const child = spawn(process.execPath, [BIN, "me"], { env: sb.env(SANDBOX_DEMO_KEY), stdio: ["ignore", "pipe", "pipe"] });
+    let stderr = "";
+    child.stderr.setEncoding("utf8").on("data", (d) => (stderr += d));
+    await new Promise((r) => setTimeout(r, 700));
+    child.kill("SIGINT");
+    const code = await new Promise<number | null>((r) => child.on("close", r));
+    expect(code).toBe(130);
+    expect(stderr).toBe("mids: interrupted\n");
+  });
+});

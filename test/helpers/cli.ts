@@ -1,0 +1,105 @@
+// End-to-end harness: spawn the built bin/mids, and a sandbox server on a free loopback port.
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { createInterface } from "node:readline";
+
+export const ROOT = resolve(import.meta.dirname, "../..");
+export const BIN = join(ROOT, "bin/mids");
+
+export interface RunResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+export interface RunOptions {
+  env?: Record<string, string | undefined>;
+  input?: string;
+  cwd?: string;
+  timeoutMs?: number;
+}
+
+/** A clean environment: no user config, no colour, no CI detection surprises. */
+export function baseEnv(extra: Record<string, string | undefined> = {}): Record<string, string> {
+  const home = mkdtempSync(join(tmpdir(), "mids-home-"));
+  const env: Record<string, string | undefined> = {
+    PATH: process.env.PATH,
+    HOME: home,
+    MIDS_CONFIG_DIR: join(home, "config"),
+    MIDS_STATE_DIR: join(home, "state"),
+    NO_COLOR: "1",
+    ...extra,
+  };
+  return Object.fromEntries(Object.entries(env).filter((e): e is [string, string] => e[1] !== undefined));
+}
+
+export function runMids(args: string[], opts: RunOptions = {}): Promise<RunResult> {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(process.execPath, [BIN, ...args], {
+      cwd: opts.cwd ?? ROOT,
+      env: opts.env ?? baseEnv(),
+      stdio: ["pipe", "pipe", "pipe"],
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.setEncoding("utf8").on("data", (d) => (stdout += d));
+    child.stderr.setEncoding("utf8").on("data", (d) => (stderr += d));
+    const timer = setTimeout(() => child.kill("SIGKILL"), opts.timeoutMs ?? 30_000);
+    child.on("error", reject);
+    child.on("close", (code, signal) => {
+      clearTimeout(timer);
+      resolvePromise({ code: code ?? (signal ? 128 : 1), stdout, stderr });
+    });
+    child.stdin.end(opts.input ?? "");
+  });
+}
+
+export interface SandboxProcess {
+  url: string;
+  child: ChildProcess;
+  /** env for runMids pointing at this sandbox with the given key */
+  env(key?: string, extra?: Record<string, string | undefined>): Record<string, string>;
+  /** admin endpoints: /_sandbox/requests etc. */
+  admin<T = unknown>(path: string, method?: string): Promise<T>;
+  /** a raw API call, for comparing the CLI's output with the server's data */
+  api<T = unknown>(path: string, key?: string): Promise<{ status: number; body: T; headers: Headers }>;
+  stop(): Promise<void>;
+}
+
+/** Start `mids sandbox serve --port 0` and wait for its "listening on" line. */
+export async function startSandbox(args: string[] = []): Promise<SandboxProcess> {
+  const child = spawn(process.execPath, [BIN, "sandbox", "serve", "--port", "0", ...args], {
+    env: baseEnv(),
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let stderr = "";
+  child.stderr!.setEncoding("utf8").on("data", (d) => (stderr += d));
+  const rl = createInterface({ input: child.stdout! });
+  const url = await new Promise<string>((res, rej) => {
+    const t = setTimeout(() => rej(new Error(`sandbox did not start: ${stderr}`)), 15_000);
+    rl.once("line", (line) => {
+      clearTimeout(t);
+      const m = /^listening on (http:\/\/\S+)$/.exec(line);
+      m ? res(m[1]) : rej(new Error(`unexpected first line: ${line}`));
+    });
+    child.once("exit", (code) => rej(new Error(`sandbox exited ${code}: ${stderr}`)));
+  });
+  return {
+    url,
+    child,
+    env: (key, extra = {}) => baseEnv({ MIDS_BASE_URL: url, MIDS_API_KEY: key, ...extra }),
+    admin: async (path, method = "GET") => (await fetch(url + path, { method })).json(),
+    api: async (path, key) => {
+      const res = await fetch(url + path, { headers: key ? { "x-api-key": key } : {} });
+      const text = await res.text();
+      return { status: res.status, body: (text ? JSON.parse(text) : undefined), headers: res.headers };
+    },
+    stop: () => new Promise((res) => {
+      if (child.exitCode !== null) return res();
+      child.once("exit", () => res());
+      child.kill("SIGINT");
+    }),
+  };
+}

@@ -1,0 +1,51 @@
+// Generated documentation stays in step with the data it comes from. UPDATE_DOCS=1 rewrites it.
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { routeListMarkdown } from "../../src/contract/docs.js";
+import { ASSUMED, ASSUMPTION_NOTES } from "../../src/contract/assumed.js";
+import { ROOT } from "../helpers/cli.js";
+
+const update = process.env.UPDATE_DOCS === "1";
+const readmePath = join(ROOT, "README.md");
+
+function block(text: string, name: string): string {
+  const m = new RegExp(`<!-- ${name}:begin -->\\n([\\s\\S]*?)<!-- ${name}:end -->`).exec(text);
+  if (!m) throw new Error(`README has no ${name} block`);
+  return m[1];
+}
+
+function setBlock(text: string, name: string, body: string): string {
+  return text.replace(new RegExp(`(<!-- ${name}:begin -->\\n)[\\s\\S]*?(<!-- ${name}:end -->)`), (_, a, b) => `${a}${body}${b}`);
+}
+
+export function assumptionsMarkdown(): string {
+  return (Object.keys(ASSUMED) as (keyof typeof ASSUMED)[]).map((k) => `- \`${k}\`: ${ASSUMPTION_NOTES[k]}`).join("\n") + "\n";
+}
+
+describe("README generated sections", () => {
+  const generated: Record<string, string> = {
+    routes: routeListMarkdown() + "\n",
+    assumptions: assumptionsMarkdown(),
+  };
+  if (update) {
+    let text = readFileSync(readmePath, "utf8");
+    for (const [name, body] of Object.entries(generated)) text = setBlock(text, name, body);
+    writeFileSync(readmePath, text);
+  }
+  const readme = readFileSync(readmePath, "utf8");
+
+  it("lists every route of the route table", () => {
+    expect(block(readme, "routes")).toBe(generated.routes);
+  });
+
+  it("lists every assumed constant", () => {
+    expect(Object.keys(ASSUMPTION_NOTES).sort()).toEqual(Object.keys(ASSUMED).sort());
+    expect(block(readme, "assumptions")).toBe(generated.assumptions);
+  });
+
+  it("shows the install and test commands the quick start promises", () => {
+    expect(readme).toContain("npm ci && npx mids --sandbox projects list");
+    expect(readme).toContain("npm test");
+  });
+});

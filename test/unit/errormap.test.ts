@@ -1,0 +1,59 @@
+import { describe, expect, it } from "vitest";
+import { toApiError } from "../../src/client/errormap.js";
+import { EXIT, exitForApi } from "../../src/errors.js";
+import { ASSUMED } from "../../src/contract/assumed.js";
+
+const now = new Date("2026-11-22T12:00:00Z");
+
+describe("error mapping", () => {
+  it("keys off the v3 code, not the status", () => {
+    // a proxy could send any status; the code decides
+    expect(toApiError(400, { code: "not_found", message: "m" }, {}, now, "GET /x").exitCode).toBe(EXIT.notFound);
+    expect(toApiError(500, { code: "invalid_request", message: "m" }, {}, now, "GET /x").exitCode).toBe(EXIT.usage);
+  });
+
+  it("maps every fixed v3 code to its exit code, with the assumed statuses", () => {
+    const want: Record<string, number> = {
+      invalid_request: 2, credential_required: 3, entitlement_required: 3, not_found: 4, not_current: 4,
+      rate_limited: 5, internal_error: 7, service_unavailable: 7,
+    };
+    for (const [code, exit] of Object.entries(want)) {
+      expect(exitForApi(code, ASSUMED.v3ErrorStatus[code]), code).toBe(exit);
+    }
+  });
+
+  it("falls back to the status for v2 bodies without a code", () => {
+    expect(toApiError(400, { status: 400, error: "Bad" }, {}, now, "x").exitCode).toBe(EXIT.usage);
+    expect(toApiError(401, { status: 401 }, {}, now, "x").exitCode).toBe(EXIT.credentials);
+    expect(toApiError(403, {}, {}, now, "x").exitCode).toBe(EXIT.credentials);
+    expect(toApiError(404, "not json", {}, now, "x").exitCode).toBe(EXIT.notFound);
+    expect(toApiError(502, undefined, {}, now, "x").exitCode).toBe(EXIT.server);
+  });
+
+  it("names the subject of not_found and the missing entitlement", () => {
+    const nf = toApiError(404, { code: "not_found", message: "m", details: { subject: { type: "alert", locator: "alr_9" } } }, {}, now, "x");
+    expect(nf.message).toBe("alert 'alr_9' not found");
+    const ent = toApiError(403, { code: "entitlement_required", message: "m", details: { entitlement: "topic-reports" } }, {}, now, "GET /v3/reports/{id}");
+    expect(ent.message).toContain("'topic-reports'");
+  });
+
+  it("names the offending fields of invalid_request", () => {
+    const e = toApiError(400, { code: "invalid_request", message: "minTrend must be numeric", details: { fields: ["minTrend"] } }, {}, now, "x");
+    expect(e.message).toContain("minTrend");
+    expect(e.details).toEqual({ fields: ["minTrend"] });
+  });
+
+  it("reports HISTORY_WINDOW_EXCEEDED with earliestAvailableAt as exit 6", () => {
+    const body = { status: 403, code: "HISTORY_WINDOW_EXCEEDED", meta: { history: { earliestAvailableAt: "2026-10-23T12:00:00Z" } } };
+    const e = toApiError(403, body, {}, now, "x");
+    expect(e.exitCode).toBe(EXIT.historyWindow);
+    expect(e.message).toContain("2026-10-23T12:00:00Z");
+    expect(e.hint).toContain("--clamp");
+  });
+
+  it("reads Retry-After seconds, HTTP dates and v2 retryAfterMs", () => {
+    expect(toApiError(429, {}, { "retry-after": "3" }, now, "x").retryAfterMs).toBe(3000);
+    expect(toApiError(429, {}, { "retry-after": "Sun, 22 Nov 2026 12:00:05 GMT" }, now, "x").retryAfterMs).toBe(5000);
+    expect(toApiError(429, { code: "RATE_LIMIT_EXCEEDED", retryAfterMs: 700 }, {}, now, "x").retryAfterMs).toBe(700);
+  });
+});

@@ -1,0 +1,49 @@
+import { describe, expect, it } from "vitest";
+import { buildRequest, buildRaw, isLoopbackHost, joinUrl, queryString, redact, redactHeaders } from "../../src/client/request.js";
+import { route } from "../../src/contract/routes.js";
+
+const opts = { baseUrl: "https://api.example.com/base/", apiKey: "sk_live_secret", userAgent: "mids/test" };
+
+describe("request building", () => {
+  it("fills the path, joins arrays with commas and drops empty values", () => {
+    const req = buildRequest(route("v3.projects.list"), { query: { tickers: ["BTC", "ETH"], limit: 5, cursor: undefined, names: "" } }, opts);
+    expect(req.method).toBe("GET");
+    expect(req.url).toBe("https://api.example.com/base/v3/projects?tickers=BTC%2CETH&limit=5");
+    expect(req.headers["x-api-key"]).toBe("sk_live_secret");
+    expect(req.body).toBeUndefined();
+  });
+
+  it("sends JSON bodies with a content type", () => {
+    const req = buildRequest(route("v3.alerts.update"), { pathParams: { id: "alr 1" }, body: { status: "paused" } }, opts);
+    expect(req.method).toBe("PATCH");
+    expect(req.url).toBe("https://api.example.com/base/v3/alerts/alr%201");
+    expect(req.headers["content-type"]).toBe("application/json");
+    expect(JSON.parse(req.body!)).toEqual({ status: "paused" });
+  });
+
+  it("omits the key header when no key is set", () => {
+    const req = buildRaw("get", "/v3/topics", undefined, undefined, { ...opts, apiKey: undefined });
+    expect(req.headers["x-api-key"]).toBeUndefined();
+    expect(req.method).toBe("GET");
+  });
+
+  it("rejects base URLs that are not http(s)", () => {
+    expect(() => joinUrl("ftp://x", "/v3")).toThrow(/only http and https/);
+    expect(() => joinUrl("not a url", "/v3")).toThrow(/invalid base URL/);
+  });
+
+  it("serializes nothing for an empty query", () => {
+    expect(queryString({})).toBe("");
+    expect(queryString(undefined)).toBe("");
+  });
+
+  it("knows loopback hosts", () => {
+    for (const h of ["localhost", "127.0.0.1", "127.5.0.9", "[::1]", "api.localhost"]) expect(isLoopbackHost(h), h).toBe(true);
+    for (const h of ["10.0.0.1", "example.com", "127.example.com"]) expect(isLoopbackHost(h), h).toBe(false);
+  });
+
+  it("redacts the key anywhere and secret headers always", () => {
+    expect(redact("GET /v3/me?key=sk_live_secret&x=sk_live_secret", ["sk_live_secret"])).toBe("GET /v3/me?key=***&x=***");
+    expect(redactHeaders({ "x-api-key": "k", authorization: "Bearer k", accept: "a" })).toEqual({ "x-api-key": "***", authorization: "***", accept: "a" });
+  });
+});
