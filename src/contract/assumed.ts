@@ -51,6 +51,10 @@ export const ASSUMED = {
   v3IntelShape: "{id, headline, grade, detectedAt, projectId, projectName, category, clusters[], clusterComposition[] (detail)}",
   /** assumed: the grade scale between `chipped` and `flawless` (spec 2.11 shows `polished` too). */
   grades: ["chipped", "rough", "cut", "polished", "flawless"] as const,
+  /** assumed: X-RateLimit-Reset-* carry Unix epoch seconds (the client also reads delta seconds and dates). */
+  rateLimitResetFormat: "epoch-seconds",
+  /** assumed: 405 for a known path with another method answers invalid_request with details.fields ["method"]. */
+  methodNotAllowedCode: "invalid_request",
   /** assumed: the Sunset header value format is an HTTP date (RFC 8594). */
   sunsetHeaderFormat: "http-date",
 } as const;
@@ -79,4 +83,6 @@ export const ASSUMPTION_NOTES: Record<keyof typeof ASSUMED, string> = {
   v3IntelShape: "v3 intel: the preview `{id, headline, grade, detectedAt}` plus `projectId, projectName, category, clusters`; detail adds `clusterComposition`",
   grades: "the grade scale is `chipped`, `rough`, `cut`, `polished`, `flawless` (the spec shows the ends and `polished`)",
   sunsetHeaderFormat: "`Sunset` carries an HTTP date (RFC 8594)",
+  rateLimitResetFormat: "`X-RateLimit-Reset-Minute` and `-Day` carry Unix epoch seconds (mids also reads delta seconds and dates)",
+  methodNotAllowedCode: "a known path called with another method answers 405 `invalid_request` with `details.fields: [\"method\"]`",
 };

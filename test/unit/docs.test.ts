@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { routeListMarkdown } from "../../src/contract/docs.js";
 import { ASSUMED, ASSUMPTION_NOTES } from "../../src/contract/assumed.js";
 import { ROOT } from "../helpers/cli.js";
+import { SANDBOX_KEYS } from "../../src/sandbox/keys.js";
 
 const update = process.env.UPDATE_DOCS === "1";
 const readmePath = join(ROOT, "README.md");
@@ -23,10 +24,16 @@ export function assumptionsMarkdown(): string {
   return (Object.keys(ASSUMED) as (keyof typeof ASSUMED)[]).map((k) => `- \`${k}\`: ${ASSUMPTION_NOTES[k]}`).join("\n") + "\n";
 }
 
+export function sandboxKeysMarkdown(): string {
+  const rows = SANDBOX_KEYS.map((k) => `| \`${k.key}\` | ${k.purpose} | ${k.perMinute}/min, ${k.perDay}/day |`);
+  return ["| key | what it is for | rate limit |", "|---|---|---|", ...rows].join("\n") + "\n";
+}
+
 describe("README generated sections", () => {
   const generated: Record<string, string> = {
     routes: routeListMarkdown() + "\n",
     assumptions: assumptionsMarkdown(),
+    "sandbox-keys": sandboxKeysMarkdown(),
   };
   if (update) {
     let text = readFileSync(readmePath, "utf8");
@@ -42,6 +49,10 @@ describe("README generated sections", () => {
   it("lists every assumed constant", () => {
     expect(Object.keys(ASSUMPTION_NOTES).sort()).toEqual(Object.keys(ASSUMED).sort());
     expect(block(readme, "assumptions")).toBe(generated.assumptions);
+  });
+
+  it("lists the sandbox keys", () => {
+    expect(block(readme, "sandbox-keys")).toBe(generated["sandbox-keys"]);
   });
 
   it("shows the install and test commands the quick start promises", () => {
