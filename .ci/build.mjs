@@ -1,16 +1,19 @@
 // Bundle src/ into dist/ with esbuild: ESM, code-split so each command's run module and heavy
 // dependencies load only when that command runs (start-up is a feature).
 import { build } from "esbuild";
-import { readFileSync, rmSync } from "node:fs";
+import { readFileSync, renameSync, rmSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8"));
-rmSync(join(root, "dist"), { recursive: true, force: true });
+// build beside dist/ and swap it in, so CLIs running from dist/ meanwhile keep working
+const out = join(root, `dist.tmp-${process.pid}`);
+const old = join(root, `dist.old-${process.pid}`);
+rmSync(out, { recursive: true, force: true });
 await build({
   entryPoints: { cli: join(root, "src/cli.ts") },
-  outdir: join(root, "dist"),
+  outdir: out,
   bundle: true,
   splitting: true,
   format: "esm",
@@ -24,3 +27,10 @@ await build({
   banner: { js: "import { createRequire as __midsCreateRequire } from 'node:module'; const require = __midsCreateRequire(import.meta.url);" },
   logLevel: "warning",
 });
+try {
+  renameSync(join(root, "dist"), old);
+} catch {
+  // first build: no dist/ yet
+}
+renameSync(out, join(root, "dist"));
+rmSync(old, { recursive: true, force: true });

@@ -64,6 +64,8 @@ _mids() {
     -H) COMPREPLY=( $(compgen -W '' -- "$cur") ); return;;
     --header) COMPREPLY=( $(compgen -W '' -- "$cur") ); return;;
     --input) COMPREPLY=( $(compgen -W '' -- "$cur") ); return;;
+    --from-format) COMPREPLY=( $(compgen -W '' -- "$cur") ); return;;
+    --fail-on) COMPREPLY=( $(compgen -W '' -- "$cur") ); return;;
     --port) COMPREPLY=( $(compgen -W '' -- "$cur") ); return;;
     --host) COMPREPLY=( $(compgen -W '' -- "$cur") ); return;;
     --faults) COMPREPLY=( $(compgen -W '' -- "$cur") ); return;;
@@ -71,7 +73,7 @@ _mids() {
   esac
   local opts
   case "$path" in
-    '') opts='projects intel topics reports series clusters vocabulary grounding alerts me recipes api sandbox completion config -V --version --base-url --api-key --api -o --output --fields --no-color -q --quiet --verbose --timeout --max-retries --insecure --sandbox -h --help';;
+    '') opts='projects intel topics reports series clusters vocabulary grounding alerts me recipes api migrate sandbox completion config -V --version --base-url --api-key --api -o --output --fields --no-color -q --quiet --verbose --timeout --max-retries --insecure --sandbox -h --help';;
     'projects') opts='list get related metrics candles chains -h --help -V --version --base-url --api-key --api -o --output --fields --no-color -q --quiet --verbose --timeout --max-retries --insecure --sandbox';;
     'projects list') opts='--limit --cursor --page --all --max-items --ids --slugs --names --handles --tickers --categories --chain --address --asset-types --universe --min-trend --sort --min-market-cap --max-market-cap -h --help -V --version --base-url --api-key --api -o --output --fields --no-color -q --quiet --verbose --timeout --max-retries --insecure --sandbox';;
     'projects get') opts='--at --intel-sort-by --intel-activity --clamp -h --help -V --version --base-url --api-key --api -o --output --fields --no-color -q --quiet --verbose --timeout --max-retries --insecure --sandbox';;
@@ -107,6 +109,8 @@ _mids() {
     'recipes get') opts='-h --help -V --version --base-url --api-key --api -o --output --fields --no-color -q --quiet --verbose --timeout --max-retries --insecure --sandbox';;
     'recipes execute') opts='--param -h --help -V --version --base-url --api-key --api -o --output --fields --no-color -q --quiet --verbose --timeout --max-retries --insecure --sandbox';;
     'api') opts='-X --method -f --field -H --header --input -i --include -h --help -V --version --base-url --api-key --api -o --output --fields --no-color -q --quiet --verbose --timeout --max-retries --insecure --sandbox';;
+    'migrate') opts='explain --from-format --to --fail-on --resolve -h --help -V --version --base-url --api-key --api -o --output --fields --no-color -q --quiet --verbose --timeout --max-retries --insecure --sandbox';;
+    'migrate explain') opts='-h --help -V --version --base-url --api-key --api -o --output --fields --no-color -q --quiet --verbose --timeout --max-retries --insecure --sandbox';;
     'sandbox') opts='serve keys reset -h --help -V --version --base-url --api-key --api -o --output --fields --no-color -q --quiet --verbose --timeout --max-retries --insecure --sandbox';;
     'sandbox serve') opts='--port --host --faults --state -h --help -V --version --base-url --api-key --api -o --output --fields --no-color -q --quiet --verbose --timeout --max-retries --insecure --sandbox';;
     'sandbox keys') opts='-h --help -V --version --base-url --api-key --api -o --output --fields --no-color -q --quiet --verbose --timeout --max-retries --insecure --sandbox';;
@@ -123,7 +127,7 @@ _mids() {
 }
 _mids_subs() {
   case "$1" in
-    '') echo 'projects intel topics reports series clusters vocabulary grounding alerts me recipes api sandbox completion config';;
+    '') echo 'projects intel topics reports series clusters vocabulary grounding alerts me recipes api migrate sandbox completion config';;
     'projects') echo 'list get related metrics candles chains';;
     'projects list') echo '';;
     'projects get') echo '';;
@@ -159,6 +163,8 @@ _mids_subs() {
     'recipes get') echo '';;
     'recipes execute') echo '';;
     'api') echo '';;
+    'migrate') echo 'explain';;
+    'migrate explain') echo '';;
     'sandbox') echo 'serve keys reset';;
     'sandbox serve') echo '';;
     'sandbox keys') echo '';;

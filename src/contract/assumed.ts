@@ -10,6 +10,8 @@ export const ASSUMED = {
   /** assumed: alert subscription keys for the name and the threshold (spec 2.17). */
   alertNameField: "name",
   alertThresholdField: "threshold",
+  /** assumed: an alert threshold is a grade name (ASSUMED.grades) or a number from 0 to 100. */
+  alertThresholdValues: "grade-or-0-100",
   /** assumed: the JSON body field of POST /v2/recipes/validate carrying the raw YAML (spec 4.1). */
   recipeValidateBodyField: "yaml",
   /** assumed: POST /v2/recipes/execute body: {name} or {yaml}, plus {params: {k: v}}. */
@@ -65,6 +67,7 @@ export const ASSUMPTION_NOTES: Record<keyof typeof ASSUMED, string> = {
   alertResumeStatus: "resuming an alert sets `status` to `active` (spec 3 does not show the resumed value)",
   alertNameField: "the alert subscription's name field is `name`",
   alertThresholdField: "the alert subscription's threshold field is `threshold`",
+  alertThresholdValues: "an alert threshold is a grade name (`chipped`..`flawless`) or a number from 0 to 100",
   recipeValidateBodyField: "`POST /v2/recipes/validate` takes `{\"yaml\": \"<raw YAML>\"}`",
   recipeExecuteNameField: "`POST /v2/recipes/execute` takes `{\"name\": ...}` for a stored recipe...",
   recipeExecuteYamlField: "...or `{\"yaml\": ...}` for a definition sent inline...",

@@ -1,6 +1,7 @@
 // Alert subscriptions and delivery destinations (spec 2.14, 2.15, 3), owner-scoped, optionally
 // persisted to a JSON state file (loaded on start, written atomically after each change).
-import { existsSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { dirname } from "node:path";
 import { ASSUMED } from "../contract/assumed.js";
 import { DAY, HOUR } from "./data.js";
 import { hex, mulberry32 } from "./rand.js";
@@ -82,6 +83,7 @@ export class AlertStore {
   private persist(): void {
     if (!this.stateFile) return;
     const tmp = `${this.stateFile}.${process.pid}.tmp`;
+    mkdirSync(dirname(this.stateFile), { recursive: true });
     writeFileSync(tmp, JSON.stringify({ version: 1, alerts: this.alerts }, null, 2) + "\n");
     renameSync(tmp, this.stateFile);
   }

@@ -1,0 +1,83 @@
+// Request bodies for PATCH /v3/alerts/{id} (spec 3, 4.2): built and checked locally, so bad
+// input fails with exit 2 before anything is sent. Only the fields the user gave are sent.
+import { ASSUMED } from "../../contract/assumed.js";
+import { UsageError } from "../../errors.js";
+import { csvFlag } from "../shared/options.js";
+
+/** spec 2.15 shows `active` and `paused`; `active` as the resumed value is assumed (spec 3). */
+export const ALERT_STATUSES = ["paused", ASSUMED.alertResumeStatus] as const;
+export type AlertStatus = (typeof ALERT_STATUSES)[number];
+
+export const PAUSE_STATUS: AlertStatus = "paused";
+export const RESUME_STATUS: AlertStatus = ASSUMED.alertResumeStatus;
+
+export interface UpdateFlags {
+  status?: string;
+  cadence?: string;
+  destinations?: string;
+  selector?: string;
+  name?: string;
+  threshold?: string;
+}
+
+const FLAG_NAMES = ["--status", "--cadence", "--destinations", "--selector", "--name", "--threshold"];
+
+function nonEmpty(flag: string, v: string): string {
+  if (!v.trim()) throw new UsageError(`${flag} must not be empty`);
+  return v;
+}
+
+/** A number, or (the sandbox's reading of the unshown threshold type) a grade name. */
+export function parseThreshold(v: string): number | string {
+  const t = v.trim();
+  const n = Number(t);
+  if (t !== "" && Number.isFinite(n)) return n;
+  if ((ASSUMED.grades as readonly string[]).includes(t)) return t;
+  throw new UsageError(`--threshold must be a number or a grade (${ASSUMED.grades.join(", ")}) (got '${v}')`);
+}
+
+/** --selector: a JSON object, parsed locally so a typo never reaches the server. */
+export function parseSelector(v: string): Record<string, unknown> {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(v);
+  } catch (e) {
+    throw new UsageError(`--selector is not valid JSON: ${(e as Error).message}`, { hint: `pass an object, e.g. --selector '{"followedProjects":true}'` });
+  }
+  if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) {
+    throw new UsageError("--selector must be a JSON object", { hint: `e.g. --selector '{"followedProjects":true}'` });
+  }
+  return parsed as Record<string, unknown>;
+}
+
+export function parseStatus(v: string): AlertStatus {
+  if (!(ALERT_STATUSES as readonly string[]).includes(v)) {
+    throw new UsageError(`--status must be one of ${ALERT_STATUSES.join(", ")} (got '${v}')`);
+  }
+  return v as AlertStatus;
+}
+
+/** The partial-update body: only given flags, under the contract's field names. */
+export function buildUpdateBody(f: UpdateFlags): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  if (f.status !== undefined) body.status = parseStatus(f.status);
+  if (f.name !== undefined) body[ASSUMED.alertNameField] = nonEmpty("--name", f.name);
+  if (f.cadence !== undefined) body.cadence = nonEmpty("--cadence", f.cadence).trim();
+  if (f.selector !== undefined) body.selector = parseSelector(f.selector);
+  if (f.threshold !== undefined) body[ASSUMED.alertThresholdField] = parseThreshold(f.threshold);
+  if (f.destinations !== undefined) {
+    const ids = csvFlag(f.destinations);
+    if (!ids) throw new UsageError("--destinations needs at least one destination id", { hint: "list yours with 'mids alerts destinations'" });
+    body.destinationIds = [...new Set(ids)];
+  }
+  if (!Object.keys(body).length) {
+    throw new UsageError("nothing to update", { hint: `give at least one of ${FLAG_NAMES.join(", ")}` });
+  }
+  return body;
+}
+
+/** Requested destination ids that are not in the caller's destination list, in the order given. */
+export function unknownDestinations(requested: readonly string[], known: readonly string[]): string[] {
+  const have = new Set(known);
+  return requested.filter((id) => !have.has(id));
+}

@@ -1,0 +1,50 @@
+// Pieces the alerts verbs share: the v3-only note, reads through the contract, dry-run output.
+import type { Context } from "../../context.js";
+import type { Client } from "../../client/client.js";
+import { buildPath, route } from "../../contract/routes.js";
+import type { AlertSubscription } from "../../contract/schemas.js";
+import { writeAsync } from "../../io.js";
+import { printItem, printList } from "../../output/render.js";
+import { oneLine } from "../../output/sanitize.js";
+import { checkData } from "../shared/validate.js";
+import { REQUEST_VIEW } from "./view.js";
+
+export type Alert = AlertSubscription & Record<string, unknown>;
+
+/** Alerts exist only in v3 (spec 4.2); --api v2 cannot apply, so say so once and carry on. */
+export function v3Only(ctx: Context): void {
+  if (ctx.globals.api === "v2") ctx.notice("alert subscriptions exist only in v3; --api v2 is ignored here", "alerts:v3-only");
+}
+
+export async function getAlert(client: Client, id: string): Promise<Alert> {
+  const res = await client.call("v3.alerts.get", { pathParams: { id } });
+  return (await checkData("v3.alerts.get", res.data)) as Alert;
+}
+
+export async function patchAlert(client: Client, id: string, body: Record<string, unknown>): Promise<Alert> {
+  const res = await client.call("v3.alerts.update", { pathParams: { id }, body });
+  return (await checkData("v3.alerts.update", res.data)) as Alert;
+}
+
+export interface PlannedRequest {
+  method: string;
+  path: string;
+  body: Record<string, unknown>;
+}
+
+export function plannedPatch(id: string, body: Record<string, unknown>): PlannedRequest {
+  const r = route("v3.alerts.update");
+  return { method: r.method, path: buildPath(r, { id }), body };
+}
+
+/** --dry-run: the requests on stdout (curl-like lines in table mode), a notice that nothing was sent. */
+export async function printPlanned(ctx: Context, reqs: readonly PlannedRequest[], asList: boolean): Promise<void> {
+  if (ctx.globals.output === "table") {
+    for (const r of reqs) await writeAsync(ctx.io.stdout, `${r.method} ${oneLine(r.path)} ${oneLine(JSON.stringify(r.body))}\n`);
+  } else if (asList) {
+    await printList(ctx, [reqs as unknown[]], REQUEST_VIEW);
+  } else {
+    await printItem(ctx, reqs[0], REQUEST_VIEW);
+  }
+  ctx.notice(`dry run: ${reqs.length} request${reqs.length === 1 ? "" : "s"} not sent`, "alerts:dry-run");
+}

@@ -1,0 +1,100 @@
+// mids alerts pause|resume <id...> (spec 3): PATCH status per id, one result line each, a failure
+// on one id never stops the others, the worst exit code at the end.
+import type { Context } from "../../context.js";
+import { InterruptedError, MidsError, exitCodeFor } from "../../errors.js";
+import { writeAsync } from "../../io.js";
+import { printItem, printList, project } from "../../output/render.js";
+import { oneLine } from "../../output/sanitize.js";
+import { readStdin } from "../shared/stdin.js";
+import { BatchError, batchSummary, worstExitCode } from "./batch.js";
+import { PAUSE_STATUS, RESUME_STATUS } from "./body.js";
+import { getAlert, patchAlert, plannedPatch, printPlanned, v3Only, type Alert } from "./common.js";
+import { collectIds } from "./ids.js";
+import { ALERT_VIEW, STATUS_RESULT_VIEW } from "./view.js";
+
+export type StatusVerb = "pause" | "resume";
+
+export interface StatusOptions {
+  ids: string[];
+  dryRun: boolean;
+}
+
+interface Done { id: string; previousStatus: string; alert: Alert }
+interface Failed { id: string; error: unknown; exitCode: number }
+
+/** The result line: `ID  OLD -> NEW  UPDATED-AT` (server text made single-line and control-free). */
+export function resultLine(d: Done): string {
+  return `${oneLine(d.id)}  ${oneLine(String(d.previousStatus))} -> ${oneLine(String(d.alert.status))}  ${oneLine(String(d.alert.updatedAt))}\n`;
+}
+
+function errorText(err: unknown): string {
+  return oneLine(err instanceof Error ? err.message : String(err));
+}
+
+export async function run(verb: StatusVerb, opts: StatusOptions, ctx: Context): Promise<void> {
+  v3Only(ctx);
+  const { ids, duplicates, fromStdin } = await collectIds(opts.ids, () => readStdin(ctx));
+  if (duplicates.length) ctx.warn(`ignoring repeated id${duplicates.length === 1 ? "" : "s"}: ${[...new Set(duplicates)].join(", ")}`);
+  // several ids (or ids from stdin, whose count a script cannot know) print as a list
+  const asList = ids.length > 1 || fromStdin;
+  const body = { status: verb === "pause" ? PAUSE_STATUS : RESUME_STATUS };
+
+  if (opts.dryRun) {
+    await printPlanned(ctx, ids.map((id) => plannedPatch(id, body)), asList);
+    return;
+  }
+
+  const client = await ctx.client();
+  const fmt = ctx.globals.output;
+  // table (without --fields) and ndjson stream one line per id; the others print at the end
+  const streamTable = fmt === "table" && !ctx.globals.fields;
+  const streamNdjson = fmt === "ndjson";
+  const done: Done[] = [];
+  const failed: Failed[] = [];
+
+  for (const id of ids) {
+    if (ctx.signal.aborted) throw new InterruptedError("interrupted");
+    try {
+      // the old status comes from a read first, so the line shows what changed
+      const before = await getAlert(client, id);
+      const alert = await patchAlert(client, id, body);
+      const d: Done = { id, previousStatus: before.status, alert };
+      done.push(d);
+      if (streamTable) await writeAsync(ctx.io.stdout, resultLine(d));
+      else if (streamNdjson) await writeAsync(ctx.io.stdout, JSON.stringify(project(ctx, alert)) + "\n");
+    } catch (error) {
+      if (error instanceof InterruptedError || ctx.signal.aborted) throw error;
+      if (!asList) throw error; // one id: its own error, message, hint and exit code
+      failed.push({ id, error, exitCode: exitCodeFor(error) });
+      ctx.io.stderr.write(`mids: ${oneLine(id)}: ${errorText(error)}\n`);
+    }
+  }
+
+  if (!streamTable && !streamNdjson) {
+    if (fmt === "csv" || fmt === "table") {
+      await printList(ctx, [done.map((d) => ({ ...d.alert, previousStatus: d.previousStatus }))], fmt === "csv" ? STATUS_RESULT_VIEW : ALERT_VIEW);
+    } else if (asList) {
+      await printList(ctx, [done.map((d) => d.alert)], ALERT_VIEW);
+    } else {
+      await printItem(ctx, done[0].alert, ALERT_VIEW);
+    }
+  }
+
+  if (failed.length) {
+    const code = worstExitCode(failed.map((f) => f.exitCode));
+    throw new BatchError(batchSummary(verb, failed.length, ids.length), code, {
+      hint: done.length
+        ? `the other ${done.length} ${verb === "pause" ? "were paused" : "were resumed"}; the failed ids are listed above`
+        : "the failed ids are listed above",
+      details: {
+        succeeded: done.map((d) => d.id),
+        failed: failed.map((f) => ({
+          id: f.id,
+          exitCode: f.exitCode,
+          code: f.error instanceof MidsError ? f.error.code : "error",
+          message: errorText(f.error),
+        })),
+      },
+    });
+  }
+}

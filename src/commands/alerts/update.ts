@@ -1,0 +1,38 @@
+// mids alerts update <id> (spec 3, 4.2): a partial update with only the given fields.
+import type { Context } from "../../context.js";
+import { UsageError } from "../../errors.js";
+import { printItem } from "../../output/render.js";
+import { oneLine } from "../../output/sanitize.js";
+import { checkData } from "../shared/validate.js";
+import { buildUpdateBody, unknownDestinations, type UpdateFlags } from "./body.js";
+import { patchAlert, plannedPatch, printPlanned, v3Only } from "./common.js";
+import { ALERT_VIEW } from "./view.js";
+
+export interface UpdateOptions extends UpdateFlags {
+  id: string;
+  dryRun?: boolean;
+}
+
+export async function run(opts: UpdateOptions, ctx: Context): Promise<void> {
+  v3Only(ctx);
+  const id = opts.id.trim();
+  if (!id || /\s/.test(id)) throw new UsageError(`'${opts.id}' is not an alert id`);
+  const body = buildUpdateBody(opts);
+  if (opts.dryRun) {
+    await printPlanned(ctx, [plannedPatch(id, body)], false);
+    return;
+  }
+  const client = await ctx.client();
+  if (Array.isArray(body.destinationIds)) {
+    // checked first, so the error names exactly the unknown ids instead of a generic invalid_request
+    const res = await client.call("v3.alerts.destinations");
+    const known = ((await checkData("v3.alerts.destinations", res.data)) as { id: string }[]).map((d) => d.id);
+    const unknown = unknownDestinations(body.destinationIds as string[], known);
+    if (unknown.length) {
+      throw new UsageError(`unknown destination id${unknown.length === 1 ? "" : "s"}: ${unknown.map(oneLine).join(", ")}`, {
+        hint: "list yours with 'mids alerts destinations'; destinations are added in product settings",
+      });
+    }
+  }
+  await printItem(ctx, await patchAlert(client, id, body), ALERT_VIEW);
+}

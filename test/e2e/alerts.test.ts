@@ -1,0 +1,292 @@
+// mids alerts against the sandbox: owner scoping, pause/resume, partial updates, batches, dry runs,
+// retries after a 503 that took effect, and --sandbox persistence. Expected values are read back
+// from the sandbox (admin /_sandbox/alerts, the API), never hard-coded.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { baseEnv, runMids, startSandbox, type SandboxProcess } from "../helpers/cli.js";
+
+interface Alert { id: string; owner: "A" | "B"; status: string; name: string; cadence: string; threshold: unknown; selector: unknown; destinationIds: string[]; updatedAt: string }
+interface Destination { id: string; owner: "A" | "B" }
+interface LogEntry { method: string; path: string }
+interface Fixtures { demoKey: string; keys: { key: string; owner: "A" | "B" }[]; alerts: { A: string[]; B: string[] } }
+
+let sb: SandboxProcess;
+let fx: Fixtures;
+let keyA: string;
+let keyB: string;
+
+async function state(s: SandboxProcess = sb): Promise<{ alerts: Alert[]; destinations: Destination[] }> {
+  return s.admin("/_sandbox/alerts");
+}
+async function alert(id: string, s: SandboxProcess = sb): Promise<Alert> {
+  const a = (await state(s)).alerts.find((x) => x.id === id);
+  if (!a) throw new Error(`no alert ${id} in the sandbox`);
+  return a;
+}
+async function requests(s: SandboxProcess = sb): Promise<LogEntry[]> {
+  return s.admin("/_sandbox/requests");
+}
+async function clearRequests(s: SandboxProcess = sb): Promise<void> {
+  await s.admin("/_sandbox/requests/clear", "POST");
+}
+/** An owner-A alert in the given status, set through the API so each test starts from a known state. */
+async function ownerAAlert(index: number, status: "active" | "paused"): Promise<Alert> {
+  const id = fx.alerts.A[index];
+  const res = await fetch(`${sb.url}/v3/alerts/${id}`, {
+    method: "PATCH", headers: { "x-api-key": keyA, "content-type": "application/json" }, body: JSON.stringify({ status }),
+  });
+  expect(res.status).toBe(200);
+  return alert(id);
+}
+const mids = (args: string[], input?: string, key = keyA) => runMids(args, { env: sb.env(key), input });
+
+beforeAll(async () => {
+  sb = await startSandbox();
+  fx = await sb.admin<Fixtures>("/_sandbox/fixtures");
+  keyA = fx.demoKey;
+  keyB = fx.keys.find((k) => k.owner === "B")!.key;
+  expect(fx.alerts.A.length).toBeGreaterThanOrEqual(4);
+  expect(fx.alerts.B.length).toBeGreaterThanOrEqual(1);
+});
+afterAll(async () => sb?.stop());
+
+describe("alerts get and destinations", () => {
+  it("get prints the owner's subscription as the API returns it", async () => {
+    const id = fx.alerts.A[0];
+    const api = await sb.api<{ data: Record<string, unknown> }>(`/v3/alerts/${id}`, keyA);
+    const r = await mids(["alerts", "get", id, "-o", "json"]);
+    expect(r.stderr).toBe("");
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual(api.body.data);
+  });
+
+  it("get of another owner's id is not found (exit 4)", async () => {
+    const r = await mids(["alerts", "get", fx.alerts.B[0]]);
+    expect(r.code).toBe(4);
+    expect(r.stdout).toBe("");
+    expect(r.stderr).toContain(`'${fx.alerts.B[0]}' not found`);
+  });
+
+  it("destinations lists only the caller's destinations, in csv too", async () => {
+    const mine = (await state()).destinations.filter((d) => d.owner === "A").map((d) => d.id);
+    const r = await mids(["alerts", "destinations", "-o", "json"]);
+    expect(r.code).toBe(0);
+    expect((JSON.parse(r.stdout) as Destination[]).map((d) => d.id)).toEqual(mine);
+    const csv = await mids(["alerts", "destinations", "-o", "csv"]);
+    expect(csv.code).toBe(0);
+    expect(csv.stdout.split("\n")[0]).toBe("id,kind,label,status");
+    expect(csv.stdout.trim().split("\n")).toHaveLength(mine.length + 1);
+  });
+
+  it("destinations help says they are managed in product settings", async () => {
+    const r = await runMids(["alerts", "destinations", "--help"]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/product settings/);
+  });
+});
+
+describe("alerts pause and resume", () => {
+  it("round trip: pause then resume, one result line each, updatedAt moves", async () => {
+    const before = await ownerAAlert(0, "active");
+    const p = await mids(["alerts", "pause", before.id, "-o", "table"]);
+    expect(p.stderr).toBe("");
+    expect(p.code).toBe(0);
+    const paused = await alert(before.id);
+    expect(paused.status).toBe("paused");
+    expect(paused.updatedAt).not.toBe(before.updatedAt);
+    expect(p.stdout).toBe(`${before.id}  active -> paused  ${paused.updatedAt}\n`);
+
+    const r = await mids(["alerts", "resume", before.id, "-o", "json"]);
+    expect(r.code).toBe(0);
+    const resumed = await alert(before.id);
+    expect(resumed.status).toBe("active");
+    const printed = JSON.parse(r.stdout);
+    expect(printed).toMatchObject({ id: before.id, status: "active", updatedAt: resumed.updatedAt });
+  });
+
+  it("pausing an already paused alert succeeds", async () => {
+    const before = await ownerAAlert(1, "paused");
+    const r = await mids(["alerts", "pause", before.id, "-o", "table"]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(new RegExp(`^${before.id}  paused -> paused  `));
+    expect((await alert(before.id)).status).toBe("paused");
+  });
+
+  it("another owner's id: exit 4 and nothing changed", async () => {
+    const other = await alert(fx.alerts.B[0]);
+    await clearRequests();
+    const r = await mids(["alerts", "pause", other.id]);
+    expect(r.code).toBe(4);
+    expect(r.stdout).toBe("");
+    expect(r.stderr).toContain("not found");
+    expect(await alert(other.id)).toEqual(other);
+    expect((await requests()).filter((q) => q.method === "PATCH")).toEqual([]);
+    // the owner can still see and change it: scoping, not a missing record
+    const own = await mids(["alerts", "get", other.id, "-o", "json"], undefined, keyB);
+    expect(own.code).toBe(0);
+    expect(JSON.parse(own.stdout).status).toBe(other.status);
+  });
+
+  it("reads ids from stdin with -, one per line; json prints an array", async () => {
+    const a = await ownerAAlert(2, "active");
+    const b = await ownerAAlert(3, "active");
+    const r = await mids(["alerts", "pause", "-", "-o", "json"], `${a.id}\n\n# comment\n  ${b.id}  \n`);
+    expect(r.stderr).toBe("");
+    expect(r.code).toBe(0);
+    const printed = JSON.parse(r.stdout) as Alert[];
+    expect(printed.map((x) => x.id)).toEqual([a.id, b.id]);
+    expect(printed.every((x) => x.status === "paused")).toBe(true);
+    expect((await alert(a.id)).status).toBe("paused");
+    expect((await alert(b.id)).status).toBe("paused");
+  });
+
+  it("a failure on one id does not stop the others; successes print, failures on stderr, worst exit code", async () => {
+    const a = await ownerAAlert(2, "paused");
+    const b = await ownerAAlert(3, "paused");
+    const foreign = await alert(fx.alerts.B[0]);
+    const r = await mids(["alerts", "resume", a.id, foreign.id, b.id, "-o", "json"]);
+    expect(r.code).toBe(4);
+    const printed = JSON.parse(r.stdout) as Alert[];
+    expect(printed.map((x) => x.id)).toEqual([a.id, b.id]);
+    expect((await alert(a.id)).status).toBe("active");
+    expect((await alert(b.id)).status).toBe("active");
+    expect(await alert(foreign.id)).toEqual(foreign);
+    expect(r.stderr).toContain(`mids: ${foreign.id}: `);
+    expect(r.stderr).toContain("1 of 3 alerts failed to resume");
+    const errorJson = JSON.parse(r.stderr.trim().split("\n").pop()!);
+    expect(errorJson.error.details.succeeded).toEqual([a.id, b.id]);
+    expect(errorJson.error.details.failed[0]).toMatchObject({ id: foreign.id, exitCode: 4 });
+  });
+
+  it("table output of a batch: one line per success, in order", async () => {
+    const a = await ownerAAlert(2, "active");
+    const b = await ownerAAlert(3, "paused");
+    const r = await mids(["alerts", "pause", a.id, b.id, "-o", "table"]);
+    expect(r.code).toBe(0);
+    const [la, lb] = [await alert(a.id), await alert(b.id)];
+    expect(r.stdout).toBe(`${a.id}  active -> paused  ${la.updatedAt}\n${b.id}  paused -> paused  ${lb.updatedAt}\n`);
+  });
+
+  it("--dry-run prints the PATCH requests and sends nothing", async () => {
+    const a = await ownerAAlert(2, "active");
+    const b = await ownerAAlert(3, "active");
+    await clearRequests();
+    const r = await mids(["alerts", "pause", "--dry-run", a.id, b.id, "-o", "table"]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe(`PATCH /v3/alerts/${a.id} {"status":"paused"}\nPATCH /v3/alerts/${b.id} {"status":"paused"}\n`);
+    expect(r.stderr).toContain("not sent");
+    expect(await requests()).toEqual([]);
+    expect(await alert(a.id)).toEqual(a);
+    expect(await alert(b.id)).toEqual(b);
+  });
+
+  it("no ids on stdin is a usage error", async () => {
+    const r = await mids(["alerts", "pause", "-"], "\n\n");
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain("no alert ids on stdin");
+  });
+});
+
+describe("alerts update", () => {
+  it("sends only the given fields", async () => {
+    const before = await alert(fx.alerts.A[1]);
+    const name = `renamed ${before.updatedAt}`;
+    const r = await mids(["alerts", "update", before.id, "--name", name, "--threshold", "42", "--selector", '{"followedProjects":false}', "-o", "json"]);
+    expect(r.stderr).toBe("");
+    expect(r.code).toBe(0);
+    const after = await alert(before.id);
+    expect(after).toMatchObject({ name, threshold: 42, selector: { followedProjects: false }, status: before.status, cadence: before.cadence, destinationIds: before.destinationIds });
+    expect(JSON.parse(r.stdout)).toMatchObject({ id: before.id, name, updatedAt: after.updatedAt });
+  });
+
+  it("--destinations is checked against the destination list; unknown ids exit 2, named, nothing sent", async () => {
+    const before = await alert(fx.alerts.A[1]);
+    const mine = (await state()).destinations.filter((d) => d.owner === "A").map((d) => d.id);
+    const foreignDst = (await state()).destinations.find((d) => d.owner === "B")!.id;
+    await clearRequests();
+    const r = await mids(["alerts", "update", before.id, "--destinations", `${mine[0]},dst_doesnotexist,${foreignDst}`]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(`unknown destination ids: dst_doesnotexist, ${foreignDst}`);
+    expect((await requests()).filter((q) => q.method === "PATCH")).toEqual([]);
+    expect(await alert(before.id)).toEqual(before);
+
+    const ok = await mids(["alerts", "update", before.id, "--destinations", mine.slice(1).join(",")]);
+    expect(ok.code).toBe(0);
+    expect((await alert(before.id)).destinationIds).toEqual(mine.slice(1));
+  });
+
+  it("an invalid --status is exit 2 naming the field, nothing sent", async () => {
+    await clearRequests();
+    const r = await mids(["alerts", "update", fx.alerts.A[1], "--status", "sleeping"]);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe("");
+    expect(r.stderr).toContain("--status must be one of paused, active (got 'sleeping')");
+    expect(await requests()).toEqual([]);
+  });
+
+  it("a value the server rejects is exit 2 naming the field", async () => {
+    const r = await mids(["alerts", "update", fx.alerts.A[1], "--cadence", "fortnightly"]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/invalid request \(cadence\)/);
+  });
+
+  it("no fields is a usage error", async () => {
+    const r = await mids(["alerts", "update", fx.alerts.A[1]]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain("nothing to update");
+  });
+});
+
+describe("retry after a 503 that took effect", () => {
+  it("the PATCH is retried once and the final state is the single update", async () => {
+    const faulty = await startSandbox(["--faults", "503after:x1@/v3/alerts"]);
+    try {
+      const id = fx.alerts.A[0];
+      const before = await alert(id, faulty);
+      const name = `retried ${before.updatedAt}`;
+      const r = await runMids(["alerts", "update", id, "--status", "paused", "--name", name, "-o", "json"], { env: faulty.env(keyA) });
+      expect(r.code).toBe(0);
+      const after = await alert(id, faulty);
+      expect(after).toMatchObject({ status: "paused", name, cadence: before.cadence });
+      expect(JSON.parse(r.stdout)).toMatchObject({ id, status: "paused", name, updatedAt: after.updatedAt });
+      // the first PATCH took effect behind the 503; exactly one retry, nothing else
+      const log = (await requests(faulty)).filter((q) => q.path.startsWith("/v3/alerts"));
+      expect(log.map((q) => `${q.method} ${q.path}`)).toEqual([`PATCH /v3/alerts/${id}`, `PATCH /v3/alerts/${id}`]);
+
+      // pause: the read first meets the 503 and is retried; the pause still applies once
+      const other = await alert(fx.alerts.A[2], faulty);
+      await clearRequests(faulty);
+      const p = await runMids(["alerts", "pause", other.id, "-o", "json"], { env: faulty.env(keyA) });
+      expect(p.code).toBe(0);
+      expect((await alert(other.id, faulty)).status).toBe("paused");
+      expect((await requests(faulty)).filter((q) => q.method === "PATCH")).toHaveLength(1);
+    } finally {
+      await faulty.stop();
+    }
+  });
+});
+
+describe("mids --sandbox", () => {
+  it("alert changes persist between runs until 'mids sandbox reset'", async () => {
+    const env = baseEnv();
+    const original = (await state()).alerts.find((a) => a.owner === "A" && fx.alerts.A.includes(a.id))!;
+    const id = original.id;
+    const seeded = await runMids(["--sandbox", "alerts", "get", id, "-o", "json"], { env });
+    expect(seeded.code).toBe(0);
+    const seededStatus = JSON.parse(seeded.stdout).status as string;
+    const verb = seededStatus === "paused" ? "resume" : "pause";
+    const target = seededStatus === "paused" ? "active" : "paused";
+
+    const change = await runMids(["--sandbox", "alerts", verb, id, "-o", "json"], { env });
+    expect(change.code).toBe(0);
+    expect(JSON.parse(change.stdout).status).toBe(target);
+
+    const again = await runMids(["--sandbox", "alerts", "get", id, "-o", "json"], { env });
+    expect(again.code).toBe(0);
+    expect(JSON.parse(again.stdout).status).toBe(target);
+
+    const reset = await runMids(["sandbox", "reset"], { env });
+    expect(reset.code).toBe(0);
+    const after = await runMids(["--sandbox", "alerts", "get", id, "-o", "json"], { env });
+    expect(JSON.parse(after.stdout).status).toBe(seededStatus);
+  });
+});
