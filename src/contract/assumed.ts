@@ -18,6 +18,10 @@ export const ASSUMED = {
   recipeExecuteNameField: "name",
   recipeExecuteYamlField: "yaml",
   recipeExecuteParamsField: "params",
+  /** assumed: GET /v2/recipes/{name} carries the raw YAML definition in data.definition. */
+  recipeDefinitionField: "definition",
+  /** assumed: a 400/422 answer of POST /v2/recipes/validate with issues[] is a validation result, not an error. */
+  recipeValidateErrorStatuses: [400, 422] as const,
   /** assumed: the name of the momentum per-hour cluster breakdown flag (spec 4.1 "not shown"). */
   momentumClusterFlag: "clusters",
   /** assumed: default v2 page size (spec 8.4 states only the default page, 1). */
@@ -72,6 +76,8 @@ export const ASSUMPTION_NOTES: Record<keyof typeof ASSUMED, string> = {
   recipeExecuteNameField: "`POST /v2/recipes/execute` takes `{\"name\": ...}` for a stored recipe...",
   recipeExecuteYamlField: "...or `{\"yaml\": ...}` for a definition sent inline...",
   recipeExecuteParamsField: "...plus `{\"params\": {k: v}}`",
+  recipeDefinitionField: "`GET /v2/recipes/{name}` carries the raw YAML definition in `data.definition`; list entries carry the spec 2.10 summary fields (`name, version, description, stepCount, paramCount`)",
+  recipeValidateErrorStatuses: "a 400 or 422 answer of `POST /v2/recipes/validate` whose body holds `issues[]` is a validation result (findings), not an error",
   momentumClusterFlag: "the momentum per-hour cluster breakdown flag is `clusters=true|false`",
   v2DefaultLimit: "v2 lists default to 20 items a page",
   v2MaxLimit: "v2 projects and intel lists take at most 100 items a page",

@@ -1,0 +1,102 @@
+// mids recipes execute: POST /v2/recipes/execute by name or with a local YAML file. The route is
+// not idempotent, so the client never retries it; every call is a new run.
+import { readFile, stat } from "node:fs/promises";
+import { resolve } from "node:path";
+import type { Context } from "../../context.js";
+import { ASSUMED } from "../../contract/assumed.js";
+import { ApiError, UsageError } from "../../errors.js";
+import { printItem } from "../../output/render.js";
+import { oneLine } from "../../output/sanitize.js";
+import { locatePath } from "../../recipes/locate.js";
+import { MAX_RECIPE_BYTES, parseRecipeText, sendable, type ParsedFile } from "../../recipes/parse.js";
+import { RECIPE_EXTENSIONS, STDIN } from "../../recipes/inputs.js";
+import { noticeDiscontinued, readStdinCapped } from "./shared.js";
+
+export interface ExecuteOptions {
+  recipe: string;
+  params: string[];
+}
+
+/** `k=v` pairs; a value that parses as JSON is sent typed, anything else as a string. */
+export function parseParams(pairs: readonly string[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const p of pairs) {
+    const eq = p.indexOf("=");
+    if (eq <= 0) throw new UsageError(`--param must be key=value (got '${p}')`, { hint: "for example --param limit=5" });
+    const k = p.slice(0, eq).trim();
+    const raw = p.slice(eq + 1);
+    if (k in out) throw new UsageError(`--param ${k} is given twice`);
+    let v: unknown = raw;
+    try { v = JSON.parse(raw); } catch { /* a plain string */ }
+    out[k] = v;
+  }
+  return out;
+}
+
+async function loadFile(ctx: Context, recipe: string): Promise<{ file: string; text: string } | undefined> {
+  if (recipe === STDIN) {
+    const s = await readStdinCapped(ctx);
+    if (s.text.trim() === "") throw new UsageError("stdin is empty: no recipe to execute");
+    return { file: "<stdin>", text: s.text };
+  }
+  const path = resolve(ctx.io.cwd, recipe);
+  const st = await stat(path).catch(() => undefined);
+  if (st?.isFile()) return { file: recipe, text: await readFile(path, "utf8") };
+  const looksLikeFile = RECIPE_EXTENSIONS.some((e) => recipe.toLowerCase().endsWith(e)) || recipe.includes("/");
+  if (looksLikeFile) throw new UsageError(`no such file: '${recipe}'`, { hint: "give a recipe file, or a recipe name from 'mids recipes list'" });
+  return undefined;
+}
+
+/** A file is parsed first: a syntax error, a refused file or several documents never reach the engine. */
+function checkLocal(parsed: ParsedFile, bytes: number): void {
+  if (bytes > MAX_RECIPE_BYTES) throw new UsageError(`${parsed.file}: over the ${MAX_RECIPE_BYTES}-byte limit for a recipe`);
+  if (!sendable(parsed)) {
+    const f = parsed.findings.find((x) => x.severity === "error");
+    const where = f ? `${parsed.file}:${f.line}:${f.column}` : parsed.file;
+    throw new UsageError(`${where}: ${f?.message ?? "not a recipe"}`, { hint: `'mids recipes validate ${parsed.file}' lists every problem` });
+  }
+  if (parsed.documents.length > 1) throw new UsageError(`${parsed.file} holds ${parsed.documents.length} YAML documents; execute runs one recipe`, { hint: "split the file, one recipe per file" });
+}
+
+export async function run(opts: ExecuteOptions, ctx: Context): Promise<void> {
+  const params = parseParams(opts.params);
+  const local = await loadFile(ctx, opts.recipe);
+  let parsed: ParsedFile | undefined;
+  if (local) {
+    parsed = parseRecipeText(local.file, local.text);
+    checkLocal(parsed, Buffer.byteLength(local.text, "utf8"));
+  }
+  noticeDiscontinued(ctx);
+  const body: Record<string, unknown> = parsed
+    ? { [ASSUMED.recipeExecuteYamlField]: parsed.text }
+    : { [ASSUMED.recipeExecuteNameField]: opts.recipe };
+  if (Object.keys(params).length) body[ASSUMED.recipeExecuteParamsField] = params;
+  const client = await ctx.client();
+  let data: unknown;
+  try {
+    data = (await client.call("v2.recipes.execute", { body })).data;
+  } catch (err) {
+    throw withIssues(err, parsed);
+  }
+  await printItem(ctx, data);
+}
+
+/** A rejected run may carry `issues[]` (spec 7.2): name them, at file:line:col when we have the file. */
+function withIssues(err: unknown, parsed: ParsedFile | undefined): unknown {
+  if (!(err instanceof ApiError)) return err;
+  const issues = (err.body as { issues?: unknown } | undefined)?.issues;
+  if (!Array.isArray(issues) || issues.length === 0) return err;
+  const lines = issues.slice(0, 5).map((i: { path?: unknown; message?: unknown }) => {
+    const path = typeof i.path === "string" ? i.path : "";
+    let where = path;
+    if (parsed && path && !path.replace(/^[$./]+/, "").startsWith("params")) {
+      const r = locatePath(parsed.documents[0].doc, parsed.lineCounter, path, parsed.text);
+      where = `${parsed.file}:${r.line}:${r.column} ${path}`;
+    }
+    return `${where ? `${oneLine(where)}: ` : ""}${oneLine(String(i.message ?? ""))}`;
+  });
+  const more = issues.length > 5 ? `; and ${issues.length - 5} more` : "";
+  return new ApiError(`${err.message}: ${lines.join("; ")}${more}`, {
+    code: err.code, status: err.status ?? 400, details: err.details, headers: err.headers, body: err.body, hint: err.hint,
+  });
+}

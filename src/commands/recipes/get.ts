@@ -1,0 +1,29 @@
+import { ASSUMED } from "../../contract/assumed.js";
+import type { Context } from "../../context.js";
+import { writeAsync } from "../../io.js";
+import { printItem } from "../../output/render.js";
+import { stripControl } from "../../output/sanitize.js";
+import { noticeDiscontinued } from "./shared.js";
+
+/**
+ * assumed: the field of GET /v2/recipes/{name} `data` holding the raw YAML definition (spec 2.17:
+ * the recipe definition's fields are not shown). Without it the record is printed as YAML.
+ */
+
+export async function run(opts: { name: string }, ctx: Context): Promise<void> {
+  noticeDiscontinued(ctx);
+  const client = await ctx.client();
+  const res = await client.call("v2.recipes.get", { pathParams: { name: opts.name } });
+  const data = res.data;
+  // an explicit -o (or --fields) asks for the record; otherwise the YAML definition itself
+  if (ctx.globals.outputExplicit || ctx.globals.fields) return printItem(ctx, data);
+  const def = data && typeof data === "object" ? (data as Record<string, unknown>)[ASSUMED.recipeDefinitionField] : undefined;
+  let text: string;
+  if (typeof def === "string") text = def;
+  else {
+    const { stringify } = await import("yaml");
+    text = stringify(def && typeof def === "object" ? def : data);
+  }
+  if (!text.endsWith("\n")) text += "\n";
+  await writeAsync(ctx.io.stdout, ctx.io.stdoutIsTTY ? stripControl(text) : text);
+}

@@ -1,0 +1,79 @@
+import { Option, type Command } from "commander";
+import type { Context } from "../../context.js";
+
+// kept here (not imported from src/recipes) so the index stays light
+const FORMATS = ["stylish", "json", "github", "junit", "sarif"];
+
+export const DISCONTINUED = "Recipes exist only in the deprecated v2 API and are discontinued in v3 (spec 9): these commands always call /v2/recipes, whatever --api says.";
+
+export function register(program: Command, ctx: Context): void {
+  const recipes = program
+    .command("recipes")
+    .description("Validate, list, show and execute YAML recipes (v2 only; discontinued in v3)")
+    .addHelpText("after", `\n${DISCONTINUED}`);
+
+  recipes
+    .command("validate")
+    .description("Check recipe files: parsed locally, then validated by POST /v2/recipes/validate; findings at file:line:col")
+    .argument("<inputs...>", "files, directories (their .yaml/.yml files), quoted globs (*, **, ?, {a,b}), or - for stdin")
+    .addOption(new Option("--format <format>", "findings format (default: github when GITHUB_ACTIONS=true, json with -o json, else stylish)").choices(FORMATS))
+    .option("--output-file <file>", "also write the findings to FILE (format from --output-file-format or the extension)")
+    .addOption(new Option("--output-file-format <format>", "format of --output-file (default from its extension: .sarif, .xml, .json)").choices(FORMATS))
+    .option("--stdin-name <name>", "file name to report for - (stdin)", "<stdin>")
+    .option("--concurrency <n>", "files validated at once, 1 to 16", "4")
+    .addHelpText("after", `
+Examples:
+  $ mids recipes validate recipes/digest.yaml
+  $ mids recipes validate recipes/                       # every .yaml/.yml file below it
+  $ mids recipes validate 'recipes/**/*.{yml,yaml}' --format sarif > recipes.sarif
+  $ mids recipes validate recipes/ --output-file report.xml     # stylish on stdout, JUnit in the file
+  $ cat digest.yaml | mids recipes validate - --stdin-name digest.yaml
+
+Syntax errors, oversized files and alias bombs are reported locally and never sent.
+Exit codes: 0 all valid, 8 findings (errors; warnings alone pass), 2 a missing file, a glob or
+directory matching nothing, or empty stdin; 3/5/7 credentials, rate limit, server.
+A summary line goes to stderr.
+
+${DISCONTINUED}`)
+    .action(async (inputs: string[], flags) => (await import("./validate.js")).run({ inputs, ...flags }, ctx));
+
+  recipes
+    .command("list")
+    .description("List the available recipes (GET /v2/recipes)")
+    .addHelpText("after", `
+Examples:
+  $ mids recipes list
+  $ mids recipes list -o json | jq -r '.[].name'
+
+${DISCONTINUED}`)
+    .action(async () => (await import("./list.js")).run({}, ctx));
+
+  recipes
+    .command("get")
+    .description("Print a recipe's YAML definition (GET /v2/recipes/{name}); -o json|yaml for the whole record")
+    .argument("<name>", "recipe name (see 'mids recipes list')")
+    .addHelpText("after", `
+Examples:
+  $ mids recipes get trend-digest > trend-digest.yaml
+  $ mids recipes get trend-digest -o json
+
+${DISCONTINUED}`)
+    .action(async (name: string) => (await import("./get.js")).run({ name }, ctx));
+
+  recipes
+    .command("execute")
+    .description("Run a recipe by name or from a YAML file (POST /v2/recipes/execute) and print the engine state")
+    .argument("<recipe>", "a recipe name, a .yaml/.yml file, or - for YAML on stdin")
+    .option("--param <key=value>", "a recipe parameter (repeatable); a JSON value (5, true, [1,2], \"007\") is sent typed, anything else as a string",
+      (v: string, prev: string[] = []) => [...prev, v])
+    .addHelpText("after", `
+Examples:
+  $ mids recipes execute trend-digest --param limit=5
+  $ mids recipes execute ./my-recipe.yaml --param category=defi -o json
+
+Never retried automatically: every call is a new run. After a network error or a 5xx, check
+before running it again. A file is parsed locally first; a syntax error is exit 2.
+
+${DISCONTINUED}`)
+    .action(async (recipe: string, flags: { param?: string[] }) => (await import("./execute.js")).run({ recipe, params: flags.param ?? [] }, ctx));
+}

@@ -1,0 +1,22 @@
+// Pieces every recipes subcommand shares: the discontinuation notice and stdin with a size cap.
+import type { Context } from "../../context.js";
+import { MAX_RECIPE_BYTES } from "../../recipes/parse.js";
+import { DISCONTINUED } from "./index.js";
+
+/** Once per run (spec 9): recipes are v2-only and gone in v3. */
+export function noticeDiscontinued(ctx: Context): void {
+  ctx.notice(DISCONTINUED, "recipes-discontinued");
+}
+
+/** Read stdin, stopping once it is over the recipe limit (the caller refuses it by its size). */
+export async function readStdinCapped(ctx: Context): Promise<{ text: string; bytes: number }> {
+  const chunks: Buffer[] = [];
+  let bytes = 0;
+  for await (const c of ctx.io.stdin) {
+    const b = typeof c === "string" ? Buffer.from(c) : (c as Buffer);
+    chunks.push(b);
+    bytes += b.length;
+    if (bytes > MAX_RECIPE_BYTES) break;
+  }
+  return { text: Buffer.concat(chunks).toString("utf8"), bytes };
+}

@@ -1,0 +1,116 @@
+// Machine formats of `recipes validate` findings: json, github (workflow commands), junit, sarif.
+// They are an interface for CI, so each shape is stated once here and tested.
+import type { FileReport, Finding } from "./types.js";
+
+export const FORMATS = ["stylish", "json", "github", "junit", "sarif"] as const;
+export type Format = (typeof FORMATS)[number];
+
+export const SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json";
+export const RULES = {
+  syntax: { id: "recipe/syntax", text: "The file is not valid YAML, or was refused before sending (size, aliases)." },
+  server: { id: "recipe/server", text: "The service's recipe validation reported an issue (POST /v2/recipes/validate)." },
+} as const;
+
+export interface ToolInfo {
+  name: string;
+  version: string;
+  informationUri?: string;
+}
+
+/** json: an array of findings in input order. */
+export function formatJson(reports: readonly FileReport[]): string {
+  const all = reports.flatMap((r) => r.findings);
+  return JSON.stringify(all, null, 2) + "\n";
+}
+
+// GitHub workflow commands: data escapes %, CR, LF; properties also , and :
+const ghData = (s: string) => s.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
+const ghProp = (s: string) => ghData(s).replace(/:/g, "%3A").replace(/,/g, "%2C");
+
+export function githubLine(f: Finding): string {
+  const props = [`file=${ghProp(f.file)}`, `line=${f.line}`, `col=${f.column}`, `endLine=${f.endLine}`, `endColumn=${f.endColumn}`,
+    `title=${ghProp(`recipe ${f.source}${f.path ? ` ${f.path}` : ""}`)}`];
+  return `::${f.severity} ${props.join(",")}::${ghData(f.message)}`;
+}
+
+export function formatGithub(reports: readonly FileReport[]): string {
+  return reports.flatMap((r) => r.findings).map((f) => githubLine(f) + "\n").join("");
+}
+
+/** XML 1.0 text: escape markup and drop characters XML cannot carry at all. */
+export function xmlEscape(s: string): string {
+  return s
+    .replace(/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, "")
+    .replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
+}
+
+/** junit: one testcase per file; its failures are the file's errors (warnings go to system-out). */
+export function formatJunit(reports: readonly FileReport[], suiteName = "mids recipes validate"): string {
+  const failed = reports.filter((r) => r.findings.some((f) => f.severity === "error")).length;
+  const lines = [
+    `<?xml version="1.0" encoding="UTF-8"?>`,
+    `<testsuites name="${xmlEscape(suiteName)}" tests="${reports.length}" failures="${failed}" errors="0">`,
+    `  <testsuite name="${xmlEscape(suiteName)}" tests="${reports.length}" failures="${failed}" errors="0" skipped="0">`,
+  ];
+  for (const r of reports) {
+    const errors = r.findings.filter((f) => f.severity === "error");
+    const warnings = r.findings.filter((f) => f.severity === "warning");
+    const where = (f: Finding) => `${f.file}:${f.line}:${f.column}: ${f.severity}: ${f.message}${f.path ? ` (${f.path})` : ""} [${f.source}]`;
+    const open = `    <testcase classname="recipes" name="${xmlEscape(r.file)}" file="${xmlEscape(r.file)}"`;
+    if (!errors.length && !warnings.length) { lines.push(`${open}/>`); continue; }
+    lines.push(`${open}>`);
+    if (errors.length) {
+      const msg = `${errors.length} ${errors.length === 1 ? "error" : "errors"}: ${errors[0].message}`;
+      lines.push(`      <failure message="${xmlEscape(msg)}" type="${errors[0].source}">${xmlEscape(errors.map(where).join("\n"))}</failure>`);
+    }
+    if (warnings.length) lines.push(`      <system-out>${xmlEscape(warnings.map(where).join("\n"))}</system-out>`);
+    lines.push(`    </testcase>`);
+  }
+  lines.push(`  </testsuite>`, `</testsuites>`, "");
+  return lines.join("\n");
+}
+
+/** A file name as a SARIF artifact URI: relative paths stay relative (to %SRCROOT%), with / separators. */
+function artifactUri(file: string): string {
+  const p = file.replace(/\\/g, "/");
+  if (p.startsWith("/")) return "file://" + encodeURI(p);
+  return encodeURI(p.replace(/^\.\//, ""));
+}
+
+/** sarif: SARIF 2.1.0, one run, one result per finding. */
+export function formatSarif(reports: readonly FileReport[], tool: ToolInfo): string {
+  const results = reports.flatMap((r) => r.findings).map((f) => {
+    const uri = artifactUri(f.file);
+    return {
+      ruleId: RULES[f.source].id,
+      ruleIndex: f.source === "syntax" ? 0 : 1,
+      level: f.severity === "error" ? "error" : "warning",
+      message: { text: f.message },
+      locations: [{
+        physicalLocation: {
+          artifactLocation: uri.startsWith("file://") ? { uri } : { uri, uriBaseId: "%SRCROOT%" },
+          region: { startLine: f.line, startColumn: f.column, endLine: f.endLine, endColumn: f.endColumn },
+        },
+        ...(f.path ? { logicalLocations: [{ fullyQualifiedName: f.path, kind: "member" }] } : {}),
+      }],
+      properties: { source: f.source, document: f.document, ...(f.path ? { path: f.path } : {}) },
+    };
+  });
+  const log = {
+    version: "2.1.0",
+    $schema: SARIF_SCHEMA,
+    runs: [{
+      tool: {
+        driver: {
+          name: tool.name,
+          version: tool.version,
+          ...(tool.informationUri ? { informationUri: tool.informationUri } : {}),
+          rules: [RULES.syntax, RULES.server].map((r) => ({ id: r.id, shortDescription: { text: r.text } })),
+        },
+      },
+      columnKind: "utf16CodeUnits",
+      results,
+    }],
+  };
+  return JSON.stringify(log, null, 2) + "\n";
+}

@@ -1,0 +1,78 @@
+// Expand `recipes validate` arguments into an ordered list of inputs: files, directories (their
+// .yaml/.yml files, recursively), quoted globs, and `-` for stdin. Anything that names nothing is
+// a usage error (exit 2): a CI gate must never pass because it checked nothing.
+import { readdirSync, statSync } from "node:fs";
+import { isAbsolute, join, resolve } from "node:path";
+import { UsageError } from "../errors.js";
+import { glob, hasMagic } from "./glob.js";
+
+export const RECIPE_EXTENSIONS = [".yaml", ".yml"] as const;
+export const STDIN = "-";
+
+export interface Input {
+  /** the name shown in findings: the path as given (or found under a directory/glob), or the stdin name */
+  file: string;
+  /** absolute path; undefined for stdin */
+  path?: string;
+}
+
+function isRecipeFile(name: string): boolean {
+  return RECIPE_EXTENSIONS.some((e) => name.toLowerCase().endsWith(e));
+}
+
+/** Recipe files under `dir`, sorted, skipping hidden directories and node_modules. */
+function walkDir(dir: string, shown: string): string[] {
+  const out: string[] = [];
+  const ents = readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  for (const e of ents) {
+    const p = join(dir, e.name);
+    const s = shown === "." ? e.name : join(shown, e.name);
+    let isDir = e.isDirectory();
+    let isFile = e.isFile();
+    if (e.isSymbolicLink()) try { const st = statSync(p); isDir = st.isDirectory(); isFile = st.isFile(); } catch { continue; }
+    if (isDir) { if (!e.name.startsWith(".") && e.name !== "node_modules") out.push(...walkDir(p, s)); }
+    else if (isFile && isRecipeFile(e.name)) out.push(s);
+  }
+  return out;
+}
+
+export function expandInputs(args: readonly string[], cwd: string, stdinName = "<stdin>"): Input[] {
+  if (args.length === 0) throw new UsageError("name at least one recipe file, directory, glob, or - for stdin", { hint: "mids recipes validate recipes/*.yaml" });
+  const out: Input[] = [];
+  const seen = new Set<string>();
+  const missing: string[] = [];
+  const empty: string[] = [];
+  const add = (file: string, path?: string) => {
+    const k = path ?? STDIN;
+    if (seen.has(k)) return;
+    seen.add(k);
+    out.push({ file, path });
+  };
+  for (const arg of args) {
+    if (arg === STDIN) { add(stdinName); continue; }
+    const abs = resolve(cwd, arg);
+    let st: ReturnType<typeof statSync> | undefined;
+    try { st = statSync(abs); } catch { st = undefined; }
+    if (st?.isDirectory()) {
+      const files = walkDir(abs, arg);
+      if (!files.length) empty.push(`directory '${arg}' holds no ${RECIPE_EXTENSIONS.join(" or ")} file`);
+      for (const f of files) add(f, resolve(cwd, f));
+    } else if (st) {
+      add(arg, abs);
+    } else if (hasMagic(arg)) {
+      const files = glob(arg, cwd);
+      if (!files.length) empty.push(`the pattern '${arg}' matches no file`);
+      for (const f of files) add(f, isAbsolute(f) ? f : resolve(cwd, f));
+    } else {
+      missing.push(arg);
+    }
+  }
+  // every input that names nothing, in one message: a CI gate must not pass on a typo
+  const problems = [...(missing.length ? [`no such file: ${missing.map((m) => `'${m}'`).join(", ")}`] : []), ...empty];
+  if (problems.length) {
+    throw new UsageError(problems.join("; "), {
+      hint: missing.length ? "check the spelling; relative paths start at the current directory" : "check the pattern, and quote it so the shell does not expand it first",
+    });
+  }
+  return out;
+}

@@ -1,0 +1,92 @@
+// Local YAML parsing before anything is sent (issue 5): syntax errors with exact positions,
+// alias bombs and oversized input refused, multi-document files split into documents.
+import { LineCounter, parseAllDocuments, type Document } from "yaml";
+import type { Finding, Severity } from "./types.js";
+
+/** A recipe is a short definition; anything larger is refused before parsing. */
+export const MAX_RECIPE_BYTES = 1024 * 1024;
+/** yaml's own guard (ToJSOptions.maxAliasCount); its default, stated here so the limit is ours. */
+export const MAX_ALIAS_COUNT = 100;
+
+export interface ParsedDocument {
+  /** 1-based */
+  index: number;
+  doc: Document.Parsed;
+  /** the document's raw text, sent as is (the first one keeps the file's leading comments) */
+  source: string;
+}
+
+export interface ParsedFile {
+  file: string;
+  text: string;
+  lineCounter: LineCounter;
+  documents: ParsedDocument[];
+  /** local findings; any error here means the file is not sent */
+  findings: Finding[];
+}
+
+export function position(lc: LineCounter, offset: number): { line: number; col: number } {
+  return lc.linePos(Math.max(0, offset));
+}
+
+function localFinding(file: string, lc: LineCounter, range: [number, number], message: string, severity: Severity, document: number): Finding {
+  const a = position(lc, range[0]);
+  const b = position(lc, Math.max(range[0], range[1]));
+  return { file, line: a.line, column: a.col, endLine: b.line, endColumn: b.col, path: null, message, severity, source: "syntax", document };
+}
+
+/** yaml appends " at line L, column C:" plus a code frame to messages; keep the first clause. */
+function firstLine(message: string): string {
+  return message.split("\n")[0].replace(/ at line \d+, column \d+:?$/, "");
+}
+
+/** The finding for input over MAX_RECIPE_BYTES (checked before reading a file when its size is known). */
+export function oversized(file: string, bytes: number): Finding {
+  return {
+    file, line: 1, column: 1, endLine: 1, endColumn: 1, path: null, severity: "error", source: "syntax", document: 1,
+    message: `refused: ${bytes > MAX_RECIPE_BYTES * 2 ? "more than " : ""}${bytes} bytes, over the ${MAX_RECIPE_BYTES}-byte limit for a recipe`,
+  };
+}
+
+export function parseRecipeText(file: string, text: string): ParsedFile {
+  const lineCounter = new LineCounter();
+  const out: ParsedFile = { file, text, lineCounter, documents: [], findings: [] };
+  const bytes = Buffer.byteLength(text, "utf8");
+  if (bytes > MAX_RECIPE_BYTES) {
+    out.findings.push(oversized(file, bytes));
+    return out;
+  }
+  const docs = parseAllDocuments(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
+  // parseAllDocuments returns an EmptyStream (an array) for a stream with no document
+  const list = Array.isArray(docs) ? docs : [docs];
+  if (list.length === 0) {
+    out.findings.push({ ...localFinding(file, lineCounter, [0, 0], "the file holds no YAML document", "error", 1) });
+    return out;
+  }
+  list.forEach((doc, i) => {
+    const index = i + 1;
+    const start = i === 0 ? 0 : doc.range[0];
+    const end = i + 1 < list.length ? list[i + 1].range[0] : text.length;
+    out.documents.push({ index, doc, source: text.slice(start, end) });
+    for (const e of doc.errors) out.findings.push(localFinding(file, lineCounter, e.pos, firstLine(e.message), "error", index));
+    for (const w of doc.warnings) out.findings.push(localFinding(file, lineCounter, w.pos, firstLine(w.message), "warning", index));
+    if (doc.errors.length === 0) {
+      try {
+        doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
+      } catch (e) {
+        const r = doc.contents?.range ?? doc.range;
+        const why = /alias/i.test((e as Error).message)
+          ? `refused: aliases expand beyond the limit of ${MAX_ALIAS_COUNT} (a resource exhaustion "alias bomb")`
+          : `refused: ${(e as Error).message}`;
+        out.findings.push(localFinding(file, lineCounter, [r[0], r[0]], why, "error", index));
+      }
+    }
+  });
+  out.findings.sort((a, b) => a.line - b.line || a.column - b.column);
+  return out;
+}
+
+/** A file is sent only when the parser found no error in any of its documents. */
+export function sendable(p: ParsedFile): boolean {
+  return p.documents.length > 0 && !p.findings.some((f) => f.severity === "error");
+}

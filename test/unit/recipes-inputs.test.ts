@@ -1,0 +1,53 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { expandBraces, glob } from "../../src/recipes/glob.js";
+import { expandInputs } from "../../src/recipes/inputs.js";
+import { UsageError } from "../../src/errors.js";
+
+let dir: string;
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), "mids-recipes-glob-"));
+  for (const f of ["a.yaml", "b.yml", "notes.txt", ".hidden.yaml", "sub/c.yaml", "sub/deep/d.yaml", "sub/deep/e.yml", ".git/x.yaml", "node_modules/m.yaml", "q1.yaml", "q22.yaml"]) {
+    mkdirSync(join(dir, f, ".."), { recursive: true });
+    writeFileSync(join(dir, f), "name: x\n");
+  }
+  mkdirSync(join(dir, "empty"));
+});
+
+describe("glob", () => {
+  it("matches * in one directory, not dotfiles", () => {
+    expect(glob("*.yaml", dir)).toEqual(["a.yaml", "q1.yaml", "q22.yaml"]);
+  });
+  it("matches ** across directories, skipping hidden ones and node_modules", () => {
+    expect(glob("**/*.yaml", dir)).toEqual(["a.yaml", "q1.yaml", "q22.yaml", "sub/c.yaml", "sub/deep/d.yaml"]);
+    expect(glob("sub/**/*.{yml,yaml}", dir)).toEqual(["sub/c.yaml", "sub/deep/d.yaml", "sub/deep/e.yml"]);
+  });
+  it("matches ? as exactly one character", () => {
+    expect(glob("q?.yaml", dir)).toEqual(["q1.yaml"]);
+  });
+  it("works with absolute patterns", () => {
+    expect(glob(join(dir, "sub", "*.yaml"), "/")).toEqual([join(dir, "sub", "c.yaml")]);
+  });
+  it("expands braces", () => {
+    expect(expandBraces("a/{b,c}/*.{yml,yaml}")).toEqual(["a/b/*.yml", "a/b/*.yaml", "a/c/*.yml", "a/c/*.yaml"]);
+  });
+});
+
+describe("expanding validate inputs", () => {
+  it("keeps argument order, expands directories sorted and drops duplicates", () => {
+    const inputs = expandInputs(["b.yml", "sub", "-", "sub/c.yaml", "*.yaml"], dir);
+    expect(inputs.map((i) => i.file)).toEqual(["b.yml", "sub/c.yaml", "sub/deep/d.yaml", "sub/deep/e.yml", "<stdin>", "a.yaml", "q1.yaml", "q22.yaml"]);
+    expect(inputs[4].path).toBeUndefined();
+  });
+  it("names every input that matches nothing in one usage error", () => {
+    let err: unknown;
+    try { expandInputs(["missing.yaml", "nomatch/*.yaml", "empty", "a.yaml"], dir); } catch (e) { err = e; }
+    expect(err).toBeInstanceOf(UsageError);
+    expect((err as Error).message).toBe("no such file: 'missing.yaml'; the pattern 'nomatch/*.yaml' matches no file; directory 'empty' holds no .yaml or .yml file");
+  });
+  it("needs at least one input", () => {
+    expect(() => expandInputs([], dir)).toThrow(UsageError);
+  });
+});

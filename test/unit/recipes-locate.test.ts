@@ -1,0 +1,75 @@
+import { describe, expect, it } from "vitest";
+import { parseIssuePath, locatePath } from "../../src/recipes/locate.js";
+import { parseRecipeText } from "../../src/recipes/parse.js";
+
+const TEXT = `name: demo
+version: 1
+params:
+  limit:
+    type: integer
+steps:
+  - uses: projects.list
+  - id: second
+    uses: nope
+    with:
+      count: 3
+  - "a.b": 1
+`;
+
+function at(path: string, text = TEXT) {
+  const p = parseRecipeText("r.yaml", text);
+  return locatePath(p.documents[0].doc, p.lineCounter, path, text);
+}
+
+describe("issue paths in every spelling parse to the same segments", () => {
+  it.each([
+    ["steps.1.uses"], ["steps[1].uses"], ["/steps/1/uses"], ["$.steps[1].uses"], ["$.steps.1.uses"], ["$['steps'][1]['uses']"], ["#/steps/1/uses"],
+  ])("%s", (p) => expect(parseIssuePath(p)).toEqual(["steps", "1", "uses"]));
+
+  it("reads the root and JSON-pointer escapes", () => {
+    expect(parseIssuePath("")).toEqual([]);
+    expect(parseIssuePath("$")).toEqual([]);
+    expect(parseIssuePath("/")).toEqual([]);
+    expect(parseIssuePath("/a~1b/c~0d")).toEqual(["a/b", "c~d"]);
+    expect(parseIssuePath('steps[2]["a.b"]')).toEqual(["steps", "2", "a.b"]);
+  });
+});
+
+describe("a path maps to its node's line and column", () => {
+  it("points at a scalar value, with its end", () => {
+    for (const p of ["steps.1.uses", "steps[1].uses", "/steps/1/uses", "$.steps[1].uses"]) {
+      expect(at(p)).toEqual({ line: 9, column: 11, endLine: 9, endColumn: 15, exact: true });
+    }
+  });
+
+  it("points at the key when the value is a collection", () => {
+    expect(at("steps.1.with")).toMatchObject({ line: 10, column: 5, endLine: 10, endColumn: 9, exact: true });
+    expect(at("params.limit")).toMatchObject({ line: 4, column: 3, exact: true });
+  });
+
+  it("spans a sequence item that is a mapping, ending at its last character", () => {
+    expect(at("steps[1]")).toEqual({ line: 8, column: 5, endLine: 11, endColumn: 15, exact: true });
+  });
+
+  it("falls back to the nearest existing ancestor for a missing node", () => {
+    expect(at("steps.0.with")).toMatchObject({ line: 7, column: 5, exact: false }); // the step item
+    expect(at("steps.9.uses")).toMatchObject({ line: 6, column: 1, exact: false }); // the `steps` key
+    expect(at("description")).toMatchObject({ line: 1, column: 1, exact: false }); // the root
+    expect(at("params.limit.type.deep")).toMatchObject({ line: 5, column: 11, exact: false });
+  });
+
+  it("finds keys containing dots through the bracket form", () => {
+    expect(at('steps[2]["a.b"]')).toMatchObject({ line: 12, column: 12, exact: true });
+  });
+
+  it("follows an alias to the anchored node", () => {
+    const text = "base: &b\n  uses: output\nsteps:\n  - *b\n";
+    expect(at("steps.0.uses", text)).toMatchObject({ line: 2, column: 9, exact: true });
+  });
+
+  it("maps positions in a later document of a multi-document file", () => {
+    const text = "name: a\n---\nname: b\nsteps:\n  - uses: x\n";
+    const p = parseRecipeText("m.yaml", text);
+    expect(locatePath(p.documents[1].doc, p.lineCounter, "steps.0.uses", text)).toMatchObject({ line: 5, column: 11 });
+  });
+});

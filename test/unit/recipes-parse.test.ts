@@ -1,0 +1,58 @@
+import { describe, expect, it } from "vitest";
+import { MAX_ALIAS_COUNT, MAX_RECIPE_BYTES, parseRecipeText, sendable } from "../../src/recipes/parse.js";
+
+describe("local parsing before anything is sent", () => {
+  it("reports a syntax error at its exact line and column, and the file is not sendable", () => {
+    const p = parseRecipeText("s.yaml", "name: a\nsteps:\n  - uses: x\n   bad: [1\n");
+    expect(sendable(p)).toBe(false);
+    const f = p.findings[0];
+    expect(f).toMatchObject({ file: "s.yaml", source: "syntax", severity: "error", path: null, document: 1 });
+    expect(f.line).toBeGreaterThanOrEqual(4);
+    expect(f.message).not.toMatch(/\n/);
+  });
+
+  it("reports a duplicate key at the second key", () => {
+    const p = parseRecipeText("d.yaml", "name: a\nversion: 1\nname: b\n");
+    expect(sendable(p)).toBe(false);
+    expect(p.findings[0]).toMatchObject({ line: 3, column: 1, source: "syntax" });
+  });
+
+  it("refuses an alias bomb using the library's alias limit", () => {
+    const lvl = (n: number, prev: string) => `l${n}: &l${n} [${Array(10).fill(`*${prev}`).join(",")}]`;
+    const lines = ["l0: &l0 [x,x,x,x,x,x,x,x,x,x]"];
+    for (let i = 1; i < 6; i++) lines.push(lvl(i, `l${i - 1}`));
+    const p = parseRecipeText("bomb.yaml", lines.join("\n") + "\n");
+    expect(sendable(p)).toBe(false);
+    expect(p.findings[0].message).toContain(`limit of ${MAX_ALIAS_COUNT}`);
+  });
+
+  it("accepts a few aliases", () => {
+    expect(sendable(parseRecipeText("a.yaml", "a: &a 1\nb: *a\nc: *a\n"))).toBe(true);
+  });
+
+  it("refuses input over the size cap without parsing it", () => {
+    const p = parseRecipeText("big.yaml", "a: " + "x".repeat(MAX_RECIPE_BYTES) + "\n");
+    expect(sendable(p)).toBe(false);
+    expect(p.documents).toHaveLength(0);
+    expect(p.findings[0].message).toMatch(/over the \d+-byte limit/);
+  });
+
+  it("refuses a file with no document", () => {
+    expect(parseRecipeText("e.yaml", "# only a comment\n").findings[0].message).toBe("the file holds no YAML document");
+    expect(sendable(parseRecipeText("e.yaml", ""))).toBe(false);
+  });
+
+  it("splits a multi-document file into raw sources that keep the leading comment", () => {
+    const text = "# sandbox-path-style: pointer\nname: a\n---\nname: b\n...\n---\nname: c\n";
+    const p = parseRecipeText("m.yaml", text);
+    expect(p.documents.map((d) => d.index)).toEqual([1, 2, 3]);
+    expect(p.documents[0].source.startsWith("# sandbox-path-style: pointer\nname: a")).toBe(true);
+    expect(p.documents.map((d) => d.source).join("")).toBe(text);
+  });
+
+  it("keeps a warning (unresolved tag) without blocking the file", () => {
+    const p = parseRecipeText("w.yaml", "a: !custom 1\n");
+    expect(sendable(p)).toBe(true);
+    expect(p.findings[0]).toMatchObject({ severity: "warning", line: 1, column: 4 });
+  });
+});
