@@ -64,8 +64,8 @@ export function renderChart(points: readonly Point[], opts: ChartOptions): strin
     for (let r = Math.min(y, prev) + 1; r < Math.max(y, prev); r++) grid[r][x] = "│";
   }
   const lines = grid.map((row, r) => `${labelsAt(r).padStart(labelWidth)} ┤${row.join("")}`);
-  const first = data[0].timestamp.slice(0, 16).replace("T", " ");
-  const last = data[data.length - 1].timestamp.slice(0, 16).replace("T", " ");
+  const first = points[0].timestamp.slice(0, 16).replace("T", " ");
+  const last = points[points.length - 1].timestamp.slice(0, 16).replace("T", " ");
   const axisWidth = data.length;
   const gap = Math.max(1, axisWidth - first.length - last.length);
   lines.push(`${" ".repeat(labelWidth)} └${"─".repeat(axisWidth)}`);

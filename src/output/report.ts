@@ -84,7 +84,9 @@ export function renderReport(r: ReportLike, opts: { width: number; style?: Style
   if (r.summary) out.push("", ...wrap(clean(r.summary), width));
   // skip a leading heading that repeats the title
   const body = (r.bodyMarkdown ?? "").replace(/^\s*#\s+(.*)\n/, (m, t: string) => (t.trim() === (r.title ?? "").trim() ? "" : m));
-  if (body.trim()) out.push("", ...renderMarkdown(body, width, st));
+  // and a first paragraph that repeats the summary
+  const bodyText = r.summary ? body.replace(/^\s*([^\n#][^\n]*)\n/, (m, p: string) => (p.trim() === r.summary!.trim() ? "" : m)) : body;
+  if (bodyText.trim()) out.push("", ...renderMarkdown(bodyText, width, st));
   const entities = r.market?.entities ?? [];
   if (entities.length) {
     out.push("", st.bold("MARKET"));

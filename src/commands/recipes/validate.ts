@@ -1,5 +1,5 @@
-// to file:line:col in five formats. Its output and exit codes are a CI interface (issue 5).
 // mids recipes validate: local parse, then POST /v2/recipes/validate per document, findings mapped
+// to file:line:col in five formats. Its output and exit codes are a CI interface (issue 5).
 import { readFile, stat, writeFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import type { Context } from "../../context.js";
