@@ -24,6 +24,10 @@ export const ASSUMED = {
   recipeValidateErrorStatuses: [400, 422] as const,
   /** assumed: the name of the momentum per-hour cluster breakdown flag (spec 4.1 "not shown"). */
   momentumClusterFlag: "clusters",
+  /** assumed: the v3 series route reads the last 7 days when no `from` is given, like v2 momentum/rank. */
+  v3SeriesDefaultWindowDays: 7,
+  /** assumed: v2 candles: `data` is an array of candles, or an object holding one (`candles`). */
+  v2CandlesShape: "array-or-{candles}",
   /** assumed: default v2 page size (spec 8.4 states only the default page, 1). */
   v2DefaultLimit: 20,
   /** assumed: maximum v2 page size for projects and intel. */
@@ -79,6 +83,8 @@ export const ASSUMPTION_NOTES: Record<keyof typeof ASSUMED, string> = {
   recipeDefinitionField: "`GET /v2/recipes/{name}` carries the raw YAML definition in `data.definition`; list entries carry the spec 2.10 summary fields (`name, version, description, stepCount, paramCount`)",
   recipeValidateErrorStatuses: "a 400 or 422 answer of `POST /v2/recipes/validate` whose body holds `issues[]` is a validation result (findings), not an error",
   momentumClusterFlag: "the momentum per-hour cluster breakdown flag is `clusters=true|false`",
+  v3SeriesDefaultWindowDays: "the v3 series route reads the last 7 days when no `from` is given, like v2 momentum and rank",
+  v2CandlesShape: "v2 candles: `data` is an array of candles, or an object holding one under `candles` (spec 4.1 does not show the payload)",
   v2DefaultLimit: "v2 lists default to 20 items a page",
   v2MaxLimit: "v2 projects and intel lists take at most 100 items a page",
   v2GroundingHistoryDefaultLimit: "`GET /v2/grounding/history` defaults to 10 snapshots a page (the spec caps it at 50)",

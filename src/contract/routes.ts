@@ -53,6 +53,12 @@ export interface Route {
   pagination?: Pagination;
   /** history-affected responses carry meta.history (spec 8.2) */
   history?: boolean;
+  /**
+   * How far back the route reads when no start is given, in days: a number for a default window
+   * (spec 4.1: momentum/rank 7 days; a default `since` param, like neighbors' 14d, also counts), "archive" for listings of history (intel,
+   * topic history) that reach as far as the key may read. Absent: a current-state read.
+   */
+  defaultWindowDays?: number | "archive";
   /** retried on 429/5xx/reset: GET everywhere, PATCH of an alert (idempotent partial update) */
   idempotent: boolean;
   params: readonly ParamSpec[];
@@ -98,7 +104,7 @@ export const ROUTES: readonly Route[] = [
     summary: "Top 10 topics by recency-weighted 48-hour attention (deprecated alias)", history: true,
     aliasOf: "v2.topics.list", deprecated: true, v3: { route: "v3.topics.list", rules: ["grounding-alias"] } },
   { id: "v2.grounding.history", method: "GET", path: "/v2/grounding/history", version: "v2", auth: "key", envelope: "v2",
-    pagination: "page", history: true, idempotent: true,
+    pagination: "page", history: true, idempotent: true, defaultWindowDays: "archive",
     params: [
       { name: "at", type: "timestamp", past: true, rule: "at-dropped" },
       { name: "from", type: "timestamp", historyStart: true, rule: "topic-history-window" },
@@ -141,10 +147,11 @@ export const ROUTES: readonly Route[] = [
     summary: "Projects sharing intel with this one", v3: { route: "v3.projects.get", rules: ["neighbors-to-related"] } },
   { id: "v2.projects.momentum", method: "GET", path: "/v2/projects/{id}/momentum", version: "v2", auth: "key", envelope: "v2",
     history: true, idempotent: true,
+    defaultWindowDays: 7,
     params: [...window3(), { name: ASSUMED.momentumClusterFlag, type: "enum", values: ["true", "false"], default: "true", assumed: true, rule: "momentum-clusters-dropped" }],
     summary: "Hourly trend score series", v3: { route: "v3.projects.series", pathParams: { measure: "trend" } } },
   { id: "v2.projects.rank", method: "GET", path: "/v2/projects/{id}/rank", version: "v2", auth: "key", envelope: "v2",
-    history: true, idempotent: true, params: window3(),
+    history: true, idempotent: true, params: window3(), defaultWindowDays: 7,
     summary: "Hourly rank series", v3: { route: "v3.projects.series", pathParams: { measure: "rank" } } },
   { id: "v2.projects.candles", method: "GET", path: "/v2/projects/{id}/candles", version: "v2", auth: "key", envelope: "v2",
     idempotent: true, params: [], summary: "Price candles (OHLCV)", v3: { route: null, rules: ["market-data-removed"] } },
@@ -152,7 +159,7 @@ export const ROUTES: readonly Route[] = [
     idempotent: true, params: [{ name: "at", type: "timestamp", past: true }],
     summary: "Market metrics snapshot", v3: { route: null, rules: ["market-data-removed"] } },
   { id: "v2.intel.list", method: "GET", path: "/v2/intel", version: "v2", auth: "key", envelope: "v2", pagination: "page",
-    history: true, idempotent: true,
+    history: true, idempotent: true, defaultWindowDays: "archive",
     params: [
       v2page, v2limit(ASSUMED.v2MaxLimit, ASSUMED.v2DefaultLimit),
       { name: "projectId", type: "string", assumed: true, to: "project" },
@@ -215,6 +222,7 @@ export const ROUTES: readonly Route[] = [
     history: true, idempotent: true, params: [], summary: "One project by canonical id or slug (aliases resolve)" },
   { id: "v3.projects.series", method: "GET", path: "/v3/projects/{idOrSlug}/series/{measure}", version: "v3", auth: "key",
     envelope: "v3", history: true, idempotent: true, pathPatterns: { measure: /^(trend|rank)$/ },
+    defaultWindowDays: ASSUMED.v3SeriesDefaultWindowDays,
     params: [
       { name: "from", type: "timestamp", historyStart: true },
       { name: "to", type: "timestamp" },
@@ -227,7 +235,7 @@ export const ROUTES: readonly Route[] = [
   { id: "v3.reports.get", method: "GET", path: "/v3/reports/{id}", version: "v3", auth: "key", entitlement: "topic-reports",
     envelope: "v3", idempotent: true, params: [], summary: "A report with its revision history" },
   { id: "v3.intel.list", method: "GET", path: "/v3/intel", version: "v3", auth: "key", envelope: "v3", pagination: "cursor",
-    history: true, idempotent: true,
+    history: true, idempotent: true, defaultWindowDays: "archive",
     params: [
       cursor,
       { name: "limit", type: "int", min: 1, max: 50, default: 50, assumed: true },

@@ -112,7 +112,7 @@ export const ProjectV2 = obj({
   provenance: z.string().optional(),
   momentumContext: obj({
     trendTrajectory: z.string(), distinctClusters: z.number().int(), peakRank48h: z.number().int(), bestRank14d: z.number().int(),
-    rankedSince: ts, leaderboard: obj({ top10: LeaderboardEntry.nullable(), top25: LeaderboardEntry.nullable() }),
+    rankedSince: ts.nullable(), leaderboard: obj({ top10: LeaderboardEntry.nullable(), top25: LeaderboardEntry.nullable() }),
   }),
   signals: z.array(IntelV2).max(10),
 });

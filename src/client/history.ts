@@ -1,0 +1,138 @@
+// The history window as the CLI shows it (spec 2.2, 8.2): one warning when a self-serve key's
+// window hides part of what was asked for, a notice before enforcement begins, `--clamp`
+// (start at earliestAvailableAt, read from /v3/me first, said on stderr), and exit 6 naming
+// the earliest allowed start when the server refuses an explicit one.
+import type { Context } from "../context.js";
+import type { HistoryPolicy } from "../contract/schemas.js";
+import { paramsOf, route } from "../contract/routes.js";
+import { ApiError, EXIT } from "../errors.js";
+import type { ApiResult } from "./client.js";
+import { parseDurationMs } from "../util/time.js";
+
+const DAY_MS = 86_400_000;
+
+
+/** What a request asked for, in time. */
+export interface RequestWindow {
+  /** an explicit start (from/start/at/since) */
+  start?: Date;
+  /** end of the window; now when absent */
+  end?: Date;
+  /**
+   * Length of the route's default window when no start was given. `Infinity`: the route lists the
+   * whole archive (intel, topic history); undefined: a current-state read with no window.
+   */
+  defaultMs?: number;
+}
+
+/** The default window of a route, from the route table (spec 4.1, 8.2). */
+export function defaultWindowMs(routeId: string): number | undefined {
+  const d = route(routeId).defaultWindowDays;
+  if (d !== undefined) return d === "archive" ? Infinity : d * DAY_MS;
+  // a default `since` (neighbors: 14d) is the route's default window
+  const since = paramsOf(route(routeId)).find((p) => p.historyStart && p.type === "duration" && p.default !== undefined);
+  return since ? parseDurationMs(String(since.default), "d") : undefined;
+}
+
+/** The earliest moment the request reaches back to, or undefined for a current-state read. */
+export function windowStart(w: RequestWindow, now: Date): number | undefined {
+  if (w.start) return w.start.getTime();
+  if (w.defaultMs === undefined) return undefined;
+  if (w.defaultMs === Infinity) return -Infinity;
+  return (w.end ?? now).getTime() - w.defaultMs;
+}
+
+function isoSeconds(ms: number): string {
+  return new Date(ms).toISOString().replace(/\.\d{3}Z$/, "Z");
+}
+
+/**
+ * The one warning of spec 8.2, or undefined: the window is enforced, the key has no archive access,
+ * and the request reaches before earliestAvailableAt. `returned` says what came back.
+ */
+export function historyWarning(policy: HistoryPolicy | undefined, w: RequestWindow, now: Date, returned?: string): string | undefined {
+  if (!policy || !policy.enforced || policy.archiveAccess) return undefined;
+  const earliest = Date.parse(policy.earliestAvailableAt);
+  const start = windowStart(w, now);
+  if (start === undefined || !Number.isFinite(earliest) || start >= earliest) return undefined;
+  const asked = Number.isFinite(start) ? `from ${isoSeconds(start)}` : "to the start of the archive";
+  return `this key reads history only from ${isoSeconds(earliest)} on (the last ${policy.lookbackDays} days), but this request reaches back ${asked}. ` +
+    `Older data needs the archive-history entitlement. ${returned ?? `Only data from ${isoSeconds(earliest)} on was returned.`}`;
+}
+
+/** Before enforcementAt: a notice that the window will apply from that date (spec 8.2). */
+export function enforcementNotice(policy: HistoryPolicy | undefined, now: Date): string | undefined {
+  if (!policy || policy.archiveAccess || policy.enforced) return undefined;
+  const at = Date.parse(policy.enforcementAt);
+  if (!Number.isFinite(at) || at <= now.getTime()) return undefined;
+  return `from ${policy.enforcementAt.slice(0, 10)} this key reads only the last ${policy.lookbackDays} days of history; ` +
+    "older data will need the archive-history entitlement";
+}
+
+/** Print the history warning/notice for one response (at most once per command). */
+export function reportHistory(ctx: Context, res: Pick<ApiResult, "history">, w: RequestWindow, returned?: string): void {
+  const now = ctx.now();
+  const warning = historyWarning(res.history, w, now, returned);
+  if (warning) ctx.warn(warning, "history-window");
+  const notice = enforcementNotice(res.history, now);
+  if (notice) ctx.notice(notice, "history-enforcement");
+}
+
+/**
+ * The window rolls forward between the /v3/me read and the request, so a start clamped to
+ * exactly earliestAvailableAt could be refused; one minute of margin keeps it inside.
+ */
+export const CLAMP_MARGIN_MS = 60_000;
+
+/** The start `--clamp` moves to, or undefined when the start needs no moving (pure). */
+export function clampedStart(policy: HistoryPolicy, start: Date): Date | undefined {
+  if (policy.archiveAccess || !policy.enforced) return undefined;
+  const earliest = Date.parse(policy.earliestAvailableAt);
+  if (!Number.isFinite(earliest) || start.getTime() >= earliest) return undefined;
+  return new Date(Math.ceil((earliest + CLAMP_MARGIN_MS) / 1000) * 1000);
+}
+
+/** `--clamp`: read the policy from /v3/me; move an early start and say so on stderr. */
+export async function clampStart(ctx: Context, flag: string, start: Date): Promise<Date> {
+  const client = await ctx.client();
+  const me = await client.call<{ history?: HistoryPolicy }>("v3.me");
+  const policy = me.data?.history;
+  if (!policy) return start;
+  const moved = clampedStart(policy, start);
+  if (!moved) return start;
+  ctx.notice(`--clamp: moved ${flag} from ${isoSeconds(start.getTime())} to ${isoSeconds(moved.getTime())}, ` +
+    `the earliest this key can read (earliestAvailableAt ${policy.earliestAvailableAt}, ${policy.lookbackDays}-day window)`, "history-clamp");
+  return moved;
+}
+
+/**
+ * Exit 6 names the earliest allowed start. When the server's refusal does not carry
+ * earliestAvailableAt, read it from /v3/me so the message still names it.
+ */
+export async function explainHistoryError(ctx: Context, err: unknown, flag?: string): Promise<unknown> {
+  if (!(err instanceof ApiError) || err.exitCode !== EXIT.historyWindow) return err;
+  let earliest = /\((\d{4}-[^)]+)\)/.exec(err.message)?.[1];
+  if (!earliest) {
+    try {
+      const me = await (await ctx.client()).call<{ history?: HistoryPolicy }>("v3.me");
+      earliest = me.data?.history?.earliestAvailableAt;
+    } catch {
+      return err;
+    }
+  }
+  if (!earliest) return err;
+  const what = flag ? `${flag} is` : "the requested start is";
+  return new ApiError(`${what} before the earliest data this key can read (earliestAvailableAt ${earliest})`, {
+    code: err.code, status: err.status ?? 403, details: err.details, headers: err.headers, body: err.body,
+    hint: `start at or after ${earliest}, or pass --clamp to start there; older data needs the archive-history entitlement`,
+  });
+}
+
+/** Run a history read; a refused start becomes the exit-6 message above. */
+export async function historyCall<T>(ctx: Context, flag: string | undefined, fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    throw await explainHistoryError(ctx, err, flag);
+  }
+}

@@ -1,0 +1,47 @@
+// The deprecated v2 grounding aliases (spec 4.1): the current/`at` snapshot and snapshot history.
+// The client prints their deprecation notice (Deprecation/Link headers, route table).
+import type { Context } from "../../context.js";
+import { clampStart, defaultWindowMs, historyCall, reportHistory } from "../../client/history.js";
+import { printItem, printList, type View } from "../../output/render.js";
+import { runList } from "../shared/list.js";
+import { pagingQuery, type PagingFlags } from "../shared/options.js";
+import { checkData } from "../shared/validate.js";
+import { maxLimit, queryFromFlags } from "../projects/query.js";
+import { TOPIC_VIEW_V2, upgradeNotice } from "../topics/run.js";
+
+const SNAPSHOT_VIEW: View = {
+  columns: [
+    { path: "completedAt", header: "completed" }, { path: "windowStartedAt", header: "window start" },
+    { path: "latestEvidenceAt", header: "latest evidence" },
+    { path: "topics", header: "top topics", format: (v) => (Array.isArray(v) ? v.slice(0, 3).map((t: { name?: string }) => t.name).join("; ") : "") },
+  ],
+};
+
+export async function current(flags: { at?: string; clamp?: boolean }, ctx: Context): Promise<void> {
+  const routeId = "v2.grounding";
+  const q = queryFromFlags(routeId, flags, ["at"], ctx.now());
+  if (flags.clamp && typeof q.at === "string") q.at = (await clampStart(ctx, "--at", new Date(q.at))).toISOString();
+  const client = await ctx.client();
+  const res = await historyCall(ctx, q.at ? "--at" : undefined, () => client.call(routeId, { query: q }));
+  const data = (await checkData(routeId, res.data)) as { topics?: unknown[] };
+  reportHistory(ctx, res, { start: typeof q.at === "string" ? new Date(q.at) : undefined });
+  upgradeNotice(ctx, res.meta);
+  if (ctx.globals.output === "table" || ctx.globals.output === "csv" || ctx.globals.output === "ndjson") {
+    await printList(ctx, [data.topics ?? []], TOPIC_VIEW_V2);
+    return;
+  }
+  await printItem(ctx, data);
+}
+
+export async function history(flags: PagingFlags & { from?: string; to?: string; at?: string; clamp?: boolean }, ctx: Context): Promise<void> {
+  const routeId = "v2.grounding.history";
+  const p = pagingQuery(flags, maxLimit(routeId));
+  const q = queryFromFlags(routeId, flags, ["from", "to", "at"], ctx.now());
+  if (flags.clamp && typeof q.from === "string") q.from = (await clampStart(ctx, "--from", new Date(q.from))).toISOString();
+  const window = { start: typeof q.from === "string" ? new Date(q.from) : undefined, defaultMs: defaultWindowMs(routeId) };
+  await historyCall(ctx, q.from ? "--from" : undefined, () =>
+    runList(ctx, routeId, { query: { ...q, page: p.page, limit: p.limit } }, SNAPSHOT_VIEW, {
+      all: p.all, maxItems: p.maxItems,
+      onPage: (res) => reportHistory(ctx, res, window, "Only snapshots inside the window were returned."),
+    }));
+}

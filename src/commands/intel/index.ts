@@ -1,0 +1,29 @@
+import { Option, type Command } from "commander";
+import type { Context } from "../../context.js";
+import { addPagingOptions } from "../shared/options.js";
+
+export function register(program: Command, ctx: Context): void {
+  const intel = program.command("intel").description("Graded, citable findings about projects (v3 /v3/intel; --api v2: /v2/intel)");
+
+  addPagingOptions(intel.command("list").description("List intel, newest first (v3: graded, filterable, searchable)"), { cursor: true, page: true, maxLimit: 50, defaultLimit: 50 })
+    .option("--grade <grades>", "v3: grades, comma-separated (chipped ... flawless)")
+    .option("--category <slug>", "intel category slug (see 'mids vocabulary intel-categories')")
+    .option("--project <idOrSlug>", "one project (v2: its object id)")
+    .option("--search <text>", "v3: free-text search in headlines and descriptions")
+    .addHelpText("after", `
+Examples:
+  $ mids intel list --grade polished,flawless --limit 10
+  $ mids intel list --project ethereum --category listing -o json
+  $ mids intel list --search airdrop --all -o ndjson
+  $ mids intel list --api v2 --page 2`)
+    .action(async (flags) => (await import("./list.js")).run(flags, ctx));
+
+  intel.command("get").description("One intel item with its cluster composition (bars on a terminal)")
+    .argument("<id>", "intel id")
+    .addOption(new Option("--activity <mode>", "v2 only: activity timeline to include").choices(["all", "observations", "none"]))
+    .addHelpText("after", `
+Examples:
+  $ mids intel get 6651f0c1a2b3c4d5e6f70812
+  $ mids intel get 6651f0c1a2b3c4d5e6f70812 --api v2 --activity observations -o json`)
+    .action(async (id: string, flags) => (await import("./get.js")).run(id, flags, ctx));
+}

@@ -1,0 +1,41 @@
+// mids projects get <idOrSlug>: v3 detail (aliases resolve, said on stderr); --api v2: the v2
+// detail with --at (historical state), --intel-sort-by and --intel-activity (spec 4.1, 4.2).
+import type { Context } from "../../context.js";
+import { clampStart, historyCall, reportHistory } from "../../client/history.js";
+import { printItem } from "../../output/render.js";
+import { checkData } from "../shared/validate.js";
+import { queryFromFlags } from "./query.js";
+import { aliasNotice, PROJECT_DETAIL_V2, PROJECT_DETAIL_V3, v2ProjectId } from "./views.js";
+import { UsageError } from "../../errors.js";
+
+export interface GetFlags {
+  at?: string;
+  intelSortBy?: string;
+  intelActivity?: string;
+  clamp?: boolean;
+}
+
+export async function run(locator: string, flags: GetFlags, ctx: Context): Promise<void> {
+  const client = await ctx.client();
+  if (ctx.globals.api !== "v2") {
+    if (flags.at || flags.intelSortBy || flags.intelActivity) {
+      throw new UsageError("--at, --intel-sort-by and --intel-activity are v2 only (add --api v2)", {
+        hint: "v3 removed historical reads: use 'mids series trend|rank <project> --from T --to T'",
+      });
+    }
+    const res = await client.call("v3.projects.get", { pathParams: { idOrSlug: locator } });
+    const data = await checkData("v3.projects.get", res.data);
+    aliasNotice(ctx, locator, data);
+    reportHistory(ctx, res, {});
+    await printItem(ctx, data, PROJECT_DETAIL_V3);
+    return;
+  }
+  const routeId = "v2.projects.get";
+  const q = queryFromFlags(routeId, flags as Record<string, unknown>, ["at", "intelSortBy", "intelActivity"], ctx.now());
+  if (flags.clamp && typeof q.at === "string") q.at = (await clampStart(ctx, "--at", new Date(q.at))).toISOString();
+  const id = await v2ProjectId(ctx, locator);
+  const res = await historyCall(ctx, q.at ? "--at" : undefined, () => client.call(routeId, { pathParams: { id }, query: q }));
+  const data = await checkData(routeId, res.data);
+  reportHistory(ctx, res, { start: typeof q.at === "string" ? new Date(q.at) : undefined });
+  await printItem(ctx, data, PROJECT_DETAIL_V2);
+}

@@ -1,0 +1,71 @@
+// Flags -> route query parameters, read from the route table: a flag names the v3 parameter
+// (commander camel-cases `--asset-types` to `assetTypes`), and a v2 route finds its own name
+// through the table's `to` mapping (e.g. v2 `xHandles` carries v3 `handles`). Values are checked
+// locally against the parameter's type, range and enum (exit 2).
+import { paramsOf, route, type ParamSpec } from "../../contract/routes.js";
+import { UsageError } from "../../errors.js";
+import { csvFlag, parseEnumFlag, parseIntFlag, parseNumberFlag } from "../shared/options.js";
+import { parsePastTime, parseTime, parseDurationMs } from "../../util/time.js";
+
+export type Query = Record<string, string | number | string[] | undefined>;
+
+const kebab = (name: string) => "--" + name.replace(/[A-Z]/g, (c) => "-" + c.toLowerCase());
+
+/** The parameter of `routeId` that carries the value of flag `name` (v3 name, or the v2 `to` map). */
+export function paramFor(routeId: string, name: string): ParamSpec | undefined {
+  const params = paramsOf(route(routeId));
+  return params.find((p) => p.name === name) ?? params.find((p) => p.to === name);
+}
+
+/** Check one flag value against its parameter spec. */
+export function checkValue(flag: string, spec: ParamSpec, raw: unknown, now: Date): string | number | string[] | undefined {
+  if (raw === undefined || raw === null || raw === false) return undefined;
+  const v = String(raw);
+  switch (spec.type) {
+    case "int":
+      return parseIntFlag(flag, v, spec.min ?? 0, spec.max);
+    case "number":
+      return parseNumberFlag(flag, v);
+    case "enum":
+      return parseEnumFlag(flag, v, spec.values ?? []);
+    case "csv":
+      return csvFlag(v);
+    case "timestamp":
+      return (spec.past ? parsePastTime(flag, v, now) : parseTime(flag, v, now)).toISOString();
+    case "duration": {
+      if (!/^\d+[hdw]$/.test(v.trim()) || !parseDurationMs(v, "d")) {
+        throw new UsageError(`${flag} must be a relative window such as 14d, 7d or 48h (got '${v}')`);
+      }
+      return v.trim();
+    }
+    default:
+      return v;
+  }
+}
+
+/**
+ * Build a route's query from flag values keyed by v3 parameter name. A flag the route has no
+ * parameter for is refused with the version that has it.
+ */
+export function queryFromFlags(routeId: string, flags: object, names: readonly string[], now: Date, flagNames: Record<string, string> = {}): Query {
+  const r = route(routeId);
+  const q: Query = {};
+  for (const name of names) {
+    const raw = (flags as Record<string, unknown>)[name];
+    if (raw === undefined || raw === false) continue;
+    const spec = paramFor(routeId, name);
+    const flag = flagNames[name] ?? kebab(name);
+    if (!spec) {
+      const other = r.version === "v2" ? "v3 (drop --api v2)" : "v2 (add --api v2)";
+      throw new UsageError(`${flag} is not available on ${r.method} ${r.path}; it exists only in ${other}`);
+    }
+    const value = checkValue(flag, spec, raw, now);
+    if (value !== undefined) q[spec.name] = value;
+  }
+  return q;
+}
+
+/** Maximum `limit` of a route, from the table. */
+export function maxLimit(routeId: string): number {
+  return paramFor(routeId, "limit")?.max ?? 50;
+}

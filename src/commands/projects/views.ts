@@ -1,0 +1,116 @@
+// Default table columns for project resources (v3 spec 2.11, v2 spec 2.3/2.5/2.7), and small
+// helpers shared by the query commands: fallback columns for undocumented shapes, deprecation
+// notices for v2-only routes, alias resolution notices.
+import type { Context } from "../../context.js";
+import type { Column, View } from "../../output/render.js";
+import { route as routeById } from "../../contract/routes.js";
+import { deprecationNotice } from "../../client/notices.js";
+import { stripControl } from "../../output/sanitize.js";
+
+export const num = (digits: number) => (v: unknown): string => (typeof v === "number" ? v.toFixed(digits) : v === null || v === undefined ? "" : String(v));
+const count = (v: unknown): string => (Array.isArray(v) ? String(v.length) : "");
+
+export const PROJECT_VIEW_V3: View = {
+  columns: [
+    { path: "rank" }, { path: "name" }, { path: "slug" }, { path: "symbol" },
+    { path: "trend", format: num(2) }, { path: "universe" }, { path: "categories" },
+  ],
+};
+
+export const PROJECT_VIEW_V2: View = {
+  columns: [
+    { path: "rank" }, { path: "name" }, { path: "id" }, { path: "marketData.symbol", header: "symbol" },
+    { path: "trendScore", header: "trend score", format: num(2) }, { path: "xHandle", header: "x handle" },
+  ],
+};
+
+export const PROJECT_DETAIL_V3: View = {
+  columns: [
+    { path: "id" }, { path: "slug" }, { path: "name" }, { path: "symbol" }, { path: "universe" },
+    { path: "rank" }, { path: "trend", format: num(2) },
+    { path: "trendDelta", header: "trend delta", format: (v) => { const d = v as { value?: number; window?: string } | undefined; return d && typeof d.value === "number" ? `${d.value >= 0 ? "+" : ""}${d.value.toFixed(2)} (${d.window ?? ""})` : ""; } },
+    { path: "categories" }, { path: "identifiers.x", header: "x handle" },
+    { path: "assets", format: (v) => (Array.isArray(v) ? v.map((a: { chain?: string; type?: string; primary?: boolean }) => `${a.chain}${a.type && a.type !== "token" ? ` (${a.type})` : ""}${a.primary ? "*" : ""}`).join(", ") : "") },
+    { path: "intel", header: "latest intel", format: (v) => (Array.isArray(v) ? v.slice(0, 3).map((x: { grade?: string; headline?: string }) => `[${x.grade}] ${x.headline}`).join("; ") : "") },
+    { path: "relatedProjects", header: "related", format: count },
+    { path: "description" }, { path: "createdAt", header: "created" }, { path: "updatedAt", header: "updated" },
+    { path: "reinforcedAt", header: "reinforced" },
+  ],
+};
+
+export const PROJECT_DETAIL_V2: View = {
+  columns: [
+    { path: "id" }, { path: "name" }, { path: "marketData.slug", header: "slug" }, { path: "marketData.symbol", header: "symbol" },
+    { path: "rank" }, { path: "trendScore", header: "trend score", format: num(2) },
+    { path: "trendScoreDelta", header: "trend delta", format: num(2) },
+    { path: "momentumContext.trendTrajectory", header: "trajectory" },
+    { path: "metrics.usd", header: "price usd" }, { path: "metrics.usdMarketCap", header: "market cap usd" },
+    { path: "tokens", header: "chains", format: (v) => (Array.isArray(v) ? v.map((t: { chain?: string }) => t.chain).join(", ") : "") },
+    { path: "signals", header: "signals", format: count }, { path: "xHandle", header: "x handle" },
+    { path: "provenance" }, { path: "description" }, { path: "createdAt", header: "created" }, { path: "reinforcedAt", header: "reinforced" },
+  ],
+};
+
+export const RELATED_VIEW_V3: View = {
+  columns: [
+    { path: "project.name", header: "name" }, { path: "project.slug", header: "slug" }, { path: "kind" },
+    { path: "sharedIntel", header: "shared intel" }, { path: "window" }, { path: "asOf", header: "as of" },
+  ],
+};
+
+export const NEIGHBOR_VIEW_V2: View = {
+  columns: [
+    { path: "projectName", header: "name" }, { path: "projectId", header: "id" },
+    { path: "joiningSignals", header: "joining signals" }, { path: "joiningReinforcements", header: "joining reinforcements" },
+  ],
+};
+
+const FIRST = ["rank", "id", "slug", "key", "name", "title"];
+
+/**
+ * Columns for a record whose fields the spec does not show (spec 2.17): the scalar fields of the
+ * first item, identifiers first, at most `max` of them.
+ */
+export function autoView(items: readonly unknown[], max = 7, extra: readonly Column[] = []): View {
+  const first = items.find((x) => x && typeof x === "object") as Record<string, unknown> | undefined;
+  const keys = first ? Object.keys(first).filter((k) => first[k] === null || typeof first[k] !== "object" || Array.isArray(first[k]) && (first[k] as unknown[]).every((x) => typeof x !== "object")) : [];
+  keys.sort((a, b) => rankOf(a) - rankOf(b));
+  const cols: Column[] = [...extra];
+  for (const k of keys) if (!cols.some((c) => c.path === k) && cols.length < max) cols.push({ path: k });
+  return { columns: cols.length ? cols : [{ path: "id" }, { path: "name" }] };
+}
+
+function rankOf(k: string): number {
+  const i = FIRST.indexOf(k);
+  return i === -1 ? FIRST.length : i;
+}
+
+/** v2-only commands: the route is deprecated with the rest of v2; say so and name the successor. */
+export function v2OnlyNotice(ctx: Context, routeId: string): void {
+  const r = routeById(routeId);
+  const note = deprecationNotice(r, undefined, ctx.now());
+  if (note) ctx.notice(note, `deprecation:${r.id}`);
+}
+
+/** spec 2.11: aliases from renames/merges resolve to the canonical slug; tell the user. */
+export function aliasNotice(ctx: Context, locator: string, data: unknown): void {
+  const d = data as { id?: unknown; slug?: unknown } | undefined;
+  if (!d || typeof d.slug !== "string" || locator === d.id || locator === d.slug) return;
+  ctx.notice(`'${stripControl(locator)}' is an alias; the canonical slug is '${stripControl(d.slug)}'`, `alias:${locator}`);
+}
+
+const OBJECT_ID = /^[a-f0-9]{24}$/i;
+
+/**
+ * v2 locates projects by object id only (spec 9.5). A slug is resolved through the v3 detail
+ * first, so `--api v2` and `--at` work with the same locators as v3; said on stderr.
+ */
+export async function v2ProjectId(ctx: Context, locator: string): Promise<string> {
+  if (OBJECT_ID.test(locator)) return locator;
+  const res = await (await ctx.client()).call<{ id?: unknown; slug?: unknown }>("v3.projects.get", { pathParams: { idOrSlug: locator } });
+  const id = res.data?.id;
+  if (typeof id !== "string") return locator;
+  aliasNotice(ctx, locator, res.data);
+  ctx.notice(`the v2 route takes object ids: '${stripControl(locator)}' is ${stripControl(id)}`, `v2id:${locator}`);
+  return id;
+}

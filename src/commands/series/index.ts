@@ -1,0 +1,29 @@
+import { Argument, type Command } from "commander";
+import type { Context } from "../../context.js";
+
+export function register(program: Command, ctx: Context): void {
+  program
+    .command("series")
+    .description("Hourly trend or rank series of a project (v3 /v3/projects/{idOrSlug}/series/{measure}; --api v2 or --at: /v2 momentum/rank)")
+    .addArgument(new Argument("<measure>", "what to plot").choices(["trend", "rank"]))
+    .argument("<idOrSlug>", "canonical id or slug (v2: object id)")
+    .option("--from <time>", "window start: ISO 8601 or relative (7d, 48h); default 7 days before --to")
+    .option("--to <time>", "window end (default now)")
+    .option("--start <time>", "alias of --from (the v2 name)")
+    .option("--end <time>", "alias of --to (the v2 name)")
+    .option("--at <time>", "v2: a past time that ends the window (switches to the v2 route)")
+    .option("--clusters", "v2 trend: include the per-hour cluster breakdown (the default)")
+    .option("--no-clusters", "v2 trend: leave the cluster breakdown out")
+    .option("--clamp", "move a --from before the history window to its start (reads /v3/me)")
+    .addHelpText("after", `
+On a terminal the series is drawn as a chart above a summary (first, last, min, max, change);
+-o json, ndjson, csv or yaml give the points.
+
+Examples:
+  $ mids series trend ethereum
+  $ mids series rank ethereum --from 14d --to 7d
+  $ mids series trend ethereum --from 2026-11-01 -o csv > trend.csv
+  $ mids series trend 65f1c0ffee0000000000abcd --api v2 --at 2d --no-clusters
+  $ mids series trend ethereum --from 90d --clamp    # start at the earliest readable time`)
+    .action(async (measure: string, locator: string, flags) => (await import("./run.js")).run(measure, locator, flags, ctx));
+}

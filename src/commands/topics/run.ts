@@ -1,0 +1,73 @@
+// Topics (spec 4.1, 4.2): the ranked list (v3 keyless; v2 snapshot), one v3 topic with stance and
+// report reference, and the v2 Frontier Report of a topic, rendered readably on a terminal.
+import type { Context } from "../../context.js";
+import { route } from "../../contract/routes.js";
+import { UsageError } from "../../errors.js";
+import { reportHistory } from "../../client/history.js";
+import { printItem, printList, type View } from "../../output/render.js";
+import { checkData } from "../shared/validate.js";
+import { v2OnlyNotice } from "../projects/views.js";
+import { printReport } from "../reports/run.js";
+
+export const TOPIC_VIEW_V3: View = {
+  columns: [
+    { path: "rank" }, { path: "name" }, { path: "score" }, { path: "stance" },
+    { path: "report.title", header: "report" }, { path: "id" },
+  ],
+};
+
+export const TOPIC_VIEW_V2: View = {
+  columns: [
+    { path: "rank" }, { path: "name" }, { path: "score" }, { path: "tweetCount", header: "tweets 24h" },
+    { path: "authorCount", header: "authors" }, { path: "lastSeenAt", header: "last seen" }, { path: "id" },
+  ],
+};
+
+const TOPIC_DETAIL: View = {
+  columns: [
+    { path: "id" }, { path: "name" }, { path: "rank" }, { path: "score" }, { path: "stance" }, { path: "summary" },
+    { path: "report.id", header: "report id" }, { path: "report.title", header: "report title" },
+    { path: "report.publishedAt", header: "report published" }, { path: "lastSeenAt", header: "last seen" },
+  ],
+};
+
+/** v2 answers a snapshot {completedAt, ..., topics[]}; v3 a list. */
+function topicItems(data: unknown): unknown[] {
+  if (Array.isArray(data)) return data;
+  const t = (data as { topics?: unknown } | null)?.topics;
+  return Array.isArray(t) ? t : [];
+}
+
+export async function list(ctx: Context): Promise<void> {
+  const v2 = ctx.globals.api === "v2";
+  const routeId = v2 ? "v2.topics.list" : "v3.topics.list";
+  const res = await (await ctx.client()).call(routeId);
+  reportHistory(ctx, res, {});
+  upgradeNotice(ctx, res.meta);
+  await printList(ctx, [topicItems(res.data)], v2 ? TOPIC_VIEW_V2 : TOPIC_VIEW_V3);
+}
+
+/** Keyless v2 responses carry meta.upgrade (spec 2.1): pass it on once. */
+export function upgradeNotice(ctx: Context, meta: Record<string, unknown>): void {
+  const u = meta.upgrade as { description?: unknown; url?: unknown } | undefined;
+  if (u && typeof u.description === "string") ctx.notice(`${u.description}${typeof u.url === "string" ? ` (${u.url})` : ""}`, "upgrade");
+}
+
+export async function get(id: string, ctx: Context): Promise<void> {
+  if (ctx.globals.api === "v2") {
+    throw new UsageError("topic detail is v3 only (drop --api v2)", { hint: "v2 lists topics with 'mids topics list --api v2' and reports with 'mids topics report'" });
+  }
+  const res = await (await ctx.client()).call("v3.topics.get", { pathParams: { id } });
+  await printItem(ctx, res.data, TOPIC_DETAIL);
+}
+
+export async function report(id: string, ctx: Context): Promise<void> {
+  const routeId = "v2.topics.report";
+  const pattern = route(routeId).pathPatterns?.id;
+  if (pattern && !pattern.test(id)) {
+    throw new UsageError(`topic id '${id}' does not match ${pattern.source}`, { hint: "take the id from 'mids topics list' (topic_ followed by 20 hex characters)" });
+  }
+  v2OnlyNotice(ctx, routeId);
+  const res = await (await ctx.client()).call(routeId, { pathParams: { id } });
+  await printReport(ctx, await checkData(routeId, res.data));
+}

@@ -1,0 +1,45 @@
+// mids vocabulary [kind]: v3 catalog values (ASSUMED.v3VocabularyKinds); --api v2 reads the v2
+// routes the route table maps into /v3/vocabulary (rules vocabulary-chains, vocabulary-intel-categories).
+import type { Context } from "../../context.js";
+import { ASSUMED } from "../../contract/assumed.js";
+import { ROUTES } from "../../contract/routes.js";
+import { UsageError } from "../../errors.js";
+import { printItem, printList } from "../../output/render.js";
+import { autoView } from "../projects/views.js";
+
+const camel = (k: string) => k.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
+const kebab = (k: string) => k.replace(/[A-Z]/g, (c) => "-" + c.toLowerCase());
+
+/** The v2 route that carries one vocabulary kind, from the route table. */
+export function v2RouteFor(kind: string): string | undefined {
+  return ROUTES.find((r) => r.version === "v2" && !r.deprecated && r.v3?.route === "v3.vocabulary" && r.v3.rules?.includes(`vocabulary-${kind}`))?.id;
+}
+
+export async function run(kind: string | undefined, ctx: Context): Promise<void> {
+  const client = await ctx.client();
+  if (ctx.globals.api === "v2") {
+    const kinds = ASSUMED.v3VocabularyKinds.map(kebab).filter((k) => v2RouteFor(k));
+    const routeId = kind ? v2RouteFor(kind) : undefined;
+    if (!routeId) {
+      throw new UsageError(kind ? `'${kind}' has no v2 route (drop --api v2)` : `with --api v2, name one of: ${kinds.join(", ")}`);
+    }
+    const res = await client.call(routeId);
+    const items = Array.isArray(res.data) ? res.data : [];
+    await printList(ctx, [items], autoView(items));
+    return;
+  }
+  const res = await client.call("v3.vocabulary");
+  const data = (res.data ?? {}) as Record<string, unknown>;
+  if (kind) {
+    const items = data[camel(kind)];
+    const list = Array.isArray(items) ? items : [];
+    await printList(ctx, [list], autoView(list));
+    return;
+  }
+  if (ctx.globals.output === "json" || ctx.globals.output === "yaml") {
+    await printItem(ctx, data);
+    return;
+  }
+  const rows = Object.entries(data).flatMap(([k, v]) => (Array.isArray(v) ? v.map((x) => ({ kind: kebab(k), ...(x as object) })) : []));
+  await printList(ctx, [rows], autoView(rows, 4, [{ path: "kind" }, { path: "slug" }, { path: "name" }]));
+}

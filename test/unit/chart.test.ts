@@ -1,0 +1,91 @@
+// The terminal chart and summary of `mids series`, the composition bars and the report text.
+import { describe, expect, it } from "vitest";
+import { renderChart, renderSummary, resample, summarize, type Point } from "../../src/output/chart.js";
+import { bar, renderBars } from "../../src/output/bars.js";
+import { renderMarkdown, renderReport, PLAIN } from "../../src/output/report.js";
+
+const pts = (values: number[]): Point[] => values.map((value, i) => ({ timestamp: new Date(Date.UTC(2026, 10, 1, i)).toISOString(), value }));
+
+describe("chart", () => {
+  it("draws a rising line from the bottom-left to the top-right", () => {
+    const lines = renderChart(pts([1, 2, 3, 4, 5]), { width: 40, height: 5, digits: 0 });
+    expect(lines[0]).toMatch(/^5 ┤.*[╭─]$/);
+    expect(lines[4]).toMatch(/^1 ┤─/);
+    expect(lines[5]).toMatch(/^\s+└─+$/);
+    expect(lines[6]).toContain("2026-11-01 00:00");
+    expect(lines[6]).toContain("2026-11-01 04:00");
+  });
+
+  it("inverts rank: 1 is drawn at the top", () => {
+    const lines = renderChart(pts([5, 1]), { width: 40, height: 5, invert: true, digits: 0 });
+    expect(lines[0]).toMatch(/^1 ┤/);
+    expect(lines[4]).toMatch(/^5 ┤─/);
+  });
+
+  it("fits the width by resampling, and a flat series draws one row", () => {
+    const many = pts(Array.from({ length: 500 }, (_, i) => i % 7));
+    const lines = renderChart(many, { width: 60, height: 6 });
+    for (const l of lines.slice(0, 6)) expect([...l].length).toBeLessThanOrEqual(60);
+    expect(resample(many, 50)).toHaveLength(50);
+    expect(resample(many, 50).at(-1)).toEqual(many.at(-1));
+    const flat = renderChart(pts([3, 3, 3]), { width: 30, height: 4 });
+    expect(flat.filter((l) => l.includes("───"))).toHaveLength(2); // the line and the axis
+    expect(renderChart([], { width: 30 })).toEqual(["(no points)"]);
+  });
+});
+
+describe("summary", () => {
+  it("first, last, min, max, change", () => {
+    const s = summarize(pts([10, 8, 15, 12]));
+    expect(s).toMatchObject({ count: 4, change: 2 });
+    expect(s.min!.value).toBe(8);
+    expect(s.max!.value).toBe(15);
+    const lines = renderSummary(s, { digits: 2 });
+    expect(lines).toContain("change  +2.00 (+20.0%)");
+    expect(lines.find((l) => l.startsWith("min"))).toMatch(/8\.00\s+at 2026-11-01T01:00Z/);
+  });
+  it("for rank a falling number is better", () => {
+    expect(renderSummary(summarize(pts([9, 4])), { digits: 0, invert: true }).at(-1)).toBe("change  -5, better");
+    expect(renderSummary(summarize([]), { label: "rank" })).toEqual(["rank: no points in the window"]);
+  });
+});
+
+describe("bars", () => {
+  it("bars are proportional, labels sanitized and aligned", () => {
+    expect(bar(50, 10)).toBe("█████");
+    expect(bar(100, 4)).toBe("████");
+    expect(bar(0, 10)).toBe("");
+    const lines = renderBars([{ label: "Venture\u001b[31m Funds", percentage: 62.5 }, { label: "Quant", percentage: 37.5 }], { width: 40 });
+    expect(lines[0]).not.toContain("\u001b");
+    expect(lines[0]).toMatch(/^Venture Funds {2}62\.5% {2}█+/);
+    expect(lines[1]).toMatch(/^Quant {10}37\.5% {2}█+/);
+    expect(lines[0].length).toBeGreaterThan(lines[1].length);
+  });
+});
+
+describe("report text", () => {
+  it("renders title, summary, light markdown, market, sources, revisions; strips control sequences", () => {
+    const text = renderReport({
+      title: "Frontier Report: X", summary: "Why it matters.", url: "https://r.example/1", publishedAt: "2026-11-01T00:00:00Z",
+      bodyMarkdown: "# Frontier Report: X\n\nWhy it matters.\n\n## Projects\n\n- **Alpha**\n- Beta \u001b]0;pwned\u0007\n\nSee [the list](https://s.example).",
+      market: { state: "fresh", entities: [{ identity: { name: "Alpha", symbol: "ALP" }, metrics: [{ key: "price_usd", value: 2, publishedValue: 1.5, unit: "usd", freshness: "fresh" }] }] },
+      sources: [{ title: "Source one", url: "https://s.example/1" }],
+      revisions: [{ revision: 1, publishedAt: "2026-11-01T00:00:00Z", summary: "First publication" }],
+    }, { width: 80, style: PLAIN });
+    const lines = text.split("\n");
+    expect(lines[0]).toBe("Frontier Report: X");
+    expect(text.match(/Why it matters\./g)).toHaveLength(1); // the body's repeat of the summary is dropped
+    expect(text).toContain("PROJECTS");
+    expect(text).toContain("  • Alpha");
+    expect(text).toContain("See the list <https://s.example>.");
+    expect(text).toContain("Alpha (ALP)  price_usd 2 USD (at publication 1.5) [fresh]");
+    expect(text).toContain("  1. Source one");
+    expect(text).toContain("REVISIONS");
+    expect(text).not.toMatch(/[\u001b\u0007]/);
+  });
+  it("wraps paragraphs to the width", () => {
+    const lines = renderMarkdown("word ".repeat(60), 40, PLAIN);
+    expect(lines.length).toBeGreaterThan(5);
+    for (const l of lines) expect(l.length).toBeLessThanOrEqual(40);
+  });
+});
