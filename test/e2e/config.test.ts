@@ -1,0 +1,84 @@
+// mids config and mids completion from the built binary.
+import { readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ROOT, baseEnv, runMids, startSandbox, type SandboxProcess } from "../helpers/cli.js";
+import { SANDBOX_DEMO_KEY } from "../../src/sandbox/keys.js";
+
+let sb: SandboxProcess;
+beforeAll(async () => {
+  sb = await startSandbox();
+});
+afterAll(async () => {
+  await sb?.stop();
+});
+
+describe("mids config", () => {
+  it("set, get, list (key redacted), unset, path; the file is private", async () => {
+    const env = baseEnv();
+    expect((await runMids(["config", "set", "base-url", sb.url], { env })).code).toBe(0);
+    expect((await runMids(["config", "set", "api-key", SANDBOX_DEMO_KEY], { env })).code).toBe(0);
+    expect((await runMids(["config", "get", "base-url"], { env })).stdout).toBe(`${sb.url}\n`);
+    const list = await runMids(["config", "list"], { env });
+    expect(list.stdout).toContain(`base-url=${sb.url}\n`);
+    expect(list.stdout).not.toContain(SANDBOX_DEMO_KEY);
+    const path = (await runMids(["config", "path"], { env })).stdout.trim();
+    expect(path).toBe(join(env.MIDS_CONFIG_DIR, "config.json"));
+    expect(statSync(path).mode & 0o777).toBe(0o600);
+    // the stored settings are used by commands
+    const me = await runMids(["me"], { env });
+    expect(me.code).toBe(0);
+    expect(JSON.parse(me.stdout).credential).toBeDefined();
+    expect((await runMids(["config", "unset", "api-key"], { env })).code).toBe(0);
+    expect((await runMids(["me"], { env })).code).toBe(3);
+    const gone = await runMids(["config", "get", "api-key"], { env });
+    expect(gone.code).toBe(2);
+    expect(gone.stderr).toMatch(/^mids: 'api-key' is not set\nhint: mids config set api-key VALUE/);
+  });
+
+  it("flags win over the environment, which wins over the config file", async () => {
+    const env = baseEnv({ MIDS_BASE_URL: "http://127.0.0.1:9" });
+    await runMids(["config", "set", "base-url", "http://127.0.0.1:8"], { env });
+    const viaFlag = await runMids(["api", "/v3/topics", "--base-url", sb.url], { env });
+    expect(viaFlag.code).toBe(0);
+    const viaEnv = await runMids(["api", "/v3/topics", "--max-retries", "0"], { env });
+    expect(viaEnv.code).toBe(7);
+    expect(viaEnv.stderr).toContain("127.0.0.1:9");
+  });
+
+  it("refuses unknown settings and bad values with exit 2", async () => {
+    const env = baseEnv();
+    const k = await runMids(["config", "set", "colour", "red"], { env });
+    expect(k.code).toBe(2);
+    expect(k.stderr).toMatch(/^mids: unknown setting 'colour'\nhint: settings: base-url, api-key/);
+    const v = await runMids(["config", "set", "output", "xml"], { env });
+    expect(v.code).toBe(2);
+    expect(v.stderr).toMatch(/^mids: output must be one of table, json/);
+  });
+
+  it("a broken config file is a one-line error naming it", async () => {
+    const env = baseEnv();
+    await runMids(["config", "set", "output", "json"], { env });
+    const file = join(env.MIDS_CONFIG_DIR, "config.json");
+    (await import("node:fs")).writeFileSync(file, "{ not json");
+    const r = await runMids(["me"], { env });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(new RegExp(`^mids: config file ${file.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")} is not valid JSON`));
+  });
+});
+
+describe("mids completion", () => {
+  for (const [shell, file] of [["bash", "mids.bash"], ["zsh", "_mids"], ["fish", "mids.fish"]]) {
+    it(`prints the checked-in ${shell} script`, async () => {
+      const r = await runMids(["completion", shell]);
+      expect(r.code).toBe(0);
+      expect(r.stdout).toBe(readFileSync(join(ROOT, "completions", file), "utf8"));
+    });
+  }
+
+  it("an unknown shell is exit 2 naming the choices", async () => {
+    const r = await runMids(["completion", "tcsh"]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^mids: unknown shell 'tcsh'\nhint: choose one of bash, zsh, fish/);
+  });
+});
