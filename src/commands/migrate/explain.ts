@@ -1,0 +1,60 @@
+// `mids migrate explain`: the v2 -> v3 map, read from the route table and the migration rules.
+import type { Context } from "../../context.js";
+import { writeAsync } from "../../io.js";
+import { ROUTES, route as routeById, paramsOf, type Route } from "../../contract/routes.js";
+import { FIELD_RENAMES, MIGRATION_RULES, migrationRule } from "../../contract/migration.js";
+
+export interface RouteMap {
+  id: string;
+  from: { method: string; path: string };
+  to: { id: string; method: string; path: string } | null;
+  status: "rewritten" | "partial" | "removed";
+  aliasOf?: string;
+  sunset?: string;
+  params: { name: string; to?: string; rule?: string }[];
+  rules: string[];
+}
+
+export function routeMap(): RouteMap[] {
+  return ROUTES.filter((r) => r.version === "v2").map((r: Route) => {
+    const succ = r.v3!;
+    const rules = [...(succ.rules ?? [])];
+    const v3 = succ.route ? routeById(succ.route) : null;
+    const path = v3 ? v3.path.replace(/\{(\w+)\}/g, (m, k: string) => succ.pathParams?.[k] ?? m) : "";
+    const status = !v3 ? "removed" : rules.some((id) => migrationRule(id).effect === "partial") ? "partial" : "rewritten";
+    const m: RouteMap = {
+      id: r.id, from: { method: r.method, path: r.path }, to: v3 ? { id: v3.id, method: v3.method, path } : null, status,
+      params: paramsOf(r).map((p) => ({ name: p.name, ...(p.to ? { to: p.to } : {}), ...(p.rule ? { rule: p.rule } : {}) })),
+      rules,
+    };
+    if (r.aliasOf) m.aliasOf = r.aliasOf;
+    if (r.sunset) m.sunset = r.sunset;
+    return m;
+  });
+}
+
+export async function run(ctx: Context): Promise<void> {
+  const routes = routeMap();
+  const out = ctx.io.stdout;
+  const fmt = ctx.globals.output;
+  if (fmt === "json") {
+    await writeAsync(out, JSON.stringify({ routes, rules: MIGRATION_RULES, renames: FIELD_RENAMES }, null, 2) + "\n");
+    return;
+  }
+  if (fmt === "ndjson") {
+    await writeAsync(out, routes.map((r) => JSON.stringify(r)).join("\n") + "\n");
+    return;
+  }
+  const lines: string[] = ["v2 -> v3 routes (spec 9.5); status is the route's best case, parameters may make a request partial", ""];
+  for (const r of routes) {
+    const to = r.to ? `${r.to.method} ${r.to.path}` : "(removed)";
+    lines.push(`${r.from.method} ${r.from.path}  ->  ${to}   [${r.status}]${r.sunset ? `  sunset ${r.sunset}` : ""}`);
+    for (const p of r.params) lines.push(`    ${p.name} -> ${p.to ?? `(${p.rule ?? "not carried"})`}`);
+    for (const id of r.rules) lines.push(`    note ${id}: ${migrationRule(id).message}`);
+  }
+  lines.push("", "Response field renames:");
+  for (const f of FIELD_RENAMES) lines.push(`  [${f.scope}] ${f.from} -> ${f.to ?? "removed"}${f.note ? `  (${f.note})` : ""}`);
+  lines.push("", "Rules:");
+  for (const [id, r] of Object.entries(MIGRATION_RULES)) lines.push(`  ${id} (${r.effect}): ${r.message} ${r.action}`);
+  await writeAsync(out, lines.join("\n") + "\n");
+}

@@ -1,0 +1,35 @@
+import type { Command } from "commander";
+import type { Context } from "../../context.js";
+
+export function register(program: Command, ctx: Context): void {
+  const cmd = program
+    .command("migrate")
+    .description("Rewrite v2 request logs (access logs, HAR, JSON lines, curl) into their v3 equivalents; offline unless --resolve")
+    .argument("[files...]", "log files; - (or nothing, when piped) reads stdin")
+    .option("--from-format <format>", "input format: access, har, ndjson, curl (default: detected per file)")
+    .option("--to <format>", "write the rewritten requests as curl, http, har or ndjson (default: the input's format)")
+    .option("--fail-on <statuses>", "exit 8 when any request has one of these statuses (comma-separated: rewritten, partial, removed, unrecognized, unchanged, invalid)")
+    .option("--resolve", "use the API to finish partial rewrites: walk cursors to page N, look up a topic's report id")
+    .addHelpText("after", `
+Output: the rewritten requests on stdout (requests without a v3 successor are left out and listed on
+stderr with a summary); -o json prints one report, -o ndjson one line per request then the summary.
+Statuses: rewritten, partial, removed, unrecognized, unchanged (already v3), invalid (not a request).
+
+Examples:
+  $ mids migrate access.log > access-v3.log
+  $ mids migrate traffic.har --to curl
+  $ cat requests.ndjson | mids migrate -o json | jq '.requests[] | select(.status == "partial")'
+  $ mids migrate logs/*.log -o ndjson --fail-on removed,unrecognized     # for CI: exit 8
+  $ mids migrate explain                                                 # the whole v2 -> v3 map`)
+    .action(async (files: string[], flags) => (await import("./run.js")).run({
+      files, fromFormat: flags.fromFormat, to: flags.to, failOn: flags.failOn, resolve: !!flags.resolve,
+    }, ctx));
+  cmd
+    .command("explain")
+    .description("Print the whole v2 -> v3 map: routes, parameters, rules and response field renames")
+    .addHelpText("after", `
+Examples:
+  $ mids migrate explain
+  $ mids migrate explain -o json | jq '.routes[] | select(.status == "removed")'`)
+    .action(async () => (await import("./explain.js")).run(ctx));
+}

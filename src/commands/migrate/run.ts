@@ -1,0 +1,52 @@
+import { statSync } from "node:fs";
+import type { Context } from "../../context.js";
+import { FindingsError, UsageError } from "../../errors.js";
+import { VERSION } from "../../version.js";
+import { migrate } from "../../migrate/pipeline.js";
+import { makeResolver } from "../../migrate/resolve.js";
+import { INPUT_FORMATS, STATUSES, TO_FORMATS, type InputFormat, type OutputTarget, type Status } from "../../migrate/types.js";
+import { csvFlag, parseEnumFlag } from "../shared/options.js";
+
+export interface MigrateFlags {
+  files: string[];
+  fromFormat?: string;
+  to?: string;
+  failOn?: string;
+  resolve: boolean;
+}
+
+export async function run(flags: MigrateFlags, ctx: Context): Promise<void> {
+  const g = ctx.globals;
+  const fromFormat = parseEnumFlag<InputFormat>("--from-format", flags.fromFormat, INPUT_FORMATS);
+  const to = parseEnumFlag<OutputTarget>("--to", flags.to, TO_FORMATS as unknown as OutputTarget[]);
+  const failOn = (csvFlag(flags.failOn) ?? []).map((s) => parseEnumFlag<Status>("--fail-on", s, STATUSES)!);
+  let report: "json" | "ndjson" | undefined;
+  if (g.outputExplicit && (g.output === "json" || g.output === "ndjson")) report = g.output;
+  else if (g.outputExplicit && g.output !== "table") {
+    throw new UsageError(`migrate has no -o ${g.output} output`, { hint: "use -o json or -o ndjson for the report, or --to curl|http|har|ndjson for the requests" });
+  }
+  if (report && to) throw new UsageError(`--to and -o ${report} cannot be combined`, { hint: "--to converts the rewritten requests; -o json/ndjson prints the report instead" });
+
+  let files = flags.files;
+  if (!files.length) {
+    if (ctx.io.stdinIsTTY) throw new UsageError("no log to migrate", { hint: "give one or more log files, or pipe a log in (- reads stdin)" });
+    files = ["-"];
+  }
+  for (const f of files) {
+    if (f === "-") continue;
+    let isFile = false;
+    try { isFile = statSync(f).isFile(); } catch { /* reported below */ }
+    if (!isFile) throw new UsageError(`cannot read '${f}': not a file`, { hint: "check the path; - reads stdin" });
+  }
+
+  const { failed, tally } = await migrate(ctx.io, {
+    files, fromFormat, to, report, failOn, quiet: g.quiet, baseUrl: g.baseUrl, version: VERSION, now: ctx.now(),
+    resolve: flags.resolve ? makeResolver(() => ctx.client()) : undefined,
+  });
+  if (failed) {
+    const which = failOn.filter((s) => tally.byStatus[s] > 0).map((s) => `${tally.byStatus[s]} ${s}`).join(", ");
+    throw new FindingsError(`${failed} request${failed === 1 ? "" : "s"} matched --fail-on: ${which}`, {
+      hint: "mids migrate -o json lists each request with its notes",
+    });
+  }
+}

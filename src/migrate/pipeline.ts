@@ -1,0 +1,299 @@
+// `mids migrate` end to end: inputs -> readers -> rewrite -> writers/report, streaming with
+// constant memory (one chunk of input and one output buffer at a time).
+import { createReadStream, statSync } from "node:fs";
+import type { Readable } from "node:stream";
+import type { IO } from "../io.js";
+import { writeAsync } from "../io.js";
+import { stripControl } from "../output/sanitize.js";
+import { detectFormat } from "./detect.js";
+import { splitLines } from "./lines.js";
+import { fastScan, matchAccessLine, scan } from "./readers/access.js";
+import { parseCurl } from "./readers/curl.js";
+import { parseJsonLine } from "./readers/jsonl.js";
+import { readHar } from "./readers/har.js";
+import { rewrite } from "./rewrite.js";
+import { Tally, summaryText } from "./summary.js";
+import { makeWriter, type Writer } from "./writers.js";
+import { redactText, splitTarget, targetOf } from "./url.js";
+import { migrationRule } from "../contract/migration.js";
+import { MAX_LINE_BYTES } from "./lines.js";
+import type { Handler, InputFormat, Item, LogRequest, Outcome, OutputTarget, RequestItem, Status } from "./types.js";
+
+export interface MigrateOptions {
+  /** file paths; "-" is stdin */
+  files: string[];
+  fromFormat?: InputFormat;
+  to?: OutputTarget;
+  /** -o json / -o ndjson: the report instead of the rewritten requests */
+  report?: "json" | "ndjson";
+  failOn: Status[];
+  quiet: boolean;
+  baseUrl?: string;
+  version: string;
+  now: Date;
+  /** --resolve: finish pending work online */
+  resolve?: (o: Outcome) => Promise<Outcome>;
+}
+
+export interface MigrateResult {
+  tally: Tally;
+  failed: number;
+}
+
+const ruleText = (id: string) => { const r = migrationRule(id); return `${r.message} ${r.action}`; };
+const FLUSH_AT = 64 * 1024;
+const KEYISH = /x-api-key|authorization|cookie/i;
+// big reads; lines.ts decodes them in small blocks
+const READ_CHUNK = 1024 * 1024;
+const PROGRESS_MIN_BYTES = 64 * 1024 * 1024;
+const CACHE_MAX = 20_000;
+
+/** Peek the first chunk of a stream for detection, then replay it. */
+async function peek(stream: Readable): Promise<{ head: string; chunks: AsyncIterable<Buffer> }> {
+  const it = stream[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+  const first = await it.next();
+  const head = first.done ? "" : Buffer.from(first.value).subarray(0, 64 * 1024).toString("utf8");
+  async function* replay() {
+    if (!first.done) yield first.value as Buffer;
+    for (;;) {
+      const n = await it.next();
+      if (n.done) return;
+      yield n.value as Buffer;
+    }
+  }
+  return { head, chunks: replay() };
+}
+
+class StdoutClosed extends Error {}
+
+interface Cached {
+  req: LogRequest;
+  o: Outcome;
+  /** origin + v3 path + query, for the writers */
+  target: string;
+  /** the report record without its position */
+  json?: string;
+  /** requests counted against this outcome but not yet added to the tally */
+  n: number;
+  /** access logs: the rewritten request field, METHOD TARGET PROTOCOL */
+  request?: string;
+}
+
+export async function migrate(io: IO, opts: MigrateOptions): Promise<MigrateResult> {
+  const tally = new Tally();
+  const multi = opts.files.length > 1;
+  let buf = "";
+  const push = (s: string): void | Promise<void> => {
+    buf += s;
+    if (buf.length >= FLUSH_AT) return flush();
+  };
+  // a reader that went away (| head) closes stdout: stop quietly instead of crashing on EPIPE
+  let closed = false;
+  let onClosed: (e: Error) => void = () => undefined;
+  const closedP = new Promise<never>((_, reject) => (onClosed = reject));
+  closedP.catch(() => undefined);
+  const out = io.stdout as { on?: (ev: "error", cb: (e: Error) => void) => unknown };
+  out.on?.("error", () => { closed = true; onClosed(new StdoutClosed()); });
+  const flush = (): void | Promise<void> => {
+    if (closed) throw new StdoutClosed();
+    if (!buf) return;
+    const text = buf;
+    buf = "";
+    const w = writeAsync(io.stdout, text);
+    return w && Promise.race([w, closedP]);
+  };
+  let writer: Writer | undefined;
+  let reported = 0;
+  // real logs repeat the same few thousand targets: rewrite each distinct one once, count lazily
+  const cache = new Map<string, Cached>();
+  const fold = (c: Cached) => {
+    if (!c.n) return;
+    tally.add(c.o.status, c.o.routeId, c.n);
+    for (const n of c.o.notes) tally.rule(n.rule, n.rule === "signals-sunset" ? n.message : ruleText(n.rule), c.n);
+    c.n = 0;
+  };
+  const remember = (key: string, req: LogRequest, o: Outcome): Cached => {
+    if (cache.size >= CACHE_MAX) { for (const c of cache.values()) fold(c); cache.clear(); }
+    // every field set up front: one object shape keeps the hot loop's property reads fast
+    const c: Cached = { req, o, target: o.to ? req.origin + targetOf(o.to) : "", json: undefined, n: 0, request: undefined };
+    cache.set(key, c);
+    return c;
+  };
+
+  const progress = makeProgress(io, opts);
+  let begun = false;
+  if (opts.report === "json") await push(`{"requests":[\n`);
+  try {
+    await readAll();
+  } catch (e) {
+    if (!(e instanceof StdoutClosed)) throw e;
+    return { tally, failed: 0 };
+  }
+  for (const c of cache.values()) fold(c);
+  try {
+    if (writer) await push(writer.end());
+    await flush();
+  } catch (e) {
+    if (!(e instanceof StdoutClosed)) throw e;
+  }
+  progress.done();
+  if (opts.report === "json" || opts.report === "ndjson") {
+    const summary = JSON.stringify(opts.report === "json" ? tally.summary() : { summary: tally.summary() });
+    if (!closed) await writeAsync(io.stdout, opts.report === "json" ? `${reported ? "\n" : ""}],\n"summary":${summary}}\n` : summary + "\n");
+  }
+  if (!opts.quiet) io.stderr.write(summaryText(tally, { listLeftOut: !opts.report }));
+  const failed = opts.failOn.reduce((n, s) => n + tally.byStatus[s], 0);
+  return { tally, failed };
+
+  async function readAll(): Promise<void> {
+  for (const file of opts.files) {
+    const stdin = file === "-";
+    const stream = (stdin ? io.stdin : createReadStream(file, { highWaterMark: READ_CHUNK })) as Readable;
+    if (!stdin) progress.expect(statSync(file).size);
+    const { head, chunks } = await peek(stream);
+    const format = opts.fromFormat ?? detectFormat(head);
+    writer ??= opts.report ? undefined : makeWriter(opts.to ?? format, { baseUrl: opts.baseUrl, version: opts.version });
+    if (writer && !begun) { begun = true; await push(writer.begin()); }
+    const name = multi ? (stdin ? "stdin" : file) : undefined;
+    const where = (n: number) => `${name ? `${name}:` : ""}${format === "har" ? "entry " : "line "}${n}`;
+
+    const invalid = (position: number, reason: string): void | Promise<void> => {
+      tally.add("invalid");
+      tally.rule("invalid-input", ruleText("invalid-input"));
+      if (opts.report) return push(reportLine(position, name, JSON.stringify({ status: "invalid", from: null, to: null, notes: [{ rule: "invalid-input", message: reason }] }).slice(1)));
+      if (tally.full()) return void tally.leave("");
+      tally.leave(`${where(position)}: invalid: ${stripControl(redactText(reason))}`);
+    };
+    const request = (c: Cached, item: RequestItem): void | Promise<void> => {
+      if (opts.resolve && c.o.pending) {
+        return opts.resolve(c.o).then((o) => {
+          fold(c);
+          c.o = o;
+          c.target = o.to ? c.req.origin + targetOf(o.to) : "";
+          c.json = undefined;
+          c.request = undefined;
+          return request(c, item);
+        });
+      }
+      c.n++;
+      const o = c.o;
+      if (opts.report) return push(reportLine(item.position, name, (c.json ??= JSON.stringify({ status: o.status, from: o.from, to: o.to, notes: o.notes }).slice(1))));
+      if (o.to) return push(writer!.write(item, o.to, c.target));
+      if (tally.full()) return void tally.leave("");
+      tally.leave(`${where(item.position)}: ${o.status}: ${stripControl(`${o.from.method} ${targetOf(o.from)}`)}${o.notes[0] ? ` (${o.notes[0].rule})` : ""}`);
+    };
+    const handle: Handler = (item: Item) => {
+      if (item.kind === "invalid") return invalid(item.position, item.reason);
+      const req = item.req;
+      const key = req.method + " " + req.origin + req.path + "?" + req.query.map((p) => p.join("=")).join("&");
+      const c = cache.get(key) ?? remember(key, { method: req.method, origin: req.origin, path: req.path, query: req.query }, rewrite(req, { now: opts.now }));
+      return request(c, item);
+    };
+    // access logs, the big ones: look the raw request up before parsing it; when writing access
+    // lines back, splice the cached rewritten request into the line without building an item
+    const direct = !opts.report && !opts.resolve && (opts.to ?? format) === "access";
+    const accessLine = (line: string | null, lineNo: number, bad?: string): void | Promise<void> => {
+      if (line === null) return invalid(lineNo, bad ?? "unreadable line");
+      if (direct && fastScan(line)) {
+        const c = cache.get(line.slice(scan.q1 + 1, scan.q2));
+        if (c && !c.o.to && tally.full()) { c.n++; tally.leave(""); return; }
+        if (c && c.o.to) {
+          c.n++;
+          const q1 = scan.q1, q2 = scan.q2;
+          // redact only when the rest of the line could hold a key (a query pair or a key header)
+          const clean = line.indexOf("=") < 0 || (line.indexOf("=", q2) < 0 && line.lastIndexOf("=", q1) < 0);
+          return push(clean && (line.indexOf(": ", q2) < 0 || !KEYISH.test(line))
+            ? line.slice(0, q1 + 1) + c.request + line.slice(q2) + "\n"
+            : redactText(line.slice(0, q1 + 1)) + c.request + redactText(line.slice(q2)) + "\n");
+        }
+      }
+      const m = matchAccessLine(line);
+      if (m === null) return;
+      if (typeof m === "string") return invalid(lineNo, m);
+      const key = m.method + " " + m.target + (m.proto ? " " + m.proto : "");
+      let c = cache.get(key);
+      if (!c) {
+        const t = splitTarget(m.target);
+        if (!t) return invalid(lineNo, `not a request target: ${m.target.slice(0, 40)}`);
+        const req: LogRequest = { method: m.method, ...t };
+        c = remember(key, req, rewrite(req, { now: opts.now }));
+        if (c.o.to) c.request = c.o.to.method + " " + c.target + (m.proto ? " " + m.proto : "");
+      }
+      return request(c, { kind: "request", position: lineNo, req: c.req, source: { format: "access", pre: m.pre, post: m.post, proto: m.proto }, ...(name ? { file: name } : {}) });
+    };
+    const onBytes = (n: number) => progress.bytes(n);
+
+    if (format === "har") await readHar(chunks, handle, name, onBytes);
+    else if (format === "access") await splitLines(chunks, accessLine, onBytes);
+    else {
+      const lines = lineHandler(format, handle, name);
+      await splitLines(chunks, lines.onLine, onBytes);
+      await lines.finish();
+    }
+  }
+  }
+
+  function reportLine(position: number, file: string | undefined, rest: string): string {
+    const text = `{"position":${position},${file ? `"file":${JSON.stringify(file)},` : ""}${rest}`;
+    if (opts.report === "ndjson") return text + "\n";
+    return (reported++ ? ",\n" : "") + text;
+  }
+}
+
+
+/** Line-based formats: parse each line; curl commands may continue over lines with a trailing backslash. */
+function lineHandler(format: Exclude<InputFormat, "har" | "access">, handle: Handler, file: string | undefined) {
+  const parse = format === "ndjson" ? parseJsonLine : null;
+  let pending: string | null = null;
+  let pendingStart = 0;
+  const base = file ? { file } : {};
+  const curl = (text: string, at: number): void | Promise<void> => {
+    const r = parseCurl(text);
+    if (r === null) return;
+    if (typeof r === "string") return handle({ kind: "invalid", position: at, reason: r, ...base });
+    return handle({ kind: "request", position: at, req: r, source: { format: "curl" }, ...base });
+  };
+  const finish = () => (pending !== null ? curl(pending, pendingStart) : undefined);
+  const onLine = (line: string | null, lineNo: number, bad?: string): void | Promise<void> => {
+    if (line === null) return handle({ kind: "invalid", position: lineNo, reason: bad ?? "unreadable line", ...base });
+    if (parse) {
+      const r = parse(line);
+      if (r === null) return;
+      if (typeof r === "string") return handle({ kind: "invalid", position: lineNo, reason: r, ...base });
+      return handle({ kind: "request", position: lineNo, req: r.req, source: r.source, ...base });
+    }
+    // curl
+    if (pending !== null) pending += "\n" + line;
+    else { pending = line; pendingStart = lineNo; }
+    if (/\\\s*$/.test(line) && pending.length < MAX_LINE_BYTES) { pending = pending.replace(/\\\s*$/, ""); return; }
+    const text = pending;
+    pending = null;
+    return curl(text, pendingStart);
+  };
+  return { onLine, finish };
+}
+
+function makeProgress(io: IO, opts: MigrateOptions) {
+  const on = io.stderrIsTTY && !opts.quiet;
+  let total = 0;
+  let seen = 0;
+  let timer: ReturnType<typeof setInterval> | undefined;
+  let shown = false;
+  const mb = (n: number) => (n / 1048576).toFixed(0);
+  return {
+    expect(n: number) { total += n; },
+    bytes(n: number) {
+      seen += n;
+      if (!on || timer || (total && total < PROGRESS_MIN_BYTES) || (!total && seen < PROGRESS_MIN_BYTES)) return;
+      timer = setInterval(() => {
+        shown = true;
+        io.stderr.write(`\rmigrate: ${mb(seen)}${total ? ` of ${mb(total)}` : ""} MB read`);
+      }, 500);
+      timer.unref?.();
+    },
+    done() {
+      if (timer) clearInterval(timer);
+      if (shown) io.stderr.write("\r\u001b[K");
+    },
+  };
+}

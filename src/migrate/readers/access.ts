@@ -1,0 +1,89 @@
+// Access logs: Common and Combined Log Format (Apache/nginx), and bare request lines
+// (`GET /v2/projects HTTP/1.1`, `GET https://host/v2/projects`).
+import type { LogRequest, Source } from "../types.js";
+import { splitTarget } from "../url.js";
+
+export interface Parsed {
+  req: LogRequest;
+  source: Source;
+}
+
+// host ident user [date] "request" ... ; the request may hold \" escapes
+const CLF = /^(\S+ \S+ \S+ \[[^\]]*\] ")((?:[^"\\]|\\.)*)(".*)$/;
+const REQUEST = /^([A-Z]+) (\S+)(?: (HTTP\/[\d.]+))?$/;
+
+export interface AccessMatch {
+  method: string;
+  target: string;
+  pre: string;
+  post: string;
+  proto: string;
+}
+
+const isMethod = (s: string, from: number, to: number): boolean => {
+  if (to <= from) return false;
+  for (let i = from; i < to; i++) { const c = s.charCodeAt(i); if (c < 65 || c > 90) return false; }
+  return true;
+};
+
+/** Positions found by fastScan, reused across calls so the hot loop allocates nothing. */
+export const scan = { q1: 0, sp1: 0, sp2: 0, q2: 0 };
+
+/**
+ * Fast path for the common CLF/combined line `... [date] "METHOD TARGET HTTP/x" ...` with plain
+ * indexOf scans (the benchmark's hot loop): fills `scan` (sp2 = q2 when there is no protocol).
+ * Anything unusual returns false and goes through the regexes.
+ */
+export function fastScan(line: string): boolean {
+  const q1 = line.indexOf('"');
+  if (q1 < 3 || line.charCodeAt(q1 - 1) !== 32 || line.charCodeAt(q1 - 2) !== 93 || line.indexOf("[") < 0) return false;
+  const sp1 = line.indexOf(" ", q1 + 1);
+  const q2 = line.indexOf('"', q1 + 1);
+  if (sp1 < 0 || q2 < sp1 || line.charCodeAt(q2 - 1) === 92 || !isMethod(line, q1 + 1, sp1)) return false;
+  let sp2 = line.indexOf(" ", sp1 + 1);
+  if (sp2 === sp1 + 1) return false;
+  if (sp2 < 0 || sp2 > q2) sp2 = q2;
+  else {
+    const sp3 = line.indexOf(" ", sp2 + 1);
+    if ((sp3 >= 0 && sp3 < q2) || !line.startsWith("HTTP/", sp2 + 1)) return false;
+  }
+  scan.q1 = q1; scan.sp1 = sp1; scan.sp2 = sp2; scan.q2 = q2;
+  return true;
+}
+
+function fastClf(line: string): AccessMatch | undefined {
+  if (!fastScan(line)) return undefined;
+  const { q1, sp1, sp2, q2 } = scan;
+  return { method: line.slice(q1 + 1, sp1), target: line.slice(sp1 + 1, sp2), pre: line.slice(0, q1 + 1), post: line.slice(q2), proto: sp2 < q2 ? line.slice(sp2 + 1, q2) : "" };
+}
+
+/** The request line's parts, a reason the line is not a request, or null for a line to skip. */
+export function matchAccessLine(line: string): AccessMatch | string | null {
+  const fast = fastClf(line);
+  if (fast) return fast;
+  const t = line.trim();
+  if (!t || t.startsWith("#")) return null;
+  let pre = "";
+  let post = "";
+  let request = t;
+  const c = CLF.exec(line);
+  if (c) {
+    pre = c[1];
+    request = c[2];
+    post = c[3];
+  }
+  const m = REQUEST.exec(request);
+  if (!m) return c ? "the log line's request field is not METHOD TARGET PROTOCOL" : "not an access log line or request line";
+  return { method: m[1], target: m[2], pre, post, proto: m[3] ?? "" };
+}
+
+/** A parsed request, a reason it is not one, or null for a line to skip (blank, comment). */
+export function parseAccessLine(line: string): Parsed | string | null {
+  const m = matchAccessLine(line);
+  if (m === null || typeof m === "string") return m;
+  const target = splitTarget(m.target);
+  if (!target) return `not a request target: ${m.target.slice(0, 40)}`;
+  return { req: { method: m.method, ...target }, source: { format: "access", pre: m.pre, post: m.post, proto: m.proto } };
+}
+
+export const looksLikeAccess = (line: string): boolean => CLF.test(line) || REQUEST.test(line.trim());

@@ -1,0 +1,95 @@
+// HAR 1.2 (one JSON document) streamed entry by entry: a small incremental scanner finds the
+// `log.entries` array and hands each entry's text to JSON.parse, so memory stays at one entry.
+import type { Item, LogRequest } from "../types.js";
+import { splitTarget } from "../url.js";
+
+export const MAX_ENTRY_CHARS = 32 * 1024 * 1024;
+
+type Emit = (item: Item) => void | Promise<void>;
+
+export async function readHar(stream: AsyncIterable<Buffer | string>, emit: Emit, file?: string, onBytes?: (n: number) => void): Promise<void> {
+  const decoder = new TextDecoder("utf-8");
+  const stack: number[] = []; // char codes of open containers: { or [
+  const keys: string[] = []; // last key seen in the object at each depth
+  let inString = false;
+  let escape = false;
+  let expectKey = false;
+  let keyBuf: string | null = null;
+  let entriesDepth = -1; // stack length inside log.entries, once found
+  let parts: string[] | null = null; // text of the entry being captured
+  let size = 0;
+  let tooBig = false;
+  let entryNo = 0;
+  let done = false;
+  type Body = { kind: "invalid"; reason: string } | { kind: "request"; req: LogRequest; source: { format: "har"; entry: Record<string, unknown> } };
+  const at = (f: Body, n: number) => ({ ...f, position: n, ...(file ? { file } : {}) }) as Item;
+
+  const finish = async (text: string) => {
+    entryNo++;
+    if (tooBig) return void (await emit(at({ kind: "invalid", reason: `HAR entry larger than ${MAX_ENTRY_CHARS / 1048576} MB` }, entryNo)));
+    const r = parseEntry(text);
+    const item = typeof r === "string" ? at({ kind: "invalid", reason: r }, entryNo) : at({ kind: "request", req: r.req, source: { format: "har", entry: r.entry } }, entryNo);
+    const p = emit(item);
+    if (p) await p;
+  };
+
+  for await (const raw of stream) {
+    if (done) continue;
+    onBytes?.(raw.length);
+    const s = typeof raw === "string" ? raw : decoder.decode(raw, { stream: true });
+    let capStart = parts ? 0 : -1;
+    for (let i = 0; i < s.length; i++) {
+      const c = s.charCodeAt(i);
+      if (inString) {
+        if (escape) escape = false;
+        else if (c === 92) escape = true;
+        else if (c === 34) { inString = false; if (keyBuf !== null) { keys[stack.length] = keyBuf; keyBuf = null; } }
+        else if (keyBuf !== null && keyBuf.length < 64) keyBuf += s[i];
+        continue;
+      }
+      if (c === 34) { inString = true; keyBuf = expectKey ? "" : null; expectKey = false; continue; }
+      if (c === 123 || c === 91) { // { [
+        if (parts === null && entriesDepth >= 0 && stack.length === entriesDepth && c === 123) { parts = []; size = 0; tooBig = false; capStart = i; }
+        stack.push(c);
+        expectKey = c === 123;
+        if (c === 91 && entriesDepth < 0 && stack.length === 3 && keys[1] === "log" && keys[2] === "entries") entriesDepth = 3;
+      } else if (c === 125 || c === 93) { // } ]
+        stack.pop();
+        expectKey = false;
+        if (parts !== null && stack.length === entriesDepth) {
+          if (!tooBig) parts.push(s.slice(capStart, i + 1));
+          const text = parts.join("");
+          parts = null;
+          capStart = -1;
+          await finish(text);
+        } else if (entriesDepth >= 0 && stack.length < entriesDepth) { done = true; break; }
+      } else if (c === 44) expectKey = stack[stack.length - 1] === 123; // ,
+    }
+    if (parts !== null && capStart >= 0) {
+      size += s.length - capStart;
+      if (size > MAX_ENTRY_CHARS) tooBig = true;
+      if (!tooBig) parts.push(s.slice(capStart));
+      else parts.length = 0;
+    }
+  }
+  if (done) return;
+  if (entriesDepth < 0) await emit(at({ kind: "invalid", reason: "not a HAR 1.2 file: no log.entries array found" }, 0));
+  else if (parts !== null) await emit(at({ kind: "invalid", reason: `truncated HAR: entry ${entryNo + 1} is incomplete` }, entryNo + 1));
+  else await emit(at({ kind: "invalid", reason: "truncated HAR: the entries array is not closed" }, entryNo + 1));
+}
+
+const isObj = (v: unknown): v is Record<string, unknown> => !!v && typeof v === "object" && !Array.isArray(v);
+
+export function parseEntry(text: string): { req: LogRequest; entry: Record<string, unknown> } | string {
+  let entry: unknown;
+  try { entry = JSON.parse(text); } catch { return "HAR entry is not valid JSON"; }
+  if (!isObj(entry) || !isObj(entry.request)) return "HAR entry without a request";
+  const r = entry.request;
+  if (typeof r.method !== "string" || typeof r.url !== "string") return "HAR request without a method and url";
+  const target = splitTarget(r.url);
+  if (!target) return `HAR request url is not a URL: ${r.url.slice(0, 40)}`;
+  const req: LogRequest = { method: r.method.toUpperCase(), ...target };
+  if (Array.isArray(r.headers)) req.headers = r.headers.filter(isObj).map((h) => [String(h.name ?? ""), String(h.value ?? "")]);
+  if (isObj(r.postData) && typeof r.postData.text === "string") req.body = r.postData.text;
+  return { req, entry };
+}

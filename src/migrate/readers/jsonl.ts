@@ -1,0 +1,49 @@
+// JSON lines: one object per line with a method and a url or path, at the top level or under a
+// common holder (`request`, `req`, `httpRequest` as in GCP logs, `http`).
+import type { LogRequest, Source } from "../types.js";
+import { splitTarget } from "../url.js";
+
+const HOLDERS = ["request", "req", "httpRequest", "http"];
+const METHOD_KEYS = ["method", "requestMethod", "verb"];
+const URL_KEYS = ["url", "path", "uri", "requestUrl", "originalUrl"];
+
+const isObj = (v: unknown): v is Record<string, unknown> => !!v && typeof v === "object" && !Array.isArray(v);
+const firstKey = (o: Record<string, unknown>, keys: string[]) => keys.find((k) => typeof o[k] === "string" && o[k] !== "");
+
+export function parseJsonLine(line: string): { req: LogRequest; source: Source } | string | null {
+  const t = line.trim();
+  if (!t) return null;
+  if (!t.startsWith("{")) return "not a JSON object";
+  let obj: unknown;
+  try { obj = JSON.parse(t); } catch { return "not valid JSON"; }
+  if (!isObj(obj)) return "not a JSON object";
+  return fromObject(obj);
+}
+
+export function fromObject(obj: Record<string, unknown>): { req: LogRequest; source: Source } | string {
+  for (const holder of [obj, ...HOLDERS.map((h) => obj[h]).filter(isObj)]) {
+    const urlKey = firstKey(holder, URL_KEYS);
+    if (!urlKey) continue;
+    // a method may sit beside the url or on the top-level object
+    const methodKey = firstKey(holder, METHOD_KEYS);
+    const method = String(methodKey ? holder[methodKey] : (firstKey(obj, METHOD_KEYS) ? obj[firstKey(obj, METHOD_KEYS)!] : "GET"));
+    const target = splitTarget(String(holder[urlKey]));
+    if (!target) return `${urlKey} is not a path or URL`;
+    if (isObj(holder.query) && !target.query.length) {
+      for (const [k, v] of Object.entries(holder.query)) target.query.push([k, String(v)]);
+    }
+    const req: LogRequest = { method: method.toUpperCase(), ...target };
+    const headers = readHeaders(holder.headers);
+    if (headers) req.headers = headers;
+    if (typeof holder.body === "string") req.body = holder.body;
+    else if (holder.body !== undefined && holder.body !== null) req.body = JSON.stringify(holder.body);
+    return { req, source: { format: "ndjson", obj, holder, urlKey, methodKey: methodKey ?? "method" } };
+  }
+  return "JSON object without a method and url or path";
+}
+
+function readHeaders(h: unknown): [string, string][] | undefined {
+  if (Array.isArray(h)) return h.filter(isObj).map((x) => [String(x.name ?? ""), String(x.value ?? "")]);
+  if (isObj(h)) return Object.entries(h).map(([k, v]) => [k, Array.isArray(v) ? v.join(", ") : String(v)]);
+  return undefined;
+}

@@ -1,0 +1,48 @@
+// Split a command line into words as a POSIX shell would: single quotes, double quotes with
+// backslash escapes, backslash-newline continuations. No expansion: $VARS stay literal.
+
+export function shellWords(s: string): string[] | string {
+  const words: string[] = [];
+  let cur = "";
+  let inWord = false;
+  for (let i = 0; i < s.length; i++) {
+    const ch = s[i];
+    if (ch === "'") {
+      const end = s.indexOf("'", i + 1);
+      if (end < 0) return "unterminated single quote";
+      cur += s.slice(i + 1, end);
+      i = end;
+      inWord = true;
+    } else if (ch === '"') {
+      let j = i + 1;
+      for (; j < s.length && s[j] !== '"'; j++) {
+        if (s[j] === "\\" && j + 1 < s.length && '"\\$`\n'.includes(s[j + 1])) {
+          if (s[j + 1] !== "\n") cur += s[j + 1];
+          j++;
+        } else cur += s[j];
+      }
+      if (j >= s.length) return "unterminated double quote";
+      i = j;
+      inWord = true;
+    } else if (ch === "\\") {
+      if (i + 1 < s.length && s[i + 1] !== "\n") { cur += s[i + 1]; inWord = true; }
+      i++;
+    } else if (ch === " " || ch === "\t" || ch === "\n" || ch === "\r") {
+      if (inWord) words.push(cur);
+      cur = "";
+      inWord = false;
+    } else {
+      cur += ch;
+      inWord = true;
+    }
+  }
+  if (inWord) words.push(cur);
+  return words;
+}
+
+/** Quote a word for a POSIX shell; `$VAR` references are kept expandable when asked. */
+export function shellQuote(s: string, expand = false): string {
+  if (/^[\w@%+=:,./-]+$/.test(s)) return s;
+  if (expand) return `"${s.replace(/(["\\`])/g, "\\$1")}"`;
+  return `'${s.replace(/'/g, `'\\''`)}'`;
+}

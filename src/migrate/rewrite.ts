@@ -1,0 +1,138 @@
+// The rewriter: one v2 request in, its v3 equivalent out, driven by the route table
+// (src/contract/routes.ts: `v3` successors, param `to`/`rule`) and the rule texts of
+// src/contract/migration.ts. Pure and offline; --resolve finishes `pending` work later.
+import { matchRoute, matchPath, route as routeById, paramsOf, buildPath, type Route, type ParamSpec } from "../contract/routes.js";
+import { migrationRule, FIELD_RENAMES, RENAME_SCOPES_BY_V3_ROUTE, V2_SERIES_DEFAULT_WINDOW_DAYS } from "../contract/migration.js";
+import type { LogRequest, Note, Outcome, Pending, Shape, Status } from "./types.js";
+import { isSecretParam, queryObject } from "./url.js";
+
+export interface RewriteOptions {
+  now: Date;
+}
+
+const DAY_MS = 86_400_000;
+const names = new Map<string, string[]>();
+const pathNames = (p: string): string[] => names.get(p) ?? names.set(p, [...p.matchAll(/\{(\w+)\}/g)].map((m) => m[1])).get(p)!;
+const renameNotes = new Map<string, Note | null>();
+
+export function note(rule: string, prefix?: string): Note {
+  const r = migrationRule(rule);
+  return { rule, message: `${prefix ? `${prefix}: ` : ""}${r.message} ${r.action}` };
+}
+
+const clip = (s: string) => (s.length > 60 ? s.slice(0, 57) + "..." : s);
+
+function outcome(status: Status, from: Shape, to: Shape | null, notes: Note[], routeId?: string, pending?: Pending[]): Outcome {
+  const o: Outcome = { status, from, to, notes };
+  if (routeId) o.routeId = routeId;
+  if (pending?.length) o.pending = pending;
+  return o;
+}
+
+export function rewrite(req: LogRequest, opts: RewriteOptions): Outcome {
+  const method = req.method.toUpperCase();
+  const from: Shape = { method, path: req.path, query: queryObject(req.query) };
+  const first = req.path.split("/").find(Boolean) ?? "";
+  if (first === "v1") return outcome("unrecognized", from, null, [note("v1-to-v3")]);
+  if (first === "v3") {
+    if (matchRoute(method, req.path)) return outcome("unchanged", from, from, []);
+    const rule = matchPath(req.path).some((m) => m.route.version === "v3") ? "method-not-allowed" : "unknown-v3-route";
+    return outcome("unrecognized", from, null, [note(rule)]);
+  }
+  if (first !== "v2") return outcome("unrecognized", from, null, [note("not-an-api-path")]);
+  const m = matchRoute(method, req.path);
+  if (!m || m.route.version !== "v2") {
+    const rule = matchPath(req.path).some((x) => x.route.version === "v2") ? "method-not-allowed" : "unknown-v2-route";
+    return outcome("unrecognized", from, null, [note(rule)]);
+  }
+  return rewriteV2(m.route, m.params, req, from, opts);
+}
+
+function rewriteV2(r: Route, v2PathParams: Record<string, string>, req: LogRequest, from: Shape, opts: RewriteOptions): Outcome {
+  const succ = r.v3!;
+  const routeRules = [...(succ.rules ?? [])];
+  const notes: Note[] = routeRules.map((id) => (id === "signals-sunset" ? sunsetNote(r, opts.now) : note(id)));
+  if (!succ.route) return outcome("removed", from, null, notes, r.id);
+  const v3 = routeById(succ.route);
+  const pending: Pending[] = [];
+
+  // path: fixed successor params, then the v2 path params carried over in order
+  const pathParams: Record<string, string> = { ...(succ.pathParams ?? {}) };
+  const carried = pathNames(v3.path).filter((n) => !(n in pathParams));
+  const v2Values = pathNames(r.path).map((n) => v2PathParams[n]);
+  const placeholder = routeRules.map((id) => migrationRule(id).pathPlaceholder).find(Boolean);
+  carried.forEach((n, i) => (pathParams[n] = placeholder ? "\u0000" : v2Values[i] ?? ""));
+  if (placeholder && v2Values[0]) pending.push({ kind: "report", topicId: v2Values[0] });
+
+  // query: every v2 parameter either carries over under its v3 name or is noted with its rule
+  const specs = new Map<string, ParamSpec>(paramsOf(r).map((p) => [p.name, p]));
+  const v3Specs = new Map<string, ParamSpec>(v3.params.map((p) => [p.name, p]));
+  const query: Record<string, string> = {};
+  const byRule = new Map<string, string[]>();
+  const hit = (rule: string, what: string) => (byRule.get(rule) ?? byRule.set(rule, []).get(rule)!).push(what);
+  let seriesAt: string | undefined;
+  for (const [k, v] of Object.entries(queryObject(req.query, false))) {
+    if (isSecretParam(k)) { hit("key-in-query", k); continue; }
+    const spec = specs.get(k);
+    if (!spec) { hit("param-not-in-contract", `${k}=${clip(v)}`); continue; }
+    if (spec.to) {
+      const max = v3Specs.get(spec.to)?.max;
+      if (max !== undefined && Number(v) > max) { query[spec.to] = String(max); hit("limit-over-v3-max", `${k}=${clip(v)} -> ${spec.to}=${max}`); }
+      else query[spec.to] = v;
+      continue;
+    }
+    const rule = spec.rule ?? "param-not-in-contract";
+    if (rule === "page-to-cursor") {
+      if (v === String(spec.default ?? 1)) continue; // the first page is where a cursor walk starts
+      const page = Number(v);
+      if (Number.isInteger(page) && page > 1) pending.push({ kind: "page", page });
+    }
+    if (rule === "at-to-series-window" && v3Specs.has("from") && v3Specs.has("to")) { seriesAt = v; continue; }
+    if (routeRules.includes(rule)) continue; // the route-level note already says it
+    hit(rule, `${k}=${clip(v)}`);
+  }
+  if (seriesAt !== undefined) seriesWindow(query, seriesAt, hit);
+  for (const [rule, what] of byRule) notes.push(note(rule, what.join(", ")));
+
+  const renames = renameNote(v3.id);
+  if (renames) notes.push(renames);
+  let path = buildPath(v3, pathParams);
+  if (placeholder) path = path.replace(/%00/g, placeholder);
+  const partial = notes.some((n) => migrationRule(n.rule).effect === "partial");
+  return outcome(partial ? "partial" : "rewritten", from, { method: v3.method, path, query }, notes, r.id, pending);
+}
+
+/** v2 `at` ends the series window (a ceiling for `end`); start defaults to 7 days before it. */
+function seriesWindow(query: Record<string, string>, at: string, hit: (rule: string, what: string) => void): void {
+  const atMs = Date.parse(at);
+  const endMs = query.to !== undefined ? Date.parse(query.to) : NaN;
+  const to = !Number.isNaN(endMs) && !Number.isNaN(atMs) && endMs < atMs ? query.to : at;
+  query.to = to;
+  const toMs = Date.parse(to);
+  if (query.from === undefined && !Number.isNaN(toMs)) query.from = new Date(toMs - V2_SERIES_DEFAULT_WINDOW_DAYS * DAY_MS).toISOString();
+  hit("series-window-from-at", `at=${clip(at)}`);
+}
+
+function sunsetNote(r: Route, now: Date): Note {
+  const base = note("signals-sunset");
+  if (!r.sunset) return base;
+  const past = now.getTime() >= Date.parse(r.sunset);
+  const msg = past
+    ? `${r.path} is a deprecated alias past its ${r.sunset} sunset; it may stop answering at any time. Move to the successor route now.`
+    : `${r.path} is a deprecated alias sunset on ${r.sunset}. Move to the successor route before then.`;
+  return { rule: "signals-sunset", message: msg };
+}
+
+function renameNote(v3Id: string): Note | null {
+  let n = renameNotes.get(v3Id);
+  if (n !== undefined) return n;
+  const scopes = RENAME_SCOPES_BY_V3_ROUTE[v3Id];
+  n = null;
+  if (scopes) {
+    const r = migrationRule("response-renames");
+    const list = FIELD_RENAMES.filter((f) => scopes.includes(f.scope)).map((f) => `${f.from} -> ${f.to ?? "removed"}`);
+    n = { rule: "response-renames", message: `${r.message.replace(/\.$/, "")}: ${list.join(", ")}. ${r.action}` };
+  }
+  renameNotes.set(v3Id, n);
+  return n;
+}

@@ -1,0 +1,69 @@
+// The run's tallies and the summary printed on stderr: counts per status, per v2 route and per
+// rule, and the requests left out of the rewritten output.
+import { route as routeById } from "../contract/routes.js";
+import { STATUSES, type Status } from "./types.js";
+
+export const LISTED_MAX = 50;
+
+export class Tally {
+  total = 0;
+  byStatus: Record<Status, number> = { rewritten: 0, partial: 0, removed: 0, unrecognized: 0, unchanged: 0, invalid: 0 };
+  byRoute = new Map<string, Record<Status, number>>();
+  byRule = new Map<string, { count: number; message: string }>();
+  leftOut: string[] = [];
+  leftOutCount = 0;
+
+  add(status: Status, routeId?: string, n = 1): void {
+    this.total += n;
+    this.byStatus[status] += n;
+    if (routeId) {
+      let r = this.byRoute.get(routeId);
+      if (!r) this.byRoute.set(routeId, (r = { rewritten: 0, partial: 0, removed: 0, unrecognized: 0, unchanged: 0, invalid: 0 }));
+      r[status] += n;
+    }
+  }
+
+  rule(rule: string, message: string, n = 1): void {
+    const r = this.byRule.get(rule);
+    if (r) r.count += n;
+    else this.byRule.set(rule, { count: n, message });
+  }
+
+  full(): boolean {
+    return this.leftOut.length >= LISTED_MAX;
+  }
+
+  leave(line: string): void {
+    this.leftOutCount++;
+    if (this.leftOut.length < LISTED_MAX) this.leftOut.push(line);
+  }
+
+  summary(): Record<"total" | Status, number> {
+    return { total: this.total, ...this.byStatus };
+  }
+}
+
+const pad = (s: string, n: number) => s + " ".repeat(Math.max(0, n - s.length));
+
+export function summaryText(t: Tally, opts: { listLeftOut: boolean }): string {
+  const out: string[] = [];
+  out.push(`migrate: ${t.total} request${t.total === 1 ? "" : "s"}: ` + STATUSES.map((s) => `${t.byStatus[s]} ${s}`).join(", "));
+  if (t.byRoute.size) {
+    const shown = STATUSES.filter((s) => s !== "invalid" && s !== "unchanged" && s !== "unrecognized");
+    const rows = [...t.byRoute].map(([id, c]) => { const r = routeById(id); return [`${r.method} ${r.path}`, ...shown.map((s) => String(c[s]))]; });
+    const head = ["v2 route", ...shown];
+    const w = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+    out.push("", head.map((h, i) => pad(h, w[i])).join("  ").trimEnd());
+    for (const r of rows) out.push(r.map((c, i) => (i ? c.padStart(w[i]) : pad(c, w[i]))).join("  "));
+  }
+  if (t.byRule.size) {
+    out.push("", "notes:");
+    for (const [rule, r] of t.byRule) out.push(`  ${rule} (${r.count}): ${r.message}`);
+  }
+  if (opts.listLeftOut && t.leftOutCount) {
+    out.push("", `left out of the output (no v3 request): ${t.leftOutCount}`);
+    for (const l of t.leftOut) out.push(`  ${l}`);
+    if (t.leftOutCount > t.leftOut.length) out.push(`  ... and ${t.leftOutCount - t.leftOut.length} more (-o json lists every request)`);
+  }
+  return out.join("\n") + "\n";
+}

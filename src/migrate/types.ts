@@ -1,0 +1,75 @@
+// Shapes shared by the readers, the rewriter and the writers of `mids migrate`.
+
+export type InputFormat = "access" | "har" | "ndjson" | "curl";
+export const INPUT_FORMATS: readonly InputFormat[] = ["access", "har", "ndjson", "curl"];
+export type OutputTarget = InputFormat | "http";
+export const TO_FORMATS = ["curl", "http", "har", "ndjson"] as const;
+
+export type Status = "rewritten" | "partial" | "removed" | "unrecognized" | "unchanged" | "invalid";
+export const STATUSES: readonly Status[] = ["rewritten", "partial", "removed", "unrecognized", "unchanged", "invalid"];
+
+/** A request as read from a log: the target is kept raw, the query decoded. */
+export interface LogRequest {
+  method: string;
+  /** scheme://host when the log had an absolute URL, else "" */
+  origin: string;
+  /** raw path, still percent-encoded */
+  path: string;
+  /** decoded query pairs in order */
+  query: [string, string][];
+  headers?: [string, string][];
+  body?: string;
+}
+
+/** Where the request came from, for writing it back in its own format. */
+export type Source =
+  | { format: "access"; pre: string; post: string; proto: string }
+  | { format: "ndjson"; obj: Record<string, unknown>; holder: Record<string, unknown>; urlKey: string; methodKey: string }
+  | { format: "curl" }
+  | { format: "har"; entry: Record<string, unknown> };
+
+export interface RequestItem {
+  kind: "request";
+  position: number;
+  file?: string;
+  req: LogRequest;
+  source: Source;
+}
+
+export interface InvalidItem {
+  kind: "invalid";
+  position: number;
+  file?: string;
+  reason: string;
+}
+
+export type Item = RequestItem | InvalidItem;
+
+/** The reader's consumer: synchronous on the fast path, a promise only when it must wait (--resolve). */
+export type Handler = (item: Item) => void | Promise<void>;
+
+export interface Note {
+  rule: string;
+  message: string;
+}
+
+export interface Shape {
+  method: string;
+  path: string;
+  query: Record<string, string>;
+}
+
+export interface Outcome {
+  status: Status;
+  /** the v2 route id when one matched */
+  routeId?: string;
+  from: Shape;
+  to: Shape | null;
+  notes: Note[];
+  /** work --resolve can finish online */
+  pending?: Pending[];
+}
+
+export type Pending =
+  | { kind: "page"; page: number }
+  | { kind: "report"; topicId: string };

@@ -1,0 +1,119 @@
+// Writers: the rewritten requests back out as access log lines, JSON lines, curl commands,
+// raw HTTP or HAR. Secrets never leave: key headers become *** (curl: "$MIDS_API_KEY"),
+// key query pairs and body fields are redacted.
+import type { OutputTarget, RequestItem, Shape } from "./types.js";
+import { REDACTED, isSecretHeader, redactBody, redactJson, redactText, targetOf } from "./url.js";
+import { shellQuote } from "./readers/shell.js";
+
+export interface Writer {
+  begin(): string;
+  /** `to` is the request to write (the v3 one, or the original when unchanged); `target` its origin + path + query */
+  write(item: RequestItem, to: Shape, target: string): string;
+  end(): string;
+}
+
+export interface WriterOptions {
+  /** used for absolute URLs when the input had only a path */
+  baseUrl?: string;
+  version: string;
+}
+
+const DROP_HEADERS = new Set(["host", "content-length", "connection"]);
+const headersOut = (item: RequestItem) =>
+  (item.req.headers ?? []).filter(([k]) => !DROP_HEADERS.has(k.toLowerCase())).map(([k, v]): [string, string] => [k, isSecretHeader(k) ? REDACTED : redactText(v)]);
+const hasBody = (item: RequestItem, to: Shape) => item.req.body !== undefined && to.method !== "GET" && to.method !== "HEAD";
+
+export function makeWriter(format: OutputTarget, opts: WriterOptions): Writer {
+  const url = (item: RequestItem, to: Shape) => (item.req.origin || opts.baseUrl?.replace(/\/+$/, "") || "") + targetOf(to);
+  switch (format) {
+    case "access":
+      return {
+        begin: () => "",
+        write(item, to, target) {
+          const s = item.source;
+          // the target is clean (built from the rewrite); the rest of the line may hold a key (referer)
+          if (s.format === "access") return redactText(s.pre) + to.method + " " + target + (s.proto ? " " + s.proto : "") + redactText(s.post) + "\n";
+          return `${to.method} ${target} HTTP/1.1\n`;
+        },
+        end: () => "",
+      };
+    case "ndjson":
+      return {
+        begin: () => "",
+        write(item, to) {
+          const s = item.source;
+          if (s.format === "ndjson") {
+            const old = String(s.holder[s.urlKey]);
+            s.holder[s.urlKey] = /^https?:\/\//i.test(old) ? item.req.origin + targetOf(to) : targetOf(to);
+            s.holder[s.methodKey] = to.method;
+            return JSON.stringify(redactJson(s.obj)) + "\n";
+          }
+          const o: Record<string, unknown> = { method: to.method, url: url(item, to) };
+          const h = headersOut(item);
+          if (h.length) o.headers = Object.fromEntries(h);
+          if (hasBody(item, to)) o.body = redactBody(item.req.body!);
+          return JSON.stringify(o) + "\n";
+        },
+        end: () => "",
+      };
+    case "curl":
+      return {
+        begin: () => "",
+        write(item, to) {
+          const words = ["curl"];
+          if (to.method !== "GET") words.push("-X", to.method);
+          // the key comes from the environment, never from the log
+          words.push("-H", '"x-api-key: $MIDS_API_KEY"');
+          for (const [k, v] of headersOut(item)) if (!isSecretHeader(k)) words.push("-H", shellQuote(`${k}: ${v}`));
+          if (hasBody(item, to)) words.push("--data-raw", shellQuote(redactBody(item.req.body!)));
+          const u = url(item, to);
+          words.push(u.startsWith("/") ? `"$MIDS_BASE_URL"${shellQuote(u)}` : shellQuote(u));
+          return words.join(" ") + "\n";
+        },
+        end: () => "",
+      };
+    case "http":
+      return {
+        begin: () => "",
+        write(item, to) {
+          const lines = [`${to.method} ${url(item, to)} HTTP/1.1`];
+          for (const [k, v] of headersOut(item)) lines.push(`${k}: ${v}`);
+          let text = lines.join("\n") + "\n";
+          if (hasBody(item, to)) text += "\n" + redactBody(item.req.body!) + "\n";
+          return text + "\n";
+        },
+        end: () => "",
+      };
+    case "har": {
+      let n = 0;
+      return {
+        begin: () => `{"log":{"version":"1.2","creator":{"name":"mids migrate","version":${JSON.stringify(opts.version)}},"entries":[\n`,
+        write(item, to) {
+          const src = item.source.format === "har" ? item.source.entry : undefined;
+          const request: Record<string, unknown> = {
+            method: to.method,
+            url: url(item, to),
+            httpVersion: "HTTP/1.1",
+            cookies: [],
+            headers: headersOut(item).map(([name, value]) => ({ name, value })),
+            queryString: Object.entries(to.query).map(([name, value]) => ({ name, value })),
+            headersSize: -1,
+            bodySize: -1,
+          };
+          if (hasBody(item, to)) request.postData = { mimeType: "application/json", text: redactBody(item.req.body!) };
+          // the logged response belongs to the v2 call: a not-yet-made request has status 0
+          const entry = {
+            startedDateTime: typeof src?.startedDateTime === "string" ? src.startedDateTime : new Date(0).toISOString(),
+            time: 0,
+            request,
+            response: { status: 0, statusText: "", httpVersion: "", cookies: [], headers: [], content: { size: 0, mimeType: "" }, redirectURL: "", headersSize: -1, bodySize: -1 },
+            cache: {},
+            timings: { send: 0, wait: 0, receive: 0 },
+          };
+          return (n++ ? ",\n" : "") + JSON.stringify(entry);
+        },
+        end: () => (n ? "\n" : "") + "]}}\n",
+      };
+    }
+  }
+}

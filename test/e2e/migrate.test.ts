@@ -1,0 +1,210 @@
+// `mids migrate` end to end: the built CLI on the sample logs of each format under
+// test/fixtures/migrate/, plus --resolve against one sandbox.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { ROOT, runMids, startSandbox, type SandboxProcess } from "../helpers/cli.js";
+import { ROUTES } from "../../src/contract/routes.js";
+
+const FIX = join(ROOT, "test/fixtures/migrate");
+const fx = (name: string) => join(FIX, name);
+// every secret planted in the fixtures; none may appear in any output
+const SECRETS = ["SECRETSECRET", "REFERERSECRET", "NDJSONSECRET", "BODYSECRET", "CURLSECRET", "BEARERSECRET", "HARSECRET"];
+const noSecrets = (r: { stdout: string; stderr: string }) => {
+  for (const s of SECRETS) expect(r.stdout + r.stderr, s).not.toContain(s);
+};
+
+describe("access logs", () => {
+  it("writes the rewritten lines in the log's own format and lists what was left out on stderr", async () => {
+    const r = await runMids(["migrate", fx("combined.log")]);
+    expect(r.code).toBe(0);
+    const lines = r.stdout.trimEnd().split("\n");
+    expect(lines).toHaveLength(6);
+    expect(lines[0]).toBe('203.0.113.7 - - [01/Oct/2026:09:00:01 +0000] "GET /v3/projects?limit=20&handles=uniswap,aave&chain=ethereum HTTP/1.1" 200 5120 "-" "acme-bot/2.1"');
+    expect(lines[1]).toContain('"GET /v3/projects?limit=20 HTTP/1.1"');
+    expect(lines[1]).toContain("token=***");
+    expect(lines[3]).toContain("/v3/projects/64b7f0c2a1b2c3d4e5f60718/series/rank?from=2026-09-01T00:00:00Z&to=2026-09-08T00:00:00Z");
+    expect(r.stdout).not.toContain("/v2/");
+    expect(r.stderr).toMatch(/migrate: 9 requests: 3 rewritten, 2 partial, 1 removed, 1 unrecognized, 1 unchanged, 1 invalid/);
+    expect(r.stderr).toMatch(/GET \/v2\/projects\s+1\s+1\s+0/);
+    expect(r.stderr).toContain("line 5: removed: GET /v2/projects/64b7f0c2a1b2c3d4e5f60718/candles (market-data-removed)");
+    expect(r.stderr).toContain("line 7: unrecognized: GET /v1/projects (v1-to-v3)");
+    expect(r.stderr).toContain("line 9: invalid: binary data");
+    expect(r.stderr).toMatch(/signals-sunset \(1\): .*past its 2026-07-15 sunset/);
+    noSecrets(r);
+  });
+
+  it("-o json prints one report with positions, statuses, from/to and notes", async () => {
+    const r = await runMids(["migrate", fx("combined.log"), "-o", "json"]);
+    expect(r.code).toBe(0);
+    const rep = JSON.parse(r.stdout);
+    expect(rep.summary).toEqual({ total: 9, rewritten: 3, partial: 2, removed: 1, unrecognized: 1, unchanged: 1, invalid: 1 });
+    expect(rep.requests.map((q: { position: number; status: string }) => `${q.position}:${q.status}`)).toEqual(
+      ["1:rewritten", "2:partial", "3:partial", "4:rewritten", "5:removed", "6:rewritten", "7:unrecognized", "8:unchanged", "9:invalid"]);
+    expect(rep.requests[1]).toMatchObject({
+      from: { method: "GET", path: "/v2/projects", query: { page: "3", limit: "20", api_key: "***" } },
+      to: { method: "GET", path: "/v3/projects", query: { limit: "20" } },
+    });
+    expect(rep.requests[1].notes.map((n: { rule: string }) => n.rule)).toEqual(expect.arrayContaining(["page-to-cursor", "key-in-query"]));
+    expect(rep.requests[4].to).toBeNull();
+    expect(r.stderr).not.toContain("left out");
+    noSecrets(r);
+  });
+
+  it("-o ndjson prints one request per line, then the summary", async () => {
+    const r = await runMids(["migrate", fx("bare.log"), "-o", "ndjson"]);
+    const recs = r.stdout.trimEnd().split("\n").map((l) => JSON.parse(l));
+    expect(recs).toHaveLength(5);
+    expect(recs.slice(0, 4).map((x) => x.status)).toEqual(["rewritten", "rewritten", "removed", "partial"]);
+    expect(recs[1].to).toEqual({ method: "GET", path: "/v3/vocabulary", query: {} });
+    expect(recs[4]).toEqual({ summary: { total: 4, rewritten: 2, partial: 1, removed: 1, unrecognized: 0, unchanged: 0, invalid: 0 } });
+  });
+
+  it("--fail-on exits 8 after writing the output", async () => {
+    const r = await runMids(["migrate", fx("combined.log"), "--fail-on", "removed,unrecognized"]);
+    expect(r.code).toBe(8);
+    expect(r.stdout.trimEnd().split("\n")).toHaveLength(6);
+    expect(r.stderr).toMatch(/mids: 2 requests matched --fail-on: 1 removed, 1 unrecognized/);
+    const ok = await runMids(["migrate", fx("bare.log"), "--fail-on", "unrecognized"]);
+    expect(ok.code).toBe(0);
+  });
+
+  it("--to curl refers to $MIDS_API_KEY and $MIDS_BASE_URL", async () => {
+    const r = await runMids(["migrate", fx("bare.log"), "--to", "curl"]);
+    expect(r.stdout.split("\n")[0]).toBe(`curl -H "x-api-key: $MIDS_API_KEY" "$MIDS_BASE_URL"/v3/clusters`);
+    expect(r.stdout).toContain(`curl -H "x-api-key: $MIDS_API_KEY" https://api.example.com/v3/vocabulary`);
+  });
+
+  it("reads stdin and several files, naming the file in the report", async () => {
+    const piped = await runMids(["migrate", "-o", "json"], { input: "GET /v2/clusters HTTP/1.1\n" });
+    expect(JSON.parse(piped.stdout).requests[0].to.path).toBe("/v3/clusters");
+    const two = await runMids(["migrate", fx("bare.log"), fx("requests.ndjson"), "-o", "json"]);
+    const rep = JSON.parse(two.stdout);
+    expect(rep.summary.total).toBe(10);
+    expect(rep.requests[4]).toMatchObject({ position: 1, file: fx("requests.ndjson") });
+  });
+});
+
+describe("other formats", () => {
+  it("JSON lines keep their shape, with the url and method rewritten and keys redacted", async () => {
+    const r = await runMids(["migrate", fx("requests.ndjson")]);
+    expect(r.code).toBe(0);
+    const out = r.stdout.trimEnd().split("\n").map((l) => JSON.parse(l));
+    expect(out).toEqual([
+      { ts: "2026-10-01T09:00:00Z", method: "GET", url: "https://api.example.com/v3/projects?tickers=UNI", headers: { "x-api-key": "***" } },
+      { ts: "2026-10-01T09:00:01Z", request: { method: "GET", path: "/v3/intel/int_1" }, status: 200 },
+      { ts: "2026-10-01T09:00:02Z", req: { method: "GET", url: "/v3/me" } },
+    ]);
+    expect(r.stderr).toContain("line 4: invalid: JSON object without a method and url or path");
+    expect(r.stderr).toContain("line 5: invalid: not a JSON object");
+    noSecrets(r);
+  });
+
+  it("curl commands (quoted, continued over lines) come back as curl with the key from the environment", async () => {
+    const r = await runMids(["migrate", fx("commands.curl")]);
+    const out = r.stdout.trimEnd().split("\n");
+    expect(out).toEqual([
+      `curl -H "x-api-key: $MIDS_API_KEY" 'https://api.example.com/v3/projects/64b7f0c2a1b2c3d4e5f60718/series/trend?to=2026-09-10T00:00:00Z&from=2026-09-03T00:00:00.000Z'`,
+      `curl -H "x-api-key: $MIDS_API_KEY" https://api.example.com/v3/projects/64b7f0c2a1b2c3d4e5f60718`,
+      `curl -H "x-api-key: $MIDS_API_KEY" 'https://api.example.com/v3/reports/{reportId}'`,
+    ]);
+    expect(r.stderr).toContain("line 7: invalid: curl command: unterminated single quote");
+    noSecrets(r);
+  });
+
+  it("HAR in, HAR out: a valid HAR 1.2 document with the rewritten entries", async () => {
+    const r = await runMids(["migrate", fx("traffic.har")]);
+    expect(r.code).toBe(0);
+    const doc = JSON.parse(r.stdout);
+    expect(doc.log.version).toBe("1.2");
+    expect(doc.log.entries.map((e: { request: { url: string } }) => e.request.url)).toEqual([
+      "https://api.example.com/v3/vocabulary", "https://api.example.com/v3/intel?limit=50&project=64b7f0c2a1b2c3d4e5f60718"]);
+    expect(doc.log.entries[0].request.headers).toContainEqual({ name: "x-api-key", value: "***" });
+    expect(r.stderr).toContain("entry 3: removed: GET /v2/projects/64b7f0c2a1b2c3d4e5f60718/metrics");
+    noSecrets(r);
+  });
+
+  it("a truncated HAR gives the complete entries and one invalid entry, exit 0", async () => {
+    const r = await runMids(["migrate", fx("truncated.har"), "-o", "json"]);
+    expect(r.code).toBe(0);
+    const rep = JSON.parse(r.stdout);
+    expect(rep.requests.map((q: { position: number; status: string }) => `${q.position}:${q.status}`)).toEqual(["1:rewritten", "2:invalid"]);
+    expect(rep.requests[1].notes[0].message).toMatch(/truncated HAR/);
+  });
+
+  it("--from-format overrides detection; --to converts HAR to JSON lines", async () => {
+    const r = await runMids(["migrate", fx("bare.log"), "--from-format", "ndjson", "-o", "json"]);
+    expect(JSON.parse(r.stdout).summary.invalid).toBe(4);
+    const nd = await runMids(["migrate", fx("traffic.har"), "--to", "ndjson"]);
+    expect(nd.stdout.trimEnd().split("\n").map((l) => JSON.parse(l).url)).toEqual([
+      "https://api.example.com/v3/vocabulary", "https://api.example.com/v3/intel?limit=50&project=64b7f0c2a1b2c3d4e5f60718"]);
+  });
+
+  it("binary, invalid UTF-8 and 1 MB lines are invalid entries, never a crash", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "mids-migrate-"));
+    const f = join(dir, "bad.log");
+    writeFileSync(f, Buffer.concat([Buffer.from("GET /v2/clusters HTTP/1.1\n"), Buffer.from([0xc3, 0x28, 0x0a]), Buffer.alloc(1 << 20, 0x41), Buffer.from("\n\u0000\u0001\u0002\nGET /v2/topics HTTP/1.1\n")]));
+    const r = await runMids(["migrate", f, "-o", "json"]);
+    expect(r.code).toBe(0);
+    const rep = JSON.parse(r.stdout);
+    expect(rep.requests.map((q: { position: number; status: string }) => `${q.position}:${q.status}`)).toEqual(["1:rewritten", "2:invalid", "3:invalid", "4:invalid", "5:rewritten"]);
+    expect(rep.requests[1].notes[0].message).toBe("not valid UTF-8");
+    expect(rep.requests[2].notes[0].message).toMatch(/line longer than/);
+  });
+});
+
+describe("usage", () => {
+  it("bad flags and missing files are usage errors (exit 2) with a hint", async () => {
+    for (const args of [["--to", "xml"], ["--from-format", "csv"], ["--fail-on", "broken"], ["-o", "csv"], ["--to", "curl", "-o", "json"]]) {
+      const r = await runMids(["migrate", fx("bare.log"), ...args]);
+      expect(r.code, args.join(" ")).toBe(2);
+      expect(r.stderr).toMatch(/^mids: /);
+      expect(r.stdout).toBe("");
+    }
+    const missing = await runMids(["migrate", fx("nope.log")]);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toMatch(/cannot read .*nope\.log/);
+  });
+});
+
+describe("explain", () => {
+  it("prints the whole v2 -> v3 map from the route table, with the field renames", async () => {
+    const j = await runMids(["migrate", "explain", "-o", "json"]);
+    expect(j.code).toBe(0);
+    const map = JSON.parse(j.stdout);
+    expect(map.routes.map((r: { id: string }) => r.id)).toEqual(ROUTES.filter((r) => r.version === "v2").map((r) => r.id));
+    expect(map.routes.find((r: { id: string }) => r.id === "v2.projects.momentum").to.path).toBe("/v3/projects/{idOrSlug}/series/trend");
+    expect(map.renames).toContainEqual(expect.objectContaining({ from: "trendScore", to: "trend" }));
+    const t = await runMids(["migrate", "explain", "-o", "table"]);
+    for (const s of ["GET /v2/projects  ->  GET /v3/projects", "trendScore -> trend", "signals[] -> intel[]", "tokens[] -> assets[]", "xHandle -> identifiers.x", "page -> (page-to-cursor)"]) {
+      expect(t.stdout).toContain(s);
+    }
+  });
+});
+
+describe("--resolve against the sandbox", () => {
+  let sb: SandboxProcess;
+  const KEY = "mids_sandbox_demo";
+  beforeAll(async () => { sb = await startSandbox(); });
+  afterAll(async () => { await sb?.stop(); });
+
+  it("finds the report id of a topic and walks cursors to page N", async () => {
+    const topics = await sb.api<{ data: { id: string }[] }>("/v3/topics");
+    const topicId = topics.body.data[0].id;
+    const topic = await sb.api<{ data: { report: { id: string } } }>(`/v3/topics/${topicId}`);
+    let cursor: string | undefined;
+    for (let page = 1; page < 3; page++) {
+      const res = await sb.api<{ meta: { nextCursor: string } }>(`/v3/projects?limit=2${cursor ? `&cursor=${cursor}` : ""}`, KEY);
+      cursor = res.body.meta.nextCursor;
+    }
+    const input = `GET /v2/topics/${topicId}/report HTTP/1.1\nGET /v2/projects?page=3&limit=2 HTTP/1.1\n`;
+    const r = await runMids(["migrate", "--resolve", "-o", "json"], { input, env: sb.env(KEY) });
+    expect(r.code).toBe(0);
+    const rep = JSON.parse(r.stdout);
+    expect(rep.requests[0]).toMatchObject({ status: "rewritten", to: { path: `/v3/reports/${topic.body.data.report.id}` } });
+    expect(rep.requests[1]).toMatchObject({ status: "rewritten", to: { path: "/v3/projects", query: { limit: "2", cursor } } });
+    const offline = await runMids(["migrate", "-o", "json"], { input, env: sb.env(KEY) });
+    expect(JSON.parse(offline.stdout).summary.partial).toBe(2);
+  });
+});

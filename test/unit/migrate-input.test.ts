@@ -1,0 +1,179 @@
+// Readers, format detection, malformed input and redaction of `mids migrate`.
+import { describe, expect, it } from "vitest";
+import { Readable } from "node:stream";
+import { parseAccessLine } from "../../src/migrate/readers/access.js";
+import { parseCurl } from "../../src/migrate/readers/curl.js";
+import { shellWords } from "../../src/migrate/readers/shell.js";
+import { parseJsonLine } from "../../src/migrate/readers/jsonl.js";
+import { readHar } from "../../src/migrate/readers/har.js";
+import { detectFormat } from "../../src/migrate/detect.js";
+import { splitLines, MAX_LINE_BYTES } from "../../src/migrate/lines.js";
+import { redactBody, redactText } from "../../src/migrate/url.js";
+import { makeWriter } from "../../src/migrate/writers.js";
+import { migrate } from "../../src/migrate/pipeline.js";
+import { testIO } from "../../src/io.js";
+import type { Item, RequestItem } from "../../src/migrate/types.js";
+
+const req = (r: ReturnType<typeof parseAccessLine>) => (r && typeof r === "object" ? r.req : r);
+
+describe("access logs", () => {
+  it("reads Common and Combined Log Format lines", () => {
+    expect(req(parseAccessLine('1.2.3.4 - alice [10/Oct/2026:13:55:36 +0000] "GET /v2/projects?page=2&names=a%20b HTTP/1.1" 200 2326'))).toEqual(
+      { method: "GET", origin: "", path: "/v2/projects", query: [["page", "2"], ["names", "a b"]] });
+    expect(req(parseAccessLine('1.2.3.4 - - [10/Oct/2026:13:55:36 +0000] "POST /v2/recipes/execute HTTP/2.0" 200 1 "https://ref/" "UA \\"quoted\\""'))).toMatchObject(
+      { method: "POST", path: "/v2/recipes/execute" });
+  });
+  it("reads bare request lines, with or without protocol, relative or absolute", () => {
+    expect(req(parseAccessLine("GET /v2/topics HTTP/1.1"))).toMatchObject({ method: "GET", path: "/v2/topics" });
+    expect(req(parseAccessLine("GET https://api.example.com/v2/topics?x=1"))).toMatchObject({ origin: "https://api.example.com", path: "/v2/topics", query: [["x", "1"]] });
+  });
+  it("skips blank lines and comments; reports junk as a reason", () => {
+    expect(parseAccessLine("   ")).toBeNull();
+    expect(parseAccessLine("# header")).toBeNull();
+    expect(parseAccessLine("hello world")).toMatch(/not an access log line/);
+    expect(parseAccessLine('1.2.3.4 - - [10/Oct/2026:13:55:36 +0000] "-" 400 0')).toMatch(/request field/);
+  });
+});
+
+describe("curl command lines", () => {
+  it("splits words as a shell does", () => {
+    expect(shellWords(`curl -H 'a: b c' "x \\"y\\" \\$z" plain\\ word`)).toEqual(["curl", "-H", "a: b c", 'x "y" $z', "plain word"]);
+    expect(shellWords("curl 'open")).toMatch(/unterminated/);
+  });
+  it("reads method, headers, data and URL", () => {
+    expect(parseCurl(`curl -X POST -H 'x-api-key: k1' --data '{"a":1}' https://h/v2/recipes/validate`)).toEqual({
+      method: "POST", origin: "https://h", path: "/v2/recipes/validate", query: [], headers: [["x-api-key", "k1"]], body: '{"a":1}' });
+    expect(parseCurl(`curl -sG https://h/v2/intel -d page=2`)).toMatchObject({ method: "GET", path: "/v2/intel" });
+    expect(parseCurl(`curl -G https://h/v2/intel -d page=2`)).toMatchObject({ method: "GET", query: [["page", "2"]] });
+    expect(parseCurl(`curl -XGET --url=https://h/v2/topics`)).toMatchObject({ method: "GET", path: "/v2/topics" });
+    expect(parseCurl(`curl -d x=1 /v2/recipes/execute`)).toMatchObject({ method: "POST" });
+    expect(parseCurl(`wget https://h/v2`)).toBe("not a curl command");
+    expect(parseCurl(`curl -s`)).toMatch(/without a URL/);
+  });
+});
+
+describe("JSON lines", () => {
+  it("reads top-level and nested request shapes", () => {
+    const shapes = [
+      { method: "GET", url: "/v2/topics" },
+      { method: "get", path: "/v2/topics" },
+      { request: { method: "GET", url: "https://h/v2/topics" } },
+      { req: { method: "GET", url: "/v2/topics" } },
+      { httpRequest: { requestMethod: "GET", requestUrl: "https://h/v2/topics" } },
+      { method: "GET", request: { uri: "/v2/topics" } },
+    ];
+    for (const s of shapes) {
+      const r = parseJsonLine(JSON.stringify(s));
+      expect(typeof r === "object" && r ? [r.req.method, r.req.path] : r, JSON.stringify(s)).toEqual(["GET", "/v2/topics"]);
+    }
+  });
+  it("reports objects without a request, arrays and broken JSON", () => {
+    expect(parseJsonLine('{"a":1}')).toMatch(/without a method/);
+    expect(parseJsonLine("[1]")).toMatch(/not a JSON object/);
+    expect(parseJsonLine('{"method":')).toMatch(/not valid JSON/);
+  });
+});
+
+async function collectHar(text: string, chunk: number): Promise<Item[]> {
+  const parts: Buffer[] = [];
+  const b = Buffer.from(text);
+  for (let i = 0; i < b.length; i += chunk) parts.push(b.subarray(i, i + chunk));
+  const items: Item[] = [];
+  await readHar(Readable.from(parts), (it) => void items.push(it));
+  return items;
+}
+
+const har = (entries: unknown[]) => JSON.stringify({ log: { version: "1.2", creator: { name: "t", comment: '"entries": [{' }, entries } }, null, 1);
+const entry = (url: string, method = "GET") => ({ request: { method, url, headers: [{ name: "x-api-key", value: "k" }] }, response: { content: { text: '{"a":"}]"}' } } });
+
+describe("HAR streaming", () => {
+  it("streams entries whatever the chunk boundaries, numbering them", async () => {
+    const text = har([entry("https://h/v2/topics"), entry("https://h/v2/clusters?x=%7D"), entry("https://h/v3/me")]);
+    for (const size of [1, 7, 64, 1 << 20]) {
+      const items = await collectHar(text, size);
+      expect(items.map((i) => (i.kind === "request" ? `${i.position} ${i.req.path}` : `${i.position} ${i.reason}`)), `chunk ${size}`)
+        .toEqual(["1 /v2/topics", "2 /v2/clusters", "3 /v3/me"]);
+    }
+  });
+  it("reports a truncated HAR as an invalid entry after the complete ones", async () => {
+    const text = har([entry("https://h/v2/topics"), entry("https://h/v2/clusters")]);
+    const items = await collectHar(text.slice(0, text.lastIndexOf("v2/clusters")), 16);
+    expect(items.map((i) => [i.position, i.kind])).toEqual([[1, "request"], [2, "invalid"]]);
+    expect((items[1] as { reason: string }).reason).toMatch(/truncated HAR/);
+  });
+  it("reports a JSON document that is not a HAR", async () => {
+    const items = await collectHar('{"foo": [1, 2]}', 4);
+    expect(items).toEqual([{ kind: "invalid", position: 0, reason: expect.stringMatching(/no log.entries/) }]);
+  });
+  it("reports entries without a request", async () => {
+    const items = await collectHar(har([{ nope: 1 }, entry("https://h/v2/topics")]), 50);
+    expect(items.map((i) => i.kind)).toEqual(["invalid", "request"]);
+  });
+});
+
+describe("format detection", () => {
+  it("tells the four formats apart", () => {
+    expect(detectFormat('{\n  "log": {\n "entries": []}}')).toBe("har");
+    expect(detectFormat('{"log":{"version":"1.2"')).toBe("har");
+    expect(detectFormat('{"method":"GET","url":"/v2/topics"}\n{"method":"GET"')).toBe("ndjson");
+    expect(detectFormat("# scripts\ncurl -H 'a: b' https://h/v2\n")).toBe("curl");
+    expect(detectFormat("$ curl https://h/v2\n")).toBe("curl");
+    expect(detectFormat('1.2.3.4 - - [10/Oct/2026:13:55:36 +0000] "GET /v2 HTTP/1.1" 200 1\n')).toBe("access");
+    expect(detectFormat("GET /v2/topics HTTP/1.1\n")).toBe("access");
+    expect(detectFormat("\uFEFF{\"method\":\"GET\",\"path\":\"/v2\"}\n")).toBe("ndjson");
+  });
+});
+
+async function lines(input: Buffer[]): Promise<[number, string | null, string | undefined][]> {
+  const out: [number, string | null, string | undefined][] = [];
+  await splitLines(Readable.from(input), (l, n, bad) => void out.push([n, l, bad]));
+  return out;
+}
+
+describe("malformed input", () => {
+  it("splits across chunks and handles CRLF and a last line without newline", async () => {
+    expect(await lines([Buffer.from("a\r\nb"), Buffer.from("c\nd")])).toEqual([[1, "a", undefined], [2, "bc", undefined], [3, "d", undefined]]);
+  });
+  it("reports invalid UTF-8 and binary lines, and keeps going", async () => {
+    const out = await lines([Buffer.concat([Buffer.from("ok\n"), Buffer.from([0xff, 0xfe, 0x41, 0x0a]), Buffer.from("bin\u0000ary\nnext\n")])]);
+    expect(out).toEqual([[1, "ok", undefined], [2, null, "not valid UTF-8"], [3, null, "binary data (control bytes)"], [4, "next", undefined]]);
+  });
+  it("reports lines over the limit (a 1 MB line) without holding them, in one chunk or many", async () => {
+    const big = Buffer.alloc(1 << 20, 0x61);
+    for (const chunks of [[Buffer.concat([Buffer.from("GET /v2 HTTP/1.1\n"), big, Buffer.from("\nGET /v2/topics\n")])],
+      [Buffer.from("GET /v2 HTTP/1.1\n"), ...Array.from({ length: 16 }, (_, i) => big.subarray(i << 16, (i + 1) << 16)), Buffer.from("\nGET /v2/topics\n")]]) {
+      const out = await lines(chunks);
+      expect(out).toEqual([[1, "GET /v2 HTTP/1.1", undefined], [2, null, `line longer than ${MAX_LINE_BYTES / 1024} KiB`], [3, "GET /v2/topics", undefined]]);
+    }
+  });
+  it("a whole run over binary garbage reports invalid lines and never throws", async () => {
+    const garbage = Buffer.from(Array.from({ length: 5000 }, (_, i) => (i * 7919) % 256));
+    const io = testIO({ stdin: Readable.from([garbage]) as unknown as NodeJS.ReadableStream });
+    const r = await migrate(io, { files: ["-"], failOn: [], quiet: true, version: "t", now: new Date() });
+    expect(r.tally.total).toBeGreaterThan(0);
+    expect(r.tally.byStatus.invalid).toBe(r.tally.total);
+  });
+});
+
+describe("redaction", () => {
+  it("redacts key query pairs and key headers in raw text", () => {
+    expect(redactText("GET /v2/x?api_key=abc&apiKey=d&key=e&token=f&page=2")).toBe("GET /v2/x?api_key=***&apiKey=***&key=***&token=***&page=2");
+    expect(redactText("x-api-key: sk_123 and Authorization: Bearer abc.def")).toBe("x-api-key: *** and Authorization: ***");
+  });
+  it("redacts keys in JSON and form bodies", () => {
+    expect(JSON.parse(redactBody('{"apiKey":"s1","nested":{"token":"s2"},"name":"daily"}'))).toEqual({ apiKey: "***", nested: { token: "***" }, name: "daily" });
+    expect(redactBody("a=1&api_key=s3")).toBe("a=1&api_key=***");
+  });
+  it("writers never print the key; curl refers to $MIDS_API_KEY", () => {
+    const item: RequestItem = { kind: "request", position: 1, source: { format: "curl" },
+      req: { method: "POST", origin: "", path: "/v3/alerts/a1", query: [], headers: [["x-api-key", "sk_live_W"], ["Authorization", "Bearer sk_live_W"], ["Accept", "x"]], body: '{"token":"sk_live_W"}' } };
+    const to = { method: "PATCH", path: "/v3/alerts/a1", query: {} };
+    for (const f of ["curl", "http", "har", "ndjson", "access"] as const) {
+      const w = makeWriter(f, { version: "t" });
+      const text = w.begin() + w.write(item, to, "/v3/alerts/a1") + w.end();
+      expect(text, f).not.toContain("sk_live_W");
+    }
+    const curl = makeWriter("curl", { version: "t" }).write(item, to, "");
+    expect(curl).toBe(`curl -X PATCH -H "x-api-key: $MIDS_API_KEY" -H 'Accept: x' --data-raw '{"token":"***"}' "$MIDS_BASE_URL"/v3/alerts/a1\n`);
+  });
+});

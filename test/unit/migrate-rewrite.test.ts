@@ -1,0 +1,156 @@
+// Every v2 -> v3 mapping of spec 9.5, driven through the rewriter (which reads src/contract/routes.ts).
+import { describe, expect, it } from "vitest";
+import { rewrite } from "../../src/migrate/rewrite.js";
+import { splitTarget } from "../../src/migrate/url.js";
+import { ROUTES } from "../../src/contract/routes.js";
+import { MIGRATION_RULES } from "../../src/contract/migration.js";
+import type { Outcome } from "../../src/migrate/types.js";
+
+const AFTER_SUNSET = new Date("2026-11-22T00:00:00Z");
+const BEFORE_SUNSET = new Date("2026-06-01T00:00:00Z");
+const ID = "64b7f0c2a1b2c3d4e5f60718";
+const TOPIC = "topic_0123456789abcdef0123";
+
+function mig(method: string, target: string, now = AFTER_SUNSET): Outcome {
+  const t = splitTarget(target)!;
+  return rewrite({ method, ...t }, { now });
+}
+const rules = (o: Outcome) => o.notes.map((n) => n.rule);
+
+describe("spec 9.5 route map", () => {
+  // [v2 request, status, v3 method + path (null when removed), rule that must be noted]
+  const table: [string, string, string, string | null, string?][] = [
+    ["GET", "/v2/projects", "rewritten", "GET /v3/projects"],
+    ["GET", `/v2/projects/${ID}`, "rewritten", `GET /v3/projects/${ID}`],
+    ["GET", `/v2/projects/${ID}/momentum`, "rewritten", `GET /v3/projects/${ID}/series/trend`],
+    ["GET", `/v2/projects/${ID}/rank`, "rewritten", `GET /v3/projects/${ID}/series/rank`],
+    ["GET", `/v2/projects/${ID}/candles`, "removed", null, "market-data-removed"],
+    ["GET", `/v2/projects/${ID}/metrics`, "removed", null, "market-data-removed"],
+    ["GET", `/v2/projects/${ID}/neighbors`, "partial", `GET /v3/projects/${ID}`, "neighbors-to-related"],
+    ["GET", "/v2/projects/chains", "rewritten", "GET /v3/vocabulary", "vocabulary-chains"],
+    ["GET", "/v2/intel-categories", "rewritten", "GET /v3/vocabulary", "vocabulary-intel-categories"],
+    ["GET", "/v2/topics", "rewritten", "GET /v3/topics"],
+    ["GET", "/v2/grounding", "rewritten", "GET /v3/topics", "grounding-alias"],
+    ["GET", "/v2/grounding/history", "partial", "GET /v3/topics", "grounding-history-no-v3"],
+    ["GET", `/v2/topics/${TOPIC}/report`, "partial", "GET /v3/reports/{reportId}", "topic-id-to-report-id"],
+    ["GET", "/v2/intel", "rewritten", "GET /v3/intel"],
+    ["GET", "/v2/signals", "rewritten", "GET /v3/intel", "signals-sunset"],
+    ["GET", "/v2/intel/int_1", "rewritten", "GET /v3/intel/int_1"],
+    ["GET", "/v2/signals/int_1", "rewritten", "GET /v3/intel/int_1", "signals-sunset"],
+    ["GET", "/v2/signal-categories", "rewritten", "GET /v3/vocabulary", "signals-sunset"],
+    ["GET", "/v2/clusters", "rewritten", "GET /v3/clusters"],
+    ["GET", "/v2/api-keys/info", "rewritten", "GET /v3/me", "api-key-info-to-me"],
+    ["POST", "/v2/agent", "removed", null, "agent-removed"],
+    ["GET", "/v2/recipes", "removed", null, "recipes-discontinued"],
+    ["GET", "/v2/recipes/daily", "removed", null, "recipes-discontinued"],
+    ["POST", "/v2/recipes/execute", "removed", null, "recipes-discontinued"],
+    ["POST", "/v2/recipes/validate", "removed", null, "recipes-discontinued"],
+    ["GET", "/v2", "removed", null, "no-v3-root"],
+  ];
+  for (const [method, path, status, to, rule] of table) {
+    it(`${method} ${path} -> ${to ?? "removed"} (${status})`, () => {
+      const o = mig(method, path);
+      expect(o.status).toBe(status);
+      expect(o.to ? `${o.to.method} ${o.to.path}` : null).toBe(to);
+      if (rule) expect(rules(o)).toContain(rule);
+    });
+  }
+
+  it("covers every v2 route of the table: none comes out unrecognized", () => {
+    for (const r of ROUTES.filter((x) => x.version === "v2")) {
+      const path = r.path.replace(/\{(\w+)\}/g, (_, k) => (k === "id" && r.id.startsWith("v2.topics") ? TOPIC : "x1"));
+      expect(mig(r.method, path).status, r.id).not.toBe("unrecognized");
+    }
+  });
+
+  it("every rule a route or parameter names has a message and an action", () => {
+    for (const r of ROUTES) {
+      for (const id of [...(r.v3?.rules ?? []), ...r.params.map((p) => p.rule).filter(Boolean)] as string[]) {
+        expect(MIGRATION_RULES, id).toHaveProperty(id);
+      }
+    }
+  });
+});
+
+describe("parameters", () => {
+  it("keeps filter values under the v3 names", () => {
+    const o = mig("GET", "/v2/projects?projectIds=a,b&names=Uniswap&xHandles=uniswap&tickers=UNI&chain=ethereum&categories=defi&limit=10");
+    expect(o.status).toBe("rewritten");
+    expect(o.to!.query).toEqual({ ids: "a,b", names: "Uniswap", handles: "uniswap", tickers: "UNI", chain: "ethereum", categories: "defi", limit: "10" });
+  });
+  it("page 1 carries over as the first cursor page; page N is partial with page-to-cursor", () => {
+    expect(mig("GET", "/v2/projects?page=1").status).toBe("rewritten");
+    const o = mig("GET", "/v2/intel?page=4&limit=5");
+    expect(o.status).toBe("partial");
+    expect(rules(o)).toContain("page-to-cursor");
+    expect(o.to!.query).toEqual({ limit: "5" });
+    expect(o.pending).toEqual([{ kind: "page", page: 4 }]);
+  });
+  it("at on project detail is partial with at-to-series-window", () => {
+    const o = mig("GET", `/v2/projects/${ID}?at=2026-09-01T00:00:00Z`);
+    expect(o.status).toBe("partial");
+    expect(rules(o)).toContain("at-to-series-window");
+    expect(o.to!.query).toEqual({});
+  });
+  it("at on a series becomes the window end, from 7 days before it", () => {
+    const o = mig("GET", `/v2/projects/${ID}/rank?at=2026-09-10T00:00:00Z`);
+    expect(o.to!.query).toEqual({ to: "2026-09-10T00:00:00Z", from: "2026-09-03T00:00:00.000Z" });
+    expect(rules(o)).toContain("series-window-from-at");
+    expect(o.status).toBe("rewritten");
+  });
+  it("at is a ceiling for end and keeps an explicit start", () => {
+    const o = mig("GET", `/v2/projects/${ID}/momentum?start=2026-09-01T00:00:00Z&end=2026-09-20T00:00:00Z&at=2026-09-10T00:00:00Z`);
+    expect(o.to!.query).toEqual({ from: "2026-09-01T00:00:00Z", to: "2026-09-10T00:00:00Z" });
+  });
+  it("drops intelActivity, intelSortBy, the momentum cluster flag, neighbors since/limit and market-cap filters as partial", () => {
+    expect(rules(mig("GET", `/v2/projects/${ID}?intelActivity=none`))).toContain("intel-activity-dropped");
+    expect(rules(mig("GET", `/v2/projects/${ID}?intelSortBy=detectedAt`))).toContain("intel-sort-dropped");
+    expect(rules(mig("GET", "/v2/intel/x?activity=none"))).toContain("intel-activity-dropped");
+    const m = mig("GET", `/v2/projects/${ID}/momentum?clusters=false`);
+    expect([m.status, rules(m)]).toEqual(["partial", ["momentum-clusters-dropped"]]);
+    const n = mig("GET", `/v2/projects/${ID}/neighbors?since=7d&limit=10`);
+    expect(n.status).toBe("partial");
+    expect(n.to!.query).toEqual({});
+    const c = mig("GET", "/v2/projects?minMarketCap=1000");
+    expect([c.status, rules(c)[0]]).toEqual(["partial", "market-cap-removed"]);
+  });
+  it("lowers a page size above the v3 maximum", () => {
+    const o = mig("GET", "/v2/projects?limit=100");
+    expect(o.to!.query.limit).toBe("50");
+    expect(rules(o)).toContain("limit-over-v3-max");
+  });
+  it("drops unknown parameters with a note, and keys in the query with key-in-query (redacted in from)", () => {
+    const o = mig("GET", "/v2/clusters?foo=1&api_key=sk_secret_123");
+    expect(o.status).toBe("partial");
+    expect(rules(o)).toEqual(["param-not-in-contract", "key-in-query"]);
+    expect(o.from.query.api_key).toBe("***");
+    expect(JSON.stringify(o)).not.toContain("sk_secret_123");
+  });
+  it("signals routes: flagged past the sunset after 2026-07-15, before it as upcoming", () => {
+    expect(mig("GET", "/v2/signals").notes[0].message).toMatch(/past its 2026-07-15 sunset/);
+    expect(mig("GET", "/v2/signals", BEFORE_SUNSET).notes[0].message).toMatch(/sunset on 2026-07-15/);
+  });
+  it("aliases take the successor's parameters: /v2/signals?projectId maps like /v2/intel", () => {
+    expect(mig("GET", "/v2/signals?projectId=p1").to!.query).toEqual({ project: "p1" });
+  });
+});
+
+describe("other statuses", () => {
+  it("v1 is unrecognized with v1-to-v3", () => {
+    const o = mig("GET", "/v1/projects");
+    expect([o.status, rules(o), o.to]).toEqual(["unrecognized", ["v1-to-v3"], null]);
+    expect(o.notes[0].message).toMatch(/v1 must move to v3/);
+  });
+  it("v3 is unchanged; unknown v2/v3 paths and wrong methods are unrecognized", () => {
+    expect(mig("GET", "/v3/topics").status).toBe("unchanged");
+    expect(mig("PATCH", "/v3/alerts/a1").status).toBe("unchanged");
+    expect(rules(mig("GET", "/v2/nope"))).toEqual(["unknown-v2-route"]);
+    expect(rules(mig("GET", "/v3/nope"))).toEqual(["unknown-v3-route"]);
+    expect(rules(mig("DELETE", "/v2/projects"))).toEqual(["method-not-allowed"]);
+    expect(rules(mig("GET", "/health"))).toEqual(["not-an-api-path"]);
+  });
+  it("keeps the origin out of the shapes and encodes path parameters", () => {
+    const o = mig("GET", "https://api.example.com/v2/intel/a%20b");
+    expect(o.to!.path).toBe("/v3/intel/a%20b");
+  });
+});
