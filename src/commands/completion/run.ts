@@ -1,15 +1,27 @@
 import type { Command, Option } from "commander";
 import type { Context } from "../../context.js";
 import { UsageError } from "../../errors.js";
+import { ROUTES } from "../../contract/routes.js";
 
 export const SHELLS = ["bash", "zsh", "fish"] as const;
 
-interface Node { path: string[]; subcommands: string[]; options: { flags: string[]; choices?: string[]; takesValue: boolean; description: string }[]; description: string }
+interface Node { path: string[]; subcommands: string[]; args: string[]; options: { flags: string[]; choices?: string[]; takesValue: boolean; description: string }[]; description: string }
+
+/** Positional values offered beyond commander's own argument choices: `mids api` completes route paths. */
+const POSITIONAL: Record<string, () => string[]> = {
+  api: () => [...new Set(ROUTES.map((r) => r.path))],
+};
 
 function walk(cmd: Command, path: string[], out: Node[]): void {
+  const key = path.join(" ");
+  const args = [
+    ...cmd.registeredArguments.flatMap((a) => a.argChoices ?? []),
+    ...(POSITIONAL[key]?.() ?? []),
+  ];
   const visible = cmd.commands.filter((c) => !(c as unknown as { _hidden?: boolean })._hidden);
   out.push({
     path,
+    args,
     description: cmd.description(),
     subcommands: visible.map((c) => c.name()),
     options: (cmd.options as readonly Option[]).filter((o) => !o.hidden).map((o) => ({
@@ -45,7 +57,7 @@ export function bash(program: Command): string {
   }
   s += "  esac\n  local opts\n  case \"$path\" in\n";
   for (const n of nodes) {
-    const words = [...n.subcommands, ...n.options.flatMap((o) => o.flags), ...(n.path.length ? root.options.flatMap((o) => o.flags) : [])];
+    const words = [...n.subcommands, ...n.args, ...n.options.flatMap((o) => o.flags), ...(n.path.length ? root.options.flatMap((o) => o.flags) : [])];
     s += `    ${q(n.path.join(" "))}) opts=${q([...new Set(words)].join(" "))};;\n`;
   }
   s += "  esac\n  COMPREPLY=( $(compgen -W \"$opts\" -- \"$cur\") )\n}\n_mids_subs() {\n  case \"$1\" in\n";
@@ -63,7 +75,8 @@ export function zsh(program: Command): string {
       return `${c}:${(child?.description ?? "").replace(/[:']/g, " ")}`;
     });
     const opts = n.options.flatMap((o) => o.flags.map((f) => `${f}[${o.description.replace(/[\[\]':]/g, " ")}]${o.takesValue ? `:value:${o.choices ? `(${o.choices.join(" ")})` : ""}` : ""}`));
-    s += `    ${q(n.path.join(" "))})\n      _arguments -s ${opts.map(q).join(" ")} '*::arg:->args'\n`;
+    const positional = n.args.length ? ` ${q(`1:value:(${n.args.join(" ")})`)}` : "";
+    s += `    ${q(n.path.join(" "))})\n      _arguments -s ${opts.map(q).join(" ")}${positional} '*::arg:->args'\n`;
     if (subs.length) s += `      _describe 'command' '(${subs.map((x) => x.replace(/'/g, "")).map((x) => `"${x}"`).join(" ")})'\n`;
     s += "      ;;\n";
   }
@@ -80,6 +93,7 @@ export function fish(program: Command): string {
       const child = nodes.find((x) => x.path.join(" ") === [...n.path, c].join(" "));
       s += `complete -c mids -n ${q(cond)} -f -a ${q(c)} -d ${q(child?.description.slice(0, 80) ?? "")}\n`;
     }
+    if (n.args.length && n.path.length) s += `complete -c mids -n ${q(cond)} -f -a ${q(n.args.join(" "))}\n`;
     for (const o of n.options) {
       const long = o.flags.find((f) => f.startsWith("--"))?.slice(2);
       const short = o.flags.find((f) => /^-[^-]$/.test(f))?.slice(1);

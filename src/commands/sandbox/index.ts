@@ -19,9 +19,16 @@ Examples:
   sandbox
     .command("keys")
     .description("List the sandbox's documented API keys and what each is for")
+    .addHelpText("after", `
+Examples:
+  $ mids sandbox keys
+  $ mids sandbox keys -o json | jq -r '.[] | select(.key | endswith("archive")) | .key'`)
     .action(async () => (await import("./run.js")).keys(ctx));
   sandbox
     .command("reset")
     .description("Forget alert changes made through 'mids --sandbox' (deletes the state file)")
+    .addHelpText("after", `
+Examples:
+  $ mids --sandbox alerts pause alr_0001 && mids sandbox reset`)
     .action(async () => (await import("./run.js")).reset(ctx));
 }
