@@ -8,6 +8,7 @@ import { readConfig, stateDir, type Config } from "./config.js";
 import { requireDurationMs } from "./util/time.js";
 import { parseFields } from "./output/fields.js";
 import { redact } from "./client/request.js";
+import { oneLine } from "./output/sanitize.js";
 import type { Client } from "./client/client.js";
 import { COMMANDS } from "./commands/registry.js";
 import { VERSION } from "./version.js";
@@ -122,7 +123,8 @@ export function createContext(io: IO, signal: AbortSignal, now: () => Date): Con
     const k = key ?? message;
     if (seen.has(k)) return;
     seen.add(k);
-    io.stderr.write(`${prefix}${message}\n`);
+    // notices may quote server text: never let it drive the terminal
+    io.stderr.write(`${prefix}${oneLine(message)}\n`);
   };
   const ctx: Context & { close(): Promise<void> } = {
     io,
@@ -181,10 +183,11 @@ export function reportError(ctx: Context, err: unknown): number {
   const io = ctx.io;
   const secrets = [ctx.globals.apiKey];
   if (err instanceof CommanderError) return code; // commander already printed it
-  const message = redact(err instanceof Error ? err.message : String(err), secrets);
+  // error messages may quote the server: one line, no control sequences, no key
+  const message = oneLine(redact(err instanceof Error ? err.message : String(err), secrets));
   if (err instanceof MidsError) {
     io.stderr.write(`mids: ${message}\n`);
-    if (err.hint) io.stderr.write(`hint: ${redact(err.hint, secrets)}\n`);
+    if (err.hint) io.stderr.write(`hint: ${oneLine(redact(err.hint, secrets))}\n`);
     if (ctx.globals.output === "json" || ctx.globals.output === "ndjson") {
       io.stderr.write(JSON.stringify({ error: { code: err.code, message, status: err.status ?? null, details: err.details ?? null } }) + "\n");
     }
