@@ -5,6 +5,7 @@ import type { ApiResult, CallInput } from "../../client/client.js";
 import { route as routeById } from "../../contract/routes.js";
 import { printList, type View } from "../../output/render.js";
 import { cursorPages, pageNumberPages } from "../../client/paginate.js";
+import { MidsError } from "../../errors.js";
 
 export interface ListOptions {
   all?: boolean;
@@ -36,19 +37,30 @@ export async function runList(ctx: Context, routeId: string, input: CallInput, v
   const iter = r.pagination === "cursor"
     ? cursorPages(client, routeId, input, { maxItems: opts.maxItems })
     : pageNumberPages(client, routeId, input, { maxItems: opts.maxItems, concurrency: 4 });
+  let seen = 0;
+  let resume: string | undefined;
   async function* source(): AsyncGenerator<unknown[]> {
-    let seen = 0;
     for await (const res of iter) {
       pages++;
       opts.onPage?.(res);
       const items = pick(res);
       seen += items.length;
+      resume = r.pagination === "cursor"
+        ? (res.nextCursor ? `--cursor ${res.nextCursor}` : undefined)
+        : res.pagination?.hasMore ? `--page ${res.pagination.page + 1}` : undefined;
       spinner?.update(`${seen} items, ${pages} ${pages === 1 ? "page" : "pages"}`);
       yield items;
     }
   }
   try {
     return await printList(ctx, source(), view);
+  } catch (err) {
+    // nothing is lost: say what was printed and how to pick up from there
+    if (err instanceof MidsError && pages > 0) {
+      err.message += ` (after ${seen} items from ${pages} ${pages === 1 ? "page" : "pages"})`;
+      if (resume) err.hint = `${err.hint ? `${err.hint}; ` : ""}continue from where it stopped with ${resume}`;
+    }
+    throw err;
   } finally {
     spinner?.stop();
   }
