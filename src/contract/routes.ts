@@ -340,3 +340,10 @@ export function buildPath(r: Route, pathParams: Record<string, string>): string 
     return encodeURIComponent(v);
   });
 }
+
+/** The allowed values of an enum parameter, from the table (for flag choices and completions). */
+export function paramValues(routeId: string, name: string): string[] {
+  const p = paramsOf(route(routeId)).find((x) => x.name === name);
+  if (!p?.values) throw new Error(`${routeId} has no enum parameter ${name}`);
+  return [...p.values];
+}
