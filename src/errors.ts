@@ -109,7 +109,7 @@ export function exitForApi(code: string | undefined, status: number): number {
     case "service_unavailable":
       return EXIT.server;
   }
-  if (status === 400 || status === 405 || status === 409 || status === 422) return EXIT.usage;
+  if ([400, 405, 409, 413, 414, 415, 422].includes(status)) return EXIT.usage;
   if (status === 401 || status === 403) return EXIT.credentials;
   if (status === 404 || status === 410) return EXIT.notFound;
   if (status === 429) return EXIT.rateLimited;

@@ -114,7 +114,7 @@ export const ROUTES: readonly Route[] = [
     summary: "Past topic snapshots (deprecated alias)", aliasOf: "v2.topics.list", deprecated: true,
     v3: { route: "v3.topics.list", rules: ["grounding-history-no-v3"] } },
   { id: "v2.projects.list", method: "GET", path: "/v2/projects", version: "v2", auth: "key", envelope: "v2", pagination: "page",
-    idempotent: true,
+    history: true, idempotent: true,
     params: [
       v2page, v2limit(ASSUMED.v2MaxLimit, ASSUMED.v2DefaultLimit),
       { name: "projectIds", type: "csv", to: "ids" },

@@ -1,7 +1,7 @@
 // Deterministic sandbox dataset (spec 2): projects, intel, clusters. Seeded, identical every run;
 // timestamps are offsets from the anchor hour (the server's start time) so data stays recent.
-import { ASSUMED } from "../contract/assumed.js";
-import { CHAINS, CLUSTER_NAMES, CRYPTO_CATEGORIES, EVM_CHAINS, INTEL_CATEGORIES, TRADFI_CATEGORIES } from "./catalog.js";
+import { CHAINS, CLUSTER_NAMES, CRYPTO_CATEGORIES, EVM_CHAINS, TRADFI_CATEGORIES } from "./catalog.js";
+import { makeIntel, type Intel } from "./intelgen.js";
 import { base58, hex, int, mulberry32, pick, pickSome, round, type Rng } from "./rand.js";
 
 export const HOUR = 3_600_000;
@@ -11,18 +11,8 @@ export const PROJECT_COUNT = 520;
 export const ARCHIVE_DAYS = 180;
 
 export interface Asset { type: string; chain: string; address: string; primary: boolean; source: string }
+export type { Activity, Intel } from "./intelgen.js";
 export interface Cluster { id: string; name: string; description: string; sourceCount: number }
-export interface Activity {
-  id: string; date: number; action: string; source: string; actorType: string; officialSourceUrl: string;
-  clusterIds: string[]; incoming: boolean; result: string; headline: string; sentiment: number;
-  citationEvidence: { id: string; url: string; targetActivityIds: string[] }[]; isOfficial: boolean; changelog: string;
-}
-export interface Intel {
-  id: string; project: number; headline: string; description: string; category: string; grade: string;
-  detectedAt: number; reinforcedAt: number; citations: string[]; observationCount: number; hasOfficialSource: boolean;
-  officialSourceUrl: string; sentiment: number; referencesMetrics: boolean; clusterIds: string[];
-  composition: { id: string; percentage: number }[]; activity: Activity[]; mentions: number[];
-}
 export interface Project {
   index: number; id: string; slug: string; name: string; symbol: string; universe: "crypto" | "tradfi";
   description: string; rationale: string; xHandle: string; categories: string[]; assets: Asset[];
@@ -49,7 +39,6 @@ const SYL = ["ka", "lo", "mi", "ra", "ve", "zen", "tor", "lyn", "qua", "xi", "no
   "fi", "gor", "hy", "ion", "ju", "kel", "mo", "nex", "or", "pha", "ri", "sa", "tu", "vo", "wex", "yar", "zo"];
 const SUFFIX = ["", "", "", " Protocol", " Finance", " Network", " Labs", " DAO", " Swap", " Chain"];
 const TRADFI_SUFFIX = [" Capital", " Holdings", " Treasury Fund", " Index", " Markets"];
-const SOURCES = ["x", "blog", "github", "governance-forum", "exchange-notice", "news"];
 
 const cap = (s: string) => s[0].toUpperCase() + s.slice(1);
 const slugify = (s: string) => s.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
@@ -126,47 +115,11 @@ function build(anchor: number): Dataset {
   const merged: Retired = { id: hex(rng, 24), slug: projects[3].slug + "-legacy", name: projects[3].name + " Legacy", mergedInto: 3 };
 
   const intel: Intel[] = [];
+  const clusterIds = clusters.map((c) => c.id);
   for (const p of projects) {
     const n = int(rng, 3, 8);
     for (let k = 0; k < n; k++) {
-      const detectedAt = anchor - Math.floor(rng() ** 2 * (ARCHIVE_DAYS - 1) * 24) * HOUR - int(rng, 1, 59) * 60_000;
-      const reinforcedAt = Math.min(anchor, detectedAt + int(rng, 0, 96) * HOUR);
-      const cat = pick(rng, INTEL_CATEGORIES);
-      const cl = pickSome(rng, clusters, int(rng, 1, 3));
-      let left = 100;
-      const composition = cl.map((c, j) => {
-        const pct = j === cl.length - 1 ? left : round(left * (0.4 + rng() * 0.4), 1);
-        left = round(left - pct, 1);
-        return { id: c.id, percentage: pct };
-      });
-      const id = hex(rng, 24);
-      const headline = `${p.name}: ${cat.name.toLowerCase()} ${pick(rng, ["announced", "confirmed", "reported", "rumoured", "expanded"])}`;
-      const officialSourceUrl = `https://${p.slug}.example.org/news/${id.slice(0, 8)}`;
-      const citations = Array.from({ length: int(rng, 1, 4) }, (_, c) => `https://x.com/${pick(rng, SYL)}${pick(rng, SYL)}/status/${1_800_000_000_000_000_000n + BigInt(mixId(rng, c))}`);
-      const acts: Activity[] = [];
-      const nAct = int(rng, 2, 5);
-      for (let a = 0; a < nAct; a++) {
-        const date = a === 0 ? detectedAt : Math.min(anchor, detectedAt + int(rng, 1, 240) * HOUR);
-        const action = a === 0 ? "detected" : pick(rng, ["observed", "observed", "reinforced", "cited"]);
-        acts.push({
-          id: "act_" + hex(rng, 16), date, action, source: pick(rng, SOURCES), actorType: pick(rng, ["account", "project", "publication"]),
-          officialSourceUrl, clusterIds: pickSome(rng, cl, int(rng, 1, cl.length)).map((c) => c.id), incoming: rng() < 0.7,
-          result: pick(rng, ["new", "reinforcement", "duplicate"]), headline, sentiment: int(rng, -1, 1),
-          citationEvidence: [{ id: "cit_" + hex(rng, 12), url: citations[0], targetActivityIds: [] }],
-          isOfficial: rng() < 0.3, changelog: a === 0 ? "first seen" : `observation ${a}`,
-        });
-      }
-      acts.sort((x, y) => y.date - x.date);
-      for (const a of acts) a.citationEvidence[0].targetActivityIds = [acts[acts.length - 1].id];
-      const mentions = rng() < 0.6 ? [int(rng, 0, PROJECT_COUNT - 1)].filter((m) => m !== p.index) : [];
-      const item: Intel = {
-        id, project: p.index, headline, description: `${headline}. ${cat.description} involving ${p.name}.`,
-        category: cat.slug, grade: ASSUMED.grades[Math.min(4, Math.floor(rng() ** 1.5 * 5))], detectedAt,
-        reinforcedAt: Math.max(reinforcedAt, acts[0].date), citations,
-        observationCount: acts.filter((a) => a.action === "observed").length + 1, hasOfficialSource: rng() < 0.5,
-        officialSourceUrl, sentiment: int(rng, -1, 1), referencesMetrics: rng() < 0.3, clusterIds: cl.map((c) => c.id),
-        composition, activity: acts, mentions,
-      };
+      const item = makeIntel(rng, p, intel.length, anchor, ARCHIVE_DAYS, clusterIds, PROJECT_COUNT);
       p.intel.push(item);
       intel.push(item);
     }
@@ -185,10 +138,6 @@ function build(anchor: number): Dataset {
       merged: { id: merged.id, slug: merged.slug, mergedIntoId: projects[3].id, mergedIntoSlug: projects[3].slug },
     },
   };
-}
-
-function mixId(rng: Rng, c: number): number {
-  return Math.floor(rng() * 1e12) + c;
 }
 
 export function reinforcedAtOf(p: Project): number {

@@ -25,8 +25,13 @@ export const UPGRADE = { description: "Create an API key for history, projects a
 
 export interface Incoming {
   method: string; path: string; query: URLSearchParams; headers: Record<string, string | string[] | undefined>; rawBody: string; ip: string;
+  /** the body went over the sandbox's size cap and was not kept */
+  bodyTooLarge?: boolean;
 }
 export interface Outgoing { status: number; headers: Record<string, string>; body: string; contentType?: string }
+
+/** Request bodies above this size are refused with 413 (nothing in the API takes more). */
+export const MAX_BODY_BYTES = 1 << 20;
 
 export interface Identity { version: ApiVersion; keyString?: string; key?: SandboxKey }
 
@@ -51,6 +56,13 @@ export function rateLimitFail(s: LimitState): ApiFail {
   };
   return new ApiFail("rate_limited", `rate limit of ${w.limit} requests per ${window} reached; retry in ${s.retryAfterSec}s`,
     { limit: w.limit, window }, { v2: { retryAfterMs: s.retryAfterSec * 1000, limitType: window, limits }, headers: { "Retry-After": String(s.retryAfterSec) } });
+}
+
+/** Headers every API response carries: rate limits (spec 8.1) and, on v3, the key type (spec 5.1). */
+export function baseHeaders(id: Identity, limits: LimitState): Record<string, string> {
+  const headers = limitHeaders(limits);
+  if (id.key && id.version === "v3") headers["X-API-Key-Type"] = id.key.type;
+  return headers;
 }
 
 function json(status: number, headers: Record<string, string>, body: unknown): Outgoing {
@@ -80,11 +92,14 @@ export async function dispatch(inc: Incoming, world: World, limiter: RateLimiter
   const id = identify(inc);
   const { version, key } = id;
   const limits = takeLimit(limiter, id, inc.ip, nowMs, true);
-  const headers: Record<string, string> = { ...limitHeaders(limits) };
-  if (key && version === "v3") headers["X-API-Key-Type"] = key.type;
-  if (limits.limited) return renderFail(rateLimitFail(limits), version, headers);
-
+  const headers = baseHeaders(id, limits);
   const m = matchRoute(inc.method, inc.path);
+  // an alias says so on every answer, refusals included (spec 4.1, 9.3)
+  if (m) Object.assign(headers, deprecationHeaders(m.route, m.params));
+  if (limits.limited) return renderFail(rateLimitFail(limits), version, headers);
+  if (inc.bodyTooLarge) {
+    return renderFail(new ApiFail("invalid_request", `the request body is larger than ${MAX_BODY_BYTES} bytes`, { fields: ["body"] }, { status: 413 }), version, headers);
+  }
   if (!m) {
     const others = matchPath(inc.path);
     if (others.length) {
@@ -97,7 +112,6 @@ export async function dispatch(inc: Incoming, world: World, limiter: RateLimiter
     return renderFail(f, version, headers);
   }
   const r = m.route;
-  Object.assign(headers, deprecationHeaders(r, m.params));
   const history = historyPolicy(key, nowMs);
   const historyMeta = r.history ? { history } : undefined;
   try {

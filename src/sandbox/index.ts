@@ -3,11 +3,11 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { generate } from "./data.js";
-import { dispatch, identify, rateLimitFail, reason, renderFail, takeLimit, type Incoming, type Outgoing } from "./dispatch.js";
+import { baseHeaders, dispatch, identify, MAX_BODY_BYTES, rateLimitFail, reason, renderFail, takeLimit, type Incoming, type Outgoing } from "./dispatch.js";
 import { FaultPlan, parseFaults, type FaultSpec } from "./faults.js";
 import { ApiFail, iso, type World } from "./http.js";
 import { SANDBOX_DEMO_KEY, SANDBOX_KEYS } from "./keys.js";
-import { limitHeaders, RateLimiter } from "./limits.js";
+import { RateLimiter } from "./limits.js";
 import { AlertStore } from "./state.js";
 import { topicsOf } from "./topics.js";
 
@@ -20,20 +20,34 @@ export interface Sandbox { url: string; port: number; close(): Promise<void> }
 
 export interface RequestLogEntry { method: string; path: string; query: Record<string, string>; at: string }
 
-const MAX_BODY = 1 << 20;
 const MAX_LOG = 10_000;
 
-function readBody(req: IncomingMessage): Promise<string> {
+/** The whole body, or `tooLarge` once it passes the cap (the rest is drained, not kept). */
+function readBody(req: IncomingMessage): Promise<{ text: string; tooLarge: boolean }> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
     req.on("data", (c: Buffer) => {
       size += c.length;
-      if (size <= MAX_BODY) chunks.push(c);
+      if (size <= MAX_BODY_BYTES) chunks.push(c);
+      else chunks.length = 0;
     });
-    req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+    req.on("end", () => resolve(size > MAX_BODY_BYTES ? { text: "", tooLarge: true } : { text: Buffer.concat(chunks).toString("utf8"), tooLarge: false }));
     req.on("error", reject);
   });
+}
+
+/**
+ * Path and query of a request target, without resolving it as a URL: `//x` is not a host,
+ * absolute-form targets lose their scheme and authority, runs of slashes collapse.
+ */
+function splitTarget(raw: string): { path: string; query: URLSearchParams } {
+  let target = raw.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i, "");
+  const hash = target.indexOf("#");
+  if (hash >= 0) target = target.slice(0, hash);
+  const q = target.indexOf("?");
+  const path = ("/" + (q >= 0 ? target.slice(0, q) : target)).replace(/\/{2,}/g, "/");
+  return { path, query: new URLSearchParams(q >= 0 ? target.slice(q + 1) : "") };
 }
 
 function send(res: ServerResponse, out: Outgoing, truncate = false): void {
@@ -53,7 +67,7 @@ function send(res: ServerResponse, out: Outgoing, truncate = false): void {
 function faultResponse(kind: string, inc: Incoming, limiter: RateLimiter, nowMs: number): Outgoing {
   const id = identify(inc);
   const s = takeLimit(limiter, id, inc.ip, nowMs, false);
-  const headers = limitHeaders(s);
+  const headers = baseHeaders(id, s);
   if (kind === "502" || kind === "504") {
     const status = Number(kind);
     return { status, headers, body: `<html><head><title>${status} ${reason(status)}</title></head><body><h1>${status} ${reason(status)}</h1></body></html>\n`, contentType: "text/html; charset=utf-8" };
@@ -92,15 +106,29 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const url = new URL(req.url ?? "/", "http://sandbox.local");
-    const path = url.pathname;
-    const rawBody = await readBody(req);
+    const { path, query } = splitTarget(req.url ?? "/");
+    const body = await readBody(req);
     const method = (req.method ?? "GET").toUpperCase();
     if (path.startsWith("/_sandbox/")) return admin(method, path, res);
     const nowMs = now().getTime();
-    log.push({ method, path, query: Object.fromEntries(url.searchParams), at: iso(nowMs) });
+    log.push({ method, path, query: Object.fromEntries(query), at: iso(nowMs) });
     if (log.length > MAX_LOG) log.shift();
-    const inc: Incoming = { method, path, query: url.searchParams, headers: req.headers, rawBody, ip: req.socket.remoteAddress ?? "unknown" };
+    const inc: Incoming = {
+      method, path, query, headers: req.headers, rawBody: body.text, bodyTooLarge: body.tooLarge, ip: req.socket.remoteAddress ?? "unknown",
+    };
+    try {
+      await answer(req, res, inc, nowMs);
+    } catch (e) {
+      // a sandbox bug still answers like the API: the version's error body and the usual headers
+      if (res.headersSent) { res.destroy(); return; }
+      const id = identify(inc);
+      const f = new ApiFail("internal_error", "sandbox failure: " + ((e as Error)?.message ?? String(e)));
+      finish(res, method, path, renderFail(f, id.version, baseHeaders(id, takeLimit(limiter, id, inc.ip, nowMs, false))));
+    }
+  }
+
+  async function answer(req: IncomingMessage, res: ServerResponse, inc: Incoming, nowMs: number): Promise<void> {
+    const { method, path } = inc;
     const { delayMs, fault } = plan.decide(path);
     if (delayMs) await new Promise((r) => setTimeout(r, delayMs));
     if (fault?.kind === "reset") { req.socket.destroy(); return; }

@@ -50,7 +50,7 @@ export function validateParams(route: Route, query: URLSearchParams, nowMs: numb
       case "int":
       case "number": {
         const n = Number(v);
-        if (!v || !Number.isFinite(n) || (spec.type === "int" && !/^-?\d+$/.test(v))) { bad(`expected ${spec.type === "int" ? "an integer" : "a number"}`); break; }
+        if (!v || !Number.isFinite(n) || (spec.type === "int" && (!/^-?\d+$/.test(v) || !Number.isSafeInteger(n)))) { bad(`expected ${spec.type === "int" ? "an integer" : "a number"}`); break; }
         if (spec.min !== undefined && n < spec.min) { bad(`must be at least ${spec.min}`); break; }
         if (spec.max !== undefined && n > spec.max) { bad(`must be at most ${spec.max}`); break; }
         values[spec.name] = n;

@@ -1,6 +1,6 @@
 // v2 recipes (spec 2.10, 4.1): list, get, validate (raw YAML, issue paths in a selectable style), execute.
-import { parseDocument } from "yaml";
 import { ASSUMED } from "../contract/assumed.js";
+import { loadYaml } from "../util/yaml.js";
 import { ApiFail, iso, notFound, type Ctx, type Handler } from "./http.js";
 import { hourOf, trendAt } from "./series.js";
 
@@ -91,7 +91,9 @@ export interface Validation {
   value?: Record<string, unknown>;
 }
 
-export function validateRecipe(text: string): Validation {
+export async function validateRecipe(text: string): Promise<Validation> {
+  // yaml is a large module: loaded on the first recipe call, so the sandbox starts quickly
+  const { parseDocument } = await loadYaml();
   const style = (/^\s*#\s*sandbox-path-style:\s*(\w+)\s*$/m.exec(text)?.[1] ?? "dotted") as Style;
   const st: Style = PATH_STYLES.includes(style) ? style : "dotted";
   const issues: Validation["issues"] = [];
@@ -104,7 +106,14 @@ export function validateRecipe(text: string): Validation {
     }
     return { valid: false, issues, parseError: true };
   }
-  const root = doc.toJS() as unknown;
+  let root: unknown;
+  try {
+    root = doc.toJS();
+  } catch (e) {
+    // e.g. an alias bomb: the yaml library refuses to expand it
+    add([], `YAML error: ${(e as Error).message}`);
+    return { valid: false, issues, parseError: true };
+  }
   if (!isMap(root)) { add([], "a recipe must be a YAML mapping"); return { valid: false, issues }; }
   for (const k of Object.keys(root)) if (!TOP_KEYS.includes(k)) add([k], `unknown key \`${k}\` (allowed: ${TOP_KEYS.join(", ")})`);
   if (typeof root.name !== "string" || !root.name.trim()) add(["name"], root.name === undefined ? "`name` is required" : "`name` must be a string");
@@ -150,29 +159,29 @@ function bodyField(ctx: Ctx, field: string): unknown {
   return (b as Record<string, unknown>)[field];
 }
 
-const list: Handler = () => ({
-  data: Object.values(RECIPES).map((y) => validateRecipe(y).recipe!),
+const list: Handler = async () => ({
+  data: await Promise.all(Object.values(RECIPES).map(async (y) => (await validateRecipe(y)).recipe!)),
 });
 
-const get: Handler = (ctx) => {
+const get: Handler = async (ctx) => {
   const y = RECIPES[ctx.pathParams.name];
   if (!y) throw notFound("recipe", ctx.pathParams.name);
-  return { data: { ...validateRecipe(y).recipe!, definition: y } };
+  return { data: { ...(await validateRecipe(y)).recipe!, definition: y } };
 };
 
-const validate: Handler = (ctx) => {
+const validate: Handler = async (ctx) => {
   const y = bodyField(ctx, ASSUMED.recipeValidateBodyField);
   if (typeof y !== "string") {
     const m = `body field \`${ASSUMED.recipeValidateBodyField}\` must hold the raw YAML recipe as a string`;
     throw badRequest(m, [{ path: "", message: m }]);
   }
-  const v = validateRecipe(y);
+  const v = await validateRecipe(y);
   if (v.parseError) return { status: 400, raw: { valid: false, issues: v.issues } };
   return { raw: { valid: v.valid, issues: v.issues, ...(v.recipe ? { recipe: v.recipe } : {}) } };
 };
 
 /** Execute: never idempotent, every call is a new run (spec 4.1). */
-const execute: Handler = (ctx) => {
+const execute: Handler = async (ctx) => {
   const name = bodyField(ctx, ASSUMED.recipeExecuteNameField);
   const yaml = bodyField(ctx, ASSUMED.recipeExecuteYamlField);
   const params = bodyField(ctx, ASSUMED.recipeExecuteParamsField) ?? {};
@@ -185,7 +194,7 @@ const execute: Handler = (ctx) => {
     const m = `give \`${ASSUMED.recipeExecuteNameField}\` or \`${ASSUMED.recipeExecuteYamlField}\``;
     throw badRequest(m, [{ path: "", message: m }]);
   }
-  const v = validateRecipe(text);
+  const v = await validateRecipe(text);
   if (!v.valid) throw badRequest("the recipe is not valid", v.issues);
   if (!isMap(params)) throw badRequest("`params` must be an object", [{ path: "params", message: "`params` must be an object" }]);
   const declared = (v.value!.params ?? {}) as Record<string, Record<string, unknown>>;

@@ -3,6 +3,7 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { ASSUMED } from "../contract/assumed.js";
+import { UsageError } from "../errors.js";
 import { DAY, HOUR } from "./data.js";
 import { hex, mulberry32 } from "./rand.js";
 
@@ -48,13 +49,7 @@ export class AlertStore {
     this.destinations = s.destinations;
     this.alerts = s.alerts;
     if (stateFile && existsSync(stateFile)) {
-      let saved: { alerts?: Alert[] };
-      try {
-        saved = JSON.parse(readFileSync(stateFile, "utf8"));
-      } catch (e) {
-        throw new Error(`sandbox state file ${stateFile} is not valid JSON: ${(e as Error).message}`);
-      }
-      for (const a of saved.alerts ?? []) {
+      for (const a of loadSaved(stateFile)) {
         const i = this.alerts.findIndex((x) => x.id === a.id);
         if (i >= 0) this.alerts[i] = { ...this.alerts[i], ...a, owner: this.alerts[i].owner };
       }
@@ -87,6 +82,24 @@ export class AlertStore {
     writeFileSync(tmp, JSON.stringify({ version: 1, alerts: this.alerts }, null, 2) + "\n");
     renameSync(tmp, this.stateFile);
   }
+}
+
+/** The saved alerts of a state file; a file that is not ours stops the start with a usage error. */
+function loadSaved(file: string): Partial<Alert>[] {
+  const refuse = (why: string) => new UsageError(`sandbox state file ${file} is not usable: ${why}`, {
+    hint: "delete it (for the 'mids --sandbox' state: run 'mids sandbox reset')",
+  });
+  let saved: unknown;
+  try {
+    saved = JSON.parse(readFileSync(file, "utf8"));
+  } catch (e) {
+    throw refuse((e as Error).message);
+  }
+  const alerts = (saved as { alerts?: unknown } | null)?.alerts;
+  if (!Array.isArray(alerts) || !alerts.every((a) => typeof a === "object" && a !== null && typeof (a as Alert).id === "string")) {
+    throw refuse("expected {\"alerts\": [{\"id\": ...}, ...]}");
+  }
+  return alerts as Partial<Alert>[];
 }
 
 export function publicAlert(a: Alert): Omit<Alert, "owner"> {

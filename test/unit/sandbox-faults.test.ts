@@ -42,6 +42,7 @@ describe("sandbox faults", () => {
       const a = await fetch(url + "/v3/me", { headers: h });
       expect(a.status).toBe(429);
       expect(a.headers.get("retry-after")).toBe("1");
+      expect(a.headers.get("x-api-key-type")).toBe("full");
       expect((await a.json()).code).toBe("rate_limited");
       const b = await fetch(url + "/v3/me", { headers: h });
       expect(b.status).toBe(502);

@@ -275,5 +275,8 @@ describe("sandbox rate limits", () => {
     expect(v2.status).toBe(429);
     expect(v2.body).toMatchObject({ code: "RATE_LIMIT_EXCEEDED", limitType: "minute", retryAfterMs: expect.any(Number) });
     expect(v2.body.limits.minute.limit).toBe(3);
+    const alias = await get("/v2/signals", key);
+    expect(alias.status).toBe(429);
+    expect(alias.headers.get("deprecation")).toMatch(/^@\d+$/);
   });
 });

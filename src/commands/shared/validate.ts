@@ -3,7 +3,9 @@ import { MalformedResponseError } from "../../errors.js";
 
 export async function checkData(routeId: string, data: unknown): Promise<unknown> {
   const { DATA_SCHEMAS } = await import("../../contract/schemas.js");
-  const schema = DATA_SCHEMAS[routeId];
+  const { canonical, route } = await import("../../contract/routes.js");
+  // an alias answers with its successor's contract
+  const schema = DATA_SCHEMAS[routeId] ?? DATA_SCHEMAS[canonical(route(routeId)).id];
   if (!schema) return data;
   const r = schema.safeParse(data);
   if (r.success) return r.data;
