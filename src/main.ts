@@ -188,7 +188,7 @@ export function reportError(ctx: Context, err: unknown): number {
   if (err instanceof MidsError) {
     io.stderr.write(`mids: ${message}\n`);
     if (err.hint) io.stderr.write(`hint: ${oneLine(redact(err.hint, secrets))}\n`);
-    if (ctx.globals.output === "json" || ctx.globals.output === "ndjson") {
+    if (ctx.globals.outputExplicit && (ctx.globals.output === "json" || ctx.globals.output === "ndjson")) {
       io.stderr.write(JSON.stringify({ error: { code: err.code, message, status: err.status ?? null, details: err.details ?? null } }) + "\n");
     }
   } else {

@@ -80,7 +80,7 @@ export async function printList(ctx: Context, source: Iterable<unknown[]> | Asyn
   for await (const page of source) all.push(...page);
   if (fmt === "yaml") {
     const { stringify } = await loadYaml();
-    await writeAsync(out, all.length ? stringify(all.map((i) => project(ctx, i))) : "[]\n");
+    await writeAsync(out, all.length ? stringify(all.map((i) => project(ctx, i)), { aliasDuplicateObjects: false }) : "[]\n");
     return all.length;
   }
   await writeAsync(out, await renderTable(ctx, columnsFor(ctx, view), all));
@@ -99,7 +99,7 @@ export async function printItem(ctx: Context, item: unknown, view?: View): Promi
       return;
     case "yaml": {
       const { stringify } = await loadYaml();
-      await writeAsync(out, stringify(project(ctx, item)));
+      await writeAsync(out, stringify(project(ctx, item), { aliasDuplicateObjects: false }));
       return;
     }
     case "csv":

@@ -1,6 +1,9 @@
 // Machine formats of `recipes validate` findings: json, github (workflow commands), junit, sarif.
 // They are an interface for CI, so each shape is stated once here and tested.
+import { route } from "../contract/routes.js";
 import type { FileReport, Finding } from "./types.js";
+
+const validateRoute = route("v2.recipes.validate");
 
 export const FORMATS = ["stylish", "json", "github", "junit", "sarif"] as const;
 export type Format = (typeof FORMATS)[number];
@@ -8,7 +11,7 @@ export type Format = (typeof FORMATS)[number];
 export const SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json";
 export const RULES = {
   syntax: { id: "recipe/syntax", text: "The file is not valid YAML, or was refused before sending (size, aliases)." },
-  server: { id: "recipe/server", text: "The service's recipe validation reported an issue (POST /v2/recipes/validate)." },
+  server: { id: "recipe/server", text: `The service's recipe validation reported an issue (${validateRoute.method} ${validateRoute.path}).` },
 } as const;
 
 export interface ToolInfo {
@@ -17,9 +20,12 @@ export interface ToolInfo {
   informationUri?: string;
 }
 
+/** The keys of a json finding, exactly as issue 5 lists them (a CI interface: nothing more). */
+export const JSON_FIELDS = ["file", "line", "column", "endLine", "endColumn", "path", "message", "severity", "source"] as const;
+
 /** json: an array of findings in input order. */
 export function formatJson(reports: readonly FileReport[]): string {
-  const all = reports.flatMap((r) => r.findings);
+  const all = reports.flatMap((r) => r.findings).map((f) => Object.fromEntries(JSON_FIELDS.map((k) => [k, f[k]])));
   return JSON.stringify(all, null, 2) + "\n";
 }
 
@@ -27,14 +33,24 @@ export function formatJson(reports: readonly FileReport[]): string {
 const ghData = (s: string) => s.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
 const ghProp = (s: string) => ghData(s).replace(/:/g, "%3A").replace(/,/g, "%2C");
 
-export function githubLine(f: Finding): string {
-  const props = [`file=${ghProp(f.file)}`, `line=${f.line}`, `col=${f.column}`, `endLine=${f.endLine}`, `endColumn=${f.endColumn}`,
+/**
+ * GitHub attaches an annotation only to a path relative to the repository root, so an absolute
+ * path inside `workspace` (GITHUB_WORKSPACE) is made relative; anything else is kept as given.
+ */
+export function githubFile(file: string, workspace?: string): string {
+  if (!workspace || !file.startsWith("/")) return file;
+  const root = workspace.endsWith("/") ? workspace : workspace + "/";
+  return file.startsWith(root) ? file.slice(root.length) : file;
+}
+
+export function githubLine(f: Finding, workspace?: string): string {
+  const props = [`file=${ghProp(githubFile(f.file, workspace))}`, `line=${f.line}`, `col=${f.column}`, `endLine=${f.endLine}`, `endColumn=${f.endColumn}`,
     `title=${ghProp(`recipe ${f.source}${f.path ? ` ${f.path}` : ""}`)}`];
   return `::${f.severity} ${props.join(",")}::${ghData(f.message)}`;
 }
 
-export function formatGithub(reports: readonly FileReport[]): string {
-  return reports.flatMap((r) => r.findings).map((f) => githubLine(f) + "\n").join("");
+export function formatGithub(reports: readonly FileReport[], workspace?: string): string {
+  return reports.flatMap((r) => r.findings).map((f) => githubLine(f, workspace) + "\n").join("");
 }
 
 /** XML 1.0 text: escape markup and drop characters XML cannot carry at all. */

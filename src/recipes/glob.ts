@@ -2,6 +2,7 @@
 // quoted pattern in CI must expand the same on every shell. Results are sorted, files only.
 import { readdirSync, statSync } from "node:fs";
 import { join, sep } from "node:path";
+import { UsageError } from "../errors.js";
 
 export function hasMagic(pattern: string): boolean {
   return /[*?{]/.test(pattern);
@@ -34,8 +35,11 @@ function entries(dir: string): { name: string; dir: boolean }[] {
       if (d.isSymbolicLink()) try { isDir = statSync(join(dir, d.name)).isDirectory(); } catch { /* dangling */ }
       return { name: d.name, dir: isDir };
     });
-  } catch {
-    return [];
+  } catch (e) {
+    // a missing directory simply matches nothing; an unreadable one would hide recipes silently
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === "ENOENT" || code === "ENOTDIR") return [];
+    throw new UsageError(`cannot read directory '${dir}' while expanding a pattern: ${code ?? (e as Error).message}`);
   }
 }
 

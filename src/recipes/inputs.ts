@@ -1,7 +1,7 @@
 // Expand `recipes validate` arguments into an ordered list of inputs: files, directories (their
 // .yaml/.yml files, recursively), quoted globs, and `-` for stdin. Anything that names nothing is
 // a usage error (exit 2): a CI gate must never pass because it checked nothing.
-import { readdirSync, statSync } from "node:fs";
+import { readdirSync, statSync, type Dirent } from "node:fs";
 import { isAbsolute, join, resolve } from "node:path";
 import { UsageError } from "../errors.js";
 import { glob, hasMagic } from "./glob.js";
@@ -23,7 +23,14 @@ function isRecipeFile(name: string): boolean {
 /** Recipe files under `dir`, sorted, skipping hidden directories and node_modules. */
 function walkDir(dir: string, shown: string): string[] {
   const out: string[] = [];
-  const ents = readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  let listed: Dirent[];
+  try {
+    listed = readdirSync(dir, { withFileTypes: true });
+  } catch (e) {
+    // an unreadable directory would hide its recipes: refuse rather than pass without them
+    throw new UsageError(`cannot read directory '${shown}': ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+  }
+  const ents = listed.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   for (const e of ents) {
     const p = join(dir, e.name);
     const s = shown === "." ? e.name : join(shown, e.name);

@@ -1,6 +1,6 @@
 // Local YAML parsing before anything is sent (issue 5): syntax errors with exact positions,
 // alias bombs and oversized input refused, multi-document files split into documents.
-import { LineCounter, parseAllDocuments, type Document } from "yaml";
+import { LineCounter, isScalar, parseAllDocuments, visit, type Document, type YAMLError } from "yaml";
 import type { Finding, Severity } from "./types.js";
 
 /** A recipe is a short definition; anything larger is refused before parsing. */
@@ -48,6 +48,28 @@ export function oversized(file: string, bytes: number): Finding {
   };
 }
 
+/** A document with no content at all (a trailing `---`, or only comments): nothing to validate. */
+function isEmptyDocument(doc: Document.Parsed): boolean {
+  const c = doc.contents;
+  if (c === null) return true;
+  return isScalar(c) && c.value === null && !c.tag && !c.anchor && !!c.range && c.range[0] === c.range[1];
+}
+
+/**
+ * yaml reports a missing closing quote where the input ends, often lines below the mistake;
+ * the quoted scalar that runs up to that point starts where the user needs to look.
+ */
+function unclosedQuoteStart(doc: Document.Parsed, e: YAMLError): number | undefined {
+  if (e.code !== "MISSING_CHAR" || !/quote/i.test(e.message)) return undefined;
+  let start: number | undefined;
+  visit(doc, {
+    Scalar(_k, n) {
+      if ((n.type === "QUOTE_DOUBLE" || n.type === "QUOTE_SINGLE") && n.range && n.range[1] === e.pos[0]) start = n.range[0];
+    },
+  });
+  return start;
+}
+
 export function parseRecipeText(file: string, text: string): ParsedFile {
   const lineCounter = new LineCounter();
   const out: ParsedFile = { file, text, lineCounter, documents: [], findings: [] };
@@ -59,16 +81,19 @@ export function parseRecipeText(file: string, text: string): ParsedFile {
   const docs = parseAllDocuments(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
   // parseAllDocuments returns an EmptyStream (an array) for a stream with no document
   const list = Array.isArray(docs) ? docs : [docs];
-  if (list.length === 0) {
-    out.findings.push({ ...localFinding(file, lineCounter, [0, 0], "the file holds no YAML document", "error", 1) });
-    return out;
-  }
   list.forEach((doc, i) => {
     const index = i + 1;
+    // empty documents are skipped (numbers keep their place in the file); errors never are
+    if (doc.errors.length === 0 && doc.warnings.length === 0 && isEmptyDocument(doc)) return;
     const start = i === 0 ? 0 : doc.range[0];
     const end = i + 1 < list.length ? list[i + 1].range[0] : text.length;
     out.documents.push({ index, doc, source: text.slice(start, end) });
-    for (const e of doc.errors) out.findings.push(localFinding(file, lineCounter, e.pos, firstLine(e.message), "error", index));
+    for (const e of doc.errors) {
+      const opened = unclosedQuoteStart(doc, e);
+      out.findings.push(opened === undefined
+        ? localFinding(file, lineCounter, e.pos, firstLine(e.message), "error", index)
+        : localFinding(file, lineCounter, [opened, opened + 1], `${firstLine(e.message)} (the quote opened here is never closed)`, "error", index));
+    }
     for (const w of doc.warnings) out.findings.push(localFinding(file, lineCounter, w.pos, firstLine(w.message), "warning", index));
     if (doc.errors.length === 0) {
       try {
@@ -82,6 +107,9 @@ export function parseRecipeText(file: string, text: string): ParsedFile {
       }
     }
   });
+  if (out.documents.length === 0) {
+    out.findings.push(localFinding(file, lineCounter, [0, 0], "the file holds no YAML document", "error", 1));
+  }
   out.findings.sort((a, b) => a.line - b.line || a.column - b.column);
   return out;
 }

@@ -20,7 +20,7 @@ beforeAll(async () => {
 afterAll(async () => sb?.stop());
 beforeEach(async () => { await sb.admin("/_sandbox/requests/clear", "POST"); });
 
-interface Finding { file: string; line: number; column: number; endLine: number; endColumn: number; path: string | null; message: string; severity: string; source: string; document: number }
+interface Finding { file: string; line: number; column: number; endLine: number; endColumn: number; path: string | null; message: string; severity: string; source: string }
 
 async function validateCalls(): Promise<number> {
   const log = await sb.admin<{ method: string; path: string }[]>("/_sandbox/requests");
@@ -71,6 +71,7 @@ describe("recipes validate", () => {
     expect(findings).toHaveLength(1);
     expect(findings[0]).toMatchObject({ ...pos(text, "with: a: b", "a: b"), source: "syntax", severity: "error", path: null });
     expect(findings[0].file).toBe(join(FIX, "syntax-error.yaml"));
+    expect(Object.keys(findings[0])).toEqual(["file", "line", "column", "endLine", "endColumn", "path", "message", "severity", "source"]);
     // only the valid file reached the server
     expect(await validateCalls()).toBe(1);
     expect(r.stderr).toContain("2 files checked: 1 valid, 1 with findings, 1 finding");
@@ -138,8 +139,10 @@ describe("recipes validate", () => {
     expect(r.code).toBe(8);
     const findings = JSON.parse(r.stdout) as Finding[];
     expect(findings).toHaveLength(1);
-    expect(findings[0]).toMatchObject({ document: 2, path: "version", ...pos(text, "name: fixture-second", "name") });
+    expect(findings[0]).toMatchObject({ path: "version", ...pos(text, "name: fixture-second", "name") });
     expect(await validateCalls()).toBe(2);
+    const stylish = await runMids(["-q", "recipes", "validate", join(FIX, "multi.yaml")], { env: sb.env(KEY) });
+    expect(stylish.stdout).toMatch(/ error +`version` is required +version +document 2 +server\n/);
   });
 
   it("exits 2 for a missing file, an empty glob or an empty directory, and sends nothing", async () => {

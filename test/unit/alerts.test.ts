@@ -7,7 +7,7 @@ import { ApiError, EXIT, MidsError, NetworkError, UsageError } from "../../src/e
 import { testIO, type TestIO } from "../../src/io.js";
 import { BatchError, worstExitCode } from "../../src/commands/alerts/batch.js";
 import { buildUpdateBody, unknownDestinations } from "../../src/commands/alerts/body.js";
-import { collectIds, parseIdLines } from "../../src/commands/alerts/ids.js";
+import { checkAlertId, collectIds, parseIdLines } from "../../src/commands/alerts/ids.js";
 import { resultLine, run as runStatus } from "../../src/commands/alerts/status.js";
 
 const noStdin = () => Promise.reject(new Error("stdin must not be read"));
@@ -34,6 +34,12 @@ describe("alert ids", () => {
     await expect(collectIds(["-", "-"], async () => "x")).rejects.toBeInstanceOf(UsageError);
     await expect(collectIds(["-"], async () => "\n# only a comment\n")).rejects.toThrow(/no alert ids on stdin/);
     await expect(collectIds([" "], noStdin)).rejects.toThrow(/not an alert id/);
+  });
+
+  it("an id that turns the alert path into another route is refused, from arguments and stdin", async () => {
+    expect(checkAlertId(" alr_a ")).toBe("alr_a");
+    expect(() => checkAlertId("destinations")).toThrow("'destinations' is not an alert id: GET /v3/alerts/destinations is another call");
+    await expect(collectIds(["alr_a", "-"], async () => "destinations\n")).rejects.toThrow(/is another call/);
   });
 });
 
@@ -183,11 +189,34 @@ describe("pause/resume loop", () => {
     expect((JSON.parse(two.io.out()) as { id: string }[]).map((a) => a.id)).toEqual(["alr_a", "alr_b"]);
   });
 
+  it("csv: one row per id with the old and new status; yaml: the updated subscriptions", async () => {
+    const csv = stubContext({ alr_a: "active", alr_b: "paused" }, {}, "csv");
+    await runStatus("pause", { ids: ["alr_a", "alr_b"], dryRun: false }, csv.ctx);
+    expect(csv.io.out()).toBe("id,previousStatus,status,updatedAt\nalr_a,active,paused,2026-01-02T00:00:02.000Z\nalr_b,paused,paused,2026-01-02T00:00:04.000Z\n");
+    const yaml = stubContext({ alr_a: "active", alr_b: "paused" }, {}, "yaml");
+    await runStatus("pause", { ids: ["alr_a", "alr_b"], dryRun: false }, yaml.ctx);
+    const { parse } = await import("yaml");
+    expect((parse(yaml.io.out()) as { id: string; status: string }[]).map((a) => [a.id, a.status])).toEqual([["alr_a", "paused"], ["alr_b", "paused"]]);
+  });
+
   it("--dry-run calls nothing and prints the planned PATCHes", async () => {
     const { ctx, io, calls } = stubContext({ alr_a: "active" }, {}, "table");
     await runStatus("pause", { ids: ["alr_a", "alr_b"], dryRun: true }, ctx);
     expect(calls).toEqual([]);
     expect(io.out()).toBe('PATCH /v3/alerts/alr_a {"status":"paused"}\nPATCH /v3/alerts/alr_b {"status":"paused"}\n');
     expect(io.err()).toContain("dry run: 2 requests not sent");
+  });
+
+  it("--dry-run yaml spells each body out (no anchors or aliases)", async () => {
+    const { ctx, io } = stubContext({}, {}, "yaml");
+    await runStatus("resume", { ids: ["alr_a", "alr_b"], dryRun: true }, ctx);
+    expect(io.out()).not.toMatch(/[&*]/);
+    expect(io.out().match(new RegExp(`status: ${ASSUMED.alertResumeStatus}`, "g"))).toHaveLength(2);
+  });
+
+  it("the batch hint counts the successes in words that agree", async () => {
+    const { ctx } = stubContext({ alr_a: "active" });
+    const err = await runStatus("pause", { ids: ["alr_a", "alr_gone"], dryRun: false }, ctx).catch((e) => e);
+    expect(err.hint).toBe("the other 1 was paused; the failed ids are listed above");
   });
 });

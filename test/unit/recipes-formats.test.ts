@@ -16,6 +16,11 @@ describe("github format", () => {
   it("writes one workflow command per finding with position properties", () => {
     expect(githubLine(finding())).toBe("::error file=r/a.yaml,line=3,col=9,endLine=3,endColumn=13,title=recipe server steps[0].uses::unknown step `nope`");
   });
+  it("makes an absolute path inside GITHUB_WORKSPACE relative, so the annotation attaches", () => {
+    expect(githubLine(finding({ file: "/home/runner/work/repo/recipes/a.yaml" }), "/home/runner/work/repo")).toContain("file=recipes/a.yaml,");
+    expect(githubLine(finding({ file: "/elsewhere/a.yaml" }), "/home/runner/work/repo")).toContain("file=/elsewhere/a.yaml,");
+    expect(githubLine(finding({ file: "r/a.yaml" }), "/home/runner/work/repo")).toContain("file=r/a.yaml,");
+  });
   it("escapes newlines and percent so a message cannot start a new command", () => {
     const line = githubLine(finding({ message: "bad\n::set-output name=x::1 100%", file: "a,b:c.yaml", severity: "warning" }));
     expect(line.split("\n")).toHaveLength(1);
@@ -69,7 +74,8 @@ describe("json and stylish formats", () => {
   it("json is the flat findings array in input order", () => {
     const arr = JSON.parse(formatJson([report("b.yaml", [finding()]), report("a.yaml", [finding({ line: 1 })])]));
     expect(arr.map((f: Finding) => f.file)).toEqual(["b.yaml", "a.yaml"]);
-    expect(Object.keys(arr[0])).toEqual(expect.arrayContaining(["file", "line", "column", "endLine", "endColumn", "path", "message", "severity", "source"]));
+    // exactly the issue's fields, in its order: a consumer's strict schema must not break
+    for (const f of arr) expect(Object.keys(f)).toEqual(["file", "line", "column", "endLine", "endColumn", "path", "message", "severity", "source"]);
     expect(formatJson([report("ok.yaml", [])])).toBe("[]\n");
   });
   it("stylish shows the source line with a caret under the node, and strips control characters", () => {
@@ -81,6 +87,16 @@ describe("json and stylish formats", () => {
     expect(lines[3]).toBe("       |         ^^^^");
     expect(out).not.toContain("ok.yaml");
     expect(out).not.toContain("\u001b");
+  });
+  it("stylish is coloured when asked (a TTY): underlined file, red error and caret, same text underneath", () => {
+    const f = [finding({ message: "bad \u001b[2Jclear" })];
+    const plain = formatStylish([report("a.yaml", f)], false);
+    const coloured = formatStylish([report("a.yaml", f)], true);
+    expect(coloured).toContain("\u001b[4ma.yaml\u001b[24m");
+    expect(coloured).toContain("\u001b[31merror  \u001b[39m");
+    expect(coloured).toContain("\u001b[31m        ^^^^\u001b[39m");
+    expect(coloured).not.toContain("\u001b[2J"); // the server's text never carries its own escapes
+    expect(coloured.replace(/\u001b\[\d+m/g, "")).toBe(plain);
   });
 });
 

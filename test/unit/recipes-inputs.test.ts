@@ -1,10 +1,21 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { expandBraces, glob } from "../../src/recipes/glob.js";
 import { expandInputs } from "../../src/recipes/inputs.js";
 import { UsageError } from "../../src/errors.js";
+
+// unreadable directories, simulated (tests may run as root, where chmod does not stop reads)
+const denied = new Set<string>();
+vi.mock("node:fs", async (orig) => {
+  const fs = await orig<typeof import("node:fs")>();
+  const readdirSync = ((p: string, o: never) => {
+    if (denied.has(String(p))) throw Object.assign(new Error(`EACCES: permission denied, scandir '${p}'`), { code: "EACCES" });
+    return fs.readdirSync(p, o);
+  }) as typeof fs.readdirSync;
+  return { ...fs, readdirSync, default: { ...fs, readdirSync } };
+});
 
 let dir: string;
 beforeAll(() => {
@@ -46,6 +57,16 @@ describe("expanding validate inputs", () => {
     try { expandInputs(["missing.yaml", "nomatch/*.yaml", "empty", "a.yaml"], dir); } catch (e) { err = e; }
     expect(err).toBeInstanceOf(UsageError);
     expect((err as Error).message).toBe("no such file: 'missing.yaml'; the pattern 'nomatch/*.yaml' matches no file; directory 'empty' holds no .yaml or .yml file");
+  });
+  it("an unreadable directory is a usage error, never a silent skip", () => {
+    denied.add(join(dir, "sub", "deep"));
+    try {
+      expect(() => expandInputs(["sub"], dir)).toThrow("cannot read directory 'sub/deep': EACCES");
+      expect(() => expandInputs(["sub/**/*.yml"], dir)).toThrow(/cannot read directory '.*deep' while expanding a pattern: EACCES/);
+      expect(glob("nowhere/**/*.yaml", dir)).toEqual([]); // missing still just matches nothing
+    } finally {
+      denied.clear();
+    }
   });
   it("needs at least one input", () => {
     expect(() => expandInputs([], dir)).toThrow(UsageError);

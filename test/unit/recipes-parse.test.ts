@@ -50,6 +50,24 @@ describe("local parsing before anything is sent", () => {
     expect(p.documents.map((d) => d.source).join("")).toBe(text);
   });
 
+  it("points a missing closing quote at the quote that opened it, not at the end of the file", () => {
+    const line2 = 'steps: ["ok", "abc';
+    const p = parseRecipeText("q.yaml", `name: a\n${line2}\nversion: 1\n`);
+    const f = p.findings.find((x) => /closing/.test(x.message))!;
+    expect(f).toMatchObject({ line: 2, column: line2.lastIndexOf('"') + 1, severity: "error", source: "syntax" });
+    expect(f.message).toMatch(/never closed/);
+    expect(sendable(p)).toBe(false);
+  });
+
+  it("skips empty documents (a trailing ---) but keeps the numbers of the others", () => {
+    const p = parseRecipeText("t.yaml", "---\n# only a comment\n---\nname: a\n---\n");
+    expect(p.findings).toEqual([]);
+    expect(p.documents.map((d) => d.index)).toEqual([2]);
+    expect(p.documents[0].source).toBe("---\nname: a\n");
+    expect(parseRecipeText("e.yaml", "---\n---\n").findings.map((f) => f.message)).toEqual(["the file holds no YAML document"]);
+    expect(parseRecipeText("n.yaml", "--- ~\n").documents).toHaveLength(1); // an explicit null is content
+  });
+
   it("keeps a warning (unresolved tag) without blocking the file", () => {
     const p = parseRecipeText("w.yaml", "a: !custom 1\n");
     expect(sendable(p)).toBe(true);

@@ -3,10 +3,10 @@ import { createContext, reportError } from "../../src/main.js";
 import { testIO } from "../../src/io.js";
 import { ApiError, UsageError } from "../../src/errors.js";
 
-function ctx(output: "json" | "table" = "table", apiKey?: string) {
+function ctx(output: "json" | "table" = "table", apiKey?: string, outputExplicit = true) {
   const io = testIO({ env: {} });
   const c = createContext(io, new AbortController().signal, () => new Date());
-  Object.assign(c.globals, { output, apiKey });
+  Object.assign(c.globals, { output, apiKey, outputExplicit });
   return { c, io };
 }
 
@@ -23,6 +23,12 @@ describe("error reporting", () => {
     reportError(c, new UsageError("bad --limit"));
     const [, json] = io.err().trimEnd().split("\n");
     expect(JSON.parse(json)).toEqual({ error: { code: "usage", message: "bad --limit", status: null, details: null } });
+  });
+
+  it("json by default when piped does not add the JSON object (only an explicit -o json does)", () => {
+    const { c, io } = ctx("json", undefined, false);
+    reportError(c, new UsageError("bad --limit"));
+    expect(io.err()).toBe("mids: bad --limit\n");
   });
 
   it("never prints the key", () => {

@@ -34,7 +34,8 @@ export interface PlannedRequest {
 
 export function plannedPatch(id: string, body: Record<string, unknown>): PlannedRequest {
   const r = route("v3.alerts.update");
-  return { method: r.method, path: buildPath(r, { id }), body };
+  // a copy per request: one shared object would print as a YAML anchor and aliases
+  return { method: r.method, path: buildPath(r, { id }), body: structuredClone(body) };
 }
 
 /** --dry-run: the requests on stdout (curl-like lines in table mode), a notice that nothing was sent. */

@@ -2,10 +2,11 @@
 import type { Context } from "../../context.js";
 import { printItem } from "../../output/render.js";
 import { getAlert, v3Only } from "./common.js";
+import { checkAlertId } from "./ids.js";
 import { ALERT_VIEW } from "./view.js";
 
 export async function run(opts: { id: string }, ctx: Context): Promise<void> {
   v3Only(ctx);
   const client = await ctx.client();
-  await printItem(ctx, await getAlert(client, opts.id), ALERT_VIEW);
+  await printItem(ctx, await getAlert(client, checkAlertId(opts.id)), ALERT_VIEW);
 }

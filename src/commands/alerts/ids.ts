@@ -1,7 +1,25 @@
 // Alert ids from arguments, or from stdin with `-` (one per line) so scripts can pipe them.
+import { buildPath, matchPath, route } from "../../contract/routes.js";
 import { UsageError } from "../../errors.js";
 
 export const STDIN_MARK = "-";
+
+/**
+ * An id as given on the command line: one word, and not one that makes the alert path another
+ * route (`destinations` would read GET /v3/alerts/destinations, the destination list).
+ */
+export function checkAlertId(raw: string): string {
+  const id = raw.trim();
+  if (!id || /\s/.test(id)) throw new UsageError(`'${raw}' is not an alert id`, { hint: "pass ids such as alr_0123456789abcdef, or - to read them from stdin" });
+  const read = route("v3.alerts.get");
+  const other = matchPath(buildPath(read, { id })).find((m) => m.route.path !== read.path && !("id" in m.params));
+  if (other) {
+    throw new UsageError(`'${id}' is not an alert id: ${other.route.method} ${other.route.path} is another call`, {
+      hint: `did you mean 'mids alerts ${id}'?`,
+    });
+  }
+  return id;
+}
 
 /** One id per line; blank lines and `#` comments are skipped. A line with inner spaces is not an id. */
 export function parseIdLines(text: string): string[] {
@@ -12,7 +30,7 @@ export function parseIdLines(text: string): string[] {
     if (/\s/.test(line)) {
       throw new UsageError(`stdin line ${i + 1} is not an alert id: '${line.slice(0, 60)}'`, { hint: "pipe one id per line (e.g. jq -r '.[].id')" });
     }
-    ids.push(line);
+    ids.push(checkAlertId(line));
   });
   return ids;
 }
@@ -35,9 +53,7 @@ export async function collectIds(args: readonly string[], readStdin: () => Promi
       if (!fromStdin.length) throw new UsageError("no alert ids on stdin", { hint: "pipe one id per line, or pass the ids as arguments" });
       all.push(...fromStdin);
     } else {
-      const id = a.trim();
-      if (!id || /\s/.test(id)) throw new UsageError(`'${a}' is not an alert id`, { hint: "pass ids such as alr_0123456789abcdef, or - to read them from stdin" });
-      all.push(id);
+      all.push(checkAlertId(a));
     }
   }
   const seen = new Set<string>();

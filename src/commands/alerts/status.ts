@@ -84,7 +84,7 @@ export async function run(verb: StatusVerb, opts: StatusOptions, ctx: Context): 
     const code = worstExitCode(failed.map((f) => f.exitCode));
     throw new BatchError(batchSummary(verb, failed.length, ids.length), code, {
       hint: done.length
-        ? `the other ${done.length} ${verb === "pause" ? "were paused" : "were resumed"}; the failed ids are listed above`
+        ? `the other ${done.length} ${done.length === 1 ? "was" : "were"} ${verb === "pause" ? "paused" : "resumed"}; the failed ids are listed above`
         : "the failed ids are listed above",
       details: {
         succeeded: done.map((d) => d.id),

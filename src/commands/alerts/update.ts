@@ -5,6 +5,7 @@ import { printItem } from "../../output/render.js";
 import { oneLine } from "../../output/sanitize.js";
 import { checkData } from "../shared/validate.js";
 import { buildUpdateBody, unknownDestinations, type UpdateFlags } from "./body.js";
+import { checkAlertId } from "./ids.js";
 import { patchAlert, plannedPatch, printPlanned, v3Only } from "./common.js";
 import { ALERT_VIEW } from "./view.js";
 
@@ -15,8 +16,7 @@ export interface UpdateOptions extends UpdateFlags {
 
 export async function run(opts: UpdateOptions, ctx: Context): Promise<void> {
   v3Only(ctx);
-  const id = opts.id.trim();
-  if (!id || /\s/.test(id)) throw new UsageError(`'${opts.id}' is not an alert id`);
+  const id = checkAlertId(opts.id);
   const body = buildUpdateBody(opts);
   if (opts.dryRun) {
     await printPlanned(ctx, [plannedPatch(id, body)], false);

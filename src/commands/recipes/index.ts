@@ -1,10 +1,11 @@
 import { Option, type Command } from "commander";
 import type { Context } from "../../context.js";
 
-// kept here (not imported from src/recipes) so the index stays light
+// kept here (not imported from src/recipes) so the index stays light; route paths are left to
+// src/contract (the help names no path), since importing the route table here would load it at start-up
 const FORMATS = ["stylish", "json", "github", "junit", "sarif"];
 
-export const DISCONTINUED = "Recipes exist only in the deprecated v2 API and are discontinued in v3 (spec 9): these commands always call /v2/recipes, whatever --api says.";
+export const DISCONTINUED = "Recipes exist only in the deprecated v2 API and are discontinued in v3 (spec 9): these commands always call the v2 recipe routes, whatever --api says.";
 
 export function register(program: Command, ctx: Context): void {
   const recipes = program
@@ -14,7 +15,7 @@ export function register(program: Command, ctx: Context): void {
 
   recipes
     .command("validate")
-    .description("Check recipe files: parsed locally, then validated by POST /v2/recipes/validate; findings at file:line:col")
+    .description("Check recipe files: parsed locally, then validated by the service; findings at file:line:col")
     .argument("<inputs...>", "files, directories (their .yaml/.yml files), quoted globs (*, **, ?, {a,b}), or - for stdin")
     .addOption(new Option("--format <format>", "findings format (default: github when GITHUB_ACTIONS=true, json with -o json, else stylish)").choices(FORMATS))
     .option("--output-file <file>", "also write the findings to FILE (format from --output-file-format or the extension)")
@@ -39,7 +40,7 @@ ${DISCONTINUED}`)
 
   recipes
     .command("list")
-    .description("List the available recipes (GET /v2/recipes)")
+    .description("List the available recipes")
     .addHelpText("after", `
 Examples:
   $ mids recipes list
@@ -50,7 +51,7 @@ ${DISCONTINUED}`)
 
   recipes
     .command("get")
-    .description("Print a recipe's YAML definition (GET /v2/recipes/{name}); -o json|yaml for the whole record")
+    .description("Print a recipe's YAML definition; -o json|yaml for the whole record")
     .argument("<name>", "recipe name (see 'mids recipes list')")
     .addHelpText("after", `
 Examples:
@@ -62,7 +63,7 @@ ${DISCONTINUED}`)
 
   recipes
     .command("execute")
-    .description("Run a recipe by name or from a YAML file (POST /v2/recipes/execute) and print the engine state")
+    .description("Run a recipe by name or from a YAML file and print the engine state")
     .argument("<recipe>", "a recipe name, a .yaml/.yml file, or - for YAML on stdin")
     .option("--param <key=value>", "a recipe parameter (repeatable); a JSON value (5, true, [1,2], \"007\") is sent typed, anything else as a string",
       (v: string, prev: string[] = []) => [...prev, v])

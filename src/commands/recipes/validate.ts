@@ -50,11 +50,11 @@ export function fileFormat(file: string, explicit: string | undefined): Format {
   });
 }
 
-export function render(format: Format, reports: readonly FileReport[], color: boolean): string {
+export function render(format: Format, reports: readonly FileReport[], color: boolean, workspace?: string): string {
   switch (format) {
     case "stylish": return formatStylish(reports, color);
     case "json": return formatJson(reports);
-    case "github": return formatGithub(reports);
+    case "github": return formatGithub(reports, workspace);
     case "junit": return formatJunit(reports);
     case "sarif": return formatSarif(reports, { name: "mids", version: VERSION });
   }
@@ -83,11 +83,18 @@ function makeValidator(ctx: Context): (source: string) => Promise<ValidationResu
   };
 }
 
-async function readInput(ctx: Context, input: Input, stdinText: string | undefined): Promise<{ text: string; tooBig?: number }> {
+async function readInput(input: Input, stdinText: string | undefined): Promise<{ text: string; tooBig?: number }> {
   if (!input.path) return { text: stdinText ?? "" };
-  const st = await stat(input.path);
-  if (st.size > MAX_RECIPE_BYTES) return { text: "", tooBig: st.size };
-  return { text: await readFile(input.path, "utf8") };
+  try {
+    const st = await stat(input.path);
+    if (st.size > MAX_RECIPE_BYTES) return { text: "", tooBig: st.size };
+    return { text: await readFile(input.path, "utf8") };
+  } catch (e) {
+    // unreadable is like missing: exit 2, never a silent skip (a CI gate must not pass on it)
+    throw new UsageError(`cannot read '${input.file}': ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`, {
+      hint: "check the file's permissions",
+    });
+  }
 }
 
 export async function run(opts: ValidateOptions, ctx: Context): Promise<void> {
@@ -110,17 +117,17 @@ export async function run(opts: ValidateOptions, ctx: Context): Promise<void> {
   const validate = makeValidator(ctx);
   const reports = await mapBounded(inputs, concurrency, async (input) => {
     const bytes = input.path ? undefined : stdinBytes;
-    const { text, tooBig } = await readInput(ctx, input, stdinText);
+    const { text, tooBig } = await readInput(input, stdinText);
     const big = tooBig ?? (bytes !== undefined && bytes > MAX_RECIPE_BYTES ? bytes : undefined);
     if (big !== undefined) return { file: input.file, text: "", documents: 0, findings: [oversized(input.file, big)], sent: false, recipes: [] } satisfies FileReport;
     return checkText(input.file, text, validate);
   });
 
-  await writeAsync(ctx.io.stdout, render(format, reports, ctx.globals.color));
+  await writeAsync(ctx.io.stdout, render(format, reports, ctx.globals.color, ctx.io.env.GITHUB_WORKSPACE));
   if (opts.outputFile && outFormat) {
     const path = resolve(ctx.io.cwd, opts.outputFile);
     try {
-      await writeFile(path, render(outFormat, reports, false));
+      await writeFile(path, render(outFormat, reports, false, ctx.io.env.GITHUB_WORKSPACE));
     } catch (e) {
       throw new UsageError(`cannot write --output-file '${opts.outputFile}': ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
     }
