@@ -87,6 +87,8 @@ const window3 = (): ParamSpec[] => [
 ];
 
 export const SIGNALS_SUNSET = "2026-07-15";
+/** spec 4.2: the measures of /v3/projects/{idOrSlug}/series/{measure} */
+export const SERIES_MEASURES = ["trend", "rank"] as const;
 
 export const ROUTES: readonly Route[] = [
   // ---------- v2 (deprecated as a whole) ----------
@@ -221,7 +223,7 @@ export const ROUTES: readonly Route[] = [
   { id: "v3.projects.get", method: "GET", path: "/v3/projects/{idOrSlug}", version: "v3", auth: "key", envelope: "v3",
     history: true, idempotent: true, params: [], summary: "One project by canonical id or slug (aliases resolve)" },
   { id: "v3.projects.series", method: "GET", path: "/v3/projects/{idOrSlug}/series/{measure}", version: "v3", auth: "key",
-    envelope: "v3", history: true, idempotent: true, pathPatterns: { measure: /^(trend|rank)$/ },
+    envelope: "v3", history: true, idempotent: true, pathPatterns: { measure: new RegExp(`^(${SERIES_MEASURES.join("|")})$`) },
     defaultWindowDays: ASSUMED.v3SeriesDefaultWindowDays,
     params: [
       { name: "from", type: "timestamp", historyStart: true },

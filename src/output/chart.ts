@@ -18,13 +18,26 @@ export interface ChartOptions {
   digits?: number;
 }
 
-/** Reduce to at most `width` points: each column shows the last value of its bucket. */
+/**
+ * Reduce to at most `width` points: each column shows the last value of its bucket, except that
+ * the buckets holding the series' min and max show them, so the line reaches the extremes the
+ * axis and the summary name. The last column always ends on the last point.
+ */
 export function resample(points: readonly Point[], width: number): Point[] {
   if (points.length <= width || width < 1) return [...points];
+  let lo = 0;
+  let hi = 0;
+  points.forEach((p, i) => {
+    if (p.value < points[lo].value) lo = i;
+    if (p.value > points[hi].value) hi = i;
+  });
   const out: Point[] = [];
+  let start = 0;
   for (let c = 0; c < width; c++) {
-    const end = Math.floor(((c + 1) * points.length) / width) - 1;
-    out.push(points[Math.max(0, end)]);
+    const end = Math.max(start, Math.floor(((c + 1) * points.length) / width) - 1);
+    const inBucket = (i: number) => i >= start && i <= end && c < width - 1;
+    out.push(points[inBucket(hi) ? hi : inBucket(lo) ? lo : end]);
+    start = end + 1;
   }
   return out;
 }

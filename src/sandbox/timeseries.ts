@@ -15,7 +15,11 @@ function window(ctx: Ctx, startName: string, endName: string, atMs?: number): Wi
   to = Math.min(to, ctx.nowMs);
   const explicit = ctx.q[startName] as number | undefined;
   const earliest = explicit !== undefined ? archiveStart(ctx.world.ds) : readableFrom(ctx, archiveStart(ctx.world.ds));
-  const from = explicit ?? Math.max(to - 7 * DAY, earliest);
+  // the route table holds the default window (spec 4.1: 7 days before end/at)
+  const days = typeof ctx.route.defaultWindowDays === "number" ? ctx.route.defaultWindowDays : 7;
+  // spec 8.2: without an explicit start only data inside the window is returned, even none
+  if (explicit === undefined && earliest > to) return { from: to, to, hours: [] };
+  const from = explicit ?? Math.max(to - days * DAY, earliest);
   if (from > to) throw invalid([startName, endName], `\`${startName}\` must not be after \`${endName}\``);
   return { from, to, hours: hoursBetween(from, to, earliest) };
 }

@@ -33,13 +33,16 @@ describe("intel", () => {
     server.forEach((x, i) => expect(lines[i + 1]).toContain(String(x.id)));
   });
 
-  it("list: --search and --project map to q and project; v2 uses projectId; --grade is v3 only", async () => {
+  it("list: --search and --project map to q and project; v2 uses projectId (a slug resolved first); --grade is v3 only", async () => {
+    const p = (await sb.api<List>("/v3/projects?limit=1", KEY)).body.data[0] as { id: string; slug: string };
     await sb.admin("/_sandbox/requests/clear", "POST");
     await runMids(["intel", "list", "--search", "airdrop", "--project", "abc", "--category", "airdrop"], { env: sb.env(KEY) });
-    await runMids(["intel", "list", "--api", "v2", "--project", "abc", "--category", "airdrop"], { env: sb.env(KEY) });
+    const v2 = await runMids(["intel", "list", "--api", "v2", "--project", p.slug, "--category", "airdrop"], { env: sb.env(KEY) });
+    expect(v2.code).toBe(0);
+    expect(v2.stderr).toContain(`'${p.slug}' is ${p.id}`);
     const log = await sb.admin<{ path: string; query: Record<string, string> }[]>("/_sandbox/requests");
     expect(log[0]).toMatchObject({ path: "/v3/intel", query: { q: "airdrop", project: "abc", category: "airdrop" } });
-    expect(log[1]).toMatchObject({ path: "/v2/intel", query: { projectId: "abc", category: "airdrop" } });
+    expect(log.at(-1)).toMatchObject({ path: "/v2/intel", query: { projectId: p.id, category: "airdrop" } });
     const g = await runMids(["intel", "list", "--api", "v2", "--grade", "cut"], { env: sb.env(KEY) });
     expect(g.code).toBe(2);
     expect(g.stderr).toMatch(/--grade is not available on GET \/v2\/intel; it exists only in v3/);

@@ -28,6 +28,12 @@ describe("chart", () => {
     for (const l of lines.slice(0, 6)) expect([...l].length).toBeLessThanOrEqual(60);
     expect(resample(many, 50)).toHaveLength(50);
     expect(resample(many, 50).at(-1)).toEqual(many.at(-1));
+    // an hour-long spike in the middle of a column's bucket is still drawn up to the top row
+    const spiky = pts(Array.from({ length: 500 }, (_, i) => (i === 251 ? 90 : i === 97 ? 1 : 10)));
+    const drawn = renderChart(spiky, { width: 60, height: 6, digits: 0 });
+    expect(drawn[0]).toMatch(/^90 ┤.*[╭╮─]/);
+    expect(drawn[5]).toMatch(/^ 1 ┤.*[╰╯─]/);
+    expect(resample(spiky, 50).at(-1)).toEqual(spiky.at(-1));
     const flat = renderChart(pts([3, 3, 3]), { width: 30, height: 4 });
     expect(flat.filter((l) => l.includes("───"))).toHaveLength(2); // the line and the axis
     expect(renderChart([], { width: 30 })).toEqual(["(no points)"]);

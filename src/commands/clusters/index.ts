@@ -2,7 +2,10 @@ import type { Command } from "commander";
 import type { Context } from "../../context.js";
 
 export function register(program: Command, ctx: Context): void {
-  const clusters = program.command("clusters").description("Groups of sources that intel is attributed to (v3 /v3/clusters; --api v2: /v2/clusters)");
+  const clusters = program.command("clusters").description("Groups of sources that intel is attributed to (v3 /v3/clusters; --api v2: /v2/clusters)")
+    .addHelpText("after", `
+Examples:
+  $ mids clusters list`);
   clusters.command("list").description("List source clusters (public)")
     .addHelpText("after", `
 Examples:

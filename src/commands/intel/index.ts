@@ -1,16 +1,24 @@
 import { Option, type Command } from "commander";
 import type { Context } from "../../context.js";
+import { ASSUMED } from "../../contract/assumed.js";
 import { addPagingOptions } from "../shared/options.js";
+import { paramValues } from "../../contract/routes.js";
 
 export function register(program: Command, ctx: Context): void {
-  const intel = program.command("intel").description("Graded, citable findings about projects (v3 /v3/intel; --api v2: /v2/intel)");
+  const intel = program.command("intel").description("Graded, citable findings about projects (v3 /v3/intel; --api v2: /v2/intel)")
+    .addHelpText("after", `
+Examples:
+  $ mids intel list --grade polished,flawless --limit 10
+  $ mids intel get 6651f0c1a2b3c4d5e6f70812`);
 
   addPagingOptions(intel.command("list").description("List intel, newest first (v3: graded, filterable, searchable)"), { cursor: true, page: true, maxLimit: 50, defaultLimit: 50 })
     .option("--grade <grades>", "v3: grades, comma-separated (chipped ... flawless)")
     .option("--category <slug>", "intel category slug (see 'mids vocabulary intel-categories')")
-    .option("--project <idOrSlug>", "one project (v2: its object id)")
+    .option("--project <idOrSlug>", "one project (with --api v2 a slug is resolved to its object id)")
     .option("--search <text>", "v3: free-text search in headlines and descriptions")
     .addHelpText("after", `
+With --api v2: --page N, and --limit 1 to ${ASSUMED.v2MaxLimit} (default ${ASSUMED.v2DefaultLimit}); --grade and --search are v3 only.
+
 Examples:
   $ mids intel list --grade polished,flawless --limit 10
   $ mids intel list --project ethereum --category listing -o json
@@ -20,7 +28,7 @@ Examples:
 
   intel.command("get").description("One intel item with its cluster composition (bars on a terminal)")
     .argument("<id>", "intel id")
-    .addOption(new Option("--activity <mode>", "v2 only: activity timeline to include").choices(["all", "observations", "none"]))
+    .addOption(new Option("--activity <mode>", "v2 only: activity timeline to include").choices(paramValues("v2.intel.get", "activity")))
     .addHelpText("after", `
 Examples:
   $ mids intel get 6651f0c1a2b3c4d5e6f70812

@@ -5,7 +5,8 @@ import { defaultWindowMs, reportHistory } from "../../client/history.js";
 import type { View } from "../../output/render.js";
 import { runList } from "../shared/list.js";
 import { pagingQuery, type PagingFlags } from "../shared/options.js";
-import { maxLimit, queryFromFlags } from "../projects/query.js";
+import { maxLimit, paramFor, queryFromFlags } from "../projects/query.js";
+import { v2ProjectId } from "../projects/views.js";
 
 export const INTEL_VIEW_V3: View = {
   columns: [
@@ -36,6 +37,9 @@ export async function run(flags: IntelListFlags, ctx: Context): Promise<void> {
   if (!v2 && p.page !== undefined) throw new UsageError("--page is v2 only; v3 pages with --cursor or --all");
   // --search carries the v3 `q` parameter
   const filters = queryFromFlags(routeId, { grade: flags.grade, category: flags.category, project: flags.project, q: flags.search }, ["grade", "category", "project", "q"], ctx.now(), { q: "--search" });
+  // v2 filters by object id: a slug would match nothing, so resolve it through v3 first (said on stderr)
+  const projectParam = v2 ? paramFor(routeId, "project")?.name : undefined;
+  if (projectParam && typeof filters[projectParam] === "string") filters[projectParam] = await v2ProjectId(ctx, filters[projectParam] as string);
   const query = v2 ? { ...filters, page: p.page, limit: p.limit } : { ...filters, cursor: p.cursor, limit: p.limit };
   await runList(ctx, routeId, { query }, v2 ? INTEL_VIEW_V2 : INTEL_VIEW_V3, {
     all: p.all, maxItems: p.maxItems,

@@ -1,11 +1,18 @@
 import { Option, type Command } from "commander";
 import type { Context } from "../../context.js";
+import { ASSUMED } from "../../contract/assumed.js";
 import { addPagingOptions } from "../shared/options.js";
+import { paramValues } from "../../contract/routes.js";
 
 const DEPRECATED = "[deprecated: v2 only, removed in v3]";
 
 export function register(program: Command, ctx: Context): void {
-  const projects = program.command("projects").description("Tracked assets and protocols ranked by trend");
+  const projects = program.command("projects").description("Tracked assets and protocols ranked by trend")
+    .addHelpText("after", `
+Examples:
+  $ mids projects list --min-trend 50
+  $ mids projects get ethereum
+  $ mids projects related ethereum --api v2 --since 48h`);
 
   const list = addPagingOptions(
     projects.command("list").description("List projects (v3 /v3/projects; --api v2: /v2/projects)"),
@@ -20,14 +27,15 @@ export function register(program: Command, ctx: Context): void {
     .option("--chain <chain>", "only projects with an asset deployed on this chain")
     .option("--address <address>", "asset contract address (EVM case-insensitive) (v3)")
     .option("--asset-types <types>", "asset types, comma-separated (v3)")
-    .addOption(new Option("--universe <universe>", "crypto (default) or tradfi (v3)").choices(["crypto", "tradfi"]))
+    .addOption(new Option("--universe <universe>", "crypto (default) or tradfi (v3)").choices(paramValues("v3.projects.list", "universe")))
     .option("--min-trend <n>", "minimum current trend (v3)")
-    .addOption(new Option("--sort <key>", "sort key, always descending (v3)").choices(["trend", "createdAt", "reinforcedAt"]))
+    .addOption(new Option("--sort <key>", "sort key, always descending (v3)").choices(paramValues("v3.projects.list", "sort")))
     .option("--min-market-cap <usd>", "v2 only: minimum USD market cap")
     .option("--max-market-cap <usd>", "v2 only: maximum USD market cap")
     .addHelpText("after", `
 Filters combine with AND; the values of one comma-separated filter combine with OR.
-With --api v2, --all fetches the remaining pages concurrently once totalCount is known.
+With --api v2: --page N, --limit 1 to ${ASSUMED.v2MaxLimit} (default ${ASSUMED.v2DefaultLimit}), and --all fetches the
+remaining pages concurrently once totalCount is known.
 
 Examples:
   $ mids projects list --min-trend 50 --sort trend
@@ -40,8 +48,8 @@ Examples:
   projects.command("get").description("One project by id or slug; aliases resolve to the canonical slug (v3; --api v2: /v2/projects/{id})")
     .argument("<idOrSlug>", "canonical id or slug (v2: object id)")
     .option("--at <time>", "v2 only: historical state at a past time (ISO 8601 or 7d, 48h)")
-    .addOption(new Option("--intel-sort-by <field>", "v2 only: order of the embedded signals").choices(["reinforcedAt", "detectedAt"]))
-    .addOption(new Option("--intel-activity <mode>", "v2 only: activity of the embedded signals").choices(["all", "observations", "none"]))
+    .addOption(new Option("--intel-sort-by <field>", "v2 only: order of the embedded signals").choices(paramValues("v2.projects.get", "intelSortBy")))
+    .addOption(new Option("--intel-activity <mode>", "v2 only: activity of the embedded signals").choices(paramValues("v2.projects.get", "intelActivity")))
     .option("--clamp", "move an --at before the history window to its start (reads /v3/me)")
     .addHelpText("after", `
 Examples:

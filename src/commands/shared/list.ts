@@ -69,6 +69,8 @@ export async function runList(ctx: Context, routeId: string, input: CallInput, v
 /** An ora spinner on stderr, only on an interactive TTY (never in CI, piped or --quiet). */
 export async function progress(ctx: Context): Promise<{ update(text: string): void; stop(): void } | undefined> {
   if (!ctx.io.stderrIsTTY || ctx.globals.quiet || ctx.io.env.CI) return undefined;
+  // a pseudo-terminal without a size reports 0 columns: ora would loop clearing Infinity lines
+  if ((ctx.io.stderr as { columns?: number }).columns === 0) return undefined;
   const { default: ora } = await import("ora");
   const spinner = ora({ text: "fetching", stream: ctx.io.stderr as NodeJS.WritableStream, discardStdin: false }).start();
   return { update: (text) => (spinner.text = text), stop: () => spinner.stop() };

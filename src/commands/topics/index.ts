@@ -2,7 +2,11 @@ import type { Command } from "commander";
 import type { Context } from "../../context.js";
 
 export function register(program: Command, ctx: Context): void {
-  const topics = program.command("topics").description("Ranked narratives, refreshed hourly (v3 /v3/topics, works without a key; --api v2: /v2/topics)");
+  const topics = program.command("topics").description("Ranked narratives, refreshed hourly (v3 /v3/topics, works without a key; --api v2: /v2/topics)")
+    .addHelpText("after", `
+Examples:
+  $ mids topics list
+  $ mids topics get topic_0123456789abcdef0123`);
 
   topics.command("list").description("The ranked topic list (top 25)")
     .addHelpText("after", `
