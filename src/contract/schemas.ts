@@ -2,6 +2,9 @@
 // Loose on purpose: unknown fields pass through, so `-o json` keeps what a newer server adds.
 import { z } from "zod";
 
+// one-off validations in a short-lived process: skip compiling parsers with new Function
+z.config({ jitless: true });
+
 const ts = z.string();
 const obj = z.looseObject;
 

@@ -1,0 +1,9 @@
+// Types for the two undici modules the client imports directly (see src/client/client.ts).
+declare module "undici/lib/dispatcher/agent.js" {
+  import { Agent } from "undici";
+  export default Agent;
+}
+declare module "undici/lib/api/api-request.js" {
+  import type { Dispatcher } from "undici";
+  export default function request(this: Dispatcher, opts: Dispatcher.RequestOptions): Promise<Dispatcher.ResponseData>;
+}
