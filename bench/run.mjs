@@ -27,11 +27,11 @@ try {
   const mb = statSync(log).size / 1048576;
   console.log(`input: ${LINES.toLocaleString("en")} lines, ${mb.toFixed(0)} MB combined log`);
 
-  // each measurement: best of 3 wall times, peak RSS from the child's resource usage
+  // each measurement: best of 5 wall times (this machine is noisy), peak RSS from the child's resource usage
   const measure = (args) => {
     let best = Infinity;
     let rss = 0;
-    for (let i = 0; i < 3; i++) {
+    for (let i = 0; i < 5; i++) {
       const t0 = process.hrtime.bigint();
       const r = spawnSync(process.execPath, ["--import", probe, ...args], { stdio: ["ignore", "ignore", "pipe"], env: { ...process.env, NO_COLOR: "1" }, maxBuffer: 64 << 20 });
       const ms = Number(process.hrtime.bigint() - t0) / 1e6;

@@ -1,6 +1,8 @@
 // `mids migrate` end to end: inputs -> readers -> rewrite -> writers/report, streaming with
 // constant memory (one chunk of input and one output buffer at a time).
 import { createReadStream, statSync } from "node:fs";
+import { makeAccessFast, type AccessFast } from "./access-fast.js";
+import { Output } from "./output.js";
 import type { Readable } from "node:stream";
 import type { IO } from "../io.js";
 import { writeAsync } from "../io.js";
@@ -17,7 +19,7 @@ import { makeWriter, type Writer } from "./writers.js";
 import { redactText, splitTarget, targetOf } from "./url.js";
 import { migrationRule } from "../contract/migration.js";
 import { MAX_LINE_BYTES } from "./lines.js";
-import type { Handler, InputFormat, Item, LogRequest, Outcome, OutputTarget, RequestItem, Status } from "./types.js";
+import type { Cached, Handler, InputFormat, Item, LogRequest, Outcome, OutputTarget, RequestItem, Status } from "./types.js";
 
 export interface MigrateOptions {
   /** file paths; "-" is stdin */
@@ -33,6 +35,8 @@ export interface MigrateOptions {
   now: Date;
   /** --resolve: finish pending work online */
   resolve?: (o: Outcome) => Promise<Outcome>;
+  /** false: every access line through the line path (tests compare the two) */
+  fastPath?: boolean;
 }
 
 export interface MigrateResult {
@@ -41,8 +45,6 @@ export interface MigrateResult {
 }
 
 const ruleText = (id: string) => { const r = migrationRule(id); return `${r.message} ${r.action}`; };
-const FLUSH_AT = 64 * 1024;
-const KEYISH = /x-api-key|authorization|cookie/i;
 // big reads; lines.ts decodes them in small blocks
 const READ_CHUNK = 1024 * 1024;
 const PROGRESS_MIN_BYTES = 64 * 1024 * 1024;
@@ -66,57 +68,48 @@ async function peek(stream: Readable): Promise<{ head: string; chunks: AsyncIter
 
 class StdoutClosed extends Error {}
 
-interface Cached {
-  req: LogRequest;
-  o: Outcome;
-  /** origin + v3 path + query, for the writers */
-  target: string;
-  /** the report record without its position */
-  json?: string;
-  /** requests counted against this outcome but not yet added to the tally */
-  n: number;
-  /** access logs: the rewritten request field, METHOD TARGET PROTOCOL */
-  request?: string;
-}
+const ASCII = /^[\x00-\x7f]*$/;
+// A key built by concatenation is a tree of pieces that every lookup would walk again: store a
+// fresh flat copy (JSON round-trips any string exactly, lone surrogates included)
+const flat = (s: string): string => JSON.parse(JSON.stringify(s)) as string;
 
 export async function migrate(io: IO, opts: MigrateOptions): Promise<MigrateResult> {
   const tally = new Tally();
   const multi = opts.files.length > 1;
-  let buf = "";
-  const push = (s: string): void | Promise<void> => {
-    buf += s;
-    if (buf.length >= FLUSH_AT) return flush();
-  };
   // a reader that went away (| head) closes stdout: stop quietly instead of crashing on EPIPE
   let closed = false;
   let onClosed: (e: Error) => void = () => undefined;
   const closedP = new Promise<never>((_, reject) => (onClosed = reject));
   closedP.catch(() => undefined);
-  const out = io.stdout as { on?: (ev: "error", cb: (e: Error) => void) => unknown };
-  out.on?.("error", () => { closed = true; onClosed(new StdoutClosed()); });
-  const flush = (): void | Promise<void> => {
+  const stdout = io.stdout as { on?: (ev: "error", cb: (e: Error) => void) => unknown };
+  stdout.on?.("error", () => { closed = true; onClosed(new StdoutClosed()); });
+  const out = new Output((chunk) => {
     if (closed) throw new StdoutClosed();
-    if (!buf) return;
-    const text = buf;
-    buf = "";
-    const w = writeAsync(io.stdout, text);
+    // Out is typed for text; the process's stdout and testIO take a Buffer too
+    const w = writeAsync(io.stdout, chunk as string);
     return w && Promise.race([w, closedP]);
-  };
+  });
+  const push = (s: string): void | Promise<void> => out.str(s);
+  const flush = (): void | Promise<void> => out.flush();
   let writer: Writer | undefined;
+  let writerFormat: OutputTarget | undefined;
   let reported = 0;
   // real logs repeat the same few thousand targets: rewrite each distinct one once, count lazily
+  // (access lines are keyed by their raw request field, other requests by method and URL)
   const cache = new Map<string, Cached>();
+  const accessCache = new Map<string, Cached>();
+  let accessFast: AccessFast | undefined;
   const fold = (c: Cached) => {
     if (!c.n) return;
     tally.add(c.o.status, c.o.routeId, c.n);
     for (const n of c.o.notes) tally.rule(n.rule, n.rule === "signals-sunset" ? n.message : ruleText(n.rule), c.n);
     c.n = 0;
   };
-  const remember = (key: string, req: LogRequest, o: Outcome): Cached => {
-    if (cache.size >= CACHE_MAX) { for (const c of cache.values()) fold(c); cache.clear(); }
+  const remember = (map: Map<string, Cached>, key: string, req: LogRequest, o: Outcome): Cached => {
+    if (map.size >= CACHE_MAX) { for (const c of map.values()) fold(c); map.clear(); }
     // every field set up front: one object shape keeps the hot loop's property reads fast
-    const c: Cached = { req, o, target: o.to ? req.origin + targetOf(o.to) : "", json: undefined, n: 0, request: undefined };
-    cache.set(key, c);
+    const c: Cached = { req, o, target: o.to ? req.origin + targetOf(o.to) : "", json: undefined, n: 0, request: undefined, ascii: false };
+    map.set(flat(key), c);
     return c;
   };
 
@@ -130,6 +123,7 @@ export async function migrate(io: IO, opts: MigrateOptions): Promise<MigrateResu
     return { tally, failed: 0 };
   }
   for (const c of cache.values()) fold(c);
+  for (const c of accessCache.values()) fold(c);
   try {
     if (writer) await push(writer.end());
     await flush();
@@ -152,7 +146,9 @@ export async function migrate(io: IO, opts: MigrateOptions): Promise<MigrateResu
     if (!stdin) progress.expect(statSync(file).size);
     const { head, chunks } = await peek(stream);
     const format = opts.fromFormat ?? detectFormat(head);
-    writer ??= opts.report ? undefined : makeWriter(opts.to ?? format, { baseUrl: opts.baseUrl, version: opts.version });
+    // the first input's format is the output's (several inputs: one output format)
+    writerFormat ??= opts.to ?? format;
+    writer ??= opts.report ? undefined : makeWriter(writerFormat, { baseUrl: opts.baseUrl, version: opts.version });
     if (writer && !begun) { begun = true; await push(writer.begin()); }
     const name = multi ? (stdin ? "stdin" : file) : undefined;
     const where = (n: number) => `${name ? `${name}:` : ""}${format === "har" ? "entry " : "line "}${n}`;
@@ -186,45 +182,45 @@ export async function migrate(io: IO, opts: MigrateOptions): Promise<MigrateResu
       if (item.kind === "invalid") return invalid(item.position, item.reason);
       const req = item.req;
       const key = req.method + " " + req.origin + req.path + "?" + req.query.map((p) => p.join("=")).join("&");
-      const c = cache.get(key) ?? remember(key, { method: req.method, origin: req.origin, path: req.path, query: req.query }, rewrite(req, { now: opts.now }));
+      const c = cache.get(key) ?? remember(cache, key, { method: req.method, origin: req.origin, path: req.path, query: req.query }, rewrite(req, { now: opts.now }));
       return request(c, item);
     };
     // access logs, the big ones: look the raw request up before parsing it; when writing access
     // lines back, splice the cached rewritten request into the line without building an item
-    const direct = !opts.report && !opts.resolve && (opts.to ?? format) === "access";
+    const direct = opts.fastPath !== false && !opts.report && !opts.resolve && writerFormat === "access" && format === "access";
     const accessLine = (line: string | null, lineNo: number, bad?: string): void | Promise<void> => {
       if (line === null) return invalid(lineNo, bad ?? "unreadable line");
       if (direct && fastScan(line)) {
-        const c = cache.get(line.slice(scan.q1 + 1, scan.q2));
+        const c = accessCache.get(line.slice(scan.q1 + 1, scan.q2));
         if (c && !c.o.to && tally.full()) { c.n++; tally.leave(""); return; }
         if (c && c.o.to) {
           c.n++;
-          const q1 = scan.q1, q2 = scan.q2;
-          // redact only when the rest of the line could hold a key (a query pair or a key header)
-          const clean = line.indexOf("=") < 0 || (line.indexOf("=", q2) < 0 && line.lastIndexOf("=", q1) < 0);
-          return push(clean && (line.indexOf(": ", q2) < 0 || !KEYISH.test(line))
-            ? line.slice(0, q1 + 1) + c.request + line.slice(q2) + "\n"
-            : redactText(line.slice(0, q1 + 1)) + c.request + redactText(line.slice(q2)) + "\n");
+          // the request is clean (built from the rewrite); the rest of the line may hold a key
+          return push(redactText(line.slice(0, scan.q1 + 1)) + c.request + redactText(line.slice(scan.q2)) + "\n");
         }
       }
       const m = matchAccessLine(line);
       if (m === null) return;
       if (typeof m === "string") return invalid(lineNo, m);
       const key = m.method + " " + m.target + (m.proto ? " " + m.proto : "");
-      let c = cache.get(key);
+      let c = accessCache.get(key);
       if (!c) {
         const t = splitTarget(m.target);
         if (!t) return invalid(lineNo, `not a request target: ${m.target.slice(0, 40)}`);
         const req: LogRequest = { method: m.method, ...t };
-        c = remember(key, req, rewrite(req, { now: opts.now }));
-        if (c.o.to) c.request = c.o.to.method + " " + c.target + (m.proto ? " " + m.proto : "");
+        c = remember(accessCache, key, req, rewrite(req, { now: opts.now }));
+        if (c.o.to) {
+          c.request = c.o.to.method + " " + c.target + (m.proto ? " " + m.proto : "");
+          c.ascii = ASCII.test(c.request);
+        }
       }
       return request(c, { kind: "request", position: lineNo, req: c.req, source: { format: "access", pre: m.pre, post: m.post, proto: m.proto }, ...(name ? { file: name } : {}) });
     };
+    if (direct) accessFast ??= makeAccessFast({ cache: accessCache, out, listingFull: () => tally.full(), leaveOut: () => tally.leave("") });
     const onBytes = (n: number) => progress.bytes(n);
 
     if (format === "har") await readHar(chunks, handle, name, onBytes);
-    else if (format === "access") await splitLines(chunks, accessLine, onBytes);
+    else if (format === "access") await splitLines(chunks, accessLine, onBytes, direct ? accessFast : undefined);
     else {
       const lines = lineHandler(format, handle, name);
       await splitLines(chunks, lines.onLine, onBytes);

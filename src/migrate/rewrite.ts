@@ -14,6 +14,10 @@ const DAY_MS = 86_400_000;
 const names = new Map<string, string[]>();
 const pathNames = (p: string): string[] => names.get(p) ?? names.set(p, [...p.matchAll(/\{(\w+)\}/g)].map((m) => m[1])).get(p)!;
 const renameNotes = new Map<string, Note | null>();
+// a route's parameters by name, built once per route (every distinct request of a log asks)
+const specMaps = new Map<readonly ParamSpec[], Map<string, ParamSpec>>();
+const specsOf = (params: readonly ParamSpec[]): Map<string, ParamSpec> =>
+  specMaps.get(params) ?? specMaps.set(params, new Map(params.map((p) => [p.name, p]))).get(params)!;
 
 export function note(rule: string, prefix?: string): Note {
   const r = migrationRule(rule);
@@ -65,8 +69,8 @@ function rewriteV2(r: Route, v2PathParams: Record<string, string>, req: LogReque
   if (placeholder && v2Values[0]) pending.push({ kind: "report", topicId: v2Values[0] });
 
   // query: every v2 parameter either carries over under its v3 name or is noted with its rule
-  const specs = new Map<string, ParamSpec>(paramsOf(r).map((p) => [p.name, p]));
-  const v3Specs = new Map<string, ParamSpec>(v3.params.map((p) => [p.name, p]));
+  const specs = specsOf(paramsOf(r));
+  const v3Specs = specsOf(v3.params);
   const query: Record<string, string> = {};
   const byRule = new Map<string, string[]>();
   const hit = (rule: string, what: string) => (byRule.get(rule) ?? byRule.set(rule, []).get(rule)!).push(what);

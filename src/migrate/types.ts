@@ -73,3 +73,19 @@ export interface Outcome {
 export type Pending =
   | { kind: "page"; page: number }
   | { kind: "report"; topicId: string };
+
+/** A distinct request's rewrite, computed once and counted lazily (pipeline.ts). */
+export interface Cached {
+  req: LogRequest;
+  o: Outcome;
+  /** origin + v3 path + query, for the writers */
+  target: string;
+  /** the report record without its position */
+  json: string | undefined;
+  /** requests counted against this outcome but not yet added to the tally */
+  n: number;
+  /** access logs: the rewritten request field, METHOD TARGET PROTOCOL */
+  request: string | undefined;
+  /** `request` is ASCII */
+  ascii: boolean;
+}
