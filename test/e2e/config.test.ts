@@ -1,17 +1,11 @@
 // mids config and mids completion from the built binary.
 import { readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ROOT, baseEnv, runMids, startSandbox, type SandboxProcess } from "../helpers/cli.js";
+import { describe, expect, it } from "vitest";
+import { ROOT, baseEnv, runMids, useSandbox } from "../helpers/cli.js";
 import { SANDBOX_DEMO_KEY } from "../../src/sandbox/keys.js";
 
-let sb: SandboxProcess;
-beforeAll(async () => {
-  sb = await startSandbox();
-});
-afterAll(async () => {
-  await sb?.stop();
-});
+const sb = useSandbox();
 
 describe("mids config", () => {
   it("set, get, list (key redacted), unset, path; the file is private", async () => {

@@ -1,20 +1,14 @@
 // The foundation end to end: the built bin/mids against a real sandbox on loopback.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ROOT, baseEnv, runMids, startSandbox, type SandboxProcess } from "../helpers/cli.js";
+import { describe, expect, it } from "vitest";
+import { ROOT, baseEnv, runMids, startSandbox, useSandbox } from "../helpers/cli.js";
 import { SANDBOX_KEYS, SANDBOX_DEMO_KEY } from "../../src/sandbox/keys.js";
 
 const key = (name: string) => SANDBOX_KEYS.find((k) => k.key.endsWith(name))!.key;
 const pkg = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8"));
 
-let sb: SandboxProcess;
-beforeAll(async () => {
-  sb = await startSandbox();
-});
-afterAll(async () => {
-  await sb?.stop();
-});
+const sb = useSandbox();
 
 describe("version and help", () => {
   it("--version prints the package version", async () => {

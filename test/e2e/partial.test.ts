@@ -1,16 +1,10 @@
 // A failure in the middle of --all says what was printed and how to continue.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runMids, startSandbox, type SandboxProcess } from "../helpers/cli.js";
+import { describe, expect, it } from "vitest";
+import { runMids, useSandbox } from "../helpers/cli.js";
 import { SANDBOX_KEYS, SANDBOX_DEMO_KEY } from "../../src/sandbox/keys.js";
 
 const limited = SANDBOX_KEYS.find((k) => k.key.endsWith("ratelimited"))!;
-let sb: SandboxProcess;
-beforeAll(async () => {
-  sb = await startSandbox();
-});
-afterAll(async () => {
-  await sb?.stop();
-});
+const sb = useSandbox();
 
 describe("--all stopped by an error", () => {
   it("keeps what was printed, names how far it got and the cursor to continue from", async () => {

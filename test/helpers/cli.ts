@@ -4,6 +4,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { createInterface } from "node:readline";
+import { afterAll, beforeAll } from "vitest";
 
 export const ROOT = resolve(import.meta.dirname, "../..");
 export const BIN = join(ROOT, "bin/mids");
@@ -102,4 +103,21 @@ export async function startSandbox(args: string[] = []): Promise<SandboxProcess>
       child.kill("SIGINT");
     }),
   };
+}
+
+/** One sandbox for a test file: started before its tests, stopped after them. */
+export function useSandbox(args: string[] = []): SandboxProcess {
+  let sb: SandboxProcess | undefined;
+  beforeAll(async () => {
+    sb = await startSandbox(args);
+  });
+  afterAll(async () => {
+    await sb?.stop();
+  });
+  return new Proxy({} as SandboxProcess, {
+    get: (_, key) => {
+      if (!sb) throw new Error("the sandbox is used before beforeAll started it");
+      return sb[key as keyof SandboxProcess];
+    },
+  });
 }
