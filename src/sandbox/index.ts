@@ -15,7 +15,11 @@ export { parseFaults, SANDBOX_DEMO_KEY, SANDBOX_KEYS };
 export type { FaultSpec };
 export type { SandboxKey } from "./keys.js";
 
-export interface SandboxOptions { port?: number; host?: string; faults?: string; stateFile?: string; now?: () => Date; quiet?: boolean }
+export interface SandboxOptions {
+  port?: number; host?: string; faults?: string; stateFile?: string; now?: () => Date; quiet?: boolean;
+  /** where the request log lines go (default stderr); none when quiet */
+  log?: (line: string) => void;
+}
 export interface Sandbox { url: string; port: number; close(): Promise<void> }
 
 export interface RequestLogEntry { method: string; path: string; query: Record<string, string>; at: string }
@@ -140,7 +144,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   }
 
   function finish(res: ServerResponse, method: string, path: string, out: Outgoing, truncate = false): void {
-    if (!opts.quiet) process.stderr.write(`sandbox: ${method} ${path} -> ${out.status}${truncate ? " (truncated)" : ""}\n`);
+    if (!opts.quiet) (opts.log ?? ((l: string) => process.stderr.write(l)))(`sandbox: ${method} ${path} -> ${out.status}${truncate ? " (truncated)" : ""}\n`);
     send(res, out, truncate);
   }
 

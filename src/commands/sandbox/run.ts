@@ -16,7 +16,7 @@ export async function serve(flags: ServeFlags, ctx: Context): Promise<void> {
   }
   let sb;
   try {
-    sb = await startSandbox({ port, host: flags.host, faults: flags.faults, stateFile: flags.state });
+    sb = await startSandbox({ port, host: flags.host, faults: flags.faults, stateFile: flags.state, quiet: ctx.globals.quiet, log: (l) => ctx.io.stderr.write(l) });
   } catch (e) {
     const err = e as NodeJS.ErrnoException;
     if (err.code === "EADDRINUSE") throw new UsageError(`port ${port} on ${flags.host} is in use`, { hint: "pick another --port, or --port 0 for a free one" });
