@@ -7,6 +7,7 @@ import type { HistoryPolicy } from "../contract/schemas.js";
 import { paramsOf, route } from "../contract/routes.js";
 import { ApiError, EXIT } from "../errors.js";
 import type { ApiResult } from "./client.js";
+import { historyEarliest } from "./errormap.js";
 import { parseDurationMs } from "../util/time.js";
 
 const DAY_MS = 86_400_000;
@@ -111,7 +112,8 @@ export async function clampStart(ctx: Context, flag: string, start: Date): Promi
  */
 export async function explainHistoryError(ctx: Context, err: unknown, flag?: string): Promise<unknown> {
   if (!(err instanceof ApiError) || err.exitCode !== EXIT.historyWindow) return err;
-  let earliest = /\((\d{4}-[^)]+)\)/.exec(err.message)?.[1];
+  const body = err.body && typeof err.body === "object" ? (err.body as Record<string, unknown>) : {};
+  let earliest = historyEarliest(body);
   if (!earliest) {
     try {
       const me = await (await ctx.client()).call<{ history?: HistoryPolicy }>("v3.me");
