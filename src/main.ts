@@ -8,7 +8,7 @@ import { readConfig, stateDir, type Config } from "./config.js";
 import { requireDurationMs } from "./util/time.js";
 import { parseFields } from "./output/fields.js";
 import { redact } from "./client/request.js";
-import { oneLine } from "./output/sanitize.js";
+import { escapeC1Json, oneLine } from "./output/sanitize.js";
 import type { Client } from "./client/client.js";
 import { COMMANDS } from "./commands/registry.js";
 import { VERSION } from "./version.js";
@@ -84,6 +84,10 @@ function intOption(flag: string, v: string, min: number, max: number): number {
 
 export function resolveGlobals(o: Record<string, unknown>, io: IO, cfg: Config): GlobalOptions {
   const env = io.env;
+  // an explicitly empty flag is a mistake, not "use the default"
+  for (const [key, flag] of [["baseUrl", "--base-url"], ["apiKey", "--api-key"], ["timeout", "--timeout"], ["maxRetries", "--max-retries"], ["fields", "--fields"]] as const) {
+    if (o[key] === "") throw new UsageError(`${flag} must not be empty`);
+  }
   const str = (v: unknown) => (typeof v === "string" && v !== "" ? v : undefined);
   const out = str(o.output) ?? str(cfg.output);
   if (out !== undefined && !(OUTPUT_FORMATS as readonly string[]).includes(out)) {
@@ -189,7 +193,8 @@ export function reportError(ctx: Context, err: unknown): number {
     io.stderr.write(`mids: ${message}\n`);
     if (err.hint) io.stderr.write(`hint: ${oneLine(redact(err.hint, secrets))}\n`);
     if (ctx.globals.outputExplicit && (ctx.globals.output === "json" || ctx.globals.output === "ndjson")) {
-      io.stderr.write(JSON.stringify({ error: { code: err.code, message, status: err.status ?? null, details: err.details ?? null } }) + "\n");
+      // details may quote the server: C1 controls are escaped, as in every JSON output
+      io.stderr.write(escapeC1Json(JSON.stringify({ error: { code: err.code, message, status: err.status ?? null, details: err.details ?? null } })) + "\n");
     }
   } else {
     io.stderr.write(`mids: unexpected error: ${message}\n`);

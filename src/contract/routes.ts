@@ -1,6 +1,7 @@
 // The API as data (spec part 4). One table read by the client, the sandbox, `migrate`,
 // completions and the README route list. Nothing else may restate a path or a parameter name.
 import { ASSUMED } from "./assumed.js";
+import { UsageError } from "../errors.js";
 
 export type ApiVersion = "v2" | "v3";
 export type Method = "GET" | "POST" | "PATCH";
@@ -338,7 +339,8 @@ function matchSegments(segments: string[], parts: string[]): Record<string, stri
 export function buildPath(r: Route, pathParams: Record<string, string>): string {
   return r.path.replace(/\{(\w+)\}/g, (_, k: string) => {
     const v = pathParams[k];
-    if (v === undefined || v === "") throw new Error(`missing path parameter ${k} for ${r.id}`);
+    // an empty or dot segment would address another resource once the URL is normalised
+    if (v === undefined || v === "" || v === "." || v === "..") throw new UsageError(`${k} must be a non-empty identifier (got '${v ?? ""}')`);
     return encodeURIComponent(v);
   });
 }

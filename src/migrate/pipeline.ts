@@ -5,6 +5,7 @@ import { makeAccessFast, type AccessFast } from "./access-fast.js";
 import { Output } from "./output.js";
 import type { Readable } from "node:stream";
 import type { IO } from "../io.js";
+import { UsageError } from "../errors.js";
 import { writeAsync } from "../io.js";
 import { stripControl } from "../output/sanitize.js";
 import { detectFormat } from "./detect.js";
@@ -68,6 +69,16 @@ async function peek(stream: Readable): Promise<{ head: string; chunks: AsyncIter
 
 class StdoutClosed extends Error {}
 
+/** A file that fails while being read (EACCES, EIO, EISDIR) is the user's to fix: exit 2, not a bug. */
+function readError(e: unknown, what: string): unknown {
+  const err = e as NodeJS.ErrnoException;
+  if (!what || !err || typeof err.code !== "string" || !err.syscall) return e;
+  return new UsageError(`cannot read ${what}: ${err.code}`, { hint: "check the path and its permissions; - reads stdin" });
+}
+
+/** Text for a terminal: escapes and other controls dropped, line breaks kept. */
+const ttySafe = (s: string): string => s.split(/(\r?\n)/).map((part, i) => (i % 2 ? part : stripControl(part))).join("");
+
 const ASCII = /^[\x00-\x7f]*$/;
 // A key built by concatenation is a tree of pieces that every lookup would walk again: store a
 // fresh flat copy (JSON round-trips any string exactly, lone surrogates included)
@@ -85,6 +96,9 @@ export async function migrate(io: IO, opts: MigrateOptions): Promise<MigrateResu
   stdout.on?.("error", () => { closed = true; onClosed(new StdoutClosed()); });
   const out = new Output((chunk) => {
     if (closed) throw new StdoutClosed();
+    // logs and HAR files carry text from anyone (user agents, bodies, headers, --resolve cursors):
+    // on a terminal, no control sequence of theirs may reach it (piped output stays byte-exact)
+    if (io.stdoutIsTTY) chunk = ttySafe(typeof chunk === "string" ? chunk : chunk.toString("latin1"));
     // Out is typed for text; the process's stdout and testIO take a Buffer too
     const w = writeAsync(io.stdout, chunk as string);
     return w && Promise.race([w, closedP]);
@@ -116,10 +130,11 @@ export async function migrate(io: IO, opts: MigrateOptions): Promise<MigrateResu
   const progress = makeProgress(io, opts);
   let begun = false;
   if (opts.report === "json") await push(`{"requests":[\n`);
+  let reading = "";
   try {
     await readAll();
   } catch (e) {
-    if (!(e instanceof StdoutClosed)) throw e;
+    if (!(e instanceof StdoutClosed)) throw readError(e, reading);
     return { tally, failed: 0 };
   }
   for (const c of cache.values()) fold(c);
@@ -142,6 +157,7 @@ export async function migrate(io: IO, opts: MigrateOptions): Promise<MigrateResu
   async function readAll(): Promise<void> {
   for (const file of opts.files) {
     const stdin = file === "-";
+    reading = stdin ? "stdin" : `'${file}'`;
     const stream = (stdin ? io.stdin : createReadStream(file, { highWaterMark: READ_CHUNK })) as Readable;
     if (!stdin) progress.expect(statSync(file).size);
     const { head, chunks } = await peek(stream);

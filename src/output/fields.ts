@@ -1,4 +1,5 @@
 // Dotted field paths (`--fields id,trend,identifiers.x`): read and pick nested values.
+import { UsageError } from "../errors.js";
 
 export function getPath(obj: unknown, path: string): unknown {
   let cur: unknown = obj;
@@ -33,6 +34,9 @@ export function pick(obj: unknown, paths: readonly string[]): Record<string, unk
 export function parseFields(v: string | undefined): string[] | undefined {
   if (v === undefined) return undefined;
   const fields = v.split(",").map((s) => s.trim()).filter(Boolean);
+  // `a..b`, `.a` or `a.` name nothing: silently printing empty objects would hide the typo
+  const bad = fields.find((f) => f.split(".").some((part) => part.trim() === ""));
+  if (bad !== undefined) throw new UsageError(`--fields: '${bad}' is not a field path`, { hint: "give comma-separated dotted paths, e.g. --fields id,name,identifiers.x" });
   return fields.length ? fields : undefined;
 }
 

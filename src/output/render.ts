@@ -3,7 +3,7 @@ import type { Context } from "../context.js";
 import { writeAsync } from "../io.js";
 import { cellText, getPath, pick } from "./fields.js";
 import { csvRow } from "./csv.js";
-import { oneLine, stripControl } from "./sanitize.js";
+import { escapeC1Json, escapeC1Yaml, oneLine, stripControl } from "./sanitize.js";
 import { loadYaml } from "../util/yaml.js";
 
 export interface Column {
@@ -32,6 +32,11 @@ function cell(c: Column, row: unknown): string {
   return c.format ? c.format(v, row) : cellText(v);
 }
 
+/** JSON text that is safe on a terminal: C1 controls escaped (lossless). */
+export function json(v: unknown, indent?: number): string {
+  return escapeC1Json(JSON.stringify(v, null, indent) ?? "null");
+}
+
 /** What json/ndjson/yaml print for one item: the item, or only --fields. */
 export function project(ctx: Context, item: unknown): unknown {
   const f = ctx.globals.fields;
@@ -47,7 +52,7 @@ export async function printList(ctx: Context, source: Iterable<unknown[]> | Asyn
     await writeAsync(out, "[");
     for await (const page of source) {
       for (const item of page) {
-        const text = JSON.stringify(project(ctx, item), null, 2).replace(/\n/g, "\n  ");
+        const text = json(project(ctx, item), 2).replace(/\n/g, "\n  ");
         await writeAsync(out, `${n === 0 ? "\n  " : ",\n  "}${text}`);
         n++;
       }
@@ -58,7 +63,7 @@ export async function printList(ctx: Context, source: Iterable<unknown[]> | Asyn
   if (fmt === "ndjson") {
     for await (const page of source) {
       for (const item of page) {
-        await writeAsync(out, JSON.stringify(project(ctx, item)) + "\n");
+        await writeAsync(out, json(project(ctx, item)) + "\n");
         n++;
       }
     }
@@ -80,7 +85,7 @@ export async function printList(ctx: Context, source: Iterable<unknown[]> | Asyn
   for await (const page of source) all.push(...page);
   if (fmt === "yaml") {
     const { stringify } = await loadYaml();
-    await writeAsync(out, all.length ? stringify(all.map((i) => project(ctx, i)), { aliasDuplicateObjects: false }) : "[]\n");
+    await writeAsync(out, all.length ? escapeC1Yaml(stringify(all.map((i) => project(ctx, i)), { aliasDuplicateObjects: false })) : "[]\n");
     return all.length;
   }
   await writeAsync(out, await renderTable(ctx, columnsFor(ctx, view), all));
@@ -92,14 +97,14 @@ export async function printItem(ctx: Context, item: unknown, view?: View): Promi
   const out = ctx.io.stdout;
   switch (ctx.globals.output) {
     case "json":
-      await writeAsync(out, JSON.stringify(project(ctx, item), null, 2) + "\n");
+      await writeAsync(out, json(project(ctx, item), 2) + "\n");
       return;
     case "ndjson":
-      await writeAsync(out, JSON.stringify(project(ctx, item)) + "\n");
+      await writeAsync(out, json(project(ctx, item)) + "\n");
       return;
     case "yaml": {
       const { stringify } = await loadYaml();
-      await writeAsync(out, stringify(project(ctx, item), { aliasDuplicateObjects: false }));
+      await writeAsync(out, escapeC1Yaml(stringify(project(ctx, item), { aliasDuplicateObjects: false })));
       return;
     }
     case "csv":

@@ -10,3 +10,19 @@ export function stripControl(s: string): string {
 export function oneLine(s: string): string {
   return stripControl(s).replace(/[\r\n\t]+/g, " ");
 }
+
+// JSON.stringify escapes C0 controls but passes C1 (U+0080..U+009F) through raw, and the yaml
+// package writes them raw inside double quotes; U+009B is CSI on terminals that honour 8-bit
+// controls. Escaping them is lossless (the parsed value is the same), so it is done always.
+const C1 = /[\u0080-\u009f]/g;
+const hex2 = (c: string) => c.charCodeAt(0).toString(16).padStart(2, "0");
+
+/** JSON text with every C1 control written as a \u00XX escape (only strings can hold them). */
+export function escapeC1Json(json: string): string {
+  return json.replace(C1, (c) => `\\u00${hex2(c)}`);
+}
+
+/** YAML text with every C1 control written as a \xXX escape (the yaml package double-quotes such strings). */
+export function escapeC1Yaml(yaml: string): string {
+  return yaml.replace(C1, (c) => `\\x${hex2(c)}`);
+}

@@ -2,6 +2,7 @@
 // They are an interface for CI, so each shape is stated once here and tested.
 import { route } from "../contract/routes.js";
 import type { FileReport, Finding } from "./types.js";
+import { escapeC1Json, stripControl } from "../output/sanitize.js";
 
 const validateRoute = route("v2.recipes.validate");
 
@@ -26,11 +27,12 @@ export const JSON_FIELDS = ["file", "line", "column", "endLine", "endColumn", "p
 /** json: an array of findings in input order. */
 export function formatJson(reports: readonly FileReport[]): string {
   const all = reports.flatMap((r) => r.findings).map((f) => Object.fromEntries(JSON_FIELDS.map((k) => [k, f[k]])));
-  return JSON.stringify(all, null, 2) + "\n";
+  return escapeC1Json(JSON.stringify(all, null, 2)) + "\n";
 }
 
-// GitHub workflow commands: data escapes %, CR, LF; properties also , and :
-const ghData = (s: string) => s.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
+// GitHub workflow commands: data escapes %, CR, LF; properties also , and :. Server text may
+// carry terminal escapes, which the log viewer (and a terminal) would act on: they are dropped.
+const ghData = (s: string) => s.split("\r").map(stripControl).join("\r").replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
 const ghProp = (s: string) => ghData(s).replace(/:/g, "%3A").replace(/,/g, "%2C");
 
 /**
@@ -56,7 +58,8 @@ export function formatGithub(reports: readonly FileReport[], workspace?: string)
 /** XML 1.0 text: escape markup and drop characters XML cannot carry at all. */
 export function xmlEscape(s: string): string {
   return s
-    .replace(/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, "")
+    // C1 controls are legal XML but act as escapes on a terminal: dropped with the rest
+    .replace(/[^\t\n\r\u0020-\u007e\u00a0-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, "")
     .replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
 }
 
@@ -128,5 +131,5 @@ export function formatSarif(reports: readonly FileReport[], tool: ToolInfo): str
       results,
     }],
   };
-  return JSON.stringify(log, null, 2) + "\n";
+  return escapeC1Json(JSON.stringify(log, null, 2)) + "\n";
 }

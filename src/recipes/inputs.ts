@@ -57,6 +57,8 @@ export function expandInputs(args: readonly string[], cwd: string, stdinName = "
   };
   for (const arg of args) {
     if (arg === STDIN) { add(stdinName); continue; }
+    // '' would resolve to the current directory and validate whatever lies below it
+    if (arg.trim() === "") throw new UsageError("an input is empty", { hint: "name a recipe file, directory, glob, or - for stdin (quote '.' for the current directory)" });
     const abs = resolve(cwd, arg);
     let st: ReturnType<typeof statSync> | undefined;
     try { st = statSync(abs); } catch { st = undefined; }

@@ -10,8 +10,12 @@ export function parseDurationMs(v: string, bareUnit: keyof typeof UNIT_MS = "s")
   return Math.round(Number(m[1]) * UNIT_MS[(m[2] ?? bareUnit).toLowerCase()]);
 }
 
+/** setTimeout's ceiling (about 24.8 days) */
+const MAX_DURATION_MS = 2_147_483_647;
+
 export function requireDurationMs(flag: string, v: string, bareUnit: keyof typeof UNIT_MS = "s"): number {
   const ms = parseDurationMs(v, bareUnit);
+  if (ms !== undefined && ms > MAX_DURATION_MS) throw new UsageError(`${flag} must be at most 24 days (got '${v}')`);
   if (ms === undefined || ms <= 0) {
     throw new UsageError(`${flag} must be a positive duration such as 30, 1500ms, 2s or 1m (got '${v}')`);
   }
@@ -26,13 +30,26 @@ export function parseTime(flag: string, v: string, now: Date): Date {
   const s = v.trim();
   if (s === "now") return new Date(now.getTime());
   const rel = /^(\d+)(m|h|d|w)(?:\s*ago)?$/i.exec(s);
-  if (rel) return new Date(now.getTime() - Number(rel[1]) * UNIT_MS[rel[2].toLowerCase()]);
-  if (/^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/i.test(s)) {
-    const iso = /^\d{4}-\d{2}-\d{2}$/.test(s) ? `${s}T00:00:00Z` : s.replace(" ", "T");
-    const d = new Date(/(Z|[+-]\d{2}:?\d{2})$/i.test(iso) ? iso : `${iso}Z`);
-    if (!Number.isNaN(d.getTime())) return d;
+  if (rel) return inRange(flag, v, new Date(now.getTime() - Number(rel[1]) * UNIT_MS[rel[2].toLowerCase()]));
+  const m = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/i.exec(s);
+  if (m) {
+    const [, y, mo, d, h = "0", mi = "0", sec = "0"] = m;
+    // Date() rolls 2026-02-30 over into March: check each field's range instead
+    const days = new Date(Date.UTC(Number(y), Number(mo), 0)).getUTCDate();
+    if (Number(mo) >= 1 && Number(mo) <= 12 && Number(d) >= 1 && Number(d) <= days && Number(h) <= 23 && Number(mi) <= 59 && Number(sec) <= 59) {
+      // no zone means UTC; a bare date means midnight UTC
+      const iso = m[4] === undefined ? `${s}T00:00:00Z` : m[7] ? s.replace(" ", "T") : `${s.replace(" ", "T")}Z`;
+      const date = new Date(iso);
+      if (!Number.isNaN(date.getTime())) return inRange(flag, v, date);
+    }
   }
   throw new UsageError(`${flag} must be an ISO 8601 time (2026-11-01T00:00:00Z), a relative age (7d, 48h) or 'now' (got '${v}')`);
+}
+
+function inRange(flag: string, v: string, d: Date): Date {
+  const y = d.getUTCFullYear();
+  if (Number.isNaN(d.getTime()) || y < 1970 || y > 9999) throw new UsageError(`${flag} must fall between 1970 and 9999 (got '${v}')`);
+  return d;
 }
 
 /** `at` must lie in the past (spec 4.1 rule 3): refused locally. */

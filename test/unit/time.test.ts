@@ -27,3 +27,18 @@ describe("time parsing", () => {
     expect(parsePastTime("--at", "1d", now).toISOString()).toBe("2026-11-21T12:00:00.000Z");
   });
 });
+
+describe("time parsing: ranges", () => {
+  it("refuses dates that do not exist instead of rolling them over", () => {
+    expect(() => parseTime("--from", "2026-02-30", now)).toThrow(/--from must be an ISO 8601 time/);
+    expect(() => parseTime("--from", "2026-13-01", now)).toThrow(/--from must be an ISO 8601 time/);
+    expect(() => parseTime("--from", "2026-11-01T24:00:00Z", now)).toThrow(/--from must be an ISO 8601 time/);
+    expect(parseTime("--from", "2028-02-29", now).toISOString()).toBe("2028-02-29T00:00:00.000Z");
+    expect(parseTime("--from", "2026-11-01 10:30", now).toISOString()).toBe("2026-11-01T10:30:00.000Z");
+  });
+
+  it("refuses times outside 1970..9999 and durations past setTimeout's ceiling", () => {
+    expect(() => parseTime("--from", "99999999d", now)).toThrow(/--from must fall between 1970 and 9999/);
+    expect(() => requireDurationMs("--timeout", "99999999999999999999")).toThrow(/--timeout must be at most 24 days/);
+  });
+});

@@ -1,8 +1,12 @@
 // Alert ids from arguments, or from stdin with `-` (one per line) so scripts can pipe them.
 import { buildPath, matchPath, route } from "../../contract/routes.js";
 import { UsageError } from "../../errors.js";
+import { oneLine } from "../../output/sanitize.js";
 
 export const STDIN_MARK = "-";
+
+/** A bad value quoted in an error: short, so binary junk on stdin stays one readable line. */
+const shorten = (s: string) => ([...s].length > 60 ? [...s].slice(0, 60).join("") + "…" : s);
 
 /**
  * An id as given on the command line: one word, and not one that makes the alert path another
@@ -10,7 +14,11 @@ export const STDIN_MARK = "-";
  */
 export function checkAlertId(raw: string): string {
   const id = raw.trim();
-  if (!id || /\s/.test(id)) throw new UsageError(`'${raw}' is not an alert id`, { hint: "pass ids such as alr_0123456789abcdef, or - to read them from stdin" });
+  // '.' and '..' are dot segments: URL normalisation would send them to another path
+  // ... and control characters or U+FFFD (invalid UTF-8 on stdin) are never part of an id
+  if (!id || /[\s\u0000-\u001f\u007f-\u009f\ufffd]/.test(id) || id === "." || id === "..") {
+    throw new UsageError(`'${shorten(oneLine(raw))}' is not an alert id`, { hint: "pass ids such as alr_0123456789abcdef, or - to read them from stdin" });
+  }
   const read = route("v3.alerts.get");
   const other = matchPath(buildPath(read, { id })).find((m) => m.route.path !== read.path && !("id" in m.params));
   if (other) {
@@ -28,7 +36,7 @@ export function parseIdLines(text: string): string[] {
     const line = raw.trim();
     if (!line || line.startsWith("#")) return;
     if (/\s/.test(line)) {
-      throw new UsageError(`stdin line ${i + 1} is not an alert id: '${line.slice(0, 60)}'`, { hint: "pipe one id per line (e.g. jq -r '.[].id')" });
+      throw new UsageError(`stdin line ${i + 1} is not an alert id: '${shorten(line)}'`, { hint: "pipe one id per line (e.g. jq -r '.[].id')" });
     }
     ids.push(checkAlertId(line));
   });

@@ -3,7 +3,7 @@
 import type { Context } from "../../context.js";
 import { InterruptedError, MidsError, exitCodeFor } from "../../errors.js";
 import { writeAsync } from "../../io.js";
-import { printItem, printList, project } from "../../output/render.js";
+import { json, printItem, printList, project } from "../../output/render.js";
 import { oneLine } from "../../output/sanitize.js";
 import { readStdin } from "../shared/stdin.js";
 import { BatchError, batchSummary, worstExitCode } from "./batch.js";
@@ -61,7 +61,7 @@ export async function run(verb: StatusVerb, opts: StatusOptions, ctx: Context): 
       const d: Done = { id, previousStatus: before.status, alert };
       done.push(d);
       if (streamTable) await writeAsync(ctx.io.stdout, resultLine(d));
-      else if (streamNdjson) await writeAsync(ctx.io.stdout, JSON.stringify(project(ctx, alert)) + "\n");
+      else if (streamNdjson) await writeAsync(ctx.io.stdout, json(project(ctx, alert)) + "\n");
     } catch (error) {
       if (error instanceof InterruptedError || ctx.signal.aborted) throw error;
       if (!asList) throw error; // one id: its own error, message, hint and exit code

@@ -3,7 +3,7 @@ import type { Context } from "../../context.js";
 import { ApiError, UsageError } from "../../errors.js";
 import { writeAsync } from "../../io.js";
 import { redact } from "../../client/request.js";
-import { stripControl } from "../../output/sanitize.js";
+import { oneLine, stripControl } from "../../output/sanitize.js";
 import type { ApiResult } from "../../client/client.js";
 import { readStdin } from "../shared/stdin.js";
 
@@ -17,6 +17,8 @@ export interface ApiOptions {
 }
 
 const METHODS = ["GET", "POST", "PATCH", "PUT", "DELETE", "HEAD"];
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
 
 /** `a=1` -> ["a", "1"]; values that look like JSON literals become them in bodies. */
 function splitField(f: string): [string, string] {
@@ -39,19 +41,24 @@ function bodyValue(v: string): unknown {
 export async function run(opts: ApiOptions, ctx: Context): Promise<void> {
   const method = opts.method.toUpperCase();
   if (!METHODS.includes(method)) throw new UsageError(`-X must be one of ${METHODS.join(", ")} (got '${opts.method}')`);
+  if (!opts.path.trim()) throw new UsageError("the path is empty", { hint: "pass a path with its version prefix, e.g. mids api /v3/topics" });
   if (/^https?:\/\//i.test(opts.path)) throw new UsageError("mids api takes a path, not a URL", { hint: "pass the path (/v3/topics) and set the host with --base-url" });
   let path = opts.path.startsWith("/") ? opts.path : `/${opts.path}`;
   const headers: Record<string, string> = {};
   for (const h of opts.headers) {
     const i = h.indexOf(":");
-    if (i <= 0) throw new UsageError(`-H expects 'Name: value' (got '${h}')`);
-    headers[h.slice(0, i).trim().toLowerCase()] = h.slice(i + 1).trim();
+    const name = i > 0 ? h.slice(0, i).trim() : "";
+    const value = h.slice(i + 1).trim();
+    // an HTTP header name is a token, and a value has no line breaks or other controls
+    if (!HEADER_NAME.test(name) || !HEADER_VALUE.test(value)) throw new UsageError(`-H expects 'Name: value' with a token name and a one-line value (got '${oneLine(h)}')`);
+    headers[name.toLowerCase()] = value;
   }
   let body: unknown;
   const fields = opts.fields.map(splitField);
   if (opts.input !== undefined) {
     const text = opts.input === "-" ? await readStdin(ctx) : await readFile(opts.input, "utf8").catch((e: NodeJS.ErrnoException) => {
-      throw new UsageError(`cannot read --input ${opts.input}: ${e.code === "ENOENT" ? "no such file" : e.message}`);
+      const why = e.code === "ENOENT" ? "no such file" : e.code === "EISDIR" ? "it is a directory" : e.message;
+      throw new UsageError(`cannot read --input '${opts.input}': ${why}`, { hint: "give a file, or - for stdin" });
     });
     body = text;
   }

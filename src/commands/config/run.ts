@@ -1,5 +1,5 @@
 import type { Context } from "../../context.js";
-import { CONFIG_KEYS, configPath, readConfig, writeConfig, type ConfigKey } from "../../config.js";
+import { CONFIG_KEYS, configPath, readConfig, writeConfig, type Config, type ConfigKey } from "../../config.js";
 import { UsageError } from "../../errors.js";
 import { OUTPUT_FORMATS } from "../../context.js";
 import { requireDurationMs } from "../../util/time.js";
@@ -19,6 +19,18 @@ function checkValue(key: ConfigKey, value: string): void {
   if (key === "base-url") joinUrl(value, "/");
 }
 
+/** Write the config file; a path that cannot be written is the user's to fix, not a bug. */
+function save(ctx: Context, cfg: Config): void {
+  try {
+    writeConfig(ctx.io.env, cfg);
+  } catch (e) {
+    const err = e as NodeJS.ErrnoException;
+    throw new UsageError(`cannot write the config file ${configPath(ctx.io.env)}: ${err.code ?? err.message}`, {
+      hint: "check that its directory can be created and written, or set MIDS_CONFIG_DIR to another directory",
+    });
+  }
+}
+
 const shown = (key: string, v: string) => (key === "api-key" ? `${v.slice(0, 4)}…(redacted)` : v);
 
 export async function get(key: string, ctx: Context): Promise<void> {
@@ -33,14 +45,14 @@ export async function set(key: string, value: string, ctx: Context): Promise<voi
   checkValue(k, value);
   const cfg = readConfig(ctx.io.env);
   cfg[k] = value;
-  writeConfig(ctx.io.env, cfg);
+  save(ctx, cfg);
 }
 
 export async function unset(key: string, ctx: Context): Promise<void> {
   const k = checkKey(key);
   const cfg = readConfig(ctx.io.env);
   delete cfg[k];
-  writeConfig(ctx.io.env, cfg);
+  save(ctx, cfg);
 }
 
 export async function list(ctx: Context): Promise<void> {

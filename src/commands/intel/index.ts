@@ -3,6 +3,7 @@ import type { Context } from "../../context.js";
 import { ASSUMED } from "../../contract/assumed.js";
 import { addPagingOptions } from "../shared/options.js";
 import { paramValues } from "../../contract/routes.js";
+import { segment } from "../shared/args.js";
 
 export function register(program: Command, ctx: Context): void {
   const intel = program.command("intel").description("Graded, citable findings about projects (v3 /v3/intel; --api v2: /v2/intel)")
@@ -27,7 +28,7 @@ Examples:
     .action(async (flags) => (await import("./list.js")).run(flags, ctx));
 
   intel.command("get").description("One intel item with its cluster composition (bars on a terminal)")
-    .argument("<id>", "intel id")
+    .argument("<id>", "intel id", segment("intel id"))
     .addOption(new Option("--activity <mode>", "v2 only: activity timeline to include").choices(paramValues("v2.intel.get", "activity")))
     .addHelpText("after", `
 Examples:

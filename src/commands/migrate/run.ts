@@ -34,9 +34,14 @@ export async function run(flags: MigrateFlags, ctx: Context): Promise<void> {
   }
   for (const f of files) {
     if (f === "-") continue;
-    let isFile = false;
-    try { isFile = statSync(f).isFile(); } catch { /* reported below */ }
-    if (!isFile) throw new UsageError(`cannot read '${f}': not a file`, { hint: "check the path; - reads stdin" });
+    let why: string | undefined;
+    try {
+      const st = statSync(f);
+      if (st.isDirectory()) why = "it is a directory (name the log files in it)";
+    } catch (e) {
+      why = (e as NodeJS.ErrnoException).code === "ENOENT" ? "no such file" : ((e as NodeJS.ErrnoException).code ?? "not a file");
+    }
+    if (why) throw new UsageError(`cannot read '${f}': ${why}`, { hint: "check the path; - reads stdin" });
   }
 
   const { failed, tally } = await migrate(ctx.io, {

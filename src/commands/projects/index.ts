@@ -3,6 +3,7 @@ import type { Context } from "../../context.js";
 import { ASSUMED } from "../../contract/assumed.js";
 import { addPagingOptions } from "../shared/options.js";
 import { paramValues } from "../../contract/routes.js";
+import { segment } from "../shared/args.js";
 
 const DEPRECATED = "[deprecated: v2 only, removed in v3]";
 
@@ -46,7 +47,7 @@ Examples:
   list.action(async (flags) => (await import("./list.js")).run(flags, ctx));
 
   projects.command("get").description("One project by id or slug; aliases resolve to the canonical slug (v3; --api v2: /v2/projects/{id})")
-    .argument("<idOrSlug>", "canonical id or slug (v2: object id)")
+    .argument("<idOrSlug>", "canonical id or slug (v2: object id)", segment("project id or slug"))
     .option("--at <time>", "v2 only: historical state at a past time (ISO 8601 or 7d, 48h)")
     .addOption(new Option("--intel-sort-by <field>", "v2 only: order of the embedded signals").choices(paramValues("v2.projects.get", "intelSortBy")))
     .addOption(new Option("--intel-activity <mode>", "v2 only: activity of the embedded signals").choices(paramValues("v2.projects.get", "intelActivity")))
@@ -59,7 +60,7 @@ Examples:
     .action(async (locator: string, flags) => (await import("./get.js")).run(locator, flags, ctx));
 
   projects.command("related").description("Related projects: v3 relatedProjects (co-mention); --api v2: the neighbors route")
-    .argument("<idOrSlug>", "canonical id or slug (v2: object id)")
+    .argument("<idOrSlug>", "canonical id or slug (v2: object id)", segment("project id or slug"))
     .option("--since <window>", "v2 only: relative window such as 14d, 7d, 48h (default 14d)")
     .option("--limit <n>", "v2 only: 1 to 50 (default 5)")
     .option("--clamp", "shrink --since to the history window (reads /v3/me)")
@@ -70,7 +71,7 @@ Examples:
     .action(async (locator: string, flags) => (await import("./related.js")).run(locator, flags, ctx));
 
   projects.command("metrics").description(`${DEPRECATED} Market metrics snapshot (/v2/projects/{id}/metrics)`)
-    .argument("<idOrSlug>", "project object id (a slug is resolved to it through v3)")
+    .argument("<idOrSlug>", "project object id (a slug is resolved to it through v3)", segment("project id or slug"))
     .option("--at <time>", "latest stored row at or before this past time (2-hour lookback)")
     .addHelpText("after", `
 Price and market-cap data are no longer in the v3 API.
@@ -81,7 +82,7 @@ Examples:
     .action(async (id: string, flags) => (await import("./market.js")).metrics(id, flags, ctx));
 
   projects.command("candles").description(`${DEPRECATED} Price candles, OHLCV (/v2/projects/{id}/candles)`)
-    .argument("<idOrSlug>", "project object id (a slug is resolved to it through v3)")
+    .argument("<idOrSlug>", "project object id (a slug is resolved to it through v3)", segment("project id or slug"))
     .addHelpText("after", `
 Examples:
   $ mids projects candles 65f1c0ffee0000000000abcd -o csv > candles.csv`)

@@ -41,7 +41,13 @@ async function loadFile(ctx: Context, recipe: string): Promise<{ file: string; t
   }
   const path = resolve(ctx.io.cwd, recipe);
   const st = await stat(path).catch(() => undefined);
-  if (st?.isFile()) return { file: recipe, text: await readFile(path, "utf8") };
+  if (st?.isFile()) {
+    const text = await readFile(path, "utf8").catch((e: NodeJS.ErrnoException) => {
+      throw new UsageError(`cannot read '${recipe}': ${e.code ?? e.message}`, { hint: "check the file's permissions" });
+    });
+    return { file: recipe, text };
+  }
+  if (st?.isDirectory()) throw new UsageError(`'${recipe}' is a directory, not a recipe file`, { hint: "give one .yaml/.yml file, or a recipe name from 'mids recipes list'" });
   const looksLikeFile = RECIPE_EXTENSIONS.some((e) => recipe.toLowerCase().endsWith(e)) || recipe.includes("/");
   if (looksLikeFile) throw new UsageError(`no such file: '${recipe}'`, { hint: "give a recipe file, or a recipe name from 'mids recipes list'" });
   return undefined;

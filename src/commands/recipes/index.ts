@@ -1,5 +1,6 @@
 import { Option, type Command } from "commander";
 import type { Context } from "../../context.js";
+import { segment } from "../shared/args.js";
 
 // kept here (not imported from src/recipes) so the index stays light; route paths are left to
 // src/contract (the help names no path), since importing the route table here would load it at start-up
@@ -52,7 +53,7 @@ ${DISCONTINUED}`)
   recipes
     .command("get")
     .description("Print a recipe's YAML definition; -o json|yaml for the whole record")
-    .argument("<name>", "recipe name (see 'mids recipes list')")
+    .argument("<name>", "recipe name (see 'mids recipes list')", segment("recipe name"))
     .addHelpText("after", `
 Examples:
   $ mids recipes get trend-digest > trend-digest.yaml
@@ -64,7 +65,7 @@ ${DISCONTINUED}`)
   recipes
     .command("execute")
     .description("Run a recipe by name or from a YAML file and print the engine state")
-    .argument("<recipe>", "a recipe name, a .yaml/.yml file, or - for YAML on stdin")
+    .argument("<recipe>", "a recipe name, a .yaml/.yml file, or - for YAML on stdin", segment("recipe name or file"))
     .option("--param <key=value>", "a recipe parameter (repeatable); a JSON value (5, true, [1,2], \"007\") is sent typed, anything else as a string",
       (v: string, prev: string[] = []) => [...prev, v])
     .addHelpText("after", `

@@ -99,6 +99,7 @@ async function readInput(input: Input, stdinText: string | undefined): Promise<{
 
 export async function run(opts: ValidateOptions, ctx: Context): Promise<void> {
   const format = chooseFormat(ctx, opts.format);
+  if (opts.outputFile !== undefined && opts.outputFile.trim() === "") throw new UsageError("--output-file is empty", { hint: "name the file to write, e.g. --output-file recipes.sarif" });
   const outFormat = opts.outputFile ? fileFormat(opts.outputFile, opts.outputFileFormat) : undefined;
   if (!opts.outputFile && opts.outputFileFormat) throw new UsageError("--output-file-format needs --output-file FILE");
   const concurrency = parseIntFlag("--concurrency", opts.concurrency, 1, MAX_CONCURRENCY) ?? 4;

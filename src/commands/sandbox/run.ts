@@ -21,6 +21,10 @@ export async function serve(flags: ServeFlags, ctx: Context): Promise<void> {
     const err = e as NodeJS.ErrnoException;
     if (err.code === "EADDRINUSE") throw new UsageError(`port ${port} on ${flags.host} is in use`, { hint: "pick another --port, or --port 0 for a free one" });
     if (err.code === "EADDRNOTAVAIL" || err.code === "EACCES") throw new UsageError(`cannot listen on ${flags.host}:${port} (${err.code})`);
+    // the host did not resolve (getaddrinfo): a bad --host, not a bug
+    if (err.code === "ENOTFOUND" || err.code === "EAI_AGAIN" || err.syscall === "getaddrinfo") {
+      throw new UsageError(`cannot listen on '${flags.host}': no such host`, { hint: "pass an address such as 127.0.0.1, or a host name that resolves" });
+    }
     throw e;
   }
   ctx.io.stdout.write(`listening on ${sb.url}\n`);

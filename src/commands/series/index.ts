@@ -1,13 +1,14 @@
 import { Argument, type Command } from "commander";
 import type { Context } from "../../context.js";
 import { SERIES_MEASURES } from "../../contract/routes.js";
+import { segment } from "../shared/args.js";
 
 export function register(program: Command, ctx: Context): void {
   program
     .command("series")
     .description("Hourly trend or rank series of a project (v3 /v3/projects/{idOrSlug}/series/{measure}; --api v2 or --at: /v2 momentum/rank)")
     .addArgument(new Argument("<measure>", "what to plot").choices(SERIES_MEASURES))
-    .argument("<idOrSlug>", "canonical id or slug (v2: object id)")
+    .argument("<idOrSlug>", "canonical id or slug (v2: object id)", segment("project id or slug"))
     .option("--from <time>", "window start: ISO 8601 or relative (7d, 48h); default 7 days before --to")
     .option("--to <time>", "window end (default now)")
     .option("--start <time>", "alias of --from (the v2 name)")

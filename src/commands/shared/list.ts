@@ -6,6 +6,7 @@ import { route as routeById } from "../../contract/routes.js";
 import { printList, type View } from "../../output/render.js";
 import { cursorPages, pageNumberPages } from "../../client/paginate.js";
 import { MidsError } from "../../errors.js";
+import { oneLine } from "../../output/sanitize.js";
 
 export interface ListOptions {
   all?: boolean;
@@ -28,7 +29,8 @@ export async function runList(ctx: Context, routeId: string, input: CallInput, v
     const n = await printList(ctx, [items], view);
     if (!opts.all && r.pagination && ctx.io.stderrIsTTY && !ctx.globals.quiet) {
       const more = r.pagination === "cursor" ? res.nextCursor : res.pagination?.hasMore ? `page ${(res.pagination.page ?? 1) + 1}` : undefined;
-      if (more) ctx.io.stderr.write(`mids: more results: ${r.pagination === "cursor" ? `--cursor ${more}` : `--page ${res.pagination!.page + 1}`} or --all\n`);
+      // the cursor is server text: never let it drive the terminal
+      if (more) ctx.io.stderr.write(`mids: more results: ${r.pagination === "cursor" ? `--cursor ${oneLine(more)}` : `--page ${res.pagination!.page + 1}`} or --all\n`);
     }
     return n;
   }

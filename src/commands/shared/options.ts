@@ -4,7 +4,8 @@ import { UsageError } from "../../errors.js";
 
 export function parseIntFlag(flag: string, v: string | undefined, min: number, max?: number): number | undefined {
   if (v === undefined) return undefined;
-  const ok = /^\d+$/.test(v.trim()) && Number(v) >= min && (max === undefined || Number(v) <= max);
+  // beyond 2^53 a number is no longer exact (and the server would see 1e+21): refused too
+  const ok = /^\d+$/.test(v.trim()) && Number.isSafeInteger(Number(v)) && Number(v) >= min && (max === undefined || Number(v) <= max);
   if (!ok) throw new UsageError(`${flag} must be a whole number ${max === undefined ? `of at least ${min}` : `from ${min} to ${max}`} (got '${v}')`);
   return Number(v);
 }

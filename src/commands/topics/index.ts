@@ -1,5 +1,6 @@
 import type { Command } from "commander";
 import type { Context } from "../../context.js";
+import { segment } from "../shared/args.js";
 
 export function register(program: Command, ctx: Context): void {
   const topics = program.command("topics").description("Ranked narratives, refreshed hourly (v3 /v3/topics, works without a key; --api v2: /v2/topics)")
@@ -16,7 +17,7 @@ Examples:
     .action(async () => (await import("./run.js")).list(ctx));
 
   topics.command("get").description("One topic with its stance and report reference (v3)")
-    .argument("<id>", "topic id (topic_ followed by 20 hex characters)")
+    .argument("<id>", "topic id (topic_ followed by 20 hex characters)", segment("topic id"))
     .addHelpText("after", `
 Examples:
   $ mids topics get topic_0123456789abcdef0123

@@ -1,0 +1,143 @@
+// Cross-cutting robustness of the built binary: bad input on every command gives one `mids:` line
+// and the documented exit code (never exit 1, a stack trace or stdout noise); the API key never
+// appears in any output; a reader that goes away (`| head`) ends the run quietly with exit 0.
+import { execFileSync, spawn } from "node:child_process";
+import { writeFile } from "node:fs/promises";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { BIN, ROOT, baseEnv, runMids, useSandbox } from "../helpers/cli.js";
+
+const sb = useSandbox();
+const dir = mkdtempSync(join(tmpdir(), "mids-robust-"));
+const file = (name: string, text: string | Buffer) => (writeFileSync(join(dir, name), text), join(dir, name));
+
+interface Fixtures { demoKey: string; alerts: { A: string[] } }
+
+describe("bad input", () => {
+  it("every case: one mids: line (plus a hint), the README exit code, nothing on stdout", async () => {
+    const empty = file("empty.yaml", "");
+    const notADir = file("not-a-dir", "x");
+    // [args, exit code, what the message must name, stdin]
+    const cases: [string[], number, RegExp, string?][] = [
+      // an empty or dot-segment path argument never becomes a request to another route
+      [["projects", "get", ""], 2, /project id or slug is empty/],
+      [["projects", "get", ".."], 2, /'\.\.' is not a valid project id or slug/],
+      [["projects", "related", "."], 2, /not a valid project id/],
+      [["projects", "metrics", ""], 2, /project id or slug is empty/],
+      [["series", "trend", ""], 2, /project id or slug is empty/],
+      [["intel", "get", "."], 2, /not a valid intel id/],
+      [["topics", "get", ".."], 2, /not a valid topic id/],
+      [["reports", "get", ""], 2, /report id is empty/],
+      [["recipes", "get", ".."], 2, /not a valid recipe name/],
+      [["recipes", "execute", ""], 2, /recipe name or file is empty/],
+      [["alerts", "get", ".."], 2, /'\.\.' is not an alert id/],
+      [["alerts", "pause", "."], 2, /not an alert id/],
+      // binary on stdin: one short line naming the problem
+      [["alerts", "pause", "-"], 2, /not an alert id/, "\u0000\u00ff\u001b[31mjunk\n"],
+      [["alerts", "pause", "-"], 2, /no alert ids on stdin/, ""],
+      [["api", ""], 2, /the path is empty/],
+      [["api", "/v3/topics", "-H", "X-A: b\r\nX-B: c"], 2, /-H expects 'Name: value'/],
+      [["api", "/v3/topics", "-H", "Bad Name: x"], 2, /-H expects/],
+      [["api", "-X", "POST", "/v3/topics", "--input", dir], 2, /cannot read --input .*: it is a directory/],
+      [["api", "/v3/topics", "-X", "BOGUS"], 2, /-X must be one of/],
+      [["projects", "list", "--api", "v2", "--page", "99999999999999999999"], 2, /--page must be a whole number/],
+      [["projects", "list", "--limit", "0"], 2, /--limit must be a whole number from 1 to 50/],
+      [["projects", "list", "--min-trend", "abc"], 2, /--min-trend must be a number/],
+      [["projects", "list", "--sort", "bogus"], 2, /Allowed choices are/],
+      [["projects", "list", "extra"], 2, /too many arguments/],
+      [["--fields", "a..b", "topics", "list"], 2, /--fields: 'a\.\.b' is not a field path/],
+      [["--max-retries", "abc", "topics", "list"], 2, /--max-retries must be a whole number/],
+      [["series", "trend", "x", "--from", "bogus"], 2, /--from must be an ISO 8601 time/],
+      [["projects", "get", "x", "--api", "v2", "--at", "2999-01-01"], 2, /--at must lie in the past/],
+      [["recipes", "validate", ""], 2, /an input is empty/],
+      [["recipes", "validate", empty, "--output-file", ""], 2, /--output-file is empty/],
+      [["recipes", "execute", dir], 2, /is a directory, not a recipe file/],
+      [["recipes", "validate", "-"], 2, /stdin is empty/, ""],
+      [["recipes", "execute", "-"], 2, /stdin is empty/, ""],
+      [["migrate", dir], 2, /cannot read .*: it is a directory/],
+      [["migrate", join(dir, "nope.log")], 2, /cannot read .*: no such file/],
+      [["migrate", "x.log", "--to", "bogus"], 2, /--to must be one of/],
+      [["completion", "bogus"], 2, /unknown shell/],
+      [["config", "set", "output", "bogus"], 2, /output must be one of/],
+      [["projects", "get", "no-such-project"], 4, /not found/],
+    ];
+    const env = sb.env((await sb.admin<Fixtures>("/_sandbox/fixtures")).demoKey);
+    const results = await Promise.all(cases.map(([args, , , input]) => runMids(args, { env, input })));
+    // a config directory that is a file cannot be written: the user's to fix, not a bug
+    results.push(await runMids(["config", "set", "output", "json"], { env: { ...env, MIDS_CONFIG_DIR: notADir } }));
+    cases.push([["config", "set"], 2, /cannot write the config file/]);
+    cases.forEach(([args, code, message], i) => {
+      const r = results[i];
+      const label = `mids ${args.join(" ")}`;
+      expect({ label, code: r.code, stdout: r.stdout }).toEqual({ label, code, stdout: "" });
+      const lines = r.stderr.split("\n").filter((l) => l && !l.startsWith("mids: notice:"));
+      expect(lines[0], label).toMatch(/^mids: /);
+      expect(lines[0], label).toMatch(message);
+      expect(lines.slice(1).every((l) => l.startsWith("hint: ")), `${label}: ${r.stderr}`).toBe(true);
+      expect(r.stderr, label).not.toMatch(/unexpected error|\n\s+at /);
+    });
+  });
+
+  it("a log that is not a regular file (a pipe, as with <(zcat log.gz)) is read like any other", async () => {
+    const fifo = join(dir, "log.fifo");
+    execFileSync("mkfifo", [fifo]);
+    const writer = writeFile(fifo, "GET /v2/projects HTTP/1.1\n");
+    const r = await runMids(["migrate", fifo]);
+    await writer;
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^GET \/v3\/projects HTTP\/1\.1\n$/);
+  });
+});
+
+describe("secrets", () => {
+  it("the key never appears in stdout, stderr, traces, JSON errors, dry runs or rewritten logs", async () => {
+    const fx = await sb.admin<Fixtures>("/_sandbox/fixtures");
+    const unknown = "mids_robust_secret_5f1c9e";
+    const log = file("key.log", `GET /v2/projects?api_key=${unknown} HTTP/1.1\nGET /v2/topics/x/report HTTP/1.1\n`);
+    const alert = fx.alerts.A[0];
+    const commands: string[][] = [
+      ["--verbose", "me"],
+      ["--verbose", "-o", "json", "me"],
+      ["--verbose", "api", "/v3/me", "-i"],
+      ["-o", "ndjson", "projects", "get", "no-such-project"],
+      ["alerts", "pause", "--dry-run", alert, "-o", "json"],
+      ["alerts", "update", alert, "--cadence", "daily", "--dry-run"],
+      ["--verbose", "migrate", "--resolve", log, "--to", "curl"],
+      ["migrate", log, "-o", "json"],
+      ["migrate", log, "--to", "har"],
+      ["recipes", "validate", join(ROOT, "test/fixtures/recipes"), "--format", "sarif"],
+      ["--base-url", "http://127.0.0.1:1", "--max-retries", "0", "me"],
+    ];
+    // a key the server refuses (error paths) and the valid demo key (success paths), by env and flag
+    const runs = [unknown, fx.demoKey].flatMap((key) => commands.flatMap((args) => [
+      runMids(args, { env: sb.env(key) }).then((r) => ({ key, args, r })),
+      runMids(["--api-key", key, ...args], { env: sb.env(undefined) }).then((r) => ({ key, args, r })),
+    ]));
+    for (const { key, args, r } of await Promise.all(runs)) {
+      expect(r.code, `mids ${args.join(" ")}: ${r.stderr}`).not.toBe(1);
+      expect(r.stdout + r.stderr, `mids ${args.join(" ")}`).not.toContain(key);
+    }
+  });
+});
+
+describe("pipes", () => {
+  it("a reader that goes away after the first line ends the run quietly with exit 0", async () => {
+    const env = sb.env((await sb.admin<Fixtures>("/_sandbox/fixtures")).demoKey);
+    const big = file("big.log", "GET /v2/projects?page=2 HTTP/1.1\n".repeat(100_000));
+    const headOne = (args: string[]) => new Promise<{ code: number | null; stderr: string }>((resolve) => {
+      const child = spawn(process.execPath, [BIN, ...args], { env, stdio: ["ignore", "pipe", "pipe"] });
+      let stderr = "";
+      child.stderr.setEncoding("utf8").on("data", (d) => (stderr += d));
+      child.stdout.once("data", () => child.stdout.destroy());
+      child.on("close", (code) => resolve({ code, stderr }));
+    });
+    const runs = await Promise.all([
+      headOne(["projects", "list", "--all", "-o", "ndjson"]),
+      headOne(["migrate", big, "-q"]),
+      headOne(["migrate", big, "-o", "ndjson", "-q"]),
+    ]);
+    for (const r of runs) expect(r).toEqual({ code: 0, stderr: "" });
+  });
+});
