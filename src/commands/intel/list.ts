@@ -1,11 +1,10 @@
 // mids intel list: v3 graded/filterable/searchable list (cursor); --api v2: the page list.
 import type { Context } from "../../context.js";
-import { UsageError } from "../../errors.js";
 import { defaultWindowMs, reportHistory } from "../../client/history.js";
 import type { View } from "../../output/render.js";
 import { runList } from "../shared/list.js";
-import { pagingQuery, type PagingFlags } from "../shared/options.js";
-import { maxLimit, paramFor, queryFromFlags } from "../projects/query.js";
+import type { PagingFlags } from "../shared/options.js";
+import { pagingFor, paramFor, queryFromFlags } from "../projects/query.js";
 import { v2ProjectId } from "../projects/views.js";
 
 export const INTEL_VIEW_V3: View = {
@@ -32,15 +31,13 @@ export interface IntelListFlags extends PagingFlags {
 export async function run(flags: IntelListFlags, ctx: Context): Promise<void> {
   const v2 = ctx.globals.api === "v2";
   const routeId = v2 ? "v2.intel.list" : "v3.intel.list";
-  const p = pagingQuery(flags, maxLimit(routeId));
-  if (v2 && p.cursor !== undefined) throw new UsageError("--cursor is v3 only; with --api v2 use --page");
-  if (!v2 && p.page !== undefined) throw new UsageError("--page is v2 only; v3 pages with --cursor or --all");
+  const p = pagingFor(routeId, flags);
   // --search carries the v3 `q` parameter
   const filters = queryFromFlags(routeId, { grade: flags.grade, category: flags.category, project: flags.project, q: flags.search }, ["grade", "category", "project", "q"], ctx.now(), { q: "--search" });
   // v2 filters by object id: a slug would match nothing, so resolve it through v3 first (said on stderr)
   const projectParam = v2 ? paramFor(routeId, "project")?.name : undefined;
   if (projectParam && typeof filters[projectParam] === "string") filters[projectParam] = await v2ProjectId(ctx, filters[projectParam] as string);
-  const query = v2 ? { ...filters, page: p.page, limit: p.limit } : { ...filters, cursor: p.cursor, limit: p.limit };
+  const query = { ...filters, ...p.query };
   await runList(ctx, routeId, { query }, v2 ? INTEL_VIEW_V2 : INTEL_VIEW_V3, {
     all: p.all, maxItems: p.maxItems,
     onPage: (res) => reportHistory(ctx, res, { defaultMs: defaultWindowMs(routeId) }, "Only intel detected inside the window was listed."),

@@ -1,10 +1,9 @@
 // mids projects list: v3 cursor list with every filter of spec 4.2; --api v2: page list (spec 4.1).
 import type { Context } from "../../context.js";
-import { UsageError } from "../../errors.js";
 import { reportHistory } from "../../client/history.js";
 import { runList } from "../shared/list.js";
-import { pagingQuery, type PagingFlags } from "../shared/options.js";
-import { maxLimit, queryFromFlags } from "./query.js";
+import type { PagingFlags } from "../shared/options.js";
+import { pagingFor, queryFromFlags } from "./query.js";
 import { PROJECT_VIEW_V2, PROJECT_VIEW_V3 } from "./views.js";
 
 export { PROJECT_VIEW_V2, PROJECT_VIEW_V3 };
@@ -20,11 +19,8 @@ export type ListFlags = PagingFlags & Partial<Record<(typeof PROJECT_FILTERS)[nu
 export async function run(flags: ListFlags, ctx: Context): Promise<void> {
   const v2 = ctx.globals.api === "v2";
   const routeId = v2 ? "v2.projects.list" : "v3.projects.list";
-  const p = pagingQuery(flags, maxLimit(routeId));
-  if (v2 && p.cursor !== undefined) throw new UsageError("--cursor is v3 only; with --api v2 use --page");
-  if (!v2 && p.page !== undefined) throw new UsageError("--page is v2 only; v3 pages with --cursor (from meta.nextCursor) or --all");
-  const filters = queryFromFlags(routeId, flags, PROJECT_FILTERS, ctx.now());
-  const query = v2 ? { ...filters, page: p.page, limit: p.limit } : { ...filters, cursor: p.cursor, limit: p.limit };
+  const p = pagingFor(routeId, flags);
+  const query = { ...queryFromFlags(routeId, flags, PROJECT_FILTERS, ctx.now()), ...p.query };
   await runList(ctx, routeId, { query }, v2 ? PROJECT_VIEW_V2 : PROJECT_VIEW_V3, {
     all: p.all, maxItems: p.maxItems,
     // a current-state list: no window of its own, but the enforcement notice still applies

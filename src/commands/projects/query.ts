@@ -4,7 +4,7 @@
 // locally against the parameter's type, range and enum (exit 2).
 import { paramsOf, route, type ParamSpec } from "../../contract/routes.js";
 import { UsageError } from "../../errors.js";
-import { csvFlag, parseEnumFlag, parseIntFlag, parseNumberFlag } from "../shared/options.js";
+import { csvFlag, pagingQuery, parseEnumFlag, parseIntFlag, parseNumberFlag, type PagingFlags } from "../shared/options.js";
 import { parsePastTime, parseTime, parseDurationMs } from "../../util/time.js";
 
 export type Query = Record<string, string | number | string[] | undefined>;
@@ -68,4 +68,17 @@ export function queryFromFlags(routeId: string, flags: object, names: readonly s
 /** Maximum `limit` of a route, from the table. */
 export function maxLimit(routeId: string): number {
   return paramFor(routeId, "limit")?.max ?? 50;
+}
+
+/**
+ * Paging flags checked against the route's pagination style (cursor for v3, page numbers for
+ * v2), as the query fields to send plus --all/--max-items.
+ */
+export function pagingFor(routeId: string, flags: PagingFlags): { query: Record<string, string | number | undefined>; all: boolean; maxItems?: number } {
+  const p = pagingQuery(flags, maxLimit(routeId));
+  const style = route(routeId).pagination;
+  if (style === "page" && p.cursor !== undefined) throw new UsageError("--cursor is v3 only; with --api v2 use --page");
+  if (style === "cursor" && p.page !== undefined) throw new UsageError("--page is v2 only; v3 pages with --cursor (from meta.nextCursor) or --all");
+  const query = style === "page" ? { page: p.page, limit: p.limit } : { cursor: p.cursor, limit: p.limit };
+  return { query, all: p.all, maxItems: p.maxItems };
 }
