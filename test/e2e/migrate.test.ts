@@ -180,6 +180,15 @@ describe("explain", () => {
     for (const s of ["GET /v2/projects  ->  GET /v3/projects", "trendScore -> trend", "signals[] -> intel[]", "tokens[] -> assets[]", "xHandle -> identifiers.x", "page -> (page-to-cursor)"]) {
       expect(t.stdout).toContain(s);
     }
+    // csv: one row per v2 route; yaml: the same map as json
+    const c = await runMids(["migrate", "explain", "-o", "csv"]);
+    const rows = c.stdout.trimEnd().split("\n");
+    expect(rows[0]).toBe("method,path,status,v3_method,v3_path,sunset,rules");
+    expect(rows).toHaveLength(map.routes.length + 1);
+    expect(rows).toContain("GET,/v2/signals,rewritten,GET,/v3/intel,2026-07-15,signals-sunset");
+    const y = await runMids(["migrate", "explain", "-o", "yaml"]);
+    const { parse } = await import("yaml");
+    expect(parse(y.stdout)).toEqual(map);
   });
 });
 

@@ -38,6 +38,12 @@ describe("bad input", () => {
       [["alerts", "pause", "-"], 2, /not an alert id/, "\u0000\u00ff\u001b[31mjunk\n"],
       [["alerts", "pause", "-"], 2, /no alert ids on stdin/, ""],
       [["api", ""], 2, /the path is empty/],
+      // empty values never silently widen a query or disable a gate
+      [["projects", "list", "--ids", ""], 2, /--ids must not be empty/],
+      [["projects", "list", "--tickers", " , "], 2, /--tickers needs at least one value/],
+      [["intel", "list", "--grade", ""], 2, /--grade must not be empty/],
+      [["migrate", "--fail-on", "", join(ROOT, "test/fixtures/migrate/bare.log")], 2, /--fail-on needs one or more of/],
+      [["--base-url", "", "me"], 2, /--base-url must not be empty/],
       [["api", "/v3/topics", "-H", "X-A: b\r\nX-B: c"], 2, /-H expects 'Name: value'/],
       [["api", "/v3/topics", "-H", "Bad Name: x"], 2, /-H expects/],
       [["api", "-X", "POST", "/v3/topics", "--input", dir], 2, /cannot read --input .*: it is a directory/],

@@ -3,6 +3,8 @@ import type { Context } from "../../context.js";
 import { writeAsync } from "../../io.js";
 import { ROUTES, route as routeById, paramsOf, type Route } from "../../contract/routes.js";
 import { FIELD_RENAMES, MIGRATION_RULES, migrationRule } from "../../contract/migration.js";
+import { loadYaml } from "../../util/yaml.js";
+import { csvRow } from "../../output/csv.js";
 
 export interface RouteMap {
   id: string;
@@ -43,6 +45,18 @@ export async function run(ctx: Context): Promise<void> {
   }
   if (fmt === "ndjson") {
     await writeAsync(out, routes.map((r) => JSON.stringify(r)).join("\n") + "\n");
+    return;
+  }
+  if (fmt === "yaml") {
+    const { stringify } = await loadYaml();
+    await writeAsync(out, stringify({ routes, rules: MIGRATION_RULES, renames: FIELD_RENAMES }, { aliasDuplicateObjects: false }));
+    return;
+  }
+  if (fmt === "csv") {
+    // one row per v2 route: the map at a glance, for spreadsheets
+    let text = csvRow(["method", "path", "status", "v3_method", "v3_path", "sunset", "rules"]);
+    for (const r of routes) text += csvRow([r.from.method, r.from.path, r.status, r.to?.method ?? "", r.to?.path ?? "", r.sunset ?? "", r.rules.join(" ")]);
+    await writeAsync(out, text);
     return;
   }
   const lines: string[] = ["v2 -> v3 routes (spec 9.5); status is the route's best case, parameters may make a request partial", ""];

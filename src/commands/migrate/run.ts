@@ -19,6 +19,7 @@ export async function run(flags: MigrateFlags, ctx: Context): Promise<void> {
   const g = ctx.globals;
   const fromFormat = parseEnumFlag<InputFormat>("--from-format", flags.fromFormat, INPUT_FORMATS);
   const to = parseEnumFlag<OutputTarget>("--to", flags.to, TO_FORMATS as unknown as OutputTarget[]);
+  if (flags.failOn !== undefined && !csvFlag(flags.failOn)) throw new UsageError(`--fail-on needs one or more of ${STATUSES.join(", ")}`);
   const failOn = (csvFlag(flags.failOn) ?? []).map((s) => parseEnumFlag<Status>("--fail-on", s, STATUSES)!);
   let report: "json" | "ndjson" | undefined;
   if (g.outputExplicit && (g.output === "json" || g.output === "ndjson")) report = g.output;

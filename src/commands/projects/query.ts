@@ -21,6 +21,7 @@ export function paramFor(routeId: string, name: string): ParamSpec | undefined {
 export function checkValue(flag: string, spec: ParamSpec, raw: unknown, now: Date): string | number | string[] | undefined {
   if (raw === undefined || raw === null || raw === false) return undefined;
   const v = String(raw);
+  if (v.trim() === "") throw new UsageError(`${flag} must not be empty`);
   switch (spec.type) {
     case "int":
       return parseIntFlag(flag, v, spec.min ?? 0, spec.max);
@@ -28,8 +29,12 @@ export function checkValue(flag: string, spec: ParamSpec, raw: unknown, now: Dat
       return parseNumberFlag(flag, v);
     case "enum":
       return parseEnumFlag(flag, v, spec.values ?? []);
-    case "csv":
-      return csvFlag(v);
+    case "csv": {
+      const list = csvFlag(v);
+      // an empty filter would silently widen the query to everything
+      if (!list) throw new UsageError(`${flag} needs at least one value (comma-separated)`);
+      return list;
+    }
     case "timestamp":
       return (spec.past ? parsePastTime(flag, v, now) : parseTime(flag, v, now)).toISOString();
     case "duration": {
