@@ -58,7 +58,11 @@ export function buildProgram(ctx: Context): Command {
       outputError: (s, write) => write(`mids: ${s.replace(/^error: /, "")}`),
     });
   program.hook("preAction", (_this, action) => {
-    Object.assign(ctx.globals, resolveGlobals(action.optsWithGlobals(), ctx.io, loadConfig(ctx.io)));
+    const o = action.optsWithGlobals();
+    const cfg = loadConfig(ctx.io);
+    // the output format first, so an error in another global flag still honours -o json
+    Object.assign(ctx.globals, resolveOutput(o, ctx.io, cfg));
+    Object.assign(ctx.globals, resolveGlobals(o, ctx.io, cfg));
   });
   for (const reg of COMMANDS) reg(program, ctx);
   // every subcommand shares the root's error handling
@@ -82,6 +86,15 @@ function intOption(flag: string, v: string, min: number, max: number): number {
   return Number(v);
 }
 
+/** -o (or the config's output): explicit, else table on a TTY and json when piped. */
+export function resolveOutput(o: Record<string, unknown>, io: IO, cfg: Config): Pick<GlobalOptions, "output" | "outputExplicit"> {
+  const out = typeof o.output === "string" && o.output !== "" ? o.output : typeof cfg.output === "string" && cfg.output !== "" ? cfg.output : undefined;
+  if (out !== undefined && !(OUTPUT_FORMATS as readonly string[]).includes(out)) {
+    throw new UsageError(`output format '${out}' is not one of ${OUTPUT_FORMATS.join(", ")}`);
+  }
+  return { output: (out as OutputFormat | undefined) ?? (io.stdoutIsTTY ? "table" : "json"), outputExplicit: out !== undefined };
+}
+
 export function resolveGlobals(o: Record<string, unknown>, io: IO, cfg: Config): GlobalOptions {
   const env = io.env;
   // an explicitly empty flag is a mistake, not "use the default"
@@ -89,10 +102,7 @@ export function resolveGlobals(o: Record<string, unknown>, io: IO, cfg: Config):
     if (o[key] === "") throw new UsageError(`${flag} must not be empty`);
   }
   const str = (v: unknown) => (typeof v === "string" && v !== "" ? v : undefined);
-  const out = str(o.output) ?? str(cfg.output);
-  if (out !== undefined && !(OUTPUT_FORMATS as readonly string[]).includes(out)) {
-    throw new UsageError(`output format '${out}' is not one of ${OUTPUT_FORMATS.join(", ")}`);
-  }
+  const { output, outputExplicit } = resolveOutput(o, io, cfg);
   const api = str(o.api) ?? str(env.MIDS_API) ?? str(cfg.api) ?? "v3";
   if (api !== "v2" && api !== "v3") throw new UsageError(`--api must be v2 or v3 (got '${api}')`);
   const timeout = str(o.timeout) ?? str(cfg.timeout);
@@ -101,8 +111,8 @@ export function resolveGlobals(o: Record<string, unknown>, io: IO, cfg: Config):
     baseUrl: str(o.baseUrl) ?? str(env.MIDS_BASE_URL) ?? str(cfg["base-url"]),
     apiKey: str(o.apiKey) ?? str(env.MIDS_API_KEY) ?? str(cfg["api-key"]),
     api,
-    output: (out as OutputFormat | undefined) ?? (io.stdoutIsTTY ? "table" : "json"),
-    outputExplicit: out !== undefined,
+    output,
+    outputExplicit,
     fields: parseFields(str(o.fields)),
     color: o.color !== false && colorWanted(env, io.stdoutIsTTY),
     quiet: !!o.quiet,
@@ -208,17 +218,27 @@ export async function main(argv: string[], opts: MainOptions = {}): Promise<numb
   const io = opts.io ?? processIO();
   const signal = opts.signal ?? new AbortController().signal;
   const ctx = createContext(io, signal, opts.now ?? (() => new Date()));
+  let program: Command | undefined;
   try {
-    const program = buildProgram(ctx);
+    program = buildProgram(ctx);
     await program.parseAsync(argv, { from: "user" });
     return EXIT.ok;
   } catch (err) {
     if (err instanceof CommanderError) {
       if (err.code === "commander.helpDisplayed" || err.code === "commander.version" || err.code === "commander.help") return EXIT.ok;
       if (err.code === "commander.executeSubCommandAsync") return EXIT.ok;
-      return err.exitCode === 0 ? EXIT.ok : EXIT.usage;
+      if (err.exitCode === 0) return EXIT.ok;
+      // commander printed the line; scripts asking for -o json/ndjson also get the JSON object
+      const out = program?.opts().output;
+      if (out === "json" || out === "ndjson") {
+        const message = oneLine(redact(err.message.replace(/^error: /, ""), [ctx.globals.apiKey]));
+        io.stderr.write(JSON.stringify({ error: { code: "usage", message, status: null, details: null } }) + "\n");
+      }
+      return EXIT.usage;
     }
     if (signal.aborted) {
+      // an interrupted --all says how far it got and where to continue
+      if (err instanceof MidsError && err.exitCode === EXIT.interrupted) return reportError(ctx, err);
       io.stderr.write("mids: interrupted\n");
       return EXIT.interrupted;
     }

@@ -35,6 +35,17 @@ describe("version and help", () => {
     expect(f.stderr).toMatch(/^mids: unknown option '--bogus'/);
     expect(f.stdout).toBe("");
   });
+
+  it("with -o json a flag error is also a JSON error object on stderr, even after a bad global flag", async () => {
+    for (const args of [["me", "--bogus", "-o", "json"], ["-o", "ndjson", "--timeout", "soon", "me"]]) {
+      const r = await runMids(args);
+      expect(r.code).toBe(2);
+      expect(r.stdout).toBe("");
+      const [line, json] = r.stderr.trimEnd().split("\n");
+      expect(line).toMatch(/^mids: /);
+      expect(JSON.parse(json)).toEqual({ error: { code: "usage", message: line.slice("mids: ".length), status: null, details: null } });
+    }
+  });
 });
 
 describe("mids me", () => {

@@ -1,6 +1,7 @@
 // A failure in the middle of --all says what was printed and how to continue.
+import { spawn } from "node:child_process";
 import { describe, expect, it } from "vitest";
-import { runMids, useSandbox } from "../helpers/cli.js";
+import { BIN, runMids, startSandbox, useSandbox } from "../helpers/cli.js";
 import { SANDBOX_KEYS, SANDBOX_DEMO_KEY } from "../../src/sandbox/keys.js";
 
 const limited = SANDBOX_KEYS.find((k) => k.key.endsWith("ratelimited"))!;
@@ -22,5 +23,30 @@ describe("--all stopped by an error", () => {
     const all = (await sb.api<{ data: { id: string }[] }>(`/v3/projects?limit=50`, SANDBOX_DEMO_KEY)).body.data;
     const ids = next.stdout.trimEnd().split("\n").map((l) => JSON.parse(l).id);
     expect(ids).toEqual(all.slice(printed.length, printed.length + 5).map((p) => p.id));
+  });
+});
+
+describe("--all interrupted", () => {
+  it("Ctrl-C keeps what was printed (whole lines), exits 130 and names the cursor to continue from", async () => {
+    const slow = await startSandbox(["--faults", "slow:600"]);
+    try {
+      const child = spawn(process.execPath, [BIN, "projects", "list", "--all", "--limit", "5", "-o", "ndjson"], { env: slow.env(SANDBOX_DEMO_KEY), stdio: ["ignore", "pipe", "pipe"] });
+      let stdout = "";
+      let stderr = "";
+      child.stderr.setEncoding("utf8").on("data", (d) => (stderr += d));
+      // interrupt while the second page is in flight
+      child.stdout.setEncoding("utf8").on("data", (d) => (stdout += d, child.kill("SIGINT")));
+      const code = await new Promise<number | null>((r) => child.on("close", r));
+      expect(code).toBe(130);
+      const printed = stdout.trimEnd().split("\n").map((l) => JSON.parse(l));
+      expect(printed.length).toBeGreaterThan(0);
+      expect(stderr).toMatch(new RegExp(`^mids: interrupted \\(after ${printed.length} items from \\d+ pages?\\)$`, "m"));
+      const cursor = /continue from where it stopped with --cursor (\S+)/.exec(stderr)![1];
+      const next = await runMids(["projects", "list", "--limit", "5", "--cursor", cursor, "-o", "ndjson"], { env: sb.env(SANDBOX_DEMO_KEY) });
+      const all = (await sb.api<{ data: { id: string }[] }>(`/v3/projects?limit=50`, SANDBOX_DEMO_KEY)).body.data;
+      expect(next.stdout.trimEnd().split("\n").map((l) => JSON.parse(l).id)).toEqual(all.slice(printed.length, printed.length + 5).map((p) => p.id));
+    } finally {
+      await slow.stop();
+    }
   });
 });

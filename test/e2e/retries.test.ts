@@ -1,7 +1,8 @@
 // Retries, rate limits, timeouts and interrupts against sandboxes with injected faults.
 import { spawn } from "node:child_process";
+import { createServer, type Server } from "node:http";
 import { afterEach, describe, expect, it } from "vitest";
-import { BIN, runMids, startSandbox, type SandboxProcess } from "../helpers/cli.js";
+import { BIN, baseEnv, runMids, startSandbox, type SandboxProcess } from "../helpers/cli.js";
 import { SANDBOX_KEYS, SANDBOX_DEMO_KEY } from "../../src/sandbox/keys.js";
 
 const key = (name: string) => SANDBOX_KEYS.find((k) => k.key.endsWith(name))!.key;
@@ -54,6 +55,75 @@ describe("retries", () => {
     const r = await runMids(["api", "-X", "POST", "/v2/recipes/execute", "-f", `name=${recipes[0].name}`], { env: sb.env(SANDBOX_DEMO_KEY) });
     expect(r.code).toBe(7);
     expect(await seen("/v2/recipes/execute")).toBe(1);
+  });
+});
+
+describe("retries of raw requests", () => {
+  it("mids api -X PATCH of an alert (body from --input -) is retried on 503", async () => {
+    sb = await startSandbox(["--faults", "503:x1@/v3/alerts/"]);
+    const a = (await sb.admin<{ alerts: { id: string; owner: string; status: string }[] }>("/_sandbox/alerts")).alerts.find((x) => x.owner === "A")!;
+    const r = await runMids(["api", "-X", "PATCH", `/v3/alerts/${a.id}`, "--input", "-", "-H", "X-Trace: t1", "--verbose"], {
+      env: sb.env(SANDBOX_DEMO_KEY), input: JSON.stringify({ status: a.status }),
+    });
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout).data.id).toBe(a.id);
+    expect(r.stderr).toMatch(/^> x-trace: t1$/m);
+    expect(r.stderr).toMatch(/^\* retry 1\/3 /m);
+    expect((await sb.admin<Seen>("/_sandbox/requests")).filter((q) => q.method === "PATCH")).toHaveLength(2);
+  });
+});
+
+/** A one-off server answering a scripted 429 and then 200, recording when each request came. */
+async function scripted(first: (now: number) => { headers: Record<string, string>; body: unknown }): Promise<{ url: string; times: number[]; close(): void }> {
+  const times: number[] = [];
+  const server: Server = createServer((_req, res) => {
+    times.push(Date.now());
+    const r = times.length === 1 ? { status: 429, ...first(Date.now()) } : { status: 200, headers: {}, body: { data: { ok: true }, meta: {} } };
+    res.writeHead(r.status, { "content-type": "application/json", ...r.headers }).end(JSON.stringify(r.body));
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  const port = (server.address() as { port: number }).port;
+  return { url: `http://127.0.0.1:${port}`, times, close: () => server.close() };
+}
+
+describe("Retry-After forms", () => {
+  it("honours Retry-After as an HTTP date", async () => {
+    // an HTTP date has whole seconds: 2 s ahead, rounded down, is at least 1 s away
+    const s = await scripted((now) => ({ headers: { "retry-after": new Date(now + 2000).toUTCString() }, body: { code: "rate_limited", message: "slow down" } }));
+    try {
+      const r = await runMids(["api", "/v3/me", "--verbose"], { env: baseEnv({ MIDS_BASE_URL: s.url, MIDS_API_KEY: "k_test_1234" }) });
+      expect(r.code).toBe(0);
+      const wait = Number(/^\* retry 1\/3 in (\d+) ms/m.exec(r.stderr)?.[1]);
+      expect(wait).toBeGreaterThanOrEqual(900);
+      expect(wait).toBeLessThanOrEqual(2000);
+      expect(s.times[1] - s.times[0]).toBeGreaterThanOrEqual(wait - 50);
+    } finally {
+      s.close();
+    }
+  });
+
+  it("honours a v2 retryAfterMs body when there is no Retry-After header", async () => {
+    const s = await scripted(() => ({ headers: {}, body: { success: false, error: "Rate limit exceeded", code: "RATE_LIMIT_EXCEEDED", retryAfterMs: 1200 } }));
+    try {
+      const r = await runMids(["api", "/v2/topics", "--verbose"], { env: baseEnv({ MIDS_BASE_URL: s.url, MIDS_API_KEY: "k_test_1234" }) });
+      expect(r.code).toBe(0);
+      expect(r.stderr).toMatch(/^\* retry 1\/3 in 1200 ms/m);
+      expect(s.times[1] - s.times[0]).toBeGreaterThanOrEqual(1150);
+    } finally {
+      s.close();
+    }
+  });
+
+  it("--max-retries 0 gives up on the first 429 with exit 5", async () => {
+    const s = await scripted(() => ({ headers: { "retry-after": "1" }, body: { code: "rate_limited", message: "slow down" } }));
+    try {
+      const r = await runMids(["me", "--max-retries", "0"], { env: baseEnv({ MIDS_BASE_URL: s.url, MIDS_API_KEY: "k_test_1234" }) });
+      expect(r.code).toBe(5);
+      expect(r.stderr).toMatch(/^mids: rate limited/);
+      expect(s.times).toHaveLength(1);
+    } finally {
+      s.close();
+    }
   });
 });
 
