@@ -180,6 +180,17 @@ describe("deprecation notices", () => {
   });
 });
 
+describe("deprecation notices across pages", () => {
+  it("--all through a deprecated alias prints its notice once, however many pages", async () => {
+    const r = await runMids(["grounding", "history", "--all", "--limit", "50", "--max-items", "200", "-o", "ndjson"], { env: sb.env(SANDBOX_DEMO_KEY) });
+    expect(r.code).toBe(0);
+    expect(r.stdout.trimEnd().split("\n")).toHaveLength(200);
+    const requests = (await sb.admin<{ path: string }[]>("/_sandbox/requests")).filter((q) => q.path === "/v2/grounding/history");
+    expect(requests.length).toBeGreaterThanOrEqual(4);
+    expect(r.stderr.split("\n").filter((l) => l.includes("is deprecated"))).toEqual(["mids: notice: /v2/grounding/history is deprecated; use /v3/topics"]);
+  });
+});
+
 describe("--verbose", () => {
   it("traces request and response lines with the key redacted everywhere", async () => {
     const r = await runMids(["me", "--verbose"], { env: sb.env(SANDBOX_DEMO_KEY) });
