@@ -56,35 +56,24 @@ export class ApiError extends MidsError {
 /** Rate limited after the retries ran out (exit 5). */
 export class RateLimitError extends ApiError {}
 
+/** A kind of failure that is fully described by its exit code and machine-readable code. */
+function kind(exitCode: number, code: string) {
+  return class extends MidsError {
+    exitCode = exitCode;
+    code = code;
+  };
+}
+
 /** Network: refused, reset, DNS, TLS (exit 7). */
-export class NetworkError extends MidsError {
-  exitCode = EXIT.server;
-  code = "network_error";
-}
-
+export class NetworkError extends kind(EXIT.server, "network_error") {}
 /** The request took longer than --timeout (exit 7). */
-export class TimeoutError extends MidsError {
-  exitCode = EXIT.server;
-  code = "timeout";
-}
-
+export class TimeoutError extends kind(EXIT.server, "timeout") {}
 /** The body was not what the contract says (exit 7). */
-export class MalformedResponseError extends MidsError {
-  exitCode = EXIT.server;
-  code = "malformed_response";
-}
-
+export class MalformedResponseError extends kind(EXIT.server, "malformed_response") {}
 /** The command ran and found problems (exit 8). */
-export class FindingsError extends MidsError {
-  exitCode = EXIT.findings;
-  code = "findings";
-}
-
+export class FindingsError extends kind(EXIT.findings, "findings") {}
 /** Ctrl-C (exit 130). */
-export class InterruptedError extends MidsError {
-  exitCode = EXIT.interrupted;
-  code = "interrupted";
-}
+export class InterruptedError extends kind(EXIT.interrupted, "interrupted") {}
 
 /**
  * Exit code of an API error. Spec 7.1 does not map v3 codes to statuses, so the code decides

@@ -5,10 +5,7 @@ import { printItem } from "../../output/render.js";
 import { stripControl } from "../../output/sanitize.js";
 import { noticeDiscontinued } from "./shared.js";
 
-/**
- * assumed: the field of GET /v2/recipes/{name} `data` holding the raw YAML definition (spec 2.17:
- * the recipe definition's fields are not shown). Without it the record is printed as YAML.
- */
+// The raw YAML sits in ASSUMED.recipeDefinitionField; without it the record is printed as YAML.
 
 export async function run(opts: { name: string }, ctx: Context): Promise<void> {
   noticeDiscontinued(ctx);
