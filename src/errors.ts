@@ -13,6 +13,20 @@ export const EXIT = {
   interrupted: 130,
 } as const;
 
+/** One word or two per exit code, for --help (the README table says more; a test keeps both complete). */
+export const EXIT_SUMMARY: Record<number, string> = {
+  [EXIT.ok]: "ok",
+  [EXIT.bug]: "bug",
+  [EXIT.usage]: "usage",
+  [EXIT.credentials]: "credentials",
+  [EXIT.notFound]: "not found",
+  [EXIT.rateLimited]: "rate limited",
+  [EXIT.historyWindow]: "history window",
+  [EXIT.server]: "server/network",
+  [EXIT.findings]: "findings",
+  [EXIT.interrupted]: "interrupted",
+};
+
 export class MidsError extends Error {
   exitCode: number = EXIT.bug;
   /** a second line telling the user what to do */

@@ -3,7 +3,7 @@ import { Command, CommanderError, Option } from "commander";
 import type { Context, GlobalOptions, OutputFormat } from "./context.js";
 import { OUTPUT_FORMATS } from "./context.js";
 import { processIO, colorWanted, type IO } from "./io.js";
-import { EXIT, MidsError, UsageError, exitCodeFor } from "./errors.js";
+import { EXIT, EXIT_SUMMARY, MidsError, UsageError, exitCodeFor } from "./errors.js";
 import { readConfig, stateDir, type Config } from "./config.js";
 import { requireDurationMs } from "./util/time.js";
 import { parseFields } from "./output/fields.js";
@@ -30,8 +30,7 @@ Environment:
   MIDS_API_KEY, MIDS_BASE_URL   credentials and API address (flags win, then env, then 'mids config')
   NO_COLOR, FORCE_COLOR         colour control; MIDS_DEBUG=1 prints stack traces
 
-Exit codes: 0 ok, 1 bug, 2 usage, 3 credentials, 4 not found, 5 rate limited,
-            6 history window, 7 server/network, 8 findings, 130 interrupted`;
+Exit codes: ${Object.entries(EXIT_SUMMARY).map(([code, what]) => `${code} ${what}`).join(", ")}`;
 
 export function buildProgram(ctx: Context): Command {
   const program = new Command("mids")

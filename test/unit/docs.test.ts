@@ -6,6 +6,7 @@ import { routeListMarkdown } from "../../src/contract/docs.js";
 import { ASSUMED, ASSUMPTION_NOTES } from "../../src/contract/assumed.js";
 import { ROOT } from "../helpers/cli.js";
 import { SANDBOX_KEYS } from "../../src/sandbox/keys.js";
+import { EXIT, EXIT_SUMMARY } from "../../src/errors.js";
 
 const update = process.env.UPDATE_DOCS === "1";
 const readmePath = join(ROOT, "README.md");
@@ -53,6 +54,13 @@ describe("README generated sections", () => {
 
   it("lists the sandbox keys", () => {
     expect(block(readme, "sandbox-keys")).toBe(generated["sandbox-keys"]);
+  });
+
+  it("documents every exit code in the Exit codes table, and nothing else", () => {
+    const section = readme.slice(readme.indexOf("## Exit codes"), readme.indexOf("## Commands"));
+    const codes = [...section.matchAll(/^\| (\d+) \|/gm)].map((m) => Number(m[1]));
+    expect(codes).toEqual(Object.values(EXIT));
+    expect(Object.keys(EXIT_SUMMARY).map(Number).sort((a, b) => a - b)).toEqual([...Object.values(EXIT)].sort((a, b) => a - b));
   });
 
   it("shows the install and test commands the quick start promises", () => {
