@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ROOT, runMids, startSandbox, type SandboxProcess } from "../helpers/cli.js";
 import { ROUTES } from "../../src/contract/routes.js";
+import { SANDBOX_DEMO_KEY } from "../../src/sandbox/keys.js";
 
 const FIX = join(ROOT, "test/fixtures/migrate");
 const fx = (name: string) => join(FIX, name);
@@ -194,7 +195,7 @@ describe("explain", () => {
 
 describe("--resolve against the sandbox", () => {
   let sb: SandboxProcess;
-  const KEY = "mids_sandbox_demo";
+  const KEY = SANDBOX_DEMO_KEY;
   beforeAll(async () => { sb = await startSandbox(); });
   afterAll(async () => { await sb?.stop(); });
 

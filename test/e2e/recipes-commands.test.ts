@@ -5,8 +5,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ROOT, runMids, startSandbox, type SandboxProcess } from "../helpers/cli.js";
+import { SANDBOX_DEMO_KEY } from "../../src/sandbox/keys.js";
 
-const KEY = "mids_sandbox_demo";
+const KEY = SANDBOX_DEMO_KEY;
 let sb: SandboxProcess;
 let tmp: string;
 beforeAll(async () => {

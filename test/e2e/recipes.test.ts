@@ -6,9 +6,10 @@ import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ROOT, runMids, startSandbox, type SandboxProcess } from "../helpers/cli.js";
 import { parseXml } from "../fixtures/recipes/xml.js";
+import { SANDBOX_DEMO_KEY, SANDBOX_KEYS } from "../../src/sandbox/keys.js";
 
 const FIX = join(ROOT, "test/fixtures/recipes");
-const KEY = "mids_sandbox_demo";
+const KEY = SANDBOX_DEMO_KEY;
 const fixture = (name: string) => readFileSync(join(FIX, name), "utf8");
 
 let sb: SandboxProcess;
@@ -235,7 +236,7 @@ describe("recipes validate", () => {
       const name = `r${String(i).padStart(2, "0")}.yaml`;
       write(`fifty/${name}`, bad.has(i) ? valid.replace("uses: output", `uses: not-a-step-${i}`) : valid.replace("fixture-valid", `fixture-${i}`));
     }
-    const key = "mids_sandbox_archive"; // its own rate-limit budget
+    const key = SANDBOX_KEYS.find((k) => k.archiveAccess)!.key; // its own rate-limit budget
     const r = await runMids(["-q", "recipes", "validate", dir, "--format", "json", "--concurrency", "8"], { env: sb.env(key) });
     expect(r.code).toBe(8);
     expect(r.stderr).toContain("50 files checked: 45 valid, 5 with findings, 5 findings");
