@@ -3,12 +3,37 @@ import { describe, expect, it } from "vitest";
 import type { Command } from "commander";
 import { buildProgram, createContext } from "../../src/main.js";
 import { testIO } from "../../src/io.js";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { ROOT } from "../helpers/cli.js";
 
 function leaves(cmd: Command, path: string[] = []): { path: string; cmd: Command }[] {
   const subs = cmd.commands.filter((c) => c.name() !== "help");
   if (!subs.length) return [{ path: path.join(" "), cmd }];
   return subs.flatMap((c) => leaves(c, [...path, c.name()]));
 }
+
+describe("README", () => {
+  const io = testIO();
+  const program = buildProgram(createContext(io, new AbortController().signal, () => new Date()));
+  const readme = readFileSync(join(ROOT, "README.md"), "utf8");
+
+  it("names every command and every flag (long or short form)", () => {
+    const missing: string[] = [];
+    const walk = (cmd: Command, path: string[]): void => {
+      for (const o of cmd.options) {
+        if (![o.long, o.short].some((f) => f && new RegExp(`(^|[\\s\`(|/])${f.replace(/[-]/g, "\\-")}\\b`, "m").test(readme))) missing.push(`${path.join(" ")} ${o.long}`);
+      }
+      for (const sub of cmd.commands.filter((c) => c.name() !== "help")) {
+        const p = [...path, sub.name()];
+        if (!readme.includes(`mids ${p.join(" ")}`)) missing.push(`mids ${p.join(" ")}`);
+        walk(sub, p);
+      }
+    };
+    walk(program, []);
+    expect(missing).toEqual([]);
+  });
+});
 
 describe("help", () => {
   const io = testIO();
