@@ -1,5 +1,6 @@
 // The checked-in completion scripts are what `mids completion <shell>` prints. UPDATE_DOCS=1 rewrites them.
 import { readFileSync, writeFileSync, existsSync } from "node:fs";
+import { execFileSync } from "node:child_process";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { buildProgram, createContext } from "../../src/main.js";
@@ -20,6 +21,14 @@ describe("shell completions", () => {
       expect(readFileSync(path, "utf8")).toBe(text);
     });
   }
+
+  it("the bash script completes subcommands, flag values and api paths in a real bash", () => {
+    const complete = (...words: string[]) =>
+      execFileSync("bash", ["-c", `source "${join(ROOT, "completions", "mids.bash")}"; COMP_WORDS=(${words.map((w) => `'${w}'`).join(" ")}); COMP_CWORD=${words.length - 1}; _mids; printf '%s\\n' "\${COMPREPLY[@]}"`], { encoding: "utf8" }).trim().split("\n");
+    expect(complete("mids", "pro")).toEqual(["projects"]);
+    expect(complete("mids", "projects", "list", "--universe", "")).toEqual(["crypto", "tradfi"]);
+    expect(complete("mids", "api", "/v3/alerts/d")).toEqual(["/v3/alerts/destinations"]);
+  });
 
   it("covers every command and the choices of enum options", () => {
     const nodes = tree(program);
