@@ -115,6 +115,8 @@ export interface FieldRename {
   from: string;
   /** v3 field, or null when removed */
   to: string | null;
+  /** where `mids migrate verify` reads the v3 value when `to` names an object holding it */
+  compareAt?: string;
   note?: string;
 }
 
@@ -124,12 +126,16 @@ export const FIELD_RENAMES: readonly FieldRename[] = [
   { scope: "envelope", from: "pagination", to: "meta.nextCursor", note: "opaque cursor + limit; no page numbers or totalCount" },
   { scope: "error", from: "error strings, per-route codes", to: "{code, message, details}", note: "fixed codes; not_found and not_current" },
   { scope: "project", from: "trendScore", to: "trend" },
-  { scope: "project", from: "trendScoreDelta", to: "trendDelta", note: "{value, window: PT24H}" },
+  { scope: "project", from: "trendScoreDelta", to: "trendDelta", compareAt: "trendDelta.value", note: "{value, window: PT24H}" },
   { scope: "project", from: "signals[]", to: "intel[]", note: "preview {id, headline, grade, detectedAt}" },
   { scope: "project", from: "tokens[]", to: "assets[]", note: "{type, chain, address, primary}" },
   { scope: "project", from: "xHandle", to: "identifiers.x" },
   { scope: "project", from: "marketData", to: null, note: "symbol, image, categories are top-level; provider identifiers not exposed" },
   { scope: "project", from: "rationale", to: null, note: "use intel and citations" },
+  { scope: "project", from: "metrics", to: null, note: "price and market-cap data are no longer in the API" },
+  { scope: "project", from: "momentumContext", to: null, note: "use the series routes for rank and trend history" },
+  { scope: "project", from: "primaryComputedAt", to: null },
+  { scope: "project", from: "tokens[].source", to: null },
   { scope: "intel", from: "cut (undocumented)", to: "grade", note: "chipped to flawless, filterable" },
   { scope: "topic", from: "stanceSeries (undocumented)", to: "stance", note: "on topic detail" },
   { scope: "topic", from: "frontierReport {url, preview}", to: "report", note: "{id, title, publishedAt} reference" },
@@ -143,3 +149,141 @@ export const RENAME_SCOPES_BY_V3_ROUTE: Readonly<Record<string, readonly RenameS
   "v3.intel.get": ["intel"],
   "v3.topics.list": ["topic"],
 };
+
+// ---- The response side of the v2 -> v3 map, field by field (read by `mids migrate verify`, which
+// compares a v2 answer with the answer of its v3 rewrite, and printed by `mids migrate explain`).
+
+/**
+ * How the items of a list compare (items are matched on `key`, else by position):
+ * - same: both lists hold the same items (series points by timestamp, catalogs);
+ * - page: every v2 item must be among the v3 items; v3 items beyond the v2 page are not compared
+ *   (v3 pages may be longer: the default limit is 50);
+ * - preview: the v3 list is a short preview; items are compared where both lists have them.
+ */
+export type ItemsMode = "same" | "page" | "preview";
+
+export interface ResponseField {
+  /** v2 path inside `data`: dotted, `[]` for the items of a list, `*` for every other field of an object; "" is `data` itself */
+  v2: string;
+  /** the v3 path holding the same value, or null: not in the v3 answer (ignored, listed as such) */
+  v3: string | null;
+  /** lists: the v2 field the items are matched on */
+  key?: string;
+  items?: ItemsMode;
+  /** a value conversion before comparing: v2 `never` is v3 null (spec 2.13, 2.12) */
+  convert?: "never-is-null";
+  note?: string;
+}
+
+export interface ResponseMap {
+  /** v2 route ids answering with this shape (aliases answer like the route they alias) */
+  routes: readonly string[];
+  /** what is compared, one line */
+  title: string;
+  fields: readonly ResponseField[];
+}
+
+const under = (prefix: string, fields: readonly ResponseField[]): ResponseField[] =>
+  fields.map((f) => ({ ...f, v2: join(prefix, f.v2), v3: f.v3 === null ? null : join(prefix, f.v3) }));
+function join(prefix: string, path: string): string {
+  if (!prefix) return path;
+  if (!path) return prefix;
+  return path.startsWith("[]") ? prefix + path : `${prefix}.${path}`;
+}
+
+/** The project renames of FIELD_RENAMES as response fields; `signals[]` is a preview, `tokens[]` keyed on address. */
+function projectFields(detail: boolean): ResponseField[] {
+  const out: ResponseField[] = FIELD_RENAMES.filter((f) => f.scope === "project").map((f): ResponseField => {
+    const v3 = f.to === null ? null : f.compareAt ?? f.to;
+    const field: ResponseField = { v2: f.from, v3, ...(f.note ? { note: f.note } : {}) };
+    if (f.from === "signals[]") Object.assign(field, { key: "id", items: "preview" });
+    if (f.from === "tokens[]") Object.assign(field, { key: "address", items: "same" });
+    if (f.from === "trendScoreDelta" && !detail) return { v2: f.from, v3: null, note: "v3 list items carry no trendDelta; read the project detail" };
+    return field;
+  });
+  out.push(
+    { v2: "provenance", v3: null, note: "`at` reads were removed" },
+    ...["id", "headline", "detectedAt"].map((f) => ({ v2: `signals[].${f}`, v3: `intel[].${f}` })),
+    { v2: "signals[].*", v3: null, note: "the v3 intel preview carries id, headline, grade and detectedAt" },
+  );
+  return out;
+}
+
+const TOPIC_FIELDS: readonly ResponseField[] = [
+  { v2: "completedAt", v3: null, note: "v3 lists the current topics, not a snapshot" },
+  { v2: "windowStartedAt", v3: null },
+  { v2: "latestEvidenceAt", v3: null },
+  { v2: "topics[]", v3: "[]", key: "id", items: "page" },
+  { v2: "topics[].tweetCount", v3: null },
+  { v2: "topics[].authorCount", v3: null },
+];
+
+const INTEL_REMOVED: readonly ResponseField[] = ["observationCount", "hasOfficialSource", "sentiment", "referencesMetrics", "activity",
+  "projectImage", "officialSourceUrl", "metrics"].map((v2) => ({ v2, v3: null }));
+
+export const RESPONSE_MAPS: readonly ResponseMap[] = [
+  { routes: ["v2.projects.get"], title: "project detail", fields: projectFields(true) },
+  { routes: ["v2.projects.list"], title: "project list: the v2 page among the v3 items",
+    fields: [{ v2: "[]", v3: "[]", key: "id", items: "page" }, ...under("[]", projectFields(false))] },
+  { routes: ["v2.projects.momentum"], title: "momentum points against the v3 trend series points, by timestamp",
+    fields: [
+      { v2: "projectName", v3: "name" },
+      { v2: "data[]", v3: "points[]", key: "timestamp", items: "same" },
+      { v2: "data[].trendScore", v3: "points[].value" },
+      { v2: "data[].clusters", v3: null, note: "the v3 series carries the measure only" },
+    ] },
+  { routes: ["v2.projects.rank"], title: "rank points against the v3 rank series points, by timestamp",
+    fields: [
+      { v2: "projectName", v3: "name" },
+      { v2: "data[]", v3: "points[]", key: "timestamp", items: "same" },
+      { v2: "data[].rank", v3: "points[].value" },
+      { v2: "data[].trendScore", v3: null, note: "read the trend series" },
+    ] },
+  { routes: ["v2.projects.neighbors"], title: "neighbors against relatedProjects of the project detail",
+    fields: [
+      { v2: "[]", v3: "relatedProjects[]", key: "projectId", items: "page" },
+      { v2: "[].projectId", v3: "relatedProjects[].project.id" },
+      { v2: "[].projectName", v3: "relatedProjects[].project.name" },
+      { v2: "[].joiningSignals", v3: "relatedProjects[].sharedIntel" },
+      { v2: "[].joiningReinforcements", v3: null },
+    ] },
+  { routes: ["v2.intel.get", "v2.signals.get"], title: "intel detail", fields: INTEL_REMOVED },
+  { routes: ["v2.intel.list", "v2.signals.list"], title: "intel list: the v2 page among the v3 items",
+    fields: [{ v2: "[]", v3: "[]", key: "id", items: "page" }, ...under("[]", INTEL_REMOVED),
+      ...["description", "reinforcedAt", "citations"].map((f) => ({ v2: `[].${f}`, v3: null, note: "v3 intel detail only" }))] },
+  { routes: ["v2.topics.list"], title: "topics: the v2 snapshot's topics among the v3 topics",
+    fields: [...TOPIC_FIELDS, { v2: "topics[].frontierReport", v3: null, note: "became report {id, title, publishedAt}" }] },
+  { routes: ["v2.grounding"], title: "grounding top 10 among the v3 topics", fields: TOPIC_FIELDS },
+  { routes: ["v2.topics.report"], title: "Frontier Report",
+    fields: [
+      { v2: "market", v3: null, note: "price data is no longer in the API" },
+      { v2: "sources", v3: null },
+    ] },
+  { routes: ["v2.apiKeys.info"], title: "key info against the credential capabilities",
+    fields: [
+      { v2: "id", v3: "credential.id" },
+      { v2: "name", v3: "credential.name" },
+      { v2: "type", v3: "credential.type" },
+      { v2: "expiresAt", v3: "credential.expiresAt", convert: "never-is-null" },
+      { v2: "scopes", v3: null, note: "scopes became entitlements" },
+    ] },
+  { routes: ["v2.projects.chains"], title: "chains against data.chains of the vocabulary",
+    fields: [
+      { v2: "[]", v3: "chains[]", key: "id", items: "same" },
+      { v2: "[].id", v3: "chains[].slug" },
+      { v2: "[].shortName", v3: null },
+      { v2: "[].evm", v3: null },
+    ] },
+  { routes: ["v2.intelCategories", "v2.signalCategories"], title: "intel categories against data.intelCategories of the vocabulary",
+    fields: [
+      { v2: "[]", v3: "intelCategories[]", key: "id", items: "same" },
+      { v2: "[].id", v3: "intelCategories[].slug" },
+      { v2: "[].description", v3: null },
+    ] },
+  { routes: ["v2.clusters"], title: "clusters", fields: [{ v2: "[]", v3: "[]", key: "id", items: "same" }] },
+];
+
+/** The response map of a v2 route id, if its answer can be compared with its v3 rewrite's. */
+export function responseMap(v2RouteId: string): ResponseMap | undefined {
+  return RESPONSE_MAPS.find((m) => m.routes.includes(v2RouteId));
+}

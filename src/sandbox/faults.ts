@@ -1,7 +1,7 @@
 // Fault injection for the sandbox (`--faults`): deterministic, seeded, optionally scoped to a path prefix.
 import { mulberry32, type Rng } from "./rand.js";
 
-export const FAULT_KINDS = ["503", "500", "502", "504", "429", "reset", "truncate", "slow", "503after"] as const;
+export const FAULT_KINDS = ["503", "500", "502", "504", "429", "reset", "truncate", "slow", "503after", "drift"] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
 
 export interface FaultSpec {
@@ -71,4 +71,24 @@ export class FaultPlan {
     });
     return { delayMs, fault };
   }
+}
+
+/**
+ * `drift`: a successful answer that quietly disagrees: the first number in its `data` (depth
+ * first) is one more than it should be. Scoped to /v3 it makes a v3 answer disagree with its v2
+ * answer, which `mids migrate verify` must report as `differs`.
+ */
+export function driftBody(body: string): string {
+  let parsed: unknown;
+  try { parsed = JSON.parse(body); } catch { return body; }
+  const bump = (v: unknown): boolean => {
+    if (!v || typeof v !== "object") return false;
+    for (const [k, x] of Object.entries(v)) {
+      if (typeof x === "number") { (v as Record<string, unknown>)[k] = x + 1; return true; }
+      if (bump(x)) return true;
+    }
+    return false;
+  };
+  const data = (parsed as { data?: unknown } | null)?.data;
+  return bump(data) ? JSON.stringify(parsed) : body;
 }

@@ -4,7 +4,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import { generate } from "./data.js";
 import { baseHeaders, dispatch, identify, MAX_BODY_BYTES, rateLimitFail, reason, renderFail, takeLimit, type Incoming, type Outgoing } from "./dispatch.js";
-import { FaultPlan, parseFaults, type FaultSpec } from "./faults.js";
+import { driftBody, FaultPlan, parseFaults, type FaultSpec } from "./faults.js";
 import { ApiFail, iso, type World } from "./http.js";
 import { SANDBOX_DEMO_KEY, SANDBOX_KEYS } from "./keys.js";
 import { RateLimiter } from "./limits.js";
@@ -140,6 +140,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     const out = await dispatch(inc, world, limiter, nowMs);
     // 503after: the request took effect, but the client only sees an outage
     if (fault?.kind === "503after") return finish(res, method, path, faultResponse("503", inc, limiter, nowMs));
+    if (fault?.kind === "drift" && out.status < 300) out.body = driftBody(out.body);
     finish(res, method, path, out, fault?.kind === "truncate");
   }
 

@@ -2,7 +2,7 @@
 import type { Context } from "../../context.js";
 import { writeAsync } from "../../io.js";
 import { ROUTES, route as routeById, paramsOf, type Route } from "../../contract/routes.js";
-import { FIELD_RENAMES, MIGRATION_RULES, migrationRule } from "../../contract/migration.js";
+import { FIELD_RENAMES, MIGRATION_RULES, RESPONSE_MAPS, migrationRule, type ResponseField } from "../../contract/migration.js";
 import { loadYaml } from "../../util/yaml.js";
 import { csvRow } from "../../output/csv.js";
 
@@ -40,7 +40,7 @@ export async function run(ctx: Context): Promise<void> {
   const out = ctx.io.stdout;
   const fmt = ctx.globals.output;
   if (fmt === "json") {
-    await writeAsync(out, JSON.stringify({ routes, rules: MIGRATION_RULES, renames: FIELD_RENAMES }, null, 2) + "\n");
+    await writeAsync(out, JSON.stringify({ routes, rules: MIGRATION_RULES, renames: FIELD_RENAMES, responses: RESPONSE_MAPS }, null, 2) + "\n");
     return;
   }
   if (fmt === "ndjson") {
@@ -49,7 +49,7 @@ export async function run(ctx: Context): Promise<void> {
   }
   if (fmt === "yaml") {
     const { stringify } = await loadYaml();
-    await writeAsync(out, stringify({ routes, rules: MIGRATION_RULES, renames: FIELD_RENAMES }, { aliasDuplicateObjects: false }));
+    await writeAsync(out, stringify({ routes, rules: MIGRATION_RULES, renames: FIELD_RENAMES, responses: RESPONSE_MAPS }, { aliasDuplicateObjects: false }));
     return;
   }
   if (fmt === "csv") {
@@ -68,7 +68,19 @@ export async function run(ctx: Context): Promise<void> {
   }
   lines.push("", "Response field renames:");
   for (const f of FIELD_RENAMES) lines.push(`  [${f.scope}] ${f.from} -> ${f.to ?? "removed"}${f.note ? `  (${f.note})` : ""}`);
+  lines.push("", "Response field map (what 'mids migrate verify' compares, inside data; paths from data, [] = each item):");
+  for (const m of RESPONSE_MAPS) {
+    lines.push(`  ${m.title}: ${m.routes.map((id) => { const r = routeById(id); return `${r.method} ${r.path}`; }).join(", ")}`);
+    for (const f of m.fields) lines.push(`    ${fieldLine(f)}`);
+  }
+  lines.push("  every other field keeps its name; v3 fields that v2 lacks are not compared");
   lines.push("", "Rules:");
   for (const [id, r] of Object.entries(MIGRATION_RULES)) lines.push(`  ${id} (${r.effect}): ${r.message} ${r.action}`);
   await writeAsync(out, lines.join("\n") + "\n");
+}
+
+function fieldLine(f: ResponseField): string {
+  const items = { same: "the same items", page: "the v2 page among the v3 items", preview: "a v3 preview: items both have" } as const;
+  const how = [f.items ? items[f.items] : "", f.key ? `matched on ${f.key}` : "", f.convert ?? ""].filter(Boolean).join(", ");
+  return `${f.v2 || "data"} -> ${f.v3 === null ? "removed (ignored)" : f.v3 || "data"}${how ? `  [${how}]` : ""}${f.note ? `  (${f.note})` : ""}`;
 }

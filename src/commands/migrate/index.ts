@@ -1,5 +1,6 @@
 import type { Command } from "commander";
 import type { Context } from "../../context.js";
+import * as verify from "./verify.js";
 
 export function register(program: Command, ctx: Context): void {
   const cmd = program
@@ -32,4 +33,5 @@ Examples:
   $ mids migrate explain
   $ mids migrate explain -o json | jq '.routes[] | select(.status == "removed")'`)
     .action(async () => (await import("./explain.js")).run(ctx));
+  verify.register(cmd, ctx);
 }

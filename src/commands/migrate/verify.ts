@@ -1,0 +1,111 @@
+// `mids migrate verify`: replay each distinct v2 request of a log against v2 and its v3 rewrite
+// and compare the answers through the response map (src/contract/migration.ts RESPONSE_MAPS).
+import type { Command } from "commander";
+import type { Context } from "../../context.js";
+
+export interface VerifyFlags {
+  files: string[];
+  fromFormat?: string;
+  failOn?: string;
+  concurrency?: string;
+  sample?: string;
+  sampleFirst: boolean;
+  seed?: string;
+  tolerance?: string;
+}
+
+export const DEFAULT_CONCURRENCY = 4;
+export const MAX_CONCURRENCY = 16;
+
+export function register(parent: Command, ctx: Context): void {
+  parent
+    .command("verify")
+    .description("Replay each distinct v2 request of a log against v2 and its v3 rewrite, and compare the answers field by field")
+    .argument("[files...]", "log files (access, HAR, JSON lines, curl; .gz too); - (or nothing, when piped) reads stdin")
+    .option("--from-format <format>", "input format: access, har, ndjson, curl (default: detected per file)")
+    .option("--fail-on <verdicts>", "exit 8 when any request has one of these verdicts (comma-separated: differs, failed, skipped, equivalent)")
+    .option("--concurrency <n>", `requests in flight at once, 1 to ${MAX_CONCURRENCY} (default ${DEFAULT_CONCURRENCY})`)
+    .option("--sample <n>", "verify only n of the distinct replayable requests, drawn at random (see --seed, --sample-first)")
+    .option("--sample-first", "with --sample: the first n in log order instead of a random draw")
+    .option("--seed <n>", "with --sample: the seed of the random draw, to draw the same sample again (default: a new one, printed on stderr)")
+    .option("--tolerance <x>", "numbers whose difference is at most x are equal (default 0: exact)")
+    .addHelpText("after", `
+Only GET requests are replayed (POST, PATCH, PUT, DELETE are skipped), with the configured key:
+a key found in the log is never sent. Verdicts: equivalent, differs (each field with both
+values), skipped (with why), failed (with the error of either side). A refused key stops the run
+at the first request (exit 3). 'mids migrate explain' lists the response field map.
+
+Examples:
+  $ mids migrate verify access.log
+  $ mids --sandbox migrate verify traffic.har -o json | jq '.requests[] | select(.verdict == "differs")'
+  $ mids migrate verify logs/*.log.gz --sample 200 --seed 7 --fail-on differs,failed   # CI gate: exit 8
+  $ mids migrate verify requests.ndjson --tolerance 0.001 --concurrency 8 -o ndjson`)
+    .action(async (files: string[], own, cmd: Command) => {
+      // `migrate` has --from-format and --fail-on too: commander gives them to it, wherever they stand
+      const flags = { ...cmd.parent?.opts(), ...own };
+      return run({
+      files, fromFormat: flags.fromFormat, failOn: flags.failOn, concurrency: flags.concurrency, sample: flags.sample,
+      sampleFirst: !!flags.sampleFirst, seed: flags.seed, tolerance: flags.tolerance,
+      }, ctx);
+    });
+}
+
+export async function run(flags: VerifyFlags, ctx: Context): Promise<void> {
+  const [{ statSync }, errors, options, types, input, replay, report, sanitize, io] = await Promise.all([
+    import("node:fs"), import("../../errors.js"), import("../shared/options.js"), import("../../migrate/types.js"),
+    import("../../migrate/verify/input.js"), import("../../migrate/verify/replay.js"), import("../../migrate/verify/report.js"),
+    import("../../output/sanitize.js"), import("../../io.js"),
+  ]);
+  const { UsageError, FindingsError } = errors;
+  const { parseEnumFlag, parseIntFlag, parseNumberFlag, csvFlag } = options;
+  const g = ctx.globals;
+  const fromFormat = parseEnumFlag("--from-format", flags.fromFormat, types.INPUT_FORMATS);
+  if (flags.failOn !== undefined && !csvFlag(flags.failOn)) throw new UsageError(`--fail-on needs one or more of ${replay.VERDICTS.join(", ")}`);
+  const failOn = (csvFlag(flags.failOn) ?? []).map((v) => parseEnumFlag("--fail-on", v, replay.VERDICTS)!);
+  const concurrency = parseIntFlag("--concurrency", flags.concurrency, 1, MAX_CONCURRENCY) ?? DEFAULT_CONCURRENCY;
+  const size = parseIntFlag("--sample", flags.sample, 1);
+  const seedFlag = parseIntFlag("--seed", flags.seed, 0, 2 ** 32 - 1);
+  if (size === undefined && (flags.sampleFirst || seedFlag !== undefined)) {
+    throw new UsageError(`${flags.sampleFirst ? "--sample-first" : "--seed"} only applies with --sample`, { hint: "add --sample N" });
+  }
+  const tolerance = parseNumberFlag("--tolerance", flags.tolerance) ?? 0;
+  if (tolerance < 0) throw new UsageError(`--tolerance must not be negative (got '${flags.tolerance}')`);
+  if (g.outputExplicit && !["table", "json", "ndjson"].includes(g.output)) {
+    throw new UsageError(`migrate verify has no -o ${g.output} output`, { hint: "use -o table, -o json or -o ndjson" });
+  }
+
+  let files = flags.files;
+  if (!files.length) {
+    if (ctx.io.stdinIsTTY) throw new UsageError("no log to verify", { hint: "give one or more log files, or pipe a log in (- reads stdin)" });
+    files = ["-"];
+  }
+  for (const f of files) {
+    if (f === "-") continue;
+    let why: string | undefined;
+    try {
+      if (statSync(f).isDirectory()) why = "it is a directory (name the log files in it)";
+    } catch (e) {
+      why = (e as NodeJS.ErrnoException).code === "ENOENT" ? "no such file" : ((e as NodeJS.ErrnoException).code ?? "not a file");
+    }
+    if (why) throw new UsageError(`cannot read '${f}': ${why}`, { hint: "check the path; - reads stdin" });
+  }
+
+  const read = await input.readRequests(ctx.io, files, fromFormat);
+  const sample = size === undefined ? undefined
+    : { size, first: flags.sampleFirst, seed: seedFlag ?? Math.floor(Math.random() * 2 ** 32) };
+  const { records, summary } = await replay.verify(read, () => ctx.client(), { now: ctx.now(), concurrency, tolerance, sample });
+
+  const text = g.output === "json" ? sanitize.escapeC1Json(report.jsonReport(records, summary))
+    : g.output === "ndjson" ? sanitize.escapeC1Json(report.ndjsonReport(records, summary))
+    : report.terminalReport(records, summary);
+  await io.writeAsync(ctx.io.stdout, text);
+  if (!g.quiet) ctx.io.stderr.write(report.summaryLine(summary));
+
+  const failed = failOn.reduce((n, v) => n + summary[v], 0);
+  if (failed) {
+    const which = failOn.filter((v) => summary[v] > 0).map((v) => `${summary[v]} ${v}`).join(", ");
+    throw new FindingsError(`${failed} request${failed === 1 ? "" : "s"} matched --fail-on: ${which}`, {
+      hint: "mids migrate verify -o json lists each request with its differences",
+    });
+  }
+}

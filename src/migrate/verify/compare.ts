@@ -1,0 +1,145 @@
+// Compare a v2 answer's `data` with its v3 rewrite's through the response map of
+// src/contract/migration.ts (RESPONSE_MAPS): renamed fields are read where v3 keeps them, removed
+// ones are ignored and listed, list items are matched on their key. Pure; unit-tested.
+import type { ResponseField, ResponseMap } from "../../contract/migration.js";
+
+export interface Difference {
+  /** the v2 field, items named by their key: `signals[id=int_1].headline` */
+  field: string;
+  /** the v3 field when it has another name */
+  v3Field?: string;
+  v2: unknown;
+  v3: unknown;
+  /** the side that has no such field or item */
+  missing?: "v2" | "v3";
+}
+
+export interface Comparison {
+  differences: Difference[];
+  /** v2 fields (map paths) that v3 does not carry, present in this answer */
+  ignored: string[];
+  /** more differences than MAX_DIFFERENCES were found */
+  truncated?: boolean;
+}
+
+export interface CompareOptions {
+  /** numbers within this absolute distance are equal (default 0: exact) */
+  tolerance?: number;
+}
+
+export const MAX_DIFFERENCES = 50;
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => !!v && typeof v === "object" && !Array.isArray(v);
+const childPat = (parent: string, k: string) => (parent ? `${parent}.${k}` : k);
+const childPath = (parent: string, k: string) => (parent ? `${parent}.${k}` : k);
+
+/** `path` (dotted) of `v`; "" is `v` itself. */
+function get(v: unknown, path: string): unknown {
+  if (!path) return v;
+  let cur = v;
+  for (const k of path.split(".")) {
+    if (!isObj(cur)) return undefined;
+    cur = cur[k];
+  }
+  return cur;
+}
+
+/** The part of the v3 pattern `q` below the v3 parent pattern `p3`, or undefined when `q` is not below it. */
+function below(q: string, p3: string): string | undefined {
+  if (!p3) return q;
+  if (q === p3) return "";
+  return q.startsWith(p3 + ".") ? q.slice(p3.length + 1) : undefined;
+}
+
+export function compare(map: ResponseMap, v2: unknown, v3: unknown, opts: CompareOptions = {}): Comparison {
+  const fields = new Map<string, ResponseField>(map.fields.map((f) => [f.v2, f]));
+  const tolerance = opts.tolerance ?? 0;
+  const differences: Difference[] = [];
+  const ignored = new Set<string>();
+  let truncated = false;
+
+  const differ = (field: string, v3Field: string, a: unknown, b: unknown, missing?: "v2" | "v3") => {
+    if (differences.length >= MAX_DIFFERENCES) { truncated = true; return; }
+    const d: Difference = { field, ...(v3Field !== field ? { v3Field } : {}), v2: a === undefined ? null : a, v3: b === undefined ? null : b };
+    if (missing) d.missing = missing;
+    differences.push(d);
+  };
+
+  const value = (a: unknown, b: unknown, p2: string, p3: string, path2: string, path3: string): void => {
+    if (Array.isArray(a)) return list(a, b, p2, p3, path2, path3);
+    if (b === undefined) return differ(path2, path3, a, b, "v3");
+    if (isObj(a)) {
+      // (a v3 list may hold what a v2 object did: the topics of a snapshot)
+      if (!b || typeof b !== "object") return differ(path2, path3, a, b);
+      return object(a, b as Obj, p2, p3, path2, path3);
+    }
+    if (typeof a === "number" && typeof b === "number") {
+      if (a === b || Math.abs(a - b) <= tolerance) return;
+      return differ(path2, path3, a, b);
+    }
+    if (a !== b) differ(path2, path3, a, b);
+  };
+
+  const object = (a: Obj, b: Obj, p2: string, p3: string, path2: string, path3: string): void => {
+    const wildcard = fields.get(childPat(p2, "*"));
+    for (const k of Object.keys(a)) {
+      const c2 = childPat(p2, k);
+      const isList = Array.isArray(a[k]);
+      const f = (isList ? fields.get(c2 + "[]") : undefined) ?? fields.get(c2);
+      if (!f && wildcard && wildcard.v3 === null) { ignored.add(wildcard.v2); continue; }
+      if (f && f.v3 === null) { ignored.add(f.v2); continue; }
+      // the v3 pattern of this field: the map's, or the same name under the v3 parent
+      const c3 = f ? f.v3!.replace(/\[\]$/, "") : childPat(p3, k);
+      const rel = below(c3, p3);
+      if (rel === undefined) { differ(childPath(path2, k), c3, a[k], undefined, "v3"); continue; }
+      let av = a[k];
+      const bv = get(b, rel);
+      if (f?.convert === "never-is-null" && av === "never") av = null;
+      value(av, bv, c2, c3, childPath(path2, k), rel ? childPath(path3, rel) : path3);
+    }
+  };
+
+  const list = (a: unknown[], b: unknown, p2: string, p3: string, path2: string, path3: string): void => {
+    const i2 = p2 + "[]";
+    const f = fields.get(i2);
+    const i3 = f?.v3 ?? p3 + "[]";
+    const mode = f?.items ?? "same";
+    const name2 = path2 || "data";
+    const name3 = path3 || "data";
+    if (!Array.isArray(b)) return differ(name2, name3, a, b, b === undefined ? "v3" : undefined);
+    const key = f?.key;
+    if (key) {
+      // the key's v3 name (a list of neighbors is matched on projectId, which v3 keeps as project.id)
+      const kf = fields.get(`${i2}.${key}`);
+      const k3 = (kf?.v3 && below(kf.v3, i3)) ?? key;
+      const byKey = new Map<string, unknown>();
+      for (const item of b) byKey.set(String(get(item, k3)), item);
+      const seen = new Set<string>();
+      for (const item of a) {
+        const k = String(isObj(item) ? item[key] : item);
+        seen.add(k);
+        const match = byKey.get(k);
+        const at2 = `${name2}[${key}=${k}]`;
+        const at3 = `${name3}[${k3}=${k}]`;
+        if (match === undefined) { if (mode !== "preview") differ(at2, at3, k, undefined, "v3"); continue; }
+        value(item, match, i2, i3, at2, at3);
+      }
+      if (mode === "same") for (const [k] of byKey) if (!seen.has(k)) differ(`${name2}[${key}=${k}]`, `${name3}[${k3}=${k}]`, undefined, k, "v2");
+      return;
+    }
+    const n = mode === "same" ? Math.max(a.length, b.length) : a.length;
+    for (let i = 0; i < n; i++) {
+      const at2 = `${name2}[${i}]`;
+      const at3 = `${name3}[${i}]`;
+      if (i >= a.length) differ(at2, at3, undefined, b[i], "v2");
+      else if (i >= b.length) { if (mode !== "preview") differ(at2, at3, a[i], undefined, "v3"); }
+      else value(a[i], b[i], i2, i3, at2, at3);
+    }
+  };
+
+  // a v2 list may sit inside the v3 data (neighbors: data.relatedProjects)
+  const root3 = Array.isArray(v2) ? (fields.get("[]")?.v3 ?? "").replace(/\[\]$/, "") : "";
+  value(v2, get(v3, root3), "", root3, "", root3);
+  return { differences, ignored: [...ignored], ...(truncated ? { truncated } : {}) };
+}

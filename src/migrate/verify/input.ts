@@ -1,0 +1,121 @@
+// The input of `mids migrate verify`: the same files as `mids migrate` (access, HAR, JSON lines,
+// curl; stdin; gzip), read with migrate's readers, reduced to the distinct requests in first-seen
+// order. One file on purpose: it can switch to migrate's shared reader stage in one place.
+import { createReadStream } from "node:fs";
+import { Readable } from "node:stream";
+import { createGunzip } from "node:zlib";
+import type { IO } from "../../io.js";
+import { UsageError } from "../../errors.js";
+import { detectFormat } from "../detect.js";
+import { MAX_LINE_BYTES, splitLines } from "../lines.js";
+import { parseAccessLine } from "../readers/access.js";
+import { parseCurl } from "../readers/curl.js";
+import { readHar } from "../readers/har.js";
+import { parseJsonLine } from "../readers/jsonl.js";
+import type { InputFormat, LogRequest } from "../types.js";
+import { isSecretParam } from "../url.js";
+
+export interface DistinctRequest {
+  /** method and target without key-like query parameters: two lines that differ only in a key are one request */
+  key: string;
+  /** where it was first seen: line (entry for HAR) and, with several inputs, the file */
+  position: number;
+  file?: string;
+  /** the request without its headers and body (a log's keys are never sent anywhere) */
+  req: LogRequest;
+  count: number;
+}
+
+export interface NotARequest { position: number; file?: string; reason: string }
+
+export interface VerifyInput {
+  requests: DistinctRequest[];
+  invalid: NotARequest[];
+}
+
+const GZIP_MAGIC = [0x1f, 0x8b];
+
+/** The stream's chunks, gunzipped when it starts with the gzip magic bytes. */
+async function* decoded(stream: Readable): AsyncGenerator<Buffer> {
+  const it = stream[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+  const first = await it.next();
+  if (first.done) return;
+  const head = Buffer.from(first.value);
+  async function* replay(): AsyncGenerator<Buffer> {
+    yield head;
+    for (let n = await it.next(); !n.done; n = await it.next()) yield n.value as Buffer;
+  }
+  if (head[0] === GZIP_MAGIC[0] && head[1] === GZIP_MAGIC[1]) {
+    try {
+      for await (const c of Readable.from(replay()).pipe(createGunzip())) yield c as Buffer;
+    } catch (e) {
+      throw new UsageError(`cannot read gzip input: ${(e as Error).message}`, { hint: "check that the file is a complete .gz file" });
+    }
+    return;
+  }
+  yield* replay();
+}
+
+/** Peek the first decoded chunk for format detection, then replay it. */
+async function peek(chunks: AsyncGenerator<Buffer>): Promise<{ head: string; all: AsyncGenerator<Buffer> }> {
+  const first = await chunks.next();
+  const head = first.done ? "" : first.value.subarray(0, 64 * 1024).toString("utf8");
+  async function* all(): AsyncGenerator<Buffer> {
+    if (!first.done) yield first.value;
+    yield* chunks;
+  }
+  return { head, all: all() };
+}
+
+export async function readRequests(io: IO, files: string[], fromFormat?: InputFormat): Promise<VerifyInput> {
+  const seen = new Map<string, DistinctRequest>();
+  const invalid: NotARequest[] = [];
+  const multi = files.length > 1;
+  for (const file of files) {
+    const stdin = file === "-";
+    const name = multi ? (stdin ? "stdin" : file) : undefined;
+    const at = name ? { file: name } : {};
+    const onRequest = (req: LogRequest, position: number) => {
+      // a log's keys never leave it: no headers, no body, no key-like query parameter
+      const clean: LogRequest = { method: req.method.toUpperCase(), origin: "", path: req.path, query: req.query.filter(([k]) => !isSecretParam(k)) };
+      const key = `${clean.method} ${clean.path}?${clean.query.map((p) => p.join("=")).join("&")}`;
+      const d = seen.get(key);
+      if (d) d.count++;
+      else seen.set(key, { key, position, ...at, req: clean, count: 1 });
+    };
+    const onInvalid = (position: number, reason: string) => void invalid.push({ position, ...at, reason });
+    const stream = (stdin ? io.stdin : createReadStream(file)) as Readable;
+    const { head, all } = await peek(decoded(stream));
+    const format = fromFormat ?? detectFormat(head);
+    if (format === "har") {
+      await readHar(all, (item) => (item.kind === "request" ? onRequest(item.req, item.position) : onInvalid(item.position, item.reason)));
+      continue;
+    }
+    // line formats; curl commands may continue over lines with a trailing backslash
+    let pending: string | null = null;
+    let pendingAt = 0;
+    const curl = (text: string, n: number) => {
+      const r = parseCurl(text);
+      if (r === null) return;
+      if (typeof r === "string") onInvalid(n, r);
+      else onRequest(r, n);
+    };
+    await splitLines(all, (line, n, bad) => {
+      if (line === null) return onInvalid(n, bad ?? "unreadable line");
+      if (format === "curl") {
+        if (pending !== null) pending += "\n" + line;
+        else { pending = line; pendingAt = n; }
+        if (/\\\s*$/.test(line) && pending.length < MAX_LINE_BYTES) { pending = pending.replace(/\\\s*$/, ""); return; }
+        const text = pending;
+        pending = null;
+        return curl(text, pendingAt);
+      }
+      const r = format === "ndjson" ? parseJsonLine(line) : parseAccessLine(line);
+      if (r === null) return;
+      if (typeof r === "string") onInvalid(n, r);
+      else onRequest(r.req, n);
+    });
+    if (pending !== null) curl(pending, pendingAt);
+  }
+  return { requests: [...seen.values()], invalid };
+}

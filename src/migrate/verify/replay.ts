@@ -1,0 +1,185 @@
+// `mids migrate verify`: each distinct request of a log is rewritten, then (when it can be
+// replayed) sent as itself to v2 and as its rewrite to v3 through the client, and the two
+// answers are compared through the response map (compare.ts). Only GET/HEAD are ever sent.
+import type { Client } from "../../client/client.js";
+import { ApiError, MidsError } from "../../errors.js";
+import { migrationRule, responseMap } from "../../contract/migration.js";
+import { route as routeById } from "../../contract/routes.js";
+import { makeResolver } from "../resolve.js";
+import { rewrite } from "../rewrite.js";
+import type { Outcome, Shape } from "../types.js";
+import { targetOf } from "../url.js";
+import { compare, type Difference } from "./compare.js";
+import type { DistinctRequest, VerifyInput } from "./input.js";
+
+export type Verdict = "equivalent" | "differs" | "skipped" | "failed";
+export const VERDICTS: readonly Verdict[] = ["equivalent", "differs", "skipped", "failed"];
+
+/** Methods that may be replayed: reading twice changes nothing (spec: PATCH, POST, PUT, DELETE never are). */
+export const REPLAYABLE_METHODS: readonly string[] = ["GET", "HEAD"];
+
+export interface SideError { side: "v2" | "v3"; code: string; status?: number; message: string }
+
+export interface VerifyRecord {
+  position: number;
+  file?: string;
+  /** how many times the log holds this request */
+  count: number;
+  verdict: Verdict;
+  /** the v2 route, as in the route table (`GET /v2/projects/{id}`), when one matched */
+  route?: string;
+  from: Shape;
+  to: Shape | null;
+  differences: Difference[];
+  /** v2 fields that v3 does not carry (not compared) */
+  ignored: string[];
+  /** skipped: why; failed: the error of either side */
+  reason?: string;
+  errors?: SideError[];
+  truncated?: boolean;
+}
+
+export interface VerifySummary {
+  total: number;
+  equivalent: number;
+  differs: number;
+  skipped: number;
+  failed: number;
+  /** lines that are not requests (not replayed, not counted in total) */
+  invalid: number;
+  sample?: { size: number; of: number; first: boolean; seed?: number };
+  routes: Record<string, Record<Verdict, number>>;
+}
+
+export interface VerifyOptions {
+  now: Date;
+  concurrency: number;
+  tolerance: number;
+  sample?: { size: number; first: boolean; seed: number };
+}
+
+const OTHER = "(other)";
+
+/** What to do with a distinct request before anything is sent: a skip reason, or the rewrite to replay. */
+export function plan(d: DistinctRequest, now: Date): { o: Outcome; skip?: string } {
+  const o = rewrite(d.req, { now });
+  if (!REPLAYABLE_METHODS.includes(o.from.method)) return { o, skip: `not idempotent: ${o.from.method} requests are never replayed` };
+  const rule = o.notes[0]?.rule;
+  if (o.status === "removed") return { o, skip: `removed route${rule ? ` (${rule})` : ""}: no v3 successor to compare with` };
+  if (o.status !== "rewritten" && o.status !== "partial") return { o, skip: `no rewrite: ${o.status}${rule ? ` (${rule})` : ""}` };
+  if (!o.routeId || !responseMap(o.routeId)) {
+    const why = o.notes.find((n) => migrationRule(n.rule).effect === "partial")?.rule;
+    return { o, skip: `no rewrite to compare: the v3 answer does not hold the v2 information${why ? ` (${why})` : ""}` };
+  }
+  return { o };
+}
+
+/** A small seeded generator, so a sample can be drawn again (--seed). */
+function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Indices of `n` items out of `of`, in order: the first n, or a seeded random choice. */
+export function sampleIndices(of: number, n: number, first: boolean, seed: number): number[] {
+  if (n >= of) return Array.from({ length: of }, (_, i) => i);
+  if (first) return Array.from({ length: n }, (_, i) => i);
+  const rnd = prng(seed);
+  const idx = Array.from({ length: of }, (_, i) => i);
+  for (let i = 0; i < n; i++) {
+    const j = i + Math.floor(rnd() * (of - i));
+    [idx[i], idx[j]] = [idx[j], idx[i]];
+  }
+  return idx.slice(0, n).sort((a, b) => a - b);
+}
+
+/** The key is refused (or missing): every other request would fail the same way, so the run stops. */
+const badCredential = (e: unknown): boolean => e instanceof ApiError && (e.code === "credential_required" || e.status === 401);
+
+function sideError(side: "v2" | "v3", e: unknown): SideError {
+  const m = e as MidsError;
+  return { side, code: m.code, ...(m.status !== undefined ? { status: m.status } : {}), message: m.message };
+}
+
+export async function verify(input: VerifyInput, client: () => Promise<Client>, opts: VerifyOptions): Promise<{ records: VerifyRecord[]; summary: VerifySummary }> {
+  const records: VerifyRecord[] = [];
+  const toReplay: { rec: VerifyRecord; o: Outcome }[] = [];
+  for (const d of input.requests) {
+    const { o, skip } = plan(d, opts.now);
+    const r = o.routeId ? routeById(o.routeId) : undefined;
+    const rec: VerifyRecord = {
+      position: d.position, ...(d.file ? { file: d.file } : {}), count: d.count, verdict: "skipped",
+      ...(r ? { route: `${r.method} ${r.path}` } : {}), from: o.from, to: o.to, differences: [], ignored: [],
+    };
+    if (skip) rec.reason = skip;
+    else toReplay.push({ rec, o });
+    records.push(rec);
+  }
+  let chosen = toReplay;
+  let sample: VerifySummary["sample"];
+  if (opts.sample) {
+    const keep = new Set(sampleIndices(toReplay.length, opts.sample.size, opts.sample.first, opts.sample.seed));
+    chosen = toReplay.filter((_, i) => keep.has(i));
+    const left = new Set(toReplay.filter((_, i) => !keep.has(i)).map((x) => x.rec));
+    for (let i = records.length - 1; i >= 0; i--) if (left.has(records[i])) records.splice(i, 1);
+    sample = { size: chosen.length, of: toReplay.length, first: opts.sample.first, ...(opts.sample.first ? {} : { seed: opts.sample.seed }) };
+  }
+
+  const resolve = makeResolver(client);
+  const one = async ({ rec, o }: { rec: VerifyRecord; o: Outcome }): Promise<void> => {
+    let out = o;
+    if (o.pending) {
+      out = await resolve(o).catch((e: unknown) => { if (badCredential(e) || !(e instanceof MidsError)) throw e; return o; });
+      rec.to = out.to;
+      const unresolved = out.pending ? out.notes.find((n) => n.rule === "page-to-cursor" || n.rule === "topic-id-to-report-id")
+        : out.notes.find((n) => n.message.startsWith("--resolve:"));
+      if (unresolved || !out.to || /[{}]/.test(out.to.path)) {
+        rec.reason = `no rewrite to compare: ${unresolved?.message ?? "the v3 request could not be completed"}`;
+        return;
+      }
+    }
+    const c = await client();
+    const [a, b] = await Promise.allSettled([c.raw(out.from.method, targetOf(out.from), undefined), c.raw(out.to!.method, targetOf(out.to!), undefined)]);
+    const errors: SideError[] = [];
+    for (const [side, s] of [["v2", a], ["v3", b]] as const) {
+      if (s.status === "fulfilled") continue;
+      if (badCredential(s.reason) || !(s.reason instanceof MidsError) || s.reason.exitCode === 130) throw s.reason;
+      errors.push(sideError(side, s.reason));
+    }
+    if (errors.length) {
+      rec.verdict = "failed";
+      rec.errors = errors;
+      rec.reason = errors.map((e) => `${e.side}: ${e.code}${e.status ? ` (${e.status})` : ""}`).join(", ");
+      return;
+    }
+    const cmp = compare(responseMap(out.routeId!)!, (a as PromiseFulfilledResult<{ data: unknown }>).value.data,
+      (b as PromiseFulfilledResult<{ data: unknown }>).value.data, { tolerance: opts.tolerance });
+    rec.differences = cmp.differences;
+    rec.ignored = cmp.ignored;
+    if (cmp.truncated) rec.truncated = true;
+    rec.verdict = cmp.differences.length ? "differs" : "equivalent";
+  };
+
+  // the first request alone: a refused key stops the run there, before anything else is sent
+  if (chosen.length) await one(chosen[0]);
+  let next = 1;
+  const worker = async () => {
+    // one failure that stops the run (a refused key, Ctrl-C) stops every worker
+    try { while (next < chosen.length) await one(chosen[next++]); } catch (e) { next = chosen.length; throw e; }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(opts.concurrency, chosen.length - 1)) }, worker));
+
+  const summary: VerifySummary = { total: records.length, equivalent: 0, differs: 0, skipped: 0, failed: 0, invalid: input.invalid.length, ...(sample ? { sample } : {}), routes: {} };
+  for (const r of records) {
+    summary[r.verdict]++;
+    const row = (summary.routes[r.route ?? OTHER] ??= { equivalent: 0, differs: 0, skipped: 0, failed: 0 });
+    row[r.verdict]++;
+  }
+  return { records, summary };
+}

@@ -1,0 +1,67 @@
+// The verdicts of `mids migrate verify` on stdout: a terminal listing (one line per request that is
+// not equivalent, then a table per v2 route), one JSON report, or JSON lines then the summary.
+import { oneLine } from "../../output/sanitize.js";
+import { targetOf } from "../url.js";
+import type { Difference } from "./compare.js";
+import { VERDICTS, type VerifyRecord, type VerifySummary } from "./replay.js";
+
+const SHOWN_DIFFERENCES = 5;
+const VALUE_WIDTH = 40;
+
+const where = (r: VerifyRecord) => `${r.file ? `${r.file}:` : ""}${r.position}`;
+const clip = (s: string, n: number) => (s.length > n ? s.slice(0, n - 3) + "..." : s);
+const valueText = (v: unknown, missing: boolean) => (missing ? "(missing)" : clip(JSON.stringify(v) ?? "null", VALUE_WIDTH));
+
+function differenceText(d: Difference): string {
+  const name = d.v3Field ? `${d.field} (v3 ${d.v3Field})` : d.field;
+  return `${name}: v2 ${valueText(d.v2, d.missing === "v2")}, v3 ${valueText(d.v3, d.missing === "v3")}`;
+}
+
+/** One record as JSON (the -o json items and the -o ndjson lines). */
+export function recordJson(r: VerifyRecord): Record<string, unknown> {
+  const { position, file, count, verdict, route, from, to, differences, ignored, reason, errors, truncated } = r;
+  return {
+    position, ...(file ? { file } : {}), count, verdict, ...(route ? { route } : {}), from, to, differences, ignored,
+    ...(reason ? { reason } : {}), ...(errors ? { errors } : {}), ...(truncated ? { truncated } : {}),
+  };
+}
+
+export function jsonReport(records: VerifyRecord[], summary: VerifySummary): string {
+  return JSON.stringify({ requests: records.map(recordJson), summary }, null, 2) + "\n";
+}
+
+export function ndjsonReport(records: VerifyRecord[], summary: VerifySummary): string {
+  return records.map((r) => JSON.stringify(recordJson(r)) + "\n").join("") + JSON.stringify({ summary }) + "\n";
+}
+
+const pad = (s: string, n: number) => s + " ".repeat(Math.max(0, n - s.length));
+
+export function terminalReport(records: VerifyRecord[], summary: VerifySummary): string {
+  const out: string[] = [];
+  for (const r of records) {
+    if (r.verdict === "equivalent") continue;
+    // the log and the server are anyone's text: one line, no control sequences
+    let line = `${where(r)}  ${r.from.method} ${targetOf(r.from)}  ${r.verdict}`;
+    if (r.verdict === "differs") {
+      const shown = r.differences.slice(0, SHOWN_DIFFERENCES).map(differenceText).join("; ");
+      const more = r.differences.length - SHOWN_DIFFERENCES + (r.truncated ? 1 : 0);
+      line += `  ${shown}${more > 0 ? `; ${r.truncated ? "more" : more} more (-o json lists them all)` : ""}`;
+    } else if (r.reason) line += `: ${r.reason}`;
+    out.push(oneLine(line));
+  }
+  const head = ["v2 route", ...VERDICTS];
+  const rows = Object.entries(summary.routes).map(([route, c]) => [route, ...VERDICTS.map((v) => String(c[v]))]);
+  rows.push(["total", ...VERDICTS.map((v) => String(summary[v]))]);
+  const w = head.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
+  if (out.length) out.push("");
+  out.push(head.map((h, i) => (i ? h.padStart(w[i]) : pad(h, w[i]))).join("  "));
+  for (const row of rows) out.push(row.map((c, i) => (i ? c.padStart(w[i]) : pad(c, w[i]))).join("  "));
+  return out.join("\n") + "\n";
+}
+
+/** The one-line summary on stderr. */
+export function summaryLine(s: VerifySummary): string {
+  const sample = s.sample ? ` (a ${s.sample.first ? "first-N" : `random, --seed ${s.sample.seed}`} sample of ${s.sample.size} of ${s.sample.of} replayable)` : "";
+  const invalid = s.invalid ? `; ${s.invalid} line${s.invalid === 1 ? " is" : "s are"} not a request` : "";
+  return `migrate verify: ${s.total} distinct request${s.total === 1 ? "" : "s"}${sample}: ${VERDICTS.map((v) => `${s[v]} ${v}`).join(", ")}${invalid}\n`;
+}

@@ -1,0 +1,142 @@
+// `mids migrate verify` end to end: the built CLI replays the logs under test/fixtures/verify/
+// against one sandbox, whose `drift` fault makes the v3 answers about one project disagree.
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { gzipSync } from "node:zlib";
+import { describe, expect, it } from "vitest";
+import { ROOT, runMids, useSandbox } from "../helpers/cli.js";
+import { SANDBOX_DEMO_KEY } from "../../src/sandbox/keys.js";
+
+const FIX = join(ROOT, "test/fixtures/verify");
+const fx = (name: string) => join(FIX, name);
+// the project drift.log asks about; the sandbox bumps the first number of every v3 answer about it
+const DRIFTED = /\/v2\/projects\/([0-9a-f]{24})\//.exec(readFileSync(fx("drift.log"), "utf8"))![1];
+const sb = useSandbox(["--faults", `drift:1@/v3/projects/${DRIFTED}`]);
+
+interface Rec {
+  position: number; count: number; verdict: string; reason?: string; route?: string; ignored: string[];
+  differences: { field: string; v3Field?: string; v2: unknown; v3: unknown; missing?: string }[];
+  errors?: { side: string; code: string; status?: number }[];
+}
+interface Report { requests: Rec[]; summary: Record<string, unknown> & { routes: Record<string, Record<string, number>> } }
+interface Logged { method: string; path: string; query: Record<string, string> }
+
+const verify = (args: string[], key = SANDBOX_DEMO_KEY) => runMids(["migrate", "verify", ...args], { env: sb.env(key) });
+const requestsSeen = async (): Promise<Logged[]> => sb.admin<Logged[]>("/_sandbox/requests");
+const clear = () => sb.admin("/_sandbox/requests/clear", "POST");
+
+describe("migrate verify", () => {
+  it("pins a verdict on every distinct request of a log, and sends only GETs with the configured key", async () => {
+    await clear();
+    const r = await verify([fx("traffic.log"), "-o", "json"]);
+    expect(r.stderr).toContain("migrate verify: 19 distinct requests: 12 equivalent, 1 differs, 5 skipped, 1 failed");
+    expect(r.code).toBe(0);
+    const rep = JSON.parse(r.stdout) as Report;
+    const by = new Map(rep.requests.map((q) => [q.position, q]));
+    expect(rep.requests.map((q) => `${q.position}:${q.verdict}`)).toEqual([
+      "1:equivalent", "3:equivalent", "4:equivalent", "5:equivalent", "6:equivalent", "7:failed", "8:skipped", "9:skipped",
+      "10:skipped", "11:skipped", "12:skipped", "13:equivalent", "14:equivalent", "15:equivalent", "16:equivalent",
+      "17:equivalent", "18:equivalent", "19:equivalent", "20:differs",
+    ]);
+    // line 2 is line 1 with a key in the query: one request, never sent with that key
+    expect(by.get(1)).toMatchObject({ count: 2, route: "GET /v2/projects/{id}" });
+    expect(by.get(1)!.ignored).toEqual(expect.arrayContaining(["marketData", "rationale", "metrics", "tokens[].source"]));
+    expect(by.get(4)!.ignored).toEqual(["data[].trendScore"]);
+    expect(by.get(7)!.errors).toEqual([
+      expect.objectContaining({ side: "v2", status: 404 }), expect.objectContaining({ side: "v3", code: "not_found", status: 404 }),
+    ]);
+    expect(by.get(8)!.reason).toMatch(/^not idempotent: POST/);
+    expect(by.get(9)!.reason).toMatch(/^not idempotent: PATCH/);
+    expect(by.get(10)!.reason).toMatch(/^removed route \(market-data-removed\)/);
+    expect(by.get(11)!.reason).toMatch(/^no rewrite: unrecognized \(v1-to-v3\)/);
+    expect(by.get(12)!.reason).toMatch(/grounding-history-no-v3/);
+    // v3 lists default to the crypto universe: a tradfi project of the v2 list is not among the v3 items
+    const tradfi = by.get(20)!;
+    expect(tradfi.differences).toHaveLength(1);
+    expect(tradfi.differences[0]).toMatchObject({ field: expect.stringMatching(/^data\[id=[0-9a-f]{24}\]$/), missing: "v3" });
+    expect(rep.summary).toMatchObject({ total: 19, equivalent: 12, differs: 1, skipped: 5, failed: 1, invalid: 0 });
+    expect(rep.summary.routes["GET /v2/projects"]).toEqual({ equivalent: 1, differs: 1, skipped: 0, failed: 0 });
+
+    const seen = await requestsSeen();
+    // 14 replayed requests, each once to v2 (and to v3, after a cursor walk for page 2 of intel)
+    expect(seen.filter((q) => q.path.startsWith("/v2/"))).toHaveLength(14);
+    expect(seen.every((q) => q.method === "GET")).toBe(true);
+    expect(seen.some((q) => /recipes|alerts|candles|^\/v1\//.test(q.path))).toBe(false);
+    expect(JSON.stringify(seen)).not.toContain("LOGSECRET");
+    expect(r.stdout + r.stderr).not.toContain("LOGSECRET");
+  });
+
+  it("reports the v3 answer the drift fault changed, field by field; --tolerance absorbs it; --fail-on exits 8", async () => {
+    const r = await verify([fx("drift.log"), "-o", "json"]);
+    const rep = JSON.parse(r.stdout) as Report;
+    expect(rep.requests.map((q) => q.verdict)).toEqual(["differs", "differs"]);
+    const [momentum, detail] = rep.requests;
+    expect(momentum.differences).toHaveLength(1);
+    const d = momentum.differences[0];
+    expect(d.field).toMatch(/^data\[timestamp=[^\]]+\]\.trendScore$/);
+    expect(d.v3Field).toMatch(/^points\[timestamp=[^\]]+\]\.value$/);
+    expect((d.v3 as number) - (d.v2 as number)).toBeCloseTo(1, 6);
+    expect(detail.differences).toEqual([expect.objectContaining({ field: "trendScore", v3Field: "trend" })]);
+
+    const loose = await verify([fx("drift.log"), "-o", "json", "--tolerance", "1.5"]);
+    expect((JSON.parse(loose.stdout) as Report).requests.map((q) => q.verdict)).toEqual(["equivalent", "equivalent"]);
+
+    const gate = await verify([fx("drift.log"), "-o", "table", "--fail-on", "differs,failed"]);
+    expect(gate.code).toBe(8);
+    expect(gate.stderr).toContain("mids: 2 requests matched --fail-on: 2 differs");
+    const lines = gate.stdout.split("\n");
+    expect(lines[0]).toMatch(new RegExp(`^1  GET /v2/projects/${DRIFTED}/momentum  differs  data\\[timestamp=.+\\]\\.trendScore \\(v3 points\\[timestamp=.+\\]\\.value\\): v2 [\\d.]+, v3 [\\d.]+$`));
+    expect(lines[1]).toMatch(/^2  GET \/v2\/projects\/\w+  differs  trendScore \(v3 trend\): v2 [\d.]+, v3 [\d.]+$/);
+    expect(gate.stdout).toMatch(/^GET \/v2\/projects\/\{id\}\/momentum\s+0\s+1\s+0\s+0$/m);
+  });
+
+  it("stops at the first request with exit 3 when the key is refused", async () => {
+    await clear();
+    const r = await verify([fx("traffic.log")], "mids_sandbox_not_a_key");
+    expect(r.code).toBe(3);
+    expect(r.stdout).toBe("");
+    expect(r.stderr.split("\n")[0]).toMatch(/^mids: .*API key/);
+    const seen = await requestsSeen();
+    expect(seen.map((q) => q.path)).toEqual(expect.arrayContaining(["/v3/projects/118655a8c2f84e49930fad39"]));
+    expect(seen.length).toBeLessThanOrEqual(2);
+  });
+
+  it("--sample verifies a subset: the first N, or a random draw that --seed repeats", async () => {
+    const first = JSON.parse((await verify([fx("traffic.log"), "-o", "json", "--sample", "3", "--sample-first"])).stdout) as Report;
+    expect(first.requests.filter((q) => q.verdict !== "skipped").map((q) => q.position)).toEqual([1, 3, 4]);
+    expect(first.summary.sample).toEqual({ size: 3, of: 14, first: true });
+    const a = await verify([fx("traffic.log"), "-o", "ndjson", "--sample", "4", "--seed", "9", "--concurrency", "1"]);
+    const b = await verify([fx("traffic.log"), "-o", "ndjson", "--sample", "4", "--seed", "9"]);
+    const positions = (out: string) => out.trimEnd().split("\n").map((l) => JSON.parse(l)).filter((x) => x.position && x.verdict !== "skipped").map((x) => x.position);
+    expect(positions(a.stdout)).toHaveLength(4);
+    expect(positions(a.stdout)).toEqual(positions(b.stdout));
+    expect(JSON.parse(a.stdout.trimEnd().split("\n").pop()!).summary.sample).toEqual({ size: 4, of: 14, first: false, seed: 9 });
+    expect(a.stderr).toMatch(/random, --seed 9/);
+  });
+
+  it("reads gzip-compressed JSON lines and never sends the keys the log holds", async () => {
+    await clear();
+    const dir = mkdtempSync(join(tmpdir(), "mids-verify-"));
+    const gz = join(dir, "requests.ndjson.gz");
+    writeFileSync(gz, gzipSync(readFileSync(fx("requests.ndjson"))));
+    const r = await verify([gz, "-o", "json"]);
+    expect(r.code).toBe(0);
+    const rep = JSON.parse(r.stdout) as Report;
+    // the log's key lacks the api entitlement: had it been sent, both answers would be refused
+    expect(rep.requests.map((q) => `${q.position}:${q.verdict}`)).toEqual(["1:equivalent", "2:equivalent", "3:skipped"]);
+    expect(rep.summary.invalid).toBe(1);
+    const seen = await requestsSeen();
+    expect(seen).toHaveLength(4);
+    expect(seen.every((q) => Object.keys(q.query).length === 0)).toBe(true);
+    expect(r.stdout).not.toContain("mids_sandbox_noapi");
+  });
+
+  it("refuses bad flags with exit 2", async () => {
+    for (const args of [["--sample", "0"], ["--concurrency", "99"], ["--tolerance", "x"], ["--fail-on", "bogus"], ["--seed", "3"], ["-o", "csv"], ["missing.log"]]) {
+      const r = await verify([fx("drift.log"), ...args].filter((a) => !(args[0] === "missing.log" && a === fx("drift.log"))));
+      expect(r.code, args.join(" ")).toBe(2);
+      expect(r.stderr.split("\n").filter(Boolean).length, args.join(" ")).toBeLessThanOrEqual(2);
+    }
+  });
+});

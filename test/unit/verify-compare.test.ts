@@ -1,0 +1,112 @@
+// The response map decides what `mids migrate verify` compares: renamed fields are read where v3
+// keeps them, removed ones are ignored and listed, list items are matched on their key.
+import { describe, expect, it } from "vitest";
+import { FIELD_RENAMES, RESPONSE_MAPS, responseMap } from "../../src/contract/migration.js";
+import { ROUTES } from "../../src/contract/routes.js";
+import { compare } from "../../src/migrate/verify/compare.js";
+import { sampleIndices } from "../../src/migrate/verify/replay.js";
+
+const project = responseMap("v2.projects.get")!;
+const v2Project = {
+  id: "p1", name: "One", trendScore: 52.5, trendScoreDelta: -1.25, xHandle: "one", rationale: "why", marketData: { symbol: "one" },
+  tokens: [{ chain: "ethereum", address: "0xa", source: "market", primary: true }],
+  signals: [{ id: "i1", headline: "h1", detectedAt: "2026-11-01T00:00:00Z", sentiment: -1 }, { id: "i2", headline: "h2", detectedAt: "2026-10-01T00:00:00Z" }],
+};
+const v3Project = {
+  id: "p1", slug: "one", name: "One", trend: 52.5, trendDelta: { value: -1.25, window: "PT24H" }, identifiers: { x: "one", market: "m" },
+  assets: [{ type: "token", chain: "ethereum", address: "0xa", primary: true }],
+  intel: [{ id: "i1", headline: "h1", grade: "polished", detectedAt: "2026-11-01T00:00:00Z" }],
+};
+const clone = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
+
+describe("the response map", () => {
+  it("maps every v2 route that has a v3 successor answering with the same information, and only v2 routes", () => {
+    const v2 = new Set(ROUTES.filter((r) => r.version === "v2").map((r) => r.id));
+    for (const m of RESPONSE_MAPS) for (const id of m.routes) expect(v2.has(id), id).toBe(true);
+    // the project renames of FIELD_RENAMES are the project map's, not a second list
+    for (const f of FIELD_RENAMES.filter((x) => x.scope === "project")) {
+      expect(project.fields.some((x) => x.v2 === f.from && x.v3 === (f.to === null ? null : f.compareAt ?? f.to)), f.from).toBe(true);
+    }
+  });
+});
+
+describe("compare", () => {
+  it("finds a project equivalent through its renames and lists the removed fields it ignored", () => {
+    const r = compare(project, v2Project, v3Project);
+    expect(r.differences).toEqual([]);
+    expect(r.ignored.sort()).toEqual(["marketData", "rationale", "signals[].*", "tokens[].source"]);
+  });
+
+  it("names each differing field with both values, under its v2 and v3 names", () => {
+    const v3 = clone(v3Project);
+    v3.trend = 53.5;
+    v3.identifiers.x = "uno";
+    v3.intel[0].headline = "other";
+    const r = compare(project, v2Project, v3);
+    expect(r.differences).toEqual([
+      { field: "trendScore", v3Field: "trend", v2: 52.5, v3: 53.5 },
+      { field: "xHandle", v3Field: "identifiers.x", v2: "one", v3: "uno" },
+      { field: "signals[id=i1].headline", v3Field: "intel[id=i1].headline", v2: "h1", v3: "other" },
+    ]);
+  });
+
+  it("compares numbers exactly unless a tolerance is given", () => {
+    const v3 = { ...clone(v3Project), trend: 52.5004 };
+    expect(compare(project, v2Project, v3).differences).toHaveLength(1);
+    expect(compare(project, v2Project, v3, { tolerance: 0.001 }).differences).toEqual([]);
+  });
+
+  it("reports a v2 field that v3 lacks, and a v2 item missing from the v3 list", () => {
+    const v3 = clone(v3Project) as Record<string, unknown>;
+    delete v3.name;
+    (v3.assets as unknown[]).length = 0;
+    const r = compare(project, v2Project, v3);
+    expect(r.differences).toEqual([
+      { field: "name", v2: "One", v3: null, missing: "v3" },
+      { field: "tokens[address=0xa]", v3Field: "assets[address=0xa]", v2: "0xa", v3: null, missing: "v3" },
+    ]);
+  });
+
+  it("matches series points by timestamp: a point on one side only differs", () => {
+    const map = responseMap("v2.projects.momentum")!;
+    const v2 = { projectId: "p1", projectName: "One", data: [{ timestamp: "t1", trendScore: 1, clusters: [] }, { timestamp: "t2", trendScore: 2 }] };
+    const v3 = { projectId: "p1", name: "One", measure: "trend", points: [{ timestamp: "t2", value: 2 }, { timestamp: "t3", value: 3 }] };
+    expect(compare(map, v2, v3).differences).toEqual([
+      { field: "data[timestamp=t1]", v3Field: "points[timestamp=t1]", v2: "t1", v3: null, missing: "v3" },
+      { field: "data[timestamp=t3]", v3Field: "points[timestamp=t3]", v2: null, v3: "t3", missing: "v2" },
+    ]);
+  });
+
+  it("looks up a v2 page among the v3 items (a longer v3 page is fine) and reads neighbors from relatedProjects", () => {
+    const list = responseMap("v2.clusters")!;
+    expect(compare(list, [{ id: "a" }], [{ id: "b" }, { id: "a" }]).differences).toHaveLength(1); // same: b is extra
+    const page = responseMap("v2.intel.list")!;
+    expect(compare(page, [{ id: "a", headline: "x" }], [{ id: "b" }, { id: "a", headline: "x" }]).differences).toEqual([]);
+    const nb = responseMap("v2.projects.neighbors")!;
+    const v2 = [{ projectId: "q", projectName: "Q", joiningSignals: 2, joiningReinforcements: 9 }];
+    const v3 = { id: "p", relatedProjects: [{ project: { id: "q", slug: "q", name: "Q" }, sharedIntel: 3 }] };
+    expect(compare(nb, v2, v3)).toEqual({
+      differences: [{ field: "data[projectId=q].joiningSignals", v3Field: "relatedProjects[project.id=q].sharedIntel", v2: 2, v3: 3 }],
+      ignored: ["[].joiningReinforcements"],
+    });
+  });
+
+  it("reads v2 key info from the credential capabilities, `never` being null", () => {
+    const map = responseMap("v2.apiKeys.info")!;
+    const v2 = { id: "k", name: "K", type: "full", scopes: ["projects"], expiresAt: "never" };
+    const v3 = { credential: { id: "k", name: "K", type: "full", expiresAt: null }, entitlements: ["api"] };
+    expect(compare(map, v2, v3)).toEqual({ differences: [], ignored: ["scopes"] });
+  });
+});
+
+describe("sampleIndices", () => {
+  it("draws the same sample for the same seed, in log order, and the first n with first", () => {
+    const a = sampleIndices(100, 5, false, 7);
+    expect(a).toEqual(sampleIndices(100, 5, false, 7));
+    expect(a).toHaveLength(5);
+    expect([...a].sort((x, y) => x - y)).toEqual(a);
+    expect(new Set(a).size).toBe(5);
+    expect(sampleIndices(100, 3, true, 7)).toEqual([0, 1, 2]);
+    expect(sampleIndices(2, 5, false, 1)).toEqual([0, 1]);
+  });
+});
