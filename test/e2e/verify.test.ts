@@ -7,6 +7,7 @@ import { gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { ROOT, runMids, useSandbox } from "../helpers/cli.js";
 import { SANDBOX_DEMO_KEY } from "../../src/sandbox/keys.js";
+import { RESPONSE_MAPS } from "../../src/contract/migration.js";
 
 const FIX = join(ROOT, "test/fixtures/verify");
 const fx = (name: string) => join(FIX, name);
@@ -79,10 +80,11 @@ describe("migrate verify", () => {
     expect((d.v3 as number) - (d.v2 as number)).toBeCloseTo(1, 6);
     expect(detail.differences).toEqual([expect.objectContaining({ field: "trendScore", v3Field: "trend" })]);
 
-    const loose = await verify([fx("drift.log"), "-o", "json", "--tolerance", "1.5"]);
+    const [loose, gate] = await Promise.all([
+      verify([fx("drift.log"), "-o", "json", "--tolerance", "1.5"]),
+      verify([fx("drift.log"), "-o", "table", "--fail-on", "differs,failed"]),
+    ]);
     expect((JSON.parse(loose.stdout) as Report).requests.map((q) => q.verdict)).toEqual(["equivalent", "equivalent"]);
-
-    const gate = await verify([fx("drift.log"), "-o", "table", "--fail-on", "differs,failed"]);
     expect(gate.code).toBe(8);
     expect(gate.stderr).toContain("mids: 2 requests matched --fail-on: 2 differs");
     const lines = gate.stdout.split("\n");
@@ -106,8 +108,10 @@ describe("migrate verify", () => {
     const first = JSON.parse((await verify([fx("traffic.log"), "-o", "json", "--sample", "3", "--sample-first"])).stdout) as Report;
     expect(first.requests.filter((q) => q.verdict !== "skipped").map((q) => q.position)).toEqual([1, 3, 4]);
     expect(first.summary.sample).toEqual({ size: 3, of: 14, first: true });
-    const a = await verify([fx("traffic.log"), "-o", "ndjson", "--sample", "4", "--seed", "9", "--concurrency", "1"]);
-    const b = await verify([fx("traffic.log"), "-o", "ndjson", "--sample", "4", "--seed", "9"]);
+    const [a, b] = await Promise.all([
+      verify([fx("traffic.log"), "-o", "ndjson", "--sample", "4", "--seed", "9", "--concurrency", "1"]),
+      verify([fx("traffic.log"), "-o", "ndjson", "--sample", "4", "--seed", "9"]),
+    ]);
     const positions = (out: string) => out.trimEnd().split("\n").map((l) => JSON.parse(l)).filter((x) => x.position && x.verdict !== "skipped").map((x) => x.position);
     expect(positions(a.stdout)).toHaveLength(4);
     expect(positions(a.stdout)).toEqual(positions(b.stdout));
@@ -133,10 +137,22 @@ describe("migrate verify", () => {
   });
 
   it("refuses bad flags with exit 2", async () => {
-    for (const args of [["--sample", "0"], ["--concurrency", "99"], ["--tolerance", "x"], ["--fail-on", "bogus"], ["--seed", "3"], ["-o", "csv"], ["missing.log"]]) {
-      const r = await verify([fx("drift.log"), ...args].filter((a) => !(args[0] === "missing.log" && a === fx("drift.log"))));
-      expect(r.code, args.join(" ")).toBe(2);
-      expect(r.stderr.split("\n").filter(Boolean).length, args.join(" ")).toBeLessThanOrEqual(2);
+    const cases = [["--sample", "0"], ["--concurrency", "99"], ["--tolerance", "x"], ["--fail-on", "bogus"], ["--seed", "3"], ["-o", "csv"], ["missing.log"]];
+    const runs = await Promise.all(cases.map((args) => verify(args[0] === "missing.log" ? args : [fx("drift.log"), ...args])));
+    runs.forEach((r, i) => {
+      expect(r.code, cases[i].join(" ")).toBe(2);
+      expect(r.stderr.split("\n").filter(Boolean).length, cases[i].join(" ")).toBeLessThanOrEqual(2);
+    });
+  });
+
+  it("migrate explain documents the response field map the comparison reads (-o json: responses)", async () => {
+    const json = await runMids(["migrate", "explain", "-o", "json"]);
+    expect(JSON.parse(json.stdout).responses).toEqual(JSON.parse(JSON.stringify(RESPONSE_MAPS)));
+    const table = await runMids(["migrate", "explain", "-o", "table"]);
+    const section = table.stdout.slice(table.stdout.indexOf("Response field map"), table.stdout.indexOf("\nRules:"));
+    for (const m of RESPONSE_MAPS) {
+      expect(section).toContain(`  ${m.title}: `);
+      for (const f of m.fields) expect(section).toContain(`    ${f.v2 || "data"} -> ${f.v3 === null ? "removed (ignored)" : f.v3 || "data"}`);
     }
   });
 });
