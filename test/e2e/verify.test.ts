@@ -31,14 +31,14 @@ describe("migrate verify", () => {
   it("pins a verdict on every distinct request of a log, and sends only GETs with the configured key", async () => {
     await clear();
     const r = await verify([fx("traffic.log"), "-o", "json"]);
-    expect(r.stderr).toContain("migrate verify: 19 distinct requests: 12 equivalent, 1 differs, 5 skipped, 1 failed");
+    expect(r.stderr).toContain("migrate verify: 21 distinct requests: 13 equivalent, 1 differs, 5 skipped, 2 failed");
     expect(r.code).toBe(0);
     const rep = JSON.parse(r.stdout) as Report;
     const by = new Map(rep.requests.map((q) => [q.position, q]));
     expect(rep.requests.map((q) => `${q.position}:${q.verdict}`)).toEqual([
       "1:equivalent", "3:equivalent", "4:equivalent", "5:equivalent", "6:equivalent", "7:failed", "8:skipped", "9:skipped",
       "10:skipped", "11:skipped", "12:skipped", "13:equivalent", "14:equivalent", "15:equivalent", "16:equivalent",
-      "17:equivalent", "18:equivalent", "19:equivalent", "20:differs",
+      "17:equivalent", "18:equivalent", "19:equivalent", "20:differs", "21:equivalent", "22:failed",
     ]);
     // line 2 is line 1 with a key in the query: one request, never sent with that key
     expect(by.get(1)).toMatchObject({ count: 2, route: "GET /v2/projects/{id}" });
@@ -56,12 +56,16 @@ describe("migrate verify", () => {
     const tradfi = by.get(20)!;
     expect(tradfi.differences).toHaveLength(1);
     expect(tradfi.differences[0]).toMatchObject({ field: expect.stringMatching(/^data\[id=[0-9a-f]{24}\]$/), missing: "v3" });
-    expect(rep.summary).toMatchObject({ total: 19, equivalent: 12, differs: 1, skipped: 5, failed: 1, invalid: 0 });
+    expect(rep.summary).toMatchObject({ total: 21, equivalent: 13, differs: 1, skipped: 5, failed: 2, invalid: 0 });
     expect(rep.summary.routes["GET /v2/projects"]).toEqual({ equivalent: 1, differs: 1, skipped: 0, failed: 0 });
 
     const seen = await requestsSeen();
-    // 14 replayed requests, each once to v2 (and to v3, after a cursor walk for page 2 of intel)
-    expect(seen.filter((q) => q.path.startsWith("/v2/"))).toHaveLength(14);
+    // 15 replayed requests (and one whose v3 request could not be completed), each once to v2 (and to v3, after a cursor walk for page 2 of intel
+    // and a look-up of the topic's report id)
+    expect(seen.filter((q) => q.path.startsWith("/v2/"))).toHaveLength(15);
+    expect(by.get(21)!.ignored).toEqual(["market", "sources"]);
+    // a topic that does not exist has no report id to finish the v3 request with
+    expect(by.get(22)).toMatchObject({ reason: "completing the v3 request: not_found (404)", errors: [{ side: "v3", code: "not_found" }] });
     expect(seen.every((q) => q.method === "GET")).toBe(true);
     expect(seen.some((q) => /recipes|alerts|candles|^\/v1\//.test(q.path))).toBe(false);
     expect(JSON.stringify(seen)).not.toContain("LOGSECRET");
@@ -107,7 +111,7 @@ describe("migrate verify", () => {
   it("--sample verifies a subset: the first N, or a random draw that --seed repeats", async () => {
     const first = JSON.parse((await verify([fx("traffic.log"), "-o", "json", "--sample", "3", "--sample-first"])).stdout) as Report;
     expect(first.requests.filter((q) => q.verdict !== "skipped").map((q) => q.position)).toEqual([1, 3, 4]);
-    expect(first.summary.sample).toEqual({ size: 3, of: 14, first: true });
+    expect(first.summary.sample).toEqual({ size: 3, of: 16, first: true });
     const [a, b] = await Promise.all([
       verify([fx("traffic.log"), "-o", "ndjson", "--sample", "4", "--seed", "9", "--concurrency", "1"]),
       verify([fx("traffic.log"), "-o", "ndjson", "--sample", "4", "--seed", "9"]),
@@ -115,7 +119,7 @@ describe("migrate verify", () => {
     const positions = (out: string) => out.trimEnd().split("\n").map((l) => JSON.parse(l)).filter((x) => x.position && x.verdict !== "skipped").map((x) => x.position);
     expect(positions(a.stdout)).toHaveLength(4);
     expect(positions(a.stdout)).toEqual(positions(b.stdout));
-    expect(JSON.parse(a.stdout.trimEnd().split("\n").pop()!).summary.sample).toEqual({ size: 4, of: 14, first: false, seed: 9 });
+    expect(JSON.parse(a.stdout.trimEnd().split("\n").pop()!).summary.sample).toEqual({ size: 4, of: 16, first: false, seed: 9 });
     expect(a.stderr).toMatch(/random, --seed 9/);
   });
 

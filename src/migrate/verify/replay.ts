@@ -135,11 +135,19 @@ export async function verify(input: VerifyInput, client: () => Promise<Client>, 
   const one = async ({ rec, o }: { rec: VerifyRecord; o: Outcome }): Promise<void> => {
     let out = o;
     if (o.pending) {
-      out = await resolve(o).catch((e: unknown) => { if (badCredential(e) || !(e instanceof MidsError)) throw e; return o; });
+      // page N and report ids are finished online first, as with `migrate --resolve`
+      try {
+        out = await resolve(o);
+      } catch (e) {
+        if (badCredential(e) || !(e instanceof MidsError) || e.exitCode === 130) throw e;
+        const err = sideError("v3", e);
+        Object.assign(rec, { verdict: "failed", errors: [err], reason: `completing the v3 request: ${err.code}${err.status ? ` (${err.status})` : ""}` });
+        return;
+      }
       rec.to = out.to;
-      const unresolved = out.pending ? out.notes.find((n) => n.rule === "page-to-cursor" || n.rule === "topic-id-to-report-id")
-        : out.notes.find((n) => n.message.startsWith("--resolve:"));
-      if (unresolved || !out.to || /[{}]/.test(out.to.path)) {
+      // the resolver drops these notes once it has finished the request
+      const unresolved = out.notes.filter((n) => n.rule === "page-to-cursor" || n.rule === "topic-id-to-report-id").pop();
+      if (unresolved || !out.to) {
         rec.reason = `no rewrite to compare: ${unresolved?.message ?? "the v3 request could not be completed"}`;
         return;
       }
