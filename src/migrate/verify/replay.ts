@@ -2,7 +2,7 @@
 // replayed) sent as itself to v2 and as its rewrite to v3 through the client, and the two
 // answers are compared through the response map (compare.ts). Only GET/HEAD are ever sent.
 import type { Client } from "../../client/client.js";
-import { ApiError, MidsError } from "../../errors.js";
+import { ApiError, EXIT, MidsError } from "../../errors.js";
 import { migrationRule, responseMap } from "../../contract/migration.js";
 import { route as routeById } from "../../contract/routes.js";
 import { makeResolver } from "../resolve.js";
@@ -101,6 +101,8 @@ export function sampleIndices(of: number, n: number, first: boolean, seed: numbe
 
 /** The key is refused (or missing): every other request would fail the same way, so the run stops. */
 const badCredential = (e: unknown): boolean => e instanceof ApiError && (e.code === "credential_required" || e.status === 401);
+/** Errors that end the run rather than one request's verdict: a refused key, Ctrl-C, a bug. */
+const fatal = (e: unknown): boolean => badCredential(e) || !(e instanceof MidsError) || e.exitCode === EXIT.interrupted;
 
 function sideError(side: "v2" | "v3", e: unknown): SideError {
   const m = e as MidsError;
@@ -139,7 +141,7 @@ export async function verify(input: VerifyInput, client: () => Promise<Client>, 
       try {
         out = await resolve(o);
       } catch (e) {
-        if (badCredential(e) || !(e instanceof MidsError) || e.exitCode === 130) throw e;
+        if (fatal(e)) throw e;
         const err = sideError("v3", e);
         Object.assign(rec, { verdict: "failed", errors: [err], reason: `completing the v3 request: ${err.code}${err.status ? ` (${err.status})` : ""}` });
         return;
@@ -154,20 +156,17 @@ export async function verify(input: VerifyInput, client: () => Promise<Client>, 
     }
     const c = await client();
     const [a, b] = await Promise.allSettled([c.raw(out.from.method, targetOf(out.from), undefined), c.raw(out.to!.method, targetOf(out.to!), undefined)]);
-    const errors: SideError[] = [];
-    for (const [side, s] of [["v2", a], ["v3", b]] as const) {
-      if (s.status === "fulfilled") continue;
-      if (badCredential(s.reason) || !(s.reason instanceof MidsError) || s.reason.exitCode === 130) throw s.reason;
-      errors.push(sideError(side, s.reason));
-    }
-    if (errors.length) {
-      rec.verdict = "failed";
-      rec.errors = errors;
-      rec.reason = errors.map((e) => `${e.side}: ${e.code}${e.status ? ` (${e.status})` : ""}`).join(", ");
+    if (a.status === "rejected" || b.status === "rejected") {
+      const errors: SideError[] = [];
+      for (const [side, s] of [["v2", a], ["v3", b]] as const) {
+        if (s.status === "fulfilled") continue;
+        if (fatal(s.reason)) throw s.reason;
+        errors.push(sideError(side, s.reason));
+      }
+      Object.assign(rec, { verdict: "failed", errors, reason: errors.map((e) => `${e.side}: ${e.code}${e.status ? ` (${e.status})` : ""}`).join(", ") });
       return;
     }
-    const cmp = compare(responseMap(out.routeId!)!, (a as PromiseFulfilledResult<{ data: unknown }>).value.data,
-      (b as PromiseFulfilledResult<{ data: unknown }>).value.data, { tolerance: opts.tolerance });
+    const cmp = compare(responseMap(out.routeId!)!, a.value.data, b.value.data, { tolerance: opts.tolerance });
     rec.differences = cmp.differences;
     rec.ignored = cmp.ignored;
     if (cmp.truncated) rec.truncated = true;
