@@ -31,8 +31,8 @@ export const MAX_DIFFERENCES = 50;
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => !!v && typeof v === "object" && !Array.isArray(v);
-const childPat = (parent: string, k: string) => (parent ? `${parent}.${k}` : k);
-const childPath = (parent: string, k: string) => (parent ? `${parent}.${k}` : k);
+/** A child of a dotted path: map patterns (`signals[].headline`) and concrete paths (`signals[id=i1].headline`) alike. */
+const child = (parent: string, k: string) => (parent ? `${parent}.${k}` : k);
 
 /** `path` (dotted) of `v`; "" is `v` itself. */
 function get(v: unknown, path: string): unknown {
@@ -82,21 +82,21 @@ export function compare(map: ResponseMap, v2: unknown, v3: unknown, opts: Compar
   };
 
   const object = (a: Obj, b: Obj, p2: string, p3: string, path2: string, path3: string): void => {
-    const wildcard = fields.get(childPat(p2, "*"));
+    const wildcard = fields.get(child(p2, "*"));
     for (const k of Object.keys(a)) {
-      const c2 = childPat(p2, k);
+      const c2 = child(p2, k);
       const isList = Array.isArray(a[k]);
       const f = (isList ? fields.get(c2 + "[]") : undefined) ?? fields.get(c2);
       if (!f && wildcard && wildcard.v3 === null) { ignored.add(wildcard.v2); continue; }
       if (f && f.v3 === null) { ignored.add(f.v2); continue; }
       // the v3 pattern of this field: the map's, or the same name under the v3 parent
-      const c3 = f ? f.v3!.replace(/\[\]$/, "") : childPat(p3, k);
+      const c3 = f ? f.v3!.replace(/\[\]$/, "") : child(p3, k);
       const rel = below(c3, p3);
-      if (rel === undefined) { differ(childPath(path2, k), c3, a[k], undefined, "v3"); continue; }
+      if (rel === undefined) { differ(child(path2, k), c3, a[k], undefined, "v3"); continue; }
       let av = a[k];
       const bv = get(b, rel);
       if (f?.convert === "never-is-null" && av === "never") av = null;
-      value(av, bv, c2, c3, childPath(path2, k), rel ? childPath(path3, rel) : path3);
+      value(av, bv, c2, c3, child(path2, k), rel ? child(path3, rel) : path3);
     }
   };
 
