@@ -175,3 +175,66 @@ describe("redirects, Retry-After, huge numbers, verbose headers", () => {
     expect(r.stderr).not.toMatch(/[\u0080-\u009f\u001b\u0007]/);
   });
 });
+
+describe("api --paginate", () => {
+  /** Split pretty-printed JSON values printed one after another. */
+  const values = (text: string) => text.split(/\n(?=[[{])/).map((t) => JSON.parse(t));
+
+  it("v3: follows meta.nextCursor, one JSON value per page; --slurp prints one array", async () => {
+    const h = await hostile((req, res) => {
+      const n = 1 + Number(new URL(req.url!, "http://x").searchParams.get("cursor")?.slice(1) ?? 0);
+      sendJson(res, 200, v3Page(n * 10, 2, n < 3 ? `c${n}` : null));
+    });
+    const r = await runMids(["api", "/v3/projects", "-f", "limit=2", "--paginate"], { env: env(h.url) });
+    expect(r.code).toBe(0);
+    expect(values(r.stdout).map((v) => v.data[0].id)).toEqual(["p10", "p20", "p30"]);
+    expect(h.seen).toEqual(["/v3/projects?limit=2", "/v3/projects?limit=2&cursor=c1", "/v3/projects?limit=2&cursor=c2"]);
+    const s = await runMids(["api", "/v3/projects", "--paginate", "--slurp"], { env: env(h.url) });
+    expect(s.code).toBe(0);
+    const all = JSON.parse(s.stdout);
+    expect(all).toHaveLength(3);
+    expect(all[2].meta.nextCursor).toBeNull();
+  });
+
+  it("v2: page + 1 while hasMore, the other parameters kept", async () => {
+    const h = await hostile((req, res) => {
+      const page = Number(new URL(req.url!, "http://x").searchParams.get("page") ?? 1);
+      sendJson(res, 200, { success: true, data: [{ page }], pagination: { page: 1, limit: 1, totalCount: 3, hasMore: page < 3 } });
+    });
+    const r = await runMids(["api", "/v2/projects?limit=1", "--paginate", "--slurp", "-q"], { env: env(h.url) });
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout).map((p: { data: { page: number }[] }) => p.data[0].page)).toEqual([1, 2, 3]);
+    expect(h.seen).toEqual(["/v2/projects?limit=1", "/v2/projects?limit=1&page=2", "/v2/projects?limit=1&page=3"]);
+  });
+
+  it("the guards of --all apply: a repeated cursor is exit 7; --max-pages caps", async () => {
+    const h = await hostile((_req, res, n) => sendJson(res, 200, v3Page(n, 1, "same")));
+    const r = await runMids(["api", "/v3/projects", "--paginate"], { env: env(h.url), timeoutMs: 10_000 });
+    expect(r.code).toBe(7);
+    expect(h.seen).toHaveLength(2);
+    expect(values(r.stdout)).toHaveLength(2);
+    expect(r.stderr).toMatch(/^mids: the server sent the same nextCursor again on page 2: following it would never end \(after 2 pages\)$/m);
+    const c = await hostile((_req, res, n) => sendJson(res, 200, v3Page(n, 1, `c${n}`)));
+    const m = await runMids(["api", "/v3/projects", "--paginate", "--max-pages", "3"], { env: env(c.url), timeoutMs: 10_000 });
+    expect(m.code).toBe(7);
+    expect(c.seen).toHaveLength(3);
+    expect(m.stderr).toMatch(/^hint: raise --max-pages \(or MIDS_MAX_PAGES\), or continue with -f cursor=c3$/m);
+  });
+
+  it("an error on a later page: the pages before and the error body are printed, the hint resumes", async () => {
+    const h = await hostile((_req, res, n) => n === 1 ? sendJson(res, 200, v3Page(1, 1, "c1")) : sendJson(res, 500, { code: "internal_error", message: "boom" }));
+    const r = await runMids(["api", "/v3/projects", "--paginate", "--max-retries", "0"], { env: env(h.url) });
+    expect(r.code).toBe(7);
+    expect(values(r.stdout).map((v) => v.code ?? v.data[0].id)).toEqual(["p1", "internal_error"]);
+    expect(r.stderr).toMatch(/\(after 1 page\)\nhint: continue from where it stopped with -f cursor=c1$/m);
+  });
+
+  it("--slurp needs --paginate, and --paginate only follows GET", async () => {
+    const a = await runMids(["api", "/v3/projects", "--slurp"]);
+    expect(a.code).toBe(2);
+    expect(a.stderr).toMatch(/^mids: --slurp needs --paginate/);
+    const b = await runMids(["api", "-X", "POST", "/v3/projects", "--paginate"]);
+    expect(b.code).toBe(2);
+    expect(b.stderr).toMatch(/^mids: --paginate follows GET requests only/);
+  });
+});
