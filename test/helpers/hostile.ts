@@ -50,12 +50,3 @@ export function sendJson(res: ServerResponse, status: number, body: unknown, hea
 export function v3Page(from: number, n: number, nextCursor: string | null): unknown {
   return { data: Array.from({ length: n }, (_, i) => ({ id: `p${from + i}`, slug: `p${from + i}`, name: `P ${from + i}` })), meta: { nextCursor } };
 }
-
-/** A port where nothing listens: bound, then closed (never a fixed port number). */
-export async function closedPort(): Promise<number> {
-  const s = createServer();
-  await new Promise<void>((r) => s.listen(0, "127.0.0.1", r));
-  const port = (s.address() as { port: number }).port;
-  await new Promise<void>((r) => s.close(() => r()));
-  return port;
-}
