@@ -77,17 +77,21 @@ const isNumberChar = (c: number) => (c >= 48 && c <= 57) || c === 45 || c === 43
  */
 export function scanJson(text: string, what: string, maxDepth = MAX_JSON_DEPTH): JsonScan {
   let depth = 0;
-  let inString = false;
   const huge: [number, number][] = [];
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 92) i++; // backslash: skip the escaped character
-      else if (c === 34) inString = false;
-      continue;
-    }
-    if (c === 34) inString = true;
-    else if (c === 91 || c === 123) {
+    if (c === 34) {
+      // jump to the closing quote: one not preceded by an odd number of backslashes
+      let j = i;
+      for (;;) {
+        j = text.indexOf('"', j + 1);
+        if (j < 0) return { text, hugeNumbers: [] }; // unterminated: JSON.parse reports it
+        let k = j - 1;
+        while (text.charCodeAt(k) === 92) k--;
+        if ((j - 1 - k) % 2 === 0) break;
+      }
+      i = j;
+    } else if (c === 91 || c === 123) {
       if (++depth > maxDepth) {
         throw new MalformedResponseError(`${what} returned JSON nested deeper than ${maxDepth} levels`, {
           hint: "the API's data is never that deep; the server (or something between) is misbehaving",
