@@ -21,6 +21,10 @@ export interface GlobalOptions {
   timeoutMs: number;
   maxRetries: number;
   insecure: boolean;
+  /** cap on one response body, bytes (--max-body-size, MIDS_MAX_BODY_SIZE; default 64 MB) */
+  maxBodyBytes?: number;
+  /** --all / api --paginate stop (exit 7) after this many pages (--max-pages, MIDS_MAX_PAGES) */
+  maxPages?: number;
   /** set when --sandbox started an in-process sandbox for this command */
   sandbox: boolean;
 }

@@ -11,6 +11,7 @@ export const EXIT = {
   server: 7,
   findings: 8,
   interrupted: 130,
+  terminated: 143,
 } as const;
 
 /** One word or two per exit code, for --help (the README table says more; a test keeps both complete). */
@@ -25,6 +26,7 @@ export const EXIT_SUMMARY: Record<number, string> = {
   [EXIT.server]: "server/network",
   [EXIT.findings]: "findings",
   [EXIT.interrupted]: "interrupted",
+  [EXIT.terminated]: "terminated",
 };
 
 export class MidsError extends Error {
@@ -84,9 +86,13 @@ export class NetworkError extends kind(EXIT.server, "network_error") {}
 export class TimeoutError extends kind(EXIT.server, "timeout") {}
 /** The body was not what the contract says (exit 7). */
 export class MalformedResponseError extends kind(EXIT.server, "malformed_response") {}
+/** A response body passed --max-body-size (exit 7). */
+export class ResponseTooLargeError extends kind(EXIT.server, "response_too_large") {}
+/** --all stopped because the server's paging cannot be trusted, or --max-pages was reached (exit 7). */
+export class PaginationError extends kind(EXIT.server, "pagination") {}
 /** The command ran and found problems (exit 8). */
 export class FindingsError extends kind(EXIT.findings, "findings") {}
-/** Ctrl-C (exit 130). */
+/** Ctrl-C (exit 130; bin/mids turns it into 143 when the signal was SIGTERM). */
 export class InterruptedError extends kind(EXIT.interrupted, "interrupted") {}
 
 /**
@@ -110,6 +116,7 @@ export function exitForApi(code: string | undefined, status: number): number {
       return EXIT.historyWindow;
     case "internal_error":
     case "service_unavailable":
+    case "redirect":
       return EXIT.server;
   }
   if ([400, 405, 409, 413, 414, 415, 422].includes(status)) return EXIT.usage;

@@ -7,6 +7,9 @@ import { EXIT, EXIT_SUMMARY, MidsError, UsageError, exitCodeFor } from "./errors
 import { readConfig, stateDir, type Config } from "./config.js";
 import { requireDurationMs } from "./util/time.js";
 import { parseFields } from "./output/fields.js";
+import { DEFAULT_MAX_BODY_BYTES, parseByteSize } from "./client/body.js";
+import { DEFAULT_MAX_PAGES } from "./client/paginate.js";
+import { waitNotifier } from "./client/wait.js";
 import { redact } from "./client/request.js";
 import { escapeC1Json, oneLine } from "./output/sanitize.js";
 import type { Client } from "./client/client.js";
@@ -47,6 +50,8 @@ export function buildProgram(ctx: Context): Command {
     .option("--timeout <duration>", "request timeout: seconds or 1500ms, 2s, 1m (default 30s)")
     .option("--max-retries <n>", "retries for idempotent requests on 429/5xx/resets (default 3)")
     .option("--insecure", "allow sending the key over plain http to a non-loopback host")
+    .option("--max-body-size <size>", "cap on one response body: bytes or 512KB, 64MB, 1GB (default 64MB; env MIDS_MAX_BODY_SIZE)")
+    .option("--max-pages <n>", "--all and api --paginate stop after this many pages (default 1000; env MIDS_MAX_PAGES)")
     .option("--sandbox", "run against the bundled sandbox server, started in-process with a demo key")
     .addHelpText("after", GLOBAL_HELP)
     .showSuggestionAfterError(true)
@@ -80,6 +85,12 @@ function loadConfig(io: IO): Config {
   return (cachedConfig ??= readConfig(io.env));
 }
 
+function byteSizeOption(v: string): number {
+  const n = parseByteSize(v);
+  if (n === undefined || n < 1024) throw new UsageError(`--max-body-size must be a size of at least 1KB such as 64MB, 512KB or 1GB (got '${v}')`);
+  return n;
+}
+
 function intOption(flag: string, v: string, min: number, max: number): number {
   if (!/^\d+$/.test(v.trim()) || Number(v) < min || Number(v) > max) throw new UsageError(`${flag} must be a whole number from ${min} to ${max} (got '${v}')`);
   return Number(v);
@@ -97,7 +108,7 @@ export function resolveOutput(o: Record<string, unknown>, io: IO, cfg: Config): 
 export function resolveGlobals(o: Record<string, unknown>, io: IO, cfg: Config): GlobalOptions {
   const env = io.env;
   // an explicitly empty flag is a mistake, not "use the default"
-  for (const [key, flag] of [["baseUrl", "--base-url"], ["apiKey", "--api-key"], ["timeout", "--timeout"], ["maxRetries", "--max-retries"], ["fields", "--fields"]] as const) {
+  for (const [key, flag] of [["baseUrl", "--base-url"], ["apiKey", "--api-key"], ["timeout", "--timeout"], ["maxRetries", "--max-retries"], ["fields", "--fields"], ["maxBodySize", "--max-body-size"], ["maxPages", "--max-pages"]] as const) {
     if (o[key] === "") throw new UsageError(`${flag} must not be empty`);
   }
   const str = (v: unknown) => (typeof v === "string" && v !== "" ? v : undefined);
@@ -106,6 +117,8 @@ export function resolveGlobals(o: Record<string, unknown>, io: IO, cfg: Config):
   if (api !== "v2" && api !== "v3") throw new UsageError(`--api must be v2 or v3 (got '${api}')`);
   const timeout = str(o.timeout) ?? str(cfg.timeout);
   const retries = str(o.maxRetries) ?? str(cfg["max-retries"]);
+  const bodySize = str(o.maxBodySize) ?? str(env.MIDS_MAX_BODY_SIZE);
+  const maxPages = str(o.maxPages) ?? str(env.MIDS_MAX_PAGES);
   return {
     baseUrl: str(o.baseUrl) ?? str(env.MIDS_BASE_URL) ?? str(cfg["base-url"]),
     apiKey: str(o.apiKey) ?? str(env.MIDS_API_KEY) ?? str(cfg["api-key"]),
@@ -119,6 +132,8 @@ export function resolveGlobals(o: Record<string, unknown>, io: IO, cfg: Config):
     timeoutMs: timeout ? requireDurationMs("--timeout", timeout) : 30_000,
     maxRetries: retries ? intOption("--max-retries", retries, 0, 20) : 3,
     insecure: !!o.insecure,
+    maxBodyBytes: bodySize ? byteSizeOption(bodySize) : DEFAULT_MAX_BODY_BYTES,
+    maxPages: maxPages ? intOption("--max-pages", maxPages, 1, 1_000_000) : DEFAULT_MAX_PAGES,
     sandbox: !!o.sandbox,
   };
 }
@@ -130,6 +145,7 @@ export function createContext(io: IO, signal: AbortSignal, now: () => Date): Con
   const globals: GlobalOptions = {
     api: "v3", output: io.stdoutIsTTY ? "table" : "json", outputExplicit: false, color: false, quiet: false,
     verbose: false, timeoutMs: 30_000, maxRetries: 3, insecure: false, sandbox: false,
+    maxBodyBytes: DEFAULT_MAX_BODY_BYTES, maxPages: DEFAULT_MAX_PAGES,
   };
   const say = (prefix: string) => (message: string, key?: string) => {
     if (globals.quiet) return;
@@ -180,6 +196,8 @@ async function makeClient(ctx: Context): Promise<Client> {
     maxRetries: g.maxRetries,
     insecure: g.insecure,
     verbose: g.verbose,
+    maxBodyBytes: g.maxBodyBytes,
+    onWait: waitNotifier(ctx.io.stderr, { tty: ctx.io.stderrIsTTY && !ctx.io.env.CI, quiet: g.quiet }),
     userAgent: `mids/${VERSION} node/${process.versions.node}`,
     signal: ctx.signal,
     now: ctx.now,

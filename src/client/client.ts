@@ -6,6 +6,9 @@ import Agent from "undici/lib/dispatcher/agent.js";
 import apiRequest from "undici/lib/api/api-request.js";
 import { matchRoute, route as routeById, type Route } from "../contract/routes.js";
 import { ApiError, MalformedResponseError, NetworkError, RateLimitError, TimeoutError, UsageError, MidsError, InterruptedError } from "../errors.js";
+import { DEFAULT_MAX_BODY_BYTES, readCapped, scanJson } from "./body.js";
+import { oneLine } from "../output/sanitize.js";
+import { describeWait, formatDuration, type WaitNotice } from "./wait.js";
 import { toApiError } from "./errormap.js";
 import { normalizeHeaders, parseDeprecation, parseRateLimit, type Deprecation, type Headers, type RateLimit } from "./headers.js";
 import { buildRaw, buildRequest, isLoopbackHost, redact, redactHeaders, type BuiltRequest, type Query } from "./request.js";
@@ -21,6 +24,10 @@ export interface ClientOptions {
   insecure: boolean;
   verbose: boolean;
   userAgent: string;
+  /** cap on one response body in bytes (--max-body-size; default 64 MB) */
+  maxBodyBytes?: number;
+  /** told about every retry wait before it starts; returns a function that ends the notice */
+  onWait?: (notice: WaitNotice) => (() => void) | void;
   signal?: AbortSignal;
   now: () => Date;
   /** stderr line writer for traces and notices */
@@ -56,6 +63,8 @@ export interface ApiResult<T = unknown> {
   rateLimit?: RateLimit;
   keyType?: string;
   deprecation?: Deprecation;
+  /** size of the body as received, in bytes */
+  bytes: number;
 }
 
 function sleepDefault(ms: number, signal?: AbortSignal): Promise<void> {
@@ -124,14 +133,35 @@ export class Client {
       } catch (err) {
         const wait = retryDelay(err, attempt, idempotent, this.retry, this.opts.random);
         if (wait === undefined) throw this.finalError(err, attempt);
-        if (this.opts.verbose) this.opts.trace(`* retry ${attempt + 1}/${this.retry.limit} in ${wait} ms (${(err as Error).message})`);
-        await sleep(wait, this.opts.signal);
+        if (this.opts.verbose) this.trace(`* retry ${attempt + 1}/${this.retry.limit} in ${wait} ms (${(err as Error).message})`);
+        const notice = describeWait(err, wait, attempt + 1, this.retry.limit, this.opts.now());
+        const done = notice ? this.opts.onWait?.(notice) : undefined;
+        try {
+          await sleep(wait, this.opts.signal);
+        } finally {
+          done?.();
+        }
       }
     }
   }
 
+  /** Server text in a trace line: one line, no terminal controls. */
+  private trace(line: string): void {
+    this.opts.trace(oneLine(line));
+  }
+
   /** Rate limited with no retries left: exit 5 and say when the limit resets. */
   private finalError(err: unknown, attempt: number): unknown {
+    const asked = err instanceof ApiError ? err.retryAfterMs : undefined;
+    if (err instanceof ApiError && asked !== undefined && asked > this.retry.maxRetryAfterMs && this.retry.afterStatusCodes.includes(err.status ?? 0)) {
+      // raising --max-retries cannot help: say how long the server asked for
+      const until = new Date(this.opts.now().getTime() + asked);
+      const Err = err.exitCode === 5 ? RateLimitError : ApiError;
+      return new Err(`${err.message}; the server asked to wait ${formatDuration(asked)} (Retry-After), longer than mids waits (${formatDuration(this.retry.maxRetryAfterMs)})`, {
+        code: err.code, status: err.status ?? 429, details: err.details, headers: err.headers, body: err.body, retryAfterMs: asked,
+        hint: `try again after ${until.toISOString()}`,
+      });
+    }
     if (err instanceof ApiError && err.exitCode === 5 && !(err instanceof RateLimitError)) {
       const rl = parseRateLimit(err.headers, this.opts.now());
       const reset = [rl?.minute, rl?.day].find((w) => w && w.remaining === 0 && w.resetAt)?.resetAt ?? rl?.minute.resetAt;
@@ -149,8 +179,8 @@ export class Client {
     const { verbose } = this.opts;
     const secrets = [this.opts.apiKey];
     if (verbose) {
-      this.opts.trace(redact(`> ${req.method} ${req.url}`, secrets));
-      for (const [k, v] of Object.entries(redactHeaders(req.headers))) this.opts.trace(redact(`> ${k}: ${v}`, secrets));
+      this.trace(redact(`> ${req.method} ${req.url}`, secrets));
+      for (const [k, v] of Object.entries(redactHeaders(req.headers))) this.trace(redact(`> ${k}: ${v}`, secrets));
     }
     const timeout = AbortSignal.timeout(this.opts.timeoutMs);
     const signal = this.opts.signal ? AbortSignal.any([timeout, this.opts.signal]) : timeout;
@@ -158,6 +188,7 @@ export class Client {
     let status: number;
     let headers: Headers;
     let text: string;
+    let bytes: number;
     const started = Date.now();
     try {
       const u = new URL(req.url);
@@ -171,8 +202,9 @@ export class Client {
       });
       status = res.statusCode;
       headers = normalizeHeaders(res.headers as Record<string, string | string[] | undefined>);
-      text = await res.body.text();
+      ({ text, bytes } = await readCapped(res.body, this.opts.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES, headers["content-length"], what));
     } catch (err) {
+      if (err instanceof MidsError) throw err;
       if (this.opts.signal?.aborted) throw new InterruptedError("interrupted");
       if (timeout.aborted) {
         throw new TimeoutError(`${what} timed out after ${this.opts.timeoutMs} ms`, { hint: "raise --timeout (e.g. --timeout 60s) or try again" });
@@ -180,15 +212,21 @@ export class Client {
       throw networkError(err, req.url, secrets);
     }
     if (verbose) {
-      this.opts.trace(`< HTTP ${status} (${Date.now() - started} ms)`);
-      for (const [k, v] of Object.entries(redactHeaders(headers))) this.opts.trace(redact(`< ${k}: ${v}`, secrets));
+      this.trace(`< HTTP ${status} (${Date.now() - started} ms)`);
+      for (const [k, v] of Object.entries(redactHeaders(headers))) this.trace(redact(`< ${k}: ${v}`, secrets));
     }
     let body: unknown = text;
     const isJson = /\bjson\b/i.test(headers["content-type"] ?? "") || /^\s*[[{]/.test(text);
     if (isJson && text.trim() !== "") {
       try {
-        body = JSON.parse(text);
-      } catch {
+        const scan = scanJson(text, what);
+        if (scan.hugeNumbers.length) {
+          const n = scan.hugeNumbers.length;
+          this.opts.notice(`${what}: ${n} ${n === 1 ? "number" : "numbers"} too large for a double (${scan.hugeNumbers[0].slice(0, 40)}) kept as ${n === 1 ? "its" : "their"} text (a JSON string)`, `huge:${what}`);
+        }
+        body = JSON.parse(scan.text);
+      } catch (err) {
+        if (err instanceof MidsError) throw err;
         if (status < 400) {
           throw new MalformedResponseError(`${what} returned a malformed JSON body (${text.length} bytes)`, { hint: "the response was cut short or is not JSON; try again, or use --verbose" });
         }
@@ -196,10 +234,11 @@ export class Client {
     }
     const now = this.opts.now();
     if (status >= 400) throw toApiError(status, body, headers, now, what);
-    return this.shape<T>(req, r, status, headers, body, now, what);
+    if (status >= 300 && status < 400 && status !== 304) throw redirectError(status, headers, body, what, secrets);
+    return this.shape<T>(req, r, status, headers, body, now, what, bytes);
   }
 
-  private shape<T>(req: BuiltRequest, r: Route | undefined, status: number, headers: Headers, body: unknown, now: Date, what: string): ApiResult<T> {
+  private shape<T>(req: BuiltRequest, r: Route | undefined, status: number, headers: Headers, body: unknown, now: Date, what: string, bytes: number): ApiResult<T> {
     const version = r?.version ?? (/\/v2(\/|$|\?)/.test(req.url) ? "v2" : /\/v3(\/|$|\?)/.test(req.url) ? "v3" : undefined);
     const envelope = r ? r.envelope : version === "v2" || version === "v3" ? version : "none";
     const result: ApiResult<T> = {
@@ -207,6 +246,7 @@ export class Client {
       rateLimit: parseRateLimit(headers, now),
       keyType: headers["x-api-key-type"],
       deprecation: parseDeprecation(headers),
+      bytes,
     };
     if (envelope === "none" || status === 204) return result;
     const b = body as Record<string, unknown> | null;
@@ -223,6 +263,17 @@ export class Client {
     if (b.pagination && typeof b.pagination === "object") result.pagination = b.pagination as ApiResult["pagination"];
     return result;
   }
+}
+
+/** Redirects are never followed (the key would go along): say where the server pointed, not "no envelope". */
+function redirectError(status: number, headers: Headers, body: unknown, what: string, secrets: (string | undefined)[]): ApiError {
+  const raw = headers.location;
+  let where = raw === undefined ? "" : oneLine(redact(raw, secrets));
+  if (where.length > 200) where = `${where.slice(0, 200)}…`;
+  return new ApiError(`${what}: the server redirected (HTTP ${status}) ${where ? `to ${where}` : "without a Location"}; mids does not follow redirects`, {
+    code: "redirect", status, headers, body,
+    hint: where ? "if that is the API's new address, point --base-url (or MIDS_BASE_URL) at it" : "check --base-url",
+  });
 }
 
 function networkError(err: unknown, url: string, secrets: (string | undefined)[]): MidsError {

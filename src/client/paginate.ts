@@ -1,32 +1,76 @@
 // Pagination as iterators over any list route (after Octokit's paginate): v3 cursors, v2 pages.
+// The server is untrusted: a repeated cursor, an empty page that claims more, or more pages than
+// --max-pages end the walk with a PaginationError (exit 7) instead of looping forever.
 import type { ApiResult, CallInput, Client } from "./client.js";
+import { PaginationError } from "../errors.js";
+
+/** Default --max-pages: 1000 pages is 50,000 v3 items (100,000 v2) before mids asks for more. */
+export const DEFAULT_MAX_PAGES = 1000;
 
 export interface PageOptions {
   /** stop once this many items were yielded (the last page is cut) */
   maxItems?: number;
   /** v2: pages fetched at once once totalCount is known */
   concurrency?: number;
-  onPage?: (page: ApiResult<unknown[]>, itemsSoFar: number) => void;
+  /** stop with exit 7 when more pages than this would be needed (default DEFAULT_MAX_PAGES) */
+  maxPages?: number;
+  onPage?: (page: Page, itemsSoFar: number) => void;
 }
+
+/** A page, and how to continue after it (`--cursor X` / `--page N`) when there is more. */
+export type Page = ApiResult<unknown[]> & { resume?: string };
 
 function items(res: ApiResult): unknown[] {
   return Array.isArray(res.data) ? res.data : [];
 }
 
+/** Cut the page to what --max-items still allows; returns whether more items are wanted. */
+function cut(res: Page, seen: number, maxItems: number | undefined): number {
+  let page = items(res);
+  if (maxItems !== undefined && seen + page.length > maxItems) page = page.slice(0, Math.max(0, maxItems - seen));
+  res.data = page;
+  return seen + page.length;
+}
+
+export function maxPagesError(maxPages: number, resume: string | undefined): PaginationError {
+  return new PaginationError(`stopped after ${maxPages} pages (--max-pages) although the server says there are more`, {
+    hint: `raise --max-pages (or MIDS_MAX_PAGES)${resume ? `, or continue with ${resume}` : ""}`,
+  });
+}
+
+export function repeatedCursorError(page: number): PaginationError {
+  return new PaginationError(`the server sent the same nextCursor again on page ${page}: following it would never end`, {
+    hint: "the server's paging is broken; report it, or fetch fewer pages with --max-items",
+  });
+}
+
+export function emptyPageError(page: number, claim: string): PaginationError {
+  return new PaginationError(`page ${page} came back empty although the server says there are more (${claim})`, {
+    hint: "the server's paging is broken; what came before is complete",
+  });
+}
+
 /** Follow meta.nextCursor to the end (spec 4.2). */
-export async function* cursorPages(client: Client, routeId: string, input: CallInput, opts: PageOptions = {}): AsyncGenerator<ApiResult<unknown[]>> {
+export async function* cursorPages(client: Client, routeId: string, input: CallInput, opts: PageOptions = {}): AsyncGenerator<Page> {
+  const maxPages = opts.maxPages ?? DEFAULT_MAX_PAGES;
   let cursor = input.query?.cursor as string | undefined;
+  const cursors = new Set<string>(cursor ? [cursor] : []);
   let seen = 0;
-  for (;;) {
-    const res = (await client.call(routeId, { ...input, query: { ...input.query, cursor } })) as ApiResult<unknown[]>;
-    let page = items(res);
-    if (opts.maxItems !== undefined && seen + page.length > opts.maxItems) page = page.slice(0, opts.maxItems - seen);
-    seen += page.length;
-    res.data = page;
+  for (let n = 1; ; n++) {
+    const res = (await client.call(routeId, { ...input, query: { ...input.query, cursor } })) as Page;
+    const served = items(res).length;
+    seen = cut(res, seen, opts.maxItems);
+    const next = typeof res.nextCursor === "string" && res.nextCursor !== "" ? res.nextCursor : undefined;
+    const done = !next || (opts.maxItems !== undefined && seen >= opts.maxItems);
+    if (!done) res.resume = `--cursor ${next}`;
     opts.onPage?.(res, seen);
     yield res;
-    if (!res.nextCursor || (opts.maxItems !== undefined && seen >= opts.maxItems)) return;
-    cursor = res.nextCursor;
+    if (done) return;
+    if (served === 0) throw emptyPageError(n, "a nextCursor");
+    if (cursors.has(next)) throw repeatedCursorError(n);
+    if (n >= maxPages) throw maxPagesError(maxPages, res.resume);
+    cursors.add(next);
+    cursor = next;
   }
 }
 
@@ -34,45 +78,105 @@ export async function* cursorPages(client: Client, routeId: string, input: CallI
  * v2 page/limit: the first page tells totalCount; the rest are fetched concurrently (bounded,
  * and never more at once than the minute window has left), and yielded in order.
  */
-export async function* pageNumberPages(client: Client, routeId: string, input: CallInput, opts: PageOptions = {}): AsyncGenerator<ApiResult<unknown[]>> {
+export async function* pageNumberPages(client: Client, routeId: string, input: CallInput, opts: PageOptions = {}): AsyncGenerator<Page> {
+  const maxPages = opts.maxPages ?? DEFAULT_MAX_PAGES;
   const firstPage = Number(input.query?.page ?? 1);
-  const first = (await client.call(routeId, { ...input, query: { ...input.query, page: firstPage } })) as ApiResult<unknown[]>;
+  const first = (await client.call(routeId, { ...input, query: { ...input.query, page: firstPage } })) as Page;
   let seen = 0;
-  const emit = (res: ApiResult<unknown[]>): boolean => {
-    let page = items(res);
-    if (opts.maxItems !== undefined && seen + page.length > opts.maxItems) page = page.slice(0, opts.maxItems - seen);
-    seen += page.length;
-    res.data = page;
-    opts.onPage?.(res, seen);
-    return opts.maxItems === undefined || seen < opts.maxItems;
-  };
-  const more = emit(first);
-  yield first;
   const p = first.pagination;
-  if (!more || !p || !p.hasMore) return;
-  const limit = p.limit || items(first).length || 1;
-  let lastPage = Math.max(firstPage, Math.ceil(p.totalCount / limit));
-  if (opts.maxItems !== undefined) lastPage = Math.min(lastPage, firstPage + Math.ceil((opts.maxItems - seen) / limit));
+  const limit = Number(p?.limit) || items(first).length || 1;
+  const total = Number(p?.totalCount);
+  // the page numbers are ours: a server that repeats `page: 1` cannot mislead the resume hint
+  let lastPage = p?.hasMore && Number.isFinite(total) ? Math.max(firstPage + 1, Math.ceil(total / limit)) : firstPage;
+  if (opts.maxItems !== undefined) lastPage = Math.min(lastPage, firstPage - 1 + Math.ceil(opts.maxItems / limit));
+  const capped = lastPage > firstPage - 1 + maxPages;
+  if (capped) lastPage = firstPage - 1 + maxPages;
+  const emit = (res: Page, n: number): boolean => {
+    seen = cut(res, seen, opts.maxItems);
+    const more = !!res.pagination?.hasMore && (opts.maxItems === undefined || seen < opts.maxItems);
+    if (more) res.resume = `--page ${n + 1}`;
+    opts.onPage?.(res, seen);
+    return more;
+  };
+  let more = emit(first, firstPage);
+  yield first;
+  if (more && items(first).length === 0) throw emptyPageError(firstPage, `totalCount ${p?.totalCount}`);
   const want = Math.max(1, opts.concurrency ?? 4);
   let next = firstPage + 1;
-  const inflight = new Map<number, Promise<ApiResult<unknown[]>>>();
+  const inflight = new Map<number, Promise<Page>>();
   let remaining = first.rateLimit?.minute.remaining;
   const fill = () => {
     const cap = remaining === undefined ? want : Math.max(1, Math.min(want, remaining));
     while (inflight.size < cap && next <= lastPage) {
       const n = next++;
-      const pr = client.call(routeId, { ...input, query: { ...input.query, page: n, limit } }) as Promise<ApiResult<unknown[]>>;
+      const pr = client.call(routeId, { ...input, query: { ...input.query, page: n, limit } }) as Promise<Page>;
       pr.catch(() => undefined); // surfaced when awaited in order
       inflight.set(n, pr);
     }
   };
-  for (let n = firstPage + 1; n <= lastPage; n++) {
+  let n = firstPage;
+  while (more && n < lastPage) {
+    n++;
     fill();
     const res = await inflight.get(n)!;
     inflight.delete(n);
     remaining = res.rateLimit?.minute.remaining ?? remaining;
-    const go = emit(res);
+    const served = items(res).length;
+    more = emit(res, n);
     yield res;
-    if (!go || !res.pagination?.hasMore) break;
+    if (more && served === 0) throw emptyPageError(n, `totalCount ${res.pagination?.totalCount ?? p?.totalCount}`);
+  }
+  if (more && capped && n >= lastPage) throw maxPagesError(maxPages, `--page ${n + 1}`);
+}
+
+/** Set one query parameter of a path (`/v3/x?a=1`, cursor, C) -> `/v3/x?a=1&cursor=C`. */
+export function withQuery(path: string, name: string, value: string): string {
+  const i = path.indexOf("?");
+  const sp = new URLSearchParams(i >= 0 ? path.slice(i + 1) : "");
+  sp.set(name, value);
+  return `${i >= 0 ? path.slice(0, i) : path}?${sp.toString()}`;
+}
+
+function obj(v: unknown): Record<string, unknown> | undefined {
+  return v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
+}
+
+/**
+ * `mids api --paginate`: follow a raw GET through v3 `meta.nextCursor` or v2 `pagination`
+ * (page + 1 while `hasMore`), one request at a time, with the same guards as --all. Each page's
+ * `resume` is the -f flag that continues after it.
+ */
+export async function* rawPages(client: Client, path: string, headers: Record<string, string>, opts: { maxPages?: number } = {}): AsyncGenerator<Page> {
+  const maxPages = opts.maxPages ?? DEFAULT_MAX_PAGES;
+  const cursors = new Set<string>();
+  let url = path;
+  for (let n = 1; ; n++) {
+    const res = (await client.raw("GET", url, undefined, headers)) as Page;
+    const b = obj(res.body);
+    const served = Array.isArray(b?.data) ? b.data.length : undefined;
+    const cursor = obj(b?.meta)?.nextCursor;
+    const pg = obj(b?.pagination);
+    let next: string | undefined;
+    let claim = "";
+    if (typeof cursor === "string" && cursor !== "") {
+      if (cursors.has(cursor)) {
+        yield res;
+        throw repeatedCursorError(n);
+      }
+      cursors.add(cursor);
+      next = withQuery(url, "cursor", cursor);
+      res.resume = `-f cursor=${cursor}`;
+      claim = "a nextCursor";
+    } else if (pg?.hasMore === true) {
+      const page = Number(new URLSearchParams(url.split("?")[1] ?? "").get("page") ?? 1) || 1;
+      next = withQuery(url, "page", String(page + 1));
+      res.resume = `-f page=${page + 1}`;
+      claim = `totalCount ${pg.totalCount}`;
+    }
+    yield res;
+    if (!next) return;
+    if (served === 0) throw emptyPageError(n, claim);
+    if (n >= maxPages) throw maxPagesError(maxPages, res.resume);
+    url = next;
   }
 }

@@ -37,27 +37,48 @@ export function json(v: unknown, indent?: number): string {
   return escapeC1Json(JSON.stringify(v, null, indent) ?? "null");
 }
 
+/**
+ * Print one JSON value on stdout, pretty and terminal-safe. Every raw JSON value a command prints
+ * goes through here (`mids api`, each page of `api --paginate`, the array of `--slurp`), so
+ * output-wide options (e.g. --jq) apply per printed value.
+ */
+export async function printJson(ctx: Context, value: unknown): Promise<void> {
+  await writeAsync(ctx.io.stdout, json(value, 2) + "\n");
+}
+
 /** What json/ndjson/yaml print for one item: the item, or only --fields. */
 export function project(ctx: Context, item: unknown): unknown {
   const f = ctx.globals.fields;
   return f ? pick(item, f) : item;
 }
 
-/** Print a list; items may arrive page by page. Returns the count printed. */
+/**
+ * Print a list; items may arrive page by page. Returns the count printed. When the source fails
+ * (an error, Ctrl-C, SIGTERM) what was printed is completed into a whole shape (the JSON array
+ * closed, table/yaml rows collected so far printed; ndjson and csv are written a whole line at a
+ * time) before the error goes on; nothing is printed when nothing was fetched, except `[]` when
+ * interrupted in json.
+ */
 export async function printList(ctx: Context, source: Iterable<unknown[]> | AsyncIterable<unknown[]>, view: View): Promise<number> {
   const out = ctx.io.stdout;
   const fmt = ctx.globals.output;
   let n = 0;
   if (fmt === "json") {
-    await writeAsync(out, "[");
-    for await (const page of source) {
-      for (const item of page) {
-        const text = json(project(ctx, item), 2).replace(/\n/g, "\n  ");
-        await writeAsync(out, `${n === 0 ? "\n  " : ",\n  "}${text}`);
-        n++;
+    // "[" waits for the first item, so a failure before it leaves stdout empty
+    try {
+      for await (const page of source) {
+        for (const item of page) {
+          const text = json(project(ctx, item), 2).replace(/\n/g, "\n  ");
+          await writeAsync(out, `${n === 0 ? "[\n  " : ",\n  "}${text}`);
+          n++;
+        }
       }
+    } catch (err) {
+      if (n > 0) await writeAsync(out, "\n]\n");
+      else if (ctx.signal.aborted) await writeAsync(out, "[]\n");
+      throw err;
     }
-    await writeAsync(out, n === 0 ? "]\n" : "\n]\n");
+    await writeAsync(out, n === 0 ? "[]\n" : "\n]\n");
     return n;
   }
   if (fmt === "ndjson") {
@@ -82,13 +103,20 @@ export async function printList(ctx: Context, source: Iterable<unknown[]> | Asyn
     return n;
   }
   const all: unknown[] = [];
-  for await (const page of source) all.push(...page);
+  let failure: { err: unknown } | undefined;
+  try {
+    for await (const page of source) all.push(...page);
+  } catch (err) {
+    if (all.length === 0) throw err;
+    failure = { err };
+  }
   if (fmt === "yaml") {
     const { stringify } = await loadYaml();
     await writeAsync(out, all.length ? escapeC1Yaml(stringify(all.map((i) => project(ctx, i)), { aliasDuplicateObjects: false })) : "[]\n");
-    return all.length;
+  } else {
+    await writeAsync(out, await renderTable(ctx, columnsFor(ctx, view), all));
   }
-  await writeAsync(out, await renderTable(ctx, columnsFor(ctx, view), all));
+  if (failure) throw failure.err;
   return all.length;
 }
 

@@ -3,6 +3,7 @@ import { readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ROOT, baseEnv, runMids, useSandbox } from "../helpers/cli.js";
+import { closedPorts } from "../helpers/ports.js";
 import { SANDBOX_DEMO_KEY } from "../../src/sandbox/keys.js";
 
 const sb = useSandbox();
@@ -31,13 +32,14 @@ describe("mids config", () => {
   });
 
   it("flags win over the environment, which wins over the config file", async () => {
-    const env = baseEnv({ MIDS_BASE_URL: "http://127.0.0.1:9" });
-    await runMids(["config", "set", "base-url", "http://127.0.0.1:8"], { env });
+    const [viaEnvPort, viaFilePort] = await closedPorts(2);
+    const env = baseEnv({ MIDS_BASE_URL: `http://127.0.0.1:${viaEnvPort}` });
+    await runMids(["config", "set", "base-url", `http://127.0.0.1:${viaFilePort}`], { env });
     const viaFlag = await runMids(["api", "/v3/topics", "--base-url", sb.url], { env });
     expect(viaFlag.code).toBe(0);
     const viaEnv = await runMids(["api", "/v3/topics", "--max-retries", "0"], { env });
     expect(viaEnv.code).toBe(7);
-    expect(viaEnv.stderr).toContain("127.0.0.1:9");
+    expect(viaEnv.stderr).toContain(`127.0.0.1:${viaEnvPort}`);
   });
 
   it("refuses unknown settings and bad values with exit 2", async () => {

@@ -1,16 +1,17 @@
-// Issue 3, --all as a user sees it, against a sandbox whose list pages are slow: ndjson streams
-// each page as it arrives, v2 fetches pages concurrently (printed in order), and on a real
-// terminal (a pseudo-terminal from `script`) an ora progress line and truncated tables, never
-// in CI or when piped.
+// Issue 3, --all as a user sees it: ndjson streams each page as it arrives, v2 fetches pages
+// concurrently (printed in order), both shown by loopback servers that hold answers until the
+// client has done its part (never by timing); and on a real terminal (a pseudo-terminal from
+// `script`, against a sandbox whose list pages are slow) an ora progress line and truncated
+// tables, never in CI or when piped.
 import { spawn, spawnSync } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BIN, runMids, startSandbox, type SandboxProcess } from "../helpers/cli.js";
+import { BIN, baseEnv, runMids, startSandbox, type SandboxProcess } from "../helpers/cli.js";
+import { hostile, sendJson, v3Page } from "../helpers/hostile.js";
 import { SANDBOX_DEMO_KEY } from "../../src/sandbox/keys.js";
 
 const SLOW_MS = 300;
 const KEY = SANDBOX_DEMO_KEY;
 let sb: SandboxProcess;
-type Logged = { path: string; query: Record<string, string>; at: string };
 
 beforeAll(async () => {
   sb = await startSandbox(["--faults", `slow:${SLOW_MS}@/v3/projects,slow:${SLOW_MS}@/v2/projects`]);
@@ -19,39 +20,51 @@ afterAll(async () => {
   await sb?.stop();
 });
 
-const pagesOf = async (path: string) => (await sb.admin<Logged[]>("/_sandbox/requests")).filter((e) => e.path === path);
-
 describe("--all", () => {
-  it("ndjson: the first page is on stdout before the last page is requested", async () => {
-    await sb.admin("/_sandbox/requests/clear", "POST");
-    const child = spawn(process.execPath, [BIN, "projects", "list", "--all", "--limit", "20", "--max-items", "80", "-o", "ndjson", "--fields", "id"],
-      { env: sb.env(KEY), stdio: ["ignore", "pipe", "pipe"] });
+  it("ndjson: the first page is on stdout while the second is still unanswered", async () => {
+    // page 2 is held until the test has seen page 1 on stdout (or 10 s pass: then the test fails)
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((r) => (release = r));
+    let releasedByTimeout = false;
+    const h = await hostile(async (_req, res, n) => {
+      if (n === 2) await Promise.race([released, new Promise<void>((r) => setTimeout(() => ((releasedByTimeout = true), r()), 10_000))]);
+      sendJson(res, 200, v3Page(n * 100, 20, n < 4 ? `c${n}` : null));
+    });
+    const child = spawn(process.execPath, [BIN, "projects", "list", "--all", "--limit", "20", "-o", "ndjson", "--fields", "id"],
+      { env: baseEnv({ MIDS_BASE_URL: h.url, MIDS_API_KEY: KEY }), stdio: ["ignore", "pipe", "pipe"] });
     let out = "";
-    let requestedAtFirstOutput: number | undefined;
-    const firstOutput = new Promise<void>((res) => child.stdout.once("data", () => res()));
-    child.stdout.setEncoding("utf8").on("data", (d) => (out += d));
-    const exit = new Promise<number | null>((res) => child.on("close", res));
-    await firstOutput;
-    requestedAtFirstOutput = (await pagesOf("/v3/projects")).length;
-    expect(await exit).toBe(0);
+    child.stdout.setEncoding("utf8").on("data", (d) => {
+      out += d;
+      if (out.split("\n").length > 20) release();
+    });
+    const code = await new Promise<number | null>((res) => child.on("close", res));
+    expect(code).toBe(0);
+    expect(releasedByTimeout).toBe(false);
     expect(out.trimEnd().split("\n")).toHaveLength(80);
-    // four pages of 20, each answered SLOW_MS late: printing did not wait for the fourth
-    expect((await pagesOf("/v3/projects")).length).toBe(4);
-    expect(requestedAtFirstOutput).toBeLessThan(4);
+    expect(h.seen).toHaveLength(4);
   });
 
-  it("--api v2 requests the pages after the first at once, and prints them in order", async () => {
-    await sb.admin("/_sandbox/requests/clear", "POST");
-    const r = await runMids(["projects", "list", "--api", "v2", "--all", "--limit", "20", "--max-items", "100", "-o", "ndjson", "--fields", "rank"], { env: sb.env(KEY) });
+  it("--api v2 has the pages after the first in flight at once, and prints them in order", async () => {
+    // pages 2-5 are held until all four are in flight (or 10 s pass), then answered last-first
+    const held: (() => void)[] = [];
+    let inFlight = 0;
+    let maxInFlight = 0;
+    const h = await hostile((req, res) => {
+      const page = Number(new URL(req.url!, "http://x").searchParams.get("page"));
+      const answer = () => sendJson(res, 200, { success: true, data: Array.from({ length: 20 }, (_, i) => ({ rank: (page - 1) * 20 + i + 1 })), pagination: { page, limit: 20, totalCount: 100, hasMore: page < 5 } });
+      if (page === 1) return answer();
+      maxInFlight = Math.max(maxInFlight, ++inFlight);
+      held.push(() => (inFlight--, answer()));
+      const flush = () => held.splice(0).reverse().forEach((f) => f());
+      if (held.length === 4) flush();
+      else setTimeout(flush, 10_000).unref();
+    });
+    const r = await runMids(["projects", "list", "--api", "v2", "--all", "--limit", "20", "-o", "ndjson", "--fields", "rank", "-q"], { env: baseEnv({ MIDS_BASE_URL: h.url, MIDS_API_KEY: KEY }) });
     expect(r.code).toBe(0);
+    expect(maxInFlight).toBe(4);
     const ranks = r.stdout.trimEnd().split("\n").map((l) => JSON.parse(l).rank as number);
-    expect(ranks).toHaveLength(100);
-    expect([...ranks].sort((a, b) => a - b)).toEqual(ranks);
-    const log = await pagesOf("/v2/projects");
-    expect(log.map((e) => Number(e.query.page)).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5]);
-    // one at a time they would arrive SLOW_MS apart; concurrently, pages 2-5 arrive together
-    const later = log.filter((e) => e.query.page !== "1").map((e) => Date.parse(e.at));
-    expect(Math.max(...later) - Math.min(...later)).toBeLessThan(SLOW_MS);
+    expect(ranks).toEqual(Array.from({ length: 100 }, (_, i) => i + 1));
+    expect(h.seen.map((u) => new URL(u, "http://x").searchParams.get("page")).sort()).toEqual(["1", "2", "3", "4", "5"]);
   });
 });
 

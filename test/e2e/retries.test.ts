@@ -102,6 +102,26 @@ describe("Retry-After forms", () => {
     }
   });
 
+  it("says every rate-limit wait on stderr: how long, why, which limit (-q: nothing)", async () => {
+    const limited = (after = "1") => () => ({ headers: { "retry-after": after, "x-ratelimit-limit-minute": "60", "x-ratelimit-remaining-minute": "0" }, body: { code: "rate_limited", message: "slow down" } });
+    const s = await scripted(limited());
+    try {
+      const r = await runMids(["api", "/v3/me"], { env: baseEnv({ MIDS_BASE_URL: s.url, MIDS_API_KEY: "k_test_1234" }) });
+      expect(r.code).toBe(0);
+      expect(r.stderr).toBe("mids: rate limited (per-minute limit of 60 requests); waiting 1s as the server asked before retry 1/3\n");
+    } finally {
+      s.close();
+    }
+    const q = await scripted(limited("0"));
+    try {
+      const r = await runMids(["api", "/v3/me", "-q"], { env: baseEnv({ MIDS_BASE_URL: q.url, MIDS_API_KEY: "k_test_1234" }) });
+      expect(r.code).toBe(0);
+      expect(r.stderr).toBe("");
+    } finally {
+      q.close();
+    }
+  });
+
   it("honours a v2 retryAfterMs body when there is no Retry-After header", async () => {
     const s = await scripted(() => ({ headers: {}, body: { success: false, error: "Rate limit exceeded", code: "RATE_LIMIT_EXCEEDED", retryAfterMs: 1200 } }));
     try {
@@ -174,7 +194,8 @@ describe("interrupts", () => {
     const child = spawn(process.execPath, [BIN, "me"], { env: sb.env(SANDBOX_DEMO_KEY), stdio: ["ignore", "pipe", "pipe"] });
     let stderr = "";
     child.stderr.setEncoding("utf8").on("data", (d) => (stderr += d));
-    await new Promise((r) => setTimeout(r, 700));
+    // the sandbox logs a request when it arrives (before the slow fault answers): signal then
+    while ((await seen("/v3/me")) === 0) await new Promise((r) => setTimeout(r, 20));
     child.kill("SIGINT");
     const code = await new Promise<number | null>((r) => child.on("close", r));
     expect(code).toBe(130);

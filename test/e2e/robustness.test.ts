@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { BIN, ROOT, baseEnv, runMids, useSandbox } from "../helpers/cli.js";
+import { closedPort } from "../helpers/ports.js";
 
 const sb = useSandbox();
 const dir = mkdtempSync(join(tmpdir(), "mids-robust-"));
@@ -103,6 +104,7 @@ describe("secrets", () => {
     const unknown = "mids_robust_secret_5f1c9e";
     const log = file("key.log", `GET /v2/projects?api_key=${unknown} HTTP/1.1\nGET /v2/topics/x/report HTTP/1.1\n`);
     const alert = fx.alerts.A[0];
+    const dead = await closedPort();
     const commands: string[][] = [
       ["--verbose", "me"],
       ["--verbose", "-o", "json", "me"],
@@ -114,7 +116,7 @@ describe("secrets", () => {
       ["migrate", log, "-o", "json"],
       ["migrate", log, "--to", "har"],
       ["recipes", "validate", join(ROOT, "test/fixtures/recipes"), "--format", "sarif"],
-      ["--base-url", "http://127.0.0.1:1", "--max-retries", "0", "me"],
+      ["--base-url", `http://127.0.0.1:${dead}`, "--max-retries", "0", "me"],
     ];
     // a key the server refuses (error paths) and the valid demo key (success paths), by env and flag
     const runs = [unknown, fx.demoKey].flatMap((key) => commands.flatMap((args) => [

@@ -13,13 +13,17 @@ export function register(program: Command, ctx: Context): void {
     .option("-H, --header <name: value>", "extra request header (repeatable)", collect)
     .option("--input <file>", "request body from a file, or - for stdin")
     .option("-i, --include", "print the HTTP status line and response headers before the body")
+    .option("--paginate", "GET every page: follow v3 meta.nextCursor or v2 pagination (page + 1), printing each page")
+    .option("--slurp", "with --paginate: print one JSON array of all pages")
     .addHelpText("after", `
 Examples:
   $ mids api /v3/topics
   $ mids api /v3/projects -f limit=5 -f minTrend=40
   $ mids api -X PATCH /v3/alerts/alr_123 -f status=paused
-  $ mids api /v2/signals -i          # shows Deprecation, Link and Sunset headers`)
+  $ mids api /v2/signals -i          # shows Deprecation, Link and Sunset headers
+  $ mids api /v3/projects -f limit=50 --paginate --slurp   # every page, as one JSON array`)
     .action(async (path: string, flags) => (await import("./run.js")).run({
       path, method: flags.method, fields: flags.field ?? [], headers: flags.header ?? [], input: flags.input, include: !!flags.include,
+      paginate: !!flags.paginate, slurp: !!flags.slurp,
     }, ctx));
 }

@@ -1,10 +1,13 @@
 import { readFile } from "node:fs/promises";
 import type { Context } from "../../context.js";
-import { ApiError, UsageError } from "../../errors.js";
+import { ApiError, MidsError, PaginationError, UsageError } from "../../errors.js";
 import { writeAsync } from "../../io.js";
 import { redact } from "../../client/request.js";
 import { oneLine, stripControl } from "../../output/sanitize.js";
-import type { ApiResult } from "../../client/client.js";
+import type { ApiResult, Client } from "../../client/client.js";
+import { rawPages } from "../../client/paginate.js";
+import { DEFAULT_MAX_BODY_BYTES, tooLarge } from "../../client/body.js";
+import { printJson } from "../../output/render.js";
 import { readStdin } from "../shared/stdin.js";
 
 export interface ApiOptions {
@@ -14,6 +17,8 @@ export interface ApiOptions {
   headers: string[];
   input?: string;
   include: boolean;
+  paginate?: boolean;
+  slurp?: boolean;
 }
 
 const METHODS = ["GET", "POST", "PATCH", "PUT", "DELETE", "HEAD"];
@@ -71,7 +76,10 @@ export async function run(opts: ApiOptions, ctx: Context): Promise<void> {
       body = Object.fromEntries(fields.map(([k, v]) => [k, bodyValue(v)]));
     }
   }
+  if (opts.slurp && !opts.paginate) throw new UsageError("--slurp needs --paginate", { hint: "mids api PATH --paginate --slurp" });
+  if (opts.paginate && method !== "GET") throw new UsageError(`--paginate follows GET requests only (got -X ${method})`);
   const client = await ctx.client();
+  if (opts.paginate) return paginate(ctx, client, path, headers, opts);
   let res: ApiResult | undefined;
   let failure: ApiError | undefined;
   try {
@@ -80,19 +88,62 @@ export async function run(opts: ApiOptions, ctx: Context): Promise<void> {
     if (!(err instanceof ApiError)) throw err;
     failure = err;
   }
+  await printResponse(ctx, res, failure, opts.include);
+  if (failure) throw failure;
+}
+
+/** Print one response (or the error answer): -i headers, then the body; JSON through printJson. */
+async function printResponse(ctx: Context, res: ApiResult | undefined, failure: ApiError | undefined, include: boolean): Promise<void> {
   const status = res?.status ?? failure!.status!;
   const resHeaders = res?.headers ?? failure!.headers;
   const resBody = res ? res.body : failure!.body;
   const secrets = [ctx.globals.apiKey];
   const clean = (s: string) => redact(ctx.io.stdoutIsTTY ? stripControl(s) : s, secrets);
-  if (opts.include) {
+  if (include) {
     let head = `HTTP ${status}\n`;
     for (const [k, v] of Object.entries(resHeaders)) head += `${k}: ${v}\n`;
     await writeAsync(ctx.io.stdout, clean(head) + "\n");
   }
-  if (resBody !== undefined && resBody !== "") {
-    const text = typeof resBody === "string" ? resBody : JSON.stringify(resBody, null, 2);
-    await writeAsync(ctx.io.stdout, clean(text.endsWith("\n") ? text : text + "\n"));
+  if (resBody === undefined || resBody === "") return;
+  if (typeof resBody === "string") await writeAsync(ctx.io.stdout, clean(resBody.endsWith("\n") ? resBody : resBody + "\n"));
+  else await printJson(ctx, redactValue(resBody, secrets));
+}
+
+/** The key wherever it appears in a parsed body (servers echo requests). */
+function redactValue(v: unknown, secrets: (string | undefined)[]): unknown {
+  if (typeof v === "string") return redact(v, secrets);
+  if (Array.isArray(v)) return v.map((x) => redactValue(x, secrets));
+  if (v && typeof v === "object") return Object.fromEntries(Object.entries(v).map(([k, x]) => [redact(k, secrets), redactValue(x, secrets)]));
+  return v;
+}
+
+/** --paginate: print each page as it comes, or with --slurp one array of all pages (held in memory, under one body's cap). */
+async function paginate(ctx: Context, client: Client, path: string, headers: Record<string, string>, opts: ApiOptions): Promise<void> {
+  const secrets = [ctx.globals.apiKey];
+  const slurped: unknown[] = [];
+  const maxBody = ctx.globals.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  let heldBytes = 0;
+  let pages = 0;
+  let resume: string | undefined;
+  try {
+    for await (const res of rawPages(client, path, headers, { maxPages: ctx.globals.maxPages })) {
+      if (opts.slurp) {
+        if ((heldBytes += res.bytes) > maxBody) throw tooLarge(`GET ${path.split("?")[0]}`, maxBody, `${pages + 1} pages held for --slurp`);
+        slurped.push(typeof res.body === "string" ? res.body : redactValue(res.body, secrets));
+      } else {
+        await printResponse(ctx, res, undefined, opts.include);
+      }
+      pages++;
+      resume = res.resume;
+    }
+  } catch (err) {
+    if (opts.slurp && (pages > 0 || ctx.signal.aborted)) await printJson(ctx, slurped);
+    else if (!opts.slurp && err instanceof ApiError) await printResponse(ctx, undefined, err, opts.include);
+    if (err instanceof MidsError && pages > 0) {
+      err.message += ` (after ${pages} ${pages === 1 ? "page" : "pages"})`;
+      if (resume && !(err instanceof PaginationError)) err.hint = `${err.hint ? `${err.hint}; ` : ""}continue from where it stopped with ${resume}`;
+    }
+    throw err;
   }
-  if (failure) throw failure;
+  if (opts.slurp) await printJson(ctx, slurped);
 }

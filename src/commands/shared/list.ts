@@ -5,7 +5,8 @@ import type { ApiResult, CallInput } from "../../client/client.js";
 import { route as routeById } from "../../contract/routes.js";
 import { printList, type View } from "../../output/render.js";
 import { cursorPages, pageNumberPages } from "../../client/paginate.js";
-import { MidsError } from "../../errors.js";
+import { DEFAULT_MAX_BODY_BYTES, tooLarge } from "../../client/body.js";
+import { MidsError, PaginationError } from "../../errors.js";
 import { oneLine } from "../../output/sanitize.js";
 
 export interface ListOptions {
@@ -36,31 +37,41 @@ export async function runList(ctx: Context, routeId: string, input: CallInput, v
   }
   const spinner = await progress(ctx);
   let pages = 0;
+  const pageOpts = { maxItems: opts.maxItems, maxPages: ctx.globals.maxPages };
   const iter = r.pagination === "cursor"
-    ? cursorPages(client, routeId, input, { maxItems: opts.maxItems })
-    : pageNumberPages(client, routeId, input, { maxItems: opts.maxItems, concurrency: 4 });
+    ? cursorPages(client, routeId, input, pageOpts)
+    : pageNumberPages(client, routeId, input, { ...pageOpts, concurrency: 4 });
   let seen = 0;
   let resume: string | undefined;
+  // table and yaml hold every page before printing: together they get one body's cap
+  const held = ctx.globals.output === "table" || ctx.globals.output === "yaml";
+  let heldBytes = 0;
+  const maxBody = ctx.globals.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   async function* source(): AsyncGenerator<unknown[]> {
     for await (const res of iter) {
       pages++;
       opts.onPage?.(res);
       const items = pick(res);
       seen += items.length;
-      resume = r.pagination === "cursor"
-        ? (res.nextCursor ? `--cursor ${res.nextCursor}` : undefined)
-        : res.pagination?.hasMore ? `--page ${res.pagination.page + 1}` : undefined;
       spinner?.update(`${seen} items, ${pages} ${pages === 1 ? "page" : "pages"}`);
+      if (held && (heldBytes += res.bytes ?? 0) > maxBody) {
+        seen -= items.length;
+        pages--;
+        const e = tooLarge(`${r.method} ${r.path}`, maxBody, `${pages + 1} pages held for ${ctx.globals.output} output`);
+        e.hint = `use -o ndjson, json or csv (they stream), or ${e.hint}`;
+        throw e;
+      }
+      resume = res.resume;
       yield items;
     }
   }
   try {
     return await printList(ctx, source(), view);
   } catch (err) {
-    // nothing is lost: say what was printed and how to pick up from there
+    // nothing is lost: say what was printed and how to pick up from there (never along a broken paging)
     if (err instanceof MidsError && pages > 0) {
       err.message += ` (after ${seen} items from ${pages} ${pages === 1 ? "page" : "pages"})`;
-      if (resume) err.hint = `${err.hint ? `${err.hint}; ` : ""}continue from where it stopped with ${resume}`;
+      if (resume && !(err instanceof PaginationError)) err.hint = `${err.hint ? `${err.hint}; ` : ""}continue from where it stopped with ${resume}`;
     }
     throw err;
   } finally {

@@ -1,0 +1,116 @@
+// The server is untrusted: response bodies are read with a byte cap, and JSON is checked for
+// depth (and numbers a double cannot hold) in one linear pass before JSON.parse sees it.
+import { MalformedResponseError, ResponseTooLargeError } from "../errors.js";
+
+/** Default cap on one response body (README "Untrusted servers"). */
+export const DEFAULT_MAX_BODY_BYTES = 64 * 1024 * 1024;
+/** Deepest nesting of arrays/objects accepted in a JSON body; the API's own shapes are < 10 deep. */
+export const MAX_JSON_DEPTH = 256;
+
+const UNITS: Record<string, number> = { "": 1, b: 1, kb: 1024, k: 1024, mb: 1024 ** 2, m: 1024 ** 2, gb: 1024 ** 3, g: 1024 ** 3 };
+
+/** `64MB`, `512kb`, `1g`, `1048576` -> bytes (binary units); undefined when it does not parse. */
+export function parseByteSize(text: string): number | undefined {
+  const m = /^\s*(\d+(?:\.\d+)?)\s*([a-z]*)\s*$/i.exec(text);
+  if (!m) return undefined;
+  const unit = UNITS[m[2].toLowerCase()];
+  if (unit === undefined) return undefined;
+  const n = Math.floor(Number(m[1]) * unit);
+  return n > 0 && Number.isSafeInteger(n) ? n : undefined;
+}
+
+/** 67108864 -> "64 MB" (binary units, as parseByteSize reads them). */
+export function formatBytes(n: number): string {
+  for (const [u, size] of [["GB", 1024 ** 3], ["MB", 1024 ** 2], ["KB", 1024]] as const) {
+    if (n >= size) return `${Number((n / size).toFixed(1))} ${u}`;
+  }
+  return `${n} bytes`;
+}
+
+export function tooLarge(what: string, cap: number, subject = "response body"): ResponseTooLargeError {
+  return new ResponseTooLargeError(`${what}: the ${subject} passed the ${formatBytes(cap)} cap, so mids stopped reading it`, {
+    hint: `raise the cap with --max-body-size (e.g. --max-body-size ${formatBytes(cap * 4).replace(" ", "")}) or MIDS_MAX_BODY_SIZE if you trust the server`,
+  });
+}
+
+interface Body extends AsyncIterable<Buffer | Uint8Array | string> {
+  destroy?(err?: Error): unknown;
+}
+
+/**
+ * Read a body as text, stopping (and destroying the stream, which aborts the request) as soon as
+ * it passes `maxBytes`. A declared content-length above the cap fails before reading anything.
+ */
+export async function readCapped(body: Body, maxBytes: number, contentLength: string | undefined, what: string): Promise<{ text: string; bytes: number }> {
+  if (contentLength !== undefined && /^\d+$/.test(contentLength) && Number(contentLength) > maxBytes) {
+    body.destroy?.();
+    throw tooLarge(what, maxBytes);
+  }
+  const chunks: Buffer[] = [];
+  let bytes = 0;
+  for await (const chunk of body) {
+    const buf = typeof chunk === "string" ? Buffer.from(chunk) : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+    bytes += buf.length;
+    if (bytes > maxBytes) {
+      body.destroy?.();
+      throw tooLarge(what, maxBytes);
+    }
+    chunks.push(buf);
+  }
+  return { text: Buffer.concat(chunks, bytes).toString("utf8"), bytes };
+}
+
+export interface JsonScan {
+  /** the text, with numbers a double cannot hold turned into JSON strings of their digits */
+  text: string;
+  /** those numbers, as written */
+  hugeNumbers: string[];
+}
+
+const isNumberStart = (c: number) => c === 45 || (c >= 48 && c <= 57);
+const isNumberChar = (c: number) => (c >= 48 && c <= 57) || c === 45 || c === 43 || c === 46 || c === 69 || c === 101;
+
+/**
+ * One pass over JSON text outside strings: refuse nesting deeper than `maxDepth` (JSON.stringify
+ * and the renderers recurse, and 100,000 levels overflow the stack), and keep the text of numbers
+ * that would parse to Infinity (`1e400` would otherwise print as null) by quoting them.
+ */
+export function scanJson(text: string, what: string, maxDepth = MAX_JSON_DEPTH): JsonScan {
+  let depth = 0;
+  const huge: [number, number][] = [];
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 34) {
+      // jump to the closing quote: one not preceded by an odd number of backslashes
+      let j = i;
+      for (;;) {
+        j = text.indexOf('"', j + 1);
+        if (j < 0) return { text, hugeNumbers: [] }; // unterminated: JSON.parse reports it
+        let k = j - 1;
+        while (text.charCodeAt(k) === 92) k--;
+        if ((j - 1 - k) % 2 === 0) break;
+      }
+      i = j;
+    } else if (c === 91 || c === 123) {
+      if (++depth > maxDepth) {
+        throw new MalformedResponseError(`${what} returned JSON nested deeper than ${maxDepth} levels`, {
+          hint: "the API's data is never that deep; the server (or something between) is misbehaving",
+        });
+      }
+    } else if (c === 93 || c === 125) depth--;
+    else if (isNumberStart(c)) {
+      let j = i + 1;
+      while (j < text.length && isNumberChar(text.charCodeAt(j))) j++;
+      // only long numbers or exponents can overflow; most numbers skip the conversion
+      if (j - i > 15 || /[eE]/.test(text.slice(i, j))) {
+        if (Math.abs(Number(text.slice(i, j))) === Infinity) huge.push([i, j]);
+      }
+      i = j - 1;
+    }
+  }
+  if (huge.length === 0) return { text, hugeNumbers: [] };
+  let out = "";
+  let last = 0;
+  for (const [a, b] of huge) out += `${text.slice(last, a)}"${text.slice(a, b)}"`, (last = b);
+  return { text: out + text.slice(last), hugeNumbers: huge.map(([a, b]) => text.slice(a, b)) };
+}

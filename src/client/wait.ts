@@ -1,0 +1,75 @@
+// Retry waits are said out loud: one stderr line per wait (how long, why, which limit), and on a
+// terminal a countdown on that line. Rate-limit waits can last minutes; silence looks like a hang.
+import { ApiError } from "../errors.js";
+import { parseRateLimit } from "./headers.js";
+
+export interface WaitNotice {
+  ms: number;
+  attempt: number;
+  limit: number;
+  /** "rate limited (per-minute limit of 60 requests)", "the service is unavailable (HTTP 503)" */
+  reason: string;
+  /** whether the wait was asked for by the server (Retry-After) rather than backoff */
+  serverAsked: boolean;
+}
+
+/** 999999000 -> "11d 13h 46m 39s"; 1500 -> "1.5s"; 250 -> "250 ms". */
+export function formatDuration(ms: number): string {
+  if (ms < 1000) return `${Math.round(ms)} ms`;
+  if (ms < 60_000) return `${Number((ms / 1000).toFixed(1))}s`;
+  let s = Math.round(ms / 1000);
+  const parts: string[] = [];
+  for (const [unit, size] of [["d", 86400], ["h", 3600], ["m", 60]] as const) {
+    if (s >= size) parts.push(`${Math.floor(s / size)}${unit}`), (s %= size);
+  }
+  if (s) parts.push(`${s}s`);
+  return parts.join(" ");
+}
+
+/** What a retry wait is for; undefined for waits not worth a line (short backoff after a reset or 5xx). */
+export function describeWait(err: unknown, ms: number, attempt: number, limit: number, now: Date): WaitNotice | undefined {
+  if (!(err instanceof ApiError)) return undefined;
+  const serverAsked = err.retryAfterMs !== undefined && err.retryAfterMs === ms;
+  if (err.status === 429 || err.exitCode === 5) {
+    const rl = parseRateLimit(err.headers, now);
+    const details = err.details ?? {};
+    let which: string | undefined;
+    if (rl?.day.remaining === 0 && rl.day.limit !== undefined) which = `daily limit of ${rl.day.limit} requests`;
+    else if (rl?.minute.remaining === 0 && rl.minute.limit !== undefined) which = `per-minute limit of ${rl.minute.limit} requests`;
+    else if (typeof details.limit === "number") which = `limit of ${details.limit} requests per ${typeof details.window === "string" ? details.window : "window"}`;
+    return { ms, attempt, limit, serverAsked, reason: `rate limited${which ? ` (${which})` : ""}` };
+  }
+  if (!serverAsked && ms < 1000) return undefined;
+  return { ms, attempt, limit, serverAsked, reason: `the server answered HTTP ${err.status}` };
+}
+
+export function waitLine(n: WaitNotice, leftMs = n.ms): string {
+  return `mids: ${n.reason}; waiting ${formatDuration(leftMs)}${n.serverAsked ? " as the server asked" : ""} before retry ${n.attempt}/${n.limit}`;
+}
+
+interface Stream {
+  write(s: string): unknown;
+}
+
+/**
+ * The client's onWait for a command: one line per wait; on a TTY the line counts down each second
+ * and is replaced by the plain line when the wait ends. Nothing with --quiet.
+ */
+export function waitNotifier(stderr: Stream, opts: { tty: boolean; quiet: boolean }): (n: WaitNotice) => (() => void) | void {
+  return (n) => {
+    if (opts.quiet) return;
+    if (!opts.tty) {
+      stderr.write(waitLine(n) + "\n");
+      return;
+    }
+    const end = Date.now() + n.ms;
+    const draw = () => stderr.write(`\r\u001b[2K${waitLine(n, Math.max(0, end - Date.now()))}`);
+    draw();
+    const timer = setInterval(draw, 1000);
+    timer.unref?.();
+    return () => {
+      clearInterval(timer);
+      stderr.write(`\r\u001b[2K${waitLine(n)}\n`);
+    };
+  };
+}

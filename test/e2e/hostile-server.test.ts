@@ -1,0 +1,241 @@
+// Issue 10, "the server is untrusted": every attack is a small hostile server on loopback inside
+// the test, bounded in bytes and time; mids must end with exit 7 and one clear line, never crash,
+// loop or half-write stdout.
+import { describe, expect, it } from "vitest";
+import { baseEnv, runMids } from "../helpers/cli.js";
+import { hostile, sendJson, v3Page } from "../helpers/hostile.js";
+import { DEFAULT_MAX_BODY_BYTES, MAX_JSON_DEPTH } from "../../src/client/body.js";
+
+const env = (url: string) => baseEnv({ MIDS_BASE_URL: url, MIDS_API_KEY: "k_test_1234" });
+const MB = 1024 * 1024;
+
+describe("response body cap", () => {
+  /** An endless chunked body, bounded here at 8 MB; records how much it managed to send. */
+  async function endless() {
+    let sent = 0;
+    let closed: () => void = () => undefined;
+    const done = new Promise<number>((r) => (closed = () => r(sent)));
+    const h = await hostile((_req, res) => {
+      res.writeHead(200, { "content-type": "application/json" });
+      res.write('{"data":[');
+      const chunk = `"${"x".repeat(64 * 1024 - 3)}",`;
+      const pump = () => {
+        while (sent < 8 * MB && !res.destroyed) {
+          sent += chunk.length;
+          if (!res.write(chunk)) return void res.once("drain", pump);
+        }
+        res.end('"end"]}');
+      };
+      res.on("close", () => closed());
+      pump();
+    });
+    return { h, done };
+  }
+
+  it("an endless body stops at --max-body-size: exit 7 naming the cap and how to raise it (lists and api)", async () => {
+    for (const args of [["projects", "list"], ["api", "/v3/projects"]]) {
+      const { h, done } = await endless();
+      const r = await runMids([...args, "--max-body-size", "1MB"], { env: env(h.url) });
+      expect(r.code, r.stderr).toBe(7);
+      expect(r.stderr).toMatch(/^mids: GET \/v3\/projects: the response body passed the 1 MB cap, so mids stopped reading it\nhint: raise the cap with --max-body-size/);
+      expect(r.stdout).toBe("");
+      // the request was aborted: the connection closed before the server sent the whole 8 MB
+      expect(await done).toBeLessThan(8 * MB);
+    }
+  });
+
+  it("the default cap is 64 MB: a declared larger body is refused before it is read", async () => {
+    expect(DEFAULT_MAX_BODY_BYTES).toBe(64 * MB);
+    const h = await hostile((_req, res) => {
+      res.writeHead(200, { "content-type": "application/json", "content-length": String(DEFAULT_MAX_BODY_BYTES + 1) });
+      res.write("{", () => res.destroy());
+    });
+    const r = await runMids(["me"], { env: env(h.url) });
+    expect(r.code).toBe(7);
+    expect(r.stderr).toMatch(/passed the 64 MB cap/);
+    // MIDS_MAX_BODY_SIZE raises it (then the short body is simply malformed)
+    const ok = await runMids(["me", "--max-retries", "0"], { env: { ...env(h.url), MIDS_MAX_BODY_SIZE: "128MB" } });
+    expect(ok.stderr).not.toMatch(/cap/);
+  });
+
+  it("a bad --max-body-size is a usage error", async () => {
+    const r = await runMids(["me", "--max-body-size", "lots"]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^mids: --max-body-size must be a size/);
+  });
+});
+
+describe("--all against lying servers", () => {
+  it("a v3 server repeating its nextCursor: exit 7 after the repeat, the pages so far kept as valid JSON", async () => {
+    const h = await hostile((_req, res, n) => sendJson(res, 200, v3Page(n * 10, 2, "same")));
+    const r = await runMids(["projects", "list", "--all", "-o", "json", "--fields", "id"], { env: env(h.url), timeoutMs: 10_000 });
+    expect(r.code).toBe(7);
+    expect(h.seen.length).toBe(2);
+    expect(r.stderr).toMatch(/^mids: the server sent the same nextCursor again on page 2: following it would never end \(after 4 items from 2 pages\)$/m);
+    expect(r.stderr).not.toMatch(/--cursor/);
+    expect(JSON.parse(r.stdout)).toHaveLength(4);
+  });
+
+  it("a v2 server claiming totalCount 1e18 with empty pages: exit 7 at the first empty page, no resume hint", async () => {
+    const h = await hostile((req, res) => {
+      const page = Number(new URL(req.url!, "http://x").searchParams.get("page"));
+      const data = page === 1 ? Array.from({ length: 20 }, (_, i) => ({ id: `p${i}`, slug: `p${i}`, name: "x" })) : [];
+      sendJson(res, 200, { success: true, data, pagination: { page: 1, limit: 20, totalCount: 1e18, hasMore: true } });
+    });
+    const r = await runMids(["projects", "list", "--api", "v2", "--all", "-o", "ndjson", "-q"], { env: env(h.url), timeoutMs: 10_000 });
+    expect(r.code).toBe(7);
+    expect(r.stdout.trimEnd().split("\n")).toHaveLength(20);
+    expect(r.stderr).toMatch(/^mids: page 2 came back empty although the server says there are more \(totalCount 1000000000000000000\)/);
+    expect(r.stderr).not.toMatch(/--page/);
+    // at most the 4 concurrent pages after the first were asked for
+    expect(h.seen.length).toBeLessThanOrEqual(5);
+  });
+
+  it("--max-pages caps an endless (but honest-looking) cursor chain, and the hint resumes from the cap", async () => {
+    const h = await hostile((_req, res, n) => sendJson(res, 200, v3Page(n * 10, 2, `c${n}`)));
+    const r = await runMids(["projects", "list", "--all", "--max-pages", "5", "-o", "csv", "--fields", "id"], { env: env(h.url), timeoutMs: 10_000 });
+    expect(r.code).toBe(7);
+    expect(h.seen.length).toBe(5);
+    expect(r.stdout.trimEnd().split("\n")).toHaveLength(1 + 10);
+    expect(r.stderr).toMatch(/^mids: stopped after 5 pages \(--max-pages\) although the server says there are more/);
+    expect(r.stderr).toMatch(/^hint: raise --max-pages \(or MIDS_MAX_PAGES\), or continue with --cursor c5$/m);
+  });
+
+  it("table mode holds pages only up to one body's cap", async () => {
+    const big = "y".repeat(200 * 1024);
+    const h = await hostile((_req, res, n) => sendJson(res, 200, { data: [{ id: `p${n}`, name: big }], meta: { nextCursor: `c${n}` } }));
+    const r = await runMids(["projects", "list", "--all", "-o", "table", "--fields", "id", "--max-body-size", "1MB"], { env: env(h.url), timeoutMs: 10_000 });
+    expect(r.code).toBe(7);
+    expect(r.stderr).toMatch(/pages held for table output passed the 1 MB cap/);
+    expect(r.stderr).toMatch(/hint: use -o ndjson, json or csv \(they stream\)/);
+    expect(h.seen.length).toBeLessThan(10);
+    // what was held is printed as a table
+    expect(r.stdout.trimEnd().split("\n")).toEqual(["ID", ...h.seen.slice(0, -1).map((_, i) => `p${i + 1}`)]);
+  });
+});
+
+describe("deep nesting", () => {
+  const deep = (levels: number) => `{"data":${"[".repeat(levels)}${"]".repeat(levels)},"meta":{"nextCursor":null}}`;
+
+  it("100,000 nested arrays: exit 7, one line, nothing on stdout (lists and api)", async () => {
+    const h = await hostile((_req, res) => sendJson(res, 200, deep(100_000)));
+    for (const args of [["projects", "list", "-o", "json"], ["projects", "list", "--all", "-o", "json"], ["api", "/v3/projects"]]) {
+      const r = await runMids(args, { env: env(h.url) });
+      expect(r.code, `${args.join(" ")}: ${r.stderr}`).toBe(7);
+      expect(r.stdout).toBe("");
+      expect(r.stderr.split("\n")[0]).toBe(`mids: GET /v3/projects returned JSON nested deeper than ${MAX_JSON_DEPTH} levels`);
+    }
+  });
+
+  it("nesting within the cap is printed", async () => {
+    const h = await hostile((_req, res) => sendJson(res, 200, `{"data":{"v":${"[".repeat(MAX_JSON_DEPTH - 2)}1${"]".repeat(MAX_JSON_DEPTH - 2)}}}`));
+    const r = await runMids(["api", "/v3/me"], { env: env(h.url) });
+    expect(r.code).toBe(0);
+    expect(JSON.stringify(JSON.parse(r.stdout))).toContain("[[[1]]]");
+  });
+});
+
+describe("redirects, Retry-After, huge numbers, verbose headers", () => {
+  it("a redirect says where to, sanitised, without following it", async () => {
+    const target = await hostile((_req, res) => sendJson(res, 200, { data: {}, meta: {} }));
+    const h = await hostile((_req, res) => res.writeHead(302, { location: `${target.url}/v3/me?\u009b31mx` }).end());
+    const r = await runMids(["me"], { env: env(h.url) });
+    expect(r.code).toBe(7);
+    expect(r.stderr).toMatch(new RegExp(`^mids: GET /v3/me: the server redirected \\(HTTP 302\\) to ${target.url}/v3/me\\?x; mids does not follow redirects$`, "m"));
+    expect(r.stderr).not.toMatch(/envelope/);
+    expect(r.stderr).not.toContain("\u009b");
+    expect(target.seen).toHaveLength(0);
+  });
+
+  it("Retry-After: 999999 says how long the server asked for, not to raise --max-retries", async () => {
+    const h = await hostile((_req, res) => sendJson(res, 429, { code: "rate_limited", message: "slow down" }, { "retry-after": "999999" }));
+    const r = await runMids(["me"], { env: env(h.url) });
+    expect(r.code).toBe(5);
+    expect(h.seen).toHaveLength(1);
+    expect(r.stderr).toMatch(/^mids: rate limited; the server asked to wait 11d 13h 46m 39s \(Retry-After\), longer than mids waits \(2m\)$/m);
+    expect(r.stderr).toMatch(/^hint: try again after \d{4}-\d\d-\d\dT/m);
+    expect(r.stderr).not.toMatch(/--max-retries/);
+  });
+
+  it("1e400 keeps its text (as a string), with a notice; never null", async () => {
+    const h = await hostile((_req, res) => sendJson(res, 200, '{"data":{"big":1e400,"neg":-2E+999,"ok":1.5e3},"meta":{}}'));
+    const r = await runMids(["api", "/v3/me"], { env: env(h.url) });
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout).data).toEqual({ big: "1e400", neg: "-2E+999", ok: 1500 });
+    expect(r.stderr).toMatch(/^mids: notice: GET \/v3\/me: 2 numbers too large for a double \(1e400\) kept as their text/m);
+  });
+
+  it("--verbose prints server headers without terminal controls", async () => {
+    const h = await hostile((_req, res) => {
+      res.setHeader("x-evil", "a\u009b2Jb\u0085c");
+      sendJson(res, 200, { data: {}, meta: {} });
+    });
+    const r = await runMids(["api", "/v3/me", "--verbose"], { env: env(h.url) });
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(/^< x-evil: a/m);
+    expect(r.stderr).not.toMatch(/[\u0080-\u009f\u001b\u0007]/);
+  });
+});
+
+describe("api --paginate", () => {
+  /** Split pretty-printed JSON values printed one after another. */
+  const values = (text: string) => text.split(/\n(?=[[{])/).map((t) => JSON.parse(t));
+
+  it("v3: follows meta.nextCursor, one JSON value per page; --slurp prints one array", async () => {
+    const h = await hostile((req, res) => {
+      const n = 1 + Number(new URL(req.url!, "http://x").searchParams.get("cursor")?.slice(1) ?? 0);
+      sendJson(res, 200, v3Page(n * 10, 2, n < 3 ? `c${n}` : null));
+    });
+    const r = await runMids(["api", "/v3/projects", "-f", "limit=2", "--paginate"], { env: env(h.url) });
+    expect(r.code).toBe(0);
+    expect(values(r.stdout).map((v) => v.data[0].id)).toEqual(["p10", "p20", "p30"]);
+    expect(h.seen).toEqual(["/v3/projects?limit=2", "/v3/projects?limit=2&cursor=c1", "/v3/projects?limit=2&cursor=c2"]);
+    const s = await runMids(["api", "/v3/projects", "--paginate", "--slurp"], { env: env(h.url) });
+    expect(s.code).toBe(0);
+    const all = JSON.parse(s.stdout);
+    expect(all).toHaveLength(3);
+    expect(all[2].meta.nextCursor).toBeNull();
+  });
+
+  it("v2: page + 1 while hasMore, the other parameters kept", async () => {
+    const h = await hostile((req, res) => {
+      const page = Number(new URL(req.url!, "http://x").searchParams.get("page") ?? 1);
+      sendJson(res, 200, { success: true, data: [{ page }], pagination: { page: 1, limit: 1, totalCount: 3, hasMore: page < 3 } });
+    });
+    const r = await runMids(["api", "/v2/projects?limit=1", "--paginate", "--slurp", "-q"], { env: env(h.url) });
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout).map((p: { data: { page: number }[] }) => p.data[0].page)).toEqual([1, 2, 3]);
+    expect(h.seen).toEqual(["/v2/projects?limit=1", "/v2/projects?limit=1&page=2", "/v2/projects?limit=1&page=3"]);
+  });
+
+  it("the guards of --all apply: a repeated cursor is exit 7; --max-pages caps", async () => {
+    const h = await hostile((_req, res, n) => sendJson(res, 200, v3Page(n, 1, "same")));
+    const r = await runMids(["api", "/v3/projects", "--paginate"], { env: env(h.url), timeoutMs: 10_000 });
+    expect(r.code).toBe(7);
+    expect(h.seen).toHaveLength(2);
+    expect(values(r.stdout)).toHaveLength(2);
+    expect(r.stderr).toMatch(/^mids: the server sent the same nextCursor again on page 2: following it would never end \(after 2 pages\)$/m);
+    const c = await hostile((_req, res, n) => sendJson(res, 200, v3Page(n, 1, `c${n}`)));
+    const m = await runMids(["api", "/v3/projects", "--paginate", "--max-pages", "3"], { env: env(c.url), timeoutMs: 10_000 });
+    expect(m.code).toBe(7);
+    expect(c.seen).toHaveLength(3);
+    expect(m.stderr).toMatch(/^hint: raise --max-pages \(or MIDS_MAX_PAGES\), or continue with -f cursor=c3$/m);
+  });
+
+  it("an error on a later page: the pages before and the error body are printed, the hint resumes", async () => {
+    const h = await hostile((_req, res, n) => n === 1 ? sendJson(res, 200, v3Page(1, 1, "c1")) : sendJson(res, 500, { code: "internal_error", message: "boom" }));
+    const r = await runMids(["api", "/v3/projects", "--paginate", "--max-retries", "0"], { env: env(h.url) });
+    expect(r.code).toBe(7);
+    expect(values(r.stdout).map((v) => v.code ?? v.data[0].id)).toEqual(["p1", "internal_error"]);
+    expect(r.stderr).toMatch(/\(after 1 page\)\nhint: continue from where it stopped with -f cursor=c1$/m);
+  });
+
+  it("--slurp needs --paginate, and --paginate only follows GET", async () => {
+    const a = await runMids(["api", "/v3/projects", "--slurp"]);
+    expect(a.code).toBe(2);
+    expect(a.stderr).toMatch(/^mids: --slurp needs --paginate/);
+    const b = await runMids(["api", "-X", "POST", "/v3/projects", "--paginate"]);
+    expect(b.code).toBe(2);
+    expect(b.stderr).toMatch(/^mids: --paginate follows GET requests only/);
+  });
+});

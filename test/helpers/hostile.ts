@@ -1,0 +1,52 @@
+// Small hostile HTTP servers on 127.0.0.1 for tests: each answers with a scripted handler, logs
+// the requests it saw, and is bounded by the handler (never more than a few MB, never open-ended).
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { afterEach } from "vitest";
+
+export interface Hostile {
+  url: string;
+  /** request paths with their query, in arrival order */
+  seen: string[];
+  /** resolves when the nth request (1-based) has arrived */
+  arrived(n: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+const open: Hostile[] = [];
+afterEach(async () => {
+  await Promise.all(open.splice(0).map((h) => h.close()));
+});
+
+/** Start a server for one test; it is closed after the test. */
+export async function hostile(handler: (req: IncomingMessage, res: ServerResponse, n: number) => void): Promise<Hostile> {
+  const seen: string[] = [];
+  const waiters: { n: number; resolve(): void }[] = [];
+  const server: Server = createServer((req, res) => {
+    seen.push(req.url ?? "");
+    for (const w of waiters.filter((x) => x.n <= seen.length)) w.resolve();
+    handler(req, res, seen.length);
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  const port = (server.address() as { port: number }).port;
+  const h: Hostile = {
+    url: `http://127.0.0.1:${port}`,
+    seen,
+    arrived: (n) => (seen.length >= n ? Promise.resolve() : new Promise((resolve) => waiters.push({ n, resolve }))),
+    close: () => new Promise((r) => {
+      server.closeAllConnections();
+      server.close(() => r());
+    }),
+  };
+  open.push(h);
+  return h;
+}
+
+/** Send a JSON body (already serialized text is sent as is). */
+export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  res.writeHead(status, { "content-type": "application/json", ...headers }).end(typeof body === "string" ? body : JSON.stringify(body));
+}
+
+/** A v3 list page of `n` items starting at `from`. */
+export function v3Page(from: number, n: number, nextCursor: string | null): unknown {
+  return { data: Array.from({ length: n }, (_, i) => ({ id: `p${from + i}`, slug: `p${from + i}`, name: `P ${from + i}` })), meta: { nextCursor } };
+}

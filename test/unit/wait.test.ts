@@ -1,0 +1,49 @@
+// Retry waits are said on stderr: what the line says for each kind of wait, and the countdown on a terminal.
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { describeWait, formatDuration, waitLine, waitNotifier } from "../../src/client/wait.js";
+import { ApiError, NetworkError } from "../../src/errors.js";
+
+const now = new Date("2026-11-20T12:00:00Z");
+const limited = (headers: Record<string, string>, retryAfterMs?: number, details?: Record<string, unknown>) =>
+  new ApiError("rate limited", { code: "rate_limited", status: 429, headers, retryAfterMs, details });
+
+afterEach(() => vi.useRealTimers());
+
+describe("retry waits", () => {
+  it("name the limit that ran out, from the headers or the body", () => {
+    expect(describeWait(limited({ "x-ratelimit-limit-day": "50", "x-ratelimit-remaining-day": "0", "x-ratelimit-limit-minute": "3", "x-ratelimit-remaining-minute": "1" }, 5000), 5000, 1, 3, now)?.reason)
+      .toBe("rate limited (daily limit of 50 requests)");
+    expect(describeWait(limited({ "x-ratelimit-limit-minute": "3", "x-ratelimit-remaining-minute": "0" }), 700, 2, 3, now)?.reason)
+      .toBe("rate limited (per-minute limit of 3 requests)");
+    expect(describeWait(limited({}, undefined, { limit: 10, window: "minute" }), 300, 1, 3, now)?.reason).toBe("rate limited (limit of 10 requests per minute)");
+  });
+
+  it("short backoff after a reset or 5xx is not worth a line; a server-asked wait is", () => {
+    expect(describeWait(new NetworkError("reset"), 300, 1, 3, now)).toBeUndefined();
+    expect(describeWait(new ApiError("x", { status: 503 }), 300, 1, 3, now)).toBeUndefined();
+    const n = describeWait(new ApiError("x", { status: 503, retryAfterMs: 2000 }), 2000, 1, 3, now)!;
+    expect(waitLine(n)).toBe("mids: the server answered HTTP 503; waiting 2s as the server asked before retry 1/3");
+  });
+
+  it("durations read as people say them", () => {
+    expect([250, 1500, 60_000, 999_999_000].map(formatDuration)).toEqual(["250 ms", "1.5s", "1m", "11d 13h 46m 39s"]);
+  });
+
+  it("on a terminal the line counts down each second and ends as the plain line; piped, one line; quiet, none", () => {
+    vi.useFakeTimers();
+    const n = describeWait(limited({}, 3000), 3000, 1, 3, now)!;
+    let tty = "";
+    const stop = waitNotifier({ write: (s: string) => (tty += s) }, { tty: true, quiet: false })(n)!;
+    vi.advanceTimersByTime(2000);
+    stop();
+    const frames = tty.split("\r\u001b[2K").filter(Boolean);
+    expect(frames.map((f) => /waiting (\S+)/.exec(f)?.[1])).toEqual(["3s", "2s", "1s", "3s"]);
+    expect(tty.endsWith("before retry 1/3\n")).toBe(true);
+    let piped = "";
+    expect(waitNotifier({ write: (s: string) => (piped += s) }, { tty: false, quiet: false })(n)).toBeUndefined();
+    expect(piped).toBe(`${waitLine(n)}\n`);
+    let quiet = "";
+    waitNotifier({ write: (s: string) => (quiet += s) }, { tty: true, quiet: true })(n);
+    expect(quiet).toBe("");
+  });
+});
