@@ -11,6 +11,7 @@ import { redact } from "./client/request.js";
 import { escapeC1Json, oneLine } from "./output/sanitize.js";
 import type { Client } from "./client/client.js";
 import { COMMANDS } from "./commands/registry.js";
+import { explainRejectedKey } from "./keyerror.js";
 import { VERSION } from "./version.js";
 
 export interface MainOptions {
@@ -239,7 +240,8 @@ async function makeClient(ctx: Context): Promise<Client> {
 }
 
 /** Print an error: one line, a hint, JSON on stderr for json/ndjson output. Returns the exit code. */
-export function reportError(ctx: Context, err: unknown): number {
+export function reportError(ctx: Context, thrown: unknown): number {
+  const err = explainRejectedKey(thrown, ctx.globals);
   const code = exitCodeFor(err);
   const io = ctx.io;
   const secrets = [ctx.globals.apiKey];

@@ -178,3 +178,45 @@ describe("concurrent writes", () => {
     expect(existsSync(lock)).toBe(false);
   });
 });
+
+describe("a rejected key", () => {
+  it("names the key (masked) and where it came from: flag, env, profile, config file", async () => {
+    const bad = "mids_wrong_0123456789_tail";
+    const env = sb.env();
+    await runMids(["config", "set", "api-key", "-"], { env, input: bad });
+    await runMids(["config", "set", "--profile", "ci", "api-key", "-"], { env, input: bad });
+    const cases: [string[], Record<string, string>, string][] = [
+      [["--api-key", bad], env, "flag --api-key"],
+      [[], { ...env, MIDS_API_KEY: bad }, "env MIDS_API_KEY"],
+      [["--profile", "ci"], env, "profile ci"],
+      [[], env, "config file"],
+    ];
+    const runs = cases.flatMap(([args, e, source]) => ["v3", "v2"].map(async (api) => ({ source, api, r: await runMids([...args, "me", "--api", api], { env: e }) })));
+    for (const { source, api, r } of await Promise.all(runs)) {
+      {
+        expect(r.code, `${source} ${api}`).toBe(3);
+        expect(r.stderr).toMatch(new RegExp(`^mids: the API key mids\\.\\.\\.tail \\(from ${source}\\) was rejected`));
+        expect(r.stderr).not.toContain(bad);
+        expect(r.stderr).not.toMatch(/needs an API key/);
+      }
+    }
+  });
+});
+
+describe("--sandbox", () => {
+  it("uses its demo key even when MIDS_API_KEY is set (only --api-key overrides it)", async () => {
+    const env = baseEnv({ MIDS_API_KEY: "mids_someone_elses_key_1234" });
+    const r = await runMids(["--sandbox", "me", "-o", "json"], { env });
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout).credential.id).toBe(SANDBOX_KEYS.find((k) => k.key.endsWith("demo"))!.id);
+    const own = await runMids(["--sandbox", "--api-key", key("owner_b"), "me", "-o", "json"], { env });
+    expect(JSON.parse(own.stdout).credential.id).toBe(SANDBOX_KEYS.find((k) => k.key.endsWith("owner_b"))!.id);
+  });
+
+  it("refuses --base-url (exit 2) instead of ignoring it", async () => {
+    const r = await runMids(["--sandbox", "--base-url", "http://127.0.0.1:9", "me"]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^mids: --sandbox and --base-url cannot be used together\nhint: /);
+    expect(r.stdout).toBe("");
+  });
+});
