@@ -74,7 +74,7 @@ _mids() {
   esac
   local opts
   case "$path" in
-    '') opts='projects intel topics reports series clusters vocabulary grounding alerts me recipes api migrate sandbox completion config -V --version --base-url --api-key --profile --api -o --output --fields --no-color -q --quiet --verbose --timeout --max-retries --insecure --sandbox -h --help';;
+    '') opts='projects intel topics reports series clusters vocabulary grounding alerts me recipes api migrate sandbox completion config doctor -V --version --base-url --api-key --profile --api -o --output --fields --no-color -q --quiet --verbose --timeout --max-retries --insecure --sandbox -h --help';;
     'projects') opts='list get related metrics candles chains -h --help -V --version --base-url --api-key --profile --api -o --output --fields --no-color -q --quiet --verbose --timeout --max-retries --insecure --sandbox';;
     'projects list') opts='--limit --cursor --page --all --max-items --ids --slugs --names --handles --tickers --categories --chain --address --asset-types --universe --min-trend --sort --min-market-cap --max-market-cap -h --help -V --version --base-url --api-key --profile --api -o --output --fields --no-color -q --quiet --verbose --timeout --max-retries --insecure --sandbox';;
     'projects get') opts='--at --intel-sort-by --intel-activity --clamp -h --help -V --version --base-url --api-key --profile --api -o --output --fields --no-color -q --quiet --verbose --timeout --max-retries --insecure --sandbox';;
@@ -123,12 +123,13 @@ _mids() {
     'config unset') opts='-h --help -V --version --base-url --api-key --profile --api -o --output --fields --no-color -q --quiet --verbose --timeout --max-retries --insecure --sandbox';;
     'config list') opts='--profiles -h --help -V --version --base-url --api-key --profile --api -o --output --fields --no-color -q --quiet --verbose --timeout --max-retries --insecure --sandbox';;
     'config path') opts='-h --help -V --version --base-url --api-key --profile --api -o --output --fields --no-color -q --quiet --verbose --timeout --max-retries --insecure --sandbox';;
+    'doctor') opts='-h --help -V --version --base-url --api-key --profile --api -o --output --fields --no-color -q --quiet --verbose --timeout --max-retries --insecure --sandbox';;
   esac
   COMPREPLY=( $(compgen -W "$opts" -- "$cur") )
 }
 _mids_subs() {
   case "$1" in
-    '') echo 'projects intel topics reports series clusters vocabulary grounding alerts me recipes api migrate sandbox completion config';;
+    '') echo 'projects intel topics reports series clusters vocabulary grounding alerts me recipes api migrate sandbox completion config doctor';;
     'projects') echo 'list get related metrics candles chains';;
     'projects list') echo '';;
     'projects get') echo '';;
@@ -177,6 +178,7 @@ _mids_subs() {
     'config unset') echo '';;
     'config list') echo '';;
     'config path') echo '';;
+    'doctor') echo '';;
   esac
 }
 complete -F _mids mids

@@ -15,6 +15,7 @@ complete -c mids -n '__fish_use_subcommand' -f -a 'migrate' -d 'Rewrite v2 reque
 complete -c mids -n '__fish_use_subcommand' -f -a 'sandbox' -d 'The bundled sandbox server: the whole API over deterministic data, offline'
 complete -c mids -n '__fish_use_subcommand' -f -a 'completion' -d 'Print a shell completion script (bash, zsh or fish), generated from the command '
 complete -c mids -n '__fish_use_subcommand' -f -a 'config' -d 'Read and write settings (base-url, api-key, output, api, timeout, max-retries), '
+complete -c mids -n '__fish_use_subcommand' -f -a 'doctor' -d 'Check the setup: config file, base URL, reachability, TLS, key, entitlements, ra'
 complete -c mids -n '__fish_use_subcommand' -l version -s V -d 'print the version'
 complete -c mids -n '__fish_use_subcommand' -l base-url -r -d 'API base URL (env MIDS_BASE_URL)'
 complete -c mids -n '__fish_use_subcommand' -l api-key -r -d 'API key (env MIDS_API_KEY); sent as x-api-key'
@@ -198,3 +199,4 @@ complete -c mids -n '__fish_seen_subcommand_from unset' -l help -s h -d 'display
 complete -c mids -n '__fish_seen_subcommand_from list' -l profiles -d 'list the profiles instead, and which one is selected'
 complete -c mids -n '__fish_seen_subcommand_from list' -l help -s h -d 'display help'
 complete -c mids -n '__fish_seen_subcommand_from path' -l help -s h -d 'display help'
+complete -c mids -n '__fish_seen_subcommand_from doctor' -l help -s h -d 'display help'
