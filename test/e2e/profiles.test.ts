@@ -23,55 +23,61 @@ describe("profiles", () => {
     const env = baseEnv();
     const demo = key("demo");
     const owner = key("owner_b");
-    expect((await runMids(["config", "set", "base-url", "http://127.0.0.1:9"], { env })).code).toBe(0);
-    expect((await runMids(["config", "set", "timeout", "5s"], { env })).code).toBe(0);
-    expect((await runMids(["config", "set", "--profile", "ci", "base-url", sb.url], { env })).code).toBe(0);
-    expect((await runMids(["config", "set", "--profile", "ci", "api-key", "-"], { env, input: `${demo}\n` })).code).toBe(0);
+    // concurrent writers are serialized by the config lock
+    const sets = await Promise.all([
+      runMids(["config", "set", "base-url", "http://127.0.0.1:9"], { env }),
+      runMids(["config", "set", "timeout", "5s"], { env }),
+      runMids(["config", "set", "--profile", "ci", "base-url", sb.url], { env }),
+      runMids(["config", "set", "--profile", "ci", "api-key", "-"], { env, input: `${demo}\n` }),
+    ]);
+    sets.forEach((r) => expect(r.code, r.stderr).toBe(0));
     expect(stored(env)).toEqual({ "base-url": "http://127.0.0.1:9", timeout: "5s", profiles: { ci: { "base-url": sb.url, "api-key": demo } } });
 
     // the selected profile's key and URL are used; the default profile fills the rest
-    const viaFlag = await runMids(["--profile", "ci", "me", "-o", "json"], { env });
+    const [viaFlag, viaEnv, rows, flagWins, envWins, plain, table, profiles, got] = await Promise.all([
+      runMids(["--profile", "ci", "me", "-o", "json"], { env }),
+      runMids(["me", "-o", "json"], { env: { ...env, MIDS_PROFILE: "ci", MIDS_API_KEY: owner } }),
+      effective(["--profile", "ci", "--max-retries", "1"], { ...env, MIDS_API_KEY: owner }),
+      effective(["--base-url", "http://127.0.0.1:7"], { ...env, MIDS_PROFILE: "ci", MIDS_BASE_URL: "http://127.0.0.1:8" }),
+      effective([], { ...env, MIDS_PROFILE: "ci", MIDS_BASE_URL: "http://127.0.0.1:8" }),
+      effective([], env),
+      runMids(["--profile", "ci", "config", "list", "-o", "table"], { env }),
+      runMids(["--profile", "ci", "config", "list", "--profiles", "-o", "json"], { env }),
+      runMids(["--profile", "ci", "config", "get", "base-url"], { env }),
+    ]);
     expect(viaFlag.code, viaFlag.stderr).toBe(0);
     expect(JSON.parse(viaFlag.stdout).credential.name).toBe(SANDBOX_KEYS.find((k) => k.key === demo)!.name);
-    const viaEnv = await runMids(["me", "-o", "json"], { env: { ...env, MIDS_PROFILE: "ci", MIDS_API_KEY: owner } });
     expect(viaEnv.code, viaEnv.stderr).toBe(0);
     expect(JSON.parse(viaEnv.stdout).credential.name).toBe(SANDBOX_KEYS.find((k) => k.key === owner)!.name);
 
-    const rows = await effective(["--profile", "ci", "--max-retries", "1"], { ...env, MIDS_API_KEY: owner });
     expect(rows["base-url"]).toMatchObject({ value: sb.url, source: "profile", from: "ci" });
     expect(rows["api-key"]).toMatchObject({ source: "env", from: "MIDS_API_KEY" });
     expect(rows["api-key"].value).not.toContain(owner.slice(4, -4));
     expect(rows.timeout).toMatchObject({ value: "5s", source: "file" });
     expect(rows["max-retries"]).toMatchObject({ value: "1", source: "flag", from: "--max-retries" });
     expect(rows.api).toMatchObject({ value: "v3", source: "default" });
-    const flagWins = await effective(["--base-url", "http://127.0.0.1:7"], { ...env, MIDS_PROFILE: "ci", MIDS_BASE_URL: "http://127.0.0.1:8" });
     expect(flagWins["base-url"]).toMatchObject({ value: "http://127.0.0.1:7", source: "flag" });
-    const envWins = await effective([], { ...env, MIDS_PROFILE: "ci", MIDS_BASE_URL: "http://127.0.0.1:8" });
     expect(envWins["base-url"]).toMatchObject({ value: "http://127.0.0.1:8", source: "env" });
     // the default profile alone: the stored URL, no key
-    const plain = await effective([], env);
     expect(plain["base-url"]).toMatchObject({ value: "http://127.0.0.1:9", source: "file" });
     expect(plain["api-key"]).toMatchObject({ value: null, source: "default" });
 
     // table mode names the sources in words
-    const table = await runMids(["--profile", "ci", "config", "list", "-o", "table"], { env });
     expect(table.stdout).toMatch(/^base-url\s+\S+\s+profile ci$/m);
     expect(table.stdout).toMatch(/^timeout\s+5s\s+config file$/m);
 
-    const profiles = await runMids(["--profile", "ci", "config", "list", "--profiles", "-o", "json"], { env });
     expect(JSON.parse(profiles.stdout)).toEqual([
       { profile: "default", selected: false, settings: { "base-url": "http://127.0.0.1:9", timeout: "5s" } },
       { profile: "ci", selected: true, settings: { "base-url": sb.url, "api-key": expect.stringMatching(/\.\.\./) } },
     ]);
     expect(profiles.stdout).not.toContain(demo);
-    expect((await runMids(["--profile", "ci", "config", "get", "base-url"], { env })).stdout).toBe(`${sb.url}\n`);
+    expect(got.stdout).toBe(`${sb.url}\n`);
   });
 
   it("an unknown profile is exit 2 naming the profiles there are", async () => {
     const env = baseEnv();
-    await runMids(["config", "set", "--profile", "work", "output", "json"], { env });
-    await runMids(["config", "set", "--profile", "ci", "output", "csv"], { env });
-    for (const r of [await runMids(["--profile", "nope", "me"], { env }), await runMids(["me"], { env: { ...env, MIDS_PROFILE: "nope" } })]) {
+    await Promise.all([runMids(["config", "set", "--profile", "work", "output", "json"], { env }), runMids(["config", "set", "--profile", "ci", "output", "csv"], { env })]);
+    for (const r of await Promise.all([runMids(["--profile", "nope", "me"], { env }), runMids(["me"], { env: { ...env, MIDS_PROFILE: "nope" } })])) {
       expect(r.code).toBe(2);
       expect(r.stderr).toMatch(/^mids: unknown profile 'nope'\nhint: profiles: default, ci, work/);
     }
@@ -88,17 +94,18 @@ describe("keys from stdin", () => {
     const t = await runMids(["config", "set", "--profile", "ci", "api-key", "--with-token"], { env, input: key("archive") });
     expect(t.code, t.stderr).toBe(0);
     expect(stored(env).profiles.ci["api-key"]).toBe(key("archive"));
-    for (const [args, input, message] of [
+    const cases: [string[], string, RegExp][] = [
       [["api-key", "-"], "", /^mids: stdin held no API key/],
       [["api-key", "-"], "  \n\t\n", /^mids: stdin held no API key/],
       [["api-key", "-"], "-\n", /^mids: '-' is not an API key/],
       [["api-key", "-"], "two keys\n", /^mids: the API key contains blanks/],
       [["api-key", "   "], "", /^mids: the API key is empty/],
-    ] as [string[], string, RegExp][]) {
-      const bad = await runMids(["config", "set", ...args], { env, input });
-      expect(bad.code, `${args} ${JSON.stringify(input)}`).toBe(2);
-      expect(bad.stderr).toMatch(message);
-    }
+    ];
+    const results = await Promise.all(cases.map(([args, input]) => runMids(["config", "set", ...args], { env, input })));
+    cases.forEach(([args, input, message], i) => {
+      expect(results[i].code, `${args} ${JSON.stringify(input)}`).toBe(2);
+      expect(results[i].stderr).toMatch(message);
+    });
     expect(stored(env)["api-key"]).toBe(demo);
   });
 
