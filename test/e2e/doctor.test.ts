@@ -1,6 +1,7 @@
 // mids doctor against the sandbox (all pass: exit 0), with a bad key (exit 3), a key without the
 // 'api' entitlement (3), an unreachable port (7), no base URL (2) and a config file others can read (3).
 import { createServer } from "node:net";
+import { createServer as createHttpServer } from "node:http";
 import { chmodSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -65,19 +66,30 @@ describe("mids doctor", () => {
     expect(byName(JSON.parse(lacking.stdout)).entitlements).toMatchObject({ status: "fail", fix: expect.stringContaining("'api'") });
   });
 
-  it("an unreachable server is exit 7, no base URL exit 2, a config file others can read exit 3", async () => {
+  it("an unreachable server or failed TLS is exit 7, no base URL exit 2, a config file others can read exit 3", async () => {
     const port = await closedPort();
+    // plain http where https is expected: the TCP connection works, the TLS handshake does not
+    const plain = createHttpServer((_req, res) => res.end("not tls"));
+    await new Promise<void>((r) => plain.listen(0, "127.0.0.1", () => r()));
+    const plainPort = (plain.address() as { port: number }).port;
     const keyed = baseEnv();
     await runMids(["config", "set", "api-key", "-"], { env: keyed, input: SANDBOX_DEMO_KEY });
     chmodSync(join(keyed.MIDS_CONFIG_DIR, "config.json"), 0o644);
-    const [down, none, exposed] = await Promise.all([
+    const [down, tls, none, exposed] = await Promise.all([
       runMids(["doctor", "-o", "table", "--base-url", `http://127.0.0.1:${port}`, "--api-key", SANDBOX_DEMO_KEY]),
+      runMids(["doctor", "-o", "json", "--base-url", `https://127.0.0.1:${plainPort}`, "--api-key", SANDBOX_DEMO_KEY]),
       runMids(["doctor", "-o", "json"]),
       runMids(["doctor", "-o", "json", "--base-url", sb.url], { env: keyed }),
     ]);
     expect(down.code).toBe(7);
     expect(down.stdout).toMatch(new RegExp(`^FAIL +reachable +127\\.0\\.0\\.1:${port}: ECONNREFUSED -- fix: `, "m"));
     expect(down.stdout).toMatch(/^skip +key +the server cannot be reached$/m);
+    plain.close();
+    expect(tls.code).toBe(7);
+    const t = byName(JSON.parse(tls.stdout));
+    expect(t.reachable.status).toBe("ok");
+    expect(t.tls).toMatchObject({ status: "fail", fix: expect.stringContaining("CA certificates") });
+    expect(t.key).toMatchObject({ status: "skip" });
     expect(none.code).toBe(2);
     expect(byName(JSON.parse(none.stdout))["base-url"]).toMatchObject({ status: "fail", fix: expect.stringContaining("mids config set base-url") });
     expect(exposed.code).toBe(3);
