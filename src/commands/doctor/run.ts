@@ -98,10 +98,12 @@ export async function collect(ctx: Context): Promise<Check[]> {
     });
     return rest("the server cannot be reached");
   }
-  checks.push({ check: "reachable", status: "ok", detail: `${target.host} answered ${p.ok ? `HTTP ${p.status}, first byte after ${p.ttfbMs} ms` : "(TLS failed)"}` });
+  checks.push({ check: "reachable", status: "ok", detail: `${target.host} ${p.ok ? `answered HTTP ${p.status}, first byte after ${p.ttfbMs} ms` : "accepted the connection"}` });
 
   if (!p.ok) {
-    checks.push({ check: "tls", status: "fail", detail: `${p.code}: ${oneLine(p.message)}`, fix: "check the system clock and the CA certificates (NODE_EXTRA_CA_CERTS for a private CA)", exitCode: EXIT.server });
+    // OpenSSL's text ends in file and line numbers: keep its reason ("wrong version number")
+    const reason = /routines:[^:]*:([^:]+)/.exec(p.message)?.[1] ?? p.message;
+    checks.push({ check: "tls", status: "fail", detail: `${p.code}: ${oneLine(reason)}`, fix: "check the system clock and the CA certificates (NODE_EXTRA_CA_CERTS for a private CA)", exitCode: EXIT.server });
     return rest("TLS failed");
   }
   if (https) {
