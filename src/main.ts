@@ -61,6 +61,8 @@ export function buildProgram(ctx: Context): Command {
     });
   program.hook("preAction", (_this, action) => {
     const o = action.optsWithGlobals();
+    // -o from the flag before anything can fail, so a config error still honours -o json
+    Object.assign(ctx.globals, resolveOutput(o, ctx.io, {}));
     const path = commandPath(action);
     // doctor reports a bad config file as a check; 'config path' just names it
     const file = loadConfig(ctx.io, path === "doctor" || path === "config path");

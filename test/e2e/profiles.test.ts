@@ -81,6 +81,8 @@ describe("profiles", () => {
       expect(r.code).toBe(2);
       expect(r.stderr).toMatch(/^mids: unknown profile 'nope'\nhint: profiles: default, ci, work/);
     }
+    const json = await runMids(["--profile", "nope", "me", "-o", "json"], { env });
+    expect(JSON.parse(json.stderr.trim().split("\n").pop()!).error).toMatchObject({ code: "usage", message: "unknown profile 'nope'" });
   });
 });
 
