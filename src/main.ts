@@ -151,10 +151,10 @@ export function resolveGlobals(o: Record<string, unknown>, io: IO, cfg: Config, 
   const retries = pick("max-retries", ["--max-retries", o.maxRetries]);
   const baseUrl = o.sandbox ? undefined : pick("base-url", ["--base-url", o.baseUrl], "MIDS_BASE_URL");
   // --sandbox brings its own demo key: only --api-key overrides it, never the env or a profile
-  const apiKey = o.sandbox ? pick("api-key", ["--api-key", o.apiKey]) : pick("api-key", ["--api-key", o.apiKey], "MIDS_API_KEY");
+  const apiKey = o.sandbox ? str(o.apiKey) : pick("api-key", ["--api-key", o.apiKey], "MIDS_API_KEY");
   if (o.sandbox) {
     sources["base-url"] = { kind: "sandbox" };
-    if (!apiKey) sources["api-key"] = { kind: "sandbox" };
+    sources["api-key"] = apiKey ? { kind: "flag", name: "--api-key" } : { kind: "sandbox" };
   }
   return {
     baseUrl,

@@ -213,11 +213,15 @@ describe("a rejected key", () => {
 });
 
 describe("--sandbox", () => {
-  it("uses its demo key even when MIDS_API_KEY is set (only --api-key overrides it)", async () => {
+  it("uses its demo key even when MIDS_API_KEY or the config holds one (only --api-key overrides it)", async () => {
     const env = baseEnv({ MIDS_API_KEY: "mids_someone_elses_key_1234" });
+    await runMids(["config", "set", "api-key", "-"], { env, input: "mids_configured_key_5678" });
     const r = await runMids(["--sandbox", "me", "-o", "json"], { env });
     expect(r.code, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout).credential.id).toBe(SANDBOX_KEYS.find((k) => k.key.endsWith("demo"))!.id);
+    const { MIDS_API_KEY: _, ...unset } = env;
+    const fromFile = await runMids(["--sandbox", "me", "-o", "json"], { env: unset });
+    expect(fromFile.code, fromFile.stderr).toBe(0);
     const own = await runMids(["--sandbox", "--api-key", key("owner_b"), "me", "-o", "json"], { env });
     expect(JSON.parse(own.stdout).credential.id).toBe(SANDBOX_KEYS.find((k) => k.key.endsWith("owner_b"))!.id);
   });
