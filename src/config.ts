@@ -1,12 +1,30 @@
 // User config (~/.config/mids/config.json) and state (~/.local/state/mids) locations.
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+// The file holds the default profile's settings at the top level and named profiles under
+// `profiles`: { "base-url": "...", "profiles": { "ci": { "api-key": "..." } } }.
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync, writeSync } from "node:fs";
 import { homedir } from "node:os";
 import { dirname, join } from "node:path";
-import { UsageError } from "./errors.js";
+import { EXIT, MidsError, UsageError } from "./errors.js";
 
 export const CONFIG_KEYS = ["base-url", "api-key", "output", "api", "timeout", "max-retries"] as const;
 export type ConfigKey = (typeof CONFIG_KEYS)[number];
 export type Config = Partial<Record<ConfigKey, string>>;
+
+/** The name of the top-level settings when profiles are listed or selected. */
+export const DEFAULT_PROFILE = "default";
+const PROFILE_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
+
+export interface ConfigFile {
+  /** the default profile: top-level settings */
+  settings: Config;
+  profiles: Record<string, Config>;
+}
+
+/** A config file that others could read (with a key) or write: refused, as ssh does (exit 3). */
+export class ConfigPermissionError extends MidsError {
+  exitCode = EXIT.credentials;
+  code = "config_permissions";
+}
 
 export function configDir(env: Record<string, string | undefined>): string {
   if (env.MIDS_CONFIG_DIR) return env.MIDS_CONFIG_DIR;
@@ -22,9 +40,37 @@ export function configPath(env: Record<string, string | undefined>): string {
   return join(configDir(env), "config.json");
 }
 
-export function readConfig(env: Record<string, string | undefined>): Config {
+function settingsOf(v: unknown): Config {
+  const out: Config = {};
+  if (!v || typeof v !== "object" || Array.isArray(v)) return out;
+  for (const [k, x] of Object.entries(v as Record<string, unknown>)) {
+    if ((CONFIG_KEYS as readonly string[]).includes(k) && typeof x === "string") out[k as ConfigKey] = x;
+  }
+  return out;
+}
+
+const holdsKey = (f: ConfigFile) => f.settings["api-key"] !== undefined || Object.values(f.profiles).some((p) => p["api-key"] !== undefined);
+
+/**
+ * Refuse a file group or others can write (anyone could point mids, and the key, at their
+ * server) or, when it holds a key, read. POSIX only: Windows modes say nothing about this.
+ */
+export function checkPermissions(path: string, mode: number, hasKey: boolean, platform = process.platform): void {
+  if (platform === "win32") return;
+  const perm = (mode & 0o777).toString(8).padStart(4, "0");
+  const fix = `chmod 600 '${path}'`;
+  if (mode & 0o022) {
+    throw new ConfigPermissionError(`config file ${path} is writable by ${mode & 0o002 ? "others" : "group"} (mode ${perm}): refusing to use it`, { hint: `anyone who can write it can redirect your key; run: ${fix}` });
+  }
+  if (hasKey && mode & 0o044) {
+    throw new ConfigPermissionError(`config file ${path} holds an API key and is readable by ${mode & 0o004 ? "others" : "group"} (mode ${perm}): refusing to use it`, { hint: `run: ${fix} (and consider replacing the key)` });
+  }
+}
+
+/** Read and check the whole file (both the default settings and the profiles). */
+export function readConfigFile(env: Record<string, string | undefined>): ConfigFile {
   const p = configPath(env);
-  if (!existsSync(p)) return {};
+  if (!existsSync(p)) return { settings: {}, profiles: {} };
   let parsed: unknown;
   try {
     parsed = JSON.parse(readFileSync(p, "utf8"));
@@ -32,11 +78,78 @@ export function readConfig(env: Record<string, string | undefined>): Config {
     throw new UsageError(`config file ${p} is not valid JSON (${(e as Error).message})`, { hint: `fix it, or remove it and run 'mids config set'` });
   }
   if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) throw new UsageError(`config file ${p} must hold a JSON object`);
-  const out: Config = {};
-  for (const [k, v] of Object.entries(parsed as Record<string, unknown>)) {
-    if ((CONFIG_KEYS as readonly string[]).includes(k) && typeof v === "string") out[k as ConfigKey] = v;
+  const raw = (parsed as Record<string, unknown>).profiles;
+  const profiles: Record<string, Config> = {};
+  if (raw && typeof raw === "object" && !Array.isArray(raw)) {
+    for (const [name, v] of Object.entries(raw as Record<string, unknown>)) if (PROFILE_NAME.test(name) && name !== DEFAULT_PROFILE) profiles[name] = settingsOf(v);
   }
-  return out;
+  const file = { settings: settingsOf(parsed), profiles };
+  checkPermissions(p, statSync(p).mode, holdsKey(file));
+  return file;
+}
+
+/** The default profile's settings (kept for callers that know no profiles). */
+export function readConfig(env: Record<string, string | undefined>): Config {
+  return readConfigFile(env).settings;
+}
+
+export function profileNames(file: ConfigFile): string[] {
+  return [DEFAULT_PROFILE, ...Object.keys(file.profiles).sort()];
+}
+
+export function checkProfileName(name: string): string {
+  if (!PROFILE_NAME.test(name)) throw new UsageError(`invalid profile name '${name}'`, { hint: "use letters, digits, '.', '_' and '-' (up to 64, starting with a letter or digit)" });
+  return name;
+}
+
+/** The profile's settings, or exit 2 naming the profiles there are. */
+export function profileSettings(file: ConfigFile, name: string): Config {
+  if (name === DEFAULT_PROFILE) return file.settings;
+  const p = file.profiles[name];
+  if (!p) {
+    const names = Object.keys(file.profiles).sort();
+    throw new UsageError(`unknown profile '${name}'`, {
+      hint: names.length
+        ? `profiles: ${profileNames(file).join(", ")} (create one with 'mids config set --profile ${name} KEY VALUE')`
+        : `no profiles are set up; create one with 'mids config set --profile ${name} KEY VALUE'`,
+    });
+  }
+  return p;
+}
+
+/** Where a setting's value came from (README "Configuration": flag > env > profile > file > default). */
+export type SettingSource = { kind: "flag"; name: string } | { kind: "env"; name: string } | { kind: "profile"; name: string } | { kind: "file" } | { kind: "default" } | { kind: "sandbox" };
+
+export function sourceText(s: SettingSource | undefined): string {
+  if (!s) return "default";
+  switch (s.kind) {
+    case "flag": return `flag ${s.name}`;
+    case "env": return `env ${s.name}`;
+    case "profile": return `profile ${s.name}`;
+    case "file": return "config file";
+    case "sandbox": return "--sandbox";
+    default: return "default";
+  }
+}
+
+/** Selected profile over the default profile: the merged settings and where each came from. */
+export function layeredConfig(file: ConfigFile, profile: string | undefined): { cfg: Config; from: Partial<Record<ConfigKey, SettingSource>> } {
+  const cfg: Config = { ...file.settings };
+  const from: Partial<Record<ConfigKey, SettingSource>> = {};
+  for (const k of Object.keys(file.settings) as ConfigKey[]) from[k] = { kind: "file" };
+  if (profile && profile !== DEFAULT_PROFILE) {
+    for (const [k, v] of Object.entries(profileSettings(file, profile)) as [ConfigKey, string][]) {
+      cfg[k] = v;
+      from[k] = { kind: "profile", name: profile };
+    }
+  }
+  return { cfg, from };
+}
+
+/** A key for display: a few characters of each end, never the whole key (`mids...demo`). */
+export function maskKey(key: string): string {
+  if (key.length < 12) return "***";
+  return `${key.slice(0, 4)}...${key.slice(-4)}`;
 }
 
 /** Atomic write (tmp + rename), mode 0600: the file may hold the key. */
@@ -47,6 +160,85 @@ export function writeJsonAtomic(path: string, value: unknown): void {
   renameSync(tmp, path);
 }
 
+function serialize(f: ConfigFile): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...f.settings };
+  if (Object.keys(f.profiles).length) out.profiles = f.profiles;
+  return out;
+}
+
 export function writeConfig(env: Record<string, string | undefined>, cfg: Config): void {
   writeJsonAtomic(configPath(env), cfg);
+}
+
+/** A lock older than this, or whose process is gone, is left over from a crash. */
+export const LOCK_STALE_MS = 30_000;
+const LOCK_WAIT_MS = 10_000;
+
+function lockIsStale(text: string, mtimeMs: number, nowMs: number): boolean {
+  if (nowMs - mtimeMs > LOCK_STALE_MS) return true;
+  const pid = Number(text.trim());
+  if (!Number.isInteger(pid) || pid <= 0) return nowMs - mtimeMs > 2_000; // being written, or garbage
+  try {
+    process.kill(pid, 0);
+    return false;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === "ESRCH";
+  }
+}
+
+/** Take `<file>.lock` with O_EXCL; a stale lock is moved aside (and checked again) before retrying. */
+async function acquireLock(lock: string): Promise<void> {
+  const deadline = Date.now() + LOCK_WAIT_MS;
+  for (;;) {
+    try {
+      const fd = openSync(lock, "wx", 0o600);
+      try { writeSync(fd, `${process.pid}\n`); } finally { closeSync(fd); }
+      return;
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== "EEXIST") throw e;
+    }
+    let text = "";
+    let mtimeMs = Date.now();
+    try {
+      text = readFileSync(lock, "utf8");
+      mtimeMs = statSync(lock).mtimeMs;
+    } catch {
+      continue; // released meanwhile
+    }
+    if (lockIsStale(text, mtimeMs, Date.now())) {
+      // rename is atomic: of two processes breaking the same stale lock only one moves it
+      const aside = `${lock}.stale.${process.pid}`;
+      try {
+        renameSync(lock, aside);
+        // if a live lock was taken between our read and the rename, put it back
+        if (readFileSync(aside, "utf8") !== text) renameSync(aside, lock);
+        else unlinkSync(aside);
+      } catch { /* someone else broke it */ }
+      continue;
+    }
+    if (Date.now() > deadline) {
+      throw new UsageError(`the config file is locked by process ${text.trim() || "?"} (${lock})`, { hint: "wait for the other 'mids config' to finish; if none is running, delete the lock file" });
+    }
+    await new Promise((r) => setTimeout(r, 10 + Math.floor(Math.random() * 30)));
+  }
+}
+
+/**
+ * Read-modify-write under `config.json.lock`, so concurrent `mids config set` lose nothing.
+ * MIDS_TEST_CONFIG_HOLD_MS (tests only) widens the read-to-write window to make races certain.
+ */
+export async function updateConfigFile(env: Record<string, string | undefined>, change: (f: ConfigFile) => void): Promise<void> {
+  const path = configPath(env);
+  mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+  const lock = `${path}.lock`;
+  await acquireLock(lock);
+  try {
+    const file = readConfigFile(env);
+    const hold = Number(env.MIDS_TEST_CONFIG_HOLD_MS);
+    if (hold > 0) await new Promise((r) => setTimeout(r, hold));
+    change(file);
+    writeJsonAtomic(path, serialize(file));
+  } finally {
+    try { unlinkSync(lock); } catch { /* already gone */ }
+  }
 }

@@ -3,6 +3,7 @@
 import type { IO } from "./io.js";
 import type { Client } from "./client/client.js";
 import type { ApiVersion } from "./contract/routes.js";
+import type { ConfigKey, SettingSource } from "./config.js";
 
 export type OutputFormat = "table" | "json" | "ndjson" | "csv" | "yaml";
 export const OUTPUT_FORMATS: readonly OutputFormat[] = ["table", "json", "ndjson", "csv", "yaml"];
@@ -27,6 +28,10 @@ export interface GlobalOptions {
   maxPages?: number;
   /** set when --sandbox started an in-process sandbox for this command */
   sandbox: boolean;
+  /** the selected profile (--profile or MIDS_PROFILE), when one is */
+  profile?: string;
+  /** where each effective setting came from (flag, env, profile, config file, default) */
+  sources?: Partial<Record<ConfigKey, SettingSource>>;
 }
 
 export interface Context {

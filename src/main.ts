@@ -4,7 +4,7 @@ import type { Context, GlobalOptions, OutputFormat } from "./context.js";
 import { OUTPUT_FORMATS } from "./context.js";
 import { processIO, colorWanted, type IO } from "./io.js";
 import { EXIT, EXIT_SUMMARY, MidsError, UsageError, exitCodeFor } from "./errors.js";
-import { readConfig, stateDir, type Config } from "./config.js";
+import { layeredConfig, readConfigFile, stateDir, type Config, type ConfigFile, type ConfigKey, type SettingSource } from "./config.js";
 import { requireDurationMs } from "./util/time.js";
 import { parseFields } from "./output/fields.js";
 import { DEFAULT_MAX_BODY_BYTES, parseByteSize } from "./client/body.js";
@@ -14,6 +14,7 @@ import { redact } from "./client/request.js";
 import { escapeC1Json, oneLine } from "./output/sanitize.js";
 import type { Client } from "./client/client.js";
 import { COMMANDS } from "./commands/registry.js";
+import { explainRejectedKey } from "./keyerror.js";
 import { VERSION } from "./version.js";
 
 export interface MainOptions {
@@ -30,7 +31,8 @@ Examples:
   $ mids api /v3/topics
 
 Environment:
-  MIDS_API_KEY, MIDS_BASE_URL   credentials and API address (flags win, then env, then 'mids config')
+  MIDS_API_KEY, MIDS_BASE_URL   credentials and API address (flags win, then env, then the profile, then 'mids config')
+  MIDS_PROFILE                  the config profile to use (like --profile)
   NO_COLOR, FORCE_COLOR         colour control; MIDS_DEBUG=1 prints stack traces
 
 Exit codes: ${Object.entries(EXIT_SUMMARY).map(([code, what]) => `${code} ${what}`).join(", ")}`;
@@ -41,6 +43,7 @@ export function buildProgram(ctx: Context): Command {
     .version(VERSION, "-V, --version", "print the version")
     .option("--base-url <url>", "API base URL (env MIDS_BASE_URL)")
     .option("--api-key <key>", "API key (env MIDS_API_KEY); sent as x-api-key")
+    .option("--profile <name>", "use this profile's settings from 'mids config' (env MIDS_PROFILE)")
     .addOption(new Option("--api <version>", "API version for commands that have both").choices(["v2", "v3"]))
     .addOption(new Option("-o, --output <format>", "output format (default: table on a TTY, json when piped)").choices([...OUTPUT_FORMATS]))
     .option("--fields <paths>", "comma-separated fields (dotted paths) for columns or keys")
@@ -63,10 +66,18 @@ export function buildProgram(ctx: Context): Command {
     });
   program.hook("preAction", (_this, action) => {
     const o = action.optsWithGlobals();
-    const cfg = loadConfig(ctx.io);
+    // -o from the flag before anything can fail, so a config error still honours -o json
+    Object.assign(ctx.globals, resolveOutput(o, ctx.io, {}));
+    const path = commandPath(action);
+    // doctor reports a bad config file as a check; 'config path' just names it
+    const file = loadConfig(ctx.io, path === "doctor" || path === "config path");
+    const profile = selectedProfile(o, ctx.io);
+    // 'config set --profile NEW' creates the profile: it need not exist yet
+    const creating = path === "config set" || path === "config unset";
+    const { cfg, from } = layeredConfig(file, creating && profile && !(profile in file.profiles) ? undefined : profile);
     // the output format first, so an error in another global flag still honours -o json
     Object.assign(ctx.globals, resolveOutput(o, ctx.io, cfg));
-    Object.assign(ctx.globals, resolveGlobals(o, ctx.io, cfg));
+    Object.assign(ctx.globals, resolveGlobals(o, ctx.io, cfg, from), { profile });
   });
   for (const reg of COMMANDS) reg(program, ctx);
   // every subcommand shares the root's error handling
@@ -80,9 +91,28 @@ export function buildProgram(ctx: Context): Command {
   return program;
 }
 
-let cachedConfig: Config | undefined;
-function loadConfig(io: IO): Config {
-  return (cachedConfig ??= readConfig(io.env));
+function commandPath(cmd: Command): string {
+  const names: string[] = [];
+  for (let c: Command | null = cmd; c && c.parent; c = c.parent) names.unshift(c.name());
+  return names.join(" ");
+}
+
+let cachedConfig: ConfigFile | undefined;
+function loadConfig(io: IO, tolerant: boolean): ConfigFile {
+  if (cachedConfig) return cachedConfig;
+  try {
+    return (cachedConfig = readConfigFile(io.env));
+  } catch (e) {
+    if (tolerant) return { settings: {}, profiles: {} };
+    throw e;
+  }
+}
+
+/** --profile, else MIDS_PROFILE; "" is a mistake, not "no profile". */
+function selectedProfile(o: Record<string, unknown>, io: IO): string | undefined {
+  if (o.profile === "") throw new UsageError("--profile must not be empty");
+  const p = typeof o.profile === "string" ? o.profile : io.env.MIDS_PROFILE || undefined;
+  return p;
 }
 
 function byteSizeOption(v: string): number {
@@ -105,23 +135,43 @@ export function resolveOutput(o: Record<string, unknown>, io: IO, cfg: Config): 
   return { output: (out as OutputFormat | undefined) ?? (io.stdoutIsTTY ? "table" : "json"), outputExplicit: out !== undefined };
 }
 
-export function resolveGlobals(o: Record<string, unknown>, io: IO, cfg: Config): GlobalOptions {
+export function resolveGlobals(o: Record<string, unknown>, io: IO, cfg: Config, from: Partial<Record<ConfigKey, SettingSource>> = {}): GlobalOptions {
   const env = io.env;
   // an explicitly empty flag is a mistake, not "use the default"
   for (const [key, flag] of [["baseUrl", "--base-url"], ["apiKey", "--api-key"], ["timeout", "--timeout"], ["maxRetries", "--max-retries"], ["fields", "--fields"], ["maxBodySize", "--max-body-size"], ["maxPages", "--max-pages"]] as const) {
     if (o[key] === "") throw new UsageError(`${flag} must not be empty`);
   }
   const str = (v: unknown) => (typeof v === "string" && v !== "" ? v : undefined);
+  if (o.sandbox && str(o.baseUrl)) {
+    throw new UsageError("--sandbox and --base-url cannot be used together", { hint: "--sandbox starts its own server; drop one of them" });
+  }
+  const sources: Partial<Record<ConfigKey, SettingSource>> = {};
+  // flag > environment > selected profile > default profile (config file) > default
+  const pick = (key: ConfigKey, flag: [string, unknown] | undefined, envName?: string): string | undefined => {
+    if (flag && str(flag[1])) return (sources[key] = { kind: "flag", name: flag[0] }), str(flag[1]);
+    if (envName && str(env[envName])) return (sources[key] = { kind: "env", name: envName }), str(env[envName]);
+    if (str(cfg[key])) return (sources[key] = from[key] ?? { kind: "file" }), str(cfg[key]);
+    sources[key] = { kind: "default" };
+    return undefined;
+  };
   const { output, outputExplicit } = resolveOutput(o, io, cfg);
-  const api = str(o.api) ?? str(env.MIDS_API) ?? str(cfg.api) ?? "v3";
+  pick("output", ["--output", o.output]);
+  const api = pick("api", ["--api", o.api], "MIDS_API") ?? "v3";
   if (api !== "v2" && api !== "v3") throw new UsageError(`--api must be v2 or v3 (got '${api}')`);
-  const timeout = str(o.timeout) ?? str(cfg.timeout);
-  const retries = str(o.maxRetries) ?? str(cfg["max-retries"]);
   const bodySize = str(o.maxBodySize) ?? str(env.MIDS_MAX_BODY_SIZE);
   const maxPages = str(o.maxPages) ?? str(env.MIDS_MAX_PAGES);
+  const timeout = pick("timeout", ["--timeout", o.timeout]);
+  const retries = pick("max-retries", ["--max-retries", o.maxRetries]);
+  const baseUrl = o.sandbox ? undefined : pick("base-url", ["--base-url", o.baseUrl], "MIDS_BASE_URL");
+  // --sandbox brings its own demo key: only --api-key overrides it, never the env or a profile
+  const apiKey = o.sandbox ? str(o.apiKey) : pick("api-key", ["--api-key", o.apiKey], "MIDS_API_KEY");
+  if (o.sandbox) {
+    sources["base-url"] = { kind: "sandbox" };
+    sources["api-key"] = apiKey ? { kind: "flag", name: "--api-key" } : { kind: "sandbox" };
+  }
   return {
-    baseUrl: str(o.baseUrl) ?? str(env.MIDS_BASE_URL) ?? str(cfg["base-url"]),
-    apiKey: str(o.apiKey) ?? str(env.MIDS_API_KEY) ?? str(cfg["api-key"]),
+    baseUrl,
+    apiKey,
     api,
     output,
     outputExplicit,
@@ -135,6 +185,7 @@ export function resolveGlobals(o: Record<string, unknown>, io: IO, cfg: Config):
     maxBodyBytes: bodySize ? byteSizeOption(bodySize) : DEFAULT_MAX_BODY_BYTES,
     maxPages: maxPages ? intOption("--max-pages", maxPages, 1, 1_000_000) : DEFAULT_MAX_PAGES,
     sandbox: !!o.sandbox,
+    sources,
   };
 }
 
@@ -144,7 +195,7 @@ export function createContext(io: IO, signal: AbortSignal, now: () => Date): Con
   let client: Promise<Client> | undefined;
   const globals: GlobalOptions = {
     api: "v3", output: io.stdoutIsTTY ? "table" : "json", outputExplicit: false, color: false, quiet: false,
-    verbose: false, timeoutMs: 30_000, maxRetries: 3, insecure: false, sandbox: false,
+    verbose: false, timeoutMs: 30_000, maxRetries: 3, insecure: false, sandbox: false, sources: {},
     maxBodyBytes: DEFAULT_MAX_BODY_BYTES, maxPages: DEFAULT_MAX_PAGES,
   };
   const say = (prefix: string) => (message: string, key?: string) => {
@@ -209,7 +260,8 @@ async function makeClient(ctx: Context): Promise<Client> {
 }
 
 /** Print an error: one line, a hint, JSON on stderr for json/ndjson output. Returns the exit code. */
-export function reportError(ctx: Context, err: unknown): number {
+export function reportError(ctx: Context, thrown: unknown): number {
+  const err = explainRejectedKey(thrown, ctx.globals);
   const code = exitCodeFor(err);
   const io = ctx.io;
   const secrets = [ctx.globals.apiKey];

@@ -17,7 +17,8 @@ import * as migrate from "./migrate/index.js";
 import * as sandbox from "./sandbox/index.js";
 import * as completion from "./completion/index.js";
 import * as config from "./config/index.js";
+import * as doctor from "./doctor/index.js";
 
 export const COMMANDS: readonly ((program: Command, ctx: Context) => void)[] = [
-  projects, intel, topics, reports, series, clusters, vocabulary, grounding, alerts, me, recipes, api, migrate, sandbox, completion, config,
+  projects, intel, topics, reports, series, clusters, vocabulary, grounding, alerts, me, recipes, api, migrate, sandbox, completion, config, doctor,
 ].map((m) => m.register);

@@ -20,7 +20,14 @@ export interface SandboxOptions {
   /** where the request log lines go (default stderr); none when quiet */
   log?: (line: string) => void;
 }
-export interface Sandbox { url: string; port: number; close(): Promise<void> }
+export interface Sandbox {
+  /** http://ADDRESS:PORT with the address actually bound (0.0.0.0 stays 0.0.0.0) */
+  url: string;
+  port: number;
+  /** the bound address, e.g. 127.0.0.1, 0.0.0.0, :: */
+  address: string;
+  close(): Promise<void>;
+}
 
 export interface RequestLogEntry { method: string; path: string; query: Record<string, string>; at: string }
 
@@ -93,6 +100,8 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   const world: World = { ds, alerts: new AlertStore(ds.anchor, opts.stateFile), runCounter: { n: 0 } };
   const limiter = new RateLimiter();
   const log: RequestLogEntry[] = [];
+  // when each request arrived, for the request log's time and latency
+  const arrival = new WeakMap<ServerResponse, { at: string; t0: number }>();
 
   function admin(method: string, path: string, res: ServerResponse): void {
     const ok = (body: unknown) => send(res, { status: 200, headers: {}, body: JSON.stringify(body) });
@@ -110,6 +119,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    arrival.set(res, { at: iso(now().getTime()), t0: performance.now() });
     const { path, query } = splitTarget(req.url ?? "/");
     const body = await readBody(req);
     const method = (req.method ?? "GET").toUpperCase();
@@ -145,7 +155,11 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   }
 
   function finish(res: ServerResponse, method: string, path: string, out: Outgoing, truncate = false): void {
-    if (!opts.quiet) (opts.log ?? ((l: string) => process.stderr.write(l)))(`sandbox: ${method} ${path} -> ${out.status}${truncate ? " (truncated)" : ""}\n`);
+    if (!opts.quiet) {
+      const a = arrival.get(res);
+      const ms = a ? `${Math.round(performance.now() - a.t0)}ms` : "";
+      (opts.log ?? ((l: string) => process.stderr.write(l)))(`sandbox: ${a?.at ?? iso(now().getTime())} ${method} ${path} -> ${out.status} ${ms}${truncate ? " (truncated)" : ""}\n`);
+    }
     send(res, out, truncate);
   }
 
@@ -162,11 +176,11 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     server.once("error", reject);
     server.listen(opts.port ?? 0, host, () => { server.off("error", reject); resolve(); });
   });
-  const port = (server.address() as AddressInfo).port;
-  const shownHost = host.includes(":") ? `[${host}]` : host === "0.0.0.0" ? "127.0.0.1" : host;
+  const { port, address } = server.address() as AddressInfo;
   return {
-    url: `http://${shownHost}:${port}`,
+    url: `http://${address.includes(":") ? `[${address}]` : address}:${port}`,
     port,
+    address,
     close: () => new Promise<void>((resolve, reject) => {
       server.close((e) => (e ? reject(e) : resolve()));
       server.closeAllConnections();

@@ -2,7 +2,7 @@
 import { ASSUMED } from "../contract/assumed.js";
 import { loadYaml } from "../util/yaml.js";
 import { ApiFail, iso, notFound, type Ctx, type Handler } from "./http.js";
-import { hourOf, trendAt } from "./series.js";
+import { resolveParams, runSteps } from "./recipe-engine.js";
 
 export const STEP_USES = ["projects.list", "projects.get", "intel.list", "series.trend", "series.rank", "topics.list",
   "filter", "sort", "limit", "notify", "output"] as const;
@@ -198,21 +198,16 @@ const execute: Handler = async (ctx) => {
   if (!v.valid) throw badRequest("the recipe is not valid", v.issues);
   if (!isMap(params)) throw badRequest("`params` must be an object", [{ path: "params", message: "`params` must be an object" }]);
   const declared = (v.value!.params ?? {}) as Record<string, Record<string, unknown>>;
-  const issues = Object.keys(params).filter((k) => !(k in declared)).map((k) => ({ path: `params.${k}`, message: `undeclared parameter \`${k}\`` }));
-  for (const [k, d] of Object.entries(declared)) if (d.required && !(k in params)) issues.push({ path: `params.${k}`, message: `parameter \`${k}\` is required` });
+  const { params: merged, issues } = resolveParams(declared, params);
   if (issues.length) throw badRequest("recipe parameters are not valid", issues);
-  const merged = Object.fromEntries(Object.entries(declared).map(([k, d]) => [k, k in params ? params[k] : d.default ?? null]));
+  const { run, issues: stepIssues } = runSteps(ctx.world.ds, ctx.nowMs, v.value!.steps as Record<string, unknown>[], merged);
+  if (!run) throw badRequest("the recipe cannot run with these parameters", stepIssues);
   const n = ++ctx.world.runCounter.n;
-  const h = hourOf(ctx.nowMs);
-  const top = [...ctx.world.ds.projects].sort((a, b) => trendAt(b.index, h) - trendAt(a.index, h)).slice(0, 5);
-  const steps = (v.value!.steps as Record<string, unknown>[]).map((s, i) => ({
-    index: i, id: s.id ?? `step${i + 1}`, uses: s.uses, status: "completed", outputCount: Math.max(1, 5 - i),
-  }));
   return {
     raw: {
       runId: `run_${String(n).padStart(6, "0")}`, recipe: { name: v.recipe!.name, version: v.recipe!.version }, status: "completed",
-      startedAt: iso(ctx.nowMs), finishedAt: iso(ctx.nowMs), params: merged, steps,
-      output: { projects: top.map((p) => ({ id: p.id, slug: p.slug, name: p.name, trendScore: trendAt(p.index, h) })) },
+      startedAt: iso(ctx.nowMs), finishedAt: iso(ctx.nowMs), params: merged, steps: run.steps,
+      output: { [run.kind]: run.items },
     },
   };
 };

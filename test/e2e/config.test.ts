@@ -12,10 +12,11 @@ describe("mids config", () => {
   it("set, get, list (key redacted), unset, path; the file is private", async () => {
     const env = baseEnv();
     expect((await runMids(["config", "set", "base-url", sb.url], { env })).code).toBe(0);
-    expect((await runMids(["config", "set", "api-key", SANDBOX_DEMO_KEY], { env })).code).toBe(0);
+    expect((await runMids(["config", "set", "api-key", "-"], { env, input: SANDBOX_DEMO_KEY })).code).toBe(0);
     expect((await runMids(["config", "get", "base-url"], { env })).stdout).toBe(`${sb.url}\n`);
-    const list = await runMids(["config", "list"], { env });
-    expect(list.stdout).toContain(`base-url=${sb.url}\n`);
+    const list = await runMids(["config", "list", "-o", "table"], { env });
+    expect(list.stdout).toMatch(new RegExp(`^base-url +${sb.url} +config file$`, "m"));
+    expect(list.stdout).toMatch(/^api-key +mids\.\.\.\S+ +config file$/m);
     expect(list.stdout).not.toContain(SANDBOX_DEMO_KEY);
     const path = (await runMids(["config", "path"], { env })).stdout.trim();
     expect(path).toBe(join(env.MIDS_CONFIG_DIR, "config.json"));

@@ -5,6 +5,7 @@ import { InterruptedError, MidsError, exitCodeFor } from "../../errors.js";
 import { writeAsync } from "../../io.js";
 import { json, printItem, printList, project } from "../../output/render.js";
 import { oneLine } from "../../output/sanitize.js";
+import { explainRejectedKey } from "../../keyerror.js";
 import { readStdin } from "../shared/stdin.js";
 import { BatchError, batchSummary, worstExitCode } from "./batch.js";
 import { PAUSE_STATUS, RESUME_STATUS } from "./body.js";
@@ -31,6 +32,25 @@ function errorText(err: unknown): string {
   return oneLine(err instanceof Error ? err.message : String(err));
 }
 
+/** Ctrl-C or SIGTERM in a batch: which ids were done, which not, which may be (exit 130/143). */
+export function interruptedBatch(verb: StatusVerb, ids: readonly string[], done: readonly string[], failed: readonly string[], inFlight?: string): InterruptedError {
+  const settled = new Set([...done, ...failed, ...(inFlight ? [inFlight] : [])]);
+  const notDone = ids.filter((id) => !settled.has(id));
+  const past = verb === "pause" ? "paused" : "resumed";
+  const list = (xs: readonly string[]) => xs.map(oneLine).join(", ");
+  const parts = [
+    `${done.length} of ${ids.length} ${past}${done.length ? ` (${list(done)})` : ""}`,
+    ...(failed.length ? [`failed: ${list(failed)}`] : []),
+    ...(inFlight ? [`unknown, the request was in flight: ${oneLine(inFlight)}`] : []),
+    `not done: ${notDone.length ? list(notDone) : "none"}`,
+  ];
+  const rest = [...(inFlight ? [inFlight] : []), ...failed, ...notDone];
+  return new InterruptedError(`interrupted: ${parts.join("; ")}`, {
+    hint: rest.length ? `to finish, run: mids alerts ${verb} ${rest.map(oneLine).join(" ")} (${verb === "pause" ? "pausing a paused" : "resuming an active"} alert succeeds)` : undefined,
+    details: { done: [...done], failed: [...failed], inFlight: inFlight ? [inFlight] : [], notDone },
+  });
+}
+
 export async function run(verb: StatusVerb, opts: StatusOptions, ctx: Context): Promise<void> {
   v3Only(ctx);
   const { ids, duplicates, fromStdin } = await collectIds(opts.ids, () => readStdin(ctx));
@@ -51,26 +71,34 @@ export async function run(verb: StatusVerb, opts: StatusOptions, ctx: Context): 
   const streamNdjson = fmt === "ndjson";
   const done: Done[] = [];
   const failed: Failed[] = [];
+  // the id whose PATCH was sent when an interrupt came: its state is unknown
+  let inFlight: string | undefined;
+  let next = 0;
 
-  for (const id of ids) {
-    if (ctx.signal.aborted) throw new InterruptedError("interrupted");
+  for (; next < ids.length && !ctx.signal.aborted; next++) {
+    const id = ids[next];
     try {
       // the old status comes from a read first, so the line shows what changed
       const before = await getAlert(client, id);
+      if (ctx.signal.aborted) break;
+      inFlight = id;
       const alert = await patchAlert(client, id, body);
+      inFlight = undefined;
       const d: Done = { id, previousStatus: before.status, alert };
       done.push(d);
       if (streamTable) await writeAsync(ctx.io.stdout, resultLine(d));
       else if (streamNdjson) await writeAsync(ctx.io.stdout, json(project(ctx, alert)) + "\n");
     } catch (error) {
-      if (error instanceof InterruptedError || ctx.signal.aborted) throw error;
+      if (error instanceof InterruptedError || ctx.signal.aborted) break;
+      inFlight = undefined;
       if (!asList) throw error; // one id: its own error, message, hint and exit code
       failed.push({ id, error, exitCode: exitCodeFor(error) });
-      ctx.io.stderr.write(`mids: ${oneLine(id)}: ${errorText(error)}\n`);
+      ctx.io.stderr.write(`mids: ${oneLine(id)}: ${errorText(explainRejectedKey(error, ctx.globals))}\n`);
     }
   }
+  const interrupted = ctx.signal.aborted && next < ids.length;
 
-  if (!streamTable && !streamNdjson) {
+  if (!streamTable && !streamNdjson && (done.length || !interrupted)) {
     if (fmt === "csv" || fmt === "table") {
       await printList(ctx, [done.map((d) => ({ ...d.alert, previousStatus: d.previousStatus }))], fmt === "csv" ? STATUS_RESULT_VIEW : ALERT_VIEW);
     } else if (asList) {
@@ -79,6 +107,8 @@ export async function run(verb: StatusVerb, opts: StatusOptions, ctx: Context): 
       await printItem(ctx, done[0].alert, ALERT_VIEW);
     }
   }
+
+  if (interrupted) throw interruptedBatch(verb, ids, done.map((d) => d.id), failed.map((f) => f.id), inFlight);
 
   if (failed.length) {
     const code = worstExitCode(failed.map((f) => f.exitCode));

@@ -3,23 +3,28 @@ import type { Context } from "../../context.js";
 import { CONFIG_KEYS } from "../../config.js";
 
 export function register(program: Command, ctx: Context): void {
-  const config = program.command("config").description(`Read and write settings (${CONFIG_KEYS.join(", ")}); flags and env win over them`);
+  const config = program.command("config").description(`Read and write settings (${CONFIG_KEYS.join(", ")}), per profile; flags and env win over them`);
   const run = async () => import("./run.js");
-  config.command("get").argument("<key>").description("Print a setting (the API key shortened)")
-    .addHelpText("after", "\nExamples:\n  $ mids config get base-url")
+  config.command("get").argument("<key>").description("Print a stored setting of the profile (the API key masked)")
+    .addHelpText("after", "\nExamples:\n  $ mids config get base-url\n  $ mids config get --profile ci base-url")
     .action(async (key: string) => (await run()).get(key, ctx));
-  config.command("set").argument("<key>").argument("<value>").description("Store a setting")
+  config.command("set").argument("<key>").argument("[value]", "the value; - (or --with-token) reads it from stdin, without echo on a terminal")
+    .option("--with-token", "read the value from stdin (like gh auth login --with-token)")
+    .description("Store a setting (in the --profile or MIDS_PROFILE profile, created when new)")
     .addHelpText("after", `
 Examples:
   $ mids config set base-url https://api.example.com
-  $ mids config set output json`)
-    .action(async (key: string, value: string) => (await run()).set(key, value, ctx));
-  config.command("unset").argument("<key>").description("Remove a setting from the config file")
-    .addHelpText("after", "\nExamples:\n  $ mids config unset api-key")
+  $ mids config set output json
+  $ mids config set api-key -                      # prompts without echo; or: < key.txt
+  $ mids config set --profile ci api-key --with-token < ci-key.txt`)
+    .action(async (key: string, value: string | undefined, flags: { withToken?: boolean }) => (await run()).set(key, value, !!flags.withToken, ctx));
+  config.command("unset").argument("<key>").description("Remove a setting from the profile (from the config file)")
+    .addHelpText("after", "\nExamples:\n  $ mids config unset api-key\n  $ mids config unset --profile ci base-url")
     .action(async (key: string) => (await run()).unset(key, ctx));
-  config.command("list").description("Print all settings (the key redacted)")
-    .addHelpText("after", "\nExamples:\n  $ mids config list")
-    .action(async () => (await run()).list(ctx));
+  config.command("list").description("Print every effective setting and where it came from (flag, env, profile, file, default); the key masked")
+    .option("--profiles", "list the profiles instead, and which one is selected")
+    .addHelpText("after", "\nExamples:\n  $ mids config list\n  $ mids config list -o json\n  $ mids config list --profiles")
+    .action(async (flags: { profiles?: boolean }) => (await run()).list(!!flags.profiles, ctx));
   config.command("path").description("Print the config file's path")
     .addHelpText("after", "\nExamples:\n  $ mids config path")
     .action(async () => (await run()).path(ctx));

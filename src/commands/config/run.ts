@@ -1,10 +1,15 @@
 import type { Context } from "../../context.js";
-import { CONFIG_KEYS, configPath, readConfig, writeConfig, type Config, type ConfigKey } from "../../config.js";
-import { UsageError } from "../../errors.js";
+import {
+  CONFIG_KEYS, DEFAULT_PROFILE, checkProfileName, configPath, maskKey, profileNames, profileSettings, readConfigFile,
+  sourceText, updateConfigFile, type Config, type ConfigFile, type ConfigKey,
+} from "../../config.js";
+import { MidsError, UsageError } from "../../errors.js";
 import { OUTPUT_FORMATS } from "../../context.js";
 import { requireDurationMs } from "../../util/time.js";
 import { joinUrl } from "../../client/request.js";
+import { printList } from "../../output/render.js";
 import { parseIntFlag } from "../shared/options.js";
+import { readSecret } from "./secret.js";
 
 function checkKey(key: string): ConfigKey {
   if (!(CONFIG_KEYS as readonly string[]).includes(key)) throw new UsageError(`unknown setting '${key}'`, { hint: `settings: ${CONFIG_KEYS.join(", ")}` });
@@ -17,13 +22,30 @@ function checkValue(key: ConfigKey, value: string): void {
   if (key === "timeout") requireDurationMs("timeout", value);
   if (key === "max-retries") parseIntFlag("max-retries", value, 0, 20);
   if (key === "base-url") joinUrl(value, "/");
+  if (key === "api-key") checkApiKey(value);
 }
 
-/** Write the config file; a path that cannot be written is the user's to fix, not a bug. */
-function save(ctx: Context, cfg: Config): void {
+/** A key is one token of printable characters: `-`, blanks and control characters are mistakes. */
+export function checkApiKey(value: string): void {
+  if (value.trim() === "") throw new UsageError("the API key is empty", { hint: "pass the key on stdin: mids config set api-key - (or < key.txt)" });
+  if (value === "-") throw new UsageError("'-' is not an API key", { hint: "mids config set api-key - reads the key from stdin" });
+  if (/[\s\u0000-\u001f\u007f-\u009f]/.test(value)) throw new UsageError("the API key contains blanks or control characters", { hint: "give one key, on one line, with nothing else" });
+}
+
+const profileOf = (ctx: Context) => ctx.globals.profile ?? DEFAULT_PROFILE;
+const where = (ctx: Context) => (profileOf(ctx) === DEFAULT_PROFILE ? "" : ` in profile '${profileOf(ctx)}'`);
+
+/** Change the profile's settings under the config lock; a path that cannot be written is the user's to fix. */
+async function change(ctx: Context, fn: (settings: Config, file: ConfigFile) => void): Promise<void> {
+  const name = profileOf(ctx);
   try {
-    writeConfig(ctx.io.env, cfg);
+    await updateConfigFile(ctx.io.env, (file) => {
+      if (name === DEFAULT_PROFILE) return fn(file.settings, file);
+      fn((file.profiles[checkProfileName(name)] ??= {}), file);
+      if (!Object.keys(file.profiles[name]).length) delete file.profiles[name];
+    });
   } catch (e) {
+    if (e instanceof MidsError) throw e;
     const err = e as NodeJS.ErrnoException;
     throw new UsageError(`cannot write the config file ${configPath(ctx.io.env)}: ${err.code ?? err.message}`, {
       hint: "check that its directory can be created and written, or set MIDS_CONFIG_DIR to another directory",
@@ -31,33 +53,89 @@ function save(ctx: Context, cfg: Config): void {
   }
 }
 
-const shown = (key: string, v: string) => (key === "api-key" ? `${v.slice(0, 4)}…(redacted)` : v);
+const shown = (key: string, v: string) => (key === "api-key" ? maskKey(v) : v);
 
 export async function get(key: string, ctx: Context): Promise<void> {
   const k = checkKey(key);
-  const v = readConfig(ctx.io.env)[k];
-  if (v === undefined) throw new UsageError(`'${k}' is not set`, { hint: `mids config set ${k} VALUE` });
-  ctx.io.stdout.write(`${k === "api-key" ? shown(k, v) : v}\n`);
+  const v = profileSettings(readConfigFile(ctx.io.env), profileOf(ctx))[k];
+  if (v === undefined) throw new UsageError(`'${k}' is not set${where(ctx)}`, { hint: `mids config set ${profileOf(ctx) === DEFAULT_PROFILE ? "" : `--profile ${profileOf(ctx)} `}${k} VALUE` });
+  ctx.io.stdout.write(`${shown(k, v)}\n`);
 }
 
-export async function set(key: string, value: string, ctx: Context): Promise<void> {
+export async function set(key: string, value: string | undefined, withToken: boolean, ctx: Context): Promise<void> {
   const k = checkKey(key);
-  checkValue(k, value);
-  const cfg = readConfig(ctx.io.env);
-  cfg[k] = value;
-  save(ctx, cfg);
+  if (withToken && value !== undefined && value !== "-") throw new UsageError("give the value or --with-token, not both");
+  let v = value;
+  if (v === "-" || withToken || (v === undefined && k === "api-key")) {
+    // a key read from stdin never shows in `ps` or the shell history
+    const text = await readSecret(ctx, `${k}${where(ctx)}: `);
+    v = text.replace(/\r?\n$/, "").trim();
+    if (v === "") throw new UsageError(`stdin held no ${k === "api-key" ? "API key" : "value"}`, { hint: `mids config set ${k} - < file, or type it at the prompt` });
+  } else if (v === undefined) {
+    throw new UsageError(`missing value for '${k}'`, { hint: `mids config set ${k} VALUE (or - to read it from stdin)` });
+  } else if (k === "api-key") {
+    checkValue(k, v);
+    ctx.warn("a key on the command line is visible in 'ps' and the shell history; prefer 'mids config set api-key -'");
+  }
+  checkValue(k, v);
+  const final = v;
+  await change(ctx, (settings) => void (settings[k] = final));
 }
 
 export async function unset(key: string, ctx: Context): Promise<void> {
   const k = checkKey(key);
-  const cfg = readConfig(ctx.io.env);
-  delete cfg[k];
-  save(ctx, cfg);
+  if (profileOf(ctx) !== DEFAULT_PROFILE) profileSettings(readConfigFile(ctx.io.env), profileOf(ctx));
+  await change(ctx, (settings) => void delete settings[k]);
 }
 
-export async function list(ctx: Context): Promise<void> {
-  const cfg = readConfig(ctx.io.env);
-  for (const k of CONFIG_KEYS) if (cfg[k] !== undefined) ctx.io.stdout.write(`${k}=${shown(k, cfg[k]!)}\n`);
+const DEFAULT_TEXT: Record<ConfigKey, (ctx: Context) => string | null> = {
+  "base-url": () => null,
+  "api-key": () => null,
+  output: (ctx) => ctx.globals.output,
+  api: (ctx) => ctx.globals.api,
+  timeout: (ctx) => `${ctx.globals.timeoutMs / 1000}s`,
+  "max-retries": (ctx) => String(ctx.globals.maxRetries),
+};
+
+export async function list(profiles: boolean, ctx: Context): Promise<void> {
+  const g = ctx.globals;
+  if (profiles) {
+    const file = readConfigFile(ctx.io.env);
+    const rows = profileNames(file).map((name) => {
+      const s = profileSettings(file, name);
+      return {
+        profile: name,
+        selected: profileOf(ctx) === name,
+        settings: Object.fromEntries(Object.entries(s).map(([k, v]) => [k, shown(k, v)])),
+      };
+    });
+    await printList(ctx, [rows], {
+      columns: [
+        { path: "profile" },
+        { path: "selected", format: (v) => (v ? "*" : "") },
+        { path: "settings", format: (v) => Object.keys(v as object).join(", ") },
+      ],
+    });
+    return;
+  }
+  const stored: Record<ConfigKey, string | undefined> = {
+    "base-url": g.baseUrl, "api-key": g.apiKey, output: g.output, api: g.api, timeout: undefined, "max-retries": String(g.maxRetries),
+  };
+  const rows = CONFIG_KEYS.map((k) => {
+    const src = g.sources?.[k] ?? { kind: "default" as const };
+    let value: string | null = src.kind === "default" ? DEFAULT_TEXT[k](ctx) : stored[k] ?? DEFAULT_TEXT[k](ctx);
+    if (k === "api-key" && g.apiKey) value = maskKey(g.apiKey);
+    if (k === "base-url" && src.kind === "sandbox") value = "(a sandbox on a free loopback port)";
+    if (k === "api-key" && src.kind === "sandbox") value = "(the sandbox demo key)";
+    return { key: k, value, source: src.kind, from: "name" in src ? src.name : src.kind === "file" ? configPath(ctx.io.env) : null };
+  });
+  await printList(ctx, [rows], {
+    columns: [
+      { path: "key" },
+      { path: "value", format: (v) => (v === null ? "(not set)" : String(v)) },
+      { path: "source", format: (_v, row) => sourceText(g.sources?.[(row as { key: ConfigKey }).key]) },
+    ],
+  });
 }
 
 export async function path(ctx: Context): Promise<void> {

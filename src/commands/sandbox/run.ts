@@ -5,6 +5,7 @@ import { UsageError } from "../../errors.js";
 import { stateDir } from "../../config.js";
 import { printList } from "../../output/render.js";
 import { parseIntFlag } from "../shared/options.js";
+import { isLoopbackHost } from "../../client/request.js";
 
 export interface ServeFlags { port: string; host: string; faults?: string; state?: string }
 
@@ -28,6 +29,10 @@ export async function serve(flags: ServeFlags, ctx: Context): Promise<void> {
     throw e;
   }
   ctx.io.stdout.write(`listening on ${sb.url}\n`);
+  // a safety warning, so not silenced by -q: the demo keys are public
+  if (!isLoopbackHost(sb.address)) {
+    ctx.io.stderr.write(`mids: warning: the sandbox listens on ${sb.address}${["0.0.0.0", "::"].includes(sb.address) ? " (every interface)" : ""}: it and its documented demo keys are reachable from the network; use --host 127.0.0.1 to keep it local\n`);
+  }
   if (!ctx.signal.aborted) await new Promise<void>((resolve) => ctx.signal.addEventListener("abort", () => resolve(), { once: true }));
   await sb.close();
 }

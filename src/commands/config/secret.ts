@@ -1,0 +1,41 @@
+// Read a secret from stdin: without echo on a terminal (raw mode, line editing by hand), else the
+// whole input (a file or pipe: `< key.txt`, `printenv KEY |`).
+import type { Context } from "../../context.js";
+import { InterruptedError } from "../../errors.js";
+import { readStdin } from "../shared/stdin.js";
+
+interface RawStdin extends NodeJS.ReadableStream { setRawMode?(mode: boolean): unknown }
+
+export async function readSecret(ctx: Context, prompt: string): Promise<string> {
+  const stdin = ctx.io.stdin as RawStdin;
+  if (!ctx.io.stdinIsTTY || typeof stdin.setRawMode !== "function") return readStdin(ctx);
+  stdin.setRawMode(true);
+  ctx.io.stderr.write(prompt);
+  stdin.setEncoding("utf8");
+  stdin.resume();
+  return new Promise<string>((resolve, reject) => {
+    let buf = "";
+    const finish = (err?: Error) => {
+      stdin.off("data", onData);
+      ctx.signal.removeEventListener("abort", onAbort);
+      stdin.setRawMode!(false);
+      stdin.pause();
+      ctx.io.stderr.write("\n");
+      if (err) reject(err);
+      else resolve(buf);
+    };
+    const onAbort = () => finish(new InterruptedError("interrupted"));
+    const onData = (chunk: string | Buffer) => {
+      for (const ch of String(chunk)) {
+        if (ch === "\r" || ch === "\n" || ch === "\u0004") return finish();
+        // raw mode turns Ctrl-C into a character: it still means stop
+        if (ch === "\u0003") return finish(new InterruptedError("interrupted"));
+        if (ch === "\u007f" || ch === "\b") buf = buf.slice(0, -1);
+        else if (ch === "\u0015") buf = "";
+        else buf += ch;
+      }
+    };
+    ctx.signal.addEventListener("abort", onAbort, { once: true });
+    stdin.on("data", onData);
+  });
+}

@@ -1,0 +1,225 @@
+// mids doctor: each check is one row {check, status, detail, fix}; the worst failure decides the exit.
+import { statSync } from "node:fs";
+import type { Context } from "../../context.js";
+import { configPath, maskKey, readConfigFile, sourceText } from "../../config.js";
+import { ApiError, EXIT, MidsError } from "../../errors.js";
+import { isLoopbackHost, joinUrl } from "../../client/request.js";
+import { writeAsync } from "../../io.js";
+import { printItem, printList } from "../../output/render.js";
+import { oneLine } from "../../output/sanitize.js";
+import { explainRejectedKey } from "../../keyerror.js";
+import { VERSION } from "../../version.js";
+import { probe } from "./probe.js";
+
+export type Status = "ok" | "warn" | "fail" | "skip";
+export interface Check { check: string; status: Status; detail: string; fix?: string; exitCode?: number }
+
+/** The oldest Node the package supports (package.json engines). */
+export const MIN_NODE = [20, 19, 0] as const;
+/** Clock skew against the server's Date header (1 s resolution) that is still fine. */
+export const MAX_SKEW_MS = 30_000;
+/** Below this share of the rate limit left, warn. */
+export const LOW_HEADROOM = 0.1;
+
+/** Failures decide the exit code in this order: unreachable, credentials, usage, anything else. */
+const PRIORITY: readonly number[] = [EXIT.server, EXIT.credentials, EXIT.usage, EXIT.bug];
+
+export class DoctorFailed extends MidsError {
+  code = "doctor_failed";
+  constructor(message: string, exitCode: number, details: Record<string, unknown>) {
+    super(message, { details });
+    this.exitCode = exitCode;
+  }
+}
+
+export function nodeCheck(version: string): Check {
+  const have = version.split(".").map(Number);
+  const i = MIN_NODE.findIndex((n, j) => have[j] !== n);
+  const old = i >= 0 && have[i] < MIN_NODE[i];
+  return old
+    ? { check: "node", status: "fail", detail: `Node.js ${version} is older than ${MIN_NODE.join(".")}`, fix: `install Node.js ${MIN_NODE.join(".")} or newer`, exitCode: EXIT.bug }
+    : { check: "node", status: "ok", detail: `Node.js ${version} (mids ${VERSION})` };
+}
+
+function configCheck(ctx: Context): Check {
+  const path = configPath(ctx.io.env);
+  const profile = ctx.globals.profile ? `, profile ${ctx.globals.profile}` : "";
+  try {
+    readConfigFile(ctx.io.env);
+  } catch (e) {
+    const err = e as MidsError;
+    return { check: "config", status: "fail", detail: oneLine(err.message), fix: err.hint ?? "fix or remove the file", exitCode: err.exitCode };
+  }
+  let mode = "";
+  try {
+    mode = `, mode ${(statSync(path).mode & 0o777).toString(8).padStart(4, "0")}`;
+  } catch {
+    return { check: "config", status: "ok", detail: `no config file (${path})${profile}` };
+  }
+  return { check: "config", status: "ok", detail: `${path}${mode}${profile}` };
+}
+
+const skip = (check: string, why: string): Check => ({ check, status: "skip", detail: why });
+
+export async function collect(ctx: Context): Promise<Check[]> {
+  const g = ctx.globals;
+  const checks: Check[] = [configCheck(ctx)];
+  // a diagnosis probes once: retries would only hide (and slow down) what is wrong
+  g.maxRetries = 0;
+  const later = ["reachable", "tls", "key", "entitlements", "rate-limit", "history", "clock"];
+  const rest = (why: string) => {
+    checks.push(...later.filter((c) => !checks.some((x) => x.check === c)).map((c) => skip(c, why)), nodeCheck(process.versions.node));
+    return checks;
+  };
+
+  // base URL: --sandbox starts one; otherwise flag > env > profile > file
+  let baseUrl = g.baseUrl;
+  if (g.sandbox) baseUrl = (await ctx.client()).opts.baseUrl;
+  const from = sourceText(g.sources?.["base-url"]);
+  if (!baseUrl) {
+    checks.push({ check: "base-url", status: "fail", detail: "no API base URL is set", fix: "pass --base-url, set MIDS_BASE_URL, or run 'mids config set base-url URL' (or try --sandbox)", exitCode: EXIT.usage });
+    return rest("no base URL");
+  }
+  let target: URL;
+  try {
+    target = new URL(joinUrl(baseUrl, "/v3/me"));
+  } catch (e) {
+    checks.push({ check: "base-url", status: "fail", detail: `${oneLine((e as Error).message)} (from ${from})`, fix: "give a full URL such as https://api.example.com", exitCode: EXIT.usage });
+    return rest("no usable base URL");
+  }
+  checks.push({ check: "base-url", status: "ok", detail: `${baseUrl} (from ${from})` });
+
+  const p = await probe(target.href, g.timeoutMs, ctx.signal, `mids/${VERSION} node/${process.versions.node} (doctor)`);
+  const https = target.protocol === "https:";
+  if (!p.ok && !p.tls) {
+    checks.push({
+      check: "reachable", status: "fail", detail: `${target.host}: ${p.code}${p.timeout ? ` (${p.message})` : ""}`, exitCode: EXIT.server,
+      fix: p.timeout ? "check the network, proxies and firewall, or raise --timeout" : p.code === "ENOTFOUND" || p.code === "EAI_AGAIN" ? "check the host name in the base URL" : "check the base URL and that the server is up",
+    });
+    return rest("the server cannot be reached");
+  }
+  checks.push({ check: "reachable", status: "ok", detail: `${target.host} ${p.ok ? `answered HTTP ${p.status}, first byte after ${p.ttfbMs} ms` : "accepted the connection"}` });
+
+  if (!p.ok) {
+    // OpenSSL's text ends in file and line numbers: keep its reason ("wrong version number")
+    const reason = /routines:[^:]*:([^:]+)/.exec(p.message)?.[1] ?? p.message;
+    checks.push({ check: "tls", status: "fail", detail: `${p.code}: ${oneLine(reason)}`, fix: "check the system clock and the CA certificates (NODE_EXTRA_CA_CERTS for a private CA)", exitCode: EXIT.server });
+    return rest("TLS failed");
+  }
+  if (https) {
+    const days = p.tls?.validTo ? Math.floor((Date.parse(p.tls.validTo) - ctx.now().getTime()) / 86_400_000) : undefined;
+    checks.push({
+      check: "tls", status: days !== undefined && days < 14 ? "warn" : "ok",
+      detail: `${p.tls?.protocol ?? "TLS"}, certificate${p.tls?.issuer ? ` from ${p.tls.issuer}` : ""}${days !== undefined ? ` valid for ${days} more days` : ""}`,
+      ...(days !== undefined && days < 14 ? { fix: "the server's certificate expires soon: tell its operators" } : {}),
+    });
+  } else if (isLoopbackHost(target.hostname)) {
+    checks.push({ check: "tls", status: "ok", detail: "plain http to a loopback address (no TLS needed)" });
+  } else {
+    checks.push({
+      check: "tls", status: g.insecure || !g.apiKey ? "warn" : "fail", detail: `plain http to ${target.host}: the key would travel in clear`,
+      fix: "use an https:// base URL" + (g.insecure ? "" : " (mids refuses to send the key without --insecure)"), exitCode: EXIT.usage,
+    });
+    if (!g.insecure && g.apiKey) return rest("the key is not sent over plain http");
+  }
+
+  // the key, its entitlements, rate limits and history window: one authenticated GET /v3/me
+  const keyFrom = sourceText(g.sources?.["api-key"]);
+  const key = g.apiKey;
+  const later2 = ["entitlements", "rate-limit", "history"];
+  const clock = (date: string | undefined): Check => {
+    const server = date ? Date.parse(date) : NaN;
+    if (Number.isNaN(server)) return skip("clock", "the server sent no Date header");
+    const skew = ctx.now().getTime() - server;
+    const s = Math.round(skew / 1000);
+    return Math.abs(skew) <= MAX_SKEW_MS + p.ttfbMs
+      ? { check: "clock", status: "ok", detail: `within ${Math.max(1, Math.abs(s))} s of the server's clock` }
+      : { check: "clock", status: "warn", detail: `this clock is ${Math.abs(s)} s ${skew > 0 ? "ahead of" : "behind"} the server's`, fix: "synchronise the clock (e.g. timedatectl set-ntp true): relative windows and history checks use it" };
+  };
+  if (!key && !g.sandbox) {
+    checks.push({ check: "key", status: "fail", detail: "no API key is set", fix: "run 'mids config set api-key -' (reads it from stdin), set MIDS_API_KEY or pass --api-key", exitCode: EXIT.credentials });
+    checks.push(...later2.map((c) => skip(c, "no key")), clock(p.date), nodeCheck(process.versions.node));
+    return checks;
+  }
+  const shown = key ? `${maskKey(key)} (from ${keyFrom})` : "the sandbox demo key";
+  let me;
+  try {
+    me = await (await ctx.client()).call("v3.me");
+  } catch (e) {
+    const err = explainRejectedKey(e, g);
+    if (err instanceof ApiError && err.exitCode === EXIT.credentials) {
+      const lacks = err.code === "entitlement_required";
+      checks.push(lacks
+        ? { check: "key", status: "ok", detail: `${shown} is recognised` }
+        : { check: "key", status: "fail", detail: oneLine(err.message), fix: err.hint ?? "check the key", exitCode: EXIT.credentials });
+      if (lacks) checks.push({ check: "entitlements", status: "fail", detail: oneLine(err.message), fix: "use a key with the 'api' entitlement (see your plan in the product's settings)", exitCode: EXIT.credentials });
+    } else {
+      const m = e instanceof MidsError ? e : undefined;
+      checks.push({ check: "key", status: "fail", detail: `GET /v3/me failed: ${oneLine((e as Error).message)}`, fix: m?.hint ?? "try again; rerun with --verbose to see the exchange", exitCode: m?.exitCode ?? EXIT.bug });
+    }
+    checks.push(...later2.filter((c) => !checks.some((x) => x.check === c)).map((c) => skip(c, "GET /v3/me did not answer")), clock(p.date), nodeCheck(process.versions.node));
+    return checks;
+  }
+  const data = me.data as { credential?: { name?: string; id?: string; type?: string; expiresAt?: string | null }; entitlements?: string[]; history?: Record<string, unknown> };
+  const cred = data.credential ?? {};
+  checks.push({ check: "key", status: "ok", detail: `${shown} accepted: "${oneLine(String(cred.name ?? "?"))}" (${oneLine(String(cred.id ?? "?"))})` });
+
+  const ents = data.entitlements ?? [];
+  const expires = cred.expiresAt ? Date.parse(cred.expiresAt) : NaN;
+  const daysLeft = Number.isNaN(expires) ? undefined : Math.floor((expires - ctx.now().getTime()) / 86_400_000);
+  const type = `type ${oneLine(String(cred.type ?? "?"))}${me.keyType ? `, X-API-Key-Type ${oneLine(me.keyType)}` : ""}`;
+  const expiry = daysLeft === undefined ? ", never expires" : `, expires in ${daysLeft} days`;
+  if (!ents.includes("api")) {
+    checks.push({ check: "entitlements", status: "fail", detail: `${type}; entitlements: ${ents.join(", ") || "none"} (no 'api')`, fix: "use a key with the 'api' entitlement", exitCode: EXIT.credentials });
+  } else if (daysLeft !== undefined && daysLeft < 7) {
+    checks.push({ check: "entitlements", status: "warn", detail: `${type}; ${ents.join(", ")}${expiry}`, fix: "create a new key in the product's integrations settings before this one expires" });
+  } else {
+    checks.push({ check: "entitlements", status: "ok", detail: `${type}; ${ents.join(", ")}${expiry}` });
+  }
+
+  const rl = me.rateLimit;
+  const windows = ([["minute", rl?.minute], ["day", rl?.day]] as const).filter(([, w]) => w?.limit !== undefined && w.remaining !== undefined);
+  if (!windows.length) checks.push(skip("rate-limit", "the server sent no X-RateLimit-* headers"));
+  else {
+    const low = windows.filter(([, w]) => w!.remaining! < w!.limit! * LOW_HEADROOM);
+    const text = windows.map(([name, w]) => `${w!.remaining}/${w!.limit} left this ${name}`).join(", ");
+    const reset = low.map(([, w]) => w!.resetAt).find(Boolean);
+    checks.push(low.length
+      ? { check: "rate-limit", status: "warn", detail: text, fix: `little headroom left${reset ? `; it resets at ${reset.toISOString()}` : ""}: slow down, or ask for a higher limit` }
+      : { check: "rate-limit", status: "ok", detail: text });
+  }
+
+  const h = data.history ?? me.history;
+  if (!h) checks.push(skip("history", "no history policy in the answer"));
+  else if (h.archiveAccess) checks.push({ check: "history", status: "ok", detail: "archive access: no history window" });
+  else {
+    const enforced = h.enforced ? "enforced" : `not enforced yet (from ${String(h.enforcementAt)})`;
+    checks.push({ check: "history", status: "ok", detail: `${String(h.lookbackDays)}-day window, ${enforced}; earliest ${String(h.earliestAvailableAt)}` });
+  }
+  checks.push(clock(me.headers.date ?? p.date), nodeCheck(process.versions.node));
+  return checks;
+}
+
+const MARK: Record<Status, string> = { ok: "ok", warn: "warn", fail: "FAIL", skip: "skip" };
+
+export async function run(ctx: Context): Promise<void> {
+  const checks = await collect(ctx);
+  const failed = checks.filter((c) => c.status === "fail");
+  const exitCode = failed.length
+    ? failed.map((c) => c.exitCode ?? EXIT.bug).sort((a, b) => PRIORITY.indexOf(a) - PRIORITY.indexOf(b))[0]
+    : EXIT.ok;
+  const fmt = ctx.globals.output;
+  if (fmt === "table") {
+    const w = Math.max(...checks.map((c) => c.check.length));
+    for (const c of checks) {
+      await writeAsync(ctx.io.stdout, `${MARK[c.status].padEnd(5)} ${c.check.padEnd(w)}  ${oneLine(c.detail)}${c.fix && c.status !== "ok" ? ` -- fix: ${oneLine(c.fix)}` : ""}\n`);
+    }
+  } else if (fmt === "json" || fmt === "yaml") {
+    await printItem(ctx, { ok: !failed.length, exitCode, checks });
+  } else {
+    await printList(ctx, [checks], { columns: [{ path: "check" }, { path: "status" }, { path: "detail" }, { path: "fix" }] });
+  }
+  if (failed.length) {
+    throw new DoctorFailed(`${failed.length} of ${checks.length} checks failed: ${failed.map((c) => c.check).join(", ")}`, exitCode, { failed: failed.map((c) => c.check) });
+  }
+}

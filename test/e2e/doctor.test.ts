@@ -1,0 +1,98 @@
+// mids doctor against the sandbox (all pass: exit 0), with a bad key (exit 3), a key without the
+// 'api' entitlement (3), an unreachable port (7), no base URL (2) and a config file others can read (3).
+import { createServer } from "node:net";
+import { createServer as createHttpServer } from "node:http";
+import { chmodSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { baseEnv, runMids, useSandbox } from "../helpers/cli.js";
+import { SANDBOX_DEMO_KEY, SANDBOX_KEYS } from "../../src/sandbox/keys.js";
+
+const sb = useSandbox(["-q"]);
+const CHECKS = ["config", "base-url", "reachable", "tls", "key", "entitlements", "rate-limit", "history", "clock", "node"];
+
+interface Check { check: string; status: string; detail: string; fix?: string }
+interface Report { ok: boolean; exitCode: number; checks: Check[] }
+
+/** A loopback port nothing listens on: bound, then closed. */
+async function closedPort(): Promise<number> {
+  const srv = createServer();
+  await new Promise<void>((r) => srv.listen(0, "127.0.0.1", () => r()));
+  const { port } = srv.address() as { port: number };
+  await new Promise((r) => srv.close(r));
+  return port;
+}
+
+const byName = (r: Report) => Object.fromEntries(r.checks.map((c) => [c.check, c]));
+
+describe("mids doctor", () => {
+  it("passes against the sandbox: one line per check, exit 0; -o json lists every check", async () => {
+    const [table, json] = await Promise.all([
+      runMids(["doctor", "-o", "table"], { env: sb.env(SANDBOX_DEMO_KEY) }),
+      runMids(["doctor", "-o", "json"], { env: sb.env(SANDBOX_DEMO_KEY) }),
+    ]);
+    expect(table.code, table.stdout + table.stderr).toBe(0);
+    const lines = table.stdout.trimEnd().split("\n");
+    expect(lines.map((l) => l.split(/\s+/)[1])).toEqual(CHECKS);
+    expect(lines.every((l) => /^ok /.test(l)), table.stdout).toBe(true);
+    expect(table.stdout).toMatch(/^ok +reachable +127\.0\.0\.1:\d+ answered HTTP \d+, first byte after \d+ ms$/m);
+    expect(table.stdout).toMatch(/^ok +key +mids\.\.\.demo \(from env MIDS_API_KEY\) accepted/m);
+    expect(table.stdout).toMatch(/^ok +history +30-day window, enforced/m);
+    expect(table.stdout).not.toContain(SANDBOX_DEMO_KEY);
+    const report = JSON.parse(json.stdout) as Report;
+    expect(json.code).toBe(0);
+    expect(report.ok).toBe(true);
+    expect(report.checks.map((c) => c.check)).toEqual(CHECKS);
+    const entitlements = SANDBOX_KEYS.find((k) => k.key === SANDBOX_DEMO_KEY)!.entitlements;
+    expect(byName(report).entitlements.detail).toContain(entitlements.join(", "));
+    expect(byName(report)["rate-limit"].detail).toMatch(/^\d+\/\d+ left this minute, \d+\/\d+ left this day$/);
+  });
+
+  it("a rejected key or a key without 'api' is exit 3 with a fix; the key never shows", async () => {
+    const bad = "mids_not_a_real_key_9876";
+    const noapi = SANDBOX_KEYS.find((k) => !k.entitlements.includes("api"))!.key;
+    const [rejected, lacking] = await Promise.all([
+      runMids(["doctor", "-o", "json"], { env: sb.env(bad) }),
+      runMids(["doctor", "-o", "json"], { env: sb.env(noapi) }),
+    ]);
+    expect(rejected.code).toBe(3);
+    const r = byName(JSON.parse(rejected.stdout));
+    expect(r.key).toMatchObject({ status: "fail", detail: expect.stringMatching(/^the API key mids\.\.\.9876 \(from env MIDS_API_KEY\) was rejected/) });
+    expect(r.key.fix).toMatch(/MIDS_API_KEY/);
+    expect(r.reachable.status).toBe("ok");
+    expect(rejected.stdout + rejected.stderr).not.toContain(bad);
+    expect(rejected.stderr).toMatch(/^mids: 1 of 10 checks failed: key$/m);
+    expect(lacking.code).toBe(3);
+    expect(byName(JSON.parse(lacking.stdout)).entitlements).toMatchObject({ status: "fail", fix: expect.stringContaining("'api'") });
+  });
+
+  it("an unreachable server or failed TLS is exit 7, no base URL exit 2, a config file others can read exit 3", async () => {
+    const port = await closedPort();
+    // plain http where https is expected: the TCP connection works, the TLS handshake does not
+    const plain = createHttpServer((_req, res) => res.end("not tls"));
+    await new Promise<void>((r) => plain.listen(0, "127.0.0.1", () => r()));
+    const plainPort = (plain.address() as { port: number }).port;
+    const keyed = baseEnv();
+    await runMids(["config", "set", "api-key", "-"], { env: keyed, input: SANDBOX_DEMO_KEY });
+    chmodSync(join(keyed.MIDS_CONFIG_DIR, "config.json"), 0o644);
+    const [down, tls, none, exposed] = await Promise.all([
+      runMids(["doctor", "-o", "table", "--base-url", `http://127.0.0.1:${port}`, "--api-key", SANDBOX_DEMO_KEY]),
+      runMids(["doctor", "-o", "json", "--base-url", `https://127.0.0.1:${plainPort}`, "--api-key", SANDBOX_DEMO_KEY]),
+      runMids(["doctor", "-o", "json"]),
+      runMids(["doctor", "-o", "json", "--base-url", sb.url], { env: keyed }),
+    ]);
+    expect(down.code).toBe(7);
+    expect(down.stdout).toMatch(new RegExp(`^FAIL +reachable +127\\.0\\.0\\.1:${port}: ECONNREFUSED -- fix: `, "m"));
+    expect(down.stdout).toMatch(/^skip +key +the server cannot be reached$/m);
+    plain.close();
+    expect(tls.code).toBe(7);
+    const t = byName(JSON.parse(tls.stdout));
+    expect(t.reachable.status).toBe("ok");
+    expect(t.tls).toMatchObject({ status: "fail", fix: expect.stringContaining("CA certificates") });
+    expect(t.key).toMatchObject({ status: "skip" });
+    expect(none.code).toBe(2);
+    expect(byName(JSON.parse(none.stdout))["base-url"]).toMatchObject({ status: "fail", fix: expect.stringContaining("mids config set base-url") });
+    expect(exposed.code).toBe(3);
+    expect(byName(JSON.parse(exposed.stdout)).config).toMatchObject({ status: "fail", fix: expect.stringContaining("chmod 600") });
+  });
+});

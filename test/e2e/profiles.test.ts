@@ -1,0 +1,235 @@
+// Profiles, keys from stdin, config file permissions and locking (issues 10, 14), from the built binary.
+import { spawn, spawnSync } from "node:child_process";
+import { chmodSync, existsSync, readFileSync, utimesSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { BIN, baseEnv, runMids, useSandbox } from "../helpers/cli.js";
+import { SANDBOX_KEYS } from "../../src/sandbox/keys.js";
+
+const sb = useSandbox();
+const key = (name: string) => SANDBOX_KEYS.find((k) => k.key.endsWith(name))!.key;
+const fileOf = (env: Record<string, string>) => join(env.MIDS_CONFIG_DIR, "config.json");
+const stored = (env: Record<string, string>) => JSON.parse(readFileSync(fileOf(env), "utf8"));
+
+interface Row { key: string; value: string | null; source: string; from: string | null }
+async function effective(args: string[], env: Record<string, string>): Promise<Record<string, Row>> {
+  const r = await runMids([...args, "config", "list", "-o", "json"], { env });
+  expect(r.code, r.stderr).toBe(0);
+  return Object.fromEntries((JSON.parse(r.stdout) as Row[]).map((row) => [row.key, row]));
+}
+
+describe("profiles", () => {
+  it("--profile and MIDS_PROFILE select a profile; flag > env > profile > default profile > defaults", async () => {
+    const env = baseEnv();
+    const demo = key("demo");
+    const owner = key("owner_b");
+    // concurrent writers are serialized by the config lock
+    const sets = await Promise.all([
+      runMids(["config", "set", "base-url", "http://127.0.0.1:9"], { env }),
+      runMids(["config", "set", "timeout", "5s"], { env }),
+      runMids(["config", "set", "--profile", "ci", "base-url", sb.url], { env }),
+      runMids(["config", "set", "--profile", "ci", "api-key", "-"], { env, input: `${demo}\n` }),
+    ]);
+    sets.forEach((r) => expect(r.code, r.stderr).toBe(0));
+    expect(stored(env)).toEqual({ "base-url": "http://127.0.0.1:9", timeout: "5s", profiles: { ci: { "base-url": sb.url, "api-key": demo } } });
+
+    // the selected profile's key and URL are used; the default profile fills the rest
+    const [viaFlag, viaEnv, rows, flagWins, envWins, plain, table, profiles, got] = await Promise.all([
+      runMids(["--profile", "ci", "me", "-o", "json"], { env }),
+      runMids(["me", "-o", "json"], { env: { ...env, MIDS_PROFILE: "ci", MIDS_API_KEY: owner } }),
+      effective(["--profile", "ci", "--max-retries", "1"], { ...env, MIDS_API_KEY: owner }),
+      effective(["--base-url", "http://127.0.0.1:7"], { ...env, MIDS_PROFILE: "ci", MIDS_BASE_URL: "http://127.0.0.1:8" }),
+      effective([], { ...env, MIDS_PROFILE: "ci", MIDS_BASE_URL: "http://127.0.0.1:8" }),
+      effective([], env),
+      runMids(["--profile", "ci", "config", "list", "-o", "table"], { env }),
+      runMids(["--profile", "ci", "config", "list", "--profiles", "-o", "json"], { env }),
+      runMids(["--profile", "ci", "config", "get", "base-url"], { env }),
+    ]);
+    expect(viaFlag.code, viaFlag.stderr).toBe(0);
+    expect(JSON.parse(viaFlag.stdout).credential.name).toBe(SANDBOX_KEYS.find((k) => k.key === demo)!.name);
+    expect(viaEnv.code, viaEnv.stderr).toBe(0);
+    expect(JSON.parse(viaEnv.stdout).credential.name).toBe(SANDBOX_KEYS.find((k) => k.key === owner)!.name);
+
+    expect(rows["base-url"]).toMatchObject({ value: sb.url, source: "profile", from: "ci" });
+    expect(rows["api-key"]).toMatchObject({ source: "env", from: "MIDS_API_KEY" });
+    expect(rows["api-key"].value).not.toContain(owner.slice(4, -4));
+    expect(rows.timeout).toMatchObject({ value: "5s", source: "file" });
+    expect(rows["max-retries"]).toMatchObject({ value: "1", source: "flag", from: "--max-retries" });
+    expect(rows.api).toMatchObject({ value: "v3", source: "default" });
+    expect(flagWins["base-url"]).toMatchObject({ value: "http://127.0.0.1:7", source: "flag" });
+    expect(envWins["base-url"]).toMatchObject({ value: "http://127.0.0.1:8", source: "env" });
+    // the default profile alone: the stored URL, no key
+    expect(plain["base-url"]).toMatchObject({ value: "http://127.0.0.1:9", source: "file" });
+    expect(plain["api-key"]).toMatchObject({ value: null, source: "default" });
+
+    // table mode names the sources in words
+    expect(table.stdout).toMatch(/^base-url\s+\S+\s+profile ci$/m);
+    expect(table.stdout).toMatch(/^timeout\s+5s\s+config file$/m);
+
+    expect(JSON.parse(profiles.stdout)).toEqual([
+      { profile: "default", selected: false, settings: { "base-url": "http://127.0.0.1:9", timeout: "5s" } },
+      { profile: "ci", selected: true, settings: { "base-url": sb.url, "api-key": expect.stringMatching(/\.\.\./) } },
+    ]);
+    expect(profiles.stdout).not.toContain(demo);
+    expect(got.stdout).toBe(`${sb.url}\n`);
+  });
+
+  it("an unknown profile is exit 2 naming the profiles there are", async () => {
+    const env = baseEnv();
+    await Promise.all([runMids(["config", "set", "--profile", "work", "output", "json"], { env }), runMids(["config", "set", "--profile", "ci", "output", "csv"], { env })]);
+    for (const r of await Promise.all([runMids(["--profile", "nope", "me"], { env }), runMids(["me"], { env: { ...env, MIDS_PROFILE: "nope" } })])) {
+      expect(r.code).toBe(2);
+      expect(r.stderr).toMatch(/^mids: unknown profile 'nope'\nhint: profiles: default, ci, work/);
+    }
+    const json = await runMids(["--profile", "nope", "me", "-o", "json"], { env });
+    expect(JSON.parse(json.stderr.trim().split("\n").pop()!).error).toMatchObject({ code: "usage", message: "unknown profile 'nope'" });
+  });
+});
+
+describe("keys from stdin", () => {
+  it("'-' and --with-token read the key from stdin; '-', empty and blank keys are refused", async () => {
+    const env = baseEnv();
+    const demo = key("demo");
+    const r = await runMids(["config", "set", "api-key", "-"], { env, input: `${demo}\n` });
+    expect(r.code, r.stderr).toBe(0);
+    expect(stored(env)["api-key"]).toBe(demo);
+    const t = await runMids(["config", "set", "--profile", "ci", "api-key", "--with-token"], { env, input: key("archive") });
+    expect(t.code, t.stderr).toBe(0);
+    expect(stored(env).profiles.ci["api-key"]).toBe(key("archive"));
+    const cases: [string[], string, RegExp][] = [
+      [["api-key", "-"], "", /^mids: stdin held no API key/],
+      [["api-key", "-"], "  \n\t\n", /^mids: stdin held no API key/],
+      [["api-key", "-"], "-\n", /^mids: '-' is not an API key/],
+      [["api-key", "-"], "two keys\n", /^mids: the API key contains blanks/],
+      [["api-key", "   "], "", /^mids: the API key is empty/],
+    ];
+    const results = await Promise.all(cases.map(([args, input]) => runMids(["config", "set", ...args], { env, input })));
+    cases.forEach(([args, input, message], i) => {
+      expect(results[i].code, `${args} ${JSON.stringify(input)}`).toBe(2);
+      expect(results[i].stderr).toMatch(message);
+    });
+    expect(stored(env)["api-key"]).toBe(demo);
+  });
+
+  it("on a terminal the key is read without echo", async () => {
+    const env = baseEnv();
+    const secret = key("archive");
+    // script(1) gives the command a pseudo-terminal; the key is typed only once the prompt shows
+    const child = spawn("script", ["-qfec", `'${process.execPath}' '${BIN}' config set api-key -`, "/dev/null"], { env, stdio: ["pipe", "pipe", "pipe"] });
+    let out = "";
+    let typed = false;
+    const done = new Promise<number>((resolve) => child.on("close", (code) => resolve(code ?? 1)));
+    child.stdout.setEncoding("utf8").on("data", (d) => {
+      out += d;
+      if (!typed && out.includes("api-key: ")) {
+        typed = true;
+        child.stdin.write(`${secret}\r`);
+      }
+    });
+    const timer = setTimeout(() => child.kill("SIGKILL"), 15_000);
+    const code = await done;
+    clearTimeout(timer);
+    expect(code, out).toBe(0);
+    expect(out).toContain("api-key: ");
+    expect(out).not.toContain(secret);
+    expect(stored(env)["api-key"]).toBe(secret);
+  });
+});
+
+describe("config file permissions", () => {
+  it("a key that group or others can read, or a file they can write, is refused (exit 3) with the chmod fix", async () => {
+    const env = sb.env();
+    await runMids(["config", "set", "api-key", "-"], { env, input: key("demo") });
+    const file = fileOf(env);
+    for (const [mode, who] of [[0o644, "readable by others"], [0o640, "readable by group"], [0o602, "writable by others"]] as const) {
+      chmodSync(file, mode);
+      const r = await runMids(["me"], { env });
+      expect(r.code, `mode ${mode.toString(8)}`).toBe(3);
+      expect(r.stderr).toContain(who);
+      expect(r.stderr).toContain(`hint: `);
+      expect(r.stderr).toContain(`chmod 600 '${file}'`);
+      expect(r.stdout).toBe("");
+    }
+    chmodSync(file, 0o600);
+    expect((await runMids(["me"], { env })).code).toBe(0);
+    // without a key, readable is fine but writable by others is not
+    await runMids(["config", "unset", "api-key"], { env });
+    chmodSync(file, 0o644);
+    expect((await runMids(["config", "list"], { env })).code).toBe(0);
+    chmodSync(file, 0o646);
+    const w = await runMids(["config", "list"], { env });
+    expect(w.code).toBe(3);
+    expect(w.stderr).toMatch(/^mids: config file .* is writable by others \(mode 0646\)/);
+  });
+});
+
+describe("concurrent writes", () => {
+  it("six concurrent 'config set' lose nothing (the file is locked)", async () => {
+    const env = baseEnv({ MIDS_TEST_CONFIG_HOLD_MS: "150" });
+    const names = ["a", "b", "c", "d", "e", "f"];
+    const results = await Promise.all(names.map((n, i) => runMids(["config", "set", "--profile", n, "base-url", `http://127.0.0.1:${1000 + i}`], { env })));
+    results.forEach((r) => expect(r.code, r.stderr).toBe(0));
+    expect(Object.keys(stored(env).profiles).sort()).toEqual(names);
+    expect(existsSync(`${fileOf(env)}.lock`)).toBe(false);
+  });
+
+  it("a lock left by a dead process, or an old one, is broken", async () => {
+    const env = baseEnv();
+    await runMids(["config", "set", "output", "json"], { env });
+    const lock = `${fileOf(env)}.lock`;
+    const dead = spawnSync(process.execPath, ["-e", "process.stdout.write(String(process.pid))"], { encoding: "utf8" }).stdout;
+    writeFileSync(lock, `${dead}\n`);
+    expect((await runMids(["config", "set", "api", "v2"], { env })).code).toBe(0);
+    writeFileSync(lock, `${process.pid}\n`); // alive, but an hour old
+    utimesSync(lock, new Date(Date.now() - 3_600_000), new Date(Date.now() - 3_600_000));
+    expect((await runMids(["config", "set", "timeout", "9s"], { env })).code).toBe(0);
+    expect(stored(env)).toEqual({ output: "json", api: "v2", timeout: "9s" });
+    expect(existsSync(lock)).toBe(false);
+  });
+});
+
+describe("a rejected key", () => {
+  it("names the key (masked) and where it came from: flag, env, profile, config file", async () => {
+    const bad = "mids_wrong_0123456789_tail";
+    const env = sb.env();
+    await runMids(["config", "set", "api-key", "-"], { env, input: bad });
+    await runMids(["config", "set", "--profile", "ci", "api-key", "-"], { env, input: bad });
+    const cases: [string[], Record<string, string>, string][] = [
+      [["--api-key", bad], env, "flag --api-key"],
+      [[], { ...env, MIDS_API_KEY: bad }, "env MIDS_API_KEY"],
+      [["--profile", "ci"], env, "profile ci"],
+      [[], env, "config file"],
+    ];
+    const runs = cases.flatMap(([args, e, source]) => ["v3", "v2"].map(async (api) => ({ source, api, r: await runMids([...args, "me", "--api", api], { env: e }) })));
+    for (const { source, api, r } of await Promise.all(runs)) {
+      {
+        expect(r.code, `${source} ${api}`).toBe(3);
+        expect(r.stderr).toMatch(new RegExp(`^mids: the API key mids\\.\\.\\.tail \\(from ${source}\\) was rejected`));
+        expect(r.stderr).not.toContain(bad);
+        expect(r.stderr).not.toMatch(/needs an API key/);
+      }
+    }
+  });
+});
+
+describe("--sandbox", () => {
+  it("uses its demo key even when MIDS_API_KEY or the config holds one (only --api-key overrides it)", async () => {
+    const env = baseEnv({ MIDS_API_KEY: "mids_someone_elses_key_1234" });
+    await runMids(["config", "set", "api-key", "-"], { env, input: "mids_configured_key_5678" });
+    const r = await runMids(["--sandbox", "me", "-o", "json"], { env });
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout).credential.id).toBe(SANDBOX_KEYS.find((k) => k.key.endsWith("demo"))!.id);
+    const { MIDS_API_KEY: _, ...unset } = env;
+    const fromFile = await runMids(["--sandbox", "me", "-o", "json"], { env: unset });
+    expect(fromFile.code, fromFile.stderr).toBe(0);
+    const own = await runMids(["--sandbox", "--api-key", key("owner_b"), "me", "-o", "json"], { env });
+    expect(JSON.parse(own.stdout).credential.id).toBe(SANDBOX_KEYS.find((k) => k.key.endsWith("owner_b"))!.id);
+  });
+
+  it("refuses --base-url (exit 2) instead of ignoring it", async () => {
+    const r = await runMids(["--sandbox", "--base-url", "http://127.0.0.1:9", "me"]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^mids: --sandbox and --base-url cannot be used together\nhint: /);
+    expect(r.stdout).toBe("");
+  });
+});

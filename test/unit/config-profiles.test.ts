@@ -1,0 +1,81 @@
+// Pure parts of profiles, permissions, key masking, the recipe engine's params and doctor's Node check.
+import { describe, expect, it } from "vitest";
+import { checkPermissions, layeredConfig, maskKey, profileSettings, ConfigPermissionError } from "../../src/config.js";
+import { resolveParams, substitute } from "../../src/sandbox/recipe-engine.js";
+import { nodeCheck, MIN_NODE } from "../../src/commands/doctor/run.js";
+import { interruptedBatch } from "../../src/commands/alerts/status.js";
+import { UsageError } from "../../src/errors.js";
+
+describe("profiles", () => {
+  const file = { settings: { "base-url": "https://a", timeout: "5s" }, profiles: { ci: { "base-url": "https://b", "api-key": "k" } } };
+
+  it("the selected profile wins over the default profile, key by key, and says so", () => {
+    expect(layeredConfig(file, "ci")).toEqual({
+      cfg: { "base-url": "https://b", timeout: "5s", "api-key": "k" },
+      from: { "base-url": { kind: "profile", name: "ci" }, timeout: { kind: "file" }, "api-key": { kind: "profile", name: "ci" } },
+    });
+    expect(layeredConfig(file, undefined).cfg).toEqual(file.settings);
+    expect(layeredConfig(file, "default").cfg).toEqual(file.settings);
+  });
+
+  it("an unknown profile is a usage error naming the profiles", () => {
+    expect(() => profileSettings(file, "nope")).toThrow(UsageError);
+    try { profileSettings(file, "nope"); } catch (e) { expect((e as UsageError).hint).toMatch(/^profiles: default, ci/); }
+  });
+});
+
+describe("config file permissions", () => {
+  const cases: [number, boolean, boolean][] = [
+    [0o600, true, true], [0o644, false, true], [0o640, true, false], [0o604, true, false],
+    [0o620, false, false], [0o602, false, false], [0o644, true, false], [0o400, true, true],
+  ];
+  for (const [mode, hasKey, ok] of cases) {
+    it(`mode ${mode.toString(8)} ${hasKey ? "with" : "without"} a key is ${ok ? "accepted" : "refused"}`, () => {
+      const call = () => checkPermissions("/x/config.json", mode, hasKey, "linux");
+      if (ok) expect(call).not.toThrow();
+      else expect(call).toThrow(ConfigPermissionError);
+    });
+  }
+  it("Windows modes are not checked", () => expect(() => checkPermissions("c", 0o666, true, "win32")).not.toThrow());
+});
+
+describe("maskKey", () => {
+  it("shows four characters of each end, and nothing of a short key", () => {
+    expect(maskKey("mids_sandbox_demo")).toBe("mids...demo");
+    expect(maskKey("short")).toBe("***");
+  });
+});
+
+describe("recipe params", () => {
+  it("are typed, defaulted, required and checked", () => {
+    const declared = { limit: { type: "integer", default: 10 }, on: { type: "boolean" }, who: { type: "string", required: true } };
+    expect(resolveParams(declared, { limit: "3", on: "true", who: 7 })).toEqual({ params: { limit: 3, on: true, who: "7" }, issues: [] });
+    const bad = resolveParams(declared, { limit: 2.5, extra: 1 });
+    expect(bad.issues.map((i) => i.path).sort()).toEqual(["params.extra", "params.limit", "params.who"]);
+  });
+
+  it("a whole-string reference keeps its type; inside text it is interpolated; an unknown one is an issue", () => {
+    const issues: { path: string; message: string }[] = [];
+    expect(substitute({ count: "${params.n}", label: "top ${params.n}", x: "${params.nope}" }, { n: 3 }, "with", issues))
+      .toEqual({ count: 3, label: "top 3", x: undefined });
+    expect(issues).toEqual([{ path: "with.x", message: expect.stringContaining("nope") }]);
+  });
+});
+
+describe("doctor's node check", () => {
+  it("passes at the minimum and above, fails below", () => {
+    expect(nodeCheck(MIN_NODE.join(".")).status).toBe("ok");
+    expect(nodeCheck("22.0.0").status).toBe("ok");
+    expect(nodeCheck("20.18.9").status).toBe("fail");
+    expect(nodeCheck("18.20.0").status).toBe("fail");
+  });
+});
+
+describe("an interrupted batch", () => {
+  it("separates done, failed, in flight and not started ids", () => {
+    const e = interruptedBatch("pause", ["a", "b", "c", "d", "e"], ["a"], ["b"], "c");
+    expect(e.message).toBe("interrupted: 1 of 5 paused (a); failed: b; unknown, the request was in flight: c; not done: d, e");
+    expect(e.hint).toBe("to finish, run: mids alerts pause c b d e (pausing a paused alert succeeds)");
+    expect(e.details).toEqual({ done: ["a"], failed: ["b"], inFlight: ["c"], notDone: ["d", "e"] });
+  });
+});
