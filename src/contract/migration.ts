@@ -99,10 +99,8 @@ export function migrationRule(id: string): MigrationRule {
   return r;
 }
 
-/** Query parameters that carry a key (redacted everywhere, dropped from v3 requests). */
-export const SECRET_QUERY_PARAMS: readonly string[] = ["api_key", "apikey", "api-key", "x-api-key", "key", "token", "access_token", "auth", "authorization"];
-/** Headers that carry a key (spec 5.1). */
-export const SECRET_HEADERS: readonly string[] = ["x-api-key", "authorization", "cookie", "proxy-authorization"];
+// Query parameters and headers that carry a key or other credential (redacted everywhere,
+// dropped from v3 requests): src/contract/secrets.ts.
 
 /** The series window default of v2 (spec 4.1: start defaults to 7 days before end/at). */
 export const V2_SERIES_DEFAULT_WINDOW_DAYS = 7;

@@ -5,7 +5,8 @@
 // (test/unit/migrate-fast.test.ts).
 import type { Output } from "./output.js";
 import type { Cached } from "./types.js";
-import { SECRET_HEADERS } from "../contract/migration.js";
+import { SECRET_HEADER_ENDINGS as SECRET_HEADERS } from "../contract/secrets.js";
+import { accessUserIsBlank } from "./redact.js";
 
 export interface AccessFastOptions {
   /** request field (METHOD TARGET PROTOCOL) -> cached rewrite with `request` set when it has one */
@@ -37,6 +38,7 @@ export function makeAccessFast(o: AccessFastOptions): AccessFast {
   let q = -1;
   let br = -1;
   let eq = -1;
+  let at = -1;
   const marks = MARKS.map(() => -1);
   const find = (t: string, ch: string, from: number): number => { const i = t.indexOf(ch, from); return i < 0 ? t.length : i; };
   const marked = (t: string, from: number, to: number): boolean => {
@@ -47,13 +49,13 @@ export function makeAccessFast(o: AccessFastOptions): AccessFast {
     return false;
   };
   return (t, s, e, next, ascii) => {
-    if (t !== block) { block = t; q = br = eq = -1; marks.fill(-1); }
+    if (t !== block) { block = t; q = br = eq = at = -1; marks.fill(-1); }
     if (q < s) q = find(t, '"', s);
     const q1 = q;
     // `host ident user [date] "` as fastScan (readers/access.ts) wants it
     if (q1 >= e || q1 - s < 3 || t.charCodeAt(q1 - 1) !== 32 || t.charCodeAt(q1 - 2) !== 93) return false;
     if (br < s) br = find(t, "[", s);
-    if (br >= q1) return false;
+    if (br >= q1 || !accessUserIsBlank(t, s, q1)) return false;
     const q2 = q = find(t, '"', q1 + 1);
     if (q2 >= e || t.charCodeAt(q2 - 1) === 92) return false;
     // (the longest part of a line's work: V8 hashes the fresh key)
@@ -72,6 +74,11 @@ export function makeAccessFast(o: AccessFastOptions): AccessFast {
     if (eq < q1) return false;
     if (eq < q2) eq = find(t, "=", q2);
     if (eq < e) return false;
+    // userinfo (`https://u:pw@host`) in the referer: the line path redacts it
+    if (at < s) at = find(t, "@", s);
+    if (at < q1) return false;
+    if (at < q2) at = find(t, "@", q2);
+    if (at < e) return false;
     if ((marked(t, s, q1) && mayHoldKeyHeader(t, s, q1)) || (marked(t, q2, e) && mayHoldKeyHeader(t, q2, e))) return false;
     c.n++;
     out.run(t, s, q1 + 1, ascii);
