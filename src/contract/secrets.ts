@@ -52,11 +52,24 @@ const alt = (xs: readonly string[]) => [...xs].sort((a, b) => b.length - a.lengt
 const headerNames = new Set(SECRET_HEADERS);
 const HEADER_ENDING = new RegExp(`(?:^|[-_])(?:${alt(SECRET_HEADER_ENDINGS)})$`);
 
+// logs repeat the same few names: remember each answer (bounded)
+function memo(test: (name: string) => boolean): (name: string) => boolean {
+  const seen = new Map<string, boolean>();
+  return (name) => {
+    let r = seen.get(name);
+    if (r === undefined) {
+      if (seen.size >= 10_000) seen.clear();
+      seen.set(name, (r = test(name)));
+    }
+    return r;
+  };
+}
+
 /** Is this header name a credential carrier? */
-export function isSecretHeader(name: string): boolean {
+export const isSecretHeader = memo((name) => {
   const n = name.trim().toLowerCase().replace(/_/g, "-");
   return headerNames.has(n) || HEADER_ENDING.test(n);
-}
+});
 
 const paramNames = new Set(SECRET_QUERY_PARAMS);
 const PARAM_ENDING = new RegExp(`_(?:${alt(SECRET_PARAM_ENDINGS)})$`);
@@ -71,17 +84,17 @@ export function normalizeParamName(name: string): string {
 }
 
 /** Is this query/form parameter name a credential carrier? */
-export function isSecretParam(name: string): boolean {
+export const isSecretParam = memo((name) => {
   const n = normalizeParamName(name);
   return paramNames.has(n) || PARAM_ENDING.test(n);
-}
+});
 
 /** JSON keys that are secret besides the header and parameter names (HAR's `cookies` array). */
 export const SECRET_JSON_KEYS: readonly string[] = ["cookies"];
 const jsonKeys = new Set(SECRET_JSON_KEYS);
 
 /** A JSON key or HAR `name` that is a secret as a header or as a parameter. */
-export const isSecretKey = (name: string): boolean => isSecretParam(name) || isSecretHeader(name) || jsonKeys.has(name.toLowerCase());
+export const isSecretKey = memo((name) => isSecretParam(name) || isSecretHeader(name) || jsonKeys.has(name.toLowerCase()));
 
 // ---- text ----
 
@@ -103,10 +116,17 @@ const SCHEME_VALUE = new RegExp(`\\b(${alt(TEXT_SCHEMES)})(\\s+)[A-Za-z0-9._~+/=
 const JWT = /\beyJ[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]*/g;
 const MAYBE_SCHEME = new RegExp(alt(TEXT_SCHEMES));
 
+// cheap gates: text that none of the rules could touch is returned as is (most log text)
+const TRIGGER = new RegExp(`[=:@]|eyJ|${alt(TEXT_SCHEMES)}`);
+// a secret header or JSON key ends with one of these before its colon (the names' last three letters)
+const HEADER_HINT = new RegExp(`(?:${[...new Set([...SECRET_HEADER_ENDINGS, ...SECRET_HEADERS, ...SECRET_QUERY_PARAMS, ...SECRET_PARAM_ENDINGS]
+  .map((n) => n.slice(-3)))].map(esc).join("|")})["']?\\s*:`, "i");
+
 /** Redact every secret the rules can see in free text. Never throws; cheap on text without `=`, `:`, `@`. */
 export function redactText(s: string): string {
+  if (!TRIGGER.test(s)) return s;
   if (s.indexOf("=") >= 0) s = s.replace(SECRET_PAIR, `$1${REDACTED}`);
-  if (s.indexOf(":") >= 0) {
+  if (s.indexOf(":") >= 0 && HEADER_HINT.test(s)) {
     s = s.replace(HEADER_TEXT, `$1${REDACTED}`);
     if (s.indexOf('"') >= 0) s = s.replace(JSON_PAIR, `$1"${REDACTED}"`);
   }

@@ -15,6 +15,9 @@ export function redactRequest(req: LogRequest): LogRequest {
   return req;
 }
 
+/** JSON-lines objects already redacted in place (the ndjson writer need not walk them again). */
+export const redactedObjects = new WeakSet<object>();
+
 /** Redact an item in place and return it. */
 export function redactItem<T extends Item>(item: T): T {
   if (item.kind === "invalid") {
@@ -23,7 +26,7 @@ export function redactItem<T extends Item>(item: T): T {
   }
   redactRequest(item.req);
   const s = item.source;
-  if (s.format === "ndjson") redactJsonInPlace(s.obj);
+  if (s.format === "ndjson") { redactJsonInPlace(s.obj); redactedObjects.add(s.obj); }
   else if (s.format === "access") { s.pre = redactAccessPrefix(s.pre); s.post = redactText(s.post); }
   // a HAR source entry is read for its startedDateTime only; the request is rebuilt from `req`
   return item;

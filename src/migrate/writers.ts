@@ -3,7 +3,7 @@
 // key query pairs and body fields are redacted.
 import type { OutputTarget, RequestItem, Shape } from "./types.js";
 import { isSecretHeader, redactBody, redactHeaderValue, redactJson, redactOrigin, redactText } from "../contract/secrets.js";
-import { redactAccessPrefix } from "./redact.js";
+import { redactAccessPrefix, redactedObjects } from "./redact.js";
 import { targetOf } from "./url.js";
 import { shellQuote } from "./readers/shell.js";
 
@@ -48,7 +48,7 @@ export function makeWriter(format: OutputTarget, opts: WriterOptions): Writer {
             const old = String(s.holder[s.urlKey]);
             s.holder[s.urlKey] = /^https?:\/\//i.test(old) ? item.req.origin + targetOf(to) : targetOf(to);
             s.holder[s.methodKey] = to.method;
-            return JSON.stringify(redactJson(s.obj)) + "\n";
+            return JSON.stringify(redactedObjects.has(s.obj) ? s.obj : redactJson(s.obj)) + "\n";
           }
           const o: Record<string, unknown> = { method: to.method, url: url(item, to) };
           const h = headersOut(item);
