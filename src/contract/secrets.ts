@@ -28,7 +28,7 @@ export const SECRET_HEADER_ENDINGS: readonly string[] = [
 export const SECRET_QUERY_PARAMS: readonly string[] = [
   "api_key", "apikey", "x_api_key", "key", "token", "access_token", "auth_token", "refresh_token", "id_token",
   "auth", "authorization", "password", "passwd", "pwd", "pass", "secret", "client_secret", "signature", "sig",
-  "jwt", "session", "sessionid", "session_id", "credential", "credentials",
+  "jwt", "session", "sessionid", "session_id", "jsessionid", "phpsessid", "credential", "credentials",
   "x_amz_signature", "x_amz_security_token", "x_amz_credential", "x_goog_signature", "x_goog_credential",
 ];
 /** Any parameter whose normalised name ends with `_` and one of these is a secret too (`my_access_key`). */
@@ -115,6 +115,12 @@ const SCHEME_VALUE = new RegExp(`\\b(${alt(TEXT_SCHEMES)})(\\s+)[A-Za-z0-9._~+/=
 // a JSON Web Token anywhere
 const JWT = /\beyJ[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]*/g;
 const MAYBE_SCHEME = new RegExp(alt(TEXT_SCHEMES));
+
+/**
+ * Text holding none of these, no `=` (pairs) and no `name:` header or JSON key of the lists
+ * cannot be changed by redactText: the access-log fast path searches for them.
+ */
+export const TEXT_TRIGGERS: readonly string[] = ["@", "eyJ", ...TEXT_SCHEMES];
 
 // cheap gates: text that none of the rules could touch is returned as is (most log text)
 const TRIGGER = new RegExp(`[=:@]|eyJ|${alt(TEXT_SCHEMES)}`);

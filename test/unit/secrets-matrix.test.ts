@@ -49,8 +49,14 @@ const INPUTS: Record<string, { format: InputFormat; text: string }> = {
   access: {
     format: "access",
     text: [...REQUESTS, { method: "GET", url: INVALID_URL }].flatMap((r, i) => {
-      const user = i === 0 ? s("authuser") : i === 1 ? `u:${s("authuser_pw")}` : "-";
-      const line = `203.0.113.7 - ${user} [01/Oct/2026:09:00:0${i} +0000] "${r.method} ${r.url} HTTP/1.1" 200 12 "https://v:${s("referer_pw")}@dash.example.com/?token=${s("referer_token")}" "bot/1 Authorization: Bearer ${s("ua_bearer")}"`;
+      // three kinds of line, so that each check of the fast path meets its secret with nothing else
+      // sending the line down the slow path (no `=` outside the request field in the first two)
+      const [user, referer, ua] = [
+        [s("authuser"), "https://dash.example.com/", "bot/1"],
+        ["-", `https://v:${s("referer_pw")}@dash.example.com/cb/eyJ${s("referer_jwt")}.eyJpYXQiOjF9.c2ln`, `bot/2 Bearer ${s("ua_bearer")}`],
+        [`u:${s("authuser_pw")}`, `https://dash.example.com/?token=${s("referer_token")}`, `bot/3 Authorization: Bearer ${s("ua_header")}`],
+      ][i % 3];
+      const line = `203.0.113.7 - ${user} [01/Oct/2026:09:00:0${i} +0000] "${r.method} ${r.url} HTTP/1.1" 200 12 "${referer}" "${ua}"`;
       return [line, line]; // the second copy takes the fast path
     }).join("\n") + `\nGET ${INVALID_URL} HTTP/1.1\n`,
   },
