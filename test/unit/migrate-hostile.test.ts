@@ -44,6 +44,12 @@ describe("hostile JSON depth is one invalid request", () => {
       expect(tally.summary()).toMatchObject({ total: 2, invalid: 1, rewritten: 1 });
     }
   });
+  it("a HAR entry with a 50,000-deep header value is one invalid entry; the next entry is read", async () => {
+    const har = `{"log":{"entries":[{"request":{"method":"GET","url":"https://h/v2/topics","headers":[{"name":"X","value":${deep(50_000)}}]}},`
+      + `{"request":{"method":"GET","url":"https://h/v2/topics"}}]}}`;
+    const { tally } = await run([har]);
+    expect(tally.summary()).toMatchObject({ total: 2, invalid: 1, rewritten: 1 });
+  });
   it(`JSON up to ${MAX_JSON_DEPTH} levels is read`, async () => {
     const line = `{"method":"GET","url":"/v2/topics","x":${deep(MAX_JSON_DEPTH - 1)}}`;
     const { tally } = await run([line + "\n"]);
