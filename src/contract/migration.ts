@@ -73,7 +73,7 @@ export const MIGRATION_RULES = {
     action: "Follow meta.nextCursor for the rest of the items." },
   "param-not-in-contract": { effect: "partial", message: "A query parameter is not in the v2 contract of this route and was dropped.",
     action: "Check whether v3 has an equivalent filter (mids migrate explain)." },
-  "key-in-query": { effect: "info", message: "An API key in the query string was dropped from the v3 request (and redacted).",
+  "key-in-query": { effect: "info", message: "An API key or other credential (token, password, signature) in the query string was dropped from the v3 request (and redacted).",
     action: "Send the key in the x-api-key header (or Authorization in v3)." },
   "v1-to-v3": { effect: "unrecognized", message: "v1 routes are not in the v2 -> v3 map; v1 must move to v3.",
     action: "Rewrite the call against the v3 routes (mids migrate explain)." },

@@ -8,7 +8,7 @@ import type { Item, LogRequest } from "./types.js";
 /** Redact a request in place: userinfo, secret query values, secret headers, the body. */
 export function redactRequest(req: LogRequest): LogRequest {
   if (req.origin) req.origin = redactOrigin(req.origin);
-  if (req.path.indexOf(";") >= 0) req.path = redactText(req.path);
+  if (req.path.indexOf(";") >= 0 || req.path.indexOf("eyJ") >= 0) req.path = redactText(req.path);
   for (const p of req.query) p[1] = isSecretParam(p[0]) ? REDACTED : redactText(p[1]);
   if (req.headers) for (const h of req.headers) h[1] = isSecretHeader(h[0]) ? REDACTED : redactText(h[1]);
   if (req.body !== undefined) req.body = redactBody(req.body);

@@ -37,6 +37,7 @@ const REQUESTS: Req[] = [
   { method: "GET", url: `https://u:${s("userinfo_pw")}@api.example.com/v2/projects?page=1` },
   { method: "GET", url: `https://${s("userinfo_user")}@api.example.com/v2/topics` },
   { method: "GET", url: `/v2/projects;api_key=${s("matrix")}?page=1` },
+  { method: "GET", url: `/v2/projects/eyJ${s("path_jwt")}.eyJpYXQiOjF9.c2ln` },
   { method: "GET", url: `/v2/projects/64b7f0c2a1b2c3d4e5f60718/candles?password=${s("removed_pw")}&sig=${s("removed_sig")}` },
   { method: "PATCH", url: `/v3/alerts/al_1?token=${s("v3_token")}`, headers: true, body: JSON_BODY },
   { method: "PATCH", url: "/v3/alerts/al_2", body: FORM_BODY },
