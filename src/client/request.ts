@@ -1,6 +1,7 @@
 // Pure request building (after Octokit's endpoint.parse): route + params -> method, URL, headers, body.
 import { buildPath, type Route } from "../contract/routes.js";
 import { UsageError } from "../errors.js";
+import { redactHeaderValue } from "../contract/secrets.js";
 
 export type QueryValue = string | number | boolean | undefined | null | readonly (string | number)[];
 export type Query = Record<string, QueryValue>;
@@ -78,10 +79,9 @@ export function redact(text: string, secrets: readonly (string | undefined)[]): 
   return out;
 }
 
+/** Headers as --verbose may show them: credential headers by the one rule list (contract/secrets.ts). */
 export function redactHeaders(headers: Record<string, string>): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(headers)) {
-    out[k] = k === "x-api-key" || k === "authorization" || k === "cookie" || k === "set-cookie" ? "***" : v;
-  }
+  for (const [k, v] of Object.entries(headers)) out[k] = redactHeaderValue(k, v);
   return out;
 }

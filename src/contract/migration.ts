@@ -73,7 +73,7 @@ export const MIGRATION_RULES = {
     action: "Follow meta.nextCursor for the rest of the items." },
   "param-not-in-contract": { effect: "partial", message: "A query parameter is not in the v2 contract of this route and was dropped.",
     action: "Check whether v3 has an equivalent filter (mids migrate explain)." },
-  "key-in-query": { effect: "info", message: "An API key in the query string was dropped from the v3 request (and redacted).",
+  "key-in-query": { effect: "info", message: "An API key or other credential (token, password, signature) in the query string was dropped from the v3 request (and redacted).",
     action: "Send the key in the x-api-key header (or Authorization in v3)." },
   "v1-to-v3": { effect: "unrecognized", message: "v1 routes are not in the v2 -> v3 map; v1 must move to v3.",
     action: "Rewrite the call against the v3 routes (mids migrate explain)." },
@@ -99,10 +99,8 @@ export function migrationRule(id: string): MigrationRule {
   return r;
 }
 
-/** Query parameters that carry a key (redacted everywhere, dropped from v3 requests). */
-export const SECRET_QUERY_PARAMS: readonly string[] = ["api_key", "apikey", "api-key", "x-api-key", "key", "token", "access_token", "auth", "authorization"];
-/** Headers that carry a key (spec 5.1). */
-export const SECRET_HEADERS: readonly string[] = ["x-api-key", "authorization", "cookie", "proxy-authorization"];
+// Query parameters and headers that carry a key or other credential (redacted everywhere,
+// dropped from v3 requests): src/contract/secrets.ts.
 
 /** The series window default of v2 (spec 4.1: start defaults to 7 days before end/at). */
 export const V2_SERIES_DEFAULT_WINDOW_DAYS = 7;

@@ -5,7 +5,8 @@
 // (test/unit/migrate-fast.test.ts).
 import type { Output } from "./output.js";
 import type { Cached } from "./types.js";
-import { SECRET_HEADERS } from "../contract/migration.js";
+import { SECRET_HEADER_ENDINGS as SECRET_HEADERS, TEXT_TRIGGERS } from "../contract/secrets.js";
+import { accessUserIsBlank } from "./redact.js";
 
 export interface AccessFastOptions {
   /** request field (METHOD TARGET PROTOCOL) -> cached rewrite with `request` set when it has one */
@@ -25,7 +26,8 @@ const MARKS: string[] = [...new Set(SECRET_HEADERS.flatMap((name) => {
   const ch = [..."zqjxk"].find((x) => name.toLowerCase().includes(x)) ?? name[0].toLowerCase();
   return [ch, ch.toUpperCase()];
 }))];
-const LAST = new Set(SECRET_HEADERS.map((name) => name.toLowerCase().charCodeAt(name.length - 1)));
+// a quote before the colon: a `"password": ...` JSON pair
+const LAST = new Set([...SECRET_HEADERS.map((name) => name.toLowerCase().charCodeAt(name.length - 1)), 34, 39]);
 
 export type AccessFast = (text: string, s: number, e: number, next: number, ascii: boolean) => boolean | Promise<void>;
 
@@ -38,6 +40,7 @@ export function makeAccessFast(o: AccessFastOptions): AccessFast {
   let br = -1;
   let eq = -1;
   const marks = MARKS.map(() => -1);
+  const triggers = TEXT_TRIGGERS.map(() => -1);
   const find = (t: string, ch: string, from: number): number => { const i = t.indexOf(ch, from); return i < 0 ? t.length : i; };
   const marked = (t: string, from: number, to: number): boolean => {
     for (let j = 0; j < MARKS.length; j++) {
@@ -46,14 +49,22 @@ export function makeAccessFast(o: AccessFastOptions): AccessFast {
     }
     return false;
   };
+  // userinfo, a JWT, `Bearer ...` (the other rules of redactText, contract/secrets.ts) in [from, to)
+  const triggered = (t: string, from: number, to: number): boolean => {
+    for (let j = 0; j < TEXT_TRIGGERS.length; j++) {
+      if (triggers[j] < from) triggers[j] = find(t, TEXT_TRIGGERS[j], from);
+      if (triggers[j] < to) return true;
+    }
+    return false;
+  };
   return (t, s, e, next, ascii) => {
-    if (t !== block) { block = t; q = br = eq = -1; marks.fill(-1); }
+    if (t !== block) { block = t; q = br = eq = -1; marks.fill(-1); triggers.fill(-1); }
     if (q < s) q = find(t, '"', s);
     const q1 = q;
     // `host ident user [date] "` as fastScan (readers/access.ts) wants it
     if (q1 >= e || q1 - s < 3 || t.charCodeAt(q1 - 1) !== 32 || t.charCodeAt(q1 - 2) !== 93) return false;
     if (br < s) br = find(t, "[", s);
-    if (br >= q1) return false;
+    if (br >= q1 || !accessUserIsBlank(t, s, q1)) return false;
     const q2 = q = find(t, '"', q1 + 1);
     if (q2 >= e || t.charCodeAt(q2 - 1) === 92) return false;
     // (the longest part of a line's work: V8 hashes the fresh key)
@@ -72,6 +83,7 @@ export function makeAccessFast(o: AccessFastOptions): AccessFast {
     if (eq < q1) return false;
     if (eq < q2) eq = find(t, "=", q2);
     if (eq < e) return false;
+    if (triggered(t, s, q1) || triggered(t, q2, e)) return false;
     if ((marked(t, s, q1) && mayHoldKeyHeader(t, s, q1)) || (marked(t, q2, e) && mayHoldKeyHeader(t, q2, e))) return false;
     c.n++;
     out.run(t, s, q1 + 1, ascii);

@@ -1,18 +1,44 @@
 // Input format detection from the first bytes of an input (--from-format overrides).
+//
+// Contract for the caller (pipeline.ts): pass the input's first bytes as text, ideally up to and
+// including the end of its first non-blank line (a line can be up to MAX_LINE_BYTES long, so a
+// fixed 64 KB peek may cut it). The head may end mid-line: the last, unterminated line is only
+// trusted when it parses; a cut first line is decided from how it starts (`{"log"` is HAR, any
+// other `{` a JSON line), never from its length.
 import type { InputFormat } from "./types.js";
 import { looksLikeAccess } from "./readers/access.js";
 
+/** The first line that is neither blank nor a `#` comment, and whether a line break ends it in `head`. */
+export function firstLine(head: string): { line: string; complete: boolean } {
+  const text = head.charCodeAt(0) === 0xfeff ? head.slice(1) : head;
+  let pos = 0;
+  while (pos < text.length) {
+    const nl = text.indexOf("\n", pos);
+    const end = nl < 0 ? text.length : nl;
+    const line = text.slice(pos, end).trim();
+    if (line !== "" && !line.startsWith("#")) return { line, complete: nl >= 0 };
+    if (nl < 0) break;
+    pos = nl + 1;
+  }
+  return { line: "", complete: false };
+}
+
 export function detectFormat(head: string): InputFormat {
-  const text = head.replace(/^\uFEFF/, "");
-  const lines = text.split(/\r?\n/);
-  const first = lines.find((l) => l.trim() !== "" && !l.trimStart().startsWith("#"))?.trim() ?? "";
+  const text = (head.charCodeAt(0) === 0xfeff ? head.slice(1) : head).trimStart();
+  const { line: first, complete } = firstLine(head);
   if (first.startsWith("{") || first.startsWith("[")) {
-    if (/^\{\s*"log"\s*:/.test(text.trimStart())) return "har";
-    try {
-      const v = JSON.parse(first);
-      if (v && typeof v === "object" && !Array.isArray(v)) return "ndjson";
-    } catch { /* a JSON document spread over lines */ }
-    return /"entries"\s*:/.test(text) || lines.length < 2 ? "har" : "ndjson";
+    // HAR: one JSON document whose first key is "log" (minified or pretty-printed)
+    if (/^\{\s*"log"\s*:/.test(text)) return "har";
+    let parsed: unknown;
+    try { parsed = JSON.parse(first); } catch { parsed = undefined; }
+    if (parsed && typeof parsed === "object" && !Array.isArray(parsed)) return "log" in parsed ? "har" : "ndjson";
+    if (parsed !== undefined) return "har"; // a JSON array or scalar is no request log: HAR reports it
+    // a first line cut by the end of the head: judged by its start, whatever its length
+    if (!complete) return first.startsWith("{") ? "ndjson" : "har";
+    // a complete line that is not JSON: a document spread over lines (HAR), or a broken JSON line
+    const rest = text.slice(text.indexOf(first) + first.length).split(/\r?\n/).find((l) => l.trim() !== "")?.trim();
+    if (first === "{" || first === "[" || /"entries"\s*:/.test(text)) return "har";
+    return rest === undefined || rest.startsWith("{") ? "ndjson" : "har";
   }
   if (/^(?:\$\s+)?curl(?:\s|$)/.test(first)) return "curl";
   if (looksLikeAccess(first)) return "access";

@@ -11,7 +11,7 @@ import { stripControl } from "../output/sanitize.js";
 import { detectFormat } from "./detect.js";
 import { splitLines } from "./lines.js";
 import { fastScan, matchAccessLine, scan } from "./readers/access.js";
-import { parseCurl } from "./readers/curl.js";
+import { curlJoiner, type CurlEntry } from "./readers/curl.js";
 import { parseJsonLine } from "./readers/jsonl.js";
 import { readHar } from "./readers/har.js";
 import { rewrite } from "./rewrite.js";
@@ -19,7 +19,7 @@ import { Tally, summaryText } from "./summary.js";
 import { makeWriter, type Writer } from "./writers.js";
 import { redactText, splitTarget, targetOf } from "./url.js";
 import { migrationRule } from "../contract/migration.js";
-import { MAX_LINE_BYTES } from "./lines.js";
+import { redactAccessPrefix, redactItem, redactRequest } from "./redact.js";
 import type { Cached, Handler, InputFormat, Item, LogRequest, Outcome, OutputTarget, RequestItem, Status } from "./types.js";
 
 export interface MigrateOptions {
@@ -169,12 +169,13 @@ export async function migrate(io: IO, opts: MigrateOptions): Promise<MigrateResu
     const name = multi ? (stdin ? "stdin" : file) : undefined;
     const where = (n: number) => `${name ? `${name}:` : ""}${format === "har" ? "entry " : "line "}${n}`;
 
-    const invalid = (position: number, reason: string): void | Promise<void> => {
+    const invalid = (position: number, reason0: string): void | Promise<void> => {
+      const reason = redactText(reason0);
       tally.add("invalid");
       tally.rule("invalid-input", ruleText("invalid-input"));
       if (opts.report) return push(reportLine(position, name, JSON.stringify({ status: "invalid", from: null, to: null, notes: [{ rule: "invalid-input", message: reason }] }).slice(1)));
       if (tally.full()) return void tally.leave("");
-      tally.leave(`${where(position)}: invalid: ${stripControl(redactText(reason))}`);
+      tally.leave(`${where(position)}: invalid: ${stripControl(reason)}`);
     };
     const request = (c: Cached, item: RequestItem): void | Promise<void> => {
       if (opts.resolve && c.o.pending) {
@@ -196,7 +197,7 @@ export async function migrate(io: IO, opts: MigrateOptions): Promise<MigrateResu
     };
     const handle: Handler = (item: Item) => {
       if (item.kind === "invalid") return invalid(item.position, item.reason);
-      const req = item.req;
+      const req = redactItem(item).req;
       const key = req.method + " " + req.origin + req.path + "?" + req.query.map((p) => p.join("=")).join("&");
       const c = cache.get(key) ?? remember(cache, key, { method: req.method, origin: req.origin, path: req.path, query: req.query }, rewrite(req, { now: opts.now }));
       return request(c, item);
@@ -212,7 +213,7 @@ export async function migrate(io: IO, opts: MigrateOptions): Promise<MigrateResu
         if (c && c.o.to) {
           c.n++;
           // the request is clean (built from the rewrite); the rest of the line may hold a key
-          return push(redactText(line.slice(0, scan.q1 + 1)) + c.request + redactText(line.slice(scan.q2)) + "\n");
+          return push(redactAccessPrefix(line.slice(0, scan.q1 + 1)) + c.request + redactText(line.slice(scan.q2)) + "\n");
         }
       }
       const m = matchAccessLine(line);
@@ -223,7 +224,7 @@ export async function migrate(io: IO, opts: MigrateOptions): Promise<MigrateResu
       if (!c) {
         const t = splitTarget(m.target);
         if (!t) return invalid(lineNo, `not a request target: ${m.target.slice(0, 40)}`);
-        const req: LogRequest = { method: m.method, ...t };
+        const req: LogRequest = redactRequest({ method: m.method, ...t });
         c = remember(accessCache, key, req, rewrite(req, { now: opts.now }));
         if (c.o.to) {
           c.request = c.o.to.method + " " + c.target + (m.proto ? " " + m.proto : "");
@@ -253,19 +254,17 @@ export async function migrate(io: IO, opts: MigrateOptions): Promise<MigrateResu
 }
 
 
-/** Line-based formats: parse each line; curl commands may continue over lines with a trailing backslash. */
+/** Line-based formats: parse each line; curl commands may continue over lines (readers/curl.ts joins them). */
 function lineHandler(format: Exclude<InputFormat, "har" | "access">, handle: Handler, file: string | undefined) {
   const parse = format === "ndjson" ? parseJsonLine : null;
-  let pending: string | null = null;
-  let pendingStart = 0;
   const base = file ? { file } : {};
-  const curl = (text: string, at: number): void | Promise<void> => {
-    const r = parseCurl(text);
-    if (r === null) return;
-    if (typeof r === "string") return handle({ kind: "invalid", position: at, reason: r, ...base });
-    return handle({ kind: "request", position: at, req: r, source: { format: "curl" }, ...base });
+  const joiner = curlJoiner();
+  const curl = (e: CurlEntry | null): void | Promise<void> => {
+    if (e === null) return;
+    if (e.kind === "invalid") return handle({ ...e, ...base });
+    return handle({ ...e, source: { format: "curl" }, ...base });
   };
-  const finish = () => (pending !== null ? curl(pending, pendingStart) : undefined);
+  const finish = () => curl(joiner.end());
   const onLine = (line: string | null, lineNo: number, bad?: string): void | Promise<void> => {
     if (line === null) return handle({ kind: "invalid", position: lineNo, reason: bad ?? "unreadable line", ...base });
     if (parse) {
@@ -274,13 +273,7 @@ function lineHandler(format: Exclude<InputFormat, "har" | "access">, handle: Han
       if (typeof r === "string") return handle({ kind: "invalid", position: lineNo, reason: r, ...base });
       return handle({ kind: "request", position: lineNo, req: r.req, source: r.source, ...base });
     }
-    // curl
-    if (pending !== null) pending += "\n" + line;
-    else { pending = line; pendingStart = lineNo; }
-    if (/\\\s*$/.test(line) && pending.length < MAX_LINE_BYTES) { pending = pending.replace(/\\\s*$/, ""); return; }
-    const text = pending;
-    pending = null;
-    return curl(text, pendingStart);
+    return curl(joiner.line(line, lineNo));
   };
   return { onLine, finish };
 }

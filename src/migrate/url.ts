@@ -1,12 +1,8 @@
-// Request-target helpers: split, decode and rebuild query strings; redact secrets in raw text.
-import { SECRET_QUERY_PARAMS, SECRET_HEADERS } from "../contract/migration.js";
+// Request-target helpers: split, decode and rebuild query strings. The secret rules live in
+// src/contract/secrets.ts; a target comes out of splitTarget without userinfo or matrix secrets.
+import { REDACTED, isSecretParam, redactOrigin, redactText } from "../contract/secrets.js";
 
-export const REDACTED = "***";
-const secretParams = new Set(SECRET_QUERY_PARAMS);
-const secretHeaders = new Set(SECRET_HEADERS);
-
-export const isSecretParam = (name: string): boolean => secretParams.has(name.toLowerCase());
-export const isSecretHeader = (name: string): boolean => secretHeaders.has(name.toLowerCase());
+export { REDACTED, isSecretHeader, isSecretParam, redactBody, redactJson, redactText } from "../contract/secrets.js";
 
 function decode(s: string): string {
   if (s.indexOf("%") < 0 && s.indexOf("+") < 0) return s;
@@ -32,13 +28,17 @@ export function splitTarget(target: string): { origin: string; path: string; que
   if (!target.startsWith("/")) {
     const m = /^(https?:\/\/[^/?#\s]+)(.*)$/i.exec(target);
     if (!m) return undefined;
-    origin = m[1];
+    // userinfo (`https://u:PW@host`) never leaves the reader
+    origin = redactOrigin(m[1]);
     rest = m[2] || "/";
   }
   const hash = rest.indexOf("#");
   if (hash >= 0) rest = rest.slice(0, hash);
   const q = rest.indexOf("?");
-  return q < 0 ? { origin, path: rest, query: [] } : { origin, path: rest.slice(0, q), query: parseQuery(rest.slice(q + 1)) };
+  // matrix parameters (`/v2/x;api_key=...`) and tokens (`/v2/x/eyJ...`) can sit in the path
+  const path = q < 0 ? rest : rest.slice(0, q);
+  const cleanPath = path.indexOf(";") >= 0 || path.indexOf("eyJ") >= 0 ? redactText(path) : path;
+  return q < 0 ? { origin, path: cleanPath, query: [] } : { origin, path: cleanPath, query: parseQuery(rest.slice(q + 1)) };
 }
 
 /** Query object (object of strings; repeated keys joined with commas, as v2 csv filters read them). */
@@ -60,37 +60,3 @@ export function buildQuery(q: Record<string, string>): string {
 }
 
 export const targetOf = (s: { path: string; query: Record<string, string> }): string => s.path + buildQuery(s.query);
-
-// Raw text that leaves the process (access log lines, curl, stderr listings): redact key=value
-// query pairs and key headers wherever they appear.
-const SECRET_PAIR = new RegExp(`([?&;](?:${SECRET_QUERY_PARAMS.map((p) => p.replace(/[-_]/g, "[-_]?")).join("|")})=)[^&\\s"';#]*`, "gi");
-const SECRET_HEADER_TEXT = /((?:x-api-key|authorization|proxy-authorization|cookie)\s*:\s*)(?:"[^"]*"|'[^']*'|(?:(?:Bearer|Basic|Token)\s+)?[^\s"'\\]+)/gi;
-
-export function redactText(s: string): string {
-  if (s.indexOf("=") >= 0) s = s.replace(SECRET_PAIR, `$1${REDACTED}`);
-  if (/key|auth|cookie/i.test(s)) s = s.replace(SECRET_HEADER_TEXT, `$1${REDACTED}`);
-  return s;
-}
-
-/** Redact secrets inside a request body: JSON keys that name a key or token, form pairs. */
-export function redactBody(body: string): string {
-  const t = body.trimStart();
-  if (t.startsWith("{") || t.startsWith("[")) {
-    try {
-      return JSON.stringify(redactJson(JSON.parse(t)));
-    } catch { /* not JSON: fall through */ }
-  }
-  return redactText("&" + body).slice(1);
-}
-
-const SECRET_JSON_KEY = /^(?:api[-_]?key|x-api-key|key|token|access[-_]?token|secret|password|authorization)$/i;
-
-export function redactJson(v: unknown): unknown {
-  if (Array.isArray(v)) return v.map(redactJson);
-  if (v && typeof v === "object") {
-    const out: Record<string, unknown> = {};
-    for (const [k, x] of Object.entries(v)) out[k] = SECRET_JSON_KEY.test(k) && (typeof x === "string" || typeof x === "number") ? REDACTED : redactJson(x);
-    return out;
-  }
-  return typeof v === "string" ? redactText(v) : v;
-}

@@ -2,7 +2,9 @@
 // raw HTTP or HAR. Secrets never leave: key headers become *** (curl: "$MIDS_API_KEY"),
 // key query pairs and body fields are redacted.
 import type { OutputTarget, RequestItem, Shape } from "./types.js";
-import { REDACTED, isSecretHeader, redactBody, redactJson, redactText, targetOf } from "./url.js";
+import { isSecretHeader, redactBody, redactHeaderValue, redactJson, redactOrigin, redactText } from "../contract/secrets.js";
+import { redactAccessPrefix, redactedObjects } from "./redact.js";
+import { targetOf } from "./url.js";
 import { shellQuote } from "./readers/shell.js";
 
 export interface Writer {
@@ -20,11 +22,11 @@ export interface WriterOptions {
 
 const DROP_HEADERS = new Set(["host", "content-length", "connection"]);
 const headersOut = (item: RequestItem) =>
-  (item.req.headers ?? []).filter(([k]) => !DROP_HEADERS.has(k.toLowerCase())).map(([k, v]): [string, string] => [k, isSecretHeader(k) ? REDACTED : redactText(v)]);
+  (item.req.headers ?? []).filter(([k]) => !DROP_HEADERS.has(k.toLowerCase())).map(([k, v]): [string, string] => [k, redactHeaderValue(k, v)]);
 const hasBody = (item: RequestItem, to: Shape) => item.req.body !== undefined && to.method !== "GET" && to.method !== "HEAD";
 
 export function makeWriter(format: OutputTarget, opts: WriterOptions): Writer {
-  const url = (item: RequestItem, to: Shape) => (item.req.origin || opts.baseUrl?.replace(/\/+$/, "") || "") + targetOf(to);
+  const url = (item: RequestItem, to: Shape) => (redactOrigin(item.req.origin) || opts.baseUrl?.replace(/\/+$/, "") || "") + targetOf(to);
   switch (format) {
     case "access":
       return {
@@ -32,7 +34,7 @@ export function makeWriter(format: OutputTarget, opts: WriterOptions): Writer {
         write(item, to, target) {
           const s = item.source;
           // the target is clean (built from the rewrite); the rest of the line may hold a key (referer)
-          if (s.format === "access") return redactText(s.pre) + to.method + " " + target + (s.proto ? " " + s.proto : "") + redactText(s.post) + "\n";
+          if (s.format === "access") return redactAccessPrefix(s.pre) + to.method + " " + target + (s.proto ? " " + s.proto : "") + redactText(s.post) + "\n";
           return `${to.method} ${target} HTTP/1.1\n`;
         },
         end: () => "",
@@ -46,7 +48,7 @@ export function makeWriter(format: OutputTarget, opts: WriterOptions): Writer {
             const old = String(s.holder[s.urlKey]);
             s.holder[s.urlKey] = /^https?:\/\//i.test(old) ? item.req.origin + targetOf(to) : targetOf(to);
             s.holder[s.methodKey] = to.method;
-            return JSON.stringify(redactJson(s.obj)) + "\n";
+            return JSON.stringify(redactedObjects.has(s.obj) ? s.obj : redactJson(s.obj)) + "\n";
           }
           const o: Record<string, unknown> = { method: to.method, url: url(item, to) };
           const h = headersOut(item);

@@ -2,9 +2,11 @@
 // .yaml/.yml files, recursively), quoted globs, and `-` for stdin. Anything that names nothing is
 // a usage error (exit 2): a CI gate must never pass because it checked nothing.
 import { readdirSync, statSync, type Dirent } from "node:fs";
+import { open } from "node:fs/promises";
 import { isAbsolute, join, resolve } from "node:path";
 import { UsageError } from "../errors.js";
 import { glob, hasMagic } from "./glob.js";
+import { MAX_RECIPE_BYTES } from "./parse.js";
 
 export const RECIPE_EXTENSIONS = [".yaml", ".yml"] as const;
 export const STDIN = "-";
@@ -84,4 +86,28 @@ export function expandInputs(args: readonly string[], cwd: string, stdinName = "
     });
   }
   return out;
+}
+
+/**
+ * Read a recipe file, never more than MAX_RECIPE_BYTES + 1 bytes (a device such as /dev/zero or a
+ * FIFO has no size to check first). `tooBig`: the file's size, or MAX_RECIPE_BYTES + 1 with
+ * `exact: false` when reading stopped at the limit.
+ */
+export async function readRecipeFile(path: string): Promise<{ text: string; tooBig?: number; exact?: boolean }> {
+  const fh = await open(path, "r");
+  try {
+    const st = await fh.stat();
+    if (st.isFile() && st.size > MAX_RECIPE_BYTES) return { text: "", tooBig: st.size, exact: true };
+    const buf = Buffer.alloc(MAX_RECIPE_BYTES + 1);
+    let n = 0;
+    while (n < buf.length) {
+      const { bytesRead } = await fh.read(buf, n, buf.length - n, null);
+      if (bytesRead === 0) break;
+      n += bytesRead;
+    }
+    if (n > MAX_RECIPE_BYTES) return { text: "", tooBig: n, exact: false };
+    return { text: buf.subarray(0, n).toString("utf8") };
+  } finally {
+    await fh.close();
+  }
 }

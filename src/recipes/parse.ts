@@ -1,10 +1,12 @@
 // Local YAML parsing before anything is sent (issue 5): syntax errors with exact positions,
 // alias bombs and oversized input refused, multi-document files split into documents.
-import { LineCounter, isScalar, parseAllDocuments, visit, type Document, type YAMLError } from "yaml";
+import { Composer, LineCounter, Parser, isScalar, visit, type Document, type YAMLError } from "yaml";
 import type { Finding, Severity } from "./types.js";
 
 /** A recipe is a short definition; anything larger is refused before parsing. */
 export const MAX_RECIPE_BYTES = 1024 * 1024;
+/** Documents per file: each is one request to the validator, so a file of thousands is refused whole. */
+export const MAX_RECIPE_DOCUMENTS = 100;
 /** yaml's own guard (ToJSOptions.maxAliasCount); its default, stated here so the limit is ours. */
 export const MAX_ALIAS_COUNT = 100;
 
@@ -40,12 +42,28 @@ function firstLine(message: string): string {
   return message.split("\n")[0].replace(/ at line \d+, column \d+:?$/, "");
 }
 
-/** The finding for input over MAX_RECIPE_BYTES (checked before reading a file when its size is known). */
-export function oversized(file: string, bytes: number): Finding {
+/**
+ * The finding for input over MAX_RECIPE_BYTES (checked before reading a file when its size is
+ * known); `exact: false` when reading stopped at the limit (a device, a pipe), the size unknown.
+ */
+export function oversized(file: string, bytes: number, exact = true): Finding {
   return {
     file, line: 1, column: 1, endLine: 1, endColumn: 1, path: null, severity: "error", source: "syntax", document: 1,
-    message: `refused: ${bytes > MAX_RECIPE_BYTES * 2 ? "more than " : ""}${bytes} bytes, over the ${MAX_RECIPE_BYTES}-byte limit for a recipe`,
+    message: exact
+      ? `refused: ${bytes > MAX_RECIPE_BYTES * 2 ? "more than " : ""}${bytes} bytes, over the ${MAX_RECIPE_BYTES}-byte limit for a recipe`
+      : `refused: more than ${MAX_RECIPE_BYTES} bytes (read no further), over the ${MAX_RECIPE_BYTES}-byte limit for a recipe`,
   };
+}
+
+/** All documents of a YAML stream, composed one at a time: composing stops past `max`. */
+function composeDocuments(text: string, lineCounter: LineCounter, max: number): Document.Parsed[] {
+  const composer = new Composer({ prettyErrors: false, uniqueKeys: true });
+  const docs: Document.Parsed[] = [];
+  for (const doc of composer.compose(new Parser(lineCounter.addNewLine).parse(text))) {
+    docs.push(doc as Document.Parsed);
+    if (docs.length > max) break;
+  }
+  return docs;
 }
 
 /** A document with no content at all (a trailing `---`, or only comments): nothing to validate. */
@@ -78,9 +96,13 @@ export function parseRecipeText(file: string, text: string): ParsedFile {
     out.findings.push(oversized(file, bytes));
     return out;
   }
-  const docs = parseAllDocuments(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
-  // parseAllDocuments returns an EmptyStream (an array) for a stream with no document
-  const list = Array.isArray(docs) ? docs : [docs];
+  const list = composeDocuments(text, lineCounter, MAX_RECIPE_DOCUMENTS);
+  if (list.length > MAX_RECIPE_DOCUMENTS) {
+    const at = list[MAX_RECIPE_DOCUMENTS].range[0];
+    out.findings.push(localFinding(file, lineCounter, [at, at],
+      `refused: more than ${MAX_RECIPE_DOCUMENTS} YAML documents in one file (the limit per file); split the file`, "error", MAX_RECIPE_DOCUMENTS + 1));
+    return out;
+  }
   list.forEach((doc, i) => {
     const index = i + 1;
     // empty documents are skipped (numbers keep their place in the file); errors never are

@@ -1,6 +1,6 @@
 // mids recipes validate: local parse, then POST /v2/recipes/validate per document, findings mapped
 // to file:line:col in five formats. Its output and exit codes are a CI interface (issue 5).
-import { readFile, stat, writeFile } from "node:fs/promises";
+import { writeFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import type { Context } from "../../context.js";
 import { ASSUMED } from "../../contract/assumed.js";
@@ -8,7 +8,7 @@ import { ApiError, FindingsError, UsageError } from "../../errors.js";
 import { writeAsync } from "../../io.js";
 import { checkText, mapBounded, summarize, summaryLine, type ValidationResult } from "../../recipes/check.js";
 import { FORMATS, formatGithub, formatJson, formatJunit, formatSarif, type Format } from "../../recipes/formats.js";
-import { expandInputs, type Input } from "../../recipes/inputs.js";
+import { expandInputs, readRecipeFile, type Input } from "../../recipes/inputs.js";
 import { MAX_RECIPE_BYTES, oversized } from "../../recipes/parse.js";
 import { formatStylish } from "../../recipes/stylish.js";
 import type { FileReport } from "../../recipes/types.js";
@@ -83,12 +83,10 @@ function makeValidator(ctx: Context): (source: string) => Promise<ValidationResu
   };
 }
 
-async function readInput(input: Input, stdinText: string | undefined): Promise<{ text: string; tooBig?: number }> {
+async function readInput(input: Input, stdinText: string | undefined): Promise<{ text: string; tooBig?: number; exact?: boolean }> {
   if (!input.path) return { text: stdinText ?? "" };
   try {
-    const st = await stat(input.path);
-    if (st.size > MAX_RECIPE_BYTES) return { text: "", tooBig: st.size };
-    return { text: await readFile(input.path, "utf8") };
+    return await readRecipeFile(input.path);
   } catch (e) {
     // unreadable is like missing: exit 2, never a silent skip (a CI gate must not pass on it)
     throw new UsageError(`cannot read '${input.file}': ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`, {
@@ -118,9 +116,9 @@ export async function run(opts: ValidateOptions, ctx: Context): Promise<void> {
   const validate = makeValidator(ctx);
   const reports = await mapBounded(inputs, concurrency, async (input) => {
     const bytes = input.path ? undefined : stdinBytes;
-    const { text, tooBig } = await readInput(input, stdinText);
+    const { text, tooBig, exact } = await readInput(input, stdinText);
     const big = tooBig ?? (bytes !== undefined && bytes > MAX_RECIPE_BYTES ? bytes : undefined);
-    if (big !== undefined) return { file: input.file, text: "", documents: 0, findings: [oversized(input.file, big)], sent: false, recipes: [] } satisfies FileReport;
+    if (big !== undefined) return { file: input.file, text: "", documents: 0, findings: [oversized(input.file, big, tooBig !== undefined && exact !== false)], sent: false, recipes: [] } satisfies FileReport;
     return checkText(input.file, text, validate);
   });
 

@@ -51,7 +51,8 @@ export function parseCurl(line: string): LogRequest | string | null {
     else if (!w.startsWith("-") && url === undefined) url = w;
   }
   if (!url) return "curl command without a URL";
-  if (!/^https?:\/\//i.test(url) && !url.startsWith("/")) url = `http://${url}`;
+  // a bare host gets http://; another scheme (ftp://) is not a URL we read
+  if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(url) && !url.startsWith("/")) url = `http://${url}`;
   const target = splitTarget(url);
   if (!target) return `curl command: not a URL: ${url.slice(0, 40)}`;
   const body = data.length ? data.join("&") : undefined;
@@ -62,4 +63,59 @@ export function parseCurl(line: string): LogRequest | string | null {
   const req: LogRequest = { method: (method ?? (body !== undefined ? "POST" : "GET")).toUpperCase(), ...target, headers };
   if (body !== undefined) req.body = body;
   return req;
+}
+
+/** A continued curl command (lines joined) longer than this is one invalid entry. */
+export const MAX_CURL_COMMAND_CHARS = 1024 * 1024;
+
+export type CurlEntry = { kind: "request"; position: number; req: LogRequest } | { kind: "invalid"; position: number; reason: string };
+
+const continued = (line: string): number => {
+  // the length of `line` without a trailing backslash (and blanks after it), or -1 when it has none
+  let end = line.length;
+  while (end > 0 && (line.charCodeAt(end - 1) === 32 || line.charCodeAt(end - 1) === 9 || line.charCodeAt(end - 1) === 13)) end--;
+  return end > 0 && line.charCodeAt(end - 1) === 92 ? end - 1 : -1;
+};
+
+/**
+ * Joins curl commands continued with a trailing backslash, in linear time: each line is looked at
+ * once (its end only) and kept as a part until the command ends. A command over
+ * MAX_CURL_COMMAND_CHARS is one invalid entry; its remaining lines are skipped, not parsed.
+ */
+export function curlJoiner() {
+  let parts: string[] = [];
+  let size = 0;
+  let start = 0;
+  let open = false;
+  let tooLong = false;
+  const close = (): CurlEntry | null => {
+    open = false;
+    if (tooLong) {
+      tooLong = false;
+      return { kind: "invalid", position: start, reason: `curl command continued over more than ${MAX_CURL_COMMAND_CHARS / 1024} KiB` };
+    }
+    const text = parts.join("\n");
+    parts = [];
+    size = 0;
+    const r = parseCurl(text);
+    if (r === null) return null;
+    return typeof r === "string" ? { kind: "invalid", position: start, reason: r } : { kind: "request", position: start, req: r };
+  };
+  return {
+    /** Take one line; a finished command comes back (null: none, or a blank/comment line). */
+    line(line: string, lineNo: number): CurlEntry | null {
+      if (!open) { open = true; start = lineNo; }
+      const cut = continued(line);
+      if (!tooLong) {
+        size += line.length + 1;
+        if (size > MAX_CURL_COMMAND_CHARS) { tooLong = true; parts = []; size = 0; }
+        else parts.push(cut < 0 ? line : line.slice(0, cut));
+      }
+      return cut < 0 ? close() : null;
+    },
+    /** The input ended: a command still open (its last line ended with a backslash) comes back. */
+    end(): CurlEntry | null {
+      return open ? close() : null;
+    },
+  };
 }

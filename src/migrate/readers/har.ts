@@ -2,6 +2,7 @@
 // `log.entries` array and hands each entry's text to JSON.parse, so memory stays at one entry.
 import type { Item, LogRequest } from "../types.js";
 import { splitTarget } from "../url.js";
+import { MAX_JSON_DEPTH, jsonDepth } from "../../contract/secrets.js";
 
 export const MAX_ENTRY_CHARS = 32 * 1024 * 1024;
 
@@ -82,6 +83,8 @@ const isObj = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 
 
 export function parseEntry(text: string): { req: LogRequest; entry: Record<string, unknown> } | string {
   let entry: unknown;
+  // hostile depth would overflow the stack of String()/JSON walks after the parse (issue 10)
+  if (jsonDepth(text) > MAX_JSON_DEPTH) return `HAR entry nested deeper than ${MAX_JSON_DEPTH} levels`;
   try { entry = JSON.parse(text); } catch { return "HAR entry is not valid JSON"; }
   if (!isObj(entry) || !isObj(entry.request)) return "HAR entry without a request";
   const r = entry.request;

@@ -2,6 +2,7 @@
 // common holder (`request`, `req`, `httpRequest` as in GCP logs, `http`).
 import type { LogRequest, Source } from "../types.js";
 import { splitTarget } from "../url.js";
+import { MAX_JSON_DEPTH, jsonDepth } from "../../contract/secrets.js";
 
 const HOLDERS = ["request", "req", "httpRequest", "http"];
 const METHOD_KEYS = ["method", "requestMethod", "verb"];
@@ -14,6 +15,8 @@ export function parseJsonLine(line: string): { req: LogRequest; source: Source }
   const t = line.trim();
   if (!t) return null;
   if (!t.startsWith("{")) return "not a JSON object";
+  // hostile depth would overflow the stack of every recursive walk after the parse
+  if (jsonDepth(t) > MAX_JSON_DEPTH) return `JSON nested deeper than ${MAX_JSON_DEPTH} levels`;
   let obj: unknown;
   try { obj = JSON.parse(t); } catch { return "not valid JSON"; }
   if (!isObj(obj)) return "not a JSON object";

@@ -1,0 +1,55 @@
+// The one place secrets leave a log entry (issue 10): every item a reader produces passes through
+// redactItem before the rewriter, the report, the stderr listing or a writer sees it, so none of
+// them can print what the rules of src/contract/secrets.ts call a secret. (The writers redact
+// again what they write: cheap, and safe for a writer used on its own.)
+import { REDACTED, isSecretHeader, isSecretParam, redactBody, redactJsonInPlace, redactOrigin, redactText } from "../contract/secrets.js";
+import type { Item, LogRequest } from "./types.js";
+
+/** Redact a request in place: userinfo, secret query values, secret headers, the body. */
+export function redactRequest(req: LogRequest): LogRequest {
+  if (req.origin) req.origin = redactOrigin(req.origin);
+  if (req.path.indexOf(";") >= 0 || req.path.indexOf("eyJ") >= 0) req.path = redactText(req.path);
+  for (const p of req.query) p[1] = isSecretParam(p[0]) ? REDACTED : redactText(p[1]);
+  if (req.headers) for (const h of req.headers) h[1] = isSecretHeader(h[0]) ? REDACTED : redactText(h[1]);
+  if (req.body !== undefined) req.body = redactBody(req.body);
+  return req;
+}
+
+/** JSON-lines objects already redacted in place (the ndjson writer need not walk them again). */
+export const redactedObjects = new WeakSet<object>();
+
+/** Redact an item in place and return it. */
+export function redactItem<T extends Item>(item: T): T {
+  if (item.kind === "invalid") {
+    item.reason = redactText(item.reason);
+    return item;
+  }
+  redactRequest(item.req);
+  const s = item.source;
+  if (s.format === "ndjson") { redactJsonInPlace(s.obj); redactedObjects.add(s.obj); }
+  else if (s.format === "access") { s.pre = redactAccessPrefix(s.pre); s.post = redactText(s.post); }
+  // a HAR source entry is read for its startedDateTime only; the request is rebuilt from `req`
+  return item;
+}
+
+// `host ident authuser [date] "`: ident and authuser name who called; either may be a key
+const CLF_PREFIX = /^(\S+ )(\S+) (\S+)( \[)/;
+
+/** The part of an access log line before the request field, with ident/authuser redacted. */
+export function redactAccessPrefix(pre: string): string {
+  const m = CLF_PREFIX.exec(pre);
+  const clean = m && (m[2] !== "-" || m[3] !== "-")
+    ? m[1] + (m[2] === "-" ? "-" : REDACTED) + " " + (m[3] === "-" ? "-" : REDACTED) + m[4] + pre.slice(m[0].length)
+    : pre;
+  return redactText(clean);
+}
+
+/**
+ * For the access-log fast path: is the prefix [s, q1) of a line free of an ident/authuser (both
+ * `-`)? One native search; a line that is not takes the line path and is redacted there.
+ */
+export function accessUserIsBlank(t: string, s: number, q1: number): boolean {
+  const a = t.indexOf(" ", s);
+  if (a < 0 || a >= q1) return false;
+  return t.charCodeAt(a + 1) === 45 && t.charCodeAt(a + 2) === 32 && t.charCodeAt(a + 3) === 45 && t.charCodeAt(a + 4) === 32;
+}
