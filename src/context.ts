@@ -17,6 +17,8 @@ export interface GlobalOptions {
   fields?: string[];
   /** --jq EXPR: a jq filter over the whole JSON result (src/output/jq.ts); implies -o json */
   jq?: string;
+  /** set once --jq has been applied (a command that never prints through emitJson gets a warning) */
+  jqApplied?: boolean;
   /** --csv-raw: no formula guard on CSV text cells */
   csvRaw?: boolean;
   /** what the command lists, for "no projects matched" (set from the command name) */
