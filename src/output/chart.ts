@@ -1,6 +1,8 @@
 // A terminal line chart for hourly series (trend, rank), drawn with box-drawing characters like
 // asciichart, plus the one-screen summary printed under it: first, last, min, max, change.
-// Pure: returns strings; the series command decides when stdout is a TTY.
+// Pure: returns strings; the series command decides when stdout is a TTY. Timestamps are server
+// text: they are printed through stripControl like any other.
+import { oneLine, stripControl } from "./sanitize.js";
 
 export interface Point {
   timestamp: string;
@@ -135,8 +137,8 @@ export function renderChart(points: readonly Point[], opts: ChartOptions): strin
     for (let r = Math.min(y, prev) + 1; r < Math.max(y, prev); r++) grid[r][x] = "│";
   }
   const lines = grid.map((row, r) => `${labelsAt(r).padStart(labelWidth)} ┤${row.join("")}`.trimEnd());
-  const first = points[0].timestamp.slice(0, 16).replace("T", " ");
-  const last = points[points.length - 1].timestamp.slice(0, 16).replace("T", " ");
+  const first = stripControl(points[0].timestamp).slice(0, 16).replace("T", " ");
+  const last = stripControl(points[points.length - 1].timestamp).slice(0, 16).replace("T", " ");
   const axisWidth = data.length;
   const gap = Math.max(1, axisWidth - first.length - last.length);
   lines.push(`${" ".repeat(labelWidth)} └${"─".repeat(axisWidth)}`);
@@ -176,7 +178,7 @@ export function summarize(all: readonly Point[]): Summary {
 }
 
 const fmt = (v: number, digits: number) => (Number.isInteger(v) && digits === 0 ? String(v) : v.toFixed(digits));
-const when = (p: Valued) => p.timestamp.replace(/:00(\.000)?Z$/, "Z");
+const when = (p: Valued) => oneLine(p.timestamp).replace(/:00(\.000)?Z$/, "Z");
 
 /** The summary lines under the chart; for rank, a falling number is an improvement. */
 export function renderSummary(s: Summary, opts: { digits?: number; invert?: boolean; label?: string } = {}): string[] {

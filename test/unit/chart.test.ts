@@ -76,6 +76,11 @@ describe("rank chart (issue 15)", () => {
     expect(col(3).replace(/ /g, "")).toBe("─");
     expect(summarize(withNull).count).toBe(4);
   });
+  it("timestamps are server text: no control or bidi character reaches the terminal", () => {
+    const evil: Point[] = [{ timestamp: "2026-11-01T00:00:00Z\u202e\u001b[2J", value: 1 }, { timestamp: "2026-11-01T01:00:00Z\u009b2J\u200b", value: 2 }];
+    const text = [...renderChart(evil, { width: 60, height: 3 }), ...renderSummary(summarize(evil))].join("\n");
+    expect(text).not.toMatch(/[\u001b\u0080-\u009f\u200b\u202e]/);
+  });
 });
 
 describe("summary", () => {
