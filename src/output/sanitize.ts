@@ -52,3 +52,8 @@ export function escapeC1Json(json: string): string {
 export function escapeC1Yaml(yaml: string): string {
   return yaml.replace(ESCAPED, (c) => `\\u${hex4(c)}`);
 }
+
+/** XML text with the invisible characters written as character references (lossless, like JSON's escapes). */
+export function escapeInvisibleXml(xml: string): string {
+  return xml.replace(new RegExp(`[${INVISIBLE}]`, "g"), (c) => `&#x${hex4(c)};`);
+}
