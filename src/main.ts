@@ -93,17 +93,20 @@ function intOption(flag: string, v: string, min: number, max: number): number {
   return Number(v);
 }
 
-/** What a command prints, in words: `projects list` -> projects, `projects related` -> related projects. */
+/** What a command lists, in words, where the command's own name does not say it. */
 const RESOURCE_NAMES: Record<string, string> = {
-  "projects related": "related projects", "projects chains": "chains", "projects metrics": "metrics",
-  "grounding history": "grounding entries", "intel": "intel items", "vocabulary": "vocabulary entries",
-  "alerts destinations": "alert destinations", "series": "points", "sandbox": "sandbox keys",
+  "projects related": "related projects", "grounding history": "grounding entries", "intel list": "intel items",
+  "vocabulary": "vocabulary entries", "alerts destinations": "alert destinations", "series": "points",
+  "sandbox keys": "sandbox keys", "recipes list": "recipes",
 };
 
+/** `projects list` -> projects, `projects candles` -> candles, `projects related` -> related projects. */
 export function resourceName(action: Command): string {
   const path: string[] = [];
   for (let c: Command | null = action; c && c.parent; c = c.parent) path.unshift(c.name());
-  return RESOURCE_NAMES[path.slice(0, 2).join(" ")] ?? RESOURCE_NAMES[path[0]] ?? path[0] ?? "results";
+  const known = RESOURCE_NAMES[path.slice(0, 2).join(" ")] ?? RESOURCE_NAMES[path[0]];
+  if (known) return known;
+  return path.length > 1 && path[path.length - 1] !== "list" ? path[path.length - 1] : path[0] ?? "results";
 }
 
 /** -o (or the config's output): explicit, else table on a TTY and json when piped. --jq implies json. */
