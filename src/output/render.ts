@@ -204,10 +204,10 @@ export async function printItem(ctx: Context, item: unknown, view?: View): Promi
   }
 }
 
-/** A column a user copies whole into the next command: an id, a slug, a key. */
+/** A column a user copies whole into the next command: an id, a slug, a key, an address. */
 export function isIdentifier(c: Column): boolean {
   const name = c.path.split(".").pop() ?? c.path;
-  return /^(id|slug|key|uuid|cursor)$/i.test(name) || /(Id|_id|Slug)$/.test(name);
+  return /^(id|slug|key|uuid|cursor|address)$/i.test(name) || /(Id|_id|Slug)$/.test(name);
 }
 
 /** The narrowest a column gets before the next one gives way. */
