@@ -25,6 +25,8 @@ await build({
   define: { __MIDS_VERSION__: JSON.stringify(pkg.version) },
   // CommonJS dependencies bundled into ESM call require() for Node built-ins
   banner: { js: "import { createRequire as __midsCreateRequire } from 'node:module'; const require = __midsCreateRequire(import.meta.url);" },
+  // jq-web loads jq.wasm from its own directory: it stays a runtime dependency (src/output/jq.ts)
+  external: ["jq-web"],
   logLevel: "warning",
 });
 try {

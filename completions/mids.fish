@@ -23,6 +23,8 @@ complete -c mids -n '__fish_use_subcommand' -l profile -r -d 'use this profile'\
 complete -c mids -n '__fish_use_subcommand' -l api -r -a 'v2 v3' -d 'API version for commands that have both'
 complete -c mids -n '__fish_use_subcommand' -l output -s o -r -a 'table json ndjson csv yaml' -d 'output format (default: table on a TTY, json when piped)'
 complete -c mids -n '__fish_use_subcommand' -l fields -r -d 'comma-separated fields (dotted paths) for columns or keys'
+complete -c mids -n '__fish_use_subcommand' -l jq -r -d 'filter the JSON result with jq (implies -o json): strings print raw, other value'
+complete -c mids -n '__fish_use_subcommand' -l csv-raw -d 'CSV: do not prefix '\'' to text cells a spreadsheet would run as formulas'
 complete -c mids -n '__fish_use_subcommand' -l no-color -d 'disable colour (also NO_COLOR)'
 complete -c mids -n '__fish_use_subcommand' -l quiet -s q -d 'no notices or warnings on stderr'
 complete -c mids -n '__fish_use_subcommand' -l verbose -d 'trace requests and responses on stderr (key redacted)'

@@ -16,6 +16,14 @@ export interface GlobalOptions {
   output: OutputFormat;
   outputExplicit: boolean;
   fields?: string[];
+  /** --jq EXPR: a jq filter over the whole JSON result (src/output/jq.ts); implies -o json */
+  jq?: string;
+  /** set once --jq has been applied (a command that never prints through emitJson gets a warning) */
+  jqApplied?: boolean;
+  /** --csv-raw: no formula guard on CSV text cells */
+  csvRaw?: boolean;
+  /** what the command lists, for "no projects matched" (set from the command name) */
+  resource?: string;
   color: boolean;
   quiet: boolean;
   verbose: boolean;

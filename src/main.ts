@@ -11,7 +11,7 @@ import { DEFAULT_MAX_BODY_BYTES, parseByteSize } from "./client/body.js";
 import { DEFAULT_MAX_PAGES } from "./client/paginate.js";
 import { waitNotifier } from "./client/wait.js";
 import { redact } from "./client/request.js";
-import { escapeC1Json, oneLine } from "./output/sanitize.js";
+import { escapeC1Json, oneLine, stripControl } from "./output/sanitize.js";
 import type { Client } from "./client/client.js";
 import { COMMANDS } from "./commands/registry.js";
 import { explainRejectedKey } from "./keyerror.js";
@@ -47,6 +47,8 @@ export function buildProgram(ctx: Context): Command {
     .addOption(new Option("--api <version>", "API version for commands that have both").choices(["v2", "v3"]))
     .addOption(new Option("-o, --output <format>", "output format (default: table on a TTY, json when piped)").choices([...OUTPUT_FORMATS]))
     .option("--fields <paths>", "comma-separated fields (dotted paths) for columns or keys")
+    .option("--jq <expr>", "filter the JSON result with jq (implies -o json): strings print raw, other values as JSON")
+    .option("--csv-raw", "CSV: do not prefix ' to text cells a spreadsheet would run as formulas")
     .option("--no-color", "disable colour (also NO_COLOR)")
     .option("-q, --quiet", "no notices or warnings on stderr")
     .option("--verbose", "trace requests and responses on stderr (key redacted)")
@@ -78,6 +80,7 @@ export function buildProgram(ctx: Context): Command {
     // the output format first, so an error in another global flag still honours -o json
     Object.assign(ctx.globals, resolveOutput(o, ctx.io, cfg));
     Object.assign(ctx.globals, resolveGlobals(o, ctx.io, cfg, from), { profile });
+    ctx.globals.resource = resourceName(action);
   });
   for (const reg of COMMANDS) reg(program, ctx);
   // every subcommand shares the root's error handling
@@ -121,13 +124,41 @@ function byteSizeOption(v: string): number {
   return n;
 }
 
+function requireJq(expr: string): string {
+  if (expr.trim() === "") throw new UsageError("--jq must not be empty", { hint: "give a jq filter, e.g. --jq '.[].id'" });
+  return expr;
+}
+
 function intOption(flag: string, v: string, min: number, max: number): number {
   if (!/^\d+$/.test(v.trim()) || Number(v) < min || Number(v) > max) throw new UsageError(`${flag} must be a whole number from ${min} to ${max} (got '${v}')`);
   return Number(v);
 }
 
-/** -o (or the config's output): explicit, else table on a TTY and json when piped. */
+/** What a command lists, in words, where the command's own name does not say it. */
+const RESOURCE_NAMES: Record<string, string> = {
+  "projects related": "related projects", "grounding history": "grounding entries", "intel list": "intel items",
+  "vocabulary": "vocabulary entries", "alerts destinations": "alert destinations", "series": "points",
+  "sandbox keys": "sandbox keys", "recipes list": "recipes",
+};
+
+/** `projects list` -> projects, `projects candles` -> candles, `projects related` -> related projects. */
+export function resourceName(action: Command): string {
+  const path: string[] = [];
+  for (let c: Command | null = action; c && c.parent; c = c.parent) path.unshift(c.name());
+  const known = RESOURCE_NAMES[path.slice(0, 2).join(" ")] ?? RESOURCE_NAMES[path[0]];
+  if (known) return known;
+  return path.length > 1 && path[path.length - 1] !== "list" ? path[path.length - 1] : path[0] ?? "results";
+}
+
+/** -o (or the config's output): explicit, else table on a TTY and json when piped. --jq implies json. */
 export function resolveOutput(o: Record<string, unknown>, io: IO, cfg: Config): Pick<GlobalOptions, "output" | "outputExplicit"> {
+  if (typeof o.jq === "string") {
+    // as gh: --jq works on JSON; an explicit other format is a contradiction, not a preference
+    if (typeof o.output === "string" && o.output !== "json" && o.output !== "ndjson") {
+      throw new UsageError(`--jq filters JSON and cannot be combined with -o ${o.output}`, { hint: "drop -o (--jq implies -o json), or drop --jq" });
+    }
+    return { output: "json", outputExplicit: true };
+  }
   const out = typeof o.output === "string" && o.output !== "" ? o.output : typeof cfg.output === "string" && cfg.output !== "" ? cfg.output : undefined;
   if (out !== undefined && !(OUTPUT_FORMATS as readonly string[]).includes(out)) {
     throw new UsageError(`output format '${out}' is not one of ${OUTPUT_FORMATS.join(", ")}`);
@@ -176,6 +207,8 @@ export function resolveGlobals(o: Record<string, unknown>, io: IO, cfg: Config, 
     output,
     outputExplicit,
     fields: parseFields(str(o.fields)),
+    jq: typeof o.jq === "string" ? requireJq(o.jq) : undefined,
+    csvRaw: !!o.csvRaw,
     color: o.color !== false && colorWanted(env, io.stdoutIsTTY),
     quiet: !!o.quiet,
     verbose: !!o.verbose,
@@ -252,7 +285,8 @@ async function makeClient(ctx: Context): Promise<Client> {
     userAgent: `mids/${VERSION} node/${process.versions.node}`,
     signal: ctx.signal,
     now: ctx.now,
-    trace: (line) => ctx.io.stderr.write(line + "\n"),
+    // traces quote response headers (server text): never let them drive the terminal
+    trace: (line) => ctx.io.stderr.write(stripControl(line) + "\n"),
     notice: (m, k) => ctx.notice(m, k),
   });
   ctx.onClose(() => client.close());
@@ -271,7 +305,7 @@ export function reportError(ctx: Context, thrown: unknown): number {
   if (err instanceof MidsError) {
     io.stderr.write(`mids: ${message}\n`);
     if (err.hint) io.stderr.write(`hint: ${oneLine(redact(err.hint, secrets))}\n`);
-    if (ctx.globals.outputExplicit && (ctx.globals.output === "json" || ctx.globals.output === "ndjson")) {
+    if (ctx.globals.outputExplicit && ctx.globals.jq === undefined && (ctx.globals.output === "json" || ctx.globals.output === "ndjson")) {
       // details may quote the server: C1 controls are escaped, as in every JSON output
       io.stderr.write(escapeC1Json(JSON.stringify({ error: { code: err.code, message, status: err.status ?? null, details: err.details ?? null } })) + "\n");
     }
@@ -291,6 +325,7 @@ export async function main(argv: string[], opts: MainOptions = {}): Promise<numb
   try {
     program = buildProgram(ctx);
     await program.parseAsync(argv, { from: "user" });
+    if (ctx.globals.jq !== undefined && !ctx.globals.jqApplied) ctx.warn("--jq was not applied: this command prints no JSON result through the JSON printer");
     return EXIT.ok;
   } catch (err) {
     if (err instanceof CommanderError) {

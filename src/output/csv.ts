@@ -1,8 +1,38 @@
-// RFC 4180 CSV.
+// RFC 4180 CSV that carries data: numbers as served, nested values as JSON, arrays of scalars
+// joined with ";", and text cells guarded against spreadsheet formula injection.
 export function csvCell(s: string): string {
   return /[",\r\n]/.test(s) || /^\s|\s$/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
 export function csvRow(cells: readonly string[]): string {
   return cells.map(csvCell).join(",") + "\n";
+}
+
+/** The separator of an array of scalars inside one cell (a comma would be ambiguous in CSV). */
+export const CSV_LIST_SEPARATOR = ";";
+
+// a spreadsheet evaluates a cell that starts with one of these as a formula (OWASP CSV injection)
+const FORMULA_START = /^[=+\-@\t\r]/;
+// ...but a plain number is a number, never a formula: `-1.22` stays -1.22
+const PLAIN_NUMBER = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
+
+/** Text a spreadsheet would run as a formula gets a leading `'`, which makes it text. */
+export function guardFormula(s: string): string {
+  return FORMULA_START.test(s) && !PLAIN_NUMBER.test(s) ? `'${s}` : s;
+}
+
+/**
+ * A value as one CSV cell. Numbers and booleans as JSON writes them; strings as they are (guarded
+ * unless `raw`); arrays of scalars joined with ";"; objects and arrays holding objects as JSON.
+ */
+export function csvValue(v: unknown, opts: { raw?: boolean } = {}): string {
+  const text = (s: string) => (opts.raw ? s : guardFormula(s));
+  if (v === undefined || v === null) return "";
+  if (typeof v === "string") return text(v);
+  if (typeof v === "number" || typeof v === "boolean") return JSON.stringify(v) ?? "";
+  if (Array.isArray(v) && v.every((x) => x === null || typeof x !== "object")) {
+    const joined = v.map((x) => (x === null || x === undefined ? "" : String(x))).join(CSV_LIST_SEPARATOR);
+    return typeof v[0] === "string" ? text(joined) : joined;
+  }
+  return JSON.stringify(v) ?? "";
 }

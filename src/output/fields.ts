@@ -13,22 +13,92 @@ export function getPath(obj: unknown, path: string): unknown {
   return cur;
 }
 
-/** A new object holding only the given paths, nested as in the source. */
+/**
+ * A new object holding only the given paths, nested as in the source: a numeric segment indexes
+ * an array (earlier slots become null, as jq's pick does) and a name under an array applies to
+ * every element, so arrays stay arrays.
+ */
 export function pick(obj: unknown, paths: readonly string[]): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const path of paths) {
-    const v = getPath(obj, path);
-    if (v === undefined) continue;
-    const parts = path.split(".");
-    let cur = out;
-    for (let i = 0; i < parts.length - 1; i++) {
-      const next = cur[parts[i]];
-      if (!next || typeof next !== "object" || Array.isArray(next)) cur[parts[i]] = {};
-      cur = cur[parts[i]] as Record<string, unknown>;
+  let out: unknown = {};
+  for (const path of paths) out = put(obj, path.split("."), out);
+  return (out ?? {}) as Record<string, unknown>;
+}
+
+const isIndex = (s: string) => /^\d+$/.test(s);
+
+/** Copy the value at `parts` of `src` into `dst` (created as needed); `dst` unchanged when absent. */
+function put(src: unknown, parts: readonly string[], dst: unknown): unknown {
+  if (parts.length === 0) return src;
+  if (src === null || src === undefined || typeof src !== "object") return dst;
+  const [head, ...rest] = parts;
+  if (Array.isArray(src)) {
+    const arr: unknown[] = Array.isArray(dst) ? dst : [];
+    if (isIndex(head)) {
+      const i = Number(head);
+      if (src[i] === undefined) return dst;
+      while (arr.length < i) arr.push(null);
+      arr[i] = put(src[i], rest, arr[i]);
+      return arr;
     }
-    cur[parts[parts.length - 1]] = v;
+    src.forEach((el, i) => {
+      while (arr.length < i) arr.push(null);
+      arr[i] = el !== null && typeof el === "object" ? put(el, parts, arr[i] ?? (Array.isArray(el) ? [] : {})) : null;
+    });
+    return arr;
+  }
+  const rec = src as Record<string, unknown>;
+  if (!Object.prototype.hasOwnProperty.call(rec, head) || rec[head] === undefined) return dst;
+  const o: Record<string, unknown> = dst !== null && typeof dst === "object" && !Array.isArray(dst) ? (dst as Record<string, unknown>) : {};
+  o[head] = put(rec[head], rest, o[head]);
+  return o;
+}
+
+/** Every dotted path of an item (objects to `depth` levels; array elements by their first one). */
+export function knownPaths(item: unknown, depth = 3, prefix = ""): string[] {
+  const out: string[] = [];
+  let v = item;
+  while (Array.isArray(v)) v = v.find((x) => x !== null && typeof x === "object");
+  if (v === null || v === undefined || typeof v !== "object") return out;
+  for (const [k, x] of Object.entries(v as Record<string, unknown>)) {
+    const p = prefix ? `${prefix}.${k}` : k;
+    out.push(p);
+    if (depth > 1) out.push(...knownPaths(x, depth - 1, p));
   }
   return out;
+}
+
+/** Whether a --fields path names something in this item (a null value counts: the field exists). */
+export function hasPath(item: unknown, path: string): boolean {
+  const parts = path.split(".");
+  const last = parts.pop()!;
+  const parent = parts.length ? getPath(item, parts.join(".")) : item;
+  const has = (o: unknown): boolean => {
+    if (Array.isArray(o)) return isIndex(last) ? Number(last) < o.length : o.some(has);
+    return o !== null && typeof o === "object" && Object.prototype.hasOwnProperty.call(o, last);
+  };
+  return has(parent);
+}
+
+/** Levenshtein distance, case-insensitive. */
+export function editDistance(a: string, b: string): number {
+  const s = a.toLowerCase();
+  const t = b.toLowerCase();
+  let prev = Array.from({ length: t.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= s.length; i++) {
+    const cur = [i];
+    for (let j = 1; j <= t.length; j++) cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (s[i - 1] === t[j - 1] ? 0 : 1));
+    prev = cur;
+  }
+  return prev[t.length];
+}
+
+/** The known paths closest to `name` (at most `n`, nearest first; ties keep the item's order). */
+export function nearest(name: string, known: readonly string[], n = 3): string[] {
+  return known
+    .map((k, i) => ({ k, i, d: editDistance(name, k) }))
+    .sort((x, y) => x.d - y.d || x.i - y.i)
+    .slice(0, n)
+    .map((x) => x.k);
 }
 
 export function parseFields(v: string | undefined): string[] | undefined {

@@ -1,9 +1,9 @@
 // Render data as table, json, ndjson, csv or yaml. stdout carries data only.
 import type { Context } from "../context.js";
 import { writeAsync } from "../io.js";
-import { cellText, getPath, pick } from "./fields.js";
-import { csvRow } from "./csv.js";
-import { escapeC1Json, escapeC1Yaml, oneLine, stripControl } from "./sanitize.js";
+import { cellText, getPath, hasPath, knownPaths, nearest, pick } from "./fields.js";
+import { csvRow, csvValue } from "./csv.js";
+import { escapeC1Json, escapeC1Yaml, needsEscape, oneLine, stripControl } from "./sanitize.js";
 import { loadYaml } from "../util/yaml.js";
 
 export interface Column {
@@ -15,6 +15,8 @@ export interface Column {
 export interface View {
   /** default table/csv columns; --fields overrides */
   columns: readonly Column[];
+  /** what the items are, for "no projects matched" (default: from the command) */
+  resource?: string;
 }
 
 function columnsFor(ctx: Context, view: View): Column[] {
@@ -43,13 +45,98 @@ export function json(v: unknown, indent?: number): string {
  * output-wide options (e.g. --jq) apply per printed value.
  */
 export async function printJson(ctx: Context, value: unknown): Promise<void> {
-  await writeAsync(ctx.io.stdout, json(value, 2) + "\n");
+  await emitJson(ctx, value);
 }
 
 /** What json/ndjson/yaml print for one item: the item, or only --fields. */
 export function project(ctx: Context, item: unknown): unknown {
   const f = ctx.globals.fields;
   return f ? pick(item, f) : item;
+}
+
+/**
+ * THE place a whole JSON result is printed (printItem, printList with --jq, `mids api`): indented
+ * JSON, or with --jq the filter's results, one per line (strings raw, other values as JSON).
+ */
+export async function emitJson(ctx: Context, value: unknown): Promise<void> {
+  const filter = ctx.globals.jq;
+  if (filter === undefined) return writeAsync(ctx.io.stdout, json(value, 2) + "\n");
+  ctx.globals.jqApplied = true;
+  const { runJq } = await import("./jq.js");
+  const results = await runJq(value, filter, (text) => void ctx.io.stderr.write(stripControl(text) + "\n"));
+  let text = "";
+  for (const r of results) {
+    // a string is printed raw: data when piped, made safe on a terminal
+    text += ("string" in r ? (ctx.io.stdoutIsTTY ? stripControl(r.string) : r.string) : escapeC1Json(r.json)) + "\n";
+  }
+  if (text) await writeAsync(ctx.io.stdout, text);
+}
+
+/** --jq over a list: it runs once, over the complete list (every page of --all). */
+async function printListJq(ctx: Context, source: Iterable<unknown[]> | AsyncIterable<unknown[]>): Promise<number> {
+  const all: unknown[] = [];
+  // interrupted or failed part-way: the filter still runs over what was fetched
+  let failure: { err: unknown } | undefined;
+  try {
+    for await (const page of source) for (const item of page) all.push(project(ctx, item));
+  } catch (err) {
+    if (all.length === 0) throw err;
+    failure = { err };
+  }
+  await emitJson(ctx, all);
+  if (failure) throw failure.err;
+  return all.length;
+}
+
+/** --fields checked against the first item: an unknown name is a warning naming the nearest known ones. */
+export function checkFields(ctx: Context, item: unknown): void {
+  const fields = ctx.globals.fields;
+  if (!fields || item === null || typeof item !== "object") return;
+  const known = knownPaths(item);
+  for (const f of fields) {
+    if (hasPath(item, f)) continue;
+    const near = nearest(f, known);
+    ctx.warn(`--fields: no field '${f}' in the ${resourceOf(ctx)}${near.length ? `; nearest: ${near.join(", ")}` : ""}`, `fields:${f}`);
+  }
+}
+
+/** Pass pages through, checking --fields against the first item seen. */
+async function* fieldsChecked(ctx: Context, source: Iterable<unknown[]> | AsyncIterable<unknown[]>): AsyncGenerator<unknown[]> {
+  let checked = !ctx.globals.fields;
+  for await (const page of source) {
+    if (!checked && page.length) {
+      checkFields(ctx, page[0]);
+      checked = true;
+    }
+    yield page;
+  }
+}
+
+function resourceOf(ctx: Context, view?: View): string {
+  return view?.resource ?? ctx.globals.resource ?? "results";
+}
+
+/** An empty table prints no header: one line on stderr says nothing matched. */
+function noneMatched(ctx: Context, view: View): void {
+  if (!ctx.globals.quiet) ctx.io.stderr.write(`no ${resourceOf(ctx, view)} matched\n`);
+}
+
+/** A CSV cell carries data (see csv.ts); the column's display format is for tables only. */
+function csvCellOf(ctx: Context, c: Column, row: unknown): string {
+  const text = csvValue(getPath(row, c.path), { raw: ctx.globals.csvRaw });
+  return ctx.io.stdoutIsTTY ? stripControl(text) : text;
+}
+
+/** YAML text: strings holding characters that must not reach a terminal raw are double-quoted and escaped. */
+async function yamlText(value: unknown): Promise<string> {
+  const { Document, visit, isScalar } = await loadYaml();
+  const doc = new Document(value, { aliasDuplicateObjects: false });
+  visit(doc, {
+    Scalar(_key, node) {
+      if (isScalar(node) && typeof node.value === "string" && needsEscape(node.value)) node.type = "QUOTE_DOUBLE";
+    },
+  });
+  return escapeC1Yaml(doc.toString());
 }
 
 /**
@@ -60,6 +147,8 @@ export function project(ctx: Context, item: unknown): unknown {
  * interrupted in json.
  */
 export async function printList(ctx: Context, source: Iterable<unknown[]> | AsyncIterable<unknown[]>, view: View): Promise<number> {
+  source = fieldsChecked(ctx, source);
+  if (ctx.globals.jq !== undefined) return printListJq(ctx, source);
   const out = ctx.io.stdout;
   const fmt = ctx.globals.output;
   let n = 0;
@@ -92,11 +181,10 @@ export async function printList(ctx: Context, source: Iterable<unknown[]> | Asyn
   }
   if (fmt === "csv") {
     const cols = columnsFor(ctx, view);
-    const clean = ctx.io.stdoutIsTTY ? stripControl : (s: string) => s;
     await writeAsync(out, csvRow(cols.map((c) => c.path)));
     for await (const page of source) {
       for (const item of page) {
-        await writeAsync(out, csvRow(cols.map((c) => clean(cell(c, item)))));
+        await writeAsync(out, csvRow(cols.map((c) => csvCellOf(ctx, c, item))));
         n++;
       }
     }
@@ -111,8 +199,9 @@ export async function printList(ctx: Context, source: Iterable<unknown[]> | Asyn
     failure = { err };
   }
   if (fmt === "yaml") {
-    const { stringify } = await loadYaml();
-    await writeAsync(out, all.length ? escapeC1Yaml(stringify(all.map((i) => project(ctx, i)), { aliasDuplicateObjects: false })) : "[]\n");
+    await writeAsync(out, all.length ? await yamlText(all.map((i) => project(ctx, i))) : "[]\n");
+  } else if (all.length === 0) {
+    noneMatched(ctx, view);
   } else {
     await writeAsync(out, await renderTable(ctx, columnsFor(ctx, view), all));
   }
@@ -123,18 +212,18 @@ export async function printList(ctx: Context, source: Iterable<unknown[]> | Asyn
 /** Print one resource: table mode shows key/value rows. */
 export async function printItem(ctx: Context, item: unknown, view?: View): Promise<void> {
   const out = ctx.io.stdout;
+  checkFields(ctx, item);
+  if (ctx.globals.jq !== undefined) return emitJson(ctx, project(ctx, item));
   switch (ctx.globals.output) {
     case "json":
-      await writeAsync(out, json(project(ctx, item), 2) + "\n");
+      await emitJson(ctx, project(ctx, item));
       return;
     case "ndjson":
       await writeAsync(out, json(project(ctx, item)) + "\n");
       return;
-    case "yaml": {
-      const { stringify } = await loadYaml();
-      await writeAsync(out, escapeC1Yaml(stringify(project(ctx, item), { aliasDuplicateObjects: false })));
+    case "yaml":
+      await writeAsync(out, await yamlText(project(ctx, item)));
       return;
-    }
     case "csv":
       await printList(ctx, [[item]], view ?? { columns: Object.keys(item as object).map((path) => ({ path })) });
       return;
@@ -149,6 +238,34 @@ export async function printItem(ctx: Context, item: unknown, view?: View): Promi
   }
 }
 
+/** A column a user copies whole into the next command: an id, a slug, a key, an address. */
+export function isIdentifier(c: Column): boolean {
+  const name = c.path.split(".").pop() ?? c.path;
+  return /^(id|slug|key|uuid|cursor|address)$/i.test(name) || /(Id|_id|Slug)$/.test(name);
+}
+
+/** The narrowest a column gets before the next one gives way. */
+const MIN_WIDTH = 8;
+
+/**
+ * Narrow `widths` (in place) to fit `avail`: descriptive columns first, widest first; identifier
+ * columns only once every other column is down to MIN_WIDTH.
+ */
+export function shrinkToFit(widths: number[], avail: number, identifier: readonly boolean[]): void {
+  let over = widths.reduce((a, b) => a + b, 0) - avail;
+  for (const ids of [false, true]) {
+    while (over > 0) {
+      let i = -1;
+      widths.forEach((w, j) => {
+        if ((identifier[j] ?? false) === ids && w > MIN_WIDTH && (i < 0 || w > widths[i])) i = j;
+      });
+      if (i < 0) break;
+      widths[i]--;
+      over--;
+    }
+  }
+}
+
 /** Borderless aligned table (like gh). On a TTY cells are truncated to fit the width; piped, never. */
 export async function renderTable(ctx: Context, cols: readonly Column[], rows: readonly unknown[], noHeader = false): Promise<string> {
   const tty = ctx.io.stdoutIsTTY;
@@ -156,14 +273,7 @@ export async function renderTable(ctx: Context, cols: readonly Column[], rows: r
   const body = rows.map((r) => cols.map((c) => oneLine(cell(c, r))));
   const widths = header.map((h, i) => Math.max(noHeader ? 0 : h.length, ...body.map((r) => [...r[i]].length)));
   const sep = 2;
-  if (tty && ctx.io.columns) {
-    const avail = ctx.io.columns - sep * (cols.length - 1);
-    while (widths.reduce((a, b) => a + b, 0) > avail) {
-      const i = widths.indexOf(Math.max(...widths));
-      if (widths[i] <= 8) break;
-      widths[i]--;
-    }
-  }
+  if (tty && ctx.io.columns) shrinkToFit(widths, ctx.io.columns - sep * (cols.length - 1), cols.map(isIdentifier));
   const fit = (s: string, w: number) => {
     const chars = [...s];
     if (chars.length > w) return chars.slice(0, Math.max(0, w - 1)).join("") + "…";

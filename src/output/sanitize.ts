@@ -1,28 +1,59 @@
-// Server data is untrusted: strip terminal control sequences before it reaches a TTY.
-// CSI (ESC [ ... final), OSC (ESC ] ... BEL|ST), other ESC sequences, C0 (but \t \n) and C1 controls.
-const CONTROL = /\u001b\[[0-?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)?|\u001b[PX^_][^\u001b]*(?:\u001b\\)?|\u001b[@-Z\\-_]?|\u009b[0-?]*[ -/]*[@-~]|[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
+// Server data is untrusted. Text that reaches a terminal goes through stripControl (or oneLine, its
+// single-line form): no terminal control sequences, no C0/C1 controls, and no invisible characters
+// that change how text reads: bidi overrides/isolates (a name shown backwards) and zero-width
+// characters (two names that look the same). Data formats (JSON, YAML) keep every character but
+// write these as escapes, which parse back to the same value.
 
+// CSI (ESC [ ... final), OSC (ESC ] ... BEL|ST), other ESC sequences, C0 (but \t \n) and C1 controls.
+const SEQUENCES = /\u001b\[[0-?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)?|\u001b[PX^_][^\u001b]*(?:\u001b\\)?|\u001b[@-Z\\-_]?|\u009b[0-?]*[ -/]*[@-~]/g;
+const CONTROLS = "\\u0000-\\u0008\\u000b-\\u001f\\u007f-\\u009f";
+/**
+ * Invisible format characters: soft hyphen, Arabic letter mark, Mongolian vowel separator,
+ * zero-width space/joiners, LRM/RLM, bidi embeddings/overrides (U+202A-202E), word joiner and
+ * invisible operators (U+2060-2064), bidi isolates (U+2066-2069), deprecated format controls
+ * (U+206A-206F), the BOM / zero-width no-break space, interlinear annotation marks.
+ */
+const INVISIBLE = "\\u00ad\\u061c\\u180e\\u200b-\\u200f\\u202a-\\u202e\\u2060-\\u2064\\u2066-\\u206f\\ufeff\\ufff9-\\ufffb";
+const UNSAFE_CHAR = new RegExp(`[${CONTROLS}${INVISIBLE}]`, "g");
+/** Characters a data format writes as an escape (never raw): C1 controls and the invisible ones. */
+const ESCAPED = new RegExp(`[\\u0080-\\u009f${INVISIBLE}]`, "g");
+
+/** Text safe for a terminal: sequences and unsafe characters removed; tabs and newlines kept. */
 export function stripControl(s: string): string {
-  return s.replace(CONTROL, "");
+  return s.replace(SEQUENCES, "").replace(UNSAFE_CHAR, "");
 }
 
-/** For single-line cells: also fold newlines and tabs into spaces. */
+/** For single-line cells and messages: also fold newlines and tabs into spaces. */
 export function oneLine(s: string): string {
   return stripControl(s).replace(/[\r\n\t]+/g, " ");
 }
 
-// JSON.stringify escapes C0 controls but passes C1 (U+0080..U+009F) through raw, and the yaml
-// package writes them raw inside double quotes; U+009B is CSI on terminals that honour 8-bit
-// controls. Escaping them is lossless (the parsed value is the same), so it is done always.
-const C1 = /[\u0080-\u009f]/g;
-const hex2 = (c: string) => c.charCodeAt(0).toString(16).padStart(2, "0");
-
-/** JSON text with every C1 control written as a \u00XX escape (only strings can hold them). */
-export function escapeC1Json(json: string): string {
-  return json.replace(C1, (c) => `\\u00${hex2(c)}`);
+/** Whether a string holds a character that data formats escape. */
+export function needsEscape(s: string): boolean {
+  ESCAPED.lastIndex = 0;
+  return ESCAPED.test(s);
 }
 
-/** YAML text with every C1 control written as a \xXX escape (the yaml package double-quotes such strings). */
+const hex4 = (c: string) => c.charCodeAt(0).toString(16).padStart(4, "0");
+
+// JSON.stringify escapes C0 controls but passes C1 (U+0080..U+009F) and the invisible characters
+// through raw; U+009B is CSI on terminals that honour 8-bit controls, U+202E turns text around.
+// Escaping them is lossless (the parsed value is the same), so it is done always, piped or not.
+
+/** JSON text with every C1 control and invisible character written as a \uXXXX escape. */
+export function escapeC1Json(json: string): string {
+  return json.replace(ESCAPED, (c) => `\\u${hex4(c)}`);
+}
+
+/**
+ * YAML text with the same characters escaped. Only valid for YAML whose strings holding them are
+ * double-quoted (render.ts forces that), where \uXXXX is an escape.
+ */
 export function escapeC1Yaml(yaml: string): string {
-  return yaml.replace(C1, (c) => `\\x${hex2(c)}`);
+  return yaml.replace(ESCAPED, (c) => `\\u${hex4(c)}`);
+}
+
+/** XML text with the invisible characters written as character references (lossless, like JSON's escapes). */
+export function escapeInvisibleXml(xml: string): string {
+  return xml.replace(new RegExp(`[${INVISIBLE}]`, "g"), (c) => `&#x${hex4(c)};`);
 }

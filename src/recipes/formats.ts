@@ -2,7 +2,7 @@
 // They are an interface for CI, so each shape is stated once here and tested.
 import { route } from "../contract/routes.js";
 import type { FileReport, Finding } from "./types.js";
-import { escapeC1Json, stripControl } from "../output/sanitize.js";
+import { escapeC1Json, escapeInvisibleXml, stripControl } from "../output/sanitize.js";
 
 const validateRoute = route("v2.recipes.validate");
 
@@ -57,10 +57,11 @@ export function formatGithub(reports: readonly FileReport[], workspace?: string)
 
 /** XML 1.0 text: escape markup and drop characters XML cannot carry at all. */
 export function xmlEscape(s: string): string {
-  return s
+  // bidi overrides and zero-width characters are kept, as references: never raw on a terminal
+  return escapeInvisibleXml(s
     // C1 controls are legal XML but act as escapes on a terminal: dropped with the rest
     .replace(/[^\t\n\r\u0020-\u007e\u00a0-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, "")
-    .replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
+    .replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;"));
 }
 
 /** junit: one testcase per file; its failures are the file's errors (warnings go to system-out). */

@@ -15,8 +15,8 @@ import { startSandbox, SANDBOX_DEMO_KEY, SANDBOX_KEYS, type Sandbox } from "../.
 const KEYS = SANDBOX_KEYS.filter((k) => k.owner === "A" && k.perMinute >= 100 && ["api", "topic-reports"].every((e) => k.entitlements.includes(e))).map((k) => k.key);
 let turn = 0;
 
-const POISON = "\u001b[31m\u001b]0;PWNED\u0007\u009b2J\u001bc";
-const CONTROL = /[\u001b\u0007\u0080-\u009f]/;
+const POISON = "\u001b[31m\u001b]0;PWNED\u0007\u009b2J\u001bc\u202e\u2066\u200b\ufeff";
+const CONTROL = /[\u001b\u0007\u0080-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/;
 const isTime = (s: string) => /^\d{4}-\d{2}-\d{2}T/.test(s);
 // timestamps stay parseable, so charts and windows still render the poisoned text around them
 const poison = (v: unknown): unknown => Array.isArray(v) ? v.map(poison)

@@ -40,6 +40,49 @@ describe("chart", () => {
   });
 });
 
+describe("rank chart (issue 15)", () => {
+  const labels = (lines: string[]) => lines.filter((l) => l.includes(" ┤")).map((l) => Number(l.split(" ┤")[0]));
+  const rowOfLabel = (lines: string[], label: number) => lines.findIndex((l) => l.split(" ┤")[0].trim() === String(label));
+  it("labels every rank when they fit, and whole uniform steps when they do not", () => {
+    const small = renderChart(pts([3, 9, 5]), { width: 40, height: 12, invert: true, integer: true });
+    expect(labels(small)).toEqual([3, 4, 5, 6, 7, 8, 9]);
+    const wide = renderChart(pts([1, 40, 17]), { width: 60, height: 12, invert: true, integer: true });
+    const l = labels(wide);
+    expect(l[0]).toBe(1);
+    expect(l.length).toBeLessThanOrEqual(12);
+    const steps = new Set(l.slice(1).map((v, i) => v - l[i]));
+    expect(steps.size).toBe(1); // no rank skipped unevenly
+    expect(Math.max(...l)).toBeGreaterThanOrEqual(40);
+  });
+  it("draws each rank on the row labelled with it", () => {
+    const lines = renderChart(pts([2, 7, 4, 4]), { width: 40, height: 12, invert: true, integer: true });
+    for (const [x, v] of [[0, 2], [1, 7], [2, 4]] as const) {
+      const row = rowOfLabel(lines, v);
+      const plot = [...lines[row].split(" ┤")[1]];
+      expect(plot[x], `rank ${v} at column ${x}`).toMatch(/[─╭╮╯╰]/);
+    }
+  });
+  it("leaves gaps blank: missing values and missing hours are not bridged", () => {
+    const withNull: Point[] = pts([1, 2, 3, 4, 5]).map((p, i) => (i === 2 ? { ...p, value: null } : p));
+    const lines = renderChart(withNull, { width: 40, height: 5, digits: 0 });
+    const column = (x: number) => lines.slice(0, 5).map((l) => [...(l.split(" ┤")[1] ?? "")][x] ?? " ").join("");
+    expect(column(2).trim()).toBe("");
+    // the point after the gap starts afresh: no vertical joint from the row before the gap
+    expect(column(3).replace(/ /g, "")).toBe("─");
+    const hours = [0, 1, 5, 6].map((h, i) => ({ timestamp: new Date(Date.UTC(2026, 10, 1, h)).toISOString(), value: [1, 2, 4, 5][i] }));
+    const g = renderChart(hours, { width: 40, height: 5, digits: 0 });
+    const col = (x: number) => g.slice(0, 5).map((l) => [...(l.split(" ┤")[1] ?? "")][x] ?? " ").join("");
+    expect(col(2).trim()).toBe("");
+    expect(col(3).replace(/ /g, "")).toBe("─");
+    expect(summarize(withNull).count).toBe(4);
+  });
+  it("timestamps are server text: no control or bidi character reaches the terminal", () => {
+    const evil: Point[] = [{ timestamp: "2026-11-01T00:00:00Z\u202e\u001b[2J", value: 1 }, { timestamp: "2026-11-01T01:00:00Z\u009b2J\u200b", value: 2 }];
+    const text = [...renderChart(evil, { width: 60, height: 3 }), ...renderSummary(summarize(evil))].join("\n");
+    expect(text).not.toMatch(/[\u001b\u0080-\u009f\u200b\u202e]/);
+  });
+});
+
 describe("summary", () => {
   it("first, last, min, max, change", () => {
     const s = summarize(pts([10, 8, 15, 12]));

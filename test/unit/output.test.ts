@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { stripControl, oneLine } from "../../src/output/sanitize.js";
-import { getPath, pick, cellText } from "../../src/output/fields.js";
-import { csvRow } from "../../src/output/csv.js";
+import { stripControl, oneLine, escapeC1Json } from "../../src/output/sanitize.js";
+import { getPath, pick, cellText, hasPath, knownPaths, nearest, editDistance } from "../../src/output/fields.js";
+import { csvRow, csvValue, CSV_LIST_SEPARATOR } from "../../src/output/csv.js";
+import { shrinkToFit } from "../../src/output/render.js";
 
 describe("terminal sanitizing", () => {
   it("strips CSI, OSC, other escapes and C0/C1 controls but keeps text, tabs and newlines", () => {
@@ -29,5 +30,78 @@ describe("field paths", () => {
     expect(cellText(["a", "b"])).toBe("a, b");
     expect(cellText({ a: 1 })).toBe('{"a":1}');
     expect(csvRow(["a", "b,c", 'q"t', " s"])).toBe('a,"b,c","q""t"," s"\n');
+  });
+});
+
+describe("terminal hygiene (issue 10)", () => {
+  const BIDI = ["\u202a", "\u202b", "\u202c", "\u202d", "\u202e", "\u2066", "\u2067", "\u2068", "\u2069"];
+  const ZERO_WIDTH = ["\u200b", "\u200c", "\u200d", "\u200e", "\u200f", "\u2060", "\ufeff", "\u00ad"];
+  it("removes bidi overrides, isolates and zero-width characters from terminal text", () => {
+    for (const c of [...BIDI, ...ZERO_WIDTH]) {
+      expect(stripControl(`pay${c}pal`), `U+${c.charCodeAt(0).toString(16)}`).toBe("paypal");
+      expect(oneLine(`a${c}\nb`)).toBe("a b");
+    }
+    expect(stripControl("\u202egnp.exe")).toBe("gnp.exe");
+    // ordinary non-ASCII text is kept
+    expect(stripControl("Zürich 東京 — ok")).toBe("Zürich 東京 — ok");
+  });
+  it("JSON text escapes them (and C1) losslessly: the parsed value is the same", () => {
+    const value = { name: "a\u202eb\u200bc\u009bd", [`k\u2066`]: 1 };
+    const text = escapeC1Json(JSON.stringify(value));
+    expect(text).not.toMatch(/[\u0080-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069]/);
+    expect(text).toContain("\\u202e");
+    expect(JSON.parse(text)).toEqual(value);
+  });
+});
+
+describe("CSV carries data (issue 15) and is safe in a spreadsheet (issue 10)", () => {
+  it("guards text cells a spreadsheet would run as formulas, never numbers", () => {
+    for (const s of ["=HYPERLINK(\"http://evil\",\"x\")", "+1+1", "-2+3", "@SUM(A1)", "\tx", "\rx", "=1"]) expect(csvValue(s)).toBe(`'${s}`);
+    expect(csvValue("-1.22")).toBe("-1.22");
+    expect(csvValue("+3e5")).toBe("+3e5");
+    expect(csvValue(-1.22)).toBe("-1.22");
+    expect(csvValue("plain")).toBe("plain");
+    expect(csvValue(["=cmd", "b"])).toBe("'=cmd;b");
+    expect(csvValue("=1+1", { raw: true })).toBe("=1+1");
+  });
+  it("numbers as served, arrays of scalars joined with ';', nested values as JSON", () => {
+    expect(csvValue(0.1234567)).toBe("0.1234567");
+    expect(csvValue(true)).toBe("true");
+    expect(csvValue(null)).toBe("");
+    expect(csvValue(["polygon", "bsc"])).toBe(`polygon${CSV_LIST_SEPARATOR}bsc`);
+    expect(csvValue([1, 2])).toBe("1;2");
+    expect(csvValue([{ chain: "eth" }, { chain: "bsc" }])).toBe('[{"chain":"eth"},{"chain":"bsc"}]');
+    expect(csvValue({ window: "PT24H", value: -1.22 })).toBe('{"window":"PT24H","value":-1.22}');
+  });
+});
+
+describe("--fields paths (issue 15)", () => {
+  const row = { id: "p1", assets: [{ chain: "eth", address: "0x1" }, { chain: "sol", address: "S" }], identifiers: { x: "h" } };
+  it("numeric segments index arrays and arrays stay arrays", () => {
+    expect(pick(row, ["assets.0.chain"])).toEqual({ assets: [{ chain: "eth" }] });
+    expect(pick(row, ["assets.1.chain"])).toEqual({ assets: [null, { chain: "sol" }] });
+    expect(pick(row, ["assets.chain"])).toEqual({ assets: [{ chain: "eth" }, { chain: "sol" }] });
+    expect(pick(row, ["assets.0.chain", "assets.0.address", "id"])).toEqual({ assets: [{ chain: "eth", address: "0x1" }], id: "p1" });
+    expect(pick(row, ["assets.5.chain", "nope.x"])).toEqual({});
+  });
+  it("knows which paths exist and which known names are nearest", () => {
+    expect(hasPath(row, "assets.0.chain")).toBe(true);
+    expect(hasPath(row, "assets.chain")).toBe(true);
+    expect(hasPath({ a: null }, "a")).toBe(true);
+    expect(hasPath(row, "asets")).toBe(false);
+    expect(knownPaths(row)).toEqual(["id", "assets", "assets.chain", "assets.address", "identifiers", "identifiers.x"]);
+    expect(nearest("asets", knownPaths(row), 2)).toEqual(["assets", "id"]);
+    expect(editDistance("kitten", "sitting")).toBe(3);
+  });
+});
+
+describe("narrow terminals (issue 15)", () => {
+  it("shrink descriptive columns first; ids and slugs only when nothing else can give", () => {
+    const w = [24, 12, 40, 30];
+    shrinkToFit(w, 60, [true, true, false, false]);
+    expect(w).toEqual([24, 12, 12, 12]);
+    const tight = [24, 12, 40];
+    shrinkToFit(tight, 30, [true, false, false]);
+    expect(tight).toEqual([14, 8, 8]);
   });
 });

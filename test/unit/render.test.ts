@@ -3,6 +3,7 @@ import { createContext } from "../../src/main.js";
 import { testIO, type TestIO } from "../../src/io.js";
 import { printItem, printList } from "../../src/output/render.js";
 import type { Context, OutputFormat } from "../../src/context.js";
+import { UsageError } from "../../src/errors.js";
 
 function ctxWith(output: OutputFormat, io: Partial<TestIO> = {}, fields?: string[]): { ctx: Context; io: TestIO } {
   const t = testIO(io);
@@ -68,3 +69,99 @@ describe("rendering", () => {
     expect(io.out()).toBe("- slug: evil\n- slug: plain\n");
   });
 });
+
+describe("output values (issues 10, 14, 15)", () => {
+  const projects = [
+    { id: "65f1c0ffee0000000000000a", slug: "alpha-protocol", name: "=HYPERLINK(\"http://evil\",\"x\")", chains: ["polygon", "bsc"], trend: { value: -1.2199, window: "PT24H" }, assets: [{ chain: "eth" }, { chain: "bsc" }] },
+  ];
+  const display = { columns: [
+    { path: "id" }, { path: "slug" }, { path: "name" },
+    { path: "chains", format: (v: unknown) => (v as string[]).map((c, i) => (i === 0 ? `${c}*` : c)).join(", ") },
+    { path: "trend", format: (v: unknown) => `${(v as { value: number }).value.toFixed(2)} (PT24H)` },
+    { path: "assets" },
+  ] };
+
+  it("-o csv writes data, not display text, and guards formulas unless --csv-raw", async () => {
+    const c = ctxWith("csv");
+    await printList(c.ctx, [projects], display);
+    expect(c.io.out()).toBe('id,slug,name,chains,trend,assets\n65f1c0ffee0000000000000a,alpha-protocol,"\'=HYPERLINK(""http://evil"",""x"")",polygon;bsc,"{""value"":-1.2199,""window"":""PT24H""}","[{""chain"":""eth""},{""chain"":""bsc""}]"\n');
+    const raw = ctxWith("csv");
+    raw.ctx.globals.csvRaw = true;
+    await printList(raw.ctx, [projects], display);
+    expect(raw.io.out()).toContain(',"=HYPERLINK(');
+  });
+
+  it("yaml escapes bidi and zero-width characters losslessly", async () => {
+    const { ctx, io } = ctxWith("yaml");
+    await printItem(ctx, { name: "abc\u202eexe.pdf", note: "x\u200by" });
+    expect(io.out()).not.toMatch(/[\u202e\u200b]/);
+    const { parse } = await import("yaml");
+    expect(parse(io.out())).toEqual({ name: "abc\u202eexe.pdf", note: "x\u200by" });
+  });
+
+  it("tables strip bidi overrides and zero-width characters", async () => {
+    const { ctx, io } = ctxWith("table", { stdoutIsTTY: true, columns: 100 });
+    await printList(ctx, [[{ name: "Good\u202eliveC", slug: "a\u200bb" }]], { columns: [{ path: "name" }, { path: "slug" }] });
+    expect(io.out()).not.toMatch(/[\u202e\u200b]/);
+    expect(io.out()).toContain("GoodliveC");
+  });
+
+  it("--fields: an unknown name is a warning naming the nearest known ones", async () => {
+    const { ctx, io } = ctxWith("json", {}, ["slug", "nmae"]);
+    ctx.globals.resource = "projects";
+    await printList(ctx, [projects], display);
+    expect(io.err()).toBe("mids: warning: --fields: no field 'nmae' in the projects; nearest: name, id, slug\n");
+    const one = ctxWith("json", {}, ["assets.0.chain"]);
+    await printItem(one.ctx, projects[0]);
+    expect(one.io.err()).toBe("");
+    expect(JSON.parse(one.io.out())).toEqual({ assets: [{ chain: "eth" }] });
+  });
+
+  it("an empty table prints no header, and says on stderr that nothing matched; json prints []", async () => {
+    const t = ctxWith("table", { stdoutIsTTY: true, columns: 80 });
+    t.ctx.globals.resource = "projects";
+    await printList(t.ctx, [[]], display);
+    expect(t.io.out()).toBe("");
+    expect(t.io.err()).toBe("no projects matched\n");
+    const j = ctxWith("json");
+    await printList(j.ctx, [[]], display);
+    expect(j.io.out()).toBe("[]\n");
+    expect(j.io.err()).toBe("");
+  });
+
+  it("on a narrow terminal ids and slugs stay whole while other columns shrink", async () => {
+    const { ctx, io } = ctxWith("table", { stdoutIsTTY: true, columns: 70 });
+    const rows = [{ id: "65f1c0ffee0000000000000a", slug: "alpha-protocol", name: "A very long descriptive project name", summary: "x".repeat(80) }];
+    await printList(ctx, [rows], { columns: [{ path: "id" }, { path: "slug" }, { path: "name" }, { path: "summary" }] });
+    const line = io.out().split("\n")[1];
+    expect(line).toContain("65f1c0ffee0000000000000a");
+    expect(line).toContain("alpha-protocol");
+    expect([...line].length).toBeLessThanOrEqual(70);
+  });
+
+  it("--jq runs once over the whole list: strings raw, other values as JSON, one per line", async () => {
+    const { ctx, io } = ctxWith("json");
+    ctx.globals.jq = ".[] | .slug, {n: .trend.value}";
+    await printList(ctx, [projects.slice(0, 1), [{ slug: "b\u202e", trend: { value: 2 } }]], display);
+    expect(io.out()).toBe('alpha-protocol\n{"n":-1.2199}\nb\u202e\n{"n":2}\n');
+    const item = ctxWith("json");
+    item.ctx.globals.jq = "length";
+    await printList(item.ctx, [projects, projects], display);
+    expect(item.io.out()).toBe("2\n");
+    // on a terminal a raw string is made safe
+    const tty = ctxWith("json", { stdoutIsTTY: true });
+    tty.ctx.globals.jq = ".name";
+    await printItem(tty.ctx, { name: "a\u202eb\u001b[2J" });
+    expect(tty.io.out()).toBe("ab\n");
+  });
+
+  it("a jq syntax error is a usage error (exit 2) with jq's message on one line", async () => {
+    const { ctx } = ctxWith("json");
+    ctx.globals.jq = ".[";
+    const err = await printItem(ctx, { a: 1 }).then(() => undefined, (e: unknown) => e);
+    expect(err).toBeInstanceOf(UsageError);
+    expect((err as Error).message).toMatch(/^--jq: syntax error, unexpected end of file .*line 1/);
+    expect((err as Error).message).not.toContain("\n");
+  });
+});
+

@@ -6,6 +6,7 @@ import type { Context } from "../../context.js";
 import { ASSUMED } from "../../contract/assumed.js";
 import { ApiError, UsageError } from "../../errors.js";
 import { printItem } from "../../output/render.js";
+import { writeAsync } from "../../io.js";
 import { oneLine } from "../../output/sanitize.js";
 import { locatePath } from "../../recipes/locate.js";
 import { MAX_RECIPE_BYTES, parseRecipeText, sendable, type ParsedFile } from "../../recipes/parse.js";
@@ -83,6 +84,12 @@ export async function run(opts: ExecuteOptions, ctx: Context): Promise<void> {
     data = (await client.call("v2.recipes.execute", { body })).data;
   } catch (err) {
     throw withIssues(err, parsed);
+  }
+  if (ctx.globals.output === "table" && !ctx.globals.fields && ctx.globals.jq === undefined) {
+    // the engine state nests lists (steps, outputs): titled tables, not JSON in a cell
+    const { renderState } = await import("../../output/state.js");
+    await writeAsync(ctx.io.stdout, await renderState(ctx, data));
+    return;
   }
   await printItem(ctx, data);
 }

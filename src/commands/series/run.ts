@@ -85,7 +85,7 @@ export async function run(measure: string, locator: string, flags: SeriesFlags, 
     const width = Math.max(20, Math.min(ctx.io.columns || 80, 160));
     const lines = [
       `${stripControl(series.name)} · ${measure}${invert ? " (1 is best)" : ""}`,
-      ...renderChart(series.points, { width, height: chartHeight(series.points, invert), invert, digits }),
+      ...renderChart(series.points, { width, height: 12, invert, digits, integer: invert }),
       "",
       ...renderSummary(s, { digits, invert, label: measure }),
     ];
@@ -101,16 +101,10 @@ export function normalize(routeId: string, data: unknown): Series {
   const name = String(d.name ?? d.projectName ?? d.slug ?? d.projectId ?? "");
   if (routeId === "v3.projects.series") {
     const raw = Array.isArray(d.points) ? (d.points as { timestamp: string; value: number }[]) : [];
-    return { name, raw, points: raw.filter((p) => typeof p.value === "number").map((p) => ({ timestamp: p.timestamp, value: p.value })) };
+    // a point without a number is a gap in the chart, not a point to skip over
+    return { name, raw, points: raw.filter((p) => p && typeof p.timestamp === "string").map((p) => ({ timestamp: p.timestamp, value: typeof p.value === "number" ? p.value : null })) };
   }
   const key = routeId === "v2.projects.rank" ? "rank" : "trendScore";
   const raw = Array.isArray(d.data) ? (d.data as Record<string, unknown>[]) : [];
-  return { name, raw, points: raw.filter((p) => typeof p[key] === "number").map((p) => ({ timestamp: String(p.timestamp), value: p[key] as number })) };
-}
-
-/** Rank is a whole number: one row per rank when the range is small, so labels do not repeat. */
-function chartHeight(points: readonly Point[], integer: boolean): number {
-  if (!integer || points.length === 0) return 12;
-  const values = points.map((p) => p.value);
-  return Math.max(2, Math.min(12, Math.max(...values) - Math.min(...values) + 1));
+  return { name, raw, points: raw.filter((p) => p && p.timestamp !== undefined).map((p) => ({ timestamp: String(p.timestamp), value: typeof p[key] === "number" ? (p[key] as number) : null })) };
 }

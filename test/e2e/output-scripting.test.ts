@@ -1,0 +1,146 @@
+// Output for scripts and spreadsheets, end to end against the sandbox: --jq (issue 14), --fields
+// checks and empty results (issue 14), CSV data rules and formula guard (issues 10, 15), the
+// recipe engine state as tables (issue 15), and server text with bidi/zero-width characters in
+// error messages and notices (issue 10), through a small loopback proxy that poisons the sandbox.
+import { createServer, type Server } from "node:http";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ROOT, runMids, useSandbox } from "../helpers/cli.js";
+import { SANDBOX_DEMO_KEY } from "../../src/sandbox/keys.js";
+
+const sb = useSandbox();
+const mids = (args: string[]) => runMids(args, { env: sb.env(SANDBOX_DEMO_KEY) });
+const list = async (q: string) => (await sb.api<{ data: { slug: string; name: string; trend: number }[] }>(`/v3/projects?${q}`, SANDBOX_DEMO_KEY)).body.data;
+
+describe("--jq", () => {
+  it("applies jq to the whole result: strings raw, other values as JSON, one per line", async () => {
+    const projects = await list("limit=3");
+    const [slugs, objs, item, api] = await Promise.all([
+      mids(["projects", "list", "--limit", "3", "--jq", ".[].slug"]),
+      mids(["projects", "list", "--limit", "2", "--jq", ".[] | {slug, trend}"]),
+      mids(["projects", "get", projects[0].slug, "--jq", ".name"]),
+      mids(["migrate", "explain", "--jq", "."]),
+    ]);
+    expect(slugs.code).toBe(0);
+    expect(slugs.stdout).toBe(projects.map((p) => p.slug).join("\n") + "\n");
+    expect(objs.stdout).toBe(projects.slice(0, 2).map((p) => JSON.stringify({ slug: p.slug, trend: p.trend })).join("\n") + "\n");
+    expect(item.stdout).toBe(`${projects[0].name}\n`);
+    // a command that prints JSON some other way says --jq did nothing rather than ignoring it
+    expect(api.stderr).toContain("mids: warning: --jq was not applied");
+  });
+
+  it("with --all it runs once over the complete list", async () => {
+    const r = await mids(["projects", "list", "--all", "--limit", "7", "--max-items", "20", "--jq", "length"]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe("20\n");
+  });
+
+  it("a syntax error is exit 2 with jq's message on one line; -o table with --jq is refused", async () => {
+    const [bad, table] = await Promise.all([
+      mids(["projects", "list", "--limit", "1", "--jq", ".[] | {"]),
+      mids(["projects", "list", "--limit", "1", "-o", "table", "--jq", "."]),
+    ]);
+    expect(bad.code).toBe(2);
+    expect(bad.stdout).toBe("");
+    expect(bad.stderr).toMatch(/^mids: --jq: syntax error, unexpected end of file .*line 1: .*\n$/);
+    expect(table.code).toBe(2);
+    expect(table.stderr).toContain("--jq filters JSON and cannot be combined with -o table");
+  });
+
+  it("the jq engine is loaded only by --jq: nothing start-up loads imports it", () => {
+    // follow the static imports from the entry point of the build; the engine must not be among them
+    const seen = new Set<string>();
+    const visit = (file: string) => {
+      if (seen.has(file)) return;
+      seen.add(file);
+      const text = readFileSync(file, "utf8");
+      expect(text, file).not.toContain("jq-web");
+      for (const m of text.matchAll(/(?:^|\n)\s*import\s[^;]*?from\s*"(\.[^"]+)"|(?:^|\n)\s*import\s*"(\.[^"]+)"/g)) visit(join(file, "..", m[1] ?? m[2]));
+    };
+    visit(join(ROOT, "dist/cli.js"));
+    expect(seen.size).toBeGreaterThan(1);
+  });
+});
+
+describe("--fields and empty results", () => {
+  it("an unknown field is a warning naming it and the nearest known names", async () => {
+    const [r, ok] = await Promise.all([
+      mids(["projects", "list", "--limit", "2", "--fields", "slug,nmae"]),
+      mids(["projects", "list", "--limit", "2", "--fields", "slug,assets.0.chain"]),
+    ]);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toContain("mids: warning: --fields: no field 'nmae' in the projects; nearest: name");
+    expect(ok.stderr).toBe("");
+    const first = (JSON.parse(ok.stdout) as { assets: unknown }[])[0];
+    expect(Array.isArray(first.assets)).toBe(true);
+  });
+
+  it("an empty table says so on stderr and prints no header; json prints []", async () => {
+    const [t, j] = await Promise.all([
+      mids(["projects", "list", "--min-trend", "100.5", "-o", "table"]),
+      mids(["projects", "list", "--min-trend", "100.5", "-o", "json"]),
+    ]);
+    expect(t.code).toBe(0);
+    expect(t.stdout).toBe("");
+    expect(t.stderr).toBe("no projects matched\n");
+    expect(j.stdout.replace(/\s/g, "")).toBe("[]");
+  });
+});
+
+describe("recipes execute on a terminal-style table", () => {
+  it("shows the engine state as titled tables, not JSON in cells", async () => {
+    const r = await mids(["recipes", "execute", "trend-digest", "-o", "table"]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^STEPS \(\d+\)$/m);
+    expect(r.stdout).toMatch(/^OUTPUT · PROJECTS \(\d+\)$/m);
+    expect(r.stdout).not.toContain('{"');
+  });
+});
+
+describe("hostile server text", () => {
+  const INVISIBLE = /[\u200b-\u200f\u202a-\u202e\u2060\u2066-\u2069\ufeff\u0080-\u009f]/;
+  const FORMULA = '=HYPERLINK("http://evil","x")';
+  let proxy: Server;
+  let url = "";
+  beforeAll(async () => {
+    proxy = createServer(async (req, res) => {
+      if (req.url?.includes("evil-slug")) {
+        // a refusal whose message the CLI quotes
+        res.writeHead(400, { "content-type": "application/json" }).end(JSON.stringify({ code: "invalid_request", message: "no \u202eproject\u2066 here\u200b\u009b2J" }));
+        return;
+      }
+      const up = await fetch(sb.url + (req.url ?? "/"), { headers: { "x-api-key": String(req.headers["x-api-key"] ?? "") } });
+      const body = (await up.json()) as { data?: { name?: string }[]; error?: { message?: string } };
+      if (Array.isArray(body.data)) body.data.forEach((p, i) => (p.name = i === 0 ? FORMULA : `Good\u202eliveC\u200b`));
+      const headers: Record<string, string> = { "content-type": "application/json" };
+      res.writeHead(up.status, headers).end(JSON.stringify(body));
+    });
+    await new Promise<void>((r) => proxy.listen(0, "127.0.0.1", () => r()));
+    url = `http://127.0.0.1:${(proxy.address() as { port: number }).port}`;
+  });
+  afterAll(() => new Promise<void>((r) => proxy.close(() => r())));
+  const viaProxy = (args: string[]) => runMids(args, { env: sb.env(SANDBOX_DEMO_KEY, { MIDS_BASE_URL: url }), timeoutMs: 15_000 });
+
+  it("error messages carry no bidi override, zero-width or C1 character", async () => {
+    const r = await viaProxy(["projects", "get", "evil-slug"]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain("no project here");
+    expect(INVISIBLE.test(r.stderr), JSON.stringify(r.stderr)).toBe(false);
+  });
+
+  it("CSV guards formulas by default, --csv-raw writes them as served; JSON keeps the data", async () => {
+    const [csv, raw, json] = await Promise.all([
+      viaProxy(["projects", "list", "--limit", "2", "-o", "csv", "--fields", "slug,name,trend"]),
+      viaProxy(["projects", "list", "--limit", "2", "-o", "csv", "--fields", "slug,name", "--csv-raw"]),
+      viaProxy(["projects", "list", "--limit", "2", "-o", "json"]),
+    ]);
+    expect(csv.code).toBe(0);
+    const rows = csv.stdout.trim().split("\n");
+    expect(rows[1]).toMatch(/^[^,]+,"'=HYPERLINK\(""http:\/\/evil"",""x""\)",\d/);
+    expect(raw.stdout.trim().split("\n")[1]).toMatch(/^[^,]+,"=HYPERLINK/);
+    const names = (JSON.parse(json.stdout) as { name: string }[]).map((p) => p.name);
+    expect(names).toEqual([FORMULA, "Good\u202eliveC\u200b"]);
+    expect(INVISIBLE.test(json.stdout)).toBe(false); // escaped as \u202e: the same data
+  });
+});
