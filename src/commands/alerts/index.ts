@@ -2,6 +2,8 @@
 // Light on purpose: each verb's run module loads only when it runs.
 import type { Command } from "commander";
 import type { Context } from "../../context.js";
+import { ALERT_STATUSES } from "./body.js";
+import { choiceOption } from "../shared/choices.js";
 
 export function register(program: Command, ctx: Context): void {
   const alerts = program
@@ -53,7 +55,7 @@ Examples:
     .command("update")
     .description("Partially update an alert subscription: only the given fields are sent")
     .argument("<id>", "alert subscription id")
-    .option("--status <status>", "paused or active")
+    .addOption(choiceOption("--status <status>", "new status", ALERT_STATUSES))
     .option("--cadence <cadence>", "delivery cadence, e.g. hourly")
     .option("--destinations <ids>", "comma-separated destination ids (checked against 'mids alerts destinations')")
     .option("--selector <json>", "selector as a JSON object, e.g. '{\"followedProjects\":true}'")

@@ -1,5 +1,9 @@
 import type { Command } from "commander";
 import type { Context } from "../../context.js";
+import { choiceOption } from "../shared/choices.js";
+
+/** Methods `mids api -X` sends (any letter case). */
+export const METHODS = ["GET", "POST", "PATCH", "PUT", "DELETE", "HEAD"];
 
 const collect = (v: string, prev: string[] = []) => [...prev, v];
 
@@ -8,7 +12,7 @@ export function register(program: Command, ctx: Context): void {
     .command("api")
     .description("Make a raw API request (like 'gh api'): same auth, retries, notices and exit codes")
     .argument("<path>", "path with version prefix, e.g. /v3/projects or /v2/signals?page=2")
-    .option("-X, --method <method>", "HTTP method", "GET")
+    .addOption(choiceOption("-X, --method <method>", "HTTP method", METHODS, { ignoreCase: true }).default("GET"))
     .option("-f, --field <key=value>", "query parameter for GET, JSON body field otherwise (repeatable)", collect)
     .option("-H, --header <name: value>", "extra request header (repeatable)", collect)
     .option("--input <file>", "request body from a file, or - for stdin")

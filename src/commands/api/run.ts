@@ -6,6 +6,7 @@ import { redact } from "../../client/request.js";
 import { oneLine, stripControl } from "../../output/sanitize.js";
 import type { ApiResult } from "../../client/client.js";
 import { readStdin } from "../shared/stdin.js";
+import { METHODS } from "./index.js";
 
 export interface ApiOptions {
   path: string;
@@ -16,7 +17,6 @@ export interface ApiOptions {
   include: boolean;
 }
 
-const METHODS = ["GET", "POST", "PATCH", "PUT", "DELETE", "HEAD"];
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
 

@@ -4,6 +4,7 @@ import { ASSUMED } from "../../contract/assumed.js";
 import { addPagingOptions } from "../shared/options.js";
 import { paramValues } from "../../contract/routes.js";
 import { segment } from "../shared/args.js";
+import { choiceOption } from "../shared/choices.js";
 
 export function register(program: Command, ctx: Context): void {
   const intel = program.command("intel").description("Graded, citable findings about projects (v3 /v3/intel; --api v2: /v2/intel)")
@@ -13,7 +14,7 @@ Examples:
   $ mids intel get 6651f0c1a2b3c4d5e6f70812`);
 
   addPagingOptions(intel.command("list").description("List intel, newest first (v3: graded, filterable, searchable)"), { cursor: true, page: true, maxLimit: 50, defaultLimit: 50 })
-    .option("--grade <grades>", "v3: grades, comma-separated (chipped ... flawless)")
+    .addOption(choiceOption("--grade <grades>", "v3: grades, comma-separated", paramValues("v3.intel.list", "grade"), { list: true }))
     .option("--category <slug>", "intel category slug (see 'mids vocabulary intel-categories')")
     .option("--project <idOrSlug>", "one project (with --api v2 a slug is resolved to its object id)")
     .option("--search <text>", "v3: free-text search in headlines and descriptions")
