@@ -11,6 +11,7 @@ import { redact } from "./client/request.js";
 import { escapeC1Json, oneLine } from "./output/sanitize.js";
 import type { Client } from "./client/client.js";
 import { COMMANDS } from "./commands/registry.js";
+import { setInvocation } from "./client/invocation.js";
 import { VERSION } from "./version.js";
 
 export interface MainOptions {
@@ -88,6 +89,10 @@ export function buildProgram(ctx: Context): Command {
     .helpCommand(false);
   program.hook("preAction", (_this, action) => {
     const o = action.optsWithGlobals();
+    // notices name the command the user ran (`projects list`), not the API path behind it
+    const names: string[] = [];
+    for (let c: Command | null = action; c && c.parent; c = c.parent) names.unshift(c.name());
+    setInvocation(names.join(" "), o.api === "v2");
     const cfg = loadConfig(ctx.io);
     // the output format first, so an error in another global flag still honours -o json
     Object.assign(ctx.globals, resolveOutput(o, ctx.io, cfg));

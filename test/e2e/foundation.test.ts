@@ -187,7 +187,7 @@ describe("deprecation notices across pages", () => {
     expect(r.stdout.trimEnd().split("\n")).toHaveLength(200);
     const requests = (await sb.admin<{ path: string }[]>("/_sandbox/requests")).filter((q) => q.path === "/v2/grounding/history");
     expect(requests.length).toBeGreaterThanOrEqual(4);
-    expect(r.stderr.split("\n").filter((l) => l.includes("is deprecated"))).toEqual(["mids: notice: /v2/grounding/history is deprecated; use /v3/topics"]);
+    expect(r.stderr.split("\n").filter((l) => l.includes("is deprecated"))).toEqual(["mids: notice: 'mids grounding history' is deprecated (v2 API); use 'mids topics list'"]);
   });
 });
 

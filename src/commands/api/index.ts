@@ -21,7 +21,7 @@ export function register(program: Command, ctx: Context): void {
 Examples:
   $ mids api /v3/topics
   $ mids api /v3/projects -f limit=5 -f minTrend=40
-  $ mids api -X PATCH /v3/alerts/alr_123 -f status=paused
+  $ mids api -X PATCH /v3/alerts/alr_358143c32a05a788 -f status=paused
   $ mids api /v2/signals -i          # shows Deprecation, Link and Sunset headers`)
     .action(async (path: string, flags) => (await import("./run.js")).run({
       path, method: flags.method, fields: flags.field ?? [], headers: flags.header ?? [], input: flags.input, include: !!flags.include,
