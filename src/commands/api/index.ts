@@ -1,9 +1,7 @@
 import type { Command } from "commander";
 import type { Context } from "../../context.js";
 import { choiceOption } from "../shared/choices.js";
-
-/** Methods `mids api -X` sends (any letter case). */
-export const METHODS = ["GET", "POST", "PATCH", "PUT", "DELETE", "HEAD"];
+import { METHODS } from "./methods.js";
 
 const collect = (v: string, prev: string[] = []) => [...prev, v];
 

@@ -6,7 +6,7 @@ import { redact } from "../../client/request.js";
 import { oneLine, stripControl } from "../../output/sanitize.js";
 import type { ApiResult } from "../../client/client.js";
 import { readStdin } from "../shared/stdin.js";
-import { METHODS } from "./index.js";
+import { METHODS } from "./methods.js";
 
 export interface ApiOptions {
   path: string;

@@ -1,8 +1,7 @@
 import { Argument, type Command } from "commander";
 import type { Context } from "../../context.js";
 import { choiceArgument } from "../shared/choices.js";
-
-export const SHELLS = ["bash", "zsh", "fish"] as const;
+import { SHELLS } from "./shells.js";
 
 export function register(program: Command, ctx: Context): void {
   program

@@ -6,7 +6,7 @@ import { UsageError } from "../../errors.js";
 import { ROUTES } from "../../contract/routes.js";
 import { CONFIG_KEYS } from "../../config.js";
 import { isListOption } from "../shared/choices.js";
-import { SHELLS } from "./index.js";
+import { SHELLS } from "./shells.js";
 
 /** What a flag or positional takes: nothing (a switch), free text, one of values, a comma list of values, or file names. */
 export type ValueKind = "none" | "free" | "choices" | "list" | "files";
