@@ -219,6 +219,13 @@ export const V2Error = obj({
   issues: z.array(obj({ path: z.string(), message: z.string() })).optional(),
 });
 
+// spec 2.1: GET /v2 answers name, version and status without the envelope
+export const ServiceV2 = obj({ name: z.string(), version: z.string(), status: z.union([z.string(), z.number()]) });
+// spec 2.11 (the intel preview) and 2.17: a v3 intel item has at least the preview's fields
+export const IntelV3 = obj({ id: z.string(), headline: z.string(), grade: z.string(), detectedAt: ts });
+// spec 2.17: a v3 report has id, title and publishedAt (the reference topics carry); the rest is not shown
+export const ReportV3 = obj({ id: z.string(), title: z.string(), publishedAt: ts });
+
 /** Schema of each route's `data`, where the spec documents it (commands validate what they render). */
 export const DATA_SCHEMAS: Record<string, z.ZodType> = {
   "v2.apiKeys.info": KeyInfoV2,
@@ -240,4 +247,31 @@ export const DATA_SCHEMAS: Record<string, z.ZodType> = {
   "v3.alerts.destinations": z.array(Destination),
   "v3.alerts.get": AlertSubscription,
   "v3.alerts.update": AlertSubscription,
+  "v2.root": ServiceV2,
+  "v3.intel.list": z.array(IntelV3),
+  "v3.intel.get": IntelV3,
+  "v3.reports.get": ReportV3,
+};
+
+/**
+ * Routes whose payload the spec does not show (spec 2.17, and "Not shown" under the v2 and v3
+ * route tables): no schema, on purpose. Every other route has one in DATA_SCHEMAS (an alias
+ * shares its target's); test/unit/sandbox-contract.test.ts holds the two lists to that.
+ */
+export const SHAPE_NOT_SHOWN: Readonly<Record<string, string>> = {
+  "v2.topics.list": "v2 topics payload: not shown beyond the ranked top 25",
+  "v2.projects.chains": "payload of chains: not shown",
+  "v2.projects.candles": "payload of candles: not shown (ASSUMED.v2CandlesShape)",
+  "v2.clusters": "payload of clusters: not shown",
+  "v2.intelCategories": "payload of intel categories: not shown",
+  "v2.signalCategories": "payload of the intel categories alias: not shown",
+  "v2.recipes.list": "recipe list entries: not shown",
+  "v2.recipes.get": "recipe definition: not shown",
+  "v2.recipes.execute": "recipe execution state: not shown",
+  "v2.agent": "agent payload: not shown",
+  "v3.projects.series": "payload of series: not shown",
+  "v3.topics.list": "fields of a v3 topic: not shown",
+  "v3.topics.get": "fields of a v3 topic: not shown",
+  "v3.clusters.list": "the v3 cluster record: not shown",
+  "v3.vocabulary": "vocabulary records: not shown",
 };

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ROOT, baseEnv, runMids, startSandbox, useSandbox } from "../helpers/cli.js";
 import { SANDBOX_KEYS, SANDBOX_DEMO_KEY } from "../../src/sandbox/keys.js";
+import { SIGNALS_SUNSET } from "../../src/contract/routes.js";
 
 const key = (name: string) => SANDBOX_KEYS.find((k) => k.key.endsWith(name))!.key;
 const pkg = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8"));
@@ -91,9 +92,13 @@ describe("mids me", () => {
   });
 
   it("a key without the api entitlement: exit 3 naming it", async () => {
+    // the sandbox's noapi key lacks `api`, which every key-needing route (/v3/me too) requires
     const r = await runMids(["me", "-o", "json"], { env: sb.env(key("noapi")) });
-    if (r.code === 0) return; // /v3/me may be readable without `api`; then the projects route must refuse
     expect(r.code).toBe(3);
+    expect(r.stdout).toBe("");
+    expect(r.stderr).toMatch(/^mids: .*lacks the 'api' entitlement/);
+    const err = JSON.parse(r.stderr.trimEnd().split("\n").pop()!);
+    expect(err.error).toMatchObject({ code: "entitlement_required", status: 403, details: { entitlement: "api" } });
   });
 
   it("entitlement_required names the missing entitlement", async () => {
@@ -173,7 +178,9 @@ describe("deprecation notices", () => {
     const r = await runMids(["api", "/v2/signals"], { env: sb.env(SANDBOX_DEMO_KEY) });
     expect(r.code).toBe(0);
     const notices = r.stderr.split("\n").filter((l) => l.includes("deprecated"));
-    expect(notices).toEqual(["mids: notice: /v2/signals is deprecated; use /v3/intel (sunset 2026-07-15 has passed)"]);
+    // the sunset is the route table's; whether it has passed is the clock's, never assumed
+    const passed = Date.now() >= Date.parse(`${SIGNALS_SUNSET}T00:00:00Z`);
+    expect(notices).toEqual([`mids: notice: /v2/signals is deprecated; use /v3/intel (sunset ${SIGNALS_SUNSET}${passed ? " has passed" : ""})`]);
     const q = await runMids(["api", "/v2/signals", "-q"], { env: sb.env(SANDBOX_DEMO_KEY) });
     expect(q.stderr).toBe("");
     expect(JSON.parse(q.stdout).data).toEqual(JSON.parse(r.stdout).data);
