@@ -1,6 +1,7 @@
 // zod schemas for every documented shape (spec part 2) and the error bodies (part 7).
 // Loose on purpose: unknown fields pass through, so `-o json` keeps what a newer server adds.
 import { z } from "zod";
+import { ASSUMED } from "./assumed.js";
 
 // one-off validations in a short-lived process: skip compiling parsers with new Function
 z.config({ jitless: true });
@@ -221,10 +222,24 @@ export const V2Error = obj({
 
 // spec 2.1: GET /v2 answers name, version and status without the envelope
 export const ServiceV2 = obj({ name: z.string(), version: z.string(), status: z.union([z.string(), z.number()]) });
-// spec 2.11 (the intel preview) and 2.17: a v3 intel item has at least the preview's fields
-export const IntelV3 = obj({ id: z.string(), headline: z.string(), grade: z.string(), detectedAt: ts });
-// spec 2.17: a v3 report has id, title and publishedAt (the reference topics carry); the rest is not shown
-export const ReportV3 = obj({ id: z.string(), title: z.string(), publishedAt: ts });
+// spec 2.11 (the intel preview) and 2.17; the rest of these v3 shapes are assumed (ASSUMED.v3*Shape)
+export const IntelV3 = obj({
+  id: z.string(), headline: z.string(), grade: z.string(), detectedAt: ts,
+  projectId: z.string(), projectName: z.string(), category: z.string(), clusters: z.array(ClusterRef),
+});
+export const ReportV3 = obj({
+  id: z.string(), topicId: z.string(), title: z.string(), summary: z.string(), publishedAt: ts, url: z.string(), bodyMarkdown: z.string(),
+  revisions: z.array(obj({ revision: z.number().int(), publishedAt: ts, summary: z.string() })),
+});
+export const TopicV3 = obj({
+  id: z.string(), rank: z.number().int(), name: z.string(), summary: z.string(), score: z.number(), stance: z.string(),
+  report: obj({ id: z.string(), title: z.string(), publishedAt: ts }).nullable(), lastSeenAt: ts,
+});
+export const SeriesV3 = obj({
+  projectId: z.string(), slug: z.string(), name: z.string(), measure: z.string(), from: ts, to: ts,
+  points: z.array(obj({ timestamp: ts, value: z.number().nullable() })),
+});
+export const VocabularyV3 = obj(Object.fromEntries(ASSUMED.v3VocabularyKinds.map((k) => [k, z.array(obj({ slug: z.string(), name: z.string() }))])));
 
 /** Schema of each route's `data`, where the spec documents it (commands validate what they render). */
 export const DATA_SCHEMAS: Record<string, z.ZodType> = {
@@ -251,6 +266,10 @@ export const DATA_SCHEMAS: Record<string, z.ZodType> = {
   "v3.intel.list": z.array(IntelV3),
   "v3.intel.get": IntelV3,
   "v3.reports.get": ReportV3,
+  "v3.topics.list": z.array(TopicV3),
+  "v3.topics.get": TopicV3,
+  "v3.projects.series": SeriesV3,
+  "v3.vocabulary": VocabularyV3,
 };
 
 /**
@@ -269,9 +288,5 @@ export const SHAPE_NOT_SHOWN: Readonly<Record<string, string>> = {
   "v2.recipes.get": "recipe definition: not shown",
   "v2.recipes.execute": "recipe execution state: not shown",
   "v2.agent": "agent payload: not shown",
-  "v3.projects.series": "payload of series: not shown",
-  "v3.topics.list": "fields of a v3 topic: not shown",
-  "v3.topics.get": "fields of a v3 topic: not shown",
   "v3.clusters.list": "the v3 cluster record: not shown",
-  "v3.vocabulary": "vocabulary records: not shown",
 };
