@@ -3,9 +3,7 @@ import type { Context } from "../../context.js";
 import { segment } from "../shared/args.js";
 import { DISCONTINUED } from "./discontinued.js";
 
-// kept here (not imported from src/recipes) so the index stays light; route paths are left to
-// src/contract (the help names no path), since importing the route table here would load it at start-up
-const FORMATS = ["stylish", "json", "github", "junit", "sarif"];
+import { FORMATS } from "../../recipes/format-names.js";
 
 
 export function register(program: Command, ctx: Context): void {
