@@ -105,25 +105,29 @@ describe.skipIf(!CI && !has("fish"))("fish", () => {
   });
 });
 
-// zsh: a fresh interactive `zsh -f` per line on a zpty, compinit over an $fpath holding _mids, one
-// TAB; compadd is wrapped to print every candidate (and _describe's descriptions) it is given.
+// zsh: one interactive `zsh -f` on a zpty, compinit over an $fpath holding _mids; the first line
+// is the first TAB of the new shell, the others follow on the same shell (the line is cleared with
+// ^U in between). compadd is wrapped to print every candidate (and _describe's descriptions) it
+// is given. Markers are printed as computed text, so the terminal's echo of a command never
+// matches them.
 const ZSH_DRIVER = String.raw`
 zmodload zsh/zpty
 dir=$1; shift
+zpty z zsh -f -i
+zpty -w z "PS1=''; COLUMNS=400; LISTMAX=100000; fpath=($dir \$fpath); autoload -Uz compinit; compinit -u -D -d /dev/null"
+zpty -w z 'zstyle ":completion:*" list-grouped false; zstyle ":completion:*" insert-tab false'
+zpty -w z 'compadd() { if [[ $\{@[1,(i)(-|--)]} == *-(O|A|D)\ * ]]; then builtin compadd "$@"; return $?; fi; typeset -a __h __d; if (( $@[(I)-d] )); then __d=( "$\{(@P)$\{@[$(( $\{@[(i)-d]} + 1 ))]}}" ); fi; builtin compadd -A __h "$@"; local x; for x in $__h; do print -r -- "CAND:$IPREFIX$x"; done; for x in $__d; do print -r -- "DESC:$x"; done; builtin compadd "$@" }'
+zpty -w z 'comppostfuncs=( _zt_end ); _zt_end() { print -r -- "ZT-END-$((6*7))"; comppostfuncs+=( _zt_end ) }; bindkey "^I" complete-word'
+zpty -w z 'print "ZT-READY-$((6*7))"'
+zpty -r -m z out '*ZT-READY-42*'
 for line in "$@"; do
-  zpty z zsh -f -i
-  zpty -w z "PS1=''; COLUMNS=400; fpath=($dir \$fpath); autoload -Uz compinit; compinit -u -D -d /dev/null"
-  zpty -w z 'zstyle ":completion:*" list-grouped false; zstyle ":completion:*" insert-tab false'
-  zpty -w z 'compadd() { if [[ $\{@[1,(i)(-|--)]} == *-(O|A|D)\ * ]]; then builtin compadd "$@"; return $?; fi; typeset -a __h __d; if (( $@[(I)-d] )); then __d=( "$\{(@P)$\{@[$(( $\{@[(i)-d]} + 1 ))]}}" ); fi; builtin compadd -A __h "$@"; local x; for x in $__h; do print -r -- "CAND:$IPREFIX$x"; done; for x in $__d; do print -r -- "DESC:$x"; done; builtin compadd "$@" }'
-  zpty -w z 'comppostfuncs=( _zt_end ); _zt_end() { print -r -- "ZT-END" }; bindkey "^I" complete-word'
-  zpty -w z 'print ZT-READY'
-  zpty -r z out '*ZT-READY*'; zpty -r z out '*ZT-READY*'
   zpty -w -n z "$line"$'\t'
-  zpty -r -m z chunk '*ZT-END*'
+  zpty -r -m z chunk '*ZT-END-42*'
   print -r -- "=== $line"
   print -r -- "$chunk" | tr -d '\r' | grep -ao 'CAND:[^[:space:]]*\|DESC:.*'
-  zpty -d z
+  zpty -w -n z $'\C-u'
 done
+zpty -d z
 `.replace(/\$\\\{/g, "${");
 
 describe.skipIf(!CI && !has("zsh"))("zsh", () => {
@@ -133,6 +137,7 @@ describe.skipIf(!CI && !has("zsh"))("zsh", () => {
     const file = await script("zsh", "_mids");
     const driver = join(tempDir("zsh-driver-"), "driver.zsh");
     writeFileSync(driver, ZSH_DRIVER);
+    // the first line is the new shell's first TAB
     const lines = [...CASES.map((c) => c.line), "mids m"];
     // the pty's shells find mids on PATH: the built bin
     const env = baseEnv({ PATH: `${join(BIN, "..")}:${process.env.PATH}` });
@@ -145,7 +150,7 @@ describe.skipIf(!CI && !has("zsh"))("zsh", () => {
     }
   }, 60_000);
   for (const c of CASES) {
-    it(`completes ${JSON.stringify(c.line)} on the first TAB`, () => {
+    it(`completes ${JSON.stringify(c.line)}${c === CASES[0] ? " on a new shell's first TAB" : ""}`, () => {
       const r = results.get(c.line);
       expect(r, c.line).toBeDefined();
       // _files offers the name within its directory: compare with the line's directory added back
