@@ -1,8 +1,9 @@
 // The foundation end to end: the built bin/mids against a real sandbox on loopback.
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
+import { existsSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { ROOT, baseEnv, runMids, startSandbox, useSandbox } from "../helpers/cli.js";
+import { ROOT, baseEnv, removeTempDirs, runMids, startSandbox, tempDir, useSandbox } from "../helpers/cli.js";
 import { SANDBOX_KEYS, SANDBOX_DEMO_KEY } from "../../src/sandbox/keys.js";
 import { SIGNALS_SUNSET } from "../../src/contract/routes.js";
 
@@ -259,5 +260,19 @@ describe("--sandbox", () => {
     const r = await runMids(["sandbox", "serve", "--port", "0", "--faults", "teapot:0.5"]);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/^mids: --faults: /);
+  });
+});
+
+describe("the test harness", () => {
+  it("keeps every temporary directory under one root per file and removes it", () => {
+    const homes = [baseEnv().HOME, baseEnv().HOME, tempDir()];
+    const root = dirname(homes[0]);
+    expect(dirname(root)).toBe(tmpdir());
+    for (const h of homes) expect(dirname(h)).toBe(root);
+    expect(new Set(homes).size).toBe(3);
+    removeTempDirs();
+    expect(existsSync(root)).toBe(false);
+    // the next call starts a new root (removed again after this file)
+    expect(dirname(tempDir())).not.toBe(root);
   });
 });
