@@ -301,6 +301,9 @@ export async function main(argv: string[], opts: MainOptions = {}): Promise<numb
       io.stderr.write("mids: interrupted\n");
       return EXIT.interrupted;
     }
+    // a bad enum value is refused while commander parses, before preAction: -o json still holds
+    const out = program?.opts().output;
+    if (!ctx.globals.outputExplicit && (out === "json" || out === "ndjson")) Object.assign(ctx.globals, { output: out, outputExplicit: true });
     return reportError(ctx, err);
   } finally {
     await ctx.close().catch(() => undefined);

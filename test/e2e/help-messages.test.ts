@@ -64,6 +64,13 @@ describe("enum flags", () => {
     });
     expect((await sb.admin<unknown[]>("/_sandbox/requests")).length).toBe(before);
   });
+
+  it("with -o json the refusal also comes as a JSON error object", async () => {
+    const r = await runMids(["intel", "list", "--grade", "shiny", "-o", "json"], { env: sb.env("mids_sandbox_demo") });
+    expect(r.code).toBe(2);
+    const err = JSON.parse(r.stderr.trimEnd().split("\n").pop()!);
+    expect(err.error).toMatchObject({ code: "usage", message: expect.stringContaining("--grade") });
+  });
 });
 
 describe("notices", () => {
