@@ -88,6 +88,8 @@ export function buildProgram(ctx: Context): Command {
     })
     .helpCommand(false);
   program.hook("preAction", (_this, action) => {
+    // `mids help` prints help only: no config or credentials to resolve
+    if (action.parent === program && action.name() === "help") return;
     const o = action.optsWithGlobals();
     // notices name the command the user ran (`projects list`), not the API path behind it
     const names: string[] = [];
