@@ -15,7 +15,6 @@ const EXCEPTIONS: Record<string, string> = {
   "mids sandbox serve --port 0": "serves until interrupted",
   "mids sandbox serve --faults 503:0.2,slow:200 &": "leaves a server running",
   "MIDS_BASE_URL=http://127.0.0.1:8787 MIDS_API_KEY=$(mids sandbox keys -o json | jq -r '.[0].key') mids me": "needs the server the serve example starts",
-  'mids completion zsh > "${fpath[1]}/_mids"': "zsh syntax; writes into the system's zsh function directory",
 };
 
 interface Example { command: string; example: string; exit: number }
@@ -58,7 +57,7 @@ async function workspace(): Promise<{ cwd: string; env: Record<string, string> }
   writeFileSync(join(bin, "mids"), `#!/bin/sh\nexec "${process.execPath}" "${BIN}" "$@"\n`);
   chmodSync(join(bin, "mids"), 0o755);
   const env = sb.env(fixtures.demoKey, { PATH: `${bin}:${process.env.PATH}` });
-  for (const d of [".local/share/bash-completion/completions", ".config/fish/completions"]) mkdirSync(join(env.HOME, d), { recursive: true });
+  for (const d of [".local/share/bash-completion/completions", ".zfunc", ".config/fish/completions"]) mkdirSync(join(env.HOME, d), { recursive: true });
   // `mids config get base-url` reads a stored setting
   expect((await runMids(["config", "set", "base-url", sb.url], { env })).code).toBe(0);
   return { cwd, env };

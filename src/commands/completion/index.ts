@@ -11,7 +11,7 @@ export function register(program: Command, ctx: Context): void {
     .addHelpText("after", `
 Examples:
   $ mids completion bash > ~/.local/share/bash-completion/completions/mids
-  $ mids completion zsh > "\${fpath[1]}/_mids"
+  $ mids completion zsh > ~/.zfunc/_mids        # with fpath=(~/.zfunc $fpath) before compinit
   $ mids completion fish > ~/.config/fish/completions/mids.fish`)
     .action(async (shell: string) => (await import("./run.js")).run({ shell }, program, ctx));
 }
