@@ -14,7 +14,10 @@ rmSync(out, { recursive: true, force: true });
 await build({
   entryPoints: { cli: join(root, "src/cli.ts") },
   outdir: out,
+  // every library is bundled (package.json keeps them in devDependencies; test/e2e/pack.test.ts
+  // checks that any bare import left in dist/ is a runtime dependency)
   bundle: true,
+  packages: "bundle",
   splitting: true,
   format: "esm",
   platform: "node",

@@ -15,6 +15,7 @@ import { escapeC1Json, oneLine, stripControl } from "./output/sanitize.js";
 import type { Client } from "./client/client.js";
 import { COMMANDS } from "./commands/registry.js";
 import { explainRejectedKey } from "./keyerror.js";
+import { setInvocation } from "./client/invocation.js";
 import { VERSION } from "./version.js";
 
 export interface MainOptions {
@@ -23,19 +24,36 @@ export interface MainOptions {
   now?: () => Date;
 }
 
+/** Words joined into lines of at most `width` characters, each after `indent`. */
+export function wrapWords(text: string, width: number, indent = ""): string {
+  const lines: string[] = [];
+  let line = "";
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    if (line && indent.length + line.length + 1 + word.length > width) {
+      lines.push(indent + line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  if (line) lines.push(indent + line);
+  return lines.join("\n");
+}
+
 export const GLOBAL_HELP = `
 Examples:
-  $ mids --sandbox projects list              # offline, against the bundled sandbox
+  $ mids --sandbox projects list      # offline, against the bundled sandbox
   $ mids projects list --min-trend 50 -o json
   $ mids me
   $ mids api /v3/topics
 
 Environment:
-  MIDS_API_KEY, MIDS_BASE_URL   credentials and API address (flags win, then env, then the profile, then 'mids config')
+  MIDS_API_KEY, MIDS_BASE_URL   credentials and API address
+                                (flags win, then env, then the profile, then the
+                                default profile in 'mids config')
   MIDS_PROFILE                  the config profile to use (like --profile)
   NO_COLOR, FORCE_COLOR         colour control; MIDS_DEBUG=1 prints stack traces
 
-Exit codes: ${Object.entries(EXIT_SUMMARY).map(([code, what]) => `${code} ${what}`).join(", ")}`;
+Exit codes:
+${wrapWords(Object.entries(EXIT_SUMMARY).map(([code, what]) => `${code} ${what}`).join(", "), 78, "  ")}`;
 
 export function buildProgram(ctx: Context): Command {
   const program = new Command("mids")
@@ -65,12 +83,30 @@ export function buildProgram(ctx: Context): Command {
       writeOut: (s) => void ctx.io.stdout.write(s),
       writeErr: (s) => void ctx.io.stderr.write(s),
       outputError: (s, write) => write(`mids: ${s.replace(/^error: /, "")}`),
-    });
+      // wrap help to the terminal (COLUMNS when piped); subcommands inherit this
+      getOutHelpWidth: () => helpWidth(ctx.io),
+      getErrHelpWidth: () => helpWidth(ctx.io),
+    })
+    // subcommand help lists the global flags too; wrap even beside long command names
+    .configureHelp({
+      showGlobalOptions: true,
+      minWidthToWrap: 30,
+      // command lists show each command's arguments, not "[options]": the column stays narrow
+      subcommandTerm: (c) => [c.name(), ...c.registeredArguments.map((a) => {
+        const n = a.name() + (a.variadic ? "..." : "");
+        return a.required ? `<${n}>` : `[${n}]`;
+      })].join(" "),
+    })
+    .helpCommand(false);
   program.hook("preAction", (_this, action) => {
+    // `mids help` prints help only: no config or credentials to resolve
+    if (action.parent === program && action.name() === "help") return;
     const o = action.optsWithGlobals();
     // -o from the flag before anything can fail, so a config error still honours -o json
     Object.assign(ctx.globals, resolveOutput(o, ctx.io, {}));
     const path = commandPath(action);
+    // notices name the command the user ran (`projects list`), not the API path behind it
+    setInvocation(path, o.api === "v2");
     // doctor reports a bad config file as a check; 'config path' just names it
     const file = loadConfig(ctx.io, path === "doctor" || path === "config path");
     const profile = selectedProfile(o, ctx.io);
@@ -83,6 +119,7 @@ export function buildProgram(ctx: Context): Command {
     ctx.globals.resource = resourceName(action);
   });
   for (const reg of COMMANDS) reg(program, ctx);
+  addHelpCommand(program);
   // every subcommand shares the root's error handling
   const walk = (c: Command) => {
     c.exitOverride();
@@ -92,6 +129,30 @@ export function buildProgram(ctx: Context): Command {
   };
   program.commands.forEach(walk);
   return program;
+}
+
+function helpWidth(io: IO): number {
+  const cols = io.columns || Number(io.env.COLUMNS) || 80;
+  return Math.max(40, Math.min(cols, 200));
+}
+
+/** `mids help [command...]`: the help of any command path; an unknown name is exit 2. */
+function addHelpCommand(program: Command): void {
+  program.command("help").description("display help for a command, e.g. 'mids help projects list'")
+    .argument("[command...]", "a command path")
+    .addHelpText("after", "\nExamples:\n  $ mids help\n  $ mids help projects list")
+    .action((names: string[]) => {
+      let cmd = program;
+      for (const [i, name] of names.entries()) {
+        const next = cmd.commands.find((c) => c.name() === name || c.aliases().includes(name));
+        if (!next) {
+          const where = ["mids", ...names.slice(0, i)].join(" ");
+          throw new UsageError(`unknown command '${names.slice(0, i + 1).join(" ")}'`, { hint: `run '${where} --help' for the commands` });
+        }
+        cmd = next;
+      }
+      cmd.outputHelp();
+    });
 }
 
 function commandPath(cmd: Command): string {
@@ -346,6 +407,9 @@ export async function main(argv: string[], opts: MainOptions = {}): Promise<numb
       io.stderr.write("mids: interrupted\n");
       return EXIT.interrupted;
     }
+    // a bad enum value is refused while commander parses, before preAction: -o json still holds
+    const out = program?.opts().output;
+    if (!ctx.globals.outputExplicit && (out === "json" || out === "ndjson")) Object.assign(ctx.globals, { output: out, outputExplicit: true });
     return reportError(ctx, err);
   } finally {
     await ctx.close().catch(() => undefined);

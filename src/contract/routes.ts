@@ -242,7 +242,7 @@ export const ROUTES: readonly Route[] = [
     params: [
       cursor,
       { name: "limit", type: "int", min: 1, max: 50, default: 50, assumed: true },
-      { name: "grade", type: "csv", assumed: true },
+      { name: "grade", type: "csv", values: ASSUMED.grades, assumed: true },
       { name: "category", type: "string", assumed: true },
       { name: "project", type: "string", assumed: true },
       { name: "q", type: "string", assumed: true },

@@ -1,6 +1,7 @@
 // zod schemas for every documented shape (spec part 2) and the error bodies (part 7).
 // Loose on purpose: unknown fields pass through, so `-o json` keeps what a newer server adds.
 import { z } from "zod";
+import { ASSUMED } from "./assumed.js";
 
 // one-off validations in a short-lived process: skip compiling parsers with new Function
 z.config({ jitless: true });
@@ -219,6 +220,27 @@ export const V2Error = obj({
   issues: z.array(obj({ path: z.string(), message: z.string() })).optional(),
 });
 
+// spec 2.1: GET /v2 answers name, version and status without the envelope
+export const ServiceV2 = obj({ name: z.string(), version: z.string(), status: z.union([z.string(), z.number()]) });
+// spec 2.11 (the intel preview) and 2.17; the rest of these v3 shapes are assumed (ASSUMED.v3*Shape)
+export const IntelV3 = obj({
+  id: z.string(), headline: z.string(), grade: z.string(), detectedAt: ts,
+  projectId: z.string(), projectName: z.string(), category: z.string(), clusters: z.array(ClusterRef),
+});
+export const ReportV3 = obj({
+  id: z.string(), topicId: z.string(), title: z.string(), summary: z.string(), publishedAt: ts, url: z.string(), bodyMarkdown: z.string(),
+  revisions: z.array(obj({ revision: z.number().int(), publishedAt: ts, summary: z.string() })),
+});
+export const TopicV3 = obj({
+  id: z.string(), rank: z.number().int(), name: z.string(), summary: z.string(), score: z.number(), stance: z.string(),
+  report: obj({ id: z.string(), title: z.string(), publishedAt: ts }).nullable(), lastSeenAt: ts,
+});
+export const SeriesV3 = obj({
+  projectId: z.string(), slug: z.string(), name: z.string(), measure: z.string(), from: ts, to: ts,
+  points: z.array(obj({ timestamp: ts, value: z.number().nullable() })),
+});
+export const VocabularyV3 = obj(Object.fromEntries(ASSUMED.v3VocabularyKinds.map((k) => [k, z.array(obj({ slug: z.string(), name: z.string() }))])));
+
 /** Schema of each route's `data`, where the spec documents it (commands validate what they render). */
 export const DATA_SCHEMAS: Record<string, z.ZodType> = {
   "v2.apiKeys.info": KeyInfoV2,
@@ -240,4 +262,31 @@ export const DATA_SCHEMAS: Record<string, z.ZodType> = {
   "v3.alerts.destinations": z.array(Destination),
   "v3.alerts.get": AlertSubscription,
   "v3.alerts.update": AlertSubscription,
+  "v2.root": ServiceV2,
+  "v3.intel.list": z.array(IntelV3),
+  "v3.intel.get": IntelV3,
+  "v3.reports.get": ReportV3,
+  "v3.topics.list": z.array(TopicV3),
+  "v3.topics.get": TopicV3,
+  "v3.projects.series": SeriesV3,
+  "v3.vocabulary": VocabularyV3,
+};
+
+/**
+ * Routes whose payload the spec does not show (spec 2.17, and "Not shown" under the v2 and v3
+ * route tables): no schema, on purpose. Every other route has one in DATA_SCHEMAS (an alias
+ * shares its target's); test/unit/sandbox-contract.test.ts holds the two lists to that.
+ */
+export const SHAPE_NOT_SHOWN: Readonly<Record<string, string>> = {
+  "v2.topics.list": "v2 topics payload: not shown beyond the ranked top 25",
+  "v2.projects.chains": "payload of chains: not shown",
+  "v2.projects.candles": "payload of candles: not shown (ASSUMED.v2CandlesShape)",
+  "v2.clusters": "payload of clusters: not shown",
+  "v2.intelCategories": "payload of intel categories: not shown",
+  "v2.signalCategories": "payload of the intel categories alias: not shown",
+  "v2.recipes.list": "recipe list entries: not shown",
+  "v2.recipes.get": "recipe definition: not shown",
+  "v2.recipes.execute": "recipe execution state: not shown",
+  "v2.agent": "agent payload: not shown",
+  "v3.clusters.list": "the v3 cluster record: not shown",
 };

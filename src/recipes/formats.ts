@@ -6,8 +6,7 @@ import { escapeC1Json, escapeInvisibleXml, stripControl } from "../output/saniti
 
 const validateRoute = route("v2.recipes.validate");
 
-export const FORMATS = ["stylish", "json", "github", "junit", "sarif"] as const;
-export type Format = (typeof FORMATS)[number];
+export { FORMATS, type Format } from "./format-names.js";
 
 export const SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json";
 export const RULES = {

@@ -1,9 +1,11 @@
 // The foundation end to end: the built bin/mids against a real sandbox on loopback.
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
+import { existsSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { ROOT, baseEnv, runMids, startSandbox, useSandbox } from "../helpers/cli.js";
+import { ROOT, baseEnv, removeTempDirs, runMids, startSandbox, tempDir, useSandbox } from "../helpers/cli.js";
 import { SANDBOX_KEYS, SANDBOX_DEMO_KEY } from "../../src/sandbox/keys.js";
+import { SIGNALS_SUNSET } from "../../src/contract/routes.js";
 
 const key = (name: string) => SANDBOX_KEYS.find((k) => k.key.endsWith(name))!.key;
 const pkg = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8"));
@@ -91,9 +93,13 @@ describe("mids me", () => {
   });
 
   it("a key without the api entitlement: exit 3 naming it", async () => {
+    // the sandbox's noapi key lacks `api`, which every key-needing route (/v3/me too) requires
     const r = await runMids(["me", "-o", "json"], { env: sb.env(key("noapi")) });
-    if (r.code === 0) return; // /v3/me may be readable without `api`; then the projects route must refuse
     expect(r.code).toBe(3);
+    expect(r.stdout).toBe("");
+    expect(r.stderr).toMatch(/^mids: .*lacks the 'api' entitlement/);
+    const err = JSON.parse(r.stderr.trimEnd().split("\n").pop()!);
+    expect(err.error).toMatchObject({ code: "entitlement_required", status: 403, details: { entitlement: "api" } });
   });
 
   it("entitlement_required names the missing entitlement", async () => {
@@ -173,7 +179,9 @@ describe("deprecation notices", () => {
     const r = await runMids(["api", "/v2/signals"], { env: sb.env(SANDBOX_DEMO_KEY) });
     expect(r.code).toBe(0);
     const notices = r.stderr.split("\n").filter((l) => l.includes("deprecated"));
-    expect(notices).toEqual(["mids: notice: /v2/signals is deprecated; use /v3/intel (sunset 2026-07-15 has passed)"]);
+    // the sunset is the route table's; whether it has passed is the clock's, never assumed
+    const passed = Date.now() >= Date.parse(`${SIGNALS_SUNSET}T00:00:00Z`);
+    expect(notices).toEqual([`mids: notice: /v2/signals is deprecated; use /v3/intel (sunset ${SIGNALS_SUNSET}${passed ? " has passed" : ""})`]);
     const q = await runMids(["api", "/v2/signals", "-q"], { env: sb.env(SANDBOX_DEMO_KEY) });
     expect(q.stderr).toBe("");
     expect(JSON.parse(q.stdout).data).toEqual(JSON.parse(r.stdout).data);
@@ -187,7 +195,7 @@ describe("deprecation notices across pages", () => {
     expect(r.stdout.trimEnd().split("\n")).toHaveLength(200);
     const requests = (await sb.admin<{ path: string }[]>("/_sandbox/requests")).filter((q) => q.path === "/v2/grounding/history");
     expect(requests.length).toBeGreaterThanOrEqual(4);
-    expect(r.stderr.split("\n").filter((l) => l.includes("is deprecated"))).toEqual(["mids: notice: /v2/grounding/history is deprecated; use /v3/topics"]);
+    expect(r.stderr.split("\n").filter((l) => l.includes("is deprecated"))).toEqual(["mids: notice: 'mids grounding history' is deprecated (v2 API); use 'mids topics list'"]);
   });
 });
 
@@ -252,5 +260,19 @@ describe("--sandbox", () => {
     const r = await runMids(["sandbox", "serve", "--port", "0", "--faults", "teapot:0.5"]);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/^mids: --faults: /);
+  });
+});
+
+describe("the test harness", () => {
+  it("keeps every temporary directory under one root per file and removes it", () => {
+    const homes = [baseEnv().HOME, baseEnv().HOME, tempDir()];
+    const root = dirname(homes[0]);
+    expect(dirname(root)).toBe(tmpdir());
+    for (const h of homes) expect(dirname(h)).toBe(root);
+    expect(new Set(homes).size).toBe(3);
+    removeTempDirs();
+    expect(existsSync(root)).toBe(false);
+    // the next call starts a new root (removed again after this file)
+    expect(dirname(tempDir())).not.toBe(root);
   });
 });

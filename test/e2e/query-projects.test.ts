@@ -244,7 +244,7 @@ describe("v2-only market routes are marked deprecated", () => {
     const j = await runMids(["projects", "metrics", id], { env: env() });
     expect(j.code).toBe(0);
     expect(JSON.parse(j.stdout)).toEqual(server);
-    expect(j.stderr).toMatch(/\/v2\/projects\/\{id\}\/metrics is deprecated and has no v3 successor/);
+    expect(j.stderr).toMatch(/'mids projects metrics' uses a deprecated v2 route that has no v3 successor/);
     const t = await runMids(["projects", "metrics", id, "-o", "table"], { env: env() });
     expect(t.stdout).toMatch(new RegExp(`^price usd\\s+${server.metrics.usd}$`, "m"));
   });
@@ -254,11 +254,11 @@ describe("v2-only market routes are marked deprecated", () => {
     const c = await runMids(["projects", "candles", id, "-o", "csv"], { env: env() });
     expect(c.code).toBe(0);
     expect(c.stdout.split("\n")[0]).toBe("timestamp,open,high,low,close,volume");
-    expect(c.stderr).toMatch(/candles is deprecated/);
+    expect(c.stderr).toMatch(/'mids projects candles' uses a deprecated v2 route/);
     const ch = await runMids(["projects", "chains", "-o", "table"], { env: sb.env() });
     expect(ch.code).toBe(0);
     const server = (await sb.api<{ data: { name: string }[] }>("/v2/projects/chains")).body.data;
     for (const x of server) expect(ch.stdout).toContain(x.name);
-    expect(ch.stderr).toMatch(/\/v2\/projects\/chains is deprecated; use \/v3\/vocabulary/);
+    expect(ch.stderr).toMatch(/'mids projects chains' is deprecated \(v2 API\); use 'mids vocabulary'/);
   });
 });

@@ -115,7 +115,7 @@ describe("topics and reports", () => {
     expect(t.stdout.split("\n")[0]).toBe(server.title);
     expect(t.stdout).toContain("SOURCES");
     for (const s of server.sources) expect(t.stdout).toContain(s.url);
-    expect(t.stderr).toMatch(/\/v2\/topics\/\{id\}\/report is deprecated; use \/v3\/reports\/\{id\}/);
+    expect(t.stderr).toMatch(/'mids topics report' is deprecated \(v2 API\); use 'mids reports get'/);
     const j = await runMids(["topics", "report", topic.id], { env: sb.env(KEY) });
     expect(JSON.parse(j.stdout)).toEqual(server);
     const help = await runMids(["topics", "--help"]);
@@ -172,7 +172,7 @@ describe("grounding (deprecated v2 aliases)", () => {
     expect(j.code).toBe(0);
     const server = (await sb.api<{ data: { topics: { id: string }[] } }>("/v2/grounding", KEY)).body.data;
     expect(JSON.parse(j.stdout).topics.map((t: { id: string }) => t.id)).toEqual(server.topics.map((t) => t.id));
-    expect(j.stderr).toMatch(/^mids: notice: \/v2\/grounding is deprecated; use \/v3\/topics$/m);
+    expect(j.stderr).toMatch(/^mids: notice: 'mids grounding' is deprecated \(v2 API\); use 'mids topics list'$/m);
     const t = await runMids(["grounding", "-o", "table"], { env: sb.env(KEY) });
     expect(t.stdout.trimEnd().split("\n")).toHaveLength(server.topics.length + 1);
     const help = await runMids(["--help"]);
@@ -195,7 +195,7 @@ describe("grounding (deprecated v2 aliases)", () => {
     const rows = r.stdout.trimEnd().split("\n").map((l) => JSON.parse(l).completedAt);
     expect(rows.length).toBeGreaterThanOrEqual(48);
     expect([...rows].sort().reverse()).toEqual(rows);
-    expect(r.stderr).toMatch(/\/v2\/grounding\/history is deprecated/);
+    expect(r.stderr).toMatch(/'mids grounding history' is deprecated/);
     const bad = await runMids(["grounding", "history", "--limit", "51"], { env: sb.env(KEY) });
     expect(bad.code).toBe(2);
     const noapi = await runMids(["grounding", "history"], { env: sb.env(NOAPI) });

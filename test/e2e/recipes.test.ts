@@ -1,10 +1,9 @@
 // recipes validate against the sandbox: exact locations, never sending a broken file, every format,
 // stdin, exit codes, and 50 files in one run. One sandbox for the file.
-import { mkdtempSync, readFileSync, writeFileSync, mkdirSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, writeFileSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { ROOT, runMids, startSandbox, type SandboxProcess } from "../helpers/cli.js";
+import { ROOT, runMids, startSandbox, tempDir, type SandboxProcess } from "../helpers/cli.js";
 import { parseXml } from "../fixtures/recipes/xml.js";
 import { SANDBOX_DEMO_KEY, SANDBOX_KEYS } from "../../src/sandbox/keys.js";
 
@@ -16,7 +15,7 @@ let sb: SandboxProcess;
 let tmp: string;
 beforeAll(async () => {
   sb = await startSandbox();
-  tmp = mkdtempSync(join(tmpdir(), "mids-recipes-e2e-"));
+  tmp = tempDir("recipes-e2e-");
 });
 afterAll(async () => sb?.stop());
 beforeEach(async () => { await sb.admin("/_sandbox/requests/clear", "POST"); });
@@ -168,8 +167,9 @@ describe("recipes validate", () => {
     expect(lines).toHaveLength(5);
     for (const l of lines) expect(l).toMatch(/^::error file=[^,]+,line=\d+,col=\d+,endLine=\d+,endColumn=\d+,title=[^:]+::\S/);
     const nope = pos(text, "uses: nope", "nope");
-    expect(lines).toContain(lines.find((l) => l.includes("unknown step")));
-    expect(lines.find((l) => l.includes("unknown step"))).toContain(`file=${file},line=${nope.line},col=${nope.column},`);
+    const unknown = lines.filter((l) => l.includes("unknown step"));
+    expect(unknown).toHaveLength(1);
+    expect(unknown[0]).toContain(`file=${file},line=${nope.line},col=${nope.column},`);
     const syn = pos(fixture("syntax-error.yaml"), "with: a: b", "a: b");
     expect(lines[4]).toContain(`line=${syn.line},col=${syn.column},`);
   });

@@ -1,6 +1,6 @@
 // End-to-end harness: spawn the built bin/mids, and a sandbox server on a free loopback port.
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { createInterface } from "node:readline";
@@ -22,9 +22,25 @@ export interface RunOptions {
   timeoutMs?: number;
 }
 
+/**
+ * Every temporary directory of a test file lives under one root, removed after the file's tests
+ * (and at exit, should a worker stop early), so runs leave nothing in /tmp.
+ */
+let tempRoot: string | undefined;
+export function tempDir(prefix = "tmp-"): string {
+  tempRoot ??= mkdtempSync(join(tmpdir(), "mids-test-"));
+  return mkdtempSync(join(tempRoot, prefix));
+}
+export function removeTempDirs(): void {
+  if (tempRoot) rmSync(tempRoot, { recursive: true, force: true });
+  tempRoot = undefined;
+}
+afterAll(removeTempDirs);
+process.once("exit", removeTempDirs);
+
 /** A clean environment: no user config, no colour, no CI detection surprises. */
 export function baseEnv(extra: Record<string, string | undefined> = {}): Record<string, string> {
-  const home = mkdtempSync(join(tmpdir(), "mids-home-"));
+  const home = tempDir("home-");
   const env: Record<string, string | undefined> = {
     PATH: process.env.PATH,
     HOME: home,
@@ -53,6 +69,8 @@ export function runMids(args: string[], opts: RunOptions = {}): Promise<RunResul
       clearTimeout(timer);
       resolvePromise({ code: code ?? (signal ? 128 : 1), stdout, stderr });
     });
+    // a child that exits before reading its stdin (a usage error) closes the pipe: not a test failure
+    child.stdin.on("error", () => undefined);
     child.stdin.end(opts.input ?? "");
   });
 }

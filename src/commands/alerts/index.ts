@@ -2,6 +2,8 @@
 // Light on purpose: each verb's run module loads only when it runs.
 import type { Command } from "commander";
 import type { Context } from "../../context.js";
+import { ALERT_STATUSES } from "./body.js";
+import { choiceOption } from "../shared/choices.js";
 
 export function register(program: Command, ctx: Context): void {
   const alerts = program
@@ -14,8 +16,8 @@ export function register(program: Command, ctx: Context): void {
     .argument("<id>", "alert subscription id")
     .addHelpText("after", `
 Examples:
-  $ mids alerts get alr_0123456789abcdef
-  $ mids alerts get alr_0123456789abcdef -o json | jq .destinationIds`)
+  $ mids alerts get alr_358143c32a05a788
+  $ mids alerts get alr_358143c32a05a788 -o json | jq .destinationIds`)
     .action(async (id: string) => (await import("./get.js")).run({ id }, ctx));
 
   alerts
@@ -41,10 +43,10 @@ others; failures are listed on stderr and the exit code is the worst one (server
 rate limited 5 > credentials 3 > not found 4 > usage 2).
 
 Examples:
-  $ mids alerts ${verb} alr_0123456789abcdef
-  $ mids alerts ${verb} alr_0123456789abcdef alr_fedcba9876543210 -o json
+  $ mids alerts ${verb} alr_358143c32a05a788
+  $ mids alerts ${verb} alr_358143c32a05a788 alr_ab8e25dacb645931 -o json
   $ grep -v '^#' ids.txt | mids alerts ${verb} -        # one id per line
-  $ mids alerts ${verb} --dry-run alr_0123456789abcdef`)
+  $ mids alerts ${verb} --dry-run alr_358143c32a05a788`)
       .action(async (ids: string[], flags: { dryRun?: boolean }) =>
         (await import("./status.js")).run(verb, { ids, dryRun: !!flags.dryRun }, ctx));
   }
@@ -53,7 +55,7 @@ Examples:
     .command("update")
     .description("Partially update an alert subscription: only the given fields are sent")
     .argument("<id>", "alert subscription id")
-    .option("--status <status>", "paused or active")
+    .addOption(choiceOption("--status <status>", "new status", ALERT_STATUSES))
     .option("--cadence <cadence>", "delivery cadence, e.g. hourly")
     .option("--destinations <ids>", "comma-separated destination ids (checked against 'mids alerts destinations')")
     .option("--selector <json>", "selector as a JSON object, e.g. '{\"followedProjects\":true}'")
@@ -62,10 +64,10 @@ Examples:
     .option("--dry-run", "print the PATCH request without sending anything (destination ids are not checked)")
     .addHelpText("after", `
 Examples:
-  $ mids alerts update alr_0123456789abcdef --cadence daily
-  $ mids alerts update alr_0123456789abcdef --destinations dst_aaaa,dst_bbbb --name "DeFi movers"
-  $ mids alerts update alr_0123456789abcdef --selector '{"followedProjects":true}' -o json
-  $ mids alerts update alr_0123456789abcdef --status paused --dry-run`)
+  $ mids alerts update alr_358143c32a05a788 --cadence daily
+  $ mids alerts update alr_358143c32a05a788 --destinations dst_2bd91decaa0a8207,dst_bb435bad0c4e15b0 --name "DeFi movers"
+  $ mids alerts update alr_358143c32a05a788 --selector '{"followedProjects":true}' -o json
+  $ mids alerts update alr_358143c32a05a788 --status paused --dry-run`)
     .action(async (id: string, flags: Record<string, string | boolean | undefined>) =>
       (await import("./update.js")).run({ id, ...flags }, ctx));
 }

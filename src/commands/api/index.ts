@@ -1,5 +1,7 @@
 import type { Command } from "commander";
 import type { Context } from "../../context.js";
+import { choiceOption } from "../shared/choices.js";
+import { METHODS } from "./methods.js";
 
 const collect = (v: string, prev: string[] = []) => [...prev, v];
 
@@ -8,7 +10,7 @@ export function register(program: Command, ctx: Context): void {
     .command("api")
     .description("Make a raw API request (like 'gh api'): same auth, retries, notices and exit codes")
     .argument("<path>", "path with version prefix, e.g. /v3/projects or /v2/signals?page=2")
-    .option("-X, --method <method>", "HTTP method", "GET")
+    .addOption(choiceOption("-X, --method <method>", "HTTP method", METHODS, { ignoreCase: true }).default("GET"))
     .option("-f, --field <key=value>", "query parameter for GET, JSON body field otherwise (repeatable)", collect)
     .option("-H, --header <name: value>", "extra request header (repeatable)", collect)
     .option("--input <file>", "request body from a file, or - for stdin")
@@ -19,7 +21,7 @@ export function register(program: Command, ctx: Context): void {
 Examples:
   $ mids api /v3/topics
   $ mids api /v3/projects -f limit=5 -f minTrend=40
-  $ mids api -X PATCH /v3/alerts/alr_123 -f status=paused
+  $ mids api -X PATCH /v3/alerts/alr_358143c32a05a788 -f status=paused
   $ mids api /v2/signals -i          # shows Deprecation, Link and Sunset headers
   $ mids api /v3/projects -f limit=50 --paginate --slurp   # every page, as one JSON array`)
     .action(async (path: string, flags) => (await import("./run.js")).run({

@@ -9,6 +9,7 @@ import { rawPages } from "../../client/paginate.js";
 import { DEFAULT_MAX_BODY_BYTES, tooLarge } from "../../client/body.js";
 import { printJson } from "../../output/render.js";
 import { readStdin } from "../shared/stdin.js";
+import { METHODS } from "./methods.js";
 
 export interface ApiOptions {
   path: string;
@@ -21,7 +22,6 @@ export interface ApiOptions {
   slurp?: boolean;
 }
 
-const METHODS = ["GET", "POST", "PATCH", "PUT", "DELETE", "HEAD"];
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
 

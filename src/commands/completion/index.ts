@@ -1,15 +1,17 @@
-import type { Command } from "commander";
+import { Argument, type Command } from "commander";
 import type { Context } from "../../context.js";
+import { choiceArgument } from "../shared/choices.js";
+import { SHELLS } from "./shells.js";
 
 export function register(program: Command, ctx: Context): void {
   program
     .command("completion")
     .description("Print a shell completion script (bash, zsh or fish), generated from the command tree")
-    .argument("<shell>", "bash, zsh or fish")
+    .addArgument(choiceArgument(new Argument("<shell>", "the shell"), "shell", SHELLS, "choose one of"))
     .addHelpText("after", `
 Examples:
-  $ mids completion bash > /etc/bash_completion.d/mids
-  $ mids completion zsh > "\${fpath[1]}/_mids"
+  $ mids completion bash > ~/.local/share/bash-completion/completions/mids
+  $ mids completion zsh > ~/.zfunc/_mids        # with fpath=(~/.zfunc $fpath) before compinit
   $ mids completion fish > ~/.config/fish/completions/mids.fish`)
     .action(async (shell: string) => (await import("./run.js")).run({ shell }, program, ctx));
 }

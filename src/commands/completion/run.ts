@@ -1,107 +1,342 @@
-import type { Command, Option } from "commander";
+// Completion scripts for bash, zsh and fish, generated from the commander tree: every command,
+// option and argument, with the values each one takes (commander choices, comma lists, files).
+import type { Argument, Command, Option } from "commander";
 import type { Context } from "../../context.js";
 import { UsageError } from "../../errors.js";
 import { ROUTES } from "../../contract/routes.js";
+import { CONFIG_KEYS } from "../../config.js";
+import { isListOption } from "../shared/choices.js";
+import { SHELLS } from "./shells.js";
 
-export const SHELLS = ["bash", "zsh", "fish"] as const;
+/** What a flag or positional takes: nothing (a switch), free text, one of values, a comma list of values, or file names. */
+export type ValueKind = "none" | "free" | "choices" | "list" | "files";
+export interface Value { kind: ValueKind; values: string[]; name: string }
+export interface Opt { flags: string[]; value: Value; description: string; repeatable: boolean }
+export interface Positional { value: Value; variadic: boolean }
+export interface Node { path: string[]; description: string; subcommands: { name: string; description: string }[]; options: Opt[]; positionals: Positional[] }
 
-interface Node { path: string[]; subcommands: string[]; args: string[]; options: { flags: string[]; choices?: string[]; takesValue: boolean; description: string }[]; description: string }
-
-/** Positional values offered beyond commander's own argument choices: `mids api` completes route paths. */
+/** Positional values that commander has no choices for: read from the table that owns them. */
 const POSITIONAL: Record<string, () => string[]> = {
   api: () => [...new Set(ROUTES.map((r) => r.path))],
+  "config get": () => [...CONFIG_KEYS],
+  "config set": () => [...CONFIG_KEYS],
+  "config unset": () => [...CONFIG_KEYS],
 };
+/** Value names that are file paths (`<file>`, `[files...]`, `<inputs...>`, a recipe name or file). */
+const FILE_VALUE = /^(file|files|inputs|recipe)$/;
+
+const valueName = (flags: string) => /[<[]([^>\]]+?)(\.\.\.)?[>\]]/.exec(flags)?.[1] ?? "value";
+
+function optionValue(o: Option): Value {
+  const name = valueName(o.flags);
+  if (!(o.required || o.optional)) return { kind: "none", values: [], name };
+  if (o.argChoices) return { kind: isListOption(o) ? "list" : "choices", values: [...o.argChoices], name };
+  return { kind: FILE_VALUE.test(name) ? "files" : "free", values: [], name };
+}
+
+function argumentValue(a: Argument, path: string, index: number): Value {
+  const name = a.name();
+  const extra = index === 0 ? POSITIONAL[path]?.() : undefined;
+  if (a.argChoices || extra) return { kind: "choices", values: [...(a.argChoices ?? []), ...(extra ?? [])], name };
+  return { kind: FILE_VALUE.test(name) ? "files" : "free", values: [], name };
+}
+
+const hidden = (c: Command) => (c as unknown as { _hidden?: boolean })._hidden === true;
+/** One line: completion menus show no newlines. */
+const flat = (s: string) => s.replace(/\s+/g, " ").trim();
 
 function walk(cmd: Command, path: string[], out: Node[]): void {
+  const visible = cmd.commands.filter((c) => !hidden(c));
   const key = path.join(" ");
-  const args = [
-    ...cmd.registeredArguments.flatMap((a) => a.argChoices ?? []),
-    ...(POSITIONAL[key]?.() ?? []),
-  ];
-  const visible = cmd.commands.filter((c) => !(c as unknown as { _hidden?: boolean })._hidden);
   out.push({
     path,
-    args,
-    description: cmd.description(),
-    subcommands: visible.map((c) => c.name()),
-    options: (cmd.options as readonly Option[]).filter((o) => !o.hidden).map((o) => ({
-      flags: [o.short, o.long].filter((f): f is string => !!f),
-      choices: o.argChoices,
-      takesValue: o.required || o.optional,
-      description: o.description,
-    })),
+    description: flat(cmd.description()),
+    subcommands: visible.map((c) => ({ name: c.name(), description: flat(c.description()) })),
+    options: [
+      ...(cmd.options as readonly Option[]).filter((o) => !o.hidden).map((o) => ({
+        flags: [o.short, o.long].filter((f): f is string => !!f),
+        value: optionValue(o),
+        description: flat(o.description),
+        // a custom parser without choices collects repeated values (-f, -H, --param)
+        repeatable: !!(o.parseArg && !o.argChoices),
+      })),
+      { flags: ["-h", "--help"], value: { kind: "none" as const, values: [], name: "" }, description: "display help", repeatable: false },
+    ],
+    positionals: cmd.registeredArguments.map((a, i) => ({ value: argumentValue(a, key, i), variadic: a.variadic })),
   });
   for (const c of visible) walk(c, [...path, c.name()], out);
 }
 
+/** The command tree, root first; the root's options are global (accepted at every level). */
 export function tree(program: Command): Node[] {
   const out: Node[] = [];
   walk(program, [], out);
-  // help is implicit on every command
-  for (const n of out) n.options.push({ flags: ["-h", "--help"], takesValue: false, description: "display help" });
+  const help = out.find((n) => n.path.join(" ") === "help");
+  // `mids help <Tab>` offers the commands
+  if (help?.positionals[0]) help.positionals[0].value = { kind: "choices", values: out[0].subcommands.map((s) => s.name).filter((n) => n !== "help"), name: "command" };
   return out;
 }
 
-function childDescription(nodes: Node[], parent: Node, name: string): string {
-  const path = [...parent.path, name].join(" ");
-  return nodes.find((x) => x.path.join(" ") === path)?.description ?? "";
+/** Flags that take a value anywhere in the tree: the scripts skip the word after them. */
+function valueFlags(nodes: Node[]): string[] {
+  return [...new Set(nodes.flatMap((n) => n.options.filter((o) => o.value.kind !== "none").flatMap((o) => o.flags)))];
 }
 
+// ---------------------------------------------------------------- bash
+
 const q = (s: string) => `'${s.replace(/'/g, "'\\''")}'`;
+const spec = (v: Value) => [v.kind, ...v.values].join(" ");
 
 export function bash(program: Command): string {
   const nodes = tree(program);
   const root = nodes[0];
-  let s = "# bash completion for mids (generated by 'mids completion bash'; do not edit)\n_mids() {\n  local cur prev words cword\n  cur=\"${COMP_WORDS[COMP_CWORD]}\"\n  prev=\"${COMP_WORDS[COMP_CWORD-1]}\"\n  local path=\"\" w i\n  for ((i=1; i<COMP_CWORD; i++)); do w=\"${COMP_WORDS[i]}\"; case \"$w\" in -*) ;; *) case \" $(_mids_subs \"$path\") \" in *\" $w \"*) path=\"${path:+$path }$w\";; esac;; esac; done\n";
-  s += "  case \"$prev\" in\n";
-  const seenPrev = new Set<string>();
-  for (const n of nodes) for (const o of n.options) if (o.takesValue) for (const f of o.flags) {
-    if (seenPrev.has(f)) continue;
-    seenPrev.add(f);
-    s += `    ${f}) COMPREPLY=( $(compgen -W ${q((o.choices ?? []).join(" "))} -- "$cur") ); return;;\n`;
+  const globals = root.options.filter((o) => !o.flags.includes("-h"));
+  const lines: string[] = [
+    "# bash completion for mids (generated by 'mids completion bash'; do not edit)",
+    "# subcommands of a command path",
+    "_mids_subs() {",
+    '  case "$1" in',
+    ...nodes.filter((n) => n.subcommands.length).map((n) => `    ${q(n.path.join(" "))}) echo ${q(n.subcommands.map((s) => s.name).join(" "))};;`),
+    "  esac",
+    "}",
+    "# the flags of a command path (its own and the global ones)",
+    "_mids_opts() {",
+    '  case "$1" in',
+    ...nodes.map((n) => {
+      const flags = n.path.length ? [...n.options, ...globals] : n.options;
+      return `    ${q(n.path.join(" "))}) echo ${q([...new Set(flags.flatMap((o) => o.flags))].join(" "))};;`;
+    }),
+    "  esac",
+    "}",
+    "# what a flag takes at a command path: KIND [VALUES...]; nothing for a switch",
+    "_mids_optval() {",
+    '  case "$1|$2" in',
+  ];
+  for (const n of nodes.slice(1)) {
+    for (const o of n.options) if (o.value.kind !== "none") lines.push(`    ${o.flags.map((f) => q(`${n.path.join(" ")}|${f}`)).join("|")}) echo ${q(spec(o.value))};;`);
   }
-  s += "  esac\n  local opts\n  case \"$path\" in\n";
+  for (const o of globals) if (o.value.kind !== "none") lines.push(`    ${o.flags.map((f) => `*${q(`|${f}`)}`).join("|")}) echo ${q(spec(o.value))};;`);
+  lines.push("  esac", "}", "# what the Nth positional (from 0) takes at a command path", "_mids_arg() {", '  case "$1|$2" in');
   for (const n of nodes) {
-    const words = [...n.subcommands, ...n.args, ...n.options.flatMap((o) => o.flags), ...(n.path.length ? root.options.flatMap((o) => o.flags) : [])];
-    s += `    ${q(n.path.join(" "))}) opts=${q([...new Set(words)].join(" "))};;\n`;
+    n.positionals.forEach((p, i) => {
+      if (p.value.kind === "free") return;
+      const pat = p.variadic ? `${q(`${n.path.join(" ")}|`)}*` : q(`${n.path.join(" ")}|${i}`);
+      lines.push(`    ${pat}) echo ${q(spec(p.value))};;`);
+    });
   }
-  s += "  esac\n  COMPREPLY=( $(compgen -W \"$opts\" -- \"$cur\") )\n}\n_mids_subs() {\n  case \"$1\" in\n";
-  for (const n of nodes) s += `    ${q(n.path.join(" "))}) echo ${q(n.subcommands.join(" "))};;\n`;
-  s += "  esac\n}\ncomplete -F _mids mids\n";
-  return s;
+  lines.push("  esac", "}");
+  lines.push(`# complete $cur as a value: KIND [VALUES...]
+_mids_value() {
+  local kind=$1; shift
+  case "$kind" in
+    choices) COMPREPLY+=( $(compgen -W "$*" -- "$cur") );;
+    list)
+      local pre=""
+      [[ $cur == *,* ]] && pre="\${cur%,*},"
+      COMPREPLY+=( $(compgen -P "$pre" -W "$*" -- "\${cur##*,}") )
+      compopt -o nospace 2>/dev/null;;
+    files)
+      local f
+      while IFS= read -r f; do COMPREPLY+=( "$f" ); done < <(compgen -f -- "$cur")
+      compopt -o filenames 2>/dev/null;;
+  esac
+}
+_mids() {
+  local cur="\${COMP_WORDS[COMP_CWORD]}"
+  local path="" w i n=0 skip=0 flag=""
+  for ((i=1; i<COMP_CWORD; i++)); do
+    w="\${COMP_WORDS[i]}"
+    if ((skip)); then
+      # --flag=value arrives as three words: --flag, =, value
+      [[ $w == "=" ]] || skip=0
+      continue
+    fi
+    case "$w" in
+      --) ;;
+      -*=*) ;;
+      -*) if [[ -n "$(_mids_optval "$path" "$w")" ]]; then skip=1; flag="$w"; fi;;
+      *)
+        if [[ " $(_mids_subs "$path") " == *" $w "* ]]; then path="\${path:+$path }$w"; n=0; else n=$((n+1)); fi;;
+    esac
+  done
+  COMPREPLY=()
+  if [[ $cur == "=" && $skip == 1 ]]; then cur=""; fi
+  if ((skip)); then
+    _mids_value $(_mids_optval "$path" "$flag")
+    return 0
+  fi
+  if [[ $cur == -* ]]; then
+    COMPREPLY=( $(compgen -W "$(_mids_opts "$path")" -- "$cur") )
+    return 0
+  fi
+  COMPREPLY=( $(compgen -W "$(_mids_subs "$path")" -- "$cur") )
+  _mids_value $(_mids_arg "$path" "$n")
+  return 0
+}
+complete -F _mids mids
+`);
+  return lines.join("\n");
+}
+
+// ---------------------------------------------------------------- zsh
+
+/** A zsh function name for a command path. */
+const zfn = (path: string[]) => ["_mids", ...path].join("__").replace(/[^A-Za-z0-9_]/g, "_");
+/** Text inside an _arguments [description]: brackets and backslashes escaped. */
+const zdesc = (s: string) => s.replace(/\\/g, "\\\\").replace(/([[\]])/g, "\\$1");
+/** A message or _describe name: colons would end the field. */
+const zcolon = (s: string) => s.replace(/\\/g, "\\\\").replace(/:/g, "\\:");
+
+function zaction(v: Value): string {
+  const msg = v.name.replace(/[:\s]/g, "-");
+  switch (v.kind) {
+    case "choices": return `${msg}:(${v.values.map((x) => x.replace(/([\\() ])/g, "\\$1")).join(" ")})`;
+    case "list": return `${msg}:_values -s , ${msg} ${v.values.join(" ")}`;
+    case "files": return `${msg}:_files`;
+    default: return `${msg}: `;
+  }
+}
+
+function zoption(o: Opt): string[] {
+  const group = o.flags.length > 1 && !o.repeatable ? `(${o.flags.join(" ")})` : "";
+  return o.flags.map((f) => {
+    const name = o.value.kind !== "none" && f.startsWith("--") ? `${f}=` : f;
+    return q(`${o.repeatable ? "*" : group}${name}[${zdesc(o.description)}]${o.value.kind === "none" ? "" : `:${zaction(o.value)}`}`);
+  });
 }
 
 export function zsh(program: Command): string {
   const nodes = tree(program);
-  let s = "#compdef mids\n# zsh completion for mids (generated by 'mids completion zsh'; do not edit)\n_mids() {\n  local -a words_path\n  local i w\n  for ((i=2; i<CURRENT; i++)); do w=${words[i]}; [[ $w == -* ]] || words_path+=$w; done\n  case \"${words_path[*]}\" in\n";
+  const globals = nodes[0].options.filter((o) => !o.flags.includes("-h"));
+  const out: string[] = [
+    "#compdef mids\n# zsh completion for mids (generated by 'mids completion zsh'; do not edit)\n# Works from $fpath (compinit autoloads it) and when sourced after compinit.",
+    `_mids_globals=(\n  ${globals.flatMap(zoption).join("\n  ")}\n)`,
+  ];
   for (const n of nodes) {
-    const subs = n.subcommands.map((c) => `${c}:${childDescription(nodes, n, c).replace(/[:']/g, " ")}`);
-    const opts = n.options.flatMap((o) => o.flags.map((f) => `${f}[${o.description.replace(/[\[\]':]/g, " ")}]${o.takesValue ? `:value:${o.choices ? `(${o.choices.join(" ")})` : ""}` : ""}`));
-    const positional = n.args.length ? ` ${q(`1:value:(${n.args.join(" ")})`)}` : "";
-    s += `    ${q(n.path.join(" "))})\n      _arguments -s ${opts.map(q).join(" ")}${positional} '*::arg:->args'\n`;
-    if (subs.length) s += `      _describe 'command' '(${subs.map((x) => x.replace(/'/g, "")).map((x) => `"${x}"`).join(" ")})'\n`;
-    s += "      ;;\n";
+    const own = n.options.flatMap(zoption);
+    const specs = `${n.path.length ? "$_mids_globals[@] " : ""}${own.join(" ")}`;
+    const body: string[] = [`${zfn(n.path)}() {`, "  local curcontext=$curcontext state state_descr line ret=1", "  typeset -A opt_args"];
+    if (n.subcommands.length) {
+      // positionals beside subcommands (migrate [files...]) complete in the same place
+      const pos = n.positionals[0]?.value;
+      body.push(`  _arguments -C -s -S ${specs} '1: :->cmd' '*:: :->args' && ret=0`);
+      body.push("  case $state in");
+      body.push("    cmd)");
+      body.push(`      local -a subs=(\n        ${n.subcommands.map((s) => q(`${zcolon(s.name)}:${s.description}`)).join("\n        ")}\n      )`);
+      body.push(`      _describe -t commands ${q(`mids ${n.path.join(" ")} command`.replace(/\s+/g, " "))} subs && ret=0`);
+      if (pos?.kind === "files") body.push("      _files && ret=0");
+      body.push("      ;;");
+      body.push("    args)");
+      body.push("      case $words[1] in");
+      for (const s of n.subcommands) body.push(`        (${s.name}) ${zfn([...n.path, s.name])} && ret=0;;`);
+      if (pos?.kind === "files") body.push("        (*) _files && ret=0;;");
+      body.push("      esac;;");
+      body.push("  esac");
+    } else {
+      const positionals = n.positionals.map((p, i) => q(`${p.variadic ? "*" : `${i + 1}`}:${zaction(p.value)}`));
+      body.push(`  _arguments -s -S ${[specs, ...positionals].join(" ")} && ret=0`);
+    }
+    body.push("  return ret", "}");
+    out.push(body.join("\n"));
   }
-  s += "  esac\n}\ncompdef _mids mids\n";
-  return s;
+  out.push(`if [[ $funcstack[1] == _mids ]]; then
+  # autoloaded by compinit: this file is the body of _mids, so complete now (the first TAB)
+  _mids "$@"
+else
+  compdef _mids mids
+fi
+`);
+  return out.join("\n\n");
 }
+
+// ---------------------------------------------------------------- fish
+
+/** fish single quotes: only \\ and \' are escapes. */
+const fq = (s: string) => `'${s.replace(/\\/g, "\\\\").replace(/'/g, "\\'")}'`;
 
 export function fish(program: Command): string {
   const nodes = tree(program);
-  let s = "# fish completion for mids (generated by 'mids completion fish'; do not edit)\n";
+  const globals = nodes[0].options;
+  const out: string[] = [
+    "# fish completion for mids (generated by 'mids completion fish'; do not edit)",
+    "complete -c mids -f",
+    "# the subcommands of a command path",
+    "function __mids_subs",
+    "    switch \"$argv\"",
+    ...nodes.filter((n) => n.subcommands.length).map((n) => `        case ${fq(n.path.join(" "))}\n            printf '%s\\n' ${n.subcommands.map((s) => s.name).join(" ")}`),
+    "    end",
+    "end",
+    "# prints the command path of the line being completed, then the number of positionals after it",
+    "function __mids_state",
+    `    set -l value_flags ${valueFlags(nodes).join(" ")}`,
+    "    set -l tokens (commandline -opc)",
+    "    set -e tokens[1]",
+    "    set -l path",
+    "    set -l n 0",
+    "    set -l skip 0",
+    "    for t in $tokens",
+    "        if test $skip = 1",
+    "            set skip 0",
+    "            continue",
+    "        end",
+    "        switch $t",
+    "            case '--' '-*=*'",
+    "            case '-*'",
+    "                contains -- $t $value_flags; and set skip 1",
+    "            case '*'",
+    "                if contains -- $t (__mids_subs \"$path\")",
+    "                    set -a path $t",
+    "                    set n 0",
+    "                else",
+    "                    set n (math $n + 1)",
+    "                end",
+    "        end",
+    "    end",
+    "    echo \"$path\"",
+    "    echo $n",
+    "end",
+    "# true when the command path is exactly $argv[1]; with $argv[2], also at that positional (N, or N+ for N or later)",
+    "function __mids_at",
+    "    set -l s (__mids_state)",
+    "    test \"$s[1]\" = \"$argv[1]\"; or return 1",
+    "    set -q argv[2]; or return 0",
+    "    switch $argv[2]",
+    "        case '*+'",
+    "            test $s[2] -ge (string trim -c + -- $argv[2])",
+    "        case '*'",
+    "            test $s[2] -eq $argv[2]",
+    "    end",
+    "end",
+    "# the values of a comma-separated list, after what the current token already holds",
+    "function __mids_list",
+    "    set -l token (commandline -ct)",
+    "    set -l pre (string replace -r '[^,=]*$' '' -- $token | string replace -r '^-[^=]*=' '')",
+    "    printf '%s\\n' $pre$argv",
+    "end",
+  ];
+  const optLine = (cond: string, o: Opt) => {
+    const long = o.flags.find((f) => f.startsWith("--"))?.slice(2);
+    const short = o.flags.find((f) => /^-[^-]$/.test(f))?.slice(1);
+    const v = o.value;
+    const value = v.kind === "none" ? "" : v.kind === "files" ? " -r -F" : v.kind === "choices" ? ` -x -a ${fq(v.values.join(" "))}` : v.kind === "list" ? ` -x -a ${fq(`(__mids_list ${v.values.join(" ")})`)}` : " -x";
+    return `complete -c mids${cond}${long ? ` -l ${long}` : ""}${short ? ` -s ${short}` : ""}${value} -d ${fq(o.description)}`;
+  };
+  out.push("# global flags: accepted before and after subcommands");
+  for (const o of globals) out.push(optLine("", o));
   for (const n of nodes) {
-    const cond = n.path.length === 0 ? "__fish_use_subcommand" : `__fish_seen_subcommand_from ${n.path[n.path.length - 1]}`;
-    for (const c of n.subcommands) {
-      s += `complete -c mids -n ${q(cond)} -f -a ${q(c)} -d ${q(childDescription(nodes, n, c).slice(0, 80))}\n`;
-    }
-    if (n.args.length && n.path.length) s += `complete -c mids -n ${q(cond)} -f -a ${q(n.args.join(" "))}\n`;
-    for (const o of n.options) {
-      const long = o.flags.find((f) => f.startsWith("--"))?.slice(2);
-      const short = o.flags.find((f) => /^-[^-]$/.test(f))?.slice(1);
-      s += `complete -c mids -n ${q(cond)}${long ? ` -l ${long}` : ""}${short ? ` -s ${short}` : ""}${o.takesValue ? " -r" : ""}${o.choices ? ` -a ${q(o.choices.join(" "))}` : ""} -d ${q(o.description.slice(0, 80))}\n`;
-    }
+    const path = n.path.join(" ");
+    if (n.subcommands.length) {
+      out.push(`# ${path || "mids"}`);
+      for (const s of n.subcommands) out.push(`complete -c mids -n ${fq(`__mids_at ${fq(path)} 0`)} -a ${fq(s.name)} -d ${fq(s.description)}`);
+    } else out.push(`# ${path}`);
+    if (n.path.length) for (const o of n.options.filter((o) => !o.flags.includes("-h"))) out.push(optLine(` -n ${fq(`__mids_at ${fq(path)}`)}`, o));
+    n.positionals.forEach((p, i) => {
+      const at = fq(`__mids_at ${fq(path)} ${i}${p.variadic ? "+" : ""}`);
+      if (p.value.kind === "choices") out.push(`complete -c mids -n ${at} -a ${fq(p.value.values.join(" "))}`);
+      if (p.value.kind === "files") out.push(`complete -c mids -n ${at} -F`);
+    });
   }
-  return s;
+  return out.join("\n") + "\n";
 }
 
 export async function run(opts: { shell: string }, program: Command, ctx: Context): Promise<void> {

@@ -15,7 +15,7 @@ export function register(program: Command, ctx: Context): void {
 Examples:
   $ mids config set base-url https://api.example.com
   $ mids config set output json
-  $ mids config set api-key -                      # prompts without echo; or: < key.txt
+  $ mids config set api-key - < key.txt            # or without '< key.txt': prompts, no echo
   $ mids config set --profile ci api-key --with-token < ci-key.txt`)
     .action(async (key: string, value: string | undefined, flags: { withToken?: boolean }) => (await run()).set(key, value, !!flags.withToken, ctx));
   config.command("unset").argument("<key>").description("Remove a setting from the profile (from the config file)")

@@ -28,7 +28,7 @@ Examples:
     .addHelpText("after", `
 Examples:
   $ mids grounding history --from 3d --limit 24
-  $ mids grounding history --from 2026-11-01 --to 2026-11-02 --all -o ndjson`)
+  $ mids grounding history --from 2d --to 1d --all -o ndjson`)
     // --at and --clamp are also options of the parent command, which commander gives them to
     .action(async (_flags, cmd: Command) => (await import("./run.js")).history(cmd.optsWithGlobals(), ctx));
 }

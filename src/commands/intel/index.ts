@@ -4,16 +4,17 @@ import { ASSUMED } from "../../contract/assumed.js";
 import { addPagingOptions } from "../shared/options.js";
 import { paramValues } from "../../contract/routes.js";
 import { segment } from "../shared/args.js";
+import { choiceOption } from "../shared/choices.js";
 
 export function register(program: Command, ctx: Context): void {
   const intel = program.command("intel").description("Graded, citable findings about projects (v3 /v3/intel; --api v2: /v2/intel)")
     .addHelpText("after", `
 Examples:
   $ mids intel list --grade polished,flawless --limit 10
-  $ mids intel get 6651f0c1a2b3c4d5e6f70812`);
+  $ mids intel get 2fe123127d7946f8f66128c4`);
 
   addPagingOptions(intel.command("list").description("List intel, newest first (v3: graded, filterable, searchable)"), { cursor: true, page: true, maxLimit: 50, defaultLimit: 50 })
-    .option("--grade <grades>", "v3: grades, comma-separated (chipped ... flawless)")
+    .addOption(choiceOption("--grade <grades>", "v3: grades, comma-separated", paramValues("v3.intel.list", "grade"), { list: true }))
     .option("--category <slug>", "intel category slug (see 'mids vocabulary intel-categories')")
     .option("--project <idOrSlug>", "one project (with --api v2 a slug is resolved to its object id)")
     .option("--search <text>", "v3: free-text search in headlines and descriptions")
@@ -22,7 +23,7 @@ With --api v2: --page N, and --limit 1 to ${ASSUMED.v2MaxLimit} (default ${ASSUM
 
 Examples:
   $ mids intel list --grade polished,flawless --limit 10
-  $ mids intel list --project ethereum --category listing -o json
+  $ mids intel list --project jutufi --category listing -o json
   $ mids intel list --search airdrop --all -o ndjson
   $ mids intel list --api v2 --page 2`)
     .action(async (flags) => (await import("./list.js")).run(flags, ctx));
@@ -32,7 +33,7 @@ Examples:
     .addOption(new Option("--activity <mode>", "v2 only: activity timeline to include").choices(paramValues("v2.intel.get", "activity")))
     .addHelpText("after", `
 Examples:
-  $ mids intel get 6651f0c1a2b3c4d5e6f70812
-  $ mids intel get 6651f0c1a2b3c4d5e6f70812 --api v2 --activity observations -o json`)
+  $ mids intel get 2fe123127d7946f8f66128c4
+  $ mids intel get 2fe123127d7946f8f66128c4 --api v2 --activity observations -o json`)
     .action(async (id: string, flags) => (await import("./get.js")).run(id, flags, ctx));
 }

@@ -1,15 +1,19 @@
 import type { Command } from "commander";
 import type { Context } from "../../context.js";
 import * as verify from "./verify.js";
+import { INPUT_FORMATS, STATUSES, TO_FORMATS } from "../../migrate/types.js";
+import { choiceOption } from "../shared/choices.js";
 
 export function register(program: Command, ctx: Context): void {
   const cmd = program
     .command("migrate")
     .description("Rewrite v2 request logs (access logs, HAR, JSON lines, curl) into their v3 equivalents; offline unless --resolve")
     .argument("[files...]", "log files; - (or nothing, when piped) reads stdin")
-    .option("--from-format <format>", "input format: access, har, ndjson, curl (default: detected per file)")
-    .option("--to <format>", "write the rewritten requests as curl, http, har or ndjson (default: the input's format)")
-    .option("--fail-on <statuses>", "exit 8 when any request has one of these statuses (comma-separated: rewritten, partial, removed, unrecognized, unchanged, invalid)")
+    .addOption(choiceOption("--from-format <format>", "input format (default: detected per file)", INPUT_FORMATS))
+    .addOption(choiceOption("--to <format>", "format of the rewritten requests (default: the input's format)", TO_FORMATS))
+    // checked by the run module, not here: commander hands `migrate verify|scan --fail-on X` to this
+    // command too (their own values differ), and each subcommand checks its own
+    .addOption(choiceOption("--fail-on <statuses>", "exit 8 when any request has one of these statuses (comma-separated)", STATUSES, { list: true }).argParser((v: string) => v))
     .option("--resolve", "use the API to finish partial rewrites: walk cursors to page N, look up a topic's report id")
     .addHelpText("after", `
 Output: the rewritten requests on stdout (requests without a v3 successor are left out and listed on

@@ -2,6 +2,9 @@
 // and compare the answers through the response map (src/contract/migration.ts RESPONSE_MAPS).
 import type { Command } from "commander";
 import type { Context } from "../../context.js";
+import { INPUT_FORMATS } from "../../migrate/types.js";
+import { VERDICTS } from "../../migrate/verify/verdicts.js";
+import { choiceOption } from "../shared/choices.js";
 
 export interface VerifyFlags {
   files: string[];
@@ -22,8 +25,8 @@ export function register(parent: Command, ctx: Context): void {
     .command("verify")
     .description("Replay each distinct v2 request of a log against v2 and its v3 rewrite, and compare the answers field by field")
     .argument("[files...]", "log files (access, HAR, JSON lines, curl; .gz too); - (or nothing, when piped) reads stdin")
-    .option("--from-format <format>", "input format: access, har, ndjson, curl (default: detected per file)")
-    .option("--fail-on <verdicts>", "exit 8 when any request has one of these verdicts (comma-separated: differs, failed, skipped, equivalent)")
+    .addOption(choiceOption("--from-format <format>", "input format (default: detected per file)", INPUT_FORMATS))
+    .addOption(choiceOption("--fail-on <verdicts>", "exit 8 when any request has one of these verdicts (comma-separated)", VERDICTS, { list: true }))
     .option("--concurrency <n>", `requests in flight at once, 1 to ${MAX_CONCURRENCY} (default ${DEFAULT_CONCURRENCY})`)
     .option("--sample <n>", "verify only n of the distinct replayable requests, drawn at random (see --seed, --sample-first)")
     .option("--sample-first", "with --sample: the first n in log order instead of a random draw")

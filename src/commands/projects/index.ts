@@ -12,8 +12,8 @@ export function register(program: Command, ctx: Context): void {
     .addHelpText("after", `
 Examples:
   $ mids projects list --min-trend 50
-  $ mids projects get ethereum
-  $ mids projects related ethereum --api v2 --since 48h`);
+  $ mids projects get jutufi
+  $ mids projects related jutufi --api v2 --since 48h`);
 
   const list = addPagingOptions(
     projects.command("list").description("List projects (v3 /v3/projects; --api v2: /v2/projects)"),
@@ -54,9 +54,9 @@ Examples:
     .option("--clamp", "move an --at before the history window to its start (reads /v3/me)")
     .addHelpText("after", `
 Examples:
-  $ mids projects get ethereum
-  $ mids projects get ethereum -o json | jq .relatedProjects
-  $ mids projects get 65f1c0ffee0000000000abcd --api v2 --at 3d`)
+  $ mids projects get jutufi
+  $ mids projects get jutufi -o json | jq .relatedProjects
+  $ mids projects get 916c6dd433ab534d060629db --api v2 --at 3d`)
     .action(async (locator: string, flags) => (await import("./get.js")).run(locator, flags, ctx));
 
   projects.command("related").description("Related projects: v3 relatedProjects (co-mention); --api v2: the neighbors route")
@@ -66,8 +66,8 @@ Examples:
     .option("--clamp", "shrink --since to the history window (reads /v3/me)")
     .addHelpText("after", `
 Examples:
-  $ mids projects related ethereum
-  $ mids projects related 65f1c0ffee0000000000abcd --api v2 --since 48h --limit 20`)
+  $ mids projects related jutufi
+  $ mids projects related 916c6dd433ab534d060629db --api v2 --since 48h --limit 20`)
     .action(async (locator: string, flags) => (await import("./related.js")).run(locator, flags, ctx));
 
   projects.command("metrics").description(`${DEPRECATED} Market metrics snapshot (/v2/projects/{id}/metrics)`)
@@ -77,15 +77,15 @@ Examples:
 Price and market-cap data are no longer in the v3 API.
 
 Examples:
-  $ mids projects metrics 65f1c0ffee0000000000abcd
-  $ mids projects metrics 65f1c0ffee0000000000abcd --at 2026-11-01T12:00:00Z -o json`)
+  $ mids projects metrics 916c6dd433ab534d060629db
+  $ mids projects metrics 916c6dd433ab534d060629db --at 2d -o json`)
     .action(async (id: string, flags) => (await import("./market.js")).metrics(id, flags, ctx));
 
   projects.command("candles").description(`${DEPRECATED} Price candles, OHLCV (/v2/projects/{id}/candles)`)
     .argument("<idOrSlug>", "project object id (a slug is resolved to it through v3)", segment("project id or slug"))
     .addHelpText("after", `
 Examples:
-  $ mids projects candles 65f1c0ffee0000000000abcd -o csv > candles.csv`)
+  $ mids projects candles 916c6dd433ab534d060629db -o csv > candles.csv`)
     .action(async (id: string) => (await import("./market.js")).candles(id, ctx));
 
   projects.command("chains").description(`${DEPRECATED} Blockchain platforms (/v2/projects/chains; v3: 'mids vocabulary chains')`)

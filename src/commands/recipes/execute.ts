@@ -73,7 +73,7 @@ export async function run(opts: ExecuteOptions, ctx: Context): Promise<void> {
     parsed = parseRecipeText(local.file, local.text);
     checkLocal(parsed, Buffer.byteLength(local.text, "utf8"));
   }
-  noticeDiscontinued(ctx);
+  noticeDiscontinued(ctx, "execute");
   const body: Record<string, unknown> = parsed
     ? { [ASSUMED.recipeExecuteYamlField]: parsed.text }
     : { [ASSUMED.recipeExecuteNameField]: opts.recipe };

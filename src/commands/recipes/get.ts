@@ -8,7 +8,7 @@ import { noticeDiscontinued } from "./shared.js";
 // The raw YAML sits in ASSUMED.recipeDefinitionField; without it the record is printed as YAML.
 
 export async function run(opts: { name: string }, ctx: Context): Promise<void> {
-  noticeDiscontinued(ctx);
+  noticeDiscontinued(ctx, "get");
   const client = await ctx.client();
   const res = await client.call("v2.recipes.get", { pathParams: { name: opts.name } });
   const data = res.data;

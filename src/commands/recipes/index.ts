@@ -1,12 +1,10 @@
 import { Option, type Command } from "commander";
 import type { Context } from "../../context.js";
 import { segment } from "../shared/args.js";
+import { DISCONTINUED } from "./discontinued.js";
 
-// kept here (not imported from src/recipes) so the index stays light; route paths are left to
-// src/contract (the help names no path), since importing the route table here would load it at start-up
-const FORMATS = ["stylish", "json", "github", "junit", "sarif"];
+import { FORMATS } from "../../recipes/format-names.js";
 
-export const DISCONTINUED = "Recipes exist only in the deprecated v2 API and are discontinued in v3 (spec 9): these commands always call the v2 recipe routes, whatever --api says.";
 
 export function register(program: Command, ctx: Context): void {
   const recipes = program
@@ -71,7 +69,7 @@ ${DISCONTINUED}`)
     .addHelpText("after", `
 Examples:
   $ mids recipes execute trend-digest --param limit=5
-  $ mids recipes execute ./my-recipe.yaml --param category=defi -o json
+  $ mids recipes execute ./my-recipe.yaml --param limit=3 -o json
 
 Never retried automatically: every call is a new run. After a network error or a 5xx, check
 before running it again. A file is parsed locally first; a syntax error is exit 2.

@@ -9,6 +9,6 @@ export const RECIPE_VIEW: View = {
 };
 
 export async function run(_opts: Record<string, never>, ctx: Context): Promise<void> {
-  noticeDiscontinued(ctx);
+  noticeDiscontinued(ctx, "list");
   await runList(ctx, "v2.recipes.list", {}, RECIPE_VIEW);
 }

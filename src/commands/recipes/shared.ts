@@ -1,11 +1,11 @@
 // Pieces every recipes subcommand shares: the discontinuation notice and stdin with a size cap.
 import type { Context } from "../../context.js";
 import { MAX_RECIPE_BYTES } from "../../recipes/parse.js";
-import { DISCONTINUED } from "./index.js";
+import { discontinuedNotice } from "./discontinued.js";
 
-/** Once per run (spec 9): recipes are v2-only and gone in v3. */
-export function noticeDiscontinued(ctx: Context): void {
-  ctx.notice(DISCONTINUED, "recipes-discontinued");
+/** Once per run (spec 9): recipes are v2-only and gone in v3; the notice names the command run. */
+export function noticeDiscontinued(ctx: Context, command: string): void {
+  ctx.notice(discontinuedNotice(command), "recipes-discontinued");
 }
 
 /** Read stdin, stopping once it is over the recipe limit (the caller refuses it by its size). */

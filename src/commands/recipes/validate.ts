@@ -102,7 +102,7 @@ export async function run(opts: ValidateOptions, ctx: Context): Promise<void> {
   if (!opts.outputFile && opts.outputFileFormat) throw new UsageError("--output-file-format needs --output-file FILE");
   const concurrency = parseIntFlag("--concurrency", opts.concurrency, 1, MAX_CONCURRENCY) ?? 4;
   const inputs = expandInputs(opts.inputs, ctx.io.cwd, opts.stdinName || "<stdin>");
-  noticeDiscontinued(ctx);
+  noticeDiscontinued(ctx, "validate");
 
   let stdinText: string | undefined;
   let stdinBytes = 0;

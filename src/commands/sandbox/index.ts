@@ -29,6 +29,6 @@ Examples:
     .description("Forget alert changes made through 'mids --sandbox' (deletes the state file)")
     .addHelpText("after", `
 Examples:
-  $ mids --sandbox alerts pause alr_0001 && mids sandbox reset`)
+  $ mids --sandbox alerts pause alr_358143c32a05a788 && mids sandbox reset`)
     .action(async () => (await import("./run.js")).reset(ctx));
 }

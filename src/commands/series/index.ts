@@ -22,10 +22,10 @@ On a terminal the series is drawn as a chart above a summary (first, last, min, 
 -o json, ndjson, csv or yaml give the points.
 
 Examples:
-  $ mids series trend ethereum
-  $ mids series rank ethereum --from 14d --to 7d
-  $ mids series trend ethereum --from 2026-11-01 -o csv > trend.csv
-  $ mids series trend 65f1c0ffee0000000000abcd --api v2 --at 2d --no-clusters
-  $ mids series trend ethereum --from 90d --clamp    # start at the earliest readable time`)
+  $ mids series trend jutufi
+  $ mids series rank jutufi --from 14d --to 7d
+  $ mids series trend jutufi --from 3d -o csv > trend.csv
+  $ mids series trend 916c6dd433ab534d060629db --api v2 --at 2d --no-clusters
+  $ mids series trend jutufi --from 90d --clamp    # start at the earliest readable time`)
     .action(async (measure: string, locator: string, flags) => (await import("./run.js")).run(measure, locator, flags, ctx));
 }

@@ -7,7 +7,7 @@ export function register(program: Command, ctx: Context): void {
     .addHelpText("after", `
 Examples:
   $ mids topics list
-  $ mids topics get topic_0123456789abcdef0123`);
+  $ mids topics get topic_e8b1c495f027ff3d3af4`);
 
   topics.command("list").description("The ranked topic list (top 25)")
     .addHelpText("after", `
@@ -20,8 +20,8 @@ Examples:
     .argument("<id>", "topic id (topic_ followed by 20 hex characters)", segment("topic id"))
     .addHelpText("after", `
 Examples:
-  $ mids topics get topic_0123456789abcdef0123
-  $ mids reports get $(mids topics get topic_0123456789abcdef0123 -o json | jq -r .report.id)`)
+  $ mids topics get topic_e8b1c495f027ff3d3af4
+  $ mids reports get $(mids topics get topic_e8b1c495f027ff3d3af4 -o json | jq -r .report.id)`)
     .action(async (id: string) => (await import("./run.js")).get(id, ctx));
 
   topics.command("report").description("[deprecated: v2 only; v3: 'mids reports get'] The Frontier Report of a topic (/v2/topics/{id}/report)")
@@ -31,7 +31,7 @@ Needs an account-backed key with the projects scope and Frontier Reports access.
 On a terminal the report is rendered as readable text; -o json gives the payload.
 
 Examples:
-  $ mids topics report topic_0123456789abcdef0123
-  $ mids topics report topic_0123456789abcdef0123 -o json | jq .sources`)
+  $ mids topics report topic_e8b1c495f027ff3d3af4
+  $ mids topics report topic_e8b1c495f027ff3d3af4 -o json | jq .sources`)
     .action(async (id: string) => (await import("./run.js")).report(id, ctx));
 }

@@ -12,8 +12,8 @@ import { targetOf } from "../url.js";
 import { compare, type Difference } from "./compare.js";
 import type { DistinctRequest, VerifyInput } from "./input.js";
 
-export type Verdict = "equivalent" | "differs" | "skipped" | "failed";
-export const VERDICTS: readonly Verdict[] = ["equivalent", "differs", "skipped", "failed"];
+import { VERDICTS, type Verdict } from "./verdicts.js";
+export { VERDICTS, type Verdict };
 
 /** Methods that may be replayed: reading twice changes nothing (spec: PATCH, POST, PUT, DELETE never are). */
 export const REPLAYABLE_METHODS: readonly string[] = ["GET", "HEAD"];

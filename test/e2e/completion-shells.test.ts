@@ -1,0 +1,166 @@
+// The scripts from `mids completion` driven in the real shells: bash through COMP_WORDS/COMPREPLY,
+// zsh on a pseudo-terminal (zpty) with compinit and a TAB, fish through `complete -C`.
+// A shell that is missing skips these tests on a workstation and FAILS them in CI (CI=true).
+import { execFileSync, spawnSync } from "node:child_process";
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { BIN, ROOT, baseEnv, runMids, tempDir } from "../helpers/cli.js";
+
+const CI = process.env.CI === "true";
+const has = (shell: string) => spawnSync("sh", ["-c", `command -v ${shell}`]).status === 0;
+
+interface Case {
+  line: string;
+  /** the exact candidates, sorted */
+  exactly?: string[];
+  /** candidates that must be offered */
+  includes?: string[];
+  /** candidates that must not be offered */
+  excludes?: string[];
+}
+
+const GRADES = ["chipped", "cut", "flawless", "polished", "rough"];
+const CASES: Case[] = [
+  { line: "mids pro", exactly: ["projects"] },
+  { line: "mids projects ", exactly: ["candles", "chains", "get", "list", "metrics", "related"] },
+  { line: "mids --sandbox projects list --so", exactly: ["--sort"] },
+  { line: "mids projects list --universe ", exactly: ["crypto", "tradfi"] },
+  { line: "mids alerts update alr_0001 --status ", exactly: ["active", "paused"] },
+  { line: "mids migrate x.log --to ", exactly: ["curl", "har", "http", "ndjson"] },
+  { line: "mids migrate --from-format ", exactly: ["access", "curl", "har", "ndjson"] },
+  { line: "mids intel list --grade polished,f", exactly: ["polished,flawless"] },
+  { line: "mids intel list --grade ", exactly: GRADES },
+  { line: "mids migrate --fail-on removed,un", exactly: ["removed,unchanged", "removed,unrecognized"] },
+  // global flags after a subcommand, and each list's own flags only
+  { line: "mids projects list -o ", exactly: ["csv", "json", "ndjson", "table", "yaml"] },
+  { line: "mids topics list --f", exactly: ["--fields"] },
+  { line: "mids topics list --g", exactly: [] },
+  { line: "mids intel list --", includes: ["--grade", "--search", "--limit", "--fields", "--output", "--sandbox"], excludes: ["--universe"] },
+  { line: "mids config set ", exactly: ["api", "api-key", "base-url", "max-retries", "output", "timeout"] },
+  { line: "mids completion ", exactly: ["bash", "fish", "zsh"] },
+  { line: "mids help ", includes: ["projects", "alerts", "migrate", "sandbox", "config"] },
+  { line: "mids api /v3/alerts/d", exactly: ["/v3/alerts/destinations"] },
+  { line: "mids migrate test/fixtures/migrate/ba", exactly: ["test/fixtures/migrate/bare.log"] },
+  { line: "mids recipes validate test/fixtures/recipes/va", exactly: ["test/fixtures/recipes/valid.yaml"] },
+];
+
+function check(shell: string, c: Case, got: string[]) {
+  const label = `${shell}: ${JSON.stringify(c.line)}`;
+  if (c.exactly) expect([...new Set(got)].sort(), label).toEqual(c.exactly);
+  for (const want of c.includes ?? []) expect(got, label).toContain(want);
+  for (const not of c.excludes ?? []) expect(got, label).not.toContain(not);
+}
+
+/** The script `mids completion SHELL` prints, in a temp dir (zsh: as _mids, for $fpath). */
+async function script(shell: string, file: string): Promise<string> {
+  const r = await runMids(["completion", shell]);
+  expect(r.code, r.stderr).toBe(0);
+  const dir = tempDir(`${shell}-`);
+  writeFileSync(join(dir, file), r.stdout);
+  return join(dir, file);
+}
+
+function requireShell(shell: string) {
+  if (!has(shell)) throw new Error(`${shell} is not installed (CI installs it in .ci/run: apt-get install ${shell})`);
+}
+
+describe.skipIf(!CI && !has("bash"))("bash", () => {
+  let file = "";
+  beforeAll(async () => {
+    requireShell("bash");
+    file = await script("bash", "mids.bash");
+  });
+  for (const c of CASES) {
+    it(`completes ${JSON.stringify(c.line)}`, () => {
+      // bash splits --flag=value at '=' (COMP_WORDBREAKS); these lines have none
+      const words = c.line.split(" ");
+      const out = execFileSync("bash", ["--norc", "-c", `source "$1"; COMP_WORDS=("\${@:2}"); COMP_CWORD=$(( \${#COMP_WORDS[@]} - 1 )); COMP_LINE="\${*:2}"; _mids; printf '%s\\n' "\${COMPREPLY[@]}"`, "bash", file, ...words], { cwd: ROOT, encoding: "utf8" });
+      check("bash", c, out.split("\n").filter(Boolean));
+    });
+  }
+  it("completes a value written as --flag=value", () => {
+    const out = execFileSync("bash", ["--norc", "-c", `source "$1"; COMP_WORDS=(mids projects list --sort = ""); COMP_CWORD=5; _mids; printf '%s\\n' "\${COMPREPLY[@]}"`, "bash", file], { encoding: "utf8" });
+    expect(out.split("\n").filter(Boolean).sort()).toEqual(["createdAt", "reinforcedAt", "trend"]);
+  });
+});
+
+describe.skipIf(!CI && !has("fish"))("fish", () => {
+  let file = "";
+  beforeAll(async () => {
+    requireShell("fish");
+    file = await script("fish", "mids.fish");
+  });
+  const complete = (line: string) => execFileSync("fish", ["--no-config", "-c", "source $argv[1]; complete -C $argv[2]", file, line], { cwd: ROOT, encoding: "utf8" })
+    .split("\n").filter(Boolean).map((l) => l.split("\t") as [string, string?]);
+  for (const c of CASES) {
+    it(`completes ${JSON.stringify(c.line)}`, () => {
+      check("fish", c, complete(c.line).map(([w]) => w.replace(/\/$/, "")));
+    });
+  }
+  it("shows whole descriptions, never cut mid-word", () => {
+    const got = Object.fromEntries(complete("mids m"));
+    expect(got.me).toBe("Show the credential's capabilities: entitlements, rate limits, history window (v3 /v3/me; --api v2: /v2/api-keys/info)");
+    expect(Object.fromEntries(complete("mids migrate --fail"))["--fail-on"]).toBe("exit 8 when any request has one of these statuses (comma-separated)");
+  });
+});
+
+// zsh: one interactive `zsh -f` on a zpty, compinit over an $fpath holding _mids; the first line
+// is the first TAB of the new shell, the others follow on the same shell (the line is cleared with
+// ^U in between). compadd is wrapped to print every candidate (and _describe's descriptions) it
+// is given. Markers are printed as computed text, so the terminal's echo of a command never
+// matches them.
+const ZSH_DRIVER = String.raw`
+zmodload zsh/zpty
+dir=$1; shift
+zpty z zsh -f -i
+zpty -w z "PS1=''; COLUMNS=400; LISTMAX=100000; fpath=($dir \$fpath); autoload -Uz compinit; compinit -u -D -d /dev/null"
+zpty -w z 'zstyle ":completion:*" list-grouped false; zstyle ":completion:*" insert-tab false'
+zpty -w z 'compadd() { if [[ $\{@[1,(i)(-|--)]} == *-(O|A|D)\ * ]]; then builtin compadd "$@"; return $?; fi; typeset -a __h __d; if (( $@[(I)-d] )); then __d=( "$\{(@P)$\{@[$(( $\{@[(i)-d]} + 1 ))]}}" ); fi; builtin compadd -A __h "$@"; local x; for x in $__h; do print -r -- "CAND:$IPREFIX$x"; done; for x in $__d; do print -r -- "DESC:$x"; done; builtin compadd "$@" }'
+zpty -w z 'comppostfuncs=( _zt_end ); _zt_end() { print -r -- "ZT-END-$((6*7))"; comppostfuncs+=( _zt_end ) }; bindkey "^I" complete-word'
+zpty -w z 'print "ZT-READY-$((6*7))"'
+zpty -r -m z out '*ZT-READY-42*'
+for line in "$@"; do
+  zpty -w -n z "$line"$'\t'
+  zpty -r -m z chunk '*ZT-END-42*'
+  print -r -- "=== $line"
+  print -r -- "$chunk" | tr -d '\r' | grep -ao 'CAND:[^[:space:]]*\|DESC:.*'
+  zpty -w -n z $'\C-u'
+done
+zpty -d z
+`.replace(/\$\\\{/g, "${");
+
+describe.skipIf(!CI && !has("zsh"))("zsh", () => {
+  const results = new Map<string, { cands: string[]; descs: string[] }>();
+  beforeAll(async () => {
+    requireShell("zsh");
+    const file = await script("zsh", "_mids");
+    const driver = join(tempDir("zsh-driver-"), "driver.zsh");
+    writeFileSync(driver, ZSH_DRIVER);
+    // the first line is the new shell's first TAB
+    const lines = [...CASES.map((c) => c.line), "mids m"];
+    // the pty's shells find mids on PATH: the built bin
+    const env = baseEnv({ PATH: `${join(BIN, "..")}:${process.env.PATH}` });
+    const out = execFileSync("zsh", ["-f", driver, join(file, ".."), ...lines], { cwd: ROOT, encoding: "utf8", env, timeout: 60_000 });
+    let current: { cands: string[]; descs: string[] } | undefined;
+    for (const l of out.split("\n")) {
+      if (l.startsWith("=== ")) results.set(l.slice(4), (current = { cands: [], descs: [] }));
+      else if (l.startsWith("CAND:")) current?.cands.push(l.slice(5));
+      else if (l.startsWith("DESC:")) current?.descs.push(l.slice(5));
+    }
+  }, 60_000);
+  for (const c of CASES) {
+    it(`completes ${JSON.stringify(c.line)}${c === CASES[0] ? " on a new shell's first TAB" : ""}`, () => {
+      const r = results.get(c.line);
+      expect(r, c.line).toBeDefined();
+      // _files offers the name within its directory: compare with the line's directory added back
+      const dir = /\S+\/(?=[^/\s]*$)/.exec(c.line)?.[0] ?? "";
+      check("zsh", c, r!.cands.map((x) => (dir && !x.startsWith(dir) && !x.startsWith("/") ? dir + x : x)));
+    });
+  }
+  it("keeps colons and apostrophes in descriptions", () => {
+    const descs = results.get("mids m")!.descs.join("\n");
+    expect(descs).toMatch(/^me +-- Show the credential's capabilities: entitlements/m);
+    expect(descs).toMatch(/^grounding +-- \[deprecated: v2 alias; v3: 'mids topics list'\] Top 10/m);
+  });
+});

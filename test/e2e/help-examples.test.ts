@@ -1,0 +1,107 @@
+// Every example in every command's --help runs as written (in bash, pipes and all) against one
+// sandbox: the ids, slugs and times in them are the sandbox's own. Files the examples read are the
+// test fixtures under the names the examples use; the few that cannot run here are listed below.
+import { chmodSync, copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { gzipSync } from "node:zlib";
+import { spawn, spawnSync } from "node:child_process";
+import { join } from "node:path";
+import type { Command } from "commander";
+import { describe, expect, it } from "vitest";
+import { BIN, ROOT, baseEnv, runMids, tempDir, useSandbox } from "../helpers/cli.js";
+import { buildProgram, createContext } from "../../src/main.js";
+import { testIO } from "../../src/io.js";
+
+/** Examples that cannot run in a test, each with the reason. */
+const EXCEPTIONS: Record<string, string> = {
+  "mids sandbox serve --port 0": "serves until interrupted",
+  "mids sandbox serve --faults 503:0.2,slow:200 &": "leaves a server running",
+  "MIDS_BASE_URL=http://127.0.0.1:8787 MIDS_API_KEY=$(mids sandbox keys -o json | jq -r '.[0].key') mids me": "needs the server the serve example starts",
+};
+
+interface Example { command: string; example: string; exit: number }
+
+function examples(): Example[] {
+  const program = buildProgram(createContext(testIO(), new AbortController().signal, () => new Date()));
+  const out: Example[] = [];
+  const walk = (cmd: Command, path: string[]) => {
+    let text = "";
+    cmd.configureOutput({ writeOut: (s) => (text += s), writeErr: (s) => (text += s) });
+    cmd.outputHelp();
+    for (const m of text.matchAll(/^ {2}\$ (.+)$/gm)) {
+      const [example, comment = ""] = m[1].split(/\s{2,}#\s*/);
+      // an example documenting another exit code says so in its comment ("exit 8")
+      out.push({ command: ["mids", ...path].join(" "), example: example.trim(), exit: Number(/\bexit (\d+)/.exec(comment)?.[1] ?? 0) });
+    }
+    for (const sub of cmd.commands) walk(sub, [...path, sub.name()]);
+  };
+  walk(program, []);
+  return out;
+}
+
+const sb = useSandbox();
+
+/** A working directory holding the files the examples name, and a HOME with completion dirs. */
+async function workspace(): Promise<{ cwd: string; env: Record<string, string> }> {
+  const cwd = tempDir("examples-");
+  const fx = (p: string) => join(ROOT, "test/fixtures", p);
+  mkdirSync(join(cwd, "logs"));
+  mkdirSync(join(cwd, "recipes"));
+  copyFileSync(fx("migrate/combined.log"), join(cwd, "access.log"));
+  copyFileSync(fx("migrate/bare.log"), join(cwd, "logs/bare.log"));
+  writeFileSync(join(cwd, "logs/bare.log.gz"), gzipSync(readFileSync(fx("migrate/bare.log"))));
+  copyFileSync(fx("migrate/traffic.har"), join(cwd, "traffic.har"));
+  copyFileSync(fx("migrate/requests.ndjson"), join(cwd, "requests.ndjson"));
+  for (const f of ["digest.yaml", "my-recipe.yaml", "recipes/digest.yaml"]) copyFileSync(fx("recipes/valid.yaml"), join(cwd, f));
+  const fixtures = await sb.admin<{ demoKey: string; alerts: Record<string, string[]> }>("/_sandbox/fixtures");
+  writeFileSync(join(cwd, "ids.txt"), `# alerts to change\n${fixtures.alerts.A.slice(0, 2).join("\n")}\n`);
+  // `mids` on PATH is the built bin
+  const bin = tempDir("bin-");
+  writeFileSync(join(bin, "mids"), `#!/bin/sh\nexec "${process.execPath}" "${BIN}" "$@"\n`);
+  chmodSync(join(bin, "mids"), 0o755);
+  const env = sb.env(fixtures.demoKey, { PATH: `${bin}:${process.env.PATH}` });
+  for (const d of [".local/share/bash-completion/completions", ".zfunc", ".config/fish/completions"]) mkdirSync(join(env.HOME, d), { recursive: true });
+  // `mids config get base-url` reads a stored setting; the `ci` profile examples read theirs
+  expect((await runMids(["config", "set", "base-url", sb.url], { env })).code).toBe(0);
+  expect((await runMids(["config", "set", "--profile", "ci", "base-url", sb.url], { env })).code).toBe(0);
+  for (const f of ["key.txt", "ci-key.txt"]) writeFileSync(join(cwd, f), `${fixtures.demoKey}\n`, { mode: 0o600 });
+  return { cwd, env };
+}
+
+function bash(script: string, cwd: string, env: Record<string, string>): Promise<{ code: number; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn("bash", ["--norc", "-o", "pipefail", "-c", script], { cwd, env, stdio: ["ignore", "ignore", "pipe"] });
+    let stderr = "";
+    child.stderr.setEncoding("utf8").on("data", (d) => (stderr += d));
+    const timer = setTimeout(() => child.kill("SIGKILL"), 30_000);
+    child.on("close", (code) => {
+      clearTimeout(timer);
+      resolve({ code: code ?? 128, stderr });
+    });
+  });
+}
+
+describe("--help examples", () => {
+  const all = examples();
+
+  it("finds the examples of every command, and every exception is still an example", () => {
+    expect(all.length).toBeGreaterThan(100);
+    for (const e of Object.keys(EXCEPTIONS)) expect(all.map((x) => x.example)).toContain(e);
+  });
+
+  it("every example runs as written against the sandbox", { timeout: 150_000 }, async () => {
+    if (spawnSync("sh", ["-c", "command -v jq"]).status !== 0) throw new Error("the examples pipe into jq: install it (CI does, in .ci/run)");
+    const { cwd, env } = await workspace();
+    // a group's help repeats some of its commands' examples: each distinct one runs once
+    const runnable = [...new Map(all.filter((x) => !(x.example in EXCEPTIONS)).map((x) => [x.example, x])).values()];
+    const failures: string[] = [];
+    for (let i = 0; i < runnable.length; i += 4) {
+      const batch = runnable.slice(i, i + 4);
+      const results = await Promise.all(batch.map((x) => bash(x.example, cwd, env)));
+      results.forEach((r, j) => {
+        const x = batch[j];
+        if (r.code !== x.exit || /unexpected error|\n\s+at /.test(r.stderr)) failures.push(`${x.command}: ${x.example} -> exit ${r.code}: ${r.stderr.trim().split("\n").slice(0, 2).join(" / ")}`);
+      });
+    }
+    expect(failures).toEqual([]);
+  });
+});

@@ -1,0 +1,86 @@
+// Help as a new user meets it: `mids help <path>`, global flags in subcommand help, wrapping to
+// the terminal width, enum flags refused locally, and notices that name the command that ran.
+import { describe, expect, it } from "vitest";
+import { baseEnv, runMids, useSandbox } from "../helpers/cli.js";
+
+const sb = useSandbox();
+
+describe("mids help", () => {
+  it("prints the help of a subcommand path", async () => {
+    const [viaHelp, viaFlag] = await Promise.all([runMids(["help", "projects", "list"]), runMids(["projects", "list", "--help"])]);
+    expect(viaHelp.code).toBe(0);
+    expect(viaHelp.stdout).toMatch(/^Usage: mids projects list /);
+    expect(viaHelp.stdout).toBe(viaFlag.stdout);
+  });
+
+  it("an unknown command is exit 2 naming it", async () => {
+    const r = await runMids(["help", "bogus"]);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe("");
+    expect(r.stderr).toMatch(/^mids: unknown command 'bogus'\n/);
+    const deep = await runMids(["help", "projects", "nope"]);
+    expect(deep.code).toBe(2);
+    expect(deep.stderr).toMatch(/^mids: unknown command 'projects nope'\nhint: run 'mids projects --help'/);
+  });
+
+  it("subcommand help lists the global flags", async () => {
+    const r = await runMids(["alerts", "get", "--help"]);
+    const global = r.stdout.split(/^Global Options:$/m)[1] ?? "";
+    for (const flag of ["--sandbox", "--output", "--api-key", "--base-url", "--quiet"]) expect(global, flag).toContain(flag);
+  });
+
+  it("root help wraps to the terminal width (COLUMNS when piped)", async () => {
+    const narrow = await runMids(["--help"], { env: baseEnv({ COLUMNS: "80" }) });
+    const wide = await runMids(["--help"], { env: baseEnv({ COLUMNS: "160" }) });
+    const widest = (s: string) => Math.max(...s.split("\n").map((l) => l.length));
+    expect(widest(narrow.stdout)).toBeLessThanOrEqual(80);
+    expect(widest(wide.stdout)).toBeGreaterThan(80);
+    expect(widest(wide.stdout)).toBeLessThanOrEqual(160);
+  });
+});
+
+describe("enum flags", () => {
+  // each is refused before any request: exit 2, one line listing the allowed values
+  const cases: [string[], string, string[]][] = [
+    [["intel", "list", "--grade", "shiny"], "--grade", ["chipped", "polished", "flawless"]],
+    [["intel", "list", "--grade", "polished,shiny"], "--grade", ["chipped", "flawless"]],
+    [["alerts", "update", "alr_358143c32a05a788", "--status", "sleeping"], "--status", ["paused", "active"]],
+    [["migrate", "--to", "yaml", "-"], "--to", ["curl", "http", "har", "ndjson"]],
+    [["migrate", "--from-format", "csv", "-"], "--from-format", ["access", "har", "ndjson", "curl"]],
+    [["migrate", "--fail-on", "removed,gone", "-"], "--fail-on", ["rewritten", "partial", "invalid"]],
+    [["api", "-X", "BREW", "/v3/topics"], "-X", ["GET", "PATCH"]],
+    [["projects", "list", "--universe", "moon"], "--universe", ["crypto", "tradfi"]],
+  ];
+  it("are checked locally with their values listed", async () => {
+    const before = (await sb.admin<unknown[]>("/_sandbox/requests")).length;
+    const env = sb.env("mids_sandbox_demo");
+    const results = await Promise.all(cases.map(([args]) => runMids(args, { env, input: "" })));
+    results.forEach((r, i) => {
+      const [args, flag, values] = cases[i];
+      const label = args.join(" ");
+      expect(r.code, label).toBe(2);
+      expect(r.stderr.split("\n").filter(Boolean)[0], label).toContain(flag);
+      for (const v of values) expect(r.stderr, label).toContain(v);
+    });
+    expect((await sb.admin<unknown[]>("/_sandbox/requests")).length).toBe(before);
+  });
+
+  it("with -o json the refusal also comes as a JSON error object", async () => {
+    const r = await runMids(["intel", "list", "--grade", "shiny", "-o", "json"], { env: sb.env("mids_sandbox_demo") });
+    expect(r.code).toBe(2);
+    const err = JSON.parse(r.stderr.trimEnd().split("\n").pop()!);
+    expect(err.error).toMatchObject({ code: "usage", message: expect.stringContaining("--grade") });
+  });
+});
+
+describe("notices", () => {
+  it("name the command that ran, not the API path or the spec", async () => {
+    const env = sb.env("mids_sandbox_demo");
+    const [grounding, recipes] = await Promise.all([runMids(["grounding"], { env }), runMids(["recipes", "list"], { env })]);
+    expect(grounding.code).toBe(0);
+    expect(grounding.stderr).toMatch(/^mids: notice: 'mids grounding' is deprecated \(v2 API\); use 'mids topics list'$/m);
+    expect(recipes.code).toBe(0);
+    expect(recipes.stderr).toMatch(/^mids: notice: 'mids recipes list' uses the deprecated v2 API/m);
+    for (const r of [grounding, recipes]) expect(r.stderr).not.toMatch(/\/v[23]\/|\(spec/);
+  });
+});
