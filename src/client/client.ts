@@ -45,6 +45,12 @@ export interface CallInput {
   headers?: Record<string, string>;
 }
 
+/** Per-call options of a raw request. */
+export interface RawOptions {
+  /** print the deprecation notice of a deprecated route (default true); migrate verify replays v2 on purpose */
+  deprecationNotices?: boolean;
+}
+
 export interface ApiResult<T = unknown> {
   route?: Route;
   method: string;
@@ -70,8 +76,10 @@ export interface ApiResult<T = unknown> {
 function sleepDefault(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(new InterruptedError("interrupted"));
-    const t = setTimeout(resolve, ms);
-    signal?.addEventListener("abort", () => (clearTimeout(t), reject(new InterruptedError("interrupted"))), { once: true });
+    // the listener goes when the wait ends: one per retry would pile up on the run's signal
+    const onAbort = () => (clearTimeout(t), reject(new InterruptedError("interrupted")));
+    const t = setTimeout(() => (signal?.removeEventListener("abort", onAbort), resolve()), ms);
+    signal?.addEventListener("abort", onAbort, { once: true });
   });
 }
 
@@ -102,12 +110,12 @@ export class Client {
   }
 
   /** A raw request (mids api); the route, when the path matches one, still decides retries and notices. */
-  async raw(method: string, pathAndQuery: string, body: unknown, headers?: Record<string, string>): Promise<ApiResult> {
+  async raw(method: string, pathAndQuery: string, body: unknown, headers?: Record<string, string>, opts: RawOptions = {}): Promise<ApiResult> {
     const req = buildRaw(method, pathAndQuery, body, headers, this.buildOpts());
     const pathname = new URL(req.url).pathname.slice(new URL(this.opts.baseUrl).pathname.replace(/\/+$/, "").length);
     const m = matchRoute(req.method, pathname);
     const idempotent = m ? m.route.idempotent : req.method === "GET" || req.method === "HEAD";
-    return this.send(req, m?.route, idempotent);
+    return this.send(req, m?.route, idempotent, opts.deprecationNotices ?? true);
   }
 
   private checkTransportSecurity(req: BuiltRequest): void {
@@ -119,13 +127,13 @@ export class Client {
     }
   }
 
-  private async send<T>(req: BuiltRequest, r: Route | undefined, idempotent: boolean): Promise<ApiResult<T>> {
+  private async send<T>(req: BuiltRequest, r: Route | undefined, idempotent: boolean, notices = true): Promise<ApiResult<T>> {
     this.checkTransportSecurity(req);
     const sleep = this.opts.sleep ?? sleepDefault;
     for (let attempt = 0; ; attempt++) {
       try {
         const res = await this.once<T>(req, r);
-        if (r?.deprecated || res.deprecation) {
+        if (notices && (r?.deprecated || res.deprecation)) {
           const note = deprecationNotice(r, res.deprecation, this.opts.now());
           if (note) this.opts.notice(note, `deprecation:${r?.id ?? req.url}`);
         }

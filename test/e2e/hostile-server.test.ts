@@ -157,6 +157,14 @@ describe("redirects, Retry-After, huge numbers, verbose headers", () => {
     expect(r.stderr).not.toMatch(/--max-retries/);
   });
 
+  it("many retry waits in one run leave no listener behind (no MaxListenersExceededWarning)", async () => {
+    const h = await hostile((_req, res) => sendJson(res, 503, { code: "unavailable", message: "busy" }, { "retry-after": "0" }));
+    const r = await runMids(["api", "/v3/me", "--max-retries", "12"], { env: env(h.url) });
+    expect(r.code).toBe(7);
+    expect(h.seen).toHaveLength(13);
+    expect(r.stderr).not.toMatch(/MaxListeners|Warning/);
+  });
+
   it("1e400 keeps its text (as a string), with a notice; never null", async () => {
     const h = await hostile((_req, res) => sendJson(res, 200, '{"data":{"big":1e400,"neg":-2E+999,"ok":1.5e3},"meta":{}}'));
     const r = await runMids(["api", "/v3/me"], { env: env(h.url) });

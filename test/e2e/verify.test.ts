@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 import { ROOT, runMids, useSandbox } from "../helpers/cli.js";
 import { SANDBOX_DEMO_KEY } from "../../src/sandbox/keys.js";
 import { RESPONSE_MAPS } from "../../src/contract/migration.js";
+import { closedPort } from "../helpers/ports.js";
 
 const FIX = join(ROOT, "test/fixtures/verify");
 const fx = (name: string) => join(FIX, name);
@@ -158,5 +159,36 @@ describe("migrate verify", () => {
       expect(section).toContain(`  ${m.title}: `);
       for (const f of m.fields) expect(section).toContain(`    ${f.v2 || "data"} -> ${f.v3 === null ? "removed (ignored)" : f.v3 || "data"}`);
     }
+  });
+
+  it("replays v2 without a deprecation notice per route, and drops every key-like parameter of the log", async () => {
+    await clear();
+    const dir = mkdtempSync(join(tmpdir(), "mids-verify-"));
+    const line = (target: string) => `203.0.113.7 - u:PWSECRET [16/Nov/2026:09:00:01 +0000] "GET ${target} HTTP/1.1" 200 1 "-" "x"`;
+    const secrets = ["api_key[]", "password", "client_secret", "signature", "jwt", "auth_token", "secret", "X-Api-Key"];
+    const log = join(dir, "access.log");
+    writeFileSync(log, [
+      // deprecated aliases: each would print its own notice through the client
+      line("/v2/signals?limit=3"), line("/v2/grounding"), line("/v2/signal-categories"),
+      line(`/v2/projects?tickers=SOLE&${secrets.map((k, i) => `${k}=LOGSECRET${i}`).join("&")}`),
+      line("/v2/clusters;api_key=LOGSECRETM"),
+    ].join("\n") + "\n");
+    const r = await verify([log, "-o", "json"]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).not.toMatch(/deprecated/);
+    expect(r.stderr).toMatch(/5 distinct requests: 5 equivalent/);
+    const seen = await requestsSeen();
+    expect(seen.map((q) => q.path)).toEqual(expect.arrayContaining(["/v2/signals", "/v2/clusters", "/v2/projects"]));
+    expect(JSON.stringify(seen) + r.stdout + r.stderr).not.toMatch(/LOGSECRET|PWSECRET/);
+    expect(seen.find((q) => q.path === "/v2/projects")!.query).toEqual({ tickers: "SOLE" });
+  });
+
+  it("an API that cannot be reached stops the run at the first request with exit 7", async () => {
+    const r = await runMids(["migrate", "verify", fx("traffic.log"), "--max-retries", "0"], {
+      env: { ...sb.env(), MIDS_BASE_URL: `http://127.0.0.1:${await closedPort()}` },
+    });
+    expect(r.code).toBe(7);
+    expect(r.stdout).toBe("");
+    expect(r.stderr.split("\n")[0]).toMatch(/^mids: connection refused by 127\.0\.0\.1:\d+$/);
   });
 });

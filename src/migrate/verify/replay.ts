@@ -2,7 +2,7 @@
 // replayed) sent as itself to v2 and as its rewrite to v3 through the client, and the two
 // answers are compared through the response map (compare.ts). Only GET/HEAD are ever sent.
 import type { Client } from "../../client/client.js";
-import { ApiError, EXIT, MidsError } from "../../errors.js";
+import { ApiError, EXIT, MidsError, NetworkError } from "../../errors.js";
 import { migrationRule, responseMap } from "../../contract/migration.js";
 import { route as routeById } from "../../contract/routes.js";
 import { makeResolver } from "../resolve.js";
@@ -59,6 +59,8 @@ export interface VerifyOptions {
 }
 
 const OTHER = "(other)";
+/** Replaying v2 is the point of verify: no per-route deprecation notice for it. */
+const QUIET = { deprecationNotices: false } as const;
 
 /** What to do with a distinct request before anything is sent: a skip reason, or the rewrite to replay. */
 export function plan(d: DistinctRequest, now: Date): { o: Outcome; skip?: string } {
@@ -101,8 +103,12 @@ export function sampleIndices(of: number, n: number, first: boolean, seed: numbe
 
 /** The key is refused (or missing): every other request would fail the same way, so the run stops. */
 const badCredential = (e: unknown): boolean => e instanceof ApiError && (e.code === "credential_required" || e.status === 401);
-/** Errors that end the run rather than one request's verdict: a refused key, Ctrl-C, a bug. */
-const fatal = (e: unknown): boolean => badCredential(e) || !(e instanceof MidsError) || e.exitCode === EXIT.interrupted;
+/**
+ * Errors that end the run rather than one request's verdict: a refused key, Ctrl-C, a bug; and,
+ * on the first request, an API that cannot be reached (every other request would fail the same way).
+ */
+const fatal = (e: unknown, first: boolean): boolean =>
+  badCredential(e) || !(e instanceof MidsError) || e.exitCode === EXIT.interrupted || (first && e instanceof NetworkError);
 
 function sideError(side: "v2" | "v3", e: unknown): SideError {
   const m = e as MidsError;
@@ -134,14 +140,14 @@ export async function verify(input: VerifyInput, client: () => Promise<Client>, 
   }
 
   const resolve = makeResolver(client);
-  const one = async ({ rec, o }: { rec: VerifyRecord; o: Outcome }): Promise<void> => {
+  const one = async ({ rec, o }: { rec: VerifyRecord; o: Outcome }, first = false): Promise<void> => {
     let out = o;
     if (o.pending) {
       // page N and report ids are finished online first, as with `migrate --resolve`
       try {
         out = await resolve(o);
       } catch (e) {
-        if (fatal(e)) throw e;
+        if (fatal(e, first)) throw e;
         const err = sideError("v3", e);
         Object.assign(rec, { verdict: "failed", errors: [err], reason: `completing the v3 request: ${err.code}${err.status ? ` (${err.status})` : ""}` });
         return;
@@ -155,12 +161,12 @@ export async function verify(input: VerifyInput, client: () => Promise<Client>, 
       }
     }
     const c = await client();
-    const [a, b] = await Promise.allSettled([c.raw(out.from.method, targetOf(out.from), undefined), c.raw(out.to!.method, targetOf(out.to!), undefined)]);
+    const [a, b] = await Promise.allSettled([c.raw(out.from.method, targetOf(out.from), undefined, undefined, QUIET), c.raw(out.to!.method, targetOf(out.to!), undefined, undefined, QUIET)]);
     if (a.status === "rejected" || b.status === "rejected") {
       const errors: SideError[] = [];
       for (const [side, s] of [["v2", a], ["v3", b]] as const) {
         if (s.status === "fulfilled") continue;
-        if (fatal(s.reason)) throw s.reason;
+        if (fatal(s.reason, first)) throw s.reason;
         errors.push(sideError(side, s.reason));
       }
       Object.assign(rec, { verdict: "failed", errors, reason: errors.map((e) => `${e.side}: ${e.code}${e.status ? ` (${e.status})` : ""}`).join(", ") });
@@ -174,7 +180,7 @@ export async function verify(input: VerifyInput, client: () => Promise<Client>, 
   };
 
   // the first request alone: a refused key stops the run there, before anything else is sent
-  if (chosen.length) await one(chosen[0]);
+  if (chosen.length) await one(chosen[0], true);
   let next = 1;
   const worker = async () => {
     // one failure that stops the run (a refused key, Ctrl-C) stops every worker
