@@ -100,6 +100,12 @@ export async function run(flags: VerifyFlags, ctx: Context): Promise<void> {
     : report.terminalReport(records, summary);
   await io.writeAsync(ctx.io.stdout, text);
   if (!g.quiet) ctx.io.stderr.write(report.summaryLine(summary));
+  if (summary.interrupted) {
+    const { done, of } = summary.interrupted;
+    throw new errors.InterruptedError(`interrupted (after ${done} of ${of} requests to replay; the report holds those and the skipped ones)`, {
+      hint: "run again to verify them all, or a part with --sample N",
+    });
+  }
 
   const failed = failOn.reduce((n, v) => n + summary[v], 0);
   if (failed) {

@@ -48,6 +48,8 @@ export interface VerifySummary {
   /** lines that are not requests (not replayed, not counted in total) */
   invalid: number;
   sample?: { size: number; of: number; first: boolean; seed?: number };
+  /** Ctrl-C or SIGTERM stopped the run: `done` of the `of` requests to replay were finished (the rest are left out) */
+  interrupted?: { done: number; of: number };
   routes: Record<string, Record<Verdict, number>>;
 }
 
@@ -140,6 +142,8 @@ export async function verify(input: VerifyInput, client: () => Promise<Client>, 
   }
 
   const resolve = makeResolver(client);
+  const finished = new Set<VerifyRecord>();
+  let interrupted = false;
   const one = async ({ rec, o }: { rec: VerifyRecord; o: Outcome }, first = false): Promise<void> => {
     let out = o;
     if (o.pending) {
@@ -179,16 +183,35 @@ export async function verify(input: VerifyInput, client: () => Promise<Client>, 
     rec.verdict = cmp.differences.length ? "differs" : "equivalent";
   };
 
-  // the first request alone: a refused key stops the run there, before anything else is sent
-  if (chosen.length) await one(chosen[0], true);
-  let next = 1;
+  let next = 0;
+  const step = async (first = false) => {
+    const job = chosen[next++];
+    await one(job, first);
+    finished.add(job.rec);
+  };
   const worker = async () => {
     // one failure that stops the run (a refused key, Ctrl-C) stops every worker
-    try { while (next < chosen.length) await one(chosen[next++]); } catch (e) { next = chosen.length; throw e; }
+    try {
+      while (next < chosen.length) await step();
+    } catch (e) {
+      next = chosen.length;
+      // Ctrl-C: the requests finished so far are reported, the others left out
+      if (e instanceof MidsError && e.exitCode === EXIT.interrupted) interrupted = true;
+      else throw e;
+    }
   };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(opts.concurrency, chosen.length - 1)) }, worker));
+  // the first request alone: a refused key stops the run there, before anything else is sent
+  if (chosen.length) {
+    try { await step(true); } catch (e) { if (e instanceof MidsError && e.exitCode === EXIT.interrupted) interrupted = true; else throw e; }
+  }
+  if (!interrupted) await Promise.all(Array.from({ length: Math.max(1, Math.min(opts.concurrency, chosen.length - 1)) }, worker));
+  if (interrupted) {
+    const unfinished = new Set(chosen.filter((x) => !finished.has(x.rec)).map((x) => x.rec));
+    for (let i = records.length - 1; i >= 0; i--) if (unfinished.has(records[i])) records.splice(i, 1);
+  }
 
-  const summary: VerifySummary = { total: records.length, equivalent: 0, differs: 0, skipped: 0, failed: 0, invalid: input.invalid.length, ...(sample ? { sample } : {}), routes: {} };
+  const summary: VerifySummary = { total: records.length, equivalent: 0, differs: 0, skipped: 0, failed: 0, invalid: input.invalid.length, ...(sample ? { sample } : {}),
+    ...(interrupted ? { interrupted: { done: finished.size, of: chosen.length } } : {}), routes: {} };
   for (const r of records) {
     summary[r.verdict]++;
     const row = (summary.routes[r.route ?? OTHER] ??= { equivalent: 0, differs: 0, skipped: 0, failed: 0 });
