@@ -191,4 +191,20 @@ describe("migrate verify", () => {
     expect(r.stdout).toBe("");
     expect(r.stderr.split("\n")[0]).toMatch(/^mids: connection refused by 127\.0\.0\.1:\d+$/);
   });
+
+  it("warns when nothing was verified (empty input, only skipped requests, no request at all); exit 0", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "mids-verify-"));
+    const files = { empty: "", posts: readFileSync(fx("traffic.log"), "utf8").split("\n").filter((l) => l.includes("POST ")).join("\n"), junk: "not a log\n" };
+    const runs = await Promise.all(Object.entries(files).map(([name, text]) => {
+      writeFileSync(join(dir, name), text);
+      return verify([join(dir, name), "-o", "json"]);
+    }));
+    expect(runs.map((r) => r.code)).toEqual([0, 0, 0]);
+    expect(runs.map((r) => r.stderr.split("\n").find((l) => l.startsWith("mids: warning:")))).toEqual([
+      "mids: warning: nothing was verified: the input is empty",
+      "mids: warning: nothing was verified: the one request was skipped",
+      "mids: warning: nothing was verified: no line of the input is a request (1 line)",
+    ]);
+    expect(JSON.parse(runs[1].stdout).requests).toHaveLength(1);
+  });
 });
