@@ -89,8 +89,7 @@ export async function* pageNumberPages(client: Client, routeId: string, input: C
   // the page numbers are ours: a server that repeats `page: 1` cannot mislead the resume hint
   let lastPage = p?.hasMore && Number.isFinite(total) ? Math.max(firstPage + 1, Math.ceil(total / limit)) : firstPage;
   if (opts.maxItems !== undefined) lastPage = Math.min(lastPage, firstPage - 1 + Math.ceil(opts.maxItems / limit));
-  const capped = lastPage > firstPage - 1 + maxPages;
-  if (capped) lastPage = firstPage - 1 + maxPages;
+  if (lastPage > firstPage - 1 + maxPages) lastPage = firstPage - 1 + maxPages;
   const emit = (res: Page, n: number): boolean => {
     seen = cut(res, seen, opts.maxItems);
     const more = !!res.pagination?.hasMore && (opts.maxItems === undefined || seen < opts.maxItems);
@@ -115,10 +114,13 @@ export async function* pageNumberPages(client: Client, routeId: string, input: C
     }
   };
   let n = firstPage;
-  while (more && n < lastPage) {
+  // hasMore decides, not totalCount: past the pages totalCount promised (a missing, garbled or
+  // understated count) the walk goes on one page at a time under the same guards
+  while (more) {
     n++;
+    if (n > firstPage - 1 + maxPages) throw maxPagesError(maxPages, `--page ${n}`);
     fill();
-    const res = await inflight.get(n)!;
+    const res = await (inflight.get(n) ?? (client.call(routeId, { ...input, query: { ...input.query, page: n, limit } }) as Promise<Page>));
     inflight.delete(n);
     remaining = res.rateLimit?.minute.remaining ?? remaining;
     const served = items(res).length;
@@ -126,7 +128,6 @@ export async function* pageNumberPages(client: Client, routeId: string, input: C
     yield res;
     if (more && served === 0) throw emptyPageError(n, `totalCount ${res.pagination?.totalCount ?? p?.totalCount}`);
   }
-  if (more && capped && n >= lastPage) throw maxPagesError(maxPages, `--page ${n + 1}`);
 }
 
 /** Set one query parameter of a path (`/v3/x?a=1`, cursor, C) -> `/v3/x?a=1&cursor=C`. */

@@ -91,6 +91,23 @@ describe("--all against lying servers", () => {
     expect(h.seen.length).toBeLessThanOrEqual(5);
   });
 
+  it("a v2 server whose totalCount is missing, garbled or too small: hasMore is followed to the end, nothing is cut silently", async () => {
+    for (const totalCount of [undefined, "many", 2]) {
+      const h = await hostile((req, res) => {
+        const page = Number(new URL(req.url!, "http://x").searchParams.get("page"));
+        const data = [0, 1].map((i) => ({ id: `p${page}${i}`, slug: `p${page}${i}`, name: "x" }));
+        sendJson(res, 200, { status: 200, data, pagination: { page, limit: 2, totalCount, hasMore: page < 4 } });
+      });
+      const r = await runMids(["projects", "list", "--api", "v2", "--all", "-o", "ndjson", "--fields", "id"], { env: env(h.url), timeoutMs: 10_000 });
+      expect(r.code, String(totalCount)).toBe(0);
+      expect(r.stdout.trimEnd().split("\n").map((l) => JSON.parse(l).id)).toEqual(["p10", "p11", "p20", "p21", "p30", "p31", "p40", "p41"]);
+      // past what totalCount promised, the walk goes on under --max-pages
+      const capped = await runMids(["projects", "list", "--api", "v2", "--all", "-o", "ndjson", "--max-pages", "3"], { env: env(h.url), timeoutMs: 10_000 });
+      expect(capped.code).toBe(7);
+      expect(capped.stderr).toMatch(/^mids: stopped after 3 pages \(--max-pages\).*\nhint: .*--page 4$/m);
+    }
+  });
+
   it("--max-pages caps an endless (but honest-looking) cursor chain, and the hint resumes from the cap", async () => {
     const h = await hostile((_req, res, n) => sendJson(res, 200, v3Page(n * 10, 2, `c${n}`)));
     const r = await runMids(["projects", "list", "--all", "--max-pages", "5", "-o", "csv", "--fields", "id"], { env: env(h.url), timeoutMs: 10_000 });
