@@ -106,7 +106,9 @@ export class Client {
   async call<T = unknown>(routeId: string, input: CallInput = {}): Promise<ApiResult<T>> {
     const r = routeById(routeId);
     const req = buildRequest(r, input, this.buildOpts());
-    return this.send<T>(req, r, r.idempotent);
+    const res = await this.send<T>(req, r, r.idempotent);
+    if (r.pagination) checkListShape(res, `${r.method} ${r.path}`);
+    return res;
   }
 
   /** A raw request (mids api); the route, when the path matches one, still decides retries and notices. */
@@ -271,6 +273,17 @@ export class Client {
     if (b.pagination && typeof b.pagination === "object") result.pagination = b.pagination as ApiResult["pagination"];
     return result;
   }
+}
+
+/**
+ * A list page must hold a list, and a cursor must be a string: anything else read as "no items" or
+ * "no more pages" would cut the result short without a word.
+ */
+function checkListShape(res: ApiResult, what: string): void {
+  const bad = !Array.isArray(res.data) ? `its data is ${res.data === null ? "null" : typeof res.data === "object" ? "an object" : `a ${typeof res.data}`}, not a list`
+    : "nextCursor" in res.meta && res.meta.nextCursor !== null && typeof res.meta.nextCursor !== "string" ? `its meta.nextCursor is a ${typeof res.meta.nextCursor}, not a string`
+    : undefined;
+  if (bad) throw new MalformedResponseError(`${what} returned a page the API never sends: ${bad}`, { hint: "is --base-url pointing at the API? mids api shows the raw body" });
 }
 
 /** Redirects are never followed (the key would go along): say where the server pointed, not "no envelope". */

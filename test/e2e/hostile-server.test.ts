@@ -108,6 +108,27 @@ describe("--all against lying servers", () => {
     }
   });
 
+  it("a list page whose data is not a list, or whose nextCursor is not a string, is exit 7, never an empty or cut result", async () => {
+    const h = await hostile((req, res) => {
+      const cursor = new URL(req.url!, "http://x").searchParams.get("cursor");
+      if (req.url!.includes("limit=7")) return sendJson(res, 200, { data: { items: [{ id: "a" }] }, meta: {} });
+      sendJson(res, 200, cursor ? v3Page(20, 1, null) : { data: [{ id: "a", slug: "a", name: "A" }], meta: { nextCursor: 12 } });
+    });
+    const [obj, num, raw] = await Promise.all([
+      runMids(["projects", "list", "--limit", "7", "-o", "json"], { env: env(h.url) }),
+      runMids(["projects", "list", "--all", "-o", "ndjson"], { env: env(h.url) }),
+      runMids(["api", "/v3/projects", "-f", "limit=7"], { env: env(h.url) }),
+    ]);
+    expect(obj.code).toBe(7);
+    expect(obj.stderr.split("\n")[0]).toBe("mids: GET /v3/projects returned a page the API never sends: its data is an object, not a list");
+    expect(num.code).toBe(7);
+    expect(num.stderr.split("\n")[0]).toBe("mids: GET /v3/projects returned a page the API never sends: its meta.nextCursor is a number, not a string");
+    expect(num.stdout).toBe("");
+    // mids api shows the raw body whatever its shape
+    expect(raw.code).toBe(0);
+    expect(JSON.parse(raw.stdout).data.items).toHaveLength(1);
+  });
+
   it("--max-pages caps an endless (but honest-looking) cursor chain, and the hint resumes from the cap", async () => {
     const h = await hostile((_req, res, n) => sendJson(res, 200, v3Page(n * 10, 2, `c${n}`)));
     const r = await runMids(["projects", "list", "--all", "--max-pages", "5", "-o", "csv", "--fields", "id"], { env: env(h.url), timeoutMs: 10_000 });
