@@ -8,7 +8,7 @@ import { matchRoute, route as routeById, type Route } from "../contract/routes.j
 import { ApiError, MalformedResponseError, NetworkError, RateLimitError, TimeoutError, UsageError, MidsError, InterruptedError } from "../errors.js";
 import { DEFAULT_MAX_BODY_BYTES, readCapped, scanJson } from "./body.js";
 import { oneLine } from "../output/sanitize.js";
-import { describeWait, formatDuration, type WaitNotice } from "./wait.js";
+import { describeWait, formatDuration, YEAR_MS, type WaitNotice } from "./wait.js";
 import { toApiError } from "./errormap.js";
 import { normalizeHeaders, parseDeprecation, parseRateLimit, type Deprecation, type Headers, type RateLimit } from "./headers.js";
 import { buildRaw, buildRequest, isLoopbackHost, redact, redactHeaders, type BuiltRequest, type Query } from "./request.js";
@@ -165,11 +165,12 @@ export class Client {
     const asked = err instanceof ApiError ? err.retryAfterMs : undefined;
     if (err instanceof ApiError && asked !== undefined && asked > this.retry.maxRetryAfterMs && this.retry.afterStatusCodes.includes(err.status ?? 0)) {
       // raising --max-retries cannot help: say how long the server asked for
-      const until = new Date(this.opts.now().getTime() + asked);
+      // a v2 retryAfterMs of 1e308 is no date at all (toISOString would throw)
+      const until = asked < YEAR_MS ? new Date(this.opts.now().getTime() + asked) : undefined;
       const Err = err.exitCode === 5 ? RateLimitError : ApiError;
       return new Err(`${err.message}; the server asked to wait ${formatDuration(asked)} (Retry-After), longer than mids waits (${formatDuration(this.retry.maxRetryAfterMs)})`, {
         code: err.code, status: err.status ?? 429, details: err.details, headers: err.headers, body: err.body, retryAfterMs: asked,
-        hint: `try again after ${until.toISOString()}`,
+        hint: until ? `try again after ${until.toISOString()}` : "a wait that long is a broken server; try again later, or ask the API's operators",
       });
     }
     if (err instanceof ApiError && err.exitCode === 5 && !(err instanceof RateLimitError)) {

@@ -195,6 +195,14 @@ describe("redirects, Retry-After, huge numbers, verbose headers", () => {
     expect(r.stderr).not.toMatch(/--max-retries/);
   });
 
+  it("a v2 retryAfterMs of 1e308 (no date can hold it) is exit 5 with one line, not a crash", async () => {
+    const h = await hostile((_req, res) => sendJson(res, 429, '{"success":false,"error":"slow","retryAfterMs":1e308}'));
+    const r = await runMids(["projects", "list", "--api", "v2"], { env: env(h.url) });
+    expect(r.code, r.stderr).toBe(5);
+    expect(r.stderr).toMatch(/^mids: .*the server asked to wait more than a year/m);
+    expect(r.stderr).not.toMatch(/unexpected|Invalid time/);
+  });
+
   it("many retry waits in one run leave no listener behind (no MaxListenersExceededWarning)", async () => {
     const h = await hostile((_req, res) => sendJson(res, 503, { code: "unavailable", message: "busy" }, { "retry-after": "0" }));
     const r = await runMids(["api", "/v3/me", "--max-retries", "12"], { env: env(h.url) });
