@@ -203,6 +203,24 @@ describe("redirects, Retry-After, huge numbers, verbose headers", () => {
     expect(r.stderr).not.toMatch(/unexpected|Invalid time/);
   });
 
+  it("dates no Date can hold, or of the wrong type, in rate-limit headers and meta.history are ignored, not a crash", async () => {
+    const limited = await hostile((_req, res) => sendJson(res, 429, { code: "rate_limited", message: "slow" }, {
+      "x-ratelimit-limit-minute": "60", "x-ratelimit-remaining-minute": "0", "x-ratelimit-reset-minute": "99999999999999999",
+    }));
+    const history = await hostile((_req, res) => sendJson(res, 200, {
+      data: [{ id: "a", headline: "A" }], meta: { nextCursor: null, history: { enforced: false, archiveAccess: false, lookbackDays: 30, enforcementAt: 2030 } },
+    }));
+    const [a, b] = await Promise.all([
+      runMids(["me", "--max-retries", "0"], { env: env(limited.url) }),
+      runMids(["intel", "list", "-o", "ndjson", "--fields", "id"], { env: env(history.url) }),
+    ]);
+    expect(a.code, a.stderr).toBe(5);
+    expect(a.stderr).toMatch(/^mids: rate limited/);
+    expect(b.code, b.stderr).toBe(0);
+    expect(b.stdout).toBe('{"id":"a"}\n');
+    expect(a.stderr + b.stderr).not.toMatch(/unexpected|Invalid time|not a function/);
+  });
+
   it("many retry waits in one run leave no listener behind (no MaxListenersExceededWarning)", async () => {
     const h = await hostile((_req, res) => sendJson(res, 503, { code: "unavailable", message: "busy" }, { "retry-after": "0" }));
     const r = await runMids(["api", "/v3/me", "--max-retries", "12"], { env: env(h.url) });
