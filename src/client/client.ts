@@ -281,7 +281,8 @@ export class Client {
  * "no more pages" would cut the result short without a word.
  */
 function checkListShape(res: ApiResult, what: string): void {
-  const bad = !Array.isArray(res.data) ? `its data is ${res.data === null ? "null" : typeof res.data === "object" ? "an object" : `a ${typeof res.data}`}, not a list`
+  const bad = res.body === "" ? `it has no body (HTTP ${res.status})`
+    : !Array.isArray(res.data) ? `its data is ${res.data === null ? "null" : typeof res.data === "object" ? "an object" : `a ${typeof res.data}`}, not a list`
     : "nextCursor" in res.meta && res.meta.nextCursor !== null && typeof res.meta.nextCursor !== "string" ? `its meta.nextCursor is a ${typeof res.meta.nextCursor}, not a string`
     : undefined;
   if (bad) throw new MalformedResponseError(`${what} returned a page the API never sends: ${bad}`, { hint: "is --base-url pointing at the API? mids api shows the raw body" });
