@@ -38,9 +38,10 @@ export function maxPagesError(maxPages: number, resume: string | undefined): Pag
   });
 }
 
-export function repeatedCursorError(page: number): PaginationError {
+/** `fewer`: the flag that fetches fewer pages (`mids api` has --max-pages, not --max-items). */
+export function repeatedCursorError(page: number, fewer = "--max-items"): PaginationError {
   return new PaginationError(`the server sent the same nextCursor again on page ${page}: following it would never end`, {
-    hint: "the server's paging is broken; report it, or fetch fewer pages with --max-items",
+    hint: `the server's paging is broken; report it, or fetch fewer pages with ${fewer}`,
   });
 }
 
@@ -162,7 +163,7 @@ export async function* rawPages(client: Client, path: string, headers: Record<st
     if (typeof cursor === "string" && cursor !== "") {
       if (cursors.has(cursor)) {
         yield res;
-        throw repeatedCursorError(n);
+        throw repeatedCursorError(n, "--max-pages");
       }
       cursors.add(cursor);
       next = withQuery(url, "cursor", cursor);

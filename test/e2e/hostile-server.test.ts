@@ -287,6 +287,8 @@ describe("api --paginate", () => {
     expect(h.seen).toHaveLength(2);
     expect(values(r.stdout)).toHaveLength(2);
     expect(r.stderr).toMatch(/^mids: the server sent the same nextCursor again on page 2: following it would never end \(after 2 pages\)$/m);
+    // mids api has no --max-items: the hint names the flag it has
+    expect(r.stderr).toMatch(/^hint: the server's paging is broken; report it, or fetch fewer pages with --max-pages$/m);
     const c = await hostile((_req, res, n) => sendJson(res, 200, v3Page(n, 1, `c${n}`)));
     const m = await runMids(["api", "/v3/projects", "--paginate", "--max-pages", "3"], { env: env(c.url), timeoutMs: 10_000 });
     expect(m.code).toBe(7);
