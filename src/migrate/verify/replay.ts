@@ -1,6 +1,6 @@
 // `mids migrate verify`: each distinct request of a log is rewritten, then (when it can be
 // replayed) sent as itself to v2 and as its rewrite to v3 through the client, and the two
-// answers are compared through the response map (compare.ts). Only GET/HEAD are ever sent.
+// answers are compared through the response map (compare.ts). Only GET is ever sent.
 import type { Client } from "../../client/client.js";
 import { ApiError, EXIT, MidsError, NetworkError } from "../../errors.js";
 import { migrationRule, responseMap } from "../../contract/migration.js";
@@ -15,8 +15,10 @@ import type { DistinctRequest, VerifyInput } from "./input.js";
 export type Verdict = "equivalent" | "differs" | "skipped" | "failed";
 export const VERDICTS: readonly Verdict[] = ["equivalent", "differs", "skipped", "failed"];
 
-/** Methods that may be replayed: reading twice changes nothing (spec: PATCH, POST, PUT, DELETE never are). */
-export const REPLAYABLE_METHODS: readonly string[] = ["GET", "HEAD"];
+/** Methods that are replayed: reading twice changes nothing, and the answer has a body to compare. */
+export const REPLAYABLE_METHODS: readonly string[] = ["GET"];
+/** Methods that change something (spec: PATCH, POST, PUT, DELETE): never sent. */
+const NOT_IDEMPOTENT = new Set(["POST", "PATCH", "PUT", "DELETE"]);
 
 export interface SideError { side: "v2" | "v3"; code: string; status?: number; message: string }
 
@@ -67,7 +69,10 @@ const QUIET = { deprecationNotices: false } as const;
 /** What to do with a distinct request before anything is sent: a skip reason, or the rewrite to replay. */
 export function plan(d: DistinctRequest, now: Date): { o: Outcome; skip?: string } {
   const o = rewrite(d.req, { now });
-  if (!REPLAYABLE_METHODS.includes(o.from.method)) return { o, skip: `not idempotent: ${o.from.method} requests are never replayed` };
+  const m = o.from.method;
+  if (NOT_IDEMPOTENT.has(m)) return { o, skip: `not idempotent: ${m} requests are never replayed` };
+  // HEAD and OPTIONS answers carry no data: a HEAD replayed through the client reads as a malformed body
+  if (!REPLAYABLE_METHODS.includes(m)) return { o, skip: `${m}: no answer body to compare (only GET requests are replayed)` };
   const rule = o.notes[0]?.rule;
   if (o.status === "removed") return { o, skip: `removed route${rule ? ` (${rule})` : ""}: no v3 successor to compare with` };
   if (o.status !== "rewritten" && o.status !== "partial") return { o, skip: `no rewrite: ${o.status}${rule ? ` (${rule})` : ""}` };
