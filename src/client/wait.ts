@@ -60,8 +60,14 @@ interface Stream {
  * and is replaced by the plain line when the wait ends. Nothing with --quiet.
  */
 export function waitNotifier(stderr: Stream, opts: { tty: boolean; quiet: boolean }): (n: WaitNotice) => (() => void) | void {
+  // concurrent requests (--all over v2 pages, migrate verify) hit the same limit together: a wait
+  // for the same reason that starts while one is shown is folded into it (one line, one countdown)
+  const until = new Map<string, number>();
   return (n) => {
     if (opts.quiet) return;
+    const key = `${n.reason}|${n.attempt}`;
+    if ((until.get(key) ?? 0) > Date.now()) return;
+    until.set(key, Date.now() + n.ms);
     if (!opts.tty) {
       stderr.write(waitLine(n) + "\n");
       return;

@@ -221,6 +221,25 @@ describe("redirects, Retry-After, huge numbers, verbose headers", () => {
     expect(a.stderr + b.stderr).not.toMatch(/unexpected|Invalid time|not a function/);
   });
 
+  it("concurrent requests rate limited together print one wait line, not one each", async () => {
+    const limited = new Set<number>();
+    const h = await hostile((req, res) => {
+      const page = Number(new URL(req.url!, "http://x").searchParams.get("page"));
+      if (page > 1 && !limited.has(page)) {
+        limited.add(page);
+        return sendJson(res, 429, { success: false, error: "slow down" }, { "retry-after": "1", "x-ratelimit-limit-minute": "60", "x-ratelimit-remaining-minute": "0" });
+      }
+      const data = [0, 1].map((i) => ({ id: `p${page}${i}`, slug: `p${page}${i}`, name: "x" }));
+      sendJson(res, 200, { success: true, data, pagination: { page, limit: 2, totalCount: 10, hasMore: page < 5 } });
+    });
+    const r = await runMids(["projects", "list", "--api", "v2", "--all", "-o", "ndjson", "--fields", "id"], { env: env(h.url), timeoutMs: 10_000 });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout.trimEnd().split("\n")).toHaveLength(10);
+    expect(limited.size).toBe(4);
+    expect(r.stderr.match(/waiting/g)).toEqual(["waiting"]);
+    expect(r.stderr).toMatch(/^mids: rate limited \(per-minute limit of 60 requests\); waiting 1s as the server asked before retry 1\/3$/m);
+  });
+
   it("many retry waits in one run leave no listener behind (no MaxListenersExceededWarning)", async () => {
     const h = await hostile((_req, res) => sendJson(res, 503, { code: "unavailable", message: "busy" }, { "retry-after": "0" }));
     const r = await runMids(["api", "/v3/me", "--max-retries", "12"], { env: env(h.url) });
