@@ -127,7 +127,11 @@ export async function* pageNumberPages(client: Client, routeId: string, input: C
     const served = items(res).length;
     more = emit(res, n);
     yield res;
-    if (more && served === 0) throw emptyPageError(n, `totalCount ${res.pagination?.totalCount ?? p?.totalCount}`);
+    if (more && served === 0) {
+      // past the pages totalCount promised, an empty page proves the count right: the end
+      if (n > lastPage) return;
+      throw emptyPageError(n, `totalCount ${res.pagination?.totalCount ?? p?.totalCount}`);
+    }
   }
 }
 

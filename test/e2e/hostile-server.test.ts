@@ -106,6 +106,15 @@ describe("--all against lying servers", () => {
       expect(capped.code).toBe(7);
       expect(capped.stderr).toMatch(/^mids: stopped after 3 pages \(--max-pages\).*\nhint: .*--page 4$/m);
     }
+    // an honest totalCount with a hasMore that stays true: the empty page after the count is the end
+    const offByOne = await hostile((req, res) => {
+      const page = Number(new URL(req.url!, "http://x").searchParams.get("page"));
+      const data = page > 2 ? [] : [0, 1].map((i) => ({ id: `p${page}${i}`, slug: "s", name: "x" }));
+      sendJson(res, 200, { status: 200, data, pagination: { page, limit: 2, totalCount: 4, hasMore: true } });
+    });
+    const r = await runMids(["projects", "list", "--api", "v2", "--all", "-o", "ndjson", "--fields", "id"], { env: env(offByOne.url), timeoutMs: 10_000 });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout.trimEnd().split("\n")).toHaveLength(4);
   });
 
   it("a list page whose data is not a list, or whose nextCursor is not a string, is exit 7, never an empty or cut result", async () => {
