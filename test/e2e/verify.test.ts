@@ -139,6 +139,12 @@ describe("migrate verify", () => {
     expect(seen).toHaveLength(4);
     expect(seen.every((q) => Object.keys(q.query).length === 0)).toBe(true);
     expect(r.stdout).not.toContain("mids_sandbox_noapi");
+    // a cut .gz is exit 2 naming the file
+    const cut = join(dir, "cut.ndjson.gz");
+    writeFileSync(cut, gzipSync(readFileSync(fx("requests.ndjson"))).subarray(0, 40));
+    const bad = await verify([gz, cut]);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr.split("\n")[0]).toBe(`mids: cannot read '${cut}' as gzip: unexpected end of file`);
   });
 
   it("refuses bad flags with exit 2", async () => {

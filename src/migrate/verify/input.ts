@@ -60,7 +60,7 @@ function dropKeyLikeMatrix(path: string): string {
 }
 
 /** The stream's chunks, gunzipped when it starts with the gzip magic bytes. */
-async function* decoded(stream: Readable): AsyncGenerator<Buffer> {
+async function* decoded(stream: Readable, label: string): AsyncGenerator<Buffer> {
   const it = stream[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
   const first = await it.next();
   if (first.done) return;
@@ -73,7 +73,7 @@ async function* decoded(stream: Readable): AsyncGenerator<Buffer> {
     try {
       for await (const c of Readable.from(replay()).pipe(createGunzip())) yield c as Buffer;
     } catch (e) {
-      throw new UsageError(`cannot read gzip input: ${(e as Error).message}`, { hint: "check that the file is a complete .gz file" });
+      throw new UsageError(`cannot read ${label} as gzip: ${(e as Error).message}`, { hint: "check that the file is a complete .gz file" });
     }
     return;
   }
@@ -109,7 +109,7 @@ export async function readRequests(io: IO, files: string[], fromFormat?: InputFo
     };
     const onInvalid = (position: number, reason: string) => void invalid.push({ position, ...at, reason });
     const stream = (stdin ? io.stdin : createReadStream(file)) as Readable;
-    const { head, all } = await peek(decoded(stream));
+    const { head, all } = await peek(decoded(stream, stdin ? "stdin" : `'${file}'`));
     const format = fromFormat ?? detectFormat(head);
     if (format === "har") {
       await readHar(all, (item) => (item.kind === "request" ? onRequest(item.req, item.position) : onInvalid(item.position, item.reason)));
