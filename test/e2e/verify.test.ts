@@ -196,6 +196,11 @@ describe("migrate verify", () => {
     expect(r.code).toBe(7);
     expect(r.stdout).toBe("");
     expect(r.stderr.split("\n")[0]).toMatch(/^mids: connection refused by 127\.0\.0\.1:\d+$/);
+    // a base URL mids refuses to send the key to (checked before any connection is made) stops it too
+    const plain = await runMids(["migrate", "verify", fx("traffic.log")], { env: { ...sb.env(), MIDS_BASE_URL: "http://192.0.2.1" } });
+    expect(plain.code).toBe(2);
+    expect(plain.stdout).toBe("");
+    expect(plain.stderr.split("\n")[0]).toBe("mids: refusing to send the API key over plain http to 192.0.2.1");
   });
 
   it("warns when nothing was verified (empty input, only skipped requests, no request at all); exit 0", async () => {

@@ -115,7 +115,9 @@ const badCredential = (e: unknown): boolean => e instanceof ApiError && (e.code 
  * on the first request, an API that cannot be reached (every other request would fail the same way).
  */
 const fatal = (e: unknown, first: boolean): boolean =>
-  badCredential(e) || !(e instanceof MidsError) || e.exitCode === EXIT.interrupted || (first && e instanceof NetworkError);
+  badCredential(e) || !(e instanceof MidsError) || e.exitCode === EXIT.interrupted || (first && e instanceof NetworkError) ||
+  // a base URL mids refuses (ftp://, a key over plain http): the same for every request
+  e.exitCode === EXIT.usage;
 
 function sideError(side: "v2" | "v3", e: unknown): SideError {
   const m = e as MidsError;
