@@ -197,10 +197,12 @@ describe("migrate verify", () => {
     expect(r.stdout).toBe("");
     expect(r.stderr.split("\n")[0]).toMatch(/^mids: connection refused by 127\.0\.0\.1:\d+$/);
     // a base URL mids refuses to send the key to (checked before any connection is made) stops it too
-    const plain = await runMids(["migrate", "verify", fx("traffic.log")], { env: { ...sb.env(), MIDS_BASE_URL: "http://192.0.2.1" } });
+    // (0.0.0.0 is not loopback to mids, yet never leaves the machine; nothing listens on the port)
+    const host = `0.0.0.0:${await closedPort()}`;
+    const plain = await runMids(["migrate", "verify", fx("traffic.log")], { env: { ...sb.env(SANDBOX_DEMO_KEY), MIDS_BASE_URL: `http://${host}` } });
     expect(plain.code).toBe(2);
     expect(plain.stdout).toBe("");
-    expect(plain.stderr.split("\n")[0]).toBe("mids: refusing to send the API key over plain http to 192.0.2.1");
+    expect(plain.stderr.split("\n")[0]).toBe(`mids: refusing to send the API key over plain http to ${host}`);
   });
 
   it("warns when nothing was verified (empty input, only skipped requests, no request at all); exit 0", async () => {
