@@ -220,4 +220,16 @@ describe("migrate verify", () => {
     ]);
     expect(JSON.parse(runs[1].stdout).requests).toHaveLength(1);
   });
+
+  it("a request the server refuses as bad (400) is one failed verdict, not the end of the run", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "mids-verify-"));
+    const log = join(dir, "access.log");
+    const line = (target: string) => `203.0.113.7 - - [16/Nov/2026:09:00:01 +0000] "GET ${target} HTTP/1.1" 200 1 "-" "x"`;
+    writeFileSync(log, [line("/v2/projects?limit=abc"), line("/v2/clusters")].join("\n") + "\n");
+    const r = await verify([log, "-o", "json"]);
+    expect(r.code, r.stderr).toBe(0);
+    const rep = JSON.parse(r.stdout) as Report;
+    expect(rep.requests.map((q) => `${q.position}:${q.verdict}`)).toEqual(["1:failed", "2:equivalent"]);
+    expect(rep.requests[0].errors!.map((e) => e.status)).toEqual([400, 400]);
+  });
 });

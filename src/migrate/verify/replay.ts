@@ -2,7 +2,7 @@
 // replayed) sent as itself to v2 and as its rewrite to v3 through the client, and the two
 // answers are compared through the response map (compare.ts). Only GET is ever sent.
 import type { Client } from "../../client/client.js";
-import { ApiError, EXIT, MidsError, NetworkError } from "../../errors.js";
+import { ApiError, EXIT, MidsError, NetworkError, UsageError } from "../../errors.js";
 import { migrationRule, responseMap } from "../../contract/migration.js";
 import { route as routeById } from "../../contract/routes.js";
 import { makeResolver } from "../resolve.js";
@@ -116,8 +116,9 @@ const badCredential = (e: unknown): boolean => e instanceof ApiError && (e.code 
  */
 const fatal = (e: unknown, first: boolean): boolean =>
   badCredential(e) || !(e instanceof MidsError) || e.exitCode === EXIT.interrupted || (first && e instanceof NetworkError) ||
-  // a base URL mids refuses (ftp://, a key over plain http): the same for every request
-  e.exitCode === EXIT.usage;
+  // a base URL mids refuses (ftp://, a key over plain http): the same for every request (a 400
+  // answer is an ApiError with exit 2 too, but it is about one request)
+  e instanceof UsageError;
 
 function sideError(side: "v2" | "v3", e: unknown): SideError {
   const m = e as MidsError;
