@@ -8,7 +8,7 @@ import { matchRoute, route as routeById, type Route } from "../contract/routes.j
 import { ApiError, MalformedResponseError, NetworkError, RateLimitError, TimeoutError, UsageError, MidsError, InterruptedError } from "../errors.js";
 import { DEFAULT_MAX_BODY_BYTES, readCapped, scanJson } from "./body.js";
 import { oneLine } from "../output/sanitize.js";
-import { describeWait, formatDuration, type WaitNotice } from "./wait.js";
+import { describeWait, formatDuration, YEAR_MS, type WaitNotice } from "./wait.js";
 import { toApiError } from "./errormap.js";
 import { normalizeHeaders, parseDeprecation, parseRateLimit, type Deprecation, type Headers, type RateLimit } from "./headers.js";
 import { buildRaw, buildRequest, isLoopbackHost, redact, redactHeaders, type BuiltRequest, type Query } from "./request.js";
@@ -45,6 +45,12 @@ export interface CallInput {
   headers?: Record<string, string>;
 }
 
+/** Per-call options of a raw request. */
+export interface RawOptions {
+  /** print the deprecation notice of a deprecated route (default true); migrate verify replays v2 on purpose */
+  deprecationNotices?: boolean;
+}
+
 export interface ApiResult<T = unknown> {
   route?: Route;
   method: string;
@@ -70,8 +76,10 @@ export interface ApiResult<T = unknown> {
 function sleepDefault(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(new InterruptedError("interrupted"));
-    const t = setTimeout(resolve, ms);
-    signal?.addEventListener("abort", () => (clearTimeout(t), reject(new InterruptedError("interrupted"))), { once: true });
+    // the listener goes when the wait ends: one per retry would pile up on the run's signal
+    const onAbort = () => (clearTimeout(t), reject(new InterruptedError("interrupted")));
+    const t = setTimeout(() => (signal?.removeEventListener("abort", onAbort), resolve()), ms);
+    signal?.addEventListener("abort", onAbort, { once: true });
   });
 }
 
@@ -98,16 +106,18 @@ export class Client {
   async call<T = unknown>(routeId: string, input: CallInput = {}): Promise<ApiResult<T>> {
     const r = routeById(routeId);
     const req = buildRequest(r, input, this.buildOpts());
-    return this.send<T>(req, r, r.idempotent);
+    const res = await this.send<T>(req, r, r.idempotent);
+    if (r.pagination) checkListShape(res, `${r.method} ${r.path}`);
+    return res;
   }
 
   /** A raw request (mids api); the route, when the path matches one, still decides retries and notices. */
-  async raw(method: string, pathAndQuery: string, body: unknown, headers?: Record<string, string>): Promise<ApiResult> {
+  async raw(method: string, pathAndQuery: string, body: unknown, headers?: Record<string, string>, opts: RawOptions = {}): Promise<ApiResult> {
     const req = buildRaw(method, pathAndQuery, body, headers, this.buildOpts());
     const pathname = new URL(req.url).pathname.slice(new URL(this.opts.baseUrl).pathname.replace(/\/+$/, "").length);
     const m = matchRoute(req.method, pathname);
     const idempotent = m ? m.route.idempotent : req.method === "GET" || req.method === "HEAD";
-    return this.send(req, m?.route, idempotent);
+    return this.send(req, m?.route, idempotent, opts.deprecationNotices ?? true);
   }
 
   private checkTransportSecurity(req: BuiltRequest): void {
@@ -119,13 +129,13 @@ export class Client {
     }
   }
 
-  private async send<T>(req: BuiltRequest, r: Route | undefined, idempotent: boolean): Promise<ApiResult<T>> {
+  private async send<T>(req: BuiltRequest, r: Route | undefined, idempotent: boolean, notices = true): Promise<ApiResult<T>> {
     this.checkTransportSecurity(req);
     const sleep = this.opts.sleep ?? sleepDefault;
     for (let attempt = 0; ; attempt++) {
       try {
         const res = await this.once<T>(req, r);
-        if (r?.deprecated || res.deprecation) {
+        if (notices && (r?.deprecated || res.deprecation)) {
           const note = deprecationNotice(r, res.deprecation, this.opts.now());
           if (note) this.opts.notice(note, `deprecation:${r?.id ?? req.url}`);
         }
@@ -155,11 +165,12 @@ export class Client {
     const asked = err instanceof ApiError ? err.retryAfterMs : undefined;
     if (err instanceof ApiError && asked !== undefined && asked > this.retry.maxRetryAfterMs && this.retry.afterStatusCodes.includes(err.status ?? 0)) {
       // raising --max-retries cannot help: say how long the server asked for
-      const until = new Date(this.opts.now().getTime() + asked);
+      // a v2 retryAfterMs of 1e308 is no date at all (toISOString would throw)
+      const until = asked < YEAR_MS ? new Date(this.opts.now().getTime() + asked) : undefined;
       const Err = err.exitCode === 5 ? RateLimitError : ApiError;
       return new Err(`${err.message}; the server asked to wait ${formatDuration(asked)} (Retry-After), longer than mids waits (${formatDuration(this.retry.maxRetryAfterMs)})`, {
         code: err.code, status: err.status ?? 429, details: err.details, headers: err.headers, body: err.body, retryAfterMs: asked,
-        hint: `try again after ${until.toISOString()}`,
+        hint: until ? `try again after ${until.toISOString()}` : "a wait that long is a broken server; try again later, or ask the API's operators",
       });
     }
     if (err instanceof ApiError && err.exitCode === 5 && !(err instanceof RateLimitError)) {
@@ -263,6 +274,18 @@ export class Client {
     if (b.pagination && typeof b.pagination === "object") result.pagination = b.pagination as ApiResult["pagination"];
     return result;
   }
+}
+
+/**
+ * A list page must hold a list, and a cursor must be a string: anything else read as "no items" or
+ * "no more pages" would cut the result short without a word.
+ */
+function checkListShape(res: ApiResult, what: string): void {
+  const bad = res.body === "" ? `it has no body (HTTP ${res.status})`
+    : !Array.isArray(res.data) ? `its data is ${res.data === null ? "null" : typeof res.data === "object" ? "an object" : `a ${typeof res.data}`}, not a list`
+    : "nextCursor" in res.meta && res.meta.nextCursor !== null && typeof res.meta.nextCursor !== "string" ? `its meta.nextCursor is a ${typeof res.meta.nextCursor}, not a string`
+    : undefined;
+  if (bad) throw new MalformedResponseError(`${what} returned a page the API never sends: ${bad}`, { hint: "is --base-url pointing at the API? mids api shows the raw body" });
 }
 
 /** Redirects are never followed (the key would go along): say where the server pointed, not "no envelope". */

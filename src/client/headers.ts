@@ -42,12 +42,13 @@ function num(v: string | undefined): number | undefined {
 export function parseReset(v: string | undefined, now: Date): Date | undefined {
   if (v === undefined) return undefined;
   const n = num(v);
-  if (n !== undefined) {
-    if (n > 1e12) return new Date(n); // epoch milliseconds
-    if (n > 1e9) return new Date(n * 1000); // epoch seconds
-    return new Date(now.getTime() + n * 1000); // seconds from now
-  }
-  const d = new Date(v);
+  // epoch milliseconds, epoch seconds, or seconds from now
+  const d = n === undefined ? new Date(v) : new Date(n > 1e12 ? n : n > 1e9 ? n * 1000 : now.getTime() + n * 1000);
+  return validDate(d);
+}
+
+/** A date a server sent, or undefined when no Date can hold it (toISOString would throw). */
+function validDate(d: Date): Date | undefined {
   return Number.isNaN(d.getTime()) ? undefined : d;
 }
 
@@ -93,7 +94,7 @@ export function parseDeprecation(h: Headers): Deprecation | undefined {
   const out: Deprecation = {};
   if (dep !== undefined) {
     const m = /^@(-?\d+)$/.exec(dep.trim());
-    if (m) out.deprecatedAt = new Date(Number(m[1]) * 1000);
+    if (m) out.deprecatedAt = validDate(new Date(Number(m[1]) * 1000));
     else if (dep.trim() !== "true") {
       const d = Date.parse(dep);
       if (!Number.isNaN(d)) out.deprecatedAt = new Date(d);

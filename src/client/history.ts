@@ -43,6 +43,11 @@ export function windowStart(w: RequestWindow, now: Date): number | undefined {
   return (w.end ?? now).getTime() - w.defaultMs;
 }
 
+/** A date of the server's history policy, as epoch ms: only a string that parses (the server is untrusted). */
+function policyDate(v: unknown): number {
+  return typeof v === "string" ? Date.parse(v) : NaN;
+}
+
 function isoSeconds(ms: number): string {
   return new Date(ms).toISOString().replace(/\.\d{3}Z$/, "Z");
 }
@@ -53,7 +58,7 @@ function isoSeconds(ms: number): string {
  */
 export function historyWarning(policy: HistoryPolicy | undefined, w: RequestWindow, now: Date, returned?: string): string | undefined {
   if (!policy || !policy.enforced || policy.archiveAccess) return undefined;
-  const earliest = Date.parse(policy.earliestAvailableAt);
+  const earliest = policyDate(policy.earliestAvailableAt);
   const start = windowStart(w, now);
   if (start === undefined || !Number.isFinite(earliest) || start >= earliest) return undefined;
   const asked = Number.isFinite(start) ? `from ${isoSeconds(start)}` : "to the start of the archive";
@@ -64,7 +69,7 @@ export function historyWarning(policy: HistoryPolicy | undefined, w: RequestWind
 /** Before enforcementAt: a notice that the window will apply from that date (spec 8.2). */
 export function enforcementNotice(policy: HistoryPolicy | undefined, now: Date): string | undefined {
   if (!policy || policy.archiveAccess || policy.enforced) return undefined;
-  const at = Date.parse(policy.enforcementAt);
+  const at = policyDate(policy.enforcementAt);
   if (!Number.isFinite(at) || at <= now.getTime()) return undefined;
   return `from ${policy.enforcementAt.slice(0, 10)} this key reads only the last ${policy.lookbackDays} days of history; ` +
     "older data will need the archive-history entitlement";
@@ -88,9 +93,10 @@ export const CLAMP_MARGIN_MS = 60_000;
 /** The start `--clamp` moves to, or undefined when the start needs no moving (pure). */
 export function clampedStart(policy: HistoryPolicy, start: Date): Date | undefined {
   if (policy.archiveAccess || !policy.enforced) return undefined;
-  const earliest = Date.parse(policy.earliestAvailableAt);
+  const earliest = policyDate(policy.earliestAvailableAt);
   if (!Number.isFinite(earliest) || start.getTime() >= earliest) return undefined;
-  return new Date(Math.ceil((earliest + CLAMP_MARGIN_MS) / 1000) * 1000);
+  const moved = new Date(Math.ceil((earliest + CLAMP_MARGIN_MS) / 1000) * 1000);
+  return Number.isNaN(moved.getTime()) ? undefined : moved;
 }
 
 /** `--clamp`: read the policy from /v3/me; move an early start and say so on stderr. */

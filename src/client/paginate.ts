@@ -38,9 +38,10 @@ export function maxPagesError(maxPages: number, resume: string | undefined): Pag
   });
 }
 
-export function repeatedCursorError(page: number): PaginationError {
+/** `fewer`: the flag that fetches fewer pages (`mids api` has --max-pages, not --max-items). */
+export function repeatedCursorError(page: number, fewer = "--max-items"): PaginationError {
   return new PaginationError(`the server sent the same nextCursor again on page ${page}: following it would never end`, {
-    hint: "the server's paging is broken; report it, or fetch fewer pages with --max-items",
+    hint: `the server's paging is broken; report it, or fetch fewer pages with ${fewer}`,
   });
 }
 
@@ -89,8 +90,7 @@ export async function* pageNumberPages(client: Client, routeId: string, input: C
   // the page numbers are ours: a server that repeats `page: 1` cannot mislead the resume hint
   let lastPage = p?.hasMore && Number.isFinite(total) ? Math.max(firstPage + 1, Math.ceil(total / limit)) : firstPage;
   if (opts.maxItems !== undefined) lastPage = Math.min(lastPage, firstPage - 1 + Math.ceil(opts.maxItems / limit));
-  const capped = lastPage > firstPage - 1 + maxPages;
-  if (capped) lastPage = firstPage - 1 + maxPages;
+  if (lastPage > firstPage - 1 + maxPages) lastPage = firstPage - 1 + maxPages;
   const emit = (res: Page, n: number): boolean => {
     seen = cut(res, seen, opts.maxItems);
     const more = !!res.pagination?.hasMore && (opts.maxItems === undefined || seen < opts.maxItems);
@@ -115,18 +115,24 @@ export async function* pageNumberPages(client: Client, routeId: string, input: C
     }
   };
   let n = firstPage;
-  while (more && n < lastPage) {
+  // hasMore decides, not totalCount: past the pages totalCount promised (a missing, garbled or
+  // understated count) the walk goes on one page at a time under the same guards
+  while (more) {
     n++;
+    if (n > firstPage - 1 + maxPages) throw maxPagesError(maxPages, `--page ${n}`);
     fill();
-    const res = await inflight.get(n)!;
+    const res = await (inflight.get(n) ?? (client.call(routeId, { ...input, query: { ...input.query, page: n, limit } }) as Promise<Page>));
     inflight.delete(n);
     remaining = res.rateLimit?.minute.remaining ?? remaining;
     const served = items(res).length;
     more = emit(res, n);
     yield res;
-    if (more && served === 0) throw emptyPageError(n, `totalCount ${res.pagination?.totalCount ?? p?.totalCount}`);
+    if (more && served === 0) {
+      // past the pages totalCount promised, an empty page proves the count right: the end
+      if (n > lastPage) return;
+      throw emptyPageError(n, `totalCount ${res.pagination?.totalCount ?? p?.totalCount}`);
+    }
   }
-  if (more && capped && n >= lastPage) throw maxPagesError(maxPages, `--page ${n + 1}`);
 }
 
 /** Set one query parameter of a path (`/v3/x?a=1`, cursor, C) -> `/v3/x?a=1&cursor=C`. */
@@ -161,7 +167,7 @@ export async function* rawPages(client: Client, path: string, headers: Record<st
     if (typeof cursor === "string" && cursor !== "") {
       if (cursors.has(cursor)) {
         yield res;
-        throw repeatedCursorError(n);
+        throw repeatedCursorError(n, "--max-pages");
       }
       cursors.add(cursor);
       next = withQuery(url, "cursor", cursor);

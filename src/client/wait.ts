@@ -14,7 +14,11 @@ export interface WaitNotice {
 }
 
 /** 999999000 -> "11d 13h 46m 39s"; 1500 -> "1.5s"; 250 -> "250 ms". */
+/** Past this a wait is not worth spelling out ("11574074d 1h 46m" says nothing more). */
+export const YEAR_MS = 365 * 86_400_000;
+
 export function formatDuration(ms: number): string {
+  if (!(ms < YEAR_MS)) return "more than a year";
   if (ms < 1000) return `${Math.round(ms)} ms`;
   if (ms < 60_000) return `${Number((ms / 1000).toFixed(1))}s`;
   let s = Math.round(ms / 1000);
@@ -56,8 +60,14 @@ interface Stream {
  * and is replaced by the plain line when the wait ends. Nothing with --quiet.
  */
 export function waitNotifier(stderr: Stream, opts: { tty: boolean; quiet: boolean }): (n: WaitNotice) => (() => void) | void {
+  // concurrent requests (--all over v2 pages, migrate verify) hit the same limit together: a wait
+  // for the same reason that starts while one is shown is folded into it (one line, one countdown)
+  const until = new Map<string, number>();
   return (n) => {
     if (opts.quiet) return;
+    const key = `${n.reason}|${n.attempt}`;
+    if ((until.get(key) ?? 0) > Date.now()) return;
+    until.set(key, Date.now() + n.ms);
     if (!opts.tty) {
       stderr.write(waitLine(n) + "\n");
       return;

@@ -100,3 +100,28 @@ describe("interrupted --all", () => {
     expect(r.stderr).toBe("mids: interrupted (after 2 pages)\nhint: continue from where it stopped with -f cursor=c2\n");
   });
 });
+
+describe("interrupted migrate verify", () => {
+  it("SIGINT: the report holds the requests finished so far (and the skipped ones), exit 130", async () => {
+    const { mkdtempSync, writeFileSync } = await import("node:fs");
+    const { tmpdir } = await import("node:os");
+    const { join } = await import("node:path");
+    // clusters answer at once on both sides; topics never answer
+    const h = await hostile((req, res) => {
+      if (!req.url!.includes("/clusters")) return;
+      sendJson(res, 200, req.url!.startsWith("/v2/") ? { status: 200, data: [] } : { data: [], meta: {} });
+    });
+    const log = join(mkdtempSync(join(tmpdir(), "mids-verify-")), "access.log");
+    const line = (m: string, p: string) => `203.0.113.7 - - [16/Nov/2026:09:00:01 +0000] "${m} ${p} HTTP/1.1" 200 1 "-" "x"`;
+    writeFileSync(log, [line("GET", "/v2/clusters"), line("GET", "/v2/topics"), line("POST", "/v2/recipes/execute")].join("\n") + "\n");
+    const run = start(["migrate", "verify", log, "-o", "json", "--concurrency", "1"], h.url);
+    await h.arrived(4);
+    run.child.kill("SIGINT");
+    const r = await run.done;
+    expect(r.code).toBe(130);
+    const rep = JSON.parse(r.stdout) as { requests: { position: number; verdict: string }[]; summary: Record<string, unknown> };
+    expect(rep.requests.map((q) => `${q.position}:${q.verdict}`)).toEqual(["1:equivalent", "3:skipped"]);
+    expect(rep.summary).toMatchObject({ total: 2, equivalent: 1, skipped: 1, interrupted: { done: 1, of: 2 } });
+    expect(r.stderr).toMatch(/^mids: interrupted \(after 1 of 2 requests to replay/m);
+  });
+});

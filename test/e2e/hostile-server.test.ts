@@ -91,6 +91,53 @@ describe("--all against lying servers", () => {
     expect(h.seen.length).toBeLessThanOrEqual(5);
   });
 
+  it("a v2 server whose totalCount is missing, garbled or too small: hasMore is followed to the end, nothing is cut silently", async () => {
+    for (const totalCount of [undefined, "many", 2]) {
+      const h = await hostile((req, res) => {
+        const page = Number(new URL(req.url!, "http://x").searchParams.get("page"));
+        const data = [0, 1].map((i) => ({ id: `p${page}${i}`, slug: `p${page}${i}`, name: "x" }));
+        sendJson(res, 200, { status: 200, data, pagination: { page, limit: 2, totalCount, hasMore: page < 4 } });
+      });
+      const r = await runMids(["projects", "list", "--api", "v2", "--all", "-o", "ndjson", "--fields", "id"], { env: env(h.url), timeoutMs: 10_000 });
+      expect(r.code, String(totalCount)).toBe(0);
+      expect(r.stdout.trimEnd().split("\n").map((l) => JSON.parse(l).id)).toEqual(["p10", "p11", "p20", "p21", "p30", "p31", "p40", "p41"]);
+      // past what totalCount promised, the walk goes on under --max-pages
+      const capped = await runMids(["projects", "list", "--api", "v2", "--all", "-o", "ndjson", "--max-pages", "3"], { env: env(h.url), timeoutMs: 10_000 });
+      expect(capped.code).toBe(7);
+      expect(capped.stderr).toMatch(/^mids: stopped after 3 pages \(--max-pages\).*\nhint: .*--page 4$/m);
+    }
+    // an honest totalCount with a hasMore that stays true: the empty page after the count is the end
+    const offByOne = await hostile((req, res) => {
+      const page = Number(new URL(req.url!, "http://x").searchParams.get("page"));
+      const data = page > 2 ? [] : [0, 1].map((i) => ({ id: `p${page}${i}`, slug: "s", name: "x" }));
+      sendJson(res, 200, { status: 200, data, pagination: { page, limit: 2, totalCount: 4, hasMore: true } });
+    });
+    const r = await runMids(["projects", "list", "--api", "v2", "--all", "-o", "ndjson", "--fields", "id"], { env: env(offByOne.url), timeoutMs: 10_000 });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout.trimEnd().split("\n")).toHaveLength(4);
+  });
+
+  it("a list page whose data is not a list, or whose nextCursor is not a string, is exit 7, never an empty or cut result", async () => {
+    const h = await hostile((req, res) => {
+      const cursor = new URL(req.url!, "http://x").searchParams.get("cursor");
+      if (req.url!.includes("limit=7")) return sendJson(res, 200, { data: { items: [{ id: "a" }] }, meta: {} });
+      sendJson(res, 200, cursor ? v3Page(20, 1, null) : { data: [{ id: "a", slug: "a", name: "A" }], meta: { nextCursor: 12 } });
+    });
+    const [obj, num, raw] = await Promise.all([
+      runMids(["projects", "list", "--limit", "7", "-o", "json"], { env: env(h.url) }),
+      runMids(["projects", "list", "--all", "-o", "ndjson"], { env: env(h.url) }),
+      runMids(["api", "/v3/projects", "-f", "limit=7"], { env: env(h.url) }),
+    ]);
+    expect(obj.code).toBe(7);
+    expect(obj.stderr.split("\n")[0]).toBe("mids: GET /v3/projects returned a page the API never sends: its data is an object, not a list");
+    expect(num.code).toBe(7);
+    expect(num.stderr.split("\n")[0]).toBe("mids: GET /v3/projects returned a page the API never sends: its meta.nextCursor is a number, not a string");
+    expect(num.stdout).toBe("");
+    // mids api shows the raw body whatever its shape
+    expect(raw.code).toBe(0);
+    expect(JSON.parse(raw.stdout).data.items).toHaveLength(1);
+  });
+
   it("--max-pages caps an endless (but honest-looking) cursor chain, and the hint resumes from the cap", async () => {
     const h = await hostile((_req, res, n) => sendJson(res, 200, v3Page(n * 10, 2, `c${n}`)));
     const r = await runMids(["projects", "list", "--all", "--max-pages", "5", "-o", "csv", "--fields", "id"], { env: env(h.url), timeoutMs: 10_000 });
@@ -157,6 +204,59 @@ describe("redirects, Retry-After, huge numbers, verbose headers", () => {
     expect(r.stderr).not.toMatch(/--max-retries/);
   });
 
+  it("a v2 retryAfterMs of 1e308 (no date can hold it) is exit 5 with one line, not a crash", async () => {
+    const h = await hostile((_req, res) => sendJson(res, 429, '{"success":false,"error":"slow","retryAfterMs":1e308}'));
+    const r = await runMids(["projects", "list", "--api", "v2"], { env: env(h.url) });
+    expect(r.code, r.stderr).toBe(5);
+    expect(r.stderr).toMatch(/^mids: .*the server asked to wait more than a year/m);
+    expect(r.stderr).not.toMatch(/unexpected|Invalid time/);
+  });
+
+  it("dates no Date can hold, or of the wrong type, in rate-limit headers and meta.history are ignored, not a crash", async () => {
+    const limited = await hostile((_req, res) => sendJson(res, 429, { code: "rate_limited", message: "slow" }, {
+      "x-ratelimit-limit-minute": "60", "x-ratelimit-remaining-minute": "0", "x-ratelimit-reset-minute": "99999999999999999",
+    }));
+    const history = await hostile((_req, res) => sendJson(res, 200, {
+      data: [{ id: "a", headline: "A" }], meta: { nextCursor: null, history: { enforced: false, archiveAccess: false, lookbackDays: 30, enforcementAt: 2030 } },
+    }));
+    const [a, b] = await Promise.all([
+      runMids(["me", "--max-retries", "0"], { env: env(limited.url) }),
+      runMids(["intel", "list", "-o", "ndjson", "--fields", "id"], { env: env(history.url) }),
+    ]);
+    expect(a.code, a.stderr).toBe(5);
+    expect(a.stderr).toMatch(/^mids: rate limited/);
+    expect(b.code, b.stderr).toBe(0);
+    expect(b.stdout).toBe('{"id":"a"}\n');
+    expect(a.stderr + b.stderr).not.toMatch(/unexpected|Invalid time|not a function/);
+  });
+
+  it("concurrent requests rate limited together print one wait line, not one each", async () => {
+    const limited = new Set<number>();
+    const h = await hostile((req, res) => {
+      const page = Number(new URL(req.url!, "http://x").searchParams.get("page"));
+      if (page > 1 && !limited.has(page)) {
+        limited.add(page);
+        return sendJson(res, 429, { success: false, error: "slow down" }, { "retry-after": "1", "x-ratelimit-limit-minute": "60", "x-ratelimit-remaining-minute": "0" });
+      }
+      const data = [0, 1].map((i) => ({ id: `p${page}${i}`, slug: `p${page}${i}`, name: "x" }));
+      sendJson(res, 200, { success: true, data, pagination: { page, limit: 2, totalCount: 10, hasMore: page < 5 } });
+    });
+    const r = await runMids(["projects", "list", "--api", "v2", "--all", "-o", "ndjson", "--fields", "id"], { env: env(h.url), timeoutMs: 10_000 });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout.trimEnd().split("\n")).toHaveLength(10);
+    expect(limited.size).toBe(4);
+    expect(r.stderr.match(/waiting/g)).toEqual(["waiting"]);
+    expect(r.stderr).toMatch(/^mids: rate limited \(per-minute limit of 60 requests\); waiting 1s as the server asked before retry 1\/3$/m);
+  });
+
+  it("many retry waits in one run leave no listener behind (no MaxListenersExceededWarning)", async () => {
+    const h = await hostile((_req, res) => sendJson(res, 503, { code: "unavailable", message: "busy" }, { "retry-after": "0" }));
+    const r = await runMids(["api", "/v3/me", "--max-retries", "12"], { env: env(h.url) });
+    expect(r.code).toBe(7);
+    expect(h.seen).toHaveLength(13);
+    expect(r.stderr).not.toMatch(/MaxListeners|Warning/);
+  });
+
   it("1e400 keeps its text (as a string), with a notice; never null", async () => {
     const h = await hostile((_req, res) => sendJson(res, 200, '{"data":{"big":1e400,"neg":-2E+999,"ok":1.5e3},"meta":{}}'));
     const r = await runMids(["api", "/v3/me"], { env: env(h.url) });
@@ -215,6 +315,8 @@ describe("api --paginate", () => {
     expect(h.seen).toHaveLength(2);
     expect(values(r.stdout)).toHaveLength(2);
     expect(r.stderr).toMatch(/^mids: the server sent the same nextCursor again on page 2: following it would never end \(after 2 pages\)$/m);
+    // mids api has no --max-items: the hint names the flag it has
+    expect(r.stderr).toMatch(/^hint: the server's paging is broken; report it, or fetch fewer pages with --max-pages$/m);
     const c = await hostile((_req, res, n) => sendJson(res, 200, v3Page(n, 1, `c${n}`)));
     const m = await runMids(["api", "/v3/projects", "--paginate", "--max-pages", "3"], { env: env(c.url), timeoutMs: 10_000 });
     expect(m.code).toBe(7);

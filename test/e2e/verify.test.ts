@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 import { ROOT, runMids, useSandbox } from "../helpers/cli.js";
 import { SANDBOX_DEMO_KEY } from "../../src/sandbox/keys.js";
 import { RESPONSE_MAPS } from "../../src/contract/migration.js";
+import { closedPort } from "../helpers/ports.js";
 
 const FIX = join(ROOT, "test/fixtures/verify");
 const fx = (name: string) => join(FIX, name);
@@ -138,6 +139,12 @@ describe("migrate verify", () => {
     expect(seen).toHaveLength(4);
     expect(seen.every((q) => Object.keys(q.query).length === 0)).toBe(true);
     expect(r.stdout).not.toContain("mids_sandbox_noapi");
+    // a cut .gz is exit 2 naming the file
+    const cut = join(dir, "cut.ndjson.gz");
+    writeFileSync(cut, gzipSync(readFileSync(fx("requests.ndjson"))).subarray(0, 40));
+    const bad = await verify([gz, cut]);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr.split("\n")[0]).toBe(`mids: cannot read '${cut}' as gzip: unexpected end of file`);
   });
 
   it("refuses bad flags with exit 2", async () => {
@@ -158,5 +165,71 @@ describe("migrate verify", () => {
       expect(section).toContain(`  ${m.title}: `);
       for (const f of m.fields) expect(section).toContain(`    ${f.v2 || "data"} -> ${f.v3 === null ? "removed (ignored)" : f.v3 || "data"}`);
     }
+  });
+
+  it("replays v2 without a deprecation notice per route, and drops every key-like parameter of the log", async () => {
+    await clear();
+    const dir = mkdtempSync(join(tmpdir(), "mids-verify-"));
+    const line = (target: string) => `203.0.113.7 - u:PWSECRET [16/Nov/2026:09:00:01 +0000] "GET ${target} HTTP/1.1" 200 1 "-" "x"`;
+    const secrets = ["api_key[]", "password", "client_secret", "signature", "jwt", "auth_token", "secret", "X-Api-Key"];
+    const log = join(dir, "access.log");
+    writeFileSync(log, [
+      // deprecated aliases: each would print its own notice through the client
+      line("/v2/signals?limit=3"), line("/v2/grounding"), line("/v2/signal-categories"),
+      line(`/v2/projects?tickers=SOLE&${secrets.map((k, i) => `${k}=LOGSECRET${i}`).join("&")}`),
+      line("/v2/clusters;api_key=LOGSECRETM"),
+    ].join("\n") + "\n");
+    const r = await verify([log, "-o", "json"]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).not.toMatch(/deprecated/);
+    expect(r.stderr).toMatch(/5 distinct requests: 5 equivalent/);
+    const seen = await requestsSeen();
+    expect(seen.map((q) => q.path)).toEqual(expect.arrayContaining(["/v2/signals", "/v2/clusters", "/v2/projects"]));
+    expect(JSON.stringify(seen) + r.stdout + r.stderr).not.toMatch(/LOGSECRET|PWSECRET/);
+    expect(seen.find((q) => q.path === "/v2/projects")!.query).toEqual({ tickers: "SOLE" });
+  });
+
+  it("an API that cannot be reached stops the run at the first request with exit 7", async () => {
+    const r = await runMids(["migrate", "verify", fx("traffic.log"), "--max-retries", "0"], {
+      env: { ...sb.env(), MIDS_BASE_URL: `http://127.0.0.1:${await closedPort()}` },
+    });
+    expect(r.code).toBe(7);
+    expect(r.stdout).toBe("");
+    expect(r.stderr.split("\n")[0]).toMatch(/^mids: connection refused by 127\.0\.0\.1:\d+$/);
+    // a base URL mids refuses to send the key to (checked before any connection is made) stops it too
+    // (0.0.0.0 is not loopback to mids, yet never leaves the machine; nothing listens on the port)
+    const host = `0.0.0.0:${await closedPort()}`;
+    const plain = await runMids(["migrate", "verify", fx("traffic.log")], { env: { ...sb.env(SANDBOX_DEMO_KEY), MIDS_BASE_URL: `http://${host}` } });
+    expect(plain.code).toBe(2);
+    expect(plain.stdout).toBe("");
+    expect(plain.stderr.split("\n")[0]).toBe(`mids: refusing to send the API key over plain http to ${host}`);
+  });
+
+  it("warns when nothing was verified (empty input, only skipped requests, no request at all); exit 0", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "mids-verify-"));
+    const files = { empty: "", posts: readFileSync(fx("traffic.log"), "utf8").split("\n").filter((l) => l.includes("POST ")).join("\n"), junk: "not a log\n" };
+    const runs = await Promise.all(Object.entries(files).map(([name, text]) => {
+      writeFileSync(join(dir, name), text);
+      return verify([join(dir, name), "-o", "json"]);
+    }));
+    expect(runs.map((r) => r.code)).toEqual([0, 0, 0]);
+    expect(runs.map((r) => r.stderr.split("\n").find((l) => l.startsWith("mids: warning:")))).toEqual([
+      "mids: warning: nothing was verified: the input is empty",
+      "mids: warning: nothing was verified: the one request was skipped",
+      "mids: warning: nothing was verified: no line of the input is a request (1 line)",
+    ]);
+    expect(JSON.parse(runs[1].stdout).requests).toHaveLength(1);
+  });
+
+  it("a request the server refuses as bad (400) is one failed verdict, not the end of the run", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "mids-verify-"));
+    const log = join(dir, "access.log");
+    const line = (target: string) => `203.0.113.7 - - [16/Nov/2026:09:00:01 +0000] "GET ${target} HTTP/1.1" 200 1 "-" "x"`;
+    writeFileSync(log, [line("/v2/projects?limit=abc"), line("/v2/clusters")].join("\n") + "\n");
+    const r = await verify([log, "-o", "json"]);
+    expect(r.code, r.stderr).toBe(0);
+    const rep = JSON.parse(r.stdout) as Report;
+    expect(rep.requests.map((q) => `${q.position}:${q.verdict}`)).toEqual(["1:failed", "2:equivalent"]);
+    expect(rep.requests[0].errors!.map((e) => e.status)).toEqual([400, 400]);
   });
 });

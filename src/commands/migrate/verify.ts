@@ -103,6 +103,18 @@ export async function run(flags: VerifyFlags, ctx: Context): Promise<void> {
     : report.terminalReport(records, summary);
   await io.writeAsync(ctx.io.stdout, text);
   if (!g.quiet) ctx.io.stderr.write(report.summaryLine(summary));
+  if (!summary.interrupted && summary.equivalent + summary.differs + summary.failed === 0) {
+    // a gate that compared nothing must not pass unnoticed (an empty or misdetected log)
+    const why = summary.total ? (summary.total === 1 ? "the one request was skipped" : `all ${summary.total} requests were skipped`)
+      : summary.invalid ? `no line of the input is a request (${summary.invalid} ${summary.invalid === 1 ? "line" : "lines"})` : "the input is empty";
+    ctx.warn(`nothing was verified: ${why}`, "verify:nothing");
+  }
+  if (summary.interrupted) {
+    const { done, of } = summary.interrupted;
+    throw new errors.InterruptedError(`interrupted (after ${done} of ${of} requests to replay; the report holds those and the skipped ones)`, {
+      hint: "run again to verify them all, or a part with --sample N",
+    });
+  }
 
   const failed = failOn.reduce((n, v) => n + summary[v], 0);
   if (failed) {

@@ -35,8 +35,32 @@ export interface VerifyInput {
 
 const GZIP_MAGIC = [0x1f, 0x8b];
 
+/**
+ * Query (and `;matrix`) parameter names that carry a credential: migrate's list and then some, as
+ * issue 10 names them (`password`, `client_secret`, `auth_token`, `signature`, `jwt`, `api_key[]`,
+ * ...). No v2 or v3 route takes a parameter like these, so dropping them costs nothing, and a
+ * replay sends the log's values to a server. Compared case-blind, without `[]`, `-`, `_` or `.`.
+ */
+const KEY_LIKE = new Set([
+  "apikey", "xapikey", "key", "token", "accesstoken", "authtoken", "idtoken", "refreshtoken", "sessiontoken", "auth",
+  "authorization", "password", "passwd", "pwd", "pass", "secret", "clientsecret", "signature", "sig", "jwt", "session",
+  "sessionid", "credential", "credentials", "bearer",
+]);
+const KEY_LIKE_END = /(apikey|secret|password|token|signature)$/;
+
+export function isKeyLikeParam(name: string): boolean {
+  if (isSecretParam(name)) return true;
+  const n = name.toLowerCase().replace(/\[\]$/, "").replace(/[-_.]/g, "");
+  return KEY_LIKE.has(n) || KEY_LIKE_END.test(n);
+}
+
+/** `;name=value` path parameters that carry a key are cut from the path. */
+function dropKeyLikeMatrix(path: string): string {
+  return path.indexOf(";") < 0 ? path : path.replace(/;([^/;=]*)(=[^/;]*)?/g, (m, k: string) => (isKeyLikeParam(k) ? "" : m));
+}
+
 /** The stream's chunks, gunzipped when it starts with the gzip magic bytes. */
-async function* decoded(stream: Readable): AsyncGenerator<Buffer> {
+async function* decoded(stream: Readable, label: string): AsyncGenerator<Buffer> {
   const it = stream[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
   const first = await it.next();
   if (first.done) return;
@@ -49,7 +73,7 @@ async function* decoded(stream: Readable): AsyncGenerator<Buffer> {
     try {
       for await (const c of Readable.from(replay()).pipe(createGunzip())) yield c as Buffer;
     } catch (e) {
-      throw new UsageError(`cannot read gzip input: ${(e as Error).message}`, { hint: "check that the file is a complete .gz file" });
+      throw new UsageError(`cannot read ${label} as gzip: ${(e as Error).message}`, { hint: "check that the file is a complete .gz file" });
     }
     return;
   }
@@ -77,7 +101,7 @@ export async function readRequests(io: IO, files: string[], fromFormat?: InputFo
     const at = name ? { file: name } : {};
     const onRequest = (req: LogRequest, position: number) => {
       // a log's keys never leave it: no headers, no body, no key-like query parameter
-      const clean: LogRequest = { method: req.method.toUpperCase(), origin: "", path: req.path, query: req.query.filter(([k]) => !isSecretParam(k)) };
+      const clean: LogRequest = { method: req.method.toUpperCase(), origin: "", path: dropKeyLikeMatrix(req.path), query: req.query.filter(([k]) => !isKeyLikeParam(k)) };
       const key = `${clean.method} ${clean.path}?${clean.query.map((p) => p.join("=")).join("&")}`;
       const d = seen.get(key);
       if (d) d.count++;
@@ -85,7 +109,7 @@ export async function readRequests(io: IO, files: string[], fromFormat?: InputFo
     };
     const onInvalid = (position: number, reason: string) => void invalid.push({ position, ...at, reason });
     const stream = (stdin ? io.stdin : createReadStream(file)) as Readable;
-    const { head, all } = await peek(decoded(stream));
+    const { head, all } = await peek(decoded(stream, stdin ? "stdin" : `'${file}'`));
     const format = fromFormat ?? detectFormat(head);
     if (format === "har") {
       await readHar(all, (item) => (item.kind === "request" ? onRequest(item.req, item.position) : onInvalid(item.position, item.reason)));

@@ -1,8 +1,8 @@
 // `mids migrate verify`: each distinct request of a log is rewritten, then (when it can be
 // replayed) sent as itself to v2 and as its rewrite to v3 through the client, and the two
-// answers are compared through the response map (compare.ts). Only GET/HEAD are ever sent.
+// answers are compared through the response map (compare.ts). Only GET is ever sent.
 import type { Client } from "../../client/client.js";
-import { ApiError, EXIT, MidsError } from "../../errors.js";
+import { ApiError, EXIT, MidsError, NetworkError, UsageError } from "../../errors.js";
 import { migrationRule, responseMap } from "../../contract/migration.js";
 import { route as routeById } from "../../contract/routes.js";
 import { makeResolver } from "../resolve.js";
@@ -15,8 +15,10 @@ import type { DistinctRequest, VerifyInput } from "./input.js";
 import { VERDICTS, type Verdict } from "./verdicts.js";
 export { VERDICTS, type Verdict };
 
-/** Methods that may be replayed: reading twice changes nothing (spec: PATCH, POST, PUT, DELETE never are). */
-export const REPLAYABLE_METHODS: readonly string[] = ["GET", "HEAD"];
+/** Methods that are replayed: reading twice changes nothing, and the answer has a body to compare. */
+export const REPLAYABLE_METHODS: readonly string[] = ["GET"];
+/** Methods that change something (spec: PATCH, POST, PUT, DELETE): never sent. */
+const NOT_IDEMPOTENT = new Set(["POST", "PATCH", "PUT", "DELETE"]);
 
 export interface SideError { side: "v2" | "v3"; code: string; status?: number; message: string }
 
@@ -48,6 +50,8 @@ export interface VerifySummary {
   /** lines that are not requests (not replayed, not counted in total) */
   invalid: number;
   sample?: { size: number; of: number; first: boolean; seed?: number };
+  /** Ctrl-C or SIGTERM stopped the run: `done` of the `of` requests to replay were finished (the rest are left out) */
+  interrupted?: { done: number; of: number };
   routes: Record<string, Record<Verdict, number>>;
 }
 
@@ -59,11 +63,16 @@ export interface VerifyOptions {
 }
 
 const OTHER = "(other)";
+/** Replaying v2 is the point of verify: no per-route deprecation notice for it. */
+const QUIET = { deprecationNotices: false } as const;
 
 /** What to do with a distinct request before anything is sent: a skip reason, or the rewrite to replay. */
 export function plan(d: DistinctRequest, now: Date): { o: Outcome; skip?: string } {
   const o = rewrite(d.req, { now });
-  if (!REPLAYABLE_METHODS.includes(o.from.method)) return { o, skip: `not idempotent: ${o.from.method} requests are never replayed` };
+  const m = o.from.method;
+  if (NOT_IDEMPOTENT.has(m)) return { o, skip: `not idempotent: ${m} requests are never replayed` };
+  // HEAD and OPTIONS answers carry no data: a HEAD replayed through the client reads as a malformed body
+  if (!REPLAYABLE_METHODS.includes(m)) return { o, skip: `${m}: no answer body to compare (only GET requests are replayed)` };
   const rule = o.notes[0]?.rule;
   if (o.status === "removed") return { o, skip: `removed route${rule ? ` (${rule})` : ""}: no v3 successor to compare with` };
   if (o.status !== "rewritten" && o.status !== "partial") return { o, skip: `no rewrite: ${o.status}${rule ? ` (${rule})` : ""}` };
@@ -101,8 +110,15 @@ export function sampleIndices(of: number, n: number, first: boolean, seed: numbe
 
 /** The key is refused (or missing): every other request would fail the same way, so the run stops. */
 const badCredential = (e: unknown): boolean => e instanceof ApiError && (e.code === "credential_required" || e.status === 401);
-/** Errors that end the run rather than one request's verdict: a refused key, Ctrl-C, a bug. */
-const fatal = (e: unknown): boolean => badCredential(e) || !(e instanceof MidsError) || e.exitCode === EXIT.interrupted;
+/**
+ * Errors that end the run rather than one request's verdict: a refused key, Ctrl-C, a bug; and,
+ * on the first request, an API that cannot be reached (every other request would fail the same way).
+ */
+const fatal = (e: unknown, first: boolean): boolean =>
+  badCredential(e) || !(e instanceof MidsError) || e.exitCode === EXIT.interrupted || (first && e instanceof NetworkError) ||
+  // a base URL mids refuses (ftp://, a key over plain http): the same for every request (a 400
+  // answer is an ApiError with exit 2 too, but it is about one request)
+  e instanceof UsageError;
 
 function sideError(side: "v2" | "v3", e: unknown): SideError {
   const m = e as MidsError;
@@ -134,14 +150,16 @@ export async function verify(input: VerifyInput, client: () => Promise<Client>, 
   }
 
   const resolve = makeResolver(client);
-  const one = async ({ rec, o }: { rec: VerifyRecord; o: Outcome }): Promise<void> => {
+  const finished = new Set<VerifyRecord>();
+  let interrupted = false;
+  const one = async ({ rec, o }: { rec: VerifyRecord; o: Outcome }, first = false): Promise<void> => {
     let out = o;
     if (o.pending) {
       // page N and report ids are finished online first, as with `migrate --resolve`
       try {
         out = await resolve(o);
       } catch (e) {
-        if (fatal(e)) throw e;
+        if (fatal(e, first)) throw e;
         const err = sideError("v3", e);
         Object.assign(rec, { verdict: "failed", errors: [err], reason: `completing the v3 request: ${err.code}${err.status ? ` (${err.status})` : ""}` });
         return;
@@ -155,12 +173,12 @@ export async function verify(input: VerifyInput, client: () => Promise<Client>, 
       }
     }
     const c = await client();
-    const [a, b] = await Promise.allSettled([c.raw(out.from.method, targetOf(out.from), undefined), c.raw(out.to!.method, targetOf(out.to!), undefined)]);
+    const [a, b] = await Promise.allSettled([c.raw(out.from.method, targetOf(out.from), undefined, undefined, QUIET), c.raw(out.to!.method, targetOf(out.to!), undefined, undefined, QUIET)]);
     if (a.status === "rejected" || b.status === "rejected") {
       const errors: SideError[] = [];
       for (const [side, s] of [["v2", a], ["v3", b]] as const) {
         if (s.status === "fulfilled") continue;
-        if (fatal(s.reason)) throw s.reason;
+        if (fatal(s.reason, first)) throw s.reason;
         errors.push(sideError(side, s.reason));
       }
       Object.assign(rec, { verdict: "failed", errors, reason: errors.map((e) => `${e.side}: ${e.code}${e.status ? ` (${e.status})` : ""}`).join(", ") });
@@ -173,16 +191,35 @@ export async function verify(input: VerifyInput, client: () => Promise<Client>, 
     rec.verdict = cmp.differences.length ? "differs" : "equivalent";
   };
 
-  // the first request alone: a refused key stops the run there, before anything else is sent
-  if (chosen.length) await one(chosen[0]);
-  let next = 1;
+  let next = 0;
+  const step = async (first = false) => {
+    const job = chosen[next++];
+    await one(job, first);
+    finished.add(job.rec);
+  };
   const worker = async () => {
     // one failure that stops the run (a refused key, Ctrl-C) stops every worker
-    try { while (next < chosen.length) await one(chosen[next++]); } catch (e) { next = chosen.length; throw e; }
+    try {
+      while (next < chosen.length) await step();
+    } catch (e) {
+      next = chosen.length;
+      // Ctrl-C: the requests finished so far are reported, the others left out
+      if (e instanceof MidsError && e.exitCode === EXIT.interrupted) interrupted = true;
+      else throw e;
+    }
   };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(opts.concurrency, chosen.length - 1)) }, worker));
+  // the first request alone: a refused key stops the run there, before anything else is sent
+  if (chosen.length) {
+    try { await step(true); } catch (e) { if (e instanceof MidsError && e.exitCode === EXIT.interrupted) interrupted = true; else throw e; }
+  }
+  if (!interrupted) await Promise.all(Array.from({ length: Math.max(1, Math.min(opts.concurrency, chosen.length - 1)) }, worker));
+  if (interrupted) {
+    const unfinished = new Set(chosen.filter((x) => !finished.has(x.rec)).map((x) => x.rec));
+    for (let i = records.length - 1; i >= 0; i--) if (unfinished.has(records[i])) records.splice(i, 1);
+  }
 
-  const summary: VerifySummary = { total: records.length, equivalent: 0, differs: 0, skipped: 0, failed: 0, invalid: input.invalid.length, ...(sample ? { sample } : {}), routes: {} };
+  const summary: VerifySummary = { total: records.length, equivalent: 0, differs: 0, skipped: 0, failed: 0, invalid: input.invalid.length, ...(sample ? { sample } : {}),
+    ...(interrupted ? { interrupted: { done: finished.size, of: chosen.length } } : {}), routes: {} };
   for (const r of records) {
     summary[r.verdict]++;
     const row = (summary.routes[r.route ?? OTHER] ??= { equivalent: 0, differs: 0, skipped: 0, failed: 0 });

@@ -61,7 +61,8 @@ export function terminalReport(records: VerifyRecord[], summary: VerifySummary):
 
 /** The one-line summary on stderr. */
 export function summaryLine(s: VerifySummary): string {
-  const sample = s.sample ? ` (a ${s.sample.first ? "first-N" : `random, --seed ${s.sample.seed}`} sample of ${s.sample.size} of ${s.sample.of} replayable)` : "";
+  const sample = !s.sample ? "" : s.sample.size >= s.sample.of ? ` (--sample takes all ${s.sample.of} replayable)`
+    : ` (a ${s.sample.first ? "first-N" : `random, --seed ${s.sample.seed}`} sample of ${s.sample.size} of ${s.sample.of} replayable)`;
   const invalid = s.invalid ? `; ${s.invalid} line${s.invalid === 1 ? " is" : "s are"} not a request` : "";
   return `migrate verify: ${s.total} distinct request${s.total === 1 ? "" : "s"}${sample}: ${VERDICTS.map((v) => `${s[v]} ${v}`).join(", ")}${invalid}\n`;
 }
