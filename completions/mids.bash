@@ -140,8 +140,8 @@ _mids_optval() {
     'migrate|--from-format') echo 'choices access har ndjson curl';;
     'migrate|--to') echo 'choices curl http har ndjson';;
     'migrate|--fail-on') echo 'list rewritten partial removed unrecognized unchanged invalid';;
-    'migrate verify|--from-format') echo 'free';;
-    'migrate verify|--fail-on') echo 'free';;
+    'migrate verify|--from-format') echo 'choices access har ndjson curl';;
+    'migrate verify|--fail-on') echo 'list equivalent differs skipped failed';;
     'migrate verify|--concurrency') echo 'free';;
     'migrate verify|--sample') echo 'free';;
     'migrate verify|--seed') echo 'free';;

@@ -265,8 +265,8 @@ complete -c mids -n '__mids_at \'migrate\'' -l resolve -d 'use the API to finish
 complete -c mids -n '__mids_at \'migrate\' 0+' -F
 # migrate explain
 # migrate verify
-complete -c mids -n '__mids_at \'migrate verify\'' -l from-format -x -d 'input format: access, har, ndjson, curl (default: detected per file)'
-complete -c mids -n '__mids_at \'migrate verify\'' -l fail-on -x -d 'exit 8 when any request has one of these verdicts (comma-separated: differs, failed, skipped, equivalent)'
+complete -c mids -n '__mids_at \'migrate verify\'' -l from-format -x -a 'access har ndjson curl' -d 'input format (default: detected per file)'
+complete -c mids -n '__mids_at \'migrate verify\'' -l fail-on -x -a '(__mids_list equivalent differs skipped failed)' -d 'exit 8 when any request has one of these verdicts (comma-separated)'
 complete -c mids -n '__mids_at \'migrate verify\'' -l concurrency -x -d 'requests in flight at once, 1 to 16 (default 4)'
 complete -c mids -n '__mids_at \'migrate verify\'' -l sample -x -d 'verify only n of the distinct replayable requests, drawn at random (see --seed, --sample-first)'
 complete -c mids -n '__mids_at \'migrate verify\'' -l sample-first -d 'with --sample: the first n in log order instead of a random draw'
