@@ -51,9 +51,9 @@ _mids() {
     --selector) COMPREPLY=( $(compgen -W '' -- "$cur") ); return;;
     --name) COMPREPLY=( $(compgen -W '' -- "$cur") ); return;;
     --threshold) COMPREPLY=( $(compgen -W '' -- "$cur") ); return;;
-    --format) COMPREPLY=( $(compgen -W 'stylish json github junit sarif' -- "$cur") ); return;;
+    --format) COMPREPLY=( $(compgen -W 'stylish json github sarif junit gitlab checkstyle' -- "$cur") ); return;;
     --output-file) COMPREPLY=( $(compgen -W '' -- "$cur") ); return;;
-    --output-file-format) COMPREPLY=( $(compgen -W 'stylish json github junit sarif' -- "$cur") ); return;;
+    --output-file-format) COMPREPLY=( $(compgen -W 'stylish json github sarif junit gitlab checkstyle' -- "$cur") ); return;;
     --stdin-name) COMPREPLY=( $(compgen -W '' -- "$cur") ); return;;
     --concurrency) COMPREPLY=( $(compgen -W '' -- "$cur") ); return;;
     --param) COMPREPLY=( $(compgen -W '' -- "$cur") ); return;;
@@ -66,8 +66,10 @@ _mids() {
     --input) COMPREPLY=( $(compgen -W '' -- "$cur") ); return;;
     --from-format) COMPREPLY=( $(compgen -W '' -- "$cur") ); return;;
     --fail-on) COMPREPLY=( $(compgen -W '' -- "$cur") ); return;;
-    --port) COMPREPLY=( $(compgen -W '' -- "$cur") ); return;;
+    --include) COMPREPLY=( $(compgen -W '' -- "$cur") ); return;;
+    --exclude) COMPREPLY=( $(compgen -W '' -- "$cur") ); return;;
     --host) COMPREPLY=( $(compgen -W '' -- "$cur") ); return;;
+    --port) COMPREPLY=( $(compgen -W '' -- "$cur") ); return;;
     --faults) COMPREPLY=( $(compgen -W '' -- "$cur") ); return;;
     --state) COMPREPLY=( $(compgen -W '' -- "$cur") ); return;;
   esac
@@ -109,8 +111,9 @@ _mids() {
     'recipes get') opts='-h --help -V --version --base-url --api-key --api -o --output --fields --no-color -q --quiet --verbose --timeout --max-retries --insecure --sandbox';;
     'recipes execute') opts='--param -h --help -V --version --base-url --api-key --api -o --output --fields --no-color -q --quiet --verbose --timeout --max-retries --insecure --sandbox';;
     'api') opts='/v2 /v2/api-keys/info /v2/topics /v2/topics/{id}/report /v2/grounding /v2/grounding/history /v2/projects /v2/projects/chains /v2/projects/{id} /v2/projects/{id}/neighbors /v2/projects/{id}/momentum /v2/projects/{id}/rank /v2/projects/{id}/candles /v2/projects/{id}/metrics /v2/intel /v2/intel/{id} /v2/clusters /v2/intel-categories /v2/recipes /v2/recipes/validate /v2/recipes/execute /v2/recipes/{name} /v2/agent /v2/signals /v2/signals/{id} /v2/signal-categories /v3/projects /v3/projects/{idOrSlug} /v3/projects/{idOrSlug}/series/{measure} /v3/topics /v3/topics/{id} /v3/reports/{id} /v3/intel /v3/intel/{id} /v3/clusters /v3/vocabulary /v3/me /v3/alerts/destinations /v3/alerts/{id} -X --method -f --field -H --header --input -i --include -h --help -V --version --base-url --api-key --api -o --output --fields --no-color -q --quiet --verbose --timeout --max-retries --insecure --sandbox';;
-    'migrate') opts='explain --from-format --to --fail-on --resolve -h --help -V --version --base-url --api-key --api -o --output --fields --no-color -q --quiet --verbose --timeout --max-retries --insecure --sandbox';;
+    'migrate') opts='explain scan --from-format --to --fail-on --resolve -h --help -V --version --base-url --api-key --api -o --output --fields --no-color -q --quiet --verbose --timeout --max-retries --insecure --sandbox';;
     'migrate explain') opts='-h --help -V --version --base-url --api-key --api -o --output --fields --no-color -q --quiet --verbose --timeout --max-retries --insecure --sandbox';;
+    'migrate scan') opts='--format --output-file --output-file-format --fail-on --fix --dry-run --include --exclude --host -h --help -V --version --base-url --api-key --api -o --output --fields --no-color -q --quiet --verbose --timeout --max-retries --insecure --sandbox';;
     'sandbox') opts='serve keys reset -h --help -V --version --base-url --api-key --api -o --output --fields --no-color -q --quiet --verbose --timeout --max-retries --insecure --sandbox';;
     'sandbox serve') opts='--port --host --faults --state -h --help -V --version --base-url --api-key --api -o --output --fields --no-color -q --quiet --verbose --timeout --max-retries --insecure --sandbox';;
     'sandbox keys') opts='-h --help -V --version --base-url --api-key --api -o --output --fields --no-color -q --quiet --verbose --timeout --max-retries --insecure --sandbox';;
@@ -163,8 +166,9 @@ _mids_subs() {
     'recipes get') echo '';;
     'recipes execute') echo '';;
     'api') echo '';;
-    'migrate') echo 'explain';;
+    'migrate') echo 'explain scan';;
     'migrate explain') echo '';;
+    'migrate scan') echo '';;
     'sandbox') echo 'serve keys reset';;
     'sandbox serve') echo '';;
     'sandbox keys') echo '';;

@@ -1,5 +1,6 @@
 import type { Command } from "commander";
 import type { Context } from "../../context.js";
+import { register as registerScan } from "./scan.js";
 
 export function register(program: Command, ctx: Context): void {
   const cmd = program
@@ -32,4 +33,5 @@ Examples:
   $ mids migrate explain
   $ mids migrate explain -o json | jq '.routes[] | select(.status == "removed")'`)
     .action(async () => (await import("./explain.js")).run(ctx));
+  registerScan(cmd, ctx);
 }

@@ -1,10 +1,10 @@
 import { Option, type Command } from "commander";
 import type { Context } from "../../context.js";
 import { segment } from "../shared/args.js";
+import { FORMATS } from "../../findings/formats.js";
 
-// kept here (not imported from src/recipes) so the index stays light; route paths are left to
-// src/contract (the help names no path), since importing the route table here would load it at start-up
-const FORMATS = ["stylish", "json", "github", "junit", "sarif"];
+// route paths are left to src/contract (the help names no path), since importing the route
+// table here would load it at start-up; the format names come from a module with no imports
 
 export const DISCONTINUED = "Recipes exist only in the deprecated v2 API and are discontinued in v3 (spec 9): these commands always call the v2 recipe routes, whatever --api says.";
 

@@ -1,0 +1,142 @@
+// `migrate scan`: walk, read concurrently, reject non-candidates on the raw bytes (no `/v2`, NUL
+// bytes = binary, over the size cap), and only then decode, extract and rewrite.
+import { open } from "node:fs/promises";
+import { isUtf8 } from "node:buffer";
+import { analyze, type Usage } from "./analyze.js";
+import { extractRoutes } from "./extract.js";
+import { walk, type FileEntry } from "./walk.js";
+
+/** Files over this size are skipped (named on stderr): generated bundles, data dumps. */
+export const MAX_SCAN_FILE_BYTES = 2 * 1024 * 1024;
+/** Files read at once. */
+export const SCAN_CONCURRENCY = 32;
+/** git's test for binary content: a NUL byte in the first 8000 bytes. */
+const BINARY_PROBE_BYTES = 8000;
+const NEEDLE = Buffer.from("/v2");
+
+export interface Located extends Usage {
+  line: number;
+  column: number;
+  endLine: number;
+  endColumn: number;
+}
+
+export interface ScannedFile extends FileEntry {
+  /** decoded text, without the BOM */
+  text: string;
+  bom: boolean;
+  /** not valid UTF-8: read and written back byte for byte as latin1 */
+  latin1: boolean;
+  mode: number;
+  usages: Located[];
+}
+
+export interface ScanOptions {
+  paths: readonly string[];
+  cwd: string;
+  include?: readonly string[];
+  exclude?: readonly string[];
+  /** the API's own hosts, lower case, with or without a port */
+  hosts: readonly string[];
+  now: Date;
+  maxBytes?: number;
+}
+
+export interface ScanResult {
+  /** files with usages, in walk order */
+  files: ScannedFile[];
+  /** files read (candidates or not) */
+  scanned: number;
+  binary: string[];
+  tooLarge: { file: string; size: number }[];
+  ignored: number;
+}
+
+export function hostMatcher(hosts: readonly string[]): (host: string | undefined) => boolean {
+  const set = new Set(hosts.map((h) => h.toLowerCase()));
+  return (host) => !!host && (set.has(host) || set.has(host.replace(/:\d+$/, "")));
+}
+
+/** 1-based line and column (in code points) of each offset; `starts` holds the line start offsets. */
+export function lineStarts(text: string): number[] {
+  const starts = [0];
+  for (let i = text.indexOf("\n"); i >= 0; i = text.indexOf("\n", i + 1)) starts.push(i + 1);
+  return starts;
+}
+
+export function position(text: string, starts: readonly number[], offset: number): { line: number; column: number } {
+  let lo = 0;
+  let hi = starts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (starts[mid] <= offset) lo = mid; else hi = mid - 1;
+  }
+  let column = 1;
+  for (let i = starts[lo]; i < offset; i++) {
+    const c = text.charCodeAt(i);
+    // a surrogate pair is one code point: count its high half only
+    if (c < 0xdc00 || c > 0xdfff) column++;
+  }
+  return { line: lo + 1, column };
+}
+
+export async function scan(opts: ScanOptions): Promise<ScanResult> {
+  const { files: entries, ignored } = walk(opts.paths, opts);
+  const max = opts.maxBytes ?? MAX_SCAN_FILE_BYTES;
+  const ownHost = hostMatcher(opts.hosts);
+  const found: (ScannedFile | undefined)[] = new Array(entries.length);
+  const binary: string[] = [];
+  const tooLarge: { file: string; size: number }[] = [];
+
+  const one = async (i: number) => {
+    const e = entries[i];
+    const fh = await open(e.path, "r");
+    let buf: Buffer;
+    let mode: number;
+    try {
+      const st = await fh.stat();
+      if (st.size > max) { tooLarge.push({ file: e.file, size: st.size }); return; }
+      mode = st.mode;
+      buf = await fh.readFile();
+    } finally {
+      await fh.close();
+    }
+    if (buf.indexOf(NEEDLE) < 0) return;
+    if (buf.subarray(0, BINARY_PROBE_BYTES).indexOf(0) >= 0) { binary.push(e.file); return; }
+    const bom = buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf;
+    const body = bom ? buf.subarray(3) : buf;
+    const latin1 = !isUtf8(body);
+    const text = body.toString(latin1 ? "latin1" : "utf8");
+    const routes = extractRoutes(text);
+    if (!routes.length) return;
+    const usages: Located[] = [];
+    let starts: number[] | undefined;
+    for (const r of routes) {
+      const u = analyze(text, r, { now: opts.now, ownHost });
+      if (!u) continue;
+      starts ??= lineStarts(text);
+      const a = position(text, starts, u.start);
+      const b = position(text, starts, u.end);
+      usages.push({ ...u, line: a.line, column: a.column, endLine: b.line, endColumn: b.column });
+    }
+    if (usages.length) found[i] = { ...e, text, bom, latin1, mode, usages };
+  };
+
+  let next = 0;
+  const worker = async () => {
+    while (next < entries.length) {
+      const i = next++;
+      try {
+        await one(i);
+      } catch (err) {
+        const code = (err as NodeJS.ErrnoException).code;
+        // a file that vanished between the walk and the read has nothing left to migrate
+        if (code !== "ENOENT") throw Object.assign(err as Error, { scanFile: entries[i].file });
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(SCAN_CONCURRENCY, entries.length) }, worker));
+  binary.sort();
+  tooLarge.sort((a, b) => (a.file < b.file ? -1 : 1));
+  return { files: found.filter((f): f is ScannedFile => !!f), scanned: entries.length, binary, tooLarge, ignored };
+}
