@@ -3,7 +3,7 @@
 // the rewrite as markers, so the v3 text keeps them where they were and --fix edits only literals.
 import { matchPath } from "../../contract/routes.js";
 import { rewrite } from "../rewrite.js";
-import type { Note, Shape } from "../types.js";
+import type { Note, Outcome, Shape } from "../types.js";
 import { isSecretParam } from "../url.js";
 import type { Piece, RouteText } from "./extract.js";
 
@@ -51,15 +51,31 @@ function decode(s: string): string {
 
 const v2Matches = (path: string) => matchPath(path).filter((m) => m.route.version === "v2");
 
-export function analyze(text: string, r: RouteText, opts: AnalyzeOptions): Usage | undefined {
-  const phs = r.pieces.filter((p): p is Extract<Piece, { kind: "ph" }> => p.kind === "ph");
-  let flat = "";
-  let n = 0;
-  for (const p of r.pieces) flat += p.kind === "lit" ? p.text : p.kind === "ph" ? MARK(n++) : "";
+/** What a route text means, whatever its placeholders are called: computed once per distinct text. */
+interface Core {
+  path: string;
+  pairs: [string, string][];
+  /** the raw (as written) text of each decoded key (`k...`) and value (`v...`) */
+  raw: Map<string, string>;
+  opaque: boolean;
+  known: boolean;
+  root: boolean;
+  outcome?: Outcome;
+  /** the clock the outcome was computed for (sunset notes depend on it) */
+  at?: number;
+  /** the v3 route text with markers, for literal fixes */
+  v3?: string;
+}
+
+const cores = new Map<string, Core>();
+const MAX_CORES = 20_000;
+
+function core(flat: string): Core {
+  const hit = cores.get(flat);
+  if (hit) return hit;
   const q = flat.indexOf("?");
   let path = q < 0 ? flat : flat.slice(0, q);
   const qs = q < 0 ? "" : flat.slice(q + 1);
-
   let matches = v2Matches(path);
   // `/v2/projects${query}`: a value glued to the last segment is the query string
   let opaque = false;
@@ -80,14 +96,25 @@ export function analyze(text: string, r: RouteText, opts: AnalyzeOptions): Usage
     if (!raw.has(`k${dk}`)) raw.set(`k${dk}`, k);
     if (!raw.has(`v${dv}`)) raw.set(`v${dv}`, v);
   }
-  const segments = path.split("/").filter(Boolean);
+  const c: Core = { path, pairs, raw, opaque, known: matches.length > 0, root: path.split("/").filter(Boolean).length === 1 };
+  if (cores.size >= MAX_CORES) cores.clear();
+  cores.set(flat, c);
+  return c;
+}
+
+export function analyze(text: string, r: RouteText, opts: AnalyzeOptions): Usage | undefined {
+  const phs = r.pieces.filter((p): p is Extract<Piece, { kind: "ph" }> => p.kind === "ph");
+  let flat = "";
+  let n = 0;
+  for (const p of r.pieces) flat += p.kind === "lit" ? p.text : p.kind === "ph" ? MARK(n++) : "";
+  const c = core(flat);
   // unknown routes, and the bare service root, count only on the API's own host
-  if ((!matches.length || segments.length === 1) && !opts.ownHost(r.host)) return undefined;
-  const method = matches[0]?.route.method ?? "GET";
-  const o = rewrite({ method, origin: "", path, query: pairs }, { now: opts.now });
+  if ((!c.known || c.root) && !opts.ownHost(r.host)) return undefined;
+  if (c.at !== opts.now.getTime()) { c.outcome = undefined; c.v3 = undefined; c.at = opts.now.getTime(); }
+  const o = (c.outcome ??= rewrite({ method: v2Matches(c.path)[0]?.route.method ?? "GET", origin: "", path: c.path, query: c.pairs }, { now: opts.now }));
   if (o.status !== "rewritten" && o.status !== "partial" && o.status !== "removed" && o.status !== "unrecognized") return undefined;
 
-  const show = (s: string) => s.replace(MARK_RE, (_, i: string) => `{${phs[Number(i)]?.name ?? "?"}}`);
+  const show = (s: string) => s.indexOf("__mids_ph_") < 0 ? s : s.replace(MARK_RE, (_, i: string) => `{${phs[Number(i)]?.name ?? "?"}}`);
   const showShape = (s: Shape): Shape => ({
     method: s.method, path: show(s.path),
     query: Object.fromEntries(Object.entries(s.query).map(([k, v]) => [show(k), show(v)])),
@@ -101,11 +128,12 @@ export function analyze(text: string, r: RouteText, opts: AnalyzeOptions): Usage
     text: text.slice(r.start, r.end), replacement: null, edits: [],
   };
   if (o.status === "rewritten" && o.to) {
-    if (opaque) usage.manual = "the query string is a value the code builds";
-    else if (pairs.some(([k]) => isSecretParam(k))) usage.manual = "the query holds a key: send it in the x-api-key header instead";
+    const to = o.to;
+    if (c.opaque) usage.manual = "the query string is a value the code builds";
+    else if (c.pairs.some(([k]) => isSecretParam(k))) usage.manual = "the query holds a key: send it in the x-api-key header instead";
     else {
-      const v3 = o.to.path + Object.entries(o.to.query).map(([k, v], i) => `${i ? "&" : "?"}${raw.get(`k${k}`) ?? enc(k)}=${raw.get(`v${v}`) ?? enc(v)}`).join("");
-      const edits = literalEdits(r.pieces, v3, phs.length);
+      c.v3 ??= to.path + Object.entries(to.query).map(([k, v], i) => `${i ? "&" : "?"}${c.raw.get(`k${k}`) ?? enc(k)}=${c.raw.get(`v${v}`) ?? enc(v)}`).join("");
+      const edits = literalEdits(r.pieces, c.v3, phs.length);
       if (edits) {
         usage.edits = edits;
         usage.replacement = applyEdits(text, edits, r.start, r.end);

@@ -1,7 +1,7 @@
 // --fix: apply the literal edits of `rewritten` usages, writing each file atomically (a temp file
 // beside it, then rename) with its BOM, line endings, encoding and mode kept. --dry-run: a
 // unified diff instead, nothing written.
-import { chmod, rename, rm, writeFile } from "node:fs/promises";
+import { chmod, rename, rm, stat, writeFile } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
 import { redactSource as redactText } from "./redact.js";
 import { applyEdits, type Edit } from "./analyze.js";
@@ -20,9 +20,10 @@ const encode = (f: ScannedFile, text: string): Buffer =>
 
 export async function writeFixed(f: ScannedFile, text: string): Promise<void> {
   const tmp = join(dirname(f.path), `.${basename(f.path)}.mids-${process.pid}-${Math.random().toString(36).slice(2, 8)}.tmp`);
+  const mode = (await stat(f.path)).mode & 0o7777;
   try {
-    await writeFile(tmp, encode(f, text), { flag: "wx", mode: f.mode & 0o7777 });
-    await chmod(tmp, f.mode & 0o7777); // the umask may have narrowed it
+    await writeFile(tmp, encode(f, text), { flag: "wx", mode });
+    await chmod(tmp, mode); // the umask may have narrowed it
     await rename(tmp, f.path);
   } catch (e) {
     await rm(tmp, { force: true });

@@ -81,7 +81,10 @@ export function toFindingsSet(files: readonly ScannedFile[], failOn: readonly st
     tool: { name: "mids", version, informationUri: MIDS_INFORMATION_URI },
     rules: SCAN_STATUSES.map((s) => SCAN_RULES[s]),
     // source lines are shown in stylish: keys written in the code stay out of the output
-    files: files.map((f) => ({ file: f.file, text: redactText(f.text), findings: f.usages.map((u) => toFinding(f.file, u, failOn)) })),
+    files: files.map((f) => {
+      let text: string | undefined;
+      return { file: f.file, get text() { return (text ??= redactText(f.text)); }, findings: f.usages.map((u) => toFinding(f.file, u, failOn)) };
+    }),
     columnKind: "unicodeCodePoints",
     suite: "mids migrate scan",
     classname: "migrate-scan",
@@ -98,5 +101,11 @@ export function formatJson(files: readonly ScannedFile[], summary: Summary): str
   return escapeC1Json(JSON.stringify({ findings, summary }, null, 2)) + "\n";
 }
 
-export const rendering = (files: readonly ScannedFile[], summary: Summary, failOn: readonly string[], version: string): Rendering =>
-  ({ set: toFindingsSet(files, failOn, version), json: () => formatJson(files, summary) });
+/** The findings set is built only when a format other than json asks for it. */
+export function rendering(files: readonly ScannedFile[], summary: Summary, failOn: readonly string[], version: string): Rendering {
+  let set: FindingsSet | undefined;
+  return {
+    get set() { return (set ??= toFindingsSet(files, failOn, version)); },
+    json: () => formatJson(files, summary),
+  };
+}
