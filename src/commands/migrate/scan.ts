@@ -46,7 +46,9 @@ Examples:
   $ mids migrate scan --fix --dry-run > v3.patch                       # the diff; nothing written
   $ mids migrate scan --fix --output-file left.sarif                   # rewrite; list what is left
   $ mids migrate scan src/ scripts/ --format json > v2-usages.json`)
-    .action(async (paths: string[], flags) => run({ paths, ...flags }, ctx));
+    // `migrate` has a --fail-on of its own, and commander hands it the flag when it comes after
+    // `scan` (options after a subcommand are parsed by its parent first): take it back from there
+    .action(async (paths: string[], flags, cmd: Command) => run({ paths, ...flags, failOn: flags.failOn ?? cmd.parent?.opts().failOn }, ctx));
 }
 
 export async function run(flags: ScanFlags, ctx: Context): Promise<void> {
