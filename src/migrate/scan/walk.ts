@@ -72,6 +72,29 @@ export function isIgnored(levels: readonly Level[], abs: string, isDir: boolean)
   return ignored;
 }
 
+/**
+ * For files found some other way (a glob): whether .gitignore rules leave `abs` out, reading the
+ * .gitignore files above `base` (up to the git work tree's root) and from `base` down to the file.
+ */
+export function gitignoreFilter(base: string): (abs: string) => boolean {
+  const above = levelsAbove(base);
+  const byDir = new Map<string, Level[]>();
+  const levelsOf = (dir: string): Level[] => {
+    let l = byDir.get(dir);
+    if (l) return l;
+    const parent = dirname(dir);
+    const up = dir === base || !dir.startsWith(base + sep) ? above : levelsOf(parent);
+    const ig = readIgnore(join(dir, ".gitignore"));
+    l = ig ? [...up, { base: dir, ig }] : up;
+    byDir.set(dir, l);
+    return l;
+  };
+  return (abs) => {
+    const levels = levelsOf(dirname(abs));
+    return levels.length > 0 && isIgnored(levels, abs, false);
+  };
+}
+
 export interface WalkOptions {
   cwd: string;
   include?: readonly string[];
