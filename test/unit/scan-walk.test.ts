@@ -3,7 +3,8 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { walk } from "../../src/migrate/scan/walk.js";
+import picomatch from "picomatch";
+import { walk, type Picomatch } from "../../src/migrate/scan/walk.js";
 import { glob } from "../../src/recipes/glob.js";
 
 let dir: string;
@@ -28,8 +29,8 @@ describe("walking a tree for migrate scan", () => {
     expect(ignored).toBe(3); // x.gen.yaml, dist/, sub/local.yaml
   });
   it("shows files under the path as given, and filters with --include/--exclude", () => {
-    expect(walk(["sub"], { cwd: dir, include: ["*.yaml"] }).files.map((f) => f.file)).toEqual(["sub/s.yaml", "sub/x.gen.yaml"]);
-    expect(walk(["."], { cwd: dir, exclude: ["sub", ".*"] }).files.map((f) => f.file)).toEqual(["a.yaml", "keep.gen.yaml"]);
+    expect(walk(["sub"], { cwd: dir, include: ["*.yaml"], picomatch: picomatch as unknown as Picomatch }).files.map((f) => f.file)).toEqual(["sub/s.yaml", "sub/x.gen.yaml"]);
+    expect(walk(["."], { cwd: dir, exclude: ["sub", ".*"], picomatch: picomatch as unknown as Picomatch }).files.map((f) => f.file)).toEqual(["a.yaml", "keep.gen.yaml"]);
     expect(walk([join(dir, "a.yaml")], { cwd: "/" }).files.map((f) => f.file)).toEqual([join(dir, "a.yaml")]);
   });
   it("refuses a missing path in one message", () => {

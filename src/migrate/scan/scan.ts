@@ -4,12 +4,12 @@ import { closeSync, fstatSync, openSync, read, readSync } from "node:fs";
 import { isUtf8 } from "node:buffer";
 import { analyze, type Usage } from "./analyze.js";
 import { extractRoutes } from "./extract.js";
-import { walk, type FileEntry } from "./walk.js";
+import { walk, type FileEntry, type Picomatch } from "./walk.js";
 
 /** Files over this size are skipped (named on stderr): generated bundles, data dumps. */
 export const MAX_SCAN_FILE_BYTES = 2 * 1024 * 1024;
 /** Files read at once. */
-export const SCAN_CONCURRENCY = 32;
+export const SCAN_CONCURRENCY = 16;
 /** git's test for binary content: a NUL byte in the first 8000 bytes. */
 const BINARY_PROBE_BYTES = 8000;
 const NEEDLE = Buffer.from("/v2");
@@ -117,7 +117,8 @@ function readCapped(path: string, max: number, chunk: Buffer): Promise<Buffer | 
 }
 
 export async function scan(opts: ScanOptions): Promise<ScanResult> {
-  const { files: entries, ignored } = walk(opts.paths, opts);
+  const picomatch = opts.include?.length || opts.exclude?.length ? (await import("picomatch")).default as unknown as Picomatch : undefined;
+  const { files: entries, ignored } = walk(opts.paths, { ...opts, picomatch });
   const max = opts.maxBytes ?? MAX_SCAN_FILE_BYTES;
   const ownHost = hostMatcher(opts.hosts);
   const found: (ScannedFile | undefined)[] = new Array(entries.length);

@@ -5,7 +5,6 @@
 import { readdirSync, readFileSync, statSync, type Dirent } from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import ignore, { type Ignore } from "ignore";
-import picomatch from "picomatch";
 import { UsageError } from "../../errors.js";
 
 /** Directories never walked into, at any depth. */
@@ -95,10 +94,14 @@ export function gitignoreFilter(base: string): (abs: string) => boolean {
   };
 }
 
+/** picomatch, loaded by the caller only when there are globs to match */
+export type Picomatch = (patterns: string[], opts: { dot: boolean; basename: boolean }) => (path: string) => boolean;
+
 export interface WalkOptions {
   cwd: string;
   include?: readonly string[];
   exclude?: readonly string[];
+  picomatch?: Picomatch;
 }
 
 export interface WalkResult {
@@ -114,15 +117,16 @@ const shownName = (cwd: string, abs: string, arg: string): string => {
 };
 
 /** Patterns without a slash match a name at any depth (like .gitignore); others match the path shown. */
-function matcher(patterns: readonly string[] | undefined): ((file: string) => boolean) | undefined {
+function matcher(patterns: readonly string[] | undefined, picomatch: Picomatch | undefined): ((file: string) => boolean) | undefined {
   if (!patterns?.length) return undefined;
+  if (!picomatch) throw new Error("walk: globs given without picomatch");
   const m = picomatch([...patterns], { dot: true, basename: true });
   return (file) => m(file.replace(/^\.\//, ""));
 }
 
 export function walk(paths: readonly string[], opts: WalkOptions): WalkResult {
-  const include = matcher(opts.include);
-  const exclude = matcher(opts.exclude);
+  const include = matcher(opts.include, opts.picomatch);
+  const exclude = matcher(opts.exclude, opts.picomatch);
   const files: FileEntry[] = [];
   const seen = new Set<string>();
   let ignored = 0;
