@@ -51,3 +51,30 @@ describe("SARIF output", () => {
     expect(problems).toEqual(["control.sarif warning SARIF2005"]);
   });
 });
+
+describe("recipes validate shares the findings formats", () => {
+  const bad = join(ROOT, "test/fixtures/recipes/syntax-error.yaml");
+  it("gitlab and checkstyle, and the step summary in GitHub Actions", async () => {
+    const gl = await runMids(["recipes", "validate", bad, "--format", "gitlab"], { env: baseEnv() });
+    expect(gl.code).toBe(8);
+    const issues = JSON.parse(gl.stdout);
+    expect(issues).toHaveLength(1);
+    expect(issues[0]).toMatchObject({ check_name: "recipe/syntax", severity: "major", location: { path: bad } });
+    const cs = await runMids(["recipes", "validate", bad, "--format", "checkstyle"], { env: baseEnv() });
+    expect(cs.stdout).toMatch(/<checkstyle version="4.3">\n  <file name="[^"]*syntax-error.yaml">\n    <error line="\d+" column="\d+" severity="error" message="[^"]+" source="recipe\/syntax"\/>/);
+    const summary = join(mkdtempSync(join(tmpdir(), "mids-summary-")), "summary.md");
+    const gh = await runMids(["recipes", "validate", bad], { env: baseEnv({ GITHUB_ACTIONS: "true", GITHUB_STEP_SUMMARY: summary }) });
+    expect(gh.stdout.startsWith("::error file=")).toBe(true);
+    const md = readFileSync(summary, "utf8");
+    expect(md).toMatch(/^### mids recipes validate: 1 file checked: 0 valid, 1 with findings/);
+    expect(md).toContain("| error | recipe/syntax |");
+  });
+  it("migrate scan: -o json picks the json format; other -o values are refused", async () => {
+    const dir = join(ROOT, "test/fixtures/scan/tree/go");
+    const j = await runMids(["-o", "json", "migrate", "scan", dir], { env: baseEnv() });
+    expect(JSON.parse(j.stdout).summary).toMatchObject({ usages: 2 });
+    const csv = await runMids(["migrate", "scan", dir, "-o", "csv"], { env: baseEnv() });
+    expect(csv.code).toBe(2);
+    expect(csv.stderr).toContain("migrate scan has no -o csv output");
+  });
+});
