@@ -63,8 +63,8 @@ interface Core {
   outcome?: Outcome;
   /** the clock the outcome was computed for (sunset notes depend on it) */
   at?: number;
-  /** the v3 route text with markers, for literal fixes */
-  v3?: string;
+  /** the v3 route text split at its markers (literal, index, literal, ...), for literal fixes */
+  v3?: string[];
 }
 
 const cores = new Map<string, Core>();
@@ -132,7 +132,7 @@ export function analyze(text: string, r: RouteText, opts: AnalyzeOptions): Usage
     if (c.opaque) usage.manual = "the query string is a value the code builds";
     else if (c.pairs.some(([k]) => isSecretParam(k))) usage.manual = "the query holds a key: send it in the x-api-key header instead";
     else {
-      c.v3 ??= to.path + Object.entries(to.query).map(([k, v], i) => `${i ? "&" : "?"}${c.raw.get(`k${k}`) ?? enc(k)}=${c.raw.get(`v${v}`) ?? enc(v)}`).join("");
+      c.v3 ??= (to.path + Object.entries(to.query).map(([k, v], i) => `${i ? "&" : "?"}${c.raw.get(`k${k}`) ?? enc(k)}=${c.raw.get(`v${v}`) ?? enc(v)}`).join("")).split(/__mids_ph_(\d+)__/);
       const edits = literalEdits(r.pieces, c.v3, phs.length);
       if (edits) {
         usage.edits = edits;
@@ -155,11 +155,10 @@ export function applyEdits(text: string, edits: readonly Edit[], start = 0, end 
 }
 
 /**
- * The edits that turn the source into `v3` touching literal text only: the placeholders must
+ * The edits that turn the source into the v3 text (`parts`: literal, marker index, literal, ...) touching literal text only: the placeholders must
  * come out in the same order, and each changed stretch of literal text must lie in one literal.
  */
-function literalEdits(pieces: readonly Piece[], v3: string, count: number): Edit[] | undefined {
-  const parts = v3.split(/__mids_ph_(\d+)__/);
+function literalEdits(pieces: readonly Piece[], parts: readonly string[], count: number): Edit[] | undefined {
   // parts: literal, index, literal, index, ... literal
   const order = parts.filter((_, i) => i % 2 === 1).map(Number);
   if (order.length !== count || order.some((v, i) => v !== i)) return undefined;
