@@ -102,7 +102,25 @@ function core(flat: string): Core {
   return c;
 }
 
+// The same route text means the same usage wherever it is (code repeats its URLs): analysed once,
+// with its edits relative to its start; `null` when it is not reported.
+const usages = new Map<string, Usage | null>();
+let usagesAt = 0;
+
 export function analyze(text: string, r: RouteText, opts: AnalyzeOptions): Usage | undefined {
+  if (usagesAt !== opts.now.getTime() || usages.size >= MAX_CORES) { usages.clear(); usagesAt = opts.now.getTime(); }
+  const src = text.slice(r.start, r.end);
+  const key = (opts.ownHost(r.host) ? "1" : "0") + src;
+  let u = usages.get(key);
+  if (u === undefined) {
+    u = analyzeOnce(src, { ...r, start: 0, end: src.length, pieces: r.pieces.map((p) => ({ ...p, start: p.start - r.start, end: p.end - r.start })) }, opts) ?? null;
+    usages.set(key, u);
+  }
+  if (!u) return undefined;
+  return { ...u, start: r.start, end: r.end, edits: u.edits.map((e) => ({ start: e.start + r.start, end: e.end + r.start, text: e.text })) };
+}
+
+function analyzeOnce(text: string, r: RouteText, opts: AnalyzeOptions): Usage | undefined {
   const phs = r.pieces.filter((p): p is Extract<Piece, { kind: "ph" }> => p.kind === "ph");
   let flat = "";
   let n = 0;
