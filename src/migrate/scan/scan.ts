@@ -95,7 +95,7 @@ function readCapped(path: string, max: number, chunk: Buffer): Promise<Buffer | 
     read(fd, chunk, 0, chunk.length, 0, (err, n) => {
       try {
         if (err) return reject(err);
-        if (n < chunk.length) return resolve(chunk.subarray(0, n));
+        if (n < chunk.length) return resolve(n > max ? { size: n } : chunk.subarray(0, n));
         const size = fstatSync(fd).size;
         if (size > max) return resolve({ size });
         const buf = Buffer.allocUnsafe(Math.max(size, n));
