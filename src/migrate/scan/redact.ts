@@ -1,12 +1,13 @@
 // Keys written into source code stay out of scan output (stylish source lines, json text, diffs),
 // as in every mids output; a value the code fills in (`$KEY`, `${key}`, `{key}`, `%s`) is no secret
-// and is kept, so a diff around it still applies.
+// and is kept, so a diff around it still applies; so is an unquoted name without a digit
+// (`Authorization: auth` in code is a variable, while keys carry digits).
 import { SECRET_QUERY_PARAMS } from "../../contract/migration.js";
 import { REDACTED } from "../url.js";
 
 const NOT_PLACEHOLDER = `(?![$%<{]|["']?\\$|["']?\\{|["']?%[sdv]|["']?<|process\\.env|os\\.environ|os\\.Getenv)`;
 const PAIR = new RegExp(`([?&;](?:${SECRET_QUERY_PARAMS.map((p) => p.replace(/[-_]/g, "[-_]?")).join("|")})=)${NOT_PLACEHOLDER}[^&\\s"'\`;#]+`, "gi");
-const HEADER = new RegExp(`((?:x-api-key|authorization|proxy-authorization|cookie)["']?\\s*[:=]\\s*)${NOT_PLACEHOLDER}(?:"[^"$\`{]*"|'[^'$\`{]*'|(?:(?:Bearer|Basic|Token)\\s+)?${NOT_PLACEHOLDER}[^\\s"'\`\\\\,;)}]+)`, "gi");
+const HEADER = new RegExp(`((?:x-api-key|authorization|proxy-authorization|cookie)["']?\\s*[:=]\\s*)${NOT_PLACEHOLDER}(?:"[^"$\`{]*"|'[^'$\`{]*'|(?:(?:Bearer|Basic|Token)\\s+)?${NOT_PLACEHOLDER}(?=[^\\s"'\`,;)}]*\\d)[^\\s"'\`\\\\,;)}]+)`, "gi");
 
 export function redactSource(s: string): string {
   if (s.indexOf("=") >= 0) s = s.replace(PAIR, `$1${REDACTED}`);
