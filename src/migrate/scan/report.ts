@@ -93,10 +93,12 @@ export function toFindingsSet(files: readonly ScannedFile[], failOn: readonly st
 
 /** json: `{findings: [...], summary}`; each finding exactly the fields issue 12 lists. */
 export function formatJson(files: readonly ScannedFile[], summary: Summary): string {
+  const redacted = new Map<string, string>();
+  const redact = (s: string) => redacted.get(s) ?? redacted.set(s, redactText(s)).get(s)!;
   const findings = files.flatMap((f) => f.usages.map((u) => ({
     file: f.file, line: u.line, column: u.column, endLine: u.endLine, endColumn: u.endColumn,
     status: u.status, rules: u.rules, notes: u.notes, from: u.from, to: u.to,
-    text: redactText(u.text), replacement: u.replacement === null ? null : redactText(u.replacement),
+    text: redact(u.text), replacement: u.replacement === null ? null : redact(u.replacement),
   })));
   return escapeC1Json(JSON.stringify({ findings, summary }, null, 2)) + "\n";
 }

@@ -145,7 +145,9 @@ export async function scan(opts: ScanOptions): Promise<ScanResult> {
       starts ??= lineStarts(text);
       const a = position(text, starts, u.start);
       const b = position(text, starts, u.end);
-      usages.push({ ...u, line: a.line, column: a.column, endLine: b.line, endColumn: b.column });
+      const loc = u as Located; // analyze() hands out a fresh object: positions are added in place
+      loc.line = a.line; loc.column = a.column; loc.endLine = b.line; loc.endColumn = b.column;
+      usages.push(loc);
     }
     if (usages.length) found[i] = { ...e, text, bom, latin1, usages };
   };
