@@ -20,11 +20,18 @@ export interface RouteText {
   pieces: Piece[];
 }
 
+/** A set of ASCII characters as a table by char code (one array read per character, no regex). */
+function charset(chars: string): (c: number) => boolean {
+  const t = new Uint8Array(128);
+  const alnum = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+  for (const ch of alnum + chars) t[ch.charCodeAt(0)] = 1;
+  return (c) => c < 128 && t[c] === 1;
+}
 const WORD = /[A-Za-z0-9_]/;
 // literal URL characters inside a route (quotes, spaces, brackets, `;` and `#` end it)
-const URL_CHAR = /[A-Za-z0-9\-._~!*+,=&@/?:%]/;
+const URL_CHAR = charset("-._~!*+,=&@/?:");
 // host and port characters, scanned backwards from `/v2`
-const HOST_CHAR = /[A-Za-z0-9\-._~:@%]/;
+const HOST_CHAR = charset("-._~:@%");
 const QUOTES = "\"'`";
 const MAX_JOINS = 8;
 
@@ -128,7 +135,7 @@ function placeholder(text: string, i: number): { end: number; name: string } | u
  */
 function before(text: string, at: number): { host?: string } | undefined {
   let i = at;
-  while (i > 0 && at - i < 260 && HOST_CHAR.test(text[i - 1])) i--;
+  while (i > 0 && at - i < 260 && HOST_CHAR(text.charCodeAt(i - 1))) i--;
   const tok = text.slice(i, at);
   const prev = text[i - 1];
   if (tok === "") return prev === "/" ? undefined : {};
@@ -181,7 +188,7 @@ function route(text: string, at: number): RouteText {
       i = litStart = ph.end;
       continue;
     }
-    if (c !== "%" && c !== "<" && c !== "#" && c !== "$" && c !== "{" && URL_CHAR.test(c)) { i++; continue; }
+    if (URL_CHAR(text.charCodeAt(i))) { i++; continue; }
     if (QUOTES.includes(c) && joins < MAX_JOINS) {
       const cont = concatenation(text, i);
       if (cont) {

@@ -1,7 +1,7 @@
 // `migrate scan`: walk, read concurrently, reject non-candidates on the raw bytes (no `/v2`, NUL
 // bytes = binary, over the size cap), and only then decode, extract and rewrite.
 import { closeSync, fstatSync, openSync, read, readSync } from "node:fs";
-import { isUtf8 } from "node:buffer";
+import { isAscii, isUtf8 } from "node:buffer";
 import { analyze, type Usage } from "./analyze.js";
 import { extractRoutes } from "./extract.js";
 import { walk, type FileEntry, type Picomatch } from "./walk.js";
@@ -133,8 +133,10 @@ export async function scan(opts: ScanOptions): Promise<ScanResult> {
     if (buf.subarray(0, BINARY_PROBE_BYTES).indexOf(0) >= 0) { binary.push(e.file); return; }
     const bom = buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf;
     const body = bom ? buf.subarray(3) : buf;
-    const latin1 = !isUtf8(body);
-    const text = body.toString(latin1 ? "latin1" : "utf8");
+    // ASCII (most source) decodes as latin1 several times faster than through the UTF-8 decoder
+    const ascii = isAscii(body);
+    const latin1 = !ascii && !isUtf8(body);
+    const text = body.toString(ascii || latin1 ? "latin1" : "utf8");
     const routes = extractRoutes(text);
     if (!routes.length) return;
     const usages: Located[] = [];
