@@ -151,7 +151,7 @@ export function walk(paths: readonly string[], opts: WalkOptions): WalkResult {
     }
     ents.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     for (const e of ents) {
-      const abs = join(dir, e.name);
+      const abs = dir === sep ? sep + e.name : dir + sep + e.name; // dir is absolute and normalised: no join() per entry
       const file = shown === "." ? e.name : `${shown}/${e.name}`;
       if (e.isDirectory()) {
         if (SKIPPED_DIRS.includes(e.name)) continue;
