@@ -217,6 +217,12 @@ describe("mids migrate scan --fix", () => {
       expect(readFileSync(join(dir, f)).equals(readFileSync(join(FIXTURE, f))), f).toBe(true);
     }
     expect(readdirSync(join(dir, "src/client")).sort()).toEqual(["api.ts", "crlf.js"]); // no temp files left
+    // a file that is not UTF-8 (latin1 here) is written back byte for byte but for the route
+    const latin1 = Buffer.from('// caf\xe9\nget("/v2/clusters")\n', "latin1");
+    writeFileSync(join(dir, "legacy.js"), latin1);
+    const l = await runMids(["migrate", "scan", "legacy.js", "--fix", "--format", "json"], { cwd: dir, env: env() });
+    expect(l.code).toBe(0);
+    expect(readFileSync(join(dir, "legacy.js"))).toEqual(Buffer.from('// caf\xe9\nget("/v3/clusters")\n', "latin1"));
     const again = await runMids(["migrate", "scan", "--format", "json"], { cwd: dir, env: env() });
     expect(JSON.parse(again.stdout).summary).toMatchObject({ rewritten: 0, partial: 5, removed: 2 });
   });
