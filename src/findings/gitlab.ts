@@ -1,6 +1,7 @@
 // GitLab Code Quality JSON (the `codequality` report artifact): an array of issues.
 import { createHash } from "node:crypto";
 import { escapeC1Json } from "../output/sanitize.js";
+import { githubFile } from "./github.js";
 import type { FindingsSet } from "./types.js";
 import { allFindings, fullMessage } from "./types.js";
 
@@ -11,7 +12,8 @@ const SEVERITY = { error: "major", warning: "minor", note: "info" } as const;
  * finding is about (not its line, so moving code keeps them), plus the occurrence number of the
  * same thing in the same file.
  */
-export function formatGitlab(set: FindingsSet): string {
+/** `projectDir` (CI_PROJECT_DIR): absolute paths inside it are written relative to it, as GitLab needs. */
+export function formatGitlab(set: FindingsSet, projectDir?: string): string {
   const seen = new Map<string, number>();
   const issues = allFindings(set).map((f) => {
     const base = `${f.ruleId}\u0000${f.file}\u0000${f.key ?? f.message}`;
@@ -23,7 +25,7 @@ export function formatGitlab(set: FindingsSet): string {
       check_name: f.ruleId,
       fingerprint: createHash("sha256").update(`${base}\u0000${n}`).digest("hex").slice(0, 32),
       severity: SEVERITY[f.severity],
-      location: { path: f.file.replace(/\\/g, "/").replace(/^\.\//, ""), lines: { begin: f.line, end: f.endLine } },
+      location: { path: githubFile(f.file, projectDir).replace(/\\/g, "/").replace(/^\.\//, ""), lines: { begin: f.line, end: f.endLine } },
     };
   });
   return escapeC1Json(JSON.stringify(issues, null, 2)) + "\n";

@@ -35,7 +35,7 @@ export function render(format: Format, r: Rendering, color: boolean, workspace?:
     case "github": return formatGithub(r.set, workspace);
     case "junit": return formatJunit(r.set);
     case "sarif": return formatSarif(r.set);
-    case "gitlab": return formatGitlab(r.set);
+    case "gitlab": return formatGitlab(r.set, workspace);
     case "checkstyle": return formatCheckstyle(r.set);
   }
 }
@@ -82,17 +82,20 @@ export function outputPlan(ctx: Pick<Context, "io" | "globals">, flags: OutputFl
  */
 export async function emitFindings(ctx: Context, flags: OutputFlags, r: Rendering, opts: { heading: string; stdout?: boolean }): Promise<void> {
   const plan = outputPlan(ctx, flags);
-  const ws = ctx.io.env.GITHUB_WORKSPACE;
-  if (opts.stdout !== false) await writeAsync(ctx.io.stdout, render(plan.format, r, ctx.globals.color, ws));
+  // the directory paths are made relative to: GitLab's project directory for its report, else GitHub's workspace
+  const env = ctx.io.env;
+  const ws = env.GITHUB_WORKSPACE;
+  const root = (f: Format) => (f === "gitlab" ? env.CI_PROJECT_DIR ?? ws : ws);
+  if (opts.stdout !== false) await writeAsync(ctx.io.stdout, render(plan.format, r, ctx.globals.color, root(plan.format)));
   if (flags.outputFile && plan.fileFormat) {
     try {
-      await writeFile(resolve(ctx.io.cwd, flags.outputFile), render(plan.fileFormat, r, false, ws));
+      await writeFile(resolve(ctx.io.cwd, flags.outputFile), render(plan.fileFormat, r, false, root(plan.fileFormat)));
     } catch (e) {
       throw new UsageError(`cannot write --output-file '${flags.outputFile}': ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
     }
   }
-  const summary = ctx.io.env.GITHUB_STEP_SUMMARY;
-  if (ctx.io.env.GITHUB_ACTIONS === "true" && summary) {
+  const summary = env.GITHUB_STEP_SUMMARY;
+  if (env.GITHUB_ACTIONS === "true" && summary) {
     try {
       await appendFile(resolve(ctx.io.cwd, summary), formatStepSummary(r.set, opts.heading, ws));
     } catch (e) {

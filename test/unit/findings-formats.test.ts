@@ -24,6 +24,8 @@ describe("gitlab code quality", () => {
     const moved = JSON.parse(formatGitlab(set([finding({ line: 40, endLine: 40 }), finding({ line: 41 }), finding({ file: "src/b.ts", line: 1 })])));
     expect(moved.map((i: { fingerprint: string }) => i.fingerprint)).toEqual(a.map((i: { fingerprint: string }) => i.fingerprint));
     expect(JSON.parse(formatGitlab(set([finding({ severity: "error" }), finding({ severity: "note" })]))).map((i: { severity: string }) => i.severity)).toEqual(["major", "info"]);
+    const abs = JSON.parse(formatGitlab(set([finding({ file: "/builds/g/p/src/a.ts" }), finding({ file: "/elsewhere/a.ts" })]), "/builds/g/p"));
+    expect(abs.map((i: { location: { path: string } }) => i.location.path)).toEqual(["src/a.ts", "/elsewhere/a.ts"]);
   });
 });
 
