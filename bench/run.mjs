@@ -72,6 +72,7 @@ try {
   rmSync(dir, { recursive: true, force: true });
 }
 process.exitCode = failed ? 1 : 0;
+if ((await import("./scan.mjs")).failed) process.exitCode = 1; // 3. migrate scan (bench/scan.mjs)
 
 /** Peak RSS of a finished child in MB, printed on stderr by rss-probe.mjs at exit. */
 function maxRssMb(r) {

@@ -11,7 +11,7 @@ _mids_subs() {
     'grounding') echo 'history';;
     'alerts') echo 'get destinations pause resume update';;
     'recipes') echo 'validate list get execute';;
-    'migrate') echo 'explain verify';;
+    'migrate') echo 'explain verify scan';;
     'sandbox') echo 'serve keys reset';;
     'config') echo 'get set unset list path';;
   esac
@@ -58,6 +58,7 @@ _mids_opts() {
     'migrate') echo '--from-format --to --fail-on --resolve -h --help -V --version --base-url --api-key --profile --api -o --output --fields --jq --csv-raw --no-color -q --quiet --verbose --timeout --max-retries --insecure --max-body-size --max-pages --sandbox';;
     'migrate explain') echo '-h --help -V --version --base-url --api-key --profile --api -o --output --fields --jq --csv-raw --no-color -q --quiet --verbose --timeout --max-retries --insecure --max-body-size --max-pages --sandbox';;
     'migrate verify') echo '--from-format --fail-on --concurrency --sample --sample-first --seed --tolerance -h --help -V --version --base-url --api-key --profile --api -o --output --fields --jq --csv-raw --no-color -q --quiet --verbose --timeout --max-retries --insecure --max-body-size --max-pages --sandbox';;
+    'migrate scan') echo '--format --output-file --output-file-format --fail-on --fix --dry-run --include --exclude --host -h --help -V --version --base-url --api-key --profile --api -o --output --fields --jq --csv-raw --no-color -q --quiet --verbose --timeout --max-retries --insecure --max-body-size --max-pages --sandbox';;
     'sandbox') echo '-h --help -V --version --base-url --api-key --profile --api -o --output --fields --jq --csv-raw --no-color -q --quiet --verbose --timeout --max-retries --insecure --max-body-size --max-pages --sandbox';;
     'sandbox serve') echo '--port --host --faults --state -h --help -V --version --base-url --api-key --profile --api -o --output --fields --jq --csv-raw --no-color -q --quiet --verbose --timeout --max-retries --insecure --max-body-size --max-pages --sandbox';;
     'sandbox keys') echo '-h --help -V --version --base-url --api-key --profile --api -o --output --fields --jq --csv-raw --no-color -q --quiet --verbose --timeout --max-retries --insecure --max-body-size --max-pages --sandbox';;
@@ -127,9 +128,9 @@ _mids_optval() {
     'alerts update|--selector') echo 'free';;
     'alerts update|--name') echo 'free';;
     'alerts update|--threshold') echo 'free';;
-    'recipes validate|--format') echo 'choices stylish json github junit sarif';;
+    'recipes validate|--format') echo 'choices stylish json github sarif junit gitlab checkstyle';;
     'recipes validate|--output-file') echo 'files';;
-    'recipes validate|--output-file-format') echo 'choices stylish json github junit sarif';;
+    'recipes validate|--output-file-format') echo 'choices stylish json github sarif junit gitlab checkstyle';;
     'recipes validate|--stdin-name') echo 'free';;
     'recipes validate|--concurrency') echo 'free';;
     'recipes execute|--param') echo 'free';;
@@ -146,6 +147,13 @@ _mids_optval() {
     'migrate verify|--sample') echo 'free';;
     'migrate verify|--seed') echo 'free';;
     'migrate verify|--tolerance') echo 'free';;
+    'migrate scan|--format') echo 'choices stylish json github sarif junit gitlab checkstyle';;
+    'migrate scan|--output-file') echo 'files';;
+    'migrate scan|--output-file-format') echo 'choices stylish json github sarif junit gitlab checkstyle';;
+    'migrate scan|--fail-on') echo 'free';;
+    'migrate scan|--include') echo 'free';;
+    'migrate scan|--exclude') echo 'free';;
+    'migrate scan|--host') echo 'free';;
     'sandbox serve|--port') echo 'free';;
     'sandbox serve|--host') echo 'free';;
     'sandbox serve|--faults') echo 'free';;

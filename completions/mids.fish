@@ -22,7 +22,7 @@ function __mids_subs
         case 'recipes'
             printf '%s\n' validate list get execute
         case 'migrate'
-            printf '%s\n' explain verify
+            printf '%s\n' explain verify scan
         case 'sandbox'
             printf '%s\n' serve keys reset
         case 'config'
@@ -31,7 +31,7 @@ function __mids_subs
 end
 # prints the command path of the line being completed, then the number of positionals after it
 function __mids_state
-    set -l value_flags --base-url --api-key --profile --api -o --output --fields --jq --timeout --max-retries --max-body-size --max-pages --limit --cursor --page --max-items --ids --slugs --names --handles --tickers --categories --chain --address --asset-types --universe --min-trend --sort --min-market-cap --max-market-cap --at --intel-sort-by --intel-activity --since --grade --category --project --search --activity --from --to --start --end --status --cadence --destinations --selector --name --threshold --format --output-file --output-file-format --stdin-name --concurrency --param -X --method -f --field -H --header --input --from-format --fail-on --sample --seed --tolerance --port --host --faults --state
+    set -l value_flags --base-url --api-key --profile --api -o --output --fields --jq --timeout --max-retries --max-body-size --max-pages --limit --cursor --page --max-items --ids --slugs --names --handles --tickers --categories --chain --address --asset-types --universe --min-trend --sort --min-market-cap --max-market-cap --at --intel-sort-by --intel-activity --since --grade --category --project --search --activity --from --to --start --end --status --cadence --destinations --selector --name --threshold --format --output-file --output-file-format --stdin-name --concurrency --param -X --method -f --field -H --header --input --from-format --fail-on --sample --seed --tolerance --include --exclude --host --port --faults --state
     set -l tokens (commandline -opc)
     set -e tokens[1]
     set -l path
@@ -235,9 +235,9 @@ complete -c mids -n '__mids_at \'recipes\' 0' -a 'list' -d 'List the available r
 complete -c mids -n '__mids_at \'recipes\' 0' -a 'get' -d 'Print a recipe\'s YAML definition; -o json|yaml for the whole record'
 complete -c mids -n '__mids_at \'recipes\' 0' -a 'execute' -d 'Run a recipe by name or from a YAML file and print the engine state'
 # recipes validate
-complete -c mids -n '__mids_at \'recipes validate\'' -l format -x -a 'stylish json github junit sarif' -d 'findings format (default: github when GITHUB_ACTIONS=true, json with -o json, else stylish)'
+complete -c mids -n '__mids_at \'recipes validate\'' -l format -x -a 'stylish json github sarif junit gitlab checkstyle' -d 'findings format (default: github when GITHUB_ACTIONS=true, json with -o json, else stylish)'
 complete -c mids -n '__mids_at \'recipes validate\'' -l output-file -r -F -d 'also write the findings to FILE (format from --output-file-format or the extension)'
-complete -c mids -n '__mids_at \'recipes validate\'' -l output-file-format -x -a 'stylish json github junit sarif' -d 'format of --output-file (default from its extension: .sarif, .xml, .json)'
+complete -c mids -n '__mids_at \'recipes validate\'' -l output-file-format -x -a 'stylish json github sarif junit gitlab checkstyle' -d 'format of --output-file (default from its extension: .sarif, .xml, .json)'
 complete -c mids -n '__mids_at \'recipes validate\'' -l stdin-name -x -d 'file name to report for - (stdin)'
 complete -c mids -n '__mids_at \'recipes validate\'' -l concurrency -x -d 'files validated at once, 1 to 16'
 complete -c mids -n '__mids_at \'recipes validate\' 0+' -F
@@ -258,6 +258,7 @@ complete -c mids -n '__mids_at \'api\' 0' -a '/v2 /v2/api-keys/info /v2/topics /
 # migrate
 complete -c mids -n '__mids_at \'migrate\' 0' -a 'explain' -d 'Print the whole v2 -> v3 map: routes, parameters, rules and response field renames'
 complete -c mids -n '__mids_at \'migrate\' 0' -a 'verify' -d 'Replay each distinct v2 request of a log against v2 and its v3 rewrite, and compare the answers field by field'
+complete -c mids -n '__mids_at \'migrate\' 0' -a 'scan' -d 'Find v2 API calls in source code (any language), with file:line:col, status and the v3 replacement; --fix rewrites them'
 complete -c mids -n '__mids_at \'migrate\'' -l from-format -x -a 'access har ndjson curl' -d 'input format (default: detected per file)'
 complete -c mids -n '__mids_at \'migrate\'' -l to -x -a 'curl http har ndjson' -d 'format of the rewritten requests (default: the input\'s format)'
 complete -c mids -n '__mids_at \'migrate\'' -l fail-on -x -a '(__mids_list rewritten partial removed unrecognized unchanged invalid)' -d 'exit 8 when any request has one of these statuses (comma-separated)'
@@ -273,6 +274,16 @@ complete -c mids -n '__mids_at \'migrate verify\'' -l sample-first -d 'with --sa
 complete -c mids -n '__mids_at \'migrate verify\'' -l seed -x -d 'with --sample: the seed of the random draw, to draw the same sample again (default: a new one, printed on stderr)'
 complete -c mids -n '__mids_at \'migrate verify\'' -l tolerance -x -d 'numbers whose difference is at most x are equal (default 0: exact)'
 complete -c mids -n '__mids_at \'migrate verify\' 0+' -F
+# migrate scan
+complete -c mids -n '__mids_at \'migrate scan\'' -l format -x -a 'stylish json github sarif junit gitlab checkstyle' -d 'findings format (default: github when GITHUB_ACTIONS=true, json with -o json, else stylish)'
+complete -c mids -n '__mids_at \'migrate scan\'' -l output-file -r -F -d 'also write the findings to FILE (format from --output-file-format or the extension)'
+complete -c mids -n '__mids_at \'migrate scan\'' -l output-file-format -x -a 'stylish json github sarif junit gitlab checkstyle' -d 'format of --output-file (default from its extension: .sarif, .xml, .json)'
+complete -c mids -n '__mids_at \'migrate scan\'' -l fail-on -x -d 'exit 8 when any usage has one of these statuses (comma-separated: rewritten, partial, removed, unrecognized)'
+complete -c mids -n '__mids_at \'migrate scan\'' -l fix -d 'rewrite, in place, the rewritten usages whose text can be replaced literally'
+complete -c mids -n '__mids_at \'migrate scan\'' -l dry-run -d 'with --fix: print a unified diff instead of writing'
+complete -c mids -n '__mids_at \'migrate scan\'' -l include -x -d 'scan only files matching the glob (repeatable; no / in the glob: any depth)'
+complete -c mids -n '__mids_at \'migrate scan\'' -l exclude -x -d 'skip files and directories matching the glob (repeatable)'
+complete -c mids -n '__mids_at \'migrate scan\'' -l host -x -d 'the API\'s host (repeatable; also the --base-url host): unknown /v2 routes there are reported'
 # sandbox
 complete -c mids -n '__mids_at \'sandbox\' 0' -a 'serve' -d 'Serve the sandbox until interrupted; the first stdout line is \'listening on http://HOST:PORT\''
 complete -c mids -n '__mids_at \'sandbox\' 0' -a 'keys' -d 'List the sandbox\'s documented API keys and what each is for'

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatGithub, formatJson, formatJunit, formatSarif, githubLine, xmlEscape } from "../../src/recipes/formats.js";
-import { formatStylish } from "../../src/recipes/stylish.js";
+import { formatGithub, formatJson, formatJunit, formatSarif, formatStylish, githubLine, xmlEscape } from "../../src/recipes/findings.js";
 import { checkText, mapBounded, summarize, summaryLine, type ValidationResult } from "../../src/recipes/check.js";
 import type { FileReport, Finding } from "../../src/recipes/types.js";
 import { parseXml } from "../fixtures/recipes/xml.js";

@@ -1,6 +1,7 @@
 import type { Command } from "commander";
 import type { Context } from "../../context.js";
 import * as verify from "./verify.js";
+import { register as registerScan } from "./scan.js";
 import { INPUT_FORMATS, STATUSES, TO_FORMATS } from "../../migrate/types.js";
 import { choiceOption } from "../shared/choices.js";
 
@@ -38,4 +39,5 @@ Examples:
   $ mids migrate explain -o json | jq '.routes[] | select(.status == "removed")'`)
     .action(async () => (await import("./explain.js")).run(ctx));
   verify.register(cmd, ctx);
+  registerScan(cmd, ctx);
 }

@@ -2,8 +2,10 @@ import { Option, type Command } from "commander";
 import type { Context } from "../../context.js";
 import { segment } from "../shared/args.js";
 import { DISCONTINUED } from "./discontinued.js";
+import { FORMATS } from "../../findings/formats.js";
 
-import { FORMATS } from "../../recipes/format-names.js";
+// route paths are left to src/contract (the help names no path), since importing the route
+// table here would load it at start-up; the format names come from a module with no imports
 
 
 export function register(program: Command, ctx: Context): void {

@@ -1,20 +1,17 @@
 // mids recipes validate: local parse, then POST /v2/recipes/validate per document, findings mapped
-// to file:line:col in five formats. Its output and exit codes are a CI interface (issue 5).
-import { writeFile } from "node:fs/promises";
-import { resolve } from "node:path";
+// to file:line:col in every findings format (src/findings). Its output and exit codes are a CI interface (issue 5).
 import type { Context } from "../../context.js";
 import { ASSUMED } from "../../contract/assumed.js";
 import { ApiError, FindingsError, UsageError } from "../../errors.js";
-import { writeAsync } from "../../io.js";
 import { checkText, mapBounded, summarize, summaryLine, type ValidationResult } from "../../recipes/check.js";
-import { FORMATS, formatGithub, formatJson, formatJunit, formatSarif, type Format } from "../../recipes/formats.js";
+import { chooseFormat, emitFindings, fileFormat, outputPlan, render as renderFindings, type Format } from "../../findings/index.js";
+import { rendering } from "../../recipes/findings.js";
 import { expandInputs, readRecipeFile, type Input } from "../../recipes/inputs.js";
 import { MAX_RECIPE_BYTES, oversized } from "../../recipes/parse.js";
-import { formatStylish } from "../../recipes/stylish.js";
 import type { FileReport } from "../../recipes/types.js";
 import { VERSION } from "../../version.js";
 import { checkData } from "../shared/validate.js";
-import { parseEnumFlag, parseIntFlag } from "../shared/options.js";
+import { parseIntFlag } from "../shared/options.js";
 import { noticeDiscontinued, readStdinCapped } from "./shared.js";
 
 export interface ValidateOptions {
@@ -28,36 +25,11 @@ export interface ValidateOptions {
 
 export const MAX_CONCURRENCY = 16;
 
-/** Explicit --format wins, then an explicit -o json, then GitHub Actions, else the human format. */
-export function chooseFormat(ctx: Context, explicit: string | undefined): Format {
-  const f = parseEnumFlag("--format", explicit, FORMATS);
-  if (f) return f;
-  if (ctx.globals.outputExplicit && ctx.globals.output === "json") return "json";
-  if (ctx.io.env.GITHUB_ACTIONS === "true") return "github";
-  return "stylish";
-}
-
-/** --output-file's format: the flag, else the file's extension. */
-export function fileFormat(file: string, explicit: string | undefined): Format {
-  const f = parseEnumFlag("--output-file-format", explicit, FORMATS);
-  if (f) return f;
-  const lower = file.toLowerCase();
-  if (lower.endsWith(".sarif") || lower.endsWith(".sarif.json")) return "sarif";
-  if (lower.endsWith(".xml")) return "junit";
-  if (lower.endsWith(".json")) return "json";
-  throw new UsageError(`cannot tell the format of --output-file '${file}' from its extension`, {
-    hint: `add --output-file-format ${FORMATS.join("|")} (or use a .sarif, .xml or .json file name)`,
-  });
-}
+// the format choice is shared with every command that reports findings (src/findings)
+export { chooseFormat, fileFormat };
 
 export function render(format: Format, reports: readonly FileReport[], color: boolean, workspace?: string): string {
-  switch (format) {
-    case "stylish": return formatStylish(reports, color);
-    case "json": return formatJson(reports);
-    case "github": return formatGithub(reports, workspace);
-    case "junit": return formatJunit(reports);
-    case "sarif": return formatSarif(reports, { name: "mids", version: VERSION });
-  }
+  return renderFindings(format, rendering(reports, VERSION), color, workspace);
 }
 
 /**
@@ -96,10 +68,7 @@ async function readInput(input: Input, stdinText: string | undefined): Promise<{
 }
 
 export async function run(opts: ValidateOptions, ctx: Context): Promise<void> {
-  const format = chooseFormat(ctx, opts.format);
-  if (opts.outputFile !== undefined && opts.outputFile.trim() === "") throw new UsageError("--output-file is empty", { hint: "name the file to write, e.g. --output-file recipes.sarif" });
-  const outFormat = opts.outputFile ? fileFormat(opts.outputFile, opts.outputFileFormat) : undefined;
-  if (!opts.outputFile && opts.outputFileFormat) throw new UsageError("--output-file-format needs --output-file FILE");
+  outputPlan(ctx, opts);
   const concurrency = parseIntFlag("--concurrency", opts.concurrency, 1, MAX_CONCURRENCY) ?? 4;
   const inputs = expandInputs(opts.inputs, ctx.io.cwd, opts.stdinName || "<stdin>");
   noticeDiscontinued(ctx, "validate");
@@ -122,16 +91,8 @@ export async function run(opts: ValidateOptions, ctx: Context): Promise<void> {
     return checkText(input.file, text, validate);
   });
 
-  await writeAsync(ctx.io.stdout, render(format, reports, ctx.globals.color, ctx.io.env.GITHUB_WORKSPACE));
-  if (opts.outputFile && outFormat) {
-    const path = resolve(ctx.io.cwd, opts.outputFile);
-    try {
-      await writeFile(path, render(outFormat, reports, false, ctx.io.env.GITHUB_WORKSPACE));
-    } catch (e) {
-      throw new UsageError(`cannot write --output-file '${opts.outputFile}': ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
-    }
-  }
   const s = summarize(reports);
+  await emitFindings(ctx, opts, rendering(reports, VERSION), { heading: `mids recipes validate: ${summaryLine(s)}` });
   const line = summaryLine(s);
   if (s.errors > 0) throw new FindingsError(line, { details: { ...s } });
   if (!ctx.globals.quiet) ctx.io.stderr.write(`mids: ${line}\n`);

@@ -1,0 +1,91 @@
+#!/usr/bin/env node
+// Benchmark of `mids migrate scan` (issue 12): a generated tree of 3,000 files and 900,000 lines
+// in several languages, plus a node_modules/ of 4,000 files, scanned in at most 2x the time of a
+// minimal Node script that walks the same tree (skipping node_modules) and searches each file
+// with indexOf('/v2/') (bench/scan-baseline.mjs). Medians of 3 wall times, interleaved, same run;
+// CPU times (user + system) are printed too, as they suffer less from a busy machine.
+// Usage: node bench/scan.mjs   (also run by npm run bench)
+import { spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+
+const root = resolve(import.meta.dirname, "..");
+const bin = join(root, "bin/mids");
+const FILES = 3000;
+const LINES_PER_FILE = 300;
+const NODE_MODULES_FILES = 4000;
+const TARGET_RATIO = 2;
+
+const EXT = ["ts", "py", "go", "sh", "yaml", "md"];
+// one in 10 files calls the API (several routes, placeholders, concatenations); one in 20 names another API's /v2/
+const USAGES = [
+  (i) => `  const r${i} = await fetch(\`\${BASE}/v2/projects/\${id}/momentum?start=\${s}\`);`,
+  (i) => `    r${i} = requests.get(f"{BASE}/v2/projects?page={p}&limit=20")`,
+  (i) => `\treturn fmt.Sprintf("%s/v2/intel/%s?activity=none", base, id${i})`,
+  (i) => `curl -s "$MIDS_BASE_URL/v2/topics/$TOPIC/report" # ${i}`,
+  (i) => `  url_${i}: https://api.mids.example/v2/clusters`,
+  (i) => `See \`GET /v2/projects/{id}/candles\` (${i}).`,
+];
+const OTHER = (i) => `  const other${i} = "https://api.stripe.com/v2/core/events/${i}";`;
+const filler = (i, j) => `  const value${j} = compute(input${i}, ${j}) + offset; // line ${j}`;
+
+function generate(dir) {
+  let lines = 0;
+  for (let f = 0; f < FILES; f++) {
+    const sub = join(dir, `pkg${f % 30}`, `mod${f % 7}`);
+    mkdirSync(sub, { recursive: true });
+    const body = [];
+    for (let j = 0; j < LINES_PER_FILE; j++) {
+      if (f % 10 === 0 && j % 50 === 25) body.push(USAGES[(f / 10 + j) % USAGES.length](j));
+      else if (f % 20 === 5 && j === 100) body.push(OTHER(j));
+      else body.push(filler(f, j));
+    }
+    lines += body.length;
+    writeFileSync(join(sub, `file${f}.${EXT[f % EXT.length]}`), body.join("\n") + "\n");
+  }
+  for (let f = 0; f < NODE_MODULES_FILES; f++) {
+    const sub = join(dir, "node_modules", `lib${f % 200}`, "dist");
+    mkdirSync(sub, { recursive: true });
+    writeFileSync(join(sub, `index${f}.js`), `module.exports = fetch("https://api.mids.example/v2/projects/${f}");\n`.repeat(20));
+  }
+  return lines;
+}
+
+const probe = pathToFileURL(join(import.meta.dirname, "cpu-probe.mjs")).href;
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+/** Run each command 3 times, interleaved (so both see the same load on a shared machine): median wall and CPU times. */
+function measure(commands) {
+  const runs = commands.map(() => ({ wall: [], cpu: [], out: "" }));
+  for (let i = 0; i < 3; i++) {
+    commands.forEach((args, k) => {
+      const t0 = process.hrtime.bigint();
+      const r = spawnSync(process.execPath, ["--import", probe, ...args], { encoding: "utf8", env: { ...process.env, NO_COLOR: "1" }, maxBuffer: 256 << 20 });
+      runs[k].wall.push(Number(process.hrtime.bigint() - t0) / 1e6);
+      if (r.status !== 0) throw new Error(`${args.join(" ")} exited ${r.status}: ${r.stderr}`);
+      runs[k].cpu.push(Number(/__cpu_ms=([\d.]+)/.exec(r.stderr)?.[1]));
+      runs[k].out = r.stderr.replace(/__cpu_ms=.*\n?/, "").trim() || r.stdout.trim();
+    });
+  }
+  return runs.map((r) => ({ ms: median(r.wall), cpu: median(r.cpu), out: r.out }));
+}
+
+const dir = mkdtempSync(join(tmpdir(), "mids-bench-scan-"));
+export let failed = false;
+export let figure = "";
+try {
+  const lines = generate(dir);
+  console.log(`scan input: ${FILES.toLocaleString("en")} files, ${lines.toLocaleString("en")} lines, node_modules/ of ${NODE_MODULES_FILES.toLocaleString("en")} files`);
+  const [base, scan] = measure([[join(import.meta.dirname, "scan-baseline.mjs"), dir], [bin, "migrate", "scan", dir, "--format", "json"]]);
+  const ratio = scan.ms / base.ms;
+  failed = ratio > TARGET_RATIO;
+  figure = `mids migrate scan ${scan.ms.toFixed(0)} ms vs baseline walk+indexOf ${base.ms.toFixed(0)} ms: ${ratio.toFixed(2)}x (target <= ${TARGET_RATIO}x)`;
+  console.log(`baseline walk + indexOf('/v2/'): ${base.ms.toFixed(0)} ms, CPU ${base.cpu.toFixed(0)} ms (${base.out})`);
+  console.log(`mids migrate scan --format json: ${scan.ms.toFixed(0)} ms, CPU ${scan.cpu.toFixed(0)} ms (${scan.out.split("\n").pop()})`);
+  console.log(`  time ratio ${ratio.toFixed(2)}x (target <= ${TARGET_RATIO}x, medians of 3, interleaved): ${failed ? "MISSED" : "ok"}; CPU ratio ${(scan.cpu / base.cpu).toFixed(2)}x`);
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}
+if (import.meta.url === `file://${process.argv[1]}`) process.exitCode = failed ? 1 : 0;

@@ -1,0 +1,57 @@
+// GitHub workflow commands (annotations) and the Markdown step summary.
+import { oneLine, stripControl } from "../output/sanitize.js";
+import type { Finding, FindingsSet } from "./types.js";
+import { allFindings, fullMessage } from "./types.js";
+
+// data escapes %, CR, LF; properties also , and :. Untrusted text may carry terminal escapes,
+// which the log viewer (and a terminal) would act on: they are dropped.
+const ghData = (s: string) => s.split("\r").map(stripControl).join("\r").replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
+const ghProp = (s: string) => ghData(s).replace(/:/g, "%3A").replace(/,/g, "%2C");
+
+/**
+ * GitHub attaches an annotation only to a path relative to the repository root, so an absolute
+ * path inside `workspace` (GITHUB_WORKSPACE) is made relative; anything else is kept as given.
+ */
+export function githubFile(file: string, workspace?: string): string {
+  if (!workspace || !file.startsWith("/")) return file;
+  const root = workspace.endsWith("/") ? workspace : workspace + "/";
+  return file.startsWith(root) ? file.slice(root.length) : file;
+}
+
+const COMMAND = { error: "error", warning: "warning", note: "notice" } as const;
+
+export function githubLine(f: Finding, workspace?: string): string {
+  const props = [`file=${ghProp(githubFile(f.file, workspace))}`, `line=${f.line}`, `col=${f.column}`, `endLine=${f.endLine}`, `endColumn=${f.endColumn}`,
+    `title=${ghProp(f.title)}`];
+  return `::${COMMAND[f.severity]} ${props.join(",")}::${ghData(fullMessage(f))}`;
+}
+
+export function formatGithub(set: FindingsSet, workspace?: string): string {
+  return allFindings(set).map((f) => githubLine(f, workspace) + "\n").join("");
+}
+
+/** GitHub caps a step summary at 1 MiB; the table stops short of it and says how many rows it left out. */
+export const STEP_SUMMARY_MAX_BYTES = 1_000_000;
+const cell = (s: string) => oneLine(s).replace(/\\/g, "\\\\").replace(/\|/g, "\\|").replace(/[<>]/g, (c) => (c === "<" ? "&lt;" : "&gt;"));
+const code = (s: string) => "`" + oneLine(s).replace(/`/g, "'").replace(/\|/g, "\\|") + "`";
+
+/**
+ * The step summary: a Markdown table of every finding (annotations show only the first 10 per
+ * step), headed by a line with the counts.
+ */
+export function formatStepSummary(set: FindingsSet, heading: string, workspace?: string): string {
+  const all = allFindings(set);
+  const head = [`### ${cell(heading)}`, ""];
+  if (!all.length) return [...head, "No findings.", "", ""].join("\n");
+  head.push("| File | Line | Column | Kind | Rule | Message |", "|---|---:|---:|---|---|---|");
+  let bytes = Buffer.byteLength(head.join("\n"));
+  const rows: string[] = [];
+  for (const f of all) {
+    const row = `| ${code(githubFile(f.file, workspace))} | ${f.line} | ${f.column} | ${cell(f.label)} | ${cell(f.ruleId)} | ${fullMessage(f).split("\n").map(cell).join("<br>")} |`;
+    bytes += Buffer.byteLength(row) + 1;
+    if (bytes > STEP_SUMMARY_MAX_BYTES - 200) break;
+    rows.push(row);
+  }
+  const tail = rows.length < all.length ? ["", `${all.length - rows.length} more findings are not shown (the summary is capped at 1 MB); see the job log or the SARIF file.`] : [];
+  return [...head, ...rows, ...tail, "", ""].join("\n");
+}

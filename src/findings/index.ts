@@ -1,0 +1,116 @@
+// One findings module for every command that reports findings (recipes validate, migrate scan):
+// the format names, the default choice, and writing stdout, --output-file and the GitHub step summary.
+import { appendFile, writeFile } from "node:fs/promises";
+import { resolve } from "node:path";
+import type { Context } from "../context.js";
+import { UsageError } from "../errors.js";
+import { writeAsync } from "../io.js";
+import { formatGithub, formatStepSummary } from "./github.js";
+import { formatGitlab } from "./gitlab.js";
+import { formatSarif } from "./sarif.js";
+import { formatStylish } from "./stylish.js";
+import type { FindingsSet } from "./types.js";
+import { formatCheckstyle, formatJunit } from "./xml.js";
+
+import { FORMATS, type Format } from "./formats.js";
+
+export { FORMATS, type Format };
+
+/** Each command has its own json shape (a CI interface it states once); everything else is shared. */
+export interface Rendering {
+  set: FindingsSet;
+  json: () => string;
+}
+
+function enumFlag(flag: string, v: string | undefined): Format | undefined {
+  if (v === undefined) return undefined;
+  if (!(FORMATS as readonly string[]).includes(v)) throw new UsageError(`${flag} must be one of ${FORMATS.join(", ")} (got '${v}')`);
+  return v as Format;
+}
+
+export function render(format: Format, r: Rendering, color: boolean, workspace?: string): string {
+  switch (format) {
+    case "stylish": return formatStylish(r.set, color);
+    case "json": return r.json();
+    case "github": return formatGithub(r.set, workspace);
+    case "junit": return formatJunit(r.set);
+    case "sarif": return formatSarif(r.set);
+    case "gitlab": return formatGitlab(r.set, workspace);
+    case "checkstyle": return formatCheckstyle(r.set);
+  }
+}
+
+/** Explicit --format wins, then an explicit -o json, then GitHub Actions, else the human format. */
+export function chooseFormat(ctx: Pick<Context, "io" | "globals">, explicit: string | undefined): Format {
+  const f = enumFlag("--format", explicit);
+  if (f) return f;
+  if (ctx.globals.outputExplicit && ctx.globals.output === "json") return "json";
+  if (ctx.io.env.GITHUB_ACTIONS === "true") return "github";
+  return "stylish";
+}
+
+/** --output-file's format: the flag, else the file's extension. */
+export function fileFormat(file: string, explicit: string | undefined): Format {
+  const f = enumFlag("--output-file-format", explicit);
+  if (f) return f;
+  const lower = file.toLowerCase();
+  if (lower.endsWith(".sarif") || lower.endsWith(".sarif.json")) return "sarif";
+  if (lower.endsWith(".xml")) return "junit";
+  if (lower.endsWith(".json")) return "json";
+  throw new UsageError(`cannot tell the format of --output-file '${file}' from its extension`, {
+    hint: `add --output-file-format ${FORMATS.join("|")} (or use a .sarif, .xml or .json file name)`,
+  });
+}
+
+export interface OutputFlags {
+  format?: string;
+  outputFile?: string;
+  outputFileFormat?: string;
+}
+
+/** Check the output flags before any work, so a typo costs nothing. */
+export function outputPlan(ctx: Pick<Context, "io" | "globals">, flags: OutputFlags): { format: Format; fileFormat?: Format } {
+  const format = chooseFormat(ctx, flags.format);
+  if (flags.outputFile !== undefined && flags.outputFile.trim() === "") throw new UsageError("--output-file is empty", { hint: "name the file to write, e.g. --output-file findings.sarif" });
+  if (!flags.outputFile && flags.outputFileFormat) throw new UsageError("--output-file-format needs --output-file FILE");
+  return { format, fileFormat: flags.outputFile ? fileFormat(flags.outputFile, flags.outputFileFormat) : undefined };
+}
+
+/**
+ * Write the findings: the main format on stdout (unless `stdout` is false), the second format to
+ * --output-file, and in GitHub Actions a Markdown table to $GITHUB_STEP_SUMMARY.
+ */
+export async function emitFindings(ctx: Context, flags: OutputFlags, r: Rendering, opts: { heading: string; stdout?: boolean }): Promise<void> {
+  const plan = outputPlan(ctx, flags);
+  // the directory paths are made relative to: GitLab's project directory for its report, else GitHub's workspace
+  const env = ctx.io.env;
+  const ws = env.GITHUB_WORKSPACE;
+  const root = (f: Format) => (f === "gitlab" ? env.CI_PROJECT_DIR ?? ws : ws);
+  if (opts.stdout !== false) await writeAsync(ctx.io.stdout, render(plan.format, r, ctx.globals.color, root(plan.format)));
+  if (flags.outputFile && plan.fileFormat) {
+    try {
+      await writeFile(resolve(ctx.io.cwd, flags.outputFile), render(plan.fileFormat, r, false, root(plan.fileFormat)));
+    } catch (e) {
+      throw new UsageError(`cannot write --output-file '${flags.outputFile}': ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+    }
+  }
+  const summary = env.GITHUB_STEP_SUMMARY;
+  if (env.GITHUB_ACTIONS === "true" && summary) {
+    try {
+      await appendFile(resolve(ctx.io.cwd, summary), formatStepSummary(r.set, opts.heading, ws));
+    } catch (e) {
+      // the findings are out already; a summary that cannot be written is worth a warning, not a failure
+      ctx.warn(`cannot append to GITHUB_STEP_SUMMARY '${summary}': ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+    }
+  }
+}
+
+export type { Finding, FileFindings, FindingsSet, RuleInfo, Severity, ToolInfo } from "./types.js";
+export { formatGithub, githubLine, githubFile, formatStepSummary } from "./github.js";
+export { formatSarif, artifactUri, SARIF_SCHEMA } from "./sarif.js";
+export { formatGitlab } from "./gitlab.js";
+export { formatStylish } from "./stylish.js";
+export { formatJunit, formatCheckstyle, xmlEscape } from "./xml.js";
+
+/** The tool's home page for SARIF `informationUri` (SARIF2005): the package's registry page. */
+export const MIDS_INFORMATION_URI = "https://www.npmjs.com/package/mids";

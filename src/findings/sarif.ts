@@ -1,0 +1,57 @@
+// SARIF 2.1.0: one run, one result per finding. Checked with Microsoft's SARIF validator
+// (`@microsoft/sarif-multitool validate`): no errors, no warnings (test/unit/findings-sarif.test.ts).
+import { escapeC1Json } from "../output/sanitize.js";
+import type { FindingsSet } from "./types.js";
+import { allFindings, fullMessage } from "./types.js";
+
+export const SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json";
+
+/** A file name as a SARIF artifact URI: relative paths stay relative (to %SRCROOT%), with / separators. */
+export function artifactUri(file: string): string {
+  const p = file.replace(/\\/g, "/");
+  if (p.startsWith("/")) return "file://" + encodeURI(p);
+  return encodeURI(p.replace(/^\.\//, ""));
+}
+
+
+export function formatSarif(set: FindingsSet): string {
+  const index = new Map(set.rules.map((r, i) => [r.id, i]));
+  const results = allFindings(set).map((f) => {
+    const uri = artifactUri(f.file);
+    return {
+      ruleId: f.ruleId,
+      ruleIndex: index.get(f.ruleId),
+      level: f.severity,
+      message: { text: fullMessage(f) },
+      locations: [{
+        physicalLocation: {
+          artifactLocation: uri.startsWith("file://") ? { uri } : { uri, uriBaseId: "%SRCROOT%" },
+          region: { startLine: f.line, startColumn: f.column, endLine: f.endLine, endColumn: f.endColumn },
+        },
+        ...(f.logical ? { logicalLocations: [{ fullyQualifiedName: f.logical, kind: "member" }] } : {}),
+      }],
+      ...(f.properties ? { properties: f.properties } : {}),
+    };
+  });
+  const log = {
+    version: "2.1.0",
+    $schema: SARIF_SCHEMA,
+    runs: [{
+      tool: {
+        driver: {
+          name: set.tool.name,
+          version: set.tool.version,
+          informationUri: set.tool.informationUri,
+          rules: set.rules.map((r) => ({
+            id: r.id,
+            shortDescription: { text: r.text },
+            ...(r.help ? { fullDescription: { text: r.help } } : {}),
+          })),
+        },
+      },
+      columnKind: set.columnKind,
+      results,
+    }],
+  };
+  return escapeC1Json(JSON.stringify(log, null, 2)) + "\n";
+}

@@ -1,0 +1,68 @@
+// The shape every findings formatter reads, whichever command found them (recipes validate,
+// migrate scan): one finding per problem, grouped by file, with the rules they point at.
+
+export type Severity = "error" | "warning" | "note";
+
+export interface Finding {
+  file: string;
+  /** 1-based; end is exclusive (the column after the last character), as in SARIF */
+  line: number;
+  column: number;
+  endLine: number;
+  endColumn: number;
+  severity: Severity;
+  /** the rule (SARIF ruleId, checkstyle source, GitLab check_name); one of the set's rules */
+  ruleId: string;
+  /** the word stylish shows in the severity column (`error`, `partial`, ...) */
+  label: string;
+  /** a short title (GitHub annotation title) */
+  title: string;
+  message: string;
+  /** a dim trailer on the stylish line */
+  detail?: string;
+  /** more lines under the stylish finding (notes) */
+  notes?: string[];
+  /** a logical location (SARIF), e.g. a recipe's issue path */
+  logical?: string;
+  /** SARIF result properties */
+  properties?: Record<string, unknown>;
+  /** what the finding is about, independent of its line (GitLab fingerprints stay stable when code moves) */
+  key?: string;
+}
+
+export interface FileFindings {
+  file: string;
+  /** the file's text, for source lines in stylish output */
+  text?: string;
+  findings: Finding[];
+}
+
+export interface RuleInfo {
+  id: string;
+  /** one sentence */
+  text: string;
+  /** what to do (SARIF fullDescription) */
+  help?: string;
+}
+
+export interface ToolInfo {
+  name: string;
+  version: string;
+  informationUri: string;
+}
+
+export interface FindingsSet {
+  tool: ToolInfo;
+  rules: readonly RuleInfo[];
+  files: readonly FileFindings[];
+  /** how columns are counted (SARIF run.columnKind) */
+  columnKind: "utf16CodeUnits" | "unicodeCodePoints";
+  /** the JUnit suite name and test case class name */
+  suite: string;
+  classname: string;
+}
+
+export const allFindings = (set: FindingsSet): Finding[] => set.files.flatMap((f) => f.findings);
+
+/** The message with its notes, one per line (formats that carry one text per finding). */
+export const fullMessage = (f: Finding): string => [f.message, ...(f.notes ?? [])].join("\n");

@@ -1,0 +1,58 @@
+// XML formats: JUnit (one test case per file) and Checkstyle (read by most CI systems and reviewdog).
+import type { Finding, FindingsSet } from "./types.js";
+import { fullMessage } from "./types.js";
+import { escapeInvisibleXml } from "../output/sanitize.js";
+
+/** XML 1.0 text: escape markup and drop characters XML cannot carry at all. */
+export function xmlEscape(s: string): string {
+  // bidi overrides and zero-width characters are kept, as references: never raw on a terminal
+  return escapeInvisibleXml(s
+    // C1 controls are legal XML but act as escapes on a terminal: dropped with the rest
+    .replace(/[^\t\n\r\u0020-\u007e\u00a0-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, "")
+    .replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;"));
+}
+
+const where = (f: Finding) => `${f.file}:${f.line}:${f.column}: ${f.label}: ${fullMessage(f)}${f.detail ? ` (${f.detail})` : ""} [${f.ruleId}]`;
+
+/** junit: one testcase per file; its failures are the file's errors (warnings and notes go to system-out). */
+export function formatJunit(set: FindingsSet): string {
+  const files = set.files;
+  const failed = files.filter((r) => r.findings.some((f) => f.severity === "error")).length;
+  const lines = [
+    `<?xml version="1.0" encoding="UTF-8"?>`,
+    `<testsuites name="${xmlEscape(set.suite)}" tests="${files.length}" failures="${failed}" errors="0">`,
+    `  <testsuite name="${xmlEscape(set.suite)}" tests="${files.length}" failures="${failed}" errors="0" skipped="0">`,
+  ];
+  for (const r of files) {
+    const errors = r.findings.filter((f) => f.severity === "error");
+    const others = r.findings.filter((f) => f.severity !== "error");
+    const open = `    <testcase classname="${xmlEscape(set.classname)}" name="${xmlEscape(r.file)}" file="${xmlEscape(r.file)}"`;
+    if (!r.findings.length) { lines.push(`${open}/>`); continue; }
+    lines.push(`${open}>`);
+    if (errors.length) {
+      const msg = `${errors.length} ${errors.length === 1 ? "error" : "errors"}: ${errors[0].message}`;
+      lines.push(`      <failure message="${xmlEscape(msg)}" type="${xmlEscape(errors[0].ruleId)}">${xmlEscape(errors.map(where).join("\n"))}</failure>`);
+    }
+    if (others.length) lines.push(`      <system-out>${xmlEscape(others.map(where).join("\n"))}</system-out>`);
+    lines.push(`    </testcase>`);
+  }
+  lines.push(`  </testsuite>`, `</testsuites>`, "");
+  return lines.join("\n");
+}
+
+const CHECKSTYLE_SEVERITY = { error: "error", warning: "warning", note: "info" } as const;
+
+/** Checkstyle XML: a <file> per file with findings, an <error> per finding. */
+export function formatCheckstyle(set: FindingsSet): string {
+  const lines = [`<?xml version="1.0" encoding="UTF-8"?>`, `<checkstyle version="4.3">`];
+  for (const r of set.files) {
+    if (!r.findings.length) continue;
+    lines.push(`  <file name="${xmlEscape(r.file)}">`);
+    for (const f of r.findings) {
+      lines.push(`    <error line="${f.line}" column="${f.column}" severity="${CHECKSTYLE_SEVERITY[f.severity]}" message="${xmlEscape(fullMessage(f))}" source="${xmlEscape(f.ruleId)}"/>`);
+    }
+    lines.push(`  </file>`);
+  }
+  lines.push(`</checkstyle>`, "");
+  return lines.join("\n");
+}

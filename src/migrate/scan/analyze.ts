@@ -1,0 +1,215 @@
+// One route reference -> one usage: matched against the route table and rewritten by the same
+// rewrite() that `mids migrate` runs on logs (one map, two readers). Placeholders travel through
+// the rewrite as markers, so the v3 text keeps them where they were and --fix edits only literals.
+import { matchPath } from "../../contract/routes.js";
+import { rewrite } from "../rewrite.js";
+import type { Note, Outcome, Shape } from "../types.js";
+import { isSecretParam } from "../url.js";
+import type { Piece, RouteText } from "./extract.js";
+
+export type ScanStatus = "rewritten" | "partial" | "removed" | "unrecognized";
+export const SCAN_STATUSES: readonly ScanStatus[] = ["rewritten", "partial", "removed", "unrecognized"];
+
+export interface Edit {
+  start: number;
+  end: number;
+  text: string;
+}
+
+export interface Usage {
+  /** offsets of the reference in the file's text */
+  start: number;
+  end: number;
+  status: ScanStatus;
+  routeId?: string;
+  rules: string[];
+  notes: Note[];
+  from: Shape;
+  to: Shape | null;
+  /** the source text of the reference */
+  text: string;
+  /** the text after --fix, or null when --fix leaves it (not rewritten, or not literally replaceable) */
+  replacement: string | null;
+  /** why --fix leaves a rewritten usage */
+  manual?: string;
+  edits: Edit[];
+}
+
+export interface AnalyzeOptions {
+  now: Date;
+  /** the API's own hosts: an unknown /v2 route there is reported `unrecognized` */
+  ownHost: (host: string | undefined) => boolean;
+}
+
+const MARK = (i: number) => `__mids_ph_${i}__`;
+const MARK_RE = /__mids_ph_(\d+)__/g;
+const enc = (s: string) => encodeURIComponent(s).replace(/%2C/gi, ",").replace(/%3A/gi, ":").replace(/%24/g, "$");
+
+function decode(s: string): string {
+  try { return decodeURIComponent(s); } catch { return s; }
+}
+
+const v2Matches = (path: string) => matchPath(path).filter((m) => m.route.version === "v2");
+
+/** What a route text means, whatever its placeholders are called: computed once per distinct text. */
+interface Core {
+  path: string;
+  pairs: [string, string][];
+  /** the raw (as written) text of each decoded key (`k...`) and value (`v...`) */
+  raw: Map<string, string>;
+  opaque: boolean;
+  known: boolean;
+  root: boolean;
+  outcome?: Outcome;
+  /** the clock the outcome was computed for (sunset notes depend on it) */
+  at?: number;
+  /** the v3 route text split at its markers (literal, index, literal, ...), for literal fixes */
+  v3?: string[];
+}
+
+const cores = new Map<string, Core>();
+const MAX_CORES = 20_000;
+
+function core(flat: string): Core {
+  const hit = cores.get(flat);
+  if (hit) return hit;
+  const q = flat.indexOf("?");
+  let path = q < 0 ? flat : flat.slice(0, q);
+  const qs = q < 0 ? "" : flat.slice(q + 1);
+  let matches = v2Matches(path);
+  // `/v2/projects${query}`: a value glued to the last segment is the query string
+  let opaque = false;
+  if (!matches.length) {
+    const m = /^(.*[^/_])__mids_ph_\d+__$/.exec(path);
+    if (m && v2Matches(m[1]).length) { path = m[1]; matches = v2Matches(path); opaque = true; }
+  }
+  const pairs: [string, string][] = [];
+  const raw = new Map<string, string>();
+  for (const part of qs.split("&")) {
+    if (!part) continue;
+    if (/^__mids_ph_\d+__$/.test(part)) { opaque = true; continue; }
+    const eq = part.indexOf("=");
+    const [k, v] = eq < 0 ? [part, ""] : [part.slice(0, eq), part.slice(eq + 1)];
+    const dk = decode(k);
+    const dv = decode(v);
+    pairs.push([dk, dv]);
+    if (!raw.has(`k${dk}`)) raw.set(`k${dk}`, k);
+    if (!raw.has(`v${dv}`)) raw.set(`v${dv}`, v);
+  }
+  const c: Core = { path, pairs, raw, opaque, known: matches.length > 0, root: path.split("/").filter(Boolean).length === 1 };
+  if (cores.size >= MAX_CORES) cores.clear();
+  cores.set(flat, c);
+  return c;
+}
+
+// The same route text means the same usage wherever it is (code repeats its URLs): analysed once,
+// with its edits relative to its start; `null` when it is not reported.
+const usages = new Map<string, Usage | null>();
+let usagesAt = 0;
+
+export function analyze(text: string, r: RouteText, opts: AnalyzeOptions): Usage | undefined {
+  if (usagesAt !== opts.now.getTime() || usages.size >= MAX_CORES) { usages.clear(); usagesAt = opts.now.getTime(); }
+  const src = text.slice(r.start, r.end);
+  const key = (opts.ownHost(r.host) ? "1" : "0") + src;
+  let u = usages.get(key);
+  if (u === undefined) {
+    u = analyzeOnce(src, { ...r, start: 0, end: src.length, pieces: r.pieces.map((p) => ({ ...p, start: p.start - r.start, end: p.end - r.start })) }, opts) ?? null;
+    usages.set(key, u);
+  }
+  if (!u) return undefined;
+  return { ...u, start: r.start, end: r.end, edits: u.edits.map((e) => ({ start: e.start + r.start, end: e.end + r.start, text: e.text })) };
+}
+
+function analyzeOnce(text: string, r: RouteText, opts: AnalyzeOptions): Usage | undefined {
+  const phs = r.pieces.filter((p): p is Extract<Piece, { kind: "ph" }> => p.kind === "ph");
+  let flat = "";
+  let n = 0;
+  for (const p of r.pieces) flat += p.kind === "lit" ? p.text : p.kind === "ph" ? MARK(n++) : "";
+  const c = core(flat);
+  // unknown routes, and the bare service root, count only on the API's own host
+  if ((!c.known || c.root) && !opts.ownHost(r.host)) return undefined;
+  if (c.at !== opts.now.getTime()) { c.outcome = undefined; c.v3 = undefined; c.at = opts.now.getTime(); }
+  const o = (c.outcome ??= rewrite({ method: v2Matches(c.path)[0]?.route.method ?? "GET", origin: "", path: c.path, query: c.pairs }, { now: opts.now }));
+  if (o.status !== "rewritten" && o.status !== "partial" && o.status !== "removed" && o.status !== "unrecognized") return undefined;
+
+  const show = (s: string) => s.indexOf("__mids_ph_") < 0 ? s : s.replace(MARK_RE, (_, i: string) => `{${phs[Number(i)]?.name ?? "?"}}`);
+  const showShape = (s: Shape): Shape => ({
+    method: s.method, path: show(s.path),
+    query: Object.fromEntries(Object.entries(s.query).map(([k, v]) => [show(k), show(v)])),
+  });
+  const usage: Usage = {
+    start: r.start, end: r.end, status: o.status,
+    ...(o.routeId ? { routeId: o.routeId } : {}),
+    rules: [...new Set(o.notes.map((x) => x.rule))],
+    notes: o.notes.map((x) => ({ rule: x.rule, message: show(x.message) })),
+    from: showShape(o.from), to: o.to ? showShape(o.to) : null,
+    text: text.slice(r.start, r.end), replacement: null, edits: [],
+  };
+  if (o.status === "rewritten" && o.to) {
+    const to = o.to;
+    if (c.opaque) usage.manual = "the query string is a value the code builds";
+    else if (c.pairs.some(([k]) => isSecretParam(k))) usage.manual = "the query holds a key: send it in the x-api-key header instead";
+    else {
+      c.v3 ??= (to.path + Object.entries(to.query).map(([k, v], i) => `${i ? "&" : "?"}${c.raw.get(`k${k}`) ?? enc(k)}=${c.raw.get(`v${v}`) ?? enc(v)}`).join("")).split(/__mids_ph_(\d+)__/);
+      const edits = literalEdits(r.pieces, c.v3, phs.length);
+      if (edits) {
+        usage.edits = edits;
+        usage.replacement = applyEdits(text, edits, r.start, r.end);
+      } else usage.manual = "the v3 route moves a value the code fills in";
+    }
+  }
+  return usage;
+}
+
+/** Apply edits (sorted, inside [start, end)) to text.slice(start, end). */
+export function applyEdits(text: string, edits: readonly Edit[], start = 0, end = text.length): string {
+  let out = "";
+  let at = start;
+  for (const e of edits) {
+    out += text.slice(at, e.start) + e.text;
+    at = e.end;
+  }
+  return out + text.slice(at, end);
+}
+
+/**
+ * The edits that turn the source into the v3 text (`parts`: literal, marker index, literal, ...) touching literal text only: the placeholders must
+ * come out in the same order, and each changed stretch of literal text must lie in one literal.
+ */
+function literalEdits(pieces: readonly Piece[], parts: readonly string[], count: number): Edit[] | undefined {
+  // parts: literal, index, literal, index, ... literal
+  const order = parts.filter((_, i) => i % 2 === 1).map(Number);
+  if (order.length !== count || order.some((v, i) => v !== i)) return undefined;
+  const chunks: Extract<Piece, { kind: "lit" }>[][] = [[]];
+  for (const p of pieces) {
+    if (p.kind === "ph") chunks.push([]);
+    else if (p.kind === "lit") chunks[chunks.length - 1].push(p);
+  }
+  const edits: Edit[] = [];
+  for (let k = 0; k < chunks.length; k++) {
+    const lits = chunks[k];
+    const old = lits.map((l) => l.text).join("");
+    const now = parts[k * 2];
+    if (old === now) continue;
+    if (!lits.length) return undefined;
+    let pre = 0;
+    while (pre < old.length && pre < now.length && old[pre] === now[pre]) pre++;
+    let suf = 0;
+    while (suf < old.length - pre && suf < now.length - pre && old[old.length - 1 - suf] === now[now.length - 1 - suf]) suf++;
+    // the changed stretch [pre, old.length - suf) of the chunk must fall inside one literal
+    let base = 0;
+    let done = false;
+    for (const l of lits) {
+      const a = pre - base;
+      const b = old.length - suf - base;
+      if (a >= 0 && b <= l.text.length && (a < l.text.length || a === b)) {
+        edits.push({ start: l.start + a, end: l.start + b, text: now.slice(pre, now.length - suf) });
+        done = true;
+        break;
+      }
+      base += l.text.length;
+    }
+    if (!done) return undefined;
+  }
+  return edits;
+}

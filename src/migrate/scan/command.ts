@@ -1,0 +1,112 @@
+// The work of `mids migrate scan` (src/commands/migrate/scan.ts registers it): flags checked
+// first, then scan, --fix or its diff, findings in the chosen formats, --fail-on.
+import type { Context } from "../../context.js";
+import { FindingsError, UsageError } from "../../errors.js";
+import { emitFindings, outputPlan } from "../../findings/index.js";
+import { writeAsync } from "../../io.js";
+import { oneLine } from "../../output/sanitize.js";
+import { VERSION } from "../../version.js";
+import { SCAN_STATUSES, type ScanStatus } from "./analyze.js";
+import { fixable, fixedText, unifiedDiff, writeFixed } from "./fix.js";
+import { rendering, summarize, summaryLine } from "./report.js";
+import { MAX_SCAN_FILE_BYTES, scan, type ScannedFile } from "./scan.js";
+
+export interface ScanCommandFlags {
+  paths: string[];
+  format?: string;
+  outputFile?: string;
+  outputFileFormat?: string;
+  failOn?: string;
+  fix?: boolean;
+  dryRun?: boolean;
+  include?: string[];
+  exclude?: string[];
+  host?: string[];
+}
+
+const mib = (n: number) => `${(n / 1048576).toFixed(1)} MiB`;
+
+export function parseFailOn(v: string | undefined): ScanStatus[] {
+  if (v === undefined) return [];
+  const parts = v.split(",").map((s) => s.trim()).filter(Boolean);
+  if (!parts.length) throw new UsageError(`--fail-on needs one or more of ${SCAN_STATUSES.join(", ")}`);
+  for (const p of parts) if (!(SCAN_STATUSES as readonly string[]).includes(p)) throw new UsageError(`--fail-on must list statuses among ${SCAN_STATUSES.join(", ")} (got '${p}')`);
+  return parts as ScanStatus[];
+}
+
+/** The API's own hosts: every --host, and the configured base URL's host. */
+export function ownHosts(flags: Pick<ScanCommandFlags, "host">, baseUrl: string | undefined): string[] {
+  const hosts = (flags.host ?? []).map((h) => {
+    const t = h.trim().toLowerCase();
+    let host = t;
+    if (/^[a-z][a-z0-9+.-]*:\/\//.test(t)) {
+      try { host = new URL(t).host; } catch { host = ""; }
+    }
+    if (!host || /[\s/]/.test(host)) throw new UsageError(`--host needs a host name, e.g. api.example.com (got '${h}')`);
+    return host;
+  });
+  if (baseUrl) try { hosts.push(new URL(baseUrl).host.toLowerCase()); } catch { /* a bad base URL is the client's to report */ }
+  return hosts;
+}
+
+export async function runScan(flags: ScanCommandFlags, ctx: Context): Promise<void> {
+  const g = ctx.globals;
+  if (g.outputExplicit && g.output !== "json" && g.output !== "table") {
+    throw new UsageError(`migrate scan has no -o ${g.output} output`, { hint: "use --format json|sarif|junit|gitlab|checkstyle|github|stylish" });
+  }
+  outputPlan(ctx, flags);
+  const failOn = parseFailOn(flags.failOn);
+  if (flags.dryRun && !flags.fix) throw new UsageError("--dry-run goes with --fix", { hint: "mids migrate scan --fix --dry-run prints the diff --fix would apply" });
+  const hosts = ownHosts(flags, g.baseUrl);
+  const paths = flags.paths.length ? flags.paths : ["."];
+
+  let result;
+  try {
+    result = await scan({ paths, cwd: ctx.io.cwd, include: flags.include, exclude: flags.exclude, hosts, now: ctx.now() });
+  } catch (e) {
+    const file = (e as { scanFile?: string }).scanFile;
+    if (file) throw new UsageError(`cannot read '${file}': ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`, { hint: "check its permissions, or leave it out with --exclude" });
+    throw e;
+  }
+  const quiet = g.quiet;
+  for (const t of result.tooLarge) ctx.io.stderr.write(`mids: skipped ${oneLine(t.file)}: ${mib(t.size)}, over the ${mib(MAX_SCAN_FILE_BYTES)} scan limit\n`);
+
+  let files: ScannedFile[] = result.files;
+  let fixed = 0;
+  if (flags.fix) {
+    const remaining: ScannedFile[] = [];
+    const diffs: string[] = [];
+    let fixedFiles = 0;
+    for (const f of files) {
+      const after = fixedText(f);
+      const n = f.usages.filter(fixable).length;
+      if (after !== undefined) {
+        if (flags.dryRun) diffs.push(unifiedDiff(f.file, f, after));
+        else {
+          try {
+            await writeFixed(f, after);
+          } catch (e) {
+            throw new UsageError(`cannot write '${f.file}': ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`, { hint: `${fixed} usages in ${fixedFiles} files were fixed before it` });
+          }
+        }
+        fixed += n;
+        fixedFiles++;
+      }
+      const left = f.usages.filter((u) => !fixable(u));
+      if (left.length) remaining.push({ ...f, usages: left });
+    }
+    files = remaining;
+    if (flags.dryRun) await writeAsync(ctx.io.stdout, diffs.join(""));
+    if (!quiet) ctx.io.stderr.write(`mids: ${flags.dryRun ? "would fix" : "fixed"} ${fixed} usage${fixed === 1 ? "" : "s"} in ${fixedFiles} file${fixedFiles === 1 ? "" : "s"}\n`);
+  }
+
+  const summary = summarize(result, files, fixed);
+  const line = summaryLine(summary);
+  await emitFindings(ctx, flags, rendering(files, summary, failOn, VERSION), { heading: `mids migrate scan: ${line}`, stdout: !flags.dryRun });
+  const failing = files.flatMap((f) => f.usages).filter((u) => failOn.includes(u.status));
+  if (failing.length) {
+    const which = failOn.filter((s) => summary[s] > 0).map((s) => `${summary[s]} ${s}`).join(", ");
+    throw new FindingsError(`${line}; ${failing.length} matched --fail-on (${which})`, { details: { ...summary } });
+  }
+  if (!quiet) ctx.io.stderr.write(`mids: ${line}\n`);
+}

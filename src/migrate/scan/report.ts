@@ -1,0 +1,113 @@
+// migrate scan findings in the shared findings module's terms, and the command's own json shape.
+import { MIDS_INFORMATION_URI, type Finding, type FindingsSet, type Rendering, type Severity } from "../../findings/index.js";
+import { escapeC1Json } from "../../output/sanitize.js";
+import { redactSource as redactText } from "./redact.js";
+import { SCAN_STATUSES, type ScanStatus } from "./analyze.js";
+import type { Located, ScanResult, ScannedFile } from "./scan.js";
+
+export const SCAN_RULES: Record<ScanStatus, { id: string; text: string; help: string }> = {
+  rewritten: { id: "migrate/rewritten", text: "A v2 API call with a v3 equivalent that returns the same information.",
+    help: "Call the v3 route shown; mids migrate scan --fix rewrites literal URLs in place." },
+  partial: { id: "migrate/partial", text: "A v2 API call whose v3 request cannot carry everything over.",
+    help: "Read each note: it says what was lost or changed and what to do." },
+  removed: { id: "migrate/removed", text: "A v2 API call with no v3 successor.",
+    help: "Drop the call or replace it as the note says." },
+  unrecognized: { id: "migrate/unrecognized", text: "A /v2 path on the API's host that is not a known v2 route.",
+    help: "Check the path against mids migrate explain." },
+};
+
+export interface Summary {
+  files: number;
+  filesWithUsages: number;
+  usages: number;
+  rewritten: number;
+  partial: number;
+  removed: number;
+  unrecognized: number;
+  /** rewritten usages --fix can replace literally */
+  fixable: number;
+  /** usages --fix replaced (0 unless --fix) */
+  fixed: number;
+  skipped: { ignored: number; binary: number; tooLarge: number };
+}
+
+export function summarize(r: ScanResult, files: readonly ScannedFile[], fixed: number): Summary {
+  const all = files.flatMap((f) => f.usages);
+  const by = (s: ScanStatus) => all.filter((u) => u.status === s).length;
+  return {
+    files: r.scanned, filesWithUsages: files.filter((f) => f.usages.length).length, usages: all.length,
+    rewritten: by("rewritten"), partial: by("partial"), removed: by("removed"), unrecognized: by("unrecognized"),
+    fixable: all.filter((u) => u.status === "rewritten" && u.edits.length).length, fixed,
+    skipped: { ignored: r.ignored, binary: r.binary.length, tooLarge: r.tooLarge.length },
+  };
+}
+
+export function summaryLine(s: Summary): string {
+  const counts = SCAN_STATUSES.filter((k) => s[k] > 0).map((k) => `${s[k]} ${k}`).join(", ");
+  const usages = `${s.usages} v2 usage${s.usages === 1 ? "" : "s"}${s.usages ? ` in ${s.filesWithUsages} file${s.filesWithUsages === 1 ? "" : "s"} (${counts})` : ""}`;
+  const skipped = [s.skipped.binary ? `${s.skipped.binary} binary` : "", s.skipped.tooLarge ? `${s.skipped.tooLarge} too large` : ""].filter(Boolean).join(", ");
+  return `${s.files} file${s.files === 1 ? "" : "s"} scanned: ${usages}${s.fixed ? `; ${s.fixed} fixed` : ""}${skipped ? `; skipped ${skipped}` : ""}`;
+}
+
+/** A request as text for people: placeholders stay readable ({id}), nothing is percent-encoded. */
+const target = (s: { path: string; query: Record<string, string> }) =>
+  s.path + Object.entries(s.query).map(([k, v], i) => `${i ? "&" : "?"}${k}=${v}`).join("");
+const shape = (s: { method: string; path: string; query: Record<string, string> }) => `${s.method} ${target(s)}`;
+
+export function severityOf(status: ScanStatus, failOn: readonly string[]): Severity {
+  if (failOn.includes(status)) return "error";
+  return status === "rewritten" ? "note" : "warning";
+}
+
+function toFinding(file: string, u: Located, failOn: readonly string[]): Finding {
+  const to = u.to ? shape(u.to) : "no v3 successor";
+  return {
+    file, line: u.line, column: u.column, endLine: u.endLine, endColumn: u.endColumn,
+    severity: severityOf(u.status, failOn), ruleId: SCAN_RULES[u.status].id, label: u.status,
+    title: `v2 ${u.status}: ${shape(u.from)}`,
+    message: `${shape(u.from)} -> ${to}`,
+    ...(u.rules.length ? { detail: u.rules.join(", ") } : {}),
+    notes: [
+      ...u.notes.map((n) => `${n.rule}: ${n.message}`),
+      ...(u.replacement !== null ? [`--fix: ${redactText(u.replacement)}`] : u.manual ? [`not fixed by --fix: ${u.manual}`] : []),
+    ],
+    properties: { status: u.status, rules: u.rules, ...(u.routeId ? { routeId: u.routeId } : {}) },
+    key: `${u.status}\u0000${shape(u.from)}\u0000${u.text}`,
+  };
+}
+
+export function toFindingsSet(files: readonly ScannedFile[], failOn: readonly string[], version: string): FindingsSet {
+  return {
+    tool: { name: "mids", version, informationUri: MIDS_INFORMATION_URI },
+    rules: SCAN_STATUSES.map((s) => SCAN_RULES[s]),
+    // source lines are shown in stylish: keys written in the code stay out of the output
+    files: files.map((f) => {
+      let text: string | undefined;
+      return { file: f.file, get text() { return (text ??= redactText(f.text)); }, findings: f.usages.map((u) => toFinding(f.file, u, failOn)) };
+    }),
+    columnKind: "unicodeCodePoints",
+    suite: "mids migrate scan",
+    classname: "migrate-scan",
+  };
+}
+
+/** json: `{findings: [...], summary}`; each finding exactly the fields issue 12 lists. */
+export function formatJson(files: readonly ScannedFile[], summary: Summary): string {
+  const redacted = new Map<string, string>();
+  const redact = (s: string) => redacted.get(s) ?? redacted.set(s, redactText(s)).get(s)!;
+  const findings = files.flatMap((f) => f.usages.map((u) => ({
+    file: f.file, line: u.line, column: u.column, endLine: u.endLine, endColumn: u.endColumn,
+    status: u.status, rules: u.rules, notes: u.notes, from: u.from, to: u.to,
+    text: redact(u.text), replacement: u.replacement === null ? null : redact(u.replacement),
+  })));
+  return escapeC1Json(JSON.stringify({ findings, summary }, null, 2)) + "\n";
+}
+
+/** The findings set is built only when a format other than json asks for it. */
+export function rendering(files: readonly ScannedFile[], summary: Summary, failOn: readonly string[], version: string): Rendering {
+  let set: FindingsSet | undefined;
+  return {
+    get set() { return (set ??= toFindingsSet(files, failOn, version)); },
+    json: () => formatJson(files, summary),
+  };
+}

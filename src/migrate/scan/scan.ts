@@ -1,0 +1,175 @@
+// `migrate scan`: walk, read concurrently, reject non-candidates on the raw bytes (no `/v2`, NUL
+// bytes = binary, over the size cap), and only then decode, extract and rewrite.
+import { closeSync, fstatSync, openSync, read, readSync } from "node:fs";
+import { isAscii, isUtf8 } from "node:buffer";
+import { analyze, type Usage } from "./analyze.js";
+import { extractRoutes } from "./extract.js";
+import { walk, type FileEntry, type Picomatch } from "./walk.js";
+
+/** Files over this size are skipped (named on stderr): generated bundles, data dumps. */
+export const MAX_SCAN_FILE_BYTES = 2 * 1024 * 1024;
+/** Files read at once. */
+export const SCAN_CONCURRENCY = 16;
+/** git's test for binary content: a NUL byte in the first 8000 bytes. */
+const BINARY_PROBE_BYTES = 8000;
+const NEEDLE = Buffer.from("/v2");
+
+export interface Located extends Usage {
+  line: number;
+  column: number;
+  endLine: number;
+  endColumn: number;
+}
+
+export interface ScannedFile extends FileEntry {
+  /** decoded text, without the BOM */
+  text: string;
+  bom: boolean;
+  /** not valid UTF-8: read and written back byte for byte as latin1 */
+  latin1: boolean;
+  usages: Located[];
+}
+
+export interface ScanOptions {
+  paths: readonly string[];
+  cwd: string;
+  include?: readonly string[];
+  exclude?: readonly string[];
+  /** the API's own hosts, lower case, with or without a port */
+  hosts: readonly string[];
+  now: Date;
+  maxBytes?: number;
+}
+
+export interface ScanResult {
+  /** files with usages, in walk order */
+  files: ScannedFile[];
+  /** files read (candidates or not) */
+  scanned: number;
+  binary: string[];
+  tooLarge: { file: string; size: number }[];
+  ignored: number;
+}
+
+export function hostMatcher(hosts: readonly string[]): (host: string | undefined) => boolean {
+  const set = new Set(hosts.map((h) => h.toLowerCase()));
+  return (host) => !!host && (set.has(host) || set.has(host.replace(/:\d+$/, "")));
+}
+
+/** 1-based line and column (in code points) of each offset; `starts` holds the line start offsets. */
+export function lineStarts(text: string): number[] {
+  const starts = [0];
+  for (let i = text.indexOf("\n"); i >= 0; i = text.indexOf("\n", i + 1)) starts.push(i + 1);
+  return starts;
+}
+
+export function position(text: string, starts: readonly number[], offset: number): { line: number; column: number } {
+  let lo = 0;
+  let hi = starts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (starts[mid] <= offset) lo = mid; else hi = mid - 1;
+  }
+  let column = 1;
+  for (let i = starts[lo]; i < offset; i++) {
+    const c = text.charCodeAt(i);
+    // a surrogate pair is one code point: count its high half only
+    if (c < 0xdc00 || c > 0xdfff) column++;
+  }
+  return { line: lo + 1, column };
+}
+
+/** The first read of each file: most source files fit, so most files cost open, read, close. */
+const CHUNK = 64 * 1024;
+
+/**
+ * Read a whole file unless it is over `max` bytes, into the worker's own buffer when it fits
+ * (no allocation for the many files that are rejected at once). The reads run concurrently on
+ * libuv's pool; open and close are cheap system calls made in place, which for thousands of
+ * small files costs a third of fully asynchronous calls. The result is valid until the worker's
+ * next read.
+ */
+function readCapped(path: string, max: number, chunk: Buffer): Promise<Buffer | { size: number }> {
+  const fd = openSync(path, "r");
+  return new Promise((resolve, reject) => {
+    read(fd, chunk, 0, chunk.length, 0, (err, n) => {
+      try {
+        if (err) return reject(err);
+        if (n < chunk.length) return resolve(n > max ? { size: n } : chunk.subarray(0, n));
+        const size = fstatSync(fd).size;
+        if (size > max) return resolve({ size });
+        const buf = Buffer.allocUnsafe(Math.max(size, n));
+        chunk.copy(buf, 0, 0, n);
+        let off = n;
+        while (off < buf.length) {
+          const m = readSync(fd, buf, off, buf.length - off, off);
+          if (m === 0) break; // it shrank while being read
+          off += m;
+        }
+        resolve(buf.subarray(0, off));
+      } catch (e) {
+        reject(e);
+      } finally {
+        closeSync(fd);
+      }
+    });
+  });
+}
+
+export async function scan(opts: ScanOptions): Promise<ScanResult> {
+  const picomatch = opts.include?.length || opts.exclude?.length ? (await import("picomatch")).default as unknown as Picomatch : undefined;
+  const { files: entries, ignored } = walk(opts.paths, { ...opts, picomatch });
+  const max = opts.maxBytes ?? MAX_SCAN_FILE_BYTES;
+  const ownHost = hostMatcher(opts.hosts);
+  const found: (ScannedFile | undefined)[] = new Array(entries.length);
+  const binary: string[] = [];
+  const tooLarge: { file: string; size: number }[] = [];
+
+  const one = async (i: number, chunk: Buffer) => {
+    const e = entries[i];
+    const buf = await readCapped(e.path, max, chunk);
+    if (!Buffer.isBuffer(buf)) { tooLarge.push({ file: e.file, size: buf.size }); return; }
+    if (buf.indexOf(NEEDLE) < 0) return;
+    if (buf.subarray(0, BINARY_PROBE_BYTES).indexOf(0) >= 0) { binary.push(e.file); return; }
+    const bom = buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf;
+    const body = bom ? buf.subarray(3) : buf;
+    // ASCII (most source) decodes as latin1 several times faster than through the UTF-8 decoder
+    const ascii = isAscii(body);
+    const latin1 = !ascii && !isUtf8(body);
+    const text = body.toString(ascii || latin1 ? "latin1" : "utf8");
+    const routes = extractRoutes(text);
+    if (!routes.length) return;
+    const usages: Located[] = [];
+    let starts: number[] | undefined;
+    for (const r of routes) {
+      const u = analyze(text, r, { now: opts.now, ownHost });
+      if (!u) continue;
+      starts ??= lineStarts(text);
+      const a = position(text, starts, u.start);
+      const b = position(text, starts, u.end);
+      const loc = u as Located; // analyze() hands out a fresh object: positions are added in place
+      loc.line = a.line; loc.column = a.column; loc.endLine = b.line; loc.endColumn = b.column;
+      usages.push(loc);
+    }
+    if (usages.length) found[i] = { ...e, text, bom, latin1, usages };
+  };
+
+  let next = 0;
+  const worker = async () => {
+    const chunk = Buffer.allocUnsafe(CHUNK);
+    while (next < entries.length) {
+      const i = next++;
+      try {
+        await one(i, chunk);
+      } catch (err) {
+        const code = (err as NodeJS.ErrnoException).code;
+        // a file that vanished between the walk and the read has nothing left to migrate
+        if (code !== "ENOENT") throw Object.assign(err as Error, { scanFile: entries[i].file });
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(SCAN_CONCURRENCY, entries.length) }, worker));
+  binary.sort();
+  tooLarge.sort((a, b) => (a.file < b.file ? -1 : 1));
+  return { files: found.filter((f): f is ScannedFile => !!f), scanned: entries.length, binary, tooLarge, ignored };
+}

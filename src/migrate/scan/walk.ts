@@ -1,0 +1,181 @@
+// The files `migrate scan` reads: named files as they are, directories walked with the ignore
+// rules of git (every .gitignore from the work tree's root down, also outside a git work tree,
+// read by the `ignore` package), never into node_modules/, vendor/ or .git/, and --include /
+// --exclude globs (picomatch). Symbolic links are not followed (a fix would replace the link).
+import { readdirSync, readFileSync, statSync, type Dirent } from "node:fs";
+import { dirname, join, relative, resolve, sep } from "node:path";
+import ignore, { type Ignore } from "ignore";
+import { UsageError } from "../../errors.js";
+
+/** Directories never walked into, at any depth. */
+export const SKIPPED_DIRS: readonly string[] = ["node_modules", "vendor", ".git"];
+
+export interface FileEntry {
+  /** absolute path */
+  path: string;
+  /** the name shown in findings: relative to the current directory when below it, / separators */
+  file: string;
+}
+
+interface Level {
+  base: string;
+  ig: Ignore;
+}
+
+function readIgnore(file: string): Ignore | undefined {
+  let text: string;
+  try { text = readFileSync(file, "utf8"); } catch { return undefined; }
+  return ignore({ allowRelativePaths: true }).add(text);
+}
+
+/** The git work tree root at or above `dir` (a `.git` directory or file), if any. */
+function gitRoot(dir: string): string | undefined {
+  for (let d = dir; ; d = dirname(d)) {
+    try { statSync(join(d, ".git")); return d; } catch { /* keep looking */ }
+    if (dirname(d) === d) return undefined;
+  }
+}
+
+/** The ignore levels that apply above `dir`: the work tree's .git/info/exclude and .gitignore files down to dir's parent. */
+function levelsAbove(dir: string): Level[] {
+  const root = gitRoot(dir);
+  if (!root || root === dir) {
+    const ex = root ? readIgnore(join(root, ".git", "info", "exclude")) : undefined;
+    return ex ? [{ base: root!, ig: ex }] : [];
+  }
+  const levels: Level[] = [];
+  const ex = readIgnore(join(root, ".git", "info", "exclude"));
+  if (ex) levels.push({ base: root, ig: ex });
+  const chain: string[] = [];
+  for (let d = dirname(dir); ; d = dirname(d)) {
+    chain.unshift(d);
+    if (d === root || dirname(d) === d) break;
+  }
+  for (const d of chain) {
+    const ig = readIgnore(join(d, ".gitignore"));
+    if (ig) levels.push({ base: d, ig });
+  }
+  return levels;
+}
+
+/** git's answer: the deepest rule that says anything about the path wins. */
+export function isIgnored(levels: readonly Level[], abs: string, isDir: boolean): boolean {
+  let ignored = false;
+  for (const l of levels) {
+    if (!abs.startsWith(l.base + sep) && l.base !== sep) continue;
+    const rel = relative(l.base, abs).split(sep).join("/") + (isDir ? "/" : "");
+    const r = l.ig.test(rel);
+    if (r.ignored) ignored = true;
+    else if (r.unignored) ignored = false;
+  }
+  return ignored;
+}
+
+/**
+ * For files found some other way (a glob): whether .gitignore rules leave `abs` out, reading the
+ * .gitignore files above `base` (up to the git work tree's root) and from `base` down to the file.
+ */
+export function gitignoreFilter(base: string): (abs: string) => boolean {
+  const above = levelsAbove(base);
+  const byDir = new Map<string, Level[]>();
+  const levelsOf = (dir: string): Level[] => {
+    let l = byDir.get(dir);
+    if (l) return l;
+    const parent = dirname(dir);
+    const up = dir === base || !dir.startsWith(base + sep) ? above : levelsOf(parent);
+    const ig = readIgnore(join(dir, ".gitignore"));
+    l = ig ? [...up, { base: dir, ig }] : up;
+    byDir.set(dir, l);
+    return l;
+  };
+  return (abs) => {
+    const levels = levelsOf(dirname(abs));
+    return levels.length > 0 && isIgnored(levels, abs, false);
+  };
+}
+
+/** picomatch, loaded by the caller only when there are globs to match */
+export type Picomatch = (patterns: string[], opts: { dot: boolean; basename: boolean }) => (path: string) => boolean;
+
+export interface WalkOptions {
+  cwd: string;
+  include?: readonly string[];
+  exclude?: readonly string[];
+  picomatch?: Picomatch;
+}
+
+export interface WalkResult {
+  files: FileEntry[];
+  /** files and directories left out by .gitignore rules */
+  ignored: number;
+}
+
+const shownName = (cwd: string, abs: string, arg: string): string => {
+  const rel = relative(cwd, abs);
+  const name = rel === "" ? "." : rel.startsWith("..") ? abs : rel;
+  return (arg.startsWith("/") || rel.startsWith("..") ? abs : name).split(sep).join("/");
+};
+
+/** Patterns without a slash match a name at any depth (like .gitignore); others match the path shown. */
+function matcher(patterns: readonly string[] | undefined, picomatch: Picomatch | undefined): ((file: string) => boolean) | undefined {
+  if (!patterns?.length) return undefined;
+  if (!picomatch) throw new Error("walk: globs given without picomatch");
+  const m = picomatch([...patterns], { dot: true, basename: true });
+  return (file) => m(file.replace(/^\.\//, ""));
+}
+
+export function walk(paths: readonly string[], opts: WalkOptions): WalkResult {
+  const include = matcher(opts.include, opts.picomatch);
+  const exclude = matcher(opts.exclude, opts.picomatch);
+  const files: FileEntry[] = [];
+  const seen = new Set<string>();
+  let ignored = 0;
+  const add = (path: string, file: string) => {
+    if (seen.has(path)) return;
+    seen.add(path);
+    files.push({ path, file });
+  };
+  const missing: string[] = [];
+
+  const visit = (dir: string, shown: string, levels: Level[]) => {
+    let ents: Dirent[];
+    try {
+      ents = readdirSync(dir, { withFileTypes: true });
+    } catch (e) {
+      // an unreadable directory would hide its usages: refuse rather than pass without them
+      throw new UsageError(`cannot read directory '${shown}': ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`, { hint: "check its permissions, or leave it out with --exclude" });
+    }
+    if (ents.some((e) => e.name === ".gitignore" && e.isFile())) {
+      const ig = readIgnore(join(dir, ".gitignore"));
+      if (ig) levels = [...levels, { base: dir, ig }];
+    }
+    ents.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    for (const e of ents) {
+      const abs = dir === sep ? sep + e.name : dir + sep + e.name; // dir is absolute and normalised: no join() per entry
+      const file = shown === "." ? e.name : `${shown}/${e.name}`;
+      if (e.isDirectory()) {
+        if (SKIPPED_DIRS.includes(e.name)) continue;
+        if (levels.length && isIgnored(levels, abs, true)) { ignored++; continue; }
+        if (exclude?.(file)) continue;
+        visit(abs, file, levels);
+      } else if (e.isFile()) {
+        if (levels.length && isIgnored(levels, abs, false)) { ignored++; continue; }
+        if (exclude?.(file) || (include && !include(file))) continue;
+        add(abs, file);
+      }
+    }
+  };
+
+  for (const arg of paths) {
+    if (arg.trim() === "") throw new UsageError("a path is empty", { hint: "name a file or directory (quote '.' for the current directory)" });
+    const abs = resolve(opts.cwd, arg);
+    let st;
+    try { st = statSync(abs); } catch { missing.push(arg); continue; }
+    const shown = shownName(opts.cwd, abs, arg);
+    if (st.isDirectory()) visit(abs, shown, levelsAbove(abs));
+    else if (st.isFile()) add(abs, shown); // named on the command line: scanned as asked
+    else throw new UsageError(`cannot scan '${arg}': not a file or directory`);
+  }
+  if (missing.length) throw new UsageError(`no such file or directory: ${missing.map((m) => `'${m}'`).join(", ")}`, { hint: "check the spelling; relative paths start at the current directory" });
+  return { files, ignored };
+}

@@ -1,0 +1,80 @@
+// SARIF from both commands that report findings (migrate scan, recipes validate) passes Microsoft's
+// SARIF validator (`@microsoft/sarif-multitool validate`, a dev dependency) with no errors and no
+// warnings. The validator is a self-contained binary for linux/darwin/win32: this test never skips.
+import { spawnSync } from "node:child_process";
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { ROOT, baseEnv, runMids } from "../helpers/cli.js";
+import { formatSarif } from "../../src/recipes/findings.js";
+import type { FileReport } from "../../src/recipes/types.js";
+
+const multitool: string = createRequire(import.meta.url)("@microsoft/sarif-multitool");
+
+describe("SARIF output", () => {
+  it("passes Microsoft's SARIF validator with no errors and no warnings, from migrate scan and recipes validate", { timeout: 60_000 }, async () => {
+    const dir = mkdtempSync(join(tmpdir(), "mids-sarif-"));
+    const tree = join(dir, "tree");
+    cpSync(join(ROOT, "test/fixtures/scan/tree"), tree, { recursive: true });
+    const env = baseEnv({ MIDS_BASE_URL: "https://api.mids.example" });
+    const scan = await runMids(["migrate", "scan", "--format", "sarif"], { cwd: tree, env });
+    expect(scan.code).toBe(0);
+    writeFileSync(join(dir, "scan.sarif"), scan.stdout);
+    // a recipe with a syntax error is reported locally: no server needed
+    const recipes = await runMids(["recipes", "validate", join(ROOT, "test/fixtures/recipes/syntax-error.yaml"), "--format", "sarif"], { env: baseEnv() });
+    expect(recipes.code).toBe(8);
+    writeFileSync(join(dir, "recipes.sarif"), recipes.stdout);
+    // server findings carry a logical location and properties: rendered by the same module
+    const report: FileReport = { file: "recipes/a.yaml", text: "steps:\n  - uses: nope\n", documents: 2, sent: true, recipes: [], findings: [
+      { file: "recipes/a.yaml", line: 2, column: 11, endLine: 2, endColumn: 15, path: "steps[0].uses", message: "unknown step", severity: "error", source: "server", document: 2 },
+    ] };
+    writeFileSync(join(dir, "server.sarif"), formatSarif([report], { name: "mids", version: "1.0.0" }));
+    expect(JSON.parse(scan.stdout).runs[0].results.length).toBe(20);
+
+    // a control the validator must fault (no informationUri: SARIF2005), so this test can fail
+    const control = JSON.parse(scan.stdout);
+    delete control.runs[0].tool.driver.informationUri;
+    writeFileSync(join(dir, "control.sarif"), JSON.stringify(control));
+
+    const out = join(dir, "validation.sarif");
+    const r = spawnSync(multitool, ["validate", "scan.sarif", "recipes.sarif", "server.sarif", "control.sarif", "--output", out, "--log", "ForceOverwrite"], { cwd: dir, encoding: "utf8" });
+    expect(r.error).toBeUndefined();
+    expect(r.status, r.stdout + r.stderr).toBe(0);
+    expect(r.stdout).toContain("4 files scanned");
+    type Result = { level?: string; ruleId: string; locations?: { physicalLocation?: { artifactLocation?: { uri?: string } } }[] };
+    const results = JSON.parse(readFileSync(out, "utf8")).runs.flatMap((run: { results?: Result[] }) => run.results ?? []) as Result[];
+    // SARIF's default level is warning
+    const problems = results.filter((x) => (x.level ?? "warning") === "warning" || x.level === "error")
+      .map((x) => `${x.locations?.[0]?.physicalLocation?.artifactLocation?.uri?.split("/").pop()} ${x.level ?? "warning"} ${x.ruleId}`);
+    expect(problems).toEqual(["control.sarif warning SARIF2005"]);
+  });
+});
+
+describe("recipes validate shares the findings formats", () => {
+  const bad = join(ROOT, "test/fixtures/recipes/syntax-error.yaml");
+  it("gitlab and checkstyle, and the step summary in GitHub Actions", async () => {
+    const gl = await runMids(["recipes", "validate", bad, "--format", "gitlab"], { env: baseEnv() });
+    expect(gl.code).toBe(8);
+    const issues = JSON.parse(gl.stdout);
+    expect(issues).toHaveLength(1);
+    expect(issues[0]).toMatchObject({ check_name: "recipe/syntax", severity: "major", location: { path: bad } });
+    const cs = await runMids(["recipes", "validate", bad, "--format", "checkstyle"], { env: baseEnv() });
+    expect(cs.stdout).toMatch(/<checkstyle version="4.3">\n  <file name="[^"]*syntax-error.yaml">\n    <error line="\d+" column="\d+" severity="error" message="[^"]+" source="recipe\/syntax"\/>/);
+    const summary = join(mkdtempSync(join(tmpdir(), "mids-summary-")), "summary.md");
+    const gh = await runMids(["recipes", "validate", bad], { env: baseEnv({ GITHUB_ACTIONS: "true", GITHUB_STEP_SUMMARY: summary }) });
+    expect(gh.stdout.startsWith("::error file=")).toBe(true);
+    const md = readFileSync(summary, "utf8");
+    expect(md).toMatch(/^### mids recipes validate: 1 file checked: 0 valid, 1 with findings/);
+    expect(md).toContain("| error | recipe/syntax |");
+  });
+  it("migrate scan: -o json picks the json format; other -o values are refused", async () => {
+    const dir = join(ROOT, "test/fixtures/scan/tree/go");
+    const j = await runMids(["-o", "json", "migrate", "scan", dir], { env: baseEnv() });
+    expect(JSON.parse(j.stdout).summary).toMatchObject({ usages: 2 });
+    const csv = await runMids(["migrate", "scan", dir, "-o", "csv"], { env: baseEnv() });
+    expect(csv.code).toBe(2);
+    expect(csv.stderr).toContain("migrate scan has no -o csv output");
+  });
+});

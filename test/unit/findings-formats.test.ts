@@ -1,0 +1,62 @@
+// The shared findings formats (src/findings): GitLab Code Quality, Checkstyle, the step summary.
+import { describe, expect, it } from "vitest";
+import { formatCheckstyle, formatGitlab, formatStepSummary, githubLine, type Finding, type FindingsSet } from "../../src/findings/index.js";
+import { parseXml } from "../fixtures/recipes/xml.js";
+
+const finding = (over: Partial<Finding> = {}): Finding => ({
+  file: "src/a.ts", line: 3, column: 5, endLine: 3, endColumn: 17, severity: "warning", ruleId: "migrate/partial", label: "partial",
+  title: "v2 partial: GET /v2/projects", message: "GET /v2/projects?page=2 -> GET /v3/projects", notes: ["page-to-cursor: use cursors"], key: "/v2/projects?page=2", ...over,
+});
+const set = (findings: Finding[]): FindingsSet => ({
+  tool: { name: "mids", version: "1.0.0", informationUri: "https://example.com" }, rules: [{ id: "migrate/partial", text: "Partial." }],
+  files: [...new Set(findings.map((f) => f.file))].map((file) => ({ file, findings: findings.filter((f) => f.file === file) })),
+  columnKind: "unicodeCodePoints", suite: "s", classname: "c",
+});
+
+describe("gitlab code quality", () => {
+  it("has the fields GitLab reads; fingerprints are unique and do not move with the line", () => {
+    const a = JSON.parse(formatGitlab(set([finding(), finding({ line: 9 }), finding({ file: "src/b.ts" })])));
+    expect(a[0]).toEqual({
+      type: "issue", description: "GET /v2/projects?page=2 -> GET /v3/projects\npage-to-cursor: use cursors", check_name: "migrate/partial",
+      fingerprint: expect.stringMatching(/^[0-9a-f]{32}$/), severity: "minor", location: { path: "src/a.ts", lines: { begin: 3, end: 3 } },
+    });
+    expect(new Set(a.map((i: { fingerprint: string }) => i.fingerprint)).size).toBe(3);
+    const moved = JSON.parse(formatGitlab(set([finding({ line: 40, endLine: 40 }), finding({ line: 41 }), finding({ file: "src/b.ts", line: 1 })])));
+    expect(moved.map((i: { fingerprint: string }) => i.fingerprint)).toEqual(a.map((i: { fingerprint: string }) => i.fingerprint));
+    expect(JSON.parse(formatGitlab(set([finding({ severity: "error" }), finding({ severity: "note" })]))).map((i: { severity: string }) => i.severity)).toEqual(["major", "info"]);
+    const abs = JSON.parse(formatGitlab(set([finding({ file: "/builds/g/p/src/a.ts" }), finding({ file: "/elsewhere/a.ts" })]), "/builds/g/p"));
+    expect(abs.map((i: { location: { path: string } }) => i.location.path)).toEqual(["src/a.ts", "/elsewhere/a.ts"]);
+  });
+});
+
+describe("checkstyle", () => {
+  it("is well-formed XML with a file per file and an error per finding", () => {
+    const root = parseXml(formatCheckstyle(set([finding({ message: 'a <b> & "c"' }), finding({ file: "x&y.ts", severity: "note" })])));
+    expect(root.name).toBe("checkstyle");
+    expect(root.children.map((f) => f.attrs.name)).toEqual(["src/a.ts", "x&y.ts"]);
+    expect(root.children[0].children[0].attrs).toMatchObject({ line: "3", column: "5", severity: "warning", source: "migrate/partial" });
+    expect(root.children[0].children[0].attrs.message).toContain('a <b> & "c"');
+    expect(root.children[1].children[0].attrs.severity).toBe("info");
+  });
+});
+
+describe("github", () => {
+  it("notes become ::notice and the message carries the notes on their own lines", () => {
+    expect(githubLine(finding({ severity: "note" }))).toBe("::notice file=src/a.ts,line=3,col=5,endLine=3,endColumn=17,title=v2 partial%3A GET /v2/projects::GET /v2/projects?page=2 -> GET /v3/projects%0Apage-to-cursor: use cursors");
+  });
+  it("the step summary is a Markdown table of every finding, with table syntax in the text escaped", () => {
+    const md = formatStepSummary(set([finding({ message: "a | b" }), finding({ line: 4 })]), "mids migrate scan: 2 findings");
+    const lines = md.split("\n");
+    expect(lines[0]).toBe("### mids migrate scan: 2 findings");
+    expect(lines[2]).toBe("| File | Line | Column | Kind | Rule | Message |");
+    expect(lines[4]).toBe("| `src/a.ts` | 3 | 5 | partial | migrate/partial | a \\| b<br>page-to-cursor: use cursors |");
+    expect(lines.filter((l) => l.startsWith("| `"))).toHaveLength(2);
+    expect(formatStepSummary(set([]), "x")).toContain("No findings.");
+  });
+  it("the step summary stops short of GitHub's 1 MiB and says how many rows it left out", () => {
+    const many = Array.from({ length: 4000 }, (_, i) => finding({ line: i + 1, message: "m".repeat(400) }));
+    const md = formatStepSummary(set(many), "big");
+    expect(Buffer.byteLength(md)).toBeLessThan(1024 * 1024);
+    expect(md).toMatch(/\n\d+ more findings are not shown/);
+  });
+});

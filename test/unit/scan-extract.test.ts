@@ -1,0 +1,74 @@
+// Reading v2 route references out of source text in any language, and what --fix would write.
+import { describe, expect, it } from "vitest";
+import { analyze } from "../../src/migrate/scan/analyze.js";
+import { extractRoutes } from "../../src/migrate/scan/extract.js";
+import { lineStarts, position } from "../../src/migrate/scan/scan.js";
+import { rewrite } from "../../src/migrate/rewrite.js";
+
+const now = new Date("2026-05-01T00:00:00Z");
+const opts = { now, ownHost: (h: string | undefined) => h === "api.mids.example" };
+/** each reference: its source text, the route with placeholders as {name}, its status and what --fix writes */
+function scan(src: string) {
+  return extractRoutes(src).map((r) => {
+    const u = analyze(src, r, opts);
+    return { text: src.slice(r.start, r.end), host: r.host, status: u?.status, from: u ? u.from.path + (Object.keys(u.from.query).length ? "?" + Object.entries(u.from.query).map(([k, v]) => `${k}=${v}`).join("&") : "") : undefined, replacement: u?.replacement };
+  });
+}
+
+describe("placeholders and concatenations", () => {
+  it.each([
+    ["template literal", "fetch(`${BASE}/v2/projects/${id}/momentum?start=${s}`)", "/v2/projects/${id}/momentum?start=${s}", "/v2/projects/{id}/momentum?start={s}", "/v3/projects/${id}/series/trend?from=${s}"],
+    ["f-string", 'requests.get(f"{base}/v2/projects/{pid}/rank")', "/v2/projects/{pid}/rank", "/v2/projects/{pid}/rank", "/v3/projects/{pid}/series/rank"],
+    ["% format", 'url = "%s/v2/intel/%s" % (base, iid)', "/v2/intel/%s", "/v2/intel/{%s}", "/v3/intel/%s"],
+    ["Sprintf", 'fmt.Sprintf("%s/v2/projects/%d/rank", b, n)', "/v2/projects/%d/rank", "/v2/projects/{%d}/rank", "/v3/projects/%d/series/rank"],
+    ["-f format", '"{0}/v2/signals/{1}" -f $b, $id', "/v2/signals/{1}", "/v2/signals/{1}", "/v3/intel/{1}"],
+    ["shell variable", 'curl "$MIDS_BASE_URL/v2/intel/$ID"', "/v2/intel/$ID", "/v2/intel/{ID}", "/v3/intel/$ID"],
+    ["Ruby", 'get("#{base}/v2/intel/#{id}")', "/v2/intel/#{id}", "/v2/intel/{id}", "/v3/intel/#{id}"],
+    ["express route", "app.get('/v2/intel/:id', h)", "/v2/intel/:id", "/v2/intel/{id}", "/v3/intel/:id"],
+    ["concatenation", 'x = BASE + "/v2/projects/" + id + "/rank";', '/v2/projects/" + id + "/rank', "/v2/projects/{id}/rank", '/v3/projects/" + id + "/series/rank'],
+    ["concatenation over lines", 'x = "/v2/projects/" +\n  p.id +\n  "/rank"', '/v2/projects/" +\n  p.id +\n  "/rank', "/v2/projects/{p.id}/rank", '/v3/projects/" +\n  p.id +\n  "/series/rank'],
+    ["PHP concatenation", '$u = "/v2/intel/" . $id . "?activity=all";', '/v2/intel/" . $id . "?activity=all', "/v2/intel/{id}?activity=all", null],
+    ["a value at the end", 'get("/v2/intel/" + str(i), timeout=3)', '/v2/intel/" + str(i)', "/v2/intel/{str(i)}", '/v3/intel/" + str(i)'],
+    ["a built query string", 'get("/v2/projects?" + qs)', '/v2/projects?" + qs', "/v2/projects", null],
+    ["adjacent literals", 'u = ("/v2/projects"\n     "?xHandles=a")', '/v2/projects"\n     "?xHandles=a', "/v2/projects?xHandles=a", null],
+  ])("%s", (_, src, text, from, replacement) => {
+    const [r] = scan(src);
+    expect(r).toMatchObject({ text, from, replacement });
+  });
+
+  it("a method call on a string is not a concatenation", () => {
+    expect(scan('"{}/v2/projects/{}/rank".format(base, pid)')[0]).toMatchObject({ text: "/v2/projects/{}/rank", replacement: "/v3/projects/{}/series/rank" });
+  });
+  it("renamed query parameters are fixed in place; literal values keep their spelling", () => {
+    expect(scan('"/v2/projects?xHandles=a%20b,c&chain=eth"')[0].replacement).toBe("/v3/projects?handles=a%20b,c&chain=eth");
+  });
+});
+
+describe("what is and is not a v2 usage", () => {
+  it("takes the host of a URL; ignores /v2 after another segment and longer version names", () => {
+    expect(scan("see https://API.mids.example:8443/v2/topics.").map((r) => [r.text, r.host])).toEqual([["/v2/topics", "api.mids.example:8443"]]);
+    expect(scan("/api/v2/projects github.com/acme/sdk/v2 /v20/projects /v2beta/x /v2.1/projects")).toEqual([]);
+  });
+  it("unknown routes and the bare /v2 count only on the API's own host", () => {
+    expect(scan('a("https://other.example/v2/users"); b("/v2/nope"); c("https://other.example/v2")').map((r) => r.status)).toEqual([undefined, undefined, undefined]);
+    expect(scan('a("https://api.mids.example/v2/users"); b("https://api.mids.example/v2")').map((r) => r.status)).toEqual(["unrecognized", "removed"]);
+    expect(scan('x("https://other.example/v2/projects/p1/candles")')[0].status).toBe("removed"); // a known route, on any host
+  });
+  it("drops a sentence's punctuation after a bare URL, not a string's", () => {
+    expect(scan("Call /v2/clusters, then /v2/topics.").map((r) => r.text)).toEqual(["/v2/clusters", "/v2/topics"]);
+  });
+  it("says the same as migrate's rewriter for the same request", () => {
+    const [u] = extractRoutes('"/v2/projects?page=3&limit=80&minMarketCap=5"').map((r) => analyze('"/v2/projects?page=3&limit=80&minMarketCap=5"', r, opts)!);
+    const o = rewrite({ method: "GET", origin: "", path: "/v2/projects", query: [["page", "3"], ["limit", "80"], ["minMarketCap", "5"]] }, { now });
+    expect({ status: u.status, notes: u.notes, to: u.to }).toEqual({ status: o.status, notes: o.notes, to: o.to });
+  });
+});
+
+describe("positions", () => {
+  it("counts code points: an emoji and a tab are one column each", () => {
+    const text = "a\n\t😀 é \"/v2/topics\"\r\n";
+    const starts = lineStarts(text);
+    expect(position(text, starts, text.indexOf("/v2"))).toEqual({ line: 2, column: 7 });
+    expect(position(text, starts, 0)).toEqual({ line: 1, column: 1 });
+  });
+});

@@ -1,0 +1,19 @@
+// Keys written into code stay out of scan output; values the code fills in stay readable.
+import { describe, expect, it } from "vitest";
+import { redactSource } from "../../src/migrate/scan/redact.js";
+
+describe("redacting source lines", () => {
+  it.each([
+    ['fetch("https://h/v2/projects?api_key=abc123&names=x")', 'fetch("https://h/v2/projects?api_key=***&names=x")'],
+    ['curl -H "x-api-key: sk_live_51abc" https://h/v2/topics', 'curl -H "x-api-key: ***" https://h/v2/topics'],
+    ['headers: { "x-api-key": "k-123" }', 'headers: { "x-api-key": *** }'],
+    ["Authorization: Bearer eyJhbGciOi1", "Authorization: ***"],
+  ])("redacts %s", (line, out) => expect(redactSource(line)).toBe(out));
+  it.each([
+    'curl -H "x-api-key: $MIDS_API_KEY" "$BASE/v2/topics"',
+    "headers: { Authorization: `Bearer ${token}` }",
+    "const h = { Authorization: auth, 'x-api-key': apiKey }",
+    'url = f"{base}/v2/projects?api_key={key}"',
+    "u = base + '/v2/projects?token=%s' % t",
+  ])("keeps %s", (line) => expect(redactSource(line)).toBe(line));
+});

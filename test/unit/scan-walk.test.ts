@@ -1,0 +1,46 @@
+// The files migrate scan reads, and the same ignore rules in recipes globs.
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import picomatch from "picomatch";
+import { walk, type Picomatch } from "../../src/migrate/scan/walk.js";
+import { glob } from "../../src/recipes/glob.js";
+
+let dir: string;
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), "mids-scan-walk-"));
+  const files: Record<string, string> = {
+    ".gitignore": "*.gen.yaml\ndist/\n!keep.gen.yaml\n",
+    "a.yaml": "", "x.gen.yaml": "", "keep.gen.yaml": "", "dist/d.yaml": "",
+    "sub/.gitignore": "local.yaml\n!x.gen.yaml\n", "sub/local.yaml": "", "sub/x.gen.yaml": "", "sub/s.yaml": "",
+    "vendor/v.yaml": "", "node_modules/m.yaml": "", ".git/g.yaml": "", ".github/w.yaml": "",
+  };
+  for (const [f, text] of Object.entries(files)) {
+    mkdirSync(join(dir, f, ".."), { recursive: true });
+    writeFileSync(join(dir, f), text);
+  }
+});
+
+describe("walking a tree for migrate scan", () => {
+  it("applies root and nested .gitignore rules the way git does (negation, deeper rules win), outside a git work tree", () => {
+    const { files, ignored } = walk(["."], { cwd: dir });
+    expect(files.map((f) => f.file)).toEqual([".github/w.yaml", ".gitignore", "a.yaml", "keep.gen.yaml", "sub/.gitignore", "sub/s.yaml", "sub/x.gen.yaml"]);
+    expect(ignored).toBe(3); // x.gen.yaml, dist/, sub/local.yaml
+  });
+  it("shows files under the path as given, and filters with --include/--exclude", () => {
+    expect(walk(["sub"], { cwd: dir, include: ["*.yaml"], picomatch: picomatch as unknown as Picomatch }).files.map((f) => f.file)).toEqual(["sub/s.yaml", "sub/x.gen.yaml"]);
+    expect(walk(["."], { cwd: dir, exclude: ["sub", ".*"], picomatch: picomatch as unknown as Picomatch }).files.map((f) => f.file)).toEqual(["a.yaml", "keep.gen.yaml"]);
+    expect(walk([join(dir, "a.yaml")], { cwd: "/" }).files.map((f) => f.file)).toEqual([join(dir, "a.yaml")]);
+  });
+  it("refuses a missing path in one message", () => {
+    expect(() => walk(["nope", "a.yaml", "gone"], { cwd: dir })).toThrow("no such file or directory: 'nope', 'gone'");
+  });
+});
+
+describe("recipes globs use the same ignore rules", () => {
+  it("leaves out .gitignore'd files, vendor/, node_modules/ and .git/", () => {
+    expect(glob("**/*.yaml", dir)).toEqual(["a.yaml", "keep.gen.yaml", "sub/s.yaml", "sub/x.gen.yaml"]);
+    expect(glob("sub/*.yaml", dir)).toEqual(["sub/s.yaml", "sub/x.gen.yaml"]);
+  });
+});
