@@ -1,7 +1,8 @@
 // The rewriter: one v2 request in, its v3 equivalent out, driven by the route table
 // (src/contract/routes.ts: `v3` successors, param `to`/`rule`) and the rule texts of
 // src/contract/migration.ts. Pure and offline; --resolve finishes `pending` work later.
-import { matchRoute, matchPath, route as routeById, paramsOf, buildPath, type Route, type ParamSpec } from "../contract/routes.js";
+import { ROUTES, matchRoute, matchPath, route as routeById, paramsOf, type Route, type ParamSpec } from "../contract/routes.js";
+import { UsageError } from "../errors.js";
 import { migrationRule, FIELD_RENAMES, RENAME_SCOPES_BY_V3_ROUTE, V2_SERIES_DEFAULT_WINDOW_DAYS } from "../contract/migration.js";
 import type { LogRequest, Note, Outcome, Pending, Shape, Status } from "./types.js";
 import { isSecretParam, queryObject } from "./url.js";
@@ -19,9 +20,60 @@ const specMaps = new Map<readonly ParamSpec[], Map<string, ParamSpec>>();
 const specsOf = (params: readonly ParamSpec[]): Map<string, ParamSpec> =>
   specMaps.get(params) ?? specMaps.set(params, new Map(params.map((p) => [p.name, p]))).get(params)!;
 
+// a rule's own note is one shared object: its JSON is built once for every request (write-stage.ts)
+const ruleNotes = new Map<string, Note>();
 export function note(rule: string, prefix?: string): Note {
+  if (!prefix) {
+    let n = ruleNotes.get(rule);
+    if (!n) { const r = migrationRule(rule); ruleNotes.set(rule, (n = Object.freeze({ rule, message: `${r.message} ${r.action}` }) as Note)); }
+    return n;
+  }
   const r = migrationRule(rule);
-  return { rule, message: `${prefix ? `${prefix}: ` : ""}${r.message} ${r.action}` };
+  return { rule, message: `${prefix}: ${r.message} ${r.action}` };
+}
+
+// The route table compiled once: routes by method and segment count, in matchRoute's order
+// (most literal segments first), so a path is split once and tried against a few candidates.
+interface Compiled { route: Route; segments: (string | null)[] }
+const byMethodAndLength = new Map<string, Compiled[]>();
+for (const route of [...ROUTES].map((r) => ({ r, segs: r.path.split("/").filter(Boolean) }))
+  .sort((a, b) => b.segs.filter((x) => !x.startsWith("{")).length - a.segs.filter((x) => !x.startsWith("{")).length)) {
+  const k = `${route.r.method} ${route.segs.length}`;
+  const list = byMethodAndLength.get(k) ?? byMethodAndLength.set(k, []).get(k)!;
+  list.push({ route: route.r, segments: route.segs.map((x) => (x.startsWith("{") ? null : x)) });
+}
+
+/** matchRoute (contract/routes.ts) on split parts: the route and its path parameter values in order. */
+function matchParts(method: string, parts: string[]): { route: Route; values: string[] } | undefined {
+  const list = byMethodAndLength.get(`${method === "HEAD" ? "GET" : method} ${parts.length}`);
+  if (!list) return undefined;
+  outer: for (const c of list) {
+    const values: string[] = [];
+    for (let i = 0; i < parts.length; i++) {
+      const s = c.segments[i];
+      if (s === null) {
+        try { values.push(decodeURIComponent(parts[i])); } catch { continue outer; }
+      } else if (s !== parts[i]) continue outer;
+    }
+    return { route: c.route, values };
+  }
+  return undefined;
+}
+
+const templates = new Map<string, string[]>();
+/** buildPath (contract/routes.ts) with the template split once per route. */
+function fillPath(r: Route, pathParams: Record<string, string>): string {
+  let t = templates.get(r.path);
+  if (!t) templates.set(r.path, (t = r.path.split(/\{(\w+)\}/)));
+  let out = t[0];
+  for (let i = 1; i < t.length; i += 2) {
+    const k = t[i];
+    const v = pathParams[k];
+    // an empty or dot segment would address another resource once the URL is normalised
+    if (v === undefined || v === "" || v === "." || v === "..") throw new UsageError(`${k} must be a non-empty identifier (got '${v ?? ""}')`);
+    out += encodeURIComponent(v) + t[i + 1];
+  }
+  return out;
 }
 
 const clip = (s: string) => (s.length > 60 ? s.slice(0, 57) + "..." : s);
@@ -36,7 +88,8 @@ function outcome(status: Status, from: Shape, to: Shape | null, notes: Note[], r
 export function rewrite(req: LogRequest, opts: RewriteOptions): Outcome {
   const method = req.method.toUpperCase();
   const from: Shape = { method, path: req.path, query: queryObject(req.query) };
-  const first = req.path.split("/").find(Boolean) ?? "";
+  const parts = req.path.split("/").filter(Boolean);
+  const first = parts[0] ?? "";
   if (first === "v1") return outcome("unrecognized", from, null, [note("v1-to-v3")]);
   if (first === "v3") {
     if (matchRoute(method, req.path)) return outcome("unchanged", from, from, []);
@@ -44,15 +97,15 @@ export function rewrite(req: LogRequest, opts: RewriteOptions): Outcome {
     return outcome("unrecognized", from, null, [note(rule)]);
   }
   if (first !== "v2") return outcome("unrecognized", from, null, [note("not-an-api-path")]);
-  const m = matchRoute(method, req.path);
+  const m = matchParts(method, parts);
   if (!m || m.route.version !== "v2") {
     const rule = matchPath(req.path).some((x) => x.route.version === "v2") ? "method-not-allowed" : "unknown-v2-route";
     return outcome("unrecognized", from, null, [note(rule)]);
   }
-  return rewriteV2(m.route, m.params, req, from, opts);
+  return rewriteV2(m.route, m.values, req, from, opts);
 }
 
-function rewriteV2(r: Route, v2PathParams: Record<string, string>, req: LogRequest, from: Shape, opts: RewriteOptions): Outcome {
+function rewriteV2(r: Route, v2Values: string[], req: LogRequest, from: Shape, opts: RewriteOptions): Outcome {
   const succ = r.v3!;
   const routeRules = [...(succ.rules ?? [])];
   const notes: Note[] = routeRules.map((id) => (id === "signals-sunset" ? sunsetNote(r, opts.now) : note(id)));
@@ -63,7 +116,6 @@ function rewriteV2(r: Route, v2PathParams: Record<string, string>, req: LogReque
   // path: fixed successor params, then the v2 path params carried over in order
   const pathParams: Record<string, string> = { ...(succ.pathParams ?? {}) };
   const carried = pathNames(v3.path).filter((n) => !(n in pathParams));
-  const v2Values = pathNames(r.path).map((n) => v2PathParams[n]);
   const placeholder = routeRules.map((id) => migrationRule(id).pathPlaceholder).find(Boolean);
   carried.forEach((n, i) => (pathParams[n] = placeholder ? "\u0000" : v2Values[i] ?? ""));
   if (placeholder && v2Values[0]) pending.push({ kind: "report", topicId: v2Values[0] });
@@ -100,7 +152,7 @@ function rewriteV2(r: Route, v2PathParams: Record<string, string>, req: LogReque
 
   const renames = renameNote(v3.id);
   if (renames) notes.push(renames);
-  let path = buildPath(v3, pathParams);
+  let path = fillPath(v3, pathParams);
   if (placeholder) path = path.replace(/%00/g, placeholder);
   const partial = notes.some((n) => migrationRule(n.rule).effect === "partial");
   return outcome(partial ? "partial" : "rewritten", from, { method: v3.method, path, query }, notes, r.id, pending);

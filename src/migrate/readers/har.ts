@@ -7,7 +7,7 @@ export const MAX_ENTRY_CHARS = 32 * 1024 * 1024;
 
 type Emit = (item: Item) => void | Promise<void>;
 
-export async function readHar(stream: AsyncIterable<Buffer | string>, emit: Emit, file?: string, onBytes?: (n: number) => void): Promise<void> {
+export async function readHar(stream: AsyncIterable<Buffer | string>, emit: Emit, file?: string, onBytes?: (n: number, entryNo: number) => void): Promise<void> {
   const decoder = new TextDecoder("utf-8");
   const stack: number[] = []; // char codes of open containers: { or [
   const keys: string[] = []; // last key seen in the object at each depth
@@ -35,7 +35,7 @@ export async function readHar(stream: AsyncIterable<Buffer | string>, emit: Emit
 
   for await (const raw of stream) {
     if (done) continue;
-    onBytes?.(raw.length);
+    onBytes?.(raw.length, entryNo);
     const s = typeof raw === "string" ? raw : decoder.decode(raw, { stream: true });
     let capStart = parts ? 0 : -1;
     for (let i = 0; i < s.length; i++) {
