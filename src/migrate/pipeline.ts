@@ -72,7 +72,12 @@ export async function migrate(io: IO, opts: MigrateOptions): Promise<MigrateResu
     });
   } catch (e) {
     if (e instanceof StdoutClosed) { progress.done(); return { tally, failed: 0 }; }
-    if (!(e instanceof ReadInterrupted)) { progress.done(); throw e; }
+    if (!(e instanceof ReadInterrupted)) {
+      // a damaged input (truncated gzip, unreadable file): what was read before it still goes out
+      progress.done();
+      await writing.end();
+      throw e;
+    }
     interrupted = true;
   }
   rewriting.settle();

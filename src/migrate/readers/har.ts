@@ -4,6 +4,7 @@ import type { Item, LogRequest } from "../types.js";
 import { splitTarget } from "../url.js";
 
 export const MAX_ENTRY_CHARS = 32 * 1024 * 1024;
+const BLOCK = 64 * 1024;
 
 type Emit = (item: Item) => void | Promise<void>;
 
@@ -33,14 +34,29 @@ export async function readHar(stream: AsyncIterable<Buffer | string>, emit: Emit
     if (p) await p;
   };
 
-  for await (const raw of stream) {
+  for await (const whole of stream) {
     if (done) continue;
-    onBytes?.(raw.length, entryNo);
+    onBytes?.(whole.length, entryNo);
+    // decoded in 64 KB blocks: small strings die young instead of piling up in large-object space
+    for (let off = 0; off < whole.length && !done; off += BLOCK) {
+    const raw = typeof whole === "string" ? whole.slice(off, off + BLOCK) : whole.subarray(off, off + BLOCK);
     const s = typeof raw === "string" ? raw : decoder.decode(raw, { stream: true });
     let capStart = parts ? 0 : -1;
+    // next '"' and '\\' at or after the last search (>>> 0: not found is past the end)
+    let nextQ = -1;
+    let nextB = -1;
     for (let i = 0; i < s.length; i++) {
       const c = s.charCodeAt(i);
       if (inString) {
+        // inside a value (bodies can be megabytes): jump to the next quote or backslash natively
+        if (!escape && keyBuf === null && c !== 34 && c !== 92) {
+          // each searched once per chunk, however many escapes a value holds
+          if (nextQ < i) nextQ = s.indexOf('"', i) >>> 0;
+          if (nextB < i) nextB = s.indexOf("\\", i) >>> 0;
+          const next = Math.min(nextQ, nextB, s.length);
+          i = next - 1;
+          continue;
+        }
         if (escape) escape = false;
         else if (c === 92) escape = true;
         else if (c === 34) { inString = false; if (keyBuf !== null) { keys[stack.length] = keyBuf; keyBuf = null; } }
@@ -70,6 +86,7 @@ export async function readHar(stream: AsyncIterable<Buffer | string>, emit: Emit
       if (size > MAX_ENTRY_CHARS) tooBig = true;
       if (!tooBig) parts.push(s.slice(capStart));
       else parts.length = 0;
+    }
     }
   }
   if (done) return;
