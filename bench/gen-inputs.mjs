@@ -5,9 +5,9 @@ import { createWriteStream } from "node:fs";
 import { once } from "node:events";
 
 // a cheap deterministic generator: the same input on every run and machine
-let seed = 0x9e3779b9;
-const rnd = () => { seed ^= seed << 13; seed >>>= 0; seed ^= seed >>> 17; seed ^= seed << 5; seed >>>= 0; return seed; };
-const hex24 = (i) => (i * 2654435761 >>> 0).toString(16).padStart(8, "0") + rnd().toString(16).padStart(8, "0") + (i >>> 0).toString(16).padStart(8, "0");
+const mix = (x) => { x = Math.imul(x ^ (x >>> 16), 0x45d9f3b); x = Math.imul(x ^ (x >>> 16), 0x45d9f3b); return (x ^ (x >>> 16)) >>> 0; };
+/** A 24-hex id, a different one for every i (its last 8 digits are i). */
+const hex24 = (i) => mix(i).toString(16).padStart(8, "0") + mix(i + 0x9e3779b9).toString(16).padStart(8, "0") + (i >>> 0).toString(16).padStart(8, "0");
 const day = (i) => `2026-${String(1 + (i % 11)).padStart(2, "0")}-${String(1 + (i % 27)).padStart(2, "0")}T00:00:00Z`;
 const pick = (a, i) => a[i % a.length];
 const SORTS = ["trendScore", "rank", "name", "marketCap"];
@@ -34,9 +34,9 @@ export function target(i) {
   }
 }
 
-/** A repetitive log (the old benchmark's shape): 500 projects, the same targets again and again. */
+/** A repetitive log: the same 8,000 targets (500 projects x 16 routes) again and again. */
 export function repetitiveTarget(i) {
-  return target((i % 7919) * 16 + (i % 16));
+  return target((((i >> 4) % 500) << 4) + (i % 16));
 }
 
 const ip = (i) => `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
@@ -59,7 +59,6 @@ const FORMATS = {
 
 /** Write n requests in `format` to path; `repetitive`: the old repetitive mix instead of unique ids. */
 export async function generate(path, format, n, { repetitive = false } = {}) {
-  seed = 0x9e3779b9;
   const f = FORMATS[format];
   const pickTarget = repetitive ? repetitiveTarget : target;
   const out = createWriteStream(path);
