@@ -25,12 +25,12 @@ const ruleText = (id: string): string => {
 };
 
 /**
- * FNV-1a over about 40 of the key's UTF-16 code units and its length: a fingerprint, no
+ * FNV-1a over about 24 of the key's UTF-16 code units and its length: a fingerprint, no
  * allocation. Two keys that share one only get cached a sighting early; lookups stay exact.
  */
 function fingerprint(s: string): number {
   let h = 0x811c9dc5 ^ s.length;
-  const step = 1 + ((s.length / 40) | 0);
+  const step = 1 + ((s.length / 24) | 0);
   for (let i = s.length - 1; i >= 0; i -= step) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
   return h | 1; // never 0, the empty slot
 }
@@ -121,13 +121,15 @@ export class RewriteStage {
     if (c === undefined) {
       const o = rewrite(req, { now: this.opts.now });
       // every field set up front: one object shape keeps the hot loop's property reads fast
-      c = { req: { method: req.method, origin: req.origin, path: req.path, query: req.query }, o, target: o.to ? req.origin + targetOf(o.to) : "", json: undefined, n: 0, request: undefined, ascii: false };
+      c = { req, o, target: o.to ? req.origin + targetOf(o.to) : "", json: undefined, n: 0, request: undefined, ascii: false };
       if (access && o.to && item.source.format === "access") {
         const proto = item.source.proto;
         c.request = o.to.method + " " + c.target + (proto ? " " + proto : "");
         c.ascii = ASCII.test(c.request);
       }
       held = memo.set(key, c);
+      // what the cache keeps of the request: no headers or body
+      if (held) c.req = { method: req.method, origin: req.origin, path: req.path, query: req.query };
     }
     if (this.opts.resolve && c.o.pending) return this.resolve(c, held);
     return this.count(c, held);

@@ -25,13 +25,15 @@ export async function readHar(stream: AsyncIterable<Buffer | string>, emit: Emit
   type Body = { kind: "invalid"; reason: string } | { kind: "request"; req: LogRequest; source: { format: "har"; entry: Record<string, unknown> } };
   const at = (f: Body, n: number) => ({ ...f, position: n, ...(file ? { file } : {}) }) as Item;
 
-  const finish = async (text: string) => {
+  // synchronous unless the consumer waits: no promise per entry
+  const finish = (text: string): void | Promise<void> => {
     entryNo++;
-    if (tooBig) return void (await emit(at({ kind: "invalid", reason: `HAR entry larger than ${MAX_ENTRY_CHARS / 1048576} MB` }, entryNo)));
+    if (tooBig) return emit(at({ kind: "invalid", reason: `HAR entry larger than ${MAX_ENTRY_CHARS / 1048576} MB` }, entryNo));
     const r = parseEntry(text);
-    const item = typeof r === "string" ? at({ kind: "invalid", reason: r }, entryNo) : at({ kind: "request", req: r.req, source: { format: "har", entry: r.entry } }, entryNo);
-    const p = emit(item);
-    if (p) await p;
+    if (typeof r === "string") return emit(at({ kind: "invalid", reason: r }, entryNo));
+    const item: Item = { kind: "request", position: entryNo, req: r.req, source: { format: "har", entry: r.entry } };
+    if (file) item.file = file;
+    return emit(item);
   };
 
   for await (const whole of stream) {
@@ -77,7 +79,8 @@ export async function readHar(stream: AsyncIterable<Buffer | string>, emit: Emit
           const text = parts.join("");
           parts = null;
           capStart = -1;
-          await finish(text);
+          const p = finish(text);
+          if (p) await p;
         } else if (entriesDepth >= 0 && stack.length < entriesDepth) { done = true; break; }
       } else if (c === 44) expectKey = stack[stack.length - 1] === 123; // ,
     }
