@@ -2,7 +2,7 @@
 // format from the first complete line, and hands every request or invalid entry, in input
 // order, to a sink. `readRequests` is the same as an async iterator, for other commands that
 // must read logs exactly as migrate does.
-import { createReadStream } from "node:fs";
+import { open } from "node:fs/promises";
 import { createGunzip } from "node:zlib";
 import { Readable } from "node:stream";
 import type { IO } from "../io.js";
@@ -16,8 +16,9 @@ import { parseJsonLine } from "./readers/jsonl.js";
 import { readHar } from "./readers/har.js";
 import type { Handler, InputFormat, Item } from "./types.js";
 
-// big reads keep the disk busy; lines.ts decodes them in 64 KB blocks
-const READ_CHUNK = 1024 * 1024;
+// a file is read into one reused buffer: nothing is allocated per read, so nothing piles up
+// between garbage collections (lines.ts decodes it in 64 KB blocks and copies what it keeps)
+const READ_CHUNK = 256 * 1024;
 // detection reads on to the end of the first line, up to this much
 const DETECT_MAX = MAX_LINE_BYTES + 64 * 1024;
 
@@ -88,8 +89,10 @@ class Chunks {
   async peek(enough: (head: Buffer) => boolean): Promise<Buffer> {
     let head: Buffer = Buffer.concat(this.held);
     while (!enough(head)) {
-      const c = await this.next();
-      if (!c) break;
+      const c0 = await this.next();
+      if (!c0) break;
+      // held past the next read: a copy (a file's chunks share one buffer)
+      const c = Buffer.from(c0);
       this.held.push(c);
       head = this.held.length === 1 ? c : Buffer.concat([head, c]);
     }
@@ -185,7 +188,7 @@ export async function readInputs(io: IO, files: string[], opts: ReadOptions, sin
 }
 
 async function readOne(io: IO, file: string, stdin: boolean, multi: boolean, opts: ReadOptions, sink: ReadSink): Promise<void> {
-  const raw = (stdin ? io.stdin : createReadStream(file, { highWaterMark: READ_CHUNK })) as Readable;
+  const raw: AsyncIterable<Buffer | string> = stdin ? (io.stdin as Readable) : readFileChunks(file);
   const src = new Chunks(raw, opts.signal);
   try {
     const magic = await src.peek((h) => h.length >= 8);
@@ -202,7 +205,8 @@ async function readOne(io: IO, file: string, stdin: boolean, multi: boolean, opt
     async function* counted(): AsyncGenerator<Buffer> {
       for await (const c of src.all()) {
         onBytes?.(c.length, position);
-        yield c;
+        // zlib holds on to what it is given: a copy of the shared buffer
+        yield gzip ? Buffer.from(c) : c;
       }
     }
     let text: Chunks;
@@ -228,7 +232,21 @@ async function readOne(io: IO, file: string, stdin: boolean, multi: boolean, opt
     }
   } finally {
     src.close();
-    if (!stdin) raw.destroy();
+  }
+}
+
+/** A file's bytes, read into one reused buffer: each chunk is valid until the next is asked for. */
+async function* readFileChunks(path: string): AsyncGenerator<Buffer> {
+  const fh = await open(path, "r");
+  try {
+    const buf = Buffer.allocUnsafe(READ_CHUNK);
+    for (;;) {
+      const { bytesRead } = await fh.read(buf, 0, READ_CHUNK, null);
+      if (!bytesRead) return;
+      yield buf.subarray(0, bytesRead);
+    }
+  } finally {
+    await fh.close();
   }
 }
 

@@ -24,14 +24,10 @@ const ruleText = (id: string): string => {
   return t;
 };
 
-/**
- * FNV-1a over about 24 of the key's UTF-16 code units and its length: a fingerprint, no
- * allocation. Two keys that share one only get cached a sighting early; lookups stay exact.
- */
+/** FNV-1a over the key's UTF-16 code units: a fingerprint, no allocation. */
 function fingerprint(s: string): number {
-  let h = 0x811c9dc5 ^ s.length;
-  const step = 1 + ((s.length / 24) | 0);
-  for (let i = s.length - 1; i >= 0; i -= step) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
+  let h = 0x811c9dc5;
+  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
   return h | 1; // never 0, the empty slot
 }
 
@@ -89,6 +85,19 @@ export interface RewriteStageOptions {
   resolve?: (o: Outcome) => Promise<Outcome>;
 }
 
+/**
+ * Make a cached entry stand alone: the strings a rewrite returns are often slices of the
+ * decoded input block they came from, and a cached slice would keep its whole block alive.
+ * (JSON round-trips any string exactly, lone surrogates included.) The request keeps no headers or body.
+ */
+function keep(c: Cached): void {
+  const r = c.req;
+  c.req = JSON.parse(JSON.stringify({ method: r.method, origin: r.origin, path: r.path, query: r.query })) as LogRequest;
+  c.o = JSON.parse(JSON.stringify(c.o)) as Outcome;
+  c.target = flat(c.target);
+  if (c.request !== undefined) c.request = flat(c.request);
+}
+
 export class RewriteStage {
   /** keyed by method and URL */
   readonly cache: Memo;
@@ -128,8 +137,7 @@ export class RewriteStage {
         c.ascii = ASCII.test(c.request);
       }
       held = memo.set(key, c);
-      // what the cache keeps of the request: no headers or body
-      if (held) c.req = { method: req.method, origin: req.origin, path: req.path, query: req.query };
+      if (held) keep(c);
     }
     if (this.opts.resolve && c.o.pending) return this.resolve(c, held);
     return this.count(c, held);
