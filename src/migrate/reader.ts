@@ -235,21 +235,6 @@ async function readOne(io: IO, file: string, stdin: boolean, multi: boolean, opt
   }
 }
 
-/** A file's bytes, read into one reused buffer: each chunk is valid until the next is asked for. */
-async function* readFileChunks(path: string): AsyncGenerator<Buffer> {
-  const fh = await open(path, "r");
-  try {
-    const buf = Buffer.allocUnsafe(READ_CHUNK);
-    for (;;) {
-      const { bytesRead } = await fh.read(buf, 0, READ_CHUNK, null);
-      if (!bytesRead) return;
-      yield buf.subarray(0, bytesRead);
-    }
-  } finally {
-    await fh.close();
-  }
-}
-
 function accessLines(handle: Handler, file: string | undefined): LineSink {
   const base = file ? { file } : {};
   return (line, lineNo, bad) => {
@@ -343,5 +328,33 @@ export async function* readRequests(io: IO, files: string[], opts: ReadOptions =
     if (failure) throw failure;
   } finally {
     if (space) { const s = space; space = undefined; s(); }
+  }
+}
+
+/**
+ * A file's bytes, read into two reused buffers in turn (the next read runs while the caller
+ * works on this chunk): each chunk is valid until the one after next is asked for.
+ */
+async function* readFileChunks(path: string): AsyncGenerator<Buffer> {
+  const fh = await open(path, "r");
+  try {
+    const bufs = [Buffer.allocUnsafe(READ_CHUNK), Buffer.allocUnsafe(READ_CHUNK)];
+    let turn = 0;
+    let next: Promise<{ bytesRead: number; buffer: Buffer }> | undefined = fh.read(bufs[0], 0, READ_CHUNK, null);
+    try {
+      for (;;) {
+        const { bytesRead, buffer } = await next;
+        next = undefined;
+        if (!bytesRead) return;
+        turn ^= 1;
+        next = fh.read(bufs[turn], 0, READ_CHUNK, null);
+        yield buffer.subarray(0, bytesRead);
+      }
+    } finally {
+      // stopped early: let the read in flight finish before the file is closed
+      await next?.catch(() => undefined);
+    }
+  } finally {
+    await fh.close();
   }
 }
