@@ -131,13 +131,16 @@ export class RewriteStage {
       const o = rewrite(req, { now: this.opts.now });
       // every field set up front: one object shape keeps the hot loop's property reads fast
       c = { req, o, target: o.to ? req.origin + targetOf(o.to) : "", json: undefined, n: 0, request: undefined, ascii: false };
-      if (access && o.to && item.source.format === "access") {
-        const proto = item.source.proto;
-        c.request = o.to.method + " " + c.target + (proto ? " " + proto : "");
-        c.ascii = ASCII.test(c.request);
-      }
       held = memo.set(key, c);
-      if (held) keep(c);
+      if (held) {
+        // the access fast path splices this into lines seen again
+        if (access && o.to && item.source.format === "access") {
+          const proto = item.source.proto;
+          c.request = o.to.method + " " + c.target + (proto ? " " + proto : "");
+          c.ascii = ASCII.test(c.request);
+        }
+        keep(c);
+      }
     }
     if (this.opts.resolve && c.o.pending) return this.resolve(c, held);
     return this.count(c, held);

@@ -59,6 +59,18 @@ function matchParts(method: string, parts: string[]): { route: Route; values: st
   return undefined;
 }
 
+/** path.split("/").filter(Boolean), in one pass. */
+function segments(path: string): string[] {
+  const out: string[] = [];
+  let start = 0;
+  for (let i = path.indexOf("/"); i >= 0; i = path.indexOf("/", start)) {
+    if (i > start) out.push(path.slice(start, i));
+    start = i + 1;
+  }
+  if (start < path.length) out.push(path.slice(start));
+  return out;
+}
+
 const templates = new Map<string, string[]>();
 /** buildPath (contract/routes.ts) with the template split once per route. */
 function fillPath(r: Route, pathParams: Record<string, string>): string {
@@ -87,7 +99,7 @@ function outcome(status: Status, from: Shape, to: Shape | null, notes: Note[], r
 export function rewrite(req: LogRequest, opts: RewriteOptions): Outcome {
   const method = req.method.toUpperCase();
   const from: Shape = { method, path: req.path, query: queryObject(req.query) };
-  const parts = req.path.split("/").filter(Boolean);
+  const parts = segments(req.path);
   const first = parts[0] ?? "";
   if (first === "v1") return outcome("unrecognized", from, null, [note("v1-to-v3")]);
   if (first === "v3") {
