@@ -40,27 +40,37 @@ const report = [];
 const say = (s = "") => { console.log(s); report.push(s); };
 let failed = false;
 
-/** Run `sh -c cmd` (stdout to /dev/null); wall ms and peak RSS (MB) of the node process in it. */
+/**
+ * Run `sh -c cmd` (stdout to /dev/null): wall ms, CPU ms (user + system, every process of the
+ * command) and peak RSS in MB (the largest process). CPU time is far less sensitive than wall
+ * time to other work on the machine.
+ */
 function run(cmd) {
+  const full = gnuTime ? `/usr/bin/time -f "__rusage %U %S %M" sh -c '${cmd} > /dev/null'` : `${cmd} > /dev/null`;
   const t0 = process.hrtime.bigint();
-  const r = spawnSync("sh", ["-c", `${cmd} > /dev/null`], { stdio: ["ignore", "ignore", "pipe"], env: { ...process.env, NO_COLOR: "1", CI: "1" }, maxBuffer: 64 << 20 });
+  const r = spawnSync("sh", ["-c", full], { stdio: ["ignore", "ignore", "pipe"], env: { ...process.env, NO_COLOR: "1", CI: "1" }, maxBuffer: 64 << 20 });
   const ms = Number(process.hrtime.bigint() - t0) / 1e6;
   if (r.status !== 0) throw new Error(`${cmd} exited ${r.status}: ${String(r.stderr).slice(-500)}`);
   const err = String(r.stderr);
-  const m = /__maxrss_kb=(\d+)/.exec(err) ?? /^(\d+)\s*$/m.exec(err);
-  return { ms, rss: m ? Number(m[1]) / 1024 : NaN };
+  const t = /__rusage ([\d.]+) ([\d.]+) (\d+)/.exec(err);
+  if (t) return { ms, cpu: (Number(t[1]) + Number(t[2])) * 1000, rss: Number(t[3]) / 1024 };
+  const p = /__maxrss_kb=(\d+) __cpu_ms=(\d+)/.exec(err);
+  return { ms, cpu: p ? Number(p[2]) : NaN, rss: p ? Number(p[1]) / 1024 : NaN };
 }
-const node = (args, rss = false) => rss ? (gnuTime ? `/usr/bin/time -f %M ${process.execPath} ${args}` : `${process.execPath} --import ${probe} ${args}`) : `${process.execPath} ${args}`;
+// without /usr/bin/time the probe preloaded into node reports RSS and CPU (zcat's CPU is then not counted)
+const node = (args) => gnuTime ? `${process.execPath} ${args}` : `${process.execPath} --import ${probe} ${args}`;
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-/** Interleaved medians of RUNS runs of each command. */
+/** Interleaved runs of each command: median wall and CPU times. */
 function measure(cmds) {
-  const times = cmds.map(() => []);
-  for (let i = 0; i < RUNS; i++) cmds.forEach((c, j) => times[j].push(run(c).ms));
-  return times.map(median);
+  const runs = cmds.map(() => []);
+  for (let i = 0; i < RUNS; i++) cmds.forEach((c, j) => runs[j].push(run(c)));
+  return runs.map((rs) => ({ ms: median(rs.map((r) => r.ms)), cpu: median(rs.map((r) => r.cpu)) }));
 }
 const verdict = (ok) => { failed ||= !ok; return ok ? "ok" : "MISSED"; };
 const fmtRatio = (r, target = TARGET_RATIO) => `${r.toFixed(2)}x (<= ${target}x: ${verdict(r <= target)})`;
+const secs = (m) => `${(m.ms / 1000).toFixed(2)} s (cpu ${(m.cpu / 1000).toFixed(2)})`;
+const cpuRatio = (a, b) => `${(a.cpu / b.cpu).toFixed(2)}x`;
 
 try {
   say(`# mids migrate benchmark`);
@@ -69,15 +79,17 @@ try {
   say();
   say(`## Speed: ${LINES.toLocaleString("en")} requests, a new 24-hex project id on every line`);
   say();
-  say("| input | size | baseline | mids migrate | ratio | baseline + ndjson | mids -o ndjson | ratio |");
-  say("|---|---|---|---|---|---|---|---|");
+  say("Times: median wall (and CPU, user + system) seconds. Ratio: wall-time ratio against the target; cpu ratio: the same on CPU time, which other load on the machine disturbs far less.");
+  say();
+  say("| input | size | baseline | mids migrate | ratio | cpu ratio | baseline + ndjson | mids -o ndjson | ratio | cpu ratio |");
+  say("|---|---|---|---|---|---|---|---|---|---|");
   const row = (label, format, file) => {
     const mb = statSync(file).size / 1048576;
     const [b, m, bn, mn] = measure([
       node(`${baseline} ${format} ${file}`), node(`${bin} migrate --quiet ${file}`),
       node(`${baseline} ${format} ${file} --ndjson`), node(`${bin} migrate --quiet -o ndjson ${file}`),
     ]);
-    say(`| ${label} | ${mb.toFixed(0)} MB | ${(b / 1000).toFixed(2)} s | ${(m / 1000).toFixed(2)} s | ${fmtRatio(m / b)} | ${(bn / 1000).toFixed(2)} s | ${(mn / 1000).toFixed(2)} s | ${fmtRatio(mn / bn)} |`);
+    say(`| ${label} | ${mb.toFixed(0)} MB | ${secs(b)} | ${secs(m)} | ${fmtRatio(m.ms / b.ms)} | ${cpuRatio(m, b)} | ${secs(bn)} | ${secs(mn)} | ${fmtRatio(mn.ms / bn.ms)} | ${cpuRatio(mn, bn)} |`);
   };
   const inputs = {};
   for (const format of FORMATS) {
@@ -97,19 +109,19 @@ try {
   const gz = `${inputs.access}.gz`;
   spawnSync("sh", ["-c", `gzip -c ${inputs.access} > ${gz}`]);
   const [zb, zm] = measure([`zcat ${gz} | ${node(`${baseline} access -`)}`, node(`${bin} migrate --quiet ${gz}`)]);
-  say(`| input | zcat \\| baseline | mids migrate FILE.gz | ratio |`);
-  say("|---|---|---|---|");
-  say(`| ${(statSync(gz).size / 1048576).toFixed(0)} MB gzip | ${(zb / 1000).toFixed(2)} s | ${(zm / 1000).toFixed(2)} s | ${fmtRatio(zm / zb)} |`);
+  say(`| input | zcat \\| baseline | mids migrate FILE.gz | ratio | cpu ratio |`);
+  say("|---|---|---|---|---|");
+  say(`| ${(statSync(gz).size / 1048576).toFixed(0)} MB gzip | ${secs(zb)} | ${secs(zm)} | ${fmtRatio(zm.ms / zb.ms)} | ${cpuRatio(zm, zb)} |`);
   rmSync(gz);
 
   say();
   say(`## Peak RSS, default output, access log (${gnuTime ? "/usr/bin/time -f %M" : "process.resourceUsage().maxRSS"})`);
   say();
-  const rss1 = run(node(`${bin} migrate --quiet ${inputs.access}`, true)).rss;
+  const rss1 = run(node(`${bin} migrate --quiet ${inputs.access}`)).rss;
   rmSync(inputs.access);
   const big = join(dir, "big.log");
   await generate(big, "access", BIG);
-  const rssBig = run(node(`${bin} migrate --quiet ${big}`, true)).rss;
+  const rssBig = run(node(`${bin} migrate --quiet ${big}`)).rss;
   rmSync(big);
   say("| lines | peak RSS | target |");
   say("|---|---|---|");

@@ -297,14 +297,17 @@ export type ReadItem = Item & { input: InputInfo };
  * positions are line numbers (HAR: entry numbers). Stops with ReadInterrupted on `signal`.
  */
 export async function* readRequests(io: IO, files: string[], opts: ReadOptions = {}): AsyncGenerator<ReadItem> {
-  // the reader pushes; this queue turns it into a pull, holding at most a few items
+  // the reader pushes; this queue turns it into a pull, holding at most a few dozen items
   const queue: ReadItem[] = [];
   let wake: (() => void) | undefined;
   let space: (() => void) | undefined;
   let done = false;
   let failure: unknown;
   let input: InputInfo | undefined;
-  const run = readInputs(io, files, opts, {
+  // a consumer that stops early stops the reader too
+  const stop = new AbortController();
+  const signal = opts.signal ? AbortSignal.any([opts.signal, stop.signal]) : stop.signal;
+  const run = readInputs(io, files, { ...opts, signal }, {
     begin: (i) => void (input = i),
     item: (item) => {
       queue.push({ ...item, input: input! });
@@ -327,7 +330,11 @@ export async function* readRequests(io: IO, files: string[], opts: ReadOptions =
     await run;
     if (failure) throw failure;
   } finally {
-    if (space) { const s = space; space = undefined; s(); }
+    if (!done) {
+      stop.abort();
+      if (space) { const s = space; space = undefined; s(); }
+      await run;
+    }
   }
 }
 
