@@ -1,76 +1,148 @@
 #!/usr/bin/env node
-// Benchmarks, ratios against a baseline measured in the same run (absolute numbers vary by machine).
-//  1. `mids migrate` on a generated 1,000,000-line combined log vs a Node script that only reads
-//     and splits the same file: lines/s within 1.5x of the baseline, peak RSS under 150 MB.
-//  2. start-up: `mids --version` and `mids --help` vs `node -e 0`.
-// Usage: npm run bench   (or: node bench/run.mjs [--lines N])
+// Benchmarks, as ratios against baselines measured in the same run (absolute numbers vary by
+// machine and load). Inputs are generated into a temporary directory and deleted afterwards.
+//  1. `mids migrate` per input format (access, ndjson, curl, HAR) on LINES requests, each with
+//     its own 24-hex project id and varied query strings (bench/gen-inputs.mjs), against
+//     bench/baseline.mjs (readline + split + `new URL` per line): default output, and `-o ndjson`
+//     against the baseline plus JSON.stringify({method, path, query}) per line written in batches.
+//     Second row: a repetitive log (the same few thousand targets), labelled as such.
+//  2. peak RSS of the default output on access logs at LINES and at BIG lines (10x).
+//  3. `.gz` input against `zcat | baseline`.
+//  4. start-up: `mids --version` and `mids --help` against `node -e 0`.
+// Wall times are medians of 3 (runs interleaved); the results are printed and written to
+// bench/RESULTS.md. Usage: npm run bench   (or node bench/run.mjs [--lines N] [--big N] [--quick])
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync, statSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir, cpus, loadavg } from "node:os";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { generateLog } from "./gen-log.mjs";
+import { generate } from "./gen-inputs.mjs";
 
-const probe = pathToFileURL(join(import.meta.dirname, "rss-probe.mjs")).href;
 const root = resolve(import.meta.dirname, "..");
 const bin = join(root, "bin/mids");
-const argLines = process.argv.indexOf("--lines");
-const LINES = argLines > 0 ? Number(process.argv[argLines + 1]) : 1_000_000;
+const baseline = join(import.meta.dirname, "baseline.mjs");
+const probe = pathToFileURL(join(import.meta.dirname, "rss-probe.mjs")).href;
+const arg = (name, dflt) => { const i = process.argv.indexOf(name); return i > 0 ? Number(process.argv[i + 1]) : dflt; };
+const quick = process.argv.includes("--quick");
+const LINES = arg("--lines", quick ? 200_000 : 1_000_000);
+const BIG = arg("--big", LINES * 10);
+const RUNS = 3;
 const TARGET_RATIO = 1.5;
 const TARGET_RSS_MB = 150;
+const TARGET_FLAT = 0.15;
+const FORMATS = ["access", "ndjson", "curl", "har"];
+
+// /usr/bin/time -f %M when installed; else the probe preloaded into node (same figure: the process's max RSS)
+const gnuTime = existsSync("/usr/bin/time") && spawnSync("/usr/bin/time", ["-f", "%M", "true"]).status === 0;
 
 const dir = mkdtempSync(join(tmpdir(), "mids-bench-"));
+const report = [];
+const say = (s = "") => { console.log(s); report.push(s); };
 let failed = false;
+
+/**
+ * Run `sh -c cmd` (stdout to /dev/null): wall ms, CPU ms (user + system, every process of the
+ * command) and peak RSS in MB (the largest process). CPU time is far less sensitive than wall
+ * time to other work on the machine.
+ */
+function run(cmd) {
+  const full = gnuTime ? `/usr/bin/time -f "__rusage %U %S %M" sh -c '${cmd} > /dev/null'` : `${cmd} > /dev/null`;
+  const t0 = process.hrtime.bigint();
+  const r = spawnSync("sh", ["-c", full], { stdio: ["ignore", "ignore", "pipe"], env: { ...process.env, NO_COLOR: "1", CI: "1" }, maxBuffer: 64 << 20 });
+  const ms = Number(process.hrtime.bigint() - t0) / 1e6;
+  if (r.status !== 0) throw new Error(`${cmd} exited ${r.status}: ${String(r.stderr).slice(-500)}`);
+  const err = String(r.stderr);
+  const t = /__rusage ([\d.]+) ([\d.]+) (\d+)/.exec(err);
+  if (t) return { ms, cpu: (Number(t[1]) + Number(t[2])) * 1000, rss: Number(t[3]) / 1024 };
+  const p = /__maxrss_kb=(\d+) __cpu_ms=(\d+)/.exec(err);
+  return { ms, cpu: p ? Number(p[2]) : NaN, rss: p ? Number(p[1]) / 1024 : NaN };
+}
+// without /usr/bin/time the probe preloaded into node reports RSS and CPU (zcat's CPU is then not counted)
+const node = (args) => gnuTime ? `${process.execPath} ${args}` : `${process.execPath} --import ${probe} ${args}`;
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+/** Interleaved runs of each command: median wall and CPU times. */
+function measure(cmds) {
+  const runs = cmds.map(() => []);
+  for (let i = 0; i < RUNS; i++) cmds.forEach((c, j) => runs[j].push(run(c)));
+  return runs.map((rs) => ({ ms: median(rs.map((r) => r.ms)), cpu: median(rs.map((r) => r.cpu)) }));
+}
+const verdict = (ok) => { failed ||= !ok; return ok ? "ok" : "MISSED"; };
+const fmtRatio = (r, target = TARGET_RATIO) => `${r.toFixed(2)}x (<= ${target}x: ${verdict(r <= target)})`;
+const secs = (m) => `${(m.ms / 1000).toFixed(2)} s (cpu ${(m.cpu / 1000).toFixed(2)})`;
+const cpuRatio = (a, b) => `${(a.cpu / b.cpu).toFixed(2)}x`;
+
 try {
-  const log = join(dir, "combined.log");
-  await generateLog(log, LINES);
-  const mb = statSync(log).size / 1048576;
-  console.log(`input: ${LINES.toLocaleString("en")} lines, ${mb.toFixed(0)} MB combined log`);
-
-  // each measurement: best of 5 wall times (this machine is noisy), peak RSS from the child's resource usage
-  const measure = (args) => {
-    let best = Infinity;
-    let rss = 0;
-    for (let i = 0; i < 5; i++) {
-      const t0 = process.hrtime.bigint();
-      const r = spawnSync(process.execPath, ["--import", probe, ...args], { stdio: ["ignore", "ignore", "pipe"], env: { ...process.env, NO_COLOR: "1" }, maxBuffer: 64 << 20 });
-      const ms = Number(process.hrtime.bigint() - t0) / 1e6;
-      if (r.status !== 0) throw new Error(`${args.join(" ")} exited ${r.status}: ${r.stderr}`);
-      best = Math.min(best, ms);
-      rss = Math.max(rss, maxRssMb(r));
-    }
-    return { ms: best, rss };
+  say(`# mids migrate benchmark`);
+  say();
+  say(`${new Date().toISOString().slice(0, 16)}Z, node ${process.version}, ${cpus().length} cores, load average at start ${loadavg()[0].toFixed(1)} (other work on the machine inflates every figure; ratios compare runs interleaved in the same minute). Wall times are medians of ${RUNS}.`);
+  say();
+  say(`## Speed: ${LINES.toLocaleString("en")} requests, a new 24-hex project id on every line`);
+  say();
+  say("Times: median wall (and CPU, user + system) seconds. Ratio: wall-time ratio against the target; cpu ratio: the same on CPU time, which other load on the machine disturbs far less.");
+  say();
+  say("| input | size | baseline | mids migrate | ratio | cpu ratio | baseline + ndjson | mids -o ndjson | ratio | cpu ratio |");
+  say("|---|---|---|---|---|---|---|---|---|---|");
+  const row = (label, format, file) => {
+    const mb = statSync(file).size / 1048576;
+    const [b, m, bn, mn] = measure([
+      node(`${baseline} ${format} ${file}`), node(`${bin} migrate --quiet ${file}`),
+      node(`${baseline} ${format} ${file} --ndjson`), node(`${bin} migrate --quiet -o ndjson ${file}`),
+    ]);
+    say(`| ${label} | ${mb.toFixed(0)} MB | ${secs(b)} | ${secs(m)} | ${fmtRatio(m.ms / b.ms)} | ${cpuRatio(m, b)} | ${secs(bn)} | ${secs(mn)} | ${fmtRatio(mn.ms / bn.ms)} | ${cpuRatio(mn, bn)} |`);
   };
+  const inputs = {};
+  for (const format of FORMATS) {
+    inputs[format] = join(dir, `unique.${format}`);
+    await generate(inputs[format], format, LINES);
+    row(format, format, inputs[format]);
+    if (format !== "access") rmSync(inputs[format]);
+  }
+  const rep = join(dir, "repetitive.log");
+  await generate(rep, "access", LINES, { repetitive: true });
+  row("access, repetitive log (8,000 distinct targets)", "access", rep);
+  rmSync(rep);
 
-  const base = measure([join(import.meta.dirname, "baseline-split.mjs"), log]);
-  const mig = measure([bin, "migrate", "--quiet", log]);
-  const ratio = mig.ms / base.ms;
-  const rateOk = ratio <= TARGET_RATIO;
-  const rssOk = mig.rss < TARGET_RSS_MB;
-  console.log(`baseline read+split: ${(LINES / base.ms * 1000).toFixed(0)} lines/s (${base.ms.toFixed(0)} ms, peak RSS ${base.rss.toFixed(0)} MB)`);
-  console.log(`mids migrate:        ${(LINES / mig.ms * 1000).toFixed(0)} lines/s (${mig.ms.toFixed(0)} ms, peak RSS ${mig.rss.toFixed(0)} MB)`);
-  console.log(`  time ratio ${ratio.toFixed(2)}x (target <= ${TARGET_RATIO}x): ${rateOk ? "ok" : "MISSED"}`);
-  console.log(`  peak RSS ${mig.rss.toFixed(0)} MB (target < ${TARGET_RSS_MB} MB): ${rssOk ? "ok" : "MISSED"}`);
-  failed ||= !rateOk || !rssOk;
+  say();
+  say(`## .gz input (${LINES.toLocaleString("en")}-line access log)`);
+  say();
+  const gz = `${inputs.access}.gz`;
+  spawnSync("sh", ["-c", `gzip -c ${inputs.access} > ${gz}`]);
+  const [zb, zm] = measure([`zcat ${gz} | ${node(`${baseline} access -`)}`, node(`${bin} migrate --quiet ${gz}`)]);
+  say(`| input | zcat \\| baseline | mids migrate FILE.gz | ratio | cpu ratio |`);
+  say("|---|---|---|---|---|");
+  say(`| ${(statSync(gz).size / 1048576).toFixed(0)} MB gzip | ${secs(zb)} | ${secs(zm)} | ${fmtRatio(zm.ms / zb.ms)} | ${cpuRatio(zm, zb)} |`);
+  rmSync(gz);
+
+  say();
+  say(`## Peak RSS, default output, access log (${gnuTime ? "/usr/bin/time -f %M" : "process.resourceUsage().maxRSS"})`);
+  say();
+  const rss1 = run(node(`${bin} migrate --quiet ${inputs.access}`)).rss;
+  rmSync(inputs.access);
+  const big = join(dir, "big.log");
+  await generate(big, "access", BIG);
+  const rssBig = run(node(`${bin} migrate --quiet ${big}`)).rss;
+  rmSync(big);
+  say("| lines | peak RSS | target |");
+  say("|---|---|---|");
+  say(`| ${LINES.toLocaleString("en")} | ${rss1.toFixed(0)} MB | < ${TARGET_RSS_MB} MB: ${verdict(rss1 < TARGET_RSS_MB)} |`);
+  say(`| ${BIG.toLocaleString("en")} | ${rssBig.toFixed(0)} MB | < ${TARGET_RSS_MB} MB and within ${TARGET_FLAT * 100}% of ${LINES.toLocaleString("en")}: ${verdict(rssBig < TARGET_RSS_MB && Math.abs(rssBig - rss1) <= rss1 * TARGET_FLAT)} |`);
 
   // start-up is a feature: how much slower than an empty node process
-  const startup = (args) => {
-    const times = [];
-    for (let i = 0; i < 15; i++) {
-      const t0 = process.hrtime.bigint();
-      spawnSync(process.execPath, args, { stdio: "ignore" });
-      times.push(Number(process.hrtime.bigint() - t0) / 1e6);
-    }
-    times.sort((a, b) => a - b);
-    return times[Math.floor(times.length / 2)];
-  };
-  const empty = startup(["-e", "0"]);
-  const version = startup([bin, "--version"]);
-  const help = startup([bin, "--help"]);
-  console.log(`start-up (median of 15): node -e 0 ${empty.toFixed(0)} ms; mids --version ${version.toFixed(0)} ms (${(version / empty).toFixed(2)}x); mids --help ${help.toFixed(0)} ms (${(help / empty).toFixed(2)}x)`);
+  const startup = (args) => median(Array.from({ length: 15 }, () => run(node(args)).ms));
+  const empty = startup("-e 0");
+  const version = startup(`${bin} --version`);
+  const help = startup(`${bin} --help`);
+  say();
+  say(`## Start-up (median of 15)`);
+  say();
+  say(`node -e 0 ${empty.toFixed(0)} ms; mids --version ${version.toFixed(0)} ms (${(version / empty).toFixed(2)}x); mids --help ${help.toFixed(0)} ms (${(help / empty).toFixed(2)}x)`);
+
+  // further benchmarks: one line each below
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }
+if (!quick) writeFileSync(join(import.meta.dirname, "RESULTS.md"), report.join("\n") + "\n");
 process.exitCode = failed ? 1 : 0;
 if ((await import("./scan.mjs")).failed) process.exitCode = 1; // 3. migrate scan (bench/scan.mjs)
 

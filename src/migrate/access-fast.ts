@@ -10,7 +10,7 @@ import { accessUserIsBlank } from "./redact.js";
 
 export interface AccessFastOptions {
   /** request field (METHOD TARGET PROTOCOL) -> cached rewrite with `request` set when it has one */
-  cache: Map<string, Cached>;
+  cache: Pick<Map<string, Cached>, "get">;
   out: Output;
   /** true when the stderr listing of left-out requests is full, so more need no text */
   listingFull: () => boolean;

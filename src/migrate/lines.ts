@@ -23,7 +23,8 @@ function hasControlBytes(b: Buffer): boolean {
   return false;
 }
 
-export async function splitLines(stream: AsyncIterable<Buffer | string>, sink: LineSink, onBytes?: (n: number) => void, fast?: BlockLineSink): Promise<void> {
+/** `onBytes(n, lineNo)`: n more bytes read; lineNo lines were handed on before them. */
+export async function splitLines(stream: AsyncIterable<Buffer | string>, sink: LineSink, onBytes?: (n: number, lineNo: number) => void, fast?: BlockLineSink): Promise<void> {
   let carry: Buffer | undefined;
   let lineNo = 0;
   let skipping = false; // inside an over-long line: drop bytes until its newline
@@ -71,7 +72,7 @@ export async function splitLines(stream: AsyncIterable<Buffer | string>, sink: L
   };
   for await (const raw0 of stream) {
     const whole = typeof raw0 === "string" ? Buffer.from(raw0) : raw0;
-    onBytes?.(whole.length);
+    onBytes?.(whole.length, lineNo);
     // big reads keep the disk busy; small blocks keep decoded strings out of V8's large-object space
     for (let off = 0; off < whole.length; off += BLOCK) {
       const chunk = whole.length <= BLOCK ? whole : whole.subarray(off, off + BLOCK);

@@ -4,6 +4,7 @@ import { route as routeById } from "../contract/routes.js";
 import { STATUSES, type Status } from "./types.js";
 
 export const LISTED_MAX = 50;
+const INVALID_RULE = "invalid-input";
 
 export class Tally {
   total = 0;
@@ -26,7 +27,10 @@ export class Tally {
   rule(rule: string, message: string, n = 1): void {
     const r = this.byRule.get(rule);
     if (r) r.count += n;
-    else this.byRule.set(rule, { count: n, message });
+    else if (rule === INVALID_RULE && this.byRule.size) {
+      // invalid input is listed first, whenever it turns up
+      this.byRule = new Map([[rule, { count: n, message }], ...this.byRule]);
+    } else this.byRule.set(rule, { count: n, message });
   }
 
   full(): boolean {

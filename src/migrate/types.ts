@@ -34,6 +34,8 @@ export interface RequestItem {
   file?: string;
   req: LogRequest;
   source: Source;
+  /** access logs: the raw request field (METHOD TARGET PROTOCOL), a cache key for the rewrite */
+  key?: string;
 }
 
 export interface InvalidItem {

@@ -25,6 +25,10 @@ const headersOut = (item: RequestItem) =>
   (item.req.headers ?? []).filter(([k]) => !DROP_HEADERS.has(k.toLowerCase())).map(([k, v]): [string, string] => [k, redactHeaderValue(k, v)]);
 const hasBody = (item: RequestItem, to: Shape) => item.req.body !== undefined && to.method !== "GET" && to.method !== "HEAD";
 
+const S = JSON.stringify;
+const EPOCH = new Date(0).toISOString();
+const NOT_MADE = S({ status: 0, statusText: "", httpVersion: "", cookies: [], headers: [], content: { size: 0, mimeType: "" }, redirectURL: "", headersSize: -1, bodySize: -1 });
+
 export function makeWriter(format: OutputTarget, opts: WriterOptions): Writer {
   const url = (item: RequestItem, to: Shape) => (redactOrigin(item.req.origin) || opts.baseUrl?.replace(/\/+$/, "") || "") + targetOf(to);
   switch (format) {
@@ -92,27 +96,15 @@ export function makeWriter(format: OutputTarget, opts: WriterOptions): Writer {
         begin: () => `{"log":{"version":"1.2","creator":{"name":"mids migrate","version":${JSON.stringify(opts.version)}},"entries":[\n`,
         write(item, to) {
           const src = item.source.format === "har" ? item.source.entry : undefined;
-          const request: Record<string, unknown> = {
-            method: to.method,
-            url: url(item, to),
-            httpVersion: "HTTP/1.1",
-            cookies: [],
-            headers: headersOut(item).map(([name, value]) => ({ name, value })),
-            queryString: Object.entries(to.query).map(([name, value]) => ({ name, value })),
-            headersSize: -1,
-            bodySize: -1,
-          };
-          if (hasBody(item, to)) request.postData = { mimeType: "application/json", text: redactBody(item.req.body!) };
+          // serialised by hand, in the key order of a HAR 1.2 entry (one JSON.stringify per value)
+          let headers = "";
+          for (const [name, value] of headersOut(item)) headers += `${headers ? "," : ""}{"name":${S(name)},"value":${S(value)}}`;
+          let queryString = "";
+          for (const [name, value] of Object.entries(to.query)) queryString += `${queryString ? "," : ""}{"name":${S(name)},"value":${S(value)}}`;
+          const postData = hasBody(item, to) ? `,"postData":{"mimeType":"application/json","text":${S(redactBody(item.req.body!))}}` : "";
           // the logged response belongs to the v2 call: a not-yet-made request has status 0
-          const entry = {
-            startedDateTime: typeof src?.startedDateTime === "string" ? src.startedDateTime : new Date(0).toISOString(),
-            time: 0,
-            request,
-            response: { status: 0, statusText: "", httpVersion: "", cookies: [], headers: [], content: { size: 0, mimeType: "" }, redirectURL: "", headersSize: -1, bodySize: -1 },
-            cache: {},
-            timings: { send: 0, wait: 0, receive: 0 },
-          };
-          return (n++ ? ",\n" : "") + JSON.stringify(entry);
+          const started = typeof src?.startedDateTime === "string" ? src.startedDateTime : EPOCH;
+          return `${n++ ? ",\n" : ""}{"startedDateTime":${S(started)},"time":0,"request":{"method":${S(to.method)},"url":${S(url(item, to))},"httpVersion":"HTTP/1.1","cookies":[],"headers":[${headers}],"queryString":[${queryString}],"headersSize":-1,"bodySize":-1${postData}},"response":${NOT_MADE},"cache":{},"timings":{"send":0,"wait":0,"receive":0}}`;
         },
         end: () => (n ? "\n" : "") + "]}}\n",
       };

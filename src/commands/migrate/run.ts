@@ -46,7 +46,7 @@ export async function run(flags: MigrateFlags, ctx: Context): Promise<void> {
   }
 
   const { failed, tally } = await migrate(ctx.io, {
-    files, fromFormat, to, report, failOn, quiet: g.quiet, baseUrl: g.baseUrl, version: VERSION, now: ctx.now(),
+    files, fromFormat, to, report, failOn, quiet: g.quiet, baseUrl: g.baseUrl, version: VERSION, now: ctx.now(), signal: ctx.signal,
     resolve: flags.resolve ? makeResolver(() => ctx.client()) : undefined,
   });
   if (failed) {

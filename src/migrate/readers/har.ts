@@ -5,10 +5,11 @@ import { splitTarget } from "../url.js";
 import { MAX_JSON_DEPTH, jsonDepth } from "../../contract/secrets.js";
 
 export const MAX_ENTRY_CHARS = 32 * 1024 * 1024;
+const BLOCK = 64 * 1024;
 
 type Emit = (item: Item) => void | Promise<void>;
 
-export async function readHar(stream: AsyncIterable<Buffer | string>, emit: Emit, file?: string, onBytes?: (n: number) => void): Promise<void> {
+export async function readHar(stream: AsyncIterable<Buffer | string>, emit: Emit, file?: string, onBytes?: (n: number, entryNo: number) => void): Promise<void> {
   const decoder = new TextDecoder("utf-8");
   const stack: number[] = []; // char codes of open containers: { or [
   const keys: string[] = []; // last key seen in the object at each depth
@@ -25,23 +26,40 @@ export async function readHar(stream: AsyncIterable<Buffer | string>, emit: Emit
   type Body = { kind: "invalid"; reason: string } | { kind: "request"; req: LogRequest; source: { format: "har"; entry: Record<string, unknown> } };
   const at = (f: Body, n: number) => ({ ...f, position: n, ...(file ? { file } : {}) }) as Item;
 
-  const finish = async (text: string) => {
+  // synchronous unless the consumer waits: no promise per entry
+  const finish = (text: string): void | Promise<void> => {
     entryNo++;
-    if (tooBig) return void (await emit(at({ kind: "invalid", reason: `HAR entry larger than ${MAX_ENTRY_CHARS / 1048576} MB` }, entryNo)));
+    if (tooBig) return emit(at({ kind: "invalid", reason: `HAR entry larger than ${MAX_ENTRY_CHARS / 1048576} MB` }, entryNo));
     const r = parseEntry(text);
-    const item = typeof r === "string" ? at({ kind: "invalid", reason: r }, entryNo) : at({ kind: "request", req: r.req, source: { format: "har", entry: r.entry } }, entryNo);
-    const p = emit(item);
-    if (p) await p;
+    if (typeof r === "string") return emit(at({ kind: "invalid", reason: r }, entryNo));
+    const item: Item = { kind: "request", position: entryNo, req: r.req, source: { format: "har", entry: r.entry } };
+    if (file) item.file = file;
+    return emit(item);
   };
 
-  for await (const raw of stream) {
+  for await (const whole of stream) {
     if (done) continue;
-    onBytes?.(raw.length);
+    onBytes?.(whole.length, entryNo);
+    // decoded in 64 KB blocks: small strings die young instead of piling up in large-object space
+    for (let off = 0; off < whole.length && !done; off += BLOCK) {
+    const raw = typeof whole === "string" ? whole.slice(off, off + BLOCK) : whole.subarray(off, off + BLOCK);
     const s = typeof raw === "string" ? raw : decoder.decode(raw, { stream: true });
     let capStart = parts ? 0 : -1;
+    // next '"' and '\\' at or after the last search (>>> 0: not found is past the end)
+    let nextQ = -1;
+    let nextB = -1;
     for (let i = 0; i < s.length; i++) {
       const c = s.charCodeAt(i);
       if (inString) {
+        // inside a value (bodies can be megabytes): jump to the next quote or backslash natively
+        if (!escape && keyBuf === null && c !== 34 && c !== 92) {
+          // each searched once per chunk, however many escapes a value holds
+          if (nextQ < i) nextQ = s.indexOf('"', i) >>> 0;
+          if (nextB < i) nextB = s.indexOf("\\", i) >>> 0;
+          const next = Math.min(nextQ, nextB, s.length);
+          i = next - 1;
+          continue;
+        }
         if (escape) escape = false;
         else if (c === 92) escape = true;
         else if (c === 34) { inString = false; if (keyBuf !== null) { keys[stack.length] = keyBuf; keyBuf = null; } }
@@ -62,7 +80,8 @@ export async function readHar(stream: AsyncIterable<Buffer | string>, emit: Emit
           const text = parts.join("");
           parts = null;
           capStart = -1;
-          await finish(text);
+          const p = finish(text);
+          if (p) await p;
         } else if (entriesDepth >= 0 && stack.length < entriesDepth) { done = true; break; }
       } else if (c === 44) expectKey = stack[stack.length - 1] === 123; // ,
     }
@@ -71,6 +90,7 @@ export async function readHar(stream: AsyncIterable<Buffer | string>, emit: Emit
       if (size > MAX_ENTRY_CHARS) tooBig = true;
       if (!tooBig) parts.push(s.slice(capStart));
       else parts.length = 0;
+    }
     }
   }
   if (done) return;

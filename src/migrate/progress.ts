@@ -1,0 +1,54 @@
+// Progress of a long `mids migrate` on a terminal: lines read, MB/s and % of the input size,
+// redrawn in place on stderr at most a few times a second. Nothing is drawn when stderr is not
+// a terminal, in CI (the CI variable is set) or with --quiet.
+import { statSync } from "node:fs";
+import type { IO } from "../io.js";
+
+const EVERY_MS = 250;
+
+export interface Progress {
+  /** n more bytes read (as stored: compressed for .gz); position: the current input's line or entry */
+  bytes: (n: number, position: number) => void;
+  /** clear the line (before the summary) */
+  done: () => void;
+}
+
+export function progressWanted(io: IO, quiet: boolean): boolean {
+  const ci = io.env.CI;
+  return io.stderrIsTTY && !quiet && !(ci !== undefined && ci !== "" && ci !== "0" && ci !== "false");
+}
+
+export function makeProgress(io: IO, opts: { quiet: boolean; everyMs?: number; files: string[] }): Progress {
+  if (!progressWanted(io, opts.quiet)) return { bytes: () => undefined, done: () => undefined };
+  const every = opts.everyMs ?? EVERY_MS;
+  let total = 0;
+  for (const f of opts.files) {
+    if (f === "-") { total = 0; break; }
+    try { const st = statSync(f); if (st.isFile()) total += st.size; else { total = 0; break; } } catch { total = 0; break; }
+  }
+  const start = performance.now();
+  let last = start;
+  let seen = 0;
+  let linesBefore = 0; // lines of the inputs already done
+  let position = 0;
+  let shown = false;
+  return {
+    bytes(n, pos) {
+      seen += n;
+      if (pos < position) linesBefore += position; // the next input began
+      position = pos;
+      const now = performance.now();
+      if (now - last < every) return;
+      last = now;
+      const secs = (now - start) / 1000;
+      const mbs = secs > 0 ? seen / 1048576 / secs : 0;
+      const pct = total ? `  ${Math.min(100, (seen / total) * 100).toFixed(0)}%` : "";
+      shown = true;
+      io.stderr.write(`\r\u001b[Kmigrate: ${(linesBefore + position).toLocaleString("en")} lines  ${mbs.toFixed(1)} MB/s${pct}`);
+    },
+    done() {
+      if (shown) io.stderr.write("\r\u001b[K");
+      shown = false;
+    },
+  };
+}

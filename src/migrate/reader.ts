@@ -1,0 +1,353 @@
+// The reader stage of `mids migrate`: opens each input (file or stdin), undoes gzip, detects the
+// format from the first complete line, and hands every request or invalid entry, in input
+// order, to a sink. `readRequests` is the same as an async iterator, for other commands that
+// must read logs exactly as migrate does.
+import { open } from "node:fs/promises";
+import { createGunzip } from "node:zlib";
+import { Readable } from "node:stream";
+import type { IO } from "../io.js";
+import { UsageError } from "../errors.js";
+import { detectFormat } from "./detect.js";
+import { MAX_LINE_BYTES, splitLines, type BlockLineSink, type LineSink } from "./lines.js";
+import { matchAccessLine } from "./readers/access.js";
+import { splitTarget } from "./url.js";
+import { curlJoiner, type CurlEntry } from "./readers/curl.js";
+import { parseJsonLine } from "./readers/jsonl.js";
+import { readHar } from "./readers/har.js";
+import type { Handler, InputFormat, Item } from "./types.js";
+
+// a file is read into one reused buffer: nothing is allocated per read, so nothing piles up
+// between garbage collections (lines.ts decodes it in 64 KB blocks and copies what it keeps)
+const READ_CHUNK = 256 * 1024;
+// detection reads on to the end of the first line, up to this much
+const DETECT_MAX = MAX_LINE_BYTES + 64 * 1024;
+
+/** One input as the reader opened it. */
+export interface InputInfo {
+  /** the path, or "-" for stdin */
+  file: string;
+  /** the name items carry in reports (set only with several inputs) */
+  name: string | undefined;
+  format: InputFormat;
+  gzip: boolean;
+}
+
+export interface ReadOptions {
+  /** --from-format: skip detection */
+  fromFormat?: InputFormat;
+  /** stop reading when aborted (SIGINT/SIGTERM): the reader throws ReadInterrupted */
+  signal?: AbortSignal;
+  /** bytes read from the input as stored (compressed bytes for .gz); `position` is the line or entry reached */
+  onBytes?: (n: number, position: number) => void;
+}
+
+export interface ReadSink {
+  /** an input is open and its format known, before its first item */
+  begin?(input: InputInfo): void | Promise<void>;
+  item: Handler;
+  /**
+   * Access logs only: a sink tried first on each well-formed line (lines.ts BlockLineSink),
+   * e.g. to write a line whose request was seen before without parsing it.
+   */
+  accessFast?(input: InputInfo): BlockLineSink | undefined;
+}
+
+/** Thrown by the reader when its signal is aborted: what was read so far was handed on. */
+export class ReadInterrupted extends Error {
+  constructor() { super("interrupted"); }
+}
+
+/** A file or stdin that fails while being read (EACCES, EIO, EISDIR) is the user's to fix: exit 2. */
+export class InputError extends UsageError {}
+
+const COMPRESSED: [string, number[]][] = [
+  ["bzip2", [0x42, 0x5a, 0x68]],
+  ["xz", [0xfd, 0x37, 0x7a, 0x58, 0x5a, 0x00]],
+  ["zstd", [0x28, 0xb5, 0x2f, 0xfd]],
+  ["lz4", [0x04, 0x22, 0x4d, 0x18]],
+  ["zip", [0x50, 0x4b, 0x03, 0x04]],
+];
+const startsWith = (b: Buffer, magic: number[]) => b.length >= magic.length && magic.every((x, i) => b[i] === x);
+const isGzip = (b: Buffer) => b.length >= 2 && b[0] === 0x1f && b[1] === 0x8b;
+
+/** Pull chunks one at a time, so the first ones can be looked at and then replayed. */
+class Chunks {
+  private readonly it: AsyncIterator<Buffer>;
+  private readonly held: Buffer[] = [];
+  constructor(source: AsyncIterable<Buffer | string>, private readonly signal?: AbortSignal) {
+    this.it = (source as AsyncIterable<Buffer>)[Symbol.asyncIterator]();
+  }
+
+  async next(): Promise<Buffer | undefined> {
+    if (this.signal?.aborted) throw new ReadInterrupted();
+    const n = this.signal ? await raceAbort(this.it.next(), this.signal) : await this.it.next();
+    if (n.done) return undefined;
+    return typeof n.value === "string" ? Buffer.from(n.value) : n.value;
+  }
+
+  /** Read ahead until `enough` says so (or the input ends); the chunks are kept for replay. */
+  async peek(enough: (head: Buffer) => boolean): Promise<Buffer> {
+    let head: Buffer = Buffer.concat(this.held);
+    while (!enough(head)) {
+      const c0 = await this.next();
+      if (!c0) break;
+      // held past the next read: a copy (a file's chunks share one buffer)
+      const c = Buffer.from(c0);
+      this.held.push(c);
+      head = this.held.length === 1 ? c : Buffer.concat([head, c]);
+    }
+    return head;
+  }
+
+  async *all(): AsyncGenerator<Buffer> {
+    while (this.held.length) yield this.held.shift()!;
+    for (;;) {
+      const c = await this.next();
+      if (!c) return;
+      yield c;
+    }
+  }
+
+  close(): void {
+    void this.it.return?.()?.catch?.(() => undefined);
+  }
+}
+
+function raceAbort<T>(p: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(new ReadInterrupted());
+    signal.addEventListener("abort", onAbort, { once: true });
+    p.then((v) => { signal.removeEventListener("abort", onAbort); resolve(v); },
+      (e) => { signal.removeEventListener("abort", onAbort); reject(e); });
+  });
+}
+
+/** The text detection looks at: from the start to the end of the first complete line (or all we have). */
+function detectionText(head: Buffer): string {
+  const cut = head.length > DETECT_MAX ? head.subarray(0, DETECT_MAX) : head;
+  const text = cut.toString("utf8");
+  const t = text.replace(/^\uFEFF/, "");
+  // a multi-line document (HAR) or a first line still open: give what there is
+  if (!t.trimStart().startsWith("{") && !t.trimStart().startsWith("[")) return text;
+  const nl = firstContentLineEnd(text);
+  return nl < 0 ? text : text.slice(0, nl + 1);
+}
+
+/** End (index of its \n) of the first line that is neither blank nor a # comment, or -1. */
+function firstContentLineEnd(text: string): number {
+  let pos = 0;
+  for (;;) {
+    const nl = text.indexOf("\n", pos);
+    const line = text.slice(pos, nl < 0 ? undefined : nl).trim();
+    if (line !== "" && !line.startsWith("#")) {
+      // a pretty-printed document starts with a lone brace: show detection the lines after it
+      if (line === "{" || line === "[") return -1;
+      return nl;
+    }
+    if (nl < 0) return -1;
+    pos = nl + 1;
+  }
+}
+
+/** Has the buffer reached the end of its first content line (or enough bytes)? */
+function firstLineDone(head: Buffer): boolean {
+  if (head.length >= DETECT_MAX) return true;
+  if (isGzip(head) || COMPRESSED.some(([, m]) => startsWith(head, m))) return head.length >= 8;
+  let pos = 0;
+  for (;;) {
+    const nl = head.indexOf(10, pos);
+    if (nl < 0) return false;
+    const line = head.subarray(pos, nl).toString("utf8").trim();
+    if (line !== "" && !line.startsWith("#")) return true;
+    pos = nl + 1;
+  }
+}
+
+function openError(e: unknown, what: string): unknown {
+  const err = e as NodeJS.ErrnoException;
+  if (e instanceof ReadInterrupted || e instanceof UsageError) return e;
+  if (err && typeof err.code === "string" && err.code.startsWith("Z_")) {
+    return new InputError(`cannot read ${what}: the gzip data is truncated or corrupt (${err.code})`, { hint: "check the file with gzip -t; the requests before the damage were written" });
+  }
+  if (!err || typeof err.code !== "string" || !err.syscall) return e;
+  return new InputError(`cannot read ${what}: ${err.code}`, { hint: "check the path and its permissions; - reads stdin" });
+}
+
+/** Read every input in order, handing items to the sink. Throws ReadInterrupted when aborted. */
+export async function readInputs(io: IO, files: string[], opts: ReadOptions, sink: ReadSink): Promise<void> {
+  const multi = files.length > 1;
+  for (const file of files) {
+    const stdin = file === "-";
+    const what = stdin ? "stdin" : `'${file}'`;
+    try {
+      await readOne(io, file, stdin, multi, opts, sink);
+    } catch (e) {
+      throw openError(e, what);
+    }
+  }
+}
+
+async function readOne(io: IO, file: string, stdin: boolean, multi: boolean, opts: ReadOptions, sink: ReadSink): Promise<void> {
+  const raw: AsyncIterable<Buffer | string> = stdin ? (io.stdin as Readable) : readFileChunks(file);
+  const src = new Chunks(raw, opts.signal);
+  try {
+    const magic = await src.peek((h) => h.length >= 8);
+    const named = COMPRESSED.find(([, m]) => startsWith(magic, m));
+    if (named) {
+      throw new UsageError(`cannot read ${stdin ? "stdin" : `'${file}'`}: ${named[0]}-compressed input is not supported (gzip is)`, {
+        hint: `decompress it first, e.g. ${named[0] === "bzip2" ? "bzcat" : named[0] === "xz" ? "xzcat" : named[0] === "zstd" ? "zstdcat" : named[0] === "lz4" ? "lz4cat" : "unzip -p"} FILE | mids migrate -`,
+      });
+    }
+    const gzip = isGzip(magic);
+    let position = 0;
+    const onBytes = opts.onBytes;
+    // bytes are counted as stored (compressed), so progress compares with the file's size
+    async function* counted(): AsyncGenerator<Buffer> {
+      for await (const c of src.all()) {
+        onBytes?.(c.length, position);
+        // zlib holds on to what it is given: a copy of the shared buffer
+        yield gzip ? Buffer.from(c) : c;
+      }
+    }
+    let text: Chunks;
+    if (gzip) {
+      const gunzip = createGunzip();
+      const feed = Readable.from(counted());
+      feed.on("error", (e) => gunzip.destroy(e));
+      feed.pipe(gunzip);
+      text = new Chunks(gunzip, opts.signal);
+    } else text = new Chunks(counted(), opts.signal);
+    const head = await text.peek(firstLineDone);
+    const format = opts.fromFormat ?? detectFormat(detectionText(head));
+    const input: InputInfo = { file, name: multi ? (stdin ? "stdin" : file) : undefined, format, gzip };
+    await sink.begin?.(input);
+    const chunks = text.all();
+    const at = (_: number, n: number) => void (position = n);
+    if (format === "har") await readHar(chunks, sink.item, input.name, at);
+    else if (format === "access") await splitLines(chunks, accessLines(sink.item, input.name), at, sink.accessFast?.(input));
+    else {
+      const lines = lineHandler(format, sink.item, input.name);
+      await splitLines(chunks, lines.onLine, at);
+      await lines.finish();
+    }
+  } finally {
+    src.close();
+  }
+}
+
+function accessLines(handle: Handler, file: string | undefined): LineSink {
+  const base = file ? { file } : {};
+  return (line, lineNo, bad) => {
+    if (line === null) return handle({ kind: "invalid", position: lineNo, reason: bad ?? "unreadable line", ...base });
+    const m = matchAccessLine(line);
+    if (m === null) return;
+    if (typeof m === "string") return handle({ kind: "invalid", position: lineNo, reason: m, ...base });
+    const t = splitTarget(m.target);
+    if (!t) return handle({ kind: "invalid", position: lineNo, reason: `not a request target: ${m.target.slice(0, 40)}`, ...base });
+    // the request field as written is the key when it is exactly METHOD TARGET [PROTOCOL] (one flat string, no copy)
+    const keyLength = m.method.length + 1 + m.target.length + (m.proto ? m.proto.length + 1 : 0);
+    const key = line.length - m.post.length - m.pre.length === keyLength ? line.slice(m.pre.length, m.pre.length + keyLength) : m.method + " " + m.target + (m.proto ? " " + m.proto : "");
+    return handle({ kind: "request", position: lineNo, req: { method: m.method, origin: t.origin, path: t.path, query: t.query }, source: { format: "access", pre: m.pre, post: m.post, proto: m.proto }, key, ...base });
+  };
+}
+
+/** Line-based formats: parse each line; curl commands may continue over lines (readers/curl.ts joins them, in linear time). */
+function lineHandler(format: "ndjson" | "curl", handle: Handler, file: string | undefined) {
+  const base = file ? { file } : {};
+  const joiner = curlJoiner();
+  const curl = (e: CurlEntry | null): void | Promise<void> => {
+    if (e === null) return;
+    if (e.kind === "invalid") return handle({ ...e, ...base });
+    return handle({ ...e, source: { format: "curl" }, ...base });
+  };
+  const finish = () => curl(joiner.end());
+  const onLine: LineSink = (line, lineNo, bad) => {
+    if (line === null) return handle({ kind: "invalid", position: lineNo, reason: bad ?? "unreadable line", ...base });
+    if (format === "ndjson") {
+      const r = parseJsonLine(line);
+      if (r === null) return;
+      if (typeof r === "string") return handle({ kind: "invalid", position: lineNo, reason: r, ...base });
+      return handle({ kind: "request", position: lineNo, req: r.req, source: r.source, ...base });
+    }
+    return curl(joiner.line(line, lineNo));
+  };
+  return { onLine, finish };
+}
+
+/** An item as readRequests yields it: always with the input's path and format. */
+export type ReadItem = Item & { input: InputInfo };
+
+/**
+ * The requests (and invalid entries) of files/stdin ("-"), in input order, read exactly as
+ * `mids migrate` reads them: gzip undone, format detected per input (or `fromFormat`),
+ * positions are line numbers (HAR: entry numbers). Stops with ReadInterrupted on `signal`.
+ */
+export async function* readRequests(io: IO, files: string[], opts: ReadOptions = {}): AsyncGenerator<ReadItem> {
+  // the reader pushes; this queue turns it into a pull, holding at most a few dozen items
+  const queue: ReadItem[] = [];
+  let wake: (() => void) | undefined;
+  let space: (() => void) | undefined;
+  let done = false;
+  let failure: unknown;
+  let input: InputInfo | undefined;
+  // a consumer that stops early stops the reader too
+  const stop = new AbortController();
+  const signal = opts.signal ? AbortSignal.any([opts.signal, stop.signal]) : stop.signal;
+  const run = readInputs(io, files, { ...opts, signal }, {
+    begin: (i) => void (input = i),
+    item: (item) => {
+      queue.push({ ...item, input: input! });
+      wake?.();
+      if (queue.length < 64) return;
+      return new Promise<void>((r) => (space = r));
+    },
+  }).then(() => void (done = true), (e) => { failure = e; done = true; }).finally(() => wake?.());
+  try {
+    for (;;) {
+      if (queue.length) {
+        yield queue.shift()!;
+        if (queue.length < 16 && space) { const s = space; space = undefined; s(); }
+        continue;
+      }
+      if (done) break;
+      await new Promise<void>((r) => (wake = r));
+      wake = undefined;
+    }
+    await run;
+    if (failure) throw failure;
+  } finally {
+    if (!done) {
+      stop.abort();
+      if (space) { const s = space; space = undefined; s(); }
+      await run;
+    }
+  }
+}
+
+/**
+ * A file's bytes, read into two reused buffers in turn (the next read runs while the caller
+ * works on this chunk): each chunk is valid until the one after next is asked for.
+ */
+async function* readFileChunks(path: string): AsyncGenerator<Buffer> {
+  const fh = await open(path, "r");
+  try {
+    const bufs = [Buffer.allocUnsafe(READ_CHUNK), Buffer.allocUnsafe(READ_CHUNK)];
+    let turn = 0;
+    let next: Promise<{ bytesRead: number; buffer: Buffer }> | undefined = fh.read(bufs[0], 0, READ_CHUNK, null);
+    try {
+      for (;;) {
+        const { bytesRead, buffer } = await next;
+        next = undefined;
+        if (!bytesRead) return;
+        turn ^= 1;
+        next = fh.read(bufs[turn], 0, READ_CHUNK, null);
+        yield buffer.subarray(0, bytesRead);
+      }
+    } finally {
+      // stopped early: let the read in flight finish before the file is closed
+      await next?.catch(() => undefined);
+    }
+  } finally {
+    await fh.close();
+  }
+}

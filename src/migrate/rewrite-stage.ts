@@ -1,0 +1,179 @@
+// The rewrite stage of `mids migrate`: each request's Outcome (rewrite.ts), counted into the
+// tally. Real logs often repeat the same few thousand targets: those are rewritten once and
+// counted lazily. Logs where every line is new (a project id per line) would only fill a cache
+// with garbage, so the cache watches its hit rate and stands aside while it is low.
+import { migrationRule } from "../contract/migration.js";
+import { rewrite } from "./rewrite.js";
+import type { Tally } from "./summary.js";
+import { targetOf } from "./url.js";
+import type { Cached, LogRequest, Outcome, RequestItem } from "./types.js";
+
+const CACHE_MAX = 20_000;
+/** fingerprints of keys seen once (a key is cached the second time it is seen) */
+const SEEN_SLOTS = 1 << 16;
+
+const ASCII = /^[\x00-\x7f]*$/;
+// A key built by concatenation is a tree of pieces that every lookup would walk again: store a
+// fresh flat copy (JSON round-trips any string exactly, lone surrogates included)
+const flat = (s: string): string => JSON.parse(JSON.stringify(s)) as string;
+
+const ruleTexts = new Map<string, string>();
+const ruleText = (id: string): string => {
+  let t = ruleTexts.get(id);
+  if (t === undefined) { const r = migrationRule(id); ruleTexts.set(id, (t = `${r.message} ${r.action}`)); }
+  return t;
+};
+
+/** FNV-1a over the key's UTF-16 code units: a fingerprint, no allocation. */
+function fingerprint(s: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
+  return h | 1; // never 0, the empty slot
+}
+
+/**
+ * A cache of rewrites that admits a key the second time it is seen: a log where every line is
+ * new costs one fingerprint per line and leaves no garbage behind; repeated targets hit.
+ */
+export class Memo {
+  private readonly map = new Map<string, Cached>();
+  private readonly seen = new Int32Array(SEEN_SLOTS);
+  private admit = false;
+  constructor(private readonly fold: (c: Cached) => void) {}
+
+  /** The cached entry; a key seen for the first time is remembered as seen (set() then declines it). */
+  get(key: string): Cached | undefined {
+    const h = fingerprint(key);
+    const slot = h & (SEEN_SLOTS - 1);
+    if (this.seen[slot] !== h) {
+      this.seen[slot] = h;
+      this.admit = false;
+      return undefined;
+    }
+    this.admit = true;
+    return this.map.get(key);
+  }
+
+  /** Look up without remembering (the access fast path: a miss goes on to the line path's get). */
+  find(key: string): Cached | undefined {
+    const h = fingerprint(key);
+    return this.seen[h & (SEEN_SLOTS - 1)] === h ? this.map.get(key) : undefined;
+  }
+
+  /** Cache the entry of the key last missed by get(), if it was seen before. */
+  set(key: string, c: Cached): boolean {
+    if (!this.admit) return false;
+    if (this.map.size >= CACHE_MAX) this.drain();
+    this.map.set(flat(key), c);
+    return true;
+  }
+
+  /** Count what the entries hold and forget them. */
+  drain(): void {
+    for (const c of this.map.values()) this.fold(c);
+    this.map.clear();
+  }
+
+  values(): IterableIterator<Cached> {
+    return this.map.values();
+  }
+}
+
+export interface RewriteStageOptions {
+  now: Date;
+  /** --resolve: finish pending work online */
+  resolve?: (o: Outcome) => Promise<Outcome>;
+}
+
+/**
+ * Make a cached entry stand alone: the strings a rewrite returns are often slices of the
+ * decoded input block they came from, and a cached slice would keep its whole block alive.
+ * (JSON round-trips any string exactly, lone surrogates included.) The request keeps no headers or body.
+ */
+function keep(c: Cached): void {
+  const r = c.req;
+  c.req = JSON.parse(JSON.stringify({ method: r.method, origin: r.origin, path: r.path, query: r.query })) as LogRequest;
+  c.o = JSON.parse(JSON.stringify(c.o)) as Outcome;
+  c.target = flat(c.target);
+  if (c.request !== undefined) c.request = flat(c.request);
+}
+
+export class RewriteStage {
+  /** keyed by method and URL */
+  readonly cache: Memo;
+  /** access logs, keyed by the raw request field (the fast path looks lines up here) */
+  readonly accessCache: Memo;
+
+  constructor(private readonly tally: Tally, private readonly opts: RewriteStageOptions) {
+    const fold = (c: Cached) => this.fold(c);
+    this.cache = new Memo(fold);
+    this.accessCache = new Memo(fold);
+  }
+
+  /** Add the requests counted against an entry to the tally. */
+  fold(c: Cached): void {
+    if (!c.n) return;
+    const o = c.o;
+    this.tally.add(o.status, o.routeId, c.n);
+    for (const n of o.notes) this.tally.rule(n.rule, n.rule === "signals-sunset" ? n.message : ruleText(n.rule), c.n);
+    c.n = 0;
+  }
+
+  /** The rewrite of a request, counted once more; a promise only with --resolve. */
+  outcome(item: RequestItem): Cached | Promise<Cached> {
+    const req = item.req;
+    const access = item.key !== undefined;
+    const memo = access ? this.accessCache : this.cache;
+    const key = access ? item.key! : req.method + " " + req.origin + req.path + "?" + req.query.map((p) => p.join("=")).join("&");
+    let c = memo.get(key);
+    let held = c !== undefined;
+    if (c === undefined) {
+      const o = rewrite(req, { now: this.opts.now });
+      // every field set up front: one object shape keeps the hot loop's property reads fast
+      c = { req, o, target: o.to ? req.origin + targetOf(o.to) : "", json: undefined, n: 0, request: undefined, ascii: false };
+      held = memo.set(key, c);
+      if (held) {
+        // the access fast path splices this into lines seen again
+        if (access && o.to && item.source.format === "access") {
+          const proto = item.source.proto;
+          c.request = o.to.method + " " + c.target + (proto ? " " + proto : "");
+          c.ascii = ASCII.test(c.request);
+        }
+        keep(c);
+      }
+    }
+    if (this.opts.resolve && c.o.pending) return this.resolve(c, held);
+    return this.count(c, held);
+  }
+
+  private count(c: Cached, held: boolean): Cached {
+    c.n++;
+    // an entry the cache does not hold is counted now
+    if (!held) this.fold(c);
+    return c;
+  }
+
+  private async resolve(c: Cached, held: boolean): Promise<Cached> {
+    const o = await this.opts.resolve!(c.o);
+    this.fold(c);
+    c.o = o;
+    c.target = o.to ? c.req.origin + targetOf(o.to) : "";
+    c.json = undefined;
+    c.request = undefined;
+    return this.count(c, held);
+  }
+
+  /** An entry that is not a request. */
+  invalid(): void {
+    this.tally.add("invalid");
+    this.tally.rule("invalid-input", ruleText("invalid-input"));
+  }
+
+  /** Count everything still held in the caches (at the end, or when interrupted). */
+  settle(): void {
+    for (const c of this.cache.values()) this.fold(c);
+    for (const c of this.accessCache.values()) this.fold(c);
+  }
+}
+
+export type { LogRequest };

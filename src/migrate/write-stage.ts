@@ -1,0 +1,131 @@
+// The write stage of `mids migrate`: rewritten requests out in the output format (writers.ts) or
+// as report records (-o json/ndjson), requests without a v3 request into the stderr listing.
+// Output goes out in large chunks (output.ts) with back-pressure honoured; a reader that went
+// away (`| head`) stops the run quietly.
+import type { IO } from "../io.js";
+import { writeAsync } from "../io.js";
+import { stripControl } from "../output/sanitize.js";
+import type { InputInfo } from "./reader.js";
+import { Output } from "./output.js";
+import type { Tally } from "./summary.js";
+import { redactText, targetOf } from "./url.js";
+import { makeWriter, type Writer } from "./writers.js";
+import type { Cached, Note, OutputTarget, RequestItem } from "./types.js";
+
+export class StdoutClosed extends Error {}
+
+export interface WriteStageOptions {
+  to?: OutputTarget;
+  report?: "json" | "ndjson";
+  baseUrl?: string;
+  version: string;
+}
+
+/** Text for a terminal: escapes and other controls dropped, line breaks kept. */
+const ttySafe = (s: string): string => s.split(/(\r?\n)/).map((part, i) => (i % 2 ? part : stripControl(part))).join("");
+
+// a note is serialised once: rule notes are shared objects (rewrite.ts), prefixed ones are not
+const noteJson = new WeakMap<Note, string>();
+const jsonOfNote = (n: Note): string => {
+  let s = noteJson.get(n);
+  if (s === undefined) noteJson.set(n, (s = JSON.stringify(n)));
+  return s;
+};
+/** The report record without its position: `"status":...,"from":...,"to":...,"notes":[...]}`. */
+function recordJson(c: Cached): string {
+  const o = c.o;
+  let notes = "";
+  for (let i = 0; i < o.notes.length; i++) notes += (i ? "," : "") + jsonOfNote(o.notes[i]);
+  return `"status":${JSON.stringify(o.status)},"from":${JSON.stringify(o.from)},"to":${JSON.stringify(o.to)},"notes":[${notes}]}`;
+}
+
+export class WriteStage {
+  readonly out: Output;
+  closed = false;
+  private readonly closedP: Promise<never>;
+  private writer: Writer | undefined;
+  private writerFormat: OutputTarget | undefined;
+  private begun = false;
+  private reported = 0;
+  private input: InputInfo | undefined;
+
+  constructor(private readonly io: IO, private readonly tally: Tally, private readonly opts: WriteStageOptions) {
+    let onClosed: (e: Error) => void = () => undefined;
+    this.closedP = new Promise<never>((_, reject) => (onClosed = reject));
+    this.closedP.catch(() => undefined);
+    const stdout = io.stdout as { on?: (ev: "error", cb: (e: Error) => void) => unknown };
+    stdout.on?.("error", () => { this.closed = true; onClosed(new StdoutClosed()); });
+    this.out = new Output((chunk) => {
+      if (this.closed) throw new StdoutClosed();
+      // logs and HAR files carry text from anyone (user agents, bodies, headers, --resolve cursors):
+      // on a terminal, no control sequence of theirs may reach it (piped output stays byte-exact)
+      if (io.stdoutIsTTY) chunk = ttySafe(typeof chunk === "string" ? chunk : chunk.toString("latin1"));
+      // Out is typed for text; the process's stdout and testIO take a Buffer too
+      const w = writeAsync(io.stdout, chunk as string);
+      return w && Promise.race([w, this.closedP]);
+    });
+  }
+
+  /** The output format: the first input's, or --to (several inputs: one output format). */
+  get format(): OutputTarget | undefined {
+    return this.writerFormat;
+  }
+
+  /** Called before the first item of each input. */
+  begin(input: InputInfo): void | Promise<void> {
+    this.input = input;
+    this.writerFormat ??= this.opts.to ?? input.format;
+    if (this.begun) return;
+    this.begun = true;
+    if (this.opts.report === "json") return this.out.str(`{"requests":[\n`);
+    if (this.opts.report) return;
+    this.writer = makeWriter(this.writerFormat, { baseUrl: this.opts.baseUrl, version: this.opts.version });
+    return this.out.str(this.writer.begin());
+  }
+
+  private where(n: number): string {
+    const i = this.input!;
+    return `${i.name ? `${i.name}:` : ""}${i.format === "har" ? "entry " : "line "}${n}`;
+  }
+
+  invalid(position: number, reason: string): void | Promise<void> {
+    if (this.opts.report) return this.out.str(this.reportLine(position, JSON.stringify({ status: "invalid", from: null, to: null, notes: [{ rule: "invalid-input", message: reason }] }).slice(1)));
+    if (this.tally.full()) return void this.tally.leave("");
+    this.tally.leave(`${this.where(position)}: invalid: ${stripControl(redactText(reason))}`);
+  }
+
+  request(item: RequestItem, c: Cached): void | Promise<void> {
+    const o = c.o;
+    if (this.opts.report) return this.out.str(this.reportLine(item.position, (c.json ??= recordJson(c))));
+    if (o.to) return this.out.str(this.writer!.write(item, o.to, c.target));
+    if (this.tally.full()) return void this.tally.leave("");
+    this.tally.leave(`${this.where(item.position)}: ${o.status}: ${stripControl(`${o.from.method} ${targetOf(o.from)}`)}${o.notes[0] ? ` (${o.notes[0].rule})` : ""}`);
+  }
+
+  private reportLine(position: number, rest: string): string {
+    const file = this.input?.name;
+    const text = `{"position":${position},${file ? `"file":${JSON.stringify(file)},` : ""}${rest}`;
+    if (this.opts.report === "ndjson") return text + "\n";
+    return (this.reported++ ? ",\n" : "") + text;
+  }
+
+  /** Close the document (HAR, -o json) and write out what is buffered. */
+  async end(): Promise<void> {
+    try {
+      if (this.writer) await this.out.str(this.writer.end());
+      await this.out.flush();
+    } catch (e) {
+      if (!(e instanceof StdoutClosed)) throw e;
+    }
+  }
+
+  /** -o json/ndjson: the summary closes the report. */
+  async summary(): Promise<void> {
+    if (!this.opts.report || this.closed) return;
+    const s = this.tally.summary();
+    if (this.opts.report === "json") {
+      if (!this.begun) await writeAsync(this.io.stdout, `{"requests":[\n`);
+      await writeAsync(this.io.stdout, `${this.reported ? "\n" : ""}],\n"summary":${JSON.stringify(s)}}\n`);
+    } else await writeAsync(this.io.stdout, JSON.stringify({ summary: s }) + "\n");
+  }
+}

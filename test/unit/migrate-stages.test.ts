@@ -1,0 +1,109 @@
+// The stages of `mids migrate` one by one: the reader (gzip, detection on the first complete
+// line, input order and positions), the rewrite stage's cache, progress on a terminal only.
+import { describe, expect, it } from "vitest";
+import { Readable } from "node:stream";
+import { gzipSync } from "node:zlib";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { readRequests } from "../../src/migrate/reader.js";
+import { RewriteStage } from "../../src/migrate/rewrite-stage.js";
+import { Tally } from "../../src/migrate/summary.js";
+import { migrate } from "../../src/migrate/pipeline.js";
+import { testIO, type IO } from "../../src/io.js";
+import type { RequestItem } from "../../src/migrate/types.js";
+
+const NOW = new Date("2026-11-22T00:00:00Z");
+const clf = (target: string, i = 1) => `10.0.0.${i} - - [01/Oct/2026:09:00:01 +0000] "GET ${target} HTTP/1.1" 200 1 "-" "ua"`;
+const stdinOf = (...chunks: Buffer[]) => Readable.from(chunks) as unknown as NodeJS.ReadableStream;
+const dir = mkdtempSync(join(tmpdir(), "mids-stages-"));
+
+async function collect(io: IO, files: string[]) {
+  const out: string[] = [];
+  for await (const it of readRequests(io, files)) {
+    out.push(`${it.input.file}:${it.input.format}:${it.position}:${it.kind === "request" ? it.req.path : it.reason}`);
+  }
+  return out;
+}
+
+describe("reader stage", () => {
+  it("yields every input's requests in order with positions, gzip undone, formats detected per input", async () => {
+    const log = [clf("/v2/topics"), "junk", clf("/v2/clusters")].join("\n") + "\n";
+    const nd = '{"method":"GET","url":"/v2/intel"}\n';
+    const a = join(dir, "a.log.gz");
+    const b = join(dir, "b.ndjson");
+    writeFileSync(a, gzipSync(log));
+    writeFileSync(b, nd);
+    const io = testIO({ stdin: stdinOf(gzipSync(Buffer.from(nd))) });
+    expect(await collect(io, [a, "-", b])).toEqual([
+      `${a}:access:1:/v2/topics`, `${a}:access:2:not an access log line or request line`, `${a}:access:3:/v2/clusters`,
+      "-:ndjson:1:/v2/intel", `${b}:ndjson:1:/v2/intel`,
+    ]);
+  });
+
+  it("detects JSON lines from the first complete line, however long (not HAR past 64 KB)", async () => {
+    const long = JSON.stringify({ method: "GET", url: "/v2/topics", note: "x".repeat(200 * 1024) });
+    const text = Buffer.from(`${long}\n{"method":"GET","url":"/v2/clusters"}\n`);
+    // in small chunks, as a pipe delivers it
+    const chunks = Array.from({ length: Math.ceil(text.length / 16384) }, (_, i) => text.subarray(i * 16384, (i + 1) * 16384));
+    expect(await collect(testIO({ stdin: stdinOf(...chunks) }), ["-"])).toEqual(["-:ndjson:1:/v2/topics", "-:ndjson:2:/v2/clusters"]);
+  });
+
+  it("reports a truncated HAR as the entries it read and one error", async () => {
+    const entry = (p: string) => JSON.stringify({ request: { method: "GET", url: `https://h${p}` } });
+    const har = `{"log":{"version":"1.2","entries":[${entry("/v2/topics")},${entry("/v2/clusters")},${entry("/v2/intel")}]}}`;
+    const cut = Buffer.from(har.slice(0, har.indexOf("/v2/intel")));
+    expect(await collect(testIO({ stdin: stdinOf(cut) }), ["-"])).toEqual(["-:har:1:/v2/topics", "-:har:2:/v2/clusters", "-:har:3:truncated HAR: entry 3 is incomplete"]);
+  });
+
+  it("refuses other compressed formats with one line naming the way out", async () => {
+    const xz = Buffer.from([0xfd, 0x37, 0x7a, 0x58, 0x5a, 0x00, 0, 0, 1, 2]);
+    await expect(collect(testIO({ stdin: stdinOf(xz) }), ["-"])).rejects.toThrow(/xz-compressed input is not supported/);
+  });
+
+  it("keeps lines of a CRLF file with NUL bytes, a 10 MB line and mixed formats apart", async () => {
+    const big = Buffer.alloc(10 << 20, 0x61);
+    const input = Buffer.concat([Buffer.from(clf("/v2/topics") + "\r\n"), Buffer.from("bin\u0000ary\r\n"), big, Buffer.from("\n"),
+      Buffer.from('{"method":"GET","url":"/v2/topics"}\r\n'), Buffer.from(clf("/v2/clusters") + "\r\n")]);
+    const chunks = Array.from({ length: Math.ceil(input.length / 65536) }, (_, i) => input.subarray(i * 65536, (i + 1) * 65536));
+    expect(await collect(testIO({ stdin: stdinOf(...chunks) }), ["-"])).toEqual([
+      "-:access:1:/v2/topics", "-:access:2:binary data (control bytes)", "-:access:3:line longer than 256 KiB",
+      "-:access:4:not an access log line or request line", "-:access:5:/v2/clusters",
+    ]);
+  });
+});
+
+describe("rewrite stage", () => {
+  it("counts every request once, cached or not, and caches only what repeats", async () => {
+    const tally = new Tally();
+    const stage = new RewriteStage(tally, { now: NOW });
+    const item = (path: string, i: number): RequestItem => ({ kind: "request", position: i, req: { method: "GET", origin: "", path, query: [] }, source: { format: "curl" } });
+    const seen = new Set<unknown>();
+    for (let i = 0; i < 30; i++) seen.add(stage.outcome(item(i % 3 ? `/v2/projects/p${i}` : "/v2/topics", i)));
+    stage.settle();
+    expect(tally.total).toBe(30);
+    expect(tally.byStatus.rewritten).toBe(30);
+    // /v2/topics: one fresh entry at first sight, then one cached entry for the other 9
+    expect(seen.size).toBe(20 + 2);
+  });
+});
+
+describe("progress", () => {
+  const input = Buffer.from(Array.from({ length: 2000 }, (_, i) => clf(`/v2/projects/p${i}`, i % 250)).join("\n") + "\n");
+  const run = async (opts: Partial<IO>, quiet = false) => {
+    const parts = Array.from({ length: 8 }, (_, i) => input.subarray((i * input.length) >> 3, ((i + 1) * input.length) >> 3));
+    const io = testIO({ stdin: stdinOf(...parts), ...opts });
+    await migrate(io, { files: ["-"], failOn: [], quiet, version: "t", now: NOW, progressEveryMs: 0 });
+    return io.err();
+  };
+  it("is drawn in place on a terminal: lines and MB/s, cleared before the summary", async () => {
+    const err = await run({ stderrIsTTY: true });
+    expect(err).toMatch(/\r\u001b\[Kmigrate: [\d,]+ lines {2}[\d.]+ MB\/s/);
+    expect(err).toMatch(/\r\u001b\[Kmigrate: 2000 requests/);
+  });
+  it("is not drawn when stderr is not a terminal, in CI, or with --quiet", async () => {
+    expect(await run({ stderrIsTTY: false })).not.toContain("\r");
+    expect(await run({ stderrIsTTY: true, env: { CI: "true" } })).not.toContain("\r");
+    expect(await run({ stderrIsTTY: true }, true)).toBe("");
+  });
+});
