@@ -13,7 +13,8 @@ export function parseIntFlag(flag: string, v: string | undefined, min: number, m
 export function parseNumberFlag(flag: string, v: string | undefined): number | undefined {
   if (v === undefined) return undefined;
   const n = Number(v);
-  if (v.trim() === "" || !Number.isFinite(n)) throw new UsageError(`${flag} must be a number (got '${v}')`);
+  // decimal notation only: Number() would also take 0x10, 0b1 and 0o7
+  if (!/^\s*[-+]?(?:\d+\.?\d*|\.\d+)(?:e[-+]?\d+)?\s*$/i.test(v) || !Number.isFinite(n)) throw new UsageError(`${flag} must be a number (got '${v}')`);
   return n;
 }
 

@@ -1,0 +1,13 @@
+// Number flags (--min-trend, --tolerance) take decimal notation only: Number() alone would read
+// 0x10 as 16 and "" as 0.
+import { describe, expect, it } from "vitest";
+import { parseNumberFlag } from "../../src/commands/shared/options.js";
+
+describe("parseNumberFlag", () => {
+  it.each([["1", 1], ["-1.25", -1.25], [".5", 0.5], ["3.", 3], ["1e-3", 0.001], ["+2", 2], [" 7 ", 7]])("reads %s as %d", (v, n) => {
+    expect(parseNumberFlag("--x", v)).toBe(n);
+  });
+  it.each(["0x10", "0b1", "0o7", "", " ", "1e400", "abc", "1,5", "Infinity", "NaN", "--1"])("refuses '%s' with exit 2", (v) => {
+    expect(() => parseNumberFlag("--x", v)).toThrow(/--x must be a number/);
+  });
+});
