@@ -23,9 +23,9 @@ export function stripControl(s: string): string {
   return s.replace(SEQUENCES, "").replace(UNSAFE_CHAR, "");
 }
 
-/** For single-line cells and messages: also fold newlines and tabs into spaces. */
+/** For single-line cells and messages: also fold newlines, tabs and the Unicode line/paragraph separators into spaces. */
 export function oneLine(s: string): string {
-  return stripControl(s).replace(/[\r\n\t]+/g, " ");
+  return stripControl(s).replace(/[\r\n\t\u2028\u2029]+/g, " ");
 }
 
 /** Whether a string holds a character that data formats escape. */

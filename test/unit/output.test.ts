@@ -12,6 +12,8 @@ describe("terminal sanitizing", () => {
     expect(stripControl("bell\u0007 back\u0008 c1\u009b2J")).toBe("bell back c1");
     expect(stripControl("tab\tnew\nline")).toBe("tab\tnew\nline");
     expect(oneLine("a\nb\tc")).toBe("a b c");
+    // U+2028/U+2029 break a line in some terminals and viewers: a one-line cell folds them too
+    expect(oneLine("a\u2028b\u2029\nc")).toBe("a b c");
   });
 });
 
@@ -63,6 +65,15 @@ describe("CSV carries data (issue 15) and is safe in a spreadsheet (issue 10)", 
     expect(csvValue("plain")).toBe("plain");
     expect(csvValue(["=cmd", "b"])).toBe("'=cmd;b");
     expect(csvValue("=1+1", { raw: true })).toBe("=1+1");
+  });
+  it("also guards a formula after leading spaces and text anywhere in a joined array; numbers stay numbers", () => {
+    for (const s of [" =1+1", "  @SUM(A1)", " -2+3", "\n=1"]) expect(csvValue(s)).toBe(`'${s}`);
+    expect(csvValue(" -1.5")).toBe(" -1.5");
+    expect(csvValue("\t-1")).toBe("'\t-1");
+    expect(csvValue([-1, "+cmd|' /C calc'!A0"])).toBe("'-1;+cmd|' /C calc'!A0");
+    expect(csvValue([null, "=x"])).toBe(";=x");
+    expect(csvValue([-1, 2])).toBe("-1;2");
+    expect(csvValue([-1, "+x"], { raw: true })).toBe("-1;+x");
   });
   it("numbers as served, arrays of scalars joined with ';', nested values as JSON", () => {
     expect(csvValue(0.1234567)).toBe("0.1234567");

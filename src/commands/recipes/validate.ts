@@ -6,6 +6,7 @@ import type { Context } from "../../context.js";
 import { ASSUMED } from "../../contract/assumed.js";
 import { ApiError, FindingsError, UsageError } from "../../errors.js";
 import { writeAsync } from "../../io.js";
+import { emitJson } from "../../output/render.js";
 import { checkText, mapBounded, summarize, summaryLine, type ValidationResult } from "../../recipes/check.js";
 import { FORMATS, formatGithub, formatJson, formatJunit, formatSarif, type Format } from "../../recipes/formats.js";
 import { expandInputs, readRecipeFile, type Input } from "../../recipes/inputs.js";
@@ -97,6 +98,9 @@ async function readInput(input: Input, stdinText: string | undefined): Promise<{
 
 export async function run(opts: ValidateOptions, ctx: Context): Promise<void> {
   const format = chooseFormat(ctx, opts.format);
+  if (ctx.globals.jq !== undefined && format !== "json" && format !== "sarif") {
+    throw new UsageError(`--jq filters JSON and cannot be combined with --format ${format}`, { hint: "use --format json or sarif with --jq, or drop --jq" });
+  }
   if (opts.outputFile !== undefined && opts.outputFile.trim() === "") throw new UsageError("--output-file is empty", { hint: "name the file to write, e.g. --output-file recipes.sarif" });
   const outFormat = opts.outputFile ? fileFormat(opts.outputFile, opts.outputFileFormat) : undefined;
   if (!opts.outputFile && opts.outputFileFormat) throw new UsageError("--output-file-format needs --output-file FILE");
@@ -122,7 +126,10 @@ export async function run(opts: ValidateOptions, ctx: Context): Promise<void> {
     return checkText(input.file, text, validate);
   });
 
-  await writeAsync(ctx.io.stdout, render(format, reports, ctx.globals.color, ctx.io.env.GITHUB_WORKSPACE));
+  const text = render(format, reports, ctx.globals.color, ctx.io.env.GITHUB_WORKSPACE);
+  // json and sarif go through the JSON printer with --jq (their escapes parse back losslessly)
+  if (ctx.globals.jq !== undefined) await emitJson(ctx, JSON.parse(text));
+  else await writeAsync(ctx.io.stdout, text);
   if (opts.outputFile && outFormat) {
     const path = resolve(ctx.io.cwd, opts.outputFile);
     try {
