@@ -25,8 +25,20 @@ function columnsFor(ctx: Context, view: View): Column[] {
   return [...view.columns];
 }
 
-function headerOf(c: Column): string {
-  return (c.header ?? c.path.split(".").pop() ?? c.path).toUpperCase();
+/**
+ * Column headers: the last segment of each path (`identifiers.x` -> X), but a numeric last segment
+ * keeps its parent (`tags.0` -> TAGS.0), and headers that would repeat (`name,project.name`) are
+ * the whole path, so no two columns read the same.
+ */
+export function headersOf(cols: readonly Column[]): string[] {
+  const short = cols.map((c) => {
+    if (c.header) return c.header;
+    const parts = c.path.split(".");
+    let i = parts.length - 1;
+    while (i > 0 && /^\d+$/.test(parts[i])) i--;
+    return parts.slice(i).join(".");
+  });
+  return short.map((h, i) => (!cols[i].header && short.indexOf(h) !== short.lastIndexOf(h) ? cols[i].path : h).toUpperCase());
 }
 
 function cell(c: Column, row: unknown): string {
@@ -123,7 +135,11 @@ function noneMatched(ctx: Context, view: View): void {
 
 /** A CSV cell carries data (see csv.ts); the column's display format is for tables only. */
 function csvCellOf(ctx: Context, c: Column, row: unknown): string {
-  const text = csvValue(getPath(row, c.path), { raw: ctx.globals.csvRaw });
+  return csvText(ctx, csvValue(getPath(row, c.path), { raw: ctx.globals.csvRaw }));
+}
+
+/** CSV is data when piped; on a terminal it is made safe like any other text. */
+function csvText(ctx: Context, text: string): string {
   return ctx.io.stdoutIsTTY ? stripControl(text) : text;
 }
 
@@ -181,7 +197,8 @@ export async function printList(ctx: Context, source: Iterable<unknown[]> | Asyn
   }
   if (fmt === "csv") {
     const cols = columnsFor(ctx, view);
-    await writeAsync(out, csvRow(cols.map((c) => c.path)));
+    // the header row may be server text too (an item's own keys): guarded and made safe like a cell
+    await writeAsync(out, csvRow(cols.map((c) => csvText(ctx, csvValue(c.path, { raw: ctx.globals.csvRaw })))));
     for await (const page of source) {
       for (const item of page) {
         await writeAsync(out, csvRow(cols.map((c) => csvCellOf(ctx, c, item))));
@@ -269,7 +286,7 @@ export function shrinkToFit(widths: number[], avail: number, identifier: readonl
 /** Borderless aligned table (like gh). On a TTY cells are truncated to fit the width; piped, never. */
 export async function renderTable(ctx: Context, cols: readonly Column[], rows: readonly unknown[], noHeader = false): Promise<string> {
   const tty = ctx.io.stdoutIsTTY;
-  const header = cols.map(headerOf);
+  const header = headersOf(cols);
   const body = rows.map((r) => cols.map((c) => oneLine(cell(c, r))));
   const widths = header.map((h, i) => Math.max(noHeader ? 0 : h.length, ...body.map((r) => [...r[i]].length)));
   const sep = 2;

@@ -163,5 +163,24 @@ describe("output values (issues 10, 14, 15)", () => {
     expect((err as Error).message).toMatch(/^--jq: syntax error, unexpected end of file .*line 1/);
     expect((err as Error).message).not.toContain("\n");
   });
-});
 
+  it("table headers: a numeric last segment keeps its parent, repeated headers show the whole path", async () => {
+    const { ctx, io } = ctxWith("table", {}, ["tags.0", "name", "project.name", "trend"]);
+    await printList(ctx, [[{ tags: ["a"], name: "n", project: { name: "p" }, trend: 1 }]], view);
+    expect(io.out().split("\n")[0].split(/\s{2,}/)).toEqual(["TAGS.0", "NAME", "PROJECT.NAME", "TREND"]);
+  });
+
+  it("the CSV header row is guarded and made safe like a cell: an item's keys are server text", async () => {
+    const item = { "=HYPERLINK(1)": 1, "k\u202eey": 2 };
+    const piped = ctxWith("csv");
+    await printItem(piped.ctx, item);
+    expect(piped.io.out().split("\n")[0]).toBe("'=HYPERLINK(1),k\u202eey");
+    const tty = ctxWith("csv", { stdoutIsTTY: true });
+    await printItem(tty.ctx, item);
+    expect(tty.io.out().split("\n")[0]).toBe("'=HYPERLINK(1),key");
+    const raw = ctxWith("csv");
+    raw.ctx.globals.csvRaw = true;
+    await printItem(raw.ctx, item);
+    expect(raw.io.out().split("\n")[0]).toBe("=HYPERLINK(1),k\u202eey");
+  });
+});
