@@ -3,6 +3,7 @@ import type { Context } from "../context.js";
 import { writeAsync } from "../io.js";
 import { cellText, getPath, hasPath, knownPaths, nearest, pick } from "./fields.js";
 import { csvRow, csvValue } from "./csv.js";
+import { displayWidth, fitWidth } from "./width.js";
 import { escapeC1Json, escapeC1Yaml, needsEscape, oneLine, stripControl } from "./sanitize.js";
 import { loadYaml } from "../util/yaml.js";
 
@@ -288,14 +289,10 @@ export async function renderTable(ctx: Context, cols: readonly Column[], rows: r
   const tty = ctx.io.stdoutIsTTY;
   const header = headersOf(cols);
   const body = rows.map((r) => cols.map((c) => oneLine(cell(c, r))));
-  const widths = header.map((h, i) => Math.max(noHeader ? 0 : h.length, ...body.map((r) => [...r[i]].length)));
+  const widths = header.map((h, i) => Math.max(noHeader ? 0 : displayWidth(h), ...body.map((r) => displayWidth(r[i]))));
   const sep = 2;
   if (tty && ctx.io.columns) shrinkToFit(widths, ctx.io.columns - sep * (cols.length - 1), cols.map(isIdentifier));
-  const fit = (s: string, w: number) => {
-    const chars = [...s];
-    if (chars.length > w) return chars.slice(0, Math.max(0, w - 1)).join("") + "…";
-    return s + " ".repeat(w - chars.length);
-  };
+  const fit = (s: string, w: number) => fitWidth(s, w);
   const { Chalk } = await import("chalk");
   const chalk = new Chalk({ level: ctx.globals.color ? 1 : 0 });
   const line = (cells: string[], style?: (s: string) => string) =>

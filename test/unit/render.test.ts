@@ -4,6 +4,7 @@ import { testIO, type TestIO } from "../../src/io.js";
 import { printItem, printList } from "../../src/output/render.js";
 import type { Context, OutputFormat } from "../../src/context.js";
 import { UsageError } from "../../src/errors.js";
+import { displayWidth } from "../../src/output/width.js";
 
 function ctxWith(output: OutputFormat, io: Partial<TestIO> = {}, fields?: string[]): { ctx: Context; io: TestIO } {
   const t = testIO(io);
@@ -182,5 +183,23 @@ describe("output values (issues 10, 14, 15)", () => {
     raw.ctx.globals.csvRaw = true;
     await printItem(raw.ctx, item);
     expect(raw.io.out().split("\n")[0]).toBe("=HYPERLINK(1),k\u202eey");
+  });
+
+  it("pads and cuts by display width: wide (CJK, emoji) names keep the columns aligned and inside the terminal", async () => {
+    const wide = [
+      { name: "比特币协议比特币协议比特币协议比特币协议", slug: "btc", trend: 1, tags: [] },
+      { name: "🚀🚀 moon", slug: "moon", trend: 2, tags: [] },
+      { name: "plain", slug: "plain", trend: 3, tags: [] },
+    ];
+    for (const columns of [40, 120]) {
+      const { ctx, io } = ctxWith("table", { stdoutIsTTY: true, columns });
+      await printList(ctx, [wide], view);
+      const lines = io.out().trimEnd().split("\n");
+      for (const line of lines) expect(displayWidth(line), line).toBeLessThanOrEqual(columns);
+      // the SLUG column starts at the same display column on every line
+      const at = lines.map((l, i) => displayWidth(l.slice(0, l.lastIndexOf(["SLUG", "btc", "moon", "plain"][i]))));
+      expect(new Set(at).size, lines.join("\n")).toBe(1);
+    }
+    expect(displayWidth("a比🚀\u0301")).toBe(5);
   });
 });
