@@ -48,9 +48,10 @@ describe("terminal hygiene (issue 10)", () => {
     expect(stripControl("Zürich 東京 — ok")).toBe("Zürich 東京 — ok");
   });
   it("JSON text escapes them (and C1) losslessly: the parsed value is the same", () => {
-    const value = { name: "a\u202eb\u200bc\u009bd", [`k\u2066`]: 1 };
+    const value = { name: "a\u202eb\u200bc\u009bd\u007fe", [`k\u2066`]: 1 };
     const text = escapeC1Json(JSON.stringify(value));
-    expect(text).not.toMatch(/[\u0080-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069]/);
+    expect(text).not.toMatch(/[\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069]/);
+    expect(text).toContain("\\u007f");
     expect(text).toContain("\\u202e");
     expect(JSON.parse(text)).toEqual(value);
   });

@@ -202,4 +202,15 @@ describe("output values (issues 10, 14, 15)", () => {
     }
     expect(displayWidth("a比🚀\u0301")).toBe(5);
   });
+
+  it("yaml and json write DEL as an escape too (lossless)", async () => {
+    const { parse } = await import("yaml");
+    for (const fmt of ["yaml", "json"] as const) {
+      const { ctx, io } = ctxWith(fmt);
+      await printItem(ctx, { k: "x\u007fy" });
+      expect(io.out()).not.toContain("\u007f");
+      expect(io.out().toLowerCase()).toContain("\\u007f");
+      expect(parse(io.out())).toEqual({ k: "x\u007fy" });
+    }
+  });
 });
