@@ -287,7 +287,8 @@ export function shrinkToFit(widths: number[], avail: number, identifier: readonl
 /** Borderless aligned table (like gh). On a TTY cells are truncated to fit the width; piped, never. */
 export async function renderTable(ctx: Context, cols: readonly Column[], rows: readonly unknown[], noHeader = false): Promise<string> {
   const tty = ctx.io.stdoutIsTTY;
-  const header = headersOf(cols);
+  // headers may be server text too (an engine state's keys): one line, nothing that drives the terminal
+  const header = headersOf(cols).map(oneLine);
   const body = rows.map((r) => cols.map((c) => oneLine(cell(c, r))));
   const widths = header.map((h, i) => Math.max(noHeader ? 0 : displayWidth(h), ...body.map((r) => displayWidth(r[i]))));
   const sep = 2;

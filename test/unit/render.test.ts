@@ -213,4 +213,23 @@ describe("output values (issues 10, 14, 15)", () => {
       expect(parse(io.out())).toEqual({ k: "x\u007fy" });
     }
   });
+
+  it("the recipe engine state's keys (section titles, column headers) are server text: made safe on a terminal", async () => {
+    const { renderState } = await import("../../src/output/state.js");
+    const { ctx } = ctxWith("table", { stdoutIsTTY: true, columns: 100 });
+    const evil = "\u001b]0;PWNED\u0007\u009b2J\u202e";
+    const text = await renderState(ctx, { [`steps${evil}`]: [{ [`name${evil}`]: "a", ok: true }], output: { [`rows${evil}`]: [{ v: 1 }] } });
+    expect(text).toContain("STEPS (1)");
+    expect(text).toContain("OUTPUT · ROWS (1)");
+    expect(text).toMatch(/^NAME\s+OK$/m);
+    expect(text).not.toMatch(/[\u001b\u0007\u0080-\u009f\u202e]/);
+  });
+
+  it("an engine state's column named with a dot is read as a name, not a path", async () => {
+    const { renderState } = await import("../../src/output/state.js");
+    const { ctx } = ctxWith("table");
+    const text = await renderState(ctx, { rows: [{ "price.usd": 12.5, id: "x" }] });
+    expect(text).toMatch(/^PRICE\.USD\s+ID$/m);
+    expect(text).toMatch(/^12\.5\s+x$/m);
+  });
 });
