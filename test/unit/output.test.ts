@@ -24,6 +24,9 @@ describe("field paths", () => {
     expect(getPath(row, "assets.1.chain")).toBe("sol");
     expect(getPath(row, "assets.chain")).toEqual(["eth", "sol"]);
     expect(getPath(row, "missing.deep")).toBeUndefined();
+    // never the prototype: these are not fields of the item
+    for (const p of ["constructor", "__proto__", "toString", "constructor.name"]) expect(getPath(row, p), p).toBeUndefined();
+    expect(getPath(row, "assets.constructor")).toEqual([undefined, undefined]);
   });
   it("picks a nested subset", () => {
     expect(pick(row, ["id", "identifiers.x", "nope"])).toEqual({ id: "p1", identifiers: { x: "h" } });
