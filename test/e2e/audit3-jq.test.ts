@@ -6,7 +6,8 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { ROOT, runMids, useSandbox } from "../helpers/cli.js";
+import { ROOT, baseEnv, runMids, useSandbox } from "../helpers/cli.js";
+import { hostile, sendJson } from "../helpers/hostile.js";
 import { SANDBOX_DEMO_KEY } from "../../src/sandbox/keys.js";
 
 const sb = useSandbox();
@@ -89,5 +90,19 @@ describe("--fields warnings name the resource", () => {
     const r = await mids(["projects", "get", slug, "--fields", "slug,nmae", "-o", "json"]);
     expect(r.code).toBe(0);
     expect(r.stderr).toContain("--fields: no field 'nmae' in the project; nearest: name");
+  });
+});
+
+describe("no <resource> matched", () => {
+  it("names the vocabulary kind asked for", async () => {
+    const h = await hostile((_req, res) => sendJson(res, 200, { data: { categories: [], chains: [], assetTypes: [], intelCategories: [] } }));
+    const env = baseEnv({ MIDS_BASE_URL: h.url, MIDS_API_KEY: SANDBOX_DEMO_KEY });
+    const [chains, types] = await Promise.all([
+      runMids(["vocabulary", "chains", "-o", "table"], { env }),
+      runMids(["vocabulary", "asset-types", "-o", "table"], { env }),
+    ]);
+    expect(chains.stderr).toBe("no chains matched\n");
+    expect(types.stderr).toBe("no asset types matched\n");
+    expect(chains.stdout + types.stdout).toBe("");
   });
 });
