@@ -105,4 +105,12 @@ describe("no <resource> matched", () => {
     expect(types.stderr).toBe("no asset types matched\n");
     expect(chains.stdout + types.stdout).toBe("");
   });
+
+  it("a batch where every id failed prints its errors, not 'no alerts matched'", async () => {
+    const r = await mids(["alerts", "pause", "alr_nope1", "alr_nope2", "--fields", "id", "-o", "table"]);
+    expect(r.code).toBe(4);
+    expect(r.stdout).toBe("");
+    expect(r.stderr).toContain("2 of 2 alerts failed to pause");
+    expect(r.stderr).not.toContain("matched");
+  });
 });
