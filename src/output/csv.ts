@@ -31,7 +31,8 @@ export function csvValue(v: unknown, opts: { raw?: boolean } = {}): string {
   if (v === undefined || v === null) return "";
   if (typeof v === "string") return text(v);
   if (typeof v === "number" || typeof v === "boolean") return JSON.stringify(v) ?? "";
-  if (Array.isArray(v) && v.every((x) => x === null || typeof x !== "object")) {
+  // an element holding the separator would be ambiguous once joined: such an array is written as JSON
+  if (Array.isArray(v) && v.every((x) => x === null || typeof x !== "object") && !v.some((x) => typeof x === "string" && x.includes(CSV_LIST_SEPARATOR))) {
     const joined = v.map((x) => (x === null || x === undefined ? "" : String(x))).join(CSV_LIST_SEPARATOR);
     // any text in it makes the cell text: `[-1, "+cmd"]` is `-1;+cmd`, which a spreadsheet would run
     return v.some((x) => typeof x === "string") ? text(joined) : joined;

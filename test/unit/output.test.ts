@@ -85,6 +85,8 @@ describe("CSV carries data (issue 15) and is safe in a spreadsheet (issue 10)", 
     expect(csvValue(null)).toBe("");
     expect(csvValue(["polygon", "bsc"])).toBe(`polygon${CSV_LIST_SEPARATOR}bsc`);
     expect(csvValue([1, 2])).toBe("1;2");
+    // an element with a ';' would be ambiguous joined: the array is written as JSON
+    expect(csvValue(["a;b", "c"])).toBe('["a;b","c"]');
     expect(csvValue([{ chain: "eth" }, { chain: "bsc" }])).toBe('[{"chain":"eth"},{"chain":"bsc"}]');
     expect(csvValue({ window: "PT24H", value: -1.22 })).toBe('{"window":"PT24H","value":-1.22}');
   });
