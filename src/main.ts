@@ -199,7 +199,12 @@ function intOption(flag: string, v: string, min: number, max: number): number {
 const RESOURCE_NAMES: Record<string, string> = {
   "projects related": "related projects", "grounding history": "grounding entries", "intel list": "intel items",
   "vocabulary": "vocabulary entries", "alerts destinations": "alert destinations", "series": "points",
-  "sandbox keys": "sandbox keys", "recipes list": "recipes",
+  "sandbox keys": "sandbox keys", "recipes list": "recipes", "grounding": "grounding topics",
+  // one resource (a --fields warning names it): the singular, never the verb
+  "projects get": "project", "intel get": "intel item", "topics get": "topic", "topics report": "report",
+  "reports get": "report", "alerts get": "alert", "alerts pause": "alerts", "alerts resume": "alerts",
+  "alerts update": "alert", "recipes get": "recipe", "recipes execute": "recipe result", "me": "credential",
+  "config list": "settings", "projects metrics": "metrics",
 };
 
 /** `projects list` -> projects, `projects candles` -> candles, `projects related` -> related projects. */

@@ -1,5 +1,6 @@
 // One findings module for every command that reports findings (recipes validate, migrate scan):
 // the format names, the default choice, and writing stdout, --output-file and the GitHub step summary.
+import { emitJson } from "../output/render.js";
 import { appendFile, writeFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import type { Context } from "../context.js";
@@ -71,6 +72,9 @@ export interface OutputFlags {
 /** Check the output flags before any work, so a typo costs nothing. */
 export function outputPlan(ctx: Pick<Context, "io" | "globals">, flags: OutputFlags): { format: Format; fileFormat?: Format } {
   const format = chooseFormat(ctx, flags.format);
+  if (ctx.globals.jq !== undefined && format !== "json" && format !== "sarif" && format !== "gitlab") {
+    throw new UsageError(`--jq filters JSON and cannot be combined with --format ${format}`, { hint: "use --format json, sarif or gitlab with --jq, or drop --jq" });
+  }
   if (flags.outputFile !== undefined && flags.outputFile.trim() === "") throw new UsageError("--output-file is empty", { hint: "name the file to write, e.g. --output-file findings.sarif" });
   if (!flags.outputFile && flags.outputFileFormat) throw new UsageError("--output-file-format needs --output-file FILE");
   return { format, fileFormat: flags.outputFile ? fileFormat(flags.outputFile, flags.outputFileFormat) : undefined };
@@ -86,7 +90,12 @@ export async function emitFindings(ctx: Context, flags: OutputFlags, r: Renderin
   const env = ctx.io.env;
   const ws = env.GITHUB_WORKSPACE;
   const root = (f: Format) => (f === "gitlab" ? env.CI_PROJECT_DIR ?? ws : ws);
-  if (opts.stdout !== false) await writeAsync(ctx.io.stdout, render(plan.format, r, ctx.globals.color, root(plan.format)));
+  if (opts.stdout !== false) {
+    const text = render(plan.format, r, ctx.globals.color, root(plan.format));
+    // the JSON formats go through the JSON printer with --jq (their escapes parse back losslessly)
+    if (ctx.globals.jq !== undefined) await emitJson(ctx, JSON.parse(text));
+    else await writeAsync(ctx.io.stdout, text);
+  }
   if (flags.outputFile && plan.fileFormat) {
     try {
       await writeFile(resolve(ctx.io.cwd, flags.outputFile), render(plan.fileFormat, r, false, root(plan.fileFormat)));

@@ -1,6 +1,7 @@
 // Horizontal percentage bars (cluster composition of an intel item, spec 2.4) for a terminal.
 // Pure: returns lines. Labels are server text: control sequences are stripped.
 import { stripControl } from "./sanitize.js";
+import { displayWidth, fitWidth } from "./width.js";
 
 export interface Bar {
   label: string;
@@ -18,13 +19,12 @@ export function bar(pct: number, width: number): string {
 
 export function renderBars(bars: readonly Bar[], opts: { width: number; color?: boolean }): string[] {
   const labels = bars.map((b) => stripControl(b.label).replace(/\s+/g, " "));
-  const labelWidth = Math.min(28, Math.max(0, ...labels.map((l) => [...l].length)));
+  const labelWidth = Math.min(28, Math.max(0, ...labels.map((l) => displayWidth(l))));
   const pctText = bars.map((b) => `${(Number.isFinite(b.percentage) ? b.percentage : 0).toFixed(1)}%`);
   const pctWidth = Math.max(...pctText.map((t) => t.length));
   const barWidth = Math.max(10, opts.width - labelWidth - pctWidth - 4);
   return bars.map((b, i) => {
-    const chars = [...labels[i]];
-    const label = chars.length > labelWidth ? chars.slice(0, labelWidth - 1).join("") + "…" : labels[i] + " ".repeat(labelWidth - chars.length);
+    const label = fitWidth(labels[i], labelWidth);
     const body = bar(b.percentage, barWidth);
     const shown = opts.color ? `\u001b[36m${body}\u001b[39m` : body;
     return `${label}  ${pctText[i].padStart(pctWidth)}  ${shown}`.trimEnd();

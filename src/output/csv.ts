@@ -11,10 +11,11 @@ export function csvRow(cells: readonly string[]): string {
 /** The separator of an array of scalars inside one cell (a comma would be ambiguous in CSV). */
 export const CSV_LIST_SEPARATOR = ";";
 
-// a spreadsheet evaluates a cell that starts with one of these as a formula (OWASP CSV injection)
-const FORMULA_START = /^[=+\-@\t\r]/;
+// a spreadsheet evaluates a cell that starts with one of these as a formula (OWASP CSV injection);
+// some spreadsheets trim leading whitespace on import first, so ` =1+1` counts too
+const FORMULA_START = /^\s*[=+\-@]|^[\t\r]/;
 // ...but a plain number is a number, never a formula: `-1.22` stays -1.22
-const PLAIN_NUMBER = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
+const PLAIN_NUMBER = /^ *[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)? *$/;
 
 /** Text a spreadsheet would run as a formula gets a leading `'`, which makes it text. */
 export function guardFormula(s: string): string {
@@ -30,9 +31,11 @@ export function csvValue(v: unknown, opts: { raw?: boolean } = {}): string {
   if (v === undefined || v === null) return "";
   if (typeof v === "string") return text(v);
   if (typeof v === "number" || typeof v === "boolean") return JSON.stringify(v) ?? "";
-  if (Array.isArray(v) && v.every((x) => x === null || typeof x !== "object")) {
+  // an element holding the separator would be ambiguous once joined: such an array is written as JSON
+  if (Array.isArray(v) && v.every((x) => x === null || typeof x !== "object") && !v.some((x) => typeof x === "string" && x.includes(CSV_LIST_SEPARATOR))) {
     const joined = v.map((x) => (x === null || x === undefined ? "" : String(x))).join(CSV_LIST_SEPARATOR);
-    return typeof v[0] === "string" ? text(joined) : joined;
+    // any text in it makes the cell text: `[-1, "+cmd"]` is `-1;+cmd`, which a spreadsheet would run
+    return v.some((x) => typeof x === "string") ? text(joined) : joined;
   }
   return JSON.stringify(v) ?? "";
 }

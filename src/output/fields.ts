@@ -1,13 +1,16 @@
 // Dotted field paths (`--fields id,trend,identifiers.x`): read and pick nested values.
 import { UsageError } from "../errors.js";
 
+// only an item's own fields: `__proto__`, `constructor` or `toString` are never read from the prototype
+const own = (o: object, key: string): unknown => (Object.prototype.hasOwnProperty.call(o, key) ? (o as Record<string, unknown>)[key] : undefined);
+
 export function getPath(obj: unknown, path: string): unknown {
   let cur: unknown = obj;
   for (const part of path.split(".")) {
     if (cur === null || cur === undefined) return undefined;
     if (Array.isArray(cur) && /^\d+$/.test(part)) cur = cur[Number(part)];
-    else if (Array.isArray(cur)) cur = cur.map((x) => (x && typeof x === "object" ? (x as Record<string, unknown>)[part] : undefined));
-    else if (typeof cur === "object") cur = (cur as Record<string, unknown>)[part];
+    else if (Array.isArray(cur)) cur = cur.map((x) => (x && typeof x === "object" ? own(x, part) : undefined));
+    else if (typeof cur === "object") cur = own(cur, part);
     else return undefined;
   }
   return cur;

@@ -50,5 +50,8 @@ export function jqMessage(err: unknown): string {
     .split("\n")
     .map((l) => l.trim())
     .filter((l) => l && !/^Non-zero exit code: \d+$/.test(l) && !/^jq: \d+ compile errors?$/.test(l) && l !== "undefined");
-  return lines.join(" ").replace(/^jq: error(?: \(at [^)]*\))?: /, "").replace(/\s+/g, " ").trim() || "jq failed";
+  const message = lines.join(" ").replace(/^jq: error(?: \(at [^)]*\))?: /, "").replace(/^jq: error \(at [^)]*\) /, "").replace(/\s+/g, " ").trim();
+  // jq-web reports `input` past the one input as a bare "break"
+  if (message === "break") return "no more inputs: --jq gets one input, the whole result (use . rather than input/inputs)";
+  return message || "jq failed";
 }

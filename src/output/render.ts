@@ -3,6 +3,7 @@ import type { Context } from "../context.js";
 import { writeAsync } from "../io.js";
 import { cellText, getPath, hasPath, knownPaths, nearest, pick } from "./fields.js";
 import { csvRow, csvValue } from "./csv.js";
+import { displayWidth, fitWidth } from "./width.js";
 import { escapeC1Json, escapeC1Yaml, needsEscape, oneLine, stripControl } from "./sanitize.js";
 import { loadYaml } from "../util/yaml.js";
 
@@ -25,8 +26,20 @@ function columnsFor(ctx: Context, view: View): Column[] {
   return [...view.columns];
 }
 
-function headerOf(c: Column): string {
-  return (c.header ?? c.path.split(".").pop() ?? c.path).toUpperCase();
+/**
+ * Column headers: the last segment of each path (`identifiers.x` -> X), but a numeric last segment
+ * keeps its parent (`tags.0` -> TAGS.0), and headers that would repeat (`name,project.name`) are
+ * the whole path, so no two columns read the same.
+ */
+export function headersOf(cols: readonly Column[]): string[] {
+  const short = cols.map((c) => {
+    if (c.header) return c.header;
+    const parts = c.path.split(".");
+    let i = parts.length - 1;
+    while (i > 0 && /^\d+$/.test(parts[i])) i--;
+    return parts.slice(i).join(".");
+  });
+  return short.map((h, i) => (!cols[i].header && short.indexOf(h) !== short.lastIndexOf(h) ? cols[i].path : h).toUpperCase());
 }
 
 function cell(c: Column, row: unknown): string {
@@ -123,7 +136,11 @@ function noneMatched(ctx: Context, view: View): void {
 
 /** A CSV cell carries data (see csv.ts); the column's display format is for tables only. */
 function csvCellOf(ctx: Context, c: Column, row: unknown): string {
-  const text = csvValue(getPath(row, c.path), { raw: ctx.globals.csvRaw });
+  return csvText(ctx, csvValue(getPath(row, c.path), { raw: ctx.globals.csvRaw }));
+}
+
+/** CSV is data when piped; on a terminal it is made safe like any other text. */
+function csvText(ctx: Context, text: string): string {
   return ctx.io.stdoutIsTTY ? stripControl(text) : text;
 }
 
@@ -181,7 +198,8 @@ export async function printList(ctx: Context, source: Iterable<unknown[]> | Asyn
   }
   if (fmt === "csv") {
     const cols = columnsFor(ctx, view);
-    await writeAsync(out, csvRow(cols.map((c) => c.path)));
+    // the header row may be server text too (an item's own keys): guarded and made safe like a cell
+    await writeAsync(out, csvRow(cols.map((c) => csvText(ctx, csvValue(c.path, { raw: ctx.globals.csvRaw })))));
     for await (const page of source) {
       for (const item of page) {
         await writeAsync(out, csvRow(cols.map((c) => csvCellOf(ctx, c, item))));
@@ -269,16 +287,13 @@ export function shrinkToFit(widths: number[], avail: number, identifier: readonl
 /** Borderless aligned table (like gh). On a TTY cells are truncated to fit the width; piped, never. */
 export async function renderTable(ctx: Context, cols: readonly Column[], rows: readonly unknown[], noHeader = false): Promise<string> {
   const tty = ctx.io.stdoutIsTTY;
-  const header = cols.map(headerOf);
+  // headers may be server text too (an engine state's keys): one line, nothing that drives the terminal
+  const header = headersOf(cols).map(oneLine);
   const body = rows.map((r) => cols.map((c) => oneLine(cell(c, r))));
-  const widths = header.map((h, i) => Math.max(noHeader ? 0 : h.length, ...body.map((r) => [...r[i]].length)));
+  const widths = header.map((h, i) => Math.max(noHeader ? 0 : displayWidth(h), ...body.map((r) => displayWidth(r[i]))));
   const sep = 2;
   if (tty && ctx.io.columns) shrinkToFit(widths, ctx.io.columns - sep * (cols.length - 1), cols.map(isIdentifier));
-  const fit = (s: string, w: number) => {
-    const chars = [...s];
-    if (chars.length > w) return chars.slice(0, Math.max(0, w - 1)).join("") + "…";
-    return s + " ".repeat(w - chars.length);
-  };
+  const fit = (s: string, w: number) => fitWidth(s, w);
   const { Chalk } = await import("chalk");
   const chalk = new Chalk({ level: ctx.globals.color ? 1 : 0 });
   const line = (cells: string[], style?: (s: string) => string) =>

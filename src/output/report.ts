@@ -2,6 +2,7 @@
 // title, dates and link, the summary, the Markdown body lightly rendered, market figures,
 // sources and revisions. Pure: returns a string. All server text is stripped of control sequences.
 import { stripControl } from "./sanitize.js";
+import { displayWidth } from "./width.js";
 
 interface Metric { key?: string; value?: number; publishedValue?: number; unit?: string; provider?: string; freshness?: string; disagreement?: { comparedWith?: string; differencePercent?: number } }
 interface Entity { identity?: { name?: string; symbol?: string }; state?: string; metrics?: Metric[] }
@@ -33,7 +34,7 @@ export function wrap(text: string, width: number, indent = ""): string[] {
   const lines: string[] = [];
   let line = "";
   for (const w of words) {
-    if (line && [...line].length + 1 + [...w].length > width) {
+    if (line && displayWidth(line) + 1 + displayWidth(w) > width) {
       lines.push(line);
       line = indent + w;
     } else line = line ? `${line} ${w}` : w;

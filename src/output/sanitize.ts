@@ -15,17 +15,17 @@ const CONTROLS = "\\u0000-\\u0008\\u000b-\\u001f\\u007f-\\u009f";
  */
 const INVISIBLE = "\\u00ad\\u061c\\u180e\\u200b-\\u200f\\u202a-\\u202e\\u2060-\\u2064\\u2066-\\u206f\\ufeff\\ufff9-\\ufffb";
 const UNSAFE_CHAR = new RegExp(`[${CONTROLS}${INVISIBLE}]`, "g");
-/** Characters a data format writes as an escape (never raw): C1 controls and the invisible ones. */
-const ESCAPED = new RegExp(`[\\u0080-\\u009f${INVISIBLE}]`, "g");
+/** Characters a data format writes as an escape (never raw): DEL, C1 controls and the invisible ones. */
+const ESCAPED = new RegExp(`[\\u007f-\\u009f${INVISIBLE}]`, "g");
 
 /** Text safe for a terminal: sequences and unsafe characters removed; tabs and newlines kept. */
 export function stripControl(s: string): string {
   return s.replace(SEQUENCES, "").replace(UNSAFE_CHAR, "");
 }
 
-/** For single-line cells and messages: also fold newlines and tabs into spaces. */
+/** For single-line cells and messages: also fold newlines, tabs and the Unicode line/paragraph separators into spaces. */
 export function oneLine(s: string): string {
-  return stripControl(s).replace(/[\r\n\t]+/g, " ");
+  return stripControl(s).replace(/[\r\n\t\u2028\u2029]+/g, " ");
 }
 
 /** Whether a string holds a character that data formats escape. */
@@ -36,7 +36,7 @@ export function needsEscape(s: string): boolean {
 
 const hex4 = (c: string) => c.charCodeAt(0).toString(16).padStart(4, "0");
 
-// JSON.stringify escapes C0 controls but passes C1 (U+0080..U+009F) and the invisible characters
+// JSON.stringify escapes C0 controls but passes DEL, C1 (U+0080..U+009F) and the invisible characters
 // through raw; U+009B is CSI on terminals that honour 8-bit controls, U+202E turns text around.
 // Escaping them is lossless (the parsed value is the same), so it is done always, piped or not.
 

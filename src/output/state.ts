@@ -34,12 +34,13 @@ export async function renderState(ctx: Context, state: unknown): Promise<string>
     }
     for (const [key, v] of Object.entries(value)) {
       if (!hasTables(v)) continue;
-      const name = `${title ? `${title} · ` : ""}${key.toUpperCase()}`;
+      const name = `${title ? `${title} · ` : ""}${oneLine(key).toUpperCase()}`;
       if (Array.isArray(v) && v.length === 0) {
         out += `${out ? "\n" : ""}${name}: none\n`;
       } else if (isTable(v)) {
         const keys = [...new Set(v.flatMap((r) => Object.keys(r)))];
-        const cols: Column[] = keys.map((k) => ({ path: k, format: (x: unknown) => brief(x) }));
+        // a key is a name, not a dotted path: `a.b` is read as it is
+        const cols: Column[] = keys.map((k) => ({ path: k, header: k, format: (_x: unknown, row: unknown) => brief((row as Rec)[k]) }));
         out += `${out ? "\n" : ""}${name} (${v.length})\n`;
         out += await renderTable(ctx, cols, v);
       } else {

@@ -46,6 +46,10 @@ async function workspace(): Promise<{ cwd: string; env: Record<string, string> }
   const fx = (p: string) => join(ROOT, "test/fixtures", p);
   mkdirSync(join(cwd, "logs"));
   mkdirSync(join(cwd, "recipes"));
+  // `migrate scan` examples walk a small source tree
+  for (const d of ["src", "scripts"]) mkdirSync(join(cwd, d));
+  writeFileSync(join(cwd, "src/client.ts"), "export const url = `${BASE}/v2/projects/${id}/momentum?start=${s}`;\n");
+  writeFileSync(join(cwd, "scripts/trending.sh"), "curl -s \"$API/v2/signals?limit=20\"\n");
   copyFileSync(fx("migrate/combined.log"), join(cwd, "access.log"));
   copyFileSync(fx("migrate/bare.log"), join(cwd, "logs/bare.log"));
   writeFileSync(join(cwd, "logs/bare.log.gz"), gzipSync(readFileSync(fx("migrate/bare.log"))));

@@ -20,13 +20,13 @@ describe("--jq", () => {
       mids(["projects", "list", "--limit", "3", "--jq", ".[].slug"]),
       mids(["projects", "list", "--limit", "2", "--jq", ".[] | {slug, trend}"]),
       mids(["projects", "get", projects[0].slug, "--jq", ".name"]),
-      mids(["migrate", "explain", "--jq", "."]),
+      mids(["config", "path", "--jq", "."]),
     ]);
     expect(slugs.code).toBe(0);
     expect(slugs.stdout).toBe(projects.map((p) => p.slug).join("\n") + "\n");
     expect(objs.stdout).toBe(projects.slice(0, 2).map((p) => JSON.stringify({ slug: p.slug, trend: p.trend })).join("\n") + "\n");
     expect(item.stdout).toBe(`${projects[0].name}\n`);
-    // a command that prints JSON some other way says --jq did nothing rather than ignoring it
+    // a command that prints no JSON result (a path) says --jq did nothing rather than ignoring it
     expect(api.stderr).toContain("mids: warning: --jq was not applied");
   });
 

@@ -1,4 +1,5 @@
 // The terminal chart and summary of `mids series`, the composition bars and the report text.
+import { displayWidth } from "../../src/output/width.js";
 import { describe, expect, it } from "vitest";
 import { renderChart, renderSummary, resample, summarize, type Point } from "../../src/output/chart.js";
 import { bar, renderBars } from "../../src/output/bars.js";
@@ -136,5 +137,16 @@ describe("report text", () => {
     const lines = renderMarkdown("word ".repeat(60), 40, PLAIN);
     expect(lines.length).toBeGreaterThan(5);
     for (const l of lines) expect(l.length).toBeLessThanOrEqual(40);
+  });
+  it("bar labels are padded and cut by display width: the percentages line up", () => {
+    const lines = renderBars([{ label: "風險投資基金風險投資基金風險投資基金", percentage: 50 }, { label: "Quant", percentage: 50 }], { width: 60 });
+    const at = lines.map((l) => displayWidth(l.slice(0, l.indexOf("50.0%"))));
+    expect(at[0]).toBe(at[1]);
+    for (const l of lines) expect(displayWidth(l)).toBeLessThanOrEqual(60);
+  });
+  it("wraps by display width: wide (CJK) words take two columns each", () => {
+    const lines = renderMarkdown("比特币协议 ".repeat(12), 40, PLAIN);
+    expect(lines.length).toBeGreaterThan(3);
+    for (const l of lines) expect(displayWidth(l), l).toBeLessThanOrEqual(40);
   });
 });

@@ -12,6 +12,8 @@ describe("terminal sanitizing", () => {
     expect(stripControl("bell\u0007 back\u0008 c1\u009b2J")).toBe("bell back c1");
     expect(stripControl("tab\tnew\nline")).toBe("tab\tnew\nline");
     expect(oneLine("a\nb\tc")).toBe("a b c");
+    // U+2028/U+2029 break a line in some terminals and viewers: a one-line cell folds them too
+    expect(oneLine("a\u2028b\u2029\nc")).toBe("a b c");
   });
 });
 
@@ -22,6 +24,9 @@ describe("field paths", () => {
     expect(getPath(row, "assets.1.chain")).toBe("sol");
     expect(getPath(row, "assets.chain")).toEqual(["eth", "sol"]);
     expect(getPath(row, "missing.deep")).toBeUndefined();
+    // never the prototype: these are not fields of the item
+    for (const p of ["constructor", "__proto__", "toString", "constructor.name"]) expect(getPath(row, p), p).toBeUndefined();
+    expect(getPath(row, "assets.constructor")).toEqual([undefined, undefined]);
   });
   it("picks a nested subset", () => {
     expect(pick(row, ["id", "identifiers.x", "nope"])).toEqual({ id: "p1", identifiers: { x: "h" } });
@@ -46,9 +51,10 @@ describe("terminal hygiene (issue 10)", () => {
     expect(stripControl("Zürich 東京 — ok")).toBe("Zürich 東京 — ok");
   });
   it("JSON text escapes them (and C1) losslessly: the parsed value is the same", () => {
-    const value = { name: "a\u202eb\u200bc\u009bd", [`k\u2066`]: 1 };
+    const value = { name: "a\u202eb\u200bc\u009bd\u007fe", [`k\u2066`]: 1 };
     const text = escapeC1Json(JSON.stringify(value));
-    expect(text).not.toMatch(/[\u0080-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069]/);
+    expect(text).not.toMatch(/[\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069]/);
+    expect(text).toContain("\\u007f");
     expect(text).toContain("\\u202e");
     expect(JSON.parse(text)).toEqual(value);
   });
@@ -64,12 +70,23 @@ describe("CSV carries data (issue 15) and is safe in a spreadsheet (issue 10)", 
     expect(csvValue(["=cmd", "b"])).toBe("'=cmd;b");
     expect(csvValue("=1+1", { raw: true })).toBe("=1+1");
   });
+  it("also guards a formula after leading spaces and text anywhere in a joined array; numbers stay numbers", () => {
+    for (const s of [" =1+1", "  @SUM(A1)", " -2+3", "\n=1"]) expect(csvValue(s)).toBe(`'${s}`);
+    expect(csvValue(" -1.5")).toBe(" -1.5");
+    expect(csvValue("\t-1")).toBe("'\t-1");
+    expect(csvValue([-1, "+cmd|' /C calc'!A0"])).toBe("'-1;+cmd|' /C calc'!A0");
+    expect(csvValue([null, "=x"])).toBe(";=x");
+    expect(csvValue([-1, 2])).toBe("-1;2");
+    expect(csvValue([-1, "+x"], { raw: true })).toBe("-1;+x");
+  });
   it("numbers as served, arrays of scalars joined with ';', nested values as JSON", () => {
     expect(csvValue(0.1234567)).toBe("0.1234567");
     expect(csvValue(true)).toBe("true");
     expect(csvValue(null)).toBe("");
     expect(csvValue(["polygon", "bsc"])).toBe(`polygon${CSV_LIST_SEPARATOR}bsc`);
     expect(csvValue([1, 2])).toBe("1;2");
+    // an element with a ';' would be ambiguous joined: the array is written as JSON
+    expect(csvValue(["a;b", "c"])).toBe('["a;b","c"]');
     expect(csvValue([{ chain: "eth" }, { chain: "bsc" }])).toBe('[{"chain":"eth"},{"chain":"bsc"}]');
     expect(csvValue({ window: "PT24H", value: -1.22 })).toBe('{"window":"PT24H","value":-1.22}');
   });

@@ -4,6 +4,7 @@ import { testIO, type TestIO } from "../../src/io.js";
 import { printItem, printList } from "../../src/output/render.js";
 import type { Context, OutputFormat } from "../../src/context.js";
 import { UsageError } from "../../src/errors.js";
+import { displayWidth } from "../../src/output/width.js";
 
 function ctxWith(output: OutputFormat, io: Partial<TestIO> = {}, fields?: string[]): { ctx: Context; io: TestIO } {
   const t = testIO(io);
@@ -163,5 +164,72 @@ describe("output values (issues 10, 14, 15)", () => {
     expect((err as Error).message).toMatch(/^--jq: syntax error, unexpected end of file .*line 1/);
     expect((err as Error).message).not.toContain("\n");
   });
-});
 
+  it("table headers: a numeric last segment keeps its parent, repeated headers show the whole path", async () => {
+    const { ctx, io } = ctxWith("table", {}, ["tags.0", "name", "project.name", "trend"]);
+    await printList(ctx, [[{ tags: ["a"], name: "n", project: { name: "p" }, trend: 1 }]], view);
+    expect(io.out().split("\n")[0].split(/\s{2,}/)).toEqual(["TAGS.0", "NAME", "PROJECT.NAME", "TREND"]);
+  });
+
+  it("the CSV header row is guarded and made safe like a cell: an item's keys are server text", async () => {
+    const item = { "=HYPERLINK(1)": 1, "k\u202eey": 2 };
+    const piped = ctxWith("csv");
+    await printItem(piped.ctx, item);
+    expect(piped.io.out().split("\n")[0]).toBe("'=HYPERLINK(1),k\u202eey");
+    const tty = ctxWith("csv", { stdoutIsTTY: true });
+    await printItem(tty.ctx, item);
+    expect(tty.io.out().split("\n")[0]).toBe("'=HYPERLINK(1),key");
+    const raw = ctxWith("csv");
+    raw.ctx.globals.csvRaw = true;
+    await printItem(raw.ctx, item);
+    expect(raw.io.out().split("\n")[0]).toBe("=HYPERLINK(1),k\u202eey");
+  });
+
+  it("pads and cuts by display width: wide (CJK, emoji) names keep the columns aligned and inside the terminal", async () => {
+    const wide = [
+      { name: "比特币协议比特币协议比特币协议比特币协议", slug: "btc", trend: 1, tags: [] },
+      { name: "🚀🚀 moon", slug: "moon", trend: 2, tags: [] },
+      { name: "plain", slug: "plain", trend: 3, tags: [] },
+    ];
+    for (const columns of [40, 120]) {
+      const { ctx, io } = ctxWith("table", { stdoutIsTTY: true, columns });
+      await printList(ctx, [wide], view);
+      const lines = io.out().trimEnd().split("\n");
+      for (const line of lines) expect(displayWidth(line), line).toBeLessThanOrEqual(columns);
+      // the SLUG column starts at the same display column on every line
+      const at = lines.map((l, i) => displayWidth(l.slice(0, l.lastIndexOf(["SLUG", "btc", "moon", "plain"][i]))));
+      expect(new Set(at).size, lines.join("\n")).toBe(1);
+    }
+    expect(displayWidth("a比🚀\u0301")).toBe(5);
+  });
+
+  it("yaml and json write DEL as an escape too (lossless)", async () => {
+    const { parse } = await import("yaml");
+    for (const fmt of ["yaml", "json"] as const) {
+      const { ctx, io } = ctxWith(fmt);
+      await printItem(ctx, { k: "x\u007fy" });
+      expect(io.out()).not.toContain("\u007f");
+      expect(io.out().toLowerCase()).toContain("\\u007f");
+      expect(parse(io.out())).toEqual({ k: "x\u007fy" });
+    }
+  });
+
+  it("the recipe engine state's keys (section titles, column headers) are server text: made safe on a terminal", async () => {
+    const { renderState } = await import("../../src/output/state.js");
+    const { ctx } = ctxWith("table", { stdoutIsTTY: true, columns: 100 });
+    const evil = "\u001b]0;PWNED\u0007\u009b2J\u202e";
+    const text = await renderState(ctx, { [`steps${evil}`]: [{ [`name${evil}`]: "a", ok: true }], output: { [`rows${evil}`]: [{ v: 1 }] } });
+    expect(text).toContain("STEPS (1)");
+    expect(text).toContain("OUTPUT · ROWS (1)");
+    expect(text).toMatch(/^NAME\s+OK$/m);
+    expect(text).not.toMatch(/[\u001b\u0007\u0080-\u009f\u202e]/);
+  });
+
+  it("an engine state's column named with a dot is read as a name, not a path", async () => {
+    const { renderState } = await import("../../src/output/state.js");
+    const { ctx } = ctxWith("table");
+    const text = await renderState(ctx, { rows: [{ "price.usd": 12.5, id: "x" }] });
+    expect(text).toMatch(/^PRICE\.USD\s+ID$/m);
+    expect(text).toMatch(/^12\.5\s+x$/m);
+  });
+});

@@ -99,7 +99,9 @@ export async function run(verb: StatusVerb, opts: StatusOptions, ctx: Context): 
   const interrupted = ctx.signal.aborted && next < ids.length;
 
   if (!streamTable && !streamNdjson && (done.length || !interrupted)) {
-    if (fmt === "csv" || fmt === "table") {
+    if (fmt === "table" && !done.length) {
+      // every id failed: the errors above say so; "no alerts matched" would mislead
+    } else if (fmt === "csv" || fmt === "table") {
       await printList(ctx, [done.map((d) => ({ ...d.alert, previousStatus: d.previousStatus }))], fmt === "csv" ? STATUS_RESULT_VIEW : ALERT_VIEW);
     } else if (asList) {
       await printList(ctx, [done.map((d) => d.alert)], ALERT_VIEW);

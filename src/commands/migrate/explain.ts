@@ -5,6 +5,7 @@ import { ROUTES, route as routeById, paramsOf, type Route } from "../../contract
 import { FIELD_RENAMES, MIGRATION_RULES, RESPONSE_MAPS, migrationRule, type ResponseField } from "../../contract/migration.js";
 import { loadYaml } from "../../util/yaml.js";
 import { csvRow } from "../../output/csv.js";
+import { emitJson } from "../../output/render.js";
 
 export interface RouteMap {
   id: string;
@@ -40,7 +41,8 @@ export async function run(ctx: Context): Promise<void> {
   const out = ctx.io.stdout;
   const fmt = ctx.globals.output;
   if (fmt === "json") {
-    await writeAsync(out, JSON.stringify({ routes, rules: MIGRATION_RULES, renames: FIELD_RENAMES, responses: RESPONSE_MAPS }, null, 2) + "\n");
+    // through the JSON printer, so --jq applies
+    await emitJson(ctx, { routes, rules: MIGRATION_RULES, renames: FIELD_RENAMES, responses: RESPONSE_MAPS });
     return;
   }
   if (fmt === "ndjson") {

@@ -26,6 +26,10 @@ export async function run(flags: MigrateFlags, ctx: Context): Promise<void> {
   else if (g.outputExplicit && g.output !== "table") {
     throw new UsageError(`migrate has no -o ${g.output} output`, { hint: "use -o json or -o ndjson for the report, or --to curl|http|har|ndjson for the requests" });
   }
+  if (g.jq !== undefined) {
+    // the report is streamed request by request (a log may be far larger than memory): no jq over it here
+    throw new UsageError("--jq is not supported by migrate: its report is streamed as it is written", { hint: "pipe -o json into jq instead: mids migrate FILE -o json | jq ..." });
+  }
   if (report && to) throw new UsageError(`--to and -o ${report} cannot be combined`, { hint: "--to converts the rewritten requests; -o json/ndjson prints the report instead" });
 
   let files = flags.files;

@@ -59,6 +59,7 @@ export async function run(flags: VerifyFlags, ctx: Context): Promise<void> {
     import("../../migrate/verify/input.js"), import("../../migrate/verify/replay.js"), import("../../migrate/verify/report.js"),
     import("../../output/sanitize.js"), import("../../io.js"),
   ]);
+  const { emitJson } = await import("../../output/render.js");
   const { UsageError, FindingsError } = errors;
   const { parseEnumFlag, parseIntFlag, parseNumberFlag, csvFlag } = options;
   const g = ctx.globals;
@@ -98,10 +99,9 @@ export async function run(flags: VerifyFlags, ctx: Context): Promise<void> {
     : { size, first: flags.sampleFirst, seed: seedFlag ?? Math.floor(Math.random() * 2 ** 32) };
   const { records, summary } = await replay.verify(read, () => ctx.client(), { now: ctx.now(), concurrency, tolerance, sample });
 
-  const text = g.output === "json" ? sanitize.escapeC1Json(report.jsonReport(records, summary))
-    : g.output === "ndjson" ? sanitize.escapeC1Json(report.ndjsonReport(records, summary))
-    : report.terminalReport(records, summary);
-  await io.writeAsync(ctx.io.stdout, text);
+  // -o json goes through the JSON printer, so --jq applies to the report
+  if (g.output === "json") await emitJson(ctx, JSON.parse(report.jsonReport(records, summary)));
+  else await io.writeAsync(ctx.io.stdout, g.output === "ndjson" ? sanitize.escapeC1Json(report.ndjsonReport(records, summary)) : report.terminalReport(records, summary));
   if (!g.quiet) ctx.io.stderr.write(report.summaryLine(summary));
   if (!summary.interrupted && summary.equivalent + summary.differs + summary.failed === 0) {
     // a gate that compared nothing must not pass unnoticed (an empty or misdetected log)

@@ -25,7 +25,7 @@ export async function run(kind: string | undefined, ctx: Context): Promise<void>
     }
     const res = await client.call(routeId);
     const items = Array.isArray(res.data) ? res.data : [];
-    await printList(ctx, [items], autoView(items));
+    await printList(ctx, [items], { ...autoView(items), resource: kind!.replace(/-/g, " ") });
     return;
   }
   const res = await client.call("v3.vocabulary");
@@ -33,7 +33,8 @@ export async function run(kind: string | undefined, ctx: Context): Promise<void>
   if (kind) {
     const items = data[camel(kind)];
     const list = Array.isArray(items) ? items : [];
-    await printList(ctx, [list], autoView(list));
+    // "no chains matched", not "no vocabulary entries matched"
+    await printList(ctx, [list], { ...autoView(list), resource: kind.replace(/-/g, " ") });
     return;
   }
   if (ctx.globals.output === "json" || ctx.globals.output === "yaml") {

@@ -1,0 +1,14 @@
+// jq's messages on one line, as --jq reports them (exit 2).
+import { describe, expect, it } from "vitest";
+import { jqMessage, runJq } from "../../src/output/jq.js";
+
+const fails = (filter: string) => runJq({ a: 1 }, filter).then(() => "no error", (e: Error) => e.message);
+
+describe("--jq errors", () => {
+  it("say what went wrong in words, without jq's location preamble", async () => {
+    expect(await fails("input")).toBe("--jq: no more inputs: --jq gets one input, the whole result (use . rather than input/inputs)");
+    expect(await fails("error(null)")).toBe("--jq: (not a string): null");
+    expect(await fails(".[0]")).toBe("--jq: Cannot index object with number");
+    expect(jqMessage({ stderr: "jq: error (at <unknown>): break" })).not.toBe("break");
+  });
+});
