@@ -30,6 +30,9 @@ export function formatDuration(ms: number): string {
   return parts.join(" ");
 }
 
+/** The server's `details.window` ("minute"): a plain word or two, else just "window" (never raw server text on a terminal). */
+const windowName = (w: unknown): string => (typeof w === "string" && /^[A-Za-z0-9 _-]{1,32}$/.test(w) ? w : "window");
+
 /** What a retry wait is for; undefined for waits not worth a line (short backoff after a reset or 5xx). */
 export function describeWait(err: unknown, ms: number, attempt: number, limit: number, now: Date): WaitNotice | undefined {
   if (!(err instanceof ApiError)) return undefined;
@@ -40,7 +43,7 @@ export function describeWait(err: unknown, ms: number, attempt: number, limit: n
     let which: string | undefined;
     if (rl?.day.remaining === 0 && rl.day.limit !== undefined) which = `daily limit of ${rl.day.limit} requests`;
     else if (rl?.minute.remaining === 0 && rl.minute.limit !== undefined) which = `per-minute limit of ${rl.minute.limit} requests`;
-    else if (typeof details.limit === "number") which = `limit of ${details.limit} requests per ${typeof details.window === "string" ? details.window : "window"}`;
+    else if (typeof details.limit === "number") which = `limit of ${details.limit} requests per ${windowName(details.window)}`;
     return { ms, attempt, limit, serverAsked, reason: `rate limited${which ? ` (${which})` : ""}` };
   }
   if (!serverAsked && ms < 1000) return undefined;

@@ -18,6 +18,12 @@ describe("retry waits", () => {
     expect(describeWait(limited({}, undefined, { limit: 10, window: "minute" }), 300, 1, 3, now)?.reason).toBe("rate limited (limit of 10 requests per minute)");
   });
 
+  it("never put the server's window text on the terminal unless it is a plain word", () => {
+    for (const window of ["\u001b]0;PWNED\u0007", "min\u009b31mute", "a".repeat(40), 60]) {
+      expect(describeWait(limited({}, undefined, { limit: 10, window }), 300, 1, 3, now)?.reason).toBe("rate limited (limit of 10 requests per window)");
+    }
+  });
+
   it("short backoff after a reset or 5xx is not worth a line; a server-asked wait is", () => {
     expect(describeWait(new NetworkError("reset"), 300, 1, 3, now)).toBeUndefined();
     expect(describeWait(new ApiError("x", { status: 503 }), 300, 1, 3, now)).toBeUndefined();
