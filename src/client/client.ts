@@ -14,6 +14,7 @@ import { normalizeHeaders, parseDeprecation, parseRateLimit, type Deprecation, t
 import { buildRaw, buildRequest, isLoopbackHost, redact, redactHeaders, type BuiltRequest, type Query } from "./request.js";
 import { DEFAULT_RETRY, retryDelay, type RetryPolicy } from "./retry.js";
 import { deprecationNotice } from "./notices.js";
+import { invocation } from "./invocation.js";
 import type { HistoryPolicy } from "../contract/schemas.js";
 
 export interface ClientOptions {
@@ -195,7 +196,7 @@ export class Client {
     }
     const timeout = AbortSignal.timeout(this.opts.timeoutMs);
     const signal = this.opts.signal ? AbortSignal.any([timeout, this.opts.signal]) : timeout;
-    const what = r ? `${r.method} ${r.path}` : `${req.method} ${new URL(req.url).pathname}`;
+    const what = requestLabel(r, req);
     let status: number;
     let headers: Headers;
     let text: string;
@@ -280,6 +281,16 @@ export class Client {
  * A list page must hold a list, and a cursor must be a string: anything else read as "no items" or
  * "no more pages" would cut the result short without a word.
  */
+/**
+ * How errors name a request: the command the user ran (`'mids projects list'`), which is what they
+ * can act on; the API path only for `mids api` (the path is what they typed) and library use.
+ */
+function requestLabel(r: Route | undefined, req: BuiltRequest): string {
+  const path = r ? `${r.method} ${r.path}` : `${req.method} ${new URL(req.url).pathname}`;
+  const cmd = invocation.command;
+  return cmd && cmd !== "api" ? `'mids ${cmd}'` : path;
+}
+
 function checkListShape(res: ApiResult, what: string): void {
   const bad = res.body === "" ? `it has no body (HTTP ${res.status})`
     : !Array.isArray(res.data) ? `its data is ${res.data === null ? "null" : typeof res.data === "object" ? "an object" : `a ${typeof res.data}`}, not a list`

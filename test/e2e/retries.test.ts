@@ -171,7 +171,7 @@ describe("timeouts and bodies", () => {
     sb = await startSandbox(["--faults", "slow:3000"]);
     const r = await runMids(["me", "--timeout", "300ms"], { env: sb.env(SANDBOX_DEMO_KEY) });
     expect(r.code).toBe(7);
-    expect(r.stderr).toMatch(/^mids: GET \/v3\/me timed out after 300 ms\nhint: raise --timeout/);
+    expect(r.stderr).toMatch(/^mids: 'mids me' timed out after 300 ms\nhint: raise --timeout/);
   });
 
   it("a bad --timeout is a usage error", async () => {
