@@ -12,6 +12,7 @@ import { describeWait, formatDuration, type WaitNotice } from "./wait.js";
 import { toApiError } from "./errormap.js";
 import { normalizeHeaders, parseDeprecation, parseRateLimit, type Deprecation, type Headers, type RateLimit } from "./headers.js";
 import { buildRaw, buildRequest, isLoopbackHost, redact, redactHeaders, type BuiltRequest, type Query } from "./request.js";
+import { redactUrl } from "../contract/secrets.js";
 import { DEFAULT_RETRY, retryDelay, type RetryPolicy } from "./retry.js";
 import { deprecationNotice } from "./notices.js";
 import type { HistoryPolicy } from "../contract/schemas.js";
@@ -179,7 +180,7 @@ export class Client {
     const { verbose } = this.opts;
     const secrets = [this.opts.apiKey];
     if (verbose) {
-      this.trace(redact(`> ${req.method} ${req.url}`, secrets));
+      this.trace(redact(`> ${req.method} ${redactUrl(req.url)}`, secrets));
       for (const [k, v] of Object.entries(redactHeaders(req.headers))) this.trace(redact(`> ${k}: ${v}`, secrets));
     }
     const timeout = AbortSignal.timeout(this.opts.timeoutMs);

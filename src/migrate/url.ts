@@ -35,9 +35,9 @@ export function splitTarget(target: string): { origin: string; path: string; que
   const hash = rest.indexOf("#");
   if (hash >= 0) rest = rest.slice(0, hash);
   const q = rest.indexOf("?");
-  // matrix parameters (`/v2/x;api_key=...`) and tokens (`/v2/x/eyJ...`) can sit in the path
+  // matrix parameters (`/v2/x;api_key=...`), tokens (`/v2/x/eyJ...`) and stray pairs (`/v2/x&key=...`) can sit in the path
   const path = q < 0 ? rest : rest.slice(0, q);
-  const cleanPath = path.indexOf(";") >= 0 || path.indexOf("eyJ") >= 0 ? redactText(path) : path;
+  const cleanPath = redactText(path);
   return q < 0 ? { origin, path: cleanPath, query: [] } : { origin, path: cleanPath, query: parseQuery(rest.slice(q + 1)) };
 }
 

@@ -20,6 +20,7 @@ export interface WriterOptions {
   version: string;
 }
 
+const ISO_DATE = /^\d{4}-\d\d-\d\dT\d\d:\d\d(?::\d\d(?:\.\d{1,9})?)?(?:Z|[+-]\d\d:?\d\d)?$/;
 const DROP_HEADERS = new Set(["host", "content-length", "connection"]);
 const headersOut = (item: RequestItem) =>
   (item.req.headers ?? []).filter(([k]) => !DROP_HEADERS.has(k.toLowerCase())).map(([k, v]): [string, string] => [k, redactHeaderValue(k, v)]);
@@ -105,7 +106,8 @@ export function makeWriter(format: OutputTarget, opts: WriterOptions): Writer {
           if (hasBody(item, to)) request.postData = { mimeType: "application/json", text: redactBody(item.req.body!) };
           // the logged response belongs to the v2 call: a not-yet-made request has status 0
           const entry = {
-            startedDateTime: typeof src?.startedDateTime === "string" ? src.startedDateTime : new Date(0).toISOString(),
+            // copied only when it is a date: the entry's other text is anyone's
+            startedDateTime: typeof src?.startedDateTime === "string" && ISO_DATE.test(src.startedDateTime) ? src.startedDateTime : new Date(0).toISOString(),
             time: 0,
             request,
             response: { status: 0, statusText: "", httpVersion: "", cookies: [], headers: [], content: { size: 0, mimeType: "" }, redirectURL: "", headersSize: -1, bodySize: -1 },

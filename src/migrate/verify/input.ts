@@ -13,7 +13,8 @@ import { parseCurl } from "../readers/curl.js";
 import { readHar } from "../readers/har.js";
 import { parseJsonLine } from "../readers/jsonl.js";
 import type { InputFormat, LogRequest } from "../types.js";
-import { isSecretParam } from "../url.js";
+import { isSecretParam, redactText } from "../url.js";
+import { redactRequest } from "../redact.js";
 
 export interface DistinctRequest {
   /** method and target without key-like query parameters: two lines that differ only in a key are one request */
@@ -77,13 +78,15 @@ export async function readRequests(io: IO, files: string[], fromFormat?: InputFo
     const at = name ? { file: name } : {};
     const onRequest = (req: LogRequest, position: number) => {
       // a log's keys never leave it: no headers, no body, no key-like query parameter
-      const clean: LogRequest = { method: req.method.toUpperCase(), origin: "", path: req.path, query: req.query.filter(([k]) => !isSecretParam(k)) };
+      // what is left is redacted by the rules of migrate (src/migrate/redact.ts): a secret in a
+      // path or in another parameter's value is neither sent nor printed
+      const clean: LogRequest = redactRequest({ method: req.method.toUpperCase(), origin: "", path: req.path, query: req.query.filter(([k]) => !isSecretParam(k)).map(([k, v]) => [k, v]) });
       const key = `${clean.method} ${clean.path}?${clean.query.map((p) => p.join("=")).join("&")}`;
       const d = seen.get(key);
       if (d) d.count++;
       else seen.set(key, { key, position, ...at, req: clean, count: 1 });
     };
-    const onInvalid = (position: number, reason: string) => void invalid.push({ position, ...at, reason });
+    const onInvalid = (position: number, reason: string) => void invalid.push({ position, ...at, reason: redactText(reason) });
     const stream = (stdin ? io.stdin : createReadStream(file)) as Readable;
     const { head, all } = await peek(decoded(stream));
     const format = fromFormat ?? detectFormat(head);

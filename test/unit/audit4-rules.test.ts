@@ -1,0 +1,95 @@
+// The rule list's corners (issue 10), as tables: what the adversary's logs put where, and what
+// must come out. Ordinary text must come out unchanged.
+import { describe, expect, it } from "vitest";
+import { isSecretParam, redactBody, redactJson, redactText, redactUrl } from "../../src/contract/secrets.js";
+import { parseCurl } from "../../src/migrate/readers/curl.js";
+import { splitTarget } from "../../src/migrate/url.js";
+
+const TEXT: [string, string][] = [
+  ["https://x/cb#access_token=abc&token_type=bearer", "https://x/cb#access_token=***&token_type=bearer"],
+  ["https://x/?%61pi_key=abc&page=2", "https://x/?%61pi_key=***&page=2"],
+  ["https://x/?myApiKey=abc", "https://x/?myApiKey=***"],
+  ["https://x/?user[password]=abc&user[name]=ann", "https://x/?user[password]=***&user[name]=ann"],
+  ["https://x/login?next=%2Fv2%3Fapi_key%3Dabc%26page%3D2", "https://x/login?next=%2Fv2%3Fapi_key%3D***%26page%3D2"],
+  ["https://x/cb%3Fapi_key%3Dabc", "https://x/cb%3Fapi_key%3D***"],
+  ["https://x/r?u=https%3A%2F%2Fu%3Apw%40h%2F", "https://x/r?u=https%3A%2F%2F***%40h%2F"],
+  ["//u:pw@x/", "//***@x/"],
+  ["https://u%40corp.com:pw@[::1]:8080/v2", "https://***@[::1]:8080/v2"],
+  ["/v2/projects&api_key=abc", "/v2/projects&api_key=***"],
+  ["/v2/x;JSESSIONID=abc?x=1", "/v2/x;JSESSIONID=***?x=1"],
+  ["Authorization=Bearer abcdefgh rest", "Authorization=*** *** rest"],
+  ["q=Bearer%20abcdefgh", "q=Bearer%20***"],
+  ["sid=abc; csrftoken=def; theme=dark", "sid=***; csrftoken=***; theme=dark"],
+  ["api_key: abc", "api_key: ***"],
+  ["x_api_key: abc", "x_api_key: ***"],
+  ['X-Api-Key: \\"abc\\"', "X-Api-Key: ***"],
+  ["X-Api-Key: \\x22abc\\x22", "X-Api-Key: ***"],
+  ['{\\"password\\":\\"abc\\",\\"n\\":1}', '{\\"password\\":\\"***\\",\\"n\\":1}'],
+  ["{\\x22password\\x22:\\x22abc\\x22}", "{\\x22password\\x22:\\x22***\\x22}"],
+  ["{'password': 'abc', 'n': 1}", "{'password': '***', 'n': 1}"],
+  ['{"api_key" => "abc"}', '{"api_key" => "***"}'],
+  ["t=eyJhbGciOiJIUzI1NiJ9.eyJzd", "t=***"],
+  ["not a request target: ftp://admin:abcdefghijklmnopqrstu", "not a request target: ftp://***"],
+  ["private_key=abc&secret_key=def&access_key=ghi", "private_key=***&secret_key=***&access_key=***"],
+];
+const UNCHANGED = [
+  "page=2&limit=20&sort=-trend", "http://host:8080/v2/projects", "Token expired; basic usage", "Mozilla/5.0 (X11; rv:109.0) Gecko",
+  "keyword=solar&sort_key=name", "see https://example.com/docs#section=2", "a=b=c", "status: ok",
+];
+
+describe("redactText: the adversary's positions", () => {
+  it.each(TEXT)("%s", (input, want) => expect(redactText(input)).toBe(want));
+  it.each(UNCHANGED)("ordinary text is kept: %s", (t) => expect(redactText(t)).toBe(t));
+});
+
+describe("parameter names", () => {
+  it("encoded, nested, dotted and plural names of a secret are secrets", () => {
+    for (const n of ["%61pi_key", "%2561pi_key", "user[password]", "creds.token", "apiKeys", "tokens", "API_KEY", "secret_key", "private_key", "passphrase", "sid"]) expect(isSecretParam(n), n).toBe(true);
+    for (const n of ["page", "keyword", "status", "ids", "user[name]", "access", "address"]) expect(isSecretParam(n), n).toBe(false);
+  });
+});
+
+describe("JSON", () => {
+  it("header tuples, rawHeaders lists, Postman {key, value} pairs and keys that hold a header", () => {
+    expect(redactJson({
+      headers: [["X-API-Key", "k1"], ["Accept", "a"]], rawHeaders: ["Authorization", "Bearer k2", "Accept", "a"],
+      postman: [{ key: "X-API-Key", value: "k3" }, { key: "Accept", value: "a" }], odd: { "X-Api-Key: k4": 1 },
+    })).toEqual({
+      headers: [["X-API-Key", "***"], ["Accept", "a"]], rawHeaders: ["Authorization", "***", "Accept", "a"],
+      postman: [{ key: "X-API-Key", value: "***" }, { key: "Accept", value: "a" }], odd: { "X-Api-Key: ***": "***" },
+    });
+  });
+  it("a form body loses a secret's whole value, blanks and all", () => {
+    expect(redactBody("password=correct horse battery&x=1")).toBe("password=***&x=1");
+  });
+});
+
+describe("--verbose URL", () => {
+  it("secret query values by name, userinfo, and secrets in other values", () => {
+    expect(redactUrl("http://u:pw@127.0.0.1:1/v3/me?password=a+b&%61pi_key=c&q=Bearer+abcdefgh&limit=2#token=z"))
+      .toBe("http://***@127.0.0.1:1/v3/me?password=***&%61pi_key=***&q=Bearer+***&limit=2#token=***");
+    expect(redactUrl("http://h/v3/topics?limit=2")).toBe("http://h/v3/topics?limit=2");
+  });
+});
+
+describe("readers", () => {
+  it("curl: a glued short option does not eat the next word (-uuser:pw -H ...)", () => {
+    const r = parseCurl("curl -uuser:pw -H 'Authorization: Bearer abc' https://h/v2/projects");
+    expect(r).toMatchObject({ origin: "https://h", path: "/v2/projects", headers: [["Authorization", "Bearer abc"]] });
+  });
+  it("curl: the reason quoting a bad URL is redacted before it is cut", () => {
+    expect(parseCurl(`curl 'ftp://admin:${"p".repeat(60)}@h/v2/x'`)).toBe("curl command: not a URL: ftp://***@h/v2/x");
+  });
+  it("a stray pair in a path is redacted when the target is split", () => {
+    expect(splitTarget("/v2/projects&api_key=abc")?.path).toBe("/v2/projects&api_key=***");
+  });
+});
+
+describe("curl options that take a credential", () => {
+  it.each([
+    "--oauth2-bearer abc", "-U u:abc", "--proxy-user u:abc", "-E cert:abc", "--pass abc", "--aws-sigv4 aws:amz --user AKIA:abc", "--url-query token=abc",
+    "-bsid=abc", "-uuser:abc",
+  ])("curl %s <url>: the value is not the URL", (opt) => {
+    expect(parseCurl(`curl ${opt} https://h/v2/projects`)).toMatchObject({ origin: "https://h", path: "/v2/projects" });
+  });
+});
