@@ -129,7 +129,7 @@ const ENDINGS_TEXT = [...SECRET_HEADER_ENDINGS, ...SECRET_HEADERS].sort((a, b) =
 // value ends at an encoded separator too.
 const ENC_SEP = "%(?:25)*(?:3F|26|3B|23|2C|20|22|27|2F|3D)";
 const NAME_CH = `[\\w.\\[\\]~+-]|%(?!(?:25)*(?:3F|26|3B|23|2C|20|22|27|2F|3D))[0-9A-Fa-f]{2}`;
-const PAIR_HEAD = new RegExp(`(?:^|[^\\w.%\\[\\]~+-]|${ENC_SEP})((?:${NAME_CH})+)(=|%(?:25)*3D)`, "gi");
+const PAIR_HEAD = new RegExp(`(?:^|[^\\w.%\\[\\]~+-]|${ENC_SEP})((?:${NAME_CH})+)([ \\t]*=[ \\t]*|%(?:25)*3D)`, "gi");
 const VALUE_END = /[&\s"';#?]/g;
 const VALUE_END_ENCODED = /[&\s"';#?]|%(?:25)*(?:26|23|3B|22|27|20)/gi;
 
@@ -141,7 +141,7 @@ function redactPairs(s: string): string {
     const end = m.index + m[0].length;
     // not a secret: go on from its `=` (the value may hold a pair of its own: `next=/x?token=...`)
     if (!isSecretKey(m[1])) { PAIR_HEAD.lastIndex = end - m[2].length; continue; }
-    const re = m[2] === "=" ? VALUE_END : VALUE_END_ENCODED;
+    const re = m[2].charCodeAt(0) !== 37 ? VALUE_END : VALUE_END_ENCODED;
     re.lastIndex = end;
     const v = re.exec(s)?.index ?? s.length;
     out += s.slice(last, end) + REDACTED;
@@ -166,13 +166,16 @@ const jsonPairValue = (_: string, head: string, value: string): string => {
   return head + (value.startsWith('"') || head.startsWith('"') ? `"${REDACTED}"` : REDACTED);
 };
 // scheme://user:password@host, //user:password@host, and percent-encoded (`https%3A%2F%2Fu%3Apw%40h`)
-const USERINFO = /(\b[a-z][a-z0-9+.-]*:\/\/|(?<![\w:/])\/\/)[^/?#\s"'<>]+@/gi;
+// (a password holding `/`, `?` or `#` leaves `user:` with a port that is no number: up to its `@`)
+const USERINFO = /(\b[a-z][a-z0-9+.-]*:\/\/|(?<![\w:/])\/\/)(?:[^/?#\s"'<>]+@|[^/?#\s"'<>@:[]*:(?!\d*(?:[/?#\s"'<>]|$))[^\s"'<>@]*@)/gi;
 const USERINFO_ENCODED = /(%2F%2F)(?:(?!%2F|%3F|%23)[^/?#\s"'<>@&])+(%40)/gi;
 // Bearer xxxxx, Basic xxxxx, ... (a credential follows the scheme; the blank may be encoded)
 const SCHEME_VALUE = new RegExp(`\\b(${alt(TEXT_SCHEMES)})(\\s+|%20|\\+)[A-Za-z0-9._~+/=:%-]{6,}`, "g");
 // a JSON Web Token anywhere (base64url JSON: a cut one too)
 const JWT = /(?<![A-Za-z])eyJ[A-Za-z0-9_-]{4,}(?:\.[A-Za-z0-9_-]*){0,2}/g;
 const MAYBE_SCHEME = new RegExp(alt(TEXT_SCHEMES));
+// Digest (and AWS4) credentials are a list of `name=value` and `name="value"`, quotes maybe escaped
+const PARAM_LIST_VALUE = /\b(Digest|AWS4-HMAC-SHA256)(\s+)(?:[\w-]+=(?:\\?"(?:[^"\\]|\\(?!"))*\\?"|[^\s",\\]*)(?:,\s*)?)+/g;
 // a reader's reason quotes the first 40 characters of a bad target: cut inside `user:password@`,
 // the `@` that marks the userinfo is gone, so an authority the cut left open is not shown
 const CUT_TARGET = /((?:not a request target|not a URL|is not a URL): [a-z][a-z0-9+.-]*:\/\/)[^/?#\s@]*:[^/?#\s@]*$/i;
@@ -194,7 +197,7 @@ const HEADER_HINT = new RegExp(`(?:${[...new Set([...SECRET_HEADER_ENDINGS, ...S
 export function redactText(s: string): string {
   if (!TRIGGER.test(s)) return s;
   // first: `Authorization=Bearer abc` keeps no `abc` once the pair has taken `Bearer`
-  if (MAYBE_SCHEME.test(s)) s = s.replace(SCHEME_VALUE, `$1$2${REDACTED}`);
+  if (MAYBE_SCHEME.test(s)) s = s.replace(PARAM_LIST_VALUE, `$1$2${REDACTED}`).replace(SCHEME_VALUE, `$1$2${REDACTED}`);
   if (s.indexOf("=") >= 0 || ENCODED_EQ.test(s)) s = redactPairs(s);
   if ((s.indexOf(":") >= 0 || s.indexOf("=>") >= 0) && HEADER_HINT.test(s)) {
     s = s.replace(HEADER_TEXT, `$1${REDACTED}`);
@@ -213,12 +216,17 @@ export const redactHeaderValue = (name: string, value: string): string => (isSec
 /** A query pair's value as it may be shown. */
 export const redactParamValue = (name: string, value: string): string => (isSecretParam(name) ? REDACTED : redactText(value));
 
-/** `https://user:pw@host` -> `https://***@host` (the user may be the key itself, as in key-as-username APIs). */
+/**
+ * `https://user:pw@host` -> `https://***@host` (the user may be the key itself, as in key-as-username
+ * APIs). An origin whose port is no number (`https://u:pa` cut from `https://u:pa/ss@host`) is
+ * what is left of a userinfo: `https://***`.
+ */
 export function redactOrigin(origin: string): string {
-  const at = origin.lastIndexOf("@");
-  if (at < 0) return origin;
   const m = /^([a-z][a-z0-9+.-]*:\/\/)/i.exec(origin);
-  return m ? m[1] + REDACTED + origin.slice(at) : origin;
+  if (!m) return origin;
+  const at = origin.lastIndexOf("@");
+  if (at >= 0) return m[1] + REDACTED + origin.slice(at);
+  return /^[^[\]]*:(?!\d*$)|\]:(?!\d*$)/.test(origin.slice(m[1].length)) ? m[1] + REDACTED : origin;
 }
 
 /**

@@ -31,6 +31,13 @@ export function splitTarget(target: string): { origin: string; path: string; que
     // userinfo (`https://u:PW@host`) never leaves the reader
     origin = redactOrigin(m[1]);
     rest = m[2] || "/";
+    // a password holding `/`, `?` or `#` (`https://u:pa/ss@host/v2/...`): the userinfo runs to the `@`
+    const at = rest.indexOf("@");
+    if (at >= 0 && origin !== m[1] && origin.indexOf("@") < 0) {
+      const host = /^[^/?#\s]*/.exec(rest.slice(at + 1))![0];
+      origin += "@" + host;
+      rest = rest.slice(at + 1 + host.length) || "/";
+    }
   }
   const hash = rest.indexOf("#");
   if (hash >= 0) rest = rest.slice(0, hash);

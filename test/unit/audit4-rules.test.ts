@@ -31,6 +31,7 @@ const TEXT: [string, string][] = [
   ["t=eyJhbGciOiJIUzI1NiJ9.eyJzd", "t=***"],
   ["not a request target: ftp://admin:abcdefghijklmnopqrstu", "not a request target: ftp://***"],
   ["private_key=abc&secret_key=def&access_key=ghi", "private_key=***&secret_key=***&access_key=***"],
+  ["login failed: password = hunter2, user = ann", "login failed: password = *** user = ann"],
 ];
 const UNCHANGED = [
   "page=2&limit=20&sort=-trend", "http://host:8080/v2/projects", "Token expired; basic usage", "Mozilla/5.0 (X11; rv:109.0) Gecko",
@@ -92,4 +93,27 @@ describe("curl options that take a credential", () => {
   ])("curl %s <url>: the value is not the URL", (opt) => {
     expect(parseCurl(`curl ${opt} https://h/v2/projects`)).toMatchObject({ origin: "https://h", path: "/v2/projects" });
   });
+});
+
+describe("a password holding / ? or #", () => {
+  it.each([
+    ["https://u:pa/ss@h/v2/projects?page=2", { origin: "https://***@h", path: "/v2/projects" }],
+    ["https://u:pa?ss@h/v2/projects", { origin: "https://***@h", path: "/v2/projects" }],
+    ["https://h:8080/v2/users/ann@x.example", { origin: "https://h:8080", path: "/v2/users/ann@x.example" }],
+    ["https://[::1]:8080/v2/projects", { origin: "https://[::1]:8080", path: "/v2/projects" }],
+  ])("splitTarget(%s)", (url, want) => expect(splitTarget(url)).toMatchObject(want));
+  it.each([
+    ["ref https://u:pa/ss@h/x", "ref https://***@h/x"],
+    ["ref https://u:pa#ss@h/x", "ref https://***@h/x"],
+    ["https://[::1]:80/a@b", "https://[::1]:80/a@b"],
+    ["http://h:8080/a@b", "http://h:8080/a@b"],
+  ])("redactText(%s)", (t, want) => expect(redactText(t)).toBe(want));
+});
+
+describe("credentials that are a list of parameters", () => {
+  it.each([
+    ['auth Digest username="u", realm="r", response="abc123", nonce=xyz end', "auth Digest *** end"],
+    ['"Digest username=\\"u\\", response=\\"abc123\\"" 200', '"Digest ***" 200'],
+    ["AWS4-HMAC-SHA256 Credential=AKIA/2026/s3, SignedHeaders=host, Signature=abc123 x", "AWS4-HMAC-SHA256 *** x"],
+  ])("%s", (t, want) => expect(redactText(t)).toBe(want));
 });
