@@ -30,11 +30,12 @@ export const SECRET_QUERY_PARAMS: readonly string[] = [
   "auth", "authorization", "password", "passwd", "pwd", "pass", "secret", "client_secret", "signature", "sig",
   "jwt", "session", "sessionid", "session_id", "jsessionid", "phpsessid", "credential", "credentials",
   "x_amz_signature", "x_amz_security_token", "x_amz_credential", "x_goog_signature", "x_goog_credential",
-  "private_key", "secret_key", "access_key", "passphrase", "sid", "csrftoken", "client_assertion",
+  "private_key", "secret_key", "access_key", "passphrase", "sid", "csrftoken", "client_assertion", "bearer", "auth_key",
 ];
 /** Any parameter whose normalised name ends with `_` and one of these is a secret too (`my_access_key`). */
 export const SECRET_PARAM_ENDINGS: readonly string[] = [
   "token", "secret", "password", "passwd", "signature", "api_key", "apikey", "private_key", "secret_key", "access_key",
+  "auth_key", "master_key", "signing_key", "encryption_key",
 ];
 
 /** Authorization schemes: in a header value the whole value is redacted; in other text, the word after one of these. */
@@ -68,7 +69,7 @@ function memo(test: (name: string) => boolean): (name: string) => boolean {
 
 /** Is this header name a credential carrier? */
 export const isSecretHeader = memo((name) => {
-  const n = name.trim().toLowerCase().replace(/_/g, "-");
+  const n = name.trim().toLowerCase().replace(/[_\s]+/g, "-");
   return headerNames.has(n) || HEADER_ENDING.test(n);
 });
 
@@ -92,7 +93,7 @@ export function normalizeParamName(name: string): string {
     .replace(/(?:\[[^\]]*\]|%5B.*?%5D)+$/i, "")
     .replace(/([a-z0-9])([A-Z])/g, "$1_$2")
     .toLowerCase()
-    .replace(/-/g, "_");
+    .replace(/[-\s]+/g, "_");
 }
 
 const secretParamName = (n: string) => paramNames.has(n) || PARAM_ENDING.test(n);
@@ -133,6 +134,25 @@ const PAIR_HEAD = new RegExp(`(?:^|[^\\w.%\\[\\]~+-]|${ENC_SEP})((?:${NAME_CH})+
 const VALUE_END = /[&\s"';#?]/g;
 const VALUE_END_ENCODED = /[&\s"';#?]|%(?:25)*(?:26|23|3B|22|27|20)/gi;
 
+function valueEnd(s: string, from: number, encoded: boolean): number {
+  const re = encoded ? VALUE_END_ENCODED : VALUE_END;
+  re.lastIndex = from;
+  return re.exec(s)?.index ?? s.length;
+}
+
+// `password="correct horse"` (logfmt, XML and HTML attributes), `password=\"...\"`: to the closing quote
+function quotedEnd(s: string, from: number): number | undefined {
+  const q = s[from] === "\\" && s[from + 1] === '"' ? '\\"' : s[from] === '"' || s[from] === "'" ? s[from] : undefined;
+  if (!q) return undefined;
+  let i = from + q.length;
+  for (;;) {
+    const j = s.indexOf(q, i);
+    if (j < 0) return s.length;
+    if (q.length === 1 && s[j - 1] === "\\") { i = j + 1; continue; }
+    return j + q.length;
+  }
+}
+
 function redactPairs(s: string): string {
   let out = "";
   let last = 0;
@@ -141,10 +161,10 @@ function redactPairs(s: string): string {
     const end = m.index + m[0].length;
     // not a secret: go on from its `=` (the value may hold a pair of its own: `next=/x?token=...`)
     if (!isSecretKey(m[1])) { PAIR_HEAD.lastIndex = end - m[2].length; continue; }
-    const re = m[2].charCodeAt(0) !== 37 ? VALUE_END : VALUE_END_ENCODED;
-    re.lastIndex = end;
-    const v = re.exec(s)?.index ?? s.length;
-    out += s.slice(last, end) + REDACTED;
+    const qEnd = quotedEnd(s, end);
+    const q = qEnd === undefined ? "" : s[end] === "\\" ? '\\"' : s[end];
+    const v = qEnd ?? valueEnd(s, end, m[2].charCodeAt(0) === 37);
+    out += s.slice(last, end) + q + REDACTED + q;
     PAIR_HEAD.lastIndex = last = v;
   }
   return last ? out + s.slice(last) : s;
@@ -184,14 +204,23 @@ const CUT_TARGET = /((?:not a request target|not a URL|is not a URL): [a-z][a-z0
  * Text holding none of these, no `=` (pairs) and no `name:` header or JSON key of the lists
  * cannot be changed by redactText: the access-log fast path searches for them.
  */
-export const TEXT_TRIGGERS: readonly string[] = ["@", "eyJ", "%3D", "%3d", "%40", ...TEXT_SCHEMES];
+export const TEXT_TRIGGERS: readonly string[] = ["@", "eyJ", "%3D", "%3d", "%40", "</", "basic", ...TEXT_SCHEMES];
 
 // cheap gates: text that none of the rules could touch is returned as is (most log text)
-const TRIGGER = new RegExp(`[=:@]|eyJ|%3[Dd]|%40|${alt(TEXT_SCHEMES)}`);
+const TRIGGER = new RegExp(`[=:@]|eyJ|%3[Dd]|%40|</|basic|${alt(TEXT_SCHEMES)}`);
 const ENCODED_EQ = /%(?:25)*3D/i;
 // a secret header or JSON key ends with one of these before its colon (the names' last three letters)
 const HEADER_HINT = new RegExp(`(?:${[...new Set([...SECRET_HEADER_ENDINGS, ...SECRET_HEADERS, ...SECRET_QUERY_PARAMS, ...SECRET_PARAM_ENDINGS]
   .map((n) => n.slice(-3)))].map(esc).join("|")})(?:\\\\*["']|\\\\x22)?\\s*(?::|=>)`, "i");
+
+// `<password>...</password>`, `<ns:Token>...</ns:Token>` (XML and SOAP bodies)
+const XML_ELEMENT = /<((?:[\w.-]+:)?([\w.-]+))(\s[^<>]*)?>([^<]*)<\/\1>/g;
+const xmlElement = (m: string, tag: string, local: string, attrs: string | undefined): string =>
+  isSecretKey(local) ? `<${tag}${attrs ?? ""}>${REDACTED}</${tag}>` : m;
+// `basic dXNlcjpwYXNz` in lower case is English unless what follows decodes to `user:password`
+const LOWER_BASIC = /\b(basic)(\s+)([A-Za-z0-9+/]{8,}={0,2})(?![\w+/=])/g;
+const lowerBasic = (m: string, word: string, blank: string, b64: string): string =>
+  Buffer.from(b64, "base64").toString("latin1").indexOf(":") > 0 ? word + blank + REDACTED : m;
 
 /** Redact every secret the rules can see in free text. Never throws; cheap on text without `=`, `:`, `@`. */
 export function redactText(s: string): string {
@@ -206,6 +235,8 @@ export function redactText(s: string): string {
   if (s.indexOf("@") >= 0) s = s.replace(USERINFO, `$1${REDACTED}@`);
   if (s.indexOf("%") >= 0) s = s.replace(USERINFO_ENCODED, `$1${REDACTED}$2`);
   if (s.indexOf("eyJ") >= 0) s = s.replace(JWT, REDACTED);
+  if (s.indexOf("</") >= 0) s = s.replace(XML_ELEMENT, xmlElement);
+  if (s.indexOf("basic") >= 0) s = s.replace(LOWER_BASIC, lowerBasic);
   if (s.indexOf("not a") >= 0) s = s.replace(CUT_TARGET, `$1${REDACTED}`);
   return s;
 }

@@ -32,10 +32,15 @@ const TEXT: [string, string][] = [
   ["not a request target: ftp://admin:abcdefghijklmnopqrstu", "not a request target: ftp://***"],
   ["private_key=abc&secret_key=def&access_key=ghi", "private_key=***&secret_key=***&access_key=***"],
   ["login failed: password = hunter2, user = ann", "login failed: password = *** user = ann"],
+  ['level=info password="correct horse" user=ann', 'level=info password="***" user=ann'],
+  ['<input name="n" password="p w" x="1">', '<input name="n" password="***" x="1">'],
+  ["msg=\\\"a\\\" token=\\\"x y\\\" n=1", "msg=\\\"a\\\" token=\\\"***\\\" n=1"],
+  ["<s:Body><ns:Password>pw</ns:Password><user>ann</user><apiKey a=\"1\">k</apiKey></s:Body>", "<s:Body><ns:Password>***</ns:Password><user>ann</user><apiKey a=\"1\">***</apiKey></s:Body>"],
+  ["authorization basic dXNlcjpwYXNzd29yZA== end", "authorization basic *** end"],
 ];
 const UNCHANGED = [
   "page=2&limit=20&sort=-trend", "http://host:8080/v2/projects", "Token expired; basic usage", "Mozilla/5.0 (X11; rv:109.0) Gecko",
-  "keyword=solar&sort_key=name", "see https://example.com/docs#section=2", "a=b=c", "status: ok",
+  "keyword=solar&sort_key=name", "basic usage of basic auth", "<b>bold</b> <key-value>x</key-value>", "see https://example.com/docs#section=2", "a=b=c", "status: ok",
 ];
 
 describe("redactText: the adversary's positions", () => {
@@ -45,7 +50,7 @@ describe("redactText: the adversary's positions", () => {
 
 describe("parameter names", () => {
   it("encoded, nested, dotted and plural names of a secret are secrets", () => {
-    for (const n of ["%61pi_key", "%2561pi_key", "user[password]", "creds.token", "apiKeys", "tokens", "API_KEY", "secret_key", "private_key", "passphrase", "sid"]) expect(isSecretParam(n), n).toBe(true);
+    for (const n of ["API Key", "Bearer", "authKey", "x_master_key", "%61pi_key", "%2561pi_key", "user[password]", "creds.token", "apiKeys", "tokens", "API_KEY", "secret_key", "private_key", "passphrase", "sid"]) expect(isSecretParam(n), n).toBe(true);
     for (const n of ["page", "keyword", "status", "ids", "user[name]", "access", "address"]) expect(isSecretParam(n), n).toBe(false);
   });
 });
