@@ -128,11 +128,11 @@ const ENDINGS_TEXT = [...SECRET_HEADER_ENDINGS, ...SECRET_HEADERS].sort((a, b) =
 // name isSecretKey calls one: `%61pi_key`, `myApiKey`, `user[password]`, `sid`). The separator
 // before a name and the `=` may be percent-encoded (`next=%2Fv2%3Fapi_key%3D...`): an encoded
 // value ends at an encoded separator too.
-const ENC_SEP = "%(?:25)*(?:3F|26|3B|23|2C|20|22|27|2F|3D)";
-const NAME_CH = `[\\w.\\[\\]~+-]|%(?!(?:25)*(?:3F|26|3B|23|2C|20|22|27|2F|3D))[0-9A-Fa-f]{2}`;
-const PAIR_HEAD = new RegExp(`(?:^|[^\\w.%\\[\\]~+-]|${ENC_SEP})((?:${NAME_CH})+)([ \\t]*=[ \\t]*|%(?:25)*3D)`, "gi");
+const ENC_SEP = "%(?:25)?(?:3F|26|3B|23|2C|20|22|27|2F|3D)";
+const NAME_CH = `[\\w.\\[\\]~+-]|%(?!(?:25)?(?:3F|26|3B|23|2C|20|22|27|2F|3D))[0-9A-Fa-f]{2}`;
+const PAIR_HEAD = new RegExp(`(?:^|[^\\w.%\\[\\]~+-]|${ENC_SEP})((?:${NAME_CH})+)([ \\t]*=[ \\t]*|%(?:25)?3D)`, "gi");
 const VALUE_END = /[&\s"';#?]/g;
-const VALUE_END_ENCODED = /[&\s"';#?]|%(?:25)*(?:26|23|3B|22|27|20)/gi;
+const VALUE_END_ENCODED = /[&\s"';#?]|%(?:25)?(?:26|23|3B|22|27|20)/gi;
 
 function valueEnd(s: string, from: number, encoded: boolean): number {
   const re = encoded ? VALUE_END_ENCODED : VALUE_END;
@@ -178,7 +178,7 @@ const HEADER_TEXT = new RegExp(
 // `"password": "..."` inside JSON text, and its cousins: `'password': '...'` (Python), `\"password\":`
 // (escaped JSON), `\x22password\x22:` (nginx), `"password" => ...` (Ruby, PHP)
 const Q = `(?:\\\\*"|'|\\\\x22)`;
-const JSON_PAIR = new RegExp(`(${Q}(?:${PARAM_TEXT}|(?:[\\w]+[-_])*(?:${ENDINGS_TEXT}))${Q}\\s*(?::|=>)\\s*)`
+const JSON_PAIR = new RegExp(`(${Q}(?:${PARAM_TEXT}|(?:[\\w]+[-_])*(?:${ENDINGS_TEXT}))${Q} ?(?::|=>)\\s*)`
   + `("(?:[^"\\\\]|\\\\.)*"|\\\\+".*?\\\\+"|'(?:[^'\\\\]|\\\\.)*'|\\\\x22.*?\\\\x22|[^,}\\]\\s]+)`, "gi");
 const jsonPairValue = (_: string, head: string, value: string): string => {
   const q = /^(?:\\+"|'|\\x22)/.exec(value)?.[0];
@@ -204,11 +204,13 @@ const CUT_TARGET = /((?:not a request target|not a URL|is not a URL): [a-z][a-z0
  * Text holding none of these, no `=` (pairs) and no `name:` header or JSON key of the lists
  * cannot be changed by redactText: the access-log fast path searches for them.
  */
-export const TEXT_TRIGGERS: readonly string[] = ["@", "eyJ", "%3D", "%3d", "%40", "</", "basic", ...TEXT_SCHEMES];
+export const TEXT_TRIGGERS: readonly string[] = [
+  "@", "eyJ", "%3D", "%3d", "%253D", "%253d", "%40", "</", "basic", '":', '" :', "':", "' :", "\\x22", ...TEXT_SCHEMES,
+];
 
 // cheap gates: text that none of the rules could touch is returned as is (most log text)
 const TRIGGER = new RegExp(`[=:@]|eyJ|%3[Dd]|%40|</|basic|${alt(TEXT_SCHEMES)}`);
-const ENCODED_EQ = /%(?:25)*3D/i;
+const ENCODED_EQ = /%(?:25)?3D/i;
 // a secret header or JSON key ends with one of these before its colon (the names' last three letters)
 const HEADER_HINT = new RegExp(`(?:${[...new Set([...SECRET_HEADER_ENDINGS, ...SECRET_HEADERS, ...SECRET_QUERY_PARAMS, ...SECRET_PARAM_ENDINGS]
   .map((n) => n.slice(-3)))].map(esc).join("|")})(?:\\\\*["']|\\\\x22)?\\s*(?::|=>)`, "i");

@@ -91,3 +91,28 @@ describe("hostile logs: no secret on stdout or stderr", () => {
     for (const t of [ACCESS, NDJSON, HAR, CURL]) expect(leaks(t).length).toBeGreaterThan(12);
   });
 });
+
+// The access-log fast path copies a cached line's text around its request unless the text holds
+// something redaction could change (TEXT_TRIGGERS): secrets that only the newer rules see, in
+// lines without `=`, `@` or a header-name letter (the marker avoids them too)
+const W = "QWQ9";
+const FAST_UA = [
+  `{\\"jwt\\":\\"${W}a\\"}`, `{\\x22jwt\\x22:\\x22${W}b\\x22}`, `{'jwt': '${W}c'}`, `https://x/cb%253Fapi_key%253D${W}d`,
+  `<jwt>${W}e</jwt>`, `basic dXNlcjpwYXNzd29yZA== ${W}f`.replace(` ${W}f`, ""), `Digest u=\\"${W}g\\"`,
+];
+const FAST = FAST_UA.flatMap((ua) => {
+  const l = `1.2.3.4 - - [01/Oct/2026:09:00:00 +0000] "GET /v2/projects HTTP/1.1" 200 1 "-" "${ua}"`;
+  return [l, l, l];
+}).join("\n") + "\n";
+
+describe("access fast path", () => {
+  it("a cached line whose only secret is seen by the newer rules takes the line path", async () => {
+    expect(FAST.match(new RegExp(`${W}\\w`, "g"))!.length).toBe(18);
+    expect(FAST).toContain("dXNlcjpwYXNzd29yZA==");
+    for (const fastPath of [true, false]) {
+      const r = await run(FAST, { fastPath });
+      expect(r.out.split("\n").filter(Boolean)).toHaveLength(FAST_UA.length * 3);
+      expect((r.out + r.err).match(new RegExp(`${W}\\w|dXNlcjpwYXNzd29yZA`, "g"))).toBeNull();
+    }
+  });
+});
