@@ -199,6 +199,8 @@ const PARAM_LIST_VALUE = /\b(Digest|AWS4-HMAC-SHA256)(\s+)(?:[\w-]+=(?:\\?"(?:[^
 // a reader's reason quotes the first 40 characters of a bad target: cut inside `user:password@`,
 // the `@` that marks the userinfo is gone, so an authority the cut left open is not shown
 const CUT_TARGET = /((?:not a request target|not a URL|is not a URL): [a-z][a-z0-9+.-]*:\/\/)[^/?#\s@]*:[^/?#\s@]*$/i;
+// ... and a credential after a scheme, cut shorter than SCHEME_VALUE's six characters
+const CUT_SCHEME = new RegExp(`((?:not a request target|not a URL|is not a URL): \\S*\\b(?:${alt(TEXT_SCHEMES)})(?:%20|\\+))[^\\s*]{1,5}$`);
 
 /**
  * Text holding none of these, no `=` (pairs) and no `name:` header or JSON key of the lists
@@ -239,7 +241,7 @@ export function redactText(s: string): string {
   if (s.indexOf("eyJ") >= 0) s = s.replace(JWT, REDACTED);
   if (s.indexOf("</") >= 0) s = s.replace(XML_ELEMENT, xmlElement);
   if (s.indexOf("basic") >= 0) s = s.replace(LOWER_BASIC, lowerBasic);
-  if (s.indexOf("not a") >= 0) s = s.replace(CUT_TARGET, `$1${REDACTED}`);
+  if (s.indexOf("not a") >= 0) s = s.replace(CUT_TARGET, `$1${REDACTED}`).replace(CUT_SCHEME, `$1${REDACTED}`);
   return s;
 }
 

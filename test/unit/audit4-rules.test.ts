@@ -30,6 +30,7 @@ const TEXT: [string, string][] = [
   ['{"api_key" => "abc"}', '{"api_key" => "***"}'],
   ["t=eyJhbGciOiJIUzI1NiJ9.eyJzd", "t=***"],
   ["not a request target: ftp://admin:abcdefghijklmnopqrstu", "not a request target: ftp://***"],
+  ["HAR request url is not a URL: ftp://h/v2/x?q=Bearer%20abc", "HAR request url is not a URL: ftp://h/v2/x?q=Bearer%20***"],
   ["private_key=abc&secret_key=def&access_key=ghi", "private_key=***&secret_key=***&access_key=***"],
   ["login failed: password = hunter2, user = ann", "login failed: password = *** user = ann"],
   ['level=info password="correct horse" user=ann', 'level=info password="***" user=ann'],
