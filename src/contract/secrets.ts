@@ -207,11 +207,11 @@ const CUT_SCHEME = new RegExp(`((?:not a request target|not a URL|is not a URL):
  * cannot be changed by redactText: the access-log fast path searches for them.
  */
 export const TEXT_TRIGGERS: readonly string[] = [
-  "@", "eyJ", "%3D", "%3d", "%253D", "%253d", "%40", "</", "basic", '":', '" :', "':", "' :", "\\x22", ...TEXT_SCHEMES,
+  "@", "eyJ", "%3D", "%3d", "%253D", "%253d", "%40", "</", "basic", " --", " -u", " -U", " -E", "\t-", '":', '" :', "':", "' :", "\\x22", ...TEXT_SCHEMES,
 ];
 
 // cheap gates: text that none of the rules could touch is returned as is (most log text)
-const TRIGGER = new RegExp(`[=:@]|eyJ|%3[Dd]|%40|</|basic|${alt(TEXT_SCHEMES)}`);
+const TRIGGER = new RegExp(`[=:@]|eyJ|%3[Dd]|%40|</|basic|\\s-|${alt(TEXT_SCHEMES)}`);
 const ENCODED_EQ = /%(?:25)?3D/i;
 // a secret header or JSON key ends with one of these before its colon (the names' last three letters)
 const HEADER_HINT = new RegExp(`(?:${[...new Set([...SECRET_HEADER_ENDINGS, ...SECRET_HEADERS, ...SECRET_QUERY_PARAMS, ...SECRET_PARAM_ENDINGS]
@@ -226,6 +226,12 @@ const LOWER_BASIC = /\b(basic)(\s+)([A-Za-z0-9+/]{8,}={0,2})(?![\w+/=])/g;
 const lowerBasic = (m: string, word: string, blank: string, b64: string): string =>
   Buffer.from(b64, "base64").toString("latin1").indexOf(":") > 0 ? word + blank + REDACTED : m;
 
+// a command line in a log: `--api-key abc`, `--password 'a b'`, and curl's credential options
+const FLAG = /(?<![\w-])(--?[A-Za-z][\w-]*)([ \t]+)("[^"]*"|'[^']*'|[^\s"'-]\S*)/g;
+const CREDENTIAL_FLAGS = new Set(["-u", "--user", "-U", "--proxy-user", "-E", "--cert", "--oauth2-bearer", "--pass", "--proxy-pass", "--tlspassword"]);
+const flagValue = (m: string, flag: string, blank: string, value: string): string =>
+  CREDENTIAL_FLAGS.has(flag) || (flag.length > 2 && isSecretKey(flag.replace(/^-+/, ""))) ? flag + blank + REDACTED : m;
+
 /** Redact every secret the rules can see in free text. Never throws; cheap on text without `=`, `:`, `@`. */
 export function redactText(s: string): string {
   if (!TRIGGER.test(s)) return s;
@@ -239,6 +245,7 @@ export function redactText(s: string): string {
   if (s.indexOf("@") >= 0) s = s.replace(USERINFO, `$1${REDACTED}@`);
   if (s.indexOf("%") >= 0) s = s.replace(USERINFO_ENCODED, `$1${REDACTED}$2`);
   if (s.indexOf("eyJ") >= 0) s = s.replace(JWT, REDACTED);
+  if (s.indexOf(" -") >= 0 || s.indexOf("\t-") >= 0) s = s.replace(FLAG, flagValue);
   if (s.indexOf("</") >= 0) s = s.replace(XML_ELEMENT, xmlElement);
   if (s.indexOf("basic") >= 0) s = s.replace(LOWER_BASIC, lowerBasic);
   if (s.indexOf("not a") >= 0) s = s.replace(CUT_TARGET, `$1${REDACTED}`).replace(CUT_SCHEME, `$1${REDACTED}`);

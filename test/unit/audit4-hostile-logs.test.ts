@@ -98,7 +98,7 @@ describe("hostile logs: no secret on stdout or stderr", () => {
 const W = "QWQ9";
 const FAST_UA = [
   `{\\"jwt\\":\\"${W}a\\"}`, `{\\x22jwt\\x22:\\x22${W}b\\x22}`, `{'jwt': '${W}c'}`, `https://x/cb%253Fapi_key%253D${W}d`,
-  `<jwt>${W}e</jwt>`, `basic dXNlcjpwYXNzd29yZA== ${W}f`.replace(` ${W}f`, ""), `Digest u=\\"${W}g\\"`,
+  `<jwt>${W}e</jwt>`, `wrapper -u u:${W}h`, `wrapper --api-key ${W}i`, `basic dXNlcjpwYXNzd29yZA== ${W}f`.replace(` ${W}f`, ""), `Digest u=\\"${W}g\\"`,
 ];
 const FAST = FAST_UA.flatMap((ua) => {
   const l = `1.2.3.4 - - [01/Oct/2026:09:00:00 +0000] "GET /v2/projects HTTP/1.1" 200 1 "-" "${ua}"`;
@@ -107,7 +107,7 @@ const FAST = FAST_UA.flatMap((ua) => {
 
 describe("access fast path", () => {
   it("a cached line whose only secret is seen by the newer rules takes the line path", async () => {
-    expect(FAST.match(new RegExp(`${W}\\w`, "g"))!.length).toBe(18);
+    expect(FAST.match(new RegExp(`${W}\\w`, "g"))!.length).toBe(24);
     expect(FAST).toContain("dXNlcjpwYXNzd29yZA==");
     for (const fastPath of [true, false]) {
       const r = await run(FAST, { fastPath });

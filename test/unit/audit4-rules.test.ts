@@ -38,10 +38,12 @@ const TEXT: [string, string][] = [
   ["msg=\\\"a\\\" token=\\\"x y\\\" n=1", "msg=\\\"a\\\" token=\\\"***\\\" n=1"],
   ["<s:Body><ns:Password>pw</ns:Password><user>ann</user><apiKey a=\"1\">k</apiKey></s:Body>", "<s:Body><ns:Password>***</ns:Password><user>ann</user><apiKey a=\"1\">***</apiKey></s:Body>"],
   ["authorization basic dXNlcjpwYXNzd29yZA== end", "authorization basic *** end"],
+  ["ran mids --api-key abc --limit 5 --password 'a b' -u admin:pw -X GET", "ran mids --api-key *** --limit 5 --password *** -u *** -X GET"],
+  ["curl --oauth2-bearer abc https://h/ --user u:p", "curl --oauth2-bearer *** https://h/ --user ***"],
 ];
 const UNCHANGED = [
   "page=2&limit=20&sort=-trend", "http://host:8080/v2/projects", "Token expired; basic usage", "Mozilla/5.0 (X11; rv:109.0) Gecko",
-  "keyword=solar&sort_key=name", "basic usage of basic auth", "<b>bold</b> <key-value>x</key-value>", "see https://example.com/docs#section=2", "a=b=c", "status: ok",
+  "keyword=solar&sort_key=name", "1.2.3.4 - - [01/Oct/2026] -x --limit 5 - -", "basic usage of basic auth", "<b>bold</b> <key-value>x</key-value>", "see https://example.com/docs#section=2", "a=b=c", "status: ok",
 ];
 
 describe("redactText: the adversary's positions", () => {
