@@ -46,6 +46,24 @@ describe("migrate verify", () => {
   }
 });
 
+const NDJSON = [
+  { ts: "2026-10-01T09:00:00Z", request: { method: "GET", url: `https://u:pa/${M}ss@api.example.com/v2/projects?%61pi_key=${M}enc&user[password]=${M}nest`,
+    headers: [["X-API-Key", `${M}tuple`]], rawHeaders: ["Authorization", `Bearer ${M}raw`] },
+    cmd: `mids --api-key ${M}flag`, body: `<s:Body><Password>${M}xml</Password></s:Body>`, log: `password="correct ${M}horse"` },
+].map((o) => JSON.stringify(o)).join("\n") + "\n";
+
+describe("migrate, the built CLI", () => {
+  for (const args of [[], ["--to", "curl"], ["-o", "json"]]) {
+    it(`hostile JSON lines ${args.join(" ") || "(default output)"}`, async () => {
+      expect(leaks(NDJSON).length).toBe(8);
+      const r = await runMids(["migrate", ...args], { input: NDJSON });
+      expect(r.code).toBe(0);
+      expect(r.stdout).toMatch(/\/v3\/projects/);
+      expect(leaks(r.stdout + r.stderr)).toEqual([]);
+    });
+  }
+});
+
 describe("api --verbose", () => {
   it("the URL line redacts secret fields by the rule list; the server still gets them", async () => {
     seen.length = 0;

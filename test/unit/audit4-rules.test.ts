@@ -125,3 +125,12 @@ describe("credentials that are a list of parameters", () => {
     ["AWS4-HMAC-SHA256 Credential=AKIA/2026/s3, SignedHeaders=host, Signature=abc123 x", "AWS4-HMAC-SHA256 *** x"],
   ])("%s", (t, want) => expect(redactText(t)).toBe(want));
 });
+
+describe("format detection", () => {
+  it("a JSON line with a \"log\" string (Docker's json-file driver) is JSON lines, not HAR", async () => {
+    const { detectFormat } = await import("../../src/migrate/detect.js");
+    expect(detectFormat('{"log":"GET /v2/projects","stream":"stdout","method":"GET","url":"/v2/projects"}\n')).toBe("ndjson");
+    expect(detectFormat('{"log":{"version":"1.2","entries":[]}}')).toBe("har");
+    expect(detectFormat('{\n  "log": {\n    "version": "1.2"')).toBe("har");
+  });
+});
