@@ -134,3 +134,15 @@ describe("format detection", () => {
     expect(detectFormat('{\n  "log": {\n    "version": "1.2"')).toBe("har");
   });
 });
+
+describe("JSON lines headers", () => {
+  it("tuples, flat lists and {key, value} are read as headers (and redacted by name)", async () => {
+    const { parseJsonLine } = await import("../../src/migrate/readers/jsonl.js");
+    const { redactRequest } = await import("../../src/migrate/redact.js");
+    for (const headers of [[["X-API-Key", "k"], ["Accept", "a"]], ["X-API-Key", "k", "Accept", "a"], [{ key: "X-API-Key", value: "k" }, { name: "Accept", value: "a" }]]) {
+      const r = parseJsonLine(JSON.stringify({ method: "GET", url: "/v2/projects", headers }));
+      if (!r || typeof r === "string") throw new Error(String(r));
+      expect(redactRequest(r.req).headers).toEqual([["X-API-Key", "***"], ["Accept", "a"]]);
+    }
+  });
+});
