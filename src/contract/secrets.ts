@@ -134,6 +134,8 @@ const PAIR_HEAD = new RegExp(`(?:^|[^\\w.%\\[\\]~+-]|${ENC_SEP})((?:${NAME_CH})+
 const VALUE_END = /[&\s"';#?]/g;
 const VALUE_END_ENCODED = /[&\s"';#?]|%(?:25)?(?:26|23|3B|22|27|20)/gi;
 
+const SCHEME_WORD = new RegExp(`^(?:${alt(CREDENTIAL_SCHEMES)})$`, "i");
+
 function valueEnd(s: string, from: number, encoded: boolean): number {
   const re = encoded ? VALUE_END_ENCODED : VALUE_END;
   re.lastIndex = from;
@@ -163,7 +165,17 @@ function redactPairs(s: string): string {
     if (!isSecretKey(m[1])) { PAIR_HEAD.lastIndex = end - m[2].length; continue; }
     const qEnd = quotedEnd(s, end);
     const q = qEnd === undefined ? "" : s[end] === "\\" ? '\\"' : s[end];
-    const v = qEnd ?? valueEnd(s, end, m[2].charCodeAt(0) === 37);
+    let v = qEnd ?? valueEnd(s, end, m[2].charCodeAt(0) === 37);
+    // `X-API-Key=Token abc`: a scheme word takes the credential after it along
+    if (qEnd === undefined && SCHEME_WORD.test(s.slice(end, v))) {
+      const m2 = /^[ \t]+[^\s&"';#]+/.exec(s.slice(v, v + 4096));
+      if (m2) v += m2[0].length;
+    }
+    // `Cookie=a=1; sid=abc`: a cookie list runs over its semicolons, as a `Cookie:` header does
+    if (qEnd === undefined && /^(?:set[-_]?)?cookie$/i.test(m[1])) {
+      const m3 = /^(?:;[ \t]*[^\s"'&;#]+)+/.exec(s.slice(v, v + 65536));
+      if (m3) v += m3[0].length;
+    }
     out += s.slice(last, end) + q + REDACTED + q;
     PAIR_HEAD.lastIndex = last = v;
   }
@@ -179,7 +191,7 @@ const HEADER_TEXT = new RegExp(
 // (escaped JSON), `\x22password\x22:` (nginx), `"password" => ...` (Ruby, PHP)
 const Q = `(?:\\\\*"|'|\\\\x22)`;
 const JSON_PAIR = new RegExp(`(${Q}(?:${PARAM_TEXT}|(?:[\\w]+[-_])*(?:${ENDINGS_TEXT}))${Q} ?(?::|=>)\\s*)`
-  + `("(?:[^"\\\\]|\\\\.)*"|\\\\+".*?\\\\+"|'(?:[^'\\\\]|\\\\.)*'|\\\\x22.*?\\\\x22|[^,}\\]\\s]+)`, "gi");
+  + `("(?:[^"\\\\]|\\\\.)*(?:"|$)|\\\\+".*?(?:\\\\+"|$)|'(?:[^'\\\\]|\\\\.)*(?:'|$)|\\\\x22.*?(?:\\\\x22|$)|[^,}\\]\\s]+)`, "gi");
 const jsonPairValue = (_: string, head: string, value: string): string => {
   const q = /^(?:\\+"|'|\\x22)/.exec(value)?.[0];
   if (q) return head + q + REDACTED + q;

@@ -17,7 +17,7 @@ const TEXT: [string, string][] = [
   ["https://u%40corp.com:pw@[::1]:8080/v2", "https://***@[::1]:8080/v2"],
   ["/v2/projects&api_key=abc", "/v2/projects&api_key=***"],
   ["/v2/x;JSESSIONID=abc?x=1", "/v2/x;JSESSIONID=***?x=1"],
-  ["Authorization=Bearer abcdefgh rest", "Authorization=*** *** rest"],
+  ["Authorization=Bearer abcdefgh rest", "Authorization=*** rest"],
   ["q=Bearer%20abcdefgh", "q=Bearer%20***"],
   ["sid=abc; csrftoken=def; theme=dark", "sid=***; csrftoken=***; theme=dark"],
   ["api_key: abc", "api_key: ***"],
@@ -40,6 +40,9 @@ const TEXT: [string, string][] = [
   ["authorization basic dXNlcjpwYXNzd29yZA== end", "authorization basic *** end"],
   ["ran mids --api-key abc --limit 5 --password 'a b' -u admin:pw -X GET", "ran mids --api-key *** --limit 5 --password *** -u *** -X GET"],
   ["curl --oauth2-bearer abc https://h/ --user u:p", "curl --oauth2-bearer *** https://h/ --user ***"],
+  ["X-API-Key=Token abcdef next", "X-API-Key=*** next"],
+  ["cookie=a=1; sid2=abc; theme=x&n=1", "cookie=***&n=1"],
+  ['cut {"password":"abc, def', 'cut {"password":"***"'],
 ];
 const UNCHANGED = [
   "page=2&limit=20&sort=-trend", "http://host:8080/v2/projects", "Token expired; basic usage", "Mozilla/5.0 (X11; rv:109.0) Gecko",
