@@ -269,7 +269,7 @@ export class Client {
 /** Redirects are never followed (the key would go along): say where the server pointed, not "no envelope". */
 function redirectError(status: number, headers: Headers, body: unknown, what: string, secrets: (string | undefined)[]): ApiError {
   const raw = headers.location;
-  let where = raw === undefined ? "" : oneLine(redact(raw, secrets));
+  let where = raw === undefined ? "" : oneLine(redact(redactUrl(raw), secrets));
   if (where.length > 200) where = `${where.slice(0, 200)}…`;
   return new ApiError(`${what}: the server redirected (HTTP ${status}) ${where ? `to ${where}` : "without a Location"}; mids does not follow redirects`, {
     code: "redirect", status, headers, body,

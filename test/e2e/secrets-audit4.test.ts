@@ -64,6 +64,30 @@ describe("migrate, the built CLI", () => {
   }
 });
 
+describe("client errors", () => {
+  it("a redirect's Location is shown without its signature; a base URL without its userinfo", async () => {
+    const redirect = createServer((req, res) => {
+      req.resume();
+      res.statusCode = 302;
+      res.setHeader("location", `https://bucket.example/x?X-Amz-Signature=${M}sig&X-Amz-Credential=${M}cred&v=1`);
+      res.end();
+    });
+    await new Promise<void>((r) => redirect.listen(0, "127.0.0.1", r));
+    try {
+      const url = `http://127.0.0.1:${(redirect.address() as AddressInfo).port}`;
+      const r = await runMids(["api", "/v3/me", "--verbose"], { env: baseEnv({ MIDS_BASE_URL: url, MIDS_API_KEY: "k_e2e_1234" }), timeoutMs: 10_000 });
+      expect(r.stderr).toMatch(/redirected \(HTTP 302\) to https:\/\/bucket\.example\/x\?X-Amz-Signature=\*\*\*/);
+      expect(leaks(r.stdout + r.stderr)).toEqual([]);
+    } finally {
+      await new Promise<void>((r) => redirect.close(() => r()));
+    }
+    const b = await runMids(["me"], { env: baseEnv({ MIDS_BASE_URL: `ftp://u:${M}pw@h.example`, MIDS_API_KEY: "k_e2e_1234" }) });
+    expect(b.code).toBe(2);
+    expect(b.stderr).toMatch(/invalid base URL 'ftp:\/\/\*\*\*@h\.example'/);
+    expect(leaks(b.stdout + b.stderr)).toEqual([]);
+  });
+});
+
 describe("api --verbose", () => {
   it("the URL line redacts secret fields by the rule list; the server still gets them", async () => {
     seen.length = 0;
