@@ -58,6 +58,8 @@ const HEADER_ENDING = new RegExp(`(?:^|[-_])(?:${alt(SECRET_HEADER_ENDINGS)})$`)
 function memo(test: (name: string) => boolean): (name: string) => boolean {
   const seen = new Map<string, boolean>();
   return (name) => {
+    // a hostile log's names can be long: only short ones are kept (10,000 of them at most)
+    if (name.length > 128) return test(name);
     let r = seen.get(name);
     if (r === undefined) {
       if (seen.size >= 10_000) seen.clear();
