@@ -149,3 +149,18 @@ describe("JSON lines headers", () => {
     }
   });
 });
+
+describe("migrate verify's input", () => {
+  it("joins continued curl commands as migrate does: one over the limit is one invalid entry, the next is read", async () => {
+    const { readRequests } = await import("../../src/migrate/verify/input.js");
+    const { testIO } = await import("../../src/io.js");
+    const { MAX_CURL_COMMAND_CHARS } = await import("../../src/migrate/readers/curl.js");
+    const { Readable } = await import("node:stream");
+    const long = ["curl https://h/v2/projects \\", ...Array.from({ length: MAX_CURL_COMMAND_CHARS / 8 }, () => "  -s -S \\"), "  -s"].join("\n");
+    const text = `${long}\ncurl -H 'X-API-Key: k' \\\n  'https://h/v2/topics?page=2&token=t'\n`;
+    const io = testIO({ stdin: Readable.from([Buffer.from(text)]) as unknown as NodeJS.ReadableStream });
+    const { requests, invalid } = await readRequests(io, ["-"], "curl");
+    expect(invalid).toEqual([{ position: 1, reason: expect.stringMatching(/continued over more than/) }]);
+    expect(requests.map((r) => [r.position, r.req.path, r.req.query])).toEqual([[MAX_CURL_COMMAND_CHARS / 8 + 3, "/v2/topics", [["page", "2"]]]]);
+  });
+});
