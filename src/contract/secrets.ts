@@ -18,6 +18,7 @@ export const SECRET_HEADERS: readonly string[] = [
 export const SECRET_HEADER_ENDINGS: readonly string[] = [
   "api-key", "apikey", "authorization", "token", "secret", "password", "passwd", "cookie",
   "signature", "credential", "session", "session-id", "sessionid", "private-key", "secret-key", "access-key",
+  "auth-key", "subscription-key", "rapidapi-key",
 ];
 
 /**
@@ -30,7 +31,7 @@ export const SECRET_QUERY_PARAMS: readonly string[] = [
   "auth", "authorization", "password", "passwd", "pwd", "pass", "secret", "client_secret", "signature", "sig",
   "jwt", "session", "sessionid", "session_id", "jsessionid", "phpsessid", "credential", "credentials",
   "x_amz_signature", "x_amz_security_token", "x_amz_credential", "x_goog_signature", "x_goog_credential",
-  "private_key", "secret_key", "access_key", "passphrase", "sid", "csrftoken", "client_assertion", "bearer", "auth_key",
+  "private_key", "secret_key", "access_key", "passphrase", "sid", "csrftoken", "client_assertion", "bearer", "auth_key", "subscription_key",
 ];
 /** Any parameter whose normalised name ends with `_` and one of these is a secret too (`my_access_key`). */
 export const SECRET_PARAM_ENDINGS: readonly string[] = [
@@ -52,7 +53,8 @@ const alt = (xs: readonly string[]) => [...xs].sort((a, b) => b.length - a.lengt
 // ---- names ----
 
 const headerNames = new Set(SECRET_HEADERS);
-const HEADER_ENDING = new RegExp(`(?:^|[-_])(?:${alt(SECRET_HEADER_ENDINGS)})$`);
+// (a version may follow: `X-Hub-Signature-256`)
+const HEADER_ENDING = new RegExp(`(?:^|[-_])(?:${alt(SECRET_HEADER_ENDINGS)})(?:-v?\\d+)?$`);
 
 // logs repeat the same few names: remember each answer (bounded)
 function memo(test: (name: string) => boolean): (name: string) => boolean {

@@ -54,6 +54,14 @@ describe("redactText: the adversary's positions", () => {
   it.each(UNCHANGED)("ordinary text is kept: %s", (t) => expect(redactText(t)).toBe(t));
 });
 
+describe("header names", () => {
+  it("vendor key headers and versioned signatures are secrets", async () => {
+    const { isSecretHeader } = await import("../../src/contract/secrets.js");
+    for (const h of ["X-Hub-Signature-256", "X-Auth-Key", "Ocp-Apim-Subscription-Key", "X-RapidAPI-Key", "X-Api-Key-2"]) expect(isSecretHeader(h), h).toBe(true);
+    for (const h of ["X-Amz-Content-Sha256", "Content-MD5", "X-Request-Id", "X-Api-Key-Type", "Accept-Encoding"]) expect(isSecretHeader(h), h).toBe(false);
+  });
+});
+
 describe("parameter names", () => {
   it("encoded, nested, dotted and plural names of a secret are secrets", () => {
     for (const n of ["API Key", "Bearer", "authKey", "x_master_key", "%61pi_key", "%2561pi_key", "user[password]", "creds.token", "apiKeys", "tokens", "API_KEY", "secret_key", "private_key", "passphrase", "sid"]) expect(isSecretParam(n), n).toBe(true);
