@@ -12,6 +12,7 @@ import { describeWait, formatDuration, YEAR_MS, type WaitNotice } from "./wait.j
 import { toApiError } from "./errormap.js";
 import { normalizeHeaders, parseDeprecation, parseRateLimit, type Deprecation, type Headers, type RateLimit } from "./headers.js";
 import { buildRaw, buildRequest, isLoopbackHost, redact, redactHeaders, type BuiltRequest, type Query } from "./request.js";
+import { redactUrl } from "../contract/secrets.js";
 import { DEFAULT_RETRY, retryDelay, type RetryPolicy } from "./retry.js";
 import { deprecationNotice } from "./notices.js";
 import { invocation } from "./invocation.js";
@@ -191,7 +192,7 @@ export class Client {
     const { verbose } = this.opts;
     const secrets = [this.opts.apiKey];
     if (verbose) {
-      this.trace(redact(`> ${req.method} ${req.url}`, secrets));
+      this.trace(redact(`> ${req.method} ${redactUrl(req.url)}`, secrets));
       for (const [k, v] of Object.entries(redactHeaders(req.headers))) this.trace(redact(`> ${k}: ${v}`, secrets));
     }
     const timeout = AbortSignal.timeout(this.opts.timeoutMs);
@@ -302,7 +303,7 @@ function checkListShape(res: ApiResult, what: string): void {
 /** Redirects are never followed (the key would go along): say where the server pointed, not "no envelope". */
 function redirectError(status: number, headers: Headers, body: unknown, what: string, secrets: (string | undefined)[]): ApiError {
   const raw = headers.location;
-  let where = raw === undefined ? "" : oneLine(redact(raw, secrets));
+  let where = raw === undefined ? "" : oneLine(redact(redactUrl(raw), secrets));
   if (where.length > 200) where = `${where.slice(0, 200)}…`;
   return new ApiError(`${what}: the server redirected (HTTP ${status}) ${where ? `to ${where}` : "without a Location"}; mids does not follow redirects`, {
     code: "redirect", status, headers, body,

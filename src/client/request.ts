@@ -1,7 +1,7 @@
 // Pure request building (after Octokit's endpoint.parse): route + params -> method, URL, headers, body.
 import { buildPath, type Route } from "../contract/routes.js";
 import { UsageError } from "../errors.js";
-import { redactHeaderValue } from "../contract/secrets.js";
+import { redactHeaderValue, redactText } from "../contract/secrets.js";
 
 export type QueryValue = string | number | boolean | undefined | null | readonly (string | number)[];
 export type Query = Record<string, QueryValue>;
@@ -36,10 +36,10 @@ export function joinUrl(baseUrl: string, path: string): string {
   try {
     base = new URL(baseUrl);
   } catch {
-    throw new UsageError(`invalid base URL '${baseUrl}'`, { hint: "pass a full URL such as https://api.example.com to --base-url or MIDS_BASE_URL" });
+    throw new UsageError(`invalid base URL '${redactText(baseUrl)}'`, { hint: "pass a full URL such as https://api.example.com to --base-url or MIDS_BASE_URL" });
   }
   if (base.protocol !== "http:" && base.protocol !== "https:") {
-    throw new UsageError(`invalid base URL '${baseUrl}': only http and https are supported`);
+    throw new UsageError(`invalid base URL '${redactText(baseUrl)}': only http and https are supported`);
   }
   const prefix = base.pathname.replace(/\/+$/, "");
   return `${base.origin}${prefix}${path.startsWith("/") ? path : `/${path}`}`;

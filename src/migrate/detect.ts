@@ -28,10 +28,14 @@ export function detectFormat(head: string): InputFormat {
   const { line: first, complete } = firstLine(head);
   if (first.startsWith("{") || first.startsWith("[")) {
     // HAR: one JSON document whose first key is "log" (minified or pretty-printed)
-    if (/^\{\s*"log"\s*:/.test(text)) return "har";
+    // (Docker's JSON lines start with a "log" string: `{"log":"...","stream":"stdout"}`)
+    if (/^\{\s*"log"\s*:\s*\{/.test(text)) return "har";
     let parsed: unknown;
     try { parsed = JSON.parse(first); } catch { parsed = undefined; }
-    if (parsed && typeof parsed === "object" && !Array.isArray(parsed)) return "log" in parsed ? "har" : "ndjson";
+    if (parsed && typeof parsed === "object" && !Array.isArray(parsed)) {
+      const log = (parsed as Record<string, unknown>).log;
+      return log && typeof log === "object" ? "har" : "ndjson";
+    }
     if (parsed !== undefined) return "har"; // a JSON array or scalar is no request log: HAR reports it
     // a first line cut by the end of the head: judged by its start, whatever its length
     if (!complete) return first.startsWith("{") ? "ndjson" : "har";

@@ -6,11 +6,23 @@ import { REDACTED, isSecretHeader, isSecretParam, redactBody, redactJsonInPlace,
 import type { Item, LogRequest } from "./types.js";
 
 /** Redact a request in place: userinfo, secret query values, secret headers, the body. */
+// an HTTP method and a header name are tokens; anything else is a log's free text
+const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
 export function redactRequest(req: LogRequest): LogRequest {
   if (req.origin) req.origin = redactOrigin(req.origin);
-  if (req.path.indexOf(";") >= 0 || req.path.indexOf("eyJ") >= 0) req.path = redactText(req.path);
-  for (const p of req.query) p[1] = isSecretParam(p[0]) ? REDACTED : redactText(p[1]);
-  if (req.headers) for (const h of req.headers) h[1] = isSecretHeader(h[0]) ? REDACTED : redactText(h[1]);
+  if (!TOKEN.test(req.method)) req.method = redactText(req.method);
+  req.path = redactText(req.path);
+  for (const p of req.query) {
+    const secret = isSecretParam(p[0]);
+    p[0] = redactText(p[0]);
+    p[1] = secret ? REDACTED : redactText(p[1]);
+  }
+  if (req.headers) {
+    // a "name" that is no header name (`X-Foo: <key>`) is dropped with its value
+    if (!req.headers.every((h) => TOKEN.test(h[0]))) req.headers = req.headers.filter((h) => TOKEN.test(h[0]));
+    for (const h of req.headers) h[1] = isSecretHeader(h[0]) ? REDACTED : redactText(h[1]);
+  }
   if (req.body !== undefined) req.body = redactBody(req.body);
   return req;
 }

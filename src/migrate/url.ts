@@ -31,13 +31,20 @@ export function splitTarget(target: string): { origin: string; path: string; que
     // userinfo (`https://u:PW@host`) never leaves the reader
     origin = redactOrigin(m[1]);
     rest = m[2] || "/";
+    // a password holding `/`, `?` or `#` (`https://u:pa/ss@host/v2/...`): the userinfo runs to the `@`
+    const at = rest.indexOf("@");
+    if (at >= 0 && origin !== m[1] && origin.indexOf("@") < 0) {
+      const host = /^[^/?#\s]*/.exec(rest.slice(at + 1))![0];
+      origin += "@" + host;
+      rest = rest.slice(at + 1 + host.length) || "/";
+    }
   }
   const hash = rest.indexOf("#");
   if (hash >= 0) rest = rest.slice(0, hash);
   const q = rest.indexOf("?");
-  // matrix parameters (`/v2/x;api_key=...`) and tokens (`/v2/x/eyJ...`) can sit in the path
+  // matrix parameters (`/v2/x;api_key=...`), tokens (`/v2/x/eyJ...`) and stray pairs (`/v2/x&key=...`) can sit in the path
   const path = q < 0 ? rest : rest.slice(0, q);
-  const cleanPath = path.indexOf(";") >= 0 || path.indexOf("eyJ") >= 0 ? redactText(path) : path;
+  const cleanPath = redactText(path);
   return q < 0 ? { origin, path: cleanPath, query: [] } : { origin, path: cleanPath, query: parseQuery(rest.slice(q + 1)) };
 }
 

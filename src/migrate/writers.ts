@@ -20,6 +20,7 @@ export interface WriterOptions {
   version: string;
 }
 
+const ISO_DATE = /^\d{4}-\d\d-\d\dT\d\d:\d\d(?::\d\d(?:\.\d{1,9})?)?(?:Z|[+-]\d\d:?\d\d)?$/;
 const DROP_HEADERS = new Set(["host", "content-length", "connection"]);
 const headersOut = (item: RequestItem) =>
   (item.req.headers ?? []).filter(([k]) => !DROP_HEADERS.has(k.toLowerCase())).map(([k, v]): [string, string] => [k, redactHeaderValue(k, v)]);
@@ -103,7 +104,8 @@ export function makeWriter(format: OutputTarget, opts: WriterOptions): Writer {
           for (const [name, value] of Object.entries(to.query)) queryString += `${queryString ? "," : ""}{"name":${S(name)},"value":${S(value)}}`;
           const postData = hasBody(item, to) ? `,"postData":{"mimeType":"application/json","text":${S(redactBody(item.req.body!))}}` : "";
           // the logged response belongs to the v2 call: a not-yet-made request has status 0
-          const started = typeof src?.startedDateTime === "string" ? src.startedDateTime : EPOCH;
+          // copied only when it is a date: the entry's other text is anyone's
+          const started = typeof src?.startedDateTime === "string" && ISO_DATE.test(src.startedDateTime) ? src.startedDateTime : EPOCH;
           return `${n++ ? ",\n" : ""}{"startedDateTime":${S(started)},"time":0,"request":{"method":${S(to.method)},"url":${S(url(item, to))},"httpVersion":"HTTP/1.1","cookies":[],"headers":[${headers}],"queryString":[${queryString}],"headersSize":-1,"bodySize":-1${postData}},"response":${NOT_MADE},"cache":{},"timings":{"send":0,"wait":0,"receive":0}}`;
         },
         end: () => (n ? "\n" : "") + "]}}\n",

@@ -1,16 +1,28 @@
 // curl command lines (`curl -X POST -H 'x-api-key: ...' 'https://host/v2/...'`), one per line
 // or continued with a trailing backslash. Quoting is read as a shell would (shell.ts).
 import type { LogRequest } from "../types.js";
-import { splitTarget } from "../url.js";
+import { redactText, splitTarget } from "../url.js";
 import { shellWords } from "./shell.js";
 
 const DATA = new Set(["-d", "--data", "--data-raw", "--data-binary", "--data-ascii", "--data-urlencode", "--json"]);
 // options that take a value we do not need
 const WITH_VALUE = new Set(["-o", "--output", "-u", "--user", "-A", "--user-agent", "-e", "--referer", "-m", "--max-time",
   "--connect-timeout", "-b", "--cookie", "-c", "--cookie-jar", "-w", "--write-out", "--retry", "-x", "--proxy", "--cacert",
-  "--cert", "--key", "-F", "--form", "--resolve", "-r", "--range", "-T", "--upload-file", "-K", "--config", "--limit-rate"]);
+  "--cert", "--key", "-F", "--form", "--resolve", "-r", "--range", "-T", "--upload-file", "-K", "--config", "--limit-rate",
+  // credentials: their value must never be taken for the URL
+  "--oauth2-bearer", "-U", "--proxy-user", "-E", "--pass", "--proxy-pass", "--tlspassword", "--proxy-tlspassword", "--tlsuser",
+  "--proxy-tlsuser", "--aws-sigv4", "--login-options", "--sasl-authzid", "--netrc-file", "--proxy-header", "--proxy-cert",
+  "--proxy-key", "--url-query", "--variable", "--form-string", "--mail-auth",
+  // and the other options that take a value
+  "-C", "--continue-at", "-D", "--dump-header", "-P", "--ftp-port", "-Q", "--quote", "-t", "--telnet-option", "-y", "--speed-time",
+  "-Y", "--speed-limit", "-z", "--time-cond", "--cert-type", "--key-type", "--capath", "--ciphers", "--connect-to", "--doh-url",
+  "--dns-servers", "--interface", "--local-port", "--max-filesize", "--max-redirs", "--noproxy", "--output-dir", "--proto",
+  "--proto-default", "--proto-redir", "--preproxy", "--proxy-cacert", "--request-target", "--retry-delay", "--retry-max-time",
+  "--stderr", "--trace", "--trace-ascii", "--unix-socket", "--abstract-unix-socket", "--socks4", "--socks4a", "--socks5",
+  "--socks5-hostname", "--expect100-timeout", "--keepalive-time", "--pinnedpubkey", "--crlfile", "--hsts", "--alt-svc",
+  "--etag-save", "--etag-compare", "--happy-eyeballs-timeout-ms", "--tls-max", "--rate", "--parallel-max", "--ip-tos"]);
 
-const SHORT_WITH_VALUE = new Set([..."XHdouAembcwxFrTK"]);
+const SHORT_WITH_VALUE = new Set([..."XHdouAembcwxFrTKUECDPQtyYz"]);
 
 export function parseCurl(line: string): LogRequest | string | null {
   const t = line.trim();
@@ -47,14 +59,14 @@ export function parseCurl(line: string): LogRequest | string | null {
     else if (w === "--url") url = next();
     else if (w === "-G" || w === "--get") getMode = true;
     else if (w === "-I" || w === "--head") method = "HEAD";
-    else if (WITH_VALUE.has(w)) i++;
+    else if (WITH_VALUE.has(w)) { if (val === undefined) i++; }
     else if (!w.startsWith("-") && url === undefined) url = w;
   }
   if (!url) return "curl command without a URL";
   // a bare host gets http://; another scheme (ftp://) is not a URL we read
   if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(url) && !url.startsWith("/")) url = `http://${url}`;
   const target = splitTarget(url);
-  if (!target) return `curl command: not a URL: ${url.slice(0, 40)}`;
+  if (!target) return `curl command: not a URL: ${redactText(url).slice(0, 40)}`;
   const body = data.length ? data.join("&") : undefined;
   if (getMode && body) {
     target.query.push(...body.split("&").map((p): [string, string] => { const e = p.indexOf("="); return e < 0 ? [p, ""] : [p.slice(0, e), p.slice(e + 1)]; }));

@@ -46,7 +46,12 @@ export function fromObject(obj: Record<string, unknown>): { req: LogRequest; sou
 }
 
 function readHeaders(h: unknown): [string, string][] | undefined {
-  if (Array.isArray(h)) return h.filter(isObj).map((x) => [String(x.name ?? ""), String(x.value ?? "")]);
+  if (Array.isArray(h)) {
+    // `[name, value]` tuples and flat `[name, value, ...]` lists (Node's rawHeaders) as well as HAR's objects
+    if (h.every((x) => typeof x === "string")) return h.flatMap((x, i) => (i % 2 ? [] : [[x as string, String(h[i + 1] ?? "")] as [string, string]]));
+    return h.flatMap((x): [string, string][] => (isObj(x) ? [[String(x.name ?? x.key ?? ""), String(x.value ?? "")]]
+      : Array.isArray(x) && typeof x[0] === "string" ? [[x[0], String(x[1] ?? "")]] : []));
+  }
   if (isObj(h)) return Object.entries(h).map(([k, v]) => [k, Array.isArray(v) ? v.join(", ") : String(v)]);
   return undefined;
 }

@@ -7,13 +7,14 @@ import { createGunzip } from "node:zlib";
 import type { IO } from "../../io.js";
 import { UsageError } from "../../errors.js";
 import { detectFormat } from "../detect.js";
-import { MAX_LINE_BYTES, splitLines } from "../lines.js";
+import { splitLines } from "../lines.js";
 import { parseAccessLine } from "../readers/access.js";
-import { parseCurl } from "../readers/curl.js";
+import { curlJoiner, type CurlEntry } from "../readers/curl.js";
 import { readHar } from "../readers/har.js";
 import { parseJsonLine } from "../readers/jsonl.js";
 import type { InputFormat, LogRequest } from "../types.js";
-import { isSecretParam } from "../url.js";
+import { isSecretParam, redactText } from "../url.js";
+import { redactRequest } from "../redact.js";
 
 export interface DistinctRequest {
   /** method and target without key-like query parameters: two lines that differ only in a key are one request */
@@ -101,13 +102,15 @@ export async function readRequests(io: IO, files: string[], fromFormat?: InputFo
     const at = name ? { file: name } : {};
     const onRequest = (req: LogRequest, position: number) => {
       // a log's keys never leave it: no headers, no body, no key-like query parameter
-      const clean: LogRequest = { method: req.method.toUpperCase(), origin: "", path: dropKeyLikeMatrix(req.path), query: req.query.filter(([k]) => !isKeyLikeParam(k)) };
+      // what is left is redacted by the rules of migrate (src/migrate/redact.ts): a secret in a
+      // path or in another parameter's value is neither sent nor printed
+      const clean: LogRequest = redactRequest({ method: req.method.toUpperCase(), origin: "", path: dropKeyLikeMatrix(req.path), query: req.query.filter(([k]) => !isKeyLikeParam(k)).map(([k, v]) => [k, v]) });
       const key = `${clean.method} ${clean.path}?${clean.query.map((p) => p.join("=")).join("&")}`;
       const d = seen.get(key);
       if (d) d.count++;
       else seen.set(key, { key, position, ...at, req: clean, count: 1 });
     };
-    const onInvalid = (position: number, reason: string) => void invalid.push({ position, ...at, reason });
+    const onInvalid = (position: number, reason: string) => void invalid.push({ position, ...at, reason: redactText(reason) });
     const stream = (stdin ? io.stdin : createReadStream(file)) as Readable;
     const { head, all } = await peek(decoded(stream, stdin ? "stdin" : `'${file}'`));
     const format = fromFormat ?? detectFormat(head);
@@ -115,31 +118,23 @@ export async function readRequests(io: IO, files: string[], fromFormat?: InputFo
       await readHar(all, (item) => (item.kind === "request" ? onRequest(item.req, item.position) : onInvalid(item.position, item.reason)));
       continue;
     }
-    // line formats; curl commands may continue over lines with a trailing backslash
-    let pending: string | null = null;
-    let pendingAt = 0;
-    const curl = (text: string, n: number) => {
-      const r = parseCurl(text);
-      if (r === null) return;
-      if (typeof r === "string") onInvalid(n, r);
-      else onRequest(r, n);
+    // line formats; curl commands may continue over lines with a trailing backslash, joined in
+    // linear time as migrate joins them (readers/curl.ts)
+    const joiner = curlJoiner();
+    const curl = (e: CurlEntry | null) => {
+      if (e === null) return;
+      if (e.kind === "invalid") onInvalid(e.position, e.reason);
+      else onRequest(e.req, e.position);
     };
     await splitLines(all, (line, n, bad) => {
       if (line === null) return onInvalid(n, bad ?? "unreadable line");
-      if (format === "curl") {
-        if (pending !== null) pending += "\n" + line;
-        else { pending = line; pendingAt = n; }
-        if (/\\\s*$/.test(line) && pending.length < MAX_LINE_BYTES) { pending = pending.replace(/\\\s*$/, ""); return; }
-        const text = pending;
-        pending = null;
-        return curl(text, pendingAt);
-      }
+      if (format === "curl") return curl(joiner.line(line, n));
       const r = format === "ndjson" ? parseJsonLine(line) : parseAccessLine(line);
       if (r === null) return;
       if (typeof r === "string") onInvalid(n, r);
       else onRequest(r.req, n);
     });
-    if (pending !== null) curl(pending, pendingAt);
+    curl(joiner.end());
   }
   return { requests: [...seen.values()], invalid };
 }
