@@ -14,7 +14,7 @@ complete -c mids -n '__fish_use_subcommand' -f -a 'api' -d 'Make a raw API reque
 complete -c mids -n '__fish_use_subcommand' -f -a 'migrate' -d 'Rewrite v2 request logs (access logs, HAR, JSON lines, curl) into their v3 equiv'
 complete -c mids -n '__fish_use_subcommand' -f -a 'sandbox' -d 'The bundled sandbox server: the whole API over deterministic data, offline'
 complete -c mids -n '__fish_use_subcommand' -f -a 'completion' -d 'Print a shell completion script (bash, zsh or fish), generated from the command '
-complete -c mids -n '__fish_use_subcommand' -f -a 'config' -d 'Read and write settings (base-url, api-key, output, api, timeout, max-retries), '
+complete -c mids -n '__fish_use_subcommand' -f -a 'config' -d 'Read and write settings (base-url, api-key, output, api, timeout, max-retries, m'
 complete -c mids -n '__fish_use_subcommand' -f -a 'doctor' -d 'Check the setup: config file, base URL, reachability, TLS, key, entitlements, ra'
 complete -c mids -n '__fish_use_subcommand' -l version -s V -d 'print the version'
 complete -c mids -n '__fish_use_subcommand' -l base-url -r -d 'API base URL (env MIDS_BASE_URL)'

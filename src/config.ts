@@ -5,10 +5,62 @@ import { closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, s
 import { homedir } from "node:os";
 import { dirname, join } from "node:path";
 import { EXIT, MidsError, UsageError } from "./errors.js";
+import { OUTPUT_FORMATS } from "./context.js";
+import { requireDurationMs } from "./util/time.js";
+import { parseByteSize } from "./client/body.js";
 
-export const CONFIG_KEYS = ["base-url", "api-key", "output", "api", "timeout", "max-retries"] as const;
+export const CONFIG_KEYS = ["base-url", "api-key", "output", "api", "timeout", "max-retries", "max-body-size", "max-pages"] as const;
 export type ConfigKey = (typeof CONFIG_KEYS)[number];
 export type Config = Partial<Record<ConfigKey, string>>;
+
+/** Each setting's flag and environment variable (README "Configuration"). */
+export const SETTINGS: Record<ConfigKey, { flag: string; env: string }> = {
+  "base-url": { flag: "--base-url", env: "MIDS_BASE_URL" },
+  "api-key": { flag: "--api-key", env: "MIDS_API_KEY" },
+  output: { flag: "--output", env: "MIDS_OUTPUT" },
+  api: { flag: "--api", env: "MIDS_API" },
+  timeout: { flag: "--timeout", env: "MIDS_TIMEOUT" },
+  "max-retries": { flag: "--max-retries", env: "MIDS_MAX_RETRIES" },
+  "max-body-size": { flag: "--max-body-size", env: "MIDS_MAX_BODY_SIZE" },
+  "max-pages": { flag: "--max-pages", env: "MIDS_MAX_PAGES" },
+};
+
+/** A key is one token of printable ASCII: `-`, blanks, control and other characters are mistakes. */
+export function checkApiKey(value: string): void {
+  if (value.trim() === "") throw new UsageError("the API key is empty", { hint: "pass the key on stdin: mids config set api-key - (or < key.txt)" });
+  if (value === "-") throw new UsageError("'-' is not an API key", { hint: "mids config set api-key - reads the key from stdin" });
+  if (/[^\x21-\x7e]/.test(value)) throw new UsageError("the API key contains blanks, control characters or characters other than ASCII", { hint: "give one key, on one line, with nothing else" });
+}
+
+/** The checks every setting's value passes, whatever its source; `label` names where it came from. */
+const PARSE: Partial<Record<ConfigKey, (label: string, v: string) => unknown>> = {
+  output: (label, v) => {
+    if (!(OUTPUT_FORMATS as readonly string[]).includes(v)) throw new UsageError(`${label} must be one of ${OUTPUT_FORMATS.join(", ")} (got '${v}')`);
+    return v;
+  },
+  api: (label, v) => {
+    if (v !== "v2" && v !== "v3") throw new UsageError(`${label} must be v2 or v3 (got '${v}')`);
+    return v;
+  },
+  timeout: (label, v) => requireDurationMs(label, v),
+  "max-retries": (label, v) => wholeNumber(label, v, 0, 20),
+  "max-body-size": (label, v) => {
+    const n = parseByteSize(v);
+    if (n === undefined || n < 1024) throw new UsageError(`${label} must be a size of at least 1KB such as 64MB, 512KB or 1GB (got '${v}')`);
+    return n;
+  },
+  "max-pages": (label, v) => wholeNumber(label, v, 1, 1_000_000),
+};
+
+function wholeNumber(label: string, v: string, min: number, max: number): number {
+  if (!/^\d+$/.test(v.trim()) || Number(v) < min || Number(v) > max) throw new UsageError(`${label} must be a whole number from ${min} to ${max} (got '${v}')`);
+  return Number(v);
+}
+
+/** A setting's value checked and converted (a number for timeout in ms, sizes in bytes, counts). */
+export function parseSetting(key: ConfigKey, value: string, label: string = key): unknown {
+  return PARSE[key] ? PARSE[key](label, value) : value;
+}
 
 /** The name of the top-level settings when profiles are listed or selected. */
 export const DEFAULT_PROFILE = "default";
@@ -132,6 +184,29 @@ export function sourceText(s: SettingSource | undefined): string {
   }
 }
 
+/** How an error names a setting's value: the flag, the variable, or the key in the file (and profile). */
+export function settingLabel(key: ConfigKey, s: SettingSource | undefined, path: string): string {
+  switch (s?.kind) {
+    case "flag": return s.name;
+    case "env": return s.name;
+    case "profile": return `'${key}' in profile '${s.name}' of ${path}`;
+    case "file": return `'${key}' in ${path}`;
+    default: return key;
+  }
+}
+
+/** The fix for a bad value, where it came from (`selected`: the profile in use, if any). */
+export function settingFix(key: ConfigKey, s: SettingSource | undefined, selected?: string): string | undefined {
+  // with another profile selected, a plain 'config set' would write there, not over the bad value
+  const p = s?.kind === "profile" ? `--profile ${s.name} ` : selected && selected !== DEFAULT_PROFILE ? `--profile ${DEFAULT_PROFILE} ` : "";
+  switch (s?.kind) {
+    case "env": return `fix or unset ${s.name}`;
+    case "profile":
+    case "file": return `run 'mids config set ${p}${key} VALUE' or 'mids config unset ${p}${key}'`;
+    default: return undefined;
+  }
+}
+
 /** Selected profile over the default profile: the merged settings and where each came from. */
 export function layeredConfig(file: ConfigFile, profile: string | undefined): { cfg: Config; from: Partial<Record<ConfigKey, SettingSource>> } {
   const cfg: Config = { ...file.settings };
@@ -146,10 +221,14 @@ export function layeredConfig(file: ConfigFile, profile: string | undefined): { 
   return { cfg, from };
 }
 
-/** A key for display: a few characters of each end, never the whole key (`mids...demo`). */
+/**
+ * A key for display: up to four characters of each end, never more than a quarter of the key in
+ * all (`mids...ab12` for a 32-character key, `mi...12` for 16, `***` under 8).
+ */
 export function maskKey(key: string): string {
-  if (key.length < 12) return "***";
-  return `${key.slice(0, 4)}...${key.slice(-4)}`;
+  const n = Math.min(4, Math.floor(key.length / 8));
+  if (n === 0) return "***";
+  return `${key.slice(0, n)}...${key.slice(-n)}`;
 }
 
 /** Atomic write (tmp + rename), mode 0600: the file may hold the key. */

@@ -40,9 +40,16 @@ describe("config file permissions", () => {
 });
 
 describe("maskKey", () => {
-  it("shows four characters of each end, and nothing of a short key", () => {
-    expect(maskKey("mids_sandbox_demo")).toBe("mids...demo");
+  it("shows up to four characters of each end, never more than a quarter of the key", () => {
+    expect(maskKey("mids_live_0123456789abcdef0123456789")).toBe("mids...6789");
+    expect(maskKey("mids_sandbox_demo")).toBe("mi...mo");
+    expect(maskKey("abcdefghijkl")).toBe("a...l");
     expect(maskKey("short")).toBe("***");
+    for (let n = 1; n <= 64; n++) {
+      const key = "k".repeat(n);
+      const shown = maskKey(key).replace("...", "").replace("***", "");
+      expect(shown.length * 4, `length ${n}`).toBeLessThanOrEqual(n);
+    }
   });
 });
 

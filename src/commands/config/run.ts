@@ -1,14 +1,12 @@
 import type { Context } from "../../context.js";
 import {
-  CONFIG_KEYS, DEFAULT_PROFILE, checkProfileName, configPath, maskKey, profileNames, profileSettings, readConfigFile,
+  CONFIG_KEYS, DEFAULT_PROFILE, checkApiKey, checkProfileName, configPath, maskKey, parseSetting, profileNames, profileSettings, readConfigFile,
   sourceText, updateConfigFile, type Config, type ConfigFile, type ConfigKey,
 } from "../../config.js";
 import { MidsError, UsageError } from "../../errors.js";
-import { OUTPUT_FORMATS } from "../../context.js";
-import { requireDurationMs } from "../../util/time.js";
 import { joinUrl } from "../../client/request.js";
+import { formatBytes } from "../../client/body.js";
 import { printList } from "../../output/render.js";
-import { parseIntFlag } from "../shared/options.js";
 import { readSecret } from "./secret.js";
 
 function checkKey(key: string): ConfigKey {
@@ -16,20 +14,11 @@ function checkKey(key: string): ConfigKey {
   return key as ConfigKey;
 }
 
+/** The same checks as the value gets when it is used (README "Configuration"). */
 function checkValue(key: ConfigKey, value: string): void {
-  if (key === "output" && !(OUTPUT_FORMATS as readonly string[]).includes(value)) throw new UsageError(`output must be one of ${OUTPUT_FORMATS.join(", ")}`);
-  if (key === "api" && value !== "v2" && value !== "v3") throw new UsageError("api must be v2 or v3");
-  if (key === "timeout") requireDurationMs("timeout", value);
-  if (key === "max-retries") parseIntFlag("max-retries", value, 0, 20);
   if (key === "base-url") joinUrl(value, "/");
-  if (key === "api-key") checkApiKey(value);
-}
-
-/** A key is one token of printable characters: `-`, blanks and control characters are mistakes. */
-export function checkApiKey(value: string): void {
-  if (value.trim() === "") throw new UsageError("the API key is empty", { hint: "pass the key on stdin: mids config set api-key - (or < key.txt)" });
-  if (value === "-") throw new UsageError("'-' is not an API key", { hint: "mids config set api-key - reads the key from stdin" });
-  if (/[\s\u0000-\u001f\u007f-\u009f]/.test(value)) throw new UsageError("the API key contains blanks or control characters", { hint: "give one key, on one line, with nothing else" });
+  else if (key === "api-key") checkApiKey(value);
+  else parseSetting(key, value);
 }
 
 const profileOf = (ctx: Context) => ctx.globals.profile ?? DEFAULT_PROFILE;
@@ -88,13 +77,16 @@ export async function unset(key: string, ctx: Context): Promise<void> {
   await change(ctx, (settings) => void delete settings[k]);
 }
 
-const DEFAULT_TEXT: Record<ConfigKey, (ctx: Context) => string | null> = {
-  "base-url": () => null,
-  "api-key": () => null,
-  output: (ctx) => ctx.globals.output,
-  api: (ctx) => ctx.globals.api,
-  timeout: (ctx) => `${ctx.globals.timeoutMs / 1000}s`,
-  "max-retries": (ctx) => String(ctx.globals.maxRetries),
+/** The effective value of each setting, as text (the key masked). */
+const EFFECTIVE: Record<ConfigKey, (g: Context["globals"]) => string | null> = {
+  "base-url": (g) => (g.sandbox ? "(a sandbox on a free loopback port)" : g.baseUrl ?? null),
+  "api-key": (g) => (g.apiKey ? maskKey(g.apiKey) : g.sandbox ? "(the sandbox demo key)" : null),
+  output: (g) => g.output,
+  api: (g) => g.api,
+  timeout: (g) => `${g.timeoutMs / 1000}s`,
+  "max-retries": (g) => String(g.maxRetries),
+  "max-body-size": (g) => (g.maxBodyBytes === undefined ? null : formatBytes(g.maxBodyBytes).replace(" ", "")),
+  "max-pages": (g) => (g.maxPages === undefined ? null : String(g.maxPages)),
 };
 
 export async function list(profiles: boolean, ctx: Context): Promise<void> {
@@ -118,16 +110,9 @@ export async function list(profiles: boolean, ctx: Context): Promise<void> {
     });
     return;
   }
-  const stored: Record<ConfigKey, string | undefined> = {
-    "base-url": g.baseUrl, "api-key": g.apiKey, output: g.output, api: g.api, timeout: undefined, "max-retries": String(g.maxRetries),
-  };
   const rows = CONFIG_KEYS.map((k) => {
     const src = g.sources?.[k] ?? { kind: "default" as const };
-    let value: string | null = src.kind === "default" ? DEFAULT_TEXT[k](ctx) : stored[k] ?? DEFAULT_TEXT[k](ctx);
-    if (k === "api-key" && g.apiKey) value = maskKey(g.apiKey);
-    if (k === "base-url" && src.kind === "sandbox") value = "(a sandbox on a free loopback port)";
-    if (k === "api-key" && src.kind === "sandbox") value = "(the sandbox demo key)";
-    return { key: k, value, source: src.kind, from: "name" in src ? src.name : src.kind === "file" ? configPath(ctx.io.env) : null };
+    return { key: k, value: EFFECTIVE[k](g), source: src.kind, from: "name" in src ? src.name : src.kind === "file" ? configPath(ctx.io.env) : null };
   });
   await printList(ctx, [rows], {
     columns: [
