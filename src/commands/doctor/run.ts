@@ -3,7 +3,7 @@ import { statSync } from "node:fs";
 import type { Context } from "../../context.js";
 import { ConfigPermissionError, configPath, maskKey, sourceText } from "../../config.js";
 import { ApiError, EXIT, MidsError } from "../../errors.js";
-import { isLoopbackHost, joinUrl } from "../../client/request.js";
+import { isLoopbackHost, joinUrl, redact } from "../../client/request.js";
 import { writeAsync } from "../../io.js";
 import { printItem, printList } from "../../output/render.js";
 import { oneLine } from "../../output/sanitize.js";
@@ -214,7 +214,9 @@ export async function collect(ctx: Context): Promise<Check[]> {
 const MARK: Record<Status, string> = { ok: "ok", warn: "warn", fail: "FAIL", skip: "skip" };
 
 export async function run(ctx: Context): Promise<void> {
-  const checks = await collect(ctx);
+  // a server may quote the key back (in an error's message): never print it
+  const secret = (t: string) => redact(t, [ctx.globals.apiKey]);
+  const checks = (await collect(ctx)).map((c) => ({ ...c, detail: secret(c.detail), ...(c.fix !== undefined ? { fix: secret(c.fix) } : {}) }));
   const failed = checks.filter((c) => c.status === "fail");
   const exitCode = failed.length
     ? failed.map((c) => c.exitCode ?? EXIT.bug).sort((a, b) => PRIORITY.indexOf(a) - PRIORITY.indexOf(b))[0]
