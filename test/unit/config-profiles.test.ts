@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { checkPermissions, layeredConfig, maskKey, profileSettings, ConfigPermissionError } from "../../src/config.js";
 import { resolveParams, substitute } from "../../src/sandbox/recipe-engine.js";
 import { nodeCheck, MIN_NODE } from "../../src/commands/doctor/run.js";
-import { interruptedBatch } from "../../src/commands/alerts/status.js";
+import { interruptedBatch, rerunFlags } from "../../src/commands/alerts/status.js";
 import { UsageError } from "../../src/errors.js";
 
 describe("profiles", () => {
@@ -84,5 +84,17 @@ describe("an interrupted batch", () => {
     expect(e.message).toBe("interrupted: 1 of 5 paused (a); failed: b; unknown, the request was in flight: c; not done: d, e");
     expect(e.hint).toBe("to finish, run: mids alerts pause c b d e (pausing a paused alert succeeds)");
     expect(e.details).toEqual({ done: ["a"], failed: ["b"], inFlight: ["c"], notDone: ["d", "e"] });
+  });
+
+  it("the command that finishes the batch keeps the flags that chose the server and account, never the key", () => {
+    const flags = rerunFlags({
+      api: "v3", sandbox: false, profile: "prod", baseUrl: "https://api.example.com/x?a=1&b=2",
+      sources: { "base-url": { kind: "flag", name: "--base-url" }, "api-key": { kind: "flag", name: "--api-key" } },
+    });
+    expect(flags).toEqual(["--profile", "prod", "--base-url", "'https://api.example.com/x?a=1&b=2'", "--api-key", "KEY"]);
+    // from the environment or the profile, a rerun in the same shell gets them again
+    expect(rerunFlags({ api: "v3", sandbox: true, baseUrl: "http://127.0.0.1:1", sources: { "base-url": { kind: "env", name: "MIDS_BASE_URL" } } })).toEqual(["--sandbox"]);
+    const e = interruptedBatch("resume", ["a", "b"], ["a"], [], undefined, ["--profile", "prod"]);
+    expect(e.hint).toBe("to finish, run: mids --profile prod alerts resume b (resuming an active alert succeeds)");
   });
 });
