@@ -191,3 +191,22 @@ describe("a config file that cannot be used", () => {
     expect(JSON.parse(value.stdout).checks[0]).toMatchObject({ detail: expect.stringMatching(/^'timeout' in .* \(got 'soon'\); the config file was not used$/), fix: expect.stringContaining("mids config set timeout") });
   });
 });
+
+describe("get and unset in a profile", () => {
+  it("get says a missing value falls back to the default profile; unset of nothing says nothing changed (exit 0)", async () => {
+    const env = baseEnv();
+    writeConfig(env, { "base-url": "http://127.0.0.1:9", profiles: { ci: { timeout: "5s" } } });
+    const [get, unsetMissing, unsetDefault] = await Promise.all([
+      runMids(["--profile", "ci", "config", "get", "base-url"], { env }),
+      runMids(["--profile", "ci", "config", "unset", "base-url"], { env }),
+      runMids(["config", "unset", "api"], { env }),
+    ]);
+    expect(get.code).toBe(2);
+    expect(get.stderr).toBe("mids: 'base-url' is not set in profile 'ci' (it falls back to the default profile's value)\nhint: mids config get --profile default base-url; 'mids config list' shows every effective value\n");
+    expect(unsetMissing.code).toBe(0);
+    expect(unsetMissing.stderr).toBe("mids: notice: 'base-url' was not set in profile 'ci'; nothing changed\n");
+    expect(unsetDefault.stderr).toBe("mids: notice: 'api' was not set; nothing changed\n");
+    const still = await runMids(["--profile", "ci", "config", "list", "-o", "json"], { env });
+    expect(JSON.parse(still.stdout).find((r: Row) => r.key === "base-url")).toMatchObject({ value: "http://127.0.0.1:9", source: "file" });
+  });
+});

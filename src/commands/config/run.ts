@@ -46,8 +46,17 @@ const shown = (key: string, v: string) => (key === "api-key" ? maskKey(v) : v);
 
 export async function get(key: string, ctx: Context): Promise<void> {
   const k = checkKey(key);
-  const v = profileSettings(readConfigFile(ctx.io.env), profileOf(ctx))[k];
-  if (v === undefined) throw new UsageError(`'${k}' is not set${where(ctx)}`, { hint: `mids config set ${profileOf(ctx) === DEFAULT_PROFILE ? "" : `--profile ${profileOf(ctx)} `}${k} VALUE` });
+  const file = readConfigFile(ctx.io.env);
+  const v = profileSettings(file, profileOf(ctx))[k];
+  if (v === undefined) {
+    // a profile falls back to the default profile: say so rather than suggest the value is missing
+    const inherited = profileOf(ctx) !== DEFAULT_PROFILE && file.settings[k] !== undefined;
+    throw new UsageError(`'${k}' is not set${where(ctx)}${inherited ? " (it falls back to the default profile's value)" : ""}`, {
+      hint: inherited
+        ? `mids config get --profile ${DEFAULT_PROFILE} ${k}; 'mids config list' shows every effective value`
+        : `mids config set ${profileOf(ctx) === DEFAULT_PROFILE ? "" : `--profile ${profileOf(ctx)} `}${k} VALUE`,
+    });
+  }
   ctx.io.stdout.write(`${shown(k, v)}\n`);
 }
 
@@ -74,7 +83,13 @@ export async function set(key: string, value: string | undefined, withToken: boo
 export async function unset(key: string, ctx: Context): Promise<void> {
   const k = checkKey(key);
   if (profileOf(ctx) !== DEFAULT_PROFILE) profileSettings(readConfigFile(ctx.io.env), profileOf(ctx));
-  await change(ctx, (settings) => void delete settings[k]);
+  let had = false;
+  await change(ctx, (settings) => {
+    had = settings[k] !== undefined;
+    delete settings[k];
+  });
+  // nothing to remove is fine (a script may unset twice), but a profile's unset leaves the default's value in force
+  if (!had) ctx.notice(`'${k}' was not set${where(ctx)}; nothing changed`);
 }
 
 /** The effective value of each setting, as text (the key masked). */
