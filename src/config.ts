@@ -119,6 +119,18 @@ export function checkPermissions(path: string, mode: number, hasKey: boolean, pl
   }
 }
 
+/**
+ * Refuse a config file in a directory group or others can write (unless sticky, like /tmp): they
+ * could rename their own file over it, with their base URL.
+ */
+export function checkDirPermissions(dir: string, mode: number, platform = process.platform): void {
+  if (platform === "win32" || !(mode & 0o022) || mode & 0o1000) return;
+  const perm = (mode & 0o777).toString(8).padStart(4, "0");
+  throw new ConfigPermissionError(`config directory ${dir} is writable by ${mode & 0o002 ? "others" : "group"} (mode ${perm}): refusing to use the config file in it`, {
+    hint: `anyone who can write it can replace the file and redirect your key; run: chmod 700 '${dir}'`,
+  });
+}
+
 /** Read and check the whole file (both the default settings and the profiles). */
 export function readConfigFile(env: Record<string, string | undefined>): ConfigFile {
   const p = configPath(env);
@@ -136,6 +148,7 @@ export function readConfigFile(env: Record<string, string | undefined>): ConfigF
     for (const [name, v] of Object.entries(raw as Record<string, unknown>)) if (PROFILE_NAME.test(name) && name !== DEFAULT_PROFILE) profiles[name] = settingsOf(v);
   }
   const file = { settings: settingsOf(parsed), profiles };
+  checkDirPermissions(dirname(p), statSync(dirname(p)).mode);
   checkPermissions(p, statSync(p).mode, holdsKey(file));
   return file;
 }

@@ -174,6 +174,18 @@ describe("a config file that cannot be used", () => {
     expect(checks(withEnv)).toMatchObject({ config: { status: "fail" }, "base-url": { status: "ok" }, key: { status: "ok" }, history: { status: "ok" } });
   });
 
+  it("a config directory others can write is refused like the file (exit 3, chmod 700)", async () => {
+    const env = baseEnv();
+    writeConfig(env, { output: "json" });
+    chmodSync(env.MIDS_CONFIG_DIR, 0o777);
+    const list = await runMids(["config", "list"], { env });
+    chmodSync(env.MIDS_CONFIG_DIR, 0o1777); // sticky, like /tmp: others cannot replace the file
+    const sticky = await runMids(["config", "list"], { env });
+    expect(list.code).toBe(3);
+    expect(list.stderr).toBe(`mids: config directory ${env.MIDS_CONFIG_DIR} is writable by others (mode 0777): refusing to use the config file in it\nhint: anyone who can write it can replace the file and redirect your key; run: chmod 700 '${env.MIDS_CONFIG_DIR}'\n`);
+    expect(sticky.code, sticky.stderr).toBe(0);
+  });
+
   it("doctor reports an unknown profile or a bad value as its config check (exit 2), in its JSON shape", async () => {
     const env = baseEnv();
     writeConfig(env, { timeout: "soon", profiles: { ci: {} , work: { output: "csv" } } });

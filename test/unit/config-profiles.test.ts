@@ -1,6 +1,6 @@
 // Pure parts of profiles, permissions, key masking, the recipe engine's params and doctor's Node check.
 import { describe, expect, it } from "vitest";
-import { checkPermissions, layeredConfig, maskKey, profileSettings, ConfigPermissionError } from "../../src/config.js";
+import { checkDirPermissions, checkPermissions, layeredConfig, maskKey, profileSettings, ConfigPermissionError } from "../../src/config.js";
 import { resolveParams, substitute } from "../../src/sandbox/recipe-engine.js";
 import { nodeCheck, MIN_NODE } from "../../src/commands/doctor/run.js";
 import { interruptedBatch, rerunFlags } from "../../src/commands/alerts/status.js";
@@ -37,6 +37,13 @@ describe("config file permissions", () => {
     });
   }
   it("Windows modes are not checked", () => expect(() => checkPermissions("c", 0o666, true, "win32")).not.toThrow());
+  it("a directory group or others can write is refused, unless sticky", () => {
+    for (const mode of [0o700, 0o755, 0o750, 0o1777, 0o1770]) expect(() => checkDirPermissions("/x", 0o040000 | mode, "linux"), mode.toString(8)).not.toThrow();
+    for (const mode of [0o777, 0o770, 0o757]) {
+      expect(() => checkDirPermissions("/x", 0o040000 | mode, "linux"), mode.toString(8)).toThrow(ConfigPermissionError);
+      try { checkDirPermissions("/x", mode, "linux"); } catch (e) { expect((e as ConfigPermissionError).hint).toMatch(/chmod 700 '\/x'$/); }
+    }
+  });
 });
 
 describe("maskKey", () => {
