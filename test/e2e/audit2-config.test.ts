@@ -30,7 +30,7 @@ const asShown = (key: ConfigKey, v: string) => (key === "api-key" ? maskKey(v) :
 const LAYER = { file: 1, profile: 2, env: 3, flag: 4 };
 
 function writeConfig(env: Record<string, string>, body: unknown, mode = 0o600): string {
-  mkdirSync(env.MIDS_CONFIG_DIR, { recursive: true });
+  mkdirSync(env.MIDS_CONFIG_DIR, { recursive: true, mode: 0o700 });
   const file = join(env.MIDS_CONFIG_DIR, "config.json");
   writeFileSync(file, JSON.stringify(body));
   chmodSync(file, mode);

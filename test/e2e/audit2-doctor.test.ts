@@ -64,7 +64,7 @@ describe("the key never shows, even when the server quotes it back", () => {
 
   it("a rejected key from the default profile while another profile is selected: the fix names --profile default", async () => {
     const env = baseEnv({ MIDS_BASE_URL: urlOf(echo), MIDS_PROFILE: "ci" });
-    mkdirSync(env.MIDS_CONFIG_DIR, { recursive: true });
+    mkdirSync(env.MIDS_CONFIG_DIR, { recursive: true, mode: 0o700 });
     writeFileSync(join(env.MIDS_CONFIG_DIR, "config.json"), JSON.stringify({ "api-key": KEY, profiles: { ci: { output: "json" } } }), { mode: 0o600 });
     const r = await runMids(["me"], { env });
     expect(r.code).toBe(3);
