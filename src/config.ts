@@ -170,7 +170,8 @@ export function checkProfileName(name: string): string {
 /** The profile's settings, or exit 2 naming the profiles there are. */
 export function profileSettings(file: ConfigFile, name: string): Config {
   if (name === DEFAULT_PROFILE) return file.settings;
-  const p = file.profiles[name];
+  // own names only: "constructor" or "toString" are profiles only when the file has them
+  const p = Object.hasOwn(file.profiles, name) ? file.profiles[name] : undefined;
   if (!p) {
     const names = Object.keys(file.profiles).sort();
     throw new UsageError(`unknown profile '${name}'`, {

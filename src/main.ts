@@ -84,7 +84,7 @@ export function buildProgram(ctx: Context): Command {
     try {
       const file = loadConfig(ctx.io);
       // 'config set --profile NEW' creates the profile: it need not exist yet
-      const creating = (path === "config set" || path === "config unset") && profile !== undefined && !(profile in file.profiles);
+      const creating = (path === "config set" || path === "config unset") && profile !== undefined && !Object.hasOwn(file.profiles, profile);
       resolve(file, creating ? undefined : profile);
     } catch (e) {
       if (!(e instanceof MidsError) || !CONFIG_TOLERANT.has(path)) throw e;

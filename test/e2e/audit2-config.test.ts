@@ -222,3 +222,15 @@ describe("get and unset in a profile", () => {
     expect(JSON.parse(still.stdout).find((r: Row) => r.key === "base-url")).toMatchObject({ value: "http://127.0.0.1:9", source: "file" });
   });
 });
+
+describe("profile names that objects inherit", () => {
+  it("'constructor' is unknown until set, then a profile like any other", async () => {
+    const env = baseEnv();
+    const unknown = await runMids(["--profile", "constructor", "config", "list"], { env });
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toMatch(/^mids: unknown profile 'constructor'/);
+    expect((await runMids(["--profile", "constructor", "config", "set", "timeout", "5s"], { env })).code).toBe(0);
+    const rows = parseYaml((await runMids(["--profile", "constructor", "config", "list"], { env })).stdout) as Row[];
+    expect(rows.find((r) => r.key === "timeout")).toMatchObject({ value: "5s", source: "profile", from: "constructor" });
+  });
+});

@@ -18,6 +18,11 @@ describe("profiles", () => {
     expect(layeredConfig(file, "default").cfg).toEqual(file.settings);
   });
 
+  it("names an object inherits are no profiles until the file has them", () => {
+    for (const name of ["constructor", "toString", "hasOwnProperty"]) expect(() => profileSettings(file, name), name).toThrow(UsageError);
+    expect(profileSettings({ ...file, profiles: JSON.parse('{"constructor": {"timeout": "9s"}}') }, "constructor")).toEqual({ timeout: "9s" });
+  });
+
   it("an unknown profile is a usage error naming the profiles", () => {
     expect(() => profileSettings(file, "nope")).toThrow(UsageError);
     try { profileSettings(file, "nope"); } catch (e) { expect((e as UsageError).hint).toMatch(/^profiles: default, ci/); }

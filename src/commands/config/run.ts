@@ -30,7 +30,8 @@ async function change(ctx: Context, fn: (settings: Config, file: ConfigFile) => 
   try {
     await updateConfigFile(ctx.io.env, (file) => {
       if (name === DEFAULT_PROFILE) return fn(file.settings, file);
-      fn((file.profiles[checkProfileName(name)] ??= {}), file);
+      if (!Object.hasOwn(file.profiles, checkProfileName(name))) file.profiles[name] = {};
+      fn(file.profiles[name], file);
       if (!Object.keys(file.profiles[name]).length) delete file.profiles[name];
     });
   } catch (e) {
