@@ -195,12 +195,13 @@ export function resolveGlobals(o: Record<string, unknown>, io: IO, cfg: Config, 
   if (o.sandbox) {
     // --sandbox brings its own server and demo key: only --api-key overrides the key, never the env or a profile
     sources["base-url"] = { kind: "sandbox" };
-    apiKey = str(o.apiKey) && checkedKey(str(o.apiKey)!, { kind: "flag", name: "--api-key" }, profile);
+    // blanks around a key (a secret pasted with its newline) are dropped; the rest is checked when it is sent
+    apiKey = str(o.apiKey)?.trim();
     sources["api-key"] = apiKey ? { kind: "flag", name: "--api-key" } : { kind: "sandbox" };
   } else {
     baseUrl = pick("base-url")?.value;
     const k = pick("api-key");
-    apiKey = k ? checkedKey(k.value, k.source, profile) : undefined;
+    apiKey = k?.value.trim();
   }
   return {
     baseUrl,
@@ -223,16 +224,15 @@ export function resolveGlobals(o: Record<string, unknown>, io: IO, cfg: Config, 
 }
 
 /**
- * Blanks around a key are dropped (a secret pasted with its newline); one with blanks, control or
- * non-ASCII characters inside is refused here, naming its source, rather than failing as a bad header.
+ * A key with blanks, control or non-ASCII characters inside is refused before it is sent, naming
+ * its source, rather than failing as a bad header. Only commands that send it check it.
  */
-function checkedKey(raw: string, source: SettingSource, profile?: string): string {
-  const key = raw.trim();
+function checkedKey(key: string, source: SettingSource | undefined, profile?: string): string {
   try {
     checkApiKey(key);
   } catch (e) {
-    const fix = source.kind === "flag" ? "check the key passed to --api-key" : source.kind === "env" ? `fix or unset ${source.name}` : `run 'mids config set ${source.kind === "profile" ? `--profile ${source.name} ` : profile && profile !== DEFAULT_PROFILE ? `--profile ${DEFAULT_PROFILE} ` : ""}api-key -'`;
-    throw new UsageError(`${(e as Error).message.replace(/^the API key/, `the API key (from ${sourceText(source)})`)}`, { hint: fix });
+    const fix = source?.kind === "flag" ? "check the key passed to --api-key" : source?.kind === "env" ? `fix or unset ${source.name}` : `run 'mids config set ${source?.kind === "profile" ? `--profile ${source.name} ` : profile && profile !== DEFAULT_PROFILE ? `--profile ${DEFAULT_PROFILE} ` : ""}api-key -'`;
+    throw new UsageError((e as Error).message.replace(/^the API key/, `the API key (from ${sourceText(source)})`), { hint: fix });
   }
   return key;
 }
@@ -282,6 +282,7 @@ async function makeClient(ctx: Context): Promise<Client> {
     baseUrl = sb.url;
     apiKey = g.apiKey ?? SANDBOX_DEMO_KEY;
   }
+  if (apiKey) checkedKey(apiKey, g.sources?.["api-key"], g.profile);
   if (!baseUrl) {
     throw new UsageError("no API base URL is set", {
       hint: "pass --base-url, set MIDS_BASE_URL, or run 'mids config set base-url URL' (or try --sandbox)",

@@ -125,12 +125,15 @@ describe("a bad value names where it came from and the fix", () => {
 
   it("an API key with blanks around it is trimmed; one with blanks or other characters inside is refused, never shown", async () => {
     const inner = "mids_sandbox\tdemo_secret";
-    const [trailing, crlf, tab, accent] = await Promise.all([
+    const [trailing, crlf, tab, accent, offline] = await Promise.all([
       runMids(["me", "-o", "json"], { env: sb.env(`${SANDBOX_DEMO_KEY}\n`) }),
       runMids(["me", "-o", "json"], { env: sb.env(`  ${SANDBOX_DEMO_KEY}\r\n`) }),
       runMids(["me"], { env: sb.env(inner) }),
       runMids(["--api-key", "mids_sandbox_démo_secret", "me"], { env: sb.env() }),
+      // checked when sent: a command that sends nothing is not stopped by it
+      runMids(["completion", "bash"], { env: sb.env(inner) }),
     ]);
+    expect(offline.code, offline.stderr).toBe(0);
     expect(trailing.code, trailing.stderr).toBe(0);
     expect(crlf.code, crlf.stderr).toBe(0);
     expect(tab.code).toBe(2);
