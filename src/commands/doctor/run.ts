@@ -216,7 +216,9 @@ const MARK: Record<Status, string> = { ok: "ok", warn: "warn", fail: "FAIL", ski
 export async function run(ctx: Context): Promise<void> {
   // a server may quote the key back (in an error's message): never print it
   const secret = (t: string) => redact(t, [ctx.globals.apiKey]);
-  const checks = (await collect(ctx)).map((c) => ({ ...c, detail: secret(c.detail), ...(c.fix !== undefined ? { fix: secret(c.fix) } : {}) }));
+  const checks = (await collect(ctx)).map(({ exitCode, ...c }) => ({
+    ...c, detail: secret(c.detail), ...(c.fix !== undefined ? { fix: secret(c.fix) } : {}), ...(c.status === "fail" ? { exitCode } : {}),
+  }));
   const failed = checks.filter((c) => c.status === "fail");
   const exitCode = failed.length
     ? failed.map((c) => c.exitCode ?? EXIT.bug).sort((a, b) => PRIORITY.indexOf(a) - PRIORITY.indexOf(b))[0]
