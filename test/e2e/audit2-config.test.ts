@@ -237,3 +237,32 @@ describe("profile names that objects inherit", () => {
     expect(rows.find((r) => r.key === "timeout")).toMatchObject({ value: "5s", source: "profile", from: "constructor" });
   });
 });
+
+describe("the key never shows", () => {
+  it("read from stdin with CRLF; then in no output, error or --verbose trace of any command", async () => {
+    const env = sb.env();
+    delete (env as Record<string, string | undefined>).MIDS_API_KEY;
+    const set = await runMids(["config", "set", "api-key", "-"], { env, input: `${SANDBOX_DEMO_KEY}\r\n` });
+    expect(set.code, set.stderr).toBe(0);
+    const stored = JSON.parse((await import("node:fs")).readFileSync(join(env.MIDS_CONFIG_DIR, "config.json"), "utf8"));
+    expect(stored["api-key"]).toBe(SANDBOX_DEMO_KEY);
+    const wrong = "mids_wrong_key_for_the_grep_0123";
+    const runs = await Promise.all([
+      runMids(["--verbose", "me"], { env }),
+      runMids(["--verbose", "projects", "list", "--limit", "1", "-o", "table"], { env }),
+      runMids(["--verbose", "doctor", "-o", "json"], { env }),
+      runMids(["config", "get", "api-key"], { env }),
+      runMids(["config", "list", "-o", "yaml"], { env }),
+      runMids(["config", "list", "--profiles", "-o", "csv"], { env }),
+      runMids(["--verbose", "me", "-o", "json"], { env: { ...env, MIDS_API_KEY: wrong } }),
+      runMids(["--verbose", "doctor", "-o", "table"], { env: { ...env, MIDS_API_KEY: wrong } }),
+    ]);
+    expect(runs.map((r) => r.code)).toEqual([0, 0, 0, 0, 0, 0, 3, 3]);
+    for (const r of runs) {
+      expect(r.stdout + r.stderr).not.toContain(SANDBOX_DEMO_KEY);
+      expect(r.stdout + r.stderr).not.toContain(wrong);
+    }
+    // the traces were there: the test would see a key in them
+    expect(runs[0].stderr).toMatch(/^> GET http:\/\/127\.0\.0\.1:\d+\/v3\/me$/m);
+  });
+});
