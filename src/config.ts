@@ -1,7 +1,7 @@
 // User config (~/.config/mids/config.json) and state (~/.local/state/mids) locations.
 // The file holds the default profile's settings at the top level and named profiles under
 // `profiles`: { "base-url": "...", "profiles": { "ci": { "api-key": "..." } } }.
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync, writeSync } from "node:fs";
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, realpathSync, renameSync, statSync, unlinkSync, writeFileSync, writeSync } from "node:fs";
 import { homedir } from "node:os";
 import { dirname, join } from "node:path";
 import { EXIT, MidsError, UsageError } from "./errors.js";
@@ -330,7 +330,8 @@ export async function updateConfigFile(env: Record<string, string | undefined>, 
     const hold = Number(env.MIDS_TEST_CONFIG_HOLD_MS);
     if (hold > 0) await new Promise((r) => setTimeout(r, hold));
     change(file);
-    writeJsonAtomic(path, serialize(file));
+    // a symlinked config (dotfiles) stays a symlink: the file it points to is replaced
+    writeJsonAtomic(existsSync(path) ? realpathSync(path) : path, serialize(file));
   } finally {
     try { unlinkSync(lock); } catch { /* already gone */ }
   }

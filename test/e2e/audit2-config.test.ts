@@ -266,3 +266,20 @@ describe("the key never shows", () => {
     expect(runs[0].stderr).toMatch(/^> GET http:\/\/127\.0\.0\.1:\d+\/v3\/me$/m);
   });
 });
+
+describe("a symlinked config file (dotfiles)", () => {
+  it("stays a symlink: 'config set' replaces the file it points to", async () => {
+    const env = baseEnv();
+    const { lstatSync, readFileSync, symlinkSync } = await import("node:fs");
+    const real = join(env.HOME, "dotfiles", "mids.json");
+    mkdirSync(join(env.HOME, "dotfiles"), { mode: 0o700 });
+    writeFileSync(real, JSON.stringify({ output: "json" }), { mode: 0o600 });
+    mkdirSync(env.MIDS_CONFIG_DIR, { mode: 0o700 });
+    const link = join(env.MIDS_CONFIG_DIR, "config.json");
+    symlinkSync(real, link);
+    const r = await runMids(["config", "set", "timeout", "5s"], { env });
+    expect(r.code, r.stderr).toBe(0);
+    expect(lstatSync(link).isSymbolicLink()).toBe(true);
+    expect(JSON.parse(readFileSync(real, "utf8"))).toEqual({ output: "json", timeout: "5s" });
+  });
+});
