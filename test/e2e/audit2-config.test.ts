@@ -283,3 +283,14 @@ describe("a symlinked config file (dotfiles)", () => {
     expect(JSON.parse(readFileSync(real, "utf8"))).toEqual({ output: "json", timeout: "5s" });
   });
 });
+
+describe("notices name the setting's source", () => {
+  it("alerts under api v2 from a profile say where v2 came from", async () => {
+    const env = sb.env(SANDBOX_DEMO_KEY);
+    writeConfig(env, { profiles: { old: { api: "v2" } } });
+    const id = (await sb.admin<{ alerts: { A: string[] } }>("/_sandbox/fixtures")).alerts.A[0];
+    const r = await runMids(["--profile", "old", "alerts", "get", id, "-o", "json"], { env });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toBe("mids: notice: alert subscriptions exist only in v3; api v2 (from profile old) is ignored here\n");
+  });
+});
