@@ -295,8 +295,10 @@ async function acquireLock(lock: string): Promise<void> {
     try {
       text = readFileSync(lock, "utf8");
       mtimeMs = statSync(lock).mtimeMs;
-    } catch {
-      continue; // released meanwhile
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === "ENOENT") continue; // released meanwhile
+      // a directory or an unreadable file in its place: retrying would spin forever
+      throw new UsageError(`the config lock ${lock} cannot be read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`, { hint: "no 'mids config' should be running: remove it" });
     }
     if (lockIsStale(text, mtimeMs, Date.now())) {
       // rename is atomic: of two processes breaking the same stale lock only one moves it

@@ -294,3 +294,13 @@ describe("notices name the setting's source", () => {
     expect(r.stderr).toBe("mids: notice: alert subscriptions exist only in v3; api v2 (from profile old) is ignored here\n");
   });
 });
+
+describe("the config lock", () => {
+  it("a directory in the lock's place is an error naming it, not an endless loop", async () => {
+    const env = baseEnv();
+    mkdirSync(join(env.MIDS_CONFIG_DIR, "config.json.lock"), { recursive: true, mode: 0o700 });
+    const r = await runMids(["config", "set", "output", "json"], { env, timeoutMs: 10_000 });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(`mids: the config lock ${join(env.MIDS_CONFIG_DIR, "config.json.lock")} cannot be read (EISDIR)\nhint: no 'mids config' should be running: remove it\n`);
+  });
+});
