@@ -1,7 +1,7 @@
 // User config (~/.config/mids/config.json) and state (~/.local/state/mids) locations.
 // The file holds the default profile's settings at the top level and named profiles under
 // `profiles`: { "base-url": "...", "profiles": { "ci": { "api-key": "..." } } }.
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, realpathSync, renameSync, statSync, unlinkSync, writeFileSync, writeSync } from "node:fs";
+import { closeSync, existsSync, lstatSync, mkdirSync, openSync, readFileSync, realpathSync, renameSync, statSync, unlinkSync, writeFileSync, writeSync } from "node:fs";
 import { homedir } from "node:os";
 import { dirname, join } from "node:path";
 import { EXIT, MidsError, UsageError } from "./errors.js";
@@ -296,7 +296,8 @@ async function acquireLock(lock: string): Promise<void> {
       text = readFileSync(lock, "utf8");
       mtimeMs = statSync(lock).mtimeMs;
     } catch (e) {
-      if ((e as NodeJS.ErrnoException).code === "ENOENT") continue; // released meanwhile
+      // released meanwhile (unless a dangling symlink stands there, which O_EXCL never gets past)
+      if ((e as NodeJS.ErrnoException).code === "ENOENT" && !lstatSync(lock, { throwIfNoEntry: false })) continue;
       // a directory or an unreadable file in its place: retrying would spin forever
       throw new UsageError(`the config lock ${lock} cannot be read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`, { hint: "no 'mids config' should be running: remove it" });
     }

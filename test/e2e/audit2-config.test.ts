@@ -303,4 +303,13 @@ describe("the config lock", () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toBe(`mids: the config lock ${join(env.MIDS_CONFIG_DIR, "config.json.lock")} cannot be read (EISDIR)\nhint: no 'mids config' should be running: remove it\n`);
   });
+
+  it("so is a dangling symlink there", async () => {
+    const env = baseEnv();
+    mkdirSync(env.MIDS_CONFIG_DIR, { recursive: true, mode: 0o700 });
+    (await import("node:fs")).symlinkSync(join(env.HOME, "nowhere"), join(env.MIDS_CONFIG_DIR, "config.json.lock"));
+    const r = await runMids(["config", "set", "output", "json"], { env, timeoutMs: 10_000 });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^mids: the config lock .*config\.json\.lock cannot be read \(ENOENT\)\n/);
+  });
 });
