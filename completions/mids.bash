@@ -182,9 +182,9 @@ _mids_arg() {
     'migrate|'*) echo 'files';;
     'migrate verify|'*) echo 'files';;
     'completion|0') echo 'choices bash zsh fish';;
-    'config get|0') echo 'choices base-url api-key output api timeout max-retries';;
-    'config set|0') echo 'choices base-url api-key output api timeout max-retries';;
-    'config unset|0') echo 'choices base-url api-key output api timeout max-retries';;
+    'config get|0') echo 'choices base-url api-key output api timeout max-retries max-body-size max-pages';;
+    'config set|0') echo 'choices base-url api-key output api timeout max-retries max-body-size max-pages';;
+    'config unset|0') echo 'choices base-url api-key output api timeout max-retries max-body-size max-pages';;
     'help|'*) echo 'choices projects intel topics reports series clusters vocabulary grounding alerts me recipes api migrate sandbox completion config doctor';;
   esac
 }

@@ -112,7 +112,7 @@ complete -c mids -n '__mids_at \'\' 0' -a 'api' -d 'Make a raw API request (like
 complete -c mids -n '__mids_at \'\' 0' -a 'migrate' -d 'Rewrite v2 request logs (access logs, HAR, JSON lines, curl) into their v3 equivalents; offline unless --resolve'
 complete -c mids -n '__mids_at \'\' 0' -a 'sandbox' -d 'The bundled sandbox server: the whole API over deterministic data, offline'
 complete -c mids -n '__mids_at \'\' 0' -a 'completion' -d 'Print a shell completion script (bash, zsh or fish), generated from the command tree'
-complete -c mids -n '__mids_at \'\' 0' -a 'config' -d 'Read and write settings (base-url, api-key, output, api, timeout, max-retries), per profile; flags and env win over them'
+complete -c mids -n '__mids_at \'\' 0' -a 'config' -d 'Read and write settings (base-url, api-key, output, api, timeout, max-retries, max-body-size, max-pages), per profile; flags and env win over them'
 complete -c mids -n '__mids_at \'\' 0' -a 'doctor' -d 'Check the setup: config file, base URL, reachability, TLS, key, entitlements, rate limits, history window, clock, Node'
 complete -c mids -n '__mids_at \'\' 0' -a 'help' -d 'display help for a command, e.g. \'mids help projects list\''
 # projects
@@ -304,12 +304,12 @@ complete -c mids -n '__mids_at \'config\' 0' -a 'unset' -d 'Remove a setting fro
 complete -c mids -n '__mids_at \'config\' 0' -a 'list' -d 'Print every effective setting and where it came from (flag, env, profile, file, default); the key masked'
 complete -c mids -n '__mids_at \'config\' 0' -a 'path' -d 'Print the config file\'s path'
 # config get
-complete -c mids -n '__mids_at \'config get\' 0' -a 'base-url api-key output api timeout max-retries'
+complete -c mids -n '__mids_at \'config get\' 0' -a 'base-url api-key output api timeout max-retries max-body-size max-pages'
 # config set
 complete -c mids -n '__mids_at \'config set\'' -l with-token -d 'read the value from stdin (like gh auth login --with-token)'
-complete -c mids -n '__mids_at \'config set\' 0' -a 'base-url api-key output api timeout max-retries'
+complete -c mids -n '__mids_at \'config set\' 0' -a 'base-url api-key output api timeout max-retries max-body-size max-pages'
 # config unset
-complete -c mids -n '__mids_at \'config unset\' 0' -a 'base-url api-key output api timeout max-retries'
+complete -c mids -n '__mids_at \'config unset\' 0' -a 'base-url api-key output api timeout max-retries max-body-size max-pages'
 # config list
 complete -c mids -n '__mids_at \'config list\'' -l profiles -d 'list the profiles instead, and which one is selected'
 # config path

@@ -1,14 +1,66 @@
 // User config (~/.config/mids/config.json) and state (~/.local/state/mids) locations.
 // The file holds the default profile's settings at the top level and named profiles under
 // `profiles`: { "base-url": "...", "profiles": { "ci": { "api-key": "..." } } }.
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync, writeSync } from "node:fs";
+import { closeSync, existsSync, lstatSync, mkdirSync, openSync, readFileSync, realpathSync, renameSync, statSync, unlinkSync, writeFileSync, writeSync } from "node:fs";
 import { homedir } from "node:os";
 import { dirname, join } from "node:path";
 import { EXIT, MidsError, UsageError } from "./errors.js";
+import { OUTPUT_FORMATS } from "./context.js";
+import { requireDurationMs } from "./util/time.js";
+import { parseByteSize } from "./client/body.js";
 
-export const CONFIG_KEYS = ["base-url", "api-key", "output", "api", "timeout", "max-retries"] as const;
+export const CONFIG_KEYS = ["base-url", "api-key", "output", "api", "timeout", "max-retries", "max-body-size", "max-pages"] as const;
 export type ConfigKey = (typeof CONFIG_KEYS)[number];
 export type Config = Partial<Record<ConfigKey, string>>;
+
+/** Each setting's flag and environment variable (README "Configuration"). */
+export const SETTINGS: Record<ConfigKey, { flag: string; env: string }> = {
+  "base-url": { flag: "--base-url", env: "MIDS_BASE_URL" },
+  "api-key": { flag: "--api-key", env: "MIDS_API_KEY" },
+  output: { flag: "--output", env: "MIDS_OUTPUT" },
+  api: { flag: "--api", env: "MIDS_API" },
+  timeout: { flag: "--timeout", env: "MIDS_TIMEOUT" },
+  "max-retries": { flag: "--max-retries", env: "MIDS_MAX_RETRIES" },
+  "max-body-size": { flag: "--max-body-size", env: "MIDS_MAX_BODY_SIZE" },
+  "max-pages": { flag: "--max-pages", env: "MIDS_MAX_PAGES" },
+};
+
+/** A key is one token of printable ASCII: `-`, blanks, control and other characters are mistakes. */
+export function checkApiKey(value: string): void {
+  if (value.trim() === "") throw new UsageError("the API key is empty", { hint: "pass the key on stdin: mids config set api-key - (or < key.txt)" });
+  if (value === "-") throw new UsageError("'-' is not an API key", { hint: "mids config set api-key - reads the key from stdin" });
+  if (/[^\x21-\x7e]/.test(value)) throw new UsageError("the API key contains blanks, control characters or characters other than ASCII", { hint: "give one key, on one line, with nothing else" });
+}
+
+/** The checks every setting's value passes, whatever its source; `label` names where it came from. */
+const PARSE: Partial<Record<ConfigKey, (label: string, v: string) => unknown>> = {
+  output: (label, v) => {
+    if (!(OUTPUT_FORMATS as readonly string[]).includes(v)) throw new UsageError(`${label} must be one of ${OUTPUT_FORMATS.join(", ")} (got '${v}')`);
+    return v;
+  },
+  api: (label, v) => {
+    if (v !== "v2" && v !== "v3") throw new UsageError(`${label} must be v2 or v3 (got '${v}')`);
+    return v;
+  },
+  timeout: (label, v) => requireDurationMs(label, v),
+  "max-retries": (label, v) => wholeNumber(label, v, 0, 20),
+  "max-body-size": (label, v) => {
+    const n = parseByteSize(v);
+    if (n === undefined || n < 1024) throw new UsageError(`${label} must be a size of at least 1KB such as 64MB, 512KB or 1GB (got '${v}')`);
+    return n;
+  },
+  "max-pages": (label, v) => wholeNumber(label, v, 1, 1_000_000),
+};
+
+function wholeNumber(label: string, v: string, min: number, max: number): number {
+  if (!/^\d+$/.test(v.trim()) || Number(v) < min || Number(v) > max) throw new UsageError(`${label} must be a whole number from ${min} to ${max} (got '${v}')`);
+  return Number(v);
+}
+
+/** A setting's value checked and converted (a number for timeout in ms, sizes in bytes, counts). */
+export function parseSetting(key: ConfigKey, value: string, label: string = key): unknown {
+  return PARSE[key] ? PARSE[key](label, value) : value;
+}
 
 /** The name of the top-level settings when profiles are listed or selected. */
 export const DEFAULT_PROFILE = "default";
@@ -67,6 +119,18 @@ export function checkPermissions(path: string, mode: number, hasKey: boolean, pl
   }
 }
 
+/**
+ * Refuse a config file in a directory group or others can write (unless sticky, like /tmp): they
+ * could rename their own file over it, with their base URL.
+ */
+export function checkDirPermissions(dir: string, mode: number, platform = process.platform): void {
+  if (platform === "win32" || !(mode & 0o022) || mode & 0o1000) return;
+  const perm = (mode & 0o777).toString(8).padStart(4, "0");
+  throw new ConfigPermissionError(`config directory ${dir} is writable by ${mode & 0o002 ? "others" : "group"} (mode ${perm}): refusing to use the config file in it`, {
+    hint: `anyone who can write it can replace the file and redirect your key; run: chmod 700 '${dir}'`,
+  });
+}
+
 /** Read and check the whole file (both the default settings and the profiles). */
 export function readConfigFile(env: Record<string, string | undefined>): ConfigFile {
   const p = configPath(env);
@@ -84,6 +148,7 @@ export function readConfigFile(env: Record<string, string | undefined>): ConfigF
     for (const [name, v] of Object.entries(raw as Record<string, unknown>)) if (PROFILE_NAME.test(name) && name !== DEFAULT_PROFILE) profiles[name] = settingsOf(v);
   }
   const file = { settings: settingsOf(parsed), profiles };
+  checkDirPermissions(dirname(p), statSync(dirname(p)).mode);
   checkPermissions(p, statSync(p).mode, holdsKey(file));
   return file;
 }
@@ -105,7 +170,8 @@ export function checkProfileName(name: string): string {
 /** The profile's settings, or exit 2 naming the profiles there are. */
 export function profileSettings(file: ConfigFile, name: string): Config {
   if (name === DEFAULT_PROFILE) return file.settings;
-  const p = file.profiles[name];
+  // own names only: "constructor" or "toString" are profiles only when the file has them
+  const p = Object.hasOwn(file.profiles, name) ? file.profiles[name] : undefined;
   if (!p) {
     const names = Object.keys(file.profiles).sort();
     throw new UsageError(`unknown profile '${name}'`, {
@@ -132,6 +198,29 @@ export function sourceText(s: SettingSource | undefined): string {
   }
 }
 
+/** How an error names a setting's value: the flag, the variable, or the key in the file (and profile). */
+export function settingLabel(key: ConfigKey, s: SettingSource | undefined, path: string): string {
+  switch (s?.kind) {
+    case "flag": return s.name;
+    case "env": return s.name;
+    case "profile": return `'${key}' in profile '${s.name}' of ${path}`;
+    case "file": return `'${key}' in ${path}`;
+    default: return key;
+  }
+}
+
+/** The fix for a bad value, where it came from (`selected`: the profile in use, if any). */
+export function settingFix(key: ConfigKey, s: SettingSource | undefined, selected?: string): string | undefined {
+  // with another profile selected, a plain 'config set' would write there, not over the bad value
+  const p = s?.kind === "profile" ? `--profile ${s.name} ` : selected && selected !== DEFAULT_PROFILE ? `--profile ${DEFAULT_PROFILE} ` : "";
+  switch (s?.kind) {
+    case "env": return `fix or unset ${s.name}`;
+    case "profile":
+    case "file": return `run 'mids config set ${p}${key} VALUE' or 'mids config unset ${p}${key}'`;
+    default: return undefined;
+  }
+}
+
 /** Selected profile over the default profile: the merged settings and where each came from. */
 export function layeredConfig(file: ConfigFile, profile: string | undefined): { cfg: Config; from: Partial<Record<ConfigKey, SettingSource>> } {
   const cfg: Config = { ...file.settings };
@@ -146,10 +235,14 @@ export function layeredConfig(file: ConfigFile, profile: string | undefined): { 
   return { cfg, from };
 }
 
-/** A key for display: a few characters of each end, never the whole key (`mids...demo`). */
+/**
+ * A key for display: up to four characters of each end, never more than a quarter of the key in
+ * all (`mids...ab12` for a 32-character key, `mi...12` for 16, `***` under 8).
+ */
 export function maskKey(key: string): string {
-  if (key.length < 12) return "***";
-  return `${key.slice(0, 4)}...${key.slice(-4)}`;
+  const n = Math.min(4, Math.floor(key.length / 8));
+  if (n === 0) return "***";
+  return `${key.slice(0, n)}...${key.slice(-n)}`;
 }
 
 /** Atomic write (tmp + rename), mode 0600: the file may hold the key. */
@@ -202,8 +295,11 @@ async function acquireLock(lock: string): Promise<void> {
     try {
       text = readFileSync(lock, "utf8");
       mtimeMs = statSync(lock).mtimeMs;
-    } catch {
-      continue; // released meanwhile
+    } catch (e) {
+      // released meanwhile (unless a dangling symlink stands there, which O_EXCL never gets past)
+      if ((e as NodeJS.ErrnoException).code === "ENOENT" && !lstatSync(lock, { throwIfNoEntry: false })) continue;
+      // a directory or an unreadable file in its place: retrying would spin forever
+      throw new UsageError(`the config lock ${lock} cannot be read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`, { hint: "no 'mids config' should be running: remove it" });
     }
     if (lockIsStale(text, mtimeMs, Date.now())) {
       // rename is atomic: of two processes breaking the same stale lock only one moves it
@@ -237,7 +333,8 @@ export async function updateConfigFile(env: Record<string, string | undefined>, 
     const hold = Number(env.MIDS_TEST_CONFIG_HOLD_MS);
     if (hold > 0) await new Promise((r) => setTimeout(r, hold));
     change(file);
-    writeJsonAtomic(path, serialize(file));
+    // a symlinked config (dotfiles) stays a symlink: the file it points to is replaced
+    writeJsonAtomic(existsSync(path) ? realpathSync(path) : path, serialize(file));
   } finally {
     try { unlinkSync(lock); } catch { /* already gone */ }
   }

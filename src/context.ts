@@ -40,6 +40,8 @@ export interface GlobalOptions {
   profile?: string;
   /** where each effective setting came from (flag, env, profile, config file, default) */
   sources?: Partial<Record<ConfigKey, SettingSource>>;
+  /** why the config file was not used, for the commands that run without it (doctor reports it) */
+  configError?: Error;
 }
 
 export interface Context {

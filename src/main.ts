@@ -1,13 +1,16 @@
 // Builds the commander program and runs it. Returns an exit code; bin/mids owns process.exit.
 import { Command, CommanderError, Option } from "commander";
 import type { Context, GlobalOptions, OutputFormat } from "./context.js";
+import type { ApiVersion } from "./contract/routes.js";
 import { OUTPUT_FORMATS } from "./context.js";
 import { processIO, colorWanted, type IO } from "./io.js";
 import { EXIT, EXIT_SUMMARY, MidsError, UsageError, exitCodeFor } from "./errors.js";
-import { layeredConfig, readConfigFile, stateDir, type Config, type ConfigFile, type ConfigKey, type SettingSource } from "./config.js";
-import { requireDurationMs } from "./util/time.js";
+import {
+  DEFAULT_PROFILE, SETTINGS, checkApiKey, configPath, layeredConfig, parseSetting, readConfigFile, settingFix, settingLabel, sourceText, stateDir,
+  type Config, type ConfigFile, type ConfigKey, type SettingSource,
+} from "./config.js";
 import { parseFields } from "./output/fields.js";
-import { DEFAULT_MAX_BODY_BYTES, parseByteSize } from "./client/body.js";
+import { DEFAULT_MAX_BODY_BYTES } from "./client/body.js";
 import { DEFAULT_MAX_PAGES } from "./client/paginate.js";
 import { waitNotifier } from "./client/wait.js";
 import { redact } from "./client/request.js";
@@ -50,6 +53,8 @@ Environment:
                                 (flags win, then env, then the profile, then the
                                 default profile in 'mids config')
   MIDS_PROFILE                  the config profile to use (like --profile)
+  MIDS_OUTPUT, MIDS_API, MIDS_TIMEOUT, MIDS_MAX_RETRIES, MIDS_MAX_BODY_SIZE,
+  MIDS_MAX_PAGES                the other settings, in that order of precedence
   NO_COLOR, FORCE_COLOR         colour control; MIDS_DEBUG=1 prints stack traces
 
 Exit codes:
@@ -107,15 +112,24 @@ export function buildProgram(ctx: Context): Command {
     const path = commandPath(action);
     // notices name the command the user ran (`projects list`), not the API path behind it
     setInvocation(path, o.api === "v2");
-    // doctor reports a bad config file as a check; 'config path' just names it
-    const file = loadConfig(ctx.io, path === "doctor" || path === "config path");
     const profile = selectedProfile(o, ctx.io);
-    // 'config set --profile NEW' creates the profile: it need not exist yet
-    const creating = path === "config set" || path === "config unset";
-    const { cfg, from } = layeredConfig(file, creating && profile && !(profile in file.profiles) ? undefined : profile);
-    // the output format first, so an error in another global flag still honours -o json
-    Object.assign(ctx.globals, resolveOutput(o, ctx.io, cfg));
-    Object.assign(ctx.globals, resolveGlobals(o, ctx.io, cfg, from), { profile });
+    const resolve = (file: ConfigFile, selected: string | undefined) => {
+      const { cfg, from } = layeredConfig(file, selected);
+      // the output format first, so an error in another setting still honours -o json
+      Object.assign(ctx.globals, resolveOutput(o, ctx.io, cfg, from, profile));
+      Object.assign(ctx.globals, resolveGlobals(o, ctx.io, cfg, from, profile), { profile });
+    };
+    try {
+      const file = loadConfig(ctx.io);
+      // 'config set --profile NEW' creates the profile: it need not exist yet
+      const creating = (path === "config set" || path === "config unset") && profile !== undefined && !Object.hasOwn(file.profiles, profile);
+      resolve(file, creating ? undefined : profile);
+    } catch (e) {
+      if (!(e instanceof MidsError) || !CONFIG_TOLERANT.has(path)) throw e;
+      // without the config file: an error that remains is the flags' or the environment's
+      resolve({ settings: {}, profiles: {} }, undefined);
+      ctx.globals.configError = e;
+    }
     ctx.globals.resource = resourceName(action);
   });
   for (const reg of COMMANDS) reg(program, ctx);
@@ -155,6 +169,13 @@ function addHelpCommand(program: Command): void {
     });
 }
 
+/**
+ * Commands that still run when the config file is refused, broken, names no such profile or holds
+ * a bad value: doctor reports it as its failing 'config' check; 'config set|unset' can repair a bad
+ * value (they re-read the file, so a refused one stays refused); the rest use no setting.
+ */
+const CONFIG_TOLERANT = new Set(["doctor", "config set", "config unset", "config path", "completion", "sandbox serve", "sandbox keys", "sandbox reset"]);
+
 function commandPath(cmd: Command): string {
   const names: string[] = [];
   for (let c: Command | null = cmd; c && c.parent; c = c.parent) names.unshift(c.name());
@@ -162,14 +183,8 @@ function commandPath(cmd: Command): string {
 }
 
 let cachedConfig: ConfigFile | undefined;
-function loadConfig(io: IO, tolerant: boolean): ConfigFile {
-  if (cachedConfig) return cachedConfig;
-  try {
-    return (cachedConfig = readConfigFile(io.env));
-  } catch (e) {
-    if (tolerant) return { settings: {}, profiles: {} };
-    throw e;
-  }
+function loadConfig(io: IO): ConfigFile {
+  return (cachedConfig ??= readConfigFile(io.env));
 }
 
 /** --profile, else MIDS_PROFILE; "" is a mistake, not "no profile". */
@@ -179,10 +194,14 @@ function selectedProfile(o: Record<string, unknown>, io: IO): string | undefined
   return p;
 }
 
-function byteSizeOption(v: string): number {
-  const n = parseByteSize(v);
-  if (n === undefined || n < 1024) throw new UsageError(`--max-body-size must be a size of at least 1KB such as 64MB, 512KB or 1GB (got '${v}')`);
-  return n;
+/** A setting's value and where it came from: flag > environment > selected profile > default profile. */
+function settingSource(key: ConfigKey, flag: unknown, env: Record<string, string | undefined>, cfg: Config, from: Partial<Record<ConfigKey, SettingSource>>): { value: string; source: SettingSource } | undefined {
+  const str = (v: unknown) => (typeof v === "string" && v !== "" ? v : undefined);
+  const { flag: flagName, env: envName } = SETTINGS[key];
+  if (str(flag)) return { value: str(flag)!, source: { kind: "flag", name: flagName } };
+  if (str(env[envName])) return { value: str(env[envName])!, source: { kind: "env", name: envName } };
+  if (str(cfg[key])) return { value: str(cfg[key])!, source: from[key] ?? { kind: "file" } };
+  return undefined;
 }
 
 function requireJq(expr: string): string {
@@ -216,8 +235,19 @@ export function resourceName(action: Command): string {
   return path.length > 1 && path[path.length - 1] !== "list" ? path[path.length - 1] : path[0] ?? "results";
 }
 
-/** -o (or the config's output): explicit, else table on a TTY and json when piped. --jq implies json. */
-export function resolveOutput(o: Record<string, unknown>, io: IO, cfg: Config): Pick<GlobalOptions, "output" | "outputExplicit"> {
+/** The value checked, an error naming its source (flag, variable, or key in the file) and the fix. */
+function checkedSetting(key: ConfigKey, value: string, source: SettingSource, env: Record<string, string | undefined>, profile?: string): unknown {
+  try {
+    return parseSetting(key, value, settingLabel(key, source, configPath(env)));
+  } catch (e) {
+    const hint = settingFix(key, source, profile);
+    if (e instanceof UsageError && hint && !e.hint) throw new UsageError(e.message, { hint });
+    throw e;
+  }
+}
+
+/** -o (or MIDS_OUTPUT, or the config's output): explicit, else table on a TTY and json when piped. */
+export function resolveOutput(o: Record<string, unknown>, io: IO, cfg: Config, from: Partial<Record<ConfigKey, SettingSource>> = {}, profile?: string): Pick<GlobalOptions, "output" | "outputExplicit"> {
   if (typeof o.jq === "string") {
     // as gh: --jq works on JSON; an explicit other format is a contradiction, not a preference
     if (typeof o.output === "string" && o.output !== "json" && o.output !== "ndjson") {
@@ -225,14 +255,12 @@ export function resolveOutput(o: Record<string, unknown>, io: IO, cfg: Config): 
     }
     return { output: "json", outputExplicit: true };
   }
-  const out = typeof o.output === "string" && o.output !== "" ? o.output : typeof cfg.output === "string" && cfg.output !== "" ? cfg.output : undefined;
-  if (out !== undefined && !(OUTPUT_FORMATS as readonly string[]).includes(out)) {
-    throw new UsageError(`output format '${out}' is not one of ${OUTPUT_FORMATS.join(", ")}`);
-  }
-  return { output: (out as OutputFormat | undefined) ?? (io.stdoutIsTTY ? "table" : "json"), outputExplicit: out !== undefined };
+  const s = settingSource("output", o.output, io.env, cfg, from);
+  if (s) checkedSetting("output", s.value, s.source, io.env, profile);
+  return { output: (s?.value as OutputFormat | undefined) ?? (io.stdoutIsTTY ? "table" : "json"), outputExplicit: s !== undefined };
 }
 
-export function resolveGlobals(o: Record<string, unknown>, io: IO, cfg: Config, from: Partial<Record<ConfigKey, SettingSource>> = {}): GlobalOptions {
+export function resolveGlobals(o: Record<string, unknown>, io: IO, cfg: Config, from: Partial<Record<ConfigKey, SettingSource>> = {}, profile?: string): GlobalOptions {
   const env = io.env;
   // an explicitly empty flag is a mistake, not "use the default"
   for (const [key, flag] of [["baseUrl", "--base-url"], ["apiKey", "--api-key"], ["timeout", "--timeout"], ["maxRetries", "--max-retries"], ["fields", "--fields"], ["maxBodySize", "--max-body-size"], ["maxPages", "--max-pages"]] as const) {
@@ -243,28 +271,39 @@ export function resolveGlobals(o: Record<string, unknown>, io: IO, cfg: Config, 
     throw new UsageError("--sandbox and --base-url cannot be used together", { hint: "--sandbox starts its own server; drop one of them" });
   }
   const sources: Partial<Record<ConfigKey, SettingSource>> = {};
-  // flag > environment > selected profile > default profile (config file) > default
-  const pick = (key: ConfigKey, flag: [string, unknown] | undefined, envName?: string): string | undefined => {
-    if (flag && str(flag[1])) return (sources[key] = { kind: "flag", name: flag[0] }), str(flag[1]);
-    if (envName && str(env[envName])) return (sources[key] = { kind: "env", name: envName }), str(env[envName]);
-    if (str(cfg[key])) return (sources[key] = from[key] ?? { kind: "file" }), str(cfg[key]);
-    sources[key] = { kind: "default" };
-    return undefined;
+  const flags: Record<ConfigKey, unknown> = {
+    "base-url": o.baseUrl, "api-key": o.apiKey, output: o.output, api: o.api, timeout: o.timeout,
+    "max-retries": o.maxRetries, "max-body-size": o.maxBodySize, "max-pages": o.maxPages,
   };
-  const { output, outputExplicit } = resolveOutput(o, io, cfg);
-  pick("output", ["--output", o.output]);
-  const api = pick("api", ["--api", o.api], "MIDS_API") ?? "v3";
-  if (api !== "v2" && api !== "v3") throw new UsageError(`--api must be v2 or v3 (got '${api}')`);
-  const bodySize = str(o.maxBodySize) ?? str(env.MIDS_MAX_BODY_SIZE);
-  const maxPages = str(o.maxPages) ?? str(env.MIDS_MAX_PAGES);
-  const timeout = pick("timeout", ["--timeout", o.timeout]);
-  const retries = pick("max-retries", ["--max-retries", o.maxRetries]);
-  const baseUrl = o.sandbox ? undefined : pick("base-url", ["--base-url", o.baseUrl], "MIDS_BASE_URL");
-  // --sandbox brings its own demo key: only --api-key overrides it, never the env or a profile
-  const apiKey = o.sandbox ? str(o.apiKey) : pick("api-key", ["--api-key", o.apiKey], "MIDS_API_KEY");
+  // flag > environment > selected profile > default profile (config file) > default
+  const pick = (key: ConfigKey) => {
+    const s = settingSource(key, flags[key], env, cfg, from);
+    sources[key] = s?.source ?? { kind: "default" };
+    return s;
+  };
+  const value = <T>(key: ConfigKey, fallback: T): T => {
+    const s = pick(key);
+    return s ? (checkedSetting(key, s.value, s.source, env, profile) as T) : fallback;
+  };
+  const { output, outputExplicit } = resolveOutput(o, io, cfg, from, profile);
+  pick("output");
+  const api = value<ApiVersion>("api", "v3");
+  const timeoutMs = value("timeout", 30_000);
+  const maxRetries = value("max-retries", 3);
+  const maxBodyBytes = value("max-body-size", DEFAULT_MAX_BODY_BYTES);
+  const maxPages = value("max-pages", DEFAULT_MAX_PAGES);
+  let baseUrl: string | undefined;
+  let apiKey: string | undefined;
   if (o.sandbox) {
+    // --sandbox brings its own server and demo key: only --api-key overrides the key, never the env or a profile
     sources["base-url"] = { kind: "sandbox" };
+    // blanks around a key (a secret pasted with its newline) are dropped; the rest is checked when it is sent
+    apiKey = str(o.apiKey)?.trim();
     sources["api-key"] = apiKey ? { kind: "flag", name: "--api-key" } : { kind: "sandbox" };
+  } else {
+    baseUrl = pick("base-url")?.value;
+    const k = pick("api-key");
+    apiKey = k?.value.trim();
   }
   return {
     baseUrl,
@@ -278,14 +317,28 @@ export function resolveGlobals(o: Record<string, unknown>, io: IO, cfg: Config, 
     color: o.color !== false && colorWanted(env, io.stdoutIsTTY),
     quiet: !!o.quiet,
     verbose: !!o.verbose,
-    timeoutMs: timeout ? requireDurationMs("--timeout", timeout) : 30_000,
-    maxRetries: retries ? intOption("--max-retries", retries, 0, 20) : 3,
+    timeoutMs,
+    maxRetries,
     insecure: !!o.insecure,
-    maxBodyBytes: bodySize ? byteSizeOption(bodySize) : DEFAULT_MAX_BODY_BYTES,
-    maxPages: maxPages ? intOption("--max-pages", maxPages, 1, 1_000_000) : DEFAULT_MAX_PAGES,
+    maxBodyBytes,
+    maxPages,
     sandbox: !!o.sandbox,
     sources,
   };
+}
+
+/**
+ * A key with blanks, control or non-ASCII characters inside is refused before it is sent, naming
+ * its source, rather than failing as a bad header. Only commands that send it check it.
+ */
+function checkedKey(key: string, source: SettingSource | undefined, profile?: string): string {
+  try {
+    checkApiKey(key);
+  } catch (e) {
+    const fix = source?.kind === "flag" ? "check the key passed to --api-key" : source?.kind === "env" ? `fix or unset ${source.name}` : `run 'mids config set ${source?.kind === "profile" ? `--profile ${source.name} ` : profile && profile !== DEFAULT_PROFILE ? `--profile ${DEFAULT_PROFILE} ` : ""}api-key -'`;
+    throw new UsageError((e as Error).message.replace(/^the API key/, `the API key (from ${sourceText(source)})`), { hint: fix });
+  }
+  return key;
 }
 
 export function createContext(io: IO, signal: AbortSignal, now: () => Date): Context & { close(): Promise<void> } {
@@ -333,6 +386,7 @@ async function makeClient(ctx: Context): Promise<Client> {
     baseUrl = sb.url;
     apiKey = g.apiKey ?? SANDBOX_DEMO_KEY;
   }
+  if (apiKey) checkedKey(apiKey, g.sources?.["api-key"], g.profile);
   if (!baseUrl) {
     throw new UsageError("no API base URL is set", {
       hint: "pass --base-url, set MIDS_BASE_URL, or run 'mids config set base-url URL' (or try --sandbox)",

@@ -7,6 +7,9 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { baseEnv, runMids, useSandbox } from "../helpers/cli.js";
 import { SANDBOX_DEMO_KEY, SANDBOX_KEYS } from "../../src/sandbox/keys.js";
+import { maskKey } from "../../src/config.js";
+
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 const sb = useSandbox(["-q"]);
 const CHECKS = ["config", "base-url", "reachable", "tls", "key", "entitlements", "rate-limit", "history", "clock", "node"];
@@ -36,7 +39,7 @@ describe("mids doctor", () => {
     expect(lines.map((l) => l.split(/\s+/)[1])).toEqual(CHECKS);
     expect(lines.every((l) => /^ok /.test(l)), table.stdout).toBe(true);
     expect(table.stdout).toMatch(/^ok +reachable +127\.0\.0\.1:\d+ answered HTTP \d+, first byte after \d+ ms$/m);
-    expect(table.stdout).toMatch(/^ok +key +mids\.\.\.demo \(from env MIDS_API_KEY\) accepted/m);
+    expect(table.stdout).toMatch(new RegExp(`^ok +key +${escapeRe(maskKey(SANDBOX_DEMO_KEY))} \\(from env MIDS_API_KEY\\) accepted`, "m"));
     expect(table.stdout).toMatch(/^ok +history +30-day window, enforced/m);
     expect(table.stdout).not.toContain(SANDBOX_DEMO_KEY);
     const report = JSON.parse(json.stdout) as Report;
@@ -57,7 +60,7 @@ describe("mids doctor", () => {
     ]);
     expect(rejected.code).toBe(3);
     const r = byName(JSON.parse(rejected.stdout));
-    expect(r.key).toMatchObject({ status: "fail", detail: expect.stringMatching(/^the API key mids\.\.\.9876 \(from env MIDS_API_KEY\) was rejected/) });
+    expect(r.key).toMatchObject({ status: "fail", detail: expect.stringMatching(new RegExp(`^the API key ${escapeRe(maskKey(bad))} \\(from env MIDS_API_KEY\\) was rejected`)) });
     expect(r.key.fix).toMatch(/MIDS_API_KEY/);
     expect(r.reachable.status).toBe("ok");
     expect(rejected.stdout + rejected.stderr).not.toContain(bad);

@@ -5,6 +5,9 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { BIN, baseEnv, runMids, useSandbox } from "../helpers/cli.js";
 import { SANDBOX_KEYS } from "../../src/sandbox/keys.js";
+import { maskKey } from "../../src/config.js";
+
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 const sb = useSandbox();
 const key = (name: string) => SANDBOX_KEYS.find((k) => k.key.endsWith(name))!.key;
@@ -204,7 +207,7 @@ describe("a rejected key", () => {
     for (const { source, api, r } of await Promise.all(runs)) {
       {
         expect(r.code, `${source} ${api}`).toBe(3);
-        expect(r.stderr).toMatch(new RegExp(`^mids: the API key mids\\.\\.\\.tail \\(from ${source}\\) was rejected`));
+        expect(r.stderr).toMatch(new RegExp(`^mids: the API key ${escapeRe(maskKey(bad))} \\(from ${source}\\) was rejected`));
         expect(r.stderr).not.toContain(bad);
         expect(r.stderr).not.toMatch(/needs an API key/);
       }

@@ -1,9 +1,9 @@
 // Pure parts of profiles, permissions, key masking, the recipe engine's params and doctor's Node check.
 import { describe, expect, it } from "vitest";
-import { checkPermissions, layeredConfig, maskKey, profileSettings, ConfigPermissionError } from "../../src/config.js";
+import { checkDirPermissions, checkPermissions, layeredConfig, maskKey, profileSettings, ConfigPermissionError } from "../../src/config.js";
 import { resolveParams, substitute } from "../../src/sandbox/recipe-engine.js";
 import { nodeCheck, MIN_NODE } from "../../src/commands/doctor/run.js";
-import { interruptedBatch } from "../../src/commands/alerts/status.js";
+import { interruptedBatch, rerunFlags } from "../../src/commands/alerts/status.js";
 import { UsageError } from "../../src/errors.js";
 
 describe("profiles", () => {
@@ -16,6 +16,11 @@ describe("profiles", () => {
     });
     expect(layeredConfig(file, undefined).cfg).toEqual(file.settings);
     expect(layeredConfig(file, "default").cfg).toEqual(file.settings);
+  });
+
+  it("names an object inherits are no profiles until the file has them", () => {
+    for (const name of ["constructor", "toString", "hasOwnProperty"]) expect(() => profileSettings(file, name), name).toThrow(UsageError);
+    expect(profileSettings({ ...file, profiles: JSON.parse('{"constructor": {"timeout": "9s"}}') }, "constructor")).toEqual({ timeout: "9s" });
   });
 
   it("an unknown profile is a usage error naming the profiles", () => {
@@ -37,12 +42,26 @@ describe("config file permissions", () => {
     });
   }
   it("Windows modes are not checked", () => expect(() => checkPermissions("c", 0o666, true, "win32")).not.toThrow());
+  it("a directory group or others can write is refused, unless sticky", () => {
+    for (const mode of [0o700, 0o755, 0o750, 0o1777, 0o1770]) expect(() => checkDirPermissions("/x", 0o040000 | mode, "linux"), mode.toString(8)).not.toThrow();
+    for (const mode of [0o777, 0o770, 0o757]) {
+      expect(() => checkDirPermissions("/x", 0o040000 | mode, "linux"), mode.toString(8)).toThrow(ConfigPermissionError);
+      try { checkDirPermissions("/x", mode, "linux"); } catch (e) { expect((e as ConfigPermissionError).hint).toMatch(/chmod 700 '\/x'$/); }
+    }
+  });
 });
 
 describe("maskKey", () => {
-  it("shows four characters of each end, and nothing of a short key", () => {
-    expect(maskKey("mids_sandbox_demo")).toBe("mids...demo");
+  it("shows up to four characters of each end, never more than a quarter of the key", () => {
+    expect(maskKey("mids_live_0123456789abcdef0123456789")).toBe("mids...6789");
+    expect(maskKey("mids_sandbox_demo")).toBe("mi...mo");
+    expect(maskKey("abcdefghijkl")).toBe("a...l");
     expect(maskKey("short")).toBe("***");
+    for (let n = 1; n <= 64; n++) {
+      const key = "k".repeat(n);
+      const shown = maskKey(key).replace("...", "").replace("***", "");
+      expect(shown.length * 4, `length ${n}`).toBeLessThanOrEqual(n);
+    }
   });
 });
 
@@ -77,5 +96,17 @@ describe("an interrupted batch", () => {
     expect(e.message).toBe("interrupted: 1 of 5 paused (a); failed: b; unknown, the request was in flight: c; not done: d, e");
     expect(e.hint).toBe("to finish, run: mids alerts pause c b d e (pausing a paused alert succeeds)");
     expect(e.details).toEqual({ done: ["a"], failed: ["b"], inFlight: ["c"], notDone: ["d", "e"] });
+  });
+
+  it("the command that finishes the batch keeps the flags that chose the server and account, never the key", () => {
+    const flags = rerunFlags({
+      api: "v3", sandbox: false, profile: "prod", baseUrl: "https://api.example.com/x?a=1&b=2",
+      sources: { "base-url": { kind: "flag", name: "--base-url" }, "api-key": { kind: "flag", name: "--api-key" } },
+    });
+    expect(flags).toEqual(["--profile", "prod", "--base-url", "'https://api.example.com/x?a=1&b=2'", "--api-key", "KEY"]);
+    // from the environment or the profile, a rerun in the same shell gets them again
+    expect(rerunFlags({ api: "v3", sandbox: true, baseUrl: "http://127.0.0.1:1", sources: { "base-url": { kind: "env", name: "MIDS_BASE_URL" } } })).toEqual(["--sandbox"]);
+    const e = interruptedBatch("resume", ["a", "b"], ["a"], [], undefined, ["--profile", "prod"]);
+    expect(e.hint).toBe("to finish, run: mids --profile prod alerts resume b (resuming an active alert succeeds)");
   });
 });

@@ -8,12 +8,14 @@ import { printItem, printList } from "../../output/render.js";
 import { oneLine } from "../../output/sanitize.js";
 import { checkData } from "../shared/validate.js";
 import { REQUEST_VIEW } from "./view.js";
+import { sourceText } from "../../config.js";
 
 export type Alert = AlertSubscription & Record<string, unknown>;
 
 /** Alerts exist only in v3 (spec 4.2); --api v2 cannot apply, so say so once and carry on. */
 export function v3Only(ctx: Context): void {
-  if (ctx.globals.api === "v2") ctx.notice("alert subscriptions exist only in v3; --api v2 is ignored here", "alerts:v3-only");
+  // name where v2 came from: a profile or MIDS_API is not a flag the user can see on the line
+  if (ctx.globals.api === "v2") ctx.notice(`alert subscriptions exist only in v3; api v2 (from ${sourceText(ctx.globals.sources?.api)}) is ignored here`, "alerts:v3-only");
 }
 
 export async function getAlert(client: Client, id: string): Promise<Alert> {

@@ -32,8 +32,23 @@ function errorText(err: unknown): string {
   return oneLine(err instanceof Error ? err.message : String(err));
 }
 
+const shellWord = (w: string) => (/^[\w.:/@%+=,-]+$/.test(w) ? w : `'${w.replace(/'/g, "'\\''")}'`);
+
+/**
+ * The global flags that pick the same server and account for the command that finishes a batch:
+ * a rerun without `--profile prod` would go to another account. The key itself is never repeated.
+ */
+export function rerunFlags(g: Pick<Context["globals"], "sandbox" | "baseUrl" | "profile" | "sources" | "api">): string[] {
+  const out: string[] = [];
+  if (g.sandbox) out.push("--sandbox");
+  if (g.profile) out.push("--profile", g.profile);
+  if (g.sources?.["base-url"]?.kind === "flag" && g.baseUrl) out.push("--base-url", g.baseUrl);
+  if (g.sources?.["api-key"]?.kind === "flag") out.push("--api-key", "KEY");
+  return out.map(shellWord);
+}
+
 /** Ctrl-C or SIGTERM in a batch: which ids were done, which not, which may be (exit 130/143). */
-export function interruptedBatch(verb: StatusVerb, ids: readonly string[], done: readonly string[], failed: readonly string[], inFlight?: string): InterruptedError {
+export function interruptedBatch(verb: StatusVerb, ids: readonly string[], done: readonly string[], failed: readonly string[], inFlight?: string, flags: readonly string[] = []): InterruptedError {
   const settled = new Set([...done, ...failed, ...(inFlight ? [inFlight] : [])]);
   const notDone = ids.filter((id) => !settled.has(id));
   const past = verb === "pause" ? "paused" : "resumed";
@@ -46,7 +61,7 @@ export function interruptedBatch(verb: StatusVerb, ids: readonly string[], done:
   ];
   const rest = [...(inFlight ? [inFlight] : []), ...failed, ...notDone];
   return new InterruptedError(`interrupted: ${parts.join("; ")}`, {
-    hint: rest.length ? `to finish, run: mids alerts ${verb} ${rest.map(oneLine).join(" ")} (${verb === "pause" ? "pausing a paused" : "resuming an active"} alert succeeds)` : undefined,
+    hint: rest.length ? `to finish, run: mids ${flags.map((f) => `${f} `).join("")}alerts ${verb} ${rest.map((id) => shellWord(oneLine(id))).join(" ")} (${verb === "pause" ? "pausing a paused" : "resuming an active"} alert succeeds)` : undefined,
     details: { done: [...done], failed: [...failed], inFlight: inFlight ? [inFlight] : [], notDone },
   });
 }
@@ -110,7 +125,7 @@ export async function run(verb: StatusVerb, opts: StatusOptions, ctx: Context): 
     }
   }
 
-  if (interrupted) throw interruptedBatch(verb, ids, done.map((d) => d.id), failed.map((f) => f.id), inFlight);
+  if (interrupted) throw interruptedBatch(verb, ids, done.map((d) => d.id), failed.map((f) => f.id), inFlight, rerunFlags(ctx.globals));
 
   if (failed.length) {
     const code = worstExitCode(failed.map((f) => f.exitCode));

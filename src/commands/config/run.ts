@@ -1,14 +1,12 @@
 import type { Context } from "../../context.js";
 import {
-  CONFIG_KEYS, DEFAULT_PROFILE, checkProfileName, configPath, maskKey, profileNames, profileSettings, readConfigFile,
+  CONFIG_KEYS, DEFAULT_PROFILE, checkApiKey, checkProfileName, configPath, maskKey, parseSetting, profileNames, profileSettings, readConfigFile,
   sourceText, updateConfigFile, type Config, type ConfigFile, type ConfigKey,
 } from "../../config.js";
 import { MidsError, UsageError } from "../../errors.js";
-import { OUTPUT_FORMATS } from "../../context.js";
-import { requireDurationMs } from "../../util/time.js";
 import { joinUrl } from "../../client/request.js";
+import { formatBytes } from "../../client/body.js";
 import { printList } from "../../output/render.js";
-import { parseIntFlag } from "../shared/options.js";
 import { readSecret } from "./secret.js";
 
 function checkKey(key: string): ConfigKey {
@@ -16,20 +14,11 @@ function checkKey(key: string): ConfigKey {
   return key as ConfigKey;
 }
 
+/** The same checks as the value gets when it is used (README "Configuration"). */
 function checkValue(key: ConfigKey, value: string): void {
-  if (key === "output" && !(OUTPUT_FORMATS as readonly string[]).includes(value)) throw new UsageError(`output must be one of ${OUTPUT_FORMATS.join(", ")}`);
-  if (key === "api" && value !== "v2" && value !== "v3") throw new UsageError("api must be v2 or v3");
-  if (key === "timeout") requireDurationMs("timeout", value);
-  if (key === "max-retries") parseIntFlag("max-retries", value, 0, 20);
   if (key === "base-url") joinUrl(value, "/");
-  if (key === "api-key") checkApiKey(value);
-}
-
-/** A key is one token of printable characters: `-`, blanks and control characters are mistakes. */
-export function checkApiKey(value: string): void {
-  if (value.trim() === "") throw new UsageError("the API key is empty", { hint: "pass the key on stdin: mids config set api-key - (or < key.txt)" });
-  if (value === "-") throw new UsageError("'-' is not an API key", { hint: "mids config set api-key - reads the key from stdin" });
-  if (/[\s\u0000-\u001f\u007f-\u009f]/.test(value)) throw new UsageError("the API key contains blanks or control characters", { hint: "give one key, on one line, with nothing else" });
+  else if (key === "api-key") checkApiKey(value);
+  else parseSetting(key, value);
 }
 
 const profileOf = (ctx: Context) => ctx.globals.profile ?? DEFAULT_PROFILE;
@@ -41,7 +30,8 @@ async function change(ctx: Context, fn: (settings: Config, file: ConfigFile) => 
   try {
     await updateConfigFile(ctx.io.env, (file) => {
       if (name === DEFAULT_PROFILE) return fn(file.settings, file);
-      fn((file.profiles[checkProfileName(name)] ??= {}), file);
+      if (!Object.hasOwn(file.profiles, checkProfileName(name))) file.profiles[name] = {};
+      fn(file.profiles[name], file);
       if (!Object.keys(file.profiles[name]).length) delete file.profiles[name];
     });
   } catch (e) {
@@ -57,8 +47,17 @@ const shown = (key: string, v: string) => (key === "api-key" ? maskKey(v) : v);
 
 export async function get(key: string, ctx: Context): Promise<void> {
   const k = checkKey(key);
-  const v = profileSettings(readConfigFile(ctx.io.env), profileOf(ctx))[k];
-  if (v === undefined) throw new UsageError(`'${k}' is not set${where(ctx)}`, { hint: `mids config set ${profileOf(ctx) === DEFAULT_PROFILE ? "" : `--profile ${profileOf(ctx)} `}${k} VALUE` });
+  const file = readConfigFile(ctx.io.env);
+  const v = profileSettings(file, profileOf(ctx))[k];
+  if (v === undefined) {
+    // a profile falls back to the default profile: say so rather than suggest the value is missing
+    const inherited = profileOf(ctx) !== DEFAULT_PROFILE && file.settings[k] !== undefined;
+    throw new UsageError(`'${k}' is not set${where(ctx)}${inherited ? " (it falls back to the default profile's value)" : ""}`, {
+      hint: inherited
+        ? `mids config get --profile ${DEFAULT_PROFILE} ${k}; 'mids config list' shows every effective value`
+        : `mids config set ${profileOf(ctx) === DEFAULT_PROFILE ? "" : `--profile ${profileOf(ctx)} `}${k} VALUE`,
+    });
+  }
   ctx.io.stdout.write(`${shown(k, v)}\n`);
 }
 
@@ -85,16 +84,25 @@ export async function set(key: string, value: string | undefined, withToken: boo
 export async function unset(key: string, ctx: Context): Promise<void> {
   const k = checkKey(key);
   if (profileOf(ctx) !== DEFAULT_PROFILE) profileSettings(readConfigFile(ctx.io.env), profileOf(ctx));
-  await change(ctx, (settings) => void delete settings[k]);
+  let had = false;
+  await change(ctx, (settings) => {
+    had = settings[k] !== undefined;
+    delete settings[k];
+  });
+  // nothing to remove is fine (a script may unset twice), but a profile's unset leaves the default's value in force
+  if (!had) ctx.notice(`'${k}' was not set${where(ctx)}; nothing changed`);
 }
 
-const DEFAULT_TEXT: Record<ConfigKey, (ctx: Context) => string | null> = {
-  "base-url": () => null,
-  "api-key": () => null,
-  output: (ctx) => ctx.globals.output,
-  api: (ctx) => ctx.globals.api,
-  timeout: (ctx) => `${ctx.globals.timeoutMs / 1000}s`,
-  "max-retries": (ctx) => String(ctx.globals.maxRetries),
+/** The effective value of each setting, as text (the key masked). */
+const EFFECTIVE: Record<ConfigKey, (g: Context["globals"]) => string | null> = {
+  "base-url": (g) => (g.sandbox ? "(a sandbox on a free loopback port)" : g.baseUrl ?? null),
+  "api-key": (g) => (g.apiKey ? maskKey(g.apiKey) : g.sandbox ? "(the sandbox demo key)" : null),
+  output: (g) => g.output,
+  api: (g) => g.api,
+  timeout: (g) => `${g.timeoutMs / 1000}s`,
+  "max-retries": (g) => String(g.maxRetries),
+  "max-body-size": (g) => (g.maxBodyBytes === undefined ? null : formatBytes(g.maxBodyBytes).replace(" ", "")),
+  "max-pages": (g) => (g.maxPages === undefined ? null : String(g.maxPages)),
 };
 
 export async function list(profiles: boolean, ctx: Context): Promise<void> {
@@ -118,16 +126,9 @@ export async function list(profiles: boolean, ctx: Context): Promise<void> {
     });
     return;
   }
-  const stored: Record<ConfigKey, string | undefined> = {
-    "base-url": g.baseUrl, "api-key": g.apiKey, output: g.output, api: g.api, timeout: undefined, "max-retries": String(g.maxRetries),
-  };
   const rows = CONFIG_KEYS.map((k) => {
     const src = g.sources?.[k] ?? { kind: "default" as const };
-    let value: string | null = src.kind === "default" ? DEFAULT_TEXT[k](ctx) : stored[k] ?? DEFAULT_TEXT[k](ctx);
-    if (k === "api-key" && g.apiKey) value = maskKey(g.apiKey);
-    if (k === "base-url" && src.kind === "sandbox") value = "(a sandbox on a free loopback port)";
-    if (k === "api-key" && src.kind === "sandbox") value = "(the sandbox demo key)";
-    return { key: k, value, source: src.kind, from: "name" in src ? src.name : src.kind === "file" ? configPath(ctx.io.env) : null };
+    return { key: k, value: EFFECTIVE[k](g), source: src.kind, from: "name" in src ? src.name : src.kind === "file" ? configPath(ctx.io.env) : null };
   });
   await printList(ctx, [rows], {
     columns: [

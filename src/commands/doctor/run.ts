@@ -1,9 +1,9 @@
 // mids doctor: each check is one row {check, status, detail, fix}; the worst failure decides the exit.
 import { statSync } from "node:fs";
 import type { Context } from "../../context.js";
-import { configPath, maskKey, readConfigFile, sourceText } from "../../config.js";
+import { ConfigPermissionError, configPath, maskKey, sourceText } from "../../config.js";
 import { ApiError, EXIT, MidsError } from "../../errors.js";
-import { isLoopbackHost, joinUrl } from "../../client/request.js";
+import { isLoopbackHost, joinUrl, redact } from "../../client/request.js";
 import { writeAsync } from "../../io.js";
 import { printItem, printList } from "../../output/render.js";
 import { oneLine } from "../../output/sanitize.js";
@@ -44,11 +44,12 @@ export function nodeCheck(version: string): Check {
 function configCheck(ctx: Context): Check {
   const path = configPath(ctx.io.env);
   const profile = ctx.globals.profile ? `, profile ${ctx.globals.profile}` : "";
-  try {
-    readConfigFile(ctx.io.env);
-  } catch (e) {
-    const err = e as MidsError;
-    return { check: "config", status: "fail", detail: oneLine(err.message), fix: err.hint ?? "fix or remove the file", exitCode: err.exitCode };
+  // main.ts resolved the settings without the file when it could not be used: that is this check's failure
+  const problem = ctx.globals.configError;
+  if (problem) {
+    const err = problem instanceof MidsError ? problem : undefined;
+    const detail = problem instanceof ConfigPermissionError ? oneLine(problem.message) : `${oneLine(problem.message)}; the config file was not used`;
+    return { check: "config", status: "fail", detail, fix: err?.hint ?? "fix or remove the file", exitCode: err?.exitCode ?? EXIT.usage };
   }
   let mode = "";
   try {
@@ -76,6 +77,11 @@ export async function collect(ctx: Context): Promise<Check[]> {
   let baseUrl = g.baseUrl;
   if (g.sandbox) baseUrl = (await ctx.client()).opts.baseUrl;
   const from = sourceText(g.sources?.["base-url"]);
+  const unused = ctx.globals.configError ? "the config file was not used (see the config check)" : undefined;
+  if (!baseUrl && unused) {
+    checks.push(skip("base-url", `no base URL from a flag or the environment, and ${unused}`));
+    return rest("no base URL");
+  }
   if (!baseUrl) {
     checks.push({ check: "base-url", status: "fail", detail: "no API base URL is set", fix: "pass --base-url, set MIDS_BASE_URL, or run 'mids config set base-url URL' (or try --sandbox)", exitCode: EXIT.usage });
     return rest("no base URL");
@@ -136,6 +142,11 @@ export async function collect(ctx: Context): Promise<Check[]> {
       ? { check: "clock", status: "ok", detail: `within ${Math.max(1, Math.abs(s))} s of the server's clock` }
       : { check: "clock", status: "warn", detail: `this clock is ${Math.abs(s)} s ${skew > 0 ? "ahead of" : "behind"} the server's`, fix: "synchronise the clock (e.g. timedatectl set-ntp true): relative windows and history checks use it" };
   };
+  if (!key && !g.sandbox && unused) {
+    checks.push(skip("key", `no key from a flag or the environment, and ${unused}`));
+    checks.push(...later2.map((c) => skip(c, "no key")), clock(p.date), nodeCheck(process.versions.node));
+    return checks;
+  }
   if (!key && !g.sandbox) {
     checks.push({ check: "key", status: "fail", detail: "no API key is set", fix: "run 'mids config set api-key -' (reads it from stdin), set MIDS_API_KEY or pass --api-key", exitCode: EXIT.credentials });
     checks.push(...later2.map((c) => skip(c, "no key")), clock(p.date), nodeCheck(process.versions.node));
@@ -203,7 +214,11 @@ export async function collect(ctx: Context): Promise<Check[]> {
 const MARK: Record<Status, string> = { ok: "ok", warn: "warn", fail: "FAIL", skip: "skip" };
 
 export async function run(ctx: Context): Promise<void> {
-  const checks = await collect(ctx);
+  // a server may quote the key back (in an error's message): never print it
+  const secret = (t: string) => redact(t, [ctx.globals.apiKey]);
+  const checks = (await collect(ctx)).map(({ exitCode, ...c }) => ({
+    ...c, detail: secret(c.detail), ...(c.fix !== undefined ? { fix: secret(c.fix) } : {}), ...(c.status === "fail" ? { exitCode } : {}),
+  }));
   const failed = checks.filter((c) => c.status === "fail");
   const exitCode = failed.length
     ? failed.map((c) => c.exitCode ?? EXIT.bug).sort((a, b) => PRIORITY.indexOf(a) - PRIORITY.indexOf(b))[0]

@@ -1,0 +1,315 @@
+// Settings as a CI script sees them: every setting has a flag, a variable and a config key with one
+// precedence; bad values name where they came from; a refused or broken config file stops the
+// commands that use settings, not doctor (a failing check), completion or the sandbox tools.
+import { chmodSync, mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { parse as parseYaml } from "yaml";
+import { baseEnv, runMids, useSandbox } from "../helpers/cli.js";
+import { CONFIG_KEYS, SETTINGS, maskKey, type ConfigKey } from "../../src/config.js";
+import { SANDBOX_DEMO_KEY } from "../../src/sandbox/keys.js";
+
+const sb = useSandbox(["-q"]);
+
+interface Row { key: string; value: string | null; source: string; from: string | null }
+
+/** One value per setting and layer; numbers are the layer, so every layer's values differ. */
+function valuesFor(layer: number): Record<ConfigKey, string> {
+  return {
+    "base-url": `http://127.0.0.1:${layer}/layer${layer}`,
+    "api-key": `mids_layer_${layer}_${"x".repeat(24)}_${layer}${layer}${layer}${layer}`,
+    output: layer % 2 ? "json" : "yaml",
+    api: layer % 2 ? "v2" : "v3",
+    timeout: `${10 + layer}s`,
+    "max-retries": String(5 + layer),
+    "max-body-size": `${2 + layer}MB`,
+    "max-pages": String(10 + layer),
+  };
+}
+const asShown = (key: ConfigKey, v: string) => (key === "api-key" ? maskKey(v) : v);
+const LAYER = { file: 1, profile: 2, env: 3, flag: 4 };
+
+function writeConfig(env: Record<string, string>, body: unknown, mode = 0o600): string {
+  mkdirSync(env.MIDS_CONFIG_DIR, { recursive: true, mode: 0o700 });
+  const file = join(env.MIDS_CONFIG_DIR, "config.json");
+  writeFileSync(file, JSON.stringify(body));
+  chmodSync(file, mode);
+  return file;
+}
+
+async function effective(args: string[], env: Record<string, string>): Promise<Record<string, Row>> {
+  const r = await runMids([...args, "config", "list"], { env });
+  expect(r.code, r.stderr).toBe(0);
+  // the output format is itself a setting under test: json and yaml both parse as YAML
+  return Object.fromEntries((parseYaml(r.stdout) as Row[]).map((row) => [row.key, row]));
+}
+
+describe("every setting: flag > environment > selected profile > default profile > default", () => {
+  it("each layer wins over the ones below it, for all settings, and says where the value came from", async () => {
+    const env = baseEnv();
+    // the ci profile leaves max-pages to the default profile
+    const { "max-pages": _, ...profile } = valuesFor(LAYER.profile);
+    const file = writeConfig(env, { ...valuesFor(LAYER.file), profiles: { ci: profile } });
+    const envVars = Object.fromEntries(CONFIG_KEYS.map((k) => [SETTINGS[k].env, valuesFor(LAYER.env)[k]]));
+    const flags = CONFIG_KEYS.flatMap((k) => [SETTINGS[k].flag, valuesFor(LAYER.flag)[k]]);
+    const [defaults, plain, selected, viaEnv, viaFlags] = await Promise.all([
+      effective([], baseEnv()),
+      effective([], env),
+      // the flag names the profile, over MIDS_PROFILE
+      effective(["--profile", "ci"], { ...env, MIDS_PROFILE: "nosuchprofile" }),
+      effective([], { ...env, MIDS_PROFILE: "ci", ...envVars }),
+      effective(["--profile", "ci", ...flags], { ...env, ...envVars }),
+    ]);
+    for (const k of CONFIG_KEYS) {
+      expect(defaults[k].source, k).toBe("default");
+      expect(plain[k], k).toEqual({ key: k, value: asShown(k, valuesFor(LAYER.file)[k]), source: "file", from: file });
+      if (k === "max-pages") expect(selected[k], k).toMatchObject({ value: valuesFor(LAYER.file)[k], source: "file" });
+      else expect(selected[k], k).toEqual({ key: k, value: asShown(k, valuesFor(LAYER.profile)[k]), source: "profile", from: "ci" });
+      expect(viaEnv[k], k).toEqual({ key: k, value: asShown(k, valuesFor(LAYER.env)[k]), source: "env", from: SETTINGS[k].env });
+      expect(viaFlags[k], k).toEqual({ key: k, value: asShown(k, valuesFor(LAYER.flag)[k]), source: "flag", from: SETTINGS[k].flag });
+    }
+    expect(defaults).toMatchObject({
+      "base-url": { value: null }, "api-key": { value: null }, api: { value: "v3" }, timeout: { value: "30s" },
+      "max-retries": { value: "3" }, "max-body-size": { value: "64MB" }, "max-pages": { value: "1000" },
+    });
+  });
+
+  it("max-pages and max-body-size from a profile are applied, not only listed", async () => {
+    const env = sb.env(SANDBOX_DEMO_KEY);
+    writeConfig(env, { profiles: { tight: { "max-pages": "1" }, small: { "max-body-size": "1KB" } } });
+    const [pages, body, loose] = await Promise.all([
+      runMids(["--profile", "tight", "projects", "list", "--all", "--limit", "2", "-o", "json"], { env }),
+      runMids(["--profile", "small", "projects", "list", "--limit", "50", "-o", "json"], { env }),
+      runMids(["projects", "list", "--all", "--limit", "50", "--max-items", "4", "-o", "json"], { env }),
+    ]);
+    expect(loose.code, loose.stderr).toBe(0);
+    expect(pages.code, pages.stderr).toBe(7);
+    expect(pages.stderr).toMatch(/^mids: stopped after 1 pages/m);
+    expect(body.stderr).toMatch(/passed the 1 KB cap/);
+  });
+
+  it("MIDS_OUTPUT picks the format under -o and over the config", async () => {
+    const env = baseEnv();
+    writeConfig(env, { output: "yaml" });
+    const [viaEnv, viaFlag] = await Promise.all([
+      runMids(["sandbox", "keys"], { env: { ...env, MIDS_OUTPUT: "ndjson" } }),
+      runMids(["sandbox", "keys", "-o", "csv"], { env: { ...env, MIDS_OUTPUT: "ndjson" } }),
+    ]);
+    expect(viaEnv.stdout.trim().split("\n").map((l) => JSON.parse(l).key)).toContain(SANDBOX_DEMO_KEY);
+    expect(viaFlag.stdout.split("\n")[0]).toMatch(/^key,/);
+  });
+});
+
+describe("a bad value names where it came from and the fix", () => {
+  it("config file, profile and environment; 'config set' can still repair the file", async () => {
+    const env = baseEnv();
+    const file = writeConfig(env, { api: "v4", timeout: "soon", profiles: { ci: { "max-retries": "99" } } });
+    const [inFile, inProfile, inEnv, flagWins] = await Promise.all([
+      runMids(["--api", "v3", "config", "list"], { env }),
+      runMids(["--api", "v3", "--timeout", "5", "--profile", "ci", "config", "list"], { env }),
+      runMids(["--sandbox", "me"], { env: { ...env, MIDS_API: "v3", MIDS_TIMEOUT: "5", MIDS_MAX_PAGES: "lots" } }),
+      runMids(["--api", "v3", "--timeout", "5", "config", "list"], { env }),
+    ]);
+    expect(inFile.code).toBe(2);
+    expect(inFile.stderr).toBe(`mids: 'timeout' in ${file} must be a positive duration such as 30, 1500ms, 2s or 1m (got 'soon')\nhint: run 'mids config set timeout VALUE' or 'mids config unset timeout'\n`);
+    expect(inProfile.code).toBe(2);
+    expect(inProfile.stderr).toMatch(new RegExp(`^mids: 'max-retries' in profile 'ci' of .*config\\.json must be a whole number from 0 to 20 \\(got '99'\\)\\nhint: run 'mids config set --profile ci max-retries VALUE'`));
+    expect(inEnv.code).toBe(2);
+    expect(inEnv.stderr).toMatch(/^mids: MIDS_MAX_PAGES must be a whole number from 1 to 1000000 \(got 'lots'\)\nhint: fix or unset MIDS_MAX_PAGES\n/);
+    expect(flagWins.code, flagWins.stderr).toBe(0);
+    // the repair the hint names works although the file holds bad values
+    expect((await runMids(["config", "set", "api", "v3"], { env })).code).toBe(0);
+    expect((await runMids(["config", "unset", "timeout"], { env })).code).toBe(0);
+    expect((await runMids(["config", "list"], { env })).code).toBe(0);
+  });
+
+  it("an API key with blanks around it is trimmed; one with blanks or other characters inside is refused, never shown", async () => {
+    const inner = "mids_sandbox\tdemo_secret";
+    const [trailing, crlf, tab, accent, offline] = await Promise.all([
+      runMids(["me", "-o", "json"], { env: sb.env(`${SANDBOX_DEMO_KEY}\n`) }),
+      runMids(["me", "-o", "json"], { env: sb.env(`  ${SANDBOX_DEMO_KEY}\r\n`) }),
+      runMids(["me"], { env: sb.env(inner) }),
+      runMids(["--api-key", "mids_sandbox_démo_secret", "me"], { env: sb.env() }),
+      // checked when sent: a command that sends nothing is not stopped by it
+      runMids(["completion", "bash"], { env: sb.env(inner) }),
+    ]);
+    expect(offline.code, offline.stderr).toBe(0);
+    expect(trailing.code, trailing.stderr).toBe(0);
+    expect(crlf.code, crlf.stderr).toBe(0);
+    expect(tab.code).toBe(2);
+    expect(tab.stderr).toMatch(/^mids: the API key \(from env MIDS_API_KEY\) contains blanks, control characters or characters other than ASCII\nhint: fix or unset MIDS_API_KEY\n$/);
+    expect(accent.code).toBe(2);
+    expect(accent.stderr).toMatch(/^mids: the API key \(from flag --api-key\) contains/);
+    expect(tab.stderr + accent.stderr).not.toMatch(/secret/);
+  });
+});
+
+describe("a config file that cannot be used", () => {
+  it("stops the commands that use settings (exit 3); doctor fails its config check; completion, config path and the sandbox tools run", async () => {
+    const env = sb.env();
+    const { MIDS_BASE_URL: _u, MIDS_API_KEY: _k, ...bare } = env;
+    const file = writeConfig(bare, { "base-url": sb.url, "api-key": SANDBOX_DEMO_KEY }, 0o644);
+    const [me, doctor, doctorTable, completion, path, keys, withEnv] = await Promise.all([
+      runMids(["me"], { env: bare }),
+      runMids(["doctor", "-o", "json"], { env: bare }),
+      runMids(["doctor", "-o", "table"], { env: bare }),
+      runMids(["completion", "bash"], { env: bare }),
+      runMids(["config", "path"], { env: bare }),
+      runMids(["sandbox", "keys", "-o", "json"], { env: bare }),
+      // flags and the environment still reach the server: doctor checks them
+      runMids(["doctor", "-o", "json"], { env: { ...bare, MIDS_BASE_URL: sb.url, MIDS_API_KEY: SANDBOX_DEMO_KEY } }),
+    ]);
+    expect(me.code).toBe(3);
+    expect(me.stderr).toMatch(/readable by others \(mode 0644\): refusing to use it\nhint: run: chmod 600/);
+    expect(completion.code, completion.stderr).toBe(0);
+    expect(completion.stdout).toContain("complete");
+    expect(completion.stderr).toBe("");
+    expect(path.stdout).toBe(`${file}\n`);
+    expect(keys.code, keys.stderr).toBe(0);
+    const checks = (r: { stdout: string }) => Object.fromEntries((JSON.parse(r.stdout).checks as { check: string; status: string; detail: string; fix?: string }[]).map((c) => [c.check, c]));
+    // exit 3 (the file), not 2: the base URL in it was not missing, only unusable
+    expect(doctor.code).toBe(3);
+    const c = checks(doctor);
+    expect(c.config).toMatchObject({ status: "fail", fix: expect.stringContaining(`chmod 600 '${file}'`) });
+    expect(c["base-url"]).toMatchObject({ status: "skip", detail: expect.stringContaining("the config file was not used") });
+    expect(doctorTable.stdout).toMatch(/^FAIL +config +config file .* refusing to use it -- fix: run: chmod 600/m);
+    expect(withEnv.code).toBe(3);
+    expect(checks(withEnv)).toMatchObject({ config: { status: "fail" }, "base-url": { status: "ok" }, key: { status: "ok" }, history: { status: "ok" } });
+  });
+
+  it("a config directory others can write is refused like the file (exit 3, chmod 700)", async () => {
+    const env = baseEnv();
+    writeConfig(env, { output: "json" });
+    chmodSync(env.MIDS_CONFIG_DIR, 0o777);
+    const list = await runMids(["config", "list"], { env });
+    chmodSync(env.MIDS_CONFIG_DIR, 0o1777); // sticky, like /tmp: others cannot replace the file
+    const sticky = await runMids(["config", "list"], { env });
+    expect(list.code).toBe(3);
+    expect(list.stderr).toBe(`mids: config directory ${env.MIDS_CONFIG_DIR} is writable by others (mode 0777): refusing to use the config file in it\nhint: anyone who can write it can replace the file and redirect your key; run: chmod 700 '${env.MIDS_CONFIG_DIR}'\n`);
+    expect(sticky.code, sticky.stderr).toBe(0);
+  });
+
+  it("doctor reports an unknown profile or a bad value as its config check (exit 2), in its JSON shape", async () => {
+    const env = baseEnv();
+    writeConfig(env, { timeout: "soon", profiles: { ci: {} , work: { output: "csv" } } });
+    const [profile, value] = await Promise.all([
+      runMids(["doctor", "-o", "json"], { env: { ...env, MIDS_PROFILE: "nope" } }),
+      runMids(["doctor", "-o", "json"], { env }),
+    ]);
+    for (const r of [profile, value]) {
+      expect(r.code, r.stderr).toBe(2);
+      const report = JSON.parse(r.stdout);
+      expect(report).toMatchObject({ ok: false, exitCode: 2 });
+      expect(report.checks[0]).toMatchObject({ check: "config", status: "fail" });
+    }
+    expect(JSON.parse(profile.stdout).checks[0]).toMatchObject({ detail: expect.stringMatching(/^unknown profile 'nope'/), fix: expect.stringContaining("profiles: default, ci, work") });
+    expect(JSON.parse(value.stdout).checks[0]).toMatchObject({ detail: expect.stringMatching(/^'timeout' in .* \(got 'soon'\); the config file was not used$/), fix: expect.stringContaining("mids config set timeout") });
+  });
+});
+
+describe("get and unset in a profile", () => {
+  it("get says a missing value falls back to the default profile; unset of nothing says nothing changed (exit 0)", async () => {
+    const env = baseEnv();
+    writeConfig(env, { "base-url": "http://127.0.0.1:9", profiles: { ci: { timeout: "5s" } } });
+    const [get, unsetMissing, unsetDefault] = await Promise.all([
+      runMids(["--profile", "ci", "config", "get", "base-url"], { env }),
+      runMids(["--profile", "ci", "config", "unset", "base-url"], { env }),
+      runMids(["config", "unset", "api"], { env }),
+    ]);
+    expect(get.code).toBe(2);
+    expect(get.stderr).toBe("mids: 'base-url' is not set in profile 'ci' (it falls back to the default profile's value)\nhint: mids config get --profile default base-url; 'mids config list' shows every effective value\n");
+    expect(unsetMissing.code).toBe(0);
+    expect(unsetMissing.stderr).toBe("mids: notice: 'base-url' was not set in profile 'ci'; nothing changed\n");
+    expect(unsetDefault.stderr).toBe("mids: notice: 'api' was not set; nothing changed\n");
+    const still = await runMids(["--profile", "ci", "config", "list", "-o", "json"], { env });
+    expect(JSON.parse(still.stdout).find((r: Row) => r.key === "base-url")).toMatchObject({ value: "http://127.0.0.1:9", source: "file" });
+  });
+});
+
+describe("profile names that objects inherit", () => {
+  it("'constructor' is unknown until set, then a profile like any other", async () => {
+    const env = baseEnv();
+    const unknown = await runMids(["--profile", "constructor", "config", "list"], { env });
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toMatch(/^mids: unknown profile 'constructor'/);
+    expect((await runMids(["--profile", "constructor", "config", "set", "timeout", "5s"], { env })).code).toBe(0);
+    const rows = parseYaml((await runMids(["--profile", "constructor", "config", "list"], { env })).stdout) as Row[];
+    expect(rows.find((r) => r.key === "timeout")).toMatchObject({ value: "5s", source: "profile", from: "constructor" });
+  });
+});
+
+describe("the key never shows", () => {
+  it("read from stdin with CRLF; then in no output, error or --verbose trace of any command", async () => {
+    const env = sb.env();
+    delete (env as Record<string, string | undefined>).MIDS_API_KEY;
+    const set = await runMids(["config", "set", "api-key", "-"], { env, input: `${SANDBOX_DEMO_KEY}\r\n` });
+    expect(set.code, set.stderr).toBe(0);
+    const stored = JSON.parse((await import("node:fs")).readFileSync(join(env.MIDS_CONFIG_DIR, "config.json"), "utf8"));
+    expect(stored["api-key"]).toBe(SANDBOX_DEMO_KEY);
+    const wrong = "mids_wrong_key_for_the_grep_0123";
+    const runs = await Promise.all([
+      runMids(["--verbose", "me"], { env }),
+      runMids(["--verbose", "projects", "list", "--limit", "1", "-o", "table"], { env }),
+      runMids(["--verbose", "doctor", "-o", "json"], { env }),
+      runMids(["config", "get", "api-key"], { env }),
+      runMids(["config", "list", "-o", "yaml"], { env }),
+      runMids(["config", "list", "--profiles", "-o", "csv"], { env }),
+      runMids(["--verbose", "me", "-o", "json"], { env: { ...env, MIDS_API_KEY: wrong } }),
+      runMids(["--verbose", "doctor", "-o", "table"], { env: { ...env, MIDS_API_KEY: wrong } }),
+    ]);
+    expect(runs.map((r) => r.code)).toEqual([0, 0, 0, 0, 0, 0, 3, 3]);
+    for (const r of runs) {
+      expect(r.stdout + r.stderr).not.toContain(SANDBOX_DEMO_KEY);
+      expect(r.stdout + r.stderr).not.toContain(wrong);
+    }
+    // the traces were there: the test would see a key in them
+    expect(runs[0].stderr).toMatch(/^> GET http:\/\/127\.0\.0\.1:\d+\/v3\/me$/m);
+  });
+});
+
+describe("a symlinked config file (dotfiles)", () => {
+  it("stays a symlink: 'config set' replaces the file it points to", async () => {
+    const env = baseEnv();
+    const { lstatSync, readFileSync, symlinkSync } = await import("node:fs");
+    const real = join(env.HOME, "dotfiles", "mids.json");
+    mkdirSync(join(env.HOME, "dotfiles"), { mode: 0o700 });
+    writeFileSync(real, JSON.stringify({ output: "json" }), { mode: 0o600 });
+    mkdirSync(env.MIDS_CONFIG_DIR, { mode: 0o700 });
+    const link = join(env.MIDS_CONFIG_DIR, "config.json");
+    symlinkSync(real, link);
+    const r = await runMids(["config", "set", "timeout", "5s"], { env });
+    expect(r.code, r.stderr).toBe(0);
+    expect(lstatSync(link).isSymbolicLink()).toBe(true);
+    expect(JSON.parse(readFileSync(real, "utf8"))).toEqual({ output: "json", timeout: "5s" });
+  });
+});
+
+describe("notices name the setting's source", () => {
+  it("alerts under api v2 from a profile say where v2 came from", async () => {
+    const env = sb.env(SANDBOX_DEMO_KEY);
+    writeConfig(env, { profiles: { old: { api: "v2" } } });
+    const id = (await sb.admin<{ alerts: { A: string[] } }>("/_sandbox/fixtures")).alerts.A[0];
+    const r = await runMids(["--profile", "old", "alerts", "get", id, "-o", "json"], { env });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toBe("mids: notice: alert subscriptions exist only in v3; api v2 (from profile old) is ignored here\n");
+  });
+});
+
+describe("the config lock", () => {
+  it("a directory in the lock's place is an error naming it, not an endless loop", async () => {
+    const env = baseEnv();
+    mkdirSync(join(env.MIDS_CONFIG_DIR, "config.json.lock"), { recursive: true, mode: 0o700 });
+    const r = await runMids(["config", "set", "output", "json"], { env, timeoutMs: 10_000 });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(`mids: the config lock ${join(env.MIDS_CONFIG_DIR, "config.json.lock")} cannot be read (EISDIR)\nhint: no 'mids config' should be running: remove it\n`);
+  });
+
+  it("so is a dangling symlink there", async () => {
+    const env = baseEnv();
+    mkdirSync(env.MIDS_CONFIG_DIR, { recursive: true, mode: 0o700 });
+    (await import("node:fs")).symlinkSync(join(env.HOME, "nowhere"), join(env.MIDS_CONFIG_DIR, "config.json.lock"));
+    const r = await runMids(["config", "set", "output", "json"], { env, timeoutMs: 10_000 });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^mids: the config lock .*config\.json\.lock cannot be read \(ENOENT\)\n/);
+  });
+});

@@ -1,0 +1,86 @@
+// mids doctor and the rejected-key message against small servers on 127.0.0.1: a server that quotes
+// the key back, one whose clock is ahead and whose history window is not enforced yet.
+import { createServer, type Server } from "node:http";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { baseEnv, runMids } from "../helpers/cli.js";
+
+const DAY = 86_400_000;
+const SKEW_MS = 2 * 3_600_000;
+let echo: Server;
+let ahead: Server;
+const urlOf = (s: Server) => `http://127.0.0.1:${(s.address() as { port: number }).port}`;
+
+function listen(handler: Parameters<typeof createServer>[1]): Promise<Server> {
+  const s = createServer(handler);
+  return new Promise((r) => s.listen(0, "127.0.0.1", () => r(s)));
+}
+
+beforeAll(async () => {
+  // every request is refused with a message that quotes the key it got
+  echo = await listen((req, res) => {
+    res.writeHead(401, { "content-type": "application/json" });
+    res.end(JSON.stringify({ code: "credential_required", message: `the key ${req.headers["x-api-key"] ?? ""} is not recognised` }));
+  });
+  // /v3/me from a server two hours ahead, before its history window is enforced
+  ahead = await listen((req, res) => {
+    const now = Date.now();
+    const headers = { "content-type": "application/json", date: new Date(now + SKEW_MS).toUTCString() };
+    if (!req.headers["x-api-key"]) {
+      res.writeHead(401, headers);
+      return res.end(JSON.stringify({ code: "credential_required", message: "a key is needed" }));
+    }
+    res.writeHead(200, headers);
+    res.end(JSON.stringify({
+      data: {
+        credential: { id: "key_x", name: "X", type: "full", expiresAt: null }, entitlements: ["api"], rateLimit: { perMinute: 100, perDay: 1000 },
+        history: { archiveAccess: false, enforced: false, lookbackDays: 30, earliestAvailableAt: new Date(now - 30 * DAY).toISOString(), enforcementAt: new Date(now + 10 * DAY).toISOString() },
+      },
+      meta: {},
+    }));
+  });
+});
+afterAll(() => {
+  echo?.close();
+  ahead?.close();
+});
+
+const KEY = "mids_audit_0123456789abcdef_SECRETPART";
+
+describe("the key never shows, even when the server quotes it back", () => {
+  it("doctor (table and json) and the rejected-key error", async () => {
+    const [table, json, me] = await Promise.all([
+      runMids(["doctor", "-o", "table", "--base-url", urlOf(echo), "--api-key", KEY]),
+      runMids(["doctor", "-o", "json", "--base-url", urlOf(echo), "--api-key", KEY]),
+      runMids(["me", "-o", "json", "--verbose", "--base-url", urlOf(echo), "--api-key", KEY]),
+    ]);
+    for (const r of [table, json, me]) {
+      expect(r.code, r.stdout + r.stderr).toBe(3);
+      expect(r.stdout + r.stderr).not.toContain("SECRETPART");
+    }
+    expect(table.stdout).toMatch(/^FAIL +key +the API key \S+ \(from flag --api-key\) was rejected: the key \*\*\* is not recognised/m);
+  });
+
+  it("a rejected key from the default profile while another profile is selected: the fix names --profile default", async () => {
+    const env = baseEnv({ MIDS_BASE_URL: urlOf(echo), MIDS_PROFILE: "ci" });
+    mkdirSync(env.MIDS_CONFIG_DIR, { recursive: true, mode: 0o700 });
+    writeFileSync(join(env.MIDS_CONFIG_DIR, "config.json"), JSON.stringify({ "api-key": KEY, profiles: { ci: { output: "json" } } }), { mode: 0o600 });
+    const r = await runMids(["me"], { env });
+    expect(r.code).toBe(3);
+    expect(r.stderr).toMatch(/\(from config file\) was rejected/);
+    expect(r.stderr).toMatch(/^hint: replace it with 'mids config set --profile default api-key -', or give profile 'ci' its own key/m);
+  });
+});
+
+describe("doctor's clock and history lines", () => {
+  it("a server clock two hours ahead is a warning (exit 0) saying which way; a window not enforced yet says from when", async () => {
+    const r = await runMids(["doctor", "-o", "json", "--base-url", urlOf(ahead), "--api-key", KEY]);
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    const c = Object.fromEntries((JSON.parse(r.stdout).checks as { check: string; status: string; detail: string; fix?: string }[]).map((x) => [x.check, x]));
+    expect(c.clock).toMatchObject({ status: "warn", fix: expect.stringContaining("synchronise the clock") });
+    const s = Number(/^this clock is (\d+) s behind the server's$/.exec(c.clock.detail)?.[1]);
+    expect(Math.abs(s - SKEW_MS / 1000), c.clock.detail).toBeLessThanOrEqual(5);
+    expect(c.history).toMatchObject({ status: "ok", detail: expect.stringMatching(/^30-day window, not enforced yet \(from \d{4}-\d\d-\d\dT/) });
+  });
+});
