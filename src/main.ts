@@ -14,6 +14,7 @@ import { DEFAULT_MAX_BODY_BYTES } from "./client/body.js";
 import { DEFAULT_MAX_PAGES } from "./client/paginate.js";
 import { waitNotifier } from "./client/wait.js";
 import { redact } from "./client/request.js";
+import { redactText } from "./contract/secrets.js";
 import { escapeC1Json, oneLine, stripControl } from "./output/sanitize.js";
 import type { Client } from "./client/client.js";
 import { COMMANDS } from "./commands/registry.js";
@@ -421,10 +422,11 @@ export function reportError(ctx: Context, thrown: unknown): number {
   const secrets = [ctx.globals.apiKey];
   if (err instanceof CommanderError) return code; // commander already printed it
   // error messages may quote the server: one line, no control sequences, no key
-  const message = oneLine(redact(err instanceof Error ? err.message : String(err), secrets));
+  // the configured key, and anything the secret rules call a secret (a token in a path a server echoes)
+  const message = oneLine(redactText(redact(err instanceof Error ? err.message : String(err), secrets)));
   if (err instanceof MidsError) {
     io.stderr.write(`mids: ${message}\n`);
-    if (err.hint) io.stderr.write(`hint: ${oneLine(redact(err.hint, secrets))}\n`);
+    if (err.hint) io.stderr.write(`hint: ${oneLine(redactText(redact(err.hint, secrets)))}\n`);
     if (ctx.globals.outputExplicit && ctx.globals.jq === undefined && (ctx.globals.output === "json" || ctx.globals.output === "ndjson")) {
       // details may quote the server: C1 controls are escaped, as in every JSON output
       io.stderr.write(escapeC1Json(JSON.stringify({ error: { code: err.code, message, status: err.status ?? null, details: err.details ?? null } })) + "\n");

@@ -35,6 +35,13 @@ export function tooLarge(what: string, cap: number, subject = "response body"): 
 
 interface Body extends AsyncIterable<Buffer | Uint8Array | string> {
   destroy?(err?: Error): unknown;
+  on?(event: "error", listener: (err: Error) => void): unknown;
+}
+
+/** Abort the body: undici emits the abort as an 'error' nobody else listens for once we stop reading. */
+function abandon(body: Body): void {
+  body.on?.("error", () => undefined);
+  body.destroy?.();
 }
 
 /**
@@ -43,7 +50,7 @@ interface Body extends AsyncIterable<Buffer | Uint8Array | string> {
  */
 export async function readCapped(body: Body, maxBytes: number, contentLength: string | undefined, what: string): Promise<{ text: string; bytes: number }> {
   if (contentLength !== undefined && /^\d+$/.test(contentLength) && Number(contentLength) > maxBytes) {
-    body.destroy?.();
+    abandon(body);
     throw tooLarge(what, maxBytes);
   }
   const chunks: Buffer[] = [];
@@ -52,7 +59,7 @@ export async function readCapped(body: Body, maxBytes: number, contentLength: st
     const buf = typeof chunk === "string" ? Buffer.from(chunk) : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
     bytes += buf.length;
     if (bytes > maxBytes) {
-      body.destroy?.();
+      abandon(body);
       throw tooLarge(what, maxBytes);
     }
     chunks.push(buf);

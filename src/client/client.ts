@@ -16,6 +16,7 @@ import { redactUrl } from "../contract/secrets.js";
 import { DEFAULT_RETRY, retryDelay, type RetryPolicy } from "./retry.js";
 import { deprecationNotice } from "./notices.js";
 import { invocation } from "./invocation.js";
+import { redactText } from "../contract/secrets.js";
 import type { HistoryPolicy } from "../contract/schemas.js";
 
 export interface ClientOptions {
@@ -287,7 +288,8 @@ export class Client {
  * can act on; the API path only for `mids api` (the path is what they typed) and library use.
  */
 function requestLabel(r: Route | undefined, req: BuiltRequest): string {
-  const path = r ? `${r.method} ${r.path}` : `${req.method} ${new URL(req.url).pathname}`;
+  // a path the user typed may carry a token (`/v3/x;token=...`): the secret rules apply to it too
+  const path = r ? `${r.method} ${r.path}` : `${req.method} ${redactText(new URL(req.url).pathname)}`;
   const cmd = invocation.command;
   return cmd && cmd !== "api" ? `'mids ${cmd}'` : path;
 }

@@ -46,6 +46,13 @@ describe("response body cap", () => {
     }
   });
 
+  it("a declared length over the cap while the process lives on (--sandbox): exit 7, never an unhandled abort", async () => {
+    // undici reports the abort of a body nobody reads any more as an 'error' event: it must be heard
+    const r = await runMids(["--sandbox", "--max-body-size", "1KB", "projects", "list", "--limit", "50"], { env: baseEnv() });
+    expect(r.code, r.stderr).toBe(7);
+    expect(r.stderr).not.toMatch(/Unhandled|RequestAbortedError|\n\s+at /);
+  });
+
   it("the default cap is 64 MB: a declared larger body is refused before it is read", async () => {
     expect(DEFAULT_MAX_BODY_BYTES).toBe(64 * MB);
     const h = await hostile((_req, res) => {
