@@ -4,7 +4,7 @@ import type { Context, GlobalOptions, OutputFormat } from "./context.js";
 import type { ApiVersion } from "./contract/routes.js";
 import { OUTPUT_FORMATS } from "./context.js";
 import { processIO, colorWanted, type IO } from "./io.js";
-import { EXIT, EXIT_SUMMARY, MidsError, UsageError, exitCodeFor } from "./errors.js";
+import { ApiError, EXIT, EXIT_SUMMARY, MidsError, UsageError, exitCodeFor } from "./errors.js";
 import {
   DEFAULT_PROFILE, SETTINGS, checkApiKey, configPath, layeredConfig, parseSetting, readConfigFile, settingFix, settingLabel, sourceText, stateDir,
   type Config, type ConfigFile, type ConfigKey, type SettingSource,
@@ -422,11 +422,13 @@ export function reportError(ctx: Context, thrown: unknown): number {
   const secrets = [ctx.globals.apiKey];
   if (err instanceof CommanderError) return code; // commander already printed it
   // error messages may quote the server: one line, no control sequences, no key
-  // the configured key, and anything the secret rules call a secret (a token in a path a server echoes)
-  const message = oneLine(redactText(redact(err instanceof Error ? err.message : String(err), secrets)));
+  // the configured key; in a server's words also anything the secret rules call a secret (a token
+  // typed into a path and echoed back). Not in mids' own words: cursors look like tokens to them.
+  const raw = redact(err instanceof Error ? err.message : String(err), secrets);
+  const message = oneLine(err instanceof ApiError ? redactText(raw) : raw);
   if (err instanceof MidsError) {
     io.stderr.write(`mids: ${message}\n`);
-    if (err.hint) io.stderr.write(`hint: ${oneLine(redactText(redact(err.hint, secrets)))}\n`);
+    if (err.hint) io.stderr.write(`hint: ${oneLine(redact(err.hint, secrets))}\n`);
     if (ctx.globals.outputExplicit && ctx.globals.jq === undefined && (ctx.globals.output === "json" || ctx.globals.output === "ndjson")) {
       // details may quote the server: C1 controls are escaped, as in every JSON output
       io.stderr.write(escapeC1Json(JSON.stringify({ error: { code: err.code, message, status: err.status ?? null, details: err.details ?? null } })) + "\n");

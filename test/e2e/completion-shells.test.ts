@@ -6,6 +6,7 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { BIN, ROOT, baseEnv, runMids, tempDir } from "../helpers/cli.js";
+import { CONFIG_KEYS } from "../../src/config.js";
 
 const CI = process.env.CI === "true";
 const has = (shell: string) => spawnSync("sh", ["-c", `command -v ${shell}`]).status === 0;
@@ -37,7 +38,7 @@ const CASES: Case[] = [
   { line: "mids topics list --f", exactly: ["--fields"] },
   { line: "mids topics list --g", exactly: [] },
   { line: "mids intel list --", includes: ["--grade", "--search", "--limit", "--fields", "--output", "--sandbox"], excludes: ["--universe"] },
-  { line: "mids config set ", exactly: ["api", "api-key", "base-url", "max-retries", "output", "timeout"] },
+  { line: "mids config set ", exactly: [...CONFIG_KEYS].sort() },
   { line: "mids completion ", exactly: ["bash", "fish", "zsh"] },
   { line: "mids help ", includes: ["projects", "alerts", "migrate", "sandbox", "config"] },
   { line: "mids api /v3/alerts/d", exactly: ["/v3/alerts/destinations"] },
