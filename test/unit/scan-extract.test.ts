@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { analyze } from "../../src/migrate/scan/analyze.js";
 import { extractRoutes } from "../../src/migrate/scan/extract.js";
-import { lineStarts, position } from "../../src/migrate/scan/scan.js";
+import { lineStarts, position, positioner } from "../../src/migrate/scan/scan.js";
 import { rewrite } from "../../src/migrate/rewrite.js";
 
 const now = new Date("2026-05-01T00:00:00Z");
@@ -70,5 +70,12 @@ describe("positions", () => {
     const starts = lineStarts(text);
     expect(position(text, starts, text.indexOf("/v2"))).toEqual({ line: 2, column: 7 });
     expect(position(text, starts, 0)).toEqual({ line: 1, column: 1 });
+  });
+  it("counts on along one long line (a minified file) and agrees with a fresh count everywhere", () => {
+    const text = "x\n" + "f('/v2/topics');😀\t".repeat(50) + "\r\nend /v2/clusters\n";
+    const starts = lineStarts(text);
+    const offsets = [...text.matchAll(/\/v2|\)|e/g)].map((m) => m.index);
+    const pos = positioner(text);
+    for (const o of [...offsets, 0, offsets[3], text.length]) expect(pos(o), `offset ${o}`).toEqual(position(text, starts, o));
   });
 });

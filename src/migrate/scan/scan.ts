@@ -79,6 +79,32 @@ export function position(text: string, starts: readonly number[], offset: number
   return { line: lo + 1, column };
 }
 
+/**
+ * Positions of increasing offsets in one text: each call counts code points on from the last
+ * offset when it is on the same line, so a minified file of one long line with thousands of
+ * usages costs one pass over the line, not one pass per usage. Offsets may also go back (a
+ * fresh count from the line start).
+ */
+export function positioner(text: string): (offset: number) => { line: number; column: number } {
+  const starts = lineStarts(text);
+  let at = 0;
+  let line = 1;
+  let column = 1;
+  return (offset) => {
+    if (offset < at || (line < starts.length && offset >= starts[line])) {
+      ({ line, column } = position(text, starts, offset));
+      at = offset;
+      return { line, column };
+    }
+    for (let i = at; i < offset; i++) {
+      const c = text.charCodeAt(i);
+      if (c < 0xdc00 || c > 0xdfff) column++;
+    }
+    at = offset;
+    return { line, column };
+  };
+}
+
 /** The first read of each file: most source files fit, so most files cost open, read, close. */
 const CHUNK = 64 * 1024;
 
@@ -140,13 +166,13 @@ export async function scan(opts: ScanOptions): Promise<ScanResult> {
     const routes = extractRoutes(text);
     if (!routes.length) return;
     const usages: Located[] = [];
-    let starts: number[] | undefined;
+    let pos: ReturnType<typeof positioner> | undefined;
     for (const r of routes) {
       const u = analyze(text, r, { now: opts.now, ownHost });
       if (!u) continue;
-      starts ??= lineStarts(text);
-      const a = position(text, starts, u.start);
-      const b = position(text, starts, u.end);
+      pos ??= positioner(text);
+      const a = pos(u.start);
+      const b = pos(u.end);
       const loc = u as Located; // analyze() hands out a fresh object: positions are added in place
       loc.line = a.line; loc.column = a.column; loc.endLine = b.line; loc.endColumn = b.column;
       usages.push(loc);
