@@ -8,6 +8,10 @@ describe("redacting source lines", () => {
     ['curl -H "x-api-key: sk_live_51abc" https://h/v2/topics', 'curl -H "x-api-key: ***" https://h/v2/topics'],
     ['headers: { "x-api-key": "k-123" }', 'headers: { "x-api-key": *** }'],
     ["Authorization: Bearer eyJhbGciOi1", "Authorization: ***"],
+    // a query parameter named like a header: only its value goes, the parameters after it stay
+    ['"https://h/v2/projects?apiKey=sk_live_abc123456&page=2"', '"https://h/v2/projects?apiKey=***&page=2"'],
+    ["/v2/topics?x-api-key=k123&limit=5", "/v2/topics?x-api-key=***&limit=5"],
+    ["x-upstream-apikey: sk99secret", "x-upstream-apikey: ***"],
   ])("redacts %s", (line, out) => expect(redactSource(line)).toBe(out));
   it.each([
     'curl -H "x-api-key: $MIDS_API_KEY" "$BASE/v2/topics"',

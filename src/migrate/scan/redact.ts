@@ -6,7 +6,7 @@ import { REDACTED, SECRET_HEADERS, SECRET_QUERY_PARAMS } from "../../contract/se
 
 const NOT_PLACEHOLDER = `(?![$%<{]|["']?\\$|["']?\\{|["']?%[sdv]|["']?<|process\\.env|os\\.environ|os\\.Getenv)`;
 const PAIR = new RegExp(`([?&;](?:${SECRET_QUERY_PARAMS.map((p: string) => p.replace(/[-_]/g, "[-_]?")).join("|")})=)${NOT_PLACEHOLDER}[^&\\s"'\`;#]+`, "gi");
-const HEADER = new RegExp(`((?:${SECRET_HEADERS.join("|")})["']?\\s*[:=]\\s*)${NOT_PLACEHOLDER}(?:"[^"$\`{]*"|'[^'$\`{]*'|(?:(?:Bearer|Basic|Token)\\s+)?${NOT_PLACEHOLDER}(?=[^\\s"'\`,;)}]*\\d)[^\\s"'\`\\\\,;)}]+)`, "gi");
+const HEADER = new RegExp(`((?<!\\w|[?&;][\\w-]*)(?:${SECRET_HEADERS.join("|")})["']?\\s*[:=]\\s*)${NOT_PLACEHOLDER}(?:"[^"$\`{]*"|'[^'$\`{]*'|(?:(?:Bearer|Basic|Token)\\s+)?${NOT_PLACEHOLDER}(?=[^\\s"'\`,;)}]*\\d)[^\\s"'\`\\\\,;)}]+)`, "gi");
 
 export function redactSource(s: string): string {
   if (s.indexOf("=") >= 0) s = s.replace(PAIR, `$1${REDACTED}`);
