@@ -42,11 +42,12 @@ export function summarize(r: ScanResult, files: readonly ScannedFile[], fixed: n
   };
 }
 
-export function summaryLine(s: Summary): string {
+/** `dryRun`: --fix --dry-run, where the fixes are only a diff ("would be fixed"). */
+export function summaryLine(s: Summary, dryRun = false): string {
   const counts = SCAN_STATUSES.filter((k) => s[k] > 0).map((k) => `${s[k]} ${k}`).join(", ");
   const usages = `${s.usages} v2 usage${s.usages === 1 ? "" : "s"}${s.usages ? ` in ${s.filesWithUsages} file${s.filesWithUsages === 1 ? "" : "s"} (${counts})` : ""}`;
   const skipped = [s.skipped.binary ? `${s.skipped.binary} binary` : "", s.skipped.tooLarge ? `${s.skipped.tooLarge} too large` : ""].filter(Boolean).join(", ");
-  return `${s.files} file${s.files === 1 ? "" : "s"} scanned: ${usages}${s.fixed ? `; ${s.fixed} fixed` : ""}${skipped ? `; skipped ${skipped}` : ""}`;
+  return `${s.files} file${s.files === 1 ? "" : "s"} scanned: ${usages}${s.fixed ? `; ${s.fixed} ${dryRun ? "would be fixed" : "fixed"}` : ""}${skipped ? `; skipped ${skipped}` : ""}`;
 }
 
 /** A request as text for people: placeholders stay readable ({id}), nothing is percent-encoded. */

@@ -1,0 +1,32 @@
+// migrate scan as an adversarial user meets it (audit5): files that are not UTF-8 under
+// --fix --dry-run, hostile trees, outputs that must not lose or leak anything.
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { BIN, baseEnv } from "../helpers/cli.js";
+
+const env = () => baseEnv({ MIDS_BASE_URL: "https://api.mids.example" });
+const tree = (files: Record<string, string | Buffer>): string => {
+  const dir = mkdtempSync(join(tmpdir(), "mids-audit5-"));
+  for (const [name, body] of Object.entries(files)) writeFileSync(join(dir, name), body);
+  return dir;
+};
+
+describe("migrate scan --fix --dry-run", () => {
+  it("writes the diff of a latin1 file in its own bytes, so git apply takes it; the summary says 'would be fixed'", async () => {
+    const latin1 = Buffer.from('// caf\xe9 cr\xe8me\nget("/v2/clusters")\n', "latin1");
+    const dir = tree({ "legacy.js": latin1, "new.ts": 'const é = "/v2/clusters";\n' });
+    spawnSync("git", ["init", "-q", "."], { cwd: dir });
+    const r = spawnSync(process.execPath, [BIN, "migrate", "scan", "--fix", "--dry-run"], { cwd: dir, env: env() }); // stdout as bytes
+    expect(r.status).toBe(0);
+    expect(readFileSync(join(dir, "legacy.js"))).toEqual(latin1); // nothing written
+    expect(String(r.stderr)).toContain("; 2 would be fixed");
+    writeFileSync(join(dir, "p.diff"), r.stdout);
+    const a = spawnSync("git", ["apply", "p.diff"], { cwd: dir });
+    expect(a.status, String(a.stderr)).toBe(0);
+    expect(readFileSync(join(dir, "legacy.js"))).toEqual(Buffer.from('// caf\xe9 cr\xe8me\nget("/v3/clusters")\n', "latin1"));
+    expect(readFileSync(join(dir, "new.ts"), "utf8")).toBe('const é = "/v3/clusters";\n');
+  });
+});
