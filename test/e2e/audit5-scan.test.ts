@@ -1,11 +1,11 @@
 // migrate scan as an adversarial user meets it (audit5): files that are not UTF-8 under
 // --fix --dry-run, hostile trees, outputs that must not lose or leak anything.
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { lstatSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { BIN, baseEnv } from "../helpers/cli.js";
+import { BIN, baseEnv, runMids } from "../helpers/cli.js";
 
 const env = () => baseEnv({ MIDS_BASE_URL: "https://api.mids.example" });
 const tree = (files: Record<string, string | Buffer>): string => {
@@ -28,5 +28,16 @@ describe("migrate scan --fix --dry-run", () => {
     expect(a.status, String(a.stderr)).toBe(0);
     expect(readFileSync(join(dir, "legacy.js"))).toEqual(Buffer.from('// caf\xe9 cr\xe8me\nget("/v3/clusters")\n', "latin1"));
     expect(readFileSync(join(dir, "new.ts"), "utf8")).toBe('const é = "/v3/clusters";\n');
+  });
+});
+
+describe("migrate scan --fix on a file named through a symbolic link", () => {
+  it("rewrites the link's target and leaves the link a link", async () => {
+    const dir = tree({ "real.js": 'get("/v2/clusters")\n' });
+    symlinkSync("real.js", join(dir, "link.js"));
+    const r = await runMids(["migrate", "scan", "link.js", "--fix"], { cwd: dir, env: env() });
+    expect(r.code, r.stderr).toBe(0);
+    expect(lstatSync(join(dir, "link.js")).isSymbolicLink()).toBe(true);
+    expect(readFileSync(join(dir, "real.js"), "utf8")).toBe('get("/v3/clusters")\n');
   });
 });

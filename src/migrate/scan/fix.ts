@@ -1,7 +1,7 @@
 // --fix: apply the literal edits of `rewritten` usages, writing each file atomically (a temp file
 // beside it, then rename) with its BOM, line endings, encoding and mode kept. --dry-run: a
 // unified diff instead, nothing written.
-import { chmod, rename, rm, stat, writeFile } from "node:fs/promises";
+import { chmod, realpath, rename, rm, stat, writeFile } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
 import { redactSource as redactText } from "./redact.js";
 import { applyEdits, type Edit } from "./analyze.js";
@@ -19,12 +19,14 @@ const encode = (f: ScannedFile, text: string): Buffer =>
   Buffer.concat([f.bom ? Buffer.from([0xef, 0xbb, 0xbf]) : Buffer.alloc(0), Buffer.from(text, f.latin1 ? "latin1" : "utf8")]);
 
 export async function writeFixed(f: ScannedFile, text: string): Promise<void> {
-  const tmp = join(dirname(f.path), `.${basename(f.path)}.mids-${process.pid}-${Math.random().toString(36).slice(2, 8)}.tmp`);
-  const mode = (await stat(f.path)).mode & 0o7777;
+  // a file named through a symbolic link: the link's target is rewritten, the link stays a link
+  const path = await realpath(f.path);
+  const tmp = join(dirname(path), `.${basename(path)}.mids-${process.pid}-${Math.random().toString(36).slice(2, 8)}.tmp`);
+  const mode = (await stat(path)).mode & 0o7777;
   try {
     await writeFile(tmp, encode(f, text), { flag: "wx", mode });
     await chmod(tmp, mode); // the umask may have narrowed it
-    await rename(tmp, f.path);
+    await rename(tmp, path);
   } catch (e) {
     await rm(tmp, { force: true });
     throw e;
