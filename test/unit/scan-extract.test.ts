@@ -31,6 +31,8 @@ describe("placeholders and concatenations", () => {
     ["a value at the end", 'get("/v2/intel/" + str(i), timeout=3)', '/v2/intel/" + str(i)', "/v2/intel/{str(i)}", '/v3/intel/" + str(i)'],
     ["a built query string", 'get("/v2/projects?" + qs)', '/v2/projects?" + qs', "/v2/projects", null],
     ["adjacent literals", 'u = ("/v2/projects"\n     "?xHandles=a")', '/v2/projects"\n     "?xHandles=a', "/v2/projects?xHandles=a", null],
+    ["adjacent literals, the next an f-string", 'u = ("/v2/projects/"\n     f"{pid}/rank")', '/v2/projects/"\n     f"{pid}/rank', "/v2/projects/{pid}/rank", '/v3/projects/"\n     f"{pid}/series/rank'],
+    ["a trailing slash the code appends to", 'get("/v2/signals/", id)', "/v2/signals/", "/v2/signals/", "/v3/intel/"],
   ])("%s", (_, src, text, from, replacement) => {
     const [r] = scan(src);
     expect(r).toMatchObject({ text, from, replacement });

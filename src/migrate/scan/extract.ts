@@ -216,7 +216,9 @@ function route(text: string, at: number): RouteText {
  */
 function concatenation(text: string, q: number): { piece: Piece; end: number; last?: boolean } | undefined {
   let j = skipSpace(text, q + 1);
-  if (QUOTES.includes(text[j] ?? "") && text[j] === text[q] && j > q + 1) return { piece: { kind: "join", start: q, end: j + 1 }, end: j + 1 };
+  // adjacent literals (C, Python, Go's none): `"/v2/a/"` `"b"`, also with a string prefix: `f"{id}"`, `r'x'`
+  const prefix = j > q + 1 ? /^[fFrRbBuU]{0,2}/.exec(text.slice(j, j + 2))![0].length : 0;
+  if (j > q + 1 && text[j + prefix] === text[q]) return { piece: { kind: "join", start: q, end: j + prefix + 1 }, end: j + prefix + 1 };
   const op = operator(text, j);
   if (!op) return undefined;
   j = skipSpace(text, j + op);
