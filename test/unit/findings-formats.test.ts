@@ -1,7 +1,7 @@
 // The shared findings formats (src/findings): GitLab Code Quality, Checkstyle, the step summary.
 import { describe, expect, it } from "vitest";
 import { MAX_SHOWN_COLUMNS } from "../../src/findings/stylish.js";
-import { formatCheckstyle, formatGitlab, formatStylish, formatStepSummary, githubLine, type Finding, type FindingsSet } from "../../src/findings/index.js";
+import { formatCheckstyle, formatGitlab, formatJunit, formatStylish, formatStepSummary, githubLine, type Finding, type FindingsSet } from "../../src/findings/index.js";
 import { parseXml } from "../fixtures/recipes/xml.js";
 
 const finding = (over: Partial<Finding> = {}): Finding => ({
@@ -73,5 +73,16 @@ describe("stylish", () => {
     expect(shown.startsWith("…") && shown.endsWith("…")).toBe(true);
     const at = [...caret.slice(caret.indexOf("| ") + 2)].indexOf("^");
     expect([...shown].slice(at, at + 10).join("")).toBe("/v2/topics");
+  });
+});
+
+describe("xml attributes", () => {
+  it("carry line breaks as references, so a parser reads them back (a raw one becomes a space)", () => {
+    const f = finding({ file: "a\nb.ts", message: "line one\nline two" });
+    for (const out of [formatCheckstyle(set([f])), formatJunit(set([{ ...f, severity: "error" }]))]) {
+      expect(out).toContain("a&#10;b.ts");
+      expect(out).not.toMatch(/="[^"]*\n/); // no attribute value spans a raw line break
+    }
+    expect(formatCheckstyle(set([f]))).toContain("line one&#10;line two");
   });
 });
