@@ -31,6 +31,21 @@ describe("migrate scan --fix --dry-run", () => {
   });
 });
 
+describe("migrate scan --fix --dry-run, file names", () => {
+  it("names with a space, a newline or a quote: git apply and patch -p1 both take the diff", async () => {
+    const names = ["sp ace é.js", "new\nline.js", 'q"uote.js'];
+    const dir = tree(Object.fromEntries(names.map((n) => [n, 'x("/v2/clusters")\n'])));
+    const r = await runMids(["migrate", "scan", "--fix", "--dry-run"], { cwd: dir, env: env() });
+    expect(r.code, r.stderr).toBe(0);
+    writeFileSync(join(dir, "p.diff"), r.stdout);
+    const g = spawnSync("git", ["apply", "--check", "p.diff"], { cwd: dir });
+    expect(g.status, String(g.stderr)).toBe(0);
+    const p = spawnSync("patch", ["-p1", "-s", "-i", "p.diff"], { cwd: dir, input: "" });
+    expect(p.status, String(p.stdout) + String(p.stderr)).toBe(0);
+    for (const n of names) expect(readFileSync(join(dir, n), "utf8")).toBe('x("/v3/clusters")\n');
+  });
+});
+
 describe("migrate scan --fix on a file named through a symbolic link", () => {
   it("rewrites the link's target and leaves the link a link", async () => {
     const dir = tree({ "real.js": 'get("/v2/clusters")\n' });

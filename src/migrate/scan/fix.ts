@@ -34,6 +34,19 @@ export async function writeFixed(f: ScannedFile, text: string): Promise<void> {
 }
 
 /**
+ * A file name in a diff header as git writes it, which git apply and GNU patch both read: a
+ * name with a quote, backslash or control character C-quoted ("a/new\nline.js"), one with a
+ * space ended by a tab.
+ */
+export function diffName(name: string): string {
+  if (/["\\\u0000-\u001f\u007f]/.test(name)) {
+    const esc: Record<string, string> = { "\"": "\\\"", "\\": "\\\\", "\n": "\\n", "\t": "\\t", "\r": "\\r" };
+    return `"${name.replace(/["\\\u0000-\u001f\u007f]/g, (c) => esc[c] ?? `\\${c.charCodeAt(0).toString(8).padStart(3, "0")}`)}"`;
+  }
+  return /\s/.test(name) ? name + "\t" : name;
+}
+
+/**
  * A unified diff of one file (3 lines of context). Fixes never add or remove lines, so old and
  * new line numbers are the same. Lines keep their CR (and the first its BOM), so the patch
  * applies byte for byte; a line that holds a key is redacted (and that hunk then will not apply).
@@ -47,7 +60,7 @@ export function unifiedDiff(file: string, f: Pick<ScannedFile, "text" | "bom">, 
   const changed: number[] = [];
   for (let i = 0; i < count; i++) if (a[i] !== b[i]) changed.push(i);
   if (!changed.length) return "";
-  const out = [`--- a/${file}`, `+++ b/${file}`];
+  const out = [`--- ${diffName("a/" + file)}`, `+++ ${diffName("b/" + file)}`];
   let k = 0;
   while (k < changed.length) {
     const start = Math.max(0, changed[k] - context);
