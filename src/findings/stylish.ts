@@ -16,8 +16,9 @@ const CONTEXT_COLUMNS = 40;
 /** The line as shown (clipped with … around the finding when long) and its caret line. */
 function excerpt(f: Finding, units: string | readonly string[]): { shown: string; caret: string } {
   const len = units.length;
-  const start = Math.min(len, Math.max(0, f.column - 1));
-  const end = Math.max(start + 1, f.endLine === f.line ? f.endColumn - 1 : len);
+  const col = f.shown ?? f;
+  const start = Math.min(len, Math.max(0, col.column - 1));
+  const end = Math.max(start + 1, f.endLine === f.line ? col.endColumn - 1 : len);
   const join = (a: number, b: number) => (typeof units === "string" ? units.slice(a, b) : units.slice(a, b).join(""));
   if (len <= MAX_SHOWN_COLUMNS) return { shown: join(0, len), caret: " ".repeat(start) + "^".repeat(end - start) };
   const from = Math.max(0, start - CONTEXT_COLUMNS);

@@ -56,3 +56,17 @@ describe("migrate scan --fix on a file named through a symbolic link", () => {
     expect(readFileSync(join(dir, "real.js"), "utf8")).toBe('get("/v3/clusters")\n');
   });
 });
+
+describe("migrate scan stylish with a key on the usage's line", () => {
+  it("redacts the key and puts the caret under the usage in the line it shows", async () => {
+    const dir = tree({ "get.sh": 'curl -H "x-api-key: abcd1234secretvalue" "$BASE/v2/projects/$ID/candles"\n' });
+    const r = await runMids(["migrate", "scan", "--format", "stylish"], { cwd: dir, env: env() });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).not.toContain("abcd1234secretvalue");
+    const lines = r.stdout.split("\n");
+    const src = lines.findIndex((l) => l.includes('x-api-key: ***"'));
+    const at = lines[src + 1].indexOf("^");
+    expect(lines[src].slice(at)).toBe("/v2/projects/$ID/candles\"");
+    expect(lines[src + 1].trimEnd().length - at).toBe("/v2/projects/$ID/candles".length);
+  });
+});
