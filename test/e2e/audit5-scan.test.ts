@@ -1,7 +1,7 @@
 // migrate scan as an adversarial user meets it (audit5): files that are not UTF-8 under
 // --fix --dry-run, hostile trees, outputs that must not lose or leak anything.
 import { spawnSync } from "node:child_process";
-import { lstatSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import { lstatSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -68,5 +68,21 @@ describe("migrate scan stylish with a key on the usage's line", () => {
     const at = lines[src + 1].indexOf("^");
     expect(lines[src].slice(at)).toBe("/v2/projects/$ID/candles\"");
     expect(lines[src + 1].trimEnd().length - at).toBe("/v2/projects/$ID/candles".length);
+  });
+});
+
+describe("migrate scan * (node_modules/ and vendor/ named by a shell glob)", () => {
+  it("never walks them, says so on stderr, and --fix leaves them", async () => {
+    const dir = tree({ "a.js": 'get("/v2/clusters")\n' });
+    for (const d of ["node_modules", "vendor"]) {
+      mkdirSync(join(dir, d));
+      writeFileSync(join(dir, d, "x.js"), 'get("/v2/clusters")\n');
+    }
+    const r = await runMids(["migrate", "scan", "a.js", "node_modules", "vendor", "--fix"], { cwd: dir, env: env() });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain("mids: skipped node_modules: node_modules/, vendor/, .git/ are never walked");
+    expect(r.stderr).toContain("mids: skipped vendor:");
+    expect(r.stderr).toContain("fixed 1 usage in 1 file");
+    for (const d of ["node_modules", "vendor"]) expect(readFileSync(join(dir, d, "x.js"), "utf8")).toBe('get("/v2/clusters")\n');
   });
 });

@@ -49,6 +49,8 @@ export interface ScanResult {
   binary: string[];
   tooLarge: { file: string; size: number }[];
   ignored: number;
+  /** named directories never walked (node_modules, vendor, .git) */
+  skippedDirs: string[];
 }
 
 export function hostMatcher(hosts: readonly string[]): (host: string | undefined) => boolean {
@@ -144,7 +146,7 @@ function readCapped(path: string, max: number, chunk: Buffer): Promise<Buffer | 
 
 export async function scan(opts: ScanOptions): Promise<ScanResult> {
   const picomatch = opts.include?.length || opts.exclude?.length ? (await import("picomatch")).default as unknown as Picomatch : undefined;
-  const { files: entries, ignored } = walk(opts.paths, { ...opts, picomatch });
+  const { files: entries, ignored, skippedDirs } = walk(opts.paths, { ...opts, picomatch });
   const max = opts.maxBytes ?? MAX_SCAN_FILE_BYTES;
   const ownHost = hostMatcher(opts.hosts);
   const found: (ScannedFile | undefined)[] = new Array(entries.length);
@@ -197,5 +199,5 @@ export async function scan(opts: ScanOptions): Promise<ScanResult> {
   await Promise.all(Array.from({ length: Math.min(SCAN_CONCURRENCY, entries.length) }, worker));
   binary.sort();
   tooLarge.sort((a, b) => (a.file < b.file ? -1 : 1));
-  return { files: found.filter((f): f is ScannedFile => !!f), scanned: entries.length, binary, tooLarge, ignored };
+  return { files: found.filter((f): f is ScannedFile => !!f), scanned: entries.length, binary, tooLarge, ignored, skippedDirs };
 }
