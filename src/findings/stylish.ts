@@ -9,12 +9,25 @@ function safeSourceLine(s: string): string {
   return s.replace(/[\u0000-\u001f\u007f-\u009f]/g, " ");
 }
 
-const width = (s: string, kind: FindingsSet["columnKind"]) => (kind === "unicodeCodePoints" ? [...s].length : s.length);
+/** Source lines longer than this (minified code) are shown as an excerpt around the finding. */
+export const MAX_SHOWN_COLUMNS = 160;
+const CONTEXT_COLUMNS = 40;
 
-function caretLine(f: Finding, lineText: string, kind: FindingsSet["columnKind"]): string {
-  const start = Math.max(1, f.column);
-  const end = f.endLine === f.line ? f.endColumn : width(lineText, kind) + 1;
-  return " ".repeat(start - 1) + "^".repeat(Math.max(1, end - start));
+/** The line as shown (clipped with … around the finding when long) and its caret line. */
+function excerpt(f: Finding, units: string | readonly string[]): { shown: string; caret: string } {
+  const len = units.length;
+  const col = f.shown ?? f;
+  const start = Math.min(len, Math.max(0, col.column - 1));
+  const end = Math.max(start + 1, f.endLine === f.line ? col.endColumn - 1 : len);
+  const join = (a: number, b: number) => (typeof units === "string" ? units.slice(a, b) : units.slice(a, b).join(""));
+  if (len <= MAX_SHOWN_COLUMNS) return { shown: join(0, len), caret: " ".repeat(start) + "^".repeat(end - start) };
+  const from = Math.max(0, start - CONTEXT_COLUMNS);
+  const to = Math.min(len, from + MAX_SHOWN_COLUMNS, Math.max(end, start + 1) + CONTEXT_COLUMNS);
+  const pre = from > 0 ? "…" : "";
+  return {
+    shown: pre + join(from, to) + (to < len ? "…" : ""),
+    caret: " ".repeat(pre.length + start - from) + "^".repeat(Math.max(1, Math.min(end, to) - start)),
+  };
 }
 
 export function formatStylish(set: FindingsSet, color: boolean): string {
@@ -24,6 +37,13 @@ export function formatStylish(set: FindingsSet, color: boolean): string {
   for (const r of set.files) {
     if (!r.findings.length) continue;
     const lines = r.text?.replace(/^\uFEFF/, "").split(/\r?\n/) ?? [];
+    // a long line is split into code points once, however many findings it holds
+    let cached: { line: number; units: string | string[] } | undefined;
+    const unitsOf = (line: number, text: string) => {
+      if (set.columnKind !== "unicodeCodePoints" || text.length <= MAX_SHOWN_COLUMNS) return set.columnKind === "unicodeCodePoints" ? [...text] : text;
+      if (cached?.line !== line) cached = { line, units: [...text] };
+      return cached.units;
+    };
     out.push(c.underline(oneLine(r.file)));
     for (const f of r.findings) {
       const label = f.label.padEnd(labelWidth);
@@ -33,8 +53,9 @@ export function formatStylish(set: FindingsSet, color: boolean): string {
       const text = lines[f.line - 1];
       if (text !== undefined && text.trim() !== "") {
         const gutter = String(f.line).padStart(6);
-        out.push(c.dim(`${gutter} | `) + safeSourceLine(text));
-        out.push(c.dim(`${" ".repeat(6)} | `) + c.red(caretLine(f, text, set.columnKind)));
+        const { shown, caret } = excerpt(f, unitsOf(f.line, text));
+        out.push(c.dim(`${gutter} | `) + safeSourceLine(shown));
+        out.push(c.dim(`${" ".repeat(6)} | `) + c.red(caret));
       }
       for (const n of f.notes ?? []) out.push(`${" ".repeat(9)}${c.dim(oneLine(n))}`);
     }

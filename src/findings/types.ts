@@ -26,6 +26,11 @@ export interface Finding {
   logical?: string;
   /** SARIF result properties */
   properties?: Record<string, unknown>;
+  /**
+   * Where the caret goes in the source line stylish shows when that line is not the file's
+   * (a key in it was redacted, so the text before the finding is shorter): columns in the shown line.
+   */
+  shown?: { column: number; endColumn: number };
   /** what the finding is about, independent of its line (GitLab fingerprints stay stable when code moves) */
   key?: string;
 }

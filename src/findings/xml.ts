@@ -12,6 +12,14 @@ export function xmlEscape(s: string): string {
     .replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;"));
 }
 
+/**
+ * An attribute value: as xmlEscape, and line breaks and tabs as references, which a parser
+ * keeps (raw ones it turns into spaces: a message's lines, a file name with a newline).
+ */
+export function xmlAttr(s: string): string {
+  return xmlEscape(s).replace(/[\n\r\t]/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
 const where = (f: Finding) => `${f.file}:${f.line}:${f.column}: ${f.label}: ${fullMessage(f)}${f.detail ? ` (${f.detail})` : ""} [${f.ruleId}]`;
 
 /** junit: one testcase per file; its failures are the file's errors (warnings and notes go to system-out). */
@@ -20,18 +28,18 @@ export function formatJunit(set: FindingsSet): string {
   const failed = files.filter((r) => r.findings.some((f) => f.severity === "error")).length;
   const lines = [
     `<?xml version="1.0" encoding="UTF-8"?>`,
-    `<testsuites name="${xmlEscape(set.suite)}" tests="${files.length}" failures="${failed}" errors="0">`,
-    `  <testsuite name="${xmlEscape(set.suite)}" tests="${files.length}" failures="${failed}" errors="0" skipped="0">`,
+    `<testsuites name="${xmlAttr(set.suite)}" tests="${files.length}" failures="${failed}" errors="0">`,
+    `  <testsuite name="${xmlAttr(set.suite)}" tests="${files.length}" failures="${failed}" errors="0" skipped="0">`,
   ];
   for (const r of files) {
     const errors = r.findings.filter((f) => f.severity === "error");
     const others = r.findings.filter((f) => f.severity !== "error");
-    const open = `    <testcase classname="${xmlEscape(set.classname)}" name="${xmlEscape(r.file)}" file="${xmlEscape(r.file)}"`;
+    const open = `    <testcase classname="${xmlAttr(set.classname)}" name="${xmlAttr(r.file)}" file="${xmlAttr(r.file)}"`;
     if (!r.findings.length) { lines.push(`${open}/>`); continue; }
     lines.push(`${open}>`);
     if (errors.length) {
       const msg = `${errors.length} ${errors.length === 1 ? "error" : "errors"}: ${errors[0].message}`;
-      lines.push(`      <failure message="${xmlEscape(msg)}" type="${xmlEscape(errors[0].ruleId)}">${xmlEscape(errors.map(where).join("\n"))}</failure>`);
+      lines.push(`      <failure message="${xmlAttr(msg)}" type="${xmlAttr(errors[0].ruleId)}">${xmlEscape(errors.map(where).join("\n"))}</failure>`);
     }
     if (others.length) lines.push(`      <system-out>${xmlEscape(others.map(where).join("\n"))}</system-out>`);
     lines.push(`    </testcase>`);
@@ -47,9 +55,9 @@ export function formatCheckstyle(set: FindingsSet): string {
   const lines = [`<?xml version="1.0" encoding="UTF-8"?>`, `<checkstyle version="4.3">`];
   for (const r of set.files) {
     if (!r.findings.length) continue;
-    lines.push(`  <file name="${xmlEscape(r.file)}">`);
+    lines.push(`  <file name="${xmlAttr(r.file)}">`);
     for (const f of r.findings) {
-      lines.push(`    <error line="${f.line}" column="${f.column}" severity="${CHECKSTYLE_SEVERITY[f.severity]}" message="${xmlEscape(fullMessage(f))}" source="${xmlEscape(f.ruleId)}"/>`);
+      lines.push(`    <error line="${f.line}" column="${f.column}" severity="${CHECKSTYLE_SEVERITY[f.severity]}" message="${xmlAttr(fullMessage(f))}" source="${xmlAttr(f.ruleId)}"/>`);
     }
     lines.push(`  </file>`);
   }

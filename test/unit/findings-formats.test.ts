@@ -1,6 +1,7 @@
 // The shared findings formats (src/findings): GitLab Code Quality, Checkstyle, the step summary.
 import { describe, expect, it } from "vitest";
-import { formatCheckstyle, formatGitlab, formatStepSummary, githubLine, type Finding, type FindingsSet } from "../../src/findings/index.js";
+import { MAX_SHOWN_COLUMNS } from "../../src/findings/stylish.js";
+import { formatCheckstyle, formatGitlab, formatJunit, formatStylish, formatStepSummary, githubLine, type Finding, type FindingsSet } from "../../src/findings/index.js";
 import { parseXml } from "../fixtures/recipes/xml.js";
 
 const finding = (over: Partial<Finding> = {}): Finding => ({
@@ -58,5 +59,30 @@ describe("github", () => {
     const md = formatStepSummary(set(many), "big");
     expect(Buffer.byteLength(md)).toBeLessThan(1024 * 1024);
     expect(md).toMatch(/\n\d+ more findings are not shown/);
+  });
+});
+
+describe("stylish", () => {
+  it("shows a long (minified) line as an excerpt around the finding, caret under it", () => {
+    const line = "😀".repeat(5000) + 'f("/v2/topics")' + "x;".repeat(5000);
+    const col = 5000 + 4;
+    const s = { ...set([finding({ line: 1, endLine: 1, column: col, endColumn: col + 10 })]), files: [{ file: "src/a.ts", text: line + "\n", findings: [finding({ line: 1, endLine: 1, column: col, endColumn: col + 10 })] }] };
+    const [, , src, caret] = formatStylish(s, false).split("\n");
+    const shown = src.slice(src.indexOf("| ") + 2);
+    expect([...shown].length).toBeLessThanOrEqual(MAX_SHOWN_COLUMNS + 2);
+    expect(shown.startsWith("…") && shown.endsWith("…")).toBe(true);
+    const at = [...caret.slice(caret.indexOf("| ") + 2)].indexOf("^");
+    expect([...shown].slice(at, at + 10).join("")).toBe("/v2/topics");
+  });
+});
+
+describe("xml attributes", () => {
+  it("carry line breaks as references, so a parser reads them back (a raw one becomes a space)", () => {
+    const f = finding({ file: "a\nb.ts", message: "line one\nline two" });
+    for (const out of [formatCheckstyle(set([f])), formatJunit(set([{ ...f, severity: "error" }]))]) {
+      expect(out).toContain("a&#10;b.ts");
+      expect(out).not.toMatch(/="[^"]*\n/); // no attribute value spans a raw line break
+    }
+    expect(formatCheckstyle(set([f]))).toContain("line one&#10;line two");
   });
 });

@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { analyze } from "../../src/migrate/scan/analyze.js";
 import { extractRoutes } from "../../src/migrate/scan/extract.js";
-import { lineStarts, position } from "../../src/migrate/scan/scan.js";
+import { lineStarts, position, positioner } from "../../src/migrate/scan/scan.js";
 import { rewrite } from "../../src/migrate/rewrite.js";
 
 const now = new Date("2026-05-01T00:00:00Z");
@@ -31,6 +31,8 @@ describe("placeholders and concatenations", () => {
     ["a value at the end", 'get("/v2/intel/" + str(i), timeout=3)', '/v2/intel/" + str(i)', "/v2/intel/{str(i)}", '/v3/intel/" + str(i)'],
     ["a built query string", 'get("/v2/projects?" + qs)', '/v2/projects?" + qs', "/v2/projects", null],
     ["adjacent literals", 'u = ("/v2/projects"\n     "?xHandles=a")', '/v2/projects"\n     "?xHandles=a', "/v2/projects?xHandles=a", null],
+    ["adjacent literals, the next an f-string", 'u = ("/v2/projects/"\n     f"{pid}/rank")', '/v2/projects/"\n     f"{pid}/rank', "/v2/projects/{pid}/rank", '/v3/projects/"\n     f"{pid}/series/rank'],
+    ["a trailing slash the code appends to", 'get("/v2/signals/", id)', "/v2/signals/", "/v2/signals/", "/v3/intel/"],
   ])("%s", (_, src, text, from, replacement) => {
     const [r] = scan(src);
     expect(r).toMatchObject({ text, from, replacement });
@@ -70,5 +72,12 @@ describe("positions", () => {
     const starts = lineStarts(text);
     expect(position(text, starts, text.indexOf("/v2"))).toEqual({ line: 2, column: 7 });
     expect(position(text, starts, 0)).toEqual({ line: 1, column: 1 });
+  });
+  it("counts on along one long line (a minified file) and agrees with a fresh count everywhere", () => {
+    const text = "x\n" + "f('/v2/topics');😀\t".repeat(50) + "\r\nend /v2/clusters\n";
+    const starts = lineStarts(text);
+    const offsets = [...text.matchAll(/\/v2|\)|e/g)].map((m) => m.index);
+    const pos = positioner(text);
+    for (const o of [...offsets, 0, offsets[3], text.length]) expect(pos(o), `offset ${o}`).toEqual(position(text, starts, o));
   });
 });

@@ -33,6 +33,14 @@ describe("walking a tree for migrate scan", () => {
     expect(walk(["."], { cwd: dir, exclude: ["sub", ".*"], picomatch: picomatch as unknown as Picomatch }).files.map((f) => f.file)).toEqual(["a.yaml", "keep.gen.yaml"]);
     expect(walk([join(dir, "a.yaml")], { cwd: "/" }).files.map((f) => f.file)).toEqual([join(dir, "a.yaml")]);
   });
+  it("applies --include/--exclude to files named on the command line too (.gitignore rules do not)", () => {
+    const pm = picomatch as unknown as Picomatch;
+    const named = ["a.yaml", "sub/s.yaml", "x.gen.yaml", "./sub/local.yaml"];
+    expect(walk(named, { cwd: dir, exclude: ["sub"], picomatch: pm }).files.map((f) => f.file)).toEqual(["a.yaml", "x.gen.yaml"]);
+    expect(walk(named, { cwd: dir, exclude: ["sub/**"], picomatch: pm }).files.map((f) => f.file)).toEqual(["a.yaml", "x.gen.yaml"]);
+    expect(walk(named, { cwd: dir, include: ["*.gen.yaml"], picomatch: pm }).files.map((f) => f.file)).toEqual(["x.gen.yaml"]);
+    expect(walk(named, { cwd: dir }).files).toHaveLength(4);
+  });
   it("refuses a missing path in one message", () => {
     expect(() => walk(["nope", "a.yaml", "gone"], { cwd: dir })).toThrow("no such file or directory: 'nope', 'gone'");
   });

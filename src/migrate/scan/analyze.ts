@@ -150,7 +150,9 @@ function analyzeOnce(text: string, r: RouteText, opts: AnalyzeOptions): Usage | 
     if (c.opaque) usage.manual = "the query string is a value the code builds";
     else if (c.pairs.some(([k]) => isSecretParam(k))) usage.manual = "the query holds a key: send it in the x-api-key header instead";
     else {
-      c.v3 ??= (to.path + Object.entries(to.query).map(([k, v], i) => `${i ? "&" : "?"}${c.raw.get(`k${k}`) ?? enc(k)}=${c.raw.get(`v${v}`) ?? enc(v)}`).join("")).split(/__mids_ph_(\d+)__/);
+      // a trailing slash the code wrote (`"/v2/signals/" + id`) stays: the code appends to it
+      const v3Path = c.path.endsWith("/") && !to.path.endsWith("/") ? to.path + "/" : to.path;
+      c.v3 ??= (v3Path + Object.entries(to.query).map(([k, v], i) => `${i ? "&" : "?"}${c.raw.get(`k${k}`) ?? enc(k)}=${c.raw.get(`v${v}`) ?? enc(v)}`).join("")).split(/__mids_ph_(\d+)__/);
       const edits = literalEdits(r.pieces, c.v3, phs.length);
       if (edits) {
         usage.edits = edits;

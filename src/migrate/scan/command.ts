@@ -3,13 +3,14 @@
 import type { Context } from "../../context.js";
 import { FindingsError, UsageError } from "../../errors.js";
 import { emitFindings, outputPlan } from "../../findings/index.js";
-import { writeAsync } from "../../io.js";
+import type { Out } from "../../io.js";
 import { oneLine } from "../../output/sanitize.js";
 import { VERSION } from "../../version.js";
 import { SCAN_STATUSES, type ScanStatus } from "./analyze.js";
 import { fixable, fixedText, unifiedDiff, writeFixed } from "./fix.js";
 import { rendering, summarize, summaryLine } from "./report.js";
 import { MAX_SCAN_FILE_BYTES, scan, type ScannedFile } from "./scan.js";
+import { SKIPPED_DIRS } from "./walk.js";
 
 export interface ScanCommandFlags {
   paths: string[];
@@ -49,6 +50,23 @@ export function ownHosts(flags: Pick<ScanCommandFlags, "host">, baseUrl: string 
   return hosts;
 }
 
+/**
+ * A diff's bytes: the lines of a file that is not UTF-8 (read as latin1) go out in its own bytes,
+ * so the patch applies to it; the `---`/`+++` header names the file in UTF-8.
+ */
+function diffBytes(f: ScannedFile, diff: string): Buffer {
+  if (!f.latin1 || !diff) return Buffer.from(diff, "utf8");
+  const body = diff.indexOf("\n", diff.indexOf("\n") + 1) + 1;
+  return Buffer.concat([Buffer.from(diff.slice(0, body), "utf8"), Buffer.from(diff.slice(body), "latin1")]);
+}
+
+/** Bytes to stdout (a Node stream takes them as they are; a test's string sink gets their UTF-8 reading). */
+async function writeBytes(out: Out, b: Buffer): Promise<void> {
+  if (!b.length) return;
+  if ((out as unknown as { write(c: Uint8Array): boolean }).write(b)) return;
+  await new Promise<void>((resolve) => out.once("drain", () => resolve()));
+}
+
 export async function runScan(flags: ScanCommandFlags, ctx: Context): Promise<void> {
   const g = ctx.globals;
   if (g.outputExplicit && g.output !== "json" && g.output !== "table") {
@@ -69,19 +87,20 @@ export async function runScan(flags: ScanCommandFlags, ctx: Context): Promise<vo
     throw e;
   }
   const quiet = g.quiet;
+  for (const d of result.skippedDirs) ctx.io.stderr.write(`mids: skipped ${oneLine(d)}: ${SKIPPED_DIRS.join("/, ")}/ are never walked (name files in it to scan them)\n`);
   for (const t of result.tooLarge) ctx.io.stderr.write(`mids: skipped ${oneLine(t.file)}: ${mib(t.size)}, over the ${mib(MAX_SCAN_FILE_BYTES)} scan limit\n`);
 
   let files: ScannedFile[] = result.files;
   let fixed = 0;
   if (flags.fix) {
     const remaining: ScannedFile[] = [];
-    const diffs: string[] = [];
+    const diffs: Buffer[] = [];
     let fixedFiles = 0;
     for (const f of files) {
       const after = fixedText(f);
       const n = f.usages.filter(fixable).length;
       if (after !== undefined) {
-        if (flags.dryRun) diffs.push(unifiedDiff(f.file, f, after));
+        if (flags.dryRun) diffs.push(diffBytes(f, unifiedDiff(f.file, f, after)));
         else {
           try {
             await writeFixed(f, after);
@@ -96,12 +115,12 @@ export async function runScan(flags: ScanCommandFlags, ctx: Context): Promise<vo
       if (left.length) remaining.push({ ...f, usages: left });
     }
     files = remaining;
-    if (flags.dryRun) await writeAsync(ctx.io.stdout, diffs.join(""));
+    if (flags.dryRun) await writeBytes(ctx.io.stdout, Buffer.concat(diffs));
     if (!quiet) ctx.io.stderr.write(`mids: ${flags.dryRun ? "would fix" : "fixed"} ${fixed} usage${fixed === 1 ? "" : "s"} in ${fixedFiles} file${fixedFiles === 1 ? "" : "s"}\n`);
   }
 
   const summary = summarize(result, files, fixed);
-  const line = summaryLine(summary);
+  const line = summaryLine(summary, !!flags.dryRun);
   await emitFindings(ctx, flags, rendering(files, summary, failOn, VERSION), { heading: `mids migrate scan: ${line}`, stdout: !flags.dryRun });
   const failing = files.flatMap((f) => f.usages).filter((u) => failOn.includes(u.status));
   if (failing.length) {

@@ -33,6 +33,8 @@ const URL_CHAR = charset("-._~!*+,=&@/?:");
 // host and port characters, scanned backwards from `/v2`
 const HOST_CHAR = charset("-._~:@%");
 const QUOTES = "\"'`";
+/** letters that may open a string literal: Python f/r/b/u (and pairs such as rb, fr) */
+const STRING_PREFIX = "fFrRbBuU";
 const MAX_JOINS = 8;
 
 /** Index of the bracket closing the one at `i` (same line unless `multiline`), or -1. */
@@ -216,7 +218,9 @@ function route(text: string, at: number): RouteText {
  */
 function concatenation(text: string, q: number): { piece: Piece; end: number; last?: boolean } | undefined {
   let j = skipSpace(text, q + 1);
-  if (QUOTES.includes(text[j] ?? "") && text[j] === text[q] && j > q + 1) return { piece: { kind: "join", start: q, end: j + 1 }, end: j + 1 };
+  // adjacent literals (C, Python, Go's none): `"/v2/a/"` `"b"`, also with a string prefix: `f"{id}"`, `r'x'`
+  const prefix = j > q + 1 && STRING_PREFIX.includes(text[j]) ? (STRING_PREFIX.includes(text[j + 1]) ? 2 : 1) : 0;
+  if (j > q + 1 && text[j + prefix] === text[q]) return { piece: { kind: "join", start: q, end: j + prefix + 1 }, end: j + prefix + 1 };
   const op = operator(text, j);
   if (!op) return undefined;
   j = skipSpace(text, j + op);

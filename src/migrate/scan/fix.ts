@@ -1,7 +1,7 @@
 // --fix: apply the literal edits of `rewritten` usages, writing each file atomically (a temp file
 // beside it, then rename) with its BOM, line endings, encoding and mode kept. --dry-run: a
 // unified diff instead, nothing written.
-import { chmod, rename, rm, stat, writeFile } from "node:fs/promises";
+import { chmod, realpath, rename, rm, stat, writeFile } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
 import { redactSource as redactText } from "./redact.js";
 import { applyEdits, type Edit } from "./analyze.js";
@@ -19,16 +19,31 @@ const encode = (f: ScannedFile, text: string): Buffer =>
   Buffer.concat([f.bom ? Buffer.from([0xef, 0xbb, 0xbf]) : Buffer.alloc(0), Buffer.from(text, f.latin1 ? "latin1" : "utf8")]);
 
 export async function writeFixed(f: ScannedFile, text: string): Promise<void> {
-  const tmp = join(dirname(f.path), `.${basename(f.path)}.mids-${process.pid}-${Math.random().toString(36).slice(2, 8)}.tmp`);
-  const mode = (await stat(f.path)).mode & 0o7777;
+  // a file named through a symbolic link: the link's target is rewritten, the link stays a link
+  const path = await realpath(f.path);
+  const tmp = join(dirname(path), `.${basename(path)}.mids-${process.pid}-${Math.random().toString(36).slice(2, 8)}.tmp`);
+  const mode = (await stat(path)).mode & 0o7777;
   try {
     await writeFile(tmp, encode(f, text), { flag: "wx", mode });
     await chmod(tmp, mode); // the umask may have narrowed it
-    await rename(tmp, f.path);
+    await rename(tmp, path);
   } catch (e) {
     await rm(tmp, { force: true });
     throw e;
   }
+}
+
+/**
+ * A file name in a diff header as git writes it, which git apply and GNU patch both read: a
+ * name with a quote, backslash or control character C-quoted ("a/new\nline.js"), one with a
+ * space ended by a tab.
+ */
+export function diffName(name: string): string {
+  if (/["\\\u0000-\u001f\u007f]/.test(name)) {
+    const esc: Record<string, string> = { "\"": "\\\"", "\\": "\\\\", "\n": "\\n", "\t": "\\t", "\r": "\\r" };
+    return `"${name.replace(/["\\\u0000-\u001f\u007f]/g, (c) => esc[c] ?? `\\${c.charCodeAt(0).toString(8).padStart(3, "0")}`)}"`;
+  }
+  return /\s/.test(name) ? name + "\t" : name;
 }
 
 /**
@@ -45,7 +60,7 @@ export function unifiedDiff(file: string, f: Pick<ScannedFile, "text" | "bom">, 
   const changed: number[] = [];
   for (let i = 0; i < count; i++) if (a[i] !== b[i]) changed.push(i);
   if (!changed.length) return "";
-  const out = [`--- a/${file}`, `+++ b/${file}`];
+  const out = [`--- ${diffName("a/" + file)}`, `+++ ${diffName("b/" + file)}`];
   let k = 0;
   while (k < changed.length) {
     const start = Math.max(0, changed[k] - context);

@@ -42,11 +42,12 @@ export function summarize(r: ScanResult, files: readonly ScannedFile[], fixed: n
   };
 }
 
-export function summaryLine(s: Summary): string {
+/** `dryRun`: --fix --dry-run, where the fixes are only a diff ("would be fixed"). */
+export function summaryLine(s: Summary, dryRun = false): string {
   const counts = SCAN_STATUSES.filter((k) => s[k] > 0).map((k) => `${s[k]} ${k}`).join(", ");
   const usages = `${s.usages} v2 usage${s.usages === 1 ? "" : "s"}${s.usages ? ` in ${s.filesWithUsages} file${s.filesWithUsages === 1 ? "" : "s"} (${counts})` : ""}`;
   const skipped = [s.skipped.binary ? `${s.skipped.binary} binary` : "", s.skipped.tooLarge ? `${s.skipped.tooLarge} too large` : ""].filter(Boolean).join(", ");
-  return `${s.files} file${s.files === 1 ? "" : "s"} scanned: ${usages}${s.fixed ? `; ${s.fixed} fixed` : ""}${skipped ? `; skipped ${skipped}` : ""}`;
+  return `${s.files} file${s.files === 1 ? "" : "s"} scanned: ${usages}${s.fixed ? `; ${s.fixed} ${dryRun ? "would be fixed" : "fixed"}` : ""}${skipped ? `; skipped ${skipped}` : ""}`;
 }
 
 /** A request as text for people: placeholders stay readable ({id}), nothing is percent-encoded. */
@@ -59,10 +60,34 @@ export function severityOf(status: ScanStatus, failOn: readonly string[]): Sever
   return status === "rewritten" ? "note" : "warning";
 }
 
-function toFinding(file: string, u: Located, failOn: readonly string[]): Finding {
+const codePoints = (s: string) => { let n = 0; for (const _ of s) n++; return n; };
+/** Lines longer than this keep the file's columns for the caret (redacting each prefix would cost too much). */
+const MAX_SHOWN_LINE = 10_000;
+
+/**
+ * The caret's columns in the redacted line stylish shows, when redaction changed the text before
+ * the usage; undefined when the shown line is the file's own. `redactedLine` caches per line start.
+ */
+function shownColumns(f: ScannedFile, u: Located, redactedLine: Map<number, boolean>): { column: number; endColumn: number } | undefined {
+  const lineStart = f.text.lastIndexOf("\n", u.start - 1) + 1;
+  let changed = redactedLine.get(lineStart);
+  if (changed === undefined) {
+    let lineEnd = f.text.indexOf("\n", lineStart);
+    if (lineEnd < 0) lineEnd = f.text.length;
+    const line = f.text.slice(lineStart, lineEnd);
+    changed = line.length <= MAX_SHOWN_LINE && redactText(line) !== line;
+    redactedLine.set(lineStart, changed);
+  }
+  if (!changed) return undefined;
+  const column = codePoints(redactText(f.text.slice(lineStart, u.start))) + 1;
+  const endColumn = u.endLine === u.line ? column + codePoints(redactText(u.text)) : u.endColumn;
+  return { column, endColumn };
+}
+
+function toFinding(file: string, u: Located, failOn: readonly string[], shown?: { column: number; endColumn: number }): Finding {
   const to = u.to ? shape(u.to) : "no v3 successor";
   return {
-    file, line: u.line, column: u.column, endLine: u.endLine, endColumn: u.endColumn,
+    file, line: u.line, column: u.column, endLine: u.endLine, endColumn: u.endColumn, ...(shown ? { shown } : {}),
     severity: severityOf(u.status, failOn), ruleId: SCAN_RULES[u.status].id, label: u.status,
     title: `v2 ${u.status}: ${shape(u.from)}`,
     message: `${shape(u.from)} -> ${to}`,
@@ -83,7 +108,8 @@ export function toFindingsSet(files: readonly ScannedFile[], failOn: readonly st
     // source lines are shown in stylish: keys written in the code stay out of the output
     files: files.map((f) => {
       let text: string | undefined;
-      return { file: f.file, get text() { return (text ??= redactText(f.text)); }, findings: f.usages.map((u) => toFinding(f.file, u, failOn)) };
+      const redactedLine = new Map<number, boolean>();
+      return { file: f.file, get text() { return (text ??= redactText(f.text)); }, findings: f.usages.map((u) => toFinding(f.file, u, failOn, shownColumns(f, u, redactedLine))) };
     }),
     columnKind: "unicodeCodePoints",
     suite: "mids migrate scan",

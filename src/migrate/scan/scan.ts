@@ -49,6 +49,8 @@ export interface ScanResult {
   binary: string[];
   tooLarge: { file: string; size: number }[];
   ignored: number;
+  /** named directories never walked (node_modules, vendor, .git) */
+  skippedDirs: string[];
 }
 
 export function hostMatcher(hosts: readonly string[]): (host: string | undefined) => boolean {
@@ -77,6 +79,32 @@ export function position(text: string, starts: readonly number[], offset: number
     if (c < 0xdc00 || c > 0xdfff) column++;
   }
   return { line: lo + 1, column };
+}
+
+/**
+ * Positions of increasing offsets in one text: each call counts code points on from the last
+ * offset when it is on the same line, so a minified file of one long line with thousands of
+ * usages costs one pass over the line, not one pass per usage. Offsets may also go back (a
+ * fresh count from the line start).
+ */
+export function positioner(text: string): (offset: number) => { line: number; column: number } {
+  const starts = lineStarts(text);
+  let at = 0;
+  let line = 1;
+  let column = 1;
+  return (offset) => {
+    if (offset < at || (line < starts.length && offset >= starts[line])) {
+      ({ line, column } = position(text, starts, offset));
+      at = offset;
+      return { line, column };
+    }
+    for (let i = at; i < offset; i++) {
+      const c = text.charCodeAt(i);
+      if (c < 0xdc00 || c > 0xdfff) column++;
+    }
+    at = offset;
+    return { line, column };
+  };
 }
 
 /** The first read of each file: most source files fit, so most files cost open, read, close. */
@@ -118,7 +146,7 @@ function readCapped(path: string, max: number, chunk: Buffer): Promise<Buffer | 
 
 export async function scan(opts: ScanOptions): Promise<ScanResult> {
   const picomatch = opts.include?.length || opts.exclude?.length ? (await import("picomatch")).default as unknown as Picomatch : undefined;
-  const { files: entries, ignored } = walk(opts.paths, { ...opts, picomatch });
+  const { files: entries, ignored, skippedDirs } = walk(opts.paths, { ...opts, picomatch });
   const max = opts.maxBytes ?? MAX_SCAN_FILE_BYTES;
   const ownHost = hostMatcher(opts.hosts);
   const found: (ScannedFile | undefined)[] = new Array(entries.length);
@@ -140,13 +168,13 @@ export async function scan(opts: ScanOptions): Promise<ScanResult> {
     const routes = extractRoutes(text);
     if (!routes.length) return;
     const usages: Located[] = [];
-    let starts: number[] | undefined;
+    let pos: ReturnType<typeof positioner> | undefined;
     for (const r of routes) {
       const u = analyze(text, r, { now: opts.now, ownHost });
       if (!u) continue;
-      starts ??= lineStarts(text);
-      const a = position(text, starts, u.start);
-      const b = position(text, starts, u.end);
+      pos ??= positioner(text);
+      const a = pos(u.start);
+      const b = pos(u.end);
       const loc = u as Located; // analyze() hands out a fresh object: positions are added in place
       loc.line = a.line; loc.column = a.column; loc.endLine = b.line; loc.endColumn = b.column;
       usages.push(loc);
@@ -171,5 +199,5 @@ export async function scan(opts: ScanOptions): Promise<ScanResult> {
   await Promise.all(Array.from({ length: Math.min(SCAN_CONCURRENCY, entries.length) }, worker));
   binary.sort();
   tooLarge.sort((a, b) => (a.file < b.file ? -1 : 1));
-  return { files: found.filter((f): f is ScannedFile => !!f), scanned: entries.length, binary, tooLarge, ignored };
+  return { files: found.filter((f): f is ScannedFile => !!f), scanned: entries.length, binary, tooLarge, ignored, skippedDirs };
 }

@@ -108,6 +108,8 @@ export interface WalkResult {
   files: FileEntry[];
   /** files and directories left out by .gitignore rules */
   ignored: number;
+  /** directories named on the command line that are never walked (node_modules, vendor, .git): `mids migrate scan *` */
+  skippedDirs: string[];
 }
 
 const shownName = (cwd: string, abs: string, arg: string): string => {
@@ -136,6 +138,14 @@ export function walk(paths: readonly string[], opts: WalkOptions): WalkResult {
     files.push({ path, file });
   };
   const missing: string[] = [];
+  const skippedDirs: string[] = [];
+  /** the path or one of its directories matches --exclude */
+  const excludedPath = (file: string): boolean => {
+    if (!exclude) return false;
+    const parts = file.replace(/^\.\//, "").split("/");
+    for (let i = 1; i <= parts.length; i++) if (parts[i - 1] !== "" && parts[i - 1] !== ".." && exclude(parts.slice(0, i).join("/"))) return true;
+    return false;
+  };
 
   const visit = (dir: string, shown: string, levels: Level[]) => {
     let ents: Dirent[];
@@ -172,10 +182,16 @@ export function walk(paths: readonly string[], opts: WalkOptions): WalkResult {
     let st;
     try { st = statSync(abs); } catch { missing.push(arg); continue; }
     const shown = shownName(opts.cwd, abs, arg);
-    if (st.isDirectory()) visit(abs, shown, levelsAbove(abs));
-    else if (st.isFile()) add(abs, shown); // named on the command line: scanned as asked
+    if (st.isDirectory()) {
+      // `mids migrate scan *` names node_modules/ too: it stays out, as in the walk (files in it can be named)
+      if (SKIPPED_DIRS.includes(abs.slice(abs.lastIndexOf(sep) + 1))) skippedDirs.push(shown);
+      else visit(abs, shown, levelsAbove(abs));
+    }
+    // named on the command line: scanned as asked, even where .gitignore would skip it; but the
+    // globs given with it still apply (`mids migrate scan $(git ls-files) --exclude 'test/**'`)
+    else if (st.isFile()) { if (!excludedPath(shown) && (!include || include(shown))) add(abs, shown); }
     else throw new UsageError(`cannot scan '${arg}': not a file or directory`);
   }
   if (missing.length) throw new UsageError(`no such file or directory: ${missing.map((m) => `'${m}'`).join(", ")}`, { hint: "check the spelling; relative paths start at the current directory" });
-  return { files, ignored };
+  return { files, ignored, skippedDirs };
 }

@@ -1,0 +1,88 @@
+// migrate scan as an adversarial user meets it (audit5): files that are not UTF-8 under
+// --fix --dry-run, hostile trees, outputs that must not lose or leak anything.
+import { spawnSync } from "node:child_process";
+import { lstatSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { BIN, baseEnv, runMids } from "../helpers/cli.js";
+
+const env = () => baseEnv({ MIDS_BASE_URL: "https://api.mids.example" });
+const tree = (files: Record<string, string | Buffer>): string => {
+  const dir = mkdtempSync(join(tmpdir(), "mids-audit5-"));
+  for (const [name, body] of Object.entries(files)) writeFileSync(join(dir, name), body);
+  return dir;
+};
+
+describe("migrate scan --fix --dry-run", () => {
+  it("writes the diff of a latin1 file in its own bytes, so git apply takes it; the summary says 'would be fixed'", async () => {
+    const latin1 = Buffer.from('// caf\xe9 cr\xe8me\nget("/v2/clusters")\n', "latin1");
+    const dir = tree({ "legacy.js": latin1, "new.ts": 'const é = "/v2/clusters";\n' });
+    spawnSync("git", ["init", "-q", "."], { cwd: dir });
+    const r = spawnSync(process.execPath, [BIN, "migrate", "scan", "--fix", "--dry-run"], { cwd: dir, env: env() }); // stdout as bytes
+    expect(r.status).toBe(0);
+    expect(readFileSync(join(dir, "legacy.js"))).toEqual(latin1); // nothing written
+    expect(String(r.stderr)).toContain("; 2 would be fixed");
+    writeFileSync(join(dir, "p.diff"), r.stdout);
+    const a = spawnSync("git", ["apply", "p.diff"], { cwd: dir });
+    expect(a.status, String(a.stderr)).toBe(0);
+    expect(readFileSync(join(dir, "legacy.js"))).toEqual(Buffer.from('// caf\xe9 cr\xe8me\nget("/v3/clusters")\n', "latin1"));
+    expect(readFileSync(join(dir, "new.ts"), "utf8")).toBe('const é = "/v3/clusters";\n');
+  });
+});
+
+describe("migrate scan --fix --dry-run, file names", () => {
+  it("names with a space, a newline or a quote: git apply and patch -p1 both take the diff", async () => {
+    const names = ["sp ace é.js", "new\nline.js", 'q"uote.js'];
+    const dir = tree(Object.fromEntries(names.map((n) => [n, 'x("/v2/clusters")\n'])));
+    const r = await runMids(["migrate", "scan", "--fix", "--dry-run"], { cwd: dir, env: env() });
+    expect(r.code, r.stderr).toBe(0);
+    writeFileSync(join(dir, "p.diff"), r.stdout);
+    const g = spawnSync("git", ["apply", "--check", "p.diff"], { cwd: dir });
+    expect(g.status, String(g.stderr)).toBe(0);
+    const p = spawnSync("patch", ["-p1", "-s", "-i", "p.diff"], { cwd: dir, input: "" });
+    expect(p.status, String(p.stdout) + String(p.stderr)).toBe(0);
+    for (const n of names) expect(readFileSync(join(dir, n), "utf8")).toBe('x("/v3/clusters")\n');
+  });
+});
+
+describe("migrate scan --fix on a file named through a symbolic link", () => {
+  it("rewrites the link's target and leaves the link a link", async () => {
+    const dir = tree({ "real.js": 'get("/v2/clusters")\n' });
+    symlinkSync("real.js", join(dir, "link.js"));
+    const r = await runMids(["migrate", "scan", "link.js", "--fix"], { cwd: dir, env: env() });
+    expect(r.code, r.stderr).toBe(0);
+    expect(lstatSync(join(dir, "link.js")).isSymbolicLink()).toBe(true);
+    expect(readFileSync(join(dir, "real.js"), "utf8")).toBe('get("/v3/clusters")\n');
+  });
+});
+
+describe("migrate scan stylish with a key on the usage's line", () => {
+  it("redacts the key and puts the caret under the usage in the line it shows", async () => {
+    const dir = tree({ "get.sh": 'curl -H "x-api-key: abcd1234secretvalue" "$BASE/v2/projects/$ID/candles"\n' });
+    const r = await runMids(["migrate", "scan", "--format", "stylish"], { cwd: dir, env: env() });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).not.toContain("abcd1234secretvalue");
+    const lines = r.stdout.split("\n");
+    const src = lines.findIndex((l) => l.includes('x-api-key: ***"'));
+    const at = lines[src + 1].indexOf("^");
+    expect(lines[src].slice(at)).toBe("/v2/projects/$ID/candles\"");
+    expect(lines[src + 1].trimEnd().length - at).toBe("/v2/projects/$ID/candles".length);
+  });
+});
+
+describe("migrate scan * (node_modules/ and vendor/ named by a shell glob)", () => {
+  it("never walks them, says so on stderr, and --fix leaves them", async () => {
+    const dir = tree({ "a.js": 'get("/v2/clusters")\n' });
+    for (const d of ["node_modules", "vendor"]) {
+      mkdirSync(join(dir, d));
+      writeFileSync(join(dir, d, "x.js"), 'get("/v2/clusters")\n');
+    }
+    const r = await runMids(["migrate", "scan", "a.js", "node_modules", "vendor", "--fix"], { cwd: dir, env: env() });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain("mids: skipped node_modules: node_modules/, vendor/, .git/ are never walked");
+    expect(r.stderr).toContain("mids: skipped vendor:");
+    expect(r.stderr).toContain("fixed 1 usage in 1 file");
+    for (const d of ["node_modules", "vendor"]) expect(readFileSync(join(dir, d, "x.js"), "utf8")).toBe('get("/v2/clusters")\n');
+  });
+});
