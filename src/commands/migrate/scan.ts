@@ -3,19 +3,10 @@
 import { Option, type Command } from "commander";
 import type { Context } from "../../context.js";
 import { FORMATS } from "../../findings/formats.js";
+import type { ScanCommandFlags } from "../../migrate/scan/command.js";
 
-export interface ScanFlags {
-  paths: string[];
-  format?: string;
-  outputFile?: string;
-  outputFileFormat?: string;
-  failOn?: string;
-  fix?: boolean;
-  dryRun?: boolean;
-  include?: string[];
-  exclude?: string[];
-  host?: string[];
-}
+/** The flags as parsed: the run module's own type (a type-only import loads nothing at start-up). */
+export type ScanFlags = ScanCommandFlags;
 
 const collect = (v: string, prev: string[] = []) => [...prev, v];
 
