@@ -125,14 +125,34 @@ export const TEXT_TRIGGERS: readonly string[] = ["@", "eyJ", ...TEXT_SCHEMES];
 // cheap gates: text that none of the rules could touch is returned as is (most log text)
 const TRIGGER = new RegExp(`[=:@]|eyJ|${alt(TEXT_SCHEMES)}`);
 // a secret header or JSON key ends with one of these before its colon (the names' last three letters)
-const HEADER_HINT = new RegExp(`(?:${[...new Set([...SECRET_HEADER_ENDINGS, ...SECRET_HEADERS, ...SECRET_QUERY_PARAMS, ...SECRET_PARAM_ENDINGS]
-  .map((n) => n.slice(-3)))].map(esc).join("|")})["']?\\s*:`, "i");
+const HINT_ENDINGS = new Set([...SECRET_HEADER_ENDINGS, ...SECRET_HEADERS, ...SECRET_QUERY_PARAMS, ...SECRET_PARAM_ENDINGS]
+  .map((n) => n.slice(-3).toLowerCase()));
+
+/**
+ * Is there an ending of HINT_ENDINGS, an optional quote and blanks before a colon of s
+ * (case-insensitive)? Only the text before each colon is read; non-ASCII there answers yes.
+ */
+function headerHint(s: string): boolean {
+  for (let i = s.indexOf(":"); i >= 0; i = s.indexOf(":", i + 1)) {
+    let j = i - 1;
+    let c = 0;
+    while (j >= 0 && ((c = s.charCodeAt(j)) === 32 || (c >= 9 && c <= 13))) j--;
+    if (j < 0) continue;
+    if (c >= 0x80) return true;
+    if (c === 34 || c === 39) j--;
+    if (j < 2) continue;
+    const a = s.charCodeAt(j - 2), b = s.charCodeAt(j - 1), d = s.charCodeAt(j);
+    if (a >= 0x80 || b >= 0x80 || d >= 0x80) return true;
+    if (HINT_ENDINGS.has(s.slice(j - 2, j + 1).toLowerCase())) return true;
+  }
+  return false;
+}
 
 /** Redact every secret the rules can see in free text. Never throws; cheap on text without `=`, `:`, `@`. */
 export function redactText(s: string): string {
   if (!TRIGGER.test(s)) return s;
   if (s.indexOf("=") >= 0) s = s.replace(SECRET_PAIR, `$1${REDACTED}`);
-  if (s.indexOf(":") >= 0 && HEADER_HINT.test(s)) {
+  if (s.indexOf(":") >= 0 && headerHint(s)) {
     s = s.replace(HEADER_TEXT, `$1${REDACTED}`);
     if (s.indexOf('"') >= 0) s = s.replace(JSON_PAIR, `$1"${REDACTED}"`);
   }

@@ -51,7 +51,10 @@ export function queryObject(pairs: readonly [string, string][], redactSecrets = 
   return out;
 }
 
-const enc = (s: string) => encodeURIComponent(s).replace(/%2C/gi, ",").replace(/%3A/gi, ":");
+const enc = (s: string) => {
+  const e = encodeURIComponent(s);
+  return e.indexOf("%") < 0 ? e : e.replace(/%2C/gi, ",").replace(/%3A/gi, ":");
+};
 
 export function buildQuery(q: Record<string, string>): string {
   const keys = Object.keys(q);

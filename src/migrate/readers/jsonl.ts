@@ -11,12 +11,20 @@ const URL_KEYS = ["url", "path", "uri", "requestUrl", "originalUrl"];
 const isObj = (v: unknown): v is Record<string, unknown> => !!v && typeof v === "object" && !Array.isArray(v);
 const firstKey = (o: Record<string, unknown>, keys: string[]) => keys.find((k) => typeof o[k] === "string" && o[k] !== "");
 
+/** Could t nest deeper than MAX_JSON_DEPTH? Not with that many `{` and `[` in all (two native searches, not a walk). */
+function mayBeDeep(t: string): boolean {
+  let n = 0;
+  for (let i = t.indexOf("{"); i >= 0 && n <= MAX_JSON_DEPTH; i = t.indexOf("{", i + 1)) n++;
+  for (let i = t.indexOf("["); i >= 0 && n <= MAX_JSON_DEPTH; i = t.indexOf("[", i + 1)) n++;
+  return n > MAX_JSON_DEPTH;
+}
+
 export function parseJsonLine(line: string): { req: LogRequest; source: Source } | string | null {
   const t = line.trim();
   if (!t) return null;
   if (!t.startsWith("{")) return "not a JSON object";
   // hostile depth would overflow the stack of every recursive walk after the parse
-  if (jsonDepth(t) > MAX_JSON_DEPTH) return `JSON nested deeper than ${MAX_JSON_DEPTH} levels`;
+  if (mayBeDeep(t) && jsonDepth(t) > MAX_JSON_DEPTH) return `JSON nested deeper than ${MAX_JSON_DEPTH} levels`;
   let obj: unknown;
   try { obj = JSON.parse(t); } catch { return "not valid JSON"; }
   if (!isObj(obj)) return "not a JSON object";
