@@ -1,7 +1,7 @@
 // The rewrite stage of `mids migrate`: each request's Outcome (rewrite.ts), counted into the
 // tally. Real logs often repeat the same few thousand targets: those are rewritten once and
 // counted lazily. Logs where every line is new (a project id per line) would only fill a cache
-// with garbage, so the cache watches its hit rate and stands aside while it is low.
+// with garbage, so the cache watches how often keys repeat and stands aside while they rarely do.
 import { migrationRule } from "../contract/migration.js";
 import { rewrite } from "./rewrite.js";
 import type { Tally } from "./summary.js";
@@ -12,7 +12,7 @@ const CACHE_MAX = 20_000;
 /** fingerprints of keys seen once (a key is cached the second time it is seen) */
 const SEEN_SLOTS = 1 << 16;
 /** the hit-rate watch (Memo.looking): window and pause, in requests */
-const WATCH_WINDOW = 4096;
+const WATCH_WINDOW = 16_384;
 const WATCH_IDLE = 1 << 16;
 
 const ASCII = /^[\x00-\x7f]*$/;
@@ -42,15 +42,16 @@ export class Memo {
   private readonly map = new Map<string, Cached>();
   private readonly seen = new Int32Array(SEEN_SLOTS);
   private admit = false;
-  // hit-rate watch: gets in this window, hits among them, gets still to skip
+  // repeat-rate watch: gets in this window, keys among them seen before, gets still to skip
   private tried = 0;
   private hits = 0;
   private idle = 0;
   constructor(private readonly fold: (c: Cached) => void) {}
 
   /**
-   * Should the next request be looked up? No for 65,536 requests after a window of 4,096 gets
-   * with under 1 hit in 20 (then it looks again): unique lines cost no key, hash or lookup.
+   * Should the next request be looked up? No for 65,536 requests after a window of 16,384 gets
+   * where under 1 key in 20 had been seen before (then it looks again): unique lines cost no
+   * key, hash or lookup; a log that repeats its targets keeps its cache.
    */
   looking(): boolean {
     if (this.idle > 0) { this.idle--; return false; }
@@ -67,11 +68,11 @@ export class Memo {
       this.watch();
       return undefined;
     }
+    // a key seen before counts as a repeat, cached yet or not
     this.admit = true;
-    const c = this.map.get(key);
-    if (c !== undefined) this.hits++;
+    this.hits++;
     this.watch();
-    return c;
+    return this.map.get(key);
   }
 
   private watch(): void {
