@@ -17,8 +17,7 @@ export const SECRET_HEADERS: readonly string[] = [
  */
 export const SECRET_HEADER_ENDINGS: readonly string[] = [
   "api-key", "apikey", "authorization", "token", "secret", "password", "passwd", "cookie",
-  "signature", "credential", "session", "session-id", "sessionid", "private-key", "secret-key", "access-key",
-  "auth-key", "subscription-key", "rapidapi-key",
+  "signature", "credential", "session", "session-id", "sessionid",
 ];
 
 /**
@@ -31,12 +30,10 @@ export const SECRET_QUERY_PARAMS: readonly string[] = [
   "auth", "authorization", "password", "passwd", "pwd", "pass", "secret", "client_secret", "signature", "sig",
   "jwt", "session", "sessionid", "session_id", "jsessionid", "phpsessid", "credential", "credentials",
   "x_amz_signature", "x_amz_security_token", "x_amz_credential", "x_goog_signature", "x_goog_credential",
-  "private_key", "secret_key", "access_key", "passphrase", "sid", "csrftoken", "client_assertion", "bearer", "auth_key", "subscription_key",
 ];
 /** Any parameter whose normalised name ends with `_` and one of these is a secret too (`my_access_key`). */
 export const SECRET_PARAM_ENDINGS: readonly string[] = [
   "token", "secret", "password", "passwd", "signature", "api_key", "apikey", "private_key", "secret_key", "access_key",
-  "auth_key", "master_key", "signing_key", "encryption_key",
 ];
 
 /** Authorization schemes: in a header value the whole value is redacted; in other text, the word after one of these. */
@@ -53,15 +50,12 @@ const alt = (xs: readonly string[]) => [...xs].sort((a, b) => b.length - a.lengt
 // ---- names ----
 
 const headerNames = new Set(SECRET_HEADERS);
-// (a version may follow: `X-Hub-Signature-256`)
-const HEADER_ENDING = new RegExp(`(?:^|[-_])(?:${alt(SECRET_HEADER_ENDINGS)})(?:-v?\\d+)?$`);
+const HEADER_ENDING = new RegExp(`(?:^|[-_])(?:${alt(SECRET_HEADER_ENDINGS)})$`);
 
 // logs repeat the same few names: remember each answer (bounded)
 function memo(test: (name: string) => boolean): (name: string) => boolean {
   const seen = new Map<string, boolean>();
   return (name) => {
-    // a hostile log's names can be long: only short ones are kept (10,000 of them at most)
-    if (name.length > 128) return test(name);
     let r = seen.get(name);
     if (r === undefined) {
       if (seen.size >= 10_000) seen.clear();
@@ -73,44 +67,26 @@ function memo(test: (name: string) => boolean): (name: string) => boolean {
 
 /** Is this header name a credential carrier? */
 export const isSecretHeader = memo((name) => {
-  const n = name.trim().toLowerCase().replace(/[_\s]+/g, "-");
+  const n = name.trim().toLowerCase().replace(/_/g, "-");
   return headerNames.has(n) || HEADER_ENDING.test(n);
 });
 
 const paramNames = new Set(SECRET_QUERY_PARAMS);
 const PARAM_ENDING = new RegExp(`_(?:${alt(SECRET_PARAM_ENDINGS)})$`);
 
-// percent-escapes of ASCII characters (`%61pi_key`, `%2561pi_key`): the name a server reads
-const ESCAPE = /%([0-7][0-9a-f])/gi;
-function unescapeAscii(s: string): string {
-  for (let i = 0; i < 3 && s.indexOf("%") >= 0; i++) {
-    const t = s.replace(ESCAPE, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
-    if (t === s) break;
-    s = t;
-  }
-  return s;
-}
-
-/** `apiKey[]`, `API-KEY`, `api_key%5B0%5D`, `%61pi_key` -> `api_key`. */
+/** `apiKey[]`, `API-KEY`, `api_key%5B0%5D` -> `api_key`. */
 export function normalizeParamName(name: string): string {
-  return unescapeAscii(name).trim()
+  return name.trim()
     .replace(/(?:\[[^\]]*\]|%5B.*?%5D)+$/i, "")
     .replace(/([a-z0-9])([A-Z])/g, "$1_$2")
     .toLowerCase()
-    .replace(/[-\s]+/g, "_");
+    .replace(/-/g, "_");
 }
 
-const secretParamName = (n: string) => paramNames.has(n) || PARAM_ENDING.test(n);
-const secretOne = (n: string) => secretParamName(n) || (n.length > 3 && n.endsWith("s") && secretParamName(n.slice(0, -1)));
-
-/**
- * Is this query/form parameter name a credential carrier? Also when a part of a nested name is
- * (`user[password]`, `creds.token`) or a plural of one (`apiKeys`, `tokens`).
- */
+/** Is this query/form parameter name a credential carrier? */
 export const isSecretParam = memo((name) => {
-  if (secretOne(normalizeParamName(name))) return true;
-  const parts = unescapeAscii(name).split(/[[\]./:]+/);
-  return parts.length > 1 && parts.some((p) => p !== "" && secretOne(normalizeParamName(p)));
+  const n = normalizeParamName(name);
+  return paramNames.has(n) || PARAM_ENDING.test(n);
 });
 
 /** JSON keys that are secret besides the header and parameter names (HAR's `cookies` array). */
@@ -122,149 +98,47 @@ export const isSecretKey = memo((name) => isSecretParam(name) || isSecretHeader(
 
 // ---- text ----
 
-// names as isSecretParam reads them, for the JSON-ish pairs below
+// `name=value` pairs after ? & ; (matrix) or at the start: names as isSecretParam reads them
 const PARAM_TEXT = `(?:x[-_]?)?(?:${SECRET_QUERY_PARAMS.map((p) => p.split("_").map(esc).join("[-_]?")).join("|")})`
   + `|[\\w.-]*[-_](?:${SECRET_PARAM_ENDINGS.map((p) => p.split("_").map(esc).join("[-_]?")).join("|")})`;
-// header name endings with `-` or `_` between their words (`api_key: ...` as well as `api-key: ...`)
-const ENDINGS_TEXT = [...SECRET_HEADER_ENDINGS, ...SECRET_HEADERS].sort((a, b) => b.length - a.length).map((n) => n.split("-").map(esc).join("[-_]?")).join("|");
-
-// `name=value` pairs, found by their `name=` head and kept when the name is not a secret (any
-// name isSecretKey calls one: `%61pi_key`, `myApiKey`, `user[password]`, `sid`). The separator
-// before a name and the `=` may be percent-encoded (`next=%2Fv2%3Fapi_key%3D...`): an encoded
-// value ends at an encoded separator too.
-const ENC_SEP = "%(?:25)?(?:3F|26|3B|23|2C|20|22|27|2F|3D)";
-const NAME_CH = `[\\w.\\[\\]~+-]|%(?!(?:25)?(?:3F|26|3B|23|2C|20|22|27|2F|3D))[0-9A-Fa-f]{2}`;
-const PAIR_HEAD = new RegExp(`(?:^|[^\\w.%\\[\\]~+-]|${ENC_SEP})((?:${NAME_CH})+)([ \\t]*=[ \\t]*|%(?:25)?3D)`, "gi");
-const VALUE_END = /[&\s"';#?]/g;
-const VALUE_END_ENCODED = /[&\s"';#?]|%(?:25)?(?:26|23|3B|22|27|20)/gi;
-
-const SCHEME_WORD = new RegExp(`^(?:${alt(CREDENTIAL_SCHEMES)})$`, "i");
-
-function valueEnd(s: string, from: number, encoded: boolean): number {
-  const re = encoded ? VALUE_END_ENCODED : VALUE_END;
-  re.lastIndex = from;
-  return re.exec(s)?.index ?? s.length;
-}
-
-// `password="correct horse"` (logfmt, XML and HTML attributes), `password=\"...\"`: to the closing quote
-function quotedEnd(s: string, from: number): number | undefined {
-  const q = s[from] === "\\" && s[from + 1] === '"' ? '\\"' : s[from] === '"' || s[from] === "'" ? s[from] : undefined;
-  if (!q) return undefined;
-  let i = from + q.length;
-  for (;;) {
-    const j = s.indexOf(q, i);
-    if (j < 0) return s.length;
-    if (q.length === 1 && s[j - 1] === "\\") { i = j + 1; continue; }
-    return j + q.length;
-  }
-}
-
-function redactPairs(s: string): string {
-  let out = "";
-  let last = 0;
-  PAIR_HEAD.lastIndex = 0;
-  for (let m = PAIR_HEAD.exec(s); m; m = PAIR_HEAD.exec(s)) {
-    const end = m.index + m[0].length;
-    // not a secret: go on from its `=` (the value may hold a pair of its own: `next=/x?token=...`)
-    if (!isSecretKey(m[1])) { PAIR_HEAD.lastIndex = end - m[2].length; continue; }
-    const qEnd = quotedEnd(s, end);
-    const q = qEnd === undefined ? "" : s[end] === "\\" ? '\\"' : s[end];
-    let v = qEnd ?? valueEnd(s, end, m[2].charCodeAt(0) === 37);
-    // `X-API-Key=Token abc`: a scheme word takes the credential after it along
-    if (qEnd === undefined && SCHEME_WORD.test(s.slice(end, v))) {
-      const m2 = /^[ \t]+[^\s&"';#]+/.exec(s.slice(v, v + 4096));
-      if (m2) v += m2[0].length;
-    }
-    // `Cookie=a=1; sid=abc`: a cookie list runs over its semicolons, as a `Cookie:` header does
-    if (qEnd === undefined && /^(?:set[-_]?)?cookie$/i.test(m[1])) {
-      const m3 = /^(?:;[ \t]*[^\s"'&;#]+)+/.exec(s.slice(v, v + 65536));
-      if (m3) v += m3[0].length;
-    }
-    out += s.slice(last, end) + q + REDACTED + q;
-    PAIR_HEAD.lastIndex = last = v;
-  }
-  return last ? out + s.slice(last) : s;
-}
-
-// `Name: value` headers in free text (a curl -H, a logged header line); cookies run over `;`;
-// a value may be quoted, escaped-quoted (`\"...\"`) or nginx-escaped (`\x22...\x22`)
+const SECRET_PAIR = new RegExp(`((?:^|[?&;])(?:${PARAM_TEXT})(?:\\[[^\\]=&]*\\]|%5B[^=&]*?%5D)*=)[^&\\s"';#]*`, "gi");
+// `Name: value` headers in free text (a curl -H, a logged header line); cookies run over `;`
 const HEADER_TEXT = new RegExp(
-  `((?<![\\w-])(?:[\\w]+[-_])*(?:${ENDINGS_TEXT})\\s*:\\s*)`
-  + `(?:\\\\?"[^"]*"|'[^']*'|(?:(?:${alt(CREDENTIAL_SCHEMES)})\\s+)?(?:[^\\s"'\\\\;]|\\\\(?!["']))+(?:;\\s*[^\\s"'\\\\;]+)*)`, "gi");
-// `"password": "..."` inside JSON text, and its cousins: `'password': '...'` (Python), `\"password\":`
-// (escaped JSON), `\x22password\x22:` (nginx), `"password" => ...` (Ruby, PHP)
-const Q = `(?:\\\\*"|'|\\\\x22)`;
-const JSON_PAIR = new RegExp(`(${Q}(?:${PARAM_TEXT}|(?:[\\w]+[-_])*(?:${ENDINGS_TEXT}))${Q} ?(?::|=>)\\s*)`
-  + `("(?:[^"\\\\]|\\\\.)*(?:"|$)|\\\\+".*?(?:\\\\+"|$)|'(?:[^'\\\\]|\\\\.)*(?:'|$)|\\\\x22.*?(?:\\\\x22|$)|[^,}\\]\\s]+)`, "gi");
-const jsonPairValue = (_: string, head: string, value: string): string => {
-  const q = /^(?:\\+"|'|\\x22)/.exec(value)?.[0];
-  if (q) return head + q + REDACTED + q;
-  return head + (value.startsWith('"') || head.startsWith('"') ? `"${REDACTED}"` : REDACTED);
-};
-// scheme://user:password@host, //user:password@host, and percent-encoded (`https%3A%2F%2Fu%3Apw%40h`)
-// (a password holding `/`, `?` or `#` leaves `user:` with a port that is no number: up to its `@`)
-const USERINFO = /(\b[a-z][a-z0-9+.-]*:\/\/|(?<![\w:/])\/\/)(?:[^/?#\s"'<>]+@|[^/?#\s"'<>@:[]*:(?!\d*(?:[/?#\s"'<>]|$))[^\s"'<>@]*@)/gi;
-const USERINFO_ENCODED = /(%2F%2F)(?:(?!%2F|%3F|%23)[^/?#\s"'<>@&])+(%40)/gi;
-// Bearer xxxxx, Basic xxxxx, ... (a credential follows the scheme; the blank may be encoded)
-const SCHEME_VALUE = new RegExp(`\\b(${alt(TEXT_SCHEMES)})(\\s+|%20|\\+)[A-Za-z0-9._~+/=:%-]{6,}`, "g");
-// a JSON Web Token anywhere (base64url JSON: a cut one too)
-const JWT = /(?<![A-Za-z])eyJ[A-Za-z0-9_-]{4,}(?:\.[A-Za-z0-9_-]*){0,2}/g;
+  `((?<![\\w-])(?:[\\w]+[-_])*(?:${alt(SECRET_HEADER_ENDINGS)}|${alt(SECRET_HEADERS)})\\s*:\\s*)`
+  + `(?:"[^"]*"|'[^']*'|(?:(?:${alt(CREDENTIAL_SCHEMES)})\\s+)?[^\\s"'\\\\;]+(?:;\\s*[^\\s"'\\\\;]+)*)`, "gi");
+// `"password": "..."` inside JSON text (a body that could not be parsed, a message quoting one)
+const JSON_PAIR = new RegExp(`("(?:${PARAM_TEXT}|(?:[\\w]+[-_])*(?:${alt(SECRET_HEADER_ENDINGS)}))"\\s*:\\s*)(?:"(?:[^"\\\\]|\\\\.)*"|[^,}\\]\\s]+)`, "gi");
+// scheme://user:password@host
+const USERINFO = /(\b[a-z][a-z0-9+.-]*:\/\/)[^/?#\s"'<>]+@/gi;
+// Bearer xxxxx, Basic xxxxx, ... (a credential follows the scheme)
+const SCHEME_VALUE = new RegExp(`\\b(${alt(TEXT_SCHEMES)})(\\s+)[A-Za-z0-9._~+/=:-]{6,}`, "g");
+// a JSON Web Token anywhere
+const JWT = /\beyJ[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]*/g;
 const MAYBE_SCHEME = new RegExp(alt(TEXT_SCHEMES));
-// Digest (and AWS4) credentials are a list of `name=value` and `name="value"`, quotes maybe escaped
-const PARAM_LIST_VALUE = /\b(Digest|AWS4-HMAC-SHA256)(\s+)(?:[\w-]+=(?:\\?"(?:[^"\\]|\\(?!"))*\\?"|[^\s",\\]*)(?:,\s*)?)+/g;
-// a reader's reason quotes the first 40 characters of a bad target: cut inside `user:password@`,
-// the `@` that marks the userinfo is gone, so an authority the cut left open is not shown
-const CUT_TARGET = /((?:not a request target|not a URL|is not a URL): [a-z][a-z0-9+.-]*:\/\/)[^/?#\s@]*:[^/?#\s@]*$/i;
-// ... and a credential after a scheme, cut shorter than SCHEME_VALUE's six characters
-const CUT_SCHEME = new RegExp(`((?:not a request target|not a URL|is not a URL): \\S*\\b(?:${alt(TEXT_SCHEMES)})(?:%20|\\+))[^\\s*]{1,5}$`);
 
 /**
  * Text holding none of these, no `=` (pairs) and no `name:` header or JSON key of the lists
  * cannot be changed by redactText: the access-log fast path searches for them.
  */
-export const TEXT_TRIGGERS: readonly string[] = [
-  "@", "eyJ", "%3D", "%3d", "%253D", "%253d", "%40", "</", "basic", " --", " -u", " -U", " -E", "\t-", '":', '" :', "':", "' :", "\\x22", ...TEXT_SCHEMES,
-];
+export const TEXT_TRIGGERS: readonly string[] = ["@", "eyJ", ...TEXT_SCHEMES];
 
 // cheap gates: text that none of the rules could touch is returned as is (most log text)
-const TRIGGER = new RegExp(`[=:@]|eyJ|%3[Dd]|%40|</|basic|\\s-|${alt(TEXT_SCHEMES)}`);
-const ENCODED_EQ = /%(?:25)?3D/i;
+const TRIGGER = new RegExp(`[=:@]|eyJ|${alt(TEXT_SCHEMES)}`);
 // a secret header or JSON key ends with one of these before its colon (the names' last three letters)
 const HEADER_HINT = new RegExp(`(?:${[...new Set([...SECRET_HEADER_ENDINGS, ...SECRET_HEADERS, ...SECRET_QUERY_PARAMS, ...SECRET_PARAM_ENDINGS]
-  .map((n) => n.slice(-3)))].map(esc).join("|")})(?:\\\\*["']|\\\\x22)?\\s*(?::|=>)`, "i");
-
-// `<password>...</password>`, `<ns:Token>...</ns:Token>` (XML and SOAP bodies)
-const XML_ELEMENT = /<((?:[\w.-]+:)?([\w.-]+))(\s[^<>]*)?>([^<]*)<\/\1>/g;
-const xmlElement = (m: string, tag: string, local: string, attrs: string | undefined): string =>
-  isSecretKey(local) ? `<${tag}${attrs ?? ""}>${REDACTED}</${tag}>` : m;
-// `basic dXNlcjpwYXNz` in lower case is English unless what follows decodes to `user:password`
-const LOWER_BASIC = /\b(basic)(\s+)([A-Za-z0-9+/]{8,}={0,2})(?![\w+/=])/g;
-const lowerBasic = (m: string, word: string, blank: string, b64: string): string =>
-  Buffer.from(b64, "base64").toString("latin1").indexOf(":") > 0 ? word + blank + REDACTED : m;
-
-// a command line in a log: `--api-key abc`, `--password 'a b'`, and curl's credential options
-const FLAG = /(?<![\w-])(--?[A-Za-z][\w-]*)([ \t]+)("[^"]*"|'[^']*'|[^\s"'-]\S*)/g;
-const CREDENTIAL_FLAGS = new Set(["-u", "--user", "-U", "--proxy-user", "-E", "--cert", "--oauth2-bearer", "--pass", "--proxy-pass", "--tlspassword"]);
-const flagValue = (m: string, flag: string, blank: string, value: string): string =>
-  CREDENTIAL_FLAGS.has(flag) || (flag.length > 2 && isSecretKey(flag.replace(/^-+/, ""))) ? flag + blank + REDACTED : m;
+  .map((n) => n.slice(-3)))].map(esc).join("|")})["']?\\s*:`, "i");
 
 /** Redact every secret the rules can see in free text. Never throws; cheap on text without `=`, `:`, `@`. */
 export function redactText(s: string): string {
   if (!TRIGGER.test(s)) return s;
-  // first: `Authorization=Bearer abc` keeps no `abc` once the pair has taken `Bearer`
-  if (MAYBE_SCHEME.test(s)) s = s.replace(PARAM_LIST_VALUE, `$1$2${REDACTED}`).replace(SCHEME_VALUE, `$1$2${REDACTED}`);
-  if (s.indexOf("=") >= 0 || ENCODED_EQ.test(s)) s = redactPairs(s);
-  if ((s.indexOf(":") >= 0 || s.indexOf("=>") >= 0) && HEADER_HINT.test(s)) {
+  if (s.indexOf("=") >= 0) s = s.replace(SECRET_PAIR, `$1${REDACTED}`);
+  if (s.indexOf(":") >= 0 && HEADER_HINT.test(s)) {
     s = s.replace(HEADER_TEXT, `$1${REDACTED}`);
-    if (s.indexOf('"') >= 0 || s.indexOf("'") >= 0 || s.indexOf("\\x22") >= 0) s = s.replace(JSON_PAIR, jsonPairValue);
+    if (s.indexOf('"') >= 0) s = s.replace(JSON_PAIR, `$1"${REDACTED}"`);
   }
   if (s.indexOf("@") >= 0) s = s.replace(USERINFO, `$1${REDACTED}@`);
-  if (s.indexOf("%") >= 0) s = s.replace(USERINFO_ENCODED, `$1${REDACTED}$2`);
+  if (MAYBE_SCHEME.test(s)) s = s.replace(SCHEME_VALUE, `$1$2${REDACTED}`);
   if (s.indexOf("eyJ") >= 0) s = s.replace(JWT, REDACTED);
-  if (s.indexOf(" -") >= 0 || s.indexOf("\t-") >= 0) s = s.replace(FLAG, flagValue);
-  if (s.indexOf("</") >= 0) s = s.replace(XML_ELEMENT, xmlElement);
-  if (s.indexOf("basic") >= 0) s = s.replace(LOWER_BASIC, lowerBasic);
-  if (s.indexOf("not a") >= 0) s = s.replace(CUT_TARGET, `$1${REDACTED}`).replace(CUT_SCHEME, `$1${REDACTED}`);
   return s;
 }
 
@@ -274,17 +148,12 @@ export const redactHeaderValue = (name: string, value: string): string => (isSec
 /** A query pair's value as it may be shown. */
 export const redactParamValue = (name: string, value: string): string => (isSecretParam(name) ? REDACTED : redactText(value));
 
-/**
- * `https://user:pw@host` -> `https://***@host` (the user may be the key itself, as in key-as-username
- * APIs). An origin whose port is no number (`https://u:pa` cut from `https://u:pa/ss@host`) is
- * what is left of a userinfo: `https://***`.
- */
+/** `https://user:pw@host` -> `https://***@host` (the user may be the key itself, as in key-as-username APIs). */
 export function redactOrigin(origin: string): string {
-  const m = /^([a-z][a-z0-9+.-]*:\/\/)/i.exec(origin);
-  if (!m) return origin;
   const at = origin.lastIndexOf("@");
-  if (at >= 0) return m[1] + REDACTED + origin.slice(at);
-  return /^[^[\]]*:(?!\d*$)|\]:(?!\d*$)/.test(origin.slice(m[1].length)) ? m[1] + REDACTED : origin;
+  if (at < 0) return origin;
+  const m = /^([a-z][a-z0-9+.-]*:\/\/)/i.exec(origin);
+  return m ? m[1] + REDACTED + origin.slice(at) : origin;
 }
 
 /**
@@ -317,24 +186,15 @@ export function redactJsonInPlace(v: unknown, depth = 0): unknown {
   if (!v || typeof v !== "object") return v;
   if (depth >= MAX_JSON_DEPTH) return REDACTED;
   if (Array.isArray(v)) {
-    // `[name, value]` tuples and flat `[name, value, name, value]` lists (Node's rawHeaders)
-    for (let i = 0; i < v.length; i++) {
-      v[i] = i > 0 && typeof v[i - 1] === "string" && v[i] !== null && isSecretKey(v[i - 1] as string) ? REDACTED : redactJsonInPlace(v[i], depth + 1);
-    }
+    for (let i = 0; i < v.length; i++) v[i] = redactJsonInPlace(v[i], depth + 1);
     return v;
   }
   const o = v as Record<string, unknown>;
-  // `{name, value}` (HAR) and `{key, value}` (Postman) pairs
-  const label = typeof o.name === "string" ? o.name : typeof o.key === "string" ? o.key : undefined;
-  const pair = label !== undefined && "value" in o && isSecretKey(label);
+  const pair = typeof o.name === "string" && "value" in o && isSecretKey(o.name);
   for (const k of Object.keys(o)) {
     const x = o[k];
-    // a key can be a log's text too (`{"X-API-Key: abc": 1}`)
-    const k2 = redactText(k);
-    if (k2 !== k) { delete o[k]; o[k2] = REDACTED; continue; }
     if (x === null || x === undefined) continue;
-    if (pair && k === "value") o[k] = REDACTED;
-    else if (isSecretKey(k) && !(k === "key" && label === x && "value" in o)) o[k] = REDACTED;
+    if ((pair && k === "value") || isSecretKey(k)) o[k] = REDACTED;
     else o[k] = redactJsonInPlace(x, depth + 1);
   }
   return o;
@@ -364,30 +224,5 @@ export function redactBody(body: string): string {
       return JSON.stringify(redactJsonInPlace(JSON.parse(t)));
     } catch { /* not JSON: fall through */ }
   }
-  // a form body: a secret pair loses its whole value, blanks and all (`password=correct horse`)
-  if (body.indexOf("=") < 0) return redactText(body);
-  return body.split("&").map((part) => {
-    const eq = part.indexOf("=");
-    return eq > 0 && isSecretKey(part.slice(0, eq).trim()) ? `${part.slice(0, eq + 1)}${REDACTED}` : redactText(part);
-  }).join("&");
-}
-
-/**
- * A URL as a trace may show it (`--verbose`): userinfo, the value of every secret query parameter
- * (by name, as isSecretParam reads it: `password=a+b` loses `a+b`), and secrets in the rest.
- */
-export function redactUrl(url: string): string {
-  const hash = url.indexOf("#");
-  const frag = hash < 0 ? "" : redactText(url.slice(hash));
-  const rest = hash < 0 ? url : url.slice(0, hash);
-  const q = rest.indexOf("?");
-  const head = q < 0 ? rest : rest.slice(0, q);
-  const m = /^([a-z][a-z0-9+.-]*:\/\/[^/?#]*)(.*)$/is.exec(head);
-  const base = m ? redactOrigin(m[1]) + redactText(m[2]) : redactText(head);
-  if (q < 0) return base + frag;
-  const query = rest.slice(q + 1).split("&").map((part) => {
-    const eq = part.indexOf("=");
-    return eq > 0 && isSecretKey(part.slice(0, eq).replace(/\+/g, " ")) ? `${part.slice(0, eq + 1)}${REDACTED}` : redactText(part);
-  });
-  return `${base}?${query.join("&")}${frag}`;
+  return redactText(body);
 }
