@@ -14,7 +14,7 @@ import { splitTarget } from "./url.js";
 import { curlJoiner, type CurlEntry } from "./readers/curl.js";
 import { parseJsonLine } from "./readers/jsonl.js";
 import { readHar } from "./readers/har.js";
-import type { Handler, InputFormat, Item } from "./types.js";
+import type { Handler, InputFormat, Item, RequestItem } from "./types.js";
 
 // a file is read into one reused buffer: nothing is allocated per read, so nothing piles up
 // between garbage collections (lines.ts decodes it in 64 KB blocks and copies what it keeps)
@@ -247,7 +247,10 @@ function accessLines(handle: Handler, file: string | undefined): LineSink {
     // the request field as written is the key when it is exactly METHOD TARGET [PROTOCOL] (one flat string, no copy)
     const keyLength = m.method.length + 1 + m.target.length + (m.proto ? m.proto.length + 1 : 0);
     const key = line.length - m.post.length - m.pre.length === keyLength ? line.slice(m.pre.length, m.pre.length + keyLength) : m.method + " " + m.target + (m.proto ? " " + m.proto : "");
-    return handle({ kind: "request", position: lineNo, req: { method: m.method, origin: t.origin, path: t.path, query: t.query }, source: { format: "access", pre: m.pre, post: m.post, proto: m.proto }, key, ...base });
+    // no object spread per line (a slow copy): the file name is set only with several inputs
+    const it: RequestItem = { kind: "request", position: lineNo, req: { method: m.method, origin: t.origin, path: t.path, query: t.query }, source: { format: "access", pre: m.pre, post: m.post, proto: m.proto }, key };
+    if (file) it.file = file;
+    return handle(it);
   };
 }
 
@@ -258,7 +261,9 @@ function lineHandler(format: "ndjson" | "curl", handle: Handler, file: string | 
   const curl = (e: CurlEntry | null): void | Promise<void> => {
     if (e === null) return;
     if (e.kind === "invalid") return handle({ ...e, ...base });
-    return handle({ ...e, source: { format: "curl" }, ...base });
+    const it: RequestItem = { kind: "request", position: e.position, req: e.req, source: { format: "curl" } };
+    if (file) it.file = file;
+    return handle(it);
   };
   const finish = () => curl(joiner.end());
   const onLine: LineSink = (line, lineNo, bad) => {
@@ -267,7 +272,9 @@ function lineHandler(format: "ndjson" | "curl", handle: Handler, file: string | 
       const r = parseJsonLine(line);
       if (r === null) return;
       if (typeof r === "string") return handle({ kind: "invalid", position: lineNo, reason: r, ...base });
-      return handle({ kind: "request", position: lineNo, req: r.req, source: r.source, ...base });
+      const it: RequestItem = { kind: "request", position: lineNo, req: r.req, source: r.source };
+      if (file) it.file = file;
+      return handle(it);
     }
     return curl(joiner.line(line, lineNo));
   };

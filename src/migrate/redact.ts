@@ -49,6 +49,9 @@ const CLF_PREFIX = /^(\S+ )(\S+) (\S+)( \[)/;
 
 /** The part of an access log line before the request field, with ident/authuser redacted. */
 export function redactAccessPrefix(pre: string): string {
+  // `host - - [`: nothing for the pattern to do (the usual line)
+  const a = pre.indexOf(" ");
+  if (a > 0 && pre.startsWith("- - [", a + 1)) return redactText(pre);
   const m = CLF_PREFIX.exec(pre);
   const clean = m && (m[2] !== "-" || m[3] !== "-")
     ? m[1] + (m[2] === "-" ? "-" : REDACTED) + " " + (m[3] === "-" ? "-" : REDACTED) + m[4] + pre.slice(m[0].length)

@@ -1,7 +1,7 @@
 // The rewrite stage of `mids migrate`: each request's Outcome (rewrite.ts), counted into the
 // tally. Real logs often repeat the same few thousand targets: those are rewritten once and
 // counted lazily. Logs where every line is new (a project id per line) would only fill a cache
-// with garbage, so the cache watches its hit rate and stands aside while it is low.
+// with garbage, so the cache watches how often keys repeat and stands aside while they rarely do.
 import { migrationRule } from "../contract/migration.js";
 import { rewrite } from "./rewrite.js";
 import type { Tally } from "./summary.js";
@@ -11,6 +11,9 @@ import type { Cached, LogRequest, Outcome, RequestItem } from "./types.js";
 const CACHE_MAX = 20_000;
 /** fingerprints of keys seen once (a key is cached the second time it is seen) */
 const SEEN_SLOTS = 1 << 16;
+/** the hit-rate watch (Memo.looking): window and pause, in requests */
+const WATCH_WINDOW = 16_384;
+const WATCH_IDLE = 1 << 16;
 
 const ASCII = /^[\x00-\x7f]*$/;
 // A key built by concatenation is a tree of pieces that every lookup would walk again: store a
@@ -39,7 +42,21 @@ export class Memo {
   private readonly map = new Map<string, Cached>();
   private readonly seen = new Int32Array(SEEN_SLOTS);
   private admit = false;
+  // repeat-rate watch: gets in this window, keys among them seen before, gets still to skip
+  private tried = 0;
+  private hits = 0;
+  private idle = 0;
   constructor(private readonly fold: (c: Cached) => void) {}
+
+  /**
+   * Should the next request be looked up? No for 65,536 requests after a window of 16,384 gets
+   * where under 1 key in 20 had been seen before (then it looks again): unique lines cost no
+   * key, hash or lookup; a log that repeats its targets keeps its cache.
+   */
+  looking(): boolean {
+    if (this.idle > 0) { this.idle--; return false; }
+    return true;
+  }
 
   /** The cached entry; a key seen for the first time is remembered as seen (set() then declines it). */
   get(key: string): Cached | undefined {
@@ -48,10 +65,20 @@ export class Memo {
     if (this.seen[slot] !== h) {
       this.seen[slot] = h;
       this.admit = false;
+      this.watch();
       return undefined;
     }
+    // a key seen before counts as a repeat, cached yet or not
     this.admit = true;
+    this.hits++;
+    this.watch();
     return this.map.get(key);
+  }
+
+  private watch(): void {
+    if (++this.tried < WATCH_WINDOW) return;
+    if (this.hits * 20 < WATCH_WINDOW) this.idle = WATCH_IDLE;
+    this.tried = this.hits = 0;
   }
 
   /** Look up without remembering (the access fast path: a miss goes on to the line path's get). */
@@ -124,14 +151,17 @@ export class RewriteStage {
     const req = item.req;
     const access = item.key !== undefined;
     const memo = access ? this.accessCache : this.cache;
-    const key = access ? item.key! : req.method + " " + req.origin + req.path + "?" + req.query.map((p) => p.join("=")).join("&");
-    let c = memo.get(key);
+    // where requests rarely repeat (a new id on every line) the cache stands aside for a while:
+    // no key is built, hashed or looked up (the output is the same either way)
+    const looking = memo.looking();
+    const key = !looking ? "" : access ? item.key! : req.method + " " + req.origin + req.path + "?" + req.query.map((p) => p.join("=")).join("&");
+    let c = looking ? memo.get(key) : undefined;
     let held = c !== undefined;
     if (c === undefined) {
       const o = rewrite(req, { now: this.opts.now });
       // every field set up front: one object shape keeps the hot loop's property reads fast
       c = { req, o, target: o.to ? req.origin + targetOf(o.to) : "", json: undefined, n: 0, request: undefined, ascii: false };
-      held = memo.set(key, c);
+      held = looking && memo.set(key, c);
       if (held) {
         // the access fast path splices this into lines seen again
         if (access && o.to && item.source.format === "access") {

@@ -182,7 +182,8 @@ function rewriteV2(r: Route, v2Values: string[], req: LogRequest, from: Shape, o
     else byRule.set(rule, [what]);
   };
   let seriesAt: string | undefined;
-  const q = req.query.length ? queryObject(req.query, false) : {};
+  // from.query differs from queryObject(req.query, false) only in secret values, which are not read
+  const q = from.query;
   for (const k in q) {
     const v = q[k];
     if (isSecretParam(k)) { hit("key-in-query", k); continue; }

@@ -58,12 +58,23 @@ export function queryObject(pairs: readonly [string, string][], redactSecrets = 
   return out;
 }
 
-const enc = (s: string) => encodeURIComponent(s).replace(/%2C/gi, ",").replace(/%3A/gi, ":");
+// characters enc leaves as they are: encodeURIComponent's unreserved ones, and `,` `:`
+const KEEP = new Uint8Array(128);
+for (const ch of "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.!~*'(),:") KEEP[ch.charCodeAt(0)] = 1;
+const enc = (s: string) => {
+  let i = 0;
+  while (i < s.length) { const c = s.charCodeAt(i); if (c >= 128 || KEEP[c] === 0) break; i++; }
+  if (i === s.length) return s;
+  const e = encodeURIComponent(s);
+  return e.indexOf("%") < 0 ? e : e.replace(/%2C/gi, ",").replace(/%3A/gi, ":");
+};
 
 export function buildQuery(q: Record<string, string>): string {
   const keys = Object.keys(q);
   if (!keys.length) return "";
-  return "?" + keys.map((k) => `${enc(k)}=${enc(q[k])}`).join("&");
+  let out = "?";
+  for (let i = 0; i < keys.length; i++) out += (i ? "&" : "") + enc(keys[i]) + "=" + enc(q[keys[i]]);
+  return out;
 }
 
 export const targetOf = (s: { path: string; query: Record<string, string> }): string => s.path + buildQuery(s.query);

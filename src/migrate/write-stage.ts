@@ -14,6 +14,7 @@ import type { Cached, Note, OutputTarget, RequestItem } from "./types.js";
 
 export class StdoutClosed extends Error {}
 
+/** Items reach the write stage redacted (pipeline.ts calls redactItem on each first). */
 export interface WriteStageOptions {
   to?: OutputTarget;
   report?: "json" | "ndjson";
@@ -79,7 +80,7 @@ export class WriteStage {
     this.begun = true;
     if (this.opts.report === "json") return this.out.str(`{"requests":[\n`);
     if (this.opts.report) return;
-    this.writer = makeWriter(this.writerFormat, { baseUrl: this.opts.baseUrl, version: this.opts.version });
+    this.writer = makeWriter(this.writerFormat, { baseUrl: this.opts.baseUrl, version: this.opts.version, itemsRedacted: true });
     return this.out.str(this.writer.begin());
   }
 

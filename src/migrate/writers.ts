@@ -18,6 +18,8 @@ export interface WriterOptions {
   /** used for absolute URLs when the input had only a path */
   baseUrl?: string;
   version: string;
+  /** every item was redacted before it reached the writer (redact.ts redactItem): access lines are not redacted twice */
+  itemsRedacted?: boolean;
 }
 
 const ISO_DATE = /^\d{4}-\d\d-\d\dT\d\d:\d\d(?::\d\d(?:\.\d{1,9})?)?(?:Z|[+-]\d\d:?\d\d)?$/;
@@ -30,8 +32,19 @@ const S = JSON.stringify;
 const EPOCH = new Date(0).toISOString();
 const NOT_MADE = S({ status: 0, statusText: "", httpVersion: "", cookies: [], headers: [], content: { size: 0, mimeType: "" }, redirectURL: "", headersSize: -1, bodySize: -1 });
 
+/**
+ * targetOf(to), taken from `target` (the request's origin + targetOf(to), built once by the
+ * rewrite stage) when it holds it: no second query encoding per request.
+ */
+const pathOf = (item: RequestItem, to: Shape, target: string): string => {
+  const origin = item.req.origin;
+  return target.length > origin.length && target.charCodeAt(origin.length) === 47 && target.startsWith(origin) ? target.slice(origin.length) : targetOf(to);
+};
+
 export function makeWriter(format: OutputTarget, opts: WriterOptions): Writer {
-  const url = (item: RequestItem, to: Shape) => (redactOrigin(item.req.origin) || opts.baseUrl?.replace(/\/+$/, "") || "") + targetOf(to);
+  const clean = opts.itemsRedacted === true;
+  const base = opts.baseUrl?.replace(/\/+$/, "");
+  const url = (item: RequestItem, to: Shape, target?: string) => (redactOrigin(item.req.origin) || base || "") + (target === undefined ? targetOf(to) : pathOf(item, to, target));
   switch (format) {
     case "access":
       return {
@@ -39,7 +52,10 @@ export function makeWriter(format: OutputTarget, opts: WriterOptions): Writer {
         write(item, to, target) {
           const s = item.source;
           // the target is clean (built from the rewrite); the rest of the line may hold a key (referer)
-          if (s.format === "access") return redactAccessPrefix(s.pre) + to.method + " " + target + (s.proto ? " " + s.proto : "") + redactText(s.post) + "\n";
+          if (s.format === "access") {
+            const tail = (s.proto ? " " + s.proto : "") + (clean ? s.post : redactText(s.post)) + "\n";
+            return (clean ? s.pre : redactAccessPrefix(s.pre)) + to.method + " " + target + tail;
+          }
           return `${to.method} ${target} HTTP/1.1\n`;
         },
         end: () => "",
@@ -47,15 +63,16 @@ export function makeWriter(format: OutputTarget, opts: WriterOptions): Writer {
     case "ndjson":
       return {
         begin: () => "",
-        write(item, to) {
+        write(item, to, target) {
           const s = item.source;
           if (s.format === "ndjson") {
             const old = String(s.holder[s.urlKey]);
-            s.holder[s.urlKey] = /^https?:\/\//i.test(old) ? item.req.origin + targetOf(to) : targetOf(to);
+            const path = pathOf(item, to, target);
+            s.holder[s.urlKey] = /^https?:\/\//i.test(old) ? item.req.origin + path : path;
             s.holder[s.methodKey] = to.method;
             return JSON.stringify(redactedObjects.has(s.obj) ? s.obj : redactJson(s.obj)) + "\n";
           }
-          const o: Record<string, unknown> = { method: to.method, url: url(item, to) };
+          const o: Record<string, unknown> = { method: to.method, url: url(item, to, target) };
           const h = headersOut(item);
           if (h.length) o.headers = Object.fromEntries(h);
           if (hasBody(item, to)) o.body = redactBody(item.req.body!);
@@ -66,14 +83,14 @@ export function makeWriter(format: OutputTarget, opts: WriterOptions): Writer {
     case "curl":
       return {
         begin: () => "",
-        write(item, to) {
+        write(item, to, target) {
           const words = ["curl"];
           if (to.method !== "GET") words.push("-X", to.method);
           // the key comes from the environment, never from the log
           words.push("-H", '"x-api-key: $MIDS_API_KEY"');
           for (const [k, v] of headersOut(item)) if (!isSecretHeader(k)) words.push("-H", shellQuote(`${k}: ${v}`));
           if (hasBody(item, to)) words.push("--data-raw", shellQuote(redactBody(item.req.body!)));
-          const u = url(item, to);
+          const u = url(item, to, target);
           words.push(u.startsWith("/") ? `"$MIDS_BASE_URL"${shellQuote(u)}` : shellQuote(u));
           return words.join(" ") + "\n";
         },
@@ -82,8 +99,8 @@ export function makeWriter(format: OutputTarget, opts: WriterOptions): Writer {
     case "http":
       return {
         begin: () => "",
-        write(item, to) {
-          const lines = [`${to.method} ${url(item, to)} HTTP/1.1`];
+        write(item, to, target) {
+          const lines = [`${to.method} ${url(item, to, target)} HTTP/1.1`];
           for (const [k, v] of headersOut(item)) lines.push(`${k}: ${v}`);
           let text = lines.join("\n") + "\n";
           if (hasBody(item, to)) text += "\n" + redactBody(item.req.body!) + "\n";

@@ -55,6 +55,15 @@ describe("hostile JSON depth is one invalid request", () => {
     const { tally } = await run([line + "\n"]);
     expect(tally.summary()).toMatchObject({ total: 1, invalid: 0 });
   });
+  it(`the limit is exact: ${MAX_JSON_DEPTH} levels are read, one more is invalid (ndjson line, HAR entry)`, async () => {
+    const ok = `{"method":"GET","url":"/v2/topics","x":${deep(MAX_JSON_DEPTH - 1)}}`;
+    const over = `{"method":"GET","url":"/v2/topics","x":${deep(MAX_JSON_DEPTH)}}`;
+    const lines = await run([`${ok}\n${over}\n`]);
+    expect(lines.tally.summary()).toMatchObject({ total: 2, invalid: 1, rewritten: 1 });
+    const entry = (n: number) => `{"request":{"method":"GET","url":"https://h/v2/topics"},"x":${deep(n)}}`;
+    const har = await run([`{"log":{"entries":[${entry(MAX_JSON_DEPTH - 1)},${entry(MAX_JSON_DEPTH)}]}}`]);
+    expect(har.tally.summary()).toMatchObject({ total: 2, invalid: 1, rewritten: 1 });
+  });
   it("a 50,000-deep request body (curl, HAR) is written without its secrets and without a crash", async () => {
     const body = `{"password":"S3CR3T","x":${deep(50_000)}}`;
     const curl = `curl -X PATCH --data-raw '${body}' https://h/v3/alerts/al_1\n`;

@@ -27,7 +27,7 @@ const SHORT_WITH_VALUE = new Set([..."XHdouAembcwxFrTKUECDPQtyYz"]);
 export function parseCurl(line: string): LogRequest | string | null {
   const t = line.trim();
   if (!t || t.startsWith("#")) return null;
-  const words = shellWords(t.replace(/^\$\s+/, ""));
+  const words = shellWords(t.charCodeAt(0) === 36 ? t.replace(/^\$\s+/, "") : t);
   if (typeof words === "string") return `curl command: ${words}`;
   if (words[0] !== "curl") return "not a curl command";
   let method: string | undefined;

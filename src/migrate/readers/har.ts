@@ -21,6 +21,8 @@ export async function readHar(stream: AsyncIterable<Buffer | string>, emit: Emit
   let parts: string[] | null = null; // text of the entry being captured
   let size = 0;
   let tooBig = false;
+  // the nesting depth the entry being captured reached (the scanner's stack: no second walk of its text)
+  let entryDepth = 0;
   let entryNo = 0;
   let done = false;
   type Body = { kind: "invalid"; reason: string } | { kind: "request"; req: LogRequest; source: { format: "har"; entry: Record<string, unknown> } };
@@ -30,7 +32,7 @@ export async function readHar(stream: AsyncIterable<Buffer | string>, emit: Emit
   const finish = (text: string): void | Promise<void> => {
     entryNo++;
     if (tooBig) return emit(at({ kind: "invalid", reason: `HAR entry larger than ${MAX_ENTRY_CHARS / 1048576} MB` }, entryNo));
-    const r = parseEntry(text);
+    const r = parseEntry(text, entryDepth);
     if (typeof r === "string") return emit(at({ kind: "invalid", reason: r }, entryNo));
     const item: Item = { kind: "request", position: entryNo, req: r.req, source: { format: "har", entry: r.entry } };
     if (file) item.file = file;
@@ -68,8 +70,9 @@ export async function readHar(stream: AsyncIterable<Buffer | string>, emit: Emit
       }
       if (c === 34) { inString = true; keyBuf = expectKey ? "" : null; expectKey = false; continue; }
       if (c === 123 || c === 91) { // { [
-        if (parts === null && entriesDepth >= 0 && stack.length === entriesDepth && c === 123) { parts = []; size = 0; tooBig = false; capStart = i; }
+        if (parts === null && entriesDepth >= 0 && stack.length === entriesDepth && c === 123) { parts = []; size = 0; tooBig = false; capStart = i; entryDepth = 0; }
         stack.push(c);
+        if (parts !== null && stack.length - entriesDepth > entryDepth) entryDepth = stack.length - entriesDepth;
         expectKey = c === 123;
         if (c === 91 && entriesDepth < 0 && stack.length === 3 && keys[1] === "log" && keys[2] === "entries") entriesDepth = 3;
       } else if (c === 125 || c === 93) { // } ]
@@ -101,10 +104,11 @@ export async function readHar(stream: AsyncIterable<Buffer | string>, emit: Emit
 
 const isObj = (v: unknown): v is Record<string, unknown> => !!v && typeof v === "object" && !Array.isArray(v);
 
-export function parseEntry(text: string): { req: LogRequest; entry: Record<string, unknown> } | string {
+/** `depth`: the text's nesting depth (jsonDepth) when the caller already knows it. */
+export function parseEntry(text: string, depth?: number): { req: LogRequest; entry: Record<string, unknown> } | string {
   let entry: unknown;
   // hostile depth would overflow the stack of String()/JSON walks after the parse (issue 10)
-  if (jsonDepth(text) > MAX_JSON_DEPTH) return `HAR entry nested deeper than ${MAX_JSON_DEPTH} levels`;
+  if ((depth ?? jsonDepth(text)) > MAX_JSON_DEPTH) return `HAR entry nested deeper than ${MAX_JSON_DEPTH} levels`;
   try { entry = JSON.parse(text); } catch { return "HAR entry is not valid JSON"; }
   if (!isObj(entry) || !isObj(entry.request)) return "HAR entry without a request";
   const r = entry.request;

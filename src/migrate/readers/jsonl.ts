@@ -9,14 +9,25 @@ const METHOD_KEYS = ["method", "requestMethod", "verb"];
 const URL_KEYS = ["url", "path", "uri", "requestUrl", "originalUrl"];
 
 const isObj = (v: unknown): v is Record<string, unknown> => !!v && typeof v === "object" && !Array.isArray(v);
-const firstKey = (o: Record<string, unknown>, keys: string[]) => keys.find((k) => typeof o[k] === "string" && o[k] !== "");
+const firstKey = (o: Record<string, unknown>, keys: string[]): string | undefined => {
+  for (const k of keys) if (typeof o[k] === "string" && o[k] !== "") return k;
+  return undefined;
+};
+
+/** Could t nest deeper than MAX_JSON_DEPTH? Not with that many `{` and `[` in all (two native searches, not a walk). */
+function mayBeDeep(t: string): boolean {
+  let n = 0;
+  for (let i = t.indexOf("{"); i >= 0 && n <= MAX_JSON_DEPTH; i = t.indexOf("{", i + 1)) n++;
+  for (let i = t.indexOf("["); i >= 0 && n <= MAX_JSON_DEPTH; i = t.indexOf("[", i + 1)) n++;
+  return n > MAX_JSON_DEPTH;
+}
 
 export function parseJsonLine(line: string): { req: LogRequest; source: Source } | string | null {
   const t = line.trim();
   if (!t) return null;
   if (!t.startsWith("{")) return "not a JSON object";
   // hostile depth would overflow the stack of every recursive walk after the parse
-  if (jsonDepth(t) > MAX_JSON_DEPTH) return `JSON nested deeper than ${MAX_JSON_DEPTH} levels`;
+  if (mayBeDeep(t) && jsonDepth(t) > MAX_JSON_DEPTH) return `JSON nested deeper than ${MAX_JSON_DEPTH} levels`;
   let obj: unknown;
   try { obj = JSON.parse(t); } catch { return "not valid JSON"; }
   if (!isObj(obj)) return "not a JSON object";
@@ -24,7 +35,10 @@ export function parseJsonLine(line: string): { req: LogRequest; source: Source }
 }
 
 export function fromObject(obj: Record<string, unknown>): { req: LogRequest; source: Source } | string {
-  for (const holder of [obj, ...HOLDERS.map((h) => obj[h]).filter(isObj)]) {
+  // the object itself, then each holder that is an object (looked at only when needed: no arrays per line)
+  for (let h = -1; h < HOLDERS.length; h++) {
+    const holder = (h < 0 ? obj : obj[HOLDERS[h]]) as Record<string, unknown>;
+    if (h >= 0 && !isObj(holder)) continue;
     const urlKey = firstKey(holder, URL_KEYS);
     if (!urlKey) continue;
     // a method may sit beside the url or on the top-level object
@@ -35,7 +49,7 @@ export function fromObject(obj: Record<string, unknown>): { req: LogRequest; sou
     if (isObj(holder.query) && !target.query.length) {
       for (const [k, v] of Object.entries(holder.query)) target.query.push([k, String(v)]);
     }
-    const req: LogRequest = { method: method.toUpperCase(), ...target };
+    const req: LogRequest = { method: method.toUpperCase(), origin: target.origin, path: target.path, query: target.query };
     const headers = readHeaders(holder.headers);
     if (headers) req.headers = headers;
     if (typeof holder.body === "string") req.body = holder.body;

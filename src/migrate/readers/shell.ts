@@ -32,7 +32,14 @@ export function shellWords(s: string): string[] | string {
       cur = "";
       inWord = false;
     } else {
-      cur += ch;
+      // a run of plain characters is copied in one slice
+      let j = i + 1;
+      for (; j < s.length; j++) {
+        const c = s.charCodeAt(j);
+        if (c === 39 || c === 34 || c === 92 || c === 32 || c === 9 || c === 10 || c === 13) break;
+      }
+      cur += s.slice(i, j);
+      i = j - 1;
       inWord = true;
     }
   }
