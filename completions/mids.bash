@@ -60,7 +60,7 @@ _mids_opts() {
     'migrate verify') echo '--from-format --fail-on --concurrency --sample --sample-first --seed --tolerance -h --help -V --version --base-url --api-key --profile --api -o --output --fields --jq --csv-raw --no-color -q --quiet --verbose --timeout --max-retries --insecure --max-body-size --max-pages --sandbox';;
     'migrate scan') echo '--format --output-file --output-file-format --fail-on --fix --dry-run --include --exclude --host -h --help -V --version --base-url --api-key --profile --api -o --output --fields --jq --csv-raw --no-color -q --quiet --verbose --timeout --max-retries --insecure --max-body-size --max-pages --sandbox';;
     'sandbox') echo '-h --help -V --version --base-url --api-key --profile --api -o --output --fields --jq --csv-raw --no-color -q --quiet --verbose --timeout --max-retries --insecure --max-body-size --max-pages --sandbox';;
-    'sandbox serve') echo '--port --host --faults --state -h --help -V --version --base-url --api-key --profile --api -o --output --fields --jq --csv-raw --no-color -q --quiet --verbose --timeout --max-retries --insecure --max-body-size --max-pages --sandbox';;
+    'sandbox serve') echo '--port --host --faults --state --rate-limit -h --help -V --version --base-url --api-key --profile --api -o --output --fields --jq --csv-raw --no-color -q --quiet --verbose --timeout --max-retries --insecure --max-body-size --max-pages --sandbox';;
     'sandbox keys') echo '-h --help -V --version --base-url --api-key --profile --api -o --output --fields --jq --csv-raw --no-color -q --quiet --verbose --timeout --max-retries --insecure --max-body-size --max-pages --sandbox';;
     'sandbox reset') echo '-h --help -V --version --base-url --api-key --profile --api -o --output --fields --jq --csv-raw --no-color -q --quiet --verbose --timeout --max-retries --insecure --max-body-size --max-pages --sandbox';;
     'completion') echo '-h --help -V --version --base-url --api-key --profile --api -o --output --fields --jq --csv-raw --no-color -q --quiet --verbose --timeout --max-retries --insecure --max-body-size --max-pages --sandbox';;
@@ -158,6 +158,7 @@ _mids_optval() {
     'sandbox serve|--host') echo 'free';;
     'sandbox serve|--faults') echo 'free';;
     'sandbox serve|--state') echo 'files';;
+    'sandbox serve|--rate-limit') echo 'free';;
     *'|--base-url') echo 'free';;
     *'|--api-key') echo 'free';;
     *'|--profile') echo 'free';;

@@ -31,7 +31,7 @@ function __mids_subs
 end
 # prints the command path of the line being completed, then the number of positionals after it
 function __mids_state
-    set -l value_flags --base-url --api-key --profile --api -o --output --fields --jq --timeout --max-retries --max-body-size --max-pages --limit --cursor --page --max-items --ids --slugs --names --handles --tickers --categories --chain --address --asset-types --universe --min-trend --sort --min-market-cap --max-market-cap --at --intel-sort-by --intel-activity --since --grade --category --project --search --activity --from --to --start --end --status --cadence --destinations --selector --name --threshold --format --output-file --output-file-format --stdin-name --concurrency --param -X --method -f --field -H --header --input --from-format --fail-on --sample --seed --tolerance --include --exclude --host --port --faults --state
+    set -l value_flags --base-url --api-key --profile --api -o --output --fields --jq --timeout --max-retries --max-body-size --max-pages --limit --cursor --page --max-items --ids --slugs --names --handles --tickers --categories --chain --address --asset-types --universe --min-trend --sort --min-market-cap --max-market-cap --at --intel-sort-by --intel-activity --since --grade --category --project --search --activity --from --to --start --end --status --cadence --destinations --selector --name --threshold --format --output-file --output-file-format --stdin-name --concurrency --param -X --method -f --field -H --header --input --from-format --fail-on --sample --seed --tolerance --include --exclude --host --port --faults --state --rate-limit
     set -l tokens (commandline -opc)
     set -e tokens[1]
     set -l path
@@ -293,6 +293,7 @@ complete -c mids -n '__mids_at \'sandbox serve\'' -l port -x -d 'port (0 picks a
 complete -c mids -n '__mids_at \'sandbox serve\'' -l host -x -d 'address to bind'
 complete -c mids -n '__mids_at \'sandbox serve\'' -l faults -x -d 'inject failures, e.g. 503:0.2,reset:0.05,slow:2000,truncate:0.1 or 503:x2@/v3/alerts'
 complete -c mids -n '__mids_at \'sandbox serve\'' -l state -r -F -d 'persist alert changes in this file (default: in memory)'
+complete -c mids -n '__mids_at \'sandbox serve\'' -l rate-limit -x -d 'per-minute limit for every key (default: each key\'s documented limit); for load tests of your scripts'
 # sandbox keys
 # sandbox reset
 # completion

@@ -17,6 +17,8 @@ export type { SandboxKey } from "./keys.js";
 
 export interface SandboxOptions {
   port?: number; host?: string; faults?: string; stateFile?: string; now?: () => Date; quiet?: boolean;
+  /** one per-minute rate limit for every key instead of each key's documented one */
+  rateLimit?: number;
   /** where the request log lines go (default stderr); none when quiet */
   log?: (line: string) => void;
 }
@@ -98,7 +100,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   const plan = new FaultPlan(opts.faults ? parseFaults(opts.faults) : []);
   const ds = generate(now().getTime());
   const world: World = { ds, alerts: new AlertStore(ds.anchor, opts.stateFile), runCounter: { n: 0 } };
-  const limiter = new RateLimiter();
+  const limiter = new RateLimiter(opts.rateLimit);
   const log: RequestLogEntry[] = [];
   // when each request arrived, for the request log's time and latency
   const arrival = new WeakMap<ServerResponse, { at: string; t0: number }>();

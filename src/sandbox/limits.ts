@@ -8,8 +8,12 @@ interface Bucket { minuteStart: number; minuteCount: number; dayStart: number; d
 export class RateLimiter {
   private buckets = new Map<string, Bucket>();
 
+  /** `perMinuteOverride`: one per-minute limit for every key and address (`sandbox serve --rate-limit`) */
+  constructor(private readonly perMinuteOverride?: number) {}
+
   /** Count one request against `id` (unless `consume` is false) and report both windows. */
-  take(id: string, perMinute: number, perDay: number, nowMs: number, consume = true): LimitState {
+  take(id: string, perMinute0: number, perDay: number, nowMs: number, consume = true): LimitState {
+    const perMinute = this.perMinuteOverride ?? perMinute0;
     const sec = Math.floor(nowMs / 1000);
     const minuteStart = sec - (sec % 60);
     const dayStart = sec - (sec % 86_400);

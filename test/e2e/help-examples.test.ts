@@ -38,7 +38,9 @@ function examples(): Example[] {
   return out;
 }
 
-const sb = useSandbox();
+// a few hundred examples (verify replays whole logs) in about a minute: past the demo key's 120
+// requests a minute, so this sandbox allows more
+const sb = useSandbox(["--rate-limit", "100000"]);
 
 /** A working directory holding the files the examples name, and a HOME with completion dirs. */
 async function workspace(): Promise<{ cwd: string; env: Record<string, string> }> {

@@ -10,6 +10,7 @@ export function register(program: Command, ctx: Context): void {
     .option("--host <host>", "address to bind", "127.0.0.1")
     .option("--faults <spec>", "inject failures, e.g. 503:0.2,reset:0.05,slow:2000,truncate:0.1 or 503:x2@/v3/alerts")
     .option("--state <file>", "persist alert changes in this file (default: in memory)")
+    .option("--rate-limit <n>", "per-minute limit for every key (default: each key's documented limit); for load tests of your scripts")
     .addHelpText("after", `
 Examples:
   $ mids sandbox serve --port 0

@@ -7,17 +7,18 @@ import { printList } from "../../output/render.js";
 import { parseIntFlag } from "../shared/options.js";
 import { isLoopbackHost } from "../../client/request.js";
 
-export interface ServeFlags { port: string; host: string; faults?: string; state?: string }
+export interface ServeFlags { port: string; host: string; faults?: string; state?: string; rateLimit?: string }
 
 export async function serve(flags: ServeFlags, ctx: Context): Promise<void> {
   const port = parseIntFlag("--port", flags.port, 0, 65535)!;
+  const rateLimit = parseIntFlag("--rate-limit", flags.rateLimit, 1, 1_000_000);
   const { startSandbox, parseFaults } = await import("../../sandbox/index.js");
   if (flags.faults) {
     try { parseFaults(flags.faults); } catch (e) { throw new UsageError(`--faults: ${(e as Error).message}`); }
   }
   let sb;
   try {
-    sb = await startSandbox({ port, host: flags.host, faults: flags.faults, stateFile: flags.state, quiet: ctx.globals.quiet, log: (l) => ctx.io.stderr.write(l) });
+    sb = await startSandbox({ port, host: flags.host, faults: flags.faults, stateFile: flags.state, rateLimit, quiet: ctx.globals.quiet, log: (l) => ctx.io.stderr.write(l) });
   } catch (e) {
     const err = e as NodeJS.ErrnoException;
     if (err.code === "EADDRINUSE") throw new UsageError(`port ${port} on ${flags.host} is in use`, { hint: "pick another --port, or --port 0 for a free one" });
