@@ -27,7 +27,8 @@ function argv(cmd: string): string[] {
   return args;
 }
 
-const sb = useSandbox();
+// some examples page through everything (--all): more than the demo key's 120 requests a minute
+const sb = useSandbox(["--rate-limit", "100000"]);
 
 describe("README examples", () => {
   const runnable = examples().filter((c) => !SKIP.test(c));
