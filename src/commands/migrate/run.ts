@@ -1,4 +1,3 @@
-import { statSync } from "node:fs";
 import type { Context } from "../../context.js";
 import { FindingsError, UsageError } from "../../errors.js";
 import { VERSION } from "../../version.js";
@@ -6,6 +5,7 @@ import { migrate } from "../../migrate/pipeline.js";
 import { makeResolver } from "../../migrate/resolve.js";
 import { INPUT_FORMATS, STATUSES, TO_FORMATS, type InputFormat, type OutputTarget, type Status } from "../../migrate/types.js";
 import { csvFlag, parseEnumFlag } from "../shared/options.js";
+import { logInputs } from "./logs.js";
 
 export interface MigrateFlags {
   files: string[];
@@ -32,22 +32,7 @@ export async function run(flags: MigrateFlags, ctx: Context): Promise<void> {
   }
   if (report && to) throw new UsageError(`--to and -o ${report} cannot be combined`, { hint: "--to converts the rewritten requests; -o json/ndjson prints the report instead" });
 
-  let files = flags.files;
-  if (!files.length) {
-    if (ctx.io.stdinIsTTY) throw new UsageError("no log to migrate", { hint: "give one or more log files, or pipe a log in (- reads stdin)" });
-    files = ["-"];
-  }
-  for (const f of files) {
-    if (f === "-") continue;
-    let why: string | undefined;
-    try {
-      const st = statSync(f);
-      if (st.isDirectory()) why = "it is a directory (name the log files in it)";
-    } catch (e) {
-      why = (e as NodeJS.ErrnoException).code === "ENOENT" ? "no such file" : ((e as NodeJS.ErrnoException).code ?? "not a file");
-    }
-    if (why) throw new UsageError(`cannot read '${f}': ${why}`, { hint: "check the path; - reads stdin" });
-  }
+  const files = logInputs(ctx, flags.files, "migrate");
 
   const { failed, tally } = await migrate(ctx.io, {
     files, fromFormat, to, report, failOn, quiet: g.quiet, baseUrl: g.baseUrl, version: VERSION, now: ctx.now(), signal: ctx.signal,

@@ -54,8 +54,8 @@ Examples:
 }
 
 export async function run(flags: VerifyFlags, ctx: Context): Promise<void> {
-  const [{ statSync }, errors, options, types, input, replay, report, sanitize, io] = await Promise.all([
-    import("node:fs"), import("../../errors.js"), import("../shared/options.js"), import("../../migrate/types.js"),
+  const [{ logInputs }, errors, options, types, input, replay, report, sanitize, io] = await Promise.all([
+    import("./logs.js"), import("../../errors.js"), import("../shared/options.js"), import("../../migrate/types.js"),
     import("../../migrate/verify/input.js"), import("../../migrate/verify/replay.js"), import("../../migrate/verify/report.js"),
     import("../../output/sanitize.js"), import("../../io.js"),
   ]);
@@ -78,21 +78,7 @@ export async function run(flags: VerifyFlags, ctx: Context): Promise<void> {
     throw new UsageError(`migrate verify has no -o ${g.output} output`, { hint: "use -o table, -o json or -o ndjson" });
   }
 
-  let files = flags.files;
-  if (!files.length) {
-    if (ctx.io.stdinIsTTY) throw new UsageError("no log to verify", { hint: "give one or more log files, or pipe a log in (- reads stdin)" });
-    files = ["-"];
-  }
-  for (const f of files) {
-    if (f === "-") continue;
-    let why: string | undefined;
-    try {
-      if (statSync(f).isDirectory()) why = "it is a directory (name the log files in it)";
-    } catch (e) {
-      why = (e as NodeJS.ErrnoException).code === "ENOENT" ? "no such file" : ((e as NodeJS.ErrnoException).code ?? "not a file");
-    }
-    if (why) throw new UsageError(`cannot read '${f}': ${why}`, { hint: "check the path; - reads stdin" });
-  }
+  const files = logInputs(ctx, flags.files, "verify");
 
   const read = await input.readRequests(ctx.io, files, fromFormat);
   const sample = size === undefined ? undefined

@@ -1,0 +1,24 @@
+// The log files `migrate` and `migrate verify` read: none given and stdin piped means stdin; a
+// missing file or a directory is the user's to fix (exit 2) before anything is read.
+import { statSync } from "node:fs";
+import type { Context } from "../../context.js";
+import { UsageError } from "../../errors.js";
+
+export function logInputs(ctx: Context, files: string[], verb: string): string[] {
+  if (!files.length) {
+    if (ctx.io.stdinIsTTY) throw new UsageError(`no log to ${verb}`, { hint: "give one or more log files, or pipe a log in (- reads stdin)" });
+    return ["-"];
+  }
+  for (const f of files) {
+    if (f === "-") continue;
+    let why: string | undefined;
+    try {
+      if (statSync(f).isDirectory()) why = "it is a directory (name the log files in it)";
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      why = code === "ENOENT" ? "no such file" : (code ?? "not a file");
+    }
+    if (why) throw new UsageError(`cannot read '${f}': ${why}`, { hint: "check the path; - reads stdin" });
+  }
+  return files;
+}
