@@ -1,8 +1,8 @@
 // mids migrate scan: find v2 API usages in source trees, report them in any findings format,
 // and rewrite the literal ones in place with --fix (issue 12). The map is migrate's own.
-import { Option, type Command } from "commander";
+import type { Command } from "commander";
 import type { Context } from "../../context.js";
-import { FORMATS } from "../../findings/formats.js";
+import { addFindingsOptions } from "../shared/findings-options.js";
 import type { ScanCommandFlags } from "../../migrate/scan/command.js";
 
 /** The flags as parsed: the run module's own type (a type-only import loads nothing at start-up). */
@@ -11,13 +11,9 @@ export type ScanFlags = ScanCommandFlags;
 const collect = (v: string, prev: string[] = []) => [...prev, v];
 
 export function register(parent: Command, ctx: Context): void {
-  parent
-    .command("scan")
+  addFindingsOptions(parent.command("scan"))
     .description("Find v2 API calls in source code (any language), with file:line:col, status and the v3 replacement; --fix rewrites them")
     .argument("[paths...]", "files and directories to scan (default: the current directory)")
-    .addOption(new Option("--format <format>", "findings format (default: github when GITHUB_ACTIONS=true, json with -o json, else stylish)").choices(FORMATS))
-    .option("--output-file <file>", "also write the findings to FILE (format from --output-file-format or the extension)")
-    .addOption(new Option("--output-file-format <format>", "format of --output-file (default from its extension: .sarif, .xml, .json)").choices(FORMATS))
     .option("--fail-on <statuses>", "exit 8 when any usage has one of these statuses (comma-separated: rewritten, partial, removed, unrecognized)")
     .option("--fix", "rewrite, in place, the rewritten usages whose text can be replaced literally")
     .option("--dry-run", "with --fix: print a unified diff instead of writing")

@@ -1,8 +1,8 @@
-import { Option, type Command } from "commander";
+import type { Command } from "commander";
 import type { Context } from "../../context.js";
 import { segment } from "../shared/args.js";
 import { DISCONTINUED } from "./discontinued.js";
-import { FORMATS } from "../../findings/formats.js";
+import { addFindingsOptions } from "../shared/findings-options.js";
 
 // route paths are left to src/contract (the help names no path), since importing the route
 // table here would load it at start-up; the format names come from a module with no imports
@@ -14,13 +14,9 @@ export function register(program: Command, ctx: Context): void {
     .description("Validate, list, show and execute YAML recipes (v2 only; discontinued in v3)")
     .addHelpText("after", `\n${DISCONTINUED}`);
 
-  recipes
-    .command("validate")
+  addFindingsOptions(recipes.command("validate"))
     .description("Check recipe files: parsed locally, then validated by the service; findings at file:line:col")
     .argument("<inputs...>", "files, directories (their .yaml/.yml files), quoted globs (*, **, ?, {a,b}), or - for stdin")
-    .addOption(new Option("--format <format>", "findings format (default: github when GITHUB_ACTIONS=true, json with -o json, else stylish)").choices(FORMATS))
-    .option("--output-file <file>", "also write the findings to FILE (format from --output-file-format or the extension)")
-    .addOption(new Option("--output-file-format <format>", "format of --output-file (default from its extension: .sarif, .xml, .json)").choices(FORMATS))
     .option("--stdin-name <name>", "file name to report for - (stdin)", "<stdin>")
     .option("--concurrency <n>", "files validated at once, 1 to 16", "4")
     .addHelpText("after", `
