@@ -78,6 +78,8 @@ export const isSecretHeader = memo((name) => {
 });
 
 const paramNames = new Set(SECRET_QUERY_PARAMS);
+// the multi-word names written without a separator (`accesstoken`, `clientsecret`, `xapikey`)
+const squashedNames = new Set(SECRET_QUERY_PARAMS.filter((n) => n.includes("_")).map((n) => n.replace(/_/g, "")));
 const PARAM_ENDING = new RegExp(`_(?:${alt(SECRET_PARAM_ENDINGS)})$`);
 
 // percent-escapes of ASCII characters (`%61pi_key`, `%2561pi_key`): the name a server reads
@@ -100,7 +102,7 @@ export function normalizeParamName(name: string): string {
     .replace(/[-\s]+/g, "_");
 }
 
-const secretParamName = (n: string) => paramNames.has(n) || PARAM_ENDING.test(n);
+const secretParamName = (n: string) => paramNames.has(n) || PARAM_ENDING.test(n) || squashedNames.has(n);
 const secretOne = (n: string) => secretParamName(n) || (n.length > 3 && n.endsWith("s") && secretParamName(n.slice(0, -1)));
 
 /**

@@ -16,6 +16,8 @@ describe("secret names", () => {
   });
   it("parameters: the list, camelCase, dashes, array and encoded array forms, and secret endings", () => {
     for (const p of [...SECRET_QUERY_PARAMS, "apiKey", "API-KEY", "api_key[]", "api_key[0]", "api_key%5B%5D", "clientSecret", "X-Amz-Signature", "my_refresh_token"]) expect(isSecretParam(p), p).toBe(true);
+    // the multi-word names written without a separator
+    for (const p of SECRET_QUERY_PARAMS.filter((n) => n.includes("_")).map((n) => n.replace(/_/g, ""))) expect(isSecretParam(p), p).toBe(true);
     for (const p of ["page", "limit", "cursor", "sort", "names", "keyword", "sort_key", "tickers"]) expect(isSecretParam(p), p).toBe(false);
   });
 });

@@ -37,22 +37,17 @@ export interface VerifyInput {
 const GZIP_MAGIC = [0x1f, 0x8b];
 
 /**
- * Query (and `;matrix`) parameter names that carry a credential: migrate's list and then some, as
- * issue 10 names them (`password`, `client_secret`, `auth_token`, `signature`, `jwt`, `api_key[]`,
- * ...). No v2 or v3 route takes a parameter like these, so dropping them costs nothing, and a
- * replay sends the log's values to a server. Compared case-blind, without `[]`, `-`, `_` or `.`.
+ * Query (and `;matrix`) parameter names that carry a credential: the shared secret rules, and any
+ * name ending like one. No v2 or v3 route takes a parameter like these, so dropping them costs
+ * nothing, and a replay sends the log's values to a server.
  */
-const KEY_LIKE = new Set([
-  "apikey", "xapikey", "key", "token", "accesstoken", "authtoken", "idtoken", "refreshtoken", "sessiontoken", "auth",
-  "authorization", "password", "passwd", "pwd", "pass", "secret", "clientsecret", "signature", "sig", "jwt", "session",
-  "sessionid", "credential", "credentials", "bearer",
-]);
 const KEY_LIKE_END = /(apikey|secret|password|token|signature)$/;
 
 export function isKeyLikeParam(name: string): boolean {
   if (isSecretParam(name)) return true;
-  const n = name.toLowerCase().replace(/\[\]$/, "").replace(/[-_.]/g, "");
-  return KEY_LIKE.has(n) || KEY_LIKE_END.test(n);
+  // beyond the shared rules (src/contract/secrets.ts), a replay also drops any name that ends like
+  // a credential written without a separator (`sessiontoken`, `mysecret`)
+  return KEY_LIKE_END.test(name.toLowerCase().replace(/\[\]$/, "").replace(/[-_.]/g, ""));
 }
 
 /** `;name=value` path parameters that carry a key are cut from the path. */
