@@ -12,7 +12,8 @@ const out = join(root, `dist.tmp-${process.pid}`);
 const old = join(root, `dist.old-${process.pid}`);
 rmSync(out, { recursive: true, force: true });
 await build({
-  entryPoints: { cli: join(root, "src/cli.ts") },
+  // the worker threads of `mids migrate` on large inputs (src/migrate/parallel/pool.ts finds it beside cli.js)
+  entryPoints: { cli: join(root, "src/cli.ts"), "migrate-worker": join(root, "src/migrate/parallel/worker.ts") },
   outdir: out,
   // every library is bundled (package.json keeps them in devDependencies; test/e2e/pack.test.ts
   // checks that any bare import left in dist/ is a runtime dependency)

@@ -24,9 +24,10 @@ function hasControlBytes(b: Buffer): boolean {
 }
 
 /** `onBytes(n, lineNo)`: n more bytes read; lineNo lines were handed on before them. */
-export async function splitLines(stream: AsyncIterable<Buffer | string>, sink: LineSink, onBytes?: (n: number, lineNo: number) => void, fast?: BlockLineSink): Promise<void> {
+/** `startLine`: the lines of the input before this stream (a part of it: line numbers go on from there). */
+export async function splitLines(stream: AsyncIterable<Buffer | string> | Iterable<Buffer | string>, sink: LineSink, onBytes?: (n: number, lineNo: number) => void, fast?: BlockLineSink, startLine = 0): Promise<void> {
   let carry: Buffer | undefined;
-  let lineNo = 0;
+  let lineNo = startLine;
   let skipping = false; // inside an over-long line: drop bytes until its newline
   let checkBinary = true; // false while inside a block already known to be free of control bytes
   const emit = (text: string | null, bad?: string): void | Promise<void> => {

@@ -5,6 +5,8 @@
 const FLUSH_AT = 64 * 1024;
 
 export type ChunkWriter = (chunk: string | Buffer) => void | Promise<void>;
+/** Takes the text itself, told whether it is ASCII (a worker copies it into a reused buffer). */
+export type TextWriter = (text: string, ascii: boolean) => void | Promise<void>;
 
 export class Output {
   private text = "";
@@ -15,7 +17,7 @@ export class Output {
   private runStart = 0;
   private runEnd = 0;
 
-  constructor(private readonly write: ChunkWriter) {}
+  constructor(private readonly write: ChunkWriter, private readonly text_?: TextWriter) {}
 
   /** Append text; `ascii` when the caller knows it is. */
   str(s: string, ascii = false): void | Promise<void> {
@@ -40,10 +42,11 @@ export class Output {
     if (this.runText !== undefined) this.settle();
     if (!this.text) return;
     const t = this.text;
-    const chunk = this.ascii ? Buffer.from(t, "latin1") : t;
+    const ascii = this.ascii;
     this.text = "";
     this.ascii = true;
-    return this.write(chunk);
+    if (this.text_) return this.text_(t, ascii);
+    return this.write(ascii ? Buffer.from(t, "latin1") : t);
   }
 
   private settle(): void {

@@ -3,15 +3,27 @@
 // report, listing), streaming with bounded memory. Each stage can be run and measured alone.
 import type { IO } from "../io.js";
 import { InterruptedError } from "../errors.js";
-import { makeAccessFast } from "./access-fast.js";
+import { availableParallelism } from "node:os";
+import { accessFastSink, itemHandler } from "./compose.js";
 import type { BlockLineSink } from "./lines.js";
 import { makeProgress } from "./progress.js";
-import { readInputs, ReadInterrupted, type InputInfo } from "./reader.js";
+import { readInputs, ReadInterrupted, type Batcher, type InputInfo } from "./reader.js";
+import { makeBatcher, Pool, workerScript } from "./parallel/pool.js";
 import { RewriteStage } from "./rewrite-stage.js";
-import { redactItem } from "./redact.js";
 import { Tally, summaryText } from "./summary.js";
+import { stripControl } from "../output/sanitize.js";
 import { StdoutClosed, WriteStage } from "./write-stage.js";
-import type { InputFormat, Item, Outcome, OutputTarget, Status } from "./types.js";
+import type { InputFormat, Outcome, OutputTarget, Status } from "./types.js";
+
+/** files at least this large (as stored; gzip: a quarter) are read by worker threads unless --jobs says otherwise */
+export const PARALLEL_MIN_BYTES = 8 * 1024 * 1024;
+/** at most this many worker threads by default */
+const JOBS_MAX = 4;
+/** Worker threads by default: one per core, up to JOBS_MAX; none on one core. */
+export function defaultJobs(): number {
+  const n = availableParallelism();
+  return n < 2 ? 0 : Math.min(n, JOBS_MAX);
+}
 
 export interface MigrateOptions {
   /** file paths; "-" is stdin */
@@ -31,6 +43,10 @@ export interface MigrateOptions {
   fastPath?: boolean;
   /** SIGINT/SIGTERM: stop reading, write what is complete, print the summary so far */
   signal?: AbortSignal;
+  /** --jobs: worker threads for line-format files (0: none); default defaultJobs() for files of PARALLEL_MIN_BYTES or more */
+  jobs?: number;
+  /** --verbose: say which inputs worker threads read */
+  verbose?: boolean;
   /** progress redraw interval on a terminal (ms) */
   progressEveryMs?: number;
 }
@@ -48,47 +64,28 @@ export async function migrate(io: IO, opts: MigrateOptions): Promise<MigrateResu
   const writing = new WriteStage(io, tally, { to: opts.to, report: opts.report, baseUrl: opts.baseUrl, version: opts.version });
   const progress = makeProgress(io, { quiet: opts.quiet, everyMs: opts.progressEveryMs, files: opts.files });
 
-  const item = (it: Item): void | Promise<void> => {
-    // the one place secrets leave an entry (redact.ts): before the rewriter, report, listing or writer
-    redactItem(it);
-    if (it.kind === "invalid") {
-      rewriting.invalid();
-      return writing.invalid(it.position, it.reason);
-    }
-    const c = rewriting.outcome(it);
-    if (c instanceof Promise) return c.then((x) => writing.request(it, x));
-    return writing.request(it, c);
-  };
-  // access log in, access log out: a line whose request field was seen before is written by
-  // splicing the cached v3 request into it, without parsing it (access-fast.ts)
-  const accessFast = (input: InputInfo): BlockLineSink | undefined => {
-    const direct = opts.fastPath !== false && !opts.report && !opts.resolve && writing.format === "access" && input.format === "access";
-    if (!direct) return undefined;
-    const cache = rewriting.accessCache;
-    const fast = makeAccessFast({ cache: { get: (k) => cache.find(k) }, out: writing.out, listingFull: () => tally.full(), leaveOut: () => tally.leave("") });
-    // where lines rarely repeat (a new id on every line) the fast path only looks twice: it stands
-    // aside for a while when it took under 1 line in 20 of the last 4096
-    let tried = 0;
-    let taken = 0;
-    let idle = 0;
-    return (text, start, end, next, ascii) => {
-      if (idle > 0) { idle--; return false; }
-      const r = fast(text, start, end, next, ascii);
-      if (r !== false) taken++;
-      if (++tried === 4096) {
-        if (taken < 4096 / 20) idle = 1 << 16;
-        tried = taken = 0;
-      }
-      return r;
-    };
+  const item = itemHandler(rewriting, writing);
+  const accessFast = (input: InputInfo): BlockLineSink | undefined => accessFastSink(rewriting, writing, input, opts);
+  // large files go to worker threads (parallel/pool.ts), made on the first that needs them
+  let pool: Pool | undefined;
+  const parallel = (input: InputInfo, size: number): Batcher | undefined => {
+    const jobs = opts.jobs ?? defaultJobs();
+    if (jobs < 1 || opts.resolve || io.stdoutIsTTY || writing.format === "har") return undefined;
+    if (opts.jobs === undefined && size < (input.gzip ? PARALLEL_MIN_BYTES / 4 : PARALLEL_MIN_BYTES)) return undefined;
+    const script = workerScript();
+    if (!script) return undefined;
+    pool ??= new Pool(script, jobs, { to: opts.to, report: opts.report, baseUrl: opts.baseUrl, version: opts.version, now: opts.now.getTime(), fastPath: opts.fastPath });
+    if (opts.verbose) io.stderr.write(`migrate: ${input.file === "-" ? "stdin" : stripControl(input.file)}: read by ${jobs} worker thread${jobs === 1 ? "" : "s"}\n`);
+    return makeBatcher({ pool, input, size: input.gzip ? size * 6 : size, deliver: (r) => { tally.merge(r.delta); return writing.part(r.out.subarray(0, r.outLength), r.reported); } });
   };
 
   let interrupted = false;
   try {
     await readInputs(io, opts.files, { fromFormat: opts.fromFormat, signal: opts.signal, onBytes: progress.bytes }, {
-      begin: (input) => writing.begin(input), item, accessFast,
+      begin: (input) => writing.begin(input), item, accessFast, parallel,
     });
   } catch (e) {
+    await pool?.close();
     if (e instanceof StdoutClosed) { progress.done(); return { tally, failed: 0 }; }
     if (!(e instanceof ReadInterrupted)) {
       // a damaged input (truncated gzip, unreadable file): what was read before it still goes out
@@ -98,6 +95,7 @@ export async function migrate(io: IO, opts: MigrateOptions): Promise<MigrateResu
     }
     interrupted = true;
   }
+  await pool?.close();
   rewriting.settle();
   await writing.end();
   progress.done();

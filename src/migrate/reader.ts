@@ -2,7 +2,7 @@
 // format from the first complete line, and hands every request or invalid entry, in input
 // order, to a sink. `readRequests` is the same as an async iterator, for other commands that
 // must read logs exactly as migrate does.
-import { open } from "node:fs/promises";
+import { open, stat } from "node:fs/promises";
 import { createGunzip } from "node:zlib";
 import { Readable } from "node:stream";
 import type { IO } from "../io.js";
@@ -50,6 +50,20 @@ export interface ReadSink {
    * e.g. to write a line whose request was seen before without parsing it.
    */
   accessFast?(input: InputInfo): BlockLineSink | undefined;
+  /**
+   * Line formats read from a file: a way to hand the rest of the input to worker threads
+   * (parallel/pool.ts), given the file's size as stored; undefined: read it here.
+   */
+  parallel?(input: InputInfo, size: number): Batcher | undefined;
+}
+
+/** Takes the rest of a line-format input in batches (parallel/pool.ts). */
+export interface Batcher {
+  /**
+   * Read `chunks` to the end. `at(lineNo)`: lines handed on so far. `sequential(rest, startLine)`:
+   * the part from `rest` on is read on this thread after all (a curl command too long to cut).
+   */
+  run(chunks: AsyncIterable<Buffer>, at: (lineNo: number) => void, sequential: (rest: AsyncIterable<Buffer>, startLine: number) => Promise<void>): Promise<void>;
 }
 
 /** Thrown by the reader when its signal is aborted: what was read so far was handed on. */
@@ -223,16 +237,31 @@ async function readOne(io: IO, file: string, stdin: boolean, multi: boolean, opt
     await sink.begin?.(input);
     const chunks = text.all();
     const at = (_: number, n: number) => void (position = n);
-    if (format === "har") await readHar(chunks, sink.item, input.name, at);
-    else if (format === "access") await splitLines(chunks, accessLines(sink.item, input.name), at, sink.accessFast?.(input));
-    else {
-      const lines = lineHandler(format, sink.item, input.name);
-      await splitLines(chunks, lines.onLine, at);
+    const here = async (rest: AsyncIterable<Buffer>, startLine: number) => {
+      const lines = lineSinks(format as LineFormat, sink.item, input.name);
+      await splitLines(rest, lines.onLine, at, format === "access" ? sink.accessFast?.(input) : undefined, startLine);
       await lines.finish();
+    };
+    if (format === "har") await readHar(chunks, sink.item, input.name, at);
+    else {
+      // regular files only: a read from a FIFO or a device may block for ever, and a thread
+      // blocked in it would hold up the exit of a process that has worker threads
+      const st = stdin || !sink.parallel ? undefined : await stat(file);
+      const batcher = st?.isFile() ? sink.parallel!(input, st.size) : undefined;
+      if (batcher) await batcher.run(chunks, (n) => void (position = n), here);
+      else await here(chunks, 0);
     }
   } finally {
     src.close();
   }
+}
+
+export type LineFormat = Exclude<InputFormat, "har">;
+
+/** The line sink of a line format (access, ndjson, curl); `finish` when the input ends (a curl command still open). */
+export function lineSinks(format: LineFormat, handle: Handler, file: string | undefined): { onLine: LineSink; finish: () => void | Promise<void> } {
+  if (format === "access") return { onLine: accessLines(handle, file), finish: () => undefined };
+  return lineHandler(format, handle, file);
 }
 
 function accessLines(handle: Handler, file: string | undefined): LineSink {

@@ -131,7 +131,8 @@ export class RewriteStage {
   /** access logs, keyed by the raw request field (the fast path looks lines up here) */
   readonly accessCache: Memo;
 
-  constructor(private readonly tally: Tally, private readonly opts: RewriteStageOptions) {
+  /** `tally` may be swapped between parts of the input (a worker counts each batch apart) */
+  constructor(public tally: Tally, private readonly opts: RewriteStageOptions) {
     const fold = (c: Cached) => this.fold(c);
     this.cache = new Memo(fold);
     this.accessCache = new Memo(fold);

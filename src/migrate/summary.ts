@@ -42,9 +42,38 @@ export class Tally {
     if (this.leftOut.length < LISTED_MAX) this.leftOut.push(line);
   }
 
+  /** What this tally holds, as plain data (a worker thread sends it to the main thread). */
+  delta(): TallyDelta {
+    return { byStatus: this.byStatus, total: this.total, byRoute: [...this.byRoute], byRule: [...this.byRule].map(([rule, r]) => [rule, r.count, r.message]), leftOut: this.leftOut, leftOutCount: this.leftOutCount };
+  }
+
+  /** Add a later part of the input's counts (in input order: first appearances keep their order). */
+  merge(d: TallyDelta): void {
+    this.total += d.total;
+    for (const s of STATUSES) this.byStatus[s] += d.byStatus[s];
+    for (const [id, c] of d.byRoute) {
+      const r = this.byRoute.get(id);
+      if (!r) this.byRoute.set(id, { ...c });
+      else for (const s of STATUSES) r[s] += c[s];
+    }
+    for (const [rule, count, message] of d.byRule) this.rule(rule, message, count);
+    for (const l of d.leftOut) if (this.leftOut.length < LISTED_MAX) this.leftOut.push(l);
+    this.leftOutCount += d.leftOutCount;
+  }
+
   summary(): Record<"total" | Status, number> {
     return { total: this.total, ...this.byStatus };
   }
+}
+
+/** A tally as plain data: Tally.delta() and Tally.merge(). */
+export interface TallyDelta {
+  total: number;
+  byStatus: Record<Status, number>;
+  byRoute: [string, Record<Status, number>][];
+  byRule: [string, number, string][];
+  leftOut: string[];
+  leftOutCount: number;
 }
 
 const pad = (s: string, n: number) => s + " ".repeat(Math.max(0, n - s.length));

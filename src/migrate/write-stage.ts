@@ -6,7 +6,7 @@ import type { IO } from "../io.js";
 import { writeAsync } from "../io.js";
 import { stripControl } from "../output/sanitize.js";
 import type { InputInfo } from "./reader.js";
-import { Output } from "./output.js";
+import { Output, type ChunkWriter, type TextWriter } from "./output.js";
 import type { Tally } from "./summary.js";
 import { redactText, targetOf } from "./url.js";
 import { makeWriter, type Writer } from "./writers.js";
@@ -20,6 +20,13 @@ export interface WriteStageOptions {
   report?: "json" | "ndjson";
   baseUrl?: string;
   version: string;
+  /**
+   * false: a part of the output (a worker thread's batch) without the document's start and end,
+   * whose first report record has no separator before it (the main thread joins the parts)
+   */
+  frame?: boolean;
+  /** where output text goes instead of io.stdout (a worker collects its batch) */
+  sink?: TextWriter;
 }
 
 /** Text for a terminal: escapes and other controls dropped, line breaks kept. */
@@ -43,20 +50,28 @@ function recordJson(c: Cached): string {
 export class WriteStage {
   readonly out: Output;
   closed = false;
+  private chunk: ChunkWriter | undefined;
   private readonly closedP: Promise<never>;
   private writer: Writer | undefined;
   private writerFormat: OutputTarget | undefined;
   private begun = false;
-  private reported = 0;
+  /** report records written so far (-o json puts a comma between them) */
+  reported = 0;
   private input: InputInfo | undefined;
 
-  constructor(private readonly io: IO, private readonly tally: Tally, private readonly opts: WriteStageOptions) {
+  /** `tally` may be swapped between parts of the input (a worker counts each batch apart) */
+  constructor(private readonly io: IO, public tally: Tally, private readonly opts: WriteStageOptions) {
+    if (opts.sink) {
+      this.closedP = new Promise<never>(() => undefined);
+      this.out = new Output(() => undefined, opts.sink);
+      return;
+    }
     let onClosed: (e: Error) => void = () => undefined;
     this.closedP = new Promise<never>((_, reject) => (onClosed = reject));
     this.closedP.catch(() => undefined);
     const stdout = io.stdout as { on?: (ev: "error", cb: (e: Error) => void) => unknown };
     stdout.on?.("error", () => { this.closed = true; onClosed(new StdoutClosed()); });
-    this.out = new Output((chunk) => {
+    this.out = new Output((this.chunk = (chunk) => {
       if (this.closed) throw new StdoutClosed();
       // logs and HAR files carry text from anyone (user agents, bodies, headers, --resolve cursors):
       // on a terminal, no control sequence of theirs may reach it (piped output stays byte-exact)
@@ -64,7 +79,22 @@ export class WriteStage {
       // Out is typed for text; the process's stdout and testIO take a Buffer too
       const w = writeAsync(io.stdout, chunk as string);
       return w && Promise.race([w, this.closedP]);
-    });
+    }));
+  }
+
+  /**
+   * A part of the output made by a worker thread (frame: false), in input order, with the
+   * number of report records it holds.
+   */
+  async part(bytes: Uint8Array, reported: number): Promise<void> {
+    await this.out.flush();
+    if (reported && this.reported && this.opts.report === "json") await this.chunk!(",\n");
+    this.reported += reported;
+    if (!bytes.length) return;
+    if (this.closed) throw new StdoutClosed();
+    // resolved once the stream is done with the bytes (the caller reuses the buffer)
+    const stdout = this.io.stdout as unknown as { write(b: Uint8Array, cb: (e?: Error | null) => void): boolean };
+    await Promise.race([new Promise<void>((res) => stdout.write(bytes, () => res())), this.closedP]);
   }
 
   /** The output format: the first input's, or --to (several inputs: one output format). */
@@ -78,6 +108,10 @@ export class WriteStage {
     this.writerFormat ??= this.opts.to ?? input.format;
     if (this.begun) return;
     this.begun = true;
+    if (this.opts.frame === false) {
+      if (!this.opts.report) this.writer = makeWriter(this.writerFormat, { baseUrl: this.opts.baseUrl, version: this.opts.version, itemsRedacted: true });
+      return;
+    }
     if (this.opts.report === "json") return this.out.str(`{"requests":[\n`);
     if (this.opts.report) return;
     this.writer = makeWriter(this.writerFormat, { baseUrl: this.opts.baseUrl, version: this.opts.version, itemsRedacted: true });

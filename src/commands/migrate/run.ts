@@ -13,7 +13,11 @@ export interface MigrateFlags {
   to?: string;
   failOn?: string;
   resolve: boolean;
+  jobs?: string;
 }
+
+/** --jobs: worker threads (0 to JOBS_LIMIT). */
+const JOBS_LIMIT = 64;
 
 export async function run(flags: MigrateFlags, ctx: Context): Promise<void> {
   const g = ctx.globals;
@@ -32,10 +36,15 @@ export async function run(flags: MigrateFlags, ctx: Context): Promise<void> {
   }
   if (report && to) throw new UsageError(`--to and -o ${report} cannot be combined`, { hint: "--to converts the rewritten requests; -o json/ndjson prints the report instead" });
 
+  let jobs: number | undefined;
+  if (flags.jobs !== undefined) {
+    jobs = /^\d{1,3}$/.test(flags.jobs) ? Number(flags.jobs) : NaN;
+    if (!(jobs <= JOBS_LIMIT)) throw new UsageError(`--jobs must be a whole number from 0 to ${JOBS_LIMIT}, not '${flags.jobs}'`, { hint: "--jobs 0 reads every input on one thread" });
+  }
   const files = logInputs(ctx, flags.files, "migrate");
 
   const { failed, tally } = await migrate(ctx.io, {
-    files, fromFormat, to, report, failOn, quiet: g.quiet, baseUrl: g.baseUrl, version: VERSION, now: ctx.now(), signal: ctx.signal,
+    files, fromFormat, to, report, failOn, quiet: g.quiet, baseUrl: g.baseUrl, version: VERSION, now: ctx.now(), signal: ctx.signal, jobs, verbose: g.verbose,
     resolve: flags.resolve ? makeResolver(() => ctx.client()) : undefined,
   });
   if (failed) {

@@ -1,0 +1,219 @@
+// Worker threads for `mids migrate` on large line-format files (access, JSON lines, curl): the
+// main thread reads and cuts the input into batches of whole lines, the workers (worker.ts)
+// parse, redact, rewrite and write them, and the main thread writes their output and adds up
+// their counts in input order. A few batches per worker are in flight at a time, so memory
+// stays flat whatever the input's size.
+import { existsSync } from "node:fs";
+import { Worker } from "node:worker_threads";
+import { MAX_LINE_BYTES } from "../lines.js";
+import { ReadInterrupted, type Batcher, type InputInfo } from "../reader.js";
+import type { BatchDone, FromWorker, ToWorker, WorkerInit } from "./protocol.js";
+
+/** the largest batch handed to a worker (smaller inputs get smaller batches, several per worker) */
+export const BATCH_MAX = 1024 * 1024;
+const BATCH_MIN = 16 * 1024;
+/**
+ * A worker's young generation (MB): garbage per batch is small and short-lived, and V8's default
+ * (up to 48 MB a thread) would add tens of megabytes of RSS per worker for nothing.
+ */
+const WORKER_YOUNG_MB = 8;
+/** batches in flight per worker */
+const IN_FLIGHT = 3;
+
+/** The worker script beside the bundle (dist/migrate-worker.js); undefined when running from source. */
+export function workerScript(): URL | undefined {
+  const here = import.meta.url;
+  const url = new URL(here.includes("/chunks/") ? "../migrate-worker.js" : "./migrate-worker.js", here);
+  try {
+    return url.protocol === "file:" && existsSync(url) ? url : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+type Waiter = { resolve: (r: BatchDone) => void; reject: (e: Error) => void };
+
+export class Pool {
+  private readonly workers: Worker[];
+  private readonly waiting = new Map<number, Waiter>();
+  private seq = 0;
+  private failure: Error | undefined;
+
+  constructor(script: URL, readonly size: number, init: WorkerInit) {
+    this.workers = Array.from({ length: size }, () => {
+      const w = new Worker(script, { workerData: init, resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_MB } });
+      w.on("message", (m: FromWorker) => {
+        const waiter = this.waiting.get(m.seq);
+        if (!waiter) return;
+        this.waiting.delete(m.seq);
+        if (m.error !== undefined) waiter.reject(new Error(`migrate worker failed: ${m.error}`));
+        else waiter.resolve(m);
+      });
+      w.on("error", (e) => this.fail(e));
+      w.on("exit", (code) => { if (code !== 0 || this.waiting.size) this.fail(new Error(`migrate worker exited (${code})`)); });
+      return w;
+    });
+  }
+
+  private fail(e: Error): void {
+    this.failure ??= e;
+    for (const w of this.waiting.values()) w.reject(this.failure);
+    this.waiting.clear();
+  }
+
+  begin(input: InputInfo): void {
+    for (const w of this.workers) w.postMessage({ type: "begin", input } satisfies ToWorker);
+  }
+
+  /** Hand over `bytes` (the buffer is transferred: the caller must not touch it again). */
+  submit(bytes: Uint8Array, length: number, startLine: number): Promise<BatchDone> {
+    if (this.failure) return Promise.reject(this.failure);
+    const seq = this.seq++;
+    const p = new Promise<BatchDone>((resolve, reject) => this.waiting.set(seq, { resolve, reject }));
+    this.workers[seq % this.size].postMessage({ type: "batch", seq, bytes, length, startLine } satisfies ToWorker, [bytes.buffer as ArrayBuffer]);
+    return p;
+  }
+
+  /** An output buffer written out: back to the worker that made it, to be used again. */
+  spare(r: BatchDone): void {
+    if (this.failure || !r.out.length || r.out.buffer === r.bytes.buffer) return;
+    this.workers[r.seq % this.size].postMessage({ type: "spare", buf: r.out } satisfies ToWorker, [r.out.buffer as ArrayBuffer]);
+  }
+
+  async close(): Promise<void> {
+    this.waiting.clear();
+    await Promise.all(this.workers.map((w) => w.terminate()));
+  }
+}
+
+export interface BatcherOptions {
+  pool: Pool;
+  input: InputInfo;
+  /** the input's size as stored: smaller inputs are cut into smaller batches */
+  size: number;
+  /** a batch's results, in input order */
+  deliver(r: BatchDone): void | Promise<void>;
+}
+
+/** Is the line that ends at the newline `nl` one after which no curl command can be open? */
+function closesCurl(b: Uint8Array, nl: number): boolean {
+  let start = nl;
+  while (start > 0 && b[start - 1] !== 10) start--;
+  // a line the reader would not pass on as text (binary, not ASCII, too long) proves nothing
+  if (nl - start > MAX_LINE_BYTES) return false;
+  for (let i = start; i < nl; i++) {
+    const c = b[i];
+    if ((c < 32 && c !== 9 && c !== 13) || c >= 127) return false;
+  }
+  let end = nl;
+  while (end > start && (b[end - 1] === 32 || b[end - 1] === 9 || b[end - 1] === 13)) end--;
+  return !(end > start && b[end - 1] === 92);
+}
+
+/** Where a batch may end in b[0, filled): just after a newline (curl: after a command's last line), or -1. */
+function cutPoint(b: Uint8Array, filled: number, curl: boolean): number {
+  let nl = b.lastIndexOf(10, filled - 1);
+  if (curl) while (nl >= 0 && !closesCurl(b, nl)) nl = nl > 0 ? b.lastIndexOf(10, nl - 1) : -1;
+  return nl < 0 ? -1 : nl + 1;
+}
+
+function countLines(b: Uint8Array, length: number): number {
+  let n = 0;
+  for (let i = b.indexOf(10); i >= 0 && i < length; i = b.indexOf(10, i + 1)) n++;
+  return n;
+}
+
+export function makeBatcher(o: BatcherOptions): Batcher {
+  const { pool } = o;
+  const batchBytes = Math.max(BATCH_MIN, Math.min(BATCH_MAX, Math.floor(o.size / (pool.size * 8))));
+  // past this without a place to cut (a line of megabytes, a curl command continued for pages)
+  // the rest of the input is read on the main thread, which bounds what it buffers
+  const holdMax = batchBytes * 2 + 2 * MAX_LINE_BYTES;
+  const curl = o.input.format === "curl";
+  return {
+    async run(chunks, at, sequential) {
+      pool.begin(o.input);
+      // input buffers come back with their batch's results, to be filled again
+      const free: Uint8Array[] = [];
+      const take = (min: number) => {
+        const b = free.pop();
+        return b && b.length >= min ? b : new Uint8Array(Math.max(min, batchBytes + 512 * 1024));
+      };
+      // each batch's results are written as soon as they and those before them are in, while
+      // reading goes on; `pending` holds one promise per batch not yet written
+      let last: Promise<void> = Promise.resolve();
+      const pending: Promise<void>[] = [];
+      const submit = (b: Uint8Array, length: number, startLine: number) => {
+        const p = pool.submit(b, length, startLine);
+        last = last.then(() => p).then(async (r) => {
+          await o.deliver(r);
+          free.push(r.bytes);
+          pool.spare(r);
+        });
+        last.catch(() => undefined);
+        pending.push(last);
+      };
+      const settle = () => last.then(() => void (pending.length = 0));
+      let buf = take(0);
+      let filled = 0;
+      let lineNo = 0;
+      const send = async (length: number, rest: number) => {
+        const next = take(rest + batchBytes);
+        next.set(buf.subarray(length, length + rest));
+        const lines = countLines(buf, length);
+        submit(buf, length, lineNo);
+        lineNo += lines;
+        at(lineNo);
+        buf = next;
+        filled = rest;
+        while (pending.length >= pool.size * IN_FLIGHT) await pending.shift();
+      };
+      const it = chunks[Symbol.asyncIterator]();
+      try {
+        for (;;) {
+          const n = await it.next();
+          if (n.done) break;
+          const c = n.value;
+          if (filled + c.length > buf.length) {
+            const bigger = take(Math.max(buf.length * 2, filled + c.length));
+            bigger.set(buf.subarray(0, filled));
+            buf = bigger;
+          }
+          buf.set(c, filled);
+          filled += c.length;
+          // batches of about batchBytes, cut after a line (a large read makes several)
+          let cut = 0;
+          while (filled >= batchBytes && (cut = cutPoint(buf, batchBytes, curl)) > 0) await send(cut, filled - cut);
+          if (filled < batchBytes) continue;
+          // no place to cut within batchBytes: the first one after it
+          cut = cutPoint(buf, filled, curl);
+          if (cut > 0) { await send(cut, filled - cut); continue; }
+          if (filled < holdMax) continue;
+          // no place to cut: the rest is read here, after what the workers have
+          await settle();
+          const held = Buffer.from(buf.buffer, 0, filled);
+          async function* rest(): AsyncGenerator<Buffer> {
+            yield held;
+            for (;;) {
+              const r = await it.next();
+              if (r.done) return;
+              yield r.value;
+            }
+          }
+          return await sequential(rest(), lineNo);
+        }
+        if (filled) await send(filled, 0);
+        await settle();
+      } catch (e) {
+        // interrupted: the whole lines read so far still go out, as when read on one thread;
+        // a damaged input (truncated gzip): what was read before it goes out
+        if (e instanceof ReadInterrupted) {
+          const cut = filled ? cutPoint(buf, filled, curl) : -1;
+          if (cut > 0) submit(buf, cut, lineNo);
+        }
+        await last.catch(() => undefined);
+        throw e;
+      }
+    },
+  };
+}

@@ -1,0 +1,41 @@
+// The messages between `mids migrate` and its worker threads (pool.ts <-> worker.ts). The main
+// thread reads the input and cuts it into batches of whole lines; each worker parses, redacts,
+// rewrites and writes its batches and sends back their output bytes and counts, which the main
+// thread writes and adds up in input order.
+import type { InputInfo } from "../reader.js";
+import type { TallyDelta } from "../summary.js";
+import type { OutputTarget } from "../types.js";
+
+export interface WorkerInit {
+  to?: OutputTarget;
+  report?: "json" | "ndjson";
+  baseUrl?: string;
+  version: string;
+  /** the run's clock (sunset notes), ms since the epoch */
+  now: number;
+  fastPath?: boolean;
+}
+
+export type ToWorker =
+  | { type: "begin"; input: InputInfo }
+  /** bytes [0, length) of `bytes` are whole lines (the last may lack its newline at the input's end) */
+  | { type: "batch"; seq: number; bytes: Uint8Array; length: number; startLine: number }
+  /** an output buffer back from the main thread, written out, to be used again */
+  | { type: "spare"; buf: Uint8Array };
+
+/**
+ * A batch done: its output is out[0, outLength); `bytes` is the batch's input buffer, given back
+ * for the next batch. Buffers go back and forth instead of being made anew: garbage array
+ * buffers would pile up between collections (V8 collects them by the tens of megabytes).
+ */
+export interface BatchDone {
+  seq: number;
+  out: Uint8Array;
+  outLength: number;
+  bytes: Uint8Array;
+  delta: TallyDelta;
+  reported: number;
+  error?: undefined;
+}
+
+export type FromWorker = BatchDone | { seq: number; error: string };
