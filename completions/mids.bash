@@ -55,7 +55,7 @@ _mids_opts() {
     'recipes get') echo '-h --help -V --version --base-url --api-key --profile --api -o --output --fields --jq --csv-raw --no-color -q --quiet --verbose --timeout --max-retries --insecure --max-body-size --max-pages --sandbox';;
     'recipes execute') echo '--param -h --help -V --version --base-url --api-key --profile --api -o --output --fields --jq --csv-raw --no-color -q --quiet --verbose --timeout --max-retries --insecure --max-body-size --max-pages --sandbox';;
     'api') echo '-X --method -f --field -H --header --input -i --include --paginate --slurp -h --help -V --version --base-url --api-key --profile --api -o --output --fields --jq --csv-raw --no-color -q --quiet --verbose --timeout --max-retries --insecure --max-body-size --max-pages --sandbox';;
-    'migrate') echo '--from-format --to --fail-on --resolve -h --help -V --version --base-url --api-key --profile --api -o --output --fields --jq --csv-raw --no-color -q --quiet --verbose --timeout --max-retries --insecure --max-body-size --max-pages --sandbox';;
+    'migrate') echo '--from-format --to --fail-on --resolve --jobs -h --help -V --version --base-url --api-key --profile --api -o --output --fields --jq --csv-raw --no-color -q --quiet --verbose --timeout --max-retries --insecure --max-body-size --max-pages --sandbox';;
     'migrate explain') echo '-h --help -V --version --base-url --api-key --profile --api -o --output --fields --jq --csv-raw --no-color -q --quiet --verbose --timeout --max-retries --insecure --max-body-size --max-pages --sandbox';;
     'migrate verify') echo '--from-format --fail-on --concurrency --sample --sample-first --seed --tolerance -h --help -V --version --base-url --api-key --profile --api -o --output --fields --jq --csv-raw --no-color -q --quiet --verbose --timeout --max-retries --insecure --max-body-size --max-pages --sandbox';;
     'migrate scan') echo '--format --output-file --output-file-format --fail-on --fix --dry-run --include --exclude --host -h --help -V --version --base-url --api-key --profile --api -o --output --fields --jq --csv-raw --no-color -q --quiet --verbose --timeout --max-retries --insecure --max-body-size --max-pages --sandbox';;
@@ -141,6 +141,7 @@ _mids_optval() {
     'migrate|--from-format') echo 'choices access har ndjson curl';;
     'migrate|--to') echo 'choices curl http har ndjson';;
     'migrate|--fail-on') echo 'list rewritten partial removed unrecognized unchanged invalid';;
+    'migrate|--jobs') echo 'free';;
     'migrate verify|--from-format') echo 'choices access har ndjson curl';;
     'migrate verify|--fail-on') echo 'list equivalent differs skipped failed';;
     'migrate verify|--concurrency') echo 'free';;

@@ -31,7 +31,7 @@ function __mids_subs
 end
 # prints the command path of the line being completed, then the number of positionals after it
 function __mids_state
-    set -l value_flags --base-url --api-key --profile --api -o --output --fields --jq --timeout --max-retries --max-body-size --max-pages --limit --cursor --page --max-items --ids --slugs --names --handles --tickers --categories --chain --address --asset-types --universe --min-trend --sort --min-market-cap --max-market-cap --at --intel-sort-by --intel-activity --since --grade --category --project --search --activity --from --to --start --end --status --cadence --destinations --selector --name --threshold --format --output-file --output-file-format --stdin-name --concurrency --param -X --method -f --field -H --header --input --from-format --fail-on --sample --seed --tolerance --include --exclude --host --port --faults --state --rate-limit
+    set -l value_flags --base-url --api-key --profile --api -o --output --fields --jq --timeout --max-retries --max-body-size --max-pages --limit --cursor --page --max-items --ids --slugs --names --handles --tickers --categories --chain --address --asset-types --universe --min-trend --sort --min-market-cap --max-market-cap --at --intel-sort-by --intel-activity --since --grade --category --project --search --activity --from --to --start --end --status --cadence --destinations --selector --name --threshold --format --output-file --output-file-format --stdin-name --concurrency --param -X --method -f --field -H --header --input --from-format --fail-on --jobs --sample --seed --tolerance --include --exclude --host --port --faults --state --rate-limit
     set -l tokens (commandline -opc)
     set -e tokens[1]
     set -l path
@@ -263,6 +263,7 @@ complete -c mids -n '__mids_at \'migrate\'' -l from-format -x -a 'access har ndj
 complete -c mids -n '__mids_at \'migrate\'' -l to -x -a 'curl http har ndjson' -d 'format of the rewritten requests (default: the input\'s format)'
 complete -c mids -n '__mids_at \'migrate\'' -l fail-on -x -a '(__mids_list rewritten partial removed unrecognized unchanged invalid)' -d 'exit 8 when any request has one of these statuses (comma-separated)'
 complete -c mids -n '__mids_at \'migrate\'' -l resolve -d 'use the API to finish partial rewrites: walk cursors to page N, look up a topic\'s report id'
+complete -c mids -n '__mids_at \'migrate\'' -l jobs -x -d 'worker threads for access, JSON-lines and curl files (default: one per core, up to 4, for files of 8 MB or more; 0: none)'
 complete -c mids -n '__mids_at \'migrate\' 0+' -F
 # migrate explain
 # migrate verify
