@@ -70,13 +70,13 @@ export async function migrate(io: IO, opts: MigrateOptions): Promise<MigrateResu
   let pool: Pool | undefined;
   const parallel = (input: InputInfo, size: number): Batcher | undefined => {
     const jobs = opts.jobs ?? defaultJobs();
-    if (jobs < 1 || opts.resolve || io.stdoutIsTTY || writing.format === "har") return undefined;
+    if (jobs < 1 || opts.resolve || io.stdoutIsTTY) return undefined;
     if (opts.jobs === undefined && size < (input.gzip ? PARALLEL_MIN_BYTES / 4 : PARALLEL_MIN_BYTES)) return undefined;
     const script = workerScript();
     if (!script) return undefined;
     pool ??= new Pool(script, jobs, { to: opts.to, report: opts.report, baseUrl: opts.baseUrl, version: opts.version, now: opts.now.getTime(), fastPath: opts.fastPath });
     if (opts.verbose) io.stderr.write(`migrate: ${input.file === "-" ? "stdin" : stripControl(input.file)}: read by ${jobs} worker thread${jobs === 1 ? "" : "s"}\n`);
-    return makeBatcher({ pool, input, size: input.gzip ? size * 6 : size, deliver: (r) => { tally.merge(r.delta); return writing.part(r.out.subarray(0, r.outLength), r.reported); } });
+    return makeBatcher({ pool, input, size: input.gzip ? size * 6 : size, deliver: (r) => { tally.merge(r.delta); return writing.part(r.out.subarray(0, r.outLength), r.records); } });
   };
 
   let interrupted = false;

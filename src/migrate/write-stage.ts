@@ -56,7 +56,20 @@ export class WriteStage {
   private writerFormat: OutputTarget | undefined;
   private begun = false;
   /** report records written so far (-o json puts a comma between them) */
-  reported = 0;
+  private reported = 0;
+
+  /**
+   * Records written so far in an output that separates them (-o json, HAR); 0 otherwise. A
+   * worker sets it to 0 before each batch, so that the batch's first record has no separator.
+   */
+  get records(): number {
+    return this.opts.report === "json" ? this.reported : this.writer?.records ?? 0;
+  }
+
+  set records(n: number) {
+    if (this.opts.report === "json") this.reported = n;
+    else if (this.writer?.records !== undefined) this.writer.records = n;
+  }
   private input: InputInfo | undefined;
 
   /** `tally` may be swapped between parts of the input (a worker counts each batch apart) */
@@ -86,10 +99,11 @@ export class WriteStage {
    * A part of the output made by a worker thread (frame: false), in input order, with the
    * number of report records it holds.
    */
-  async part(bytes: Uint8Array, reported: number): Promise<void> {
+  async part(bytes: Uint8Array, records: number): Promise<void> {
     await this.out.flush();
-    if (reported && this.reported && this.opts.report === "json") await this.chunk!(",\n");
-    this.reported += reported;
+    // -o json and HAR put a separator between records: the part's first has none
+    if (records && this.records) await this.chunk!(",\n");
+    this.records += records;
     if (!bytes.length) return;
     if (this.closed) throw new StdoutClosed();
     // resolved once the stream is done with the bytes (the caller reuses the buffer)

@@ -12,6 +12,8 @@ export interface Writer {
   /** `to` is the request to write (the v3 one, or the original when unchanged); `target` its origin + path + query */
   write(item: RequestItem, to: Shape, target: string): string;
   end(): string;
+  /** documents with separators between records (HAR): the records written so far, which a worker's part of the output resets */
+  records?: number;
 }
 
 export interface WriterOptions {
@@ -109,8 +111,8 @@ export function makeWriter(format: OutputTarget, opts: WriterOptions): Writer {
         end: () => "",
       };
     case "har": {
-      let n = 0;
-      return {
+      const w: Writer = {
+        records: 0,
         begin: () => `{"log":{"version":"1.2","creator":{"name":"mids migrate","version":${JSON.stringify(opts.version)}},"entries":[\n`,
         write(item, to) {
           const src = item.source.format === "har" ? item.source.entry : undefined;
@@ -123,10 +125,11 @@ export function makeWriter(format: OutputTarget, opts: WriterOptions): Writer {
           // the logged response belongs to the v2 call: a not-yet-made request has status 0
           // copied only when it is a date: the entry's other text is anyone's
           const started = typeof src?.startedDateTime === "string" && ISO_DATE.test(src.startedDateTime) ? src.startedDateTime : EPOCH;
-          return `${n++ ? ",\n" : ""}{"startedDateTime":${S(started)},"time":0,"request":{"method":${S(to.method)},"url":${S(url(item, to))},"httpVersion":"HTTP/1.1","cookies":[],"headers":[${headers}],"queryString":[${queryString}],"headersSize":-1,"bodySize":-1${postData}},"response":${NOT_MADE},"cache":{},"timings":{"send":0,"wait":0,"receive":0}}`;
+          return `${w.records!++ ? ",\n" : ""}{"startedDateTime":${S(started)},"time":0,"request":{"method":${S(to.method)},"url":${S(url(item, to))},"httpVersion":"HTTP/1.1","cookies":[],"headers":[${headers}],"queryString":[${queryString}],"headersSize":-1,"bodySize":-1${postData}},"response":${NOT_MADE},"cache":{},"timings":{"send":0,"wait":0,"receive":0}}`;
         },
-        end: () => (n ? "\n" : "") + "]}}\n",
+        end: () => (w.records ? "\n" : "") + "]}}\n",
       };
+      return w;
     }
   }
 }

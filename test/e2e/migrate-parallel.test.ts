@@ -50,7 +50,7 @@ function write(name: string, text: string): string {
 describe("migrate --jobs: the same output as one thread", () => {
   for (const [format, make] of Object.entries(inputs)) {
     const file = write(`in.${format}`, make());
-    const cases: string[][] = [[], ["-o", "ndjson"], ["-o", "json", "--fail-on", "removed"], ["--to", format === "curl" ? "ndjson" : "curl"]];
+    const cases: string[][] = [[], ["-o", "ndjson"], ["-o", "json", "--fail-on", "removed"], ["--to", format === "curl" ? "har" : "curl"], ...(format === "access" ? [["--to", "har"]] : [])];
     it(`${format}: default output, -o ndjson, -o json, --to`, async () => {
       for (const extra of cases) {
         const one = await runMids(["migrate", file, "--jobs", "0", ...extra]);

@@ -34,7 +34,8 @@ export interface BatchDone {
   outLength: number;
   bytes: Uint8Array;
   delta: TallyDelta;
-  reported: number;
+  /** records in an output that separates them (-o json, HAR) */
+  records: number;
   error?: undefined;
 }
 

@@ -42,7 +42,7 @@ async function batch(m: Extract<ToWorker, { type: "batch" }>): Promise<BatchDone
   const tally = new Tally();
   rewriting.tally = tally;
   writing.tally = tally;
-  writing.reported = 0;
+  writing.records = 0;
   const bytes = Buffer.from(m.bytes.buffer, m.bytes.byteOffset, m.length);
   await splitLines([bytes], lines!.onLine, undefined, fast, m.startLine);
   // batches end where no curl command is open: this closes only one the input left open
@@ -50,7 +50,7 @@ async function batch(m: Extract<ToWorker, { type: "batch" }>): Promise<BatchDone
   // what the caches counted goes into this batch's tally
   rewriting.settle();
   await writing.out.flush();
-  const done: BatchDone = { seq: m.seq, out: new Uint8Array(out.buffer, out.byteOffset, out.length), outLength: size, bytes: m.bytes, delta: tally.delta(), reported: writing.reported };
+  const done: BatchDone = { seq: m.seq, out: new Uint8Array(out.buffer, out.byteOffset, out.length), outLength: size, bytes: m.bytes, delta: tally.delta(), records: writing.records };
   out = Buffer.alloc(0);
   size = 0;
   return done;
