@@ -7,8 +7,9 @@ import { availableParallelism } from "node:os";
 import { accessFastSink, itemHandler } from "./compose.js";
 import type { BlockLineSink } from "./lines.js";
 import { makeProgress } from "./progress.js";
-import { readInputs, ReadInterrupted, type Batcher, type InputInfo } from "./reader.js";
-import { makeBatcher, Pool, workerScript } from "./parallel/pool.js";
+import { readInputs, ReadInterrupted, type Batcher, type HarBatcher, type InputInfo } from "./reader.js";
+import { makeBatcher, makeHarBatcher, Pool, workerScript } from "./parallel/pool.js";
+import type { BatchDone } from "./parallel/protocol.js";
 import { RewriteStage } from "./rewrite-stage.js";
 import { Tally, summaryText } from "./summary.js";
 import { stripControl } from "../output/sanitize.js";
@@ -68,21 +69,33 @@ export async function migrate(io: IO, opts: MigrateOptions): Promise<MigrateResu
   const accessFast = (input: InputInfo): BlockLineSink | undefined => accessFastSink(rewriting, writing, input, opts);
   // large files go to worker threads (parallel/pool.ts), made on the first that needs them
   let pool: Pool | undefined;
-  const parallel = (input: InputInfo, size: number): Batcher | undefined => {
+  const poolFor = (input: InputInfo, size: number): Pool | undefined => {
     const jobs = opts.jobs ?? defaultJobs();
     if (jobs < 1 || opts.resolve || io.stdoutIsTTY) return undefined;
     if (opts.jobs === undefined && size < (input.gzip ? PARALLEL_MIN_BYTES / 4 : PARALLEL_MIN_BYTES)) return undefined;
     const script = workerScript();
     if (!script) return undefined;
     pool ??= new Pool(script, jobs, { to: opts.to, report: opts.report, baseUrl: opts.baseUrl, version: opts.version, now: opts.now.getTime(), fastPath: opts.fastPath });
-    if (opts.verbose) io.stderr.write(`migrate: ${input.file === "-" ? "stdin" : stripControl(input.file)}: read by ${jobs} worker thread${jobs === 1 ? "" : "s"}\n`);
-    return makeBatcher({ pool, input, size: input.gzip ? size * 6 : size, deliver: (r) => { tally.merge(r.delta); return writing.part(r.out.subarray(0, r.outLength), r.records); } });
+    if (opts.verbose) io.stderr.write(`migrate: ${stripControl(input.file)}: read by ${jobs} worker thread${jobs === 1 ? "" : "s"}\n`);
+    return pool;
+  };
+  const deliver = (r: BatchDone) => {
+    tally.merge(r.delta);
+    return writing.part(r.out.subarray(0, r.outLength), r.records);
+  };
+  const parallel = (input: InputInfo, size: number): Batcher | undefined => {
+    const p = poolFor(input, size);
+    return p && makeBatcher({ pool: p, input, size: input.gzip ? size * 6 : size, deliver });
+  };
+  const parallelHar = (input: InputInfo, size: number): HarBatcher | undefined => {
+    const p = poolFor(input, size);
+    return p && makeHarBatcher({ pool: p, input, deliver });
   };
 
   let interrupted = false;
   try {
     await readInputs(io, opts.files, { fromFormat: opts.fromFormat, signal: opts.signal, onBytes: progress.bytes }, {
-      begin: (input) => writing.begin(input), item, accessFast, parallel,
+      begin: (input) => writing.begin(input), item, accessFast, parallel, parallelHar,
     });
   } catch (e) {
     await pool?.close();

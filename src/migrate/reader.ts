@@ -55,6 +55,15 @@ export interface ReadSink {
    * (parallel/pool.ts), given the file's size as stored; undefined: read it here.
    */
   parallel?(input: InputInfo, size: number): Batcher | undefined;
+  /** The same for a HAR file: its entries' texts go to worker threads to be parsed. */
+  parallelHar?(input: InputInfo, size: number): HarBatcher | undefined;
+}
+
+/** Takes the entry texts of a HAR (readers/har.ts EntryTexts) in batches (parallel/pool.ts). */
+export interface HarBatcher {
+  entry(text: string, depth: number, entryNo: number): void | Promise<void>;
+  /** Hand over what is collected and wait until everything handed over is written. */
+  flush(): Promise<void>;
 }
 
 /** Takes the rest of a line-format input in batches (parallel/pool.ts). */
@@ -242,12 +251,26 @@ async function readOne(io: IO, file: string, stdin: boolean, multi: boolean, opt
       await splitLines(rest, lines.onLine, at, format === "access" ? sink.accessFast?.(input) : undefined, startLine);
       await lines.finish();
     };
-    if (format === "har") await readHar(chunks, sink.item, input.name, at);
-    else {
-      // regular files only: a read from a FIFO or a device may block for ever, and a thread
-      // blocked in it would hold up the exit of a process that has worker threads
-      const st = stdin || !sink.parallel ? undefined : await stat(file);
-      const batcher = st?.isFile() ? sink.parallel!(input, st.size) : undefined;
+    // regular files only: a read from a FIFO or a device may block for ever, and a thread
+    // blocked in it would hold up the exit of a process that has worker threads
+    const st = stdin || !(sink.parallel || sink.parallelHar) ? undefined : await stat(file);
+    const size = st?.isFile() ? st.size : -1;
+    if (format === "har") {
+      const hb = size >= 0 ? sink.parallelHar?.(input, size) : undefined;
+      if (!hb) await readHar(chunks, sink.item, input.name, at);
+      else {
+        try {
+          // what the reader itself reports (a truncated HAR) comes after the entries before it
+          await readHar(chunks, async (it) => { await hb.flush(); return sink.item(it); }, input.name, at, (t, d, n) => hb.entry(t, d, n));
+          await hb.flush();
+        } catch (e) {
+          // interrupted: the entries read so far still go out
+          await hb.flush().catch(() => undefined);
+          throw e;
+        }
+      }
+    } else {
+      const batcher = size >= 0 ? sink.parallel?.(input, size) : undefined;
       if (batcher) await batcher.run(chunks, (n) => void (position = n), here);
       else await here(chunks, 0);
     }

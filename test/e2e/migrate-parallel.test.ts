@@ -69,6 +69,30 @@ describe("migrate --jobs: the same output as one thread", () => {
     });
   }
 
+  it("HAR: entries parsed by the workers, in order, odd entries and a truncated file as on one thread", async () => {
+    const entry = (i: number) => { const [m, t] = target(i); return JSON.stringify({ startedDateTime: "2026-11-22T10:15:00.000Z", time: i, request: { method: m, url: `https://api.example.com${t}`, httpVersion: "HTTP/1.1", headers: [{ name: "x-api-key", value: `sk_live_H${i}` }], queryString: [] }, response: { status: 200, content: { text: "{\"a\":\"}{\"}" } } }); };
+    const odd = ['{"request":{"method":"GET"}}', '{"no":"request"}', "[".repeat(300) + "]".repeat(300), '{"request":{"method":"GET","url":"not a url"}}'];
+    const entries: string[] = [];
+    for (let i = 0; i < N; i++) { entries.push(entry(i)); if (i % 211 === 7) entries.push(odd[(i / 211 | 0) % odd.length]); }
+    const text = `{"log":{"version":"1.2","creator":{"name":"t","version":"1"},"entries":[\n${entries.join(",\n")}\n]}}\n`;
+    const whole = write("in.har", text);
+    const cut = write("cut.har", text.slice(0, Math.floor(text.length * 0.7)));
+    for (const [file, extra] of [[whole, []], [whole, ["-o", "ndjson"]], [whole, ["--to", "curl"]], [cut, []], [cut, ["-o", "json"]]] as const) {
+      const one = await runMids(["migrate", file, "--jobs", "0", ...extra]);
+      const two = await runMids(["migrate", file, "--jobs", "2", "--verbose", ...extra]);
+      expect(two.stderr).toContain(`read by 2 worker threads\n`);
+      expect(two.stdout).toBe(one.stdout);
+      expect(two.stderr.replace(/^migrate: .*read by 2 worker threads\n/m, "")).toBe(one.stderr);
+      expect(two.code).toBe(one.code);
+      expect(one.stdout).not.toMatch(/sk_live_H/);
+    }
+    const r = await runMids(["migrate", cut, "--jobs", "2", "-o", "json"]);
+    const report = JSON.parse(r.stdout);
+    expect(report.requests.length).toBeGreaterThan(N / 2);
+    expect(report.requests.at(-1).notes[0].message).toMatch(/^truncated HAR: entry \d+ is incomplete$/);
+    expect(report.requests.map((x: { position: number }) => x.position)).toEqual(report.requests.map((_: unknown, i: number) => i + 1));
+  });
+
   it("several inputs and a line too long to cut at: batches, then this thread, in order", async () => {
     const a = write("a.log", inputs.access());
     // a 3 MB line without a newline: the rest of the file is read on the main thread

@@ -6,7 +6,7 @@
 import { existsSync } from "node:fs";
 import { Worker } from "node:worker_threads";
 import { MAX_LINE_BYTES } from "../lines.js";
-import { ReadInterrupted, type Batcher, type InputInfo } from "../reader.js";
+import { ReadInterrupted, type Batcher, type HarBatcher, type InputInfo } from "../reader.js";
 import type { BatchDone, FromWorker, ToWorker, WorkerInit } from "./protocol.js";
 
 /** the largest batch handed to a worker (smaller inputs get smaller batches, several per worker) */
@@ -67,22 +67,63 @@ export class Pool {
 
   /** Hand over `bytes` (the buffer is transferred: the caller must not touch it again). */
   submit(bytes: Uint8Array, length: number, startLine: number): Promise<BatchDone> {
+    return this.post((seq) => ({ type: "batch", seq, bytes, length, startLine }), [bytes.buffer as ArrayBuffer]);
+  }
+
+  /** Hand over HAR entry texts (copied to the worker). */
+  submitEntries(texts: string[], depths: number[], first: number): Promise<BatchDone> {
+    return this.post((seq) => ({ type: "entries", seq, texts, depths, first }), []);
+  }
+
+  private post(msg: (seq: number) => ToWorker, transfer: ArrayBuffer[]): Promise<BatchDone> {
     if (this.failure) return Promise.reject(this.failure);
     const seq = this.seq++;
     const p = new Promise<BatchDone>((resolve, reject) => this.waiting.set(seq, { resolve, reject }));
-    this.workers[seq % this.size].postMessage({ type: "batch", seq, bytes, length, startLine } satisfies ToWorker, [bytes.buffer as ArrayBuffer]);
+    this.workers[seq % this.size].postMessage(msg(seq), transfer);
     return p;
   }
 
   /** An output buffer written out: back to the worker that made it, to be used again. */
   spare(r: BatchDone): void {
-    if (this.failure || !r.out.length || r.out.buffer === r.bytes.buffer) return;
+    if (this.failure || !r.out.length) return;
     this.workers[r.seq % this.size].postMessage({ type: "spare", buf: r.out } satisfies ToWorker, [r.out.buffer as ArrayBuffer]);
   }
 
   async close(): Promise<void> {
     this.waiting.clear();
     await Promise.all(this.workers.map((w) => w.terminate()));
+  }
+}
+
+/**
+ * Batches' results written in input order as soon as they and those before them are in, while
+ * reading goes on; at most `room` batches are out at a time.
+ */
+class InOrder {
+  private last: Promise<void> = Promise.resolve();
+  private readonly pending: Promise<void>[] = [];
+  constructor(private readonly room: number, private readonly deliver: (r: BatchDone) => void | Promise<void>) {}
+
+  add(p: Promise<BatchDone>): void {
+    this.last = this.last.then(() => p).then((r) => this.deliver(r));
+    this.last.catch(() => undefined);
+    this.pending.push(this.last);
+  }
+
+  /** Wait while the batches out fill the room. */
+  async wait(): Promise<void> {
+    while (this.pending.length >= this.room) await this.pending.shift();
+  }
+
+  /** Everything handed over written (a failure of one is thrown). */
+  async settle(): Promise<void> {
+    await this.last;
+    this.pending.length = 0;
+  }
+
+  /** Everything handed over written or failed. */
+  async quiet(): Promise<void> {
+    await this.last.catch(() => undefined);
   }
 }
 
@@ -139,21 +180,13 @@ export function makeBatcher(o: BatcherOptions): Batcher {
         const b = free.pop();
         return b && b.length >= min ? b : new Uint8Array(Math.max(min, batchBytes + 512 * 1024));
       };
-      // each batch's results are written as soon as they and those before them are in, while
-      // reading goes on; `pending` holds one promise per batch not yet written
-      let last: Promise<void> = Promise.resolve();
-      const pending: Promise<void>[] = [];
-      const submit = (b: Uint8Array, length: number, startLine: number) => {
-        const p = pool.submit(b, length, startLine);
-        last = last.then(() => p).then(async (r) => {
-          await o.deliver(r);
-          free.push(r.bytes);
-          pool.spare(r);
-        });
-        last.catch(() => undefined);
-        pending.push(last);
-      };
-      const settle = () => last.then(() => void (pending.length = 0));
+      const order = new InOrder(pool.size * IN_FLIGHT, async (r) => {
+        await o.deliver(r);
+        if (r.bytes) free.push(r.bytes);
+        pool.spare(r);
+      });
+      const submit = (b: Uint8Array, length: number, startLine: number) => order.add(pool.submit(b, length, startLine));
+      const settle = () => order.settle();
       let buf = take(0);
       let filled = 0;
       let lineNo = 0;
@@ -166,7 +199,7 @@ export function makeBatcher(o: BatcherOptions): Batcher {
         at(lineNo);
         buf = next;
         filled = rest;
-        while (pending.length >= pool.size * IN_FLIGHT) await pending.shift();
+        await order.wait();
       };
       const it = chunks[Symbol.asyncIterator]();
       try {
@@ -211,9 +244,47 @@ export function makeBatcher(o: BatcherOptions): Batcher {
           const cut = filled ? cutPoint(buf, filled, curl) : -1;
           if (cut > 0) submit(buf, cut, lineNo);
         }
-        await last.catch(() => undefined);
+        await order.quiet();
         throw e;
       }
+    },
+  };
+}
+
+/** HAR entry texts per batch (in characters). */
+const HAR_BATCH_CHARS = 256 * 1024;
+
+export function makeHarBatcher(o: Omit<BatcherOptions, "size">): HarBatcher {
+  const { pool } = o;
+  pool.begin(o.input);
+  const order = new InOrder(pool.size * IN_FLIGHT, async (r) => {
+    await o.deliver(r);
+    pool.spare(r);
+  });
+  let texts: string[] = [];
+  let depths: number[] = [];
+  let first = 0;
+  let chars = 0;
+  const send = () => {
+    if (!texts.length) return;
+    order.add(pool.submitEntries(texts, depths, first));
+    texts = [];
+    depths = [];
+    chars = 0;
+  };
+  return {
+    entry(text, depth, entryNo) {
+      if (!texts.length) first = entryNo;
+      texts.push(text);
+      depths.push(depth);
+      chars += text.length + 64;
+      if (chars < HAR_BATCH_CHARS) return;
+      send();
+      return order.wait();
+    },
+    async flush() {
+      send();
+      await order.settle();
     },
   };
 }

@@ -20,6 +20,11 @@ export type ToWorker =
   | { type: "begin"; input: InputInfo }
   /** bytes [0, length) of `bytes` are whole lines (the last may lack its newline at the input's end) */
   | { type: "batch"; seq: number; bytes: Uint8Array; length: number; startLine: number }
+  /**
+   * HAR entries (texts as the reader's scanner cut them) numbered from `first`; `depths[k]` is
+   * the nesting depth of texts[k], or -1 for an entry too large to keep (its text is empty)
+   */
+  | { type: "entries"; seq: number; texts: string[]; depths: number[]; first: number }
   /** an output buffer back from the main thread, written out, to be used again */
   | { type: "spare"; buf: Uint8Array };
 
@@ -32,7 +37,8 @@ export interface BatchDone {
   seq: number;
   out: Uint8Array;
   outLength: number;
-  bytes: Uint8Array;
+  /** line batches: the input buffer, back */
+  bytes?: Uint8Array;
   delta: TallyDelta;
   /** records in an output that separates them (-o json, HAR) */
   records: number;

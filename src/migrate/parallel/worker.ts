@@ -6,6 +6,7 @@ import type { IO } from "../../io.js";
 import { accessFastSink, itemHandler } from "../compose.js";
 import { splitLines, type BlockLineSink } from "../lines.js";
 import { lineSinks, type LineFormat } from "../reader.js";
+import { harEntryItem } from "../readers/har.js";
 import { RewriteStage } from "../rewrite-stage.js";
 import { Tally } from "../summary.js";
 import { WriteStage } from "../write-stage.js";
@@ -37,20 +38,28 @@ const writing = new WriteStage({} as IO, rewriting.tally, {
 const handle = itemHandler(rewriting, writing);
 let lines: ReturnType<typeof lineSinks> | undefined;
 let fast: BlockLineSink | undefined;
+let file: string | undefined;
 
-async function batch(m: Extract<ToWorker, { type: "batch" }>): Promise<BatchDone> {
+async function batch(m: Extract<ToWorker, { type: "batch" | "entries" }>): Promise<BatchDone> {
   const tally = new Tally();
   rewriting.tally = tally;
   writing.tally = tally;
   writing.records = 0;
-  const bytes = Buffer.from(m.bytes.buffer, m.bytes.byteOffset, m.length);
-  await splitLines([bytes], lines!.onLine, undefined, fast, m.startLine);
-  // batches end where no curl command is open: this closes only one the input left open
-  await lines!.finish();
+  if (m.type === "entries") {
+    for (let k = 0; k < m.texts.length; k++) {
+      const p = handle(harEntryItem(m.texts[k], m.depths[k], m.first + k, file));
+      if (p) await p;
+    }
+  } else {
+    const bytes = Buffer.from(m.bytes.buffer, m.bytes.byteOffset, m.length);
+    await splitLines([bytes], lines!.onLine, undefined, fast, m.startLine);
+    // batches end where no curl command is open: this closes only one the input left open
+    await lines!.finish();
+  }
   // what the caches counted goes into this batch's tally
   rewriting.settle();
   await writing.out.flush();
-  const done: BatchDone = { seq: m.seq, out: new Uint8Array(out.buffer, out.byteOffset, out.length), outLength: size, bytes: m.bytes, delta: tally.delta(), records: writing.records };
+  const done: BatchDone = { seq: m.seq, out: new Uint8Array(out.buffer, out.byteOffset, out.length), outLength: size, bytes: m.type === "batch" ? m.bytes : undefined, delta: tally.delta(), records: writing.records };
   out = Buffer.alloc(0);
   size = 0;
   return done;
@@ -63,14 +72,16 @@ port.on("message", (m: ToWorker) => {
     if (m.type === "spare") return void spares.push(m.buf);
     if (m.type === "begin") {
       await writing.begin(m.input);
+      file = m.input.name;
+      if (m.input.format === "har") return;
       lines = lineSinks(m.input.format as LineFormat, handle, m.input.name);
       fast = accessFastSink(rewriting, writing, m.input, init);
       return;
     }
     try {
       const r = await batch(m);
-      const transfer = [r.bytes.buffer as ArrayBuffer];
-      if (r.out.buffer !== r.bytes.buffer && r.out.length) transfer.push(r.out.buffer as ArrayBuffer);
+      const transfer = r.bytes ? [r.bytes.buffer as ArrayBuffer] : [];
+      if (r.out.length) transfer.push(r.out.buffer as ArrayBuffer);
       port.postMessage(r, transfer);
     } catch (e) {
       port.postMessage({ seq: m.seq, error: e instanceof Error ? `${e.message}\n${e.stack ?? ""}` : String(e) } satisfies FromWorker);

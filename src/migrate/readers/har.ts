@@ -9,7 +9,13 @@ const BLOCK = 64 * 1024;
 
 type Emit = (item: Item) => void | Promise<void>;
 
-export async function readHar(stream: AsyncIterable<Buffer | string>, emit: Emit, file?: string, onBytes?: (n: number, entryNo: number) => void): Promise<void> {
+/**
+ * Where entry texts go instead of being parsed here (worker threads parse them: parallel/pool.ts):
+ * `depth` is the text's nesting depth, -1 for an entry over MAX_ENTRY_CHARS (its text is not kept).
+ */
+export type EntryTexts = (text: string, depth: number, entryNo: number) => void | Promise<void>;
+
+export async function readHar(stream: AsyncIterable<Buffer | string>, emit: Emit, file?: string, onBytes?: (n: number, entryNo: number) => void, texts?: EntryTexts): Promise<void> {
   const decoder = new TextDecoder("utf-8");
   const stack: number[] = []; // char codes of open containers: { or [
   const keys: string[] = []; // last key seen in the object at each depth
@@ -31,12 +37,8 @@ export async function readHar(stream: AsyncIterable<Buffer | string>, emit: Emit
   // synchronous unless the consumer waits: no promise per entry
   const finish = (text: string): void | Promise<void> => {
     entryNo++;
-    if (tooBig) return emit(at({ kind: "invalid", reason: `HAR entry larger than ${MAX_ENTRY_CHARS / 1048576} MB` }, entryNo));
-    const r = parseEntry(text, entryDepth);
-    if (typeof r === "string") return emit(at({ kind: "invalid", reason: r }, entryNo));
-    const item: Item = { kind: "request", position: entryNo, req: r.req, source: { format: "har", entry: r.entry } };
-    if (file) item.file = file;
-    return emit(item);
+    if (texts) return texts(tooBig ? "" : text, tooBig ? -1 : entryDepth, entryNo);
+    return emit(harEntryItem(text, tooBig ? -1 : entryDepth, entryNo, file));
   };
 
   for await (const whole of stream) {
@@ -100,6 +102,14 @@ export async function readHar(stream: AsyncIterable<Buffer | string>, emit: Emit
   if (entriesDepth < 0) await emit(at({ kind: "invalid", reason: "not a HAR 1.2 file: no log.entries array found" }, 0));
   else if (parts !== null) await emit(at({ kind: "invalid", reason: `truncated HAR: entry ${entryNo + 1} is incomplete` }, entryNo + 1));
   else await emit(at({ kind: "invalid", reason: "truncated HAR: the entries array is not closed" }, entryNo + 1));
+}
+
+/** The item of an entry's text: `depth` its nesting depth, -1 when it was too large to keep. */
+export function harEntryItem(text: string, depth: number, entryNo: number, file: string | undefined): Item {
+  const r = depth < 0 ? `HAR entry larger than ${MAX_ENTRY_CHARS / 1048576} MB` : parseEntry(text, depth);
+  const item: Item = typeof r === "string" ? { kind: "invalid", position: entryNo, reason: r } : { kind: "request", position: entryNo, req: r.req, source: { format: "har", entry: r.entry } };
+  if (file) item.file = file;
+  return item;
 }
 
 const isObj = (v: unknown): v is Record<string, unknown> => !!v && typeof v === "object" && !Array.isArray(v);
