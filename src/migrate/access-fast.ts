@@ -26,6 +26,9 @@ const MARKS: string[] = [...new Set(SECRET_HEADERS.flatMap((name) => {
   const ch = [..."zqjxk"].find((x) => name.toLowerCase().includes(x)) ?? name[0].toLowerCase();
   return [ch, ch.toUpperCase()];
 }))];
+const escapeRe = (x: string) => x.replace(/[.*+?^${}()|[\]\\/-]/g, "\\$&");
+const MARKS_RE = new RegExp(`[${MARKS.map(escapeRe).join("")}]`, "g");
+const TRIGGERS_RE = new RegExp(TEXT_TRIGGERS.map(escapeRe).join("|"), "g");
 // a quote before the colon: a `"password": ...` JSON pair
 const LAST = new Set([...SECRET_HEADERS.map((name) => name.toLowerCase().charCodeAt(name.length - 1)), 34, 39]);
 
@@ -39,26 +42,23 @@ export function makeAccessFast(o: AccessFastOptions): AccessFast {
   let q = -1;
   let br = -1;
   let eq = -1;
-  const marks = MARKS.map(() => -1);
-  const triggers = TEXT_TRIGGERS.map(() => -1);
+  // the next header mark and text trigger: one search for all of them (one pass over the block,
+  // not one per string)
+  let mark = -1;
+  let trigger = -1;
   const find = (t: string, ch: string, from: number): number => { const i = t.indexOf(ch, from); return i < 0 ? t.length : i; };
+  const next = (re: RegExp, t: string, from: number): number => { re.lastIndex = from; const m = re.exec(t); return m ? m.index : t.length; };
   const marked = (t: string, from: number, to: number): boolean => {
-    for (let j = 0; j < MARKS.length; j++) {
-      if (marks[j] < from) marks[j] = find(t, MARKS[j], from);
-      if (marks[j] < to) return true;
-    }
-    return false;
+    if (mark < from) mark = next(MARKS_RE, t, from);
+    return mark < to;
   };
   // userinfo, a JWT, `Bearer ...` (the other rules of redactText, contract/secrets.ts) in [from, to)
   const triggered = (t: string, from: number, to: number): boolean => {
-    for (let j = 0; j < TEXT_TRIGGERS.length; j++) {
-      if (triggers[j] < from) triggers[j] = find(t, TEXT_TRIGGERS[j], from);
-      if (triggers[j] < to) return true;
-    }
-    return false;
+    if (trigger < from) trigger = next(TRIGGERS_RE, t, from);
+    return trigger < to;
   };
-  return (t, s, e, next, ascii) => {
-    if (t !== block) { block = t; q = br = eq = -1; marks.fill(-1); triggers.fill(-1); }
+  return (t, s, e, nextLine, ascii) => {
+    if (t !== block) { block = t; q = br = eq = mark = trigger = -1; }
     if (q < s) q = find(t, '"', s);
     const q1 = q;
     // `host ident user [date] "` as fastScan (readers/access.ts) wants it
@@ -88,8 +88,8 @@ export function makeAccessFast(o: AccessFastOptions): AccessFast {
     c.n++;
     out.run(t, s, q1 + 1, ascii);
     const p = out.str(request, c.ascii);
-    if (e === next - 1) {
-      out.run(t, q2, next, ascii);
+    if (e === nextLine - 1) {
+      out.run(t, q2, nextLine, ascii);
       return p ?? true;
     }
     // CRLF in, LF out (as the line path)
