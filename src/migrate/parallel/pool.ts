@@ -153,7 +153,7 @@ function closesCurl(b: Uint8Array, nl: number): boolean {
 }
 
 /** Where a batch may end in b[0, filled): just after a newline (curl: after a command's last line), or -1. */
-function cutPoint(b: Uint8Array, filled: number, curl: boolean): number {
+export function cutPoint(b: Uint8Array, filled: number, curl: boolean): number {
   let nl = b.lastIndexOf(10, filled - 1);
   if (curl) while (nl >= 0 && !closesCurl(b, nl)) nl = nl > 0 ? b.lastIndexOf(10, nl - 1) : -1;
   return nl < 0 ? -1 : nl + 1;

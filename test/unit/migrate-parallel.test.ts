@@ -1,0 +1,83 @@
+// The pure parts of migrate's worker threads: where a batch may be cut (parallel/pool.ts) and how
+// the batches' tallies add up (summary.ts Tally.delta/merge) to what one tally counting every
+// request in order would hold.
+import { describe, expect, it } from "vitest";
+import { cutPoint } from "../../src/migrate/parallel/pool.js";
+import { LISTED_MAX, Tally, summaryText } from "../../src/migrate/summary.js";
+import type { Status } from "../../src/migrate/types.js";
+import { ROUTES } from "../../src/contract/routes.js";
+
+const ids = ROUTES.filter((r) => r.id.startsWith("v2.")).slice(0, 7).map((r) => r.id);
+
+const bytes = (s: string) => new Uint8Array(Buffer.from(s, "utf8"));
+const cut = (s: string, curl = false) => cutPoint(bytes(s), Buffer.byteLength(s), curl);
+
+describe("cutPoint", () => {
+  it("cuts after the last newline; none: -1", () => {
+    expect(cut("a\nbb\nccc")).toBe(5);
+    expect(cut("a\nbb\n")).toBe(5);
+    expect(cut("no newline")).toBe(-1);
+  });
+
+  it("curl: never after a line continued with a backslash (blanks and CR after it too)", () => {
+    expect(cut("curl a\ncurl b \\\n  'u'\ncurl c \\\n", true)).toBe("curl a\ncurl b \\\n  'u'\n".length);
+    expect(cut("curl a\ncurl b \\ \t\r\n", true)).toBe("curl a\n".length);
+    expect(cut("curl b \\\n", true)).toBe(-1);
+    expect(cut("curl b \\\n")).toBe("curl b \\\n".length);
+    // a backslash inside the line is not a continuation
+    expect(cut("curl 'a\\b'\n", true)).toBe("curl 'a\\b'\n".length);
+  });
+
+  it("curl: not after a line the reader would not read as text (binary, not ASCII, too long): it proves nothing", () => {
+    expect(cut("curl a\ncurl b \\\n\u0001x\n", true)).toBe("curl a\n".length);
+    expect(cut("curl a\ncurl b \\\nü\n", true)).toBe("curl a\n".length);
+    expect(cut(`curl a\ncurl b \\\n${"x".repeat(300 * 1024)}\n`, true)).toBe("curl a\n".length);
+    // not curl: any line end will do
+    expect(cut("x \\\n\u0001x\n")).toBe("x \\\n\u0001x\n".length);
+  });
+});
+
+describe("Tally.delta / merge", () => {
+  type Ev = ["add", Status, string | undefined] | ["rule", string, string] | ["leave", string];
+  // a stream of events as the stages would count them, split into batches at every possible place
+  const events: Ev[] = [];
+  for (let i = 0; i < 140; i++) {
+    const status = (["rewritten", "partial", "removed", "unchanged"] as const)[i % 4];
+    events.push(["add", status, ids[i % ids.length]]);
+    if (i % 3 === 0) events.push(["rule", `rule-${i % 5}`, `message ${i % 5}`]);
+    if (i % 11 === 5) events.push(["add", "invalid", undefined], ["rule", "invalid-input", "not a request"]);
+    if (status === "removed") events.push(["leave", `line ${i}`]);
+  }
+  const apply = (t: Tally, e: Ev) => (e[0] === "add" ? t.add(e[1], e[2]) : e[0] === "rule" ? t.rule(e[1], e[2]) : t.leave(e[1]));
+  const view = (t: Tally) => ({ total: t.total, byStatus: t.byStatus, byRoute: [...t.byRoute], byRule: [...t.byRule], leftOut: t.leftOut, leftOutCount: t.leftOutCount });
+
+  it("batches merged in order hold what one tally holds, summary text included", () => {
+    const one = new Tally();
+    for (const e of events) apply(one, e);
+    expect(one.leftOutCount).toBeGreaterThan(LISTED_MAX / 2);
+    for (const size of [1, 7, 50, events.length]) {
+      const merged = new Tally();
+      for (let i = 0; i < events.length; i += size) {
+        const part = new Tally();
+        for (const e of events.slice(i, i + size)) apply(part, e);
+        // through plain data, as between threads
+        merged.merge(structuredClone(part.delta()));
+      }
+      expect(view(merged)).toEqual(view(one));
+      expect([...merged.byRule.keys()][0]).toBe("invalid-input");
+      expect(summaryText(merged, { listLeftOut: true })).toBe(summaryText(one, { listLeftOut: true }));
+    }
+  });
+
+  it("the listing keeps the first LISTED_MAX lines in input order and counts the rest", () => {
+    const merged = new Tally();
+    for (let b = 0; b < 3; b++) {
+      const part = new Tally();
+      for (let i = 0; i < 40; i++) part.leave(`b${b} l${i}`);
+      merged.merge(part.delta());
+    }
+    expect(merged.leftOutCount).toBe(120);
+    expect(merged.leftOut).toHaveLength(LISTED_MAX);
+    expect(merged.leftOut.slice(38, 42)).toEqual(["b0 l38", "b0 l39", "b1 l0", "b1 l1"]);
+  });
+});
