@@ -13,6 +13,12 @@ const CACHE_MAX = 20_000;
 const SEEN_SLOTS = 1 << 16;
 /** the hit-rate watch (Memo.looking): window and pause, in requests */
 const WATCH_WINDOW = 16_384;
+/**
+ * Below this share of keys seen before, the cache stands aside: building, hashing and looking up
+ * a key costs about a fifth of a rewrite, so a cache that saves fewer rewrites than that costs
+ * more than it saves (a log of unique ids whose list pages repeat: 1 request in 16 hits).
+ */
+const WATCH_MIN_HITS = 1 / 4;
 const WATCH_IDLE = 1 << 16;
 
 const ASCII = /^[\x00-\x7f]*$/;
@@ -50,7 +56,7 @@ export class Memo {
 
   /**
    * Should the next request be looked up? No for 65,536 requests after a window of 16,384 gets
-   * where under 1 key in 20 had been seen before (then it looks again): unique lines cost no
+   * where under WATCH_MIN_HITS of the keys had been seen before (then it looks again): unique lines cost no
    * key, hash or lookup; a log that repeats its targets keeps its cache.
    */
   looking(): boolean {
@@ -77,7 +83,7 @@ export class Memo {
 
   private watch(): void {
     if (++this.tried < WATCH_WINDOW) return;
-    if (this.hits * 20 < WATCH_WINDOW) this.idle = WATCH_IDLE;
+    if (this.hits < WATCH_WINDOW * WATCH_MIN_HITS) this.idle = WATCH_IDLE;
     this.tried = this.hits = 0;
   }
 
