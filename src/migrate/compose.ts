@@ -42,7 +42,7 @@ export function accessFastSink(rewriting: RewriteStage, writing: WriteStage, inp
   // the tally is looked up on each call: a worker swaps it between batches
   const fast = makeAccessFast({ cache: { get: (k) => cache.find(k) }, out: writing.out, listingFull: () => writing.tally.full(), leaveOut: () => writing.tally.leave("") });
   // where lines rarely repeat (a new id on every line) the fast path only looks twice: it stands
-  // aside for a while when it took under 1 line in 8 of the last 4096 (a miss costs a few
+  // aside for a while when it took under 1 line in 4 of the last 4096 (a miss costs a few
   // searches and a hash, a hit saves the parse, rewrite and redaction of a line)
   let tried = 0;
   let taken = 0;
@@ -52,7 +52,7 @@ export function accessFastSink(rewriting: RewriteStage, writing: WriteStage, inp
     const r = fast(text, start, end, next, ascii);
     if (r !== false) taken++;
     if (++tried === 4096) {
-      if (taken < 4096 / 8) idle = 1 << 16;
+      if (taken < 4096 / 4) idle = 1 << 16;
       tried = taken = 0;
     }
     return r;

@@ -19,11 +19,14 @@ import type { InputFormat, Outcome, OutputTarget, Status } from "./types.js";
 /** files at least this large (as stored; gzip: a quarter) are read by worker threads unless --jobs says otherwise */
 export const PARALLEL_MIN_BYTES = 8 * 1024 * 1024;
 /** at most this many worker threads by default */
-const JOBS_MAX = 4;
-/** Worker threads by default: one per core, up to JOBS_MAX; none on one core. */
+const JOBS_MAX = 3;
+/**
+ * Worker threads by default: one per core but the main thread's (which reads, writes and takes
+ * batches too when the workers are busy), up to JOBS_MAX; none on one core.
+ */
 export function defaultJobs(): number {
   const n = availableParallelism();
-  return n < 2 ? 0 : Math.min(n, JOBS_MAX);
+  return n < 2 ? 0 : Math.min(n - 1, JOBS_MAX);
 }
 
 export interface MigrateOptions {

@@ -16,7 +16,7 @@ export function register(program: Command, ctx: Context): void {
     // command too (their own values differ), and each subcommand checks its own
     .addOption(choiceOption("--fail-on <statuses>", "exit 8 when any request has one of these statuses (comma-separated)", STATUSES, { list: true }).argParser((v: string) => v))
     .option("--resolve", "use the API to finish partial rewrites: walk cursors to page N, look up a topic's report id")
-    .option("--jobs <n>", "worker threads for large files (default: one per core, up to 4, for files of 8 MB or more; 0: none)")
+    .option("--jobs <n>", "worker threads for large files, besides the main thread (default: one per core but one, up to 3, for files of 8 MB or more; 0: none)")
     .addHelpText("after", `
 Output: the rewritten requests on stdout (requests without a v3 successor are left out and listed on
 stderr with a summary); -o json prints one report, -o ndjson one line per request then the summary.

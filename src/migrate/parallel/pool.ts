@@ -7,6 +7,7 @@ import { existsSync } from "node:fs";
 import { Worker } from "node:worker_threads";
 import { MAX_LINE_BYTES } from "../lines.js";
 import { ReadInterrupted, type Batcher, type HarBatcher, type InputInfo } from "../reader.js";
+import { BatchProcessor } from "./processor.js";
 import type { BatchDone, FromWorker, ToWorker, WorkerInit } from "./protocol.js";
 
 /** the largest batch handed to a worker (smaller inputs get smaller batches, several per worker) */
@@ -20,6 +21,8 @@ const BATCH_MIN = 16 * 1024;
 const WORKER_YOUNG_MB = 16;
 /** batches in flight per worker */
 const IN_FLIGHT = 3;
+/** batches done on the main thread and not yet written (they wait for the workers' before them) */
+const HERE_MAX = 2;
 
 /** The worker script beside the bundle (dist/migrate-worker.js); undefined when running from source. */
 export function workerScript(): URL | undefined {
@@ -32,23 +35,36 @@ export function workerScript(): URL | undefined {
   }
 }
 
-type Waiter = { resolve: (r: BatchDone) => void; reject: (e: Error) => void };
+type Waiter = { resolve: (r: BatchDone) => void; reject: (e: Error) => void; worker: number };
 
+/**
+ * The worker threads, and the main thread's share: a batch goes to the worker with the fewest
+ * batches queued, or, when every worker has IN_FLIGHT queued, is done on the main thread (which
+ * would otherwise only wait). N workers thus keep N + 1 threads busy, and on 2 cores one worker
+ * is enough: no second worker isolate to start, warm up and collect garbage for.
+ */
 export class Pool {
   private readonly workers: Worker[];
+  private readonly queued: number[];
   private readonly waiting = new Map<number, Waiter>();
   private seq = 0;
   private failure: Error | undefined;
+  private local: BatchProcessor | undefined;
+  private input: InputInfo | undefined;
+  private localInput: InputInfo | undefined;
+  private hereQueue: Promise<void> = Promise.resolve();
 
-  constructor(script: URL, readonly size: number, init: WorkerInit) {
-    this.workers = Array.from({ length: size }, () => {
+  constructor(script: URL, readonly size: number, private readonly init: WorkerInit) {
+    this.queued = new Array<number>(size).fill(0);
+    this.workers = Array.from({ length: size }, (_, index) => {
       const w = new Worker(script, { workerData: init, resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_MB } });
       w.on("message", (m: FromWorker) => {
         const waiter = this.waiting.get(m.seq);
         if (!waiter) return;
         this.waiting.delete(m.seq);
+        this.queued[index]--;
         if (m.error !== undefined) waiter.reject(new Error(`migrate worker failed: ${m.error}`));
-        else waiter.resolve(m);
+        else waiter.resolve({ ...m, worker: index });
       });
       w.on("error", (e) => this.fail(e));
       w.on("exit", (code) => { if (code !== 0 || this.waiting.size) this.fail(new Error(`migrate worker exited (${code})`)); });
@@ -63,31 +79,53 @@ export class Pool {
   }
 
   begin(input: InputInfo): void {
+    this.input = input;
     for (const w of this.workers) w.postMessage({ type: "begin", input } satisfies ToWorker);
   }
 
-  /** Hand over `bytes` (the buffer is transferred: the caller must not touch it again). */
+  /** Hand over `bytes` (transferred to a worker: the caller must not touch it again until it comes back). */
   submit(bytes: Uint8Array, length: number, startLine: number): Promise<BatchDone> {
-    return this.post((seq) => ({ type: "batch", seq, bytes, length, startLine }), [bytes.buffer as ArrayBuffer]);
+    return this.post({ type: "batch", seq: 0, bytes, length, startLine }, [bytes.buffer as ArrayBuffer]);
   }
 
   /** Hand over HAR entry texts (copied to the worker). */
   submitEntries(texts: string[], depths: number[], first: number): Promise<BatchDone> {
-    return this.post((seq) => ({ type: "entries", seq, texts, depths, first }), []);
+    return this.post({ type: "entries", seq: 0, texts, depths, first }, []);
   }
 
-  private post(msg: (seq: number) => ToWorker, transfer: ArrayBuffer[]): Promise<BatchDone> {
+  private post(msg: Extract<ToWorker, { seq: number }>, transfer: ArrayBuffer[]): Promise<BatchDone> {
     if (this.failure) return Promise.reject(this.failure);
-    const seq = this.seq++;
-    const p = new Promise<BatchDone>((resolve, reject) => this.waiting.set(seq, { resolve, reject }));
-    this.workers[seq % this.size].postMessage(msg(seq), transfer);
+    let worker = 0;
+    for (let i = 1; i < this.size; i++) if (this.queued[i] < this.queued[worker]) worker = i;
+    // every worker busy: this thread takes the batch
+    if (this.queued[worker] >= IN_FLIGHT) return this.here(msg);
+    const seq = (msg.seq = this.seq++);
+    const p = new Promise<BatchDone>((resolve, reject) => this.waiting.set(seq, { resolve, reject, worker }));
+    this.queued[worker]++;
+    this.workers[worker].postMessage(msg, transfer);
     return p;
   }
 
-  /** An output buffer written out: back to the worker that made it, to be used again. */
+  /** The main thread's batches, one at a time (a batch may wait on a promise half-way: the next must not start then). */
+  private here(msg: Extract<ToWorker, { seq: number }>): Promise<BatchDone> {
+    const input = this.input!;
+    const run = this.hereQueue.then(async () => {
+      this.local ??= new BatchProcessor(this.init);
+      if (this.localInput !== input) {
+        this.localInput = input;
+        await this.local.begin(input);
+      }
+      return { ...(await this.local.batch(msg)), worker: -1 };
+    });
+    this.hereQueue = run.then(() => undefined, () => undefined);
+    return run;
+  }
+
+  /** An output buffer written out: back to the thread that made it, to be used again. */
   spare(r: BatchDone): void {
     if (this.failure || !r.out.length) return;
-    this.workers[r.seq % this.size].postMessage({ type: "spare", buf: r.out } satisfies ToWorker, [r.out.buffer as ArrayBuffer]);
+    if (r.worker === undefined || r.worker < 0) return this.local?.spare(r.out);
+    this.workers[r.worker].postMessage({ type: "spare", buf: r.out } satisfies ToWorker, [r.out.buffer as ArrayBuffer]);
   }
 
   async close(): Promise<void> {
@@ -181,7 +219,7 @@ export function makeBatcher(o: BatcherOptions): Batcher {
         const b = free.pop();
         return b && b.length >= min ? b : new Uint8Array(Math.max(min, batchBytes + 512 * 1024));
       };
-      const order = new InOrder(pool.size * IN_FLIGHT, async (r) => {
+      const order = new InOrder(pool.size * IN_FLIGHT + HERE_MAX, async (r) => {
         await o.deliver(r);
         if (r.bytes) free.push(r.bytes);
         pool.spare(r);
@@ -258,7 +296,7 @@ const HAR_BATCH_CHARS = 256 * 1024;
 export function makeHarBatcher(o: Omit<BatcherOptions, "size">): HarBatcher {
   const { pool } = o;
   pool.begin(o.input);
-  const order = new InOrder(pool.size * IN_FLIGHT, async (r) => {
+  const order = new InOrder(pool.size * IN_FLIGHT + HERE_MAX, async (r) => {
     await o.deliver(r);
     pool.spare(r);
   });

@@ -42,6 +42,8 @@ export interface BatchDone {
   delta: TallyDelta;
   /** records in an output that separates them (-o json, HAR) */
   records: number;
+  /** which worker made it (set by the pool; -1: the main thread) */
+  worker?: number;
   error?: undefined;
 }
 

@@ -1,0 +1,89 @@
+// The work of a worker thread of `mids migrate`, also done on the main thread when the workers
+// are busy (pool.ts): the same stages as the one-thread pipeline over a batch of whole lines or
+// HAR entries. Each batch is counted in a tally of its own and its output collected into a
+// buffer, then both go to whoever writes them in input order.
+import type { IO } from "../../io.js";
+import { accessFastSink, itemHandler } from "../compose.js";
+import { splitLines, type BlockLineSink } from "../lines.js";
+import { lineSinks, type InputInfo, type LineFormat } from "../reader.js";
+import { harEntryItem } from "../readers/har.js";
+import { RewriteStage } from "../rewrite-stage.js";
+import { Tally } from "../summary.js";
+import { WriteStage } from "../write-stage.js";
+import type { BatchDone, ToWorker, WorkerInit } from "./protocol.js";
+
+const OUT_MIN = 2 * 1024 * 1024;
+
+export class BatchProcessor {
+  // the batch's output is copied straight into a buffer that goes to the writer and comes back
+  private readonly spares: Uint8Array[] = [];
+  private out: Buffer = Buffer.alloc(0);
+  private size = 0;
+  private readonly rewriting: RewriteStage;
+  private readonly writing: WriteStage;
+  private readonly handle;
+  private lines: ReturnType<typeof lineSinks> | undefined;
+  private fast: BlockLineSink | undefined;
+  private file: string | undefined;
+
+  constructor(private readonly init: WorkerInit) {
+    this.rewriting = new RewriteStage(new Tally(), { now: new Date(init.now) });
+    this.writing = new WriteStage({} as IO, this.rewriting.tally, {
+      to: init.to, report: init.report, baseUrl: init.baseUrl, version: init.version, frame: false,
+      sink: (text, ascii) => {
+        this.room(ascii ? text.length : Buffer.byteLength(text, "utf8"));
+        this.size += this.out.write(text, this.size, ascii ? "latin1" : "utf8");
+      },
+    });
+    this.handle = itemHandler(this.rewriting, this.writing);
+  }
+
+  private room(n: number): void {
+    const { out, size } = this;
+    if (size + n <= out.length) return;
+    const next = this.spares.pop() ?? new Uint8Array(0);
+    const bigger = next.length >= size + n ? Buffer.from(next.buffer, next.byteOffset, next.length) : Buffer.allocUnsafeSlow(Math.max(OUT_MIN, (size + n) * 2));
+    out.copy(bigger, 0, 0, size);
+    if (out.length) this.spares.push(out);
+    this.out = bigger;
+  }
+
+  /** An output buffer written out, to be filled again. */
+  spare(buf: Uint8Array): void {
+    this.spares.push(buf);
+  }
+
+  async begin(input: InputInfo): Promise<void> {
+    await this.writing.begin(input);
+    this.file = input.name;
+    if (input.format === "har") return;
+    this.lines = lineSinks(input.format as LineFormat, this.handle, input.name);
+    this.fast = accessFastSink(this.rewriting, this.writing, input, this.init);
+  }
+
+  async batch(m: Extract<ToWorker, { type: "batch" | "entries" }>): Promise<BatchDone> {
+    const tally = new Tally();
+    this.rewriting.tally = tally;
+    this.writing.tally = tally;
+    this.writing.records = 0;
+    if (m.type === "entries") {
+      for (let k = 0; k < m.texts.length; k++) {
+        const p = this.handle(harEntryItem(m.texts[k], m.depths[k], m.first + k, this.file));
+        if (p) await p;
+      }
+    } else {
+      const bytes = Buffer.from(m.bytes.buffer, m.bytes.byteOffset, m.length);
+      await splitLines([bytes], this.lines!.onLine, undefined, this.fast, m.startLine);
+      // batches end where no curl command is open: this closes only one the input left open
+      await this.lines!.finish();
+    }
+    // what the caches counted goes into this batch's tally
+    this.rewriting.settle();
+    await this.writing.out.flush();
+    const { out } = this;
+    const done: BatchDone = { seq: m.seq, out: new Uint8Array(out.buffer, out.byteOffset, out.length), outLength: this.size, bytes: m.type === "batch" ? m.bytes : undefined, delta: tally.delta(), records: this.writing.records };
+    this.out = Buffer.alloc(0);
+    this.size = 0;
+    return done;
+  }
+}
