@@ -1,0 +1,93 @@
+// The readers' fast paths (issue 11) against their full parsers: each fast path takes the common
+// shape of a line or entry and must give exactly what the full parser gives, falling back to it
+// on anything unusual. The reference is always the full parser, run on the same input.
+import { describe, expect, it } from "vitest";
+import { Readable } from "node:stream";
+import { entryEnd, parseEntry, parseWhole, readHar } from "../../src/migrate/readers/har.js";
+import { MAX_JSON_DEPTH } from "../../src/contract/secrets.js";
+import type { Item } from "../../src/migrate/types.js";
+
+async function harItems(text: string, chunk: number): Promise<Item[]> {
+  const b = Buffer.from(text);
+  const parts: Buffer[] = [];
+  for (let i = 0; i < b.length; i += chunk) parts.push(b.subarray(i, i + chunk));
+  const items: Item[] = [];
+  await readHar(Readable.from(parts), (it) => void items.push(it), "f.har");
+  return items;
+}
+
+const deep = (n: number) => "[".repeat(n) + "]".repeat(n);
+const req = (url: string, extra: Record<string, unknown> = {}) => ({
+  startedDateTime: "2026-11-22T10:15:00.000Z",
+  request: { method: "get", url, headers: [{ name: "x-api-key", value: "sk_live_1" }, { name: "Accept", value: "a/b" }], ...extra },
+  response: { content: { text: '{"a":"}]"}' } },
+});
+// entries whose text tries to fool a layout guess: braces, line-break escapes, indentation in strings
+const tricky = [
+  req("https://h/v2/topics"),
+  req("https://h/v2/projects/p1?x=%7D", { comment: "}\n    },\n    {\n  }" }),
+  { request: { method: "GET", url: "https://h/v2/intel" }, response: { content: { text: "}".repeat(300) + "{".repeat(300) } } },
+  req("https://h/v2/clusters", { postData: { text: '{"key":"sk_live_2"}' } }),
+  { request: { method: "POST", url: "https://h/v2/recipes/validate", headers: [{ name: "X-Ünï", value: "é\u2028\u2029😀" }, "junk", { name: 1, value: [1, [2]] }] } },
+  { nope: 1 },
+  { request: { method: "GET", url: "ftp://h/x" } },
+  { request: { method: "GET", url: "https://h/v2/topics", x: JSON.parse(deep(MAX_JSON_DEPTH - 3)) } },
+];
+
+/** Items with the fast path out of reach (1-byte chunks: no line is ever whole in a block). */
+const reference = (text: string) => harItems(text, 1);
+
+describe("HAR: an entry parsed whole from its layout is the entry the scanner finds", () => {
+  const layouts: Record<string, string> = {
+    "one entry per line": `{"log":{"version":"1.2","entries":[\n${tricky.map((e) => JSON.stringify(e)).join(",\n")}\n]}}\n`,
+    "pretty-printed (2 spaces)": JSON.stringify({ log: { version: "1.2", entries: tricky } }, null, 2),
+    "pretty-printed with tabs and CRLF": JSON.stringify({ log: { version: "1.2", entries: tricky } }, null, "\t").replace(/\n/g, "\r\n"),
+    "several entries on a line": `{"log":{"entries":[${tricky.map((e) => JSON.stringify(e)).join(",")}]}}\n`,
+    "two per line": `{"log":{"entries":[\n${JSON.stringify(tricky[0])},${JSON.stringify(tricky[1])},\n${tricky.slice(2).map((e) => JSON.stringify(e)).join(",\n")}]}}\n`,
+  };
+  for (const [name, text] of Object.entries(layouts)) {
+    it(name, async () => {
+      const ref = await reference(text);
+      expect(ref).toHaveLength(tricky.length);
+      expect(await harItems(text, 1 << 20)).toEqual(ref);
+      expect(await harItems(text, 333)).toEqual(ref);
+    });
+  }
+
+  it("finds the end of an entry from its layout, and only guesses", () => {
+    const line = JSON.stringify(tricky[1]);
+    const s = `[\n${line},\n${line}\n]`;
+    expect(entryEnd(s, 2)).toBe(2 + line.length - 1);
+    const pretty = JSON.stringify([tricky[1], tricky[0]], null, 2);
+    const start = pretty.indexOf("{");
+    const end = entryEnd(pretty, start);
+    expect(JSON.parse(pretty.slice(start, end + 1))).toEqual(tricky[1]);
+    // no line break in the block: no guess
+    expect(entryEnd(line, 0)).toBe(-1);
+    // several entries on one line: the guess covers them all, and parseWhole refuses it
+    const two = `${line},${line}\n`;
+    expect(parseWhole(two, 0, entryEnd(two, 0))).toBeUndefined();
+    expect(parseWhole(s, 2, entryEnd(s, 2))).toEqual(tricky[1]);
+  });
+
+  it(`refuses an entry deeper than ${MAX_JSON_DEPTH} levels, even when a repeated key hides the deep value`, async () => {
+    const over = `{"request":{"method":"GET","url":"https://h/v2/topics","x":${deep(MAX_JSON_DEPTH)}}}`;
+    const hidden = `{"request":{"method":"GET","url":"https://h/v2/topics","x":${deep(MAX_JSON_DEPTH)},"x":1}}`;
+    const atLimit = `{"request":{"method":"GET","url":"https://h/v2/topics","x":${deep(MAX_JSON_DEPTH - 2)}}}`;
+    expect(parseWhole(over, 0, over.length - 1)).toBeUndefined();
+    expect(parseWhole(hidden, 0, hidden.length - 1)).toBeUndefined();
+    expect(parseWhole(atLimit, 0, atLimit.length - 1)).toEqual(JSON.parse(atLimit));
+    expect(parseEntry(hidden)).toMatch(/deeper than/);
+    const text = `{"log":{"entries":[\n${over},\n${hidden},\n${atLimit}\n]}}\n`;
+    const items = await harItems(text, 1 << 20);
+    expect(items).toEqual(await reference(text));
+    expect(items.map((i) => i.kind)).toEqual(["invalid", "invalid", "request"]);
+  });
+
+  it("a truncated HAR: the entries read, then one error", async () => {
+    const text = `{"log":{"entries":[\n${tricky.slice(0, 2).map((e) => JSON.stringify(e)).join(",\n")},\n{"request":{"method":"GET","url":"https://h/v2/to`;
+    const items = await harItems(text, 1 << 20);
+    expect(items).toEqual(await reference(text));
+    expect(items.map((i) => (i.kind === "invalid" ? i.reason : i.kind))).toEqual(["request", "request", "truncated HAR: entry 3 is incomplete"]);
+  });
+});
