@@ -5,6 +5,8 @@ import { describe, expect, it } from "vitest";
 import { Readable } from "node:stream";
 import { entryEnd, parseEntry, parseWhole, readHar } from "../../src/migrate/readers/har.js";
 import { MAX_JSON_DEPTH } from "../../src/contract/secrets.js";
+import { parseCurl, parseCurlFull, simpleCurl } from "../../src/migrate/readers/curl.js";
+import { plainWords, shellWords } from "../../src/migrate/readers/shell.js";
 import type { Item } from "../../src/migrate/types.js";
 
 async function harItems(text: string, chunk: number): Promise<Item[]> {
@@ -89,5 +91,68 @@ describe("HAR: an entry parsed whole from its layout is the entry the scanner fi
     const items = await harItems(text, 1 << 20);
     expect(items).toEqual(await reference(text));
     expect(items.map((i) => (i.kind === "invalid" ? i.reason : i.kind))).toEqual(["request", "request", "truncated HAR: entry 3 is incomplete"]);
+  });
+});
+
+describe("curl: the common command read by the fast path is what the full parser reads", () => {
+  // taken by the fast path (checked), and equal to the reference
+  const common = [
+    "curl -s -H 'x-api-key: sk_live_0' -H 'Accept: application/json' 'https://api.example.com/v2/projects/p1?a=1&b=%20x'",
+    "curl https://h/v2/topics",
+    "curl -sS -X post -H 'Content-Type: application/json' --data-raw '{\"a\":\"x\\\\ny\"}' https://h/v2/recipes/validate",
+    "curl -X POST -d a=1 -d 'b=2' --data-binary c=3 /v2/recipes/execute",
+    "curl --json '{}' 'https://u:pw@h/v2/x;api_key=abc?token=t'",
+    "curl -H 'X-Üñï: é 😀' -H 'no colon' -H ':empty name' -H '  Spaced  :  v  ' 'https://h/v2/a'\r",
+    "curl   -fsSL\t-H 'a: b'   ''https://h'/v2/b'\t",
+    "curl -d '' https://h/v2/c",
+    "curl -H 'x-api-key: k' 'https://h/v2/p?apikey=s&x=%E2%82%AC'",
+  ];
+  // left to the full parser (the fast path says undefined), which must still read them right
+  const unusual = [
+    "curl -H \"x-api-key: k\" https://h/v2/a",
+    "curl -H 'a: b' https://h/v2/a\\ b",
+    "curl -H 'a: \"b\"' https://h/v2/a\\''",
+    "curl -X PATCH --data 'it'\\''s' https://h/v3/alerts/al_1",
+    "$ curl https://h/v2/a",
+    "curl -G -d page=2 https://h/v2/intel",
+    "curl -sG https://h/v2/intel -d page=2",
+    "curl -XPOST https://h/v2/a",
+    "curl --request=PUT https://h/v2/a",
+    "curl -u user:pw https://h/v2/a",
+    "curl -I https://h/v2/a",
+    "curl h/v2/a",
+    "curl ftp://h/v2/a",
+    "curl https://h/v2/a https://h/v2/b",
+    "curl 'https://h/v2/a",
+    "curl -s",
+    "curl -H",
+    "curl '' https://h/v2/a",
+    "curl\thttps://h/v2/a",
+    "curl --oauth2-bearer tok https://h/v2/a",
+    "curl -H 'a: b' --url https://h/v2/a",
+    "wget https://h/v2/a",
+  ];
+  it("splits words as the shell does", () => {
+    for (const line of [...common, ...unusual]) {
+      const w = plainWords(line);
+      if (w !== undefined) expect(w, line).toEqual(shellWords(line));
+    }
+    expect(plainWords("a 'b c'd'' e")).toEqual(["a", "b cd", "e"]);
+    expect(plainWords("a 'b")).toBeUndefined();
+    expect(plainWords('a "b"')).toBeUndefined();
+  });
+  it("takes the common commands, and reads them as the full parser does", () => {
+    for (const line of common) {
+      expect(simpleCurl(line.trim()), line).toBeDefined();
+      expect(parseCurl(line), line).toEqual(parseCurlFull(line.trim()));
+    }
+  });
+  it("leaves the others to the full parser", () => {
+    for (const line of unusual) {
+      expect(simpleCurl(line.trim()), line).toBeUndefined();
+      expect(parseCurl(line), line).toEqual(parseCurlFull(line.trim()));
+    }
+    expect(parseCurl("  ")).toBeNull();
+    expect(parseCurl("# curl https://h/v2/a")).toBeNull();
   });
 });

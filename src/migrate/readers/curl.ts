@@ -2,7 +2,7 @@
 // or continued with a trailing backslash. Quoting is read as a shell would (shell.ts).
 import type { LogRequest } from "../types.js";
 import { redactText, splitTarget } from "../url.js";
-import { shellWords } from "./shell.js";
+import { plainWords, shellWords } from "./shell.js";
 
 const DATA = new Set(["-d", "--data", "--data-raw", "--data-binary", "--data-ascii", "--data-urlencode", "--json"]);
 // options that take a value we do not need
@@ -24,9 +24,59 @@ const WITH_VALUE = new Set(["-o", "--output", "-u", "--user", "-A", "--user-agen
 
 const SHORT_WITH_VALUE = new Set([..."XHdouAembcwxFrTKUECDPQtyYz"]);
 
+// options the fast path knows: they take no value and change nothing we read
+const FLAGS = new Set(["-s", "-S", "-sS", "-Ss", "-k", "-L", "-v", "-i", "-f", "-sL", "-sSL", "-sk", "-sSk", "-fsSL", "--silent",
+  "--show-error", "--compressed", "--insecure", "--location", "--fail", "--verbose", "--include"]);
+
 export function parseCurl(line: string): LogRequest | string | null {
   const t = line.trim();
   if (!t || t.startsWith("#")) return null;
+  return simpleCurl(t) ?? parseCurlFull(t);
+}
+
+/**
+ * The common command, read without the general option loop: `curl` then words that are plain or
+ * single-quoted, options among FLAGS, -X, -H and the data options (value in the next word), and
+ * one http(s) URL or path. Anything else (undefined) goes to parseCurlFull, the reference.
+ */
+export function simpleCurl(t: string): LogRequest | undefined {
+  if (!t.startsWith("curl ")) return undefined;
+  const words = plainWords(t);
+  if (words === undefined) return undefined;
+  let method: string | undefined;
+  let url: string | undefined;
+  let body: string | undefined;
+  let headers: [string, string][] | undefined;
+  const n = words.length;
+  for (let i = 1; i < n; i++) {
+    const w = words[i];
+    if (w.charCodeAt(0) !== 45) { // not an option
+      if (url !== undefined) return undefined;
+      url = w;
+      continue;
+    }
+    if (FLAGS.has(w)) continue;
+    if (i + 1 >= n) return undefined;
+    const v = words[++i];
+    if (w === "-H" || w === "--header") {
+      const c = v.indexOf(":");
+      if (c > 0) (headers ??= []).push([v.slice(0, c).trim(), v.slice(c + 1).trim()]);
+    } else if (w === "-X" || w === "--request") method = v;
+    else if (DATA.has(w)) body = body === undefined ? v : body + "&" + v;
+    else return undefined;
+  }
+  if (url === undefined) return undefined;
+  const c0 = url.charCodeAt(0);
+  if (c0 !== 47 && !url.startsWith("https://") && !url.startsWith("http://")) return undefined;
+  const target = splitTarget(url);
+  if (!target) return undefined;
+  const req: LogRequest = { method: (method ?? (body !== undefined ? "POST" : "GET")).toUpperCase(), origin: target.origin, path: target.path, query: target.query, headers: headers ?? [] };
+  if (body !== undefined) req.body = body;
+  return req;
+}
+
+/** Any curl command line (trimmed, not blank, not a comment): the reference parser. */
+export function parseCurlFull(t: string): LogRequest | string {
   const words = shellWords(t.charCodeAt(0) === 36 ? t.replace(/^\$\s+/, "") : t);
   if (typeof words === "string") return `curl command: ${words}`;
   if (words[0] !== "curl") return "not a curl command";
@@ -106,8 +156,8 @@ export function curlJoiner() {
       tooLong = false;
       return { kind: "invalid", position: start, reason: `curl command continued over more than ${MAX_CURL_COMMAND_CHARS / 1024} KiB` };
     }
-    const text = parts.join("\n");
-    parts = [];
+    const text = parts.length === 1 ? parts[0] : parts.join("\n");
+    parts.length = 0;
     size = 0;
     const r = parseCurl(text);
     if (r === null) return null;
