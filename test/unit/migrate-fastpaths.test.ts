@@ -7,7 +7,9 @@ import { entryEnd, parseEntry, parseWhole, readHar } from "../../src/migrate/rea
 import { MAX_JSON_DEPTH } from "../../src/contract/secrets.js";
 import { parseCurl, parseCurlFull, simpleCurl } from "../../src/migrate/readers/curl.js";
 import { plainWords, shellWords } from "../../src/migrate/readers/shell.js";
-import type { Item } from "../../src/migrate/types.js";
+import { makeWriter } from "../../src/migrate/writers.js";
+import { isSecretHeader, redactBody, redactHeaderValue, redactOrigin, redactText } from "../../src/contract/secrets.js";
+import type { Item, RequestItem, Shape } from "../../src/migrate/types.js";
 
 async function harItems(text: string, chunk: number): Promise<Item[]> {
   const b = Buffer.from(text);
@@ -154,5 +156,66 @@ describe("curl: the common command read by the fast path is what the full parser
     }
     expect(parseCurl("  ")).toBeNull();
     expect(parseCurl("# curl https://h/v2/a")).toBeNull();
+  });
+});
+
+describe("writers: names remembered, values not", () => {
+  // the writers as they were before names were remembered (the reference)
+  const quoteRef = (s: string) => (/^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`);
+  const headersRef = (item: RequestItem) => (item.req.headers ?? []).filter(([k]) => !["host", "content-length", "connection"].includes(k.toLowerCase()))
+    .map(([k, v]): [string, string] => [k, redactHeaderValue(k, v)]);
+  const curlRef = (item: RequestItem, to: Shape, u: string) => {
+    const words = ["curl"];
+    if (to.method !== "GET") words.push("-X", to.method);
+    words.push("-H", '"x-api-key: $MIDS_API_KEY"');
+    for (const [k, v] of headersRef(item)) if (!isSecretHeader(k)) words.push("-H", quoteRef(`${k}: ${v}`));
+    if (item.req.body !== undefined && to.method !== "GET" && to.method !== "HEAD") words.push("--data-raw", quoteRef(redactBody(item.req.body)));
+    words.push(u.startsWith("/") ? `"$MIDS_BASE_URL"${quoteRef(u)}` : quoteRef(u));
+    return words.join(" ") + "\n";
+  };
+
+  it("shellQuote quotes as the pattern did", async () => {
+    const { shellQuote } = await import("../../src/migrate/readers/shell.js");
+    for (const w of ["", "abc", "a b", "it's", "''", "é", "a\nb", "x-api-key: k", "/v2/p?a=1&b=2", "https://h/v2/x", "$HOME", "a\\b", "😀", "_@%+=:,./-", "a\tb", "\u0080"]) {
+      expect(shellQuote(w), JSON.stringify(w)).toBe(quoteRef(w));
+    }
+  });
+
+  it("each header's value is redacted on its own, whatever the name's last value was", () => {
+    const values = ["application/json", "token=abc", "application/json", "Bearer sk_live_1", "x", "a'b", "x", "a@b"];
+    const names = ["Accept", "X-Note", "x-api-key", "X-Api-Key", "Authorization", "Host", "Content-Length", "X-Trace", "accept"];
+    const origins = ["https://api.example.com", "https://u:pw@h", "https://api.example.com", "", "http://h:8080", "https://h:pa"];
+    const to: Shape = { method: "POST", path: "/v3/x", query: { a: "1", "b c": "d'e", "0": "z" } };
+    const writers = (["curl", "har", "http", "ndjson"] as const).map((f) => [f, makeWriter(f, { version: "t" })] as const);
+    for (let n = 0; n < 40; n++) {
+      const headers = names.map((k, i): [string, string] => [k, values[(n + i) % values.length]]);
+      const origin = origins[n % origins.length];
+      const item: RequestItem = { kind: "request", position: n, source: { format: "curl" }, req: { method: "POST", origin, path: "/v2/x", query: [], headers, body: n % 2 ? "a=1&token=sk" : undefined } };
+      const target = origin + "/v3/x?a=1&b%20c=d'e&0=z";
+      for (const [f, w] of writers) {
+        const text = w.write(item, to, target);
+        for (const secret of ["abc", "sk_live_1", ":pw@", "pa@", "=sk"]) expect(text, `${f} ${n}`).not.toContain(secret);
+        const u = (redactOrigin(origin) || "") + "/v3/x?0=z&a=1&b%20c=d'e";
+        if (f === "curl") expect(text, `${n}`).toBe(curlRef(item, to, (redactOrigin(origin) || "") + target.slice(origin.length)));
+        if (f === "http") expect(text.split("\n").slice(1, 1 + 7)).toEqual(headersRef(item).map(([k, v]) => `${k}: ${v}`));
+        if (f === "har") {
+          const e = JSON.parse(text.replace(/^,\n/, ""));
+          expect(e.request.headers, `${n}`).toEqual(headersRef(item).map(([name, value]) => ({ name, value })));
+          expect(e.request.queryString).toEqual([{ name: "0", value: "z" }, { name: "a", value: "1" }, { name: "b c", value: "d'e" }]);
+          expect(e.request.url).toBe(u);
+        }
+        if (f === "ndjson") expect(JSON.parse(text).headers).toEqual(Object.fromEntries(headersRef(item)));
+      }
+    }
+    expect(redactText("token=abc")).toBe("token=***");
+  });
+
+  it("an ndjson line keeps an absolute URL absolute, whatever its case", () => {
+    const w = makeWriter("ndjson", { version: "t" });
+    for (const [url, abs] of [["https://h/v2/x", true], ["HTTP://h/v2/x", true], ["Https://h/v2/x", true], ["/v2/x", false], ["http:/v2/x", false], ["ftp://h/v2/x", false], ["httpx://h", false]] as const) {
+      const obj: Record<string, unknown> = { method: "GET", url };
+      const item: RequestItem = { kind: "request", position: 1, req: { method: "GET", origin: "https://h", path: "/v2/x", query: [] }, source: { format: "ndjson", obj, holder: obj, urlKey: "url", methodKey: "method" } };
+      expect(JSON.parse(w.write(item, { method: "GET", path: "/v3/x", query: {} }, "https://h/v3/x")).url, url).toBe(abs ? "https://h/v3/x" : "/v3/x");
+    }
   });
 });
