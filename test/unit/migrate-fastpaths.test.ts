@@ -7,6 +7,7 @@ import { entryEnd, parseEntry, parseWhole, readHar } from "../../src/migrate/rea
 import { MAX_JSON_DEPTH } from "../../src/contract/secrets.js";
 import { parseCurl, parseCurlFull, simpleCurl } from "../../src/migrate/readers/curl.js";
 import { plainWords, shellWords } from "../../src/migrate/readers/shell.js";
+import { parseJsonLine, readHeaders } from "../../src/migrate/readers/jsonl.js";
 import { makeWriter } from "../../src/migrate/writers.js";
 import { isSecretHeader, redactBody, redactHeaderValue, redactOrigin, redactText } from "../../src/contract/secrets.js";
 import type { Item, RequestItem, Shape } from "../../src/migrate/types.js";
@@ -217,5 +218,39 @@ describe("writers: names remembered, values not", () => {
       const item: RequestItem = { kind: "request", position: 1, req: { method: "GET", origin: "https://h", path: "/v2/x", query: [] }, source: { format: "ndjson", obj, holder: obj, urlKey: "url", methodKey: "method" } };
       expect(JSON.parse(w.write(item, { method: "GET", path: "/v3/x", query: {} }, "https://h/v3/x")).url, url).toBe(abs ? "https://h/v3/x" : "/v3/x");
     }
+  });
+});
+
+describe("JSON lines: headers read without temporary arrays, as before", () => {
+  const isObj = (v: unknown): v is Record<string, unknown> => !!v && typeof v === "object" && !Array.isArray(v);
+  // readHeaders as it was (the reference)
+  function headersRef(h: unknown): [string, string][] | undefined {
+    if (Array.isArray(h)) {
+      if (h.every((x) => typeof x === "string")) return h.flatMap((x, i) => (i % 2 ? [] : [[x as string, String(h[i + 1] ?? "")] as [string, string]]));
+      return h.flatMap((x): [string, string][] => (isObj(x) ? [[String(x.name ?? x.key ?? ""), String(x.value ?? "")]]
+        : Array.isArray(x) && typeof x[0] === "string" ? [[x[0], String(x[1] ?? "")]] : []));
+    }
+    if (isObj(h)) return Object.entries(h).map(([k, v]) => [k, Array.isArray(v) ? v.join(", ") : String(v)]);
+    return undefined;
+  }
+  const cases: unknown[] = [
+    [], ["x-api-key", "sk_1", "Accept"], ["a", "b", "c", "d"], [["x-api-key", "sk_2"], ["Accept"], [1, 2], "stray", null, 3],
+    [{ name: "Authorization", value: "Bearer t" }, { key: "token", value: "t2" }, { value: "v" }, { name: null, value: null }, { name: 1, value: [1, [2, "x"]] }],
+    { "x-api-key": "sk_3", Accept: ["a", "b"], n: 1, o: { p: "q" }, z: null, "__proto__": "p", "é😀": "ü" },
+    "x-api-key: sk_4", 7, null, { }, [{ }],
+  ];
+  it("reads every shape as the previous reader did", () => {
+    for (const h of cases) expect(readHeaders(JSON.parse(JSON.stringify(h))), JSON.stringify(h)).toEqual(headersRef(JSON.parse(JSON.stringify(h))));
+    // a parsed line: "__proto__" is an own key there
+    const line = '{"method":"get","url":"/v2/x","headers":{"__proto__":"v","x-api-key":"sk_5"},"query":{"__proto__":"q","a":1}}';
+    const r = parseJsonLine(line);
+    expect(typeof r === "object" && r && r.req).toEqual({ method: "GET", origin: "", path: "/v2/x", query: [["__proto__", "q"], ["a", "1"]], headers: [["__proto__", "v"], ["x-api-key", "sk_5"]] });
+  });
+  it("finds the method beside the url, on the object, or none", () => {
+    const get = (o: unknown) => { const r = parseJsonLine(JSON.stringify(o)); return typeof r === "object" && r ? [r.req.method, r.source] : r; };
+    expect(get({ verb: "post", request: { url: "/v2/x" } })).toEqual(["POST", expect.objectContaining({ urlKey: "url", methodKey: "method" })]);
+    expect(get({ method: "", request: { requestMethod: "put", uri: "/v2/x" } })).toEqual(["PUT", expect.objectContaining({ urlKey: "uri", methodKey: "requestMethod" })]);
+    expect(get({ request: { url: "" }, http: { path: "/v2/y" } })).toEqual(["GET", expect.objectContaining({ urlKey: "path", methodKey: "method" })]);
+    expect(get({ method: 1, url: "/v2/x", body: { token: "t" } })).toEqual(["GET", expect.anything()]);
   });
 });
