@@ -163,7 +163,7 @@ export function makeWriter(format: OutputTarget, opts: WriterOptions): Writer {
       let n = 0;
       return {
         begin: () => `{"log":{"version":"1.2","creator":{"name":"mids migrate","version":${JSON.stringify(opts.version)}},"entries":[\n`,
-        write(item, to) {
+        write(item, to, target) {
           const src = item.source.format === "har" ? item.source.entry : undefined;
           // serialised by hand, in the key order of a HAR 1.2 entry (one JSON.stringify per value)
           let headers = "";
@@ -181,8 +181,9 @@ export function makeWriter(format: OutputTarget, opts: WriterOptions): Writer {
           const postData = hasBody(item, to) ? `,"postData":{"mimeType":"application/json","text":${S(redactBody(item.req.body!))}}` : "";
           // the logged response belongs to the v2 call: a not-yet-made request has status 0
           // copied only when it is a date: the entry's other text is anyone's
+          // (a date needs no escapes in JSON)
           const started = typeof src?.startedDateTime === "string" && ISO_DATE.test(src.startedDateTime) ? src.startedDateTime : EPOCH;
-          return `${n++ ? ",\n" : ""}{"startedDateTime":${S(started)},"time":0,"request":{"method":${S(to.method)},"url":${S(url(item, to))},"httpVersion":"HTTP/1.1","cookies":[],"headers":[${headers}],"queryString":[${queryString}],"headersSize":-1,"bodySize":-1${postData}},"response":${NOT_MADE},"cache":{},"timings":{"send":0,"wait":0,"receive":0}}`;
+          return `${n++ ? ",\n" : ""}{"startedDateTime":"${started}","time":0,"request":{"method":${S(to.method)},"url":${S(url(item, to, target))},"httpVersion":"HTTP/1.1","cookies":[],"headers":[${headers}],"queryString":[${queryString}],"headersSize":-1,"bodySize":-1${postData}},"response":${NOT_MADE},"cache":{},"timings":{"send":0,"wait":0,"receive":0}}`;
         },
         end: () => (n ? "\n" : "") + "]}}\n",
       };

@@ -8,6 +8,7 @@ import { MAX_JSON_DEPTH } from "../../src/contract/secrets.js";
 import { parseCurl, parseCurlFull, simpleCurl } from "../../src/migrate/readers/curl.js";
 import { plainWords, shellWords } from "../../src/migrate/readers/shell.js";
 import { parseJsonLine, readHeaders } from "../../src/migrate/readers/jsonl.js";
+import { targetOf } from "../../src/migrate/url.js";
 import { makeWriter } from "../../src/migrate/writers.js";
 import { isSecretHeader, redactBody, redactHeaderValue, redactOrigin, redactText } from "../../src/contract/secrets.js";
 import type { Item, RequestItem, Shape } from "../../src/migrate/types.js";
@@ -192,11 +193,13 @@ describe("writers: names remembered, values not", () => {
       const headers = names.map((k, i): [string, string] => [k, values[(n + i) % values.length]]);
       const origin = origins[n % origins.length];
       const item: RequestItem = { kind: "request", position: n, source: { format: "curl" }, req: { method: "POST", origin, path: "/v2/x", query: [], headers, body: n % 2 ? "a=1&token=sk" : undefined } };
-      const target = origin + "/v3/x?a=1&b%20c=d'e&0=z";
+      // the rewrite stage's target: the origin + targetOf(to)
+      const target = origin + targetOf(to);
       for (const [f, w] of writers) {
         const text = w.write(item, to, target);
         for (const secret of ["abc", "sk_live_1", ":pw@", "pa@", "=sk"]) expect(text, `${f} ${n}`).not.toContain(secret);
         const u = (redactOrigin(origin) || "") + "/v3/x?0=z&a=1&b%20c=d'e";
+        expect(targetOf(to)).toBe("/v3/x?0=z&a=1&b%20c=d'e");
         if (f === "curl") expect(text, `${n}`).toBe(curlRef(item, to, (redactOrigin(origin) || "") + target.slice(origin.length)));
         if (f === "http") expect(text.split("\n").slice(1, 1 + 7)).toEqual(headersRef(item).map(([k, v]) => `${k}: ${v}`));
         if (f === "har") {
