@@ -109,6 +109,7 @@ describe("curl: the common command read by the fast path is what the full parser
     "curl -H 'X-Üñï: é 😀' -H 'no colon' -H ':empty name' -H '  Spaced  :  v  ' 'https://h/v2/a'\r",
     "curl   -fsSL\t-H 'a: b'   ''https://h'/v2/b'\t",
     "curl -d '' https://h/v2/c",
+    "curl -sk -i -f -v -Lv --compressed --insecure -H 'A:\u00a0v\u2028' -H '\u3000B : x\t' -H 'C:\x1c' -H 'D:   ' https://h/v2/a",
     "curl -H 'x-api-key: k' 'https://h/v2/p?apikey=s&x=%E2%82%AC'",
   ];
   // left to the full parser (the fast path says undefined), which must still read them right
@@ -135,6 +136,14 @@ describe("curl: the common command read by the fast path is what the full parser
     "curl --oauth2-bearer tok https://h/v2/a",
     "curl -H 'a: b' --url https://h/v2/a",
     "wget https://h/v2/a",
+    "curl -s1 https://h/v2/a",
+    "curl -sSkLvif https://h/v2/a",
+    "curl -sX GET https://h/v2/a",
+    "curl -sd x=1 https://h/v2/a",
+    "curl - https://h/v2/a",
+    "curl -- https://h/v2/a",
+    "curl --silent=1 https://h/v2/a",
+    "curl -H 'a: b' --max-time 5 https://h/v2/a",
   ];
   it("splits words as the shell does", () => {
     for (const line of [...common, ...unusual]) {

@@ -24,9 +24,23 @@ const WITH_VALUE = new Set(["-o", "--output", "-u", "--user", "-A", "--user-agen
 
 const SHORT_WITH_VALUE = new Set([..."XHdouAembcwxFrTKUECDPQtyYz"]);
 
-// options the fast path knows: they take no value and change nothing we read
-const FLAGS = new Set(["-s", "-S", "-sS", "-Ss", "-k", "-L", "-v", "-i", "-f", "-sL", "-sSL", "-sk", "-sSk", "-fsSL", "--silent",
-  "--show-error", "--compressed", "--insecure", "--location", "--fail", "--verbose", "--include"]);
+// the fast path's options without a value: short letters (alone or bundled) the full parser
+// passes over, and long options it passes over (none of them in WITH_VALUE)
+const QUIET_LETTERS = new Uint8Array(128);
+for (const ch of "sSkLvif") QUIET_LETTERS[ch.charCodeAt(0)] = 1;
+const QUIET_LONG = new Set(["--silent", "--show-error", "--compressed", "--insecure", "--location", "--fail", "--verbose", "--include"]);
+const isQuiet = (w: string): boolean => {
+  if (w.charCodeAt(1) === 45) return QUIET_LONG.has(w);
+  if (w.length > 6) return false;
+  for (let i = 1; i < w.length; i++) { const c = w.charCodeAt(i); if (c >= 128 || QUIET_LETTERS[c] === 0) return false; }
+  return w.length > 1;
+};
+/** s.trim() without a copy when s has no blank at either end (every character trim removes is <= 32 or >= 128). */
+const trimmed = (s: string): string => {
+  const a = s.charCodeAt(0);
+  const z = s.charCodeAt(s.length - 1);
+  return a > 32 && a < 128 && z > 32 && z < 128 ? s : s.trim();
+};
 
 export function parseCurl(line: string): LogRequest | string | null {
   const t = line.trim();
@@ -36,7 +50,7 @@ export function parseCurl(line: string): LogRequest | string | null {
 
 /**
  * The common command, read without the general option loop: `curl` then words that are plain or
- * single-quoted, options among FLAGS, -X, -H and the data options (value in the next word), and
+ * single-quoted, options that take no value (isQuiet), -X, -H and the data options (value in the next word), and
  * one http(s) URL or path. Anything else (undefined) goes to parseCurlFull, the reference.
  */
 export function simpleCurl(t: string): LogRequest | undefined {
@@ -55,12 +69,16 @@ export function simpleCurl(t: string): LogRequest | undefined {
       url = w;
       continue;
     }
-    if (FLAGS.has(w)) continue;
+    if (isQuiet(w)) continue;
     if (i + 1 >= n) return undefined;
     const v = words[++i];
     if (w === "-H" || w === "--header") {
       const c = v.indexOf(":");
-      if (c > 0) (headers ??= []).push([v.slice(0, c).trim(), v.slice(c + 1).trim()]);
+      if (c > 0) {
+        let a = c + 1;
+        while (v.charCodeAt(a) === 32) a++;
+        (headers ??= []).push([trimmed(v.slice(0, c)), trimmed(v.slice(a))]);
+      }
     } else if (w === "-X" || w === "--request") method = v;
     else if (DATA.has(w)) body = body === undefined ? v : body + "&" + v;
     else return undefined;
@@ -70,7 +88,7 @@ export function simpleCurl(t: string): LogRequest | undefined {
   if (c0 !== 47 && !url.startsWith("https://") && !url.startsWith("http://")) return undefined;
   const target = splitTarget(url);
   if (!target) return undefined;
-  const req: LogRequest = { method: (method ?? (body !== undefined ? "POST" : "GET")).toUpperCase(), origin: target.origin, path: target.path, query: target.query, headers: headers ?? [] };
+  const req: LogRequest = { method: method === undefined ? (body !== undefined ? "POST" : "GET") : method.toUpperCase(), origin: target.origin, path: target.path, query: target.query, headers: headers ?? [] };
   if (body !== undefined) req.body = body;
   return req;
 }
