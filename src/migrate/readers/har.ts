@@ -57,6 +57,7 @@ export async function readHar(stream: AsyncIterable<Buffer | string>, emit: Emit
     let capStart = parts ? 0 : -1;
     // the fast path failed on a candidate ending here: entries starting before it are scanned
     let noFastUntil = 0;
+    let nextNl = -1;
     // next '"' and '\\' at or after the last search (>>> 0: not found is past the end)
     let nextQ = -1;
     let nextB = -1;
@@ -82,7 +83,9 @@ export async function readHar(stream: AsyncIterable<Buffer | string>, emit: Emit
       if (c === 123 || c === 91) { // { [
         // an entry on its own line(s), as HAR writers lay them out: one JSON.parse, no scan
         if (c === 123 && parts === null && entriesDepth >= 0 && stack.length === entriesDepth && i >= noFastUntil) {
-          const k = entryEnd(s, i);
+          // the next line break, searched once per block however many entries it holds (>>> 0: none is past the end)
+          if (nextNl < i) nextNl = s.indexOf("\n", i) >>> 0;
+          const k = nextNl < s.length ? entryEnd(s, i, nextNl) : -1;
           if (k > i) {
             const obj = parseWhole(s, i, k);
             if (obj !== undefined) {
@@ -133,12 +136,11 @@ const isObj = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 
 
 /**
  * Where the entry opening at s[i] most likely closes, from the layout alone (-1: no guess, in
- * this block): the last `}` of its line when the line has one (an entry per line), else the
+ * this block; `nl`: the first line break after i): the last `}` of its line when the line has one (an entry per line), else the
  * first `}` at the line start indented as the opening brace (pretty-printed). Only a guess:
  * parseWhole checks it (raw line breaks never sit inside a JSON string).
  */
-export function entryEnd(s: string, i: number): number {
-  const nl = s.indexOf("\n", i);
+export function entryEnd(s: string, i: number, nl = s.indexOf("\n", i)): number {
   if (nl < 0) return -1;
   const k = s.lastIndexOf("}", nl);
   if (k > i) return k;
