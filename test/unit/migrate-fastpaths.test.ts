@@ -6,7 +6,6 @@ import { Readable } from "node:stream";
 import { entryEnd, parseEntry, parseWhole, readHar } from "../../src/migrate/readers/har.js";
 import { MAX_JSON_DEPTH } from "../../src/contract/secrets.js";
 import { parseCurl, parseCurlFull, simpleCurl } from "../../src/migrate/readers/curl.js";
-import { plainWords, shellWords } from "../../src/migrate/readers/shell.js";
 import { parseJsonLine, readHeaders } from "../../src/migrate/readers/jsonl.js";
 import { targetOf } from "../../src/migrate/url.js";
 import { makeWriter } from "../../src/migrate/writers.js";
@@ -108,6 +107,7 @@ describe("curl: the common command read by the fast path is what the full parser
     "curl --json '{}' 'https://u:pw@h/v2/x;api_key=abc?token=t'",
     "curl -H 'X-Üñï: é 😀' -H 'no colon' -H ':empty name' -H '  Spaced  :  v  ' 'https://h/v2/a'\r",
     "curl   -fsSL\t-H 'a: b'   ''https://h'/v2/b'\t",
+    "curl -X 'PUT' -H -s --header 'x:'y -d '' --data x'&'y https://h/v2/b'?a=1'",
     "curl -d '' https://h/v2/c",
     "curl -sk -i -f -v -Lv --compressed --insecure -H 'A:\u00a0v\u2028' -H '\u3000B : x\t' -H 'C:\x1c' -H 'D:   ' https://h/v2/a",
     "curl -H 'x-api-key: k' 'https://h/v2/p?apikey=s&x=%E2%82%AC'",
@@ -137,6 +137,10 @@ describe("curl: the common command read by the fast path is what the full parser
     "curl -H 'a: b' --url https://h/v2/a",
     "wget https://h/v2/a",
     "curl -s1 https://h/v2/a",
+    "curl '-s' https://h/v2/a",
+    "curl -H'a: b' https://h/v2/a",
+    "curl -s -H 'a: b' https://h/v2/a -H",
+    "curl -X'POST' https://h/v2/a",
     "curl -sSkLvif https://h/v2/a",
     "curl -sX GET https://h/v2/a",
     "curl -sd x=1 https://h/v2/a",
@@ -145,15 +149,6 @@ describe("curl: the common command read by the fast path is what the full parser
     "curl --silent=1 https://h/v2/a",
     "curl -H 'a: b' --max-time 5 https://h/v2/a",
   ];
-  it("splits words as the shell does", () => {
-    for (const line of [...common, ...unusual]) {
-      const w = plainWords(line);
-      if (w !== undefined) expect(w, line).toEqual(shellWords(line));
-    }
-    expect(plainWords("a 'b c'd'' e")).toEqual(["a", "b cd", "e"]);
-    expect(plainWords("a 'b")).toBeUndefined();
-    expect(plainWords('a "b"')).toBeUndefined();
-  });
   it("takes the common commands, and reads them as the full parser does", () => {
     for (const line of common) {
       expect(simpleCurl(line.trim()), line).toBeDefined();

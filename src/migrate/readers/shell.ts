@@ -47,41 +47,6 @@ export function shellWords(s: string): string[] | string {
   return words;
 }
 
-/**
- * shellWords for a line whose only quoting is single quotes: undefined when it holds a double
- * quote or a backslash outside single quotes, or an unterminated quote (shellWords then reads it).
- */
-export function plainWords(s: string): string[] | undefined {
-  const words: string[] = [];
-  const n = s.length;
-  let i = 0;
-  while (i < n) {
-    let c = s.charCodeAt(i);
-    if (c === 32 || c === 9 || c === 10 || c === 13) { i++; continue; }
-    let cur = "";
-    for (;;) {
-      if (c === 39) {
-        const end = s.indexOf("'", i + 1);
-        if (end < 0) return undefined;
-        cur += s.slice(i + 1, end);
-        i = end + 1;
-      } else {
-        const from = i;
-        while (i < n && (c = s.charCodeAt(i)) !== 39 && c !== 32 && c !== 9 && c !== 10 && c !== 13) {
-          if (c === 34 || c === 92) return undefined;
-          i++;
-        }
-        cur += s.slice(from, i);
-      }
-      if (i >= n) break;
-      c = s.charCodeAt(i);
-      if (c === 32 || c === 9 || c === 10 || c === 13) break;
-    }
-    words.push(cur);
-  }
-  return words;
-}
-
 /** Quote a word for a POSIX shell; `$VAR` references are kept expandable when asked. */
 export function shellQuote(s: string, expand = false): string {
   let i = 0;
