@@ -27,12 +27,22 @@ const DROP_HEADERS = new Set(["host", "content-length", "connection"]);
 // per header NAME (names repeat, values do not): dropped? secret? and the last value's redaction
 const DROP = 1;
 const SECRET = 2;
-interface NameMemo { kind: number; json: string; value: string; clean: string }
+interface NameMemo {
+  kind: number;
+  json: string;
+  /** the last value seen and its redaction */
+  value: string;
+  clean: string;
+  /** the curl words (` -H '...'`) and the HAR object of the value `pieceOf` */
+  pieceOf: string | undefined;
+  curl: string;
+  har: string;
+}
 const names = new Map<string, NameMemo>();
 function nameMemo(k: string): NameMemo {
   let m = names.get(k);
   if (m === undefined) {
-    m = { kind: (DROP_HEADERS.has(k.toLowerCase()) ? DROP : 0) | (isSecretHeader(k) ? SECRET : 0), json: JSON.stringify(k), value: "", clean: "" };
+    m = { kind: (DROP_HEADERS.has(k.toLowerCase()) ? DROP : 0) | (isSecretHeader(k) ? SECRET : 0), json: JSON.stringify(k), value: "", clean: "", pieceOf: undefined, curl: "", har: "" };
     // a hostile log's names can be many and long: a bounded memo
     if (k.length <= 128) {
       if (names.size >= 10_000) names.clear();
@@ -48,6 +58,16 @@ function cleanValue(m: NameMemo, v: string): string {
   m.value = v;
   m.clean = c;
   return c;
+}
+/** The header as curl words and as a HAR object, remembered for the name's last value. */
+function piece(k: string, m: NameMemo, v: string): NameMemo {
+  if (m.pieceOf !== v) {
+    const clean = m.kind & SECRET ? REDACTED : cleanValue(m, v);
+    m.curl = m.kind === 0 ? " -H " + shellQuote(k + ": " + clean) : "";
+    m.har = '{"name":' + m.json + ',"value":' + JSON.stringify(clean) + "}";
+    m.pieceOf = v;
+  }
+  return m;
 }
 // redactOrigin of the last origin (a log's origins repeat)
 let lastOrigin = "";
@@ -138,7 +158,7 @@ export function makeWriter(format: OutputTarget, opts: WriterOptions): Writer {
             for (let i = 0; i < hs.length; i++) {
               const k = hs[i][0];
               const m = nameMemo(k);
-              if (m.kind === 0) out += " -H " + shellQuote(k + ": " + cleanValue(m, hs[i][1]));
+              if (m.kind === 0) out += piece(k, m, hs[i][1]).curl;
             }
           }
           if (hasBody(item, to)) out += " --data-raw " + shellQuote(redactBody(item.req.body!));
@@ -172,7 +192,7 @@ export function makeWriter(format: OutputTarget, opts: WriterOptions): Writer {
             for (let i = 0; i < hs.length; i++) {
               const m = nameMemo(hs[i][0]);
               if (m.kind & DROP) continue;
-              headers += (headers ? ',{"name":' : '{"name":') + m.json + ',"value":' + S(m.kind & SECRET ? REDACTED : cleanValue(m, hs[i][1])) + "}";
+              headers += (headers ? "," : "") + piece(hs[i][0], m, hs[i][1]).har;
             }
           }
           let queryString = "";
