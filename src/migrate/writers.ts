@@ -69,6 +69,19 @@ function piece(k: string, m: NameMemo, v: string): NameMemo {
   }
   return m;
 }
+// JSON strings of names (query parameters, methods): they repeat
+const nameJson = new Map<string, string>();
+function jsonName(k: string): string {
+  let j = nameJson.get(k);
+  if (j === undefined) {
+    j = JSON.stringify(k);
+    if (k.length <= 128) {
+      if (nameJson.size >= 10_000) nameJson.clear();
+      nameJson.set(k, j);
+    }
+  }
+  return j;
+}
 // redactOrigin of the last origin (a log's origins repeat)
 let lastOrigin = "";
 let lastCleanOrigin = "";
@@ -197,13 +210,13 @@ export function makeWriter(format: OutputTarget, opts: WriterOptions): Writer {
           }
           let queryString = "";
           const q = to.query;
-          for (const name in q) queryString += (queryString ? ',{"name":' : '{"name":') + S(name) + ',"value":' + S(q[name]) + "}";
+          for (const name in q) queryString += (queryString ? ',{"name":' : '{"name":') + jsonName(name) + ',"value":' + S(q[name]) + "}";
           const postData = hasBody(item, to) ? `,"postData":{"mimeType":"application/json","text":${S(redactBody(item.req.body!))}}` : "";
           // the logged response belongs to the v2 call: a not-yet-made request has status 0
           // copied only when it is a date: the entry's other text is anyone's
           // (a date needs no escapes in JSON)
           const started = typeof src?.startedDateTime === "string" && ISO_DATE.test(src.startedDateTime) ? src.startedDateTime : EPOCH;
-          return `${n++ ? ",\n" : ""}{"startedDateTime":"${started}","time":0,"request":{"method":${S(to.method)},"url":${S(url(item, to, target))},"httpVersion":"HTTP/1.1","cookies":[],"headers":[${headers}],"queryString":[${queryString}],"headersSize":-1,"bodySize":-1${postData}},"response":${NOT_MADE},"cache":{},"timings":{"send":0,"wait":0,"receive":0}}`;
+          return `${n++ ? ",\n" : ""}{"startedDateTime":"${started}","time":0,"request":{"method":${jsonName(to.method)},"url":${S(url(item, to, target))},"httpVersion":"HTTP/1.1","cookies":[],"headers":[${headers}],"queryString":[${queryString}],"headersSize":-1,"bodySize":-1${postData}},"response":${NOT_MADE},"cache":{},"timings":{"send":0,"wait":0,"receive":0}}`;
         },
         end: () => (n ? "\n" : "") + "]}}\n",
       };

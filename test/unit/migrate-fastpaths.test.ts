@@ -218,6 +218,20 @@ describe("writers: names remembered, values not", () => {
     expect(redactText("token=abc")).toBe("token=***");
   });
 
+  it("HAR query names and methods with quotes, escapes and unicode are JSON as before", () => {
+    const w = makeWriter("har", { version: "t" });
+    const names = ['x"y', "a\\b", "é\u2028", "__proto__", "0", "x\ny"];
+    for (let n = 0; n < 3; n++) {
+      const query: Record<string, string> = {};
+      for (const k of names) query[k] = `${k}${n}`;
+      const to: Shape = { method: n ? 'P"T' : "GET", path: "/v3/x", query };
+      const item: RequestItem = { kind: "request", position: n, source: { format: "curl" }, req: { method: "GET", origin: "", path: "/v2/x", query: [] } };
+      const text = w.write(item, to, targetOf(to)).replace(/^,\n/, "");
+      expect(text).toContain(`"queryString":[${Object.keys(query).map((k) => `{"name":${JSON.stringify(k)},"value":${JSON.stringify(query[k])}}`).join(",")}]`);
+      expect(JSON.parse(text).request.method).toBe(to.method);
+    }
+  });
+
   it("an ndjson line keeps an absolute URL absolute, whatever its case", () => {
     const w = makeWriter("ndjson", { version: "t" });
     for (const [url, abs] of [["https://h/v2/x", true], ["HTTP://h/v2/x", true], ["Https://h/v2/x", true], ["/v2/x", false], ["http:/v2/x", false], ["ftp://h/v2/x", false], ["httpx://h", false]] as const) {
