@@ -2,7 +2,7 @@
 // raw HTTP or HAR. Secrets never leave: key headers become *** (curl: "$MIDS_API_KEY"),
 // key query pairs and body fields are redacted.
 import type { OutputTarget, RequestItem, Shape } from "./types.js";
-import { isSecretHeader, redactBody, redactHeaderValue, redactJson, redactOrigin, redactText } from "../contract/secrets.js";
+import { REDACTED, isSecretHeader, redactBody, redactJson, redactOrigin, redactText } from "../contract/secrets.js";
 import { redactAccessPrefix, redactedObjects } from "./redact.js";
 import { targetOf } from "./url.js";
 import { shellQuote } from "./readers/shell.js";
@@ -26,8 +26,88 @@ export interface WriterOptions {
 
 const ISO_DATE = /^\d{4}-\d\d-\d\dT\d\d:\d\d(?::\d\d(?:\.\d{1,9})?)?(?:Z|[+-]\d\d:?\d\d)?$/;
 const DROP_HEADERS = new Set(["host", "content-length", "connection"]);
-const headersOut = (item: RequestItem) =>
-  (item.req.headers ?? []).filter(([k]) => !DROP_HEADERS.has(k.toLowerCase())).map(([k, v]): [string, string] => [k, redactHeaderValue(k, v)]);
+// per header NAME (names repeat, values do not): dropped? secret? and the last value's redaction
+const DROP = 1;
+const SECRET = 2;
+interface NameMemo {
+  kind: number;
+  json: string;
+  /** the last value seen and its redaction */
+  value: string;
+  clean: string;
+  /** the curl words (` -H '...'`) and the HAR object of the value `pieceOf` */
+  pieceOf: string | undefined;
+  curl: string;
+  har: string;
+}
+const names = new Map<string, NameMemo>();
+function nameMemo(k: string): NameMemo {
+  let m = names.get(k);
+  if (m === undefined) {
+    m = { kind: (DROP_HEADERS.has(k.toLowerCase()) ? DROP : 0) | (isSecretHeader(k) ? SECRET : 0), json: JSON.stringify(k), value: "", clean: "", pieceOf: undefined, curl: "", har: "" };
+    // a hostile log's names can be many and long: a bounded memo
+    if (k.length <= 128) {
+      if (names.size >= 10_000) names.clear();
+      names.set(k, m);
+    }
+  }
+  return m;
+}
+/** redactHeaderValue(k, v) for a header that is not secret, remembered for the name's last value. */
+function cleanValue(m: NameMemo, v: string): string {
+  if (v === m.value) return m.clean;
+  const c = redactText(v);
+  m.value = v;
+  m.clean = c;
+  return c;
+}
+/** The header as curl words and as a HAR object, remembered for the name's last value. */
+function piece(k: string, m: NameMemo, v: string): NameMemo {
+  if (m.pieceOf !== v) {
+    const clean = m.kind & SECRET ? REDACTED : cleanValue(m, v);
+    m.curl = m.kind === 0 ? " -H " + shellQuote(k + ": " + clean) : "";
+    m.har = '{"name":' + m.json + ',"value":' + JSON.stringify(clean) + "}";
+    m.pieceOf = v;
+  }
+  return m;
+}
+// JSON strings of names (query parameters, methods): they repeat
+const nameJson = new Map<string, string>();
+function jsonName(k: string): string {
+  let j = nameJson.get(k);
+  if (j === undefined) {
+    j = JSON.stringify(k);
+    if (k.length <= 128) {
+      if (nameJson.size >= 10_000) nameJson.clear();
+      nameJson.set(k, j);
+    }
+  }
+  return j;
+}
+// redactOrigin of the last origin (a log's origins repeat)
+let lastOrigin = "";
+let lastCleanOrigin = "";
+function cleanOrigin(o: string): string {
+  if (o !== lastOrigin) { lastCleanOrigin = redactOrigin(o); lastOrigin = o; }
+  return lastCleanOrigin;
+}
+// /^https?:\/\//i without a regex
+const isHttpUrl = (s: string): boolean => {
+  const c = s.charCodeAt(4);
+  const n = c === 58 ? 5 : (c === 115 || c === 83) && s.charCodeAt(5) === 58 ? 6 : 0;
+  return n > 0 && s.charCodeAt(n) === 47 && s.charCodeAt(n + 1) === 47 && s.slice(0, 4).toLowerCase() === "http";
+};
+
+const headersOut = (item: RequestItem): [string, string][] => {
+  const out: [string, string][] = [];
+  const hs = item.req.headers;
+  if (!hs) return out;
+  for (let i = 0; i < hs.length; i++) {
+    const m = nameMemo(hs[i][0]);
+    if (!(m.kind & DROP)) out.push([hs[i][0], m.kind & SECRET ? REDACTED : cleanValue(m, hs[i][1])]);
+  }
+  return out;
+};
 const hasBody = (item: RequestItem, to: Shape) => item.req.body !== undefined && to.method !== "GET" && to.method !== "HEAD";
 
 const S = JSON.stringify;
@@ -46,7 +126,7 @@ const pathOf = (item: RequestItem, to: Shape, target: string): string => {
 export function makeWriter(format: OutputTarget, opts: WriterOptions): Writer {
   const clean = opts.itemsRedacted === true;
   const base = opts.baseUrl?.replace(/\/+$/, "");
-  const url = (item: RequestItem, to: Shape, target?: string) => (redactOrigin(item.req.origin) || base || "") + (target === undefined ? targetOf(to) : pathOf(item, to, target));
+  const url = (item: RequestItem, to: Shape, target?: string) => (cleanOrigin(item.req.origin) || base || "") + (target === undefined ? targetOf(to) : pathOf(item, to, target));
   switch (format) {
     case "access":
       return {
@@ -70,7 +150,7 @@ export function makeWriter(format: OutputTarget, opts: WriterOptions): Writer {
           if (s.format === "ndjson") {
             const old = String(s.holder[s.urlKey]);
             const path = pathOf(item, to, target);
-            s.holder[s.urlKey] = /^https?:\/\//i.test(old) ? item.req.origin + path : path;
+            s.holder[s.urlKey] = isHttpUrl(old) ? item.req.origin + path : path;
             s.holder[s.methodKey] = to.method;
             return JSON.stringify(redactedObjects.has(s.obj) ? s.obj : redactJson(s.obj)) + "\n";
           }
@@ -86,15 +166,19 @@ export function makeWriter(format: OutputTarget, opts: WriterOptions): Writer {
       return {
         begin: () => "",
         write(item, to, target) {
-          const words = ["curl"];
-          if (to.method !== "GET") words.push("-X", to.method);
           // the key comes from the environment, never from the log
-          words.push("-H", '"x-api-key: $MIDS_API_KEY"');
-          for (const [k, v] of headersOut(item)) if (!isSecretHeader(k)) words.push("-H", shellQuote(`${k}: ${v}`));
-          if (hasBody(item, to)) words.push("--data-raw", shellQuote(redactBody(item.req.body!)));
+          let out = to.method !== "GET" ? "curl -X " + to.method + ' -H "x-api-key: $MIDS_API_KEY"' : 'curl -H "x-api-key: $MIDS_API_KEY"';
+          const hs = item.req.headers;
+          if (hs) {
+            for (let i = 0; i < hs.length; i++) {
+              const k = hs[i][0];
+              const m = nameMemo(k);
+              if (m.kind === 0) out += piece(k, m, hs[i][1]).curl;
+            }
+          }
+          if (hasBody(item, to)) out += " --data-raw " + shellQuote(redactBody(item.req.body!));
           const u = url(item, to, target);
-          words.push(u.startsWith("/") ? `"$MIDS_BASE_URL"${shellQuote(u)}` : shellQuote(u));
-          return words.join(" ") + "\n";
+          return out + (u.charCodeAt(0) === 47 ? ' "$MIDS_BASE_URL"' : " ") + shellQuote(u) + "\n";
         },
         end: () => "",
       };
@@ -114,18 +198,27 @@ export function makeWriter(format: OutputTarget, opts: WriterOptions): Writer {
       const w: Writer = {
         records: 0,
         begin: () => `{"log":{"version":"1.2","creator":{"name":"mids migrate","version":${JSON.stringify(opts.version)}},"entries":[\n`,
-        write(item, to) {
+        write(item, to, target) {
           const src = item.source.format === "har" ? item.source.entry : undefined;
           // serialised by hand, in the key order of a HAR 1.2 entry (one JSON.stringify per value)
           let headers = "";
-          for (const [name, value] of headersOut(item)) headers += `${headers ? "," : ""}{"name":${S(name)},"value":${S(value)}}`;
+          const hs = item.req.headers;
+          if (hs) {
+            for (let i = 0; i < hs.length; i++) {
+              const m = nameMemo(hs[i][0]);
+              if (m.kind & DROP) continue;
+              headers += (headers ? "," : "") + piece(hs[i][0], m, hs[i][1]).har;
+            }
+          }
           let queryString = "";
-          for (const [name, value] of Object.entries(to.query)) queryString += `${queryString ? "," : ""}{"name":${S(name)},"value":${S(value)}}`;
+          const q = to.query;
+          for (const name in q) queryString += (queryString ? ',{"name":' : '{"name":') + jsonName(name) + ',"value":' + S(q[name]) + "}";
           const postData = hasBody(item, to) ? `,"postData":{"mimeType":"application/json","text":${S(redactBody(item.req.body!))}}` : "";
           // the logged response belongs to the v2 call: a not-yet-made request has status 0
           // copied only when it is a date: the entry's other text is anyone's
+          // (a date needs no escapes in JSON)
           const started = typeof src?.startedDateTime === "string" && ISO_DATE.test(src.startedDateTime) ? src.startedDateTime : EPOCH;
-          return `${w.records!++ ? ",\n" : ""}{"startedDateTime":${S(started)},"time":0,"request":{"method":${S(to.method)},"url":${S(url(item, to))},"httpVersion":"HTTP/1.1","cookies":[],"headers":[${headers}],"queryString":[${queryString}],"headersSize":-1,"bodySize":-1${postData}},"response":${NOT_MADE},"cache":{},"timings":{"send":0,"wait":0,"receive":0}}`;
+          return `${w.records!++ ? ",\n" : ""}{"startedDateTime":"${started}","time":0,"request":{"method":${jsonName(to.method)},"url":${S(url(item, to, target))},"httpVersion":"HTTP/1.1","cookies":[],"headers":[${headers}],"queryString":[${queryString}],"headersSize":-1,"bodySize":-1${postData}},"response":${NOT_MADE},"cache":{},"timings":{"send":0,"wait":0,"receive":0}}`;
         },
         end: () => (w.records ? "\n" : "") + "]}}\n",
       };

@@ -24,9 +24,128 @@ const WITH_VALUE = new Set(["-o", "--output", "-u", "--user", "-A", "--user-agen
 
 const SHORT_WITH_VALUE = new Set([..."XHdouAembcwxFrTKUECDPQtyYz"]);
 
+// the fast path's options without a value: short letters (alone or bundled) the full parser
+// passes over, and long options it passes over (none of them in WITH_VALUE)
+const QUIET_LETTERS = new Uint8Array(128);
+for (const ch of "sSkLvif") QUIET_LETTERS[ch.charCodeAt(0)] = 1;
+const QUIET_LONG = new Set(["--silent", "--show-error", "--compressed", "--insecure", "--location", "--fail", "--verbose", "--include"]);
+/** s.trim() without a copy when s has no blank at either end (every character trim removes is <= 32 or >= 128). */
+const trimmed = (s: string): string => {
+  const a = s.charCodeAt(0);
+  const z = s.charCodeAt(s.length - 1);
+  return a > 32 && a < 128 && z > 32 && z < 128 ? s : s.trim();
+};
+
 export function parseCurl(line: string): LogRequest | string | null {
   const t = line.trim();
   if (!t || t.startsWith("#")) return null;
+  return simpleCurl(t) ?? parseCurlFull(t);
+}
+
+// what the word after an option is (the fast path's options): nothing, a header, the method, data
+const FREE = 0;
+const HEADER = 1;
+const METHOD = 2;
+const BODY = 3;
+
+/** The kind of the option t[a, b) (no quotes in it), or -1 when the fast path does not know it. */
+function optionKind(t: string, a: number, b: number): number {
+  const len = b - a;
+  const c1 = t.charCodeAt(a + 1);
+  if (c1 === 45) { // --long
+    const w = t.slice(a, b);
+    if (QUIET_LONG.has(w)) return FREE;
+    if (w === "--header") return HEADER;
+    if (w === "--request") return METHOD;
+    return DATA.has(w) ? BODY : -1;
+  }
+  if (len === 2) {
+    if (c1 === 72) return HEADER; // -H
+    if (c1 === 88) return METHOD; // -X
+    if (c1 === 100) return BODY; // -d
+  }
+  if (len < 2 || len > 6) return -1;
+  for (let i = a + 1; i < b; i++) { const c = t.charCodeAt(i); if (c >= 128 || QUIET_LETTERS[c] === 0) return -1; }
+  return FREE;
+}
+
+/**
+ * The common command, read in one pass without the general option loop: `curl` then words that
+ * are plain or single-quoted, options that take no value (QUIET_*), -X, -H and the data options
+ * (value in the next word), and one http(s) URL or path. Anything else (undefined) goes to
+ * parseCurlFull, the reference.
+ */
+export function simpleCurl(t: string): LogRequest | undefined {
+  if (!t.startsWith("curl ")) return undefined;
+  let method: string | undefined;
+  let url: string | undefined;
+  let body: string | undefined;
+  let headers: [string, string][] | undefined;
+  let want = FREE;
+  const n = t.length;
+  let i = 5;
+  while (i < n) {
+    let c = t.charCodeAt(i);
+    if (c === 32 || c === 9 || c === 10 || c === 13) { i++; continue; }
+    if (c === 45 && want === FREE) {
+      // an option, told in place (no string for -s or -H)
+      const a = i;
+      while (i < n && (c = t.charCodeAt(i)) !== 32 && c !== 9 && c !== 10 && c !== 13) {
+        if (c === 39 || c === 34 || c === 92) return undefined;
+        i++;
+      }
+      want = optionKind(t, a, i);
+      if (want < 0) return undefined;
+      continue;
+    }
+    // a word: runs of plain characters and single-quoted parts (what shellWords makes of them)
+    let w = "";
+    for (;;) {
+      if (c === 39) {
+        const end = t.indexOf("'", i + 1);
+        if (end < 0) return undefined;
+        w += t.slice(i + 1, end);
+        i = end + 1;
+      } else {
+        const from = i;
+        while (i < n && (c = t.charCodeAt(i)) !== 39 && c !== 32 && c !== 9 && c !== 10 && c !== 13) {
+          if (c === 34 || c === 92) return undefined;
+          i++;
+        }
+        w += t.slice(from, i);
+      }
+      if (i >= n) break;
+      c = t.charCodeAt(i);
+      if (c === 32 || c === 9 || c === 10 || c === 13) break;
+    }
+    if (want === HEADER) {
+      const k = w.indexOf(":");
+      if (k > 0) {
+        let v = k + 1;
+        while (w.charCodeAt(v) === 32) v++;
+        (headers ??= []).push([trimmed(w.slice(0, k)), trimmed(w.slice(v))]);
+      }
+    } else if (want === METHOD) method = w;
+    else if (want === BODY) body = body === undefined ? w : body + "&" + w;
+    else {
+      // a second URL (or a quoted option: no URL either): the full parser's
+      if (url !== undefined) return undefined;
+      url = w;
+    }
+    want = FREE;
+  }
+  if (want !== FREE || url === undefined) return undefined;
+  const c0 = url.charCodeAt(0);
+  if (c0 !== 47 && !url.startsWith("https://") && !url.startsWith("http://")) return undefined;
+  const target = splitTarget(url);
+  if (!target) return undefined;
+  const req: LogRequest = { method: method === undefined ? (body !== undefined ? "POST" : "GET") : method.toUpperCase(), origin: target.origin, path: target.path, query: target.query, headers: headers ?? [] };
+  if (body !== undefined) req.body = body;
+  return req;
+}
+
+/** Any curl command line (trimmed, not blank, not a comment): the reference parser. */
+export function parseCurlFull(t: string): LogRequest | string {
   const words = shellWords(t.charCodeAt(0) === 36 ? t.replace(/^\$\s+/, "") : t);
   if (typeof words === "string") return `curl command: ${words}`;
   if (words[0] !== "curl") return "not a curl command";
@@ -106,8 +225,8 @@ export function curlJoiner() {
       tooLong = false;
       return { kind: "invalid", position: start, reason: `curl command continued over more than ${MAX_CURL_COMMAND_CHARS / 1024} KiB` };
     }
-    const text = parts.join("\n");
-    parts = [];
+    const text = parts.length === 1 ? parts[0] : parts.join("\n");
+    parts.length = 0;
     size = 0;
     const r = parseCurl(text);
     if (r === null) return null;

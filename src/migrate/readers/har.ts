@@ -40,6 +40,14 @@ export async function readHar(stream: AsyncIterable<Buffer | string>, emit: Emit
     if (texts) return texts(tooBig ? "" : text, tooBig ? -1 : entryDepth, entryNo);
     return emit(harEntryItem(text, tooBig ? -1 : entryDepth, entryNo, file));
   };
+  // an entry parsed whole by the fast path (entryNo already counted)
+  const request = (obj: unknown): void | Promise<void> => {
+    const r = entryRequest(obj);
+    if (typeof r === "string") return emit(at({ kind: "invalid", reason: r }, entryNo));
+    const item: Item = { kind: "request", position: entryNo, req: r, source: { format: "har", entry: obj as Record<string, unknown> } };
+    if (file) item.file = file;
+    return emit(item);
+  };
 
   for await (const whole of stream) {
     if (done) continue;
@@ -49,6 +57,9 @@ export async function readHar(stream: AsyncIterable<Buffer | string>, emit: Emit
     const raw = typeof whole === "string" ? whole.slice(off, off + BLOCK) : whole.subarray(off, off + BLOCK);
     const s = typeof raw === "string" ? raw : decoder.decode(raw, { stream: true });
     let capStart = parts ? 0 : -1;
+    // the fast path failed on a candidate ending here: entries starting before it are scanned
+    let noFastUntil = 0;
+    let nextNl = -1;
     // next '"' and '\\' at or after the last search (>>> 0: not found is past the end)
     let nextQ = -1;
     let nextB = -1;
@@ -72,6 +83,26 @@ export async function readHar(stream: AsyncIterable<Buffer | string>, emit: Emit
       }
       if (c === 34) { inString = true; keyBuf = expectKey ? "" : null; expectKey = false; continue; }
       if (c === 123 || c === 91) { // { [
+        // an entry on its own line(s), as HAR writers lay them out: one JSON.parse, no scan
+        if (c === 123 && parts === null && entriesDepth >= 0 && stack.length === entriesDepth && i >= noFastUntil) {
+          // the next line break, searched once per block however many entries it holds (>>> 0: none is past the end)
+          if (nextNl < i) nextNl = s.indexOf("\n", i) >>> 0;
+          const k = nextNl < s.length ? entryEnd(s, i, nextNl) : -1;
+          if (k > i) {
+            const obj = parseWhole(s, i, k);
+            if (obj !== undefined) {
+              entryNo++;
+              // worker threads parse it again (depth 0: known to be within the limit)
+              const p = texts ? texts(s.slice(i, k + 1), 0, entryNo) : request(obj);
+              i = k;
+              expectKey = false;
+              if (p) await p;
+              continue;
+            }
+            // not one entry after all (several on a line, odd layout): scanned, and not tried again before k
+            noFastUntil = k;
+          }
+        }
         if (parts === null && entriesDepth >= 0 && stack.length === entriesDepth && c === 123) { parts = []; size = 0; tooBig = false; capStart = i; entryDepth = 0; }
         stack.push(c);
         if (parts !== null && stack.length - entriesDepth > entryDepth) entryDepth = stack.length - entriesDepth;
@@ -114,19 +145,67 @@ export function harEntryItem(text: string, depth: number, entryNo: number, file:
 
 const isObj = (v: unknown): v is Record<string, unknown> => !!v && typeof v === "object" && !Array.isArray(v);
 
+/**
+ * Where the entry opening at s[i] most likely closes, from the layout alone (-1: no guess, in
+ * this block; `nl`: the first line break after i): the last `}` of its line when the line has one (an entry per line), else the
+ * first `}` at the line start indented as the opening brace (pretty-printed). Only a guess:
+ * parseWhole checks it (raw line breaks never sit inside a JSON string).
+ */
+export function entryEnd(s: string, i: number, nl = s.indexOf("\n", i)): number {
+  if (nl < 0) return -1;
+  const k = s.lastIndexOf("}", nl);
+  if (k > i) return k;
+  // pretty-printed: the `{` ends its line and only blanks come before it on its line
+  for (let j = i + 1; j < nl; j++) { const c = s.charCodeAt(j); if (c !== 32 && c !== 9 && c !== 13) return -1; }
+  let b = i;
+  while (b > 0 && (s.charCodeAt(b - 1) === 32 || s.charCodeAt(b - 1) === 9)) b--;
+  if (b === 0 || s.charCodeAt(b - 1) !== 10) return -1;
+  const close = s.indexOf("\n" + s.slice(b, i) + "}", nl);
+  return close < 0 ? -1 : close + 1 + (i - b);
+}
+
+/**
+ * s[i..k] parsed, when it is one JSON value no deeper than MAX_JSON_DEPTH; else undefined.
+ * JSON reads left to right, so a text that starts with `{` and parses ends at that brace's match.
+ */
+export function parseWhole(s: string, i: number, k: number): unknown {
+  const text = s.slice(i, k + 1);
+  let obj: unknown;
+  try { obj = JSON.parse(text); } catch { return undefined; }
+  // no more `{` and `[` in all than the limit: no deeper (two native searches); else measured as the scanner would
+  let n = 0;
+  for (let j = text.indexOf("{"); j >= 0 && n <= MAX_JSON_DEPTH; j = text.indexOf("{", j + 1)) n++;
+  for (let j = text.indexOf("["); j >= 0 && n <= MAX_JSON_DEPTH; j = text.indexOf("[", j + 1)) n++;
+  return n <= MAX_JSON_DEPTH || jsonDepth(text) <= MAX_JSON_DEPTH ? obj : undefined;
+}
+
 /** `depth`: the text's nesting depth (jsonDepth) when the caller already knows it. */
 export function parseEntry(text: string, depth?: number): { req: LogRequest; entry: Record<string, unknown> } | string {
   let entry: unknown;
   // hostile depth would overflow the stack of String()/JSON walks after the parse (issue 10)
   if ((depth ?? jsonDepth(text)) > MAX_JSON_DEPTH) return `HAR entry nested deeper than ${MAX_JSON_DEPTH} levels`;
   try { entry = JSON.parse(text); } catch { return "HAR entry is not valid JSON"; }
+  const req = entryRequest(entry);
+  return typeof req === "string" ? req : { req, entry: entry as Record<string, unknown> };
+}
+
+/** The request of a parsed entry (no deeper than MAX_JSON_DEPTH), or why there is none. */
+function entryRequest(entry: unknown): LogRequest | string {
   if (!isObj(entry) || !isObj(entry.request)) return "HAR entry without a request";
   const r = entry.request;
   if (typeof r.method !== "string" || typeof r.url !== "string") return "HAR request without a method and url";
   const target = splitTarget(r.url);
   if (!target) return `HAR request url is not a URL: ${r.url.slice(0, 40)}`;
-  const req: LogRequest = { method: r.method.toUpperCase(), ...target };
-  if (Array.isArray(r.headers)) req.headers = r.headers.filter(isObj).map((h) => [String(h.name ?? ""), String(h.value ?? "")]);
+  const req: LogRequest = { method: r.method.toUpperCase(), origin: target.origin, path: target.path, query: target.query };
+  const hs = r.headers;
+  if (Array.isArray(hs)) {
+    const headers: [string, string][] = [];
+    for (let i = 0; i < hs.length; i++) {
+      const h = hs[i];
+      if (isObj(h)) headers.push([String(h.name ?? ""), String(h.value ?? "")]);
+    }
+    req.headers = headers;
+  }
   if (isObj(r.postData) && typeof r.postData.text === "string") req.body = r.postData.text;
-  return { req, entry };
+  return req;
 }

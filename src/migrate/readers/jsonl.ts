@@ -41,31 +41,52 @@ export function fromObject(obj: Record<string, unknown>): { req: LogRequest; sou
     if (h >= 0 && !isObj(holder)) continue;
     const urlKey = firstKey(holder, URL_KEYS);
     if (!urlKey) continue;
-    // a method may sit beside the url or on the top-level object
+    // a method may sit beside the url or on the top-level object (firstKey: a non-empty string)
     const methodKey = firstKey(holder, METHOD_KEYS);
-    const method = String(methodKey ? holder[methodKey] : (firstKey(obj, METHOD_KEYS) ? obj[firstKey(obj, METHOD_KEYS)!] : "GET"));
-    const target = splitTarget(String(holder[urlKey]));
+    const topKey = methodKey ? undefined : firstKey(obj, METHOD_KEYS);
+    const method = (methodKey ? holder[methodKey] : topKey ? obj[topKey] : "GET") as string;
+    const target = splitTarget(holder[urlKey] as string);
     if (!target) return `${urlKey} is not a path or URL`;
-    if (isObj(holder.query) && !target.query.length) {
-      for (const [k, v] of Object.entries(holder.query)) target.query.push([k, String(v)]);
+    const q = holder.query;
+    if (isObj(q) && !target.query.length) {
+      for (const k of Object.keys(q)) target.query.push([k, String(q[k])]);
     }
     const req: LogRequest = { method: method.toUpperCase(), origin: target.origin, path: target.path, query: target.query };
     const headers = readHeaders(holder.headers);
     if (headers) req.headers = headers;
-    if (typeof holder.body === "string") req.body = holder.body;
-    else if (holder.body !== undefined && holder.body !== null) req.body = JSON.stringify(holder.body);
+    const body = holder.body;
+    if (typeof body === "string") req.body = body;
+    else if (body !== undefined && body !== null) req.body = JSON.stringify(body);
     return { req, source: { format: "ndjson", obj, holder, urlKey, methodKey: methodKey ?? "method" } };
   }
   return "JSON object without a method and url or path";
 }
 
-function readHeaders(h: unknown): [string, string][] | undefined {
+export function readHeaders(h: unknown): [string, string][] | undefined {
   if (Array.isArray(h)) {
-    // `[name, value]` tuples and flat `[name, value, ...]` lists (Node's rawHeaders) as well as HAR's objects
-    if (h.every((x) => typeof x === "string")) return h.flatMap((x, i) => (i % 2 ? [] : [[x as string, String(h[i + 1] ?? "")] as [string, string]]));
-    return h.flatMap((x): [string, string][] => (isObj(x) ? [[String(x.name ?? x.key ?? ""), String(x.value ?? "")]]
-      : Array.isArray(x) && typeof x[0] === "string" ? [[x[0], String(x[1] ?? "")]] : []));
+    const out: [string, string][] = [];
+    let strings = true;
+    for (let i = 0; i < h.length && strings; i++) if (typeof h[i] !== "string") strings = false;
+    // flat `[name, value, ...]` lists (Node's rawHeaders)
+    if (strings) {
+      for (let i = 0; i < h.length; i += 2) out.push([h[i] as string, String(h[i + 1] ?? "")]);
+      return out;
+    }
+    // `[name, value]` tuples, and HAR's (and Postman's) objects
+    for (let i = 0; i < h.length; i++) {
+      const x = h[i];
+      if (isObj(x)) out.push([String(x.name ?? x.key ?? ""), String(x.value ?? "")]);
+      else if (Array.isArray(x) && typeof x[0] === "string") out.push([x[0], String(x[1] ?? "")]);
+    }
+    return out;
   }
-  if (isObj(h)) return Object.entries(h).map(([k, v]) => [k, Array.isArray(v) ? v.join(", ") : String(v)]);
+  if (isObj(h)) {
+    const out: [string, string][] = [];
+    for (const k of Object.keys(h)) {
+      const v = h[k];
+      out.push([k, Array.isArray(v) ? v.join(", ") : String(v)]);
+    }
+    return out;
+  }
   return undefined;
 }

@@ -49,7 +49,13 @@ export function shellWords(s: string): string[] | string {
 
 /** Quote a word for a POSIX shell; `$VAR` references are kept expandable when asked. */
 export function shellQuote(s: string, expand = false): string {
-  if (/^[\w@%+=:,./-]+$/.test(s)) return s;
+  let i = 0;
+  while (i < s.length) { const c = s.charCodeAt(i); if (c >= 128 || SAFE[c] === 0) break; i++; }
+  if (i === s.length && i > 0) return s;
   if (expand) return `"${s.replace(/(["\\`])/g, "\\$1")}"`;
-  return `'${s.replace(/'/g, `'\\''`)}'`;
+  return s.indexOf("'") < 0 ? "'" + s + "'" : `'${s.replace(/'/g, `'\\''`)}'`;
 }
+
+// the characters a word needs no quotes for: [\w@%+=:,./-]
+const SAFE = new Uint8Array(128);
+for (const ch of "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_@%+=:,./-") SAFE[ch.charCodeAt(0)] = 1;
