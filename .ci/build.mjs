@@ -11,8 +11,30 @@ const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8"));
 const out = join(root, `dist.tmp-${process.pid}`);
 const old = join(root, `dist.old-${process.pid}`);
 rmSync(out, { recursive: true, force: true });
+// Built-in modules that a bundled module imports at load time but calls only on a rare path load
+// when first called: commander's child_process (executable subcommands, which mids has none of)
+// and the GitLab format's crypto (fingerprints). Each costs a few ms of every start-up otherwise.
+const LAZY_BUILTINS = [
+  { module: "node:child_process", importer: /[\\/]node_modules[\\/]commander[\\/]/, names: ["spawn"] },
+  { module: "node:crypto", importer: /[\\/]src[\\/]findings[\\/]gitlab\.ts$/, names: ["createHash"] },
+];
+const lazyBuiltins = {
+  name: "lazy-builtins",
+  setup(b) {
+    b.onResolve({ filter: /^(node:)?(child_process|crypto)$/ }, (a) => {
+      const lazy = LAZY_BUILTINS.find((l) => l.module === (a.path.startsWith("node:") ? a.path : `node:${a.path}`) && l.importer.test(a.importer));
+      return lazy && a.kind !== "dynamic-import" ? { path: lazy.module, namespace: "lazy-builtin" } : undefined;
+    });
+    b.onLoad({ filter: /.*/, namespace: "lazy-builtin" }, (a) => ({
+      contents: LAZY_BUILTINS.find((l) => l.module === a.path).names
+        .map((n) => `export function ${n}(...args) { return process.getBuiltinModule(${JSON.stringify(a.path)}).${n}(...args); }`).join("\n"),
+      loader: "js",
+    }));
+  },
+};
 await build({
   entryPoints: { cli: join(root, "src/cli.ts") },
+  plugins: [lazyBuiltins],
   outdir: out,
   // every library is bundled (package.json keeps them in devDependencies; test/e2e/pack.test.ts
   // checks that any bare import left in dist/ is a runtime dependency)
@@ -54,7 +76,7 @@ await build({
   banner: { js: "import { createRequire as __midsCreateRequire } from 'node:module'; const require = __midsCreateRequire(import.meta.url);" },
   external: ["jq-web"],
   logLevel: "warning",
-  plugins: [{
+  plugins: [lazyBuiltins, {
     name: "migrate-scan",
     setup(b) {
       b.onResolve({ filter: /\/commands\/registry\.js$/ }, () => ({ path: join(root, "src/commands/registry-scan.ts") }));
