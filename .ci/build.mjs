@@ -1,5 +1,6 @@
 // Bundle src/ into dist/ with esbuild: ESM, code-split so each command's run module and heavy
-// dependencies load only when that command runs (start-up is a feature).
+// dependencies load only when that command runs (start-up is a feature); and `mids migrate scan`
+// again as one CommonJS module, dist/migrate-scan.cjs (see below).
 import { build } from "esbuild";
 import { readFileSync, renameSync, rmSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
