@@ -3,7 +3,8 @@
 // in several languages, plus a node_modules/ of 4,000 files, scanned in at most 2x the time of a
 // minimal Node script that walks the same tree (skipping node_modules) and searches each file
 // with indexOf('/v2/') (bench/scan-baseline.mjs). Medians of 3 wall times, interleaved, same run;
-// CPU times (user + system) are printed too, as they suffer less from a busy machine.
+// CPU times (user + system) are printed too, as they suffer less from a busy machine, and the
+// start-up share: an empty-tree scan against `node -e 0`.
 // Usage: node bench/scan.mjs   (also run by npm run bench)
 import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -85,6 +86,11 @@ try {
   console.log(`baseline walk + indexOf('/v2/'): ${base.ms.toFixed(0)} ms, CPU ${base.cpu.toFixed(0)} ms (${base.out})`);
   console.log(`mids migrate scan --format json: ${scan.ms.toFixed(0)} ms, CPU ${scan.cpu.toFixed(0)} ms (${scan.out.split("\n").pop()})`);
   console.log(`  time ratio ${ratio.toFixed(2)}x (target <= ${TARGET_RATIO}x, medians of 3, interleaved): ${failed ? "MISSED" : "ok"}; CPU ratio ${(scan.cpu / base.cpu).toFixed(2)}x`);
+  // the share of start-up in the figure: an empty tree against `node -e 0`
+  const empty = join(dir, "empty");
+  mkdirSync(empty);
+  const [node0, start] = measure([["-e", "0"], [bin, "migrate", "scan", empty, "--format", "json"]]);
+  console.log(`  start-up: mids migrate scan of an empty directory ${start.ms.toFixed(0)} ms, CPU ${start.cpu.toFixed(0)} ms; node -e 0 ${node0.ms.toFixed(0)} ms, CPU ${node0.cpu.toFixed(0)} ms`);
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }
