@@ -8,10 +8,17 @@ import { redactItem } from "./redact.js";
 import type { RewriteStage } from "./rewrite-stage.js";
 import type { WriteStage } from "./write-stage.js";
 import type { Handler } from "./types.js";
+import { notUnicode } from "./unicode.js";
 
 /** Each entry: redacted, then rewritten and counted, then written (or listed). */
 export function itemHandler(rewriting: RewriteStage, writing: WriteStage): Handler {
-  return (it) => {
+  return (it0) => {
+    let it = it0;
+    // only JSON escapes make lone surrogates: logs read as UTF-8 have none
+    if (it.kind === "request" && (it.source.format === "ndjson" || it.source.format === "har")) {
+      const bad = notUnicode(it.req);
+      if (bad) it = { kind: "invalid", position: it.position, reason: bad, ...(it.file ? { file: it.file } : {}) };
+    }
     // the one place secrets leave an entry (redact.ts): before the rewriter, report, listing or writer
     redactItem(it);
     if (it.kind === "invalid") {

@@ -218,3 +218,30 @@ describe("--resolve against the sandbox", () => {
     expect(JSON.parse(offline.stdout).summary.partial).toBe(2);
   });
 });
+
+describe("a URL with a lone surrogate escape (JSON lines, HAR)", () => {
+  const dir = mkdtempSync(join(tmpdir(), "mids-surrogate-"));
+  const ndjson = join(dir, "s.ndjson");
+  writeFileSync(ndjson, [
+    String.raw`{"method":"GET","url":"https://api.example.com/v2/projects?sort=\ud800"}`,
+    String.raw`{"method":"GET","url":"https://api.example.com/v2/projects/64b7f0c2a1b2c3d4e5f60718/momentum?\udc00x=1"}`,
+    `{"method":"GET","url":"https://api.example.com/v2/projects/64b7f0c2a1b2c3d4e5f60718"}`,
+  ].join("\n") + "\n");
+  const har = join(dir, "s.har");
+  writeFileSync(har, String.raw`{"log":{"version":"1.2","entries":[{"request":{"method":"GET","url":"https://api.example.com/v2/intel/\ud83d"}},{"request":{"method":"GET","url":"https://api.example.com/v2/intel/int_1"}}]}}` + "\n");
+
+  it("is one invalid entry, not the end of the run, in every output and in verify", async () => {
+    for (const [file, n] of [[ndjson, 2], [har, 1]] as const) {
+      for (const extra of [[], ["-o", "json"], ["--to", "curl"], ["--to", "har"]]) {
+        const r = await runMids(["migrate", file, ...extra]);
+        expect(r.code, r.stderr).toBe(0);
+        expect(r.stderr).toContain(`${n} invalid`);
+        expect(r.stderr + r.stdout).toContain("the request URL is not valid Unicode (it holds a lone surrogate escape)");
+        expect(r.stdout).toMatch(/\/v3\/(projects\/64b7f0c2a1b2c3d4e5f60718|intel\/int_1)/);
+      }
+    }
+    const v = await runMids(["--sandbox", "migrate", "verify", ndjson, "-o", "json"]);
+    expect(v.stderr).not.toMatch(/unexpected error/);
+    expect(JSON.parse(v.stdout).summary.invalid).toBe(2);
+  });
+});

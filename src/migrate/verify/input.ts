@@ -11,6 +11,7 @@ import { splitLines } from "../lines.js";
 import { parseAccessLine } from "../readers/access.js";
 import { curlJoiner, type CurlEntry } from "../readers/curl.js";
 import { readHar } from "../readers/har.js";
+import { notUnicode } from "../unicode.js";
 import { parseJsonLine } from "../readers/jsonl.js";
 import type { InputFormat, LogRequest } from "../types.js";
 import { isSecretParam, redactText } from "../url.js";
@@ -96,6 +97,8 @@ export async function readRequests(io: IO, files: string[], fromFormat?: InputFo
     const name = multi ? (stdin ? "stdin" : file) : undefined;
     const at = name ? { file: name } : {};
     const onRequest = (req: LogRequest, position: number) => {
+      const bad = notUnicode(req);
+      if (bad) return onInvalid(position, bad);
       // a log's keys never leave it: no headers, no body, no key-like query parameter
       // what is left is redacted by the rules of migrate (src/migrate/redact.ts): a secret in a
       // path or in another parameter's value is neither sent nor printed
