@@ -53,9 +53,14 @@ export interface ScanResult {
   skippedDirs: string[];
 }
 
+/**
+ * Is a URL's host one of the API's own? A name given without a port matches it on any port; a
+ * name given with 443 or 80 (the https and http defaults) also matches it written without one.
+ */
 export function hostMatcher(hosts: readonly string[]): (host: string | undefined) => boolean {
   const set = new Set(hosts.map((h) => h.toLowerCase()));
-  return (host) => !!host && (set.has(host) || set.has(host.replace(/:\d+$/, "")));
+  const defaults = new Set([...set].filter((h) => /:(443|80)$/.test(h)).map((h) => h.replace(/:\d+$/, "")));
+  return (host) => !!host && (set.has(host) || set.has(host.replace(/:\d+$/, "")) || defaults.has(host));
 }
 
 /** 1-based line and column (in code points) of each offset; `starts` holds the line start offsets. */
