@@ -250,8 +250,137 @@ const CREDENTIAL_FLAGS = new Set(["-u", "--user", "-U", "--proxy-user", "-E", "-
 const flagValue = (m: string, flag: string, blank: string, value: string): string =>
   CREDENTIAL_FLAGS.has(flag) || (flag.length > 2 && isSecretKey(flag.replace(/^-+/, ""))) ? flag + blank + REDACTED : m;
 
+// ---- the proof that text holds nothing to redact ----
+// One pass over the text that finds, for each rule of redactTextRules, whether the rule could
+// change it (conservatively: "maybe" whenever in doubt). Most log text (a timestamp, a path, a
+// user agent, `page=2`) is proved clean without any of the rules' regexes running.
+// test/unit/secrets-prefilter.test.ts checks every rule kind against it, and random text too.
+
+// the words the rules look for: the schemes (MAYBE_SCHEME, SCHEME_VALUE, PARAM_LIST_VALUE,
+// CUT_SCHEME), `basic` (LOWER_BASIC) and `eyJ` (JWT), each found by one of its letters
+const WORDS: readonly (readonly [word: string, at: number])[] = [...TEXT_SCHEMES.map((w) => [w, 0] as const), ["basic", 0], ["eyJ", 2]];
+const WORDS_BY_CHAR: ((readonly [string, number])[] | undefined)[] = [];
+for (const [w, at] of WORDS) (WORDS_BY_CHAR[w.charCodeAt(at)] ??= []).push([w, at]);
+const K_WORD = 1, K_EQ = 2, K_COLON = 3, K_AT = 4, K_PCT = 5, K_LT = 6, K_BLANK = 7, K_DASH = 8;
+const KIND = new Uint8Array(128);
+for (const [w, at] of WORDS) KIND[w.charCodeAt(at)] = K_WORD;
+KIND[61] = K_EQ; KIND[58] = K_COLON; KIND[64] = K_AT; KIND[37] = K_PCT; KIND[60] = K_LT; KIND[32] = K_BLANK; KIND[9] = K_BLANK; KIND[45] = K_DASH;
+// PAIR_HEAD's name characters ([\w.\[\]~+-]), and `%` (an escape in a name: not proved, "maybe")
+const NAME_CHAR = new Uint8Array(128);
+for (let c = 0; c < 128; c++) if (/[\w.[\]~+%-]/.test(String.fromCharCode(c))) NAME_CHAR[c] = 1;
+// HEADER_HINT's name endings, three characters each as a number (lower case)
+const HINT_ENDS = [...new Set([...SECRET_HEADER_ENDINGS, ...SECRET_HEADERS, ...SECRET_QUERY_PARAMS, ...SECRET_PARAM_ENDINGS].map((n) => n.slice(-3).toLowerCase()))];
+const HINT3 = HINT_ENDS.every((e) => e.length === 3 && /^[\x21-\x7e]+$/.test(e))
+  ? new Set(HINT_ENDS.map((e) => (e.charCodeAt(0) << 16) | (e.charCodeAt(1) << 8) | e.charCodeAt(2)))
+  : undefined;
+const lowerAscii = (c: number) => (c >= 65 && c <= 90 ? c + 32 : c);
+const isLetter = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+const isWordOrDash = (c: number) => isLetter(c) || (c >= 48 && c <= 57) || c === 95 || c === 45;
+
+// could the three characters before `end` be one of HEADER_HINT's endings?
+function hintEnds(s: string, end: number): boolean {
+  if (end < 3) return false;
+  const a = s.charCodeAt(end - 3), b = s.charCodeAt(end - 2), c = s.charCodeAt(end - 1);
+  if ((a | b | c) >= 128) return true;
+  return HINT3!.has((lowerAscii(a) << 16) | (lowerAscii(b) << 8) | lowerAscii(c));
+}
+
+// could HEADER_HINT match with its `:` (or `=>`) at p? (`name\s*:`, `name"\s*:`, `name\\x22\s*:`)
+function hintAt(s: string, p: number): boolean {
+  if (!HINT3) return HEADER_HINT.test(s);
+  let k = p - 1;
+  for (; k >= 0; k--) {
+    const c = s.charCodeAt(k);
+    if (c >= 128) return true; // maybe a Unicode blank (\s)
+    if (c !== 32 && (c < 9 || c > 13)) break;
+  }
+  if (k < 0) return false;
+  if (hintEnds(s, k + 1)) return true;
+  const c = s.charCodeAt(k);
+  if (c === 34 || c === 39) {
+    let j = k - 1;
+    while (j >= 0 && s.charCodeAt(j) === 92) j--;
+    if (hintEnds(s, j + 1)) return true;
+  }
+  // `\x22` (either case of x)
+  return c === 50 && k >= 3 && s.charCodeAt(k - 1) === 50 && (s.charCodeAt(k - 2) | 0x20) === 120 && s.charCodeAt(k - 3) === 92 && hintEnds(s, k - 3);
+}
+
+// could redactPairs find a secret name before the `=` at p? (its name is the run of name
+// characters before it, blanks between; a name with `%` in it is not proved)
+function pairAt(s: string, p: number): boolean {
+  let j = p - 1;
+  while (j >= 0 && (s.charCodeAt(j) === 32 || s.charCodeAt(j) === 9)) j--;
+  const end = j + 1;
+  for (; j >= 0; j--) {
+    const c = s.charCodeAt(j);
+    if (c >= 128 || NAME_CHAR[c] === 0) break;
+    if (c === 37) return true;
+  }
+  return j + 1 < end && isSecretKey(s.slice(j + 1, end));
+}
+
+/**
+ * false: redactText would return the text as it is (no rule can change it). true: maybe not.
+ * One pass over the text; exported for its tests.
+ */
+export function mayHoldSecret(s: string): boolean {
+  let blankDash = false;
+  let flagStart = false;
+  let notA = -1;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 128) continue;
+    switch (KIND[c]) {
+      case 0: continue;
+      case K_WORD:
+        for (const [w, at] of WORDS_BY_CHAR[c]!) if (s.startsWith(w, i - at)) return true;
+        continue;
+      case K_EQ:
+        if (s.charCodeAt(i + 1) === 62 && hintAt(s, i)) return true;
+        if (pairAt(s, i)) return true;
+        continue;
+      case K_COLON:
+        if (hintAt(s, i)) return true;
+        // CUT_TARGET
+        if (notA < 0) notA = s.indexOf("not a") >= 0 ? 1 : 0;
+        if (notA === 1) return true;
+        continue;
+      case K_AT: return true; // USERINFO
+      case K_PCT: {
+        // `%3D` / `%253D` (ENCODED_EQ: pairs), `%40` (USERINFO_ENCODED)
+        let j = i + 1;
+        if (s.charCodeAt(j) === 50 && s.charCodeAt(j + 1) === 53) j += 2;
+        const d = s.charCodeAt(j), e = s.charCodeAt(j + 1);
+        if (d === 51 && (e | 0x20) === 100) return true;
+        if (d === 52 && e === 48 && j === i + 1) return true;
+        continue;
+      }
+      case K_LT:
+        if (s.charCodeAt(i + 1) === 47) return true; // XML_ELEMENT
+        continue;
+      case K_BLANK:
+        if (s.charCodeAt(i + 1) === 45) blankDash = true; // FLAG's gate
+        continue;
+      case K_DASH: {
+        // where FLAG could start: `-x` or `--x` after no word character or dash
+        if (flagStart || (i > 0 && isWordOrDash(s.charCodeAt(i - 1)))) continue;
+        const n = s.charCodeAt(i + 1);
+        if (isLetter(n) || (n === 45 && isLetter(s.charCodeAt(i + 2)))) flagStart = true;
+        continue;
+      }
+    }
+  }
+  return blankDash && flagStart;
+}
+
 /** Redact every secret the rules can see in free text. Never throws; cheap on text without `=`, `:`, `@`. */
 export function redactText(s: string): string {
+  return mayHoldSecret(s) ? redactTextRules(s) : s;
+}
+
+/** redactText without its proof of clean text (the reference its tests compare with). */
+export function redactTextRules(s: string): string {
   if (!TRIGGER.test(s)) return s;
   // first: `Authorization=Bearer abc` keeps no `abc` once the pair has taken `Bearer`
   if (MAYBE_SCHEME.test(s)) s = s.replace(PARAM_LIST_VALUE, `$1$2${REDACTED}`).replace(SCHEME_VALUE, `$1$2${REDACTED}`);
