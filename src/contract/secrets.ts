@@ -251,20 +251,50 @@ const flagValue = (m: string, flag: string, blank: string, value: string): strin
   CREDENTIAL_FLAGS.has(flag) || (flag.length > 2 && isSecretKey(flag.replace(/^-+/, ""))) ? flag + blank + REDACTED : m;
 
 // ---- the proof that text holds nothing to redact ----
-// One pass over the text that finds, for each rule of redactTextRules, whether the rule could
-// change it (conservatively: "maybe" whenever in doubt). Most log text (a timestamp, a path, a
-// user agent, `page=2`) is proved clean without any of the rules' regexes running.
-// test/unit/secrets-prefilter.test.ts checks every rule kind against it, and random text too.
+// One loop over the text notes which of the rules' marks it holds (`=`, `:`, `@`, `%`, `<`, a
+// blank before `-`, a letter of one of the rules' words); text with none is returned as is.
+// Otherwise each rule is checked at the few places it could apply, whether it could change
+// the text (conservatively: "maybe" whenever in doubt). Only text that may hold a secret runs
+// the rules' regexes. test/unit/secrets-prefilter.test.ts checks every rule kind against it,
+// and random text too.
 
-// the words the rules look for: the schemes (MAYBE_SCHEME, SCHEME_VALUE, PARAM_LIST_VALUE,
-// CUT_SCHEME), `basic` (LOWER_BASIC) and `eyJ` (JWT), each found by one of its letters
-const WORDS: readonly (readonly [word: string, at: number])[] = [...TEXT_SCHEMES.map((w) => [w, 0] as const), ["basic", 0], ["eyJ", 2]];
-const WORDS_BY_CHAR: ((readonly [string, number])[] | undefined)[] = [];
-for (const [w, at] of WORDS) (WORDS_BY_CHAR[w.charCodeAt(at)] ??= []).push([w, at]);
-const K_WORD = 1, K_EQ = 2, K_COLON = 3, K_AT = 4, K_PCT = 5, K_LT = 6, K_BLANK = 7, K_DASH = 8;
-const KIND = new Uint8Array(128);
-for (const [w, at] of WORDS) KIND[w.charCodeAt(at)] = K_WORD;
-KIND[61] = K_EQ; KIND[58] = K_COLON; KIND[64] = K_AT; KIND[37] = K_PCT; KIND[60] = K_LT; KIND[32] = K_BLANK; KIND[9] = K_BLANK; KIND[45] = K_DASH;
+// the words of MAYBE_SCHEME (SCHEME_VALUE, PARAM_LIST_VALUE, CUT_SCHEME), LOWER_BASIC and JWT
+const WORD_LIST = [...TEXT_SCHEMES, "basic", "eyJ"];
+const WORDS = new RegExp(`${alt(WORD_LIST)}`);
+const M_EQ = 1, M_COLON = 2, M_AT = 4, M_PCT = 8, M_LT = 16, M_BLANK_DASH = 32, M_WORD = 64;
+// marks by character; a blank counts (M_BLANK_DASH) only before `-`, a word letter (M_WORD) only
+// beside a character it has beside it in one of the words (`Nov` is no `NTLM` or `Negotiate`)
+const MARK = new Uint8Array(128);
+MARK[61] = M_EQ; MARK[58] = M_COLON; MARK[64] = M_AT; MARK[37] = M_PCT; MARK[60] = M_LT; MARK[32] = MARK[9] = M_BLANK_DASH;
+const WORD_LETTERS = "BDNJWb";
+for (const ch of WORD_LETTERS) MARK[ch.charCodeAt(0)] = M_WORD;
+// the words' pairs of characters around those letters: `letter next` and `previous letter` (128 x 128)
+const NEXT_PAIR = new Uint8Array(1 << 14);
+const PREV_PAIR = new Uint8Array(1 << 14);
+let wordsMarked = true;
+for (const w of WORD_LIST) {
+  let marked = false;
+  for (let k = 0; k < w.length; k++) {
+    if (!WORD_LETTERS.includes(w[k])) continue;
+    if (k + 1 < w.length) { NEXT_PAIR[(w.charCodeAt(k) << 7) | w.charCodeAt(k + 1)] = 1; marked = true; }
+    if (k > 0) { PREV_PAIR[(w.charCodeAt(k - 1) << 7) | w.charCodeAt(k)] = 1; marked = true; }
+  }
+  if (!marked || /[^\x00-\x7f]/.test(w)) wordsMarked = false;
+}
+// (a word with none of those letters is searched for in all text)
+const WORD_ALWAYS = wordsMarked ? 0 : M_WORD;
+
+// could FLAG (`(?<![\w-])(--?[A-Za-z]...`) start anywhere in s?
+const isLetter = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+function flagStart(s: string): boolean {
+  for (let i = s.indexOf("-"); i >= 0; i = s.indexOf("-", i + 1)) {
+    const p = i > 0 ? s.charCodeAt(i - 1) : 32;
+    if (isLetter(p) || (p >= 48 && p <= 57) || p === 95 || p === 45) continue;
+    const n = s.charCodeAt(i + 1);
+    if (isLetter(n) || (n === 45 && isLetter(s.charCodeAt(i + 2)))) return true;
+  }
+  return false;
+}
 // PAIR_HEAD's name characters ([\w.\[\]~+-]), and `%` (an escape in a name: not proved, "maybe")
 const NAME_CHAR = new Uint8Array(128);
 for (let c = 0; c < 128; c++) if (/[\w.[\]~+%-]/.test(String.fromCharCode(c))) NAME_CHAR[c] = 1;
@@ -274,8 +304,6 @@ const HINT3 = HINT_ENDS.every((e) => e.length === 3 && /^[\x21-\x7e]+$/.test(e))
   ? new Set(HINT_ENDS.map((e) => (e.charCodeAt(0) << 16) | (e.charCodeAt(1) << 8) | e.charCodeAt(2)))
   : undefined;
 const lowerAscii = (c: number) => (c >= 65 && c <= 90 ? c + 32 : c);
-const isLetter = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
-const isWordOrDash = (c: number) => isLetter(c) || (c >= 48 && c <= 57) || c === 95 || c === 45;
 
 // could the three characters before `end` be one of HEADER_HINT's endings?
 function hintEnds(s: string, end: number): boolean {
@@ -322,62 +350,60 @@ function pairAt(s: string, p: number): boolean {
 
 /**
  * false: redactText would return the text as it is (no rule can change it). true: maybe not.
- * One pass over the text; exported for its tests.
+ * Exported for its tests.
  */
 export function mayHoldSecret(s: string): boolean {
-  let blankDash = false;
-  let flagStart = false;
-  let notA = -1;
+  let marks = WORD_ALWAYS;
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
     if (c >= 128) continue;
-    switch (KIND[c]) {
-      case 0: continue;
-      case K_WORD:
-        for (const [w, at] of WORDS_BY_CHAR[c]!) if (s.startsWith(w, i - at)) return true;
-        continue;
-      case K_EQ:
-        if (s.charCodeAt(i + 1) === 62 && hintAt(s, i)) return true;
-        if (pairAt(s, i)) return true;
-        continue;
-      case K_COLON:
-        if (hintAt(s, i)) return true;
-        // CUT_TARGET
-        if (notA < 0) notA = s.indexOf("not a") >= 0 ? 1 : 0;
-        if (notA === 1) return true;
-        continue;
-      case K_AT: return true; // USERINFO
-      case K_PCT: {
-        // `%3D` / `%253D` (ENCODED_EQ: pairs), `%40` (USERINFO_ENCODED)
-        let j = i + 1;
-        if (s.charCodeAt(j) === 50 && s.charCodeAt(j + 1) === 53) j += 2;
-        const d = s.charCodeAt(j), e = s.charCodeAt(j + 1);
-        if (d === 51 && (e | 0x20) === 100) return true;
-        if (d === 52 && e === 48 && j === i + 1) return true;
-        continue;
-      }
-      case K_LT:
-        if (s.charCodeAt(i + 1) === 47) return true; // XML_ELEMENT
-        continue;
-      case K_BLANK:
-        if (s.charCodeAt(i + 1) === 45) blankDash = true; // FLAG's gate
-        continue;
-      case K_DASH: {
-        // where FLAG could start: `-x` or `--x` after no word character or dash
-        if (flagStart || (i > 0 && isWordOrDash(s.charCodeAt(i - 1)))) continue;
-        const n = s.charCodeAt(i + 1);
-        if (isLetter(n) || (n === 45 && isLetter(s.charCodeAt(i + 2)))) flagStart = true;
-        continue;
-      }
+    const m = MARK[c];
+    if (m === 0) continue;
+    if (m === M_WORD) {
+      const n = s.charCodeAt(i + 1), p = s.charCodeAt(i - 1);
+      if ((n < 128 && NEXT_PAIR[(c << 7) | n] === 1) || (p < 128 && PREV_PAIR[(p << 7) | c] === 1)) marks |= M_WORD;
+    } else if (m === M_BLANK_DASH) {
+      if (s.charCodeAt(i + 1) === 45) marks |= M_BLANK_DASH;
+    } else marks |= m;
+  }
+  if (marks === 0) return false;
+  // USERINFO, XML_ELEMENT, and the words
+  if ((marks & M_AT) !== 0 || ((marks & M_LT) !== 0 && s.indexOf("</") >= 0) || ((marks & M_WORD) !== 0 && WORDS.test(s))) return true;
+  // ENCODED_EQ (pairs): `%3D`, `%253D`; USERINFO_ENCODED: `%40`
+  if ((marks & M_PCT) !== 0) {
+    for (let i = s.indexOf("%"); i >= 0; i = s.indexOf("%", i + 1)) {
+      let j = i + 1;
+      if (s.charCodeAt(j) === 50 && s.charCodeAt(j + 1) === 53) j += 2;
+      const d = s.charCodeAt(j), e = s.charCodeAt(j + 1);
+      if (d === 51 && (e | 0x20) === 100) return true;
+      if (d === 52 && e === 48 && j === i + 1) return true;
     }
   }
-  return blankDash && flagStart;
+  // HEADER_TEXT and JSON_PAIR (HEADER_HINT), CUT_TARGET
+  if ((marks & M_COLON) !== 0) {
+    if (s.indexOf("not a") >= 0) return true;
+    for (let i = s.indexOf(":"); i >= 0; i = s.indexOf(":", i + 1)) if (hintAt(s, i)) return true;
+  }
+  // pairs, and `=>` (HEADER_HINT)
+  if ((marks & M_EQ) !== 0) {
+    for (let i = s.indexOf("="); i >= 0; i = s.indexOf("=", i + 1)) {
+      if (s.charCodeAt(i + 1) === 62 && hintAt(s, i)) return true;
+      if (pairAt(s, i)) return true;
+    }
+  }
+  // FLAG: its gate (` -` or a tab and `-`), then a place it could start
+  return (marks & M_BLANK_DASH) !== 0 && flagStart(s);
 }
 
 /** Redact every secret the rules can see in free text. Never throws; cheap on text without `=`, `:`, `@`. */
 export function redactText(s: string): string {
-  return mayHoldSecret(s) ? redactTextRules(s) : s;
+  // a request's path is redacted by the reader and again by redact.ts: the last answer is kept
+  if (s === lastText) return lastTextOut;
+  lastText = s;
+  return (lastTextOut = mayHoldSecret(s) ? redactTextRules(s) : s);
 }
+let lastText = "";
+let lastTextOut = "";
 
 /** redactText without its proof of clean text (the reference its tests compare with). */
 export function redactTextRules(s: string): string {
@@ -411,11 +437,50 @@ export const redactParamValue = (name: string, value: string): string => (isSecr
  * what is left of a userinfo: `https://***`.
  */
 export function redactOrigin(origin: string): string {
-  const m = /^([a-z][a-z0-9+.-]*:\/\/)/i.exec(origin);
-  if (!m) return origin;
-  const at = origin.lastIndexOf("@");
-  if (at >= 0) return m[1] + REDACTED + origin.slice(at);
-  return /^[^[\]]*:(?!\d*$)|\]:(?!\d*$)/.test(origin.slice(m[1].length)) ? m[1] + REDACTED : origin;
+  // a log's requests share a few origins
+  if (origin === lastOrigin) return lastOriginOut;
+  const n = schemeEnd(origin);
+  let out = origin;
+  if (n > 0) {
+    const at = origin.lastIndexOf("@");
+    if (at >= 0) out = origin.slice(0, n) + REDACTED + origin.slice(at);
+    else if (portIsNoNumber(origin, n)) out = origin.slice(0, n) + REDACTED;
+  }
+  lastOrigin = origin;
+  return (lastOriginOut = out);
+}
+let lastOrigin = "";
+let lastOriginOut = "";
+
+// `/^([a-z][a-z0-9+.-]*:\/\/)/i` by hand: the length of the scheme and its `://`, or 0
+function schemeEnd(s: string): number {
+  const c0 = s.charCodeAt(0) | 0x20;
+  if (c0 < 97 || c0 > 122) return 0;
+  let i = 1;
+  for (; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    const l = c | 0x20;
+    if (!((l >= 97 && l <= 122) || (c >= 48 && c <= 57) || c === 43 || c === 46 || c === 45)) break;
+  }
+  return s.charCodeAt(i) === 58 && s.charCodeAt(i + 1) === 47 && s.charCodeAt(i + 2) === 47 ? i + 3 : 0;
+}
+
+const digitsToEnd = (s: string, i: number): boolean => {
+  for (; i < s.length; i++) { const c = s.charCodeAt(i); if (c < 48 || c > 57) return false; }
+  return true;
+};
+
+// `/^[^[\]]*:(?!\d*$)|\]:(?!\d*$)/` on s from n, by hand: a `:` before any bracket, or a `]:`,
+// followed by something other than digits (a later `:` has no more than digits after it
+// only if the first one has not either)
+function portIsNoNumber(s: string, n: number): boolean {
+  for (let i = n; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c === 91 || c === 93) break;
+    if (c === 58) { if (!digitsToEnd(s, i + 1)) return true; break; }
+  }
+  const b = s.indexOf("]:", n);
+  return b >= 0 && !digitsToEnd(s, b + 2);
 }
 
 /**
@@ -460,6 +525,14 @@ export function redactJsonInPlace(v: unknown, depth = 0): unknown {
   const pair = label !== undefined && "value" in o && isSecretKey(label);
   for (const k of Object.keys(o)) {
     const x = o[k];
+    if (plainKey(k)) {
+      // (the common case: the steps below for a key that redactText keeps and that is no secret)
+      if (x === null || x === undefined) continue;
+      if (pair && k === "value") o[k] = REDACTED;
+      else if (typeof x === "string") { const y = redactText(x); if (y !== x) o[k] = y; }
+      else if (typeof x === "object") o[k] = redactJsonInPlace(x, depth + 1);
+      continue;
+    }
     // a key can be a log's text too (`{"X-API-Key: abc": 1}`)
     const k2 = redactText(k);
     if (k2 !== k) { delete o[k]; o[k2] = REDACTED; continue; }
@@ -469,6 +542,19 @@ export function redactJsonInPlace(v: unknown, depth = 0): unknown {
     else o[k] = redactJsonInPlace(x, depth + 1);
   }
   return o;
+}
+
+// JSON keys repeat on every line: is this one kept as it is by redactText and no secret name?
+const plainKeys = new Map<string, boolean>();
+function plainKey(k: string): boolean {
+  let r = plainKeys.get(k);
+  if (r === undefined) {
+    r = redactText(k) === k && !isSecretKey(k);
+    if (k.length > 128) return r;
+    if (plainKeys.size >= 10_000) plainKeys.clear();
+    plainKeys.set(k, r);
+  }
+  return r;
 }
 
 /** A redacted copy of a parsed JSON value (see redactJsonInPlace). */

@@ -6,25 +6,36 @@ import { REDACTED, isSecretHeader, isSecretParam, redactBody, redactJsonInPlace,
 import type { Item, LogRequest } from "./types.js";
 
 /** Redact a request in place: userinfo, secret query values, secret headers, the body. */
-// an HTTP method and a header name are tokens; anything else is a log's free text
-const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
-
 export function redactRequest(req: LogRequest): LogRequest {
   if (req.origin) req.origin = redactOrigin(req.origin);
-  if (!TOKEN.test(req.method)) req.method = redactText(req.method);
+  if (!isToken(req.method)) req.method = redactText(req.method);
   req.path = redactText(req.path);
-  for (const p of req.query) {
+  const query = req.query;
+  for (let i = 0; i < query.length; i++) {
+    const p = query[i];
     const secret = isSecretParam(p[0]);
     p[0] = redactText(p[0]);
     p[1] = secret ? REDACTED : redactText(p[1]);
   }
-  if (req.headers) {
+  const headers = req.headers;
+  if (headers) {
     // a "name" that is no header name (`X-Foo: <key>`) is dropped with its value
-    if (!req.headers.every((h) => TOKEN.test(h[0]))) req.headers = req.headers.filter((h) => TOKEN.test(h[0]));
-    for (const h of req.headers) h[1] = isSecretHeader(h[0]) ? REDACTED : redactText(h[1]);
+    let tokens = true;
+    for (let i = 0; i < headers.length && tokens; i++) tokens = isToken(headers[i][0]);
+    const kept = tokens ? headers : (req.headers = headers.filter((h) => isToken(h[0])));
+    for (let i = 0; i < kept.length; i++) { const h = kept[i]; h[1] = isSecretHeader(h[0]) ? REDACTED : redactText(h[1]); }
   }
   if (req.body !== undefined) req.body = redactBody(req.body);
   return req;
+}
+
+// an HTTP method and a header name are tokens (`/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/`); anything else is a log's free text
+const TOKEN_CHAR = new Uint8Array(128);
+for (const ch of "!#$%&'*+.^_`|~0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz-") TOKEN_CHAR[ch.charCodeAt(0)] = 1;
+function isToken(s: string): boolean {
+  if (s.length === 0) return false;
+  for (let i = 0; i < s.length; i++) { const c = s.charCodeAt(i); if (c >= 128 || TOKEN_CHAR[c] === 0) return false; }
+  return true;
 }
 
 /** JSON-lines objects already redacted in place (the ndjson writer need not walk them again). */
