@@ -251,38 +251,32 @@ const flagValue = (m: string, flag: string, blank: string, value: string): strin
   CREDENTIAL_FLAGS.has(flag) || (flag.length > 2 && isSecretKey(flag.replace(/^-+/, ""))) ? flag + blank + REDACTED : m;
 
 // ---- the proof that text holds nothing to redact ----
-// One loop over the text notes which of the rules' marks it holds (`=`, `:`, `@`, `%`, `<`, a
-// blank before `-`, a letter of one of the rules' words); text with none is returned as is.
-// Otherwise each rule is checked at the few places it could apply, whether it could change
-// the text (conservatively: "maybe" whenever in doubt). Only text that may hold a secret runs
-// the rules' regexes. test/unit/secrets-prefilter.test.ts checks every rule kind against it,
-// and random text too.
+// ANY_MARKS finds, natively, each place where one of the rules could begin to apply: `=`, `:`,
+// `@`, `%`, `<`, a blank before `-`, a letter of one of the rules' words (`b` only beside what
+// it has beside it in a word: ids are full of `b`). Text without any is returned as is; at each
+// place found, the rule it belongs to is checked for whether it could change the text there
+// (conservatively: "maybe" whenever in doubt). Only text that may hold a secret runs the rules'
+// regexes. test/unit/secrets-prefilter.test.ts checks every rule kind against it, and random text.
 
 // the words of MAYBE_SCHEME (SCHEME_VALUE, PARAM_LIST_VALUE, CUT_SCHEME), LOWER_BASIC and JWT
 const WORD_LIST = [...TEXT_SCHEMES, "basic", "eyJ"];
-const WORDS = new RegExp(`${alt(WORD_LIST)}`);
+const WORDS = new RegExp(alt(WORD_LIST));
 const M_EQ = 1, M_COLON = 2, M_AT = 4, M_PCT = 8, M_LT = 16, M_BLANK_DASH = 32, M_WORD = 64;
-// marks by character; a blank counts (M_BLANK_DASH) only before `-`, a word letter (M_WORD) only
-// beside a character it has beside it in one of the words (`Nov` is no `NTLM` or `Negotiate`)
 const MARK = new Uint8Array(128);
 MARK[61] = M_EQ; MARK[58] = M_COLON; MARK[64] = M_AT; MARK[37] = M_PCT; MARK[60] = M_LT; MARK[32] = MARK[9] = M_BLANK_DASH;
-const WORD_LETTERS = "BDNJWb";
-for (const ch of WORD_LETTERS) MARK[ch.charCodeAt(0)] = M_WORD;
-// the words' pairs of characters around those letters: `letter next` and `previous letter` (128 x 128)
-const NEXT_PAIR = new Uint8Array(1 << 14);
-const PREV_PAIR = new Uint8Array(1 << 14);
-let wordsMarked = true;
-for (const w of WORD_LIST) {
-  let marked = false;
-  for (let k = 0; k < w.length; k++) {
-    if (!WORD_LETTERS.includes(w[k])) continue;
-    if (k + 1 < w.length) { NEXT_PAIR[(w.charCodeAt(k) << 7) | w.charCodeAt(k + 1)] = 1; marked = true; }
-    if (k > 0) { PREV_PAIR[(w.charCodeAt(k - 1) << 7) | w.charCodeAt(k)] = 1; marked = true; }
-  }
-  if (!marked || /[^\x00-\x7f]/.test(w)) wordsMarked = false;
-}
-// (a word with none of those letters is searched for in all text)
-const WORD_ALWAYS = wordsMarked ? 0 : M_WORD;
+const CAPITALS = "BDNJW";
+for (const ch of CAPITALS + "b") MARK[ch.charCodeAt(0)] = M_WORD;
+const hex = (c: number) => `\\x${c.toString(16).padStart(2, "0")}`;
+// `b` and the character beside it, as the words have them (`ba`, `be`)
+const B_PAIRS = [...new Set(WORD_LIST.flatMap((w) => [...w].flatMap((ch, k) => (ch !== "b" ? [] : [
+  ...(k > 0 ? [hex(w.charCodeAt(k - 1)) + "b"] : []), ...(k + 1 < w.length ? ["b" + hex(w.charCodeAt(k + 1))] : [])]))))];
+// (if a word ever has none of those letters, the words are searched for in all text)
+const WORDS_MARKED = WORD_LIST.every((w) => [...CAPITALS].some((ch) => w.includes(ch)) || (w.includes("b") && w.length > 1));
+const ANY_MARKS = new RegExp([
+  `[${[...MARK.keys()].filter((c) => MARK[c] !== 0 && MARK[c] !== M_BLANK_DASH && c !== 98).map(hex).join("")}]`,
+  ...B_PAIRS,
+  `[${[...MARK.keys()].filter((c) => MARK[c] === M_BLANK_DASH).map(hex).join("")}]-`,
+].join("|"), "g");
 
 // could FLAG (`(?<![\w-])(--?[A-Za-z]...`) start anywhere in s?
 const isLetter = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
@@ -353,46 +347,48 @@ function pairAt(s: string, p: number): boolean {
  * Exported for its tests.
  */
 export function mayHoldSecret(s: string): boolean {
-  let marks = WORD_ALWAYS;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c >= 128) continue;
-    const m = MARK[c];
-    if (m === 0) continue;
-    if (m === M_WORD) {
-      const n = s.charCodeAt(i + 1), p = s.charCodeAt(i - 1);
-      if ((n < 128 && NEXT_PAIR[(c << 7) | n] === 1) || (p < 128 && PREV_PAIR[(p << 7) | c] === 1)) marks |= M_WORD;
-    } else if (m === M_BLANK_DASH) {
-      if (s.charCodeAt(i + 1) === 45) marks |= M_BLANK_DASH;
-    } else marks |= m;
-  }
-  if (marks === 0) return false;
-  // USERINFO, XML_ELEMENT, and the words
-  if ((marks & M_AT) !== 0 || ((marks & M_LT) !== 0 && s.indexOf("</") >= 0) || ((marks & M_WORD) !== 0 && WORDS.test(s))) return true;
-  // ENCODED_EQ (pairs): `%3D`, `%253D`; USERINFO_ENCODED: `%40`
-  if ((marks & M_PCT) !== 0) {
-    for (let i = s.indexOf("%"); i >= 0; i = s.indexOf("%", i + 1)) {
-      let j = i + 1;
-      if (s.charCodeAt(j) === 50 && s.charCodeAt(j + 1) === 53) j += 2;
-      const d = s.charCodeAt(j), e = s.charCodeAt(j + 1);
-      if (d === 51 && (e | 0x20) === 100) return true;
-      if (d === 52 && e === 48 && j === i + 1) return true;
-    }
-  }
-  // HEADER_TEXT and JSON_PAIR (HEADER_HINT), CUT_TARGET
-  if ((marks & M_COLON) !== 0) {
-    if (s.indexOf("not a") >= 0) return true;
-    for (let i = s.indexOf(":"); i >= 0; i = s.indexOf(":", i + 1)) if (hintAt(s, i)) return true;
-  }
-  // pairs, and `=>` (HEADER_HINT)
-  if ((marks & M_EQ) !== 0) {
-    for (let i = s.indexOf("="); i >= 0; i = s.indexOf("=", i + 1)) {
-      if (s.charCodeAt(i + 1) === 62 && hintAt(s, i)) return true;
-      if (pairAt(s, i)) return true;
+  if (!WORDS_MARKED && WORDS.test(s)) return true;
+  // each mark in turn (one character, or two: `ba`, ` -`)
+  const re = ANY_MARKS;
+  re.lastIndex = 0;
+  let words = false;
+  let blankDash = false;
+  let notA = -1;
+  while (re.test(s)) {
+    let i = re.lastIndex - 1;
+    let c = s.charCodeAt(i);
+    // a pair: its marked character is the first one
+    if (MARK[c] === 0) c = s.charCodeAt(--i);
+    switch (MARK[c]) {
+      case M_AT: return true; // USERINFO
+      case M_LT: if (s.charCodeAt(i + 1) === 47) return true; break; // XML_ELEMENT
+      case M_WORD:
+        // the words (MAYBE_SCHEME, LOWER_BASIC, JWT): one search, the first time
+        if (!words) { if (WORDS.test(s)) return true; words = true; }
+        break;
+      case M_PCT: {
+        // ENCODED_EQ (pairs): `%3D`, `%253D`; USERINFO_ENCODED: `%40`
+        let j = i + 1;
+        if (s.charCodeAt(j) === 50 && s.charCodeAt(j + 1) === 53) j += 2;
+        const d = s.charCodeAt(j), e = s.charCodeAt(j + 1);
+        if (d === 51 && (e | 0x20) === 100) return true;
+        if (d === 52 && e === 48 && j === i + 1) return true;
+        break;
+      }
+      case M_COLON:
+        // HEADER_TEXT and JSON_PAIR (HEADER_HINT), CUT_TARGET
+        if (notA < 0) notA = s.indexOf("not a") >= 0 ? 1 : 0;
+        if (notA === 1 || hintAt(s, i)) return true;
+        break;
+      case M_EQ:
+        // pairs, and `=>` (HEADER_HINT)
+        if ((s.charCodeAt(i + 1) === 62 && hintAt(s, i)) || pairAt(s, i)) return true;
+        break;
+      case M_BLANK_DASH: blankDash = true; break;
     }
   }
   // FLAG: its gate (` -` or a tab and `-`), then a place it could start
-  return (marks & M_BLANK_DASH) !== 0 && flagStart(s);
+  return blankDash && flagStart(s);
 }
 
 /** Redact every secret the rules can see in free text. Never throws; cheap on text without `=`, `:`, `@`. */
