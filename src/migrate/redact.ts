@@ -38,8 +38,21 @@ function isToken(s: string): boolean {
   return true;
 }
 
+// An object's mark that it was redacted: a symbol key (JSON never has one, JSON.stringify skips
+// it), far cheaper per line than a WeakSet entry; one that cannot take it goes in the WeakSet.
+const REDACTED_MARK = Symbol("mids.redacted");
+const unmarkable = new WeakSet<object>();
+
 /** JSON-lines objects already redacted in place (the ndjson writer need not walk them again). */
-export const redactedObjects = new WeakSet<object>();
+export const redactedObjects = {
+  add(o: object): void {
+    if (Object.isExtensible(o)) (o as Record<symbol, unknown>)[REDACTED_MARK] = true;
+    else unmarkable.add(o);
+  },
+  has(o: object): boolean {
+    return (o as Record<symbol, unknown>)[REDACTED_MARK] === true || unmarkable.has(o);
+  },
+};
 
 /** Redact an item in place and return it. */
 export function redactItem<T extends Item>(item: T): T {

@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { REDACTED, isSecretParam, isSecretHeader, redactBody, redactOrigin, redactText } from "../../src/contract/secrets.js";
 import { parseQuery, splitTarget } from "../../src/migrate/url.js";
-import { redactRequest } from "../../src/migrate/redact.js";
+import { redactItem, redactRequest, redactedObjects } from "../../src/migrate/redact.js";
 import type { LogRequest } from "../../src/migrate/types.js";
 
 function refRedactOrigin(origin: string): string {
@@ -130,5 +130,21 @@ describe("hand-written URL helpers answer as their regexes", () => {
       expect(redactRequest(make())).toEqual(refRedactRequest(make()));
       rnd(2);
     }
+  });
+});
+
+describe("redactedObjects", () => {
+  it("knows the objects redactItem redacted, frozen ones too, and leaves their JSON as it was", () => {
+    const obj = JSON.parse('{"url":"/v2/x?api_key=k1","n":1}') as Record<string, unknown>;
+    const other = JSON.parse('{"url":"/v2/x"}') as Record<string, unknown>;
+    redactItem({ kind: "request", position: 1, req: { method: "GET", origin: "", path: "/v2/x", query: [] }, source: { format: "ndjson", obj, holder: obj, urlKey: "url", methodKey: "method" } });
+    expect(redactedObjects.has(obj)).toBe(true);
+    expect(redactedObjects.has(other)).toBe(false);
+    expect(JSON.stringify(obj)).toBe('{"url":"/v2/x?api_key=***","n":1}');
+    expect(Object.keys(obj)).toEqual(["url", "n"]);
+    const frozen = Object.freeze({ a: 1 });
+    expect(redactedObjects.has(frozen)).toBe(false);
+    redactedObjects.add(frozen);
+    expect(redactedObjects.has(frozen)).toBe(true);
   });
 });
