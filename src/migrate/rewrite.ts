@@ -29,13 +29,18 @@ export function note(rule: string, prefix?: string): Note {
 }
 
 // The route table compiled once: routes by method and segment count, in matchRoute's order
-// (most literal segments first), so a path is split once and tried against a few candidates.
-interface Compiled { route: Route; segments: (string | null)[] }
+// (most literal segments first), so a path is scanned once and tried against a few candidates.
+// A segment is compared by a number first (its length and end characters: segmentKey), and by
+// its text only when the numbers agree.
+interface Compiled { route: Route; segments: (string | null)[]; keys: Int32Array }
+const segmentKey = (len: number, first: number, last: number): number => (len << 16) ^ (first << 8) ^ last;
+const keyOf = (lit: string): number => segmentKey(lit.length, lit.charCodeAt(0), lit.charCodeAt(lit.length - 1));
 const byMethod = new Map<string, Compiled[][]>();
 for (const route of [...ROUTES].map((r) => ({ r, segs: r.path.split("/").filter(Boolean) }))
   .sort((a, b) => b.segs.filter((x) => !x.startsWith("{")).length - a.segs.filter((x) => !x.startsWith("{")).length)) {
   const byLength = byMethod.get(route.r.method) ?? byMethod.set(route.r.method, []).get(route.r.method)!;
-  (byLength[route.segs.length] ??= []).push({ route: route.r, segments: route.segs.map((x) => (x.startsWith("{") ? null : x)) });
+  const segments = route.segs.map((x) => (x.startsWith("{") ? null : x));
+  (byLength[route.segs.length] ??= []).push({ route: route.r, segments, keys: Int32Array.from(segments, (x) => (x === null ? 0 : keyOf(x))) });
 }
 
 // The segments of the path being matched (path.split("/").filter(Boolean)), as positions: no
@@ -43,21 +48,27 @@ for (const route of [...ROUTES].map((r) => ({ r, segs: r.path.split("/").filter(
 const MAX_SEGMENTS = Math.max(16, ...[...byMethod.values()].map((byLength) => byLength.length));
 const segStart = new Int32Array(MAX_SEGMENTS);
 const segEnd = new Int32Array(MAX_SEGMENTS);
+const segKey = new Int32Array(MAX_SEGMENTS);
 function scanSegments(path: string): number {
   let n = 0;
   let start = 0;
   for (let i = path.indexOf("/"); ; i = path.indexOf("/", start)) {
     const end = i < 0 ? path.length : i;
     if (end > start) {
-      if (n < MAX_SEGMENTS) { segStart[n] = start; segEnd[n] = end; }
+      if (n < MAX_SEGMENTS) {
+        segStart[n] = start;
+        segEnd[n] = end;
+        segKey[n] = segmentKey(end - start, path.charCodeAt(start), path.charCodeAt(end - 1));
+      }
       n++;
     }
     if (i < 0) return n;
     start = i + 1;
   }
 }
-const segmentIs = (path: string, i: number, lit: string): boolean =>
-  segEnd[i] - segStart[i] === lit.length && path.startsWith(lit, segStart[i]);
+const segmentIs = (path: string, i: number, lit: string, key: number): boolean =>
+  segKey[i] === key && segEnd[i] - segStart[i] === lit.length && path.startsWith(lit, segStart[i]);
+const V1 = keyOf("v1"), V2 = keyOf("v2"), V3 = keyOf("v3");
 
 // decodeURIComponent, which leaves text without `%` as it is (undefined: malformed)
 function decodeSegment(s: string): string | undefined {
@@ -65,21 +76,25 @@ function decodeSegment(s: string): string | undefined {
   try { return decodeURIComponent(s); } catch { return undefined; }
 }
 
-/** matchRoute (contract/routes.ts) on the scanned segments: the route and its path parameter values in order. */
-function matchParts(method: string, path: string, count: number): { route: Route; values: string[] } | undefined {
+/** The path parameter values of the last match (matchParts), in order: read at once, never kept. */
+const matched: string[] = [];
+
+/** matchRoute (contract/routes.ts) on the scanned segments: the route; its path parameter values in `matched`. */
+function matchParts(method: string, path: string, count: number): Route | undefined {
   const list = count <= MAX_SEGMENTS ? byMethod.get(method === "HEAD" ? "GET" : method)?.[count] : undefined;
   if (!list) return undefined;
   outer: for (const c of list) {
     const segs = c.segments;
-    for (let i = 0; i < count; i++) if (segs[i] !== null && !segmentIs(path, i, segs[i]!)) continue outer;
-    const values: string[] = [];
+    const keys = c.keys;
+    for (let i = 0; i < count; i++) if (segs[i] !== null && !segmentIs(path, i, segs[i]!, keys[i])) continue outer;
+    matched.length = 0;
     for (let i = 0; i < count; i++) {
       if (segs[i] !== null) continue;
       const v = decodeSegment(path.slice(segStart[i], segEnd[i]));
       if (v === undefined) continue outer;
-      values.push(v);
+      matched.push(v);
     }
-    return { route: c.route, values };
+    return c.route;
   }
   return undefined;
 }
@@ -118,24 +133,28 @@ function outcome(status: Status, from: Shape, to: Shape | null, notes: Note[], r
   return o;
 }
 
+// logs use a method or two: the upper-case form of the last one is kept
+let lastMethod = "";
+let lastMethodUpper = "";
+
 export function rewrite(req: LogRequest, opts: RewriteOptions): Outcome {
-  const method = req.method.toUpperCase();
+  const method = req.method === lastMethod ? lastMethodUpper : (lastMethodUpper = (lastMethod = req.method).toUpperCase());
   const path = req.path;
   const from: Shape = { method, path, query: queryObject(req.query) };
   const count = scanSegments(path);
-  if (count > 0 && segmentIs(path, 0, "v1")) return outcome("unrecognized", from, null, [note("v1-to-v3")]);
-  if (count > 0 && segmentIs(path, 0, "v3")) {
+  if (count > 0 && segmentIs(path, 0, "v1", V1)) return outcome("unrecognized", from, null, [note("v1-to-v3")]);
+  if (count > 0 && segmentIs(path, 0, "v3", V3)) {
     if (matchRoute(method, path)) return outcome("unchanged", from, from, []);
     const rule = matchPath(path).some((m) => m.route.version === "v3") ? "method-not-allowed" : "unknown-v3-route";
     return outcome("unrecognized", from, null, [note(rule)]);
   }
-  if (count === 0 || !segmentIs(path, 0, "v2")) return outcome("unrecognized", from, null, [note("not-an-api-path")]);
-  const m = matchParts(method, path, count);
-  if (!m || m.route.version !== "v2") {
+  if (count === 0 || !segmentIs(path, 0, "v2", V2)) return outcome("unrecognized", from, null, [note("not-an-api-path")]);
+  const r = matchParts(method, path, count);
+  if (!r || r.version !== "v2") {
     const rule = matchPath(path).some((x) => x.route.version === "v2") ? "method-not-allowed" : "unknown-v2-route";
     return outcome("unrecognized", from, null, [note(rule)]);
   }
-  return rewriteV2(m.route, m.values, req, from, opts);
+  return rewriteV2(r, matched, req, from, opts);
 }
 
 /** What a v2 route's rewrite needs that does not depend on the request, worked out once. */
@@ -209,7 +228,7 @@ function v3Path(plan: Plan, v2Values: readonly string[]): string {
   return (plan.fixedPath ??= fillTemplate(plan, v2Values, true).replace(/%00/g, placeholder));
 }
 
-function rewriteV2(r: Route, v2Values: string[], req: LogRequest, from: Shape, opts: RewriteOptions): Outcome {
+function rewriteV2(r: Route, v2Values: readonly string[], req: LogRequest, from: Shape, opts: RewriteOptions): Outcome {
   const plan = planOf(r);
   const routeRules = plan.routeRules;
   const notes: Note[] = plan.notes ? plan.notes.slice() : routeRules.map((id) => (id === "signals-sunset" ? sunsetNote(r, opts.now) : note(id)));
@@ -264,26 +283,30 @@ function rewriteV2(r: Route, v2Values: string[], req: LogRequest, from: Shape, o
 function seriesWindow(query: Record<string, string>, at: string, byRule: Hits): Hits {
   const atMs = Date.parse(at);
   const endMs = query.to !== undefined ? Date.parse(query.to) : NaN;
-  const to = !Number.isNaN(endMs) && !Number.isNaN(atMs) && endMs < atMs ? query.to : at;
-  query.to = to;
-  const toMs = Date.parse(to);
+  const useEnd = !Number.isNaN(endMs) && !Number.isNaN(atMs) && endMs < atMs;
+  query.to = useEnd ? query.to : at;
+  const toMs = useEnd ? endMs : atMs;
   if (query.from === undefined && !Number.isNaN(toMs)) query.from = new Date(toMs - V2_SERIES_DEFAULT_WINDOW_DAYS * DAY_MS).toISOString();
   return hit(byRule, "series-window-from-at", `at=${clip(at)}`);
 }
 
-const sunsetNotes = new Map<string, Note>();
+// by route: its sunset time, and its note before and after the sunset (built once each)
+const sunsets = new Map<Route, { at: number; before?: Note; after?: Note }>();
 function sunsetNote(r: Route, now: Date): Note {
   const base = note("signals-sunset");
   if (!r.sunset) return base;
-  const past = now.getTime() >= Date.parse(r.sunset);
-  const key = `${r.id} ${past}`;
-  let n = sunsetNotes.get(key);
+  let s = sunsets.get(r);
+  if (!s) sunsets.set(r, (s = { at: Date.parse(r.sunset) }));
+  const past = now.getTime() >= s.at;
+  const n = past ? s.after : s.before;
   if (n) return n;
   const msg = past
     ? `${r.path} is a deprecated alias past its ${r.sunset} sunset; it may stop answering at any time. Move to the successor route now.`
     : `${r.path} is a deprecated alias sunset on ${r.sunset}. Move to the successor route before then.`;
-  sunsetNotes.set(key, (n = Object.freeze({ rule: "signals-sunset", message: msg }) as Note));
-  return n;
+  const made = Object.freeze({ rule: "signals-sunset", message: msg }) as Note;
+  if (past) s.after = made;
+  else s.before = made;
+  return made;
 }
 
 function renameNote(v3Id: string): Note | null {
