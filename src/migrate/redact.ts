@@ -73,7 +73,9 @@ const CLF_PREFIX = /^(\S+ )(\S+) (\S+)( \[)/;
 
 /** The part of an access log line before the request field, with ident/authuser redacted. */
 export function redactAccessPrefix(pre: string): string {
-  // `host - - [`: nothing for the pattern to do (the usual line)
+  // `1.2.3.4 - - [22/Nov/2026:10:00:01 +0000] "`: nothing any rule could change (the usual line)
+  if (plainClfPrefix(pre)) return pre;
+  // `host - - [`: nothing for the pattern to do
   const a = pre.indexOf(" ");
   if (a > 0 && pre.startsWith("- - [", a + 1)) return redactText(pre);
   const m = CLF_PREFIX.exec(pre);
@@ -81,6 +83,30 @@ export function redactAccessPrefix(pre: string): string {
     ? m[1] + (m[2] === "-" ? "-" : REDACTED) + " " + (m[3] === "-" ? "-" : REDACTED) + m[4] + pre.slice(m[0].length)
     : pre;
   return redactText(clean);
+}
+
+// after the IPv4 host: `0` a digit, `A` a capital, `a` a small letter, `+` a sign, the rest as is
+const CLF_REST = ' - - [00/Aaa/0000:00:00:00 +0000] "';
+
+/**
+ * Is the prefix an IPv4 address, no ident or user, and a CLF date? Such text holds none of the
+ * rules' marks but ` -` before a blank, `:` after digits and a month's capital that starts no
+ * scheme word: redactText returns it as it is (test/unit/migrate-url-fast.test.ts checks).
+ */
+export function plainClfPrefix(pre: string): boolean {
+  let i = 0;
+  for (; i < pre.length; i++) { const c = pre.charCodeAt(i); if (!((c >= 48 && c <= 57) || c === 46)) break; }
+  if (i === 0 || pre.length - i !== CLF_REST.length) return false;
+  for (let k = 0; k < CLF_REST.length; k++, i++) {
+    const c = pre.charCodeAt(i), want = CLF_REST.charCodeAt(k);
+    const ok = want === 48 ? c >= 48 && c <= 57
+      : want === 65 ? c >= 65 && c <= 90
+        : want === 97 ? c >= 97 && c <= 122
+          : want === 43 ? c === 43 || c === 45
+            : c === want;
+    if (!ok) return false;
+  }
+  return true;
 }
 
 /**

@@ -2,9 +2,9 @@
 // must answer exactly as the regex-based versions they replace (kept here as the reference) on
 // random targets built from the pieces those regexes look at.
 import { describe, expect, it } from "vitest";
-import { REDACTED, isSecretParam, isSecretHeader, redactBody, redactOrigin, redactText } from "../../src/contract/secrets.js";
+import { REDACTED, isSecretParam, isSecretHeader, redactBody, redactOrigin, redactText, redactTextRules } from "../../src/contract/secrets.js";
 import { parseQuery, splitTarget } from "../../src/migrate/url.js";
-import { redactItem, redactRequest, redactedObjects } from "../../src/migrate/redact.js";
+import { plainClfPrefix, redactAccessPrefix, redactItem, redactRequest, redactedObjects } from "../../src/migrate/redact.js";
 import type { LogRequest } from "../../src/migrate/types.js";
 
 function refRedactOrigin(origin: string): string {
@@ -146,5 +146,29 @@ describe("redactedObjects", () => {
     expect(redactedObjects.has(frozen)).toBe(false);
     redactedObjects.add(frozen);
     expect(redactedObjects.has(frozen)).toBe(true);
+  });
+});
+
+describe("plainClfPrefix", () => {
+  it("is only said of prefixes the rules leave as they are: every month's letters, both signs", () => {
+    const abc = "abcdefghijklmnopqrstuvwxyz";
+    let n = 0;
+    for (const a of abc.toUpperCase()) for (const b of abc) for (const c of abc) {
+      for (const sign of "+-") {
+        const pre = `203.0.113.${n++ % 256} - - [01/${a}${b}${c}/2026:09:59:07 ${sign}0130] "`;
+        expect(plainClfPrefix(pre), pre).toBe(true);
+        if (redactTextRules(pre) !== pre) expect.fail(`rules change ${pre}`);
+        expect(redactAccessPrefix(pre)).toBe(pre);
+      }
+    }
+  });
+  it("is not said of anything else", () => {
+    for (const pre of ['1.2.3.4 - bob [22/Nov/2026:10:00:01 +0000] "', '1.2.3.4 k - [22/Nov/2026:10:00:01 +0000] "', '::1 - - [22/Nov/2026:10:00:01 +0000] "',
+      'host - - [22/Nov/2026:10:00:01 +0000] "', ' - - [22/Nov/2026:10:00:01 +0000] "', '1.2.3.4 - - [22/Nov/2026:10:00:01 +0000]"',
+      '1.2.3.4 - - [22/NOV/2026:10:00:01 +0000] "', '1.2.3.4 - - [22/Nov/2026:10:00:01 +0000] "x', '1.2.3.4 - - [2/Nov/2026:10:00:01 +0000] "',
+      '1.2.3.4 - - [22/Nov/2026:10:00:01 *0000] "', "1.2.3.4 - - [22/Nov/2026:10:00:01 +0000] '"]) {
+      expect(plainClfPrefix(pre), pre).toBe(false);
+    }
+    expect(redactAccessPrefix('1.2.3.4 - bob [22/Nov/2026:10:00:01 +0000] "')).toBe('1.2.3.4 - *** [22/Nov/2026:10:00:01 +0000] "');
   });
 });
