@@ -85,29 +85,15 @@ export function redactAccessPrefix(pre: string): string {
   return redactText(clean);
 }
 
-// after the IPv4 host: `0` a digit, `A` a capital, `a` a small letter, `+` a sign, the rest as is
-const CLF_REST = ' - - [00/Aaa/0000:00:00:00 +0000] "';
+// an IPv4 host, no ident or user, a CLF date
+const PLAIN_CLF = /^[0-9.]+ - - \[\d\d\/[A-Z][a-z][a-z]\/\d{4}:\d\d:\d\d:\d\d [+-]\d{4}\] "$/;
 
 /**
  * Is the prefix an IPv4 address, no ident or user, and a CLF date? Such text holds none of the
  * rules' marks but ` -` before a blank, `:` after digits and a month's capital that starts no
  * scheme word: redactText returns it as it is (test/unit/migrate-url-fast.test.ts checks).
  */
-export function plainClfPrefix(pre: string): boolean {
-  let i = 0;
-  for (; i < pre.length; i++) { const c = pre.charCodeAt(i); if (!((c >= 48 && c <= 57) || c === 46)) break; }
-  if (i === 0 || pre.length - i !== CLF_REST.length) return false;
-  for (let k = 0; k < CLF_REST.length; k++, i++) {
-    const c = pre.charCodeAt(i), want = CLF_REST.charCodeAt(k);
-    const ok = want === 48 ? c >= 48 && c <= 57
-      : want === 65 ? c >= 65 && c <= 90
-        : want === 97 ? c >= 97 && c <= 122
-          : want === 43 ? c === 43 || c === 45
-            : c === want;
-    if (!ok) return false;
-  }
-  return true;
-}
+export const plainClfPrefix = (pre: string): boolean => PLAIN_CLF.test(pre);
 
 /**
  * For the access-log fast path: is the prefix [s, q1) of a line free of an ident/authuser (both
