@@ -40,7 +40,7 @@ for (const route of [...ROUTES].map((r) => ({ r, segs: r.path.split("/").filter(
   .sort((a, b) => b.segs.filter((x) => !x.startsWith("{")).length - a.segs.filter((x) => !x.startsWith("{")).length)) {
   const byLength = byMethod.get(route.r.method) ?? byMethod.set(route.r.method, []).get(route.r.method)!;
   const segments = route.segs.map((x) => (x.startsWith("{") ? null : x));
-  (byLength[route.segs.length] ??= []).push({ route: route.r, segments, keys: Int32Array.from(segments, (x) => (x === null ? 0 : keyOf(x))) });
+  (byLength[route.segs.length] ??= []).push({ route: route.r, segments, keys: Int32Array.from(segments, (x) => (x === null ? -1 : keyOf(x))) });
 }
 
 // The segments of the path being matched (path.split("/").filter(Boolean)), as positions: no
@@ -86,6 +86,8 @@ function matchParts(method: string, path: string, count: number): Route | undefi
   outer: for (const c of list) {
     const segs = c.segments;
     const keys = c.keys;
+    // the numbers of every literal segment first (most candidates differ there), then their text
+    for (let i = 0; i < count; i++) if (segs[i] !== null && keys[i] !== segKey[i]) continue outer;
     for (let i = 0; i < count; i++) if (segs[i] !== null && !segmentIs(path, i, segs[i]!, keys[i])) continue outer;
     matched.length = 0;
     for (let i = 0; i < count; i++) {
@@ -99,13 +101,9 @@ function matchParts(method: string, path: string, count: number): Route | undefi
   return undefined;
 }
 
-// characters encodeURIComponent leaves as they are
-const PLAIN = new Uint8Array(128);
-for (const ch of "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.!~*'()") PLAIN[ch.charCodeAt(0)] = 1;
-function encodeSegment(v: string): string {
-  for (let i = 0; i < v.length; i++) { const c = v.charCodeAt(i); if (c >= 128 || PLAIN[c] === 0) return encodeURIComponent(v); }
-  return v;
-}
+// text encodeURIComponent leaves as it is
+const PLAIN = /^[A-Za-z0-9\-_.!~*'()]*$/;
+const encodeSegment = (v: string): string => (PLAIN.test(v) ? v : encodeURIComponent(v));
 
 /**
  * buildPath (contract/routes.ts) on the plan's template, split once (`t[0] {t[1]} t[2] ...`):
@@ -144,7 +142,8 @@ export function rewrite(req: LogRequest, opts: RewriteOptions): Outcome {
   const count = scanSegments(path);
   if (count > 0 && segmentIs(path, 0, "v1", V1)) return outcome("unrecognized", from, null, [note("v1-to-v3")]);
   if (count > 0 && segmentIs(path, 0, "v3", V3)) {
-    if (matchRoute(method, path)) return outcome("unchanged", from, from, []);
+    // (matchRoute, on the scanned segments: no route is HEAD, which matchParts reads as GET)
+    if (matchParts(method, path, count)) return outcome("unchanged", from, from, []);
     const rule = matchPath(path).some((m) => m.route.version === "v3") ? "method-not-allowed" : "unknown-v3-route";
     return outcome("unrecognized", from, null, [note(rule)]);
   }
