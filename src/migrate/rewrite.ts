@@ -210,14 +210,23 @@ const isPartial = (rule: string): boolean => {
   return b;
 };
 
-/** The notes of one rule, gathered in order of first use (`page=3, sort=x`). */
-type Hits = Map<string, string[]> | undefined;
-function hit(byRule: Hits, rule: string, what: string): Map<string, string[]> {
-  byRule ??= new Map();
-  const list = byRule.get(rule);
-  if (list) list.push(what);
-  else byRule.set(rule, [what]);
-  return byRule;
+/** What the query's parameters hit: rule, what, rule, what... in order (a request has few). */
+type Hits = string[] | undefined;
+function hit(hits: Hits, rule: string, what: string): string[] {
+  if (!hits) return [rule, what];
+  hits.push(rule, what);
+  return hits;
+}
+
+/** One note per rule hit, in order of its first hit, naming all it was hit by (`page=3, sort=x`). */
+function hitNotes(hits: string[], notes: Note[]): void {
+  for (let i = 0; i < hits.length; i += 2) {
+    const rule = hits[i];
+    if (rule === "") continue;
+    let what = hits[i + 1];
+    for (let j = i + 2; j < hits.length; j += 2) if (hits[j] === rule) { what += ", " + hits[j + 1]; hits[j] = ""; }
+    notes.push(note(rule, what));
+  }
 }
 
 // the v3 path of a request; with a placeholder, the same for every request of the route
@@ -269,7 +278,7 @@ function rewriteV2(r: Route, v2Values: readonly string[], req: LogRequest, from:
     byRule = hit(byRule, rule, `${k}=${clip(v)}`);
   }
   if (seriesAt !== undefined) byRule = seriesWindow(query, seriesAt, byRule);
-  if (byRule) for (const [rule, what] of byRule) notes.push(note(rule, what.join(", ")));
+  if (byRule) hitNotes(byRule, notes);
 
   if (plan.renames) notes.push(plan.renames);
   const path = v3Path(plan, v2Values);

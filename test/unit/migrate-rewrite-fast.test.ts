@@ -96,4 +96,13 @@ describe("route matching and v3 paths", () => {
     expect(first("GET", "/v2/nope")).toBe("unrecognized unknown-v2-route");
     expect(first("DELETE", "/v2/projects")).toBe("unrecognized method-not-allowed");
   });
+
+  it("gathers the parameters that hit one rule into one note, in order of first hit", () => {
+    const o = rewrite({ method: "GET", origin: "", path: "/v2/projects", query: [["x", "1"], ["api_key", "k"], ["y", "2"], ["token", "t"], ["x2", "3"]] }, { now });
+    const text = (id: string) => `${migrationRule(id).message} ${migrationRule(id).action}`;
+    expect(o.notes.filter((n) => n.rule !== "response-renames")).toEqual([
+      { rule: "param-not-in-contract", message: `x=1, y=2, x2=3: ${text("param-not-in-contract")}` },
+      { rule: "key-in-query", message: `api_key, token: ${text("key-in-query")}` },
+    ]);
+  });
 });
