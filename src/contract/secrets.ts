@@ -267,11 +267,14 @@ MARK[61] = M_EQ; MARK[58] = M_COLON; MARK[64] = M_AT; MARK[37] = M_PCT; MARK[60]
 const CAPITALS = "BDNJW";
 for (const ch of CAPITALS + "b") MARK[ch.charCodeAt(0)] = M_WORD;
 const hex = (c: number) => `\\x${c.toString(16).padStart(2, "0")}`;
-// `b` and the character beside it, as the words have them (`ba`, `be`)
+// `b` and the character beside it, as the words have them (`ba`, `be`), where that character
+// is no mark itself (a two-character match ends in an unmarked character, or is a blank and `-`)
+const unmarked = (c: number) => c < 128 && MARK[c] === 0;
 const B_PAIRS = [...new Set(WORD_LIST.flatMap((w) => [...w].flatMap((ch, k) => (ch !== "b" ? [] : [
-  ...(k > 0 ? [hex(w.charCodeAt(k - 1)) + "b"] : []), ...(k + 1 < w.length ? ["b" + hex(w.charCodeAt(k + 1))] : [])]))))];
-// (if a word ever has none of those letters, the words are searched for in all text)
-const WORDS_MARKED = WORD_LIST.every((w) => [...CAPITALS].some((ch) => w.includes(ch)) || (w.includes("b") && w.length > 1));
+  ...(k > 0 && unmarked(w.charCodeAt(k - 1)) ? [hex(w.charCodeAt(k - 1)) + "b"] : []),
+  ...(k + 1 < w.length && unmarked(w.charCodeAt(k + 1)) ? ["b" + hex(w.charCodeAt(k + 1))] : [])]))))];
+// (if a word ever has none of those letters or pairs, the words are searched for in all text)
+const WORDS_MARKED = WORD_LIST.every((w) => [...CAPITALS].some((ch) => w.includes(ch)) || B_PAIRS.some((p) => new RegExp(p).test(w)));
 const ANY_MARKS = new RegExp([
   `[${[...MARK.keys()].filter((c) => MARK[c] !== 0 && MARK[c] !== M_BLANK_DASH && c !== 98).map(hex).join("")}]`,
   ...B_PAIRS,
@@ -357,7 +360,7 @@ export function mayHoldSecret(s: string): boolean {
   while (re.test(s)) {
     let i = re.lastIndex - 1;
     let c = s.charCodeAt(i);
-    // a pair: its marked character is the first one
+    // a two-character match (`ba`, ` -`, `xb`) that ends in an unmarked character: its mark is the first
     if (MARK[c] === 0) c = s.charCodeAt(--i);
     switch (MARK[c]) {
       case M_AT: return true; // USERINFO
