@@ -250,8 +250,162 @@ const CREDENTIAL_FLAGS = new Set(["-u", "--user", "-U", "--proxy-user", "-E", "-
 const flagValue = (m: string, flag: string, blank: string, value: string): string =>
   CREDENTIAL_FLAGS.has(flag) || (flag.length > 2 && isSecretKey(flag.replace(/^-+/, ""))) ? flag + blank + REDACTED : m;
 
+// ---- the proof that text holds nothing to redact ----
+// ANY_MARKS finds, natively, each place where one of the rules could begin to apply: `=`, `:`,
+// `@`, `%`, `<`, a blank before `-`, a letter of one of the rules' words (`b` only beside what
+// it has beside it in a word: ids are full of `b`). Text without any is returned as is; at each
+// place found, the rule it belongs to is checked for whether it could change the text there
+// (conservatively: "maybe" whenever in doubt). Only text that may hold a secret runs the rules'
+// regexes. test/unit/secrets-prefilter.test.ts checks every rule kind against it, and random text.
+
+// the words of MAYBE_SCHEME (SCHEME_VALUE, PARAM_LIST_VALUE, CUT_SCHEME), LOWER_BASIC and JWT
+const WORD_LIST = [...TEXT_SCHEMES, "basic", "eyJ"];
+const WORDS = new RegExp(alt(WORD_LIST));
+const M_EQ = 1, M_COLON = 2, M_AT = 4, M_PCT = 8, M_LT = 16, M_BLANK_DASH = 32, M_WORD = 64;
+const MARK = new Uint8Array(128);
+MARK[61] = M_EQ; MARK[58] = M_COLON; MARK[64] = M_AT; MARK[37] = M_PCT; MARK[60] = M_LT; MARK[32] = MARK[9] = M_BLANK_DASH;
+const CAPITALS = "BDNJW";
+for (const ch of CAPITALS + "b") MARK[ch.charCodeAt(0)] = M_WORD;
+const hex = (c: number) => `\\x${c.toString(16).padStart(2, "0")}`;
+// `b` and the character beside it, as the words have them (`ba`, `be`), where that character
+// is no mark itself (a two-character match ends in an unmarked character, or is a blank and `-`)
+const unmarked = (c: number) => c < 128 && MARK[c] === 0;
+const B_PAIRS = [...new Set(WORD_LIST.flatMap((w) => [...w].flatMap((ch, k) => (ch !== "b" ? [] : [
+  ...(k > 0 && unmarked(w.charCodeAt(k - 1)) ? [hex(w.charCodeAt(k - 1)) + "b"] : []),
+  ...(k + 1 < w.length && unmarked(w.charCodeAt(k + 1)) ? ["b" + hex(w.charCodeAt(k + 1))] : [])]))))];
+// (if a word ever has none of those letters or pairs, the words are searched for in all text)
+const WORDS_MARKED = WORD_LIST.every((w) => [...CAPITALS].some((ch) => w.includes(ch)) || B_PAIRS.some((p) => new RegExp(p).test(w)));
+const ANY_MARKS = new RegExp([
+  `[${[...MARK.keys()].filter((c) => MARK[c] !== 0 && MARK[c] !== M_BLANK_DASH && c !== 98).map(hex).join("")}]`,
+  ...B_PAIRS,
+  `[${[...MARK.keys()].filter((c) => MARK[c] === M_BLANK_DASH).map(hex).join("")}]-`,
+].join("|"), "g");
+
+// could FLAG (`(?<![\w-])(--?[A-Za-z]...`) start anywhere in s?
+const isLetter = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+function flagStart(s: string): boolean {
+  for (let i = s.indexOf("-"); i >= 0; i = s.indexOf("-", i + 1)) {
+    const p = i > 0 ? s.charCodeAt(i - 1) : 32;
+    if (isLetter(p) || (p >= 48 && p <= 57) || p === 95 || p === 45) continue;
+    const n = s.charCodeAt(i + 1);
+    if (isLetter(n) || (n === 45 && isLetter(s.charCodeAt(i + 2)))) return true;
+  }
+  return false;
+}
+// PAIR_HEAD's name characters ([\w.\[\]~+-]), and `%` (an escape in a name: not proved, "maybe")
+const NAME_CHAR = new Uint8Array(128);
+for (let c = 0; c < 128; c++) if (/[\w.[\]~+%-]/.test(String.fromCharCode(c))) NAME_CHAR[c] = 1;
+// HEADER_HINT's name endings, three characters each as a number (lower case)
+const HINT_ENDS = [...new Set([...SECRET_HEADER_ENDINGS, ...SECRET_HEADERS, ...SECRET_QUERY_PARAMS, ...SECRET_PARAM_ENDINGS].map((n) => n.slice(-3).toLowerCase()))];
+const HINT3 = HINT_ENDS.every((e) => e.length === 3 && /^[\x21-\x7e]+$/.test(e))
+  ? new Set(HINT_ENDS.map((e) => (e.charCodeAt(0) << 16) | (e.charCodeAt(1) << 8) | e.charCodeAt(2)))
+  : undefined;
+const lowerAscii = (c: number) => (c >= 65 && c <= 90 ? c + 32 : c);
+
+// could the three characters before `end` be one of HEADER_HINT's endings?
+function hintEnds(s: string, end: number): boolean {
+  if (end < 3) return false;
+  const a = s.charCodeAt(end - 3), b = s.charCodeAt(end - 2), c = s.charCodeAt(end - 1);
+  if ((a | b | c) >= 128) return true;
+  return HINT3!.has((lowerAscii(a) << 16) | (lowerAscii(b) << 8) | lowerAscii(c));
+}
+
+// could HEADER_HINT match with its `:` (or `=>`) at p? (`name\s*:`, `name"\s*:`, `name\\x22\s*:`)
+function hintAt(s: string, p: number): boolean {
+  if (!HINT3) return HEADER_HINT.test(s);
+  let k = p - 1;
+  for (; k >= 0; k--) {
+    const c = s.charCodeAt(k);
+    if (c >= 128) return true; // maybe a Unicode blank (\s)
+    if (c !== 32 && (c < 9 || c > 13)) break;
+  }
+  if (k < 0) return false;
+  if (hintEnds(s, k + 1)) return true;
+  const c = s.charCodeAt(k);
+  if (c === 34 || c === 39) {
+    let j = k - 1;
+    while (j >= 0 && s.charCodeAt(j) === 92) j--;
+    if (hintEnds(s, j + 1)) return true;
+  }
+  // `\x22` (either case of x)
+  return c === 50 && k >= 3 && s.charCodeAt(k - 1) === 50 && (s.charCodeAt(k - 2) | 0x20) === 120 && s.charCodeAt(k - 3) === 92 && hintEnds(s, k - 3);
+}
+
+// could redactPairs find a secret name before the `=` at p? (its name is the run of name
+// characters before it, blanks between; a name with `%` in it is not proved)
+function pairAt(s: string, p: number): boolean {
+  let j = p - 1;
+  while (j >= 0 && (s.charCodeAt(j) === 32 || s.charCodeAt(j) === 9)) j--;
+  const end = j + 1;
+  for (; j >= 0; j--) {
+    const c = s.charCodeAt(j);
+    if (c >= 128 || NAME_CHAR[c] === 0) break;
+    if (c === 37) return true;
+  }
+  return j + 1 < end && isSecretKey(s.slice(j + 1, end));
+}
+
+/**
+ * false: redactText would return the text as it is (no rule can change it). true: maybe not.
+ * Exported for its tests.
+ */
+export function mayHoldSecret(s: string): boolean {
+  if (!WORDS_MARKED && WORDS.test(s)) return true;
+  // each mark in turn (one character, or two: `ba`, ` -`)
+  const re = ANY_MARKS;
+  re.lastIndex = 0;
+  let words = false;
+  let blankDash = false;
+  let notA = -1;
+  while (re.test(s)) {
+    let i = re.lastIndex - 1;
+    let c = s.charCodeAt(i);
+    // a two-character match (`ba`, ` -`, `xb`) that ends in an unmarked character: its mark is the first
+    if (MARK[c] === 0) c = s.charCodeAt(--i);
+    switch (MARK[c]) {
+      case M_AT: return true; // USERINFO
+      case M_LT: if (s.charCodeAt(i + 1) === 47) return true; break; // XML_ELEMENT
+      case M_WORD:
+        // the words (MAYBE_SCHEME, LOWER_BASIC, JWT): one search, the first time
+        if (!words) { if (WORDS.test(s)) return true; words = true; }
+        break;
+      case M_PCT: {
+        // ENCODED_EQ (pairs): `%3D`, `%253D`; USERINFO_ENCODED: `%40`
+        let j = i + 1;
+        if (s.charCodeAt(j) === 50 && s.charCodeAt(j + 1) === 53) j += 2;
+        const d = s.charCodeAt(j), e = s.charCodeAt(j + 1);
+        if (d === 51 && (e | 0x20) === 100) return true;
+        if (d === 52 && e === 48 && j === i + 1) return true;
+        break;
+      }
+      case M_COLON:
+        // HEADER_TEXT and JSON_PAIR (HEADER_HINT), CUT_TARGET
+        if (notA < 0) notA = s.indexOf("not a") >= 0 ? 1 : 0;
+        if (notA === 1 || hintAt(s, i)) return true;
+        break;
+      case M_EQ:
+        // pairs, and `=>` (HEADER_HINT)
+        if ((s.charCodeAt(i + 1) === 62 && hintAt(s, i)) || pairAt(s, i)) return true;
+        break;
+      case M_BLANK_DASH: blankDash = true; break;
+    }
+  }
+  // FLAG: its gate (` -` or a tab and `-`), then a place it could start
+  return blankDash && flagStart(s);
+}
+
 /** Redact every secret the rules can see in free text. Never throws; cheap on text without `=`, `:`, `@`. */
 export function redactText(s: string): string {
+  // a request's path is redacted by the reader and again by redact.ts: the last answer is kept
+  if (s === lastText) return lastTextOut;
+  lastText = s;
+  return (lastTextOut = mayHoldSecret(s) ? redactTextRules(s) : s);
+}
+let lastText = "";
+let lastTextOut = "";
+
+/** redactText without its proof of clean text (the reference its tests compare with). */
+export function redactTextRules(s: string): string {
   if (!TRIGGER.test(s)) return s;
   // first: `Authorization=Bearer abc` keeps no `abc` once the pair has taken `Bearer`
   if (MAYBE_SCHEME.test(s)) s = s.replace(PARAM_LIST_VALUE, `$1$2${REDACTED}`).replace(SCHEME_VALUE, `$1$2${REDACTED}`);
@@ -282,11 +436,50 @@ export const redactParamValue = (name: string, value: string): string => (isSecr
  * what is left of a userinfo: `https://***`.
  */
 export function redactOrigin(origin: string): string {
-  const m = /^([a-z][a-z0-9+.-]*:\/\/)/i.exec(origin);
-  if (!m) return origin;
-  const at = origin.lastIndexOf("@");
-  if (at >= 0) return m[1] + REDACTED + origin.slice(at);
-  return /^[^[\]]*:(?!\d*$)|\]:(?!\d*$)/.test(origin.slice(m[1].length)) ? m[1] + REDACTED : origin;
+  // a log's requests share a few origins
+  if (origin === lastOrigin) return lastOriginOut;
+  const n = schemeEnd(origin);
+  let out = origin;
+  if (n > 0) {
+    const at = origin.lastIndexOf("@");
+    if (at >= 0) out = origin.slice(0, n) + REDACTED + origin.slice(at);
+    else if (portIsNoNumber(origin, n)) out = origin.slice(0, n) + REDACTED;
+  }
+  lastOrigin = origin;
+  return (lastOriginOut = out);
+}
+let lastOrigin = "";
+let lastOriginOut = "";
+
+// `/^([a-z][a-z0-9+.-]*:\/\/)/i` by hand: the length of the scheme and its `://`, or 0
+function schemeEnd(s: string): number {
+  const c0 = s.charCodeAt(0) | 0x20;
+  if (c0 < 97 || c0 > 122) return 0;
+  let i = 1;
+  for (; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    const l = c | 0x20;
+    if (!((l >= 97 && l <= 122) || (c >= 48 && c <= 57) || c === 43 || c === 46 || c === 45)) break;
+  }
+  return s.charCodeAt(i) === 58 && s.charCodeAt(i + 1) === 47 && s.charCodeAt(i + 2) === 47 ? i + 3 : 0;
+}
+
+const digitsToEnd = (s: string, i: number): boolean => {
+  for (; i < s.length; i++) { const c = s.charCodeAt(i); if (c < 48 || c > 57) return false; }
+  return true;
+};
+
+// `/^[^[\]]*:(?!\d*$)|\]:(?!\d*$)/` on s from n, by hand: a `:` before any bracket, or a `]:`,
+// followed by something other than digits (a later `:` has no more than digits after it
+// only if the first one has not either)
+function portIsNoNumber(s: string, n: number): boolean {
+  for (let i = n; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c === 91 || c === 93) break;
+    if (c === 58) { if (!digitsToEnd(s, i + 1)) return true; break; }
+  }
+  const b = s.indexOf("]:", n);
+  return b >= 0 && !digitsToEnd(s, b + 2);
 }
 
 /**
@@ -331,6 +524,14 @@ export function redactJsonInPlace(v: unknown, depth = 0): unknown {
   const pair = label !== undefined && "value" in o && isSecretKey(label);
   for (const k of Object.keys(o)) {
     const x = o[k];
+    if (plainKey(k)) {
+      // (the common case: the steps below for a key that redactText keeps and that is no secret)
+      if (x === null || x === undefined) continue;
+      if (pair && k === "value") o[k] = REDACTED;
+      else if (typeof x === "string") { const y = redactText(x); if (y !== x) o[k] = y; }
+      else if (typeof x === "object") o[k] = redactJsonInPlace(x, depth + 1);
+      continue;
+    }
     // a key can be a log's text too (`{"X-API-Key: abc": 1}`)
     const k2 = redactText(k);
     if (k2 !== k) { delete o[k]; o[k2] = REDACTED; continue; }
@@ -340,6 +541,19 @@ export function redactJsonInPlace(v: unknown, depth = 0): unknown {
     else o[k] = redactJsonInPlace(x, depth + 1);
   }
   return o;
+}
+
+// JSON keys repeat on every line: is this one kept as it is by redactText and no secret name?
+const plainKeys = new Map<string, boolean>();
+function plainKey(k: string): boolean {
+  let r = plainKeys.get(k);
+  if (r === undefined) {
+    r = redactText(k) === k && !isSecretKey(k);
+    if (k.length > 128) return r;
+    if (plainKeys.size >= 10_000) plainKeys.clear();
+    plainKeys.set(k, r);
+  }
+  return r;
 }
 
 /** A redacted copy of a parsed JSON value (see redactJsonInPlace). */

@@ -23,66 +23,101 @@ const specsOf = (params: readonly ParamSpec[]): Map<string, ParamSpec> =>
 // a rule's own note is one shared object: its JSON is built once for every request (write-stage.ts)
 const ruleNotes = new Map<string, Note>();
 export function note(rule: string, prefix?: string): Note {
-  if (!prefix) {
-    let n = ruleNotes.get(rule);
-    if (!n) { const r = migrationRule(rule); ruleNotes.set(rule, (n = Object.freeze({ rule, message: `${r.message} ${r.action}` }) as Note)); }
-    return n;
-  }
-  const r = migrationRule(rule);
-  return { rule, message: `${prefix}: ${r.message} ${r.action}` };
+  let n = ruleNotes.get(rule);
+  if (!n) { const r = migrationRule(rule); ruleNotes.set(rule, (n = Object.freeze({ rule, message: `${r.message} ${r.action}` }) as Note)); }
+  return prefix ? { rule, message: prefix + ": " + n.message } : n;
 }
 
 // The route table compiled once: routes by method and segment count, in matchRoute's order
-// (most literal segments first), so a path is split once and tried against a few candidates.
-interface Compiled { route: Route; segments: (string | null)[] }
+// (most literal segments first), so a path is scanned once and tried against a few candidates.
+// A segment is compared by a number first (its length and end characters: segmentKey), and by
+// its text only when the numbers agree.
+interface Compiled { route: Route; segments: (string | null)[]; keys: Int32Array }
+const segmentKey = (len: number, first: number, last: number): number => (len << 16) ^ (first << 8) ^ last;
+const keyOf = (lit: string): number => segmentKey(lit.length, lit.charCodeAt(0), lit.charCodeAt(lit.length - 1));
 const byMethod = new Map<string, Compiled[][]>();
 for (const route of [...ROUTES].map((r) => ({ r, segs: r.path.split("/").filter(Boolean) }))
   .sort((a, b) => b.segs.filter((x) => !x.startsWith("{")).length - a.segs.filter((x) => !x.startsWith("{")).length)) {
   const byLength = byMethod.get(route.r.method) ?? byMethod.set(route.r.method, []).get(route.r.method)!;
-  (byLength[route.segs.length] ??= []).push({ route: route.r, segments: route.segs.map((x) => (x.startsWith("{") ? null : x)) });
+  const segments = route.segs.map((x) => (x.startsWith("{") ? null : x));
+  (byLength[route.segs.length] ??= []).push({ route: route.r, segments, keys: Int32Array.from(segments, (x) => (x === null ? -1 : keyOf(x))) });
 }
 
-/** matchRoute (contract/routes.ts) on split parts: the route and its path parameter values in order. */
-function matchParts(method: string, parts: string[]): { route: Route; values: string[] } | undefined {
-  const list = byMethod.get(method === "HEAD" ? "GET" : method)?.[parts.length];
+// The segments of the path being matched (path.split("/").filter(Boolean)), as positions: no
+// array or slice per request. Paths longer than any route still count their segments.
+const MAX_SEGMENTS = Math.max(16, ...[...byMethod.values()].map((byLength) => byLength.length));
+const segStart = new Int32Array(MAX_SEGMENTS);
+const segEnd = new Int32Array(MAX_SEGMENTS);
+const segKey = new Int32Array(MAX_SEGMENTS);
+function scanSegments(path: string): number {
+  let n = 0;
+  let start = 0;
+  for (let i = path.indexOf("/"); ; i = path.indexOf("/", start)) {
+    const end = i < 0 ? path.length : i;
+    if (end > start) {
+      if (n < MAX_SEGMENTS) {
+        segStart[n] = start;
+        segEnd[n] = end;
+        segKey[n] = segmentKey(end - start, path.charCodeAt(start), path.charCodeAt(end - 1));
+      }
+      n++;
+    }
+    if (i < 0) return n;
+    start = i + 1;
+  }
+}
+const segmentIs = (path: string, i: number, lit: string, key: number): boolean =>
+  segKey[i] === key && segEnd[i] - segStart[i] === lit.length && path.startsWith(lit, segStart[i]);
+const V1 = keyOf("v1"), V2 = keyOf("v2"), V3 = keyOf("v3");
+
+// decodeURIComponent, which leaves text without `%` as it is (undefined: malformed)
+function decodeSegment(s: string): string | undefined {
+  if (s.indexOf("%") < 0) return s;
+  try { return decodeURIComponent(s); } catch { return undefined; }
+}
+
+/** The path parameter values of the last match (matchParts), in order: read at once, never kept. */
+const matched: string[] = [];
+
+/** matchRoute (contract/routes.ts) on the scanned segments: the route; its path parameter values in `matched`. */
+function matchParts(method: string, path: string, count: number): Route | undefined {
+  const list = count <= MAX_SEGMENTS ? byMethod.get(method === "HEAD" ? "GET" : method)?.[count] : undefined;
   if (!list) return undefined;
   outer: for (const c of list) {
-    const values: string[] = [];
-    for (let i = 0; i < parts.length; i++) {
-      const s = c.segments[i];
-      if (s === null) {
-        try { values.push(decodeURIComponent(parts[i])); } catch { continue outer; }
-      } else if (s !== parts[i]) continue outer;
+    const segs = c.segments;
+    const keys = c.keys;
+    // the numbers of every literal segment first (most candidates differ there), then their text
+    for (let i = 0; i < count; i++) if (segs[i] !== null && keys[i] !== segKey[i]) continue outer;
+    for (let i = 0; i < count; i++) if (segs[i] !== null && !segmentIs(path, i, segs[i]!, keys[i])) continue outer;
+    matched.length = 0;
+    for (let i = 0; i < count; i++) {
+      if (segs[i] !== null) continue;
+      const v = decodeSegment(path.slice(segStart[i], segEnd[i]));
+      if (v === undefined) continue outer;
+      matched.push(v);
     }
-    return { route: c.route, values };
+    return c.route;
   }
   return undefined;
 }
 
-/** path.split("/").filter(Boolean), in one pass. */
-function segments(path: string): string[] {
-  const out: string[] = [];
-  let start = 0;
-  for (let i = path.indexOf("/"); i >= 0; i = path.indexOf("/", start)) {
-    if (i > start) out.push(path.slice(start, i));
-    start = i + 1;
-  }
-  if (start < path.length) out.push(path.slice(start));
-  return out;
-}
+// text encodeURIComponent leaves as it is
+const PLAIN = /^[A-Za-z0-9\-_.!~*'()]*$/;
+const encodeSegment = (v: string): string => (PLAIN.test(v) ? v : encodeURIComponent(v));
 
-const templates = new Map<string, string[]>();
-/** buildPath (contract/routes.ts) with the template split once per route. */
-function fillPath(r: Route, pathParams: Record<string, string>): string {
-  let t = templates.get(r.path);
-  if (!t) templates.set(r.path, (t = r.path.split(/\{(\w+)\}/)));
+/**
+ * buildPath (contract/routes.ts) on the plan's template, split once (`t[0] {t[1]} t[2] ...`):
+ * by slot a fixed value, else the carried v2 value (or NUL, the placeholder's stand-in).
+ */
+function fillTemplate(plan: Plan, v2Values: readonly string[], standIn: boolean): string {
+  const t = plan.template;
   let out = t[0];
   for (let i = 1; i < t.length; i += 2) {
-    const k = t[i];
-    const v = pathParams[k];
+    const slot = plan.slots[i];
+    const v = slot.fixed ?? (slot.carried === -2 ? undefined : standIn ? "\u0000" : v2Values[slot.carried] ?? "");
     // an empty or dot segment would address another resource once the URL is normalised
-    if (v === undefined || v === "" || v === "." || v === "..") throw new UsageError(`${k} must be a non-empty identifier (got '${v ?? ""}')`);
-    out += encodeURIComponent(v) + t[i + 1];
+    if (v === undefined || v === "" || v === "." || v === "..") throw new UsageError(`${t[i]} must be a non-empty identifier (got '${v ?? ""}')`);
+    out += encodeSegment(v) + t[i + 1];
   }
   return out;
 }
@@ -96,33 +131,44 @@ function outcome(status: Status, from: Shape, to: Shape | null, notes: Note[], r
   return o;
 }
 
+// logs use a method or two: the upper-case form of the last one is kept
+let lastMethod = "";
+let lastMethodUpper = "";
+
 export function rewrite(req: LogRequest, opts: RewriteOptions): Outcome {
-  const method = req.method.toUpperCase();
-  const from: Shape = { method, path: req.path, query: queryObject(req.query) };
-  const parts = segments(req.path);
-  const first = parts[0] ?? "";
-  if (first === "v1") return outcome("unrecognized", from, null, [note("v1-to-v3")]);
-  if (first === "v3") {
-    if (matchRoute(method, req.path)) return outcome("unchanged", from, from, []);
-    const rule = matchPath(req.path).some((m) => m.route.version === "v3") ? "method-not-allowed" : "unknown-v3-route";
+  const method = req.method === lastMethod ? lastMethodUpper : (lastMethodUpper = (lastMethod = req.method).toUpperCase());
+  const path = req.path;
+  const from: Shape = { method, path, query: queryObject(req.query) };
+  const count = scanSegments(path);
+  if (count > 0 && segmentIs(path, 0, "v1", V1)) return outcome("unrecognized", from, null, [note("v1-to-v3")]);
+  if (count > 0 && segmentIs(path, 0, "v3", V3)) {
+    // (matchRoute, on the scanned segments: no route is HEAD, which matchParts reads as GET)
+    if (matchParts(method, path, count)) return outcome("unchanged", from, from, []);
+    const rule = matchPath(path).some((m) => m.route.version === "v3") ? "method-not-allowed" : "unknown-v3-route";
     return outcome("unrecognized", from, null, [note(rule)]);
   }
-  if (first !== "v2") return outcome("unrecognized", from, null, [note("not-an-api-path")]);
-  const m = matchParts(method, parts);
-  if (!m || m.route.version !== "v2") {
-    const rule = matchPath(req.path).some((x) => x.route.version === "v2") ? "method-not-allowed" : "unknown-v2-route";
+  if (count === 0 || !segmentIs(path, 0, "v2", V2)) return outcome("unrecognized", from, null, [note("not-an-api-path")]);
+  const r = matchParts(method, path, count);
+  if (!r || r.version !== "v2") {
+    const rule = matchPath(path).some((x) => x.route.version === "v2") ? "method-not-allowed" : "unknown-v2-route";
     return outcome("unrecognized", from, null, [note(rule)]);
   }
-  return rewriteV2(m.route, m.values, req, from, opts);
+  return rewriteV2(r, matched, req, from, opts);
 }
 
 /** What a v2 route's rewrite needs that does not depend on the request, worked out once. */
 interface Plan {
   routeRules: readonly string[];
+  /** the route's own notes (null: one depends on the date, signals-sunset) */
+  notes: readonly Note[] | null;
   v3: Route | null;
-  /** the v3 path template's parameters: a fixed value, or the index of the carried v2 value */
-  pathParams: { name: string; fixed?: string; carried: number }[];
+  /** the v3 path template split at its parameters (`a {b} c ...`) */
+  template: readonly string[];
+  /** by template slot: a fixed value, or the index of the carried v2 value */
+  slots: { fixed?: string; carried: number }[];
   placeholder: string | undefined;
+  /** with a placeholder the path is the same for every request: built once */
+  fixedPath: string | undefined;
   specs: Map<string, ParamSpec>;
   v3Specs: Map<string, ParamSpec>;
   seriesWindow: boolean;
@@ -137,11 +183,19 @@ function planOf(r: Route): Plan {
   const v3 = succ.route ? routeById(succ.route) : null;
   const fixed = succ.pathParams ?? {};
   let carried = 0;
-  const pathParams = v3 ? pathNames(v3.path).map((name) => (name in fixed ? { name, fixed: fixed[name], carried: -1 } : { name, carried: carried++ })) : [];
+  // by name, the last wins (as an object keyed by name would have it)
+  const byName = new Map<string, { fixed?: string; carried: number }>();
+  for (const name of v3 ? pathNames(v3.path) : []) byName.set(name, name in fixed ? { fixed: fixed[name], carried: -1 } : { carried: carried++ });
+  const template = v3 ? v3.path.split(/\{(\w+)\}/) : [""];
+  const slots: { fixed?: string; carried: number }[] = [];
+  for (let i = 1; i < template.length; i += 2) slots[i] = byName.get(template[i]) ?? { carried: -2 };
   const v3Specs = specsOf(v3 ? v3.params : []);
   p = {
-    routeRules, v3, pathParams,
+    routeRules,
+    notes: routeRules.includes("signals-sunset") ? null : routeRules.map((id) => note(id)),
+    v3, template, slots,
     placeholder: routeRules.map((id) => migrationRule(id).pathPlaceholder).find(Boolean),
+    fixedPath: undefined,
     specs: specsOf(paramsOf(r)), v3Specs,
     seriesWindow: v3Specs.has("from") && v3Specs.has("to"),
     renames: v3 ? renameNote(v3.id) : null,
@@ -156,42 +210,60 @@ const isPartial = (rule: string): boolean => {
   return b;
 };
 
-function rewriteV2(r: Route, v2Values: string[], req: LogRequest, from: Shape, opts: RewriteOptions): Outcome {
+/** What the query's parameters hit: rule, what, rule, what... in order (a request has few). */
+type Hits = string[] | undefined;
+function hit(hits: Hits, rule: string, what: string): string[] {
+  if (!hits) return [rule, what];
+  hits.push(rule, what);
+  return hits;
+}
+
+/** One note per rule hit, in order of its first hit, naming all it was hit by (`page=3, sort=x`). */
+function hitNotes(hits: string[], notes: Note[]): void {
+  for (let i = 0; i < hits.length; i += 2) {
+    const rule = hits[i];
+    if (rule === "") continue;
+    let what = hits[i + 1];
+    for (let j = i + 2; j < hits.length; j += 2) if (hits[j] === rule) { what += ", " + hits[j + 1]; hits[j] = ""; }
+    notes.push(note(rule, what));
+  }
+}
+
+// the v3 path of a request; with a placeholder, the same for every request of the route
+function v3Path(plan: Plan, v2Values: readonly string[]): string {
+  const placeholder = plan.placeholder;
+  if (!placeholder) return fillTemplate(plan, v2Values, false);
+  return (plan.fixedPath ??= fillTemplate(plan, v2Values, true).replace(/%00/g, placeholder));
+}
+
+function rewriteV2(r: Route, v2Values: readonly string[], req: LogRequest, from: Shape, opts: RewriteOptions): Outcome {
   const plan = planOf(r);
   const routeRules = plan.routeRules;
-  const notes: Note[] = routeRules.map((id) => (id === "signals-sunset" ? sunsetNote(r, opts.now) : note(id)));
+  const notes: Note[] = plan.notes ? plan.notes.slice() : routeRules.map((id) => (id === "signals-sunset" ? sunsetNote(r, opts.now) : note(id)));
   const v3 = plan.v3;
   if (!v3) return outcome("removed", from, null, notes, r.id);
-  const pending: Pending[] = [];
+  let pending: Pending[] | undefined;
 
   // path: fixed successor params, then the v2 path params carried over in order
   const placeholder = plan.placeholder;
-  const pathParams: Record<string, string> = {};
-  for (const p of plan.pathParams) pathParams[p.name] = p.fixed !== undefined ? p.fixed : placeholder ? "\u0000" : v2Values[p.carried] ?? "";
-  if (placeholder && v2Values[0]) pending.push({ kind: "report", topicId: v2Values[0] });
+  if (placeholder && v2Values[0]) pending = [{ kind: "report", topicId: v2Values[0] }];
 
   // query: every v2 parameter either carries over under its v3 name or is noted with its rule
   const specs = plan.specs;
   const v3Specs = plan.v3Specs;
   const query: Record<string, string> = {};
-  let byRule: Map<string, string[]> | undefined;
-  const hit = (rule: string, what: string) => {
-    byRule ??= new Map();
-    const list = byRule.get(rule);
-    if (list) list.push(what);
-    else byRule.set(rule, [what]);
-  };
+  let byRule: Hits;
   let seriesAt: string | undefined;
   // from.query differs from queryObject(req.query, false) only in secret values, which are not read
   const q = from.query;
   for (const k in q) {
     const v = q[k];
-    if (isSecretParam(k)) { hit("key-in-query", k); continue; }
+    if (isSecretParam(k)) { byRule = hit(byRule, "key-in-query", k); continue; }
     const spec = specs.get(k);
-    if (!spec) { hit("param-not-in-contract", `${k}=${clip(v)}`); continue; }
+    if (!spec) { byRule = hit(byRule, "param-not-in-contract", `${k}=${clip(v)}`); continue; }
     if (spec.to) {
       const max = v3Specs.get(spec.to)?.max;
-      if (max !== undefined && Number(v) > max) { query[spec.to] = String(max); hit("limit-over-v3-max", `${k}=${clip(v)} -> ${spec.to}=${max}`); }
+      if (max !== undefined && Number(v) > max) { query[spec.to] = String(max); byRule = hit(byRule, "limit-over-v3-max", `${k}=${clip(v)} -> ${spec.to}=${max}`); }
       else query[spec.to] = v;
       continue;
     }
@@ -199,47 +271,50 @@ function rewriteV2(r: Route, v2Values: string[], req: LogRequest, from: Shape, o
     if (rule === "page-to-cursor") {
       if (v === String(spec.default ?? 1)) continue; // the first page is where a cursor walk starts
       const page = Number(v);
-      if (Number.isInteger(page) && page > 1) pending.push({ kind: "page", page });
+      if (Number.isInteger(page) && page > 1) (pending ??= []).push({ kind: "page", page });
     }
     if (rule === "at-to-series-window" && plan.seriesWindow) { seriesAt = v; continue; }
     if (routeRules.includes(rule)) continue; // the route-level note already says it
-    hit(rule, `${k}=${clip(v)}`);
+    byRule = hit(byRule, rule, `${k}=${clip(v)}`);
   }
-  if (seriesAt !== undefined) seriesWindow(query, seriesAt, hit);
-  if (byRule) for (const [rule, what] of byRule) notes.push(note(rule, what.join(", ")));
+  if (seriesAt !== undefined) byRule = seriesWindow(query, seriesAt, byRule);
+  if (byRule) hitNotes(byRule, notes);
 
   if (plan.renames) notes.push(plan.renames);
-  let path = fillPath(v3, pathParams);
-  if (placeholder) path = path.replace(/%00/g, placeholder);
+  const path = v3Path(plan, v2Values);
   let partial = false;
   for (const n of notes) if (isPartial(n.rule)) { partial = true; break; }
   return outcome(partial ? "partial" : "rewritten", from, { method: v3.method, path, query }, notes, r.id, pending);
 }
 
 /** v2 `at` ends the series window (a ceiling for `end`); start defaults to 7 days before it. */
-function seriesWindow(query: Record<string, string>, at: string, hit: (rule: string, what: string) => void): void {
+function seriesWindow(query: Record<string, string>, at: string, byRule: Hits): Hits {
   const atMs = Date.parse(at);
   const endMs = query.to !== undefined ? Date.parse(query.to) : NaN;
-  const to = !Number.isNaN(endMs) && !Number.isNaN(atMs) && endMs < atMs ? query.to : at;
-  query.to = to;
-  const toMs = Date.parse(to);
+  const useEnd = !Number.isNaN(endMs) && !Number.isNaN(atMs) && endMs < atMs;
+  query.to = useEnd ? query.to : at;
+  const toMs = useEnd ? endMs : atMs;
   if (query.from === undefined && !Number.isNaN(toMs)) query.from = new Date(toMs - V2_SERIES_DEFAULT_WINDOW_DAYS * DAY_MS).toISOString();
-  hit("series-window-from-at", `at=${clip(at)}`);
+  return hit(byRule, "series-window-from-at", `at=${clip(at)}`);
 }
 
-const sunsetNotes = new Map<string, Note>();
+// by route: its sunset time, and its note before and after the sunset (built once each)
+const sunsets = new Map<Route, { at: number; before?: Note; after?: Note }>();
 function sunsetNote(r: Route, now: Date): Note {
   const base = note("signals-sunset");
   if (!r.sunset) return base;
-  const past = now.getTime() >= Date.parse(r.sunset);
-  const key = `${r.id} ${past}`;
-  let n = sunsetNotes.get(key);
+  let s = sunsets.get(r);
+  if (!s) sunsets.set(r, (s = { at: Date.parse(r.sunset) }));
+  const past = now.getTime() >= s.at;
+  const n = past ? s.after : s.before;
   if (n) return n;
   const msg = past
     ? `${r.path} is a deprecated alias past its ${r.sunset} sunset; it may stop answering at any time. Move to the successor route now.`
     : `${r.path} is a deprecated alias sunset on ${r.sunset}. Move to the successor route before then.`;
-  sunsetNotes.set(key, (n = Object.freeze({ rule: "signals-sunset", message: msg }) as Note));
-  return n;
+  const made = Object.freeze({ rule: "signals-sunset", message: msg }) as Note;
+  if (past) s.after = made;
+  else s.before = made;
+  return made;
 }
 
 function renameNote(v3Id: string): Note | null {

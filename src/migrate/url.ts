@@ -11,48 +11,82 @@ function decode(s: string): string {
 }
 
 export function parseQuery(qs: string): [string, string][] {
+  return parseQueryIn(qs, 0, qs.length);
+}
+
+/** parseQuery of s[from, to) (qs.split("&"), empty parts skipped, each split at its first `=`). */
+function parseQueryIn(s: string, from: number, to: number): [string, string][] {
   const out: [string, string][] = [];
-  if (!qs) return out;
-  for (const part of qs.split("&")) {
-    if (!part) continue;
-    const eq = part.indexOf("=");
-    out.push(eq < 0 ? [decode(part), ""] : [decode(part.slice(0, eq)), decode(part.slice(eq + 1))]);
+  for (let i = from; i < to;) {
+    let amp = s.indexOf("&", i);
+    if (amp < 0 || amp > to) amp = to;
+    if (amp > i) {
+      const eq = s.indexOf("=", i);
+      out.push(eq < 0 || eq >= amp ? [decode(s.slice(i, amp)), ""] : [decode(s.slice(i, eq)), decode(s.slice(eq + 1, amp))]);
+    }
+    i = amp + 1;
   }
   return out;
+}
+
+// JavaScript's \s, as a regex reads it
+const isBlank = (c: number): boolean => c === 32 || (c >= 9 && c <= 13) || (c >= 128 && (c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a)
+  || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff));
+// `/` `?` `#` or a blank: the end of an authority ([^/?#\s])
+const endsHost = (c: number): boolean => c === 47 || c === 63 || c === 35 || isBlank(c);
+const LINE_END = /[\n\r\u2028\u2029]/;
+
+// the origin of an absolute target (sticky: at the start only; its lastIndex is where the origin ends)
+const ORIGIN = /https?:\/\/[^/?#\s]+/iy;
+
+/**
+ * `/^(https?:\/\/[^/?#\s]+)(.*)$/i` without building its match: the length of the origin, or -1
+ * when the target is not an http(s) URL (or holds a line break: `.` stops at one).
+ */
+function originEnd(t: string): number {
+  ORIGIN.lastIndex = 0;
+  if (!ORIGIN.test(t)) return -1;
+  const end = ORIGIN.lastIndex;
+  return LINE_END.test(t) ? -1 : end;
 }
 
 /** Split a request target (origin-form or absolute-form) into origin, path and query. */
 export function splitTarget(target: string): { origin: string; path: string; query: [string, string][] } | undefined {
   let origin = "";
-  let rest = target;
-  if (!target.startsWith("/")) {
-    const m = /^(https?:\/\/[^/?#\s]+)(.*)$/i.exec(target);
-    if (!m) return undefined;
+  // the path, query and fragment: target[start, target.length), or "/" when that is empty
+  let start = 0;
+  if (target.charCodeAt(0) !== 47) {
+    const e = originEnd(target);
+    if (e < 0) return undefined;
+    const raw = target.slice(0, e);
     // userinfo (`https://u:PW@host`) never leaves the reader
-    origin = redactOrigin(m[1]);
-    rest = m[2] || "/";
+    origin = redactOrigin(raw);
+    start = e;
     // a password holding `/`, `?` or `#` (`https://u:pa/ss@host/v2/...`): the userinfo runs to the `@`
-    const at = rest.indexOf("@");
-    if (at >= 0 && origin !== m[1] && origin.indexOf("@") < 0) {
-      const host = /^[^/?#\s]*/.exec(rest.slice(at + 1))![0];
-      origin += "@" + host;
-      rest = rest.slice(at + 1 + host.length) || "/";
+    const at = target.indexOf("@", e);
+    if (at >= 0 && origin !== raw && origin.indexOf("@") < 0) {
+      let h = at + 1;
+      while (h < target.length && !endsHost(target.charCodeAt(h))) h++;
+      origin += "@" + target.slice(at + 1, h);
+      start = h;
     }
+    if (start === target.length) return { origin, path: "/", query: [] };
   }
-  const hash = rest.indexOf("#");
-  if (hash >= 0) rest = rest.slice(0, hash);
-  const q = rest.indexOf("?");
+  let end = target.indexOf("#", start);
+  if (end < 0) end = target.length;
+  let q = target.indexOf("?", start);
+  if (q > end) q = -1;
   // matrix parameters (`/v2/x;api_key=...`), tokens (`/v2/x/eyJ...`) and stray pairs (`/v2/x&key=...`) can sit in the path
-  const path = q < 0 ? rest : rest.slice(0, q);
-  const cleanPath = redactText(path);
-  return q < 0 ? { origin, path: cleanPath, query: [] } : { origin, path: cleanPath, query: parseQuery(rest.slice(q + 1)) };
+  const path = redactText(target.slice(start, q < 0 ? end : q));
+  return { origin, path, query: q < 0 ? [] : parseQueryIn(target, q + 1, end) };
 }
 
 /** Query object (object of strings; repeated keys joined with commas, as v2 csv filters read them). */
 export function queryObject(pairs: readonly [string, string][], redactSecrets = true): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [k, v0] of pairs) {
-    const v = redactSecrets && isSecretParam(k) ? REDACTED : v0;
+  for (let i = 0; i < pairs.length; i++) {
+    const k = pairs[i][0];
+    const v = redactSecrets && isSecretParam(k) ? REDACTED : pairs[i][1];
     out[k] = k in out ? `${out[k]},${v}` : v;
   }
   return out;
