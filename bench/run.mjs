@@ -79,7 +79,7 @@ try {
   say();
   say(`## Speed: ${LINES.toLocaleString("en")} requests, a new 24-hex project id on every line`);
   say();
-  say(`Times: median wall (and CPU, user + system) seconds. Ratio: wall-time ratio against the target; cpu ratio: the same on CPU time. \`mids migrate\` runs as users run it: files this large are read by worker threads, ${Math.min(cpus().length, 4)} on this machine (one per core, up to 4), so its CPU time is spread over the cores and its CPU ratio is above its wall ratio. The one-thread column (\`--jobs 0\`) shows the same run without workers, for comparison (no target).`);
+  say(`Times: median wall (and CPU, user + system) seconds. Ratio: wall-time ratio against the target; cpu ratio: the same on CPU time. \`mids migrate\` runs as users run it: files this large are read with ${Math.max(0, Math.min(cpus().length - 1, 3))} worker thread(s) on this machine beside the main thread (one per core but one, up to 3), so its CPU time is spread over the cores and its CPU ratio is above its wall ratio. The one-thread column (\`--jobs 0\`) shows the same run without workers, for comparison (no target).`);
   say();
   say("| input | size | baseline | mids migrate | ratio | cpu ratio | one thread (--jobs 0) | baseline + ndjson | mids -o ndjson | ratio | cpu ratio |");
   say("|---|---|---|---|---|---|---|---|---|---|---|");
