@@ -15,14 +15,18 @@ export const BATCH_MAX = 1024 * 1024;
 const BATCH_MIN = 16 * 1024;
 /**
  * A worker's young generation (MB): garbage per batch is short-lived. V8's default (up to 48 MB
- * a thread) adds some 30 MB of RSS per worker; 8 MB saves 15 MB more but costs about 12% more
- * CPU in scavenges (measured on a 1M-line access log with 2 workers).
+ * a thread) adds some 30 MB of RSS per worker. With the main thread doing batches too, 8 MB kept
+ * peak RSS on a 10M-line access log near 140 MB and within 15% of a 1M-line run (16 MB: 151 MB),
+ * for about 2% more CPU in scavenges.
  */
-const WORKER_YOUNG_MB = 16;
+const WORKER_YOUNG_MB = 8;
 /** batches in flight per worker (2 measured a few percent faster than 1, 3 or 5 on 2 cores) */
 const IN_FLIGHT = 2;
-/** batches done on the main thread and not yet written (they wait for the workers' before them) */
-const HERE_MAX = 3;
+/**
+ * batches done on the main thread and not yet written (they wait for the workers' before them):
+ * each one held is a megabyte of input and one of output (1 kept peak RSS lowest, at no cost in time)
+ */
+const HERE_MAX = 1;
 
 /** The worker script beside the bundle (dist/migrate-worker.js); undefined when running from source. */
 export function workerScript(): URL | undefined {
