@@ -16,8 +16,8 @@ const BATCH_MIN = 16 * 1024;
 /**
  * A worker's young generation (MB): garbage per batch is short-lived. V8's default (up to 48 MB
  * a thread) adds some 30 MB of RSS per worker. With the main thread doing batches too, 8 MB kept
- * peak RSS on a 10M-line access log near 140 MB and within 15% of a 1M-line run (16 MB: 151 MB),
- * for about 2% more CPU in scavenges.
+ * peak RSS on a 10M-line access log at 140-146 MB (16 MB: 151 MB), for about 2% more CPU in
+ * scavenges.
  */
 const WORKER_YOUNG_MB = 8;
 /** batches in flight per worker (2 measured a few percent faster than 1, 3 or 5 on 2 cores) */
