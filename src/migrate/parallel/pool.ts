@@ -1,8 +1,9 @@
-// Worker threads for `mids migrate` on large line-format files (access, JSON lines, curl): the
-// main thread reads and cuts the input into batches of whole lines, the workers (worker.ts)
-// parse, redact, rewrite and write them, and the main thread writes their output and adds up
-// their counts in input order. A few batches per worker are in flight at a time, so memory
-// stays flat whatever the input's size.
+// Worker threads for `mids migrate` on large files: the main thread reads and cuts the input into
+// batches (whole lines of an access log, JSON lines or curl; the entries of a HAR), the workers
+// (worker.ts, processor.ts) parse, redact, rewrite and write them, and the main thread writes
+// their output and adds up their counts in input order, taking a batch itself when the workers
+// are full. A few batches per worker are in flight at a time, so memory stays bounded whatever
+// the input's size.
 import { existsSync } from "node:fs";
 import { Worker } from "node:worker_threads";
 import { MAX_LINE_BYTES } from "../lines.js";
