@@ -64,7 +64,7 @@ export interface MigrateResult {
 
 export async function migrate(io: IO, opts: MigrateOptions): Promise<MigrateResult> {
   const tally = new Tally();
-  const rewriting = new RewriteStage(tally, { now: opts.now, resolve: opts.resolve });
+  const rewriting = new RewriteStage(tally, { now: opts.now, resolve: opts.resolve, targets: !opts.report });
   const writing = new WriteStage(io, tally, { to: opts.to, report: opts.report, baseUrl: opts.baseUrl, version: opts.version });
   const progress = makeProgress(io, { quiet: opts.quiet, everyMs: opts.progressEveryMs, files: opts.files });
 

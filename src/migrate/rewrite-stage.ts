@@ -116,6 +116,8 @@ export interface RewriteStageOptions {
   now: Date;
   /** --resolve: finish pending work online */
   resolve?: (o: Outcome) => Promise<Outcome>;
+  /** false: no v3 target strings (-o json/ndjson print the request's parts, not its URL) */
+  targets?: boolean;
 }
 
 /**
@@ -167,7 +169,7 @@ export class RewriteStage {
     if (c === undefined) {
       const o = rewrite(req, { now: this.opts.now });
       // every field set up front: one object shape keeps the hot loop's property reads fast
-      c = { req, o, target: o.to ? req.origin + targetOf(o.to) : "", json: undefined, n: 0, request: undefined, ascii: false };
+      c = { req, o, target: o.to && this.opts.targets !== false ? req.origin + targetOf(o.to) : "", json: undefined, n: 0, request: undefined, ascii: false };
       held = looking && memo.set(key, c);
       if (held) {
         // the access fast path splices this into lines seen again
@@ -194,7 +196,7 @@ export class RewriteStage {
     const o = await this.opts.resolve!(c.o);
     this.fold(c);
     c.o = o;
-    c.target = o.to ? c.req.origin + targetOf(o.to) : "";
+    c.target = o.to && this.opts.targets !== false ? c.req.origin + targetOf(o.to) : "";
     c.json = undefined;
     c.request = undefined;
     return this.count(c, held);

@@ -27,7 +27,7 @@ export class BatchProcessor {
   private file: string | undefined;
 
   constructor(private readonly init: WorkerInit) {
-    this.rewriting = new RewriteStage(new Tally(), { now: new Date(init.now) });
+    this.rewriting = new RewriteStage(new Tally(), { now: new Date(init.now), targets: !init.report });
     this.writing = new WriteStage({} as IO, this.rewriting.tally, {
       to: init.to, report: init.report, baseUrl: init.baseUrl, version: init.version, frame: false,
       sink: (text, ascii) => {
