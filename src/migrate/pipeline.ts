@@ -8,6 +8,7 @@ import { accessFastSink, itemHandler } from "./compose.js";
 import type { BlockLineSink } from "./lines.js";
 import { makeProgress } from "./progress.js";
 import { readInputs, ReadInterrupted, type Batcher, type HarBatcher, type InputInfo } from "./reader.js";
+import { GZIP_MIN_DIVISOR, JOBS_MAX, PARALLEL_MIN_BYTES } from "./parallel/defaults.js";
 import { makeBatcher, makeHarBatcher, Pool, workerScript } from "./parallel/pool.js";
 import type { BatchDone } from "./parallel/protocol.js";
 import { RewriteStage } from "./rewrite-stage.js";
@@ -16,10 +17,6 @@ import { stripControl } from "../output/sanitize.js";
 import { StdoutClosed, WriteStage } from "./write-stage.js";
 import type { InputFormat, Outcome, OutputTarget, Status } from "./types.js";
 
-/** files at least this large (as stored; gzip: a quarter) are read by worker threads unless --jobs says otherwise */
-export const PARALLEL_MIN_BYTES = 8 * 1024 * 1024;
-/** at most this many worker threads by default */
-const JOBS_MAX = 3;
 /**
  * Worker threads by default: one per core but the main thread's (which reads, writes and takes
  * batches too when the workers are busy), up to JOBS_MAX; none on one core.
@@ -47,7 +44,7 @@ export interface MigrateOptions {
   fastPath?: boolean;
   /** SIGINT/SIGTERM: stop reading, write what is complete, print the summary so far */
   signal?: AbortSignal;
-  /** --jobs: worker threads for line-format files (0: none); default defaultJobs() for files of PARALLEL_MIN_BYTES or more */
+  /** --jobs: worker threads for large files (0: none); default defaultJobs() for files of PARALLEL_MIN_BYTES or more */
   jobs?: number;
   /** --verbose: say which inputs worker threads read */
   verbose?: boolean;
@@ -75,7 +72,7 @@ export async function migrate(io: IO, opts: MigrateOptions): Promise<MigrateResu
   const poolFor = (input: InputInfo, size: number): Pool | undefined => {
     const jobs = opts.jobs ?? defaultJobs();
     if (jobs < 1 || opts.resolve || io.stdoutIsTTY) return undefined;
-    if (opts.jobs === undefined && size < (input.gzip ? PARALLEL_MIN_BYTES / 4 : PARALLEL_MIN_BYTES)) return undefined;
+    if (opts.jobs === undefined && size < (input.gzip ? PARALLEL_MIN_BYTES / GZIP_MIN_DIVISOR : PARALLEL_MIN_BYTES)) return undefined;
     const script = workerScript();
     if (!script) return undefined;
     pool ??= new Pool(script, jobs, { to: opts.to, report: opts.report, baseUrl: opts.baseUrl, version: opts.version, now: opts.now.getTime(), fastPath: opts.fastPath });

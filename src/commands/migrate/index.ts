@@ -4,6 +4,7 @@ import * as verify from "./verify.js";
 import { register as registerScan } from "./scan.js";
 import { INPUT_FORMATS, STATUSES, TO_FORMATS } from "../../migrate/types.js";
 import { choiceOption } from "../shared/choices.js";
+import { JOBS_MAX, PARALLEL_MIN_BYTES } from "../../migrate/parallel/defaults.js";
 
 export function register(program: Command, ctx: Context): void {
   const cmd = program
@@ -16,7 +17,7 @@ export function register(program: Command, ctx: Context): void {
     // command too (their own values differ), and each subcommand checks its own
     .addOption(choiceOption("--fail-on <statuses>", "exit 8 when any request has one of these statuses (comma-separated)", STATUSES, { list: true }).argParser((v: string) => v))
     .option("--resolve", "use the API to finish partial rewrites: walk cursors to page N, look up a topic's report id")
-    .option("--jobs <n>", "worker threads for large files, besides the main thread (default: one per core but one, up to 3, for files of 8 MB or more; 0: none)")
+    .option("--jobs <n>", `worker threads for large files, besides the main thread (default: one per core but one, up to ${JOBS_MAX}, for files of ${PARALLEL_MIN_BYTES >> 20} MB or more; 0: none)`)
     .addHelpText("after", `
 Output: the rewritten requests on stdout (requests without a v3 successor are left out and listed on
 stderr with a summary); -o json prints one report, -o ndjson one line per request then the summary.
@@ -27,6 +28,7 @@ Examples:
   $ mids migrate traffic.har --to curl
   $ cat requests.ndjson | mids migrate -o json | jq '.requests[] | select(.status == "partial")'
   $ mids migrate logs/*.log -o ndjson --fail-on removed,unrecognized     # for CI: exit 8
+  $ mids migrate access.log --jobs 0 > access-v3.log                     # one thread: least memory
   $ mids migrate explain                                                 # the whole v2 -> v3 map`)
     .action(async (files: string[], flags) => (await import("./run.js")).run({
       files, fromFormat: flags.fromFormat, to: flags.to, failOn: flags.failOn, resolve: !!flags.resolve, jobs: flags.jobs,

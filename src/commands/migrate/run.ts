@@ -6,6 +6,7 @@ import { makeResolver } from "../../migrate/resolve.js";
 import { INPUT_FORMATS, STATUSES, TO_FORMATS, type InputFormat, type OutputTarget, type Status } from "../../migrate/types.js";
 import { csvFlag, parseEnumFlag } from "../shared/options.js";
 import { logInputs } from "./logs.js";
+import { JOBS_LIMIT } from "../../migrate/parallel/defaults.js";
 
 export interface MigrateFlags {
   files: string[];
@@ -16,8 +17,6 @@ export interface MigrateFlags {
   jobs?: string;
 }
 
-/** --jobs: worker threads (0 to JOBS_LIMIT). */
-const JOBS_LIMIT = 64;
 
 export async function run(flags: MigrateFlags, ctx: Context): Promise<void> {
   const g = ctx.globals;
