@@ -9,6 +9,8 @@ import { join } from "node:path";
 import { BIN, ROOT, baseEnv, runMids, tempDir } from "../helpers/cli.js";
 // the benchmark's request mix: a new 24-hex id per request, varied routes and query strings
 import { target } from "../../bench/gen-inputs.mjs";
+import { availableParallelism } from "node:os";
+import { PARALLEL_MIN_BYTES } from "../../src/migrate/parallel/defaults.js";
 
 const FIX = join(ROOT, "test/fixtures/migrate");
 const dir = tempDir("parallel-");
@@ -104,6 +106,24 @@ describe("migrate --jobs: the same output as one thread", () => {
       expect(two.stderr).toBe(one.stderr);
       if (extra.length) expect(one.stdout).toMatch(/"file":"[^"]*b\.log","status":"invalid".*"message":"line longer than 256 KiB"/);
     }
+  });
+
+  it("by default, worker threads read files of PARALLEL_MIN_BYTES or more (stored size), and smaller ones stay on one thread", async () => {
+    const line = (i: number) => { const [m, t] = target(i); return `10.2.${(i >> 8) & 255}.${i & 255} - - [22/Nov/2026:10:15:00 +0000] "${m} ${t} HTTP/1.1" 200 1 "-" "ua"\n`; };
+    // ASCII lines: a length in characters is one in bytes
+    const lines: string[] = [];
+    for (let i = 0, size = 0; size < PARALLEL_MIN_BYTES; i++) size += lines[lines.push(line(i)) - 1].length;
+    const text = lines.join("");
+    const big = write("big.log", text);
+    const small = write("small.log", text.slice(0, text.lastIndexOf("\n", PARALLEL_MIN_BYTES / 2) + 1));
+    const bigRun = await runMids(["migrate", big, "--verbose", "-q"]);
+    const one = await runMids(["migrate", big, "--jobs", "0", "-q"]);
+    // this machine's default is one worker per core but one: none on a single core
+    if (availableParallelism() > 1) expect(bigRun.stderr).toMatch(/read by \d+ worker threads?\n/);
+    expect(bigRun.stdout).toBe(one.stdout);
+    const smallRun = await runMids(["migrate", small, "--verbose", "-q"]);
+    expect(smallRun.code).toBe(0);
+    expect(smallRun.stderr).not.toMatch(/worker thread/);
   });
 
   it("--jobs takes a whole number", async () => {

@@ -135,6 +135,11 @@ describe("mids migrate scan: what is skipped", () => {
     expect(JSON.parse(noHost.stdout).findings.map((f: JsonFinding) => f.status)).not.toContain("unrecognized");
     const withHost = await runMids(["migrate", "scan", "src", "--format", "json", "--host", "API.mids.example"], { cwd: tree, env: baseEnv() });
     expect(JSON.parse(withHost.stdout).findings.filter((f: JsonFinding) => f.status === "unrecognized").map((f: JsonFinding) => f.line)).toEqual([13]);
+    // the https default port names the same host written without a port; another port does not
+    const port443 = await runMids(["migrate", "scan", "src", "--format", "json", "--host", "api.mids.example:443"], { cwd: tree, env: baseEnv() });
+    expect(JSON.parse(port443.stdout).findings.filter((f: JsonFinding) => f.status === "unrecognized").map((f: JsonFinding) => f.line)).toEqual([13]);
+    const port8443 = await runMids(["migrate", "scan", "src", "--format", "json", "--host", "api.mids.example:8443"], { cwd: tree, env: baseEnv() });
+    expect(JSON.parse(port8443.stdout).findings.map((f: JsonFinding) => f.status)).not.toContain("unrecognized");
   });
 
   it("--include and --exclude globs; a named file is scanned even where the walk would skip it", async () => {
