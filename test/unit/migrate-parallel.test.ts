@@ -3,6 +3,7 @@
 // request in order would hold.
 import { describe, expect, it } from "vitest";
 import { cutPoint } from "../../src/migrate/parallel/pool.js";
+import { HeapTrim } from "../../src/migrate/parallel/heap.js";
 import { LISTED_MAX, Tally, summaryText } from "../../src/migrate/summary.js";
 import type { Status } from "../../src/migrate/types.js";
 import { ROUTES } from "../../src/contract/routes.js";
@@ -79,5 +80,26 @@ describe("Tally.delta / merge", () => {
     expect(merged.leftOutCount).toBe(120);
     expect(merged.leftOut).toHaveLength(LISTED_MAX);
     expect(merged.leftOut.slice(38, 42)).toEqual(["b0 l38", "b0 l39", "b1 l0", "b1 l1"]);
+  });
+});
+
+describe("HeapTrim (parallel/heap.ts)", () => {
+  it("collects once every `every` bytes of input, not before", () => {
+    let runs = 0;
+    const t = new HeapTrim(() => void runs++, 100);
+    t.add(60);
+    expect(runs).toBe(0);
+    t.add(40);
+    expect(runs).toBe(1);
+    for (let i = 0; i < 9; i++) t.add(33);
+    expect(runs).toBe(3);
+  });
+
+  it("by default runs V8's full collection: an object only a WeakRef holds is gone after it", async () => {
+    const ref = new WeakRef({ garbage: "x".repeat(64) });
+    // (a WeakRef's target stays alive to the end of the job that made it)
+    await new Promise((r) => setImmediate(r));
+    new HeapTrim(undefined, 1).add(1);
+    expect(ref.deref()).toBeUndefined();
   });
 });

@@ -11,6 +11,7 @@ import { RewriteStage } from "../rewrite-stage.js";
 import { Tally } from "../summary.js";
 import { WriteStage } from "../write-stage.js";
 import type { BatchDone, ToWorker, WorkerInit } from "./protocol.js";
+import { HeapTrim } from "./heap.js";
 
 const OUT_MIN = 2 * 1024 * 1024;
 
@@ -25,6 +26,7 @@ export class BatchProcessor {
   private lines: ReturnType<typeof lineSinks> | undefined;
   private fast: BlockLineSink | undefined;
   private file: string | undefined;
+  private readonly trim = new HeapTrim();
 
   constructor(private readonly init: WorkerInit) {
     this.rewriting = new RewriteStage(new Tally(), { now: new Date(init.now), targets: !init.report });
@@ -80,6 +82,7 @@ export class BatchProcessor {
     // what the caches counted goes into this batch's tally
     this.rewriting.settle();
     await this.writing.out.flush();
+    this.trim.add(m.type === "batch" ? m.length : m.texts.reduce((n, t) => n + t.length, 0));
     const { out } = this;
     const done: BatchDone = { seq: m.seq, out: new Uint8Array(out.buffer, out.byteOffset, out.length), outLength: this.size, bytes: m.type === "batch" ? m.bytes : undefined, delta: tally.delta(), records: this.writing.records };
     this.out = Buffer.alloc(0);
