@@ -3,7 +3,7 @@
 // on anything unusual. The reference is always the full parser, run on the same input.
 import { describe, expect, it } from "vitest";
 import { Readable } from "node:stream";
-import { entryEnd, parseEntry, parseWhole, readHar } from "../../src/migrate/readers/har.js";
+import { entryEnd, harEntryItem, parseEntry, parseWhole, readHar, spanDepth } from "../../src/migrate/readers/har.js";
 import { MAX_JSON_DEPTH } from "../../src/contract/secrets.js";
 import { parseCurl, parseCurlFull, simpleCurl } from "../../src/migrate/readers/curl.js";
 import { parseJsonLine, readHeaders } from "../../src/migrate/readers/jsonl.js";
@@ -18,6 +18,16 @@ async function harItems(text: string, chunk: number): Promise<Item[]> {
   for (let i = 0; i < b.length; i += chunk) parts.push(b.subarray(i, i + chunk));
   const items: Item[] = [];
   await readHar(Readable.from(parts), (it) => void items.push(it), "f.har");
+  return items;
+}
+
+/** As worker threads get them: entry texts, unparsed on the reading thread, made into items. */
+async function harItemsByTexts(text: string, chunk: number): Promise<Item[]> {
+  const b = Buffer.from(text);
+  const parts: Buffer[] = [];
+  for (let i = 0; i < b.length; i += chunk) parts.push(b.subarray(i, i + chunk));
+  const items: Item[] = [];
+  await readHar(Readable.from(parts), (it) => void items.push(it), "f.har", undefined, (t, depth, n) => void items.push(harEntryItem(t, depth, n, "f.har")));
   return items;
 }
 
@@ -56,8 +66,31 @@ describe("HAR: an entry parsed whole from its layout is the entry the scanner fi
       expect(ref).toHaveLength(tricky.length);
       expect(await harItems(text, 1 << 20)).toEqual(ref);
       expect(await harItems(text, 333)).toEqual(ref);
+      expect(await harItemsByTexts(text, 1 << 20)).toEqual(ref);
+      expect(await harItemsByTexts(text, 333)).toEqual(ref);
     });
   }
+
+  it("texts for worker threads: an entry's span is what the scanner captures, valid JSON or not", async () => {
+    const entries = [
+      String.raw`{"request":{"method":"GET","url":"https://h/v2/topics","q":"\\"}}`, // a string ending in a backslash
+      String.raw`{"request":{"method":"GET","url":"https://h/v2/topics","q":"\\\"}]{["}}`, // an escaped quote, brackets in a string
+      '{"request": {"method": "GET" "url": "/v2/x"}}', // balanced, not JSON
+      `{"a":${deep(MAX_JSON_DEPTH + 5)}}`, // too deep
+      '{"request":{"method":"GET","url":"https://h/v2/intel"}}   ', // blanks after it
+    ];
+    const text = `{"log":{"entries":[\n${entries.join(",\n")}\n]}}\n`;
+    const ref = await reference(text);
+    expect(ref.map((i) => i.kind)).toEqual(["request", "request", "invalid", "invalid", "request"]);
+    expect(await harItemsByTexts(text, 1 << 20)).toEqual(ref);
+    // the span and its depth, or -1 when the brackets close before (or after) the guess
+    const e = entries[1];
+    expect(spanDepth(e, 0, e.length - 1)).toBe(2);
+    expect(spanDepth(`${e},${e}`, 0, 2 * e.length)).toBe(-1);
+    expect(spanDepth(e + "}", 0, e.length)).toBe(-1);
+    expect(spanDepth(e.slice(0, -1), 0, e.length - 2)).toBe(-1);
+    expect(spanDepth(entries[3], 0, entries[3].length - 1)).toBe(MAX_JSON_DEPTH + 6);
+  });
 
   it("finds the end of an entry from its layout, and only guesses", () => {
     const line = JSON.stringify(tricky[1]);

@@ -89,11 +89,13 @@ export async function readHar(stream: AsyncIterable<Buffer | string>, emit: Emit
           if (nextNl < i) nextNl = s.indexOf("\n", i) >>> 0;
           const k = nextNl < s.length ? entryEnd(s, i, nextNl) : -1;
           if (k > i) {
-            const obj = parseWhole(s, i, k);
-            if (obj !== undefined) {
+            // with worker threads, the text goes to them unparsed when it is the very span the
+            // scanner would capture (they parse it once, and report what the scanner's entry would)
+            const depth = texts ? spanDepth(s, i, k) : -1;
+            const obj = texts ? undefined : parseWhole(s, i, k);
+            if (depth >= 0 || obj !== undefined) {
               entryNo++;
-              // worker threads parse it again (depth 0: known to be within the limit)
-              const p = texts ? texts(s.slice(i, k + 1), 0, entryNo) : request(obj);
+              const p = texts ? texts(s.slice(i, k + 1), depth, entryNo) : request(obj);
               i = k;
               expectKey = false;
               if (p) await p;
@@ -177,6 +179,32 @@ export function parseWhole(s: string, i: number, k: number): unknown {
   for (let j = text.indexOf("{"); j >= 0 && n <= MAX_JSON_DEPTH; j = text.indexOf("{", j + 1)) n++;
   for (let j = text.indexOf("["); j >= 0 && n <= MAX_JSON_DEPTH; j = text.indexOf("[", j + 1)) n++;
   return n <= MAX_JSON_DEPTH || jsonDepth(text) <= MAX_JSON_DEPTH ? obj : undefined;
+}
+
+/**
+ * The nesting depth of the entry opening at s[i] if its brackets (outside strings) first close
+ * at s[k], else -1: then s[i..k] is exactly the text readHar's scanner would capture as the
+ * entry, valid JSON or not. One pass, strings skipped by native searches.
+ */
+export function spanDepth(s: string, i: number, k: number): number {
+  let depth = 0;
+  let max = 0;
+  for (let j = i; j <= k; j++) {
+    const c = s.charCodeAt(j);
+    if (c === 34) {
+      // to the closing quote: one with an even number of backslashes before it
+      for (let q = j + 1; ;) {
+        const e = s.indexOf('"', q);
+        if (e < 0 || e > k) return -1;
+        let b = e - 1;
+        while (s.charCodeAt(b) === 92) b--;
+        if ((e - 1 - b) % 2 === 0) { j = e; break; }
+        q = e + 1;
+      }
+    } else if (c === 123 || c === 91) { if (++depth > max) max = depth; }
+    else if (c === 125 || c === 93) { if (--depth === 0) return j === k ? max : -1; }
+  }
+  return -1;
 }
 
 /** `depth`: the text's nesting depth (jsonDepth) when the caller already knows it. */
