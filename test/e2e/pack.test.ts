@@ -67,7 +67,9 @@ describe("npm pack", () => {
     // the lifecycle scripts npm may run in the unpacked package find what they need (or do nothing)
     execFileSync("npm", ["run", "prepare"], { cwd: join(dir, "package"), env, stdio: "pipe" });
     const prefix = join(dir, "global");
-    execFileSync("npm", ["install", "-g", "--prefix", prefix, "--offline", "--no-audit", "--no-fund", join(dir, tarball)], { env, stdio: "pipe", timeout: 120_000 });
+    // --prefer-offline: the runtime dependencies' metadata may not be in a fresh machine's cache
+    // (npm ci caches tarballs, not registry documents); the registry is reachable wherever npm ci ran
+    execFileSync("npm", ["install", "-g", "--prefix", prefix, "--prefer-offline", "--no-audit", "--no-fund", join(dir, tarball)], { env, stdio: "pipe", timeout: 120_000 });
     // nothing downloaded that is not loaded: beside the package, only its runtime dependencies
     const installed = join(prefix, "lib/node_modules/mids/node_modules");
     const top = existsSync(installed) ? readdirSync(installed).filter((f) => !f.startsWith(".")) : [];
