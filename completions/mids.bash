@@ -173,20 +173,22 @@ _mids_optval() {
     *'|--max-pages') echo 'free';;
   esac
 }
-# what the Nth positional (from 0) takes at a command path
+# what the Nth positional (from 0) takes at a command path, after a first positional word $3
 _mids_arg() {
-  case "$1|$2" in
-    'series|0') echo 'choices trend rank';;
-    'vocabulary|0') echo 'choices categories chains asset-types intel-categories';;
+  case "$1|$2|$3" in
+    'series|0|'*) echo 'choices trend rank';;
+    'vocabulary|0|'*) echo 'choices categories chains asset-types intel-categories';;
     'recipes validate|'*) echo 'files';;
-    'recipes execute|0') echo 'files';;
-    'api|0') echo 'choices /v2 /v2/api-keys/info /v2/topics /v2/topics/{id}/report /v2/grounding /v2/grounding/history /v2/projects /v2/projects/chains /v2/projects/{id} /v2/projects/{id}/neighbors /v2/projects/{id}/momentum /v2/projects/{id}/rank /v2/projects/{id}/candles /v2/projects/{id}/metrics /v2/intel /v2/intel/{id} /v2/clusters /v2/intel-categories /v2/recipes /v2/recipes/validate /v2/recipes/execute /v2/recipes/{name} /v2/agent /v2/signals /v2/signals/{id} /v2/signal-categories /v3/projects /v3/projects/{idOrSlug} /v3/projects/{idOrSlug}/series/{measure} /v3/topics /v3/topics/{id} /v3/reports/{id} /v3/intel /v3/intel/{id} /v3/clusters /v3/vocabulary /v3/me /v3/alerts/destinations /v3/alerts/{id}';;
+    'recipes execute|0|'*) echo 'files';;
+    'api|0|'*) echo 'choices /v2 /v2/api-keys/info /v2/topics /v2/topics/{id}/report /v2/grounding /v2/grounding/history /v2/projects /v2/projects/chains /v2/projects/{id} /v2/projects/{id}/neighbors /v2/projects/{id}/momentum /v2/projects/{id}/rank /v2/projects/{id}/candles /v2/projects/{id}/metrics /v2/intel /v2/intel/{id} /v2/clusters /v2/intel-categories /v2/recipes /v2/recipes/validate /v2/recipes/execute /v2/recipes/{name} /v2/agent /v2/signals /v2/signals/{id} /v2/signal-categories /v3/projects /v3/projects/{idOrSlug} /v3/projects/{idOrSlug}/series/{measure} /v3/topics /v3/topics/{id} /v3/reports/{id} /v3/intel /v3/intel/{id} /v3/clusters /v3/vocabulary /v3/me /v3/alerts/destinations /v3/alerts/{id}';;
     'migrate|'*) echo 'files';;
     'migrate verify|'*) echo 'files';;
-    'completion|0') echo 'choices bash zsh fish';;
-    'config get|0') echo 'choices base-url api-key output api timeout max-retries max-body-size max-pages';;
-    'config set|0') echo 'choices base-url api-key output api timeout max-retries max-body-size max-pages';;
-    'config unset|0') echo 'choices base-url api-key output api timeout max-retries max-body-size max-pages';;
+    'completion|0|'*) echo 'choices bash zsh fish';;
+    'config get|0|'*) echo 'choices base-url api-key output api timeout max-retries max-body-size max-pages';;
+    'config set|0|'*) echo 'choices base-url api-key output api timeout max-retries max-body-size max-pages';;
+    'config set|1|output') echo 'choices table json ndjson csv yaml';;
+    'config set|1|api') echo 'choices v2 v3';;
+    'config unset|0|'*) echo 'choices base-url api-key output api timeout max-retries max-body-size max-pages';;
     'help|'*) echo 'choices projects intel topics reports series clusters vocabulary grounding alerts me recipes api migrate sandbox completion config doctor';;
   esac
 }
@@ -208,7 +210,7 @@ _mids_value() {
 }
 _mids() {
   local cur="${COMP_WORDS[COMP_CWORD]}"
-  local path="" w i n=0 skip=0 flag=""
+  local path="" w i n=0 skip=0 flag="" first=""
   for ((i=1; i<COMP_CWORD; i++)); do
     w="${COMP_WORDS[i]}"
     if ((skip)); then
@@ -221,7 +223,8 @@ _mids() {
       -*=*) ;;
       -*) if [[ -n "$(_mids_optval "$path" "$w")" ]]; then skip=1; flag="$w"; fi;;
       *)
-        if [[ " $(_mids_subs "$path") " == *" $w "* ]]; then path="${path:+$path }$w"; n=0; else n=$((n+1)); fi;;
+        if [[ " $(_mids_subs "$path") " == *" $w "* ]]; then path="${path:+$path }$w"; n=0; first=""
+        else n=$((n+1)); ((n == 1)) && first="$w"; fi;;
     esac
   done
   COMPREPLY=()
@@ -235,7 +238,7 @@ _mids() {
     return 0
   fi
   COMPREPLY=( $(compgen -W "$(_mids_subs "$path")" -- "$cur") )
-  _mids_value $(_mids_arg "$path" "$n")
+  _mids_value $(_mids_arg "$path" "$n" "$first")
   return 0
 }
 complete -F _mids mids

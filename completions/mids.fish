@@ -29,7 +29,7 @@ function __mids_subs
             printf '%s\n' get set unset list path
     end
 end
-# prints the command path of the line being completed, then the number of positionals after it
+# prints the command path of the line being completed, the number of positionals after it, and x + the first of them
 function __mids_state
     set -l value_flags --base-url --api-key --profile --api -o --output --fields --jq --timeout --max-retries --max-body-size --max-pages --limit --cursor --page --max-items --ids --slugs --names --handles --tickers --categories --chain --address --asset-types --universe --min-trend --sort --min-market-cap --max-market-cap --at --intel-sort-by --intel-activity --since --grade --category --project --search --activity --from --to --start --end --status --cadence --destinations --selector --name --threshold --format --output-file --output-file-format --stdin-name --concurrency --param -X --method -f --field -H --header --input --from-format --fail-on --jobs --sample --seed --tolerance --include --exclude --host --port --faults --state --rate-limit
     set -l tokens (commandline -opc)
@@ -37,6 +37,7 @@ function __mids_state
     set -l path
     set -l n 0
     set -l skip 0
+    set -l first
     for t in $tokens
         if test $skip = 1
             set skip 0
@@ -50,13 +51,16 @@ function __mids_state
                 if contains -- $t (__mids_subs "$path")
                     set -a path $t
                     set n 0
+                    set first
                 else
                     set n (math $n + 1)
+                    test $n = 1; and set first $t
                 end
         end
     end
     echo "$path"
     echo $n
+    echo "x$first"
 end
 # true when the command path is exactly $argv[1]; with $argv[2], also at that positional (N, or N+ for N or later)
 function __mids_at
@@ -69,6 +73,11 @@ function __mids_at
         case '*'
             test $s[2] -eq $argv[2]
     end
+end
+# true when the first positional after the command path is $argv[1]
+function __mids_first
+    set -l s (__mids_state)
+    test "$s[3]" = "x$argv[1]"
 end
 # the values of a comma-separated list, after what the current token already holds
 function __mids_list
@@ -310,6 +319,8 @@ complete -c mids -n '__mids_at \'config get\' 0' -a 'base-url api-key output api
 # config set
 complete -c mids -n '__mids_at \'config set\'' -l with-token -d 'read the value from stdin (like gh auth login --with-token)'
 complete -c mids -n '__mids_at \'config set\' 0' -a 'base-url api-key output api timeout max-retries max-body-size max-pages'
+complete -c mids -n '__mids_at \'config set\' 1; and __mids_first \'output\'' -a 'table json ndjson csv yaml'
+complete -c mids -n '__mids_at \'config set\' 1; and __mids_first \'api\'' -a 'v2 v3'
 # config unset
 complete -c mids -n '__mids_at \'config unset\' 0' -a 'base-url api-key output api timeout max-retries max-body-size max-pages'
 # config list

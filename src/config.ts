@@ -11,6 +11,8 @@ import { parseByteSize } from "./client/body.js";
 
 export const CONFIG_KEYS = ["base-url", "api-key", "output", "api", "timeout", "max-retries", "max-body-size", "max-pages"] as const;
 export type ConfigKey = (typeof CONFIG_KEYS)[number];
+/** The values a setting takes when it is one of a few (`mids config set output <Tab>` offers them). */
+export const CONFIG_CHOICES: Partial<Record<ConfigKey, readonly string[]>> = { output: OUTPUT_FORMATS, api: ["v2", "v3"] };
 export type Config = Partial<Record<ConfigKey, string>>;
 
 /** Each setting's flag and environment variable (README "Configuration"). */
@@ -35,11 +37,11 @@ export function checkApiKey(value: string): void {
 /** The checks every setting's value passes, whatever its source; `label` names where it came from. */
 const PARSE: Partial<Record<ConfigKey, (label: string, v: string) => unknown>> = {
   output: (label, v) => {
-    if (!(OUTPUT_FORMATS as readonly string[]).includes(v)) throw new UsageError(`${label} must be one of ${OUTPUT_FORMATS.join(", ")} (got '${v}')`);
+    if (!CONFIG_CHOICES.output!.includes(v)) throw new UsageError(`${label} must be one of ${CONFIG_CHOICES.output!.join(", ")} (got '${v}')`);
     return v;
   },
   api: (label, v) => {
-    if (v !== "v2" && v !== "v3") throw new UsageError(`${label} must be v2 or v3 (got '${v}')`);
+    if (!CONFIG_CHOICES.api!.includes(v)) throw new UsageError(`${label} must be ${CONFIG_CHOICES.api!.join(" or ")} (got '${v}')`);
     return v;
   },
   timeout: (label, v) => requireDurationMs(label, v),

@@ -6,7 +6,7 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { BIN, ROOT, baseEnv, runMids, tempDir } from "../helpers/cli.js";
-import { CONFIG_KEYS } from "../../src/config.js";
+import { CONFIG_CHOICES, CONFIG_KEYS } from "../../src/config.js";
 
 const CI = process.env.CI === "true";
 const has = (shell: string) => spawnSync("sh", ["-c", `command -v ${shell}`]).status === 0;
@@ -39,6 +39,10 @@ const CASES: Case[] = [
   { line: "mids topics list --g", exactly: [] },
   { line: "mids intel list --", includes: ["--grade", "--search", "--limit", "--fields", "--output", "--sandbox"], excludes: ["--universe"] },
   { line: "mids config set ", exactly: [...CONFIG_KEYS].sort() },
+  // a setting's values, after its name (and after a global flag that takes a value)
+  { line: "mids config set output ", exactly: [...CONFIG_CHOICES.output!].sort() },
+  { line: "mids --profile ci config set api v", exactly: [...CONFIG_CHOICES.api!].sort() },
+  { line: "mids config set timeout ", exactly: [] },
   { line: "mids completion ", exactly: ["bash", "fish", "zsh"] },
   { line: "mids help ", includes: ["projects", "alerts", "migrate", "sandbox", "config"] },
   { line: "mids api /v3/alerts/d", exactly: ["/v3/alerts/destinations"] },

@@ -4,7 +4,7 @@ import type { Argument, Command, Option } from "commander";
 import type { Context } from "../../context.js";
 import { UsageError } from "../../errors.js";
 import { ROUTES } from "../../contract/routes.js";
-import { CONFIG_KEYS } from "../../config.js";
+import { CONFIG_CHOICES, CONFIG_KEYS } from "../../config.js";
 import { isListOption } from "../shared/choices.js";
 import { SHELLS } from "./shells.js";
 
@@ -12,7 +12,12 @@ import { SHELLS } from "./shells.js";
 export type ValueKind = "none" | "free" | "choices" | "list" | "files";
 export interface Value { kind: ValueKind; values: string[]; name: string }
 export interface Opt { flags: string[]; value: Value; description: string; repeatable: boolean }
-export interface Positional { value: Value; variadic: boolean }
+export interface Positional {
+  value: Value;
+  variadic: boolean;
+  /** values that depend on the first positional's word (`config set output <Tab>`): word -> values */
+  byFirst?: Record<string, Value>;
+}
 export interface Node { path: string[]; description: string; subcommands: { name: string; description: string }[]; options: Opt[]; positionals: Positional[] }
 
 /** Positional values that commander has no choices for: read from the table that owns them. */
@@ -22,6 +27,16 @@ const POSITIONAL: Record<string, () => string[]> = {
   "config set": () => [...CONFIG_KEYS],
   "config unset": () => [...CONFIG_KEYS],
 };
+/** Second positionals whose values depend on the first one's word: command path -> word -> values. */
+const BY_FIRST: Record<string, () => Record<string, readonly string[]>> = {
+  "config set": () => CONFIG_CHOICES as Record<string, readonly string[]>,
+};
+function byFirst(path: string, index: number, name: string): Record<string, Value> | undefined {
+  const table = index === 1 ? BY_FIRST[path]?.() : undefined;
+  if (!table) return undefined;
+  return Object.fromEntries(Object.entries(table).map(([word, values]) => [word, { kind: "choices" as const, values: [...values], name }]));
+}
+
 /** Value names that are file paths (`<file>`, `[files...]`, `<inputs...>`, a recipe name or file). */
 const FILE_VALUE = /^(file|files|inputs|recipe)$/;
 
@@ -62,7 +77,7 @@ function walk(cmd: Command, path: string[], out: Node[]): void {
       })),
       { flags: ["-h", "--help"], value: { kind: "none" as const, values: [], name: "" }, description: "display help", repeatable: false },
     ],
-    positionals: cmd.registeredArguments.map((a, i) => ({ value: argumentValue(a, key, i), variadic: a.variadic })),
+    positionals: cmd.registeredArguments.map((a, i) => ({ value: argumentValue(a, key, i), variadic: a.variadic, byFirst: byFirst(key, i, a.name()) })),
   });
   for (const c of visible) walk(c, [...path, c.name()], out);
 }
@@ -116,11 +131,12 @@ export function bash(program: Command): string {
     for (const o of n.options) if (o.value.kind !== "none") lines.push(`    ${o.flags.map((f) => q(`${n.path.join(" ")}|${f}`)).join("|")}) echo ${q(spec(o.value))};;`);
   }
   for (const o of globals) if (o.value.kind !== "none") lines.push(`    ${o.flags.map((f) => `*${q(`|${f}`)}`).join("|")}) echo ${q(spec(o.value))};;`);
-  lines.push("  esac", "}", "# what the Nth positional (from 0) takes at a command path", "_mids_arg() {", '  case "$1|$2" in');
+  lines.push("  esac", "}", "# what the Nth positional (from 0) takes at a command path, after a first positional word $3", "_mids_arg() {", '  case "$1|$2|$3" in');
   for (const n of nodes) {
     n.positionals.forEach((p, i) => {
+      for (const [word, v] of Object.entries(p.byFirst ?? {})) lines.push(`    ${q(`${n.path.join(" ")}|${i}|${word}`)}) echo ${q(spec(v))};;`);
       if (p.value.kind === "free") return;
-      const pat = p.variadic ? `${q(`${n.path.join(" ")}|`)}*` : q(`${n.path.join(" ")}|${i}`);
+      const pat = p.variadic ? `${q(`${n.path.join(" ")}|`)}*` : `${q(`${n.path.join(" ")}|${i}|`)}*`;
       lines.push(`    ${pat}) echo ${q(spec(p.value))};;`);
     });
   }
@@ -143,7 +159,7 @@ _mids_value() {
 }
 _mids() {
   local cur="\${COMP_WORDS[COMP_CWORD]}"
-  local path="" w i n=0 skip=0 flag=""
+  local path="" w i n=0 skip=0 flag="" first=""
   for ((i=1; i<COMP_CWORD; i++)); do
     w="\${COMP_WORDS[i]}"
     if ((skip)); then
@@ -156,7 +172,8 @@ _mids() {
       -*=*) ;;
       -*) if [[ -n "$(_mids_optval "$path" "$w")" ]]; then skip=1; flag="$w"; fi;;
       *)
-        if [[ " $(_mids_subs "$path") " == *" $w "* ]]; then path="\${path:+$path }$w"; n=0; else n=$((n+1)); fi;;
+        if [[ " $(_mids_subs "$path") " == *" $w "* ]]; then path="\${path:+$path }$w"; n=0; first=""
+        else n=$((n+1)); ((n == 1)) && first="$w"; fi;;
     esac
   done
   COMPREPLY=()
@@ -170,7 +187,7 @@ _mids() {
     return 0
   fi
   COMPREPLY=( $(compgen -W "$(_mids_subs "$path")" -- "$cur") )
-  _mids_value $(_mids_arg "$path" "$n")
+  _mids_value $(_mids_arg "$path" "$n" "$first")
   return 0
 }
 complete -F _mids mids
@@ -233,8 +250,15 @@ export function zsh(program: Command): string {
       body.push("      esac;;");
       body.push("  esac");
     } else {
-      const positionals = n.positionals.map((p, i) => q(`${p.variadic ? "*" : `${i + 1}`}:${zaction(p.value)}`));
+      const positionals = n.positionals.map((p, i) => q(`${p.variadic ? "*" : `${i + 1}`}:${p.byFirst ? `${p.value.name}:->byfirst` : zaction(p.value)}`));
       body.push(`  _arguments -s -S ${[specs, ...positionals].join(" ")} && ret=0`);
+      // a positional whose values depend on the first one's word
+      const dep = n.positionals.find((p) => p.byFirst)?.byFirst;
+      if (dep) {
+        body.push("  if [[ $state == byfirst ]]; then", "    case $line[1] in");
+        for (const [word, v] of Object.entries(dep)) body.push(`      (${word.replace(/[^\w-]/g, "\\$&")}) compadd -- ${v.values.map(q).join(" ")} && ret=0;;`);
+        body.push("    esac", "  fi");
+      }
     }
     body.push("  return ret", "}");
     out.push(body.join("\n"));
@@ -266,7 +290,7 @@ export function fish(program: Command): string {
     ...nodes.filter((n) => n.subcommands.length).map((n) => `        case ${fq(n.path.join(" "))}\n            printf '%s\\n' ${n.subcommands.map((s) => s.name).join(" ")}`),
     "    end",
     "end",
-    "# prints the command path of the line being completed, then the number of positionals after it",
+    "# prints the command path of the line being completed, the number of positionals after it, and x + the first of them",
     "function __mids_state",
     `    set -l value_flags ${valueFlags(nodes).join(" ")}`,
     "    set -l tokens (commandline -opc)",
@@ -274,6 +298,7 @@ export function fish(program: Command): string {
     "    set -l path",
     "    set -l n 0",
     "    set -l skip 0",
+    "    set -l first",
     "    for t in $tokens",
     "        if test $skip = 1",
     "            set skip 0",
@@ -287,13 +312,16 @@ export function fish(program: Command): string {
     "                if contains -- $t (__mids_subs \"$path\")",
     "                    set -a path $t",
     "                    set n 0",
+    "                    set first",
     "                else",
     "                    set n (math $n + 1)",
+    "                    test $n = 1; and set first $t",
     "                end",
     "        end",
     "    end",
     "    echo \"$path\"",
     "    echo $n",
+    "    echo \"x$first\"",
     "end",
     "# true when the command path is exactly $argv[1]; with $argv[2], also at that positional (N, or N+ for N or later)",
     "function __mids_at",
@@ -306,6 +334,11 @@ export function fish(program: Command): string {
     "        case '*'",
     "            test $s[2] -eq $argv[2]",
     "    end",
+    "end",
+    "# true when the first positional after the command path is $argv[1]",
+    "function __mids_first",
+    "    set -l s (__mids_state)",
+    "    test \"$s[3]\" = \"x$argv[1]\"",
     "end",
     "# the values of a comma-separated list, after what the current token already holds",
     "function __mids_list",
@@ -332,6 +365,7 @@ export function fish(program: Command): string {
     if (n.path.length) for (const o of n.options.filter((o) => !o.flags.includes("-h"))) out.push(optLine(` -n ${fq(`__mids_at ${fq(path)}`)}`, o));
     n.positionals.forEach((p, i) => {
       const at = fq(`__mids_at ${fq(path)} ${i}${p.variadic ? "+" : ""}`);
+      for (const [word, v] of Object.entries(p.byFirst ?? {})) out.push(`complete -c mids -n ${fq(`__mids_at ${fq(path)} ${i}; and __mids_first ${fq(word)}`)} -a ${fq(v.values.join(" "))}`);
       if (p.value.kind === "choices") out.push(`complete -c mids -n ${at} -a ${fq(p.value.values.join(" "))}`);
       if (p.value.kind === "files") out.push(`complete -c mids -n ${at} -F`);
     });
