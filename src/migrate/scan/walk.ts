@@ -4,7 +4,7 @@
 // --exclude globs (picomatch). Symbolic links are not followed (a fix would replace the link).
 import { readdirSync, readFileSync, statSync, type Dirent } from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
-import ignore, { type Ignore } from "ignore";
+import { ignoreRules, type IgnoreRules } from "./gitignore.js";
 import { UsageError } from "../../errors.js";
 
 /** Directories never walked into, at any depth. */
@@ -19,13 +19,13 @@ export interface FileEntry {
 
 interface Level {
   base: string;
-  ig: Ignore;
+  ig: IgnoreRules;
 }
 
-function readIgnore(file: string): Ignore | undefined {
+function readIgnore(file: string): IgnoreRules | undefined {
   let text: string;
   try { text = readFileSync(file, "utf8"); } catch { return undefined; }
-  return ignore({ allowRelativePaths: true }).add(text);
+  return ignoreRules(text);
 }
 
 /** The git work tree root at or above `dir` (a `.git` directory or file), if any. */
