@@ -6,13 +6,14 @@ import { homedir } from "node:os";
 import { dirname, join } from "node:path";
 import { EXIT, MidsError, UsageError } from "./errors.js";
 import { OUTPUT_FORMATS } from "./context.js";
+import { API_VERSIONS } from "./contract/routes.js";
 import { requireDurationMs } from "./util/time.js";
 import { parseByteSize } from "./client/body.js";
 
 export const CONFIG_KEYS = ["base-url", "api-key", "output", "api", "timeout", "max-retries", "max-body-size", "max-pages"] as const;
 export type ConfigKey = (typeof CONFIG_KEYS)[number];
 /** The values a setting takes when it is one of a few (`mids config set output <Tab>` offers them). */
-export const CONFIG_CHOICES: Partial<Record<ConfigKey, readonly string[]>> = { output: OUTPUT_FORMATS, api: ["v2", "v3"] };
+export const CONFIG_CHOICES: Partial<Record<ConfigKey, readonly string[]>> = { output: OUTPUT_FORMATS, api: API_VERSIONS };
 export type Config = Partial<Record<ConfigKey, string>>;
 
 /** Each setting's flag and environment variable (README "Configuration"). */

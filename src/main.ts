@@ -1,7 +1,7 @@
 // Builds the commander program and runs it. Returns an exit code; bin/mids owns process.exit.
 import { Command, CommanderError, Option } from "commander";
 import type { Context, GlobalOptions, OutputFormat } from "./context.js";
-import type { ApiVersion } from "./contract/routes.js";
+import { API_VERSIONS, type ApiVersion } from "./contract/routes.js";
 import { OUTPUT_FORMATS } from "./context.js";
 import { processIO, colorWanted, type IO } from "./io.js";
 import { ApiError, EXIT, EXIT_SUMMARY, MidsError, UsageError, exitCodeFor } from "./errors.js";
@@ -68,7 +68,7 @@ export function buildProgram(ctx: Context): Command {
     .option("--base-url <url>", "API base URL (env MIDS_BASE_URL)")
     .option("--api-key <key>", "API key (env MIDS_API_KEY); sent as x-api-key")
     .option("--profile <name>", "use this profile's settings from 'mids config' (env MIDS_PROFILE)")
-    .addOption(new Option("--api <version>", "API version for commands that have both").choices(["v2", "v3"]))
+    .addOption(new Option("--api <version>", "API version for commands that have both").choices([...API_VERSIONS]))
     .addOption(new Option("-o, --output <format>", "output format (default: table on a TTY, json when piped)").choices([...OUTPUT_FORMATS]))
     .option("--fields <paths>", "comma-separated fields (dotted paths) for columns or keys")
     .option("--jq <expr>", "filter the JSON result with jq (implies -o json): strings print raw, other values as JSON")

@@ -4,6 +4,8 @@ import { ASSUMED } from "./assumed.js";
 import { UsageError } from "../errors.js";
 
 export type ApiVersion = "v2" | "v3";
+/** The API versions, in order (`--api`, the `api` setting). */
+export const API_VERSIONS: readonly ApiVersion[] = ["v2", "v3"];
 export type Method = "GET" | "POST" | "PATCH";
 /** public: no key needed; key: key required; optional: public, but some parameters need a key. */
 export type Auth = "public" | "key" | "optional";
