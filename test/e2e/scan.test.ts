@@ -8,6 +8,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { ROOT, baseEnv, runMids } from "../helpers/cli.js";
 import { migrationRule } from "../../src/contract/migration.js";
 import { parseXml } from "../fixtures/recipes/xml.js";
+import ignore from "ignore";
+import { INDEX_MIN_RULES } from "../../src/migrate/scan/gitignore.js";
 
 const FIXTURE = join(ROOT, "test/fixtures/scan/tree");
 const HOST = "https://api.mids.example";
@@ -125,6 +127,36 @@ describe("mids migrate scan: what is skipped", () => {
     expect(files.has("nested/inner/kept.txt")).toBe(true);
     expect(stderr).toContain("mids: skipped big.js: 2.0 MiB, over the 2.0 MiB scan limit");
     expect(stderr).toMatch(/files scanned: 20 v2 usages in 8 files \(12 rewritten, 5 partial, 2 removed, 1 unrecognized\); skipped 1 binary, 1 too large/);
+  });
+
+  it("a .gitignore of many plain rules (looked up by name) leaves out what git would, root and nested", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "mids-scan-gi-"));
+    mkdirSync(join(dir, ".git"));
+    // INDEX_MIN_RULES plain rules and more, of each kind, plus rules only the ignore package reads
+    const rules = [
+      ...Array.from({ length: INDEX_MIN_RULES }, (_, i) => `gen${i}/`),
+      "Build", "/out", "*.LOG", "tmp/", "docs/**/draft.md", "report?.txt", "# a comment",
+    ];
+    writeFileSync(join(dir, ".gitignore"), rules.join("\n") + "\n");
+    const files = [
+      "src/a.ts", "src/gen3/x.ts", "gen63/y.ts", "gen64/kept.ts", "build/z.ts", "lib/BUILD", "out/o.ts", "lib/out/kept.ts",
+      "logs/app.log", "logs/app.log.ts", "tmp/t.ts", "lib/tmp", "docs/a/b/draft.md", "docs/kept.md", "report1.txt", "report12.txt",
+      "nested/inner.ts", "nested/skip.ts",
+    ];
+    for (const f of files) {
+      mkdirSync(join(dir, f, ".."), { recursive: true });
+      writeFileSync(join(dir, f), `fetch("${HOST}/v2/topics");\n`);
+    }
+    writeFileSync(join(dir, "nested/.gitignore"), "skip.ts\n");
+    const r = await runMids(["migrate", "scan", "--format", "json"], { cwd: dir, env: env() });
+    expect(r.code, r.stderr).toBe(0);
+    const found = [...new Set(JSON.parse(r.stdout).findings.map((f: JsonFinding) => f.file))].sort();
+    // what the ignore package (git's rules) says of each file, asked directly
+    const root = ignore({ allowRelativePaths: true }).add(rules.join("\n"));
+    const want = files.filter((f) => !root.ignores(f) && f !== "nested/skip.ts").sort();
+    expect(found).toEqual(want);
+    expect(want).toEqual(expect.arrayContaining(["gen64/kept.ts", "lib/out/kept.ts", "logs/app.log.ts", "docs/kept.md", "report12.txt", "nested/inner.ts"]));
+    expect(want).not.toContain("src/gen3/x.ts");
   });
 
   it("ignores other APIs' /v2 and non-first /v2 segments; unknown routes count only on the API's host (--host or the base URL)", async () => {
