@@ -54,6 +54,16 @@ function generate(dir) {
   return lines;
 }
 
+const GITIGNORE_RULES = 2000;
+/** A .gitignore as generators write them: names, directories, extensions, rooted paths, a few globs. */
+function largeGitignore() {
+  const kinds = [
+    (i) => `cache-${i}`, (i) => `build-${i}/`, (i) => `*.ext${i}`, (i) => `/out-${i}`, (i) => `.tool${i}rc`,
+    (i) => `dist-${i}/`, (i) => `**/tmp-${i}/`, (i) => `docs/_gen${i}/*.html`, (i) => `# section ${i}`, () => "",
+  ];
+  return Array.from({ length: GITIGNORE_RULES }, (_, i) => kinds[i % kinds.length](i)).join("\n") + "\n";
+}
+
 const probe = pathToFileURL(join(import.meta.dirname, "cpu-probe.mjs")).href;
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
@@ -86,6 +96,13 @@ try {
   console.log(`baseline walk + indexOf('/v2/'): ${base.ms.toFixed(0)} ms, CPU ${base.cpu.toFixed(0)} ms (${base.out})`);
   console.log(`mids migrate scan --format json: ${scan.ms.toFixed(0)} ms, CPU ${scan.cpu.toFixed(0)} ms (${scan.out.split("\n").pop()})`);
   console.log(`  time ratio ${ratio.toFixed(2)}x (target <= ${TARGET_RATIO}x, medians of 3, interleaved): ${failed ? "MISSED" : "ok"}; CPU ratio ${(scan.cpu / base.cpu).toFixed(2)}x`);
+  // a large .gitignore (templates pasted together, as generators make them: mostly names,
+  // directories and extensions, some globs, no negation), against the scan above without one
+  // (run after it, not interleaved: the tree is the same directory)
+  writeFileSync(join(dir, ".gitignore"), largeGitignore());
+  const [big] = measure([[bin, "migrate", "scan", dir, "--format", "json"]]);
+  rmSync(join(dir, ".gitignore"));
+  console.log(`  with a ${GITIGNORE_RULES.toLocaleString("en")}-rule .gitignore: ${big.ms.toFixed(0)} ms, CPU ${big.cpu.toFixed(0)} ms (${(big.ms / scan.ms).toFixed(2)}x the scan without one; no target)`);
   // the share of start-up in the figure: an empty tree against `node -e 0`
   const empty = join(dir, "empty");
   mkdirSync(empty);
