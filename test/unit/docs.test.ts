@@ -7,6 +7,8 @@ import { ASSUMED, ASSUMPTION_NOTES } from "../../src/contract/assumed.js";
 import { ROOT } from "../helpers/cli.js";
 import { SANDBOX_KEYS } from "../../src/sandbox/keys.js";
 import { EXIT, EXIT_SUMMARY } from "../../src/errors.js";
+import { HEAP_TRIM_BYTES } from "../../src/migrate/parallel/heap.js";
+import { INDEX_MIN_RULES } from "../../src/migrate/scan/gitignore.js";
 
 const update = process.env.UPDATE_DOCS === "1";
 const readmePath = join(ROOT, "README.md");
@@ -66,5 +68,13 @@ describe("README generated sections", () => {
   it("shows the install and test commands the quick start promises", () => {
     expect(readme).toContain("npm ci && npx mids --sandbox projects list");
     expect(readme).toContain("npm test");
+  });
+});
+
+describe("README numbers that the code owns", () => {
+  const prose = readFileSync(readmePath, "utf8").replace(/\s+/g, " ");
+  it("states migrate's collection interval and scan's plain-rule threshold as the code has them", () => {
+    expect(prose).toContain(`full garbage collection after every ${HEAP_TRIM_BYTES / 1048576} MB of input it processes`);
+    expect(prose).toContain(`A \`.gitignore\` of ${INDEX_MIN_RULES} or more plain rules`);
   });
 });
