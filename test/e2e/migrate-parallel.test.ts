@@ -95,6 +95,30 @@ describe("migrate --jobs: the same output as one thread", () => {
     expect(report.requests.map((x: { position: number }) => x.position)).toEqual(report.requests.map((_: unknown, i: number) => i + 1));
   });
 
+  it("HAR: the reading thread hands an entry to a worker only when its span is what its scanner reads", async () => {
+    const ok = (i: number) => `{"request":{"method":"GET","url":"https://api.example.com/v2/projects/p${i}"}}`;
+    // backslashes before quotes, brackets in strings, balanced text that is not JSON, two entries
+    // on a line, and an escaped quote that leaves a string open past the line's last brace
+    const hostile = [
+      String.raw`{"request":{"method":"GET","url":"https://api.example.com/v2/topics","c":"\"}}`,
+      String.raw`{"request":{"method":"GET","url":"https://api.example.com/v2/topics","c":"\"}]{["}}`,
+      '{"request": {"method": "GET" "url": "/v2/x"}}',
+      `${ok(1)},${ok(2)}`,
+      String.raw`{"request":{"method":"GET","url":"https://api.example.com/v2/intel"},"c":"",}`,
+    ];
+    for (const [k, h] of hostile.entries()) {
+      const entries = [ok(100), h, ok(101), '{"c":"x"}', ok(102)];
+      const file = write(`span${k}.har`, `{"log":{"version":"1.2","entries":[\n${entries.join(",\n")}\n]}}\n`);
+      for (const extra of [[], ["-o", "ndjson"]]) {
+        const one = await runMids(["migrate", file, "--jobs", "0", ...extra]);
+        const two = await runMids(["migrate", file, "--jobs", "1", ...extra]);
+        expect(two.stdout, `${k} ${extra}`).toBe(one.stdout);
+        expect(two.stderr, `${k} ${extra}`).toBe(one.stderr);
+        expect(two.code).toBe(one.code);
+      }
+    }
+  });
+
   it("several inputs and a line too long to cut at: batches, then this thread, in order", async () => {
     const a = write("a.log", inputs.access());
     // a 3 MB line without a newline: the rest of the file is read on the main thread
