@@ -1,7 +1,7 @@
 // mids migrate scan over a fixture tree in several languages (test/fixtures/scan/tree), copied to
 // a temp dir so --fix and the extra files a test adds never touch the repository.
 import { spawnSync } from "node:child_process";
-import { chmodSync, cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import { chmodSync, cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, statSync, truncateSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -10,6 +10,7 @@ import { migrationRule } from "../../src/contract/migration.js";
 import { parseXml } from "../fixtures/recipes/xml.js";
 import ignore from "ignore";
 import { INDEX_MIN_RULES } from "../../src/migrate/scan/gitignore.js";
+import { MAX_GITIGNORE_BYTES } from "../../src/migrate/scan/walk.js";
 
 const FIXTURE = join(ROOT, "test/fixtures/scan/tree");
 const HOST = "https://api.mids.example";
@@ -157,6 +158,22 @@ describe("mids migrate scan: what is skipped", () => {
     expect(found).toEqual(want);
     expect(want).toEqual(expect.arrayContaining(["gen64/kept.ts", "lib/out/kept.ts", "logs/app.log.ts", "docs/kept.md", "report12.txt", "nested/inner.ts"]));
     expect(want).not.toContain("src/gen3/x.ts");
+  });
+
+  it("an ignore file over git's size limit is left out with one warning (as git does), the rest applies", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "mids-scan-bigignore-"));
+    mkdirSync(join(dir, "sub"));
+    for (const f of ["a.js", "sub/b.js", "sub/c.js"]) writeFileSync(join(dir, f), `fetch("${HOST}/v2/topics");\n`);
+    // a sparse file: no disk used, never read
+    writeFileSync(join(dir, ".gitignore"), "");
+    truncateSync(join(dir, ".gitignore"), MAX_GITIGNORE_BYTES + 1);
+    writeFileSync(join(dir, "sub/.gitignore"), "c.js\n");
+    const r = await runMids(["migrate", "scan", "--format", "json"], { cwd: dir, env: env() });
+    expect(r.code, r.stderr).toBe(0);
+    expect([...new Set(JSON.parse(r.stdout).findings.map((f: JsonFinding) => f.file))].sort()).toEqual(["a.js", "sub/b.js"]);
+    const warnings = r.stderr.split("\n").filter((l) => l.startsWith("mids: ignoring"));
+    const mib = `${(MAX_GITIGNORE_BYTES / 1048576).toFixed(1)} MiB`;
+    expect(warnings).toEqual([`mids: ignoring .gitignore: ${mib}, over git's ${mib} limit for an ignore file; its rules were not applied`]);
   });
 
   it("ignores other APIs' /v2 and non-first /v2 segments; unknown routes count only on the API's host (--host or the base URL)", async () => {

@@ -51,6 +51,8 @@ export interface ScanResult {
   ignored: number;
   /** named directories never walked (node_modules, vendor, .git) */
   skippedDirs: string[];
+  /** ignore files over MAX_GITIGNORE_BYTES, whose rules were not applied */
+  largeIgnores: { file: string; size: number }[];
 }
 
 /**
@@ -151,7 +153,7 @@ function readCapped(path: string, max: number, chunk: Buffer): Promise<Buffer | 
 
 export async function scan(opts: ScanOptions): Promise<ScanResult> {
   const picomatch = opts.include?.length || opts.exclude?.length ? (await import("picomatch")).default as unknown as Picomatch : undefined;
-  const { files: entries, ignored, skippedDirs } = walk(opts.paths, { ...opts, picomatch });
+  const { files: entries, ignored, skippedDirs, largeIgnores } = walk(opts.paths, { ...opts, picomatch });
   const max = opts.maxBytes ?? MAX_SCAN_FILE_BYTES;
   const ownHost = hostMatcher(opts.hosts);
   const found: (ScannedFile | undefined)[] = new Array(entries.length);
@@ -204,5 +206,5 @@ export async function scan(opts: ScanOptions): Promise<ScanResult> {
   await Promise.all(Array.from({ length: Math.min(SCAN_CONCURRENCY, entries.length) }, worker));
   binary.sort();
   tooLarge.sort((a, b) => (a.file < b.file ? -1 : 1));
-  return { files: found.filter((f): f is ScannedFile => !!f), scanned: entries.length, binary, tooLarge, ignored, skippedDirs };
+  return { files: found.filter((f): f is ScannedFile => !!f), scanned: entries.length, binary, tooLarge, ignored, skippedDirs, largeIgnores };
 }

@@ -22,9 +22,19 @@ interface Level {
   ig: IgnoreRules;
 }
 
-function readIgnore(file: string): IgnoreRules | undefined {
+/** git's own limit: a larger ignore file is left out, its rules unapplied (git: "ignoring '.gitignore', too large"). */
+export const MAX_GITIGNORE_BYTES = 100 * 1024 * 1024;
+
+/** Told of an ignore file over MAX_GITIGNORE_BYTES (absolute path, size in bytes). */
+export type IgnoreTooLarge = (file: string, size: number) => void;
+
+function readIgnore(file: string, tooLarge?: IgnoreTooLarge): IgnoreRules | undefined {
   let text: string;
-  try { text = readFileSync(file, "utf8"); } catch { return undefined; }
+  try {
+    const size = statSync(file).size;
+    if (size > MAX_GITIGNORE_BYTES) { tooLarge?.(file, size); return undefined; }
+    text = readFileSync(file, "utf8");
+  } catch { return undefined; }
   return ignoreRules(text);
 }
 
@@ -37,14 +47,14 @@ function gitRoot(dir: string): string | undefined {
 }
 
 /** The ignore levels that apply above `dir`: the work tree's .git/info/exclude and .gitignore files down to dir's parent. */
-function levelsAbove(dir: string): Level[] {
+function levelsAbove(dir: string, tooLarge?: IgnoreTooLarge): Level[] {
   const root = gitRoot(dir);
   if (!root || root === dir) {
-    const ex = root ? readIgnore(join(root, ".git", "info", "exclude")) : undefined;
+    const ex = root ? readIgnore(join(root, ".git", "info", "exclude"), tooLarge) : undefined;
     return ex ? [{ base: root!, ig: ex }] : [];
   }
   const levels: Level[] = [];
-  const ex = readIgnore(join(root, ".git", "info", "exclude"));
+  const ex = readIgnore(join(root, ".git", "info", "exclude"), tooLarge);
   if (ex) levels.push({ base: root, ig: ex });
   const chain: string[] = [];
   for (let d = dirname(dir); ; d = dirname(d)) {
@@ -52,7 +62,7 @@ function levelsAbove(dir: string): Level[] {
     if (d === root || dirname(d) === d) break;
   }
   for (const d of chain) {
-    const ig = readIgnore(join(d, ".gitignore"));
+    const ig = readIgnore(join(d, ".gitignore"), tooLarge);
     if (ig) levels.push({ base: d, ig });
   }
   return levels;
@@ -108,6 +118,8 @@ export interface WalkResult {
   files: FileEntry[];
   /** files and directories left out by .gitignore rules */
   ignored: number;
+  /** ignore files over MAX_GITIGNORE_BYTES, left out (named as shown, with their size) */
+  largeIgnores: { file: string; size: number }[];
   /** directories named on the command line that are never walked (node_modules, vendor, .git): `mids migrate scan *` */
   skippedDirs: string[];
 }
@@ -139,6 +151,12 @@ export function walk(paths: readonly string[], opts: WalkOptions): WalkResult {
   };
   const missing: string[] = [];
   const skippedDirs: string[] = [];
+  const largeIgnores: { file: string; size: number }[] = [];
+  const tooLarge: IgnoreTooLarge = (file, size) => {
+    const rel = relative(opts.cwd, file);
+    const shown = rel.startsWith("..") ? file : rel.split(sep).join("/");
+    if (!largeIgnores.some((l) => l.file === shown)) largeIgnores.push({ file: shown, size });
+  };
   /** the path or one of its directories matches --exclude */
   const excludedPath = (file: string): boolean => {
     if (!exclude) return false;
@@ -156,7 +174,7 @@ export function walk(paths: readonly string[], opts: WalkOptions): WalkResult {
       throw new UsageError(`cannot read directory '${shown}': ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`, { hint: "check its permissions, or leave it out with --exclude" });
     }
     if (ents.some((e) => e.name === ".gitignore" && e.isFile())) {
-      const ig = readIgnore(join(dir, ".gitignore"));
+      const ig = readIgnore(join(dir, ".gitignore"), tooLarge);
       if (ig) levels = [...levels, { base: dir, ig }];
     }
     ents.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
@@ -185,7 +203,7 @@ export function walk(paths: readonly string[], opts: WalkOptions): WalkResult {
     if (st.isDirectory()) {
       // `mids migrate scan *` names node_modules/ too: it stays out, as in the walk (files in it can be named)
       if (SKIPPED_DIRS.includes(abs.slice(abs.lastIndexOf(sep) + 1))) skippedDirs.push(shown);
-      else visit(abs, shown, levelsAbove(abs));
+      else visit(abs, shown, levelsAbove(abs, tooLarge));
     }
     // named on the command line: scanned as asked, even where .gitignore would skip it; but the
     // globs given with it still apply (`mids migrate scan $(git ls-files) --exclude 'test/**'`)
@@ -193,5 +211,5 @@ export function walk(paths: readonly string[], opts: WalkOptions): WalkResult {
     else throw new UsageError(`cannot scan '${arg}': not a file or directory`);
   }
   if (missing.length) throw new UsageError(`no such file or directory: ${missing.map((m) => `'${m}'`).join(", ")}`, { hint: "check the spelling; relative paths start at the current directory" });
-  return { files, ignored, skippedDirs };
+  return { files, ignored, skippedDirs, largeIgnores };
 }
