@@ -4,6 +4,7 @@
 // again what they write: cheap, and safe for a writer used on its own.)
 import { REDACTED, isSecretHeader, isSecretParam, redactBody, redactJsonInPlace, redactOrigin, redactText } from "../contract/secrets.js";
 import type { Item, LogRequest } from "./types.js";
+import { isHttpUrl } from "./url.js";
 
 /** Redact a request in place: userinfo, secret query values, secret headers, the body. */
 export function redactRequest(req: LogRequest): LogRequest {
@@ -62,7 +63,14 @@ export function redactItem<T extends Item>(item: T): T {
   }
   redactRequest(item.req);
   const s = item.source;
-  if (s.format === "ndjson") { redactJsonInPlace(s.obj); redactedObjects.add(s.obj); }
+  if (s.format === "ndjson") {
+    // the writer puts the rewritten URL in its place (writers.ts), made of the request redacted
+    // above, and nothing else reads it: its old text need not be redacted too
+    s.absolute = isHttpUrl(String(s.holder[s.urlKey]));
+    s.holder[s.urlKey] = "";
+    redactJsonInPlace(s.obj);
+    redactedObjects.add(s.obj);
+  }
   else if (s.format === "access") { s.pre = redactAccessPrefix(s.pre); s.post = redactText(s.post); }
   // a HAR source entry is read for its startedDateTime only; the request is rebuilt from `req`
   return item;

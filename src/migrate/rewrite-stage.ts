@@ -130,6 +130,7 @@ function keep(c: Cached): void {
   c.req = JSON.parse(JSON.stringify({ method: r.method, origin: r.origin, path: r.path, query: r.query })) as LogRequest;
   c.o = JSON.parse(JSON.stringify(c.o)) as Outcome;
   c.target = flat(c.target);
+  if (c.rel) c.rel = flat(c.rel);
   if (c.request !== undefined) c.request = flat(c.request);
 }
 
@@ -169,7 +170,8 @@ export class RewriteStage {
     if (c === undefined) {
       const o = rewrite(req, { now: this.opts.now });
       // every field set up front: one object shape keeps the hot loop's property reads fast
-      c = { req, o, target: o.to && this.opts.targets !== false ? req.origin + targetOf(o.to) : "", json: undefined, n: 0, request: undefined, ascii: false };
+      const rel = o.to && this.opts.targets !== false ? targetOf(o.to) : "";
+      c = { req, o, target: rel && req.origin + rel, rel, json: undefined, n: 0, request: undefined, ascii: false };
       held = looking && memo.set(key, c);
       if (held) {
         // the access fast path splices this into lines seen again
@@ -196,7 +198,8 @@ export class RewriteStage {
     const o = await this.opts.resolve!(c.o);
     this.fold(c);
     c.o = o;
-    c.target = o.to && this.opts.targets !== false ? c.req.origin + targetOf(o.to) : "";
+    c.rel = o.to && this.opts.targets !== false ? targetOf(o.to) : "";
+    c.target = c.rel && c.req.origin + c.rel;
     c.json = undefined;
     c.request = undefined;
     return this.count(c, held);

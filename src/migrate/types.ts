@@ -24,7 +24,11 @@ export interface LogRequest {
 /** Where the request came from, for writing it back in its own format. */
 export type Source =
   | { format: "access"; pre: string; post: string; proto: string }
-  | { format: "ndjson"; obj: Record<string, unknown>; holder: Record<string, unknown>; urlKey: string; methodKey: string }
+  | {
+      format: "ndjson"; obj: Record<string, unknown>; holder: Record<string, unknown>; urlKey: string; methodKey: string;
+      /** the URL was absolute (http:// or https://): set when redactItem blanks it (the writer puts the new one in its place) */
+      absolute?: boolean;
+    }
   | { format: "curl" }
   | { format: "har"; entry: Record<string, unknown> };
 
@@ -82,6 +86,8 @@ export interface Cached {
   o: Outcome;
   /** origin + v3 path + query, for the writers */
   target: string;
+  /** the v3 path + query alone (target without the origin) */
+  rel?: string;
   /** the report record without its position */
   json: string | undefined;
   /** requests counted against this outcome but not yet added to the tally */

@@ -81,6 +81,13 @@ export function splitTarget(target: string): { origin: string; path: string; que
   return { origin, path, query: q < 0 ? [] : parseQueryIn(target, q + 1, end) };
 }
 
+/** Does s start with `http://` or `https://` (any case)? (/^https?:\/\//i without a regex) */
+export const isHttpUrl = (s: string): boolean => {
+  const c = s.charCodeAt(4);
+  const n = c === 58 ? 5 : (c === 115 || c === 83) && s.charCodeAt(5) === 58 ? 6 : 0;
+  return n > 0 && s.charCodeAt(n) === 47 && s.charCodeAt(n + 1) === 47 && s.slice(0, 4).toLowerCase() === "http";
+};
+
 /** Query object (object of strings; repeated keys joined with commas, as v2 csv filters read them). */
 export function queryObject(pairs: readonly [string, string][], redactSecrets = true): Record<string, string> {
   const out: Record<string, string> = {};

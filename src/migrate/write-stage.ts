@@ -146,7 +146,7 @@ export class WriteStage {
   request(item: RequestItem, c: Cached): void | Promise<void> {
     const o = c.o;
     if (this.opts.report) return this.out.str(this.reportLine(item.position, (c.json ??= recordJson(c))));
-    if (o.to) return this.out.str(this.writer!.write(item, o.to, c.target));
+    if (o.to) return this.out.str(this.writer!.write(item, o.to, c.target, c.rel));
     if (this.tally.full()) return void this.tally.leave("");
     this.tally.leave(`${this.where(item.position)}: ${o.status}: ${stripControl(`${o.from.method} ${targetOf(o.from)}`)}${o.notes[0] ? ` (${o.notes[0].rule})` : ""}`);
   }

@@ -4,13 +4,16 @@
 import type { OutputTarget, RequestItem, Shape } from "./types.js";
 import { REDACTED, isSecretHeader, redactBody, redactJson, redactOrigin, redactText } from "../contract/secrets.js";
 import { redactAccessPrefix, redactedObjects } from "./redact.js";
-import { targetOf } from "./url.js";
+import { isHttpUrl, targetOf } from "./url.js";
 import { shellQuote } from "./readers/shell.js";
 
 export interface Writer {
   begin(): string;
-  /** `to` is the request to write (the v3 one, or the original when unchanged); `target` its origin + path + query */
-  write(item: RequestItem, to: Shape, target: string): string;
+  /**
+   * `to` is the request to write (the v3 one, or the original when unchanged); `target` its
+   * origin + path + query; `rel` (when the caller has it) its path + query alone
+   */
+  write(item: RequestItem, to: Shape, target: string, rel?: string): string;
   end(): string;
   /** documents with separators between records (HAR): the records written so far, which a worker's part of the output resets */
   records?: number;
@@ -91,12 +94,6 @@ function cleanOrigin(o: string): string {
   if (o !== lastOrigin) { lastCleanOrigin = redactOrigin(o); lastOrigin = o; }
   return lastCleanOrigin;
 }
-// /^https?:\/\//i without a regex
-const isHttpUrl = (s: string): boolean => {
-  const c = s.charCodeAt(4);
-  const n = c === 58 ? 5 : (c === 115 || c === 83) && s.charCodeAt(5) === 58 ? 6 : 0;
-  return n > 0 && s.charCodeAt(n) === 47 && s.charCodeAt(n + 1) === 47 && s.slice(0, 4).toLowerCase() === "http";
-};
 
 const headersOut = (item: RequestItem): [string, string][] => {
   const out: [string, string][] = [];
@@ -115,10 +112,12 @@ const EPOCH = new Date(0).toISOString();
 const NOT_MADE = S({ status: 0, statusText: "", httpVersion: "", cookies: [], headers: [], content: { size: 0, mimeType: "" }, redirectURL: "", headersSize: -1, bodySize: -1 });
 
 /**
- * targetOf(to), taken from `target` (the request's origin + targetOf(to), built once by the
- * rewrite stage) when it holds it: no second query encoding per request.
+ * targetOf(to): `rel` when the rewrite stage passed it, else taken from `target` (the request's
+ * origin + targetOf(to)) when it holds it: no second query encoding per request. (`target` is
+ * then a rope of the two: reading its text to cut the origin off first copies it whole.)
  */
-const pathOf = (item: RequestItem, to: Shape, target: string): string => {
+const pathOf = (item: RequestItem, to: Shape, target: string, rel: string | undefined): string => {
+  if (rel) return rel;
   const origin = item.req.origin;
   return target.length > origin.length && target.charCodeAt(origin.length) === 47 && target.startsWith(origin) ? target.slice(origin.length) : targetOf(to);
 };
@@ -126,7 +125,7 @@ const pathOf = (item: RequestItem, to: Shape, target: string): string => {
 export function makeWriter(format: OutputTarget, opts: WriterOptions): Writer {
   const clean = opts.itemsRedacted === true;
   const base = opts.baseUrl?.replace(/\/+$/, "");
-  const url = (item: RequestItem, to: Shape, target?: string) => (cleanOrigin(item.req.origin) || base || "") + (target === undefined ? targetOf(to) : pathOf(item, to, target));
+  const url = (item: RequestItem, to: Shape, target?: string, rel?: string) => (cleanOrigin(item.req.origin) || base || "") + (target === undefined ? targetOf(to) : pathOf(item, to, target, rel));
   switch (format) {
     case "access":
       return {
@@ -145,16 +144,17 @@ export function makeWriter(format: OutputTarget, opts: WriterOptions): Writer {
     case "ndjson":
       return {
         begin: () => "",
-        write(item, to, target) {
+        write(item, to, target, rel) {
           const s = item.source;
           if (s.format === "ndjson") {
-            const old = String(s.holder[s.urlKey]);
-            const path = pathOf(item, to, target);
-            s.holder[s.urlKey] = isHttpUrl(old) ? item.req.origin + path : path;
+            // an absolute URL stays absolute, a path stays a path (redactItem noted which, as
+            // it blanked the old URL: see redact.ts)
+            const path = pathOf(item, to, target, rel);
+            s.holder[s.urlKey] = (s.absolute ?? isHttpUrl(String(s.holder[s.urlKey]))) ? item.req.origin + path : path;
             s.holder[s.methodKey] = to.method;
             return JSON.stringify(redactedObjects.has(s.obj) ? s.obj : redactJson(s.obj)) + "\n";
           }
-          const o: Record<string, unknown> = { method: to.method, url: url(item, to, target) };
+          const o: Record<string, unknown> = { method: to.method, url: url(item, to, target, rel) };
           const h = headersOut(item);
           if (h.length) o.headers = Object.fromEntries(h);
           if (hasBody(item, to)) o.body = redactBody(item.req.body!);
@@ -165,7 +165,7 @@ export function makeWriter(format: OutputTarget, opts: WriterOptions): Writer {
     case "curl":
       return {
         begin: () => "",
-        write(item, to, target) {
+        write(item, to, target, rel) {
           // the key comes from the environment, never from the log
           let out = to.method !== "GET" ? "curl -X " + to.method + ' -H "x-api-key: $MIDS_API_KEY"' : 'curl -H "x-api-key: $MIDS_API_KEY"';
           const hs = item.req.headers;
@@ -177,7 +177,7 @@ export function makeWriter(format: OutputTarget, opts: WriterOptions): Writer {
             }
           }
           if (hasBody(item, to)) out += " --data-raw " + shellQuote(redactBody(item.req.body!));
-          const u = url(item, to, target);
+          const u = url(item, to, target, rel);
           return out + (u.charCodeAt(0) === 47 ? ' "$MIDS_BASE_URL"' : " ") + shellQuote(u) + "\n";
         },
         end: () => "",
@@ -185,8 +185,8 @@ export function makeWriter(format: OutputTarget, opts: WriterOptions): Writer {
     case "http":
       return {
         begin: () => "",
-        write(item, to, target) {
-          const lines = [`${to.method} ${url(item, to, target)} HTTP/1.1`];
+        write(item, to, target, rel) {
+          const lines = [`${to.method} ${url(item, to, target, rel)} HTTP/1.1`];
           for (const [k, v] of headersOut(item)) lines.push(`${k}: ${v}`);
           let text = lines.join("\n") + "\n";
           if (hasBody(item, to)) text += "\n" + redactBody(item.req.body!) + "\n";
@@ -198,7 +198,7 @@ export function makeWriter(format: OutputTarget, opts: WriterOptions): Writer {
       const w: Writer = {
         records: 0,
         begin: () => `{"log":{"version":"1.2","creator":{"name":"mids migrate","version":${JSON.stringify(opts.version)}},"entries":[\n`,
-        write(item, to, target) {
+        write(item, to, target, rel) {
           const src = item.source.format === "har" ? item.source.entry : undefined;
           // serialised by hand, in the key order of a HAR 1.2 entry (one JSON.stringify per value)
           let headers = "";
@@ -218,7 +218,7 @@ export function makeWriter(format: OutputTarget, opts: WriterOptions): Writer {
           // copied only when it is a date: the entry's other text is anyone's
           // (a date needs no escapes in JSON)
           const started = typeof src?.startedDateTime === "string" && ISO_DATE.test(src.startedDateTime) ? src.startedDateTime : EPOCH;
-          return `${w.records!++ ? ",\n" : ""}{"startedDateTime":"${started}","time":0,"request":{"method":${jsonName(to.method)},"url":${S(url(item, to, target))},"httpVersion":"HTTP/1.1","cookies":[],"headers":[${headers}],"queryString":[${queryString}],"headersSize":-1,"bodySize":-1${postData}},"response":${NOT_MADE},"cache":{},"timings":{"send":0,"wait":0,"receive":0}}`;
+          return `${w.records!++ ? ",\n" : ""}{"startedDateTime":"${started}","time":0,"request":{"method":${jsonName(to.method)},"url":${S(url(item, to, target, rel))},"httpVersion":"HTTP/1.1","cookies":[],"headers":[${headers}],"queryString":[${queryString}],"headersSize":-1,"bodySize":-1${postData}},"response":${NOT_MADE},"cache":{},"timings":{"send":0,"wait":0,"receive":0}}`;
         },
         end: () => (w.records ? "\n" : "") + "]}}\n",
       };

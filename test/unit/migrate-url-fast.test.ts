@@ -134,14 +134,22 @@ describe("hand-written URL helpers answer as their regexes", () => {
 });
 
 describe("redactedObjects", () => {
-  it("knows the objects redactItem redacted, frozen ones too, and leaves their JSON as it was", () => {
-    const obj = JSON.parse('{"url":"/v2/x?api_key=k1","n":1}') as Record<string, unknown>;
+  it("knows the objects redactItem redacted, frozen ones too, and leaves their JSON as it was but the URL, blanked", () => {
+    const obj = JSON.parse('{"url":"/v2/x?api_key=k1","n":1,"note":"token=abc"}') as Record<string, unknown>;
     const other = JSON.parse('{"url":"/v2/x"}') as Record<string, unknown>;
-    redactItem({ kind: "request", position: 1, req: { method: "GET", origin: "", path: "/v2/x", query: [] }, source: { format: "ndjson", obj, holder: obj, urlKey: "url", methodKey: "method" } });
+    const source = { format: "ndjson" as const, obj, holder: obj, urlKey: "url", methodKey: "method", absolute: undefined as boolean | undefined };
+    redactItem({ kind: "request", position: 1, req: { method: "GET", origin: "", path: "/v2/x", query: [] }, source });
     expect(redactedObjects.has(obj)).toBe(true);
     expect(redactedObjects.has(other)).toBe(false);
-    expect(JSON.stringify(obj)).toBe('{"url":"/v2/x?api_key=***","n":1}');
-    expect(Object.keys(obj)).toEqual(["url", "n"]);
+    // the writer puts the rewritten URL in its place: the old one is gone, whether absolute noted
+    expect(JSON.stringify(obj)).toBe('{"url":"","n":1,"note":"token=***"}');
+    expect(source.absolute).toBe(false);
+    expect(Object.keys(obj)).toEqual(["url", "n", "note"]);
+    const abs = JSON.parse('{"req":{"uri":"HTTPS://u:pw@h/v2/x"}}') as Record<string, unknown>;
+    const absSource = { format: "ndjson" as const, obj: abs, holder: abs.req as Record<string, unknown>, urlKey: "uri", methodKey: "method", absolute: undefined as boolean | undefined };
+    redactItem({ kind: "request", position: 2, req: { method: "GET", origin: "https://***@h", path: "/v2/x", query: [] }, source: absSource });
+    expect(JSON.stringify(abs)).toBe('{"req":{"uri":""}}');
+    expect(absSource.absolute).toBe(true);
     const frozen = Object.freeze({ a: 1 });
     expect(redactedObjects.has(frozen)).toBe(false);
     redactedObjects.add(frozen);

@@ -57,7 +57,7 @@ export function fromObject(obj: Record<string, unknown>): { req: LogRequest; sou
     const body = holder.body;
     if (typeof body === "string") req.body = body;
     else if (body !== undefined && body !== null) req.body = JSON.stringify(body);
-    return { req, source: { format: "ndjson", obj, holder, urlKey, methodKey: methodKey ?? "method" } };
+    return { req, source: { format: "ndjson", obj, holder, urlKey, methodKey: methodKey ?? "method", absolute: undefined } };
   }
   return "JSON object without a method and url or path";
 }
