@@ -15,7 +15,8 @@ export function itemHandler(rewriting: RewriteStage, writing: WriteStage): Handl
   return (it0) => {
     let it = it0;
     // only JSON escapes make lone surrogates: logs read as UTF-8 have none
-    if (it.kind === "request" && (it.source.format === "ndjson" || it.source.format === "har")) {
+    // (a flat JSON line has no escapes: jsonl-flat.ts)
+    if (it.kind === "request" && ((it.source.format === "ndjson" && !it.source.flat) || it.source.format === "har")) {
       const bad = notUnicode(it.req);
       if (bad) it = { kind: "invalid", position: it.position, reason: bad, ...(it.file ? { file: it.file } : {}) };
     }

@@ -63,7 +63,8 @@ export function redactItem<T extends Item>(item: T): T {
   }
   redactRequest(item.req);
   const s = item.source;
-  if (s.format === "ndjson") {
+  // a flat JSON line's values were proved clean as it was read (readers/jsonl-flat.ts)
+  if (s.format === "ndjson" && !s.flat) {
     // the writer puts the rewritten URL in its place (writers.ts), made of the request redacted
     // above, and nothing else reads it: its old text need not be redacted too
     s.absolute = isHttpUrl(String(s.holder[s.urlKey]));

@@ -5,7 +5,8 @@ import type { OutputTarget, RequestItem, Shape } from "./types.js";
 import { REDACTED, isSecretHeader, redactBody, redactJson, redactOrigin, redactText } from "../contract/secrets.js";
 import { redactAccessPrefix, redactedObjects } from "./redact.js";
 import { isHttpUrl, targetOf } from "./url.js";
-import { shellQuote } from "./readers/shell.js";
+import { writeFlat } from "./readers/jsonl-flat.js";
+import { shellQuote, shellSafe } from "./readers/shell.js";
 
 export interface Writer {
   begin(): string;
@@ -146,6 +147,7 @@ export function makeWriter(format: OutputTarget, opts: WriterOptions): Writer {
         begin: () => "",
         write(item, to, target, rel) {
           const s = item.source;
+          if (s.format === "ndjson" && s.flat) return writeFlat(s.flat, s.absolute ? item.req.origin : "", pathOf(item, to, target, rel), to.method);
           if (s.format === "ndjson") {
             // an absolute URL stays absolute, a path stays a path (redactItem noted which, as
             // it blanked the old URL: see redact.ts)
@@ -177,8 +179,12 @@ export function makeWriter(format: OutputTarget, opts: WriterOptions): Writer {
             }
           }
           if (hasBody(item, to)) out += " --data-raw " + shellQuote(redactBody(item.req.body!));
-          const u = url(item, to, target, rel);
-          return out + (u.charCodeAt(0) === 47 ? ' "$MIDS_BASE_URL"' : " ") + shellQuote(u) + "\n";
+          // the URL in its two parts, each looked at alone: reading the text of the two joined
+          // would first copy them into one string
+          const head = cleanOrigin(item.req.origin) || base || "";
+          const path = target === undefined ? targetOf(to) : pathOf(item, to, target, rel);
+          const u = !head ? shellQuote(path) : shellSafe(head) && shellSafe(path) ? head + path : shellQuote(head + path);
+          return out + ((head || path).charCodeAt(0) === 47 ? ' "$MIDS_BASE_URL"' : " ") + u + "\n";
         },
         end: () => "",
       };

@@ -53,6 +53,39 @@ describe("gzip input", () => {
   });
 });
 
+describe("JSON lines in JSON.stringify's form (the flat fast path)", () => {
+  it("are written exactly as the same objects written with blanks (the general path), secrets redacted alike", async () => {
+    const objs: Record<string, unknown>[] = [];
+    const ids = (i: number) => (i * 2654435761 >>> 0).toString(16).padStart(24, "0");
+    for (let i = 0; i < 3000; i++) {
+      const o: Record<string, unknown> = { ts: `2026-11-22T10:${String(i % 60).padStart(2, "0")}:00Z` };
+      if (i % 5) o.method = i % 7 ? "GET" : "get";
+      o[i % 11 ? "url" : "path"] = i % 3 ? `https://api.example.com/v2/projects/${ids(i)}?limit=${i % 120}` : `/v2/projects/${ids(i)}/rank?at=2026-10-01T00:00:00Z`;
+      o.status = 200;
+      o.ms = i % 4 ? i / 8 : i;
+      if (i % 13 === 0) o.note = `token=tok${i}secret`;
+      if (i % 17 === 0) o.agent = "curl/8.0 é\u2028";
+      if (i % 19 === 0) o.nested = { a: i };
+      objs.push(o);
+    }
+    const flat = join(dir, "flat.jsonl");
+    const spaced = join(dir, "spaced.jsonl");
+    writeFileSync(flat, objs.map((o) => JSON.stringify(o)).join("\n") + "\n");
+    writeFileSync(spaced, objs.map((o) => `{${Object.entries(o).map(([k, v]) => `${JSON.stringify(k)}: ${JSON.stringify(v)}`).join(", ")}}`).join("\n") + "\n");
+    const a = await runMids(["migrate", flat]);
+    const b = await runMids(["migrate", spaced]);
+    expect(a.code).toBe(0);
+    expect(a.stdout).toBe(b.stdout);
+    expect(a.stderr.replace(flat, "F")).toBe(b.stderr.replace(spaced, "F"));
+    const lines = a.stdout.trimEnd().split("\n");
+    expect(lines.length).toBe(objs.length);
+    for (const l of lines) expect(JSON.stringify(JSON.parse(l))).toBe(l);
+    expect(a.stdout).not.toMatch(/tok\d+secret/);
+    expect(a.stdout).toContain('"note":"token=***"');
+    expect(a.stdout).toMatch(/^\{"ts":"[^"]+","method":"GET","url":"https:\/\/api\.example\.com\/v3\/projects\/[0-9a-f]{24}","status":200,"ms":[\d.]+\}$/m);
+  });
+});
+
 describe("HAR streaming", () => {
   // ~200 MB of entries with 1 MB bodies, kept in /tmp between runs
   const big = join(tmpdir(), "mids-test-big-v1.har");

@@ -3,10 +3,9 @@
 import type { LogRequest, Source } from "../types.js";
 import { splitTarget } from "../url.js";
 import { MAX_JSON_DEPTH, jsonDepth } from "../../contract/secrets.js";
+import { flatJsonLine } from "./jsonl-flat.js";
+import { HOLDERS, METHOD_KEYS, URL_KEYS } from "./jsonl-keys.js";
 
-const HOLDERS = ["request", "req", "httpRequest", "http"];
-const METHOD_KEYS = ["method", "requestMethod", "verb"];
-const URL_KEYS = ["url", "path", "uri", "requestUrl", "originalUrl"];
 
 const isObj = (v: unknown): v is Record<string, unknown> => !!v && typeof v === "object" && !Array.isArray(v);
 const firstKey = (o: Record<string, unknown>, keys: string[]): string | undefined => {
@@ -22,10 +21,15 @@ function mayBeDeep(t: string): boolean {
   return n > MAX_JSON_DEPTH;
 }
 
-export function parseJsonLine(line: string): { req: LogRequest; source: Source } | string | null {
+/** A JSON line's request, the reason it has none, or null (a blank line). `flat: false`: never the fast path (its tests). */
+export function parseJsonLine(line: string, flat = true): { req: LogRequest; source: Source } | string | null {
   const t = line.trim();
   if (!t) return null;
   if (!t.startsWith("{")) return "not a JSON object";
+  if (flat) {
+    const f = flatJsonLine(t);
+    if (f !== undefined) return typeof f === "string" ? f : { req: f.req, source: { format: "ndjson", flat: f.flat, absolute: f.absolute } };
+  }
   // hostile depth would overflow the stack of every recursive walk after the parse
   if (mayBeDeep(t) && jsonDepth(t) > MAX_JSON_DEPTH) return `JSON nested deeper than ${MAX_JSON_DEPTH} levels`;
   let obj: unknown;

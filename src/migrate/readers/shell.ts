@@ -49,11 +49,15 @@ export function shellWords(s: string): string[] | string {
 
 /** Quote a word for a POSIX shell; `$VAR` references are kept expandable when asked. */
 export function shellQuote(s: string, expand = false): string {
-  let i = 0;
-  while (i < s.length) { const c = s.charCodeAt(i); if (c >= 128 || SAFE[c] === 0) break; i++; }
-  if (i === s.length && i > 0) return s;
+  if (s.length > 0 && shellSafe(s)) return s;
   if (expand) return `"${s.replace(/(["\\`])/g, "\\$1")}"`;
   return s.indexOf("'") < 0 ? "'" + s + "'" : `'${s.replace(/'/g, `'\\''`)}'`;
+}
+
+/** Is every character of s one a word needs no quotes for? (true for "") */
+export function shellSafe(s: string): boolean {
+  for (let i = 0; i < s.length; i++) { const c = s.charCodeAt(i); if (c >= 128 || SAFE[c] === 0) return false; }
+  return true;
 }
 
 // the characters a word needs no quotes for: [\w@%+=:,./-]

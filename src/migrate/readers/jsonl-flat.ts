@@ -1,0 +1,185 @@
+// JSON lines as most loggers write them (nginx's and Envoy's JSON formats, pino, bunyan): one flat
+// object in JSON.stringify's own form, with no blanks, escapes or nesting. Such a line is read
+// without JSON.parse, its secrets are proved absent value by value, and it is written back by
+// putting the new URL and method in place of the old: byte for byte what JSON.stringify of the
+// parsed, redacted and rewritten object gives (writers.ts), for a third of the cost. Every other
+// line, and every one where a rule would change a value, takes the general path (jsonl.ts), the
+// reference: test/unit/migrate-jsonl-flat.test.ts compares the two on generated lines.
+import { isSecretKey, redactText } from "../../contract/secrets.js";
+import type { FlatLine, LogRequest } from "../types.js";
+import { isHttpUrl, splitTarget } from "../url.js";
+import { METHOD_KEYS, URL_KEYS } from "./jsonl-keys.js";
+
+// A string without escapes or controls; a number as JSON has it; a key that is no array index
+// (an object lists those first, whatever their place in the text).
+const STR = '"[^"\\\\\\x00-\\x1f\\ud800-\\udfff]*"';
+const NUM = "-?(?:0|[1-9]\\d*)(?:\\.\\d+)?(?:[eE][+-]?\\d+)?";
+const PAIR = `"(?!\\d+")[^"\\\\\\x00-\\x1f\\ud800-\\udfff]*":(?:${STR}|${NUM}|true|false|null)`;
+const FLAT = new RegExp(`^\\{(?:${PAIR}(?:,${PAIR})*)?\\}$`);
+
+/** What a line's keys say, worked out once for each run of lines with the same keys. */
+interface Shape {
+  keys: string[];
+  /** no key twice, no key a rule could change or that names a secret, no `{name|key, value}` pair */
+  plain: boolean;
+  /** the indexes of URL_KEYS and METHOD_KEYS among the keys, in the order they are tried */
+  urlKeys: number[];
+  methodKeys: number[];
+  /** the index of `method` (where the writer puts the method when no method key has a value), `body`: -1 if none */
+  method: number;
+  body: number;
+}
+
+const copy = (s: string): string => JSON.parse(JSON.stringify(s)) as string;
+
+function shapeOf(keys: string[]): Shape {
+  const set = new Set(keys);
+  const plain = set.size === keys.length && keys.every((k) => redactText(k) === k && !isSecretKey(k))
+    && !(set.has("value") && (set.has("name") || set.has("key")));
+  const indexes = (names: readonly string[]) => names.map((n) => keys.indexOf(n)).filter((i) => i >= 0);
+  return { keys, plain, urlKeys: indexes(URL_KEYS), methodKeys: indexes(METHOD_KEYS), method: keys.indexOf("method"), body: keys.indexOf("body") };
+}
+
+// the pairs of the line being read: key, value [start, end) (a string value's inside its quotes)
+const MAX_PAIRS = 256;
+const keyStart = new Int32Array(MAX_PAIRS);
+const keyEnd = new Int32Array(MAX_PAIRS);
+const valStart = new Int32Array(MAX_PAIRS);
+const valEnd = new Int32Array(MAX_PAIRS);
+const isString = new Uint8Array(MAX_PAIRS);
+
+/** The pairs of a line FLAT matched, into the arrays above: their number, or -1 (too many, or a number not in JavaScript's form). */
+function scan(t: string): number {
+  let n = 0;
+  let i = 1;
+  const last = t.length - 1;
+  while (i < last) {
+    if (n === MAX_PAIRS) return -1;
+    const ke = t.indexOf('"', i + 1);
+    keyStart[n] = i + 1;
+    keyEnd[n] = ke;
+    const v = ke + 2;
+    let next: number;
+    if (t.charCodeAt(v) === 34) {
+      const ve = t.indexOf('"', v + 1);
+      valStart[n] = v + 1;
+      valEnd[n] = ve;
+      isString[n] = 1;
+      next = ve + 1;
+    } else {
+      let e = v;
+      for (let c = t.charCodeAt(e); c !== 44 && c !== 125; c = t.charCodeAt(++e));
+      valStart[n] = v;
+      valEnd[n] = e;
+      isString[n] = 0;
+      // a number JSON.stringify would print otherwise (1.50, 1e3, -0, 2^53 and up): the general path
+      const c = t.charCodeAt(v);
+      if ((c === 45 || (c >= 48 && c <= 57)) && !shortInt(t, v, e)) {
+        const lit = t.slice(v, e);
+        if (String(Number(lit)) !== lit) return -1;
+      }
+      next = e;
+    }
+    n++;
+    i = next + 1;
+  }
+  return n;
+}
+
+// an integer of at most 15 characters that is not -0: printed as it is written
+function shortInt(t: string, a: number, b: number): boolean {
+  if (b - a > 15) return false;
+  for (let i = t.charCodeAt(a) === 45 ? a + 1 : a; i < b; i++) { const c = t.charCodeAt(i); if (c < 48 || c > 57) return false; }
+  return !(t.charCodeAt(a) === 45 && t.charCodeAt(a + 1) === 48);
+}
+
+// the shapes of the last few lines (a log has one or a few)
+const SHAPES_KEPT = 4;
+const shapes: Shape[] = [];
+
+function findShape(t: string, n: number): Shape {
+  outer: for (let s = 0; s < shapes.length; s++) {
+    const keys = shapes[s].keys;
+    if (keys.length !== n) continue;
+    for (let k = 0; k < n; k++) {
+      const key = keys[k];
+      if (keyEnd[k] - keyStart[k] !== key.length || !t.startsWith(key, keyStart[k])) continue outer;
+    }
+    return shapes[s];
+  }
+  const keys: string[] = [];
+  for (let k = 0; k < n; k++) keys.push(copy(t.slice(keyStart[k], keyEnd[k])));
+  const shape = shapeOf(keys);
+  if (shapes.length >= SHAPES_KEPT) shapes.pop();
+  shapes.unshift(shape);
+  return shape;
+}
+
+/** The first of `candidates` with a non-empty string value, or -1. */
+function firstValued(candidates: number[]): number {
+  for (let c = 0; c < candidates.length; c++) {
+    const k = candidates[c];
+    if (isString[k] === 1 && valEnd[k] > valStart[k]) return k;
+  }
+  return -1;
+}
+
+/**
+ * A trimmed line read on the fast path: its request and where its URL and method are, the
+ * general path's error text, or undefined when the line is not one for the fast path (or a rule
+ * would change one of its values): the caller reads it with JSON.parse.
+ */
+export function flatJsonLine(t: string): { req: LogRequest; flat: FlatLine; absolute: boolean } | string | undefined {
+  if (t.indexOf("\\") >= 0 || !FLAT.test(t)) return undefined;
+  const n = scan(t);
+  if (n <= 0) return undefined;
+  const shape = findShape(t, n);
+  if (!shape.plain) return undefined;
+  const u = firstValued(shape.urlKeys);
+  if (u < 0) return undefined;
+  const m = firstValued(shape.methodKeys);
+  // the value the writer overwrites with the method: that of the method key, else `method`'s
+  const w = m >= 0 ? m : shape.method;
+  // every other string value must be one the rules leave as it is
+  for (let k = 0; k < n; k++) {
+    if (isString[k] === 0 || k === u || k === w) continue;
+    const v = t.slice(valStart[k], valEnd[k]);
+    if (redactText(v) !== v) return undefined;
+  }
+  const url = t.slice(valStart[u], valEnd[u]);
+  const target = splitTarget(url);
+  if (!target) return `${shape.keys[u]} is not a path or URL`;
+  const method = m >= 0 ? t.slice(valStart[m], valEnd[m]) : "GET";
+  const req: LogRequest = { method: method.toUpperCase(), origin: target.origin, path: target.path, query: target.query };
+  const b = shape.body;
+  // a body that is a string is itself, null is none, a number or true/false its JSON
+  if (b >= 0 && !(isString[b] === 0 && t.startsWith("null", valStart[b]))) req.body = t.slice(valStart[b], valEnd[b]);
+  const flat: FlatLine = {
+    text: t, urlStart: valStart[u], urlEnd: valEnd[u],
+    methodStart: w < 0 ? -1 : valStart[w] - isString[w], methodEnd: w < 0 ? -1 : valEnd[w] + isString[w],
+  };
+  return { req, flat, absolute: isHttpUrl(url) };
+}
+
+// text JSON.stringify would escape (quotes, backslashes, controls, lone surrogates)
+const ESCAPED = /["\\\x00-\x1f\ud800-\udfff]/;
+let lastOrigin = "";
+let lastOriginPlain = true;
+
+/** A string's JSON text without its quotes. */
+const inner = (s: string): string => (ESCAPED.test(s) ? JSON.stringify(s).slice(1, -1) : s);
+
+/**
+ * The line with `origin + path` (origin "": the path alone) as its URL and `method` as its
+ * method: JSON.stringify of the object with those two values set. The parts are looked at
+ * apart: reading the text of the two joined would first copy them into one string.
+ */
+export function writeFlat(f: FlatLine, origin: string, path: string, method: string): string {
+  if (origin !== lastOrigin) { lastOrigin = origin; lastOriginPlain = !ESCAPED.test(origin); }
+  const url = origin && !lastOriginPlain ? inner(origin + path) : origin + inner(path);
+  const m = '"' + inner(method) + '"';
+  const t = f.text;
+  if (f.methodStart < 0) return t.slice(0, f.urlStart) + url + t.slice(f.urlEnd, t.length - 1) + ',"method":' + m + "}\n";
+  if (f.methodStart > f.urlStart) return t.slice(0, f.urlStart) + url + t.slice(f.urlEnd, f.methodStart) + m + t.slice(f.methodEnd) + "\n";
+  return t.slice(0, f.methodStart) + m + t.slice(f.methodEnd, f.urlStart) + url + t.slice(f.urlEnd) + "\n";
+}
