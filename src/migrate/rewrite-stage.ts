@@ -152,7 +152,12 @@ export class RewriteStage {
     if (!c.n) return;
     const o = c.o;
     this.tally.add(o.status, o.routeId, c.n);
-    for (const n of o.notes) this.tally.rule(n.rule, n.rule === "signals-sunset" ? n.message : ruleText(n.rule), c.n);
+    for (const n of o.notes) {
+      // a rule counted before (the usual case) needs no text
+      const r = this.tally.byRule.get(n.rule);
+      if (r) r.count += c.n;
+      else this.tally.rule(n.rule, n.rule === "signals-sunset" ? n.message : ruleText(n.rule), c.n);
+    }
     c.n = 0;
   }
 

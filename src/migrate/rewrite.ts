@@ -89,7 +89,8 @@ function matchParts(method: string, path: string, count: number): Route | undefi
     // the numbers of every literal segment first (most candidates differ there), then their text
     for (let i = 0; i < count; i++) if (segs[i] !== null && keys[i] !== segKey[i]) continue outer;
     for (let i = 0; i < count; i++) if (segs[i] !== null && !segmentIs(path, i, segs[i]!, keys[i])) continue outer;
-    matched.length = 0;
+    // (emptied by pops: setting length is a call into the runtime)
+    while (matched.length) matched.pop();
     for (let i = 0; i < count; i++) {
       if (segs[i] !== null) continue;
       const v = decodeSegment(path.slice(segStart[i], segEnd[i]));
