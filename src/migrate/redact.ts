@@ -6,6 +6,12 @@ import { REDACTED, isSecretHeader, isSecretParam, redactBody, redactJsonInPlace,
 import type { Item, LogRequest } from "./types.js";
 import { isHttpUrl } from "./url.js";
 
+/**
+ * Header lists redacted once and shared by many requests (readers/curl-form.ts), never changed:
+ * redactRequest passes them over.
+ */
+export const cleanHeaders = new WeakSet<object>();
+
 /** Redact a request in place: userinfo, secret query values, secret headers, the body. */
 export function redactRequest(req: LogRequest): LogRequest {
   if (req.origin) req.origin = redactOrigin(req.origin);
@@ -19,7 +25,7 @@ export function redactRequest(req: LogRequest): LogRequest {
     p[1] = secret ? REDACTED : redactText(p[1]);
   }
   const headers = req.headers;
-  if (headers) {
+  if (headers && !cleanHeaders.has(headers)) {
     // a "name" that is no header name (`X-Foo: <key>`) is dropped with its value
     let tokens = true;
     for (let i = 0; i < headers.length && tokens; i++) tokens = isToken(headers[i][0]);

@@ -14,7 +14,7 @@ function rng(seed: number) {
   return (n: number) => {
     x = (Math.imul(x ^ (x >>> 15), 0x2c1b3c6d) + 0x6d2b79f5) >>> 0;
     x ^= x >>> 13;
-    return x % n;
+    return (x >>> 0) % n;
   };
 }
 

@@ -3,6 +3,7 @@
 import type { LogRequest } from "../types.js";
 import { redactText, splitTarget } from "../url.js";
 import { shellWords } from "./shell.js";
+import { WORD_FREE, WORD_HEADER, formCurl, learnForm, type CurlWords } from "./curl-form.js";
 
 const DATA = new Set(["-d", "--data", "--data-raw", "--data-binary", "--data-ascii", "--data-urlencode", "--json"]);
 // options that take a value we do not need
@@ -39,12 +40,17 @@ const trimmed = (s: string): string => {
 export function parseCurl(line: string): LogRequest | string | null {
   const t = line.trim();
   if (!t || t.startsWith("#")) return null;
-  return simpleCurl(t) ?? parseCurlFull(t);
+  // a command of the form of the last one learned, else read whole (and its form learned)
+  const viaForm = formCurl(t);
+  if (viaForm) return viaForm;
+  const r = simpleCurl(t);
+  if (r) learnForm(t, r, words);
+  return r ?? parseCurlFull(t);
 }
 
 // what the word after an option is (the fast path's options): nothing, a header, the method, data
-const FREE = 0;
-const HEADER = 1;
+const FREE = WORD_FREE;
+const HEADER = WORD_HEADER;
 const METHOD = 2;
 const BODY = 3;
 
@@ -69,6 +75,10 @@ function optionKind(t: string, a: number, b: number): number {
   return FREE;
 }
 
+const MAX_WORDS = 64;
+/** The words of the command simpleCurl read last but its options (n -1: too many): for learnForm. */
+const words: CurlWords = { n: 0, start: new Int32Array(MAX_WORDS), end: new Int32Array(MAX_WORDS), quoted: new Uint8Array(MAX_WORDS), role: new Uint8Array(MAX_WORDS) };
+
 /**
  * The common command, read in one pass without the general option loop: `curl` then words that
  * are plain or single-quoted, options that take no value (QUIET_*), -X, -H and the data options
@@ -77,6 +87,7 @@ function optionKind(t: string, a: number, b: number): number {
  */
 export function simpleCurl(t: string): LogRequest | undefined {
   if (!t.startsWith("curl ")) return undefined;
+  words.n = 0;
   let method: string | undefined;
   let url: string | undefined;
   let body: string | undefined;
@@ -100,7 +111,10 @@ export function simpleCurl(t: string): LogRequest | undefined {
     }
     // a word: runs of plain characters and single-quoted parts (what shellWords makes of them)
     let w = "";
+    const ws = i;
+    let parts = 0;
     for (;;) {
+      parts++;
       if (c === 39) {
         const end = t.indexOf("'", i + 1);
         if (end < 0) return undefined;
@@ -118,6 +132,15 @@ export function simpleCurl(t: string): LogRequest | undefined {
       c = t.charCodeAt(i);
       if (c === 32 || c === 9 || c === 10 || c === 13) break;
     }
+    // (for learnForm: where the word is, whether it is one single-quoted part)
+    const nw = words.n;
+    if (nw >= 0 && nw < MAX_WORDS) {
+      words.start[nw] = ws;
+      words.end[nw] = i;
+      words.quoted[nw] = parts === 1 && t.charCodeAt(ws) === 39 ? 1 : 0;
+      words.role[nw] = want;
+      words.n++;
+    } else words.n = -1;
     if (want === HEADER) {
       const k = w.indexOf(":");
       if (k > 0) {

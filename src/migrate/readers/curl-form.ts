@@ -1,0 +1,102 @@
+// curl command lines written by a tool repeat one form: the same options and headers on every
+// line, only the key and the URL change (`curl -s -H 'x-api-key: <key>' -H 'Accept: ...' '<url>'`).
+// The form of a command simpleCurl read (curl.ts) is its text around its secret header values and
+// its URL. A later line with the same text around those places is the same command but for them:
+// it is read by finding them, without tokenizing, and its headers are the form's, redacted once
+// (secret values are redacted whatever they are) and marked so (redact.ts passes them over).
+// test/unit/migrate-curl-form.test.ts compares it with simpleCurl on generated lines.
+import { isSecretHeader } from "../../contract/secrets.js";
+import { cleanHeaders, redactRequest } from "../redact.js";
+import type { LogRequest } from "../types.js";
+import { splitTarget } from "../url.js";
+
+/** simpleCurl's roles of a word that is no option (the other two: the method, data) */
+export const WORD_FREE = 0;
+export const WORD_HEADER = 1;
+
+/** The words of a command but its options: [start, end) in the text, one single-quoted part or not, role. */
+export interface CurlWords { n: number; start: Int32Array; end: Int32Array; quoted: Uint8Array; role: Uint8Array }
+
+/** t = fixed[0] + v[0] + fixed[1] + ... + fixed[n]: v[urlAt] the URL, the others secret header values. */
+interface Form {
+  fixed: string[];
+  urlAt: number;
+  /** the URL is a plain word at the end of the line (else single-quoted) */
+  urlPlain: boolean;
+  method: string;
+  headers: [string, string][];
+  body: string | undefined;
+}
+
+const copy = (s: string): string => JSON.parse(JSON.stringify(s)) as string;
+// what ends a plain word (a URL holding one is not a plain word)
+const NOT_PLAIN = /[\s'"\\]/;
+
+let form: Form | undefined;
+
+/** The request of a command of the last form learned, or undefined (read it otherwise). */
+export function formCurl(t: string): LogRequest | undefined {
+  const f = form;
+  if (f === undefined || !t.startsWith(f.fixed[0])) return undefined;
+  const fixed = f.fixed;
+  const n = fixed.length - 1;
+  let pos = fixed[0].length;
+  let urlStart = 0;
+  let urlEnd = 0;
+  for (let k = 0; k < n; k++) {
+    const start = pos;
+    // a value runs to the first quote after it (the closing one); a plain URL to the end
+    const end = k === f.urlAt && f.urlPlain ? t.length - fixed[n].length : t.indexOf("'", start);
+    if (end < start || !t.startsWith(fixed[k + 1], end)) return undefined;
+    if (k === f.urlAt) { urlStart = start; urlEnd = end; }
+    pos = end + fixed[k + 1].length;
+  }
+  if (pos !== t.length || urlEnd === urlStart) return undefined;
+  const url = t.slice(urlStart, urlEnd);
+  if (f.urlPlain && NOT_PLAIN.test(url)) return undefined;
+  // what simpleCurl takes for a URL
+  if (url.charCodeAt(0) !== 47 && !url.startsWith("https://") && !url.startsWith("http://")) return undefined;
+  const target = splitTarget(url);
+  if (!target) return undefined;
+  const req: LogRequest = { method: f.method, origin: target.origin, path: target.path, query: target.query, headers: f.headers };
+  if (f.body !== undefined) req.body = f.body;
+  return req;
+}
+
+/**
+ * Learn the form of t, a command simpleCurl read as `req` (its words in `w`): when its URL ends
+ * the line and each secret header is one single-quoted word. Otherwise the last form stays.
+ */
+export function learnForm(t: string, req: LogRequest, w: CurlWords): void {
+  if (w.n <= 0) return;
+  const cuts: number[] = [];
+  let urlAt = -1;
+  let urlPlain = false;
+  for (let k = 0; k < w.n; k++) {
+    const s = w.start[k];
+    const e = w.end[k];
+    const q = w.quoted[k];
+    if (w.role[k] === WORD_FREE) {
+      if (e !== t.length) return;
+      urlAt = cuts.length / 2;
+      urlPlain = q === 0;
+      cuts.push(s + q, e - q);
+    } else if (w.role[k] === WORD_HEADER) {
+      const text = t.slice(s + q, e - q);
+      const colon = text.indexOf(":");
+      if (colon <= 0 || !isSecretHeader(text.slice(0, colon).trim())) continue;
+      if (q === 0) return;
+      cuts.push(s + 1 + colon + 1, e - 1);
+    }
+  }
+  if (urlAt < 0) return;
+  const fixed: string[] = [];
+  let at = 0;
+  for (let c = 0; c < cuts.length; c += 2) { fixed.push(copy(t.slice(at, cuts[c]))); at = cuts[c + 1]; }
+  fixed.push(copy(t.slice(at)));
+  // the headers as redactRequest leaves them (a secret one's value is *** whatever it was)
+  const r: LogRequest = { method: "GET", origin: "", path: "", query: [], headers: (req.headers ?? []).map(([k, v]) => [copy(k), copy(v)]) };
+  const headers = redactRequest(r).headers!;
+  cleanHeaders.add(headers);
+  form = { fixed, urlAt, urlPlain, method: copy(req.method), headers, body: req.body === undefined ? undefined : copy(req.body) };
+}

@@ -1,0 +1,69 @@
+// The curl form fast path (readers/curl-form.ts) against the command parsers it stands in for
+// (simpleCurl, then parseCurlFull): once redacted, the same request for every generated line,
+// lines of a learned form and lines that only look like one.
+import { describe, expect, it } from "vitest";
+import { parseCurl, parseCurlFull, simpleCurl } from "../../src/migrate/readers/curl.js";
+import { formCurl } from "../../src/migrate/readers/curl-form.js";
+import { redactRequest } from "../../src/migrate/redact.js";
+import type { LogRequest } from "../../src/migrate/types.js";
+
+function rng(seed: number) {
+  let x = seed >>> 0;
+  return (n: number) => {
+    x = (Math.imul(x ^ (x >>> 15), 0x2c1b3c6d) + 0x6d2b79f5) >>> 0;
+    x ^= x >>> 13;
+    return (x >>> 0) % n;
+  };
+}
+
+const KEYS = ["sk_live_1", "", " spaced value ", "a:b:c", 'dq"x', "back\\slash", "tab\there", "$(rm)", "é", "Bearer abc"];
+const URLS = ["https://api.example.com/v2/projects/abc", "https://api.example.com/v2/projects?limit=5&sort=rank", "/v2/topics?page=2",
+  "http://h/v2/intel/int_1", "https://u:pw@h/v2/projects/x", "ftp://h/v2/x", "", "v2/projects", "https://h/v2/a b", "https://h/v2/it's",
+  "https://h/v2/projects/%zz", "https://h/v2/x#frag", "/v2/projects/é"];
+const FORMS = [
+  (k: string, u: string) => `curl -s -H 'x-api-key: ${k}' -H 'Accept: application/json' '${u}'`,
+  (k: string, u: string) => `curl -X POST -H 'Authorization: ${k}' -d '{"a":1}' '${u}'`,
+  (k: string, u: string) => `curl -H 'X-Api-Key:${k}' ${u}`,
+  (k: string, u: string) => `curl --header 'x-api-key: ${k}' --header 'Accept: token=abc' --compressed '${u}'`,
+  (_k: string, u: string) => `curl -sS '${u}'`,
+  (k: string, u: string) => `curl -H 'x-api-key: ${k}' -H "Accept: x" '${u}'`,
+  (k: string, u: string) => `curl '${u}' -H 'x-api-key: ${k}'`,
+  (k: string, u: string) => `curl ${u} -H 'x-api-key: ${k}'`,
+  (k: string, u: string) => `curl -H x-api-key:${k} -H 'Accept: a' '${u}'`,
+];
+
+/** The reference: what parseCurl did before forms, redacted. */
+function reference(t: string): LogRequest | string {
+  const r = simpleCurl(t) ?? parseCurlFull(t);
+  return typeof r === "string" ? r : { ...redactRequest(r) };
+}
+
+describe("curl command forms", () => {
+  it("give the request simpleCurl and parseCurlFull give, on 20,000 generated lines in runs of one form", () => {
+    const r = rng(11);
+    let viaForm = 0;
+    let form = FORMS[0];
+    for (let i = 0; i < 20_000; i++) {
+      // runs of one form, as a tool writes them; now and then a line of another
+      if (r(50) === 0) form = FORMS[r(FORMS.length)];
+      const f = r(20) === 0 ? FORMS[r(FORMS.length)] : form;
+      const t = f(KEYS[r(4) ? 0 : r(KEYS.length)] + (r(3) ? String(i) : ""), URLS[r(3) ? r(4) : r(URLS.length)]);
+      if (formCurl(t) !== undefined) viaForm++;
+      const got = parseCurl(t);
+      expect(typeof got === "string" || got === null ? got : { ...redactRequest(got) }, t).toEqual(reference(t));
+    }
+    expect(viaForm).toBeGreaterThan(5_000);
+  });
+
+  it("shares one header list per form, redacted: the key never kept, whatever it was", () => {
+    parseCurl(`curl -H 'x-api-key: sk_live_first' -H 'Accept: a' 'https://h/v2/projects/1'`);
+    const a = formCurl(`curl -H 'x-api-key: sk_live_second' -H 'Accept: a' 'https://h/v2/projects/2'`);
+    const b = formCurl(`curl -H 'x-api-key: sk_live_third' -H 'Accept: a' 'https://h/v2/projects/3'`);
+    expect(a?.headers).toEqual([["x-api-key", "***"], ["Accept", "a"]]);
+    expect(b?.headers).toBe(a?.headers);
+    expect(b?.path).toBe("/v2/projects/3");
+    // a line that differs outside the key and the URL is not of the form
+    expect(formCurl(`curl -H 'x-api-key: k' -H 'Accept: b' 'https://h/v2/projects/3'`)).toBeUndefined();
+    expect(formCurl(`curl -H 'x-api-key: k' -H 'Accept: a' 'https://h/v2/projects/3' -d x`)).toBeUndefined();
+  });
+});
