@@ -174,6 +174,8 @@ interface Plan {
   v3Specs: Map<string, ParamSpec>;
   seriesWindow: boolean;
   renames: Note | null;
+  /** the notes of a request whose query hits no rule, and whether one is partial (undefined: they depend on the date) */
+  plain: { notes: Note[]; partial: boolean } | undefined;
 }
 const plans = new Map<Route, Plan>();
 function planOf(r: Route): Plan {
@@ -200,7 +202,12 @@ function planOf(r: Route): Plan {
     specs: specsOf(paramsOf(r)), v3Specs,
     seriesWindow: v3Specs.has("from") && v3Specs.has("to"),
     renames: v3 ? renameNote(v3.id) : null,
+    plain: undefined,
   };
+  if (p.notes) {
+    const notes = Object.freeze([...p.notes, ...(p.renames ? [p.renames] : [])]) as Note[];
+    p.plain = { notes, partial: notes.some((n) => isPartial(n.rule)) };
+  }
   plans.set(r, p);
   return p;
 }
@@ -237,12 +244,15 @@ function v3Path(plan: Plan, v2Values: readonly string[]): string {
   return (plan.fixedPath ??= fillTemplate(plan, v2Values, true).replace(/%00/g, placeholder));
 }
 
+/** A new list of the route's own notes. */
+const routeNotes = (plan: Plan, r: Route, opts: RewriteOptions): Note[] =>
+  plan.notes ? plan.notes.slice() : plan.routeRules.map((id) => (id === "signals-sunset" ? sunsetNote(r, opts.now) : note(id)));
+
 function rewriteV2(r: Route, v2Values: readonly string[], req: LogRequest, from: Shape, opts: RewriteOptions): Outcome {
   const plan = planOf(r);
   const routeRules = plan.routeRules;
-  const notes: Note[] = plan.notes ? plan.notes.slice() : routeRules.map((id) => (id === "signals-sunset" ? sunsetNote(r, opts.now) : note(id)));
   const v3 = plan.v3;
-  if (!v3) return outcome("removed", from, null, notes, r.id);
+  if (!v3) return outcome("removed", from, null, routeNotes(plan, r, opts), r.id);
   let pending: Pending[] | undefined;
 
   // path: fixed successor params, then the v2 path params carried over in order
@@ -279,10 +289,13 @@ function rewriteV2(r: Route, v2Values: readonly string[], req: LogRequest, from:
     byRule = hit(byRule, rule, `${k}=${clip(v)}`);
   }
   if (seriesAt !== undefined) byRule = seriesWindow(query, seriesAt, byRule);
-  if (byRule) hitNotes(byRule, notes);
-
-  if (plan.renames) notes.push(plan.renames);
   const path = v3Path(plan, v2Values);
+  // a request whose query hit no rule (most) has the route's notes: one frozen list, worked out once
+  const shared = byRule ? undefined : plan.plain;
+  if (shared) return outcome(shared.partial ? "partial" : "rewritten", from, { method: v3.method, path, query }, shared.notes, r.id, pending);
+  const notes = routeNotes(plan, r, opts);
+  if (byRule) hitNotes(byRule, notes);
+  if (plan.renames) notes.push(plan.renames);
   let partial = false;
   for (const n of notes) if (isPartial(n.rule)) { partial = true; break; }
   return outcome(partial ? "partial" : "rewritten", from, { method: v3.method, path, query }, notes, r.id, pending);
