@@ -345,11 +345,43 @@ function pairAt(s: string, p: number): boolean {
   return j + 1 < end && isSecretKey(s.slice(j + 1, end));
 }
 
+const isDigit = (c: number) => c >= 48 && c <= 57;
+// `0000-00-00T00:00:00`: 0 a digit, else the character itself
+const STAMP = [..."0000-00-00T00:00:00"].map((ch) => (ch === "0" ? 0 : ch.charCodeAt(0)));
+
+/**
+ * An ISO 8601 timestamp (`2026-11-22T10:15:00Z`, `...:00.123456+05:30`, or with no zone): digits and
+ * `-:T.Z+` only, which no rule reads as a secret (no word, no pair, no header name before its
+ * `:`). test/unit/secrets-prefilter.test.ts checks the rules leave every form as it is.
+ */
+export function plainTimestamp(s: string): boolean {
+  const n = s.length;
+  if (n < 19 || n > 35) return false;
+  for (let i = 0; i < 19; i++) {
+    const c = s.charCodeAt(i);
+    const want = STAMP[i];
+    if (want === 0 ? !isDigit(c) : c !== want) return false;
+  }
+  let i = 19;
+  if (s.charCodeAt(i) === 46) {
+    const from = ++i;
+    while (i < n && isDigit(s.charCodeAt(i))) i++;
+    if (i === from) return false;
+  }
+  if (i === n) return true;
+  const c = s.charCodeAt(i);
+  if (c === 90) return i + 1 === n;
+  return (c === 43 || c === 45) && n - i === 6 && isDigit(s.charCodeAt(i + 1)) && isDigit(s.charCodeAt(i + 2)) && s.charCodeAt(i + 3) === 58
+    && isDigit(s.charCodeAt(i + 4)) && isDigit(s.charCodeAt(i + 5));
+}
+
 /**
  * false: redactText would return the text as it is (no rule can change it). true: maybe not.
  * Exported for its tests.
  */
 export function mayHoldSecret(s: string): boolean {
+  // (timestamps are in most lines of a JSON log and in many queries)
+  if (s.length >= 19 && s.charCodeAt(4) === 45 && plainTimestamp(s)) return false;
   if (!WORDS_MARKED && WORDS.test(s)) return true;
   // each mark in turn (one character, or two: `ba`, ` -`)
   const re = ANY_MARKS;

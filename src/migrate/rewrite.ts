@@ -66,8 +66,14 @@ function scanSegments(path: string): number {
     start = i + 1;
   }
 }
-const segmentIs = (path: string, i: number, lit: string, key: number): boolean =>
-  segKey[i] === key && segEnd[i] - segStart[i] === lit.length && path.startsWith(lit, segStart[i]);
+// (segments are short: comparing their characters here beats a call to startsWith)
+function segmentIs(path: string, i: number, lit: string, key: number): boolean {
+  if (segKey[i] !== key) return false;
+  const s = segStart[i];
+  if (segEnd[i] - s !== lit.length) return false;
+  for (let j = 0; j < lit.length; j++) if (path.charCodeAt(s + j) !== lit.charCodeAt(j)) return false;
+  return true;
+}
 const V1 = keyOf("v1"), V2 = keyOf("v2"), V3 = keyOf("v3");
 
 // decodeURIComponent, which leaves text without `%` as it is (undefined: malformed)

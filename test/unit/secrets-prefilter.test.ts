@@ -1,7 +1,7 @@
 // redactText proves most text clean in one pass (mayHoldSecret) before any rule runs: that proof
 // must never let a secret through. The reference is the rules alone (redactTextRules).
 import { describe, expect, it } from "vitest";
-import { mayHoldSecret, redactText, redactTextRules } from "../../src/contract/secrets.js";
+import { mayHoldSecret, plainTimestamp, redactText, redactTextRules } from "../../src/contract/secrets.js";
 
 // one text per rule kind of redactTextRules, each holding a secret the rule redacts
 const SECRETS: Record<string, string[]> = {
@@ -43,6 +43,25 @@ describe("mayHoldSecret", () => {
       expect(mayHoldSecret(t), t).toBe(false);
       expect(redactTextRules(t), t).toBe(t);
     }
+  });
+
+  it("calls timestamps clean only in ISO 8601's forms, and the rules leave every such form as it is", () => {
+    let seed = 5;
+    const rnd = (n: number) => { seed = (Math.imul(seed, 1103515245) + 12345) & 0x7fffffff; return (seed >>> 8) % n; };
+    const d = (k: number) => Array.from({ length: k }, () => String(rnd(10))).join("");
+    let stamps = 0;
+    for (let i = 0; i < 20_000; i++) {
+      const frac = ["", "." + d(1 + rnd(9)), "."][rnd(3)];
+      const zone = ["", "Z", `+${d(2)}:${d(2)}`, `-${d(2)}:${d(2)}`, `+${d(4)}`, "z", "Zx", ` ${d(2)}`][rnd(8)];
+      let t = `${d(4)}-${d(2)}-${d(2)}${["T", "T", " ", "t"][rnd(4)]}${d(2)}:${d(2)}:${d(2)}${frac}${zone}`;
+      // now and then a character of another kind anywhere
+      if (rnd(5) === 0) { const at = rnd(t.length); t = t.slice(0, at) + ["=", "@", "a", " -", "%3D", "é"][rnd(6)] + t.slice(at + 1); }
+      const plain = plainTimestamp(t);
+      const iso = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)?$/.test(t);
+      expect(plain, t).toBe(iso);
+      if (plain) { stamps++; expect(redactTextRules(t), t).toBe(t); expect(mayHoldSecret(t), t).toBe(false); }
+    }
+    expect(stamps).toBeGreaterThan(2_000);
   });
 
   it("never calls text clean that the rules would change (random text from the rules' own pieces)", () => {
