@@ -81,6 +81,13 @@ export function splitTarget(target: string): { origin: string; path: string; que
   return { origin, path, query: q < 0 ? [] : parseQueryIn(target, q + 1, end) };
 }
 
+/** Does s start with `http://` or `https://` (as written: lower case)? (two startsWith calls, without the calls) */
+export function httpPrefix(s: string): boolean {
+  if (s.charCodeAt(0) !== 104 || s.charCodeAt(1) !== 116 || s.charCodeAt(2) !== 116 || s.charCodeAt(3) !== 112) return false;
+  const i = s.charCodeAt(4) === 115 ? 5 : 4;
+  return s.charCodeAt(i) === 58 && s.charCodeAt(i + 1) === 47 && s.charCodeAt(i + 2) === 47;
+}
+
 /** Does s start with `http://` or `https://` (any case)? (/^https?:\/\//i without a regex) */
 export const isHttpUrl = (s: string): boolean => {
   const c = s.charCodeAt(4);

@@ -19,7 +19,7 @@ function rng(seed: number) {
 const KEYS = ["sk_live_1", "", " spaced value ", "a:b:c", 'dq"x', "back\\slash", "tab\there", "$(rm)", "é", "Bearer abc"];
 const URLS = ["https://api.example.com/v2/projects/abc", "https://api.example.com/v2/projects?limit=5&sort=rank", "/v2/topics?page=2",
   "http://h/v2/intel/int_1", "https://u:pw@h/v2/projects/x", "ftp://h/v2/x", "", "v2/projects", "https://h/v2/a b", "https://h/v2/it's",
-  "https://h/v2/projects/%zz", "https://h/v2/x#frag", "/v2/projects/é"];
+  "https://h/v2/projects/%zz", "https://h/v2/x#frag", "/v2/projects/é", "HTTPS://h/v2/topics", "https:/h/v2/x", "httpx://h/v2/x", "h"];
 const FORMS = [
   (k: string, u: string) => `curl -s -H 'x-api-key: ${k}' -H 'Accept: application/json' '${u}'`,
   (k: string, u: string) => `curl -X POST -H 'Authorization: ${k}' -d '{"a":1}' '${u}'`,

@@ -1,7 +1,7 @@
 // curl command lines (`curl -X POST -H 'x-api-key: ...' 'https://host/v2/...'`), one per line
 // or continued with a trailing backslash. Quoting is read as a shell would (shell.ts).
 import type { LogRequest } from "../types.js";
-import { redactText, splitTarget } from "../url.js";
+import { httpPrefix, redactText, splitTarget } from "../url.js";
 import { shellWords } from "./shell.js";
 import { WORD_FREE, WORD_HEADER, formCurl, learnForm, type CurlWords } from "./curl-form.js";
 
@@ -159,7 +159,7 @@ export function simpleCurl(t: string): LogRequest | undefined {
   }
   if (want !== FREE || url === undefined) return undefined;
   const c0 = url.charCodeAt(0);
-  if (c0 !== 47 && !url.startsWith("https://") && !url.startsWith("http://")) return undefined;
+  if (c0 !== 47 && !httpPrefix(url)) return undefined;
   const target = splitTarget(url);
   if (!target) return undefined;
   const req: LogRequest = { method: method === undefined ? (body !== undefined ? "POST" : "GET") : method.toUpperCase(), origin: target.origin, path: target.path, query: target.query, headers: headers ?? [] };
