@@ -123,6 +123,17 @@ const pathOf = (item: RequestItem, to: Shape, target: string, rel: string | unde
   return target.length > origin.length && target.charCodeAt(origin.length) === 47 && target.startsWith(origin) ? target.slice(origin.length) : targetOf(to);
 };
 
+// the last origin written by the curl writer: needs it quotes, holds it a quote (origins repeat)
+let lastHead = "";
+let headSafe = true;
+let headQuoted = false;
+/** shellQuote(head + path), looking at each part alone (reading the text of the two joined would first copy them into one string). */
+function quoteUrl(head: string, path: string): string {
+  if (head !== lastHead) { lastHead = head; headSafe = shellSafe(head); headQuoted = head.indexOf("'") >= 0; }
+  if (headSafe && shellSafe(path)) return head + path;
+  return !headQuoted && path.indexOf("'") < 0 ? "'" + head + path + "'" : shellQuote(head + path);
+}
+
 export function makeWriter(format: OutputTarget, opts: WriterOptions): Writer {
   const clean = opts.itemsRedacted === true;
   const base = opts.baseUrl?.replace(/\/+$/, "");
@@ -179,11 +190,9 @@ export function makeWriter(format: OutputTarget, opts: WriterOptions): Writer {
             }
           }
           if (hasBody(item, to)) out += " --data-raw " + shellQuote(redactBody(item.req.body!));
-          // the URL in its two parts, each looked at alone: reading the text of the two joined
-          // would first copy them into one string
           const head = cleanOrigin(item.req.origin) || base || "";
           const path = target === undefined ? targetOf(to) : pathOf(item, to, target, rel);
-          const u = !head ? shellQuote(path) : shellSafe(head) && shellSafe(path) ? head + path : shellQuote(head + path);
+          const u = !head ? shellQuote(path) : quoteUrl(head, path);
           return out + ((head || path).charCodeAt(0) === 47 ? ' "$MIDS_BASE_URL"' : " ") + u + "\n";
         },
         end: () => "",

@@ -39,7 +39,7 @@ const trimmed = (s: string): string => {
 
 export function parseCurl(line: string): LogRequest | string | null {
   const t = line.trim();
-  if (!t || t.startsWith("#")) return null;
+  if (!t || t.charCodeAt(0) === 35) return null;
   // a command of the form of the last one learned, else read whole (and its form learned)
   const viaForm = formCurl(t);
   if (viaForm) return viaForm;

@@ -25,7 +25,7 @@ function mayBeDeep(t: string): boolean {
 export function parseJsonLine(line: string, flat = true): { req: LogRequest; source: Source } | string | null {
   const t = line.trim();
   if (!t) return null;
-  if (!t.startsWith("{")) return "not a JSON object";
+  if (t.charCodeAt(0) !== 123) return "not a JSON object";
   if (flat) {
     const f = flatJsonLine(t);
     if (f !== undefined) return typeof f === "string" ? f : { req: f.req, source: { format: "ndjson", flat: f.flat, absolute: f.absolute } };
