@@ -57,6 +57,12 @@ const headerNames = new Set(SECRET_HEADERS);
 const HEADER_ENDING = new RegExp(`(?:^|[-_])(?:${alt(SECRET_HEADER_ENDINGS)})(?:-v?\\d+)?$`);
 
 // logs repeat the same few names: remember each answer (bounded)
+/**
+ * A copy of s that stands alone, for a memo's key: a string cut from a block of input would keep
+ * the whole block alive for as long as the memo keeps it. (JSON round-trips any string exactly.)
+ */
+export const own = (s: string): string => JSON.parse(JSON.stringify(s)) as string;
+
 function memo(test: (name: string) => boolean): (name: string) => boolean {
   const seen = new Map<string, boolean>();
   return (name) => {
@@ -65,7 +71,7 @@ function memo(test: (name: string) => boolean): (name: string) => boolean {
     let r = seen.get(name);
     if (r === undefined) {
       if (seen.size >= 10_000) seen.clear();
-      seen.set(name, (r = test(name)));
+      seen.set(own(name), (r = test(name)));
     }
     return r;
   };
@@ -583,7 +589,7 @@ function plainKey(k: string): boolean {
     r = redactText(k) === k && !isSecretKey(k);
     if (k.length > 128) return r;
     if (plainKeys.size >= 10_000) plainKeys.clear();
-    plainKeys.set(k, r);
+    plainKeys.set(own(k), r);
   }
   return r;
 }

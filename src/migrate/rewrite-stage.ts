@@ -3,6 +3,7 @@
 // counted lazily. Logs where every line is new (a project id per line) would only fill a cache
 // with garbage, so the cache watches how often keys repeat and stands aside while they rarely do.
 import { migrationRule } from "../contract/migration.js";
+import { own } from "../contract/secrets.js";
 import { rewrite } from "./rewrite.js";
 import type { Tally } from "./summary.js";
 import { targetOf } from "./url.js";
@@ -22,9 +23,9 @@ const WATCH_MIN_HITS = 1 / 4;
 const WATCH_IDLE = 1 << 16;
 
 const ASCII = /^[\x00-\x7f]*$/;
-// A key built by concatenation is a tree of pieces that every lookup would walk again: store a
-// fresh flat copy (JSON round-trips any string exactly, lone surrogates included)
-const flat = (s: string): string => JSON.parse(JSON.stringify(s)) as string;
+// A key built by concatenation is a tree of pieces that every lookup would walk again, and a key
+// cut from a block of input keeps the block alive: store a fresh flat copy
+const flat = own;
 
 const ruleTexts = new Map<string, string>();
 const ruleText = (id: string): string => {

@@ -4,6 +4,7 @@
 import { ROUTES, matchRoute, matchPath, route as routeById, paramsOf, type Route, type ParamSpec } from "../contract/routes.js";
 import { UsageError } from "../errors.js";
 import { migrationRule, FIELD_RENAMES, RENAME_SCOPES_BY_V3_ROUTE, V2_SERIES_DEFAULT_WINDOW_DAYS } from "../contract/migration.js";
+import { own } from "../contract/secrets.js";
 import type { LogRequest, Note, Outcome, Pending, Shape, Status } from "./types.js";
 import { isSecretParam, queryObject } from "./url.js";
 
@@ -108,9 +109,13 @@ function matchParts(method: string, path: string, count: number): Route | undefi
   return undefined;
 }
 
-// text encodeURIComponent leaves as it is
-const PLAIN = /^[A-Za-z0-9\-_.!~*'()]*$/;
-const encodeSegment = (v: string): string => (PLAIN.test(v) ? v : encodeURIComponent(v));
+// text encodeURIComponent leaves as it is ([A-Za-z0-9\-_.!~*'()]): looked up by character (ids are short: a loop beats a regex call)
+const PLAIN = new Uint8Array(128);
+for (const ch of "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.!~*'()") PLAIN[ch.charCodeAt(0)] = 1;
+function encodeSegment(v: string): string {
+  for (let i = 0; i < v.length; i++) { const c = v.charCodeAt(i); if (c >= 128 || PLAIN[c] === 0) return encodeURIComponent(v); }
+  return v;
+}
 
 /**
  * buildPath (contract/routes.ts) on the plan's template, split once (`t[0] {t[1]} t[2] ...`):
@@ -307,8 +312,23 @@ function rewriteV2(r: Route, v2Values: readonly string[], req: LogRequest, from:
   return outcome(partial ? "partial" : "rewritten", from, { method: v3.method, path, query }, notes, r.id, pending);
 }
 
+const windowStarts = new Map<string, string>();
+
 /** v2 `at` ends the series window (a ceiling for `end`); start defaults to 7 days before it. */
 function seriesWindow(query: Record<string, string>, at: string, byRule: Hits): Hits {
+  // (without `to` and `from` the window depends on `at` alone: its start, worked out once per value)
+  if (query.to === undefined && query.from === undefined) {
+    let from = windowStarts.get(at);
+    if (from === undefined) {
+      const atMs = Date.parse(at);
+      from = Number.isNaN(atMs) ? "" : new Date(atMs - V2_SERIES_DEFAULT_WINDOW_DAYS * DAY_MS).toISOString();
+      if (windowStarts.size >= 4096) windowStarts.clear();
+      windowStarts.set(own(at), from);
+    }
+    query.to = at;
+    if (from) query.from = from;
+    return hit(byRule, "series-window-from-at", `at=${clip(at)}`);
+  }
   const atMs = Date.parse(at);
   const endMs = query.to !== undefined ? Date.parse(query.to) : NaN;
   const useEnd = !Number.isNaN(endMs) && !Number.isNaN(atMs) && endMs < atMs;

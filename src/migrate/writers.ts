@@ -2,7 +2,7 @@
 // raw HTTP or HAR. Secrets never leave: key headers become *** (curl: "$MIDS_API_KEY"),
 // key query pairs and body fields are redacted.
 import type { OutputTarget, RequestItem, Shape } from "./types.js";
-import { REDACTED, isSecretHeader, redactBody, redactJson, redactOrigin, redactText } from "../contract/secrets.js";
+import { REDACTED, isSecretHeader, own, redactBody, redactJson, redactOrigin, redactText } from "../contract/secrets.js";
 import { redactAccessPrefix, redactedObjects } from "./redact.js";
 import { isHttpUrl, targetOf } from "./url.js";
 import { writeFlat } from "./readers/jsonl-flat.js";
@@ -52,7 +52,7 @@ function nameMemo(k: string): NameMemo {
     // a hostile log's names can be many and long: a bounded memo
     if (k.length <= 128) {
       if (names.size >= 10_000) names.clear();
-      names.set(k, m);
+      names.set(own(k), m);
     }
   }
   return m;
@@ -83,7 +83,7 @@ function jsonName(k: string): string {
     j = JSON.stringify(k);
     if (k.length <= 128) {
       if (nameJson.size >= 10_000) nameJson.clear();
-      nameJson.set(k, j);
+      nameJson.set(own(k), j);
     }
   }
   return j;

@@ -5,7 +5,7 @@
 // it is read by finding them, without tokenizing, and its headers are the form's, redacted once
 // (secret values are redacted whatever they are) and marked so (redact.ts passes them over).
 // test/unit/migrate-curl-form.test.ts compares it with simpleCurl on generated lines.
-import { isSecretHeader } from "../../contract/secrets.js";
+import { isSecretHeader, own } from "../../contract/secrets.js";
 import { cleanHeaders, redactRequest } from "../redact.js";
 import type { LogRequest } from "../types.js";
 import { httpPrefix, splitTarget } from "../url.js";
@@ -28,7 +28,7 @@ interface Form {
   body: string | undefined;
 }
 
-const copy = (s: string): string => JSON.parse(JSON.stringify(s)) as string;
+const copy = own;
 // what ends a plain word (a URL holding one is not a plain word)
 const NOT_PLAIN = /[\s'"\\]/;
 

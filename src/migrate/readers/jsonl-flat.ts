@@ -5,7 +5,7 @@
 // parsed, redacted and rewritten object gives (writers.ts), for a third of the cost. Every other
 // line, and every one where a rule would change a value, takes the general path (jsonl.ts), the
 // reference: test/unit/migrate-jsonl-flat.test.ts compares the two on generated lines.
-import { isSecretKey, redactText } from "../../contract/secrets.js";
+import { isSecretKey, own, redactText } from "../../contract/secrets.js";
 import type { FlatLine, LogRequest } from "../types.js";
 import { isHttpUrl, splitTarget } from "../url.js";
 import { METHOD_KEYS, URL_KEYS } from "./jsonl-keys.js";
@@ -30,7 +30,7 @@ interface Shape {
   body: number;
 }
 
-const copy = (s: string): string => JSON.parse(JSON.stringify(s)) as string;
+const copy = own;
 
 function shapeOf(keys: string[]): Shape {
   const set = new Set(keys);
