@@ -33,15 +33,30 @@ export function note(rule: string, prefix?: string): Note {
 // (most literal segments first), so a path is scanned once and tried against a few candidates.
 // A segment is compared by a number first (its length and end characters: segmentKey), and by
 // its text only when the numbers agree.
-interface Compiled { route: Route; segments: (string | null)[]; keys: Int32Array }
+// The candidates of a method and segment count are kept again by the number of their second
+// segment (the resource: `projects`, `intel`...), each list in matchRoute's order with the routes
+// whose second segment is a parameter among them: a path is tried against one or two routes.
+interface Compiled { route: Route; version: string; segments: (string | null)[]; keys: Int32Array }
+interface Candidates { all: Compiled[]; bySecond: Map<number, Compiled[]>; wild: Compiled[] }
 const segmentKey = (len: number, first: number, last: number): number => (len << 16) ^ (first << 8) ^ last;
 const keyOf = (lit: string): number => segmentKey(lit.length, lit.charCodeAt(0), lit.charCodeAt(lit.length - 1));
-const byMethod = new Map<string, Compiled[][]>();
-for (const route of [...ROUTES].map((r) => ({ r, segs: r.path.split("/").filter(Boolean) }))
-  .sort((a, b) => b.segs.filter((x) => !x.startsWith("{")).length - a.segs.filter((x) => !x.startsWith("{")).length)) {
-  const byLength = byMethod.get(route.r.method) ?? byMethod.set(route.r.method, []).get(route.r.method)!;
-  const segments = route.segs.map((x) => (x.startsWith("{") ? null : x));
-  (byLength[route.segs.length] ??= []).push({ route: route.r, segments, keys: Int32Array.from(segments, (x) => (x === null ? -1 : keyOf(x))) });
+const byMethod = new Map<string, Candidates[]>();
+{
+  const lists = new Map<string, Compiled[][]>();
+  for (const route of [...ROUTES].map((r) => ({ r, segs: r.path.split("/").filter(Boolean) }))
+    .sort((a, b) => b.segs.filter((x) => !x.startsWith("{")).length - a.segs.filter((x) => !x.startsWith("{")).length)) {
+    const byLength = lists.get(route.r.method) ?? lists.set(route.r.method, []).get(route.r.method)!;
+    const segments = route.segs.map((x) => (x.startsWith("{") ? null : x));
+    (byLength[route.segs.length] ??= []).push({ route: route.r, version: route.r.version, segments, keys: Int32Array.from(segments, (x) => (x === null ? -1 : keyOf(x))) });
+  }
+  for (const [method, byLength] of lists) {
+    byMethod.set(method, byLength.map((all) => {
+      const bySecond = new Map<number, Compiled[]>();
+      for (const c of all) if (c.segments.length > 1 && c.segments[1] !== null) bySecond.set(c.keys[1], []);
+      for (const [k, list] of bySecond) for (const c of all) if (c.segments[1] === null || c.keys[1] === k) list.push(c);
+      return { all, bySecond, wild: all.filter((c) => c.segments.length < 2 || c.segments[1] === null) };
+    }));
+  }
 }
 
 // The segments of the path being matched (path.split("/").filter(Boolean)), as positions: no
@@ -87,9 +102,10 @@ function decodeSegment(s: string): string | undefined {
 const matched: string[] = [];
 
 /** matchRoute (contract/routes.ts) on the scanned segments: the route; its path parameter values in `matched`. */
-function matchParts(method: string, path: string, count: number): Route | undefined {
-  const list = count <= MAX_SEGMENTS ? byMethod.get(method === "HEAD" ? "GET" : method)?.[count] : undefined;
-  if (!list) return undefined;
+function matchParts(method: string, path: string, count: number): Compiled | undefined {
+  const candidates = count <= MAX_SEGMENTS ? byMethod.get(method === "HEAD" ? "GET" : method)?.[count] : undefined;
+  if (!candidates) return undefined;
+  const list = count < 2 ? candidates.all : candidates.bySecond.get(segKey[1]) ?? candidates.wild;
   outer: for (const c of list) {
     const segs = c.segments;
     const keys = c.keys;
@@ -104,7 +120,7 @@ function matchParts(method: string, path: string, count: number): Route | undefi
       if (v === undefined) continue outer;
       matched.push(v);
     }
-    return c.route;
+    return c;
   }
   return undefined;
 }
@@ -160,12 +176,12 @@ export function rewrite(req: LogRequest, opts: RewriteOptions): Outcome {
     return outcome("unrecognized", from, null, [note(rule)]);
   }
   if (count === 0 || !segmentIs(path, 0, "v2", V2)) return outcome("unrecognized", from, null, [note("not-an-api-path")]);
-  const r = matchParts(method, path, count);
-  if (!r || r.version !== "v2") {
+  const c = matchParts(method, path, count);
+  if (!c || c.version !== "v2") {
     const rule = matchPath(path).some((x) => x.route.version === "v2") ? "method-not-allowed" : "unknown-v2-route";
     return outcome("unrecognized", from, null, [note(rule)]);
   }
-  return rewriteV2(r, matched, req, from, opts);
+  return rewriteV2(c.route, matched, req, from, opts);
 }
 
 /** What a v2 route's rewrite needs that does not depend on the request, worked out once. */

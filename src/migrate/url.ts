@@ -118,10 +118,9 @@ const enc = (s: string) => {
 };
 
 export function buildQuery(q: Record<string, string>): string {
-  const keys = Object.keys(q);
-  if (!keys.length) return "";
-  let out = "?";
-  for (let i = 0; i < keys.length; i++) out += (i ? "&" : "") + enc(keys[i]) + "=" + enc(q[keys[i]]);
+  // (for-in: Object.keys's order on a plain object, without its array per request)
+  let out = "";
+  for (const k in q) out += (out ? "&" : "?") + enc(k) + "=" + enc(q[k]);
   return out;
 }
 
