@@ -107,3 +107,23 @@ describe("progress", () => {
     expect(await run({ stderrIsTTY: true }, true)).toBe("");
   });
 });
+
+describe("the request cache's watch (Memo)", () => {
+  it("stands aside for WATCH_IDLE requests after a window of new keys, then looks again; a repetitive log keeps it looking", async () => {
+    const { Memo, WATCH_IDLE, WATCH_WINDOW } = await import("../../src/migrate/rewrite-stage.js");
+    const memo = new Memo(() => undefined);
+    for (let i = 0; i < WATCH_WINDOW; i++) {
+      expect(memo.looking()).toBe(true);
+      memo.get(`GET /v2/projects/${i}`);
+    }
+    let idle = 0;
+    while (!memo.looking()) idle++;
+    expect(idle).toBe(WATCH_IDLE);
+    // keys seen before: it never stands aside
+    const again = new Memo(() => undefined);
+    for (let i = 0; i < 4 * WATCH_WINDOW; i++) {
+      expect(again.looking()).toBe(true);
+      again.get(`GET /v2/projects/${i % 100}`);
+    }
+  });
+});
