@@ -309,6 +309,9 @@ function accessLines(handle: Handler, file: string | undefined): LineSink {
   };
 }
 
+// a curl command's source says only what it is: one object for all
+const CURL_SOURCE = Object.freeze({ format: "curl" as const });
+
 /** Line-based formats: parse each line; curl commands may continue over lines (readers/curl.ts joins them, in linear time). */
 function lineHandler(format: "ndjson" | "curl", handle: Handler, file: string | undefined) {
   const base = file ? { file } : {};
@@ -316,7 +319,7 @@ function lineHandler(format: "ndjson" | "curl", handle: Handler, file: string | 
   const curl = (e: CurlEntry | null): void | Promise<void> => {
     if (e === null) return;
     if (e.kind === "invalid") return handle({ ...e, ...base });
-    const it: RequestItem = { kind: "request", position: e.position, req: e.req, source: { format: "curl" } };
+    const it: RequestItem = { kind: "request", position: e.position, req: e.req, source: CURL_SOURCE };
     if (file) it.file = file;
     return handle(it);
   };

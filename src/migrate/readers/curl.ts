@@ -249,7 +249,8 @@ export function curlJoiner() {
       return { kind: "invalid", position: start, reason: `curl command continued over more than ${MAX_CURL_COMMAND_CHARS / 1024} KiB` };
     }
     const text = parts.length === 1 ? parts[0] : parts.join("\n");
-    parts.length = 0;
+    // (emptied by pops: setting length is a call into the runtime)
+    while (parts.length) parts.pop();
     size = 0;
     const r = parseCurl(text);
     if (r === null) return null;
