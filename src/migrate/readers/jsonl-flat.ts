@@ -10,11 +10,11 @@ import type { FlatLine, LogRequest } from "../types.js";
 import { isHttpUrl, splitTarget } from "../url.js";
 import { METHOD_KEYS, URL_KEYS } from "./jsonl-keys.js";
 
-// A string without escapes or controls; a number as JSON has it; a key that is no array index
-// (an object lists those first, whatever their place in the text).
+// A string without escapes or controls; a number as JSON has it. (A key that is an array index,
+// which an object lists first whatever its place in the text, makes its shape not plain.)
 const STR = '"[^"\\\\\\x00-\\x1f\\ud800-\\udfff]*"';
 const NUM = "-?(?:0|[1-9]\\d*)(?:\\.\\d+)?(?:[eE][+-]?\\d+)?";
-const PAIR = `"(?!\\d+")[^"\\\\\\x00-\\x1f\\ud800-\\udfff]*":(?:${STR}|${NUM}|true|false|null)`;
+const PAIR = `${STR}:(?:${STR}|${NUM}|true|false|null)`;
 const FLAT = new RegExp(`^\\{(?:${PAIR}(?:,${PAIR})*)?\\}$`);
 
 /** What a line's keys say, worked out once for each run of lines with the same keys. */
@@ -34,7 +34,7 @@ const copy = own;
 
 function shapeOf(keys: string[]): Shape {
   const set = new Set(keys);
-  const plain = set.size === keys.length && keys.every((k) => redactText(k) === k && !isSecretKey(k))
+  const plain = set.size === keys.length && keys.every((k) => redactText(k) === k && !isSecretKey(k) && !/^\d+$/.test(k))
     && !(set.has("value") && (set.has("name") || set.has("key")));
   const indexes = (names: readonly string[]) => names.map((n) => keys.indexOf(n)).filter((i) => i >= 0);
   return { keys, plain, urlKeys: indexes(URL_KEYS), methodKeys: indexes(METHOD_KEYS), method: keys.indexOf("method"), body: keys.indexOf("body") };
@@ -116,6 +116,11 @@ function findShape(t: string, n: number): Shape {
   return shape;
 }
 
+// a log uses a method or two: the upper-case form of the last one is kept
+let lastMethod = "";
+let lastUpper = "";
+const upper = (m: string): string => (m === lastMethod ? lastUpper : (lastUpper = (lastMethod = own(m)).toUpperCase()));
+
 /** The first of `candidates` with a non-empty string value, or -1. */
 function firstValued(candidates: number[]): number {
   for (let c = 0; c < candidates.length; c++) {
@@ -150,8 +155,8 @@ export function flatJsonLine(t: string): { req: LogRequest; flat: FlatLine; abso
   const url = t.slice(valStart[u], valEnd[u]);
   const target = splitTarget(url);
   if (!target) return `${shape.keys[u]} is not a path or URL`;
-  const method = m >= 0 ? t.slice(valStart[m], valEnd[m]) : "GET";
-  const req: LogRequest = { method: method.toUpperCase(), origin: target.origin, path: target.path, query: target.query };
+  const method = m >= 0 ? upper(t.slice(valStart[m], valEnd[m])) : "GET";
+  const req: LogRequest = { method, origin: target.origin, path: target.path, query: target.query };
   const b = shape.body;
   // a body that is a string is itself, null is none, a number or true/false its JSON
   if (b >= 0 && !(isString[b] === 0 && t.startsWith("null", valStart[b]))) req.body = t.slice(valStart[b], valEnd[b]);
@@ -167,6 +172,10 @@ const ESCAPED = /["\\\x00-\x1f\ud800-\udfff]/;
 let lastOrigin = "";
 let lastOriginPlain = true;
 
+// the method last written, and its JSON
+let lastWritten = "";
+let lastWrittenJson = '""';
+
 /** A string's JSON text without its quotes. */
 const inner = (s: string): string => (ESCAPED.test(s) ? JSON.stringify(s).slice(1, -1) : s);
 
@@ -178,7 +187,8 @@ const inner = (s: string): string => (ESCAPED.test(s) ? JSON.stringify(s).slice(
 export function writeFlat(f: FlatLine, origin: string, path: string, method: string): string {
   if (origin !== lastOrigin) { lastOrigin = origin; lastOriginPlain = !ESCAPED.test(origin); }
   const url = origin && !lastOriginPlain ? inner(origin + path) : origin + inner(path);
-  const m = '"' + inner(method) + '"';
+  if (method !== lastWritten) { lastWritten = method; lastWrittenJson = '"' + inner(method) + '"'; }
+  const m = lastWrittenJson;
   const t = f.text;
   if (f.methodStart < 0) return t.slice(0, f.urlStart) + url + t.slice(f.urlEnd, t.length - 1) + ',"method":' + m + "}\n";
   if (f.methodStart > f.urlStart) return t.slice(0, f.urlStart) + url + t.slice(f.urlEnd, f.methodStart) + m + t.slice(f.methodEnd) + "\n";
