@@ -33,7 +33,8 @@ export class BatchProcessor {
     this.writing = new WriteStage({} as IO, this.rewriting.tally, {
       to: init.to, report: init.report, baseUrl: init.baseUrl, version: init.version, frame: false,
       sink: (text, ascii) => {
-        this.room(ascii ? text.length : Buffer.byteLength(text, "utf8"));
+        // (room for UTF-8's most, 3 bytes a UTF-16 unit: the text is not read twice to count them)
+        this.room(ascii ? text.length : text.length * 3);
         this.size += this.out.write(text, this.size, ascii ? "latin1" : "utf8");
       },
     });
