@@ -6,7 +6,7 @@ import { UsageError } from "../errors.js";
 import { migrationRule, FIELD_RENAMES, RENAME_SCOPES_BY_V3_ROUTE, V2_SERIES_DEFAULT_WINDOW_DAYS } from "../contract/migration.js";
 import { own } from "../contract/secrets.js";
 import type { LogRequest, Note, Outcome, Pending, Shape, Status } from "./types.js";
-import { isSecretParam, queryObject } from "./url.js";
+import { EMPTY_QUERY, isSecretParam, queryObject } from "./url.js";
 
 export interface RewriteOptions {
   now: Date;
@@ -289,7 +289,8 @@ function rewriteV2(r: Route, v2Values: readonly string[], req: LogRequest, from:
   // query: every v2 parameter either carries over under its v3 name or is noted with its rule
   const specs = plan.specs;
   const v3Specs = plan.v3Specs;
-  const query: Record<string, string> = {};
+  // (a request without a query gets none: the frozen empty one, nothing is added to it below)
+  const query: Record<string, string> = req.query.length ? {} : EMPTY_QUERY;
   let byRule: Hits;
   let seriesAt: string | undefined;
   // from.query differs from queryObject(req.query, false) only in secret values, which are not read

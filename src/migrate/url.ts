@@ -95,8 +95,12 @@ export const isHttpUrl = (s: string): boolean => {
   return n > 0 && s.charCodeAt(n) === 47 && s.charCodeAt(n + 1) === 47 && s.slice(0, 4).toLowerCase() === "http";
 };
 
+export const EMPTY_QUERY: Record<string, string> = Object.freeze({});
+
 /** Query object (object of strings; repeated keys joined with commas, as v2 csv filters read them). */
 export function queryObject(pairs: readonly [string, string][], redactSecrets = true): Record<string, string> {
+  // most requests have no query: one frozen object for all of them (nothing writes to it)
+  if (pairs.length === 0) return EMPTY_QUERY;
   const out: Record<string, string> = {};
   for (let i = 0; i < pairs.length; i++) {
     const k = pairs[i][0];
