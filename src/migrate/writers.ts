@@ -158,7 +158,7 @@ export function makeWriter(format: OutputTarget, opts: WriterOptions): Writer {
         begin: () => "",
         write(item, to, target, rel) {
           const s = item.source;
-          if (s.format === "ndjson" && s.flat) return writeFlat(s.flat, s.absolute ? item.req.origin : "", pathOf(item, to, target, rel), to.method);
+          if (s.format === "ndjson" && s.flat) return writeFlat(s.flat, s.absolute ? item.req.origin : "", pathOf(item, to, target, rel), to.method, to.path === item.req.path);
           if (s.format === "ndjson") {
             // an absolute URL stays absolute, a path stays a path (redactItem noted which, as
             // it blanked the old URL: see redact.ts)

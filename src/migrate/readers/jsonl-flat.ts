@@ -183,10 +183,16 @@ const inner = (s: string): string => (ESCAPED.test(s) ? JSON.stringify(s).slice(
  * The line with `origin + path` (origin "": the path alone) as its URL and `method` as its
  * method: JSON.stringify of the object with those two values set. The parts are looked at
  * apart: reading the text of the two joined would first copy them into one string.
+ *
+ * `path` (v3 path and query) is looked at only when `inputPath` (it starts with the request's
+ * own path: an unchanged request). Otherwise the rewrite built it from the route table's
+ * templates, encodeURIComponent's output and buildQuery's, none of which holds a character JSON
+ * escapes (test/unit/migrate-jsonl-flat.test.ts checks the templates and the encoders): reading
+ * it would first copy it whole.
  */
-export function writeFlat(f: FlatLine, origin: string, path: string, method: string): string {
+export function writeFlat(f: FlatLine, origin: string, path: string, method: string, inputPath: boolean): string {
   if (origin !== lastOrigin) { lastOrigin = origin; lastOriginPlain = !ESCAPED.test(origin); }
-  const url = origin && !lastOriginPlain ? inner(origin + path) : origin + inner(path);
+  const url = origin && !lastOriginPlain ? inner(origin + path) : origin + (inputPath ? inner(path) : path);
   if (method !== lastWritten) { lastWritten = method; lastWrittenJson = '"' + inner(method) + '"'; }
   const m = lastWrittenJson;
   const t = f.text;
