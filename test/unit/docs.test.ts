@@ -9,6 +9,7 @@ import { SANDBOX_KEYS } from "../../src/sandbox/keys.js";
 import { EXIT, EXIT_SUMMARY } from "../../src/errors.js";
 import { HEAP_TRIM_BYTES } from "../../src/migrate/parallel/heap.js";
 import { INDEX_MIN_RULES } from "../../src/migrate/scan/gitignore.js";
+import { WATCH_IDLE, WATCH_WINDOW } from "../../src/migrate/rewrite-stage.js";
 
 const update = process.env.UPDATE_DOCS === "1";
 const readmePath = join(ROOT, "README.md");
@@ -76,5 +77,7 @@ describe("README numbers that the code owns", () => {
   it("states migrate's collection interval and scan's plain-rule threshold as the code has them", () => {
     expect(prose).toContain(`full garbage collection after every ${HEAP_TRIM_BYTES / 1048576} MB of input it processes`);
     expect(prose).toContain(`A \`.gitignore\` of ${INDEX_MIN_RULES} or more plain rules`);
+    expect(prose).toContain(`the last ${WATCH_WINDOW.toLocaleString("en-US")} targets had been seen before`);
+    expect(prose).toContain(`the cache stands aside for the next ${WATCH_IDLE.toLocaleString("en-US")} requests`);
   });
 });
