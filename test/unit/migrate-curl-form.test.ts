@@ -6,15 +6,8 @@ import { parseCurl, parseCurlFull, simpleCurl } from "../../src/migrate/readers/
 import { formCurl } from "../../src/migrate/readers/curl-form.js";
 import { redactRequest } from "../../src/migrate/redact.js";
 import type { LogRequest } from "../../src/migrate/types.js";
+import { rng } from "../helpers/rng.js";
 
-function rng(seed: number) {
-  let x = seed >>> 0;
-  return (n: number) => {
-    x = (Math.imul(x ^ (x >>> 15), 0x2c1b3c6d) + 0x6d2b79f5) >>> 0;
-    x ^= x >>> 13;
-    return (x >>> 0) % n;
-  };
-}
 
 const KEYS = ["sk_live_1", "", " spaced value ", "a:b:c", 'dq"x', "back\\slash", "tab\there", "$(rm)", "é", "Bearer abc"];
 const URLS = ["https://api.example.com/v2/projects/abc", "https://api.example.com/v2/projects?limit=5&sort=rank", "/v2/topics?page=2",

@@ -7,20 +7,12 @@ import { redactItem } from "../../src/migrate/redact.js";
 import { makeWriter } from "../../src/migrate/writers.js";
 import { targetOf } from "../../src/migrate/url.js";
 import type { RequestItem, Shape } from "../../src/migrate/types.js";
+import { rng } from "../helpers/rng.js";
 import { ROUTES } from "../../src/contract/routes.js";
 import { migrationRule } from "../../src/contract/migration.js";
 import { rewrite } from "../../src/migrate/rewrite.js";
 import { buildQuery } from "../../src/migrate/url.js";
 
-// a small deterministic generator
-function rng(seed: number) {
-  let x = seed >>> 0;
-  return (n: number) => {
-    x = (Math.imul(x ^ (x >>> 15), 0x2c1b3c6d) + 0x6d2b79f5) >>> 0;
-    x ^= x >>> 13;
-    return (x >>> 0) % n;
-  };
-}
 
 const KEYS = ["ts", "method", "url", "path", "uri", "requestUrl", "originalUrl", "verb", "requestMethod", "status", "ms", "body",
   "name", "key", "value", "note", "token", "__proto__", "0", "12", "a b", "x-api-key", "Authorization: Bearer x", "é", "", "headers", "query", "req"];
