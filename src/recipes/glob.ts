@@ -6,7 +6,7 @@ import { readdirSync } from "node:fs";
 import { isAbsolute, join, resolve, sep } from "node:path";
 import { globSync } from "tinyglobby";
 import { UsageError } from "../errors.js";
-import { SKIPPED_DIRS, gitignoreFilter } from "../migrate/scan/walk.js";
+import { SKIPPED_DIRS, gitignoreFilter, type IgnoreTooLarge } from "../migrate/scan/walk.js";
 
 export function hasMagic(pattern: string): boolean {
   return /[*?{]/.test(pattern);
@@ -29,8 +29,8 @@ function baseOf(pattern: string, cwd: string): string {
   return resolve(cwd, lit.join("/") || ".");
 }
 
-/** Files matching `pattern`, relative to `cwd` unless the pattern is absolute, sorted. */
-export function glob(pattern: string, cwd: string): string[] {
+/** Files matching `pattern`, relative to `cwd` unless the pattern is absolute, sorted; `tooLarge` told of an ignore file left out. */
+export function glob(pattern: string, cwd: string, tooLarge?: IgnoreTooLarge): string[] {
   const p = pattern.split(sep).join("/");
   let unreadable: { dir: string; code: string } | undefined;
   // a missing directory simply matches nothing; an unreadable one would hide recipes silently
@@ -50,6 +50,6 @@ export function glob(pattern: string, cwd: string): string[] {
     ignore: SKIPPED_DIRS.map((d) => `**/${d}/**`), fs: { readdirSync: readdir },
   });
   if (unreadable) throw new UsageError(`cannot read directory '${unreadable.dir}' while expanding a pattern: ${unreadable.code}`);
-  const ignored = gitignoreFilter(baseOf(p, cwd));
+  const ignored = gitignoreFilter(baseOf(p, cwd), tooLarge);
   return found.filter((f) => !ignored(absolute ? f : join(cwd, f))).map((f) => f.split("/").join(sep)).sort();
 }

@@ -5,6 +5,7 @@ import { readdirSync, statSync, type Dirent } from "node:fs";
 import { open } from "node:fs/promises";
 import { isAbsolute, join, resolve } from "node:path";
 import { UsageError } from "../errors.js";
+import type { IgnoreTooLarge } from "../migrate/scan/walk.js";
 import { glob, hasMagic } from "./glob.js";
 import { MAX_RECIPE_BYTES } from "./parse.js";
 
@@ -45,12 +46,15 @@ function walkDir(dir: string, shown: string): string[] {
   return out;
 }
 
-export function expandInputs(args: readonly string[], cwd: string, stdinName = "<stdin>"): Input[] {
+/** `tooLarge`: told of an ignore file over git's limit that a glob's .gitignore rules left out (once per file). */
+export function expandInputs(args: readonly string[], cwd: string, stdinName = "<stdin>", tooLarge?: IgnoreTooLarge): Input[] {
   if (args.length === 0) throw new UsageError("name at least one recipe file, directory, glob, or - for stdin", { hint: "mids recipes validate recipes/*.yaml" });
   const out: Input[] = [];
   const seen = new Set<string>();
   const missing: string[] = [];
   const empty: string[] = [];
+  const toldOf = new Set<string>();
+  const told: IgnoreTooLarge = (file, size) => { if (!toldOf.has(file)) { toldOf.add(file); tooLarge?.(file, size); } };
   const add = (file: string, path?: string) => {
     const k = path ?? STDIN;
     if (seen.has(k)) return;
@@ -71,7 +75,7 @@ export function expandInputs(args: readonly string[], cwd: string, stdinName = "
     } else if (st) {
       add(arg, abs);
     } else if (hasMagic(arg)) {
-      const files = glob(arg, cwd);
+      const files = glob(arg, cwd, told);
       if (!files.length) empty.push(`the pattern '${arg}' matches no file`);
       for (const f of files) add(f, isAbsolute(f) ? f : resolve(cwd, f));
     } else {

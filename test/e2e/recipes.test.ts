@@ -1,11 +1,12 @@
 // recipes validate against the sandbox: exact locations, never sending a broken file, every format,
 // stdin, exit codes, and 50 files in one run. One sandbox for the file.
-import { readFileSync, writeFileSync, mkdirSync } from "node:fs";
+import { readFileSync, writeFileSync, mkdirSync, truncateSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ROOT, runMids, startSandbox, tempDir, type SandboxProcess } from "../helpers/cli.js";
 import { parseXml } from "../fixtures/recipes/xml.js";
 import { SANDBOX_DEMO_KEY, SANDBOX_KEYS } from "../../src/sandbox/keys.js";
+import { MAX_GITIGNORE_BYTES } from "../../src/migrate/scan/walk.js";
 
 const FIX = join(ROOT, "test/fixtures/recipes");
 const KEY = SANDBOX_DEMO_KEY;
@@ -156,6 +157,24 @@ describe("recipes validate", () => {
     const g = await runMids(["recipes", "validate", "test/fixtures/recipes/*.yml"], { env: sb.env(KEY) });
     expect(g.code).toBe(2);
     expect(await validateCalls()).toBe(0);
+  });
+
+  it("a glob under an ignore file over git's size limit: one warning, that file's rules left out (as migrate scan and git do), the others applied", async () => {
+    write("bigignore/a.yaml", fixture("valid.yaml"));
+    write("bigignore/sub/b.yaml", fixture("valid.yaml"));
+    write("bigignore/sub/skip.yaml", fixture("valid.yaml"));
+    write("bigignore/sub/.gitignore", "skip.yaml\n");
+    // a sparse file: no disk used, never read (its rule would leave a.yaml out)
+    write("bigignore/.gitignore", "a.yaml\n");
+    truncateSync(join(tmp, "bigignore/.gitignore"), MAX_GITIGNORE_BYTES + 1);
+    const r = await runMids(["recipes", "validate", "bigignore/**/*.yaml", "bigignore/*.yaml"], { env: sb.env(KEY), cwd: tmp });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain("mids: 2 files checked: 2 valid");
+    expect(await validateCalls()).toBe(2);
+    const mib = `${(MAX_GITIGNORE_BYTES / 1048576).toFixed(1)} MiB`;
+    expect(r.stderr.split("\n").filter((l) => l.startsWith("mids: ignoring"))).toEqual([
+      `mids: ignoring bigignore/.gitignore: ${mib}, over git's ${mib} limit for an ignore file; its rules were not applied`,
+    ]);
   });
 
   it("github format is chosen under GITHUB_ACTIONS and annotates file, line and column", async () => {

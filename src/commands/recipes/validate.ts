@@ -10,6 +10,8 @@ import { expandInputs, readRecipeFile, type Input } from "../../recipes/inputs.j
 import { MAX_RECIPE_BYTES, oversized } from "../../recipes/parse.js";
 import type { FileReport } from "../../recipes/types.js";
 import { VERSION } from "../../version.js";
+import { largeIgnoreMessage, shownPath } from "../../migrate/scan/walk.js";
+import { oneLine } from "../../output/sanitize.js";
 import { checkData } from "../shared/validate.js";
 import { parseIntFlag } from "../shared/options.js";
 import { noticeDiscontinued, readStdinCapped } from "./shared.js";
@@ -70,7 +72,9 @@ async function readInput(input: Input, stdinText: string | undefined): Promise<{
 export async function run(opts: ValidateOptions, ctx: Context): Promise<void> {
   outputPlan(ctx, opts);
   const concurrency = parseIntFlag("--concurrency", opts.concurrency, 1, MAX_CONCURRENCY) ?? 4;
-  const inputs = expandInputs(opts.inputs, ctx.io.cwd, opts.stdinName || "<stdin>");
+  // an ignore file over git's limit is left out, as in git and `migrate scan`: said once on stderr
+  const inputs = expandInputs(opts.inputs, ctx.io.cwd, opts.stdinName || "<stdin>", (file, size) =>
+    ctx.io.stderr.write(largeIgnoreMessage(oneLine(shownPath(ctx.io.cwd, file)), size)));
   noticeDiscontinued(ctx, "validate");
 
   let stdinText: string | undefined;

@@ -10,7 +10,7 @@ import { SCAN_STATUSES, type ScanStatus } from "./analyze.js";
 import { fixable, fixedText, unifiedDiff, writeFixed } from "./fix.js";
 import { rendering, summarize, summaryLine } from "./report.js";
 import { MAX_SCAN_FILE_BYTES, scan, type ScannedFile } from "./scan.js";
-import { MAX_GITIGNORE_BYTES, SKIPPED_DIRS } from "./walk.js";
+import { SKIPPED_DIRS, largeIgnoreMessage, mib } from "./walk.js";
 
 export interface ScanCommandFlags {
   paths: string[];
@@ -25,7 +25,6 @@ export interface ScanCommandFlags {
   host?: string[];
 }
 
-const mib = (n: number) => `${(n / 1048576).toFixed(1)} MiB`;
 
 export function parseFailOn(v: string | undefined): ScanStatus[] {
   if (v === undefined) return [];
@@ -88,7 +87,7 @@ export async function runScan(flags: ScanCommandFlags, ctx: Context): Promise<vo
   }
   const quiet = g.quiet;
   for (const d of result.skippedDirs) ctx.io.stderr.write(`mids: skipped ${oneLine(d)}: ${SKIPPED_DIRS.join("/, ")}/ are never walked (name files in it to scan them)\n`);
-  for (const l of result.largeIgnores) ctx.io.stderr.write(`mids: ignoring ${oneLine(l.file)}: ${mib(l.size)}, over git's ${mib(MAX_GITIGNORE_BYTES)} limit for an ignore file; its rules were not applied\n`);
+  for (const l of result.largeIgnores) ctx.io.stderr.write(largeIgnoreMessage(oneLine(l.file), l.size));
   for (const t of result.tooLarge) ctx.io.stderr.write(`mids: skipped ${oneLine(t.file)}: ${mib(t.size)}, over the ${mib(MAX_SCAN_FILE_BYTES)} scan limit\n`);
 
   let files: ScannedFile[] = result.files;

@@ -28,6 +28,18 @@ export const MAX_GITIGNORE_BYTES = 100 * 1024 * 1024;
 /** Told of an ignore file over MAX_GITIGNORE_BYTES (absolute path, size in bytes). */
 export type IgnoreTooLarge = (file: string, size: number) => void;
 
+/** A path as messages show it: relative to cwd with `/` when below it, else absolute. */
+export function shownPath(cwd: string, file: string): string {
+  const rel = relative(cwd, file);
+  return rel.startsWith("..") ? file : rel.split(sep).join("/");
+}
+
+export const mib = (n: number) => `${(n / 1048576).toFixed(1)} MiB`;
+
+/** The stderr line for an ignore file left out (`migrate scan`, `recipes validate` globs); `shown` already made one line. */
+export const largeIgnoreMessage = (shown: string, size: number): string =>
+  `mids: ignoring ${shown}: ${mib(size)}, over git's ${mib(MAX_GITIGNORE_BYTES)} limit for an ignore file; its rules were not applied\n`;
+
 function readIgnore(file: string, tooLarge?: IgnoreTooLarge): IgnoreRules | undefined {
   let text: string;
   try {
@@ -85,15 +97,15 @@ export function isIgnored(levels: readonly Level[], abs: string, isDir: boolean)
  * For files found some other way (a glob): whether .gitignore rules leave `abs` out, reading the
  * .gitignore files above `base` (up to the git work tree's root) and from `base` down to the file.
  */
-export function gitignoreFilter(base: string): (abs: string) => boolean {
-  const above = levelsAbove(base);
+export function gitignoreFilter(base: string, tooLarge?: IgnoreTooLarge): (abs: string) => boolean {
+  const above = levelsAbove(base, tooLarge);
   const byDir = new Map<string, Level[]>();
   const levelsOf = (dir: string): Level[] => {
     let l = byDir.get(dir);
     if (l) return l;
     const parent = dirname(dir);
     const up = dir === base || !dir.startsWith(base + sep) ? above : levelsOf(parent);
-    const ig = readIgnore(join(dir, ".gitignore"));
+    const ig = readIgnore(join(dir, ".gitignore"), tooLarge);
     l = ig ? [...up, { base: dir, ig }] : up;
     byDir.set(dir, l);
     return l;
@@ -153,8 +165,7 @@ export function walk(paths: readonly string[], opts: WalkOptions): WalkResult {
   const skippedDirs: string[] = [];
   const largeIgnores: { file: string; size: number }[] = [];
   const tooLarge: IgnoreTooLarge = (file, size) => {
-    const rel = relative(opts.cwd, file);
-    const shown = rel.startsWith("..") ? file : rel.split(sep).join("/");
+    const shown = shownPath(opts.cwd, file);
     if (!largeIgnores.some((l) => l.file === shown)) largeIgnores.push({ file: shown, size });
   };
   /** the path or one of its directories matches --exclude */
