@@ -28,6 +28,11 @@ export const ASSUMED = {
   v3SeriesDefaultWindowDays: 7,
   /** assumed: v2 candles: `data` is an array of candles, or an object holding one (`candles`). */
   v2CandlesShape: "array-or-{candles}",
+  /**
+   * assumed: the v2 project list holds the projects of this universe only: the v2 project (spec
+   * 2.3) has no `universe`, and v3's list, which adds it, defaults to `crypto`.
+   */
+  v2ProjectsUniverse: "crypto",
   /** assumed: default v2 page size (spec 8.4 states only the default page, 1). */
   v2DefaultLimit: 20,
   /** assumed: maximum v2 page size for projects and intel. */
@@ -85,6 +90,7 @@ export const ASSUMPTION_NOTES: Record<keyof typeof ASSUMED, string> = {
   momentumClusterFlag: "the momentum per-hour cluster breakdown flag is `clusters=true|false`",
   v3SeriesDefaultWindowDays: "the v3 series route reads the last 7 days when no `from` is given, like v2 momentum and rank",
   v2CandlesShape: "v2 candles: `data` is an array of candles, or an object holding one under `candles` (spec 4.1 does not show the payload)",
+  v2ProjectsUniverse: "the v2 project list (`GET /v2/projects`) holds `crypto` projects only: the v2 project has no `universe` (spec 2.3), and the v3 list that adds it defaults to `crypto` (so `migrate verify` finds the rewritten list the same)",
   v2DefaultLimit: "v2 lists default to 20 items a page",
   v2MaxLimit: "v2 projects and intel lists take at most 100 items a page",
   v2GroundingHistoryDefaultLimit: "`GET /v2/grounding/history` defaults to 10 snapshots a page (the spec caps it at 50)",

@@ -1,4 +1,5 @@
 // Project routes: v2 list/detail/neighbors/metrics/candles (spec 2.3-2.7) and v3 list/detail (spec 2.11).
+import { ASSUMED } from "../contract/assumed.js";
 import { CATEGORY_ALIASES, EVM_CHAINS } from "./catalog.js";
 import { ARCHIVE_DAYS, DAY, findProject, reinforcedAtOf, type Dataset, type Project } from "./data.js";
 import { ApiFail, iso, notFound, readableFrom, type Ctx, type Handler } from "./http.js";
@@ -35,7 +36,7 @@ const v2List: Handler = (ctx) => {
   const { ds } = ctx.world;
   const q = ctx.q;
   const h = hourOf(ctx.nowMs);
-  let items = ds.projects;
+  let items = ds.projects.filter((p) => p.universe === ASSUMED.v2ProjectsUniverse);
   if (q.projectIds) { const s = new Set(q.projectIds as string[]); items = items.filter((p) => s.has(p.id)); }
   if (q.names) { const s = lower(q.names); items = items.filter((p) => s.has(p.name.toLowerCase())); }
   if (q.xHandles) { const s = lower(q.xHandles); items = items.filter((p) => s.has(p.xHandle.toLowerCase())); }

@@ -1,6 +1,8 @@
 // The sandbox answers like the API: routes, envelopes, auth, history window, pagination, headers.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROUTES } from "../../src/contract/routes.js";
+import { ASSUMED } from "../../src/contract/assumed.js";
+import { PROJECT_COUNT, generate } from "../../src/sandbox/data.js";
 import { SANDBOX_DEMO_KEY, SANDBOX_KEYS, startSandbox, type Sandbox } from "../../src/sandbox/index.js";
 
 const NOW = new Date("2026-11-01T12:34:56Z");
@@ -221,7 +223,10 @@ describe("sandbox projects", () => {
   it("pages v2 lists and applies OR within / AND across filters", async () => {
     const page2 = await get("/v2/projects?page=2&limit=10", SANDBOX_DEMO_KEY);
     expect(page2.body.pagination).toMatchObject({ page: 2, limit: 10, hasMore: true });
-    expect(page2.body.pagination.totalCount).toBeGreaterThanOrEqual(500);
+    // the crypto projects only (ASSUMED.v2ProjectsUniverse): every one the v3 list holds by default
+    const crypto = generate(Date.now()).projects.filter((p) => p.universe === ASSUMED.v2ProjectsUniverse);
+    expect(crypto.length).toBeLessThan(PROJECT_COUNT);
+    expect(page2.body.pagination.totalCount).toBe(crypto.length);
     const [a, b] = page2.body.data;
     const or = await get(`/v2/projects?tickers=${a.marketData.symbol},${b.marketData.symbol}`, SANDBOX_DEMO_KEY);
     expect(or.body.data.map((p: any) => p.id)).toEqual(expect.arrayContaining([a.id, b.id]));
