@@ -10,6 +10,9 @@ import { EXIT, EXIT_SUMMARY } from "../../src/errors.js";
 import { HEAP_TRIM_BYTES } from "../../src/migrate/parallel/heap.js";
 import { INDEX_MIN_RULES } from "../../src/migrate/scan/gitignore.js";
 import { WATCH_IDLE, WATCH_WINDOW } from "../../src/migrate/rewrite-stage.js";
+import { FORMS_KEPT, LEARN_IDLE, LEARN_MAX_UNUSED } from "../../src/migrate/readers/curl-form.js";
+import { SHAPES_KEPT } from "../../src/migrate/readers/jsonl-flat.js";
+import { HERE_MAX } from "../../src/migrate/parallel/pool.js";
 
 const update = process.env.UPDATE_DOCS === "1";
 const readmePath = join(ROOT, "README.md");
@@ -79,5 +82,10 @@ describe("README numbers that the code owns", () => {
     expect(prose).toContain(`A \`.gitignore\` of ${INDEX_MIN_RULES} or more plain rules`);
     expect(prose).toContain(`the last ${WATCH_WINDOW.toLocaleString("en-US")} targets had been seen before`);
     expect(prose).toContain(`the cache stands aside for the next ${WATCH_IDLE.toLocaleString("en-US")} requests`);
+    expect(prose).toContain(`a curl command of the form of one of the last ${FORMS_KEPT} read`);
+    expect(prose).toContain(`When ${LEARN_MAX_UNUSED} forms in a row go unused`);
+    expect(prose).toContain(`learning stands aside for ${LEARN_IDLE.toLocaleString("en-US")} commands`);
+    expect(prose).toContain(`the last ${SHAPES_KEPT} shapes of keys`);
+    expect(prose).toContain(`up to ${HERE_MAX} of its batches may wait to be written behind a worker's`);
   });
 });

@@ -59,4 +59,28 @@ describe("curl command forms", () => {
     expect(formCurl(`curl -H 'x-api-key: k' -H 'Accept: b' 'https://h/v2/projects/3'`)).toBeUndefined();
     expect(formCurl(`curl -H 'x-api-key: k' -H 'Accept: a' 'https://h/v2/projects/3' -d x`)).toBeUndefined();
   });
+
+  it("keeps the forms of the last few commands: GETs and POSTs alternating are each read by their form", () => {
+    const get = (i: number) => `curl -s -H 'x-api-key: k${i}' 'https://h/v2/projects/p${i}'`;
+    const post = (i: number) => `curl -s -X POST -H 'x-api-key: k${i}' -d '{"a":1}' 'https://h/v2/alerts'`;
+    parseCurl(get(0));
+    parseCurl(post(1));
+    for (let i = 2; i < 12; i++) {
+      const t = i % 2 ? post(i) : get(i);
+      expect(formCurl(t), t).toBeDefined();
+      expect({ ...redactRequest(parseCurl(t) as LogRequest) }).toEqual(reference(t));
+    }
+  });
+
+  it("stops learning for a while when the forms it learns go unused (a request id on every line), reading every line alike", () => {
+    const x = (i: number) => `curl -H 'x-api-key: k${i}' 'https://h/v2/topics/t${i}'`;
+    const withId = (i: number) => `curl -H 'x-api-key: k${i}' -H 'X-Request-Id: r${i}' 'https://h/v2/topics/t${i}'`;
+    parseCurl(x(0));
+    expect(formCurl(x(1))).toBeDefined(); // a form used: the count of unused ones starts again
+    for (let i = 0; i < 12; i++) expect({ ...redactRequest(parseCurl(withId(i)) as LogRequest) }).toEqual(reference(withId(i)));
+    // learning stands aside now: a command of a new form is read, its form not learned
+    const y = (i: number) => `curl -sS -H 'x-api-key: k${i}' 'https://h/v2/topics/t${i}'`;
+    expect({ ...redactRequest(parseCurl(y(0)) as LogRequest) }).toEqual(reference(y(0)));
+    expect(formCurl(y(1))).toBeUndefined();
+  });
 });

@@ -29,7 +29,7 @@ const IN_FLIGHT = 2;
  * lines took 20% longer; 3 left it idle 7% of a curl run, the worker being a little slower per
  * batch; 6: 2-4% faster, peak RSS 131 MB at 1M lines and 137 MB at 10M, from 128 and 133)
  */
-const HERE_MAX = 6;
+export const HERE_MAX = 6;
 
 /** The worker script beside the bundle (dist/migrate-worker.js); undefined when running from source. */
 export function workerScript(): URL | undefined {

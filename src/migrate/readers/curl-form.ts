@@ -28,19 +28,36 @@ interface Form {
   body: string | undefined;
 }
 
-const copy = own;
 // what ends a plain word (a URL holding one is not a plain word)
 const NOT_PLAIN = /[\s'"\\]/;
 
-let form: Form | undefined;
+/** the forms of the last commands (a tool writes one or a few: GETs, POSTs with a body), newest first */
+export const FORMS_KEPT = 4;
+const forms: Form[] = [];
+/**
+ * Forms learned since one was last used. A log where every command differs in more than its key
+ * and URL (a request id header) would learn a form per line, at a few microseconds each: after
+ * LEARN_MAX_UNUSED unused ones, learning stands aside for LEARN_IDLE commands.
+ */
+export const LEARN_MAX_UNUSED = 8;
+export const LEARN_IDLE = 4096;
+let unused = 0;
+let idle = 0;
 
 // does t hold s at `at`? (a slice compared whole: measured twice as fast as startsWith here)
 const holds = (t: string, s: string, at: number): boolean => t.slice(at, at + s.length) === s;
 
-/** The request of a command of the last form learned, or undefined (read it otherwise). */
+/** The request of a command of one of the forms learned, or undefined (read it otherwise). */
 export function formCurl(t: string): LogRequest | undefined {
-  const f = form;
-  if (f === undefined || !holds(t, f.fixed[0], 0)) return undefined;
+  for (let k = 0; k < forms.length; k++) {
+    const r = ofForm(forms[k], t);
+    if (r) { unused = 0; return r; }
+  }
+  return undefined;
+}
+
+function ofForm(f: Form, t: string): LogRequest | undefined {
+  if (!holds(t, f.fixed[0], 0)) return undefined;
   const fixed = f.fixed;
   const n = fixed.length - 1;
   let pos = fixed[0].length;
@@ -71,6 +88,8 @@ export function formCurl(t: string): LogRequest | undefined {
  * the line and each secret header is one single-quoted word. Otherwise the last form stays.
  */
 export function learnForm(t: string, req: LogRequest, w: CurlWords): void {
+  if (idle > 0) { idle--; return; }
+  if (unused >= LEARN_MAX_UNUSED) { unused = 0; idle = LEARN_IDLE; return; }
   if (w.n <= 0) return;
   const cuts: number[] = [];
   let urlAt = -1;
@@ -95,11 +114,13 @@ export function learnForm(t: string, req: LogRequest, w: CurlWords): void {
   if (urlAt < 0) return;
   const fixed: string[] = [];
   let at = 0;
-  for (let c = 0; c < cuts.length; c += 2) { fixed.push(copy(t.slice(at, cuts[c]))); at = cuts[c + 1]; }
-  fixed.push(copy(t.slice(at)));
+  for (let c = 0; c < cuts.length; c += 2) { fixed.push(own(t.slice(at, cuts[c]))); at = cuts[c + 1]; }
+  fixed.push(own(t.slice(at)));
   // the headers as redactRequest leaves them (a secret one's value is *** whatever it was)
-  const r: LogRequest = { method: "GET", origin: "", path: "", query: [], headers: (req.headers ?? []).map(([k, v]) => [copy(k), copy(v)]) };
+  const r: LogRequest = { method: "GET", origin: "", path: "", query: [], headers: (req.headers ?? []).map(([k, v]) => [own(k), own(v)]) };
   const headers = redactRequest(r).headers!;
   cleanHeaders.add(headers);
-  form = { fixed, urlAt, urlPlain, method: copy(req.method), headers, body: req.body === undefined ? undefined : copy(req.body) };
+  unused++;
+  forms.unshift({ fixed, urlAt, urlPlain, method: own(req.method), headers, body: req.body === undefined ? undefined : own(req.body) });
+  if (forms.length > FORMS_KEPT) forms.pop();
 }

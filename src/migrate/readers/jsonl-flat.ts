@@ -30,8 +30,6 @@ interface Shape {
   body: number;
 }
 
-const copy = own;
-
 function shapeOf(keys: string[]): Shape {
   const set = new Set(keys);
   const plain = set.size === keys.length && keys.every((k) => redactText(k) === k && !isSecretKey(k) && !/^\d+$/.test(k))
@@ -94,7 +92,7 @@ function shortInt(t: string, a: number, b: number): boolean {
 }
 
 // the shapes of the last few lines (a log has one or a few)
-const SHAPES_KEPT = 4;
+export const SHAPES_KEPT = 16;
 const shapes: Shape[] = [];
 
 function findShape(t: string, n: number): Shape {
@@ -109,7 +107,7 @@ function findShape(t: string, n: number): Shape {
     return shapes[s];
   }
   const keys: string[] = [];
-  for (let k = 0; k < n; k++) keys.push(copy(t.slice(keyStart[k], keyEnd[k])));
+  for (let k = 0; k < n; k++) keys.push(own(t.slice(keyStart[k], keyEnd[k])));
   const shape = shapeOf(keys);
   if (shapes.length >= SHAPES_KEPT) shapes.pop();
   shapes.unshift(shape);
