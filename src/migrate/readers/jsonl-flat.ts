@@ -114,10 +114,11 @@ function findShape(t: string, n: number): Shape {
   return shape;
 }
 
-// a log uses a method or two: the upper-case form of the last one is kept
+// a log uses a method or two: the upper-case form of the last one is kept (one string cut from
+// a block, like redactText's last text: it keeps one block alive at most, so no copy per change)
 let lastMethod = "";
 let lastUpper = "";
-const upper = (m: string): string => (m === lastMethod ? lastUpper : (lastUpper = (lastMethod = own(m)).toUpperCase()));
+const upper = (m: string): string => (m === lastMethod ? lastUpper : (lastUpper = (lastMethod = m).toUpperCase()));
 
 /** The first of `candidates` with a non-empty string value, or -1. */
 function firstValued(candidates: number[]): number {
