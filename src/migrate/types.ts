@@ -8,8 +8,7 @@ export const TO_FORMATS = ["curl", "http", "har", "ndjson"] as const;
 export type Status = "rewritten" | "partial" | "removed" | "unrecognized" | "unchanged" | "invalid";
 export const STATUSES: readonly Status[] = ["rewritten", "partial", "removed", "unrecognized", "unchanged", "invalid"];
 
-/** Where the writer puts the new URL and method in a flat line's text. */
-/** (readers/jsonl-flat.ts) */
+/** Where the writer puts the new URL and method in a flat JSON line's text (readers/jsonl-flat.ts). */
 export interface FlatLine {
   /** the line, trimmed */
   text: string;
