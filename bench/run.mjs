@@ -12,7 +12,7 @@
 // Wall times are medians of 3 (runs interleaved); the results are printed and written to
 // bench/RESULTS.md. Usage: npm run bench   (or node bench/run.mjs [--lines N] [--big N] [--quick])
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir, cpus, loadavg } from "node:os";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -142,7 +142,14 @@ try {
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }
-if (!quick) writeFileSync(join(import.meta.dirname, "RESULTS.md"), report.join("\n") + "\n");
+// the hand-written history below HISTORY in RESULTS.md survives a new run
+const HISTORY = "\n## History of earlier runs\n";
+if (!quick) {
+  const file = join(import.meta.dirname, "RESULTS.md");
+  const old = existsSync(file) ? readFileSync(file, "utf8") : "";
+  const kept = old.includes(HISTORY) ? old.slice(old.indexOf(HISTORY)) : "";
+  writeFileSync(file, report.join("\n") + "\n" + kept);
+}
 process.exitCode = failed ? 1 : 0;
 if ((await import("./scan.mjs")).failed) process.exitCode = 1; // 3. migrate scan (bench/scan.mjs)
 

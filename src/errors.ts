@@ -1,4 +1,4 @@
-// Error classes, each with its exit code. Exit codes are an interface (README "Exit codes").
+// Error classes, each with its exit code. Exit codes are an interface (the README's "Exit codes", rendered from EXIT_MEANING).
 
 export const EXIT = {
   ok: 0,
@@ -27,6 +27,21 @@ export const EXIT_SUMMARY: Record<number, string> = {
   [EXIT.findings]: "findings",
   [EXIT.interrupted]: "interrupted",
   [EXIT.terminated]: "terminated",
+};
+
+/** What each exit code means, for the README's exit code table (rendered from here by `npm run docs`). */
+export const EXIT_MEANING: Record<number, string> = {
+  [EXIT.ok]: "success",
+  [EXIT.bug]: "unexpected failure (a bug: rerun with `MIDS_DEBUG=1` for the stack trace)",
+  [EXIT.usage]: "usage or invalid input: bad flags or arguments, local validation, `invalid_request`, v2 400",
+  [EXIT.credentials]: "credentials: `credential_required`, `entitlement_required` (the entitlement is named), v2 401/403",
+  [EXIT.notFound]: "`not_found` (the subject type and locator are printed) or `not_current`; HTTP 404 or 410 without a code",
+  [EXIT.rateLimited]: "rate limited after retries (`rate_limited`, or HTTP 429 without a code)",
+  [EXIT.historyWindow]: "history window exceeded (`HISTORY_WINDOW_EXCEEDED`): the message names `earliestAvailableAt`",
+  [EXIT.server]: "server or network failure: 5xx, `internal_error`, `service_unavailable`, timeout, refused connection, malformed response body",
+  [EXIT.findings]: "the command ran and found problems (recipe findings, `migrate --fail-on`, `migrate scan --fail-on`, `migrate verify --fail-on`)",
+  [EXIT.interrupted]: "interrupted (Ctrl-C, SIGINT); what was fetched is printed whole first",
+  [EXIT.terminated]: "terminated (SIGTERM, e.g. a CI timeout); like 130, what was fetched is printed whole first",
 };
 
 export class MidsError extends Error {

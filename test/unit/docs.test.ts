@@ -1,12 +1,17 @@
-// Generated documentation stays in step with the data it comes from. UPDATE_DOCS=1 rewrites it.
-import { readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+// The user docs (README.md and docs/) stay true to the code: what the code is the source of (routes,
+// assumptions, sandbox keys, redaction rule names, exit codes, every command's flags) is rendered
+// from it, and UPDATE_DOCS=1 (`npm run docs`) rewrites it. Links resolve, the README stays short and
+// task-first, and no source path or tuning constant reaches a user page.
+import { existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
 import { routeListMarkdown } from "../../src/contract/docs.js";
 import { ASSUMED, ASSUMPTION_NOTES } from "../../src/contract/assumed.js";
 import { ROOT } from "../helpers/cli.js";
+import { manualPages } from "../helpers/manual.js";
 import { SANDBOX_KEYS } from "../../src/sandbox/keys.js";
-import { EXIT, EXIT_SUMMARY } from "../../src/errors.js";
+import { EXIT, EXIT_MEANING, EXIT_SUMMARY } from "../../src/errors.js";
+import { CREDENTIAL_SCHEMES, SECRET_HEADERS, SECRET_HEADER_ENDINGS, SECRET_JSON_KEYS, SECRET_PARAM_ENDINGS, SECRET_QUERY_PARAMS } from "../../src/contract/secrets.js";
 import { HEAP_TRIM_BYTES } from "../../src/migrate/parallel/heap.js";
 import { INDEX_MIN_RULES } from "../../src/migrate/scan/gitignore.js";
 import { WATCH_IDLE, WATCH_WINDOW } from "../../src/migrate/rewrite-stage.js";
@@ -15,17 +20,34 @@ import { SHAPES_KEPT } from "../../src/migrate/readers/jsonl-flat.js";
 import { HERE_MAX } from "../../src/migrate/parallel/pool.js";
 
 const update = process.env.UPDATE_DOCS === "1";
-const readmePath = join(ROOT, "README.md");
+const read = (rel: string) => readFileSync(join(ROOT, rel), "utf8");
+const MANUAL = "docs/manual";
+
+/** Every Markdown page a user reads: the README and docs/ (the generated manual included). */
+function userPages(): string[] {
+  const out = ["README.md"];
+  const walk = (dir: string) => {
+    for (const e of readdirSync(join(ROOT, dir), { withFileTypes: true })) {
+      const rel = `${dir}/${e.name}`;
+      if (e.isDirectory()) walk(rel);
+      else if (e.name.endsWith(".md")) out.push(rel);
+    }
+  };
+  walk("docs");
+  return out;
+}
 
 function block(text: string, name: string): string {
   const m = new RegExp(`<!-- ${name}:begin -->\\n([\\s\\S]*?)<!-- ${name}:end -->`).exec(text);
-  if (!m) throw new Error(`README has no ${name} block`);
+  if (!m) throw new Error(`no ${name} block`);
   return m[1];
 }
 
 function setBlock(text: string, name: string, body: string): string {
   return text.replace(new RegExp(`(<!-- ${name}:begin -->\\n)[\\s\\S]*?(<!-- ${name}:end -->)`), (_, a, b) => `${a}${body}${b}`);
 }
+
+const code = (xs: readonly string[]) => xs.map((x) => `\`${x}\``).join(", ");
 
 export function assumptionsMarkdown(): string {
   return (Object.keys(ASSUMED) as (keyof typeof ASSUMED)[]).map((k) => `- \`${k}\`: ${ASSUMPTION_NOTES[k]}`).join("\n") + "\n";
@@ -36,48 +58,136 @@ export function sandboxKeysMarkdown(): string {
   return ["| key | what it is for | rate limit |", "|---|---|---|", ...rows].join("\n") + "\n";
 }
 
-describe("README generated sections", () => {
-  const generated: Record<string, string> = {
-    routes: routeListMarkdown() + "\n",
-    assumptions: assumptionsMarkdown(),
-    "sandbox-keys": sandboxKeysMarkdown(),
-  };
+export function redactionRulesMarkdown(): string {
+  return [
+    "| rule | names |", "|---|---|",
+    `| secret headers (whole value) | ${code(SECRET_HEADERS)} |`,
+    `| header endings (\`X-Upstream-Token\`) | ${code(SECRET_HEADER_ENDINGS)} |`,
+    `| secret query, form and JSON names | ${code(SECRET_QUERY_PARAMS)} |`,
+    `| parameter endings (\`github_token\`) | ${code(SECRET_PARAM_ENDINGS)} |`,
+    `| other JSON keys | ${code(SECRET_JSON_KEYS)} |`,
+    `| credential schemes (the credential after them) | ${code(CREDENTIAL_SCHEMES)} |`,
+  ].join("\n") + "\n";
+}
+
+export function exitCodesMarkdown(): string {
+  const rows = Object.values(EXIT).map((c) => `| ${c} | ${EXIT_SUMMARY[c]} | ${EXIT_MEANING[c]} |`);
+  return ["| code | name | meaning |", "|---|---|---|", ...rows].join("\n") + "\n";
+}
+
+/** file -> generated block name -> content */
+const BLOCKS: Record<string, Record<string, () => string>> = {
+  "README.md": { "exit-codes": exitCodesMarkdown },
+  "docs/routes.md": { routes: () => routeListMarkdown() + "\n" },
+  "docs/assumptions.md": { assumptions: assumptionsMarkdown },
+  "docs/sandbox.md": { "sandbox-keys": sandboxKeysMarkdown },
+  "docs/security.md": { "redaction-rules": redactionRulesMarkdown },
+};
+
+describe("generated docs", () => {
+  const manual = manualPages();
   if (update) {
-    let text = readFileSync(readmePath, "utf8");
-    for (const [name, body] of Object.entries(generated)) text = setBlock(text, name, body);
-    writeFileSync(readmePath, text);
+    for (const [file, blocks] of Object.entries(BLOCKS)) {
+      let text = read(file);
+      for (const [name, gen] of Object.entries(blocks)) text = setBlock(text, name, gen());
+      writeFileSync(join(ROOT, file), text);
+    }
+    for (const f of existsSync(join(ROOT, MANUAL)) ? readdirSync(join(ROOT, MANUAL)) : []) if (!manual.has(f)) rmSync(join(ROOT, MANUAL, f));
+    for (const [f, text] of manual) writeFileSync(join(ROOT, MANUAL, f), text);
   }
-  const readme = readFileSync(readmePath, "utf8");
 
-  it("lists every route of the route table", () => {
-    expect(block(readme, "routes")).toBe(generated.routes);
-  });
+  for (const [file, blocks] of Object.entries(BLOCKS)) {
+    for (const [name, gen] of Object.entries(blocks)) {
+      it(`${file}: the ${name} block is rendered from the code (npm run docs)`, () => {
+        expect(block(read(file), name)).toBe(gen());
+      });
+    }
+  }
 
-  it("lists every assumed constant", () => {
+  it("every assumed constant has its note", () => {
     expect(Object.keys(ASSUMPTION_NOTES).sort()).toEqual(Object.keys(ASSUMED).sort());
-    expect(block(readme, "assumptions")).toBe(generated.assumptions);
   });
 
-  it("lists the sandbox keys", () => {
-    expect(block(readme, "sandbox-keys")).toBe(generated["sandbox-keys"]);
+  it("every exit code has its name and meaning", () => {
+    const codes = Object.values(EXIT).map(String).sort();
+    expect(Object.keys(EXIT_SUMMARY).sort()).toEqual(codes);
+    expect(Object.keys(EXIT_MEANING).sort()).toEqual(codes);
   });
 
-  it("documents every exit code in the Exit codes table, and nothing else", () => {
-    const section = readme.slice(readme.indexOf("## Exit codes"), readme.indexOf("## Commands"));
-    const codes = [...section.matchAll(/^\| (\d+) \|/gm)].map((m) => Number(m[1]));
-    expect(codes).toEqual(Object.values(EXIT));
-    expect(Object.keys(EXIT_SUMMARY).map(Number).sort((a, b) => a - b)).toEqual([...Object.values(EXIT)].sort((a, b) => a - b));
-  });
-
-  it("shows the install and test commands the quick start promises", () => {
-    expect(readme).toContain("npm ci && npx mids --sandbox projects list");
-    expect(readme).toContain("npm test");
+  it("docs/manual holds one page per command, rendered from the command tree (npm run docs)", () => {
+    expect(readdirSync(join(ROOT, MANUAL)).sort()).toEqual([...manual.keys()].sort());
+    for (const [f, text] of manual) expect(read(`${MANUAL}/${f}`), f).toBe(text);
   });
 });
 
-describe("README numbers that the code owns", () => {
-  const prose = readFileSync(readmePath, "utf8").replace(/\s+/g, " ");
-  it("states migrate's collection interval and scan's plain-rule threshold as the code has them", () => {
+/** GitHub's heading anchors: lower case, punctuation dropped, blanks to '-', repeats numbered. */
+function anchors(text: string): Set<string> {
+  const seen = new Map<string, number>();
+  const out = new Set<string>();
+  let fence = false;
+  for (const line of text.split("\n")) {
+    if (line.startsWith("```")) fence = !fence;
+    const m = fence ? null : /^#{1,6} (.*)$/.exec(line);
+    if (!m) continue;
+    const base = m[1].toLowerCase().replace(/[^\p{L}\p{N}\s_-]/gu, "").replace(/\s/g, "-");
+    const n = seen.get(base) ?? 0;
+    seen.set(base, n + 1);
+    out.add(n ? `${base}-${n}` : base);
+  }
+  return out;
+}
+
+describe("user docs", () => {
+  const readme = read("README.md");
+  const pages = userPages();
+
+  it("every relative link leads to a page and heading that exist", () => {
+    const broken: string[] = [];
+    // pages other branches add (issue 21: contract check): linked from here, merged with them
+    const COMING = new Set(["docs/contract.md"]);
+    for (const page of [...pages, "CONTRIBUTING.md"]) {
+      const text = read(page).replace(/```[\s\S]*?```/g, "");
+      for (const [, target] of text.matchAll(/\]\(([^)\s]+)\)/g)) {
+        if (/^[a-z]+:/.test(target)) continue;
+        const [file, anchor] = target.split("#");
+        const dest = file ? relative(ROOT, join(ROOT, dirname(page), file)) : page;
+        if (COMING.has(dest)) continue;
+        if (!existsSync(join(ROOT, dest))) broken.push(`${page}: ${target} (no ${dest})`);
+        else if (anchor && dest.endsWith(".md") && !anchors(read(dest)).has(anchor)) broken.push(`${page}: ${target} (no heading)`);
+      }
+    }
+    expect(broken).toEqual([]);
+  });
+
+  it("the README is short, has a table of contents of its sections, and starts with the user", () => {
+    expect(readme.split("\n").length).toBeLessThanOrEqual(600);
+    const sections = [...readme.matchAll(/^## (.*)$/gm)].map((m) => m[1]).filter((h) => h !== "Contents");
+    const toc = readme.slice(readme.indexOf("## Contents"), readme.indexOf("\n## ", readme.indexOf("## Contents") + 1));
+    for (const s of sections) expect(toc, s).toContain(`(#${[...anchors(`## ${s}`)][0]})`);
+    expect(readme).toContain("npm ci && npx mids --sandbox projects list");
+    // the tests are for contributors: the last section, never the tour
+    const last = readme.slice(readme.lastIndexOf("\n## "));
+    expect(last).toContain("npm test");
+    expect(readme.slice(0, readme.lastIndexOf("\n## "))).not.toMatch(/npm (run )?test/);
+  });
+
+  it("names no source path, build detail or tuning constant", () => {
+    // environment variables users set or CI systems provide are fine; SOME_CONSTANT is not
+    const ENV = /^(MIDS_[A-Z_]+|NO_COLOR|FORCE_COLOR|GITHUB_[A-Z_]+|CI_PROJECT_DIR|XDG_[A-Z_]+|HISTORY_WINDOW_EXCEEDED|API_KEY)$/;
+    const found: string[] = [];
+    for (const page of pages) {
+      // a link to a contributor's page (the benchmark figures) is fine; naming a path is not
+      const text = read(page).replace(/\]\([^)]*\)/g, "]");
+      for (const m of text.matchAll(/\b(src|dist|bench|test)\/[\w./-]+|\b[\w-]+\.(ts|mjs|cjs)\b/g)) found.push(`${page}: ${m[0]}`);
+      for (const m of text.matchAll(/\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b/g)) if (!ENV.test(m[0])) found.push(`${page}: ${m[0]}`);
+    }
+    expect(found).toEqual([]);
+  });
+});
+
+describe("engineering notes state the numbers the code owns", () => {
+  const prose = read("CONTRIBUTING.md").replace(/\s+/g, " ");
+  it("CONTRIBUTING.md: migrate's cache watch, forms kept, batches waiting, collection interval; scan's plain-rule threshold", () => {
     expect(prose).toContain(`full garbage collection after every ${HEAP_TRIM_BYTES / 1048576} MB of input it processes`);
     expect(prose).toContain(`A \`.gitignore\` of ${INDEX_MIN_RULES} or more plain rules`);
     expect(prose).toContain(`the last ${WATCH_WINDOW.toLocaleString("en-US")} targets had been seen before`);

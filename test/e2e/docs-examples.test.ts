@@ -1,0 +1,144 @@
+// Every example in the user docs runs as written: each line of every `sh` code block in README.md
+// and docs/ (the generated manual's examples are --help's, run by help-examples.test.ts) runs in
+// bash against one sandbox. A page's examples run in order in one directory, as a reader follows
+// the page; pages run side by side, a few at a time. Blocks that show output are `console`.
+import { chmodSync, copyFileSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { gzipSync } from "node:zlib";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { BIN, ROOT, runMids, tempDir, useSandbox } from "../helpers/cli.js";
+
+/** The base URL the docs use for "your API": the sandbox stands in for it. */
+const PLACEHOLDER_URL = "https://your-api-host";
+/** One example: a few mids processes over small inputs; a hung one is killed at this point. */
+const EXAMPLE_MS = 20_000;
+/** Pages run side by side (2 cores; each example is one or two processes). */
+const CONCURRENCY = 3;
+
+interface Example { page: string; line: number; script: string; exit: number }
+
+function pages(): string[] {
+  const out = ["README.md"];
+  const walk = (dir: string) => {
+    for (const e of readdirSync(join(ROOT, dir), { withFileTypes: true })) {
+      if (e.isDirectory() && e.name !== "manual") walk(`${dir}/${e.name}`);
+      else if (e.name.endsWith(".md")) out.push(`${dir}/${e.name}`);
+    }
+  };
+  walk("docs");
+  return out;
+}
+
+/** The lines of a page's `sh` blocks: one example each (a trailing `\` continues it). */
+export function examplesOf(page: string, text: string): Example[] {
+  const out: Example[] = [];
+  let inSh = false;
+  let fence = false;
+  let pending: { line: number; text: string } | undefined;
+  text.split("\n").forEach((raw, i) => {
+    if (raw.startsWith("```")) {
+      fence = !fence;
+      inSh = fence && raw.slice(3).trim() === "sh";
+      return;
+    }
+    if (!inSh) return;
+    const joined = pending ? `${pending.text} ${raw.trim()}` : raw;
+    const line = pending?.line ?? i + 1;
+    if (raw.endsWith("\\")) { pending = { line, text: joined.slice(0, -1).trimEnd() }; return; }
+    pending = undefined;
+    if (!joined.trim() || joined.trim().startsWith("#")) return;
+    // `command    # comment`: a comment may state the exit code the example documents ("exit 8")
+    const [script, comment = ""] = joined.split(/\s{2,}#\s*/);
+    out.push({ page, line, script: script.trim().replaceAll(PLACEHOLDER_URL, "$MIDS_DOCS_URL"), exit: Number(/\bexit (\d+)/.exec(comment)?.[1] ?? 0) });
+  });
+  return out;
+}
+
+// some examples page through everything (--all): past the demo key's 120 requests a minute
+const sb = useSandbox(["--rate-limit", "100000"]);
+
+/** A directory holding the sample files the docs name, and an environment whose config points at the sandbox. */
+async function workspace(key: string, bin: string): Promise<{ cwd: string; env: Record<string, string> }> {
+  const cwd = tempDir("docs-");
+  const fx = (p: string) => join(ROOT, "test/fixtures", p);
+  for (const d of ["logs", "recipes"]) mkdirSync(join(cwd, d));
+  copyFileSync(fx("migrate/combined.log"), join(cwd, "access.log"));
+  writeFileSync(join(cwd, "access.log.gz"), gzipSync(readFileSync(fx("migrate/combined.log"))));
+  copyFileSync(fx("migrate/bare.log"), join(cwd, "logs/bare.log"));
+  copyFileSync(fx("migrate/traffic.har"), join(cwd, "traffic.har"));
+  copyFileSync(fx("migrate/requests.ndjson"), join(cwd, "requests.ndjson"));
+  for (const f of ["digest.yaml", "my-recipe.yaml", "recipes/digest.yaml"]) copyFileSync(fx("recipes/valid.yaml"), join(cwd, f));
+  writeFileSync(join(cwd, "key.txt"), `${key}\n`, { mode: 0o600 });
+  const env = sb.env(undefined, { PATH: `${bin}:${process.env.PATH}`, MIDS_DOCS_URL: sb.url });
+  for (const d of [".local/share/bash-completion/completions", ".zfunc", ".config/fish/completions"]) mkdirSync(join(env.HOME, d), { recursive: true });
+  // the reader's set-up from the README's "First real use": a base URL and a key, and a ci profile
+  delete env.MIDS_BASE_URL;
+  for (const args of [["base-url", sb.url], ["api-key", "-"], ["--profile", "ci", "api-key", "-"]]) {
+    const r = await runMids(["config", "set", ...args], { env, input: key });
+    expect(r.code, r.stderr).toBe(0);
+  }
+  return { cwd, env };
+}
+
+/** Run one example in bash; on timeout its whole process group is killed. */
+function run(script: string, cwd: string, env: Record<string, string>, stdin: string): Promise<{ code: number | "timeout"; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn("bash", ["--norc", "-o", "pipefail", "-c", script], { cwd, env, detached: true, stdio: ["pipe", "ignore", "pipe"] });
+    let stderr = "";
+    let timedOut = false;
+    child.stderr.setEncoding("utf8").on("data", (d) => (stderr += d));
+    child.stdin.on("error", () => undefined);
+    child.stdin.end(stdin);
+    const timer = setTimeout(() => {
+      timedOut = true;
+      try { process.kill(-child.pid!, "SIGKILL"); } catch { /* already gone */ }
+    }, EXAMPLE_MS);
+    child.on("close", (code) => {
+      clearTimeout(timer);
+      resolve({ code: timedOut ? "timeout" : code ?? 128, stderr });
+    });
+  });
+}
+
+describe("docs examples", () => {
+  const byPage = pages().map((p) => examplesOf(p, readFileSync(join(ROOT, p), "utf8"))).filter((xs) => xs.length);
+  const total = byPage.reduce((n, xs) => n + xs.length, 0);
+  const longest = Math.max(...byPage.map((xs) => xs.length));
+
+  it("finds the examples of the README and the guides", () => {
+    expect(byPage.find((xs) => xs[0].page === "README.md")?.length).toBeGreaterThan(20);
+    expect(byPage.length).toBeGreaterThan(8);
+  });
+
+  it("parses continuations, comments and stated exit codes", () => {
+    const xs = examplesOf("x.md", "```sh\n# a comment\nmids a \\\n  --b c    # exit 8\n```\n```console\n$ mids not-run\n```\n```sh\nmids d  # note\n```\n");
+    expect(xs).toEqual([{ page: "x.md", line: 3, script: "mids a --b c", exit: 8 }, { page: "x.md", line: 10, script: "mids d", exit: 0 }]);
+  });
+
+  // pages in parallel, each page's examples in order: at worst every example waits out its time
+  // (a greedy schedule ends within total/CONCURRENCY + the longest page)
+  const bound = (Math.ceil(total / CONCURRENCY) + longest) * EXAMPLE_MS + 30_000;
+  it("every example runs as written against the sandbox", { timeout: bound }, async () => {
+    const fixtures = await sb.admin<{ demoKey: string }>("/_sandbox/fixtures");
+    const bin = tempDir("bin-");
+    writeFileSync(join(bin, "mids"), `#!/bin/sh\nexec "${process.execPath}" "${BIN}" "$@"\n`);
+    chmodSync(join(bin, "mids"), 0o755);
+    const failures: string[] = [];
+    const queue = [...byPage];
+    const worker = async () => {
+      for (let xs = queue.shift(); xs; xs = queue.shift()) {
+        const { cwd, env } = await workspace(fixtures.demoKey, bin);
+        for (const x of xs) {
+          // a prompt for the key reads it from stdin, as a user would type it
+          const r = await run(x.script, cwd, env, `${fixtures.demoKey}\n`);
+          if (r.code !== x.exit || /unexpected error|\n\s+at /.test(r.stderr)) {
+            failures.push(`${x.page}:${x.line}: ${x.script} -> exit ${r.code} (want ${x.exit}): ${r.stderr.trim().split("\n").slice(0, 2).join(" / ")}`);
+          }
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+    expect(failures).toEqual([]);
+  });
+});
