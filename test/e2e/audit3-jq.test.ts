@@ -46,9 +46,9 @@ describe("--jq on every command that prints JSON", () => {
     expect(junit.stderr).toContain("--jq filters JSON and cannot be combined with --format junit");
   });
 
-  it("the README's --jq examples print what their comments say", async () => {
-    const readme = readFileSync(join(ROOT, "README.md"), "utf8");
-    const block = /### `--jq`[\s\S]*?```sh\n([\s\S]*?)```/.exec(readme)![1];
+  it("the --jq examples of docs/output.md print what their comments say", async () => {
+    const readme = readFileSync(join(ROOT, "docs/output.md"), "utf8");
+    const block = /## `--jq`[\s\S]*?```sh\n([\s\S]*?)```/.exec(readme)![1];
     const lines = block.trim().split("\n").map((l) => /^mids --sandbox (.*?)\s{2,}# (.*)$/.exec(l)!);
     expect(lines.length).toBe(5);
     for (const [, cmd, claim] of lines) {

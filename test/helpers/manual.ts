@@ -21,7 +21,7 @@ function pathOf(c: Command): string[] {
 /** What `addHelpText("after", ...)` adds under a command's help: its notes and examples. */
 function afterText(c: Command): string {
   let text = "";
-  c.emit("afterHelp", { error: false, command: c, write: (s: string) => (text += s) });
+  (c as unknown as NodeJS.EventEmitter).emit("afterHelp", { error: false, command: c, write: (s: string) => (text += s) });
   return text.replace(/^\n+/, "").replace(/\s+$/, "");
 }
 
@@ -69,4 +69,16 @@ export function manualPages(): Map<string, string> {
   if (after) index.push("```text", after, "```", "");
   pages.set("README.md", index.join("\n").replace(/\n+$/, "\n"));
   return pages;
+}
+
+/** Every `$ mids ...` example of every command's help (help-examples.test.ts runs them all). */
+export function helpExamples(): Set<string> {
+  const program = buildProgram(createContext(testIO(), new AbortController().signal, () => new Date()));
+  const out = new Set<string>();
+  const walk = (c: Command) => {
+    for (const m of afterText(c).matchAll(/^ {2}\$ (.+)$/gm)) out.add(m[1].split(/\s{2,}#\s*/)[0].trim());
+    for (const s of c.commands) walk(s);
+  };
+  walk(program);
+  return out;
 }

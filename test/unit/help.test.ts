@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { Command } from "commander";
 import { buildProgram, createContext } from "../../src/main.js";
 import { testIO } from "../../src/io.js";
-import { readFileSync } from "node:fs";
+import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { ROOT } from "../helpers/cli.js";
 
@@ -13,12 +13,13 @@ function leaves(cmd: Command, path: string[] = []): { path: string; cmd: Command
   return subs.flatMap((c) => leaves(c, [...path, c.name()]));
 }
 
-describe("README", () => {
+describe("the user guides (README.md and docs/, not the generated flag manual)", () => {
   const io = testIO();
   const program = buildProgram(createContext(io, new AbortController().signal, () => new Date()));
-  const readme = readFileSync(join(ROOT, "README.md"), "utf8");
+  const readme = ["README.md", ...readdirSync(join(ROOT, "docs")).filter((f) => f.endsWith(".md")).map((f) => `docs/${f}`)]
+    .map((f) => readFileSync(join(ROOT, f), "utf8")).join("\n");
 
-  it("names every command and every flag (long or short form)", () => {
+  it("name every command and every flag (long or short form)", () => {
     const missing: string[] = [];
     const walk = (cmd: Command, path: string[]): void => {
       for (const o of cmd.options) {
