@@ -73,7 +73,6 @@ async function workspace(key: string, bin: string): Promise<{ cwd: string; env: 
   for (const f of ["key.txt", "ci-key.txt"]) writeFileSync(join(cwd, f), `${key}\n`, { mode: 0o600 });
   writeFileSync(join(cwd, "body.json"), JSON.stringify({ yaml: readFileSync(fx("recipes/valid.yaml"), "utf8") }));
   const env = sb.env(undefined, { PATH: `${bin}:${process.env.PATH}`, MIDS_DOCS_URL: sb.url });
-  for (const d of [".local/share/bash-completion/completions", ".zfunc", ".config/fish/completions"]) mkdirSync(join(env.HOME, d), { recursive: true });
   // the reader's set-up from the README's "First real use": a base URL and a key, and a ci profile
   delete env.MIDS_BASE_URL;
   for (const args of [["base-url", sb.url], ["api-key", "-"], ["--profile", "ci", "api-key", "-"]]) {
