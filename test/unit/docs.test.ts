@@ -159,6 +159,14 @@ describe("user docs", () => {
     expect(broken).toEqual([]);
   });
 
+  it("the docs index and the README link every page of docs/", () => {
+    const index = read("docs/README.md");
+    for (const f of readdirSync(join(ROOT, "docs")).filter((f) => f.endsWith(".md") && f !== "README.md")) {
+      expect(index, f).toContain(`](${f})`);
+      expect(readme, f).toContain(`](docs/${f})`);
+    }
+  });
+
   it("the README is short, has a table of contents of its sections, and starts with the user", () => {
     expect(readme.split("\n").length).toBeLessThanOrEqual(600);
     const sections = [...readme.matchAll(/^## (.*)$/gm)].map((m) => m[1]).filter((h) => h !== "Contents");
