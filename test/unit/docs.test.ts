@@ -9,6 +9,10 @@ import { routeListMarkdown } from "../../src/contract/docs.js";
 import { ASSUMED, ASSUMPTION_NOTES } from "../../src/contract/assumed.js";
 import { ROOT } from "../helpers/cli.js";
 import { manualPages } from "../helpers/manual.js";
+import { parse as parseYaml } from "yaml";
+import type { Command } from "commander";
+import { buildProgram, createContext } from "../../src/main.js";
+import { testIO } from "../../src/io.js";
 import { SANDBOX_KEYS } from "../../src/sandbox/keys.js";
 import { EXIT, EXIT_MEANING, EXIT_SUMMARY } from "../../src/errors.js";
 import { CREDENTIAL_SCHEMES, SECRET_HEADERS, SECRET_HEADER_ENDINGS, SECRET_JSON_KEYS, SECRET_PARAM_ENDINGS, SECRET_QUERY_PARAMS } from "../../src/contract/secrets.js";
@@ -165,6 +169,46 @@ describe("user docs", () => {
       expect(index, f).toContain(`](${f})`);
       expect(readme, f).toContain(`](docs/${f})`);
     }
+  });
+
+  // CI files cannot run here: they parse, and each mids command in them names real commands and flags
+  it("every YAML example parses, and its mids commands and flags exist", () => {
+    const program = buildProgram(createContext(testIO(), new AbortController().signal, () => new Date()));
+    const problems: string[] = [];
+    const check = (words: string[]): string | undefined => {
+      let cmd: Command = program;
+      const chain: Command[] = [program];
+      let i = 0;
+      for (; i < words.length && !words[i].startsWith("-"); i++) {
+        const sub = cmd.commands.find((c) => c.name() === words[i]);
+        if (!sub) break;
+        chain.push((cmd = sub));
+      }
+      if (cmd === program) return `no command '${words[0]}'`;
+      for (; i < words.length; i++) {
+        const [flag] = words[i].split("=");
+        if (!flag.startsWith("-") || flag === "-") continue;
+        const opt = chain.flatMap((c) => c.options).find((o) => o.long === flag || o.short === flag || o.long === flag.replace(/^--no-/, "--"));
+        if (!opt) return `no flag ${flag} on 'mids ${chain.slice(1).map((c) => c.name()).join(" ")}'`;
+        if ((opt.required || opt.optional) && !words[i].includes("=")) i++;
+      }
+      return undefined;
+    };
+    let count = 0;
+    for (const page of pages) {
+      for (const [, body] of read(page).matchAll(/^```yaml\n([\s\S]*?)^```/gm)) {
+        try { parseYaml(body); } catch (e) { problems.push(`${page}: ${(e as Error).message.split("\n")[0]}`); }
+        for (const [, cmd] of body.matchAll(/\bmids ((?:'[^']*'|"[^"]*"|[^|;&>)'"\n])+)/g)) {
+          const words = [...cmd.matchAll(/'([^']*)'|"([^"]*)"|(\S+)/g)].map((m) => m[1] ?? m[2] ?? m[3]);
+          if (words[0] === "step") continue; // prose in a comment ("every mids step below")
+          count++;
+          const problem = check(words);
+          if (problem) problems.push(`${page}: mids ${cmd.trim()}: ${problem}`);
+        }
+      }
+    }
+    expect(count).toBeGreaterThan(8);
+    expect(problems).toEqual([]);
   });
 
   it("the README is short, has a table of contents of its sections, and starts with the user", () => {
