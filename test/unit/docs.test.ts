@@ -171,33 +171,36 @@ describe("user docs", () => {
     }
   });
 
-  // CI files cannot run here: they parse, and each mids command in them names real commands and flags
-  it("every YAML example parses, and its mids commands and flags exist", () => {
+  // CI files and servers cannot run here: CI files parse, and each mids command in them and in the
+  // console samples names real commands and flags
+  it("every YAML example parses, and the mids commands of YAML and console blocks exist", () => {
     const program = buildProgram(createContext(testIO(), new AbortController().signal, () => new Date()));
     const problems: string[] = [];
     const check = (words: string[]): string | undefined => {
       let cmd: Command = program;
       const chain: Command[] = [program];
-      let i = 0;
-      for (; i < words.length && !words[i].startsWith("-"); i++) {
-        const sub = cmd.commands.find((c) => c.name() === words[i]);
-        if (!sub) break;
-        chain.push((cmd = sub));
-      }
-      if (cmd === program) return `no command '${words[0]}'`;
-      for (; i < words.length; i++) {
+      let args = false;
+      for (let i = 0; i < words.length; i++) {
         const [flag] = words[i].split("=");
-        if (!flag.startsWith("-") || flag === "-") continue;
-        const opt = chain.flatMap((c) => c.options).find((o) => o.long === flag || o.short === flag || o.long === flag.replace(/^--no-/, "--"));
-        if (!opt) return `no flag ${flag} on 'mids ${chain.slice(1).map((c) => c.name()).join(" ")}'`;
-        if ((opt.required || opt.optional) && !words[i].includes("=")) i++;
+        if (flag.startsWith("-") && flag !== "-") {
+          const opt = chain.flatMap((c) => c.options).find((o) => o.long === flag || o.short === flag || o.long === flag.replace(/^--no-/, "--"));
+          if (!opt) return `no flag ${flag} on 'mids ${chain.slice(1).map((c) => c.name()).join(" ")}'`;
+          if ((opt.required || opt.optional) && !words[i].includes("=")) i++;
+          continue;
+        }
+        const sub = args ? undefined : cmd.commands.find((c) => c.name() === words[i]);
+        if (sub) chain.push((cmd = sub));
+        else if (cmd === program) return `no command '${words[i]}'`;
+        else args = true;
       }
       return undefined;
     };
     let count = 0;
     for (const page of pages) {
-      for (const [, body] of read(page).matchAll(/^```yaml\n([\s\S]*?)^```/gm)) {
-        try { parseYaml(body); } catch (e) { problems.push(`${page}: ${(e as Error).message.split("\n")[0]}`); }
+      for (const [, lang, block] of read(page).matchAll(/^```(yaml|console)\n([\s\S]*?)^```/gm)) {
+        // a console block shows commands after "$ " and their output: only the commands are checked
+        const body = lang === "console" ? block.split("\n").filter((l) => l.startsWith("$ ")).map((l) => l.split(/\s{2,}#/)[0]).join("\n") : block;
+        if (lang === "yaml") try { parseYaml(body); } catch (e) { problems.push(`${page}: ${(e as Error).message.split("\n")[0]}`); }
         for (const [, cmd] of body.matchAll(/\bmids ((?:'[^']*'|"[^"]*"|[^|;&>)'"\n])+)/g)) {
           const words = [...cmd.matchAll(/'([^']*)'|"([^"]*)"|(\S+)/g)].map((m) => m[1] ?? m[2] ?? m[3]);
           if (words[0] === "step") continue; // prose in a comment ("every mids step below")
@@ -207,7 +210,7 @@ describe("user docs", () => {
         }
       }
     }
-    expect(count).toBeGreaterThan(8);
+    expect(count).toBeGreaterThan(20);
     expect(problems).toEqual([]);
   });
 
