@@ -1,4 +1,4 @@
-// Error classes, each with its exit code. Exit codes are an interface (the README's "Exit codes", rendered from EXIT_MEANING).
+// Error classes, each with its exit code. Exit codes are an interface (the README's "Exit codes", rendered from EXIT_DOCS).
 
 export const EXIT = {
   ok: 0,
@@ -14,35 +14,23 @@ export const EXIT = {
   terminated: 143,
 } as const;
 
-/** One word or two per exit code, for --help (the README table says more; a test keeps both complete). */
-export const EXIT_SUMMARY: Record<number, string> = {
-  [EXIT.ok]: "ok",
-  [EXIT.bug]: "bug",
-  [EXIT.usage]: "usage",
-  [EXIT.credentials]: "credentials",
-  [EXIT.notFound]: "not found",
-  [EXIT.rateLimited]: "rate limited",
-  [EXIT.historyWindow]: "history window",
-  [EXIT.server]: "server/network",
-  [EXIT.findings]: "findings",
-  [EXIT.interrupted]: "interrupted",
-  [EXIT.terminated]: "terminated",
+/** Each exit code's name (one word or two, for --help) and what it means (the README's exit code table, rendered by `npm run docs`). */
+export const EXIT_DOCS: Record<number, { name: string; meaning: string }> = {
+  [EXIT.ok]: { name: "ok", meaning: "success" },
+  [EXIT.bug]: { name: "bug", meaning: "unexpected failure (a bug: rerun with `MIDS_DEBUG=1` for the stack trace)" },
+  [EXIT.usage]: { name: "usage", meaning: "usage or invalid input: bad flags or arguments, local validation, `invalid_request`, v2 400" },
+  [EXIT.credentials]: { name: "credentials", meaning: "credentials: `credential_required`, `entitlement_required` (the entitlement is named), v2 401/403" },
+  [EXIT.notFound]: { name: "not found", meaning: "`not_found` (the subject type and locator are printed) or `not_current`; HTTP 404 or 410 without a code" },
+  [EXIT.rateLimited]: { name: "rate limited", meaning: "rate limited after retries (`rate_limited`, or HTTP 429 without a code)" },
+  [EXIT.historyWindow]: { name: "history window", meaning: "history window exceeded (`HISTORY_WINDOW_EXCEEDED`): the message names `earliestAvailableAt`" },
+  [EXIT.server]: { name: "server/network", meaning: "server or network failure: 5xx, `internal_error`, `service_unavailable`, timeout, refused connection, malformed response body" },
+  [EXIT.findings]: { name: "findings", meaning: "the command ran and found problems (recipe findings, `migrate --fail-on`, `migrate scan --fail-on`, `migrate verify --fail-on`)" },
+  [EXIT.interrupted]: { name: "interrupted", meaning: "interrupted (Ctrl-C, SIGINT); what was fetched is printed whole first" },
+  [EXIT.terminated]: { name: "terminated", meaning: "terminated (SIGTERM, e.g. a CI timeout); like 130, what was fetched is printed whole first" },
 };
 
-/** What each exit code means, for the README's exit code table (rendered from here by `npm run docs`). */
-export const EXIT_MEANING: Record<number, string> = {
-  [EXIT.ok]: "success",
-  [EXIT.bug]: "unexpected failure (a bug: rerun with `MIDS_DEBUG=1` for the stack trace)",
-  [EXIT.usage]: "usage or invalid input: bad flags or arguments, local validation, `invalid_request`, v2 400",
-  [EXIT.credentials]: "credentials: `credential_required`, `entitlement_required` (the entitlement is named), v2 401/403",
-  [EXIT.notFound]: "`not_found` (the subject type and locator are printed) or `not_current`; HTTP 404 or 410 without a code",
-  [EXIT.rateLimited]: "rate limited after retries (`rate_limited`, or HTTP 429 without a code)",
-  [EXIT.historyWindow]: "history window exceeded (`HISTORY_WINDOW_EXCEEDED`): the message names `earliestAvailableAt`",
-  [EXIT.server]: "server or network failure: 5xx, `internal_error`, `service_unavailable`, timeout, refused connection, malformed response body",
-  [EXIT.findings]: "the command ran and found problems (recipe findings, `migrate --fail-on`, `migrate scan --fail-on`, `migrate verify --fail-on`)",
-  [EXIT.interrupted]: "interrupted (Ctrl-C, SIGINT); what was fetched is printed whole first",
-  [EXIT.terminated]: "terminated (SIGTERM, e.g. a CI timeout); like 130, what was fetched is printed whole first",
-};
+/** One word or two per exit code, for --help. */
+export const EXIT_SUMMARY: Record<number, string> = Object.fromEntries(Object.entries(EXIT_DOCS).map(([code, d]) => [code, d.name]));
 
 export class MidsError extends Error {
   exitCode: number = EXIT.bug;

@@ -14,7 +14,7 @@ import type { Command } from "commander";
 import { buildProgram, createContext } from "../../src/main.js";
 import { testIO } from "../../src/io.js";
 import { SANDBOX_KEYS } from "../../src/sandbox/keys.js";
-import { EXIT, EXIT_MEANING, EXIT_SUMMARY } from "../../src/errors.js";
+import { EXIT, EXIT_DOCS, EXIT_SUMMARY } from "../../src/errors.js";
 import { CREDENTIAL_SCHEMES, SECRET_HEADERS, SECRET_HEADER_ENDINGS, SECRET_JSON_KEYS, SECRET_PARAM_ENDINGS, SECRET_QUERY_PARAMS } from "../../src/contract/secrets.js";
 import { HEAP_TRIM_BYTES } from "../../src/migrate/parallel/heap.js";
 import { INDEX_MIN_RULES } from "../../src/migrate/scan/gitignore.js";
@@ -75,7 +75,7 @@ export function redactionRulesMarkdown(): string {
 }
 
 export function exitCodesMarkdown(): string {
-  const rows = Object.values(EXIT).map((c) => `| ${c} | ${EXIT_SUMMARY[c]} | ${EXIT_MEANING[c]} |`);
+  const rows = Object.values(EXIT).map((c) => `| ${c} | ${EXIT_DOCS[c].name} | ${EXIT_DOCS[c].meaning} |`);
   return ["| code | name | meaning |", "|---|---|---|", ...rows].join("\n") + "\n";
 }
 
@@ -115,7 +115,7 @@ describe("generated docs", () => {
   it("every exit code has its name and meaning", () => {
     const codes = Object.values(EXIT).map(String).sort();
     expect(Object.keys(EXIT_SUMMARY).sort()).toEqual(codes);
-    expect(Object.keys(EXIT_MEANING).sort()).toEqual(codes);
+    expect(Object.keys(EXIT_DOCS).sort()).toEqual(codes);
   });
 
   it("docs/manual holds one page per command, rendered from the command tree (npm run docs)", () => {
