@@ -59,8 +59,19 @@ export function examplesOf(page: string, text: string): Example[] {
 // some examples page through everything (--all): past the demo key's 120 requests a minute
 const sb = useSandbox(["--rate-limit", "100000"]);
 
-/** A directory holding the sample files the docs name, and an environment whose config points at the sandbox. */
-async function workspace(key: string, bin: string): Promise<{ cwd: string; env: Record<string, string> }> {
+/** The reader's set-up from the README's "First real use" (a base URL and a key, and a ci profile), made once. */
+async function configTemplate(key: string): Promise<string> {
+  const env = sb.env();
+  delete env.MIDS_BASE_URL;
+  for (const args of [["base-url", sb.url], ["api-key", "-"], ["--profile", "ci", "api-key", "-"]]) {
+    const r = await runMids(["config", "set", ...args], { env, input: key });
+    expect(r.code, r.stderr).toBe(0);
+  }
+  return join(env.MIDS_CONFIG_DIR, "config.json");
+}
+
+/** A directory holding the sample files the docs name, and a fresh home whose config points at the sandbox. */
+function workspace(key: string, bin: string, config: string): { cwd: string; env: Record<string, string> } {
   const cwd = tempDir("docs-");
   const fx = (p: string) => join(ROOT, "test/fixtures", p);
   for (const d of ["logs", "recipes"]) mkdirSync(join(cwd, d));
@@ -73,12 +84,9 @@ async function workspace(key: string, bin: string): Promise<{ cwd: string; env: 
   for (const f of ["key.txt", "ci-key.txt"]) writeFileSync(join(cwd, f), `${key}\n`, { mode: 0o600 });
   writeFileSync(join(cwd, "body.json"), JSON.stringify({ yaml: readFileSync(fx("recipes/valid.yaml"), "utf8") }));
   const env = sb.env(undefined, { PATH: `${bin}:${process.env.PATH}`, MIDS_DOCS_URL: sb.url });
-  // the reader's set-up from the README's "First real use": a base URL and a key, and a ci profile
   delete env.MIDS_BASE_URL;
-  for (const args of [["base-url", sb.url], ["api-key", "-"], ["--profile", "ci", "api-key", "-"]]) {
-    const r = await runMids(["config", "set", ...args], { env, input: key });
-    expect(r.code, r.stderr).toBe(0);
-  }
+  mkdirSync(env.MIDS_CONFIG_DIR, { recursive: true, mode: 0o700 });
+  writeFileSync(join(env.MIDS_CONFIG_DIR, "config.json"), readFileSync(config), { mode: 0o600 });
   return { cwd, env };
 }
 
@@ -129,11 +137,12 @@ describe("docs examples", () => {
     const bin = tempDir("bin-");
     writeFileSync(join(bin, "mids"), `#!/bin/sh\nexec "${process.execPath}" "${BIN}" "$@"\n`);
     chmodSync(join(bin, "mids"), 0o755);
+    const config = await configTemplate(fixtures.demoKey);
     const failures: string[] = [];
     const queue = [...byPage];
     const worker = async () => {
       for (let xs = queue.shift(); xs; xs = queue.shift()) {
-        const { cwd, env } = await workspace(fixtures.demoKey, bin);
+        const { cwd, env } = workspace(fixtures.demoKey, bin, config);
         for (const x of xs) {
           // a prompt for the key reads it from stdin, as a user would type it
           const t0 = Date.now();
