@@ -2,7 +2,7 @@
 // dependencies load only when that command runs (start-up is a feature); and `mids migrate scan`
 // again as one CommonJS module, dist/migrate-scan.cjs (see below).
 import { build } from "esbuild";
-import { readFileSync, renameSync, rmSync } from "node:fs";
+import { copyFileSync, readFileSync, renameSync, rmSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -35,7 +35,9 @@ const lazyBuiltins = {
 };
 await build({
   // the worker threads of `mids migrate` on large inputs (src/migrate/parallel/pool.ts finds it beside cli.js)
-  entryPoints: { cli: join(root, "src/cli.ts"), "migrate-worker": join(root, "src/migrate/parallel/worker.ts") },
+  // and `import { startSandbox } from "mids/sandbox"` (package.json exports): its own entry, so it
+  // loads the sandbox's chunks and nothing of the CLI (test/e2e/pack.test.ts)
+  entryPoints: { cli: join(root, "src/cli.ts"), "migrate-worker": join(root, "src/migrate/parallel/worker.ts"), sandbox: join(root, "src/sandbox/public.ts") },
   plugins: [lazyBuiltins],
   outdir: out,
   // every library is bundled (package.json keeps them in devDependencies; test/e2e/pack.test.ts
@@ -99,6 +101,8 @@ await build({
     },
   }],
 });
+// the hand-written types of mids/sandbox (checked against src/sandbox/public.ts by tsc)
+copyFileSync(join(root, "types/sandbox.d.ts"), join(out, "sandbox.d.ts"));
 try {
   renameSync(join(root, "dist"), old);
 } catch {
