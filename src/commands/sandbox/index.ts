@@ -11,9 +11,15 @@ export function register(program: Command, ctx: Context): void {
     .option("--faults <spec>", "inject failures, e.g. 503:0.2,reset:0.05,slow:2000,truncate:0.1 or 503:x2@/v3/alerts")
     .option("--state <file>", "persist alert changes in this file (default: in memory)")
     .option("--rate-limit <n>", "per-minute limit for every key (default: each key's documented limit); for load tests of your scripts")
+    .option("--scenario <file>", "per route, answers given in turn (YAML; see docs/sandbox.md#scenarios), then the normal ones")
+    .option("--remote-control", "answer admin endpoints (/_sandbox/...) and the Prefer header on a non-loopback --host too")
     .addHelpText("after", `
+Per request: a 'Prefer: code=429', 'Prefer: fault=reset' or 'Prefer: fault=slow, delay=300'
+header picks the answer of that request (loopback binds, or with --remote-control).
+
 Examples:
   $ mids sandbox serve --port 0
+  $ mids sandbox serve --port 0 --scenario outage.yaml
   $ mids sandbox serve --faults 503:0.2,slow:200 &
   $ MIDS_BASE_URL=http://127.0.0.1:8787 MIDS_API_KEY=$(mids sandbox keys -o json | jq -r '.[0].key') mids me`)
     .action(async (flags) => (await import("./run.js")).serve(flags, ctx));

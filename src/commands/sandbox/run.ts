@@ -7,7 +7,7 @@ import { printList } from "../../output/render.js";
 import { parseIntFlag } from "../shared/options.js";
 import { isLoopbackHost } from "../../client/request.js";
 
-export interface ServeFlags { port: string; host: string; faults?: string; state?: string; rateLimit?: string }
+export interface ServeFlags { port: string; host: string; faults?: string; state?: string; rateLimit?: string; scenario?: string; remoteControl?: boolean }
 
 export async function serve(flags: ServeFlags, ctx: Context): Promise<void> {
   const port = parseIntFlag("--port", flags.port, 0, 65535)!;
@@ -16,9 +16,13 @@ export async function serve(flags: ServeFlags, ctx: Context): Promise<void> {
   if (flags.faults) {
     try { parseFaults(flags.faults); } catch (e) { throw new UsageError(`--faults: ${(e as Error).message}`); }
   }
+  const scenario = flags.scenario === undefined ? undefined : await (await import("../../sandbox/scenario-file.js")).loadScenarioFile(flags.scenario);
   let sb;
   try {
-    sb = await startSandbox({ port, host: flags.host, faults: flags.faults, stateFile: flags.state, rateLimit, quiet: ctx.globals.quiet, log: (l) => ctx.io.stderr.write(l) });
+    sb = await startSandbox({
+      port, host: flags.host, faults: flags.faults, stateFile: flags.state, rateLimit, scenario, remoteControl: !!flags.remoteControl,
+      quiet: ctx.globals.quiet, log: (l) => ctx.io.stderr.write(l),
+    });
   } catch (e) {
     const err = e as NodeJS.ErrnoException;
     if (err.code === "EADDRINUSE") throw new UsageError(`port ${port} on ${flags.host} is in use`, { hint: "pick another --port, or --port 0 for a free one" });
@@ -33,6 +37,7 @@ export async function serve(flags: ServeFlags, ctx: Context): Promise<void> {
   // a safety warning, so not silenced by -q: the demo keys are public
   if (!isLoopbackHost(sb.address)) {
     ctx.io.stderr.write(`mids: warning: the sandbox listens on ${sb.address}${["0.0.0.0", "::"].includes(sb.address) ? " (every interface)" : ""}: it and its documented demo keys are reachable from the network; use --host 127.0.0.1 to keep it local\n`);
+    if (sb.control) ctx.io.stderr.write("mids: warning: --remote-control: anyone who reaches it can reset it, change its faults and fault requests with Prefer\n");
   }
   if (!ctx.signal.aborted) await new Promise<void>((resolve) => ctx.signal.addEventListener("abort", () => resolve(), { once: true }));
   await sb.close();
