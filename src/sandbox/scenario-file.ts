@@ -11,8 +11,14 @@ export const MAX_SCENARIO_BYTES = 1024 * 1024;
 
 export async function loadScenarioFile(file: string): Promise<Scenario> {
   let size: number;
-  try { size = (await stat(file)).size; } catch (e) {
-    throw new UsageError(`cannot read scenario ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+  try {
+    const st = await stat(file);
+    if (st.isDirectory()) throw Object.assign(new Error(), { code: "EISDIR" });
+    size = st.size;
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    const why = code === "ENOENT" ? "no such file" : code === "EISDIR" ? "it is a directory" : code === "EACCES" ? "permission denied" : (e as Error).message;
+    throw new UsageError(`cannot read scenario ${file}: ${why}`, { hint: "pass the path of a scenario YAML file (docs/sandbox.md#scenarios)" });
   }
   if (size > MAX_SCENARIO_BYTES) throw new UsageError(`${file}:1:1: refused: ${size} bytes, over the ${MAX_SCENARIO_BYTES}-byte limit for a scenario`);
   return parseScenarioText(file, await readFile(file, "utf8"));
@@ -40,6 +46,7 @@ export function parseScenarioText(file: string, text: string): Scenario {
   return value as Scenario;
 }
 
+/** The problems, one `FILE:LINE:COL: message` each, are also in `details.findings` (for printing one a line). */
 function scenarioError(lines: string[]): UsageError {
-  return new UsageError(lines.join("\n"), { hint: "see docs/sandbox.md#scenarios for the format", code: "bad_scenario" });
+  return new UsageError(lines.join("\n"), { hint: "see docs/sandbox.md#scenarios for the format", code: "bad_scenario", details: { findings: lines } });
 }

@@ -6,6 +6,7 @@ import { stateDir } from "../../config.js";
 import { printList } from "../../output/render.js";
 import { parseIntFlag } from "../shared/options.js";
 import { isLoopbackHost } from "../../client/request.js";
+import { oneLine } from "../../output/sanitize.js";
 
 export interface ServeFlags { port: string; host: string; faults?: string; state?: string; rateLimit?: string; scenario?: string; remoteControl?: boolean }
 
@@ -16,7 +17,7 @@ export async function serve(flags: ServeFlags, ctx: Context): Promise<void> {
   if (flags.faults) {
     try { parseFaults(flags.faults); } catch (e) { throw new UsageError(`--faults: ${(e as Error).message}`); }
   }
-  const scenario = flags.scenario === undefined ? undefined : await (await import("../../sandbox/scenario-file.js")).loadScenarioFile(flags.scenario);
+  const scenario = flags.scenario === undefined ? undefined : await loadScenario(flags.scenario, ctx);
   let sb;
   try {
     sb = await startSandbox({
@@ -41,6 +42,18 @@ export async function serve(flags: ServeFlags, ctx: Context): Promise<void> {
   }
   if (!ctx.signal.aborted) await new Promise<void>((resolve) => ctx.signal.addEventListener("abort", () => resolve(), { once: true }));
   await sb.close();
+}
+
+/** A bad scenario file: one finding is the error; several are printed one a line, then counted. */
+async function loadScenario(file: string, ctx: Context) {
+  try {
+    return await (await import("../../sandbox/scenario-file.js")).loadScenarioFile(file);
+  } catch (e) {
+    const findings = (e as UsageError).details?.findings as string[] | undefined;
+    if (!findings || findings.length < 2) throw e;
+    for (const f of findings) ctx.io.stderr.write(`${oneLine(f)}\n`);
+    throw new UsageError(`${findings.length} problems in scenario ${file}; the sandbox did not start`, { hint: (e as UsageError).hint });
+  }
 }
 
 export async function keys(ctx: Context): Promise<void> {
