@@ -37,6 +37,10 @@ export interface StartSandboxOptions {
   faults?: string | readonly FaultSpec[];
   /** a scenario YAML file, or the scenario itself */
   scenario?: string | Scenario;
+  /** a cassette written by `mids sandbox record`: its answers first */
+  replay?: string;
+  /** what the cassette lacks: the generated data (default) or a 404 */
+  replayMissing?: "generate" | "404";
   /** one per-minute rate limit for every key */
   rateLimit?: number;
   /** alert changes persist in this JSON file */

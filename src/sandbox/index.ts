@@ -8,6 +8,7 @@ import { applyDirective, parsePrefer, statusAnswer, type Directive, type FaultCo
 import { FaultPlan, parseFaults, type FaultSpec } from "./faults.js";
 import { ApiFail, invalid, iso, type World } from "./http.js";
 import { ScenarioRun, type Scenario } from "./scenario.js";
+import { CassettePlayer, type Cassette } from "./cassette.js";
 import { SANDBOX_DEMO_KEY, SANDBOX_KEYS } from "./keys.js";
 import { RateLimiter } from "./limits.js";
 import { AlertStore } from "./state.js";
@@ -25,6 +26,9 @@ export interface SandboxOptions {
   remoteControl?: boolean;
   /** per route, answers given in turn before the normal ones */
   scenario?: Scenario;
+  /** answer from these recorded answers; what it lacks: the generated data, or 404 (`replayMissing`) */
+  replay?: Cassette;
+  replayMissing?: "generate" | "404";
   /** one per-minute rate limit for every key instead of each key's documented one */
   rateLimit?: number;
   /** where the request log lines go (default stderr); none when quiet */
@@ -92,6 +96,13 @@ function send(res: ServerResponse, out: Outgoing, truncate = false): void {
   res.end(body);
 }
 
+/** `--replay-missing 404`: the answer to a request the cassette lacks. */
+function notRecorded(inc: Incoming, limiter: RateLimiter, nowMs: number): Outgoing {
+  const id = identify(inc);
+  const f = new ApiFail("not_found", `${inc.method} ${inc.path} is not in the cassette`, { subject: { type: "recording", locator: inc.path } }, { v2Message: "Not found" });
+  return renderFail(f, id.version, baseHeaders(id, takeLimit(limiter, id, inc.ip, nowMs, false)));
+}
+
 /** A bound address that only this machine reaches. */
 export function isLoopbackAddress(address: string): boolean {
   return address === "::1" || /^(::ffff:)?127\.\d+\.\d+\.\d+$/.test(address);
@@ -112,6 +123,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
       limiter: new RateLimiter(opts.rateLimit),
       plan: new FaultPlan(faultSpecs),
       scenario: opts.scenario ? new ScenarioRun(opts.scenario) : undefined,
+      player: opts.replay ? new CassettePlayer(opts.replay) : undefined,
       log: [] as RequestLogEntry[],
     };
   };
@@ -194,8 +206,9 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
       return finish(res, method, path, renderFail(invalid(["Prefer"], error), id.version, baseHeaders(id, takeLimit(limiter, id, inc.ip, nowMs, false))));
     }
     const extra: Record<string, string> = applied?.length ? { "Preference-Applied": applied.join(", ") } : {};
+    const { player } = st;
     const c: FaultContext = {
-      normal: () => dispatch(inc, world, limiter, nowMs),
+      normal: async () => (player && (player.answer(inc) ?? (opts.replayMissing === "404" ? notRecorded(inc, limiter, nowMs) : undefined))) || dispatch(inc, world, limiter, nowMs),
       status: (code) => statusAnswer(code, inc, limiter, nowMs),
       send: (out, truncate) => finish(res, method, path, { ...out, headers: { ...out.headers, ...extra } }, truncate),
       drop: () => req.socket.destroy(),

@@ -19,6 +19,10 @@ export interface StartSandboxOptions {
   faults?: string | readonly FaultSpec[];
   /** a scenario YAML file, or the scenario itself ({routes: {"GET /v3/me": [{status: 503}]}}) */
   scenario?: string | Scenario;
+  /** a cassette written by `mids sandbox record`: its answers first */
+  replay?: string;
+  /** what the cassette lacks: the generated data (default) or a 404 */
+  replayMissing?: "generate" | "404";
   /** one per-minute rate limit for every key */
   rateLimit?: number;
   /** alert changes persist in this JSON file */
@@ -55,7 +59,8 @@ async function scenarioOf(s: StartSandboxOptions["scenario"]): Promise<Scenario 
 export async function startSandbox(opts: StartSandboxOptions = {}): Promise<SandboxServer> {
   const sb: Sandbox = await start({
     port: opts.port ?? 0, host: opts.host ?? "127.0.0.1", seed: opts.seed, now: clockOf(opts.clock), faults: opts.faults,
-    scenario: await scenarioOf(opts.scenario), rateLimit: opts.rateLimit, stateFile: opts.stateFile, quiet: !opts.log, log: opts.log,
+    scenario: await scenarioOf(opts.scenario),
+    replay: opts.replay === undefined ? undefined : await (await import("./cassette.js")).loadCassette(opts.replay), replayMissing: opts.replayMissing, rateLimit: opts.rateLimit, stateFile: opts.stateFile, quiet: !opts.log, log: opts.log,
   });
   return { url: sb.url, port: sb.port, keys: sb.keys, reset: sb.reset, setFaults: sb.setFaults, close: sb.close };
 }

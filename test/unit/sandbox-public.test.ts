@@ -1,5 +1,8 @@
 // `mids/sandbox` in-process: the options and methods of startSandbox(), and its hand-written
 // types (types/sandbox.d.ts) checked against the implementation by tsc.
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type * as Declared from "../../types/sandbox.js";
 import * as Impl from "../../src/sandbox/public.js";
@@ -51,6 +54,23 @@ describe("startSandbox() from mids/sandbox", () => {
     await expect(Impl.startSandbox({ clock: "yesterday" })).rejects.toThrow(/^startSandbox: clock "yesterday" is not a date/);
     await expect(Impl.startSandbox({ scenario: { routes: { "GET /v3/me": [{ status: 299 }], "GET /v3/nope": [] } } }))
       .rejects.toThrow(/^scenario\.routes\["GET \/v3\/me"\]\[0\]\.status: status 299 is not one the sandbox answers[^\n]*\nscenario\.routes\["GET \/v3\/nope"\]: no route GET \/v3\/nope/);
+  });
+
+  it("replays a cassette: its answers first, what it lacks a 404 with replayMissing 404", async () => {
+    const file = join(mkdtempSync(join(tmpdir(), "mids-cassette-")), "c.json");
+    writeFileSync(file, JSON.stringify({ format: "mids-cassette", version: 1, upstream: "https://api.example.com", recordedAt: "2026-11-01T00:00:00Z", entries: [
+      { request: { method: "GET", path: "/v3/topics", query: "", keyed: false }, response: { status: 200, headers: { "content-type": "application/json" }, body: '{"data":[{"id":"t1"}],"meta":{}}' } },
+    ] }));
+    const rp = await Impl.startSandbox({ replay: file, replayMissing: "404" });
+    try {
+      expect(await (await fetch(`${rp.url}/v3/topics`)).json()).toEqual({ data: [{ id: "t1" }], meta: {} });
+      const missing = await fetch(`${rp.url}/v3/me`, { headers: { "x-api-key": rp.keys.demo } });
+      expect(missing.status).toBe(404);
+      expect((await missing.json()).message).toBe("GET /v3/me is not in the cassette");
+    } finally {
+      await rp.close();
+      rmSync(dirname(file), { recursive: true, force: true });
+    }
   });
 
   it("another seed is another dataset; the same seed the same one", async () => {
