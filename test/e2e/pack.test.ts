@@ -77,6 +77,10 @@ describe("npm pack", () => {
     expect(listing).toContain("package/bin/mids");
     expect(listing).toContain("package/dist/cli.js");
     expect(listing).toContain("package/completions/mids.bash");
+    // the contract as OpenAPI (written by the build) and the types of mids/sandbox
+    expect(listing).toContain("package/openapi/mids-v2.json");
+    expect(listing).toContain("package/openapi/mids-v3.json");
+    expect(listing).toContain("package/dist/sandbox.d.ts");
     expect(listing).toContain("package/LICENSE");
     expect(listing).not.toContain("package/src/");
     execFileSync("tar", ["-xzf", join(dir, tarball), "-C", dir]);
