@@ -8,7 +8,7 @@ import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { describe, expect, it } from "vitest";
-import { BIN, baseEnv, runMids, startSandbox, tempDir, useSandbox } from "../helpers/cli.js";
+import { BIN, ROOT, baseEnv, runMids, startSandbox, tempDir, useSandbox } from "../helpers/cli.js";
 import { SANDBOX_DEMO_KEY } from "../../src/sandbox/keys.js";
 
 /** `mids sandbox record ...` until stop(): its URL, then its stderr and exit code. */
@@ -136,12 +136,14 @@ describe("a file that is not a cassette", () => {
   it("is refused with one line and exit 2", async () => {
     const dir = tempDir("not-cassette-");
     writeFileSync(join(dir, "text.json"), "not json at all\n");
-    writeFileSync(join(dir, "other.json"), JSON.stringify({ entries: [] }));
+    writeFileSync(join(dir, "notes.json"), JSON.stringify({ entries: [] }));
     writeFileSync(join(dir, "bad-entry.json"), JSON.stringify({ format: "mids-cassette", version: 1, upstream: "x", recordedAt: "x", entries: [{ request: {} }] }));
-    const runs = await Promise.all(["text.json", "other.json", "bad-entry.json", "missing.json"].map((f) =>
+    const runs = await Promise.all(["text.json", "notes.json", "bad-entry.json", "missing.json"].map((f) =>
       runMids(["sandbox", "serve", "--port", "0", "--replay", f], { cwd: dir })));
     expect(runs[0].stderr).toMatch(/^mids: text\.json is not a mids cassette: not JSON \([^\n]+\)\nhint: record one with/);
-    expect(runs[1].stderr).toMatch(/^mids: other\.json is not a mids cassette: "format" is not "mids-cassette"\n/);
+    // as docs/sandbox.md shows it
+    const documented = /<!-- example-output: notes\.json -->\n```\n([\s\S]*?)\n```/.exec(readFileSync(join(ROOT, "docs/sandbox.md"), "utf8"))![1];
+    expect(runs[1].stderr).toBe(documented + "\n");
     expect(runs[2].stderr).toMatch(/^mids: bad-entry\.json is not a mids cassette: entries\[0\] is not \{request/);
     expect(runs[3].stderr).toMatch(/^mids: cannot read cassette missing\.json: no such file\n/);
     for (const r of runs) {
