@@ -62,13 +62,16 @@ export interface SandboxServer {
   close(): Promise<void>;
 }
 
+/** A documented sandbox key (`mids sandbox keys`); one per behaviour a client needs to exercise. */
 export interface SandboxKey {
   key: string;
+  /** credential id reported by /v3/me and /v2/api-keys/info */
   id: string;
   name: string;
   purpose: string;
   type: string;
   entitlements: readonly string[];
+  /** v2 scopes; the report route needs `projects` plus account backing (spec 5.5) */
   scopes: readonly string[];
   accountBacked: boolean;
   archiveAccess: boolean;

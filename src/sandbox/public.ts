@@ -3,43 +3,12 @@
 // Its types are types/sandbox.d.ts (test/unit/sandbox-public-types.test.ts keeps them in step).
 import { UsageError } from "../errors.js";
 import { startSandbox as start, SANDBOX_KEYS, type Sandbox } from "./index.js";
+import type { SandboxServer, StartSandboxOptions } from "../../types/sandbox.js";
 import type { FaultSpec } from "./faults.js";
 import { problemPath, validateScenario, type Scenario } from "./scenario.js";
 
-export interface StartSandboxOptions {
-  /** default 0: a free port */
-  port?: number;
-  /** default 127.0.0.1 */
-  host?: string;
-  /** another generated dataset; the default is the one the docs show */
-  seed?: number;
-  /** the server's time: fixed (a Date, an ISO string, epoch ms) or a function called per request */
-  clock?: Date | string | number | (() => Date);
-  /** the --faults syntax (`503:x2@/v3/me,slow:200`) or parsed specs */
-  faults?: string | readonly FaultSpec[];
-  /** a scenario YAML file, or the scenario itself ({routes: {"GET /v3/me": [{status: 503}]}}) */
-  scenario?: string | Scenario;
-  /** a cassette written by `mids sandbox record`: its answers first */
-  replay?: string;
-  /** what the cassette lacks: the generated data (default) or a 404 */
-  replayMissing?: "generate" | "404";
-  /** one per-minute rate limit for every key */
-  rateLimit?: number;
-  /** alert changes persist in this JSON file */
-  stateFile?: string;
-  /** receives one line per request (default: no request log) */
-  log?: (line: string) => void;
-}
-
-export interface SandboxServer {
-  url: string;
-  port: number;
-  /** the documented keys by name: demo, selfserve, archive, reports, ratelimited, noapi, owner_b */
-  keys: Readonly<Record<string, string>>;
-  reset(): void;
-  setFaults(spec: string | readonly FaultSpec[]): void;
-  close(): Promise<void>;
-}
+// the options and the server are the public types (types/sandbox.d.ts), written once there
+export type { SandboxServer, StartSandboxOptions };
 
 function clockOf(clock: StartSandboxOptions["clock"]): (() => Date) | undefined {
   if (clock === undefined || typeof clock === "function") return clock;
