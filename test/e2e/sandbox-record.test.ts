@@ -132,6 +132,21 @@ describe("a hostile upstream", () => {
   });
 });
 
+describe("mids sandbox record, misused", () => {
+  it("refuses an upstream that is not an http(s) URL, with one line and exit 2, before listening", async () => {
+    const [ftp, junk] = await Promise.all([
+      runMids(["sandbox", "record", "--upstream", "ftp://files.example.com", "--out", join(tempDir("rec-"), "c.json")]),
+      runMids(["sandbox", "record", "--upstream", "not a url", "--out", join(tempDir("rec-"), "c.json")]),
+    ]);
+    expect(ftp.stderr).toBe("mids: --upstream must be an http or https URL (got ftp:)\n");
+    expect(junk.stderr).toMatch(/^mids: --upstream "not a url" is not a URL \(e\.g\. https:\/\/api\.example\.com\)\n$/);
+    for (const r of [ftp, junk]) {
+      expect(r.code).toBe(2);
+      expect(r.stdout).toBe("");
+    }
+  });
+});
+
 describe("a file that is not a cassette", () => {
   it("is refused with one line and exit 2", async () => {
     const dir = tempDir("not-cassette-");
