@@ -103,19 +103,19 @@ describe("npm pack", () => {
     expect(JSON.parse(out)).toHaveLength(1);
   }, 150_000);
 
-  it("installs into a project where `import { startSandbox } from \"mids/sandbox\"` is typed, loads none of the CLI, and runs the docs' node:test and vitest examples", async () => {
+  it("installs into a project where `import { startSandbox } from \"mids/sandbox\"` is typed, loads none of the CLI, and runs the docs' node:test (with a scenario) and vitest examples", async () => {
     const { tarball } = await pack();
     const project = tempDir("user-project-");
     writeFileSync(join(project, "package.json"), JSON.stringify({ name: "user-project", version: "1.0.0", type: "module", private: true }));
     // --prefer-offline: jq-web, the one runtime dependency, comes from the npm cache
     execFileSync("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund", tarball], { cwd: project, env: npmEnv, stdio: "pipe", timeout: 120_000 });
     const examples = docExamples("docs/sandbox.md");
-    expect([...examples.keys()]).toEqual(expect.arrayContaining(["sandbox.node.test.mjs", "sandbox.vitest.test.mjs"]));
+    expect([...examples.keys()]).toEqual(expect.arrayContaining(["sandbox.node.test.mjs", "sandbox.vitest.test.mjs", "sandbox.scenario.test.mjs", "scenario.yaml"]));
     for (const [name, code] of examples) writeFileSync(join(project, name), code);
 
-    // the docs' node:test example, as a user runs it
-    const nodeTest = spawnSync(process.execPath, ["--test", "sandbox.node.test.mjs"], { cwd: project, encoding: "utf8", timeout: 60_000 });
-    expect(nodeTest.stdout + nodeTest.stderr).toMatch(/# pass 2\n# fail 0/);
+    // the docs' node:test examples (the second with the docs' scenario file), as a user runs them
+    const nodeTest = spawnSync(process.execPath, ["--test", "sandbox.node.test.mjs", "sandbox.scenario.test.mjs"], { cwd: project, encoding: "utf8", timeout: 60_000 });
+    expect(nodeTest.stdout + nodeTest.stderr).toMatch(/# pass 3\n# fail 0/);
     expect(nodeTest.status).toBe(0);
 
     // the vitest example, with this repository's vitest (linked in, as if installed)
