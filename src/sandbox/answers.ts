@@ -48,9 +48,12 @@ export function statusAnswer(status: number, inc: Incoming, limiter: RateLimiter
   return renderFail(new ApiFail(code, MESSAGES[code] ?? `sandbox fault: ${status} ${reason(status)}`, details, { status }), id.version, headers);
 }
 
-export function fixtureAnswer(f: Fixture): Outgoing {
+/** A fixture's answer: the usual headers (rate limits, key type) unless the fixture sets its own. */
+export function fixtureAnswer(f: Fixture, usual: Record<string, string>): Outgoing {
   const body = typeof f.body === "string" ? f.body : JSON.stringify(f.body);
-  return { status: f.status ?? 200, headers: { ...f.headers }, body };
+  const own = new Set(Object.keys(f.headers ?? {}).map((k) => k.toLowerCase()));
+  const kept = Object.fromEntries(Object.entries(usual).filter(([k]) => !own.has(k.toLowerCase())));
+  return { status: f.status ?? 200, headers: { ...kept, ...f.headers }, body };
 }
 
 /** What a fault's effect may do with the request in hand. */
@@ -59,6 +62,8 @@ export interface FaultContext {
   normal(): Promise<Outgoing>;
   /** the error answer of a status */
   status(code: number): Outgoing;
+  /** the headers every answer carries (rate limits, key type), without counting the request */
+  usualHeaders(): Record<string, string>;
   send(out: Outgoing, truncate?: boolean): void;
   /** drop the connection without an answer */
   drop(): void;
@@ -91,7 +96,7 @@ export const FAULT_EFFECTS: Record<FaultKind, (c: FaultContext) => Promise<void>
 /** Carry out a directive: its delay, then its fixture, status or fault, else the normal answer. */
 export async function applyDirective(d: Directive, c: FaultContext): Promise<void> {
   if (d.delayMs) await new Promise((r) => setTimeout(r, d.delayMs));
-  if (d.fixture) return c.send(fixtureAnswer(d.fixture));
+  if (d.fixture) return c.send(fixtureAnswer(d.fixture, c.usualHeaders()));
   if (d.status !== undefined && d.status !== 200) return c.send(c.status(d.status));
   if (d.fault) return FAULT_EFFECTS[d.fault](c);
   c.send(await c.normal());

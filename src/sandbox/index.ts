@@ -210,6 +210,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     const c: FaultContext = {
       normal: async () => (player && (player.answer(inc) ?? (opts.replayMissing === "404" ? notRecorded(inc, limiter, nowMs) : undefined))) || dispatch(inc, world, limiter, nowMs),
       status: (code) => statusAnswer(code, inc, limiter, nowMs),
+      usualHeaders: () => { const id = identify(inc); return baseHeaders(id, takeLimit(limiter, id, inc.ip, nowMs, false)); },
       send: (out, truncate) => finish(res, method, path, { ...out, headers: { ...out.headers, ...extra } }, truncate),
       drop: () => req.socket.destroy(),
     };

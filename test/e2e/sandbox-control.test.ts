@@ -99,6 +99,7 @@ describe("sandbox serve --scenario", () => {
       // GET /v3/topics: the fixture, with its header, once
       const fixture = await fetch(`${sb.url}/v3/topics`);
       expect(fixture.headers.get("x-scenario")).toBe("empty");
+      expect(fixture.headers.get("x-ratelimit-limit-minute")).toMatch(/^\d+$/);
       expect(await fixture.json()).toEqual({ data: [], meta: {} });
       expect((await (await fetch(`${sb.url}/v3/topics`)).json()).data.length).toBeGreaterThan(0);
       // a reset starts the scenario again
