@@ -96,16 +96,16 @@ export async function startRecorder(opts: RecorderOptions): Promise<Recorder> {
         location = to.pathname.slice(upstream.pathname.replace(/\/$/, "").length) + to.search;
       }
       const body = await readCapped(up, opts.maxBodyBytes, ac, shown);
-      const kept: Record<string, string> = {};
+      // the caller gets the answer as the upstream sent it (decoded); the cassette a redacted copy
+      const passed: Record<string, string> = {};
       for (const h of RECORDED_HEADERS) {
         const v = up.headers.get(h);
-        if (v !== null) kept[h] = scrub(redactHeaderValue(h, v));
+        if (v !== null) passed[h] = v;
       }
-      if (location) kept.location = scrub(redactText(location));
-      const out: Record<string, string> = { ...kept };
-      // the caller gets the answer as the upstream sent it (but decoded)
-      res.writeHead(up.status, { ...Object.fromEntries(RECORDED_HEADERS.flatMap((h) => (up.headers.get(h) !== null ? [[h, up.headers.get(h)!]] : []))), ...(location ? { location } : {}), "Content-Length": String(Buffer.byteLength(body)) });
+      if (location) passed.location = location;
+      res.writeHead(up.status, { ...passed, "Content-Length": String(Buffer.byteLength(body)) });
       res.end(body);
+      const kept = Object.fromEntries(Object.entries(passed).map(([h, v]) => [h, scrub(h === "location" ? redactText(v) : redactHeaderValue(h, v))]));
       if (cassette.entries.length >= MAX_CASSETTE_ENTRIES) {
         if (!full) opts.log(`mids: warning: the cassette holds ${MAX_CASSETTE_ENTRIES} answers (the limit); later answers are passed on, not recorded\n`);
         full = true;
@@ -113,7 +113,7 @@ export async function startRecorder(opts: RecorderOptions): Promise<Recorder> {
       }
       cassette.entries.push({
         request: { method, path: scrub(redactText(target.pathname)), query: scrub(canonicalQuery(target.searchParams)), keyed: keyed(headers) },
-        response: { status: up.status, headers: { ...out }, body: scrub(redactAnswerBody(body)) },
+        response: { status: up.status, headers: kept, body: scrub(redactAnswerBody(body)) },
       });
       save();
       opts.log(`record: ${method} ${shown} -> ${up.status}\n`);
