@@ -2,9 +2,9 @@
 // dependencies load only when that command runs (start-up is a feature); and `mids migrate scan`
 // again as one CommonJS module, dist/migrate-scan.cjs (see below).
 import { build } from "esbuild";
-import { readFileSync, renameSync, rmSync } from "node:fs";
+import { copyFileSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8"));
@@ -35,7 +35,9 @@ const lazyBuiltins = {
 };
 await build({
   // the worker threads of `mids migrate` on large inputs (src/migrate/parallel/pool.ts finds it beside cli.js)
-  entryPoints: { cli: join(root, "src/cli.ts"), "migrate-worker": join(root, "src/migrate/parallel/worker.ts") },
+  // and `import { startSandbox } from "mids/sandbox"` (package.json exports): its own entry, so it
+  // loads the sandbox's chunks and nothing of the CLI (test/e2e/pack.test.ts)
+  entryPoints: { cli: join(root, "src/cli.ts"), "migrate-worker": join(root, "src/migrate/parallel/worker.ts"), sandbox: join(root, "src/sandbox/public.ts") },
   plugins: [lazyBuiltins],
   outdir: out,
   // every library is bundled (package.json keeps them in devDependencies; test/e2e/pack.test.ts
@@ -99,6 +101,25 @@ await build({
     },
   }],
 });
+// the contract as OpenAPI 3.1 (openapi/mids-v2.json, mids-v3.json in the package): the generator of
+// `mids contract export --openapi`, bundled on its own and run once per API version
+{
+  const gen = join(out, "openapi-gen.mjs");
+  await build({
+    entryPoints: [join(root, "src/contract/openapi/index.ts")], outfile: gen, bundle: true, format: "esm", platform: "node",
+    target: "node20", logLevel: "warning",
+  });
+  const { openApiDocument } = await import(pathToFileURL(gen).href);
+  mkdirSync(join(root, "openapi"), { recursive: true });
+  for (const version of ["v2", "v3"]) {
+    const file = join(root, "openapi", `mids-${version}.json`);
+    writeFileSync(`${file}.tmp`, JSON.stringify(openApiDocument({ version, midsVersion: pkg.version }), null, 2) + "\n");
+    renameSync(`${file}.tmp`, file);
+  }
+  rmSync(gen);
+}
+// the hand-written types of mids/sandbox (checked against src/sandbox/public.ts by tsc)
+copyFileSync(join(root, "types/sandbox.d.ts"), join(out, "sandbox.d.ts"));
 try {
   renameSync(join(root, "dist"), old);
 } catch {

@@ -2,7 +2,7 @@
 # subcommands of a command path
 _mids_subs() {
   case "$1" in
-    '') echo 'projects intel topics reports series clusters vocabulary grounding alerts me recipes api migrate sandbox completion config doctor help';;
+    '') echo 'projects intel topics reports series clusters vocabulary grounding alerts me recipes api migrate sandbox contract completion config doctor help';;
     'projects') echo 'list get related metrics candles chains';;
     'intel') echo 'list get';;
     'topics') echo 'list get report';;
@@ -12,7 +12,8 @@ _mids_subs() {
     'alerts') echo 'get destinations pause resume update';;
     'recipes') echo 'validate list get execute';;
     'migrate') echo 'explain verify scan';;
-    'sandbox') echo 'serve keys reset';;
+    'sandbox') echo 'serve record keys reset';;
+    'contract') echo 'export';;
     'config') echo 'get set unset list path';;
   esac
 }
@@ -60,9 +61,12 @@ _mids_opts() {
     'migrate verify') echo '--from-format --fail-on --concurrency --sample --sample-first --seed --tolerance -h --help -V --version --base-url --api-key --profile --api -o --output --fields --jq --csv-raw --no-color -q --quiet --verbose --timeout --max-retries --insecure --max-body-size --max-pages --sandbox';;
     'migrate scan') echo '--format --output-file --output-file-format --fail-on --fix --dry-run --include --exclude --host -h --help -V --version --base-url --api-key --profile --api -o --output --fields --jq --csv-raw --no-color -q --quiet --verbose --timeout --max-retries --insecure --max-body-size --max-pages --sandbox';;
     'sandbox') echo '-h --help -V --version --base-url --api-key --profile --api -o --output --fields --jq --csv-raw --no-color -q --quiet --verbose --timeout --max-retries --insecure --max-body-size --max-pages --sandbox';;
-    'sandbox serve') echo '--port --host --faults --state --rate-limit -h --help -V --version --base-url --api-key --profile --api -o --output --fields --jq --csv-raw --no-color -q --quiet --verbose --timeout --max-retries --insecure --max-body-size --max-pages --sandbox';;
+    'sandbox serve') echo '--port --host --faults --state --rate-limit --scenario --remote-control --replay --replay-missing -h --help -V --version --base-url --api-key --profile --api -o --output --fields --jq --csv-raw --no-color -q --quiet --verbose --timeout --max-retries --insecure --max-body-size --max-pages --sandbox';;
+    'sandbox record') echo '--upstream --out --port -h --help -V --version --base-url --api-key --profile --api -o --output --fields --jq --csv-raw --no-color -q --quiet --verbose --timeout --max-retries --insecure --max-body-size --max-pages --sandbox';;
     'sandbox keys') echo '-h --help -V --version --base-url --api-key --profile --api -o --output --fields --jq --csv-raw --no-color -q --quiet --verbose --timeout --max-retries --insecure --max-body-size --max-pages --sandbox';;
     'sandbox reset') echo '-h --help -V --version --base-url --api-key --profile --api -o --output --fields --jq --csv-raw --no-color -q --quiet --verbose --timeout --max-retries --insecure --max-body-size --max-pages --sandbox';;
+    'contract') echo '-h --help -V --version --base-url --api-key --profile --api -o --output --fields --jq --csv-raw --no-color -q --quiet --verbose --timeout --max-retries --insecure --max-body-size --max-pages --sandbox';;
+    'contract export') echo '--openapi -h --help -V --version --base-url --api-key --profile --api -o --output --fields --jq --csv-raw --no-color -q --quiet --verbose --timeout --max-retries --insecure --max-body-size --max-pages --sandbox';;
     'completion') echo '-h --help -V --version --base-url --api-key --profile --api -o --output --fields --jq --csv-raw --no-color -q --quiet --verbose --timeout --max-retries --insecure --max-body-size --max-pages --sandbox';;
     'config') echo '-h --help -V --version --base-url --api-key --profile --api -o --output --fields --jq --csv-raw --no-color -q --quiet --verbose --timeout --max-retries --insecure --max-body-size --max-pages --sandbox';;
     'config get') echo '-h --help -V --version --base-url --api-key --profile --api -o --output --fields --jq --csv-raw --no-color -q --quiet --verbose --timeout --max-retries --insecure --max-body-size --max-pages --sandbox';;
@@ -160,6 +164,12 @@ _mids_optval() {
     'sandbox serve|--faults') echo 'free';;
     'sandbox serve|--state') echo 'files';;
     'sandbox serve|--rate-limit') echo 'free';;
+    'sandbox serve|--scenario') echo 'files';;
+    'sandbox serve|--replay') echo 'free';;
+    'sandbox serve|--replay-missing') echo 'choices generate 404';;
+    'sandbox record|--upstream') echo 'free';;
+    'sandbox record|--out') echo 'files';;
+    'sandbox record|--port') echo 'free';;
     *'|--base-url') echo 'free';;
     *'|--api-key') echo 'free';;
     *'|--profile') echo 'free';;
@@ -189,7 +199,7 @@ _mids_arg() {
     'config set|1|output') echo 'choices table json ndjson csv yaml';;
     'config set|1|api') echo 'choices v2 v3';;
     'config unset|0|'*) echo 'choices base-url api-key output api timeout max-retries max-body-size max-pages';;
-    'help|'*) echo 'choices projects intel topics reports series clusters vocabulary grounding alerts me recipes api migrate sandbox completion config doctor';;
+    'help|'*) echo 'choices projects intel topics reports series clusters vocabulary grounding alerts me recipes api migrate sandbox contract completion config doctor';;
   esac
 }
 # complete $cur as a value: KIND [VALUES...]

@@ -4,7 +4,7 @@ complete -c mids -f
 function __mids_subs
     switch "$argv"
         case ''
-            printf '%s\n' projects intel topics reports series clusters vocabulary grounding alerts me recipes api migrate sandbox completion config doctor help
+            printf '%s\n' projects intel topics reports series clusters vocabulary grounding alerts me recipes api migrate sandbox contract completion config doctor help
         case 'projects'
             printf '%s\n' list get related metrics candles chains
         case 'intel'
@@ -24,14 +24,16 @@ function __mids_subs
         case 'migrate'
             printf '%s\n' explain verify scan
         case 'sandbox'
-            printf '%s\n' serve keys reset
+            printf '%s\n' serve record keys reset
+        case 'contract'
+            printf '%s\n' export
         case 'config'
             printf '%s\n' get set unset list path
     end
 end
 # prints the command path of the line being completed, the number of positionals after it, and x + the first of them
 function __mids_state
-    set -l value_flags --base-url --api-key --profile --api -o --output --fields --jq --timeout --max-retries --max-body-size --max-pages --limit --cursor --page --max-items --ids --slugs --names --handles --tickers --categories --chain --address --asset-types --universe --min-trend --sort --min-market-cap --max-market-cap --at --intel-sort-by --intel-activity --since --grade --category --project --search --activity --from --to --start --end --status --cadence --destinations --selector --name --threshold --format --output-file --output-file-format --stdin-name --concurrency --param -X --method -f --field -H --header --input --from-format --fail-on --jobs --sample --seed --tolerance --include --exclude --host --port --faults --state --rate-limit
+    set -l value_flags --base-url --api-key --profile --api -o --output --fields --jq --timeout --max-retries --max-body-size --max-pages --limit --cursor --page --max-items --ids --slugs --names --handles --tickers --categories --chain --address --asset-types --universe --min-trend --sort --min-market-cap --max-market-cap --at --intel-sort-by --intel-activity --since --grade --category --project --search --activity --from --to --start --end --status --cadence --destinations --selector --name --threshold --format --output-file --output-file-format --stdin-name --concurrency --param -X --method -f --field -H --header --input --from-format --fail-on --jobs --sample --seed --tolerance --include --exclude --host --port --faults --state --rate-limit --scenario --replay --replay-missing --upstream --out
     set -l tokens (commandline -opc)
     set -e tokens[1]
     set -l path
@@ -120,6 +122,7 @@ complete -c mids -n '__mids_at \'\' 0' -a 'recipes' -d 'Validate, list, show and
 complete -c mids -n '__mids_at \'\' 0' -a 'api' -d 'Make a raw API request (like \'gh api\'): same auth, retries, notices and exit codes'
 complete -c mids -n '__mids_at \'\' 0' -a 'migrate' -d 'Rewrite v2 request logs (access logs, HAR, JSON lines, curl) into their v3 equivalents; offline unless --resolve'
 complete -c mids -n '__mids_at \'\' 0' -a 'sandbox' -d 'The bundled sandbox server: the whole API over deterministic data, offline'
+complete -c mids -n '__mids_at \'\' 0' -a 'contract' -d 'The API contract: hand it to other tools (export)'
 complete -c mids -n '__mids_at \'\' 0' -a 'completion' -d 'Print a shell completion script (bash, zsh or fish), generated from the command tree'
 complete -c mids -n '__mids_at \'\' 0' -a 'config' -d 'Read and write settings (base-url, api-key, output, api, timeout, max-retries, max-body-size, max-pages), per profile; flags and env win over them'
 complete -c mids -n '__mids_at \'\' 0' -a 'doctor' -d 'Check the setup: config file, base URL, reachability, TLS, key, entitlements, rate limits, history window, clock, Node'
@@ -296,6 +299,7 @@ complete -c mids -n '__mids_at \'migrate scan\'' -l exclude -x -d 'skip files an
 complete -c mids -n '__mids_at \'migrate scan\'' -l host -x -d 'the API\'s host (repeatable; also the --base-url host): unknown /v2 routes there are reported'
 # sandbox
 complete -c mids -n '__mids_at \'sandbox\' 0' -a 'serve' -d 'Serve the sandbox until interrupted; the first stdout line is \'listening on http://HOST:PORT\''
+complete -c mids -n '__mids_at \'sandbox\' 0' -a 'record' -d 'Proxy GET requests to a real server and write each answer to a cassette (keys and secrets redacted) for \'serve --replay\''
 complete -c mids -n '__mids_at \'sandbox\' 0' -a 'keys' -d 'List the sandbox\'s documented API keys and what each is for'
 complete -c mids -n '__mids_at \'sandbox\' 0' -a 'reset' -d 'Forget alert changes made through \'mids --sandbox\' (deletes the state file)'
 # sandbox serve
@@ -304,8 +308,20 @@ complete -c mids -n '__mids_at \'sandbox serve\'' -l host -x -d 'address to bind
 complete -c mids -n '__mids_at \'sandbox serve\'' -l faults -x -d 'inject failures, e.g. 503:0.2,reset:0.05,slow:2000,truncate:0.1 or 503:x2@/v3/alerts'
 complete -c mids -n '__mids_at \'sandbox serve\'' -l state -r -F -d 'persist alert changes in this file (default: in memory)'
 complete -c mids -n '__mids_at \'sandbox serve\'' -l rate-limit -x -d 'per-minute limit for every key (default: each key\'s documented limit); for load tests of your scripts'
+complete -c mids -n '__mids_at \'sandbox serve\'' -l scenario -r -F -d 'per route, answers given in turn (YAML; see docs/sandbox.md#scenarios), then the normal ones'
+complete -c mids -n '__mids_at \'sandbox serve\'' -l remote-control -d 'answer admin endpoints (/_sandbox/...) and the Prefer header on a non-loopback --host too'
+complete -c mids -n '__mids_at \'sandbox serve\'' -l replay -x -d 'answer from a cassette written by \'mids sandbox record\''
+complete -c mids -n '__mids_at \'sandbox serve\'' -l replay-missing -x -a 'generate 404' -d 'with --replay, what a request the cassette lacks gets'
+# sandbox record
+complete -c mids -n '__mids_at \'sandbox record\'' -l upstream -x -d 'the server to record, e.g. https://api.example.com'
+complete -c mids -n '__mids_at \'sandbox record\'' -l out -r -F -d 'the cassette to write (rewritten after each answer)'
+complete -c mids -n '__mids_at \'sandbox record\'' -l port -x -d 'loopback port to listen on (0 picks a free one)'
 # sandbox keys
 # sandbox reset
+# contract
+complete -c mids -n '__mids_at \'contract\' 0' -a 'export' -d 'Write the API contract as an OpenAPI 3.1 document (JSON, or -o yaml) for other tools: mocks, linters, client generators'
+# contract export
+complete -c mids -n '__mids_at \'contract export\'' -l openapi -d 'OpenAPI 3.1 (the one format for now)'
 # completion
 complete -c mids -n '__mids_at \'completion\' 0' -a 'bash zsh fish'
 # config
@@ -328,4 +344,4 @@ complete -c mids -n '__mids_at \'config list\'' -l profiles -d 'list the profile
 # config path
 # doctor
 # help
-complete -c mids -n '__mids_at \'help\' 0+' -a 'projects intel topics reports series clusters vocabulary grounding alerts me recipes api migrate sandbox completion config doctor'
+complete -c mids -n '__mids_at \'help\' 0+' -a 'projects intel topics reports series clusters vocabulary grounding alerts me recipes api migrate sandbox contract completion config doctor'

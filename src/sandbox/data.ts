@@ -58,18 +58,21 @@ function address(rng: Rng, chain: string): string {
   return base58(rng, 44);
 }
 
-let last: Dataset | undefined;
+/** The seed of the documented dataset. */
+export const DEFAULT_SEED = 0x5eed_2026;
+
+let last: { seed: number; ds: Dataset } | undefined;
 
 /** The dataset anchored at the hour of `anchorMs`; datasets are immutable, so the last one is reused. */
-export function generate(anchorMs: number): Dataset {
+export function generate(anchorMs: number, seed = DEFAULT_SEED): Dataset {
   const anchor = Math.floor(anchorMs / HOUR) * HOUR;
-  if (last?.anchor === anchor) return last;
-  last = build(anchor);
-  return last;
+  if (last?.ds.anchor === anchor && last.seed === seed) return last.ds;
+  last = { seed, ds: build(anchor, seed) };
+  return last.ds;
 }
 
-function build(anchor: number): Dataset {
-  const rng = mulberry32(0x5eed_2026);
+function build(anchor: number, seed: number): Dataset {
+  const rng = mulberry32(seed);
   const clusters: Cluster[] = CLUSTER_NAMES.map((name, i) => ({
     id: "cl_" + hex(rng, 12), name, description: `Sources grouped as ${name.toLowerCase()}`, sourceCount: 20 + i * 7,
   }));

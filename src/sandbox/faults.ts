@@ -1,20 +1,12 @@
 // Fault injection for the sandbox (`--faults`): deterministic, seeded, optionally scoped to a path prefix.
+import type { FaultSpec as PublicFaultSpec } from "../../types/sandbox.js";
 import { mulberry32, type Rng } from "./rand.js";
 
 export const FAULT_KINDS = ["503", "500", "502", "504", "429", "reset", "truncate", "slow", "503after", "drift"] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
 
-export interface FaultSpec {
-  kind: FaultKind;
-  /** fire with this probability (0..1) */
-  probability?: number;
-  /** fire on the first N matching requests */
-  firstN?: number;
-  /** `slow`: delay in milliseconds */
-  delayMs?: number;
-  /** only requests whose path starts with this prefix */
-  scope?: string;
-}
+/** One item of a --faults spec (its documented shape is in the public types of mids/sandbox). */
+export type FaultSpec = Omit<PublicFaultSpec, "kind"> & { kind: FaultKind };
 
 const SYNTAX = "expected KIND:P or KIND:xN (P a probability 0..1, N a count), slow:MS, optional @/path/prefix";
 

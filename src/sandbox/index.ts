@@ -3,9 +3,12 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { generate } from "./data.js";
-import { baseHeaders, dispatch, identify, MAX_BODY_BYTES, rateLimitFail, reason, renderFail, takeLimit, type Incoming, type Outgoing } from "./dispatch.js";
-import { driftBody, FaultPlan, parseFaults, type FaultSpec } from "./faults.js";
-import { ApiFail, iso, type World } from "./http.js";
+import { baseHeaders, dispatch, identify, MAX_BODY_BYTES, renderFail, takeLimit, type Incoming, type Outgoing } from "./dispatch.js";
+import { applyDirective, parsePrefer, statusAnswer, type Directive, type FaultContext } from "./answers.js";
+import { FaultPlan, parseFaults, type FaultSpec } from "./faults.js";
+import { ApiFail, invalid, iso, type World } from "./http.js";
+import { ScenarioRun, type Scenario } from "./scenario.js";
+import { CassettePlayer, type Cassette } from "./cassette.js";
 import { SANDBOX_DEMO_KEY, SANDBOX_KEYS } from "./keys.js";
 import { RateLimiter } from "./limits.js";
 import { AlertStore } from "./state.js";
@@ -16,7 +19,16 @@ export type { FaultSpec };
 export type { SandboxKey } from "./keys.js";
 
 export interface SandboxOptions {
-  port?: number; host?: string; faults?: string; stateFile?: string; now?: () => Date; quiet?: boolean;
+  port?: number; host?: string; faults?: string | readonly FaultSpec[]; stateFile?: string; now?: () => Date; quiet?: boolean;
+  /** another generated dataset (the default seed gives the documented one) */
+  seed?: number;
+  /** admin endpoints and the Prefer header also on a non-loopback bind */
+  remoteControl?: boolean;
+  /** per route, answers given in turn before the normal ones */
+  scenario?: Scenario;
+  /** answer from these recorded answers; what it lacks: the generated data, or 404 (`replayMissing`) */
+  replay?: Cassette;
+  replayMissing?: "generate" | "404";
   /** one per-minute rate limit for every key instead of each key's documented one */
   rateLimit?: number;
   /** where the request log lines go (default stderr); none when quiet */
@@ -28,6 +40,14 @@ export interface Sandbox {
   port: number;
   /** the bound address, e.g. 127.0.0.1, 0.0.0.0, :: */
   address: string;
+  /** the documented keys by short name (`keys.demo`, `keys.ratelimited`, ...) */
+  keys: Readonly<Record<string, string>>;
+  /** whether admin endpoints (/_sandbox/...) and the Prefer header are answered */
+  control: boolean;
+  /** back to the state at start: alerts, rate limits, fault counters, scenario, request log */
+  reset(): void;
+  /** replace the --faults plan (same syntax), counters start again */
+  setFaults(spec: string | readonly FaultSpec[]): void;
   close(): Promise<void>;
 }
 
@@ -76,39 +96,60 @@ function send(res: ServerResponse, out: Outgoing, truncate = false): void {
   res.end(body);
 }
 
-/** The answer of an injected status fault. 502/504 look like a proxy's HTML page. */
-function faultResponse(kind: string, inc: Incoming, limiter: RateLimiter, nowMs: number): Outgoing {
+/** `--replay-missing 404`: the answer to a request the cassette lacks. */
+function notRecorded(inc: Incoming, limiter: RateLimiter, nowMs: number): Outgoing {
   const id = identify(inc);
-  const s = takeLimit(limiter, id, inc.ip, nowMs, false);
-  const headers = baseHeaders(id, s);
-  if (kind === "502" || kind === "504") {
-    const status = Number(kind);
-    return { status, headers, body: `<html><head><title>${status} ${reason(status)}</title></head><body><h1>${status} ${reason(status)}</h1></body></html>\n`, contentType: "text/html; charset=utf-8" };
-  }
-  if (kind === "429") {
-    const f = rateLimitFail({ ...s, limited: "minute", retryAfterSec: 1 });
-    return renderFail(f, id.version, headers);
-  }
-  const f = kind === "500"
-    ? new ApiFail("internal_error", "sandbox fault: internal error")
-    : new ApiFail("service_unavailable", "sandbox fault: service temporarily unavailable");
-  return renderFail(f, id.version, headers);
+  const f = new ApiFail("not_found", `${inc.method} ${inc.path} is not in the cassette`, { subject: { type: "recording", locator: inc.path } }, { v2Message: "Not found" });
+  return renderFail(f, id.version, baseHeaders(id, takeLimit(limiter, id, inc.ip, nowMs, false)));
 }
+
+/** A bound address that only this machine reaches. */
+export function isLoopbackAddress(address: string): boolean {
+  return address === "::1" || /^(::ffff:)?127\.\d+\.\d+\.\d+$/.test(address);
+}
+
+/** The documented keys by short name: `demo`, `selfserve`, `archive`, ... (the key minus its prefix). */
+export const KEYS_BY_NAME: Readonly<Record<string, string>> = Object.fromEntries(SANDBOX_KEYS.map((k) => [k.key.replace(/^mids_sandbox_/, ""), k.key]));
 
 export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> {
   const now = opts.now ?? (() => new Date());
-  const plan = new FaultPlan(opts.faults ? parseFaults(opts.faults) : []);
-  const ds = generate(now().getTime());
-  const world: World = { ds, alerts: new AlertStore(ds.anchor, opts.stateFile), runCounter: { n: 0 } };
-  const limiter = new RateLimiter(opts.rateLimit);
-  const log: RequestLogEntry[] = [];
+  let faultSpecs = typeof opts.faults === "string" ? parseFaults(opts.faults) : [...(opts.faults ?? [])];
+  // everything a reset() puts back: built per server, never shared between servers
+  const fresh = (loadState: boolean) => {
+    const ds = generate(now().getTime(), opts.seed);
+    return {
+      ds,
+      world: { ds, alerts: new AlertStore(ds.anchor, opts.stateFile, loadState), runCounter: { n: 0 } } as World,
+      limiter: new RateLimiter(opts.rateLimit),
+      plan: new FaultPlan(faultSpecs),
+      scenario: opts.scenario ? new ScenarioRun(opts.scenario) : undefined,
+      player: opts.replay ? new CassettePlayer(opts.replay) : undefined,
+      log: [] as RequestLogEntry[],
+    };
+  };
+  let st = fresh(true);
+  // whether admin endpoints and Prefer work: on loopback, or when asked for (`--remote-control`)
+  let control = false;
   // when each request arrived, for the request log's time and latency
   const arrival = new WeakMap<ServerResponse, { at: string; t0: number }>();
 
-  function admin(method: string, path: string, res: ServerResponse): void {
+  function reset(): void { st = fresh(false); }
+  function setFaults(spec: string | readonly FaultSpec[]): void {
+    faultSpecs = typeof spec === "string" ? parseFaults(spec) : [...spec];
+    st.plan = new FaultPlan(faultSpecs);
+  }
+
+  function admin(method: string, path: string, rawBody: string, res: ServerResponse): void {
     const ok = (body: unknown) => send(res, { status: 200, headers: {}, body: JSON.stringify(body) });
+    const { ds, world, log } = st;
     if (method === "GET" && path === "/_sandbox/requests") return ok(log);
     if (method === "POST" && path === "/_sandbox/requests/clear") { const n = log.length; log.length = 0; return ok({ cleared: n }); }
+    if (method === "POST" && path === "/_sandbox/reset") { reset(); return ok({ reset: true }); }
+    if (method === "PUT" && path === "/_sandbox/faults") {
+      try { setFaults(rawBody.trim()); } catch (e) { return send(res, { status: 400, headers: {}, body: JSON.stringify({ code: "invalid_request", message: (e as Error).message }) }); }
+      return ok({ faults: faultSpecs });
+    }
+    if (method === "GET" && path === "/_sandbox/faults") return ok({ faults: faultSpecs });
     if (method === "GET" && path === "/_sandbox/alerts") return ok({ destinations: world.alerts.destinations, alerts: world.alerts.alerts });
     if (method === "GET" && path === "/_sandbox/fixtures") {
       return ok({
@@ -125,8 +166,9 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     const { path, query } = splitTarget(req.url ?? "/");
     const body = await readBody(req);
     const method = (req.method ?? "GET").toUpperCase();
-    if (path.startsWith("/_sandbox/")) return admin(method, path, res);
+    if (control && path.startsWith("/_sandbox/")) return admin(method, path, body.text, res);
     const nowMs = now().getTime();
+    const { log } = st;
     log.push({ method, path, query: Object.fromEntries(query), at: iso(nowMs) });
     if (log.length > MAX_LOG) log.shift();
     const inc: Incoming = {
@@ -139,21 +181,40 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
       if (res.headersSent) { res.destroy(); return; }
       const id = identify(inc);
       const f = new ApiFail("internal_error", "sandbox failure: " + ((e as Error)?.message ?? String(e)));
-      finish(res, method, path, renderFail(f, id.version, baseHeaders(id, takeLimit(limiter, id, inc.ip, nowMs, false))));
+      finish(res, method, path, renderFail(f, id.version, baseHeaders(id, takeLimit(st.limiter, id, inc.ip, nowMs, false))));
     }
+  }
+
+  /** Which directive applies: the request's Prefer header, then the scenario, then --faults. */
+  function decide(inc: Incoming): { directive?: Directive; applied?: string[]; error?: string } {
+    if (control) {
+      const p = parsePrefer(inc.headers["prefer"]);
+      if (p.error || p.directive) return p;
+    }
+    const next = st.scenario?.next(inc.method, inc.path);
+    if (next) return { directive: next };
+    const { delayMs, fault } = st.plan.decide(inc.path);
+    return delayMs || fault ? { directive: { delayMs, fault: fault?.kind } } : {};
   }
 
   async function answer(req: IncomingMessage, res: ServerResponse, inc: Incoming, nowMs: number): Promise<void> {
     const { method, path } = inc;
-    const { delayMs, fault } = plan.decide(path);
-    if (delayMs) await new Promise((r) => setTimeout(r, delayMs));
-    if (fault?.kind === "reset") { req.socket.destroy(); return; }
-    if (fault && ["500", "502", "503", "504", "429"].includes(fault.kind)) return finish(res, method, path, faultResponse(fault.kind, inc, limiter, nowMs));
-    const out = await dispatch(inc, world, limiter, nowMs);
-    // 503after: the request took effect, but the client only sees an outage
-    if (fault?.kind === "503after") return finish(res, method, path, faultResponse("503", inc, limiter, nowMs));
-    if (fault?.kind === "drift" && out.status < 300) out.body = driftBody(out.body);
-    finish(res, method, path, out, fault?.kind === "truncate");
+    const { world, limiter } = st;
+    const { directive, applied, error } = decide(inc);
+    if (error) {
+      const id = identify(inc);
+      return finish(res, method, path, renderFail(invalid(["Prefer"], error), id.version, baseHeaders(id, takeLimit(limiter, id, inc.ip, nowMs, false))));
+    }
+    const extra: Record<string, string> = applied?.length ? { "Preference-Applied": applied.join(", ") } : {};
+    const { player } = st;
+    const c: FaultContext = {
+      normal: async () => (player && (player.answer(inc) ?? (opts.replayMissing === "404" ? notRecorded(inc, limiter, nowMs) : undefined))) || dispatch(inc, world, limiter, nowMs),
+      status: (code) => statusAnswer(code, inc, limiter, nowMs),
+      usualHeaders: () => { const id = identify(inc); return baseHeaders(id, takeLimit(limiter, id, inc.ip, nowMs, false)); },
+      send: (out, truncate) => finish(res, method, path, { ...out, headers: { ...out.headers, ...extra } }, truncate),
+      drop: () => req.socket.destroy(),
+    };
+    await applyDirective(directive ?? {}, c);
   }
 
   function finish(res: ServerResponse, method: string, path: string, out: Outgoing, truncate = false): void {
@@ -179,10 +240,15 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     server.listen(opts.port ?? 0, host, () => { server.off("error", reject); resolve(); });
   });
   const { port, address } = server.address() as AddressInfo;
+  control = isLoopbackAddress(address) || !!opts.remoteControl;
   return {
     url: `http://${address.includes(":") ? `[${address}]` : address}:${port}`,
     port,
     address,
+    keys: KEYS_BY_NAME,
+    control,
+    reset,
+    setFaults,
     close: () => new Promise<void>((resolve, reject) => {
       server.close((e) => (e ? reject(e) : resolve()));
       server.closeAllConnections();

@@ -1,22 +1,8 @@
 // Sandbox API keys: one per behaviour a client needs to exercise (spec 5, 8).
 
-export interface SandboxKey {
-  key: string;
-  /** credential id reported by /v3/me and /v2/api-keys/info */
-  id: string;
-  name: string;
-  purpose: string;
-  type: string;
-  entitlements: readonly string[];
-  /** v2 scopes; the report route needs `projects` plus account backing (spec 5.5) */
-  scopes: readonly string[];
-  accountBacked: boolean;
-  archiveAccess: boolean;
-  owner: "A" | "B";
-  perMinute: number;
-  perDay: number;
-  expiresAt: string | null;
-}
+// the shape of a key is part of the public types of mids/sandbox (SANDBOX_KEYS)
+import type { SandboxKey } from "../../types/sandbox.js";
+export type { SandboxKey };
 
 const base = { type: "full", accountBacked: true, archiveAccess: false, perMinute: 120, perDay: 20_000, expiresAt: null } as const;
 

@@ -44,16 +44,19 @@ export class AlertStore {
   readonly destinations: Destination[];
   alerts: Alert[];
 
-  constructor(anchorMs: number, private stateFile?: string) {
+  /** `load`: start from the state file's saved changes (false: from the seed, as after a reset) */
+  constructor(anchorMs: number, private stateFile?: string, load = true) {
     const s = seed(anchorMs);
     this.destinations = s.destinations;
     this.alerts = s.alerts;
-    if (stateFile && existsSync(stateFile)) {
+    if (load && stateFile && existsSync(stateFile)) {
       for (const a of loadSaved(stateFile)) {
         const i = this.alerts.findIndex((x) => x.id === a.id);
         if (i >= 0) this.alerts[i] = { ...this.alerts[i], ...a, owner: this.alerts[i].owner };
       }
     }
+    // a reset forgets the saved changes too
+    if (!load) this.persist();
   }
 
   destinationsOf(owner: Owner): Destination[] {

@@ -1,9 +1,10 @@
 // `npm pack` makes a tarball that installs globally and runs; it carries the LICENSE, installs
 // nothing the bundle does not load, and its scripts do not point at files it lacks.
-import { execFileSync } from "node:child_process";
-import { existsSync, readFileSync, readdirSync } from "node:fs";
+import { execFileSync, spawnSync } from "node:child_process";
+import { existsSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { builtinModules } from "node:module";
-import { join, relative } from "node:path";
+import { basename, join, relative } from "node:path";
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { ROOT, baseEnv, runMids, tempDir } from "../helpers/cli.js";
 
@@ -39,6 +40,24 @@ const builtin = (spec: string) => spec.startsWith("node:") || builtinModules.inc
 /** `@scope/name/sub` and `name/sub` belong to the package `@scope/name` and `name`. */
 const packageOf = (spec: string) => spec.split("/").slice(0, spec.startsWith("@") ? 2 : 1).join("/");
 
+/** One `npm pack` for the whole file (a pack and an install cost seconds each). */
+let packed: Promise<{ dir: string; tarball: string }> | undefined;
+const npmEnv = { ...process.env, npm_config_loglevel: "error", npm_config_update_notifier: "false" };
+function pack(): Promise<{ dir: string; tarball: string }> {
+  return (packed ??= (async () => {
+    const dir = tempDir("pack-");
+    // dist/ is already built by `npm test`; --ignore-scripts keeps pack from rebuilding it under running tests
+    execFileSync("npm", ["pack", "--ignore-scripts", "--pack-destination", dir], { cwd: ROOT, env: npmEnv, stdio: "pipe" });
+    return { dir, tarball: join(dir, readdirSync(dir).find((f) => f.endsWith(".tgz"))!) };
+  })());
+}
+
+/** The code blocks of a docs page that follow `<!-- example-file: NAME -->`, by name. */
+function docExamples(page: string): Map<string, string> {
+  const text = readFileSync(join(ROOT, page), "utf8");
+  return new Map([...text.matchAll(/<!-- example-file: (\S+) -->\n```\w*\n([\s\S]*?)\n```/g)].map((m) => [m[1], m[2] + "\n"]));
+}
+
 describe("npm pack", () => {
   it("every bare import in dist/ is a runtime dependency, and every runtime dependency is imported", () => {
     const imports = [...bareImports().keys()].filter((s) => !builtin(s)).map(packageOf).filter((p) => !(p in OPTIONAL));
@@ -50,16 +69,18 @@ describe("npm pack", () => {
   });
 
   it("produces a tarball that installs globally and answers a sandbox query", async () => {
-    const dir = tempDir("pack-");
-    const env = { ...process.env, npm_config_loglevel: "error", npm_config_update_notifier: "false" };
-    // dist/ is already built by `npm test`; --ignore-scripts keeps pack from rebuilding it under running tests
-    execFileSync("npm", ["pack", "--ignore-scripts", "--pack-destination", dir], { cwd: ROOT, env, stdio: "pipe" });
-    const tarball = readdirSync(dir).find((f) => f.endsWith(".tgz"))!;
+    const { dir, tarball: tgz } = await pack();
+    const env = npmEnv;
+    const tarball = basename(tgz);
     expect(tarball).toMatch(/^mids-\d+\.\d+\.\d+\.tgz$/);
     const listing = execFileSync("tar", ["-tzf", join(dir, tarball)], { encoding: "utf8" });
     expect(listing).toContain("package/bin/mids");
     expect(listing).toContain("package/dist/cli.js");
     expect(listing).toContain("package/completions/mids.bash");
+    // the contract as OpenAPI (written by the build) and the types of mids/sandbox
+    expect(listing).toContain("package/openapi/mids-v2.json");
+    expect(listing).toContain("package/openapi/mids-v3.json");
+    expect(listing).toContain("package/dist/sandbox.d.ts");
     expect(listing).toContain("package/LICENSE");
     expect(listing).not.toContain("package/src/");
     execFileSync("tar", ["-xzf", join(dir, tarball), "-C", dir]);
@@ -81,4 +102,65 @@ describe("npm pack", () => {
     const out = execFileSync(bin, ["--sandbox", "projects", "list", "--limit", "1", "-o", "json"], { encoding: "utf8", env: baseEnv() });
     expect(JSON.parse(out)).toHaveLength(1);
   }, 150_000);
+
+  it("installs into a project where `import { startSandbox } from \"mids/sandbox\"` is typed, loads none of the CLI, and runs the docs' node:test (with a scenario) and vitest examples", async () => {
+    const { tarball } = await pack();
+    const project = tempDir("user-project-");
+    writeFileSync(join(project, "package.json"), JSON.stringify({ name: "user-project", version: "1.0.0", type: "module", private: true }));
+    // --prefer-offline: jq-web, the one runtime dependency, comes from the npm cache
+    execFileSync("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund", tarball], { cwd: project, env: npmEnv, stdio: "pipe", timeout: 120_000 });
+    const examples = docExamples("docs/sandbox.md");
+    expect([...examples.keys()]).toEqual(expect.arrayContaining(["sandbox.node.test.mjs", "sandbox.vitest.test.mjs", "sandbox.scenario.test.mjs", "scenario.yaml"]));
+    for (const [name, code] of examples) writeFileSync(join(project, name), code);
+
+    // the docs' node:test examples (the second with the docs' scenario file), as a user runs them
+    const nodeTest = spawnSync(process.execPath, ["--test", "sandbox.node.test.mjs", "sandbox.scenario.test.mjs"], { cwd: project, encoding: "utf8", timeout: 60_000 });
+    expect(nodeTest.stdout + nodeTest.stderr).toMatch(/# pass 3\n# fail 0/);
+    expect(nodeTest.status).toBe(0);
+
+    // the vitest example, with this repository's vitest (linked in, as if installed)
+    symlinkSync(join(ROOT, "node_modules/vitest"), join(project, "node_modules/vitest"), "dir");
+    const vitest = spawnSync(process.execPath, [join(ROOT, "node_modules/vitest/vitest.mjs"), "run", "--root", project, "sandbox.vitest.test.mjs"],
+      { cwd: project, encoding: "utf8", timeout: 60_000, env: { ...process.env, CI: "true", NO_COLOR: "1" } });
+    expect(vitest.stdout + vitest.stderr).toMatch(/Tests\s+2 passed \(2\)/);
+    expect(vitest.status).toBe(0);
+
+    // what importing mids/sandbox loads: a module hook logs every file; none is the CLI or commander
+    writeFileSync(join(project, "hooks.mjs"), `import { appendFileSync } from "node:fs";
+export async function load(url, context, next) { if (url.startsWith("file:")) appendFileSync(process.env.LOAD_LOG, url + "\\n"); return next(url, context); }\n`);
+    writeFileSync(join(project, "probe.mjs"), `import { register } from "node:module";
+register("./hooks.mjs", import.meta.url);
+const { startSandbox } = await import("mids/sandbox");
+const sb = await startSandbox();
+const res = await fetch(sb.url + "/v3/me", { headers: { "x-api-key": sb.keys.demo } });
+await sb.close();
+console.log(res.status);\n`);
+    const loadLog = join(project, "loaded.txt");
+    const probe = spawnSync(process.execPath, ["probe.mjs"], { cwd: project, encoding: "utf8", timeout: 30_000, env: { ...process.env, LOAD_LOG: loadLog } });
+    expect(probe.stderr).toBe("");
+    expect(probe.stdout).toBe("200\n");
+    const loaded = readFileSync(loadLog, "utf8").trim().split("\n").map((u) => fileURLToPath(u)).filter((f) => f.includes("/node_modules/mids/"));
+    expect(loaded.map((f) => basename(f))).toContain("sandbox.js");
+    expect(loaded.map((f) => basename(f))).not.toContain("cli.js");
+    // commander (esbuild marks each bundled file with a `// node_modules/NAME/...` line) is in the
+    // package, so the marker is real, and in no module that was loaded; nor are the other CLI libraries
+    const cliOnly = /^\/\/ node_modules\/(commander|chalk|cli-table3|ora|undici)\//m;
+    const installedDist = join(project, "node_modules/mids/dist");
+    const all = readdirSync(join(installedDist, "chunks")).map((f) => join(installedDist, "chunks", f));
+    expect(all.filter((f) => cliOnly.test(readFileSync(f, "utf8"))).length).toBeGreaterThan(0);
+    expect(loaded.filter((f) => cliOnly.test(readFileSync(f, "utf8")))).toEqual([]);
+
+    // the package's types: a TypeScript user's test typechecks against "mids/sandbox" and a misuse does not
+    writeFileSync(join(project, "tsconfig.json"), JSON.stringify({ compilerOptions: { module: "nodenext", moduleResolution: "nodenext", strict: true, noEmit: true, skipLibCheck: false, types: [] }, files: ["use.ts"] }));
+    writeFileSync(join(project, "use.ts"), `import { startSandbox, type SandboxServer } from "mids/sandbox";
+const sb: SandboxServer = await startSandbox({ port: 0, seed: 7, clock: new Date(), faults: "503:x1", scenario: { routes: { "GET /v3/me": [{ status: 503 }] } } });
+const demo: string | undefined = sb.keys.demo;
+sb.reset(); sb.setFaults([{ kind: "reset", firstN: 1 }]); await sb.close();
+// @ts-expect-error: not a fault kind
+sb.setFaults([{ kind: "418" }]);
+export { demo };\n`);
+    const tsc = spawnSync(process.execPath, [join(ROOT, "node_modules/typescript/bin/tsc"), "-p", project], { cwd: project, encoding: "utf8", timeout: 60_000 });
+    expect(tsc.stdout + tsc.stderr).toBe("");
+    expect(tsc.status).toBe(0);
+  }, 180_000);
 });

@@ -6,8 +6,13 @@ import { stateDir } from "../../config.js";
 import { printList } from "../../output/render.js";
 import { parseIntFlag } from "../shared/options.js";
 import { isLoopbackHost } from "../../client/request.js";
+import { oneLine } from "../../output/sanitize.js";
+import { DEFAULT_MAX_BODY_BYTES } from "../../client/body.js";
 
-export interface ServeFlags { port: string; host: string; faults?: string; state?: string; rateLimit?: string }
+export interface ServeFlags {
+  port: string; host: string; faults?: string; state?: string; rateLimit?: string; scenario?: string; remoteControl?: boolean;
+  replay?: string; replayMissing?: "generate" | "404";
+}
 
 export async function serve(flags: ServeFlags, ctx: Context): Promise<void> {
   const port = parseIntFlag("--port", flags.port, 0, 65535)!;
@@ -16,9 +21,15 @@ export async function serve(flags: ServeFlags, ctx: Context): Promise<void> {
   if (flags.faults) {
     try { parseFaults(flags.faults); } catch (e) { throw new UsageError(`--faults: ${(e as Error).message}`); }
   }
+  const scenario = flags.scenario === undefined ? undefined : await loadScenario(flags.scenario, ctx);
+  const replay = flags.replay === undefined ? undefined : await (await import("../../sandbox/cassette.js")).loadCassette(flags.replay);
   let sb;
   try {
-    sb = await startSandbox({ port, host: flags.host, faults: flags.faults, stateFile: flags.state, rateLimit, quiet: ctx.globals.quiet, log: (l) => ctx.io.stderr.write(l) });
+    sb = await startSandbox({
+      port, host: flags.host, faults: flags.faults, stateFile: flags.state, rateLimit, scenario, remoteControl: !!flags.remoteControl,
+      replay, replayMissing: flags.replayMissing,
+      quiet: ctx.globals.quiet, log: (l) => ctx.io.stderr.write(l),
+    });
   } catch (e) {
     const err = e as NodeJS.ErrnoException;
     if (err.code === "EADDRINUSE") throw new UsageError(`port ${port} on ${flags.host} is in use`, { hint: "pick another --port, or --port 0 for a free one" });
@@ -30,12 +41,56 @@ export async function serve(flags: ServeFlags, ctx: Context): Promise<void> {
     throw e;
   }
   ctx.io.stdout.write(`listening on ${sb.url}\n`);
+  if (replay && !ctx.globals.quiet) ctx.io.stderr.write(`mids: replaying ${replay.entries.length} recorded answers from ${flags.replay}; what it lacks: ${flags.replayMissing === "404" ? "404" : "the generated data"}\n`);
   // a safety warning, so not silenced by -q: the demo keys are public
   if (!isLoopbackHost(sb.address)) {
     ctx.io.stderr.write(`mids: warning: the sandbox listens on ${sb.address}${["0.0.0.0", "::"].includes(sb.address) ? " (every interface)" : ""}: it and its documented demo keys are reachable from the network; use --host 127.0.0.1 to keep it local\n`);
+    if (sb.control) ctx.io.stderr.write("mids: warning: --remote-control: anyone who reaches it can reset it, change its faults and fault requests with Prefer\n");
   }
-  if (!ctx.signal.aborted) await new Promise<void>((resolve) => ctx.signal.addEventListener("abort", () => resolve(), { once: true }));
+  await untilInterrupted(ctx);
   await sb.close();
+}
+
+function untilInterrupted(ctx: Context): Promise<void> {
+  if (ctx.signal.aborted) return Promise.resolve();
+  return new Promise<void>((resolve) => ctx.signal.addEventListener("abort", () => resolve(), { once: true }));
+}
+
+export interface RecordFlags { upstream: string; out: string; port: string }
+
+export async function record(flags: RecordFlags, ctx: Context): Promise<void> {
+  const port = parseIntFlag("--port", flags.port, 0, 65535)!;
+  const { startRecorder, parseUpstream } = await import("../../sandbox/record.js");
+  try { parseUpstream(flags.upstream); } catch (e) { throw new UsageError((e as Error).message); }
+  const g = ctx.globals;
+  let rec;
+  try {
+    rec = await startRecorder({
+      upstream: flags.upstream, out: flags.out, port, apiKey: g.apiKey, maxBodyBytes: g.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES, timeoutMs: g.timeoutMs,
+      log: (l) => { if (!g.quiet || l.startsWith("mids:")) ctx.io.stderr.write(l); },
+    });
+  } catch (e) {
+    const err = e as NodeJS.ErrnoException;
+    if (err.code === "EADDRINUSE") throw new UsageError(`port ${port} is in use`, { hint: "pick another --port, or --port 0 for a free one" });
+    if (err.code === "EACCES" || err.code === "ENOENT" || err.code === "EISDIR" || err.code === "ENOTDIR") throw new UsageError(`cannot write the cassette ${flags.out} (${err.code})`);
+    throw e;
+  }
+  ctx.io.stdout.write(`listening on ${rec.url}\n`);
+  await untilInterrupted(ctx);
+  await rec.close();
+  ctx.io.stderr.write(`mids: recorded ${rec.entries()} answer${rec.entries() === 1 ? "" : "s"} to ${flags.out}\n`);
+}
+
+/** A bad scenario file: one finding is the error; several are printed one a line, then counted. */
+async function loadScenario(file: string, ctx: Context) {
+  try {
+    return await (await import("../../sandbox/scenario-file.js")).loadScenarioFile(file);
+  } catch (e) {
+    const findings = (e as UsageError).details?.findings as string[] | undefined;
+    if (!findings || findings.length < 2) throw e;
+    for (const f of findings) ctx.io.stderr.write(`${oneLine(f)}\n`);
+    throw new UsageError(`${findings.length} problems in scenario ${file}; the sandbox did not start`, { hint: (e as UsageError).hint });
+  }
 }
 
 export async function keys(ctx: Context): Promise<void> {

@@ -1,0 +1,247 @@
+// The contract as an OpenAPI 3.1 document (`mids contract export --openapi`), generated from the
+// route table (routes.ts) and the zod schemas (shapes.ts): every route, parameter, auth rule,
+// error body, paging and history meta. Guesses are marked `x-mids-assumed` with the assumption's
+// text (assumed.ts); deprecated aliases are `deprecated: true` with their successor and sunset.
+import { ASSUMED, ASSUMPTION_NOTES } from "../assumed.js";
+import { canonical, paramsOf, route as routeById, ROUTES, type ApiVersion, type ParamSpec, type Route } from "../routes.js";
+import { componentSchemas, dataShape, type JsonSchema } from "./shapes.js";
+
+/** The server the document names: the sandbox's default address (`mids sandbox serve`). */
+export const OPENAPI_SERVER = "http://127.0.0.1:8787";
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+const assumedNote = (k: keyof typeof ASSUMED) => ({ "x-mids-assumed": ASSUMPTION_NOTES[k] });
+
+function paramSchema(p: ParamSpec): JsonSchema {
+  const s: JsonSchema = (() => {
+    switch (p.type) {
+      case "int": return { type: "integer", ...(p.min !== undefined ? { minimum: p.min } : {}), ...(p.max !== undefined ? { maximum: p.max } : {}) };
+      case "number": return { type: "number" };
+      case "timestamp": return { type: "string", format: "date-time" };
+      case "enum": return { type: "string", enum: [...(p.values ?? [])] };
+      case "csv": return { type: "array", items: { type: "string", ...(p.values ? { enum: [...p.values] } : {}) } };
+      case "bool": return { type: "boolean" };
+      case "duration": return { type: "string", pattern: "^\\d+[dh]$", examples: ["14d", "48h"] };
+      default: return { type: "string" };
+    }
+  })();
+  if (p.default !== undefined) s.default = p.type === "int" || p.type === "number" ? Number(p.default) : p.default;
+  return s;
+}
+
+function paramDescription(p: ParamSpec): string {
+  const notes = [
+    p.type === "csv" ? "comma-separated; OR within the parameter, AND across parameters" : "",
+    p.past ? "must lie in the past" : "",
+    p.historyStart ? "starts a history read: a value before meta.history.earliestAvailableAt is refused with 403 HISTORY_WINDOW_EXCEEDED, never clamped" : "",
+    p.needsKey ? "needs an API key even on this public route (403 without one)" : "",
+  ].filter(Boolean);
+  return notes.join("; ");
+}
+
+function parameters(r: Route): JsonSchema[] {
+  const path = [...r.path.matchAll(/\{(\w+)\}/g)].map((m) => {
+    const re = r.pathPatterns?.[m[1]];
+    return { name: m[1], in: "path", required: true, schema: { type: "string", ...(re ? { pattern: re.source } : {}) } };
+  });
+  const query = paramsOf(r).map((p) => {
+    const d = paramDescription(p);
+    return {
+      name: p.name, in: "query", required: false, schema: paramSchema(p),
+      ...(p.type === "csv" ? { style: "form", explode: false } : {}),
+      ...(d ? { description: d } : {}),
+      ...(p.assumed ? { "x-mids-assumed": p.name === ASSUMED.momentumClusterFlag ? ASSUMPTION_NOTES.momentumClusterFlag : "the spec does not show this parameter's name" } : {}),
+    };
+  });
+  return [...path, ...query];
+}
+
+const RATE_HEADERS = ["Limit-Minute", "Remaining-Minute", "Reset-Minute", "Limit-Day", "Remaining-Day", "Reset-Day"].map((h) => `X-RateLimit-${h}`);
+
+function headers(r: Route, status: number): JsonSchema {
+  const h: JsonSchema = Object.fromEntries(RATE_HEADERS.map((n) => [n, { $ref: `#/components/headers/${n}` }]));
+  if (status === 429) h["Retry-After"] = { $ref: "#/components/headers/Retry-After" };
+  if (r.version === "v3" && r.auth !== "public") h["X-API-Key-Type"] = { $ref: "#/components/headers/X-API-Key-Type" };
+  if (r.deprecated) {
+    h.Deprecation = { $ref: "#/components/headers/Deprecation" };
+    h.Link = { $ref: "#/components/headers/Link" };
+    if (r.sunset) h.Sunset = { $ref: "#/components/headers/Sunset" };
+  }
+  return h;
+}
+
+function successSchema(r: Route): JsonSchema {
+  const c = canonical(r);
+  const shape = dataShape(r.id, c.id);
+  const data: JsonSchema = { ...shape.schema, ...(shape.assumed ? { "x-mids-assumed": shape.assumed } : {}), ...(shape.notShown ? { "x-mids-not-shown": shape.notShown } : {}) };
+  if (r.envelope === "none") return data;
+  const history = r.history ? { history: ref("HistoryPolicy") } : {};
+  if (r.version === "v3") {
+    const meta: JsonSchema = {
+      type: "object",
+      properties: { ...(r.pagination === "cursor" ? { nextCursor: { type: ["string", "null"], description: "opaque cursor of the next page; null on the last" } } : {}), ...history, versions: ref("Versions") },
+      required: [...(r.pagination === "cursor" ? ["nextCursor"] : []), ...(r.history ? ["history"] : [])],
+    };
+    return { type: "object", properties: { data, meta }, required: ["data", "meta"] };
+  }
+  const meta: JsonSchema = {
+    type: "object",
+    properties: {
+      ...(r.auth !== "key" ? { upgrade: { type: "object", properties: { description: { type: "string" }, url: { type: "string" } }, required: ["description", "url"], description: "on public responses to keyless requests" } } : {}),
+      ...history,
+    },
+    required: r.history ? ["history"] : [],
+  };
+  return {
+    type: "object",
+    properties: { status: { type: "integer", description: "the HTTP status, repeated" }, data, ...(r.pagination === "page" ? { pagination: ref("V2Pagination") } : {}), meta },
+    required: ["status", "data", ...(r.pagination === "page" ? ["pagination"] : [])],
+  };
+}
+
+/** The error answers a route can give, by status, with when each happens. */
+function errorStatuses(r: Route): Record<number, string> {
+  const out: Record<number, string> = {};
+  const v3 = (code: string, when: string) => { out[ASSUMED.v3ErrorStatus[code]] = `\`${code}\`: ${when}`; };
+  if (r.version === "v3") {
+    v3("invalid_request", "a malformed or invalid parameter (details.fields names it)");
+    if (r.auth !== "public") v3("credential_required", "no key, or a key that is not recognised");
+    if (r.auth !== "public" || r.entitlement) v3("entitlement_required", `the credential lacks ${r.entitlement ? `\`${r.entitlement}\`` : "a needed entitlement"} (details.entitlement)`);
+    if (r.path.includes("{")) v3("not_found", "the locator never existed (details.subject)");
+    if (r.id === "v3.projects.get" || r.id === "v3.projects.series") v3("not_current", "the project exists but is no longer current (merged)");
+    v3("rate_limited", "a minute or daily limit reached (Retry-After)");
+    v3("internal_error", "unexpected failure");
+    if (r.history) v3("service_unavailable", "a backing history store is temporarily unavailable");
+    return out;
+  }
+  out[400] = "an invalid parameter or body";
+  if (r.auth !== "public" || paramsOf(r).some((p) => p.needsKey)) out[401] = "no key or an unknown key";
+  out[403] = r.history ? "`HISTORY_WINDOW_EXCEEDED`: an explicit start before earliestAvailableAt; or a missing entitlement or scope" : "a missing entitlement or scope";
+  if (r.path.includes("{")) out[404] = "not found";
+  out[429] = "`RATE_LIMIT_EXCEEDED`: rate limit hit (Retry-After)";
+  out[500] = "unexpected failure";
+  return out;
+}
+
+function responses(r: Route): JsonSchema {
+  const json = (schema: JsonSchema) => ({ "application/json": { schema } });
+  const out: JsonSchema = {
+    200: { description: r.summary, headers: headers(r, 200), content: json(successSchema(r)) },
+  };
+  for (const [status, when] of Object.entries(errorStatuses(r))) {
+    out[status] = {
+      description: when, headers: headers(r, Number(status)), content: json(ref(r.version === "v3" ? "V3Error" : "V2Error")),
+      ...(r.version === "v3" ? assumedNote("v3ErrorStatus") : {}),
+    };
+  }
+  return out;
+}
+
+function requestBody(r: Route): JsonSchema | undefined {
+  const body = (schema: JsonSchema, extra: JsonSchema = {}) => ({ required: true, content: { "application/json": { schema } }, ...extra });
+  if (r.id === "v3.alerts.update") {
+    return body({
+      type: "object", minProperties: 1,
+      description: "partial update (spec 4.2): any of these; semantics identical to creation",
+      properties: {
+        status: { type: "string", examples: ["paused", ASSUMED.alertResumeStatus] }, cadence: { type: "string" }, selector: { type: "object" },
+        destinationIds: { type: "array", items: { type: "string" } },
+        [ASSUMED.alertNameField]: { type: "string", ...assumedNote("alertNameField") },
+        [ASSUMED.alertThresholdField]: { type: ["string", "number"], ...assumedNote("alertThresholdField") },
+      },
+    });
+  }
+  if (r.id === "v2.recipes.validate") {
+    return body({ type: "object", required: [ASSUMED.recipeValidateBodyField], properties: { [ASSUMED.recipeValidateBodyField]: { type: "string", description: "the raw YAML recipe definition" } } }, assumedNote("recipeValidateBodyField"));
+  }
+  if (r.id === "v2.recipes.execute") {
+    return body({
+      type: "object",
+      properties: { [ASSUMED.recipeExecuteNameField]: { type: "string" }, [ASSUMED.recipeExecuteYamlField]: { type: "string" }, [ASSUMED.recipeExecuteParamsField]: { type: "object" } },
+    }, assumedNote("recipeExecuteNameField"));
+  }
+  if (r.method !== "GET") return body({ type: "object", description: "not shown in the spec" });
+  return undefined;
+}
+
+function security(r: Route): JsonSchema[] {
+  const key: JsonSchema[] = r.version === "v3" ? [{ apiKey: [] }, { bearer: [] }] : [{ apiKey: [] }];
+  if (r.auth === "key") return key;
+  // optional: public, but some parameters need a key (spec 5.4)
+  if (r.auth === "optional") return [{}, ...key];
+  return [];
+}
+
+function operation(r: Route): JsonSchema {
+  const succ = r.aliasOf ? routeById(r.aliasOf) : undefined;
+  const v3 = r.v3?.route ? routeById(r.v3.route) : undefined;
+  const body = requestBody(r);
+  const tag = r.path.split("/")[2] ?? "service";
+  return {
+    operationId: r.id,
+    summary: r.summary,
+    description: [
+      r.auth === "public" ? "Public: no key needed." : r.auth === "optional" ? "Public; some parameters need a key." : "Needs an API key (`x-api-key`" + (r.version === "v3" ? ", or `Authorization: Bearer`)." : ")."),
+      r.entitlement ? `Needs the \`${r.entitlement}\` entitlement${r.version === "v2" ? " (v2: an account-backed key with the `projects` scope)" : ""}.` : "",
+      r.history ? "History-affected: the answer carries `meta.history` (spec 8.2)." : "",
+      r.pagination === "page" ? "Paginated with `page` and `limit`; the answer carries `pagination`." : r.pagination === "cursor" ? "Paginated with an opaque `cursor` (from `meta.nextCursor`) and `limit`." : "",
+      succ ? `Deprecated alias: answers like \`${succ.method} ${succ.path}\`${r.sunset ? `; sunset on ${r.sunset}` : ""}.` : "",
+      v3 ? `v3 successor: \`${v3.method} ${v3.path}\`.` : r.version === "v2" && r.v3 ? "Removed in v3." : "",
+    ].filter(Boolean).join(" "),
+    tags: [tag],
+    security: security(r),
+    parameters: parameters(r),
+    ...(body ? { requestBody: body } : {}),
+    responses: responses(r),
+    ...(r.deprecated ? { deprecated: true, "x-mids-successor": succ ? `${succ.method} ${succ.path}` : null, ...(r.sunset ? { "x-mids-sunset": r.sunset } : {}) } : {}),
+    ...(v3 ? { "x-mids-v3-successor": `${v3.method} ${v3.path}` } : {}),
+    ...(r.assumed ? { "x-mids-assumed": r.id === "v3.alerts.get" ? ASSUMPTION_NOTES.alertReadPath : r.id === "v2.agent" ? ASSUMPTION_NOTES.v2AgentPath : `the spec does not show this route's path: ${r.summary}` } : {}),
+    "x-mids-auth": r.auth,
+    ...(r.entitlement ? { "x-mids-entitlement": r.entitlement } : {}),
+  };
+}
+
+export interface OpenApiOptions { version: ApiVersion; midsVersion: string }
+
+export function openApiDocument({ version, midsVersion }: OpenApiOptions): JsonSchema {
+  const routes = ROUTES.filter((r) => r.version === version);
+  const paths: Record<string, JsonSchema> = {};
+  for (const r of routes) (paths[r.path] ??= {})[r.method.toLowerCase()] = operation(r);
+  const tags = [...new Set(routes.map((r) => r.path.split("/")[2] ?? "service"))].map((name) => ({ name, description: `${version} ${name} routes` }));
+  // components this version's operations refer to (v3 has no deprecated routes, v2 no X-API-Key-Type)
+  const refs = JSON.stringify(paths);
+  const used = <T>(kind: string, all: Record<string, T>) => Object.fromEntries(Object.entries(all).filter(([n]) => refs.includes(`"#/components/${kind}/${n}"`)));
+  return {
+    openapi: "3.1.0",
+    info: {
+      title: `Market Intelligence Data Service API (${version})`,
+      version,
+      summary: version === "v2" ? "The deprecated v2 interface (prefix /v2)" : "The current v3 interface (prefix /v3)",
+      description: `Generated by mids ${midsVersion} from its route table and schemas (\`mids contract export --openapi --api ${version}\`). ` +
+        "Fields and routes marked `x-mids-assumed` are mids' reading of what the spec does not show; `x-mids-not-shown` marks payloads the spec leaves open." +
+        (version === "v2" ? " v2 is deprecated: new integrations target v3." : ""),
+      license: { name: "MIT", identifier: "MIT" },
+      "x-mids-version": midsVersion,
+    },
+    servers: [{ url: OPENAPI_SERVER, description: "the mids sandbox (`mids sandbox serve --port 8787`); the real service's base address is yours" }],
+    tags,
+    paths,
+    components: {
+      schemas: used("schemas", componentSchemas()),
+      securitySchemes: {
+        apiKey: { type: "apiKey", in: "header", name: "x-api-key", description: "spec 5.1: the API key" },
+        ...(version === "v3" ? { bearer: { type: "http", scheme: "bearer", description: "spec 5.1: v3 accepts the key in Authorization too" } } : {}),
+      },
+      headers: used("headers", {
+        ...Object.fromEntries(RATE_HEADERS.map((n) => [n, {
+          description: `spec 8.1${n.includes("Reset") ? "; " + ASSUMPTION_NOTES.rateLimitResetFormat : ""}`,
+          schema: { type: "integer" }, ...(n.includes("Reset") ? assumedNote("rateLimitResetFormat") : {}),
+        }])),
+        "Retry-After": { description: "seconds to wait before retrying", schema: { type: "integer" } },
+        "X-API-Key-Type": { description: "spec 5.1: the credential class", schema: { type: "string" } },
+        Deprecation: { description: "RFC 9745: the route is deprecated", schema: { type: "string" } },
+        Link: { description: "RFC 8288: rel=\"successor-version\" points at the successor", schema: { type: "string" } },
+        Sunset: { description: `RFC 8594: ${ASSUMPTION_NOTES.sunsetHeaderFormat}`, schema: { type: "string" }, ...assumedNote("sunsetHeaderFormat") },
+      }),
+    },
+  };
+}

@@ -1,0 +1,38 @@
+// `import { startSandbox } from "mids/sandbox"`: the sandbox for other people's test suites.
+// The package entry dist/sandbox.js is built from this file alone: nothing of the CLI loads.
+// Its types are types/sandbox.d.ts (test/unit/sandbox-public-types.test.ts keeps them in step).
+import { UsageError } from "../errors.js";
+import { startSandbox as start, SANDBOX_KEYS, type Sandbox } from "./index.js";
+import type { SandboxServer, StartSandboxOptions } from "../../types/sandbox.js";
+import type { FaultSpec } from "./faults.js";
+import { problemPath, validateScenario, type Scenario } from "./scenario.js";
+
+// the options and the server are the public types (types/sandbox.d.ts), written once there
+export type { SandboxServer, StartSandboxOptions };
+
+function clockOf(clock: StartSandboxOptions["clock"]): (() => Date) | undefined {
+  if (clock === undefined || typeof clock === "function") return clock;
+  const ms = clock instanceof Date ? clock.getTime() : typeof clock === "number" ? clock : Date.parse(clock);
+  if (!Number.isFinite(ms)) throw new UsageError(`startSandbox: clock ${JSON.stringify(String(clock))} is not a date (give a Date, an ISO 8601 string or epoch milliseconds)`);
+  return () => new Date(ms);
+}
+
+async function scenarioOf(s: StartSandboxOptions["scenario"]): Promise<Scenario | undefined> {
+  if (s === undefined) return undefined;
+  if (typeof s === "string") return (await import("./scenario-file.js")).loadScenarioFile(s);
+  const problems = validateScenario(s);
+  if (problems.length) throw new UsageError(problems.map((p) => `scenario${p.path.length ? problemPath(p.path).replace(/^(?!\[)/, ".") : ""}: ${p.message}`).join("\n"));
+  return s;
+}
+
+export async function startSandbox(opts: StartSandboxOptions = {}): Promise<SandboxServer> {
+  const sb: Sandbox = await start({
+    port: opts.port ?? 0, host: opts.host ?? "127.0.0.1", seed: opts.seed, now: clockOf(opts.clock), faults: opts.faults,
+    scenario: await scenarioOf(opts.scenario),
+    replay: opts.replay === undefined ? undefined : await (await import("./cassette.js")).loadCassette(opts.replay), replayMissing: opts.replayMissing, rateLimit: opts.rateLimit, stateFile: opts.stateFile, quiet: !opts.log, log: opts.log,
+  });
+  return { url: sb.url, port: sb.port, keys: sb.keys, reset: sb.reset, setFaults: sb.setFaults, close: sb.close };
+}
+
+export { SANDBOX_KEYS };
+export type { FaultSpec, Scenario };

@@ -1,0 +1,112 @@
+// `mids contract export --openapi`: an OpenAPI 3.1 document of every route, generated from the
+// route table and schemas; accepted by Redocly's recommended lint, and served by a Prism mock that
+// mids' read commands can use. The build writes the same documents to openapi/.
+import { spawn, spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { ROOT, baseEnv, runMids } from "../helpers/cli.js";
+import { ASSUMPTION_NOTES } from "../../src/contract/assumed.js";
+import { ROUTES } from "../../src/contract/routes.js";
+
+type Doc = { openapi: string; paths: Record<string, Record<string, Record<string, any>>>; components: Record<string, Record<string, unknown>> };
+const built = (v: string) => join(ROOT, "openapi", `mids-${v}.json`);
+const operations = (doc: Doc) => Object.entries(doc.paths).flatMap(([path, ops]) => Object.entries(ops).map(([method, op]) => ({ path, method: method.toUpperCase(), op })));
+const bin = (name: string) => join(ROOT, "node_modules", ".bin", name);
+const toolEnv = { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true", NO_COLOR: "1" };
+
+describe("mids contract export --openapi", () => {
+  it("writes, per version, every route of the table with its auth, paging, history meta, errors, deprecations and assumptions; the build ships the same", async () => {
+    for (const v of ["v2", "v3"] as const) {
+      const r = await runMids(["contract", "export", "--openapi", "--api", v]);
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stdout).toBe(readFileSync(built(v), "utf8"));
+      const doc = JSON.parse(r.stdout) as Doc;
+      expect(doc.openapi).toBe("3.1.0");
+      const ops = operations(doc);
+      const routes = ROUTES.filter((x) => x.version === v);
+      expect(ops.map((o) => o.op.operationId).sort()).toEqual(routes.map((x) => x.id).sort());
+      for (const route of routes) {
+        const { op, path } = ops.find((o) => o.op.operationId === route.id)!;
+        expect(`${route.method} ${path}`).toBe(`${route.method} ${route.path}`);
+        expect(op["x-mids-auth"]).toBe(route.auth);
+        expect(op.security.length === 0).toBe(route.auth === "public");
+        const ok = op.responses["200"].content["application/json"].schema;
+        if (route.envelope !== "none") expect(ok.required).toContain("data");
+        if (route.pagination === "page") expect(ok.required).toContain("pagination");
+        if (route.pagination === "cursor") expect(ok.properties.meta.required).toContain("nextCursor");
+        if (route.history) expect(ok.properties.meta.properties.history).toEqual({ $ref: "#/components/schemas/HistoryPolicy" });
+        expect(op.responses["429"].headers["Retry-After"]).toBeDefined();
+        expect(!!op.deprecated).toBe(!!route.deprecated);
+        if (route.deprecated) {
+          expect(op["x-mids-successor"]).toMatch(/^GET \/v2\//);
+          if (route.sunset) expect(op["x-mids-sunset"]).toBe(route.sunset);
+        }
+      }
+      if (v === "v3") {
+        const intel = ops.find((o) => o.op.operationId === "v3.intel.list")!.op;
+        expect(intel.responses["200"].content["application/json"].schema.properties.data["x-mids-assumed"]).toBe(ASSUMPTION_NOTES.v3IntelShape);
+        expect(intel.responses["404"]).toBeUndefined();
+        expect(ops.find((o) => o.op.operationId === "v3.projects.get")!.op.responses["410"].description).toMatch(/not_current/);
+        expect(doc.components.schemas.V3Error).toBeDefined();
+      } else {
+        const signals = ops.find((o) => o.op.operationId === "v2.signals.list")!.op;
+        expect(signals["x-mids-successor"]).toBe("GET /v2/intel");
+        expect(signals.responses["200"].headers.Sunset).toBeDefined();
+      }
+    }
+  });
+
+  it("refuses without a format and with an output format that is not JSON or YAML (exit 2)", async () => {
+    const [none, csv, yaml] = await Promise.all([
+      runMids(["contract", "export"]),
+      runMids(["contract", "export", "--openapi", "-o", "csv"]),
+      runMids(["contract", "export", "--openapi", "-o", "yaml"]),
+    ]);
+    expect(none.code).toBe(2);
+    expect(none.stderr).toMatch(/^mids: say which format to export\nhint: mids contract export --openapi/);
+    expect(csv.code).toBe(2);
+    expect(csv.stderr).toMatch(/^mids: -o csv does not apply to an OpenAPI document/);
+    expect(yaml.code).toBe(0);
+    expect(yaml.stdout).toMatch(/^openapi: 3\.1\.0\n/);
+  });
+
+  it("passes @redocly/cli lint with the recommended ruleset: no errors, no warnings", () => {
+    const r = spawnSync(bin("redocly"), ["lint", "--extends", "recommended", "--format", "json", built("v2"), built("v3")], { encoding: "utf8", env: toolEnv, timeout: 90_000 });
+    const totals = [...r.stdout.matchAll(/"totals": (\{[^}]*\})/g)].map((m) => JSON.parse(m[1]));
+    expect(totals, r.stdout + r.stderr).toHaveLength(2);
+    for (const t of totals) expect(t).toMatchObject({ errors: 0, warnings: 0 });
+    expect(r.status).toBe(0);
+  }, 100_000);
+
+  it("serves through a Prism mock of the v3 document, and the docs' mids read commands exit 0 against it", async () => {
+    const port = await new Promise<number>((resolve) => {
+      const s = createServer().listen(0, "127.0.0.1", () => { const p = (s.address() as { port: number }).port; s.close(() => resolve(p)); });
+    });
+    const prism = spawn(bin("prism"), ["mock", "-h", "127.0.0.1", "-p", String(port), built("v3")], { env: toolEnv, stdio: ["ignore", "pipe", "pipe"] });
+    let log = "";
+    prism.stdout.setEncoding("utf8").on("data", (d) => (log += d));
+    prism.stderr.setEncoding("utf8").on("data", (d) => (log += d));
+    try {
+      await new Promise<void>((resolve, reject) => {
+        const t = setTimeout(() => reject(new Error(`prism did not start: ${log}`)), 60_000);
+        const check = () => { if (log.includes("Prism is listening")) { clearTimeout(t); resolve(); } };
+        prism.stdout.on("data", check);
+        prism.once("exit", (code) => reject(new Error(`prism exited ${code}: ${log}`)));
+      });
+      const docs = readFileSync(join(ROOT, "docs/contract-export.md"), "utf8");
+      const block = /<!-- example-commands: prism -->\n```sh\n([\s\S]*?)\n```/.exec(docs)![1];
+      const commands = block.split("\n").map((l) => l.trim().split(/\s+/).slice(1));
+      expect(commands.length).toBeGreaterThanOrEqual(5);
+      const env = baseEnv({ MIDS_BASE_URL: `http://127.0.0.1:${port}`, MIDS_API_KEY: "mids_sandbox_demo" });
+      const runs = await Promise.all(commands.map((c) => runMids([...c, "-o", "json"], { env })));
+      for (const [i, r] of runs.entries()) {
+        expect(r.code, `mids ${commands[i].join(" ")}: ${r.stderr}`).toBe(0);
+        expect(() => JSON.parse(r.stdout)).not.toThrow();
+      }
+    } finally {
+      prism.kill("SIGTERM");
+    }
+  }, 100_000);
+});

@@ -1,0 +1,169 @@
+// `mids sandbox record` and `sandbox serve --replay`: a recording of a `sandbox serve` upstream
+// replays to the same mids output with no key in the cassette; hostile upstreams (a redirect
+// elsewhere, an endless body) and files that are not cassettes get one-line errors.
+import { spawn } from "node:child_process";
+import { readFileSync, writeFileSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { join } from "node:path";
+import { createInterface } from "node:readline";
+import { describe, expect, it } from "vitest";
+import { BIN, ROOT, baseEnv, runMids, startSandbox, tempDir, useSandbox } from "../helpers/cli.js";
+import { SANDBOX_DEMO_KEY } from "../../src/sandbox/keys.js";
+
+/** `mids sandbox record ...` until stop(): its URL, then its stderr and exit code. */
+async function recorder(args: string[], env: Record<string, string> = baseEnv()) {
+  const child = spawn(process.execPath, [BIN, "sandbox", "record", "--port", "0", ...args], { env, stdio: ["ignore", "pipe", "pipe"] });
+  let stderr = "";
+  child.stderr.setEncoding("utf8").on("data", (d) => (stderr += d));
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  const first = await new Promise<string>((resolve, reject) => {
+    createInterface({ input: child.stdout }).once("line", resolve);
+    void exited.then((code) => reject(new Error(`record exited ${code}: ${stderr}`)));
+  });
+  return {
+    url: first.replace(/^listening on /, ""),
+    stop: async () => { child.kill("SIGINT"); return { code: await exited, stderr }; },
+  };
+}
+
+describe("record, then replay", () => {
+  const upstream = useSandbox(["-q"]);
+
+  it("replays what was recorded to identical mids output, with no key in the cassette; what it lacks is 404 or generated", async () => {
+    const dir = tempDir("record-");
+    const cassette = join(dir, "api.cassette.json");
+    // the user's key comes from their configuration (MIDS_API_KEY), not from the client
+    const rec = await recorder(["--upstream", upstream.url, "--out", cassette], baseEnv({ MIDS_API_KEY: SANDBOX_DEMO_KEY }));
+    const commands = [
+      ["projects", "list", "--limit", "3", "-o", "json"],
+      ["--api", "v2", "projects", "list", "--limit", "2", "-o", "json"],
+      ["topics", "list", "-o", "json"],
+      ["me", "-o", "json"],
+      // a key in the query string is recorded redacted, and still replays
+      ["api", "/v3/topics", "-f", `api_key=${SANDBOX_DEMO_KEY}`, "--jq", ".data | length"],
+    ];
+    const through = (url: string, key?: string) => baseEnv({ MIDS_BASE_URL: url, MIDS_API_KEY: key });
+    const recorded = [];
+    for (const c of commands) recorded.push(await runMids(c, { env: through(rec.url, c[0] === "me" ? undefined : SANDBOX_DEMO_KEY) }));
+    const post = await runMids(["api", "-X", "PATCH", "/v3/alerts/alr_0000000000000000", "-f", "status=paused"], { env: through(rec.url, SANDBOX_DEMO_KEY) });
+    const stopped = await rec.stop();
+    for (const r of recorded) expect(r.code, r.stderr).toBe(0);
+    expect(post.code).toBe(2);
+    expect(post.stderr).toMatch(/mids sandbox record only sends GET requests upstream; PATCH \/v3\/alerts\/alr_0000000000000000 was not sent/);
+    expect(stopped.code).toBe(130);
+    expect(stopped.stderr).toMatch(/^mids: refused PATCH \/v3\/alerts\/alr_0000000000000000: [^\n]+$/m);
+    expect(stopped.stderr).toMatch(/^mids: recorded 5 answers to /m);
+
+    const text = readFileSync(cassette, "utf8");
+    expect(text).not.toContain(SANDBOX_DEMO_KEY);
+    expect(JSON.parse(text).entries.map((e: { request: { query: string } }) => e.request.query)).toContain("api_key=***");
+
+    const replay = await startSandbox(["-q", "--replay", cassette, "--replay-missing", "404"]);
+    const generated = await startSandbox(["-q", "--replay", cassette]);
+    try {
+      for (const [i, c] of commands.entries()) {
+        const r = await runMids(c, { env: through(replay.url, SANDBOX_DEMO_KEY) });
+        expect(r.code, r.stderr).toBe(0);
+        expect(r.stdout).toBe(recorded[i].stdout);
+      }
+      const lacking = await runMids(["projects", "list", "--limit", "4"], { env: through(replay.url, SANDBOX_DEMO_KEY) });
+      expect(lacking.code).toBe(4);
+      expect(lacking.stderr).toMatch(/^mids: [^\n]*not[ _]found/);
+      const filled = await runMids(["projects", "list", "--limit", "4", "-o", "json"], { env: through(generated.url, SANDBOX_DEMO_KEY) });
+      expect(JSON.parse(filled.stdout)).toHaveLength(4);
+    } finally {
+      await replay.stop();
+      await generated.stop();
+    }
+  });
+});
+
+describe("a hostile upstream", () => {
+  it("a redirect to another host and an endless body get a 502, one line on each side, and are not recorded; a key it echoes is redacted", async () => {
+    let sent = 0;
+    const hostile = createServer((req, res) => {
+      // a server that echoes the caller's key where no redaction rule looks for one
+      if (req.url?.startsWith("/v3/me")) {
+        res.writeHead(200, { "Content-Type": "application/json", "X-Echo": `you are ${req.headers["x-api-key"]}` });
+        return res.end(JSON.stringify({ data: { note: `hello ${req.headers["x-api-key"]}`, list: [String(req.headers["x-api-key"])] }, meta: {} }));
+      }
+      if (req.url?.startsWith("/v3/topics")) {
+        res.writeHead(302, { Location: "http://elsewhere.invalid/steal" });
+        return res.end();
+      }
+      // an answer that never ends: 64 KiB chunks for as long as the other side reads
+      res.writeHead(200, { "Content-Type": "application/json" });
+      const chunk = Buffer.alloc(64 * 1024, 0x20);
+      const pump = () => { while (sent < 64 * 1024 * 1024 && res.write(chunk)) sent += chunk.length; };
+      res.on("drain", pump);
+      res.on("close", () => res.off("drain", pump));
+      pump();
+    });
+    await new Promise<void>((r) => hostile.listen(0, "127.0.0.1", r));
+    const url = `http://127.0.0.1:${(hostile.address() as AddressInfo).port}`;
+    const cassette = join(tempDir("hostile-"), "c.json");
+    const rec = await recorder(["--upstream", url, "--out", cassette, "--max-body-size", "1MB"]);
+    try {
+      const env = baseEnv({ MIDS_BASE_URL: rec.url, MIDS_API_KEY: SANDBOX_DEMO_KEY });
+      const [redirect, endless, echo] = await Promise.all([
+        runMids(["--max-retries", "0", "topics", "list"], { env }),
+        runMids(["--max-retries", "0", "projects", "list"], { env }),
+        runMids(["api", "/v3/me"], { env }),
+      ]);
+      expect(echo.code).toBe(0);
+      expect(redirect.code).toBe(7);
+      expect(redirect.stderr).toMatch(/^mids: [^\n]*the upstream redirected \/v3\/topics to another host \(http:\/\/elsewhere\.invalid\): not followed, not recorded/);
+      expect(endless.code).toBe(7);
+      expect(endless.stderr).toMatch(/^mids: [^\n]*the upstream answer to \/v3\/projects passed the 1 MB cap \(--max-body-size\): not recorded/);
+      // the recorder stopped reading at the cap: the server wrote little more than it (socket buffers)
+      expect(sent).toBeLessThan(16 * 1024 * 1024);
+    } finally {
+      const stopped = await rec.stop();
+      hostile.close();
+      hostile.closeAllConnections();
+      expect(stopped.stderr.match(/^mids: the upstream/gm)).toHaveLength(2);
+      // only the echo was recorded, without the key it echoed
+      const text = readFileSync(cassette, "utf8");
+      expect(JSON.parse(text).entries.map((e: { request: { path: string } }) => e.request.path)).toEqual(["/v3/me"]);
+      expect(text).not.toContain(SANDBOX_DEMO_KEY);
+      expect(text).toContain("hello ***");
+    }
+  });
+});
+
+describe("mids sandbox record, misused", () => {
+  it("refuses an upstream that is not an http(s) URL, with one line and exit 2, before listening", async () => {
+    const [ftp, junk] = await Promise.all([
+      runMids(["sandbox", "record", "--upstream", "ftp://files.example.com", "--out", join(tempDir("rec-"), "c.json")]),
+      runMids(["sandbox", "record", "--upstream", "not a url", "--out", join(tempDir("rec-"), "c.json")]),
+    ]);
+    expect(ftp.stderr).toBe("mids: --upstream must be an http or https URL (got ftp:)\n");
+    expect(junk.stderr).toMatch(/^mids: --upstream "not a url" is not a URL \(e\.g\. https:\/\/api\.example\.com\)\n$/);
+    for (const r of [ftp, junk]) {
+      expect(r.code).toBe(2);
+      expect(r.stdout).toBe("");
+    }
+  });
+});
+
+describe("a file that is not a cassette", () => {
+  it("is refused with one line and exit 2", async () => {
+    const dir = tempDir("not-cassette-");
+    writeFileSync(join(dir, "text.json"), "not json at all\n");
+    writeFileSync(join(dir, "notes.json"), JSON.stringify({ entries: [] }));
+    writeFileSync(join(dir, "bad-entry.json"), JSON.stringify({ format: "mids-cassette", version: 1, upstream: "x", recordedAt: "x", entries: [{ request: {} }] }));
+    const runs = await Promise.all(["text.json", "notes.json", "bad-entry.json", "missing.json"].map((f) =>
+      runMids(["sandbox", "serve", "--port", "0", "--replay", f], { cwd: dir })));
+    expect(runs[0].stderr).toMatch(/^mids: text\.json is not a mids cassette: not JSON \([^\n]+\)\nhint: record one with/);
+    // as docs/sandbox.md shows it
+    const documented = /<!-- example-output: notes\.json -->\n```\n([\s\S]*?)\n```/.exec(readFileSync(join(ROOT, "docs/sandbox.md"), "utf8"))![1];
+    expect(runs[1].stderr).toBe(documented + "\n");
+    expect(runs[2].stderr).toMatch(/^mids: bad-entry\.json is not a mids cassette: entries\[0\] is not \{request/);
+    expect(runs[3].stderr).toMatch(/^mids: cannot read cassette missing\.json: no such file\n/);
+    for (const r of runs) {
+      expect(r.code).toBe(2);
+      expect(r.stdout).toBe("");
+    }
+  });
+});

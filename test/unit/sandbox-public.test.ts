@@ -1,0 +1,88 @@
+// `mids/sandbox` in-process: the options and methods of startSandbox(), and its hand-written
+// types (types/sandbox.d.ts) checked against the implementation by tsc.
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type * as Declared from "../../types/sandbox.js";
+import * as Impl from "../../src/sandbox/public.js";
+
+// tsc fails on this file when the published types and the implementation part ways
+type Mutual<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+type Params<F> = F extends (o?: infer O) => unknown ? O : never;
+const typesAgree: [
+  Mutual<Declared.StartSandboxOptions, Impl.StartSandboxOptions>,
+  Mutual<Declared.SandboxServer, Impl.SandboxServer>,
+  Mutual<Params<typeof Declared.startSandbox>, Params<typeof Impl.startSandbox>>,
+  Mutual<Declared.Scenario, Impl.Scenario>,
+  Mutual<Declared.FaultSpec, Impl.FaultSpec>,
+  Mutual<(typeof Declared.SANDBOX_KEYS)[number], (typeof Impl.SANDBOX_KEYS)[number]>,
+] = [true, true, true, true, true, true];
+
+describe("startSandbox() from mids/sandbox", () => {
+  let sb: Impl.SandboxServer;
+  beforeAll(async () => { sb = await Impl.startSandbox({ clock: "2026-11-01T12:00:00Z" }); });
+  afterAll(() => sb.close());
+  const me = () => fetch(`${sb.url}/v3/me`, { headers: { "x-api-key": sb.keys.demo } });
+
+  it("serves on loopback with the documented keys by name and a fixed clock", async () => {
+    expect(typesAgree.every(Boolean)).toBe(true);
+    expect(sb.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(Object.values(sb.keys)).toEqual(Impl.SANDBOX_KEYS.map((k) => k.key));
+    expect(sb.keys.ratelimited).toBe(Impl.SANDBOX_KEYS.find((k) => k.perMinute === 3)!.key);
+    const body = await (await me()).json();
+    // the history window is 30 days back from the fixed clock
+    expect(body.data.history.earliestAvailableAt).toBe("2026-10-02T12:00:00.000Z");
+  });
+
+  it("setFaults() replaces the plan and reset() restarts its counters, the alerts and the rate limits", async () => {
+    sb.setFaults("503:x1@/v3/me");
+    expect((await me()).status).toBe(503);
+    expect((await me()).status).toBe(200);
+    sb.reset();
+    expect((await me()).status).toBe(503);
+    sb.setFaults("");
+    const limited = () => fetch(`${sb.url}/v3/me`, { headers: { "x-api-key": sb.keys.ratelimited } });
+    const statuses = [];
+    for (let i = 0; i < 4; i++) statuses.push((await limited()).status);
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    sb.reset();
+    expect((await limited()).status).toBe(200);
+  });
+
+  it("refuses a clock that is not a date and a scenario object with a problem, naming where", async () => {
+    await expect(Impl.startSandbox({ clock: "yesterday" })).rejects.toThrow(/^startSandbox: clock "yesterday" is not a date/);
+    await expect(Impl.startSandbox({ scenario: { routes: { "GET /v3/me": [{ status: 299 }], "GET /v3/nope": [] } } }))
+      .rejects.toThrow(/^scenario\.routes\["GET \/v3\/me"\]\[0\]\.status: status 299 is not one the sandbox answers[^\n]*\nscenario\.routes\["GET \/v3\/nope"\]: no route GET \/v3\/nope/);
+  });
+
+  it("replays a cassette: its answers first, what it lacks a 404 with replayMissing 404", async () => {
+    const file = join(mkdtempSync(join(tmpdir(), "mids-cassette-")), "c.json");
+    writeFileSync(file, JSON.stringify({ format: "mids-cassette", version: 1, upstream: "https://api.example.com", recordedAt: "2026-11-01T00:00:00Z", entries: [
+      { request: { method: "GET", path: "/v3/topics", query: "", keyed: false }, response: { status: 200, headers: { "content-type": "application/json" }, body: '{"data":[{"id":"t1"}],"meta":{}}' } },
+    ] }));
+    const rp = await Impl.startSandbox({ replay: file, replayMissing: "404" });
+    try {
+      expect(await (await fetch(`${rp.url}/v3/topics`)).json()).toEqual({ data: [{ id: "t1" }], meta: {} });
+      const missing = await fetch(`${rp.url}/v3/me`, { headers: { "x-api-key": rp.keys.demo } });
+      expect(missing.status).toBe(404);
+      expect((await missing.json()).message).toBe("GET /v3/me is not in the cassette");
+    } finally {
+      await rp.close();
+      rmSync(dirname(file), { recursive: true, force: true });
+    }
+  });
+
+  it("another seed is another dataset; the same seed the same one", async () => {
+    const other = await Impl.startSandbox({ seed: 42, clock: "2026-11-01T12:00:00Z" });
+    const again = await Impl.startSandbox({ seed: 42, clock: "2026-11-01T12:00:00Z" });
+    try {
+      const first = async (url: string) => (await (await fetch(`${url}/v3/projects?limit=1`, { headers: { "x-api-key": sb.keys.demo } })).json()).data[0].id;
+      expect(await first(other.url)).not.toBe(await first(sb.url));
+      expect(await first(again.url)).toBe(await first(other.url));
+    } finally {
+      await other.close();
+      await again.close();
+    }
+  });
+});
