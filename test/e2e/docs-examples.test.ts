@@ -37,12 +37,16 @@ export function examplesOf(page: string, text: string): Example[] {
   let inSh = false;
   let fence = false;
   let pending: { line: number; text: string } | undefined;
+  let previous = "";
   text.split("\n").forEach((raw, i) => {
     if (raw.startsWith("```")) {
       fence = !fence;
-      inSh = fence && raw.slice(3).trim() === "sh";
+      // a block marked `<!-- example-commands: NAME -->` runs in the test that reads that marker
+      // (against the server it is written for), not here
+      inSh = fence && raw.slice(3).trim() === "sh" && !previous.startsWith("<!-- example-commands:");
       return;
     }
+    if (!fence && raw.trim()) previous = raw.trim();
     if (!inSh) return;
     const joined = pending ? `${pending.text} ${raw.trim()}` : raw;
     const line = pending?.line ?? i + 1;
