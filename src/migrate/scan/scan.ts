@@ -154,6 +154,8 @@ export function positioner(text: string): (offset: number) => { line: number; co
 /** The first read of each file: most source files fit, so most files cost open, read, close. */
 const CHUNK = 64 * 1024;
 
+const NOT_REGULAR = new Set(["EISDIR", "ESPIPE", "EAGAIN", "ENXIO"]);
+
 type Read = { buf: Buffer; st?: Stats } | { size: number } | { changed: true };
 
 /**
@@ -168,8 +170,8 @@ function readCapped(path: string | Buffer, max: number, chunk: Buffer): Promise<
   return new Promise((resolve, reject) => {
     read(fd, chunk, 0, chunk.length, 0, (err, n) => {
       try {
-        // a directory or a FIFO with a writer swapped in: no regular file
-        if (err) return (err as NodeJS.ErrnoException).code === "EISDIR" || (err as NodeJS.ErrnoException).code === "EAGAIN" ? resolve({ changed: true }) : reject(err);
+        // a directory, a FIFO or a socket swapped in (a read at an offset fails on them): no regular file
+        if (err) return NOT_REGULAR.has((err as NodeJS.ErrnoException).code ?? "") ? resolve({ changed: true }) : reject(err);
         if (n < chunk.length) {
           if (n > max) return resolve({ size: n });
           const buf = chunk.subarray(0, n);
