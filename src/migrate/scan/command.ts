@@ -2,6 +2,7 @@
 // first, then scan, --fix or its diff, findings in the chosen formats, --fail-on.
 import type { Context } from "../../context.js";
 import { FindingsError, InterruptedError, UsageError } from "../../errors.js";
+import { caretNotation } from "../../findings/display.js";
 import { emitFindings, outputPlan } from "../../findings/index.js";
 import type { Out } from "../../io.js";
 import { oneLine } from "../../output/sanitize.js";
@@ -117,7 +118,11 @@ export async function runScan(flags: ScanCommandFlags, ctx: Context, hooks?: Sca
       const n = f.usages.filter(fixable).length;
       let why: NotFixed | undefined;
       if (after !== undefined) {
-        if (flags.dryRun) diffs.push(diffBytes(f, unifiedDiff(f.file, f, after)));
+        if (flags.dryRun) {
+          // on a terminal, controls and bidi characters in caret notation; piped, the patch's own bytes
+          const diff = unifiedDiff(f.rawFile ?? f.file, f, after);
+          diffs.push(diffBytes(f, ctx.io.stdoutIsTTY ? caretNotation(diff) : diff));
+        }
         else {
           try {
             why = writeFixed(f, after, fsPath(f), hooks);

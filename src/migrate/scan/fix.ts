@@ -105,11 +105,12 @@ export function writeFixed(f: ScannedFile, text: string, path: string | Buffer, 
  * name with a quote, backslash or control character C-quoted ("a/new\nline.js"), one with a
  * space ended by a tab.
  */
-export function diffName(name: string): string {
-  if (/["\\\u0000-\u001f\u007f]/.test(name)) {
-    const esc: Record<string, string> = { "\"": "\\\"", "\\": "\\\\", "\n": "\\n", "\t": "\\t", "\r": "\\r" };
-    return `"${name.replace(/["\\\u0000-\u001f\u007f]/g, (c) => esc[c] ?? `\\${c.charCodeAt(0).toString(8).padStart(3, "0")}`)}"`;
-  }
+export function diffName(name: string | Buffer): string {
+  const esc: Record<string, string> = { "\"": "\\\"", "\\": "\\\\", "\n": "\\n", "\t": "\\t", "\r": "\\r" };
+  const quote = (s: string, re: RegExp) => `"${s.replace(re, (c) => esc[c] ?? `\\${c.charCodeAt(0).toString(8).padStart(3, "0")}`)}"`;
+  // a name that is not UTF-8, by its bytes: those over 0x7f in octal, as git writes them
+  if (typeof name !== "string") return quote(name.toString("latin1"), /["\\\u0000-\u001f\u007f-\u00ff]/g);
+  if (/["\\\u0000-\u001f\u007f]/.test(name)) return quote(name, /["\\\u0000-\u001f\u007f]/g);
   return /\s/.test(name) ? name + "\t" : name;
 }
 
@@ -118,7 +119,7 @@ export function diffName(name: string): string {
  * new line numbers are the same. Lines keep their CR (and the first its BOM), so the patch
  * applies byte for byte; a line that holds a key is redacted (and that hunk then will not apply).
  */
-export function unifiedDiff(file: string, f: Pick<ScannedFile, "text" | "bom">, after: string, context = 3): string {
+export function unifiedDiff(file: string | Buffer, f: Pick<ScannedFile, "text" | "bom">, after: string, context = 3): string {
   const a = f.text.split("\n");
   const b = after.split("\n");
   if (f.bom) { a[0] = "\uFEFF" + a[0]; b[0] = "\uFEFF" + b[0]; }
@@ -127,7 +128,8 @@ export function unifiedDiff(file: string, f: Pick<ScannedFile, "text" | "bom">, 
   const changed: number[] = [];
   for (let i = 0; i < count; i++) if (a[i] !== b[i]) changed.push(i);
   if (!changed.length) return "";
-  const out = [`--- ${diffName("a/" + file)}`, `+++ ${diffName("b/" + file)}`];
+  const named = (side: string) => diffName(typeof file === "string" ? side + file : Buffer.concat([Buffer.from(side), file]));
+  const out = [`--- ${named("a/")}`, `+++ ${named("b/")}`];
   let k = 0;
   while (k < changed.length) {
     const start = Math.max(0, changed[k] - context);

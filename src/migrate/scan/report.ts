@@ -109,7 +109,8 @@ export function toFindingsSet(files: readonly ScannedFile[], failOn: readonly st
     files: files.map((f) => {
       let text: string | undefined;
       const redactedLine = new Map<number, boolean>();
-      return { file: f.file, get text() { return (text ??= redactText(f.text)); }, findings: f.usages.map((u) => toFinding(f.file, u, failOn, shownColumns(f, u, redactedLine))) };
+      // line by line: each line is read by the rules as scan shows it (an access log line's user too)
+      return { file: f.file, get text() { return (text ??= f.text.split("\n").map(redactText).join("\n")); }, findings: f.usages.map((u) => toFinding(f.file, u, failOn, shownColumns(f, u, redactedLine))) };
     }),
     columnKind: "unicodeCodePoints",
     suite: "mids migrate scan",

@@ -21,6 +21,8 @@ export interface FileEntry {
   file: string;
   /** the path's bytes, when a name in it is not UTF-8 (file system calls take this one) */
   raw?: Buffer;
+  /** then also the shown name's bytes (a diff header names the file by them) */
+  rawFile?: Buffer;
 }
 
 /** The path to hand to file system calls. */
@@ -213,10 +215,10 @@ export async function walk(paths: readonly string[], opts: WalkOptions): Promise
   const files: FileEntry[] = [];
   const seen = new Set<string>();
   let ignored = 0;
-  const add = (path: string, file: string, raw?: Buffer) => {
+  const add = (path: string, file: string, raw?: Buffer, rawFile?: Buffer) => {
     if (seen.has(path)) return;
     seen.add(path);
-    files.push(raw ? { path, file, raw } : { path, file });
+    files.push(raw ? { path, file, raw, rawFile } : { path, file });
   };
   const missing: string[] = [];
   const skippedDirs: string[] = [];
@@ -242,7 +244,7 @@ export async function walk(paths: readonly string[], opts: WalkOptions): Promise
     since = performance.now();
   };
 
-  const visit = async (dir: string, raw: Buffer | undefined, shown: string, levels: Level[]) => {
+  const visit = async (dir: string, raw: Buffer | undefined, shown: string, levels: Level[], rawShown?: Buffer) => {
     await pause();
     let ents: Entry[];
     try {
@@ -259,15 +261,16 @@ export async function walk(paths: readonly string[], opts: WalkOptions): Promise
     for (const e of ents) {
       const abs = dir === sep ? sep + e.name : dir + sep + e.name; // dir is absolute and normalised: no join() per entry
       const file = shown === "." ? e.name : `${shown}/${e.name}`;
+      const rawFile = e.raw && (shown === "." ? e.raw.subarray(e.raw.lastIndexOf(SEP) + 1) : Buffer.concat([rawShown ?? Buffer.from(shown), Buffer.from("/"), e.raw.subarray(e.raw.lastIndexOf(SEP) + 1)]));
       if (e.dir) {
         if (SKIPPED_DIRS.includes(e.name)) continue;
         if (levels.length && isIgnored(levels, abs, true)) { ignored++; continue; }
         if (exclude?.(file)) continue;
-        await visit(abs, e.raw, file, levels);
+        await visit(abs, e.raw, file, levels, rawFile);
       } else if (e.file) {
         if (levels.length && isIgnored(levels, abs, false)) { ignored++; continue; }
         if (exclude?.(file) || (include && !include(file))) continue;
-        add(abs, file, e.raw);
+        add(abs, file, e.raw, rawFile);
       }
     }
   };
