@@ -10,7 +10,7 @@ import { VERSION } from "../../version.js";
 import { SCAN_STATUSES, type ScanStatus } from "./analyze.js";
 import { fixable, fixedText, NOT_FIXED_TEXT, unifiedDiff, writeFixed, type NotFixed } from "./fix.js";
 import { rendering, summarize, summaryLine } from "./report.js";
-import { MAX_SCAN_FILE_BYTES, scan, type ScanHooks, type ScannedFile } from "./scan.js";
+import { capListed, MAX_FINDINGS_PER_FILE, MAX_FINDINGS_PER_RUN, MAX_SCAN_FILE_BYTES, scan, type ScanHooks, type ScannedFile } from "./scan.js";
 import { MAX_RULE_GLOBSTARS } from "./gitignore.js";
 import { SKIPPED_DIRS, fsPath, largeIgnoreMessage, mib } from "./walk.js";
 
@@ -87,7 +87,7 @@ export async function runScan(flags: ScanCommandFlags, ctx: Context, hooks?: Sca
 
   let result;
   try {
-    result = await scan({ paths, cwd: ctx.io.cwd, include: flags.include, exclude: flags.exclude, hosts, now: ctx.now(), signal: ctx.signal, hooks });
+    result = await scan({ paths, cwd: ctx.io.cwd, include: flags.include, exclude: flags.exclude, hosts, now: ctx.now(), signal: ctx.signal, hooks, keepEdits: !!flags.fix });
   } catch (e) {
     const file = (e as { scanFile?: string }).scanFile;
     if (file) throw new UsageError(`cannot read '${file}': ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`, { hint: "check its permissions, or leave it out with --exclude" });
@@ -101,6 +101,17 @@ export async function runScan(flags: ScanCommandFlags, ctx: Context, hooks?: Sca
   for (const c of result.changed) ctx.io.stderr.write(`mids: skipped ${oneLine(c)}: no regular file any more (changed during the scan)\n`);
 
   let files: ScannedFile[] = result.files;
+  // the caps on findings listed: per file (applied while scanning), then per run, in walk order
+  let listed = 0;
+  let overRun = 0;
+  for (const f of files) {
+    if (f.unlisted) ctx.io.stderr.write(`mids: ${oneLine(f.file)}: ${f.unlisted.count} more usage${f.unlisted.count === 1 ? "" : "s"} not listed (at most ${MAX_FINDINGS_PER_FILE} a file); the summary counts them\n`);
+    const before = f.unlisted?.count ?? 0;
+    capListed(f, Math.max(0, MAX_FINDINGS_PER_RUN - listed), !!flags.fix);
+    listed += f.usages.length;
+    overRun += (f.unlisted?.count ?? 0) - before;
+  }
+  if (overRun) ctx.io.stderr.write(`mids: ${overRun} more usage${overRun === 1 ? "" : "s"} not listed (at most ${MAX_FINDINGS_PER_RUN} a run); the summary counts them\n`);
   let fixed = 0;
   const notFixed: { file: string; why: NotFixed }[] = [];
   if (flags.fix) {
@@ -115,7 +126,7 @@ export async function runScan(flags: ScanCommandFlags, ctx: Context, hooks?: Sca
         if (ctx.signal.aborted) { stopped = true; break; }
       }
       const after = fixedText(f);
-      const n = f.usages.filter(fixable).length;
+      const n = f.usages.filter(fixable).length + (f.unlisted?.fixable ?? 0);
       let why: NotFixed | undefined;
       if (after !== undefined) {
         if (flags.dryRun) {
@@ -139,8 +150,13 @@ export async function runScan(flags: ScanCommandFlags, ctx: Context, hooks?: Sca
           fixedFiles.push(f.file);
         }
       }
-      const left = why ? f.usages : f.usages.filter((u) => !fixable(u));
-      if (left.length) remaining.push(left.length === f.usages.length ? f : { ...f, usages: left });
+      if (why || after === undefined) { remaining.push(f); continue; }
+      const left = f.usages.filter((u) => !fixable(u));
+      const u = f.unlisted;
+      const unlisted = u && u.count > u.fixable
+        ? { count: u.count - u.fixable, byStatus: { ...u.byStatus, rewritten: u.byStatus.rewritten - u.fixable }, fixable: 0, edits: [] }
+        : undefined;
+      if (left.length || unlisted) remaining.push({ ...f, usages: left, unlisted });
     }
     if (stopped) {
       listFixed(ctx, fixedFiles);
@@ -162,10 +178,10 @@ export async function runScan(flags: ScanCommandFlags, ctx: Context, hooks?: Sca
     ];
     throw new UsageError(`${line}; not done for ${parts.join(", ")} (named above)`, { hint: "check those files and run mids migrate scan again" });
   }
-  const failing = files.flatMap((f) => f.usages).filter((u) => failOn.includes(u.status));
-  if (failing.length) {
+  const failing = [...new Set(failOn)].reduce((n, s) => n + summary[s], 0);
+  if (failing) {
     const which = failOn.filter((s) => summary[s] > 0).map((s) => `${summary[s]} ${s}`).join(", ");
-    throw new FindingsError(`${line}; ${failing.length} matched --fail-on (${which})`, { details: { ...summary } });
+    throw new FindingsError(`${line}; ${failing} matched --fail-on (${which})`, { details: { ...summary } });
   }
   if (!quiet) ctx.io.stderr.write(`mids: ${line}\n`);
 }

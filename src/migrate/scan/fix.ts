@@ -13,7 +13,10 @@ export const fixable = (u: Located): boolean => u.status === "rewritten" && u.ed
 
 /** The file's new text, or undefined when nothing in it can be fixed. */
 export function fixedText(f: ScannedFile): string | undefined {
-  const edits: Edit[] = f.usages.filter(fixable).flatMap((u) => u.edits).sort((a, b) => a.start - b.start);
+  const edits: Edit[] = [];
+  for (const u of f.usages) if (fixable(u)) for (const e of u.edits) edits.push(e);
+  if (f.unlisted) for (const e of f.unlisted.edits) edits.push(e);
+  edits.sort((a, b) => a.start - b.start);
   return edits.length ? applyEdits(f.text, edits) : undefined;
 }
 
@@ -44,7 +47,8 @@ const sameBytes = (a: string | Buffer, b: string | Buffer) => (typeof a === "str
 /** The file is the one scanned, at the path scanned: its directory holds no symbolic link swapped in since, and it is no link itself. */
 function unchanged(p: string | Buffer, dir: string | Buffer, f: ScannedFile): boolean {
   try {
-    const real = typeof dir === "string" ? realpathSync(dir) : realpathSync(dir, { encoding: "buffer" });
+    // (the native call: the JavaScript one reads a path given as bytes as UTF-8)
+    const real = typeof dir === "string" ? realpathSync.native(dir) : realpathSync.native(dir, { encoding: "buffer" });
     return sameBytes(dir, real) && sameFile(lstatSync(p), f.id);
   } catch {
     return false;

@@ -2,12 +2,20 @@
 // bytes = binary, over the size cap), and only then decode, extract and rewrite.
 import { closeSync, constants, fstatSync, openSync, read, readSync, type Stats } from "node:fs";
 import { isAscii, isUtf8 } from "node:buffer";
-import { analyze, type Usage } from "./analyze.js";
+import { analyze, type Edit, type ScanStatus, type Usage } from "./analyze.js";
 import { extractRoutes } from "./extract.js";
 import { fsPath, walk, type FileEntry, type Picomatch } from "./walk.js";
 
 /** Files over this size are skipped (named on stderr): generated bundles, data dumps. */
 export const MAX_SCAN_FILE_BYTES = 2 * 1024 * 1024;
+/**
+ * Findings listed for one file, and for one run (in walk order): past them a usage is only
+ * counted (the summary and --fail-on still see it, --fix still fixes it), so a minified bundle of
+ * 100,000 usages or a tree of them cannot balloon memory or the output. Named on stderr when used.
+ */
+export const MAX_FINDINGS_PER_FILE = 10_000;
+export const MAX_FINDINGS_PER_RUN = 50_000;
+
 /** Files read at once. */
 export const SCAN_CONCURRENCY = 16;
 /** git's test for binary content: a NUL byte in the first 8000 bytes. */
@@ -58,7 +66,38 @@ export interface ScannedFile extends FileEntry {
   bom: boolean;
   /** not valid UTF-8: read and written back byte for byte as latin1 */
   latin1: boolean;
+  /** the usages listed (at most MAX_FINDINGS_PER_FILE) */
   usages: Located[];
+  /** the usages past the cap: counted by status, with the edits of the fixable ones */
+  unlisted?: Unlisted;
+}
+
+export interface Unlisted {
+  count: number;
+  byStatus: Record<ScanStatus, number>;
+  /** fixable usages (rewritten, with edits) and their edits */
+  fixable: number;
+  edits: Edit[];
+}
+
+const noneByStatus = (): Record<ScanStatus, number> => ({ rewritten: 0, partial: 0, removed: 0, unrecognized: 0 });
+
+/** Count `u` past the cap. */
+export function unlist(f: { unlisted?: Unlisted }, u: Usage, keepEdits: boolean): void {
+  const x = (f.unlisted ??= { count: 0, byStatus: noneByStatus(), fixable: 0, edits: [] });
+  x.count++;
+  x.byStatus[u.status]++;
+  if (u.status === "rewritten" && u.edits.length) {
+    x.fixable++;
+    if (keepEdits) for (const e of u.edits) x.edits.push(e);
+  }
+}
+
+/** List at most `keep` of the file's usages; the others are counted (the run's cap, applied in walk order). */
+export function capListed(f: ScannedFile, keep: number, keepEdits: boolean): void {
+  if (f.usages.length <= keep) return;
+  for (let i = keep; i < f.usages.length; i++) unlist(f, f.usages[i], keepEdits);
+  f.usages.length = keep;
 }
 
 export interface ScanOptions {
@@ -70,6 +109,9 @@ export interface ScanOptions {
   hosts: readonly string[];
   now: Date;
   maxBytes?: number;
+  maxFindingsPerFile?: number;
+  /** keep the edits of usages past the caps (--fix applies them) */
+  keepEdits?: boolean;
   signal?: AbortSignal;
   hooks?: ScanHooks;
 }
@@ -206,6 +248,7 @@ export async function scan(opts: ScanOptions): Promise<ScanResult> {
   const { files: entries, ignored, skippedDirs, largeIgnores, costlyRules } = await walk(opts.paths, { ...opts, picomatch });
   opts.hooks?.afterWalk?.(entries);
   const max = opts.maxBytes ?? MAX_SCAN_FILE_BYTES;
+  const perFile = opts.maxFindingsPerFile ?? MAX_FINDINGS_PER_FILE;
   const ownHost = hostMatcher(opts.hosts);
   const found: (ScannedFile | undefined)[] = new Array(entries.length);
   const binary: string[] = [];
@@ -228,10 +271,12 @@ export async function scan(opts: ScanOptions): Promise<ScanResult> {
     const routes = extractRoutes(text);
     if (!routes.length) return;
     const usages: Located[] = [];
+    const over: { unlisted?: Unlisted } = {};
     let pos: ReturnType<typeof positioner> | undefined;
     for (const r of routes) {
       const u = analyze(text, r, { now: opts.now, ownHost });
       if (!u) continue;
+      if (usages.length >= perFile) { unlist(over, u, !!opts.keepEdits); continue; }
       pos ??= positioner(text);
       const a = pos(u.start);
       const b = pos(u.end);
@@ -239,7 +284,7 @@ export async function scan(opts: ScanOptions): Promise<ScanResult> {
       loc.line = a.line; loc.column = a.column; loc.endLine = b.line; loc.endColumn = b.column;
       usages.push(loc);
     }
-    if (usages.length) found[i] = { ...e, id: identity(st), text, bom, latin1, usages };
+    if (usages.length) found[i] = { ...e, id: identity(st), text, bom, latin1, usages, ...over };
   };
 
   let next = 0;
