@@ -34,8 +34,10 @@ function excerpt(f: Finding, units: string | readonly string[]): { shown: string
   for (let i = from; i < to; i++) {
     const u = shownUnit(units[i]);
     shown += u;
-    if (i < start) before += u.length;
-    else if (i < end) under += u.length;
+    // a unit shown as itself is one column (a code point, as the columns count); a notation is ASCII
+    const w = u === units[i] ? 1 : u.length;
+    if (i < start) before += w;
+    else if (i < end) under += w;
   }
   if (to < len) shown += "…";
   return { shown, caret: " ".repeat(before) + "^".repeat(Math.max(1, under)) };

@@ -238,6 +238,7 @@ export async function walk(paths: readonly string[], opts: WalkOptions): Promise
   };
   let since = performance.now();
   const pause = async () => {
+    if (opts.signal?.aborted) throw new Error("interrupted");
     if (performance.now() - since < YIELD_MS) return;
     await new Promise<void>((r) => setImmediate(r));
     if (opts.signal?.aborted) throw new Error("interrupted");
