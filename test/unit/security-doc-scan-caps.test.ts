@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { MAX_RULE_GLOBSTARS } from "../../src/migrate/scan/gitignore.js";
 import { MAX_FINDINGS_PER_FILE, MAX_FINDINGS_PER_RUN, MAX_SCAN_FILE_BYTES } from "../../src/migrate/scan/scan.js";
 import { MAX_GITIGNORE_BYTES } from "../../src/migrate/scan/walk.js";
-import { ROOT } from "../helpers/cli.js";
+import { ROOT, runMids } from "../helpers/cli.js";
 
 describe("docs/security.md, section migrate scan", () => {
   it("names every cap with its value", () => {
@@ -21,5 +21,11 @@ describe("docs/security.md, section migrate scan", () => {
     expect(section).toContain(`| ignore file size | ${MAX_GITIGNORE_BYTES / 1048576} MiB (\`MAX_GITIGNORE_BYTES\``);
     expect(section).toContain(`| \`**\` in one ignore rule | ${MAX_RULE_GLOBSTARS} (\`MAX_RULE_GLOBSTARS\`)`);
     expect(section).toContain(`more than ${MAX_RULE_GLOBSTARS} '**' cost too much to match`);
+  });
+
+  it("--help states the findings caps as the code has them", async () => {
+    const r = await runMids(["migrate", "scan", "--help"]);
+    const n = (x: number) => x.toLocaleString("en");
+    expect(r.stdout).toContain(`at most ${n(MAX_FINDINGS_PER_FILE)} findings a file and ${n(MAX_FINDINGS_PER_RUN)} a run`);
   });
 });
