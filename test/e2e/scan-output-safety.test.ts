@@ -140,4 +140,16 @@ describe("migrate scan: file names that are not UTF-8", () => {
     expect(readFileSync(Buffer.concat([Buffer.from(dir + "/"), bad]), "utf8")).toBe('get("/v3/clusters")\n');
     expect(readFileSync(Buffer.concat([badDir, Buffer.from("/a.js")]), "utf8")).toBe('get("/v3/topics")\n');
   });
+
+  it("a directory or file named on the command line by bytes that are not UTF-8", () => {
+    const dir = tempDir("scan-bytes-arg-");
+    const badDir = Buffer.concat([Buffer.from(dir + "/d"), Buffer.from([0xe9])]);
+    mkdirSync(badDir);
+    writeFileSync(Buffer.concat([badDir, Buffer.from("/a.js")]), 'get("/v2/topics")\n');
+    writeFileSync(Buffer.concat([Buffer.from(dir + "/f"), Buffer.from([0xff])]), 'get("/v2/clusters")\n');
+    // (a process can only be given such an argument through a shell: Node's spawn writes UTF-8)
+    const r = spawnSync("sh", ["-c", `exec "$0" "$1" migrate scan --format json "$(printf 'd\\351')" "$(printf 'f\\377')"`, process.execPath, BIN], { cwd: dir, env: env() });
+    expect(r.status, String(r.stderr)).toBe(0);
+    expect(JSON.parse(String(r.stdout)).findings.map((f: { file: string }) => f.file)).toEqual(["d\\xe9/a.js", "f\\xff"]);
+  });
 });

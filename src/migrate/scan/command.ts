@@ -1,5 +1,7 @@
 // The work of `mids migrate scan` (src/commands/migrate/scan.ts registers it): flags checked
 // first, then scan, --fix or its diff, findings in the chosen formats, --fail-on.
+import { isUtf8 } from "node:buffer";
+import { readFileSync } from "node:fs";
 import type { Context } from "../../context.js";
 import { FindingsError, InterruptedError, UsageError } from "../../errors.js";
 import { caretNotation } from "../../findings/display.js";
@@ -69,6 +71,24 @@ async function writeBytes(out: Out, b: Buffer): Promise<void> {
 }
 
 /** `hooks`: test seams only (src/migrate/scan/scan.ts ScanHooks). */
+/**
+ * The bytes of a command-line argument that was not UTF-8 (Node hands it over with U+FFFD in
+ * place of the bytes): from the process's own command line where the system shows it (Linux).
+ */
+function rawArgument(): (arg: string) => Buffer | undefined {
+  let parts: Buffer[] | undefined;
+  return (arg) => {
+    if (!parts) {
+      parts = [];
+      try {
+        const all = readFileSync("/proc/self/cmdline");
+        for (let i = 0, j = all.indexOf(0); j >= 0; i = j + 1, j = all.indexOf(0, i)) parts.push(all.subarray(i, j));
+      } catch { /* not Linux: the argument stays as Node decoded it */ }
+    }
+    return parts.find((p) => !isUtf8(p) && p.toString("utf8") === arg);
+  };
+}
+
 /** The files --fix changed before it stopped: one per line on stderr, so nothing is lost. */
 function listFixed(ctx: Context, files: readonly string[]): void {
   for (const f of files) ctx.io.stderr.write(`mids: fixed ${oneLine(f)}\n`);
@@ -87,7 +107,7 @@ export async function runScan(flags: ScanCommandFlags, ctx: Context, hooks?: Sca
 
   let result;
   try {
-    result = await scan({ paths, cwd: ctx.io.cwd, include: flags.include, exclude: flags.exclude, hosts, now: ctx.now(), signal: ctx.signal, hooks, keepEdits: !!flags.fix });
+    result = await scan({ paths, cwd: ctx.io.cwd, include: flags.include, exclude: flags.exclude, hosts, now: ctx.now(), signal: ctx.signal, hooks, keepEdits: !!flags.fix, rawArg: rawArgument() });
   } catch (e) {
     const file = (e as { scanFile?: string }).scanFile;
     if (file) throw new UsageError(`cannot read '${file}': ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`, { hint: "check its permissions, or leave it out with --exclude" });

@@ -114,6 +114,8 @@ export interface ScanOptions {
   keepEdits?: boolean;
   signal?: AbortSignal;
   hooks?: ScanHooks;
+  /** the bytes of a path argument that was not UTF-8 (walk.ts) */
+  rawArg?: (arg: string) => Buffer | undefined;
 }
 
 export interface ScanResult {

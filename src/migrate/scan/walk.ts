@@ -155,6 +155,8 @@ export interface WalkOptions {
   picomatch?: Picomatch;
   /** stops the walk (between directories) */
   signal?: AbortSignal;
+  /** the bytes of a path argument that was not UTF-8 (its string holds U+FFFD), if known */
+  rawArg?: (arg: string) => Buffer | undefined;
 }
 
 export interface WalkResult {
@@ -276,23 +278,31 @@ export async function walk(paths: readonly string[], opts: WalkOptions): Promise
     }
   };
 
-  for (const arg of paths) {
-    if (arg.trim() === "") throw new UsageError("a path is empty", { hint: "name a file or directory (quote '.' for the current directory)" });
+  for (const given of paths) {
+    if (given.trim() === "") throw new UsageError("a path is empty", { hint: "name a file or directory (quote '.' for the current directory)" });
+    // an argument that was not UTF-8 reached us with U+FFFD in it: its bytes, when the caller has them
+    const rawArg = given.includes("\uFFFD") ? opts.rawArg?.(given) : undefined;
+    const arg = rawArg ? escapedName(rawArg) : given;
     const abs = resolve(opts.cwd, arg);
+    const absRaw = rawArg && (rawArg[0] === 0x2f ? rawArg : Buffer.concat([Buffer.from(opts.cwd + sep), rawArg]));
     let st;
-    try { st = statSync(abs); } catch { missing.push(arg); continue; }
+    try { st = statSync(absRaw ?? abs); } catch { missing.push(arg); continue; }
     const shown = shownName(opts.cwd, abs, arg);
     // the real path: --fix writes only below the directories given, by the paths read
     let real = abs;
-    try { real = realpathSync(abs); } catch { /* gone since: its read says so */ }
+    let realRaw: Buffer | undefined;
+    try {
+      if (absRaw) { realRaw = realpathSync.native(absRaw, { encoding: "buffer" }); real = escapedName(realRaw); }
+      else real = realpathSync(abs);
+    } catch { /* gone since: its read says so */ }
     if (st.isDirectory()) {
       // `mids migrate scan *` names node_modules/ too: it stays out, as in the walk (files in it can be named)
       if (SKIPPED_DIRS.includes(abs.slice(abs.lastIndexOf(sep) + 1))) skippedDirs.push(shown);
-      else await visit(real, undefined, shown, levelsAbove(real, tooLarge, costly));
+      else await visit(real, realRaw, shown, levelsAbove(real, tooLarge, costly), rawArg && (shown.startsWith("/") ? absRaw : rawArg));
     }
     // named on the command line: scanned as asked, even where .gitignore would skip it; but the
     // globs given with it still apply (`mids migrate scan $(git ls-files) --exclude 'test/**'`)
-    else if (st.isFile()) { if (!excludedPath(shown) && (!include || include(shown))) add(real, shown); }
+    else if (st.isFile()) { if (!excludedPath(shown) && (!include || include(shown))) add(real, shown, realRaw, realRaw && rawArg); }
     else throw new UsageError(`cannot scan '${arg}': not a file or directory`);
   }
   if (missing.length) throw new UsageError(`no such file or directory: ${missing.map((m) => `'${m}'`).join(", ")}`, { hint: "check the spelling; relative paths start at the current directory" });
