@@ -146,21 +146,33 @@ const JSON_CHUNK = 500;
 export function* formatJsonChunks(files: readonly ScannedFile[], summary: Summary): Generator<string> {
   const redacted = new Map<string, string>();
   const redact = (s: string) => redacted.get(s) ?? redacted.set(s, redactText(s)).get(s)!;
-  let n = 0;
-  let out = "{\n  \"findings\": [";
+  // each piece is JSON.stringify's own text of {findings: [piece]}, cut out of its brackets
+  const HEAD = "{\n  \"findings\": [\n    ";
+  const TAIL = "\n  ]\n}";
+  let batch: unknown[] = [];
+  let first = true;
+  const piece = () => {
+    const s = JSON.stringify({ findings: batch }, null, 2);
+    const out = (first ? HEAD : ",\n    ") + s.slice(HEAD.length, s.length - TAIL.length);
+    first = false;
+    batch = [];
+    return escapeC1Json(out);
+  };
   for (const f of files) {
     for (const u of f.usages) {
-      const finding = {
+      batch.push({
         file: f.file, line: u.line, column: u.column, endLine: u.endLine, endColumn: u.endColumn,
         status: u.status, rules: u.rules, notes: u.notes, from: u.from, to: u.to,
         text: redact(u.text), replacement: u.replacement === null ? null : redact(u.replacement),
-      };
-      out += (n++ ? ",\n    " : "\n    ") + JSON.stringify(finding, null, 2).replace(/\n/g, "\n    ");
-      if (n % JSON_CHUNK === 0) { yield escapeC1Json(out); out = ""; }
+      });
+      if (batch.length === JSON_CHUNK) yield piece();
     }
   }
-  out += `${n ? "\n  " : ""}],\n  "summary": ${JSON.stringify(summary, null, 2).replace(/\n/g, "\n  ")}\n}\n`;
-  yield escapeC1Json(out);
+  if (batch.length) yield piece();
+  const end = JSON.stringify({ findings: [], summary }, null, 2);
+  // `{"findings": [], "summary": ...}`: after the first piece, the rest of this text closes the list
+  yield escapeC1Json(first ? end : "\n  " + end.slice(end.indexOf("],")) + "\n");
+  if (first) yield "\n";
 }
 
 export const formatJson = (files: readonly ScannedFile[], summary: Summary): string => [...formatJsonChunks(files, summary)].join("");
