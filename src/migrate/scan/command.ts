@@ -70,6 +70,9 @@ async function writeBytes(out: Out, b: Buffer): Promise<void> {
   await new Promise<void>((resolve) => out.once("drain", () => resolve()));
 }
 
+/** How the closing line counts the files left, by why. */
+const NOT_FIXED_COUNTED: Record<NotFixed, string> = { changed: "changed since scanned", "read-only": "read-only", owner: "whose owner cannot be kept" };
+
 /** `hooks`: test seams only (src/migrate/scan/scan.ts ScanHooks). */
 /**
  * The bytes of a command-line argument that was not UTF-8 (Node hands it over with U+FFFD in
@@ -153,8 +156,7 @@ export async function runScan(flags: ScanCommandFlags, ctx: Context, hooks?: Sca
           // on a terminal, controls and bidi characters in caret notation; piped, the patch's own bytes
           const diff = unifiedDiff(f.rawFile ?? f.file, f, after);
           diffs.push(diffBytes(f, ctx.io.stdoutIsTTY ? caretNotation(diff) : diff));
-        }
-        else {
+        } else {
           try {
             why = writeFixed(f, after, fsPath(f), hooks);
           } catch (e) {
@@ -191,11 +193,8 @@ export async function runScan(flags: ScanCommandFlags, ctx: Context, hooks?: Sca
   const line = summaryLine(summary, !!flags.dryRun);
   await emitFindings(ctx, flags, rendering(files, summary, failOn, VERSION), { heading: `mids migrate scan: ${line}`, stdout: !flags.dryRun });
   if (notFixed.length || result.changed.length) {
-    const parts = [
-      ...(["changed", "read-only", "owner"] as const).map((w) => [w, notFixed.filter((n) => n.why === w).length] as const).filter(([, k]) => k > 0)
-        .map(([w, k]) => `${k} ${w === "changed" ? "changed since scanned" : w === "owner" ? "whose owner cannot be kept" : w}`),
-      ...(result.changed.length ? [`${result.changed.length} no regular file any more`] : []),
-    ];
+    const counted = (Object.keys(NOT_FIXED_COUNTED) as NotFixed[]).map((w) => [notFixed.filter((n) => n.why === w).length, NOT_FIXED_COUNTED[w]] as const);
+    const parts = [...counted, [result.changed.length, "no regular file any more"] as const].filter(([k]) => k > 0).map(([k, what]) => `${k} ${what}`);
     throw new UsageError(`${line}; not done for ${parts.join(", ")} (named above)`, { hint: "check those files and run mids migrate scan again" });
   }
   const failing = [...new Set(failOn)].reduce((n, s) => n + summary[s], 0);
