@@ -21,6 +21,8 @@ export { FORMATS, type Format };
 export interface Rendering {
   set: FindingsSet;
   json: () => string;
+  /** the same json in pieces, written as they are made (a run of many findings never builds one huge string) */
+  jsonChunks?: () => Iterable<string>;
 }
 
 function enumFlag(flag: string, v: string | undefined): Format | undefined {
@@ -90,15 +92,20 @@ export async function emitFindings(ctx: Context, flags: OutputFlags, r: Renderin
   const env = ctx.io.env;
   const ws = env.GITHUB_WORKSPACE;
   const root = (f: Format) => (f === "gitlab" ? env.CI_PROJECT_DIR ?? ws : ws);
+  const chunks = (f: Format) => (f === "json" && r.jsonChunks ? r.jsonChunks() : undefined);
   if (opts.stdout !== false) {
-    const text = render(plan.format, r, ctx.globals.color, root(plan.format));
-    // the JSON formats go through the JSON printer with --jq (their escapes parse back losslessly)
-    if (ctx.globals.jq !== undefined) await emitJson(ctx, JSON.parse(text));
-    else await writeAsync(ctx.io.stdout, text);
+    const stream = ctx.globals.jq === undefined ? chunks(plan.format) : undefined;
+    if (stream) for (const c of stream) await writeAsync(ctx.io.stdout, c);
+    else {
+      const text = render(plan.format, r, ctx.globals.color, root(plan.format));
+      // the JSON formats go through the JSON printer with --jq (their escapes parse back losslessly)
+      if (ctx.globals.jq !== undefined) await emitJson(ctx, JSON.parse(text));
+      else await writeAsync(ctx.io.stdout, text);
+    }
   }
   if (flags.outputFile && plan.fileFormat) {
     try {
-      await writeFile(resolve(ctx.io.cwd, flags.outputFile), render(plan.fileFormat, r, false, root(plan.fileFormat)));
+      await writeFile(resolve(ctx.io.cwd, flags.outputFile), chunks(plan.fileFormat) ?? render(plan.fileFormat, r, false, root(plan.fileFormat)));
     } catch (e) {
       throw new UsageError(`cannot write --output-file '${flags.outputFile}': ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
     }

@@ -1,39 +1,54 @@
 // stylish: the human format, grouped by file, each finding with its source line and a caret.
 // Text from servers and files is untrusted: control characters never reach the terminal.
 import { Chalk } from "chalk";
+import { shownChar } from "./display.js";
 import { oneLine } from "../output/sanitize.js";
 import type { Finding, FindingsSet } from "./types.js";
 
-/** Replace each control character by a space, so columns (and the caret) stay aligned. */
-function safeSourceLine(s: string): string {
-  return s.replace(/[\u0000-\u001f\u007f-\u009f]/g, " ");
-}
+/**
+ * A character of a source line as shown: a tab as one space (the caret stays aligned), control
+ * characters in caret notation (`^[`), C1, bidi and invisible characters as `<U+202E>`.
+ */
+const shownUnit = (u: string): string => (u === "\t" ? " " : shownChar(u));
 
 /** Source lines longer than this (minified code) are shown as an excerpt around the finding. */
 export const MAX_SHOWN_COLUMNS = 160;
 const CONTEXT_COLUMNS = 40;
 
-/** The line as shown (clipped with … around the finding when long) and its caret line. */
+/** The line as shown (clipped with … around the finding when long) and its caret line, under the shown characters. */
 function excerpt(f: Finding, units: string | readonly string[]): { shown: string; caret: string } {
   const len = units.length;
   const col = f.shown ?? f;
   const start = Math.min(len, Math.max(0, col.column - 1));
   const end = Math.max(start + 1, f.endLine === f.line ? col.endColumn - 1 : len);
-  const join = (a: number, b: number) => (typeof units === "string" ? units.slice(a, b) : units.slice(a, b).join(""));
-  if (len <= MAX_SHOWN_COLUMNS) return { shown: join(0, len), caret: " ".repeat(start) + "^".repeat(end - start) };
-  const from = Math.max(0, start - CONTEXT_COLUMNS);
-  const to = Math.min(len, from + MAX_SHOWN_COLUMNS, Math.max(end, start + 1) + CONTEXT_COLUMNS);
+  let from = 0;
+  let to = len;
+  if (len > MAX_SHOWN_COLUMNS) {
+    from = Math.max(0, start - CONTEXT_COLUMNS);
+    to = Math.min(len, from + MAX_SHOWN_COLUMNS, Math.max(end, start + 1) + CONTEXT_COLUMNS);
+  }
   const pre = from > 0 ? "…" : "";
-  return {
-    shown: pre + join(from, to) + (to < len ? "…" : ""),
-    caret: " ".repeat(pre.length + start - from) + "^".repeat(Math.max(1, Math.min(end, to) - start)),
-  };
+  let shown = pre;
+  let before = pre.length;
+  let under = 0;
+  for (let i = from; i < to; i++) {
+    const u = shownUnit(units[i]);
+    shown += u;
+    // a unit shown as itself is one column (a code point, as the columns count); a notation is ASCII
+    const w = u === units[i] ? 1 : u.length;
+    if (i < start) before += w;
+    else if (i < end) under += w;
+  }
+  if (to < len) shown += "…";
+  return { shown, caret: " ".repeat(before) + "^".repeat(Math.max(1, under)) };
 }
 
 export function formatStylish(set: FindingsSet, color: boolean): string {
   const c = new Chalk({ level: color ? 1 : 0 });
   const out: string[] = [];
-  const labelWidth = Math.max(7, ...set.files.flatMap((r) => r.findings.map((f) => f.label.length)));
+  // (a loop: a spread over findings overflows the stack past ~100,000 of them)
+  let labelWidth = 7;
+  for (const r of set.files) for (const f of r.findings) if (f.label.length > labelWidth) labelWidth = f.label.length;
   for (const r of set.files) {
     if (!r.findings.length) continue;
     const lines = r.text?.replace(/^\uFEFF/, "").split(/\r?\n/) ?? [];
@@ -54,7 +69,7 @@ export function formatStylish(set: FindingsSet, color: boolean): string {
       if (text !== undefined && text.trim() !== "") {
         const gutter = String(f.line).padStart(6);
         const { shown, caret } = excerpt(f, unitsOf(f.line, text));
-        out.push(c.dim(`${gutter} | `) + safeSourceLine(shown));
+        out.push(c.dim(`${gutter} | `) + shown);
         out.push(c.dim(`${" ".repeat(6)} | `) + c.red(caret));
       }
       for (const n of f.notes ?? []) out.push(`${" ".repeat(9)}${c.dim(oneLine(n))}`);

@@ -23,31 +23,31 @@ beforeAll(() => {
 });
 
 describe("walking a tree for migrate scan", () => {
-  it("applies root and nested .gitignore rules the way git does (negation, deeper rules win), outside a git work tree", () => {
-    const { files, ignored } = walk(["."], { cwd: dir });
+  it("applies root and nested .gitignore rules the way git does (negation, deeper rules win), outside a git work tree", async () => {
+    const { files, ignored } = await walk(["."], { cwd: dir });
     expect(files.map((f) => f.file)).toEqual([".github/w.yaml", ".gitignore", "a.yaml", "keep.gen.yaml", "sub/.gitignore", "sub/s.yaml", "sub/x.gen.yaml"]);
     expect(ignored).toBe(3); // x.gen.yaml, dist/, sub/local.yaml
   });
-  it("shows files under the path as given, and filters with --include/--exclude", () => {
-    expect(walk(["sub"], { cwd: dir, include: ["*.yaml"], picomatch: picomatch as unknown as Picomatch }).files.map((f) => f.file)).toEqual(["sub/s.yaml", "sub/x.gen.yaml"]);
-    expect(walk(["."], { cwd: dir, exclude: ["sub", ".*"], picomatch: picomatch as unknown as Picomatch }).files.map((f) => f.file)).toEqual(["a.yaml", "keep.gen.yaml"]);
-    expect(walk([join(dir, "a.yaml")], { cwd: "/" }).files.map((f) => f.file)).toEqual([join(dir, "a.yaml")]);
+  it("shows files under the path as given, and filters with --include/--exclude", async () => {
+    expect((await walk(["sub"], { cwd: dir, include: ["*.yaml"], picomatch: picomatch as unknown as Picomatch })).files.map((f) => f.file)).toEqual(["sub/s.yaml", "sub/x.gen.yaml"]);
+    expect((await walk(["."], { cwd: dir, exclude: ["sub", ".*"], picomatch: picomatch as unknown as Picomatch })).files.map((f) => f.file)).toEqual(["a.yaml", "keep.gen.yaml"]);
+    expect((await walk([join(dir, "a.yaml")], { cwd: "/" })).files.map((f) => f.file)).toEqual([join(dir, "a.yaml")]);
   });
-  it("applies --include/--exclude to files named on the command line too (.gitignore rules do not)", () => {
+  it("applies --include/--exclude to files named on the command line too (.gitignore rules do not)", async () => {
     const pm = picomatch as unknown as Picomatch;
     const named = ["a.yaml", "sub/s.yaml", "x.gen.yaml", "./sub/local.yaml"];
-    expect(walk(named, { cwd: dir, exclude: ["sub"], picomatch: pm }).files.map((f) => f.file)).toEqual(["a.yaml", "x.gen.yaml"]);
-    expect(walk(named, { cwd: dir, exclude: ["sub/**"], picomatch: pm }).files.map((f) => f.file)).toEqual(["a.yaml", "x.gen.yaml"]);
-    expect(walk(named, { cwd: dir, include: ["*.gen.yaml"], picomatch: pm }).files.map((f) => f.file)).toEqual(["x.gen.yaml"]);
-    expect(walk(named, { cwd: dir }).files).toHaveLength(4);
+    expect((await walk(named, { cwd: dir, exclude: ["sub"], picomatch: pm })).files.map((f) => f.file)).toEqual(["a.yaml", "x.gen.yaml"]);
+    expect((await walk(named, { cwd: dir, exclude: ["sub/**"], picomatch: pm })).files.map((f) => f.file)).toEqual(["a.yaml", "x.gen.yaml"]);
+    expect((await walk(named, { cwd: dir, include: ["*.gen.yaml"], picomatch: pm })).files.map((f) => f.file)).toEqual(["x.gen.yaml"]);
+    expect((await walk(named, { cwd: dir })).files).toHaveLength(4);
   });
-  it("refuses a missing path in one message", () => {
-    expect(() => walk(["nope", "a.yaml", "gone"], { cwd: dir })).toThrow("no such file or directory: 'nope', 'gone'");
+  it("refuses a missing path in one message", async () => {
+    await expect(walk(["nope", "a.yaml", "gone"], { cwd: dir })).rejects.toThrow("no such file or directory: 'nope', 'gone'");
   });
 });
 
 describe("recipes globs use the same ignore rules", () => {
-  it("leaves out .gitignore'd files, vendor/, node_modules/ and .git/", () => {
+  it("leaves out .gitignore'd files, vendor/, node_modules/ and .git/", async () => {
     expect(glob("**/*.yaml", dir)).toEqual(["a.yaml", "keep.gen.yaml", "sub/s.yaml", "sub/x.gen.yaml"]);
     expect(glob("sub/*.yaml", dir)).toEqual(["sub/s.yaml", "sub/x.gen.yaml"]);
   });

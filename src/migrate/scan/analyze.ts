@@ -5,6 +5,7 @@ import { matchPath } from "../../contract/routes.js";
 import { rewrite } from "../rewrite.js";
 import type { Note, Outcome, Shape } from "../types.js";
 import { isSecretParam } from "../url.js";
+import { redactSource } from "./redact.js";
 import type { Piece, RouteText } from "./extract.js";
 
 export type ScanStatus = "rewritten" | "partial" | "removed" | "unrecognized";
@@ -132,7 +133,8 @@ function analyzeOnce(text: string, r: RouteText, opts: AnalyzeOptions): Usage | 
   const o = (c.outcome ??= rewrite({ method: v2Matches(c.path)[0]?.route.method ?? "GET", origin: "", path: c.path, query: c.pairs }, { now: opts.now }));
   if (o.status !== "rewritten" && o.status !== "partial" && o.status !== "removed" && o.status !== "unrecognized") return undefined;
 
-  const show = (s: string) => s.indexOf("__mids_ph_") < 0 ? s : s.replace(MARK_RE, (_, i: string) => `{${phs[Number(i)]?.name ?? "?"}}`);
+  // what is shown of the route (its path, the notes quoting it) is redacted as scan's lines are: a token in a path
+  const show = (s: string) => redactSource(s.indexOf("__mids_ph_") < 0 ? s : s.replace(MARK_RE, (_, i: string) => `{${phs[Number(i)]?.name ?? "?"}}`));
   const showShape = (s: Shape): Shape => ({
     method: s.method, path: show(s.path),
     query: Object.fromEntries(Object.entries(s.query).map(([k, v]) => [show(k), show(v)])),

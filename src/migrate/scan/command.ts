@@ -1,16 +1,20 @@
 // The work of `mids migrate scan` (src/commands/migrate/scan.ts registers it): flags checked
 // first, then scan, --fix or its diff, findings in the chosen formats, --fail-on.
+import { isUtf8 } from "node:buffer";
+import { readFileSync } from "node:fs";
 import type { Context } from "../../context.js";
-import { FindingsError, UsageError } from "../../errors.js";
+import { FindingsError, InterruptedError, UsageError } from "../../errors.js";
+import { caretNotation } from "../../findings/display.js";
 import { emitFindings, outputPlan } from "../../findings/index.js";
 import type { Out } from "../../io.js";
 import { oneLine } from "../../output/sanitize.js";
 import { VERSION } from "../../version.js";
 import { SCAN_STATUSES, type ScanStatus } from "./analyze.js";
-import { fixable, fixedText, unifiedDiff, writeFixed } from "./fix.js";
+import { fixable, fixedText, NOT_FIXED_TEXT, unifiedDiff, writeFixed, type NotFixed } from "./fix.js";
 import { rendering, summarize, summaryLine } from "./report.js";
-import { MAX_SCAN_FILE_BYTES, scan, type ScannedFile } from "./scan.js";
-import { SKIPPED_DIRS, largeIgnoreMessage, mib } from "./walk.js";
+import { capListed, MAX_FINDINGS_PER_FILE, MAX_FINDINGS_PER_RUN, MAX_SCAN_FILE_BYTES, scan, type ScanHooks, type ScannedFile } from "./scan.js";
+import { MAX_RULE_GLOBSTARS } from "./gitignore.js";
+import { SKIPPED_DIRS, fsPath, largeIgnoreMessage, mib } from "./walk.js";
 
 export interface ScanCommandFlags {
   paths: string[];
@@ -66,7 +70,34 @@ async function writeBytes(out: Out, b: Buffer): Promise<void> {
   await new Promise<void>((resolve) => out.once("drain", () => resolve()));
 }
 
-export async function runScan(flags: ScanCommandFlags, ctx: Context): Promise<void> {
+/** How the closing line counts the files left, by why. */
+const NOT_FIXED_COUNTED: Record<NotFixed, string> = { changed: "changed since scanned", "read-only": "read-only", owner: "whose owner cannot be kept" };
+
+/** `hooks`: test seams only (src/migrate/scan/scan.ts ScanHooks). */
+/**
+ * The bytes of a command-line argument that was not UTF-8 (Node hands it over with U+FFFD in
+ * place of the bytes): from the process's own command line where the system shows it (Linux).
+ */
+function rawArgument(): (arg: string) => Buffer | undefined {
+  let parts: Buffer[] | undefined;
+  return (arg) => {
+    if (!parts) {
+      parts = [];
+      try {
+        const all = readFileSync("/proc/self/cmdline");
+        for (let i = 0, j = all.indexOf(0); j >= 0; i = j + 1, j = all.indexOf(0, i)) parts.push(all.subarray(i, j));
+      } catch { /* not Linux: the argument stays as Node decoded it */ }
+    }
+    return parts.find((p) => !isUtf8(p) && p.toString("utf8") === arg);
+  };
+}
+
+/** The files --fix changed before it stopped: one per line on stderr, so nothing is lost. */
+function listFixed(ctx: Context, files: readonly string[]): void {
+  for (const f of files) ctx.io.stderr.write(`mids: fixed ${oneLine(f)}\n`);
+}
+
+export async function runScan(flags: ScanCommandFlags, ctx: Context, hooks?: ScanHooks): Promise<void> {
   const g = ctx.globals;
   if (g.outputExplicit && g.output !== "json" && g.output !== "table") {
     throw new UsageError(`migrate scan has no -o ${g.output} output`, { hint: "use --format json|sarif|junit|gitlab|checkstyle|github|stylish" });
@@ -79,7 +110,7 @@ export async function runScan(flags: ScanCommandFlags, ctx: Context): Promise<vo
 
   let result;
   try {
-    result = await scan({ paths, cwd: ctx.io.cwd, include: flags.include, exclude: flags.exclude, hosts, now: ctx.now() });
+    result = await scan({ paths, cwd: ctx.io.cwd, include: flags.include, exclude: flags.exclude, hosts, now: ctx.now(), signal: ctx.signal, hooks, keepEdits: !!flags.fix, rawArg: rawArgument() });
   } catch (e) {
     const file = (e as { scanFile?: string }).scanFile;
     if (file) throw new UsageError(`cannot read '${file}': ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`, { hint: "check its permissions, or leave it out with --exclude" });
@@ -89,43 +120,87 @@ export async function runScan(flags: ScanCommandFlags, ctx: Context): Promise<vo
   for (const d of result.skippedDirs) ctx.io.stderr.write(`mids: skipped ${oneLine(d)}: ${SKIPPED_DIRS.join("/, ")}/ are never walked (name files in it to scan them)\n`);
   for (const l of result.largeIgnores) ctx.io.stderr.write(largeIgnoreMessage(oneLine(l.file), l.size));
   for (const t of result.tooLarge) ctx.io.stderr.write(`mids: skipped ${oneLine(t.file)}: ${mib(t.size)}, over the ${mib(MAX_SCAN_FILE_BYTES)} scan limit\n`);
+  for (const r of result.costlyRules) ctx.io.stderr.write(`mids: ignoring rule ${r.line} of ${oneLine(r.file)}: more than ${MAX_RULE_GLOBSTARS} '**' cost too much to match\n`);
+  for (const c of result.changed) ctx.io.stderr.write(`mids: skipped ${oneLine(c)}: no regular file any more (changed during the scan)\n`);
 
   let files: ScannedFile[] = result.files;
+  // the caps on findings listed: per file (applied while scanning), then per run, in walk order
+  let listed = 0;
+  let overRun = 0;
+  for (const f of files) {
+    if (f.unlisted) ctx.io.stderr.write(`mids: ${oneLine(f.file)}: ${f.unlisted.count} more usage${f.unlisted.count === 1 ? "" : "s"} not listed (at most ${MAX_FINDINGS_PER_FILE} a file); the summary counts them\n`);
+    const before = f.unlisted?.count ?? 0;
+    capListed(f, Math.max(0, MAX_FINDINGS_PER_RUN - listed), !!flags.fix);
+    listed += f.usages.length;
+    overRun += (f.unlisted?.count ?? 0) - before;
+  }
+  if (overRun) ctx.io.stderr.write(`mids: ${overRun} more usage${overRun === 1 ? "" : "s"} not listed (at most ${MAX_FINDINGS_PER_RUN} a run); the summary counts them\n`);
   let fixed = 0;
+  const notFixed: { file: string; why: NotFixed }[] = [];
   if (flags.fix) {
     const remaining: ScannedFile[] = [];
     const diffs: Buffer[] = [];
-    let fixedFiles = 0;
+    const fixedFiles: string[] = [];
+    let stopped = false;
     for (const f of files) {
+      // a signal stops the fixes between files (each file is written whole, or not at all)
+      if (!flags.dryRun) {
+        await new Promise<void>((r) => setImmediate(r));
+        if (ctx.signal.aborted) { stopped = true; break; }
+      }
       const after = fixedText(f);
-      const n = f.usages.filter(fixable).length;
+      const n = f.usages.filter(fixable).length + (f.unlisted?.fixable ?? 0);
+      let why: NotFixed | undefined;
       if (after !== undefined) {
-        if (flags.dryRun) diffs.push(diffBytes(f, unifiedDiff(f.file, f, after)));
-        else {
+        if (flags.dryRun) {
+          // on a terminal, controls and bidi characters in caret notation; piped, the patch's own bytes
+          const diff = unifiedDiff(f.rawFile ?? f.file, f, after);
+          diffs.push(diffBytes(f, ctx.io.stdoutIsTTY ? caretNotation(diff) : diff));
+        } else {
           try {
-            await writeFixed(f, after);
+            why = writeFixed(f, after, fsPath(f), hooks);
           } catch (e) {
-            throw new UsageError(`cannot write '${f.file}': ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`, { hint: `${fixed} usages in ${fixedFiles} files were fixed before it` });
+            listFixed(ctx, fixedFiles);
+            throw new UsageError(`cannot write '${oneLine(f.file)}': ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`, { hint: `${fixed} usages in ${fixedFiles.length} files were fixed before it${fixedFiles.length ? " (listed above)" : ""}` });
           }
         }
-        fixed += n;
-        fixedFiles++;
+        if (why) {
+          notFixed.push({ file: f.file, why });
+          ctx.io.stderr.write(`mids: ${oneLine(f.file)}: ${NOT_FIXED_TEXT[why]}\n`);
+        } else {
+          fixed += n;
+          fixedFiles.push(f.file);
+        }
       }
+      if (why || after === undefined) { remaining.push(f); continue; }
       const left = f.usages.filter((u) => !fixable(u));
-      if (left.length) remaining.push({ ...f, usages: left });
+      const u = f.unlisted;
+      const unlisted = u && u.count > u.fixable
+        ? { count: u.count - u.fixable, byStatus: { ...u.byStatus, rewritten: u.byStatus.rewritten - u.fixable }, fixable: 0, edits: [] }
+        : undefined;
+      if (left.length || unlisted) remaining.push({ ...f, usages: left, unlisted });
+    }
+    if (stopped) {
+      listFixed(ctx, fixedFiles);
+      throw new InterruptedError(`interrupted: fixed ${fixed} usage${fixed === 1 ? "" : "s"} in ${fixedFiles.length} file${fixedFiles.length === 1 ? "" : "s"}${fixedFiles.length ? " (listed above)" : ""}; the other files are unchanged`);
     }
     files = remaining;
     if (flags.dryRun) await writeBytes(ctx.io.stdout, Buffer.concat(diffs));
-    if (!quiet) ctx.io.stderr.write(`mids: ${flags.dryRun ? "would fix" : "fixed"} ${fixed} usage${fixed === 1 ? "" : "s"} in ${fixedFiles} file${fixedFiles === 1 ? "" : "s"}\n`);
+    if (!quiet) ctx.io.stderr.write(`mids: ${flags.dryRun ? "would fix" : "fixed"} ${fixed} usage${fixed === 1 ? "" : "s"} in ${fixedFiles.length} file${fixedFiles.length === 1 ? "" : "s"}\n`);
   }
 
   const summary = summarize(result, files, fixed);
   const line = summaryLine(summary, !!flags.dryRun);
   await emitFindings(ctx, flags, rendering(files, summary, failOn, VERSION), { heading: `mids migrate scan: ${line}`, stdout: !flags.dryRun });
-  const failing = files.flatMap((f) => f.usages).filter((u) => failOn.includes(u.status));
-  if (failing.length) {
+  if (notFixed.length || result.changed.length) {
+    const counted = (Object.keys(NOT_FIXED_COUNTED) as NotFixed[]).map((w) => [notFixed.filter((n) => n.why === w).length, NOT_FIXED_COUNTED[w]] as const);
+    const parts = [...counted, [result.changed.length, "no regular file any more"] as const].filter(([k]) => k > 0).map(([k, what]) => `${k} ${what}`);
+    throw new UsageError(`${line}; not done for ${parts.join(", ")} (named above)`, { hint: "check those files and run mids migrate scan again" });
+  }
+  const failing = [...new Set(failOn)].reduce((n, s) => n + summary[s], 0);
+  if (failing) {
     const which = failOn.filter((s) => summary[s] > 0).map((s) => `${summary[s]} ${s}`).join(", ");
-    throw new FindingsError(`${line}; ${failing.length} matched --fail-on (${which})`, { details: { ...summary } });
+    throw new FindingsError(`${line}; ${failing} matched --fail-on (${which})`, { details: { ...summary } });
   }
   if (!quiet) ctx.io.stderr.write(`mids: ${line}\n`);
 }

@@ -1,35 +1,106 @@
 // --fix: apply the literal edits of `rewritten` usages, writing each file atomically (a temp file
-// beside it, then rename) with its BOM, line endings, encoding and mode kept. --dry-run: a
-// unified diff instead, nothing written.
-import { chmod, realpath, rename, rm, stat, writeFile } from "node:fs/promises";
+// beside it, then rename) with its BOM, line endings, encoding, mode and owner kept, and only if
+// it is still the file that was scanned. --dry-run: a unified diff instead, nothing written.
+import {
+  closeSync, constants, fchmodSync, fchownSync, fstatSync, lstatSync, openSync, realpathSync, renameSync, rmSync, writeSync,
+} from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { redactSource as redactText } from "./redact.js";
 import { applyEdits, type Edit } from "./analyze.js";
-import type { Located, ScannedFile } from "./scan.js";
+import { READ_FLAGS, sameFile, type Located, type ScanHooks, type ScannedFile } from "./scan.js";
 
 export const fixable = (u: Located): boolean => u.status === "rewritten" && u.edits.length > 0;
 
 /** The file's new text, or undefined when nothing in it can be fixed. */
 export function fixedText(f: ScannedFile): string | undefined {
-  const edits: Edit[] = f.usages.filter(fixable).flatMap((u) => u.edits).sort((a, b) => a.start - b.start);
+  const edits: Edit[] = [];
+  for (const u of f.usages) if (fixable(u)) for (const e of u.edits) edits.push(e);
+  if (f.unlisted) for (const e of f.unlisted.edits) edits.push(e);
+  edits.sort((a, b) => a.start - b.start);
   return edits.length ? applyEdits(f.text, edits) : undefined;
 }
 
 const encode = (f: ScannedFile, text: string): Buffer =>
   Buffer.concat([f.bom ? Buffer.from([0xef, 0xbb, 0xbf]) : Buffer.alloc(0), Buffer.from(text, f.latin1 ? "latin1" : "utf8")]);
 
-export async function writeFixed(f: ScannedFile, text: string): Promise<void> {
-  // a file named through a symbolic link: the link's target is rewritten, the link stays a link
-  const path = await realpath(f.path);
-  const tmp = join(dirname(path), `.${basename(path)}.mids-${process.pid}-${Math.random().toString(36).slice(2, 8)}.tmp`);
-  const mode = (await stat(path)).mode & 0o7777;
+/** Why a file was left as it is. */
+export type NotFixed = "changed" | "read-only" | "owner";
+export const NOT_FIXED_TEXT: Record<NotFixed, string> = {
+  changed: "changed since scanned, not fixed",
+  "read-only": "read-only, not fixed",
+  owner: "its owner cannot be kept, not fixed",
+};
+
+const TMP_FLAGS = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW;
+
+/** dirname/basename for a path given as bytes too */
+function split(p: string | Buffer): { dir: string | Buffer; tmp: string | Buffer } {
+  const suffix = `.mids-${process.pid}-${Math.random().toString(36).slice(2, 8)}.tmp`;
+  if (typeof p === "string") return { dir: dirname(p), tmp: join(dirname(p), `.${basename(p)}${suffix}`) };
+  const cut = p.lastIndexOf(0x2f);
+  const dir = p.subarray(0, Math.max(cut, 1));
+  return { dir, tmp: Buffer.concat([p.subarray(0, cut + 1), Buffer.from("."), p.subarray(cut + 1), Buffer.from(suffix)]) };
+}
+
+const sameBytes = (a: string | Buffer, b: string | Buffer) => (typeof a === "string" ? a === b : Buffer.isBuffer(b) && a.equals(b));
+
+/** The file is the one scanned, at the path scanned: its directory holds no symbolic link swapped in since, and it is no link itself. */
+function unchanged(p: string | Buffer, dir: string | Buffer, f: ScannedFile): boolean {
   try {
-    await writeFile(tmp, encode(f, text), { flag: "wx", mode });
-    await chmod(tmp, mode); // the umask may have narrowed it
-    await rename(tmp, path);
+    // (the native call: the JavaScript one reads a path given as bytes as UTF-8)
+    const real = typeof dir === "string" ? realpathSync.native(dir) : realpathSync.native(dir, { encoding: "buffer" });
+    return sameBytes(dir, real) && sameFile(lstatSync(p), f.id);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Replace the file with `text`, unless it changed since it was scanned (a symbolic link, FIFO or
+ * other file swapped in, or new content), is read-only, or its owner cannot be kept. The walk
+ * gave real paths (no symbolic link in them) below the scan's roots: a path that still resolves
+ * to itself is still there. All synchronous: a signal is handled between files, never while a
+ * temporary file exists, which is removed on every failure.
+ */
+export function writeFixed(f: ScannedFile, text: string, path: string | Buffer, hooks: ScanHooks = {}): NotFixed | undefined {
+  hooks.beforeFix?.(f);
+  const { dir, tmp } = split(path);
+  if (!unchanged(path, dir, f)) return "changed";
+  let fd: number;
+  try {
+    fd = openSync(path, READ_FLAGS);
   } catch (e) {
-    await rm(tmp, { force: true });
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === "ELOOP" || code === "ENOENT" || code === "ENXIO") return "changed";
+    if (code === "EACCES" || code === "EPERM") return "read-only";
     throw e;
+  }
+  let st;
+  try { st = fstatSync(fd); } finally { closeSync(fd); }
+  if (!sameFile(st, f.id)) return "changed";
+  // no write permission for anyone (or for us): renaming over it would ignore that
+  if ((st.mode & 0o222) === 0) return "read-only";
+  let out: number | undefined;
+  let done = false;
+  try {
+    out = openSync(tmp, TMP_FLAGS, 0o600);
+    const bytes = encode(f, text);
+    for (let off = 0; off < bytes.length;) off += writeSync(out, bytes, off, bytes.length - off);
+    fchmodSync(out, st.mode & 0o7777);
+    const mine = fstatSync(out);
+    if (mine.uid !== st.uid || mine.gid !== st.gid) {
+      try { fchownSync(out, st.uid, st.gid); } catch { return "owner"; }
+    }
+    closeSync(out);
+    out = undefined;
+    hooks.beforeRename?.(f);
+    if (!unchanged(path, dir, f)) return "changed";
+    renameSync(tmp, path);
+    done = true;
+    return undefined;
+  } finally {
+    if (out !== undefined) closeSync(out);
+    if (!done) rmSync(tmp, { force: true });
   }
 }
 
@@ -38,11 +109,12 @@ export async function writeFixed(f: ScannedFile, text: string): Promise<void> {
  * name with a quote, backslash or control character C-quoted ("a/new\nline.js"), one with a
  * space ended by a tab.
  */
-export function diffName(name: string): string {
-  if (/["\\\u0000-\u001f\u007f]/.test(name)) {
-    const esc: Record<string, string> = { "\"": "\\\"", "\\": "\\\\", "\n": "\\n", "\t": "\\t", "\r": "\\r" };
-    return `"${name.replace(/["\\\u0000-\u001f\u007f]/g, (c) => esc[c] ?? `\\${c.charCodeAt(0).toString(8).padStart(3, "0")}`)}"`;
-  }
+export function diffName(name: string | Buffer): string {
+  const esc: Record<string, string> = { "\"": "\\\"", "\\": "\\\\", "\n": "\\n", "\t": "\\t", "\r": "\\r" };
+  const quote = (s: string, re: RegExp) => `"${s.replace(re, (c) => esc[c] ?? `\\${c.charCodeAt(0).toString(8).padStart(3, "0")}`)}"`;
+  // a name that is not UTF-8, by its bytes: those over 0x7f in octal, as git writes them
+  if (typeof name !== "string") return quote(name.toString("latin1"), /["\\\u0000-\u001f\u007f-\u00ff]/g);
+  if (/["\\\u0000-\u001f\u007f]/.test(name)) return quote(name, /["\\\u0000-\u001f\u007f]/g);
   return /\s/.test(name) ? name + "\t" : name;
 }
 
@@ -51,7 +123,7 @@ export function diffName(name: string): string {
  * new line numbers are the same. Lines keep their CR (and the first its BOM), so the patch
  * applies byte for byte; a line that holds a key is redacted (and that hunk then will not apply).
  */
-export function unifiedDiff(file: string, f: Pick<ScannedFile, "text" | "bom">, after: string, context = 3): string {
+export function unifiedDiff(file: string | Buffer, f: Pick<ScannedFile, "text" | "bom">, after: string, context = 3): string {
   const a = f.text.split("\n");
   const b = after.split("\n");
   if (f.bom) { a[0] = "\uFEFF" + a[0]; b[0] = "\uFEFF" + b[0]; }
@@ -60,7 +132,8 @@ export function unifiedDiff(file: string, f: Pick<ScannedFile, "text" | "bom">, 
   const changed: number[] = [];
   for (let i = 0; i < count; i++) if (a[i] !== b[i]) changed.push(i);
   if (!changed.length) return "";
-  const out = [`--- ${diffName("a/" + file)}`, `+++ ${diffName("b/" + file)}`];
+  const named = (side: string) => diffName(typeof file === "string" ? side + file : Buffer.concat([Buffer.from(side), file]));
+  const out = [`--- ${named("a/")}`, `+++ ${named("b/")}`];
   let k = 0;
   while (k < changed.length) {
     const start = Math.max(0, changed[k] - context);

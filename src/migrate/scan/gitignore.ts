@@ -24,9 +24,37 @@ const lowerAscii = (s: string) => s.replace(/[A-Z]+/g, (m) => m.toLowerCase());
 
 const IGNORED = Object.freeze({ ignored: true, unignored: false });
 
-export function ignoreRules(text: string, minRules = INDEX_MIN_RULES): IgnoreRules {
+/**
+ * The package matches `**` with a backtracking regular expression: each one more multiplies the
+ * cost by the depth of the path (12 of them took 17 s on one 25-segment path). Repeated `**\/`
+ * mean one (`a/**\/**\/b` is `a/**\/b`), so they are folded; a rule still holding more than
+ * this many `**` is not applied (the scan then reads more files, never fewer) and is named on stderr.
+ */
+export const MAX_RULE_GLOBSTARS = 2;
+
+/** `a/**\/**\/b` -> `a/**\/b`, `a/**\/**` -> `a/**`, `***` -> `**`. */
+export function foldGlobstars(rule: string): string {
+  if (rule.indexOf("**") < 0) return rule;
+  let r = rule.replace(/\*{3,}/g, "**");
+  for (let prev = ""; prev !== r;) { prev = r; r = r.replace(/(^|\/)\*\*\/\*\*(?=\/|$)/g, "$1**"); }
+  return r;
+}
+
+/** Told of a rule left out as too costly to match (line number, 1-based). */
+export type CostlyRule = (line: number) => void;
+
+export function ignoreRules(text: string, minRules = INDEX_MIN_RULES, costly?: CostlyRule): IgnoreRules {
+  let lines = text.split(/\r?\n/);
+  if (text.indexOf("**") >= 0) {
+    lines = lines.map((l, i) => {
+      const f = foldGlobstars(l);
+      if ((f.match(/\*\*/g)?.length ?? 0) <= MAX_RULE_GLOBSTARS || l.startsWith("#")) return f;
+      costly?.(i + 1);
+      return "";
+    });
+    text = lines.join("\n");
+  }
   const whole = () => ignore({ allowRelativePaths: true }).add(text);
-  const lines = text.split(/\r?\n/);
   // a negation: the order of the rules matters
   if (lines.some((l) => l.startsWith("!"))) return whole();
   const names = new Set<string>();

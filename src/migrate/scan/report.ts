@@ -3,7 +3,7 @@ import { MIDS_INFORMATION_URI, type Finding, type FindingsSet, type Rendering, t
 import { escapeC1Json } from "../../output/sanitize.js";
 import { redactSource as redactText } from "./redact.js";
 import { SCAN_STATUSES, type ScanStatus } from "./analyze.js";
-import type { Located, ScanResult, ScannedFile } from "./scan.js";
+import { lineStarts, type Located, type ScanResult, type ScannedFile } from "./scan.js";
 
 export const SCAN_RULES: Record<ScanStatus, { id: string; text: string; help: string }> = {
   rewritten: { id: "migrate/rewritten", text: "A v2 API call with a v3 equivalent that returns the same information.",
@@ -32,12 +32,26 @@ export interface Summary {
 }
 
 export function summarize(r: ScanResult, files: readonly ScannedFile[], fixed: number): Summary {
-  const all = files.flatMap((f) => f.usages);
-  const by = (s: ScanStatus) => all.filter((u) => u.status === s).length;
+  const by: Record<ScanStatus, number> = { rewritten: 0, partial: 0, removed: 0, unrecognized: 0 };
+  let usages = 0;
+  let fixable = 0;
+  // (loops: a run may count hundreds of thousands of usages)
+  for (const f of files) {
+    for (const u of f.usages) {
+      by[u.status]++;
+      if (u.status === "rewritten" && u.edits.length) fixable++;
+    }
+    usages += f.usages.length;
+    if (f.unlisted) {
+      for (const k of SCAN_STATUSES) by[k] += f.unlisted.byStatus[k];
+      usages += f.unlisted.count;
+      fixable += f.unlisted.fixable;
+    }
+  }
   return {
-    files: r.scanned, filesWithUsages: files.filter((f) => f.usages.length).length, usages: all.length,
-    rewritten: by("rewritten"), partial: by("partial"), removed: by("removed"), unrecognized: by("unrecognized"),
-    fixable: all.filter((u) => u.status === "rewritten" && u.edits.length).length, fixed,
+    files: r.scanned, filesWithUsages: files.filter((f) => f.usages.length || f.unlisted?.count).length, usages,
+    rewritten: by.rewritten, partial: by.partial, removed: by.removed, unrecognized: by.unrecognized,
+    fixable, fixed,
     skipped: { ignored: r.ignored, binary: r.binary.length, tooLarge: r.tooLarge.length },
   };
 }
@@ -68,8 +82,9 @@ const MAX_SHOWN_LINE = 10_000;
  * The caret's columns in the redacted line stylish shows, when redaction changed the text before
  * the usage; undefined when the shown line is the file's own. `redactedLine` caches per line start.
  */
-function shownColumns(f: ScannedFile, u: Located, redactedLine: Map<number, boolean>): { column: number; endColumn: number } | undefined {
-  const lineStart = f.text.lastIndexOf("\n", u.start - 1) + 1;
+function shownColumns(f: ScannedFile, u: Located, redactedLine: Map<number, boolean>, starts: () => readonly number[]): { column: number; endColumn: number } | undefined {
+  // (from the line's number: a search back for its start per usage was quadratic on a minified line)
+  const lineStart = starts()[u.line - 1];
   let changed = redactedLine.get(lineStart);
   if (changed === undefined) {
     let lineEnd = f.text.indexOf("\n", lineStart);
@@ -109,7 +124,10 @@ export function toFindingsSet(files: readonly ScannedFile[], failOn: readonly st
     files: files.map((f) => {
       let text: string | undefined;
       const redactedLine = new Map<number, boolean>();
-      return { file: f.file, get text() { return (text ??= redactText(f.text)); }, findings: f.usages.map((u) => toFinding(f.file, u, failOn, shownColumns(f, u, redactedLine))) };
+      let starts: number[] | undefined;
+      const lineStartsOf = () => (starts ??= lineStarts(f.text));
+      // line by line: each line is read by the rules as scan shows it (an access log line's user too)
+      return { file: f.file, get text() { return (text ??= f.text.split("\n").map(redactText).join("\n")); }, findings: f.usages.map((u) => toFinding(f.file, u, failOn, shownColumns(f, u, redactedLine, lineStartsOf))) };
     }),
     columnKind: "unicodeCodePoints",
     suite: "mids migrate scan",
@@ -117,17 +135,47 @@ export function toFindingsSet(files: readonly ScannedFile[], failOn: readonly st
   };
 }
 
-/** json: `{findings: [...], summary}`; each finding exactly the fields issue 12 lists. */
-export function formatJson(files: readonly ScannedFile[], summary: Summary): string {
+/** Findings per piece of the streamed json. */
+const JSON_CHUNK = 500;
+
+/**
+ * json: `{findings: [...], summary}`; each finding exactly the fields issue 12 lists. Made in
+ * pieces (the same text as JSON.stringify(..., null, 2)), so that the output is written as it is
+ * made.
+ */
+export function* formatJsonChunks(files: readonly ScannedFile[], summary: Summary): Generator<string> {
   const redacted = new Map<string, string>();
   const redact = (s: string) => redacted.get(s) ?? redacted.set(s, redactText(s)).get(s)!;
-  const findings = files.flatMap((f) => f.usages.map((u) => ({
-    file: f.file, line: u.line, column: u.column, endLine: u.endLine, endColumn: u.endColumn,
-    status: u.status, rules: u.rules, notes: u.notes, from: u.from, to: u.to,
-    text: redact(u.text), replacement: u.replacement === null ? null : redact(u.replacement),
-  })));
-  return escapeC1Json(JSON.stringify({ findings, summary }, null, 2)) + "\n";
+  // each piece is JSON.stringify's own text of {findings: [piece]}, cut out of its brackets
+  const HEAD = "{\n  \"findings\": [\n    ";
+  const TAIL = "\n  ]\n}";
+  let batch: unknown[] = [];
+  let first = true;
+  const piece = () => {
+    const s = JSON.stringify({ findings: batch }, null, 2);
+    const out = (first ? HEAD : ",\n    ") + s.slice(HEAD.length, s.length - TAIL.length);
+    first = false;
+    batch = [];
+    return escapeC1Json(out);
+  };
+  for (const f of files) {
+    for (const u of f.usages) {
+      batch.push({
+        file: f.file, line: u.line, column: u.column, endLine: u.endLine, endColumn: u.endColumn,
+        status: u.status, rules: u.rules, notes: u.notes, from: u.from, to: u.to,
+        text: redact(u.text), replacement: u.replacement === null ? null : redact(u.replacement),
+      });
+      if (batch.length === JSON_CHUNK) yield piece();
+    }
+  }
+  if (batch.length) yield piece();
+  const end = JSON.stringify({ findings: [], summary }, null, 2);
+  // `{"findings": [], "summary": ...}`: after the first piece, the rest of this text closes the list
+  yield escapeC1Json(first ? end : "\n  " + end.slice(end.indexOf("],")) + "\n");
+  if (first) yield "\n";
 }
+
+export const formatJson = (files: readonly ScannedFile[], summary: Summary): string => [...formatJsonChunks(files, summary)].join("");
 
 /** The findings set is built only when a format other than json asks for it. */
 export function rendering(files: readonly ScannedFile[], summary: Summary, failOn: readonly string[], version: string): Rendering {
@@ -135,5 +183,6 @@ export function rendering(files: readonly ScannedFile[], summary: Summary, failO
   return {
     get set() { return (set ??= toFindingsSet(files, failOn, version)); },
     json: () => formatJson(files, summary),
+    jsonChunks: () => formatJsonChunks(files, summary),
   };
 }

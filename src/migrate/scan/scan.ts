@@ -1,13 +1,21 @@
 // `migrate scan`: walk, read concurrently, reject non-candidates on the raw bytes (no `/v2`, NUL
 // bytes = binary, over the size cap), and only then decode, extract and rewrite.
-import { closeSync, fstatSync, openSync, read, readSync } from "node:fs";
+import { closeSync, constants, fstatSync, openSync, read, readSync, type Stats } from "node:fs";
 import { isAscii, isUtf8 } from "node:buffer";
-import { analyze, type Usage } from "./analyze.js";
+import { analyze, type Edit, type ScanStatus, type Usage } from "./analyze.js";
 import { extractRoutes } from "./extract.js";
-import { walk, type FileEntry, type Picomatch } from "./walk.js";
+import { fsPath, walk, type FileEntry, type Picomatch } from "./walk.js";
 
 /** Files over this size are skipped (named on stderr): generated bundles, data dumps. */
 export const MAX_SCAN_FILE_BYTES = 2 * 1024 * 1024;
+/**
+ * Findings listed for one file, and for one run (in walk order): past them a usage is only
+ * counted (the summary and --fail-on still see it, --fix still fixes it), so a minified bundle of
+ * 100,000 usages or a tree of them cannot balloon memory or the output. Named on stderr when used.
+ */
+export const MAX_FINDINGS_PER_FILE = 10_000;
+export const MAX_FINDINGS_PER_RUN = 50_000;
+
 /** Files read at once. */
 export const SCAN_CONCURRENCY = 16;
 /** git's test for binary content: a NUL byte in the first 8000 bytes. */
@@ -21,13 +29,75 @@ export interface Located extends Usage {
   endColumn: number;
 }
 
+/** What a file was when it was read: --fix writes it only if it is still that file, unchanged. */
+export interface Identity {
+  dev: number;
+  ino: number;
+  size: number;
+  mtimeMs: number;
+  ctimeMs: number;
+}
+
+export const identity = (st: Stats): Identity => ({ dev: st.dev, ino: st.ino, size: st.size, mtimeMs: st.mtimeMs, ctimeMs: st.ctimeMs });
+export const sameFile = (st: Stats, id: Identity): boolean =>
+  st.isFile() && st.dev === id.dev && st.ino === id.ino && st.size === id.size && st.mtimeMs === id.mtimeMs && st.ctimeMs === id.ctimeMs;
+
+/**
+ * Opened for reading: never through a symbolic link (one swapped in after the walk), never
+ * waiting (a FIFO swapped in would block open() until a writer comes).
+ */
+export const READ_FLAGS = constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK;
+
+/** Test seams (tests only): called at fixed points of a run, to change the tree deterministically. */
+export interface ScanHooks {
+  /** after the walk, before any file is read */
+  afterWalk?(files: readonly FileEntry[]): void;
+  /** --fix: before a file is opened again to be replaced */
+  beforeFix?(file: ScannedFile): void;
+  /** --fix: after the new text is written to its temporary file, before the rename */
+  beforeRename?(file: ScannedFile): void;
+}
+
 export interface ScannedFile extends FileEntry {
+  /** the file as read */
+  id: Identity;
   /** decoded text, without the BOM */
   text: string;
   bom: boolean;
   /** not valid UTF-8: read and written back byte for byte as latin1 */
   latin1: boolean;
+  /** the usages listed (at most MAX_FINDINGS_PER_FILE) */
   usages: Located[];
+  /** the usages past the cap: counted by status, with the edits of the fixable ones */
+  unlisted?: Unlisted;
+}
+
+export interface Unlisted {
+  count: number;
+  byStatus: Record<ScanStatus, number>;
+  /** fixable usages (rewritten, with edits) and their edits */
+  fixable: number;
+  edits: Edit[];
+}
+
+const noneByStatus = (): Record<ScanStatus, number> => ({ rewritten: 0, partial: 0, removed: 0, unrecognized: 0 });
+
+/** Count `u` past the cap. */
+export function unlist(f: { unlisted?: Unlisted }, u: Usage, keepEdits: boolean): void {
+  const x = (f.unlisted ??= { count: 0, byStatus: noneByStatus(), fixable: 0, edits: [] });
+  x.count++;
+  x.byStatus[u.status]++;
+  if (u.status === "rewritten" && u.edits.length) {
+    x.fixable++;
+    if (keepEdits) for (const e of u.edits) x.edits.push(e);
+  }
+}
+
+/** List at most `keep` of the file's usages; the others are counted (the run's cap, applied in walk order). */
+export function capListed(f: ScannedFile, keep: number, keepEdits: boolean): void {
+  if (f.usages.length <= keep) return;
+  for (let i = keep; i < f.usages.length; i++) unlist(f, f.usages[i], keepEdits);
+  f.usages.length = keep;
 }
 
 export interface ScanOptions {
@@ -39,6 +109,13 @@ export interface ScanOptions {
   hosts: readonly string[];
   now: Date;
   maxBytes?: number;
+  maxFindingsPerFile?: number;
+  /** keep the edits of usages past the caps (--fix applies them) */
+  keepEdits?: boolean;
+  signal?: AbortSignal;
+  hooks?: ScanHooks;
+  /** the bytes of a path argument that was not UTF-8 (walk.ts) */
+  rawArg?: (arg: string) => Buffer | undefined;
 }
 
 export interface ScanResult {
@@ -53,6 +130,10 @@ export interface ScanResult {
   skippedDirs: string[];
   /** ignore files over MAX_GITIGNORE_BYTES, whose rules were not applied */
   largeIgnores: { file: string; size: number }[];
+  /** ignore rules too costly to match, not applied */
+  costlyRules: { file: string; line: number }[];
+  /** files that were no regular file any more when read (a symbolic link or FIFO swapped in) */
+  changed: string[];
 }
 
 /**
@@ -117,21 +198,34 @@ export function positioner(text: string): (offset: number) => { line: number; co
 /** The first read of each file: most source files fit, so most files cost open, read, close. */
 const CHUNK = 64 * 1024;
 
+const NOT_REGULAR = new Set(["EISDIR", "ESPIPE", "EAGAIN", "ENXIO"]);
+
+type Read = { buf: Buffer; st?: Stats } | { size: number } | { changed: true };
+
 /**
  * Read a whole file unless it is over `max` bytes, into the worker's own buffer when it fits
- * (no allocation for the many files that are rejected at once). The reads run concurrently on
- * libuv's pool; open and close are cheap system calls made in place, which for thousands of
- * small files costs a third of fully asynchronous calls. The result is valid until the worker's
- * next read.
+ * (no allocation for the many files that are rejected at once), with its identity (fstat) when
+ * it holds the needle. The reads run concurrently on libuv's pool; open and close are cheap
+ * system calls made in place, which for thousands of small files costs a third of fully
+ * asynchronous calls. The result is valid until the worker's next read.
  */
-function readCapped(path: string, max: number, chunk: Buffer): Promise<Buffer | { size: number }> {
-  const fd = openSync(path, "r");
+function readCapped(path: string | Buffer, max: number, chunk: Buffer): Promise<Read> {
+  const fd = openSync(path, READ_FLAGS);
   return new Promise((resolve, reject) => {
     read(fd, chunk, 0, chunk.length, 0, (err, n) => {
       try {
-        if (err) return reject(err);
-        if (n < chunk.length) return resolve(n > max ? { size: n } : chunk.subarray(0, n));
-        const size = fstatSync(fd).size;
+        // a directory, a FIFO or a socket swapped in (a read at an offset fails on them): no regular file
+        if (err) return NOT_REGULAR.has((err as NodeJS.ErrnoException).code ?? "") ? resolve({ changed: true }) : reject(err);
+        if (n < chunk.length) {
+          if (n > max) return resolve({ size: n });
+          const buf = chunk.subarray(0, n);
+          if (buf.indexOf(NEEDLE) < 0) return resolve({ buf });
+          const st = fstatSync(fd);
+          return resolve(st.isFile() ? { buf, st } : { changed: true });
+        }
+        const st = fstatSync(fd);
+        if (!st.isFile()) return resolve({ changed: true });
+        const size = st.size;
         if (size > max) return resolve({ size });
         const buf = Buffer.allocUnsafe(Math.max(size, n));
         chunk.copy(buf, 0, 0, n);
@@ -141,7 +235,7 @@ function readCapped(path: string, max: number, chunk: Buffer): Promise<Buffer | 
           if (m === 0) break; // it shrank while being read
           off += m;
         }
-        resolve(buf.subarray(0, off));
+        resolve({ buf: buf.subarray(0, off), st });
       } catch (e) {
         reject(e);
       } finally {
@@ -153,18 +247,22 @@ function readCapped(path: string, max: number, chunk: Buffer): Promise<Buffer | 
 
 export async function scan(opts: ScanOptions): Promise<ScanResult> {
   const picomatch = opts.include?.length || opts.exclude?.length ? (await import("picomatch")).default as unknown as Picomatch : undefined;
-  const { files: entries, ignored, skippedDirs, largeIgnores } = walk(opts.paths, { ...opts, picomatch });
+  const { files: entries, ignored, skippedDirs, largeIgnores, costlyRules } = await walk(opts.paths, { ...opts, picomatch });
+  opts.hooks?.afterWalk?.(entries);
   const max = opts.maxBytes ?? MAX_SCAN_FILE_BYTES;
+  const perFile = opts.maxFindingsPerFile ?? MAX_FINDINGS_PER_FILE;
   const ownHost = hostMatcher(opts.hosts);
   const found: (ScannedFile | undefined)[] = new Array(entries.length);
   const binary: string[] = [];
   const tooLarge: { file: string; size: number }[] = [];
+  const changed: string[] = [];
 
   const one = async (i: number, chunk: Buffer) => {
     const e = entries[i];
-    const buf = await readCapped(e.path, max, chunk);
-    if (!Buffer.isBuffer(buf)) { tooLarge.push({ file: e.file, size: buf.size }); return; }
-    if (buf.indexOf(NEEDLE) < 0) return;
+    const r = await readCapped(fsPath(e), max, chunk);
+    if (!("buf" in r)) { if ("changed" in r) changed.push(e.file); else tooLarge.push({ file: e.file, size: r.size }); return; }
+    const { buf, st } = r;
+    if (!st || buf.indexOf(NEEDLE) < 0) return;
     if (buf.subarray(0, BINARY_PROBE_BYTES).indexOf(0) >= 0) { binary.push(e.file); return; }
     const bom = buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf;
     const body = bom ? buf.subarray(3) : buf;
@@ -175,10 +273,12 @@ export async function scan(opts: ScanOptions): Promise<ScanResult> {
     const routes = extractRoutes(text);
     if (!routes.length) return;
     const usages: Located[] = [];
+    const over: { unlisted?: Unlisted } = {};
     let pos: ReturnType<typeof positioner> | undefined;
     for (const r of routes) {
       const u = analyze(text, r, { now: opts.now, ownHost });
       if (!u) continue;
+      if (usages.length >= perFile) { unlist(over, u, !!opts.keepEdits); continue; }
       pos ??= positioner(text);
       const a = pos(u.start);
       const b = pos(u.end);
@@ -186,25 +286,29 @@ export async function scan(opts: ScanOptions): Promise<ScanResult> {
       loc.line = a.line; loc.column = a.column; loc.endLine = b.line; loc.endColumn = b.column;
       usages.push(loc);
     }
-    if (usages.length) found[i] = { ...e, text, bom, latin1, usages };
+    if (usages.length) found[i] = { ...e, id: identity(st), text, bom, latin1, usages, ...over };
   };
 
   let next = 0;
   const worker = async () => {
     const chunk = Buffer.allocUnsafe(CHUNK);
     while (next < entries.length) {
+      if (opts.signal?.aborted) throw new Error("interrupted");
       const i = next++;
       try {
         await one(i, chunk);
       } catch (err) {
         const code = (err as NodeJS.ErrnoException).code;
         // a file that vanished between the walk and the read has nothing left to migrate
-        if (code !== "ENOENT") throw Object.assign(err as Error, { scanFile: entries[i].file });
+        // a symbolic link swapped in after the walk is not followed
+        if (code === "ELOOP") changed.push(entries[i].file);
+        else if (code !== "ENOENT") throw Object.assign(err as Error, { scanFile: entries[i].file });
       }
     }
   };
   await Promise.all(Array.from({ length: Math.min(SCAN_CONCURRENCY, entries.length) }, worker));
   binary.sort();
+  changed.sort();
   tooLarge.sort((a, b) => (a.file < b.file ? -1 : 1));
-  return { files: found.filter((f): f is ScannedFile => !!f), scanned: entries.length, binary, tooLarge, ignored, skippedDirs, largeIgnores };
+  return { files: found.filter((f): f is ScannedFile => !!f), scanned: entries.length, binary, tooLarge, ignored, skippedDirs, largeIgnores, costlyRules, changed };
 }

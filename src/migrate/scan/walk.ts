@@ -2,7 +2,11 @@
 // rules of git (every .gitignore from the work tree's root down, also outside a git work tree,
 // read by the `ignore` package), never into node_modules/, vendor/ or .git/, and --include /
 // --exclude globs (picomatch). Symbolic links are not followed (a fix would replace the link).
-import { readdirSync, readFileSync, statSync, type Dirent } from "node:fs";
+// Directories given are walked by their real path (--fix writes only there); names that are not
+// UTF-8 are kept as their bytes (FileEntry.raw) and shown escaped (`\xff`). The walk yields to
+// the event loop every few milliseconds, so a signal stops it.
+import { readdirSync, readFileSync, realpathSync, statSync, type Dirent } from "node:fs";
+import { isUtf8 } from "node:buffer";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import { ignoreRules, type IgnoreRules } from "./gitignore.js";
 import { UsageError } from "../../errors.js";
@@ -11,10 +15,33 @@ import { UsageError } from "../../errors.js";
 export const SKIPPED_DIRS: readonly string[] = ["node_modules", "vendor", ".git"];
 
 export interface FileEntry {
-  /** absolute path */
+  /** absolute path (its directory a real path: no symbolic link in it); a name that is not UTF-8 is escaped */
   path: string;
   /** the name shown in findings: relative to the current directory when below it, / separators */
   file: string;
+  /** the path's bytes, when a name in it is not UTF-8 (file system calls take this one) */
+  raw?: Buffer;
+  /** then also the shown name's bytes (a diff header names the file by them) */
+  rawFile?: Buffer;
+}
+
+/** The path to hand to file system calls. */
+export const fsPath = (e: FileEntry): string | Buffer => e.raw ?? e.path;
+
+/**
+ * A file name that is not UTF-8, as messages show it: its UTF-8 runs as they are, every other
+ * byte as `\xNN` (the file is still read and written by its bytes).
+ */
+export function escapedName(b: Uint8Array): string {
+  let out = "";
+  let i = 0;
+  while (i < b.length) {
+    const c = b[i];
+    const n = c < 0x80 ? 1 : c >= 0xc2 && c <= 0xdf ? 2 : c >= 0xe0 && c <= 0xef ? 3 : c >= 0xf0 && c <= 0xf4 ? 4 : 0;
+    if (n && i + n <= b.length && isUtf8(b.subarray(i, i + n))) { out += Buffer.from(b.buffer, b.byteOffset + i, n).toString("utf8"); i += n; }
+    else { out += `\\x${c.toString(16).padStart(2, "0")}`; i++; }
+  }
+  return out;
 }
 
 interface Level {
@@ -27,6 +54,8 @@ export const MAX_GITIGNORE_BYTES = 100 * 1024 * 1024;
 
 /** Told of an ignore file over MAX_GITIGNORE_BYTES (absolute path, size in bytes). */
 export type IgnoreTooLarge = (file: string, size: number) => void;
+/** Told of a rule left out as too costly to match (absolute path of its ignore file, line). */
+export type CostlyRule = (file: string, line: number) => void;
 
 /** A path as messages show it: relative to cwd with `/` when below it, else absolute. */
 export function shownPath(cwd: string, file: string): string {
@@ -40,14 +69,14 @@ export const mib = (n: number) => `${(n / 1048576).toFixed(1)} MiB`;
 export const largeIgnoreMessage = (shown: string, size: number): string =>
   `mids: ignoring ${shown}: ${mib(size)}, over git's ${mib(MAX_GITIGNORE_BYTES)} limit for an ignore file; its rules were not applied\n`;
 
-function readIgnore(file: string, tooLarge?: IgnoreTooLarge): IgnoreRules | undefined {
+function readIgnore(file: string, tooLarge?: IgnoreTooLarge, costly?: CostlyRule, raw?: Buffer): IgnoreRules | undefined {
   let text: string;
   try {
-    const size = statSync(file).size;
+    const size = statSync(raw ?? file).size;
     if (size > MAX_GITIGNORE_BYTES) { tooLarge?.(file, size); return undefined; }
-    text = readFileSync(file, "utf8");
+    text = readFileSync(raw ?? file, "utf8");
   } catch { return undefined; }
-  return ignoreRules(text);
+  return ignoreRules(text, undefined, costly && ((line) => costly(file, line)));
 }
 
 /** The git work tree root at or above `dir` (a `.git` directory or file), if any. */
@@ -59,14 +88,14 @@ function gitRoot(dir: string): string | undefined {
 }
 
 /** The ignore levels that apply above `dir`: the work tree's .git/info/exclude and .gitignore files down to dir's parent. */
-function levelsAbove(dir: string, tooLarge?: IgnoreTooLarge): Level[] {
+function levelsAbove(dir: string, tooLarge?: IgnoreTooLarge, costly?: CostlyRule): Level[] {
   const root = gitRoot(dir);
   if (!root || root === dir) {
-    const ex = root ? readIgnore(join(root, ".git", "info", "exclude"), tooLarge) : undefined;
+    const ex = root ? readIgnore(join(root, ".git", "info", "exclude"), tooLarge, costly) : undefined;
     return ex ? [{ base: root!, ig: ex }] : [];
   }
   const levels: Level[] = [];
-  const ex = readIgnore(join(root, ".git", "info", "exclude"), tooLarge);
+  const ex = readIgnore(join(root, ".git", "info", "exclude"), tooLarge, costly);
   if (ex) levels.push({ base: root, ig: ex });
   const chain: string[] = [];
   for (let d = dirname(dir); ; d = dirname(d)) {
@@ -74,7 +103,7 @@ function levelsAbove(dir: string, tooLarge?: IgnoreTooLarge): Level[] {
     if (d === root || dirname(d) === d) break;
   }
   for (const d of chain) {
-    const ig = readIgnore(join(d, ".gitignore"), tooLarge);
+    const ig = readIgnore(join(d, ".gitignore"), tooLarge, costly);
     if (ig) levels.push({ base: d, ig });
   }
   return levels;
@@ -124,6 +153,10 @@ export interface WalkOptions {
   include?: readonly string[];
   exclude?: readonly string[];
   picomatch?: Picomatch;
+  /** stops the walk (between directories) */
+  signal?: AbortSignal;
+  /** the bytes of a path argument that was not UTF-8 (its string holds U+FFFD), if known */
+  rawArg?: (arg: string) => Buffer | undefined;
 }
 
 export interface WalkResult {
@@ -134,6 +167,8 @@ export interface WalkResult {
   largeIgnores: { file: string; size: number }[];
   /** directories named on the command line that are never walked (node_modules, vendor, .git): `mids migrate scan *` */
   skippedDirs: string[];
+  /** ignore rules left out as too costly to match (src/migrate/scan/gitignore.ts), named as shown */
+  costlyRules: { file: string; line: number }[];
 }
 
 const shownName = (cwd: string, abs: string, arg: string): string => {
@@ -150,24 +185,52 @@ function matcher(patterns: readonly string[] | undefined, picomatch: Picomatch |
   return (file) => m(file.replace(/^\.\//, ""));
 }
 
-export function walk(paths: readonly string[], opts: WalkOptions): WalkResult {
+/** How long the walk runs before it lets a signal in. */
+const YIELD_MS = 20;
+const SEP = Buffer.from(sep);
+
+/** A directory's entries by their bytes: names that are not UTF-8 keep them. */
+interface Entry {
+  name: string;
+  raw?: Buffer;
+  dir: boolean;
+  file: boolean;
+}
+
+function entriesOf(dir: string, raw: Buffer | undefined): Entry[] {
+  if (!raw) {
+    const ents: Dirent[] = readdirSync(dir, { withFileTypes: true });
+    // U+FFFD: a name that is not UTF-8 was decoded with replacements (its file cannot be opened by that name)
+    if (!ents.some((e) => e.name.includes("\uFFFD"))) return ents.map((e) => ({ name: e.name, dir: e.isDirectory(), file: e.isFile() }));
+  }
+  const base = raw ?? Buffer.from(dir);
+  return readdirSync(base, { withFileTypes: true, encoding: "buffer" }).map((e) => {
+    const b = e.name as unknown as Buffer;
+    const utf8 = isUtf8(b);
+    return { name: utf8 ? b.toString("utf8") : escapedName(b), raw: utf8 && !raw ? undefined : Buffer.concat([base, SEP, b]), dir: e.isDirectory(), file: e.isFile() };
+  });
+}
+
+export async function walk(paths: readonly string[], opts: WalkOptions): Promise<WalkResult> {
   const include = matcher(opts.include, opts.picomatch);
   const exclude = matcher(opts.exclude, opts.picomatch);
   const files: FileEntry[] = [];
   const seen = new Set<string>();
   let ignored = 0;
-  const add = (path: string, file: string) => {
+  const add = (path: string, file: string, raw?: Buffer, rawFile?: Buffer) => {
     if (seen.has(path)) return;
     seen.add(path);
-    files.push({ path, file });
+    files.push(raw ? { path, file, raw, rawFile } : { path, file });
   };
   const missing: string[] = [];
   const skippedDirs: string[] = [];
   const largeIgnores: { file: string; size: number }[] = [];
+  const costlyRules: { file: string; line: number }[] = [];
   const tooLarge: IgnoreTooLarge = (file, size) => {
     const shown = shownPath(opts.cwd, file);
     if (!largeIgnores.some((l) => l.file === shown)) largeIgnores.push({ file: shown, size });
   };
+  const costly: CostlyRule = (file, line) => costlyRules.push({ file: shownPath(opts.cwd, file), line });
   /** the path or one of its directories matches --exclude */
   const excludedPath = (file: string): boolean => {
     if (!exclude) return false;
@@ -175,52 +238,73 @@ export function walk(paths: readonly string[], opts: WalkOptions): WalkResult {
     for (let i = 1; i <= parts.length; i++) if (parts[i - 1] !== "" && parts[i - 1] !== ".." && exclude(parts.slice(0, i).join("/"))) return true;
     return false;
   };
+  let since = performance.now();
+  const pause = async () => {
+    if (opts.signal?.aborted) throw new Error("interrupted");
+    if (performance.now() - since < YIELD_MS) return;
+    await new Promise<void>((r) => setImmediate(r));
+    if (opts.signal?.aborted) throw new Error("interrupted");
+    since = performance.now();
+  };
 
-  const visit = (dir: string, shown: string, levels: Level[]) => {
-    let ents: Dirent[];
+  const visit = async (dir: string, raw: Buffer | undefined, shown: string, levels: Level[], rawShown?: Buffer) => {
+    await pause();
+    let ents: Entry[];
     try {
-      ents = readdirSync(dir, { withFileTypes: true });
+      ents = entriesOf(dir, raw);
     } catch (e) {
       // an unreadable directory would hide its usages: refuse rather than pass without them
       throw new UsageError(`cannot read directory '${shown}': ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`, { hint: "check its permissions, or leave it out with --exclude" });
     }
-    if (ents.some((e) => e.name === ".gitignore" && e.isFile())) {
-      const ig = readIgnore(join(dir, ".gitignore"), tooLarge);
+    if (ents.some((e) => e.name === ".gitignore" && e.file)) {
+      const ig = readIgnore(join(dir, ".gitignore"), tooLarge, costly, raw && Buffer.concat([raw, SEP, Buffer.from(".gitignore")]));
       if (ig) levels = [...levels, { base: dir, ig }];
     }
     ents.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     for (const e of ents) {
       const abs = dir === sep ? sep + e.name : dir + sep + e.name; // dir is absolute and normalised: no join() per entry
       const file = shown === "." ? e.name : `${shown}/${e.name}`;
-      if (e.isDirectory()) {
+      const rawFile = e.raw && (shown === "." ? e.raw.subarray(e.raw.lastIndexOf(SEP) + 1) : Buffer.concat([rawShown ?? Buffer.from(shown), Buffer.from("/"), e.raw.subarray(e.raw.lastIndexOf(SEP) + 1)]));
+      if (e.dir) {
         if (SKIPPED_DIRS.includes(e.name)) continue;
         if (levels.length && isIgnored(levels, abs, true)) { ignored++; continue; }
         if (exclude?.(file)) continue;
-        visit(abs, file, levels);
-      } else if (e.isFile()) {
+        await visit(abs, e.raw, file, levels, rawFile);
+      } else if (e.file) {
         if (levels.length && isIgnored(levels, abs, false)) { ignored++; continue; }
         if (exclude?.(file) || (include && !include(file))) continue;
-        add(abs, file);
+        add(abs, file, e.raw, rawFile);
       }
     }
   };
 
-  for (const arg of paths) {
-    if (arg.trim() === "") throw new UsageError("a path is empty", { hint: "name a file or directory (quote '.' for the current directory)" });
+  for (const given of paths) {
+    if (given.trim() === "") throw new UsageError("a path is empty", { hint: "name a file or directory (quote '.' for the current directory)" });
+    // an argument that was not UTF-8 reached us with U+FFFD in it: its bytes, when the caller has them
+    const rawArg = given.includes("\uFFFD") ? opts.rawArg?.(given) : undefined;
+    const arg = rawArg ? escapedName(rawArg) : given;
     const abs = resolve(opts.cwd, arg);
+    const absRaw = rawArg && (rawArg[0] === 0x2f ? rawArg : Buffer.concat([Buffer.from(opts.cwd + sep), rawArg]));
     let st;
-    try { st = statSync(abs); } catch { missing.push(arg); continue; }
+    try { st = statSync(absRaw ?? abs); } catch { missing.push(arg); continue; }
     const shown = shownName(opts.cwd, abs, arg);
+    // the real path: --fix writes only below the directories given, by the paths read
+    let real = abs;
+    let realRaw: Buffer | undefined;
+    try {
+      if (absRaw) { realRaw = realpathSync.native(absRaw, { encoding: "buffer" }); real = escapedName(realRaw); }
+      else real = realpathSync(abs);
+    } catch { /* gone since: its read says so */ }
     if (st.isDirectory()) {
       // `mids migrate scan *` names node_modules/ too: it stays out, as in the walk (files in it can be named)
       if (SKIPPED_DIRS.includes(abs.slice(abs.lastIndexOf(sep) + 1))) skippedDirs.push(shown);
-      else visit(abs, shown, levelsAbove(abs, tooLarge));
+      else await visit(real, realRaw, shown, levelsAbove(real, tooLarge, costly), rawArg && (shown.startsWith("/") ? absRaw : rawArg));
     }
     // named on the command line: scanned as asked, even where .gitignore would skip it; but the
     // globs given with it still apply (`mids migrate scan $(git ls-files) --exclude 'test/**'`)
-    else if (st.isFile()) { if (!excludedPath(shown) && (!include || include(shown))) add(abs, shown); }
+    else if (st.isFile()) { if (!excludedPath(shown) && (!include || include(shown))) add(real, shown, realRaw, realRaw && rawArg); }
     else throw new UsageError(`cannot scan '${arg}': not a file or directory`);
   }
   if (missing.length) throw new UsageError(`no such file or directory: ${missing.map((m) => `'${m}'`).join(", ")}`, { hint: "check the spelling; relative paths start at the current directory" });
-  return { files, ignored, skippedDirs, largeIgnores };
+  return { files, ignored, skippedDirs, largeIgnores, costlyRules };
 }
