@@ -6,11 +6,17 @@ import { runList } from "../shared/list.js";
 import type { PagingFlags } from "../shared/options.js";
 import { pagingFor, paramFor, queryFromFlags } from "../projects/query.js";
 import { v2ProjectId } from "../projects/views.js";
+import { firstOf, listItems } from "../shared/tolerant.js";
+import { noteAssumed } from "../shared/validate.js";
+
+const cellOf = (v: unknown): string => (v === undefined || v === null ? "" : typeof v === "object" ? JSON.stringify(v) : String(v));
 
 export const INTEL_VIEW_V3: View = {
   columns: [
-    { path: "detectedAt", header: "detected" }, { path: "grade" }, { path: "projectName", header: "project" },
-    { path: "category" }, { path: "headline" }, { path: "id" },
+    { path: "detectedAt", header: "detected" }, { path: "grade" },
+    // assumed fields (ASSUMED.v3IntelShape), read where another shape puts them
+    { path: "projectName", header: "project", format: (v, row) => cellOf(v ?? firstOf(row, ["project.name", "project.slug", "project"])) },
+    { path: "category", format: (v, row) => cellOf(v ?? firstOf(row, ["category.slug", "category.name"])) }, { path: "headline" }, { path: "id" },
   ],
 };
 
@@ -40,6 +46,11 @@ export async function run(flags: IntelListFlags, ctx: Context): Promise<void> {
   const query = { ...filters, ...p.query };
   await runList(ctx, routeId, { query }, v2 ? INTEL_VIEW_V2 : INTEL_VIEW_V3, {
     all: p.all, maxItems: p.maxItems,
-    onPage: (res) => reportHistory(ctx, res, { defaultMs: defaultWindowMs(routeId) }, "Only intel detected inside the window was listed."),
+    onPage: (res) => {
+      reportHistory(ctx, res, { defaultMs: defaultWindowMs(routeId) }, "Only intel detected inside the window was listed.");
+      if (!v2) noteAssumed(ctx, routeId, res.data);
+    },
+    // v3: the items wherever the answer puts them; a wrapped list prints as received in json/yaml
+    ...(v2 ? {} : { items: (res) => listItems(res.data, ["intel"]).items, asReceived: (res) => (listItems(res.data).wrapped ? res.data : undefined) }),
   });
 }

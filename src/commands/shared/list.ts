@@ -16,6 +16,8 @@ export interface ListOptions {
   onPage?: (res: ApiResult) => void;
   /** map the page data to the items to print (e.g. unwrap a nested array) */
   items?: (res: ApiResult) => unknown[];
+  /** one page in json/yaml: the data to print as received instead of the items (a list the server wraps) */
+  asReceived?: (res: ApiResult) => unknown;
 }
 
 export async function runList(ctx: Context, routeId: string, input: CallInput, view: View, opts: ListOptions = {}): Promise<number> {
@@ -25,6 +27,12 @@ export async function runList(ctx: Context, routeId: string, input: CallInput, v
   if (!opts.all || !r.pagination) {
     const res = await client.call(routeId, input);
     opts.onPage?.(res);
+    const whole = opts.asReceived && (ctx.globals.output === "json" || ctx.globals.output === "yaml" || ctx.globals.jq !== undefined) ? opts.asReceived(res) : undefined;
+    if (whole !== undefined) {
+      const { printItem } = await import("../../output/render.js");
+      await printItem(ctx, whole);
+      return pick(res).length;
+    }
     let items = pick(res);
     if (opts.maxItems !== undefined) items = items.slice(0, opts.maxItems);
     const n = await printList(ctx, [items], view);
