@@ -6,6 +6,7 @@ import { generate } from "./data.js";
 import { baseHeaders, dispatch, identify, MAX_BODY_BYTES, rateLimitFail, reason, renderFail, takeLimit, type Incoming, type Outgoing } from "./dispatch.js";
 import { driftBody, FaultPlan, parseFaults, type FaultSpec } from "./faults.js";
 import { ApiFail, iso, type World } from "./http.js";
+import { shapeVariantBody } from "./shape-variants.js";
 import { SANDBOX_DEMO_KEY, SANDBOX_KEYS } from "./keys.js";
 import { RateLimiter } from "./limits.js";
 import { AlertStore } from "./state.js";
@@ -145,7 +146,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
 
   async function answer(req: IncomingMessage, res: ServerResponse, inc: Incoming, nowMs: number): Promise<void> {
     const { method, path } = inc;
-    const { delayMs, fault } = plan.decide(path);
+    const { delayMs, fault, shapes } = plan.decide(path);
     if (delayMs) await new Promise((r) => setTimeout(r, delayMs));
     if (fault?.kind === "reset") { req.socket.destroy(); return; }
     if (fault && ["500", "502", "503", "504", "429"].includes(fault.kind)) return finish(res, method, path, faultResponse(fault.kind, inc, limiter, nowMs));
@@ -153,6 +154,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     // 503after: the request took effect, but the client only sees an outage
     if (fault?.kind === "503after") return finish(res, method, path, faultResponse("503", inc, limiter, nowMs));
     if (fault?.kind === "drift" && out.status < 300) out.body = driftBody(out.body);
+    if (shapes && out.status < 300) out.body = shapeVariantBody(method, path, out.body);
     finish(res, method, path, out, fault?.kind === "truncate");
   }
 

@@ -3,29 +3,14 @@
 // columns or key/value rows, and `-o json|ndjson|yaml` that print the data as received.
 import type { Context } from "../../context.js";
 import type { Column, View } from "../../output/render.js";
+import { cellText } from "../../output/fields.js";
 import { fieldsOf, type Shape } from "../../contract/shapes/shape.js";
+import { listItems } from "../../contract/shapes/list.js";
+
+export { listItems };
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => !!v && typeof v === "object" && !Array.isArray(v);
-
-/** Keys a server may wrap a list in, most likely first. */
-const WRAPPERS = ["items", "data", "results", "entries", "values", "records", "list"];
-
-/**
- * The items of a list answer: the array itself, or the array an object wraps (under a common
- * wrapper key, a key named for the resource, or its only array). `wrapped` says the answer was not
- * a bare list.
- */
-export function listItems(data: unknown, names: readonly string[] = []): { items: unknown[]; wrapped: boolean } {
-  if (Array.isArray(data)) return { items: data, wrapped: false };
-  if (!isObj(data)) return { items: [], wrapped: data !== undefined && data !== null };
-  for (const k of [...names, ...WRAPPERS]) if (Array.isArray(data[k])) return { items: data[k] as unknown[], wrapped: true };
-  const arrays = Object.values(data).filter(Array.isArray);
-  if (arrays.length === 1) return { items: arrays[0] as unknown[], wrapped: true };
-  // one level deeper: {data: {items: [...]}}
-  for (const v of Object.values(data)) if (isObj(v)) { const inner = listItems(v, names); if (inner.items.length) return { items: inner.items, wrapped: true }; }
-  return { items: [], wrapped: true };
-}
 
 /** The top-level field names of an object shape (the assumption's own fields). */
 export function shapeFields(shape: Shape | undefined): Set<string> {
@@ -39,6 +24,7 @@ export function shapeFields(shape: Shape | undefined): Set<string> {
  * assumed shape places (a server that answers more, or under other names), at most `max`.
  */
 export function withExtras(view: View, sample: unknown, known: Set<string>, max = Infinity): View {
+  view = { ...view, columns: view.columns.map(nestedToo) };
   if (!isObj(sample)) return view;
   const placed = new Set(view.columns.map((c) => c.path.split(".")[0]));
   const extra: Column[] = [];
@@ -47,6 +33,23 @@ export function withExtras(view: View, sample: unknown, known: Set<string>, max 
     if (!placed.has(k) && !known.has(k)) extra.push({ path: k });
   }
   return extra.length ? { ...view, columns: [...view.columns, ...extra] } : view;
+}
+
+/** A field one level down (`attributes.name` for `name`), for a server that groups its fields. */
+function nested(row: unknown, path: string): unknown {
+  if (!isObj(row)) return undefined;
+  for (const v of Object.values(row)) {
+    if (!isObj(v)) continue;
+    const found = firstOf(v, [path]);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+/** A column that also reads its field one level down when it is not where the view expects it. */
+function nestedToo(c: Column): Column {
+  const format = c.format;
+  return { ...c, format: (v, row) => { const x = v ?? nested(row, c.path); return format ? format(x, row) : cellText(x); } };
 }
 
 /** The first of `paths` that holds a value in `row` (a field under another name or nested). */

@@ -5,7 +5,8 @@
 import type { Context } from "../../context.js";
 import { MalformedResponseError } from "../../errors.js";
 import { assumedShape } from "../../contract/shapes/assumed.js";
-import { departures, departureText } from "../../contract/shapes/shape.js";
+import { departureText } from "../../contract/shapes/shape.js";
+import { assumedDepartures } from "../../contract/shapes/list.js";
 import { route } from "../../contract/routes.js";
 
 /** Documented shape first (exit 7 when it does not hold), then the assumption (a notice). Returns `data` as received. */
@@ -37,7 +38,7 @@ export async function checkData(routeId: string, data: unknown, ctx?: Context): 
 export function noteAssumed(ctx: Context, routeId: string, data: unknown): void {
   const a = assumedShape(routeId);
   if (!a) return;
-  const found = departures(a.shape, data);
+  const found = assumedDepartures(a.shape, data);
   if (!found.length) return;
   const r = route(routeId);
   const where = `${r.method} ${r.path}`;

@@ -45,3 +45,12 @@ export const ASSUMED_SHAPES: Readonly<Record<string, { shape: Shape; note: keyof
 export function assumedShape(routeId: string): { shape: Shape; note: keyof typeof ASSUMED } | undefined {
   return ASSUMED_SHAPES[routeId];
 }
+
+/**
+ * Fields the spec documents inside an otherwise assumed payload, as response-map paths (`[]` for
+ * list items): spec 2.11 shows the intel preview {id, headline, grade, detectedAt}.
+ */
+export const DOCUMENTED_IN_ASSUMED: Readonly<Record<string, readonly string[]>> = {
+  "v3.intel.list": ["[]", ...["id", "headline", "grade", "detectedAt"].map((f) => `[].${f}`)],
+  "v3.intel.get": ["id", "headline", "grade", "detectedAt"],
+};
