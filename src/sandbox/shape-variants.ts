@@ -40,7 +40,8 @@ export function planFor(routeId: string, rng: Rng, exhaustive = false): VariantP
   const a = ASSUMED_SHAPES[routeId];
   const fields = a ? [...fieldsOf(recordShape(a.shape)).keys()] : [];
   const offset = Math.floor(rng() * OPS.length);
-  const ops = fields.map((f, i) => (exhaustive ? FORCED[routeId]?.[f] ?? OPS[(i + offset) % OPS.length] : OPS[Math.floor(rng() * OPS.length)]));
+  // the served variant keeps ids and the report reference, so that detail routes can be called with them
+  const ops = fields.map((f, i) => (exhaustive ? FORCED[routeId]?.[f] ?? (f === "id" || f === "report" ? "keep" : OPS[(i + offset) % OPS.length]) : OPS[Math.floor(rng() * OPS.length)]));
   const wraps = ["items", "data", "results", "records"];
   const wrap = Array.isArray(a?.shape) && (exhaustive || rng() < 0.5) ? wraps[Math.floor(rng() * wraps.length)] : undefined;
   const styles = ["renamed", "pairs", "nested"] as const;
