@@ -45,7 +45,7 @@ key stops the run at the first request (exit 3). 'mids migrate explain' lists th
 Examples:
   $ mids migrate verify access.log
   $ mids --sandbox migrate verify traffic.har -o json | jq '.requests[] | select(.verdict == "differs")'
-  $ mids migrate verify logs/*.log.gz --sample 200 --seed 7 --fail-on differs,failed   # CI gate: exit 8
+  $ mids migrate verify logs/*.log.gz --sample 200 --seed 7 --fail-on differs,failed   # a CI gate: any match fails the job
   $ mids migrate verify requests.ndjson --tolerance 0.001 --concurrency 8 -o ndjson`)
     .action(async (files: string[], own, cmd: Command) => {
       // `migrate` has --from-format and --fail-on too: commander gives them to it, wherever they stand
