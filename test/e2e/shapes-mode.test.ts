@@ -28,7 +28,8 @@ async function pool<T, R>(items: readonly T[], n: number, fn: (x: T) => Promise<
 }
 
 describe("read commands against --faults shapes", () => {
-  it("exit 0, json as received, a rendered table, one notice naming the route", async () => {
+  // 24 runs of the CLI, four at a time: the time follows from the process starts
+  it("exit 0, json as received, a rendered table, one notice naming the route", { timeout: 120_000 }, async () => {
     const fx = await sb.admin<{ topics: { id: string; reportId: string }[] }>("/_sandbox/fixtures");
     const project = (await sb.api<{ data: { slug: string }[] }>("/v3/projects?limit=1", KEY)).body.data[0].slug;
     const intel = (await sb.api<{ data: { records?: { id: string }[]; items?: { id: string }[] } }>("/v3/intel?limit=1", KEY)).body.data;

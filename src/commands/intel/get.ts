@@ -8,6 +8,7 @@ import { renderBars } from "../../output/bars.js";
 import { writeAsync } from "../../io.js";
 import { checkData } from "../shared/validate.js";
 import { queryFromFlags } from "../projects/query.js";
+import { CATEGORY, PROJECT_ID, PROJECT_NAME } from "./list.js";
 import { firstOf, shapeFields, withExtras } from "../shared/tolerant.js";
 import { assumedShape } from "../../contract/shapes/assumed.js";
 
@@ -41,15 +42,11 @@ export function findComposition(item: unknown): { label: string; percentage: num
   return [];
 }
 
-const cellOf = (v: unknown): string => (v === undefined || v === null ? "" : typeof v === "object" ? JSON.stringify(v) : String(v));
 const list = (v: unknown): string => (Array.isArray(v) ? String(v.length) : "");
 
 export const INTEL_DETAIL_V3: View = {
   columns: [
-    { path: "id" }, { path: "headline" }, { path: "grade" },
-    { path: "projectName", header: "project", format: (v, row) => cellOf(v ?? firstOf(row, ["project.name", "project.slug", "project"])) },
-    { path: "projectId", header: "project id", format: (v, row) => cellOf(v ?? firstOf(row, ["project.id"])) },
-    { path: "category", format: (v, row) => cellOf(v ?? firstOf(row, ["category.slug", "category.name", "categories"])) },
+    { path: "id" }, { path: "headline" }, { path: "grade" }, PROJECT_NAME, PROJECT_ID, CATEGORY,
     { path: "detectedAt", header: "detected" }, { path: "reinforcedAt", header: "reinforced" },
     { path: "clusterComposition", header: "composition", format: composition }, { path: "citations" }, { path: "description" },
   ],

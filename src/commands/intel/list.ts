@@ -1,22 +1,24 @@
 // mids intel list: v3 graded/filterable/searchable list (cursor); --api v2: the page list.
 import type { Context } from "../../context.js";
 import { defaultWindowMs, reportHistory } from "../../client/history.js";
-import type { View } from "../../output/render.js";
+import type { Column, View } from "../../output/render.js";
 import { runList } from "../shared/list.js";
 import type { PagingFlags } from "../shared/options.js";
 import { pagingFor, paramFor, queryFromFlags } from "../projects/query.js";
 import { v2ProjectId } from "../projects/views.js";
+import { cellText as cellOf } from "../../output/fields.js";
 import { firstOf, listItems } from "../shared/tolerant.js";
 import { noteAssumed } from "../shared/validate.js";
 
-const cellOf = (v: unknown): string => (v === undefined || v === null ? "" : typeof v === "object" ? JSON.stringify(v) : String(v));
+
+/** Assumed fields (ASSUMED.v3IntelShape), read where another shape puts them (`project: {id, name}`). */
+export const PROJECT_NAME: Column = { path: "projectName", header: "project", format: (v, row) => cellOf(v ?? firstOf(row, ["project.name", "project.slug", "project"])) };
+export const PROJECT_ID: Column = { path: "projectId", header: "project id", format: (v, row) => cellOf(v ?? firstOf(row, ["project.id"])) };
+export const CATEGORY: Column = { path: "category", format: (v, row) => cellOf(v ?? firstOf(row, ["category.slug", "category.name"])) };
 
 export const INTEL_VIEW_V3: View = {
   columns: [
-    { path: "detectedAt", header: "detected" }, { path: "grade" },
-    // assumed fields (ASSUMED.v3IntelShape), read where another shape puts them
-    { path: "projectName", header: "project", format: (v, row) => cellOf(v ?? firstOf(row, ["project.name", "project.slug", "project"])) },
-    { path: "category", format: (v, row) => cellOf(v ?? firstOf(row, ["category.slug", "category.name"])) }, { path: "headline" }, { path: "id" },
+    { path: "detectedAt", header: "detected" }, { path: "grade" }, PROJECT_NAME, CATEGORY, { path: "headline" }, { path: "id" },
   ],
 };
 

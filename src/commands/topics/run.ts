@@ -8,11 +8,11 @@ import { printItem, printList, type View } from "../../output/render.js";
 import { checkData } from "../shared/validate.js";
 import { v2OnlyNotice } from "../projects/views.js";
 import { printReport } from "../reports/run.js";
+import { cellText as cellOf } from "../../output/fields.js";
 import { firstOf, listItems, printAssumedList, shapeFields, withExtras } from "../shared/tolerant.js";
 import { noteAssumed } from "../shared/validate.js";
 import { assumedShape } from "../../contract/shapes/assumed.js";
 
-const cellOf = (v: unknown): string => (v === undefined || v === null ? "" : typeof v === "object" ? JSON.stringify(v) : String(v));
 /** The report reference's title (spec 4.2), or a reference under another name. */
 const reportTitle = (v: unknown, row: unknown) => cellOf(v ?? firstOf(row, ["report.name", "reportTitle", "report.id", "reportId"]));
 
