@@ -30,8 +30,9 @@ export async function run(kind: string | undefined, ctx: Context): Promise<void>
       throw new UsageError(kind ? `'${kind}' has no v2 route (drop --api v2)` : `with --api v2, name one of: ${kinds.join(", ")}`);
     }
     const res = await client.call(routeId);
-    const items = Array.isArray(res.data) ? res.data : [];
-    await printList(ctx, [items], { ...autoView(items), resource: kind!.replace(/-/g, " ") });
+    // the v2 catalogs' payloads are not shown either (spec 4.1): a wrapped list is found and passed through
+    const items = listItems(res.data).items;
+    await printAssumedList(ctx, res.data, { ...autoView(items.map(entry)), resource: kind!.replace(/-/g, " ") }, [], entry);
     return;
   }
   const res = await client.call("v3.vocabulary");
