@@ -101,6 +101,10 @@ describe("contract check", () => {
     expect(results.map((r) => `${r.ruleId} ${r.level}`)).toEqual(["contract/documented error", "contract/documented error"]);
     expect(results[0].message.text).toContain("rateLimit.perMinute");
     expect(h.seen.every((u) => u === "/v3/me" || u === "/v3/alerts/destinations")).toBe(true);
+    // the command that reads the route refuses it the same way
+    const cmd = await runMids(["me"], { env });
+    expect(cmd.code).toBe(7);
+    expect(cmd.stderr).toContain("does not match the v3.me contract at rateLimit.perMinute");
   });
 
   it("--routes names known routes only; a refused key is exit 3", async () => {

@@ -121,6 +121,12 @@ describe.each(Object.keys(COMMANDS))("%s: random legal variants", (routeId) => {
       await COMMANDS[routeId](t.ctx);
       expect(t.out().trim().length, what).toBeGreaterThan(0);
       expect(t.out(), what).not.toMatch(/undefined|\[object Object\]/);
+      // intel detail: the cluster composition, wherever the variant keeps it, is shown
+      if (routeId === "v3.intel.get") {
+        const first = (sample.get(routeId) as { clusterComposition: { name: string }[] }).clusterComposition[0].name;
+        const kept = ["clusterComposition", "composition"].some((k) => Array.isArray((data as Record<string, unknown>)[k]));
+        if (kept) expect(t.out(), what).toMatch(new RegExp(`^composition\\s+.*${first} \\d`, "m"));
+      }
       // one notice, naming the route
       if (departures(ASSUMED_SHAPES[routeId].shape, data).length) expect(t.err(), what).toContain(`${route(routeId).path} answered another shape`);
     }
