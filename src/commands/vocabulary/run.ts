@@ -47,7 +47,8 @@ export async function run(kind: string | undefined, ctx: Context): Promise<void>
     await printAssumedList(ctx, value, { ...autoView(list), resource: kind.replace(/-/g, " ") }, [], entry);
     return;
   }
-  if (ctx.globals.output === "json" || ctx.globals.output === "yaml") {
+  // as received (ndjson: the catalog on one line); table and csv: one row per entry with its kind
+  if (ctx.globals.output === "json" || ctx.globals.output === "yaml" || ctx.globals.output === "ndjson") {
     await printItem(ctx, data);
     return;
   }
