@@ -7,7 +7,8 @@ import type { PagingFlags } from "../shared/options.js";
 import { pagingFor, paramFor, queryFromFlags } from "../projects/query.js";
 import { v2ProjectId } from "../projects/views.js";
 import { cellText as cellOf } from "../../output/fields.js";
-import { firstOf, listItems } from "../shared/tolerant.js";
+import { firstOf, listItems, shapeFields, withExtras } from "../shared/tolerant.js";
+import { assumedShape } from "../../contract/shapes/assumed.js";
 import { noteAssumed } from "../shared/validate.js";
 
 
@@ -53,6 +54,10 @@ export async function run(flags: IntelListFlags, ctx: Context): Promise<void> {
       if (!v2) noteAssumed(ctx, routeId, res.data);
     },
     // v3: the items wherever the answer puts them; a wrapped list prints as received in json/yaml
-    ...(v2 ? {} : { items: (res) => listItems(res.data, ["intel"]).items, asReceived: (res) => (listItems(res.data).wrapped ? res.data : undefined) }),
+    ...(v2 ? {} : {
+      items: (res) => listItems(res.data, ["intel"]).items,
+      asReceived: (res) => (listItems(res.data).wrapped ? res.data : undefined),
+      viewFor: (items) => withExtras(INTEL_VIEW_V3, items[0], new Set([...shapeFields(assumedShape(routeId)?.shape), "project"]), 3),
+    }),
   });
 }
