@@ -85,9 +85,10 @@ export async function run(flags: CheckFlags, ctx: Context): Promise<void> {
     await emitJson(ctx, report.jsonReport(results, summary));
   } else {
     const { renderTable } = await import("../../output/render.js");
-    const rows = results.map((r) => ({ route: `${r.method} ${r.path}`, ...report.resultCells(r) }));
+    // the route is what the user acts on: named like an identifier, it is the last column to give way
+    const rows = results.map((r) => ({ routeId: `${r.method} ${r.path}`, ...report.resultCells(r) }));
     await io.writeAsync(ctx.io.stdout, await renderTable(ctx, [
-      { path: "route", header: "ROUTE" }, { path: "documented", header: "DOCUMENTED" }, { path: "assumed", header: "ASSUMED" }, { path: "detail", header: "DETAIL" },
+      { path: "routeId", header: "ROUTE" }, { path: "documented", header: "DOCUMENTED" }, { path: "assumed", header: "ASSUMED" }, { path: "detail", header: "DETAIL" },
     ], rows));
   }
   if (!g.quiet) ctx.io.stderr.write(report.summaryLine(summary));
