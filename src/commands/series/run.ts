@@ -141,12 +141,16 @@ export function findPoints(data: unknown, measure: string): { raw: unknown[]; po
     for (const x of Object.values(o)) if (x && typeof x === "object" && !Array.isArray(x)) visit(x, depth + 1);
   };
   visit(data, 0);
+  // the first list of timed items that carries a number; else the first list of timed items (all gaps)
+  let gaps: { raw: unknown[]; points: Point[]; keys: string[] } | undefined;
   for (const list of lists) {
     const parsed = list.map((x) => pointOf(x, valueKeys));
-    if (list.length && parsed.every((p) => p !== undefined)) {
-      return { raw: list, points: parsed.map((p) => p!.point), keys: [...new Set(parsed.flatMap((p) => p!.keys))] };
-    }
+    if (!list.length || !parsed.every((p) => p !== undefined)) continue;
+    const found = { raw: list, points: parsed.map((p) => p!.point), keys: [...new Set(parsed.flatMap((p) => p!.keys))] };
+    if (found.points.some((p) => p.value !== null)) return found;
+    gaps ??= found;
   }
+  if (gaps) return gaps;
   // an empty list where points would be
   return { raw: lists.find((l) => l.length === 0) ?? [], points: [], keys: [] };
 }
