@@ -2,7 +2,7 @@
 # subcommands of a command path
 _mids_subs() {
   case "$1" in
-    '') echo 'projects intel topics reports series clusters vocabulary grounding alerts me recipes api migrate sandbox contract completion config doctor help';;
+    '') echo 'projects intel topics reports series clusters vocabulary grounding alerts me recipes api migrate contract sandbox completion config doctor help';;
     'projects') echo 'list get related metrics candles chains';;
     'intel') echo 'list get';;
     'topics') echo 'list get report';;
@@ -12,8 +12,8 @@ _mids_subs() {
     'alerts') echo 'get destinations pause resume update';;
     'recipes') echo 'validate list get execute';;
     'migrate') echo 'explain verify scan';;
+    'contract') echo 'check export';;
     'sandbox') echo 'serve record keys reset';;
-    'contract') echo 'export';;
     'config') echo 'get set unset list path';;
   esac
 }
@@ -58,15 +58,16 @@ _mids_opts() {
     'api') echo '-X --method -f --field -H --header --input -i --include --paginate --slurp -h --help -V --version --base-url --api-key --profile --api -o --output --fields --jq --csv-raw --no-color -q --quiet --verbose --timeout --max-retries --insecure --max-body-size --max-pages --sandbox';;
     'migrate') echo '--from-format --to --fail-on --resolve --jobs -h --help -V --version --base-url --api-key --profile --api -o --output --fields --jq --csv-raw --no-color -q --quiet --verbose --timeout --max-retries --insecure --max-body-size --max-pages --sandbox';;
     'migrate explain') echo '-h --help -V --version --base-url --api-key --profile --api -o --output --fields --jq --csv-raw --no-color -q --quiet --verbose --timeout --max-retries --insecure --max-body-size --max-pages --sandbox';;
-    'migrate verify') echo '--from-format --fail-on --concurrency --sample --sample-first --seed --tolerance -h --help -V --version --base-url --api-key --profile --api -o --output --fields --jq --csv-raw --no-color -q --quiet --verbose --timeout --max-retries --insecure --max-body-size --max-pages --sandbox';;
+    'migrate verify') echo '--from-format --fail-on --concurrency --sample --sample-first --seed --tolerance --strict -h --help -V --version --base-url --api-key --profile --api -o --output --fields --jq --csv-raw --no-color -q --quiet --verbose --timeout --max-retries --insecure --max-body-size --max-pages --sandbox';;
     'migrate scan') echo '--format --output-file --output-file-format --fail-on --fix --dry-run --include --exclude --host -h --help -V --version --base-url --api-key --profile --api -o --output --fields --jq --csv-raw --no-color -q --quiet --verbose --timeout --max-retries --insecure --max-body-size --max-pages --sandbox';;
+    'contract') echo '-h --help -V --version --base-url --api-key --profile --api -o --output --fields --jq --csv-raw --no-color -q --quiet --verbose --timeout --max-retries --insecure --max-body-size --max-pages --sandbox';;
+    'contract check') echo '--routes --concurrency --save --format --output-file --output-file-format -h --help -V --version --base-url --api-key --profile --api -o --output --fields --jq --csv-raw --no-color -q --quiet --verbose --timeout --max-retries --insecure --max-body-size --max-pages --sandbox';;
+    'contract export') echo '--openapi -h --help -V --version --base-url --api-key --profile --api -o --output --fields --jq --csv-raw --no-color -q --quiet --verbose --timeout --max-retries --insecure --max-body-size --max-pages --sandbox';;
     'sandbox') echo '-h --help -V --version --base-url --api-key --profile --api -o --output --fields --jq --csv-raw --no-color -q --quiet --verbose --timeout --max-retries --insecure --max-body-size --max-pages --sandbox';;
     'sandbox serve') echo '--port --host --faults --state --rate-limit --scenario --remote-control --replay --replay-missing -h --help -V --version --base-url --api-key --profile --api -o --output --fields --jq --csv-raw --no-color -q --quiet --verbose --timeout --max-retries --insecure --max-body-size --max-pages --sandbox';;
     'sandbox record') echo '--upstream --out --port -h --help -V --version --base-url --api-key --profile --api -o --output --fields --jq --csv-raw --no-color -q --quiet --verbose --timeout --max-retries --insecure --max-body-size --max-pages --sandbox';;
     'sandbox keys') echo '-h --help -V --version --base-url --api-key --profile --api -o --output --fields --jq --csv-raw --no-color -q --quiet --verbose --timeout --max-retries --insecure --max-body-size --max-pages --sandbox';;
     'sandbox reset') echo '-h --help -V --version --base-url --api-key --profile --api -o --output --fields --jq --csv-raw --no-color -q --quiet --verbose --timeout --max-retries --insecure --max-body-size --max-pages --sandbox';;
-    'contract') echo '-h --help -V --version --base-url --api-key --profile --api -o --output --fields --jq --csv-raw --no-color -q --quiet --verbose --timeout --max-retries --insecure --max-body-size --max-pages --sandbox';;
-    'contract export') echo '--openapi -h --help -V --version --base-url --api-key --profile --api -o --output --fields --jq --csv-raw --no-color -q --quiet --verbose --timeout --max-retries --insecure --max-body-size --max-pages --sandbox';;
     'completion') echo '-h --help -V --version --base-url --api-key --profile --api -o --output --fields --jq --csv-raw --no-color -q --quiet --verbose --timeout --max-retries --insecure --max-body-size --max-pages --sandbox';;
     'config') echo '-h --help -V --version --base-url --api-key --profile --api -o --output --fields --jq --csv-raw --no-color -q --quiet --verbose --timeout --max-retries --insecure --max-body-size --max-pages --sandbox';;
     'config get') echo '-h --help -V --version --base-url --api-key --profile --api -o --output --fields --jq --csv-raw --no-color -q --quiet --verbose --timeout --max-retries --insecure --max-body-size --max-pages --sandbox';;
@@ -147,7 +148,7 @@ _mids_optval() {
     'migrate|--fail-on') echo 'list rewritten partial removed unrecognized unchanged invalid';;
     'migrate|--jobs') echo 'free';;
     'migrate verify|--from-format') echo 'choices access har ndjson curl';;
-    'migrate verify|--fail-on') echo 'list equivalent differs skipped failed';;
+    'migrate verify|--fail-on') echo 'list equivalent unconfirmed differs skipped failed';;
     'migrate verify|--concurrency') echo 'free';;
     'migrate verify|--sample') echo 'free';;
     'migrate verify|--seed') echo 'free';;
@@ -159,6 +160,12 @@ _mids_optval() {
     'migrate scan|--include') echo 'free';;
     'migrate scan|--exclude') echo 'free';;
     'migrate scan|--host') echo 'free';;
+    'contract check|--routes') echo 'free';;
+    'contract check|--concurrency') echo 'free';;
+    'contract check|--save') echo 'files';;
+    'contract check|--format') echo 'choices stylish json github sarif junit gitlab checkstyle';;
+    'contract check|--output-file') echo 'files';;
+    'contract check|--output-file-format') echo 'choices stylish json github sarif junit gitlab checkstyle';;
     'sandbox serve|--port') echo 'free';;
     'sandbox serve|--host') echo 'free';;
     'sandbox serve|--faults') echo 'free';;
@@ -199,7 +206,7 @@ _mids_arg() {
     'config set|1|output') echo 'choices table json ndjson csv yaml';;
     'config set|1|api') echo 'choices v2 v3';;
     'config unset|0|'*) echo 'choices base-url api-key output api timeout max-retries max-body-size max-pages';;
-    'help|'*) echo 'choices projects intel topics reports series clusters vocabulary grounding alerts me recipes api migrate sandbox contract completion config doctor';;
+    'help|'*) echo 'choices projects intel topics reports series clusters vocabulary grounding alerts me recipes api migrate contract sandbox completion config doctor';;
   esac
 }
 # complete $cur as a value: KIND [VALUES...]

@@ -4,7 +4,7 @@ complete -c mids -f
 function __mids_subs
     switch "$argv"
         case ''
-            printf '%s\n' projects intel topics reports series clusters vocabulary grounding alerts me recipes api migrate sandbox contract completion config doctor help
+            printf '%s\n' projects intel topics reports series clusters vocabulary grounding alerts me recipes api migrate contract sandbox completion config doctor help
         case 'projects'
             printf '%s\n' list get related metrics candles chains
         case 'intel'
@@ -23,17 +23,17 @@ function __mids_subs
             printf '%s\n' validate list get execute
         case 'migrate'
             printf '%s\n' explain verify scan
+        case 'contract'
+            printf '%s\n' check export
         case 'sandbox'
             printf '%s\n' serve record keys reset
-        case 'contract'
-            printf '%s\n' export
         case 'config'
             printf '%s\n' get set unset list path
     end
 end
 # prints the command path of the line being completed, the number of positionals after it, and x + the first of them
 function __mids_state
-    set -l value_flags --base-url --api-key --profile --api -o --output --fields --jq --timeout --max-retries --max-body-size --max-pages --limit --cursor --page --max-items --ids --slugs --names --handles --tickers --categories --chain --address --asset-types --universe --min-trend --sort --min-market-cap --max-market-cap --at --intel-sort-by --intel-activity --since --grade --category --project --search --activity --from --to --start --end --status --cadence --destinations --selector --name --threshold --format --output-file --output-file-format --stdin-name --concurrency --param -X --method -f --field -H --header --input --from-format --fail-on --jobs --sample --seed --tolerance --include --exclude --host --port --faults --state --rate-limit --scenario --replay --replay-missing --upstream --out
+    set -l value_flags --base-url --api-key --profile --api -o --output --fields --jq --timeout --max-retries --max-body-size --max-pages --limit --cursor --page --max-items --ids --slugs --names --handles --tickers --categories --chain --address --asset-types --universe --min-trend --sort --min-market-cap --max-market-cap --at --intel-sort-by --intel-activity --since --grade --category --project --search --activity --from --to --start --end --status --cadence --destinations --selector --name --threshold --format --output-file --output-file-format --stdin-name --concurrency --param -X --method -f --field -H --header --input --from-format --fail-on --jobs --sample --seed --tolerance --include --exclude --host --routes --save --port --faults --state --rate-limit --scenario --replay --replay-missing --upstream --out
     set -l tokens (commandline -opc)
     set -e tokens[1]
     set -l path
@@ -121,8 +121,8 @@ complete -c mids -n '__mids_at \'\' 0' -a 'me' -d 'Show the credential\'s capabi
 complete -c mids -n '__mids_at \'\' 0' -a 'recipes' -d 'Validate, list, show and execute YAML recipes (v2 only; discontinued in v3)'
 complete -c mids -n '__mids_at \'\' 0' -a 'api' -d 'Make a raw API request (like \'gh api\'): same auth, retries, notices and exit codes'
 complete -c mids -n '__mids_at \'\' 0' -a 'migrate' -d 'Rewrite v2 request logs (access logs, HAR, JSON lines, curl) into their v3 equivalents; offline unless --resolve'
+complete -c mids -n '__mids_at \'\' 0' -a 'contract' -d 'The API contract: hold a live server to it (check), hand it to other tools (export)'
 complete -c mids -n '__mids_at \'\' 0' -a 'sandbox' -d 'The bundled sandbox server: the whole API over deterministic data, offline'
-complete -c mids -n '__mids_at \'\' 0' -a 'contract' -d 'The API contract: hand it to other tools (export)'
 complete -c mids -n '__mids_at \'\' 0' -a 'completion' -d 'Print a shell completion script (bash, zsh or fish), generated from the command tree'
 complete -c mids -n '__mids_at \'\' 0' -a 'config' -d 'Read and write settings (base-url, api-key, output, api, timeout, max-retries, max-body-size, max-pages), per profile; flags and env win over them'
 complete -c mids -n '__mids_at \'\' 0' -a 'doctor' -d 'Check the setup: config file, base URL, reachability, TLS, key, entitlements, rate limits, history window, clock, Node'
@@ -280,12 +280,13 @@ complete -c mids -n '__mids_at \'migrate\' 0+' -F
 # migrate explain
 # migrate verify
 complete -c mids -n '__mids_at \'migrate verify\'' -l from-format -x -a 'access har ndjson curl' -d 'input format (default: detected per file)'
-complete -c mids -n '__mids_at \'migrate verify\'' -l fail-on -x -a '(__mids_list equivalent differs skipped failed)' -d 'exit 8 when any request has one of these verdicts (comma-separated)'
+complete -c mids -n '__mids_at \'migrate verify\'' -l fail-on -x -a '(__mids_list equivalent unconfirmed differs skipped failed)' -d 'exit 8 when any request has one of these verdicts (comma-separated)'
 complete -c mids -n '__mids_at \'migrate verify\'' -l concurrency -x -d 'requests in flight at once, 1 to 16 (default 4)'
 complete -c mids -n '__mids_at \'migrate verify\'' -l sample -x -d 'verify only n of the distinct replayable requests, drawn at random (see --seed, --sample-first)'
 complete -c mids -n '__mids_at \'migrate verify\'' -l sample-first -d 'with --sample: the first n in log order instead of a random draw'
 complete -c mids -n '__mids_at \'migrate verify\'' -l seed -x -d 'with --sample: the seed of the random draw, to draw the same sample again (default: a new one, printed on stderr)'
 complete -c mids -n '__mids_at \'migrate verify\'' -l tolerance -x -d 'numbers whose difference is at most x are equal (default 0: exact)'
+complete -c mids -n '__mids_at \'migrate verify\'' -l strict -d 'count unconfirmed fields (v3 side assumed and absent) as differences'
 complete -c mids -n '__mids_at \'migrate verify\' 0+' -F
 # migrate scan
 complete -c mids -n '__mids_at \'migrate scan\'' -l format -x -a 'stylish json github sarif junit gitlab checkstyle' -d 'findings format (default: github when GITHUB_ACTIONS=true, json with -o json, else stylish)'
@@ -297,6 +298,18 @@ complete -c mids -n '__mids_at \'migrate scan\'' -l dry-run -d 'with --fix: prin
 complete -c mids -n '__mids_at \'migrate scan\'' -l include -x -d 'scan only files matching the glob (repeatable; no / in the glob: any depth)'
 complete -c mids -n '__mids_at \'migrate scan\'' -l exclude -x -d 'skip files and directories matching the glob (repeatable)'
 complete -c mids -n '__mids_at \'migrate scan\'' -l host -x -d 'the API\'s host (repeatable; also the --base-url host): unknown /v2 routes there are reported'
+# contract
+complete -c mids -n '__mids_at \'contract\' 0' -a 'check' -d 'Call each documented GET route once and check its answer against the contract: documented shapes strictly, assumed ones as notes'
+complete -c mids -n '__mids_at \'contract\' 0' -a 'export' -d 'Write the API contract as an OpenAPI 3.1 document (JSON, or -o yaml) for other tools: mocks, linters, client generators'
+# contract check
+complete -c mids -n '__mids_at \'contract check\'' -l routes -x -d 'route ids, paths or prefixes ending in *, comma-separated (default: every GET route), e.g. v3.intel.list,/v3/topics,v2.*'
+complete -c mids -n '__mids_at \'contract check\'' -l concurrency -x -d 'requests in flight at once, 1 to 8 (default 4)'
+complete -c mids -n '__mids_at \'contract check\'' -l save -r -F -d 'write the observed shapes (field names and types, never values) to FILE, for a bug report'
+complete -c mids -n '__mids_at \'contract check\'' -l format -x -a 'stylish json github sarif junit gitlab checkstyle' -d 'findings format (default: github when GITHUB_ACTIONS=true, json with -o json, else stylish)'
+complete -c mids -n '__mids_at \'contract check\'' -l output-file -r -F -d 'also write the findings to FILE (format from --output-file-format or the extension)'
+complete -c mids -n '__mids_at \'contract check\'' -l output-file-format -x -a 'stylish json github sarif junit gitlab checkstyle' -d 'format of --output-file (default from its extension: .sarif, .xml, .json)'
+# contract export
+complete -c mids -n '__mids_at \'contract export\'' -l openapi -d 'OpenAPI 3.1 (the one format for now)'
 # sandbox
 complete -c mids -n '__mids_at \'sandbox\' 0' -a 'serve' -d 'Serve the sandbox until interrupted; the first stdout line is \'listening on http://HOST:PORT\''
 complete -c mids -n '__mids_at \'sandbox\' 0' -a 'record' -d 'Proxy GET requests to a real server and write each answer to a cassette (keys and secrets redacted) for \'serve --replay\''
@@ -318,10 +331,6 @@ complete -c mids -n '__mids_at \'sandbox record\'' -l out -r -F -d 'the cassette
 complete -c mids -n '__mids_at \'sandbox record\'' -l port -x -d 'loopback port to listen on (0 picks a free one)'
 # sandbox keys
 # sandbox reset
-# contract
-complete -c mids -n '__mids_at \'contract\' 0' -a 'export' -d 'Write the API contract as an OpenAPI 3.1 document (JSON, or -o yaml) for other tools: mocks, linters, client generators'
-# contract export
-complete -c mids -n '__mids_at \'contract export\'' -l openapi -d 'OpenAPI 3.1 (the one format for now)'
 # completion
 complete -c mids -n '__mids_at \'completion\' 0' -a 'bash zsh fish'
 # config
@@ -344,4 +353,4 @@ complete -c mids -n '__mids_at \'config list\'' -l profiles -d 'list the profile
 # config path
 # doctor
 # help
-complete -c mids -n '__mids_at \'help\' 0+' -a 'projects intel topics reports series clusters vocabulary grounding alerts me recipes api migrate sandbox contract completion config doctor'
+complete -c mids -n '__mids_at \'help\' 0+' -a 'projects intel topics reports series clusters vocabulary grounding alerts me recipes api migrate contract sandbox completion config doctor'

@@ -1,7 +1,7 @@
 // Types of `mids/sandbox` (dist/sandbox.js). Hand-written so the package's public surface is one
 // short file; test/unit/sandbox-public.test.ts checks it against src/sandbox/public.ts with tsc.
 
-export type FaultKind = "503" | "500" | "502" | "504" | "429" | "reset" | "truncate" | "slow" | "503after" | "drift";
+export type FaultKind = "503" | "500" | "502" | "504" | "429" | "reset" | "truncate" | "slow" | "503after" | "drift" | "shapes";
 
 export interface FaultSpec {
   kind: FaultKind;

@@ -18,6 +18,7 @@ import { deprecationNotice } from "./notices.js";
 import { invocation } from "./invocation.js";
 import { redactText } from "../contract/secrets.js";
 import type { HistoryPolicy } from "../contract/schemas.js";
+import { ASSUMED_SHAPES } from "../contract/shapes/assumed.js";
 
 export interface ClientOptions {
   baseUrl: string;
@@ -110,7 +111,7 @@ export class Client {
     const r = routeById(routeId);
     const req = buildRequest(r, input, this.buildOpts());
     const res = await this.send<T>(req, r, r.idempotent);
-    if (r.pagination) checkListShape(res, `${r.method} ${r.path}`);
+    if (r.pagination) checkListShape(res, `${r.method} ${r.path}`, r.id in ASSUMED_SHAPES);
     return res;
   }
 
@@ -294,9 +295,10 @@ function requestLabel(r: Route | undefined, req: BuiltRequest): string {
   return cmd && cmd !== "api" ? `'mids ${cmd}'` : path;
 }
 
-function checkListShape(res: ApiResult, what: string): void {
+function checkListShape(res: ApiResult, what: string, assumed: boolean): void {
   const bad = res.body === "" ? `it has no body (HTTP ${res.status})`
-    : !Array.isArray(res.data) ? `its data is ${res.data === null ? "null" : typeof res.data === "object" ? "an object" : `a ${typeof res.data}`}, not a list`
+    // a list whose items the spec does not show may come wrapped in an object (the command finds it)
+    : !Array.isArray(res.data) && !(assumed && res.data !== null && typeof res.data === "object") ? `its data is ${res.data === null ? "null" : typeof res.data === "object" ? "an object" : `a ${typeof res.data}`}, not a list`
     : "nextCursor" in res.meta && res.meta.nextCursor !== null && typeof res.meta.nextCursor !== "string" ? `its meta.nextCursor is a ${typeof res.meta.nextCursor}, not a string`
     : undefined;
   if (bad) throw new MalformedResponseError(`${what} returned a page the API never sends: ${bad}`, { hint: "is --base-url pointing at the API? mids api shows the raw body" });

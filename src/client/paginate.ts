@@ -1,6 +1,7 @@
 // Pagination as iterators over any list route (after Octokit's paginate): v3 cursors, v2 pages.
 // The server is untrusted: a repeated cursor, an empty page that claims more, or more pages than
 // --max-pages end the walk with a PaginationError (exit 7) instead of looping forever.
+import { listItems } from "../contract/shapes/list.js";
 import type { ApiResult, CallInput, Client } from "./client.js";
 import { PaginationError } from "../errors.js";
 
@@ -21,7 +22,8 @@ export interface PageOptions {
 export type Page = ApiResult<unknown[]> & { resume?: string };
 
 function items(res: ApiResult): unknown[] {
-  return Array.isArray(res.data) ? res.data : [];
+  // a list whose shape the spec does not show may come wrapped (the client lets only those through)
+  return Array.isArray(res.data) ? res.data : listItems(res.data).items;
 }
 
 /** Cut the page to what --max-items still allows; returns whether more items are wanted. */

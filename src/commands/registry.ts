@@ -14,12 +14,12 @@ import * as me from "./me/index.js";
 import * as recipes from "./recipes/index.js";
 import * as api from "./api/index.js";
 import * as migrate from "./migrate/index.js";
-import * as sandbox from "./sandbox/index.js";
 import * as contract from "./contract/index.js";
+import * as sandbox from "./sandbox/index.js";
 import * as completion from "./completion/index.js";
 import * as config from "./config/index.js";
 import * as doctor from "./doctor/index.js";
 
 export const COMMANDS: readonly ((program: Command, ctx: Context) => void)[] = [
-  projects, intel, topics, reports, series, clusters, vocabulary, grounding, alerts, me, recipes, api, migrate, sandbox, contract, completion, config, doctor,
+  projects, intel, topics, reports, series, clusters, vocabulary, grounding, alerts, me, recipes, api, migrate, contract, sandbox, completion, config, doctor,
 ].map((m) => m.register);

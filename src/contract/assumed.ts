@@ -64,6 +64,8 @@ export const ASSUMED = {
   v3ReportShape: "{id, topicId, title, summary, publishedAt, url, bodyMarkdown, revisions[]}",
   /** assumed: v3 intel list item extends the preview {id, headline, grade, detectedAt} with projectId, projectName, category. */
   v3IntelShape: "{id, headline, grade, detectedAt, projectId, projectName, category, clusters[], clusterComposition[] (detail)}",
+  /** assumed: v3 cluster record: {id, name, description, sourceCount} (spec 2.17 "the v3 cluster record: not shown"). */
+  v3ClusterShape: "{id, name, description, sourceCount}",
   /** assumed: the grade scale between `chipped` and `flawless` (spec 2.11 shows `polished` too). */
   grades: ["chipped", "rough", "cut", "polished", "flawless"] as const,
   /** assumed: X-RateLimit-Reset-* carry Unix epoch seconds (the client also reads delta seconds and dates). */
@@ -102,6 +104,7 @@ export const ASSUMPTION_NOTES: Record<keyof typeof ASSUMED, string> = {
   v3VocabularyKinds: "v3 vocabulary: `data: {categories, chains, assetTypes, intelCategories}`, each a list of `{slug, name}`",
   v3ReportShape: "v3 report: `{id, topicId, title, summary, publishedAt, url, bodyMarkdown, revisions: [{revision, publishedAt, summary}]}`",
   v3IntelShape: "v3 intel: the preview `{id, headline, grade, detectedAt}` plus `projectId, projectName, category, clusters`; detail adds `clusterComposition`",
+  v3ClusterShape: "v3 cluster: `{id, name, description, sourceCount}`",
   grades: "the grade scale is `chipped`, `rough`, `cut`, `polished`, `flawless` (the spec shows the ends and `polished`)",
   sunsetHeaderFormat: "`Sunset` carries an HTTP date (RFC 8594)",
   rateLimitResetFormat: "`X-RateLimit-Reset-Minute` and `-Day` carry Unix epoch seconds (mids also reads delta seconds and dates)",

@@ -16,6 +16,8 @@ export interface Directive {
   status?: number;
   delayMs?: number;
   fixture?: Fixture;
+  /** a successful answer of an unshown payload in another legal shape (`--faults shapes`) */
+  shapes?: boolean;
 }
 
 /** `Prefer: fault=slow` without `delay=`: this many milliseconds. */
@@ -86,6 +88,8 @@ export const FAULT_EFFECTS: Record<FaultKind, (c: FaultContext) => Promise<void>
   slow: async (c) => c.send(await c.normal()),
   // the request took effect, but the client only sees an outage
   "503after": async (c) => { await c.normal(); c.send(c.status(503)); },
+  // the normal answer, reshaped by normal() itself (shapes combines with the other faults)
+  shapes: async (c) => c.send(await c.normal()),
   drift: async (c) => {
     const out = await c.normal();
     if (out.status < 300) out.body = driftBody(out.body);

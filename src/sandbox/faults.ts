@@ -2,13 +2,13 @@
 import type { FaultSpec as PublicFaultSpec } from "../../types/sandbox.js";
 import { mulberry32, type Rng } from "./rand.js";
 
-export const FAULT_KINDS = ["503", "500", "502", "504", "429", "reset", "truncate", "slow", "503after", "drift"] as const;
+export const FAULT_KINDS = ["503", "500", "502", "504", "429", "reset", "truncate", "slow", "503after", "drift", "shapes"] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
 
 /** One item of a --faults spec (its documented shape is in the public types of mids/sandbox). */
 export type FaultSpec = Omit<PublicFaultSpec, "kind"> & { kind: FaultKind };
 
-const SYNTAX = "expected KIND:P or KIND:xN (P a probability 0..1, N a count), slow:MS, optional @/path/prefix";
+const SYNTAX = "expected KIND:P or KIND:xN (P a probability 0..1, N a count), slow:MS, shapes, optional @/path/prefix";
 
 /** Parse `503:0.2,reset:x1@/v3/alerts,slow:200`; throws an Error with a one-line message. */
 export function parseFaults(spec: string): FaultSpec[] {
@@ -18,6 +18,8 @@ export function parseFaults(spec: string): FaultSpec[] {
     const body = at >= 0 ? part.slice(0, at) : part;
     const scope = at >= 0 ? part.slice(at + 1) : undefined;
     if (scope !== undefined && !/^\/\S*$/.test(scope)) throw new Error(`invalid fault "${part}": scope must be a path prefix starting with /`);
+    // `shapes` alone: every answer of an unshown payload in another legal shape (shape-variants.ts)
+    if (body === "shapes") { out.push({ kind: "shapes", probability: 1, ...(scope ? { scope } : {}) }); continue; }
     const colon = body.indexOf(":");
     if (colon < 0) throw new Error(`invalid fault "${part}": ${SYNTAX}`);
     const kind = body.slice(0, colon) as FaultKind;
@@ -39,7 +41,7 @@ export function parseFaults(spec: string): FaultSpec[] {
   return out;
 }
 
-export interface FaultDecision { delayMs: number; fault?: FaultSpec }
+export interface FaultDecision { delayMs: number; fault?: FaultSpec; shapes?: boolean }
 
 /** Decides, per API request, which fault (if any) applies. The first firing fault in order wins. */
 export class FaultPlan {
@@ -53,15 +55,18 @@ export class FaultPlan {
   decide(path: string): FaultDecision {
     let delayMs = 0;
     let fault: FaultSpec | undefined;
+    let shapes = false;
     this.specs.forEach((f, i) => {
       if (f.scope && !path.startsWith(f.scope)) return;
       if (f.kind === "slow") { delayMs += f.delayMs ?? 0; return; }
+      // shapes changes a successful answer; it combines with the other faults
+      if (f.kind === "shapes") { shapes ||= f.firstN !== undefined ? ++this.seen[i] <= f.firstN : this.rngs[i]() < (f.probability ?? 0); return; }
       if (fault) return;
       const n = ++this.seen[i];
       const fire = f.firstN !== undefined ? n <= f.firstN : this.rngs[i]() < (f.probability ?? 0);
       if (fire) fault = f;
     });
-    return { delayMs, fault };
+    return { delayMs, fault, ...(shapes ? { shapes } : {}) };
   }
 }
 

@@ -9,6 +9,7 @@ import { FaultPlan, parseFaults, type FaultSpec } from "./faults.js";
 import { ApiFail, invalid, iso, type World } from "./http.js";
 import { ScenarioRun, type Scenario } from "./scenario.js";
 import { CassettePlayer, type Cassette } from "./cassette.js";
+import { shapeVariantBody } from "./shape-variants.js";
 import { SANDBOX_DEMO_KEY, SANDBOX_KEYS } from "./keys.js";
 import { RateLimiter } from "./limits.js";
 import { AlertStore } from "./state.js";
@@ -193,8 +194,8 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     }
     const next = st.scenario?.next(inc.method, inc.path);
     if (next) return { directive: next };
-    const { delayMs, fault } = st.plan.decide(inc.path);
-    return delayMs || fault ? { directive: { delayMs, fault: fault?.kind } } : {};
+    const { delayMs, fault, shapes } = st.plan.decide(inc.path);
+    return delayMs || fault || shapes ? { directive: { delayMs, fault: fault?.kind, ...(shapes ? { shapes } : {}) } } : {};
   }
 
   async function answer(req: IncomingMessage, res: ServerResponse, inc: Incoming, nowMs: number): Promise<void> {
@@ -208,7 +209,12 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     const extra: Record<string, string> = applied?.length ? { "Preference-Applied": applied.join(", ") } : {};
     const { player } = st;
     const c: FaultContext = {
-      normal: async () => (player && (player.answer(inc) ?? (opts.replayMissing === "404" ? notRecorded(inc, limiter, nowMs) : undefined))) || dispatch(inc, world, limiter, nowMs),
+      normal: async () => {
+        const out = (player && (player.answer(inc) ?? (opts.replayMissing === "404" ? notRecorded(inc, limiter, nowMs) : undefined))) || (await dispatch(inc, world, limiter, nowMs));
+        // `shapes` combines with the other faults: a successful answer in another legal shape
+        if ((directive?.shapes || directive?.fault === "shapes") && out.status < 300) out.body = shapeVariantBody(method, path, out.body);
+        return out;
+      },
       status: (code) => statusAnswer(code, inc, limiter, nowMs),
       usualHeaders: () => { const id = identify(inc); return baseHeaders(id, takeLimit(limiter, id, inc.ip, nowMs, false)); },
       send: (out, truncate) => finish(res, method, path, { ...out, headers: { ...out.headers, ...extra } }, truncate),

@@ -32,7 +32,7 @@ describe("migrate verify", () => {
   it("pins a verdict on every distinct request of a log, and sends only GETs with the configured key", async () => {
     await clear();
     const r = await verify([fx("traffic.log"), "-o", "json"]);
-    expect(r.stderr).toContain("migrate verify: 21 distinct requests: 14 equivalent, 0 differs, 5 skipped, 2 failed");
+    expect(r.stderr).toContain("migrate verify: 21 distinct requests: 14 equivalent, 0 unconfirmed, 0 differs, 5 skipped, 2 failed");
     expect(r.code).toBe(0);
     const rep = JSON.parse(r.stdout) as Report;
     const by = new Map(rep.requests.map((q) => [q.position, q]));
@@ -56,7 +56,7 @@ describe("migrate verify", () => {
     // the v2 list holds crypto projects only (ASSUMED.v2ProjectsUniverse), as the v3 list does by default
     expect(by.get(20)).toMatchObject({ route: "GET /v2/projects", differences: [] });
     expect(rep.summary).toMatchObject({ total: 21, equivalent: 14, differs: 0, skipped: 5, failed: 2, invalid: 0 });
-    expect(rep.summary.routes["GET /v2/projects"]).toEqual({ equivalent: 2, differs: 0, skipped: 0, failed: 0 });
+    expect(rep.summary.routes["GET /v2/projects"]).toEqual({ equivalent: 2, unconfirmed: 0, differs: 0, skipped: 0, failed: 0 });
 
     const seen = await requestsSeen();
     // 15 replayed requests (and one whose v3 request could not be completed), each once to v2 (and to v3, after a cursor walk for page 2 of intel
@@ -93,7 +93,7 @@ describe("migrate verify", () => {
     const lines = gate.stdout.split("\n");
     expect(lines[0]).toMatch(new RegExp(`^1  GET /v2/projects/${DRIFTED}/momentum  differs  data\\[timestamp=.+\\]\\.trendScore \\(v3 points\\[timestamp=.+\\]\\.value\\): v2 [\\d.]+, v3 [\\d.]+$`));
     expect(lines[1]).toMatch(/^2  GET \/v2\/projects\/\w+  differs  trendScore \(v3 trend\): v2 [\d.]+, v3 [\d.]+$/);
-    expect(gate.stdout).toMatch(/^GET \/v2\/projects\/\{id\}\/momentum\s+0\s+1\s+0\s+0$/m);
+    expect(gate.stdout).toMatch(/^GET \/v2\/projects\/\{id\}\/momentum\s+0\s+0\s+1\s+0\s+0$/m);
   });
 
   it("stops at the first request with exit 3 when the key is refused", async () => {

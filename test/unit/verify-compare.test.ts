@@ -87,6 +87,7 @@ describe("compare", () => {
     const v3 = { id: "p", relatedProjects: [{ project: { id: "q", slug: "q", name: "Q" }, sharedIntel: 3 }] };
     expect(compare(nb, v2, v3)).toEqual({
       differences: [{ field: "data[projectId=q].joiningSignals", v3Field: "relatedProjects[project.id=q].sharedIntel", v2: 2, v3: 3 }],
+      unconfirmed: [],
       ignored: ["[].joiningReinforcements"],
     });
   });
@@ -95,7 +96,7 @@ describe("compare", () => {
     const map = responseMap("v2.apiKeys.info")!;
     const v2 = { id: "k", name: "K", type: "full", scopes: ["projects"], expiresAt: "never" };
     const v3 = { credential: { id: "k", name: "K", type: "full", expiresAt: null }, entitlements: ["api"] };
-    expect(compare(map, v2, v3)).toEqual({ differences: [], ignored: ["scopes"] });
+    expect(compare(map, v2, v3)).toEqual({ differences: [], unconfirmed: [], ignored: ["scopes"] });
   });
 });
 

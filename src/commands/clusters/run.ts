@@ -1,11 +1,14 @@
 // mids clusters list: the cluster record's fields are not shown (spec 2.17); columns follow the data.
 import type { Context } from "../../context.js";
-import { printList } from "../../output/render.js";
 import { autoView } from "../projects/views.js";
+import { listItems, printAssumedList } from "../shared/tolerant.js";
+import { noteAssumed } from "../shared/validate.js";
 
 export async function list(ctx: Context): Promise<void> {
   const routeId = ctx.globals.api === "v2" ? "v2.clusters" : "v3.clusters.list";
   const res = await (await ctx.client()).call(routeId);
-  const items = Array.isArray(res.data) ? res.data : [];
-  await printList(ctx, [items], autoView(items, 5, [{ path: "id" }, { path: "name" }]));
+  noteAssumed(ctx, routeId, res.data);
+  // the list wherever the answer puts it; json and yaml print the answer as received
+  const items = listItems(res.data, ["clusters"]).items;
+  await printAssumedList(ctx, res.data, autoView(items, 5, [{ path: "id" }, { path: "name" }]), ["clusters"]);
 }

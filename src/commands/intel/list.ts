@@ -1,16 +1,25 @@
 // mids intel list: v3 graded/filterable/searchable list (cursor); --api v2: the page list.
 import type { Context } from "../../context.js";
 import { defaultWindowMs, reportHistory } from "../../client/history.js";
-import type { View } from "../../output/render.js";
+import type { Column, View } from "../../output/render.js";
 import { runList } from "../shared/list.js";
 import type { PagingFlags } from "../shared/options.js";
 import { pagingFor, paramFor, queryFromFlags } from "../projects/query.js";
 import { v2ProjectId } from "../projects/views.js";
+import { cellText as cellOf } from "../../output/fields.js";
+import { firstOf, listItems, shapeFields, withExtras } from "../shared/tolerant.js";
+import { assumedShape } from "../../contract/shapes/assumed.js";
+import { noteAssumed } from "../shared/validate.js";
+
+
+/** Assumed fields (ASSUMED.v3IntelShape), read where another shape puts them (`project: {id, name}`). */
+export const PROJECT_NAME: Column = { path: "projectName", header: "project", format: (v, row) => cellOf(v ?? firstOf(row, ["project.name", "project.slug", "project"])) };
+export const PROJECT_ID: Column = { path: "projectId", header: "project id", format: (v, row) => cellOf(v ?? firstOf(row, ["project.id"])) };
+export const CATEGORY: Column = { path: "category", format: (v, row) => cellOf(v ?? firstOf(row, ["category.slug", "category.name"])) };
 
 export const INTEL_VIEW_V3: View = {
   columns: [
-    { path: "detectedAt", header: "detected" }, { path: "grade" }, { path: "projectName", header: "project" },
-    { path: "category" }, { path: "headline" }, { path: "id" },
+    { path: "detectedAt", header: "detected" }, { path: "grade" }, PROJECT_NAME, CATEGORY, { path: "headline" }, { path: "id" },
   ],
 };
 
@@ -40,6 +49,15 @@ export async function run(flags: IntelListFlags, ctx: Context): Promise<void> {
   const query = { ...filters, ...p.query };
   await runList(ctx, routeId, { query }, v2 ? INTEL_VIEW_V2 : INTEL_VIEW_V3, {
     all: p.all, maxItems: p.maxItems,
-    onPage: (res) => reportHistory(ctx, res, { defaultMs: defaultWindowMs(routeId) }, "Only intel detected inside the window was listed."),
+    onPage: (res) => {
+      reportHistory(ctx, res, { defaultMs: defaultWindowMs(routeId) }, "Only intel detected inside the window was listed.");
+      if (!v2) noteAssumed(ctx, routeId, res.data);
+    },
+    // v3: the items wherever the answer puts them; a wrapped list prints as received in json/yaml
+    ...(v2 ? {} : {
+      items: (res) => listItems(res.data, ["intel"]).items,
+      asReceived: (res) => (listItems(res.data).wrapped ? res.data : undefined),
+      viewFor: (items) => withExtras(INTEL_VIEW_V3, items[0], new Set([...shapeFields(assumedShape(routeId)?.shape), "project"]), 3),
+    }),
   });
 }

@@ -5,6 +5,46 @@ import { UsageError } from "../../errors.js";
 import { printItem } from "../../output/render.js";
 import { ANSI, PLAIN, renderReport, type ReportLike } from "../../output/report.js";
 import { writeAsync } from "../../io.js";
+import { stripControl } from "../../output/sanitize.js";
+import { firstOf } from "../shared/tolerant.js";
+import { noteAssumed } from "../shared/validate.js";
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => !!v && typeof v === "object" && !Array.isArray(v);
+
+/** Where each field the report view places may be found: its assumed name first (ASSUMED.v3ReportShape). */
+const REPORT_FIELDS: Record<string, { paths: string[]; kind: "string" | "list" | "object" }> = {
+  id: { paths: ["id"], kind: "string" },
+  title: { paths: ["title", "name", "headline"], kind: "string" },
+  summary: { paths: ["summary", "abstract", "description"], kind: "string" },
+  url: { paths: ["url", "link", "canonicalUrl"], kind: "string" },
+  publishedAt: { paths: ["publishedAt", "published", "publishedOn", "createdAt"], kind: "string" },
+  topicId: { paths: ["topicId", "topic.id"], kind: "string" },
+  bodyMarkdown: { paths: ["bodyMarkdown", "body", "markdown", "content"], kind: "string" },
+  market: { paths: ["market"], kind: "object" },
+  sources: { paths: ["sources"], kind: "list" },
+  revisions: { paths: ["revisions", "history", "versions"], kind: "list" },
+};
+
+/**
+ * A report of any shape as the fields the rendering places (each of the type it needs, else left
+ * out) and the top-level fields it does not place, shown after it as key/value lines.
+ */
+export function reportParts(data: unknown): { report: ReportLike; other: [string, unknown][] } {
+  const d = isObj(data) ? data : {};
+  const report: Obj = {};
+  const used = new Set<string>();
+  for (const [name, f] of Object.entries(REPORT_FIELDS)) {
+    const path = f.paths.find((p) => firstOf(d, [p]) !== undefined);
+    if (path === undefined) continue;
+    const v = firstOf(d, [path]);
+    const fits = f.kind === "string" ? typeof v === "string" || typeof v === "number" : f.kind === "list" ? Array.isArray(v) && v.every(isObj) : isObj(v);
+    if (!fits) continue;
+    report[name] = f.kind === "string" ? String(v) : v;
+    used.add(path.split(".")[0]);
+  }
+  return { report: report as ReportLike, other: Object.entries(d).filter(([k]) => !used.has(k)) };
+}
 
 export async function printReport(ctx: Context, data: unknown): Promise<void> {
   if (ctx.globals.output !== "table" || ctx.globals.fields) {
@@ -12,7 +52,11 @@ export async function printReport(ctx: Context, data: unknown): Promise<void> {
     return;
   }
   const style = ctx.io.stdoutIsTTY && ctx.globals.color ? ANSI : PLAIN;
-  await writeAsync(ctx.io.stdout, renderReport(data as ReportLike, { width: ctx.io.columns || 80, style }));
+  const { report, other } = reportParts(data);
+  let text = renderReport(report, { width: ctx.io.columns || 80, style });
+  // what the rendering cannot place, as key/value lines (server text: one line, made safe)
+  if (other.length) text += `\n${style.bold("OTHER FIELDS")}\n` + other.map(([k, v]) => `  ${stripControl(k)}: ${stripControl(typeof v === "string" ? v : JSON.stringify(v) ?? "").replace(/\s+/g, " ").slice(0, 300)}`).join("\n") + "\n";
+  await writeAsync(ctx.io.stdout, text);
 }
 
 export async function get(id: string, ctx: Context): Promise<void> {
@@ -20,5 +64,6 @@ export async function get(id: string, ctx: Context): Promise<void> {
     throw new UsageError("reports are v3 only (drop --api v2)", { hint: "the v2 equivalent is 'mids topics report <topicId>'" });
   }
   const res = await (await ctx.client()).call("v3.reports.get", { pathParams: { id } });
+  noteAssumed(ctx, "v3.reports.get", res.data);
   await printReport(ctx, res.data);
 }

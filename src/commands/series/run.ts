@@ -10,6 +10,7 @@ import { renderChart, renderSummary, summarize, type Point } from "../../output/
 import { stripControl } from "../../output/sanitize.js";
 import { writeAsync } from "../../io.js";
 import { checkData } from "../shared/validate.js";
+import { firstOf, withExtras } from "../shared/tolerant.js";
 import { queryFromFlags, type Query } from "../projects/query.js";
 import { aliasNotice, v2ProjectId } from "../projects/views.js";
 
@@ -70,8 +71,9 @@ export async function run(measure: string, locator: string, flags: SeriesFlags, 
   const pathParams: Record<string, string> = v2 ? { id: await v2ProjectId(ctx, locator) } : { idOrSlug: locator, measure };
   const startFlag = q[startName] ? "--from" : q.at ? "--at" : undefined;
   const res = await historyCall(ctx, startFlag, () => client.call(routeId, { pathParams, query: q }));
-  const data = await checkData(routeId, res.data);
-  const series = normalize(routeId, data);
+  const data = await checkData(routeId, res.data, ctx);
+  const series = normalize(routeId, data, measure);
+  if (!series.name) series.name = locator;
   if (!v2) aliasNotice(ctx, locator, data);
   const end = typeof q[endName] === "string" ? new Date(q[endName] as string) : typeof q.at === "string" ? new Date(q.at) : undefined;
   const start = typeof q[startName] === "string" ? new Date(q[startName] as string) : undefined;
@@ -92,19 +94,73 @@ export async function run(measure: string, locator: string, flags: SeriesFlags, 
     await writeAsync(ctx.io.stdout, lines.join("\n") + "\n");
     return;
   }
-  await printList(ctx, [series.raw], v2 ? VIEWS[routeId] : VIEWS.v3);
+  if (v2 || ctx.globals.output === "json" || ctx.globals.output === "ndjson" || ctx.globals.output === "yaml" || ctx.globals.jq !== undefined) {
+    // the route's own points, as received
+    await printList(ctx, [series.raw], v2 ? VIEWS[routeId] : VIEWS.v3);
+    return;
+  }
+  // table and csv: each point's time and number wherever the point holds them, then what else it carries
+  const rows = series.raw.map((item, i) => ({ ...(item && typeof item === "object" && !Array.isArray(item) ? item : {}), timestamp: series.points[i]?.timestamp, value: series.points[i]?.value }));
+  await printList(ctx, [rows], withExtras(VIEWS.v3, series.raw[0], new Set(series.keys), 4));
 }
 
-/** One point list whatever the route: v3 points {timestamp, value}; v2 data[] with trendScore or rank. */
-export function normalize(routeId: string, data: unknown): Series {
-  const d = (data ?? {}) as Record<string, unknown>;
-  const name = String(d.name ?? d.projectName ?? d.slug ?? d.projectId ?? "");
-  if (routeId === "v3.projects.series") {
-    const raw = Array.isArray(d.points) ? (d.points as { timestamp: string; value: number }[]) : [];
-    // a point without a number is a gap in the chart, not a point to skip over
-    return { name, raw, points: raw.filter((p) => p && typeof p.timestamp === "string").map((p) => ({ timestamp: p.timestamp, value: typeof p.value === "number" ? p.value : null })) };
+const TIME_KEYS = ["timestamp", "time", "t", "at", "date", "ts", "hour", "datetime"];
+const VALUE_KEYS = ["value", "v", "y", "score"];
+const isTime = (v: unknown): v is string => typeof v === "string" && /^\d{4}-\d{2}-\d{2}/.test(v) && !Number.isNaN(Date.parse(v));
+
+/** The time and the number of one point: an object with a time field and a number field, or a [time, number] pair. */
+function pointOf(item: unknown, valueKeys: readonly string[]): { point: Point; keys: string[] } | undefined {
+  if (Array.isArray(item)) {
+    const t = item.find(isTime);
+    const n = item.find((x) => typeof x === "number");
+    return t === undefined ? undefined : { point: { timestamp: t, value: typeof n === "number" ? n : null }, keys: [] };
   }
+  if (!item || typeof item !== "object") return undefined;
+  const o = item as Record<string, unknown>;
+  const tk = TIME_KEYS.find((k) => isTime(o[k])) ?? Object.keys(o).find((k) => isTime(o[k]));
+  if (tk === undefined) return undefined;
+  // a named value first (`null` there is a gap), else the only other number
+  const named = valueKeys.find((k) => k in o && (typeof o[k] === "number" || o[k] === null));
+  const vk = named ?? Object.keys(o).find((k) => k !== tk && typeof o[k] === "number");
+  return { point: { timestamp: o[tk] as string, value: vk !== undefined && typeof o[vk] === "number" ? (o[vk] as number) : null }, keys: [tk, ...(vk ? [vk] : [])] };
+}
+
+/**
+ * The list of points in an answer, wherever it is: `points`, `data`, any list of the object or of
+ * an object inside it (two levels), or the answer itself. A list counts when its items carry a time.
+ */
+export function findPoints(data: unknown, measure: string): { raw: unknown[]; points: Point[]; keys: string[] } {
+  const valueKeys = [...VALUE_KEYS.slice(0, 1), measure, ...VALUE_KEYS.slice(1)];
+  const lists: unknown[][] = [];
+  const visit = (v: unknown, depth: number) => {
+    if (Array.isArray(v)) { lists.push(v); return; }
+    if (!v || typeof v !== "object" || depth > 2) return;
+    const o = v as Record<string, unknown>;
+    for (const k of ["points", "data", "series", "values", "items"]) if (Array.isArray(o[k])) lists.push(o[k] as unknown[]);
+    for (const x of Object.values(o)) if (Array.isArray(x)) lists.push(x);
+    for (const x of Object.values(o)) if (x && typeof x === "object" && !Array.isArray(x)) visit(x, depth + 1);
+  };
+  visit(data, 0);
+  // the first list of timed items that carries a number; else the first list of timed items (all gaps)
+  let gaps: { raw: unknown[]; points: Point[]; keys: string[] } | undefined;
+  for (const list of lists) {
+    const parsed = list.map((x) => pointOf(x, valueKeys));
+    if (!list.length || !parsed.every((p) => p !== undefined)) continue;
+    const found = { raw: list, points: parsed.map((p) => p!.point), keys: [...new Set(parsed.flatMap((p) => p!.keys))] };
+    if (found.points.some((p) => p.value !== null)) return found;
+    gaps ??= found;
+  }
+  if (gaps) return gaps;
+  // an empty list where points would be
+  return { raw: lists.find((l) => l.length === 0) ?? [], points: [], keys: [] };
+}
+
+/** One point list whatever the route: the v3 points wherever they are (an assumed shape); v2 data[] with trendScore or rank. */
+export function normalize(routeId: string, data: unknown, measure = "trend"): Series & { keys: string[] } {
+  const d = (data ?? {}) as Record<string, unknown>;
+  const name = String(firstOf(d, ["name", "projectName", "project.name", "slug", "project.slug", "projectId", "project.id"]) ?? "");
+  if (routeId === "v3.projects.series") return { name, ...findPoints(data, measure) };
   const key = routeId === "v2.projects.rank" ? "rank" : "trendScore";
   const raw = Array.isArray(d.data) ? (d.data as Record<string, unknown>[]) : [];
-  return { name, raw, points: raw.filter((p) => p && p.timestamp !== undefined).map((p) => ({ timestamp: String(p.timestamp), value: typeof p[key] === "number" ? (p[key] as number) : null })) };
+  return { name, raw, keys: ["timestamp", key], points: raw.filter((p) => p && p.timestamp !== undefined).map((p) => ({ timestamp: String(p.timestamp), value: typeof p[key] === "number" ? (p[key] as number) : null })) };
 }

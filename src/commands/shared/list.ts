@@ -16,6 +16,10 @@ export interface ListOptions {
   onPage?: (res: ApiResult) => void;
   /** map the page data to the items to print (e.g. unwrap a nested array) */
   items?: (res: ApiResult) => unknown[];
+  /** one page in json/yaml: the data to print as received instead of the items (a list the server wraps) */
+  asReceived?: (res: ApiResult) => unknown;
+  /** one page: the view for these items (extra columns for fields the view does not place) */
+  viewFor?: (items: unknown[]) => View;
 }
 
 export async function runList(ctx: Context, routeId: string, input: CallInput, view: View, opts: ListOptions = {}): Promise<number> {
@@ -25,9 +29,15 @@ export async function runList(ctx: Context, routeId: string, input: CallInput, v
   if (!opts.all || !r.pagination) {
     const res = await client.call(routeId, input);
     opts.onPage?.(res);
+    const whole = opts.asReceived && (ctx.globals.output === "json" || ctx.globals.output === "yaml" || ctx.globals.jq !== undefined) ? opts.asReceived(res) : undefined;
+    if (whole !== undefined) {
+      const { printItem } = await import("../../output/render.js");
+      await printItem(ctx, whole);
+      return pick(res).length;
+    }
     let items = pick(res);
     if (opts.maxItems !== undefined) items = items.slice(0, opts.maxItems);
-    const n = await printList(ctx, [items], view);
+    const n = await printList(ctx, [items], opts.viewFor ? opts.viewFor(items) : view);
     if (!opts.all && r.pagination && ctx.io.stderrIsTTY && !ctx.globals.quiet) {
       const more = r.pagination === "cursor" ? res.nextCursor : res.pagination?.hasMore ? `page ${(res.pagination.page ?? 1) + 1}` : undefined;
       // the cursor is server text: never let it drive the terminal

@@ -1,17 +1,51 @@
-// Check a response's data against the contract's schema (spec part 2); a mismatch is exit 7.
+// A response's data against the contract (spec part 2). Two kinds of shape, kept apart:
+// documented (DATA_SCHEMAS): a mismatch is exit 7 naming the field; assumed (ASSUMED_SHAPES, the
+// payloads the spec does not show): never fatal, the data passes through as received, and a
+// departure from the assumption is one notice per run (--verbose: every departure of each route).
+import type { Context } from "../../context.js";
 import { MalformedResponseError } from "../../errors.js";
+import { assumedShape } from "../../contract/shapes/assumed.js";
+import { departureText } from "../../contract/shapes/shape.js";
+import { assumedDepartures } from "../../contract/shapes/list.js";
+import { route } from "../../contract/routes.js";
 
-export async function checkData(routeId: string, data: unknown): Promise<unknown> {
+/** Documented shape first (exit 7 when it does not hold), then the assumption (a notice). Returns `data` as received. */
+export async function checkData(routeId: string, data: unknown, ctx?: Context): Promise<unknown> {
   const { DATA_SCHEMAS } = await import("../../contract/schemas.js");
-  const { canonical, route } = await import("../../contract/routes.js");
+  const { canonical } = await import("../../contract/routes.js");
   // an alias answers with its successor's contract
-  const schema = DATA_SCHEMAS[routeId] ?? DATA_SCHEMAS[canonical(route(routeId)).id];
-  if (!schema) return data;
-  const r = schema.safeParse(data);
-  if (r.success) return r.data;
-  const first = r.error.issues[0];
-  const where = first?.path.length ? first.path.join(".") : "(root)";
-  throw new MalformedResponseError(`the server's answer does not match the ${routeId} contract at ${where}: ${first?.message ?? "invalid"}`, {
-    hint: "the server may be newer or broken; 'mids api' shows the raw body",
-  });
+  const id = DATA_SCHEMAS[routeId] ? routeId : canonical(route(routeId)).id;
+  const schema = DATA_SCHEMAS[id];
+  if (schema) {
+    const r = schema.safeParse(data);
+    if (!r.success) {
+      const first = r.error.issues[0];
+      const where = first?.path.length ? first.path.join(".") : "(root)";
+      throw new MalformedResponseError(`the server's answer does not match the ${routeId} contract at ${where}: ${first?.message ?? "invalid"}`, {
+        hint: "the server may be newer or broken; 'mids api' shows the raw body",
+      });
+    }
+  }
+  if (ctx) noteAssumed(ctx, id, data);
+  // as received: the schemas are loose, but nothing is parsed into a new object
+  return data;
+}
+
+/**
+ * Compare `data` with the route's assumed shape; say once per run where the answer departs from it
+ * (the first departure; with --verbose, all of each route's). Never throws.
+ */
+export function noteAssumed(ctx: Context, routeId: string, data: unknown): void {
+  const a = assumedShape(routeId);
+  if (!a) return;
+  const found = assumedDepartures(a.shape, data);
+  if (!found.length) return;
+  const r = route(routeId);
+  const where = `${r.method} ${r.path}`;
+  if (ctx.globals.verbose) {
+    ctx.notice(`${where} answered another shape than mids assumes (spec: not shown): ${found.map(departureText).join("; ")}; shown as received ('mids contract check' lists every route)`, `shape:${routeId}`);
+    return;
+  }
+  const more = found.length > 1 ? ` and ${found.length - 1} more (--verbose lists them)` : "";
+  ctx.notice(`${where} answered another shape than mids assumes (spec: not shown): ${departureText(found[0])}${more}; shown as received ('mids contract check' lists every route)`, "shape");
 }

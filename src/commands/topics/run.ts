@@ -8,11 +8,18 @@ import { printItem, printList, type View } from "../../output/render.js";
 import { checkData } from "../shared/validate.js";
 import { v2OnlyNotice } from "../projects/views.js";
 import { printReport } from "../reports/run.js";
+import { cellText as cellOf } from "../../output/fields.js";
+import { firstOf, listItems, printAssumedList, shapeFields, withExtras } from "../shared/tolerant.js";
+import { noteAssumed } from "../shared/validate.js";
+import { assumedShape } from "../../contract/shapes/assumed.js";
+
+/** The report reference's title (spec 4.2), or a reference under another name. */
+const reportTitle = (v: unknown, row: unknown) => cellOf(v ?? firstOf(row, ["report.name", "reportTitle", "report.id", "reportId"]));
 
 export const TOPIC_VIEW_V3: View = {
   columns: [
     { path: "rank" }, { path: "name" }, { path: "score" }, { path: "stance" },
-    { path: "report.title", header: "report" }, { path: "id" },
+    { path: "report.title", header: "report", format: reportTitle }, { path: "id" },
   ],
 };
 
@@ -44,7 +51,14 @@ export async function list(ctx: Context): Promise<void> {
   const res = await (await ctx.client()).call(routeId);
   reportHistory(ctx, res, {});
   upgradeNotice(ctx, res.meta);
-  await printList(ctx, [topicItems(res.data)], v2 ? TOPIC_VIEW_V2 : TOPIC_VIEW_V3);
+  if (v2) {
+    await printList(ctx, [topicItems(res.data)], TOPIC_VIEW_V2);
+    return;
+  }
+  // an assumed shape (ASSUMED.v3TopicShape): fields it does not place become extra columns
+  noteAssumed(ctx, routeId, res.data);
+  const items = listItems(res.data, ["topics"]).items;
+  await printAssumedList(ctx, res.data, withExtras(TOPIC_VIEW_V3, items[0], shapeFields(assumedShape(routeId)?.shape), 3), ["topics"]);
 }
 
 /** Keyless v2 responses carry meta.upgrade (spec 2.1): pass it on once. */
@@ -58,7 +72,8 @@ export async function get(id: string, ctx: Context): Promise<void> {
     throw new UsageError("topic detail is v3 only (drop --api v2)", { hint: "v2 lists topics with 'mids topics list --api v2' and reports with 'mids topics report'" });
   }
   const res = await (await ctx.client()).call("v3.topics.get", { pathParams: { id } });
-  await printItem(ctx, res.data, TOPIC_DETAIL);
+  noteAssumed(ctx, "v3.topics.get", res.data);
+  await printItem(ctx, res.data, withExtras(TOPIC_DETAIL, res.data, new Set()));
 }
 
 export async function report(id: string, ctx: Context): Promise<void> {

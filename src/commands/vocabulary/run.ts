@@ -6,6 +6,12 @@ import { ROUTES } from "../../contract/routes.js";
 import { UsageError } from "../../errors.js";
 import { printItem, printList } from "../../output/render.js";
 import { autoView } from "../projects/views.js";
+import { listItems, printAssumedList } from "../shared/tolerant.js";
+import { noteAssumed } from "../shared/validate.js";
+
+/** A catalog entry as a row: an object as it is, a bare value as its slug. */
+const entry = (x: unknown): object => (x && typeof x === "object" && !Array.isArray(x) ? x : { slug: x });
+const snake = (k: string) => k.replace(/-/g, "_");
 
 const camel = (k: string) => k.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
 const kebab = (k: string) => k.replace(/[A-Z]/g, (c) => "-" + c.toLowerCase());
@@ -24,23 +30,29 @@ export async function run(kind: string | undefined, ctx: Context): Promise<void>
       throw new UsageError(kind ? `'${kind}' has no v2 route (drop --api v2)` : `with --api v2, name one of: ${kinds.join(", ")}`);
     }
     const res = await client.call(routeId);
-    const items = Array.isArray(res.data) ? res.data : [];
-    await printList(ctx, [items], { ...autoView(items), resource: kind!.replace(/-/g, " ") });
+    // the v2 catalogs' payloads are not shown either (spec 4.1): a wrapped list is found and passed through
+    const items = listItems(res.data).items;
+    await printAssumedList(ctx, res.data, { ...autoView(items.map(entry)), resource: kind!.replace(/-/g, " ") }, [], entry);
     return;
   }
   const res = await client.call("v3.vocabulary");
+  // an assumed shape (ASSUMED.v3VocabularyKinds): kinds under other names, wrapped lists, bare values
+  noteAssumed(ctx, "v3.vocabulary", res.data);
   const data = (res.data ?? {}) as Record<string, unknown>;
   if (kind) {
-    const items = data[camel(kind)];
-    const list = Array.isArray(items) ? items : [];
+    const own = Array.isArray(data) ? data.filter((x) => x && typeof x === "object" && [kind, camel(kind), snake(kind)].includes(String((x as { kind?: unknown }).kind))) : undefined;
+    const value = own ?? data[camel(kind)] ?? data[kind] ?? data[snake(kind)];
+    const list = listItems(value).items.map(entry);
     // "no chains matched", not "no vocabulary entries matched"
-    await printList(ctx, [list], { ...autoView(list), resource: kind.replace(/-/g, " ") });
+    await printAssumedList(ctx, value, { ...autoView(list), resource: kind.replace(/-/g, " ") }, [], entry);
     return;
   }
-  if (ctx.globals.output === "json" || ctx.globals.output === "yaml") {
+  // as received (ndjson: the catalog on one line); table and csv: one row per entry with its kind
+  if (ctx.globals.output === "json" || ctx.globals.output === "yaml" || ctx.globals.output === "ndjson") {
     await printItem(ctx, data);
     return;
   }
-  const rows = Object.entries(data).flatMap(([k, v]) => (Array.isArray(v) ? v.map((x) => ({ kind: kebab(k), ...(x as object) })) : []));
+  const rows = Array.isArray(data) ? data.map(entry)
+    : Object.entries(data).flatMap(([k, v]) => listItems(v).items.map((x) => ({ kind: kebab(k), ...entry(x) })));
   await printList(ctx, [rows], autoView(rows, 4, [{ path: "kind" }, { path: "slug" }, { path: "name" }]));
 }

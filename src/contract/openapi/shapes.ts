@@ -4,20 +4,50 @@
 import { z } from "zod";
 import { ASSUMED, ASSUMPTION_NOTES } from "../assumed.js";
 import { DATA_SCHEMAS, HistoryPolicy, SHAPE_NOT_SHOWN, V2Error, V2Pagination, V3Error, Versions } from "../schemas.js";
+import { ASSUMED_SHAPES } from "../shapes/assumed.js";
+import { fieldsOf, type Shape } from "../shapes/shape.js";
 
 export type JsonSchema = Record<string, unknown>;
 
-/** assumed: routes whose `data` shape is mids' guess (its DATA_SCHEMAS entry), with the ASSUMED entry saying so. */
+/**
+ * Routes whose `data` shape is mids' guess, with the ASSUMED entry saying so: every assumed shape
+ * (../shapes/assumed.ts), and v2 candles, whose payload mids reads either way (ASSUMED.v2CandlesShape).
+ */
 export const ASSUMED_DATA: Readonly<Record<string, keyof typeof ASSUMED>> = {
-  "v3.projects.series": "v3SeriesShape",
-  "v3.intel.list": "v3IntelShape",
-  "v3.intel.get": "v3IntelShape",
-  "v3.topics.list": "v3TopicShape",
-  "v3.topics.get": "v3TopicShape",
-  "v3.reports.get": "v3ReportShape",
-  "v3.vocabulary": "v3VocabularyKinds",
+  ...Object.fromEntries(Object.entries(ASSUMED_SHAPES).map(([id, a]) => [id, a.note])),
   "v2.projects.candles": "v2CandlesShape",
 };
+
+/** A JSON Schema type for each type name of the shape language. */
+const SHAPE_TYPES: Readonly<Record<string, JsonSchema>> = {
+  string: { type: "string" },
+  timestamp: { type: "string", format: "date-time" },
+  number: { type: "number" },
+  integer: { type: "integer" },
+  boolean: { type: "boolean" },
+  null: { type: "null" },
+  array: { type: "array" },
+  object: { type: "object" },
+  unknown: {},
+};
+
+/** An assumed shape as JSON Schema: its fields required (but `name?`), other fields allowed, as mids reads it. */
+export function shapeSchema(shape: Shape): JsonSchema {
+  if (typeof shape === "string") {
+    const alts = shape.split("|").map((t) => SHAPE_TYPES[t] ?? {});
+    return alts.length === 1 ? alts[0] : { anyOf: alts };
+  }
+  if (Array.isArray(shape)) return { type: "array", items: shape.length ? shapeSchema(shape[0]) : {} };
+  const either = (shape as { "|"?: readonly Shape[] })["|"];
+  if (either) return { anyOf: either.map(shapeSchema) };
+  const fields = fieldsOf(shape as { readonly [field: string]: Shape });
+  const required = [...fields].filter(([, f]) => !f.optional).map(([k]) => k);
+  return {
+    type: "object",
+    properties: Object.fromEntries([...fields].map(([k, f]) => [k, shapeSchema(f.shape)])),
+    ...(required.length ? { required } : {}),
+  };
+}
 
 /** A zod schema as JSON Schema, without the `$schema` line (the document says which dialect). */
 export function jsonSchema(schema: z.ZodType): JsonSchema {
@@ -58,6 +88,8 @@ export function dataShape(routeId: string, canonicalId: string): DataShape {
   const zod = DATA_SCHEMAS[routeId] ?? DATA_SCHEMAS[canonicalId];
   const note = ASSUMED_DATA[routeId] ?? ASSUMED_DATA[canonicalId];
   const assumed = note ? ASSUMPTION_NOTES[note] : undefined;
+  const guess = ASSUMED_SHAPES[routeId] ?? ASSUMED_SHAPES[canonicalId];
+  if (guess) return { schema: shapeSchema(guess.shape), assumed: ASSUMPTION_NOTES[guess.note] };
   if (zod) return { schema: jsonSchema(zod), ...(assumed ? { assumed } : {}) };
   const notShown = SHAPE_NOT_SHOWN[routeId] ?? SHAPE_NOT_SHOWN[canonicalId] ?? "not shown";
   return { schema: { description: `Not shown in the spec: ${notShown}` }, notShown, ...(assumed ? { assumed } : {}) };

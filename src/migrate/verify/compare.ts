@@ -16,6 +16,11 @@ export interface Difference {
 
 export interface Comparison {
   differences: Difference[];
+  /**
+   * mapped fields whose v3 side is an assumption (spec 2.17: the payload is not shown) and is not
+   * in the answer: nothing is known either way, so they are not differences (`--strict` counts them)
+   */
+  unconfirmed: Difference[];
   /** v2 fields (map paths) that v3 does not carry, present in this answer */
   ignored: string[];
   /** more differences than MAX_DIFFERENCES were found */
@@ -25,6 +30,13 @@ export interface Comparison {
 export interface CompareOptions {
   /** numbers within this absolute distance are equal (default 0: exact) */
   tolerance?: number;
+  /**
+   * the v3 answer's shape is assumed (ASSUMED_SHAPES): a field missing on the v3 side is
+   * unconfirmed, not a difference, unless its v3 path is one the spec documents (`documented`)
+   */
+  v3Assumed?: boolean;
+  /** v3 field paths (map patterns, `[]` for items) the spec documents inside an assumed payload */
+  documented?: ReadonlySet<string>;
 }
 
 export const MAX_DIFFERENCES = 50;
@@ -56,8 +68,21 @@ export function compare(map: ResponseMap, v2: unknown, v3: unknown, opts: Compar
   const fields = new Map<string, ResponseField>(map.fields.map((f) => [f.v2, f]));
   const tolerance = opts.tolerance ?? 0;
   const differences: Difference[] = [];
+  const unconfirmed: Difference[] = [];
+  const unconfirmedSeen = new Set<string>();
   const ignored = new Set<string>();
   let truncated = false;
+
+  /** a v3 side that is absent and only assumed: one entry per mapped field (its map pattern) */
+  const unknown = (p2: string, p3: string, a: unknown): boolean => {
+    if (!opts.v3Assumed || opts.documented?.has(p3)) return false;
+    const field = p2 || "data";
+    if (!unconfirmedSeen.has(field) && unconfirmed.length < MAX_DIFFERENCES) {
+      unconfirmedSeen.add(field);
+      unconfirmed.push({ field, ...(p3 !== p2 ? { v3Field: p3 || "data" } : {}), v2: a === undefined ? null : a, v3: null, missing: "v3" });
+    }
+    return true;
+  };
 
   const differ = (field: string, v3Field: string, a: unknown, b: unknown, missing?: "v2" | "v3") => {
     if (differences.length >= MAX_DIFFERENCES) { truncated = true; return; }
@@ -67,6 +92,7 @@ export function compare(map: ResponseMap, v2: unknown, v3: unknown, opts: Compar
   };
 
   const value = (a: unknown, b: unknown, p2: string, p3: string, path2: string, path3: string): void => {
+    if (b === undefined && unknown(Array.isArray(a) ? p2 + "[]" : p2, Array.isArray(a) ? p3 + "[]" : p3, Array.isArray(a) ? undefined : a)) return;
     if (Array.isArray(a)) return list(a, b, p2, p3, path2, path3);
     if (b === undefined) return differ(path2, path3, a, b, "v3");
     if (isObj(a)) {
@@ -92,7 +118,7 @@ export function compare(map: ResponseMap, v2: unknown, v3: unknown, opts: Compar
       // the v3 pattern of this field: the map's, or the same name under the v3 parent
       const c3 = f ? f.v3!.replace(/\[\]$/, "") : child(p3, k);
       const rel = below(c3, p3);
-      if (rel === undefined) { differ(child(path2, k), c3, a[k], undefined, "v3"); continue; }
+      if (rel === undefined) { if (!unknown(c2, c3, a[k])) differ(child(path2, k), c3, a[k], undefined, "v3"); continue; }
       let av = a[k];
       const bv = get(b, rel);
       if (f?.convert === "never-is-null" && av === "never") av = null;
@@ -113,6 +139,8 @@ export function compare(map: ResponseMap, v2: unknown, v3: unknown, opts: Compar
       // the key's v3 name (a list of neighbors is matched on projectId, which v3 keeps as project.id)
       const kf = fields.get(`${i2}.${key}`);
       const k3 = (kf?.v3 && below(kf.v3, i3)) ?? key;
+      // v3 items that do not carry the key under its assumed name: which item is which is unknown
+      if (b.length && b.every((item) => get(item, k3) === undefined) && unknown(i2, i3, undefined)) return;
       const byKey = new Map<string, unknown>();
       for (const item of b) byKey.set(String(get(item, k3)), item);
       const seen = new Set<string>();
@@ -141,5 +169,5 @@ export function compare(map: ResponseMap, v2: unknown, v3: unknown, opts: Compar
   // a v2 list may sit inside the v3 data (neighbors: data.relatedProjects)
   const root3 = Array.isArray(v2) ? (fields.get("[]")?.v3 ?? "").replace(/\[\]$/, "") : "";
   value(v2, get(v3, root3), "", root3, "", root3);
-  return { differences, ignored: [...ignored], ...(truncated ? { truncated } : {}) };
+  return { differences, unconfirmed, ignored: [...ignored], ...(truncated ? { truncated } : {}) };
 }

@@ -10,6 +10,12 @@ import { rewrite } from "../rewrite.js";
 import type { Outcome, Shape } from "../types.js";
 import { targetOf } from "../url.js";
 import { compare, type Difference } from "./compare.js";
+import { ASSUMED_SHAPES, DOCUMENTED_IN_ASSUMED } from "../../contract/shapes/assumed.js";
+
+/** Whether the v3 answer's shape is assumed, and which of its fields the spec documents anyway. */
+function assumedSide(v3Route: string): { v3Assumed: boolean; documented: ReadonlySet<string> } {
+  return { v3Assumed: v3Route in ASSUMED_SHAPES, documented: new Set(DOCUMENTED_IN_ASSUMED[v3Route] ?? []) };
+}
 import type { DistinctRequest, VerifyInput } from "./input.js";
 
 import { VERDICTS, type Verdict } from "./verdicts.js";
@@ -35,6 +41,8 @@ export interface VerifyRecord {
   differences: Difference[];
   /** v2 fields that v3 does not carry (not compared) */
   ignored: string[];
+  /** mapped fields whose v3 side is assumed and absent from the answer (compare.ts) */
+  unconfirmed?: { field: string; v3Field?: string }[];
   /** skipped: why; failed: the error of either side */
   reason?: string;
   errors?: SideError[];
@@ -44,6 +52,7 @@ export interface VerifyRecord {
 export interface VerifySummary {
   total: number;
   equivalent: number;
+  unconfirmed: number;
   differs: number;
   skipped: number;
   failed: number;
@@ -59,10 +68,14 @@ export interface VerifyOptions {
   now: Date;
   concurrency: number;
   tolerance: number;
+  /** --strict: an unconfirmed field counts as a difference */
+  strict?: boolean;
   sample?: { size: number; first: boolean; seed: number };
 }
 
 const OTHER = "(other)";
+/** Rewrite rules that mean the v2 request read the past and its v3 rewrite reads the present. */
+const PAST_READ_RULES: readonly string[] = ["at-dropped", "at-to-series-window"];
 /** Replaying v2 is the point of verify: no per-route deprecation notice for it. */
 const QUIET = { deprecationNotices: false } as const;
 
@@ -76,6 +89,9 @@ export function plan(d: DistinctRequest, now: Date): { o: Outcome; skip?: string
   const rule = o.notes[0]?.rule;
   if (o.status === "removed") return { o, skip: `removed route${rule ? ` (${rule})` : ""}: no v3 successor to compare with` };
   if (o.status !== "rewritten" && o.status !== "partial") return { o, skip: `no rewrite: ${o.status}${rule ? ` (${rule})` : ""}` };
+  // a read of the past: the v3 successor answers for now only (spec 9.5 "`at` historical reads: removed")
+  const past = o.notes.find((n) => PAST_READ_RULES.includes(n.rule));
+  if (past) return { o, skip: `a read of the past (${past.rule}): the v3 successor answers for the present only, so the answers cannot be compared` };
   if (!o.routeId || !responseMap(o.routeId)) {
     const why = o.notes.find((n) => migrationRule(n.rule).effect === "partial")?.rule;
     return { o, skip: `no rewrite to compare: the v3 answer does not hold the v2 information${why ? ` (${why})` : ""}` };
@@ -184,11 +200,13 @@ export async function verify(input: VerifyInput, client: () => Promise<Client>, 
       Object.assign(rec, { verdict: "failed", errors, reason: errors.map((e) => `${e.side}: ${e.code}${e.status ? ` (${e.status})` : ""}`).join(", ") });
       return;
     }
-    const cmp = compare(responseMap(out.routeId!)!, a.value.data, b.value.data, { tolerance: opts.tolerance });
-    rec.differences = cmp.differences;
+    const v3Route = routeById(out.routeId!).v3?.route;
+    const cmp = compare(responseMap(out.routeId!)!, a.value.data, b.value.data, { tolerance: opts.tolerance, ...(v3Route ? assumedSide(v3Route) : {}) });
+    rec.differences = opts.strict ? [...cmp.differences, ...cmp.unconfirmed] : cmp.differences;
     rec.ignored = cmp.ignored;
+    if (cmp.unconfirmed.length && !opts.strict) rec.unconfirmed = cmp.unconfirmed.map((d) => ({ field: d.field, ...(d.v3Field ? { v3Field: d.v3Field } : {}) }));
     if (cmp.truncated) rec.truncated = true;
-    rec.verdict = cmp.differences.length ? "differs" : "equivalent";
+    rec.verdict = rec.differences.length ? "differs" : rec.unconfirmed ? "unconfirmed" : "equivalent";
   };
 
   let next = 0;
@@ -218,11 +236,11 @@ export async function verify(input: VerifyInput, client: () => Promise<Client>, 
     for (let i = records.length - 1; i >= 0; i--) if (unfinished.has(records[i])) records.splice(i, 1);
   }
 
-  const summary: VerifySummary = { total: records.length, equivalent: 0, differs: 0, skipped: 0, failed: 0, invalid: input.invalid.length, ...(sample ? { sample } : {}),
+  const summary: VerifySummary = { total: records.length, equivalent: 0, unconfirmed: 0, differs: 0, skipped: 0, failed: 0, invalid: input.invalid.length, ...(sample ? { sample } : {}),
     ...(interrupted ? { interrupted: { done: finished.size, of: chosen.length } } : {}), routes: {} };
   for (const r of records) {
     summary[r.verdict]++;
-    const row = (summary.routes[r.route ?? OTHER] ??= { equivalent: 0, differs: 0, skipped: 0, failed: 0 });
+    const row = (summary.routes[r.route ?? OTHER] ??= { equivalent: 0, unconfirmed: 0, differs: 0, skipped: 0, failed: 0 });
     row[r.verdict]++;
   }
   return { records, summary };

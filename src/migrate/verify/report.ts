@@ -19,9 +19,9 @@ function differenceText(d: Difference): string {
 
 /** One record as JSON (the -o json items and the -o ndjson lines). */
 export function recordJson(r: VerifyRecord): Record<string, unknown> {
-  const { position, file, count, verdict, route, from, to, differences, ignored, reason, errors, truncated } = r;
+  const { position, file, count, verdict, route, from, to, differences, ignored, unconfirmed, reason, errors, truncated } = r;
   return {
-    position, ...(file ? { file } : {}), count, verdict, ...(route ? { route } : {}), from, to, differences, ignored,
+    position, ...(file ? { file } : {}), count, verdict, ...(route ? { route } : {}), from, to, differences, ...(unconfirmed ? { unconfirmed } : {}), ignored,
     ...(reason ? { reason } : {}), ...(errors ? { errors } : {}), ...(truncated ? { truncated } : {}),
   };
 }
@@ -46,6 +46,8 @@ export function terminalReport(records: VerifyRecord[], summary: VerifySummary):
       const shown = r.differences.slice(0, SHOWN_DIFFERENCES).map(differenceText).join("; ");
       const more = r.differences.length - SHOWN_DIFFERENCES + (r.truncated ? 1 : 0);
       line += `  ${shown}${more > 0 ? `; ${r.truncated ? "more" : more} more (-o json lists them all)` : ""}`;
+    } else if (r.verdict === "unconfirmed" && r.unconfirmed) {
+      line += `  not in the v3 answer, whose shape is assumed: ${r.unconfirmed.map((u) => (u.v3Field ? `${u.field} (v3 ${u.v3Field})` : u.field)).join(", ")}`;
     } else if (r.reason) line += `: ${r.reason}`;
     out.push(oneLine(line));
   }

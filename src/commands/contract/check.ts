@@ -1,0 +1,99 @@
+// mids contract check: call each documented GET once (read-only) and report, per route, whether the
+// documented shape holds and whether the assumed one is confirmed (src/contract/check). Exit 7 when
+// a documented shape is violated (or a route could not be checked); assumed departures are notes.
+import type { Command } from "commander";
+import type { Context } from "../../context.js";
+import { addFindingsOptions } from "../shared/findings-options.js";
+
+export interface CheckFlags {
+  routes?: string;
+  concurrency?: string;
+  save?: string;
+  format?: string;
+  outputFile?: string;
+  outputFileFormat?: string;
+}
+
+export const DEFAULT_CONCURRENCY = 4;
+export const MAX_CONCURRENCY = 8;
+
+export function register(parent: Command, ctx: Context): void {
+  addFindingsOptions(parent
+    .command("check")
+    .description("Call each documented GET route once and check its answer against the contract: documented shapes strictly, assumed ones as notes")
+    .option("--routes <list>", "route ids, paths or prefixes ending in *, comma-separated (default: every GET route), e.g. v3.intel.list,/v3/topics,v2.*")
+    .option("--concurrency <n>", `requests in flight at once, 1 to ${MAX_CONCURRENCY} (default ${DEFAULT_CONCURRENCY})`)
+    .option("--save <file>", "write the observed shapes (field names and types, never values) to FILE, for a bug report"))
+    .addHelpText("after", `
+Read-only: only GET requests, with the configured key; ids come from the list routes. Exit 0 when
+every documented shape holds, 7 when one is violated or a route could not be checked, 3 when the
+key is refused. Where the spec shows no shape, mids assumes one: a departure is a note (see
+docs/contract.md). Output: a table, -o json, or --format sarif|github|junit|gitlab|checkstyle|stylish|json.
+
+Examples:
+  $ mids contract check
+  $ mids --sandbox contract check -o json | jq '.routes[] | select(.assumed == "departs")'
+  $ mids contract check --routes 'v3.*' --format sarif --output-file contract.sarif
+  $ mids contract check --save shapes.json     # attach to a bug report`)
+    .action(async (flags: CheckFlags) => run(flags, ctx));
+}
+
+export async function run(flags: CheckFlags, ctx: Context): Promise<void> {
+  const [{ checkContract, selectRoutes, summarize }, report, { buildPath }, errors, { parseIntFlag }, findings, { VERSION }, io, { writeFile }, { resolve }] = await Promise.all([
+    import("../../contract/check/index.js"), import("../../contract/check/report.js"), import("../../contract/routes.js"), import("../../errors.js"),
+    import("../shared/options.js"), import("../../findings/index.js"), import("../../version.js"), import("../../io.js"), import("node:fs/promises"), import("node:path"),
+  ]);
+  const { UsageError, ApiError, MidsError, EXIT } = errors;
+  const g = ctx.globals;
+  const concurrency = parseIntFlag("--concurrency", flags.concurrency, 1, MAX_CONCURRENCY) ?? DEFAULT_CONCURRENCY;
+  const { routes, unknown } = selectRoutes(flags.routes);
+  if (unknown.length) throw new UsageError(`--routes: no GET route ${unknown.map((u) => `'${u}'`).join(", ")}`, { hint: "name route ids (v3.intel.list), paths (/v3/intel) or prefixes (v3.*); 'mids api --help' lists the routes" });
+  if (flags.routes !== undefined && !routes.length) throw new UsageError("--routes names no route");
+  const useFindings = flags.format !== undefined || flags.outputFile !== undefined || ctx.io.env.GITHUB_ACTIONS === "true";
+  if (useFindings) findings.outputPlan(ctx, flags);
+  else if (g.outputExplicit && g.output !== "table" && g.output !== "json") throw new UsageError(`contract check has no -o ${g.output} output`, { hint: "use -o table, -o json, or --format for findings (sarif, github, junit, ...)" });
+
+  const client = await ctx.client();
+  const { route } = await import("../../contract/routes.js");
+  // v2 is checked on purpose: no deprecation notice per route
+  const call = async (routeId: string, pathParams: Record<string, string>) => {
+    const res = await client.raw("GET", buildPath(route(routeId), pathParams), undefined, undefined, { deprecationNotices: false });
+    return { data: res.data };
+  };
+  const classify = (e: unknown) => {
+    const m = e as InstanceType<typeof MidsError>;
+    // a refused key is the same for every route: stop there (exit 3)
+    if (e instanceof ApiError && (e.code === "credential_required" || e.status === 401)) return { kind: "fatal" as const, code: m.code, message: m.message };
+    if (!(e instanceof MidsError) || m.exitCode === EXIT.interrupted) return { kind: "fatal" as const, code: "error", message: String(e) };
+    if (e instanceof ApiError && e.code === "entitlement_required") return { kind: "skip" as const, code: m.code, status: m.status, message: `the key lacks an entitlement (${m.message})` };
+    return { kind: "fail" as const, code: m.code, status: m.status, message: m.message };
+  };
+  const { results, observed } = await checkContract(routes, call, { concurrency, buildPath, classify });
+  const summary = summarize(results);
+
+  if (flags.save) {
+    const file = resolve(ctx.io.cwd, flags.save);
+    const text = JSON.stringify({ tool: `mids ${VERSION}`, note: "observed shapes of the API's answers: field names and types only, never values", routes: observed }, null, 2) + "\n";
+    try { await writeFile(file, text); } catch (e) { throw new UsageError(`--save: cannot write '${flags.save}': ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`); }
+  }
+
+  if (useFindings) {
+    const set = report.findingsSet(results, VERSION, findings.MIDS_INFORMATION_URI);
+    await findings.emitFindings(ctx, flags, { set, json: () => JSON.stringify(report.jsonReport(results, summary), null, 2) + "\n" }, { heading: "mids contract check" });
+  } else if (g.output === "json" || g.jq !== undefined) {
+    const { emitJson } = await import("../../output/render.js");
+    await emitJson(ctx, report.jsonReport(results, summary));
+  } else {
+    const { renderTable } = await import("../../output/render.js");
+    // the route is what the user acts on: named like an identifier, it is the last column to give way
+    const rows = results.map((r) => ({ routeId: `${r.method} ${r.path}`, ...report.resultCells(r) }));
+    await io.writeAsync(ctx.io.stdout, await renderTable(ctx, [
+      { path: "routeId", header: "ROUTE" }, { path: "documented", header: "DOCUMENTED" }, { path: "assumed", header: "ASSUMED" }, { path: "detail", header: "DETAIL" },
+    ], rows));
+  }
+  if (!g.quiet) ctx.io.stderr.write(report.summaryLine(summary));
+  if (summary.violated || summary.failed) {
+    const what = [summary.violated && `${summary.violated} documented shape${summary.violated === 1 ? "" : "s"} violated`, summary.failed && `${summary.failed} route${summary.failed === 1 ? "" : "s"} could not be checked`].filter(Boolean).join(", ");
+    throw new errors.MalformedResponseError(`the server does not hold the contract: ${what}`, { hint: "the detail column (or -o json) names each field; --save FILE records the shapes for a bug report" });
+  }
+}

@@ -1,0 +1,78 @@
+// Reading payloads whose shape the spec does not show (spec 2.17) without trusting the guess:
+// lists found wherever the answer puts them, views that add what they cannot place as extra
+// columns or key/value rows, and `-o json|ndjson|yaml` that print the data as received.
+import type { Context } from "../../context.js";
+import type { Column, View } from "../../output/render.js";
+import { cellText } from "../../output/fields.js";
+import { fieldsOf, type Shape } from "../../contract/shapes/shape.js";
+import { listItems } from "../../contract/shapes/list.js";
+
+export { listItems };
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => !!v && typeof v === "object" && !Array.isArray(v);
+
+/** The top-level field names of an object shape (the assumption's own fields). */
+export function shapeFields(shape: Shape | undefined): Set<string> {
+  let s = shape;
+  while (Array.isArray(s)) s = s[0];
+  return s && typeof s === "object" ? new Set(fieldsOf(s as { [k: string]: Shape }).keys()) : new Set();
+}
+
+/**
+ * The view plus a column for each top-level field of `sample` that neither the view nor the
+ * assumed shape places (a server that answers more, or under other names), at most `max`.
+ */
+export function withExtras(view: View, sample: unknown, known: Set<string>, max = Infinity): View {
+  view = { ...view, columns: view.columns.map(nestedToo) };
+  if (!isObj(sample)) return view;
+  const placed = new Set(view.columns.map((c) => c.path.split(".")[0]));
+  const extra: Column[] = [];
+  for (const k of Object.keys(sample)) {
+    if (extra.length >= max) break;
+    if (!placed.has(k) && !known.has(k)) extra.push({ path: k });
+  }
+  return extra.length ? { ...view, columns: [...view.columns, ...extra] } : view;
+}
+
+/** A field one level down (`attributes.name` for `name`), for a server that groups its fields. */
+function nested(row: unknown, path: string): unknown {
+  if (!isObj(row)) return undefined;
+  for (const v of Object.values(row)) {
+    if (!isObj(v)) continue;
+    const found = firstOf(v, [path]);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+/** A column that also reads its field one level down when it is not where the view expects it. */
+function nestedToo(c: Column): Column {
+  const format = c.format;
+  return { ...c, format: (v, row) => { const x = v ?? nested(row, c.path); return format ? format(x, row) : cellText(x); } };
+}
+
+/** The first of `paths` that holds a value in `row` (a field under another name or nested). */
+export function firstOf(row: unknown, paths: readonly string[]): unknown {
+  for (const p of paths) {
+    let cur: unknown = row;
+    for (const k of p.split(".")) cur = isObj(cur) && Object.prototype.hasOwnProperty.call(cur, k) ? cur[k] : undefined;
+    if (cur !== undefined && cur !== null) return cur;
+  }
+  return undefined;
+}
+
+/**
+ * A list answer of an assumed shape: json and yaml print the data as received (a wrapped list
+ * stays wrapped), ndjson one item a line, table and csv the items.
+ */
+export async function printAssumedList(ctx: Context, data: unknown, view: View, names: readonly string[] = [], row?: (item: unknown) => unknown): Promise<void> {
+  const { printItem, printList } = await import("../../output/render.js");
+  const { items, wrapped } = listItems(data, names);
+  if (wrapped && (ctx.globals.output === "json" || ctx.globals.output === "yaml" || ctx.globals.jq !== undefined)) {
+    await printItem(ctx, data);
+    return;
+  }
+  const asTable = row && (ctx.globals.output === "table" || ctx.globals.output === "csv");
+  await printList(ctx, [asTable ? items.map(row) : items], view);
+}

@@ -1,0 +1,211 @@
+// `mids contract check`: the contract held against a live server (after Prism's validation proxy).
+// Each documented GET is called once (ids taken from the list routes; never PATCH, POST or DELETE);
+// its `data` is held to the documented shape (DATA_SCHEMAS: a violation names field, expected,
+// got) and to mids' assumed shape (ASSUMED_SHAPES: confirmed, or how it departs). The caller
+// sends the requests (the client, with its retries and rate-limit waits); this module only plans
+// and judges. Observed shapes are field names and types, never values.
+import { z } from "zod";
+import { canonical, ROUTES, type Route } from "../routes.js";
+import { DATA_SCHEMAS } from "../schemas.js";
+import { ASSUMED_SHAPES } from "../shapes/assumed.js";
+import { assumedDepartures, listItems } from "../shapes/list.js";
+import { observe, typeName, type Departure, type Shape } from "../shapes/shape.js";
+
+export interface Violation { field: string; expected: string; got: string; message: string }
+
+export type DocumentedVerdict = "holds" | "violated" | "not-shown";
+export type AssumedVerdict = "confirmed" | "departs" | "none";
+
+export interface RouteResult {
+  route: string;
+  method: string;
+  path: string;
+  /** the path called, ids filled in (absent when the route was not called) */
+  called?: string;
+  /** holds / violated for a documented shape; not-shown when the spec shows none */
+  documented?: DocumentedVerdict;
+  violations: Violation[];
+  assumed?: AssumedVerdict;
+  departures: Departure[];
+  /** why the route was not checked (no id to call it with, the key lacks an entitlement, ...) */
+  skipped?: string;
+  /** the call failed: the error's code and message */
+  failed?: { code: string; status?: number; message: string };
+}
+
+export interface CheckSummary {
+  routes: number;
+  holds: number;
+  violated: number;
+  confirmed: number;
+  departs: number;
+  skipped: number;
+  failed: number;
+}
+
+/** What the caller answers for one route: its `data`, or an error with a code. */
+export type Caller = (routeId: string, pathParams: Record<string, string>) => Promise<{ data: unknown }>;
+
+/** GET routes checked: every documented read, aliases left out (they answer like their target). */
+export function checkableRoutes(): Route[] {
+  return ROUTES.filter((r) => r.method === "GET" && !r.aliasOf);
+}
+
+/** The routes `--routes` names: ids (`v3.intel.list`), paths (`/v3/intel`), or prefixes ending in `*` (`v3.*`). */
+export function selectRoutes(spec: string | undefined): { routes: Route[]; unknown: string[] } {
+  const all = checkableRoutes();
+  if (!spec) return { routes: all, unknown: [] };
+  const wanted = spec.split(",").map((s) => s.trim()).filter(Boolean);
+  const unknown: string[] = [];
+  const picked = new Set<Route>();
+  for (const w of wanted) {
+    const hit = all.filter((r) => (w.endsWith("*") ? r.id.startsWith(w.slice(0, -1)) || r.path.startsWith(w.slice(0, -1)) : r.id === w || r.path === w));
+    if (!hit.length) unknown.push(w);
+    for (const r of hit) picked.add(r);
+  }
+  return { routes: all.filter((r) => picked.has(r)), unknown };
+}
+
+const isObj = (v: unknown): v is Record<string, unknown> => !!v && typeof v === "object" && !Array.isArray(v);
+
+function at(v: unknown, path: readonly PropertyKey[]): unknown {
+  let cur = v;
+  for (const k of path) cur = cur !== null && typeof cur === "object" ? (cur as Record<PropertyKey, unknown>)[k] : undefined;
+  return cur;
+}
+
+/** Documented shape: each zod issue as field, expected, got. */
+export function violations(routeId: string, data: unknown): Violation[] | undefined {
+  const schema = DATA_SCHEMAS[routeId] ?? DATA_SCHEMAS[canonical(ROUTES.find((r) => r.id === routeId)!).id];
+  if (!schema) return undefined;
+  // a list whose items the spec does not show may come wrapped: the documented part is its items'
+  const a = ASSUMED_SHAPES[routeId];
+  const subject = a && Array.isArray(a.shape) && !Array.isArray(data) ? listItems(data).items : data;
+  const r = (schema as z.ZodType).safeParse(subject);
+  if (r.success) return [];
+  return r.error.issues.slice(0, 50).map((i) => {
+    const got = at(subject, i.path);
+    const expected = "expected" in i && typeof i.expected === "string" ? i.expected : i.code;
+    return { field: i.path.length ? i.path.join(".") : "(data)", expected, got: got === undefined ? "missing" : typeName(got), message: i.message };
+  });
+}
+
+/** Judge one answer. */
+export function judge(r: Route, data: unknown, called: string): RouteResult {
+  const v = violations(r.id, data);
+  const a = ASSUMED_SHAPES[r.id];
+  const deps = a ? assumedDepartures(a.shape, data) : [];
+  return {
+    route: r.id, method: r.method, path: r.path, called,
+    documented: v === undefined ? "not-shown" : v.length ? "violated" : "holds", violations: v ?? [],
+    assumed: a ? (deps.length ? "departs" : "confirmed") : "none", departures: deps,
+  };
+}
+
+/** The first id-like value of the first item of a list answer, at `path` (dotted). */
+function firstValue(data: unknown, paths: readonly string[], pattern?: RegExp): string | undefined {
+  const items = Array.isArray(data) ? data : isObj(data) && Array.isArray(data.topics) ? data.topics : listItems(data).items;
+  for (const item of items) {
+    for (const p of paths) {
+      const v = at(item, p.split("."));
+      if (typeof v === "string" && v && (!pattern || pattern.test(v))) return v;
+    }
+  }
+  return undefined;
+}
+
+/** Where each path parameter comes from: a list route and the fields of its items that hold the value. */
+const SOURCES: Readonly<Record<string, { from: string; paths: string[]; param: string }[]>> = {
+  "v2.topics.report": [{ from: "v2.topics.list", paths: ["id"], param: "id" }],
+  "v2.projects.get": [{ from: "v2.projects.list", paths: ["id"], param: "id" }],
+  "v2.projects.neighbors": [{ from: "v2.projects.list", paths: ["id"], param: "id" }],
+  "v2.projects.momentum": [{ from: "v2.projects.list", paths: ["id"], param: "id" }],
+  "v2.projects.rank": [{ from: "v2.projects.list", paths: ["id"], param: "id" }],
+  "v2.projects.candles": [{ from: "v2.projects.list", paths: ["id"], param: "id" }],
+  "v2.projects.metrics": [{ from: "v2.projects.list", paths: ["id"], param: "id" }],
+  "v2.intel.get": [{ from: "v2.intel.list", paths: ["id"], param: "id" }],
+  "v2.recipes.get": [{ from: "v2.recipes.list", paths: ["name"], param: "name" }],
+  "v3.projects.get": [{ from: "v3.projects.list", paths: ["slug", "id"], param: "idOrSlug" }],
+  "v3.projects.series": [{ from: "v3.projects.list", paths: ["slug", "id"], param: "idOrSlug" }],
+  "v3.topics.get": [{ from: "v3.topics.list", paths: ["id"], param: "id" }],
+  "v3.reports.get": [{ from: "v3.topics.list", paths: ["report.id", "reportId"], param: "id" }],
+  "v3.intel.get": [{ from: "v3.intel.list", paths: ["id"], param: "id" }],
+};
+
+/** Fixed path parameters: the series is checked for its first measure. */
+const FIXED: Readonly<Record<string, Record<string, string>>> = { "v3.projects.series": { measure: "trend" } };
+
+export interface CheckOptions {
+  concurrency: number;
+  /** fill a path template (routes.buildPath) */
+  buildPath: (r: Route, params: Record<string, string>) => string;
+  /** is this error the key's or the entitlement's (skip), or the server's (failed)? */
+  classify: (e: unknown) => { kind: "skip" | "fail" | "fatal"; code: string; status?: number; message: string };
+}
+
+/**
+ * Call each route once, lists first (their items give the ids), at most `concurrency` at a time.
+ * Returns a result per route, in route-table order, and the observed shape of each answer.
+ */
+export async function checkContract(routes: readonly Route[], call: Caller, opts: CheckOptions): Promise<{ results: RouteResult[]; observed: Record<string, { path: string; shape: Shape }> }> {
+  const answers = new Map<string, unknown>();
+  const results = new Map<string, RouteResult>();
+  const observed: Record<string, { path: string; shape: Shape }> = {};
+  const wanted = new Set(routes.map((r) => r.id));
+  const byId = new Map(ROUTES.map((r) => [r.id, r]));
+  // the list routes the chosen detail routes need, even when not chosen themselves (called, not reported)
+  const needed = new Set<string>();
+  for (const r of routes) for (const s of SOURCES[r.id] ?? []) needed.add(s.from);
+  const first = [...new Set([...routes.filter((r) => !r.path.includes("{")).map((r) => r.id), ...needed])].map((id) => byId.get(id)!);
+  const second = routes.filter((r) => r.path.includes("{"));
+
+  const one = async (r: Route): Promise<void> => {
+    const base = { route: r.id, method: r.method, path: r.path, violations: [], departures: [] };
+    const params: Record<string, string> = { ...FIXED[r.id] };
+    for (const s of SOURCES[r.id] ?? []) {
+      const v = answers.has(s.from) ? firstValue(answers.get(s.from), s.paths, byId.get(r.id)?.pathPatterns?.[s.param]) : undefined;
+      if (v === undefined) {
+        results.set(r.id, { ...base, skipped: `no ${s.param} to call it with: ${answers.has(s.from) ? `no item of ${byId.get(s.from)!.path} carries ${s.paths.join(" or ")}` : `${byId.get(s.from)!.path} gave no answer`}` });
+        return;
+      }
+      params[s.param] = v;
+    }
+    if (r.path.includes("{") && !SOURCES[r.id]) {
+      results.set(r.id, { ...base, skipped: "no list route gives its id (pass the id to 'mids api' to check it by hand)" });
+      return;
+    }
+    const called = opts.buildPath(r, params);
+    try {
+      const { data } = await call(r.id, params);
+      answers.set(r.id, data);
+      observed[r.id] = { path: `${r.method} ${r.path}`, shape: observe(data) };
+      if (wanted.has(r.id)) results.set(r.id, judge(r, data, called));
+    } catch (e) {
+      const c = opts.classify(e);
+      if (c.kind === "fatal") throw e;
+      if (!wanted.has(r.id)) return;
+      // a route whose path mids assumes (spec: not shown) may live elsewhere: a note, not a failure
+      if (r.assumed && c.kind === "fail") { results.set(r.id, { ...base, called, skipped: `its path is assumed and the server answered ${c.code}${c.status ? ` (${c.status})` : ""}` }); return; }
+      results.set(r.id, c.kind === "skip" ? { ...base, called, skipped: c.message } : { ...base, called, failed: { code: c.code, ...(c.status !== undefined ? { status: c.status } : {}), message: c.message } });
+    }
+  };
+  for (const stage of [first, second]) {
+    let next = 0;
+    const worker = async () => { while (next < stage.length) await one(stage[next++]); };
+    await Promise.all(Array.from({ length: Math.max(1, Math.min(opts.concurrency, stage.length)) }, worker));
+  }
+  return { results: routes.map((r) => results.get(r.id)!).filter(Boolean), observed };
+}
+
+export function summarize(results: readonly RouteResult[]): CheckSummary {
+  const s: CheckSummary = { routes: results.length, holds: 0, violated: 0, confirmed: 0, departs: 0, skipped: 0, failed: 0 };
+  for (const r of results) {
+    if (r.skipped) s.skipped++;
+    else if (r.failed) s.failed++;
+    if (r.documented === "holds") s.holds++;
+    if (r.documented === "violated") s.violated++;
+    if (r.assumed === "confirmed") s.confirmed++;
+    if (r.assumed === "departs") s.departs++;
+  }
+  return s;
+}

@@ -1,0 +1,59 @@
+// `mids contract check` results as text (a table), JSON, and findings (src/findings: SARIF,
+// GitHub annotations, JUnit, GitLab, checkstyle, stylish) for a nightly CI job.
+import type { FindingsSet, Finding, RuleInfo } from "../../findings/types.js";
+import { departureText } from "../shapes/shape.js";
+import { oneLine } from "../../output/sanitize.js";
+import type { CheckSummary, RouteResult } from "./index.js";
+
+export const RULES = {
+  documented: { id: "contract/documented", text: "An answer does not hold the shape the spec documents (part 2, the route tables).", help: "The server departs from the documented contract: commands reading this route exit 7. Report it to the API's maintainers with 'mids contract check --save FILE'." },
+  assumed: { id: "contract/assumed", text: "An answer departs from the shape mids assumes where the spec shows none (spec 2.17).", help: "Not an error: mids passes the data through and renders what it can. docs/assumptions.md lists the assumption." },
+  failed: { id: "contract/unchecked", text: "A route could not be checked: the call failed.", help: "Run again; 'mids api' shows the raw answer." },
+} as const satisfies Record<string, RuleInfo>;
+
+
+/** What a result says, in a few words per column. */
+export function resultCells(r: RouteResult): { documented: string; assumed: string; detail: string } {
+  const documented = r.skipped ? "skipped" : r.failed ? "failed" : r.documented === "not-shown" ? "not shown" : r.documented ?? "";
+  const assumed = r.skipped || r.failed ? "" : r.assumed === "none" ? "" : r.assumed ?? "";
+  const detail = r.skipped ? r.skipped
+    : r.failed ? `${r.failed.code}${r.failed.status ? ` (${r.failed.status})` : ""}: ${r.failed.message}`
+    : [...r.violations.map((v) => `${v.field}: ${v.expected} expected, got ${v.got}`), ...r.departures.map(departureText)].join("; ");
+  return { documented, assumed, detail: oneLine(detail) };
+}
+
+/** The summary line (stderr). */
+export function summaryLine(s: CheckSummary): string {
+  return `contract check: ${s.routes} route${s.routes === 1 ? "" : "s"}: documented shape ${s.holds} hold${s.holds === 1 ? "s" : ""}, ${s.violated} violated; assumed shape ${s.confirmed} confirmed, ${s.departs} depart; ${s.skipped} skipped, ${s.failed} failed\n`;
+}
+
+/** The JSON report (-o json / --format json): a CI interface. */
+export function jsonReport(results: readonly RouteResult[], summary: CheckSummary): Record<string, unknown> {
+  return { routes: results, summary };
+}
+
+/** One finding per violation, departure and failure; the "file" is the route's path. */
+export function findingsSet(results: readonly RouteResult[], version: string, informationUri: string): FindingsSet {
+  const files = results.map((r) => {
+    const file = `api${r.path}`.replace(/[{}]/g, "");
+    const base = { file, line: 1, column: 1, endLine: 1, endColumn: 2, logical: `${r.method} ${r.path}` };
+    const findings: Finding[] = [];
+    for (const v of r.violations) {
+      findings.push({ ...base, severity: "error", ruleId: RULES.documented.id, label: "violated", title: `${r.method} ${r.path}: ${v.field}`,
+        message: oneLine(`${r.method} ${r.path}: the documented field ${v.field} is not what the spec says: ${v.expected} expected, got ${v.got}`),
+        properties: { route: r.route, field: v.field, expected: v.expected, got: v.got }, key: `${r.route}\u0000${v.field}` });
+    }
+    for (const d of r.departures) {
+      findings.push({ ...base, severity: "note", ruleId: RULES.assumed.id, label: "departs", title: `${r.method} ${r.path}: ${d.path}`,
+        message: oneLine(`${r.method} ${r.path} departs from the assumed shape: ${departureText(d)}`),
+        properties: { route: r.route, path: d.path, kind: d.kind, ...(d.expected ? { expected: d.expected } : {}), ...(d.got ? { got: d.got } : {}) }, key: `${r.route}\u0000${d.kind}\u0000${d.path}` });
+    }
+    if (r.failed) {
+      findings.push({ ...base, severity: "warning", ruleId: RULES.failed.id, label: "failed", title: `${r.method} ${r.path}`,
+        message: oneLine(`${r.method} ${r.path} could not be checked: ${r.failed.code}${r.failed.status ? ` (${r.failed.status})` : ""}: ${r.failed.message}`),
+        properties: { route: r.route, code: r.failed.code }, key: `${r.route}\u0000failed` });
+    }
+    return { file, findings };
+  }).filter((f) => f.findings.length);
+  return { tool: { name: "mids", version, informationUri }, rules: [RULES.documented, RULES.assumed, RULES.failed], files, columnKind: "utf16CodeUnits", suite: "mids contract check", classname: "contract" };
+}

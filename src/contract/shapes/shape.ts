@@ -1,0 +1,188 @@
+// A small shape language for payloads the spec does not show (spec 2.17): what mids assumes, what
+// a server answered (`contract check --save`: field names and types, never values), and how the
+// two differ. Pure and dependency-free; zod stays for the documented shapes (../schemas.ts).
+//
+// A Shape is a type name ("string", "number", "integer", "boolean", "timestamp", "null",
+// "unknown"; alternatives joined by "|"), a one-element array (the shape of every item), or an
+// object whose keys name fields (a trailing "?" marks an optional one). `{"|": [a, b]}` is either
+// shape (an object or null).
+
+export type Shape = string | readonly Shape[] | { readonly [field: string]: Shape };
+
+export type DepartureKind = "missing" | "extra" | "type";
+
+export interface Departure {
+  /** dotted path inside `data`; `[]` stands for every item of a list */
+  path: string;
+  kind: DepartureKind;
+  /** what the assumption says (missing, type) */
+  expected?: string;
+  /** what the answer holds (extra, type) */
+  got?: string;
+}
+
+/** The cap on the departures listed for one answer (the rest are counted, not kept). */
+export const MAX_DEPARTURES = 50;
+
+/** JSON type name of a value, as the shape language names it. */
+export function typeName(v: unknown): string {
+  if (v === null) return "null";
+  if (Array.isArray(v)) return "array";
+  if (typeof v === "number") return Number.isInteger(v) ? "integer" : "number";
+  return typeof v;
+}
+
+const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
+
+function primMatches(t: string, v: unknown): boolean {
+  switch (t) {
+    case "unknown": return true;
+    case "null": return v === null;
+    case "string": return typeof v === "string";
+    case "timestamp": return typeof v === "string" && TIMESTAMP.test(v);
+    case "number": return typeof v === "number";
+    case "integer": return typeof v === "number" && Number.isInteger(v);
+    case "boolean": return typeof v === "boolean";
+    case "array": return Array.isArray(v);
+    case "object": return !!v && typeof v === "object" && !Array.isArray(v);
+    default: return false;
+  }
+}
+
+const isObj = (v: unknown): v is Record<string, unknown> => !!v && typeof v === "object" && !Array.isArray(v);
+const join = (p: string, k: string) => (p ? `${p}.${k}` : k);
+
+/** The fields of an object shape: name -> {shape, optional}. */
+export function fieldsOf(shape: { readonly [field: string]: Shape }): Map<string, { shape: Shape; optional: boolean }> {
+  const out = new Map<string, { shape: Shape; optional: boolean }>();
+  for (const [k, s] of Object.entries(shape)) {
+    const optional = k.endsWith("?");
+    out.set(optional ? k.slice(0, -1) : k, { shape: s, optional });
+  }
+  return out;
+}
+
+/** A shape as one line of text (for notes and docs): `{id: string, points: [{timestamp: timestamp}]}`. */
+export function shapeText(s: Shape): string {
+  if (typeof s === "string") return s;
+  if (Array.isArray(s)) return `[${s.length ? shapeText(s[0]) : "unknown"}]`;
+  const either = (s as { "|"?: readonly Shape[] })["|"];
+  if (either) return either.map(shapeText).join(" | ");
+  return `{${Object.entries(s).map(([k, v]) => `${k}: ${shapeText(v as Shape)}`).join(", ")}}`;
+}
+
+/** The name of what a shape expects, for a `type` departure. */
+function expectedName(s: Shape): string {
+  if (typeof s === "string") return s;
+  const either = (s as { "|"?: readonly Shape[] })["|"];
+  if (either) return either.map(expectedName).join("|");
+  return Array.isArray(s) ? "array" : "object";
+}
+
+/**
+ * How `value` departs from `shape`: fields missing, fields the shape does not name (extra), and
+ * other types. A list reports each departure once for all its items (`points[].value`). At most
+ * MAX_DEPARTURES are kept.
+ */
+export function departures(shape: Shape, value: unknown): Departure[] {
+  const out: Departure[] = [];
+  const seen = new Set<string>();
+  const add = (d: Departure) => {
+    const k = `${d.kind} ${d.path}`;
+    if (seen.has(k) || out.length >= MAX_DEPARTURES) return;
+    seen.add(k);
+    out.push(d);
+  };
+  const walk = (s: Shape, v: unknown, path: string): void => {
+    if (typeof s === "string") {
+      if (!s.split("|").some((t) => primMatches(t, v))) add({ path: path || "(data)", kind: "type", expected: s, got: typeName(v) });
+      return;
+    }
+    if (Array.isArray(s)) {
+      if (!Array.isArray(v)) return add({ path: path || "(data)", kind: "type", expected: "array", got: typeName(v) });
+      if (s.length) for (const item of v) walk(s[0], item, `${path}[]`);
+      return;
+    }
+    const either = (s as { "|"?: readonly Shape[] })["|"];
+    if (either) {
+      // the alternative that fits best: the one with the fewest departures
+      let best: Departure[] | undefined;
+      for (const alt of either) {
+        const d = departures(alt, v).map((x) => ({ ...x, path: x.path === "(data)" ? path || "(data)" : join(path, x.path) }));
+        if (!best || d.length < best.length) best = d;
+      }
+      for (const d of best ?? []) add(d);
+      return;
+    }
+    if (!isObj(v)) return add({ path: path || "(data)", kind: "type", expected: "object", got: typeName(v) });
+    const fields = fieldsOf(s as { [k: string]: Shape });
+    for (const [k, f] of fields) {
+      if (!(k in v) || v[k] === undefined) {
+        if (!f.optional) add({ path: join(path, k), kind: "missing", expected: expectedName(f.shape) });
+        continue;
+      }
+      walk(f.shape, v[k], join(path, k));
+    }
+    for (const k of Object.keys(v)) if (!fields.has(k)) add({ path: join(path, k), kind: "extra", got: typeName(v[k]) });
+  };
+  walk(shape, value, "");
+  return out;
+}
+
+/** One departure as text: `name missing`, `project: extra object`, `value: number expected, got string`. */
+export function departureText(d: Departure): string {
+  if (d.kind === "missing") return `${d.path} missing`;
+  if (d.kind === "extra") return `${d.path} extra (${d.got})`;
+  return `${d.path}: ${d.expected} expected, got ${d.got}`;
+}
+
+/** The names of the type alternatives a merged shape holds. */
+function alternatives(s: string): Set<string> {
+  return new Set(s.split("|"));
+}
+
+/** Two observed shapes as one (items of one list); a field absent from either becomes optional. */
+export function mergeShapes(a: Shape, b: Shape): Shape {
+  if (typeof a === "string" && typeof b === "string") {
+    const all = new Set([...alternatives(a), ...alternatives(b)]);
+    if (all.has("number")) all.delete("integer");
+    return [...all].sort().join("|");
+  }
+  if (Array.isArray(a) && Array.isArray(b)) {
+    if (!a.length) return b;
+    if (!b.length) return a;
+    return [mergeShapes(a[0], b[0])];
+  }
+  if (isObj(a) && isObj(b)) {
+    const fa = fieldsOf(a as { [k: string]: Shape });
+    const fb = fieldsOf(b as { [k: string]: Shape });
+    const out: Record<string, Shape> = {};
+    for (const k of new Set([...fa.keys(), ...fb.keys()])) {
+      const x = fa.get(k);
+      const y = fb.get(k);
+      const optional = !x || !y || x.optional || y.optional;
+      out[optional ? `${k}?` : k] = x && y ? mergeShapes(x.shape, y.shape) : (x ?? y)!.shape;
+    }
+    return out;
+  }
+  // an object in one item and a scalar in another: say both
+  const name = (s: Shape) => (typeof s === "string" ? s : Array.isArray(s) ? "array" : "object");
+  return [...new Set([name(a), name(b)])].sort().join("|");
+}
+
+/** The shape of a value: field names and types only, never a value (for `contract check --save`). */
+export function observe(v: unknown, depth = 0): Shape {
+  if (depth > 32) return "unknown";
+  if (Array.isArray(v)) {
+    let item: Shape | undefined;
+    for (const x of v) item = item === undefined ? observe(x, depth + 1) : mergeShapes(item, observe(x, depth + 1));
+    return item === undefined ? [] : [item];
+  }
+  if (isObj(v)) {
+    const out: Record<string, Shape> = {};
+    for (const [k, x] of Object.entries(v)) out[k] = observe(x, depth + 1);
+    return out;
+  }
+  const t = typeName(v);
+  return t === "string" && TIMESTAMP.test(v as string) ? "timestamp" : t;
+}

@@ -1,0 +1,118 @@
+// `mids contract check` end to end: against the sandbox every documented shape holds and every
+// assumed one is confirmed; against `--faults shapes` the documented shapes still hold (exit 0)
+// and the departures are listed as notes; against a server that breaks a documented shape, exit 7
+// naming field, expected and got. Read-only (only GET), --save records shapes without values,
+// and the SARIF passes Microsoft's validator (`@microsoft/sarif-multitool`, as in scan-sarif.test.ts).
+import { spawnSync } from "node:child_process";
+import { readFileSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { baseEnv, runMids, startSandbox, tempDir } from "../helpers/cli.js";
+import { hostile, sendJson } from "../helpers/hostile.js";
+import { SANDBOX_DEMO_KEY } from "../../src/sandbox/keys.js";
+import { ASSUMED_SHAPES } from "../../src/contract/shapes/assumed.js";
+
+const multitool: string = createRequire(import.meta.url)("@microsoft/sarif-multitool");
+
+interface Result { route: string; documented?: string; assumed?: string; skipped?: string; violations: { field: string; expected: string; got: string }[]; departures: { path: string; kind: string }[] }
+interface Report { routes: Result[]; summary: Record<string, number> }
+
+describe("contract check", () => {
+  it("holds against the sandbox and, with its departures listed, against --faults shapes; GETs only; SARIF validates; --save keeps no values", { timeout: 90_000 }, async () => {
+    const dir = tempDir("contract-");
+    const [plain, shapes] = await Promise.all([startSandbox([]), startSandbox(["--faults", "shapes"])]);
+    try {
+      const save = join(dir, "shapes.json");
+      const [p, s, sarif] = await Promise.all([
+        runMids(["contract", "check", "-o", "json", "--save", save], { env: plain.env(SANDBOX_DEMO_KEY) }),
+        runMids(["contract", "check", "-o", "json"], { env: shapes.env(SANDBOX_DEMO_KEY) }),
+        runMids(["contract", "check", "--format", "sarif"], { env: shapes.env(SANDBOX_DEMO_KEY) }),
+      ]);
+      expect(p.code, p.stderr).toBe(0);
+      const pr = JSON.parse(p.stdout) as Report;
+      const checked = pr.routes.filter((r) => !r.skipped);
+      expect(checked.length).toBeGreaterThan(20);
+      expect(pr.routes.every((r) => r.documented !== "violated")).toBe(true);
+      // every assumed shape the sandbox serves is its own assumption
+      expect(checked.filter((r) => r.assumed === "confirmed").map((r) => r.route).sort()).toEqual(Object.keys(ASSUMED_SHAPES).sort());
+      expect(pr.summary).toMatchObject({ violated: 0, departs: 0, failed: 0 });
+      expect(p.stderr).toMatch(/^contract check: \d+ routes: documented shape \d+ hold, 0 violated; assumed shape 8 confirmed, 0 depart/m);
+      // read-only: every request a GET
+      const seen = await plain.admin<{ method: string; path: string }[]>("/_sandbox/requests");
+      expect(seen.length).toBeGreaterThan(20);
+      expect(seen.every((q) => q.method === "GET")).toBe(true);
+      // --save: field names and types, never a value
+      const saved = readFileSync(save, "utf8");
+      const slug = (await plain.api<{ data: { slug: string; name: string }[] }>("/v3/projects?limit=1", SANDBOX_DEMO_KEY)).body.data[0];
+      expect(saved).not.toContain(slug.slug);
+      expect(saved).not.toContain(slug.name);
+      expect(JSON.parse(saved).routes["v3.projects.list"].shape[0]).toMatchObject({ id: "string", trend: "number", rank: "integer" });
+
+      expect(s.code, s.stderr).toBe(0);
+      const sr = JSON.parse(s.stdout) as Report;
+      expect(sr.summary.violated).toBe(0);
+      const departs = sr.routes.filter((r) => r.assumed === "departs");
+      expect(departs.map((r) => r.route).sort()).toEqual(Object.keys(ASSUMED_SHAPES).sort());
+      const series = sr.routes.find((r) => r.route === "v3.projects.series")!;
+      expect(series.departures).toEqual(expect.arrayContaining([{ path: "name", kind: "missing", expected: "string" }, { path: "points", kind: "missing", expected: "array" }]));
+
+      expect(sarif.code, sarif.stderr).toBe(0);
+      const log = JSON.parse(sarif.stdout);
+      const results = log.runs[0].results as { ruleId: string; level: string }[];
+      expect(results.length).toBeGreaterThan(0);
+      expect(new Set(results.map((r) => `${r.ruleId} ${r.level}`))).toEqual(new Set(["contract/assumed note"]));
+      writeFileSync(join(dir, "contract.sarif"), sarif.stdout);
+      const v = spawnSync(multitool, ["validate", "contract.sarif", "--output", "validation.sarif", "--log", "ForceOverwrite"], { cwd: dir, encoding: "utf8" });
+      expect(v.status, v.stdout + v.stderr).toBe(0);
+      const problems = JSON.parse(readFileSync(join(dir, "validation.sarif"), "utf8")).runs.flatMap((run: { results?: { level?: string; ruleId: string }[] }) => run.results ?? [])
+        .filter((x: { level?: string }) => (x.level ?? "warning") === "warning" || x.level === "error");
+      expect(problems).toEqual([]);
+    } finally {
+      await Promise.all([plain.stop(), shapes.stop()]);
+    }
+  });
+
+  it("a documented field of the wrong type is exit 7, naming field, expected and got, in json and SARIF", async () => {
+    const me = {
+      credential: { id: "k1", name: "ci", type: "full", expiresAt: null },
+      entitlements: ["api"], rateLimit: { perMinute: "sixty", perDay: 1000 },
+      history: { archiveAccess: false, enforced: true, lookbackDays: 30, earliestAvailableAt: "2026-10-01T00:00:00Z", enforcementAt: "2026-08-17T00:00:00Z" },
+    };
+    const h = await hostile((req, res) => {
+      if (req.method !== "GET") return sendJson(res, 405, { code: "invalid_request", message: "no" });
+      if (req.url === "/v3/me") return sendJson(res, 200, { data: me, meta: {} });
+      if (req.url === "/v3/alerts/destinations") return sendJson(res, 200, { data: [{ id: "d1", kind: "webhook", label: "x", status: 1 }], meta: {} });
+      sendJson(res, 404, { code: "not_found", message: "no such route" });
+    });
+    const env = baseEnv({ MIDS_BASE_URL: h.url, MIDS_API_KEY: "k_test_1234567890" });
+    const [j, sarif] = await Promise.all([
+      runMids(["contract", "check", "--routes", "v3.me,/v3/alerts/destinations", "-o", "json"], { env }),
+      runMids(["contract", "check", "--routes", "v3.me,/v3/alerts/destinations", "--format", "sarif"], { env }),
+    ]);
+    expect(j.code).toBe(7);
+    expect(j.stderr).toContain("2 documented shapes violated");
+    const rep = JSON.parse(j.stdout) as Report;
+    expect(rep.routes.map((r) => [r.route, r.documented])).toEqual([["v3.me", "violated"], ["v3.alerts.destinations", "violated"]]);
+    expect(rep.routes[0].violations).toEqual([expect.objectContaining({ field: "rateLimit.perMinute", expected: "number", got: "string" })]);
+    expect(rep.routes[1].violations).toEqual([expect.objectContaining({ field: "0.status", expected: "string", got: "integer" })]);
+    expect(sarif.code).toBe(7);
+    const results = JSON.parse(sarif.stdout).runs[0].results as { ruleId: string; level: string; message: { text: string } }[];
+    expect(results.map((r) => `${r.ruleId} ${r.level}`)).toEqual(["contract/documented error", "contract/documented error"]);
+    expect(results[0].message.text).toContain("rateLimit.perMinute");
+    expect(h.seen.every((u) => u === "/v3/me" || u === "/v3/alerts/destinations")).toBe(true);
+    // the command that reads the route refuses it the same way
+    const cmd = await runMids(["me"], { env });
+    expect(cmd.code).toBe(7);
+    expect(cmd.stderr).toContain("does not match the v3.me contract at rateLimit.perMinute");
+  });
+
+  it("--routes names known routes only; a refused key is exit 3", async () => {
+    const [bad, h] = await Promise.all([runMids(["contract", "check", "--routes", "v9.nope"], { env: baseEnv({ MIDS_BASE_URL: "http://127.0.0.1:9" }) }),
+      hostile((_req, res) => sendJson(res, 401, { code: "credential_required", message: "key refused" }))]);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain("--routes: no GET route 'v9.nope'");
+    const refused = await runMids(["contract", "check", "--routes", "v3.me"], { env: baseEnv({ MIDS_BASE_URL: h.url, MIDS_API_KEY: "k_test_1234567890" }) });
+    expect(refused.code).toBe(3);
+  });
+});

@@ -1,0 +1,37 @@
+// The shape language of src/contract/shapes (pure): how an answer departs from an assumed shape,
+// and the observed shape `contract check --save` writes (names and types, never values).
+import { describe, expect, it } from "vitest";
+import { departures, departureText, mergeShapes, observe } from "../../src/contract/shapes/shape.js";
+import { assumedDepartures, listItems } from "../../src/contract/shapes/list.js";
+
+describe("departures", () => {
+  const shape = { id: "string", "note?": "string", at: "timestamp", n: "integer", ref: { "|": [{ id: "string" }, "null"] }, points: [{ t: "timestamp", v: "number|null" }] };
+  it("is empty for an answer of the shape, optional fields and either-shapes included", () => {
+    expect(departures(shape, { id: "a", at: "2026-11-01T00:00:00Z", n: 1, ref: null, points: [{ t: "2026-11-01T00:00:00.000Z", v: null }] })).toEqual([]);
+    expect(departures(shape, { id: "a", note: "x", at: "2026-11-01T00:00:00Z", n: 1, ref: { id: "r" }, points: [] })).toEqual([]);
+  });
+  it("names missing, extra and other-typed fields, a list's items once", () => {
+    const d = departures(shape, { at: "yesterday", n: 1.5, ref: { id: 3 }, points: [{ t: "2026-11-01T00:00:00Z", v: "1" }, { t: "2026-11-01T01:00:00Z", v: "2" }], extra: [1] });
+    expect(d.map(departureText)).toEqual([
+      "id missing", "at: timestamp expected, got string", "n: integer expected, got number", "ref.id: string expected, got integer",
+      "points[].v: number|null expected, got string", "extra extra (array)",
+    ]);
+  });
+  it("a wrapped list: the wrapping, then its items against the item shape", () => {
+    const d = assumedDepartures([{ id: "string" }], { items: [{ id: 1 }], count: 1 });
+    expect(d.map(departureText)).toEqual(["(data): array expected, got object", "[].id: string expected, got integer"]);
+    expect(listItems({ results: [1, 2] })).toEqual({ items: [1, 2], wrapped: true });
+    expect(listItems({ page: { things: [3] } })).toEqual({ items: [3], wrapped: true });
+    expect(listItems([4])).toEqual({ items: [4], wrapped: false });
+  });
+});
+
+describe("observe", () => {
+  it("keeps field names and types, never a value; items merged, a field some lack marked optional", () => {
+    const secret = "value-that-must-not-appear";
+    const s = observe({ name: secret, when: "2026-11-01T00:00:00Z", list: [{ a: 1, b: secret }, { a: 1.5 }], none: null, empty: [] });
+    expect(JSON.stringify(s)).not.toContain(secret);
+    expect(s).toEqual({ name: "string", when: "timestamp", list: [{ a: "number", "b?": "string" }], none: "null", empty: [] });
+    expect(mergeShapes({ x: "string" }, { x: { y: "integer" } })).toEqual({ x: "object|string" });
+  });
+});

@@ -1,0 +1,22 @@
+// The v3 series payload is not shown (spec 2.17): the chart's points are found in any list of
+// items that carry a time and a number, wherever the answer puts them.
+import { describe, expect, it } from "vitest";
+import { findPoints } from "../../src/commands/series/run.js";
+
+const T = ["2026-11-01T00:00:00Z", "2026-11-01T01:00:00Z"];
+
+describe("series points wherever they are", () => {
+  it("reads other names, pairs, nesting, and the measure's own name", () => {
+    expect(findPoints({ points: [{ timestamp: T[0], value: 1 }, { timestamp: T[1], value: null }] }, "trend").points).toEqual([{ timestamp: T[0], value: 1 }, { timestamp: T[1], value: null }]);
+    expect(findPoints({ data: [[T[0], 2], [T[1], 3]] }, "trend").points).toEqual([{ timestamp: T[0], value: 2 }, { timestamp: T[1], value: 3 }]);
+    expect(findPoints({ series: { values: [{ at: T[0], rank: 4, quality: "ok" }] } }, "rank").points).toEqual([{ timestamp: T[0], value: 4 }]);
+    expect(findPoints([{ time: T[0], v: 5 }], "trend").points).toEqual([{ timestamp: T[0], value: 5 }]);
+  });
+  it("prefers the list that carries numbers over another timed list", () => {
+    const data = { annotations: [{ at: T[0], note: "listing" }], history: [{ t: T[0], score: 7 }] };
+    expect(findPoints(data, "trend")).toMatchObject({ raw: data.history, points: [{ timestamp: T[0], value: 7 }] });
+  });
+  it("no list of timed items: no points", () => {
+    expect(findPoints({ name: "x", tags: ["a"] }, "trend").points).toEqual([]);
+  });
+});
