@@ -35,7 +35,8 @@ const lazyBuiltins = {
 };
 await build({
   // the worker threads of `mids migrate` on large inputs (src/migrate/parallel/pool.ts finds it beside cli.js)
-  entryPoints: { cli: join(root, "src/cli.ts"), "migrate-worker": join(root, "src/migrate/parallel/worker.ts") },
+  // and the worker thread that runs --jq (src/output/jq.ts finds it the same way)
+  entryPoints: { cli: join(root, "src/cli.ts"), "migrate-worker": join(root, "src/migrate/parallel/worker.ts"), "jq-worker": join(root, "src/output/jq-worker.ts") },
   plugins: [lazyBuiltins],
   outdir: out,
   // every library is bundled (package.json keeps them in devDependencies; test/e2e/pack.test.ts

@@ -20,6 +20,8 @@ export interface GlobalOptions {
   jq?: string;
   /** set once --jq has been applied (a command that never prints through emitJson gets a warning) */
   jqApplied?: boolean;
+  /** the --jq worker of this command, started by the first filter run (src/output/jq.ts) */
+  jqSession?: import("./output/jq.js").JqSession;
   /** --csv-raw: no formula guard on CSV text cells */
   csvRaw?: boolean;
   /** what the command lists, for "no projects matched" (set from the command name) */
