@@ -36,6 +36,8 @@ export interface GlobalOptions {
   maxBodyBytes?: number;
   /** --all / api --paginate stop (exit 7) after this many pages (--max-pages, MIDS_MAX_PAGES) */
   maxPages?: number;
+  /** requests in flight at once, when a command sizes the client to its work (migrate verify) */
+  connections?: number;
   /** set when --sandbox started an in-process sandbox for this command */
   sandbox: boolean;
   /** the selected profile (--profile or MIDS_PROFILE), when one is */
