@@ -2,7 +2,7 @@
 // (the README's first CI step) and config list|get show the URL with them redacted, whether it
 // comes from MIDS_BASE_URL, --base-url or the config file.
 import { describe, expect, it } from "vitest";
-import { baseEnv, runMids } from "../helpers/cli.js";
+import { baseEnv, runMids, type RunResult } from "../helpers/cli.js";
 import { hostile, sendJson } from "../helpers/hostile.js";
 
 const PASSWORD = "pw_Zq81xVb3";
@@ -14,7 +14,7 @@ describe("base-URL credentials", () => {
     const h = await hostile((_req, res) => sendJson(res, 401, { code: "credential_required", message: "no" }));
     const url = h.url.replace("http://", `http://alice:${PASSWORD}@`) + `/api?token=${TOKEN}&limit=5`;
     const env = baseEnv({ MIDS_BASE_URL: url, MIDS_API_KEY: "k_test_1234" });
-    const runs = await Promise.all([
+    const runs: RunResult[] = await Promise.all([
       runMids(["doctor", "-o", "table"], { env }),
       runMids(["doctor", "-o", "json"], { env }),
       runMids(["config", "list", "-o", "json"], { env }),
