@@ -81,6 +81,8 @@ export async function emitJson(ctx: Context, value: unknown): Promise<void> {
     const session = (ctx.globals.jqSession = jqSession({ limits: jqLimits(ctx.io.env), signal: ctx.signal }));
     ctx.onClose(() => session.close());
   }
+  // --verbose: the filter starts now (from here Ctrl-C and SIGTERM stop it)
+  if (ctx.globals.verbose) ctx.io.stderr.write("jq: the filter runs in its worker thread\n");
   const results = await ctx.globals.jqSession.run(value, filter, (text) => void ctx.io.stderr.write(stripControl(text) + "\n"));
   let text = "";
   for (const r of results) {
