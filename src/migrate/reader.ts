@@ -14,6 +14,7 @@ import { curlJoiner, type CurlEntry } from "./readers/curl.js";
 import { parseJsonLine } from "./readers/jsonl.js";
 import { readHar } from "./readers/har.js";
 import { gunzip } from "./gunzip.js";
+import { stripControl } from "../output/sanitize.js";
 import type { Handler, InputFormat, Item, RequestItem } from "./types.js";
 
 // a file is read into one reused buffer: nothing is allocated per read, so nothing piles up
@@ -241,7 +242,7 @@ async function readOne(io: IO, file: string, stdin: boolean, multi: boolean, opt
     if (gzip) {
       // as gzip -dc: everything before damage is decoded; data after a complete member that is
       // not gzip is ignored with a warning (gunzip.ts)
-      const what = stdin ? "stdin" : `'${file}'`;
+      const what = stdin ? "stdin" : `'${stripControl(file)}'`;
       const warn = opts.warn ?? ((m: string) => void io.stderr.write(`mids: warning: ${m}\n`));
       const decoded = gunzip(counted(), (bytes) => warn(`${what}: decompression OK, trailing garbage ignored (${bytes} bytes after the last gzip member are not gzip)`));
       text = new Chunks(untilDamage(decoded, (e) => void (damage = e)), opts.signal);
