@@ -5,6 +5,8 @@ import { describe, expect, it } from "vitest";
 import { baseEnv, runMids } from "../helpers/cli.js";
 import { hostile, sendJson, v3Page } from "../helpers/hostile.js";
 import { MAX_CURSOR_CHARS } from "../../src/client/paginate.js";
+import { main } from "../../src/main.js";
+import { testIO } from "../../src/io.js";
 
 const env = (url: string) => baseEnv({ MIDS_BASE_URL: url, MIDS_API_KEY: "k_test_1234" });
 /** Split pretty-printed JSON values printed one after another. */
@@ -51,6 +53,16 @@ describe("a long cursor in a resume hint", () => {
       expect(hint).toContain("(a 3000-character cursor, cut here");
       expect(hint.length).toBeLessThan(400);
     }
+  });
+});
+
+describe("a long cursor in the 'more results' line of a terminal", () => {
+  it("is cut, and says so", async () => {
+    const h = await hostile((_req, res) => sendJson(res, 200, v3Page(1, 1, "m".repeat(5000))));
+    const io = testIO({ stderrIsTTY: true, env: { MIDS_BASE_URL: h.url, MIDS_API_KEY: "k_test_1234", MIDS_CONFIG_DIR: "/nonexistent-mids-config" } });
+    expect(await main(["projects", "list", "-o", "json"], { io })).toBe(0);
+    const line = io.err().split("\n").find((l) => l.startsWith("mids: more results:"))!;
+    expect(line).toMatch(/^mids: more results: --cursor m{120}… \(a 5000-character cursor, cut here: .*\) or --all$/);
   });
 });
 
