@@ -36,8 +36,14 @@ const lazyBuiltins = {
 await build({
   // the worker threads of `mids migrate` on large inputs (src/migrate/parallel/pool.ts finds it beside cli.js)
   // and `import { startSandbox } from "mids/sandbox"` (package.json exports): its own entry, so it
-  // loads the sandbox's chunks and nothing of the CLI (test/e2e/pack.test.ts)
-  entryPoints: { cli: join(root, "src/cli.ts"), "migrate-worker": join(root, "src/migrate/parallel/worker.ts"), sandbox: join(root, "src/sandbox/public.ts") },
+  // loads the sandbox's chunks and nothing of the CLI (test/e2e/pack.test.ts); and the worker
+  // thread that runs --jq (src/output/jq.ts finds it the same way)
+  entryPoints: {
+    cli: join(root, "src/cli.ts"),
+    "migrate-worker": join(root, "src/migrate/parallel/worker.ts"),
+    sandbox: join(root, "src/sandbox/public.ts"),
+    "jq-worker": join(root, "src/output/jq-worker.ts"),
+  },
   plugins: [lazyBuiltins],
   outdir: out,
   // every library is bundled (package.json keeps them in devDependencies; test/e2e/pack.test.ts

@@ -134,6 +134,51 @@ export function checkDirPermissions(dir: string, mode: number, platform = proces
   });
 }
 
+/** Whom a file must belong to: the user or root (as ssh has it); undefined where there are no uids. */
+function trustedOwner(uid: number): boolean {
+  const me = process.getuid?.();
+  return me === undefined || uid === me || uid === 0;
+}
+
+function checkOwner(what: string, path: string, uid: number, platform: NodeJS.Platform): void {
+  if (platform === "win32" || trustedOwner(uid)) return;
+  throw new ConfigPermissionError(`${what} ${path} is owned by another user (uid ${uid}): refusing to use it`, {
+    hint: `whoever owns it can redirect your key; use a config of your own, or run: sudo chown ${process.getuid?.() ?? "$(id -u)"} '${path}'`,
+  });
+}
+
+/**
+ * Trust as ssh grants it: the config file and its directory belong to the user (or root) and no one
+ * else can write them; a symlinked file is held to the same rules where it really lives (the
+ * directory of its target), so a link into a shared, writable place is refused too.
+ */
+export function checkConfigTrust(path: string, hasKey: boolean, platform = process.platform): void {
+  if (platform === "win32") return;
+  const dir = dirname(path);
+  const dirStat = statSync(dir);
+  checkOwner("config directory", dir, dirStat.uid, platform);
+  checkDirPermissions(dir, dirStat.mode, platform);
+  if (lstatSync(path).isSymbolicLink()) {
+    const real = realpathSync(path);
+    const realDir = dirname(real);
+    const st = statSync(realDir);
+    const what = `config file ${path} is a link to ${real}, in directory ${realDir}`;
+    if (!trustedOwner(st.uid)) {
+      throw new ConfigPermissionError(`${what}, owned by another user (uid ${st.uid}): refusing to use it`, {
+        hint: `whoever owns that directory can replace the file and redirect your key; keep the config in a directory of your own`,
+      });
+    }
+    if (st.mode & 0o022 && !(st.mode & 0o1000)) {
+      throw new ConfigPermissionError(`${what}, writable by ${st.mode & 0o002 ? "others" : "group"} (mode ${(st.mode & 0o777).toString(8).padStart(4, "0")}): refusing to use it`, {
+        hint: `anyone who can write that directory can replace the file and redirect your key; move the file into a directory only you can write, or run: chmod go-w '${realDir}'`,
+      });
+    }
+  }
+  const st = statSync(path);
+  checkOwner("config file", path, st.uid, platform);
+  checkPermissions(path, st.mode, hasKey, platform);
+}
+
 /** Read and check the whole file (both the default settings and the profiles). */
 export function readConfigFile(env: Record<string, string | undefined>): ConfigFile {
   const p = configPath(env);
@@ -151,8 +196,7 @@ export function readConfigFile(env: Record<string, string | undefined>): ConfigF
     for (const [name, v] of Object.entries(raw as Record<string, unknown>)) if (PROFILE_NAME.test(name) && name !== DEFAULT_PROFILE) profiles[name] = settingsOf(v);
   }
   const file = { settings: settingsOf(parsed), profiles };
-  checkDirPermissions(dirname(p), statSync(dirname(p)).mode);
-  checkPermissions(p, statSync(p).mode, holdsKey(file));
+  checkConfigTrust(p, holdsKey(file));
   return file;
 }
 

@@ -20,6 +20,8 @@ export interface GlobalOptions {
   jq?: string;
   /** set once --jq has been applied (a command that never prints through emitJson gets a warning) */
   jqApplied?: boolean;
+  /** the --jq worker of this command, started by the first filter run (src/output/jq.ts) */
+  jqSession?: import("./output/jq.js").JqSession;
   /** --csv-raw: no formula guard on CSV text cells */
   csvRaw?: boolean;
   /** what the command lists, for "no projects matched" (set from the command name) */
@@ -34,6 +36,8 @@ export interface GlobalOptions {
   maxBodyBytes?: number;
   /** --all / api --paginate stop (exit 7) after this many pages (--max-pages, MIDS_MAX_PAGES) */
   maxPages?: number;
+  /** requests in flight at once, when a command sizes the client to its work (migrate verify) */
+  connections?: number;
   /** set when --sandbox started an in-process sandbox for this command */
   sandbox: boolean;
   /** the selected profile (--profile or MIDS_PROFILE), when one is */

@@ -402,6 +402,7 @@ async function makeClient(ctx: Context): Promise<Client> {
     insecure: g.insecure,
     verbose: g.verbose,
     maxBodyBytes: g.maxBodyBytes,
+    connections: g.connections,
     onWait: waitNotifier(ctx.io.stderr, { tty: ctx.io.stderrIsTTY && !ctx.io.env.CI, quiet: g.quiet }),
     userAgent: `mids/${VERSION} node/${process.versions.node}`,
     signal: ctx.signal,

@@ -30,6 +30,8 @@ export interface ClientOptions {
   userAgent: string;
   /** cap on one response body in bytes (--max-body-size; default 64 MB) */
   maxBodyBytes?: number;
+  /** requests in flight at once (default DEFAULT_CONNECTIONS): the pool's size, sized to the work */
+  connections?: number;
   /** told about every retry wait before it starts; returns a function that ends the notice */
   onWait?: (notice: WaitNotice) => (() => void) | void;
   signal?: AbortSignal;
@@ -87,15 +89,45 @@ function sleepDefault(ms: number, signal?: AbortSignal): Promise<void> {
   });
 }
 
+/** Connections (and so requests in flight) of one client, unless a command sizes it to its work. */
+export const DEFAULT_CONNECTIONS = 8;
+
+/**
+ * At most `size` holders at once, the others waiting in order. A request holds a slot from
+ * dispatch to the end of its body, so none waits in the pool's queue with its timeout running.
+ */
+class Slots {
+  private free: number;
+  private readonly waiting: (() => void)[] = [];
+  constructor(size: number) {
+    this.free = size;
+  }
+  async take(): Promise<() => void> {
+    if (this.free > 0) this.free--;
+    else await new Promise<void>((r) => this.waiting.push(r));
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.free++;
+    };
+  }
+}
+
 export class Client {
   readonly opts: ClientOptions;
   readonly retry: RetryPolicy;
   private readonly agent: Agent;
+  private readonly slots: Slots;
 
   constructor(opts: ClientOptions) {
     this.opts = opts;
     this.retry = { ...DEFAULT_RETRY, limit: opts.maxRetries };
-    this.agent = new Agent({ keepAliveTimeout: 10_000, connections: 8 });
+    const connections = Math.max(1, opts.connections ?? DEFAULT_CONNECTIONS);
+    this.agent = new Agent({ keepAliveTimeout: 10_000, connections });
+    this.slots = new Slots(connections);
   }
 
   async close(): Promise<void> {
@@ -191,6 +223,16 @@ export class Client {
   }
 
   private async once<T>(req: BuiltRequest, r: Route | undefined): Promise<ApiResult<T>> {
+    // --timeout runs from dispatch: a request waiting for a free connection is not timed
+    const release = await this.slots.take();
+    try {
+      return await this.dispatch<T>(req, r);
+    } finally {
+      release();
+    }
+  }
+
+  private async dispatch<T>(req: BuiltRequest, r: Route | undefined): Promise<ApiResult<T>> {
     const { verbose } = this.opts;
     const secrets = [this.opts.apiKey];
     if (verbose) {

@@ -3,10 +3,41 @@
 // --max-pages end the walk with a PaginationError (exit 7) instead of looping forever.
 import { listItems } from "../contract/shapes/list.js";
 import type { ApiResult, CallInput, Client } from "./client.js";
-import { PaginationError } from "../errors.js";
+import { MalformedResponseError, PaginationError } from "../errors.js";
 
 /** Default --max-pages: 1000 pages is 50,000 v3 items (100,000 v2) before mids asks for more. */
 export const DEFAULT_MAX_PAGES = 1000;
+
+/**
+ * The longest `meta.nextCursor` mids follows (docs/security.md "limits"): a cursor goes back in the
+ * query string, and no server takes a URL this long. A longer one is exit 7, never followed.
+ */
+export const MAX_CURSOR_CHARS = 8192;
+/** A cursor longer than this is cut in a resume hint (the line stays readable). */
+const HINT_CURSOR_CHARS = 120;
+
+function oversizedCursorError(page: number, length: number): PaginationError {
+  return new PaginationError(`page ${page} sent a meta.nextCursor of ${length} characters, over the ${MAX_CURSOR_CHARS}-character cap: mids does not follow it`, {
+    hint: "the server's paging is broken; what came before is complete",
+  });
+}
+
+/** `--cursor C` (or `-f cursor=C`) for a resume hint; a long cursor is cut and says so. */
+export function cursorHint(flag: string, cursor: string): string {
+  if (cursor.length <= HINT_CURSOR_CHARS) return `${flag}${cursor}`;
+  return `${flag}${cursor.slice(0, HINT_CURSOR_CHARS)}… (a ${cursor.length}-character cursor, cut here: it is meta.nextCursor of the last page)`;
+}
+
+/**
+ * The cursors seen on one walk, by digest: a walk of long cursors holds 32 bytes a page, not the
+ * cursors (sha-256 loaded on first use: start-up never pays for node:crypto).
+ */
+function cursorDigests(): { has(c: string): boolean; add(c: string): void } {
+  const digests = new Set<string>();
+  const { createHash } = process.getBuiltinModule("node:crypto") as typeof import("node:crypto");
+  const digest = (c: string) => createHash("sha256").update(c).digest("base64");
+  return { has: (c) => digests.has(digest(c)), add: (c) => void digests.add(digest(c)) };
+}
 
 export interface PageOptions {
   /** stop once this many items were yielded (the last page is cut) */
@@ -57,7 +88,8 @@ export function emptyPageError(page: number, claim: string): PaginationError {
 export async function* cursorPages(client: Client, routeId: string, input: CallInput, opts: PageOptions = {}): AsyncGenerator<Page> {
   const maxPages = opts.maxPages ?? DEFAULT_MAX_PAGES;
   let cursor = input.query?.cursor as string | undefined;
-  const cursors = new Set<string>(cursor ? [cursor] : []);
+  const cursors = cursorDigests();
+  if (cursor) cursors.add(cursor);
   let seen = 0;
   for (let n = 1; ; n++) {
     const res = (await client.call(routeId, { ...input, query: { ...input.query, cursor } })) as Page;
@@ -65,10 +97,12 @@ export async function* cursorPages(client: Client, routeId: string, input: CallI
     seen = cut(res, seen, opts.maxItems);
     const next = typeof res.nextCursor === "string" && res.nextCursor !== "" ? res.nextCursor : undefined;
     const done = !next || (opts.maxItems !== undefined && seen >= opts.maxItems);
-    if (!done) res.resume = `--cursor ${next}`;
+    const oversized = !done && next.length > MAX_CURSOR_CHARS;
+    if (!done && !oversized) res.resume = cursorHint("--cursor ", next);
     opts.onPage?.(res, seen);
     yield res;
     if (done) return;
+    if (oversized) throw oversizedCursorError(n, next.length);
     if (served === 0) throw emptyPageError(n, "a nextCursor");
     if (cursors.has(next)) throw repeatedCursorError(n);
     if (n >= maxPages) throw maxPagesError(maxPages, res.resume);
@@ -156,24 +190,36 @@ function obj(v: unknown): Record<string, unknown> | undefined {
  */
 export async function* rawPages(client: Client, path: string, headers: Record<string, string>, opts: { maxPages?: number } = {}): AsyncGenerator<Page> {
   const maxPages = opts.maxPages ?? DEFAULT_MAX_PAGES;
-  const cursors = new Set<string>();
+  const cursors = cursorDigests();
   let url = path;
   for (let n = 1; ; n++) {
     const res = (await client.raw("GET", url, undefined, headers)) as Page;
     const b = obj(res.body);
     const served = Array.isArray(b?.data) ? b.data.length : undefined;
-    const cursor = obj(b?.meta)?.nextCursor;
+    const meta = obj(b?.meta);
+    const cursor = meta?.nextCursor;
     const pg = obj(b?.pagination);
     let next: string | undefined;
     let claim = "";
+    // the guards of --all (client.ts checkListShape): a cursor that is not a string is no "end"
+    if (meta && "nextCursor" in meta && cursor !== null && typeof cursor !== "string") {
+      yield res;
+      throw new MalformedResponseError(`page ${n} is not a page the API sends: its meta.nextCursor is ${Array.isArray(cursor) ? "an array" : cursor === undefined ? "undefined" : `a ${typeof cursor}`}, not a string`, {
+        hint: "is --base-url pointing at the API? what came before is complete",
+      });
+    }
     if (typeof cursor === "string" && cursor !== "") {
+      if (cursor.length > MAX_CURSOR_CHARS) {
+        yield res;
+        throw oversizedCursorError(n, cursor.length);
+      }
       if (cursors.has(cursor)) {
         yield res;
         throw repeatedCursorError(n, "--max-pages");
       }
       cursors.add(cursor);
       next = withQuery(url, "cursor", cursor);
-      res.resume = `-f cursor=${cursor}`;
+      res.resume = cursorHint("-f cursor=", cursor);
       claim = "a nextCursor";
     } else if (pg?.hasMore === true) {
       const page = Number(new URLSearchParams(url.split("?")[1] ?? "").get("page") ?? 1) || 1;

@@ -1,7 +1,7 @@
 // Pure request building (after Octokit's endpoint.parse): route + params -> method, URL, headers, body.
 import { buildPath, type Route } from "../contract/routes.js";
 import { UsageError } from "../errors.js";
-import { redactHeaderValue, redactText } from "../contract/secrets.js";
+import { isSecretParam, redactHeaderValue, redactText } from "../contract/secrets.js";
 
 export type QueryValue = string | number | boolean | undefined | null | readonly (string | number)[];
 export type Query = Record<string, QueryValue>;
@@ -70,6 +70,25 @@ export function buildRaw(method: string, pathAndQuery: string, body: unknown, he
 export function isLoopbackHost(hostname: string): boolean {
   const h = hostname.replace(/^\[|\]$/g, "").toLowerCase();
   return h === "localhost" || h.endsWith(".localhost") || h === "::1" || /^127\.\d+\.\d+\.\d+$/.test(h);
+}
+
+/**
+ * The credentials a base URL carries, to pass to redact() wherever the URL may be echoed in pieces
+ * (doctor's checks): its userinfo password (or a user name standing alone, as a key), and the
+ * values of secret query parameters (`token=`, by the secret rules), as written and decoded.
+ */
+export function urlSecrets(url: string | undefined): string[] {
+  if (!url) return [];
+  let u: URL;
+  try {
+    u = new URL(url);
+  } catch {
+    return [];
+  }
+  const out = [u.password, ...(u.password ? [] : [u.username])];
+  for (const [name, value] of u.searchParams) if (isSecretParam(name)) out.push(value, encodeURIComponent(value));
+  const decoded = (s: string) => { try { return decodeURIComponent(s); } catch { return s; } };
+  return [...new Set(out.flatMap((s) => [s, decoded(s)]))].filter((s) => s.length >= 4);
 }
 
 /** Replace the key wherever it appears (URLs, bodies, headers) before anything is printed. */

@@ -94,7 +94,7 @@ export async function migrate(io: IO, opts: MigrateOptions): Promise<MigrateResu
 
   let interrupted = false;
   try {
-    await readInputs(io, opts.files, { fromFormat: opts.fromFormat, signal: opts.signal, onBytes: progress.bytes }, {
+    await readInputs(io, opts.files, { fromFormat: opts.fromFormat, signal: opts.signal, onBytes: progress.bytes, ...(opts.quiet ? { warn: () => undefined } : {}) }, {
       begin: (input) => writing.begin(input), item, accessFast, parallel, parallelHar,
     });
   } catch (e) {

@@ -3,7 +3,6 @@
 // order, to a sink. `readRequests` is the same as an async iterator, for other commands that
 // must read logs exactly as migrate does.
 import { open, stat } from "node:fs/promises";
-import { createGunzip } from "node:zlib";
 import { Readable } from "node:stream";
 import type { IO } from "../io.js";
 import { UsageError } from "../errors.js";
@@ -14,6 +13,8 @@ import { splitTarget } from "./url.js";
 import { curlJoiner, type CurlEntry } from "./readers/curl.js";
 import { parseJsonLine } from "./readers/jsonl.js";
 import { readHar } from "./readers/har.js";
+import { gunzip } from "./gunzip.js";
+import { stripControl } from "../output/sanitize.js";
 import type { Handler, InputFormat, Item, RequestItem } from "./types.js";
 
 // a file is read into one reused buffer: nothing is allocated per read, so nothing piles up
@@ -21,8 +22,6 @@ import type { Handler, InputFormat, Item, RequestItem } from "./types.js";
 const READ_CHUNK = 256 * 1024;
 // detection reads on to the end of the first line, up to this much
 const DETECT_MAX = MAX_LINE_BYTES + 64 * 1024;
-/** gunzip output chunk (zlib's default is 16 KB) */
-const GUNZIP_CHUNK = 64 * 1024;
 
 /** One input as the reader opened it. */
 export interface InputInfo {
@@ -41,6 +40,8 @@ export interface ReadOptions {
   signal?: AbortSignal;
   /** bytes read from the input as stored (compressed bytes for .gz); `position` is the line or entry reached */
   onBytes?: (n: number, position: number) => void;
+  /** a warning about an input that is still read (data after the last gzip member); default: stderr */
+  warn?: (message: string) => void;
 }
 
 export interface ReadSink {
@@ -224,6 +225,9 @@ async function readOne(io: IO, file: string, stdin: boolean, multi: boolean, opt
       });
     }
     const gzip = isGzip(magic);
+    // damaged gzip data: the input ends at the last whole line before it, and is read to there
+    // by the same path (one thread or workers); then the damage is reported
+    let damage: unknown;
     let position = 0;
     const onBytes = opts.onBytes;
     // bytes are counted as stored (compressed), so progress compares with the file's size
@@ -236,12 +240,12 @@ async function readOne(io: IO, file: string, stdin: boolean, multi: boolean, opt
     }
     let text: Chunks;
     if (gzip) {
-      // large output chunks: a few hundred async steps for a 150 MB log instead of ten thousand
-      const gunzip = createGunzip({ chunkSize: GUNZIP_CHUNK });
-      const feed = Readable.from(counted());
-      feed.on("error", (e) => gunzip.destroy(e));
-      feed.pipe(gunzip);
-      text = new Chunks(gunzip, opts.signal);
+      // as gzip -dc: everything before damage is decoded; data after a complete member that is
+      // not gzip is ignored with a warning (gunzip.ts)
+      const what = stdin ? "stdin" : `'${stripControl(file)}'`;
+      const warn = opts.warn ?? ((m: string) => void io.stderr.write(`mids: warning: ${m}\n`));
+      const decoded = gunzip(counted(), (bytes) => warn(`${what}: decompression OK, trailing garbage ignored (${bytes} bytes after the last gzip member are not gzip)`));
+      text = new Chunks(untilDamage(decoded, (e) => void (damage = e)), opts.signal);
     } else text = new Chunks(counted(), opts.signal);
     const head = await text.peek(firstLineDone);
     const format = opts.fromFormat ?? detectFormat(detectionText(head));
@@ -277,9 +281,30 @@ async function readOne(io: IO, file: string, stdin: boolean, multi: boolean, opt
       if (batcher) await batcher.run(chunks, (n) => void (position = n), here);
       else await here(chunks, 0);
     }
+    if (damage !== undefined) throw damage;
   } finally {
     src.close();
   }
+}
+
+/**
+ * The chunks of `source` up to its failure, which goes to `onDamage` instead of the reader: held one
+ * chunk back, so that the line cut by the damage (after the last newline) is dropped, never read
+ * as a request.
+ */
+async function* untilDamage(source: AsyncIterable<Buffer>, onDamage: (e: unknown) => void): AsyncGenerator<Buffer> {
+  let held: Buffer | undefined;
+  try {
+    for await (const c of source) {
+      if (held) yield held;
+      held = c;
+    }
+  } catch (e) {
+    onDamage(e);
+    const nl = held ? held.lastIndexOf(10) : -1;
+    held = nl >= 0 ? held!.subarray(0, nl + 1) : undefined;
+  }
+  if (held) yield held;
 }
 
 export type LineFormat = Exclude<InputFormat, "har">;

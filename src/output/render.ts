@@ -75,8 +75,15 @@ export async function emitJson(ctx: Context, value: unknown): Promise<void> {
   const filter = ctx.globals.jq;
   if (filter === undefined) return writeAsync(ctx.io.stdout, json(value, 2) + "\n");
   ctx.globals.jqApplied = true;
-  const { runJq } = await import("./jq.js");
-  const results = await runJq(value, filter, (text) => void ctx.io.stderr.write(stripControl(text) + "\n"));
+  // one worker for the command (api --paginate filters each page), ended with the command
+  if (!ctx.globals.jqSession) {
+    const { jqSession, jqLimits } = await import("./jq.js");
+    const session = (ctx.globals.jqSession = jqSession({ limits: jqLimits(ctx.io.env), signal: ctx.signal }));
+    ctx.onClose(() => session.close());
+  }
+  // --verbose: the filter starts now (from here Ctrl-C and SIGTERM stop it)
+  if (ctx.globals.verbose) ctx.io.stderr.write("jq: the filter runs in its worker thread\n");
+  const results = await ctx.globals.jqSession.run(value, filter, (text) => void ctx.io.stderr.write(stripControl(text) + "\n"));
   let text = "";
   for (const r of results) {
     // a string is printed raw: data when piped, made safe on a terminal

@@ -6,6 +6,7 @@ import {
 import { MidsError, UsageError } from "../../errors.js";
 import { joinUrl } from "../../client/request.js";
 import { formatBytes } from "../../client/body.js";
+import { redactUrl } from "../../contract/secrets.js";
 import { printList } from "../../output/render.js";
 import { readSecret } from "./secret.js";
 
@@ -43,7 +44,8 @@ async function change(ctx: Context, fn: (settings: Config, file: ConfigFile) => 
   }
 }
 
-const shown = (key: string, v: string) => (key === "api-key" ? maskKey(v) : v);
+/** A value as config get|list show it: the key masked, a base URL without its credentials. */
+const shown = (key: string, v: string) => (key === "api-key" ? maskKey(v) : key === "base-url" ? redactUrl(v) : v);
 
 export async function get(key: string, ctx: Context): Promise<void> {
   const k = checkKey(key);
@@ -95,7 +97,7 @@ export async function unset(key: string, ctx: Context): Promise<void> {
 
 /** The effective value of each setting, as text (the key masked). */
 const EFFECTIVE: Record<ConfigKey, (g: Context["globals"]) => string | null> = {
-  "base-url": (g) => (g.sandbox ? "(a sandbox on a free loopback port)" : g.baseUrl ?? null),
+  "base-url": (g) => (g.sandbox ? "(a sandbox on a free loopback port)" : g.baseUrl === undefined ? null : shown("base-url", g.baseUrl)),
   "api-key": (g) => (g.apiKey ? maskKey(g.apiKey) : g.sandbox ? "(the sandbox demo key)" : null),
   output: (g) => g.output,
   api: (g) => g.api,

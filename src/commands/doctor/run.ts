@@ -3,7 +3,8 @@ import { statSync } from "node:fs";
 import type { Context } from "../../context.js";
 import { ConfigPermissionError, configPath, maskKey, sourceText } from "../../config.js";
 import { ApiError, EXIT, MidsError } from "../../errors.js";
-import { isLoopbackHost, joinUrl, redact } from "../../client/request.js";
+import { isLoopbackHost, joinUrl, redact, urlSecrets } from "../../client/request.js";
+import { redactUrl } from "../../contract/secrets.js";
 import { writeAsync } from "../../io.js";
 import { printItem, printList } from "../../output/render.js";
 import { oneLine } from "../../output/sanitize.js";
@@ -93,7 +94,8 @@ export async function collect(ctx: Context): Promise<Check[]> {
     checks.push({ check: "base-url", status: "fail", detail: `${oneLine((e as Error).message)} (from ${from})`, fix: "give a full URL such as https://api.example.com", exitCode: EXIT.usage });
     return rest("no usable base URL");
   }
-  checks.push({ check: "base-url", status: "ok", detail: `${baseUrl} (from ${from})` });
+  // a password or token in the base URL is a credential: never shown (README "doctor")
+  checks.push({ check: "base-url", status: "ok", detail: `${redactUrl(baseUrl)} (from ${from})` });
 
   const p = await probe(target.href, g.timeoutMs, ctx.signal, `mids/${VERSION} node/${process.versions.node} (doctor)`);
   const https = target.protocol === "https:";
@@ -214,8 +216,10 @@ export async function collect(ctx: Context): Promise<Check[]> {
 const MARK: Record<Status, string> = { ok: "ok", warn: "warn", fail: "FAIL", skip: "skip" };
 
 export async function run(ctx: Context): Promise<void> {
-  // a server may quote the key back (in an error's message): never print it
-  const secret = (t: string) => redact(t, [ctx.globals.apiKey]);
+  // a server may quote the key back (in an error's message): never print it, nor the credentials
+  // of the base URL (a check may quote the URL, or its host and path)
+  const secrets = [ctx.globals.apiKey, ...urlSecrets(ctx.globals.baseUrl)];
+  const secret = (t: string) => redact(t, secrets);
   const checks = (await collect(ctx)).map(({ exitCode, ...c }) => ({
     ...c, detail: secret(c.detail), ...(c.fix !== undefined ? { fix: secret(c.fix) } : {}), ...(c.status === "fail" ? { exitCode } : {}),
   }));

@@ -87,6 +87,8 @@ export async function run(flags: VerifyFlags, ctx: Context): Promise<void> {
   const read = await input.readRequests(ctx.io, files, fromFormat);
   const sample = size === undefined ? undefined
     : { size, first: flags.sampleFirst, seed: seedFlag ?? Math.floor(Math.random() * 2 ** 32) };
+  // each request in flight sends two (v2 and v3): the client gets a connection for every one
+  g.connections = replay.connectionsFor(concurrency);
   const { records, summary } = await replay.verify(read, () => ctx.client(), { now: ctx.now(), concurrency, tolerance, sample, strict: flags.strict });
 
   // -o json goes through the JSON printer, so --jq applies to the report

@@ -4,7 +4,7 @@ import type { Context } from "../../context.js";
 import type { ApiResult, CallInput } from "../../client/client.js";
 import { route as routeById } from "../../contract/routes.js";
 import { printList, type View } from "../../output/render.js";
-import { cursorPages, pageNumberPages } from "../../client/paginate.js";
+import { cursorHint, cursorPages, pageNumberPages } from "../../client/paginate.js";
 import { DEFAULT_MAX_BODY_BYTES, tooLarge } from "../../client/body.js";
 import { MidsError, PaginationError } from "../../errors.js";
 import { oneLine } from "../../output/sanitize.js";
@@ -41,7 +41,8 @@ export async function runList(ctx: Context, routeId: string, input: CallInput, v
     if (!opts.all && r.pagination && ctx.io.stderrIsTTY && !ctx.globals.quiet) {
       const more = r.pagination === "cursor" ? res.nextCursor : res.pagination?.hasMore ? `page ${(res.pagination.page ?? 1) + 1}` : undefined;
       // the cursor is server text: never let it drive the terminal
-      if (more) ctx.io.stderr.write(`mids: more results: ${r.pagination === "cursor" ? `--cursor ${oneLine(more)}` : `--page ${res.pagination!.page + 1}`} or --all\n`);
+      // (a long cursor cut: docs/security.md "limits")
+      if (more) ctx.io.stderr.write(`mids: more results: ${r.pagination === "cursor" ? cursorHint("--cursor ", oneLine(more)) : `--page ${res.pagination!.page + 1}`} or --all\n`);
     }
     return n;
   }

@@ -1,7 +1,7 @@
 // `mids migrate verify`: each distinct request of a log is rewritten, then (when it can be
 // replayed) sent as itself to v2 and as its rewrite to v3 through the client, and the two
 // answers are compared through the response map (compare.ts). Only GET is ever sent.
-import type { Client } from "../../client/client.js";
+import { DEFAULT_CONNECTIONS, type Client } from "../../client/client.js";
 import { ApiError, EXIT, MidsError, NetworkError, UsageError } from "../../errors.js";
 import { migrationRule, responseMap } from "../../contract/migration.js";
 import { route as routeById } from "../../contract/routes.js";
@@ -71,6 +71,14 @@ export interface VerifyOptions {
   /** --strict: an unconfirmed field counts as a difference */
   strict?: boolean;
   sample?: { size: number; first: boolean; seed: number };
+}
+
+/**
+ * Connections for --concurrency N: each request in flight sends its v2 and its v3 side at once, so
+ * 2N, never fewer than the client's default. With fewer, sides would queue for a connection.
+ */
+export function connectionsFor(concurrency: number): number {
+  return Math.max(DEFAULT_CONNECTIONS, 2 * concurrency);
 }
 
 const OTHER = "(other)";

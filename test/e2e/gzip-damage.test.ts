@@ -1,0 +1,48 @@
+// Issue 22 item 10, from the built CLI: a damaged .gz gives every request that `gzip -dc` decodes
+// before the damage (one thread and --jobs 2), and data after a complete gzip member that is not
+// gzip is ignored with a warning, as gzip does, instead of failing the run.
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { constants, gunzipSync, gzipSync } from "node:zlib";
+import { describe, expect, it } from "vitest";
+import { runMids, tempDir } from "../helpers/cli.js";
+
+const LINES = 4000;
+const log = Array.from({ length: LINES }, (_, i) => `10.0.0.${i % 250} - - [22/Nov/2026:10:00:00 +0000] "GET /v2/projects/${(i * 2654435761 >>> 0).toString(16).padStart(24, "0")}?limit=${i % 50} HTTP/1.1" 200 512`).join("\n") + "\n";
+const gz = gzipSync(log);
+const dir = tempDir("gz-");
+const file = (name: string, data: Buffer) => {
+  const p = join(dir, name);
+  writeFileSync(p, data);
+  return p;
+};
+const lines = (s: string) => s.split("\n").filter((l) => l !== "").length;
+
+describe("a damaged .gz", () => {
+  it("trailing garbage after a complete member: every request, a warning, exit 0 (one thread and --jobs 2)", async () => {
+    const p = file("trailing.log.gz", Buffer.concat([gz, Buffer.from("this is not gzip\n".repeat(4))]));
+    const [one, two, q] = await Promise.all([runMids(["migrate", p, "--jobs", "0"]), runMids(["migrate", p, "--jobs", "2"]), runMids(["migrate", p, "-q"])]);
+    for (const r of [one, two]) {
+      expect(r.code, r.stderr).toBe(0);
+      expect(lines(r.stdout)).toBe(LINES);
+      expect(r.stderr).toContain(`mids: warning: '${p}': decompression OK, trailing garbage ignored (68 bytes after the last gzip member are not gzip)`);
+      expect(r.stderr).toContain(`migrate: ${LINES} requests:`);
+    }
+    // --quiet: no warning
+    expect(q.stderr).toBe("");
+  });
+
+  it("a truncated member: exactly the whole lines gzip -dc decodes, then the error (one thread and --jobs 2)", async () => {
+    const part = gz.subarray(0, Math.floor(gz.length * 0.8));
+    const want = lines(gunzipSync(part, { finishFlush: constants.Z_SYNC_FLUSH }).toString("utf8").replace(/[^\n]*$/, ""));
+    expect(want).toBeGreaterThan(LINES / 2);
+    const p = file("cut.log.gz", part);
+    const runs = await Promise.all(["0", "2"].map((jobs) => runMids(["migrate", p, "--jobs", jobs])));
+    for (const [i, r] of runs.entries()) {
+      const jobs = ["0", "2"][i];
+      expect(r.code).toBe(2);
+      expect(lines(r.stdout), `--jobs ${jobs}`).toBe(want);
+      expect(r.stderr).toMatch(/^mids: cannot read '.*cut\.log\.gz': the gzip data is truncated or corrupt \(Z_BUF_ERROR\)\nhint: check the file with gzip -t; the requests before the damage were written\n$/m);
+    }
+  });
+});
