@@ -83,6 +83,10 @@ describe("npm pack", () => {
     expect(listing).toContain("package/dist/sandbox.d.ts");
     expect(listing).toContain("package/LICENSE");
     expect(listing).not.toContain("package/src/");
+    // the README's links to the docs lead somewhere in the installed package too
+    const linked = [...readFileSync(join(ROOT, "README.md"), "utf8").matchAll(/\]\((docs\/[^)#\s]+)/g)].map((m) => m[1]);
+    expect(linked.length).toBeGreaterThan(0);
+    for (const path of new Set(linked)) expect(listing, path).toContain(`package/${path}`);
     execFileSync("tar", ["-xzf", join(dir, tarball), "-C", dir]);
     expect(readFileSync(join(dir, "package/LICENSE"), "utf8")).toMatch(new RegExp(`^${pkg.license} License`));
     // the lifecycle scripts npm may run in the unpacked package find what they need (or do nothing)
