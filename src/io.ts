@@ -15,6 +15,8 @@ export interface IO {
   stdinIsTTY: boolean;
   /** terminal width for stdout when a TTY, else undefined */
   columns?: number;
+  /** terminal width for stderr when a TTY (status lines), else undefined */
+  stderrColumns?: number;
   env: Record<string, string | undefined>;
   cwd: string;
   /** colour on stderr/stdout: decided from --no-color, NO_COLOR, FORCE_COLOR and TTY */
@@ -33,6 +35,7 @@ export function processIO(): IO {
     stderrIsTTY,
     stdinIsTTY: !!process.stdin.isTTY,
     columns: stdoutIsTTY ? process.stdout.columns : undefined,
+    stderrColumns: stderrIsTTY ? process.stderr.columns : undefined,
     env,
     cwd: process.cwd(),
     color: colorWanted(env, stdoutIsTTY),

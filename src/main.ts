@@ -21,11 +21,14 @@ import { COMMANDS } from "./commands/registry.js";
 import { explainRejectedKey } from "./keyerror.js";
 import { setInvocation } from "./client/invocation.js";
 import { VERSION } from "./version.js";
+import { makeScreen, type OnExit } from "./output/screen.js";
 
 export interface MainOptions {
   io?: IO;
   signal?: AbortSignal;
   now?: () => Date;
+  /** bin/mids: run `fn` before process.exit (erase the status line); returns its removal */
+  onExit?: OnExit;
 }
 
 /** Words joined into lines of at most `width` characters, each after `indent`. */
@@ -342,7 +345,7 @@ function checkedKey(key: string, source: SettingSource | undefined, profile?: st
   return key;
 }
 
-export function createContext(io: IO, signal: AbortSignal, now: () => Date): Context & { close(): Promise<void> } {
+export function createContext(io: IO, signal: AbortSignal, now: () => Date, onExit?: OnExit): Context & { close(): Promise<void> } {
   const seen = new Set<string>();
   const closers: (() => Promise<void> | void)[] = [];
   let client: Promise<Client> | undefined;
@@ -367,6 +370,7 @@ export function createContext(io: IO, signal: AbortSignal, now: () => Date): Con
     notice: say("mids: notice: "),
     warn: say("mids: warning: "),
     onClose: (fn) => void closers.push(fn),
+    screen: makeScreen(io, onExit),
     client: () => (client ??= makeClient(ctx)),
     close: async () => {
       for (const fn of closers.reverse()) await fn();
@@ -402,7 +406,7 @@ async function makeClient(ctx: Context): Promise<Client> {
     insecure: g.insecure,
     verbose: g.verbose,
     maxBodyBytes: g.maxBodyBytes,
-    onWait: waitNotifier(ctx.io.stderr, { tty: ctx.io.stderrIsTTY && !ctx.io.env.CI, quiet: g.quiet }),
+    onWait: waitNotifier(ctx.io.stderr, { tty: ctx.io.stderrIsTTY && !ctx.io.env.CI, quiet: g.quiet, screen: ctx.screen }),
     userAgent: `mids/${VERSION} node/${process.versions.node}`,
     signal: ctx.signal,
     now: ctx.now,
@@ -444,7 +448,7 @@ export function reportError(ctx: Context, thrown: unknown): number {
 export async function main(argv: string[], opts: MainOptions = {}): Promise<number> {
   const io = opts.io ?? processIO();
   const signal = opts.signal ?? new AbortController().signal;
-  const ctx = createContext(io, signal, opts.now ?? (() => new Date()));
+  const ctx = createContext(io, signal, opts.now ?? (() => new Date()), opts.onExit);
   let program: Command | undefined;
   try {
     program = buildProgram(ctx);

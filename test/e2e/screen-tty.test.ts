@@ -1,0 +1,97 @@
+// Issue 25, the screen as a person sees it: runs of the built bin/mids on a pseudo-terminal
+// (`script`), raw bytes kept (carriage returns, erase sequences), at 100 and 60 columns.
+import { spawn, spawnSync } from "node:child_process";
+import { describe, expect, it } from "vitest";
+import { BIN, baseEnv } from "../helpers/cli.js";
+import { hostile, sendJson, v3Page } from "../helpers/hostile.js";
+import { SANDBOX_DEMO_KEY } from "../../src/sandbox/keys.js";
+
+const hasScript = spawnSync("script", ["--version"]).status === 0;
+const SPINNER = /[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏]/;
+// eslint-disable-next-line no-control-regex
+const ESCAPES = /\u001b\[[0-9;?]*[A-Za-z]/g;
+
+export interface TtyRun {
+  code: number | null;
+  /** everything the terminal received, raw */
+  raw: string;
+}
+
+/** Run `shell` (a command line using $MIDS for the binary) on a pseudo-terminal of `cols` columns. */
+export function onTerminal(shell: string, opts: { cols: number; env?: Record<string, string>; input?: (child: ReturnType<typeof spawn>, raw: () => string) => void }): Promise<TtyRun> {
+  const cmd = `stty cols ${opts.cols} rows 30; ${shell.replaceAll("$MIDS", `'${process.execPath}' '${BIN}'`)}`;
+  return new Promise((res) => {
+    const child = spawn("script", ["-qec", cmd, "/dev/null"], { env: opts.env ?? baseEnv(), stdio: ["pipe", "pipe", "pipe"] });
+    let raw = "";
+    child.stdout!.setEncoding("utf8").on("data", (d) => (raw += d));
+    child.stdin!.on("error", () => undefined);
+    opts.input?.(child, () => raw);
+    const timer = setTimeout(() => child.kill("SIGKILL"), 25_000);
+    child.on("close", (code) => {
+      clearTimeout(timer);
+      res({ code, raw });
+    });
+  });
+}
+
+/** Each stretch of text drawn between carriage returns and newlines, escapes removed. */
+const drawnSegments = (raw: string) => raw.split(/[\r\n]/).map((s) => s.replace(ESCAPES, "")).filter(Boolean);
+
+describe.skipIf(!hasScript)("status line on a terminal", () => {
+  it("a rate-limit wait is one line cut to the width, counting down in place, the spinner paused", async () => {
+    // page 2 answers 429 (Retry-After 2 s) once, then the page: one countdown while --all runs
+    let limited = false;
+    const h = await hostile((req, res, n) => {
+      const url = new URL(req.url!, "http://x");
+      if (url.searchParams.get("cursor") === "c1" && !limited) {
+        limited = true;
+        return sendJson(res, 429, { error: { code: "rate_limited", message: "slow down", details: { limit: 60, window: "minute" } } }, { "retry-after": "2", "x-ratelimit-limit-minute": "60", "x-ratelimit-remaining-minute": "0" });
+      }
+      sendJson(res, 200, v3Page(n * 10, 3, url.searchParams.get("cursor") ? null : "c1"));
+    });
+    const r = await onTerminal(`$MIDS projects list --all --limit 3 -o table`, { cols: 60, env: baseEnv({ MIDS_BASE_URL: h.url, MIDS_API_KEY: SANDBOX_DEMO_KEY }) });
+    expect(r.code).toBe(0);
+    const frames = drawnSegments(r.raw).filter((s) => /retry 1\/3 in \d/.test(s));
+    expect(frames.length).toBeGreaterThanOrEqual(2);
+    // every redraw fits the 60 columns (one line, so \r redraws it in place) and keeps the time left
+    for (const f of frames) expect([...f].length).toBeLessThan(60);
+    expect(frames[0]).toMatch(/in 2s: rate limited/);
+    for (const f of frames) expect(f).toMatch(/in (\d+s|\d+ ms): /);
+    // the countdown counts down on the same line: no newline between its first draw and the plain line
+    const first = r.raw.indexOf("retry 1/3 in");
+    const finalLine = r.raw.indexOf("\n", first);
+    expect(r.raw.slice(first, finalLine)).toMatch(/waiting 2s as the server asked before retry 1\/3\r?$/);
+    // no spinner frame while the countdown is on screen
+    expect(r.raw.slice(first, finalLine)).not.toMatch(SPINNER);
+  });
+
+  it("no spinner when stdout is piped (`| head -2`), and nothing left on the screen", async () => {
+    const h = await hostile((req, res, n) => sendJson(res, 200, v3Page(n * 10, 10, n < 3 ? `c${n}` : null)));
+    const r = await onTerminal(`$MIDS projects list --all --limit 10 -o ndjson --fields slug | head -2`, { cols: 100, env: baseEnv({ MIDS_BASE_URL: h.url, MIDS_API_KEY: SANDBOX_DEMO_KEY }) });
+    expect(r.raw).not.toMatch(SPINNER);
+    expect(r.raw).not.toContain("fetching");
+    expect(r.raw.replace(/\r/g, "").trimEnd().split("\n")).toEqual(['{"slug":"p10"}', '{"slug":"p11"}']);
+  });
+
+  it("a spinner drawn on a terminal is erased when the run is interrupted", async () => {
+    // page 2 never comes: the spinner is on screen until two Ctrl-C stop the run
+    const h = await hostile((req, res, n) => {
+      if (n === 1) sendJson(res, 200, v3Page(0, 5, "c1"));
+    });
+    const r = await onTerminal(`exec $MIDS projects list --all --limit 5 -o table`, {
+      cols: 100, env: baseEnv({ MIDS_BASE_URL: h.url, MIDS_API_KEY: SANDBOX_DEMO_KEY }),
+      input: (child, raw) => {
+        const poll = setInterval(() => {
+          if (!SPINNER.test(raw())) return;
+          clearInterval(poll);
+          child.stdin!.write("\u0003\u0003");
+        }, 50);
+        child.on("close", () => clearInterval(poll));
+      },
+    });
+    expect(r.code).toBe(130);
+    const last = Math.max(...[...r.raw.matchAll(new RegExp(SPINNER, "g"))].map((m) => m.index!));
+    // after the last frame: the line is cleared (ora: ESC[2K / ESC[K at column 0)
+    expect(r.raw.slice(last)).toMatch(/\u001b\[(2|0)?K|\u001b\[1G\u001b\[0K/);
+  });
+});
