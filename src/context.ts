@@ -26,6 +26,8 @@ export interface GlobalOptions {
   /** what the command lists, for "no projects matched" (set from the command name) */
   resource?: string;
   color: boolean;
+  /** --no-relative: tables on a terminal print exact times, not ages (`2h ago`) */
+  relative?: boolean;
   quiet: boolean;
   verbose: boolean;
   timeoutMs: number;

@@ -77,6 +77,7 @@ export function buildProgram(ctx: Context): Command {
     .option("--jq <expr>", "filter the JSON result with jq (implies -o json): strings print raw, other values as JSON")
     .option("--csv-raw", "CSV: do not prefix ' to text cells a spreadsheet would run as formulas")
     .option("--no-color", "disable colour (also NO_COLOR)")
+    .option("--no-relative", "tables on a terminal: exact times, not ages like '2h ago'")
     .option("-q, --quiet", "no notices or warnings on stderr")
     .option("--verbose", "trace requests and responses on stderr (key redacted)")
     .option("--timeout <duration>", "request timeout: seconds or 1500ms, 2s, 1m (default 30s)")
@@ -319,6 +320,7 @@ export function resolveGlobals(o: Record<string, unknown>, io: IO, cfg: Config, 
     jq: typeof o.jq === "string" ? requireJq(o.jq) : undefined,
     csvRaw: !!o.csvRaw,
     color: o.color !== false && colorWanted(env, io.stdoutIsTTY),
+    relative: o.relative !== false,
     quiet: !!o.quiet,
     verbose: !!o.verbose,
     timeoutMs,

@@ -11,8 +11,8 @@ import { printReport } from "../reports/run.js";
 
 export const TOPIC_VIEW_V3: View = {
   columns: [
-    { path: "rank" }, { path: "name" }, { path: "score" }, { path: "stance" },
-    { path: "report.title", header: "report" }, { path: "id" },
+    // the report's title repeats the topic's name (`Frontier Report: <name>`): `topics get` shows it
+    { path: "rank" }, { path: "name" }, { path: "score" }, { path: "stance" }, { path: "id" },
   ],
 };
 
