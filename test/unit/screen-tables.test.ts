@@ -19,8 +19,7 @@ afterAll(async () => {
   await sb?.close();
 });
 
-async function tty(args: string[], columns: number) {
-  const home = mkdtempSync(join(tmpdir(), "mids-tables-"));
+async function tty(args: string[], columns: number, home = mkdtempSync(join(tmpdir(), "mids-tables-"))) {
   const io = testIO({ stdoutIsTTY: true, stderrIsTTY: true, columns, env: { MIDS_BASE_URL: sb.url, MIDS_API_KEY: SELF, MIDS_CONFIG_DIR: home, MIDS_STATE_DIR: home, NO_COLOR: "1", CI: "1" } });
   const code = await main(args, { io });
   return { code, stdout: io.out(), stderr: io.err() };
@@ -62,6 +61,20 @@ describe("tables on a terminal", () => {
     expect(r.code).toBe(0);
     expect(r.stdout.split("\n")[0]).not.toContain("REPORT");
     expect(r.stdout).not.toContain("Frontier Report:");
+  });
+});
+
+describe("the history-window warning", () => {
+  it("with no window asked for, said once per key (remembered in the state dir), not on every call", async () => {
+    const home = mkdtempSync(join(tmpdir(), "mids-notice-"));
+    const first = await tty(["intel", "list", "--limit", "1"], 100, home);
+    expect(first.stderr).toMatch(/^mids: warning: this key reads history only from .*\(said once for this key\)$/m);
+    const again = await tty(["intel", "list", "--limit", "1"], 100, home);
+    expect(again.code).toBe(0);
+    expect(again.stderr).not.toContain("reads history only");
+    // another state dir (another machine or user): said there too
+    const elsewhere = await tty(["intel", "list", "--limit", "1"], 100);
+    expect(elsewhere.stderr).toContain("reads history only");
   });
 });
 
