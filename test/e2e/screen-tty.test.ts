@@ -94,4 +94,24 @@ describe.skipIf(!hasScript)("status line on a terminal", () => {
     // after the last frame: the line is cleared (ora: ESC[2K / ESC[K at column 0)
     expect(r.raw.slice(last)).toMatch(/\u001b\[(2|0)?K|\u001b\[1G\u001b\[0K/);
   });
+
+  it("`mids migrate -` at a terminal says it reads stdin and how to end it; no progress line over the typing", async () => {
+    const r = await onTerminal(`exec $MIDS migrate -`, {
+      cols: 100,
+      input: (child, raw) => {
+        const poll = setInterval(() => {
+          if (!raw().includes("Ctrl-D")) return;
+          clearInterval(poll);
+          child.stdin!.write('127.0.0.1 - - [27/Nov/2026:10:00:00 +0000] "GET /v2/projects?page=2 HTTP/1.1" 200 512\n');
+          // the line discipline ends the input at a Ctrl-D on a line of its own
+          setTimeout(() => child.stdin!.write("\u0004"), 200);
+        }, 50);
+        child.on("close", () => clearInterval(poll));
+      },
+    });
+    expect(r.code).toBe(0);
+    expect(r.raw).toMatch(/mids: migrate: reading a log from the terminal \(stdin\); end it with Ctrl-D/);
+    expect(r.raw).not.toMatch(/migrate: [\d,]+ lines/);
+    expect(r.raw).toContain("/v3/projects");
+  });
 });
