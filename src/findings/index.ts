@@ -9,7 +9,7 @@ import { writeAsync } from "../io.js";
 import { formatGithub, formatStepSummary } from "./github.js";
 import { formatGitlab } from "./gitlab.js";
 import { formatSarif } from "./sarif.js";
-import { formatStylish } from "./stylish.js";
+import { formatStylish, type StylishOptions } from "./stylish.js";
 import type { FindingsSet } from "./types.js";
 import { formatCheckstyle, formatJunit } from "./xml.js";
 
@@ -29,9 +29,9 @@ function enumFlag(flag: string, v: string | undefined): Format | undefined {
   return v as Format;
 }
 
-export function render(format: Format, r: Rendering, color: boolean, workspace?: string): string {
+export function render(format: Format, r: Rendering, color: boolean, workspace?: string, stylish?: StylishOptions): string {
   switch (format) {
-    case "stylish": return formatStylish(r.set, color);
+    case "stylish": return formatStylish(r.set, color, stylish);
     case "json": return r.json();
     case "github": return formatGithub(r.set, workspace);
     case "junit": return formatJunit(r.set);
@@ -67,6 +67,8 @@ export interface OutputFlags {
   format?: string;
   outputFile?: string;
   outputFileFormat?: string;
+  /** --full-notes: stylish repeats every note in full under every finding */
+  fullNotes?: boolean;
 }
 
 /** Check the output flags before any work, so a typo costs nothing. */
@@ -91,14 +93,14 @@ export async function emitFindings(ctx: Context, flags: OutputFlags, r: Renderin
   const ws = env.GITHUB_WORKSPACE;
   const root = (f: Format) => (f === "gitlab" ? env.CI_PROJECT_DIR ?? ws : ws);
   if (opts.stdout !== false) {
-    const text = render(plan.format, r, ctx.globals.color, root(plan.format));
+    const text = render(plan.format, r, ctx.globals.color, root(plan.format), { width: ctx.io.stdoutIsTTY ? ctx.io.columns : undefined, fullNotes: flags.fullNotes });
     // the JSON formats go through the JSON printer with --jq (their escapes parse back losslessly)
     if (ctx.globals.jq !== undefined) await emitJson(ctx, JSON.parse(text));
     else await writeAsync(ctx.io.stdout, text);
   }
   if (flags.outputFile && plan.fileFormat) {
     try {
-      await writeFile(resolve(ctx.io.cwd, flags.outputFile), render(plan.fileFormat, r, false, root(plan.fileFormat)));
+      await writeFile(resolve(ctx.io.cwd, flags.outputFile), render(plan.fileFormat, r, false, root(plan.fileFormat), { fullNotes: flags.fullNotes }));
     } catch (e) {
       throw new UsageError(`cannot write --output-file '${flags.outputFile}': ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
     }

@@ -4,6 +4,9 @@ import { writeAsync } from "../io.js";
 import { cellText, getPath, hasPath, knownPaths, nearest, pick } from "./fields.js";
 import { csvRow, csvValue } from "./csv.js";
 import { displayWidth, fitWidth } from "./width.js";
+import { wrapText } from "./prose.js";
+
+export { wrapText };
 import { escapeC1Json, escapeC1Yaml, needsEscape, oneLine, stripControl } from "./sanitize.js";
 import { loadYaml } from "../util/yaml.js";
 
@@ -318,23 +321,6 @@ function renderDetail(ctx: Context, cols: readonly Column[], item: unknown): str
   return s;
 }
 
-/**
- * `text` in lines of at most `width` columns, broken at spaces; a word longer than the width (a
- * URL) gets a line of its own, whole (the terminal wraps it: never cut).
- */
-export function wrapText(text: string, width: number): string[] {
-  if (displayWidth(text) <= width) return [text];
-  const lines: string[] = [];
-  let line = "";
-  for (const word of text.split(/ +/)) {
-    if (line && displayWidth(line) + 1 + displayWidth(word) > width) {
-      lines.push(line);
-      line = word;
-    } else line = line ? `${line} ${word}` : word;
-  }
-  if (line || !lines.length) lines.push(line);
-  return lines;
-}
 
 /** A column a user copies whole into the next command: an id, a slug, a key, an address. */
 export function isIdentifier(c: Column): boolean {
