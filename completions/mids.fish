@@ -96,6 +96,7 @@ complete -c mids -l fields -x -d 'comma-separated fields (dotted paths) for colu
 complete -c mids -l jq -x -d 'filter the JSON result with jq (implies -o json): strings print raw, other values as JSON'
 complete -c mids -l csv-raw -d 'CSV: do not prefix \' to text cells a spreadsheet would run as formulas'
 complete -c mids -l no-color -d 'disable colour (also NO_COLOR)'
+complete -c mids -l no-relative -d 'tables on a terminal: exact times, not ages like \'2h ago\''
 complete -c mids -l quiet -s q -d 'no notices or warnings on stderr'
 complete -c mids -l verbose -d 'trace requests and responses on stderr (key redacted)'
 complete -c mids -l timeout -x -d 'request timeout: seconds or 1500ms, 2s, 1m (default 30s)'
@@ -247,6 +248,7 @@ complete -c mids -n '__mids_at \'recipes\' 0' -a 'execute' -d 'Run a recipe by n
 complete -c mids -n '__mids_at \'recipes validate\'' -l format -x -a 'stylish json github sarif junit gitlab checkstyle' -d 'findings format (default: github when GITHUB_ACTIONS=true, json with -o json, else stylish)'
 complete -c mids -n '__mids_at \'recipes validate\'' -l output-file -r -F -d 'also write the findings to FILE (format from --output-file-format or the extension)'
 complete -c mids -n '__mids_at \'recipes validate\'' -l output-file-format -x -a 'stylish json github sarif junit gitlab checkstyle' -d 'format of --output-file (default from its extension: .sarif, .xml, .json)'
+complete -c mids -n '__mids_at \'recipes validate\'' -l full-notes -d 'stylish: every note in full under every finding (default: in full once per file, then by name)'
 complete -c mids -n '__mids_at \'recipes validate\'' -l stdin-name -x -d 'file name to report for - (stdin)'
 complete -c mids -n '__mids_at \'recipes validate\'' -l concurrency -x -d 'files validated at once, 1 to 16'
 complete -c mids -n '__mids_at \'recipes validate\' 0+' -F
@@ -288,6 +290,7 @@ complete -c mids -n '__mids_at \'migrate verify\' 0+' -F
 complete -c mids -n '__mids_at \'migrate scan\'' -l format -x -a 'stylish json github sarif junit gitlab checkstyle' -d 'findings format (default: github when GITHUB_ACTIONS=true, json with -o json, else stylish)'
 complete -c mids -n '__mids_at \'migrate scan\'' -l output-file -r -F -d 'also write the findings to FILE (format from --output-file-format or the extension)'
 complete -c mids -n '__mids_at \'migrate scan\'' -l output-file-format -x -a 'stylish json github sarif junit gitlab checkstyle' -d 'format of --output-file (default from its extension: .sarif, .xml, .json)'
+complete -c mids -n '__mids_at \'migrate scan\'' -l full-notes -d 'stylish: every note in full under every finding (default: in full once per file, then by name)'
 complete -c mids -n '__mids_at \'migrate scan\'' -l fail-on -x -d 'exit 8 when any usage has one of these statuses (comma-separated: rewritten, partial, removed, unrecognized)'
 complete -c mids -n '__mids_at \'migrate scan\'' -l fix -d 'rewrite, in place, the rewritten usages whose text can be replaced literally'
 complete -c mids -n '__mids_at \'migrate scan\'' -l dry-run -d 'with --fix: print a unified diff instead of writing'

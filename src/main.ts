@@ -1,5 +1,5 @@
 // Builds the commander program and runs it. Returns an exit code; bin/mids owns process.exit.
-import { Command, CommanderError, Option } from "commander";
+import { Command, CommanderError, Option, type Help } from "commander";
 import type { Context, GlobalOptions, OutputFormat } from "./context.js";
 import { API_VERSIONS, type ApiVersion } from "./contract/routes.js";
 import { OUTPUT_FORMATS } from "./context.js";
@@ -99,8 +99,8 @@ export function buildProgram(ctx: Context): Command {
     })
     // subcommand help lists the global flags too; wrap even beside long command names
     .configureHelp({
-      showGlobalOptions: true,
       minWidthToWrap: 30,
+      formatHelp: (cmd, helper) => formatHelp(cmd, helper),
       // command lists show each command's arguments, not "[options]": the column stays narrow
       subcommandTerm: (c) => [c.name(), ...c.registeredArguments.map((a) => {
         const n = a.name() + (a.variadic ? "..." : "");
@@ -111,6 +111,7 @@ export function buildProgram(ctx: Context): Command {
   program.hook("preAction", (_this, action) => {
     // `mids help` prints help only: no config or credentials to resolve
     if (action.parent === program && action.name() === "help") return;
+    rejectParentOptions(action);
     const o = action.optsWithGlobals();
     // -o from the flag before anything can fail, so a config error still honours -o json
     Object.assign(ctx.globals, resolveOutput(o, ctx.io, {}));
@@ -148,6 +149,74 @@ export function buildProgram(ctx: Context): Command {
   };
   program.commands.forEach(walk);
   return program;
+}
+
+/**
+ * Options belong to the command that declares them and (for the root's) to every command. Commander
+ * hands an option written after a subcommand to the parent that declares it (`migrate scan --to
+ * curl` sets migrate's --to): one the subcommand declares too goes back to it; any other is exit 2.
+ */
+function rejectParentOptions(action: Command): void {
+  for (let c = action.parent; c && c.parent; c = c.parent) {
+    for (const o of c.options) {
+      const key = o.attributeName();
+      if (c.getOptionValueSource(key) !== "cli") continue;
+      const own = action.options.find((x) => x.long === o.long);
+      if (own) {
+        if (action.getOptionValueSource(own.attributeName()) !== "cli") {
+          // checked by the subcommand's own rules (its choices differ: verify's verdicts, scan's statuses)
+          let value = c.getOptionValue(key);
+          if (typeof value === "string" && own.parseArg) {
+            try {
+              value = own.parseArg(value, undefined);
+            } catch (e) {
+              throw new UsageError(`${own.long}: ${(e as Error).message}`);
+            }
+          } else if (typeof value === "string" && own.argChoices && !own.argChoices.includes(value)) {
+            throw new UsageError(`${own.long} must be one of ${own.argChoices.join(", ")} (got '${value}')`);
+          }
+          action.setOptionValueWithSource(own.attributeName(), value, "cli");
+        }
+        continue;
+      }
+      const path = commandPath(action);
+      throw new UsageError(`${o.long ?? o.flags} does not apply to 'mids ${path}' (it is an option of 'mids ${commandPath(c)}')`, {
+        hint: `drop it, or run 'mids ${path} --help' for the options that apply`,
+      });
+    }
+  }
+}
+
+/** The help layout (as gh): usage, description, commands, the command's own options, then the inherited ones, short. */
+function formatHelp(cmd: Command, helper: Help): string {
+  const width = helper.helpWidth ?? 80;
+  const args = helper.visibleArguments(cmd);
+  const commands = helper.visibleCommands(cmd);
+  const own = helper.visibleOptions(cmd);
+  const termWidth = Math.max(0, ...args.map((a) => helper.displayWidth(helper.argumentTerm(a))),
+    ...commands.map((c) => helper.displayWidth(helper.subcommandTerm(c))), ...own.map((o) => helper.displayWidth(helper.optionTerm(o))));
+  const item = (term: string, description: string) => helper.formatItem(term, termWidth, description, helper);
+  let out = [`Usage: ${helper.commandUsage(cmd)}`, ""];
+  const description = helper.commandDescription(cmd);
+  if (description) out.push(helper.boxWrap(description, width), "");
+  out = out.concat(helper.formatItemList("Arguments:", args.map((a) => item(helper.argumentTerm(a), helper.argumentDescription(a))), helper));
+  out = out.concat(helper.formatItemList("Commands:", commands.map((c) => item(helper.subcommandTerm(c), helper.subcommandDescription(c))), helper));
+  out = out.concat(helper.formatItemList("Options:", own.map((o) => item(helper.optionTerm(o), helper.optionDescription(o))), helper));
+  // the root's options apply everywhere: named, not explained again (an intermediate parent's do not apply)
+  let root = cmd;
+  while (root.parent) root = root.parent;
+  if (root !== cmd) {
+    const inherited = root.options.filter((o) => !o.hidden && o.long !== "--version" && o.long !== "--help" && !own.some((x) => x.long === o.long)).map((o) => o.flags);
+    const lines: string[] = [];
+    let line = "";
+    for (const t of inherited) {
+      if (line && 2 + line.length + 3 + t.length > width) (lines.push(`  ${line}`), (line = t));
+      else line = line ? `${line}   ${t}` : t;
+    }
+    if (line) lines.push(`  ${line}`);
+    out.push("Global options (what they do: 'mids --help'):", ...lines, "");
+  }
+  return out.join("\n");
 }
 
 function helpWidth(io: IO): number {
