@@ -18,6 +18,7 @@ import { redactText } from "./contract/secrets.js";
 import { escapeC1Json, oneLine, stripControl } from "./output/sanitize.js";
 import type { Client } from "./client/client.js";
 import { COMMANDS } from "./commands/registry.js";
+import { usageErrorText } from "./commands/shared/usage-hints.js";
 import { explainRejectedKey } from "./keyerror.js";
 import { setInvocation } from "./client/invocation.js";
 import { VERSION } from "./version.js";
@@ -92,7 +93,7 @@ export function buildProgram(ctx: Context): Command {
     .configureOutput({
       writeOut: (s) => void ctx.io.stdout.write(s),
       writeErr: (s) => void ctx.io.stderr.write(s),
-      outputError: (s, write) => write(`mids: ${s.replace(/^error: /, "")}`),
+      outputError: (s, write) => write(usageErrorText(program, s)),
       // wrap help to the terminal (COLUMNS when piped); subcommands inherit this
       getOutHelpWidth: () => helpWidth(ctx.io),
       getErrHelpWidth: () => helpWidth(ctx.io),
@@ -143,7 +144,7 @@ export function buildProgram(ctx: Context): Command {
   // every subcommand shares the root's error handling
   const walk = (c: Command) => {
     c.exitOverride();
-    c.configureOutput(program.configureOutput());
+    c.configureOutput({ ...program.configureOutput(), outputError: (s, write) => write(usageErrorText(c, s)) });
     c.showSuggestionAfterError(true);
     c.commands.forEach(walk);
   };

@@ -43,8 +43,11 @@ describe("version and help", () => {
       const r = await runMids(args);
       expect(r.code).toBe(2);
       expect(r.stdout).toBe("");
-      const [line, json] = r.stderr.trimEnd().split("\n");
+      // the line, its hint (when there is one), then the JSON object
+      const lines = r.stderr.trimEnd().split("\n");
+      const [line, json] = [lines[0], lines[lines.length - 1]];
       expect(line).toMatch(/^mids: /);
+      if (lines.length === 3) expect(lines[1]).toMatch(/^hint: /);
       expect(JSON.parse(json)).toEqual({ error: { code: "usage", message: line.slice("mids: ".length), status: null, details: null } });
     }
   });

@@ -62,6 +62,26 @@ describe("mids help", () => {
     expect(gate.code).toBe(8);
   });
 
+  it("commander's refusals come in the house style: one mids: line and a hint: that helps, no (Did you mean ...?)", async () => {
+    const cases: [string[], RegExp, RegExp][] = [
+      [["series", "momentum", "jutufi"], /^mids: 'momentum' is not a measure: use one of trend, rank$/, /^hint: 'momentum' is the v2 name \(GET \/v2\/projects\/\{id\}\/momentum\); in v3 it is 'mids series trend'/],
+      [["series", "jutufi"], /^mids: missing required argument 'idOrSlug'$/, /^hint: usage: mids series \[options\] <measure> <idOrSlug>$/],
+      [["topics", "list", "--limit", "3"], /^mids: unknown option '--limit'$/, /^hint: 'mids topics list' has no paging: .*--jq '\.\[:3\]'$/],
+      [["projets", "list"], /^mids: unknown command 'projets'$/, /^hint: did you mean 'mids projects'\?$/],
+      [["projects", "lsit"], /^mids: unknown command 'lsit'$/, /^hint: did you mean 'mids projects list'\?$/],
+      [["projects", "list", "--limt", "3"], /^mids: unknown option '--limt'$/, /^hint: did you mean --limit\?/],
+    ];
+    await Promise.all(cases.map(async ([args, line, hint]) => {
+      const r = await runMids(args);
+      expect(r.code, args.join(" ")).toBe(2);
+      const [first, second, ...rest] = r.stderr.trimEnd().split("\n");
+      expect(first, args.join(" ")).toMatch(line);
+      expect(second, args.join(" ")).toMatch(hint);
+      expect(rest).toEqual([]);
+      expect(r.stderr).not.toContain("Did you mean");
+    }));
+  });
+
   it("root help wraps to the terminal width (COLUMNS when piped)", async () => {
     const narrow = await runMids(["--help"], { env: baseEnv({ COLUMNS: "80" }) });
     const wide = await runMids(["--help"], { env: baseEnv({ COLUMNS: "160" }) });
