@@ -312,12 +312,13 @@ complete -c mids -n '__mids_at \'sandbox serve\'' -l rate-limit -x -d 'per-minut
 # completion
 complete -c mids -n '__mids_at \'completion\' 0' -a 'bash zsh fish'
 # config
-complete -c mids -n '__mids_at \'config\' 0' -a 'get' -d 'Print a stored setting of the profile (the API key masked)'
+complete -c mids -n '__mids_at \'config\' 0' -a 'get' -d 'Print a stored setting of the profile, or the default profile\'s it inherits (the API key masked)'
 complete -c mids -n '__mids_at \'config\' 0' -a 'set' -d 'Store a setting (in the --profile or MIDS_PROFILE profile, created when new)'
 complete -c mids -n '__mids_at \'config\' 0' -a 'unset' -d 'Remove a setting from the profile (from the config file)'
 complete -c mids -n '__mids_at \'config\' 0' -a 'list' -d 'Print every effective setting and where it came from (flag, env, profile, file, default); the key masked'
 complete -c mids -n '__mids_at \'config\' 0' -a 'path' -d 'Print the config file\'s path'
 # config get
+complete -c mids -n '__mids_at \'config get\'' -l show-source -d 'print where the value comes from before it: SOURCE<tab>VALUE'
 complete -c mids -n '__mids_at \'config get\' 0' -a 'base-url api-key output api timeout max-retries max-body-size max-pages'
 # config set
 complete -c mids -n '__mids_at \'config set\'' -l with-token -d 'read the value from stdin (like gh auth login --with-token)'
