@@ -46,6 +46,9 @@ export function terminalReport(records: VerifyRecord[], summary: VerifySummary):
       const shown = r.differences.slice(0, SHOWN_DIFFERENCES).map(differenceText).join("; ");
       const more = r.differences.length - SHOWN_DIFFERENCES + (r.truncated ? 1 : 0);
       line += `  ${shown}${more > 0 ? `; ${r.truncated ? "more" : more} more (-o json lists them all)` : ""}`;
+    } else if (r.errors?.length) {
+      // the errors' own words (`project 'jutufi' not found`), as -o json has them, not only their codes
+      line += `: ${r.errors.map((e) => `${e.side}: ${e.message}${e.status ? ` (${e.code}, ${e.status})` : ` (${e.code})`}`).join("; ")}`;
     } else if (r.reason) line += `: ${r.reason}`;
     out.push(oneLine(line));
   }
