@@ -151,7 +151,7 @@ _mids_optval() {
     'migrate scan|--format') echo 'choices stylish json github sarif junit gitlab checkstyle';;
     'migrate scan|--output-file') echo 'files';;
     'migrate scan|--output-file-format') echo 'choices stylish json github sarif junit gitlab checkstyle';;
-    'migrate scan|--fail-on') echo 'free';;
+    'migrate scan|--fail-on') echo 'list rewritten partial removed unrecognized';;
     'migrate scan|--include') echo 'free';;
     'migrate scan|--exclude') echo 'free';;
     'migrate scan|--host') echo 'free';;
@@ -198,9 +198,11 @@ _mids_value() {
   case "$kind" in
     choices) COMPREPLY+=( $(compgen -W "$*" -- "$cur") );;
     list)
-      local pre=""
+      # the values not yet in the list (no polished,polished)
+      local pre="" v words=()
       [[ $cur == *,* ]] && pre="${cur%,*},"
-      COMPREPLY+=( $(compgen -P "$pre" -W "$*" -- "${cur##*,}") )
+      for v in "$@"; do [[ ",$pre" == *",$v,"* ]] || words+=( "$v" ); done
+      COMPREPLY+=( $(compgen -P "$pre" -W "${words[*]}" -- "${cur##*,}") )
       compopt -o nospace 2>/dev/null;;
     files)
       local f

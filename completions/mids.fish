@@ -83,7 +83,10 @@ end
 function __mids_list
     set -l token (commandline -ct)
     set -l pre (string replace -r '[^,=]*$' '' -- $token | string replace -r '^-[^=]*=' '')
-    printf '%s\n' $pre$argv
+    # the values not yet in the list
+    for v in $argv
+        contains -- $v (string split , -- $pre); or printf '%s\n' $pre$v
+    end
 end
 # global flags: accepted before and after subcommands
 complete -c mids -l version -s V -d 'print the version'
@@ -291,7 +294,7 @@ complete -c mids -n '__mids_at \'migrate scan\'' -l format -x -a 'stylish json g
 complete -c mids -n '__mids_at \'migrate scan\'' -l output-file -r -F -d 'also write the findings to FILE (format from --output-file-format or the extension)'
 complete -c mids -n '__mids_at \'migrate scan\'' -l output-file-format -x -a 'stylish json github sarif junit gitlab checkstyle' -d 'format of --output-file (default from its extension: .sarif, .xml, .json)'
 complete -c mids -n '__mids_at \'migrate scan\'' -l full-notes -d 'stylish: every note in full under every finding (default: in full once per file, then by name)'
-complete -c mids -n '__mids_at \'migrate scan\'' -l fail-on -x -d 'exit 8 when any usage has one of these statuses (comma-separated: rewritten, partial, removed, unrecognized)'
+complete -c mids -n '__mids_at \'migrate scan\'' -l fail-on -x -a '(__mids_list rewritten partial removed unrecognized)' -d 'exit 8 when any usage has one of these statuses (comma-separated: rewritten, partial, removed, unrecognized)'
 complete -c mids -n '__mids_at \'migrate scan\'' -l fix -d 'rewrite, in place, the rewritten usages whose text can be replaced literally'
 complete -c mids -n '__mids_at \'migrate scan\'' -l dry-run -d 'with --fix: print a unified diff instead of writing'
 complete -c mids -n '__mids_at \'migrate scan\'' -l include -x -d 'scan only files matching the glob (repeatable; no / in the glob: any depth)'
