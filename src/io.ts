@@ -19,6 +19,8 @@ export interface IO {
   stderrColumns?: number;
   env: Record<string, string | undefined>;
   cwd: string;
+  /** stdout is the process's own terminal, which a pager can take over (never a test's fake stream) */
+  canPage?: boolean;
   /** colour on stderr/stdout: decided from --no-color, NO_COLOR, FORCE_COLOR and TTY */
   color: boolean;
 }
@@ -36,6 +38,7 @@ export function processIO(): IO {
     stdinIsTTY: !!process.stdin.isTTY,
     columns: stdoutIsTTY ? process.stdout.columns : undefined,
     stderrColumns: stderrIsTTY ? process.stderr.columns : undefined,
+    canPage: stdoutIsTTY,
     env,
     cwd: process.cwd(),
     color: colorWanted(env, stdoutIsTTY),

@@ -3,7 +3,7 @@ import { Command, CommanderError, Option, type Help } from "commander";
 import type { Context, GlobalOptions, OutputFormat } from "./context.js";
 import { API_VERSIONS, type ApiVersion } from "./contract/routes.js";
 import { OUTPUT_FORMATS } from "./context.js";
-import { processIO, colorWanted, type IO } from "./io.js";
+import { processIO, colorWanted, writeAsync, type IO } from "./io.js";
 import { ApiError, EXIT, EXIT_SUMMARY, MidsError, UsageError, exitCodeFor } from "./errors.js";
 import {
   DEFAULT_PROFILE, SETTINGS, checkApiKey, configPath, layeredConfig, parseSetting, readConfigFile, settingFix, settingLabel, sourceText, stateDir,
@@ -65,7 +65,7 @@ Environment:
 Exit codes:
 ${wrapWords(Object.entries(EXIT_SUMMARY).map(([code, what]) => `${code} ${what}`).join(", "), 78, "  ")}`;
 
-export function buildProgram(ctx: Context): Command {
+export function buildProgram(ctx: Context & { help?: string }): Command {
   const program = new Command("mids")
     .description("Command-line tool for the Market Intelligence Data Service API (v3, and deprecated v2)")
     .version(VERSION, "-V, --version", "print the version")
@@ -79,6 +79,7 @@ export function buildProgram(ctx: Context): Command {
     .option("--csv-raw", "CSV: do not prefix ' to text cells a spreadsheet would run as formulas")
     .option("--no-color", "disable colour (also NO_COLOR)")
     .option("--no-relative", "tables on a terminal: exact times, not ages like '2h ago'")
+    .option("--no-pager", "no pager for long output on a terminal (also MIDS_PAGER=; default $PAGER, else less -FRX)")
     .option("-q, --quiet", "no notices or warnings on stderr")
     .option("--verbose", "trace requests and responses on stderr (key redacted)")
     .option("--timeout <duration>", "request timeout: seconds or 1500ms, 2s, 1m (default 30s)")
@@ -91,7 +92,8 @@ export function buildProgram(ctx: Context): Command {
     .showSuggestionAfterError(true)
     .exitOverride()
     .configureOutput({
-      writeOut: (s) => void ctx.io.stdout.write(s),
+      // help is held and printed at the end, through the pager on a terminal (main)
+      writeOut: (s) => void (ctx.help = (ctx.help ?? "") + s),
       writeErr: (s) => void ctx.io.stderr.write(s),
       outputError: (s, write) => write(usageErrorText(program, s)),
       // wrap help to the terminal (COLUMNS when piped); subcommands inherit this
@@ -109,7 +111,7 @@ export function buildProgram(ctx: Context): Command {
       })].join(" "),
     })
     .helpCommand(false);
-  program.hook("preAction", (_this, action) => {
+  program.hook("preAction", async (_this, action) => {
     // `mids help` prints help only: no config or credentials to resolve
     if (action.parent === program && action.name() === "help") return;
     rejectParentOptions(action);
@@ -138,6 +140,16 @@ export function buildProgram(ctx: Context): Command {
       ctx.globals.configError = e;
     }
     ctx.globals.resource = resourceName(action);
+    // long reports on a terminal go through the pager (loaded only then)
+    if (PAGED.has(path) && ctx.io.stdoutIsTTY && ctx.io.canPage) {
+      const { pagerCommand, startPager } = await import("./output/pager.js");
+      const argv = pagerCommand(ctx.io, o.pager !== false);
+      if (argv) {
+        const pager = startPager(argv, ctx.io, ctx.io.stdout);
+        ctx.io.stdout = pager.stdout;
+        ctx.onClose(() => pager.close());
+      }
+    }
   });
   for (const reg of COMMANDS) reg(program, ctx);
   addHelpCommand(program);
@@ -242,6 +254,25 @@ function addHelpCommand(program: Command): void {
       }
       cmd.outputHelp();
     });
+}
+
+/** Commands whose output is long (a report, the v2 -> v3 map): paged on a terminal. */
+const PAGED = new Set(["migrate explain", "migrate scan"]);
+
+/** Help (held while commander writes it): through the pager on a terminal, else as it is. */
+async function printHelp(ctx: MainContext, argv: string[]): Promise<void> {
+  const text = ctx.help;
+  if (!text) return;
+  ctx.help = undefined;
+  const env = ctx.io.env;
+  const wanted = ctx.io.stdoutIsTTY && ctx.io.canPage && !argv.includes("--no-pager") && env.MIDS_PAGER !== "";
+  if (!wanted) return void (await writeAsync(ctx.io.stdout, text));
+  const { pagerCommand, startPager } = await import("./output/pager.js");
+  const cmd = pagerCommand(ctx.io, true);
+  if (!cmd) return void (await writeAsync(ctx.io.stdout, text));
+  const pager = startPager(cmd, ctx.io, ctx.io.stdout);
+  pager.stdout.write(text);
+  await pager.close();
 }
 
 /**
@@ -417,7 +448,10 @@ function checkedKey(key: string, source: SettingSource | undefined, profile?: st
   return key;
 }
 
-export function createContext(io: IO, signal: AbortSignal, now: () => Date, onExit?: OnExit): Context & { close(): Promise<void> } {
+/** The context main() builds: a Context, the help text commander wrote (printed at the end), close(). */
+type MainContext = Context & { close(): Promise<void>; help?: string };
+
+export function createContext(io: IO, signal: AbortSignal, now: () => Date, onExit?: OnExit): MainContext {
   const seen = new Set<string>();
   const closers: (() => Promise<void> | void)[] = [];
   let client: Promise<Client> | undefined;
@@ -434,7 +468,7 @@ export function createContext(io: IO, signal: AbortSignal, now: () => Date, onEx
     // notices may quote server text: never let it drive the terminal
     io.stderr.write(`${prefix}${oneLine(message)}\n`);
   };
-  const ctx: Context & { close(): Promise<void> } = {
+  const ctx: MainContext = {
     io,
     globals,
     signal,
@@ -551,6 +585,7 @@ export async function main(argv: string[], opts: MainOptions = {}): Promise<numb
     if (!ctx.globals.outputExplicit && (out === "json" || out === "ndjson")) Object.assign(ctx.globals, { output: out, outputExplicit: true });
     return reportError(ctx, err);
   } finally {
+    await printHelp(ctx, argv).catch(() => undefined);
     await ctx.close().catch(() => undefined);
   }
 }

@@ -115,3 +115,28 @@ describe.skipIf(!hasScript)("status line on a terminal", () => {
     expect(r.raw).toContain("/v3/projects");
   });
 });
+
+describe.skipIf(!hasScript)("pager on a terminal", () => {
+  const lines = (raw: string) => raw.replace(/\r/g, "").split("\n").filter((l) => l.trim());
+  it("long reports and help go through $MIDS_PAGER (else $PAGER); --no-pager, MIDS_PAGER= or a pipe turn it off", async () => {
+    const env = (extra: Record<string, string>) => baseEnv(extra);
+    const [explain, help, viaPager, off, empty, piped, missing] = await Promise.all([
+      onTerminal("exec $MIDS migrate explain", { cols: 100, env: env({ MIDS_PAGER: "sed s/^/P:/" }) }),
+      onTerminal("exec $MIDS projects --help", { cols: 100, env: env({ MIDS_PAGER: "sed s/^/P:/" }) }),
+      onTerminal("exec $MIDS migrate explain", { cols: 100, env: env({ PAGER: "sed s/^/Q:/" }) }),
+      onTerminal("exec $MIDS --no-pager migrate explain", { cols: 100, env: env({ MIDS_PAGER: "sed s/^/P:/" }) }),
+      onTerminal("exec $MIDS migrate explain", { cols: 100, env: env({ MIDS_PAGER: "", PAGER: "sed s/^/Q:/" }) }),
+      onTerminal("$MIDS migrate explain | head -3", { cols: 100, env: env({ MIDS_PAGER: "sed s/^/P:/" }) }),
+      onTerminal("exec $MIDS migrate explain", { cols: 100, env: env({ MIDS_PAGER: "no-such-pager-here" }) }),
+    ]);
+    for (const r of [explain, help, viaPager, off, empty, piped, missing]) expect(r.code).toBe(0);
+    expect(lines(explain.raw).length).toBeGreaterThan(100);
+    for (const l of lines(explain.raw)) expect(l).toMatch(/^P:/);
+    expect(lines(help.raw)[0]).toBe("P:Usage: mids projects [options] [command]");
+    for (const l of lines(viaPager.raw)) expect(l).toMatch(/^Q:/);
+    for (const r of [off, empty, piped]) expect(r.raw).not.toMatch(/^[PQ]:/m);
+    // a pager that cannot start: the text is written directly, nothing lost
+    expect(lines(missing.raw).length).toBe(lines(off.raw).length);
+  });
+});
+
