@@ -26,6 +26,8 @@ export interface GlobalOptions {
   /** what the command lists, for "no projects matched" (set from the command name) */
   resource?: string;
   color: boolean;
+  /** colour on stderr (errors): --no-color, NO_COLOR, FORCE_COLOR and whether stderr is a terminal */
+  colorStderr?: boolean;
   /** --no-relative: tables on a terminal print exact times, not ages (`2h ago`) */
   relative?: boolean;
   quiet: boolean;

@@ -422,6 +422,7 @@ export function resolveGlobals(o: Record<string, unknown>, io: IO, cfg: Config, 
     csvRaw: !!o.csvRaw,
     color: o.color !== false && colorWanted(env, io.stdoutIsTTY),
     relative: o.relative !== false,
+    colorStderr: o.color !== false && colorWanted(env, io.stderrIsTTY),
     quiet: !!o.quiet,
     verbose: !!o.verbose,
     timeoutMs,
@@ -536,9 +537,11 @@ export function reportError(ctx: Context, thrown: unknown): number {
   // typed into a path and echoed back). Not in mids' own words: cursors look like tokens to them.
   const raw = redact(err instanceof Error ? err.message : String(err), secrets);
   const message = oneLine(err instanceof ApiError ? redactText(raw) : raw);
+  // on a terminal the error stands out (red) and its hint is set apart (cyan); NO_COLOR, --no-color: plain
+  const paint = (code: string, s: string) => (ctx.globals.colorStderr ? `\u001b[${code}m${s}\u001b[0m` : s);
   if (err instanceof MidsError) {
-    io.stderr.write(`mids: ${message}\n`);
-    if (err.hint) io.stderr.write(`hint: ${oneLine(redact(err.hint, secrets))}\n`);
+    io.stderr.write(`${paint("1;31", "mids:")} ${message}\n`);
+    if (err.hint) io.stderr.write(`${paint("36", "hint:")} ${oneLine(redact(err.hint, secrets))}\n`);
     if (ctx.globals.outputExplicit && ctx.globals.jq === undefined && (ctx.globals.output === "json" || ctx.globals.output === "ndjson")) {
       // details may quote the server: C1 controls are escaped, as in every JSON output
       io.stderr.write(escapeC1Json(JSON.stringify({ error: { code: err.code, message, status: err.status ?? null, details: err.details ?? null } })) + "\n");

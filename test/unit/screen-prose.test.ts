@@ -74,3 +74,22 @@ describe("prose wrapped at word boundaries", () => {
     expect(full.stdout.match(/response-renames: The v3 response renames/g)).toHaveLength(3);
   });
 });
+
+describe("colour where it carries meaning", () => {
+  it("an error on a terminal: 'mids:' red, 'hint:' cyan; NO_COLOR or --no-color: plain", async () => {
+    const run = async (env: Record<string, string>, args: string[] = []) => {
+      const home = mkdtempSync(join(tmpdir(), "mids-colour-"));
+      const io = testIO({ stdoutIsTTY: true, stderrIsTTY: true, columns: COLS, env: { MIDS_CONFIG_DIR: home, MIDS_STATE_DIR: home, TERM: "xterm", ...env } });
+      const code = await main([...args, "projects", "list"], { io });
+      return { code, stderr: io.err() };
+    };
+    const coloured = await run({});
+    expect(coloured.code).toBe(2);
+    expect(coloured.stderr).toMatch(/^\u001b\[1;31mmids:\u001b\[0m no API base URL is set\n\u001b\[36mhint:\u001b\[0m /);
+    const plain = await run({ NO_COLOR: "1" });
+    expect(plain.stderr).toMatch(/^mids: /);
+    expect(plain.stderr).not.toContain("\u001b[");
+    const flag = await run({}, ["--no-color"]);
+    expect(flag.stderr).not.toContain("\u001b[");
+  });
+});
