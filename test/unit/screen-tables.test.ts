@@ -48,6 +48,15 @@ describe("tables on a terminal", () => {
     }
   });
 
+  it("values cut to fit: where to see them whole is said once per list (remembered in the state dir)", async () => {
+    const home = mkdtempSync(join(tmpdir(), "mids-cut-"));
+    const first = await tty(["intel", "list", "--limit", "4"], 100, home);
+    expect(first.stdout).toContain("…");
+    expect(first.stderr).toMatch(/^mids: notice: values ending in … are cut to fit 100 columns; -o json, -o csv or --fields shows them whole \(said once\)$/m);
+    const again = await tty(["intel", "list", "--limit", "4"], 100, home);
+    expect(again.stderr).not.toContain("are cut to fit");
+  });
+
   it("--no-relative and -o json keep the exact time", async () => {
     const items = await api<{ detectedAt: string }[]>("/v3/intel?limit=2");
     const exact = await tty(["intel", "list", "--limit", "2", "--no-relative", "--fields", "detectedAt,id"], 100);
