@@ -2,7 +2,9 @@
 // (`script`), raw bytes kept (carriage returns, erase sequences), at 100 and 60 columns.
 import { spawn, spawnSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
-import { BIN, baseEnv } from "../helpers/cli.js";
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { BIN, baseEnv, tempDir } from "../helpers/cli.js";
 import { hostile, sendJson, v3Page } from "../helpers/hostile.js";
 import { SANDBOX_DEMO_KEY } from "../../src/sandbox/keys.js";
 
@@ -138,6 +140,17 @@ describe.skipIf(!hasScript)("pager on a terminal", () => {
     for (const r of [off, empty, piped]) expect(r.raw).not.toMatch(/^[PQ]:/m);
     // a pager that cannot start: the text is written directly, nothing lost
     expect(lines(missing.raw).length).toBe(lines(off.raw).length);
+  });
+
+  it("migrate scan's report (its own bundle) is paged too; the summary stays on stderr", async () => {
+    const dir = tempDir("scan-pager-");
+    writeFileSync(join(dir, "a.sh"), "curl https://api.example.com/v2/projects/abc\n");
+    const r = await onTerminal(`exec $MIDS migrate scan ${dir}`, { cols: 100, env: baseEnv({ MIDS_PAGER: "sed s/^/P:/" }) });
+    expect(r.code).toBe(0);
+    const report = lines(r.raw.replace(ESCAPES, "")).filter((l) => !l.startsWith("mids: "));
+    expect(report.length).toBeGreaterThan(2);
+    for (const l of report) expect(l).toMatch(/^P:/);
+    expect(r.raw).toMatch(/mids: 1 file scanned/);
   });
 });
 
