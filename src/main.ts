@@ -65,7 +65,13 @@ Environment:
 Exit codes:
 ${wrapWords(Object.entries(EXIT_SUMMARY).map(([code, what]) => `${code} ${what}`).join(", "), 78, "  ")}`;
 
-export function buildProgram(ctx: Context & { help?: string }): Command {
+export function buildProgram(ctx: Context & { help?: string; usageLine?: string }): Command {
+  // commander's refusals in the house style; the line is kept for the -o json error object
+  const refusal = (c: Command, s: string) => {
+    const text = usageErrorText(c, s);
+    ctx.usageLine = text.split("\n")[0].replace(/^mids: /, "");
+    return text;
+  };
   const program = new Command("mids")
     .description("Command-line tool for the Market Intelligence Data Service API (v3, and deprecated v2)")
     .version(VERSION, "-V, --version", "print the version")
@@ -95,7 +101,7 @@ export function buildProgram(ctx: Context & { help?: string }): Command {
       // help is held and printed at the end, through the pager on a terminal (main)
       writeOut: (s) => void (ctx.help = (ctx.help ?? "") + s),
       writeErr: (s) => void ctx.io.stderr.write(s),
-      outputError: (s, write) => write(usageErrorText(program, s)),
+      outputError: (s, write) => write(refusal(program, s)),
       // wrap help to the terminal (COLUMNS when piped); subcommands inherit this
       getOutHelpWidth: () => helpWidth(ctx.io),
       getErrHelpWidth: () => helpWidth(ctx.io),
@@ -156,7 +162,7 @@ export function buildProgram(ctx: Context & { help?: string }): Command {
   // every subcommand shares the root's error handling
   const walk = (c: Command) => {
     c.exitOverride();
-    c.configureOutput({ ...program.configureOutput(), outputError: (s, write) => write(usageErrorText(c, s)) });
+    c.configureOutput({ ...program.configureOutput(), outputError: (s, write) => write(refusal(c, s)) });
     c.showSuggestionAfterError(true);
     c.commands.forEach(walk);
   };
@@ -450,7 +456,7 @@ function checkedKey(key: string, source: SettingSource | undefined, profile?: st
 }
 
 /** The context main() builds: a Context, the help text commander wrote (printed at the end), close(). */
-type MainContext = Context & { close(): Promise<void>; help?: string };
+type MainContext = Context & { close(): Promise<void>; help?: string; usageLine?: string };
 
 export function createContext(io: IO, signal: AbortSignal, now: () => Date, onExit?: OnExit): MainContext {
   const seen = new Set<string>();
@@ -572,7 +578,7 @@ export async function main(argv: string[], opts: MainOptions = {}): Promise<numb
       // commander printed the line; scripts asking for -o json/ndjson also get the JSON object
       const out = program?.opts().output;
       if (out === "json" || out === "ndjson") {
-        const message = oneLine(redact(err.message.replace(/^error: /, ""), [ctx.globals.apiKey]));
+        const message = oneLine(redact(ctx.usageLine ?? err.message.replace(/^error: /, ""), [ctx.globals.apiKey]));
         io.stderr.write(JSON.stringify({ error: { code: "usage", message, status: null, details: null } }) + "\n");
       }
       return EXIT.usage;

@@ -39,7 +39,7 @@ describe("version and help", () => {
   });
 
   it("with -o json a flag error is also a JSON error object on stderr, even after a bad global flag", async () => {
-    for (const args of [["me", "--bogus", "-o", "json"], ["-o", "ndjson", "--timeout", "soon", "me"]]) {
+    for (const args of [["me", "--bogus", "-o", "json"], ["-o", "ndjson", "--timeout", "soon", "me"], ["series", "momentum", "x", "-o", "json"]]) {
       const r = await runMids(args);
       expect(r.code).toBe(2);
       expect(r.stdout).toBe("");
