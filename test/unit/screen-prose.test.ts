@@ -93,3 +93,20 @@ describe("colour where it carries meaning", () => {
     expect(flag.stderr).not.toContain("\u001b[");
   });
 });
+
+describe("verdicts in colour", () => {
+  it("migrate verify's table paints each verdict on a terminal, and nothing else; without colour, plain", async () => {
+    const { terminalReport } = await import("../../src/migrate/verify/report.js");
+    const rec = (position: number, verdict: string, reason?: string) => ({
+      position, count: 1, verdict, from: { method: "GET", path: "/v2/projects/x\u001b[31m", query: {} }, to: null, differences: [], ignored: [], ...(reason ? { reason } : {}),
+    });
+    const records = [rec(1, "failed", "v2: boom"), rec(2, "skipped", "not a GET")] as never[];
+    const summary = { total: 2, equivalent: 0, differs: 0, skipped: 1, failed: 1, invalid: 0, routes: {} } as never;
+    const coloured = terminalReport(records, summary, true);
+    expect(coloured).toContain("\u001b[1;31mfailed\u001b[0m: v2: boom");
+    expect(coloured).toContain("\u001b[2mskipped\u001b[0m: not a GET");
+    // the log's own escapes are still removed: only the verdicts are painted
+    expect(coloured.match(/\u001b\[/g)).toHaveLength(4);
+    expect(terminalReport(records, summary, false)).not.toContain("\u001b[");
+  });
+});
