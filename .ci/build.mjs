@@ -74,7 +74,7 @@ await build({
 // Lazy imports stay lazy: those the scan may reach are bundled; the rest (other commands' run
 // modules, the HTTP client, the sandbox: nothing `migrate scan` calls) become a module that
 // throws, so nothing large is parsed at start-up and nothing is loaded twice from two bundles.
-const SCAN_LAZY = /\/migrate\/scan\/command\.js$|\/output\/jq\.js$|^(?:picomatch|chalk)$/;
+const SCAN_LAZY = /\/migrate\/scan\/command\.js$|\/output\/jq\.js$|\/output\/pager\.js$|\/output\/remembered\.js$|^(?:picomatch|chalk)$/;
 await build({
   entryPoints: { "migrate-scan": join(root, "src/cli.ts") },
   outExtension: { ".js": ".cjs" },

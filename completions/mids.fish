@@ -85,7 +85,10 @@ end
 function __mids_list
     set -l token (commandline -ct)
     set -l pre (string replace -r '[^,=]*$' '' -- $token | string replace -r '^-[^=]*=' '')
-    printf '%s\n' $pre$argv
+    # the values not yet in the list
+    for v in $argv
+        contains -- $v (string split , -- $pre); or printf '%s\n' $pre$v
+    end
 end
 # global flags: accepted before and after subcommands
 complete -c mids -l version -s V -d 'print the version'
@@ -98,6 +101,8 @@ complete -c mids -l fields -x -d 'comma-separated fields (dotted paths) for colu
 complete -c mids -l jq -x -d 'filter the JSON result with jq (implies -o json): strings print raw, other values as JSON'
 complete -c mids -l csv-raw -d 'CSV: do not prefix \' to text cells a spreadsheet would run as formulas'
 complete -c mids -l no-color -d 'disable colour (also NO_COLOR)'
+complete -c mids -l no-relative -d 'tables on a terminal: exact times, not ages like \'2h ago\''
+complete -c mids -l no-pager -d 'no pager for long output on a terminal (also MIDS_PAGER=; default $PAGER, else less -FRX)'
 complete -c mids -l quiet -s q -d 'no notices or warnings on stderr'
 complete -c mids -l verbose -d 'trace requests and responses on stderr (key redacted)'
 complete -c mids -l timeout -x -d 'request timeout: seconds or 1500ms, 2s, 1m (default 30s)'
@@ -250,6 +255,7 @@ complete -c mids -n '__mids_at \'recipes\' 0' -a 'execute' -d 'Run a recipe by n
 complete -c mids -n '__mids_at \'recipes validate\'' -l format -x -a 'stylish json github sarif junit gitlab checkstyle' -d 'findings format (default: github when GITHUB_ACTIONS=true, json with -o json, else stylish)'
 complete -c mids -n '__mids_at \'recipes validate\'' -l output-file -r -F -d 'also write the findings to FILE (format from --output-file-format or the extension)'
 complete -c mids -n '__mids_at \'recipes validate\'' -l output-file-format -x -a 'stylish json github sarif junit gitlab checkstyle' -d 'format of --output-file (default from its extension: .sarif, .xml, .json)'
+complete -c mids -n '__mids_at \'recipes validate\'' -l full-notes -d 'stylish: every note in full under every finding (default: in full once per file, then by name)'
 complete -c mids -n '__mids_at \'recipes validate\'' -l stdin-name -x -d 'file name to report for - (stdin)'
 complete -c mids -n '__mids_at \'recipes validate\'' -l concurrency -x -d 'files validated at once, 1 to 16'
 complete -c mids -n '__mids_at \'recipes validate\' 0+' -F
@@ -292,7 +298,8 @@ complete -c mids -n '__mids_at \'migrate verify\' 0+' -F
 complete -c mids -n '__mids_at \'migrate scan\'' -l format -x -a 'stylish json github sarif junit gitlab checkstyle' -d 'findings format (default: github when GITHUB_ACTIONS=true, json with -o json, else stylish)'
 complete -c mids -n '__mids_at \'migrate scan\'' -l output-file -r -F -d 'also write the findings to FILE (format from --output-file-format or the extension)'
 complete -c mids -n '__mids_at \'migrate scan\'' -l output-file-format -x -a 'stylish json github sarif junit gitlab checkstyle' -d 'format of --output-file (default from its extension: .sarif, .xml, .json)'
-complete -c mids -n '__mids_at \'migrate scan\'' -l fail-on -x -d 'exit 8 when any usage has one of these statuses (comma-separated: rewritten, partial, removed, unrecognized)'
+complete -c mids -n '__mids_at \'migrate scan\'' -l full-notes -d 'stylish: every note in full under every finding (default: in full once per file, then by name)'
+complete -c mids -n '__mids_at \'migrate scan\'' -l fail-on -x -a '(__mids_list rewritten partial removed unrecognized)' -d 'exit 8 when any usage has one of these statuses (comma-separated: rewritten, partial, removed, unrecognized)'
 complete -c mids -n '__mids_at \'migrate scan\'' -l fix -d 'rewrite, in place, the rewritten usages whose text can be replaced literally'
 complete -c mids -n '__mids_at \'migrate scan\'' -l dry-run -d 'with --fix: print a unified diff instead of writing'
 complete -c mids -n '__mids_at \'migrate scan\'' -l include -x -d 'scan only files matching the glob (repeatable; no / in the glob: any depth)'
@@ -308,6 +315,7 @@ complete -c mids -n '__mids_at \'contract check\'' -l save -r -F -d 'write the o
 complete -c mids -n '__mids_at \'contract check\'' -l format -x -a 'stylish json github sarif junit gitlab checkstyle' -d 'findings format (default: github when GITHUB_ACTIONS=true, json with -o json, else stylish)'
 complete -c mids -n '__mids_at \'contract check\'' -l output-file -r -F -d 'also write the findings to FILE (format from --output-file-format or the extension)'
 complete -c mids -n '__mids_at \'contract check\'' -l output-file-format -x -a 'stylish json github sarif junit gitlab checkstyle' -d 'format of --output-file (default from its extension: .sarif, .xml, .json)'
+complete -c mids -n '__mids_at \'contract check\'' -l full-notes -d 'stylish: every note in full under every finding (default: in full once per file, then by name)'
 # contract export
 complete -c mids -n '__mids_at \'contract export\'' -l openapi -d 'OpenAPI 3.1 (the one format for now)'
 # sandbox
@@ -334,12 +342,13 @@ complete -c mids -n '__mids_at \'sandbox record\'' -l port -x -d 'loopback port 
 # completion
 complete -c mids -n '__mids_at \'completion\' 0' -a 'bash zsh fish'
 # config
-complete -c mids -n '__mids_at \'config\' 0' -a 'get' -d 'Print a stored setting of the profile (the API key masked)'
+complete -c mids -n '__mids_at \'config\' 0' -a 'get' -d 'Print a stored setting of the profile, or the default profile\'s it inherits (the API key masked)'
 complete -c mids -n '__mids_at \'config\' 0' -a 'set' -d 'Store a setting (in the --profile or MIDS_PROFILE profile, created when new)'
 complete -c mids -n '__mids_at \'config\' 0' -a 'unset' -d 'Remove a setting from the profile (from the config file)'
 complete -c mids -n '__mids_at \'config\' 0' -a 'list' -d 'Print every effective setting and where it came from (flag, env, profile, file, default); the key masked'
 complete -c mids -n '__mids_at \'config\' 0' -a 'path' -d 'Print the config file\'s path'
 # config get
+complete -c mids -n '__mids_at \'config get\'' -l show-source -d 'print where the value comes from before it: SOURCE<tab>VALUE'
 complete -c mids -n '__mids_at \'config get\' 0' -a 'base-url api-key output api timeout max-retries max-body-size max-pages'
 # config set
 complete -c mids -n '__mids_at \'config set\'' -l with-token -d 'read the value from stdin (like gh auth login --with-token)'

@@ -4,6 +4,7 @@ import type { IO } from "./io.js";
 import type { Client } from "./client/client.js";
 import type { ApiVersion } from "./contract/routes.js";
 import type { ConfigKey, SettingSource } from "./config.js";
+import type { Screen } from "./output/screen.js";
 
 export type OutputFormat = "table" | "json" | "ndjson" | "csv" | "yaml";
 export const OUTPUT_FORMATS: readonly OutputFormat[] = ["table", "json", "ndjson", "csv", "yaml"];
@@ -27,6 +28,10 @@ export interface GlobalOptions {
   /** what the command lists, for "no projects matched" (set from the command name) */
   resource?: string;
   color: boolean;
+  /** colour on stderr (errors): --no-color, NO_COLOR, FORCE_COLOR and whether stderr is a terminal */
+  colorStderr?: boolean;
+  /** --no-relative: tables on a terminal print exact times, not ages (`2h ago`) */
+  relative?: boolean;
   quiet: boolean;
   verbose: boolean;
   timeoutMs: number;
@@ -59,6 +64,8 @@ export interface Context {
   now(): Date;
   /** aborted on SIGINT */
   signal: AbortSignal;
+  /** the status line on stderr (spinner, countdowns), erased on every exit path */
+  screen?: Screen;
   /** run at the end of the command (close the sandbox, the connection pool) */
   onClose(fn: () => Promise<void> | void): void;
 }

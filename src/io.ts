@@ -15,8 +15,12 @@ export interface IO {
   stdinIsTTY: boolean;
   /** terminal width for stdout when a TTY, else undefined */
   columns?: number;
+  /** terminal width for stderr when a TTY (status lines), else undefined */
+  stderrColumns?: number;
   env: Record<string, string | undefined>;
   cwd: string;
+  /** stdout is the process's own terminal, which a pager can take over (never a test's fake stream) */
+  canPage?: boolean;
   /** colour on stderr/stdout: decided from --no-color, NO_COLOR, FORCE_COLOR and TTY */
   color: boolean;
 }
@@ -33,6 +37,8 @@ export function processIO(): IO {
     stderrIsTTY,
     stdinIsTTY: !!process.stdin.isTTY,
     columns: stdoutIsTTY ? process.stdout.columns : undefined,
+    stderrColumns: stderrIsTTY ? process.stderr.columns : undefined,
+    canPage: stdoutIsTTY,
     env,
     cwd: process.cwd(),
     color: colorWanted(env, stdoutIsTTY),

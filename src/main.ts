@@ -1,9 +1,9 @@
 // Builds the commander program and runs it. Returns an exit code; bin/mids owns process.exit.
-import { Command, CommanderError, Option } from "commander";
+import { Command, CommanderError, Option, type Help } from "commander";
 import type { Context, GlobalOptions, OutputFormat } from "./context.js";
 import { API_VERSIONS, type ApiVersion } from "./contract/routes.js";
 import { OUTPUT_FORMATS } from "./context.js";
-import { processIO, colorWanted, type IO } from "./io.js";
+import { processIO, colorWanted, writeAsync, type IO } from "./io.js";
 import { ApiError, EXIT, EXIT_SUMMARY, MidsError, UsageError, exitCodeFor } from "./errors.js";
 import {
   DEFAULT_PROFILE, SETTINGS, checkApiKey, configPath, layeredConfig, parseSetting, readConfigFile, settingFix, settingLabel, sourceText, stateDir,
@@ -18,14 +18,18 @@ import { redactText } from "./contract/secrets.js";
 import { escapeC1Json, oneLine, stripControl } from "./output/sanitize.js";
 import type { Client } from "./client/client.js";
 import { COMMANDS } from "./commands/registry.js";
+import { usageErrorText } from "./commands/shared/usage-hints.js";
 import { explainRejectedKey } from "./keyerror.js";
 import { setInvocation } from "./client/invocation.js";
 import { VERSION } from "./version.js";
+import { makeScreen, type OnExit } from "./output/screen.js";
 
 export interface MainOptions {
   io?: IO;
   signal?: AbortSignal;
   now?: () => Date;
+  /** bin/mids: run `fn` before process.exit (erase the status line); returns its removal */
+  onExit?: OnExit;
 }
 
 /** Words joined into lines of at most `width` characters, each after `indent`. */
@@ -61,7 +65,13 @@ Environment:
 Exit codes:
 ${wrapWords(Object.entries(EXIT_SUMMARY).map(([code, what]) => `${code} ${what}`).join(", "), 78, "  ")}`;
 
-export function buildProgram(ctx: Context): Command {
+export function buildProgram(ctx: Context & { help?: string; usageLine?: string }): Command {
+  // commander's refusals in the house style; the line is kept for the -o json error object
+  const refusal = (c: Command, s: string) => {
+    const text = usageErrorText(c, s);
+    ctx.usageLine = text.split("\n")[0].replace(/^mids: /, "");
+    return text;
+  };
   const program = new Command("mids")
     .description("Command-line tool for the Market Intelligence Data Service API (v3, and deprecated v2)")
     .version(VERSION, "-V, --version", "print the version")
@@ -74,6 +84,8 @@ export function buildProgram(ctx: Context): Command {
     .option("--jq <expr>", "filter the JSON result with jq (implies -o json): strings print raw, other values as JSON")
     .option("--csv-raw", "CSV: do not prefix ' to text cells a spreadsheet would run as formulas")
     .option("--no-color", "disable colour (also NO_COLOR)")
+    .option("--no-relative", "tables on a terminal: exact times, not ages like '2h ago'")
+    .option("--no-pager", "no pager for long output on a terminal (also MIDS_PAGER=; default $PAGER, else less -FRX)")
     .option("-q, --quiet", "no notices or warnings on stderr")
     .option("--verbose", "trace requests and responses on stderr (key redacted)")
     .option("--timeout <duration>", "request timeout: seconds or 1500ms, 2s, 1m (default 30s)")
@@ -86,17 +98,18 @@ export function buildProgram(ctx: Context): Command {
     .showSuggestionAfterError(true)
     .exitOverride()
     .configureOutput({
-      writeOut: (s) => void ctx.io.stdout.write(s),
+      // help is held and printed at the end, through the pager on a terminal (main)
+      writeOut: (s) => void (ctx.help = (ctx.help ?? "") + s),
       writeErr: (s) => void ctx.io.stderr.write(s),
-      outputError: (s, write) => write(`mids: ${s.replace(/^error: /, "")}`),
+      outputError: (s, write) => write(refusal(program, s)),
       // wrap help to the terminal (COLUMNS when piped); subcommands inherit this
       getOutHelpWidth: () => helpWidth(ctx.io),
       getErrHelpWidth: () => helpWidth(ctx.io),
     })
     // subcommand help lists the global flags too; wrap even beside long command names
     .configureHelp({
-      showGlobalOptions: true,
       minWidthToWrap: 30,
+      formatHelp: (cmd, helper) => formatHelp(cmd, helper),
       // command lists show each command's arguments, not "[options]": the column stays narrow
       subcommandTerm: (c) => [c.name(), ...c.registeredArguments.map((a) => {
         const n = a.name() + (a.variadic ? "..." : "");
@@ -104,9 +117,10 @@ export function buildProgram(ctx: Context): Command {
       })].join(" "),
     })
     .helpCommand(false);
-  program.hook("preAction", (_this, action) => {
+  program.hook("preAction", async (_this, action) => {
     // `mids help` prints help only: no config or credentials to resolve
     if (action.parent === program && action.name() === "help") return;
+    rejectParentOptions(action);
     const o = action.optsWithGlobals();
     // -o from the flag before anything can fail, so a config error still honours -o json
     Object.assign(ctx.globals, resolveOutput(o, ctx.io, {}));
@@ -132,18 +146,96 @@ export function buildProgram(ctx: Context): Command {
       ctx.globals.configError = e;
     }
     ctx.globals.resource = resourceName(action);
+    // long reports on a terminal go through the pager (loaded only then)
+    if (PAGED.has(path) && ctx.io.stdoutIsTTY && ctx.io.canPage) {
+      const { pagerCommand, startPager } = await import("./output/pager.js");
+      const argv = pagerCommand(ctx.io, o.pager !== false);
+      if (argv) {
+        const pager = startPager(argv, ctx.io, ctx.io.stdout);
+        ctx.io.stdout = pager.stdout;
+        ctx.onClose(() => pager.close());
+      }
+    }
   });
   for (const reg of COMMANDS) reg(program, ctx);
   addHelpCommand(program);
   // every subcommand shares the root's error handling
   const walk = (c: Command) => {
     c.exitOverride();
-    c.configureOutput(program.configureOutput());
+    c.configureOutput({ ...program.configureOutput(), outputError: (s, write) => write(refusal(c, s)) });
     c.showSuggestionAfterError(true);
     c.commands.forEach(walk);
   };
   program.commands.forEach(walk);
   return program;
+}
+
+/**
+ * Options belong to the command that declares them and (for the root's) to every command. Commander
+ * hands an option written after a subcommand to the parent that declares it (`migrate scan --to
+ * curl` sets migrate's --to): one the subcommand declares too goes back to it; any other is exit 2.
+ */
+function rejectParentOptions(action: Command): void {
+  for (let c = action.parent; c && c.parent; c = c.parent) {
+    for (const o of c.options) {
+      const key = o.attributeName();
+      if (c.getOptionValueSource(key) !== "cli") continue;
+      const own = action.options.find((x) => x.long === o.long);
+      if (own) {
+        if (action.getOptionValueSource(own.attributeName()) !== "cli") {
+          // checked by the subcommand's own rules (its choices differ: verify's verdicts, scan's statuses)
+          let value = c.getOptionValue(key);
+          if (typeof value === "string" && own.parseArg) {
+            try {
+              value = own.parseArg(value, undefined);
+            } catch (e) {
+              throw new UsageError(`${own.long}: ${(e as Error).message}`);
+            }
+          } else if (typeof value === "string" && own.argChoices && !own.argChoices.includes(value)) {
+            throw new UsageError(`${own.long} must be one of ${own.argChoices.join(", ")} (got '${value}')`);
+          }
+          action.setOptionValueWithSource(own.attributeName(), value, "cli");
+        }
+        continue;
+      }
+      const path = commandPath(action);
+      throw new UsageError(`${o.long ?? o.flags} does not apply to 'mids ${path}' (it is an option of 'mids ${commandPath(c)}')`, {
+        hint: `drop it, or run 'mids ${path} --help' for the options that apply`,
+      });
+    }
+  }
+}
+
+/** The help layout (as gh): usage, description, commands, the command's own options, then the inherited ones, short. */
+function formatHelp(cmd: Command, helper: Help): string {
+  const width = helper.helpWidth ?? 80;
+  const args = helper.visibleArguments(cmd);
+  const commands = helper.visibleCommands(cmd);
+  const own = helper.visibleOptions(cmd);
+  const termWidth = Math.max(0, ...args.map((a) => helper.displayWidth(helper.argumentTerm(a))),
+    ...commands.map((c) => helper.displayWidth(helper.subcommandTerm(c))), ...own.map((o) => helper.displayWidth(helper.optionTerm(o))));
+  const item = (term: string, description: string) => helper.formatItem(term, termWidth, description, helper);
+  let out = [`Usage: ${helper.commandUsage(cmd)}`, ""];
+  const description = helper.commandDescription(cmd);
+  if (description) out.push(helper.boxWrap(description, width), "");
+  out = out.concat(helper.formatItemList("Arguments:", args.map((a) => item(helper.argumentTerm(a), helper.argumentDescription(a))), helper));
+  out = out.concat(helper.formatItemList("Commands:", commands.map((c) => item(helper.subcommandTerm(c), helper.subcommandDescription(c))), helper));
+  out = out.concat(helper.formatItemList("Options:", own.map((o) => item(helper.optionTerm(o), helper.optionDescription(o))), helper));
+  // the root's options apply everywhere: named, not explained again (an intermediate parent's do not apply)
+  let root = cmd;
+  while (root.parent) root = root.parent;
+  if (root !== cmd) {
+    const inherited = root.options.filter((o) => !o.hidden && o.long !== "--version" && o.long !== "--help" && !own.some((x) => x.long === o.long)).map((o) => o.flags);
+    const lines: string[] = [];
+    let line = "";
+    for (const t of inherited) {
+      if (line && 2 + line.length + 3 + t.length > width) (lines.push(`  ${line}`), (line = t));
+      else line = line ? `${line}   ${t}` : t;
+    }
+    if (line) lines.push(`  ${line}`);
+    out.push("Global options (what they do: 'mids --help'):", ...lines, "");
+  }
+  return out.join("\n");
 }
 
 function helpWidth(io: IO): number {
@@ -168,6 +260,25 @@ function addHelpCommand(program: Command): void {
       }
       cmd.outputHelp();
     });
+}
+
+/** Commands whose output is long (a report, the v2 -> v3 map): paged on a terminal. */
+const PAGED = new Set(["migrate explain", "migrate scan"]);
+
+/** Help (held while commander writes it): through the pager on a terminal, else as it is. */
+async function printHelp(ctx: MainContext, argv: string[]): Promise<void> {
+  const text = ctx.help;
+  if (!text) return;
+  ctx.help = undefined;
+  const env = ctx.io.env;
+  const wanted = ctx.io.stdoutIsTTY && ctx.io.canPage && !argv.includes("--no-pager") && env.MIDS_PAGER !== "";
+  if (!wanted) return void (await writeAsync(ctx.io.stdout, text));
+  const { pagerCommand, startPager } = await import("./output/pager.js");
+  const cmd = pagerCommand(ctx.io, true);
+  if (!cmd) return void (await writeAsync(ctx.io.stdout, text));
+  const pager = startPager(cmd, ctx.io, ctx.io.stdout);
+  pager.stdout.write(text);
+  await pager.close();
 }
 
 /**
@@ -316,6 +427,8 @@ export function resolveGlobals(o: Record<string, unknown>, io: IO, cfg: Config, 
     jq: typeof o.jq === "string" ? requireJq(o.jq) : undefined,
     csvRaw: !!o.csvRaw,
     color: o.color !== false && colorWanted(env, io.stdoutIsTTY),
+    relative: o.relative !== false,
+    colorStderr: o.color !== false && colorWanted(env, io.stderrIsTTY),
     quiet: !!o.quiet,
     verbose: !!o.verbose,
     timeoutMs,
@@ -342,7 +455,10 @@ function checkedKey(key: string, source: SettingSource | undefined, profile?: st
   return key;
 }
 
-export function createContext(io: IO, signal: AbortSignal, now: () => Date): Context & { close(): Promise<void> } {
+/** The context main() builds: a Context, the help text commander wrote (printed at the end), close(). */
+type MainContext = Context & { close(): Promise<void>; help?: string; usageLine?: string };
+
+export function createContext(io: IO, signal: AbortSignal, now: () => Date, onExit?: OnExit): MainContext {
   const seen = new Set<string>();
   const closers: (() => Promise<void> | void)[] = [];
   let client: Promise<Client> | undefined;
@@ -359,7 +475,7 @@ export function createContext(io: IO, signal: AbortSignal, now: () => Date): Con
     // notices may quote server text: never let it drive the terminal
     io.stderr.write(`${prefix}${oneLine(message)}\n`);
   };
-  const ctx: Context & { close(): Promise<void> } = {
+  const ctx: MainContext = {
     io,
     globals,
     signal,
@@ -367,6 +483,7 @@ export function createContext(io: IO, signal: AbortSignal, now: () => Date): Con
     notice: say("mids: notice: "),
     warn: say("mids: warning: "),
     onClose: (fn) => void closers.push(fn),
+    screen: makeScreen(io, onExit),
     client: () => (client ??= makeClient(ctx)),
     close: async () => {
       for (const fn of closers.reverse()) await fn();
@@ -403,7 +520,7 @@ async function makeClient(ctx: Context): Promise<Client> {
     verbose: g.verbose,
     maxBodyBytes: g.maxBodyBytes,
     connections: g.connections,
-    onWait: waitNotifier(ctx.io.stderr, { tty: ctx.io.stderrIsTTY && !ctx.io.env.CI, quiet: g.quiet }),
+    onWait: waitNotifier(ctx.io.stderr, { tty: ctx.io.stderrIsTTY && !ctx.io.env.CI, quiet: g.quiet, screen: ctx.screen }),
     userAgent: `mids/${VERSION} node/${process.versions.node}`,
     signal: ctx.signal,
     now: ctx.now,
@@ -427,9 +544,11 @@ export function reportError(ctx: Context, thrown: unknown): number {
   // typed into a path and echoed back). Not in mids' own words: cursors look like tokens to them.
   const raw = redact(err instanceof Error ? err.message : String(err), secrets);
   const message = oneLine(err instanceof ApiError ? redactText(raw) : raw);
+  // on a terminal the error stands out (red) and its hint is set apart (cyan); NO_COLOR, --no-color: plain
+  const paint = (code: string, s: string) => (ctx.globals.colorStderr ? `\u001b[${code}m${s}\u001b[0m` : s);
   if (err instanceof MidsError) {
-    io.stderr.write(`mids: ${message}\n`);
-    if (err.hint) io.stderr.write(`hint: ${oneLine(redact(err.hint, secrets))}\n`);
+    io.stderr.write(`${paint("1;31", "mids:")} ${message}\n`);
+    if (err.hint) io.stderr.write(`${paint("36", "hint:")} ${oneLine(redact(err.hint, secrets))}\n`);
     if (ctx.globals.outputExplicit && ctx.globals.jq === undefined && (ctx.globals.output === "json" || ctx.globals.output === "ndjson")) {
       // details may quote the server: C1 controls are escaped, as in every JSON output
       io.stderr.write(escapeC1Json(JSON.stringify({ error: { code: err.code, message, status: err.status ?? null, details: err.details ?? null } })) + "\n");
@@ -445,7 +564,7 @@ export function reportError(ctx: Context, thrown: unknown): number {
 export async function main(argv: string[], opts: MainOptions = {}): Promise<number> {
   const io = opts.io ?? processIO();
   const signal = opts.signal ?? new AbortController().signal;
-  const ctx = createContext(io, signal, opts.now ?? (() => new Date()));
+  const ctx = createContext(io, signal, opts.now ?? (() => new Date()), opts.onExit);
   let program: Command | undefined;
   try {
     program = buildProgram(ctx);
@@ -460,7 +579,7 @@ export async function main(argv: string[], opts: MainOptions = {}): Promise<numb
       // commander printed the line; scripts asking for -o json/ndjson also get the JSON object
       const out = program?.opts().output;
       if (out === "json" || out === "ndjson") {
-        const message = oneLine(redact(err.message.replace(/^error: /, ""), [ctx.globals.apiKey]));
+        const message = oneLine(redact(ctx.usageLine ?? err.message.replace(/^error: /, ""), [ctx.globals.apiKey]));
         io.stderr.write(JSON.stringify({ error: { code: "usage", message, status: null, details: null } }) + "\n");
       }
       return EXIT.usage;
@@ -476,6 +595,7 @@ export async function main(argv: string[], opts: MainOptions = {}): Promise<numb
     if (!ctx.globals.outputExplicit && (out === "json" || out === "ndjson")) Object.assign(ctx.globals, { output: out, outputExplicit: true });
     return reportError(ctx, err);
   } finally {
+    await printHelp(ctx, argv).catch(() => undefined);
     await ctx.close().catch(() => undefined);
   }
 }

@@ -45,7 +45,14 @@ export function toApiError(status: number, body: unknown, headers: Headers, now:
       const locator = str(subject?.locator);
       message = type && locator ? `${type} '${locator}' is no longer current` : `${what}: the resource is no longer current`;
       if (serverMessage) message += ` (${serverMessage})`;
-      hint = "it was merged or retired; look up its successor with 'mids projects list --names ...'";
+      // the successor, when the answer names it (details.successor, or "merged into <slug>" in its
+      // message): a command to run, not a search; only a plain slug or id is quoted back
+      const successor = obj(details.successor);
+      const next = [str(successor?.slug), str(successor?.id), /\bmerged into ([a-z0-9][a-z0-9-]{0,79})\b/.exec(serverMessage ?? "")?.[1]]
+        .find((v) => v !== undefined && /^[A-Za-z0-9][A-Za-z0-9_-]{0,79}$/.test(v));
+      hint = next && type === "project"
+        ? `it was merged into ${next}: mids projects get ${next}`
+        : "it was merged or retired; look up its successor with 'mids projects list --names ...'";
       break;
     }
     case "invalid_request": {

@@ -54,15 +54,30 @@ export function waitLine(n: WaitNotice, leftMs = n.ms): string {
   return `mids: ${n.reason}; waiting ${formatDuration(leftMs)}${n.serverAsked ? " as the server asked" : ""} before retry ${n.attempt}/${n.limit}`;
 }
 
+/** The countdown on a terminal: what changes first, so a narrow terminal cuts the reason, not the time. */
+export function countdownLine(n: WaitNotice, leftMs: number): string {
+  // whole seconds count down (2s, 1s), never 999 ms
+  const left = leftMs >= 1000 ? Math.ceil(leftMs / 1000) * 1000 : leftMs;
+  return `mids: retry ${n.attempt}/${n.limit} in ${formatDuration(left)}: ${n.reason}${n.serverAsked ? " (the server asked to wait)" : ""}`;
+}
+
 interface Stream {
   write(s: string): unknown;
 }
 
+/** What a countdown needs from the screen (src/output/screen.ts): its width, the spinner paused, an eraser at exit. */
+export interface WaitScreen {
+  fit(text: string): string;
+  pause(): () => void;
+  drawn(erase: () => void): () => void;
+}
+
 /**
  * The client's onWait for a command: one line per wait; on a TTY the line counts down each second
- * and is replaced by the plain line when the wait ends. Nothing with --quiet.
+ * in place (cut to the terminal's width, the spinner paused) and is replaced by the plain line when
+ * the wait ends. Nothing with --quiet.
  */
-export function waitNotifier(stderr: Stream, opts: { tty: boolean; quiet: boolean }): (n: WaitNotice) => (() => void) | void {
+export function waitNotifier(stderr: Stream, opts: { tty: boolean; quiet: boolean; screen?: WaitScreen }): (n: WaitNotice) => (() => void) | void {
   // concurrent requests (--all over v2 pages, migrate verify) hit the same limit together: a wait
   // for the same reason that starts while one is shown is folded into it (one line, one countdown)
   const until = new Map<string, number>();
@@ -76,13 +91,21 @@ export function waitNotifier(stderr: Stream, opts: { tty: boolean; quiet: boolea
       return;
     }
     const end = Date.now() + n.ms;
-    const draw = () => stderr.write(`\r\u001b[2K${waitLine(n, Math.max(0, end - Date.now()))}`);
+    const resume = opts.screen?.pause();
+    const fit = opts.screen?.fit ?? ((s: string) => s);
+    const draw = () => stderr.write(`\r\u001b[2K${fit(countdownLine(n, Math.max(0, end - Date.now())))}`);
+    const erased = opts.screen?.drawn(() => stderr.write("\r\u001b[2K"));
     draw();
     const timer = setInterval(draw, 1000);
     timer.unref?.();
+    let ended = false;
     return () => {
+      if (ended) return;
+      ended = true;
       clearInterval(timer);
+      erased?.();
       stderr.write(`\r\u001b[2K${waitLine(n)}\n`);
+      resume?.();
     };
   };
 }

@@ -9,7 +9,7 @@ import { writeAsync } from "../io.js";
 import { formatGithub, formatStepSummary } from "./github.js";
 import { formatGitlab } from "./gitlab.js";
 import { formatSarif } from "./sarif.js";
-import { formatStylish } from "./stylish.js";
+import { formatStylish, type StylishOptions } from "./stylish.js";
 import type { FindingsSet } from "./types.js";
 import { formatCheckstyle, formatJunit } from "./xml.js";
 
@@ -31,9 +31,9 @@ function enumFlag(flag: string, v: string | undefined): Format | undefined {
   return v as Format;
 }
 
-export function render(format: Format, r: Rendering, color: boolean, workspace?: string): string {
+export function render(format: Format, r: Rendering, color: boolean, workspace?: string, stylish?: StylishOptions): string {
   switch (format) {
-    case "stylish": return formatStylish(r.set, color);
+    case "stylish": return formatStylish(r.set, color, stylish);
     case "json": return r.json();
     case "github": return formatGithub(r.set, workspace);
     case "junit": return formatJunit(r.set);
@@ -69,6 +69,8 @@ export interface OutputFlags {
   format?: string;
   outputFile?: string;
   outputFileFormat?: string;
+  /** --full-notes: stylish repeats every note in full under every finding */
+  fullNotes?: boolean;
 }
 
 /** Check the output flags before any work, so a typo costs nothing. */
@@ -97,7 +99,7 @@ export async function emitFindings(ctx: Context, flags: OutputFlags, r: Renderin
     const stream = ctx.globals.jq === undefined ? chunks(plan.format) : undefined;
     if (stream) for (const c of stream) await writeAsync(ctx.io.stdout, c);
     else {
-      const text = render(plan.format, r, ctx.globals.color, root(plan.format));
+      const text = render(plan.format, r, ctx.globals.color, root(plan.format), { width: ctx.io.stdoutIsTTY ? ctx.io.columns : undefined, fullNotes: flags.fullNotes });
       // the JSON formats go through the JSON printer with --jq (their escapes parse back losslessly)
       if (ctx.globals.jq !== undefined) await emitJson(ctx, JSON.parse(text));
       else await writeAsync(ctx.io.stdout, text);
@@ -105,7 +107,7 @@ export async function emitFindings(ctx: Context, flags: OutputFlags, r: Renderin
   }
   if (flags.outputFile && plan.fileFormat) {
     try {
-      await writeFile(resolve(ctx.io.cwd, flags.outputFile), chunks(plan.fileFormat) ?? render(plan.fileFormat, r, false, root(plan.fileFormat)));
+      await writeFile(resolve(ctx.io.cwd, flags.outputFile), chunks(plan.fileFormat) ?? render(plan.fileFormat, r, false, root(plan.fileFormat), { fullNotes: flags.fullNotes }));
     } catch (e) {
       throw new UsageError(`cannot write --output-file '${flags.outputFile}': ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
     }

@@ -3,6 +3,7 @@
 import { Chalk } from "chalk";
 import { shownChar } from "./display.js";
 import { oneLine } from "../output/sanitize.js";
+import { wrapProse, wrapText } from "../output/prose.js";
 import type { Finding, FindingsSet } from "./types.js";
 
 /**
@@ -16,16 +17,17 @@ export const MAX_SHOWN_COLUMNS = 160;
 const CONTEXT_COLUMNS = 40;
 
 /** The line as shown (clipped with … around the finding when long) and its caret line, under the shown characters. */
-function excerpt(f: Finding, units: string | readonly string[]): { shown: string; caret: string } {
+function excerpt(f: Finding, units: string | readonly string[], maxShown = MAX_SHOWN_COLUMNS): { shown: string; caret: string } {
   const len = units.length;
   const col = f.shown ?? f;
   const start = Math.min(len, Math.max(0, col.column - 1));
   const end = Math.max(start + 1, f.endLine === f.line ? col.endColumn - 1 : len);
   let from = 0;
   let to = len;
-  if (len > MAX_SHOWN_COLUMNS) {
-    from = Math.max(0, start - CONTEXT_COLUMNS);
-    to = Math.min(len, from + MAX_SHOWN_COLUMNS, Math.max(end, start + 1) + CONTEXT_COLUMNS);
+  if (len > maxShown) {
+    const context = Math.min(CONTEXT_COLUMNS, Math.floor(maxShown / 4));
+    from = Math.max(0, start - context);
+    to = Math.min(len, from + maxShown, Math.max(end, start + 1) + context);
   }
   const pre = from > 0 ? "…" : "";
   let shown = pre;
@@ -43,8 +45,20 @@ function excerpt(f: Finding, units: string | readonly string[]): { shown: string
   return { shown, caret: " ".repeat(before) + "^".repeat(Math.max(1, under)) };
 }
 
-export function formatStylish(set: FindingsSet, color: boolean): string {
+export interface StylishOptions {
+  /** the terminal's width: prose wrapped at word boundaries, source lines excerpted to fit (so carets stay aligned) */
+  width?: number;
+  /** every note in full under every finding (default: in full the first time in a file, then by name) */
+  fullNotes?: boolean;
+}
+
+/** The gutter before a source line: `   123 | `. */
+const GUTTER = 9;
+
+export function formatStylish(set: FindingsSet, color: boolean, opts: StylishOptions = {}): string {
   const c = new Chalk({ level: color ? 1 : 0 });
+  const width = opts.width;
+  const maxShown = width ? Math.max(20, Math.min(MAX_SHOWN_COLUMNS, width - GUTTER - 2)) : MAX_SHOWN_COLUMNS;
   const out: string[] = [];
   // (a loop: a spread over findings overflows the stack past ~100,000 of them)
   let labelWidth = 7;
@@ -60,19 +74,31 @@ export function formatStylish(set: FindingsSet, color: boolean): string {
       return cached.units;
     };
     out.push(c.underline(oneLine(r.file)));
+    // a note already said in full in this file is named only (--full-notes: in full every time)
+    const said = new Set<string>();
     for (const f of r.findings) {
       const label = f.label.padEnd(labelWidth);
       const sev = f.severity === "error" ? c.red(label) : f.severity === "warning" ? c.yellow(label) : c.cyan(label);
       const where = c.dim(`${f.line}:${f.column}`.padEnd(7));
-      out.push(`  ${where} ${sev}  ${oneLine(f.message)}${f.detail ? `  ${c.dim(oneLine(f.detail))}` : ""}`);
+      const head = `${oneLine(f.message)}${f.detail ? `  ${oneLine(f.detail)}` : ""}`;
+      const prefix = 2 + 7 + 1 + labelWidth + 2;
+      const headLines = width ? wrapText(head, Math.max(20, width - prefix)) : [head];
+      if (headLines.length === 1) out.push(`  ${where} ${sev}  ${oneLine(f.message)}${f.detail ? `  ${c.dim(oneLine(f.detail))}` : ""}`);
+      else out.push(`  ${where} ${sev}  ${headLines[0]}`, ...headLines.slice(1).map((l) => " ".repeat(prefix) + l));
       const text = lines[f.line - 1];
       if (text !== undefined && text.trim() !== "") {
         const gutter = String(f.line).padStart(6);
-        const { shown, caret } = excerpt(f, unitsOf(f.line, text));
+        const { shown, caret } = excerpt(f, unitsOf(f.line, text), maxShown);
         out.push(c.dim(`${gutter} | `) + shown);
         out.push(c.dim(`${" ".repeat(6)} | `) + c.red(caret));
       }
-      for (const n of f.notes ?? []) out.push(`${" ".repeat(9)}${c.dim(oneLine(n))}`);
+      for (const n of f.notes ?? []) {
+        const note = oneLine(n);
+        const name = /^([\w-]+): /.exec(note)?.[1];
+        const text = !opts.fullNotes && name && said.has(note) ? `${name}: as above` : note;
+        said.add(note);
+        for (const l of wrapProse(" ".repeat(9) + text, width)) out.push(c.dim(l));
+      }
     }
     out.push("");
   }

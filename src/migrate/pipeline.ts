@@ -113,7 +113,7 @@ export async function migrate(io: IO, opts: MigrateOptions): Promise<MigrateResu
   await writing.end();
   progress.done();
   await writing.summary();
-  if (!opts.quiet) io.stderr.write(summaryText(tally, { listLeftOut: !opts.report }));
+  if (!opts.quiet) io.stderr.write(summaryText(tally, { listLeftOut: !opts.report, width: io.stderrIsTTY ? io.stderrColumns : undefined }));
   if (interrupted) {
     throw new InterruptedError(`interrupted after ${tally.total} request${tally.total === 1 ? "" : "s"}; the output holds every request read before`);
   }

@@ -13,13 +13,15 @@ export interface Progress {
   done: () => void;
 }
 
-export function progressWanted(io: IO, quiet: boolean): boolean {
+export function progressWanted(io: IO, quiet: boolean, files: string[] = []): boolean {
   const ci = io.env.CI;
+  // a log typed at the terminal (`-` with stdin a TTY): no line drawn over what is typed
+  if (io.stdinIsTTY && files.includes("-")) return false;
   return io.stderrIsTTY && !quiet && !(ci !== undefined && ci !== "" && ci !== "0" && ci !== "false");
 }
 
 export function makeProgress(io: IO, opts: { quiet: boolean; everyMs?: number; files: string[] }): Progress {
-  if (!progressWanted(io, opts.quiet)) return { bytes: () => undefined, done: () => undefined };
+  if (!progressWanted(io, opts.quiet, opts.files)) return { bytes: () => undefined, done: () => undefined };
   const every = opts.everyMs ?? EVERY_MS;
   let total = 0;
   for (const f of opts.files) {

@@ -1,6 +1,7 @@
 // The run's tallies and the summary printed on stderr: counts per status, per v2 route and per
 // rule, and the requests left out of the rewritten output.
 import { route as routeById } from "../contract/routes.js";
+import { wrapProse } from "../output/prose.js";
 import { STATUSES, type Status } from "./types.js";
 
 export const LISTED_MAX = 50;
@@ -78,7 +79,8 @@ export interface TallyDelta {
 
 const pad = (s: string, n: number) => s + " ".repeat(Math.max(0, n - s.length));
 
-export function summaryText(t: Tally, opts: { listLeftOut: boolean }): string {
+/** `width`: the terminal's, when stderr is one: notes wrap at word boundaries under their indent. */
+export function summaryText(t: Tally, opts: { listLeftOut: boolean; width?: number }): string {
   const out: string[] = [];
   out.push(`migrate: ${t.total} request${t.total === 1 ? "" : "s"}: ` + STATUSES.map((s) => `${t.byStatus[s]} ${s}`).join(", "));
   if (t.byRoute.size) {
@@ -91,7 +93,7 @@ export function summaryText(t: Tally, opts: { listLeftOut: boolean }): string {
   }
   if (t.byRule.size) {
     out.push("", "notes:");
-    for (const [rule, r] of t.byRule) out.push(`  ${rule} (${r.count}): ${r.message}`);
+    for (const [rule, r] of t.byRule) out.push(...wrapProse(`  ${rule} (${r.count}): ${r.message}`, opts.width, 4));
   }
   if (opts.listLeftOut && t.leftOutCount) {
     out.push("", `left out of the output (no v3 request): ${t.leftOutCount}`);

@@ -4,6 +4,9 @@ import { writeAsync } from "../io.js";
 import { cellText, getPath, hasPath, knownPaths, nearest, pick } from "./fields.js";
 import { csvRow, csvValue } from "./csv.js";
 import { displayWidth, fitWidth } from "./width.js";
+import { wrapText } from "./prose.js";
+
+export { wrapText };
 import { escapeC1Json, escapeC1Yaml, needsEscape, oneLine, stripControl } from "./sanitize.js";
 import { loadYaml } from "../util/yaml.js";
 
@@ -42,9 +45,37 @@ export function headersOf(cols: readonly Column[]): string[] {
   return short.map((h, i) => (!cols[i].header && short.indexOf(h) !== short.lastIndexOf(h) ? cols[i].path : h).toUpperCase());
 }
 
-function cell(c: Column, row: unknown): string {
+function cell(c: Column, row: unknown, time?: (v: unknown) => string | undefined): string {
   const v = getPath(row, c.path);
-  return c.format ? c.format(v, row) : cellText(v);
+  return c.format ? c.format(v, row) : (time?.(v) ?? cellText(v));
+}
+
+/** An ISO date-time as the API sends it (`2026-11-27T08:59:00.000Z`): epoch ms, else undefined. */
+function isoTime(v: unknown): number | undefined {
+  if (typeof v !== "string" || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(v)) return undefined;
+  const t = Date.parse(v);
+  return Number.isNaN(t) ? undefined : t;
+}
+
+/** `then` as an age from `now`, as gh shows times: `just now`, `5m ago`, `2h ago`, `3d ago`, `4mo ago`, `in 2h`. */
+export function relativeAge(then: number, now: number): string {
+  const ms = now - then;
+  const abs = Math.abs(ms);
+  const units: [string, number][] = [["y", 365 * 86_400_000], ["mo", 30 * 86_400_000], ["d", 86_400_000], ["h", 3_600_000], ["m", 60_000]];
+  const unit = units.find(([, size]) => abs >= size);
+  if (!unit) return "just now";
+  const n = Math.floor(abs / unit[1]);
+  return ms >= 0 ? `${n}${unit[0]} ago` : `in ${n}${unit[0]}`;
+}
+
+/** Times as relative ages: tables on a terminal only, unless --no-relative (json, csv, yaml and pipes keep the exact value). */
+function relativeTimes(ctx: Context): ((v: unknown) => string | undefined) | undefined {
+  if (!ctx.io.stdoutIsTTY || ctx.globals.relative === false) return undefined;
+  const now = ctx.now().getTime();
+  return (v) => {
+    const t = isoTime(v);
+    return t === undefined ? undefined : relativeAge(t, now);
+  };
 }
 
 /** JSON text that is safe on a terminal: C1 controls escaped (lossless). */
@@ -256,12 +287,47 @@ export async function printItem(ctx: Context, item: unknown, view?: View): Promi
       const cols: Column[] = ctx.globals.fields
         ? columnsFor(ctx, view ?? { columns: [] })
         : view?.columns.length ? [...view.columns] : Object.keys((item ?? {}) as object).map((path) => ({ path }));
+      if (ctx.io.stdoutIsTTY) {
+        await writeAsync(out, renderDetail(ctx, cols, item));
+        return;
+      }
       const rows = cols.map((c) => ({ field: c.header ?? c.path, value: cell(c, item) }));
       await writeAsync(out, await renderTable(ctx, [{ path: "field", header: "FIELD" }, { path: "value", header: "VALUE" }], rows, true));
       return;
     }
   }
 }
+
+/**
+ * One resource on a terminal: `label  value` rows; long text wrapped at word boundaries under its
+ * value column, never cut; a list of values one per line; times exact with their age.
+ */
+function renderDetail(ctx: Context, cols: readonly Column[], item: unknown): string {
+  const now = ctx.now().getTime();
+  const relative = ctx.globals.relative !== false;
+  const rows = cols.map((c) => {
+    const v = getPath(item, c.path);
+    let lines: string[];
+    const t = c.format ? undefined : isoTime(v);
+    if (c.format) lines = [c.format(v, item)];
+    else if (t !== undefined) lines = [relative ? `${v as string} (${relativeAge(t, now)})` : (v as string)];
+    else if (Array.isArray(v) && v.length > 1 && v.every((x) => x === null || typeof x !== "object")) lines = v.map((x) => String(x ?? ""));
+    else lines = [cellText(v)];
+    return { label: oneLine(c.header ?? c.path), lines: lines.map(oneLine) };
+  });
+  const labelWidth = Math.max(0, ...rows.map((r) => displayWidth(r.label)));
+  const indent = " ".repeat(labelWidth + 2);
+  const width = Math.max(20, (ctx.io.columns || 80) - indent.length);
+  let s = "";
+  for (const r of rows) {
+    const wrapped = r.lines.flatMap((l) => wrapText(l, width));
+    wrapped.forEach((l, i) => {
+      s += `${i === 0 ? fitWidth(r.label, labelWidth) + "  " : indent}${l}`.trimEnd() + "\n";
+    });
+  }
+  return s;
+}
+
 
 /** A column a user copies whole into the next command: an id, a slug, a key, an address. */
 export function isIdentifier(c: Column): boolean {
@@ -273,38 +339,69 @@ export function isIdentifier(c: Column): boolean {
 const MIN_WIDTH = 8;
 
 /**
- * Narrow `widths` (in place) to fit `avail`: descriptive columns first, widest first; identifier
- * columns only once every other column is down to MIN_WIDTH.
+ * Narrow `widths` (in place) to fit `avail`: descriptive columns first, widest first, down to
+ * MIN_WIDTH; then descriptive columns are left out, the last first (their indexes returned), so
+ * that identifier columns (copied whole into the next command) stay whole; identifiers narrow only
+ * when nothing else is left.
  */
-export function shrinkToFit(widths: number[], avail: number, identifier: readonly boolean[]): void {
-  let over = widths.reduce((a, b) => a + b, 0) - avail;
-  for (const ids of [false, true]) {
-    while (over > 0) {
+export function shrinkToFit(widths: number[], avail: number, identifier: readonly boolean[]): number[] {
+  const dropped: number[] = [];
+  const total = () => widths.reduce((a, b, j) => a + (dropped.includes(j) ? 0 : b), 0) + SEP * (widths.length - dropped.length - 1);
+  const narrow = (ids: boolean) => {
+    while (total() > avail) {
       let i = -1;
       widths.forEach((w, j) => {
-        if ((identifier[j] ?? false) === ids && w > MIN_WIDTH && (i < 0 || w > widths[i])) i = j;
+        if (!dropped.includes(j) && (identifier[j] ?? false) === ids && w > MIN_WIDTH && (i < 0 || w > widths[i])) i = j;
       });
       if (i < 0) break;
       widths[i]--;
-      over--;
     }
+  };
+  narrow(false);
+  for (let j = widths.length - 1; j >= 0 && total() > avail; j--) {
+    const kept = widths.length - dropped.length;
+    if (!identifier[j] && kept > 1) dropped.push(j);
   }
+  narrow(true);
+  return dropped;
 }
+
+const SEP = 2;
 
 /** Borderless aligned table (like gh). On a TTY cells are truncated to fit the width; piped, never. */
 export async function renderTable(ctx: Context, cols: readonly Column[], rows: readonly unknown[], noHeader = false): Promise<string> {
   const tty = ctx.io.stdoutIsTTY;
+  const time = noHeader ? undefined : relativeTimes(ctx);
   // headers may be server text too (an engine state's keys): one line, nothing that drives the terminal
-  const header = headersOf(cols).map(oneLine);
-  const body = rows.map((r) => cols.map((c) => oneLine(cell(c, r))));
-  const widths = header.map((h, i) => Math.max(noHeader ? 0 : displayWidth(h), ...body.map((r) => displayWidth(r[i]))));
-  const sep = 2;
-  if (tty && ctx.io.columns) shrinkToFit(widths, ctx.io.columns - sep * (cols.length - 1), cols.map(isIdentifier));
+  let header = headersOf(cols).map(oneLine);
+  let body = rows.map((r) => cols.map((c) => oneLine(cell(c, r, time))));
+  const wanted = header.map((h, i) => Math.max(noHeader ? 0 : displayWidth(h), ...body.map((r) => displayWidth(r[i]))));
+  let widths = [...wanted];
+  if (tty && ctx.io.columns) {
+    const ids = cols.map(isIdentifier);
+    const dropped = shrinkToFit(widths, ctx.io.columns, ids);
+    if (dropped.length) {
+      const keep = (_: unknown, i: number) => !dropped.includes(i);
+      ctx.notice(`not shown at ${ctx.io.columns} columns: ${header.filter((_, i) => dropped.includes(i)).map((h) => h.toLowerCase()).join(", ")} (a wider terminal, --fields or -o json shows them)`, "table-dropped");
+      header = header.filter(keep);
+      body = body.map((r) => r.filter(keep));
+      // the columns kept get the room back, up to their text
+      widths = wanted.filter(keep);
+      shrinkToFit(widths, ctx.io.columns, ids.filter(keep));
+    }
+  }
+  // values cut to fit: where to see them whole, said once per kind of list (remembered in the state dir)
+  if (tty && ctx.io.columns && !noHeader && body.some((r) => r.some((c, i) => displayWidth(c) > widths[i]))) {
+    const { firstTime } = await import("./remembered.js");
+    if (!ctx.globals.quiet && firstTime(ctx.io.env, `table-cut:${resourceOf(ctx)}`, ctx.now())) {
+      ctx.notice(`values ending in … are cut to fit ${ctx.io.columns} columns; -o json, -o csv or --fields shows them whole (said once)`, "table-cut");
+    }
+  }
   const fit = (s: string, w: number) => fitWidth(s, w);
   const { Chalk } = await import("chalk");
   const chalk = new Chalk({ level: ctx.globals.color ? 1 : 0 });
   const line = (cells: string[], style?: (s: string) => string) =>
-    cells.map((c, i) => (i === cells.length - 1 ? (tty ? fit(c, widths[i]).trimEnd() : c) : fit(c, widths[i]))).map((c) => (style ? style(c) : c)).join(" ".repeat(sep)).trimEnd() + "\n";
+    cells.map((c, i) => (i === cells.length - 1 ? (tty ? fit(c, widths[i]).trimEnd() : c) : fit(c, widths[i]))).map((c) => (style ? style(c) : c)).join(" ".repeat(SEP)).trimEnd() + "\n";
   let s = noHeader ? "" : line(header, (h) => chalk.bold(h));
   for (const r of body) s += line(r);
   return s;

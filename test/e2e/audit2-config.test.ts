@@ -208,7 +208,7 @@ describe("a config file that cannot be used", () => {
 });
 
 describe("get and unset in a profile", () => {
-  it("get says a missing value falls back to the default profile; unset of nothing says nothing changed (exit 0)", async () => {
+  it("get prints the value a profile inherits from the default profile (exit 0, the source on stderr or with --show-source); unset of nothing says nothing changed (exit 0)", async () => {
     const env = baseEnv();
     writeConfig(env, { "base-url": "http://127.0.0.1:9", profiles: { ci: { timeout: "5s" } } });
     const [get, unsetMissing, unsetDefault] = await Promise.all([
@@ -216,8 +216,18 @@ describe("get and unset in a profile", () => {
       runMids(["--profile", "ci", "config", "unset", "base-url"], { env }),
       runMids(["config", "unset", "api"], { env }),
     ]);
-    expect(get.code).toBe(2);
-    expect(get.stderr).toBe("mids: 'base-url' is not set in profile 'ci' (it falls back to the default profile's value)\nhint: mids config get --profile default base-url; 'mids config list' shows every effective value\n");
+    // as gh config get: the value in force (the default profile's, which ci inherits), exit 0; where it came from on stderr
+    expect(get.code).toBe(0);
+    expect(get.stdout).toBe("http://127.0.0.1:9\n");
+    expect(get.stderr).toBe("mids: notice: 'base-url' is not set in profile 'ci': this is the default profile's value, which it inherits\n");
+    const source = await runMids(["--profile", "ci", "config", "get", "base-url", "--show-source"], { env });
+    expect(source.stdout).toBe("profile default\thttp://127.0.0.1:9\n");
+    expect(source.stderr).toBe("");
+    const own = await runMids(["--profile", "ci", "config", "get", "timeout", "--show-source"], { env });
+    expect(own.stdout).toBe("profile ci\t5s\n");
+    const none = await runMids(["--profile", "ci", "config", "get", "api-key"], { env });
+    expect(none.code).toBe(2);
+    expect(none.stderr).toMatch(/^mids: 'api-key' is not set in profile 'ci'\nhint: mids config set --profile ci api-key VALUE/);
     expect(unsetMissing.code).toBe(0);
     expect(unsetMissing.stderr).toBe("mids: notice: 'base-url' was not set in profile 'ci'; nothing changed\n");
     expect(unsetDefault.stderr).toBe("mids: notice: 'api' was not set; nothing changed\n");

@@ -2,7 +2,7 @@
 // zsh on a pseudo-terminal (zpty) with compinit and a TAB, fish through `complete -C`.
 // A shell that is missing skips these tests on a workstation and FAILS them in CI (CI=true).
 import { execFileSync, spawnSync } from "node:child_process";
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { BIN, ROOT, baseEnv, runMids, tempDir } from "../helpers/cli.js";
@@ -19,6 +19,8 @@ interface Case {
   includes?: string[];
   /** candidates that must not be offered */
   excludes?: string[];
+  /** only these shells (the issue's: zsh offers the parent's values there, a known gap) */
+  shells?: string[];
 }
 
 const GRADES = ["chipped", "cut", "flawless", "polished", "rough"];
@@ -33,6 +35,10 @@ const CASES: Case[] = [
   { line: "mids intel list --grade polished,f", exactly: ["polished,flawless"] },
   { line: "mids intel list --grade ", exactly: GRADES },
   { line: "mids migrate --fail-on removed,un", exactly: ["removed,unchanged", "removed,unrecognized"] },
+  // migrate scan's own --fail-on (its statuses), and a list never offers a value it already holds
+  { line: "mids migrate scan --fail-on ", exactly: ["partial", "removed", "rewritten", "unrecognized"], shells: ["bash", "fish"] },
+  { line: "mids migrate scan --fail-on partial,", exactly: ["partial,removed", "partial,rewritten", "partial,unrecognized"], shells: ["bash", "fish"] },
+  { line: "mids intel list --grade polished,", exactly: ["polished,chipped", "polished,cut", "polished,flawless", "polished,rough"] },
   // global flags after a subcommand, and each list's own flags only
   { line: "mids projects list -o ", exactly: ["csv", "json", "ndjson", "table", "yaml"] },
   { line: "mids topics list --f", exactly: ["--fields"] },
@@ -51,6 +57,7 @@ const CASES: Case[] = [
 ];
 
 function check(shell: string, c: Case, got: string[]) {
+  if (c.shells && !c.shells.includes(shell)) return;
   const label = `${shell}: ${JSON.stringify(c.line)}`;
   if (c.exactly) expect([...new Set(got)].sort(), label).toEqual(c.exactly);
   for (const want of c.includes ?? []) expect(got, label).toContain(want);
@@ -167,5 +174,18 @@ describe.skipIf(!CI && !has("zsh"))("zsh", () => {
     const descs = results.get("mids m")!.descs.join("\n");
     expect(descs).toMatch(/^me +-- Show the credential's capabilities: entitlements/m);
     expect(descs).toMatch(/^grounding +-- \[deprecated: v2 alias; v3: 'mids topics list'\] Top 10/m);
+  });
+});
+
+describe("install lines", () => {
+  it("the lines in 'mids completion --help' work on a fresh home (the directories are created)", async () => {
+    const help = await runMids(["completion", "--help"]);
+    const lines = help.stdout.split("\n").filter((l) => l.includes("$ mkdir -p")).map((l) => l.replace(/^\s*\$ /, "").replace(/\s+#.*$/, ""));
+    expect(lines).toHaveLength(3);
+    const home = tempDir("fresh-home-");
+    for (const l of lines) execFileSync("sh", ["-c", `mids() { '${process.execPath}' '${BIN}' "$@"; }; ${l}`], { env: baseEnv({ HOME: home }) });
+    for (const f of [".local/share/bash-completion/completions/mids", ".zfunc/_mids", ".config/fish/completions/mids.fish"]) {
+      expect(readFileSync(join(home, f), "utf8")).toMatch(/completion for mids/);
+    }
   });
 });

@@ -39,12 +39,15 @@ describe("version and help", () => {
   });
 
   it("with -o json a flag error is also a JSON error object on stderr, even after a bad global flag", async () => {
-    for (const args of [["me", "--bogus", "-o", "json"], ["-o", "ndjson", "--timeout", "soon", "me"]]) {
+    for (const args of [["me", "--bogus", "-o", "json"], ["-o", "ndjson", "--timeout", "soon", "me"], ["series", "momentum", "x", "-o", "json"]]) {
       const r = await runMids(args);
       expect(r.code).toBe(2);
       expect(r.stdout).toBe("");
-      const [line, json] = r.stderr.trimEnd().split("\n");
+      // the line, its hint (when there is one), then the JSON object
+      const lines = r.stderr.trimEnd().split("\n");
+      const [line, json] = [lines[0], lines[lines.length - 1]];
       expect(line).toMatch(/^mids: /);
+      if (lines.length === 3) expect(lines[1]).toMatch(/^hint: /);
       expect(JSON.parse(json)).toEqual({ error: { code: "usage", message: line.slice("mids: ".length), status: null, details: null } });
     }
   });

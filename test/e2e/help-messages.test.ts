@@ -23,10 +23,63 @@ describe("mids help", () => {
     expect(deep.stderr).toMatch(/^mids: unknown command 'projects nope'\nhint: run 'mids projects --help'/);
   });
 
-  it("subcommand help lists the global flags", async () => {
+  it("subcommand help: commands, then its own options, then the global flags last and short", async () => {
     const r = await runMids(["alerts", "get", "--help"]);
-    const global = r.stdout.split(/^Global Options:$/m)[1] ?? "";
+    const global = r.stdout.split(/^Global options \(what they do: 'mids --help'\):$/m)[1] ?? "";
     for (const flag of ["--sandbox", "--output", "--api-key", "--base-url", "--quiet"]) expect(global, flag).toContain(flag);
+    // short: named, not explained again
+    expect(global.split("\n\n")[0]).not.toContain("env MIDS_");
+    const group = await runMids(["projects", "--help"]);
+    const lines = group.stdout.split("\n");
+    const at = (h: string) => lines.findIndex((l) => l.startsWith(h));
+    expect(at("Commands:")).toBeGreaterThan(0);
+    expect(at("Commands:")).toBeLessThan(at("Options:"));
+    expect(at("Options:")).toBeLessThan(at("Global options"));
+    expect(at("Commands:")).toBeLessThan(8);
+    const root = await runMids(["--help"]);
+    expect(root.stdout.indexOf("Commands:")).toBeLessThan(root.stdout.indexOf("Options:"));
+  });
+
+  it("a subcommand's help lists only the options that apply to it", async () => {
+    const r = await runMids(["help", "migrate", "scan"]);
+    expect(r.code).toBe(0);
+    const flags = r.stdout.split(/^Examples:$/m)[0];
+    for (const parentOnly of ["--to ", "--from-format", "--jobs", "--resolve"]) expect(flags, parentOnly).not.toContain(parentOnly);
+    expect(flags.match(/--fail-on/g)).toHaveLength(1);
+  });
+
+  it("an option of a parent command that does not apply to the subcommand is exit 2 naming it", async () => {
+    for (const args of [["migrate", "scan", "--to", "curl", "."], ["migrate", "scan", "--jobs", "4", "--resolve", "."], ["migrate", "explain", "--to", "curl"]]) {
+      const r = await runMids(args);
+      expect(r.code, args.join(" ")).toBe(2);
+      expect(r.stdout).toBe("");
+      expect(r.stderr).toMatch(/^mids: --(to|jobs|resolve) does not apply to 'mids migrate (scan|explain)' \(it is an option of 'mids migrate'\)\nhint: /);
+    }
+    // one the subcommand declares too is its own: scan's --fail-on still gates (exit 8 on a partial usage)
+    const dir = (await import("../helpers/cli.js")).tempDir("scan-");
+    (await import("node:fs")).writeFileSync(`${dir}/a.sh`, "curl https://api.example.com/v2/projects?page=2\n");
+    const gate = await runMids(["migrate", "scan", "--fail-on", "partial", dir]);
+    expect(gate.code).toBe(8);
+  });
+
+  it("commander's refusals come in the house style: one mids: line and a hint: that helps, no (Did you mean ...?)", async () => {
+    const cases: [string[], RegExp, RegExp][] = [
+      [["series", "momentum", "jutufi"], /^mids: 'momentum' is not a measure: use one of trend, rank$/, /^hint: 'momentum' is the v2 name \(GET \/v2\/projects\/\{id\}\/momentum\); in v3 it is 'mids series trend'/],
+      [["series", "jutufi"], /^mids: missing required argument 'idOrSlug'$/, /^hint: usage: mids series \[options\] <measure> <idOrSlug>$/],
+      [["topics", "list", "--limit", "3"], /^mids: unknown option '--limit'$/, /^hint: 'mids topics list' has no paging: .*--jq '\.\[:3\]'$/],
+      [["projets", "list"], /^mids: unknown command 'projets'$/, /^hint: did you mean 'mids projects'\?$/],
+      [["projects", "lsit"], /^mids: unknown command 'lsit'$/, /^hint: did you mean 'mids projects list'\?$/],
+      [["projects", "list", "--limt", "3"], /^mids: unknown option '--limt'$/, /^hint: did you mean --limit\?/],
+    ];
+    await Promise.all(cases.map(async ([args, line, hint]) => {
+      const r = await runMids(args);
+      expect(r.code, args.join(" ")).toBe(2);
+      const [first, second, ...rest] = r.stderr.trimEnd().split("\n");
+      expect(first, args.join(" ")).toMatch(line);
+      expect(second, args.join(" ")).toMatch(hint);
+      expect(rest).toEqual([]);
+      expect(r.stderr).not.toContain("Did you mean");
+    }));
   });
 
   it("root help wraps to the terminal width (COLUMNS when piped)", async () => {

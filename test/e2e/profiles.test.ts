@@ -136,6 +136,8 @@ describe("keys from stdin", () => {
     expect(out).toContain("api-key: ");
     expect(out).not.toContain(secret);
     expect(stored(env)["api-key"]).toBe(secret);
+    // as gh auth login: what was saved, and where (never the key)
+    expect(out).toMatch(/✓ api-key saved to the default profile \(.*config\.json\)/);
   });
 });
 

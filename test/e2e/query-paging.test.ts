@@ -86,14 +86,17 @@ function onTerminal(args: string[], opts: { cols: number; env?: Record<string, s
 }
 
 describe.skipIf(!hasScript)("on a terminal", () => {
-  it("--all shows a progress line (items, pages) on stderr; with CI set, none", async () => {
-    const args = ["projects", "list", "--all", "--limit", "20", "--max-items", "60", "-o", "ndjson", ">/dev/null"];
+  it("--all shows a progress line (items, pages) on stderr; with CI set or stdout piped, none", async () => {
+    const args = ["projects", "list", "--all", "--limit", "20", "--max-items", "60", "-o", "table"];
     const tty = await onTerminal(args, { cols: 100 });
     expect(tty.code).toBe(0);
     expect(tty.text).toMatch(/\d+ items, \d+ pages?/);
     const ci = await onTerminal(args, { cols: 100, env: sb.env(KEY, { CI: "true" }) });
     expect(ci.code).toBe(0);
-    expect(ci.text).toBe("");
+    expect(ci.text).not.toMatch(/items, \d+ pages?|fetching/);
+    const piped = await onTerminal([...args, ">/dev/null"], { cols: 100 });
+    expect(piped.code).toBe(0);
+    expect(piped.text).toBe("");
   });
 
   it("tables are cut to the terminal width on a TTY, never when piped", async () => {

@@ -175,6 +175,8 @@ describe("projects get", () => {
     expect(r.code).toBe(4);
     expect(r.stdout).toBe("");
     expect(r.stderr).toMatch(new RegExp(`project '${fixtures.merged.slug}' is no longer current`));
+    // the hint is the command to run next, from the answer's successor
+    expect(r.stderr).toContain(`\nhint: it was merged into ${fixtures.merged.mergedIntoSlug}: mids projects get ${fixtures.merged.mergedIntoSlug}\n`);
   });
 
   it("an unknown project is exit 4", async () => {

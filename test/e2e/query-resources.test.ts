@@ -82,7 +82,7 @@ describe("topics and reports", () => {
     expect(j.code).toBe(0);
     expect(JSON.parse(j.stdout)).toEqual(server);
     const t = await runMids(["topics", "list", "-o", "table"], { env: sb.env() });
-    expect(t.stdout.split("\n")[0]).toMatch(/^RANK\s+NAME\s+SCORE\s+STANCE\s+REPORT\s+ID$/);
+    expect(t.stdout.split("\n")[0]).toMatch(/^RANK\s+NAME\s+SCORE\s+STANCE\s+ID$/);
     expect(t.stdout.trimEnd().split("\n")).toHaveLength(server.length + 1);
   });
 

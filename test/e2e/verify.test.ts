@@ -14,12 +14,14 @@ const FIX = join(ROOT, "test/fixtures/verify");
 const fx = (name: string) => join(FIX, name);
 // the project drift.log asks about; the sandbox bumps the first number of every v3 answer about it
 const DRIFTED = /\/v2\/projects\/([0-9a-f]{24})\//.exec(readFileSync(fx("drift.log"), "utf8"))![1];
-const sb = useSandbox(["--faults", `drift:1@/v3/projects/${DRIFTED}`]);
+// every test here replays whole logs (two requests each): past the demo key's 120 a minute, a
+// later test would wait out a 429 instead of verifying anything
+const sb = useSandbox(["--faults", `drift:1@/v3/projects/${DRIFTED}`, "--rate-limit", "100000"]);
 
 interface Rec {
   position: number; count: number; verdict: string; reason?: string; route?: string; ignored: string[];
   differences: { field: string; v3Field?: string; v2: unknown; v3: unknown; missing?: string }[];
-  errors?: { side: string; code: string; status?: number }[];
+  errors?: { side: string; code: string; status?: number; message: string }[];
 }
 interface Report { requests: Rec[]; summary: Record<string, unknown> & { routes: Record<string, Record<string, number>> } }
 interface Logged { method: string; path: string; query: Record<string, string> }
@@ -94,6 +96,14 @@ describe("migrate verify", () => {
     expect(lines[0]).toMatch(new RegExp(`^1  GET /v2/projects/${DRIFTED}/momentum  differs  data\\[timestamp=.+\\]\\.trendScore \\(v3 points\\[timestamp=.+\\]\\.value\\): v2 [\\d.]+, v3 [\\d.]+$`));
     expect(lines[1]).toMatch(/^2  GET \/v2\/projects\/\w+  differs  trendScore \(v3 trend\): v2 [\d.]+, v3 [\d.]+$/);
     expect(gate.stdout).toMatch(/^GET \/v2\/projects\/\{id\}\/momentum\s+0\s+0\s+1\s+0\s+0$/m);
+  });
+
+  it("the table says what the JSON says for a failed request: each side's message, not only its code", async () => {
+    const [j, table] = await Promise.all([verify([fx("traffic.log"), "-o", "json"]), verify([fx("traffic.log"), "-o", "table"])]);
+    const failed = (JSON.parse(j.stdout) as Report).requests.find((q) => q.position === 7)!;
+    const line = table.stdout.split("\n").find((l) => l.startsWith("7  "))!;
+    expect(failed.errors!.length).toBe(2);
+    for (const e of failed.errors!) expect(line).toContain(`${e.side}: ${e.message} (${e.code}, ${e.status})`);
   });
 
   it("stops at the first request with exit 3 when the key is refused", async () => {

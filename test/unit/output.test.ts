@@ -113,12 +113,18 @@ describe("--fields paths (issue 15)", () => {
 });
 
 describe("narrow terminals (issue 15)", () => {
-  it("shrink descriptive columns first; ids and slugs only when nothing else can give", () => {
+  it("shrink descriptive columns first; then leave descriptive columns out, so ids and slugs stay whole", () => {
+    // widths of the cells; the terminal's columns include the two-space gaps
     const w = [24, 12, 40, 30];
-    shrinkToFit(w, 60, [true, true, false, false]);
+    expect(shrinkToFit(w, 60 + 6, [true, true, false, false])).toEqual([]);
     expect(w).toEqual([24, 12, 12, 12]);
     const tight = [24, 12, 40];
-    shrinkToFit(tight, 30, [true, false, false]);
-    expect(tight).toEqual([14, 8, 8]);
+    expect(shrinkToFit(tight, 34, [true, false, false])).toEqual([2]);
+    expect(tight[0]).toBe(24);
+    expect(tight[1]).toBe(8);
+    // only an identifier left that does not fit: it narrows (last resort)
+    const one = [30];
+    expect(shrinkToFit(one, 20, [true])).toEqual([]);
+    expect(one).toEqual([20]);
   });
 });

@@ -1,4 +1,6 @@
 // Retry waits are said on stderr: what the line says for each kind of wait, and the countdown on a terminal.
+import { makeScreen } from "../../src/output/screen.js";
+import { testIO } from "../../src/io.js";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { describeWait, formatDuration, waitLine, waitNotifier } from "../../src/client/wait.js";
 import { ApiError, NetworkError } from "../../src/errors.js";
@@ -43,11 +45,24 @@ describe("retry waits", () => {
     vi.advanceTimersByTime(2000);
     stop();
     const frames = tty.split("\r\u001b[2K").filter(Boolean);
-    expect(frames.map((f) => /waiting (\S+)/.exec(f)?.[1])).toEqual(["3s", "2s", "1s", "3s"]);
+    expect(frames.map((f) => /(?:waiting|in) (\S+?):? /.exec(f)?.[1])).toEqual(["3s", "2s", "1s", "3s"]);
     expect(tty.endsWith("before retry 1/3\n")).toBe(true);
     let piped = "";
     expect(waitNotifier({ write: (s: string) => (piped += s) }, { tty: false, quiet: false })(n)).toBeUndefined();
     expect(piped).toBe(`${waitLine(n)}\n`);
+    // at 40 columns each countdown frame is one line that keeps the time; the spinner is paused
+    let narrow = "";
+    const screen = makeScreen(testIO({ stderrColumns: 40 }));
+    let spins = 0;
+    screen.spinner({ stop: () => spins--, start: () => spins++ });
+    const end = waitNotifier({ write: (s: string) => (narrow += s) }, { tty: true, quiet: false, screen })(n)!;
+    expect(spins).toBe(-1);
+    vi.advanceTimersByTime(1000);
+    end();
+    expect(spins).toBe(0);
+    const drawn = narrow.split("\r\u001b[2K").filter(Boolean).slice(0, -1);
+    for (const f of drawn) expect(f.length).toBeLessThan(40);
+    expect(drawn.map((f) => /in (\S+):/.exec(f)?.[1])).toEqual(["3s", "2s"]);
     let quiet = "";
     waitNotifier({ write: (s: string) => (quiet += s) }, { tty: true, quiet: true })(n);
     expect(quiet).toBe("");

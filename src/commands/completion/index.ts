@@ -10,8 +10,9 @@ export function register(program: Command, ctx: Context): void {
     .addArgument(choiceArgument(new Argument("<shell>", "the shell"), "shell", SHELLS, "choose one of"))
     .addHelpText("after", `
 Examples:
-  $ mids completion bash > ~/.local/share/bash-completion/completions/mids
-  $ mids completion zsh > ~/.zfunc/_mids        # with fpath=(~/.zfunc $fpath) before compinit
-  $ mids completion fish > ~/.config/fish/completions/mids.fish`)
+  $ mids completion bash      # prints the script; install it for your shell with one of:
+  $ mkdir -p ~/.local/share/bash-completion/completions && mids completion bash > ~/.local/share/bash-completion/completions/mids
+  $ mkdir -p ~/.zfunc && mids completion zsh > ~/.zfunc/_mids    # with fpath=(~/.zfunc $fpath) before compinit
+  $ mkdir -p ~/.config/fish/completions && mids completion fish > ~/.config/fish/completions/mids.fish`)
     .action(async (shell: string) => (await import("./run.js")).run({ shell }, program, ctx));
 }

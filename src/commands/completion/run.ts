@@ -7,6 +7,7 @@ import { ROUTES } from "../../contract/routes.js";
 import { CONFIG_CHOICES, CONFIG_KEYS } from "../../config.js";
 import { isListOption } from "../shared/choices.js";
 import { SHELLS } from "./shells.js";
+import { SCAN_STATUSES } from "../../migrate/scan/analyze.js";
 
 /** What a flag or positional takes: nothing (a switch), free text, one of values, a comma list of values, or file names. */
 export type ValueKind = "none" | "free" | "choices" | "list" | "files";
@@ -27,6 +28,11 @@ const POSITIONAL: Record<string, () => string[]> = {
   "config set": () => [...CONFIG_KEYS],
   "config unset": () => [...CONFIG_KEYS],
 };
+/** Option values that commander has no choices for (checked by the run module): path|flag -> the list they take. */
+const OPTION_VALUES: Record<string, () => Value> = {
+  "migrate scan|--fail-on": () => ({ kind: "list", values: [...SCAN_STATUSES], name: "statuses" }),
+};
+
 /** Second positionals whose values depend on the first one's word: command path -> word -> values. */
 const BY_FIRST: Record<string, () => Record<string, readonly string[]>> = {
   "config set": () => CONFIG_CHOICES as Record<string, readonly string[]>,
@@ -70,7 +76,7 @@ function walk(cmd: Command, path: string[], out: Node[]): void {
     options: [
       ...(cmd.options as readonly Option[]).filter((o) => !o.hidden).map((o) => ({
         flags: [o.short, o.long].filter((f): f is string => !!f),
-        value: optionValue(o),
+        value: OPTION_VALUES[`${key}|${o.long}`]?.() ?? optionValue(o),
         description: flat(o.description),
         // a custom parser without choices collects repeated values (-f, -H, --param)
         repeatable: !!(o.parseArg && !o.argChoices),
@@ -147,9 +153,11 @@ _mids_value() {
   case "$kind" in
     choices) COMPREPLY+=( $(compgen -W "$*" -- "$cur") );;
     list)
-      local pre=""
+      # the values not yet in the list (no polished,polished)
+      local pre="" v words=()
       [[ $cur == *,* ]] && pre="\${cur%,*},"
-      COMPREPLY+=( $(compgen -P "$pre" -W "$*" -- "\${cur##*,}") )
+      for v in "$@"; do [[ ",$pre" == *",$v,"* ]] || words+=( "$v" ); done
+      COMPREPLY+=( $(compgen -P "$pre" -W "\${words[*]}" -- "\${cur##*,}") )
       compopt -o nospace 2>/dev/null;;
     files)
       local f
@@ -344,7 +352,10 @@ export function fish(program: Command): string {
     "function __mids_list",
     "    set -l token (commandline -ct)",
     "    set -l pre (string replace -r '[^,=]*$' '' -- $token | string replace -r '^-[^=]*=' '')",
-    "    printf '%s\\n' $pre$argv",
+    "    # the values not yet in the list",
+    "    for v in $argv",
+    "        contains -- $v (string split , -- $pre); or printf '%s\\n' $pre$v",
+    "    end",
     "end",
   ];
   const optLine = (cond: string, o: Opt) => {

@@ -5,9 +5,10 @@ import { CONFIG_KEYS } from "../../config.js";
 export function register(program: Command, ctx: Context): void {
   const config = program.command("config").description(`Read and write settings (${CONFIG_KEYS.join(", ")}), per profile; flags and env win over them`);
   const run = async () => import("./run.js");
-  config.command("get").argument("<key>").description("Print a stored setting of the profile (the API key masked)")
-    .addHelpText("after", "\nExamples:\n  $ mids config get base-url\n  $ mids config get --profile ci base-url")
-    .action(async (key: string) => (await run()).get(key, ctx));
+  config.command("get").argument("<key>").description("Print a stored setting of the profile, or the default profile's it inherits (the API key masked)")
+    .option("--show-source", "print where the value comes from before it: SOURCE<tab>VALUE")
+    .addHelpText("after", "\nExamples:\n  $ mids config get base-url\n  $ mids config get --profile ci base-url --show-source")
+    .action(async (key: string, flags: { showSource?: boolean }) => (await run()).get(key, ctx, { showSource: !!flags.showSource }));
   config.command("set").argument("<key>").argument("[value]", "the value; - (or --with-token) reads it from stdin, without echo on a terminal")
     .option("--with-token", "read the value from stdin (like gh auth login --with-token)")
     .description("Store a setting (in the --profile or MIDS_PROFILE profile, created when new)")

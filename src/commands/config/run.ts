@@ -9,6 +9,7 @@ import { formatBytes } from "../../client/body.js";
 import { redactUrl } from "../../contract/secrets.js";
 import { printList } from "../../output/render.js";
 import { readSecret } from "./secret.js";
+import { oneLine } from "../../output/sanitize.js";
 
 function checkKey(key: string): ConfigKey {
   if (!(CONFIG_KEYS as readonly string[]).includes(key)) throw new UsageError(`unknown setting '${key}'`, { hint: `settings: ${CONFIG_KEYS.join(", ")}` });
@@ -47,20 +48,26 @@ async function change(ctx: Context, fn: (settings: Config, file: ConfigFile) => 
 /** A value as config get|list show it: the key masked, a base URL without its credentials. */
 const shown = (key: string, v: string) => (key === "api-key" ? maskKey(v) : key === "base-url" ? redactUrl(v) : v);
 
-export async function get(key: string, ctx: Context): Promise<void> {
+/**
+ * The value a profile gives a setting: its own, else the default profile's (as it is used, and as
+ * `gh config get` answers). Where it came from goes to stderr when inherited, or with --show-source
+ * before the value (`SOURCE<tab>VALUE`, as git config --show-origin).
+ */
+export async function get(key: string, ctx: Context, opts: { showSource?: boolean } = {}): Promise<void> {
   const k = checkKey(key);
   const file = readConfigFile(ctx.io.env);
-  const v = profileSettings(file, profileOf(ctx))[k];
+  const name = profileOf(ctx);
+  const own = profileSettings(file, name)[k];
+  const inherited = own === undefined && name !== DEFAULT_PROFILE ? file.settings[k] : undefined;
+  const v = own ?? inherited;
   if (v === undefined) {
-    // a profile falls back to the default profile: say so rather than suggest the value is missing
-    const inherited = profileOf(ctx) !== DEFAULT_PROFILE && file.settings[k] !== undefined;
-    throw new UsageError(`'${k}' is not set${where(ctx)}${inherited ? " (it falls back to the default profile's value)" : ""}`, {
-      hint: inherited
-        ? `mids config get --profile ${DEFAULT_PROFILE} ${k}; 'mids config list' shows every effective value`
-        : `mids config set ${profileOf(ctx) === DEFAULT_PROFILE ? "" : `--profile ${profileOf(ctx)} `}${k} VALUE`,
+    throw new UsageError(`'${k}' is not set${where(ctx)}`, {
+      hint: `mids config set ${name === DEFAULT_PROFILE ? "" : `--profile ${name} `}${k} VALUE; 'mids config list' shows every effective value`,
     });
   }
-  ctx.io.stdout.write(`${shown(k, v)}\n`);
+  const source = inherited !== undefined ? `profile ${DEFAULT_PROFILE}` : `profile ${name}`;
+  if (inherited !== undefined && !opts.showSource) ctx.notice(`'${k}' is not set in profile '${name}': this is the ${DEFAULT_PROFILE} profile's value, which it inherits`);
+  ctx.io.stdout.write(`${opts.showSource ? `${source}\t` : ""}${shown(k, v)}\n`);
 }
 
 export async function set(key: string, value: string | undefined, withToken: boolean, ctx: Context): Promise<void> {
@@ -81,6 +88,14 @@ export async function set(key: string, value: string | undefined, withToken: boo
   checkValue(k, v);
   const final = v;
   await change(ctx, (settings) => void (settings[k] = final));
+  // as gh auth login: a person at a terminal sees what was saved where (never the key itself)
+  if (ctx.io.stderrIsTTY && !ctx.globals.quiet) {
+    const { Chalk } = await import("chalk");
+    const tick = new Chalk({ level: ctx.globals.color ? 1 : 0 }).green("✓");
+    const profile = profileOf(ctx) === DEFAULT_PROFILE ? "the default profile" : `profile ${profileOf(ctx)}`;
+    const what = k === "api-key" ? `${k} saved to ${profile}` : `${k} set to ${oneLine(final)} in ${profile}`;
+    ctx.io.stderr.write(`${tick} ${what} (${configPath(ctx.io.env)})\n`);
+  }
 }
 
 export async function unset(key: string, ctx: Context): Promise<void> {

@@ -1,5 +1,6 @@
 // mids doctor: each check is one row {check, status, detail, fix}; the worst failure decides the exit.
 import { statSync } from "node:fs";
+import { wrapProse } from "../../output/prose.js";
 import type { Context } from "../../context.js";
 import { ConfigPermissionError, configPath, maskKey, sourceText } from "../../config.js";
 import { ApiError, EXIT, MidsError } from "../../errors.js";
@@ -230,8 +231,24 @@ export async function run(ctx: Context): Promise<void> {
   const fmt = ctx.globals.output;
   if (fmt === "table") {
     const w = Math.max(...checks.map((c) => c.check.length));
+    // on a terminal the detail and its fix wrap at word boundaries under the detail column, and the
+    // mark is coloured (NO_COLOR, --no-color: plain)
+    const width = ctx.io.stdoutIsTTY ? ctx.io.columns : undefined;
+    const { Chalk } = await import("chalk");
+    const chalk = new Chalk({ level: ctx.globals.color ? 1 : 0 });
+    const paint: Record<Status, (s: string) => string> = { ok: chalk.green, warn: chalk.yellow, fail: (s) => chalk.bold.red(s), skip: chalk.dim };
+    const under = " ".repeat(6 + w + 2);
     for (const c of checks) {
-      await writeAsync(ctx.io.stdout, `${MARK[c.status].padEnd(5)} ${c.check.padEnd(w)}  ${oneLine(c.detail)}${c.fix && c.status !== "ok" ? ` -- fix: ${oneLine(c.fix)}` : ""}\n`);
+      const fix = c.fix && c.status !== "ok" ? oneLine(c.fix) : undefined;
+      const head = `${MARK[c.status].padEnd(5)} ${c.check.padEnd(w)}  `;
+      let text: string;
+      if (!width) text = `${head}${oneLine(c.detail)}${fix ? ` -- fix: ${fix}` : ""}\n`;
+      else {
+        const lines = wrapProse(head + oneLine(c.detail), width, under);
+        if (fix) lines.push(...wrapProse(`${under}fix: ${fix}`, width, `${under}  `));
+        text = lines.join("\n") + "\n";
+      }
+      await writeAsync(ctx.io.stdout, paint[c.status](MARK[c.status]) + text.slice(MARK[c.status].length));
     }
   } else if (fmt === "json" || fmt === "yaml") {
     await printItem(ctx, { ok: !failed.length, exitCode, checks });

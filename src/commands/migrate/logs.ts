@@ -20,5 +20,10 @@ export function logInputs(ctx: Context, files: string[], verb: string): string[]
     }
     if (why) throw new UsageError(`cannot read '${f}': ${why}`, { hint: "check the path; - reads stdin" });
   }
+  // `-` at a terminal: the log is typed (or pasted); say so, and how to end it, instead of a
+  // progress line drawn over what is typed (the progress stays off for a terminal's stdin)
+  if (files.includes("-") && ctx.io.stdinIsTTY && !ctx.globals.quiet) {
+    ctx.io.stderr.write(`mids: ${verb}: reading a log from the terminal (stdin); end it with Ctrl-D on a line of its own, or Ctrl-C to stop\n`);
+  }
   return files;
 }

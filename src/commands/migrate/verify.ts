@@ -93,7 +93,7 @@ export async function run(flags: VerifyFlags, ctx: Context): Promise<void> {
 
   // -o json goes through the JSON printer, so --jq applies to the report
   if (g.output === "json") await emitJson(ctx, JSON.parse(report.jsonReport(records, summary)));
-  else await io.writeAsync(ctx.io.stdout, g.output === "ndjson" ? sanitize.escapeC1Json(report.ndjsonReport(records, summary)) : report.terminalReport(records, summary));
+  else await io.writeAsync(ctx.io.stdout, g.output === "ndjson" ? sanitize.escapeC1Json(report.ndjsonReport(records, summary)) : report.terminalReport(records, summary, g.color && ctx.io.stdoutIsTTY));
   if (!g.quiet) ctx.io.stderr.write(report.summaryLine(summary));
   if (!summary.interrupted && summary.equivalent + summary.unconfirmed + summary.differs + summary.failed === 0) {
     // a gate that compared nothing must not pass unnoticed (an empty or misdetected log)

@@ -5,7 +5,9 @@ import { discontinuedNotice } from "./discontinued.js";
 
 /** Once per run (spec 9): recipes are v2-only and gone in v3; the notice names the command run. */
 export function noticeDiscontinued(ctx: Context, command: string): void {
-  ctx.notice(discontinuedNotice(command), "recipes-discontinued");
+  const s = ctx.globals.sources?.api;
+  const from = s?.kind === "flag" ? "--api" : s?.kind === "env" ? s.name : s?.kind === "profile" ? `the api setting of profile ${s.name}` : s?.kind === "file" ? "the api setting in the config file" : undefined;
+  ctx.notice(discontinuedNotice(command, from), "recipes-discontinued");
 }
 
 /** Read stdin, stopping once it is over the recipe limit (the caller refuses it by its size). */

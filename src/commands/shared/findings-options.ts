@@ -7,5 +7,6 @@ export function addFindingsOptions(cmd: Command): Command {
   return cmd
     .addOption(new Option("--format <format>", "findings format (default: github when GITHUB_ACTIONS=true, json with -o json, else stylish)").choices(FORMATS))
     .option("--output-file <file>", "also write the findings to FILE (format from --output-file-format or the extension)")
-    .addOption(new Option("--output-file-format <format>", "format of --output-file (default from its extension: .sarif, .xml, .json)").choices(FORMATS));
+    .addOption(new Option("--output-file-format <format>", "format of --output-file (default from its extension: .sarif, .xml, .json)").choices(FORMATS))
+    .option("--full-notes", "stylish: every note in full under every finding (default: in full once per file, then by name)");
 }

@@ -90,12 +90,25 @@ export async function runList(ctx: Context, routeId: string, input: CallInput, v
   }
 }
 
-/** An ora spinner on stderr, only on an interactive TTY (never in CI, piped or --quiet). */
+/**
+ * An ora spinner on stderr, only when both stdout and stderr are an interactive terminal (never in
+ * CI, piped or --quiet). It is paused while a rate-limit countdown is drawn and erased on every
+ * exit path (ctx.screen).
+ */
 export async function progress(ctx: Context): Promise<{ update(text: string): void; stop(): void } | undefined> {
-  if (!ctx.io.stderrIsTTY || ctx.globals.quiet || ctx.io.env.CI) return undefined;
+  if (!ctx.io.stderrIsTTY || !ctx.io.stdoutIsTTY || ctx.globals.quiet || ctx.io.env.CI) return undefined;
   // a pseudo-terminal without a size reports 0 columns: ora would loop clearing Infinity lines
   if ((ctx.io.stderr as { columns?: number }).columns === 0) return undefined;
   const { default: ora } = await import("ora");
-  const spinner = ora({ text: "fetching", stream: ctx.io.stderr as NodeJS.WritableStream, discardStdin: false }).start();
-  return { update: (text) => (spinner.text = text), stop: () => spinner.stop() };
+  const spinner = ora({ text: "fetching", stream: ctx.io.stderr as NodeJS.WritableStream, discardStdin: false });
+  const fit = (text: string) => ctx.screen?.fit(`xx${text}`).slice(2) ?? text;
+  spinner.start();
+  const off = ctx.screen?.spinner({ stop: () => spinner.stop(), start: () => void spinner.start() });
+  return {
+    update: (text) => (spinner.text = fit(text)),
+    stop: () => {
+      off?.();
+      spinner.stop();
+    },
+  };
 }

@@ -8,18 +8,14 @@ import { printItem, printList, type View } from "../../output/render.js";
 import { checkData } from "../shared/validate.js";
 import { v2OnlyNotice } from "../projects/views.js";
 import { printReport } from "../reports/run.js";
-import { cellText as cellOf } from "../../output/fields.js";
-import { firstOf, listItems, printAssumedList, shapeFields, withExtras } from "../shared/tolerant.js";
+import { listItems, printAssumedList, shapeFields, withExtras } from "../shared/tolerant.js";
 import { noteAssumed } from "../shared/validate.js";
 import { assumedShape } from "../../contract/shapes/assumed.js";
 
-/** The report reference's title (spec 4.2), or a reference under another name. */
-const reportTitle = (v: unknown, row: unknown) => cellOf(v ?? firstOf(row, ["report.name", "reportTitle", "report.id", "reportId"]));
-
 export const TOPIC_VIEW_V3: View = {
   columns: [
-    { path: "rank" }, { path: "name" }, { path: "score" }, { path: "stance" },
-    { path: "report.title", header: "report", format: reportTitle }, { path: "id" },
+    // the report's title repeats the topic's name (`Frontier Report: <name>`): `topics get` shows it
+    { path: "rank" }, { path: "name" }, { path: "score" }, { path: "stance" }, { path: "id" },
   ],
 };
 

@@ -161,6 +161,8 @@ function analyzeOnce(text: string, r: RouteText, opts: AnalyzeOptions): Usage | 
         usage.replacement = applyEdits(text, edits, r.start, r.end);
       } else usage.manual = "the v3 route moves a value the code fills in";
     }
+    // `rewritten` is what --fix rewrites: one it leaves (manual) is partial, with the reason
+    if (usage.replacement === null) usage.status = "partial";
   }
   return usage;
 }

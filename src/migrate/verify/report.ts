@@ -36,20 +36,29 @@ export function ndjsonReport(records: VerifyRecord[], summary: VerifySummary): s
 
 const pad = (s: string, n: number) => s + " ".repeat(Math.max(0, n - s.length));
 
-export function terminalReport(records: VerifyRecord[], summary: VerifySummary): string {
+/** A verdict's colour on a terminal (NO_COLOR, --no-color: none): what needs a look stands out. */
+const VERDICT_COLOUR: Record<string, string> = { equivalent: "32", differs: "33", failed: "1;31", skipped: "2" };
+
+export function terminalReport(records: VerifyRecord[], summary: VerifySummary, color = false): string {
   const out: string[] = [];
+  const paint = (v: string) => (color && VERDICT_COLOUR[v] ? `\u001b[${VERDICT_COLOUR[v]}m${v}\u001b[0m` : v);
   for (const r of records) {
     if (r.verdict === "equivalent") continue;
     // the log and the server are anyone's text: one line, no control sequences
-    let line = `${where(r)}  ${r.from.method} ${targetOf(r.from)}  ${r.verdict}`;
+    const head = `${where(r)}  ${r.from.method} ${targetOf(r.from)}  `;
+    let line = "";
     if (r.verdict === "differs") {
       const shown = r.differences.slice(0, SHOWN_DIFFERENCES).map(differenceText).join("; ");
       const more = r.differences.length - SHOWN_DIFFERENCES + (r.truncated ? 1 : 0);
       line += `  ${shown}${more > 0 ? `; ${r.truncated ? "more" : more} more (-o json lists them all)` : ""}`;
     } else if (r.verdict === "unconfirmed" && r.unconfirmed) {
       line += `  not in the v3 answer, whose shape is assumed: ${r.unconfirmed.map((u) => (u.v3Field ? `${u.field} (v3 ${u.v3Field})` : u.field)).join(", ")}`;
+    } else if (r.errors?.length) {
+      // the errors' own words (`project 'jutufi' not found`), as -o json has them, not only their codes
+      line += `: ${r.errors.map((e) => `${e.side}: ${e.message}${e.status ? ` (${e.code}, ${e.status})` : ` (${e.code})`}`).join("; ")}`;
     } else if (r.reason) line += `: ${r.reason}`;
-    out.push(oneLine(line));
+    // the verdict is ours: painted between the parts made safe
+    out.push(oneLine(head) + paint(r.verdict) + oneLine(line));
   }
   const head = ["v2 route", ...VERDICTS];
   const rows = Object.entries(summary.routes).map(([route, c]) => [route, ...VERDICTS.map((v) => String(c[v]))]);

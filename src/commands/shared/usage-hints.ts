@@ -1,0 +1,50 @@
+// Commander's own refusals (unknown command or option, a missing or invalid argument) in the house
+// style: one `mids:` line and a `hint:` that uses what mids knows (the usage line, the v2 word's v3
+// name, a near name), never commander's `(Did you mean ...?)` on a line of its own.
+import { Help, type Command } from "commander";
+import { ROUTES } from "../../contract/routes.js";
+
+const PAGING = new Set(["--limit", "--all", "--cursor", "--page", "--max-items"]);
+
+function pathOf(cmd: Command): string {
+  const names: string[] = [];
+  for (let c: Command | null = cmd; c; c = c.parent) names.unshift(c.name());
+  return names.join(" ");
+}
+
+const usage = (cmd: Command) => `usage: ${new Help().commandUsage(cmd)}`;
+
+/** `momentum` for `series <measure>`: the v2 route named so, and the value its v3 successor takes. */
+function v2Word(cmd: Command, arg: string, value: string): string | undefined {
+  for (const r of ROUTES) {
+    if (r.version !== "v2" || r.path.split("/").pop() !== value) continue;
+    const v3 = r.v3?.pathParams?.[arg];
+    if (typeof v3 === "string") return `'${value}' is the v2 name (${r.method} ${r.path}); in v3 it is '${pathOf(cmd)} ${v3}', e.g. '${pathOf(cmd)} ${v3} <idOrSlug>'`;
+  }
+  return undefined;
+}
+
+/** The text printed for a commander error raised by `cmd`: `mids: ...` and, where there is one, `hint: ...`. */
+export function usageErrorText(cmd: Command, raw: string): string {
+  let msg = raw.replace(/^error: /, "").trimEnd();
+  const dym = /\s*\(Did you mean (.+?)\?\)$/.exec(msg);
+  if (dym) msg = msg.slice(0, dym.index).trimEnd();
+  const path = pathOf(cmd);
+  let hint: string | undefined;
+  let m: RegExpExecArray | null;
+  if ((m = /^unknown command '(.+)'$/.exec(msg))) {
+    hint = dym ? `did you mean '${path} ${dym[1]}'?` : `run '${path} --help' for the commands`;
+  } else if ((m = /^unknown option '(.+)'$/.exec(msg))) {
+    const flag = m[1].split("=")[0];
+    if (dym) hint = `did you mean ${dym[1]}? ('${path} --help' lists the options)`;
+    else if (PAGING.has(flag) && !cmd.options.some((o) => PAGING.has(o.long ?? ""))) {
+      hint = `'${path}' has no paging: it returns the whole list in one answer; take fewer with --jq, e.g. --jq '.[:3]'`;
+    } else hint = `run '${path} --help' for the options that apply`;
+  } else if ((m = /^command-argument value '(.+)' is invalid for argument '(.+)'\. Allowed choices are (.+)\.$/.exec(msg))) {
+    msg = `'${m[1]}' is not a ${m[2]}: use one of ${m[3]}`;
+    hint = v2Word(cmd, m[2], m[1]) ?? usage(cmd);
+  } else if (/^missing required argument|^too many arguments|argument missing$/.test(msg)) {
+    hint = usage(cmd);
+  } else if (dym) hint = `did you mean ${dym[1]}?`;
+  return `mids: ${msg}\n${hint ? `hint: ${hint}\n` : ""}`;
+}

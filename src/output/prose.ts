@@ -1,0 +1,38 @@
+// Prose on a terminal (notes, doctor's details, hints under findings): wrapped at word boundaries
+// with its indent, never cut mid-word. A word wider than the line (a URL) keeps a line of its own.
+import { displayWidth } from "./width.js";
+
+/**
+ * `text` in lines of at most `width` columns, broken at spaces; a word longer than the width (a
+ * URL) gets a line of its own, whole (the terminal wraps it: never cut).
+ */
+export function wrapText(text: string, width: number): string[] {
+  if (displayWidth(text) <= width) return [text];
+  const lines: string[] = [];
+  // split at single spaces, so runs of spaces inside a line (aligned columns) stay as they are
+  const words = text.split(" ");
+  let line = words[0];
+  for (const word of words.slice(1)) {
+    if (word !== "" && line.trim() && displayWidth(line) + 1 + displayWidth(word) > width) {
+      lines.push(line.trimEnd());
+      line = word;
+    } else line += ` ${word}`;
+  }
+  lines.push(line.trimEnd());
+  return lines;
+}
+
+/**
+ * One line of prose wrapped to `width` (undefined: as it is): its leading spaces stay, and the
+ * lines after the first are indented `hang` more (or to column `hang` when given as a string of
+ * spaces), so a wrapped note reads as one.
+ */
+export function wrapProse(line: string, width: number | undefined, hang: number | string = 2): string[] {
+  if (!width || displayWidth(line) <= width) return [line];
+  const indent = /^ */.exec(line)![0];
+  const next = typeof hang === "string" ? hang : indent + " ".repeat(hang);
+  const room = Math.max(20, width - next.length);
+  const first = wrapText(line.slice(indent.length), Math.max(20, width - indent.length));
+  const rest = wrapText(first.slice(1).join(" "), room);
+  return [indent + first[0], ...(first.length > 1 ? rest.map((l) => next + l) : [])];
+}

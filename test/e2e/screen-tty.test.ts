@@ -1,0 +1,156 @@
+// Issue 25, the screen as a person sees it: runs of the built bin/mids on a pseudo-terminal
+// (`script`), raw bytes kept (carriage returns, erase sequences), at 100 and 60 columns.
+import { spawn, spawnSync } from "node:child_process";
+import { describe, expect, it } from "vitest";
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { BIN, baseEnv, tempDir } from "../helpers/cli.js";
+import { hostile, sendJson, v3Page } from "../helpers/hostile.js";
+import { SANDBOX_DEMO_KEY } from "../../src/sandbox/keys.js";
+
+const hasScript = spawnSync("script", ["--version"]).status === 0;
+const SPINNER = /[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏]/;
+// eslint-disable-next-line no-control-regex
+const ESCAPES = /\u001b\[[0-9;?]*[A-Za-z]/g;
+
+export interface TtyRun {
+  code: number | null;
+  /** everything the terminal received, raw */
+  raw: string;
+}
+
+/** Run `shell` (a command line using $MIDS for the binary) on a pseudo-terminal of `cols` columns. */
+export function onTerminal(shell: string, opts: { cols: number; env?: Record<string, string>; input?: (child: ReturnType<typeof spawn>, raw: () => string) => void }): Promise<TtyRun> {
+  const cmd = `stty cols ${opts.cols} rows 30; ${shell.replaceAll("$MIDS", `'${process.execPath}' '${BIN}'`)}`;
+  return new Promise((res) => {
+    const child = spawn("script", ["-qec", cmd, "/dev/null"], { env: opts.env ?? baseEnv(), stdio: ["pipe", "pipe", "pipe"] });
+    let raw = "";
+    child.stdout!.setEncoding("utf8").on("data", (d) => (raw += d));
+    child.stdin!.on("error", () => undefined);
+    opts.input?.(child, () => raw);
+    const timer = setTimeout(() => child.kill("SIGKILL"), 25_000);
+    child.on("close", (code) => {
+      clearTimeout(timer);
+      res({ code, raw });
+    });
+  });
+}
+
+/** Each stretch of text drawn between carriage returns and newlines, escapes removed. */
+const drawnSegments = (raw: string) => raw.split(/[\r\n]/).map((s) => s.replace(ESCAPES, "")).filter(Boolean);
+
+describe.skipIf(!hasScript)("status line on a terminal", () => {
+  it("a rate-limit wait is one line cut to the width, counting down in place, the spinner paused", async () => {
+    // page 2 answers 429 (Retry-After 2 s) once, then the page: one countdown while --all runs
+    let limited = false;
+    const h = await hostile((req, res, n) => {
+      const url = new URL(req.url!, "http://x");
+      if (url.searchParams.get("cursor") === "c1" && !limited) {
+        limited = true;
+        return sendJson(res, 429, { error: { code: "rate_limited", message: "slow down", details: { limit: 60, window: "minute" } } }, { "retry-after": "2", "x-ratelimit-limit-minute": "60", "x-ratelimit-remaining-minute": "0" });
+      }
+      sendJson(res, 200, v3Page(n * 10, 3, url.searchParams.get("cursor") ? null : "c1"));
+    });
+    const r = await onTerminal(`$MIDS projects list --all --limit 3 -o table`, { cols: 60, env: baseEnv({ MIDS_BASE_URL: h.url, MIDS_API_KEY: SANDBOX_DEMO_KEY }) });
+    expect(r.code).toBe(0);
+    const frames = drawnSegments(r.raw).filter((s) => /retry 1\/3 in \d/.test(s));
+    expect(frames.length).toBeGreaterThanOrEqual(2);
+    // every redraw fits the 60 columns (one line, so \r redraws it in place) and keeps the time left
+    for (const f of frames) expect([...f].length).toBeLessThan(60);
+    expect(frames[0]).toMatch(/in 2s: rate limited/);
+    for (const f of frames) expect(f).toMatch(/in (\d+s|\d+ ms): /);
+    // the countdown counts down on the same line: no newline between its first draw and the plain line
+    const first = r.raw.indexOf("retry 1/3 in");
+    const finalLine = r.raw.indexOf("\n", first);
+    expect(r.raw.slice(first, finalLine)).toMatch(/waiting 2s as the server asked before retry 1\/3\r?$/);
+    // no spinner frame while the countdown is on screen
+    expect(r.raw.slice(first, finalLine)).not.toMatch(SPINNER);
+  });
+
+  it("no spinner when stdout is piped (`| head -2`), and nothing left on the screen", async () => {
+    const h = await hostile((req, res, n) => sendJson(res, 200, v3Page(n * 10, 10, n < 3 ? `c${n}` : null)));
+    const r = await onTerminal(`$MIDS projects list --all --limit 10 -o ndjson --fields slug | head -2`, { cols: 100, env: baseEnv({ MIDS_BASE_URL: h.url, MIDS_API_KEY: SANDBOX_DEMO_KEY }) });
+    expect(r.raw).not.toMatch(SPINNER);
+    expect(r.raw).not.toContain("fetching");
+    // (an EPIPE exit may clear the stderr line: an erase sequence, nothing drawn)
+    expect(r.raw.replace(/\r/g, "").replace(ESCAPES, "").trimEnd().split("\n")).toEqual(['{"slug":"p10"}', '{"slug":"p11"}']);
+  });
+
+  it("a spinner drawn on a terminal is erased when the run is interrupted", async () => {
+    // page 2 never comes: the spinner is on screen until two Ctrl-C stop the run
+    const h = await hostile((req, res, n) => {
+      if (n === 1) sendJson(res, 200, v3Page(0, 5, "c1"));
+    });
+    const r = await onTerminal(`exec $MIDS projects list --all --limit 5 -o table`, {
+      cols: 100, env: baseEnv({ MIDS_BASE_URL: h.url, MIDS_API_KEY: SANDBOX_DEMO_KEY }),
+      input: (child, raw) => {
+        const poll = setInterval(() => {
+          if (!SPINNER.test(raw())) return;
+          clearInterval(poll);
+          child.stdin!.write("\u0003\u0003");
+        }, 50);
+        child.on("close", () => clearInterval(poll));
+      },
+    });
+    expect(r.code).toBe(130);
+    const last = Math.max(...[...r.raw.matchAll(new RegExp(SPINNER, "g"))].map((m) => m.index!));
+    // after the last frame: the line is cleared (ora: ESC[2K / ESC[K at column 0)
+    expect(r.raw.slice(last)).toMatch(/\u001b\[(2|0)?K|\u001b\[1G\u001b\[0K/);
+  });
+
+  it("`mids migrate -` at a terminal says it reads stdin and how to end it; no progress line over the typing", async () => {
+    const r = await onTerminal(`exec $MIDS migrate -`, {
+      cols: 100,
+      input: (child, raw) => {
+        const poll = setInterval(() => {
+          if (!raw().includes("Ctrl-D")) return;
+          clearInterval(poll);
+          child.stdin!.write('127.0.0.1 - - [27/Nov/2026:10:00:00 +0000] "GET /v2/projects?page=2 HTTP/1.1" 200 512\n');
+          // the line discipline ends the input at a Ctrl-D on a line of its own
+          setTimeout(() => child.stdin!.write("\u0004"), 200);
+        }, 50);
+        child.on("close", () => clearInterval(poll));
+      },
+    });
+    expect(r.code).toBe(0);
+    expect(r.raw).toMatch(/mids: migrate: reading a log from the terminal \(stdin\); end it with Ctrl-D/);
+    expect(r.raw).not.toMatch(/migrate: [\d,]+ lines/);
+    expect(r.raw).toContain("/v3/projects");
+  });
+});
+
+describe.skipIf(!hasScript)("pager on a terminal", () => {
+  const lines = (raw: string) => raw.replace(/\r/g, "").split("\n").filter((l) => l.trim());
+  it("long reports and help go through $MIDS_PAGER (else $PAGER); --no-pager, MIDS_PAGER= or a pipe turn it off", async () => {
+    const env = (extra: Record<string, string>) => baseEnv(extra);
+    const [explain, help, viaPager, off, empty, piped, missing] = await Promise.all([
+      onTerminal("exec $MIDS migrate explain", { cols: 100, env: env({ MIDS_PAGER: "sed s/^/P:/" }) }),
+      onTerminal("exec $MIDS projects --help", { cols: 100, env: env({ MIDS_PAGER: "sed s/^/P:/" }) }),
+      onTerminal("exec $MIDS migrate explain", { cols: 100, env: env({ PAGER: "sed s/^/Q:/" }) }),
+      onTerminal("exec $MIDS --no-pager migrate explain", { cols: 100, env: env({ MIDS_PAGER: "sed s/^/P:/" }) }),
+      onTerminal("exec $MIDS migrate explain", { cols: 100, env: env({ MIDS_PAGER: "", PAGER: "sed s/^/Q:/" }) }),
+      onTerminal("$MIDS migrate explain | head -3", { cols: 100, env: env({ MIDS_PAGER: "sed s/^/P:/" }) }),
+      onTerminal("exec $MIDS migrate explain", { cols: 100, env: env({ MIDS_PAGER: "no-such-pager-here" }) }),
+    ]);
+    for (const r of [explain, help, viaPager, off, empty, piped, missing]) expect(r.code).toBe(0);
+    expect(lines(explain.raw).length).toBeGreaterThan(100);
+    for (const l of lines(explain.raw)) expect(l).toMatch(/^P:/);
+    expect(lines(help.raw)[0]).toBe("P:Usage: mids projects [options] [command]");
+    for (const l of lines(viaPager.raw)) expect(l).toMatch(/^Q:/);
+    for (const r of [off, empty, piped]) expect(r.raw).not.toMatch(/^[PQ]:/m);
+    // a pager that cannot start: the text is written directly, nothing lost
+    expect(lines(missing.raw).length).toBe(lines(off.raw).length);
+  });
+
+  it("migrate scan's report (its own bundle) is paged too; the summary stays on stderr", async () => {
+    const dir = tempDir("scan-pager-");
+    writeFileSync(join(dir, "a.sh"), "curl https://api.example.com/v2/projects/abc\n");
+    const r = await onTerminal(`exec $MIDS migrate scan ${dir}`, { cols: 100, env: baseEnv({ MIDS_PAGER: "sed s/^/P:/" }) });
+    expect(r.code).toBe(0);
+    const report = lines(r.raw.replace(ESCAPES, "")).filter((l) => !l.startsWith("mids: "));
+    expect(report.length).toBeGreaterThan(2);
+    for (const l of report) expect(l).toMatch(/^P:/);
+    expect(r.raw).toMatch(/mids: 1 file scanned/);
+  });
+});
+
