@@ -8,7 +8,7 @@ export function register(program: Command, ctx: Context): void {
     .description("Serve the sandbox until interrupted; the first stdout line is 'listening on http://HOST:PORT'")
     .option("--port <n>", "port (0 picks a free one)", "8787")
     .option("--host <host>", "address to bind", "127.0.0.1")
-    .option("--faults <spec>", "inject failures, e.g. 503:0.2,reset:0.05,slow:2000,truncate:0.1 or 503:x2@/v3/alerts")
+    .option("--faults <spec>", "inject failures, e.g. 503:0.2,reset:0.05,slow:2000,truncate:0.1 or 503:x2@/v3/alerts; shapes: unshown payloads in other legal shapes")
     .option("--state <file>", "persist alert changes in this file (default: in memory)")
     .option("--rate-limit <n>", "per-minute limit for every key (default: each key's documented limit); for load tests of your scripts")
     .option("--scenario <file>", "per route, answers given in turn (YAML; see docs/sandbox.md#scenarios), then the normal ones")
