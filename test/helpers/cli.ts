@@ -139,3 +139,28 @@ export function useSandbox(args: string[] = []): SandboxProcess {
     },
   });
 }
+
+/**
+ * `fn` over `items`, at most `limit` at a time, results in input order: a test that spawns dozens
+ * of CLIs must not start them all at once on a 2-core machine (each start-up then takes seconds).
+ */
+export async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T, index: number) => Promise<R>): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) {
+      const i = next++;
+      results[i] = await fn(items[i], i);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
+  return results;
+}
+
+/**
+ * A test's time budget from the CLI runs it makes, `lanes` at a time: a run of the built CLI is
+ * ~0.2 s of CPU, allowed 3 s each on a loaded 2-core machine, plus 5 s for the test's own work.
+ */
+export function budgetFor(runs: number, lanes = 1): number {
+  return Math.ceil(runs / lanes) * 3_000 + 5_000;
+}
