@@ -143,12 +143,14 @@ export function useSandbox(args: string[] = []): SandboxProcess {
 /**
  * `fn` over `items`, at most `limit` at a time, results in input order: a test that spawns dozens
  * of CLIs must not start them all at once on a 2-core machine (each start-up then takes seconds).
+ * Once `signal` is aborted no further item starts (the results of those are left undefined).
  */
-export async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T, index: number) => Promise<R>): Promise<R[]> {
+export async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T, index: number) => Promise<R>, signal?: AbortSignal): Promise<R[]> {
   const results = new Array<R>(items.length);
   let next = 0;
   const lane = async () => {
-    while (next < items.length) {
+    // a test that timed out (vitest aborts its context's signal) starts nothing more
+    while (next < items.length && !signal?.aborted) {
       const i = next++;
       results[i] = await fn(items[i], i);
     }

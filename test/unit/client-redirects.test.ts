@@ -34,6 +34,17 @@ const client = () => new Client({
 });
 
 describe("redirects", () => {
+  it("304 Not Modified is an answer, not a redirect", async () => {
+    const c = client();
+    try {
+      // (a path that is no route: a route's answer must also hold the v3 envelope)
+      const r = await c.raw("GET", "/v3/not-a-route?status=304", undefined);
+      expect(r.status).toBe(304);
+    } finally {
+      await c.close();
+    }
+  });
+
   it("301, 302, 303, 307 and 308: not followed, not retried; exit 7 naming the status and the Location, redacted by the client", async () => {
     const c = client();
     try {

@@ -125,6 +125,20 @@ describe("guards", () => {
     expect(s.asked).toEqual(["", "A"]);
   });
 
+  it("v2: an empty first page that says it has more stops at once, naming the claim", async () => {
+    const asked: number[] = [];
+    const client = {
+      call: async (_id: string, input: CallInput) => {
+        asked.push(Number(input.query?.page ?? 1));
+        return { data: [], pagination: { page: 1, limit: 5, totalCount: 40, hasMore: true }, bytes: 0 } as unknown as Page;
+      },
+    } as unknown as Client;
+    const err = await collect(pageNumberPages(client, "r", { query: { limit: 5 } })).catch((e) => e);
+    expect(err).toBeInstanceOf(PaginationError);
+    expect(err.message).toBe("page 1 came back empty although the server says there are more (totalCount 40)");
+    expect(asked).toEqual([1]);
+  });
+
   it("withQuery sets one parameter and keeps the others", () => {
     expect(withQuery("/v3/x", "cursor", "a b")).toBe("/v3/x?cursor=a+b");
     expect(withQuery("/v2/x?limit=5&page=2", "page", "3")).toBe("/v2/x?limit=5&page=3");
