@@ -1,12 +1,12 @@
 // splitTarget, parseQuery, redactOrigin and redactRequest are written by hand for speed: each
 // must answer exactly as the regex-based versions they replace (kept here as the reference) on
 // random targets built from the pieces those regexes look at.
-import { isDeepStrictEqual } from "node:util";
 import { describe, expect, it } from "vitest";
 import { REDACTED, isSecretParam, isSecretHeader, redactBody, redactOrigin, redactText, redactTextRules } from "../../src/contract/secrets.js";
 import { parseQuery, splitTarget } from "../../src/migrate/url.js";
 import { plainClfPrefix, redactAccessPrefix, redactItem, redactRequest, redactedObjects } from "../../src/migrate/redact.js";
 import type { LogRequest } from "../../src/migrate/types.js";
+import { sameEqual } from "../helpers/same.js";
 
 function refRedactOrigin(origin: string): string {
   const m = /^([a-z][a-z0-9+.-]*:\/\/)/i.exec(origin);
@@ -88,14 +88,6 @@ function rng(seed: number): (n: number) => number {
   return (n) => { seed = (Math.imul(seed, 1103515245) + 12345) & 0x7fffffff; return (seed >>> 8) % n; };
 }
 
-/**
- * expect(got).toEqual(want), asked of vitest only when a cheap deep comparison finds a difference:
- * tens of thousands of cases, each through expect, cost seconds.
- */
-function same(got: unknown, want: unknown, input: unknown): void {
-  if (!isDeepStrictEqual(got, want)) expect(got, JSON.stringify(input)).toEqual(want);
-}
-
 describe("hand-written URL helpers answer as their regexes", () => {
   it("splitTarget and redactOrigin on random targets", () => {
     const rnd = rng(7);
@@ -107,8 +99,8 @@ describe("hand-written URL helpers answer as their regexes", () => {
       const want = refSplitTarget(t);
       if (!want) undef++;
       else if (want.origin.includes(REDACTED)) userinfo++;
-      same(splitTarget(t), want, t);
-      same(redactOrigin(t), refRedactOrigin(t), t);
+      sameEqual(splitTarget(t), want, JSON.stringify(t));
+      sameEqual(redactOrigin(t), refRedactOrigin(t), JSON.stringify(t));
     }
     // the random targets reach every branch
     expect(undef).toBeGreaterThan(500);
@@ -119,7 +111,7 @@ describe("hand-written URL helpers answer as their regexes", () => {
     const rnd = rng(3);
     for (let i = 0; i < 10_000; i++) {
       const q = randomText(rnd, ["", "&", "a=", "=", "page=2&"]);
-      same(parseQuery(q), refParseQuery(q), q);
+      sameEqual(parseQuery(q), refParseQuery(q), JSON.stringify(q));
     }
   });
 
@@ -136,7 +128,7 @@ describe("hand-written URL helpers answer as their regexes", () => {
           headers: [[randomText(r, ["Accept", "X-Api-Key", ""]), randomText(r, ["v", "Bearer abcdefgh"])], ["Accept", "text/plain"]],
         };
       };
-      same(redactRequest(make()), refRedactRequest(make()), i);
+      sameEqual(redactRequest(make()), refRedactRequest(make()), `case ${i}`);
       rnd(2);
     }
   });
