@@ -169,3 +169,15 @@ export const CLI_RUN_MS = 6_000;
 export function budgetFor(runs: number, lanes = 1): number {
   return Math.ceil(runs / lanes) * CLI_RUN_MS + 5_000;
 }
+
+/**
+ * mids in this process: main(argv) with in-memory streams and `env`, the exit code it returns
+ * (what bin/mids exits with). For many cases of one behaviour whose path through the built CLI a
+ * few runMids cases already cover; one at a time (main sets per-run module state).
+ */
+export async function runMain(args: string[], opts: { env?: Record<string, string>; input?: string } = {}): Promise<RunResult> {
+  const [{ main }, { testIO }] = await Promise.all([import("../../src/main.js"), import("../../src/io.js")]);
+  const io = testIO({ env: opts.env ?? baseEnv(), input: opts.input });
+  const code = await main(args, { io });
+  return { code, stdout: io.out(), stderr: io.err() };
+}
