@@ -326,7 +326,7 @@ complete -c mids -n '__mids_at \'sandbox\' 0' -a 'reset' -d 'Forget alert change
 # sandbox serve
 complete -c mids -n '__mids_at \'sandbox serve\'' -l port -x -d 'port (0 picks a free one)'
 complete -c mids -n '__mids_at \'sandbox serve\'' -l host -x -d 'address to bind'
-complete -c mids -n '__mids_at \'sandbox serve\'' -l faults -x -d 'inject failures, e.g. 503:0.2,reset:0.05,slow:2000,truncate:0.1 or 503:x2@/v3/alerts'
+complete -c mids -n '__mids_at \'sandbox serve\'' -l faults -x -d 'inject failures, e.g. 503:0.2,reset:0.05,slow:2000,truncate:0.1 or 503:x2@/v3/alerts; shapes: unshown payloads in other legal shapes'
 complete -c mids -n '__mids_at \'sandbox serve\'' -l state -r -F -d 'persist alert changes in this file (default: in memory)'
 complete -c mids -n '__mids_at \'sandbox serve\'' -l rate-limit -x -d 'per-minute limit for every key (default: each key\'s documented limit); for load tests of your scripts'
 complete -c mids -n '__mids_at \'sandbox serve\'' -l scenario -r -F -d 'per route, answers given in turn (YAML; see docs/sandbox.md#scenarios), then the normal ones'

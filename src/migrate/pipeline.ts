@@ -48,6 +48,10 @@ export interface MigrateOptions {
   jobs?: number;
   /** --verbose: say which inputs worker threads read */
   verbose?: boolean;
+  /** test-only: the worker threads' script (from source there is none beside the bundle) */
+  workerScript?: URL;
+  /** test-only: the worker threads' batch size (parallel/pool.ts BatcherOptions.batchSize) */
+  batchSize?: number;
   /** progress redraw interval on a terminal (ms) */
   progressEveryMs?: number;
 }
@@ -73,9 +77,11 @@ export async function migrate(io: IO, opts: MigrateOptions): Promise<MigrateResu
     const jobs = opts.jobs ?? defaultJobs();
     if (jobs < 1 || opts.resolve || io.stdoutIsTTY) return undefined;
     if (opts.jobs === undefined && size < (input.gzip ? PARALLEL_MIN_BYTES / GZIP_MIN_DIVISOR : PARALLEL_MIN_BYTES)) return undefined;
-    const script = workerScript();
+    const script = opts.workerScript ?? workerScript();
     if (!script) return undefined;
-    pool ??= new Pool(script, jobs, { to: opts.to, report: opts.report, baseUrl: opts.baseUrl, version: opts.version, now: opts.now.getTime(), fastPath: opts.fastPath });
+    // the run's one output format (the first input's, or --to): a thread that never saw the first
+    // input must not take the format of the first one it is given
+    pool ??= new Pool(script, jobs, { to: opts.to ?? writing.format, report: opts.report, baseUrl: opts.baseUrl, version: opts.version, now: opts.now.getTime(), fastPath: opts.fastPath });
     if (opts.verbose) io.stderr.write(`migrate: ${stripControl(input.file)}: read by ${jobs} worker thread${jobs === 1 ? "" : "s"}\n`);
     return pool;
   };
@@ -85,11 +91,11 @@ export async function migrate(io: IO, opts: MigrateOptions): Promise<MigrateResu
   };
   const parallel = (input: InputInfo, size: number): Batcher | undefined => {
     const p = poolFor(input, size);
-    return p && makeBatcher({ pool: p, input, size: input.gzip ? size * 6 : size, deliver });
+    return p && makeBatcher({ pool: p, input, size: input.gzip ? size * 6 : size, deliver, batchSize: opts.batchSize });
   };
   const parallelHar = (input: InputInfo, size: number): HarBatcher | undefined => {
     const p = poolFor(input, size);
-    return p && makeHarBatcher({ pool: p, input, deliver });
+    return p && makeHarBatcher({ pool: p, input, deliver, batchSize: opts.batchSize });
   };
 
   let interrupted = false;

@@ -1,8 +1,10 @@
 // mids alerts against the sandbox: owner scoping, pause/resume, partial updates, batches, dry runs,
 // retries after a 503 that took effect, and --sandbox persistence. Expected values are read back
 // from the sandbox (admin /_sandbox/alerts, the API), never hard-coded.
+// (The first test runs the built CLI; the later ones run main(argv) in this process: the same
+// program, without a CLI start-up each.)
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { baseEnv, runMids, startSandbox, type SandboxProcess } from "../helpers/cli.js";
+import { baseEnv, runMain, runMids, startSandbox, type SandboxProcess } from "../helpers/cli.js";
 
 interface Alert { id: string; owner: "A" | "B"; status: string; name: string; cadence: string; threshold: unknown; selector: unknown; destinationIds: string[]; updatedAt: string }
 interface Destination { id: string; owner: "A" | "B" }
@@ -78,7 +80,7 @@ describe("alerts get and destinations", () => {
   });
 
   it("destinations help says they are managed in product settings", async () => {
-    const r = await runMids(["alerts", "destinations", "--help"]);
+    const r = await runMain(["alerts", "destinations", "--help"]);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/product settings/);
   });
@@ -243,7 +245,7 @@ describe("retry after a 503 that took effect", () => {
       const id = fx.alerts.A[0];
       const before = await alert(id, faulty);
       const name = `retried ${before.updatedAt}`;
-      const r = await runMids(["alerts", "update", id, "--status", "paused", "--name", name, "-o", "json"], { env: faulty.env(keyA) });
+      const r = await runMain(["alerts", "update", id, "--status", "paused", "--name", name, "-o", "json"], { env: faulty.env(keyA) });
       expect(r.code).toBe(0);
       const after = await alert(id, faulty);
       expect(after).toMatchObject({ status: "paused", name, cadence: before.cadence });
@@ -255,7 +257,7 @@ describe("retry after a 503 that took effect", () => {
       // pause: the read first meets the 503 and is retried; the pause still applies once
       const other = await alert(fx.alerts.A[2], faulty);
       await clearRequests(faulty);
-      const p = await runMids(["alerts", "pause", other.id, "-o", "json"], { env: faulty.env(keyA) });
+      const p = await runMain(["alerts", "pause", other.id, "-o", "json"], { env: faulty.env(keyA) });
       expect(p.code).toBe(0);
       expect((await alert(other.id, faulty)).status).toBe("paused");
       expect((await requests(faulty)).filter((q) => q.method === "PATCH")).toHaveLength(1);
@@ -270,23 +272,23 @@ describe("mids --sandbox", () => {
     const env = baseEnv();
     const original = (await state()).alerts.find((a) => a.owner === "A" && fx.alerts.A.includes(a.id))!;
     const id = original.id;
-    const seeded = await runMids(["--sandbox", "alerts", "get", id, "-o", "json"], { env });
+    const seeded = await runMain(["--sandbox", "alerts", "get", id, "-o", "json"], { env });
     expect(seeded.code).toBe(0);
     const seededStatus = JSON.parse(seeded.stdout).status as string;
     const verb = seededStatus === "paused" ? "resume" : "pause";
     const target = seededStatus === "paused" ? "active" : "paused";
 
-    const change = await runMids(["--sandbox", "alerts", verb, id, "-o", "json"], { env });
+    const change = await runMain(["--sandbox", "alerts", verb, id, "-o", "json"], { env });
     expect(change.code).toBe(0);
     expect(JSON.parse(change.stdout).status).toBe(target);
 
-    const again = await runMids(["--sandbox", "alerts", "get", id, "-o", "json"], { env });
+    const again = await runMain(["--sandbox", "alerts", "get", id, "-o", "json"], { env });
     expect(again.code).toBe(0);
     expect(JSON.parse(again.stdout).status).toBe(target);
 
-    const reset = await runMids(["sandbox", "reset"], { env });
+    const reset = await runMain(["sandbox", "reset"], { env });
     expect(reset.code).toBe(0);
-    const after = await runMids(["--sandbox", "alerts", "get", id, "-o", "json"], { env });
+    const after = await runMain(["--sandbox", "alerts", "get", id, "-o", "json"], { env });
     expect(JSON.parse(after.stdout).status).toBe(seededStatus);
   });
 });

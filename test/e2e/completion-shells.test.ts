@@ -5,7 +5,7 @@ import { execFileSync, spawnSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { BIN, ROOT, baseEnv, runMids, tempDir } from "../helpers/cli.js";
+import { BIN, ROOT, baseEnv, budgetFor, runMids, tempDir } from "../helpers/cli.js";
 import { CONFIG_CHOICES, CONFIG_KEYS } from "../../src/config.js";
 
 const CI = process.env.CI === "true";
@@ -153,14 +153,15 @@ describe.skipIf(!CI && !has("zsh"))("zsh", () => {
     const lines = [...CASES.map((c) => c.line), "mids m"];
     // the pty's shells find mids on PATH: the built bin
     const env = baseEnv({ PATH: `${join(BIN, "..")}:${process.env.PATH}` });
-    const out = execFileSync("zsh", ["-f", driver, join(file, ".."), ...lines], { cwd: ROOT, encoding: "utf8", env, timeout: 60_000 });
+    // each TAB may run mids: the budget is one CLI run a line
+    const out = execFileSync("zsh", ["-f", driver, join(file, ".."), ...lines], { cwd: ROOT, encoding: "utf8", env, timeout: budgetFor(lines.length) });
     let current: { cands: string[]; descs: string[] } | undefined;
     for (const l of out.split("\n")) {
       if (l.startsWith("=== ")) results.set(l.slice(4), (current = { cands: [], descs: [] }));
       else if (l.startsWith("CAND:")) current?.cands.push(l.slice(5));
       else if (l.startsWith("DESC:")) current?.descs.push(l.slice(5));
     }
-  }, 60_000);
+  }, budgetFor(CASES.length + 1) + 5_000);
   for (const c of CASES) {
     it(`completes ${JSON.stringify(c.line)}${c === CASES[0] ? " on a new shell's first TAB" : ""}`, () => {
       const r = results.get(c.line);

@@ -1,10 +1,12 @@
 // `mids migrate` end to end: the built CLI on the sample logs of each format under
 // test/fixtures/migrate/, plus --resolve against one sandbox.
+// (The first test runs the built CLI; the later ones run main(argv) in this process: the same
+// program, without a CLI start-up each.)
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { ROOT, runMids, startSandbox, type SandboxProcess } from "../helpers/cli.js";
+import { ROOT, runMain, runMids, startSandbox, type SandboxProcess } from "../helpers/cli.js";
 import { ROUTES } from "../../src/contract/routes.js";
 import { SANDBOX_DEMO_KEY } from "../../src/sandbox/keys.js";
 
@@ -37,7 +39,7 @@ describe("access logs", () => {
   });
 
   it("-o json prints one report with positions, statuses, from/to and notes", async () => {
-    const r = await runMids(["migrate", fx("combined.log"), "-o", "json"]);
+    const r = await runMain(["migrate", fx("combined.log"), "-o", "json"]);
     expect(r.code).toBe(0);
     const rep = JSON.parse(r.stdout);
     expect(rep.summary).toEqual({ total: 9, rewritten: 3, partial: 2, removed: 1, unrecognized: 1, unchanged: 1, invalid: 1 });
@@ -54,7 +56,7 @@ describe("access logs", () => {
   });
 
   it("-o ndjson prints one request per line, then the summary", async () => {
-    const r = await runMids(["migrate", fx("bare.log"), "-o", "ndjson"]);
+    const r = await runMain(["migrate", fx("bare.log"), "-o", "ndjson"]);
     const recs = r.stdout.trimEnd().split("\n").map((l) => JSON.parse(l));
     expect(recs).toHaveLength(5);
     expect(recs.slice(0, 4).map((x) => x.status)).toEqual(["rewritten", "rewritten", "removed", "partial"]);
@@ -63,24 +65,24 @@ describe("access logs", () => {
   });
 
   it("--fail-on exits 8 after writing the output", async () => {
-    const r = await runMids(["migrate", fx("combined.log"), "--fail-on", "removed,unrecognized"]);
+    const r = await runMain(["migrate", fx("combined.log"), "--fail-on", "removed,unrecognized"]);
     expect(r.code).toBe(8);
     expect(r.stdout.trimEnd().split("\n")).toHaveLength(6);
     expect(r.stderr).toMatch(/mids: 2 requests matched --fail-on: 1 removed, 1 unrecognized/);
-    const ok = await runMids(["migrate", fx("bare.log"), "--fail-on", "unrecognized"]);
+    const ok = await runMain(["migrate", fx("bare.log"), "--fail-on", "unrecognized"]);
     expect(ok.code).toBe(0);
   });
 
   it("--to curl refers to $MIDS_API_KEY and $MIDS_BASE_URL", async () => {
-    const r = await runMids(["migrate", fx("bare.log"), "--to", "curl"]);
+    const r = await runMain(["migrate", fx("bare.log"), "--to", "curl"]);
     expect(r.stdout.split("\n")[0]).toBe(`curl -H "x-api-key: $MIDS_API_KEY" "$MIDS_BASE_URL"/v3/clusters`);
     expect(r.stdout).toContain(`curl -H "x-api-key: $MIDS_API_KEY" https://api.example.com/v3/vocabulary`);
   });
 
   it("reads stdin and several files, naming the file in the report", async () => {
-    const piped = await runMids(["migrate", "-o", "json"], { input: "GET /v2/clusters HTTP/1.1\n" });
+    const piped = await runMain(["migrate", "-o", "json"], { input: "GET /v2/clusters HTTP/1.1\n" });
     expect(JSON.parse(piped.stdout).requests[0].to.path).toBe("/v3/clusters");
-    const two = await runMids(["migrate", fx("bare.log"), fx("requests.ndjson"), "-o", "json"]);
+    const two = await runMain(["migrate", fx("bare.log"), fx("requests.ndjson"), "-o", "json"]);
     const rep = JSON.parse(two.stdout);
     expect(rep.summary.total).toBe(10);
     expect(rep.requests[4]).toMatchObject({ position: 1, file: fx("requests.ndjson") });
@@ -89,7 +91,7 @@ describe("access logs", () => {
 
 describe("other formats", () => {
   it("JSON lines keep their shape, with the url and method rewritten and keys redacted", async () => {
-    const r = await runMids(["migrate", fx("requests.ndjson")]);
+    const r = await runMain(["migrate", fx("requests.ndjson")]);
     expect(r.code).toBe(0);
     const out = r.stdout.trimEnd().split("\n").map((l) => JSON.parse(l));
     expect(out).toEqual([
@@ -103,7 +105,7 @@ describe("other formats", () => {
   });
 
   it("curl commands (quoted, continued over lines) come back as curl with the key from the environment", async () => {
-    const r = await runMids(["migrate", fx("commands.curl")]);
+    const r = await runMain(["migrate", fx("commands.curl")]);
     const out = r.stdout.trimEnd().split("\n");
     expect(out).toEqual([
       `curl -H "x-api-key: $MIDS_API_KEY" 'https://api.example.com/v3/projects/64b7f0c2a1b2c3d4e5f60718/series/trend?to=2026-09-10T00:00:00Z&from=2026-09-03T00:00:00.000Z'`,
@@ -115,7 +117,7 @@ describe("other formats", () => {
   });
 
   it("HAR in, HAR out: a valid HAR 1.2 document with the rewritten entries", async () => {
-    const r = await runMids(["migrate", fx("traffic.har")]);
+    const r = await runMain(["migrate", fx("traffic.har")]);
     expect(r.code).toBe(0);
     const doc = JSON.parse(r.stdout);
     expect(doc.log.version).toBe("1.2");
@@ -127,7 +129,7 @@ describe("other formats", () => {
   });
 
   it("a truncated HAR gives the complete entries and one invalid entry, exit 0", async () => {
-    const r = await runMids(["migrate", fx("truncated.har"), "-o", "json"]);
+    const r = await runMain(["migrate", fx("truncated.har"), "-o", "json"]);
     expect(r.code).toBe(0);
     const rep = JSON.parse(r.stdout);
     expect(rep.requests.map((q: { position: number; status: string }) => `${q.position}:${q.status}`)).toEqual(["1:rewritten", "2:invalid"]);
@@ -135,9 +137,9 @@ describe("other formats", () => {
   });
 
   it("--from-format overrides detection; --to converts HAR to JSON lines", async () => {
-    const r = await runMids(["migrate", fx("bare.log"), "--from-format", "ndjson", "-o", "json"]);
+    const r = await runMain(["migrate", fx("bare.log"), "--from-format", "ndjson", "-o", "json"]);
     expect(JSON.parse(r.stdout).summary.invalid).toBe(4);
-    const nd = await runMids(["migrate", fx("traffic.har"), "--to", "ndjson"]);
+    const nd = await runMain(["migrate", fx("traffic.har"), "--to", "ndjson"]);
     expect(nd.stdout.trimEnd().split("\n").map((l) => JSON.parse(l).url)).toEqual([
       "https://api.example.com/v3/vocabulary", "https://api.example.com/v3/intel?limit=50&project=64b7f0c2a1b2c3d4e5f60718"]);
   });
@@ -146,7 +148,7 @@ describe("other formats", () => {
     const dir = mkdtempSync(join(tmpdir(), "mids-migrate-"));
     const f = join(dir, "bad.log");
     writeFileSync(f, Buffer.concat([Buffer.from("GET /v2/clusters HTTP/1.1\n"), Buffer.from([0xc3, 0x28, 0x0a]), Buffer.alloc(1 << 20, 0x41), Buffer.from("\n\u0000\u0001\u0002\nGET /v2/topics HTTP/1.1\n")]));
-    const r = await runMids(["migrate", f, "-o", "json"]);
+    const r = await runMain(["migrate", f, "-o", "json"]);
     expect(r.code).toBe(0);
     const rep = JSON.parse(r.stdout);
     expect(rep.requests.map((q: { position: number; status: string }) => `${q.position}:${q.status}`)).toEqual(["1:rewritten", "2:invalid", "3:invalid", "4:invalid", "5:rewritten"]);
@@ -158,12 +160,12 @@ describe("other formats", () => {
 describe("usage", () => {
   it("bad flags and missing files are usage errors (exit 2) with a hint", async () => {
     for (const args of [["--to", "xml"], ["--from-format", "csv"], ["--fail-on", "broken"], ["-o", "csv"], ["--to", "curl", "-o", "json"]]) {
-      const r = await runMids(["migrate", fx("bare.log"), ...args]);
+      const r = await runMain(["migrate", fx("bare.log"), ...args]);
       expect(r.code, args.join(" ")).toBe(2);
       expect(r.stderr).toMatch(/^mids: /);
       expect(r.stdout).toBe("");
     }
-    const missing = await runMids(["migrate", fx("nope.log")]);
+    const missing = await runMain(["migrate", fx("nope.log")]);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toMatch(/cannot read .*nope\.log/);
   });
@@ -171,23 +173,23 @@ describe("usage", () => {
 
 describe("explain", () => {
   it("prints the whole v2 -> v3 map from the route table, with the field renames", async () => {
-    const j = await runMids(["migrate", "explain", "-o", "json"]);
+    const j = await runMain(["migrate", "explain", "-o", "json"]);
     expect(j.code).toBe(0);
     const map = JSON.parse(j.stdout);
     expect(map.routes.map((r: { id: string }) => r.id)).toEqual(ROUTES.filter((r) => r.version === "v2").map((r) => r.id));
     expect(map.routes.find((r: { id: string }) => r.id === "v2.projects.momentum").to.path).toBe("/v3/projects/{idOrSlug}/series/trend");
     expect(map.renames).toContainEqual(expect.objectContaining({ from: "trendScore", to: "trend" }));
-    const t = await runMids(["migrate", "explain", "-o", "table"]);
+    const t = await runMain(["migrate", "explain", "-o", "table"]);
     for (const s of ["GET /v2/projects  ->  GET /v3/projects", "trendScore -> trend", "signals[] -> intel[]", "tokens[] -> assets[]", "xHandle -> identifiers.x", "page -> (page-to-cursor)"]) {
       expect(t.stdout).toContain(s);
     }
     // csv: one row per v2 route; yaml: the same map as json
-    const c = await runMids(["migrate", "explain", "-o", "csv"]);
+    const c = await runMain(["migrate", "explain", "-o", "csv"]);
     const rows = c.stdout.trimEnd().split("\n");
     expect(rows[0]).toBe("method,path,status,v3_method,v3_path,sunset,rules");
     expect(rows).toHaveLength(map.routes.length + 1);
     expect(rows).toContain("GET,/v2/signals,rewritten,GET,/v3/intel,2026-07-15,signals-sunset");
-    const y = await runMids(["migrate", "explain", "-o", "yaml"]);
+    const y = await runMain(["migrate", "explain", "-o", "yaml"]);
     const { parse } = await import("yaml");
     expect(parse(y.stdout)).toEqual(map);
   });
@@ -209,12 +211,12 @@ describe("--resolve against the sandbox", () => {
       cursor = res.body.meta.nextCursor;
     }
     const input = `GET /v2/topics/${topicId}/report HTTP/1.1\nGET /v2/projects?page=3&limit=2 HTTP/1.1\n`;
-    const r = await runMids(["migrate", "--resolve", "-o", "json"], { input, env: sb.env(KEY) });
+    const r = await runMain(["migrate", "--resolve", "-o", "json"], { input, env: sb.env(KEY) });
     expect(r.code).toBe(0);
     const rep = JSON.parse(r.stdout);
     expect(rep.requests[0]).toMatchObject({ status: "rewritten", to: { path: `/v3/reports/${topic.body.data.report.id}` } });
     expect(rep.requests[1]).toMatchObject({ status: "rewritten", to: { path: "/v3/projects", query: { limit: "2", cursor } } });
-    const offline = await runMids(["migrate", "-o", "json"], { input, env: sb.env(KEY) });
+    const offline = await runMain(["migrate", "-o", "json"], { input, env: sb.env(KEY) });
     expect(JSON.parse(offline.stdout).summary.partial).toBe(2);
   });
 });
@@ -233,14 +235,14 @@ describe("a URL with a lone surrogate escape (JSON lines, HAR)", () => {
   it("is one invalid entry, not the end of the run, in every output and in verify", async () => {
     for (const [file, n] of [[ndjson, 2], [har, 1]] as const) {
       for (const extra of [[], ["-o", "json"], ["--to", "curl"], ["--to", "har"]]) {
-        const r = await runMids(["migrate", file, ...extra]);
+        const r = await runMain(["migrate", file, ...extra]);
         expect(r.code, r.stderr).toBe(0);
         expect(r.stderr).toContain(`${n} invalid`);
         expect(r.stderr + r.stdout).toContain("the request URL is not valid Unicode (it holds a lone surrogate escape)");
         expect(r.stdout).toMatch(/\/v3\/(projects\/64b7f0c2a1b2c3d4e5f60718|intel\/int_1)/);
       }
     }
-    const v = await runMids(["--sandbox", "migrate", "verify", ndjson, "-o", "json"]);
+    const v = await runMain(["--sandbox", "migrate", "verify", ndjson, "-o", "json"]);
     expect(v.stderr).not.toMatch(/unexpected error/);
     expect(JSON.parse(v.stdout).summary.invalid).toBe(2);
   });

@@ -1,7 +1,9 @@
 // A failure in the middle of --all says what was printed and how to continue.
+// (The first test runs the built CLI; the later ones run main(argv) in this process: the same
+// program, without a CLI start-up each.)
 import { spawn } from "node:child_process";
 import { describe, expect, it } from "vitest";
-import { BIN, runMids, startSandbox, useSandbox } from "../helpers/cli.js";
+import { BIN, runMain, runMids, startSandbox, useSandbox } from "../helpers/cli.js";
 import { SANDBOX_KEYS, SANDBOX_DEMO_KEY } from "../../src/sandbox/keys.js";
 
 const limited = SANDBOX_KEYS.find((k) => k.key.endsWith("ratelimited"))!;
@@ -42,7 +44,7 @@ describe("--all interrupted", () => {
       expect(printed.length).toBeGreaterThan(0);
       expect(stderr).toMatch(new RegExp(`^mids: interrupted \\(after ${printed.length} items from \\d+ pages?\\)$`, "m"));
       const cursor = /continue from where it stopped with --cursor (\S+)/.exec(stderr)![1];
-      const next = await runMids(["projects", "list", "--limit", "5", "--cursor", cursor, "-o", "ndjson"], { env: sb.env(SANDBOX_DEMO_KEY) });
+      const next = await runMain(["projects", "list", "--limit", "5", "--cursor", cursor, "-o", "ndjson"], { env: sb.env(SANDBOX_DEMO_KEY) });
       const all = (await sb.api<{ data: { id: string }[] }>(`/v3/projects?limit=50`, SANDBOX_DEMO_KEY)).body.data;
       expect(next.stdout.trimEnd().split("\n").map((l) => JSON.parse(l).id)).toEqual(all.slice(printed.length, printed.length + 5).map((p) => p.id));
     } finally {

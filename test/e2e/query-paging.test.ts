@@ -68,7 +68,10 @@ describe("--all", () => {
   });
 });
 
+// script(1) (Debian's bsdutils) runs mids on a pseudo-terminal; .ci/run installs it, and under CI a
+// missing one fails these tests instead of skipping them
 const hasScript = spawnSync("script", ["--version"]).status === 0;
+const CI = process.env.CI === "true" || process.env.CI === "1";
 
 /** Run mids on a pseudo-terminal of `cols` columns; stdout and stderr both land in the result. */
 function onTerminal(args: string[], opts: { cols: number; env?: Record<string, string> }): Promise<{ code: number | null; text: string }> {
@@ -77,6 +80,7 @@ function onTerminal(args: string[], opts: { cols: number; env?: Record<string, s
     const child = spawn("script", ["-qec", cmd, "/dev/null"], { env: opts.env ?? sb.env(KEY), stdio: ["ignore", "pipe", "pipe"] });
     let text = "";
     child.stdout.setEncoding("utf8").on("data", (d) => (text += d));
+    child.on("error", (e) => res({ code: null, text: `cannot run script(1) (install bsdutils): ${e.message}` }));
     const timer = setTimeout(() => child.kill("SIGKILL"), 20_000);
     child.on("close", (code) => {
       clearTimeout(timer);
@@ -85,7 +89,11 @@ function onTerminal(args: string[], opts: { cols: number; env?: Record<string, s
   });
 }
 
-describe.skipIf(!hasScript)("on a terminal", () => {
+describe.skipIf(!hasScript && !CI)("on a terminal", () => {
+  it("script(1) is here (CI installs it)", () => {
+    expect(hasScript, "script(1) is missing: install bsdutils (.ci/run does)").toBe(true);
+  });
+
   it("--all shows a progress line (items, pages) on stderr; with CI set or stdout piped, none", async () => {
     const args = ["projects", "list", "--all", "--limit", "20", "--max-items", "60", "-o", "table"];
     const tty = await onTerminal(args, { cols: 100 });

@@ -1,7 +1,9 @@
 // Issue 3, projects: list (every v3 filter, --all in both versions, --fields, local --limit check),
 // get (alias resolution, not_current), related (v3 and v2 neighbors), v2-only market routes.
+// (The first test runs the built CLI; the later ones run main(argv) in this process: the same
+// program, without a CLI start-up each.)
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runMids, startSandbox, type SandboxProcess } from "../helpers/cli.js";
+import { runMain, runMids, startSandbox, type SandboxProcess } from "../helpers/cli.js";
 import { SANDBOX_DEMO_KEY } from "../../src/sandbox/keys.js";
 
 let sb: SandboxProcess;
@@ -46,7 +48,7 @@ describe("projects list", () => {
   });
 
   it("table: default columns, one row per project, header first", async () => {
-    const r = await runMids(["projects", "list", "--limit", "5", "-o", "table"], { env: env() });
+    const r = await runMain(["projects", "list", "--limit", "5", "-o", "table"], { env: env() });
     expect(r.code).toBe(0);
     const lines = r.stdout.trimEnd().split("\n");
     expect(lines[0]).toMatch(/^RANK\s+NAME\s+SLUG\s+SYMBOL\s+TREND\s+UNIVERSE\s+CATEGORIES$/);
@@ -57,7 +59,7 @@ describe("projects list", () => {
 
   it("maps every v3 filter flag to the route's parameter names", async () => {
     await sb.admin("/_sandbox/requests/clear", "POST");
-    const r = await runMids([
+    const r = await runMain([
       "projects", "list", "--ids", "a,b", "--slugs", "s1,s2", "--names", "N", "--handles", "h", "--tickers", "T",
       "--categories", "defi", "--chain", "solana", "--address", "0xAbC", "--asset-types", "token,nft", "--universe", "tradfi",
       "--min-trend", "12.5", "--sort", "createdAt", "--limit", "3",
@@ -72,7 +74,7 @@ describe("projects list", () => {
   });
 
   it("filters return what the server returns for the same query", async () => {
-    const r = await runMids(["projects", "list", "--chain", "solana", "--min-trend", "30", "--sort", "reinforcedAt", "--all"], { env: env() });
+    const r = await runMain(["projects", "list", "--chain", "solana", "--min-trend", "30", "--sort", "reinforcedAt", "--all"], { env: env() });
     expect(r.code).toBe(0);
     const server = await v3All("/v3/projects", "chain=solana&minTrend=30&sort=reinforcedAt");
     expect(server.length).toBeGreaterThan(0);
@@ -81,7 +83,7 @@ describe("projects list", () => {
 
   it("--all follows meta.nextCursor across many pages, in order, no duplicates", async () => {
     await sb.admin("/_sandbox/requests/clear", "POST");
-    const r = await runMids(["projects", "list", "--all", "--limit", "25", "-o", "ndjson", "--fields", "id,slug,trend"], { env: env() });
+    const r = await runMain(["projects", "list", "--all", "--limit", "25", "-o", "ndjson", "--fields", "id,slug,trend"], { env: env() });
     expect(r.code).toBe(0);
     const log = await sb.admin<{ path: string }[]>("/_sandbox/requests");
     const server = await v3All("/v3/projects", "limit=25");
@@ -94,7 +96,7 @@ describe("projects list", () => {
 
   it("--api v2 --all fetches every page (concurrently) and prints them in order", async () => {
     await sb.admin("/_sandbox/requests/clear", "POST");
-    const r = await runMids(["projects", "list", "--api", "v2", "--all", "--limit", "40", "--fields", "id,rank"], { env: env() });
+    const r = await runMain(["projects", "list", "--api", "v2", "--all", "--limit", "40", "--fields", "id,rank"], { env: env() });
     expect(r.code).toBe(0);
     const log = await sb.admin<{ path: string; query: Record<string, string> }[]>("/_sandbox/requests");
     const first = (await sb.api<V2Page>("/v2/projects?limit=40&page=1", KEY)).body;
@@ -110,7 +112,7 @@ describe("projects list", () => {
   });
 
   it("--max-items stops early; --fields picks nested paths in csv", async () => {
-    const r = await runMids(["projects", "list", "--all", "--limit", "10", "--max-items", "13", "-o", "csv", "--fields", "slug,identifiers.x"], { env: env() });
+    const r = await runMain(["projects", "list", "--all", "--limit", "10", "--max-items", "13", "-o", "csv", "--fields", "slug,identifiers.x"], { env: env() });
     expect(r.code).toBe(0);
     const server = (await sb.api<V3Page>("/v3/projects?limit=13", KEY)).body.data;
     const lines = r.stdout.trimEnd().split("\n");
@@ -120,7 +122,7 @@ describe("projects list", () => {
 
   it("v2 filters use the v2 names from the route table (--handles -> xHandles, --ids -> projectIds)", async () => {
     await sb.admin("/_sandbox/requests/clear", "POST");
-    const r = await runMids(["projects", "list", "--api", "v2", "--handles", "abc", "--ids", "x,y", "--min-market-cap", "5", "--page", "2"], { env: env() });
+    const r = await runMain(["projects", "list", "--api", "v2", "--handles", "abc", "--ids", "x,y", "--min-market-cap", "5", "--page", "2"], { env: env() });
     expect(r.code).toBe(0);
     const log = await sb.admin<{ path: string; query: Record<string, string> }[]>("/_sandbox/requests");
     expect(log.at(-1)).toMatchObject({ path: "/v2/projects", query: { xHandles: "abc", projectIds: "x,y", minMarketCap: "5", page: "2" } });
@@ -138,7 +140,7 @@ describe("projects list", () => {
       [["--min-market-cap", "1"], /--min-market-cap is not available on GET \/v3\/projects/],
     ];
     for (const [args, msg] of cases) {
-      const r = await runMids(["projects", "list", ...args], { env: env() });
+      const r = await runMain(["projects", "list", ...args], { env: env() });
       expect(r.code, args.join(" ")).toBe(2);
       expect(r.stdout).toBe("");
       expect(r.stderr).toMatch(msg);
@@ -152,11 +154,11 @@ describe("projects get", () => {
   it("json: the detail as the server sends it; table: key/value rows", async () => {
     const { slug } = fixtures.renamed;
     const server = (await sb.api<{ data: Record<string, unknown> }>(`/v3/projects/${slug}`, KEY)).body.data;
-    const j = await runMids(["projects", "get", slug], { env: env() });
+    const j = await runMain(["projects", "get", slug], { env: env() });
     expect(j.code).toBe(0);
     expect(JSON.parse(j.stdout)).toEqual(server);
     expect(j.stderr).toBe("");
-    const t = await runMids(["projects", "get", slug, "-o", "table"], { env: env() });
+    const t = await runMain(["projects", "get", slug, "-o", "table"], { env: env() });
     expect(t.code).toBe(0);
     expect(t.stdout).toMatch(new RegExp(`^slug\\s+${slug}$`, "m"));
     expect(t.stdout).toMatch(new RegExp(`^id\\s+${server.id}$`, "m"));
@@ -164,14 +166,14 @@ describe("projects get", () => {
 
   it("an alias resolves to the canonical slug and says so on stderr", async () => {
     const { slug, oldSlug } = fixtures.renamed;
-    const r = await runMids(["projects", "get", oldSlug, "--fields", "slug"], { env: env() });
+    const r = await runMain(["projects", "get", oldSlug, "--fields", "slug"], { env: env() });
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout)).toEqual({ slug });
     expect(r.stderr).toContain(`'${oldSlug}' is an alias; the canonical slug is '${slug}'`);
   });
 
   it("a merged project is not_current: exit 4 with the reason", async () => {
-    const r = await runMids(["projects", "get", fixtures.merged.slug], { env: env() });
+    const r = await runMain(["projects", "get", fixtures.merged.slug], { env: env() });
     expect(r.code).toBe(4);
     expect(r.stdout).toBe("");
     expect(r.stderr).toMatch(new RegExp(`project '${fixtures.merged.slug}' is no longer current`));
@@ -180,7 +182,7 @@ describe("projects get", () => {
   });
 
   it("an unknown project is exit 4", async () => {
-    const r = await runMids(["projects", "get", "no-such-project", "-o", "table"], { env: env() });
+    const r = await runMain(["projects", "get", "no-such-project", "-o", "table"], { env: env() });
     expect(r.code).toBe(4);
     expect(r.stderr).toMatch(/project 'no-such-project' not found/);
   });
@@ -191,17 +193,17 @@ describe("projects get", () => {
     const id = String(top.id);
     const slug = String(top.slug);
     const server = (await sb.api<{ data: Record<string, unknown> }>(`/v2/projects/${id}`, KEY)).body.data;
-    const r = await runMids(["projects", "get", slug, "--api", "v2", "--fields", "id,name,marketData.slug"], { env: env() });
+    const r = await runMain(["projects", "get", slug, "--api", "v2", "--fields", "id,name,marketData.slug"], { env: env() });
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout)).toEqual({ id, name: server.name, marketData: { slug } });
     expect(r.stderr).toContain(`'${slug}' is ${id}`);
   });
 
   it("--at in the future is refused locally (exit 2); v2-only flags need --api v2", async () => {
-    const f = await runMids(["projects", "get", fixtures.renamed.id, "--api", "v2", "--at", "2999-01-01"], { env: env() });
+    const f = await runMain(["projects", "get", fixtures.renamed.id, "--api", "v2", "--at", "2999-01-01"], { env: env() });
     expect(f.code).toBe(2);
     expect(f.stderr).toMatch(/--at must lie in the past/);
-    const v = await runMids(["projects", "get", fixtures.renamed.id, "--at", "2d"], { env: env() });
+    const v = await runMain(["projects", "get", fixtures.renamed.id, "--at", "2d"], { env: env() });
     expect(v.code).toBe(2);
     expect(v.stderr).toMatch(/v2 only \(add --api v2\)/);
   });
@@ -211,10 +213,10 @@ describe("projects related", () => {
   it("v3: relatedProjects of the detail, in json and table", async () => {
     const { slug } = fixtures.renamed;
     const server = (await sb.api<{ data: { relatedProjects: { project: { slug: string } }[] } }>(`/v3/projects/${slug}`, KEY)).body.data.relatedProjects;
-    const j = await runMids(["projects", "related", slug], { env: env() });
+    const j = await runMain(["projects", "related", slug], { env: env() });
     expect(j.code).toBe(0);
     expect(JSON.parse(j.stdout)).toEqual(server);
-    const t = await runMids(["projects", "related", slug, "-o", "table"], { env: env() });
+    const t = await runMain(["projects", "related", slug, "-o", "table"], { env: env() });
     expect(t.stdout.split("\n")[0]).toMatch(/^NAME\s+SLUG\s+KIND\s+SHARED INTEL\s+WINDOW\s+AS OF$/);
     for (const x of server) expect(t.stdout).toContain(x.project.slug);
   });
@@ -222,13 +224,13 @@ describe("projects related", () => {
   it("--api v2: the neighbors route with --since and --limit", async () => {
     const { id } = fixtures.renamed;
     const server = (await sb.api<{ data: unknown[] }>(`/v2/projects/${id}/neighbors?since=20d&limit=2`, KEY)).body.data;
-    const r = await runMids(["projects", "related", id, "--api", "v2", "--since", "20d", "--limit", "2"], { env: env() });
+    const r = await runMain(["projects", "related", id, "--api", "v2", "--since", "20d", "--limit", "2"], { env: env() });
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout)).toEqual(server);
-    const bad = await runMids(["projects", "related", id, "--api", "v2", "--limit", "51"], { env: env() });
+    const bad = await runMain(["projects", "related", id, "--api", "v2", "--limit", "51"], { env: env() });
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/--limit must be a whole number from 1 to 50/);
-    const since = await runMids(["projects", "related", id, "--api", "v2", "--since", "two weeks"], { env: env() });
+    const since = await runMain(["projects", "related", id, "--api", "v2", "--since", "two weeks"], { env: env() });
     expect(since.code).toBe(2);
     expect(since.stderr).toMatch(/--since must be a relative window such as 14d/);
   });
@@ -236,28 +238,28 @@ describe("projects related", () => {
 
 describe("v2-only market routes are marked deprecated", () => {
   it("help marks them deprecated", async () => {
-    const r = await runMids(["projects", "--help"]);
+    const r = await runMain(["projects", "--help"]);
     for (const c of ["metrics", "candles", "chains"]) expect(r.stdout).toMatch(new RegExp(`^\\s+${c}\\b.*\\[deprecated: v2 only`, "m"));
   });
 
   it("metrics: the v2 snapshot in json and table, with a deprecation notice", async () => {
     const { id } = fixtures.renamed;
     const server = (await sb.api<{ data: { metrics: { usd: number } } }>(`/v2/projects/${id}/metrics`, KEY)).body.data;
-    const j = await runMids(["projects", "metrics", id], { env: env() });
+    const j = await runMain(["projects", "metrics", id], { env: env() });
     expect(j.code).toBe(0);
     expect(JSON.parse(j.stdout)).toEqual(server);
     expect(j.stderr).toMatch(/'mids projects metrics' uses a deprecated v2 route that has no v3 successor/);
-    const t = await runMids(["projects", "metrics", id, "-o", "table"], { env: env() });
+    const t = await runMain(["projects", "metrics", id, "-o", "table"], { env: env() });
     expect(t.stdout).toMatch(new RegExp(`^price usd\\s+${server.metrics.usd}$`, "m"));
   });
 
   it("candles and chains", async () => {
     const { id } = fixtures.renamed;
-    const c = await runMids(["projects", "candles", id, "-o", "csv"], { env: env() });
+    const c = await runMain(["projects", "candles", id, "-o", "csv"], { env: env() });
     expect(c.code).toBe(0);
     expect(c.stdout.split("\n")[0]).toBe("timestamp,open,high,low,close,volume");
     expect(c.stderr).toMatch(/'mids projects candles' uses a deprecated v2 route/);
-    const ch = await runMids(["projects", "chains", "-o", "table"], { env: sb.env() });
+    const ch = await runMain(["projects", "chains", "-o", "table"], { env: sb.env() });
     expect(ch.code).toBe(0);
     const server = (await sb.api<{ data: { name: string }[] }>("/v2/projects/chains")).body.data;
     for (const x of server) expect(ch.stdout).toContain(x.name);

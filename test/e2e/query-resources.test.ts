@@ -1,7 +1,9 @@
 // Issue 3, the other read resources: intel, topics, reports, clusters, vocabulary, grounding
 // (deprecated alias notices), in table and json mode, compared with what the server sends.
+// (The first test runs the built CLI; the rest run main(argv) in this process: the same program,
+// without a CLI start-up each.)
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runMids, startSandbox, type SandboxProcess } from "../helpers/cli.js";
+import { runMain, runMids, startSandbox, type SandboxProcess } from "../helpers/cli.js";
 import { SANDBOX_KEYS } from "../../src/sandbox/keys.js";
 
 const key = (id: string) => SANDBOX_KEYS.find((k) => k.id === id)!.key;
@@ -36,21 +38,21 @@ describe("intel", () => {
   it("list: --search and --project map to q and project; v2 uses projectId (a slug resolved first); --grade is v3 only", async () => {
     const p = (await sb.api<List>("/v3/projects?limit=1", KEY)).body.data[0] as { id: string; slug: string };
     await sb.admin("/_sandbox/requests/clear", "POST");
-    await runMids(["intel", "list", "--search", "airdrop", "--project", "abc", "--category", "airdrop"], { env: sb.env(KEY) });
-    const v2 = await runMids(["intel", "list", "--api", "v2", "--project", p.slug, "--category", "airdrop"], { env: sb.env(KEY) });
+    await runMain(["intel", "list", "--search", "airdrop", "--project", "abc", "--category", "airdrop"], { env: sb.env(KEY) });
+    const v2 = await runMain(["intel", "list", "--api", "v2", "--project", p.slug, "--category", "airdrop"], { env: sb.env(KEY) });
     expect(v2.code).toBe(0);
     expect(v2.stderr).toContain(`'${p.slug}' is ${p.id}`);
     const log = await sb.admin<{ path: string; query: Record<string, string> }[]>("/_sandbox/requests");
     expect(log[0]).toMatchObject({ path: "/v3/intel", query: { q: "airdrop", project: "abc", category: "airdrop" } });
     expect(log.at(-1)).toMatchObject({ path: "/v2/intel", query: { projectId: p.id, category: "airdrop" } });
-    const g = await runMids(["intel", "list", "--api", "v2", "--grade", "cut"], { env: sb.env(KEY) });
+    const g = await runMain(["intel", "list", "--api", "v2", "--grade", "cut"], { env: sb.env(KEY) });
     expect(g.code).toBe(2);
     expect(g.stderr).toMatch(/--grade is not available on GET \/v2\/intel; it exists only in v3/);
   });
 
   it("list --api v2 --all: every page, in order", async () => {
     const first = (await sb.api<{ pagination: { totalCount: number } }>("/v2/intel?limit=100&page=1", KEY)).body.pagination;
-    const r = await runMids(["intel", "list", "--api", "v2", "--all", "--limit", "100", "--fields", "id", "-o", "ndjson"], { env: sb.env(KEY) });
+    const r = await runMain(["intel", "list", "--api", "v2", "--all", "--limit", "100", "--fields", "id", "-o", "ndjson"], { env: sb.env(KEY) });
     expect(r.code).toBe(0);
     const ids = r.stdout.trimEnd().split("\n").map((l) => JSON.parse(l).id);
     expect(ids).toHaveLength(first.totalCount);
@@ -62,15 +64,15 @@ describe("intel", () => {
   it("get: json equals the server; table shows composition; --activity is v2 only", async () => {
     const id = String((await sb.api<List>("/v3/intel?limit=1", KEY)).body.data[0].id);
     const server = (await sb.api<{ data: { clusterComposition: { name: string; percentage: number }[] } }>(`/v3/intel/${id}`, KEY)).body.data;
-    const j = await runMids(["intel", "get", id], { env: sb.env(KEY) });
+    const j = await runMain(["intel", "get", id], { env: sb.env(KEY) });
     expect(j.code).toBe(0);
     expect(JSON.parse(j.stdout)).toEqual(server);
-    const t = await runMids(["intel", "get", id, "-o", "table"], { env: sb.env(KEY) });
+    const t = await runMain(["intel", "get", id, "-o", "table"], { env: sb.env(KEY) });
     expect(t.stdout).toMatch(new RegExp(`^composition\\s+${server.clusterComposition.map((c) => `${c.name} ${c.percentage}%`).join(", ")}$`, "m"));
-    const v2 = await runMids(["intel", "get", id, "--api", "v2", "--activity", "none", "--fields", "id,activity"], { env: sb.env(KEY) });
+    const v2 = await runMain(["intel", "get", id, "--api", "v2", "--activity", "none", "--fields", "id,activity"], { env: sb.env(KEY) });
     expect(v2.code).toBe(0);
     expect(JSON.parse(v2.stdout)).toEqual({ id, activity: [] });
-    const bad = await runMids(["intel", "get", id, "--activity", "none"], { env: sb.env(KEY) });
+    const bad = await runMain(["intel", "get", id, "--activity", "none"], { env: sb.env(KEY) });
     expect(bad.code).toBe(2);
   });
 });
@@ -78,16 +80,16 @@ describe("intel", () => {
 describe("topics and reports", () => {
   it("topics list works with no key, in json and table", async () => {
     const server = (await sb.api<List>("/v3/topics")).body.data;
-    const j = await runMids(["topics", "list"], { env: sb.env() });
+    const j = await runMain(["topics", "list"], { env: sb.env() });
     expect(j.code).toBe(0);
     expect(JSON.parse(j.stdout)).toEqual(server);
-    const t = await runMids(["topics", "list", "-o", "table"], { env: sb.env() });
+    const t = await runMain(["topics", "list", "-o", "table"], { env: sb.env() });
     expect(t.stdout.split("\n")[0]).toMatch(/^RANK\s+NAME\s+SCORE\s+STANCE\s+ID$/);
     expect(t.stdout.trimEnd().split("\n")).toHaveLength(server.length + 1);
   });
 
   it("topics list --api v2 keyless passes on the upgrade notice", async () => {
-    const r = await runMids(["topics", "list", "--api", "v2", "--fields", "rank,name"], { env: sb.env() });
+    const r = await runMain(["topics", "list", "--api", "v2", "--fields", "rank,name"], { env: sb.env() });
     expect(r.code).toBe(0);
     const server = (await sb.api<{ data: { topics: { rank: number; name: string }[] }; meta: { upgrade: { url: string } } }>("/v2/topics")).body;
     expect(JSON.parse(r.stdout)).toEqual(server.data.topics.map((t) => ({ rank: t.rank, name: t.name })));
@@ -96,41 +98,41 @@ describe("topics and reports", () => {
 
   it("topics get: stance and report reference", async () => {
     const server = (await sb.api<{ data: { stance: string; report: { id: string } } }>(`/v3/topics/${topic.id}`)).body.data;
-    const j = await runMids(["topics", "get", topic.id], { env: sb.env(KEY) });
+    const j = await runMain(["topics", "get", topic.id], { env: sb.env(KEY) });
     expect(JSON.parse(j.stdout)).toEqual(server);
-    const t = await runMids(["topics", "get", topic.id, "-o", "table"], { env: sb.env(KEY) });
+    const t = await runMain(["topics", "get", topic.id, "-o", "table"], { env: sb.env(KEY) });
     expect(t.stdout).toMatch(new RegExp(`^stance\\s+${server.stance}$`, "m"));
     expect(t.stdout).toMatch(new RegExp(`^report id\\s+${server.report.id}$`, "m"));
   });
 
   it("topics report: validates the id locally, renders readably, marks the route deprecated", async () => {
     await sb.admin("/_sandbox/requests/clear", "POST");
-    const bad = await runMids(["topics", "report", "topic_XYZ"], { env: sb.env(KEY) });
+    const bad = await runMain(["topics", "report", "topic_XYZ"], { env: sb.env(KEY) });
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/does not match \^topic_\[a-f0-9\]\{20\}\$/);
     expect(await sb.admin<unknown[]>("/_sandbox/requests")).toHaveLength(0);
     const server = (await sb.api<{ data: { title: string; sources: { url: string }[] } }>(`/v2/topics/${topic.id}/report`, KEY)).body.data;
-    const t = await runMids(["topics", "report", topic.id, "-o", "table"], { env: sb.env(KEY) });
+    const t = await runMain(["topics", "report", topic.id, "-o", "table"], { env: sb.env(KEY) });
     expect(t.code).toBe(0);
     expect(t.stdout.split("\n")[0]).toBe(server.title);
     expect(t.stdout).toContain("SOURCES");
     for (const s of server.sources) expect(t.stdout).toContain(s.url);
     expect(t.stderr).toMatch(/'mids topics report' is deprecated \(v2 API\); use 'mids reports get'/);
-    const j = await runMids(["topics", "report", topic.id], { env: sb.env(KEY) });
+    const j = await runMain(["topics", "report", topic.id], { env: sb.env(KEY) });
     expect(JSON.parse(j.stdout)).toEqual(server);
-    const help = await runMids(["topics", "--help"]);
+    const help = await runMain(["topics", "--help"]);
     expect(help.stdout).toMatch(/^\s+report .*\[deprecated/m);
   });
 
   it("reports get: revisions in json; readable text in table; entitlement missing is exit 3", async () => {
     const server = (await sb.api<{ data: { title: string; revisions: { summary: string }[] } }>(`/v3/reports/${topic.reportId}`, KEY)).body.data;
-    const j = await runMids(["reports", "get", topic.reportId], { env: sb.env(KEY) });
+    const j = await runMain(["reports", "get", topic.reportId], { env: sb.env(KEY) });
     expect(JSON.parse(j.stdout)).toEqual(server);
-    const t = await runMids(["reports", "get", topic.reportId, "-o", "table"], { env: sb.env(KEY) });
+    const t = await runMain(["reports", "get", topic.reportId, "-o", "table"], { env: sb.env(KEY) });
     expect(t.stdout.split("\n")[0]).toBe(server.title);
     expect(t.stdout).toContain("REVISIONS");
     for (const r of server.revisions) expect(t.stdout).toContain(r.summary);
-    const denied = await runMids(["reports", "get", topic.reportId], { env: sb.env(key("key_selfserve")) });
+    const denied = await runMain(["reports", "get", topic.reportId], { env: sb.env(key("key_selfserve")) });
     expect(denied.code).toBe(3);
     expect(denied.stderr).toMatch(/topic-reports/);
   });
@@ -139,66 +141,66 @@ describe("topics and reports", () => {
 describe("catalogs", () => {
   it("clusters list: v3 and v2 in json; table has id and name", async () => {
     const v3 = (await sb.api<List>("/v3/clusters")).body.data;
-    const j = await runMids(["clusters", "list"], { env: sb.env() });
+    const j = await runMain(["clusters", "list"], { env: sb.env() });
     expect(JSON.parse(j.stdout)).toEqual(v3);
-    const v2 = await runMids(["clusters", "list", "--api", "v2"], { env: sb.env() });
+    const v2 = await runMain(["clusters", "list", "--api", "v2"], { env: sb.env() });
     expect(JSON.parse(v2.stdout)).toEqual((await sb.api<List>("/v2/clusters")).body.data);
-    const t = await runMids(["clusters", "list", "-o", "table"], { env: sb.env() });
+    const t = await runMain(["clusters", "list", "-o", "table"], { env: sb.env() });
     expect(t.stdout.split("\n")[0]).toMatch(/^ID\s+NAME/);
     for (const c of v3) expect(t.stdout).toContain(String(c.name));
   });
 
   it("vocabulary: all kinds, one kind, and the v2 routes for chains and intel-categories", async () => {
     const v3 = (await sb.api<{ data: Record<string, { slug: string }[]> }>("/v3/vocabulary")).body.data;
-    const all = await runMids(["vocabulary"], { env: sb.env() });
+    const all = await runMain(["vocabulary"], { env: sb.env() });
     expect(JSON.parse(all.stdout)).toEqual(v3);
-    const t = await runMids(["vocabulary", "-o", "table"], { env: sb.env() });
+    const t = await runMain(["vocabulary", "-o", "table"], { env: sb.env() });
     expect(t.stdout.split("\n")[0]).toMatch(/^KIND\s+SLUG\s+NAME/);
     expect(t.stdout).toMatch(/^asset-types\s+/m);
-    const one = await runMids(["vocabulary", "asset-types"], { env: sb.env() });
+    const one = await runMain(["vocabulary", "asset-types"], { env: sb.env() });
     expect(JSON.parse(one.stdout)).toEqual(v3.assetTypes);
-    const v2 = await runMids(["vocabulary", "intel-categories", "--api", "v2"], { env: sb.env() });
+    const v2 = await runMain(["vocabulary", "intel-categories", "--api", "v2"], { env: sb.env() });
     expect(JSON.parse(v2.stdout)).toEqual((await sb.api<List>("/v2/intel-categories")).body.data);
-    const none = await runMids(["vocabulary", "categories", "--api", "v2"], { env: sb.env() });
+    const none = await runMain(["vocabulary", "categories", "--api", "v2"], { env: sb.env() });
     expect(none.code).toBe(2);
-    const bad = await runMids(["vocabulary", "colours"], { env: sb.env() });
+    const bad = await runMain(["vocabulary", "colours"], { env: sb.env() });
     expect(bad.code).toBe(2);
   });
 });
 
 describe("grounding (deprecated v2 aliases)", () => {
   it("current snapshot: topics in table, the snapshot in json, a deprecation notice naming /v3/topics", async () => {
-    const j = await runMids(["grounding"], { env: sb.env(KEY) });
+    const j = await runMain(["grounding"], { env: sb.env(KEY) });
     expect(j.code).toBe(0);
     const server = (await sb.api<{ data: { topics: { id: string }[] } }>("/v2/grounding", KEY)).body.data;
     expect(JSON.parse(j.stdout).topics.map((t: { id: string }) => t.id)).toEqual(server.topics.map((t) => t.id));
     expect(j.stderr).toMatch(/^mids: notice: 'mids grounding' is deprecated \(v2 API\); use 'mids topics list'$/m);
-    const t = await runMids(["grounding", "-o", "table"], { env: sb.env(KEY) });
+    const t = await runMain(["grounding", "-o", "table"], { env: sb.env(KEY) });
     expect(t.stdout.trimEnd().split("\n")).toHaveLength(server.topics.length + 1);
-    const help = await runMids(["--help"]);
+    const help = await runMain(["--help"]);
     expect(help.stdout).toMatch(/^\s+grounding .*\[deprecated/m);
   });
 
   it("--at needs a key (server 403 -> exit 3) and a past time (exit 2)", async () => {
-    const anon = await runMids(["grounding", "--at", "2d"], { env: sb.env() });
+    const anon = await runMain(["grounding", "--at", "2d"], { env: sb.env() });
     expect(anon.code).toBe(3);
-    const future = await runMids(["grounding", "--at", "2999-01-01"], { env: sb.env(KEY) });
+    const future = await runMain(["grounding", "--at", "2999-01-01"], { env: sb.env(KEY) });
     expect(future.code).toBe(2);
-    const ok = await runMids(["grounding", "--at", "2d", "--fields", "latestEvidenceAt"], { env: sb.env(KEY) });
+    const ok = await runMain(["grounding", "--at", "2d", "--fields", "latestEvidenceAt"], { env: sb.env(KEY) });
     expect(ok.code).toBe(0);
     expect(Object.keys(JSON.parse(ok.stdout))).toEqual(["latestEvidenceAt"]);
   });
 
   it("history: --all across pages, --limit checked against the route max (50)", async () => {
-    const r = await runMids(["grounding", "history", "--from", "2d", "--limit", "10", "--all", "-o", "ndjson", "--fields", "completedAt"], { env: sb.env(KEY) });
+    const r = await runMain(["grounding", "history", "--from", "2d", "--limit", "10", "--all", "-o", "ndjson", "--fields", "completedAt"], { env: sb.env(KEY) });
     expect(r.code).toBe(0);
     const rows = r.stdout.trimEnd().split("\n").map((l) => JSON.parse(l).completedAt);
     expect(rows.length).toBeGreaterThanOrEqual(48);
     expect([...rows].sort().reverse()).toEqual(rows);
     expect(r.stderr).toMatch(/'mids grounding history' is deprecated/);
-    const bad = await runMids(["grounding", "history", "--limit", "51"], { env: sb.env(KEY) });
+    const bad = await runMain(["grounding", "history", "--limit", "51"], { env: sb.env(KEY) });
     expect(bad.code).toBe(2);
-    const noapi = await runMids(["grounding", "history"], { env: sb.env(NOAPI) });
+    const noapi = await runMain(["grounding", "history"], { env: sb.env(NOAPI) });
     expect(noapi.code).toBe(3);
   });
 });

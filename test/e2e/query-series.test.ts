@@ -1,7 +1,9 @@
 // Issue 3, series and the history window (spec 2.2, 8.2): v3 series, v2 momentum/rank via --api v2
 // or --at, the one stderr warning, exit 6 naming earliestAvailableAt, --clamp, archive keys.
+// (The first test runs the built CLI; the later ones run main(argv) in this process: the same
+// program, without a CLI start-up each.)
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runMids, startSandbox, type SandboxProcess } from "../helpers/cli.js";
+import { runMain, runMids, startSandbox, type SandboxProcess } from "../helpers/cli.js";
 import { SANDBOX_KEYS } from "../../src/sandbox/keys.js";
 
 const key = (id: string) => SANDBOX_KEYS.find((k) => k.id === id)!.key;
@@ -36,22 +38,22 @@ describe("series (v3)", () => {
   });
 
   it("table (piped) lists timestamp and value; csv has a header", async () => {
-    const t = await runMids(["series", "rank", top.slug, "--from", "2d", "-o", "table"], { env: sb.env(SELF) });
+    const t = await runMain(["series", "rank", top.slug, "--from", "2d", "-o", "table"], { env: sb.env(SELF) });
     expect(t.code).toBe(0);
     expect(t.stdout.split("\n")[0]).toMatch(/^TIMESTAMP\s+VALUE$/);
-    const c = await runMids(["series", "rank", top.slug, "--from", "2d", "-o", "csv"], { env: sb.env(SELF) });
+    const c = await runMain(["series", "rank", top.slug, "--from", "2d", "-o", "csv"], { env: sb.env(SELF) });
     expect(c.stdout.split("\n")[0]).toBe("timestamp,value");
     expect(c.stdout.trimEnd().split("\n").length).toBeGreaterThan(24);
   });
 
   it("the default 7-day window is inside a 30-day window: no warning", async () => {
-    const r = await runMids(["series", "trend", top.slug], { env: sb.env(SELF) });
+    const r = await runMain(["series", "trend", top.slug], { env: sb.env(SELF) });
     expect(r.code).toBe(0);
     expect(r.stderr).toBe("");
   });
 
   it("--from before earliestAvailableAt: exit 6 naming the earliest allowed value", async () => {
-    const r = await runMids(["series", "trend", top.slug, "--from", "45d"], { env: sb.env(SELF) });
+    const r = await runMain(["series", "trend", top.slug, "--from", "45d"], { env: sb.env(SELF) });
     expect(r.code).toBe(6);
     expect(r.stdout).toBe("");
     const me = (await sb.api<Me>("/v3/me", SELF)).body.data.history;
@@ -64,7 +66,7 @@ describe("series (v3)", () => {
 
   it("--clamp reads /v3/me, moves the start to earliestAvailableAt and says so", async () => {
     await sb.admin("/_sandbox/requests/clear", "POST");
-    const r = await runMids(["series", "trend", top.slug, "--from", "45d", "--clamp"], { env: sb.env(SELF) });
+    const r = await runMain(["series", "trend", top.slug, "--from", "45d", "--clamp"], { env: sb.env(SELF) });
     expect(r.code).toBe(0);
     expect(r.stderr).toMatch(/--clamp: moved --from from \S+ to (\S+), the earliest this key can read/);
     const log = await sb.admin<{ path: string; query: Record<string, string> }[]>("/_sandbox/requests");
@@ -78,7 +80,7 @@ describe("series (v3)", () => {
   });
 
   it("an archive key reads before the window: no error, no warning", async () => {
-    const r = await runMids(["series", "trend", top.slug, "--from", "45d", "--to", "40d"], { env: sb.env(ARCHIVE) });
+    const r = await runMain(["series", "trend", top.slug, "--from", "45d", "--to", "40d"], { env: sb.env(ARCHIVE) });
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout).length).toBeGreaterThan(100);
     expect(r.stderr).toBe("");
@@ -88,7 +90,7 @@ describe("series (v3)", () => {
 describe("series (v2 routes)", () => {
   it("--at switches to v2 momentum; --from/--to are sent as start/end", async () => {
     await sb.admin("/_sandbox/requests/clear", "POST");
-    const r = await runMids(["series", "trend", top.id, "--at", "1d", "--from", "3d", "--no-clusters"], { env: sb.env(SELF) });
+    const r = await runMain(["series", "trend", top.id, "--at", "1d", "--from", "3d", "--no-clusters"], { env: sb.env(SELF) });
     expect(r.code).toBe(0);
     const log = await sb.admin<{ path: string; query: Record<string, string> }[]>("/_sandbox/requests");
     expect(log.at(-1)!.path).toBe(`/v2/projects/${top.id}/momentum`);
@@ -102,27 +104,27 @@ describe("series (v2 routes)", () => {
   it("--api v2 rank with --start/--end aliases, in json and table", async () => {
     const start = iso(Date.now() - 2 * 86_400_000);
     const end = iso(Date.now() - 3_600_000);
-    const r = await runMids(["series", "rank", top.id, "--api", "v2", "--start", start, "--end", end], { env: sb.env(SELF) });
+    const r = await runMain(["series", "rank", top.id, "--api", "v2", "--start", start, "--end", end], { env: sb.env(SELF) });
     expect(r.code).toBe(0);
     const server = (await sb.api<{ data: { data: unknown[] } }>(`/v2/projects/${top.id}/rank?start=${start}&end=${end}`, SELF)).body.data.data;
     expect(JSON.parse(r.stdout)).toEqual(server);
-    const t = await runMids(["series", "rank", top.id, "--api", "v2", "--start", start, "--end", end, "-o", "table"], { env: sb.env(SELF) });
+    const t = await runMain(["series", "rank", top.id, "--api", "v2", "--start", start, "--end", end, "-o", "table"], { env: sb.env(SELF) });
     expect(t.stdout.split("\n")[0]).toMatch(/^TIMESTAMP\s+RANK\s+TREND SCORE$/);
   });
 
   it("--at before the window: exit 6; in the future: exit 2 before any request", async () => {
-    const old = await runMids(["series", "trend", top.id, "--at", "40d"], { env: sb.env(SELF) });
+    const old = await runMain(["series", "trend", top.id, "--at", "40d"], { env: sb.env(SELF) });
     expect(old.code).toBe(6);
     expect(old.stderr).toMatch(/--at is before the earliest data this key can read \(earliestAvailableAt \d{4}-/);
     await sb.admin("/_sandbox/requests/clear", "POST");
-    const future = await runMids(["series", "trend", top.id, "--at", "2999-01-01T00:00:00Z"], { env: sb.env(SELF) });
+    const future = await runMain(["series", "trend", top.id, "--at", "2999-01-01T00:00:00Z"], { env: sb.env(SELF) });
     expect(future.code).toBe(2);
     expect(future.stderr).toMatch(/--at must lie in the past/);
     expect(await sb.admin<unknown[]>("/_sandbox/requests")).toHaveLength(0);
   });
 
   it("--at whose default 7-day window reaches before earliestAvailableAt: one warning, data returned", async () => {
-    const r = await runMids(["series", "trend", top.id, "--at", "27d", "--no-clusters"], { env: sb.env(SELF) });
+    const r = await runMain(["series", "trend", top.id, "--at", "27d", "--no-clusters"], { env: sb.env(SELF) });
     expect(r.code).toBe(0);
     const warnings = r.stderr.split("\n").filter((l) => l.startsWith("mids: warning:"));
     expect(warnings).toHaveLength(1);
@@ -135,7 +137,7 @@ describe("series (v2 routes)", () => {
   });
 
   it("--clusters belongs to v2 trend only", async () => {
-    const r = await runMids(["series", "rank", top.slug, "--no-clusters"], { env: sb.env(SELF) });
+    const r = await runMain(["series", "rank", top.slug, "--no-clusters"], { env: sb.env(SELF) });
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/--clusters\/--no-clusters apply to the v2 trend/);
   });
@@ -143,20 +145,20 @@ describe("series (v2 routes)", () => {
 
 describe("history warning on listings", () => {
   it("intel list with a self-serve key warns once, even with --all over many pages", async () => {
-    const r = await runMids(["intel", "list", "--all", "--limit", "50", "-o", "ndjson", "--fields", "id"], { env: sb.env(SELF) });
+    const r = await runMain(["intel", "list", "--all", "--limit", "50", "-o", "ndjson", "--fields", "id"], { env: sb.env(SELF) });
     expect(r.code).toBe(0);
     expect(r.stdout.trimEnd().split("\n").length).toBeGreaterThan(100);
     expect(r.stderr.match(/mids: warning: this key reads history only from/g)).toHaveLength(1);
-    const archive = await runMids(["intel", "list", "--limit", "5"], { env: sb.env(ARCHIVE) });
+    const archive = await runMain(["intel", "list", "--limit", "5"], { env: sb.env(ARCHIVE) });
     expect(archive.code).toBe(0);
     expect(archive.stderr).toBe("");
   });
 
   it("grounding history --from before the window: exit 6; --clamp runs", async () => {
-    const r = await runMids(["grounding", "history", "--from", "35d"], { env: sb.env(SELF) });
+    const r = await runMain(["grounding", "history", "--from", "35d"], { env: sb.env(SELF) });
     expect(r.code).toBe(6);
     expect(r.stderr).toMatch(/--from is before the earliest data this key can read \(earliestAvailableAt /);
-    const c = await runMids(["grounding", "history", "--from", "35d", "--clamp", "--limit", "2"], { env: sb.env(SELF) });
+    const c = await runMain(["grounding", "history", "--from", "35d", "--clamp", "--limit", "2"], { env: sb.env(SELF) });
     expect(c.code).toBe(0);
     expect(c.stderr).toMatch(/--clamp: moved --from/);
     expect(JSON.parse(c.stdout)).toHaveLength(2);

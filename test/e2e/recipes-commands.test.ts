@@ -1,10 +1,12 @@
 // recipes list, get, execute against a sandbox whose first execute and first validate fail with
 // 503: execute is never retried (a new run each call), validate is.
+// (The first test runs the built CLI; the later ones run main(argv) in this process: the same
+// program, without a CLI start-up each.)
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { ROOT, runMids, startSandbox, type SandboxProcess } from "../helpers/cli.js";
+import { ROOT, runMain, runMids, startSandbox, type SandboxProcess } from "../helpers/cli.js";
 import { SANDBOX_DEMO_KEY } from "../../src/sandbox/keys.js";
 
 const KEY = SANDBOX_DEMO_KEY;
@@ -41,18 +43,18 @@ describe("recipes list and get", () => {
     const list = await sb.api<{ data: { name: string }[] }>("/v2/recipes", KEY);
     const name = list.body.data[0].name;
     const api = await sb.api<{ data: { definition: string } }>(`/v2/recipes/${name}`, KEY);
-    const r = await runMids(["-q", "recipes", "get", name], { env: sb.env(KEY) });
+    const r = await runMain(["-q", "recipes", "get", name], { env: sb.env(KEY) });
     expect(r.code).toBe(0);
     expect(r.stdout).toBe(api.body.data.definition);
-    const j = await runMids(["-q", "recipes", "get", name, "-o", "json"], { env: sb.env(KEY) });
+    const j = await runMain(["-q", "recipes", "get", name, "-o", "json"], { env: sb.env(KEY) });
     expect(JSON.parse(j.stdout)).toEqual(api.body.data);
-    const missing = await runMids(["-q", "recipes", "get", "no-such-recipe"], { env: sb.env(KEY) });
+    const missing = await runMain(["-q", "recipes", "get", "no-such-recipe"], { env: sb.env(KEY) });
     expect(missing.code).toBe(4);
     expect(missing.stdout).toBe("");
   });
 
   it("help says recipes are discontinued in v3", async () => {
-    const r = await runMids(["recipes", "validate", "--help"]);
+    const r = await runMain(["recipes", "validate", "--help"]);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/discontinued in v3/);
   });
@@ -60,11 +62,11 @@ describe("recipes list and get", () => {
 
 describe("recipes execute", () => {
   it("is never retried: a 503 fails the run (exit 7) after exactly one request; the next call runs", async () => {
-    const first = await runMids(["-q", "recipes", "execute", "trend-digest", "--param", "limit=3"], { env: sb.env(KEY) });
+    const first = await runMain(["-q", "recipes", "execute", "trend-digest", "--param", "limit=3"], { env: sb.env(KEY) });
     expect(first.code).toBe(7);
     expect(first.stdout).toBe("");
     expect(await calls("/v2/recipes/execute")).toBe(1);
-    const second = await runMids(["-q", "recipes", "execute", "trend-digest", "--param", "limit=3", "-o", "json"], { env: sb.env(KEY) });
+    const second = await runMain(["-q", "recipes", "execute", "trend-digest", "--param", "limit=3", "-o", "json"], { env: sb.env(KEY) });
     expect(second.code).toBe(0);
     const state = JSON.parse(second.stdout);
     expect(state.recipe.name).toBe("trend-digest");
@@ -76,12 +78,12 @@ describe("recipes execute", () => {
   it("executes a local file; a syntax error is exit 2 at file:line:col and nothing is sent", async () => {
     const ok = join(tmp, "mine.yaml");
     writeFileSync(ok, "name: mine\nversion: 1\nparams:\n  who:\n    type: string\nsteps:\n  - uses: output\n");
-    const r = await runMids(["-q", "recipes", "execute", ok, "--param", "who=007x", "-o", "json"], { env: sb.env(KEY) });
+    const r = await runMain(["-q", "recipes", "execute", ok, "--param", "who=007x", "-o", "json"], { env: sb.env(KEY) });
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout)).toMatchObject({ recipe: { name: "mine" }, params: { who: "007x" } });
     const bad = join(tmp, "broken.yaml");
     writeFileSync(bad, "name: x\nsteps:\n    with: a: b\n");
-    const b = await runMids(["-q", "recipes", "execute", bad], { env: sb.env(KEY) });
+    const b = await runMain(["-q", "recipes", "execute", bad], { env: sb.env(KEY) });
     expect(b.code).toBe(2);
     expect(b.stderr).toContain(`${bad}:3:11:`);
     expect(await calls("/v2/recipes/execute")).toBe(1);
@@ -90,16 +92,16 @@ describe("recipes execute", () => {
   it("names the server's issues at file:line:col when the engine rejects a file", async () => {
     const f = join(tmp, "invalid.yaml");
     writeFileSync(f, "name: x\nversion: 1\nsteps:\n  - uses: nope\n");
-    const r = await runMids(["-q", "recipes", "execute", f], { env: sb.env(KEY) });
+    const r = await runMain(["-q", "recipes", "execute", f], { env: sb.env(KEY) });
     expect(r.code).toBe(2);
     expect(r.stderr).toContain(`${f}:4:11 steps.0.uses: unknown step`);
   });
 
   it("rejects a malformed --param and a missing file locally", async () => {
-    const p = await runMids(["recipes", "execute", "trend-digest", "--param", "novalue"], { env: sb.env(KEY) });
+    const p = await runMain(["recipes", "execute", "trend-digest", "--param", "novalue"], { env: sb.env(KEY) });
     expect(p.code).toBe(2);
     expect(p.stderr).toContain("--param must be key=value");
-    const m = await runMids(["recipes", "execute", "missing.yaml"], { env: sb.env(KEY) });
+    const m = await runMain(["recipes", "execute", "missing.yaml"], { env: sb.env(KEY) });
     expect(m.code).toBe(2);
     expect(m.stderr).toContain("no such file: 'missing.yaml'");
     expect(await calls("/v2/recipes/execute")).toBe(0);
@@ -108,7 +110,7 @@ describe("recipes execute", () => {
 
 describe("recipes validate retries", () => {
   it("retries a 503 (validation is idempotent) and passes", async () => {
-    const r = await runMids(["recipes", "validate", join(ROOT, "test/fixtures/recipes/valid.yaml")], { env: sb.env(KEY) });
+    const r = await runMain(["recipes", "validate", join(ROOT, "test/fixtures/recipes/valid.yaml")], { env: sb.env(KEY) });
     expect(r.code).toBe(0);
     expect(await calls("/v2/recipes/validate")).toBe(2);
   });

@@ -7,17 +7,18 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { BIN, ROOT, baseEnv, runMids, useSandbox } from "../helpers/cli.js";
+import { BIN, ROOT, baseEnv, budgetFor, mapLimit, runMain, runMids, useSandbox, type RunResult } from "../helpers/cli.js";
 import { closedPort } from "../helpers/ports.js";
 
 const sb = useSandbox();
 const dir = mkdtempSync(join(tmpdir(), "mids-robust-"));
 const file = (name: string, text: string | Buffer) => (writeFileSync(join(dir, name), text), join(dir, name));
 
-interface Fixtures { demoKey: string; alerts: { A: string[] } }
+interface Fixtures { demoKey: string; alerts: { A: string[] }; keys: { key: string; id: string }[] }
 
 describe("bad input", () => {
-  it("every case: one mids: line (plus a hint), the README exit code, nothing on stdout", async () => {
+  // 45 runs in this process and 4 of the CLI
+  it("every case: one mids: line (plus a hint), the README exit code, nothing on stdout", { timeout: budgetFor(45 / 4 + 4) }, async () => {
     const empty = file("empty.yaml", "");
     const notADir = file("not-a-dir", "x");
     // [args, exit code, what the message must name, stdin]
@@ -71,9 +72,13 @@ describe("bad input", () => {
       [["projects", "get", "no-such-project"], 4, /not found/],
     ];
     const env = sb.env((await sb.admin<Fixtures>("/_sandbox/fixtures")).demoKey);
-    const results = await Promise.all(cases.map(([args, , , input]) => runMids(args, { env, input })));
+    // in this process, one at a time; the first few through the built CLI too, which must agree
+    const results: RunResult[] = [];
+    for (const [args, , , input] of cases) results.push(await runMain(args, { env, input }));
+    const cli = await mapLimit(cases.slice(0, 4), 4, ([args, , , input]) => runMids(args, { env, input }));
+    cli.forEach((r, i) => expect(r, `mids ${cases[i][0].join(" ")}`).toEqual(results[i]));
     // a config directory that is a file cannot be written: the user's to fix, not a bug
-    results.push(await runMids(["config", "set", "output", "json"], { env: { ...env, MIDS_CONFIG_DIR: notADir } }));
+    results.push(await runMain(["config", "set", "output", "json"], { env: { ...env, MIDS_CONFIG_DIR: notADir } }));
     cases.push([["config", "set"], 2, /cannot write the config file/]);
     cases.forEach(([args, code, message], i) => {
       const r = results[i];
@@ -99,34 +104,48 @@ describe("bad input", () => {
 });
 
 describe("secrets", () => {
-  it("the key never appears in stdout, stderr, traces, JSON errors, dry runs or rewritten logs", async () => {
+  // 44 runs of the CLI, 4 at a time
+  it("the key never appears in stdout, stderr, traces, JSON errors, dry runs or rewritten logs; the valid key's runs succeed", { timeout: budgetFor(44, 4) }, async () => {
     const fx = await sb.admin<Fixtures>("/_sandbox/fixtures");
     const unknown = "mids_robust_secret_5f1c9e";
-    const log = file("key.log", `GET /v2/projects?api_key=${unknown} HTTP/1.1\nGET /v2/topics/x/report HTTP/1.1\n`);
+    // a topic that exists: --resolve finds its report with the valid key
+    const topic = (await sb.api<{ data: { id: string }[] }>("/v3/topics?limit=1", fx.demoKey)).body.data[0].id;
+    const log = file("key.log", `GET /v2/projects?api_key=${unknown} HTTP/1.1\nGET /v2/topics/${topic}/report HTTP/1.1\n`);
     const alert = fx.alerts.A[0];
     const dead = await closedPort();
-    const commands: string[][] = [
-      ["--verbose", "me"],
-      ["--verbose", "-o", "json", "me"],
-      ["--verbose", "api", "/v3/me", "-i"],
-      ["-o", "ndjson", "projects", "get", "no-such-project"],
-      ["alerts", "pause", "--dry-run", alert, "-o", "json"],
-      ["alerts", "update", alert, "--cadence", "daily", "--dry-run"],
-      ["--verbose", "migrate", "--resolve", log, "--to", "curl"],
-      ["migrate", log, "-o", "json"],
-      ["migrate", log, "--to", "har"],
-      ["recipes", "validate", join(ROOT, "test/fixtures/recipes"), "--format", "sarif"],
-      ["--base-url", `http://127.0.0.1:${dead}`, "--max-retries", "0", "me"],
+    // [args, exit code with the refused key, exit code with the valid key]
+    const commands: [string[], number, number][] = [
+      [["--verbose", "me"], 3, 0],
+      [["--verbose", "-o", "json", "me"], 3, 0],
+      [["--verbose", "api", "/v3/me", "-i"], 3, 0],
+      [["-o", "ndjson", "projects", "get", "no-such-project"], 3, 4],
+      // dry runs send nothing: no key is checked
+      [["alerts", "pause", "--dry-run", alert, "-o", "json"], 0, 0],
+      [["alerts", "update", alert, "--cadence", "daily", "--dry-run"], 0, 0],
+      [["--verbose", "migrate", "--resolve", log, "--to", "curl"], 3, 0],
+      [["migrate", log, "-o", "json"], 0, 0],
+      [["migrate", log, "--to", "har"], 0, 0],
+      [["recipes", "validate", join(ROOT, "test/fixtures/recipes/valid.yaml"), "--format", "sarif"], 3, 0],
+      [["--base-url", `http://127.0.0.1:${dead}`, "--max-retries", "0", "me"], 7, 7],
     ];
     // a key the server refuses (error paths) and the valid demo key (success paths), by env and flag
-    const runs = [unknown, fx.demoKey].flatMap((key) => commands.flatMap((args) => [
-      runMids(args, { env: sb.env(key) }).then((r) => ({ key, args, r })),
-      runMids(["--api-key", key, ...args], { env: sb.env(undefined) }).then((r) => ({ key, args, r })),
+    const runs = [unknown, fx.demoKey].flatMap((key) => commands.flatMap(([args, refused, valid]) => [
+      { key, args, code: key === unknown ? refused : valid, env: sb.env(key), argv: args },
+      { key, args, code: key === unknown ? refused : valid, env: sb.env(undefined), argv: ["--api-key", key, ...args] },
     ]));
-    for (const { key, args, r } of await Promise.all(runs)) {
-      expect(r.code, `mids ${args.join(" ")}: ${r.stderr}`).not.toBe(1);
-      expect(r.stdout + r.stderr, `mids ${args.join(" ")}`).not.toContain(key);
+    const results = await mapLimit(runs, 4, (x) => runMids(x.argv, { env: x.env }));
+    for (const [i, { key, args, code }] of runs.entries()) {
+      const r = results[i];
+      const label = `mids ${args.join(" ")} (${key === unknown ? "refused" : "valid"} key): ${r.stderr}`;
+      expect(r.code, label).toBe(code);
+      expect(r.stdout + r.stderr, label).not.toContain(key);
+      // what succeeded printed its result
+      if (code === 0) expect(r.stdout, label).not.toBe("");
     }
+    // the valid key's runs did what they say: the key's own record, the report's route resolved
+    const valid = (args: string[]) => results[runs.findIndex((x) => x.key === fx.demoKey && x.args === commands.find((c) => c[0].join(" ") === args.join(" "))![0])];
+    expect(JSON.parse(valid(["--verbose", "-o", "json", "me"]).stdout).credential.id).toBe(fx.keys.find((k) => k.key === fx.demoKey)!.id);
+    expect(valid(["--verbose", "migrate", "--resolve", log, "--to", "curl"]).stdout).toMatch(/\/v3\/reports\/rep_\w+/);
   });
 });
 

@@ -1,13 +1,15 @@
 // SARIF from both commands that report findings (migrate scan, recipes validate) passes Microsoft's
 // SARIF validator (`@microsoft/sarif-multitool validate`, a dev dependency) with no errors and no
 // warnings. The validator is a self-contained binary for linux/darwin/win32: this test never skips.
+// (The first test runs the built CLI; the later ones run main(argv) in this process: the same
+// program, without a CLI start-up each.)
 import { spawnSync } from "node:child_process";
 import { cpSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { ROOT, baseEnv, runMids } from "../helpers/cli.js";
+import { ROOT, baseEnv, runMain, runMids } from "../helpers/cli.js";
 import { formatSarif } from "../../src/recipes/findings.js";
 import type { FileReport } from "../../src/recipes/types.js";
 
@@ -55,15 +57,15 @@ describe("SARIF output", () => {
 describe("recipes validate shares the findings formats", () => {
   const bad = join(ROOT, "test/fixtures/recipes/syntax-error.yaml");
   it("gitlab and checkstyle, and the step summary in GitHub Actions", async () => {
-    const gl = await runMids(["recipes", "validate", bad, "--format", "gitlab"], { env: baseEnv() });
+    const gl = await runMain(["recipes", "validate", bad, "--format", "gitlab"], { env: baseEnv() });
     expect(gl.code).toBe(8);
     const issues = JSON.parse(gl.stdout);
     expect(issues).toHaveLength(1);
     expect(issues[0]).toMatchObject({ check_name: "recipe/syntax", severity: "major", location: { path: bad } });
-    const cs = await runMids(["recipes", "validate", bad, "--format", "checkstyle"], { env: baseEnv() });
+    const cs = await runMain(["recipes", "validate", bad, "--format", "checkstyle"], { env: baseEnv() });
     expect(cs.stdout).toMatch(/<checkstyle version="4.3">\n  <file name="[^"]*syntax-error.yaml">\n    <error line="\d+" column="\d+" severity="error" message="[^"]+" source="recipe\/syntax"\/>/);
     const summary = join(mkdtempSync(join(tmpdir(), "mids-summary-")), "summary.md");
-    const gh = await runMids(["recipes", "validate", bad], { env: baseEnv({ GITHUB_ACTIONS: "true", GITHUB_STEP_SUMMARY: summary }) });
+    const gh = await runMain(["recipes", "validate", bad], { env: baseEnv({ GITHUB_ACTIONS: "true", GITHUB_STEP_SUMMARY: summary }) });
     expect(gh.stdout.startsWith("::error file=")).toBe(true);
     const md = readFileSync(summary, "utf8");
     expect(md).toMatch(/^### mids recipes validate: 1 file checked: 0 valid, 1 with findings/);
@@ -71,9 +73,9 @@ describe("recipes validate shares the findings formats", () => {
   });
   it("migrate scan: -o json picks the json format; other -o values are refused", async () => {
     const dir = join(ROOT, "test/fixtures/scan/tree/go");
-    const j = await runMids(["-o", "json", "migrate", "scan", dir], { env: baseEnv() });
+    const j = await runMain(["-o", "json", "migrate", "scan", dir], { env: baseEnv() });
     expect(JSON.parse(j.stdout).summary).toMatchObject({ usages: 2 });
-    const csv = await runMids(["migrate", "scan", dir, "-o", "csv"], { env: baseEnv() });
+    const csv = await runMain(["migrate", "scan", dir, "-o", "csv"], { env: baseEnv() });
     expect(csv.code).toBe(2);
     expect(csv.stderr).toContain("migrate scan has no -o csv output");
   });

@@ -1,11 +1,13 @@
 // `mids migrate verify` end to end: the built CLI replays the logs under test/fixtures/verify/
 // against one sandbox, whose `drift` fault makes the v3 answers about one project disagree.
+// (The first test runs the built CLI; the later ones run main(argv) in this process: the same
+// program, without a CLI start-up each.)
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { ROOT, runMids, useSandbox } from "../helpers/cli.js";
+import { ROOT, runMain, runMids, useSandbox } from "../helpers/cli.js";
 import { SANDBOX_DEMO_KEY } from "../../src/sandbox/keys.js";
 import { RESPONSE_MAPS } from "../../src/contract/migration.js";
 import { closedPort } from "../helpers/ports.js";
@@ -165,9 +167,9 @@ describe("migrate verify", () => {
   });
 
   it("migrate explain documents the response field map the comparison reads (-o json: responses)", async () => {
-    const json = await runMids(["migrate", "explain", "-o", "json"]);
+    const json = await runMain(["migrate", "explain", "-o", "json"]);
     expect(JSON.parse(json.stdout).responses).toEqual(JSON.parse(JSON.stringify(RESPONSE_MAPS)));
-    const table = await runMids(["migrate", "explain", "-o", "table"]);
+    const table = await runMain(["migrate", "explain", "-o", "table"]);
     const section = table.stdout.slice(table.stdout.indexOf("Response field map"), table.stdout.indexOf("\nRules:"));
     for (const m of RESPONSE_MAPS) {
       expect(section).toContain(`  ${m.title}: `);
@@ -198,7 +200,7 @@ describe("migrate verify", () => {
   });
 
   it("an API that cannot be reached stops the run at the first request with exit 7", async () => {
-    const r = await runMids(["migrate", "verify", fx("traffic.log"), "--max-retries", "0"], {
+    const r = await runMain(["migrate", "verify", fx("traffic.log"), "--max-retries", "0"], {
       env: { ...sb.env(), MIDS_BASE_URL: `http://127.0.0.1:${await closedPort()}` },
     });
     expect(r.code).toBe(7);
@@ -207,7 +209,7 @@ describe("migrate verify", () => {
     // a base URL mids refuses to send the key to (checked before any connection is made) stops it too
     // (0.0.0.0 is not loopback to mids, yet never leaves the machine; nothing listens on the port)
     const host = `0.0.0.0:${await closedPort()}`;
-    const plain = await runMids(["migrate", "verify", fx("traffic.log")], { env: { ...sb.env(SANDBOX_DEMO_KEY), MIDS_BASE_URL: `http://${host}` } });
+    const plain = await runMain(["migrate", "verify", fx("traffic.log")], { env: { ...sb.env(SANDBOX_DEMO_KEY), MIDS_BASE_URL: `http://${host}` } });
     expect(plain.code).toBe(2);
     expect(plain.stdout).toBe("");
     expect(plain.stderr.split("\n")[0]).toBe(`mids: refusing to send the API key over plain http to ${host}`);

@@ -139,3 +139,45 @@ export function useSandbox(args: string[] = []): SandboxProcess {
     },
   });
 }
+
+/**
+ * `fn` over `items`, at most `limit` at a time, results in input order: a test that spawns dozens
+ * of CLIs must not start them all at once on a 2-core machine (each start-up then takes seconds).
+ * Once `signal` is aborted no further item starts (the results of those are left undefined).
+ */
+export async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T, index: number) => Promise<R>, signal?: AbortSignal): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const lane = async () => {
+    // a test that timed out (vitest aborts its context's signal) starts nothing more
+    while (next < items.length && !signal?.aborted) {
+      const i = next++;
+      results[i] = await fn(items[i], i);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
+  return results;
+}
+
+/** One run of the built CLI (~0.2 s of CPU) on a 2-core machine shared ten ways or more. */
+export const CLI_RUN_MS = 6_000;
+
+/**
+ * A test's time budget from the CLI runs it makes, `lanes` at a time, plus 5 s for its own work.
+ * It only bounds a hang: each run has its own kill timer too.
+ */
+export function budgetFor(runs: number, lanes = 1): number {
+  return Math.ceil(runs / lanes) * CLI_RUN_MS + 5_000;
+}
+
+/**
+ * mids in this process: main(argv) with in-memory streams and `env`, the exit code it returns
+ * (what bin/mids exits with). For many cases of one behaviour whose path through the built CLI a
+ * few runMids cases already cover; one at a time (main sets per-run module state).
+ */
+export async function runMain(args: string[], opts: { env?: Record<string, string>; input?: string } = {}): Promise<RunResult> {
+  const [{ main }, { testIO }] = await Promise.all([import("../../src/main.js"), import("../../src/io.js")]);
+  const io = testIO({ env: opts.env ?? baseEnv(), input: opts.input });
+  const code = await main(args, { io });
+  return { code, stdout: io.out(), stderr: io.err() };
+}

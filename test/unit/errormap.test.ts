@@ -22,6 +22,24 @@ describe("error mapping", () => {
     }
   });
 
+  it("every v3 code decides whatever status it comes with (each other code's status, and ones none has)", () => {
+    const want: Record<string, number> = {
+      invalid_request: 2, credential_required: 3, entitlement_required: 3, not_found: 4, not_current: 4,
+      rate_limited: 5, internal_error: 7, service_unavailable: 7,
+    };
+    // the spec's fixed codes (7.1) are the assumed table's keys: none is left out here
+    expect(Object.keys(want).sort()).toEqual(Object.keys(ASSUMED.v3ErrorStatus).sort());
+    const statuses = [...new Set([...Object.values(ASSUMED.v3ErrorStatus), 200, 302, 409, 418, 502, 504])];
+    for (const [code, exit] of Object.entries(want)) {
+      for (const status of statuses) {
+        // a status that maps to this exit anyway proves nothing about the code
+        if (exitForApi(undefined, status) === exit) continue;
+        expect(exitForApi(code, status), `${code} with HTTP ${status}`).toBe(exit);
+        expect(toApiError(status, { code, message: "m" }, {}, now, "GET /x").exitCode, `${code} with HTTP ${status}`).toBe(exit);
+      }
+    }
+  });
+
   it("falls back to the status for v2 bodies without a code", () => {
     expect(toApiError(400, { status: 400, error: "Bad" }, {}, now, "x").exitCode).toBe(EXIT.usage);
     expect(toApiError(401, { status: 401 }, {}, now, "x").exitCode).toBe(EXIT.credentials);

@@ -27,6 +27,10 @@ const VARIED = [
   clf("GET /v2/clusters HTTP/1.1", `Authorization: Bearer ${SECRET}`),
   clf("GET /v2/clusters HTTP/1.1", `X-Api-Key\t: ${SECRET}`),
   clf("GET /v2/clusters HTTP/1.1", `cookie\u00a0: ${SECRET}`),
+  // header names ending in an upper-case letter: the fast path's check must ignore case too
+  clf("GET /v2/clusters HTTP/1.1", `bot X-API-KEY: ${SECRET}`),
+  clf("GET /v2/clusters HTTP/1.1", `AUTHORIZATION: Bearer ${SECRET}`),
+  clf("GET /v2/clusters HTTP/1.1", `bot CooKiE : ${SECRET}`),
   clf("GET /v2/clusters HTTP/1.1", "Mozilla/5.0 AppleWebKit (KHTML, like Gecko)", "https://dash.example.com/a:b"),
   clf("GET /v2/clusters HTTP/1.1", "bot", `https://dash.example.com/?api_key=${SECRET}`),
   clf("GET /v2/clusters HTTP/1.1", "bot", "-", "::1"),

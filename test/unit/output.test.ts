@@ -31,6 +31,15 @@ describe("field paths", () => {
   it("picks a nested subset", () => {
     expect(pick(row, ["id", "identifiers.x", "nope"])).toEqual({ id: "p1", identifiers: { x: "h" } });
   });
+  it("an array index of several digits is an index (read, picked, known), not a field name", () => {
+    const item = { points: Array.from({ length: 12 }, (_, i) => ({ v: i * 10 })) };
+    expect(getPath(item, "points.11.v")).toBe(110);
+    expect(getPath(item, "points.10")).toEqual({ v: 100 });
+    expect(pick(item, ["points.11.v"])).toEqual({ points: [...Array(11).fill(null), { v: 110 }] });
+    expect(pick(item, ["points.10"])).toEqual({ points: [...Array(10).fill(null), { v: 100 }] });
+    expect(hasPath(item, "points.11")).toBe(true);
+    expect(hasPath(item, "points.12")).toBe(false);
+  });
   it("renders cells and CSV rows", () => {
     expect(cellText(["a", "b"])).toBe("a, b");
     expect(cellText({ a: 1 })).toBe('{"a":1}');

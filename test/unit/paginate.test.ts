@@ -91,6 +91,54 @@ describe("guards", () => {
     expect(await collect(cursorPages(v3Server(15, 5).client, "r", {}, { maxPages: 3 }))).toHaveLength(15);
   });
 
+  /** A v3 server answering each cursor ("" for the first page) with its page: [items, nextCursor]. */
+  const scripted = (pages: Record<string, [number[], string | null]>) => {
+    const asked: string[] = [];
+    const client = {
+      call: async (_id: string, input: CallInput) => {
+        const cursor = (input.query?.cursor as string | undefined) ?? "";
+        asked.push(cursor);
+        const [data, nextCursor] = pages[cursor];
+        return { data, nextCursor, bytes: 0 } as unknown as Page;
+      },
+    } as unknown as Client;
+    return { client, asked };
+  };
+
+  it("v3: a cursor cycle longer than one page (A -> B -> A) stops where it closes, keeping what came before", async () => {
+    const s = scripted({ "": [[1, 2], "A"], A: [[3, 4], "B"], B: [[5, 6], "A"] });
+    const got: unknown[] = [];
+    const err = await (async () => { for await (const p of cursorPages(s.client, "r", {})) got.push(...(p.data as unknown[])); })().catch((e) => e);
+    expect(err).toBeInstanceOf(PaginationError);
+    expect(err.message).toBe("the server sent the same nextCursor again on page 3: following it would never end");
+    expect(got).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(s.asked).toEqual(["", "A", "B"]);
+  });
+
+  it("v3: an empty page that still has a nextCursor stops (new cursors every time would page on to --max-pages)", async () => {
+    const s = scripted({ "": [[1, 2], "A"], A: [[], "B"], B: [[], "C"], C: [[], "D"], D: [[3], null] });
+    const got: unknown[] = [];
+    const err = await (async () => { for await (const p of cursorPages(s.client, "r", {})) got.push(...(p.data as unknown[])); })().catch((e) => e);
+    expect(err).toBeInstanceOf(PaginationError);
+    expect(err.message).toBe("page 2 came back empty although the server says there are more (a nextCursor)");
+    expect(got).toEqual([1, 2]);
+    expect(s.asked).toEqual(["", "A"]);
+  });
+
+  it("v2: an empty first page that says it has more stops at once, naming the claim", async () => {
+    const asked: number[] = [];
+    const client = {
+      call: async (_id: string, input: CallInput) => {
+        asked.push(Number(input.query?.page ?? 1));
+        return { data: [], pagination: { page: 1, limit: 5, totalCount: 40, hasMore: true }, bytes: 0 } as unknown as Page;
+      },
+    } as unknown as Client;
+    const err = await collect(pageNumberPages(client, "r", { query: { limit: 5 } })).catch((e) => e);
+    expect(err).toBeInstanceOf(PaginationError);
+    expect(err.message).toBe("page 1 came back empty although the server says there are more (totalCount 40)");
+    expect(asked).toEqual([1]);
+  });
+
   it("withQuery sets one parameter and keeps the others", () => {
     expect(withQuery("/v3/x", "cursor", "a b")).toBe("/v3/x?cursor=a+b");
     expect(withQuery("/v2/x?limit=5&page=2", "page", "3")).toBe("/v2/x?limit=5&page=3");

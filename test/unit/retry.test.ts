@@ -29,6 +29,15 @@ describe("retry policy", () => {
     expect(retryDelay(api(429, policy.maxRetryAfterMs + 1), 0, true, policy)).toBeUndefined();
   });
 
+  it("Retry-After: 0 (and exactly the cap) is what the server asked, not a cue for the jittered backoff", () => {
+    // the jitter at its highest: a backoff would be ~250 ms (attempt 0) or ~1 s (attempt 2)
+    for (const attempt of [0, 2]) {
+      expect(retryDelay(api(429, 0), attempt, true, policy, () => 0.999), `attempt ${attempt}`).toBe(0);
+      expect(retryDelay(api(503, 0), attempt, true, policy, () => 0.999), `attempt ${attempt}`).toBe(0);
+    }
+    expect(retryDelay(api(429, policy.maxRetryAfterMs), 0, true, policy, () => 0.999)).toBe(policy.maxRetryAfterMs);
+  });
+
   it("uses full jitter under an exponential, capped ceiling", () => {
     expect(backoffMs(0, policy, () => 0.999)).toBeLessThan(policy.baseMs);
     expect(backoffMs(2, policy, () => 0.999)).toBeLessThan(policy.baseMs * 4);

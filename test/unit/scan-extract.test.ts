@@ -32,6 +32,9 @@ describe("placeholders and concatenations", () => {
     ["a built query string", 'get("/v2/projects?" + qs)', '/v2/projects?" + qs', "/v2/projects", null],
     ["adjacent literals", 'u = ("/v2/projects"\n     "?xHandles=a")', '/v2/projects"\n     "?xHandles=a', "/v2/projects?xHandles=a", null],
     ["adjacent literals, the next an f-string", 'u = ("/v2/projects/"\n     f"{pid}/rank")', '/v2/projects/"\n     f"{pid}/rank', "/v2/projects/{pid}/rank", '/v3/projects/"\n     f"{pid}/series/rank'],
+    // the chunk after a placeholder holds several literals and the change is in a later one
+    ["adjacent literals after a placeholder, a later one changing", 'u = (f"{base}/v2/projects/{pid}/"\n     "momentum")', '/v2/projects/{pid}/"\n     "momentum', "/v2/projects/{pid}/momentum", '/v3/projects/{pid}/"\n     "series/trend'],
+    ["concatenated literals after a value, a later one changing", 'x = "/v2/projects/" + id + "/" + "momentum";', '/v2/projects/" + id + "/" + "momentum', "/v2/projects/{id}/momentum", '/v3/projects/" + id + "/" + "series/trend'],
     ["a trailing slash the code appends to", 'get("/v2/signals/", id)', "/v2/signals/", "/v2/signals/", "/v3/intel/"],
   ])("%s", (_, src, text, from, replacement) => {
     const [r] = scan(src);

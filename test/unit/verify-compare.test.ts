@@ -56,6 +56,14 @@ describe("compare", () => {
     expect(compare(project, v2Project, v3, { tolerance: 0.001 }).differences).toEqual([]);
   });
 
+  it("a difference of exactly the tolerance is within it; just over it is not", () => {
+    // (differences a double holds exactly: 0.25, 1)
+    const v3 = { ...clone(v3Project), trend: 52.75 };
+    expect(compare(project, v2Project, v3, { tolerance: 0.25 }).differences).toEqual([]);
+    expect(compare(project, v2Project, v3, { tolerance: 0.125 }).differences).toHaveLength(1);
+    expect(compare(project, v2Project, { ...clone(v3Project), trend: 51.5 }, { tolerance: 1 }).differences).toEqual([]);
+  });
+
   it("reports a v2 field that v3 lacks, and a v2 item missing from the v3 list", () => {
     const v3 = clone(v3Project) as Record<string, unknown>;
     delete v3.name;

@@ -38,7 +38,7 @@ recorded. Other methods are refused (405); an upstream redirect to another host,
 --max-body-size or past --timeout get a 502 and are not recorded. Stop it with Ctrl-C.
 
 Examples:
-  $ mids sandbox record --upstream https://api.example.com --out api.cassette.json --port 0
+  $ mids sandbox record --upstream https://api.example.com --out api.cassette.json --port 8788
   $ MIDS_BASE_URL=http://127.0.0.1:8788 mids projects list --limit 5
   $ mids sandbox serve --replay api.cassette.json --replay-missing 404`)
     .action(async (flags) => (await import("./run.js")).record(flags, ctx));

@@ -180,6 +180,11 @@ export interface BatcherOptions {
   size: number;
   /** a batch's results, in input order */
   deliver(r: BatchDone): void | Promise<void>;
+  /**
+   * test-only: a batch's size (bytes of lines; characters of HAR entries) instead of the one
+   * derived from the input's size, so that small test inputs cross many batch edges
+   */
+  batchSize?: number;
 }
 
 /** Is the line that ends at the newline `nl` one after which no curl command can be open? */
@@ -212,7 +217,7 @@ function countLines(b: Uint8Array, length: number): number {
 
 export function makeBatcher(o: BatcherOptions): Batcher {
   const { pool } = o;
-  const batchBytes = Math.max(BATCH_MIN, Math.min(BATCH_MAX, Math.floor(o.size / (pool.size * 8))));
+  const batchBytes = o.batchSize ?? Math.max(BATCH_MIN, Math.min(BATCH_MAX, Math.floor(o.size / (pool.size * 8))));
   // past this without a place to cut (a line of megabytes, a curl command continued for pages)
   // the rest of the input is read on the main thread, which bounds what it buffers
   const holdMax = batchBytes * 2 + 2 * MAX_LINE_BYTES;
@@ -302,6 +307,7 @@ const HAR_BATCH_CHARS = 256 * 1024;
 
 export function makeHarBatcher(o: Omit<BatcherOptions, "size">): HarBatcher {
   const { pool } = o;
+  const batchChars = o.batchSize ?? HAR_BATCH_CHARS;
   pool.begin(o.input);
   const order = new InOrder(pool.size * IN_FLIGHT + HERE_MAX, async (r) => {
     await o.deliver(r);
@@ -324,7 +330,7 @@ export function makeHarBatcher(o: Omit<BatcherOptions, "size">): HarBatcher {
       texts.push(text);
       depths.push(depth);
       chars += text.length + 64;
-      if (chars < HAR_BATCH_CHARS) return;
+      if (chars < batchChars) return;
       send();
       return order.wait();
     },

@@ -1,4 +1,4 @@
-// An audit of --jq (issue 14) from the built binary: every command that prints a JSON result
+// --jq from the built binary: every command that prints a JSON result
 // applies it (migrate explain, migrate verify -o json, recipes validate json/sarif), a command whose
 // report is streamed refuses it up front, the README's --jq examples print what they claim, and the
 // jq engine is loaded at run time only by --jq (traced through Node's module loader).
@@ -12,7 +12,7 @@ import { SANDBOX_DEMO_KEY } from "../../src/sandbox/keys.js";
 
 const sb = useSandbox();
 const mids = (args: string[], extra: Record<string, string> = {}, input?: string) => runMids(args, { env: sb.env(SANDBOX_DEMO_KEY, extra), input });
-const dir = mkdtempSync(join(tmpdir(), "mids-audit3-"));
+const dir = mkdtempSync(join(tmpdir(), "mids-jq-"));
 const LOG = "GET /v2/projects?limit=5 HTTP/1.1\nGET /v2/clusters HTTP/1.1\n";
 
 describe("--jq on every command that prints JSON", () => {

@@ -1,4 +1,4 @@
-// migrate scan as an adversarial user meets it (audit5): files that are not UTF-8 under
+// migrate scan as an adversarial user meets it: files that are not UTF-8 under
 // --fix --dry-run, hostile trees, outputs that must not lose or leak anything.
 import { spawnSync } from "node:child_process";
 import { lstatSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
@@ -9,7 +9,7 @@ import { BIN, baseEnv, runMids } from "../helpers/cli.js";
 
 const env = () => baseEnv({ MIDS_BASE_URL: "https://api.mids.example" });
 const tree = (files: Record<string, string | Buffer>): string => {
-  const dir = mkdtempSync(join(tmpdir(), "mids-audit5-"));
+  const dir = mkdtempSync(join(tmpdir(), "mids-scan-tree-"));
   for (const [name, body] of Object.entries(files)) writeFileSync(join(dir, name), body);
   return dir;
 };
