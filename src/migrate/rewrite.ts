@@ -4,12 +4,26 @@
 import { ROUTES, matchRoute, matchPath, route as routeById, paramsOf, type Route, type ParamSpec } from "../contract/routes.js";
 import { UsageError } from "../errors.js";
 import { migrationRule, FIELD_RENAMES, RENAME_SCOPES_BY_V3_ROUTE, V2_SERIES_DEFAULT_WINDOW_DAYS } from "../contract/migration.js";
-import { own } from "../contract/secrets.js";
 import type { LogRequest, Note, Outcome, Pending, Shape, Status } from "./types.js";
-import { EMPTY_QUERY, isSecretParam, queryObject } from "./url.js";
+import { EMPTY_QUERY, isSecretParam as isSecretParamPure, queryObject } from "./url.js";
+import { BoundedMemo, LastMemo } from "../util/memo.js";
 
 export interface RewriteOptions {
   now: Date;
+  /** what one run remembers across requests (default: a new one per call) */
+  run?: RewriteRun;
+}
+
+/** What a run of rewrites remembers: the last method's upper case, series windows, secret names. */
+export class RewriteRun {
+  /** logs use a method or two */
+  readonly upper = new LastMemo((m) => m.toUpperCase());
+  /** (without `to` and `from` the window depends on `at` alone: its start, worked out once per value) */
+  readonly windowStarts = new BoundedMemo((at) => {
+    const atMs = Date.parse(at);
+    return Number.isNaN(atMs) ? "" : new Date(atMs - V2_SERIES_DEFAULT_WINDOW_DAYS * DAY_MS).toISOString();
+  });
+  constructor(readonly isSecretParam: (name: string) => boolean = (n) => isSecretParamPure(n)) {}
 }
 
 const DAY_MS = 86_400_000;
@@ -159,14 +173,12 @@ function outcome(status: Status, from: Shape, to: Shape | null, notes: Note[], r
   return o;
 }
 
-// logs use a method or two: the upper-case form of the last one is kept
-let lastMethod = "";
-let lastMethodUpper = "";
-
 export function rewrite(req: LogRequest, opts: RewriteOptions): Outcome {
-  const method = req.method === lastMethod ? lastMethodUpper : (lastMethodUpper = (lastMethod = req.method).toUpperCase());
+  const run = opts.run ?? new RewriteRun();
+  if (opts.run === undefined) opts = { ...opts, run };
+  const method = run.upper.get(req.method);
   const path = req.path;
-  const from: Shape = { method, path, query: queryObject(req.query) };
+  const from: Shape = { method, path, query: queryObject(req.query, true, run.isSecretParam) };
   const count = scanSegments(path);
   if (count > 0 && segmentIs(path, 0, "v1", V1)) return outcome("unrecognized", from, null, [note("v1-to-v3")]);
   if (count > 0 && segmentIs(path, 0, "v3", V3)) {
@@ -297,7 +309,7 @@ function rewriteV2(r: Route, v2Values: readonly string[], req: LogRequest, from:
   const q = from.query;
   for (const k in q) {
     const v = q[k];
-    if (isSecretParam(k)) { byRule = hit(byRule, "key-in-query", k); continue; }
+    if (opts.run!.isSecretParam(k)) { byRule = hit(byRule, "key-in-query", k); continue; }
     const spec = specs.get(k);
     if (!spec) { byRule = hit(byRule, "param-not-in-contract", `${k}=${clip(v)}`); continue; }
     if (spec.to) {
@@ -316,7 +328,7 @@ function rewriteV2(r: Route, v2Values: readonly string[], req: LogRequest, from:
     if (routeRules.includes(rule)) continue; // the route-level note already says it
     byRule = hit(byRule, rule, `${k}=${clip(v)}`);
   }
-  if (seriesAt !== undefined) byRule = seriesWindow(query, seriesAt, byRule);
+  if (seriesAt !== undefined) byRule = seriesWindow(query, seriesAt, byRule, opts.run!);
   const path = v3Path(plan, v2Values);
   // a request whose query hit no rule (most) has the route's notes: one frozen list, worked out once
   const shared = byRule ? undefined : plan.plain;
@@ -329,19 +341,10 @@ function rewriteV2(r: Route, v2Values: readonly string[], req: LogRequest, from:
   return outcome(partial ? "partial" : "rewritten", from, { method: v3.method, path, query }, notes, r.id, pending);
 }
 
-const windowStarts = new Map<string, string>();
-
 /** v2 `at` ends the series window (a ceiling for `end`); start defaults to 7 days before it. */
-function seriesWindow(query: Record<string, string>, at: string, byRule: Hits): Hits {
-  // (without `to` and `from` the window depends on `at` alone: its start, worked out once per value)
+function seriesWindow(query: Record<string, string>, at: string, byRule: Hits, run: RewriteRun): Hits {
   if (query.to === undefined && query.from === undefined) {
-    let from = windowStarts.get(at);
-    if (from === undefined) {
-      const atMs = Date.parse(at);
-      from = Number.isNaN(atMs) ? "" : new Date(atMs - V2_SERIES_DEFAULT_WINDOW_DAYS * DAY_MS).toISOString();
-      if (windowStarts.size >= 4096) windowStarts.clear();
-      windowStarts.set(own(at), from);
-    }
+    const from = run.windowStarts.get(at);
     query.to = at;
     if (from) query.from = from;
     return hit(byRule, "series-window-from-at", `at=${clip(at)}`);

@@ -1,8 +1,8 @@
 // Request-target helpers: split, decode and rebuild query strings. The secret rules live in
-// src/contract/secrets.ts; a target comes out of splitTarget without userinfo or matrix secrets.
-import { REDACTED, isSecretParam, redactOrigin, redactText } from "../contract/secrets.js";
+// src/redact/; a target comes out of splitTarget without userinfo or matrix secrets.
+import { REDACTED, isSecretParam, redactOrigin, redactText } from "../redact/index.js";
 
-export { REDACTED, isSecretHeader, isSecretParam, redactBody, redactJson, redactText } from "../contract/secrets.js";
+export { REDACTED, isSecretHeader, isSecretParam, redactBody, redactJson, redactText } from "../redact/index.js";
 
 function decode(s: string): string {
   if (s.indexOf("%") < 0 && s.indexOf("+") < 0) return s;
@@ -98,13 +98,13 @@ export const isHttpUrl = (s: string): boolean => {
 export const EMPTY_QUERY: Record<string, string> = Object.freeze({});
 
 /** Query object (object of strings; repeated keys joined with commas, as v2 csv filters read them). */
-export function queryObject(pairs: readonly [string, string][], redactSecrets = true): Record<string, string> {
+export function queryObject(pairs: readonly [string, string][], redactSecrets = true, isSecret: (name: string) => boolean = isSecretParam): Record<string, string> {
   // most requests have no query: one frozen object for all of them (nothing writes to it)
   if (pairs.length === 0) return EMPTY_QUERY;
   const out: Record<string, string> = {};
   for (let i = 0; i < pairs.length; i++) {
     const k = pairs[i][0];
-    const v = redactSecrets && isSecretParam(k) ? REDACTED : pairs[i][1];
+    const v = redactSecrets && isSecret(k) ? REDACTED : pairs[i][1];
     out[k] = k in out ? `${out[k]},${v}` : v;
   }
   return out;

@@ -80,7 +80,7 @@ export async function run(flags: VerifyFlags, ctx: Context): Promise<void> {
 
   const files = logInputs(ctx, flags.files, "verify");
 
-  const read = await input.readRequests(ctx.io, files, fromFormat);
+  const read = await input.readRequests(ctx.io, files, fromFormat, ctx.signal);
   const sample = size === undefined ? undefined
     : { size, first: flags.sampleFirst, seed: seedFlag ?? Math.floor(Math.random() * 2 ** 32) };
   const { records, summary } = await replay.verify(read, () => ctx.client(), { now: ctx.now(), concurrency, tolerance, sample });

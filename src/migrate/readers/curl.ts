@@ -3,7 +3,7 @@
 import type { LogRequest } from "../types.js";
 import { httpPrefix, redactText, splitTarget } from "../url.js";
 import { shellWords } from "./shell.js";
-import { WORD_FREE, WORD_HEADER, formCurl, learnForm, type CurlWords } from "./curl-form.js";
+import { WORD_FREE, WORD_HEADER, type CurlForms, type CurlWords } from "./curl-form.js";
 
 const DATA = new Set(["-d", "--data", "--data-raw", "--data-binary", "--data-ascii", "--data-urlencode", "--json"]);
 // options that take a value we do not need
@@ -37,14 +37,15 @@ const trimmed = (s: string): string => {
   return a > 32 && a < 128 && z > 32 && z < 128 ? s : s.trim();
 };
 
-export function parseCurl(line: string): LogRequest | string | null {
+/** A command's request, the reason it has none, or null (blank, comment). `forms`: the run's learned forms (none: the general path). */
+export function parseCurl(line: string, forms?: CurlForms): LogRequest | string | null {
   const t = line.trim();
   if (!t || t.charCodeAt(0) === 35) return null;
-  // a command of the form of the last one learned, else read whole (and its form learned)
-  const viaForm = formCurl(t);
+  // a command of the form of one learned, else read whole (and its form learned)
+  const viaForm = forms?.read(t);
   if (viaForm) return viaForm;
   const r = simpleCurl(t);
-  if (r) learnForm(t, r, words);
+  if (r && forms) forms.learn(t, r, words);
   return r ?? parseCurlFull(t);
 }
 
@@ -236,7 +237,7 @@ const continued = (line: string): number => {
  * once (its end only) and kept as a part until the command ends. A command over
  * MAX_CURL_COMMAND_CHARS is one invalid entry; its remaining lines are skipped, not parsed.
  */
-export function curlJoiner() {
+export function curlJoiner(forms?: CurlForms) {
   let parts: string[] = [];
   let size = 0;
   let start = 0;
@@ -252,7 +253,7 @@ export function curlJoiner() {
     // (emptied by pops: setting length is a call into the runtime)
     while (parts.length) parts.pop();
     size = 0;
-    const r = parseCurl(text);
+    const r = parseCurl(text, forms);
     if (r === null) return null;
     return typeof r === "string" ? { kind: "invalid", position: start, reason: r } : { kind: "request", position: start, req: r };
   };

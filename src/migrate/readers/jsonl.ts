@@ -2,8 +2,8 @@
 // common holder (`request`, `req`, `httpRequest` as in GCP logs, `http`).
 import type { LogRequest, Source } from "../types.js";
 import { splitTarget } from "../url.js";
-import { MAX_JSON_DEPTH, jsonDepth } from "../../contract/secrets.js";
-import { flatJsonLine } from "./jsonl-flat.js";
+import { MAX_JSON_DEPTH, jsonDepth } from "../../redact/index.js";
+import type { FlatJsonReader } from "./jsonl-flat.js";
 import { HOLDERS, METHOD_KEYS, URL_KEYS } from "./jsonl-keys.js";
 
 
@@ -21,13 +21,13 @@ function mayBeDeep(t: string): boolean {
   return n > MAX_JSON_DEPTH;
 }
 
-/** A JSON line's request, the reason it has none, or null (a blank line). `flat: false`: never the fast path (its tests). */
-export function parseJsonLine(line: string, flat = true): { req: LogRequest; source: Source } | string | null {
+/** A JSON line's request, the reason it has none, or null (a blank line). `flat`: the run's fast reader (none: the general path). */
+export function parseJsonLine(line: string, flat?: FlatJsonReader): { req: LogRequest; source: Source } | string | null {
   const t = line.trim();
   if (!t) return null;
   if (t.charCodeAt(0) !== 123) return "not a JSON object";
   if (flat) {
-    const f = flatJsonLine(t);
+    const f = flat.read(t);
     if (f !== undefined) return typeof f === "string" ? f : { req: f.req, source: { format: "ndjson", flat: f.flat, absolute: f.absolute } };
   }
   // hostile depth would overflow the stack of every recursive walk after the parse
