@@ -97,7 +97,7 @@ export class ReadInterrupted extends Error {
 /** A file or stdin that fails while being read (EACCES, EIO, EISDIR) is the user's to fix: exit 2. */
 export class InputError extends UsageError {}
 
-const COMPRESSED: [string, number[]][] = [
+const COMPRESSED: readonly [string, number[]][] = [
   ["bzip2", [0x42, 0x5a, 0x68]],
   ["xz", [0xfd, 0x37, 0x7a, 0x58, 0x5a, 0x00]],
   ["zstd", [0x28, 0xb5, 0x2f, 0xfd]],

@@ -1,6 +1,7 @@
 // Request-target helpers: split, decode and rebuild query strings. The secret rules live in
 // src/redact/; a target comes out of splitTarget without userinfo or matrix secrets.
 import { REDACTED, isSecretParam, redactOrigin, redactText } from "../redact/index.js";
+import { charTableOf } from "../util/chars.js";
 
 export { REDACTED, isSecretHeader, isSecretParam, redactBody, redactJson, redactText } from "../redact/index.js";
 
@@ -111,8 +112,7 @@ export function queryObject(pairs: readonly [string, string][], redactSecrets = 
 }
 
 // characters enc leaves as they are: encodeURIComponent's unreserved ones, and `,` `:`
-const KEEP = new Uint8Array(128);
-for (const ch of "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.!~*'(),:") KEEP[ch.charCodeAt(0)] = 1;
+const KEEP = charTableOf("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.!~*'(),:");
 const enc = (s: string) => {
   let i = 0;
   while (i < s.length) { const c = s.charCodeAt(i); if (c >= 128 || KEEP[c] === 0) break; i++; }

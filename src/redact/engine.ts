@@ -80,51 +80,84 @@ export function compileRules(rules: readonly TextRule[]): CompiledRules {
       entries.push({ rule, literal, folded: ci ? literal.toLowerCase() : literal, ci, ...anchorOf(literal) });
     }
   }
-  // the entries by their anchor's text (in lower case when the rule reads either case)
-  // (a case-insensitive one's key starts with "\0": a literal of another rule may have the same letters as written)
-  const byAnchor = new Map<string, Entry[]>();
+  // the entries of each one-character anchor (both cases when the rule reads either), and the
+  // longer anchors with theirs
+  const bySingle: Entry[][] = Array.from({ length: 128 }, () => []);
+  const longer: { anchor: string; ci: boolean; entries: Entry[] }[] = [];
   for (const e of entries) {
-    const key = e.ci ? "\0" + e.anchor.toLowerCase() : e.anchor;
-    const list = byAnchor.get(key) ?? [];
-    list.push(e);
-    byAnchor.set(key, list);
+    if (e.anchor.length === 1) {
+      const c = e.anchor.charCodeAt(0);
+      for (const x of e.ci && isLetter(c) ? [c | 0x20, c & ~0x20] : [c]) bySingle[x].push(e);
+      continue;
+    }
+    let l = longer.find((x) => x.ci === e.ci && (e.ci ? x.anchor.toLowerCase() === e.anchor.toLowerCase() : x.anchor === e.anchor));
+    if (!l) longer.push((l = { anchor: e.ci ? e.anchor.toLowerCase() : e.anchor, ci: e.ci, entries: [] }));
+    l.entries.push(e);
   }
-  const ciAnchors = entries.some((e) => e.ci);
-  // one native search for the next anchor
   const hex = (c: number) => `\\x${c.toString(16).padStart(2, "0")}`;
-  const single = [...new Set(entries.filter((e) => e.anchor.length === 1).flatMap((e) => {
-    const c = e.anchor.charCodeAt(0);
-    return e.ci && isLetter(c) ? [c | 0x20, c & ~0x20] : [c];
-  }))];
-  const longer = [...new Set(entries.filter((e) => e.anchor.length > 1).map((e) => literalPattern(e.anchor, e.ci)))];
-  const anchors = new RegExp([...longer, ...(single.length ? [`[${single.map(hex).join("")}]`] : [])].join("|"), "g");
+  const single = bySingle.flatMap((list, c) => (list.length ? [c] : []));
+  // one native search for the next anchor
+  const anchors = new RegExp([...longer.map((l) => literalPattern(l.anchor, l.ci)), ...(single.length ? [`[${single.map(hex).join("")}]`] : [])].join("|"), "g");
+  // a rule whose check is about the whole text is asked once per text
+  const ruleIndex = new Map(rules.map((r, k) => [r, k]));
+  if (rules.length > 31) throw new Error("at most 31 redaction rules");
   // per rule: does the text hold one of its literals?
   const gates = rules.map((r) => new RegExp(r.literals.map((l) => literalPattern(l, r.caseInsensitive === true)).join("|")));
 
-  // does one of the literals anchored at i stand there, and its rule's check say maybe?
-  function found(list: Entry[] | undefined, s: string, i: number, from: number, to: number, names: NameTests): boolean {
-    if (list === undefined) return false;
+  /** Is a literal of `list` anchored at i (its anchor at i) there, and its rule's check "maybe"? Returns 1 for yes, else the rules now known to say no. */
+  function found(list: Entry[], s: string, i: number, from: number, to: number, names: NameTests, no: number): number {
     for (let k = 0; k < list.length; k++) {
       const e = list[k];
       const at = i - e.anchorAt;
       if (at < from || at + e.literal.length > to || !startsAt(s, at, e)) continue;
-      const near = e.rule.near;
-      if (near === undefined || near(s, at, from, to, names)) return true;
+      const rule = e.rule;
+      const near = rule.near;
+      if (near === undefined) return -1;
+      const bit = 1 << ruleIndex.get(rule)!;
+      if ((no & bit) !== 0) continue;
+      if (near(s, at, from, to, names)) return -1;
+      if (rule.nearIsWholeText === true) no |= bit;
     }
-    return false;
+    return no;
   }
-  // at each anchor, the literals that have it
+  const holdsAt = (s: string, at: number, l: { anchor: string; ci: boolean }): boolean => {
+    const a = l.anchor;
+    if (!l.ci) return s.startsWith(a, at);
+    for (let k = 0; k < a.length; k++) {
+      const c = s.charCodeAt(at + k);
+      if ((c >= 65 && c <= 90 ? c + 32 : c) !== a.charCodeAt(k)) return false;
+    }
+    return true;
+  };
+  // at each anchor, the literals that have it (no match object: the anchor is found from where the match ends)
   function mayHoldIn(s: string, from: number, to: number, names: NameTests): boolean {
     const re = anchors;
     re.lastIndex = from;
-    for (let m = re.exec(s); m !== null; m = re.exec(s)) {
-      const i = m.index;
-      if (i >= to) return false;
-      if (found(byAnchor.get(m[0]), s, i, from, to, names)) return true;
-      if (ciAnchors && found(byAnchor.get("\0" + m[0].toLowerCase()), s, i, from, to, names)) return true;
-      re.lastIndex = i + 1;
+    let no = 0;
+    for (;;) {
+      const searchFrom = re.lastIndex;
+      if (searchFrom >= to || !re.test(s)) return false;
+      // what matched ends at `end`: a one-character anchor, or one of the longer ones (each
+      // anchor that ends there and starts where the search did or later is looked at)
+      const end = re.lastIndex;
+      let first = end - 1;
+      const c = s.charCodeAt(end - 1);
+      if (c < 128 && bySingle[c].length > 0) {
+        const r = found(bySingle[c], s, end - 1, from, to, names, no);
+        if (r < 0) return true;
+        no = r;
+      }
+      for (let k = 0; k < longer.length; k++) {
+        const l = longer[k];
+        const at = end - l.anchor.length;
+        if (at < searchFrom || !holdsAt(s, at, l)) continue;
+        if (at < first) first = at;
+        const r = found(l.entries, s, at, from, to, names, no);
+        if (r < 0) return true;
+        no = r;
+      }
+      re.lastIndex = first + 1;
     }
-    return false;
   }
   const applyGated = (s: string, names: NameTests): string => {
     for (let r = 0; r < rules.length; r++) if (gates[r].test(s)) s = rules[r].apply(s, names);

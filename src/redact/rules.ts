@@ -24,6 +24,8 @@ export interface TextRule {
    * Never "no" wrongly. Absent: yes.
    */
   near?(s: string, i: number, from: number, to: number, names: NameTests): boolean;
+  /** `near` answers for the whole text, wherever the literal is: it is asked once per text. */
+  readonly nearIsWholeText?: boolean;
   /** The text with this rule applied (the text itself when it changes nothing). */
   apply(s: string, names: NameTests): string;
 }
@@ -127,11 +129,14 @@ const jsonPairValue = (_: string, head: string, value: string): string => {
   return head + (value.startsWith('"') || head.startsWith('"') ? `"${REDACTED}"` : REDACTED);
 };
 // a secret header or JSON key ends with one of these before its colon (the names' last three letters)
-const HINT_ENDS = [...new Set([...SECRET_HEADER_ENDINGS, ...SECRET_HEADERS, ...SECRET_QUERY_PARAMS, ...SECRET_PARAM_ENDINGS].map((n) => n.slice(-3).toLowerCase()))];
+const distinct = (xs: readonly string[]): string[] => [...new Set(xs)];
+const HINT_ENDS: readonly string[] = distinct([...SECRET_HEADER_ENDINGS, ...SECRET_HEADERS, ...SECRET_QUERY_PARAMS, ...SECRET_PARAM_ENDINGS].map((n) => n.slice(-3).toLowerCase()));
 const HEADER_HINT = new RegExp(`(?:${HINT_ENDS.map(esc).join("|")})(?:\\\\*["']|\\\\x22)?\\s*(?::|=>)`, "i");
-const HINT3: ReadonlySet<number> | undefined = HINT_ENDS.every((e) => e.length === 3 && /^[\x21-\x7e]+$/.test(e))
+// (every ending three printable ASCII characters: one number each; else HEADER_HINT itself is used)
+const hint3 = (): ReadonlySet<number> | undefined => (HINT_ENDS.every((e) => e.length === 3 && /^[\x21-\x7e]+$/.test(e))
   ? new Set(HINT_ENDS.map((e) => (e.charCodeAt(0) << 16) | (e.charCodeAt(1) << 8) | e.charCodeAt(2)))
-  : undefined;
+  : undefined);
+const HINT3 = hint3();
 const lowerAscii = (c: number) => (c >= 65 && c <= 90 ? c + 32 : c);
 
 // could the three characters before `end` (none before `from`) be one of HEADER_HINT's endings?
@@ -231,6 +236,7 @@ export const TEXT_RULES: readonly TextRule[] = Object.freeze([
     name: "credential command-line option",
     literals: [" -", "\t-"],
     near: (s, _i, from, to) => flagStart(s, from, to),
+    nearIsWholeText: true,
     apply: (s, names) => (s.indexOf(" -") < 0 && s.indexOf("\t-") < 0 ? s : s.replace(FLAG, (m, flag: string, blank: string) =>
       (CREDENTIAL_FLAGS.has(flag) || (flag.length > 2 && names.isSecretKey(flag.replace(/^-+/, ""))) ? flag + blank + REDACTED : m))),
   },

@@ -74,3 +74,19 @@ export class HitRateGate {
     this.tried = this.hits = 0;
   }
 }
+
+/**
+ * A memo of a function of the program's own constant data (a route, a rule id from the contract
+ * module): its keys are bounded by that data and its answers are the same for every run, so one
+ * may live in module scope. Never for keys that come from input (use BoundedMemo in a run's object).
+ */
+export class StaticMemo<K, V> {
+  private readonly map = new Map<K, V>();
+  constructor(private readonly compute: (key: K) => V) {}
+
+  get(key: K): V {
+    let v = this.map.get(key);
+    if (v === undefined && !this.map.has(key)) this.map.set(key, (v = this.compute(key)));
+    return v as V;
+  }
+}

@@ -17,6 +17,11 @@ export const WORD_HEADER = 1;
 
 /** The words of a command but its options: [start, end) in the text, one single-quoted part or not, role. */
 export interface CurlWords { n: number; start: Int32Array; end: Int32Array; quoted: Uint8Array; role: Uint8Array }
+export const MAX_CURL_WORDS = 64;
+/** Room for the words of a command but its options (n -1: too many): simpleCurl fills it for learn(). */
+const curlWords = (): CurlWords => ({
+  n: 0, start: new Int32Array(MAX_CURL_WORDS), end: new Int32Array(MAX_CURL_WORDS), quoted: new Uint8Array(MAX_CURL_WORDS), role: new Uint8Array(MAX_CURL_WORDS),
+});
 
 /** t = fixed[0] + v[0] + fixed[1] + ... + fixed[n]: v[urlAt] the URL, the others secret header values. */
 interface Form {
@@ -53,6 +58,8 @@ export class CurlForms {
   private readonly learning = new HitRateGate(LEARN_GATE);
   /** a form was used since the last one was learned */
   private used = false;
+  /** room for the words of the command being read (curl.ts simpleCurl) */
+  readonly words = curlWords();
 
   constructor(private readonly redaction: RunRedaction) {}
 

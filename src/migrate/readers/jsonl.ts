@@ -8,7 +8,7 @@ import { HOLDERS, METHOD_KEYS, URL_KEYS } from "./jsonl-keys.js";
 
 
 const isObj = (v: unknown): v is Record<string, unknown> => !!v && typeof v === "object" && !Array.isArray(v);
-const firstKey = (o: Record<string, unknown>, keys: string[]): string | undefined => {
+const firstKey = (o: Record<string, unknown>, keys: readonly string[]): string | undefined => {
   for (const k of keys) if (typeof o[k] === "string" && o[k] !== "") return k;
   return undefined;
 };
