@@ -15,6 +15,19 @@ import type { WriteStage } from "./write-stage.js";
 import type { Handler } from "./types.js";
 import { notUnicode } from "./unicode.js";
 
+/**
+ * MIDS_MIGRATE_STRATEGY: `general` forces the general path everywhere (every reader, every
+ * writer, no access-line splicing), `fast` (the default) lets the fast paths run. The output is
+ * the same either way (test/e2e/migrate-strategies.test.ts): the switch is for checking that,
+ * and for ruling a fast path out when something looks wrong.
+ */
+export const STRATEGIES = ["fast", "general"] as const;
+export function strategyFastPath(value: string | undefined): boolean | string {
+  if (value === undefined || value === "" || value === "fast") return true;
+  if (value === "general") return false;
+  return `MIDS_MIGRATE_STRATEGY must be ${STRATEGIES.join(" or ")}, not '${value}'`;
+}
+
 /** What a run (or a worker thread) holds besides its stages: its redaction and its fast readers. */
 export interface RunParts {
   redaction: RunRedaction;
