@@ -59,12 +59,12 @@ const literalPattern = (lit: string, ci: boolean): string => (ci
   ? [...lit].map((ch) => (isLetter(ch.charCodeAt(0)) ? `[${ch.toLowerCase()}${ch.toUpperCase()}]` : esc(ch))).join("")
   : esc(lit));
 
-function startsAt(s: string, i: number, e: Entry): boolean {
-  const lit = e.folded;
-  if (!e.ci) return s.startsWith(lit, i);
-  for (let k = 0; k < lit.length; k++) {
+/** Does s hold `text` at i (`ci`: in either case; then `text` is in lower case)? */
+function holds(s: string, i: number, text: string, ci: boolean): boolean {
+  if (!ci) return s.startsWith(text, i);
+  for (let k = 0; k < text.length; k++) {
     const c = s.charCodeAt(i + k);
-    if ((c >= 65 && c <= 90 ? c + 32 : c) !== lit.charCodeAt(k)) return false;
+    if ((c >= 65 && c <= 90 ? c + 32 : c) !== text.charCodeAt(k)) return false;
   }
   return true;
 }
@@ -109,7 +109,7 @@ export function compileRules(rules: readonly TextRule[]): CompiledRules {
     for (let k = 0; k < list.length; k++) {
       const e = list[k];
       const at = i - e.anchorAt;
-      if (at < from || at + e.literal.length > to || !startsAt(s, at, e)) continue;
+      if (at < from || at + e.literal.length > to || !holds(s, at, e.folded, e.ci)) continue;
       const rule = e.rule;
       const near = rule.near;
       if (near === undefined) return -1;
@@ -120,15 +120,6 @@ export function compileRules(rules: readonly TextRule[]): CompiledRules {
     }
     return no;
   }
-  const holdsAt = (s: string, at: number, l: { anchor: string; ci: boolean }): boolean => {
-    const a = l.anchor;
-    if (!l.ci) return s.startsWith(a, at);
-    for (let k = 0; k < a.length; k++) {
-      const c = s.charCodeAt(at + k);
-      if ((c >= 65 && c <= 90 ? c + 32 : c) !== a.charCodeAt(k)) return false;
-    }
-    return true;
-  };
   // at each anchor, the literals that have it (no match object: the anchor is found from where the match ends)
   function mayHoldIn(s: string, from: number, to: number, names: NameTests): boolean {
     const re = anchors;
@@ -150,7 +141,7 @@ export function compileRules(rules: readonly TextRule[]): CompiledRules {
       for (let k = 0; k < longer.length; k++) {
         const l = longer[k];
         const at = end - l.anchor.length;
-        if (at < searchFrom || !holdsAt(s, at, l)) continue;
+        if (at < searchFrom || !holds(s, at, l.anchor, l.ci)) continue;
         if (at < first) first = at;
         const r = found(l.entries, s, at, from, to, names, no);
         if (r < 0) return true;
