@@ -15,6 +15,8 @@ interface Entry {
   /** where the literal's anchor (what the scan looks for) starts in it, and the anchor */
   anchorAt: number;
   anchor: string;
+  /** 1 << the rule's index (a rule whose whole-text check said no is not asked again) */
+  bit: number;
 }
 
 export interface CompiledRules {
@@ -72,12 +74,13 @@ function holds(s: string, i: number, text: string, ci: boolean): boolean {
 /** Compile a rule list. Every literal must be non-empty ASCII. */
 export function compileRules(rules: readonly TextRule[]): CompiledRules {
   const entries: Entry[] = [];
-  for (const rule of rules) {
+  if (rules.length > 31) throw new Error("at most 31 redaction rules");
+  for (const [index, rule] of rules.entries()) {
     if (rule.literals.length === 0) throw new Error(`redaction rule "${rule.name}" declares no literal`);
     for (const literal of rule.literals) {
       if (!/^[\x01-\x7f]+$/.test(literal)) throw new Error(`redaction rule "${rule.name}": literal ${JSON.stringify(literal)} is not non-empty ASCII`);
       const ci = rule.caseInsensitive === true;
-      entries.push({ rule, literal, folded: ci ? literal.toLowerCase() : literal, ci, ...anchorOf(literal) });
+      entries.push({ rule, literal, folded: ci ? literal.toLowerCase() : literal, ci, ...anchorOf(literal), bit: 1 << index });
     }
   }
   // the entries of each one-character anchor (both cases when the rule reads either), and the
@@ -94,13 +97,16 @@ export function compileRules(rules: readonly TextRule[]): CompiledRules {
     if (!l) longer.push((l = { anchor: e.ci ? e.anchor.toLowerCase() : e.anchor, ci: e.ci, entries: [] }));
     l.entries.push(e);
   }
+  // the longer anchors by their last character (either case when the rule reads either)
+  const longerByLast: { anchor: string; ci: boolean; entries: Entry[] }[][] = Array.from({ length: 128 }, () => []);
+  for (const l of longer) {
+    const c = l.anchor.charCodeAt(l.anchor.length - 1);
+    for (const x of l.ci && isLetter(c) ? [c | 0x20, c & ~0x20] : [c]) longerByLast[x].push(l);
+  }
   const hex = (c: number) => `\\x${c.toString(16).padStart(2, "0")}`;
   const single = bySingle.flatMap((list, c) => (list.length ? [c] : []));
-  // one native search for the next anchor
+  // one native search for the next anchor: the regex engine skips what is no anchor fastest
   const anchors = new RegExp([...longer.map((l) => literalPattern(l.anchor, l.ci)), ...(single.length ? [`[${single.map(hex).join("")}]`] : [])].join("|"), "g");
-  // a rule whose check is about the whole text is asked once per text
-  const ruleIndex = new Map(rules.map((r, k) => [r, k]));
-  if (rules.length > 31) throw new Error("at most 31 redaction rules");
   // per rule: does the text hold one of its literals?
   const gates = rules.map((r) => new RegExp(r.literals.map((l) => literalPattern(l, r.caseInsensitive === true)).join("|")));
 
@@ -113,14 +119,14 @@ export function compileRules(rules: readonly TextRule[]): CompiledRules {
       const rule = e.rule;
       const near = rule.near;
       if (near === undefined) return -1;
-      const bit = 1 << ruleIndex.get(rule)!;
-      if ((no & bit) !== 0) continue;
+      if ((no & e.bit) !== 0) continue;
       if (near(s, at, from, to, names)) return -1;
-      if (rule.nearIsWholeText === true) no |= bit;
+      // (a rule whose check is about the whole text is asked once per text)
+      if (rule.nearIsWholeText === true) no |= e.bit;
     }
     return no;
   }
-  // at each anchor, the literals that have it (no match object: the anchor is found from where the match ends)
+  // at each anchor, the literals that have it (no match object: what matched is found from where it ends)
   function mayHoldIn(s: string, from: number, to: number, names: NameTests): boolean {
     const re = anchors;
     re.lastIndex = from;
@@ -128,24 +134,27 @@ export function compileRules(rules: readonly TextRule[]): CompiledRules {
     for (;;) {
       const searchFrom = re.lastIndex;
       if (searchFrom >= to || !re.test(s)) return false;
-      // what matched ends at `end`: a one-character anchor, or one of the longer ones (each
-      // anchor that ends there and starts where the search did or later is looked at)
+      // each anchor that ends where the match did and starts where the search did or later
       const end = re.lastIndex;
       let first = end - 1;
       const c = s.charCodeAt(end - 1);
-      if (c < 128 && bySingle[c].length > 0) {
-        const r = found(bySingle[c], s, end - 1, from, to, names, no);
-        if (r < 0) return true;
-        no = r;
-      }
-      for (let k = 0; k < longer.length; k++) {
-        const l = longer[k];
-        const at = end - l.anchor.length;
-        if (at < searchFrom || !holds(s, at, l.anchor, l.ci)) continue;
-        if (at < first) first = at;
-        const r = found(l.entries, s, at, from, to, names, no);
-        if (r < 0) return true;
-        no = r;
+      if (c < 128) {
+        const one = bySingle[c];
+        if (one.length > 0) {
+          const r = found(one, s, end - 1, from, to, names, no);
+          if (r < 0) return true;
+          no = r;
+        }
+        const ls = longerByLast[c];
+        for (let k = 0; k < ls.length; k++) {
+          const l = ls[k];
+          const at = end - l.anchor.length;
+          if (at < searchFrom || !holds(s, at, l.anchor, l.ci)) continue;
+          if (at < first) first = at;
+          const r = found(l.entries, s, at, from, to, names, no);
+          if (r < 0) return true;
+          no = r;
+        }
       }
       re.lastIndex = first + 1;
     }

@@ -4,8 +4,13 @@
  * allows a module-level typed array only as the result of this function.
  */
 export function charTable(is: (c: number) => boolean): Uint8Array {
+  return charKinds((c) => (is(c) ? 1 : 0));
+}
+
+/** A lookup table of a small number (0-255) per ASCII character (what kind of character it is to a scanner). */
+export function charKinds(kindOf: (c: number) => number): Uint8Array {
   const t = new Uint8Array(128);
-  for (let c = 0; c < 128; c++) if (is(c)) t[c] = 1;
+  for (let c = 0; c < 128; c++) t[c] = kindOf(c);
   return t;
 }
 
