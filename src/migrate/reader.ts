@@ -309,7 +309,7 @@ function accessLines(handle: Handler, file: string | undefined): LineSink {
     const m = matchAccessLine(line);
     if (m === null) return;
     if (typeof m === "string") return handle({ kind: "invalid", position: lineNo, reason: m, ...base });
-    const t = splitTarget(m.target);
+    const t = splitTarget(m.target, false);
     if (!t) return handle({ kind: "invalid", position: lineNo, reason: `not a request target: ${m.target.slice(0, 40)}`, ...base });
     // the request field as written is the key when it is exactly METHOD TARGET [PROTOCOL] (one flat string, no copy)
     const keyLength = m.method.length + 1 + m.target.length + (m.proto ? m.proto.length + 1 : 0);

@@ -51,8 +51,12 @@ function originEnd(t: string): number {
   return LINE_END.test(t) ? -1 : end;
 }
 
-/** Split a request target (origin-form or absolute-form) into origin, path and query. */
-export function splitTarget(target: string): { origin: string; path: string; query: [string, string][] } | undefined {
+/**
+ * Split a request target (origin-form or absolute-form) into origin, path and query. The path is
+ * redacted unless `redactPath` is false: migrate's readers leave that to redactItem (redact.ts),
+ * which redacts every request with the run's rules.
+ */
+export function splitTarget(target: string, redactPath = true): { origin: string; path: string; query: [string, string][] } | undefined {
   let origin = "";
   // the path, query and fragment: target[start, target.length), or "/" when that is empty
   let start = 0;
@@ -78,7 +82,8 @@ export function splitTarget(target: string): { origin: string; path: string; que
   let q = target.indexOf("?", start);
   if (q > end) q = -1;
   // matrix parameters (`/v2/x;api_key=...`), tokens (`/v2/x/eyJ...`) and stray pairs (`/v2/x&key=...`) can sit in the path
-  const path = redactText(target.slice(start, q < 0 ? end : q));
+  const raw = target.slice(start, q < 0 ? end : q);
+  const path = redactPath ? redactText(raw) : raw;
   return { origin, path, query: q < 0 ? [] : parseQueryIn(target, q + 1, end) };
 }
 

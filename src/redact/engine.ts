@@ -47,11 +47,14 @@ function commonness(c: number): number {
   if (c >= 65 && c <= 90) return 3;
   return 1;
 }
-/** A literal's anchor: its least common character, or its first three when all are common. */
+/** A literal's anchor: its least common character (a capital with a neighbour), or its first three when all are common. */
 function anchorOf(lit: string): { anchorAt: number; anchor: string } {
   let best = 0;
   for (let k = 1; k < lit.length; k++) if (commonness(lit.charCodeAt(k)) < commonness(lit.charCodeAt(best))) best = k;
-  if (commonness(lit.charCodeAt(best)) < 5) return { anchorAt: best, anchor: lit[best] };
+  const rank = commonness(lit.charCodeAt(best));
+  // a capital letter starts names and months (`Nov`, `Jan`) too: it and a neighbour
+  if (rank === 3 && lit.length > 1) { const at = best + 1 < lit.length ? best : best - 1; return { anchorAt: at, anchor: lit.slice(at, at + 2) }; }
+  if (rank < 5) return { anchorAt: best, anchor: lit[best] };
   return { anchorAt: 0, anchor: lit.slice(0, 3) };
 }
 

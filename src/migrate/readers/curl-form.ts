@@ -136,7 +136,7 @@ function ofForm(f: Form, t: string): LogRequest | undefined {
   if (f.urlPlain && NOT_PLAIN.test(url)) return undefined;
   // what simpleCurl takes for a URL
   if (url.charCodeAt(0) !== 47 && !httpPrefix(url)) return undefined;
-  const target = splitTarget(url);
+  const target = splitTarget(url, false);
   if (!target) return undefined;
   const req: LogRequest = { method: f.method, origin: target.origin, path: target.path, query: target.query, headers: f.headers };
   if (f.body !== undefined) req.body = f.body;

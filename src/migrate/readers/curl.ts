@@ -159,7 +159,7 @@ export function simpleCurl(t: string, words?: CurlWords): LogRequest | undefined
   if (want !== FREE || url === undefined) return undefined;
   const c0 = url.charCodeAt(0);
   if (c0 !== 47 && !httpPrefix(url)) return undefined;
-  const target = splitTarget(url);
+  const target = splitTarget(url, false);
   if (!target) return undefined;
   const req: LogRequest = { method: method === undefined ? (body !== undefined ? "POST" : "GET") : method.toUpperCase(), origin: target.origin, path: target.path, query: target.query, headers: headers ?? [] };
   if (body !== undefined) req.body = body;
@@ -206,7 +206,7 @@ export function parseCurlFull(t: string): LogRequest | string {
   if (!url) return "curl command without a URL";
   // a bare host gets http://; another scheme (ftp://) is not a URL we read
   if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(url) && !url.startsWith("/")) url = `http://${url}`;
-  const target = splitTarget(url);
+  const target = splitTarget(url, false);
   if (!target) return `curl command: not a URL: ${redactText(url).slice(0, 40)}`;
   const body = data.length ? data.join("&") : undefined;
   if (getMode && body) {

@@ -159,7 +159,7 @@ export class FlatJsonReader {
       if (redactor.redactText(v) !== v) return undefined;
     }
     const url = t.slice(valStart[u], valEnd[u]);
-    const target = splitTarget(url);
+    const target = splitTarget(url, false);
     if (!target) return `${shape.keys[u]} is not a path or URL`;
     const method = m >= 0 ? this.upper.get(t.slice(valStart[m], valEnd[m])) : "GET";
     const req: LogRequest = { method, origin: target.origin, path: target.path, query: target.query };

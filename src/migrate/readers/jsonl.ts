@@ -49,7 +49,7 @@ export function fromObject(obj: Record<string, unknown>): { req: LogRequest; sou
     const methodKey = firstKey(holder, METHOD_KEYS);
     const topKey = methodKey ? undefined : firstKey(obj, METHOD_KEYS);
     const method = (methodKey ? holder[methodKey] : topKey ? obj[topKey] : "GET") as string;
-    const target = splitTarget(holder[urlKey] as string);
+    const target = splitTarget(holder[urlKey] as string, false);
     if (!target) return `${urlKey} is not a path or URL`;
     const q = holder.query;
     if (isObj(q) && !target.query.length) {
