@@ -4,14 +4,45 @@
 import { makeAccessFast } from "./access-fast.js";
 import type { BlockLineSink } from "./lines.js";
 import type { InputInfo } from "./reader.js";
-import { redactItem } from "./redact.js";
+import { RunRedaction } from "./redact.js";
+import { HitRateGate } from "../util/memo.js";
+import type { Redactor } from "../redact/index.js";
+import type { LineReaders } from "./reader.js";
+import { FlatJsonReader } from "./readers/jsonl-flat.js";
+import { CurlForms } from "./readers/curl-form.js";
 import type { RewriteStage } from "./rewrite-stage.js";
 import type { WriteStage } from "./write-stage.js";
 import type { Handler } from "./types.js";
 import { notUnicode } from "./unicode.js";
 
+/**
+ * MIDS_MIGRATE_STRATEGY: `general` forces the general path everywhere (every reader, every
+ * writer, no access-line splicing), `fast` (the default) lets the fast paths run. The output is
+ * the same either way (test/e2e/migrate-strategies.test.ts): the switch is for checking that,
+ * and for ruling a fast path out when something looks wrong.
+ */
+export const STRATEGIES = ["fast", "general"] as const;
+export function strategyFastPath(value: string | undefined): boolean | string {
+  if (value === undefined || value === "" || value === "fast") return true;
+  if (value === "general") return false;
+  return `MIDS_MIGRATE_STRATEGY must be ${STRATEGIES.join(" or ")}, not '${value}'`;
+}
+
+/** What a run (or a worker thread) holds besides its stages: its redaction and its fast readers. */
+export interface RunParts {
+  redaction: RunRedaction;
+  readers: LineReaders;
+}
+
+/** A run's parts; `fastPath: false`: no fast reader (every entry the general way). */
+export function runParts(opts: { fastPath?: boolean; redactor?: Redactor }): RunParts {
+  const redaction = new RunRedaction(opts.redactor);
+  const readers: LineReaders = opts.fastPath === false ? {} : { json: new FlatJsonReader(redaction.redactor), curl: new CurlForms(redaction) };
+  return { redaction, readers };
+}
+
 /** Each entry: redacted, then rewritten and counted, then written (or listed). */
-export function itemHandler(rewriting: RewriteStage, writing: WriteStage): Handler {
+export function itemHandler(rewriting: RewriteStage, writing: WriteStage, redaction: RunRedaction): Handler {
   return (it0) => {
     let it = it0;
     // only JSON escapes make lone surrogates: logs read as UTF-8 have none
@@ -21,7 +52,7 @@ export function itemHandler(rewriting: RewriteStage, writing: WriteStage): Handl
       if (bad) it = { kind: "invalid", position: it.position, reason: bad, ...(it.file ? { file: it.file } : {}) };
     }
     // the one place secrets leave an entry (redact.ts): before the rewriter, report, listing or writer
-    redactItem(it);
+    redaction.redactItem(it);
     if (it.kind === "invalid") {
       rewriting.invalid();
       return writing.invalid(it.position, it.reason);
@@ -40,29 +71,30 @@ export interface FastOptions {
 }
 
 /**
+ * Where lines rarely repeat (a new id on every line) the access fast path only looks twice: it
+ * stands aside for a while when it took under 1 line in 4 of the last 4096 (a miss costs a few
+ * searches and a hash, a hit saves the parse, rewrite and redaction of a line).
+ */
+export const ACCESS_FAST_GATE = { window: 4096, minRate: 1 / 4, idle: 1 << 16 } as const;
+
+/**
  * Access log in, access log out: a line whose request field was seen before is written by
  * splicing the cached v3 request into it, without parsing it (access-fast.ts).
  */
-export function accessFastSink(rewriting: RewriteStage, writing: WriteStage, input: InputInfo, opts: FastOptions): BlockLineSink | undefined {
+export function accessFastSink(rewriting: RewriteStage, writing: WriteStage, redaction: RunRedaction, input: InputInfo, opts: FastOptions): BlockLineSink | undefined {
   const direct = opts.fastPath !== false && !opts.report && !opts.resolve && writing.format === "access" && input.format === "access";
   if (!direct) return undefined;
   const cache = rewriting.accessCache;
   // the tally is looked up on each call: a worker swaps it between batches
-  const fast = makeAccessFast({ cache: { get: (k) => cache.find(k) }, out: writing.out, listingFull: () => writing.tally.full(), leaveOut: () => writing.tally.leave("") });
-  // where lines rarely repeat (a new id on every line) the fast path only looks twice: it stands
-  // aside for a while when it took under 1 line in 4 of the last 4096 (a miss costs a few
-  // searches and a hash, a hit saves the parse, rewrite and redaction of a line)
-  let tried = 0;
-  let taken = 0;
-  let idle = 0;
+  const fast = makeAccessFast({
+    cache: { get: (k) => cache.find(k) }, out: writing.out, redactor: redaction.redactor,
+    listingFull: () => writing.tally.full(), leaveOut: () => writing.tally.leave(""),
+  });
+  const gate = new HitRateGate(ACCESS_FAST_GATE);
   return (text, start, end, next, ascii) => {
-    if (idle > 0) { idle--; return false; }
+    if (!gate.open()) return false;
     const r = fast(text, start, end, next, ascii);
-    if (r !== false) taken++;
-    if (++tried === 4096) {
-      if (taken < 4096 / 4) idle = 1 << 16;
-      tried = taken = 0;
-    }
+    gate.record(r !== false);
     return r;
   };
 }

@@ -17,7 +17,7 @@ export type BlockLineSink = (text: string, start: number, end: number, next: num
 // C0 controls other than tab/CR/LF, and DEL: a log line never has them; binary data does
 const BINARY = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
-const SUSPECTS = [0x00, 0x01, 0x02, 0x03, 0x04, 0x05, 0x06, 0x07, 0x08, 0x1b, 0x7f];
+const SUSPECTS: readonly number[] = [0x00, 0x01, 0x02, 0x03, 0x04, 0x05, 0x06, 0x07, 0x08, 0x1b, 0x7f];
 function hasControlBytes(b: Buffer): boolean {
   for (const c of SUSPECTS) if (b.indexOf(c) >= 0) return true;
   return false;

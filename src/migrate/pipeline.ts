@@ -4,7 +4,8 @@
 import type { IO } from "../io.js";
 import { InterruptedError } from "../errors.js";
 import { availableParallelism } from "node:os";
-import { accessFastSink, itemHandler } from "./compose.js";
+import { accessFastSink, itemHandler, runParts } from "./compose.js";
+import type { Redactor } from "../redact/index.js";
 import type { BlockLineSink } from "./lines.js";
 import { makeProgress } from "./progress.js";
 import { readInputs, ReadInterrupted, type Batcher, type HarBatcher, type InputInfo } from "./reader.js";
@@ -40,8 +41,10 @@ export interface MigrateOptions {
   now: Date;
   /** --resolve: finish pending work online */
   resolve?: (o: Outcome) => Promise<Outcome>;
-  /** false: every access line through the line path (tests compare the two) */
+  /** false: the general path everywhere: no fast reader, no access-line splicing (tests compare the two) */
   fastPath?: boolean;
+  /** the run's redaction rules (tests add generated rules); default: the shipped ones. Main thread only. */
+  redactor?: Redactor;
   /** SIGINT/SIGTERM: stop reading, write what is complete, print the summary so far */
   signal?: AbortSignal;
   /** --jobs: worker threads for large files (0: none); default defaultJobs() for files of PARALLEL_MIN_BYTES or more */
@@ -65,17 +68,19 @@ export interface MigrateResult {
 
 export async function migrate(io: IO, opts: MigrateOptions): Promise<MigrateResult> {
   const tally = new Tally();
-  const rewriting = new RewriteStage(tally, { now: opts.now, resolve: opts.resolve, targets: !opts.report });
-  const writing = new WriteStage(io, tally, { to: opts.to, report: opts.report, baseUrl: opts.baseUrl, version: opts.version });
+  const { redaction, readers } = runParts(opts);
+  const rewriting = new RewriteStage(tally, { now: opts.now, resolve: opts.resolve, targets: !opts.report, redactor: redaction.redactor });
+  const writing = new WriteStage(io, tally, { to: opts.to, report: opts.report, baseUrl: opts.baseUrl, version: opts.version, redaction });
   const progress = makeProgress(io, { quiet: opts.quiet, everyMs: opts.progressEveryMs, files: opts.files });
 
-  const item = itemHandler(rewriting, writing);
-  const accessFast = (input: InputInfo): BlockLineSink | undefined => accessFastSink(rewriting, writing, input, opts);
+  const item = itemHandler(rewriting, writing, redaction);
+  const accessFast = (input: InputInfo): BlockLineSink | undefined => accessFastSink(rewriting, writing, redaction, input, opts);
   // large files go to worker threads (parallel/pool.ts), made on the first that needs them
   let pool: Pool | undefined;
   const poolFor = (input: InputInfo, size: number): Pool | undefined => {
     const jobs = opts.jobs ?? defaultJobs();
-    if (jobs < 1 || opts.resolve || io.stdoutIsTTY) return undefined;
+    // (a run with rules of its own stays on this thread: workers have the shipped ones)
+    if (jobs < 1 || opts.resolve || io.stdoutIsTTY || opts.redactor) return undefined;
     if (opts.jobs === undefined && size < (input.gzip ? PARALLEL_MIN_BYTES / GZIP_MIN_DIVISOR : PARALLEL_MIN_BYTES)) return undefined;
     const script = opts.workerScript ?? workerScript();
     if (!script) return undefined;
@@ -100,7 +105,7 @@ export async function migrate(io: IO, opts: MigrateOptions): Promise<MigrateResu
 
   let interrupted = false;
   try {
-    await readInputs(io, opts.files, { fromFormat: opts.fromFormat, signal: opts.signal, onBytes: progress.bytes, ...(opts.quiet ? { warn: () => undefined } : {}) }, {
+    await readInputs(io, opts.files, { fromFormat: opts.fromFormat, signal: opts.signal, onBytes: progress.bytes, readers, ...(opts.quiet ? { warn: () => undefined } : {}) }, {
       begin: (input) => writing.begin(input), item, accessFast, parallel, parallelHar,
     });
   } catch (e) {

@@ -11,7 +11,9 @@ import { MAX_LINE_BYTES, splitLines, type BlockLineSink, type LineSink } from ".
 import { matchAccessLine } from "./readers/access.js";
 import { splitTarget } from "./url.js";
 import { curlJoiner, type CurlEntry } from "./readers/curl.js";
+import type { CurlForms } from "./readers/curl-form.js";
 import { parseJsonLine } from "./readers/jsonl.js";
+import type { FlatJsonReader } from "./readers/jsonl-flat.js";
 import { readHar } from "./readers/har.js";
 import { gunzip } from "./gunzip.js";
 import { stripControl } from "../output/sanitize.js";
@@ -42,6 +44,16 @@ export interface ReadOptions {
   onBytes?: (n: number, position: number) => void;
   /** a warning about an input that is still read (data after the last gzip member); default: stderr */
   warn?: (message: string) => void;
+  /** the run's fast readers (none: every line read the general way) */
+  readers?: LineReaders;
+}
+
+/** A run's fast line readers: each is private to its format and holds what it learned in this run. */
+export interface LineReaders {
+  /** flat JSON lines read without JSON.parse */
+  json?: FlatJsonReader;
+  /** curl commands of a form seen before, read without tokenizing */
+  curl?: CurlForms;
 }
 
 export interface ReadSink {
@@ -86,7 +98,7 @@ export class ReadInterrupted extends Error {
 /** A file or stdin that fails while being read (EACCES, EIO, EISDIR) is the user's to fix: exit 2. */
 export class InputError extends UsageError {}
 
-const COMPRESSED: [string, number[]][] = [
+const COMPRESSED: readonly [string, number[]][] = [
   ["bzip2", [0x42, 0x5a, 0x68]],
   ["xz", [0xfd, 0x37, 0x7a, 0x58, 0x5a, 0x00]],
   ["zstd", [0x28, 0xb5, 0x2f, 0xfd]],
@@ -254,7 +266,7 @@ async function readOne(io: IO, file: string, stdin: boolean, multi: boolean, opt
     const chunks = text.all();
     const at = (_: number, n: number) => void (position = n);
     const here = async (rest: AsyncIterable<Buffer>, startLine: number) => {
-      const lines = lineSinks(format as LineFormat, sink.item, input.name);
+      const lines = lineSinks(format as LineFormat, sink.item, input.name, opts.readers);
       await splitLines(rest, lines.onLine, at, format === "access" ? sink.accessFast?.(input) : undefined, startLine);
       await lines.finish();
     };
@@ -310,9 +322,9 @@ async function* untilDamage(source: AsyncIterable<Buffer>, onDamage: (e: unknown
 export type LineFormat = Exclude<InputFormat, "har">;
 
 /** The line sink of a line format (access, ndjson, curl); `finish` when the input ends (a curl command still open). */
-export function lineSinks(format: LineFormat, handle: Handler, file: string | undefined): { onLine: LineSink; finish: () => void | Promise<void> } {
+export function lineSinks(format: LineFormat, handle: Handler, file: string | undefined, readers: LineReaders = {}): { onLine: LineSink; finish: () => void | Promise<void> } {
   if (format === "access") return { onLine: accessLines(handle, file), finish: () => undefined };
-  return lineHandler(format, handle, file);
+  return lineHandler(format, handle, file, readers);
 }
 
 function accessLines(handle: Handler, file: string | undefined): LineSink {
@@ -322,7 +334,7 @@ function accessLines(handle: Handler, file: string | undefined): LineSink {
     const m = matchAccessLine(line);
     if (m === null) return;
     if (typeof m === "string") return handle({ kind: "invalid", position: lineNo, reason: m, ...base });
-    const t = splitTarget(m.target);
+    const t = splitTarget(m.target, false);
     if (!t) return handle({ kind: "invalid", position: lineNo, reason: `not a request target: ${m.target.slice(0, 40)}`, ...base });
     // the request field as written is the key when it is exactly METHOD TARGET [PROTOCOL] (one flat string, no copy)
     const keyLength = m.method.length + 1 + m.target.length + (m.proto ? m.proto.length + 1 : 0);
@@ -338,9 +350,10 @@ function accessLines(handle: Handler, file: string | undefined): LineSink {
 const CURL_SOURCE = Object.freeze({ format: "curl" as const });
 
 /** Line-based formats: parse each line; curl commands may continue over lines (readers/curl.ts joins them, in linear time). */
-function lineHandler(format: "ndjson" | "curl", handle: Handler, file: string | undefined) {
+function lineHandler(format: "ndjson" | "curl", handle: Handler, file: string | undefined, readers: LineReaders) {
   const base = file ? { file } : {};
-  const joiner = curlJoiner();
+  const joiner = curlJoiner(readers.curl);
+  const flat = readers.json;
   const curl = (e: CurlEntry | null): void | Promise<void> => {
     if (e === null) return;
     if (e.kind === "invalid") return handle({ ...e, ...base });
@@ -352,7 +365,7 @@ function lineHandler(format: "ndjson" | "curl", handle: Handler, file: string | 
   const onLine: LineSink = (line, lineNo, bad) => {
     if (line === null) return handle({ kind: "invalid", position: lineNo, reason: bad ?? "unreadable line", ...base });
     if (format === "ndjson") {
-      const r = parseJsonLine(line);
+      const r = parseJsonLine(line, flat);
       if (r === null) return;
       if (typeof r === "string") return handle({ kind: "invalid", position: lineNo, reason: r, ...base });
       const it: RequestItem = { kind: "request", position: lineNo, req: r.req, source: r.source };

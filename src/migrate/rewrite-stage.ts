@@ -3,8 +3,9 @@
 // counted lazily. Logs where every line is new (a project id per line) would only fill a cache
 // with garbage, so the cache watches how often keys repeat and stands aside while they rarely do.
 import { migrationRule } from "../contract/migration.js";
-import { own } from "../contract/secrets.js";
-import { rewrite } from "./rewrite.js";
+import { HitRateGate, own } from "../util/memo.js";
+import { RewriteRun, rewrite, type RewriteOptions } from "./rewrite.js";
+import type { Redactor } from "../redact/index.js";
 import type { Tally } from "./summary.js";
 import { targetOf } from "./url.js";
 import type { Cached, LogRequest, Outcome, RequestItem } from "./types.js";
@@ -12,31 +13,23 @@ import type { Cached, LogRequest, Outcome, RequestItem } from "./types.js";
 const CACHE_MAX = 20_000;
 /** fingerprints of keys seen once (a key is cached the second time it is seen) */
 const SEEN_SLOTS = 1 << 16;
-/** the hit-rate watch (Memo.looking): window and pause, in requests */
-export const WATCH_WINDOW = 16_384;
 /**
- * Below this share of keys seen before, the cache stands aside: building, hashing and looking up
- * a key costs about a fifth of a rewrite, so a cache that saves fewer rewrites than that costs
- * more than it saves (a log of unique ids whose list pages repeat: 1 request in 16 hits).
+ * The cache's hit-rate gate (Memo.looking), in requests. Below minRate of keys seen before, the
+ * cache stands aside: building, hashing and looking up a key costs about a fifth of a rewrite, so
+ * a cache that saves fewer rewrites than that costs more than it saves (a log of unique ids whose
+ * list pages repeat: 1 request in 16 hits). The pause is long: each window builds and
+ * fingerprints a key per request.
  */
-const WATCH_MIN_HITS = 1 / 4;
-/**
- * The pause, in requests: a quarter of a million (at 1 << 16 the windows, a key built and
- * fingerprinted per request, were 2-3% of a unique-id curl log's CPU; now under 1%)
- */
-export const WATCH_IDLE = 1 << 18;
+export const REWRITE_CACHE_GATE = { window: 16_384, minRate: 1 / 4, idle: 1 << 18 } as const;
+export const WATCH_WINDOW = REWRITE_CACHE_GATE.window;
+export const WATCH_IDLE = REWRITE_CACHE_GATE.idle;
 
 const ASCII = /^[\x00-\x7f]*$/;
 // A key built by concatenation is a tree of pieces that every lookup would walk again, and a key
 // cut from a block of input keeps the block alive: store a fresh flat copy
 const flat = own;
 
-const ruleTexts = new Map<string, string>();
-const ruleText = (id: string): string => {
-  let t = ruleTexts.get(id);
-  if (t === undefined) { const r = migrationRule(id); ruleTexts.set(id, (t = `${r.message} ${r.action}`)); }
-  return t;
-};
+const ruleText = (id: string): string => { const r = migrationRule(id); return `${r.message} ${r.action}`; };
 
 /** FNV-1a over the key's UTF-16 code units: a fingerprint, no allocation. */
 function fingerprint(s: string): number {
@@ -53,20 +46,15 @@ export class Memo {
   private readonly map = new Map<string, Cached>();
   private readonly seen = new Int32Array(SEEN_SLOTS);
   private admit = false;
-  // repeat-rate watch: gets in this window, keys among them seen before, gets still to skip
-  private tried = 0;
-  private hits = 0;
-  private idle = 0;
+  private readonly gate = new HitRateGate(REWRITE_CACHE_GATE);
   constructor(private readonly fold: (c: Cached) => void) {}
 
   /**
-   * Should the next request be looked up? No for WATCH_IDLE requests after a window of 16,384 gets
-   * where under WATCH_MIN_HITS of the keys had been seen before (then it looks again): unique lines cost no
-   * key, hash or lookup; a log that repeats its targets keeps its cache.
+   * Should the next request be looked up? Not while the gate stands aside (REWRITE_CACHE_GATE):
+   * unique lines cost no key, hash or lookup; a log that repeats its targets keeps its cache.
    */
   looking(): boolean {
-    if (this.idle > 0) { this.idle--; return false; }
-    return true;
+    return this.gate.open();
   }
 
   /** The cached entry; a key seen for the first time is remembered as seen (set() then declines it). */
@@ -76,20 +64,13 @@ export class Memo {
     if (this.seen[slot] !== h) {
       this.seen[slot] = h;
       this.admit = false;
-      this.watch();
+      this.gate.record(false);
       return undefined;
     }
     // a key seen before counts as a repeat, cached yet or not
     this.admit = true;
-    this.hits++;
-    this.watch();
+    this.gate.record(true);
     return this.map.get(key);
-  }
-
-  private watch(): void {
-    if (++this.tried < WATCH_WINDOW) return;
-    if (this.hits < WATCH_WINDOW * WATCH_MIN_HITS) this.idle = WATCH_IDLE;
-    this.tried = this.hits = 0;
   }
 
   /** Look up without remembering (the access fast path: a miss goes on to the line path's get). */
@@ -123,6 +104,8 @@ export interface RewriteStageOptions {
   resolve?: (o: Outcome) => Promise<Outcome>;
   /** false: no v3 target strings (-o json/ndjson print the request's parts, not its URL) */
   targets?: boolean;
+  /** the run's redaction (secret parameter names) */
+  redactor?: Redactor;
 }
 
 /**
@@ -145,8 +128,12 @@ export class RewriteStage {
   /** access logs, keyed by the raw request field (the fast path looks lines up here) */
   readonly accessCache: Memo;
 
+  private readonly rewriteOptions: RewriteOptions;
+
   /** `tally` may be swapped between parts of the input (a worker counts each batch apart) */
   constructor(public tally: Tally, private readonly opts: RewriteStageOptions) {
+    const r = opts.redactor;
+    this.rewriteOptions = { now: opts.now, run: new RewriteRun(r ? (n) => r.isSecretParam(n) : undefined) };
     const fold = (c: Cached) => this.fold(c);
     this.cache = new Memo(fold);
     this.accessCache = new Memo(fold);
@@ -178,7 +165,7 @@ export class RewriteStage {
     let c = looking ? memo.get(key) : undefined;
     let held = c !== undefined;
     if (c === undefined) {
-      const o = rewrite(req, { now: this.opts.now });
+      const o = rewrite(req, this.rewriteOptions);
       // every field set up front: one object shape keeps the hot loop's property reads fast
       const rel = o.to && this.opts.targets !== false ? targetOf(o.to) : "";
       c = { req, o, target: rel && req.origin + rel, rel, json: undefined, n: 0, request: undefined, ascii: false };

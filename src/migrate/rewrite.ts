@@ -4,28 +4,43 @@
 import { ROUTES, matchRoute, matchPath, route as routeById, paramsOf, type Route, type ParamSpec } from "../contract/routes.js";
 import { UsageError } from "../errors.js";
 import { migrationRule, FIELD_RENAMES, RENAME_SCOPES_BY_V3_ROUTE, V2_SERIES_DEFAULT_WINDOW_DAYS } from "../contract/migration.js";
-import { own } from "../contract/secrets.js";
 import type { LogRequest, Note, Outcome, Pending, Shape, Status } from "./types.js";
-import { EMPTY_QUERY, isSecretParam, queryObject } from "./url.js";
+import { EMPTY_QUERY, isSecretParam as isSecretParamPure, queryObject } from "./url.js";
+import { BoundedMemo, LastMemo, StaticMemo } from "../util/memo.js";
+import { charTableOf } from "../util/chars.js";
 
 export interface RewriteOptions {
   now: Date;
+  /** what one run remembers across requests (default: a new one per call) */
+  run?: RewriteRun;
+}
+
+/** What a run of rewrites remembers: the last method's upper case, series windows, secret names. */
+export class RewriteRun {
+  /** logs use a method or two */
+  readonly upper = new LastMemo((m) => m.toUpperCase());
+  /** (without `to` and `from` the window depends on `at` alone: its start, worked out once per value) */
+  /** the path being matched */
+  readonly segments = new Segments();
+  readonly windowStarts = new BoundedMemo((at) => {
+    const atMs = Date.parse(at);
+    return Number.isNaN(atMs) ? "" : new Date(atMs - V2_SERIES_DEFAULT_WINDOW_DAYS * DAY_MS).toISOString();
+  });
+  constructor(readonly isSecretParam: (name: string) => boolean = (n) => isSecretParamPure(n)) {}
 }
 
 const DAY_MS = 86_400_000;
-const names = new Map<string, string[]>();
-const pathNames = (p: string): string[] => names.get(p) ?? names.set(p, [...p.matchAll(/\{(\w+)\}/g)].map((m) => m[1])).get(p)!;
-const renameNotes = new Map<string, Note | null>();
+const names = new StaticMemo((p: string): string[] => [...p.matchAll(/\{(\w+)\}/g)].map((m) => m[1]));
+const pathNames = (p: string): string[] => names.get(p);
 // a route's parameters by name, built once per route (every distinct request of a log asks)
-const specMaps = new Map<readonly ParamSpec[], Map<string, ParamSpec>>();
-const specsOf = (params: readonly ParamSpec[]): Map<string, ParamSpec> =>
-  specMaps.get(params) ?? specMaps.set(params, new Map(params.map((p) => [p.name, p]))).get(params)!;
+const specMaps = new StaticMemo((params: readonly ParamSpec[]): ReadonlyMap<string, ParamSpec> => new Map(params.map((p) => [p.name, p])));
+const specsOf = (params: readonly ParamSpec[]): ReadonlyMap<string, ParamSpec> =>
+  specMaps.get(params);
 
 // a rule's own note is one shared object: its JSON is built once for every request (write-stage.ts)
-const ruleNotes = new Map<string, Note>();
+const ruleNotes = new StaticMemo((rule: string): Note => { const r = migrationRule(rule); return Object.freeze({ rule, message: `${r.message} ${r.action}` }) as Note; });
 export function note(rule: string, prefix?: string): Note {
-  let n = ruleNotes.get(rule);
-  if (!n) { const r = migrationRule(rule); ruleNotes.set(rule, (n = Object.freeze({ rule, message: `${r.message} ${r.action}` }) as Note)); }
+  const n = ruleNotes.get(rule);
   return prefix ? { rule, message: prefix + ": " + n.message } : n;
 }
 
@@ -40,8 +55,9 @@ interface Compiled { route: Route; version: string; segments: (string | null)[];
 interface Candidates { all: Compiled[]; bySecond: Map<number, Compiled[]>; wild: Compiled[] }
 const segmentKey = (len: number, first: number, last: number): number => (len << 16) ^ (first << 8) ^ last;
 const keyOf = (lit: string): number => segmentKey(lit.length, lit.charCodeAt(0), lit.charCodeAt(lit.length - 1));
-const byMethod = new Map<string, Candidates[]>();
-{
+const byMethod: ReadonlyMap<string, Candidates[]> = compileRoutes();
+function compileRoutes(): Map<string, Candidates[]> {
+  const byMethod = new Map<string, Candidates[]>();
   const lists = new Map<string, Compiled[][]>();
   for (const route of [...ROUTES].map((r) => ({ r, segs: r.path.split("/").filter(Boolean) }))
     .sort((a, b) => b.segs.filter((x) => !x.startsWith("{")).length - a.segs.filter((x) => !x.startsWith("{")).length)) {
@@ -57,15 +73,22 @@ const byMethod = new Map<string, Candidates[]>();
       return { all, bySecond, wild: all.filter((c) => c.segments.length < 2 || c.segments[1] === null) };
     }));
   }
+  return byMethod;
 }
 
 // The segments of the path being matched (path.split("/").filter(Boolean)), as positions: no
 // array or slice per request. Paths longer than any route still count their segments.
 const MAX_SEGMENTS = Math.max(16, ...[...byMethod.values()].map((byLength) => byLength.length));
-const segStart = new Int32Array(MAX_SEGMENTS);
-const segEnd = new Int32Array(MAX_SEGMENTS);
-const segKey = new Int32Array(MAX_SEGMENTS);
-function scanSegments(path: string): number {
+/** One run's scratch for the path being matched (no array per request). */
+export class Segments {
+  readonly start = new Int32Array(MAX_SEGMENTS);
+  readonly end = new Int32Array(MAX_SEGMENTS);
+  readonly key = new Int32Array(MAX_SEGMENTS);
+  /** The path parameter values of the last match (matchParts), in order: read at once, never kept. */
+  readonly matched: string[] = [];
+}
+function scanSegments(g: Segments, path: string): number {
+  const { start: segStart, end: segEnd, key: segKey } = g;
   let n = 0;
   let start = 0;
   for (let i = path.indexOf("/"); ; i = path.indexOf("/", start)) {
@@ -83,10 +106,10 @@ function scanSegments(path: string): number {
   }
 }
 // (segments are short: comparing their characters here beats a call to startsWith)
-function segmentIs(path: string, i: number, lit: string, key: number): boolean {
-  if (segKey[i] !== key) return false;
-  const s = segStart[i];
-  if (segEnd[i] - s !== lit.length) return false;
+function segmentIs(g: Segments, path: string, i: number, lit: string, key: number): boolean {
+  if (g.key[i] !== key) return false;
+  const s = g.start[i];
+  if (g.end[i] - s !== lit.length) return false;
   for (let j = 0; j < lit.length; j++) if (path.charCodeAt(s + j) !== lit.charCodeAt(j)) return false;
   return true;
 }
@@ -98,11 +121,9 @@ function decodeSegment(s: string): string | undefined {
   try { return decodeURIComponent(s); } catch { return undefined; }
 }
 
-/** The path parameter values of the last match (matchParts), in order: read at once, never kept. */
-const matched: string[] = [];
-
 /** matchRoute (contract/routes.ts) on the scanned segments: the route; its path parameter values in `matched`. */
-function matchParts(method: string, path: string, count: number): Compiled | undefined {
+function matchParts(g: Segments, method: string, path: string, count: number): Compiled | undefined {
+  const { start: segStart, end: segEnd, key: segKey, matched } = g;
   const candidates = count <= MAX_SEGMENTS ? byMethod.get(method === "HEAD" ? "GET" : method)?.[count] : undefined;
   if (!candidates) return undefined;
   const list = count < 2 ? candidates.all : candidates.bySecond.get(segKey[1]) ?? candidates.wild;
@@ -111,7 +132,7 @@ function matchParts(method: string, path: string, count: number): Compiled | und
     const keys = c.keys;
     // the numbers of every literal segment first (most candidates differ there), then their text
     for (let i = 0; i < count; i++) if (segs[i] !== null && keys[i] !== segKey[i]) continue outer;
-    for (let i = 0; i < count; i++) if (segs[i] !== null && !segmentIs(path, i, segs[i]!, keys[i])) continue outer;
+    for (let i = 0; i < count; i++) if (segs[i] !== null && !segmentIs(g, path, i, segs[i]!, keys[i])) continue outer;
     // (emptied by pops: setting length is a call into the runtime)
     while (matched.length) matched.pop();
     for (let i = 0; i < count; i++) {
@@ -126,8 +147,7 @@ function matchParts(method: string, path: string, count: number): Compiled | und
 }
 
 // text encodeURIComponent leaves as it is ([A-Za-z0-9\-_.!~*'()]): looked up by character (ids are short: a loop beats a regex call)
-const PLAIN = new Uint8Array(128);
-for (const ch of "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.!~*'()") PLAIN[ch.charCodeAt(0)] = 1;
+const PLAIN = charTableOf("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.!~*'()");
 function encodeSegment(v: string): string {
   for (let i = 0; i < v.length; i++) { const c = v.charCodeAt(i); if (c >= 128 || PLAIN[c] === 0) return encodeURIComponent(v); }
   return v;
@@ -159,29 +179,28 @@ function outcome(status: Status, from: Shape, to: Shape | null, notes: Note[], r
   return o;
 }
 
-// logs use a method or two: the upper-case form of the last one is kept
-let lastMethod = "";
-let lastMethodUpper = "";
-
 export function rewrite(req: LogRequest, opts: RewriteOptions): Outcome {
-  const method = req.method === lastMethod ? lastMethodUpper : (lastMethodUpper = (lastMethod = req.method).toUpperCase());
+  const run = opts.run ?? new RewriteRun();
+  if (opts.run === undefined) opts = { ...opts, run };
+  const method = run.upper.get(req.method);
   const path = req.path;
-  const from: Shape = { method, path, query: queryObject(req.query) };
-  const count = scanSegments(path);
-  if (count > 0 && segmentIs(path, 0, "v1", V1)) return outcome("unrecognized", from, null, [note("v1-to-v3")]);
-  if (count > 0 && segmentIs(path, 0, "v3", V3)) {
+  const from: Shape = { method, path, query: queryObject(req.query, true, run.isSecretParam) };
+  const g = run.segments;
+  const count = scanSegments(g, path);
+  if (count > 0 && segmentIs(g, path, 0, "v1", V1)) return outcome("unrecognized", from, null, [note("v1-to-v3")]);
+  if (count > 0 && segmentIs(g, path, 0, "v3", V3)) {
     // (matchRoute, on the scanned segments: no route is HEAD, which matchParts reads as GET)
-    if (matchParts(method, path, count)) return outcome("unchanged", from, from, []);
+    if (matchParts(g, method, path, count)) return outcome("unchanged", from, from, []);
     const rule = matchPath(path).some((m) => m.route.version === "v3") ? "method-not-allowed" : "unknown-v3-route";
     return outcome("unrecognized", from, null, [note(rule)]);
   }
-  if (count === 0 || !segmentIs(path, 0, "v2", V2)) return outcome("unrecognized", from, null, [note("not-an-api-path")]);
-  const c = matchParts(method, path, count);
+  if (count === 0 || !segmentIs(g, path, 0, "v2", V2)) return outcome("unrecognized", from, null, [note("not-an-api-path")]);
+  const c = matchParts(g, method, path, count);
   if (!c || c.version !== "v2") {
     const rule = matchPath(path).some((x) => x.route.version === "v2") ? "method-not-allowed" : "unknown-v2-route";
     return outcome("unrecognized", from, null, [note(rule)]);
   }
-  return rewriteV2(c.route, matched, req, from, opts);
+  return rewriteV2(c.route, g.matched, req, from, opts);
 }
 
 /** What a v2 route's rewrite needs that does not depend on the request, worked out once. */
@@ -197,17 +216,16 @@ interface Plan {
   placeholder: string | undefined;
   /** with a placeholder the path is the same for every request: built once */
   fixedPath: string | undefined;
-  specs: Map<string, ParamSpec>;
-  v3Specs: Map<string, ParamSpec>;
+  specs: ReadonlyMap<string, ParamSpec>;
+  v3Specs: ReadonlyMap<string, ParamSpec>;
   seriesWindow: boolean;
   renames: Note | null;
   /** the notes of a request whose query hits no rule, and whether one is partial (undefined: they depend on the date) */
   plain: { notes: Note[]; partial: boolean } | undefined;
 }
-const plans = new Map<Route, Plan>();
-function planOf(r: Route): Plan {
-  let p = plans.get(r);
-  if (p) return p;
+const plans = new StaticMemo(plan);
+const planOf = (r: Route): Plan => plans.get(r);
+function plan(r: Route): Plan {
   const succ = r.v3!;
   const routeRules = [...(succ.rules ?? [])];
   const v3 = succ.route ? routeById(succ.route) : null;
@@ -220,7 +238,7 @@ function planOf(r: Route): Plan {
   const slots: { fixed?: string; carried: number }[] = [];
   for (let i = 1; i < template.length; i += 2) slots[i] = byName.get(template[i]) ?? { carried: -2 };
   const v3Specs = specsOf(v3 ? v3.params : []);
-  p = {
+  const p: Plan = {
     routeRules,
     notes: routeRules.includes("signals-sunset") ? null : routeRules.map((id) => note(id)),
     v3, template, slots,
@@ -235,15 +253,10 @@ function planOf(r: Route): Plan {
     const notes = Object.freeze([...p.notes, ...(p.renames ? [p.renames] : [])]) as Note[];
     p.plain = { notes, partial: notes.some((n) => isPartial(n.rule)) };
   }
-  plans.set(r, p);
   return p;
 }
-const partialRules = new Map<string, boolean>();
-const isPartial = (rule: string): boolean => {
-  let b = partialRules.get(rule);
-  if (b === undefined) partialRules.set(rule, (b = migrationRule(rule).effect === "partial"));
-  return b;
-};
+const partialRules = new StaticMemo((rule: string) => migrationRule(rule).effect === "partial");
+const isPartial = (rule: string): boolean => partialRules.get(rule);
 
 /** What the query's parameters hit: rule, what, rule, what... in order (a request has few). */
 type Hits = string[] | undefined;
@@ -297,7 +310,7 @@ function rewriteV2(r: Route, v2Values: readonly string[], req: LogRequest, from:
   const q = from.query;
   for (const k in q) {
     const v = q[k];
-    if (isSecretParam(k)) { byRule = hit(byRule, "key-in-query", k); continue; }
+    if (opts.run!.isSecretParam(k)) { byRule = hit(byRule, "key-in-query", k); continue; }
     const spec = specs.get(k);
     if (!spec) { byRule = hit(byRule, "param-not-in-contract", `${k}=${clip(v)}`); continue; }
     if (spec.to) {
@@ -316,7 +329,7 @@ function rewriteV2(r: Route, v2Values: readonly string[], req: LogRequest, from:
     if (routeRules.includes(rule)) continue; // the route-level note already says it
     byRule = hit(byRule, rule, `${k}=${clip(v)}`);
   }
-  if (seriesAt !== undefined) byRule = seriesWindow(query, seriesAt, byRule);
+  if (seriesAt !== undefined) byRule = seriesWindow(query, seriesAt, byRule, opts.run!);
   const path = v3Path(plan, v2Values);
   // a request whose query hit no rule (most) has the route's notes: one frozen list, worked out once
   const shared = byRule ? undefined : plan.plain;
@@ -329,19 +342,10 @@ function rewriteV2(r: Route, v2Values: readonly string[], req: LogRequest, from:
   return outcome(partial ? "partial" : "rewritten", from, { method: v3.method, path, query }, notes, r.id, pending);
 }
 
-const windowStarts = new Map<string, string>();
-
 /** v2 `at` ends the series window (a ceiling for `end`); start defaults to 7 days before it. */
-function seriesWindow(query: Record<string, string>, at: string, byRule: Hits): Hits {
-  // (without `to` and `from` the window depends on `at` alone: its start, worked out once per value)
+function seriesWindow(query: Record<string, string>, at: string, byRule: Hits, run: RewriteRun): Hits {
   if (query.to === undefined && query.from === undefined) {
-    let from = windowStarts.get(at);
-    if (from === undefined) {
-      const atMs = Date.parse(at);
-      from = Number.isNaN(atMs) ? "" : new Date(atMs - V2_SERIES_DEFAULT_WINDOW_DAYS * DAY_MS).toISOString();
-      if (windowStarts.size >= 4096) windowStarts.clear();
-      windowStarts.set(own(at), from);
-    }
+    const from = run.windowStarts.get(at);
     query.to = at;
     if (from) query.from = from;
     return hit(byRule, "series-window-from-at", `at=${clip(at)}`);
@@ -356,12 +360,11 @@ function seriesWindow(query: Record<string, string>, at: string, byRule: Hits): 
 }
 
 // by route: its sunset time, and its note before and after the sunset (built once each)
-const sunsets = new Map<Route, { at: number; before?: Note; after?: Note }>();
+const sunsets = new StaticMemo((r: Route): { at: number; before?: Note; after?: Note } => ({ at: Date.parse(r.sunset!) }));
 function sunsetNote(r: Route, now: Date): Note {
   const base = note("signals-sunset");
   if (!r.sunset) return base;
-  let s = sunsets.get(r);
-  if (!s) sunsets.set(r, (s = { at: Date.parse(r.sunset) }));
+  const s = sunsets.get(r);
   const past = now.getTime() >= s.at;
   const n = past ? s.after : s.before;
   if (n) return n;
@@ -374,16 +377,15 @@ function sunsetNote(r: Route, now: Date): Note {
   return made;
 }
 
-function renameNote(v3Id: string): Note | null {
-  let n = renameNotes.get(v3Id);
-  if (n !== undefined) return n;
+const renameNotes = new StaticMemo(renameNoteOf);
+const renameNote = (v3Id: string): Note | null => renameNotes.get(v3Id);
+function renameNoteOf(v3Id: string): Note | null {
+  let n: Note | null = null;
   const scopes = RENAME_SCOPES_BY_V3_ROUTE[v3Id];
-  n = null;
   if (scopes) {
     const r = migrationRule("response-renames");
     const list = FIELD_RENAMES.filter((f) => scopes.includes(f.scope)).map((f) => `${f.from} -> ${f.to ?? "removed"}`);
     n = { rule: "response-renames", message: `${r.message.replace(/\.$/, "")}: ${list.join(", ")}. ${r.action}` };
   }
-  renameNotes.set(v3Id, n);
   return n;
 }

@@ -1,8 +1,9 @@
 // Request-target helpers: split, decode and rebuild query strings. The secret rules live in
-// src/contract/secrets.ts; a target comes out of splitTarget without userinfo or matrix secrets.
-import { REDACTED, isSecretParam, redactOrigin, redactText } from "../contract/secrets.js";
+// src/redact/; a target comes out of splitTarget without userinfo or matrix secrets.
+import { REDACTED, isSecretParam, redactOrigin, redactText } from "../redact/index.js";
+import { charTableOf } from "../util/chars.js";
 
-export { REDACTED, isSecretHeader, isSecretParam, redactBody, redactJson, redactText } from "../contract/secrets.js";
+export { REDACTED, isSecretHeader, isSecretParam, redactBody, redactJson, redactText } from "../redact/index.js";
 
 function decode(s: string): string {
   if (s.indexOf("%") < 0 && s.indexOf("+") < 0) return s;
@@ -50,8 +51,12 @@ function originEnd(t: string): number {
   return LINE_END.test(t) ? -1 : end;
 }
 
-/** Split a request target (origin-form or absolute-form) into origin, path and query. */
-export function splitTarget(target: string): { origin: string; path: string; query: [string, string][] } | undefined {
+/**
+ * Split a request target (origin-form or absolute-form) into origin, path and query. The path is
+ * redacted unless `redactPath` is false: migrate's readers leave that to redactItem (redact.ts),
+ * which redacts every request with the run's rules.
+ */
+export function splitTarget(target: string, redactPath = true): { origin: string; path: string; query: [string, string][] } | undefined {
   let origin = "";
   // the path, query and fragment: target[start, target.length), or "/" when that is empty
   let start = 0;
@@ -77,7 +82,8 @@ export function splitTarget(target: string): { origin: string; path: string; que
   let q = target.indexOf("?", start);
   if (q > end) q = -1;
   // matrix parameters (`/v2/x;api_key=...`), tokens (`/v2/x/eyJ...`) and stray pairs (`/v2/x&key=...`) can sit in the path
-  const path = redactText(target.slice(start, q < 0 ? end : q));
+  const raw = target.slice(start, q < 0 ? end : q);
+  const path = redactPath ? redactText(raw) : raw;
   return { origin, path, query: q < 0 ? [] : parseQueryIn(target, q + 1, end) };
 }
 
@@ -98,21 +104,20 @@ export const isHttpUrl = (s: string): boolean => {
 export const EMPTY_QUERY: Record<string, string> = Object.freeze({});
 
 /** Query object (object of strings; repeated keys joined with commas, as v2 csv filters read them). */
-export function queryObject(pairs: readonly [string, string][], redactSecrets = true): Record<string, string> {
+export function queryObject(pairs: readonly [string, string][], redactSecrets = true, isSecret: (name: string) => boolean = isSecretParam): Record<string, string> {
   // most requests have no query: one frozen object for all of them (nothing writes to it)
   if (pairs.length === 0) return EMPTY_QUERY;
   const out: Record<string, string> = {};
   for (let i = 0; i < pairs.length; i++) {
     const k = pairs[i][0];
-    const v = redactSecrets && isSecretParam(k) ? REDACTED : pairs[i][1];
+    const v = redactSecrets && isSecret(k) ? REDACTED : pairs[i][1];
     out[k] = k in out ? `${out[k]},${v}` : v;
   }
   return out;
 }
 
 // characters enc leaves as they are: encodeURIComponent's unreserved ones, and `,` `:`
-const KEEP = new Uint8Array(128);
-for (const ch of "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.!~*'(),:") KEEP[ch.charCodeAt(0)] = 1;
+const KEEP = charTableOf("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.!~*'(),:");
 const enc = (s: string) => {
   let i = 0;
   while (i < s.length) { const c = s.charCodeAt(i); if (c >= 128 || KEEP[c] === 0) break; i++; }

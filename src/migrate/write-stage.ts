@@ -8,7 +8,8 @@ import { stripControl } from "../output/sanitize.js";
 import type { InputInfo } from "./reader.js";
 import { Output, type ChunkWriter, type TextWriter } from "./output.js";
 import type { Tally } from "./summary.js";
-import { redactText, targetOf } from "./url.js";
+import { targetOf } from "./url.js";
+import { RunRedaction } from "./redact.js";
 import { makeWriter, type Writer } from "./writers.js";
 import type { Cached, Note, OutputTarget, RequestItem } from "./types.js";
 
@@ -27,20 +28,15 @@ export interface WriteStageOptions {
   frame?: boolean;
   /** where output text goes instead of io.stdout (a worker collects its batch) */
   sink?: TextWriter;
+  /** the run's redaction (the items' own); default: one of the writer's own */
+  redaction?: RunRedaction;
 }
 
 /** Text for a terminal: escapes and other controls dropped, line breaks kept. */
 const ttySafe = (s: string): string => s.split(/(\r?\n)/).map((part, i) => (i % 2 ? part : stripControl(part))).join("");
 
-// a note is serialised once: rule notes are shared objects (rewrite.ts), prefixed ones are not
-const noteJson = new WeakMap<Note, string>();
-const jsonOfNote = (n: Note): string => {
-  let s = noteJson.get(n);
-  if (s === undefined) noteJson.set(n, (s = JSON.stringify(n)));
-  return s;
-};
-/** The report record without its position: `"status":...,"from":...,"to":...,"notes":[...]}`. */
-function recordJson(c: Cached): string {
+/** The report record without its position: `"status":...,"from":...,"to":...,"notes":[...]}`. `jsonOfNote`: a run's serialised notes. */
+function recordJson(c: Cached, jsonOfNote: (n: Note) => string): string {
   const o = c.o;
   let notes = "";
   for (let i = 0; i < o.notes.length; i++) notes += (i ? "," : "") + jsonOfNote(o.notes[i]);
@@ -57,6 +53,14 @@ export class WriteStage {
   private begun = false;
   /** report records written so far (-o json puts a comma between them) */
   private reported = 0;
+  private readonly redaction: RunRedaction;
+  // a note is serialised once: rule notes are shared objects (rewrite.ts), prefixed ones are not
+  private readonly noteJson = new WeakMap<Note, string>();
+  private readonly jsonOfNote = (n: Note): string => {
+    let s = this.noteJson.get(n);
+    if (s === undefined) this.noteJson.set(n, (s = JSON.stringify(n)));
+    return s;
+  };
 
   /**
    * Records written so far in an output that separates them (-o json, HAR); 0 otherwise. A
@@ -74,6 +78,7 @@ export class WriteStage {
 
   /** `tally` may be swapped between parts of the input (a worker counts each batch apart) */
   constructor(private readonly io: IO, public tally: Tally, private readonly opts: WriteStageOptions) {
+    this.redaction = opts.redaction ?? new RunRedaction();
     if (opts.sink) {
       this.closedP = new Promise<never>(() => undefined);
       this.out = new Output(() => undefined, opts.sink);
@@ -123,12 +128,12 @@ export class WriteStage {
     if (this.begun) return;
     this.begun = true;
     if (this.opts.frame === false) {
-      if (!this.opts.report) this.writer = makeWriter(this.writerFormat, { baseUrl: this.opts.baseUrl, version: this.opts.version, itemsRedacted: true });
+      if (!this.opts.report) this.writer = makeWriter(this.writerFormat, { baseUrl: this.opts.baseUrl, version: this.opts.version, itemsRedacted: true, redaction: this.redaction });
       return;
     }
     if (this.opts.report === "json") return this.out.str(`{"requests":[\n`);
     if (this.opts.report) return;
-    this.writer = makeWriter(this.writerFormat, { baseUrl: this.opts.baseUrl, version: this.opts.version, itemsRedacted: true });
+    this.writer = makeWriter(this.writerFormat, { baseUrl: this.opts.baseUrl, version: this.opts.version, itemsRedacted: true, redaction: this.redaction });
     return this.out.str(this.writer.begin());
   }
 
@@ -140,12 +145,12 @@ export class WriteStage {
   invalid(position: number, reason: string): void | Promise<void> {
     if (this.opts.report) return this.out.str(this.reportLine(position, JSON.stringify({ status: "invalid", from: null, to: null, notes: [{ rule: "invalid-input", message: reason }] }).slice(1)));
     if (this.tally.full()) return void this.tally.leave("");
-    this.tally.leave(`${this.where(position)}: invalid: ${stripControl(redactText(reason))}`);
+    this.tally.leave(`${this.where(position)}: invalid: ${stripControl(this.redaction.redactor.redactText(reason))}`);
   }
 
   request(item: RequestItem, c: Cached): void | Promise<void> {
     const o = c.o;
-    if (this.opts.report) return this.out.str(this.reportLine(item.position, (c.json ??= recordJson(c))));
+    if (this.opts.report) return this.out.str(this.reportLine(item.position, (c.json ??= recordJson(c, this.jsonOfNote))));
     if (o.to) return this.out.str(this.writer!.write(item, o.to, c.target, c.rel));
     if (this.tally.full()) return void this.tally.leave("");
     this.tally.leave(`${this.where(item.position)}: ${o.status}: ${stripControl(`${o.from.method} ${targetOf(o.from)}`)}${o.notes[0] ? ` (${o.notes[0].rule})` : ""}`);

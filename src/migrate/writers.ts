@@ -2,10 +2,11 @@
 // raw HTTP or HAR. Secrets never leave: key headers become *** (curl: "$MIDS_API_KEY"),
 // key query pairs and body fields are redacted.
 import type { OutputTarget, RequestItem, Shape } from "./types.js";
-import { REDACTED, isSecretHeader, own, redactBody, redactJson, redactOrigin, redactText } from "../contract/secrets.js";
-import { redactAccessPrefix, redactedObjects } from "./redact.js";
+import { REDACTED } from "../redact/index.js";
+import { BoundedMemo, LastMemo } from "../util/memo.js";
+import { RunRedaction } from "./redact.js";
 import { isHttpUrl, targetOf } from "./url.js";
-import { writeFlat } from "./readers/jsonl-flat.js";
+import { FlatWriter } from "./readers/jsonl-flat.js";
 import { shellQuote, shellSafe } from "./readers/shell.js";
 
 export interface Writer {
@@ -26,10 +27,12 @@ export interface WriterOptions {
   version: string;
   /** every item was redacted before it reached the writer (redact.ts redactItem): access lines are not redacted twice */
   itemsRedacted?: boolean;
+  /** the run's redaction (default: the writer's own) */
+  redaction?: RunRedaction;
 }
 
 const ISO_DATE = /^\d{4}-\d\d-\d\dT\d\d:\d\d(?::\d\d(?:\.\d{1,9})?)?(?:Z|[+-]\d\d:?\d\d)?$/;
-const DROP_HEADERS = new Set(["host", "content-length", "connection"]);
+const DROP_HEADERS: ReadonlySet<string> = new Set(["host", "content-length", "connection"]);
 // per header NAME (names repeat, values do not): dropped? secret? and the last value's redaction
 const DROP = 1;
 const SECRET = 2;
@@ -44,68 +47,62 @@ interface NameMemo {
   curl: string;
   har: string;
 }
-const names = new Map<string, NameMemo>();
-function nameMemo(k: string): NameMemo {
-  let m = names.get(k);
-  if (m === undefined) {
-    m = { kind: (DROP_HEADERS.has(k.toLowerCase()) ? DROP : 0) | (isSecretHeader(k) ? SECRET : 0), json: JSON.stringify(k), value: "", clean: "", pieceOf: undefined, curl: "", har: "" };
-    // a hostile log's names can be many and long: a bounded memo
-    if (k.length <= 128) {
-      if (names.size >= 10_000) names.clear();
-      names.set(own(k), m);
+
+/** What one writer remembers: header names, JSON names, the last origin's redaction and quoting. */
+class WriterMemos {
+  readonly names: BoundedMemo<NameMemo>;
+  /** JSON strings of names (query parameters, methods): they repeat */
+  readonly nameJson = new BoundedMemo((k) => JSON.stringify(k));
+  /** redactOrigin of the last origin (a log's origins repeat) */
+  readonly cleanOrigin: LastMemo<string>;
+  /** the last origin written by the curl writer: needs it quotes, holds it a quote */
+  readonly head = new LastMemo((h) => ({ safe: shellSafe(h), quoted: h.indexOf("'") >= 0 }));
+
+  constructor(private readonly redaction: RunRedaction) {
+    const r = redaction.redactor;
+    this.names = new BoundedMemo((k) => ({ kind: (DROP_HEADERS.has(k.toLowerCase()) ? DROP : 0) | (r.isSecretHeader(k) ? SECRET : 0), json: JSON.stringify(k), value: "", clean: "", pieceOf: undefined, curl: "", har: "" }));
+    this.cleanOrigin = new LastMemo((o) => r.redactOrigin(o));
+  }
+
+  /** redactHeaderValue(k, v) for a header that is not secret, remembered for the name's last value. */
+  cleanValue(m: NameMemo, v: string): string {
+    if (v === m.value) return m.clean;
+    const c = this.redaction.redactor.redactText(v);
+    m.value = v;
+    m.clean = c;
+    return c;
+  }
+
+  /** The header as curl words and as a HAR object, remembered for the name's last value. */
+  piece(k: string, m: NameMemo, v: string): NameMemo {
+    if (m.pieceOf !== v) {
+      const clean = m.kind & SECRET ? REDACTED : this.cleanValue(m, v);
+      m.curl = m.kind === 0 ? " -H " + shellQuote(k + ": " + clean) : "";
+      m.har = '{"name":' + m.json + ',"value":' + JSON.stringify(clean) + "}";
+      m.pieceOf = v;
     }
+    return m;
   }
-  return m;
-}
-/** redactHeaderValue(k, v) for a header that is not secret, remembered for the name's last value. */
-function cleanValue(m: NameMemo, v: string): string {
-  if (v === m.value) return m.clean;
-  const c = redactText(v);
-  m.value = v;
-  m.clean = c;
-  return c;
-}
-/** The header as curl words and as a HAR object, remembered for the name's last value. */
-function piece(k: string, m: NameMemo, v: string): NameMemo {
-  if (m.pieceOf !== v) {
-    const clean = m.kind & SECRET ? REDACTED : cleanValue(m, v);
-    m.curl = m.kind === 0 ? " -H " + shellQuote(k + ": " + clean) : "";
-    m.har = '{"name":' + m.json + ',"value":' + JSON.stringify(clean) + "}";
-    m.pieceOf = v;
+
+  /** shellQuote(head + path), looking at each part alone (reading the text of the two joined would first copy them into one string). */
+  quoteUrl(head: string, path: string): string {
+    const h = this.head.get(head);
+    if (h.safe && shellSafe(path)) return head + path;
+    return !h.quoted && path.indexOf("'") < 0 ? "'" + head + path + "'" : shellQuote(head + path);
   }
-  return m;
-}
-// JSON strings of names (query parameters, methods): they repeat
-const nameJson = new Map<string, string>();
-function jsonName(k: string): string {
-  let j = nameJson.get(k);
-  if (j === undefined) {
-    j = JSON.stringify(k);
-    if (k.length <= 128) {
-      if (nameJson.size >= 10_000) nameJson.clear();
-      nameJson.set(own(k), j);
+
+  headersOut(item: RequestItem): [string, string][] {
+    const out: [string, string][] = [];
+    const hs = item.req.headers;
+    if (!hs) return out;
+    for (let i = 0; i < hs.length; i++) {
+      const m = this.names.get(hs[i][0]);
+      if (!(m.kind & DROP)) out.push([hs[i][0], m.kind & SECRET ? REDACTED : this.cleanValue(m, hs[i][1])]);
     }
+    return out;
   }
-  return j;
-}
-// redactOrigin of the last origin (a log's origins repeat)
-let lastOrigin = "";
-let lastCleanOrigin = "";
-function cleanOrigin(o: string): string {
-  if (o !== lastOrigin) { lastCleanOrigin = redactOrigin(o); lastOrigin = o; }
-  return lastCleanOrigin;
 }
 
-const headersOut = (item: RequestItem): [string, string][] => {
-  const out: [string, string][] = [];
-  const hs = item.req.headers;
-  if (!hs) return out;
-  for (let i = 0; i < hs.length; i++) {
-    const m = nameMemo(hs[i][0]);
-    if (!(m.kind & DROP)) out.push([hs[i][0], m.kind & SECRET ? REDACTED : cleanValue(m, hs[i][1])]);
-  }
-  return out;
-};
 const hasBody = (item: RequestItem, to: Shape) => item.req.body !== undefined && to.method !== "GET" && to.method !== "HEAD";
 
 const S = JSON.stringify;
@@ -123,19 +120,12 @@ const pathOf = (item: RequestItem, to: Shape, target: string, rel: string | unde
   return target.length > origin.length && target.charCodeAt(origin.length) === 47 && target.startsWith(origin) ? target.slice(origin.length) : targetOf(to);
 };
 
-// the last origin written by the curl writer: needs it quotes, holds it a quote (origins repeat)
-let lastHead = "";
-let headSafe = true;
-let headQuoted = false;
-/** shellQuote(head + path), looking at each part alone (reading the text of the two joined would first copy them into one string). */
-function quoteUrl(head: string, path: string): string {
-  if (head !== lastHead) { lastHead = head; headSafe = shellSafe(head); headQuoted = head.indexOf("'") >= 0; }
-  if (headSafe && shellSafe(path)) return head + path;
-  return !headQuoted && path.indexOf("'") < 0 ? "'" + head + path + "'" : shellQuote(head + path);
-}
-
 export function makeWriter(format: OutputTarget, opts: WriterOptions): Writer {
   const clean = opts.itemsRedacted === true;
+  const redaction = opts.redaction ?? new RunRedaction();
+  const r = redaction.redactor;
+  const memos = new WriterMemos(redaction);
+  const cleanOrigin = (o: string) => memos.cleanOrigin.get(o);
   const base = opts.baseUrl?.replace(/\/+$/, "");
   const url = (item: RequestItem, to: Shape, target?: string, rel?: string) => (cleanOrigin(item.req.origin) || base || "") + (target === undefined ? targetOf(to) : pathOf(item, to, target, rel));
   switch (format) {
@@ -146,31 +136,32 @@ export function makeWriter(format: OutputTarget, opts: WriterOptions): Writer {
           const s = item.source;
           // the target is clean (built from the rewrite); the rest of the line may hold a key (referer)
           if (s.format === "access") {
-            const tail = (s.proto ? " " + s.proto : "") + (clean ? s.post : redactText(s.post)) + "\n";
-            return (clean ? s.pre : redactAccessPrefix(s.pre)) + to.method + " " + target + tail;
+            const tail = (s.proto ? " " + s.proto : "") + (clean ? s.post : r.redactText(s.post)) + "\n";
+            return (clean ? s.pre : redaction.redactAccessPrefix(s.pre)) + to.method + " " + target + tail;
           }
           return `${to.method} ${target} HTTP/1.1\n`;
         },
         end: () => "",
       };
     case "ndjson":
+      const flat = new FlatWriter();
       return {
         begin: () => "",
         write(item, to, target, rel) {
           const s = item.source;
-          if (s.format === "ndjson" && s.flat) return writeFlat(s.flat, s.absolute ? item.req.origin : "", pathOf(item, to, target, rel), to.method, to.path === item.req.path);
+          if (s.format === "ndjson" && s.flat) return flat.write(s.flat, s.absolute ? item.req.origin : "", pathOf(item, to, target, rel), to.method, to.path === item.req.path);
           if (s.format === "ndjson") {
             // an absolute URL stays absolute, a path stays a path (redactItem noted which, as
             // it blanked the old URL: see redact.ts)
             const path = pathOf(item, to, target, rel);
             s.holder[s.urlKey] = (s.absolute ?? isHttpUrl(String(s.holder[s.urlKey]))) ? item.req.origin + path : path;
             s.holder[s.methodKey] = to.method;
-            return JSON.stringify(redactedObjects.has(s.obj) ? s.obj : redactJson(s.obj)) + "\n";
+            return JSON.stringify(redaction.isRedacted(s.obj) ? s.obj : r.redactJson(s.obj)) + "\n";
           }
           const o: Record<string, unknown> = { method: to.method, url: url(item, to, target, rel) };
-          const h = headersOut(item);
+          const h = memos.headersOut(item);
           if (h.length) o.headers = Object.fromEntries(h);
-          if (hasBody(item, to)) o.body = redactBody(item.req.body!);
+          if (hasBody(item, to)) o.body = r.redactBody(item.req.body!);
           return JSON.stringify(o) + "\n";
         },
         end: () => "",
@@ -185,14 +176,14 @@ export function makeWriter(format: OutputTarget, opts: WriterOptions): Writer {
           if (hs) {
             for (let i = 0; i < hs.length; i++) {
               const k = hs[i][0];
-              const m = nameMemo(k);
-              if (m.kind === 0) out += piece(k, m, hs[i][1]).curl;
+              const m = memos.names.get(k);
+              if (m.kind === 0) out += memos.piece(k, m, hs[i][1]).curl;
             }
           }
-          if (hasBody(item, to)) out += " --data-raw " + shellQuote(redactBody(item.req.body!));
+          if (hasBody(item, to)) out += " --data-raw " + shellQuote(r.redactBody(item.req.body!));
           const head = cleanOrigin(item.req.origin) || base || "";
           const path = target === undefined ? targetOf(to) : pathOf(item, to, target, rel);
-          const u = !head ? shellQuote(path) : quoteUrl(head, path);
+          const u = !head ? shellQuote(path) : memos.quoteUrl(head, path);
           return out + ((head || path).charCodeAt(0) === 47 ? ' "$MIDS_BASE_URL"' : " ") + u + "\n";
         },
         end: () => "",
@@ -202,9 +193,9 @@ export function makeWriter(format: OutputTarget, opts: WriterOptions): Writer {
         begin: () => "",
         write(item, to, target, rel) {
           const lines = [`${to.method} ${url(item, to, target, rel)} HTTP/1.1`];
-          for (const [k, v] of headersOut(item)) lines.push(`${k}: ${v}`);
+          for (const [k, v] of memos.headersOut(item)) lines.push(`${k}: ${v}`);
           let text = lines.join("\n") + "\n";
-          if (hasBody(item, to)) text += "\n" + redactBody(item.req.body!) + "\n";
+          if (hasBody(item, to)) text += "\n" + r.redactBody(item.req.body!) + "\n";
           return text + "\n";
         },
         end: () => "",
@@ -220,20 +211,20 @@ export function makeWriter(format: OutputTarget, opts: WriterOptions): Writer {
           const hs = item.req.headers;
           if (hs) {
             for (let i = 0; i < hs.length; i++) {
-              const m = nameMemo(hs[i][0]);
+              const m = memos.names.get(hs[i][0]);
               if (m.kind & DROP) continue;
-              headers += (headers ? "," : "") + piece(hs[i][0], m, hs[i][1]).har;
+              headers += (headers ? "," : "") + memos.piece(hs[i][0], m, hs[i][1]).har;
             }
           }
           let queryString = "";
           const q = to.query;
-          for (const name in q) queryString += (queryString ? ',{"name":' : '{"name":') + jsonName(name) + ',"value":' + S(q[name]) + "}";
-          const postData = hasBody(item, to) ? `,"postData":{"mimeType":"application/json","text":${S(redactBody(item.req.body!))}}` : "";
+          for (const name in q) queryString += (queryString ? ',{"name":' : '{"name":') + memos.nameJson.get(name) + ',"value":' + S(q[name]) + "}";
+          const postData = hasBody(item, to) ? `,"postData":{"mimeType":"application/json","text":${S(r.redactBody(item.req.body!))}}` : "";
           // the logged response belongs to the v2 call: a not-yet-made request has status 0
           // copied only when it is a date: the entry's other text is anyone's
           // (a date needs no escapes in JSON)
           const started = typeof src?.startedDateTime === "string" && ISO_DATE.test(src.startedDateTime) ? src.startedDateTime : EPOCH;
-          return `${w.records!++ ? ",\n" : ""}{"startedDateTime":"${started}","time":0,"request":{"method":${jsonName(to.method)},"url":${S(url(item, to, target, rel))},"httpVersion":"HTTP/1.1","cookies":[],"headers":[${headers}],"queryString":[${queryString}],"headersSize":-1,"bodySize":-1${postData}},"response":${NOT_MADE},"cache":{},"timings":{"send":0,"wait":0,"receive":0}}`;
+          return `${w.records!++ ? ",\n" : ""}{"startedDateTime":"${started}","time":0,"request":{"method":${memos.nameJson.get(to.method)},"url":${S(url(item, to, target, rel))},"httpVersion":"HTTP/1.1","cookies":[],"headers":[${headers}],"queryString":[${queryString}],"headersSize":-1,"bodySize":-1${postData}},"response":${NOT_MADE},"cache":{},"timings":{"send":0,"wait":0,"receive":0}}`;
         },
         end: () => (w.records ? "\n" : "") + "]}}\n",
       };

@@ -154,7 +154,8 @@ describe("migrate verify", () => {
     writeFileSync(cut, gzipSync(readFileSync(fx("requests.ndjson"))).subarray(0, 40));
     const bad = await verify([gz, cut]);
     expect(bad.code).toBe(2);
-    expect(bad.stderr.split("\n")[0]).toBe(`mids: cannot read '${cut}' as gzip: unexpected end of file`);
+    // (migrate's reader and its words: `mids migrate` says the same of this file)
+    expect(bad.stderr.split("\n")[0]).toMatch(new RegExp(`^mids: cannot read '${cut.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}': the gzip data is truncated or corrupt \\(Z_[A-Z_]+\\)$`));
   });
 
   it("refuses bad flags with exit 2", async () => {

@@ -3,8 +3,8 @@
 // lines of a learned form and lines that only look like one.
 import { describe, expect, it } from "vitest";
 import { parseCurl, parseCurlFull, simpleCurl } from "../../src/migrate/readers/curl.js";
-import { formCurl } from "../../src/migrate/readers/curl-form.js";
-import { redactRequest } from "../../src/migrate/redact.js";
+import { CurlForms } from "../../src/migrate/readers/curl-form.js";
+import { RunRedaction, redactRequest } from "../../src/migrate/redact.js";
 import type { LogRequest } from "../../src/migrate/types.js";
 import { rng } from "../helpers/rng.js";
 import { sameEqual } from "../helpers/same.js";
@@ -34,6 +34,7 @@ function reference(t: string): LogRequest | string {
 
 describe("curl command forms", () => {
   it("give the request simpleCurl and parseCurlFull give, on 20,000 generated lines in runs of one form", () => {
+    const forms = new CurlForms(new RunRedaction());
     const r = rng(11);
     let viaForm = 0;
     let form = FORMS[0];
@@ -42,46 +43,52 @@ describe("curl command forms", () => {
       if (r(50) === 0) form = FORMS[r(FORMS.length)];
       const f = r(20) === 0 ? FORMS[r(FORMS.length)] : form;
       const t = f(KEYS[r(4) ? 0 : r(KEYS.length)] + (r(3) ? String(i) : ""), URLS[r(3) ? r(4) : r(URLS.length)]);
-      if (formCurl(t) !== undefined) viaForm++;
-      const got = parseCurl(t);
+      if (forms.read(t) !== undefined) viaForm++;
+      const got = parseCurl(t, forms);
       sameEqual(typeof got === "string" || got === null ? got : { ...redactRequest(got) }, reference(t), t);
     }
     expect(viaForm).toBeGreaterThan(5_000);
   });
 
   it("shares one header list per form, redacted: the key never kept, whatever it was", () => {
-    parseCurl(`curl -H 'x-api-key: sk_live_first' -H 'Accept: a' 'https://h/v2/projects/1'`);
-    const a = formCurl(`curl -H 'x-api-key: sk_live_second' -H 'Accept: a' 'https://h/v2/projects/2'`);
-    const b = formCurl(`curl -H 'x-api-key: sk_live_third' -H 'Accept: a' 'https://h/v2/projects/3'`);
+    // (each test has its own forms: none learned in an earlier test)
+    const forms = new CurlForms(new RunRedaction());
+    parseCurl(`curl -H 'x-api-key: sk_live_first' -H 'Accept: a' 'https://h/v2/projects/1'`, forms);
+    const a = forms.read(`curl -H 'x-api-key: sk_live_second' -H 'Accept: a' 'https://h/v2/projects/2'`);
+    const b = forms.read(`curl -H 'x-api-key: sk_live_third' -H 'Accept: a' 'https://h/v2/projects/3'`);
     expect(a?.headers).toEqual([["x-api-key", "***"], ["Accept", "a"]]);
     expect(b?.headers).toBe(a?.headers);
     expect(b?.path).toBe("/v2/projects/3");
     // a line that differs outside the key and the URL is not of the form
-    expect(formCurl(`curl -H 'x-api-key: k' -H 'Accept: b' 'https://h/v2/projects/3'`)).toBeUndefined();
-    expect(formCurl(`curl -H 'x-api-key: k' -H 'Accept: a' 'https://h/v2/projects/3' -d x`)).toBeUndefined();
+    expect(forms.read(`curl -H 'x-api-key: k' -H 'Accept: b' 'https://h/v2/projects/3'`)).toBeUndefined();
+    expect(forms.read(`curl -H 'x-api-key: k' -H 'Accept: a' 'https://h/v2/projects/3' -d x`)).toBeUndefined();
   });
 
   it("keeps the forms of the last few commands: GETs and POSTs alternating are each read by their form", () => {
+    // (each test has its own forms: none learned in an earlier test)
+    const forms = new CurlForms(new RunRedaction());
     const get = (i: number) => `curl -s -H 'x-api-key: k${i}' 'https://h/v2/projects/p${i}'`;
     const post = (i: number) => `curl -s -X POST -H 'x-api-key: k${i}' -d '{"a":1}' 'https://h/v2/alerts'`;
-    parseCurl(get(0));
-    parseCurl(post(1));
+    parseCurl(get(0), forms);
+    parseCurl(post(1), forms);
     for (let i = 2; i < 12; i++) {
       const t = i % 2 ? post(i) : get(i);
-      expect(formCurl(t), t).toBeDefined();
-      expect({ ...redactRequest(parseCurl(t) as LogRequest) }).toEqual(reference(t));
+      expect(forms.read(t), t).toBeDefined();
+      expect({ ...redactRequest(parseCurl(t, forms) as LogRequest) }).toEqual(reference(t));
     }
   });
 
   it("stops learning for a while when the forms it learns go unused (a request id on every line), reading every line alike", () => {
+    // (each test has its own forms: none learned in an earlier test)
+    const forms = new CurlForms(new RunRedaction());
     const x = (i: number) => `curl -H 'x-api-key: k${i}' 'https://h/v2/topics/t${i}'`;
     const withId = (i: number) => `curl -H 'x-api-key: k${i}' -H 'X-Request-Id: r${i}' 'https://h/v2/topics/t${i}'`;
-    parseCurl(x(0));
-    expect(formCurl(x(1))).toBeDefined(); // a form used: the count of unused ones starts again
-    for (let i = 0; i < 12; i++) expect({ ...redactRequest(parseCurl(withId(i)) as LogRequest) }).toEqual(reference(withId(i)));
+    parseCurl(x(0), forms);
+    expect(forms.read(x(1))).toBeDefined(); // a form used: the count of unused ones starts again
+    for (let i = 0; i < 20; i++) expect({ ...redactRequest(parseCurl(withId(i), forms) as LogRequest) }).toEqual(reference(withId(i)));
     // learning stands aside now: a command of a new form is read, its form not learned
     const y = (i: number) => `curl -sS -H 'x-api-key: k${i}' 'https://h/v2/topics/t${i}'`;
-    expect({ ...redactRequest(parseCurl(y(0)) as LogRequest) }).toEqual(reference(y(0)));
-    expect(formCurl(y(1))).toBeUndefined();
+    expect({ ...redactRequest(parseCurl(y(0), forms) as LogRequest) }).toEqual(reference(y(0)));
+    expect(forms.read(y(1))).toBeUndefined();
   });
 });

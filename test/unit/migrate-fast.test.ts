@@ -1,6 +1,7 @@
 // The access-log fast path (src/migrate/access-fast.ts) against the line path it shortcuts: the
 // same stdout and stderr byte for byte, whatever the lines and the chunk boundaries.
 import { describe, expect, it } from "vitest";
+import { Redactor } from "../../src/redact/index.js";
 import { Readable } from "node:stream";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -111,7 +112,7 @@ describe("makeAccessFast", () => {
     const out = new Output((c) => void (written += c.toString()));
     const cache = new Map([["GET /v2/x HTTP/1.1", entry("GET /v3/x HTTP/1.1", true)], ["GET /v2/gone HTTP/1.1", entry(undefined, false)]]);
     let left = 0;
-    const fast = makeAccessFast({ cache, out, listingFull: () => full, leaveOut: () => void left++ });
+    const fast = makeAccessFast({ cache, out, redactor: new Redactor(), listingFull: () => full, leaveOut: () => void left++ });
     const feed = (text: string) => {
       const taken: boolean[] = [];
       for (let pos = 0; pos < text.length;) {
@@ -136,7 +137,7 @@ describe("makeAccessFast", () => {
 
   it("leaves lines that may need redaction, and left-out requests while the listing has room, to the line path", () => {
     const s = setup();
-    const lines = [clf("GET /v2/x HTTP/1.1", "k", "https://r/?q=1"), clf("GET /v2/x HTTP/1.1", "Cookie: c"), clf("GET /v2/gone HTTP/1.1")];
+    const lines = [clf("GET /v2/x HTTP/1.1", "k", "https://r/?token=1"), clf("GET /v2/x HTTP/1.1", "Cookie: c"), clf("GET /v2/gone HTTP/1.1")];
     expect(s.feed(lines.join("\n") + "\n")).toEqual([false, false, false]);
     const full = setup(true);
     expect(full.feed(clf("GET /v2/gone HTTP/1.1") + "\n")).toEqual([true]);

@@ -1,9 +1,11 @@
 // The flat JSON-line fast path (readers/jsonl-flat.ts) against the general path (JSON.parse,
 // redactJsonInPlace, JSON.stringify): the same request, the same error, the same written line,
 // on generated lines of every kind the fast path must take or must leave alone.
-import { describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { parseJsonLine } from "../../src/migrate/readers/jsonl.js";
 import { redactItem } from "../../src/migrate/redact.js";
+import { FlatJsonReader } from "../../src/migrate/readers/jsonl-flat.js";
+import { Redactor } from "../../src/redact/index.js";
 import { makeWriter } from "../../src/migrate/writers.js";
 import { targetOf } from "../../src/migrate/url.js";
 import type { RequestItem, Shape } from "../../src/migrate/types.js";
@@ -55,11 +57,14 @@ function line(r: (n: number) => number): string {
 }
 
 const writer = makeWriter("ndjson", { version: "t", itemsRedacted: true });
+// one run's reader per test (beforeEach): no shape learned in an earlier test
+let reader = new FlatJsonReader(new Redactor());
+beforeEach(() => void (reader = new FlatJsonReader(new Redactor())));
 const to: Shape = { method: "PATCH", path: "/v3/x", query: { a: "1", "b\"c": "d\\e" } };
 
 /** What a line comes to: the reader's answer, and the written line (once redacted). */
 function outcome(text: string, flat: boolean): unknown {
-  const r = parseJsonLine(text, flat);
+  const r = parseJsonLine(text, flat ? reader : undefined);
   if (r === null || typeof r === "string") return r;
   const item: RequestItem = { kind: "request", position: 1, req: r.req, source: r.source };
   redactItem(item);
@@ -89,7 +94,7 @@ describe("flat JSON lines", () => {
 
   it("takes the lines loggers write, and leaves those it must to the general path", () => {
     const took = (t: string) => {
-      const r = parseJsonLine(t);
+      const r = parseJsonLine(t, reader);
       return !!r && typeof r === "object" && r.source.format === "ndjson" && !!r.source.flat;
     };
     expect(took('{"ts":"2026-11-22T10:15:00Z","method":"GET","url":"https://h/v2/projects/abc","status":200,"ms":1.5}')).toBe(true);

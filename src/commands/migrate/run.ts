@@ -6,6 +6,7 @@ import { makeResolver } from "../../migrate/resolve.js";
 import { INPUT_FORMATS, STATUSES, TO_FORMATS, type InputFormat, type OutputTarget, type Status } from "../../migrate/types.js";
 import { csvFlag, parseEnumFlag } from "../shared/options.js";
 import { logInputs } from "./logs.js";
+import { strategyFastPath } from "../../migrate/compose.js";
 import { JOBS_LIMIT } from "../../migrate/parallel/defaults.js";
 
 export interface MigrateFlags {
@@ -40,10 +41,12 @@ export async function run(flags: MigrateFlags, ctx: Context): Promise<void> {
     jobs = /^\d{1,3}$/.test(flags.jobs) ? Number(flags.jobs) : NaN;
     if (!(jobs <= JOBS_LIMIT)) throw new UsageError(`--jobs must be a whole number from 0 to ${JOBS_LIMIT}, not '${flags.jobs}'`, { hint: "--jobs 0 reads every input on one thread" });
   }
+  const fastPath = strategyFastPath(ctx.io.env.MIDS_MIGRATE_STRATEGY);
+  if (typeof fastPath === "string") throw new UsageError(fastPath, { hint: "unset it for the default (fast)" });
   const files = logInputs(ctx, flags.files, "migrate");
 
   const { failed, tally } = await migrate(ctx.io, {
-    files, fromFormat, to, report, failOn, quiet: g.quiet, baseUrl: g.baseUrl, version: VERSION, now: ctx.now(), signal: ctx.signal, jobs, verbose: g.verbose,
+    files, fromFormat, to, report, failOn, quiet: g.quiet, baseUrl: g.baseUrl, version: VERSION, now: ctx.now(), signal: ctx.signal, jobs, verbose: g.verbose, fastPath,
     resolve: flags.resolve ? makeResolver(() => ctx.client()) : undefined,
   });
   if (failed) {

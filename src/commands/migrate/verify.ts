@@ -84,7 +84,7 @@ export async function run(flags: VerifyFlags, ctx: Context): Promise<void> {
 
   const files = logInputs(ctx, flags.files, "verify");
 
-  const read = await input.readRequests(ctx.io, files, fromFormat);
+  const read = await input.readRequests(ctx.io, files, fromFormat, ctx.signal);
   const sample = size === undefined ? undefined
     : { size, first: flags.sampleFirst, seed: seedFlag ?? Math.floor(Math.random() * 2 ** 32) };
   // each request in flight sends two (v2 and v3): the client gets a connection for every one

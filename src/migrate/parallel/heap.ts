@@ -8,26 +8,26 @@ import { runInNewContext } from "node:vm";
 /** Input bytes a thread processes between two full collections. */
 export const HEAP_TRIM_BYTES = 48 * 1024 * 1024;
 
-let gc: (() => void) | undefined | null = null;
-
-/** V8's gc(), exposed once (undefined where the flag cannot be set: then nothing is collected). */
+/** V8's gc(), exposed (undefined where the flag cannot be set: then nothing is collected). Once per HeapTrim. */
 function collector(): (() => void) | undefined {
-  if (gc === null) {
-    try {
-      setFlagsFromString("--expose-gc");
-      gc = runInNewContext("gc") as () => void;
-    } catch {
-      gc = undefined;
-    }
+  try {
+    setFlagsFromString("--expose-gc");
+    return runInNewContext("gc") as () => void;
+  } catch {
+    return undefined;
   }
-  return gc;
 }
 
 /** Counts a thread's input and collects after every HEAP_TRIM_BYTES of it. */
 export class HeapTrim {
   private bytes = 0;
   /** `collect`: what runs every `every` bytes (V8's gc by default) */
-  constructor(private readonly collect: () => void = () => collector()?.(), private readonly every = HEAP_TRIM_BYTES) {}
+  private readonly collect: () => void;
+  constructor(collect?: () => void, private readonly every = HEAP_TRIM_BYTES) {
+    // (V8's gc made reachable only when first needed: most runs never trim)
+    let gc: (() => void) | undefined | null = null;
+    this.collect = collect ?? (() => (gc === null ? (gc = collector()) : gc)?.());
+  }
   add(n: number): void {
     this.bytes += n;
     if (this.bytes < this.every) return;

@@ -3,7 +3,7 @@
 // HAR entries. Each batch is counted in a tally of its own and its output collected into a
 // buffer, then both go to whoever writes them in input order.
 import type { IO } from "../../io.js";
-import { accessFastSink, itemHandler } from "../compose.js";
+import { accessFastSink, itemHandler, runParts, type RunParts } from "../compose.js";
 import { splitLines, type BlockLineSink } from "../lines.js";
 import { lineSinks, type InputInfo, type LineFormat } from "../reader.js";
 import { harEntryItem } from "../readers/har.js";
@@ -27,18 +27,21 @@ export class BatchProcessor {
   private fast: BlockLineSink | undefined;
   private file: string | undefined;
   private readonly trim = new HeapTrim();
+  private readonly parts: RunParts;
 
   constructor(private readonly init: WorkerInit) {
-    this.rewriting = new RewriteStage(new Tally(), { now: new Date(init.now), targets: !init.report });
+    this.parts = runParts(init);
+    const { redaction } = this.parts;
+    this.rewriting = new RewriteStage(new Tally(), { now: new Date(init.now), targets: !init.report, redactor: redaction.redactor });
     this.writing = new WriteStage({} as IO, this.rewriting.tally, {
-      to: init.to, report: init.report, baseUrl: init.baseUrl, version: init.version, frame: false,
+      to: init.to, report: init.report, baseUrl: init.baseUrl, version: init.version, frame: false, redaction,
       sink: (text, ascii) => {
         // (room for UTF-8's most, 3 bytes a UTF-16 unit: the text is not read twice to count them)
         this.room(ascii ? text.length : text.length * 3);
         this.size += this.out.write(text, this.size, ascii ? "latin1" : "utf8");
       },
     });
-    this.handle = itemHandler(this.rewriting, this.writing);
+    this.handle = itemHandler(this.rewriting, this.writing, redaction);
   }
 
   private room(n: number): void {
@@ -60,8 +63,8 @@ export class BatchProcessor {
     await this.writing.begin(input);
     this.file = input.name;
     if (input.format === "har") return;
-    this.lines = lineSinks(input.format as LineFormat, this.handle, input.name);
-    this.fast = accessFastSink(this.rewriting, this.writing, input, this.init);
+    this.lines = lineSinks(input.format as LineFormat, this.handle, input.name, this.parts.readers);
+    this.fast = accessFastSink(this.rewriting, this.writing, this.parts.redaction, input, this.init);
   }
 
   async batch(m: Extract<ToWorker, { type: "batch" | "entries" }>): Promise<BatchDone> {

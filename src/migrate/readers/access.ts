@@ -81,7 +81,7 @@ export function matchAccessLine(line: string): AccessMatch | string | null {
 export function parseAccessLine(line: string): Parsed | string | null {
   const m = matchAccessLine(line);
   if (m === null || typeof m === "string") return m;
-  const target = splitTarget(m.target);
+  const target = splitTarget(m.target, false);
   if (!target) return `not a request target: ${m.target.slice(0, 40)}`;
   return { req: { method: m.method, ...target }, source: { format: "access", pre: m.pre, post: m.post, proto: m.proto } };
 }

@@ -3,10 +3,11 @@
 // The form of a command simpleCurl read (curl.ts) is its text around its secret header values and
 // its URL. A later line with the same text around those places is the same command but for them:
 // it is read by finding them, without tokenizing, and its headers are the form's, redacted once
-// (secret values are redacted whatever they are) and marked so (redact.ts passes them over).
-// test/unit/migrate-curl-form.test.ts compares it with simpleCurl on generated lines.
-import { isSecretHeader, own } from "../../contract/secrets.js";
-import { cleanHeaders, redactRequest } from "../redact.js";
+// by the run's redaction (secret values are redacted whatever they are) and shared. The forms
+// belong to one run (CurlForms). test/unit/migrate-curl-form.test.ts compares it with simpleCurl
+// on generated lines.
+import { HitRateGate, own } from "../../util/memo.js";
+import type { RunRedaction } from "../redact.js";
 import type { LogRequest } from "../types.js";
 import { httpPrefix, splitTarget } from "../url.js";
 
@@ -16,6 +17,11 @@ export const WORD_HEADER = 1;
 
 /** The words of a command but its options: [start, end) in the text, one single-quoted part or not, role. */
 export interface CurlWords { n: number; start: Int32Array; end: Int32Array; quoted: Uint8Array; role: Uint8Array }
+export const MAX_CURL_WORDS = 64;
+/** Room for the words of a command but its options (n -1: too many): simpleCurl fills it for learn(). */
+const curlWords = (): CurlWords => ({
+  n: 0, start: new Int32Array(MAX_CURL_WORDS), end: new Int32Array(MAX_CURL_WORDS), quoted: new Uint8Array(MAX_CURL_WORDS), role: new Uint8Array(MAX_CURL_WORDS),
+});
 
 /** t = fixed[0] + v[0] + fixed[1] + ... + fixed[n]: v[urlAt] the URL, the others secret header values. */
 interface Form {
@@ -33,27 +39,81 @@ const NOT_PLAIN = /[\s'"\\]/;
 
 /** the forms of the last commands (a tool writes one or a few: GETs, POSTs with a body), newest first */
 export const FORMS_KEPT = 4;
-const forms: Form[] = [];
 /**
- * Forms learned since one was last used. A log where every command differs in more than its key
- * and URL (a request id header) would learn a form per line, at a few microseconds each: after
- * LEARN_MAX_UNUSED unused ones, learning stands aside for LEARN_IDLE commands.
+ * A log where every command differs in more than its key and URL (a request id header) would
+ * learn a form per line, at a few microseconds each: after LEARN_MAX_UNUSED forms learned in a
+ * row and none used, learning stands aside for LEARN_IDLE commands.
  */
 export const LEARN_MAX_UNUSED = 8;
 export const LEARN_IDLE = 4096;
-let unused = 0;
-let idle = 0;
+/** LEARN_MAX_UNUSED and LEARN_IDLE as a hit-rate gate: a window of that many learnt forms, no use in it */
+const LEARN_GATE = { window: LEARN_MAX_UNUSED, minRate: 1 / LEARN_MAX_UNUSED, idle: LEARN_IDLE } as const;
 
 // does t hold s at `at`? (a slice compared whole: measured twice as fast as startsWith here)
 const holds = (t: string, s: string, at: number): boolean => t.slice(at, at + s.length) === s;
 
-/** The request of a command of one of the forms learned, or undefined (read it otherwise). */
-export function formCurl(t: string): LogRequest | undefined {
-  for (let k = 0; k < forms.length; k++) {
-    const r = ofForm(forms[k], t);
-    if (r) { unused = 0; return r; }
+/** The forms one run has learned. */
+export class CurlForms {
+  private readonly forms: Form[] = [];
+  private readonly learning = new HitRateGate(LEARN_GATE);
+  /** a form was used since the last one was learned */
+  private used = false;
+  /** room for the words of the command being read (curl.ts simpleCurl) */
+  readonly words = curlWords();
+
+  constructor(private readonly redaction: RunRedaction) {}
+
+  /** The request of a command of one of the forms learned, or undefined (read it otherwise). */
+  read(t: string): LogRequest | undefined {
+    const forms = this.forms;
+    for (let k = 0; k < forms.length; k++) {
+      const r = ofForm(forms[k], t);
+      if (r) { this.used = true; return r; }
+    }
+    return undefined;
   }
-  return undefined;
+
+  /**
+   * Learn the form of t, a command simpleCurl read as `req` (its words in `w`): when its URL ends
+   * the line and each secret header is one single-quoted word. Otherwise the last form stays.
+   */
+  learn(t: string, req: LogRequest, w: CurlWords): void {
+    if (!this.learning.open()) return;
+    if (w.n <= 0) return;
+    const cuts: number[] = [];
+    let urlAt = -1;
+    let urlPlain = false;
+    const r = this.redaction.redactor;
+    for (let k = 0; k < w.n; k++) {
+      const s = w.start[k];
+      const e = w.end[k];
+      const q = w.quoted[k];
+      if (w.role[k] === WORD_FREE) {
+        if (e !== t.length) return;
+        urlAt = cuts.length / 2;
+        urlPlain = q === 0;
+        cuts.push(s + q, e - q);
+      } else if (w.role[k] === WORD_HEADER) {
+        const text = t.slice(s + q, e - q);
+        const colon = text.indexOf(":");
+        if (colon <= 0 || !r.isSecretHeader(text.slice(0, colon).trim())) continue;
+        if (q === 0) return;
+        cuts.push(s + 1 + colon + 1, e - 1);
+      }
+    }
+    if (urlAt < 0) return;
+    const fixed: string[] = [];
+    let at = 0;
+    for (let c = 0; c < cuts.length; c += 2) { fixed.push(own(t.slice(at, cuts[c]))); at = cuts[c + 1]; }
+    fixed.push(own(t.slice(at)));
+    // the headers as redactRequest leaves them (a secret one's value is *** whatever it was)
+    const headers = this.redaction.sharedHeaders((req.headers ?? []).map(([k, v]) => [own(k), own(v)]));
+    // (a form learned: was one used since the last was?)
+    this.learning.record(this.used);
+    this.used = false;
+    this.forms.unshift({ fixed, urlAt, urlPlain, method: own(req.method), headers, body: req.body === undefined ? undefined : own(req.body) });
+    if (this.forms.length > FORMS_KEPT) this.forms.pop();
+  }
 }
 
 function ofForm(f: Form, t: string): LogRequest | undefined {
@@ -76,51 +136,9 @@ function ofForm(f: Form, t: string): LogRequest | undefined {
   if (f.urlPlain && NOT_PLAIN.test(url)) return undefined;
   // what simpleCurl takes for a URL
   if (url.charCodeAt(0) !== 47 && !httpPrefix(url)) return undefined;
-  const target = splitTarget(url);
+  const target = splitTarget(url, false);
   if (!target) return undefined;
   const req: LogRequest = { method: f.method, origin: target.origin, path: target.path, query: target.query, headers: f.headers };
   if (f.body !== undefined) req.body = f.body;
   return req;
-}
-
-/**
- * Learn the form of t, a command simpleCurl read as `req` (its words in `w`): when its URL ends
- * the line and each secret header is one single-quoted word. Otherwise the last form stays.
- */
-export function learnForm(t: string, req: LogRequest, w: CurlWords): void {
-  if (idle > 0) { idle--; return; }
-  if (unused >= LEARN_MAX_UNUSED) { unused = 0; idle = LEARN_IDLE; return; }
-  if (w.n <= 0) return;
-  const cuts: number[] = [];
-  let urlAt = -1;
-  let urlPlain = false;
-  for (let k = 0; k < w.n; k++) {
-    const s = w.start[k];
-    const e = w.end[k];
-    const q = w.quoted[k];
-    if (w.role[k] === WORD_FREE) {
-      if (e !== t.length) return;
-      urlAt = cuts.length / 2;
-      urlPlain = q === 0;
-      cuts.push(s + q, e - q);
-    } else if (w.role[k] === WORD_HEADER) {
-      const text = t.slice(s + q, e - q);
-      const colon = text.indexOf(":");
-      if (colon <= 0 || !isSecretHeader(text.slice(0, colon).trim())) continue;
-      if (q === 0) return;
-      cuts.push(s + 1 + colon + 1, e - 1);
-    }
-  }
-  if (urlAt < 0) return;
-  const fixed: string[] = [];
-  let at = 0;
-  for (let c = 0; c < cuts.length; c += 2) { fixed.push(own(t.slice(at, cuts[c]))); at = cuts[c + 1]; }
-  fixed.push(own(t.slice(at)));
-  // the headers as redactRequest leaves them (a secret one's value is *** whatever it was)
-  const r: LogRequest = { method: "GET", origin: "", path: "", query: [], headers: (req.headers ?? []).map(([k, v]) => [own(k), own(v)]) };
-  const headers = redactRequest(r).headers!;
-  cleanHeaders.add(headers);
-  unused++;
-  forms.unshift({ fixed, urlAt, urlPlain, method: own(req.method), headers, body: req.body === undefined ? undefined : own(req.body) });
-  if (forms.length > FORMS_KEPT) forms.pop();
 }

@@ -3,11 +3,12 @@
 import type { LogRequest } from "../types.js";
 import { httpPrefix, redactText, splitTarget } from "../url.js";
 import { shellWords } from "./shell.js";
-import { WORD_FREE, WORD_HEADER, formCurl, learnForm, type CurlWords } from "./curl-form.js";
+import { charTableOf } from "../../util/chars.js";
+import { MAX_CURL_WORDS, WORD_FREE, WORD_HEADER, type CurlForms, type CurlWords } from "./curl-form.js";
 
-const DATA = new Set(["-d", "--data", "--data-raw", "--data-binary", "--data-ascii", "--data-urlencode", "--json"]);
+const DATA: ReadonlySet<string> = new Set(["-d", "--data", "--data-raw", "--data-binary", "--data-ascii", "--data-urlencode", "--json"]);
 // options that take a value we do not need
-const WITH_VALUE = new Set(["-o", "--output", "-u", "--user", "-A", "--user-agent", "-e", "--referer", "-m", "--max-time",
+const WITH_VALUE: ReadonlySet<string> = new Set(["-o", "--output", "-u", "--user", "-A", "--user-agent", "-e", "--referer", "-m", "--max-time",
   "--connect-timeout", "-b", "--cookie", "-c", "--cookie-jar", "-w", "--write-out", "--retry", "-x", "--proxy", "--cacert",
   "--cert", "--key", "-F", "--form", "--resolve", "-r", "--range", "-T", "--upload-file", "-K", "--config", "--limit-rate",
   // credentials: their value must never be taken for the URL
@@ -23,13 +24,12 @@ const WITH_VALUE = new Set(["-o", "--output", "-u", "--user", "-A", "--user-agen
   "--socks5-hostname", "--expect100-timeout", "--keepalive-time", "--pinnedpubkey", "--crlfile", "--hsts", "--alt-svc",
   "--etag-save", "--etag-compare", "--happy-eyeballs-timeout-ms", "--tls-max", "--rate", "--parallel-max", "--ip-tos"]);
 
-const SHORT_WITH_VALUE = new Set([..."XHdouAembcwxFrTKUECDPQtyYz"]);
+const SHORT_WITH_VALUE: ReadonlySet<string> = new Set([..."XHdouAembcwxFrTKUECDPQtyYz"]);
 
 // the fast path's options without a value: short letters (alone or bundled) the full parser
 // passes over, and long options it passes over (none of them in WITH_VALUE)
-const QUIET_LETTERS = new Uint8Array(128);
-for (const ch of "sSkLvif") QUIET_LETTERS[ch.charCodeAt(0)] = 1;
-const QUIET_LONG = new Set(["--silent", "--show-error", "--compressed", "--insecure", "--location", "--fail", "--verbose", "--include"]);
+const QUIET_LETTERS = charTableOf("sSkLvif");
+const QUIET_LONG: ReadonlySet<string> = new Set(["--silent", "--show-error", "--compressed", "--insecure", "--location", "--fail", "--verbose", "--include"]);
 /** s.trim() without a copy when s has no blank at either end (every character trim removes is <= 32 or >= 128). */
 const trimmed = (s: string): string => {
   const a = s.charCodeAt(0);
@@ -37,14 +37,15 @@ const trimmed = (s: string): string => {
   return a > 32 && a < 128 && z > 32 && z < 128 ? s : s.trim();
 };
 
-export function parseCurl(line: string): LogRequest | string | null {
+/** A command's request, the reason it has none, or null (blank, comment). `forms`: the run's learned forms (none: the general path). */
+export function parseCurl(line: string, forms?: CurlForms): LogRequest | string | null {
   const t = line.trim();
   if (!t || t.charCodeAt(0) === 35) return null;
-  // a command of the form of the last one learned, else read whole (and its form learned)
-  const viaForm = formCurl(t);
+  // a command of the form of one learned, else read whole (and its form learned)
+  const viaForm = forms?.read(t);
   if (viaForm) return viaForm;
-  const r = simpleCurl(t);
-  if (r) learnForm(t, r, words);
+  const r = simpleCurl(t, forms?.words);
+  if (r && forms) forms.learn(t, r, forms.words);
   return r ?? parseCurlFull(t);
 }
 
@@ -75,9 +76,7 @@ function optionKind(t: string, a: number, b: number): number {
   return FREE;
 }
 
-const MAX_WORDS = 64;
-/** The words of the command simpleCurl read last but its options (n -1: too many): for learnForm. */
-const words: CurlWords = { n: 0, start: new Int32Array(MAX_WORDS), end: new Int32Array(MAX_WORDS), quoted: new Uint8Array(MAX_WORDS), role: new Uint8Array(MAX_WORDS) };
+const MAX_WORDS = MAX_CURL_WORDS;
 
 /**
  * The common command, read in one pass without the general option loop: `curl` then words that
@@ -85,9 +84,9 @@ const words: CurlWords = { n: 0, start: new Int32Array(MAX_WORDS), end: new Int3
  * (value in the next word), and one http(s) URL or path. Anything else (undefined) goes to
  * parseCurlFull, the reference.
  */
-export function simpleCurl(t: string): LogRequest | undefined {
+export function simpleCurl(t: string, words?: CurlWords): LogRequest | undefined {
   if (!t.startsWith("curl ")) return undefined;
-  words.n = 0;
+  if (words) words.n = 0;
   let method: string | undefined;
   let url: string | undefined;
   let body: string | undefined;
@@ -133,14 +132,14 @@ export function simpleCurl(t: string): LogRequest | undefined {
       if (c === 32 || c === 9 || c === 10 || c === 13) break;
     }
     // (for learnForm: where the word is, whether it is one single-quoted part)
-    const nw = words.n;
+    const nw = words ? words.n : -1;
     if (nw >= 0 && nw < MAX_WORDS) {
-      words.start[nw] = ws;
-      words.end[nw] = i;
-      words.quoted[nw] = parts === 1 && t.charCodeAt(ws) === 39 ? 1 : 0;
-      words.role[nw] = want;
-      words.n++;
-    } else words.n = -1;
+      words!.start[nw] = ws;
+      words!.end[nw] = i;
+      words!.quoted[nw] = parts === 1 && t.charCodeAt(ws) === 39 ? 1 : 0;
+      words!.role[nw] = want;
+      words!.n++;
+    } else if (words) words.n = -1;
     if (want === HEADER) {
       const k = w.indexOf(":");
       if (k > 0) {
@@ -160,7 +159,7 @@ export function simpleCurl(t: string): LogRequest | undefined {
   if (want !== FREE || url === undefined) return undefined;
   const c0 = url.charCodeAt(0);
   if (c0 !== 47 && !httpPrefix(url)) return undefined;
-  const target = splitTarget(url);
+  const target = splitTarget(url, false);
   if (!target) return undefined;
   const req: LogRequest = { method: method === undefined ? (body !== undefined ? "POST" : "GET") : method.toUpperCase(), origin: target.origin, path: target.path, query: target.query, headers: headers ?? [] };
   if (body !== undefined) req.body = body;
@@ -207,7 +206,7 @@ export function parseCurlFull(t: string): LogRequest | string {
   if (!url) return "curl command without a URL";
   // a bare host gets http://; another scheme (ftp://) is not a URL we read
   if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(url) && !url.startsWith("/")) url = `http://${url}`;
-  const target = splitTarget(url);
+  const target = splitTarget(url, false);
   if (!target) return `curl command: not a URL: ${redactText(url).slice(0, 40)}`;
   const body = data.length ? data.join("&") : undefined;
   if (getMode && body) {
@@ -236,7 +235,7 @@ const continued = (line: string): number => {
  * once (its end only) and kept as a part until the command ends. A command over
  * MAX_CURL_COMMAND_CHARS is one invalid entry; its remaining lines are skipped, not parsed.
  */
-export function curlJoiner() {
+export function curlJoiner(forms?: CurlForms) {
   let parts: string[] = [];
   let size = 0;
   let start = 0;
@@ -252,7 +251,7 @@ export function curlJoiner() {
     // (emptied by pops: setting length is a call into the runtime)
     while (parts.length) parts.pop();
     size = 0;
-    const r = parseCurl(text);
+    const r = parseCurl(text, forms);
     if (r === null) return null;
     return typeof r === "string" ? { kind: "invalid", position: start, reason: r } : { kind: "request", position: start, req: r };
   };

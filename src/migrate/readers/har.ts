@@ -222,7 +222,7 @@ function entryRequest(entry: unknown): LogRequest | string {
   if (!isObj(entry) || !isObj(entry.request)) return "HAR entry without a request";
   const r = entry.request;
   if (typeof r.method !== "string" || typeof r.url !== "string") return "HAR request without a method and url";
-  const target = splitTarget(r.url);
+  const target = splitTarget(r.url, false);
   if (!target) return `HAR request url is not a URL: ${r.url.slice(0, 40)}`;
   const req: LogRequest = { method: r.method.toUpperCase(), origin: target.origin, path: target.path, query: target.query };
   const hs = r.headers;

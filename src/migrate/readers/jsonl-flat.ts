@@ -3,9 +3,12 @@
 // without JSON.parse, its secrets are proved absent value by value, and it is written back by
 // putting the new URL and method in place of the old: byte for byte what JSON.stringify of the
 // parsed, redacted and rewritten object gives (writers.ts), for a third of the cost. Every other
-// line, and every one where a rule would change a value, takes the general path (jsonl.ts), the
-// reference: test/unit/migrate-jsonl-flat.test.ts compares the two on generated lines.
-import { isSecretKey, own, redactText } from "../../contract/secrets.js";
+// line, and every one where a rule might change a value (the run's prefilter says so), takes the
+// general path (jsonl.ts), the reference: test/unit/migrate-jsonl-flat.test.ts compares the two on
+// generated lines, test/unit/redact-strategies.test.ts with generated rules. A FlatJsonReader and
+// a FlatWriter belong to one run.
+import type { Redactor } from "../../redact/index.js";
+import { LastMemo, own } from "../../util/memo.js";
 import type { FlatLine, LogRequest } from "../types.js";
 import { isHttpUrl, splitTarget } from "../url.js";
 import { METHOD_KEYS, URL_KEYS } from "./jsonl-keys.js";
@@ -30,59 +33,17 @@ interface Shape {
   body: number;
 }
 
-function shapeOf(keys: string[]): Shape {
+function shapeOf(keys: string[], r: Redactor): Shape {
   const set = new Set(keys);
-  const plain = set.size === keys.length && keys.every((k) => redactText(k) === k && !isSecretKey(k) && !/^\d+$/.test(k))
+  const plain = set.size === keys.length && keys.every((k) => r.plainKey(k) && !/^\d+$/.test(k))
     && !(set.has("value") && (set.has("name") || set.has("key")));
   const indexes = (names: readonly string[]) => names.map((n) => keys.indexOf(n)).filter((i) => i >= 0);
   return { keys, plain, urlKeys: indexes(URL_KEYS), methodKeys: indexes(METHOD_KEYS), method: keys.indexOf("method"), body: keys.indexOf("body") };
 }
 
-// the pairs of the line being read: key, value [start, end) (a string value's inside its quotes)
 const MAX_PAIRS = 256;
-const keyStart = new Int32Array(MAX_PAIRS);
-const keyEnd = new Int32Array(MAX_PAIRS);
-const valStart = new Int32Array(MAX_PAIRS);
-const valEnd = new Int32Array(MAX_PAIRS);
-const isString = new Uint8Array(MAX_PAIRS);
-
-/** The pairs of a line FLAT matched, into the arrays above: their number, or -1 (too many, or a number not in JavaScript's form). */
-function scan(t: string): number {
-  let n = 0;
-  let i = 1;
-  const last = t.length - 1;
-  while (i < last) {
-    if (n === MAX_PAIRS) return -1;
-    const ke = t.indexOf('"', i + 1);
-    keyStart[n] = i + 1;
-    keyEnd[n] = ke;
-    const v = ke + 2;
-    let next: number;
-    if (t.charCodeAt(v) === 34) {
-      const ve = t.indexOf('"', v + 1);
-      valStart[n] = v + 1;
-      valEnd[n] = ve;
-      isString[n] = 1;
-      next = ve + 1;
-    } else {
-      let e = v;
-      for (let c = t.charCodeAt(e); c !== 44 && c !== 125; c = t.charCodeAt(++e));
-      valStart[n] = v;
-      valEnd[n] = e;
-      isString[n] = 0;
-      // a number JSON.stringify would print otherwise (1.50, 1e3, -0, 2^53 and up): the general path
-      const c = t.charCodeAt(v);
-      if ((c === 45 || (c >= 48 && c <= 57)) && !shortInt(t, v, e)) {
-        const lit = t.slice(v, e);
-        if (String(Number(lit)) !== lit) return -1;
-      }
-      next = e;
-    }
-    n++;
-    i = next + 1;
-  }
-  return n;
-}
+/** the shapes of the last few lines (a log has one or a few) */
+export const SHAPES_KEPT = 16;
 
 // an integer of at most 15 characters that is not -0: printed as it is written
 function shortInt(t: string, a: number, b: number): boolean {
@@ -91,111 +52,157 @@ function shortInt(t: string, a: number, b: number): boolean {
   return !(t.charCodeAt(a) === 45 && t.charCodeAt(a + 1) === 48);
 }
 
-// the shapes of the last few lines (a log has one or a few)
-export const SHAPES_KEPT = 16;
-const shapes: Shape[] = [];
+/** The fast reader of one run: its shapes, the scratch arrays of the line being read, its last method. */
+export class FlatJsonReader {
+  // the pairs of the line being read: key, value [start, end) (a string value's inside its quotes)
+  private readonly keyStart = new Int32Array(MAX_PAIRS);
+  private readonly keyEnd = new Int32Array(MAX_PAIRS);
+  private readonly valStart = new Int32Array(MAX_PAIRS);
+  private readonly valEnd = new Int32Array(MAX_PAIRS);
+  private readonly isString = new Uint8Array(MAX_PAIRS);
+  private readonly shapes: Shape[] = [];
+  // a log uses a method or two: the upper-case form of the last one (one string cut from a
+  // block: it keeps one block alive at most, so no copy per change)
+  private readonly upper = new LastMemo((m) => m.toUpperCase());
 
-function findShape(t: string, n: number): Shape {
-  outer: for (let s = 0; s < shapes.length; s++) {
-    const keys = shapes[s].keys;
-    if (keys.length !== n) continue;
-    for (let k = 0; k < n; k++) {
-      const key = keys[k];
-      // (a slice compared whole: measured twice as fast as startsWith on a line cut from a block)
-      if (keyEnd[k] - keyStart[k] !== key.length || t.slice(keyStart[k], keyEnd[k]) !== key) continue outer;
+  constructor(private readonly redactor: Redactor) {}
+
+  /** The pairs of a line FLAT matched, into the arrays above: their number, or -1 (too many, or a number not in JavaScript's form). */
+  private scan(t: string): number {
+    const { keyStart, keyEnd, valStart, valEnd, isString } = this;
+    let n = 0;
+    let i = 1;
+    const last = t.length - 1;
+    while (i < last) {
+      if (n === MAX_PAIRS) return -1;
+      const ke = t.indexOf('"', i + 1);
+      keyStart[n] = i + 1;
+      keyEnd[n] = ke;
+      const v = ke + 2;
+      let next: number;
+      if (t.charCodeAt(v) === 34) {
+        const ve = t.indexOf('"', v + 1);
+        valStart[n] = v + 1;
+        valEnd[n] = ve;
+        isString[n] = 1;
+        next = ve + 1;
+      } else {
+        let e = v;
+        for (let c = t.charCodeAt(e); c !== 44 && c !== 125; c = t.charCodeAt(++e));
+        valStart[n] = v;
+        valEnd[n] = e;
+        isString[n] = 0;
+        // a number JSON.stringify would print otherwise (1.50, 1e3, -0, 2^53 and up): the general path
+        const c = t.charCodeAt(v);
+        if ((c === 45 || (c >= 48 && c <= 57)) && !shortInt(t, v, e)) {
+          const lit = t.slice(v, e);
+          if (String(Number(lit)) !== lit) return -1;
+        }
+        next = e;
+      }
+      n++;
+      i = next + 1;
     }
-    return shapes[s];
+    return n;
   }
-  const keys: string[] = [];
-  for (let k = 0; k < n; k++) keys.push(own(t.slice(keyStart[k], keyEnd[k])));
-  const shape = shapeOf(keys);
-  if (shapes.length >= SHAPES_KEPT) shapes.pop();
-  shapes.unshift(shape);
-  return shape;
-}
 
-// a log uses a method or two: the upper-case form of the last one is kept (one string cut from
-// a block, like redactText's last text: it keeps one block alive at most, so no copy per change)
-let lastMethod = "";
-let lastUpper = "";
-const upper = (m: string): string => (m === lastMethod ? lastUpper : (lastUpper = (lastMethod = m).toUpperCase()));
-
-/** The first of `candidates` with a non-empty string value, or -1. */
-function firstValued(candidates: number[]): number {
-  for (let c = 0; c < candidates.length; c++) {
-    const k = candidates[c];
-    if (isString[k] === 1 && valEnd[k] > valStart[k]) return k;
+  private findShape(t: string, n: number): Shape {
+    const { keyStart, keyEnd, shapes } = this;
+    outer: for (let s = 0; s < shapes.length; s++) {
+      const keys = shapes[s].keys;
+      if (keys.length !== n) continue;
+      for (let k = 0; k < n; k++) {
+        const key = keys[k];
+        // (a slice compared whole: measured twice as fast as startsWith on a line cut from a block)
+        if (keyEnd[k] - keyStart[k] !== key.length || t.slice(keyStart[k], keyEnd[k]) !== key) continue outer;
+      }
+      return shapes[s];
+    }
+    const keys: string[] = [];
+    for (let k = 0; k < n; k++) keys.push(own(t.slice(keyStart[k], keyEnd[k])));
+    const shape = shapeOf(keys, this.redactor);
+    if (shapes.length >= SHAPES_KEPT) shapes.pop();
+    shapes.unshift(shape);
+    return shape;
   }
-  return -1;
-}
 
-/**
- * A trimmed line read on the fast path: its request and where its URL and method are, the
- * general path's error text, or undefined when the line is not one for the fast path (or a rule
- * would change one of its values): the caller reads it with JSON.parse.
- */
-export function flatJsonLine(t: string): { req: LogRequest; flat: FlatLine; absolute: boolean } | string | undefined {
-  if (t.indexOf("\\") >= 0 || !FLAT.test(t)) return undefined;
-  const n = scan(t);
-  if (n <= 0) return undefined;
-  const shape = findShape(t, n);
-  if (!shape.plain) return undefined;
-  const u = firstValued(shape.urlKeys);
-  if (u < 0) return undefined;
-  const m = firstValued(shape.methodKeys);
-  // the value the writer overwrites with the method: that of the method key, else `method`'s
-  const w = m >= 0 ? m : shape.method;
-  // every other string value must be one the rules leave as it is
-  for (let k = 0; k < n; k++) {
-    if (isString[k] === 0 || k === u || k === w) continue;
-    const v = t.slice(valStart[k], valEnd[k]);
-    if (redactText(v) !== v) return undefined;
+  /** The first of `candidates` with a non-empty string value, or -1. */
+  private firstValued(candidates: number[]): number {
+    for (let c = 0; c < candidates.length; c++) {
+      const k = candidates[c];
+      if (this.isString[k] === 1 && this.valEnd[k] > this.valStart[k]) return k;
+    }
+    return -1;
   }
-  const url = t.slice(valStart[u], valEnd[u]);
-  const target = splitTarget(url);
-  if (!target) return `${shape.keys[u]} is not a path or URL`;
-  const method = m >= 0 ? upper(t.slice(valStart[m], valEnd[m])) : "GET";
-  const req: LogRequest = { method, origin: target.origin, path: target.path, query: target.query };
-  const b = shape.body;
-  // a body that is a string is itself, null is none, a number or true/false its JSON
-  if (b >= 0 && !(isString[b] === 0 && t.startsWith("null", valStart[b]))) req.body = t.slice(valStart[b], valEnd[b]);
-  const flat: FlatLine = {
-    text: t, urlStart: valStart[u], urlEnd: valEnd[u],
-    methodStart: w < 0 ? -1 : valStart[w] - isString[w], methodEnd: w < 0 ? -1 : valEnd[w] + isString[w],
-  };
-  return { req, flat, absolute: isHttpUrl(url) };
+
+  /**
+   * A trimmed line read on the fast path: its request and where its URL and method are, the
+   * general path's error text, or undefined when the line is not one for the fast path (or a rule
+   * might change one of its values): the caller reads it with JSON.parse.
+   */
+  read(t: string): { req: LogRequest; flat: FlatLine; absolute: boolean } | string | undefined {
+    if (t.indexOf("\\") >= 0 || !FLAT.test(t)) return undefined;
+    const n = this.scan(t);
+    if (n <= 0) return undefined;
+    const shape = this.findShape(t, n);
+    if (!shape.plain) return undefined;
+    const u = this.firstValued(shape.urlKeys);
+    if (u < 0) return undefined;
+    const m = this.firstValued(shape.methodKeys);
+    // the value the writer overwrites with the method: that of the method key, else `method`'s
+    const w = m >= 0 ? m : shape.method;
+    const { valStart, valEnd, isString, redactor } = this;
+    // every other string value must be one the rules leave as it is (most: the prefilter finds them clean)
+    for (let k = 0; k < n; k++) {
+      if (isString[k] === 0 || k === u || k === w || !redactor.mayHoldSecretIn(t, valStart[k], valEnd[k])) continue;
+      const v = t.slice(valStart[k], valEnd[k]);
+      if (redactor.redactText(v) !== v) return undefined;
+    }
+    const url = t.slice(valStart[u], valEnd[u]);
+    const target = splitTarget(url, false);
+    if (!target) return `${shape.keys[u]} is not a path or URL`;
+    const method = m >= 0 ? this.upper.get(t.slice(valStart[m], valEnd[m])) : "GET";
+    const req: LogRequest = { method, origin: target.origin, path: target.path, query: target.query };
+    const b = shape.body;
+    // a body that is a string is itself, null is none, a number or true/false its JSON
+    if (b >= 0 && !(isString[b] === 0 && t.startsWith("null", valStart[b]))) req.body = t.slice(valStart[b], valEnd[b]);
+    const flat: FlatLine = {
+      text: t, urlStart: valStart[u], urlEnd: valEnd[u],
+      methodStart: w < 0 ? -1 : valStart[w] - isString[w], methodEnd: w < 0 ? -1 : valEnd[w] + isString[w],
+    };
+    return { req, flat, absolute: isHttpUrl(url) };
+  }
 }
 
 // text JSON.stringify would escape (quotes, backslashes, controls, lone surrogates)
 const ESCAPED = /["\\\x00-\x1f\ud800-\udfff]/;
-let lastOrigin = "";
-let lastOriginPlain = true;
-
-// the method last written, and its JSON
-let lastWritten = "";
-let lastWrittenJson = '""';
 
 /** A string's JSON text without its quotes. */
 const inner = (s: string): string => (ESCAPED.test(s) ? JSON.stringify(s).slice(1, -1) : s);
 
-/**
- * The line with `origin + path` (origin "": the path alone) as its URL and `method` as its
- * method: JSON.stringify of the object with those two values set. The parts are looked at
- * apart: reading the text of the two joined would first copy them into one string.
- *
- * `path` (v3 path and query) is looked at only when `inputPath` (it starts with the request's
- * own path: an unchanged request). Otherwise the rewrite built it from the route table's
- * templates, encodeURIComponent's output and buildQuery's, none of which holds a character JSON
- * escapes (test/unit/migrate-jsonl-flat.test.ts checks the templates and the encoders): reading
- * it would first copy it whole.
- */
-export function writeFlat(f: FlatLine, origin: string, path: string, method: string, inputPath: boolean): string {
-  if (origin !== lastOrigin) { lastOrigin = origin; lastOriginPlain = !ESCAPED.test(origin); }
-  const url = origin && !lastOriginPlain ? inner(origin + path) : origin + (inputPath ? inner(path) : path);
-  if (method !== lastWritten) { lastWritten = method; lastWrittenJson = '"' + inner(method) + '"'; }
-  const m = lastWrittenJson;
-  const t = f.text;
-  if (f.methodStart < 0) return t.slice(0, f.urlStart) + url + t.slice(f.urlEnd, t.length - 1) + ',"method":' + m + "}\n";
-  if (f.methodStart > f.urlStart) return t.slice(0, f.urlStart) + url + t.slice(f.urlEnd, f.methodStart) + m + t.slice(f.methodEnd) + "\n";
-  return t.slice(0, f.methodStart) + m + t.slice(f.methodEnd, f.urlStart) + url + t.slice(f.urlEnd) + "\n";
+/** Writes flat lines back (one per writer: it keeps the last origin and method it wrote). */
+export class FlatWriter {
+  // does the last origin need escapes? the last method's JSON?
+  private readonly originPlain = new LastMemo((o) => !ESCAPED.test(o));
+  private readonly methodJson = new LastMemo((m) => '"' + inner(m) + '"');
+
+  /**
+   * The line with `origin + path` (origin "": the path alone) as its URL and `method` as its
+   * method: JSON.stringify of the object with those two values set. The parts are looked at
+   * apart: reading the text of the two joined would first copy them into one string.
+   *
+   * `path` (v3 path and query) is looked at only when `inputPath` (it starts with the request's
+   * own path: an unchanged request). Otherwise the rewrite built it from the route table's
+   * templates, encodeURIComponent's output and buildQuery's, none of which holds a character JSON
+   * escapes (test/unit/migrate-jsonl-flat.test.ts checks the templates and the encoders): reading
+   * it would first copy it whole.
+   */
+  write(f: FlatLine, origin: string, path: string, method: string, inputPath: boolean): string {
+    const url = origin && !this.originPlain.get(origin) ? inner(origin + path) : origin + (inputPath ? inner(path) : path);
+    const m = this.methodJson.get(method);
+    const t = f.text;
+    if (f.methodStart < 0) return t.slice(0, f.urlStart) + url + t.slice(f.urlEnd, t.length - 1) + ',"method":' + m + "}\n";
+    if (f.methodStart > f.urlStart) return t.slice(0, f.urlStart) + url + t.slice(f.urlEnd, f.methodStart) + m + t.slice(f.methodEnd) + "\n";
+    return t.slice(0, f.methodStart) + m + t.slice(f.methodEnd, f.urlStart) + url + t.slice(f.urlEnd) + "\n";
+  }
 }

@@ -1,6 +1,6 @@
 // Where a JSON line keeps its request: the keys jsonl.ts and jsonl-flat.ts look for, in order.
 
 /** objects that may hold the request (GCP's `httpRequest`, pino's `req`, ...) */
-export const HOLDERS = ["request", "req", "httpRequest", "http"];
-export const METHOD_KEYS = ["method", "requestMethod", "verb"];
-export const URL_KEYS = ["url", "path", "uri", "requestUrl", "originalUrl"];
+export const HOLDERS: readonly string[] = ["request", "req", "httpRequest", "http"];
+export const METHOD_KEYS: readonly string[] = ["method", "requestMethod", "verb"];
+export const URL_KEYS: readonly string[] = ["url", "path", "uri", "requestUrl", "originalUrl"];

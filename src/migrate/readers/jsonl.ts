@@ -2,13 +2,13 @@
 // common holder (`request`, `req`, `httpRequest` as in GCP logs, `http`).
 import type { LogRequest, Source } from "../types.js";
 import { splitTarget } from "../url.js";
-import { MAX_JSON_DEPTH, jsonDepth } from "../../contract/secrets.js";
-import { flatJsonLine } from "./jsonl-flat.js";
+import { MAX_JSON_DEPTH, jsonDepth } from "../../redact/index.js";
+import type { FlatJsonReader } from "./jsonl-flat.js";
 import { HOLDERS, METHOD_KEYS, URL_KEYS } from "./jsonl-keys.js";
 
 
 const isObj = (v: unknown): v is Record<string, unknown> => !!v && typeof v === "object" && !Array.isArray(v);
-const firstKey = (o: Record<string, unknown>, keys: string[]): string | undefined => {
+const firstKey = (o: Record<string, unknown>, keys: readonly string[]): string | undefined => {
   for (const k of keys) if (typeof o[k] === "string" && o[k] !== "") return k;
   return undefined;
 };
@@ -21,13 +21,13 @@ function mayBeDeep(t: string): boolean {
   return n > MAX_JSON_DEPTH;
 }
 
-/** A JSON line's request, the reason it has none, or null (a blank line). `flat: false`: never the fast path (its tests). */
-export function parseJsonLine(line: string, flat = true): { req: LogRequest; source: Source } | string | null {
+/** A JSON line's request, the reason it has none, or null (a blank line). `flat`: the run's fast reader (none: the general path). */
+export function parseJsonLine(line: string, flat?: FlatJsonReader): { req: LogRequest; source: Source } | string | null {
   const t = line.trim();
   if (!t) return null;
   if (t.charCodeAt(0) !== 123) return "not a JSON object";
   if (flat) {
-    const f = flatJsonLine(t);
+    const f = flat.read(t);
     if (f !== undefined) return typeof f === "string" ? f : { req: f.req, source: { format: "ndjson", flat: f.flat, absolute: f.absolute } };
   }
   // hostile depth would overflow the stack of every recursive walk after the parse
@@ -49,7 +49,7 @@ export function fromObject(obj: Record<string, unknown>): { req: LogRequest; sou
     const methodKey = firstKey(holder, METHOD_KEYS);
     const topKey = methodKey ? undefined : firstKey(obj, METHOD_KEYS);
     const method = (methodKey ? holder[methodKey] : topKey ? obj[topKey] : "GET") as string;
-    const target = splitTarget(holder[urlKey] as string);
+    const target = splitTarget(holder[urlKey] as string, false);
     if (!target) return `${urlKey} is not a path or URL`;
     const q = holder.query;
     if (isObj(q) && !target.query.length) {

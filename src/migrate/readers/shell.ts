@@ -1,5 +1,6 @@
 // Split a command line into words as a POSIX shell would: single quotes, double quotes with
 // backslash escapes, backslash-newline continuations. No expansion: $VARS stay literal.
+import { charTableOf } from "../../util/chars.js";
 
 export function shellWords(s: string): string[] | string {
   const words: string[] = [];
@@ -61,5 +62,4 @@ export function shellSafe(s: string): boolean {
 }
 
 // the characters a word needs no quotes for: [\w@%+=:,./-]
-const SAFE = new Uint8Array(128);
-for (const ch of "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_@%+=:,./-") SAFE[ch.charCodeAt(0)] = 1;
+const SAFE = charTableOf("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_@%+=:,./-");

@@ -1,0 +1,89 @@
+// One driver, every strategy (issue 24; ripgrep's SearcherTester): each case of a corpus of
+// migrate inputs (every format, several files in one run, every output mode, hostile lines,
+// .gz, a damaged input) runs under {fast, general} x {--jobs 0, --jobs 2}, and the four runs must
+// give byte-identical stdout, stderr and exit code. MIDS_MIGRATE_STRATEGY=general forces the
+// general path everywhere; --jobs 2 hands the inputs to worker threads.
+import { describe, expect, it } from "vitest";
+import { copyFileSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { gzipSync } from "node:zlib";
+import { ROOT, baseEnv, runMids, tempDir } from "../helpers/cli.js";
+
+const FX = join(ROOT, "test/fixtures/migrate");
+const dir = tempDir("strategies-");
+const put = (name: string, text: string | Buffer) => { const p = join(dir, name); writeFileSync(p, text); return p; };
+for (const f of ["combined.log", "requests.ndjson", "commands.curl", "traffic.har", "truncated.har"]) copyFileSync(join(FX, f), join(dir, f));
+const at = (f: string) => join(dir, f);
+
+// each line three times: the second and third are what the fast paths take
+const thrice = (lines: string[]) => lines.flatMap((l) => [l, l, l]).join("\n") + "\n";
+const access = put("hostile.log", thrice([
+  `1.2.3.4 - - [22/Nov/2026:10:00:01 +0000] "GET /v2/projects/abc?api_key=sk_live_1 HTTP/1.1" 200 5 "https://r/?token=t1" "curl/8"`,
+  `1.2.3.4 - alice [22/Nov/2026:10:00:01 +0000] "GET /v2/projects/abc HTTP/1.1" 200 5 "-" "Authorization: Bearer abcdefgh"`,
+  `1.2.3.4 - - [22/Nov/2026:10:00:01 +0000] "GET /v2/projects/abc HTTP/1.1" 200 5 "-" "agent -u bob:pw eyJhbGciOiJIUzI1NiJ9.x"`,
+  `1.2.3.4 - - [22/Nov/2026:10:00:01 +0000] "GET /v2/projects/abc HTTP/1.1" 200 5 "-" "plain agent"\r`,
+  `1.2.3.4 - - [22/Nov/2026:10:00:01 +0000] "GET https://u:pw@h/v2/topics HTTP/1.1" 200 5 "-" "x"`,
+  `not an access line`,
+  `1.2.3.4 - - [22/Nov/2026:10:00:01 +0000] "GET /v2/gone/route HTTP/1.1" 200 5 "-" "x"`,
+]));
+const ndjson = put("hostile.ndjson", thrice([
+  `{"ts":"2026-11-22T10:15:00Z","method":"GET","url":"https://api.example.com/v2/projects/p1","ua":"plain"}`,
+  `{"ts":"2026-11-22T10:15:00Z","method":"get","url":"/v2/projects/p1?token=x","note":"password=hunter2"}`,
+  `{"ts":"2026-11-22T10:15:00Z","method":"GET","url":"/v2/projects/p1","headers":{"x-api-key":"sk_live_2","Accept":"a"}}`,
+  `{"method":"GET","url":"/v2/projects/p1","Authorization":"Bearer abcdefghij"}`,
+  `{"method":"GET","url":"/v2/projects/p1","n":1.50,"s":"\\u00e9"}`,
+  `{"method":"POST","url":"/v2/recipes/execute","body":{"apiKey":"k","a":1}}`,
+  `{"url": "/v2/topics" }`,
+  `{not json`,
+  "[".repeat(120) + "]".repeat(120),
+]));
+const curl = put("hostile.curl", thrice([
+  `curl -s -H 'x-api-key: sk_live_3' -H 'Accept: application/json' 'https://api.example.com/v2/projects/p1'`,
+  `curl -s -H 'x-api-key: sk_live_4' -H 'Accept: application/json' 'https://api.example.com/v2/projects/p2?sig=abc'`,
+  `curl -s -H 'x-api-key: sk_live_5' -H 'X-Trace: Bearer abcdefgh' 'https://api.example.com/v2/projects/p3'`,
+  `curl -X POST -H 'x-api-key: k' -d '{"password":"p","a":1}' https://api.example.com/v2/recipes/validate`,
+  `curl -u bob:secret \\\n  https://api.example.com/v2/topics`,
+  `wget https://api.example.com/v2/topics`,
+]));
+const gz = put("requests.ndjson.gz", gzipSync(readFileSync(at("requests.ndjson"))));
+
+// every format and the hostile files in one run (several inputs: one output), in every output mode
+const ALL = [at("combined.log"), access, at("requests.ndjson"), ndjson, at("commands.curl"), curl, at("traffic.har")];
+const CASES: { name: string; args: string[] }[] = [
+  { name: "every format, hostile lines among them, the first input's format out", args: ALL },
+  ...["curl", "http", "har", "ndjson"].map((to) => ({ name: `every format, --to ${to}`, args: [...ALL, "--to", to] })),
+  ...["json", "ndjson"].map((o) => ({ name: `every format, -o ${o}`, args: [...ALL, "-o", o] })),
+  { name: "gzip, then a truncated HAR: exit 2, what was read still out", args: [gz, at("truncated.har"), "--to", "ndjson", "--fail-on", "invalid"] },
+];
+
+const STRATEGIES = ["fast", "general"] as const;
+const JOBS = ["0", "2"] as const;
+
+describe("migrate: every strategy gives the same bytes", () => {
+  for (const c of CASES) {
+    it(c.name, async () => {
+      const runs = await Promise.all(STRATEGIES.flatMap((strategy) => JOBS.map(async (jobs) => {
+        const r = await runMids(["migrate", "--jobs", jobs, ...c.args], { env: baseEnv({ MIDS_MIGRATE_STRATEGY: strategy }), timeoutMs: 60_000 });
+        return { strategy, jobs, ...r };
+      })));
+      const [ref, ...rest] = runs;
+      expect(ref.stdout.length + ref.stderr.length).toBeGreaterThan(0);
+      for (const r of rest) {
+        const label = `${r.strategy}, --jobs ${r.jobs} vs ${ref.strategy}, --jobs ${ref.jobs}`;
+        expect(r.code, label).toBe(ref.code);
+        expect(r.stderr, label).toBe(ref.stderr);
+        expect(r.stdout, label).toBe(ref.stdout);
+      }
+      // no secret of the corpus comes out on any path
+      for (const secret of ["sk_live_1", "sk_live_2", "sk_live_3", "sk_live_4", "hunter2", "abcdefgh", "bob:pw", "eyJhbGciOiJIUzI1NiJ9"]) {
+        expect(ref.stdout + ref.stderr).not.toContain(secret);
+      }
+    }, 120_000);
+  }
+
+  it("refuses a strategy it does not know, with exit 2", async () => {
+    const r = await runMids(["migrate", at("combined.log")], { env: baseEnv({ MIDS_MIGRATE_STRATEGY: "turbo" }) });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain("MIDS_MIGRATE_STRATEGY must be fast or general, not 'turbo'");
+  });
+});

@@ -1,0 +1,97 @@
+// Redaction rules own their prefilter (issue 24): rules generated here, at run time, are added to
+// a Redactor; every path of `mids migrate` (the general path, the prefilter and gates, the access
+// fast path, flat JSON lines, curl forms, the writers) must redact what the general path redacts.
+// A hand-written shortcut that calls text clean without asking the rules fails this test.
+import { describe, expect, it } from "vitest";
+import { REDACTED, Redactor, TEXT_RULES, compileRules, type TextRule } from "../../src/redact/index.js";
+import { migrate } from "../../src/migrate/pipeline.js";
+import { testIO } from "../../src/io.js";
+import { rng } from "../helpers/rng.js";
+
+const NOW = new Date("2026-11-22T12:00:00Z");
+
+/** A token rule as a newcomer would write one (`ghp_...`): a random prefix, its literal declared. */
+function tokenRule(prefix: string): TextRule {
+  const re = new RegExp(`${prefix}[A-Za-z0-9]{8,}`, "g");
+  return { name: `generated ${prefix}`, literals: [prefix], apply: (s) => s.replace(re, REDACTED) };
+}
+
+/** Rules with random literals: a word-like prefix, one led by punctuation, and a mixed-case one. */
+function generatedRules(seed: number): { rules: TextRule[]; tokens: string[] } {
+  const r = rng(seed);
+  const word = (n: number, abc: string) => Array.from({ length: n }, () => abc[r(abc.length)]).join("");
+  const prefixes = [`${word(4, "abcdefghijklmnopqrstuvwxyz")}_`, `~${word(3, "qxzjk")}`, `${word(2, "QXZ")}${word(2, "qxz")}-`];
+  const tokens = prefixes.map((p) => p + word(12, "ABCDEFabcdef0123456789"));
+  return { rules: prefixes.map(tokenRule), tokens };
+}
+
+async function run(input: string, opts: { fastPath: boolean; redactor: Redactor; to?: "curl" | "http" | "har" | "ndjson" }) {
+  const io = testIO({ input });
+  await migrate(io, { files: ["-"], failOn: [], quiet: false, version: "t", now: NOW, progressEveryMs: 0, jobs: 0, fastPath: opts.fastPath, redactor: opts.redactor, to: opts.to });
+  return { out: io.out(), err: io.err() };
+}
+
+// Each log repeats its lines so that the fast paths (the access cache, curl forms, flat JSON
+// shapes) are warm when the generated tokens come by.
+function logs(tokens: string[]): Record<string, string> {
+  const t = (i: number) => tokens[i % tokens.length];
+  const lines = (f: (i: number) => string) => Array.from({ length: 24 }, (_, i) => f(i)).join("\n") + "\n";
+  return {
+    access: lines((i) => `10.0.0.${i} - - [22/Nov/2026:10:00:0${i % 10} +0000] "GET /v2/projects/${i % 3 ? "abc" : t(i)} HTTP/1.1" 200 5 "${i % 2 ? "-" : `https://ref.example/?q=${t(i)}`}" "agent ${i % 4 ? "curl/8" : t(i)}"`),
+    ndjson: lines((i) => `{"ts":"2026-11-22T10:15:0${i % 10}Z","method":"GET","url":"https://api.example.com/v2/projects/p${i % 3}?x=${i % 5 ? "1" : t(i)}","note":"${i % 2 ? "plain" : `saw ${t(i)}`}","status":200}`),
+    curl: lines((i) => `curl -s -H 'x-api-key: sk_live_${i}' -H 'X-Trace: ${i % 3 ? "none" : t(i)}' 'https://api.example.com/v2/projects/p${i % 4}${i % 5 ? "" : `?ref=${t(i)}`}'`),
+    har: `{"log":{"version":"1.2","creator":{"name":"t","version":"1"},"entries":[${Array.from({ length: 8 }, (_, i) =>
+      `{"startedDateTime":"2026-11-22T10:15:00.000Z","time":1,"request":{"method":"GET","url":"https://api.example.com/v2/projects/p${i}?ref=${t(i)}","httpVersion":"HTTP/1.1","cookies":[],"headers":[{"name":"X-Trace","value":"${t(i + 1)}"}],"queryString":[],"headersSize":-1,"bodySize":0},"response":{"status":200,"statusText":"OK","httpVersion":"HTTP/1.1","cookies":[],"headers":[],"content":{"size":0,"mimeType":"x"},"redirectURL":"","headersSize":-1,"bodySize":0},"cache":{},"timings":{"send":0,"wait":0,"receive":0}}`).join(",")}]}}\n`,
+  };
+}
+
+describe("redaction rules added at run time", () => {
+  for (const seed of [1, 2, 3]) {
+    const { rules, tokens } = generatedRules(seed);
+    it(`seed ${seed}: the prefilter and the gated rules redact what every rule applied in order redacts`, () => {
+      const r = new Redactor({ extra: rules });
+      const pick = rng(seed * 7);
+      const bits = [...tokens, ...tokens.map((x) => x.slice(0, -6)), "a=1", "x: y", " -v ", "eyJhbGciOiJIUzI1NiJ9", "api_key=zz", "Bearer abcdefgh", "~", "_", "-", " "];
+      for (let k = 0; k < 800; k++) {
+        const s = Array.from({ length: 1 + pick(5) }, () => bits[pick(bits.length)]).join(pick(2) ? "" : " ");
+        const want = r.redactTextRules(s);
+        expect(r.redactText(s), s).toBe(want);
+        if (want !== s) expect(r.mayHoldSecret(s), s).toBe(true);
+        // a part of a line (the access and flat JSON fast paths ask about a range of a block)
+        const line = `<<${s}>>`;
+        if (want !== s) expect(r.mayHoldSecretIn(line, 2, line.length - 2), s).toBe(true);
+      }
+    });
+
+    for (const [format, input] of Object.entries(logs(tokens))) {
+      it(`seed ${seed}: ${format}: the fast paths write what the general path writes, and no generated token`, async () => {
+        const fast = await run(input, { fastPath: true, redactor: new Redactor({ extra: rules }) });
+        const general = await run(input, { fastPath: false, redactor: new Redactor({ extra: rules }) });
+        expect(fast).toEqual(general);
+        for (const token of tokens) expect(fast.out + fast.err).not.toContain(token);
+        // the shipped rules alone do not know these tokens: the test sees them when a path skips the rules
+        const shipped = await run(input, { fastPath: false, redactor: new Redactor() });
+        expect(tokens.some((token) => shipped.out.includes(token))).toBe(true);
+      });
+    }
+  }
+
+  it("each shipped rule alone keeps to its literals and its check: text it changes, its own prefilter calls maybe", () => {
+    const r = new Redactor();
+    const pick = rng(99);
+    const bits = ["api_key", "=", "%3D", "%253d", "token", ":", " ", "\"", "'", "\\x22", "=>", "@", "https://", "//", "u:p", "%40", "%2F%2F", "eyJabcdefgh", ".x",
+      " -", "\t-", "-u", "--password", "x", "</password>", "<password>", "basic", "dXNlcjpwYXNz", "Bearer", "abcdefghij", "Digest", "not a URL: ", "X-API-Key", "Cookie", ";", "sid"];
+    for (const rule of TEXT_RULES) {
+      const alone = compileRules([rule]);
+      for (let k = 0; k < 1500; k++) {
+        const s = Array.from({ length: 2 + pick(6) }, () => bits[pick(bits.length)]).join("");
+        if (rule.apply(s, r) !== s) expect(alone.mayHold(s, r), `${rule.name}: ${s}`).toBe(true);
+      }
+    }
+  });
+
+  it("every rule of a compiled list declares literals, and a rule without one is refused", () => {
+    for (const rule of TEXT_RULES) expect(rule.literals.length, rule.name).toBeGreaterThan(0);
+    expect(() => compileRules([{ name: "none", literals: [], apply: (s) => s }])).toThrow(/declares no literal/);
+  });
+});
