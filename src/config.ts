@@ -8,7 +8,7 @@ import { EXIT, MidsError, UsageError } from "./errors.js";
 import { OUTPUT_FORMATS } from "./context.js";
 import { API_VERSIONS } from "./contract/routes.js";
 import { requireDurationMs } from "./util/time.js";
-import { parseByteSize } from "./client/body.js";
+import { parseByteSize } from "./util/bytes.js";
 
 export const CONFIG_KEYS = ["base-url", "api-key", "output", "api", "timeout", "max-retries", "max-body-size", "max-pages"] as const;
 export type ConfigKey = (typeof CONFIG_KEYS)[number];

@@ -1,31 +1,16 @@
 // The server is untrusted: response bodies are read with a byte cap, and JSON is checked for
 // depth (and numbers a double cannot hold) in one linear pass before JSON.parse sees it.
 import { MalformedResponseError, ResponseTooLargeError } from "../errors.js";
+import { formatBytes } from "../util/bytes.js";
+
+// (the byte sizes live below the client: the config, jq and the sandbox read them too)
+export { formatBytes, parseByteSize } from "../util/bytes.js";
 
 /** Default cap on one response body (README "Untrusted servers"). */
 export const DEFAULT_MAX_BODY_BYTES = 64 * 1024 * 1024;
 /** Deepest nesting of arrays/objects accepted in a JSON body; the API's own shapes are < 10 deep. */
 export const MAX_JSON_DEPTH = 256;
 
-const UNITS: Record<string, number> = { "": 1, b: 1, kb: 1024, k: 1024, mb: 1024 ** 2, m: 1024 ** 2, gb: 1024 ** 3, g: 1024 ** 3 };
-
-/** `64MB`, `512kb`, `1g`, `1048576` -> bytes (binary units); undefined when it does not parse. */
-export function parseByteSize(text: string): number | undefined {
-  const m = /^\s*(\d+(?:\.\d+)?)\s*([a-z]*)\s*$/i.exec(text);
-  if (!m) return undefined;
-  const unit = UNITS[m[2].toLowerCase()];
-  if (unit === undefined) return undefined;
-  const n = Math.floor(Number(m[1]) * unit);
-  return n > 0 && Number.isSafeInteger(n) ? n : undefined;
-}
-
-/** 67108864 -> "64 MB" (binary units, as parseByteSize reads them). */
-export function formatBytes(n: number): string {
-  for (const [u, size] of [["GB", 1024 ** 3], ["MB", 1024 ** 2], ["KB", 1024]] as const) {
-    if (n >= size) return `${Number((n / size).toFixed(1))} ${u}`;
-  }
-  return `${n} bytes`;
-}
 
 export function tooLarge(what: string, cap: number, subject = "response body"): ResponseTooLargeError {
   return new ResponseTooLargeError(`${what}: the ${subject} passed the ${formatBytes(cap)} cap, so mids stopped reading it`, {

@@ -6,7 +6,7 @@
 import { existsSync } from "node:fs";
 import { Worker } from "node:worker_threads";
 import { UsageError } from "../errors.js";
-import { formatBytes, parseByteSize } from "../client/body.js";
+import { formatBytes, parseByteSize } from "../util/bytes.js";
 import { parseDurationMs } from "../util/time.js";
 
 /** The caps of one --jq run, each changed by an environment variable (docs/security.md "limits"). */

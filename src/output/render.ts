@@ -14,7 +14,12 @@ export interface Column {
   path: string;
   header?: string;
   format?: (value: unknown, row: unknown) => string;
+  /** where the value is read when the answer may hold it elsewhere than `path` (an assumed shape) */
+  value?: (row: unknown) => unknown;
 }
+
+/** A column's value in a row: at its path, or where its reader finds it. */
+const columnValue = (c: Column, row: unknown): unknown => (c.value ? c.value(row) : getPath(row, c.path));
 
 export interface View {
   /** default table/csv columns; --fields overrides */
@@ -46,7 +51,7 @@ export function headersOf(cols: readonly Column[]): string[] {
 }
 
 function cell(c: Column, row: unknown, time?: (v: unknown) => string | undefined): string {
-  const v = getPath(row, c.path);
+  const v = columnValue(c, row);
   return c.format ? c.format(v, row) : (time?.(v) ?? cellText(v));
 }
 
@@ -174,7 +179,7 @@ function noneMatched(ctx: Context, view: View): void {
 
 /** A CSV cell carries data (see csv.ts); the column's display format is for tables only. */
 function csvCellOf(ctx: Context, c: Column, row: unknown): string {
-  return csvText(ctx, csvValue(getPath(row, c.path), { raw: ctx.globals.csvRaw }));
+  return csvText(ctx, csvValue(columnValue(c, row), { raw: ctx.globals.csvRaw }));
 }
 
 /** CSV is data when piped; on a terminal it is made safe like any other text. */
@@ -306,7 +311,7 @@ function renderDetail(ctx: Context, cols: readonly Column[], item: unknown): str
   const now = ctx.now().getTime();
   const relative = ctx.globals.relative !== false;
   const rows = cols.map((c) => {
-    const v = getPath(item, c.path);
+    const v = columnValue(c, item);
     let lines: string[];
     const t = c.format ? undefined : isoTime(v);
     if (c.format) lines = [c.format(v, item)];

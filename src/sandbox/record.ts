@@ -5,7 +5,7 @@ import { mkdirSync, renameSync, writeFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { dirname } from "node:path";
-import { formatBytes } from "../client/body.js";
+import { formatBytes } from "../util/bytes.js";
 import { redactHeaderValue, redactText, REDACTED, redactUrl } from "../contract/secrets.js";
 import { CASSETTE_FORMAT, CASSETTE_VERSION, canonicalQuery, keyed, MAX_CASSETTE_ENTRIES, RECORDED_HEADERS, redactAnswerBody, type Cassette } from "./cassette.js";
 

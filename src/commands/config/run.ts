@@ -5,7 +5,7 @@ import {
 } from "../../config.js";
 import { MidsError, UsageError } from "../../errors.js";
 import { joinUrl } from "../../client/request.js";
-import { formatBytes } from "../../client/body.js";
+import { formatBytes } from "../../util/bytes.js";
 import { redactUrl } from "../../contract/secrets.js";
 import { printList } from "../../output/render.js";
 import { readSecret } from "./secret.js";

@@ -3,7 +3,7 @@
 // columns or key/value rows, and `-o json|ndjson|yaml` that print the data as received.
 import type { Context } from "../../context.js";
 import type { Column, View } from "../../output/render.js";
-import { cellText } from "../../output/fields.js";
+import { cellText, getPath } from "../../output/fields.js";
 import { fieldsOf, type Shape } from "../../contract/shapes/shape.js";
 import { listItems } from "../../contract/shapes/list.js";
 
@@ -48,8 +48,9 @@ function nested(row: unknown, path: string): unknown {
 
 /** A column that also reads its field one level down when it is not where the view expects it. */
 function nestedToo(c: Column): Column {
-  const format = c.format;
-  return { ...c, format: (v, row) => { const x = v ?? nested(row, c.path); return format ? format(x, row) : cellText(x); } };
+  const read = c.value;
+  // (a reader, not a format: the renderer still shows times as ages and lists one item a line)
+  return { ...c, value: (row) => (read ? read(row) : getPath(row, c.path)) ?? nested(row, c.path) };
 }
 
 /** The first of `paths` that holds a value in `row` (a field under another name or nested). */
