@@ -35,6 +35,10 @@ const VARIED = [
   clf("GET /v2/clusters HTTP/1.1", "Mozilla/5.0 AppleWebKit (KHTML, like Gecko)", "https://dash.example.com/a:b"),
   clf("GET /v2/clusters HTTP/1.1", "bot", `https://dash.example.com/?api_key=${SECRET}`),
   clf("GET /v2/clusters HTTP/1.1", "bot", "-", "::1"),
+  // a secret before the request field (a hostile or misconfigured host field): the text before
+  // the request is asked too
+  clf("GET /v2/clusters HTTP/1.1", "bot", "-", `api_key=${SECRET}`),
+  clf("GET /v2/clusters HTTP/1.1", "bot", "-", `Bearer ${SECRET}`),
   `203.0.113.7 - authorization:${SECRET} [01/Oct/2026:09:00:01 +0000] "GET /v2/clusters HTTP/1.1" 200 1 "-" "-"`,
   clf("GET /v2/clusters HTTP/1.1", 'UA \\"quoted\\"'),
   clf("GET /v2/intel/abc?activity=none"),
