@@ -2,7 +2,8 @@
 // on text holding one of its literals) and the prefilter derived from the rules' literals and
 // checks (ripgrep's candidate-line idea: "maybe" too often is fine, "no" wrongly never). The
 // prefilter looks for each literal by its least common character, then checks the literal and
-// the rule's `near`. Nothing else decides that text is clean: the fast paths ask mayHold/mayHoldIn.
+// the rule's `near` (whose first question, the rule's `before`, the search itself asks). Nothing
+// else decides that text is clean: the fast paths ask mayHold/mayHoldIn.
 import { esc } from "./names.js";
 import type { NameTests, TextRule } from "./rules.js";
 
@@ -107,9 +108,40 @@ export function compileRules(rules: readonly TextRule[]): CompiledRules {
     for (const x of l.ci && isLetter(c) ? [c | 0x20, c & ~0x20] : [c]) longerByLast[x].push(l);
   }
   const hex = (c: number) => `\\x${c.toString(16).padStart(2, "0")}`;
-  const single = bySingle.flatMap((list, c) => (list.length ? [c] : []));
-  // one native search for the next anchor: the regex engine skips what is no anchor fastest
-  const anchors = new RegExp([...longer.map((l) => literalPattern(l.anchor, l.ci)), ...(single.length ? [`[${single.map(hex).join("")}]`] : [])].join("|"), "g");
+  // a one-character anchor that starts every literal it anchors, each of a rule with `before`:
+  // searched with a lookbehind of what may stand before it (any of their tables, and past ASCII),
+  // so the search passes natively over the places where each `near` would say no first thing
+  const beforeOf = (list: Entry[]): Uint8Array | undefined => {
+    if (list.some((e) => e.anchorAt !== 0 || e.rule.near === undefined || e.rule.before === undefined || e.rule.nearIsWholeText === true)) return undefined;
+    const t = new Uint8Array(128);
+    for (const e of list) for (let c = 0; c < 128; c++) t[c] |= e.rule.before![c];
+    return t;
+  };
+  // one native search for the next anchor (the regex engine skips what is no anchor fastest),
+  // leaving out the anchors whose every literal is of a rule in `known` (rules whose check is
+  // about the whole text and has said no for it: found() would pass over them)
+  const anchorSearch = (known: number): RegExp => {
+    const out = (list: Entry[]) => list.every((e) => (e.bit & known) !== 0);
+    const single: number[] = [];
+    const behind: string[] = [];
+    for (let c = 0; c < 128; c++) {
+      const list = bySingle[c];
+      if (list.length === 0 || out(list)) continue;
+      const t = beforeOf(list);
+      if (t === undefined) { single.push(c); continue; }
+      const may = t.reduce<number[]>((acc, x, b) => (x ? [...acc, b] : acc), []);
+      // (the anchor first, then what stands before it: the search still skips to the anchor natively)
+      behind.push(`${hex(c)}(?<=[${may.map(hex).join("")}\\x80-\\uffff]${hex(c)})`);
+    }
+    const alts = [...longer.filter((l) => !out(l.entries)).map((l) => literalPattern(l.anchor, l.ci)), ...behind, ...(single.length ? [`[${single.map(hex).join("")}]`] : [])];
+    return new RegExp(alts.length ? alts.join("|") : "(?!)", "g");
+  };
+  // the rules whose check is about the whole text (at most 4 of them: a search for each set of
+  // them known to say no; more, and they are all searched for always)
+  const whole = rules.flatMap((r, index) => (r.nearIsWholeText === true && r.near !== undefined ? [1 << index] : []));
+  const wholeBits = whole.length <= 4 ? whole : [];
+  const searches = Array.from({ length: 1 << wholeBits.length }, (_, m) => anchorSearch(wholeBits.reduce((acc, bit, k) => ((m >> k) & 1 ? acc | bit : acc), 0)));
+  const searchFor = (no: number): RegExp => searches[wholeBits.reduce((acc, bit, k) => ((no & bit) !== 0 ? acc | (1 << k) : acc), 0)];
   // per rule: does the text hold one of its literals?
   const gates = rules.map((r) => new RegExp(r.literals.map((l) => literalPattern(l, r.caseInsensitive === true)).join("|")));
 
@@ -131,9 +163,10 @@ export function compileRules(rules: readonly TextRule[]): CompiledRules {
   }
   // at each anchor, the literals that have it (no match object: what matched is found from where it ends)
   function mayHoldIn(s: string, from: number, to: number, names: NameTests): boolean {
-    const re = anchors;
+    let re = searches[0];
     re.lastIndex = from;
     let no = 0;
+    let known = 0;
     for (;;) {
       const searchFrom = re.lastIndex;
       if (searchFrom >= to || !re.test(s)) return false;
@@ -159,6 +192,8 @@ export function compileRules(rules: readonly TextRule[]): CompiledRules {
           no = r;
         }
       }
+      // a whole-text check said no: search on without the anchors only its rule has
+      if (no !== known) { known = no; re = searchFor(no); }
       re.lastIndex = first + 1;
     }
   }

@@ -26,6 +26,13 @@ export interface TextRule {
   near?(s: string, i: number, from: number, to: number, names: NameTests): boolean;
   /** `near` answers for the whole text, wherever the literal is: it is asked once per text. */
   readonly nearIsWholeText?: boolean;
+  /**
+   * The first thing `near` asks (a charTable): the ASCII characters that may stand just before a
+   * literal where it says maybe. `near` says no at a literal with no character before it in
+   * s[from, to) or with an ASCII one this table leaves out (past ASCII: it goes on). The
+   * prefilter's search passes over those literals natively (engine.ts); not with nearIsWholeText.
+   */
+  readonly before?: Uint8Array;
   /** The text with this rule applied (the text itself when it changes nothing). */
   apply(s: string, names: NameTests): string;
 }
@@ -147,9 +154,17 @@ function hintEnds(s: string, end: number, from: number): boolean {
   return HINT3!.has((lowerAscii(a) << 16) | (lowerAscii(b) << 8) | lowerAscii(c));
 }
 
+// what may stand just before the `:` (or `=>`) of a HEADER_HINT match: a blank, a quote, the `2`
+// of `\x22`, or the last letter of an ending in either case
+const HINT_BEFORE = charTable((c) => c === 32 || (c >= 9 && c <= 13) || c === 34 || c === 39 || c === 50
+  || HINT_ENDS.some((e) => lowerAscii(e.charCodeAt(e.length - 1)) === lowerAscii(c)));
+
 // could HEADER_HINT match with its `:` (or `=>`) at p? (`name\s*:`, `name"\s*:`, `name\\x22\s*:`)
 function hintAt(s: string, p: number, from: number, to: number): boolean {
   if (!HINT3) return HEADER_HINT.test(s.slice(from, to));
+  // (the rule's `before`: the prefilter's search asks it natively)
+  const b = p > from ? s.charCodeAt(p - 1) : -1;
+  if (b < 0 || (b < 128 && HINT_BEFORE[b] === 0)) return false;
   let k = p - 1;
   for (; k >= from; k--) {
     const c = s.charCodeAt(k);
@@ -223,6 +238,7 @@ export const TEXT_RULES: readonly TextRule[] = Object.freeze([
     name: "secret header line or JSON pair",
     literals: [":", "=>"],
     near: (s, i, from, to) => hintAt(s, i, from, to),
+    ...(HINT3 ? { before: HINT_BEFORE } : {}),
     apply: (s) => {
       if (!HEADER_HINT.test(s)) return s;
       s = s.replace(HEADER_TEXT, `$1${REDACTED}`);

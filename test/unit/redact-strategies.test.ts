@@ -80,13 +80,50 @@ describe("redaction rules added at run time", () => {
     const r = new Redactor();
     const pick = rng(99);
     const bits = ["api_key", "=", "%3D", "%253d", "token", ":", " ", "\"", "'", "\\x22", "=>", "@", "https://", "//", "u:p", "%40", "%2F%2F", "eyJabcdefgh", ".x",
-      " -", "\t-", "-u", "--password", "x", "</password>", "<password>", "basic", "dXNlcjpwYXNz", "Bearer", "abcdefghij", "Digest", "not a URL: ", "X-API-Key", "Cookie", ";", "sid"];
+      " -", "\t-", "-u", "--password", "x", "</password>", "<password>", "basic", "dXNlcjpwYXNz", "Bearer", "abcdefghij", "Digest", "not a URL: ", "X-API-Key", "Cookie", ";", "sid",
+      "2026", "10", "\\", "\t", "\u00e9", "KEY", "Token"];
     for (const rule of TEXT_RULES) {
       const alone = compileRules([rule]);
       for (let k = 0; k < 1500; k++) {
         const s = Array.from({ length: 2 + pick(6) }, () => bits[pick(bits.length)]).join("");
-        if (rule.apply(s, r) !== s) expect(alone.mayHold(s, r), `${rule.name}: ${s}`).toBe(true);
+        if (rule.apply(s, r) === s) continue;
+        expect(alone.mayHold(s, r), `${rule.name}: ${s}`).toBe(true);
+        // inside a line, with a character before the range that a rule's \`before\` accepts
+        const line = `y${s}>`;
+        expect(alone.mayHoldIn(line, 1, line.length - 1, r), `${rule.name}: ${line}`).toBe(true);
       }
+    }
+  });
+
+  it("a rule's \`before\` is the first question its check asks: a literal after any other ASCII character (or none) is no", () => {
+    const r = new Redactor();
+    const pick = rng(7);
+    const bits = ["api_key", "token", "x", " ", "\"", "'", "\\", "2026", "=", ":"];
+    for (const rule of TEXT_RULES) {
+      if (rule.before === undefined) continue;
+      expect(rule.near, rule.name).toBeDefined();
+      for (const literal of rule.literals) {
+        for (let c = 0; c < 128; c++) {
+          if (rule.before[c] !== 0) continue;
+          for (let k = 0; k < 20; k++) {
+            const head = Array.from({ length: pick(4) }, () => bits[pick(bits.length)]).join("") + String.fromCharCode(c);
+            const s = head + literal + Array.from({ length: pick(3) }, () => bits[pick(bits.length)]).join("");
+            expect(rule.near!(s, head.length, 0, s.length, r), `${rule.name}: ${JSON.stringify(s)}`).toBe(false);
+          }
+        }
+        // none before it in the range
+        const s = `api_key${literal}x`;
+        expect(rule.near!(s, 7, 7, s.length, r), rule.name).toBe(false);
+      }
+    }
+    // and what it accepts: each form of a secret header or JSON pair (its colon after a letter,
+    // a blank, a quote, an escaped quote, nginx's `\x22`) is still found, inside a line too
+    const forms = ["Token: abcdef", "api_key\t: abcdef", "X-API-KEY :abcdef", "\"token\": \"abcdef\"", "'secret' => 'abcdef'", "\\\"password\\\": \\\"abcdef\\\"", "\\x22token\\x22:\\x22abcdef\\x22"];
+    for (const s of forms) {
+      expect(r.redactTextRules(s), s).not.toBe(s);
+      expect(r.mayHoldSecret(s), s).toBe(true);
+      const line = `:${s}:`;
+      expect(r.mayHoldSecretIn(line, 1, line.length - 1), s).toBe(true);
     }
   });
 
