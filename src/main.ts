@@ -294,9 +294,12 @@ function commandPath(cmd: Command): string {
   return names.join(" ");
 }
 
-let cachedConfig: ConfigFile | undefined;
+/** The config file, read once per run: keyed by the run's IO, so a second main() in one process (runMain in tests, an embedder) reads its own config, not the first run's. */
+const configOfRun = new WeakMap<IO, ConfigFile>();
 function loadConfig(io: IO): ConfigFile {
-  return (cachedConfig ??= readConfigFile(io.env));
+  let cfg = configOfRun.get(io);
+  if (!cfg) configOfRun.set(io, (cfg = readConfigFile(io.env)));
+  return cfg;
 }
 
 /** --profile, else MIDS_PROFILE; "" is a mistake, not "no profile". */

@@ -39,7 +39,9 @@ async function ownerAAlert(index: number, status: "active" | "paused"): Promise<
   expect(res.status).toBe(200);
   return alert(id);
 }
-const mids = (args: string[], input?: string, key = keyA) => runMids(args, { env: sb.env(key), input });
+// in-process (runMain); the exit codes of a refused id and of a partial batch also through bin/mids (midsBin)
+const mids = (args: string[], input?: string, key = keyA) => runMain(args, { env: sb.env(key), input });
+const midsBin = (args: string[], input?: string, key = keyA) => runMids(args, { env: sb.env(key), input });
 
 beforeAll(async () => {
   sb = await startSandbox();
@@ -116,7 +118,7 @@ describe("alerts pause and resume", () => {
   it("another owner's id: exit 4 and nothing changed", async () => {
     const other = await alert(fx.alerts.B[0]);
     await clearRequests();
-    const r = await mids(["alerts", "pause", other.id]);
+    const r = await midsBin(["alerts", "pause", other.id]);
     expect(r.code).toBe(4);
     expect(r.stdout).toBe("");
     expect(r.stderr).toContain("not found");
@@ -145,7 +147,7 @@ describe("alerts pause and resume", () => {
     const a = await ownerAAlert(2, "paused");
     const b = await ownerAAlert(3, "paused");
     const foreign = await alert(fx.alerts.B[0]);
-    const r = await mids(["alerts", "resume", a.id, foreign.id, b.id, "-o", "json"]);
+    const r = await midsBin(["alerts", "resume", a.id, foreign.id, b.id, "-o", "json"]);
     expect(r.code).toBe(4);
     const printed = JSON.parse(r.stdout) as Alert[];
     expect(printed.map((x) => x.id)).toEqual([a.id, b.id]);

@@ -5,7 +5,9 @@ import { chmodSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parse as parseYaml } from "yaml";
-import { baseEnv, runMids, useSandbox } from "../helpers/cli.js";
+// most cases run in-process (runMain); one of each kind goes through the built bin/mids: a profile
+// applied to a paged listing, the exit 3 of a refused config, a --verbose trace, the lock guards
+import { baseEnv, runMain, runMids, useSandbox } from "../helpers/cli.js";
 import { CONFIG_KEYS, SETTINGS, maskKey, type ConfigKey } from "../../src/config.js";
 import { SANDBOX_DEMO_KEY } from "../../src/sandbox/keys.js";
 
@@ -38,7 +40,7 @@ function writeConfig(env: Record<string, string>, body: unknown, mode = 0o600): 
 }
 
 async function effective(args: string[], env: Record<string, string>): Promise<Record<string, Row>> {
-  const r = await runMids([...args, "config", "list"], { env });
+  const r = await runMain([...args, "config", "list"], { env });
   expect(r.code, r.stderr).toBe(0);
   // the output format is itself a setting under test: json and yaml both parse as YAML
   return Object.fromEntries((parseYaml(r.stdout) as Row[]).map((row) => [row.key, row]));
@@ -79,8 +81,8 @@ describe("every setting: flag > environment > selected profile > default profile
     writeConfig(env, { profiles: { tight: { "max-pages": "1" }, small: { "max-body-size": "1KB" } } });
     const [pages, body, loose] = await Promise.all([
       runMids(["--profile", "tight", "projects", "list", "--all", "--limit", "2", "-o", "json"], { env }),
-      runMids(["--profile", "small", "projects", "list", "--limit", "50", "-o", "json"], { env }),
-      runMids(["projects", "list", "--all", "--limit", "50", "--max-items", "4", "-o", "json"], { env }),
+      runMain(["--profile", "small", "projects", "list", "--limit", "50", "-o", "json"], { env }),
+      runMain(["projects", "list", "--all", "--limit", "50", "--max-items", "4", "-o", "json"], { env }),
     ]);
     expect(loose.code, loose.stderr).toBe(0);
     expect(pages.code, pages.stderr).toBe(7);
@@ -92,8 +94,8 @@ describe("every setting: flag > environment > selected profile > default profile
     const env = baseEnv();
     writeConfig(env, { output: "yaml" });
     const [viaEnv, viaFlag] = await Promise.all([
-      runMids(["sandbox", "keys"], { env: { ...env, MIDS_OUTPUT: "ndjson" } }),
-      runMids(["sandbox", "keys", "-o", "csv"], { env: { ...env, MIDS_OUTPUT: "ndjson" } }),
+      runMain(["sandbox", "keys"], { env: { ...env, MIDS_OUTPUT: "ndjson" } }),
+      runMain(["sandbox", "keys", "-o", "csv"], { env: { ...env, MIDS_OUTPUT: "ndjson" } }),
     ]);
     expect(viaEnv.stdout.trim().split("\n").map((l) => JSON.parse(l).key)).toContain(SANDBOX_DEMO_KEY);
     expect(viaFlag.stdout.split("\n")[0]).toMatch(/^key,/);
@@ -105,10 +107,10 @@ describe("a bad value names where it came from and the fix", () => {
     const env = baseEnv();
     const file = writeConfig(env, { api: "v4", timeout: "soon", profiles: { ci: { "max-retries": "99" } } });
     const [inFile, inProfile, inEnv, flagWins] = await Promise.all([
-      runMids(["--api", "v3", "config", "list"], { env }),
-      runMids(["--api", "v3", "--timeout", "5", "--profile", "ci", "config", "list"], { env }),
-      runMids(["--sandbox", "me"], { env: { ...env, MIDS_API: "v3", MIDS_TIMEOUT: "5", MIDS_MAX_PAGES: "lots" } }),
-      runMids(["--api", "v3", "--timeout", "5", "config", "list"], { env }),
+      runMain(["--api", "v3", "config", "list"], { env }),
+      runMain(["--api", "v3", "--timeout", "5", "--profile", "ci", "config", "list"], { env }),
+      runMain(["--sandbox", "me"], { env: { ...env, MIDS_API: "v3", MIDS_TIMEOUT: "5", MIDS_MAX_PAGES: "lots" } }),
+      runMain(["--api", "v3", "--timeout", "5", "config", "list"], { env }),
     ]);
     expect(inFile.code).toBe(2);
     expect(inFile.stderr).toBe(`mids: 'timeout' in ${file} must be a positive duration such as 30, 1500ms, 2s or 1m (got 'soon')\nhint: run 'mids config set timeout VALUE' or 'mids config unset timeout'\n`);
@@ -118,20 +120,20 @@ describe("a bad value names where it came from and the fix", () => {
     expect(inEnv.stderr).toMatch(/^mids: MIDS_MAX_PAGES must be a whole number from 1 to 1000000 \(got 'lots'\)\nhint: fix or unset MIDS_MAX_PAGES\n/);
     expect(flagWins.code, flagWins.stderr).toBe(0);
     // the repair the hint names works although the file holds bad values
-    expect((await runMids(["config", "set", "api", "v3"], { env })).code).toBe(0);
-    expect((await runMids(["config", "unset", "timeout"], { env })).code).toBe(0);
-    expect((await runMids(["config", "list"], { env })).code).toBe(0);
+    expect((await runMain(["config", "set", "api", "v3"], { env })).code).toBe(0);
+    expect((await runMain(["config", "unset", "timeout"], { env })).code).toBe(0);
+    expect((await runMain(["config", "list"], { env })).code).toBe(0);
   });
 
   it("an API key with blanks around it is trimmed; one with blanks or other characters inside is refused, never shown", async () => {
     const inner = "mids_sandbox\tdemo_secret";
     const [trailing, crlf, tab, accent, offline] = await Promise.all([
-      runMids(["me", "-o", "json"], { env: sb.env(`${SANDBOX_DEMO_KEY}\n`) }),
-      runMids(["me", "-o", "json"], { env: sb.env(`  ${SANDBOX_DEMO_KEY}\r\n`) }),
-      runMids(["me"], { env: sb.env(inner) }),
-      runMids(["--api-key", "mids_sandbox_démo_secret", "me"], { env: sb.env() }),
+      runMain(["me", "-o", "json"], { env: sb.env(`${SANDBOX_DEMO_KEY}\n`) }),
+      runMain(["me", "-o", "json"], { env: sb.env(`  ${SANDBOX_DEMO_KEY}\r\n`) }),
+      runMain(["me"], { env: sb.env(inner) }),
+      runMain(["--api-key", "mids_sandbox_démo_secret", "me"], { env: sb.env() }),
       // checked when sent: a command that sends nothing is not stopped by it
-      runMids(["completion", "bash"], { env: sb.env(inner) }),
+      runMain(["completion", "bash"], { env: sb.env(inner) }),
     ]);
     expect(offline.code, offline.stderr).toBe(0);
     expect(trailing.code, trailing.stderr).toBe(0);
@@ -151,13 +153,13 @@ describe("a config file that cannot be used", () => {
     const file = writeConfig(bare, { "base-url": sb.url, "api-key": SANDBOX_DEMO_KEY }, 0o644);
     const [me, doctor, doctorTable, completion, path, keys, withEnv] = await Promise.all([
       runMids(["me"], { env: bare }),
-      runMids(["doctor", "-o", "json"], { env: bare }),
-      runMids(["doctor", "-o", "table"], { env: bare }),
-      runMids(["completion", "bash"], { env: bare }),
-      runMids(["config", "path"], { env: bare }),
-      runMids(["sandbox", "keys", "-o", "json"], { env: bare }),
+      runMain(["doctor", "-o", "json"], { env: bare }),
+      runMain(["doctor", "-o", "table"], { env: bare }),
+      runMain(["completion", "bash"], { env: bare }),
+      runMain(["config", "path"], { env: bare }),
+      runMain(["sandbox", "keys", "-o", "json"], { env: bare }),
       // flags and the environment still reach the server: doctor checks them
-      runMids(["doctor", "-o", "json"], { env: { ...bare, MIDS_BASE_URL: sb.url, MIDS_API_KEY: SANDBOX_DEMO_KEY } }),
+      runMain(["doctor", "-o", "json"], { env: { ...bare, MIDS_BASE_URL: sb.url, MIDS_API_KEY: SANDBOX_DEMO_KEY } }),
     ]);
     expect(me.code).toBe(3);
     expect(me.stderr).toMatch(/readable by others \(mode 0644\): refusing to use it\nhint: run: chmod 600/);
@@ -181,9 +183,9 @@ describe("a config file that cannot be used", () => {
     const env = baseEnv();
     writeConfig(env, { output: "json" });
     chmodSync(env.MIDS_CONFIG_DIR, 0o777);
-    const list = await runMids(["config", "list"], { env });
+    const list = await runMain(["config", "list"], { env });
     chmodSync(env.MIDS_CONFIG_DIR, 0o1777); // sticky, like /tmp: others cannot replace the file
-    const sticky = await runMids(["config", "list"], { env });
+    const sticky = await runMain(["config", "list"], { env });
     expect(list.code).toBe(3);
     expect(list.stderr).toBe(`mids: config directory ${env.MIDS_CONFIG_DIR} is writable by others (mode 0777): refusing to use the config file in it\nhint: anyone who can write it can replace the file and redirect your key; run: chmod 700 '${env.MIDS_CONFIG_DIR}'\n`);
     expect(sticky.code, sticky.stderr).toBe(0);
@@ -193,8 +195,8 @@ describe("a config file that cannot be used", () => {
     const env = baseEnv();
     writeConfig(env, { timeout: "soon", profiles: { ci: {} , work: { output: "csv" } } });
     const [profile, value] = await Promise.all([
-      runMids(["doctor", "-o", "json"], { env: { ...env, MIDS_PROFILE: "nope" } }),
-      runMids(["doctor", "-o", "json"], { env }),
+      runMain(["doctor", "-o", "json"], { env: { ...env, MIDS_PROFILE: "nope" } }),
+      runMain(["doctor", "-o", "json"], { env }),
     ]);
     for (const r of [profile, value]) {
       expect(r.code, r.stderr).toBe(2);
@@ -212,26 +214,26 @@ describe("get and unset in a profile", () => {
     const env = baseEnv();
     writeConfig(env, { "base-url": "http://127.0.0.1:9", profiles: { ci: { timeout: "5s" } } });
     const [get, unsetMissing, unsetDefault] = await Promise.all([
-      runMids(["--profile", "ci", "config", "get", "base-url"], { env }),
-      runMids(["--profile", "ci", "config", "unset", "base-url"], { env }),
-      runMids(["config", "unset", "api"], { env }),
+      runMain(["--profile", "ci", "config", "get", "base-url"], { env }),
+      runMain(["--profile", "ci", "config", "unset", "base-url"], { env }),
+      runMain(["config", "unset", "api"], { env }),
     ]);
     // as gh config get: the value in force (the default profile's, which ci inherits), exit 0; where it came from on stderr
     expect(get.code).toBe(0);
     expect(get.stdout).toBe("http://127.0.0.1:9\n");
     expect(get.stderr).toBe("mids: notice: 'base-url' is not set in profile 'ci': this is the default profile's value, which it inherits\n");
-    const source = await runMids(["--profile", "ci", "config", "get", "base-url", "--show-source"], { env });
+    const source = await runMain(["--profile", "ci", "config", "get", "base-url", "--show-source"], { env });
     expect(source.stdout).toBe("profile default\thttp://127.0.0.1:9\n");
     expect(source.stderr).toBe("");
-    const own = await runMids(["--profile", "ci", "config", "get", "timeout", "--show-source"], { env });
+    const own = await runMain(["--profile", "ci", "config", "get", "timeout", "--show-source"], { env });
     expect(own.stdout).toBe("profile ci\t5s\n");
-    const none = await runMids(["--profile", "ci", "config", "get", "api-key"], { env });
+    const none = await runMain(["--profile", "ci", "config", "get", "api-key"], { env });
     expect(none.code).toBe(2);
     expect(none.stderr).toMatch(/^mids: 'api-key' is not set in profile 'ci'\nhint: mids config set --profile ci api-key VALUE/);
     expect(unsetMissing.code).toBe(0);
     expect(unsetMissing.stderr).toBe("mids: notice: 'base-url' was not set in profile 'ci'; nothing changed\n");
     expect(unsetDefault.stderr).toBe("mids: notice: 'api' was not set; nothing changed\n");
-    const still = await runMids(["--profile", "ci", "config", "list", "-o", "json"], { env });
+    const still = await runMain(["--profile", "ci", "config", "list", "-o", "json"], { env });
     expect(JSON.parse(still.stdout).find((r: Row) => r.key === "base-url")).toMatchObject({ value: "http://127.0.0.1:9", source: "file" });
   });
 });
@@ -239,11 +241,11 @@ describe("get and unset in a profile", () => {
 describe("profile names that objects inherit", () => {
   it("'constructor' is unknown until set, then a profile like any other", async () => {
     const env = baseEnv();
-    const unknown = await runMids(["--profile", "constructor", "config", "list"], { env });
+    const unknown = await runMain(["--profile", "constructor", "config", "list"], { env });
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toMatch(/^mids: unknown profile 'constructor'/);
-    expect((await runMids(["--profile", "constructor", "config", "set", "timeout", "5s"], { env })).code).toBe(0);
-    const rows = parseYaml((await runMids(["--profile", "constructor", "config", "list"], { env })).stdout) as Row[];
+    expect((await runMain(["--profile", "constructor", "config", "set", "timeout", "5s"], { env })).code).toBe(0);
+    const rows = parseYaml((await runMain(["--profile", "constructor", "config", "list"], { env })).stdout) as Row[];
     expect(rows.find((r) => r.key === "timeout")).toMatchObject({ value: "5s", source: "profile", from: "constructor" });
   });
 });
@@ -252,20 +254,20 @@ describe("the key never shows", () => {
   it("read from stdin with CRLF; then in no output, error or --verbose trace of any command", async () => {
     const env = sb.env();
     delete (env as Record<string, string | undefined>).MIDS_API_KEY;
-    const set = await runMids(["config", "set", "api-key", "-"], { env, input: `${SANDBOX_DEMO_KEY}\r\n` });
+    const set = await runMain(["config", "set", "api-key", "-"], { env, input: `${SANDBOX_DEMO_KEY}\r\n` });
     expect(set.code, set.stderr).toBe(0);
     const stored = JSON.parse((await import("node:fs")).readFileSync(join(env.MIDS_CONFIG_DIR, "config.json"), "utf8"));
     expect(stored["api-key"]).toBe(SANDBOX_DEMO_KEY);
     const wrong = "mids_wrong_key_for_the_grep_0123";
     const runs = await Promise.all([
       runMids(["--verbose", "me"], { env }),
-      runMids(["--verbose", "projects", "list", "--limit", "1", "-o", "table"], { env }),
-      runMids(["--verbose", "doctor", "-o", "json"], { env }),
-      runMids(["config", "get", "api-key"], { env }),
-      runMids(["config", "list", "-o", "yaml"], { env }),
-      runMids(["config", "list", "--profiles", "-o", "csv"], { env }),
-      runMids(["--verbose", "me", "-o", "json"], { env: { ...env, MIDS_API_KEY: wrong } }),
-      runMids(["--verbose", "doctor", "-o", "table"], { env: { ...env, MIDS_API_KEY: wrong } }),
+      runMain(["--verbose", "projects", "list", "--limit", "1", "-o", "table"], { env }),
+      runMain(["--verbose", "doctor", "-o", "json"], { env }),
+      runMain(["config", "get", "api-key"], { env }),
+      runMain(["config", "list", "-o", "yaml"], { env }),
+      runMain(["config", "list", "--profiles", "-o", "csv"], { env }),
+      runMain(["--verbose", "me", "-o", "json"], { env: { ...env, MIDS_API_KEY: wrong } }),
+      runMain(["--verbose", "doctor", "-o", "table"], { env: { ...env, MIDS_API_KEY: wrong } }),
     ]);
     expect(runs.map((r) => r.code)).toEqual([0, 0, 0, 0, 0, 0, 3, 3]);
     for (const r of runs) {
@@ -287,7 +289,7 @@ describe("a symlinked config file (dotfiles)", () => {
     mkdirSync(env.MIDS_CONFIG_DIR, { mode: 0o700 });
     const link = join(env.MIDS_CONFIG_DIR, "config.json");
     symlinkSync(real, link);
-    const r = await runMids(["config", "set", "timeout", "5s"], { env });
+    const r = await runMain(["config", "set", "timeout", "5s"], { env });
     expect(r.code, r.stderr).toBe(0);
     expect(lstatSync(link).isSymbolicLink()).toBe(true);
     expect(JSON.parse(readFileSync(real, "utf8"))).toEqual({ output: "json", timeout: "5s" });
@@ -299,7 +301,7 @@ describe("notices name the setting's source", () => {
     const env = sb.env(SANDBOX_DEMO_KEY);
     writeConfig(env, { profiles: { old: { api: "v2" } } });
     const id = (await sb.admin<{ alerts: { A: string[] } }>("/_sandbox/fixtures")).alerts.A[0];
-    const r = await runMids(["--profile", "old", "alerts", "get", id, "-o", "json"], { env });
+    const r = await runMain(["--profile", "old", "alerts", "get", id, "-o", "json"], { env });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toBe("mids: notice: alert subscriptions exist only in v3; api v2 (from profile old) is ignored here\n");
   });

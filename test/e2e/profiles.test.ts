@@ -3,7 +3,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { chmodSync, existsSync, readFileSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { BIN, baseEnv, runMids, useSandbox } from "../helpers/cli.js";
+import { BIN, baseEnv, runMain, runMids, useSandbox, type RunResult } from "../helpers/cli.js";
 import { SANDBOX_KEYS } from "../../src/sandbox/keys.js";
 import { maskKey } from "../../src/config.js";
 
@@ -14,9 +14,16 @@ const key = (name: string) => SANDBOX_KEYS.find((k) => k.key.endsWith(name))!.ke
 const fileOf = (env: Record<string, string>) => join(env.MIDS_CONFIG_DIR, "config.json");
 const stored = (env: Record<string, string>) => JSON.parse(readFileSync(fileOf(env), "utf8"));
 
+/** in-process runs, one after another (main keeps per-run state): for the cases whose path through bin/mids other tests here already take */
+async function inSeries<T>(fns: (() => Promise<T>)[]): Promise<T[]> {
+  const out: T[] = [];
+  for (const f of fns) out.push(await f());
+  return out;
+}
+
 interface Row { key: string; value: string | null; source: string; from: string | null }
 async function effective(args: string[], env: Record<string, string>): Promise<Record<string, Row>> {
-  const r = await runMids([...args, "config", "list", "-o", "json"], { env });
+  const r = await runMain([...args, "config", "list", "-o", "json"], { env });
   expect(r.code, r.stderr).toBe(0);
   return Object.fromEntries((JSON.parse(r.stdout) as Row[]).map((row) => [row.key, row]));
 }
@@ -37,17 +44,18 @@ describe("profiles", () => {
     expect(stored(env)).toEqual({ "base-url": "http://127.0.0.1:9", timeout: "5s", profiles: { ci: { "base-url": sb.url, "api-key": demo } } });
 
     // the selected profile's key and URL are used; the default profile fills the rest
-    const [viaFlag, viaEnv, rows, flagWins, envWins, plain, table, profiles, got] = await Promise.all([
-      runMids(["--profile", "ci", "me", "-o", "json"], { env }),
-      runMids(["me", "-o", "json"], { env: { ...env, MIDS_PROFILE: "ci", MIDS_API_KEY: owner } }),
-      effective(["--profile", "ci", "--max-retries", "1"], { ...env, MIDS_API_KEY: owner }),
-      effective(["--base-url", "http://127.0.0.1:7"], { ...env, MIDS_PROFILE: "ci", MIDS_BASE_URL: "http://127.0.0.1:8" }),
-      effective([], { ...env, MIDS_PROFILE: "ci", MIDS_BASE_URL: "http://127.0.0.1:8" }),
-      effective([], env),
-      runMids(["--profile", "ci", "config", "list", "-o", "table"], { env }),
-      runMids(["--profile", "ci", "config", "list", "--profiles", "-o", "json"], { env }),
-      runMids(["--profile", "ci", "config", "get", "base-url"], { env }),
-    ]);
+    // one read through the built binary; the rest in-process (the same main, the same config file)
+    const viaFlag = await runMids(["--profile", "ci", "me", "-o", "json"], { env });
+    const [viaEnv, rows, flagWins, envWins, plain, table, profiles, got] = await inSeries<RunResult | Record<string, Row>>([
+      () => runMain(["me", "-o", "json"], { env: { ...env, MIDS_PROFILE: "ci", MIDS_API_KEY: owner } }),
+      () => effective(["--profile", "ci", "--max-retries", "1"], { ...env, MIDS_API_KEY: owner }),
+      () => effective(["--base-url", "http://127.0.0.1:7"], { ...env, MIDS_PROFILE: "ci", MIDS_BASE_URL: "http://127.0.0.1:8" }),
+      () => effective([], { ...env, MIDS_PROFILE: "ci", MIDS_BASE_URL: "http://127.0.0.1:8" }),
+      () => effective([], env),
+      () => runMain(["--profile", "ci", "config", "list", "-o", "table"], { env }),
+      () => runMain(["--profile", "ci", "config", "list", "--profiles", "-o", "json"], { env }),
+      () => runMain(["--profile", "ci", "config", "get", "base-url"], { env }),
+    ]) as [RunResult, Record<string, Row>, Record<string, Row>, Record<string, Row>, Record<string, Row>, RunResult, RunResult, RunResult];
     expect(viaFlag.code, viaFlag.stderr).toBe(0);
     expect(JSON.parse(viaFlag.stdout).credential.name).toBe(SANDBOX_KEYS.find((k) => k.key === demo)!.name);
     expect(viaEnv.code, viaEnv.stderr).toBe(0);
@@ -80,11 +88,11 @@ describe("profiles", () => {
   it("an unknown profile is exit 2 naming the profiles there are", async () => {
     const env = baseEnv();
     await Promise.all([runMids(["config", "set", "--profile", "work", "output", "json"], { env }), runMids(["config", "set", "--profile", "ci", "output", "csv"], { env })]);
-    for (const r of await Promise.all([runMids(["--profile", "nope", "me"], { env }), runMids(["me"], { env: { ...env, MIDS_PROFILE: "nope" } })])) {
+    for (const r of [await runMids(["--profile", "nope", "me"], { env }), await runMain(["me"], { env: { ...env, MIDS_PROFILE: "nope" } })]) {
       expect(r.code).toBe(2);
       expect(r.stderr).toMatch(/^mids: unknown profile 'nope'\nhint: profiles: default, ci, work/);
     }
-    const json = await runMids(["--profile", "nope", "me", "-o", "json"], { env });
+    const json = await runMain(["--profile", "nope", "me", "-o", "json"], { env });
     expect(JSON.parse(json.stderr.trim().split("\n").pop()!).error).toMatchObject({ code: "usage", message: "unknown profile 'nope'" });
   });
 });
@@ -96,7 +104,7 @@ describe("keys from stdin", () => {
     const r = await runMids(["config", "set", "api-key", "-"], { env, input: `${demo}\n` });
     expect(r.code, r.stderr).toBe(0);
     expect(stored(env)["api-key"]).toBe(demo);
-    const t = await runMids(["config", "set", "--profile", "ci", "api-key", "--with-token"], { env, input: key("archive") });
+    const t = await runMain(["config", "set", "--profile", "ci", "api-key", "--with-token"], { env, input: key("archive") });
     expect(t.code, t.stderr).toBe(0);
     expect(stored(env).profiles.ci["api-key"]).toBe(key("archive"));
     const cases: [string[], string, RegExp][] = [
@@ -106,7 +114,7 @@ describe("keys from stdin", () => {
       [["api-key", "-"], "two keys\n", /^mids: the API key contains blanks/],
       [["api-key", "   "], "", /^mids: the API key is empty/],
     ];
-    const results = await Promise.all(cases.map(([args, input]) => runMids(["config", "set", ...args], { env, input })));
+    const results = await inSeries(cases.map(([args, input]) => () => runMain(["config", "set", ...args], { env, input })));
     cases.forEach(([args, input, message], i) => {
       expect(results[i].code, `${args} ${JSON.stringify(input)}`).toBe(2);
       expect(results[i].stderr).toMatch(message);
@@ -144,11 +152,12 @@ describe("keys from stdin", () => {
 describe("config file permissions", () => {
   it("a key that group or others can read, or a file they can write, is refused (exit 3) with the chmod fix", async () => {
     const env = sb.env();
-    await runMids(["config", "set", "api-key", "-"], { env, input: key("demo") });
+    await runMain(["config", "set", "api-key", "-"], { env, input: key("demo") });
     const file = fileOf(env);
     for (const [mode, who] of [[0o644, "readable by others"], [0o640, "readable by group"], [0o602, "writable by others"]] as const) {
       chmodSync(file, mode);
-      const r = await runMids(["me"], { env });
+      // the first through the built binary (exit 3 from bin/mids), the others in-process
+      const r = await (mode === 0o644 ? runMids : runMain)(["me"], { env });
       expect(r.code, `mode ${mode.toString(8)}`).toBe(3);
       expect(r.stderr).toContain(who);
       expect(r.stderr).toContain(`hint: `);
@@ -156,13 +165,13 @@ describe("config file permissions", () => {
       expect(r.stdout).toBe("");
     }
     chmodSync(file, 0o600);
-    expect((await runMids(["me"], { env })).code).toBe(0);
+    expect((await runMain(["me"], { env })).code).toBe(0);
     // without a key, readable is fine but writable by others is not
-    await runMids(["config", "unset", "api-key"], { env });
+    await runMain(["config", "unset", "api-key"], { env });
     chmodSync(file, 0o644);
-    expect((await runMids(["config", "list"], { env })).code).toBe(0);
+    expect((await runMain(["config", "list"], { env })).code).toBe(0);
     chmodSync(file, 0o646);
-    const w = await runMids(["config", "list"], { env });
+    const w = await runMain(["config", "list"], { env });
     expect(w.code).toBe(3);
     expect(w.stderr).toMatch(/^mids: config file .* is writable by others \(mode 0646\)/);
   });
@@ -197,16 +206,17 @@ describe("a rejected key", () => {
   it("names the key (masked) and where it came from: flag, env, profile, config file", async () => {
     const bad = "mids_wrong_0123456789_tail";
     const env = sb.env();
-    await runMids(["config", "set", "api-key", "-"], { env, input: bad });
-    await runMids(["config", "set", "--profile", "ci", "api-key", "-"], { env, input: bad });
+    await runMain(["config", "set", "api-key", "-"], { env, input: bad });
+    await runMain(["config", "set", "--profile", "ci", "api-key", "-"], { env, input: bad });
     const cases: [string[], Record<string, string>, string][] = [
       [["--api-key", bad], env, "flag --api-key"],
       [[], { ...env, MIDS_API_KEY: bad }, "env MIDS_API_KEY"],
       [["--profile", "ci"], env, "profile ci"],
       [[], env, "config file"],
     ];
-    const runs = cases.flatMap(([args, e, source]) => ["v3", "v2"].map(async (api) => ({ source, api, r: await runMids([...args, "me", "--api", api], { env: e }) })));
-    for (const { source, api, r } of await Promise.all(runs)) {
+    // the first through the built binary, the others in-process
+    const runs = cases.flatMap(([args, e, source]) => ["v3", "v2"].map((api) => async () => ({ source, api, r: await (source === "flag --api-key" && api === "v3" ? runMids : runMain)([...args, "me", "--api", api], { env: e }) })));
+    for (const { source, api, r } of await inSeries(runs)) {
       {
         expect(r.code, `${source} ${api}`).toBe(3);
         expect(r.stderr).toMatch(new RegExp(`^mids: the API key ${escapeRe(maskKey(bad))} \\(from ${source}\\) was rejected`));

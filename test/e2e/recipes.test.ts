@@ -3,7 +3,9 @@
 import { readFileSync, writeFileSync, mkdirSync, truncateSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { ROOT, runMids, startSandbox, tempDir, type SandboxProcess } from "../helpers/cli.js";
+// cases with absolute paths run in-process (runMain); a pass, cwd-relative paths and globs, and a
+// missing file go through the built bin/mids
+import { ROOT, runMain, runMids, startSandbox, tempDir, type SandboxProcess } from "../helpers/cli.js";
 import { parseXml } from "../fixtures/recipes/xml.js";
 import { SANDBOX_DEMO_KEY, SANDBOX_KEYS } from "../../src/sandbox/keys.js";
 import { MAX_GITIGNORE_BYTES } from "../../src/migrate/scan/walk.js";
@@ -59,14 +61,14 @@ describe("recipes validate", () => {
     expect(r.stderr).toContain("mids: 1 file checked: 1 valid, 0 with findings, 0 findings");
     expect(r.stderr).toMatch(/discontinued in v3/);
     expect(await validateCalls()).toBe(1);
-    const j = await runMids(["recipes", "validate", join(FIX, "valid.yaml"), "--format", "json"], { env: sb.env(KEY) });
+    const j = await runMain(["recipes", "validate", join(FIX, "valid.yaml"), "--format", "json"], { env: sb.env(KEY) });
     expect(j.code).toBe(0);
     expect(JSON.parse(j.stdout)).toEqual([]);
   });
 
   it("reports a syntax error at its exact line and column and never sends the file", async () => {
     const text = fixture("syntax-error.yaml");
-    const r = await runMids(["-q", "recipes", "validate", join(FIX, "syntax-error.yaml"), join(FIX, "valid.yaml"), "--format", "json"], { env: sb.env(KEY) });
+    const r = await runMain(["-q", "recipes", "validate", join(FIX, "syntax-error.yaml"), join(FIX, "valid.yaml"), "--format", "json"], { env: sb.env(KEY) });
     expect(r.code).toBe(8);
     const findings = JSON.parse(r.stdout) as Finding[];
     expect(findings).toHaveLength(1);
@@ -83,7 +85,7 @@ describe("recipes validate", () => {
     for (let i = 1; i < 6; i++) lines.push(`l${i}: &l${i} [${Array(10).fill(`*l${i - 1}`).join(",")}]`);
     const bomb = write("bomb.yaml", lines.join("\n") + "\n");
     const big = write("big.yaml", "name: big\ndescription: " + "x".repeat(2 * 1024 * 1024) + "\n");
-    const r = await runMids(["-q", "recipes", "validate", bomb, big, "--format", "json"], { env: sb.env(KEY) });
+    const r = await runMain(["-q", "recipes", "validate", bomb, big, "--format", "json"], { env: sb.env(KEY) });
     expect(r.code).toBe(8);
     const f = JSON.parse(r.stdout) as Finding[];
     expect(f.map((x) => x.file)).toEqual([bomb, big]);
@@ -113,7 +115,7 @@ describe("recipes validate", () => {
       const issues = await serverIssues(text);
       expect(issues.length).toBe(4);
       await sb.admin("/_sandbox/requests/clear", "POST");
-      const r = await runMids(["recipes", "validate", file, "--format", "json"], { env: sb.env(KEY) });
+      const r = await runMain(["recipes", "validate", file, "--format", "json"], { env: sb.env(KEY) });
       expect(r.code).toBe(8);
       const where: [RegExp, { line: number; column: number }][] = [
         [/unknown type/, pos(text, "type: float", "float")],
@@ -136,13 +138,13 @@ describe("recipes validate", () => {
 
   it("validates each document of a multi-document file; a missing key points at its document", async () => {
     const text = fixture("multi.yaml");
-    const r = await runMids(["-q", "recipes", "validate", join(FIX, "multi.yaml"), "--format", "json"], { env: sb.env(KEY) });
+    const r = await runMain(["-q", "recipes", "validate", join(FIX, "multi.yaml"), "--format", "json"], { env: sb.env(KEY) });
     expect(r.code).toBe(8);
     const findings = JSON.parse(r.stdout) as Finding[];
     expect(findings).toHaveLength(1);
     expect(findings[0]).toMatchObject({ path: "version", ...pos(text, "name: fixture-second", "name") });
     expect(await validateCalls()).toBe(2);
-    const stylish = await runMids(["-q", "recipes", "validate", join(FIX, "multi.yaml")], { env: sb.env(KEY) });
+    const stylish = await runMain(["-q", "recipes", "validate", join(FIX, "multi.yaml")], { env: sb.env(KEY) });
     expect(stylish.stdout).toMatch(/ error +`version` is required +version +document 2 +server\n/);
   });
 
@@ -180,7 +182,7 @@ describe("recipes validate", () => {
   it("github format is chosen under GITHUB_ACTIONS and annotates file, line and column", async () => {
     const text = `# sandbox-path-style: bracket\n${fixture("findings.yaml")}`;
     const file = write("gh/findings.yaml", text);
-    const r = await runMids(["-q", "recipes", "validate", file, join(FIX, "syntax-error.yaml")], { env: sb.env(KEY, { GITHUB_ACTIONS: "true" }) });
+    const r = await runMain(["-q", "recipes", "validate", file, join(FIX, "syntax-error.yaml")], { env: sb.env(KEY, { GITHUB_ACTIONS: "true" }) });
     expect(r.code).toBe(8);
     const lines = r.stdout.trimEnd().split("\n");
     expect(lines).toHaveLength(5);
@@ -195,7 +197,7 @@ describe("recipes validate", () => {
 
   it("writes JUnit XML to --output-file while stylish goes to stdout", async () => {
     const out = join(tmp, "report.xml");
-    const r = await runMids(["-q", "recipes", "validate", join(FIX, "valid.yaml"), join(FIX, "findings.yaml"), "--output-file", out], { env: sb.env(KEY) });
+    const r = await runMain(["-q", "recipes", "validate", join(FIX, "valid.yaml"), join(FIX, "findings.yaml"), "--output-file", out], { env: sb.env(KEY) });
     expect(r.code).toBe(8);
     expect(r.stdout).toContain("findings.yaml");
     expect(r.stdout).toMatch(/ error +unknown step/);
@@ -233,15 +235,15 @@ describe("recipes validate", () => {
   });
 
   it("reads stdin for -, named by --stdin-name; empty stdin is exit 2", async () => {
-    const ok = await runMids(["recipes", "validate", "-"], { env: sb.env(KEY), input: fixture("valid.yaml") });
+    const ok = await runMain(["recipes", "validate", "-"], { env: sb.env(KEY), input: fixture("valid.yaml") });
     expect(ok.code).toBe(0);
     expect(ok.stderr).toContain("1 file checked: 1 valid");
-    const bad = await runMids(["-q", "recipes", "validate", "-", "--stdin-name", "piped.yaml", "--format", "json"], { env: sb.env(KEY), input: fixture("findings.yaml") });
+    const bad = await runMain(["-q", "recipes", "validate", "-", "--stdin-name", "piped.yaml", "--format", "json"], { env: sb.env(KEY), input: fixture("findings.yaml") });
     expect(bad.code).toBe(8);
     const f = JSON.parse(bad.stdout) as Finding[];
     expect(f.map((x) => x.file)).toEqual(["piped.yaml", "piped.yaml", "piped.yaml", "piped.yaml"]);
     expect(await validateCalls()).toBe(2);
-    const empty = await runMids(["recipes", "validate", "-"], { env: sb.env(KEY), input: "" });
+    const empty = await runMain(["recipes", "validate", "-"], { env: sb.env(KEY), input: "" });
     expect(empty.code).toBe(2);
     expect(empty.stderr).toContain("stdin is empty");
     expect(await validateCalls()).toBe(2);
@@ -256,7 +258,7 @@ describe("recipes validate", () => {
       write(`fifty/${name}`, bad.has(i) ? valid.replace("uses: output", `uses: not-a-step-${i}`) : valid.replace("fixture-valid", `fixture-${i}`));
     }
     const key = SANDBOX_KEYS.find((k) => k.archiveAccess)!.key; // its own rate-limit budget
-    const r = await runMids(["-q", "recipes", "validate", dir, "--format", "json", "--concurrency", "8"], { env: sb.env(key) });
+    const r = await runMain(["-q", "recipes", "validate", dir, "--format", "json", "--concurrency", "8"], { env: sb.env(key) });
     expect(r.code).toBe(8);
     expect(r.stderr).toContain("50 files checked: 45 valid, 5 with findings, 5 findings");
     const findings = JSON.parse(r.stdout) as Finding[];

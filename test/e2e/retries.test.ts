@@ -1,18 +1,25 @@
 // Retries, rate limits, timeouts and interrupts against sandboxes with injected faults.
+// The retry policy is the client's: most cases run it in-process (runMain); a 429 retry, giving up with
+// exit 7, exit 5 on a 429 and Ctrl-C go through the built bin/mids.
 import { spawn } from "node:child_process";
 import { createServer, type Server } from "node:http";
-import { afterEach, describe, expect, it } from "vitest";
-import { BIN, baseEnv, runMids, startSandbox, type SandboxProcess } from "../helpers/cli.js";
+import { describe, expect, it } from "vitest";
+import { BIN, baseEnv, runMain, runMids, useSandbox } from "../helpers/cli.js";
 import { SANDBOX_KEYS, SANDBOX_DEMO_KEY } from "../../src/sandbox/keys.js";
 
 const key = (name: string) => SANDBOX_KEYS.find((k) => k.key.endsWith(name))!.key;
 type Seen = { method: string; path: string }[];
 
-let sb: SandboxProcess | undefined;
-afterEach(async () => {
-  await sb?.stop();
-  sb = undefined;
-});
+// one sandbox for the file: each test resets it (rate limits, fault counters, request log) and
+// sets its own faults through the admin endpoint
+const shared = useSandbox();
+async function withFaults(faults = "") {
+  await shared.admin("/_sandbox/reset", "POST");
+  const res = await fetch(shared.url + "/_sandbox/faults", { method: "PUT", body: faults });
+  expect(res.status, await res.text()).toBe(200);
+  return shared;
+}
+let sb: typeof shared | undefined;
 
 async function seen(path: string): Promise<number> {
   return (await sb!.admin<Seen>("/_sandbox/requests")).filter((r) => r.path === path).length;
@@ -20,7 +27,7 @@ async function seen(path: string): Promise<number> {
 
 describe("retries", () => {
   it("retries after a 429 honouring Retry-After, then succeeds", async () => {
-    sb = await startSandbox(["--faults", "429:x1"]);
+    sb = await withFaults("429:x1");
     const r = await runMids(["me", "--verbose"], { env: sb.env(SANDBOX_DEMO_KEY) });
     expect(r.code).toBe(0);
     expect(r.stderr).toMatch(/^\* retry 1\/3 in 1000 ms/m);
@@ -28,21 +35,21 @@ describe("retries", () => {
   });
 
   it("retries 503s with backoff, then succeeds", async () => {
-    sb = await startSandbox(["--faults", "503:x2"]);
-    const r = await runMids(["me"], { env: sb.env(SANDBOX_DEMO_KEY) });
+    sb = await withFaults("503:x2");
+    const r = await runMain(["me"], { env: sb.env(SANDBOX_DEMO_KEY) });
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout).credential).toBeDefined();
     expect(await seen("/v3/me")).toBe(3);
   });
 
   it("retries a reset connection", async () => {
-    sb = await startSandbox(["--faults", "reset:x1"]);
-    const r = await runMids(["me"], { env: sb.env(SANDBOX_DEMO_KEY) });
+    sb = await withFaults("reset:x1");
+    const r = await runMain(["me"], { env: sb.env(SANDBOX_DEMO_KEY) });
     expect(r.code).toBe(0);
   });
 
   it("gives up after --max-retries with exit 7", async () => {
-    sb = await startSandbox(["--faults", "503:1"]);
+    sb = await withFaults("503:1");
     const r = await runMids(["me", "--max-retries", "1"], { env: sb.env(SANDBOX_DEMO_KEY) });
     expect(r.code).toBe(7);
     expect(r.stderr).toMatch(/^mids: /);
@@ -50,9 +57,9 @@ describe("retries", () => {
   });
 
   it("never retries POST /v2/recipes/execute", async () => {
-    sb = await startSandbox(["--faults", "503:x1@/v2/recipes/execute"]);
+    sb = await withFaults("503:x1@/v2/recipes/execute");
     const recipes = (await sb.api<{ data: { name: string }[] }>("/v2/recipes", SANDBOX_DEMO_KEY)).body.data;
-    const r = await runMids(["api", "-X", "POST", "/v2/recipes/execute", "-f", `name=${recipes[0].name}`], { env: sb.env(SANDBOX_DEMO_KEY) });
+    const r = await runMain(["api", "-X", "POST", "/v2/recipes/execute", "-f", `name=${recipes[0].name}`], { env: sb.env(SANDBOX_DEMO_KEY) });
     expect(r.code).toBe(7);
     expect(await seen("/v2/recipes/execute")).toBe(1);
   });
@@ -60,9 +67,9 @@ describe("retries", () => {
 
 describe("retries of raw requests", () => {
   it("mids api -X PATCH of an alert (body from --input -) is retried on 503", async () => {
-    sb = await startSandbox(["--faults", "503:x1@/v3/alerts/"]);
+    sb = await withFaults("503:x1@/v3/alerts/");
     const a = (await sb.admin<{ alerts: { id: string; owner: string; status: string }[] }>("/_sandbox/alerts")).alerts.find((x) => x.owner === "A")!;
-    const r = await runMids(["api", "-X", "PATCH", `/v3/alerts/${a.id}`, "--input", "-", "-H", "X-Trace: t1", "--verbose"], {
+    const r = await runMain(["api", "-X", "PATCH", `/v3/alerts/${a.id}`, "--input", "-", "-H", "X-Trace: t1", "--verbose"], {
       env: sb.env(SANDBOX_DEMO_KEY), input: JSON.stringify({ status: a.status }),
     });
     expect(r.code).toBe(0);
@@ -94,7 +101,7 @@ describe("Retry-After forms", () => {
     let date = 0;
     const s = await scripted((now) => (date = Math.floor((now + 2000) / 1000) * 1000, { headers: { "retry-after": new Date(date).toUTCString() }, body: { code: "rate_limited", message: "slow down" } }));
     try {
-      const r = await runMids(["api", "/v3/me", "--verbose"], { env: baseEnv({ MIDS_BASE_URL: s.url, MIDS_API_KEY: "k_test_1234" }) });
+      const r = await runMain(["api", "/v3/me", "--verbose"], { env: baseEnv({ MIDS_BASE_URL: s.url, MIDS_API_KEY: "k_test_1234" }) });
       expect(r.code).toBe(0);
       const wait = Number(/^\* retry 1\/3 in (\d+) ms/m.exec(r.stderr)?.[1]);
       // the client read the answer at or after the server sent it: at most what the server left
@@ -110,7 +117,7 @@ describe("Retry-After forms", () => {
     const limited = (after = "1") => () => ({ headers: { "retry-after": after, "x-ratelimit-limit-minute": "60", "x-ratelimit-remaining-minute": "0" }, body: { code: "rate_limited", message: "slow down" } });
     const s = await scripted(limited());
     try {
-      const r = await runMids(["api", "/v3/me"], { env: baseEnv({ MIDS_BASE_URL: s.url, MIDS_API_KEY: "k_test_1234" }) });
+      const r = await runMain(["api", "/v3/me"], { env: baseEnv({ MIDS_BASE_URL: s.url, MIDS_API_KEY: "k_test_1234" }) });
       expect(r.code).toBe(0);
       expect(r.stderr).toBe("mids: rate limited (per-minute limit of 60 requests); waiting 1s as the server asked before retry 1/3\n");
     } finally {
@@ -118,7 +125,7 @@ describe("Retry-After forms", () => {
     }
     const q = await scripted(limited("0"));
     try {
-      const r = await runMids(["api", "/v3/me", "-q"], { env: baseEnv({ MIDS_BASE_URL: q.url, MIDS_API_KEY: "k_test_1234" }) });
+      const r = await runMain(["api", "/v3/me", "-q"], { env: baseEnv({ MIDS_BASE_URL: q.url, MIDS_API_KEY: "k_test_1234" }) });
       expect(r.code).toBe(0);
       expect(r.stderr).toBe("");
     } finally {
@@ -129,7 +136,7 @@ describe("Retry-After forms", () => {
   it("honours a v2 retryAfterMs body when there is no Retry-After header", async () => {
     const s = await scripted(() => ({ headers: {}, body: { success: false, error: "Rate limit exceeded", code: "RATE_LIMIT_EXCEEDED", retryAfterMs: 1200 } }));
     try {
-      const r = await runMids(["api", "/v2/topics", "--verbose"], { env: baseEnv({ MIDS_BASE_URL: s.url, MIDS_API_KEY: "k_test_1234" }) });
+      const r = await runMain(["api", "/v2/topics", "--verbose"], { env: baseEnv({ MIDS_BASE_URL: s.url, MIDS_API_KEY: "k_test_1234" }) });
       expect(r.code).toBe(0);
       expect(r.stderr).toMatch(/^\* retry 1\/3 in 1200 ms/m);
       expect(s.times[1] - s.times[0]).toBeGreaterThanOrEqual(1150);
@@ -153,14 +160,14 @@ describe("Retry-After forms", () => {
 
 describe("rate limits", () => {
   it("exit 5 when retries run out, saying when the limit resets", async () => {
-    sb = await startSandbox();
+    sb = await withFaults();
     const env = sb.env(key("ratelimited"));
     const limit = SANDBOX_KEYS.find((k) => k.key === key("ratelimited"))!.perMinute;
     // the window is the calendar minute: if it turns over mid-way, the count starts again
-    let r = await runMids(["me", "--max-retries", "0"], { env });
+    let r = await runMain(["me", "--max-retries", "0"], { env });
     let calls = 1;
     while (r.code === 0 && calls < 2 * limit + 2) {
-      r = await runMids(["me", "--max-retries", "0"], { env });
+      r = await runMain(["me", "--max-retries", "0"], { env });
       calls++;
     }
     expect(calls).toBeGreaterThan(limit);
@@ -172,21 +179,21 @@ describe("rate limits", () => {
 
 describe("timeouts and bodies", () => {
   it("--timeout as a duration ends a slow request with exit 7", async () => {
-    sb = await startSandbox(["--faults", "slow:3000"]);
-    const r = await runMids(["me", "--timeout", "300ms"], { env: sb.env(SANDBOX_DEMO_KEY) });
+    sb = await withFaults("slow:3000");
+    const r = await runMain(["me", "--timeout", "300ms"], { env: sb.env(SANDBOX_DEMO_KEY) });
     expect(r.code).toBe(7);
     expect(r.stderr).toMatch(/^mids: 'mids me' timed out after 300 ms\nhint: raise --timeout/);
   });
 
   it("a bad --timeout is a usage error", async () => {
-    const r = await runMids(["me", "--timeout", "soon"]);
+    const r = await runMain(["me", "--timeout", "soon"]);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/^mids: --timeout must be a positive duration/);
   });
 
   it("a truncated body is exit 7 (server or network failure)", async () => {
-    sb = await startSandbox(["--faults", "truncate:1"]);
-    const r = await runMids(["me", "--max-retries", "0"], { env: sb.env(SANDBOX_DEMO_KEY) });
+    sb = await withFaults("truncate:1");
+    const r = await runMain(["me", "--max-retries", "0"], { env: sb.env(SANDBOX_DEMO_KEY) });
     expect(r.code).toBe(7);
     expect(r.stderr).not.toMatch(/^\s+at /m);
   });
@@ -194,7 +201,7 @@ describe("timeouts and bodies", () => {
 
 describe("interrupts", () => {
   it("Ctrl-C during a request exits 130", async () => {
-    sb = await startSandbox(["--faults", "slow:5000"]);
+    sb = await withFaults("slow:5000");
     const child = spawn(process.execPath, [BIN, "me"], { env: sb.env(SANDBOX_DEMO_KEY), stdio: ["ignore", "pipe", "pipe"] });
     let stderr = "";
     child.stderr.setEncoding("utf8").on("data", (d) => (stderr += d));

@@ -129,11 +129,13 @@ describe("secrets", () => {
       [["--base-url", `http://127.0.0.1:${dead}`, "--max-retries", "0", "me"], 7, 7],
     ];
     // a key the server refuses (error paths) and the valid demo key (success paths), by env and flag
+    // the refused key from the environment through the built bin/mids (what a crash or trace would
+    // print), the other three ways in-process: the same main, the same output
     const runs = [unknown, fx.demoKey].flatMap((key) => commands.flatMap(([args, refused, valid]) => [
-      { key, args, code: key === unknown ? refused : valid, env: sb.env(key), argv: args },
-      { key, args, code: key === unknown ? refused : valid, env: sb.env(undefined), argv: ["--api-key", key, ...args] },
+      { key, args, code: key === unknown ? refused : valid, env: sb.env(key), argv: args, binary: key === unknown },
+      { key, args, code: key === unknown ? refused : valid, env: sb.env(undefined), argv: ["--api-key", key, ...args], binary: false },
     ]));
-    const results = await mapLimit(runs, 4, (x) => runMids(x.argv, { env: x.env }));
+    const results = await mapLimit(runs, 4, (x) => (x.binary ? runMids : runMain)(x.argv, { env: x.env }));
     for (const [i, { key, args, code }] of runs.entries()) {
       const r = results[i];
       const label = `mids ${args.join(" ")} (${key === unknown ? "refused" : "valid"} key): ${r.stderr}`;

@@ -173,11 +173,17 @@ export function budgetFor(runs: number, lanes = 1): number {
 /**
  * mids in this process: main(argv) with in-memory streams and `env`, the exit code it returns
  * (what bin/mids exits with). For many cases of one behaviour whose path through the built CLI a
- * few runMids cases already cover; one at a time (main sets per-run module state).
+ * few runMids cases already cover. Calls made together run one after another (main sets per-run
+ * module state), so `Promise.all` of them is safe.
  */
-export async function runMain(args: string[], opts: { env?: Record<string, string>; input?: string } = {}): Promise<RunResult> {
-  const [{ main }, { testIO }] = await Promise.all([import("../../src/main.js"), import("../../src/io.js")]);
-  const io = testIO({ env: opts.env ?? baseEnv(), input: opts.input });
-  const code = await main(args, { io });
-  return { code, stdout: io.out(), stderr: io.err() };
+let mainQueue: Promise<unknown> = Promise.resolve();
+export function runMain(args: string[], opts: { env?: Record<string, string>; input?: string } = {}): Promise<RunResult> {
+  const run = mainQueue.then(async () => {
+    const [{ main }, { testIO }] = await Promise.all([import("../../src/main.js"), import("../../src/io.js")]);
+    const io = testIO({ env: opts.env ?? baseEnv(), input: opts.input });
+    const code = await main(args, { io });
+    return { code, stdout: io.out(), stderr: io.err() };
+  });
+  mainQueue = run.catch(() => undefined);
+  return run;
 }
