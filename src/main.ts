@@ -108,7 +108,7 @@ export function buildProgram(ctx: Context & { help?: string; usageLine?: string 
     })
     // subcommand help lists the global flags too; wrap even beside long command names
     .configureHelp({
-      minWidthToWrap: 30,
+      minWidthToWrap: 20,
       formatHelp: (cmd, helper) => formatHelp(cmd, helper),
       // command lists show each command's arguments, not "[options]": the column stays narrow
       subcommandTerm: (c) => [c.name(), ...c.registeredArguments.map((a) => {

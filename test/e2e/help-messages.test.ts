@@ -89,6 +89,13 @@ describe("mids help", () => {
     expect(widest(narrow.stdout)).toBeLessThanOrEqual(80);
     expect(widest(wide.stdout)).toBeGreaterThan(80);
     expect(widest(wide.stdout)).toBeLessThanOrEqual(160);
+    // at 60 columns the descriptions still wrap beside the command names (commander gives up
+    // below its minimum description width): only a word longer than the column may overflow
+    const sixty = await runMids(["--help"], { env: baseEnv({ COLUMNS: "60" }) });
+    const lists = sixty.stdout.slice(0, sixty.stdout.search(/^(Examples|Environment)/m));
+    expect(lists).toMatch(/^Commands:/m);
+    // (a path such as /v3/projects/{idOrSlug}/series/{measure} cannot be broken)
+    expect(lists.split("\n").filter((l) => l.length > 60 && !/^ +\S+;?$/.test(l))).toEqual([]);
   });
 });
 
