@@ -189,7 +189,8 @@ function rejectParentOptions(action: Command): void {
             try {
               value = own.parseArg(value, undefined);
             } catch (e) {
-              throw new UsageError(`${own.long}: ${(e as Error).message}`);
+              // the subcommand's own check names the flag already
+              throw e instanceof UsageError ? e : new UsageError(`${own.long}: ${(e as Error).message}`);
             }
           } else if (typeof value === "string" && own.argChoices && !own.argChoices.includes(value)) {
             throw new UsageError(`${own.long} must be one of ${own.argChoices.join(", ")} (got '${value}')`);

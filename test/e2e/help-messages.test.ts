@@ -108,6 +108,9 @@ describe("enum flags", () => {
     [["migrate", "--to", "yaml", "-"], "--to", ["curl", "http", "har", "ndjson"]],
     [["migrate", "--from-format", "csv", "-"], "--from-format", ["access", "har", "ndjson", "curl"]],
     [["migrate", "--fail-on", "removed,gone", "-"], "--fail-on", ["rewritten", "partial", "invalid"]],
+    // a subcommand's own --fail-on (its values differ from migrate's)
+    [["migrate", "verify", "--fail-on", "bogus", "-"], "--fail-on", ["equivalent", "unconfirmed", "differs"]],
+    [["migrate", "scan", "--fail-on", "bogus", "."], "--fail-on", ["rewritten", "unrecognized"]],
     [["api", "-X", "BREW", "/v3/topics"], "-X", ["GET", "PATCH"]],
     [["projects", "list", "--universe", "moon"], "--universe", ["crypto", "tradfi"]],
   ];
@@ -120,6 +123,8 @@ describe("enum flags", () => {
       const label = args.join(" ");
       expect(r.code, label).toBe(2);
       expect(r.stderr.split("\n").filter(Boolean)[0], label).toContain(flag);
+      // named once: "mids: --fail-on must be ...", not "--fail-on: --fail-on must be ..."
+      expect(r.stderr.split(flag).length - 1, label).toBe(1);
       for (const v of values) expect(r.stderr, label).toContain(v);
     });
     expect((await sb.admin<unknown[]>("/_sandbox/requests")).length).toBe(before);
