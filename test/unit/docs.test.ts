@@ -7,6 +7,10 @@ import { basename, dirname, join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
 import { routeListMarkdown } from "../../src/contract/docs.js";
 import { ASSUMED, ASSUMPTION_NOTES } from "../../src/contract/assumed.js";
+import { ASSUMED_SHAPES } from "../../src/contract/shapes/assumed.js";
+import { shapeText } from "../../src/contract/shapes/shape.js";
+import { route } from "../../src/contract/routes.js";
+import { FAULT_KINDS } from "../../src/sandbox/faults.js";
 import { ROOT } from "../helpers/cli.js";
 import { manualPages } from "../helpers/manual.js";
 import { parse as parseYaml } from "yaml";
@@ -74,6 +78,15 @@ export function redactionRulesMarkdown(): string {
   ].join("\n") + "\n";
 }
 
+/** The assumed payload shape of each route (src/contract/shapes/assumed.ts), with its constant. */
+export function assumedShapesMarkdown(): string {
+  const rows = Object.entries(ASSUMED_SHAPES).map(([id, a]) => {
+    const r = route(id);
+    return `| \`${r.method} ${r.path}\` | \`${a.note}\` | \`${shapeText(a.shape).replaceAll("|", "\\|")}\` |`;
+  });
+  return ["| route | constant | shape of `data` mids assumes |", "|---|---|---|", ...rows].join("\n") + "\n";
+}
+
 export function exitCodesMarkdown(): string {
   const rows = Object.values(EXIT).map((c) => `| ${c} | ${EXIT_DOCS[c].name} | ${EXIT_DOCS[c].meaning} |`);
   return ["| code | name | meaning |", "|---|---|---|", ...rows].join("\n") + "\n";
@@ -83,7 +96,7 @@ export function exitCodesMarkdown(): string {
 const BLOCKS: Record<string, Record<string, () => string>> = {
   "README.md": { "exit-codes": exitCodesMarkdown },
   "docs/routes.md": { routes: () => routeListMarkdown() + "\n" },
-  "docs/assumptions.md": { assumptions: assumptionsMarkdown },
+  "docs/assumptions.md": { assumptions: assumptionsMarkdown, "assumed-shapes": assumedShapesMarkdown },
   "docs/sandbox.md": { "sandbox-keys": sandboxKeysMarkdown },
   "docs/security.md": { "redaction-rules": redactionRulesMarkdown },
 };
@@ -99,6 +112,13 @@ describe("generated docs", () => {
     for (const f of existsSync(join(ROOT, MANUAL)) ? readdirSync(join(ROOT, MANUAL)) : []) if (!manual.has(f)) rmSync(join(ROOT, MANUAL, f));
     for (const [f, text] of manual) writeFileSync(join(ROOT, MANUAL, f), text);
   }
+
+  it("docs/sandbox.md's Faults table has a row for every fault kind, and no other", () => {
+    const page = read("docs/sandbox.md");
+    const table = page.slice(page.indexOf("## Faults"), page.indexOf("\n## ", page.indexOf("## Faults") + 1));
+    const kinds = [...table.matchAll(/^\| ((?:`[^`]+`(?:, )?)+) \|/gm)].flatMap((m) => [...m[1].matchAll(/`([^`:]+)(?::MS)?`/g)].map((k) => k[1]));
+    expect([...new Set(kinds)].sort()).toEqual([...FAULT_KINDS].sort());
+  });
 
   for (const [file, blocks] of Object.entries(BLOCKS)) {
     for (const [name, gen] of Object.entries(blocks)) {
