@@ -1,6 +1,6 @@
 // zod schemas for every documented shape (spec part 2) and the error bodies (part 7).
 // Loose on purpose: unknown fields pass through, so `-o json` keeps what a newer server adds.
-import { z } from "zod";
+import * as z from "zod";
 
 // one-off validations in a short-lived process: skip compiling parsers with new Function
 z.config({ jitless: true });

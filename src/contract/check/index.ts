@@ -4,7 +4,7 @@
 // got) and to mids' assumed shape (ASSUMED_SHAPES: confirmed, or how it departs). The caller
 // sends the requests (the client, with its retries and rate-limit waits); this module only plans
 // and judges. Observed shapes are field names and types, never values.
-import { z } from "zod";
+import * as z from "zod";
 import { canonical, ROUTES, type Route } from "../routes.js";
 import { DATA_SCHEMAS } from "../schemas.js";
 import { ASSUMED_SHAPES } from "../shapes/assumed.js";

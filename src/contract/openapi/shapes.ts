@@ -1,7 +1,7 @@
 // JSON Schemas (2020-12, as OpenAPI 3.1 reads them) for the OpenAPI export, from the zod
 // schemas (zod 4 writes JSON Schema itself). The one place that says which shape a route's
 // `data` has and whether the spec shows it, shows none, or mids assumes it.
-import { z } from "zod";
+import * as z from "zod";
 import { ASSUMED, ASSUMPTION_NOTES } from "../assumed.js";
 import { DATA_SCHEMAS, HistoryPolicy, SHAPE_NOT_SHOWN, V2Error, V2Pagination, V3Error, Versions } from "../schemas.js";
 import { ASSUMED_SHAPES } from "../shapes/assumed.js";
