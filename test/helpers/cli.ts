@@ -177,10 +177,10 @@ export function budgetFor(runs: number, lanes = 1): number {
  * module state), so `Promise.all` of them is safe.
  */
 let mainQueue: Promise<unknown> = Promise.resolve();
-export function runMain(args: string[], opts: { env?: Record<string, string>; input?: string } = {}): Promise<RunResult> {
+export function runMain(args: string[], opts: { env?: Record<string, string>; input?: string; cwd?: string } = {}): Promise<RunResult> {
   const run = mainQueue.then(async () => {
     const [{ main }, { testIO }] = await Promise.all([import("../../src/main.js"), import("../../src/io.js")]);
-    const io = testIO({ env: opts.env ?? baseEnv(), input: opts.input });
+    const io = testIO({ env: opts.env ?? baseEnv(), input: opts.input, ...(opts.cwd ? { cwd: opts.cwd } : {}) });
     const code = await main(args, { io });
     return { code, stdout: io.out(), stderr: io.err() };
   });
