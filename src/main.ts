@@ -20,7 +20,6 @@ import type { Client } from "./client/client.js";
 import { COMMANDS } from "./commands/registry.js";
 import { usageErrorText } from "./commands/shared/usage-hints.js";
 import { explainRejectedKey } from "./keyerror.js";
-import { setInvocation } from "./client/invocation.js";
 import { VERSION } from "./version.js";
 import { makeScreen, type OnExit } from "./output/screen.js";
 
@@ -126,7 +125,7 @@ export function buildProgram(ctx: Context & { help?: string; usageLine?: string 
     Object.assign(ctx.globals, resolveOutput(o, ctx.io, {}));
     const path = commandPath(action);
     // notices name the command the user ran (`projects list`), not the API path behind it
-    setInvocation(path, o.api === "v2");
+    ctx.globals.invocation = { command: path, apiFlag: o.api === "v2" };
     const profile = selectedProfile(o, ctx.io);
     const resolve = (file: ConfigFile, selected: string | undefined) => {
       const { cfg, from } = layeredConfig(file, selected);
@@ -526,6 +525,7 @@ async function makeClient(ctx: Context): Promise<Client> {
     connections: g.connections,
     onWait: waitNotifier(ctx.io.stderr, { tty: ctx.io.stderrIsTTY && !ctx.io.env.CI, quiet: g.quiet, screen: ctx.screen }),
     userAgent: `mids/${VERSION} node/${process.versions.node}`,
+    invocation: g.invocation,
     signal: ctx.signal,
     now: ctx.now,
     // traces quote response headers (server text): never let them drive the terminal

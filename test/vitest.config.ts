@@ -8,6 +8,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: "forks",
+    // test files share their worker process (a fresh process per file cost a third of the
+    // suite's CPU): no test may depend on module state another file left behind
+    isolate: false,
     maxWorkers: 2,
   },
 });
