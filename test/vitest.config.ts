@@ -11,6 +11,8 @@ export default defineConfig({
     // test files share their worker process (a fresh process per file cost a third of the
     // suite's CPU): no test may depend on module state another file left behind
     isolate: false,
+    globalSetup: ["test/global-setup.ts"],
+    setupFiles: ["test/setup.ts"],
     maxWorkers: 2,
   },
 });

@@ -23,20 +23,19 @@ export interface RunOptions {
 }
 
 /**
- * Every temporary directory of a test file lives under one root, removed after the file's tests
- * (and at exit, should a worker stop early), so runs leave nothing in /tmp.
+ * Every temporary directory of a test file lives under one directory, removed after the file's
+ * tests (test/setup.ts), inside the run's root (test/global-setup.ts removes it at the end, so a
+ * run leaves nothing in /tmp even when a file is cut short).
  */
 let tempRoot: string | undefined;
 export function tempDir(prefix = "tmp-"): string {
-  tempRoot ??= mkdtempSync(join(tmpdir(), "mids-test-"));
+  tempRoot ??= mkdtempSync(join(process.env.MIDS_TEST_TMP ?? tmpdir(), "mids-test-"));
   return mkdtempSync(join(tempRoot, prefix));
 }
 export function removeTempDirs(): void {
   if (tempRoot) rmSync(tempRoot, { recursive: true, force: true });
   tempRoot = undefined;
 }
-afterAll(removeTempDirs);
-process.once("exit", removeTempDirs);
 
 /** A clean environment: no user config, no colour, no CI detection surprises. */
 export function baseEnv(extra: Record<string, string | undefined> = {}): Record<string, string> {
