@@ -5,10 +5,12 @@ import { closeSync, existsSync, lstatSync, mkdirSync, openSync, readFileSync, re
 import { homedir } from "node:os";
 import { dirname, join } from "node:path";
 import { EXIT, MidsError, UsageError } from "./errors.js";
-import { OUTPUT_FORMATS } from "./context.js";
 import { API_VERSIONS } from "./contract/routes.js";
 import { requireDurationMs } from "./util/time.js";
 import { parseByteSize } from "./util/bytes.js";
+
+export type OutputFormat = "table" | "json" | "ndjson" | "csv" | "yaml";
+export const OUTPUT_FORMATS: readonly OutputFormat[] = ["table", "json", "ndjson", "csv", "yaml"];
 
 export const CONFIG_KEYS = ["base-url", "api-key", "output", "api", "timeout", "max-retries", "max-body-size", "max-pages"] as const;
 export type ConfigKey = (typeof CONFIG_KEYS)[number];
@@ -256,15 +258,23 @@ export function settingLabel(key: ConfigKey, s: SettingSource | undefined, path:
   }
 }
 
-/** The fix for a bad value, where it came from (`selected`: the profile in use, if any). */
+/**
+ * The fix for a bad value, where it came from (`selected`: the profile in use, if any): the one
+ * hint for a malformed setting, a malformed key and a key the server refused. A key is given on
+ * stdin (`api-key -`); its flag and "no source" get a hint too, other settings' flags name themselves.
+ */
 export function settingFix(key: ConfigKey, s: SettingSource | undefined, selected?: string): string | undefined {
   // with another profile selected, a plain 'config set' would write there, not over the bad value
   const p = s?.kind === "profile" ? `--profile ${s.name} ` : selected && selected !== DEFAULT_PROFILE ? `--profile ${DEFAULT_PROFILE} ` : "";
+  const isKey = key === "api-key";
   switch (s?.kind) {
+    case "flag": return isKey ? `check the key passed to ${s.name}` : undefined;
     case "env": return `fix or unset ${s.name}`;
     case "profile":
-    case "file": return `run 'mids config set ${p}${key} VALUE' or 'mids config unset ${p}${key}'`;
-    default: return undefined;
+    case "file":
+      if (!isKey) return `run 'mids config set ${p}${key} VALUE' or 'mids config unset ${p}${key}'`;
+      return `replace it with 'mids config set ${p}api-key -'${s.kind === "file" && p ? `, or give profile '${selected}' its own key` : ""}`;
+    default: return isKey ? "check the key" : undefined;
   }
 }
 

@@ -7,7 +7,7 @@ import { displayWidth, fitWidth } from "./width.js";
 import { wrapText } from "./prose.js";
 
 export { wrapText };
-import { escapeC1Json, escapeC1Yaml, needsEscape, oneLine, stripControl } from "./sanitize.js";
+import { escapeC1Json, escapeC1Yaml, needsEscape, oneLine, stripControl } from "../util/sanitize.js";
 import { loadYaml } from "../util/yaml.js";
 
 export interface Column {

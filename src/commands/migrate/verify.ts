@@ -61,7 +61,7 @@ export async function run(flags: VerifyFlags, ctx: Context): Promise<void> {
   const [{ logInputs }, errors, options, types, input, replay, report, sanitize, io] = await Promise.all([
     import("./logs.js"), import("../../errors.js"), import("../shared/options.js"), import("../../migrate/types.js"),
     import("../../migrate/verify/input.js"), import("../../migrate/verify/replay.js"), import("../../migrate/verify/report.js"),
-    import("../../output/sanitize.js"), import("../../io.js"),
+    import("../../util/sanitize.js"), import("../../io.js"),
   ]);
   const { emitJson } = await import("../../output/render.js");
   const { UsageError, FindingsError } = errors;

@@ -7,7 +7,7 @@ import { UsageError } from "../../errors.js";
 import { clampStart, defaultWindowMs, historyCall, reportHistory } from "../../client/history.js";
 import { printList, type View } from "../../output/render.js";
 import { renderChart, renderSummary, summarize, type Point } from "../../output/chart.js";
-import { stripControl } from "../../output/sanitize.js";
+import { stripControl } from "../../util/sanitize.js";
 import { writeAsync } from "../../io.js";
 import { checkData } from "../shared/validate.js";
 import { firstOf, withExtras } from "../shared/tolerant.js";
