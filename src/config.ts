@@ -8,6 +8,7 @@ import { EXIT, MidsError, UsageError } from "./errors.js";
 import { API_VERSIONS } from "./contract/routes.js";
 import { requireDurationMs } from "./util/time.js";
 import { parseByteSize } from "./util/bytes.js";
+import { checkChoice, checkWholeNumber } from "./util/flag-values.js";
 
 export type OutputFormat = "table" | "json" | "ndjson" | "csv" | "yaml";
 export const OUTPUT_FORMATS: readonly OutputFormat[] = ["table", "json", "ndjson", "csv", "yaml"];
@@ -39,28 +40,17 @@ export function checkApiKey(value: string): void {
 
 /** The checks every setting's value passes, whatever its source; `label` names where it came from. */
 const PARSE: Partial<Record<ConfigKey, (label: string, v: string) => unknown>> = {
-  output: (label, v) => {
-    if (!CONFIG_CHOICES.output!.includes(v)) throw new UsageError(`${label} must be one of ${CONFIG_CHOICES.output!.join(", ")} (got '${v}')`);
-    return v;
-  },
-  api: (label, v) => {
-    if (!CONFIG_CHOICES.api!.includes(v)) throw new UsageError(`${label} must be ${CONFIG_CHOICES.api!.join(" or ")} (got '${v}')`);
-    return v;
-  },
+  output: (label, v) => checkChoice(label, v, OUTPUT_FORMATS),
+  api: (label, v) => checkChoice(label, v, API_VERSIONS),
   timeout: (label, v) => requireDurationMs(label, v),
-  "max-retries": (label, v) => wholeNumber(label, v, 0, 20),
+  "max-retries": (label, v) => checkWholeNumber(label, v, 0, 20),
   "max-body-size": (label, v) => {
     const n = parseByteSize(v);
     if (n === undefined || n < 1024) throw new UsageError(`${label} must be a size of at least 1KB such as 64MB, 512KB or 1GB (got '${v}')`);
     return n;
   },
-  "max-pages": (label, v) => wholeNumber(label, v, 1, 1_000_000),
+  "max-pages": (label, v) => checkWholeNumber(label, v, 1, 1_000_000),
 };
-
-function wholeNumber(label: string, v: string, min: number, max: number): number {
-  if (!/^\d+$/.test(v.trim()) || Number(v) < min || Number(v) > max) throw new UsageError(`${label} must be a whole number from ${min} to ${max} (got '${v}')`);
-  return Number(v);
-}
 
 /** A setting's value checked and converted (a number for timeout in ms, sizes in bytes, counts). */
 export function parseSetting(key: ConfigKey, value: string, label: string = key): unknown {

@@ -9,6 +9,7 @@ import { COMMANDS } from "../commands/registry.js";
 import { usageErrorText } from "../commands/shared/usage-hints.js";
 import { setInvocation } from "../client/invocation.js";
 import { VERSION } from "../version.js";
+import { checkChoice } from "../util/flag-values.js";
 import { GLOBAL_HELP, addHelpCommand, formatHelp, helpWidth } from "./help.js";
 import { applySettings } from "./settings.js";
 
@@ -120,8 +121,8 @@ function rejectParentOptions(action: Command): void {
               // the subcommand's own check names the flag already
               throw e instanceof UsageError ? e : new UsageError(`${own.long}: ${(e as Error).message}`);
             }
-          } else if (typeof value === "string" && own.argChoices && !own.argChoices.includes(value)) {
-            throw new UsageError(`${own.long} must be one of ${own.argChoices.join(", ")} (got '${value}')`);
+          } else if (typeof value === "string" && own.argChoices) {
+            checkChoice(own.long ?? own.flags, value, own.argChoices);
           }
           action.setOptionValueWithSource(own.attributeName(), value, "cli");
         }
