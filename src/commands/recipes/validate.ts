@@ -10,7 +10,7 @@ import { expandInputs, readRecipeFile, type Input } from "../../recipes/inputs.j
 import { MAX_RECIPE_BYTES, oversized } from "../../recipes/parse.js";
 import type { FileReport } from "../../recipes/types.js";
 import { VERSION } from "../../version.js";
-import { largeIgnoreMessage, shownPath } from "../../migrate/scan/walk.js";
+import { largeIgnoreMessage, shownPath } from "../../util/gitignore-tree.js";
 import { oneLine } from "../../util/sanitize.js";
 import { checkData } from "../shared/validate.js";
 import { parseIntFlag } from "../shared/options.js";

@@ -13,8 +13,9 @@ import { SCAN_STATUSES, type ScanStatus } from "./analyze.js";
 import { fixable, fixedText, NOT_FIXED_TEXT, unifiedDiff, writeFixed, type NotFixed } from "./fix.js";
 import { rendering, summarize, summaryLine } from "./report.js";
 import { capListed, MAX_FINDINGS_PER_FILE, MAX_FINDINGS_PER_RUN, MAX_SCAN_FILE_BYTES, scan, type ScanHooks, type ScannedFile } from "./scan.js";
-import { MAX_RULE_GLOBSTARS } from "./gitignore.js";
-import { SKIPPED_DIRS, fsPath, largeIgnoreMessage, mib } from "./walk.js";
+import { MAX_RULE_GLOBSTARS } from "../../util/gitignore.js";
+import { SKIPPED_DIRS, largeIgnoreMessage, mib } from "../../util/gitignore-tree.js";
+import { fsPath } from "./walk.js";
 
 export interface ScanCommandFlags {
   paths: string[];
