@@ -6,7 +6,7 @@ import type { Command } from "commander";
 import { processIO, type IO } from "./io.js";
 import { EXIT } from "./errors.js";
 import type { OnExit } from "./output/screen.js";
-import { buildProgram } from "./root/program.js";
+import { buildProgram, commandWord } from "./root/program.js";
 import { createContext } from "./root/factory.js";
 import { printHelp } from "./root/help.js";
 import { reportFailure } from "./root/report-error.js";
@@ -28,7 +28,7 @@ export async function main(argv: string[], opts: MainOptions = {}): Promise<numb
   const ctx = createContext(io, signal, opts.now ?? (() => new Date()), opts.onExit);
   let program: Command | undefined;
   try {
-    program = buildProgram(ctx);
+    program = buildProgram(ctx, commandWord(argv));
     await program.parseAsync(argv, { from: "user" });
     if (ctx.globals.jq !== undefined && !ctx.globals.jqApplied) ctx.warn("--jq was not applied: this command prints no JSON result through the JSON printer");
     return EXIT.ok;

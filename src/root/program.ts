@@ -13,16 +13,9 @@ import { checkChoice } from "../util/flag-values.js";
 import { GLOBAL_HELP, addHelpCommand, formatHelp, helpWidth } from "./help.js";
 import { applySettings } from "./settings.js";
 
-export function buildProgram(ctx: Context & { help?: string; usageLine?: string }): Command {
-  // commander's refusals in the house style; the line is kept for the -o json error object
-  const refusal = (c: Command, s: string) => {
-    const text = usageErrorText(c, s);
-    ctx.usageLine = text.split("\n")[0].replace(/^mids: /, "");
-    return text;
-  };
-  const program = new Command("mids")
-    .description("Command-line tool for the Market Intelligence Data Service API (v3, and deprecated v2)")
-    .version(VERSION, "-V, --version", "print the version")
+/** The options of the root command, which every command takes. */
+function addGlobalOptions(cmd: Command): Command {
+  return cmd
     .option("--base-url <url>", "API base URL (env MIDS_BASE_URL)")
     .option("--api-key <key>", "API key (env MIDS_API_KEY); sent as x-api-key")
     .option("--profile <name>", "use this profile's settings from 'mids config' (env MIDS_PROFILE)")
@@ -41,7 +34,37 @@ export function buildProgram(ctx: Context & { help?: string; usageLine?: string 
     .option("--insecure", "allow sending the key over plain http to a non-loopback host")
     .option("--max-body-size <size>", "cap on one response body: bytes or 512KB, 64MB, 1GB (default 64MB; env MIDS_MAX_BODY_SIZE)")
     .option("--max-pages <n>", "--all and api --paginate stop after this many pages (default 1000; env MIDS_MAX_PAGES)")
-    .option("--sandbox", "run against the bundled sandbox server, started in-process with a demo key")
+    .option("--sandbox", "run against the bundled sandbox server, started in-process with a demo key");
+}
+
+/**
+ * The top-level command a command line names (`migrate` in `mids -o json migrate scan .`), read
+ * with the root's own options; undefined when it names none, or one that reads the whole tree
+ * (completion), or the line does not parse (then every command is registered, and the program
+ * says what is wrong).
+ */
+export function commandWord(argv: readonly string[]): string | undefined {
+  const probe = addGlobalOptions(new Command("mids")).exitOverride().configureOutput({ writeOut: () => undefined, writeErr: () => undefined });
+  let word: string | undefined;
+  try {
+    word = probe.parseOptions([...argv]).operands[0];
+  } catch {
+    return undefined;
+  }
+  return COMMANDS.some((c) => c.name === word && !c.needsAll) ? word : undefined;
+}
+
+/** The program: the root's options and help, and under it the command `only` names, else every command. */
+export function buildProgram(ctx: Context & { help?: string; usageLine?: string }, only?: string): Command {
+  // commander's refusals in the house style; the line is kept for the -o json error object
+  const refusal = (c: Command, s: string) => {
+    const text = usageErrorText(c, s);
+    ctx.usageLine = text.split("\n")[0].replace(/^mids: /, "");
+    return text;
+  };
+  const program = addGlobalOptions(new Command("mids")
+    .description("Command-line tool for the Market Intelligence Data Service API (v3, and deprecated v2)")
+    .version(VERSION, "-V, --version", "print the version"))
     .addHelpText("after", GLOBAL_HELP)
     .showSuggestionAfterError(true)
     .exitOverride()
@@ -86,7 +109,8 @@ export function buildProgram(ctx: Context & { help?: string; usageLine?: string 
       }
     }
   });
-  for (const reg of COMMANDS) reg(program, ctx);
+  // a run registers only the command it names: the others' options and help cost start-up time
+  for (const c of COMMANDS) if (only === undefined || c.name === only) c.register(program, ctx);
   addHelpCommand(program);
   // every subcommand shares the root's error handling
   const walk = (c: Command) => {
