@@ -1,8 +1,9 @@
-// Imports point down (STYLE.md). The layers, bottom up: src/util/ and src/errors.ts (pure pieces
-// everyone shares); src/redact/ and src/contract/ (the API as data); src/client/, src/output/,
-// src/findings/, src/recipes/, src/migrate/, src/sandbox/ (the sandbox beside the client: what both
-// need lives in src/contract); src/config.ts, src/io.ts, src/context.ts; src/commands/; src/root/
-// (the root command, settings, factory, error printer); src/main.ts. No module imports itself back
+// Imports point down (STYLE.md). The layers, bottom up: src/util/, src/errors.ts, src/io.ts (pure
+// pieces everyone shares); src/redact/, src/contract/ (the API as data), src/config.ts (the config
+// file and each setting's checks); src/client/, src/output/, src/findings/, src/recipes/,
+// src/migrate/, src/sandbox/ (the sandbox beside the client: what both need lives in src/contract;
+// several take the Context, a type-only interface in src/context.ts); src/commands/; src/root/ (the
+// root command, settings, factory, error printer); src/main.ts. No module imports itself back
 // through a loop, static, lazy or type-only: a type import couples modules as much as a value one.
 import { readFileSync, readdirSync } from "node:fs";
 import { dirname, join, normalize, relative } from "node:path";
