@@ -80,6 +80,7 @@ async function makeClient(ctx: Context): Promise<Client> {
     connections: g.connections,
     onWait: waitNotifier(ctx.io.stderr, { tty: ctx.io.stderrIsTTY && !ctx.io.env.CI, quiet: g.quiet, screen: ctx.screen }),
     userAgent: `mids/${VERSION} node/${process.versions.node}`,
+    invocation: g.invocation,
     signal: ctx.signal,
     now: ctx.now,
     // traces quote response headers (server text): never let them drive the terminal

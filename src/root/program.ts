@@ -7,7 +7,6 @@ import { OUTPUT_FORMATS } from "../config.js";
 import { UsageError } from "../errors.js";
 import { COMMANDS } from "../commands/registry.js";
 import { usageErrorText } from "../commands/shared/usage-hints.js";
-import { setInvocation } from "../client/invocation.js";
 import { VERSION } from "../version.js";
 import { checkChoice } from "../util/flag-values.js";
 import { GLOBAL_HELP, addHelpCommand, formatHelp, helpWidth } from "./help.js";
@@ -95,7 +94,7 @@ export function buildProgram(ctx: Context & { help?: string; usageLine?: string 
     const o = action.optsWithGlobals();
     const path = commandPath(action);
     // notices name the command the user ran (`projects list`), not the API path behind it
-    setInvocation(path, o.api === "v2");
+    ctx.globals.invocation = { command: path, apiFlag: o.api === "v2" };
     applySettings(ctx, o, path);
     ctx.globals.resource = resourceName(action);
     // long reports on a terminal go through the pager (loaded only then)

@@ -1,7 +1,7 @@
 // Help as a new user meets it: `mids help <path>`, global flags in subcommand help, wrapping to
 // the terminal width, enum flags refused locally, and notices that name the command that ran.
 import { describe, expect, it } from "vitest";
-import { baseEnv, runMids, useSandbox } from "../helpers/cli.js";
+import { baseEnv, runMain, runMids, useSandbox } from "../helpers/cli.js";
 
 const sb = useSandbox();
 
@@ -117,7 +117,8 @@ describe("enum flags", () => {
   it("are checked locally with their values listed", async () => {
     const before = (await sb.admin<unknown[]>("/_sandbox/requests")).length;
     const env = sb.env("mids_sandbox_demo");
-    const results = await Promise.all(cases.map(([args]) => runMids(args, { env, input: "" })));
+    // (main() in this process: the refusal is the option parser's, the same in the binary)
+    const results = await Promise.all(cases.map(([args]) => runMain(args, { env, input: "" })));
     results.forEach((r, i) => {
       const [args, flag, values] = cases[i];
       const label = args.join(" ");

@@ -1,4 +1,5 @@
 import { readFile } from "node:fs/promises";
+import { resolve } from "node:path";
 import type { Context } from "../../context.js";
 import { ApiError, MidsError, PaginationError, UsageError } from "../../errors.js";
 import { writeAsync } from "../../io.js";
@@ -61,7 +62,7 @@ export async function run(opts: ApiOptions, ctx: Context): Promise<void> {
   let body: unknown;
   const fields = opts.fields.map(splitField);
   if (opts.input !== undefined) {
-    const text = opts.input === "-" ? await readStdin(ctx) : await readFile(opts.input, "utf8").catch((e: NodeJS.ErrnoException) => {
+    const text = opts.input === "-" ? await readStdin(ctx) : await readFile(resolve(ctx.io.cwd, opts.input), "utf8").catch((e: NodeJS.ErrnoException) => {
       const why = e.code === "ENOENT" ? "no such file" : e.code === "EISDIR" ? "it is a directory" : e.message;
       throw new UsageError(`cannot read --input '${opts.input}': ${why}`, { hint: "give a file, or - for stdin" });
     });

@@ -88,7 +88,7 @@ function rankOf(k: string): number {
 /** v2-only commands: the route is deprecated with the rest of v2; say so and name the successor. */
 export function v2OnlyNotice(ctx: Context, routeId: string): void {
   const r = routeById(routeId);
-  const note = deprecationNotice(r, undefined, ctx.now());
+  const note = deprecationNotice(r, undefined, ctx.now(), ctx.globals.invocation);
   if (note) ctx.notice(note, `deprecation:${r.id}`);
 }
 
