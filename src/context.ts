@@ -3,11 +3,10 @@
 import type { IO } from "./io.js";
 import type { Client } from "./client/client.js";
 import type { ApiVersion } from "./contract/routes.js";
-import type { ConfigKey, SettingSource } from "./config.js";
+import type { ConfigKey, OutputFormat, SettingSource } from "./config.js";
 import type { Screen } from "./output/screen.js";
 
-export type OutputFormat = "table" | "json" | "ndjson" | "csv" | "yaml";
-export const OUTPUT_FORMATS: readonly OutputFormat[] = ["table", "json", "ndjson", "csv", "yaml"];
+export type { OutputFormat } from "./config.js";
 
 export interface GlobalOptions {
   baseUrl?: string;

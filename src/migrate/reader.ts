@@ -17,7 +17,7 @@ import { parseJsonLine } from "./readers/jsonl.js";
 import type { FlatJsonReader } from "./readers/jsonl-flat.js";
 import { readHar } from "./readers/har.js";
 import { gunzip } from "./gunzip.js";
-import { stripControl } from "../output/sanitize.js";
+import { stripControl } from "../util/sanitize.js";
 import type { Handler, InputFormat, Item, RequestItem } from "./types.js";
 
 // a file is read into one reused buffer: nothing is allocated per read, so nothing piles up

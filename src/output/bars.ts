@@ -1,6 +1,6 @@
 // Horizontal percentage bars (cluster composition of an intel item, spec 2.4) for a terminal.
 // Pure: returns lines. Labels are server text: control sequences are stripped.
-import { stripControl } from "./sanitize.js";
+import { stripControl } from "../util/sanitize.js";
 import { displayWidth, fitWidth } from "./width.js";
 
 export interface Bar {

@@ -9,8 +9,8 @@ import { ROOT, baseEnv, runMids } from "../helpers/cli.js";
 import { migrationRule } from "../../src/contract/migration.js";
 import { parseXml } from "../fixtures/recipes/xml.js";
 import ignore from "ignore";
-import { INDEX_MIN_RULES } from "../../src/migrate/scan/gitignore.js";
-import { MAX_GITIGNORE_BYTES } from "../../src/migrate/scan/walk.js";
+import { INDEX_MIN_RULES } from "../../src/util/gitignore.js";
+import { MAX_GITIGNORE_BYTES } from "../../src/util/gitignore-tree.js";
 
 const FIXTURE = join(ROOT, "test/fixtures/scan/tree");
 const HOST = "https://api.mids.example";

@@ -21,7 +21,7 @@ import { SANDBOX_KEYS } from "../../src/sandbox/keys.js";
 import { EXIT, EXIT_DOCS, EXIT_SUMMARY } from "../../src/errors.js";
 import { CREDENTIAL_SCHEMES, SECRET_HEADERS, SECRET_HEADER_ENDINGS, SECRET_JSON_KEYS, SECRET_PARAM_ENDINGS, SECRET_QUERY_PARAMS } from "../../src/contract/secrets.js";
 import { HEAP_TRIM_BYTES } from "../../src/migrate/parallel/heap.js";
-import { INDEX_MIN_RULES } from "../../src/migrate/scan/gitignore.js";
+import { INDEX_MIN_RULES } from "../../src/util/gitignore.js";
 import { WATCH_IDLE, WATCH_WINDOW } from "../../src/migrate/rewrite-stage.js";
 import { FORMS_KEPT, LEARN_IDLE, LEARN_MAX_UNUSED } from "../../src/migrate/readers/curl-form.js";
 import { SHAPES_KEPT } from "../../src/migrate/readers/jsonl-flat.js";

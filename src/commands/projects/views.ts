@@ -5,7 +5,7 @@ import type { Context } from "../../context.js";
 import type { Column, View } from "../../output/render.js";
 import { route as routeById } from "../../contract/routes.js";
 import { deprecationNotice } from "../../client/notices.js";
-import { stripControl } from "../../output/sanitize.js";
+import { stripControl } from "../../util/sanitize.js";
 
 export const num = (digits: number) => (v: unknown): string => (typeof v === "number" ? v.toFixed(digits) : v === null || v === undefined ? "" : String(v));
 const count = (v: unknown): string => (Array.isArray(v) ? String(v.length) : "");
