@@ -8,7 +8,7 @@ export interface Bar {
   percentage: number;
 }
 
-const EIGHTHS = ["", "▏", "▎", "▍", "▌", "▋", "▊", "▉"];
+const EIGHTHS: readonly string[] = ["", "▏", "▎", "▍", "▌", "▋", "▊", "▉"];
 
 /** A bar of `pct` percent of `width` cells, in eighth-cell steps. */
 export function bar(pct: number, width: number): string {

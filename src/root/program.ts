@@ -160,7 +160,7 @@ function rejectParentOptions(action: Command): void {
 }
 
 /** Commands whose output is long (a report, the v2 -> v3 map): paged on a terminal. */
-const PAGED = new Set(["migrate explain", "migrate scan"]);
+const PAGED: ReadonlySet<string> = new Set(["migrate explain", "migrate scan"]);
 
 function commandPath(cmd: Command): string {
   const names: string[] = [];

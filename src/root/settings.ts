@@ -18,7 +18,7 @@ import { DEFAULT_MAX_PAGES } from "../client/paginate.js";
  * a bad value: doctor reports it as its failing 'config' check; 'config set|unset' can repair a bad
  * value (they re-read the file, so a refused one stays refused); the rest use no setting.
  */
-const CONFIG_TOLERANT = new Set(["doctor", "config set", "config unset", "config path", "completion", "sandbox serve", "sandbox keys", "sandbox reset"]);
+const CONFIG_TOLERANT: ReadonlySet<string> = new Set(["doctor", "config set", "config unset", "config path", "completion", "sandbox serve", "sandbox keys", "sandbox reset"]);
 
 /**
  * The globals of the command about to run (`path`, e.g. "config set"), from its parsed options `o`
@@ -35,7 +35,7 @@ export function applySettings(ctx: Context, o: Record<string, unknown>, path: st
     Object.assign(ctx.globals, resolveGlobals(o, ctx.io, cfg, from, profile), { profile });
   };
   try {
-    const file = loadConfig(ctx.io);
+    const file = readConfigFile(ctx.io.env);
     // 'config set --profile NEW' creates the profile: it need not exist yet
     const creating = (path === "config set" || path === "config unset") && profile !== undefined && !Object.hasOwn(file.profiles, profile);
     resolve(file, creating ? undefined : profile);
@@ -45,14 +45,6 @@ export function applySettings(ctx: Context, o: Record<string, unknown>, path: st
     resolve({ settings: {}, profiles: {} }, undefined);
     ctx.globals.configError = e;
   }
-}
-
-/** The config file, read once per run: keyed by the run's IO, so a second main() in one process (runMain in tests, an embedder) reads its own config, not the first run's. */
-const configOfRun = new WeakMap<IO, ConfigFile>();
-function loadConfig(io: IO): ConfigFile {
-  let cfg = configOfRun.get(io);
-  if (!cfg) configOfRun.set(io, (cfg = readConfigFile(io.env)));
-  return cfg;
 }
 
 /** --profile, else MIDS_PROFILE; "" is a mistake, not "no profile". */

@@ -21,7 +21,7 @@ export interface UpdateFlags {
   threshold?: string;
 }
 
-const FLAG_NAMES = ["--status", "--cadence", "--destinations", "--selector", "--name", "--threshold"];
+const FLAG_NAMES: readonly string[] = ["--status", "--cadence", "--destinations", "--selector", "--name", "--threshold"];
 
 function nonEmpty(flag: string, v: string): string {
   if (!v.trim()) throw new UsageError(`${flag} must not be empty`);

@@ -65,7 +65,7 @@ export const NEIGHBOR_VIEW_V2: View = {
   ],
 };
 
-const FIRST = ["rank", "id", "slug", "key", "name", "title"];
+const FIRST: readonly string[] = ["rank", "id", "slug", "key", "name", "title"];
 
 /**
  * Columns for a record whose fields the spec does not show (spec 2.17): the scalar fields of the

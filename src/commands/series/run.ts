@@ -106,8 +106,8 @@ export async function run(measure: string, locator: string, flags: SeriesFlags, 
   await printList(ctx, [rows], withExtras(VIEWS.v3, series.raw[0], new Set(series.keys), 4));
 }
 
-const TIME_KEYS = ["timestamp", "time", "t", "at", "date", "ts", "hour", "datetime"];
-const VALUE_KEYS = ["value", "v", "y", "score"];
+const TIME_KEYS: readonly string[] = ["timestamp", "time", "t", "at", "date", "ts", "hour", "datetime"];
+const VALUE_KEYS: readonly string[] = ["value", "v", "y", "score"];
 const isTime = (v: unknown): v is string => typeof v === "string" && /^\d{4}-\d{2}-\d{2}/.test(v) && !Number.isNaN(Date.parse(v));
 
 /** The time and the number of one point: an object with a time field and a number field, or a [time, number] pair. */

@@ -4,7 +4,7 @@
 import { Help, type Command } from "commander";
 import { ROUTES } from "../../contract/routes.js";
 
-const PAGING = new Set(["--limit", "--all", "--cursor", "--page", "--max-items"]);
+const PAGING: ReadonlySet<string> = new Set(["--limit", "--all", "--cursor", "--page", "--max-items"]);
 
 function pathOf(cmd: Command): string {
   const names: string[] = [];
