@@ -243,7 +243,7 @@ describe("output formats", () => {
   it("an unknown -o value is a usage error", async () => {
     const r = await runMain(["projects", "list", "-o", "xml"], { env: sb.env(SANDBOX_DEMO_KEY) });
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/^mids: option '-o, --output <format>' argument 'xml' is invalid/);
+    expect(r.stderr).toMatch(/^mids: --output must be one of table, json, ndjson, csv, yaml \(got 'xml'\)$/m);
   });
 });
 

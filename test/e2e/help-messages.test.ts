@@ -113,6 +113,10 @@ describe("enum flags", () => {
     [["migrate", "scan", "--fail-on", "bogus", "."], "--fail-on", ["rewritten", "unrecognized"]],
     [["api", "-X", "BREW", "/v3/topics"], "-X", ["GET", "PATCH"]],
     [["projects", "list", "--universe", "moon"], "--universe", ["crypto", "tradfi"]],
+    // fixed values commander checks (.choices, which completions read): refused in the same words
+    [["contract", "export", "--api", "v4"], "--api", ["v2", "v3"]],
+    [["projects", "list", "-o", "xml"], "--output", ["table", "json", "ndjson", "csv", "yaml"]],
+    [["projects", "list", "--sort", "bogus"], "--sort", ["trend", "createdAt"]],
   ];
   it("are checked locally with their values listed", async () => {
     const before = (await sb.admin<unknown[]>("/_sandbox/requests")).length;
@@ -124,6 +128,8 @@ describe("enum flags", () => {
       const label = args.join(" ");
       expect(r.code, label).toBe(2);
       expect(r.stderr.split("\n").filter(Boolean)[0], label).toContain(flag);
+      // one wording for every flag with fixed values, whoever checks it
+      expect(r.stderr.split("\n")[0], label).toMatch(/^mids: \S+ must be one (or more )?of .+ \(got '[^']*'\)$/);
       // named once: "mids: --fail-on must be ...", not "--fail-on: --fail-on must be ..."
       expect(r.stderr.split(flag).length - 1, label).toBe(1);
       for (const v of values) expect(r.stderr, label).toContain(v);

@@ -211,7 +211,7 @@ describe("mids migrate scan: exit codes", () => {
     expect(pass.code).toBe(0);
     const bad = await runMids(["migrate", "scan", "--fail-on", "unchanged"], { cwd: tree, env: env() });
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toContain("--fail-on must list statuses among rewritten, partial, removed, unrecognized (got 'unchanged')");
+    expect(bad.stderr).toContain("--fail-on must be one or more of rewritten, partial, removed, unrecognized, comma-separated (got 'unchanged')");
     const missing = await runMids(["migrate", "scan", "nope/"], { cwd: tree, env: env() });
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain("no such file or directory: 'nope/'");

@@ -3,6 +3,7 @@
 import { isUtf8 } from "node:buffer";
 import { readFileSync } from "node:fs";
 import type { Context } from "../../context.js";
+import { checkChoice } from "../../util/flag-values.js";
 import { FindingsError, InterruptedError, UsageError } from "../../errors.js";
 import { caretNotation } from "../../findings/display.js";
 import { emitFindings, outputPlan } from "../../findings/index.js";
@@ -35,7 +36,7 @@ export function parseFailOn(v: string | undefined): ScanStatus[] {
   if (v === undefined) return [];
   const parts = v.split(",").map((s) => s.trim()).filter(Boolean);
   if (!parts.length) throw new UsageError(`--fail-on needs one or more of ${SCAN_STATUSES.join(", ")}`);
-  for (const p of parts) if (!(SCAN_STATUSES as readonly string[]).includes(p)) throw new UsageError(`--fail-on must list statuses among ${SCAN_STATUSES.join(", ")} (got '${p}')`);
+  checkChoice("--fail-on", v, SCAN_STATUSES, { list: true });
   return parts as ScanStatus[];
 }
 
