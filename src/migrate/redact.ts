@@ -31,9 +31,9 @@ export class RunRedaction {
     const query = req.query;
     for (let i = 0; i < query.length; i++) {
       const p = query[i];
-      const secret = r.isSecretParam(p[0]);
-      p[0] = r.redactText(p[0]);
-      p[1] = secret ? REDACTED : r.redactText(p[1]);
+      const name = r.paramName(p[0]);
+      p[0] = name.clean;
+      p[1] = name.secret ? REDACTED : r.redactText(p[1]);
     }
     const headers = req.headers;
     if (headers && !this.cleanHeaders.has(headers)) {
