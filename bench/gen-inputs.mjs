@@ -39,10 +39,42 @@ export function repetitiveTarget(i) {
   return target((((i >> 4) % 500) << 4) + (i % 16));
 }
 
+/**
+ * A production-like line's extras: several query parameters beside the route's own (tracking,
+ * a session id, field lists), a referrer of the app's page with its own query, and one of many
+ * long browser or SDK user agents (with the build numbers that make each one distinct).
+ */
+const UTM = ["newsletter", "dashboard", "alerts-email", "slack", "api-console", "partner-widget"];
+const FIELDS = ["name,symbol,chain", "trendScore,rank,momentum", "id,name,marketCap,volume24h,holders", "signals,intel"];
+const BROWSERS = [
+  (i) => `Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${110 + (i % 21)}.0.${5000 + (i % 997)}.${i % 211} Safari/537.36`,
+  (i) => `Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_${i % 8}) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.${i % 6} Safari/605.1.15`,
+  (i) => `Mozilla/5.0 (X11; Linux x86_64; rv:${115 + (i % 13)}.0) Gecko/20100101 Firefox/${115 + (i % 13)}.0`,
+  (i) => `mids-sdk-python/2.${i % 17}.${i % 5} (CPython 3.${8 + (i % 5)}.${i % 19}; Linux 6.${i % 9}.0-${100 + (i % 50)}-generic x86_64) integration/${(i * 2654435761) >>> 20}`,
+  (i) => `okhttp/4.${i % 12}.${i % 4} MidsAndroid/5.${i % 30}.${i % 100} (Pixel ${6 + (i % 3)}; Android ${12 + (i % 3)}; build ${hex24(i + 7).slice(0, 10)})`,
+];
+/** The i-th request target with production-like extras in its query (a unique session id each). */
+export function richTarget(i) {
+  const [m, t] = target(i);
+  const sep = t.includes("?") ? "&" : "?";
+  return [m, `${t}${sep}utm_source=${pick(UTM, i)}&utm_medium=web&session=${hex24(i * 31 + 5).slice(0, 16)}&fields=${encodeURIComponent(pick(FIELDS, i >> 1))}&lang=en-${pick(["US", "GB", "DE", "IN", "BR"], i >> 3)}`];
+}
+const referrer = (i) => `https://app.example.com/projects/${hex24(i + 3)}/overview?tab=${pick(["momentum", "signals", "intel", "neighbors"], i)}&range=${1 + (i % 90)}d&ref=${pick(UTM, i >> 2)}`;
+
 const ip = (i) => `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
 const FORMATS = {
   access: {
     line: (i, [m, t]) => `${ip(i)} - - [22/Nov/2026:10:${String((i >> 6) % 60).padStart(2, "0")}:${String(i % 60).padStart(2, "0")} +0000] "${m} ${t} HTTP/1.1" 200 ${1000 + (i % 5000)} "-" "client/1.${i % 9} (integration)"\n`,
+  },
+  // combined format plus the request id and timing fields nginx setups log after it
+  "access-rich": {
+    line: (i, [m, t]) => `${ip(i)} - - [22/Nov/2026:10:${String((i >> 6) % 60).padStart(2, "0")}:${String(i % 60).padStart(2, "0")} +0000] "${m} ${t} HTTP/1.1" 200 ${1000 + (i % 50000)} "${referrer(i)}" "${pick(BROWSERS, i)(i)}" "${hex24(i * 13 + 1)}" rt=0.${String(i % 1000).padStart(3, "0")} uct="0.00${i % 10}" cache=${pick(["HIT", "MISS", "BYPASS"], i)}\n`,
+    target: richTarget,
+  },
+  // a JSON log that records request headers (user agent, referrer, request id, the key) beside the URL
+  "ndjson-rich": {
+    line: (i, [m, t]) => `{"ts":"2026-11-22T10:15:${String(i % 60).padStart(2, "0")}.${String(i % 1000).padStart(3, "0")}Z","level":"info","method":"${m}","url":"https://api.example.com${t}","status":200,"ms":${i % 900},"bytes":${1000 + (i % 50000)},"remote":"${ip(i)}","headers":{"user-agent":"${pick(BROWSERS, i)(i)}","referer":"${referrer(i)}","accept":"application/json","accept-language":"en-US,en;q=0.9","x-request-id":"${hex24(i * 13 + 1)}","x-api-key":"sk_live_${(i * 7).toString(36)}"}}\n`,
+    target: richTarget,
   },
   ndjson: {
     line: (i, [m, t]) => `{"ts":"2026-11-22T10:15:${String(i % 60).padStart(2, "0")}Z","method":"${m}","url":"https://api.example.com${t}","status":200,"ms":${i % 900}}\n`,
@@ -57,10 +89,10 @@ const FORMATS = {
   },
 };
 
-/** Write n requests in `format` to path; `repetitive`: the old repetitive mix instead of unique ids. */
+/** Write n requests in `format` (access, access-rich, ndjson, ndjson-rich, curl, har) to path; `repetitive`: the old repetitive mix instead of unique ids. */
 export async function generate(path, format, n, { repetitive = false } = {}) {
   const f = FORMATS[format];
-  const pickTarget = repetitive ? repetitiveTarget : target;
+  const pickTarget = repetitive ? repetitiveTarget : f.target ?? target;
   const out = createWriteStream(path);
   let buf = f.begin ?? "";
   for (let i = 0; i < n; i++) {

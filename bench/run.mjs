@@ -6,7 +6,8 @@
 //     bench/baseline.mjs (readline + split + `new URL` per line): default output, and `-o ndjson`
 //     against the baseline plus JSON.stringify({method, path, query}) per line written in batches.
 //     Second row: a repetitive log (the same few thousand targets), labelled as such.
-//  2. peak RSS of the default output on access logs at LINES and at BIG lines (10x).
+//  2. peak RSS of the default output on access logs at LINES and at BIG lines (10x), and on
+//     production-like rich logs (access and JSON lines) at LINES.
 //  3. `.gz` input against `zcat | baseline`.
 //  4. start-up: `mids --version` and `mids --help` against `node -e 0`.
 // Wall times are medians of 3 (runs interleaved); the results are printed and written to
@@ -127,6 +128,21 @@ try {
   say("|---|---|---|");
   say(`| ${LINES.toLocaleString("en")} | ${rss1.toFixed(0)} MB | < ${TARGET_RSS_MB} MB: ${verdict(rss1 < TARGET_RSS_MB)} |`);
   say(`| ${BIG.toLocaleString("en")} | ${rssBig.toFixed(0)} MB | < ${TARGET_RSS_MB} MB and within ${TARGET_FLAT * 100}% of ${LINES.toLocaleString("en")}: ${verdict(rssBig < TARGET_RSS_MB && Math.abs(rssBig - rss1) <= rss1 * TARGET_FLAT)} |`);
+
+  // production-like logs: several query parameters, headers, user agents and referrers per line
+  // (bench/gen-inputs.mjs access-rich, ndjson-rich), a new id on every line
+  say();
+  say(`## Peak RSS, default output, rich logs (${LINES.toLocaleString("en")} lines)`);
+  say();
+  say("| input | size | peak RSS | target |");
+  say("|---|---|---|---|");
+  for (const [label, format] of [["access, rich (combined + request id, timings)", "access-rich"], ["JSON lines, rich (6 headers each)", "ndjson-rich"]]) {
+    const rich = join(dir, `${format}.log`);
+    await generate(rich, format, LINES);
+    const rss = run(node(`${bin} migrate --quiet ${rich}`)).rss;
+    say(`| ${label} | ${(statSync(rich).size / 1048576).toFixed(0)} MB | ${rss.toFixed(0)} MB | < ${TARGET_RSS_MB} MB: ${verdict(rss < TARGET_RSS_MB)} |`);
+    rmSync(rich);
+  }
 
   // start-up is a feature: how much slower than an empty node process
   const startup = (args) => median(Array.from({ length: 15 }, () => run(node(args)).ms));

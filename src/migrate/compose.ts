@@ -1,15 +1,16 @@
 // How the stages of `mids migrate` meet, shared by the main thread (pipeline.ts) and the worker
 // threads (parallel/worker.ts): every entry redacted, rewritten (counted) and written, and the
 // access-log fast path in front of the line path.
-import { makeAccessFast } from "./access-fast.js";
+import { makeAccessFast } from "./codecs/access/fast.js";
 import type { BlockLineSink } from "./lines.js";
 import type { InputInfo } from "./reader.js";
 import { RunRedaction } from "./redact.js";
 import { HitRateGate } from "../util/memo.js";
 import type { Redactor } from "../redact/index.js";
 import type { LineReaders } from "./reader.js";
-import { FlatJsonReader } from "./readers/jsonl-flat.js";
-import { CurlForms } from "./readers/curl-form.js";
+import { FlatJsonReader } from "./codecs/ndjson/flat.js";
+import { CurlForms } from "./codecs/curl/form.js";
+import { SOURCES } from "./codecs/sources.js";
 import type { RewriteStage } from "./rewrite-stage.js";
 import type { WriteStage } from "./write-stage.js";
 import type { Handler } from "./types.js";
@@ -37,7 +38,7 @@ export interface RunParts {
 /** A run's parts; `fastPath: false`: no fast reader (every entry the general way). */
 export function runParts(opts: { fastPath?: boolean; redactor?: Redactor }): RunParts {
   const redaction = new RunRedaction(opts.redactor);
-  const readers: LineReaders = opts.fastPath === false ? {} : { json: new FlatJsonReader(redaction.redactor), curl: new CurlForms(redaction) };
+  const readers: LineReaders = opts.fastPath === false ? {} : { json: new FlatJsonReader(redaction.redactor), curl: new CurlForms(redaction.redactor) };
   return { redaction, readers };
 }
 
@@ -46,8 +47,7 @@ export function itemHandler(rewriting: RewriteStage, writing: WriteStage, redact
   return (it0) => {
     let it = it0;
     // only JSON escapes make lone surrogates: logs read as UTF-8 have none
-    // (a flat JSON line has no escapes: jsonl-flat.ts)
-    if (it.kind === "request" && ((it.source.format === "ndjson" && !it.source.flat) || it.source.format === "har")) {
+    if (it.kind === "request" && SOURCES[it.source.format].escaped(it.source)) {
       const bad = notUnicode(it.req);
       if (bad) it = { kind: "invalid", position: it.position, reason: bad, ...(it.file ? { file: it.file } : {}) };
     }
@@ -79,7 +79,7 @@ export const ACCESS_FAST_GATE = { window: 4096, minRate: 1 / 4, idle: 1 << 16 } 
 
 /**
  * Access log in, access log out: a line whose request field was seen before is written by
- * splicing the cached v3 request into it, without parsing it (access-fast.ts).
+ * splicing the cached v3 request into it, without parsing it (codecs/access/fast.ts).
  */
 export function accessFastSink(rewriting: RewriteStage, writing: WriteStage, redaction: RunRedaction, input: InputInfo, opts: FastOptions): BlockLineSink | undefined {
   const direct = opts.fastPath !== false && !opts.report && !opts.resolve && writing.format === "access" && input.format === "access";

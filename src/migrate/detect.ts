@@ -6,7 +6,7 @@
 // trusted when it parses; a cut first line is decided from how it starts (`{"log"` is HAR, any
 // other `{` a JSON line), never from its length.
 import type { InputFormat } from "./types.js";
-import { looksLikeAccess } from "./readers/access.js";
+import { looksLikeAccess } from "./codecs/access/read.js";
 
 /** The first line that is neither blank nor a `#` comment, and whether a line break ends it in `head`. */
 export function firstLine(head: string): { line: string; complete: boolean } {

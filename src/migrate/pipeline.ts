@@ -10,6 +10,7 @@ import type { BlockLineSink } from "./lines.js";
 import { makeProgress } from "./progress.js";
 import { readInputs, ReadInterrupted, type Batcher, type HarBatcher, type InputInfo } from "./reader.js";
 import { GZIP_MIN_DIVISOR, JOBS_MAX, PARALLEL_MIN_BYTES } from "./parallel/defaults.js";
+import { YoungCap } from "./parallel/heap.js";
 import { makeBatcher, makeHarBatcher, Pool, workerScript } from "./parallel/pool.js";
 import type { BatchDone } from "./parallel/protocol.js";
 import { RewriteStage } from "./rewrite-stage.js";
@@ -103,9 +104,12 @@ export async function migrate(io: IO, opts: MigrateOptions): Promise<MigrateResu
     return p && makeHarBatcher({ pool: p, input, deliver, batchSize: opts.batchSize });
   };
 
+  // bytes read: progress, and the main thread's young generation looked at now and then
+  const young = new YoungCap();
+  const onBytes = (n: number, position: number) => { young.add(n); progress.bytes(n, position); };
   let interrupted = false;
   try {
-    await readInputs(io, opts.files, { fromFormat: opts.fromFormat, signal: opts.signal, onBytes: progress.bytes, readers, ...(opts.quiet ? { warn: () => undefined } : {}) }, {
+    await readInputs(io, opts.files, { fromFormat: opts.fromFormat, signal: opts.signal, onBytes, readers, ...(opts.quiet ? { warn: () => undefined } : {}) }, {
       begin: (input) => writing.begin(input), item, accessFast, parallel, parallelHar,
     });
   } catch (e) {

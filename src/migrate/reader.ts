@@ -9,16 +9,15 @@ import type { IO } from "../io.js";
 import { UsageError } from "../errors.js";
 import { detectFormat } from "./detect.js";
 import { MAX_LINE_BYTES, splitLines, type BlockLineSink, type LineSink } from "./lines.js";
-import { matchAccessLine } from "./readers/access.js";
-import { splitTarget } from "./url.js";
-import { curlJoiner, type CurlEntry } from "./readers/curl.js";
-import type { CurlForms } from "./readers/curl-form.js";
-import { parseJsonLine } from "./readers/jsonl.js";
-import type { FlatJsonReader } from "./readers/jsonl-flat.js";
-import { readHar } from "./readers/har.js";
+import { accessLines } from "./codecs/access/read.js";
+import { curlLines } from "./codecs/curl/read.js";
+import type { CurlForms } from "./codecs/curl/form.js";
+import { jsonLines } from "./codecs/ndjson/read.js";
+import type { FlatJsonReader } from "./codecs/ndjson/flat.js";
+import { readHar } from "./codecs/har/read.js";
 import { gunzip } from "./gunzip.js";
 import { stripControl } from "../util/sanitize.js";
-import type { Handler, InputFormat, Item, RequestItem } from "./types.js";
+import type { Handler, InputFormat, Item } from "./types.js";
 
 // a file is read into one reused buffer: nothing is allocated per read, so nothing piles up
 // between garbage collections (lines.ts decodes it in 64 KB blocks and copies what it keeps)
@@ -75,7 +74,7 @@ export interface ReadSink {
   parallelHar?(input: InputInfo, size: number): HarBatcher | undefined;
 }
 
-/** Takes the entry texts of a HAR (readers/har.ts EntryTexts) in batches (parallel/pool.ts). */
+/** Takes the entry texts of a HAR (codecs/har/read.ts EntryTexts) in batches (parallel/pool.ts). */
 export interface HarBatcher {
   entry(text: string, depth: number, entryNo: number): void | Promise<void>;
   /** Hand over what is collected and wait until everything handed over is written. */
@@ -324,60 +323,11 @@ async function* untilDamage(source: AsyncIterable<Buffer>, onDamage: (e: unknown
 
 export type LineFormat = Exclude<InputFormat, "har">;
 
-/** The line sink of a line format (access, ndjson, curl); `finish` when the input ends (a curl command still open). */
+/** The line sink of a line format (access, ndjson, curl): its codec's; `finish` when the input ends (a curl command still open). */
 export function lineSinks(format: LineFormat, handle: Handler, file: string | undefined, readers: LineReaders = {}): { onLine: LineSink; finish: () => void | Promise<void> } {
   if (format === "access") return { onLine: accessLines(handle, file), finish: () => undefined };
-  return lineHandler(format, handle, file, readers);
-}
-
-function accessLines(handle: Handler, file: string | undefined): LineSink {
-  const base = file ? { file } : {};
-  return (line, lineNo, bad) => {
-    if (line === null) return handle({ kind: "invalid", position: lineNo, reason: bad ?? "unreadable line", ...base });
-    const m = matchAccessLine(line);
-    if (m === null) return;
-    if (typeof m === "string") return handle({ kind: "invalid", position: lineNo, reason: m, ...base });
-    const t = splitTarget(m.target, false);
-    if (!t) return handle({ kind: "invalid", position: lineNo, reason: `not a request target: ${m.target.slice(0, 40)}`, ...base });
-    // the request field as written is the key when it is exactly METHOD TARGET [PROTOCOL] (one flat string, no copy)
-    const keyLength = m.method.length + 1 + m.target.length + (m.proto ? m.proto.length + 1 : 0);
-    const key = line.length - m.post.length - m.pre.length === keyLength ? line.slice(m.pre.length, m.pre.length + keyLength) : m.method + " " + m.target + (m.proto ? " " + m.proto : "");
-    // no object spread per line (a slow copy): the file name is set only with several inputs
-    const it: RequestItem = { kind: "request", position: lineNo, req: { method: m.method, origin: t.origin, path: t.path, query: t.query }, source: { format: "access", pre: m.pre, post: m.post, proto: m.proto }, key };
-    if (file) it.file = file;
-    return handle(it);
-  };
-}
-
-// a curl command's source says only what it is: one object for all
-const CURL_SOURCE = Object.freeze({ format: "curl" as const });
-
-/** Line-based formats: parse each line; curl commands may continue over lines (readers/curl.ts joins them, in linear time). */
-function lineHandler(format: "ndjson" | "curl", handle: Handler, file: string | undefined, readers: LineReaders) {
-  const base = file ? { file } : {};
-  const joiner = curlJoiner(readers.curl);
-  const flat = readers.json;
-  const curl = (e: CurlEntry | null): void | Promise<void> => {
-    if (e === null) return;
-    if (e.kind === "invalid") return handle({ ...e, ...base });
-    const it: RequestItem = { kind: "request", position: e.position, req: e.req, source: CURL_SOURCE };
-    if (file) it.file = file;
-    return handle(it);
-  };
-  const finish = () => curl(joiner.end());
-  const onLine: LineSink = (line, lineNo, bad) => {
-    if (line === null) return handle({ kind: "invalid", position: lineNo, reason: bad ?? "unreadable line", ...base });
-    if (format === "ndjson") {
-      const r = parseJsonLine(line, flat);
-      if (r === null) return;
-      if (typeof r === "string") return handle({ kind: "invalid", position: lineNo, reason: r, ...base });
-      const it: RequestItem = { kind: "request", position: lineNo, req: r.req, source: r.source };
-      if (file) it.file = file;
-      return handle(it);
-    }
-    return curl(joiner.line(line, lineNo));
-  };
-  return { onLine, finish };
+  if (format === "ndjson") return { onLine: jsonLines(handle, file, readers.json), finish: () => undefined };
+  return curlLines(handle, file, readers.curl);
 }
 
 /** An item as readRequests yields it: always with the input's path and format. */

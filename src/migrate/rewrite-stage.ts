@@ -8,6 +8,7 @@ import { RewriteRun, rewrite, type RewriteOptions } from "./rewrite.js";
 import type { Redactor } from "../redact/index.js";
 import type { Tally } from "./summary.js";
 import { targetOf } from "./url.js";
+import { requestField } from "./codecs/access/source.js";
 import type { Cached, LogRequest, Outcome, RequestItem } from "./types.js";
 
 const CACHE_MAX = 20_000;
@@ -172,10 +173,9 @@ export class RewriteStage {
       held = looking && memo.set(key, c);
       if (held) {
         // the access fast path splices this into lines seen again
-        if (access && o.to && item.source.format === "access") {
-          const proto = item.source.proto;
-          c.request = o.to.method + " " + c.target + (proto ? " " + proto : "");
-          c.ascii = ASCII.test(c.request);
+        if (access && o.to) {
+          c.request = requestField(item.source, o.to.method, c.target);
+          c.ascii = c.request !== undefined && ASCII.test(c.request);
         }
         keep(c);
       }

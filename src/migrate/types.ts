@@ -8,18 +8,6 @@ export const TO_FORMATS = ["curl", "http", "har", "ndjson"] as const;
 export type Status = "rewritten" | "partial" | "removed" | "unrecognized" | "unchanged" | "invalid";
 export const STATUSES: readonly Status[] = ["rewritten", "partial", "removed", "unrecognized", "unchanged", "invalid"];
 
-/** Where the writer puts the new URL and method in a flat JSON line's text (readers/jsonl-flat.ts). */
-export interface FlatLine {
-  /** the line, trimmed */
-  text: string;
-  /** the URL value's text, inside its quotes: [urlStart, urlEnd) */
-  urlStart: number;
-  urlEnd: number;
-  /** the whole value (quotes included) the method goes in: [methodStart, methodEnd); -1: no such key, one is added at the end */
-  methodStart: number;
-  methodEnd: number;
-}
-
 /** A request as read from a log: the target is kept raw, the query decoded. */
 export interface LogRequest {
   method: string;
@@ -33,19 +21,13 @@ export interface LogRequest {
   body?: string;
 }
 
-/** Where the request came from, for writing it back in its own format. */
-export type Source =
-  | { format: "access"; pre: string; post: string; proto: string }
-  | {
-      format: "ndjson"; obj: Record<string, unknown>; holder: Record<string, unknown>; urlKey: string; methodKey: string;
-      /** the URL was absolute (http:// or https://): set when redactItem blanks it (the writer puts the new one in its place) */
-      absolute?: boolean;
-      flat?: undefined;
-    }
-  /** a flat JSON line read without JSON.parse (readers/jsonl-flat.ts): no value a rule would change */
-  | { format: "ndjson"; flat: FlatLine; absolute: boolean }
-  | { format: "curl" }
-  | { format: "har"; entry: Record<string, unknown> };
+/**
+ * Where a request came from, for writing it back in its own format. Each codec (codecs/<format>/)
+ * makes its own kind of source and is the only one to read what it holds besides `format`.
+ */
+export interface Source {
+  readonly format: InputFormat;
+}
 
 export interface RequestItem {
   kind: "request";

@@ -52,29 +52,28 @@ function originEnd(t: string): number {
 }
 
 /**
- * Split a request target (origin-form or absolute-form) into origin, path and query. The path is
- * redacted unless `redactPath` is false: migrate's readers leave that to redactItem (redact.ts),
- * which redacts every request with the run's rules.
+ * Split a request target (origin-form or absolute-form) into origin, path and query. The origin
+ * and path are redacted unless `redact` is false: migrate's readers leave that to the redaction
+ * stage (redact.ts), which redacts every request with the run's rules.
  */
-export function splitTarget(target: string, redactPath = true): { origin: string; path: string; query: [string, string][] } | undefined {
+export function splitTarget(target: string, redact = true): { origin: string; path: string; query: [string, string][] } | undefined {
   let origin = "";
   // the path, query and fragment: target[start, target.length), or "/" when that is empty
   let start = 0;
   if (target.charCodeAt(0) !== 47) {
     const e = originEnd(target);
     if (e < 0) return undefined;
-    const raw = target.slice(0, e);
-    // userinfo (`https://u:PW@host`) never leaves the reader
-    origin = redactOrigin(raw);
+    origin = target.slice(0, e);
     start = e;
-    // a password holding `/`, `?` or `#` (`https://u:pa/ss@host/v2/...`): the userinfo runs to the `@`
+    // a password holding `/`, `?` or `#` (`https://u:pa/ss@host/v2/...`): what looked like the
+    // origin ends in a port that is no number, and the userinfo runs to the `@`
     const at = target.indexOf("@", e);
-    if (at >= 0 && origin !== raw && origin.indexOf("@") < 0) {
+    if (at >= 0 && origin.indexOf("@") < 0 && origin.indexOf(":", 7) >= 0 && redactOrigin(origin) !== origin) {
       let h = at + 1;
       while (h < target.length && !endsHost(target.charCodeAt(h))) h++;
-      origin += "@" + target.slice(at + 1, h);
+      origin = redact ? redactOrigin(origin) + "@" + target.slice(at + 1, h) : target.slice(0, h);
       start = h;
-    }
+    } else if (redact) origin = redactOrigin(origin); // userinfo (`https://u:PW@host`)
     if (start === target.length) return { origin, path: "/", query: [] };
   }
   let end = target.indexOf("#", start);
@@ -83,7 +82,7 @@ export function splitTarget(target: string, redactPath = true): { origin: string
   if (q > end) q = -1;
   // matrix parameters (`/v2/x;api_key=...`), tokens (`/v2/x/eyJ...`) and stray pairs (`/v2/x&key=...`) can sit in the path
   const raw = target.slice(start, q < 0 ? end : q);
-  const path = redactPath ? redactText(raw) : raw;
+  const path = redact ? redactText(raw) : raw;
   return { origin, path, query: q < 0 ? [] : parseQueryIn(target, q + 1, end) };
 }
 

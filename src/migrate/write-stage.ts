@@ -1,5 +1,6 @@
-// The write stage of `mids migrate`: rewritten requests out in the output format (writers.ts) or
-// as report records (-o json/ndjson), requests without a v3 request into the stderr listing.
+// The write stage of `mids migrate`: rewritten requests out in the output format (writers.ts: each
+// format's codec writes its own) or as report records (-o json/ndjson), requests without a v3
+// request into the stderr listing.
 // Output goes out in large chunks (output.ts) with back-pressure honoured; a reader that went
 // away (`| head`) stops the run quietly.
 import type { IO } from "../io.js";
@@ -128,12 +129,12 @@ export class WriteStage {
     if (this.begun) return;
     this.begun = true;
     if (this.opts.frame === false) {
-      if (!this.opts.report) this.writer = makeWriter(this.writerFormat, { baseUrl: this.opts.baseUrl, version: this.opts.version, itemsRedacted: true, redaction: this.redaction });
+      if (!this.opts.report) this.writer = makeWriter(this.writerFormat, { baseUrl: this.opts.baseUrl, version: this.opts.version, itemsRedacted: true, redactor: this.redaction.redactor });
       return;
     }
     if (this.opts.report === "json") return this.out.str(`{"requests":[\n`);
     if (this.opts.report) return;
-    this.writer = makeWriter(this.writerFormat, { baseUrl: this.opts.baseUrl, version: this.opts.version, itemsRedacted: true, redaction: this.redaction });
+    this.writer = makeWriter(this.writerFormat, { baseUrl: this.opts.baseUrl, version: this.opts.version, itemsRedacted: true, redactor: this.redaction.redactor });
     return this.out.str(this.writer.begin());
   }
 

@@ -1,7 +1,7 @@
 // Redaction of structured values (origins, headers, JSON, bodies, URLs) over one compiled rule
 // list. `Redactor` is what a run makes: the same answers as the pure functions of index.ts, with
 // its own memos (names and origins repeat in a log), so nothing is kept in module scope.
-import { BoundedMemo, LastMemo } from "../util/memo.js";
+import { BoundedMemo, LastMemo, own } from "../util/memo.js";
 import { compileRules, type CompiledRules } from "./engine.js";
 import { REDACTED, secretHeaderName, secretJsonKeyName, secretParamNameOf } from "./names.js";
 import { TEXT_RULES, type TextRule } from "./rules.js";
@@ -42,6 +42,9 @@ export function pureRedaction(rules: CompiledRules = DEFAULT_RULES): Redaction {
   return Object.freeze(r);
 }
 
+/** A query parameter's name as it may be shown, and whether its value is a secret. */
+export interface ParamName { readonly clean: string; readonly secret: boolean }
+
 /** One run's redaction: the rules (DEFAULT_RULES unless given) with memos of its own. */
 export class Redactor implements Redaction {
   readonly rules: CompiledRules;
@@ -49,8 +52,8 @@ export class Redactor implements Redaction {
   private readonly params = new BoundedMemo(secretParamNameOf);
   private readonly keys = new BoundedMemo((name) => isSecretKeyOf(this, name));
   private readonly plainKeys = new BoundedMemo((k) => this.redactText(k) === k && !this.isSecretKey(k));
-  // a request's path is redacted by more than one stage: the last answer is kept
-  private readonly lastText = new LastMemo((s) => this.rules.redact(s, this));
+  // a query parameter's name, redacted and told secret or not in one look-up (names repeat)
+  private readonly paramNames = new BoundedMemo((k): ParamName => ({ clean: own(this.redactText(k)), secret: this.isSecretParam(k) }));
   private readonly lastOrigin = new LastMemo(redactOrigin);
 
   /** `extra`: rules after the shipped ones (tests add generated rules this way). */
@@ -61,7 +64,9 @@ export class Redactor implements Redaction {
   isSecretHeader(name: string): boolean { return this.headers.get(name); }
   isSecretParam(name: string): boolean { return this.params.get(name); }
   isSecretKey(name: string): boolean { return this.keys.get(name); }
-  redactText(s: string): string { return this.lastText.get(s); }
+  redactText(s: string): string { return this.rules.redact(s, this); }
+  /** A query parameter's name redactText'ed, and whether its value is a secret (isSecretParam). */
+  paramName(name: string): ParamName { return this.paramNames.get(name); }
   redactOrigin(origin: string): string { return this.lastOrigin.get(origin); }
   plainKey(k: string): boolean { return this.plainKeys.get(k); }
   /** The text rules alone, no prefilter, no gate: the reference the fast paths are held to. */
@@ -90,7 +95,8 @@ export function redactOrigin(origin: string): string {
   if (n === 0) return origin;
   const at = origin.lastIndexOf("@");
   if (at >= 0) return origin.slice(0, n) + REDACTED + origin.slice(at);
-  return portIsNoNumber(origin, n) ? origin.slice(0, n) + REDACTED : origin;
+  // (a port that is no number needs a `:` after the scheme's: most origins have none)
+  return origin.indexOf(":", n) >= 0 && portIsNoNumber(origin, n) ? origin.slice(0, n) + REDACTED : origin;
 }
 
 // `/^([a-z][a-z0-9+.-]*:\/\/)/i` by hand: the length of the scheme and its `://`, or 0

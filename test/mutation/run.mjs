@@ -16,8 +16,8 @@ const u = (name) => `test/unit/${name}.test.ts`;
 const MUTANTS = [
   // (planted 1, a case-sensitive header check, lived in a hand-written proof that is gone: the
   // access fast path now asks the run's derived prefilter about the text around the request)
-  ["access-fast: the prefix before the request not asked", "src/migrate/access-fast.ts", "if (redactor.mayHoldSecretIn(t, s, q1 + 1) || redactor.mayHoldSecretIn(t, q2, e)) return false;", "if (redactor.mayHoldSecretIn(t, q2, e)) return false;", [u("redact-strategies"), u("migrate-fast")]],
-  ["access-fast: the rest after the request not asked", "src/migrate/access-fast.ts", "if (redactor.mayHoldSecretIn(t, s, q1 + 1) || redactor.mayHoldSecretIn(t, q2, e)) return false;", "if (redactor.mayHoldSecretIn(t, s, q1 + 1)) return false;", [u("redact-strategies"), u("migrate-fast")]],
+  ["access-fast: the prefix before the request not asked", "src/migrate/codecs/access/fast.ts", "if (redactor.mayHoldSecretIn(t, s, q1 + 1) || redactor.mayHoldSecretIn(t, q2, e)) return false;", "if (redactor.mayHoldSecretIn(t, q2, e)) return false;", [u("redact-strategies"), u("migrate-fast")]],
+  ["access-fast: the rest after the request not asked", "src/migrate/codecs/access/fast.ts", "if (redactor.mayHoldSecretIn(t, s, q1 + 1) || redactor.mayHoldSecretIn(t, q2, e)) return false;", "if (redactor.mayHoldSecretIn(t, s, q1 + 1)) return false;", [u("redact-strategies"), u("migrate-fast")]],
   ["errors: not_current dropped (planted 2)", "src/errors.ts", '    case "not_current":\n', "", [u("errormap")]],
   ["errors: service_unavailable dropped", "src/errors.ts", '    case "service_unavailable":\n', "", [u("errormap")]],
   ["errors: 403 without a code not a credential error", "src/errors.ts", "if (status === 401 || status === 403) return EXIT.credentials;", "if (status === 401) return EXIT.credentials;", [u("errormap"), u("status-exit")]],

@@ -23,8 +23,8 @@ import { CREDENTIAL_SCHEMES, SECRET_HEADERS, SECRET_HEADER_ENDINGS, SECRET_JSON_
 import { HEAP_TRIM_BYTES } from "../../src/migrate/parallel/heap.js";
 import { INDEX_MIN_RULES } from "../../src/util/gitignore.js";
 import { WATCH_IDLE, WATCH_WINDOW } from "../../src/migrate/rewrite-stage.js";
-import { FORMS_KEPT, LEARN_IDLE, LEARN_MAX_UNUSED } from "../../src/migrate/readers/curl-form.js";
-import { SHAPES_KEPT } from "../../src/migrate/readers/jsonl-flat.js";
+import { FORMS_KEPT, LEARN_IDLE, LEARN_MAX_UNUSED } from "../../src/migrate/codecs/curl/form.js";
+import { SHAPES_KEPT } from "../../src/migrate/codecs/ndjson/flat.js";
 import { HERE_MAX } from "../../src/migrate/parallel/pool.js";
 
 const update = process.env.UPDATE_DOCS === "1";

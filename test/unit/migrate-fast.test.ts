@@ -1,4 +1,4 @@
-// The access-log fast path (src/migrate/access-fast.ts) against the line path it shortcuts: the
+// The access-log fast path (src/migrate/codecs/access/fast.ts) against the line path it shortcuts: the
 // same stdout and stderr byte for byte, whatever the lines and the chunk boundaries.
 import { describe, expect, it } from "vitest";
 import { Redactor } from "../../src/redact/index.js";
@@ -6,7 +6,7 @@ import { Readable } from "node:stream";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { migrate } from "../../src/migrate/pipeline.js";
-import { makeAccessFast } from "../../src/migrate/access-fast.js";
+import { makeAccessFast } from "../../src/migrate/codecs/access/fast.js";
 import { Output } from "../../src/migrate/output.js";
 import { testIO } from "../../src/io.js";
 import type { Cached } from "../../src/migrate/types.js";

@@ -3,14 +3,15 @@
 // on anything unusual. The reference is always the full parser, run on the same input.
 import { describe, expect, it } from "vitest";
 import { Readable } from "node:stream";
-import { entryEnd, harEntryItem, parseEntry, parseWhole, readHar, spanDepth } from "../../src/migrate/readers/har.js";
+import { entryEnd, harEntryItem, parseEntry, parseWhole, readHar, spanDepth } from "../../src/migrate/codecs/har/read.js";
 import { MAX_JSON_DEPTH } from "../../src/contract/secrets.js";
-import { parseCurl, parseCurlFull, simpleCurl } from "../../src/migrate/readers/curl.js";
-import { parseJsonLine, readHeaders } from "../../src/migrate/readers/jsonl.js";
+import { parseCurl, parseCurlFull, simpleCurl } from "../../src/migrate/codecs/curl/read.js";
+import { parseJsonLine, readHeaders } from "../../src/migrate/codecs/ndjson/read.js";
 import { targetOf } from "../../src/migrate/url.js";
 import { makeWriter } from "../../src/migrate/writers.js";
 import { isSecretHeader, redactBody, redactHeaderValue, redactOrigin, redactText } from "../../src/contract/secrets.js";
 import type { Item, RequestItem, Shape } from "../../src/migrate/types.js";
+import type { ParsedJsonSource } from "../../src/migrate/codecs/ndjson/source.js";
 
 async function harItems(text: string, chunk: number): Promise<Item[]> {
   const b = Buffer.from(text);
@@ -214,7 +215,7 @@ describe("writers: names remembered, values not", () => {
   };
 
   it("shellQuote quotes as the pattern did", async () => {
-    const { shellQuote } = await import("../../src/migrate/readers/shell.js");
+    const { shellQuote } = await import("../../src/migrate/codecs/curl/shell.js");
     for (const w of ["", "abc", "a b", "it's", "''", "é", "a\nb", "x-api-key: k", "/v2/p?a=1&b=2", "https://h/v2/x", "$HOME", "a\\b", "😀", "_@%+=:,./-", "a\tb", "\u0080"]) {
       expect(shellQuote(w), JSON.stringify(w)).toBe(quoteRef(w));
     }
@@ -269,7 +270,7 @@ describe("writers: names remembered, values not", () => {
     const w = makeWriter("ndjson", { version: "t" });
     for (const [url, abs] of [["https://h/v2/x", true], ["HTTP://h/v2/x", true], ["Https://h/v2/x", true], ["/v2/x", false], ["http:/v2/x", false], ["ftp://h/v2/x", false], ["httpx://h", false]] as const) {
       const obj: Record<string, unknown> = { method: "GET", url };
-      const item: RequestItem = { kind: "request", position: 1, req: { method: "GET", origin: "https://h", path: "/v2/x", query: [] }, source: { format: "ndjson", obj, holder: obj, urlKey: "url", methodKey: "method" } };
+      const item: RequestItem = { kind: "request", position: 1, req: { method: "GET", origin: "https://h", path: "/v2/x", query: [] }, source: { format: "ndjson", flat: false, obj, holder: obj, urlKey: "url", methodKey: "method", absolute: undefined } as ParsedJsonSource };
       expect(JSON.parse(w.write(item, { method: "GET", path: "/v3/x", query: {} }, "https://h/v3/x")).url, url).toBe(abs ? "https://h/v3/x" : "/v3/x");
     }
   });

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { Readable } from "node:stream";
 import { migrate, type MigrateOptions } from "../../src/migrate/pipeline.js";
 import { detectFormat, firstLine } from "../../src/migrate/detect.js";
-import { curlJoiner, MAX_CURL_COMMAND_CHARS } from "../../src/migrate/readers/curl.js";
+import { curlJoiner, MAX_CURL_COMMAND_CHARS } from "../../src/migrate/codecs/curl/read.js";
 import { MAX_JSON_DEPTH } from "../../src/contract/secrets.js";
 import { testIO } from "../../src/io.js";
 

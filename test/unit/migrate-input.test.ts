@@ -1,11 +1,11 @@
 // Readers, format detection, malformed input and redaction of `mids migrate`.
 import { describe, expect, it } from "vitest";
 import { Readable } from "node:stream";
-import { parseAccessLine } from "../../src/migrate/readers/access.js";
-import { parseCurl } from "../../src/migrate/readers/curl.js";
-import { shellWords } from "../../src/migrate/readers/shell.js";
-import { parseJsonLine } from "../../src/migrate/readers/jsonl.js";
-import { readHar } from "../../src/migrate/readers/har.js";
+import { parseAccessLine } from "../../src/migrate/codecs/access/read.js";
+import { parseCurl } from "../../src/migrate/codecs/curl/read.js";
+import { shellWords } from "../../src/migrate/codecs/curl/shell.js";
+import { parseJsonLine } from "../../src/migrate/codecs/ndjson/read.js";
+import { readHar } from "../../src/migrate/codecs/har/read.js";
 import { detectFormat } from "../../src/migrate/detect.js";
 import { splitLines, MAX_LINE_BYTES } from "../../src/migrate/lines.js";
 import { redactBody, redactText } from "../../src/migrate/url.js";

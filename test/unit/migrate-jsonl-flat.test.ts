@@ -1,10 +1,10 @@
-// The flat JSON-line fast path (readers/jsonl-flat.ts) against the general path (JSON.parse,
+// The flat JSON-line fast path (src/migrate/codecs/ndjson/flat.ts) against the general path (JSON.parse,
 // redactJsonInPlace, JSON.stringify): the same request, the same error, the same written line,
 // on generated lines of every kind the fast path must take or must leave alone.
 import { beforeEach, describe, expect, it } from "vitest";
-import { parseJsonLine } from "../../src/migrate/readers/jsonl.js";
+import { parseJsonLine } from "../../src/migrate/codecs/ndjson/read.js";
 import { redactItem } from "../../src/migrate/redact.js";
-import { FlatJsonReader } from "../../src/migrate/readers/jsonl-flat.js";
+import { FlatJsonReader } from "../../src/migrate/codecs/ndjson/flat.js";
 import { Redactor } from "../../src/redact/index.js";
 import { makeWriter } from "../../src/migrate/writers.js";
 import { targetOf } from "../../src/migrate/url.js";

@@ -3,7 +3,7 @@
 // request in order would hold.
 import { describe, expect, it } from "vitest";
 import { cutPoint } from "../../src/migrate/parallel/pool.js";
-import { HeapTrim } from "../../src/migrate/parallel/heap.js";
+import { HeapTrim, YOUNG_MAX_BYTES, YoungCap } from "../../src/migrate/parallel/heap.js";
 import { LISTED_MAX, Tally, summaryText } from "../../src/migrate/summary.js";
 import type { Status } from "../../src/migrate/types.js";
 import { ROUTES } from "../../src/contract/routes.js";
@@ -80,6 +80,26 @@ describe("Tally.delta / merge", () => {
     expect(merged.leftOutCount).toBe(120);
     expect(merged.leftOut).toHaveLength(LISTED_MAX);
     expect(merged.leftOut.slice(38, 42)).toEqual(["b0 l38", "b0 l39", "b1 l0", "b1 l1"]);
+  });
+});
+
+describe("YoungCap (parallel/heap.ts)", () => {
+  it("stops the young generation's growth once it has reached YOUNG_MAX_BYTES, looking at it every few MB of input", () => {
+    let size = YOUNG_MAX_BYTES / 4;
+    let looks = 0;
+    let stops = 0;
+    const cap = new YoungCap(() => (looks++, size), () => void stops++);
+    const mb = 1024 * 1024;
+    for (let i = 0; i < 3; i++) cap.add(mb);
+    expect(looks).toBe(0);
+    cap.add(mb);
+    expect([looks, stops]).toEqual([1, 0]);
+    size = YOUNG_MAX_BYTES;
+    for (let i = 0; i < 4; i++) cap.add(mb);
+    expect([looks, stops]).toEqual([2, 1]);
+    // a new isolate (a worker thread's) sets V8's flag back: it is stopped again at the next look
+    for (let i = 0; i < 4; i++) cap.add(mb);
+    expect([looks, stops]).toEqual([3, 2]);
   });
 });
 

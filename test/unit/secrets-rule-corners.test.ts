@@ -2,7 +2,7 @@
 // must come out. Ordinary text must come out unchanged.
 import { describe, expect, it } from "vitest";
 import { isSecretParam, redactBody, redactJson, redactText, redactUrl } from "../../src/contract/secrets.js";
-import { parseCurl } from "../../src/migrate/readers/curl.js";
+import { parseCurl } from "../../src/migrate/codecs/curl/read.js";
 import { splitTarget } from "../../src/migrate/url.js";
 
 const TEXT: [string, string][] = [
@@ -148,7 +148,7 @@ describe("format detection", () => {
 
 describe("JSON lines headers", () => {
   it("tuples, flat lists and {key, value} are read as headers (and redacted by name)", async () => {
-    const { parseJsonLine } = await import("../../src/migrate/readers/jsonl.js");
+    const { parseJsonLine } = await import("../../src/migrate/codecs/ndjson/read.js");
     const { redactRequest } = await import("../../src/migrate/redact.js");
     for (const headers of [[["X-API-Key", "k"], ["Accept", "a"]], ["X-API-Key", "k", "Accept", "a"], [{ key: "X-API-Key", value: "k" }, { name: "Accept", value: "a" }]]) {
       const r = parseJsonLine(JSON.stringify({ method: "GET", url: "/v2/projects", headers }));
@@ -162,7 +162,7 @@ describe("migrate verify's input", () => {
   it("joins continued curl commands as migrate does: one over the limit is one invalid entry, the next is read", async () => {
     const { readRequests } = await import("../../src/migrate/verify/input.js");
     const { testIO } = await import("../../src/io.js");
-    const { MAX_CURL_COMMAND_CHARS } = await import("../../src/migrate/readers/curl.js");
+    const { MAX_CURL_COMMAND_CHARS } = await import("../../src/migrate/codecs/curl/read.js");
     const { Readable } = await import("node:stream");
     const long = ["curl https://h/v2/projects \\", ...Array.from({ length: MAX_CURL_COMMAND_CHARS / 8 }, () => "  -s -S \\"), "  -s"].join("\n");
     const text = `${long}\ncurl -H 'X-API-Key: k' \\\n  'https://h/v2/topics?page=2&token=t'\n`;

@@ -6,7 +6,7 @@ import type { IO } from "../../io.js";
 import { accessFastSink, itemHandler, runParts, type RunParts } from "../compose.js";
 import { splitLines, type BlockLineSink } from "../lines.js";
 import { lineSinks, type InputInfo, type LineFormat } from "../reader.js";
-import { harEntryItem } from "../readers/har.js";
+import { harEntryItem } from "../codecs/har/read.js";
 import { RewriteStage } from "../rewrite-stage.js";
 import { Tally } from "../summary.js";
 import { WriteStage } from "../write-stage.js";

@@ -1,8 +1,9 @@
 // HAR 1.2 (one JSON document) streamed entry by entry: a small incremental scanner finds the
 // `log.entries` array and hands each entry's text to JSON.parse, so memory stays at one entry.
-import type { Item, LogRequest } from "../types.js";
-import { splitTarget } from "../url.js";
-import { MAX_JSON_DEPTH, jsonDepth } from "../../contract/secrets.js";
+import type { Item, LogRequest } from "../../types.js";
+import { splitTarget } from "../../url.js";
+import { MAX_JSON_DEPTH, jsonDepth } from "../../../redact/index.js";
+import { harSource, type HarSource } from "./source.js";
 
 export const MAX_ENTRY_CHARS = 32 * 1024 * 1024;
 const BLOCK = 64 * 1024;
@@ -31,7 +32,7 @@ export async function readHar(stream: AsyncIterable<Buffer | string>, emit: Emit
   let entryDepth = 0;
   let entryNo = 0;
   let done = false;
-  type Body = { kind: "invalid"; reason: string } | { kind: "request"; req: LogRequest; source: { format: "har"; entry: Record<string, unknown> } };
+  type Body = { kind: "invalid"; reason: string } | { kind: "request"; req: LogRequest; source: HarSource };
   const at = (f: Body, n: number) => ({ ...f, position: n, ...(file ? { file } : {}) }) as Item;
 
   // synchronous unless the consumer waits: no promise per entry
@@ -44,7 +45,7 @@ export async function readHar(stream: AsyncIterable<Buffer | string>, emit: Emit
   const request = (obj: unknown): void | Promise<void> => {
     const r = entryRequest(obj);
     if (typeof r === "string") return emit(at({ kind: "invalid", reason: r }, entryNo));
-    const item: Item = { kind: "request", position: entryNo, req: r, source: { format: "har", entry: obj as Record<string, unknown> } };
+    const item: Item = { kind: "request", position: entryNo, req: r, source: harSource(obj as Record<string, unknown>) };
     if (file) item.file = file;
     return emit(item);
   };
@@ -140,7 +141,7 @@ export async function readHar(stream: AsyncIterable<Buffer | string>, emit: Emit
 /** The item of an entry's text: `depth` its nesting depth, -1 when it was too large to keep. */
 export function harEntryItem(text: string, depth: number, entryNo: number, file: string | undefined): Item {
   const r = depth < 0 ? `HAR entry larger than ${MAX_ENTRY_CHARS / 1048576} MB` : parseEntry(text, depth);
-  const item: Item = typeof r === "string" ? { kind: "invalid", position: entryNo, reason: r } : { kind: "request", position: entryNo, req: r.req, source: { format: "har", entry: r.entry } };
+  const item: Item = typeof r === "string" ? { kind: "invalid", position: entryNo, reason: r } : { kind: "request", position: entryNo, req: r.req, source: harSource(r.entry) };
   if (file) item.file = file;
   return item;
 }

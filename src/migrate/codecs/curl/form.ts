@@ -2,14 +2,14 @@
 // line, only the key and the URL change (`curl -s -H 'x-api-key: <key>' -H 'Accept: ...' '<url>'`).
 // The form of a command simpleCurl read (curl.ts) is its text around its secret header values and
 // its URL. A later line with the same text around those places is the same command but for them:
-// it is read by finding them, without tokenizing, and its headers are the form's, redacted once
-// by the run's redaction (secret values are redacted whatever they are) and shared. The forms
-// belong to one run (CurlForms). test/unit/migrate-curl-form.test.ts compares it with simpleCurl
+// it is read by finding them, without tokenizing: its headers are the form's, with the line's own
+// secret values put in their places. Nothing is redacted here (the redaction stage does that, as
+// for every request). The forms belong to one run (CurlForms). test/unit/migrate-curl-form.test.ts compares it with simpleCurl
 // on generated lines.
-import { HitRateGate, own } from "../../util/memo.js";
-import type { RunRedaction } from "../redact.js";
-import type { LogRequest } from "../types.js";
-import { httpPrefix, splitTarget } from "../url.js";
+import { HitRateGate, own } from "../../../util/memo.js";
+import type { Redactor } from "../../../redact/index.js";
+import type { LogRequest } from "../../types.js";
+import { httpPrefix, splitTarget } from "../../url.js";
 
 /** simpleCurl's roles of a word that is no option (the other two: the method, data) */
 export const WORD_FREE = 0;
@@ -30,7 +30,10 @@ interface Form {
   /** the URL is a plain word at the end of the line (else single-quoted) */
   urlPlain: boolean;
   method: string;
-  headers: [string, string][];
+  /** the headers of the command the form was learned from (own copies) */
+  headers: readonly (readonly [string, string])[];
+  /** for each value cut out but the URL, in order: the index of its header in `headers` */
+  secretAt: number[];
   body: string | undefined;
 }
 
@@ -61,7 +64,8 @@ export class CurlForms {
   /** room for the words of the command being read (curl.ts simpleCurl) */
   readonly words = curlWords();
 
-  constructor(private readonly redaction: RunRedaction) {}
+  /** `names`: which headers are secret (their values are the places a form leaves open) */
+  constructor(private readonly names: Pick<Redactor, "isSecretHeader">) {}
 
   /** The request of a command of one of the forms learned, or undefined (read it otherwise). */
   read(t: string): LogRequest | undefined {
@@ -83,7 +87,7 @@ export class CurlForms {
     const cuts: number[] = [];
     let urlAt = -1;
     let urlPlain = false;
-    const r = this.redaction.redactor;
+    const r = this.names;
     for (let k = 0; k < w.n; k++) {
       const s = w.start[k];
       const e = w.end[k];
@@ -106,14 +110,24 @@ export class CurlForms {
     let at = 0;
     for (let c = 0; c < cuts.length; c += 2) { fixed.push(own(t.slice(at, cuts[c]))); at = cuts[c + 1]; }
     fixed.push(own(t.slice(at)));
-    // the headers as redactRequest leaves them (a secret one's value is *** whatever it was)
-    const headers = this.redaction.sharedHeaders((req.headers ?? []).map(([k, v]) => [own(k), own(v)]));
+    // the secret headers, in order, are the values cut out but the URL
+    const hs = req.headers ?? [];
+    const secretAt: number[] = [];
+    for (let i = 0; i < hs.length; i++) if (r.isSecretHeader(hs[i][0])) secretAt.push(i);
+    if (secretAt.length !== cuts.length / 2 - 1) return;
+    const headers = hs.map(([k, v]) => Object.freeze([own(k), own(v)] as const));
     // (a form learned: was one used since the last was?)
     this.learning.record(this.used);
     this.used = false;
-    this.forms.unshift({ fixed, urlAt, urlPlain, method: own(req.method), headers, body: req.body === undefined ? undefined : own(req.body) });
+    this.forms.unshift({ fixed, urlAt, urlPlain, method: own(req.method), headers, secretAt, body: req.body === undefined ? undefined : own(req.body) });
     if (this.forms.length > FORMS_KEPT) this.forms.pop();
   }
+}
+
+// the value of a header word `name: value`, cut after its colon: as simpleCurl takes it (blanks after the colon and at the ends dropped)
+function headerValue(t: string, start: number, end: number): string {
+  while (start < end && t.charCodeAt(start) === 32) start++;
+  return t.slice(start, end).trim();
 }
 
 function ofForm(f: Form, t: string): LogRequest | undefined {
@@ -123,12 +137,20 @@ function ofForm(f: Form, t: string): LogRequest | undefined {
   let pos = fixed[0].length;
   let urlStart = 0;
   let urlEnd = 0;
+  // the line's own secret values, in the form's headers (a copy of the list: tuples are shared)
+  let headers: [string, string][] | undefined;
+  let secret = 0;
   for (let k = 0; k < n; k++) {
     const start = pos;
     // a value runs to the first quote after it (the closing one); a plain URL to the end
     const end = k === f.urlAt && f.urlPlain ? t.length - fixed[n].length : t.indexOf("'", start);
     if (end < start || !holds(t, fixed[k + 1], end)) return undefined;
     if (k === f.urlAt) { urlStart = start; urlEnd = end; }
+    else {
+      headers ??= f.headers.slice() as [string, string][];
+      const i = f.secretAt[secret++];
+      headers[i] = [f.headers[i][0], headerValue(t, start, end)];
+    }
     pos = end + fixed[k + 1].length;
   }
   if (pos !== t.length || urlEnd === urlStart) return undefined;
@@ -138,7 +160,7 @@ function ofForm(f: Form, t: string): LogRequest | undefined {
   if (url.charCodeAt(0) !== 47 && !httpPrefix(url)) return undefined;
   const target = splitTarget(url, false);
   if (!target) return undefined;
-  const req: LogRequest = { method: f.method, origin: target.origin, path: target.path, query: target.query, headers: f.headers };
+  const req: LogRequest = { method: f.method, origin: target.origin, path: target.path, query: target.query, headers: headers ?? (f.headers.slice() as [string, string][]) };
   if (f.body !== undefined) req.body = f.body;
   return req;
 }

@@ -1,10 +1,12 @@
 // curl command lines (`curl -X POST -H 'x-api-key: ...' 'https://host/v2/...'`), one per line
 // or continued with a trailing backslash. Quoting is read as a shell would (shell.ts).
-import type { LogRequest } from "../types.js";
-import { httpPrefix, redactText, splitTarget } from "../url.js";
+import type { Handler, LogRequest, RequestItem } from "../../types.js";
+import type { LineSink } from "../../lines.js";
+import { CURL_SOURCE } from "./source.js";
+import { httpPrefix, redactText, splitTarget } from "../../url.js";
 import { shellWords } from "./shell.js";
-import { charTableOf } from "../../util/chars.js";
-import { MAX_CURL_WORDS, WORD_FREE, WORD_HEADER, type CurlForms, type CurlWords } from "./curl-form.js";
+import { charTableOf } from "../../../util/chars.js";
+import { MAX_CURL_WORDS, WORD_FREE, WORD_HEADER, type CurlForms, type CurlWords } from "./form.js";
 
 const DATA: ReadonlySet<string> = new Set(["-d", "--data", "--data-raw", "--data-binary", "--data-ascii", "--data-urlencode", "--json"]);
 // options that take a value we do not need
@@ -272,4 +274,22 @@ export function curlJoiner(forms?: CurlForms) {
       return open ? close() : null;
     },
   };
+}
+
+/** curl commands into items (continued over lines by a trailing backslash). `forms`: the run's learned forms (none: the general path). */
+export function curlLines(handle: Handler, file: string | undefined, forms?: CurlForms): { onLine: LineSink; finish: () => void | Promise<void> } {
+  const base = file ? { file } : {};
+  const joiner = curlJoiner(forms);
+  const curl = (e: CurlEntry | null): void | Promise<void> => {
+    if (e === null) return;
+    if (e.kind === "invalid") return handle({ ...e, ...base });
+    const it: RequestItem = { kind: "request", position: e.position, req: e.req, source: CURL_SOURCE };
+    if (file) it.file = file;
+    return handle(it);
+  };
+  const onLine: LineSink = (line, lineNo, bad) => {
+    if (line === null) return handle({ kind: "invalid", position: lineNo, reason: bad ?? "unreadable line", ...base });
+    return curl(joiner.line(line, lineNo));
+  };
+  return { onLine, finish: () => curl(joiner.end()) };
 }

@@ -1,4 +1,4 @@
-// Where a JSON line keeps its request: the keys jsonl.ts and jsonl-flat.ts look for, in order.
+// Where a JSON line keeps its request: the keys read.ts and flat.ts look for, in order.
 
 /** objects that may hold the request (GCP's `httpRequest`, pino's `req`, ...) */
 export const HOLDERS: readonly string[] = ["request", "req", "httpRequest", "http"];

@@ -1,6 +1,6 @@
 // Split a command line into words as a POSIX shell would: single quotes, double quotes with
 // backslash escapes, backslash-newline continuations. No expansion: $VARS stay literal.
-import { charTableOf } from "../../util/chars.js";
+import { charTableOf } from "../../../util/chars.js";
 
 export function shellWords(s: string): string[] | string {
   const words: string[] = [];

@@ -1,10 +1,12 @@
 // JSON lines: one object per line with a method and a url or path, at the top level or under a
 // common holder (`request`, `req`, `httpRequest` as in GCP logs, `http`).
-import type { LogRequest, Source } from "../types.js";
-import { splitTarget } from "../url.js";
-import { MAX_JSON_DEPTH, jsonDepth } from "../../redact/index.js";
-import type { FlatJsonReader } from "./jsonl-flat.js";
-import { HOLDERS, METHOD_KEYS, URL_KEYS } from "./jsonl-keys.js";
+import type { Handler, LogRequest, RequestItem } from "../../types.js";
+import type { LineSink } from "../../lines.js";
+import type { JsonSource, ParsedJsonSource } from "./source.js";
+import { splitTarget } from "../../url.js";
+import { MAX_JSON_DEPTH, jsonDepth } from "../../../redact/index.js";
+import type { FlatJsonReader } from "./flat.js";
+import { HOLDERS, METHOD_KEYS, URL_KEYS } from "./keys.js";
 
 
 const isObj = (v: unknown): v is Record<string, unknown> => !!v && typeof v === "object" && !Array.isArray(v);
@@ -22,13 +24,13 @@ function mayBeDeep(t: string): boolean {
 }
 
 /** A JSON line's request, the reason it has none, or null (a blank line). `flat`: the run's fast reader (none: the general path). */
-export function parseJsonLine(line: string, flat?: FlatJsonReader): { req: LogRequest; source: Source } | string | null {
+export function parseJsonLine(line: string, flat?: FlatJsonReader): { req: LogRequest; source: JsonSource } | string | null {
   const t = line.trim();
   if (!t) return null;
   if (t.charCodeAt(0) !== 123) return "not a JSON object";
   if (flat) {
     const f = flat.read(t);
-    if (f !== undefined) return typeof f === "string" ? f : { req: f.req, source: { format: "ndjson", flat: f.flat, absolute: f.absolute } };
+    if (f !== undefined) return f;
   }
   // hostile depth would overflow the stack of every recursive walk after the parse
   if (mayBeDeep(t) && jsonDepth(t) > MAX_JSON_DEPTH) return `JSON nested deeper than ${MAX_JSON_DEPTH} levels`;
@@ -38,7 +40,7 @@ export function parseJsonLine(line: string, flat?: FlatJsonReader): { req: LogRe
   return fromObject(obj);
 }
 
-export function fromObject(obj: Record<string, unknown>): { req: LogRequest; source: Source } | string {
+export function fromObject(obj: Record<string, unknown>): { req: LogRequest; source: ParsedJsonSource } | string {
   // the object itself, then each holder that is an object (looked at only when needed: no arrays per line)
   for (let h = -1; h < HOLDERS.length; h++) {
     const holder = (h < 0 ? obj : obj[HOLDERS[h]]) as Record<string, unknown>;
@@ -61,7 +63,7 @@ export function fromObject(obj: Record<string, unknown>): { req: LogRequest; sou
     const body = holder.body;
     if (typeof body === "string") req.body = body;
     else if (body !== undefined && body !== null) req.body = JSON.stringify(body);
-    return { req, source: { format: "ndjson", obj, holder, urlKey, methodKey: methodKey ?? "method", absolute: undefined } };
+    return { req, source: { format: "ndjson", flat: false, obj, holder, urlKey, methodKey: methodKey ?? "method", absolute: undefined } };
   }
   return "JSON object without a method and url or path";
 }
@@ -93,4 +95,18 @@ export function readHeaders(h: unknown): [string, string][] | undefined {
     return out;
   }
   return undefined;
+}
+
+/** JSON lines into items. `flat`: the run's fast reader (none: every line the general way). */
+export function jsonLines(handle: Handler, file: string | undefined, flat?: FlatJsonReader): LineSink {
+  const base = file ? { file } : {};
+  return (line, lineNo, bad) => {
+    if (line === null) return handle({ kind: "invalid", position: lineNo, reason: bad ?? "unreadable line", ...base });
+    const r = parseJsonLine(line, flat);
+    if (r === null) return;
+    if (typeof r === "string") return handle({ kind: "invalid", position: lineNo, reason: r, ...base });
+    const it: RequestItem = { kind: "request", position: lineNo, req: r.req, source: r.source };
+    if (file) it.file = file;
+    return handle(it);
+  };
 }

@@ -2,16 +2,17 @@
 // object in JSON.stringify's own form, with no blanks, escapes or nesting. Such a line is read
 // without JSON.parse, its secrets are proved absent value by value, and it is written back by
 // putting the new URL and method in place of the old: byte for byte what JSON.stringify of the
-// parsed, redacted and rewritten object gives (writers.ts), for a third of the cost. Every other
-// line, and every one where a rule might change a value (the run's prefilter says so), takes the
-// general path (jsonl.ts), the reference: test/unit/migrate-jsonl-flat.test.ts compares the two on
-// generated lines, test/unit/redact-strategies.test.ts with generated rules. A FlatJsonReader and
-// a FlatWriter belong to one run.
-import type { Redactor } from "../../redact/index.js";
-import { LastMemo, own } from "../../util/memo.js";
-import type { FlatLine, LogRequest } from "../types.js";
-import { isHttpUrl, splitTarget } from "../url.js";
-import { METHOD_KEYS, URL_KEYS } from "./jsonl-keys.js";
+// parsed, redacted and rewritten object gives (FlatWriter, write.ts), for a third of the cost. Every
+// other line, and every one where a rule might change a value (the run's prefilter says so), takes
+// the general path (read.ts), the reference: test/unit/migrate-jsonl-flat.test.ts compares the two
+// on generated lines, test/unit/redact-strategies.test.ts with generated rules. A FlatJsonReader
+// belongs to one run.
+import type { Redactor } from "../../../redact/index.js";
+import { LastMemo, own } from "../../../util/memo.js";
+import type { LogRequest } from "../../types.js";
+import type { FlatJsonSource } from "./source.js";
+import { isHttpUrl, splitTarget } from "../../url.js";
+import { METHOD_KEYS, URL_KEYS } from "./keys.js";
 
 // A string without escapes or controls; a number as JSON has it. (A key that is an array index,
 // which an object lists first whatever its place in the text, makes its shape not plain.)
@@ -140,7 +141,7 @@ export class FlatJsonReader {
    * general path's error text, or undefined when the line is not one for the fast path (or a rule
    * might change one of its values): the caller reads it with JSON.parse.
    */
-  read(t: string): { req: LogRequest; flat: FlatLine; absolute: boolean } | string | undefined {
+  read(t: string): { req: LogRequest; source: FlatJsonSource } | string | undefined {
     if (t.indexOf("\\") >= 0 || !FLAT.test(t)) return undefined;
     const n = this.scan(t);
     if (n <= 0) return undefined;
@@ -166,43 +167,10 @@ export class FlatJsonReader {
     const b = shape.body;
     // a body that is a string is itself, null is none, a number or true/false its JSON
     if (b >= 0 && !(isString[b] === 0 && t.startsWith("null", valStart[b]))) req.body = t.slice(valStart[b], valEnd[b]);
-    const flat: FlatLine = {
+    const line = {
       text: t, urlStart: valStart[u], urlEnd: valEnd[u],
       methodStart: w < 0 ? -1 : valStart[w] - isString[w], methodEnd: w < 0 ? -1 : valEnd[w] + isString[w],
     };
-    return { req, flat, absolute: isHttpUrl(url) };
-  }
-}
-
-// text JSON.stringify would escape (quotes, backslashes, controls, lone surrogates)
-const ESCAPED = /["\\\x00-\x1f\ud800-\udfff]/;
-
-/** A string's JSON text without its quotes. */
-const inner = (s: string): string => (ESCAPED.test(s) ? JSON.stringify(s).slice(1, -1) : s);
-
-/** Writes flat lines back (one per writer: it keeps the last origin and method it wrote). */
-export class FlatWriter {
-  // does the last origin need escapes? the last method's JSON?
-  private readonly originPlain = new LastMemo((o) => !ESCAPED.test(o));
-  private readonly methodJson = new LastMemo((m) => '"' + inner(m) + '"');
-
-  /**
-   * The line with `origin + path` (origin "": the path alone) as its URL and `method` as its
-   * method: JSON.stringify of the object with those two values set. The parts are looked at
-   * apart: reading the text of the two joined would first copy them into one string.
-   *
-   * `path` (v3 path and query) is looked at only when `inputPath` (it starts with the request's
-   * own path: an unchanged request). Otherwise the rewrite built it from the route table's
-   * templates, encodeURIComponent's output and buildQuery's, none of which holds a character JSON
-   * escapes (test/unit/migrate-jsonl-flat.test.ts checks the templates and the encoders): reading
-   * it would first copy it whole.
-   */
-  write(f: FlatLine, origin: string, path: string, method: string, inputPath: boolean): string {
-    const url = origin && !this.originPlain.get(origin) ? inner(origin + path) : origin + (inputPath ? inner(path) : path);
-    const m = this.methodJson.get(method);
-    const t = f.text;
-    if (f.methodStart < 0) return t.slice(0, f.urlStart) + url + t.slice(f.urlEnd, t.length - 1) + ',"method":' + m + "}\n";
-    if (f.methodStart > f.urlStart) return t.slice(0, f.urlStart) + url + t.slice(f.urlEnd, f.methodStart) + m + t.slice(f.methodEnd) + "\n";
-    return t.slice(0, f.methodStart) + m + t.slice(f.methodEnd, f.urlStart) + url + t.slice(f.urlEnd) + "\n";
+    return { req, source: { format: "ndjson", flat: true, line, absolute: isHttpUrl(url) } };
   }
 }

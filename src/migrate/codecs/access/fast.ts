@@ -3,10 +3,10 @@
 // searches on the decoded block and without slicing the line. Anything unusual returns false
 // and takes the line path (pipeline.ts), which is the reference: the output is the same
 // (test/unit/migrate-fast.test.ts).
-import type { Output } from "./output.js";
-import type { Cached } from "./types.js";
-import type { Redactor } from "../redact/index.js";
-import { accessUserIsBlank } from "./redact.js";
+import type { Output } from "../../output.js";
+import type { Cached } from "../../types.js";
+import type { Redactor } from "../../../redact/index.js";
+import { accessUserIsBlank } from "./source.js";
 
 export interface AccessFastOptions {
   /** request field (METHOD TARGET PROTOCOL) -> cached rewrite with `request` set when it has one */
@@ -34,7 +34,7 @@ export function makeAccessFast(o: AccessFastOptions): AccessFast {
     if (t !== block) { block = t; q = br = -1; }
     if (q < s) q = find(t, '"', s);
     const q1 = q;
-    // `host ident user [date] "` as fastScan (readers/access.ts) wants it
+    // `host ident user [date] "` as fastScan (read.ts) wants it
     if (q1 >= e || q1 - s < 3 || t.charCodeAt(q1 - 1) !== 32 || t.charCodeAt(q1 - 2) !== 93) return false;
     if (br < s) br = find(t, "[", s);
     if (br >= q1 || !accessUserIsBlank(t, s, q1)) return false;
