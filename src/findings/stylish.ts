@@ -2,7 +2,7 @@
 // Text from servers and files is untrusted: control characters never reach the terminal.
 import { Chalk } from "chalk";
 import { shownChar } from "./display.js";
-import { oneLine } from "../output/sanitize.js";
+import { needsEscape, oneLine } from "../output/sanitize.js";
 import { wrapProse, wrapText } from "../output/prose.js";
 import type { Finding, FindingsSet } from "./types.js";
 
@@ -11,6 +11,11 @@ import type { Finding, FindingsSet } from "./types.js";
  * characters in caret notation (`^[`), C1, bidi and invisible characters as `<U+202E>`.
  */
 const shownUnit = (u: string): string => (u === "\t" ? " " : shownChar(u));
+
+/** A C0 control (a tab too): shown otherwise than as itself. */
+const C0_OR_TAB = /[\u0000-\u001f]/;
+/** Every unit of the line is shown as itself (one column each): no control, tab, C1, bidi or invisible character. */
+const shownAsIs = (s: string): boolean => !C0_OR_TAB.test(s) && !needsEscape(s);
 
 /** Source lines longer than this (minified code) are shown as an excerpt around the finding. */
 export const MAX_SHOWN_COLUMNS = 160;
@@ -30,6 +35,14 @@ function excerpt(f: Finding, units: string | readonly string[], maxShown = MAX_S
     to = Math.min(len, from + maxShown, Math.max(end, start + 1) + context);
   }
   const pre = from > 0 ? "…" : "";
+  if (typeof units === "string" && shownAsIs(units)) {
+    // (the loop below, for a line whose every unit is shown as itself, one column each)
+    const cut = Math.min(start, to);
+    return {
+      shown: pre + units.slice(from, to) + (to < len ? "…" : ""),
+      caret: " ".repeat(pre.length + cut - from) + "^".repeat(Math.max(1, Math.min(end, to) - cut)),
+    };
+  }
   let shown = pre;
   let before = pre.length;
   let under = 0;
@@ -52,6 +65,8 @@ export interface StylishOptions {
   fullNotes?: boolean;
 }
 
+const SURROGATE = /[\ud800-\udfff]/;
+
 /** The gutter before a source line: `   123 | `. */
 const GUTTER = 9;
 
@@ -65,11 +80,14 @@ export function formatStylish(set: FindingsSet, color: boolean, opts: StylishOpt
   for (const r of set.files) for (const f of r.findings) if (f.label.length > labelWidth) labelWidth = f.label.length;
   for (const r of set.files) {
     if (!r.findings.length) continue;
-    const lines = r.text?.replace(/^\uFEFF/, "").split(/\r?\n/) ?? [];
+    const lines = r.line ? undefined : r.text?.replace(/^\uFEFF/, "").split(/\r?\n/) ?? [];
+    const lineOf = (n: number) => (r.line ? r.line(n) : lines![n - 1]);
     // a long line is split into code points once, however many findings it holds
     let cached: { line: number; units: string | string[] } | undefined;
     const unitsOf = (line: number, text: string) => {
-      if (set.columnKind !== "unicodeCodePoints" || text.length <= MAX_SHOWN_COLUMNS) return set.columnKind === "unicodeCodePoints" ? [...text] : text;
+      // (code points are UTF-16 units when there is no surrogate pair)
+      if (set.columnKind !== "unicodeCodePoints" || !SURROGATE.test(text)) return text;
+      if (text.length <= MAX_SHOWN_COLUMNS) return [...text];
       if (cached?.line !== line) cached = { line, units: [...text] };
       return cached.units;
     };
@@ -80,12 +98,14 @@ export function formatStylish(set: FindingsSet, color: boolean, opts: StylishOpt
       const label = f.label.padEnd(labelWidth);
       const sev = f.severity === "error" ? c.red(label) : f.severity === "warning" ? c.yellow(label) : c.cyan(label);
       const where = c.dim(`${f.line}:${f.column}`.padEnd(7));
-      const head = `${oneLine(f.message)}${f.detail ? `  ${oneLine(f.detail)}` : ""}`;
+      const message = oneLine(f.message);
+      const detail = f.detail ? oneLine(f.detail) : "";
+      const head = `${message}${f.detail ? `  ${detail}` : ""}`;
       const prefix = 2 + 7 + 1 + labelWidth + 2;
       const headLines = width ? wrapText(head, Math.max(20, width - prefix)) : [head];
-      if (headLines.length === 1) out.push(`  ${where} ${sev}  ${oneLine(f.message)}${f.detail ? `  ${c.dim(oneLine(f.detail))}` : ""}`);
+      if (headLines.length === 1) out.push(`  ${where} ${sev}  ${message}${f.detail ? `  ${c.dim(detail)}` : ""}`);
       else out.push(`  ${where} ${sev}  ${headLines[0]}`, ...headLines.slice(1).map((l) => " ".repeat(prefix) + l));
-      const text = lines[f.line - 1];
+      const text = lineOf(f.line);
       if (text !== undefined && text.trim() !== "") {
         const gutter = String(f.line).padStart(6);
         const { shown, caret } = excerpt(f, unitsOf(f.line, text), maxShown);

@@ -2,7 +2,7 @@
 // bytes = binary, over the size cap), and only then decode, extract and rewrite.
 import { closeSync, constants, fstatSync, openSync, read, readSync, type Stats } from "node:fs";
 import { isAscii, isUtf8 } from "node:buffer";
-import { analyze, type Edit, type ScanStatus, type Usage } from "./analyze.js";
+import { Analyzer, type Edit, type ScanStatus, type Usage } from "./analyze.js";
 import { extractRoutes } from "./extract.js";
 import { fsPath, walk, type FileEntry, type Picomatch } from "./walk.js";
 
@@ -23,6 +23,8 @@ const BINARY_PROBE_BYTES = 8000;
 const NEEDLE = Buffer.from("/v2");
 
 export interface Located extends Usage {
+  /** offset of the start of the usage's (first) line in the file's text */
+  lineStart: number;
   line: number;
   column: number;
   endLine: number;
@@ -170,35 +172,58 @@ export function position(text: string, starts: readonly number[], offset: number
 }
 
 /**
- * Positions of increasing offsets in one text: each call counts code points on from the last
- * offset when it is on the same line, so a minified file of one long line with thousands of
- * usages costs one pass over the line, not one pass per usage. Offsets may also go back (a
- * fresh count from the line start).
+ * Positions of increasing offsets in one text: each call counts lines and code points on from the
+ * last offset, so a file costs one pass up to its last usage, and a minified file of one long line
+ * with thousands of usages costs one pass over the line, not one pass per usage. Offsets may also
+ * go back (a fresh count from the start). `noSurrogates`: the text has none (ASCII or latin1), a
+ * column is the distance from the line's start.
  */
+export class Positions {
+  /** the offset counted up to, its line, that line's start offset and the offset's column */
+  private at = 0;
+  private line = 1;
+  private start = 0;
+  private column = 1;
+  constructor(private readonly text: string, private readonly noSurrogates = false) {}
+
+  /** The start offset of the line of the last offset asked. */
+  get lineStart(): number { return this.start; }
+
+  position(offset: number): { line: number; column: number } {
+    const text = this.text;
+    if (offset < this.at) { this.at = 0; this.line = 1; this.start = 0; this.column = 1; }
+    let nl = text.indexOf("\n", this.at);
+    if (nl >= 0 && nl < offset) {
+      let line = this.line;
+      let start: number;
+      do { line++; start = nl + 1; nl = text.indexOf("\n", start); } while (nl >= 0 && nl < offset);
+      this.line = line; this.start = this.at = start; this.column = 1;
+    }
+    let column = this.column;
+    if (this.noSurrogates) column += offset - this.at;
+    else {
+      for (let i = this.at; i < offset; i++) {
+        const c = text.charCodeAt(i);
+        // a surrogate pair is one code point: count its high half only
+        if (c < 0xdc00 || c > 0xdfff) column++;
+      }
+    }
+    this.at = offset;
+    this.column = column;
+    return { line: this.line, column };
+  }
+}
+
+/** Positions (see Positions) as a function. */
 export function positioner(text: string): (offset: number) => { line: number; column: number } {
-  const starts = lineStarts(text);
-  let at = 0;
-  let line = 1;
-  let column = 1;
-  return (offset) => {
-    if (offset < at || (line < starts.length && offset >= starts[line])) {
-      ({ line, column } = position(text, starts, offset));
-      at = offset;
-      return { line, column };
-    }
-    for (let i = at; i < offset; i++) {
-      const c = text.charCodeAt(i);
-      if (c < 0xdc00 || c > 0xdfff) column++;
-    }
-    at = offset;
-    return { line, column };
-  };
+  const p = new Positions(text);
+  return (offset) => p.position(offset);
 }
 
 /** The first read of each file: most source files fit, so most files cost open, read, close. */
 const CHUNK = 64 * 1024;
 
-const NOT_REGULAR = new Set(["EISDIR", "ESPIPE", "EAGAIN", "ENXIO"]);
+const NOT_REGULAR: ReadonlySet<string> = new Set(["EISDIR", "ESPIPE", "EAGAIN", "ENXIO"]);
 
 type Read = { buf: Buffer; st?: Stats } | { size: number } | { changed: true };
 
@@ -252,6 +277,7 @@ export async function scan(opts: ScanOptions): Promise<ScanResult> {
   const max = opts.maxBytes ?? MAX_SCAN_FILE_BYTES;
   const perFile = opts.maxFindingsPerFile ?? MAX_FINDINGS_PER_FILE;
   const ownHost = hostMatcher(opts.hosts);
+  const analyzer = new Analyzer({ now: opts.now, ownHost });
   const found: (ScannedFile | undefined)[] = new Array(entries.length);
   const binary: string[] = [];
   const tooLarge: { file: string; size: number }[] = [];
@@ -274,16 +300,17 @@ export async function scan(opts: ScanOptions): Promise<ScanResult> {
     if (!routes.length) return;
     const usages: Located[] = [];
     const over: { unlisted?: Unlisted } = {};
-    let pos: ReturnType<typeof positioner> | undefined;
+    let pos: Positions | undefined;
     for (const r of routes) {
-      const u = analyze(text, r, { now: opts.now, ownHost });
+      const u = analyzer.usage(text, r);
       if (!u) continue;
       if (usages.length >= perFile) { unlist(over, u, !!opts.keepEdits); continue; }
-      pos ??= positioner(text);
-      const a = pos(u.start);
-      const b = pos(u.end);
-      const loc = u as Located; // analyze() hands out a fresh object: positions are added in place
-      loc.line = a.line; loc.column = a.column; loc.endLine = b.line; loc.endColumn = b.column;
+      pos ??= new Positions(text, ascii || latin1);
+      const a = pos.position(u.start);
+      const lineStart = pos.lineStart;
+      const b = pos.position(u.end);
+      const loc = u as Located; // usage() hands out a fresh object: positions are added in place
+      loc.lineStart = lineStart; loc.line = a.line; loc.column = a.column; loc.endLine = b.line; loc.endColumn = b.column;
       usages.push(loc);
     }
     if (usages.length) found[i] = { ...e, id: identity(st), text, bom, latin1, usages, ...over };
