@@ -22,7 +22,7 @@ export const MAX_SHOWN_COLUMNS = 160;
 const CONTEXT_COLUMNS = 40;
 
 /** The line as shown (clipped with … around the finding when long) and its caret line, under the shown characters. */
-function excerpt(f: Finding, units: string | readonly string[], maxShown = MAX_SHOWN_COLUMNS): { shown: string; caret: string } {
+function excerpt(f: Finding, units: string | readonly string[], maxShown = MAX_SHOWN_COLUMNS, general = false): { shown: string; caret: string } {
   const len = units.length;
   const col = f.shown ?? f;
   const start = Math.min(len, Math.max(0, col.column - 1));
@@ -35,7 +35,7 @@ function excerpt(f: Finding, units: string | readonly string[], maxShown = MAX_S
     to = Math.min(len, from + maxShown, Math.max(end, start + 1) + context);
   }
   const pre = from > 0 ? "…" : "";
-  if (typeof units === "string" && shownAsIs(units)) {
+  if (!general && typeof units === "string" && shownAsIs(units)) {
     // (the loop below, for a line whose every unit is shown as itself, one column each)
     const cut = Math.min(start, to);
     return {
@@ -63,6 +63,11 @@ export interface StylishOptions {
   width?: number;
   /** every note in full under every finding (default: in full the first time in a file, then by name) */
   fullNotes?: boolean;
+  /**
+   * Tests only: the general paths alone (source lines cut from the whole text, every character
+   * of a line looked at), which the fast ones (a file's `line()`, a line shown as it is) must match.
+   */
+  general?: boolean;
 }
 
 const SURROGATE = /[\ud800-\udfff]/;
@@ -80,13 +85,14 @@ export function formatStylish(set: FindingsSet, color: boolean, opts: StylishOpt
   for (const r of set.files) for (const f of r.findings) if (f.label.length > labelWidth) labelWidth = f.label.length;
   for (const r of set.files) {
     if (!r.findings.length) continue;
-    const lines = r.line ? undefined : r.text?.replace(/^\uFEFF/, "").split(/\r?\n/) ?? [];
-    const lineOf = (n: number) => (r.line ? r.line(n) : lines![n - 1]);
+    const line = opts.general ? undefined : r.line;
+    const lines = line ? undefined : r.text?.replace(/^\uFEFF/, "").split(/\r?\n/) ?? [];
+    const lineOf = (n: number) => (line ? line(n) : lines![n - 1]);
     // a long line is split into code points once, however many findings it holds
     let cached: { line: number; units: string | string[] } | undefined;
     const unitsOf = (line: number, text: string) => {
       // (code points are UTF-16 units when there is no surrogate pair)
-      if (set.columnKind !== "unicodeCodePoints" || !SURROGATE.test(text)) return text;
+      if (set.columnKind !== "unicodeCodePoints" || (!opts.general && !SURROGATE.test(text))) return text;
       if (text.length <= MAX_SHOWN_COLUMNS) return [...text];
       if (cached?.line !== line) cached = { line, units: [...text] };
       return cached.units;
@@ -108,7 +114,7 @@ export function formatStylish(set: FindingsSet, color: boolean, opts: StylishOpt
       const text = lineOf(f.line);
       if (text !== undefined && text.trim() !== "") {
         const gutter = String(f.line).padStart(6);
-        const { shown, caret } = excerpt(f, unitsOf(f.line, text), maxShown);
+        const { shown, caret } = excerpt(f, unitsOf(f.line, text), maxShown, opts.general);
         out.push(c.dim(`${gutter} | `) + shown);
         out.push(c.dim(`${" ".repeat(6)} | `) + c.red(caret));
       }

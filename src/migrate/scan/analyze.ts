@@ -75,18 +75,24 @@ interface Core {
 /** Distinct route texts (and cores) a run remembers, then starts again. */
 const MAX_CORES = 20_000;
 
-function core(flat: string): Core {
+/** What the route table says of a path: the method of the first v2 route it matches (none: unknown). */
+interface PathMatch {
+  method: string | undefined;
+}
+const pathMatch = (path: string): PathMatch => ({ method: v2Matches(path)[0]?.route.method });
+
+function core(flat: string, paths: (path: string) => PathMatch): Core {
   const q = flat.indexOf("?");
   let path = q < 0 ? flat : flat.slice(0, q);
   const qs = q < 0 ? "" : flat.slice(q + 1);
-  let matches = v2Matches(path);
+  let match = paths(path);
   // `/v2/projects${query}`: a value glued to the last segment is the query string
   let opaque = false;
-  if (!matches.length) {
+  if (match.method === undefined) {
     const m = /^(.*[^/_])__mids_ph_\d+__$/.exec(path);
     if (m) {
-      const glued = v2Matches(m[1]);
-      if (glued.length) { path = m[1]; matches = glued; opaque = true; }
+      const glued = paths(m[1]);
+      if (glued.method !== undefined) { path = m[1]; match = glued; opaque = true; }
     }
   }
   const pairs: [string, string][] = [];
@@ -102,7 +108,8 @@ function core(flat: string): Core {
     if (!raw.has(`k${dk}`)) raw.set(`k${dk}`, k);
     if (!raw.has(`v${dv}`)) raw.set(`v${dv}`, v);
   }
-  return { path, method: matches[0]?.route.method ?? "GET", pairs, raw, opaque, known: matches.length > 0, root: path.split("/").filter(Boolean).length === 1 };
+  const known = match.method !== undefined;
+  return { path, method: match.method ?? "GET", pairs, raw, opaque, known, root: path.split("/").filter(Boolean).length === 1 };
 }
 
 /**
@@ -113,6 +120,9 @@ function core(flat: string): Core {
  */
 export class Analyzer {
   private readonly cores = new Map<string, Core>();
+  /** the route table's answer by path (texts that differ in their query share their path) */
+  private readonly paths = new BoundedMemo(pathMatch);
+  private readonly pathOf = (path: string) => this.paths.get(path);
   /** by route text (and whether its host is the API's own); null when it is not reported */
   private readonly usages = new Map<string, Usage | null>();
   private readonly redactor = new Redactor();
@@ -130,7 +140,11 @@ export class Analyzer {
     return redactSource(s, this.redactor);
   }
 
-  /** The usage at `r` in `text` (a fresh object: the caller may add to it), or undefined when it is not reported. */
+  /**
+   * The usage of the route text at `r` in `text`, or undefined when it is not reported: one object
+   * for every place the same text is (never to be changed), its offsets and edits relative to the
+   * text's own start (`located` places it).
+   */
   usage(text: string, r: RouteText): Usage | undefined {
     const src = text.slice(r.start, r.end);
     const key = (this.opts.ownHost(r.host) ? "1" : "0") + src;
@@ -140,14 +154,13 @@ export class Analyzer {
       if (this.usages.size >= MAX_CORES) this.usages.clear();
       this.usages.set(key, u);
     }
-    if (!u) return undefined;
-    return { ...u, start: r.start, end: r.end, edits: u.edits.length ? u.edits.map((e) => ({ start: e.start + r.start, end: e.end + r.start, text: e.text })) : [] };
+    return u ?? undefined;
   }
 
   private core(flat: string): Core {
     let c = this.cores.get(flat);
     if (!c) {
-      c = core(flat);
+      c = core(flat, this.pathOf);
       if (this.cores.size >= MAX_CORES) this.cores.clear();
       this.cores.set(flat, c);
     }
@@ -216,8 +229,15 @@ export class Analyzer {
   }
 }
 
-/** One usage outside a scan (tests): a run of its own. */
-export const analyze = (text: string, r: RouteText, opts: AnalyzeOptions): Usage | undefined => new Analyzer(opts).usage(text, r);
+/** The edits of a usage analysed at its own offsets, at `start` in the file. */
+export const placedEdits = (u: Usage, start: number): Edit[] =>
+  u.edits.length ? u.edits.map((e) => ({ start: e.start + start, end: e.end + start, text: e.text })) : [];
+
+/** One usage outside a scan (tests): a run of its own, the usage placed at `r`. */
+export function analyze(text: string, r: RouteText, opts: AnalyzeOptions): Usage | undefined {
+  const u = new Analyzer(opts).usage(text, r);
+  return u && { ...u, start: r.start, end: r.end, edits: placedEdits(u, r.start) };
+}
 
 /** Apply edits (sorted, inside [start, end)) to text.slice(start, end). */
 export function applyEdits(text: string, edits: readonly Edit[], start = 0, end = text.length): string {

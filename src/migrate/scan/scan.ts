@@ -2,8 +2,8 @@
 // bytes = binary, over the size cap), and only then decode, extract and rewrite.
 import { closeSync, constants, fstatSync, openSync, read, readSync, type Stats } from "node:fs";
 import { isAscii, isUtf8 } from "node:buffer";
-import { Analyzer, type Edit, type ScanStatus, type Usage } from "./analyze.js";
-import { extractRoutes } from "./extract.js";
+import { Analyzer, placedEdits, type Edit, type ScanStatus, type Usage } from "./analyze.js";
+import { extractRoutes, type RouteText } from "./extract.js";
 import { fsPath, walk, type FileEntry, type Picomatch } from "./walk.js";
 
 /** Files over this size are skipped (named on stderr): generated bundles, data dumps. */
@@ -84,8 +84,21 @@ export interface Unlisted {
 
 const noneByStatus = (): Record<ScanStatus, number> => ({ rewritten: 0, partial: 0, removed: 0, unrecognized: 0 });
 
+/** The usage `u` (of the text at `r`) with its place in the file: one object literal, all its fields at once. */
+function located(u: Usage, r: RouteText, pos: Positions): Located {
+  const a = pos.position(r.start);
+  const lineStart = pos.lineStart;
+  const b = pos.position(r.end);
+  return {
+    start: r.start, end: r.end, status: u.status, routeId: u.routeId, rules: u.rules, notes: u.notes, from: u.from, to: u.to,
+    text: u.text, replacement: u.replacement, manual: u.manual, edits: placedEdits(u, r.start),
+    shownText: u.shownText, shownReplacement: u.shownReplacement,
+    lineStart, line: a.line, column: a.column, endLine: b.line, endColumn: b.column,
+  };
+}
+
 /** Count `u` past the cap. */
-export function unlist(f: { unlisted?: Unlisted }, u: Usage, keepEdits: boolean): void {
+export function unlist(f: { unlisted?: Unlisted }, u: Pick<Usage, "status" | "edits">, keepEdits: boolean): void {
   const x = (f.unlisted ??= { count: 0, byStatus: noneByStatus(), fixable: 0, edits: [] });
   x.count++;
   x.byStatus[u.status]++;
@@ -304,14 +317,9 @@ export async function scan(opts: ScanOptions): Promise<ScanResult> {
     for (const r of routes) {
       const u = analyzer.usage(text, r);
       if (!u) continue;
-      if (usages.length >= perFile) { unlist(over, u, !!opts.keepEdits); continue; }
+      if (usages.length >= perFile) { unlist(over, { status: u.status, edits: placedEdits(u, r.start) }, !!opts.keepEdits); continue; }
       pos ??= new Positions(text, ascii || latin1);
-      const a = pos.position(u.start);
-      const lineStart = pos.lineStart;
-      const b = pos.position(u.end);
-      const loc = u as Located; // usage() hands out a fresh object: positions are added in place
-      loc.lineStart = lineStart; loc.line = a.line; loc.column = a.column; loc.endLine = b.line; loc.endColumn = b.column;
-      usages.push(loc);
+      usages.push(located(u, r, pos));
     }
     if (usages.length) found[i] = { ...e, id: identity(st), text, bom, latin1, usages, ...over };
   };
