@@ -12,10 +12,10 @@ import type { Finding, FindingsSet } from "./types.js";
  */
 const shownUnit = (u: string): string => (u === "\t" ? " " : shownChar(u));
 
-/** A C0 control (a tab too): shown otherwise than as itself. */
-const C0_OR_TAB = /[\u0000-\u001f]/;
-/** Every unit of the line is shown as itself (one column each): no control, tab, C1, bidi or invisible character. */
-const shownAsIs = (s: string): boolean => !C0_OR_TAB.test(s) && !needsEscape(s);
+/** A C0 control but a tab: shown in caret notation. */
+const C0 = /[\u0000-\u0008\u000a-\u001f]/;
+/** Every unit of the line is shown as itself or, a tab, as a space (one column each): no control, C1, bidi or invisible character. */
+const shownAsIs = (s: string): boolean => !C0.test(s) && !needsEscape(s);
 
 /** Source lines longer than this (minified code) are shown as an excerpt around the finding. */
 export const MAX_SHOWN_COLUMNS = 160;
@@ -39,7 +39,7 @@ function excerpt(f: Finding, units: string | readonly string[], maxShown = MAX_S
     // (the loop below, for a line whose every unit is shown as itself, one column each)
     const cut = Math.min(start, to);
     return {
-      shown: pre + units.slice(from, to) + (to < len ? "…" : ""),
+      shown: pre + units.slice(from, to).replace(/\t/g, " ") + (to < len ? "…" : ""),
       caret: " ".repeat(pre.length + cut - from) + "^".repeat(Math.max(1, Math.min(end, to) - cut)),
     };
   }
@@ -76,10 +76,22 @@ const SURROGATE = /[\ud800-\udfff]/;
 const GUTTER = 9;
 
 export function formatStylish(set: FindingsSet, color: boolean, opts: StylishOptions = {}): string {
+  let text = "";
+  for (const chunk of formatStylishChunks(set, color, opts)) text += chunk;
+  return text;
+}
+
+/** What a chunk of the output holds at least before it is handed out (the last may hold less). */
+const CHUNK_CHARS = 64 * 1024;
+
+/** The stylish text in pieces, made as they are written (a run of many findings never builds the whole). */
+export function* formatStylishChunks(set: FindingsSet, color: boolean, opts: StylishOptions = {}): Generator<string> {
   const c = new Chalk({ level: color ? 1 : 0 });
   const width = opts.width;
   const maxShown = width ? Math.max(20, Math.min(MAX_SHOWN_COLUMNS, width - GUTTER - 2)) : MAX_SHOWN_COLUMNS;
-  const out: string[] = [];
+  let out: string[] = [];
+  const pending: string[] = [];
+  let size = 0;
   // (a loop: a spread over findings overflows the stack past ~100,000 of them)
   let labelWidth = 7;
   for (const r of set.files) for (const f of r.findings) if (f.label.length > labelWidth) labelWidth = f.label.length;
@@ -127,6 +139,12 @@ export function formatStylish(set: FindingsSet, color: boolean, opts: StylishOpt
       }
     }
     out.push("");
+    // each file's lines and the blank line after them, then a newline: the text of all the files' lines joined
+    const chunk = out.join("\n") + "\n";
+    out = [];
+    size += chunk.length;
+    pending.push(chunk);
+    if (size >= CHUNK_CHARS) { yield pending.join(""); pending.length = 0; size = 0; }
   }
-  return out.join("\n") + (out.length ? "\n" : "");
+  if (pending.length) yield pending.join("");
 }
