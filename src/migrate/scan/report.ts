@@ -144,17 +144,19 @@ function shownColumns(f: ScannedFile, u: Located, lines: ShownLines): { column: 
 function toFinding(file: string, u: Located, failOn: readonly string[], shown?: { column: number; endColumn: number }): Finding {
   const to = u.to ? shape(u.to) : "no v3 successor";
   const from = shape(u.from);
+  const notes: string[] = [];
+  for (const n of u.notes) notes.push(`${n.rule}: ${n.message}`);
+  if (u.shownReplacement !== null) notes.push(`--fix: ${u.shownReplacement}`);
+  else if (u.manual) notes.push(`not fixed by --fix: ${u.manual}`);
+  // (one shape for every finding: the fields a finding lacks are undefined, which every format reads as absent)
   return {
-    file, line: u.line, column: u.column, endLine: u.endLine, endColumn: u.endColumn, ...(shown ? { shown } : {}),
+    file, line: u.line, column: u.column, endLine: u.endLine, endColumn: u.endColumn, shown,
     severity: severityOf(u.status, failOn), ruleId: SCAN_RULES[u.status].id, label: u.status,
     title: `v2 ${u.status}: ${from}`,
     message: `${from} -> ${to}`,
-    ...(u.rules.length ? { detail: u.rules.join(", ") } : {}),
-    notes: [
-      ...u.notes.map((n) => `${n.rule}: ${n.message}`),
-      ...(u.shownReplacement !== null ? [`--fix: ${u.shownReplacement}`] : u.manual ? [`not fixed by --fix: ${u.manual}`] : []),
-    ],
-    properties: { status: u.status, rules: u.rules, ...(u.routeId ? { routeId: u.routeId } : {}) },
+    detail: u.rules.length ? u.rules.join(", ") : undefined,
+    notes,
+    properties: u.routeId ? { status: u.status, rules: u.rules, routeId: u.routeId } : { status: u.status, rules: u.rules },
     key: `${u.status}\u0000${from}\u0000${u.text}`,
   };
 }
