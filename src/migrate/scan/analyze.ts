@@ -51,6 +51,8 @@ const MARK_RE = /__mids_ph_(\d+)__/g;
 const enc = (s: string) => encodeURIComponent(s).replace(/%2C/gi, ",").replace(/%3A/gi, ":").replace(/%24/g, "$");
 
 function decode(s: string): string {
+  // (without a `%` there is nothing to decode)
+  if (s.indexOf("%") < 0) return s;
   try { return decodeURIComponent(s); } catch { return s; }
 }
 
