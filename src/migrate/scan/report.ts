@@ -1,7 +1,8 @@
 // migrate scan findings in the shared findings module's terms, and the command's own json shape.
 import { MIDS_INFORMATION_URI, type Finding, type FindingsSet, type Rendering, type Severity } from "../../findings/index.js";
 import { escapeC1Json } from "../../output/sanitize.js";
-import { redactSource as redactText } from "./redact.js";
+import { Redactor } from "../../redact/index.js";
+import { redactSource } from "./redact.js";
 import { SCAN_STATUSES, type ScanStatus } from "./analyze.js";
 import { lineStarts, type Located, type ScanResult, type ScannedFile } from "./scan.js";
 
@@ -87,7 +88,7 @@ class ShownLines {
   /** the text of the line at a start offset up to its newline (a CR kept), redacted */
   private readonly redacted = new Map<number, string>();
   private starts: Map<number, number> | undefined;
-  constructor(private readonly f: ScannedFile) {}
+  constructor(private readonly f: ScannedFile, private readonly redact: (s: string) => string) {}
 
   private end(start: number): number {
     const end = this.f.text.indexOf("\n", start);
@@ -97,7 +98,7 @@ class ShownLines {
   /** The line from `start` to its newline, redacted. */
   at(start: number): string {
     let s = this.redacted.get(start);
-    if (s === undefined) this.redacted.set(start, (s = redactText(this.f.text.slice(start, this.end(start)))));
+    if (s === undefined) this.redacted.set(start, (s = this.redact(this.f.text.slice(start, this.end(start)))));
     return s;
   }
 
@@ -134,9 +135,9 @@ class ShownLines {
  * The caret's columns in the redacted line stylish shows, when redaction changed the text before
  * the usage; undefined when the shown line is the file's own.
  */
-function shownColumns(f: ScannedFile, u: Located, lines: ShownLines): { column: number; endColumn: number } | undefined {
+function shownColumns(f: ScannedFile, u: Located, lines: ShownLines, redact: (s: string) => string): { column: number; endColumn: number } | undefined {
   if (!lines.changed(u.lineStart)) return undefined;
-  const column = codePoints(redactText(f.text.slice(u.lineStart, u.start))) + 1;
+  const column = codePoints(redact(f.text.slice(u.lineStart, u.start))) + 1;
   const endColumn = u.endLine === u.line ? column + codePoints(u.shownText) : u.endColumn;
   return { column, endColumn };
 }
@@ -162,18 +163,21 @@ function toFinding(file: string, u: Located, failOn: readonly string[], shown?: 
 }
 
 export function toFindingsSet(files: readonly ScannedFile[], failOn: readonly string[], version: string): FindingsSet {
+  // one redaction for the rendering: the shipped rules with memos of their own (names repeat in code)
+  const redactor = new Redactor();
+  const redact = (s: string) => redactSource(s, redactor);
   return {
     tool: { name: "mids", version, informationUri: MIDS_INFORMATION_URI },
     rules: SCAN_STATUSES.map((s) => SCAN_RULES[s]),
     // source lines are shown in stylish: keys written in the code stay out of the output
     files: files.map((f) => {
-      const lines = new ShownLines(f);
+      const lines = new ShownLines(f, redact);
       let text: string | undefined;
       return {
         file: f.file,
-        get text() { return (text ??= f.text.split("\n").map((l) => redactText(l)).join("\n")); },
+        get text() { return (text ??= f.text.split("\n").map(redact).join("\n")); },
         line: (n: number) => lines.line(n),
-        findings: f.usages.map((u) => toFinding(f.file, u, failOn, shownColumns(f, u, lines))),
+        findings: f.usages.map((u) => toFinding(f.file, u, failOn, shownColumns(f, u, lines, redact))),
       };
     }),
     columnKind: "unicodeCodePoints",
