@@ -72,6 +72,9 @@ export interface StylishOptions {
 
 const SURROGATE = /[\ud800-\udfff]/;
 
+/** Notes stand under the finding's message. */
+const NOTE_INDENT = " ".repeat(9);
+
 /** The gutter before a source line: `   123 | `. */
 const GUTTER = 9;
 
@@ -132,10 +135,12 @@ export function* formatStylishChunks(set: FindingsSet, color: boolean, opts: Sty
       }
       for (const n of f.notes ?? []) {
         const note = oneLine(n);
-        const name = /^([\w-]+): /.exec(note)?.[1];
-        const text = !opts.fullNotes && name && said.has(note) ? `${name}: as above` : note;
-        said.add(note);
-        for (const l of wrapProse(" ".repeat(9) + text, width)) out.push(c.dim(l));
+        const again = !opts.fullNotes && said.has(note);
+        const name = again ? /^([\w-]+): /.exec(note)?.[1] : undefined;
+        const text = name ? `${name}: as above` : note;
+        if (!again) said.add(note);
+        if (!width) out.push(c.dim(NOTE_INDENT + text));
+        else for (const l of wrapProse(NOTE_INDENT + text, width)) out.push(c.dim(l));
       }
     }
     out.push("");
