@@ -26,13 +26,30 @@ const FILES: Record<string, string> = {
 };
 
 let set: FindingsSet;
+let dir: string;
+const scanOf = (concurrentReads: boolean) => scan({ paths: ["."], cwd: dir, hosts: [HOST], now: new Date("2026-11-27T12:00:00Z"), maxBytes: 200_000, concurrentReads });
 beforeAll(async () => {
-  const dir = tempDir("scan-output-");
+  dir = tempDir("scan-output-");
   for (const [name, text] of Object.entries(FILES)) writeFileSync(join(dir, name), text);
   mkdirSync(join(dir, "sub"));
   writeFileSync(join(dir, "sub", "latin1.txt"), Buffer.from("caf\xe9 \"/v2/projects/abc\xe9/rank\" \xff\r\n", "latin1"));
-  const r = await scan({ paths: ["."], cwd: dir, hosts: [HOST], now: new Date("2026-11-27T12:00:00Z") });
+  // past the first 64 KB read, over the size cap, binary, and no candidate at all
+  writeFileSync(join(dir, "sub", "big.ts"), "const x = 1;\n".repeat(8000) + "fetch(\"/v2/clusters\");\n");
+  writeFileSync(join(dir, "sub", "huge.ts"), "fetch(\"/v2/topics\");\n".repeat(12_000));
+  writeFileSync(join(dir, "sub", "bin.dat"), Buffer.concat([Buffer.from("/v2/topics "), Buffer.alloc(4)]));
+  writeFileSync(join(dir, "sub", "plain.md"), "nothing to see\n");
+  const r = await scanOf(false);
   set = toFindingsSet(r.files, [], "0.0.0");
+});
+
+describe("reads: in place or on libuv's pool, the same scan", () => {
+  it("finds the same usages, binary and oversized files either way", async () => {
+    const [inPlace, pooled] = await Promise.all([scanOf(false), scanOf(true)]);
+    expect(pooled).toEqual(inPlace);
+    expect(inPlace.binary).toEqual(["sub/bin.dat"]);
+    expect(inPlace.tooLarge.map((t) => t.file)).toEqual(["sub/huge.ts"]);
+    expect(inPlace.files.map((f) => f.file)).toContain("sub/big.ts");
+  });
 });
 afterAll(removeTempDirs);
 

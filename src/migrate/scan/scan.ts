@@ -16,8 +16,10 @@ export const MAX_SCAN_FILE_BYTES = 2 * 1024 * 1024;
 export const MAX_FINDINGS_PER_FILE = 10_000;
 export const MAX_FINDINGS_PER_RUN = 50_000;
 
-/** Files read at once. */
+/** Files read at once (on libuv's pool, once reads are slow: Reads). */
 export const SCAN_CONCURRENCY = 16;
+/** How long reads made in place run before the event loop gets a turn. */
+const YIELD_MS = 20;
 /** git's test for binary content: a NUL byte in the first 8000 bytes. */
 const BINARY_PROBE_BYTES = 8000;
 const NEEDLE = Buffer.from("/v2");
@@ -131,6 +133,8 @@ export interface ScanOptions {
   hooks?: ScanHooks;
   /** the bytes of a path argument that was not UTF-8 (walk.ts) */
   rawArg?: (arg: string) => Buffer | undefined;
+  /** read every file on libuv's pool from the start (tests: the two ways give the same result) */
+  concurrentReads?: boolean;
 }
 
 export interface ScanResult {
@@ -241,44 +245,70 @@ const NOT_REGULAR: ReadonlySet<string> = new Set(["EISDIR", "ESPIPE", "EAGAIN", 
 type Read = { buf: Buffer; st?: Stats } | { size: number } | { changed: true };
 
 /**
+ * A read that takes longer than this (ms) says the files do not come from the page cache (a cold
+ * or network disk): the run reads concurrently from then on.
+ */
+export const SLOW_READ_MS = 2;
+
+/**
+ * How a run reads its files. From the page cache a read is a copy, and one made in place costs
+ * less than a round trip through libuv's thread pool (on the dense bench tree, about a tenth of
+ * the scan's CPU, a third of it on the sparse one); so files are read in place until one read
+ * is slow, and from then on 16 at a time on the pool, where a cold or network disk serves them
+ * in parallel.
+ */
+export class Reads {
+  constructor(public concurrent = false) {}
+}
+
+/** The outcome of the first read of `n` bytes (or of `err`) into `chunk`. The caller closes fd. */
+function settle(fd: number, chunk: Buffer, max: number, err: unknown, n: number): Read {
+  // a directory, a FIFO or a socket swapped in (a read at an offset fails on them): no regular file
+  if (err) {
+    if (NOT_REGULAR.has((err as NodeJS.ErrnoException).code ?? "")) return { changed: true };
+    throw err;
+  }
+  if (n < chunk.length) {
+    if (n > max) return { size: n };
+    const buf = chunk.subarray(0, n);
+    if (buf.indexOf(NEEDLE) < 0) return { buf };
+    const st = fstatSync(fd);
+    return st.isFile() ? { buf, st } : { changed: true };
+  }
+  const st = fstatSync(fd);
+  if (!st.isFile()) return { changed: true };
+  const size = st.size;
+  if (size > max) return { size };
+  const buf = Buffer.allocUnsafe(Math.max(size, n));
+  chunk.copy(buf, 0, 0, n);
+  let off = n;
+  while (off < buf.length) {
+    const m = readSync(fd, buf, off, buf.length - off, off);
+    if (m === 0) break; // it shrank while being read
+    off += m;
+  }
+  return { buf: buf.subarray(0, off), st };
+}
+
+/**
  * Read a whole file unless it is over `max` bytes, into the worker's own buffer when it fits
  * (no allocation for the many files that are rejected at once), with its identity (fstat) when
- * it holds the needle. The reads run concurrently on libuv's pool; open and close are cheap
- * system calls made in place, which for thousands of small files costs a third of fully
- * asynchronous calls. The result is valid until the worker's next read.
+ * it holds the needle: in place or on libuv's pool, as `reads` says. Open and close are cheap
+ * system calls made in place. The result is valid until the worker's next read.
  */
-function readCapped(path: string | Buffer, max: number, chunk: Buffer): Promise<Read> {
+function readCapped(path: string | Buffer, max: number, chunk: Buffer, reads: Reads): Read | Promise<Read> {
   const fd = openSync(path, READ_FLAGS);
+  if (!reads.concurrent) {
+    let n = 0;
+    let err: unknown = null;
+    const t0 = performance.now();
+    try { n = readSync(fd, chunk, 0, chunk.length, 0); } catch (e) { err = e; }
+    if (performance.now() - t0 > SLOW_READ_MS) reads.concurrent = true;
+    try { return settle(fd, chunk, max, err, n); } finally { closeSync(fd); }
+  }
   return new Promise((resolve, reject) => {
     read(fd, chunk, 0, chunk.length, 0, (err, n) => {
-      try {
-        // a directory, a FIFO or a socket swapped in (a read at an offset fails on them): no regular file
-        if (err) return NOT_REGULAR.has((err as NodeJS.ErrnoException).code ?? "") ? resolve({ changed: true }) : reject(err);
-        if (n < chunk.length) {
-          if (n > max) return resolve({ size: n });
-          const buf = chunk.subarray(0, n);
-          if (buf.indexOf(NEEDLE) < 0) return resolve({ buf });
-          const st = fstatSync(fd);
-          return resolve(st.isFile() ? { buf, st } : { changed: true });
-        }
-        const st = fstatSync(fd);
-        if (!st.isFile()) return resolve({ changed: true });
-        const size = st.size;
-        if (size > max) return resolve({ size });
-        const buf = Buffer.allocUnsafe(Math.max(size, n));
-        chunk.copy(buf, 0, 0, n);
-        let off = n;
-        while (off < buf.length) {
-          const m = readSync(fd, buf, off, buf.length - off, off);
-          if (m === 0) break; // it shrank while being read
-          off += m;
-        }
-        resolve({ buf: buf.subarray(0, off), st });
-      } catch (e) {
-        reject(e);
-      } finally {
-        closeSync(fd);
-      }
+      try { resolve(settle(fd, chunk, max, err, n)); } catch (e) { reject(e); } finally { closeSync(fd); }
     });
   });
 }
@@ -291,6 +321,7 @@ export async function scan(opts: ScanOptions): Promise<ScanResult> {
   const perFile = opts.maxFindingsPerFile ?? MAX_FINDINGS_PER_FILE;
   const ownHost = hostMatcher(opts.hosts);
   const analyzer = new Analyzer({ now: opts.now, ownHost });
+  const reads = new Reads(!!opts.concurrentReads);
   const found: (ScannedFile | undefined)[] = new Array(entries.length);
   const binary: string[] = [];
   const tooLarge: { file: string; size: number }[] = [];
@@ -298,7 +329,7 @@ export async function scan(opts: ScanOptions): Promise<ScanResult> {
 
   const one = async (i: number, chunk: Buffer) => {
     const e = entries[i];
-    const r = await readCapped(fsPath(e), max, chunk);
+    const r = await readCapped(fsPath(e), max, chunk, reads);
     if (!("buf" in r)) { if ("changed" in r) changed.push(e.file); else tooLarge.push({ file: e.file, size: r.size }); return; }
     const { buf, st } = r;
     if (!st || buf.indexOf(NEEDLE) < 0) return;
@@ -325,9 +356,12 @@ export async function scan(opts: ScanOptions): Promise<ScanResult> {
   };
 
   let next = 0;
+  // reads made in place never leave the event loop a turn: one is given every YIELD_MS, so a signal gets in
+  let since = performance.now();
   const worker = async () => {
     const chunk = Buffer.allocUnsafe(CHUNK);
     while (next < entries.length) {
+      if (performance.now() - since > YIELD_MS) { await new Promise<void>((r) => setImmediate(r)); since = performance.now(); continue; }
       if (opts.signal?.aborted) throw new Error("interrupted");
       const i = next++;
       try {
