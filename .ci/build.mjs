@@ -1,9 +1,9 @@
 // Bundle src/ into dist/ with esbuild: ESM, code-split so each command's run module and heavy
-// dependencies load only when that command runs (start-up is a feature); and `mids migrate scan`
-// again as one CommonJS module, dist/migrate-scan.cjs (see below).
+// dependencies load only when that command runs (start-up is a feature): the root loads the one
+// command a command line names (src/commands/registry.ts).
 import { build } from "esbuild";
 import { copyFileSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
-import { dirname, join, relative } from "node:path";
+import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -33,17 +33,29 @@ const lazyBuiltins = {
     }));
   },
 };
-await build({
-  // the worker threads of `mids migrate` on large inputs (src/migrate/parallel/pool.ts finds it beside cli.js)
-  // and `import { startSandbox } from "mids/sandbox"` (package.json exports): its own entry, so it
-  // loads the sandbox's chunks and nothing of the CLI (test/e2e/pack.test.ts); and the worker
-  // thread that runs --jq (src/output/jq.ts finds it the same way)
-  entryPoints: {
-    cli: join(root, "src/cli.ts"),
-    "migrate-worker": join(root, "src/migrate/parallel/worker.ts"),
-    sandbox: join(root, "src/sandbox/public.ts"),
-    "jq-worker": join(root, "src/output/jq-worker.ts"),
+// esbuild gives each set of entry points (a dynamic import() is one) that reach a module a chunk of
+// its own, so the modules the root loads at start-up (src/main.ts and what it imports) were split
+// into some 25 chunks by which lazy modules share them: ~0.4 ms of CPU each to load. Every lazy
+// module runs after the root has loaded, so each one declaring the root as a dependency changes
+// nothing at run time, but puts the root's modules in one chunk. Not for the sandbox's own lazy
+// modules: the mids/sandbox entry loads nothing of the CLI.
+const ROOT_MODULE = join(root, "src/main.ts");
+const rootFirst = {
+  name: "root-first",
+  setup(b) {
+    b.onResolve({ filter: /^\./ }, async (a) => {
+      if (a.kind !== "dynamic-import" || a.namespace !== "file" || /[\\/]src[\\/]sandbox[\\/]/.test(a.importer)) return undefined;
+      const r = await b.resolve(a.path, { kind: "import-statement", resolveDir: a.resolveDir, importer: a.importer });
+      return r.errors.length ? undefined : { path: r.path, namespace: "root-first" };
+    });
+    b.onLoad({ filter: /.*/, namespace: "root-first" }, (a) => ({
+      contents: `import ${JSON.stringify(ROOT_MODULE)};\nexport * from ${JSON.stringify(a.path)};\n`,
+      loader: "js",
+      resolveDir: root,
+    }));
   },
+};
+const common = {
   plugins: [lazyBuiltins],
   outdir: out,
   // every library is bundled (package.json keeps them in devDependencies; test/e2e/pack.test.ts
@@ -63,49 +75,21 @@ await build({
   // jq-web loads jq.wasm from its own directory: it stays a runtime dependency (src/output/jq.ts)
   external: ["jq-web"],
   logLevel: "warning",
-});
-// `mids migrate scan` in one module (dist/migrate-scan.cjs): the split CLI above costs a scan ~37
-// module loads and the whole command tree at start-up (~20 ms, a tenth of a 3,000-file scan).
-// The same main() and program, with the `migrate` commands only (src/commands/registry-scan.ts
-// replaces registry.ts) and no code splitting. bin/mids requires it for `mids migrate scan ...`.
-// CommonJS: Node's CommonJS loader reads and compiles one file synchronously, where its ESM
-// loader takes several trips through the thread pool and the event loop (and a facade module
-// per imported built-in): ~5 ms less CPU, and 50+ ms less wall time on a loaded machine.
-// Lazy imports stay lazy: those the scan may reach are bundled; the rest (other commands' run
-// modules, the HTTP client, the sandbox: nothing `migrate scan` calls) become a module that
-// throws, so nothing large is parsed at start-up and nothing is loaded twice from two bundles.
-const SCAN_LAZY = /\/migrate\/scan\/command\.js$|\/output\/jq\.js$|\/output\/pager\.js$|\/output\/remembered\.js$|^(?:picomatch|chalk)$/;
+};
+// the CLI: its own build, so no chunk of its start-up is split off by what other entries share
+await build({ ...common, entryPoints: { cli: join(root, "src/cli.ts") }, plugins: [lazyBuiltins, rootFirst] });
+// the worker threads of `mids migrate` on large inputs (src/migrate/parallel/pool.ts finds it beside cli.js)
+// and `import { startSandbox } from "mids/sandbox"` (package.json exports): its own entry, so it
+// loads the sandbox's chunks and nothing of the CLI (test/e2e/pack.test.ts); and the worker
+// thread that runs --jq (src/output/jq.ts finds it the same way). Threads and the sandbox's users
+// load their own copy of what they share with the CLI.
 await build({
-  entryPoints: { "migrate-scan": join(root, "src/cli.ts") },
-  outExtension: { ".js": ".cjs" },
-  outdir: out,
-  bundle: true,
-  packages: "bundle",
-  format: "cjs",
-  platform: "node",
-  target: "node20",
-  sourcemap: false,
-  minify: false,
-  // src/output/jq.ts loads jq-web with createRequire(import.meta.url)
-  define: { __MIDS_VERSION__: JSON.stringify(pkg.version), "import.meta.url": "__midsImportMetaUrl" },
-  banner: { js: "const __midsImportMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
-  external: ["jq-web"],
-  logLevel: "warning",
-  plugins: [lazyBuiltins, {
-    name: "migrate-scan",
-    setup(b) {
-      b.onResolve({ filter: /\/commands\/registry\.js$/ }, () => ({ path: join(root, "src/commands/registry-scan.ts") }));
-      b.onResolve({ filter: /.*/ }, (a) => {
-        if (a.kind !== "dynamic-import" || a.path.startsWith("node:")) return undefined;
-        if (SCAN_LAZY.test(a.path.startsWith(".") ? join(a.resolveDir, a.path) : a.path)) return undefined;
-        return { path: a.path, namespace: "not-in-migrate-scan", pluginData: a.importer };
-      });
-      b.onLoad({ filter: /.*/, namespace: "not-in-migrate-scan" }, (a) => ({
-        contents: `throw new Error(${JSON.stringify(`${a.path} (imported by ${relative(root, a.pluginData)}) is not in dist/migrate-scan.cjs: add it to SCAN_LAZY in .ci/build.mjs`)});`,
-        loader: "js",
-      }));
-    },
-  }],
+  ...common,
+  entryPoints: {
+    "migrate-worker": join(root, "src/migrate/parallel/worker.ts"),
+    sandbox: join(root, "src/sandbox/public.ts"),
+    "jq-worker": join(root, "src/output/jq-worker.ts"),
+  },
 });
 // the contract as OpenAPI 3.1 (openapi/mids-v2.json, mids-v3.json in the package): the generator of
 // `mids contract export --openapi`, bundled on its own and run once per API version

@@ -5,10 +5,13 @@ import { closeSync, existsSync, lstatSync, mkdirSync, openSync, readFileSync, re
 import { homedir } from "node:os";
 import { dirname, join } from "node:path";
 import { EXIT, MidsError, UsageError } from "./errors.js";
-import { OUTPUT_FORMATS } from "./context.js";
 import { API_VERSIONS } from "./contract/routes.js";
 import { requireDurationMs } from "./util/time.js";
 import { parseByteSize } from "./util/bytes.js";
+import { checkChoice, checkWholeNumber } from "./util/flag-values.js";
+
+export type OutputFormat = "table" | "json" | "ndjson" | "csv" | "yaml";
+export const OUTPUT_FORMATS: readonly OutputFormat[] = ["table", "json", "ndjson", "csv", "yaml"];
 
 export const CONFIG_KEYS = ["base-url", "api-key", "output", "api", "timeout", "max-retries", "max-body-size", "max-pages"] as const;
 export type ConfigKey = (typeof CONFIG_KEYS)[number];
@@ -37,28 +40,17 @@ export function checkApiKey(value: string): void {
 
 /** The checks every setting's value passes, whatever its source; `label` names where it came from. */
 const PARSE: Partial<Record<ConfigKey, (label: string, v: string) => unknown>> = {
-  output: (label, v) => {
-    if (!CONFIG_CHOICES.output!.includes(v)) throw new UsageError(`${label} must be one of ${CONFIG_CHOICES.output!.join(", ")} (got '${v}')`);
-    return v;
-  },
-  api: (label, v) => {
-    if (!CONFIG_CHOICES.api!.includes(v)) throw new UsageError(`${label} must be ${CONFIG_CHOICES.api!.join(" or ")} (got '${v}')`);
-    return v;
-  },
+  output: (label, v) => checkChoice(label, v, OUTPUT_FORMATS),
+  api: (label, v) => checkChoice(label, v, API_VERSIONS),
   timeout: (label, v) => requireDurationMs(label, v),
-  "max-retries": (label, v) => wholeNumber(label, v, 0, 20),
+  "max-retries": (label, v) => checkWholeNumber(label, v, 0, 20),
   "max-body-size": (label, v) => {
     const n = parseByteSize(v);
     if (n === undefined || n < 1024) throw new UsageError(`${label} must be a size of at least 1KB such as 64MB, 512KB or 1GB (got '${v}')`);
     return n;
   },
-  "max-pages": (label, v) => wholeNumber(label, v, 1, 1_000_000),
+  "max-pages": (label, v) => checkWholeNumber(label, v, 1, 1_000_000),
 };
-
-function wholeNumber(label: string, v: string, min: number, max: number): number {
-  if (!/^\d+$/.test(v.trim()) || Number(v) < min || Number(v) > max) throw new UsageError(`${label} must be a whole number from ${min} to ${max} (got '${v}')`);
-  return Number(v);
-}
 
 /** A setting's value checked and converted (a number for timeout in ms, sizes in bytes, counts). */
 export function parseSetting(key: ConfigKey, value: string, label: string = key): unknown {
@@ -256,15 +248,23 @@ export function settingLabel(key: ConfigKey, s: SettingSource | undefined, path:
   }
 }
 
-/** The fix for a bad value, where it came from (`selected`: the profile in use, if any). */
+/**
+ * The fix for a bad value, where it came from (`selected`: the profile in use, if any): the one
+ * hint for a malformed setting, a malformed key and a key the server refused. A key is given on
+ * stdin (`api-key -`); its flag and "no source" get a hint too, other settings' flags name themselves.
+ */
 export function settingFix(key: ConfigKey, s: SettingSource | undefined, selected?: string): string | undefined {
   // with another profile selected, a plain 'config set' would write there, not over the bad value
   const p = s?.kind === "profile" ? `--profile ${s.name} ` : selected && selected !== DEFAULT_PROFILE ? `--profile ${DEFAULT_PROFILE} ` : "";
+  const isKey = key === "api-key";
   switch (s?.kind) {
+    case "flag": return isKey ? `check the key passed to ${s.name}` : undefined;
     case "env": return `fix or unset ${s.name}`;
     case "profile":
-    case "file": return `run 'mids config set ${p}${key} VALUE' or 'mids config unset ${p}${key}'`;
-    default: return undefined;
+    case "file":
+      if (!isKey) return `run 'mids config set ${p}${key} VALUE' or 'mids config unset ${p}${key}'`;
+      return `replace it with 'mids config set ${p}api-key -'${s.kind === "file" && p ? `, or give profile '${selected}' its own key` : ""}`;
+    default: return isKey ? "check the key" : undefined;
   }
 }
 

@@ -3,11 +3,10 @@
 import type { IO } from "./io.js";
 import type { Client } from "./client/client.js";
 import type { ApiVersion } from "./contract/routes.js";
-import type { ConfigKey, SettingSource } from "./config.js";
+import type { ConfigKey, OutputFormat, SettingSource } from "./config.js";
 import type { Screen } from "./output/screen.js";
 
-export type OutputFormat = "table" | "json" | "ndjson" | "csv" | "yaml";
-export const OUTPUT_FORMATS: readonly OutputFormat[] = ["table", "json", "ndjson", "csv", "yaml"];
+export type { OutputFormat } from "./config.js";
 
 export interface GlobalOptions {
   baseUrl?: string;
@@ -49,6 +48,8 @@ export interface GlobalOptions {
   profile?: string;
   /** where each effective setting came from (flag, env, profile, config file, default) */
   sources?: Partial<Record<ConfigKey, SettingSource>>;
+  /** the command the user ran (set by main before its action), for notices that name it */
+  invocation?: import("./client/invocation.js").Invocation;
   /** why the config file was not used, for the commands that run without it (doctor reports it) */
   configError?: Error;
 }

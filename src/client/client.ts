@@ -7,15 +7,16 @@ import apiRequest from "undici/lib/api/api-request.js";
 import { matchRoute, route as routeById, type Route } from "../contract/routes.js";
 import { ApiError, MalformedResponseError, NetworkError, RateLimitError, TimeoutError, UsageError, MidsError, InterruptedError } from "../errors.js";
 import { DEFAULT_MAX_BODY_BYTES, readCapped, scanJson } from "./body.js";
-import { oneLine } from "../output/sanitize.js";
+import { oneLine } from "../util/sanitize.js";
 import { describeWait, formatDuration, YEAR_MS, type WaitNotice } from "./wait.js";
 import { toApiError } from "./errormap.js";
 import { normalizeHeaders, parseDeprecation, parseRateLimit, type Deprecation, type Headers, type RateLimit } from "./headers.js";
-import { buildRaw, buildRequest, isLoopbackHost, redact, redactHeaders, type BuiltRequest, type Query } from "./request.js";
+import { buildRaw, buildRequest, isLoopbackHost, redactHeaders, type BuiltRequest, type Query } from "./request.js";
+import { redact } from "../util/known-secrets.js";
 import { redactUrl } from "../contract/secrets.js";
 import { DEFAULT_RETRY, retryDelay, type RetryPolicy } from "./retry.js";
 import { deprecationNotice } from "./notices.js";
-import { invocation } from "./invocation.js";
+import type { Invocation } from "./invocation.js";
 import { redactText } from "../contract/secrets.js";
 import type { HistoryPolicy } from "../contract/schemas.js";
 import { ASSUMED_SHAPES } from "../contract/shapes/assumed.js";
@@ -39,6 +40,8 @@ export interface ClientOptions {
   /** stderr line writer for traces and notices */
   trace: (line: string) => void;
   notice: (message: string, key: string) => void;
+  /** the command the user ran: notices and errors name it (absent: they name the API path) */
+  invocation?: Invocation;
   /** test hook: deterministic jitter */
   random?: () => number;
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
@@ -172,7 +175,7 @@ export class Client {
       try {
         const res = await this.once<T>(req, r);
         if (notices && (r?.deprecated || res.deprecation)) {
-          const note = deprecationNotice(r, res.deprecation, this.opts.now());
+          const note = deprecationNotice(r, res.deprecation, this.opts.now(), this.opts.invocation);
           if (note) this.opts.notice(note, `deprecation:${r?.id ?? req.url}`);
         }
         return res;
@@ -241,7 +244,7 @@ export class Client {
     }
     const timeout = AbortSignal.timeout(this.opts.timeoutMs);
     const signal = this.opts.signal ? AbortSignal.any([timeout, this.opts.signal]) : timeout;
-    const what = requestLabel(r, req);
+    const what = requestLabel(r, req, this.opts.invocation);
     let status: number;
     let headers: Headers;
     let text: string;
@@ -330,10 +333,10 @@ export class Client {
  * How errors name a request: the command the user ran (`'mids projects list'`), which is what they
  * can act on; the API path only for `mids api` (the path is what they typed) and library use.
  */
-function requestLabel(r: Route | undefined, req: BuiltRequest): string {
+function requestLabel(r: Route | undefined, req: BuiltRequest, invocation: Invocation | undefined): string {
   // a path the user typed may carry a token (`/v3/x;token=...`): the secret rules apply to it too
   const path = r ? `${r.method} ${r.path}` : `${req.method} ${redactText(new URL(req.url).pathname)}`;
-  const cmd = invocation.command;
+  const cmd = invocation?.command;
   return cmd && cmd !== "api" ? `'mids ${cmd}'` : path;
 }
 

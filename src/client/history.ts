@@ -9,7 +9,8 @@ import { ApiError, EXIT } from "../errors.js";
 import type { ApiResult } from "./client.js";
 import { historyEarliest } from "./errormap.js";
 import { parseDurationMs } from "../util/time.js";
-import { firstTime, keyId } from "../output/remembered.js";
+import { firstTime, keyId } from "../util/remembered.js";
+import { stateDir } from "../config.js";
 
 const DAY_MS = 86_400_000;
 
@@ -82,7 +83,7 @@ export function reportHistory(ctx: Context, res: Pick<ApiResult, "history">, w: 
   const warning = historyWarning(res.history, w, now, returned);
   // asked for a window (a start): said every time; the route's default window: once per key,
   // remembered in the state dir, so a plain `intel list` does not repeat it on every call
-  if (warning && (w.start !== undefined || firstTime(ctx.io.env, `history-window:${keyId([ctx.globals.sandbox ? "sandbox" : ctx.globals.baseUrl, ctx.globals.apiKey])}`, now))) {
+  if (warning && (w.start !== undefined || firstTime(stateDir(ctx.io.env), `history-window:${keyId([ctx.globals.sandbox ? "sandbox" : ctx.globals.baseUrl, ctx.globals.apiKey])}`, now))) {
     ctx.warn(w.start !== undefined ? warning : `${warning} (said once for this key)`, "history-window");
   }
   const notice = enforcementNotice(res.history, now);

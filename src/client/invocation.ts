@@ -1,8 +1,9 @@
-// The command the user ran (`projects list`), set once by main before the action runs, so notices
-// can name it instead of an API path. Empty in library use and unit tests: notices name paths then.
-export const invocation = { command: "", apiFlag: false };
-
-export function setInvocation(command: string, apiFlag: boolean): void {
-  invocation.command = command;
-  invocation.apiFlag = apiFlag;
+// The command the user ran (`projects list`), so notices and errors can name it instead of an API
+// path. main sets it on the context's globals before the action runs and hands it to the client;
+// absent in library use and unit tests, where notices name paths.
+export interface Invocation {
+  /** the command path, e.g. `projects list` (`api` for the raw command) */
+  command: string;
+  /** --api v2 was given on the command line */
+  apiFlag: boolean;
 }

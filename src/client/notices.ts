@@ -1,7 +1,7 @@
 // Deprecation notices (spec 4.1 aliases, 9.3): one stderr line naming the v3 successor.
 import { route as routeById, type Route } from "../contract/routes.js";
 import type { Deprecation } from "./headers.js";
-import { invocation } from "./invocation.js";
+import type { Invocation } from "./invocation.js";
 
 function day(d: Date): string {
   return d.toISOString().slice(0, 10);
@@ -25,16 +25,16 @@ const V3_COMMANDS: Record<string, string> = {
   "v3.alerts.get": "alerts get", "v3.alerts.update": "alerts update",
 };
 
-export function deprecationNotice(r: Route | undefined, dep: Deprecation | undefined, now: Date): string | undefined {
+export function deprecationNotice(r: Route | undefined, dep: Deprecation | undefined, now: Date, invocation?: Invocation): string | undefined {
   const sunsetDate = dep?.sunset ?? (r?.sunset ? new Date(`${r.sunset}T00:00:00Z`) : undefined);
   const sunset = !sunsetDate ? "" : sunsetDate.getTime() <= now.getTime() ? ` (sunset ${day(sunsetDate)} has passed)` : ` (sunset ${day(sunsetDate)})`;
   const removed = r?.v3 && r.v3.route === null;
-  const ran = invocation.command;
+  const ran = invocation?.command;
   // a command other than the raw `mids api`: name it, and the command to use instead
   if (ran && ran !== "api" && r) {
     const next = r.v3?.route ? V3_COMMANDS[r.v3.route] : undefined;
     if (removed || !r.v3?.route) return `'mids ${ran}' uses a deprecated v2 route that has no v3 successor${sunset}`;
-    if (next === ran) return `'mids ${ran}' used the deprecated v2 API; without ${invocation.apiFlag ? "--api v2" : "its v2-only flags"} it uses v3${sunset}`;
+    if (next === ran) return `'mids ${ran}' used the deprecated v2 API; without ${invocation?.apiFlag ? "--api v2" : "its v2-only flags"} it uses v3${sunset}`;
     if (next) return `'mids ${ran}' is deprecated (v2 API); use 'mids ${next}'${sunset}`;
   }
   const path = r?.path ?? "this route";

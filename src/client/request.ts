@@ -91,13 +91,6 @@ export function urlSecrets(url: string | undefined): string[] {
   return [...new Set(out.flatMap((s) => [s, decoded(s)]))].filter((s) => s.length >= 4);
 }
 
-/** Replace the key wherever it appears (URLs, bodies, headers) before anything is printed. */
-export function redact(text: string, secrets: readonly (string | undefined)[]): string {
-  let out = text;
-  for (const s of secrets) if (s && s.length >= 4) out = out.split(s).join("***");
-  return out;
-}
-
 /** Headers as --verbose may show them: credential headers by the one rule list (contract/secrets.ts). */
 export function redactHeaders(headers: Record<string, string>): Record<string, string> {
   const out: Record<string, string> = {};

@@ -266,7 +266,7 @@ export const ROUTES: readonly Route[] = [
     params: [], summary: "Partial update of an alert subscription (owner-scoped)" },
 ];
 
-const byId = new Map(ROUTES.map((r) => [r.id, r]));
+const byId: ReadonlyMap<string, Route> = new Map(ROUTES.map((r) => [r.id, r]));
 
 export function route(id: string): Route {
   const r = byId.get(id);

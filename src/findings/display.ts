@@ -1,8 +1,8 @@
 // What a source line looks like on a screen (stylish findings, the scan --fix --dry-run diff on
 // a terminal): control characters in caret notation (`^[` for ESC, `^?` for DEL, as `cat -v` writes them) and C1 controls, bidi and invisible characters (the
-// ones every data format of mids escapes: src/output/sanitize.ts) as `<U+202E>`, so a line can
+// ones every data format of mids escapes: src/util/sanitize.ts) as `<U+202E>`, so a line can
 // neither drive the terminal nor read differently from its bytes. Piped diffs keep the bytes.
-import { needsEscape } from "../output/sanitize.js";
+import { needsEscape } from "../util/sanitize.js";
 
 const C0 = /[\u0000-\u0008\u000b-\u001f]/;
 

@@ -1,5 +1,5 @@
 // GitHub workflow commands (annotations) and the Markdown step summary.
-import { oneLine, stripControl } from "../output/sanitize.js";
+import { oneLine, stripControl } from "../util/sanitize.js";
 import type { Finding, FindingsSet } from "./types.js";
 import { allFindings, fullMessage } from "./types.js";
 

@@ -1,6 +1,6 @@
 // GitLab Code Quality JSON (the `codequality` report artifact): an array of issues.
 import { createHash } from "node:crypto";
-import { escapeC1Json } from "../output/sanitize.js";
+import { escapeC1Json } from "../util/sanitize.js";
 import { githubFile } from "./github.js";
 import type { FindingsSet } from "./types.js";
 import { allFindings, fullMessage } from "./types.js";

@@ -14,6 +14,7 @@ import type { FindingsSet } from "./types.js";
 import { formatCheckstyle, formatJunit } from "./xml.js";
 
 import { FORMATS, type Format } from "./formats.js";
+import { checkChoice } from "../util/flag-values.js";
 
 export { FORMATS, type Format };
 
@@ -26,9 +27,7 @@ export interface Rendering {
 }
 
 function enumFlag(flag: string, v: string | undefined): Format | undefined {
-  if (v === undefined) return undefined;
-  if (!(FORMATS as readonly string[]).includes(v)) throw new UsageError(`${flag} must be one of ${FORMATS.join(", ")} (got '${v}')`);
-  return v as Format;
+  return v === undefined ? undefined : (checkChoice(flag, v, FORMATS) as Format);
 }
 
 export function render(format: Format, r: Rendering, color: boolean, workspace?: string, stylish?: StylishOptions): string {

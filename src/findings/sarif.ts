@@ -1,6 +1,6 @@
 // SARIF 2.1.0: one run, one result per finding. Checked with Microsoft's SARIF validator
 // (`@microsoft/sarif-multitool validate`): no errors, no warnings (test/unit/findings-sarif.test.ts).
-import { escapeC1Json } from "../output/sanitize.js";
+import { escapeC1Json } from "../util/sanitize.js";
 import type { FindingsSet } from "./types.js";
 import { allFindings, fullMessage } from "./types.js";
 

@@ -2,7 +2,7 @@
 // Text from servers and files is untrusted: control characters never reach the terminal.
 import { Chalk } from "chalk";
 import { shownChar } from "./display.js";
-import { needsEscape, oneLine } from "../output/sanitize.js";
+import { needsEscape, oneLine } from "../util/sanitize.js";
 import { wrapProse, wrapText } from "../output/prose.js";
 import type { Finding, FindingsSet } from "./types.js";
 

@@ -1,7 +1,7 @@
 // XML formats: JUnit (one test case per file) and Checkstyle (read by most CI systems and reviewdog).
 import type { Finding, FindingsSet } from "./types.js";
 import { fullMessage } from "./types.js";
-import { escapeInvisibleXml } from "../output/sanitize.js";
+import { escapeInvisibleXml } from "../util/sanitize.js";
 
 /** XML 1.0 text: escape markup and drop characters XML cannot carry at all. */
 export function xmlEscape(s: string): string {

@@ -14,7 +14,7 @@ import { makeBatcher, makeHarBatcher, Pool, workerScript } from "./parallel/pool
 import type { BatchDone } from "./parallel/protocol.js";
 import { RewriteStage } from "./rewrite-stage.js";
 import { Tally, summaryText } from "./summary.js";
-import { stripControl } from "../output/sanitize.js";
+import { stripControl } from "../util/sanitize.js";
 import { StdoutClosed, WriteStage } from "./write-stage.js";
 import type { InputFormat, Outcome, OutputTarget, Status } from "./types.js";
 

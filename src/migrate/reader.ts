@@ -3,6 +3,7 @@
 // order, to a sink. `readRequests` is the same as an async iterator, for other commands that
 // must read logs exactly as migrate does.
 import { open, stat } from "node:fs/promises";
+import { resolve } from "node:path";
 import { Readable } from "node:stream";
 import type { IO } from "../io.js";
 import { UsageError } from "../errors.js";
@@ -16,7 +17,7 @@ import { parseJsonLine } from "./readers/jsonl.js";
 import type { FlatJsonReader } from "./readers/jsonl-flat.js";
 import { readHar } from "./readers/har.js";
 import { gunzip } from "./gunzip.js";
-import { stripControl } from "../output/sanitize.js";
+import { stripControl } from "../util/sanitize.js";
 import type { Handler, InputFormat, Item, RequestItem } from "./types.js";
 
 // a file is read into one reused buffer: nothing is allocated per read, so nothing piles up
@@ -226,7 +227,9 @@ export async function readInputs(io: IO, files: string[], opts: ReadOptions, sin
 }
 
 async function readOne(io: IO, file: string, stdin: boolean, multi: boolean, opts: ReadOptions, sink: ReadSink): Promise<void> {
-  const raw: AsyncIterable<Buffer | string> = stdin ? (io.stdin as Readable) : readFileChunks(file);
+  // a relative path is the user's, relative to the command's working directory (io.cwd)
+  const path = stdin ? file : resolve(io.cwd, file);
+  const raw: AsyncIterable<Buffer | string> = stdin ? (io.stdin as Readable) : readFileChunks(path);
   const src = new Chunks(raw, opts.signal);
   try {
     const magic = await src.peek((h) => h.length >= 8);
@@ -272,7 +275,7 @@ async function readOne(io: IO, file: string, stdin: boolean, multi: boolean, opt
     };
     // regular files only: a read from a FIFO or a device may block for ever, and a thread
     // blocked in it would hold up the exit of a process that has worker threads
-    const st = stdin || !(sink.parallel || sink.parallelHar) ? undefined : await stat(file);
+    const st = stdin || !(sink.parallel || sink.parallelHar) ? undefined : await stat(path);
     const size = st?.isFile() ? st.size : -1;
     if (format === "har") {
       const hb = size >= 0 ? sink.parallelHar?.(input, size) : undefined;

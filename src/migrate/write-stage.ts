@@ -4,7 +4,7 @@
 // away (`| head`) stops the run quietly.
 import type { IO } from "../io.js";
 import { writeAsync } from "../io.js";
-import { stripControl } from "../output/sanitize.js";
+import { stripControl } from "../util/sanitize.js";
 import type { InputInfo } from "./reader.js";
 import { Output, type ChunkWriter, type TextWriter } from "./output.js";
 import type { Tally } from "./summary.js";

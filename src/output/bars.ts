@@ -1,6 +1,6 @@
 // Horizontal percentage bars (cluster composition of an intel item, spec 2.4) for a terminal.
 // Pure: returns lines. Labels are server text: control sequences are stripped.
-import { stripControl } from "./sanitize.js";
+import { stripControl } from "../util/sanitize.js";
 import { displayWidth, fitWidth } from "./width.js";
 
 export interface Bar {
@@ -8,7 +8,7 @@ export interface Bar {
   percentage: number;
 }
 
-const EIGHTHS = ["", "▏", "▎", "▍", "▌", "▋", "▊", "▉"];
+const EIGHTHS: readonly string[] = ["", "▏", "▎", "▍", "▌", "▋", "▊", "▉"];
 
 /** A bar of `pct` percent of `width` cells, in eighth-cell steps. */
 export function bar(pct: number, width: number): string {

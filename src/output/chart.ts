@@ -2,7 +2,7 @@
 // asciichart, plus the one-screen summary printed under it: first, last, min, max, change.
 // Pure: returns strings; the series command decides when stdout is a TTY. Timestamps are server
 // text: they are printed through stripControl like any other.
-import { oneLine, stripControl } from "./sanitize.js";
+import { oneLine, stripControl } from "../util/sanitize.js";
 
 export interface Point {
   timestamp: string;

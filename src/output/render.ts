@@ -7,7 +7,7 @@ import { displayWidth, fitWidth } from "./width.js";
 import { wrapText } from "./prose.js";
 
 export { wrapText };
-import { escapeC1Json, escapeC1Yaml, needsEscape, oneLine, stripControl } from "./sanitize.js";
+import { escapeC1Json, escapeC1Yaml, needsEscape, oneLine, stripControl } from "../util/sanitize.js";
 import { loadYaml } from "../util/yaml.js";
 
 export interface Column {
@@ -397,8 +397,8 @@ export async function renderTable(ctx: Context, cols: readonly Column[], rows: r
   }
   // values cut to fit: where to see them whole, said once per kind of list (remembered in the state dir)
   if (tty && ctx.io.columns && !noHeader && body.some((r) => r.some((c, i) => displayWidth(c) > widths[i]))) {
-    const { firstTime } = await import("./remembered.js");
-    if (!ctx.globals.quiet && firstTime(ctx.io.env, `table-cut:${resourceOf(ctx)}`, ctx.now())) {
+    const [{ firstTime }, { stateDir }] = await Promise.all([import("../util/remembered.js"), import("../config.js")]);
+    if (!ctx.globals.quiet && firstTime(stateDir(ctx.io.env), `table-cut:${resourceOf(ctx)}`, ctx.now())) {
       ctx.notice(`values ending in … are cut to fit ${ctx.io.columns} columns; -o json, -o csv or --fields shows them whole (said once)`, "table-cut");
     }
   }

@@ -1,7 +1,7 @@
 // A Frontier Report (spec 2.9) or a v3 report (ASSUMED.v3ReportShape) as readable terminal text:
 // title, dates and link, the summary, the Markdown body lightly rendered, market figures,
 // sources and revisions. Pure: returns a string. All server text is stripped of control sequences.
-import { stripControl } from "./sanitize.js";
+import { stripControl } from "../util/sanitize.js";
 import { displayWidth } from "./width.js";
 
 interface Metric { key?: string; value?: number; publishedValue?: number; unit?: string; provider?: string; freshness?: string; disagreement?: { comparedWith?: string; differencePercent?: number } }

@@ -3,7 +3,7 @@
 // as `k=v` text, an empty list as "none". Never raw JSON in a cell unless nothing else fits.
 import type { Context } from "../context.js";
 import { renderTable, type Column } from "./render.js";
-import { oneLine } from "./sanitize.js";
+import { oneLine } from "../util/sanitize.js";
 
 type Rec = Record<string, unknown>;
 

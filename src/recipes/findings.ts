@@ -2,7 +2,7 @@
 // shape of issue 5, which is this command's own CI interface.
 import { route } from "../contract/routes.js";
 import * as F from "../findings/index.js";
-import { escapeC1Json } from "../output/sanitize.js";
+import { escapeC1Json } from "../util/sanitize.js";
 import type { FileReport, Finding } from "./types.js";
 
 const validateRoute = route("v2.recipes.validate");

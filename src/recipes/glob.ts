@@ -6,7 +6,7 @@ import { readdirSync } from "node:fs";
 import { isAbsolute, join, resolve, sep } from "node:path";
 import { globSync } from "tinyglobby";
 import { UsageError } from "../errors.js";
-import { SKIPPED_DIRS, gitignoreFilter, type IgnoreTooLarge } from "../migrate/scan/walk.js";
+import { SKIPPED_DIRS, gitignoreFilter, type IgnoreTooLarge } from "../util/gitignore-tree.js";
 
 export function hasMagic(pattern: string): boolean {
   return /[*?{]/.test(pattern);

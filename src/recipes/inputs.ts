@@ -5,7 +5,7 @@ import { readdirSync, statSync, type Dirent } from "node:fs";
 import { open } from "node:fs/promises";
 import { isAbsolute, join, resolve } from "node:path";
 import { UsageError } from "../errors.js";
-import type { IgnoreTooLarge } from "../migrate/scan/walk.js";
+import type { IgnoreTooLarge } from "../util/gitignore-tree.js";
 import { glob, hasMagic } from "./glob.js";
 import { MAX_RECIPE_BYTES } from "./parse.js";
 

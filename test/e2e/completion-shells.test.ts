@@ -36,8 +36,8 @@ const CASES: Case[] = [
   { line: "mids intel list --grade ", exactly: GRADES },
   { line: "mids migrate --fail-on removed,un", exactly: ["removed,unchanged", "removed,unrecognized"] },
   // migrate scan's own --fail-on (its statuses), and a list never offers a value it already holds
-  { line: "mids migrate scan --fail-on ", exactly: ["partial", "removed", "rewritten", "unrecognized"], shells: ["bash", "fish"] },
-  { line: "mids migrate scan --fail-on partial,", exactly: ["partial,removed", "partial,rewritten", "partial,unrecognized"], shells: ["bash", "fish"] },
+  { line: "mids migrate scan --fail-on ", exactly: ["partial", "removed", "rewritten", "unrecognized"], shells: ["bash", "zsh", "fish"] },
+  { line: "mids migrate scan --fail-on partial,", exactly: ["partial,removed", "partial,rewritten", "partial,unrecognized"], shells: ["bash", "zsh", "fish"] },
   { line: "mids intel list --grade polished,", exactly: ["polished,chipped", "polished,cut", "polished,flawless", "polished,rough"] },
   // global flags after a subcommand, and each list's own flags only
   { line: "mids projects list -o ", exactly: ["csv", "json", "ndjson", "table", "yaml"] },

@@ -1,14 +1,15 @@
 // Every example in the user docs runs as written: each line of every `sh` code block in README.md
-// and docs/ (the generated manual's examples are --help's, run by help-examples.test.ts) runs in
-// bash against one sandbox. A page's examples run in order in one directory, as a reader follows
+// and docs/ (the generated manual's examples are --help's, run by help-examples.test.ts) runs
+// against one sandbox (a plain `mids ...` line through main() in this process, anything the shell
+// must read in bash). A page's examples run in order in one directory, as a reader follows
 // the page; pages run side by side, a few at a time. Blocks that show output are `console`.
 import { chmodSync, copyFileSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
-import { spawn } from "node:child_process";
 import { gzipSync } from "node:zlib";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { BIN, ROOT, runMids, tempDir, useSandbox } from "../helpers/cli.js";
 import { helpExamples } from "../helpers/manual.js";
+import { runExample } from "../helpers/examples.js";
 
 /** The base URL the docs use for "your API": the sandbox stands in for it. */
 const PLACEHOLDER_URL = "https://your-api-host";
@@ -94,26 +95,6 @@ function workspace(key: string, bin: string, config: string): { cwd: string; env
   return { cwd, env };
 }
 
-/** Run one example in bash; on timeout its whole process group is killed. */
-function run(script: string, cwd: string, env: Record<string, string>, stdin: string): Promise<{ code: number | "timeout"; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn("bash", ["--norc", "-o", "pipefail", "-c", script], { cwd, env, detached: true, stdio: ["pipe", "ignore", "pipe"] });
-    let stderr = "";
-    let timedOut = false;
-    child.stderr.setEncoding("utf8").on("data", (d) => (stderr += d));
-    child.stdin.on("error", () => undefined);
-    child.stdin.end(stdin);
-    const timer = setTimeout(() => {
-      timedOut = true;
-      try { process.kill(-child.pid!, "SIGKILL"); } catch { /* already gone */ }
-    }, EXAMPLE_MS);
-    child.on("close", (code) => {
-      clearTimeout(timer);
-      resolve({ code: timedOut ? "timeout" : code ?? 128, stderr });
-    });
-  });
-}
-
 describe("docs examples", () => {
   // an example that is also in a command's --help runs in help-examples.test.ts: not twice
   const inHelp = helpExamples();
@@ -150,7 +131,7 @@ describe("docs examples", () => {
         for (const x of xs) {
           // a prompt for the key reads it from stdin, as a user would type it
           const t0 = Date.now();
-          const r = await run(x.script, cwd, env, `${fixtures.demoKey}\n`);
+          const r = await runExample(x.script, { cwd, env, stdin: `${fixtures.demoKey}\n`, timeoutMs: EXAMPLE_MS });
           if (process.env.DOCS_EXAMPLES_TIMES) console.log(`${Date.now() - t0}ms ${x.page}:${x.line} ${x.script}`);
           if (r.code !== x.exit || /unexpected error|\n\s+at /.test(r.stderr)) {
             failures.push(`${x.page}:${x.line}: ${x.script} -> exit ${r.code} (want ${x.exit}): ${r.stderr.trim().split("\n").slice(0, 2).join(" / ")}`);

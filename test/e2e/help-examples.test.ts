@@ -1,13 +1,14 @@
-// Every example in every command's --help runs as written (in bash, pipes and all) against one
-// sandbox: the ids, slugs and times in them are the sandbox's own. Files the examples read are the
+// Every example in every command's --help runs as written against one sandbox (a plain `mids ...`
+// line through main() in this process, anything with pipes, redirections or expansions in bash): the ids, slugs and times in them are the sandbox's own. Files the examples read are the
 // test fixtures under the names the examples use; the few that cannot run here are listed below.
 import { chmodSync, copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { join } from "node:path";
 import type { Command } from "commander";
 import { describe, expect, it } from "vitest";
-import { BIN, ROOT, baseEnv, budgetFor, mapLimit, runMids, tempDir, useSandbox } from "../helpers/cli.js";
+import { BIN, ROOT, budgetFor, mapLimit, runMids, tempDir, useSandbox } from "../helpers/cli.js";
+import { plainMidsArgv, runExample } from "../helpers/examples.js";
 import { buildProgram, createContext } from "../../src/main.js";
 import { testIO } from "../../src/io.js";
 
@@ -78,25 +79,6 @@ async function workspace(): Promise<{ cwd: string; env: Record<string, string> }
   return { cwd, env };
 }
 
-/** Run an example in bash; a failure to start it (no bash, a removed directory) is its result, never an uncaught error. */
-function bash(script: string, cwd: string, env: Record<string, string>, signal: AbortSignal): Promise<{ code: number; stderr: string }> {
-  return new Promise((resolve) => {
-    // (aborted with the test: the example is killed, not left writing into a removed directory)
-    const child = spawn("bash", ["--norc", "-o", "pipefail", "-c", script], { cwd, env, stdio: ["ignore", "ignore", "pipe"], signal, killSignal: "SIGKILL" });
-    let stderr = "";
-    child.stderr.setEncoding("utf8").on("data", (d) => (stderr += d));
-    const timer = setTimeout(() => child.kill("SIGKILL"), EXAMPLE_MS);
-    child.on("error", (e) => {
-      clearTimeout(timer);
-      resolve({ code: -1, stderr: `cannot run bash: ${e.message}` });
-    });
-    child.on("close", (code) => {
-      clearTimeout(timer);
-      resolve({ code: code ?? 128, stderr });
-    });
-  });
-}
-
 /** examples at a time: each is one CLI or a short pipe of them; more would only queue on 2 cores */
 const LANES = 3;
 /** one example's own limit: a `migrate verify` replays a whole log against the sandbox */
@@ -110,13 +92,35 @@ describe("--help examples", () => {
     for (const e of Object.keys(EXCEPTIONS)) expect(all.map((x) => x.example)).toContain(e);
   });
 
+  it("a plain mids line runs in this process, anything the shell must read in bash", () => {
+    expect(plainMidsArgv(`mids alerts update alr_1 --name "DeFi movers" --selector '{"a":true}' --limit=5`))
+      .toEqual(["alerts", "update", "alr_1", "--name", "DeFi movers", "--selector", '{"a":true}', "--limit=5"]);
+    expect(plainMidsArgv("mids recipes validate 'recipes/**/*.{yml,yaml}'")).toEqual(["recipes", "validate", "recipes/**/*.{yml,yaml}"]);
+    for (const shell of ["mids me | jq .", "mids migrate a.log > b.log", "mids migrate logs/*.log", "mids x $(mids y)", "A=1 mids me",
+      "mids a && mids b", "mids --name \"$USER\"", "cat f | mids x -", "mids serve &", "mids x ~/.zfunc", "jq . x", "mids"]) {
+      expect(plainMidsArgv(shell), shell).toBeUndefined();
+    }
+    // most examples are plain: the in-process path carries the bulk of them
+    expect(all.filter((x) => plainMidsArgv(x.example)).length).toBeGreaterThan(all.length / 2);
+  });
+
   // a group's help repeats some of its commands' examples: each distinct one runs once
   const runnable = [...new Map(all.filter((x) => !(x.example in EXCEPTIONS)).map((x) => [x.example, x])).values()];
 
   it("every example runs as written against the sandbox", { timeout: budgetFor(runnable.length, LANES) }, async ({ signal }) => {
     if (spawnSync("sh", ["-c", "command -v jq"]).status !== 0) throw new Error("the examples pipe into jq: install it (CI does, in .ci/run)");
     const { cwd, env } = await workspace();
-    const results = await mapLimit(runnable, LANES, (x) => bash(x.example, cwd, env, signal), signal);
+    // each example starts from the stored settings above, in a config directory of its own: `config
+    // unset --profile ci base-url` must not take the ci profile from a `--profile ci` example that
+    // happens to run after it
+    const template = readFileSync(join(env.MIDS_CONFIG_DIR, "config.json"));
+    const ownConfig = () => {
+      const dir = join(tempDir("config-"), "mids");
+      mkdirSync(dir, { mode: 0o700 });
+      writeFileSync(join(dir, "config.json"), template, { mode: 0o600 });
+      return { ...env, MIDS_CONFIG_DIR: dir };
+    };
+    const results = await mapLimit(runnable, LANES, (x) => runExample(x.example, { cwd, env: ownConfig(), timeoutMs: EXAMPLE_MS, signal }), signal);
     const failures = runnable.flatMap((x, i) => {
       const r = results[i];
       return r && (r.code !== x.exit || /unexpected error|\n\s+at /.test(r.stderr)) ? [`${x.command}: ${x.example} -> exit ${r.code}: ${r.stderr.trim().split("\n").slice(0, 2).join(" / ")}`] : [];

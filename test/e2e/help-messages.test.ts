@@ -1,7 +1,7 @@
 // Help as a new user meets it: `mids help <path>`, global flags in subcommand help, wrapping to
 // the terminal width, enum flags refused locally, and notices that name the command that ran.
 import { describe, expect, it } from "vitest";
-import { baseEnv, runMids, useSandbox } from "../helpers/cli.js";
+import { baseEnv, runMain, runMids, useSandbox } from "../helpers/cli.js";
 
 const sb = useSandbox();
 
@@ -113,16 +113,23 @@ describe("enum flags", () => {
     [["migrate", "scan", "--fail-on", "bogus", "."], "--fail-on", ["rewritten", "unrecognized"]],
     [["api", "-X", "BREW", "/v3/topics"], "-X", ["GET", "PATCH"]],
     [["projects", "list", "--universe", "moon"], "--universe", ["crypto", "tradfi"]],
+    // fixed values commander checks (.choices, which completions read): refused in the same words
+    [["contract", "export", "--api", "v4"], "--api", ["v2", "v3"]],
+    [["projects", "list", "-o", "xml"], "--output", ["table", "json", "ndjson", "csv", "yaml"]],
+    [["projects", "list", "--sort", "bogus"], "--sort", ["trend", "createdAt"]],
   ];
   it("are checked locally with their values listed", async () => {
     const before = (await sb.admin<unknown[]>("/_sandbox/requests")).length;
     const env = sb.env("mids_sandbox_demo");
-    const results = await Promise.all(cases.map(([args]) => runMids(args, { env, input: "" })));
+    // (main() in this process: the refusal is the option parser's, the same in the binary)
+    const results = await Promise.all(cases.map(([args]) => runMain(args, { env, input: "" })));
     results.forEach((r, i) => {
       const [args, flag, values] = cases[i];
       const label = args.join(" ");
       expect(r.code, label).toBe(2);
       expect(r.stderr.split("\n").filter(Boolean)[0], label).toContain(flag);
+      // one wording for every flag with fixed values, whoever checks it
+      expect(r.stderr.split("\n")[0], label).toMatch(/^mids: \S+ must be one (or more )?of .+ \(got '[^']*'\)$/);
       // named once: "mids: --fail-on must be ...", not "--fail-on: --fail-on must be ..."
       expect(r.stderr.split(flag).length - 1, label).toBe(1);
       for (const v of values) expect(r.stderr, label).toContain(v);

@@ -80,7 +80,7 @@ describe("migrate --jobs: the same output as one thread", () => {
   it("--jobs takes a whole number", async () => {
     const r = await runMids(["migrate", join(FIX, "combined.log"), "--jobs", "two"]);
     expect(r.code).toBe(2);
-    expect(r.stderr).toBe("mids: --jobs must be a whole number from 0 to 64, not 'two'\nhint: --jobs 0 reads every input on one thread\n");
+    expect(r.stderr).toBe("mids: --jobs must be a whole number from 0 to 64 (got 'two')\nhint: --jobs 0 reads every input on one thread\n");
     expect(r.stdout).toBe("");
   });
 

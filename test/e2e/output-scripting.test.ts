@@ -6,11 +6,13 @@ import { createServer, type Server } from "node:http";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ROOT, runMids, useSandbox } from "../helpers/cli.js";
+import { ROOT, runMain, useSandbox } from "../helpers/cli.js";
 import { SANDBOX_DEMO_KEY } from "../../src/sandbox/keys.js";
 
 const sb = useSandbox();
-const mids = (args: string[]) => runMids(args, { env: sb.env(SANDBOX_DEMO_KEY) });
+// what a script reads (stdout, stderr, exit code) from main() in this process: the formats and
+// guards are the CLI's own code, the same through the binary (pipes, screen-tty and query-projects run that)
+const mids = (args: string[]) => runMain(args, { env: sb.env(SANDBOX_DEMO_KEY) });
 const list = async (q: string) => (await sb.api<{ data: { slug: string; name: string; trend: number }[] }>(`/v3/projects?${q}`, SANDBOX_DEMO_KEY)).body.data;
 
 describe("--jq", () => {
@@ -120,7 +122,7 @@ describe("hostile server text", () => {
     url = `http://127.0.0.1:${(proxy.address() as { port: number }).port}`;
   });
   afterAll(() => new Promise<void>((r) => proxy.close(() => r())));
-  const viaProxy = (args: string[]) => runMids(args, { env: sb.env(SANDBOX_DEMO_KEY, { MIDS_BASE_URL: url }), timeoutMs: 15_000 });
+  const viaProxy = (args: string[]) => runMain(args, { env: sb.env(SANDBOX_DEMO_KEY, { MIDS_BASE_URL: url }) });
 
   it("error messages carry no bidi override, zero-width or C1 character", async () => {
     const r = await viaProxy(["projects", "get", "evil-slug"]);

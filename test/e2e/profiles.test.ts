@@ -87,7 +87,7 @@ describe("profiles", () => {
 
   it("an unknown profile is exit 2 naming the profiles there are", async () => {
     const env = baseEnv();
-    await Promise.all([runMids(["config", "set", "--profile", "work", "output", "json"], { env }), runMids(["config", "set", "--profile", "ci", "output", "csv"], { env })]);
+    await Promise.all([runMain(["config", "set", "--profile", "work", "output", "json"], { env }), runMain(["config", "set", "--profile", "ci", "output", "csv"], { env })]);
     for (const r of [await runMids(["--profile", "nope", "me"], { env }), await runMain(["me"], { env: { ...env, MIDS_PROFILE: "nope" } })]) {
       expect(r.code).toBe(2);
       expect(r.stderr).toMatch(/^mids: unknown profile 'nope'\nhint: profiles: default, ci, work/);
@@ -189,14 +189,14 @@ describe("concurrent writes", () => {
 
   it("a lock left by a dead process, or an old one, is broken", async () => {
     const env = baseEnv();
-    await runMids(["config", "set", "output", "json"], { env });
+    await runMain(["config", "set", "output", "json"], { env });
     const lock = `${fileOf(env)}.lock`;
     const dead = spawnSync(process.execPath, ["-e", "process.stdout.write(String(process.pid))"], { encoding: "utf8" }).stdout;
     writeFileSync(lock, `${dead}\n`);
-    expect((await runMids(["config", "set", "api", "v2"], { env })).code).toBe(0);
+    expect((await runMain(["config", "set", "api", "v2"], { env })).code).toBe(0);
     writeFileSync(lock, `${process.pid}\n`); // alive, but an hour old
     utimesSync(lock, new Date(Date.now() - 3_600_000), new Date(Date.now() - 3_600_000));
-    expect((await runMids(["config", "set", "timeout", "9s"], { env })).code).toBe(0);
+    expect((await runMain(["config", "set", "timeout", "9s"], { env })).code).toBe(0);
     expect(stored(env)).toEqual({ output: "json", api: "v2", timeout: "9s" });
     expect(existsSync(lock)).toBe(false);
   });
@@ -230,7 +230,7 @@ describe("a rejected key", () => {
 describe("--sandbox", () => {
   it("uses its demo key even when MIDS_API_KEY or the config holds one (only --api-key overrides it)", async () => {
     const env = baseEnv({ MIDS_API_KEY: "mids_someone_elses_key_1234" });
-    await runMids(["config", "set", "api-key", "-"], { env, input: "mids_configured_key_5678" });
+    await runMain(["config", "set", "api-key", "-"], { env, input: "mids_configured_key_5678" });
     const r = await runMids(["--sandbox", "me", "-o", "json"], { env });
     expect(r.code, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout).credential.id).toBe(SANDBOX_KEYS.find((k) => k.key.endsWith("demo"))!.id);

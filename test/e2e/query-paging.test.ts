@@ -77,7 +77,8 @@ const CI = process.env.CI === "true" || process.env.CI === "1";
 function onTerminal(args: string[], opts: { cols: number; env?: Record<string, string> }): Promise<{ code: number | null; text: string }> {
   const cmd = `stty cols ${opts.cols} rows 40; exec '${process.execPath}' '${BIN}' ${args.join(" ")}`;
   return new Promise((res) => {
-    const child = spawn("script", ["-qec", cmd, "/dev/null"], { env: opts.env ?? sb.env(KEY), stdio: ["ignore", "pipe", "pipe"] });
+    // -E never: the terminal echoes no input (under load script(1) has shown NULs typed into it)
+    const child = spawn("script", ["-q", "-E", "never", "-ec", cmd, "/dev/null"], { env: opts.env ?? sb.env(KEY), stdio: ["ignore", "pipe", "pipe"] });
     let text = "";
     child.stdout.setEncoding("utf8").on("data", (d) => (text += d));
     child.on("error", (e) => res({ code: null, text: `cannot run script(1) (install bsdutils): ${e.message}` }));

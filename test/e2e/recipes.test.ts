@@ -8,7 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ROOT, runMain, runMids, startSandbox, tempDir, type SandboxProcess } from "../helpers/cli.js";
 import { parseXml } from "../fixtures/recipes/xml.js";
 import { SANDBOX_DEMO_KEY, SANDBOX_KEYS } from "../../src/sandbox/keys.js";
-import { MAX_GITIGNORE_BYTES } from "../../src/migrate/scan/walk.js";
+import { MAX_GITIGNORE_BYTES } from "../../src/util/gitignore-tree.js";
 
 const FIX = join(ROOT, "test/fixtures/recipes");
 const KEY = SANDBOX_DEMO_KEY;

@@ -112,7 +112,7 @@ describe("server text on a terminal", () => {
 
   // src/main.ts reportError writes the -o json error line with a bare JSON.stringify, so a C1
   // control from the server's error body reaches the terminal. Expected to fail until main.ts
-  // wraps it in escapeC1Json (src/output/sanitize.ts); then turn this into a plain it().
+  // wraps it in escapeC1Json (src/util/sanitize.ts); then turn this into a plain it().
   it("the -o json error line on stderr carries no C1 control either", async () => {
     for (const fmt of ["json", "ndjson"]) {
       const r = await run(["projects", "get", "no-such-project", "-o", fmt]);

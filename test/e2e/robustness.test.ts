@@ -53,7 +53,7 @@ describe("bad input", () => {
       [["projects", "list", "--api", "v2", "--page", "99999999999999999999"], 2, /--page must be a whole number/],
       [["projects", "list", "--limit", "0"], 2, /--limit must be a whole number from 1 to 50/],
       [["projects", "list", "--min-trend", "abc"], 2, /--min-trend must be a number/],
-      [["projects", "list", "--sort", "bogus"], 2, /Allowed choices are/],
+      [["projects", "list", "--sort", "bogus"], 2, /^mids: --sort must be one of trend, createdAt, reinforcedAt \(got 'bogus'\)$/m],
       [["projects", "list", "extra"], 2, /too many arguments/],
       [["--fields", "a..b", "topics", "list"], 2, /--fields: 'a\.\.b' is not a field path/],
       [["--max-retries", "abc", "topics", "list"], 2, /--max-retries must be a whole number/],

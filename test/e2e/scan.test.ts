@@ -9,8 +9,8 @@ import { ROOT, baseEnv, runMids } from "../helpers/cli.js";
 import { migrationRule } from "../../src/contract/migration.js";
 import { parseXml } from "../fixtures/recipes/xml.js";
 import ignore from "ignore";
-import { INDEX_MIN_RULES } from "../../src/migrate/scan/gitignore.js";
-import { MAX_GITIGNORE_BYTES } from "../../src/migrate/scan/walk.js";
+import { INDEX_MIN_RULES } from "../../src/util/gitignore.js";
+import { MAX_GITIGNORE_BYTES } from "../../src/util/gitignore-tree.js";
 
 const FIXTURE = join(ROOT, "test/fixtures/scan/tree");
 const HOST = "https://api.mids.example";
@@ -211,7 +211,7 @@ describe("mids migrate scan: exit codes", () => {
     expect(pass.code).toBe(0);
     const bad = await runMids(["migrate", "scan", "--fail-on", "unchanged"], { cwd: tree, env: env() });
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toContain("--fail-on must list statuses among rewritten, partial, removed, unrecognized (got 'unchanged')");
+    expect(bad.stderr).toContain("--fail-on must be one or more of rewritten, partial, removed, unrecognized, comma-separated (got 'unchanged')");
     const missing = await runMids(["migrate", "scan", "nope/"], { cwd: tree, env: env() });
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain("no such file or directory: 'nope/'");

@@ -5,12 +5,14 @@
 // lacks as unconfirmed, never differs (--strict: differs), and skips reads of the past.
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { ROOT, runMids, useSandbox, type RunResult } from "../helpers/cli.js";
+import { ROOT, runMain, useSandbox, type RunResult } from "../helpers/cli.js";
 import { SANDBOX_DEMO_KEY, SANDBOX_KEYS } from "../../src/sandbox/keys.js";
 
 const sb = useSandbox(["--faults", "shapes"]);
 const KEY = SANDBOX_KEYS.find((k) => k.id === "key_reports")!.key;
-const run = (args: string[], key = KEY) => runMids(args, { env: sb.env(key) });
+// what is under test is how each command reads and renders a shape: main() in this process (the
+// binary's own part, exit codes and streams, is the same for every command and tested elsewhere)
+const run = (args: string[], key = KEY) => runMain(args, { env: sb.env(key) });
 
 /** Every array inside a value (itself included). */
 function arraysIn(v: unknown, out: unknown[][] = []): unknown[][] {

@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { ROOT, runMain, runMids, useSandbox } from "../helpers/cli.js";
+import { ROOT, runMain, useSandbox } from "../helpers/cli.js";
 import { SANDBOX_DEMO_KEY } from "../../src/sandbox/keys.js";
 import { RESPONSE_MAPS } from "../../src/contract/migration.js";
 import { closedPort } from "../helpers/ports.js";
@@ -28,7 +28,9 @@ interface Rec {
 interface Report { requests: Rec[]; summary: Record<string, unknown> & { routes: Record<string, Record<string, number>> } }
 interface Logged { method: string; path: string; query: Record<string, string> }
 
-const verify = (args: string[], key = SANDBOX_DEMO_KEY) => runMids(["migrate", "verify", ...args], { env: sb.env(key) });
+// verify's cases run through main() in this process; the binary runs verify in
+// verify-concurrency, hostile-interrupt (signals) and secrets-sent-and-traced
+const verify = (args: string[], key = SANDBOX_DEMO_KEY) => runMain(["migrate", "verify", ...args], { env: sb.env(key) });
 const requestsSeen = async (): Promise<Logged[]> => sb.admin<Logged[]>("/_sandbox/requests");
 const clear = () => sb.admin("/_sandbox/requests/clear", "POST");
 

@@ -23,20 +23,19 @@ export interface RunOptions {
 }
 
 /**
- * Every temporary directory of a test file lives under one root, removed after the file's tests
- * (and at exit, should a worker stop early), so runs leave nothing in /tmp.
+ * Every temporary directory of a test file lives under one directory, removed after the file's
+ * tests (test/setup.ts), inside the run's root (test/global-setup.ts removes it at the end, so a
+ * run leaves nothing in /tmp even when a file is cut short).
  */
 let tempRoot: string | undefined;
 export function tempDir(prefix = "tmp-"): string {
-  tempRoot ??= mkdtempSync(join(tmpdir(), "mids-test-"));
+  tempRoot ??= mkdtempSync(join(process.env.MIDS_TEST_TMP ?? tmpdir(), "mids-test-"));
   return mkdtempSync(join(tempRoot, prefix));
 }
 export function removeTempDirs(): void {
   if (tempRoot) rmSync(tempRoot, { recursive: true, force: true });
   tempRoot = undefined;
 }
-afterAll(removeTempDirs);
-process.once("exit", removeTempDirs);
 
 /** A clean environment: no user config, no colour, no CI detection surprises. */
 export function baseEnv(extra: Record<string, string | undefined> = {}): Record<string, string> {
@@ -77,7 +76,8 @@ export function runMids(args: string[], opts: RunOptions = {}): Promise<RunResul
 
 export interface SandboxProcess {
   url: string;
-  child: ChildProcess;
+  /** the `mids sandbox serve` process; absent when the sandbox runs in this process */
+  child?: ChildProcess;
   /** env for runMids pointing at this sandbox with the given key */
   env(key?: string, extra?: Record<string, string | undefined>): Record<string, string>;
   /** admin endpoints: /_sandbox/requests etc. */
@@ -87,8 +87,56 @@ export interface SandboxProcess {
   stop(): Promise<void>;
 }
 
-/** Start `mids sandbox serve --port 0` and wait for its "listening on" line. */
+/**
+ * The options of an in-process sandbox for `sandbox serve` flags that only shape its answers
+ * (`-q`, `--faults`, `--rate-limit`); undefined for any other flag (a bind address, a scenario or
+ * cassette file: what the serve command itself does with them is under test, so it runs).
+ */
+function inProcessOptions(args: string[]): { faults?: string; rateLimit?: number } | undefined {
+  const opts: { faults?: string; rateLimit?: number } = {};
+  for (let i = 0; i < args.length; i++) {
+    if (args[i] === "-q") continue;
+    if (args[i] === "--faults" && i + 1 < args.length) opts.faults = args[++i];
+    else if (args[i] === "--rate-limit" && i + 1 < args.length) opts.rateLimit = Number(args[++i]);
+    else return undefined;
+  }
+  return opts;
+}
+
+/**
+ * A sandbox on a free loopback port. One that only needs answers runs in this process (the same
+ * server `mids sandbox serve` starts: its start-up, the serve command's own output, is tested where
+ * it is the subject); a few hundred CLI runs per file make requests to it, and a process of its
+ * own per test file cost seconds of CPU each. Other flags start `mids sandbox serve --port 0`.
+ */
 export async function startSandbox(args: string[] = []): Promise<SandboxProcess> {
+  const own = inProcessOptions(args);
+  if (own) {
+    const { startSandbox: start } = await import("../../src/sandbox/index.js");
+    const sb = await start({ port: 0, host: "127.0.0.1", quiet: true, ...own });
+    return sandboxAt(sb.url, () => sb.close());
+  }
+  return serveProcess(args);
+}
+
+/** The test's handle on a sandbox at `url`. */
+function sandboxAt(url: string, stop: () => Promise<void>, child?: ChildProcess): SandboxProcess {
+  return {
+    url,
+    child,
+    env: (key, extra = {}) => baseEnv({ MIDS_BASE_URL: url, MIDS_API_KEY: key, ...extra }),
+    admin: async (path, method = "GET") => (await fetch(url + path, { method })).json(),
+    api: async (path, key) => {
+      const res = await fetch(url + path, { headers: key ? { "x-api-key": key } : {} });
+      const text = await res.text();
+      return { status: res.status, body: (text ? JSON.parse(text) : undefined), headers: res.headers };
+    },
+    stop,
+  };
+}
+
+/** Start `mids sandbox serve --port 0` and wait for its "listening on" line. */
+async function serveProcess(args: string[]): Promise<SandboxProcess> {
   const child = spawn(process.execPath, [BIN, "sandbox", "serve", "--port", "0", ...args], {
     env: baseEnv(),
     stdio: ["ignore", "pipe", "pipe"],
@@ -105,22 +153,11 @@ export async function startSandbox(args: string[] = []): Promise<SandboxProcess>
     });
     child.once("exit", (code) => rej(new Error(`sandbox exited ${code}: ${stderr}`)));
   });
-  return {
-    url,
-    child,
-    env: (key, extra = {}) => baseEnv({ MIDS_BASE_URL: url, MIDS_API_KEY: key, ...extra }),
-    admin: async (path, method = "GET") => (await fetch(url + path, { method })).json(),
-    api: async (path, key) => {
-      const res = await fetch(url + path, { headers: key ? { "x-api-key": key } : {} });
-      const text = await res.text();
-      return { status: res.status, body: (text ? JSON.parse(text) : undefined), headers: res.headers };
-    },
-    stop: () => new Promise((res) => {
-      if (child.exitCode !== null) return res();
-      child.once("exit", () => res());
-      child.kill("SIGINT");
-    }),
-  };
+  return sandboxAt(url, () => new Promise((res) => {
+    if (child.exitCode !== null) return res();
+    child.once("exit", () => res());
+    child.kill("SIGINT");
+  }), child);
 }
 
 /** One sandbox for a test file: started before its tests, stopped after them. */
@@ -177,10 +214,10 @@ export function budgetFor(runs: number, lanes = 1): number {
  * module state), so `Promise.all` of them is safe.
  */
 let mainQueue: Promise<unknown> = Promise.resolve();
-export function runMain(args: string[], opts: { env?: Record<string, string>; input?: string } = {}): Promise<RunResult> {
+export function runMain(args: string[], opts: { env?: Record<string, string>; input?: string; cwd?: string } = {}): Promise<RunResult> {
   const run = mainQueue.then(async () => {
     const [{ main }, { testIO }] = await Promise.all([import("../../src/main.js"), import("../../src/io.js")]);
-    const io = testIO({ env: opts.env ?? baseEnv(), input: opts.input });
+    const io = testIO({ env: opts.env ?? baseEnv(), input: opts.input, ...(opts.cwd ? { cwd: opts.cwd } : {}) });
     const code = await main(args, { io });
     return { code, stdout: io.out(), stderr: io.err() };
   });

@@ -1,6 +1,10 @@
-// Imports point down (STYLE.md): the contract and the client never reach up into commands or the
-// sandbox, the sandbox sits beside the client (what both need lives in src/contract), and no
-// module imports itself back through a loop, static or lazy.
+// Imports point down (STYLE.md). The layers, bottom up: src/util/, src/errors.ts, src/io.ts (pure
+// pieces everyone shares); src/redact/, src/contract/ (the API as data), src/config.ts (the config
+// file and each setting's checks); src/client/, src/output/, src/findings/, src/recipes/,
+// src/migrate/, src/sandbox/ (the sandbox beside the client: what both need lives in src/contract;
+// several take the Context, a type-only interface in src/context.ts); src/commands/; src/root/ (the
+// root command, settings, factory, error printer); src/main.ts. No module imports itself back
+// through a loop, static, lazy or type-only: a type import couples modules as much as a value one.
 import { readFileSync, readdirSync } from "node:fs";
 import { dirname, join, normalize, relative } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -13,10 +17,10 @@ function sources(dir = SRC): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? sources(join(dir, e.name)) : e.name.endsWith(".ts") ? [relative(ROOT, join(dir, e.name))] : []));
 }
 
-/** The relative modules a file loads at run time: static imports/exports and import() (type-only imports erase). */
+/** The relative modules a file depends on: static imports/exports, import() and type-only imports (`import type`, `import("./x.js").T`). */
 export function importsOf(file: string, text: string): string[] {
   const specs: string[] = [];
-  for (const m of text.matchAll(/^\s*(?:import|export)\s+(type\s+)?[^;'"]*?\bfrom\s*["'](\.[^"']+)["']/gm)) if (!m[1]) specs.push(m[2]);
+  for (const m of text.matchAll(/^\s*(?:import|export)\s+(?:type\s+)?[^;'"]*?\bfrom\s*["'](\.[^"']+)["']/gm)) specs.push(m[1]);
   for (const m of text.matchAll(/^\s*import\s*["'](\.[^"']+)["']/gm)) specs.push(m[1]);
   for (const m of text.matchAll(/\bimport\(\s*["'](\.[^"']+)["']\s*\)/g)) specs.push(m[1]);
   return specs.map((s) => normalize(join(dirname(file), s.replace(/\.js$/, ".ts"))));
@@ -67,11 +71,12 @@ function cycles(g: Map<string, string[]>): string[][] {
 describe("import direction", () => {
   it("reads the imports of every source file", () => {
     expect(graph.size).toBeGreaterThan(50);
-    expect(graph.get("src/main.ts")).toContain("src/commands/registry.ts");
+    expect(graph.get("src/root/program.ts")).toContain("src/commands/registry.ts");
     // lazy imports count: a command's index loads its run module with import()
     expect(graph.get("src/commands/api/index.ts")).toContain("src/commands/api/run.ts");
-    // type-only imports do not
-    expect(importsOf("src/x.ts", 'import type { A } from "./a.js";\nimport { b } from "./b.js";')).toEqual(["src/b.ts"]);
+    // type-only imports count too, and import("...") in a type
+    expect(importsOf("src/x.ts", 'import type { A } from "./a.js";\nimport { b } from "./b.js";\nlet c: import("./c.js").C;')).toEqual(["src/a.ts", "src/b.ts", "src/c.ts"]);
+    expect(importsOf("src/x.ts", 'export type { A } from "./a.js";')).toEqual(["src/a.ts"]);
   });
 
   it("src/contract and src/client never import from src/commands or src/sandbox", () => {
@@ -81,6 +86,30 @@ describe("import direction", () => {
 
   it("src/sandbox never imports from src/client or src/commands (shared shapes live in src/contract)", () => {
     expect(violations("src/sandbox/", ["src/client/", "src/commands/"])).toEqual([]);
+  });
+
+  it("src/util/ is the bottom layer: it imports only src/util/ and src/errors.ts", () => {
+    const out = [...graph].flatMap(([file, deps]) => (file.startsWith("src/util/") ? deps.filter((d) => !d.startsWith("src/util/") && d !== "src/errors.ts").map((d) => `${file} -> ${d}`) : []));
+    expect(out).toEqual([]);
+    expect(graph.get("src/errors.ts")).toEqual([]);
+  });
+
+  it("below the commands nothing imports src/commands, src/root or src/main.ts; only src/main.ts imports src/root", () => {
+    const top = ["src/commands/", "src/root/", "src/main.ts", "src/cli.ts"];
+    for (const layer of ["src/util/", "src/errors.ts", "src/redact/", "src/contract/", "src/client/", "src/output/", "src/findings/", "src/recipes/", "src/migrate/", "src/sandbox/", "src/config.ts", "src/io.ts", "src/context.ts", "src/keyerror.ts"]) {
+      expect(violations(layer, top)).toEqual([]);
+    }
+    expect(violations("src/commands/", ["src/root/", "src/main.ts"])).toEqual([]);
+  });
+
+  it("src/client never imports src/output (what both print through lives in src/util), and the settings (src/config.ts) never import the context, the client or the output", () => {
+    expect(violations("src/client/", ["src/output/"])).toEqual([]);
+    expect(violations("src/config.ts", ["src/context.ts", "src/client/", "src/output/", "src/io.ts"])).toEqual([]);
+    expect(violations("src/keyerror.ts", ["src/client/", "src/output/"])).toEqual([]);
+  });
+
+  it("src/recipes never imports src/migrate (the ignore rules both walk with live in src/util)", () => {
+    expect(violations("src/recipes/", ["src/migrate/"])).toEqual([]);
   });
 
   it("no module imports itself back through a loop", () => {

@@ -1,7 +1,7 @@
 // What "no <resource> matched" and the --fields warning call the items: the resource, never a verb.
 import { Command } from "commander";
 import { describe, expect, it } from "vitest";
-import { resourceName } from "../../src/main.js";
+import { resourceName } from "../../src/root/program.js";
 
 function leaf(path: string): Command {
   let c = new Command("mids");

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { stripControl, oneLine, escapeC1Json } from "../../src/output/sanitize.js";
+import { stripControl, oneLine, escapeC1Json } from "../../src/util/sanitize.js";
 import { getPath, pick, cellText, hasPath, knownPaths, nearest, editDistance } from "../../src/output/fields.js";
 import { csvRow, csvValue, CSV_LIST_SEPARATOR } from "../../src/output/csv.js";
 import { shrinkToFit } from "../../src/output/render.js";

@@ -2,9 +2,6 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { expandBraces, glob } from "../../src/recipes/glob.js";
-import { expandInputs } from "../../src/recipes/inputs.js";
-import { UsageError } from "../../src/errors.js";
 
 // unreadable directories, simulated (tests may run as root, where chmod does not stop reads)
 const denied = new Set<string>();
@@ -17,8 +14,18 @@ vi.mock("node:fs", async (orig) => {
   return { ...fs, readdirSync, default: { ...fs, readdirSync } };
 });
 
+// the modules under test load after the mock, whatever this worker loaded before (files share a
+// worker: vitest runs without isolation)
+let expandBraces: typeof import("../../src/recipes/glob.js").expandBraces;
+let glob: typeof import("../../src/recipes/glob.js").glob;
+let expandInputs: typeof import("../../src/recipes/inputs.js").expandInputs;
+let UsageError: typeof import("../../src/errors.js").UsageError;
 let dir: string;
-beforeAll(() => {
+beforeAll(async () => {
+  vi.resetModules();
+  ({ expandBraces, glob } = await import("../../src/recipes/glob.js"));
+  ({ expandInputs } = await import("../../src/recipes/inputs.js"));
+  ({ UsageError } = await import("../../src/errors.js"));
   dir = mkdtempSync(join(tmpdir(), "mids-recipes-glob-"));
   for (const f of ["a.yaml", "b.yml", "notes.txt", ".hidden.yaml", "sub/c.yaml", "sub/deep/d.yaml", "sub/deep/e.yml", ".git/x.yaml", "node_modules/m.yaml", "q1.yaml", "q22.yaml"]) {
     mkdirSync(join(dir, f, ".."), { recursive: true });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { createContext, reportError } from "../../src/main.js";
+import { createContext } from "../../src/main.js";
+import { reportError } from "../../src/root/report-error.js";
 import { testIO } from "../../src/io.js";
 import { ApiError, UsageError } from "../../src/errors.js";
 

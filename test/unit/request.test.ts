@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { buildRequest, buildRaw, isLoopbackHost, joinUrl, queryString, redact, redactHeaders } from "../../src/client/request.js";
+import { buildRequest, buildRaw, isLoopbackHost, joinUrl, queryString, redactHeaders } from "../../src/client/request.js";
+import { redact } from "../../src/util/known-secrets.js";
 import { route } from "../../src/contract/routes.js";
 
 const opts = { baseUrl: "https://api.example.com/base/", apiKey: "sk_live_secret", userAgent: "mids/test" };

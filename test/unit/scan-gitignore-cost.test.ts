@@ -4,7 +4,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { foldGlobstars, ignoreRules, MAX_RULE_GLOBSTARS } from "../../src/migrate/scan/gitignore.js";
+import { foldGlobstars, ignoreRules, MAX_RULE_GLOBSTARS } from "../../src/util/gitignore.js";
 import { walk } from "../../src/migrate/scan/walk.js";
 import { baseEnv, runMids, tempDir } from "../helpers/cli.js";
 

@@ -1,8 +1,8 @@
-// scan/gitignore.ts answers plain .gitignore rules from sets: it must answer every path as the
+// util/gitignore.ts answers plain .gitignore rules from sets: it must answer every path as the
 // `ignore` package does with the same text. Random rule files and paths, compared one by one.
 import { describe, expect, it } from "vitest";
 import ignore from "ignore";
-import { ignoreRules } from "../../src/migrate/scan/gitignore.js";
+import { ignoreRules } from "../../src/util/gitignore.js";
 
 // a small deterministic generator
 let seed = 7;

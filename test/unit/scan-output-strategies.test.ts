@@ -9,7 +9,7 @@ import { formatStylish } from "../../src/findings/stylish.js";
 import type { FindingsSet } from "../../src/findings/types.js";
 import { toFindingsSet } from "../../src/migrate/scan/report.js";
 import { scan } from "../../src/migrate/scan/scan.js";
-import { oneLine, oneLineAll, stripControl, stripControlAll } from "../../src/output/sanitize.js";
+import { oneLine, oneLineAll, stripControl, stripControlAll } from "../../src/util/sanitize.js";
 import { removeTempDirs, tempDir } from "../helpers/cli.js";
 
 const HOST = "api.mids.example";

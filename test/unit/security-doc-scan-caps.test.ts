@@ -2,9 +2,9 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { MAX_RULE_GLOBSTARS } from "../../src/migrate/scan/gitignore.js";
+import { MAX_RULE_GLOBSTARS } from "../../src/util/gitignore.js";
 import { MAX_FINDINGS_PER_FILE, MAX_FINDINGS_PER_RUN, MAX_SCAN_FILE_BYTES } from "../../src/migrate/scan/scan.js";
-import { MAX_GITIGNORE_BYTES } from "../../src/migrate/scan/walk.js";
+import { MAX_GITIGNORE_BYTES } from "../../src/util/gitignore-tree.js";
 import { ROOT, runMids } from "../helpers/cli.js";
 
 describe("docs/security.md, section migrate scan", () => {

@@ -3,6 +3,7 @@
 import { ASSUMED } from "../../contract/assumed.js";
 import { UsageError } from "../../errors.js";
 import { csvFlag } from "../shared/options.js";
+import { checkChoice } from "../../util/flag-values.js";
 
 /** spec 2.15 shows `active` and `paused`; `active` as the resumed value is assumed (spec 3). */
 export const ALERT_STATUSES = ["paused", ASSUMED.alertResumeStatus] as const;
@@ -20,7 +21,7 @@ export interface UpdateFlags {
   threshold?: string;
 }
 
-const FLAG_NAMES = ["--status", "--cadence", "--destinations", "--selector", "--name", "--threshold"];
+const FLAG_NAMES: readonly string[] = ["--status", "--cadence", "--destinations", "--selector", "--name", "--threshold"];
 
 function nonEmpty(flag: string, v: string): string {
   if (!v.trim()) throw new UsageError(`${flag} must not be empty`);
@@ -51,10 +52,7 @@ export function parseSelector(v: string): Record<string, unknown> {
 }
 
 export function parseStatus(v: string): AlertStatus {
-  if (!(ALERT_STATUSES as readonly string[]).includes(v)) {
-    throw new UsageError(`--status must be one of ${ALERT_STATUSES.join(", ")} (got '${v}')`);
-  }
-  return v as AlertStatus;
+  return checkChoice("--status", v, ALERT_STATUSES) as AlertStatus;
 }
 
 /** The partial-update body: only given flags, under the contract's field names. */

@@ -5,7 +5,7 @@ import { buildPath, route } from "../../contract/routes.js";
 import type { AlertSubscription } from "../../contract/schemas.js";
 import { writeAsync } from "../../io.js";
 import { printItem, printList } from "../../output/render.js";
-import { oneLine } from "../../output/sanitize.js";
+import { oneLine } from "../../util/sanitize.js";
 import { checkData } from "../shared/validate.js";
 import { REQUEST_VIEW } from "./view.js";
 import { sourceText } from "../../config.js";

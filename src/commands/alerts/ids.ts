@@ -1,7 +1,7 @@
 // Alert ids from arguments, or from stdin with `-` (one per line) so scripts can pipe them.
 import { buildPath, matchPath, route } from "../../contract/routes.js";
 import { UsageError } from "../../errors.js";
-import { oneLine } from "../../output/sanitize.js";
+import { oneLine } from "../../util/sanitize.js";
 
 export const STDIN_MARK = "-";
 

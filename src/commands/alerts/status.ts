@@ -4,7 +4,7 @@ import type { Context } from "../../context.js";
 import { InterruptedError, MidsError, exitCodeFor } from "../../errors.js";
 import { writeAsync } from "../../io.js";
 import { json, printItem, printList, project } from "../../output/render.js";
-import { oneLine } from "../../output/sanitize.js";
+import { oneLine } from "../../util/sanitize.js";
 import { explainRejectedKey } from "../../keyerror.js";
 import { readStdin } from "../shared/stdin.js";
 import { BatchError, batchSummary, worstExitCode } from "./batch.js";

@@ -2,7 +2,7 @@
 import type { Context } from "../../context.js";
 import { UsageError } from "../../errors.js";
 import { printItem } from "../../output/render.js";
-import { oneLine } from "../../output/sanitize.js";
+import { oneLine } from "../../util/sanitize.js";
 import { checkData } from "../shared/validate.js";
 import { buildUpdateBody, unknownDestinations, type UpdateFlags } from "./body.js";
 import { checkAlertId } from "./ids.js";

@@ -1,2 +1,2 @@
 /** Methods `mids api -X` sends (any letter case). */
-export const METHODS = ["GET", "POST", "PATCH", "PUT", "DELETE", "HEAD"];
+export const METHODS: readonly string[] = ["GET", "POST", "PATCH", "PUT", "DELETE", "HEAD"];

@@ -1,15 +1,17 @@
 import { readFile } from "node:fs/promises";
+import { resolve } from "node:path";
 import type { Context } from "../../context.js";
 import { ApiError, MidsError, PaginationError, UsageError } from "../../errors.js";
 import { writeAsync } from "../../io.js";
-import { redact } from "../../client/request.js";
-import { oneLine, stripControl } from "../../output/sanitize.js";
+import { redact } from "../../util/known-secrets.js";
+import { oneLine, stripControl } from "../../util/sanitize.js";
 import type { ApiResult, Client } from "../../client/client.js";
 import { rawPages } from "../../client/paginate.js";
 import { DEFAULT_MAX_BODY_BYTES, tooLarge } from "../../client/body.js";
 import { printJson } from "../../output/render.js";
 import { readStdin } from "../shared/stdin.js";
 import { METHODS } from "./methods.js";
+import { checkChoice } from "../../util/flag-values.js";
 
 export interface ApiOptions {
   path: string;
@@ -44,8 +46,7 @@ function bodyValue(v: string): unknown {
 }
 
 export async function run(opts: ApiOptions, ctx: Context): Promise<void> {
-  const method = opts.method.toUpperCase();
-  if (!METHODS.includes(method)) throw new UsageError(`-X must be one of ${METHODS.join(", ")} (got '${opts.method}')`);
+  const method = checkChoice("-X", opts.method, METHODS, { ignoreCase: true }).toUpperCase();
   if (!opts.path.trim()) throw new UsageError("the path is empty", { hint: "pass a path with its version prefix, e.g. mids api /v3/topics" });
   if (/^https?:\/\//i.test(opts.path)) throw new UsageError("mids api takes a path, not a URL", { hint: "pass the path (/v3/topics) and set the host with --base-url" });
   let path = opts.path.startsWith("/") ? opts.path : `/${opts.path}`;
@@ -61,7 +62,7 @@ export async function run(opts: ApiOptions, ctx: Context): Promise<void> {
   let body: unknown;
   const fields = opts.fields.map(splitField);
   if (opts.input !== undefined) {
-    const text = opts.input === "-" ? await readStdin(ctx) : await readFile(opts.input, "utf8").catch((e: NodeJS.ErrnoException) => {
+    const text = opts.input === "-" ? await readStdin(ctx) : await readFile(resolve(ctx.io.cwd, opts.input), "utf8").catch((e: NodeJS.ErrnoException) => {
       const why = e.code === "ENOENT" ? "no such file" : e.code === "EISDIR" ? "it is a directory" : e.message;
       throw new UsageError(`cannot read --input '${opts.input}': ${why}`, { hint: "give a file, or - for stdin" });
     });

@@ -244,6 +244,16 @@ export function zsh(program: Command): string {
     if (n.subcommands.length) {
       // positionals beside subcommands (migrate [files...]) complete in the same place
       const pos = n.positionals[0]?.value;
+      // a command that takes files beside its subcommands (migrate): a subcommand already typed
+      // (`migrate scan --fail-on `) owns the rest of the line, its options and not this command's
+      // of the same name (_arguments reads options anywhere on the line as this command's)
+      if (pos) {
+        body.push("  if (( CURRENT > 2 )); then");
+        body.push("    case $words[2] in");
+        for (const s of n.subcommands) body.push(`      (${s.name}) shift words; (( CURRENT-- )); ${zfn([...n.path, s.name])}; return;;`);
+        body.push("    esac");
+        body.push("  fi");
+      }
       body.push(`  _arguments -C -s -S ${specs} '1: :->cmd' '*:: :->args' && ret=0`);
       body.push("  case $state in");
       body.push("    cmd)");

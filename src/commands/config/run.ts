@@ -9,7 +9,7 @@ import { formatBytes } from "../../util/bytes.js";
 import { redactUrl } from "../../contract/secrets.js";
 import { printList } from "../../output/render.js";
 import { readSecret } from "./secret.js";
-import { oneLine } from "../../output/sanitize.js";
+import { oneLine } from "../../util/sanitize.js";
 
 function checkKey(key: string): ConfigKey {
   if (!(CONFIG_KEYS as readonly string[]).includes(key)) throw new UsageError(`unknown setting '${key}'`, { hint: `settings: ${CONFIG_KEYS.join(", ")}` });

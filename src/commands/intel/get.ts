@@ -14,8 +14,8 @@ import { assumedShape } from "../../contract/shapes/assumed.js";
 
 const composition = (_v: unknown, row: unknown): string => findComposition(row).map((c) => `${c.label} ${c.percentage}%`).join(", ");
 
-const NAME_KEYS = ["name", "label", "title", "cluster.name", "cluster", "id", "cluster.id"];
-const SHARE_KEYS = ["percentage", "percent", "pct", "share", "weight", "ratio", "value"];
+const NAME_KEYS: readonly string[] = ["name", "label", "title", "cluster.name", "cluster", "id", "cluster.id"];
+const SHARE_KEYS: readonly string[] = ["percentage", "percent", "pct", "share", "weight", "ratio", "value"];
 
 /**
  * The cluster composition of an intel item wherever it is: \`clusterComposition\`, or any list of

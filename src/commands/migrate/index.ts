@@ -1,7 +1,7 @@
 import type { Command } from "commander";
 import type { Context } from "../../context.js";
-import * as verify from "./verify.js";
-import { register as registerScan } from "./scan.js";
+import * as verify from "./verify/index.js";
+import * as scan from "./scan/index.js";
 import { INPUT_FORMATS, STATUSES, TO_FORMATS } from "../../migrate/types.js";
 import { choiceOption } from "../shared/choices.js";
 import { JOBS_MAX, PARALLEL_MIN_BYTES } from "../../migrate/parallel/defaults.js";
@@ -42,5 +42,5 @@ Examples:
   $ mids migrate explain -o json | jq '.routes[] | select(.status == "removed")'`)
     .action(async () => (await import("./explain.js")).run(ctx));
   verify.register(cmd, ctx);
-  registerScan(cmd, ctx);
+  scan.register(cmd, ctx);
 }

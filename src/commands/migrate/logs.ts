@@ -1,6 +1,7 @@
 // The log files `migrate` and `migrate verify` read: none given and stdin piped means stdin; a
 // missing file or a directory is the user's to fix (exit 2) before anything is read.
 import { statSync } from "node:fs";
+import { resolve } from "node:path";
 import type { Context } from "../../context.js";
 import { UsageError } from "../../errors.js";
 
@@ -13,7 +14,7 @@ export function logInputs(ctx: Context, files: string[], verb: string): string[]
     if (f === "-") continue;
     let why: string | undefined;
     try {
-      if (statSync(f).isDirectory()) why = "it is a directory (name the log files in it)";
+      if (statSync(resolve(ctx.io.cwd, f)).isDirectory()) why = "it is a directory (name the log files in it)";
     } catch (e) {
       const code = (e as NodeJS.ErrnoException).code;
       why = code === "ENOENT" ? "no such file" : (code ?? "not a file");

@@ -8,6 +8,7 @@ import { csvFlag, parseEnumFlag } from "../shared/options.js";
 import { logInputs } from "./logs.js";
 import { strategyFastPath } from "../../migrate/compose.js";
 import { JOBS_LIMIT } from "../../migrate/parallel/defaults.js";
+import { checkWholeNumber } from "../../util/flag-values.js";
 
 export interface MigrateFlags {
   files: string[];
@@ -36,11 +37,7 @@ export async function run(flags: MigrateFlags, ctx: Context): Promise<void> {
   }
   if (report && to) throw new UsageError(`--to and -o ${report} cannot be combined`, { hint: "--to converts the rewritten requests; -o json/ndjson prints the report instead" });
 
-  let jobs: number | undefined;
-  if (flags.jobs !== undefined) {
-    jobs = /^\d{1,3}$/.test(flags.jobs) ? Number(flags.jobs) : NaN;
-    if (!(jobs <= JOBS_LIMIT)) throw new UsageError(`--jobs must be a whole number from 0 to ${JOBS_LIMIT}, not '${flags.jobs}'`, { hint: "--jobs 0 reads every input on one thread" });
-  }
+  const jobs = flags.jobs === undefined ? undefined : checkWholeNumber("--jobs", flags.jobs, 0, JOBS_LIMIT, "--jobs 0 reads every input on one thread");
   const fastPath = strategyFastPath(ctx.io.env.MIDS_MIGRATE_STRATEGY);
   if (typeof fastPath === "string") throw new UsageError(fastPath, { hint: "unset it for the default (fast)" });
   const files = logInputs(ctx, flags.files, "migrate");

@@ -29,7 +29,7 @@ export async function metrics(id: string, flags: { at?: string }, ctx: Context):
   await printItem(ctx, await checkData(routeId, res.data), METRICS_VIEW);
 }
 
-const CANDLE_COLUMNS = ["timestamp", "open", "high", "low", "close", "volume"];
+const CANDLE_COLUMNS: readonly string[] = ["timestamp", "open", "high", "low", "close", "volume"];
 
 /** assumed: the candle payload is not shown (spec 4.1); accept an array, or an object holding one. */
 export function candleItems(data: unknown): unknown[] {

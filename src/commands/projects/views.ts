@@ -5,7 +5,7 @@ import type { Context } from "../../context.js";
 import type { Column, View } from "../../output/render.js";
 import { route as routeById } from "../../contract/routes.js";
 import { deprecationNotice } from "../../client/notices.js";
-import { stripControl } from "../../output/sanitize.js";
+import { stripControl } from "../../util/sanitize.js";
 
 export const num = (digits: number) => (v: unknown): string => (typeof v === "number" ? v.toFixed(digits) : v === null || v === undefined ? "" : String(v));
 const count = (v: unknown): string => (Array.isArray(v) ? String(v.length) : "");
@@ -65,7 +65,7 @@ export const NEIGHBOR_VIEW_V2: View = {
   ],
 };
 
-const FIRST = ["rank", "id", "slug", "key", "name", "title"];
+const FIRST: readonly string[] = ["rank", "id", "slug", "key", "name", "title"];
 
 /**
  * Columns for a record whose fields the spec does not show (spec 2.17): the scalar fields of the
@@ -88,7 +88,7 @@ function rankOf(k: string): number {
 /** v2-only commands: the route is deprecated with the rest of v2; say so and name the successor. */
 export function v2OnlyNotice(ctx: Context, routeId: string): void {
   const r = routeById(routeId);
-  const note = deprecationNotice(r, undefined, ctx.now());
+  const note = deprecationNotice(r, undefined, ctx.now(), ctx.globals.invocation);
   if (note) ctx.notice(note, `deprecation:${r.id}`);
 }
 

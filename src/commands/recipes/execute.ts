@@ -7,7 +7,7 @@ import { ASSUMED } from "../../contract/assumed.js";
 import { ApiError, UsageError } from "../../errors.js";
 import { printItem } from "../../output/render.js";
 import { writeAsync } from "../../io.js";
-import { oneLine } from "../../output/sanitize.js";
+import { oneLine } from "../../util/sanitize.js";
 import { locatePath } from "../../recipes/locate.js";
 import { MAX_RECIPE_BYTES, parseRecipeText, sendable, type ParsedFile } from "../../recipes/parse.js";
 import { RECIPE_EXTENSIONS, STDIN } from "../../recipes/inputs.js";

@@ -2,7 +2,7 @@ import { ASSUMED } from "../../contract/assumed.js";
 import type { Context } from "../../context.js";
 import { writeAsync } from "../../io.js";
 import { printItem } from "../../output/render.js";
-import { stripControl } from "../../output/sanitize.js";
+import { stripControl } from "../../util/sanitize.js";
 import { noticeDiscontinued } from "./shared.js";
 
 // The raw YAML sits in ASSUMED.recipeDefinitionField; without it the record is printed as YAML.

@@ -10,8 +10,8 @@ import { expandInputs, readRecipeFile, type Input } from "../../recipes/inputs.j
 import { MAX_RECIPE_BYTES, oversized } from "../../recipes/parse.js";
 import type { FileReport } from "../../recipes/types.js";
 import { VERSION } from "../../version.js";
-import { largeIgnoreMessage, shownPath } from "../../migrate/scan/walk.js";
-import { oneLine } from "../../output/sanitize.js";
+import { largeIgnoreMessage, shownPath } from "../../util/gitignore-tree.js";
+import { oneLine } from "../../util/sanitize.js";
 import { checkData } from "../shared/validate.js";
 import { parseIntFlag } from "../shared/options.js";
 import { noticeDiscontinued, readStdinCapped } from "./shared.js";

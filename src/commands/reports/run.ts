@@ -5,7 +5,7 @@ import { UsageError } from "../../errors.js";
 import { printItem } from "../../output/render.js";
 import { ANSI, PLAIN, renderReport, type ReportLike } from "../../output/report.js";
 import { writeAsync } from "../../io.js";
-import { stripControl } from "../../output/sanitize.js";
+import { stripControl } from "../../util/sanitize.js";
 import { firstOf } from "../shared/tolerant.js";
 import { noteAssumed } from "../shared/validate.js";
 

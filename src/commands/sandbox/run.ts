@@ -6,7 +6,7 @@ import { stateDir } from "../../config.js";
 import { printList } from "../../output/render.js";
 import { parseIntFlag } from "../shared/options.js";
 import { isLoopbackHost } from "../../client/request.js";
-import { oneLine } from "../../output/sanitize.js";
+import { oneLine } from "../../util/sanitize.js";
 import { DEFAULT_MAX_BODY_BYTES } from "../../client/body.js";
 
 export interface ServeFlags {

@@ -3,11 +3,13 @@
 // chart above a summary; -o json/ndjson/csv/yaml give the points.
 import type { Context } from "../../context.js";
 import { ASSUMED } from "../../contract/assumed.js";
+import { SERIES_MEASURES } from "../../contract/routes.js";
+import { checkChoice } from "../../util/flag-values.js";
 import { UsageError } from "../../errors.js";
 import { clampStart, defaultWindowMs, historyCall, reportHistory } from "../../client/history.js";
 import { printList, type View } from "../../output/render.js";
 import { renderChart, renderSummary, summarize, type Point } from "../../output/chart.js";
-import { stripControl } from "../../output/sanitize.js";
+import { stripControl } from "../../util/sanitize.js";
 import { writeAsync } from "../../io.js";
 import { checkData } from "../shared/validate.js";
 import { firstOf, withExtras } from "../shared/tolerant.js";
@@ -45,7 +47,7 @@ function pickFlag(a: string | undefined, b: string | undefined, names: string): 
 }
 
 export async function run(measure: string, locator: string, flags: SeriesFlags, ctx: Context): Promise<void> {
-  if (measure !== "trend" && measure !== "rank") throw new UsageError(`measure must be trend or rank (got '${measure}')`);
+  checkChoice("measure", measure, SERIES_MEASURES);
   const from = pickFlag(flags.from, flags.start, "--from and --start");
   const to = pickFlag(flags.to, flags.end, "--to and --end");
   const v2 = ctx.globals.api === "v2" || flags.at !== undefined;
@@ -104,8 +106,8 @@ export async function run(measure: string, locator: string, flags: SeriesFlags, 
   await printList(ctx, [rows], withExtras(VIEWS.v3, series.raw[0], new Set(series.keys), 4));
 }
 
-const TIME_KEYS = ["timestamp", "time", "t", "at", "date", "ts", "hour", "datetime"];
-const VALUE_KEYS = ["value", "v", "y", "score"];
+const TIME_KEYS: readonly string[] = ["timestamp", "time", "t", "at", "date", "ts", "hour", "datetime"];
+const VALUE_KEYS: readonly string[] = ["value", "v", "y", "score"];
 const isTime = (v: unknown): v is string => typeof v === "string" && /^\d{4}-\d{2}-\d{2}/.test(v) && !Number.isNaN(Date.parse(v));
 
 /** The time and the number of one point: an object with a time field and a number field, or a [time, number] pair. */

@@ -3,32 +3,11 @@
 // completion scripts offer them. A comma-separated list checks and completes each element.
 import { Option, type Argument } from "commander";
 import { UsageError } from "../../errors.js";
-
-export interface ChoiceOptions {
-  /** the value is a comma-separated list of choices (each element is checked and completed) */
-  list?: boolean;
-  /** accept any letter case (the run module normalises it) */
-  ignoreCase?: boolean;
-}
+import { checkChoice, type ChoiceOptions } from "../../util/flag-values.js";
 
 /** An Option whose value is a comma-separated list of its choices. */
 export class ListOption extends Option {
   readonly commaList = true;
-}
-
-/** The check behind every enum flag and argument: returns the value unchanged or throws exit 2. */
-export function checkChoice(name: string, value: string, values: readonly string[], opts: ChoiceOptions = {}): string {
-  const allowed = (v: string) => values.some((x) => (opts.ignoreCase ? x.toLowerCase() === v.toLowerCase() : x === v));
-  if (opts.list) {
-    const parts = value.split(",").map((s) => s.trim()).filter(Boolean);
-    // an empty list is the command's to refuse, in its own words
-    if (!parts.length) return value;
-    const bad = parts.find((p) => !allowed(p));
-    if (bad !== undefined) throw new UsageError(`${name} must be one or more of ${values.join(", ")}, comma-separated (got '${bad}')`);
-    return value;
-  }
-  if (!allowed(value)) throw new UsageError(`${name} must be one of ${values.join(", ")} (got '${value}')`);
-  return value;
 }
 
 export function choiceOption(flags: string, description: string, values: readonly string[], opts: ChoiceOptions = {}): Option {

@@ -7,7 +7,7 @@ import { printList, type View } from "../../output/render.js";
 import { cursorHint, cursorPages, pageNumberPages } from "../../client/paginate.js";
 import { DEFAULT_MAX_BODY_BYTES, tooLarge } from "../../client/body.js";
 import { MidsError, PaginationError } from "../../errors.js";
-import { oneLine } from "../../output/sanitize.js";
+import { oneLine } from "../../util/sanitize.js";
 
 export interface ListOptions {
   all?: boolean;

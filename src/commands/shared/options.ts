@@ -1,13 +1,11 @@
 // Option parsing shared by commands: checked locally, one-line usage errors (exit 2).
 import type { Command } from "commander";
 import { UsageError } from "../../errors.js";
+import { checkChoice, checkWholeNumber } from "../../util/flag-values.js";
 
+/** An optional whole-number flag: undefined when not given, else checked (util/flag-values.ts). */
 export function parseIntFlag(flag: string, v: string | undefined, min: number, max?: number): number | undefined {
-  if (v === undefined) return undefined;
-  // beyond 2^53 a number is no longer exact (and the server would see 1e+21): refused too
-  const ok = /^\d+$/.test(v.trim()) && Number.isSafeInteger(Number(v)) && Number(v) >= min && (max === undefined || Number(v) <= max);
-  if (!ok) throw new UsageError(`${flag} must be a whole number ${max === undefined ? `of at least ${min}` : `from ${min} to ${max}`} (got '${v}')`);
-  return Number(v);
+  return v === undefined ? undefined : checkWholeNumber(flag, v, min, max);
 }
 
 export function parseNumberFlag(flag: string, v: string | undefined): number | undefined {
@@ -18,10 +16,9 @@ export function parseNumberFlag(flag: string, v: string | undefined): number | u
   return n;
 }
 
+/** An optional enum flag: undefined when not given, else checked (util/flag-values.ts). */
 export function parseEnumFlag<T extends string>(flag: string, v: string | undefined, values: readonly T[]): T | undefined {
-  if (v === undefined) return undefined;
-  if (!(values as readonly string[]).includes(v)) throw new UsageError(`${flag} must be one of ${values.join(", ")} (got '${v}')`);
-  return v as T;
+  return v === undefined ? undefined : (checkChoice(flag, v, values) as T);
 }
 
 /** Comma-separated list flag: trims and drops empties. */

@@ -4,7 +4,7 @@
 import { Help, type Command } from "commander";
 import { ROUTES } from "../../contract/routes.js";
 
-const PAGING = new Set(["--limit", "--all", "--cursor", "--page", "--max-items"]);
+const PAGING: ReadonlySet<string> = new Set(["--limit", "--all", "--cursor", "--page", "--max-items"]);
 
 function pathOf(cmd: Command): string {
   const names: string[] = [];
@@ -40,6 +40,11 @@ export function usageErrorText(cmd: Command, raw: string): string {
     else if (PAGING.has(flag) && !cmd.options.some((o) => PAGING.has(o.long ?? ""))) {
       hint = `'${path}' has no paging: it returns the whole list in one answer; take fewer with --jq, e.g. --jq '.[:3]'`;
     } else hint = `run '${path} --help' for the options that apply`;
+  } else if ((m = /^option '(.+)' argument '(.*)' is invalid\. Allowed choices are (.+)\.$/.exec(msg))) {
+    // a flag with fixed values (commander's .choices, which completions read) refused in the words
+    // of every other enum flag (checkChoice)
+    const flag = /--[\w-]+/.exec(m[1])?.[0] ?? m[1];
+    msg = `${flag} must be one of ${m[3]} (got '${m[2]}')`;
   } else if ((m = /^command-argument value '(.+)' is invalid for argument '(.+)'\. Allowed choices are (.+)\.$/.exec(msg))) {
     msg = `'${m[1]}' is not a ${m[2]}: use one of ${m[3]}`;
     hint = v2Word(cmd, m[2], m[1]) ?? usage(cmd);

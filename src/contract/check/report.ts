@@ -2,7 +2,7 @@
 // GitHub annotations, JUnit, GitLab, checkstyle, stylish) for a nightly CI job.
 import type { FindingsSet, Finding, RuleInfo } from "../../findings/types.js";
 import { departureText } from "../shapes/shape.js";
-import { oneLine } from "../../output/sanitize.js";
+import { oneLine } from "../../util/sanitize.js";
 import type { CheckSummary, RouteResult } from "./index.js";
 
 export const RULES = {

@@ -5,7 +5,7 @@ type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => !!v && typeof v === "object" && !Array.isArray(v);
 
 /** Keys a server may wrap a list in, most likely first. */
-const WRAPPERS = ["items", "data", "results", "entries", "values", "records", "list"];
+const WRAPPERS: readonly string[] = ["items", "data", "results", "entries", "values", "records", "list"];
 
 /**
  * The items of a list answer: the array itself, or the array an object wraps (under a common

@@ -3,18 +3,20 @@
 import { isUtf8 } from "node:buffer";
 import { readFileSync } from "node:fs";
 import type { Context } from "../../context.js";
+import { checkChoice } from "../../util/flag-values.js";
 import { FindingsError, InterruptedError, UsageError } from "../../errors.js";
 import { caretNotation } from "../../findings/display.js";
 import { emitFindings, outputPlan } from "../../findings/index.js";
 import type { Out } from "../../io.js";
-import { oneLine } from "../../output/sanitize.js";
+import { oneLine } from "../../util/sanitize.js";
 import { VERSION } from "../../version.js";
 import { SCAN_STATUSES, type ScanStatus } from "./analyze.js";
 import { fixable, fixedText, NOT_FIXED_TEXT, unifiedDiff, writeFixed, type NotFixed } from "./fix.js";
 import { rendering, summarize, summaryLine } from "./report.js";
 import { capListed, MAX_FINDINGS_PER_FILE, MAX_FINDINGS_PER_RUN, MAX_SCAN_FILE_BYTES, scan, type ScanHooks, type ScannedFile } from "./scan.js";
-import { MAX_RULE_GLOBSTARS } from "./gitignore.js";
-import { SKIPPED_DIRS, fsPath, largeIgnoreMessage, mib } from "./walk.js";
+import { MAX_RULE_GLOBSTARS } from "../../util/gitignore.js";
+import { SKIPPED_DIRS, largeIgnoreMessage, mib } from "../../util/gitignore-tree.js";
+import { fsPath } from "./walk.js";
 
 export interface ScanCommandFlags {
   paths: string[];
@@ -34,7 +36,7 @@ export function parseFailOn(v: string | undefined): ScanStatus[] {
   if (v === undefined) return [];
   const parts = v.split(",").map((s) => s.trim()).filter(Boolean);
   if (!parts.length) throw new UsageError(`--fail-on needs one or more of ${SCAN_STATUSES.join(", ")}`);
-  for (const p of parts) if (!(SCAN_STATUSES as readonly string[]).includes(p)) throw new UsageError(`--fail-on must list statuses among ${SCAN_STATUSES.join(", ")} (got '${p}')`);
+  checkChoice("--fail-on", v, SCAN_STATUSES, { list: true });
   return parts as ScanStatus[];
 }
 

@@ -1,6 +1,6 @@
 // migrate scan findings in the shared findings module's terms, and the command's own json shape.
 import { MIDS_INFORMATION_URI, type Finding, type FindingsSet, type Rendering, type Severity } from "../../findings/index.js";
-import { escapeC1Json } from "../../output/sanitize.js";
+import { escapeC1Json } from "../../util/sanitize.js";
 import { Redactor } from "../../redact/index.js";
 import { redactSource } from "./redact.js";
 import { SCAN_STATUSES, type ScanStatus } from "./analyze.js";

@@ -1,6 +1,6 @@
 // The verdicts of `mids migrate verify` on stdout: a terminal listing (one line per request that is
 // not equivalent, then a table per v2 route), one JSON report, or JSON lines then the summary.
-import { oneLine } from "../../output/sanitize.js";
+import { oneLine } from "../../util/sanitize.js";
 import { targetOf } from "../url.js";
 import type { Difference } from "./compare.js";
 import { VERDICTS, type VerifyRecord, type VerifySummary } from "./replay.js";

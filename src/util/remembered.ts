@@ -1,10 +1,9 @@
 // Notices said once and remembered in the state dir (like gh's update notice): a small JSON map of
 // notice ids to when they were first said. A state dir that cannot be read or written only means
-// the notice is said again.
+// the notice is said again. The caller names the state dir (config.ts stateDir).
 import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { stateDir } from "../config.js";
 
 const FILE = "notices.json";
 /** a bound on the file: the oldest ids are forgotten past this many */
@@ -16,8 +15,8 @@ export function keyId(parts: (string | undefined)[]): string {
 }
 
 /** True the first time `id` is asked for in this state dir (and remembers it); false after. */
-export function firstTime(env: Record<string, string | undefined>, id: string, now: Date): boolean {
-  const path = join(stateDir(env), FILE);
+export function firstTime(dir: string, id: string, now: Date): boolean {
+  const path = join(dir, FILE);
   let seen: Record<string, string> = {};
   try {
     const v = JSON.parse(readFileSync(path, "utf8"));
@@ -29,7 +28,7 @@ export function firstTime(env: Record<string, string | undefined>, id: string, n
   seen[id] = now.toISOString();
   const kept = Object.fromEntries(Object.entries(seen).slice(-MAX_IDS));
   try {
-    mkdirSync(stateDir(env), { recursive: true, mode: 0o700 });
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
     const tmp = `${path}.${process.pid}.tmp`;
     writeFileSync(tmp, JSON.stringify(kept) + "\n", { mode: 0o600 });
     renameSync(tmp, path);

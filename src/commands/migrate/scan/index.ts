@@ -1,12 +1,8 @@
 // mids migrate scan: find v2 API usages in source trees, report them in any findings format,
 // and rewrite the literal ones in place with --fix (issue 12). The map is migrate's own.
 import type { Command } from "commander";
-import type { Context } from "../../context.js";
-import { addFindingsOptions } from "../shared/findings-options.js";
-import type { ScanCommandFlags } from "../../migrate/scan/command.js";
-
-/** The flags as parsed: the run module's own type (a type-only import loads nothing at start-up). */
-export type ScanFlags = ScanCommandFlags;
+import type { Context } from "../../../context.js";
+import { addFindingsOptions } from "../../shared/findings-options.js";
 
 const collect = (v: string, prev: string[] = []) => [...prev, v];
 
@@ -36,10 +32,5 @@ Examples:
   $ mids migrate scan src/ scripts/ --format json > v2-usages.json`)
     // `migrate` has a --fail-on of its own, and commander hands it the flag when it comes after
     // `scan` (options after a subcommand are parsed by its parent first): take it back from there
-    .action(async (paths: string[], flags, cmd: Command) => run({ paths, ...flags, failOn: flags.failOn ?? cmd.parent?.opts().failOn }, ctx));
-}
-
-export async function run(flags: ScanFlags, ctx: Context): Promise<void> {
-  const { runScan } = await import("../../migrate/scan/command.js");
-  await runScan(flags, ctx);
+    .action(async (paths: string[], flags, cmd: Command) => (await import("./run.js")).run({ paths, ...flags, failOn: flags.failOn ?? cmd.parent?.opts().failOn }, ctx));
 }

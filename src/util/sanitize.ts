@@ -1,3 +1,4 @@
+// Pure text sanitizers (no imports): the client, output and findings layers all use them.
 // Server data is untrusted. Text that reaches a terminal goes through stripControl (or oneLine, its
 // single-line form): no terminal control sequences, no C0/C1 controls, and no invisible characters
 // that change how text reads: bidi overrides/isolates (a name shown backwards) and zero-width

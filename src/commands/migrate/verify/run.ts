@@ -1,0 +1,77 @@
+// mids migrate verify, once its flags are parsed: read the log, replay, compare, report.
+import type { Context } from "../../../context.js";
+import { FindingsError, InterruptedError, UsageError } from "../../../errors.js";
+import { writeAsync } from "../../../io.js";
+import { INPUT_FORMATS } from "../../../migrate/types.js";
+import { readRequests } from "../../../migrate/verify/input.js";
+import { VERDICTS, connectionsFor, verify } from "../../../migrate/verify/replay.js";
+import { jsonReport, ndjsonReport, summaryLine, terminalReport } from "../../../migrate/verify/report.js";
+import { emitJson } from "../../../output/render.js";
+import { escapeC1Json } from "../../../util/sanitize.js";
+import { csvFlag, parseEnumFlag, parseIntFlag, parseNumberFlag } from "../../shared/options.js";
+import { logInputs } from "../logs.js";
+import { DEFAULT_CONCURRENCY, MAX_CONCURRENCY } from "./concurrency.js";
+
+export interface VerifyFlags {
+  files: string[];
+  fromFormat?: string;
+  failOn?: string;
+  concurrency?: string;
+  sample?: string;
+  sampleFirst: boolean;
+  seed?: string;
+  tolerance?: string;
+  strict?: boolean;
+}
+
+export async function run(flags: VerifyFlags, ctx: Context): Promise<void> {
+  const g = ctx.globals;
+  const fromFormat = parseEnumFlag("--from-format", flags.fromFormat, INPUT_FORMATS);
+  if (flags.failOn !== undefined && !csvFlag(flags.failOn)) throw new UsageError(`--fail-on needs one or more of ${VERDICTS.join(", ")}`);
+  const failOn = (csvFlag(flags.failOn) ?? []).map((v) => parseEnumFlag("--fail-on", v, VERDICTS)!);
+  const concurrency = parseIntFlag("--concurrency", flags.concurrency, 1, MAX_CONCURRENCY) ?? DEFAULT_CONCURRENCY;
+  const size = parseIntFlag("--sample", flags.sample, 1);
+  const seedFlag = parseIntFlag("--seed", flags.seed, 0, 2 ** 32 - 1);
+  if (size === undefined && (flags.sampleFirst || seedFlag !== undefined)) {
+    throw new UsageError(`${flags.sampleFirst ? "--sample-first" : "--seed"} only applies with --sample`, { hint: "add --sample N" });
+  }
+  const tolerance = parseNumberFlag("--tolerance", flags.tolerance) ?? 0;
+  if (tolerance < 0) throw new UsageError(`--tolerance must not be negative (got '${flags.tolerance}')`);
+  if (g.outputExplicit && !["table", "json", "ndjson"].includes(g.output)) {
+    throw new UsageError(`migrate verify has no -o ${g.output} output`, { hint: "use -o table, -o json or -o ndjson" });
+  }
+
+  const files = logInputs(ctx, flags.files, "verify");
+
+  const read = await readRequests(ctx.io, files, fromFormat, ctx.signal);
+  const sample = size === undefined ? undefined
+    : { size, first: flags.sampleFirst, seed: seedFlag ?? Math.floor(Math.random() * 2 ** 32) };
+  // each request in flight sends two (v2 and v3): the client gets a connection for every one
+  g.connections = connectionsFor(concurrency);
+  const { records, summary } = await verify(read, () => ctx.client(), { now: ctx.now(), concurrency, tolerance, sample, strict: flags.strict });
+
+  // -o json goes through the JSON printer, so --jq applies to the report
+  if (g.output === "json") await emitJson(ctx, JSON.parse(jsonReport(records, summary)));
+  else await writeAsync(ctx.io.stdout, g.output === "ndjson" ? escapeC1Json(ndjsonReport(records, summary)) : terminalReport(records, summary, g.color && ctx.io.stdoutIsTTY));
+  if (!g.quiet) ctx.io.stderr.write(summaryLine(summary));
+  if (!summary.interrupted && summary.equivalent + summary.unconfirmed + summary.differs + summary.failed === 0) {
+    // a gate that compared nothing must not pass unnoticed (an empty or misdetected log)
+    const why = summary.total ? (summary.total === 1 ? "the one request was skipped" : `all ${summary.total} requests were skipped`)
+      : summary.invalid ? `no line of the input is a request (${summary.invalid} ${summary.invalid === 1 ? "line" : "lines"})` : "the input is empty";
+    ctx.warn(`nothing was verified: ${why}`, "verify:nothing");
+  }
+  if (summary.interrupted) {
+    const { done, of } = summary.interrupted;
+    throw new InterruptedError(`interrupted (after ${done} of ${of} requests to replay; the report holds those and the skipped ones)`, {
+      hint: "run again to verify them all, or a part with --sample N",
+    });
+  }
+
+  const failed = failOn.reduce((n, v) => n + summary[v], 0);
+  if (failed) {
+    const which = failOn.filter((v) => summary[v] > 0).map((v) => `${summary[v]} ${v}`).join(", ");
+    throw new FindingsError(`${failed} request${failed === 1 ? "" : "s"} matched --fail-on: ${which}`, {
+      hint: "mids migrate verify -o json lists each request with its differences",
+    });
+  }
+}

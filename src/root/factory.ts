@@ -1,0 +1,93 @@
+// The dependency factory (gh's cmdutil.Factory): the Context every command runs with, built once
+// per run; the HTTP client (and the sandbox behind --sandbox) is made on first use only.
+import type { Context, GlobalOptions } from "../context.js";
+import type { IO } from "../io.js";
+import type { Client } from "../client/client.js";
+import { DEFAULT_MAX_BODY_BYTES } from "../client/body.js";
+import { DEFAULT_MAX_PAGES } from "../client/paginate.js";
+import { waitNotifier } from "../client/wait.js";
+import { stateDir } from "../config.js";
+import { UsageError } from "../errors.js";
+import { oneLine, stripControl } from "../util/sanitize.js";
+import { makeScreen, type OnExit } from "../output/screen.js";
+import { VERSION } from "../version.js";
+import { checkedKey } from "./settings.js";
+
+/** The context main() builds: a Context, the help text commander wrote (printed at the end), close(). */
+export type MainContext = Context & { close(): Promise<void>; help?: string; usageLine?: string };
+
+export function createContext(io: IO, signal: AbortSignal, now: () => Date, onExit?: OnExit): MainContext {
+  const seen = new Set<string>();
+  const closers: (() => Promise<void> | void)[] = [];
+  let client: Promise<Client> | undefined;
+  const globals: GlobalOptions = {
+    api: "v3", output: io.stdoutIsTTY ? "table" : "json", outputExplicit: false, color: false, quiet: false,
+    verbose: false, timeoutMs: 30_000, maxRetries: 3, insecure: false, sandbox: false, sources: {},
+    maxBodyBytes: DEFAULT_MAX_BODY_BYTES, maxPages: DEFAULT_MAX_PAGES,
+  };
+  const say = (prefix: string) => (message: string, key?: string) => {
+    if (globals.quiet) return;
+    const k = key ?? message;
+    if (seen.has(k)) return;
+    seen.add(k);
+    // notices may quote server text: never let it drive the terminal
+    io.stderr.write(`${prefix}${oneLine(message)}\n`);
+  };
+  const ctx: MainContext = {
+    io,
+    globals,
+    signal,
+    now,
+    notice: say("mids: notice: "),
+    warn: say("mids: warning: "),
+    onClose: (fn) => void closers.push(fn),
+    screen: makeScreen(io, onExit),
+    client: () => (client ??= makeClient(ctx)),
+    close: async () => {
+      for (const fn of closers.reverse()) await fn();
+    },
+  };
+  return ctx;
+}
+
+async function makeClient(ctx: Context): Promise<Client> {
+  const g = ctx.globals;
+  let baseUrl = g.baseUrl;
+  let apiKey = g.apiKey;
+  if (g.sandbox) {
+    const { startSandbox, SANDBOX_DEMO_KEY } = await import("../sandbox/index.js");
+    const { join } = await import("node:path");
+    const sb = await startSandbox({ port: 0, host: "127.0.0.1", stateFile: join(stateDir(ctx.io.env), "sandbox-state.json"), quiet: true });
+    ctx.onClose(() => sb.close());
+    baseUrl = sb.url;
+    apiKey = g.apiKey ?? SANDBOX_DEMO_KEY;
+  }
+  if (apiKey) checkedKey(apiKey, g.sources?.["api-key"], g.profile);
+  if (!baseUrl) {
+    throw new UsageError("no API base URL is set", {
+      hint: "pass --base-url, set MIDS_BASE_URL, or run 'mids config set base-url URL' (or try --sandbox)",
+    });
+  }
+  const { Client } = await import("../client/client.js");
+  const client = new Client({
+    baseUrl,
+    apiKey,
+    timeoutMs: g.timeoutMs,
+    maxRetries: g.maxRetries,
+    insecure: g.insecure,
+    verbose: g.verbose,
+    maxBodyBytes: g.maxBodyBytes,
+    connections: g.connections,
+    onWait: waitNotifier(ctx.io.stderr, { tty: ctx.io.stderrIsTTY && !ctx.io.env.CI, quiet: g.quiet, screen: ctx.screen }),
+    userAgent: `mids/${VERSION} node/${process.versions.node}`,
+    invocation: g.invocation,
+    signal: ctx.signal,
+    now: ctx.now,
+    // traces quote response headers (server text): never let them drive the terminal
+    trace: (line) => ctx.io.stderr.write(stripControl(line) + "\n"),
+    notice: (m, k) => ctx.notice(m, k),
+  });
+  ctx.onClose(() => client.close());
+  return client;
+}
+

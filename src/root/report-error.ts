@@ -1,0 +1,67 @@
+// The error printer (gh's internal/ghcmd): whatever a run threw becomes one line, a hint, a JSON
+// error object for -o json/ndjson, and the exit code. Nothing else decides an exit code.
+import { CommanderError } from "commander";
+import type { Context } from "../context.js";
+import { ApiError, EXIT, MidsError, exitCodeFor } from "../errors.js";
+import { explainRejectedKey } from "../keyerror.js";
+import { redactText } from "../contract/secrets.js";
+import { redact } from "../util/known-secrets.js";
+import { escapeC1Json, oneLine } from "../util/sanitize.js";
+
+/**
+ * The exit code of a run that threw `err`, after saying why on stderr. `outputFlag` is -o as
+ * commander parsed it (a refusal while parsing comes before the settings are resolved).
+ */
+export function reportFailure(ctx: Context & { usageLine?: string }, err: unknown, outputFlag: unknown): number {
+  const io = ctx.io;
+  if (err instanceof CommanderError) {
+    if (err.code === "commander.helpDisplayed" || err.code === "commander.version" || err.code === "commander.help") return EXIT.ok;
+    if (err.code === "commander.executeSubCommandAsync") return EXIT.ok;
+    if (err.exitCode === 0) return EXIT.ok;
+    // commander printed the line; scripts asking for -o json/ndjson also get the JSON object
+    if (outputFlag === "json" || outputFlag === "ndjson") {
+      const message = oneLine(redact(ctx.usageLine ?? err.message.replace(/^error: /, ""), [ctx.globals.apiKey]));
+      io.stderr.write(JSON.stringify({ error: { code: "usage", message, status: null, details: null } }) + "\n");
+    }
+    return EXIT.usage;
+  }
+  if (ctx.signal.aborted) {
+    // an interrupted --all says how far it got and where to continue
+    if (err instanceof MidsError && err.exitCode === EXIT.interrupted) return reportError(ctx, err);
+    io.stderr.write("mids: interrupted\n");
+    return EXIT.interrupted;
+  }
+  // a bad enum value is refused while commander parses, before preAction: -o json still holds
+  if (!ctx.globals.outputExplicit && (outputFlag === "json" || outputFlag === "ndjson")) Object.assign(ctx.globals, { output: outputFlag, outputExplicit: true });
+  return reportError(ctx, err);
+}
+
+/** Print an error: one line, a hint, JSON on stderr for json/ndjson output. Returns the exit code. */
+export function reportError(ctx: Context, thrown: unknown): number {
+  const err = explainRejectedKey(thrown, ctx.globals);
+  const code = exitCodeFor(err);
+  const io = ctx.io;
+  const secrets = [ctx.globals.apiKey];
+  if (err instanceof CommanderError) return code; // commander already printed it
+  // error messages may quote the server: one line, no control sequences, no key
+  // the configured key; in a server's words also anything the secret rules call a secret (a token
+  // typed into a path and echoed back). Not in mids' own words: cursors look like tokens to them.
+  const raw = redact(err instanceof Error ? err.message : String(err), secrets);
+  const message = oneLine(err instanceof ApiError ? redactText(raw) : raw);
+  // on a terminal the error stands out (red) and its hint is set apart (cyan); NO_COLOR, --no-color: plain
+  const paint = (code: string, s: string) => (ctx.globals.colorStderr ? `\u001b[${code}m${s}\u001b[0m` : s);
+  if (err instanceof MidsError) {
+    io.stderr.write(`${paint("1;31", "mids:")} ${message}\n`);
+    if (err.hint) io.stderr.write(`${paint("36", "hint:")} ${oneLine(redact(err.hint, secrets))}\n`);
+    if (ctx.globals.outputExplicit && ctx.globals.jq === undefined && (ctx.globals.output === "json" || ctx.globals.output === "ndjson")) {
+      // details may quote the server: C1 controls are escaped, as in every JSON output
+      io.stderr.write(escapeC1Json(JSON.stringify({ error: { code: err.code, message, status: err.status ?? null, details: err.details ?? null } })) + "\n");
+    }
+  } else {
+    io.stderr.write(`mids: unexpected error: ${message}\n`);
+    io.stderr.write("hint: this is a bug; rerun with MIDS_DEBUG=1 and report the trace\n");
+  }
+  if (io.env.MIDS_DEBUG === "1" && err instanceof Error && err.stack) io.stderr.write(redact(err.stack, secrets) + "\n");
+  return code;
+}
+

@@ -1,0 +1,38 @@
+// The two checks behind every enum and whole-number value a user types (flags, arguments, settings
+// from the environment or the config file): one wording each, exit 2. `name` is how the value is
+// named to the user (`--limit`, `MIDS_MAX_PAGES`, `'max-retries' in profile 'ci' of ...`).
+import { UsageError } from "../errors.js";
+
+export interface ChoiceOptions {
+  /** the value is a comma-separated list of choices (each element is checked) */
+  list?: boolean;
+  /** accept any letter case (the caller normalises it) */
+  ignoreCase?: boolean;
+}
+
+/** `value` if it is one of `values` (each element, for a list), else a usage error listing them. */
+export function checkChoice(name: string, value: string, values: readonly string[], opts: ChoiceOptions = {}): string {
+  const allowed = (v: string) => values.some((x) => (opts.ignoreCase ? x.toLowerCase() === v.toLowerCase() : x === v));
+  if (opts.list) {
+    const parts = value.split(",").map((s) => s.trim()).filter(Boolean);
+    // an empty list is the command's to refuse, in its own words
+    if (!parts.length) return value;
+    const bad = parts.find((p) => !allowed(p));
+    if (bad !== undefined) throw new UsageError(`${name} must be one or more of ${values.join(", ")}, comma-separated (got '${bad}')`);
+    return value;
+  }
+  if (!allowed(value)) throw new UsageError(`${name} must be one of ${values.join(", ")} (got '${value}')`);
+  return value;
+}
+
+/**
+ * `value` as a whole number from `min` to `max` (no upper bound when undefined), else a usage
+ * error. Digits only (no sign, no 1e3, no 0x10); beyond 2^53 a number is no longer exact (and a
+ * server would see 1e+21): refused too.
+ */
+export function checkWholeNumber(name: string, value: string, min: number, max?: number, hint?: string): number {
+  const n = Number(value);
+  const ok = /^\d+$/.test(value.trim()) && Number.isSafeInteger(n) && n >= min && (max === undefined || n <= max);
+  if (!ok) throw new UsageError(`${name} must be a whole number ${max === undefined ? `of at least ${min}` : `from ${min} to ${max}`} (got '${value}')`, hint ? { hint } : undefined);
+  return n;
+}

@@ -1,0 +1,93 @@
+// Documented examples (--help and the docs) as a user types them. A plain `mids ...` line runs in
+// this process through main() (no shell, no Node start-up: most examples are one such line);
+// anything the shell must read (a pipe, a redirection, `$VAR`, a glob, `&&`) runs in bash, where
+// `mids` on PATH is the built bin/mids.
+import { spawn } from "node:child_process";
+import { runMain } from "./cli.js";
+
+export interface ExampleResult { code: number | "timeout"; stderr: string }
+
+/**
+ * The argv of `script` when it is one plain `mids` command: words, maybe quoted ('...' or "..."
+ * with nothing the shell expands inside), no operators, redirections, expansions or globs, no
+ * variable assignments. Anything else: undefined (bash runs it).
+ */
+export function plainMidsArgv(script: string): string[] | undefined {
+  const words: string[] = [];
+  let i = 0;
+  const s = script.trim();
+  while (i < s.length) {
+    while (s[i] === " " || s[i] === "\t") i++;
+    if (i >= s.length) break;
+    let word = "";
+    let quoted = false;
+    while (i < s.length && s[i] !== " " && s[i] !== "\t") {
+      const c = s[i];
+      if (c === "'" || c === '"') {
+        const end = s.indexOf(c, i + 1);
+        if (end < 0) return undefined;
+        const inner = s.slice(i + 1, end);
+        if (c === '"' && /[$`\\!]/.test(inner)) return undefined;
+        word += inner;
+        quoted = true;
+        i = end + 1;
+      } else if (/[|&;<>()$`\\*?[\]{}~#!=]/.test(c) && !(c === "=" && word.startsWith("-"))) {
+        // `--opt=value` is a word; `NAME=value` (an assignment) and every operator go to bash
+        return undefined;
+      } else {
+        word += c;
+        i++;
+      }
+    }
+    if (!quoted && word === "") continue;
+    words.push(word);
+  }
+  return words[0] === "mids" && words.length > 1 ? words.slice(1) : undefined;
+}
+
+export interface ExampleOptions {
+  cwd: string;
+  env: Record<string, string>;
+  /** what the example reads on stdin (a prompt for a key) */
+  stdin?: string;
+  /** kill a bash example after this long */
+  timeoutMs: number;
+  /** the test's signal: once aborted, a running bash example is killed */
+  signal?: AbortSignal;
+}
+
+/** Run one documented example: in this process when plain (see plainMidsArgv), else in bash. */
+export async function runExample(script: string, opts: ExampleOptions): Promise<ExampleResult> {
+  const argv = plainMidsArgv(script);
+  if (argv) {
+    const r = await runMain(argv, { env: opts.env, input: opts.stdin ?? "", cwd: opts.cwd });
+    return { code: r.code, stderr: r.stderr };
+  }
+  return bash(script, opts);
+}
+
+/** Run `script` in bash; a failure to start it is its result, never an uncaught error; on timeout its process group is killed. */
+function bash(script: string, opts: ExampleOptions): Promise<ExampleResult> {
+  return new Promise((resolve) => {
+    const child = spawn("bash", ["--norc", "-o", "pipefail", "-c", script], { cwd: opts.cwd, env: opts.env, detached: true, stdio: ["pipe", "ignore", "pipe"] });
+    let stderr = "";
+    let timedOut = false;
+    const kill = () => {
+      try { process.kill(-child.pid!, "SIGKILL"); } catch { /* already gone */ }
+    };
+    child.stderr.setEncoding("utf8").on("data", (d) => (stderr += d));
+    child.stdin.on("error", () => undefined);
+    child.stdin.end(opts.stdin ?? "");
+    const timer = setTimeout(() => ((timedOut = true), kill()), opts.timeoutMs);
+    opts.signal?.addEventListener("abort", kill, { once: true });
+    child.on("error", (e) => {
+      clearTimeout(timer);
+      resolve({ code: -1, stderr: `cannot run bash: ${e.message}` });
+    });
+    child.on("close", (code) => {
+      clearTimeout(timer);
+      opts.signal?.removeEventListener("abort", kill);
+      resolve({ code: timedOut ? "timeout" : code ?? 128, stderr });
+    });
+  });
+}
