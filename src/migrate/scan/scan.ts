@@ -245,20 +245,28 @@ const NOT_REGULAR: ReadonlySet<string> = new Set(["EISDIR", "ESPIPE", "EAGAIN", 
 type Read = { buf: Buffer; st?: Stats } | { size: number } | { changed: true };
 
 /**
- * A read that takes longer than this (ms) says the files do not come from the page cache (a cold
- * or network disk): the run reads concurrently from then on.
+ * A read that takes longer than this (ms) did not come from the page cache (a cold or network
+ * disk), or the thread was descheduled: after SLOW_READS of them the run reads concurrently.
  */
 export const SLOW_READ_MS = 2;
+export const SLOW_READS = 8;
 
 /**
  * How a run reads its files. From the page cache a read is a copy, and one made in place costs
  * less than a round trip through libuv's thread pool (on the dense bench tree, about a tenth of
- * the scan's CPU, a third of it on the sparse one); so files are read in place until one read
- * is slow, and from then on 16 at a time on the pool, where a cold or network disk serves them
- * in parallel.
+ * the scan's CPU, a third of it on the sparse one); so files are read in place until reads are
+ * slow, and from then on 16 at a time on the pool, where a cold or network disk serves them in
+ * parallel.
  */
 export class Reads {
+  /** slow reads seen so far */
+  slow = 0;
   constructor(public concurrent = false) {}
+
+  /** A read in place took `ms`. */
+  took(ms: number): void {
+    if (ms > SLOW_READ_MS && ++this.slow >= SLOW_READS) this.concurrent = true;
+  }
 }
 
 /** The outcome of the first read of `n` bytes (or of `err`) into `chunk`. The caller closes fd. */
@@ -303,7 +311,7 @@ function readCapped(path: string | Buffer, max: number, chunk: Buffer, reads: Re
     let err: unknown = null;
     const t0 = performance.now();
     try { n = readSync(fd, chunk, 0, chunk.length, 0); } catch (e) { err = e; }
-    if (performance.now() - t0 > SLOW_READ_MS) reads.concurrent = true;
+    reads.took(performance.now() - t0);
     try { return settle(fd, chunk, max, err, n); } finally { closeSync(fd); }
   }
   return new Promise((resolve, reject) => {
