@@ -5,12 +5,17 @@
 // with indexOf('/v2/') (bench/scan-baseline.mjs). Medians of 3 wall times, interleaved, same run;
 // CPU times (user + system) are printed too, as they suffer less from a busy machine, and the
 // start-up share: an empty-tree scan against `node -e 0`.
+// Then the dense tree (issue 24, bench/scan-dense.mjs): 3,000 files of 300 lines with 3 v2 calls
+// each (9,000 usages, most of them distinct route texts), where the analysis and the output of
+// the findings are most of the work: at most 2x the same baseline, and the default stylish output
+// no slower than --format json. Medians of 3, interleaved, same run.
 // Usage: node bench/scan.mjs   (also run by npm run bench)
 import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
+import { DENSE_FILES, DENSE_LINES, generateDense } from "./scan-dense.mjs";
 
 const root = resolve(import.meta.dirname, "..");
 const bin = join(root, "bin/mids");
@@ -18,6 +23,8 @@ const FILES = 3000;
 const LINES_PER_FILE = 300;
 const NODE_MODULES_FILES = 4000;
 const TARGET_RATIO = 2;
+/** The default (stylish) output of the dense tree against --format json. */
+const STYLISH_TARGET = 1;
 
 const EXT = ["ts", "py", "go", "sh", "yaml", "md"];
 // one in 10 files calls the API (several routes, placeholders, concatenations); one in 20 names another API's /v2/
@@ -108,6 +115,21 @@ try {
   mkdirSync(empty);
   const [node0, start] = measure([["-e", "0"], [bin, "migrate", "scan", empty, "--format", "json"]]);
   console.log(`  start-up: mids migrate scan of an empty directory ${start.ms.toFixed(0)} ms, CPU ${start.cpu.toFixed(0)} ms; node -e 0 ${node0.ms.toFixed(0)} ms, CPU ${node0.cpu.toFixed(0)} ms`);
+  // the dense tree: every file a candidate, 9,000 usages to analyse and report
+  const dense = join(dir, "dense");
+  const d = generateDense(dense);
+  console.log(`dense tree: ${DENSE_FILES.toLocaleString("en")} files of ${DENSE_LINES} lines, ${d.usages.toLocaleString("en")} v2 calls`);
+  const [dBase, dJson, dStylish] = measure([[join(import.meta.dirname, "scan-baseline.mjs"), dense], [bin, "migrate", "scan", dense, "--format", "json"], [bin, "migrate", "scan", dense]]);
+  const dRatio = dJson.ms / dBase.ms;
+  const sRatio = dStylish.ms / dJson.ms;
+  const dFailed = dRatio > TARGET_RATIO || dStylish.ms / dBase.ms > TARGET_RATIO || sRatio > STYLISH_TARGET;
+  failed ||= dFailed;
+  figure += `; dense tree: --format json ${dRatio.toFixed(2)}x, stylish ${(dStylish.ms / dBase.ms).toFixed(2)}x the baseline (target <= ${TARGET_RATIO}x), stylish/json ${sRatio.toFixed(2)} (target <= ${STYLISH_TARGET})`;
+  console.log(`  baseline walk + indexOf('/v2/'): ${dBase.ms.toFixed(0)} ms, CPU ${dBase.cpu.toFixed(0)} ms (${dBase.out})`);
+  console.log(`  mids migrate scan --format json: ${dJson.ms.toFixed(0)} ms, CPU ${dJson.cpu.toFixed(0)} ms: ${dRatio.toFixed(2)}x (CPU ${(dJson.cpu / dBase.cpu).toFixed(2)}x)`);
+  console.log(`  mids migrate scan (stylish): ${dStylish.ms.toFixed(0)} ms, CPU ${dStylish.cpu.toFixed(0)} ms: ${(dStylish.ms / dBase.ms).toFixed(2)}x (CPU ${(dStylish.cpu / dBase.cpu).toFixed(2)}x); stylish/json ${sRatio.toFixed(2)} (CPU ${(dStylish.cpu / dJson.cpu).toFixed(2)})`);
+  console.log(`  (${dJson.out.split("\n").pop()})`);
+  console.log(`  dense tree targets (<= ${TARGET_RATIO}x the baseline, stylish <= json): ${dFailed ? "MISSED" : "ok"}`);
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

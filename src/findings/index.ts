@@ -9,7 +9,7 @@ import { writeAsync } from "../io.js";
 import { formatGithub, formatStepSummary } from "./github.js";
 import { formatGitlab } from "./gitlab.js";
 import { formatSarif } from "./sarif.js";
-import { formatStylish, type StylishOptions } from "./stylish.js";
+import { formatStylish, formatStylishChunks, type StylishOptions } from "./stylish.js";
 import type { FindingsSet } from "./types.js";
 import { formatCheckstyle, formatJunit } from "./xml.js";
 
@@ -93,12 +93,15 @@ export async function emitFindings(ctx: Context, flags: OutputFlags, r: Renderin
   const env = ctx.io.env;
   const ws = env.GITHUB_WORKSPACE;
   const root = (f: Format) => (f === "gitlab" ? env.CI_PROJECT_DIR ?? ws : ws);
-  const chunks = (f: Format) => (f === "json" && r.jsonChunks ? r.jsonChunks() : undefined);
+  // json and stylish are written as they are made
+  const chunks = (f: Format, color: boolean, stylish: StylishOptions) =>
+    (f === "json" && r.jsonChunks ? r.jsonChunks() : f === "stylish" ? formatStylishChunks(r.set, color, stylish) : undefined);
   if (opts.stdout !== false) {
-    const stream = ctx.globals.jq === undefined ? chunks(plan.format) : undefined;
+    const stylish = { width: ctx.io.stdoutIsTTY ? ctx.io.columns : undefined, fullNotes: flags.fullNotes };
+    const stream = ctx.globals.jq === undefined ? chunks(plan.format, ctx.globals.color, stylish) : undefined;
     if (stream) for (const c of stream) await writeAsync(ctx.io.stdout, c);
     else {
-      const text = render(plan.format, r, ctx.globals.color, root(plan.format), { width: ctx.io.stdoutIsTTY ? ctx.io.columns : undefined, fullNotes: flags.fullNotes });
+      const text = render(plan.format, r, ctx.globals.color, root(plan.format), stylish);
       // the JSON formats go through the JSON printer with --jq (their escapes parse back losslessly)
       if (ctx.globals.jq !== undefined) await emitJson(ctx, JSON.parse(text));
       else await writeAsync(ctx.io.stdout, text);
@@ -106,7 +109,7 @@ export async function emitFindings(ctx: Context, flags: OutputFlags, r: Renderin
   }
   if (flags.outputFile && plan.fileFormat) {
     try {
-      await writeFile(resolve(ctx.io.cwd, flags.outputFile), chunks(plan.fileFormat) ?? render(plan.fileFormat, r, false, root(plan.fileFormat), { fullNotes: flags.fullNotes }));
+      await writeFile(resolve(ctx.io.cwd, flags.outputFile), chunks(plan.fileFormat, false, { fullNotes: flags.fullNotes }) ?? render(plan.fileFormat, r, false, root(plan.fileFormat), { fullNotes: flags.fullNotes }));
     } catch (e) {
       throw new UsageError(`cannot write --output-file '${flags.outputFile}': ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
     }
@@ -126,7 +129,7 @@ export type { Finding, FileFindings, FindingsSet, RuleInfo, Severity, ToolInfo }
 export { formatGithub, githubLine, githubFile, formatStepSummary } from "./github.js";
 export { formatSarif, artifactUri, SARIF_SCHEMA } from "./sarif.js";
 export { formatGitlab } from "./gitlab.js";
-export { formatStylish } from "./stylish.js";
+export { formatStylish, formatStylishChunks } from "./stylish.js";
 export { formatJunit, formatCheckstyle, xmlEscape } from "./xml.js";
 
 /** The tool's home page for SARIF `informationUri` (SARIF2005): the package's registry page. */

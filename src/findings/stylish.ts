@@ -2,7 +2,7 @@
 // Text from servers and files is untrusted: control characters never reach the terminal.
 import { Chalk } from "chalk";
 import { shownChar } from "./display.js";
-import { oneLine } from "../util/sanitize.js";
+import { needsEscape, oneLine } from "../util/sanitize.js";
 import { wrapProse, wrapText } from "../output/prose.js";
 import type { Finding, FindingsSet } from "./types.js";
 
@@ -12,12 +12,17 @@ import type { Finding, FindingsSet } from "./types.js";
  */
 const shownUnit = (u: string): string => (u === "\t" ? " " : shownChar(u));
 
+/** A C0 control but a tab: shown in caret notation. */
+const C0 = /[\u0000-\u0008\u000a-\u001f]/;
+/** Every unit of the line is shown as itself or, a tab, as a space (one column each): no control, C1, bidi or invisible character. */
+const shownAsIs = (s: string): boolean => !C0.test(s) && !needsEscape(s);
+
 /** Source lines longer than this (minified code) are shown as an excerpt around the finding. */
 export const MAX_SHOWN_COLUMNS = 160;
 const CONTEXT_COLUMNS = 40;
 
 /** The line as shown (clipped with … around the finding when long) and its caret line, under the shown characters. */
-function excerpt(f: Finding, units: string | readonly string[], maxShown = MAX_SHOWN_COLUMNS): { shown: string; caret: string } {
+function excerpt(f: Finding, units: string | readonly string[], maxShown = MAX_SHOWN_COLUMNS, general = false): { shown: string; caret: string } {
   const len = units.length;
   const col = f.shown ?? f;
   const start = Math.min(len, Math.max(0, col.column - 1));
@@ -30,6 +35,14 @@ function excerpt(f: Finding, units: string | readonly string[], maxShown = MAX_S
     to = Math.min(len, from + maxShown, Math.max(end, start + 1) + context);
   }
   const pre = from > 0 ? "…" : "";
+  if (!general && typeof units === "string" && shownAsIs(units)) {
+    // (the loop below, for a line whose every unit is shown as itself, one column each)
+    const cut = Math.min(start, to);
+    return {
+      shown: pre + units.slice(from, to).replace(/\t/g, " ") + (to < len ? "…" : ""),
+      caret: " ".repeat(pre.length + cut - from) + "^".repeat(Math.max(1, Math.min(end, to) - cut)),
+    };
+  }
   let shown = pre;
   let before = pre.length;
   let under = 0;
@@ -50,26 +63,52 @@ export interface StylishOptions {
   width?: number;
   /** every note in full under every finding (default: in full the first time in a file, then by name) */
   fullNotes?: boolean;
+  /**
+   * Tests only: the general paths alone (source lines cut from the whole text, every character
+   * of a line looked at), which the fast ones (a file's `line()`, a line shown as it is) must match.
+   */
+  general?: boolean;
 }
+
+const SURROGATE = /[\ud800-\udfff]/;
+
+/** Notes stand under the finding's message. */
+const NOTE_INDENT = " ".repeat(9);
 
 /** The gutter before a source line: `   123 | `. */
 const GUTTER = 9;
 
 export function formatStylish(set: FindingsSet, color: boolean, opts: StylishOptions = {}): string {
+  let text = "";
+  for (const chunk of formatStylishChunks(set, color, opts)) text += chunk;
+  return text;
+}
+
+/** What a chunk of the output holds at least before it is handed out (the last may hold less). */
+const CHUNK_CHARS = 64 * 1024;
+
+/** The stylish text in pieces, made as they are written (a run of many findings never builds the whole). */
+export function* formatStylishChunks(set: FindingsSet, color: boolean, opts: StylishOptions = {}): Generator<string> {
   const c = new Chalk({ level: color ? 1 : 0 });
   const width = opts.width;
   const maxShown = width ? Math.max(20, Math.min(MAX_SHOWN_COLUMNS, width - GUTTER - 2)) : MAX_SHOWN_COLUMNS;
-  const out: string[] = [];
+  let out: string[] = [];
+  const pending: string[] = [];
+  let size = 0;
   // (a loop: a spread over findings overflows the stack past ~100,000 of them)
   let labelWidth = 7;
   for (const r of set.files) for (const f of r.findings) if (f.label.length > labelWidth) labelWidth = f.label.length;
   for (const r of set.files) {
     if (!r.findings.length) continue;
-    const lines = r.text?.replace(/^\uFEFF/, "").split(/\r?\n/) ?? [];
+    const line = opts.general ? undefined : r.line;
+    const lines = line ? undefined : r.text?.replace(/^\uFEFF/, "").split(/\r?\n/) ?? [];
+    const lineOf = (n: number) => (line ? line(n) : lines![n - 1]);
     // a long line is split into code points once, however many findings it holds
     let cached: { line: number; units: string | string[] } | undefined;
     const unitsOf = (line: number, text: string) => {
-      if (set.columnKind !== "unicodeCodePoints" || text.length <= MAX_SHOWN_COLUMNS) return set.columnKind === "unicodeCodePoints" ? [...text] : text;
+      // (code points are UTF-16 units when there is no surrogate pair)
+      if (set.columnKind !== "unicodeCodePoints" || (!opts.general && !SURROGATE.test(text))) return text;
+      if (text.length <= MAX_SHOWN_COLUMNS) return [...text];
       if (cached?.line !== line) cached = { line, units: [...text] };
       return cached.units;
     };
@@ -80,27 +119,37 @@ export function formatStylish(set: FindingsSet, color: boolean, opts: StylishOpt
       const label = f.label.padEnd(labelWidth);
       const sev = f.severity === "error" ? c.red(label) : f.severity === "warning" ? c.yellow(label) : c.cyan(label);
       const where = c.dim(`${f.line}:${f.column}`.padEnd(7));
-      const head = `${oneLine(f.message)}${f.detail ? `  ${oneLine(f.detail)}` : ""}`;
+      const message = oneLine(f.message);
+      const detail = f.detail ? oneLine(f.detail) : "";
+      const head = `${message}${f.detail ? `  ${detail}` : ""}`;
       const prefix = 2 + 7 + 1 + labelWidth + 2;
       const headLines = width ? wrapText(head, Math.max(20, width - prefix)) : [head];
-      if (headLines.length === 1) out.push(`  ${where} ${sev}  ${oneLine(f.message)}${f.detail ? `  ${c.dim(oneLine(f.detail))}` : ""}`);
+      if (headLines.length === 1) out.push(`  ${where} ${sev}  ${message}${f.detail ? `  ${c.dim(detail)}` : ""}`);
       else out.push(`  ${where} ${sev}  ${headLines[0]}`, ...headLines.slice(1).map((l) => " ".repeat(prefix) + l));
-      const text = lines[f.line - 1];
+      const text = lineOf(f.line);
       if (text !== undefined && text.trim() !== "") {
         const gutter = String(f.line).padStart(6);
-        const { shown, caret } = excerpt(f, unitsOf(f.line, text), maxShown);
+        const { shown, caret } = excerpt(f, unitsOf(f.line, text), maxShown, opts.general);
         out.push(c.dim(`${gutter} | `) + shown);
         out.push(c.dim(`${" ".repeat(6)} | `) + c.red(caret));
       }
       for (const n of f.notes ?? []) {
         const note = oneLine(n);
-        const name = /^([\w-]+): /.exec(note)?.[1];
-        const text = !opts.fullNotes && name && said.has(note) ? `${name}: as above` : note;
-        said.add(note);
-        for (const l of wrapProse(" ".repeat(9) + text, width)) out.push(c.dim(l));
+        const again = !opts.fullNotes && said.has(note);
+        const name = again ? /^([\w-]+): /.exec(note)?.[1] : undefined;
+        const text = name ? `${name}: as above` : note;
+        if (!again) said.add(note);
+        if (!width) out.push(c.dim(NOTE_INDENT + text));
+        else for (const l of wrapProse(NOTE_INDENT + text, width)) out.push(c.dim(l));
       }
     }
     out.push("");
+    // each file's lines and the blank line after them, then a newline: the text of all the files' lines joined
+    const chunk = out.join("\n") + "\n";
+    out = [];
+    size += chunk.length;
+    pending.push(chunk);
+    if (size >= CHUNK_CHARS) { yield pending.join(""); pending.length = 0; size = 0; }
   }
-  return out.join("\n") + (out.length ? "\n" : "");
+  if (pending.length) yield pending.join("");
 }

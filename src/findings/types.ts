@@ -39,6 +39,11 @@ export interface FileFindings {
   file: string;
   /** the file's text, for source lines in stylish output */
   text?: string;
+  /**
+   * Line n (1-based) of `text` as stylish reads it (split at `\r?\n`, no leading BOM), without
+   * making the whole text (a file's lines are shown only where findings are)
+   */
+  line?: (n: number) => string | undefined;
   findings: Finding[];
 }
 

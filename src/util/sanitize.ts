@@ -19,14 +19,21 @@ const UNSAFE_CHAR = new RegExp(`[${CONTROLS}${INVISIBLE}]`, "g");
 /** Characters a data format writes as an escape (never raw): DEL, C1 controls and the invisible ones. */
 const ESCAPED = new RegExp(`[\\u007f-\\u009f${INVISIBLE}]`, "g");
 
+/** Every character stripControl or oneLine acts on (each sequence starts with one): text without any is returned as it is. */
+const ACTED_ON = new RegExp(`[${CONTROLS}${INVISIBLE}\\t\\n\\u2028\\u2029]`);
+
+/** stripControl and oneLine without their first test: the reference their tests hold them to. */
+export const stripControlAll = (s: string): string => s.replace(SEQUENCES, "").replace(UNSAFE_CHAR, "");
+export const oneLineAll = (s: string): string => stripControlAll(s).replace(/[\r\n\t\u2028\u2029]+/g, " ");
+
 /** Text safe for a terminal: sequences and unsafe characters removed; tabs and newlines kept. */
 export function stripControl(s: string): string {
-  return s.replace(SEQUENCES, "").replace(UNSAFE_CHAR, "");
+  return ACTED_ON.test(s) ? stripControlAll(s) : s;
 }
 
 /** For single-line cells and messages: also fold newlines, tabs and the Unicode line/paragraph separators into spaces. */
 export function oneLine(s: string): string {
-  return stripControl(s).replace(/[\r\n\t\u2028\u2029]+/g, " ");
+  return ACTED_ON.test(s) ? oneLineAll(s) : s;
 }
 
 /** Whether a string holds a character that data formats escape. */

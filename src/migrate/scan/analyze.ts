@@ -2,9 +2,10 @@
 // rewrite() that `mids migrate` runs on logs (one map, two readers). Placeholders travel through
 // the rewrite as markers, so the v3 text keeps them where they were and --fix edits only literals.
 import { matchPath } from "../../contract/routes.js";
-import { rewrite } from "../rewrite.js";
+import { rewrite, RewriteRun, type RewriteOptions } from "../rewrite.js";
 import type { Note, Outcome, Shape } from "../types.js";
-import { isSecretParam } from "../url.js";
+import { Redactor } from "../../redact/index.js";
+import { BoundedMemo } from "../../util/memo.js";
 import { redactSource } from "./redact.js";
 import type { Piece, RouteText } from "./extract.js";
 
@@ -34,6 +35,9 @@ export interface Usage {
   /** why --fix leaves a rewritten usage */
   manual?: string;
   edits: Edit[];
+  /** `text` and `replacement` as output shows them (keys redacted) */
+  shownText: string;
+  shownReplacement: string | null;
 }
 
 export interface AnalyzeOptions {
@@ -47,6 +51,8 @@ const MARK_RE = /__mids_ph_(\d+)__/g;
 const enc = (s: string) => encodeURIComponent(s).replace(/%2C/gi, ",").replace(/%3A/gi, ":").replace(/%24/g, "$");
 
 function decode(s: string): string {
+  // (without a `%` there is nothing to decode)
+  if (s.indexOf("%") < 0) return s;
   try { return decodeURIComponent(s); } catch { return s; }
 }
 
@@ -55,6 +61,8 @@ const v2Matches = (path: string) => matchPath(path).filter((m) => m.route.versio
 /** What a route text means, whatever its placeholders are called: computed once per distinct text. */
 interface Core {
   path: string;
+  /** the method of the first v2 route the path matches (GET when none) */
+  method: string;
   pairs: [string, string][];
   /** the raw (as written) text of each decoded key (`k...`) and value (`v...`) */
   raw: Map<string, string>;
@@ -62,27 +70,32 @@ interface Core {
   known: boolean;
   root: boolean;
   outcome?: Outcome;
-  /** the clock the outcome was computed for (sunset notes depend on it) */
-  at?: number;
   /** the v3 route text split at its markers (literal, index, literal, ...), for literal fixes */
   v3?: string[];
 }
 
-const cores = new Map<string, Core>();
+/** Distinct route texts (and cores) a run remembers, then starts again. */
 const MAX_CORES = 20_000;
 
-function core(flat: string): Core {
-  const hit = cores.get(flat);
-  if (hit) return hit;
+/** What the route table says of a path: the method of the first v2 route it matches (none: unknown). */
+interface PathMatch {
+  method: string | undefined;
+}
+const pathMatch = (path: string): PathMatch => ({ method: v2Matches(path)[0]?.route.method });
+
+function core(flat: string, paths: (path: string) => PathMatch): Core {
   const q = flat.indexOf("?");
   let path = q < 0 ? flat : flat.slice(0, q);
   const qs = q < 0 ? "" : flat.slice(q + 1);
-  let matches = v2Matches(path);
+  let match = paths(path);
   // `/v2/projects${query}`: a value glued to the last segment is the query string
   let opaque = false;
-  if (!matches.length) {
+  if (match.method === undefined) {
     const m = /^(.*[^/_])__mids_ph_\d+__$/.exec(path);
-    if (m && v2Matches(m[1]).length) { path = m[1]; matches = v2Matches(path); opaque = true; }
+    if (m) {
+      const glued = paths(m[1]);
+      if (glued.method !== undefined) { path = m[1]; match = glued; opaque = true; }
+    }
   }
   const pairs: [string, string][] = [];
   const raw = new Map<string, string>();
@@ -97,74 +110,135 @@ function core(flat: string): Core {
     if (!raw.has(`k${dk}`)) raw.set(`k${dk}`, k);
     if (!raw.has(`v${dv}`)) raw.set(`v${dv}`, v);
   }
-  const c: Core = { path, pairs, raw, opaque, known: matches.length > 0, root: path.split("/").filter(Boolean).length === 1 };
-  if (cores.size >= MAX_CORES) cores.clear();
-  cores.set(flat, c);
-  return c;
+  const known = match.method !== undefined;
+  return { path, method: match.method ?? "GET", pairs, raw, opaque, known, root: path.split("/").filter(Boolean).length === 1 };
 }
 
-// The same route text means the same usage wherever it is (code repeats its URLs): analysed once,
-// with its edits relative to its start; `null` when it is not reported.
-const usages = new Map<string, Usage | null>();
-let usagesAt = 0;
+/**
+ * One run's analysis (a scan makes one): the same route text means the same usage wherever it is
+ * (code repeats its URLs), so each distinct text is analysed once, with its edits relative to its
+ * start; and the strings shown of a route (paths, parameters, notes), which repeat across
+ * distinct texts, are redacted once.
+ */
+export class Analyzer {
+  private readonly cores = new Map<string, Core>();
+  /** the route table's answer by path (texts that differ in their query share their path) */
+  private readonly paths = new BoundedMemo(pathMatch);
+  private readonly pathOf = (path: string) => this.paths.get(path);
+  /** by route text (and whether its host is the API's own); null when it is not reported */
+  private readonly usages = new Map<string, Usage | null>();
+  private readonly redactor = new Redactor();
+  private readonly rewriteOptions: RewriteOptions;
+  private readonly shown = new BoundedMemo((s: string) => redactSource(s, this.redactor));
+  /** notes as shown, by the rewrite's note object (a rule's own note is one object: src/migrate/rewrite.ts) */
+  private readonly notes = new Map<Note, Note>();
 
-export function analyze(text: string, r: RouteText, opts: AnalyzeOptions): Usage | undefined {
-  if (usagesAt !== opts.now.getTime() || usages.size >= MAX_CORES) { usages.clear(); usagesAt = opts.now.getTime(); }
-  const src = text.slice(r.start, r.end);
-  const key = (opts.ownHost(r.host) ? "1" : "0") + src;
-  let u = usages.get(key);
-  if (u === undefined) {
-    u = analyzeOnce(src, { ...r, start: 0, end: src.length, pieces: r.pieces.map((p) => ({ ...p, start: p.start - r.start, end: p.end - r.start })) }, opts) ?? null;
-    usages.set(key, u);
+  constructor(private readonly opts: AnalyzeOptions) {
+    this.rewriteOptions = { now: opts.now, run: new RewriteRun((n) => this.redactor.isSecretParam(n)) };
   }
-  if (!u) return undefined;
-  return { ...u, start: r.start, end: r.end, edits: u.edits.map((e) => ({ start: e.start + r.start, end: e.end + r.start, text: e.text })) };
-}
 
-function analyzeOnce(text: string, r: RouteText, opts: AnalyzeOptions): Usage | undefined {
-  const phs = r.pieces.filter((p): p is Extract<Piece, { kind: "ph" }> => p.kind === "ph");
-  let flat = "";
-  let n = 0;
-  for (const p of r.pieces) flat += p.kind === "lit" ? p.text : p.kind === "ph" ? MARK(n++) : "";
-  const c = core(flat);
-  // unknown routes, and the bare service root, count only on the API's own host
-  if ((!c.known || c.root) && !opts.ownHost(r.host)) return undefined;
-  if (c.at !== opts.now.getTime()) { c.outcome = undefined; c.v3 = undefined; c.at = opts.now.getTime(); }
-  const o = (c.outcome ??= rewrite({ method: v2Matches(c.path)[0]?.route.method ?? "GET", origin: "", path: c.path, query: c.pairs }, { now: opts.now }));
-  if (o.status !== "rewritten" && o.status !== "partial" && o.status !== "removed" && o.status !== "unrecognized") return undefined;
+  /** A line (or any text) of the scanned code as scan shows it: keys redacted. */
+  redact(s: string): string {
+    return redactSource(s, this.redactor);
+  }
 
-  // what is shown of the route (its path, the notes quoting it) is redacted as scan's lines are: a token in a path
-  const show = (s: string) => redactSource(s.indexOf("__mids_ph_") < 0 ? s : s.replace(MARK_RE, (_, i: string) => `{${phs[Number(i)]?.name ?? "?"}}`));
-  const showShape = (s: Shape): Shape => ({
-    method: s.method, path: show(s.path),
-    query: Object.fromEntries(Object.entries(s.query).map(([k, v]) => [show(k), show(v)])),
-  });
-  const usage: Usage = {
-    start: r.start, end: r.end, status: o.status,
-    ...(o.routeId ? { routeId: o.routeId } : {}),
-    rules: [...new Set(o.notes.map((x) => x.rule))],
-    notes: o.notes.map((x) => ({ rule: x.rule, message: show(x.message) })),
-    from: showShape(o.from), to: o.to ? showShape(o.to) : null,
-    text: text.slice(r.start, r.end), replacement: null, edits: [],
-  };
-  if (o.status === "rewritten" && o.to) {
-    const to = o.to;
-    if (c.opaque) usage.manual = "the query string is a value the code builds";
-    else if (c.pairs.some(([k]) => isSecretParam(k))) usage.manual = "the query holds a key: send it in the x-api-key header instead";
-    else {
-      // a trailing slash the code wrote (`"/v2/signals/" + id`) stays: the code appends to it
-      const v3Path = c.path.endsWith("/") && !to.path.endsWith("/") ? to.path + "/" : to.path;
-      c.v3 ??= (v3Path + Object.entries(to.query).map(([k, v], i) => `${i ? "&" : "?"}${c.raw.get(`k${k}`) ?? enc(k)}=${c.raw.get(`v${v}`) ?? enc(v)}`).join("")).split(/__mids_ph_(\d+)__/);
-      const edits = literalEdits(r.pieces, c.v3, phs.length);
-      if (edits) {
-        usage.edits = edits;
-        usage.replacement = applyEdits(text, edits, r.start, r.end);
-      } else usage.manual = "the v3 route moves a value the code fills in";
+  /**
+   * The usage of the route text at `r` in `text`, or undefined when it is not reported: one object
+   * for every place the same text is (never to be changed), its offsets and edits relative to the
+   * text's own start (`located` places it).
+   */
+  usage(text: string, r: RouteText): Usage | undefined {
+    const src = text.slice(r.start, r.end);
+    const key = (this.opts.ownHost(r.host) ? "1" : "0") + src;
+    let u = this.usages.get(key);
+    if (u === undefined) {
+      u = this.analyze(src, { ...r, start: 0, end: src.length, pieces: r.pieces.map((p) => ({ ...p, start: p.start - r.start, end: p.end - r.start })) }) ?? null;
+      if (this.usages.size >= MAX_CORES) this.usages.clear();
+      this.usages.set(key, u);
     }
-    // `rewritten` is what --fix rewrites: one it leaves (manual) is partial, with the reason
-    if (usage.replacement === null) usage.status = "partial";
+    return u ?? undefined;
   }
-  return usage;
+
+  private core(flat: string): Core {
+    let c = this.cores.get(flat);
+    if (!c) {
+      c = core(flat, this.pathOf);
+      if (this.cores.size >= MAX_CORES) this.cores.clear();
+      this.cores.set(flat, c);
+    }
+    return c;
+  }
+
+  private showNote(n: Note, show: (s: string) => string): Note {
+    // a rule's own note is one shared object for every request (notes are never changed): shown
+    // once a run; one that quotes a placeholder reads as this usage names it
+    if (n.message.indexOf("__mids_ph_") >= 0) return { rule: n.rule, message: show(n.message) };
+    let s = this.notes.get(n);
+    if (!s) {
+      s = { rule: n.rule, message: show(n.message) };
+      if (this.notes.size >= MAX_CORES) this.notes.clear();
+      this.notes.set(n, s);
+    }
+    return { rule: s.rule, message: s.message };
+  }
+
+  private analyze(text: string, r: RouteText): Usage | undefined {
+    const phs = r.pieces.filter((p): p is Extract<Piece, { kind: "ph" }> => p.kind === "ph");
+    let flat = "";
+    let n = 0;
+    for (const p of r.pieces) flat += p.kind === "lit" ? p.text : p.kind === "ph" ? MARK(n++) : "";
+    const c = this.core(flat);
+    // unknown routes, and the bare service root, count only on the API's own host
+    if ((!c.known || c.root) && !this.opts.ownHost(r.host)) return undefined;
+    const o = (c.outcome ??= rewrite({ method: c.method, origin: "", path: c.path, query: c.pairs }, this.rewriteOptions));
+    if (o.status !== "rewritten" && o.status !== "partial" && o.status !== "removed" && o.status !== "unrecognized") return undefined;
+
+    // what is shown of the route (its path, the notes quoting it) is redacted as scan's lines are: a token in a path
+    const show = (s: string) => this.shown.get(s.indexOf("__mids_ph_") < 0 ? s : s.replace(MARK_RE, (_, i: string) => `{${phs[Number(i)]?.name ?? "?"}}`));
+    const showShape = (s: Shape): Shape => ({
+      method: s.method, path: show(s.path),
+      query: Object.fromEntries(Object.entries(s.query).map(([k, v]) => [show(k), show(v)])),
+    });
+    const usage: Usage = {
+      start: r.start, end: r.end, status: o.status,
+      ...(o.routeId ? { routeId: o.routeId } : {}),
+      rules: [...new Set(o.notes.map((x) => x.rule))],
+      notes: o.notes.map((x) => this.showNote(x, show)),
+      from: showShape(o.from), to: o.to ? showShape(o.to) : null,
+      text: text.slice(r.start, r.end), replacement: null, edits: [], shownText: "", shownReplacement: null,
+    };
+    if (o.status === "rewritten" && o.to) {
+      const to = o.to;
+      if (c.opaque) usage.manual = "the query string is a value the code builds";
+      else if (c.pairs.some(([k]) => this.redactor.isSecretParam(k))) usage.manual = "the query holds a key: send it in the x-api-key header instead";
+      else {
+        // a trailing slash the code wrote (`"/v2/signals/" + id`) stays: the code appends to it
+        const v3Path = c.path.endsWith("/") && !to.path.endsWith("/") ? to.path + "/" : to.path;
+        c.v3 ??= (v3Path + Object.entries(to.query).map(([k, v], i) => `${i ? "&" : "?"}${c.raw.get(`k${k}`) ?? enc(k)}=${c.raw.get(`v${v}`) ?? enc(v)}`).join("")).split(/__mids_ph_(\d+)__/);
+        const edits = literalEdits(r.pieces, c.v3, phs.length);
+        if (edits) {
+          usage.edits = edits;
+          usage.replacement = applyEdits(text, edits, r.start, r.end);
+        } else usage.manual = "the v3 route moves a value the code fills in";
+      }
+      // `rewritten` is what --fix rewrites: one it leaves (manual) is partial, with the reason
+      if (usage.replacement === null) usage.status = "partial";
+    }
+    // what json and the notes show of the text and the fix (redacted once per distinct text)
+    usage.shownText = this.redact(usage.text);
+    usage.shownReplacement = usage.replacement === null ? null : this.redact(usage.replacement);
+    return usage;
+  }
+}
+
+/** The edits of a usage analysed at its own offsets, at `start` in the file. */
+export const placedEdits = (u: Usage, start: number): Edit[] =>
+  u.edits.length ? u.edits.map((e) => ({ start: e.start + start, end: e.end + start, text: e.text })) : [];
+
+/** One usage outside a scan (tests): a run of its own, the usage placed at `r`. */
+export function analyze(text: string, r: RouteText, opts: AnalyzeOptions): Usage | undefined {
+  const u = new Analyzer(opts).usage(text, r);
+  return u && { ...u, start: r.start, end: r.end, edits: placedEdits(u, r.start) };
 }
 
 /** Apply edits (sorted, inside [start, end)) to text.slice(start, end). */

@@ -2,7 +2,7 @@
 // as in every mids output; a value the code fills in (`$KEY`, `${key}`, `{key}`, `%s`) is no secret
 // and is kept, so a diff around it still applies; so is an unquoted name without a digit
 // (`Authorization: auth` in code is a variable, while keys carry digits).
-import { REDACTED, SECRET_HEADERS, SECRET_QUERY_PARAMS, redactText } from "../../contract/secrets.js";
+import { REDACTED, SECRET_HEADERS, SECRET_QUERY_PARAMS, redactText, type Redaction } from "../../redact/index.js";
 import { redactAccessPrefix } from "../redact.js";
 
 const NOT_PLACEHOLDER = `(?![$%<{]|["']?\\$|["']?\\{|["']?%[sdv]|["']?<|process\\.env|os\\.environ|os\\.Getenv)`;
@@ -44,15 +44,18 @@ function keepPlaceholders(s: string, red: string): string {
   return out;
 }
 
+const PURE_TEXT: Pick<Redaction, "redactText"> = { redactText };
+
 /**
  * A line as scan shows it: the redaction rules of every mids output (src/contract/secrets.ts),
- * with the placeholders they took kept, then the source code rules here.
+ * with the placeholders they took kept, then the source code rules here. `r`: a run's redaction
+ * (the same rules with its memos).
  */
-export function redactSource(s: string): string {
+export function redactSource(s: string, r: Pick<Redaction, "redactText"> = PURE_TEXT): string {
   // an access log line (a log checked in beside the code): its ident and authuser, as migrate does
   const clf = CLF_LINE.exec(s);
   if (clf) s = redactAccessPrefix(clf[0]) + s.slice(clf[0].length);
-  const red = redactText(s);
+  const red = r.redactText(s);
   return sourceRules(red === s ? s : keepPlaceholders(s, red));
 }
 

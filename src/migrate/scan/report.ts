@@ -1,7 +1,8 @@
 // migrate scan findings in the shared findings module's terms, and the command's own json shape.
 import { MIDS_INFORMATION_URI, type Finding, type FindingsSet, type Rendering, type Severity } from "../../findings/index.js";
 import { escapeC1Json } from "../../util/sanitize.js";
-import { redactSource as redactText } from "./redact.js";
+import { Redactor } from "../../redact/index.js";
+import { redactSource } from "./redact.js";
 import { SCAN_STATUSES, type ScanStatus } from "./analyze.js";
 import { lineStarts, type Located, type ScanResult, type ScannedFile } from "./scan.js";
 
@@ -79,55 +80,105 @@ const codePoints = (s: string) => { let n = 0; for (const _ of s) n++; return n;
 const MAX_SHOWN_LINE = 10_000;
 
 /**
- * The caret's columns in the redacted line stylish shows, when redaction changed the text before
- * the usage; undefined when the shown line is the file's own. `redactedLine` caches per line start.
+ * One file's source lines as scan shows them (keys redacted), each redacted once however many
+ * findings it holds, and only the lines findings are on: line by line, each read by the rules as
+ * scan shows it (an access log line's user too).
  */
-function shownColumns(f: ScannedFile, u: Located, redactedLine: Map<number, boolean>, starts: () => readonly number[]): { column: number; endColumn: number } | undefined {
-  // (from the line's number: a search back for its start per usage was quadratic on a minified line)
-  const lineStart = starts()[u.line - 1];
-  let changed = redactedLine.get(lineStart);
-  if (changed === undefined) {
-    let lineEnd = f.text.indexOf("\n", lineStart);
-    if (lineEnd < 0) lineEnd = f.text.length;
-    const line = f.text.slice(lineStart, lineEnd);
-    changed = line.length <= MAX_SHOWN_LINE && redactText(line) !== line;
-    redactedLine.set(lineStart, changed);
+class ShownLines {
+  /** the text of the line at a start offset up to its newline (a CR kept), redacted */
+  private readonly redacted = new Map<number, string>();
+  private starts: Map<number, number> | undefined;
+  constructor(private readonly f: ScannedFile, private readonly redact: (s: string) => string) {}
+
+  private end(start: number): number {
+    const end = this.f.text.indexOf("\n", start);
+    return end < 0 ? this.f.text.length : end;
   }
-  if (!changed) return undefined;
-  const column = codePoints(redactText(f.text.slice(lineStart, u.start))) + 1;
-  const endColumn = u.endLine === u.line ? column + codePoints(redactText(u.text)) : u.endColumn;
+
+  /** The line from `start` to its newline, redacted. */
+  at(start: number): string {
+    let s = this.redacted.get(start);
+    if (s === undefined) this.redacted.set(start, (s = this.redact(this.f.text.slice(start, this.end(start)))));
+    return s;
+  }
+
+  /** Whether redaction changed the line from `start` (a line over MAX_SHOWN_LINE counts as not). */
+  changed(start: number): boolean {
+    const end = this.end(start);
+    return end - start <= MAX_SHOWN_LINE && this.at(start) !== this.f.text.slice(start, end);
+  }
+
+  /**
+   * Line `n` (1-based) as the findings formats read the file's shown text: its lines split at
+   * `\r?\n`, without a leading BOM.
+   */
+  line(n: number): string | undefined {
+    if (!this.starts) {
+      this.starts = new Map();
+      for (const u of this.f.usages) this.starts.set(u.line, u.lineStart);
+    }
+    let start = this.starts.get(n);
+    if (start === undefined) {
+      // (not a line with a usage: from the line starts)
+      start = lineStarts(this.f.text)[n - 1];
+      if (start === undefined) return undefined;
+      this.starts.set(n, start);
+    }
+    let s = this.at(start);
+    if (n === 1 && s.charCodeAt(0) === 0xfeff) s = s.slice(1);
+    // the CR of a CRLF goes with the line break
+    return s.endsWith("\r") && this.end(start) < this.f.text.length ? s.slice(0, -1) : s;
+  }
+}
+
+/**
+ * The caret's columns in the redacted line stylish shows, when redaction changed the text before
+ * the usage; undefined when the shown line is the file's own.
+ */
+function shownColumns(f: ScannedFile, u: Located, lines: ShownLines, redact: (s: string) => string): { column: number; endColumn: number } | undefined {
+  if (!lines.changed(u.lineStart)) return undefined;
+  const column = codePoints(redact(f.text.slice(u.lineStart, u.start))) + 1;
+  const endColumn = u.endLine === u.line ? column + codePoints(u.shownText) : u.endColumn;
   return { column, endColumn };
 }
 
 function toFinding(file: string, u: Located, failOn: readonly string[], shown?: { column: number; endColumn: number }): Finding {
   const to = u.to ? shape(u.to) : "no v3 successor";
+  const from = shape(u.from);
+  const notes: string[] = [];
+  for (const n of u.notes) notes.push(`${n.rule}: ${n.message}`);
+  if (u.shownReplacement !== null) notes.push(`--fix: ${u.shownReplacement}`);
+  else if (u.manual) notes.push(`not fixed by --fix: ${u.manual}`);
+  // (one shape for every finding: the fields a finding lacks are undefined, which every format reads as absent)
   return {
-    file, line: u.line, column: u.column, endLine: u.endLine, endColumn: u.endColumn, ...(shown ? { shown } : {}),
+    file, line: u.line, column: u.column, endLine: u.endLine, endColumn: u.endColumn, shown,
     severity: severityOf(u.status, failOn), ruleId: SCAN_RULES[u.status].id, label: u.status,
-    title: `v2 ${u.status}: ${shape(u.from)}`,
-    message: `${shape(u.from)} -> ${to}`,
-    ...(u.rules.length ? { detail: u.rules.join(", ") } : {}),
-    notes: [
-      ...u.notes.map((n) => `${n.rule}: ${n.message}`),
-      ...(u.replacement !== null ? [`--fix: ${redactText(u.replacement)}`] : u.manual ? [`not fixed by --fix: ${u.manual}`] : []),
-    ],
-    properties: { status: u.status, rules: u.rules, ...(u.routeId ? { routeId: u.routeId } : {}) },
-    key: `${u.status}\u0000${shape(u.from)}\u0000${u.text}`,
+    title: `v2 ${u.status}: ${from}`,
+    message: `${from} -> ${to}`,
+    detail: u.rules.length ? u.rules.join(", ") : undefined,
+    notes,
+    properties: u.routeId ? { status: u.status, rules: u.rules, routeId: u.routeId } : { status: u.status, rules: u.rules },
+    key: `${u.status}\u0000${from}\u0000${u.text}`,
   };
 }
 
 export function toFindingsSet(files: readonly ScannedFile[], failOn: readonly string[], version: string): FindingsSet {
+  // one redaction for the rendering: the shipped rules with memos of their own (names repeat in code)
+  const redactor = new Redactor();
+  const redact = (s: string) => redactSource(s, redactor);
   return {
     tool: { name: "mids", version, informationUri: MIDS_INFORMATION_URI },
     rules: SCAN_STATUSES.map((s) => SCAN_RULES[s]),
     // source lines are shown in stylish: keys written in the code stay out of the output
     files: files.map((f) => {
+      const lines = new ShownLines(f, redact);
       let text: string | undefined;
-      const redactedLine = new Map<number, boolean>();
-      let starts: number[] | undefined;
-      const lineStartsOf = () => (starts ??= lineStarts(f.text));
-      // line by line: each line is read by the rules as scan shows it (an access log line's user too)
-      return { file: f.file, get text() { return (text ??= f.text.split("\n").map(redactText).join("\n")); }, findings: f.usages.map((u) => toFinding(f.file, u, failOn, shownColumns(f, u, redactedLine, lineStartsOf))) };
+      return {
+        file: f.file,
+        get text() { return (text ??= f.text.split("\n").map(redact).join("\n")); },
+        line: (n: number) => lines.line(n),
+        findings: f.usages.map((u) => toFinding(f.file, u, failOn, shownColumns(f, u, lines, redact))),
+      };
     }),
     columnKind: "unicodeCodePoints",
     suite: "mids migrate scan",
@@ -144,8 +195,6 @@ const JSON_CHUNK = 500;
  * made.
  */
 export function* formatJsonChunks(files: readonly ScannedFile[], summary: Summary): Generator<string> {
-  const redacted = new Map<string, string>();
-  const redact = (s: string) => redacted.get(s) ?? redacted.set(s, redactText(s)).get(s)!;
   // each piece is JSON.stringify's own text of {findings: [piece]}, cut out of its brackets
   const HEAD = "{\n  \"findings\": [\n    ";
   const TAIL = "\n  ]\n}";
@@ -163,7 +212,7 @@ export function* formatJsonChunks(files: readonly ScannedFile[], summary: Summar
       batch.push({
         file: f.file, line: u.line, column: u.column, endLine: u.endLine, endColumn: u.endColumn,
         status: u.status, rules: u.rules, notes: u.notes, from: u.from, to: u.to,
-        text: redact(u.text), replacement: u.replacement === null ? null : redact(u.replacement),
+        text: u.shownText, replacement: u.shownReplacement,
       });
       if (batch.length === JSON_CHUNK) yield piece();
     }

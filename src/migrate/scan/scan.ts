@@ -2,8 +2,8 @@
 // bytes = binary, over the size cap), and only then decode, extract and rewrite.
 import { closeSync, constants, fstatSync, openSync, read, readSync, type Stats } from "node:fs";
 import { isAscii, isUtf8 } from "node:buffer";
-import { analyze, type Edit, type ScanStatus, type Usage } from "./analyze.js";
-import { extractRoutes } from "./extract.js";
+import { Analyzer, placedEdits, type Edit, type ScanStatus, type Usage } from "./analyze.js";
+import { extractRoutes, type RouteText } from "./extract.js";
 import { fsPath, walk, type FileEntry, type Picomatch } from "./walk.js";
 
 /** Files over this size are skipped (named on stderr): generated bundles, data dumps. */
@@ -16,13 +16,17 @@ export const MAX_SCAN_FILE_BYTES = 2 * 1024 * 1024;
 export const MAX_FINDINGS_PER_FILE = 10_000;
 export const MAX_FINDINGS_PER_RUN = 50_000;
 
-/** Files read at once. */
+/** Files read at once (on libuv's pool, once reads are slow: Reads). */
 export const SCAN_CONCURRENCY = 16;
+/** How long reads made in place run before the event loop gets a turn. */
+const YIELD_MS = 20;
 /** git's test for binary content: a NUL byte in the first 8000 bytes. */
 const BINARY_PROBE_BYTES = 8000;
 const NEEDLE = Buffer.from("/v2");
 
 export interface Located extends Usage {
+  /** offset of the start of the usage's (first) line in the file's text */
+  lineStart: number;
   line: number;
   column: number;
   endLine: number;
@@ -82,8 +86,21 @@ export interface Unlisted {
 
 const noneByStatus = (): Record<ScanStatus, number> => ({ rewritten: 0, partial: 0, removed: 0, unrecognized: 0 });
 
+/** The usage `u` (of the text at `r`) with its place in the file: one object literal, all its fields at once. */
+function located(u: Usage, r: RouteText, pos: Positions): Located {
+  const a = pos.position(r.start);
+  const lineStart = pos.lineStart;
+  const b = pos.position(r.end);
+  return {
+    start: r.start, end: r.end, status: u.status, routeId: u.routeId, rules: u.rules, notes: u.notes, from: u.from, to: u.to,
+    text: u.text, replacement: u.replacement, manual: u.manual, edits: placedEdits(u, r.start),
+    shownText: u.shownText, shownReplacement: u.shownReplacement,
+    lineStart, line: a.line, column: a.column, endLine: b.line, endColumn: b.column,
+  };
+}
+
 /** Count `u` past the cap. */
-export function unlist(f: { unlisted?: Unlisted }, u: Usage, keepEdits: boolean): void {
+export function unlist(f: { unlisted?: Unlisted }, u: Pick<Usage, "status" | "edits">, keepEdits: boolean): void {
   const x = (f.unlisted ??= { count: 0, byStatus: noneByStatus(), fixable: 0, edits: [] });
   x.count++;
   x.byStatus[u.status]++;
@@ -116,6 +133,8 @@ export interface ScanOptions {
   hooks?: ScanHooks;
   /** the bytes of a path argument that was not UTF-8 (walk.ts) */
   rawArg?: (arg: string) => Buffer | undefined;
+  /** read every file on libuv's pool from the start (tests: the two ways give the same result) */
+  concurrentReads?: boolean;
 }
 
 export interface ScanResult {
@@ -170,77 +189,134 @@ export function position(text: string, starts: readonly number[], offset: number
 }
 
 /**
- * Positions of increasing offsets in one text: each call counts code points on from the last
- * offset when it is on the same line, so a minified file of one long line with thousands of
- * usages costs one pass over the line, not one pass per usage. Offsets may also go back (a
- * fresh count from the line start).
+ * Positions of increasing offsets in one text: each call counts lines and code points on from the
+ * last offset, so a file costs one pass up to its last usage, and a minified file of one long line
+ * with thousands of usages costs one pass over the line, not one pass per usage. Offsets may also
+ * go back (a fresh count from the start). `noSurrogates`: the text has none (ASCII or latin1), a
+ * column is the distance from the line's start.
  */
+export class Positions {
+  /** the offset counted up to, its line, that line's start offset and the offset's column */
+  private at = 0;
+  private line = 1;
+  private start = 0;
+  private column = 1;
+  constructor(private readonly text: string, private readonly noSurrogates = false) {}
+
+  /** The start offset of the line of the last offset asked. */
+  get lineStart(): number { return this.start; }
+
+  position(offset: number): { line: number; column: number } {
+    const text = this.text;
+    if (offset < this.at) { this.at = 0; this.line = 1; this.start = 0; this.column = 1; }
+    let nl = text.indexOf("\n", this.at);
+    if (nl >= 0 && nl < offset) {
+      let line = this.line;
+      let start: number;
+      do { line++; start = nl + 1; nl = text.indexOf("\n", start); } while (nl >= 0 && nl < offset);
+      this.line = line; this.start = this.at = start; this.column = 1;
+    }
+    let column = this.column;
+    if (this.noSurrogates) column += offset - this.at;
+    else {
+      for (let i = this.at; i < offset; i++) {
+        const c = text.charCodeAt(i);
+        // a surrogate pair is one code point: count its high half only
+        if (c < 0xdc00 || c > 0xdfff) column++;
+      }
+    }
+    this.at = offset;
+    this.column = column;
+    return { line: this.line, column };
+  }
+}
+
+/** Positions (see Positions) as a function. */
 export function positioner(text: string): (offset: number) => { line: number; column: number } {
-  const starts = lineStarts(text);
-  let at = 0;
-  let line = 1;
-  let column = 1;
-  return (offset) => {
-    if (offset < at || (line < starts.length && offset >= starts[line])) {
-      ({ line, column } = position(text, starts, offset));
-      at = offset;
-      return { line, column };
-    }
-    for (let i = at; i < offset; i++) {
-      const c = text.charCodeAt(i);
-      if (c < 0xdc00 || c > 0xdfff) column++;
-    }
-    at = offset;
-    return { line, column };
-  };
+  const p = new Positions(text);
+  return (offset) => p.position(offset);
 }
 
 /** The first read of each file: most source files fit, so most files cost open, read, close. */
 const CHUNK = 64 * 1024;
 
-const NOT_REGULAR = new Set(["EISDIR", "ESPIPE", "EAGAIN", "ENXIO"]);
+const NOT_REGULAR: ReadonlySet<string> = new Set(["EISDIR", "ESPIPE", "EAGAIN", "ENXIO"]);
 
 type Read = { buf: Buffer; st?: Stats } | { size: number } | { changed: true };
 
 /**
+ * A read that takes longer than this (ms) did not come from the page cache (a cold or network
+ * disk), or the thread was descheduled: after SLOW_READS of them the run reads concurrently.
+ */
+export const SLOW_READ_MS = 2;
+export const SLOW_READS = 8;
+
+/**
+ * How a run reads its files. From the page cache a read is a copy, and one made in place costs
+ * less than a round trip through libuv's thread pool (on the dense bench tree, about a tenth of
+ * the scan's CPU, a third of it on the sparse one); so files are read in place until reads are
+ * slow, and from then on 16 at a time on the pool, where a cold or network disk serves them in
+ * parallel.
+ */
+export class Reads {
+  /** slow reads seen so far */
+  slow = 0;
+  constructor(public concurrent = false) {}
+
+  /** A read in place took `ms`. */
+  took(ms: number): void {
+    if (ms > SLOW_READ_MS && ++this.slow >= SLOW_READS) this.concurrent = true;
+  }
+}
+
+/** The outcome of the first read of `n` bytes (or of `err`) into `chunk`. The caller closes fd. */
+function settle(fd: number, chunk: Buffer, max: number, err: unknown, n: number): Read {
+  // a directory, a FIFO or a socket swapped in (a read at an offset fails on them): no regular file
+  if (err) {
+    if (NOT_REGULAR.has((err as NodeJS.ErrnoException).code ?? "")) return { changed: true };
+    throw err;
+  }
+  if (n < chunk.length) {
+    if (n > max) return { size: n };
+    const buf = chunk.subarray(0, n);
+    if (buf.indexOf(NEEDLE) < 0) return { buf };
+    const st = fstatSync(fd);
+    return st.isFile() ? { buf, st } : { changed: true };
+  }
+  const st = fstatSync(fd);
+  if (!st.isFile()) return { changed: true };
+  const size = st.size;
+  if (size > max) return { size };
+  const buf = Buffer.allocUnsafe(Math.max(size, n));
+  chunk.copy(buf, 0, 0, n);
+  let off = n;
+  while (off < buf.length) {
+    const m = readSync(fd, buf, off, buf.length - off, off);
+    if (m === 0) break; // it shrank while being read
+    off += m;
+  }
+  return { buf: buf.subarray(0, off), st };
+}
+
+/**
  * Read a whole file unless it is over `max` bytes, into the worker's own buffer when it fits
  * (no allocation for the many files that are rejected at once), with its identity (fstat) when
- * it holds the needle. The reads run concurrently on libuv's pool; open and close are cheap
- * system calls made in place, which for thousands of small files costs a third of fully
- * asynchronous calls. The result is valid until the worker's next read.
+ * it holds the needle: in place or on libuv's pool, as `reads` says. Open and close are cheap
+ * system calls made in place. The result is valid until the worker's next read.
  */
-function readCapped(path: string | Buffer, max: number, chunk: Buffer): Promise<Read> {
+function readCapped(path: string | Buffer, max: number, chunk: Buffer, reads: Reads): Read | Promise<Read> {
   const fd = openSync(path, READ_FLAGS);
+  if (!reads.concurrent) {
+    let n = 0;
+    let err: unknown = null;
+    const t0 = performance.now();
+    try { n = readSync(fd, chunk, 0, chunk.length, 0); } catch (e) { err = e; }
+    reads.took(performance.now() - t0);
+    try { return settle(fd, chunk, max, err, n); } finally { closeSync(fd); }
+  }
   return new Promise((resolve, reject) => {
     read(fd, chunk, 0, chunk.length, 0, (err, n) => {
-      try {
-        // a directory, a FIFO or a socket swapped in (a read at an offset fails on them): no regular file
-        if (err) return NOT_REGULAR.has((err as NodeJS.ErrnoException).code ?? "") ? resolve({ changed: true }) : reject(err);
-        if (n < chunk.length) {
-          if (n > max) return resolve({ size: n });
-          const buf = chunk.subarray(0, n);
-          if (buf.indexOf(NEEDLE) < 0) return resolve({ buf });
-          const st = fstatSync(fd);
-          return resolve(st.isFile() ? { buf, st } : { changed: true });
-        }
-        const st = fstatSync(fd);
-        if (!st.isFile()) return resolve({ changed: true });
-        const size = st.size;
-        if (size > max) return resolve({ size });
-        const buf = Buffer.allocUnsafe(Math.max(size, n));
-        chunk.copy(buf, 0, 0, n);
-        let off = n;
-        while (off < buf.length) {
-          const m = readSync(fd, buf, off, buf.length - off, off);
-          if (m === 0) break; // it shrank while being read
-          off += m;
-        }
-        resolve({ buf: buf.subarray(0, off), st });
-      } catch (e) {
-        reject(e);
-      } finally {
-        closeSync(fd);
-      }
+      try { resolve(settle(fd, chunk, max, err, n)); } catch (e) { reject(e); } finally { closeSync(fd); }
     });
   });
 }
@@ -252,6 +328,8 @@ export async function scan(opts: ScanOptions): Promise<ScanResult> {
   const max = opts.maxBytes ?? MAX_SCAN_FILE_BYTES;
   const perFile = opts.maxFindingsPerFile ?? MAX_FINDINGS_PER_FILE;
   const ownHost = hostMatcher(opts.hosts);
+  const analyzer = new Analyzer({ now: opts.now, ownHost });
+  const reads = new Reads(!!opts.concurrentReads);
   const found: (ScannedFile | undefined)[] = new Array(entries.length);
   const binary: string[] = [];
   const tooLarge: { file: string; size: number }[] = [];
@@ -259,7 +337,7 @@ export async function scan(opts: ScanOptions): Promise<ScanResult> {
 
   const one = async (i: number, chunk: Buffer) => {
     const e = entries[i];
-    const r = await readCapped(fsPath(e), max, chunk);
+    const r = await readCapped(fsPath(e), max, chunk, reads);
     if (!("buf" in r)) { if ("changed" in r) changed.push(e.file); else tooLarge.push({ file: e.file, size: r.size }); return; }
     const { buf, st } = r;
     if (!st || buf.indexOf(NEEDLE) < 0) return;
@@ -274,25 +352,24 @@ export async function scan(opts: ScanOptions): Promise<ScanResult> {
     if (!routes.length) return;
     const usages: Located[] = [];
     const over: { unlisted?: Unlisted } = {};
-    let pos: ReturnType<typeof positioner> | undefined;
+    let pos: Positions | undefined;
     for (const r of routes) {
-      const u = analyze(text, r, { now: opts.now, ownHost });
+      const u = analyzer.usage(text, r);
       if (!u) continue;
-      if (usages.length >= perFile) { unlist(over, u, !!opts.keepEdits); continue; }
-      pos ??= positioner(text);
-      const a = pos(u.start);
-      const b = pos(u.end);
-      const loc = u as Located; // analyze() hands out a fresh object: positions are added in place
-      loc.line = a.line; loc.column = a.column; loc.endLine = b.line; loc.endColumn = b.column;
-      usages.push(loc);
+      if (usages.length >= perFile) { unlist(over, { status: u.status, edits: placedEdits(u, r.start) }, !!opts.keepEdits); continue; }
+      pos ??= new Positions(text, ascii || latin1);
+      usages.push(located(u, r, pos));
     }
     if (usages.length) found[i] = { ...e, id: identity(st), text, bom, latin1, usages, ...over };
   };
 
   let next = 0;
+  // reads made in place never leave the event loop a turn: one is given every YIELD_MS, so a signal gets in
+  let since = performance.now();
   const worker = async () => {
     const chunk = Buffer.allocUnsafe(CHUNK);
     while (next < entries.length) {
+      if (performance.now() - since > YIELD_MS) { await new Promise<void>((r) => setImmediate(r)); since = performance.now(); continue; }
       if (opts.signal?.aborted) throw new Error("interrupted");
       const i = next++;
       try {

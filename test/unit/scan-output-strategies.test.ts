@@ -1,0 +1,104 @@
+// The output fast paths of migrate scan (issue 24) against the general paths they stand in for:
+// stylish's source lines redacted one by one (a file's line()) and shown as they are when no
+// character in them needs a notation, and the terminal sanitiser's first test. Each must give
+// what the general path gives, byte for byte, on hostile text.
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { formatStylish } from "../../src/findings/stylish.js";
+import type { FindingsSet } from "../../src/findings/types.js";
+import { toFindingsSet } from "../../src/migrate/scan/report.js";
+import { scan } from "../../src/migrate/scan/scan.js";
+import { oneLine, oneLineAll, stripControl, stripControlAll } from "../../src/util/sanitize.js";
+import { removeTempDirs, tempDir } from "../helpers/cli.js";
+
+const HOST = "api.mids.example";
+// lines with keys (redaction shortens them), CRLF and lone CRs, BOMs, tabs, emoji, controls,
+// bidi and invisible characters, a minified line, a last line without a newline, an access log line
+const FILES: Record<string, string> = {
+  "crlf_bom.ts": "\uFEFFconst a = 1;\r\nfetch(`${BASE}/v2/projects/${id}/momentum?start=${s}&api_key=sk_live_abc123`);\r\nconst k = \"https://user:pw1@api.mids.example/v2/topics\";\r\ncurl -u admin:s3cret \"https://api.mids.example/v2/clusters\"\r\nlast = \"/v2/intel/abc\"\r",
+  "double_bom.py": "\uFEFF\uFEFFurl = f\"{BASE}/v2/projects?page={p}&limit=20\"\nAPI_KEY = \"sk_9999\"; u = API + \"/v2/api-keys/info\"\n",
+  "controls.js": "x = 1; // \u202e evil\u200b\n\tfetch(\"/v2/signals?page=2&limit=30\"); \u009b\n\u{1F600} y = \"/v2/projects/\u{1F600}/candles\"\nz = \"\u202e/v2/topics\"\n\u0007a\u007f = \"/v2/clusters\"\n",
+  "min.js": Array.from({ length: 40 }, (_, i) => `f("https://api.mids.example/v2/projects/${String(i).padStart(24, "0")}?intelActivity=none&x-api-key=AB${i}")`).join(";"),
+  "access.log": "10.0.0.1 - bob [22/Nov/2026:10:00:00 +0000] \"GET /v2/projects/abc?limit=5 HTTP/1.1\" 200 1\n",
+  "lone_cr.rb": "a = 1\rget \"#{BASE}/v2/topics/#{t}/report\"\r\n  x\n\tb = \"/v2/intel/a\tb\"\r",
+  "headers.sh": "curl -H \"Authorization: Bearer abc123def\" -H \"x-api-key: k123\" \"$MIDS_BASE_URL/v2/intel?project=$ID&token=t0k3n9\"\n",
+};
+
+let set: FindingsSet;
+let dir: string;
+const scanOf = (concurrentReads: boolean) => scan({ paths: ["."], cwd: dir, hosts: [HOST], now: new Date("2026-11-27T12:00:00Z"), maxBytes: 200_000, concurrentReads });
+beforeAll(async () => {
+  dir = tempDir("scan-output-");
+  for (const [name, text] of Object.entries(FILES)) writeFileSync(join(dir, name), text);
+  mkdirSync(join(dir, "sub"));
+  writeFileSync(join(dir, "sub", "latin1.txt"), Buffer.from("caf\xe9 \"/v2/projects/abc\xe9/rank\" \xff\r\n", "latin1"));
+  // past the first 64 KB read, over the size cap, binary, and no candidate at all
+  writeFileSync(join(dir, "sub", "big.ts"), "const x = 1;\n".repeat(8000) + "fetch(\"/v2/clusters\");\n");
+  writeFileSync(join(dir, "sub", "huge.ts"), "fetch(\"/v2/topics\");\n".repeat(12_000));
+  writeFileSync(join(dir, "sub", "bin.dat"), Buffer.concat([Buffer.from("/v2/topics "), Buffer.alloc(4)]));
+  writeFileSync(join(dir, "sub", "plain.md"), "nothing to see\n");
+  const r = await scanOf(false);
+  set = toFindingsSet(r.files, [], "0.0.0");
+});
+
+describe("reads: in place or on libuv's pool, the same scan", () => {
+  it("finds the same usages, binary and oversized files either way", async () => {
+    const [inPlace, pooled] = await Promise.all([scanOf(false), scanOf(true)]);
+    expect(pooled).toEqual(inPlace);
+    expect(inPlace.binary).toEqual(["sub/bin.dat"]);
+    expect(inPlace.tooLarge.map((t) => t.file)).toEqual(["sub/huge.ts"]);
+    expect(inPlace.files.map((f) => f.file)).toContain("sub/big.ts");
+  });
+});
+afterAll(removeTempDirs);
+
+describe("stylish: the fast paths give what the general paths give", () => {
+  it("every line a file's line() returns is the line of its whole shown text", () => {
+    let n = 0;
+    for (const f of set.files) {
+      const lines = f.text!.replace(/^\uFEFF/, "").split(/\r?\n/);
+      for (let i = 0; i < lines.length; i++, n++) expect(f.line!(i + 1), `${f.file}:${i + 1}`).toBe(lines[i]);
+      expect(f.line!(lines.length + 1)).toBeUndefined();
+    }
+    expect(n).toBeGreaterThan(20);
+  });
+
+  it.each([
+    ["piped", {}],
+    ["piped, --full-notes", { fullNotes: true }],
+    ["a terminal of 100 columns", { width: 100 }],
+    ["a terminal of 60 columns", { width: 60 }],
+  ])("the same stylish output, %s, coloured or not", (_, opts) => {
+    for (const color of [false, true]) {
+      const fast = formatStylish(set, color, opts);
+      expect(fast).toBe(formatStylish(set, color, { ...opts, general: true }));
+      // the findings of every file are there (a test that cannot pass empty)
+      for (const f of set.files) expect(fast).toContain(f.file);
+    }
+  });
+
+  it("columns counted in UTF-16 units (recipes validate): the same output", () => {
+    const text = "a:\n\tkey: \u202evalue\u0007 \u{1F600}x\n" + "b: " + "y".repeat(300) + "\n";
+    const finding = (line: number, column: number, endColumn: number) => ({
+      file: "r.yaml", line, column, endLine: line, endColumn, severity: "error" as const, ruleId: "r", label: "error", title: "t", message: "m",
+    });
+    const utf16: FindingsSet = { ...set, columnKind: "utf16CodeUnits", files: [{ file: "r.yaml", text, findings: [finding(2, 2, 5), finding(2, 7, 14), finding(3, 200, 210), finding(1, 1, 2)] }] };
+    for (const width of [undefined, 60]) expect(formatStylish(utf16, false, { width })).toBe(formatStylish(utf16, false, { width, general: true }));
+  });
+});
+
+describe("the terminal sanitiser's first test", () => {
+  it("passes over no character that stripControl or oneLine would act on", () => {
+    const bad: string[] = [];
+    for (let c = 0; c <= 0xffff; c++) {
+      const ch = String.fromCharCode(c);
+      for (const s of [ch, `a${ch}b`, `\u001b[31m${ch}`, `${ch}\u001b]0;t\u0007`]) {
+        if (stripControl(s) !== stripControlAll(s) || oneLine(s) !== oneLineAll(s)) bad.push(c.toString(16));
+      }
+    }
+    expect(bad).toEqual([]);
+    expect(oneLine("plain text: no control")).toBe("plain text: no control");
+    expect(oneLine("a\u001b[2Jb\u202ec\td")).toBe("abc d");
+  });
+});
