@@ -1,7 +1,7 @@
 // One route reference -> one usage: matched against the route table and rewritten by the same
 // rewrite() that `mids migrate` runs on logs (one map, two readers). Placeholders travel through
 // the rewrite as markers, so the v3 text keeps them where they were and --fix edits only literals.
-import { matchPath } from "../../contract/routes.js";
+import { firstRouteMatcher, matchPath } from "../../contract/routes.js";
 import { rewrite, RewriteRun, type RewriteOptions } from "../rewrite.js";
 import type { Note, Outcome, Shape } from "../types.js";
 import { Redactor } from "../../redact/index.js";
@@ -44,6 +44,8 @@ export interface AnalyzeOptions {
   now: Date;
   /** the API's own hosts: an unknown /v2 route there is reported `unrecognized` */
   ownHost: (host: string | undefined) => boolean;
+  /** match paths through matchPath itself, not the route table's index (tests hold the two to each other) */
+  general?: boolean;
 }
 
 const MARK = (i: number) => `__mids_ph_${i}__`;
@@ -123,7 +125,7 @@ function core(flat: string, paths: (path: string) => PathMatch): Core {
 export class Analyzer {
   private readonly cores = new Map<string, Core>();
   /** the route table's answer by path (texts that differ in their query share their path) */
-  private readonly paths = new BoundedMemo(pathMatch);
+  private readonly paths: BoundedMemo<PathMatch>;
   private readonly pathOf = (path: string) => this.paths.get(path);
   /** by route text (and whether its host is the API's own); null when it is not reported */
   private readonly usages = new Map<string, Usage | null>();
@@ -134,6 +136,8 @@ export class Analyzer {
   private readonly notes = new Map<Note, Note>();
 
   constructor(private readonly opts: AnalyzeOptions) {
+    const first = opts.general ? undefined : firstRouteMatcher("v2");
+    this.paths = new BoundedMemo(first ? (path: string): PathMatch => ({ method: first(path)?.method }) : pathMatch);
     this.rewriteOptions = { now: opts.now, run: new RewriteRun((n) => this.redactor.isSecretParam(n)) };
   }
 

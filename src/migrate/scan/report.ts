@@ -2,6 +2,7 @@
 import { MIDS_INFORMATION_URI, type Finding, type FindingsSet, type Rendering, type Severity } from "../../findings/index.js";
 import { escapeC1Json } from "../../util/sanitize.js";
 import { Redactor } from "../../redact/index.js";
+import { BoundedMemo } from "../../util/memo.js";
 import { redactSource } from "./redact.js";
 import { SCAN_STATUSES, type ScanStatus } from "./analyze.js";
 import { lineStarts, type Located, type ScanResult, type ScannedFile } from "./scan.js";
@@ -165,7 +166,9 @@ function toFinding(file: string, u: Located, failOn: readonly string[], shown?: 
 export function toFindingsSet(files: readonly ScannedFile[], failOn: readonly string[], version: string): FindingsSet {
   // one redaction for the rendering: the shipped rules with memos of their own (names repeat in code)
   const redactor = new Redactor();
-  const redact = (s: string) => redactSource(s, redactor);
+  // (the lines and prefixes shown repeat across files: each distinct one is redacted once)
+  const shown = new BoundedMemo((s: string) => redactSource(s, redactor));
+  const redact = (s: string) => shown.get(s);
   return {
     tool: { name: "mids", version, informationUri: MIDS_INFORMATION_URI },
     rules: SCAN_STATUSES.map((s) => SCAN_RULES[s]),
