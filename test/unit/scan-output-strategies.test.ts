@@ -7,8 +7,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatStylish } from "../../src/findings/stylish.js";
 import type { FindingsSet } from "../../src/findings/types.js";
-import { formatJson, summarize, toFindingsSet } from "../../src/migrate/scan/report.js";
-import type { ScanResult } from "../../src/migrate/scan/scan.js";
+import { toFindingsSet } from "../../src/migrate/scan/report.js";
 import { scan } from "../../src/migrate/scan/scan.js";
 import { oneLine, oneLineAll, stripControl, stripControlAll } from "../../src/util/sanitize.js";
 import { removeTempDirs, tempDir } from "../helpers/cli.js";
@@ -27,7 +26,6 @@ const FILES: Record<string, string> = {
 };
 
 let set: FindingsSet;
-let result: ScanResult;
 let dir: string;
 const scanOf = (concurrentReads: boolean) => scan({ paths: ["."], cwd: dir, hosts: [HOST], now: new Date("2026-11-27T12:00:00Z"), maxBytes: 200_000, concurrentReads });
 beforeAll(async () => {
@@ -41,7 +39,6 @@ beforeAll(async () => {
   writeFileSync(join(dir, "sub", "bin.dat"), Buffer.concat([Buffer.from("/v2/topics "), Buffer.alloc(4)]));
   writeFileSync(join(dir, "sub", "plain.md"), "nothing to see\n");
   const r = await scanOf(false);
-  result = r;
   set = toFindingsSet(r.files, [], "0.0.0");
 });
 
@@ -88,28 +85,6 @@ describe("stylish: the fast paths give what the general paths give", () => {
     });
     const utf16: FindingsSet = { ...set, columnKind: "utf16CodeUnits", files: [{ file: "r.yaml", text, findings: [finding(2, 2, 5), finding(2, 7, 14), finding(3, 200, 210), finding(1, 1, 2)] }] };
     for (const width of [undefined, 60]) expect(formatStylish(utf16, false, { width })).toBe(formatStylish(utf16, false, { width, general: true }));
-  });
-});
-
-describe("json: findings made of the parts usages share give JSON.stringify's text", () => {
-  it("byte for byte, with findings the shared parts cannot make among them", () => {
-    const files = result.files;
-    const summary = summarize(result, files, 0);
-    const fast = formatJson(files, summary);
-    expect(fast).toBe(formatJson(files, summary, true));
-    expect(JSON.parse(fast).findings.length).toBeGreaterThan(20);
-    // C1 and bidi characters in every shared part, notes with other keys, a field JSON omits: each finding either way
-    const u0 = files[0].usages[0];
-    const odd = [
-      { ...u0, notes: [{ rule: "r\u009b", message: "m\u202e" }, { message: "m\u202e", rule: "r\u009b" }, { rule: "r\u009b", message: "m\u202e", extra: 1 }] },
-      { ...u0, from: { ...u0.from, path: "/v2/\u0085" }, rules: ["a\u009b"], shownText: "t\u2028" },
-      { ...u0, to: undefined },
-      { ...u0, column: Number.NaN },
-      { ...u0, notes: [], to: null, shownReplacement: null },
-    ] as unknown as typeof files[0]["usages"];
-    const mixed = [{ ...files[0], usages: [...odd, ...files[0].usages, odd[2], odd[0]] }, ...files.slice(1)];
-    expect(formatJson(mixed, summary)).toBe(formatJson(mixed, summary, true));
-    expect(formatJson([], summary)).toBe(formatJson([], summary, true));
   });
 });
 

@@ -218,66 +218,12 @@ export function toFindingsSet(files: readonly ScannedFile[], failOn: readonly st
 /** Findings per piece of the streamed json. */
 const JSON_CHUNK = 500;
 
-/** A finding as the json output lists it: exactly the fields issue 12 lists, in this order. */
-const jsonFinding = (f: ScannedFile, u: Located) => ({
-  file: f.file, line: u.line, column: u.column, endLine: u.endLine, endColumn: u.endColumn,
-  status: u.status, rules: u.rules, notes: u.notes, from: u.from, to: u.to,
-  text: u.shownText, replacement: u.shownReplacement,
-});
-
-/** A value's JSON text at the depth of a finding's field (JSON.stringify(v, null, 2) there), C1 escaped. */
-const fieldJson = (v: unknown): string => escapeC1Json(JSON.stringify(v, null, 2).replace(/\n/g, "\n      "));
-
-/**
- * The JSON text of findings (each at its depth in the list, C1 escaped), with the parts usages
- * share made once: the rules, notes and shapes of one route text are the same objects wherever it
- * is, and a rule's note is one text. Each text is JSON.stringify's own of that part, indented as it
- * stands in the whole; escaping C1 is per character, so escaping the parts escapes the whole.
- */
-class JsonTexts {
-  private readonly parts = new Map<object, string>();
-  private readonly notes = new Map<string, { rule: string; text: string }>();
-  private readonly files = new Map<string, string>();
-
-  private part(v: object): string {
-    let t = this.parts.get(v);
-    if (t === undefined) this.parts.set(v, (t = fieldJson(v)));
-    return t;
-  }
-
-  private note(n: Note): string {
-    const keys = Object.keys(n);
-    const plain = keys.length === 2 && keys[0] === "rule" && keys[1] === "message" && typeof n.rule === "string" && typeof n.message === "string";
-    const known = plain ? this.notes.get(n.message) : undefined;
-    if (known?.rule === n.rule) return known.text;
-    // (a note's object as it stands in the list of notes: two levels deeper than the standalone text)
-    const text = escapeC1Json(JSON.stringify([n], null, 2).slice(4, -2).replace(/\n/g, "\n      "));
-    if (plain) this.notes.set(n.message, { rule: n.rule, text });
-    return text;
-  }
-
-  /** A finding's text, or undefined when a field is not what this shape expects (JSON.stringify decides then). */
-  finding(f: ScannedFile, u: Located): string | undefined {
-    const n = [u.line, u.column, u.endLine, u.endColumn];
-    if (!n.every(Number.isSafeInteger) || typeof u.status !== "string" || typeof u.shownText !== "string" || (u.shownReplacement !== null && typeof u.shownReplacement !== "string")
-      || !Array.isArray(u.notes) || !Array.isArray(u.rules) || typeof u.from !== "object" || u.from === null || u.to === undefined || typeof u.to !== "object") return undefined;
-    let file = this.files.get(f.file);
-    if (file === undefined) this.files.set(f.file, (file = escapeC1Json(JSON.stringify(f.file))));
-    const I = ",\n      ";
-    const notes = u.notes.length ? `[\n        ${u.notes.map((x) => this.note(x)).join(",\n        ")}\n      ]` : "[]";
-    return `{\n      "file": ${file}${I}"line": ${n[0]}${I}"column": ${n[1]}${I}"endLine": ${n[2]}${I}"endColumn": ${n[3]}`
-      + `${I}"status": ${JSON.stringify(u.status)}${I}"rules": ${this.part(u.rules)}${I}"notes": ${notes}`
-      + `${I}"from": ${this.part(u.from)}${I}"to": ${u.to === null ? "null" : this.part(u.to)}`
-      + `${I}"text": ${escapeC1Json(JSON.stringify(u.shownText))}${I}"replacement": ${u.shownReplacement === null ? "null" : escapeC1Json(JSON.stringify(u.shownReplacement))}\n    }`;
-  }
-}
-
 /**
  * json: `{findings: [...], summary}`; each finding exactly the fields issue 12 lists. Made in
  * pieces (the same text as JSON.stringify(..., null, 2)), so that the output is written as it is
- * made. `general` (tests): every piece by JSON.stringify, no part made once.
+ * made.
  */
-export function* formatJsonChunks(files: readonly ScannedFile[], summary: Summary, general = false): Generator<string> {
+export function* formatJsonChunks(files: readonly ScannedFile[], summary: Summary): Generator<string> {
   // each piece is JSON.stringify's own text of {findings: [piece]}, cut out of its brackets
   const HEAD = "{\n  \"findings\": [\n    ";
   const TAIL = "\n  ]\n}";
@@ -290,29 +236,16 @@ export function* formatJsonChunks(files: readonly ScannedFile[], summary: Summar
     batch = [];
     return escapeC1Json(out);
   };
-  const texts = general ? undefined : new JsonTexts();
-  let fast: string[] = [];
-  const fastPiece = () => {
-    const out = (first ? HEAD : ",\n    ") + fast.join(",\n    ");
-    first = false;
-    fast = [];
-    return out;
-  };
   for (const f of files) {
     for (const u of f.usages) {
-      const t = texts?.finding(f, u);
-      if (t !== undefined) {
-        if (batch.length) yield piece();
-        fast.push(t);
-        if (fast.length === JSON_CHUNK) yield fastPiece();
-        continue;
-      }
-      if (fast.length) yield fastPiece();
-      batch.push(jsonFinding(f, u));
+      batch.push({
+        file: f.file, line: u.line, column: u.column, endLine: u.endLine, endColumn: u.endColumn,
+        status: u.status, rules: u.rules, notes: u.notes, from: u.from, to: u.to,
+        text: u.shownText, replacement: u.shownReplacement,
+      });
       if (batch.length === JSON_CHUNK) yield piece();
     }
   }
-  if (fast.length) yield fastPiece();
   if (batch.length) yield piece();
   const end = JSON.stringify({ findings: [], summary }, null, 2);
   // `{"findings": [], "summary": ...}`: after the first piece, the rest of this text closes the list
@@ -320,7 +253,7 @@ export function* formatJsonChunks(files: readonly ScannedFile[], summary: Summar
   if (first) yield "\n";
 }
 
-export const formatJson = (files: readonly ScannedFile[], summary: Summary, general = false): string => [...formatJsonChunks(files, summary, general)].join("");
+export const formatJson = (files: readonly ScannedFile[], summary: Summary): string => [...formatJsonChunks(files, summary)].join("");
 
 /** The findings set is built only when a format other than json asks for it. */
 export function rendering(files: readonly ScannedFile[], summary: Summary, failOn: readonly string[], version: string): Rendering {
