@@ -2,10 +2,8 @@
 import { MIDS_INFORMATION_URI, type Finding, type FindingsSet, type Rendering, type Severity } from "../../findings/index.js";
 import { escapeC1Json } from "../../util/sanitize.js";
 import { Redactor } from "../../redact/index.js";
-import { BoundedMemo } from "../../util/memo.js";
 import { redactSource } from "./redact.js";
 import { SCAN_STATUSES, type ScanStatus } from "./analyze.js";
-import type { Note, Shape } from "../types.js";
 import { lineStarts, type Located, type ScanResult, type ScannedFile } from "./scan.js";
 
 export const SCAN_RULES: Record<ScanStatus, { id: string; text: string; help: string }> = {
@@ -144,35 +142,11 @@ function shownColumns(f: ScannedFile, u: Located, lines: ShownLines, redact: (s:
   return { column, endColumn };
 }
 
-/**
- * The texts of a rendering that repeat from finding to finding, made once each: a shape's text
- * (usages of the same route text share their shapes) and a note's line (a rule's note is the same
- * text wherever it stands).
- */
-class FindingTexts {
-  private readonly shapes = new Map<Shape, string>();
-  private readonly notes = new Map<string, { rule: string; line: string }>();
-
-  shape(s: Shape): string {
-    let t = this.shapes.get(s);
-    if (t === undefined) this.shapes.set(s, (t = shape(s)));
-    return t;
-  }
-
-  note(n: Note): string {
-    const known = this.notes.get(n.message);
-    if (known?.rule === n.rule) return known.line;
-    const line = `${n.rule}: ${n.message}`;
-    this.notes.set(n.message, { rule: n.rule, line });
-    return line;
-  }
-}
-
-function toFinding(file: string, u: Located, failOn: readonly string[], texts: FindingTexts, shown?: { column: number; endColumn: number }): Finding {
-  const to = u.to ? texts.shape(u.to) : "no v3 successor";
-  const from = texts.shape(u.from);
+function toFinding(file: string, u: Located, failOn: readonly string[], shown?: { column: number; endColumn: number }): Finding {
+  const to = u.to ? shape(u.to) : "no v3 successor";
+  const from = shape(u.from);
   const notes: string[] = [];
-  for (const n of u.notes) notes.push(texts.note(n));
+  for (const n of u.notes) notes.push(`${n.rule}: ${n.message}`);
   if (u.shownReplacement !== null) notes.push(`--fix: ${u.shownReplacement}`);
   else if (u.manual) notes.push(`not fixed by --fix: ${u.manual}`);
   // (one shape for every finding: the fields a finding lacks are undefined, which every format reads as absent)
@@ -191,10 +165,7 @@ function toFinding(file: string, u: Located, failOn: readonly string[], texts: F
 export function toFindingsSet(files: readonly ScannedFile[], failOn: readonly string[], version: string): FindingsSet {
   // one redaction for the rendering: the shipped rules with memos of their own (names repeat in code)
   const redactor = new Redactor();
-  // (the lines and prefixes shown repeat across files: each distinct one is redacted once)
-  const shown = new BoundedMemo((s: string) => redactSource(s, redactor));
-  const redact = (s: string) => shown.get(s);
-  const texts = new FindingTexts();
+  const redact = (s: string) => redactSource(s, redactor);
   return {
     tool: { name: "mids", version, informationUri: MIDS_INFORMATION_URI },
     rules: SCAN_STATUSES.map((s) => SCAN_RULES[s]),
@@ -206,7 +177,7 @@ export function toFindingsSet(files: readonly ScannedFile[], failOn: readonly st
         file: f.file,
         get text() { return (text ??= f.text.split("\n").map(redact).join("\n")); },
         line: (n: number) => lines.line(n),
-        findings: f.usages.map((u) => toFinding(f.file, u, failOn, texts, shownColumns(f, u, lines, redact))),
+        findings: f.usages.map((u) => toFinding(f.file, u, failOn, shownColumns(f, u, lines, redact))),
       };
     }),
     columnKind: "unicodeCodePoints",
