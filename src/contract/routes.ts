@@ -323,6 +323,31 @@ export function matchPath(pathname: string): RouteMatch[] {
   return out;
 }
 
+/**
+ * matchPath(path).find((m) => m.route.version === version)?.route, made faster: the candidates
+ * indexed by segment count and second segment (from the same compiled table, in its order), so a
+ * path is tried against the few routes that can match it. test/unit/routes-index.test.ts holds it
+ * to matchPath.
+ */
+export function firstRouteMatcher(version: ApiVersion): (pathname: string) => Route | undefined {
+  const mine = compiled.filter((c) => c.route.version === version);
+  const byKey = new Map<string, Compiled[]>();
+  const wild = new Map<number, Compiled[]>();
+  const isParam = (seg: string | undefined) => seg === undefined || seg.startsWith("{");
+  for (const c of mine) if (isParam(c.segments[1])) { const l = wild.get(c.segments.length) ?? []; l.push(c); wild.set(c.segments.length, l); }
+  for (const c of mine) {
+    if (isParam(c.segments[1])) continue;
+    const key = `${c.segments.length}/${c.segments[1]}`;
+    if (!byKey.has(key)) byKey.set(key, mine.filter((x) => x.segments.length === c.segments.length && (isParam(x.segments[1]) || x.segments[1] === c.segments[1])));
+  }
+  return (pathname) => {
+    const parts = pathname.split("/").filter(Boolean);
+    const list = (parts.length > 1 ? byKey.get(`${parts.length}/${parts[1]}`) : undefined) ?? wild.get(parts.length);
+    if (list) for (const c of list) if (matchSegments(c.segments, parts)) return c.route;
+    return undefined;
+  };
+}
+
 function matchSegments(segments: string[], parts: string[]): Record<string, string> | undefined {
   if (segments.length !== parts.length) return undefined;
   const params: Record<string, string> = {};

@@ -1,7 +1,7 @@
 // One route reference -> one usage: matched against the route table and rewritten by the same
 // rewrite() that `mids migrate` runs on logs (one map, two readers). Placeholders travel through
 // the rewrite as markers, so the v3 text keeps them where they were and --fix edits only literals.
-import { matchPath } from "../../contract/routes.js";
+import { firstRouteMatcher, matchPath } from "../../contract/routes.js";
 import { rewrite, RewriteRun, type RewriteOptions } from "../rewrite.js";
 import type { Note, Outcome, Shape } from "../types.js";
 import { Redactor } from "../../redact/index.js";
@@ -44,6 +44,8 @@ export interface AnalyzeOptions {
   now: Date;
   /** the API's own hosts: an unknown /v2 route there is reported `unrecognized` */
   ownHost: (host: string | undefined) => boolean;
+  /** match paths through matchPath itself, not the route table's index (tests hold the two to each other) */
+  general?: boolean;
 }
 
 const MARK = (i: number) => `__mids_ph_${i}__`;
@@ -122,9 +124,8 @@ function core(flat: string, paths: (path: string) => PathMatch): Core {
  */
 export class Analyzer {
   private readonly cores = new Map<string, Core>();
-  /** the route table's answer by path (texts that differ in their query share their path) */
-  private readonly paths = new BoundedMemo(pathMatch);
-  private readonly pathOf = (path: string) => this.paths.get(path);
+  /** the route table's answer by path: its index, or (general) matchPath through a memo (texts that differ in their query share their path) */
+  private readonly pathOf: (path: string) => PathMatch;
   /** by route text (and whether its host is the API's own); null when it is not reported */
   private readonly usages = new Map<string, Usage | null>();
   private readonly redactor = new Redactor();
@@ -134,6 +135,13 @@ export class Analyzer {
   private readonly notes = new Map<Note, Note>();
 
   constructor(private readonly opts: AnalyzeOptions) {
+    // (the index answers about as fast as a memo would look the path up: literal ids make most paths new)
+    const first = opts.general ? undefined : firstRouteMatcher("v2");
+    if (first) this.pathOf = (path) => ({ method: first(path)?.method });
+    else {
+      const paths = new BoundedMemo(pathMatch);
+      this.pathOf = (path) => paths.get(path);
+    }
     this.rewriteOptions = { now: opts.now, run: new RewriteRun((n) => this.redactor.isSecretParam(n)) };
   }
 
@@ -152,7 +160,7 @@ export class Analyzer {
     const key = (this.opts.ownHost(r.host) ? "1" : "0") + src;
     let u = this.usages.get(key);
     if (u === undefined) {
-      u = this.analyze(src, { ...r, start: 0, end: src.length, pieces: r.pieces.map((p) => ({ ...p, start: p.start - r.start, end: p.end - r.start })) }) ?? null;
+      u = this.analyze(text, r, src) ?? null;
       if (this.usages.size >= MAX_CORES) this.usages.clear();
       this.usages.set(key, u);
     }
@@ -182,7 +190,8 @@ export class Analyzer {
     return { rule: s.rule, message: s.message };
   }
 
-  private analyze(text: string, r: RouteText): Usage | undefined {
+  /** The usage of `src` (text.slice(r.start, r.end)), its offsets and edits relative to r.start. */
+  private analyze(text: string, r: RouteText, src: string): Usage | undefined {
     const phs = r.pieces.filter((p): p is Extract<Piece, { kind: "ph" }> => p.kind === "ph");
     let flat = "";
     let n = 0;
@@ -200,12 +209,12 @@ export class Analyzer {
       query: Object.fromEntries(Object.entries(s.query).map(([k, v]) => [show(k), show(v)])),
     });
     const usage: Usage = {
-      start: r.start, end: r.end, status: o.status,
+      start: 0, end: src.length, status: o.status,
       ...(o.routeId ? { routeId: o.routeId } : {}),
       rules: [...new Set(o.notes.map((x) => x.rule))],
       notes: o.notes.map((x) => this.showNote(x, show)),
       from: showShape(o.from), to: o.to ? showShape(o.to) : null,
-      text: text.slice(r.start, r.end), replacement: null, edits: [], shownText: "", shownReplacement: null,
+      text: src, replacement: null, edits: [], shownText: "", shownReplacement: null,
     };
     if (o.status === "rewritten" && o.to) {
       const to = o.to;
@@ -217,8 +226,8 @@ export class Analyzer {
         c.v3 ??= (v3Path + Object.entries(to.query).map(([k, v], i) => `${i ? "&" : "?"}${c.raw.get(`k${k}`) ?? enc(k)}=${c.raw.get(`v${v}`) ?? enc(v)}`).join("")).split(/__mids_ph_(\d+)__/);
         const edits = literalEdits(r.pieces, c.v3, phs.length);
         if (edits) {
-          usage.edits = edits;
           usage.replacement = applyEdits(text, edits, r.start, r.end);
+          usage.edits = edits.map((e) => ({ start: e.start - r.start, end: e.end - r.start, text: e.text }));
         } else usage.manual = "the v3 route moves a value the code fills in";
       }
       // `rewritten` is what --fix rewrites: one it leaves (manual) is partial, with the reason
