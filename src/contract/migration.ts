@@ -85,6 +85,8 @@ export const MIGRATION_RULES = {
     action: "Check the method; v2 data routes are GET except the recipe POSTs." },
   "not-an-api-path": { effect: "unrecognized", message: "The path has no /v1, /v2 or /v3 prefix.",
     action: "Nothing to migrate if this is not an API call." },
+  "dot-segment": { effect: "unrecognized", message: "A path value is empty, '.' or '..': once the URL is normalised it names another path.",
+    action: "Check the request: its client addressed another resource than the route it looks like." },
   "invalid-input": { effect: "invalid", message: "Not a request.",
     action: "Check the input format (--from-format) or the line itself." },
   "resolved": { effect: "info", message: "Finished online with --resolve.",

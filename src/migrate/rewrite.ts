@@ -292,6 +292,9 @@ function rewriteV2(r: Route, v2Values: readonly string[], req: LogRequest, from:
   const plan = planOf(r);
   const routeRules = plan.routeRules;
   const v3 = plan.v3;
+  // a path value that is empty, `.` or `..` (`%2e%2e` too) names another resource once the URL is
+  // normalised (`/v2/projects/../momentum`): not the route it looks like, nothing to rewrite it to
+  for (const v of v2Values) if (v === "" || v === "." || v === "..") return outcome("unrecognized", from, null, [note("dot-segment", `'${v}'`)]);
   if (!v3) return outcome("removed", from, null, routeNotes(plan, r, opts), r.id);
   let pending: Pending[] | undefined;
 

@@ -73,6 +73,19 @@ describe("spec 9.5 route map", () => {
 });
 
 describe("parameters", () => {
+  it("a path value that is empty, . or .. (percent-encoded too) is unrecognized with dot-segment, never an error", () => {
+    for (const v of ["..", ".", "%2e%2e", "%2E", ".%2e"]) {
+      for (const route of [`/v2/projects/${v}/momentum`, `/v2/topics/${v}/report`, `/v2/projects/${v}`]) {
+        const o = mig("GET", route);
+        expect(o.status, route).toBe("unrecognized");
+        expect(rules(o), route).toEqual(["dot-segment"]);
+        expect(o.to, route).toBeNull();
+      }
+    }
+    // a dot inside a value is an ordinary id
+    expect(mig("GET", "/v2/projects/a..b/momentum").status).toBe("rewritten");
+  });
+
   it("keeps filter values under the v3 names", () => {
     const o = mig("GET", "/v2/projects?projectIds=a,b&names=Uniswap&xHandles=uniswap&tickers=UNI&chain=ethereum&categories=defi&limit=10");
     expect(o.status).toBe("rewritten");
