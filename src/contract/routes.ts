@@ -362,12 +362,16 @@ function matchSegments(segments: string[], parts: string[]): Record<string, stri
   return params;
 }
 
+/** A path value that addresses another resource once the URL is normalised: empty, `.` or `..`. */
+export function namesAnotherPath(v: string): boolean {
+  return v === "" || v === "." || v === "..";
+}
+
 /** Fill a path template; values are percent-encoded. */
 export function buildPath(r: Route, pathParams: Record<string, string>): string {
   return r.path.replace(/\{(\w+)\}/g, (_, k: string) => {
     const v = pathParams[k];
-    // an empty or dot segment would address another resource once the URL is normalised
-    if (v === undefined || v === "" || v === "." || v === "..") throw new UsageError(`${k} must be a non-empty identifier (got '${v ?? ""}')`);
+    if (v === undefined || namesAnotherPath(v)) throw new UsageError(`${k} must be a non-empty identifier (got '${v ?? ""}')`);
     return encodeURIComponent(v);
   });
 }

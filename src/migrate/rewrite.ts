@@ -1,7 +1,7 @@
 // The rewriter: one v2 request in, its v3 equivalent out, driven by the route table
 // (src/contract/routes.ts: `v3` successors, param `to`/`rule`) and the rule texts of
 // src/contract/migration.ts. Pure and offline; --resolve finishes `pending` work later.
-import { ROUTES, matchRoute, matchPath, route as routeById, paramsOf, type Route, type ParamSpec } from "../contract/routes.js";
+import { ROUTES, matchRoute, matchPath, namesAnotherPath, route as routeById, paramsOf, type Route, type ParamSpec } from "../contract/routes.js";
 import { UsageError } from "../errors.js";
 import { migrationRule, FIELD_RENAMES, RENAME_SCOPES_BY_V3_ROUTE, V2_SERIES_DEFAULT_WINDOW_DAYS } from "../contract/migration.js";
 import type { LogRequest, Note, Outcome, Pending, Shape, Status } from "./types.js";
@@ -163,8 +163,7 @@ function fillTemplate(plan: Plan, v2Values: readonly string[], standIn: boolean)
   for (let i = 1; i < t.length; i += 2) {
     const slot = plan.slots[i];
     const v = slot.fixed ?? (slot.carried === -2 ? undefined : standIn ? "\u0000" : v2Values[slot.carried] ?? "");
-    // an empty or dot segment would address another resource once the URL is normalised
-    if (v === undefined || v === "" || v === "." || v === "..") throw new UsageError(`${t[i]} must be a non-empty identifier (got '${v ?? ""}')`);
+    if (v === undefined || namesAnotherPath(v)) throw new UsageError(`${t[i]} must be a non-empty identifier (got '${v ?? ""}')`);
     out += encodeSegment(v) + t[i + 1];
   }
   return out;
@@ -294,7 +293,7 @@ function rewriteV2(r: Route, v2Values: readonly string[], req: LogRequest, from:
   const v3 = plan.v3;
   // a path value that is empty, `.` or `..` (`%2e%2e` too) names another resource once the URL is
   // normalised (`/v2/projects/../momentum`): not the route it looks like, nothing to rewrite it to
-  for (const v of v2Values) if (v === "" || v === "." || v === "..") return outcome("unrecognized", from, null, [note("dot-segment", `'${v}'`)]);
+  for (const v of v2Values) if (namesAnotherPath(v)) return outcome("unrecognized", from, null, [note("dot-segment", `'${v}'`)]);
   if (!v3) return outcome("removed", from, null, routeNotes(plan, r, opts), r.id);
   let pending: Pending[] | undefined;
 
