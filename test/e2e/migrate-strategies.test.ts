@@ -4,7 +4,7 @@
 // give byte-identical stdout, stderr and exit code. MIDS_MIGRATE_STRATEGY=general forces the
 // general path everywhere; --jobs 2 hands the inputs to worker threads.
 import { describe, expect, it } from "vitest";
-import { copyFileSync, readFileSync, writeFileSync } from "node:fs";
+import { copyFileSync, cpSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { ROOT, baseEnv, runMids, tempDir } from "../helpers/cli.js";
@@ -85,5 +85,27 @@ describe("migrate: every strategy gives the same bytes", () => {
     const r = await runMids(["migrate", at("combined.log")], { env: baseEnv({ MIDS_MIGRATE_STRATEGY: "turbo" }) });
     expect(r.code).toBe(2);
     expect(r.stderr).toContain("MIDS_MIGRATE_STRATEGY must be fast or general, not 'turbo'");
+    const scan = await runMids(["migrate", "scan", join(ROOT, "test/fixtures/scan/tree")], { env: baseEnv({ MIDS_MIGRATE_STRATEGY: "turbo" }) });
+    expect(scan.code).toBe(2);
+    expect(scan.stderr).toContain("MIDS_MIGRATE_STRATEGY must be fast or general, not 'turbo'");
   });
+});
+
+// migrate scan under the same switch: the route-table index and reads in place (fast) against
+// matchPath and reads on the pool (general), in every findings format, a dot path among the usages
+describe("migrate scan: every strategy gives the same bytes", () => {
+  const tree = join(dir, "scan-tree");
+  cpSync(join(ROOT, "test/fixtures/scan/tree"), tree, { recursive: true });
+  writeFileSync(join(tree, "dots.py"), 'a = get("/v2/projects/%2e%2e/momentum")\nb = get("/v2/projects/abc/rank?limit=5")\n');
+  for (const format of ["stylish", "json", "sarif", "github"]) {
+    it(`--format ${format}`, async () => {
+      const [fast, general] = await Promise.all(STRATEGIES.map((strategy) =>
+        runMids(["migrate", "scan", "--format", format], { cwd: tree, env: baseEnv({ MIDS_MIGRATE_STRATEGY: strategy, MIDS_BASE_URL: "https://api.mids.example" }) })));
+      expect(fast.stdout.length).toBeGreaterThan(0);
+      expect(general.code).toBe(fast.code);
+      expect(general.stderr).toBe(fast.stderr);
+      expect(general.stdout).toBe(fast.stdout);
+      expect(fast.stdout).toContain("dot-segment");
+    });
+  }
 });

@@ -3,6 +3,7 @@
 import { isUtf8 } from "node:buffer";
 import { readFileSync } from "node:fs";
 import type { Context } from "../../context.js";
+import { strategyFastPath } from "../compose.js";
 import { checkChoice } from "../../util/flag-values.js";
 import { FindingsError, InterruptedError, UsageError } from "../../errors.js";
 import { caretNotation } from "../../findings/display.js";
@@ -109,10 +110,12 @@ export async function runScan(flags: ScanCommandFlags, ctx: Context, hooks?: Sca
   if (flags.dryRun && !flags.fix) throw new UsageError("--dry-run goes with --fix", { hint: "mids migrate scan --fix --dry-run prints the diff --fix would apply" });
   const hosts = ownHosts(flags, g.baseUrl);
   const paths = flags.paths.length ? flags.paths : ["."];
+  const fast = strategyFastPath(ctx.io.env.MIDS_MIGRATE_STRATEGY);
+  if (typeof fast === "string") throw new UsageError(fast, { hint: "unset it for the default (fast)" });
 
   let result;
   try {
-    result = await scan({ paths, cwd: ctx.io.cwd, include: flags.include, exclude: flags.exclude, hosts, now: ctx.now(), signal: ctx.signal, hooks, keepEdits: !!flags.fix, rawArg: rawArgument() });
+    result = await scan({ paths, cwd: ctx.io.cwd, include: flags.include, exclude: flags.exclude, hosts, now: ctx.now(), signal: ctx.signal, hooks, keepEdits: !!flags.fix, rawArg: rawArgument(), general: !fast });
   } catch (e) {
     const file = (e as { scanFile?: string }).scanFile;
     if (file) throw new UsageError(`cannot read '${file}': ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`, { hint: "check its permissions, or leave it out with --exclude" });

@@ -135,6 +135,8 @@ export interface ScanOptions {
   rawArg?: (arg: string) => Buffer | undefined;
   /** read every file on libuv's pool from the start (tests: the two ways give the same result) */
   concurrentReads?: boolean;
+  /** the general path everywhere (MIDS_MIGRATE_STRATEGY=general): routes through matchPath, reads on the pool */
+  general?: boolean;
 }
 
 export interface ScanResult {
@@ -328,8 +330,8 @@ export async function scan(opts: ScanOptions): Promise<ScanResult> {
   const max = opts.maxBytes ?? MAX_SCAN_FILE_BYTES;
   const perFile = opts.maxFindingsPerFile ?? MAX_FINDINGS_PER_FILE;
   const ownHost = hostMatcher(opts.hosts);
-  const analyzer = new Analyzer({ now: opts.now, ownHost });
-  const reads = new Reads(!!opts.concurrentReads);
+  const analyzer = new Analyzer({ now: opts.now, ownHost, general: opts.general });
+  const reads = new Reads(!!opts.concurrentReads || !!opts.general);
   const found: (ScannedFile | undefined)[] = new Array(entries.length);
   const binary: string[] = [];
   const tooLarge: { file: string; size: number }[] = [];
