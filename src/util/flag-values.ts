@@ -10,6 +10,11 @@ export interface ChoiceOptions {
   ignoreCase?: boolean;
 }
 
+/** The refusal of a value outside a flag's fixed set, in one wording wherever it is checked. */
+export function notOneOf(name: string, values: string, got: string): string {
+  return `${name} must be one of ${values} (got '${got}')`;
+}
+
 /** `value` if it is one of `values` (each element, for a list), else a usage error listing them. */
 export function checkChoice(name: string, value: string, values: readonly string[], opts: ChoiceOptions = {}): string {
   const allowed = (v: string) => values.some((x) => (opts.ignoreCase ? x.toLowerCase() === v.toLowerCase() : x === v));
@@ -21,7 +26,7 @@ export function checkChoice(name: string, value: string, values: readonly string
     if (bad !== undefined) throw new UsageError(`${name} must be one or more of ${values.join(", ")}, comma-separated (got '${bad}')`);
     return value;
   }
-  if (!allowed(value)) throw new UsageError(`${name} must be one of ${values.join(", ")} (got '${value}')`);
+  if (!allowed(value)) throw new UsageError(notOneOf(name, values.join(", "), value));
   return value;
 }
 
