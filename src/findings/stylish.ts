@@ -77,6 +77,10 @@ const NOTE_INDENT = " ".repeat(9);
 
 /** The gutter before a source line: `   123 | `. */
 const GUTTER = 9;
+/** The gutter before a caret line. */
+const CARET_GUTTER = `${" ".repeat(6)} | `;
+/** A line with something to show (String#trim's whitespace is RegExp's \s). */
+const NOT_BLANK = /\S/;
 
 export function formatStylish(set: FindingsSet, color: boolean, opts: StylishOptions = {}): string {
   let text = "";
@@ -90,6 +94,11 @@ const CHUNK_CHARS = 64 * 1024;
 /** The stylish text in pieces, made as they are written (a run of many findings never builds the whole). */
 export function* formatStylishChunks(set: FindingsSet, color: boolean, opts: StylishOptions = {}): Generator<string> {
   const c = new Chalk({ level: color ? 1 : 0 });
+  // (without colour a style is the text itself: no call into chalk per piece)
+  const plain = (s: string) => s;
+  const dim = color ? c.dim : plain;
+  const red = color ? c.red : plain;
+  const paint = { error: color ? c.red : plain, warning: color ? c.yellow : plain, note: color ? c.cyan : plain };
   const width = opts.width;
   const maxShown = width ? Math.max(20, Math.min(MAX_SHOWN_COLUMNS, width - GUTTER - 2)) : MAX_SHOWN_COLUMNS;
   let out: string[] = [];
@@ -98,6 +107,13 @@ export function* formatStylishChunks(set: FindingsSet, color: boolean, opts: Sty
   // (a loop: a spread over findings overflows the stack past ~100,000 of them)
   let labelWidth = 7;
   for (const r of set.files) for (const f of r.findings) if (f.label.length > labelWidth) labelWidth = f.label.length;
+  // notes repeat across findings (one string for every finding that carries the note): each made safe once
+  const safeNotes = new Map<string, string>();
+  const safeNote = (s: string) => {
+    let t = safeNotes.get(s);
+    if (t === undefined) safeNotes.set(s, (t = oneLine(s)));
+    return t;
+  };
   for (const r of set.files) {
     if (!r.findings.length) continue;
     const line = opts.general ? undefined : r.line;
@@ -116,31 +132,30 @@ export function* formatStylishChunks(set: FindingsSet, color: boolean, opts: Sty
     // a note already said in full in this file is named only (--full-notes: in full every time)
     const said = new Set<string>();
     for (const f of r.findings) {
-      const label = f.label.padEnd(labelWidth);
-      const sev = f.severity === "error" ? c.red(label) : f.severity === "warning" ? c.yellow(label) : c.cyan(label);
-      const where = c.dim(`${f.line}:${f.column}`.padEnd(7));
+      const sev = (paint[f.severity] ?? paint.note)(f.label.padEnd(labelWidth));
+      const where = dim(`${f.line}:${f.column}`.padEnd(7));
       const message = oneLine(f.message);
       const detail = f.detail ? oneLine(f.detail) : "";
       const head = `${message}${f.detail ? `  ${detail}` : ""}`;
       const prefix = 2 + 7 + 1 + labelWidth + 2;
       const headLines = width ? wrapText(head, Math.max(20, width - prefix)) : [head];
-      if (headLines.length === 1) out.push(`  ${where} ${sev}  ${message}${f.detail ? `  ${c.dim(detail)}` : ""}`);
+      if (headLines.length === 1) out.push(`  ${where} ${sev}  ${message}${f.detail ? `  ${dim(detail)}` : ""}`);
       else out.push(`  ${where} ${sev}  ${headLines[0]}`, ...headLines.slice(1).map((l) => " ".repeat(prefix) + l));
       const text = lineOf(f.line);
-      if (text !== undefined && text.trim() !== "") {
+      if (text !== undefined && NOT_BLANK.test(text)) {
         const gutter = String(f.line).padStart(6);
         const { shown, caret } = excerpt(f, unitsOf(f.line, text), maxShown, opts.general);
-        out.push(c.dim(`${gutter} | `) + shown);
-        out.push(c.dim(`${" ".repeat(6)} | `) + c.red(caret));
+        out.push(dim(`${gutter} | `) + shown);
+        out.push(dim(CARET_GUTTER) + red(caret));
       }
       for (const n of f.notes ?? []) {
-        const note = oneLine(n);
+        const note = safeNote(n);
         const again = !opts.fullNotes && said.has(note);
         const name = again ? /^([\w-]+): /.exec(note)?.[1] : undefined;
         const text = name ? `${name}: as above` : note;
         if (!again) said.add(note);
-        if (!width) out.push(c.dim(NOTE_INDENT + text));
-        else for (const l of wrapProse(NOTE_INDENT + text, width)) out.push(c.dim(l));
+        if (!width) out.push(dim(NOTE_INDENT + text));
+        else for (const l of wrapProse(NOTE_INDENT + text, width)) out.push(dim(l));
       }
     }
     out.push("");

@@ -3,7 +3,8 @@ import { MIDS_INFORMATION_URI, type Finding, type FindingsSet, type Rendering, t
 import { escapeC1Json } from "../../util/sanitize.js";
 import { Redactor } from "../../redact/index.js";
 import { redactSource } from "./redact.js";
-import { SCAN_STATUSES, type ScanStatus } from "./analyze.js";
+import { SCAN_STATUSES, type ScanStatus, type Usage } from "./analyze.js";
+import type { Note } from "../types.js";
 import { lineStarts, type Located, type ScanResult, type ScannedFile } from "./scan.js";
 
 export const SCAN_RULES: Record<ScanStatus, { id: string; text: string; help: string }> = {
@@ -142,16 +143,18 @@ function shownColumns(f: ScannedFile, u: Located, lines: ShownLines, redact: (s:
   return { column, endColumn };
 }
 
-function toFinding(file: string, u: Located, failOn: readonly string[], shown?: { column: number; endColumn: number }): Finding {
+/** What the findings of one usage share wherever its text is (everything but the place). */
+type UsageTexts = Pick<Finding, "severity" | "ruleId" | "label" | "title" | "message" | "detail" | "notes" | "properties" | "key">;
+
+/** The texts of a usage's findings (made once for every place its text is); `noteText` makes a note's line. */
+function usageTexts(u: Located, failOn: readonly string[], noteText: (n: Note) => string): UsageTexts {
   const to = u.to ? shape(u.to) : "no v3 successor";
   const from = shape(u.from);
   const notes: string[] = [];
-  for (const n of u.notes) notes.push(`${n.rule}: ${n.message}`);
+  for (const n of u.notes) notes.push(noteText(n));
   if (u.shownReplacement !== null) notes.push(`--fix: ${u.shownReplacement}`);
   else if (u.manual) notes.push(`not fixed by --fix: ${u.manual}`);
-  // (one shape for every finding: the fields a finding lacks are undefined, which every format reads as absent)
   return {
-    file, line: u.line, column: u.column, endLine: u.endLine, endColumn: u.endColumn, shown,
     severity: severityOf(u.status, failOn), ruleId: SCAN_RULES[u.status].id, label: u.status,
     title: `v2 ${u.status}: ${from}`,
     message: `${from} -> ${to}`,
@@ -162,10 +165,32 @@ function toFinding(file: string, u: Located, failOn: readonly string[], shown?: 
   };
 }
 
+function toFinding(file: string, u: Located, t: UsageTexts, shown?: { column: number; endColumn: number }): Finding {
+  // (one shape for every finding: the fields a finding lacks are undefined, which every format reads as absent)
+  return {
+    file, line: u.line, column: u.column, endLine: u.endLine, endColumn: u.endColumn, shown,
+    severity: t.severity, ruleId: t.ruleId, label: t.label, title: t.title, message: t.message, detail: t.detail,
+    notes: t.notes, properties: t.properties, key: t.key,
+  };
+}
+
 export function toFindingsSet(files: readonly ScannedFile[], failOn: readonly string[], version: string): FindingsSet {
   // one redaction for the rendering: the shipped rules with memos of their own (names repeat in code)
   const redactor = new Redactor();
   const redact = (s: string) => redactSource(s, redactor);
+  // a note's line by its message (one string for every usage that carries the note: analyze.ts)
+  const noteLines = new Map<string, { rule: string; text: string }>();
+  const noteText = (n: Note) => {
+    let l = noteLines.get(n.message);
+    if (l === undefined || l.rule !== n.rule) noteLines.set(n.message, (l = { rule: n.rule, text: `${n.rule}: ${n.message}` }));
+    return l.text;
+  };
+  const texts = new Map<Usage, UsageTexts>();
+  const textsOf = (u: Located) => {
+    let t = texts.get(u.of);
+    if (t === undefined) texts.set(u.of, (t = usageTexts(u, failOn, noteText)));
+    return t;
+  };
   return {
     tool: { name: "mids", version, informationUri: MIDS_INFORMATION_URI },
     rules: SCAN_STATUSES.map((s) => SCAN_RULES[s]),
@@ -177,7 +202,7 @@ export function toFindingsSet(files: readonly ScannedFile[], failOn: readonly st
         file: f.file,
         get text() { return (text ??= f.text.split("\n").map(redact).join("\n")); },
         line: (n: number) => lines.line(n),
-        findings: f.usages.map((u) => toFinding(f.file, u, failOn, shownColumns(f, u, lines, redact))),
+        findings: f.usages.map((u) => toFinding(f.file, u, textsOf(u), shownColumns(f, u, lines, redact))),
       };
     }),
     columnKind: "unicodeCodePoints",

@@ -25,6 +25,8 @@ const BINARY_PROBE_BYTES = 8000;
 const NEEDLE = Buffer.from("/v2");
 
 export interface Located extends Usage {
+  /** the usage this places: one object for every place its text is (Analyzer.usage) */
+  of: Usage;
   /** offset of the start of the usage's (first) line in the file's text */
   lineStart: number;
   line: number;
@@ -95,7 +97,7 @@ function located(u: Usage, r: RouteText, pos: Positions): Located {
     start: r.start, end: r.end, status: u.status, routeId: u.routeId, rules: u.rules, notes: u.notes, from: u.from, to: u.to,
     text: u.text, replacement: u.replacement, manual: u.manual, edits: placedEdits(u, r.start),
     shownText: u.shownText, shownReplacement: u.shownReplacement,
-    lineStart, line: a.line, column: a.column, endLine: b.line, endColumn: b.column,
+    lineStart, line: a.line, column: a.column, endLine: b.line, endColumn: b.column, of: u,
   };
 }
 
