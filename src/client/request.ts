@@ -1,6 +1,7 @@
 // Pure request building (after Octokit's endpoint.parse): route + params -> method, URL, headers, body.
 import { buildPath, type Route } from "../contract/routes.js";
 import { UsageError } from "../errors.js";
+import { setOwn } from "../util/records.js";
 import { isSecretParam, redactHeaderValue, redactText } from "../contract/secrets.js";
 
 export type QueryValue = string | number | boolean | undefined | null | readonly (string | number)[];
@@ -94,6 +95,6 @@ export function urlSecrets(url: string | undefined): string[] {
 /** Headers as --verbose may show them: credential headers by the one rule list (contract/secrets.ts). */
 export function redactHeaders(headers: Record<string, string>): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(headers)) out[k] = redactHeaderValue(k, v);
+  for (const [k, v] of Object.entries(headers)) setOwn(out, k, redactHeaderValue(k, v));
   return out;
 }

@@ -1,5 +1,6 @@
 // Request-target helpers: split, decode and rebuild query strings. The secret rules live in
 // src/redact/; a target comes out of splitTarget without userinfo or matrix secrets.
+import { setOwn } from "../util/records.js";
 import { REDACTED, isSecretParam, redactOrigin, redactText } from "../redact/index.js";
 import { charTableOf } from "../util/chars.js";
 
@@ -110,7 +111,7 @@ export function queryObject(pairs: readonly [string, string][], redactSecrets = 
   for (let i = 0; i < pairs.length; i++) {
     const k = pairs[i][0];
     const v = redactSecrets && isSecret(k) ? REDACTED : pairs[i][1];
-    out[k] = k in out ? `${out[k]},${v}` : v;
+    setOwn(out, k, Object.hasOwn(out, k) ? `${out[k]},${v}` : v);
   }
   return out;
 }

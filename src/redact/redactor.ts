@@ -1,6 +1,7 @@
 // Redaction of structured values (origins, headers, JSON, bodies, URLs) over one compiled rule
 // list. `Redactor` is what a run makes: the same answers as the pure functions of index.ts, with
 // its own memos (names and origins repeat in a log), so nothing is kept in module scope.
+import { setOwn } from "../util/records.js";
 import { BoundedMemo, LastMemo, own } from "../util/memo.js";
 import { compileRules, type CompiledRules } from "./engine.js";
 import { REDACTED, secretHeaderName, secretJsonKeyName, secretParamNameOf } from "./names.js";
@@ -202,7 +203,7 @@ function copy(v: unknown, depth: number): unknown {
   if (depth >= MAX_JSON_DEPTH) return REDACTED;
   if (Array.isArray(v)) return v.map((x) => copy(x, depth + 1));
   const out: Record<string, unknown> = {};
-  for (const [k, x] of Object.entries(v)) out[k] = copy(x, depth + 1);
+  for (const [k, x] of Object.entries(v)) setOwn(out, k, copy(x, depth + 1));
   return out;
 }
 

@@ -25,6 +25,7 @@ const access = put("hostile.log", thrice([
   `1.2.3.4 - - [22/Nov/2026:10:00:01 +0000] "GET https://u:pw@h/v2/topics HTTP/1.1" 200 5 "-" "x"`,
   `not an access line`,
   `1.2.3.4 - - [22/Nov/2026:10:00:01 +0000] "GET /v2/gone/route HTTP/1.1" 200 5 "-" "x"`,
+  `1.2.3.4 - - [22/Nov/2026:10:00:01 +0000] "GET /v2/topics?__proto__=1&constructor=2&constructor=3 HTTP/1.1" 200 5 "-" "x"`,
 ]));
 const ndjson = put("hostile.ndjson", thrice([
   `{"ts":"2026-11-22T10:15:00Z","method":"GET","url":"https://api.example.com/v2/projects/p1","ua":"plain"}`,
@@ -34,6 +35,7 @@ const ndjson = put("hostile.ndjson", thrice([
   `{"method":"GET","url":"/v2/projects/p1","n":1.50,"s":"\\u00e9"}`,
   `{"method":"POST","url":"/v2/recipes/execute","body":{"apiKey":"k","a":1}}`,
   `{"url": "/v2/topics" }`,
+  `{"url": "/v2/topics?toString=1&__proto__=2", "__proto__": {"token": "sk_live_6"}}`,
   `{not json`,
   "[".repeat(120) + "]".repeat(120),
 ]));

@@ -6,6 +6,7 @@
 // "unknown"; alternatives joined by "|"), a one-element array (the shape of every item), or an
 // object whose keys name fields (a trailing "?" marks an optional one). `{"|": [a, b]}` is either
 // shape (an object or null).
+import { setOwn } from "../../util/records.js";
 
 export type Shape = string | readonly Shape[] | { readonly [field: string]: Shape };
 
@@ -180,7 +181,7 @@ export function observe(v: unknown, depth = 0): Shape {
   }
   if (isObj(v)) {
     const out: Record<string, Shape> = {};
-    for (const [k, x] of Object.entries(v)) out[k] = observe(x, depth + 1);
+    for (const [k, x] of Object.entries(v)) setOwn(out, k, observe(x, depth + 1));
     return out;
   }
   const t = typeName(v);
