@@ -300,9 +300,21 @@ const compiled: Compiled[] = ROUTES.map((route) => {
   return { route, segments, literals: segments.filter((s) => !s.startsWith("{")).length };
 }).sort((a, b) => b.literals - a.literals);
 
+/** A path's segments, empty ones left out (`//v2/x/` is v2, x). */
+function pathParts(pathname: string): string[] {
+  const parts: string[] = [];
+  let start = 0;
+  for (let i = pathname.indexOf("/"); ; i = pathname.indexOf("/", start)) {
+    const end = i < 0 ? pathname.length : i;
+    if (end > start) parts.push(pathname.slice(start, end));
+    if (i < 0) return parts;
+    start = i + 1;
+  }
+}
+
 /** Match a method and path (no query) to a route; literal segments win over parameters. */
 export function matchRoute(method: string, pathname: string): RouteMatch | undefined {
-  const parts = pathname.split("/").filter(Boolean);
+  const parts = pathParts(pathname);
   const m = method.toUpperCase();
   for (const c of compiled) {
     if (c.route.method !== m && !(m === "HEAD" && c.route.method === "GET")) continue;
@@ -314,7 +326,7 @@ export function matchRoute(method: string, pathname: string): RouteMatch | undef
 
 /** Every route whose path matches, whatever the method (for 405 answers and migrate). */
 export function matchPath(pathname: string): RouteMatch[] {
-  const parts = pathname.split("/").filter(Boolean);
+  const parts = pathParts(pathname);
   const out: RouteMatch[] = [];
   for (const c of compiled) {
     const params = matchSegments(c.segments, parts);
@@ -331,35 +343,44 @@ export function matchPath(pathname: string): RouteMatch[] {
  */
 export function firstRouteMatcher(version: ApiVersion): (pathname: string) => Route | undefined {
   const mine = compiled.filter((c) => c.route.version === version);
-  const byKey = new Map<string, Compiled[]>();
+  // by segment count: by literal second segment, and the routes whose second segment is a parameter
+  const byKey = new Map<number, Map<string, Compiled[]>>();
   const wild = new Map<number, Compiled[]>();
   const isParam = (seg: string | undefined) => seg === undefined || seg.startsWith("{");
   for (const c of mine) if (isParam(c.segments[1])) { const l = wild.get(c.segments.length) ?? []; l.push(c); wild.set(c.segments.length, l); }
   for (const c of mine) {
-    if (isParam(c.segments[1])) continue;
-    const key = `${c.segments.length}/${c.segments[1]}`;
-    if (!byKey.has(key)) byKey.set(key, mine.filter((x) => x.segments.length === c.segments.length && (isParam(x.segments[1]) || x.segments[1] === c.segments[1])));
+    const n = c.segments.length;
+    const second = c.segments[1];
+    if (isParam(second)) continue;
+    const bySecond = byKey.get(n) ?? byKey.set(n, new Map()).get(n)!;
+    if (!bySecond.has(second)) bySecond.set(second, mine.filter((x) => x.segments.length === n && (isParam(x.segments[1]) || x.segments[1] === second)));
   }
   return (pathname) => {
-    const parts = pathname.split("/").filter(Boolean);
-    const list = (parts.length > 1 ? byKey.get(`${parts.length}/${parts[1]}`) : undefined) ?? wild.get(parts.length);
-    if (list) for (const c of list) if (matchSegments(c.segments, parts)) return c.route;
+    const parts = pathParts(pathname);
+    const list = (parts.length > 1 ? byKey.get(parts.length)?.get(parts[1]) : undefined) ?? wild.get(parts.length);
+    if (list) for (const c of list) if (matchInto(c.segments, parts, undefined)) return c.route;
     return undefined;
   };
 }
 
-function matchSegments(segments: string[], parts: string[]): Record<string, string> | undefined {
-  if (segments.length !== parts.length) return undefined;
-  const params: Record<string, string> = {};
+/** Whether `parts` fit `segments` (a parameter's value must decode), its values put in `params` when given. */
+function matchInto(segments: readonly string[], parts: readonly string[], params: Record<string, string> | undefined): boolean {
+  if (segments.length !== parts.length) return false;
   for (let i = 0; i < segments.length; i++) {
     const s = segments[i];
     if (s.startsWith("{")) {
-      let v: string;
-      try { v = decodeURIComponent(parts[i]); } catch { return undefined; }
-      params[s.slice(1, -1)] = v;
-    } else if (s !== parts[i]) return undefined;
+      let v = parts[i];
+      // (decodeURIComponent changes, or refuses, only text with a `%`)
+      if (v.indexOf("%") >= 0) try { v = decodeURIComponent(v); } catch { return false; }
+      if (params) params[s.slice(1, -1)] = v;
+    } else if (s !== parts[i]) return false;
   }
-  return params;
+  return true;
+}
+
+function matchSegments(segments: string[], parts: string[]): Record<string, string> | undefined {
+  const params: Record<string, string> = {};
+  return matchInto(segments, parts, params) ? params : undefined;
 }
 
 /** A path value that addresses another resource once the URL is normalised: empty, `.` or `..`. */

@@ -1,6 +1,7 @@
 // One route reference -> one usage: matched against the route table and rewritten by the same
 // rewrite() that `mids migrate` runs on logs (one map, two readers). Placeholders travel through
 // the rewrite as markers, so the v3 text keeps them where they were and --fix edits only literals.
+import { setOwn } from "../../util/records.js";
 import { firstRouteMatcher, matchPath } from "../../contract/routes.js";
 import { rewrite, RewriteRun, type RewriteOptions } from "../rewrite.js";
 import type { Note, Outcome, Shape } from "../types.js";
@@ -113,7 +114,16 @@ function core(flat: string, paths: (path: string) => PathMatch): Core {
     if (!raw.has(`v${dv}`)) raw.set(`v${dv}`, v);
   }
   const known = match.method !== undefined;
-  return { path, method: match.method ?? "GET", pairs, raw, opaque, known, root: path.split("/").filter(Boolean).length === 1 };
+  return { path, method: match.method ?? "GET", pairs, raw, opaque, known, root: oneSegment(path) };
+}
+
+/** Whether a path has exactly one non-empty segment (`/v2`, `//v2/`). */
+function oneSegment(path: string): boolean {
+  let n = 0;
+  for (let i = 0; i < path.length; i++) {
+    if (path.charCodeAt(i) !== 47 && (i === 0 || path.charCodeAt(i - 1) === 47) && ++n > 1) return false;
+  }
+  return n === 1;
 }
 
 /**
@@ -204,17 +214,22 @@ export class Analyzer {
 
     // what is shown of the route (its path, the notes quoting it) is redacted as scan's lines are: a token in a path
     const show = (s: string) => this.shown.get(s.indexOf("__mids_ph_") < 0 ? s : s.replace(MARK_RE, (_, i: string) => `{${phs[Number(i)]?.name ?? "?"}}`));
-    const showShape = (s: Shape): Shape => ({
-      method: s.method, path: show(s.path),
-      query: Object.fromEntries(Object.entries(s.query).map(([k, v]) => [show(k), show(v)])),
-    });
+    const showShape = (s: Shape): Shape => {
+      const query: Record<string, string> = {};
+      for (const k in s.query) setOwn(query, show(k), show(s.query[k]));
+      return { method: s.method, path: show(s.path), query };
+    };
+    const rules: string[] = [];
+    const notes: Note[] = [];
+    for (const x of o.notes) {
+      if (!rules.includes(x.rule)) rules.push(x.rule);
+      notes.push(this.showNote(x, show));
+    }
+    // (every field set, routeId undefined when none: one object shape for every usage)
     const usage: Usage = {
-      start: 0, end: src.length, status: o.status,
-      ...(o.routeId ? { routeId: o.routeId } : {}),
-      rules: [...new Set(o.notes.map((x) => x.rule))],
-      notes: o.notes.map((x) => this.showNote(x, show)),
+      start: 0, end: src.length, status: o.status, routeId: o.routeId, rules, notes,
       from: showShape(o.from), to: o.to ? showShape(o.to) : null,
-      text: src, replacement: null, edits: [], shownText: "", shownReplacement: null,
+      text: src, replacement: null, manual: undefined, edits: [], shownText: "", shownReplacement: null,
     };
     if (o.status === "rewritten" && o.to) {
       const to = o.to;
