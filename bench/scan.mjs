@@ -11,7 +11,7 @@
 // no slower than --format json. Medians of 3, interleaved, same run.
 // Usage: node bench/scan.mjs   (also run by npm run bench)
 import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -69,6 +69,15 @@ function largeGitignore() {
     (i) => `dist-${i}/`, (i) => `**/tmp-${i}/`, (i) => `docs/_gen${i}/*.html`, (i) => `# section ${i}`, () => "",
   ];
   return Array.from({ length: GITIGNORE_RULES }, (_, i) => kinds[i % kinds.length](i)).join("\n") + "\n";
+}
+
+/** A copy of the tree at `from` with every `a` in its files written `b`. */
+function copyReplacing(from, to, a, b) {
+  mkdirSync(to, { recursive: true });
+  for (const e of readdirSync(from, { withFileTypes: true })) {
+    if (e.isDirectory()) copyReplacing(join(from, e.name), join(to, e.name), a, b);
+    else writeFileSync(join(to, e.name), readFileSync(join(from, e.name), "latin1").replaceAll(a, b), "latin1");
+  }
 }
 
 const probe = pathToFileURL(join(import.meta.dirname, "cpu-probe.mjs")).href;
@@ -130,6 +139,12 @@ try {
   console.log(`  mids migrate scan (stylish): ${dStylish.ms.toFixed(0)} ms, CPU ${dStylish.cpu.toFixed(0)} ms: ${(dStylish.ms / dBase.ms).toFixed(2)}x (CPU ${(dStylish.cpu / dBase.cpu).toFixed(2)}x); stylish/json ${sRatio.toFixed(2)} (CPU ${(dStylish.cpu / dJson.cpu).toFixed(2)})`);
   console.log(`  (${dJson.out.split("\n").pop()})`);
   console.log(`  dense tree targets (<= ${TARGET_RATIO}x the baseline, stylish <= json): ${dFailed ? "MISSED" : "ok"}`);
+  // what is left without the analysis: the same tree with every call written /v2_/ (not a route),
+  // so each file is still read, decoded and searched, and nothing is analysed or reported
+  const floor = join(dir, "dense-floor");
+  copyReplacing(dense, floor, "/v2/", "/v2_/");
+  const [fBase, fScan] = measure([[join(import.meta.dirname, "scan-baseline.mjs"), dense], [bin, "migrate", "scan", floor, "--format", "json"]]);
+  console.log(`  the same tree without calls (/v2_/: read, decoded, searched, nothing analysed): ${fScan.ms.toFixed(0)} ms, CPU ${fScan.cpu.toFixed(0)} ms: ${(fScan.ms / fBase.ms).toFixed(2)}x the baseline of the dense tree (no target)`);
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }
