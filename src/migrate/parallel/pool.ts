@@ -15,19 +15,17 @@ import type { BatchDone, FromWorker, ToWorker, WorkerInit } from "./protocol.js"
 export const BATCH_MAX = 1024 * 1024;
 const BATCH_MIN = 16 * 1024;
 /**
- * A worker's young generation (MB): garbage per batch is short-lived. V8's default (up to 48 MB
- * a thread) adds some 30 MB of RSS per worker. With the main thread doing batches too, 8 MB kept
- * peak RSS on a 10M-line access log at 140-146 MB (16 MB: 151 MB), for about 2% more CPU in
- * scavenges.
+ * A worker's young generation (MB): garbage per batch is short-lived, so a small one costs a few
+ * more scavenges and saves the RSS V8's default (up to 48 MB a thread) would add per worker,
+ * which the peak RSS target counts. (Figures: bench/RESULTS.md, "Tuning figures".)
  */
 const WORKER_YOUNG_MB = 8;
-/** batches in flight per worker (2 measured a few percent faster than 1, 3 or 5 on 2 cores) */
+/** batches in flight per worker: one being worked while the next travels to it */
 const IN_FLIGHT = 2;
 /**
  * batches done on the main thread and not yet written (they wait for the workers' before them):
- * each one held is a megabyte of input and one of output (1 kept the main thread waiting: JSON
- * lines took 20% longer; 3 left it idle 7% of a curl run, the worker being a little slower per
- * batch; 6: 2-4% faster, peak RSS 131 MB at 1M lines and 137 MB at 10M, from 128 and 133)
+ * each one held is a megabyte of input and one of output. Too few and the main thread waits on a
+ * worker that is a little slower per batch; more hold more memory for little gain.
  */
 export const HERE_MAX = 6;
 

@@ -257,10 +257,9 @@ export const SLOW_READS = 8;
 
 /**
  * How a run reads its files. From the page cache a read is a copy, and one made in place costs
- * less than a round trip through libuv's thread pool (on the dense bench tree, about a tenth of
- * the scan's CPU, a third of it on the sparse one); so files are read in place until reads are
- * slow, and from then on 16 at a time on the pool, where a cold or network disk serves them in
- * parallel.
+ * less than a round trip through libuv's thread pool (most of a scan's files are small); so files
+ * are read in place until reads are slow, and from then on 16 at a time on the pool, where a cold
+ * or network disk serves them in parallel.
  */
 export class Reads {
   /** slow reads seen so far */

@@ -6,11 +6,12 @@ import { runScan, type ScanCommandFlags } from "../../../migrate/scan/command.js
 export type ScanFlags = ScanCommandFlags;
 
 /**
- * A scan runs its parser over each candidate file once: on a 2-core machine V8's optimizing
- * compiler, on background threads, costs a typical scan (a few thousand files) a third of its CPU
- * and slows the reads beside it. A 30x interrupt budget leaves optimisation to code that stays hot
- * for longer (a scan of tens of thousands of usages still gets optimised). Set before the scan's
- * functions first run, which is when V8 reads it; the process runs this one command.
+ * A scan runs its parser over each candidate file once: most of its code is not hot for long, and
+ * V8's optimizing compiler, on background threads, would spend more than it saves and slow the
+ * reads beside it on a small machine. A 30x interrupt budget leaves optimisation to code that
+ * stays hot for longer (a scan of tens of thousands of usages still gets optimised). Set before
+ * the scan's functions first run, which is when V8 reads it; the process runs this one command.
+ * (Figures: bench/RESULTS.md, "Tuning figures".)
  */
 const SCAN_V8_FLAGS = "--interrupt-budget=2000000";
 
