@@ -140,25 +140,27 @@ describe.skipIf(!CI && !has("fish"))("fish", () => {
 // is the first TAB of the new shell, the others follow on the same shell (the line is cleared with
 // ^U in between). compadd is wrapped to print every candidate (and _describe's descriptions) it
 // is given. Markers are printed as computed text, so the terminal's echo of a command never
-// matches them. The pty is non-blocking (zpty -b) and every read has a deadline (await): a marker
-// that never comes ends the driver with what it awaited and what it read, never a hang.
+// matches them. Every read has a deadline (await): a marker that never comes ends the driver with
+// what it awaited and what it read, never a hang. Reads use sysread on the pty's descriptor, which
+// waits with a timeout and takes what is there (zpty -r blocks until a line or the pattern is
+// complete, and a non-blocking zpty -b pty made the first TAB fail about every other run).
 const ZSH_DRIVER = String.raw`
-zmodload zsh/zpty zsh/zselect zsh/datetime
+zmodload zsh/zpty zsh/system zsh/datetime
 read_ms=$1 dir=$2; shift 2
 fail() { print -u2 -r -- "zsh driver: $1"; zpty -d z; exit 1 }
-# await PATTERN WHAT: read lines from the pty into $got until they match PATTERN, for at most
-# $read_ms; zselect sleeps until the pty has output (or a tenth of a second)
+# await PATTERN WHAT: read the pty's output into $got until it matches PATTERN, for at most
+# $read_ms (sysread -t: a tenth of a second at a time, returning as soon as there is output)
 await() {
-  local deadline=$(( EPOCHREALTIME + read_ms / 1000.0 )) piece
+  local deadline=$(( EPOCHREALTIME + read_ms / 1000.0 )) chunk st
   got=
-  while [[ $got != $~1 ]]; do
-    if zpty -r z piece; then got+=$piece; continue; fi
-    (( $? == 2 )) && fail "the shell on the pty exited while awaiting $1 after $2; read: $\{(V)got[-2000,-1]}"
+  until [[ $got == $~1 ]]; do
     (( EPOCHREALTIME < deadline )) || fail "no $1 within $read_ms ms after $2; read $\{#got} characters: $\{(V)got[-2000,-1]}"
-    zselect -t 10 -r $fd
+    sysread -t 0.1 -i $fd chunk && { got+=$chunk; continue }
+    st=$?
+    (( st == 4 )) || fail "the shell on the pty is gone (sysread status $st) while awaiting $1 after $2; read: $\{(V)got[-2000,-1]}"
   done
 }
-zpty -b z zsh -f -i
+zpty z zsh -f -i
 fd=$REPLY
 zpty -w z "PS1=''; COLUMNS=400; LISTMAX=100000; fpath=($dir \$fpath); autoload -Uz compinit; compinit -u -D -d /dev/null"
 zpty -w z 'zstyle ":completion:*" list-grouped false; zstyle ":completion:*" insert-tab false'
