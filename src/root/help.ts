@@ -1,9 +1,12 @@
 // The help layout (as gh): usage, description, commands, the command's own options, then the
-// inherited ones named in one paragraph; `mids help <command...>`; help printed through the pager.
-import type { Command, Help } from "commander";
+// inherited ones named in one paragraph; the commands' hand-written notes and examples fitted to
+// the terminal; `mids help <command...>`; help printed through the pager.
+import { Command, type AddHelpTextContext, type AddHelpTextPosition, type Help } from "commander";
 import { EXIT_SUMMARY, UsageError } from "../errors.js";
 import { writeAsync, type IO } from "../io.js";
 import type { Context } from "../context.js";
+import { wrapProse, wrapText } from "../output/prose.js";
+import { displayWidth } from "../output/width.js";
 
 /** Words joined into lines of at most `width` characters, each after `indent`. */
 export function wrapWords(text: string, width: number, indent = ""): string {
@@ -70,9 +73,97 @@ export function formatHelp(cmd: Command, helper: Help): string {
   return out.join("\n");
 }
 
+/** The terminal's width (COLUMNS when piped), or undefined when neither says. */
+export function terminalWidth(io: IO): number | undefined {
+  const cols = io.columns || Number(io.env.COLUMNS);
+  return cols ? Math.max(40, Math.min(cols, 200)) : undefined;
+}
+
+/** The width help is laid out in: the terminal's, else 80. */
 export function helpWidth(io: IO): number {
-  const cols = io.columns || Number(io.env.COLUMNS) || 80;
-  return Math.max(40, Math.min(cols, 200));
+  return terminalWidth(io) ?? 80;
+}
+
+/**
+ * A command whose hand-written help (addHelpText: notes, examples, environment) is fitted to the
+ * terminal when printed (wrapHelpProse), as commander fits its lists. Subcommands are made by
+ * createCommand, so every command under a root of this class is one. Where no width is known
+ * (piped without COLUMNS, the generated manual) the text is printed as written.
+ */
+export class HelpProseCommand extends Command {
+  constructor(name: string | undefined, private readonly proseWidth: () => number | undefined) {
+    super(name);
+  }
+
+  override createCommand(name?: string): HelpProseCommand {
+    return new HelpProseCommand(name, this.proseWidth);
+  }
+
+  override addHelpText(position: AddHelpTextPosition, text: string | ((context: AddHelpTextContext) => string)): this {
+    return super.addHelpText(position, (context: AddHelpTextContext) => {
+      const written = typeof text === "function" ? text(context) : text;
+      const width = this.proseWidth();
+      return width ? wrapHelpProse(written, width) : written;
+    });
+  }
+}
+
+/** A line that ends mid-sentence: the author broke it for width, and the next line goes on. */
+const goesOn = (line: string) => !/[.!?:]$/.test(line.trimEnd());
+const leading = (line: string) => /^ */.exec(line)![0].length;
+const isExample = (line: string) => /^ *\$ /.test(line);
+
+/**
+ * The column an indented `NAME   meaning` row's meaning starts at (its wrapped lines go under it),
+ * else the line's indent.
+ */
+function hangOf(line: string, width: number): number {
+  const indent = leading(line);
+  const row = indent > 0 ? /^ *\S.*?\S {2,}(?=\S)/.exec(line) : null;
+  // a meaning column that leaves less than 20 columns: wrapped lines go under the name instead
+  return row && width - row[0].length >= 20 ? row[0].length : indent;
+}
+
+/**
+ * One example (`$ mids ...  # comment`) within `width`. The command is never broken (users copy
+ * it) and stays whole even when wider; its comment stays beside it (two spaces apart, not in the
+ * column the author aligned) when that fits, else goes below it.
+ */
+function exampleLines(line: string, width: number): string[] {
+  if (displayWidth(line) <= width) return [line];
+  const m = /^( *)(\$ .*?\S)\s{2,}# (.*)$/.exec(line);
+  if (!m) return [line];
+  const [, indent, command, comment] = m;
+  const beside = `${indent}${command}  # ${comment}`;
+  if (displayWidth(beside) <= width) return [beside];
+  const under = `${indent}  `;
+  return [indent + command, ...wrapText(comment, Math.max(20, width - under.length - 2)).map((l) => `${under}# ${l}`)];
+}
+
+/**
+ * Hand-written help fitted to `width`. A paragraph (lines the author broke mid-sentence, at one
+ * indent) that fits stays as written; one with a line too wide is rewrapped at word boundaries,
+ * keeping its indent (an indented `NAME   meaning` row: its meaning column). Example lines
+ * (`$ ...`) are never broken: see exampleLines.
+ */
+export function wrapHelpProse(text: string, width: number): string {
+  const lines = text.split("\n");
+  const out: string[] = [];
+  // the next line of the paragraph whose wrapped lines start at `hang`
+  const continues = (next: string, hang: number) => next.trim() !== "" && !isExample(next) && leading(next) === hang && hangOf(next, width) === hang;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
+    if (isExample(line)) out.push(...exampleLines(line, width));
+    else if (!line.trim()) out.push(line);
+    else {
+      const hang = hangOf(line, width);
+      const paragraph = [line];
+      while (i + 1 < lines.length && goesOn(paragraph.at(-1)!) && continues(lines[i + 1], hang)) paragraph.push(lines[++i]);
+      if (paragraph.every((l) => displayWidth(l) <= width)) out.push(...paragraph);
+      else out.push(...wrapProse(paragraph.map((l, k) => (k ? l.trim() : l.trimEnd())).join(" "), width, " ".repeat(hang)));
+    }
+  }
+  return out.join("\n");
 }
 
 /** `mids help [command...]`: the help of any command path; an unknown name is exit 2. */

@@ -9,7 +9,7 @@ import { COMMANDS } from "../commands/registry.js";
 import { usageErrorText } from "../commands/shared/usage-hints.js";
 import { VERSION } from "../version.js";
 import { checkChoice } from "../util/flag-values.js";
-import { GLOBAL_HELP, addHelpCommand, formatHelp, helpWidth } from "./help.js";
+import { GLOBAL_HELP, HelpProseCommand, addHelpCommand, formatHelp, helpWidth, terminalWidth } from "./help.js";
 import { applySettings } from "./settings.js";
 
 /** The options of the root command, which every command takes. */
@@ -61,7 +61,8 @@ export function buildProgram(ctx: Context & { help?: string; usageLine?: string 
     ctx.usageLine = text.split("\n")[0].replace(/^mids: /, "");
     return text;
   };
-  const program = addGlobalOptions(new Command("mids")
+  // hand-written help is fitted to the terminal as the lists are (COLUMNS when piped)
+  const program = addGlobalOptions(new HelpProseCommand("mids", () => terminalWidth(ctx.io))
     .description("Command-line tool for the Market Intelligence Data Service API (v3, and deprecated v2)")
     .version(VERSION, "-V, --version", "print the version"))
     .addHelpText("after", GLOBAL_HELP)

@@ -73,6 +73,25 @@ async function script(shell: string, file: string): Promise<string> {
   return join(dir, file);
 }
 
+/**
+ * How long one answer of a shell may take: a completion function's candidates (bash, fish), or
+ * the zsh driver's next marker after a TAB (the first loads compinit). Well under a second on an
+ * idle machine; 20 s bounds a stuck shell on a shared one, so a missing completion fails with what
+ * was awaited instead of hanging the run (a synchronous spawn also blocks vitest's own timeout).
+ */
+const ANSWER_MS = 20_000;
+/** The zsh session: a TAB's work is less than a CLI run's, plus one answer's deadline, so a stuck read fails with the driver's own message first. */
+const sessionMs = (lines: number) => budgetFor(lines) + ANSWER_MS;
+
+/** A shell's stdout; a shell that fails or outlives `timeout` throws, naming `what` it was asked, with its output. */
+function answer(shell: string, args: string[], what: string, opts: { env?: Record<string, string>; timeout?: number } = {}): string {
+  const timeout = opts.timeout ?? ANSWER_MS;
+  const r = spawnSync(shell, args, { cwd: ROOT, encoding: "utf8", env: opts.env, timeout, killSignal: "SIGKILL" });
+  if (!r.error && r.status === 0) return r.stdout;
+  const why = (r.error as NodeJS.ErrnoException | undefined)?.code === "ETIMEDOUT" ? `no answer within ${timeout} ms` : r.error ? String(r.error) : `exit ${r.status ?? r.signal}`;
+  throw new Error(`${what}: ${why}\nstderr: ${r.stderr}\nstdout (end): ${(r.stdout ?? "").slice(-2000)}`);
+}
+
 function requireShell(shell: string) {
   if (!has(shell)) throw new Error(`${shell} is not installed (CI installs it in .ci/run: apt-get install ${shell})`);
 }
@@ -87,12 +106,12 @@ describe.skipIf(!CI && !has("bash"))("bash", () => {
     it(`completes ${JSON.stringify(c.line)}`, () => {
       // bash splits --flag=value at '=' (COMP_WORDBREAKS); these lines have none
       const words = c.line.split(" ");
-      const out = execFileSync("bash", ["--norc", "-c", `source "$1"; COMP_WORDS=("\${@:2}"); COMP_CWORD=$(( \${#COMP_WORDS[@]} - 1 )); COMP_LINE="\${*:2}"; _mids; printf '%s\\n' "\${COMPREPLY[@]}"`, "bash", file, ...words], { cwd: ROOT, encoding: "utf8" });
+      const out = answer("bash", ["--norc", "-c", `source "$1"; COMP_WORDS=("\${@:2}"); COMP_CWORD=$(( \${#COMP_WORDS[@]} - 1 )); COMP_LINE="\${*:2}"; _mids; printf '%s\\n' "\${COMPREPLY[@]}"`, "bash", file, ...words], `bash completion of ${JSON.stringify(c.line)}`);
       check("bash", c, out.split("\n").filter(Boolean));
     });
   }
   it("completes a value written as --flag=value", () => {
-    const out = execFileSync("bash", ["--norc", "-c", `source "$1"; COMP_WORDS=(mids projects list --sort = ""); COMP_CWORD=5; _mids; printf '%s\\n' "\${COMPREPLY[@]}"`, "bash", file], { encoding: "utf8" });
+    const out = answer("bash", ["--norc", "-c", `source "$1"; COMP_WORDS=(mids projects list --sort = ""); COMP_CWORD=5; _mids; printf '%s\\n' "\${COMPREPLY[@]}"`, "bash", file], "bash completion of 'mids projects list --sort='");
     expect(out.split("\n").filter(Boolean).sort()).toEqual(["createdAt", "reinforcedAt", "trend"]);
   });
 });
@@ -103,14 +122,14 @@ describe.skipIf(!CI && !has("fish"))("fish", () => {
     requireShell("fish");
     file = await script("fish", "mids.fish");
   });
-  const complete = (line: string) => execFileSync("fish", ["--no-config", "-c", "source $argv[1]; complete -C $argv[2]", file, line], { cwd: ROOT, encoding: "utf8" })
+  const complete = (line: string) => answer("fish", ["--no-config", "-c", "source $argv[1]; complete -C $argv[2]", file, line], `fish completion of ${JSON.stringify(line)}`)
     .split("\n").filter(Boolean).map((l) => l.split("\t") as [string, string?]);
   for (const c of CASES) {
     it(`completes ${JSON.stringify(c.line)}`, () => {
       check("fish", c, complete(c.line).map(([w]) => w.replace(/\/$/, "")));
     });
   }
-  it("shows whole descriptions, never cut mid-word", () => {
+  it("shows whole descriptions, never cut mid-word", { timeout: 2 * ANSWER_MS + 5_000 }, () => {
     const got = Object.fromEntries(complete("mids m"));
     expect(got.me).toBe("Show the credential's capabilities: entitlements, rate limits, history window (v3 /v3/me; --api v2: /v2/api-keys/info)");
     expect(Object.fromEntries(complete("mids migrate --fail"))["--fail-on"]).toBe("exit 8 when any request has one of these statuses (comma-separated)");
@@ -121,22 +140,39 @@ describe.skipIf(!CI && !has("fish"))("fish", () => {
 // is the first TAB of the new shell, the others follow on the same shell (the line is cleared with
 // ^U in between). compadd is wrapped to print every candidate (and _describe's descriptions) it
 // is given. Markers are printed as computed text, so the terminal's echo of a command never
-// matches them.
+// matches them. Every read has a deadline (await): a marker that never comes ends the driver with
+// what it awaited and what it read, never a hang. Reads use sysread on the pty's descriptor, which
+// waits with a timeout and takes what is there (zpty -r blocks until a line or the pattern is
+// complete, and a non-blocking zpty -b pty made the first TAB fail about every other run).
 const ZSH_DRIVER = String.raw`
-zmodload zsh/zpty
-dir=$1; shift
+zmodload zsh/zpty zsh/system zsh/datetime
+read_ms=$1 dir=$2; shift 2
+fail() { print -u2 -r -- "zsh driver: $1"; zpty -d z; exit 1 }
+# await PATTERN WHAT: read the pty's output into $got until it matches PATTERN, for at most
+# $read_ms (sysread -t: a tenth of a second at a time, returning as soon as there is output)
+await() {
+  local deadline=$(( EPOCHREALTIME + read_ms / 1000.0 )) chunk st
+  got=
+  until [[ $got == $~1 ]]; do
+    (( EPOCHREALTIME < deadline )) || fail "no $1 within $read_ms ms after $2; read $\{#got} characters: $\{(V)got[-2000,-1]}"
+    sysread -t 0.1 -i $fd chunk && { got+=$chunk; continue }
+    st=$?
+    (( st == 4 )) || fail "the shell on the pty is gone (sysread status $st) while awaiting $1 after $2; read: $\{(V)got[-2000,-1]}"
+  done
+}
 zpty z zsh -f -i
+fd=$REPLY
 zpty -w z "PS1=''; COLUMNS=400; LISTMAX=100000; fpath=($dir \$fpath); autoload -Uz compinit; compinit -u -D -d /dev/null"
 zpty -w z 'zstyle ":completion:*" list-grouped false; zstyle ":completion:*" insert-tab false'
 zpty -w z 'compadd() { if [[ $\{@[1,(i)(-|--)]} == *-(O|A|D)\ * ]]; then builtin compadd "$@"; return $?; fi; typeset -a __h __d; if (( $@[(I)-d] )); then __d=( "$\{(@P)$\{@[$(( $\{@[(i)-d]} + 1 ))]}}" ); fi; builtin compadd -A __h "$@"; local x; for x in $__h; do print -r -- "CAND:$IPREFIX$x"; done; for x in $__d; do print -r -- "DESC:$x"; done; builtin compadd "$@" }'
 zpty -w z 'comppostfuncs=( _zt_end ); _zt_end() { print -r -- "ZT-END-$((6*7))"; comppostfuncs+=( _zt_end ) }; bindkey "^I" complete-word'
 zpty -w z 'print "ZT-READY-$((6*7))"'
-zpty -r -m z out '*ZT-READY-42*'
+await '*ZT-READY-42*' "the shell's start-up (compinit)"
 for line in "$@"; do
   zpty -w -n z "$line"$'\t'
-  zpty -r -m z chunk '*ZT-END-42*'
+  await '*ZT-END-42*' "TAB on '$line'"
   print -r -- "=== $line"
-  print -r -- "$chunk" | tr -d '\r' | grep -ao 'CAND:[^[:space:]]*\|DESC:.*'
+  print -r -- "$got" | tr -d '\r' | grep -ao 'CAND:[^[:space:]]*\|DESC:.*'
   zpty -w -n z $'\C-u'
 done
 zpty -d z
@@ -153,15 +189,14 @@ describe.skipIf(!CI && !has("zsh"))("zsh", () => {
     const lines = [...CASES.map((c) => c.line), "mids m"];
     // the pty's shells find mids on PATH: the built bin
     const env = baseEnv({ PATH: `${join(BIN, "..")}:${process.env.PATH}` });
-    // each TAB may run mids: the budget is one CLI run a line
-    const out = execFileSync("zsh", ["-f", driver, join(file, ".."), ...lines], { cwd: ROOT, encoding: "utf8", env, timeout: budgetFor(lines.length) });
+    const out = answer("zsh", ["-f", driver, String(ANSWER_MS), join(file, ".."), ...lines], `zsh completion of ${lines.length} lines`, { env, timeout: sessionMs(lines.length) });
     let current: { cands: string[]; descs: string[] } | undefined;
     for (const l of out.split("\n")) {
       if (l.startsWith("=== ")) results.set(l.slice(4), (current = { cands: [], descs: [] }));
       else if (l.startsWith("CAND:")) current?.cands.push(l.slice(5));
       else if (l.startsWith("DESC:")) current?.descs.push(l.slice(5));
     }
-  }, budgetFor(CASES.length + 1) + 5_000);
+  }, sessionMs(CASES.length + 1) + 5_000);
   for (const c of CASES) {
     it(`completes ${JSON.stringify(c.line)}${c === CASES[0] ? " on a new shell's first TAB" : ""}`, () => {
       const r = results.get(c.line);
@@ -179,12 +214,13 @@ describe.skipIf(!CI && !has("zsh"))("zsh", () => {
 });
 
 describe("install lines", () => {
-  it("the lines in 'mids completion --help' work on a fresh home (the directories are created)", async () => {
+  it("the lines in 'mids completion --help' work on a fresh home (the directories are created)", { timeout: budgetFor(4) }, async () => {
     const help = await runMids(["completion", "--help"]);
     const lines = help.stdout.split("\n").filter((l) => l.includes("$ mkdir -p")).map((l) => l.replace(/^\s*\$ /, "").replace(/\s+#.*$/, ""));
     expect(lines).toHaveLength(3);
     const home = tempDir("fresh-home-");
-    for (const l of lines) execFileSync("sh", ["-c", `mids() { '${process.execPath}' '${BIN}' "$@"; }; ${l}`], { env: baseEnv({ HOME: home }) });
+    // each line runs mids once (a synchronous spawn: its own timeout bounds it)
+    for (const l of lines) execFileSync("sh", ["-c", `mids() { '${process.execPath}' '${BIN}' "$@"; }; ${l}`], { env: baseEnv({ HOME: home }), timeout: budgetFor(1) });
     for (const f of [".local/share/bash-completion/completions/mids", ".zfunc/_mids", ".config/fish/completions/mids.fish"]) {
       expect(readFileSync(join(home, f), "utf8")).toMatch(/completion for mids/);
     }

@@ -6,6 +6,7 @@ import { testIO } from "../../src/io.js";
 import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { ROOT } from "../helpers/cli.js";
+import { displayWidth } from "../../src/output/width.js";
 
 function leaves(cmd: Command, path: string[] = []): { path: string; cmd: Command }[] {
   const subs = cmd.commands.filter((c) => c.name() !== "help");
@@ -54,4 +55,56 @@ describe("help", () => {
       expect(text, path).toMatch(/Examples?:\n\s+\$ mids /);
     });
   }
+});
+
+describe("help at 60 columns (COLUMNS=60)", () => {
+  const COLS = 60;
+  /** Every command's whole --help (path -> text), in a program whose help has the given env. */
+  function everyHelp(env: Record<string, string>): Map<string, string> {
+    const program = buildProgram(createContext(testIO({ env }), new AbortController().signal, () => new Date()));
+    const out = new Map<string, string>();
+    const walk = (cmd: Command, path: string[]) => {
+      let text = "";
+      cmd.configureOutput({ writeOut: (s) => (text += s) });
+      cmd.outputHelp();
+      out.set(["mids", ...path].join(" "), text);
+      for (const sub of cmd.commands) walk(sub, [...path, sub.name()]);
+    };
+    walk(program, []);
+    return out;
+  }
+  const narrow = everyHelp({ COLUMNS: String(COLS) });
+  const written = everyHelp({});
+  const example = /^ *\$ /;
+  const commandOf = (line: string) => line.replace(/\s{2,}#.*$/, "");
+  const words = (text: string) => text.split(/\s+/).filter((w) => w && w !== "#");
+
+  it("no line is wider, but a whole example command (users copy it) or one word wider than its column", () => {
+    expect(narrow.size).toBeGreaterThan(25);
+    const over: string[] = [];
+    for (const [path, text] of narrow) {
+      for (const line of text.split("\n")) {
+        if (displayWidth(line) <= COLS) continue;
+        if (example.test(line) && commandOf(line) === line) continue;
+        if (words(line).length === 1) continue;
+        over.push(`${path}: ${line}`);
+      }
+    }
+    expect(over).toEqual([]);
+  });
+
+  it("says the same words, and every example command is the line it is when printed as written", () => {
+    for (const [path, text] of written) {
+      const fitted = narrow.get(path)!;
+      expect(words(fitted), path).toEqual(words(text));
+      const commands = (t: string) => t.split("\n").filter((l) => example.test(l)).map((l) => commandOf(l).trim());
+      expect(commands(fitted), path).toEqual(commands(text));
+    }
+  });
+
+  it("keeps the layout: a comment goes under its command, a NAME   meaning row wraps under its meaning", () => {
+    expect(narrow.get("mids migrate")).toContain("\n  $ mids migrate logs/*.log -o ndjson --fail-on removed,unrecognized\n    # for CI: exit 8\n");
+    expect(narrow.get("mids")).toMatch(/^ {2}MIDS_PROFILE {18}the config profile to use\n {32}\(like --profile\)\n {2}MIDS_OUTPUT/m);
+    expect(narrow.get("mids")).toMatch(/^ {2}NO_COLOR, FORCE_COLOR {9}colour control; MIDS_DEBUG=1\n {32}prints stack traces\n/m);
+  });
 });
