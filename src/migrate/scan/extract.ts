@@ -29,7 +29,12 @@ function charset(chars: string): (c: number) => boolean {
 }
 const WORD = /[A-Za-z0-9_]/;
 // literal URL characters inside a route (quotes, spaces, brackets, `;` and `#` end it)
-const URL_CHAR = charset("-._~!*+,=&@/?:");
+const URL_PUNCT = "-._~!*+,=&@/?:";
+const URL_CHAR = charset(URL_PUNCT);
+/** the characters that may open a placeholder (placeholder()) */
+const PH_START = "${#%:<";
+/** URL characters that open no placeholder: the route reads on over a run of them at once */
+const PLAIN = charset([...URL_PUNCT].filter((c) => !PH_START.includes(c)).join(""));
 // host and port characters, scanned backwards from `/v2`
 const HOST_CHAR = charset("-._~:@%");
 const QUOTES = "\"'`";
@@ -180,10 +185,11 @@ function route(text: string, at: number): RouteText {
     if (end > litStart) pieces.push({ kind: "lit", text: text.slice(litStart, end), start: litStart, end });
   };
   for (;;) {
+    while (i < text.length && PLAIN(text.charCodeAt(i))) i++;
     const c = text[i];
     if (c === undefined) break;
     if (c === "%" && /^%[0-9A-Fa-f]{2}/.test(text.slice(i, i + 3))) { i += 3; continue; }
-    const ph = c === "$" || c === "{" || c === "#" || c === "%" || c === ":" || c === "<" ? placeholder(text, i) : undefined;
+    const ph = PH_START.includes(c) ? placeholder(text, i) : undefined;
     if (ph) {
       flush(i);
       pieces.push({ kind: "ph", name: ph.name, start: i, end: ph.end });
