@@ -136,10 +136,9 @@ export function* formatStylishChunks(set: FindingsSet, color: boolean, opts: Sty
       const where = dim(`${f.line}:${f.column}`.padEnd(7));
       const message = oneLine(f.message);
       const detail = f.detail ? oneLine(f.detail) : "";
-      const head = `${message}${f.detail ? `  ${detail}` : ""}`;
       const prefix = 2 + 7 + 1 + labelWidth + 2;
-      const headLines = width ? wrapText(head, Math.max(20, width - prefix)) : [head];
-      if (headLines.length === 1) out.push(`  ${where} ${sev}  ${message}${f.detail ? `  ${dim(detail)}` : ""}`);
+      const headLines = width ? wrapText(f.detail ? `${message}  ${detail}` : message, Math.max(20, width - prefix)) : undefined;
+      if (!headLines || headLines.length === 1) out.push(`  ${where} ${sev}  ${message}${f.detail ? `  ${dim(detail)}` : ""}`);
       else out.push(`  ${where} ${sev}  ${headLines[0]}`, ...headLines.slice(1).map((l) => " ".repeat(prefix) + l));
       const text = lineOf(f.line);
       if (text !== undefined && NOT_BLANK.test(text)) {
