@@ -101,9 +101,10 @@ export function* formatStylishChunks(set: FindingsSet, color: boolean, opts: Sty
   const paint = { error: color ? c.red : plain, warning: color ? c.yellow : plain, note: color ? c.cyan : plain };
   const width = opts.width;
   const maxShown = width ? Math.max(20, Math.min(MAX_SHOWN_COLUMNS, width - GUTTER - 2)) : MAX_SHOWN_COLUMNS;
-  let out: string[] = [];
-  const pending: string[] = [];
-  let size = 0;
+  // the text made so far, handed out once it holds CHUNK_CHARS (pieces joined as they come: no
+  // array of lines joined per file, then again per chunk)
+  let chunk = "";
+  const put = (line: string) => { chunk += line + "\n"; };
   // (a loop: a spread over findings overflows the stack past ~100,000 of them)
   let labelWidth = 7;
   for (const r of set.files) for (const f of r.findings) if (f.label.length > labelWidth) labelWidth = f.label.length;
@@ -128,7 +129,7 @@ export function* formatStylishChunks(set: FindingsSet, color: boolean, opts: Sty
       if (cached?.line !== line) cached = { line, units: [...text] };
       return cached.units;
     };
-    out.push(c.underline(oneLine(r.file)));
+    put(c.underline(oneLine(r.file)));
     // a note already said in full in this file is named only (--full-notes: in full every time)
     const said = new Set<string>();
     for (const f of r.findings) {
@@ -138,14 +139,17 @@ export function* formatStylishChunks(set: FindingsSet, color: boolean, opts: Sty
       const detail = f.detail ? oneLine(f.detail) : "";
       const prefix = 2 + 7 + 1 + labelWidth + 2;
       const headLines = width ? wrapText(f.detail ? `${message}  ${detail}` : message, Math.max(20, width - prefix)) : undefined;
-      if (!headLines || headLines.length === 1) out.push(`  ${where} ${sev}  ${message}${f.detail ? `  ${dim(detail)}` : ""}`);
-      else out.push(`  ${where} ${sev}  ${headLines[0]}`, ...headLines.slice(1).map((l) => " ".repeat(prefix) + l));
+      if (!headLines || headLines.length === 1) put(`  ${where} ${sev}  ${message}${f.detail ? `  ${dim(detail)}` : ""}`);
+      else {
+        put(`  ${where} ${sev}  ${headLines[0]}`);
+        for (let k = 1; k < headLines.length; k++) put(" ".repeat(prefix) + headLines[k]);
+      }
       const text = lineOf(f.line);
       if (text !== undefined && NOT_BLANK.test(text)) {
         const gutter = String(f.line).padStart(6);
         const { shown, caret } = excerpt(f, unitsOf(f.line, text), maxShown, opts.general);
-        out.push(dim(`${gutter} | `) + shown);
-        out.push(dim(CARET_GUTTER) + red(caret));
+        put(dim(`${gutter} | `) + shown);
+        put(dim(CARET_GUTTER) + red(caret));
       }
       for (const n of f.notes ?? []) {
         const note = safeNote(n);
@@ -153,17 +157,13 @@ export function* formatStylishChunks(set: FindingsSet, color: boolean, opts: Sty
         const name = again ? /^([\w-]+): /.exec(note)?.[1] : undefined;
         const text = name ? `${name}: as above` : note;
         if (!again) said.add(note);
-        if (!width) out.push(dim(NOTE_INDENT + text));
-        else for (const l of wrapProse(NOTE_INDENT + text, width)) out.push(dim(l));
+        if (!width) put(dim(NOTE_INDENT + text));
+        else for (const l of wrapProse(NOTE_INDENT + text, width)) put(dim(l));
       }
     }
-    out.push("");
-    // each file's lines and the blank line after them, then a newline: the text of all the files' lines joined
-    const chunk = out.join("\n") + "\n";
-    out = [];
-    size += chunk.length;
-    pending.push(chunk);
-    if (size >= CHUNK_CHARS) { yield pending.join(""); pending.length = 0; size = 0; }
+    // each file's lines, then a blank line
+    put("");
+    if (chunk.length >= CHUNK_CHARS) { yield chunk; chunk = ""; }
   }
-  if (pending.length) yield pending.join("");
+  if (chunk) yield chunk;
 }
