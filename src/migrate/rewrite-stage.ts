@@ -126,7 +126,7 @@ export class RewriteStage {
   readonly cache: Memo;
   /** per input format, the cache its requests are looked up in: `cache`, or one of its own (cacheOf) */
   private readonly caches: Readonly<Record<InputFormat, Memo>>;
-  /** each cache once */
+  /** each cache once, `cache` first (the order they are counted in at the end) */
   private readonly memos: Memo[];
 
   private readonly rewriteOptions: RewriteOptions;
@@ -137,10 +137,13 @@ export class RewriteStage {
     this.rewriteOptions = { now: opts.now, run: new RewriteRun(r ? (n) => r.isSecretParam(n) : undefined) };
     const fold = (c: Cached) => this.fold(c);
     this.cache = new Memo(fold);
+    this.memos = [this.cache];
     const caches = {} as Record<InputFormat, Memo>;
-    for (const f of INPUT_FORMATS) caches[f] = SOURCES[f].cacheKey ? new Memo(fold) : this.cache;
+    for (const f of INPUT_FORMATS) {
+      if (!SOURCES[f].cacheKey) caches[f] = this.cache;
+      else this.memos.push(caches[f] = new Memo(fold));
+    }
     this.caches = caches;
-    this.memos = [...new Set(Object.values(caches))];
   }
 
   /**
