@@ -84,7 +84,7 @@ export const ACCESS_FAST_GATE = { window: 4096, minRate: 1 / 4, idle: 1 << 16 } 
 export function accessFastSink(rewriting: RewriteStage, writing: WriteStage, redaction: RunRedaction, input: InputInfo, opts: FastOptions): BlockLineSink | undefined {
   const direct = opts.fastPath !== false && !opts.report && !opts.resolve && writing.format === "access" && input.format === "access";
   if (!direct) return undefined;
-  const cache = rewriting.accessCache;
+  const cache = rewriting.cacheOf("access");
   // the tally is looked up on each call: a worker swaps it between batches
   const fast = makeAccessFast({
     cache: { get: (k) => cache.find(k) }, out: writing.out, redactor: redaction.redactor,

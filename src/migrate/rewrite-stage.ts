@@ -8,8 +8,8 @@ import { RewriteRun, rewrite, type RewriteOptions } from "./rewrite.js";
 import type { Redactor } from "../redact/index.js";
 import type { Tally } from "./summary.js";
 import { targetOf } from "./url.js";
-import { requestField } from "./codecs/access/source.js";
-import type { Cached, LogRequest, Outcome, RequestItem } from "./types.js";
+import { SOURCES } from "./codecs/sources.js";
+import { INPUT_FORMATS, type Cached, type InputFormat, type LogRequest, type Outcome, type RequestItem } from "./types.js";
 
 const CACHE_MAX = 20_000;
 /** fingerprints of keys seen once (a key is cached the second time it is seen) */
@@ -25,7 +25,6 @@ export const REWRITE_CACHE_GATE = { window: 16_384, minRate: 1 / 4, idle: 1 << 1
 export const WATCH_WINDOW = REWRITE_CACHE_GATE.window;
 export const WATCH_IDLE = REWRITE_CACHE_GATE.idle;
 
-const ASCII = /^[\x00-\x7f]*$/;
 // A key built by concatenation is a tree of pieces that every lookup would walk again, and a key
 // cut from a block of input keeps the block alive: store a fresh flat copy
 const flat = own;
@@ -74,7 +73,7 @@ export class Memo {
     return this.map.get(key);
   }
 
-  /** Look up without remembering (the access fast path: a miss goes on to the line path's get). */
+  /** Look up without remembering (a codec's fast path: a miss goes on to the line path's get). */
   find(key: string): Cached | undefined {
     const h = fingerprint(key);
     return this.seen[h & (SEEN_SLOTS - 1)] === h ? this.map.get(key) : undefined;
@@ -120,14 +119,15 @@ function keep(c: Cached): void {
   c.o = JSON.parse(JSON.stringify(c.o)) as Outcome;
   c.target = flat(c.target);
   if (c.rel) c.rel = flat(c.rel);
-  if (c.request !== undefined) c.request = flat(c.request);
 }
 
 export class RewriteStage {
-  /** keyed by method and URL */
+  /** keyed by method and URL, for every format whose codec has no keys of its own */
   readonly cache: Memo;
-  /** access logs, keyed by the raw request field (the fast path looks lines up here) */
-  readonly accessCache: Memo;
+  /** per input format, the cache its requests are looked up in: `cache`, or one of its own (cacheOf) */
+  private readonly caches: Readonly<Record<InputFormat, Memo>>;
+  /** each cache once, `cache` first (the order they are counted in at the end) */
+  private readonly memos: Memo[];
 
   private readonly rewriteOptions: RewriteOptions;
 
@@ -137,7 +137,21 @@ export class RewriteStage {
     this.rewriteOptions = { now: opts.now, run: new RewriteRun(r ? (n) => r.isSecretParam(n) : undefined) };
     const fold = (c: Cached) => this.fold(c);
     this.cache = new Memo(fold);
-    this.accessCache = new Memo(fold);
+    this.memos = [this.cache];
+    const caches = {} as Record<InputFormat, Memo>;
+    for (const f of INPUT_FORMATS) {
+      if (!SOURCES[f].cacheKey) caches[f] = this.cache;
+      else this.memos.push(caches[f] = new Memo(fold));
+    }
+    this.caches = caches;
+  }
+
+  /**
+   * The cache that requests of `format` are looked up in: one of the format's own when its codec
+   * keys them itself (codecs/codec.ts: cacheKey), where its fast path finds what it has seen.
+   */
+  cacheOf(format: InputFormat): Memo {
+    return this.caches[format];
   }
 
   /** Add the requests counted against an entry to the tally. */
@@ -157,27 +171,25 @@ export class RewriteStage {
   /** The rewrite of a request, counted once more; a promise only with --resolve. */
   outcome(item: RequestItem): Cached | Promise<Cached> {
     const req = item.req;
-    const access = item.key !== undefined;
-    const memo = access ? this.accessCache : this.cache;
+    const source = item.source;
+    const codec = SOURCES[source.format];
+    const memo = this.caches[source.format];
     // where requests rarely repeat (a new id on every line) the cache stands aside for a while:
     // no key is built, hashed or looked up (the output is the same either way)
     const looking = memo.looking();
-    const key = !looking ? "" : access ? item.key! : req.method + " " + req.origin + req.path + "?" + req.query.map((p) => p.join("=")).join("&");
+    const key = !looking ? "" : codec.cacheKey ? codec.cacheKey(source) : req.method + " " + req.origin + req.path + "?" + req.query.map((p) => p.join("=")).join("&");
     let c = looking ? memo.get(key) : undefined;
     let held = c !== undefined;
     if (c === undefined) {
       const o = rewrite(req, this.rewriteOptions);
       // every field set up front: one object shape keeps the hot loop's property reads fast
       const rel = o.to && this.opts.targets !== false ? targetOf(o.to) : "";
-      c = { req, o, target: rel && req.origin + rel, rel, json: undefined, n: 0, request: undefined, ascii: false };
+      c = { req, o, target: rel && req.origin + rel, rel, json: undefined, n: 0, extra: undefined };
       held = looking && memo.set(key, c);
       if (held) {
-        // the access fast path splices this into lines seen again
-        if (access && o.to) {
-          c.request = requestField(item.source, o.to.method, c.target);
-          c.ascii = c.request !== undefined && ASCII.test(c.request);
-        }
         keep(c);
+        // what the codec's fast path needs of the entry when it meets its key again
+        if (codec.cacheExtra) c.extra = codec.cacheExtra(source, c);
       }
     }
     if (this.opts.resolve && c.o.pending) return this.resolve(c, held);
@@ -198,7 +210,8 @@ export class RewriteStage {
     c.rel = o.to && this.opts.targets !== false ? targetOf(o.to) : "";
     c.target = c.rel && c.req.origin + c.rel;
     c.json = undefined;
-    c.request = undefined;
+    // (made from the rewrite before this one)
+    c.extra = undefined;
     return this.count(c, held);
   }
 
@@ -210,8 +223,7 @@ export class RewriteStage {
 
   /** Count everything still held in the caches (at the end, or when interrupted). */
   settle(): void {
-    for (const c of this.cache.values()) this.fold(c);
-    for (const c of this.accessCache.values()) this.fold(c);
+    for (const m of this.memos) for (const c of m.values()) this.fold(c);
   }
 }
 

@@ -35,8 +35,6 @@ export interface RequestItem {
   file?: string;
   req: LogRequest;
   source: Source;
-  /** access logs: the raw request field (METHOD TARGET PROTOCOL), a cache key for the rewrite */
-  key?: string;
 }
 
 export interface InvalidItem {
@@ -89,8 +87,9 @@ export interface Cached {
   json: string | undefined;
   /** requests counted against this outcome but not yet added to the tally */
   n: number;
-  /** access logs: the rewritten request field, METHOD TARGET PROTOCOL */
-  request: string | undefined;
-  /** `request` is ASCII */
-  ascii: boolean;
+  /**
+   * What the codec of the requests cached here keeps with the rewrite for its fast path
+   * (codecs/codec.ts: `cacheExtra`); only that codec reads it. undefined when it keeps nothing.
+   */
+  extra: unknown;
 }

@@ -9,6 +9,9 @@ import { migrate } from "../../src/migrate/pipeline.js";
 import { makeAccessFast } from "../../src/migrate/codecs/access/fast.js";
 import { Output } from "../../src/migrate/output.js";
 import { testIO } from "../../src/io.js";
+import { accessLines } from "../../src/migrate/codecs/access/read.js";
+import { RewriteStage } from "../../src/migrate/rewrite-stage.js";
+import { Tally } from "../../src/migrate/summary.js";
 import type { Cached } from "../../src/migrate/types.js";
 
 const FIX = join(import.meta.dirname, "../fixtures/migrate");
@@ -109,7 +112,7 @@ describe("makeAccessFast", () => {
   const entry = (request: string | undefined, to: boolean): Cached => ({
     req: { method: "GET", origin: "", path: "/v2/x", query: [] },
     o: { status: to ? "rewritten" : "removed", from: { method: "GET", path: "/v2/x", query: {} }, to: to ? { method: "GET", path: "/v3/x", query: {} } : null, notes: [] },
-    target: "/v3/x", json: undefined, n: 0, request, ascii: true,
+    target: "/v3/x", json: undefined, n: 0, extra: request === undefined ? undefined : { request, ascii: true },
   });
   const setup = (full = false) => {
     let written = "";
@@ -147,5 +150,22 @@ describe("makeAccessFast", () => {
     expect(full.feed(clf("GET /v2/gone HTTP/1.1") + "\n")).toEqual([true]);
     expect(full.left()).toBe(1);
     expect(full.written()).toBe("");
+  });
+
+  it("finds the lines whose request field the line path has cached, through the access codec's key and extra", async () => {
+    // the wiring of compose.ts: the rewrite stage caches what the line path read (the codec says
+    // under which key and what to keep), and the fast path looks its lines up there
+    const line = clf("GET /v2/projects?page=2&names=a%20b HTTP/1.1", "ua é");
+    const stage = new RewriteStage(new Tally(), { now: new Date("2026-11-22T00:00:00Z") });
+    const read = accessLines((it) => { if (it.kind === "request") stage.outcome(it); }, undefined);
+    void read(line, 1);
+    void read(line, 2);
+    let written = "";
+    const out = new Output((c) => void (written += c.toString()));
+    const cache = stage.cacheOf("access");
+    const fast = makeAccessFast({ cache: { get: (k) => cache.find(k) }, out, redactor: new Redactor(), listingFull: () => false, leaveOut: () => undefined });
+    expect(fast(line + "\n", 0, line.length, line.length + 1, false)).toBe(true);
+    out.flush();
+    expect(written).toBe((await run(Buffer.from(line + "\n"), 1 << 20, false)).out);
   });
 });

@@ -11,7 +11,8 @@ import { RewriteStage } from "../../src/migrate/rewrite-stage.js";
 import { Tally } from "../../src/migrate/summary.js";
 import { migrate } from "../../src/migrate/pipeline.js";
 import { testIO, type IO } from "../../src/io.js";
-import type { RequestItem } from "../../src/migrate/types.js";
+import { accessLines } from "../../src/migrate/codecs/access/read.js";
+import type { Cached, Item, RequestItem } from "../../src/migrate/types.js";
 
 const NOW = new Date("2026-11-22T00:00:00Z");
 const clf = (target: string, i = 1) => `10.0.0.${i} - - [01/Oct/2026:09:00:01 +0000] "GET ${target} HTTP/1.1" 200 1 "-" "ua"`;
@@ -85,6 +86,28 @@ describe("rewrite stage", () => {
     expect(tally.byStatus.rewritten).toBe(30);
     // /v2/topics: one fresh entry at first sight, then one cached entry for the other 9
     expect(seen.size).toBe(20 + 2);
+  });
+
+  it("keeps the requests of a codec with keys of its own (an access line's request field) in a cache of their own", () => {
+    // the same text as two keys: a curl request's method and URL (one parameter, names="a&limit=5")
+    // and an access line's request field as written (two parameters)
+    const curl: RequestItem = { kind: "request", position: 1, req: { method: "GET", origin: "", path: "/v2/projects", query: [["names", "a&limit=5"]] }, source: { format: "curl" } };
+    const line = '10.0.0.1 - - [01/Oct/2026:09:00:01 +0000] "GET /v2/projects?names=a&limit=5" 200 1 "-" "ua"';
+    const access = (stage: RewriteStage): Cached => {
+      let c: Cached | undefined;
+      void accessLines((it: Item) => { if (it.kind === "request") c = stage.outcome(it) as Cached; }, undefined)(line, 1);
+      return c!;
+    };
+    const alone = new RewriteStage(new Tally(), { now: NOW });
+    const expected = access(alone).target;
+    const stage = new RewriteStage(new Tally(), { now: NOW });
+    for (let i = 0; i < 3; i++) stage.outcome(curl);
+    expect(stage.cache.find("GET /v2/projects?names=a&limit=5")).toBeDefined();
+    const seen = [access(stage), access(stage), access(stage)];
+    expect(expected).not.toBe((stage.outcome(curl) as Cached).target);
+    for (const c of seen) expect(c.target).toBe(expected);
+    // the access codec's cache holds its entry under the field as written
+    expect(stage.cacheOf("access").find("GET /v2/projects?names=a&limit=5")?.target).toBe(expected);
   });
 });
 

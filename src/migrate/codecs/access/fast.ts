@@ -6,10 +6,13 @@
 import type { Output } from "../../output.js";
 import type { Cached } from "../../types.js";
 import type { Redactor } from "../../../redact/index.js";
-import { accessUserIsBlank } from "./source.js";
+import { accessUserIsBlank, type AccessSplice } from "./source.js";
 
 export interface AccessFastOptions {
-  /** request field (METHOD TARGET PROTOCOL) -> cached rewrite with `request` set when it has one */
+  /**
+   * request field as written (METHOD TARGET PROTOCOL) -> cached rewrite: the access codec's own
+   * cache (source.ts: cacheKey), whose entries hold their AccessSplice in `extra` when they have one
+   */
   cache: Pick<Map<string, Cached>, "get">;
   out: Output;
   /** the run's redaction: its prefilter decides whether the text around the request field is clean */
@@ -43,8 +46,9 @@ export function makeAccessFast(o: AccessFastOptions): AccessFast {
     // (the longest part of a line's work: V8 hashes the fresh key)
     const c = cache.get(t.slice(q1 + 1, q2));
     if (c === undefined) return false;
-    const request = c.request;
-    if (request === undefined) {
+    // (this cache's entries are made by the access codec: extra is its AccessSplice or undefined)
+    const splice = c.extra as AccessSplice | undefined;
+    if (splice === undefined) {
       if (c.o.to || !o.listingFull()) return false;
       c.n++;
       o.leaveOut();
@@ -55,7 +59,7 @@ export function makeAccessFast(o: AccessFastOptions): AccessFast {
     if (redactor.mayHoldSecretIn(t, s, q1 + 1) || redactor.mayHoldSecretIn(t, q2, e)) return false;
     c.n++;
     out.run(t, s, q1 + 1, ascii);
-    const p = out.str(request, c.ascii);
+    const p = out.str(splice.request, splice.ascii);
     if (e === nextLine - 1) {
       out.run(t, q2, nextLine, ascii);
       return p ?? true;

@@ -1,8 +1,10 @@
 // An access log line's source: the text around its request field, written back as it was (but
-// for what the rules redact in it).
+// for what the rules redact in it), and the field as written, which keys the rewrite cache the
+// fast path (fast.ts) looks lines up in.
 import { REDACTED, type Redactor } from "../../../redact/index.js";
-import type { Source } from "../../types.js";
+import type { Cached, Source } from "../../types.js";
 import type { SourceCodec } from "../codec.js";
+import { own } from "../../../util/memo.js";
 
 export interface AccessSource extends Source {
   readonly format: "access";
@@ -11,10 +13,15 @@ export interface AccessSource extends Source {
   post: string;
   /** the request field's protocol (`HTTP/1.1`), "" when it has none */
   proto: string;
+  /**
+   * the request field as written, METHOD TARGET [PROTOCOL] (the target still percent-encoded):
+   * the rewrite cache's key (cacheKey). Never written out: the writer writes the rewritten request.
+   */
+  readonly field: string;
 }
 
 /** The source of an access line (the only maker of format "access" sources). */
-export const accessSource = (pre: string, post: string, proto: string): AccessSource => ({ format: "access", pre, post, proto });
+export const accessSource = (pre: string, post: string, proto: string, field: string): AccessSource => ({ format: "access", pre, post, proto, field });
 
 export const isAccessSource = (s: Source): s is AccessSource => s.format === "access";
 
@@ -43,14 +50,32 @@ export function accessUserIsBlank(t: string, s: number, q1: number): boolean {
   return t.charCodeAt(a + 1) === 45 && t.charCodeAt(a + 2) === 32 && t.charCodeAt(a + 3) === 45 && t.charCodeAt(a + 4) === 32;
 }
 
+/**
+ * What the fast path (fast.ts) splices into a line whose request field it has seen (Cached.extra
+ * of the access cache): the rewritten request field, `METHOD TARGET PROTOCOL`.
+ */
+export interface AccessSplice {
+  readonly request: string;
+  /** `request` is ASCII */
+  readonly ascii: boolean;
+}
+
+const ASCII = /^[\x00-\x7f]*$/;
+
+/** The rewritten request field of a cached rewrite (undefined for a request with no successor). */
+function accessSplice(s: AccessSource, c: Cached): AccessSplice | undefined {
+  const to = c.o.to;
+  if (!to) return undefined;
+  // a fresh flat copy: the target may be a slice of an input block, and the joined pieces a rope
+  // that every write would walk again
+  const request = own(to.method + " " + c.target + (s.proto ? " " + s.proto : ""));
+  return { request, ascii: ASCII.test(request) };
+}
+
 export const ACCESS_SOURCES: SourceCodec<AccessSource> = {
   redact(s, r) { s.pre = redactAccessPrefix(r, s.pre); s.post = r.redactText(s.post); },
   escaped: () => false,
+  // the field is the key as written: a line the fast path finds needs no parsing to be looked up
+  cacheKey: (s) => s.field,
+  cacheExtra: accessSplice,
 };
-
-/**
- * The request field the access fast path (fast.ts) splices into a line of this source's request
- * seen again: `METHOD TARGET PROTOCOL` of the rewritten request; undefined for a source of another format.
- */
-export const requestField = (s: Source, method: string, target: string): string | undefined =>
-  (isAccessSource(s) ? method + " " + target + (s.proto ? " " + s.proto : "") : undefined);
