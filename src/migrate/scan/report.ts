@@ -165,13 +165,47 @@ function usageTexts(u: Located, failOn: readonly string[], noteText: (n: Note) =
   };
 }
 
-function toFinding(file: string, u: Located, t: UsageTexts, shown?: { column: number; endColumn: number }): Finding {
-  // (one shape for every finding: the fields a finding lacks are undefined, which every format reads as absent)
-  return {
-    file, line: u.line, column: u.column, endLine: u.endLine, endColumn: u.endColumn, shown,
-    severity: t.severity, ruleId: t.ruleId, label: t.label, title: t.title, message: t.message, detail: t.detail,
-    notes: t.notes, properties: t.properties, key: t.key,
-  };
+/** Where a finding's caret goes in the line stylish shows (ShownLines): worked out when asked. */
+interface ShownPlace {
+  f: ScannedFile;
+  lines: ShownLines;
+  redact: (s: string) => string;
+}
+
+/**
+ * A finding of scan. `shown` redacts the finding's source line to place the caret, which only
+ * stylish reads: the other formats show no source line, so it is worked out when asked (once).
+ */
+class ScanFinding implements Finding {
+  readonly line: number;
+  readonly column: number;
+  readonly endLine: number;
+  readonly endColumn: number;
+  readonly severity: Finding["severity"];
+  readonly ruleId: string;
+  readonly label: string;
+  readonly title: string;
+  readonly message: string;
+  readonly detail: string | undefined;
+  readonly notes: string[] | undefined;
+  readonly properties: Record<string, unknown> | undefined;
+  readonly key: string | undefined;
+  readonly #u: Located;
+  readonly #place: ShownPlace;
+  #shown: { column: number; endColumn: number } | undefined | null = null;
+
+  constructor(readonly file: string, u: Located, t: UsageTexts, place: ShownPlace) {
+    this.line = u.line; this.column = u.column; this.endLine = u.endLine; this.endColumn = u.endColumn;
+    this.severity = t.severity; this.ruleId = t.ruleId; this.label = t.label; this.title = t.title; this.message = t.message;
+    this.detail = t.detail; this.notes = t.notes; this.properties = t.properties; this.key = t.key;
+    this.#u = u;
+    this.#place = place;
+  }
+
+  get shown(): { column: number; endColumn: number } | undefined {
+    if (this.#shown === null) this.#shown = shownColumns(this.#place.f, this.#u, this.#place.lines, this.#place.redact);
+    return this.#shown;
+  }
 }
 
 export function toFindingsSet(files: readonly ScannedFile[], failOn: readonly string[], version: string): FindingsSet {
@@ -197,12 +231,13 @@ export function toFindingsSet(files: readonly ScannedFile[], failOn: readonly st
     // source lines are shown in stylish: keys written in the code stay out of the output
     files: files.map((f) => {
       const lines = new ShownLines(f, redact);
+      const place: ShownPlace = { f, lines, redact };
       let text: string | undefined;
       return {
         file: f.file,
         get text() { return (text ??= f.text.split("\n").map(redact).join("\n")); },
         line: (n: number) => lines.line(n),
-        findings: f.usages.map((u) => toFinding(f.file, u, textsOf(u), shownColumns(f, u, lines, redact))),
+        findings: f.usages.map((u) => new ScanFinding(f.file, u, textsOf(u), place)),
       };
     }),
     columnKind: "unicodeCodePoints",
