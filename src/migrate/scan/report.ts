@@ -190,21 +190,18 @@ class ScanFinding implements Finding {
   readonly notes: string[] | undefined;
   readonly properties: Record<string, unknown> | undefined;
   readonly key: string | undefined;
-  readonly #u: Located;
-  readonly #place: ShownPlace;
-  #shown: { column: number; endColumn: number } | undefined | null = null;
+  /** (not yet worked out: null) */
+  private at: { column: number; endColumn: number } | undefined | null = null;
 
-  constructor(readonly file: string, u: Located, t: UsageTexts, place: ShownPlace) {
+  constructor(readonly file: string, private readonly u: Located, t: UsageTexts, private readonly place: ShownPlace) {
     this.line = u.line; this.column = u.column; this.endLine = u.endLine; this.endColumn = u.endColumn;
     this.severity = t.severity; this.ruleId = t.ruleId; this.label = t.label; this.title = t.title; this.message = t.message;
     this.detail = t.detail; this.notes = t.notes; this.properties = t.properties; this.key = t.key;
-    this.#u = u;
-    this.#place = place;
   }
 
   get shown(): { column: number; endColumn: number } | undefined {
-    if (this.#shown === null) this.#shown = shownColumns(this.#place.f, this.#u, this.#place.lines, this.#place.redact);
-    return this.#shown;
+    if (this.at === null) this.at = shownColumns(this.place.f, this.u, this.place.lines, this.place.redact);
+    return this.at;
   }
 }
 
