@@ -41,6 +41,20 @@ describe("migrate scan output never shows a key", () => {
     for (const s of secrets) expect(r.stdout + r.stderr).not.toContain(s);
   });
 
+  it("stylish: the caret stays under the usage when a key before it on the line was redacted", async () => {
+    const dir = tree({ "a.js": 'const API_KEY = "sk_live_9f8e7d6c5b4a"; fetch("https://api.example.com/v2/clusters?limit=5");\n' });
+    const r = await runMids(["migrate", "scan"], { cwd: dir, env: env() });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).not.toContain("sk_live_9f8e7d6c5b4a");
+    const lines = r.stdout.split("\n");
+    const src = lines.findIndex((l) => l.includes("fetch("));
+    // the shown line is shorter than the file's (the key became ***): the caret follows the shown text
+    expect(lines[src]).toContain('"***"');
+    const caret = lines[src + 1];
+    expect(caret.indexOf("^")).toBe(lines[src].indexOf("/v2/"));
+    expect(caret.trimEnd().length - caret.indexOf("^")).toBe("/v2/clusters?limit=5".length);
+  });
+
   it("--fix --dry-run: the diff's lines", async () => {
     const dir = tree({ "a.js": source });
     const r = await runMids(["migrate", "scan", "--fix", "--dry-run"], { cwd: dir, env: env() });
