@@ -1,15 +1,12 @@
 // How the stages of `mids migrate` meet, shared by the main thread (pipeline.ts) and the worker
-// threads (parallel/worker.ts): every entry redacted, rewritten (counted) and written, and the
-// access-log fast path in front of the line path.
-import { makeAccessFast } from "./codecs/access/fast.js";
+// threads (parallel/worker.ts): every entry redacted, rewritten (counted) and written, and a line
+// codec's whole-line fast path in front of its line path (codecs/lines.ts).
+import { LINE_CODECS, LINE_FORMATS } from "./codecs/lines.js";
 import type { BlockLineSink } from "./lines.js";
 import type { InputInfo } from "./reader.js";
 import { RunRedaction } from "./redact.js";
-import { HitRateGate } from "../util/memo.js";
 import type { Redactor } from "../redact/index.js";
 import type { LineReaders } from "./reader.js";
-import { FlatJsonReader } from "./codecs/ndjson/flat.js";
-import { CurlForms } from "./codecs/curl/form.js";
 import { SOURCES } from "./codecs/sources.js";
 import type { RewriteStage } from "./rewrite-stage.js";
 import type { WriteStage } from "./write-stage.js";
@@ -38,7 +35,8 @@ export interface RunParts {
 /** A run's parts; `fastPath: false`: no fast reader (every entry the general way). */
 export function runParts(opts: { fastPath?: boolean; redactor?: Redactor }): RunParts {
   const redaction = new RunRedaction(opts.redactor);
-  const readers: LineReaders = opts.fastPath === false ? {} : { json: new FlatJsonReader(redaction.redactor), curl: new CurlForms(redaction.redactor) };
+  const readers: LineReaders = {};
+  if (opts.fastPath !== false) for (const f of LINE_FORMATS) { const r = LINE_CODECS[f].fastReader?.(redaction.redactor); if (r !== undefined) readers[f] = r; }
   return { redaction, readers };
 }
 
@@ -64,37 +62,24 @@ export function itemHandler(rewriting: RewriteStage, writing: WriteStage, redact
 }
 
 export interface FastOptions {
-  /** false: every access line through the line path (tests compare the two) */
+  /** false: every line through the line path (tests compare the two) */
   fastPath?: boolean;
   report?: "json" | "ndjson";
   resolve?: unknown;
 }
 
 /**
- * Where lines rarely repeat (a new id on every line) the access fast path only looks twice: it
- * stands aside for a while when it took under 1 line in 4 of the last 4096 (a miss costs a few
- * searches and a hash, a hit saves the parse, rewrite and redaction of a line).
+ * The input's line codec's whole-line fast path (line-codec.ts LineCodec.fastLines), when the run
+ * writes the input's own format and nothing else (no report, no --resolve); undefined otherwise.
  */
-export const ACCESS_FAST_GATE = { window: 4096, minRate: 1 / 4, idle: 1 << 16 } as const;
-
-/**
- * Access log in, access log out: a line whose request field was seen before is written by
- * splicing the cached v3 request into it, without parsing it (codecs/access/fast.ts).
- */
-export function accessFastSink(rewriting: RewriteStage, writing: WriteStage, redaction: RunRedaction, input: InputInfo, opts: FastOptions): BlockLineSink | undefined {
-  const direct = opts.fastPath !== false && !opts.report && !opts.resolve && writing.format === "access" && input.format === "access";
-  if (!direct) return undefined;
-  const cache = rewriting.cacheOf("access");
+export function fastLineSink(rewriting: RewriteStage, writing: WriteStage, redaction: RunRedaction, input: InputInfo, opts: FastOptions): BlockLineSink | undefined {
+  if (opts.fastPath === false || opts.report || opts.resolve || input.format === "har" || writing.format !== input.format) return undefined;
+  const codec = LINE_CODECS[input.format];
+  if (!codec.fastLines) return undefined;
+  const cache = rewriting.cacheOf(input.format);
   // the tally is looked up on each call: a worker swaps it between batches
-  const fast = makeAccessFast({
+  return codec.fastLines({
     cache: { get: (k) => cache.find(k) }, out: writing.out, redactor: redaction.redactor,
     listingFull: () => writing.tally.full(), leaveOut: () => writing.tally.leave(""),
   });
-  const gate = new HitRateGate(ACCESS_FAST_GATE);
-  return (text, start, end, next, ascii) => {
-    if (!gate.open()) return false;
-    const r = fast(text, start, end, next, ascii);
-    gate.record(r !== false);
-    return r;
-  };
 }

@@ -4,7 +4,7 @@
 import type { IO } from "../io.js";
 import { InterruptedError } from "../errors.js";
 import { availableParallelism } from "node:os";
-import { accessFastSink, itemHandler, runParts } from "./compose.js";
+import { fastLineSink, itemHandler, runParts } from "./compose.js";
 import type { Redactor } from "../redact/index.js";
 import type { BlockLineSink } from "./lines.js";
 import { makeProgress } from "./progress.js";
@@ -75,7 +75,7 @@ export async function migrate(io: IO, opts: MigrateOptions): Promise<MigrateResu
   const progress = makeProgress(io, { quiet: opts.quiet, everyMs: opts.progressEveryMs, files: opts.files });
 
   const item = itemHandler(rewriting, writing, redaction);
-  const accessFast = (input: InputInfo): BlockLineSink | undefined => accessFastSink(rewriting, writing, redaction, input, opts);
+  const fastLines = (input: InputInfo): BlockLineSink | undefined => fastLineSink(rewriting, writing, redaction, input, opts);
   // large files go to worker threads (parallel/pool.ts), made on the first that needs them
   let pool: Pool | undefined;
   const poolFor = (input: InputInfo, size: number): Pool | undefined => {
@@ -110,7 +110,7 @@ export async function migrate(io: IO, opts: MigrateOptions): Promise<MigrateResu
   let interrupted = false;
   try {
     await readInputs(io, opts.files, { fromFormat: opts.fromFormat, signal: opts.signal, onBytes, readers, ...(opts.quiet ? { warn: () => undefined } : {}) }, {
-      begin: (input) => writing.begin(input), item, accessFast, parallel, parallelHar,
+      begin: (input) => writing.begin(input), item, fastLines, parallel, parallelHar,
     });
   } catch (e) {
     await pool?.close();

@@ -9,15 +9,11 @@ import type { IO } from "../io.js";
 import { UsageError } from "../errors.js";
 import { detectFormat } from "./detect.js";
 import { MAX_LINE_BYTES, splitLines, type BlockLineSink, type LineSink } from "./lines.js";
-import { accessLines } from "./codecs/access/read.js";
-import { curlLines } from "./codecs/curl/read.js";
-import type { CurlForms } from "./codecs/curl/form.js";
-import { jsonLines } from "./codecs/ndjson/read.js";
-import type { FlatJsonReader } from "./codecs/ndjson/flat.js";
+import { LINE_CODECS } from "./codecs/lines.js";
 import { readHar } from "./codecs/har/read.js";
 import { gunzip } from "./gunzip.js";
 import { stripControl } from "../util/sanitize.js";
-import type { Handler, InputFormat, Item } from "./types.js";
+import type { Handler, InputFormat, Item, LineFormat } from "./types.js";
 
 // a file is read into one reused buffer: nothing is allocated per read, so nothing piles up
 // between garbage collections (lines.ts decodes it in 64 KB blocks and copies what it keeps)
@@ -48,23 +44,22 @@ export interface ReadOptions {
   readers?: LineReaders;
 }
 
-/** A run's fast line readers: each is private to its format and holds what it learned in this run. */
-export interface LineReaders {
-  /** flat JSON lines read without JSON.parse */
-  json?: FlatJsonReader;
-  /** curl commands of a form seen before, read without tokenizing */
-  curl?: CurlForms;
-}
+/**
+ * A run's fast line readers, by format: what each codec's fast reader learned in this run (codec.ts
+ * LineCodec.fastReader), read only by that codec.
+ */
+export type LineReaders = Partial<Record<LineFormat, unknown>>;
 
 export interface ReadSink {
   /** an input is open and its format known, before its first item */
   begin?(input: InputInfo): void | Promise<void>;
   item: Handler;
   /**
-   * Access logs only: a sink tried first on each well-formed line (lines.ts BlockLineSink),
-   * e.g. to write a line whose request was seen before without parsing it.
+   * Line formats: a sink tried first on each well-formed line (lines.ts BlockLineSink), its
+   * codec's whole-line fast path (compose.ts fastLineSink): e.g. an access line whose request was
+   * seen before, written without parsing it.
    */
-  accessFast?(input: InputInfo): BlockLineSink | undefined;
+  fastLines?(input: InputInfo): BlockLineSink | undefined;
   /**
    * Line formats read from a file: a way to hand the rest of the input to worker threads
    * (parallel/pool.ts), given the file's size as stored; undefined: read it here.
@@ -269,7 +264,7 @@ async function readOne(io: IO, file: string, stdin: boolean, multi: boolean, opt
     const at = (_: number, n: number) => void (position = n);
     const here = async (rest: AsyncIterable<Buffer>, startLine: number) => {
       const lines = lineSinks(format as LineFormat, sink.item, input.name, opts.readers);
-      await splitLines(rest, lines.onLine, at, format === "access" ? sink.accessFast?.(input) : undefined, startLine);
+      await splitLines(rest, lines.onLine, at, sink.fastLines?.(input), startLine);
       await lines.finish();
     };
     // regular files only: a read from a FIFO or a device may block for ever, and a thread
@@ -321,13 +316,11 @@ async function* untilDamage(source: AsyncIterable<Buffer>, onDamage: (e: unknown
   if (held) yield held;
 }
 
-export type LineFormat = Exclude<InputFormat, "har">;
+export type { LineFormat };
 
 /** The line sink of a line format (access, ndjson, curl): its codec's; `finish` when the input ends (a curl command still open). */
 export function lineSinks(format: LineFormat, handle: Handler, file: string | undefined, readers: LineReaders = {}): { onLine: LineSink; finish: () => void | Promise<void> } {
-  if (format === "access") return { onLine: accessLines(handle, file), finish: () => undefined };
-  if (format === "ndjson") return { onLine: jsonLines(handle, file, readers.json), finish: () => undefined };
-  return curlLines(handle, file, readers.curl);
+  return LINE_CODECS[format].lines(handle, file, readers[format]);
 }
 
 /** An item as readRequests yields it: always with the input's path and format. */

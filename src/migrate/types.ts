@@ -2,6 +2,8 @@
 
 export type InputFormat = "access" | "har" | "ndjson" | "curl";
 export const INPUT_FORMATS: readonly InputFormat[] = ["access", "har", "ndjson", "curl"];
+/** The formats read line by line (a HAR is one document). */
+export type LineFormat = Exclude<InputFormat, "har">;
 export type OutputTarget = InputFormat | "http";
 export const TO_FORMATS = ["curl", "http", "har", "ndjson"] as const;
 

@@ -29,3 +29,4 @@ export interface SourceCodec<S extends Source = Source> {
    */
   cacheExtra?(source: S, c: Cached): unknown;
 }
+

@@ -3,7 +3,7 @@
 // HAR entries. Each batch is counted in a tally of its own and its output collected into a
 // buffer, then both go to whoever writes them in input order.
 import type { IO } from "../../io.js";
-import { accessFastSink, itemHandler, runParts, type RunParts } from "../compose.js";
+import { fastLineSink, itemHandler, runParts, type RunParts } from "../compose.js";
 import { splitLines, type BlockLineSink } from "../lines.js";
 import { lineSinks, type InputInfo, type LineFormat } from "../reader.js";
 import { harEntryItem } from "../codecs/har/read.js";
@@ -64,7 +64,7 @@ export class BatchProcessor {
     this.file = input.name;
     if (input.format === "har") return;
     this.lines = lineSinks(input.format as LineFormat, this.handle, input.name, this.parts.readers);
-    this.fast = accessFastSink(this.rewriting, this.writing, this.parts.redaction, input, this.init);
+    this.fast = fastLineSink(this.rewriting, this.writing, this.parts.redaction, input, this.init);
   }
 
   async batch(m: Extract<ToWorker, { type: "batch" | "entries" }>): Promise<BatchDone> {

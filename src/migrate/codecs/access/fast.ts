@@ -3,25 +3,15 @@
 // searches on the decoded block and without slicing the line. Anything unusual returns false
 // and takes the line path (pipeline.ts), which is the reference: the output is the same
 // (test/unit/migrate-fast.test.ts).
-import type { Output } from "../../output.js";
-import type { Cached } from "../../types.js";
-import type { Redactor } from "../../../redact/index.js";
+import type { FastLineParts } from "../line-codec.js";
 import { accessUserIsBlank, type AccessSplice } from "./source.js";
 
-export interface AccessFastOptions {
-  /**
-   * request field as written (METHOD TARGET PROTOCOL) -> cached rewrite: the access codec's own
-   * cache (source.ts: cacheKey), whose entries hold their AccessSplice in `extra` when they have one
-   */
-  cache: Pick<Map<string, Cached>, "get">;
-  out: Output;
-  /** the run's redaction: its prefilter decides whether the text around the request field is clean */
-  redactor: Redactor;
-  /** true when the stderr listing of left-out requests is full, so more need no text */
-  listingFull: () => boolean;
-  /** count one more left-out request */
-  leaveOut: () => void;
-}
+/**
+ * What the run hands the fast path (line-codec.ts FastLineParts); its `cache` is the access codec's own
+ * (source.ts: cacheKey, the request field as written), whose entries hold their AccessSplice in
+ * `extra` when they have one.
+ */
+export type AccessFastOptions = FastLineParts;
 
 export type AccessFast = (text: string, s: number, e: number, next: number, ascii: boolean) => boolean | Promise<void>;
 

@@ -1,0 +1,39 @@
+// What the reading side of the stages meets of a line format's codec (codecs/lines.ts finds it by
+// format): its line sink, and the fast paths it keeps to itself. Apart from codec.ts (what every
+// stage asks of a source) so that the writers, which reach codec.ts, reach nothing that reads.
+import type { Redactor } from "../../redact/index.js";
+import type { BlockLineSink, LineSink } from "../lines.js";
+import type { Output } from "../output.js";
+import type { Cached, Handler } from "../types.js";
+
+/** What a run hands a line codec's whole-line fast path (fastLines). */
+export interface FastLineParts {
+  /** the codec's own rewrite cache (cacheKey), looked up by its key */
+  cache: Pick<Map<string, Cached>, "get">;
+  out: Output;
+  /** the run's redaction: its prefilter says whether text the fast path copies is clean */
+  redactor: Redactor;
+  /** true when the stderr listing of left-out requests is full, so more need no text */
+  listingFull: () => boolean;
+  /** count one more left-out request */
+  leaveOut: () => void;
+}
+
+/**
+ * A line format's codec as the stages meet it (codecs/lines.ts): its line sink, and the fast
+ * paths it keeps to itself. The stages never name one: they ask for the format's codec.
+ */
+export interface LineCodec {
+  /** What the codec's fast reader learns in a run (one per run and thread); none: it has no fast reader. */
+  fastReader?(redactor: Redactor): unknown;
+  /**
+   * The codec's line sink; `fast`: what fastReader made for this run (undefined: every line read
+   * the general way). `finish` when the input ends (a command still open).
+   */
+  lines(handle: Handler, file: string | undefined, fast: unknown): { onLine: LineSink; finish: () => void | Promise<void> };
+  /**
+   * A sink in front of the line sink when the run writes the codec's own format: it writes a
+   * line whole when it can, and returns false to leave it to the line sink.
+   */
+  fastLines?(parts: FastLineParts): BlockLineSink;
+}
