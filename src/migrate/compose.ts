@@ -36,7 +36,11 @@ export interface RunParts {
 export function runParts(opts: { fastPath?: boolean; redactor?: Redactor }): RunParts {
   const redaction = new RunRedaction(opts.redactor);
   const readers: LineReaders = {};
-  if (opts.fastPath !== false) for (const f of LINE_FORMATS) { const r = LINE_CODECS[f].fastReader?.(redaction.redactor); if (r !== undefined) readers[f] = r; }
+  if (opts.fastPath === false) return { redaction, readers };
+  for (const f of LINE_FORMATS) {
+    const r = LINE_CODECS[f].fastReader?.(redaction.redactor);
+    if (r !== undefined) readers[f] = r;
+  }
   return { redaction, readers };
 }
 
