@@ -12,6 +12,7 @@ import type { RewriteStage } from "./rewrite-stage.js";
 import type { WriteStage } from "./write-stage.js";
 import type { Handler } from "./types.js";
 import { notUnicode } from "./unicode.js";
+import { UsageError } from "../errors.js";
 
 /**
  * MIDS_MIGRATE_STRATEGY: `general` forces the general path everywhere (every reader, every
@@ -20,10 +21,11 @@ import { notUnicode } from "./unicode.js";
  * and for ruling a fast path out when something looks wrong.
  */
 export const STRATEGIES = ["fast", "general"] as const;
-export function strategyFastPath(value: string | undefined): boolean | string {
+/** Whether the fast paths may run (MIDS_MIGRATE_STRATEGY's value); another value is a usage error (exit 2). */
+export function strategyFastPath(value: string | undefined): boolean {
   if (value === undefined || value === "" || value === "fast") return true;
   if (value === "general") return false;
-  return `MIDS_MIGRATE_STRATEGY must be ${STRATEGIES.join(" or ")}, not '${value}'`;
+  throw new UsageError(`MIDS_MIGRATE_STRATEGY must be ${STRATEGIES.join(" or ")}, not '${value}'`, { hint: "unset it for the default (fast)" });
 }
 
 /** What a run (or a worker thread) holds besides its stages: its redaction and its fast readers. */

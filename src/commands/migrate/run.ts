@@ -39,7 +39,6 @@ export async function run(flags: MigrateFlags, ctx: Context): Promise<void> {
 
   const jobs = flags.jobs === undefined ? undefined : checkWholeNumber("--jobs", flags.jobs, 0, JOBS_LIMIT, "--jobs 0 reads every input on one thread");
   const fastPath = strategyFastPath(ctx.io.env.MIDS_MIGRATE_STRATEGY);
-  if (typeof fastPath === "string") throw new UsageError(fastPath, { hint: "unset it for the default (fast)" });
   const files = logInputs(ctx, flags.files, "migrate");
 
   const { failed, tally } = await migrate(ctx.io, {

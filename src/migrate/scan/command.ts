@@ -111,7 +111,6 @@ export async function runScan(flags: ScanCommandFlags, ctx: Context, hooks?: Sca
   const hosts = ownHosts(flags, g.baseUrl);
   const paths = flags.paths.length ? flags.paths : ["."];
   const fast = strategyFastPath(ctx.io.env.MIDS_MIGRATE_STRATEGY);
-  if (typeof fast === "string") throw new UsageError(fast, { hint: "unset it for the default (fast)" });
 
   let result;
   try {
