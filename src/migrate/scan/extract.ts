@@ -31,7 +31,7 @@ const WORD = /[A-Za-z0-9_]/;
 // literal URL characters inside a route (quotes, spaces, brackets, `;` and `#` end it)
 const URL_PUNCT = "-._~!*+,=&@/?:";
 const URL_CHAR = charset(URL_PUNCT);
-/** the characters that may open a placeholder (placeholder()) */
+/** the characters that may open a placeholder: placeholder() looks at no other */
 const PH_START = "${#%:<";
 /** URL characters that open no placeholder: the route reads on over a run of them at once */
 const PLAIN = charset([...URL_PUNCT].filter((c) => !PH_START.includes(c)).join(""));
@@ -98,6 +98,8 @@ function operator(text: string, i: number): number {
 /** Placeholder syntax at `i` inside a route: `${x}`, `{x}`, `{{x}}`, `#{x}`, `$X`, `$(cmd)`, `%s`, `%(x)s`, `:x`, `<x>`. */
 function placeholder(text: string, i: number): { end: number; name: string } | undefined {
   const c = text[i];
+  // (the one list of openers: the route reads over any other URL character without asking here)
+  if (!PH_START.includes(c)) return undefined;
   const next = text[i + 1];
   if (c === "$") {
     if (next === "{" || next === "(") {
@@ -189,7 +191,7 @@ function route(text: string, at: number): RouteText {
     const c = text[i];
     if (c === undefined) break;
     if (c === "%" && /^%[0-9A-Fa-f]{2}/.test(text.slice(i, i + 3))) { i += 3; continue; }
-    const ph = PH_START.includes(c) ? placeholder(text, i) : undefined;
+    const ph = placeholder(text, i);
     if (ph) {
       flush(i);
       pieces.push({ kind: "ph", name: ph.name, start: i, end: ph.end });
