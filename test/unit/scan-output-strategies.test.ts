@@ -53,6 +53,13 @@ describe("reads: in place or on libuv's pool, the same scan", () => {
 });
 afterAll(removeTempDirs);
 
+it("a finding carries only the Finding fields: spread or serialised it holds no file text (its caret place is private)", () => {
+  const FIELDS = ["file", "line", "column", "endLine", "endColumn", "severity", "ruleId", "label", "title", "message", "detail", "notes", "properties", "key"];
+  const all = set.files.flatMap((f) => f.findings);
+  expect(all.length).toBeGreaterThan(0);
+  for (const x of all) expect(Object.keys(x).filter((k) => !FIELDS.includes(k))).toEqual([]);
+});
+
 describe("stylish: the fast paths give what the general paths give", () => {
   it("every line a file's line() returns is the line of its whole shown text", () => {
     let n = 0;

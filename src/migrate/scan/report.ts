@@ -190,18 +190,23 @@ class ScanFinding implements Finding {
   readonly notes: string[] | undefined;
   readonly properties: Record<string, unknown> | undefined;
   readonly key: string | undefined;
+  // (true private fields: a finding spread or serialised never carries the file's unredacted text)
+  readonly #u: Located;
+  readonly #place: ShownPlace;
   /** (not yet worked out: null) */
-  private at: { column: number; endColumn: number } | undefined | null = null;
+  #at: { column: number; endColumn: number } | undefined | null = null;
 
-  constructor(readonly file: string, private readonly u: Located, t: UsageTexts, private readonly place: ShownPlace) {
+  constructor(readonly file: string, u: Located, t: UsageTexts, place: ShownPlace) {
     this.line = u.line; this.column = u.column; this.endLine = u.endLine; this.endColumn = u.endColumn;
     this.severity = t.severity; this.ruleId = t.ruleId; this.label = t.label; this.title = t.title; this.message = t.message;
     this.detail = t.detail; this.notes = t.notes; this.properties = t.properties; this.key = t.key;
+    this.#u = u;
+    this.#place = place;
   }
 
   get shown(): { column: number; endColumn: number } | undefined {
-    if (this.at === null) this.at = shownColumns(this.place.f, this.u, this.place.lines, this.place.redact);
-    return this.at;
+    if (this.#at === null) this.#at = shownColumns(this.#place.f, this.#u, this.#place.lines, this.#place.redact);
+    return this.#at;
   }
 }
 
