@@ -300,6 +300,9 @@ const compiled: Compiled[] = ROUTES.map((route) => {
   return { route, segments, literals: segments.filter((s) => !s.startsWith("{")).length };
 }).sort((a, b) => b.literals - a.literals);
 
+/** Every literal (not parameter) path segment of the route table, of every version. */
+export const literalSegments = (): string[] => [...new Set(compiled.flatMap((c) => c.segments.filter((s) => !s.startsWith("{"))))];
+
 /** A path's segments, empty ones left out (`//v2/x/` is v2, x). */
 function pathParts(pathname: string): string[] {
   const parts: string[] = [];

@@ -2,7 +2,7 @@
 // rewrite() that `mids migrate` runs on logs (one map, two readers). Placeholders travel through
 // the rewrite as markers, so the v3 text keeps them where they were and --fix edits only literals.
 import { setOwn } from "../../util/records.js";
-import { firstRouteMatcher, matchPath } from "../../contract/routes.js";
+import { firstRouteMatcher, literalSegments, matchPath, namesAnotherPath } from "../../contract/routes.js";
 import { rewrite, RewriteRun, type RewriteOptions } from "../rewrite.js";
 import type { Note, Outcome, Shape } from "../types.js";
 import { Redactor } from "../../redact/index.js";
@@ -45,7 +45,10 @@ export interface AnalyzeOptions {
   now: Date;
   /** the API's own hosts: an unknown /v2 route there is reported `unrecognized` */
   ownHost: (host: string | undefined) => boolean;
-  /** match paths through matchPath itself, not the route table's index (tests hold the two to each other) */
+  /**
+   * the general path: match paths through matchPath itself, not the route table's index, and
+   * rewrite each distinct route text, not each shape (tests hold the ways to each other)
+   */
   general?: boolean;
 }
 
@@ -60,6 +63,76 @@ function decode(s: string): string {
 }
 
 const v2Matches = (path: string) => matchPath(path).filter((m) => m.route.version === "v2");
+
+/**
+ * A route's shape: the text with its path values (`/v2/projects/64f1...`: the segments the route
+ * table has no literal of) each put as a marker. The route table matches a marker where it
+ * matches the value, and the rewrite carries a path value as it is, so the route texts of one
+ * shape (a test's literal ids) share one rewrite, the values put back into it. A value is put as a
+ * marker only when both are sure to hold: characters that neither percent-decoding nor encoding
+ * changes, not a segment the table names (`projects`, `v2`), not one that names another path
+ * (`..`). The general path (AnalyzeOptions.general) rewrites every text as it is.
+ */
+const SLOT = (k: number) => `__mids_sv_${k}__`;
+const SLOT_RE = /__mids_sv_(\d+)__/g;
+/** the characters of a path value a shape may hold as a marker (encodeURIComponent leaves them, no `%`) */
+const SLOT_VALUE = /[A-Za-z0-9_.~-]+/y;
+
+interface RouteShape {
+  flat: string;
+  values: string[];
+}
+
+/** The shape of `flat` (a route text, its placeholders marked), or undefined when it has no path value to set aside. */
+function shapeOf(flat: string, literals: ReadonlySet<string>): RouteShape | undefined {
+  // (text that already holds a marker's spelling is rewritten as it is)
+  if (flat.indexOf("__mids_sv_") >= 0) return undefined;
+  const q = flat.indexOf("?");
+  const end = q < 0 ? flat.length : q;
+  let values: string[] | undefined;
+  let out = "";
+  let from = 0;
+  let first = true;
+  // segment by segment: [start, stop) between slashes, empty ones passed over
+  for (let start = flat.indexOf("/") + 1; start > 0 && start <= end; ) {
+    let stop = flat.indexOf("/", start);
+    if (stop < 0 || stop > end) stop = end;
+    if (stop > start) {
+      // (the first segment is the version the text was found by)
+      if (first) first = false;
+      else {
+        SLOT_VALUE.lastIndex = start;
+        if (SLOT_VALUE.test(flat) && SLOT_VALUE.lastIndex === stop) {
+          const v = flat.slice(start, stop);
+          if (!literals.has(v) && !namesAnotherPath(v) && v.indexOf("__mids_") < 0) {
+            values ??= [];
+            out += flat.slice(from, start) + SLOT(values.length);
+            values.push(v);
+            from = stop;
+          }
+        }
+      }
+    }
+    start = stop + 1;
+  }
+  return values && { flat: out + flat.slice(from), values };
+}
+
+/** `s` with a shape's markers replaced by its values. */
+const fill = (s: string, values: readonly string[]): string =>
+  s.indexOf("__mids_sv_") < 0 ? s : s.replace(SLOT_RE, (_, k: string) => values[Number(k)]);
+
+function fillShape(s: Shape, values: readonly string[]): Shape {
+  const query: Record<string, string> = {};
+  for (const k in s.query) setOwn(query, fill(k, values), fill(s.query[k], values));
+  return { method: s.method, path: fill(s.path, values), query };
+}
+
+/** A shape's outcome with its values put back: what the rewrite of the text itself gives. */
+function filled(o: Outcome, values: readonly string[]): Outcome {
+  const notes = o.notes.map((n) => (n.message.indexOf("__mids_sv_") < 0 ? n : { rule: n.rule, message: fill(n.message, values) }));
+  return { ...o, from: fillShape(o.from, values), to: o.to && fillShape(o.to, values), notes };
+}
 
 /** What a route text means, whatever its placeholders are called: computed once per distinct text. */
 interface Core {
@@ -143,6 +216,8 @@ export class Analyzer {
   private readonly shown = new BoundedMemo((s: string) => redactSource(s, this.redactor));
   /** notes as shown, by the rewrite's note object (a rule's own note is one object: src/migrate/rewrite.ts) */
   private readonly notes = new Map<Note, Note>();
+  /** the literal segments of the route table (never a shape's value); none on the general path */
+  private readonly literals: ReadonlySet<string> | undefined;
 
   constructor(private readonly opts: AnalyzeOptions) {
     // (the index answers about as fast as a memo would look the path up: literal ids make most paths new)
@@ -153,6 +228,7 @@ export class Analyzer {
       this.pathOf = (path) => paths.get(path);
     }
     this.rewriteOptions = { now: opts.now, run: new RewriteRun((n) => this.redactor.isSecretParam(n)) };
+    this.literals = opts.general ? undefined : new Set(literalSegments());
   }
 
   /** A line (or any text) of the scanned code as scan shows it: keys redacted. */
@@ -206,10 +282,12 @@ export class Analyzer {
     let flat = "";
     let n = 0;
     for (const p of r.pieces) flat += p.kind === "lit" ? p.text : p.kind === "ph" ? MARK(n++) : "";
-    const c = this.core(flat);
+    const shape = this.literals && shapeOf(flat, this.literals);
+    const c = this.core(shape ? shape.flat : flat);
     // unknown routes, and the bare service root, count only on the API's own host
     if ((!c.known || c.root) && !this.opts.ownHost(r.host)) return undefined;
-    const o = (c.outcome ??= rewrite({ method: c.method, origin: "", path: c.path, query: c.pairs }, this.rewriteOptions));
+    const shapeOutcome = (c.outcome ??= rewrite({ method: c.method, origin: "", path: c.path, query: c.pairs }, this.rewriteOptions));
+    const o = shape ? filled(shapeOutcome, shape.values) : shapeOutcome;
     if (o.status !== "rewritten" && o.status !== "partial" && o.status !== "removed" && o.status !== "unrecognized") return undefined;
 
     // what is shown of the route (its path, the notes quoting it) is redacted as scan's lines are: a token in a path
@@ -232,14 +310,15 @@ export class Analyzer {
       text: src, replacement: null, manual: undefined, edits: [], shownText: "", shownReplacement: null,
     };
     if (o.status === "rewritten" && o.to) {
-      const to = o.to;
+      // (the v3 text of the shape, its markers kept: the values are put in below)
+      const to = shapeOutcome.to!;
       if (c.opaque) usage.manual = "the query string is a value the code builds";
       else if (c.pairs.some(([k]) => this.redactor.isSecretParam(k))) usage.manual = "the query holds a key: send it in the x-api-key header instead";
       else {
         // a trailing slash the code wrote (`"/v2/signals/" + id`) stays: the code appends to it
         const v3Path = c.path.endsWith("/") && !to.path.endsWith("/") ? to.path + "/" : to.path;
         c.v3 ??= (v3Path + Object.entries(to.query).map(([k, v], i) => `${i ? "&" : "?"}${c.raw.get(`k${k}`) ?? enc(k)}=${c.raw.get(`v${v}`) ?? enc(v)}`).join("")).split(/__mids_ph_(\d+)__/);
-        const edits = literalEdits(r.pieces, c.v3, phs.length);
+        const edits = literalEdits(r.pieces, shape ? c.v3.map((p, i) => (i % 2 ? p : fill(p, shape.values))) : c.v3, phs.length);
         if (edits) {
           usage.replacement = applyEdits(text, edits, r.start, r.end);
           usage.edits = edits.map((e) => ({ start: e.start - r.start, end: e.end - r.start, text: e.text }));

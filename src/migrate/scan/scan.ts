@@ -137,7 +137,7 @@ export interface ScanOptions {
   rawArg?: (arg: string) => Buffer | undefined;
   /** read every file on libuv's pool from the start (tests: the two ways give the same result) */
   concurrentReads?: boolean;
-  /** the general path everywhere (MIDS_MIGRATE_STRATEGY=general): routes through matchPath, reads on the pool */
+  /** the general path everywhere (MIDS_MIGRATE_STRATEGY=general): routes through matchPath, each text rewritten by itself, reads on the pool */
   general?: boolean;
 }
 
