@@ -13,18 +13,23 @@ export const MEMO_MAX_ENTRIES = 10_000;
  */
 export const own = (s: string): string => JSON.parse(JSON.stringify(s)) as string;
 
-/** `compute`'s answers for short keys, at most MEMO_MAX_ENTRIES of them. */
+/**
+ * `compute`'s answers for short keys, at most MEMO_MAX_ENTRIES of them. `asGiven`: the keys are
+ * kept as given, not copied, and long ones too, because the caller keeps what they are made of
+ * anyway (a scan keeps the text of every file it reports on, and its route texts are made of
+ * that text): the memo holds no more than the caller does.
+ */
 export class BoundedMemo<V> {
   private readonly map = new Map<string, V>();
-  constructor(private readonly compute: (key: string) => V) {}
+  constructor(private readonly compute: (key: string) => V, private readonly asGiven = false) {}
 
   get(key: string): V {
     let v = this.map.get(key);
     if (v === undefined) {
       v = this.compute(key);
-      if (key.length > MEMO_MAX_KEY_LENGTH) return v;
+      if (key.length > MEMO_MAX_KEY_LENGTH && !this.asGiven) return v;
       if (this.map.size >= MEMO_MAX_ENTRIES) this.map.clear();
-      this.map.set(own(key), v);
+      this.map.set(this.asGiven ? key : own(key), v);
     }
     return v;
   }

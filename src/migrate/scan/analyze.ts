@@ -213,7 +213,8 @@ export class Analyzer {
   private readonly usages = new Map<string, Usage | null>();
   private readonly redactor = new Redactor();
   private readonly rewriteOptions: RewriteOptions;
-  private readonly shown = new BoundedMemo((s: string) => redactSource(s, this.redactor));
+  // (its keys are cut from the texts of files the scan keeps until its output is written)
+  private readonly shown = new BoundedMemo((s: string) => redactSource(s, this.redactor), true);
   /** notes as shown, by the rewrite's note object (a rule's own note is one object: src/migrate/rewrite.ts) */
   private readonly notes = new Map<Note, Note>();
   /** the literal segments of the route table (never a shape's value); none on the general path */
