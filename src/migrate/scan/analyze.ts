@@ -232,11 +232,6 @@ export class Analyzer {
     this.literals = opts.general ? undefined : new Set(literalSegments());
   }
 
-  /** A line (or any text) of the scanned code as scan shows it: keys redacted. */
-  redact(s: string): string {
-    return redactSource(s, this.redactor);
-  }
-
   /**
    * The usage of the route text at `r` in `text`, or undefined when it is not reported: one object
    * for every place the same text is (never to be changed), its offsets and edits relative to the
@@ -328,9 +323,10 @@ export class Analyzer {
       // `rewritten` is what --fix rewrites: one it leaves (manual) is partial, with the reason
       if (usage.replacement === null) usage.status = "partial";
     }
-    // what json and the notes show of the text and the fix (redacted once per distinct text)
-    usage.shownText = this.redact(usage.text);
-    usage.shownReplacement = usage.replacement === null ? null : this.redact(usage.replacement);
+    // what json and the notes show of the text and the fix, through the memo of what is shown of
+    // routes: a literal route text is the path shown of it, and its fix the v3 path
+    usage.shownText = this.shown.get(usage.text);
+    usage.shownReplacement = usage.replacement === null ? null : this.shown.get(usage.replacement);
     return usage;
   }
 }
