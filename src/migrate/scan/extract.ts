@@ -131,10 +131,11 @@ function expression(text: string, i: number): number {
  * method call on a string, `"...".format(x)`, is not read as one). Its length, or 0.
  */
 function operator(text: string, i: number): number {
-  const c = text[i];
-  if (c === "+") return 1;
-  const n = text.startsWith("..", i) ? 2 : c === "." || c === "&" ? 1 : 0;
-  return n && /\s/.test(text[i - 1] ?? "") && /\s/.test(text[i + n] ?? "") ? n : 0;
+  const c = text.charCodeAt(i);
+  if (c === 43 /* + */) return 1;
+  if (c !== 46 /* . */ && c !== 38 /* & */) return 0;
+  const n = c === 46 && text.charCodeAt(i + 1) === 46 ? 2 : 1;
+  return /\s/.test(text[i - 1] ?? "") && /\s/.test(text[i + n] ?? "") ? n : 0;
 }
 
 const ph = (name: string, start: number, end: number): Piece => ({ kind: "ph", name, start, end });
