@@ -45,8 +45,11 @@ const ROUTE_PARAM_HEAD = "(?<=/):[A-Za-z_]";
  * character that is no part of a route.
  */
 const LITERAL_RUN = new RegExp(`(?:[${ALNUM}${inClass([...URL_PUNCT].filter((c) => !PH_START.includes(c)).join(""))}]+|%[0-9A-Fa-f]{2}|(?!${ROUTE_PARAM_HEAD}):)*`, "y");
-// host and port characters, scanned backwards from `/v2`
-const HOST_CHAR = charTableOf(ALNUM + "-._~:@%");
+// host and port characters, read backwards from `/v2` (at most 260 of them)
+const HOST_CHARS = ALNUM + "-._~:@%";
+const HOST_CHAR = charTableOf(HOST_CHARS);
+/** the run of host characters that ends where it is matched (sticky): a lookbehind reads it backwards */
+const HOST_RUN = new RegExp(`(?<=([${inClass(HOST_CHARS)}]{1,260}))`, "y");
 const HOST_NAME = /^[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+(:\d+)?$|^localhost(:\d+)?$/i;
 const WORD_ONLY = /^\w+$/;
 const QUOTE = charTableOf("\"'`");
@@ -192,8 +195,11 @@ function placeholder(text: string, i: number, c: number): Piece | undefined {
  */
 function before(text: string, at: number): string | undefined {
   let i = at;
-  const stop = Math.max(0, at - 260);
-  for (let c: number; i > stop && (c = text.charCodeAt(i - 1)) < 128 && HOST_CHAR[c] === 1;) i--;
+  const c = text.charCodeAt(at - 1);
+  if (c < 128 && HOST_CHAR[c] === 1) {
+    HOST_RUN.lastIndex = at;
+    i = at - HOST_RUN.exec(text)![1].length;
+  }
   const prev = text.charCodeAt(i - 1);
   if (i === at) return prev === SLASH ? undefined : "";
   if (prev === SLASH) {
