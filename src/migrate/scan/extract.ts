@@ -22,9 +22,10 @@ export interface RouteText {
   pieces: Piece[];
 }
 
-// The reader runs once per `/v2` in every candidate file, mostly un-optimised (scan's V8 flags):
-// what it does per character is a native match (a sticky RegExp at an offset, a table read by
-// char code), never a JavaScript loop over a route's plain characters or a slice to match on.
+// The reader runs once per `/v2` in every candidate file, mostly un-optimised (scan's V8 flags), so
+// it reads runs of characters (a route's plain text, a host, a name) by one native match each: a
+// sticky RegExp at an offset, no slice to match on. (Each use sets the RegExp's lastIndex first and
+// reads it at once: nothing carries from one call to the next.)
 
 const ALNUM = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
 /** after `/v2`, a character that makes it a longer name: `/v20`, `/v2beta`, `/v2_x`, `/v2.1`, `/v2-x`, `/v2~` */
