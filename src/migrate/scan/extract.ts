@@ -3,6 +3,8 @@
 // it reads what surrounds each `/v2` the way a person would, and keeps every span's offsets so
 // --fix can edit the literal parts only.
 
+import { charTableOf } from "../../util/chars.js";
+
 /** A literal run of route text, or a placeholder (a value the code fills in), with its source span. */
 export type Piece =
   | { kind: "lit"; text: string; start: number; end: number }
@@ -20,67 +22,111 @@ export interface RouteText {
   pieces: Piece[];
 }
 
-/** A set of ASCII characters as a table by char code (one array read per character, no regex). */
-function charset(chars: string): (c: number) => boolean {
-  const t = new Uint8Array(128);
-  const alnum = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
-  for (const ch of alnum + chars) t[ch.charCodeAt(0)] = 1;
-  return (c) => c < 128 && t[c] === 1;
-}
-const WORD = /[A-Za-z0-9_]/;
+// The reader runs once per `/v2` in every candidate file, mostly un-optimised (scan's V8 flags), so
+// it reads runs of characters (a route's plain text, a host, a name) by one native match each: a
+// sticky RegExp at an offset, no slice to match on. (Each use sets the RegExp's lastIndex first and
+// reads it at once: nothing carries from one call to the next.)
+
+const ALNUM = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+/** after `/v2`, a character that makes it a longer name: `/v20`, `/v2beta`, `/v2_x`, `/v2.1`, `/v2-x`, `/v2~` */
+const LONGER_NAME = charTableOf(ALNUM + "_.-~");
 // literal URL characters inside a route (quotes, spaces, brackets, `;` and `#` end it)
 const URL_PUNCT = "-._~!*+,=&@/?:";
-const URL_CHAR = charset(URL_PUNCT);
 /** the characters that may open a placeholder: placeholder() looks at no other */
 const PH_START = "${#%:<";
-/** URL characters that open no placeholder: the route reads on over a run of them at once */
-const PLAIN = charset([...URL_PUNCT].filter((c) => !PH_START.includes(c)).join(""));
-// host and port characters, scanned backwards from `/v2`
-const HOST_CHAR = charset("-._~:@%");
-const QUOTES = "\"'`";
+const PH_OPEN = charTableOf(PH_START);
+/** `chars` escaped for a RegExp character class */
+const inClass = (chars: string): string => chars.replace(/[-\]\\^]/g, "\\$&");
+/** a route parameter, `:x`: only right after `/` (`/v2/intel/:id`; `?at=10:30` is literal text) */
+const ROUTE_PARAM_HEAD = "(?<=/):[A-Za-z_]";
+/**
+ * A run of literal route text, read by one native match from where the route reads on: URL
+ * characters that open no placeholder, `%XX` escapes (read before any placeholder), and a `:`
+ * that opens no route parameter. It stops at a placeholder's opener, a quote, or the first
+ * character that is no part of a route.
+ */
+const LITERAL_RUN = new RegExp(`(?:[${ALNUM}${inClass([...URL_PUNCT].filter((c) => !PH_START.includes(c)).join(""))}]+|%[0-9A-Fa-f]{2}|(?!${ROUTE_PARAM_HEAD}):)*`, "y");
+// host and port characters, read backwards from `/v2` (at most 260 of them)
+const HOST_CHARS = ALNUM + "-._~:@%";
+const HOST_CHAR = charTableOf(HOST_CHARS);
+/** the run of host characters that ends where it is matched (sticky): a lookbehind reads it backwards */
+const HOST_RUN = new RegExp(`(?<=([${inClass(HOST_CHARS)}]{1,260}))`, "y");
+const HOST_NAME = /^[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+(:\d+)?$|^localhost(:\d+)?$/i;
+const WORD_ONLY = /^\w+$/;
+const QUOTE = charTableOf("\"'`");
 /** letters that may open a string literal: Python f/r/b/u (and pairs such as rb, fr) */
-const STRING_PREFIX = "fFrRbBuU";
+const STRING_PREFIX = charTableOf("fFrRbBuU");
+/** a sentence's punctuation, dropped from the end of a bare URL in prose */
+const PROSE_END = charTableOf(".,:!?&*");
 const MAX_JOINS = 8;
+// placeholders and expressions, matched in place (sticky); each bound is the one of the text the
+// reader looks at: at most 100 characters from the opener
+const DOLLAR_NAME = /\$(?:[A-Za-z_]\w{0,98}|\d)/y;
+const ROUTE_PARAM = new RegExp(`${ROUTE_PARAM_HEAD}\\w{0,98}`, "y");
+const ANGLE_PARAM = /<[A-Za-z_][\w-]{0,97}>/y;
+/** printf and Python % conversions: within 30 characters of the `%` */
+const CONVERSION = /%(?:\(\w+\)|\[\d+\])?[-+ #0]*\d*(?:\.\d+)?[sdifvqxXu]/y;
+const CONVERSION_SPAN = 30;
+const IDENTIFIER = /[$@][A-Za-z_][\w$]{0,98}|[A-Za-z_][\w$]{0,99}/y;
+const MEMBER = /[\w$]{0,100}/y;
+const NL = 10;
+const SLASH = 47;
 
-/** Index of the bracket closing the one at `i` (same line unless `multiline`), or -1. */
-function closing(text: string, i: number, open: string, close: string, multiline = false): number {
+/** `re` (sticky) matched at `i`: the end of the match, or -1. */
+function matchAt(re: RegExp, text: string, i: number): number {
+  re.lastIndex = i;
+  return re.test(text) ? re.lastIndex : -1;
+}
+
+/** Index of the bracket (char code `open`) closing the one at `i` on the same line, or -1. */
+function closing(text: string, i: number, open: number, close: number): number {
   let depth = 0;
   const limit = Math.min(text.length, i + 200);
   for (let j = i; j < limit; j++) {
-    const c = text[j];
-    if (c === "\n" && !multiline) return -1;
+    const c = text.charCodeAt(j);
+    if (c === NL) return -1;
     if (c === open) depth++;
     else if (c === close && --depth === 0) return j;
   }
   return -1;
 }
 
+/** Past spaces, tabs, CRs, backslashes (line continuations) and at most `maxNewlines` newlines. */
 function skipSpace(text: string, i: number, maxNewlines = 2): number {
   let nl = 0;
-  while (i < text.length) {
-    const c = text[i];
-    if (c === "\n") { if (++nl > maxNewlines) break; }
-    else if (c !== " " && c !== "\t" && c !== "\r" && c !== "\\") break;
-    i++;
+  for (; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === NL) { if (++nl > maxNewlines) break; }
+    else if (c !== 32 && c !== 9 && c !== 13 && c !== 92) break;
   }
   return i;
 }
 
+/** A quote at `i`, or the end of the text (where a concatenation's next string would open). */
+const quoteOrEnd = (text: string, i: number): boolean => {
+  const c = text.charCodeAt(i);
+  return i >= text.length || (c < 128 && QUOTE[c] === 1);
+};
+
+/** [A-Za-z_] at `i` */
+function identStart(text: string, i: number): boolean {
+  const c = text.charCodeAt(i) | 0x20;
+  return (c >= 97 && c <= 122) || text.charCodeAt(i) === 95;
+}
+
 /** An expression after a concatenation operator: `id`, `p.id`, `str(id)`, `ids[0]`, `$id`, `@id`. Returns its end or -1. */
 function expression(text: string, i: number): number {
-  const m = /^[$@]?[A-Za-z_][\w$]*/.exec(text.slice(i, i + 100));
-  if (!m) return -1;
-  let j = i + m[0].length;
+  let j = matchAt(IDENTIFIER, text, i);
+  if (j < 0) return -1;
   for (;;) {
-    const c = text[j];
-    if (c === "(" || c === "[") {
-      const k = closing(text, j, c, c === "(" ? ")" : "]");
+    const c = text.charCodeAt(j);
+    if (c === 40 /* ( */ || c === 91 /* [ */) {
+      const k = closing(text, j, c, c === 40 ? 41 : 93);
       if (k < 0) return -1;
       j = k + 1;
-    } else if ((c === "." || (c === "-" && text[j + 1] === ">")) && /[A-Za-z_]/.test(text[j + (c === "." ? 1 : 2)] ?? "")) {
-      j += c === "." ? 1 : 2;
-      j += /^[\w$]*/.exec(text.slice(j, j + 100))![0].length;
-    } else return j;
+    } else if (c === 46 /* . */ && identStart(text, j + 1)) j = matchAt(MEMBER, text, j + 1);
+    else if (c === 45 /* - */ && text.charCodeAt(j + 1) === 62 /* > */ && identStart(text, j + 2)) j = matchAt(MEMBER, text, j + 2);
+    else return j;
   }
 }
 
@@ -89,73 +135,83 @@ function expression(text: string, i: number): number {
  * method call on a string, `"...".format(x)`, is not read as one). Its length, or 0.
  */
 function operator(text: string, i: number): number {
-  const c = text[i];
-  if (c === "+") return 1;
-  const n = text.startsWith("..", i) ? 2 : c === "." || c === "&" ? 1 : 0;
-  return n && /\s/.test(text[i - 1] ?? "") && /\s/.test(text[i + n] ?? "") ? n : 0;
+  const c = text.charCodeAt(i);
+  if (c === 43 /* + */) return 1;
+  if (c !== 46 /* . */ && c !== 38 /* & */) return 0;
+  const n = c === 46 && text.charCodeAt(i + 1) === 46 ? 2 : 1;
+  return /\s/.test(text[i - 1] ?? "") && /\s/.test(text[i + n] ?? "") ? n : 0;
 }
 
-/** Placeholder syntax at `i` inside a route: `${x}`, `{x}`, `{{x}}`, `#{x}`, `$X`, `$(cmd)`, `%s`, `%(x)s`, `:x`, `<x>`. */
-function placeholder(text: string, i: number): { end: number; name: string } | undefined {
-  const c = text[i];
-  // (the one list of openers: the route reads over any other URL character without asking here)
-  if (!PH_START.includes(c)) return undefined;
-  const next = text[i + 1];
-  if (c === "$") {
-    if (next === "{" || next === "(") {
-      const k = closing(text, i + 1, next, next === "{" ? "}" : ")");
-      return k < 0 ? undefined : { end: k + 1, name: text.slice(i + 2, k).trim() };
+const ph = (name: string, start: number, end: number): Piece => ({ kind: "ph", name, start, end });
+
+/**
+ * Placeholder syntax at `i` (its char code `c`) inside a route: `${x}`, `{x}`, `{{x}}`, `#{x}`,
+ * `$X`, `$(cmd)`, `%s`, `%(x)s`, `:x`, `<x>`. Its piece, or undefined.
+ */
+function placeholder(text: string, i: number, c: number): Piece | undefined {
+  const next = text.charCodeAt(i + 1);
+  if (c === 36 /* $ */) {
+    if (next === 123 /* { */ || next === 40 /* ( */) {
+      const k = closing(text, i + 1, next, next === 123 ? 125 : 41);
+      return k < 0 ? undefined : ph(text.slice(i + 2, k).trim(), i, k + 1);
     }
-    const m = /^\$(?:[A-Za-z_]\w*|\d)/.exec(text.slice(i, i + 100));
-    return m ? { end: i + m[0].length, name: m[0].slice(1) } : undefined;
+    const e = matchAt(DOLLAR_NAME, text, i);
+    return e < 0 ? undefined : ph(text.slice(i + 1, e), i, e);
   }
-  if (c === "{") {
-    if (next === "{") {
+  if (c === 123 /* { */) {
+    if (next === 123) {
       const k = text.indexOf("}}", i + 2);
       if (k < 0 || k - i > 200 || text.slice(i, k).includes("\n")) return undefined;
-      return { end: k + 2, name: text.slice(i + 2, k).trim() };
+      return ph(text.slice(i + 2, k).trim(), i, k + 2);
     }
-    const k = closing(text, i, "{", "}");
-    return k < 0 ? undefined : { end: k + 1, name: text.slice(i + 1, k).trim().replace(/^\$/, "") };
+    const k = closing(text, i, 123, 125);
+    return k < 0 ? undefined : ph(text.slice(i + 1, k).trim().replace(/^\$/, ""), i, k + 1);
   }
-  if (c === "#" && next === "{") {
-    const k = closing(text, i + 1, "{", "}");
-    return k < 0 ? undefined : { end: k + 1, name: text.slice(i + 2, k).trim() };
+  if (c === 35 /* # */ && next === 123) {
+    const k = closing(text, i + 1, 123, 125);
+    return k < 0 ? undefined : ph(text.slice(i + 2, k).trim(), i, k + 1);
   }
-  if (c === "%") {
-    const m = /^%(?:\(\w+\)|\[\d+\])?[-+ #0]*\d*(?:\.\d+)?[sdifvqxXu]/.exec(text.slice(i, i + 30));
-    return m ? { end: i + m[0].length, name: m[0] } : undefined;
+  if (c === 37 /* % */) {
+    // (a conversion can end in one place only, so a longer one has no shorter match in the span)
+    const e = matchAt(CONVERSION, text, i);
+    if (e - i > CONVERSION_SPAN) return undefined;
+    return e < 0 ? undefined : ph(text.slice(i, e), i, e);
   }
-  if (c === ":" && text[i - 1] === "/") {
-    const m = /^:[A-Za-z_]\w*/.exec(text.slice(i, i + 100));
-    return m ? { end: i + m[0].length, name: m[0].slice(1) } : undefined;
+  if (c === 58 /* : */) {
+    const e = matchAt(ROUTE_PARAM, text, i);
+    return e < 0 ? undefined : ph(text.slice(i + 1, e), i, e);
   }
-  if (c === "<" && (text[i - 1] === "/" || text[i - 1] === "=")) {
-    const m = /^<([A-Za-z_][\w-]*)>/.exec(text.slice(i, i + 100));
-    return m ? { end: i + m[0].length, name: m[1] } : undefined;
+  if (c === 60 /* < */ && (text.charCodeAt(i - 1) === SLASH || text.charCodeAt(i - 1) === 61 /* = */)) {
+    const e = matchAt(ANGLE_PARAM, text, i);
+    return e < 0 ? undefined : ph(text.slice(i + 1, e - 1), i, e);
   }
   return undefined;
 }
 
 /**
  * What precedes `/v2`: a host (`https://h/v2`, `h.example.com/v2`), a placeholder base (`${BASE}/v2`,
- * `$BASE/v2`, `" + base + "/v2`), or the start of a string. A `/v2` after another path segment
- * (`/api/v2`, `github.com/org/mod/v2`) is not a first segment: undefined.
+ * `$BASE/v2`, `" + base + "/v2`), or the start of a string. The host, lower case ("" for none),
+ * or undefined: a `/v2` after another path segment (`/api/v2`, `github.com/org/mod/v2`) is not a
+ * first segment.
  */
-function before(text: string, at: number): { host?: string } | undefined {
+function before(text: string, at: number): string | undefined {
   let i = at;
-  while (i > 0 && at - i < 260 && HOST_CHAR(text.charCodeAt(i - 1))) i--;
-  const tok = text.slice(i, at);
-  const prev = text[i - 1];
-  if (tok === "") return prev === "/" ? undefined : {};
-  if (prev === "/") {
-    if (text[i - 2] !== "/") return undefined;
-    // an authority: drop user info; keep host[:port]
-    return { host: tok.slice(tok.lastIndexOf("@") + 1).toLowerCase() };
+  const c = text.charCodeAt(at - 1);
+  if (c < 128 && HOST_CHAR[c] === 1) {
+    HOST_RUN.lastIndex = at;
+    i = at - HOST_RUN.exec(text)![1].length;
   }
-  if (prev === "$") return {}; // $BASE/v2
-  if (tok.startsWith("%")) return {}; // %s/v2
-  return /^[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+(:\d+)?$|^localhost(:\d+)?$/i.test(tok) ? { host: tok.toLowerCase() } : /^\w+$/.test(tok) ? undefined : {};
+  const prev = text.charCodeAt(i - 1);
+  if (i === at) return prev === SLASH ? undefined : "";
+  if (prev === SLASH) {
+    if (text.charCodeAt(i - 2) !== SLASH) return undefined;
+    // an authority: drop user info; keep host[:port]
+    const tok = text.slice(i, at);
+    return tok.slice(tok.lastIndexOf("@") + 1).toLowerCase();
+  }
+  if (prev === 36 /* $ */) return ""; // $BASE/v2
+  const tok = text.slice(i, at);
+  return HOST_NAME.test(tok) ? tok.toLowerCase() : WORD_ONLY.test(tok) ? undefined : "";
 }
 
 /** Every `/v2` route reference in `text`. */
@@ -166,43 +222,49 @@ export function extractRoutes(text: string): RouteText[] {
     const at = text.indexOf("/v2", from);
     if (at < 0) return out;
     from = at + 3;
-    const after = text[at + 3];
-    if (after !== undefined && (WORD.test(after) || after === "." || after === "-" || after === "~")) continue;
-    const pre = before(text, at);
-    if (!pre) continue;
+    const after = text.charCodeAt(from);
+    if (after < 128 && LONGER_NAME[after] === 1) continue;
+    const host = before(text, at);
+    if (host === undefined) continue;
     const r = route(text, at);
-    if (pre.host) r.host = pre.host;
+    if (host) r.host = host;
     out.push(r);
-    from = Math.max(from, r.end);
+    if (r.end > from) from = r.end;
   }
+}
+
+/** The literal text[start, end) as a piece, unless empty. */
+function literal(text: string, pieces: Piece[], start: number, end: number): void {
+  if (end > start) pieces.push({ kind: "lit", text: text.slice(start, end), start, end });
 }
 
 function route(text: string, at: number): RouteText {
   const pieces: Piece[] = [];
+  const n = text.length;
   let litStart = at;
   let i = at + 3;
   let joins = 0;
   let endedAtQuote = false;
-  const flush = (end: number) => {
-    if (end > litStart) pieces.push({ kind: "lit", text: text.slice(litStart, end), start: litStart, end });
-  };
-  for (;;) {
-    while (i < text.length && PLAIN(text.charCodeAt(i))) i++;
-    const c = text[i];
-    if (c === undefined) break;
-    if (c === "%" && /^%[0-9A-Fa-f]{2}/.test(text.slice(i, i + 3))) { i += 3; continue; }
-    const ph = placeholder(text, i);
-    if (ph) {
-      flush(i);
-      pieces.push({ kind: "ph", name: ph.name, start: i, end: ph.end });
-      i = litStart = ph.end;
-      continue;
+  while (i < n) {
+    LITERAL_RUN.lastIndex = i;
+    LITERAL_RUN.test(text);
+    i = LITERAL_RUN.lastIndex;
+    if (i >= n) break;
+    const c = text.charCodeAt(i);
+    if (c >= 128) break;
+    if (PH_OPEN[c] === 1) {
+      const p = placeholder(text, i, c);
+      if (p) {
+        literal(text, pieces, litStart, i);
+        pieces.push(p);
+        i = litStart = p.end;
+        continue;
+      }
     }
-    if (URL_CHAR(text.charCodeAt(i))) { i++; continue; }
-    if (QUOTES.includes(c) && joins < MAX_JOINS) {
+    if (QUOTE[c] === 1 && joins < MAX_JOINS) {
       const cont = concatenation(text, i);
       if (cont) {
-        flush(i);
+        literal(text, pieces, litStart, i);
         pieces.push(cont.piece);
         joins++;
         i = litStart = cont.end;
@@ -215,8 +277,10 @@ function route(text: string, at: number): RouteText {
   }
   let end = i;
   // prose: a sentence's punctuation after a bare URL is not part of it
-  if (!endedAtQuote && litStart < end) while (end > litStart + 1 && /[.,:!?&*]/.test(text[end - 1])) end--;
-  flush(end);
+  if (!endedAtQuote && litStart < end) {
+    for (let c: number; end > litStart + 1 && (c = text.charCodeAt(end - 1)) < 128 && PROSE_END[c] === 1;) end--;
+  }
+  literal(text, pieces, litStart, end);
   return { start: at, end, pieces };
 }
 
@@ -227,20 +291,24 @@ function route(text: string, at: number): RouteText {
 function concatenation(text: string, q: number): { piece: Piece; end: number; last?: boolean } | undefined {
   let j = skipSpace(text, q + 1);
   // adjacent literals (C, Python, Go's none): `"/v2/a/"` `"b"`, also with a string prefix: `f"{id}"`, `r'x'`
-  const prefix = j > q + 1 && STRING_PREFIX.includes(text[j]) ? (STRING_PREFIX.includes(text[j + 1]) ? 2 : 1) : 0;
-  if (j > q + 1 && text[j + prefix] === text[q]) return { piece: { kind: "join", start: q, end: j + prefix + 1 }, end: j + prefix + 1 };
+  if (j > q + 1) {
+    const c = text.charCodeAt(j);
+    const prefix = c < 128 && STRING_PREFIX[c] === 1 ? (text.charCodeAt(j + 1) < 128 && STRING_PREFIX[text.charCodeAt(j + 1)] === 1 ? 2 : 1) : 0;
+    if (text.charCodeAt(j + prefix) === text.charCodeAt(q)) return { piece: { kind: "join", start: q, end: j + prefix + 1 }, end: j + prefix + 1 };
+  }
   const op = operator(text, j);
   if (!op) return undefined;
   j = skipSpace(text, j + op);
-  if (QUOTES.includes(text[j] ?? "")) return { piece: { kind: "join", start: q, end: j + 1 }, end: j + 1 };
+  if (quoteOrEnd(text, j)) return { piece: { kind: "join", start: q, end: j + 1 }, end: j + 1 };
   const e = expression(text, j);
   if (e < 0) return undefined;
-  const name = text.slice(j, e).replace(/^[$@]/, "");
+  const c = text.charCodeAt(j);
+  const name = text.slice(c === 36 || c === 64 /* $ @ */ ? j + 1 : j, e);
   let k = skipSpace(text, e);
   const op2 = operator(text, k);
   if (op2) {
     k = skipSpace(text, k + op2);
-    if (QUOTES.includes(text[k] ?? "")) return { piece: { kind: "ph", name, start: q, end: k + 1 }, end: k + 1 };
+    if (quoteOrEnd(text, k)) return { piece: { kind: "ph", name, start: q, end: k + 1 }, end: k + 1 };
   }
   return { piece: { kind: "ph", name, start: q, end: e }, end: e, last: true };
 }
