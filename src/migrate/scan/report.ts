@@ -250,50 +250,110 @@ export function toFindingsSet(files: readonly ScannedFile[], failOn: readonly st
 
 /** Findings per piece of the streamed json. */
 const JSON_CHUNK = 500;
+/** The json text up to the first finding, and what closes the list (JSON.stringify's, indent 2). */
+const JSON_HEAD = "{\n  \"findings\": [\n    ";
+const JSON_TAIL = "\n  ]\n}";
+
+export interface JsonOptions {
+  /** the general path alone (MIDS_MIGRATE_STRATEGY=general): every finding through JSON.stringify */
+  general?: boolean;
+}
 
 /**
  * json: `{findings: [...], summary}`; each finding exactly the fields issue 12 lists. Made in
  * pieces (the same text as JSON.stringify(..., null, 2)), so that the output is written as it is
  * made.
  */
-export function* formatJsonChunks(files: readonly ScannedFile[], summary: Summary): Generator<string> {
-  // each piece is JSON.stringify's own text of {findings: [piece]}, cut out of its brackets
-  const HEAD = "{\n  \"findings\": [\n    ";
-  const TAIL = "\n  ]\n}";
-  let batch: unknown[] = [];
-  let first = true;
-  const piece = () => {
-    const s = JSON.stringify({ findings: batch }, null, 2);
-    const out = (first ? HEAD : ",\n    ") + s.slice(HEAD.length, s.length - TAIL.length);
-    first = false;
-    batch = [];
-    return escapeC1Json(out);
-  };
-  for (const f of files) {
-    for (const u of f.usages) {
-      batch.push({
-        file: f.file, line: u.line, column: u.column, endLine: u.endLine, endColumn: u.endColumn,
-        status: u.status, rules: u.rules, notes: u.notes, from: u.from, to: u.to,
-        text: u.shownText, replacement: u.shownReplacement,
-      });
-      if (batch.length === JSON_CHUNK) yield piece();
-    }
-  }
-  if (batch.length) yield piece();
+export function* formatJsonChunks(files: readonly ScannedFile[], summary: Summary, opts: JsonOptions = {}): Generator<string> {
+  const first = yield* opts.general ? generalFindingsJson(files) : findingsJson(files);
   const end = JSON.stringify({ findings: [], summary }, null, 2);
   // `{"findings": [], "summary": ...}`: after the first piece, the rest of this text closes the list
   yield escapeC1Json(first ? end : "\n  " + end.slice(end.indexOf("],")) + "\n");
   if (first) yield "\n";
 }
 
-export const formatJson = (files: readonly ScannedFile[], summary: Summary): string => [...formatJsonChunks(files, summary)].join("");
+/** What json lists of a finding's usage (the same for every place of the usage), in its order. */
+const usageFields = (u: Located) => ({
+  status: u.status, rules: u.rules, notes: u.notes, from: u.from, to: u.to, text: u.shownText, replacement: u.shownReplacement,
+});
+/** A finding as json lists it: its place, then its usage's fields. */
+const findingJson = (file: string, u: Located) => ({ file, line: u.line, column: u.column, endLine: u.endLine, endColumn: u.endColumn, ...usageFields(u) });
+
+/** The general path: each piece is JSON.stringify's own text of {findings: [piece]}, cut out of its brackets. Returns whether no finding was written. */
+function* generalFindingsJson(files: readonly ScannedFile[]): Generator<string, boolean> {
+  let batch: unknown[] = [];
+  let first = true;
+  const piece = () => {
+    const s = JSON.stringify({ findings: batch }, null, 2);
+    const out = (first ? JSON_HEAD : ",\n    ") + s.slice(JSON_HEAD.length, s.length - JSON_TAIL.length);
+    first = false;
+    batch = [];
+    return escapeC1Json(out);
+  };
+  for (const f of files) {
+    for (const u of f.usages) {
+      batch.push(findingJson(f.file, u));
+      if (batch.length === JSON_CHUNK) yield piece();
+    }
+  }
+  if (batch.length) yield piece();
+  return first;
+}
+
+/**
+ * The text of a finding's usage fields (status to replacement) as they stand in the list: made by
+ * JSON.stringify once, indented by 4 more (a newline in a string is written `\n`, so each newline
+ * of the text is its own) and C1-escaped (escapeC1Json works character by character). `of`: the
+ * fields it was made from, to tell whether another place of the usage may share it.
+ */
+interface UsageJson { of: Located; text: string }
+
+function usageJson(u: Located): UsageJson {
+  const s = JSON.stringify(usageFields(u), null, 2);
+  // "{\n  ...\n}": its lines without the braces, each after a newline
+  return { of: u, text: escapeC1Json(("\n" + s.slice(2, -2)).replaceAll("\n", "\n    ")) };
+}
+
+/** Whether `a` and `b` give the same usage fields (the same values: one Usage's, placed twice). */
+const sameUsageFields = (a: Located, b: Located): boolean =>
+  a.status === b.status && a.rules === b.rules && a.notes === b.notes && a.from === b.from && a.to === b.to
+  && a.shownText === b.shownText && a.shownReplacement === b.shownReplacement;
+
+/**
+ * The general path's text, made per place: the usage fields once per usage (usageJson), the file
+ * name once per file, the numbers as JSON.stringify writes them. Returns whether no finding was written.
+ */
+function* findingsJson(files: readonly ScannedFile[]): Generator<string, boolean> {
+  const byUsage = new Map<Usage, UsageJson>();
+  let out = JSON_HEAD;
+  let n = 0;
+  let first = true;
+  for (const f of files) {
+    let file: string | undefined;
+    for (const u of f.usages) {
+      file ??= escapeC1Json(JSON.stringify(f.file));
+      let j = byUsage.get(u.of);
+      if (j === undefined || (j.of !== u && !sameUsageFields(j.of, u))) byUsage.set(u.of, (j = usageJson(u)));
+      out += (first ? "{\n      \"file\": " : ",\n    {\n      \"file\": ") + file
+        + ",\n      \"line\": " + JSON.stringify(u.line) + ",\n      \"column\": " + JSON.stringify(u.column)
+        + ",\n      \"endLine\": " + JSON.stringify(u.endLine) + ",\n      \"endColumn\": " + JSON.stringify(u.endColumn)
+        + "," + j.text + "\n    }";
+      first = false;
+      if (++n === JSON_CHUNK) { yield out; out = ""; n = 0; }
+    }
+  }
+  if (n) yield out;
+  return first;
+}
+
+export const formatJson = (files: readonly ScannedFile[], summary: Summary, opts: JsonOptions = {}): string => [...formatJsonChunks(files, summary, opts)].join("");
 
 /** The findings set is built only when a format other than json asks for it. */
-export function rendering(files: readonly ScannedFile[], summary: Summary, failOn: readonly string[], version: string): Rendering {
+export function rendering(files: readonly ScannedFile[], summary: Summary, failOn: readonly string[], version: string, opts: JsonOptions = {}): Rendering {
   let set: FindingsSet | undefined;
   return {
     get set() { return (set ??= toFindingsSet(files, failOn, version)); },
-    json: () => formatJson(files, summary),
-    jsonChunks: () => formatJsonChunks(files, summary),
+    json: () => formatJson(files, summary, opts),
+    jsonChunks: () => formatJsonChunks(files, summary, opts),
   };
 }
