@@ -210,10 +210,17 @@ class ScanFinding implements Finding {
   }
 }
 
-export function toFindingsSet(files: readonly ScannedFile[], failOn: readonly string[], version: string): FindingsSet {
+export function toFindingsSet(files: readonly ScannedFile[], failOn: readonly string[], version: string, opts: ReportOptions = {}): FindingsSet {
   // one redaction for the rendering: the shipped rules with memos of their own (names repeat in code)
   const redactor = new Redactor();
   const redact = (s: string) => redactSource(s, redactor);
+  // a line shown twice (the same code in many files) is redacted once
+  const shown = new Map<string, string>();
+  const redactLine = opts.general ? redact : (s: string) => {
+    let r = shown.get(s);
+    if (r === undefined) shown.set(s, (r = redact(s)));
+    return r;
+  };
   // a note's line by its message (one string for every usage that carries the note: analyze.ts)
   const noteLines = new Map<string, { rule: string; text: string }>();
   const noteText = (n: Note) => {
@@ -232,7 +239,7 @@ export function toFindingsSet(files: readonly ScannedFile[], failOn: readonly st
     rules: SCAN_STATUSES.map((s) => SCAN_RULES[s]),
     // source lines are shown in stylish: keys written in the code stay out of the output
     files: files.map((f) => {
-      const lines = new ShownLines(f, redact);
+      const lines = new ShownLines(f, redactLine);
       const place: ShownPlace = { f, lines, redact };
       let text: string | undefined;
       return {
@@ -254,8 +261,11 @@ const JSON_CHUNK = 500;
 const JSON_HEAD = "{\n  \"findings\": [\n    ";
 const JSON_TAIL = "\n  ]\n}";
 
-export interface JsonOptions {
-  /** the general path alone (MIDS_MIGRATE_STRATEGY=general): every finding through JSON.stringify */
+export interface ReportOptions {
+  /**
+   * the general paths alone (MIDS_MIGRATE_STRATEGY=general): json stringifies every finding whole,
+   * stylish redacts and formats each finding's line and texts as if it were the only one
+   */
   general?: boolean;
 }
 
@@ -264,7 +274,7 @@ export interface JsonOptions {
  * pieces (the same text as JSON.stringify(..., null, 2)), so that the output is written as it is
  * made.
  */
-export function* formatJsonChunks(files: readonly ScannedFile[], summary: Summary, opts: JsonOptions = {}): Generator<string> {
+export function* formatJsonChunks(files: readonly ScannedFile[], summary: Summary, opts: ReportOptions = {}): Generator<string> {
   const first = yield* opts.general ? generalFindingsJson(files) : findingsJson(files);
   const end = JSON.stringify({ findings: [], summary }, null, 2);
   // `{"findings": [], "summary": ...}`: after the first piece, the rest of this text closes the list
@@ -346,13 +356,14 @@ function* findingsJson(files: readonly ScannedFile[]): Generator<string, boolean
   return first;
 }
 
-export const formatJson = (files: readonly ScannedFile[], summary: Summary, opts: JsonOptions = {}): string => [...formatJsonChunks(files, summary, opts)].join("");
+export const formatJson = (files: readonly ScannedFile[], summary: Summary, opts: ReportOptions = {}): string => [...formatJsonChunks(files, summary, opts)].join("");
 
 /** The findings set is built only when a format other than json asks for it. */
-export function rendering(files: readonly ScannedFile[], summary: Summary, failOn: readonly string[], version: string, opts: JsonOptions = {}): Rendering {
+export function rendering(files: readonly ScannedFile[], summary: Summary, failOn: readonly string[], version: string, opts: ReportOptions = {}): Rendering {
   let set: FindingsSet | undefined;
   return {
-    get set() { return (set ??= toFindingsSet(files, failOn, version)); },
+    get set() { return (set ??= toFindingsSet(files, failOn, version, opts)); },
+    general: opts.general,
     json: () => formatJson(files, summary, opts),
     jsonChunks: () => formatJsonChunks(files, summary, opts),
   };
