@@ -1,5 +1,5 @@
 // migrate scan findings in the shared findings module's terms, and the command's own json shape.
-import { MIDS_INFORMATION_URI, type Finding, type FindingsSet, type Rendering, type Severity } from "../../findings/index.js";
+import { MIDS_INFORMATION_URI, type FileFindings, type Finding, type FindingsSet, type Rendering, type Severity } from "../../findings/index.js";
 import { escapeC1Json } from "../../util/sanitize.js";
 import { Redactor } from "../../redact/index.js";
 import { redactSource } from "./redact.js";
@@ -67,8 +67,13 @@ export function summaryLine(s: Summary, dryRun = false): string {
 }
 
 /** A request as text for people: placeholders stay readable ({id}), nothing is percent-encoded. */
-const target = (s: { path: string; query: Record<string, string> }) =>
-  s.path + Object.entries(s.query).map(([k, v], i) => `${i ? "&" : "?"}${k}=${v}`).join("");
+function target(s: { path: string; query: Record<string, string> }): string {
+  let out = s.path;
+  // (a loop over the query's own names, in their order: Object.entries without its pairs)
+  const names = Object.keys(s.query);
+  for (let i = 0; i < names.length; i++) out += `${i ? "&" : "?"}${names[i]}=${s.query[names[i]]}`;
+  return out;
+}
 const shape = (s: { method: string; path: string; query: Record<string, string> }) => `${s.method} ${target(s)}`;
 
 export function severityOf(status: ScanStatus, failOn: readonly string[]): Severity {
@@ -143,26 +148,49 @@ function shownColumns(f: ScannedFile, u: Located, lines: ShownLines, redact: (s:
   return { column, endColumn };
 }
 
-/** What the findings of one usage share wherever its text is (everything but the place). */
-type UsageTexts = Pick<Finding, "severity" | "ruleId" | "label" | "title" | "message" | "detail" | "notes" | "properties" | "key">;
+/**
+ * What the findings of one usage share wherever its text is (everything but the place), made once
+ * for every place its text is; what only some formats read (title, properties, key) when first read.
+ */
+class UsageTexts implements Pick<Finding, "severity" | "ruleId" | "label" | "title" | "message" | "detail" | "notes" | "properties" | "key"> {
+  readonly severity: Severity;
+  readonly ruleId: string;
+  readonly label: string;
+  readonly message: string;
+  readonly detail: string | undefined;
+  readonly notes: string[];
+  readonly #u: Located;
+  readonly #from: string;
+  #title: string | undefined;
+  #properties: Record<string, unknown> | undefined;
+  #key: string | undefined;
 
-/** The texts of a usage's findings (made once for every place its text is); `noteText` makes a note's line. */
-function usageTexts(u: Located, failOn: readonly string[], noteText: (n: Note) => string): UsageTexts {
-  const to = u.to ? shape(u.to) : "no v3 successor";
-  const from = shape(u.from);
-  const notes: string[] = [];
-  for (const n of u.notes) notes.push(noteText(n));
-  if (u.shownReplacement !== null) notes.push(`--fix: ${u.shownReplacement}`);
-  else if (u.manual) notes.push(`not fixed by --fix: ${u.manual}`);
-  return {
-    severity: severityOf(u.status, failOn), ruleId: SCAN_RULES[u.status].id, label: u.status,
-    title: `v2 ${u.status}: ${from}`,
-    message: `${from} -> ${to}`,
-    detail: u.rules.length ? u.rules.join(", ") : undefined,
-    notes,
-    properties: u.routeId ? { status: u.status, rules: u.rules, routeId: u.routeId } : { status: u.status, rules: u.rules },
-    key: `${u.status}\u0000${from}\u0000${u.text}`,
-  };
+  /** `noteText` makes a note's line. */
+  constructor(u: Located, failOn: readonly string[], noteText: (n: Note) => string) {
+    const to = u.to ? shape(u.to) : "no v3 successor";
+    const from = shape(u.from);
+    const notes: string[] = [];
+    for (const n of u.notes) notes.push(noteText(n));
+    if (u.shownReplacement !== null) notes.push(`--fix: ${u.shownReplacement}`);
+    else if (u.manual) notes.push(`not fixed by --fix: ${u.manual}`);
+    this.severity = severityOf(u.status, failOn);
+    this.ruleId = SCAN_RULES[u.status].id;
+    this.label = u.status;
+    this.message = `${from} -> ${to}`;
+    this.detail = u.rules.length ? u.rules.join(", ") : undefined;
+    this.notes = notes;
+    this.#u = u;
+    this.#from = from;
+  }
+
+  get title(): string { return (this.#title ??= `v2 ${this.#u.status}: ${this.#from}`); }
+
+  get properties(): Record<string, unknown> {
+    const u = this.#u;
+    return (this.#properties ??= u.routeId ? { status: u.status, rules: u.rules, routeId: u.routeId } : { status: u.status, rules: u.rules });
+  }
+
+  get key(): string { return (this.#key ??= `${this.#u.status}\u0000${this.#from}\u0000${this.#u.text}`); }
 }
 
 /** Where a finding's caret goes in the line stylish shows (ShownLines): worked out when asked. */
@@ -184,13 +212,11 @@ class ScanFinding implements Finding {
   readonly severity: Finding["severity"];
   readonly ruleId: string;
   readonly label: string;
-  readonly title: string;
   readonly message: string;
   readonly detail: string | undefined;
   readonly notes: string[] | undefined;
-  readonly properties: Record<string, unknown> | undefined;
-  readonly key: string | undefined;
   // (true private fields: a finding spread or serialised never carries the file's unredacted text)
+  readonly #t: UsageTexts;
   readonly #u: Located;
   readonly #place: ShownPlace;
   /** (not yet worked out: null) */
@@ -198,16 +224,46 @@ class ScanFinding implements Finding {
 
   constructor(readonly file: string, u: Located, t: UsageTexts, place: ShownPlace) {
     this.line = u.line; this.column = u.column; this.endLine = u.endLine; this.endColumn = u.endColumn;
-    this.severity = t.severity; this.ruleId = t.ruleId; this.label = t.label; this.title = t.title; this.message = t.message;
-    this.detail = t.detail; this.notes = t.notes; this.properties = t.properties; this.key = t.key;
+    this.severity = t.severity; this.ruleId = t.ruleId; this.label = t.label; this.message = t.message;
+    this.detail = t.detail; this.notes = t.notes;
+    this.#t = t;
     this.#u = u;
     this.#place = place;
   }
+
+  // (read by some formats only: made once per usage when first read)
+  get title(): string { return this.#t.title; }
+  get properties(): Record<string, unknown> { return this.#t.properties; }
+  get key(): string { return this.#t.key; }
 
   get shown(): { column: number; endColumn: number } | undefined {
     if (this.#at === null) this.#at = shownColumns(this.#place.f, this.#u, this.#place.lines, this.#place.redact);
     return this.#at;
   }
+}
+
+/** A file's findings: its source lines as stylish shows them, its whole text redacted only when asked. */
+class ScanFileFindings implements FileFindings {
+  readonly file: string;
+  readonly findings: Finding[];
+  readonly line: (n: number) => string | undefined;
+  readonly #f: ScannedFile;
+  readonly #redact: (s: string) => string;
+  #text: string | undefined;
+
+  constructor(f: ScannedFile, redactLine: (s: string) => string, redact: (s: string) => string, textsOf: (u: Located) => UsageTexts) {
+    const lines = new ShownLines(f, redactLine);
+    const place: ShownPlace = { f, lines, redact };
+    this.file = f.file;
+    this.line = (n) => lines.line(n);
+    this.#f = f;
+    this.#redact = redact;
+    const findings: Finding[] = new Array(f.usages.length);
+    for (let i = 0; i < findings.length; i++) findings[i] = new ScanFinding(f.file, f.usages[i], textsOf(f.usages[i]), place);
+    this.findings = findings;
+  }
+
+  get text(): string { return (this.#text ??= this.#f.text.split("\n").map(this.#redact).join("\n")); }
 }
 
 export function toFindingsSet(files: readonly ScannedFile[], failOn: readonly string[], version: string, opts: ReportOptions = {}): FindingsSet {
@@ -231,24 +287,14 @@ export function toFindingsSet(files: readonly ScannedFile[], failOn: readonly st
   const texts = new Map<Usage, UsageTexts>();
   const textsOf = (u: Located) => {
     let t = texts.get(u.of);
-    if (t === undefined) texts.set(u.of, (t = usageTexts(u, failOn, noteText)));
+    if (t === undefined) texts.set(u.of, (t = new UsageTexts(u, failOn, noteText)));
     return t;
   };
   return {
     tool: { name: "mids", version, informationUri: MIDS_INFORMATION_URI },
     rules: SCAN_STATUSES.map((s) => SCAN_RULES[s]),
     // source lines are shown in stylish: keys written in the code stay out of the output
-    files: files.map((f) => {
-      const lines = new ShownLines(f, redactLine);
-      const place: ShownPlace = { f, lines, redact };
-      let text: string | undefined;
-      return {
-        file: f.file,
-        get text() { return (text ??= f.text.split("\n").map(redact).join("\n")); },
-        line: (n: number) => lines.line(n),
-        findings: f.usages.map((u) => new ScanFinding(f.file, u, textsOf(u), place)),
-      };
-    }),
+    files: files.map((f) => new ScanFileFindings(f, redactLine, redact, textsOf)),
     columnKind: "unicodeCodePoints",
     suite: "mids migrate scan",
     classname: "migrate-scan",
