@@ -127,8 +127,9 @@ describe("json: the usage fields stringified once per usage give JSON.stringify'
       const h = HOSTILE[k % HOSTILE.length];
       const query = JSON.parse(`{"__proto__": ${JSON.stringify(h)}, "constructor": "x", ${JSON.stringify(h + "k")}: ""}`) as Record<string, string>;
       return {
-        ...base, of, line: k + 1, column: k + 2, endLine: k + 1, endColumn: k + 9,
-        rules: [h, "r"], notes: k % 3 ? [{ rule: h, message: `${h} note\n${h}` }, { rule: "__proto__", message: h }] : [],
+        // (numbers JSON writes otherwise than String: NaN, Infinity; and -0, past 2^53)
+        ...base, of, line: k + 1, column: k === 1 ? NaN : k === 2 ? -0 : k + 2, endLine: k === 3 ? -Infinity : k + 1, endColumn: k === 0 ? 2 ** 60 : k + 9,
+        rules: [h, "r"], notes: k % 3 ? [{ rule: h, message: `${h} note\n${h}` }, { rule: "__proto__", message: h }, { rule: "r2", message: h }] : [],
         from: { method: "GET", path: `/v2/${h}`, query }, to: k % 2 ? null : { method: "GET", path: `/v3/${h}`, query: {} },
         shownText: `/v2/${h}`, shownReplacement: k % 2 ? null : `/v3/${h}`,
       };

@@ -359,16 +359,31 @@ function* generalFindingsJson(files: readonly ScannedFile[]): Generator<string, 
 /**
  * The text of a finding's usage fields (status to replacement) as they stand in the list: made by
  * JSON.stringify once, indented by 4 more (a newline in a string is written `\n`, so each newline
- * of the text is its own) and C1-escaped (escapeC1Json works character by character). `of`: the
- * fields it was made from, to tell whether another place of the usage may share it.
+ * of the text is its own) and C1-escaped (escapeC1Json works character by character). Its notes,
+ * most of its text and shared by many usages, are stringified once a run each (`noteJson`), at
+ * their depth, and put where JSON.stringify's empty list stands. `of`: the fields it was made from,
+ * to tell whether another place of the usage may share it.
  */
 interface UsageJson { of: Located; text: string }
 
-function usageJson(u: Located): UsageJson {
-  const s = JSON.stringify(usageFields(u), null, 2);
-  // "{\n  ...\n}": its lines without the braces, each after a newline
-  return { of: u, text: escapeC1Json(("\n" + s.slice(2, -2)).replaceAll("\n", "\n    ")) };
+/** Where a finding's notes stand among its fields (JSON.stringify's text of an empty list, a member of the top object). */
+const EMPTY_NOTES = "\n  \"notes\": []";
+
+function usageJson(u: Located, noteJson: (n: Note) => string): UsageJson {
+  // (a property set again keeps its place: notes stays between rules and from)
+  const s = JSON.stringify({ ...usageFields(u), notes: [] }, null, 2);
+  // "{\n  ...\n}": its lines without the braces, each after a newline; a member of the top object
+  // is the only text after a newline and two spaces that starts with a quote
+  const at = s.indexOf(EMPTY_NOTES);
+  let notes = "";
+  for (const n of u.notes) notes += (notes ? ",\n        " : "\n        ") + noteJson(n);
+  const indent = (t: string) => t.replaceAll("\n", "\n    ");
+  const text = indent("\n" + s.slice(2, at)) + "\n      \"notes\": " + (notes ? `[${notes}\n      ]` : "[]") + indent(s.slice(at + EMPTY_NOTES.length, -2));
+  return { of: u, text: escapeC1Json(text) };
 }
+
+/** A number as JSON.stringify writes it (a finite one as String does: no call into the stringifier). */
+const jsonNumber = (x: number): string => (Number.isFinite(x) ? "" + x : JSON.stringify(x));
 
 /** Whether `a` and `b` give the same usage fields (the same values: one Usage's, placed twice). */
 const sameUsageFields = (a: Located, b: Located): boolean =>
@@ -381,6 +396,15 @@ const sameUsageFields = (a: Located, b: Located): boolean =>
  */
 function* findingsJson(files: readonly ScannedFile[]): Generator<string, boolean> {
   const byUsage = new Map<Usage, UsageJson>();
+  // a note's text at its depth in the list (8 more), C1-escaped, by its message (one string for every usage that carries the note)
+  const notes = new Map<string, { note: Note; text: string }>();
+  const noteJson = (n: Note): string => {
+    let j = notes.get(n.message);
+    if (j === undefined || (j.note !== n && j.note.rule !== n.rule)) {
+      notes.set(n.message, (j = { note: n, text: escapeC1Json(JSON.stringify(n, null, 2).replaceAll("\n", "\n        ")) }));
+    }
+    return j.text;
+  };
   let out = JSON_HEAD;
   let n = 0;
   let first = true;
@@ -389,10 +413,10 @@ function* findingsJson(files: readonly ScannedFile[]): Generator<string, boolean
     for (const u of f.usages) {
       file ??= escapeC1Json(JSON.stringify(f.file));
       let j = byUsage.get(u.of);
-      if (j === undefined || (j.of !== u && !sameUsageFields(j.of, u))) byUsage.set(u.of, (j = usageJson(u)));
+      if (j === undefined || (j.of !== u && !sameUsageFields(j.of, u))) byUsage.set(u.of, (j = usageJson(u, noteJson)));
       out += (first ? "{\n      \"file\": " : ",\n    {\n      \"file\": ") + file
-        + ",\n      \"line\": " + JSON.stringify(u.line) + ",\n      \"column\": " + JSON.stringify(u.column)
-        + ",\n      \"endLine\": " + JSON.stringify(u.endLine) + ",\n      \"endColumn\": " + JSON.stringify(u.endColumn)
+        + ",\n      \"line\": " + jsonNumber(u.line) + ",\n      \"column\": " + jsonNumber(u.column)
+        + ",\n      \"endLine\": " + jsonNumber(u.endLine) + ",\n      \"endColumn\": " + jsonNumber(u.endColumn)
         + "," + j.text + "\n    }";
       first = false;
       if (++n === JSON_CHUNK) { yield out; out = ""; n = 0; }
