@@ -92,7 +92,8 @@ const MAX_SHOWN_LINE = 10_000;
  */
 class ShownLines {
   /** the text of the line at a start offset up to its newline (a CR kept), redacted */
-  private readonly redacted = new Map<number, string>();
+  /** by the line's start: its text up to its newline (a CR kept), redacted, and whether redaction changed it */
+  private readonly redacted = new Map<number, { text: string; changed: boolean }>();
   private starts: Map<number, number> | undefined;
   constructor(private readonly f: ScannedFile, private readonly redact: (s: string) => string) {}
 
@@ -101,17 +102,25 @@ class ShownLines {
     return end < 0 ? this.f.text.length : end;
   }
 
+  private shown(start: number): { text: string; changed: boolean } {
+    let s = this.redacted.get(start);
+    if (s === undefined) {
+      const end = this.end(start);
+      const own = this.f.text.slice(start, end);
+      const text = this.redact(own);
+      this.redacted.set(start, (s = { text, changed: end - start <= MAX_SHOWN_LINE && text !== own }));
+    }
+    return s;
+  }
+
   /** The line from `start` to its newline, redacted. */
   at(start: number): string {
-    let s = this.redacted.get(start);
-    if (s === undefined) this.redacted.set(start, (s = this.redact(this.f.text.slice(start, this.end(start)))));
-    return s;
+    return this.shown(start).text;
   }
 
   /** Whether redaction changed the line from `start` (a line over MAX_SHOWN_LINE counts as not). */
   changed(start: number): boolean {
-    const end = this.end(start);
-    return end - start <= MAX_SHOWN_LINE && this.at(start) !== this.f.text.slice(start, end);
+    return this.shown(start).changed;
   }
 
   /**
