@@ -65,8 +65,8 @@ export interface StylishOptions {
   fullNotes?: boolean;
   /**
    * The general paths alone (tests, MIDS_MIGRATE_STRATEGY=general): source lines cut from the whole
-   * text, every character of a line looked at, each finding's head and notes made for it alone;
-   * the fast ones (a file's `line()`, a line shown as it is, what findings share made once) must match.
+   * text, every character of a line looked at, each finding's notes made for it alone; the fast
+   * ones (a file's `line()`, a line shown as it is, each note's lines made once) must match.
    */
   general?: boolean;
 }
@@ -158,16 +158,6 @@ export function* formatStylishChunks(set: FindingsSet, color: boolean, opts: Sty
     }
     return out;
   };
-  // what findings of one message share (scan: every place of a usage): made once
-  const heads = new Map<string, { severity: string; label: string; detail: string | undefined; head: string }>();
-  const headFor = (f: Finding): string => {
-    if (opts.general) return headOf(f);
-    let h = heads.get(f.message);
-    if (h === undefined || h.severity !== f.severity || h.label !== f.label || h.detail !== f.detail) {
-      heads.set(f.message, (h = { severity: f.severity, label: f.label, detail: f.detail, head: headOf(f) }));
-    }
-    return h.head;
-  };
   for (const r of set.files) {
     if (!r.findings.length) continue;
     const line = opts.general ? undefined : r.line;
@@ -186,7 +176,7 @@ export function* formatStylishChunks(set: FindingsSet, color: boolean, opts: Sty
     // a note already said in full in this file is named only (--full-notes: in full every time)
     const said = new Set<string>();
     for (const f of r.findings) {
-      put(`  ${dim(`${f.line}:${f.column}`.padEnd(7))} ${headFor(f)}`);
+      put(`  ${dim(`${f.line}:${f.column}`.padEnd(7))} ${headOf(f)}`);
       const text = lineOf(f.line);
       if (text !== undefined && NOT_BLANK.test(text)) {
         const gutter = String(f.line).padStart(6);

@@ -1,7 +1,7 @@
 // The output fast paths of migrate scan (issue 24) against the general paths they stand in for:
 // stylish's source lines redacted one by one (a file's line()), once a run for a line shown twice,
-// and shown as they are when no character in them needs a notation; each note's lines and each
-// message's head made once; json's usage fields stringified once per usage; and the terminal
+// and shown as they are when no character in them needs a notation; each note's lines made once;
+// json's usage fields stringified once per usage, each note once a run; and the terminal
 // sanitiser's first test. Each must give what the general path gives, byte for byte, on hostile text.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
