@@ -24,6 +24,8 @@ export interface Rendering {
   json: () => string;
   /** the same json in pieces, written as they are made (a run of many findings never builds one huge string) */
   jsonChunks?: () => Iterable<string>;
+  /** the formatters' general paths alone (MIDS_MIGRATE_STRATEGY=general; each fast path is held to its general one) */
+  general?: boolean;
 }
 
 function enumFlag(flag: string, v: string | undefined): Format | undefined {
@@ -97,7 +99,7 @@ export async function emitFindings(ctx: Context, flags: OutputFlags, r: Renderin
   const chunks = (f: Format, color: boolean, stylish: StylishOptions) =>
     (f === "json" && r.jsonChunks ? r.jsonChunks() : f === "stylish" ? formatStylishChunks(r.set, color, stylish) : undefined);
   if (opts.stdout !== false) {
-    const stylish = { width: ctx.io.stdoutIsTTY ? ctx.io.columns : undefined, fullNotes: flags.fullNotes };
+    const stylish = { width: ctx.io.stdoutIsTTY ? ctx.io.columns : undefined, fullNotes: flags.fullNotes, general: r.general };
     const stream = ctx.globals.jq === undefined ? chunks(plan.format, ctx.globals.color, stylish) : undefined;
     if (stream) for (const c of stream) await writeAsync(ctx.io.stdout, c);
     else {
@@ -109,7 +111,7 @@ export async function emitFindings(ctx: Context, flags: OutputFlags, r: Renderin
   }
   if (flags.outputFile && plan.fileFormat) {
     try {
-      await writeFile(resolve(ctx.io.cwd, flags.outputFile), chunks(plan.fileFormat, false, { fullNotes: flags.fullNotes }) ?? render(plan.fileFormat, r, false, root(plan.fileFormat), { fullNotes: flags.fullNotes }));
+      await writeFile(resolve(ctx.io.cwd, flags.outputFile), chunks(plan.fileFormat, false, { fullNotes: flags.fullNotes, general: r.general }) ?? render(plan.fileFormat, r, false, root(plan.fileFormat), { fullNotes: flags.fullNotes, general: r.general }));
     } catch (e) {
       throw new UsageError(`cannot write --output-file '${flags.outputFile}': ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
     }

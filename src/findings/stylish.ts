@@ -64,8 +64,9 @@ export interface StylishOptions {
   /** every note in full under every finding (default: in full the first time in a file, then by name) */
   fullNotes?: boolean;
   /**
-   * Tests only: the general paths alone (source lines cut from the whole text, every character
-   * of a line looked at), which the fast ones (a file's `line()`, a line shown as it is) must match.
+   * The general paths alone (tests, MIDS_MIGRATE_STRATEGY=general): source lines cut from the whole
+   * text, every character of a line looked at, each finding's notes made for it alone; the fast
+   * ones (a file's `line()`, a line shown as it is, each note's lines made once) must match.
    */
   general?: boolean;
 }
@@ -115,6 +116,48 @@ export function* formatStylishChunks(set: FindingsSet, color: boolean, opts: Sty
     if (t === undefined) safeNotes.set(s, (t = oneLine(s)));
     return t;
   };
+  const prefix = 2 + 7 + 1 + labelWidth + 2;
+  const caretGutter = dim(CARET_GUTTER);
+  /** A finding's head after its place: the label, the message and the detail, wrapped to the width. */
+  const headOf = (f: Finding): string => {
+    const sev = (paint[f.severity] ?? paint.note)(f.label.padEnd(labelWidth));
+    const message = oneLine(f.message);
+    const detail = f.detail ? oneLine(f.detail) : "";
+    const headLines = width ? wrapText(f.detail ? `${message}  ${detail}` : message, Math.max(20, width - prefix)) : undefined;
+    if (!headLines || headLines.length === 1) return `${sev}  ${message}${f.detail ? `  ${dim(detail)}` : ""}`;
+    let head = `${sev}  ${headLines[0]}`;
+    for (let k = 1; k < headLines.length; k++) head += "\n" + " ".repeat(prefix) + headLines[k];
+    return head;
+  };
+  /** A note's line(s) as shown, each with its newline. */
+  const noteLines = (text: string): string => {
+    if (!width) return dim(NOTE_INDENT + text) + "\n";
+    let out = "";
+    for (const l of wrapProse(NOTE_INDENT + text, width)) out += dim(l) + "\n";
+    return out;
+  };
+  /** A note as shown: in full (the first time in a file, or always with --full-notes), or named only. */
+  const noteOf = (n: string): { safe: string; full: string; again: string } => {
+    const note = safeNote(n);
+    const name = /^([\w-]+): /.exec(note)?.[1];
+    return { safe: note, full: noteLines(note), again: name ? noteLines(`${name}: as above`) : noteLines(note) };
+  };
+  // each note's lines, made once (notes repeat across findings: one string for every finding that carries the note)
+  const noteTexts = new Map<string, { safe: string; full: string; again: string }>();
+  /** The notes of a finding as shown, given the notes `said` in full before in its file (added to). */
+  const notesOf = (notes: readonly string[], said: Set<string>): string => {
+    let out = "";
+    for (const n of notes) {
+      let t = opts.general ? undefined : noteTexts.get(n);
+      if (t === undefined) { t = noteOf(n); if (!opts.general) noteTexts.set(n, t); }
+      if (!opts.fullNotes && said.has(t.safe)) out += t.again;
+      else {
+        said.add(t.safe);
+        out += t.full;
+      }
+    }
+    return out;
+  };
   for (const r of set.files) {
     if (!r.findings.length) continue;
     const line = opts.general ? undefined : r.line;
@@ -133,33 +176,15 @@ export function* formatStylishChunks(set: FindingsSet, color: boolean, opts: Sty
     // a note already said in full in this file is named only (--full-notes: in full every time)
     const said = new Set<string>();
     for (const f of r.findings) {
-      const sev = (paint[f.severity] ?? paint.note)(f.label.padEnd(labelWidth));
-      const where = dim(`${f.line}:${f.column}`.padEnd(7));
-      const message = oneLine(f.message);
-      const detail = f.detail ? oneLine(f.detail) : "";
-      const prefix = 2 + 7 + 1 + labelWidth + 2;
-      const headLines = width ? wrapText(f.detail ? `${message}  ${detail}` : message, Math.max(20, width - prefix)) : undefined;
-      if (!headLines || headLines.length === 1) put(`  ${where} ${sev}  ${message}${f.detail ? `  ${dim(detail)}` : ""}`);
-      else {
-        put(`  ${where} ${sev}  ${headLines[0]}`);
-        for (let k = 1; k < headLines.length; k++) put(" ".repeat(prefix) + headLines[k]);
-      }
+      put(`  ${dim(`${f.line}:${f.column}`.padEnd(7))} ${headOf(f)}`);
       const text = lineOf(f.line);
       if (text !== undefined && NOT_BLANK.test(text)) {
         const gutter = String(f.line).padStart(6);
         const { shown, caret } = excerpt(f, unitsOf(f.line, text), maxShown, opts.general);
         put(dim(`${gutter} | `) + shown);
-        put(dim(CARET_GUTTER) + red(caret));
+        put(caretGutter + red(caret));
       }
-      for (const n of f.notes ?? []) {
-        const note = safeNote(n);
-        const again = !opts.fullNotes && said.has(note);
-        const name = again ? /^([\w-]+): /.exec(note)?.[1] : undefined;
-        const text = name ? `${name}: as above` : note;
-        if (!again) said.add(note);
-        if (!width) put(dim(NOTE_INDENT + text));
-        else for (const l of wrapProse(NOTE_INDENT + text, width)) put(dim(l));
-      }
+      if (f.notes?.length) chunk += notesOf(f.notes, said);
     }
     // each file's lines, then a blank line
     put("");

@@ -1,14 +1,15 @@
 // The output fast paths of migrate scan (issue 24) against the general paths they stand in for:
-// stylish's source lines redacted one by one (a file's line()) and shown as they are when no
-// character in them needs a notation, and the terminal sanitiser's first test. Each must give
-// what the general path gives, byte for byte, on hostile text.
+// stylish's source lines redacted one by one (a file's line()), once a run for a line shown twice,
+// and shown as they are when no character in them needs a notation; each note's lines made once;
+// json's usage fields stringified once per usage, each note once a run; and the terminal
+// sanitiser's first test. Each must give what the general path gives, byte for byte, on hostile text.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatStylish } from "../../src/findings/stylish.js";
 import type { FindingsSet } from "../../src/findings/types.js";
-import { toFindingsSet } from "../../src/migrate/scan/report.js";
-import { scan } from "../../src/migrate/scan/scan.js";
+import { formatJson, summarize, toFindingsSet } from "../../src/migrate/scan/report.js";
+import { scan, type Located, type ScannedFile, type ScanResult } from "../../src/migrate/scan/scan.js";
 import { oneLine, oneLineAll, stripControl, stripControlAll } from "../../src/util/sanitize.js";
 import { removeTempDirs, tempDir } from "../helpers/cli.js";
 
@@ -23,9 +24,17 @@ const FILES: Record<string, string> = {
   "access.log": "10.0.0.1 - bob [22/Nov/2026:10:00:00 +0000] \"GET /v2/projects/abc?limit=5 HTTP/1.1\" 200 1\n",
   "lone_cr.rb": "a = 1\rget \"#{BASE}/v2/topics/#{t}/report\"\r\n  x\n\tb = \"/v2/intel/a\tb\"\r",
   "headers.sh": "curl -H \"Authorization: Bearer abc123def\" -H \"x-api-key: k123\" \"$MIDS_BASE_URL/v2/intel?project=$ID&token=t0k3n9\"\n",
+  // the same lines and routes in two files and twice in one (a line redacted once, notes said again);
+  // quotes, backslashes, U+2028/2029 and an Object.prototype name in a route
+  "again1.ts": "get(\"/v2/projects/{id}/neighbors?limit=5\"); get(\"/v2/projects/{id}/neighbors?limit=5\")\nget(\"/v2/projects/{id}/neighbors?limit=5\")\nx = '/v2/projects?__proto__=1&limit=5&constructor=2'\n",
+  "again2.ts": "get(\"/v2/projects/{id}/neighbors?limit=5\"); get(\"/v2/projects/{id}/neighbors?limit=5\")\ny = \"/v2/topics?q=a\\\\\\\"b\u2028c\u2029d\u0085e\"\n",
 };
 
+/** json is written in pieces of 500 findings (report.ts): the scanned files hold more. */
+const JSON_PIECE = 500;
 let set: FindingsSet;
+let general: FindingsSet;
+let result: ScanResult;
 let dir: string;
 const scanOf = (concurrentReads: boolean) => scan({ paths: ["."], cwd: dir, hosts: [HOST], now: new Date("2026-11-27T12:00:00Z"), maxBytes: 200_000, concurrentReads });
 beforeAll(async () => {
@@ -38,8 +47,11 @@ beforeAll(async () => {
   writeFileSync(join(dir, "sub", "huge.ts"), "fetch(\"/v2/topics\");\n".repeat(12_000));
   writeFileSync(join(dir, "sub", "bin.dat"), Buffer.concat([Buffer.from("/v2/topics "), Buffer.alloc(4)]));
   writeFileSync(join(dir, "sub", "plain.md"), "nothing to see\n");
-  const r = await scanOf(false);
-  set = toFindingsSet(r.files, [], "0.0.0");
+  // more findings than a piece of json holds, usages repeated
+  writeFileSync(join(dir, "sub", "many.ts"), Array.from({ length: 520 }, (_, i) => `get("/v2/projects/${i % 7}/rank?at=2026-01-0${i % 9 + 1}");`).join("\n"));
+  result = await scanOf(false);
+  set = toFindingsSet(result.files, [], "0.0.0");
+  general = toFindingsSet(result.files, [], "0.0.0", { general: true });
 });
 
 describe("reads: in place or on libuv's pool, the same scan", () => {
@@ -80,6 +92,8 @@ describe("stylish: the fast paths give what the general paths give", () => {
     for (const color of [false, true]) {
       const fast = formatStylish(set, color, opts);
       expect(fast).toBe(formatStylish(set, color, { ...opts, general: true }));
+      // (and the set's own general path: each line redacted for itself)
+      expect(fast).toBe(formatStylish(general, color, { ...opts, general: true }));
       // the findings of every file are there (a test that cannot pass empty)
       for (const f of set.files) expect(fast).toContain(f.file);
     }
@@ -92,6 +106,50 @@ describe("stylish: the fast paths give what the general paths give", () => {
     });
     const utf16: FindingsSet = { ...set, columnKind: "utf16CodeUnits", files: [{ file: "r.yaml", text, findings: [finding(2, 2, 5), finding(2, 7, 14), finding(3, 200, 210), finding(1, 1, 2)] }] };
     for (const width of [undefined, 60]) expect(formatStylish(utf16, false, { width })).toBe(formatStylish(utf16, false, { width, general: true }));
+  });
+});
+
+describe("json: the usage fields stringified once per usage give JSON.stringify's text of every finding", () => {
+  const json = (files: readonly ScannedFile[], general: boolean) => formatJson(files, summarize(result, files, 0), { general });
+
+  it("on the scanned files (usages repeated in and across files)", () => {
+    const fast = json(result.files, false);
+    expect(fast).toBe(json(result.files, true));
+    const parsed = JSON.parse(fast) as { findings: { text: string }[] };
+    expect(parsed.findings.length).toBe(result.files.reduce((n, f) => n + f.usages.length, 0));
+    expect(parsed.findings.length).toBeGreaterThan(JSON_PIECE);
+  });
+
+  it("on hostile values: C1 and bidi controls, quotes, backslashes, newlines, U+2028/2029, __proto__ names", () => {
+    const HOSTILE = ["a\u009bb\u202ec", "q\"uo\\te", "line\nbreak\r\ttab", "ls\u2028ps\u2029", "\u0000\u001f\u007f", "\ud800 lone", "\u{1F600}", "__proto__", ""];
+    const base = result.files[0].usages[0];
+    const usage = (k: number, of: Located["of"]): Located => {
+      const h = HOSTILE[k % HOSTILE.length];
+      const query = JSON.parse(`{"__proto__": ${JSON.stringify(h)}, "constructor": "x", ${JSON.stringify(h + "k")}: ""}`) as Record<string, string>;
+      return {
+        // (numbers JSON writes otherwise than String: NaN, Infinity; and -0, past 2^53)
+        ...base, of, line: k + 1, column: k === 1 ? NaN : k === 2 ? -0 : k + 2, endLine: k === 3 ? -Infinity : k + 1, endColumn: k === 0 ? 2 ** 60 : k + 9,
+        rules: [h, "r"], notes: k % 3 ? [{ rule: h, message: `${h} note\n${h}` }, { rule: "__proto__", message: h }, { rule: "r2", message: h }] : [],
+        from: { method: "GET", path: `/v2/${h}`, query }, to: k % 2 ? null : { method: "GET", path: `/v3/${h}`, query: {} },
+        shownText: `/v2/${h}`, shownReplacement: k % 2 ? null : `/v3/${h}`,
+      };
+    };
+    const files: ScannedFile[] = HOSTILE.map((h, i) => {
+      const of = { ...base };
+      // places of one usage (one analysis, shared fields), and one whose fields differ under the same usage
+      const shared = usage(i, of);
+      const usages = [shared, { ...shared, line: 40, column: 3 }, usage(i + 1, of), { ...usage(i + 2, base.of) }];
+      return { ...result.files[0], file: `${h}/${i}.ts`, usages };
+    });
+    const fast = json(files, false);
+    expect(fast).toBe(json(files, true));
+    // (C1 and bidi characters escaped, the text parses back to the values)
+    expect(fast).not.toMatch(/[\u0080-\u009f\u202e]/);
+    expect((JSON.parse(fast) as { findings: { from: { query: Record<string, string> } }[] }).findings[0].from.query).toHaveProperty("__proto__");
+  });
+
+  it("with no findings", () => {
+    expect(json([], false)).toBe(json([], true));
   });
 });
 

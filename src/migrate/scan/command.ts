@@ -195,7 +195,7 @@ export async function runScan(flags: ScanCommandFlags, ctx: Context, hooks?: Sca
 
   const summary = summarize(result, files, fixed);
   const line = summaryLine(summary, !!flags.dryRun);
-  await emitFindings(ctx, flags, rendering(files, summary, failOn, VERSION), { heading: `mids migrate scan: ${line}`, stdout: !flags.dryRun });
+  await emitFindings(ctx, flags, rendering(files, summary, failOn, VERSION, { general: !fast }), { heading: `mids migrate scan: ${line}`, stdout: !flags.dryRun });
   if (notFixed.length || result.changed.length) {
     const counted = (Object.keys(NOT_FIXED_COUNTED) as NotFixed[]).map((w) => [notFixed.filter((n) => n.why === w).length, NOT_FIXED_COUNTED[w]] as const);
     const parts = [...counted, [result.changed.length, "no regular file any more"] as const].filter(([k]) => k > 0).map(([k, what]) => `${k} ${what}`);

@@ -1,5 +1,5 @@
 // migrate scan findings in the shared findings module's terms, and the command's own json shape.
-import { MIDS_INFORMATION_URI, type Finding, type FindingsSet, type Rendering, type Severity } from "../../findings/index.js";
+import { MIDS_INFORMATION_URI, type FileFindings, type Finding, type FindingsSet, type Rendering, type Severity } from "../../findings/index.js";
 import { escapeC1Json } from "../../util/sanitize.js";
 import { Redactor } from "../../redact/index.js";
 import { redactSource } from "./redact.js";
@@ -67,8 +67,13 @@ export function summaryLine(s: Summary, dryRun = false): string {
 }
 
 /** A request as text for people: placeholders stay readable ({id}), nothing is percent-encoded. */
-const target = (s: { path: string; query: Record<string, string> }) =>
-  s.path + Object.entries(s.query).map(([k, v], i) => `${i ? "&" : "?"}${k}=${v}`).join("");
+function target(s: { path: string; query: Record<string, string> }): string {
+  let out = s.path;
+  // (a loop over the query's own names, in their order: Object.entries without its pairs)
+  const names = Object.keys(s.query);
+  for (let i = 0; i < names.length; i++) out += `${i ? "&" : "?"}${names[i]}=${s.query[names[i]]}`;
+  return out;
+}
 const shape = (s: { method: string; path: string; query: Record<string, string> }) => `${s.method} ${target(s)}`;
 
 export function severityOf(status: ScanStatus, failOn: readonly string[]): Severity {
@@ -87,7 +92,8 @@ const MAX_SHOWN_LINE = 10_000;
  */
 class ShownLines {
   /** the text of the line at a start offset up to its newline (a CR kept), redacted */
-  private readonly redacted = new Map<number, string>();
+  /** by the line's start: its text up to its newline (a CR kept), redacted, and whether redaction changed it */
+  private readonly redacted = new Map<number, { text: string; changed: boolean }>();
   private starts: Map<number, number> | undefined;
   constructor(private readonly f: ScannedFile, private readonly redact: (s: string) => string) {}
 
@@ -96,17 +102,25 @@ class ShownLines {
     return end < 0 ? this.f.text.length : end;
   }
 
+  private shown(start: number): { text: string; changed: boolean } {
+    let s = this.redacted.get(start);
+    if (s === undefined) {
+      const end = this.end(start);
+      const own = this.f.text.slice(start, end);
+      const text = this.redact(own);
+      this.redacted.set(start, (s = { text, changed: end - start <= MAX_SHOWN_LINE && text !== own }));
+    }
+    return s;
+  }
+
   /** The line from `start` to its newline, redacted. */
   at(start: number): string {
-    let s = this.redacted.get(start);
-    if (s === undefined) this.redacted.set(start, (s = this.redact(this.f.text.slice(start, this.end(start)))));
-    return s;
+    return this.shown(start).text;
   }
 
   /** Whether redaction changed the line from `start` (a line over MAX_SHOWN_LINE counts as not). */
   changed(start: number): boolean {
-    const end = this.end(start);
-    return end - start <= MAX_SHOWN_LINE && this.at(start) !== this.f.text.slice(start, end);
+    return this.shown(start).changed;
   }
 
   /**
@@ -143,26 +157,49 @@ function shownColumns(f: ScannedFile, u: Located, lines: ShownLines, redact: (s:
   return { column, endColumn };
 }
 
-/** What the findings of one usage share wherever its text is (everything but the place). */
-type UsageTexts = Pick<Finding, "severity" | "ruleId" | "label" | "title" | "message" | "detail" | "notes" | "properties" | "key">;
+/**
+ * What the findings of one usage share wherever its text is (everything but the place), made once
+ * for every place its text is; what only some formats read (title, properties, key) when first read.
+ */
+class UsageTexts implements Pick<Finding, "severity" | "ruleId" | "label" | "title" | "message" | "detail" | "notes" | "properties" | "key"> {
+  readonly severity: Severity;
+  readonly ruleId: string;
+  readonly label: string;
+  readonly message: string;
+  readonly detail: string | undefined;
+  readonly notes: string[];
+  readonly #u: Located;
+  readonly #from: string;
+  #title: string | undefined;
+  #properties: Record<string, unknown> | undefined;
+  #key: string | undefined;
 
-/** The texts of a usage's findings (made once for every place its text is); `noteText` makes a note's line. */
-function usageTexts(u: Located, failOn: readonly string[], noteText: (n: Note) => string): UsageTexts {
-  const to = u.to ? shape(u.to) : "no v3 successor";
-  const from = shape(u.from);
-  const notes: string[] = [];
-  for (const n of u.notes) notes.push(noteText(n));
-  if (u.shownReplacement !== null) notes.push(`--fix: ${u.shownReplacement}`);
-  else if (u.manual) notes.push(`not fixed by --fix: ${u.manual}`);
-  return {
-    severity: severityOf(u.status, failOn), ruleId: SCAN_RULES[u.status].id, label: u.status,
-    title: `v2 ${u.status}: ${from}`,
-    message: `${from} -> ${to}`,
-    detail: u.rules.length ? u.rules.join(", ") : undefined,
-    notes,
-    properties: u.routeId ? { status: u.status, rules: u.rules, routeId: u.routeId } : { status: u.status, rules: u.rules },
-    key: `${u.status}\u0000${from}\u0000${u.text}`,
-  };
+  /** `noteText` makes a note's line. */
+  constructor(u: Located, failOn: readonly string[], noteText: (n: Note) => string) {
+    const to = u.to ? shape(u.to) : "no v3 successor";
+    const from = shape(u.from);
+    const notes: string[] = [];
+    for (const n of u.notes) notes.push(noteText(n));
+    if (u.shownReplacement !== null) notes.push(`--fix: ${u.shownReplacement}`);
+    else if (u.manual) notes.push(`not fixed by --fix: ${u.manual}`);
+    this.severity = severityOf(u.status, failOn);
+    this.ruleId = SCAN_RULES[u.status].id;
+    this.label = u.status;
+    this.message = `${from} -> ${to}`;
+    this.detail = u.rules.length ? u.rules.join(", ") : undefined;
+    this.notes = notes;
+    this.#u = u;
+    this.#from = from;
+  }
+
+  get title(): string { return (this.#title ??= `v2 ${this.#u.status}: ${this.#from}`); }
+
+  get properties(): Record<string, unknown> {
+    const u = this.#u;
+    return (this.#properties ??= u.routeId ? { status: u.status, rules: u.rules, routeId: u.routeId } : { status: u.status, rules: u.rules });
+  }
+
+  get key(): string { return (this.#key ??= `${this.#u.status}\u0000${this.#from}\u0000${this.#u.text}`); }
 }
 
 /** Where a finding's caret goes in the line stylish shows (ShownLines): worked out when asked. */
@@ -184,13 +221,11 @@ class ScanFinding implements Finding {
   readonly severity: Finding["severity"];
   readonly ruleId: string;
   readonly label: string;
-  readonly title: string;
   readonly message: string;
   readonly detail: string | undefined;
   readonly notes: string[] | undefined;
-  readonly properties: Record<string, unknown> | undefined;
-  readonly key: string | undefined;
   // (true private fields: a finding spread or serialised never carries the file's unredacted text)
+  readonly #t: UsageTexts;
   readonly #u: Located;
   readonly #place: ShownPlace;
   /** (not yet worked out: null) */
@@ -198,11 +233,17 @@ class ScanFinding implements Finding {
 
   constructor(readonly file: string, u: Located, t: UsageTexts, place: ShownPlace) {
     this.line = u.line; this.column = u.column; this.endLine = u.endLine; this.endColumn = u.endColumn;
-    this.severity = t.severity; this.ruleId = t.ruleId; this.label = t.label; this.title = t.title; this.message = t.message;
-    this.detail = t.detail; this.notes = t.notes; this.properties = t.properties; this.key = t.key;
+    this.severity = t.severity; this.ruleId = t.ruleId; this.label = t.label; this.message = t.message;
+    this.detail = t.detail; this.notes = t.notes;
+    this.#t = t;
     this.#u = u;
     this.#place = place;
   }
+
+  // (read by some formats only: made once per usage when first read)
+  get title(): string { return this.#t.title; }
+  get properties(): Record<string, unknown> { return this.#t.properties; }
+  get key(): string { return this.#t.key; }
 
   get shown(): { column: number; endColumn: number } | undefined {
     if (this.#at === null) this.#at = shownColumns(this.#place.f, this.#u, this.#place.lines, this.#place.redact);
@@ -210,10 +251,41 @@ class ScanFinding implements Finding {
   }
 }
 
-export function toFindingsSet(files: readonly ScannedFile[], failOn: readonly string[], version: string): FindingsSet {
+/** A file's findings: its source lines as stylish shows them, its whole text redacted only when asked. */
+class ScanFileFindings implements FileFindings {
+  readonly file: string;
+  readonly findings: Finding[];
+  readonly line: (n: number) => string | undefined;
+  readonly #f: ScannedFile;
+  readonly #redact: (s: string) => string;
+  #text: string | undefined;
+
+  constructor(f: ScannedFile, redactLine: (s: string) => string, redact: (s: string) => string, textsOf: (u: Located) => UsageTexts) {
+    const lines = new ShownLines(f, redactLine);
+    const place: ShownPlace = { f, lines, redact };
+    this.file = f.file;
+    this.line = (n) => lines.line(n);
+    this.#f = f;
+    this.#redact = redact;
+    const findings: Finding[] = new Array(f.usages.length);
+    for (let i = 0; i < findings.length; i++) findings[i] = new ScanFinding(f.file, f.usages[i], textsOf(f.usages[i]), place);
+    this.findings = findings;
+  }
+
+  get text(): string { return (this.#text ??= this.#f.text.split("\n").map(this.#redact).join("\n")); }
+}
+
+export function toFindingsSet(files: readonly ScannedFile[], failOn: readonly string[], version: string, opts: ReportOptions = {}): FindingsSet {
   // one redaction for the rendering: the shipped rules with memos of their own (names repeat in code)
   const redactor = new Redactor();
   const redact = (s: string) => redactSource(s, redactor);
+  // a line shown twice (the same code in many files) is redacted once
+  const shown = new Map<string, string>();
+  const redactLine = opts.general ? redact : (s: string) => {
+    let r = shown.get(s);
+    if (r === undefined) shown.set(s, (r = redact(s)));
+    return r;
+  };
   // a note's line by its message (one string for every usage that carries the note: analyze.ts)
   const noteLines = new Map<string, { rule: string; text: string }>();
   const noteText = (n: Note) => {
@@ -224,24 +296,14 @@ export function toFindingsSet(files: readonly ScannedFile[], failOn: readonly st
   const texts = new Map<Usage, UsageTexts>();
   const textsOf = (u: Located) => {
     let t = texts.get(u.of);
-    if (t === undefined) texts.set(u.of, (t = usageTexts(u, failOn, noteText)));
+    if (t === undefined) texts.set(u.of, (t = new UsageTexts(u, failOn, noteText)));
     return t;
   };
   return {
     tool: { name: "mids", version, informationUri: MIDS_INFORMATION_URI },
     rules: SCAN_STATUSES.map((s) => SCAN_RULES[s]),
     // source lines are shown in stylish: keys written in the code stay out of the output
-    files: files.map((f) => {
-      const lines = new ShownLines(f, redact);
-      const place: ShownPlace = { f, lines, redact };
-      let text: string | undefined;
-      return {
-        file: f.file,
-        get text() { return (text ??= f.text.split("\n").map(redact).join("\n")); },
-        line: (n: number) => lines.line(n),
-        findings: f.usages.map((u) => new ScanFinding(f.file, u, textsOf(u), place)),
-      };
-    }),
+    files: files.map((f) => new ScanFileFindings(f, redactLine, redact, textsOf)),
     columnKind: "unicodeCodePoints",
     suite: "mids migrate scan",
     classname: "migrate-scan",
@@ -250,50 +312,138 @@ export function toFindingsSet(files: readonly ScannedFile[], failOn: readonly st
 
 /** Findings per piece of the streamed json. */
 const JSON_CHUNK = 500;
+/** The json text up to the first finding, and what closes the list (JSON.stringify's, indent 2). */
+const JSON_HEAD = "{\n  \"findings\": [\n    ";
+const JSON_TAIL = "\n  ]\n}";
+
+export interface ReportOptions {
+  /**
+   * the general paths alone (MIDS_MIGRATE_STRATEGY=general): json stringifies every finding whole,
+   * stylish redacts and formats each finding's line and texts as if it were the only one
+   */
+  general?: boolean;
+}
 
 /**
  * json: `{findings: [...], summary}`; each finding exactly the fields issue 12 lists. Made in
  * pieces (the same text as JSON.stringify(..., null, 2)), so that the output is written as it is
  * made.
  */
-export function* formatJsonChunks(files: readonly ScannedFile[], summary: Summary): Generator<string> {
-  // each piece is JSON.stringify's own text of {findings: [piece]}, cut out of its brackets
-  const HEAD = "{\n  \"findings\": [\n    ";
-  const TAIL = "\n  ]\n}";
-  let batch: unknown[] = [];
-  let first = true;
-  const piece = () => {
-    const s = JSON.stringify({ findings: batch }, null, 2);
-    const out = (first ? HEAD : ",\n    ") + s.slice(HEAD.length, s.length - TAIL.length);
-    first = false;
-    batch = [];
-    return escapeC1Json(out);
-  };
-  for (const f of files) {
-    for (const u of f.usages) {
-      batch.push({
-        file: f.file, line: u.line, column: u.column, endLine: u.endLine, endColumn: u.endColumn,
-        status: u.status, rules: u.rules, notes: u.notes, from: u.from, to: u.to,
-        text: u.shownText, replacement: u.shownReplacement,
-      });
-      if (batch.length === JSON_CHUNK) yield piece();
-    }
-  }
-  if (batch.length) yield piece();
+export function* formatJsonChunks(files: readonly ScannedFile[], summary: Summary, opts: ReportOptions = {}): Generator<string> {
+  const first = yield* opts.general ? generalFindingsJson(files) : findingsJson(files);
   const end = JSON.stringify({ findings: [], summary }, null, 2);
   // `{"findings": [], "summary": ...}`: after the first piece, the rest of this text closes the list
   yield escapeC1Json(first ? end : "\n  " + end.slice(end.indexOf("],")) + "\n");
   if (first) yield "\n";
 }
 
-export const formatJson = (files: readonly ScannedFile[], summary: Summary): string => [...formatJsonChunks(files, summary)].join("");
+/** What json lists of a finding's usage (the same for every place of the usage), in its order. */
+const usageFields = (u: Located) => ({
+  status: u.status, rules: u.rules, notes: u.notes, from: u.from, to: u.to, text: u.shownText, replacement: u.shownReplacement,
+});
+/** A finding as json lists it: its place, then its usage's fields. */
+const findingJson = (file: string, u: Located) => ({ file, line: u.line, column: u.column, endLine: u.endLine, endColumn: u.endColumn, ...usageFields(u) });
+
+/** The general path: each piece is JSON.stringify's own text of {findings: [piece]}, cut out of its brackets. Returns whether no finding was written. */
+function* generalFindingsJson(files: readonly ScannedFile[]): Generator<string, boolean> {
+  let batch: unknown[] = [];
+  let first = true;
+  const piece = () => {
+    const s = JSON.stringify({ findings: batch }, null, 2);
+    const out = (first ? JSON_HEAD : ",\n    ") + s.slice(JSON_HEAD.length, s.length - JSON_TAIL.length);
+    first = false;
+    batch = [];
+    return escapeC1Json(out);
+  };
+  for (const f of files) {
+    for (const u of f.usages) {
+      batch.push(findingJson(f.file, u));
+      if (batch.length === JSON_CHUNK) yield piece();
+    }
+  }
+  if (batch.length) yield piece();
+  return first;
+}
+
+/**
+ * The text of a finding's usage fields (status to replacement) as they stand in the list: made by
+ * JSON.stringify once, indented by 4 more (a newline in a string is written `\n`, so each newline
+ * of the text is its own) and C1-escaped (escapeC1Json works character by character). Its notes,
+ * most of its text and shared by many usages, are stringified once a run each (`noteJson`), at
+ * their depth, and put where JSON.stringify's empty list stands. `of`: the fields it was made from,
+ * to tell whether another place of the usage may share it.
+ */
+interface UsageJson { of: Located; text: string }
+
+/** Where a finding's notes stand among its fields (JSON.stringify's text of an empty list, a member of the top object). */
+const EMPTY_NOTES = "\n  \"notes\": []";
+
+function usageJson(u: Located, noteJson: (n: Note) => string): UsageJson {
+  // (a property set again keeps its place: notes stays between rules and from)
+  const s = JSON.stringify({ ...usageFields(u), notes: [] }, null, 2);
+  // "{\n  ...\n}": its lines without the braces, each after a newline; a member of the top object
+  // is the only text after a newline and two spaces that starts with a quote
+  const at = s.indexOf(EMPTY_NOTES);
+  let notes = "";
+  for (const n of u.notes) notes += (notes ? ",\n        " : "\n        ") + noteJson(n);
+  const indent = (t: string) => t.replaceAll("\n", "\n    ");
+  const text = indent("\n" + s.slice(2, at)) + "\n      \"notes\": " + (notes ? `[${notes}\n      ]` : "[]") + indent(s.slice(at + EMPTY_NOTES.length, -2));
+  return { of: u, text: escapeC1Json(text) };
+}
+
+/** A number as JSON.stringify writes it (a finite one as String does: no call into the stringifier). */
+const jsonNumber = (x: number): string => (Number.isFinite(x) ? "" + x : JSON.stringify(x));
+
+/** Whether `a` and `b` give the same usage fields (the same values: one Usage's, placed twice). */
+const sameUsageFields = (a: Located, b: Located): boolean =>
+  a.status === b.status && a.rules === b.rules && a.notes === b.notes && a.from === b.from && a.to === b.to
+  && a.shownText === b.shownText && a.shownReplacement === b.shownReplacement;
+
+/**
+ * The general path's text, made per place: the usage fields once per usage (usageJson), the file
+ * name once per file, the numbers as JSON.stringify writes them. Returns whether no finding was written.
+ */
+function* findingsJson(files: readonly ScannedFile[]): Generator<string, boolean> {
+  const byUsage = new Map<Usage, UsageJson>();
+  // a note's text at its depth in the list (8 more), C1-escaped, by its message (one string for every usage that carries the note)
+  const notes = new Map<string, { note: Note; text: string }>();
+  const noteJson = (n: Note): string => {
+    let j = notes.get(n.message);
+    if (j === undefined || (j.note !== n && j.note.rule !== n.rule)) {
+      notes.set(n.message, (j = { note: n, text: escapeC1Json(JSON.stringify(n, null, 2).replaceAll("\n", "\n        ")) }));
+    }
+    return j.text;
+  };
+  let out = JSON_HEAD;
+  let n = 0;
+  let first = true;
+  for (const f of files) {
+    let file: string | undefined;
+    for (const u of f.usages) {
+      file ??= escapeC1Json(JSON.stringify(f.file));
+      let j = byUsage.get(u.of);
+      if (j === undefined || (j.of !== u && !sameUsageFields(j.of, u))) byUsage.set(u.of, (j = usageJson(u, noteJson)));
+      out += (first ? "{\n      \"file\": " : ",\n    {\n      \"file\": ") + file
+        + ",\n      \"line\": " + jsonNumber(u.line) + ",\n      \"column\": " + jsonNumber(u.column)
+        + ",\n      \"endLine\": " + jsonNumber(u.endLine) + ",\n      \"endColumn\": " + jsonNumber(u.endColumn)
+        + "," + j.text + "\n    }";
+      first = false;
+      if (++n === JSON_CHUNK) { yield out; out = ""; n = 0; }
+    }
+  }
+  if (n) yield out;
+  return first;
+}
+
+export const formatJson = (files: readonly ScannedFile[], summary: Summary, opts: ReportOptions = {}): string => [...formatJsonChunks(files, summary, opts)].join("");
 
 /** The findings set is built only when a format other than json asks for it. */
-export function rendering(files: readonly ScannedFile[], summary: Summary, failOn: readonly string[], version: string): Rendering {
+export function rendering(files: readonly ScannedFile[], summary: Summary, failOn: readonly string[], version: string, opts: ReportOptions = {}): Rendering {
   let set: FindingsSet | undefined;
   return {
-    get set() { return (set ??= toFindingsSet(files, failOn, version)); },
-    json: () => formatJson(files, summary),
-    jsonChunks: () => formatJsonChunks(files, summary),
+    get set() { return (set ??= toFindingsSet(files, failOn, version, opts)); },
+    general: opts.general,
+    json: () => formatJson(files, summary, opts),
+    jsonChunks: () => formatJsonChunks(files, summary, opts),
   };
 }
