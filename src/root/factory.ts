@@ -5,7 +5,6 @@ import type { IO } from "../io.js";
 import type { Client } from "../client/client.js";
 import { DEFAULT_MAX_BODY_BYTES } from "../client/body.js";
 import { DEFAULT_MAX_PAGES } from "../client/paginate.js";
-import { waitNotifier } from "../client/wait.js";
 import { stateDir } from "../config.js";
 import { UsageError } from "../errors.js";
 import { oneLine, stripControl } from "../util/sanitize.js";
@@ -68,7 +67,7 @@ async function makeClient(ctx: Context): Promise<Client> {
       hint: "pass --base-url, set MIDS_BASE_URL, or run 'mids config set base-url URL' (or try --sandbox)",
     });
   }
-  const { Client } = await import("../client/client.js");
+  const [{ Client }, { waitNotifier }] = await Promise.all([import("../client/client.js"), import("../client/wait.js")]);
   const client = new Client({
     baseUrl,
     apiKey,

@@ -1,10 +1,12 @@
 // Start-up is a feature: every command line first loads the root (the program, settings, the
 // commands' declarations), so the build puts all of it in one chunk (.ci/build.mjs rootFirst); split
 // the way esbuild splits by default it was some 25 modules, ~0.4 ms of CPU each to load.
-import { readFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
-import { ROOT } from "../helpers/cli.js";
+import { BIN, ROOT, tempDir } from "../helpers/cli.js";
 
 /** The files a module loads before it runs: its static imports, followed through the build. */
 function staticClosure(entry: string): Set<string> {
@@ -34,5 +36,54 @@ describe("start-up", () => {
     const bin = readFileSync(join(ROOT, "bin/mids"), "utf8");
     expect([...bin.matchAll(/import\(|require\(/g)].length).toBe(1);
     expect(bin).toContain('import("../dist/cli.js")');
+  });
+});
+
+/**
+ * The source modules (`src/...`, `node_modules/...`) a command line really loads: a resolve hook
+ * names every file of the build that Node loads, and each file's module comments name what it holds.
+ */
+function loadedModules(args: string[]): Set<string> {
+  const dir = tempDir("loads-");
+  writeFileSync(join(dir, "hooks.mjs"), 'export async function resolve(s, c, next) { const r = await next(s, c); if (r.url.startsWith("file:")) process._rawDebug("mids-loaded " + r.url); return r; }\n');
+  writeFileSync(join(dir, "register.mjs"), 'import { register } from "node:module"; register("./hooks.mjs", import.meta.url);\n');
+  const empty = tempDir("empty-");
+  const r = spawnSync(process.execPath, ["--import", pathToFileURL(join(dir, "register.mjs")).href, BIN, ...args], {
+    cwd: empty, encoding: "utf8", env: { ...process.env, NO_COLOR: "1", MIDS_CONFIG_DIR: dir },
+  });
+  expect(r.status, r.stderr).toBe(0);
+  const files = [...r.stderr.matchAll(/^mids-loaded file:\/\/(\S+)$/gm)].map((m) => decodeURIComponent(m[1])).filter((f) => f.includes("/dist/"));
+  expect(files.length).toBeGreaterThan(1);
+  const modules = new Set<string>();
+  for (const f of files) {
+    for (const m of readFileSync(f, "utf8").matchAll(/^\/\/ (\S+)$/gm)) modules.add(m[1].replace(/^.*?(?=node_modules\/|src\/)/, ""));
+  }
+  return modules;
+}
+
+/** What no command that neither calls the API nor runs the sandbox, pager or jq should load. */
+const NOT_OFFLINE = [
+  /^src\/client\/(?!body\.ts$|paginate\.ts$)/, /^src\/sandbox\//, /^src\/recipes\//, /^src\/output\/(pager|jq)\.ts$/,
+  /^node_modules\/(?!commander\/|ignore\/|chalk\/)/,
+];
+
+describe("start-up: what a command line loads", () => {
+  it("migrate scan loads its own run module and what it needs: no other command's, no client, sandbox, pager or jq", () => {
+    const loaded = [...loadedModules(["migrate", "scan", ".", "--format", "json"])];
+    expect(loaded).toContain("src/commands/migrate/scan/run.ts");
+    expect(loaded).toContain("src/migrate/scan/extract.ts");
+    const unneeded = loaded.filter((m) => NOT_OFFLINE.some((re) => re.test(m))
+      // a command's run module (and migrate's own pipeline): only the scan's
+      || (/^src\/commands\/.*\/(?!index\.ts$)[^/]+\.ts$/.test(m) && !/^src\/commands\/(shared\/|migrate\/scan\/run\.ts$|alerts\/body\.ts$|contract\/(check|export)\.ts$|recipes\/discontinued\.ts$|api\/methods\.ts$|completion\/shells\.ts$|migrate\/verify\/concurrency\.ts$)/.test(m))
+      || /^src\/migrate\/(pipeline|reader|parallel\/pool)\.ts$/.test(m));
+    expect(unneeded).toEqual([]);
+  });
+
+  it("--help loads the root only: no command's run module, migrate, findings or client", () => {
+    const loaded = [...loadedModules(["--help"])];
+    expect(loaded).toContain("src/root/help.ts");
+    const unneeded = loaded.filter((m) => NOT_OFFLINE.some((re) => re.test(m)) || /^src\/(migrate\/(?!types\.ts$|verify\/verdicts\.ts$|parallel\/defaults\.ts$)|findings\/(?!formats\.ts$))/.test(m)
+      || /^src\/commands\/.*\/run\.ts$/.test(m) || /^node_modules\/(?!commander\/)/.test(m));
+    expect(unneeded).toEqual([]);
   });
 });
