@@ -68,9 +68,8 @@ const common = {
   target: "node20",
   sourcemap: false,
   // esbuild's syntax rewrites only (names and line layout stay: traces and dist/ remain readable, and
-  // the tests that read dist/ still find its imports and module comments). A dense `migrate scan`
-  // runs ~4-5% fewer instructions with them (its code runs mostly un-optimised), start-up ~1%
-  // fewer. The rewrites preserve semantics; the outputs were compared byte for byte.
+  // the tests that read dist/ still find its imports and module comments): less code to parse and
+  // run for code that runs un-optimised (start-up, a scan). Figures: bench/RESULTS-scan.md.
   minify: false,
   minifySyntax: true,
   chunkNames: "chunks/[name]-[hash]",
