@@ -9,7 +9,7 @@ import { writeAsync } from "../io.js";
 import { formatGithub, formatStepSummary } from "./github.js";
 import { formatGitlab } from "./gitlab.js";
 import { formatSarif } from "./sarif.js";
-import { formatStylish, formatStylishChunks, type StylishOptions } from "./stylish.js";
+import { formatStylish, formatStylishChunks, stylishColours, type Colours, type StylishOptions } from "./stylish.js";
 import type { FindingsSet } from "./types.js";
 import { formatCheckstyle, formatJunit } from "./xml.js";
 
@@ -32,9 +32,10 @@ function enumFlag(flag: string, v: string | undefined): Format | undefined {
   return v === undefined ? undefined : (checkChoice(flag, v, FORMATS) as Format);
 }
 
-export function render(format: Format, r: Rendering, color: boolean, workspace?: string, stylish?: StylishOptions): string {
+/** `colours`: stylish's, when it paints (stylishColours). */
+export function render(format: Format, r: Rendering, colours: Colours | undefined, workspace?: string, stylish?: StylishOptions): string {
   switch (format) {
-    case "stylish": return formatStylish(r.set, color, stylish);
+    case "stylish": return formatStylish(r.set, colours, stylish);
     case "json": return r.json();
     case "github": return formatGithub(r.set, workspace);
     case "junit": return formatJunit(r.set);
@@ -96,14 +97,15 @@ export async function emitFindings(ctx: Context, flags: OutputFlags, r: Renderin
   const ws = env.GITHUB_WORKSPACE;
   const root = (f: Format) => (f === "gitlab" ? env.CI_PROJECT_DIR ?? ws : ws);
   // json and stylish are written as they are made
-  const chunks = (f: Format, color: boolean, stylish: StylishOptions) =>
-    (f === "json" && r.jsonChunks ? r.jsonChunks() : f === "stylish" ? formatStylishChunks(r.set, color, stylish) : undefined);
+  const chunks = (f: Format, colours: Colours | undefined, stylish: StylishOptions) =>
+    (f === "json" && r.jsonChunks ? r.jsonChunks() : f === "stylish" ? formatStylishChunks(r.set, colours, stylish) : undefined);
   if (opts.stdout !== false) {
     const stylish = { width: ctx.io.stdoutIsTTY ? ctx.io.columns : undefined, fullNotes: flags.fullNotes, general: r.general };
-    const stream = ctx.globals.jq === undefined ? chunks(plan.format, ctx.globals.color, stylish) : undefined;
+    const colours = ctx.globals.color && plan.format === "stylish" ? await stylishColours() : undefined;
+    const stream = ctx.globals.jq === undefined ? chunks(plan.format, colours, stylish) : undefined;
     if (stream) for (const c of stream) await writeAsync(ctx.io.stdout, c);
     else {
-      const text = render(plan.format, r, ctx.globals.color, root(plan.format), stylish);
+      const text = render(plan.format, r, colours, root(plan.format), stylish);
       // the JSON formats go through the JSON printer with --jq (their escapes parse back losslessly)
       if (ctx.globals.jq !== undefined) await emitJson(ctx, JSON.parse(text));
       else await writeAsync(ctx.io.stdout, text);
@@ -111,7 +113,7 @@ export async function emitFindings(ctx: Context, flags: OutputFlags, r: Renderin
   }
   if (flags.outputFile && plan.fileFormat) {
     try {
-      await writeFile(resolve(ctx.io.cwd, flags.outputFile), chunks(plan.fileFormat, false, { fullNotes: flags.fullNotes, general: r.general }) ?? render(plan.fileFormat, r, false, root(plan.fileFormat), { fullNotes: flags.fullNotes, general: r.general }));
+      await writeFile(resolve(ctx.io.cwd, flags.outputFile), chunks(plan.fileFormat, undefined, { fullNotes: flags.fullNotes, general: r.general }) ?? render(plan.fileFormat, r, undefined, root(plan.fileFormat), { fullNotes: flags.fullNotes, general: r.general }));
     } catch (e) {
       throw new UsageError(`cannot write --output-file '${flags.outputFile}': ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
     }
@@ -131,7 +133,7 @@ export type { Finding, FileFindings, FindingsSet, RuleInfo, Severity, ToolInfo }
 export { formatGithub, githubLine, githubFile, formatStepSummary } from "./github.js";
 export { formatSarif, artifactUri, SARIF_SCHEMA } from "./sarif.js";
 export { formatGitlab } from "./gitlab.js";
-export { formatStylish, formatStylishChunks } from "./stylish.js";
+export { formatStylish, formatStylishChunks, stylishColours, type Colours } from "./stylish.js";
 export { formatJunit, formatCheckstyle, xmlEscape } from "./xml.js";
 
 /** The tool's home page for SARIF `informationUri` (SARIF2005): the package's registry page. */

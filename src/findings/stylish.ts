@@ -1,6 +1,5 @@
 // stylish: the human format, grouped by file, each finding with its source line and a caret.
 // Text from servers and files is untrusted: control characters never reach the terminal.
-import { Chalk } from "chalk";
 import { shownChar } from "./display.js";
 import { needsEscape, oneLine } from "../util/sanitize.js";
 import { wrapProse, wrapText } from "../output/prose.js";
@@ -83,9 +82,28 @@ const CARET_GUTTER = `${" ".repeat(6)} | `;
 /** A line with something to show (String#trim's whitespace is RegExp's \s). */
 const NOT_BLANK = /\S/;
 
-export function formatStylish(set: FindingsSet, color: boolean, opts: StylishOptions = {}): string {
+/** The styles stylish paints with. */
+export interface Colours {
+  dim(s: string): string;
+  red(s: string): string;
+  yellow(s: string): string;
+  cyan(s: string): string;
+  underline(s: string): string;
+}
+
+/**
+ * Stylish's colours (chalk's basic ones), loaded by the runs that paint: chalk's import looks the
+ * terminal over, which every other run's start-up would pay for.
+ */
+export async function stylishColours(): Promise<Colours> {
+  const { Chalk } = await import("chalk");
+  return new Chalk({ level: 1 });
+}
+
+/** `colours`: the styles to paint with (stylishColours), or none for plain text. */
+export function formatStylish(set: FindingsSet, colours: Colours | false | undefined, opts: StylishOptions = {}): string {
   let text = "";
-  for (const chunk of formatStylishChunks(set, color, opts)) text += chunk;
+  for (const chunk of formatStylishChunks(set, colours, opts)) text += chunk;
   return text;
 }
 
@@ -93,13 +111,14 @@ export function formatStylish(set: FindingsSet, color: boolean, opts: StylishOpt
 const CHUNK_CHARS = 64 * 1024;
 
 /** The stylish text in pieces, made as they are written (a run of many findings never builds the whole). */
-export function* formatStylishChunks(set: FindingsSet, color: boolean, opts: StylishOptions = {}): Generator<string> {
-  const c = new Chalk({ level: color ? 1 : 0 });
+export function* formatStylishChunks(set: FindingsSet, colours: Colours | false | undefined, opts: StylishOptions = {}): Generator<string> {
   // (without colour a style is the text itself: no call into chalk per piece)
   const plain = (s: string) => s;
-  const dim = color ? c.dim : plain;
-  const red = color ? c.red : plain;
-  const paint = { error: color ? c.red : plain, warning: color ? c.yellow : plain, note: color ? c.cyan : plain };
+  const c = colours || undefined;
+  const dim = c ? c.dim : plain;
+  const red = c ? c.red : plain;
+  const underline = c ? c.underline : plain;
+  const paint = { error: c ? c.red : plain, warning: c ? c.yellow : plain, note: c ? c.cyan : plain };
   const width = opts.width;
   const maxShown = width ? Math.max(20, Math.min(MAX_SHOWN_COLUMNS, width - GUTTER - 2)) : MAX_SHOWN_COLUMNS;
   // the text made so far, handed out once it holds CHUNK_CHARS (pieces joined as they come: no
@@ -172,7 +191,7 @@ export function* formatStylishChunks(set: FindingsSet, color: boolean, opts: Sty
       if (cached?.line !== line) cached = { line, units: [...text] };
       return cached.units;
     };
-    put(c.underline(oneLine(r.file)));
+    put(underline(oneLine(r.file)));
     // a note already said in full in this file is named only (--full-notes: in full every time)
     const said = new Set<string>();
     for (const f of r.findings) {

@@ -54,7 +54,7 @@ export const formatGithub = (reports: readonly FileReport[], workspace?: string)
 export const formatJunit = (reports: readonly FileReport[]) => F.formatJunit(toFindingsSet(reports));
 export const formatSarif = (reports: readonly FileReport[], tool: { name: string; version: string }) =>
   F.formatSarif({ ...toFindingsSet(reports), tool: { ...tool, informationUri: F.MIDS_INFORMATION_URI } });
-export const formatStylish = (reports: readonly FileReport[], color: boolean) => F.formatStylish(toFindingsSet(reports), color);
+export const formatStylish = (reports: readonly FileReport[], colours: F.Colours | false) => F.formatStylish(toFindingsSet(reports), colours);
 export const formatGitlab = (reports: readonly FileReport[]) => F.formatGitlab(toFindingsSet(reports));
 export const formatCheckstyle = (reports: readonly FileReport[]) => F.formatCheckstyle(toFindingsSet(reports));
 export { xmlEscape } from "../findings/index.js";

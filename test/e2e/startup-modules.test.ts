@@ -43,13 +43,17 @@ describe("start-up", () => {
  * The source modules (`src/...`, `node_modules/...`) a command line really loads: a resolve hook
  * names every file of the build that Node loads, and each file's module comments name what it holds.
  */
-function loadedModules(args: string[]): Set<string> {
+function loadedModules(args: string[], env: Record<string, string> = { NO_COLOR: "1" }): Set<string> {
   const dir = tempDir("loads-");
   writeFileSync(join(dir, "hooks.mjs"), 'export async function resolve(s, c, next) { const r = await next(s, c); if (r.url.startsWith("file:")) process._rawDebug("mids-loaded " + r.url); return r; }\n');
   writeFileSync(join(dir, "register.mjs"), 'import { register } from "node:module"; register("./hooks.mjs", import.meta.url);\n');
   const empty = tempDir("empty-");
+  // (the colour settings are the test's own)
+  const base = { ...process.env };
+  delete base.NO_COLOR;
+  delete base.FORCE_COLOR;
   const r = spawnSync(process.execPath, ["--import", pathToFileURL(join(dir, "register.mjs")).href, BIN, ...args], {
-    cwd: empty, encoding: "utf8", env: { ...process.env, NO_COLOR: "1", MIDS_CONFIG_DIR: dir },
+    cwd: empty, encoding: "utf8", env: { ...base, ...env, MIDS_CONFIG_DIR: dir },
   });
   expect(r.status, r.stderr).toBe(0);
   const files = [...r.stderr.matchAll(/^mids-loaded file:\/\/(\S+)$/gm)].map((m) => decodeURIComponent(m[1])).filter((f) => f.includes("/dist/"));
@@ -64,7 +68,8 @@ function loadedModules(args: string[]): Set<string> {
 /** What no command that neither calls the API nor runs the sandbox, pager or jq should load. */
 const NOT_OFFLINE = [
   /^src\/client\/(?!body\.ts$|paginate\.ts$)/, /^src\/sandbox\//, /^src\/recipes\//, /^src\/output\/(pager|jq)\.ts$/,
-  /^node_modules\/(?!commander\/|ignore\/|chalk\/)/,
+  // (chalk: only a run that paints stylish output)
+  /^node_modules\/(?!commander\/|ignore\/)/,
 ];
 
 describe("start-up: what a command line loads", () => {
@@ -77,6 +82,14 @@ describe("start-up: what a command line loads", () => {
       || (/^src\/commands\/.*\/(?!index\.ts$)[^/]+\.ts$/.test(m) && !/^src\/commands\/(shared\/|migrate\/scan\/run\.ts$|alerts\/body\.ts$|contract\/(check|export)\.ts$|recipes\/discontinued\.ts$|api\/methods\.ts$|completion\/shells\.ts$|migrate\/verify\/concurrency\.ts$)/.test(m))
       || /^src\/migrate\/(pipeline|reader|parallel\/pool)\.ts$/.test(m));
     expect(unneeded).toEqual([]);
+  });
+
+  it("chalk is loaded only by a run that paints stylish output", () => {
+    const painted = loadedModules(["migrate", "scan", ".", "--format", "stylish"], { FORCE_COLOR: "1" });
+    expect([...painted].some((m) => m.startsWith("node_modules/chalk/"))).toBe(true);
+    for (const env of [{ NO_COLOR: "1" }, { FORCE_COLOR: "0" }] as Record<string, string>[]) {
+      expect([...loadedModules(["migrate", "scan", ".", "--format", "stylish"], env)].filter((m) => m.startsWith("node_modules/chalk/"))).toEqual([]);
+    }
   });
 
   it("--help loads the root only: no command's run module, migrate, findings or client", () => {

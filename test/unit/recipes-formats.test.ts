@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { formatGithub, formatJson, formatJunit, formatSarif, formatStylish, githubLine, xmlEscape } from "../../src/recipes/findings.js";
+import { stylishColours } from "../../src/findings/index.js";
 import { checkText, mapBounded, summarize, summaryLine, type ValidationResult } from "../../src/recipes/check.js";
 import type { FileReport, Finding } from "../../src/recipes/types.js";
 import { parseXml } from "../fixtures/recipes/xml.js";
@@ -87,10 +88,10 @@ describe("json and stylish formats", () => {
     expect(out).not.toContain("ok.yaml");
     expect(out).not.toContain("\u001b");
   });
-  it("stylish is coloured when asked (a TTY): underlined file, red error and caret, same text underneath", () => {
+  it("stylish is coloured when asked (a TTY): underlined file, red error and caret, same text underneath", async () => {
     const f = [finding({ message: "bad \u001b[2Jclear" })];
     const plain = formatStylish([report("a.yaml", f)], false);
-    const coloured = formatStylish([report("a.yaml", f)], true);
+    const coloured = formatStylish([report("a.yaml", f)], await stylishColours());
     expect(coloured).toContain("\u001b[4ma.yaml\u001b[24m");
     expect(coloured).toContain("\u001b[31merror  \u001b[39m");
     expect(coloured).toContain("\u001b[31m        ^^^^\u001b[39m");

@@ -6,7 +6,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { formatStylish } from "../../src/findings/stylish.js";
+import { formatStylish, stylishColours } from "../../src/findings/stylish.js";
 import type { FindingsSet } from "../../src/findings/types.js";
 import { formatJson, summarize, toFindingsSet } from "../../src/migrate/scan/report.js";
 import { scan, type Located, type ScannedFile, type ScanResult } from "../../src/migrate/scan/scan.js";
@@ -88,8 +88,8 @@ describe("stylish: the fast paths give what the general paths give", () => {
     ["piped, --full-notes", { fullNotes: true }],
     ["a terminal of 100 columns", { width: 100 }],
     ["a terminal of 60 columns", { width: 60 }],
-  ])("the same stylish output, %s, coloured or not", (_, opts) => {
-    for (const color of [false, true]) {
+  ])("the same stylish output, %s, coloured or not", async (_, opts) => {
+    for (const color of [false as const, await stylishColours()]) {
       const fast = formatStylish(set, color, opts);
       expect(fast).toBe(formatStylish(set, color, { ...opts, general: true }));
       // (and the set's own general path: each line redacted for itself)

@@ -4,7 +4,7 @@ import type { Context } from "../../context.js";
 import { ASSUMED } from "../../contract/assumed.js";
 import { ApiError, FindingsError, UsageError } from "../../errors.js";
 import { checkText, mapBounded, summarize, summaryLine, type ValidationResult } from "../../recipes/check.js";
-import { chooseFormat, emitFindings, fileFormat, outputPlan, render as renderFindings, type Format } from "../../findings/index.js";
+import { chooseFormat, emitFindings, fileFormat, outputPlan } from "../../findings/index.js";
 import { rendering } from "../../recipes/findings.js";
 import { expandInputs, readRecipeFile, type Input } from "../../recipes/inputs.js";
 import { MAX_RECIPE_BYTES, oversized } from "../../recipes/parse.js";
@@ -29,10 +29,6 @@ export const MAX_CONCURRENCY = 16;
 
 // the format choice is shared with every command that reports findings (src/findings)
 export { chooseFormat, fileFormat };
-
-export function render(format: Format, reports: readonly FileReport[], color: boolean, workspace?: string): string {
-  return renderFindings(format, rendering(reports, VERSION), color, workspace);
-}
 
 /**
  * The validator over the client, made on first use (a run of only broken files needs no server);
