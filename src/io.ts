@@ -32,8 +32,8 @@ export function processIO(): IO {
   return {
     stdout: process.stdout,
     stderr: process.stderr,
-    // made when a command first reads it: Node builds the stream on first use, which costs every run
-    // that never reads stdin ~2% of its start-up (more when stdin is a file or a terminal)
+    // made when a command first reads it: Node builds the stream on first use, a cost every run that
+    // never reads stdin would pay at start-up (figures: bench/RESULTS-scan.md)
     get stdin() {
       return process.stdin;
     },

@@ -400,8 +400,10 @@ const sameUsageFields = (a: Located, b: Located): boolean =>
   && a.shownText === b.shownText && a.shownReplacement === b.shownReplacement;
 
 /**
- * The general path's text, made per place: the usage fields once per usage (usageJson), the file
- * name once per file, the numbers as JSON.stringify writes them. Returns whether no finding was written.
+ * The fast path: the general path's text (generalFindingsJson, held to it by
+ * test/unit/scan-output-strategies.test.ts), made per place from the usage fields written once per
+ * usage (usageJson), the file name once per file, the numbers as JSON.stringify writes them.
+ * Returns whether no finding was written.
  */
 function* findingsJson(files: readonly ScannedFile[]): Generator<string, boolean> {
   const byUsage = new Map<Usage, UsageJson>();
