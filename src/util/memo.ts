@@ -14,10 +14,16 @@ export const MEMO_MAX_ENTRIES = 10_000;
 export const own = (s: string): string => JSON.parse(JSON.stringify(s)) as string;
 
 /**
+ * The same: a copy of s that stands alone, made by cutting it from a string joined to it (the
+ * join is made flat, a copy, before it is cut). Cheaper than own() for a string kept once.
+ */
+export const detached = (s: string): string => (" " + s).slice(1);
+
+/**
  * `compute`'s answers for short keys, at most MEMO_MAX_ENTRIES of them. `asGiven`: the keys are
- * kept as given, not copied, and long ones too, because the caller keeps what they are made of
- * anyway (a scan keeps the text of every file it reports on, and its route texts are made of
- * that text): the memo holds no more than the caller does.
+ * kept as given, not copied, and long ones too, for a caller whose keys stand alone already (a
+ * scan's route texts are copies of their own: src/migrate/scan/analyze.ts): the memo holds no more
+ * than the caller does.
  */
 export class BoundedMemo<V> {
   private readonly map = new Map<string, V>();

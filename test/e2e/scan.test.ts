@@ -293,6 +293,12 @@ describe("mids migrate scan: formats", () => {
       `         vocabulary-chains: ${migrationRule("vocabulary-chains").message} ${migrationRule("vocabulary-chains").action}`,
     ]);
     expect(r.stdout).toContain("--fix: /v3/vocabulary");
+    // stylish as the second format, json on stdout: the source lines are there too
+    const out = join(mkdtempSync(join(tmpdir(), "mids-scan-out-")), "findings.txt");
+    const j = await runMids(["migrate", "scan", "go", "--format", "json", "--output-file", out, "--output-file-format", "stylish"], { cwd: tree, env: env() });
+    expect(j.code, j.stderr).toBe(0);
+    expect(JSON.parse(j.stdout).findings.length).toBeGreaterThan(0);
+    expect(readFileSync(out, "utf8")).toBe(r.stdout);
   });
 
   it("github annotations by default in Actions, plus a Markdown table in $GITHUB_STEP_SUMMARY", async () => {

@@ -6,7 +6,7 @@ import { firstRouteMatcher, literalSegments, matchPath, namesAnotherPath } from 
 import { rewrite, RewriteRun, type RewriteOptions } from "../rewrite.js";
 import type { Note, Outcome, Shape } from "../types.js";
 import { Redactor } from "../../redact/index.js";
-import { BoundedMemo } from "../../util/memo.js";
+import { BoundedMemo, detached } from "../../util/memo.js";
 import { redactSource } from "./redact.js";
 import type { Piece, RouteText } from "./extract.js";
 
@@ -213,7 +213,7 @@ export class Analyzer {
   private readonly usages = new Map<string, Usage | null>();
   private readonly redactor = new Redactor();
   private readonly rewriteOptions: RewriteOptions;
-  // (its keys are cut from the texts of files the scan keeps until its output is written)
+  // (its keys are made of the usages' copies of their route texts, never cut from a file's text: test/unit/scan-retention.test.ts)
   private readonly shown = new BoundedMemo((s: string) => redactSource(s, this.redactor), true);
   /** notes as shown, by the rewrite's note object (a rule's own note is one object: src/migrate/rewrite.ts) */
   private readonly notes = new Map<Note, Note>();
@@ -239,12 +239,15 @@ export class Analyzer {
    */
   usage(text: string, r: RouteText): Usage | undefined {
     const src = text.slice(r.start, r.end);
-    const key = (this.opts.ownHost(r.host) ? "1" : "0") + src;
-    let u = this.usages.get(key);
+    const host = this.opts.ownHost(r.host) ? "1" : "0";
+    let u = this.usages.get(host + src);
     if (u === undefined) {
-      u = this.analyze(text, r, src) ?? null;
+      // the usage and the key keep a copy of the text: a slice would keep the whole file's text
+      // alive, which a run that shows no source line lets go (ScanOptions.keepText)
+      const own = detached(src);
+      u = this.analyze(text, r, own) ?? null;
       if (this.usages.size >= MAX_CORES) this.usages.clear();
-      this.usages.set(key, u);
+      this.usages.set(host + own, u);
     }
     return u ?? undefined;
   }
@@ -278,6 +281,8 @@ export class Analyzer {
     let flat = "";
     let n = 0;
     for (const p of r.pieces) flat += p.kind === "lit" ? p.text : p.kind === "ph" ? MARK(n++) : "";
+    // (one literal piece is a slice of the file's text: what is cut from it keeps the text alive)
+    flat = detached(flat);
     const shape = this.literals && shapeOf(flat, this.literals);
     const c = this.core(shape ? shape.flat : flat);
     // unknown routes, and the bare service root, count only on the API's own host
@@ -316,8 +321,8 @@ export class Analyzer {
         c.v3 ??= (v3Path + Object.entries(to.query).map(([k, v], i) => `${i ? "&" : "?"}${c.raw.get(`k${k}`) ?? enc(k)}=${c.raw.get(`v${v}`) ?? enc(v)}`).join("")).split(/__mids_ph_(\d+)__/);
         const edits = literalEdits(r.pieces, shape ? c.v3.map((p, i) => (i % 2 ? p : fill(p, shape.values))) : c.v3, phs.length);
         if (edits) {
-          usage.replacement = applyEdits(text, edits, r.start, r.end);
           usage.edits = edits.map((e) => ({ start: e.start - r.start, end: e.end - r.start, text: e.text }));
+          usage.replacement = applyEdits(src, usage.edits);
         } else usage.manual = "the v3 route moves a value the code fills in";
       }
       // `rewritten` is what --fix rewrites: one it leaves (manual) is partial, with the reason

@@ -14,7 +14,7 @@ import { VERSION } from "../../version.js";
 import { SCAN_STATUSES, type ScanStatus } from "./analyze.js";
 import { fixable, fixedText, NOT_FIXED_TEXT, unifiedDiff, writeFixed, type NotFixed } from "./fix.js";
 import { rendering, summarize, summaryLine } from "./report.js";
-import { capListed, MAX_FINDINGS_PER_FILE, MAX_FINDINGS_PER_RUN, MAX_SCAN_FILE_BYTES, scan, type ScanHooks, type ScannedFile } from "./scan.js";
+import { capListed, fileText, MAX_FINDINGS_PER_FILE, MAX_FINDINGS_PER_RUN, MAX_SCAN_FILE_BYTES, scan, type ScanHooks, type ScannedFile } from "./scan.js";
 import { MAX_RULE_GLOBSTARS } from "../../util/gitignore.js";
 import { SKIPPED_DIRS, largeIgnoreMessage, mib } from "../../util/gitignore-tree.js";
 import { fsPath } from "./walk.js";
@@ -105,16 +105,18 @@ export async function runScan(flags: ScanCommandFlags, ctx: Context, hooks?: Sca
   if (g.outputExplicit && g.output !== "json" && g.output !== "table") {
     throw new UsageError(`migrate scan has no -o ${g.output} output`, { hint: "use --format json|sarif|junit|gitlab|checkstyle|github|stylish" });
   }
-  outputPlan(ctx, flags);
+  const plan = outputPlan(ctx, flags);
   const failOn = parseFailOn(flags.failOn);
   if (flags.dryRun && !flags.fix) throw new UsageError("--dry-run goes with --fix", { hint: "mids migrate scan --fix --dry-run prints the diff --fix would apply" });
   const hosts = ownHosts(flags, g.baseUrl);
   const paths = flags.paths.length ? flags.paths : ["."];
   const fast = strategyFastPath(ctx.io.env.MIDS_MIGRATE_STRATEGY);
+  // the files' texts are kept for what reads them: stylish's source lines and --fix
+  const keepText = !!flags.fix || plan.format === "stylish" || plan.fileFormat === "stylish";
 
   let result;
   try {
-    result = await scan({ paths, cwd: ctx.io.cwd, include: flags.include, exclude: flags.exclude, hosts, now: ctx.now(), signal: ctx.signal, hooks, keepEdits: !!flags.fix, rawArg: rawArgument(), general: !fast });
+    result = await scan({ paths, cwd: ctx.io.cwd, include: flags.include, exclude: flags.exclude, hosts, now: ctx.now(), signal: ctx.signal, hooks, keepEdits: !!flags.fix, keepText, rawArg: rawArgument(), general: !fast });
   } catch (e) {
     const file = (e as { scanFile?: string }).scanFile;
     if (file) throw new UsageError(`cannot read '${file}': ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`, { hint: "check its permissions, or leave it out with --exclude" });
@@ -158,7 +160,7 @@ export async function runScan(flags: ScanCommandFlags, ctx: Context, hooks?: Sca
       if (after !== undefined) {
         if (flags.dryRun) {
           // on a terminal, controls and bidi characters in caret notation; piped, the patch's own bytes
-          const diff = unifiedDiff(f.rawFile ?? f.file, f, after);
+          const diff = unifiedDiff(f.rawFile ?? f.file, { text: fileText(f), bom: f.bom }, after);
           diffs.push(diffBytes(f, ctx.io.stdoutIsTTY ? caretNotation(diff) : diff));
         } else {
           try {

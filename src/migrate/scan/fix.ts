@@ -7,7 +7,7 @@ import {
 import { basename, dirname, join } from "node:path";
 import { redactSource as redactText } from "./redact.js";
 import { applyEdits, type Edit } from "./analyze.js";
-import { READ_FLAGS, sameFile, type Located, type ScanHooks, type ScannedFile } from "./scan.js";
+import { fileText, READ_FLAGS, sameFile, type Located, type ScanHooks, type ScannedFile } from "./scan.js";
 
 export const fixable = (u: Located): boolean => u.status === "rewritten" && u.edits.length > 0;
 
@@ -17,7 +17,7 @@ export function fixedText(f: ScannedFile): string | undefined {
   for (const u of f.usages) if (fixable(u)) for (const e of u.edits) edits.push(e);
   if (f.unlisted) for (const e of f.unlisted.edits) edits.push(e);
   edits.sort((a, b) => a.start - b.start);
-  return edits.length ? applyEdits(f.text, edits) : undefined;
+  return edits.length ? applyEdits(fileText(f), edits) : undefined;
 }
 
 const encode = (f: ScannedFile, text: string): Buffer =>
@@ -123,7 +123,7 @@ export function diffName(name: string | Buffer): string {
  * new line numbers are the same. Lines keep their CR (and the first its BOM), so the patch
  * applies byte for byte; a line that holds a key is redacted (and that hunk then will not apply).
  */
-export function unifiedDiff(file: string | Buffer, f: Pick<ScannedFile, "text" | "bom">, after: string, context = 3): string {
+export function unifiedDiff(file: string | Buffer, f: { text: string; bom: boolean }, after: string, context = 3): string {
   const a = f.text.split("\n");
   const b = after.split("\n");
   if (f.bom) { a[0] = "\uFEFF" + a[0]; b[0] = "\uFEFF" + b[0]; }

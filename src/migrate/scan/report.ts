@@ -5,7 +5,7 @@ import { Redactor } from "../../redact/index.js";
 import { redactSource } from "./redact.js";
 import { SCAN_STATUSES, type ScanStatus, type Usage } from "./analyze.js";
 import type { Note } from "../types.js";
-import { lineStarts, type Located, type ScanResult, type ScannedFile } from "./scan.js";
+import { fileText, lineStarts, type Located, type ScanResult, type ScannedFile } from "./scan.js";
 
 export const SCAN_RULES: Record<ScanStatus, { id: string; text: string; help: string }> = {
   rewritten: { id: "migrate/rewritten", text: "A v2 API call with a v3 equivalent that returns the same information.",
@@ -97,16 +97,19 @@ class ShownLines {
   private starts: Map<number, number> | undefined;
   constructor(private readonly f: ScannedFile, private readonly redact: (s: string) => string) {}
 
+  /** (the formats that read no source line never ask: their runs keep no text) */
+  private get text(): string { return fileText(this.f); }
+
   private end(start: number): number {
-    const end = this.f.text.indexOf("\n", start);
-    return end < 0 ? this.f.text.length : end;
+    const end = this.text.indexOf("\n", start);
+    return end < 0 ? this.text.length : end;
   }
 
   private shown(start: number): { text: string; changed: boolean } {
     let s = this.redacted.get(start);
     if (s === undefined) {
       const end = this.end(start);
-      const own = this.f.text.slice(start, end);
+      const own = this.text.slice(start, end);
       const text = this.redact(own);
       this.redacted.set(start, (s = { text, changed: end - start <= MAX_SHOWN_LINE && text !== own }));
     }
@@ -135,14 +138,14 @@ class ShownLines {
     let start = this.starts.get(n);
     if (start === undefined) {
       // (not a line with a usage: from the line starts)
-      start = lineStarts(this.f.text)[n - 1];
+      start = lineStarts(this.text)[n - 1];
       if (start === undefined) return undefined;
       this.starts.set(n, start);
     }
     let s = this.at(start);
     if (n === 1 && s.charCodeAt(0) === 0xfeff) s = s.slice(1);
     // the CR of a CRLF goes with the line break
-    return s.endsWith("\r") && this.end(start) < this.f.text.length ? s.slice(0, -1) : s;
+    return s.endsWith("\r") && this.end(start) < this.text.length ? s.slice(0, -1) : s;
   }
 }
 
@@ -152,7 +155,7 @@ class ShownLines {
  */
 function shownColumns(f: ScannedFile, u: Located, lines: ShownLines, redact: (s: string) => string): { column: number; endColumn: number } | undefined {
   if (!lines.changed(u.lineStart)) return undefined;
-  const column = codePoints(redact(f.text.slice(u.lineStart, u.start))) + 1;
+  const column = codePoints(redact(fileText(f).slice(u.lineStart, u.start))) + 1;
   const endColumn = u.endLine === u.line ? column + codePoints(u.shownText) : u.endColumn;
   return { column, endColumn };
 }
@@ -272,7 +275,7 @@ class ScanFileFindings implements FileFindings {
     this.findings = findings;
   }
 
-  get text(): string { return (this.#text ??= this.#f.text.split("\n").map(this.#redact).join("\n")); }
+  get text(): string { return (this.#text ??= fileText(this.#f).split("\n").map(this.#redact).join("\n")); }
 }
 
 export function toFindingsSet(files: readonly ScannedFile[], failOn: readonly string[], version: string, opts: ReportOptions = {}): FindingsSet {

@@ -67,8 +67,11 @@ export interface ScanHooks {
 export interface ScannedFile extends FileEntry {
   /** the file as read */
   id: Identity;
-  /** decoded text, without the BOM */
-  text: string;
+  /**
+   * decoded text, without the BOM; none when the run keeps no text (ScanOptions.keepText: the
+   * formats that show no source line, without --fix): read it through fileText()
+   */
+  text?: string;
   bom: boolean;
   /** not valid UTF-8: read and written back byte for byte as latin1 */
   latin1: boolean;
@@ -99,6 +102,12 @@ function located(u: Usage, r: RouteText, pos: Positions): Located {
     shownText: u.shownText, shownReplacement: u.shownReplacement,
     lineStart, line: a.line, column: a.column, endLine: b.line, endColumn: b.column, of: u,
   };
+}
+
+/** The text of a file a run kept (ScanOptions.keepText). */
+export function fileText(f: ScannedFile): string {
+  if (f.text === undefined) throw new Error(`internal: the scan kept no text of ${f.file} (keepText)`);
+  return f.text;
 }
 
 /** Count `u` past the cap. */
@@ -137,6 +146,12 @@ export interface ScanOptions {
   rawArg?: (arg: string) => Buffer | undefined;
   /** read every file on libuv's pool from the start (tests: the two ways give the same result) */
   concurrentReads?: boolean;
+  /**
+   * keep each reported file's text (default true): stylish shows source lines from it and --fix
+   * edits it; without it a file's text is let go once its usages are found (the usages hold
+   * copies of their own route texts, not slices of it)
+   */
+  keepText?: boolean;
   /** the general path everywhere (MIDS_MIGRATE_STRATEGY=general): routes through matchPath, each text rewritten by itself, reads on the pool */
   general?: boolean;
 }
@@ -333,6 +348,7 @@ export async function scan(opts: ScanOptions): Promise<ScanResult> {
   const ownHost = hostMatcher(opts.hosts);
   const analyzer = new Analyzer({ now: opts.now, ownHost, general: opts.general });
   const reads = new Reads(!!opts.concurrentReads || !!opts.general);
+  const keepText = opts.keepText !== false;
   const found: (ScannedFile | undefined)[] = new Array(entries.length);
   const binary: string[] = [];
   const tooLarge: { file: string; size: number }[] = [];
@@ -363,7 +379,7 @@ export async function scan(opts: ScanOptions): Promise<ScanResult> {
       pos ??= new Positions(text, ascii || latin1);
       usages.push(located(u, r, pos));
     }
-    if (usages.length) found[i] = { ...e, id: identity(st), text, bom, latin1, usages, ...over };
+    if (usages.length) found[i] = { ...e, id: identity(st), text: keepText ? text : undefined, bom, latin1, usages, ...over };
   };
 
   let next = 0;
