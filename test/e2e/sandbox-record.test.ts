@@ -81,6 +81,82 @@ describe("record, then replay", () => {
   });
 });
 
+/**
+ * The record-and-replay session of docs/sandbox.md, run as written: each `$` line in order, its
+ * `&` jobs in the background (each waited for until it listens), `kill -INT %N` to a job; the
+ * upstream is a sandbox, and each fixed port is the one its job was given instead (--port 0).
+ * Each comment is held: `recorded` (exit 0), `mids: ...` (the job's stderr says it), `the same
+ * output` (as the same command had before) and `exit N`.
+ */
+describe("the docs' record-and-replay session", () => {
+  const upstream = useSandbox(["-q"]);
+
+  it("runs as written, each comment true", async () => {
+    const page = readFileSync(join(ROOT, "docs/sandbox.md"), "utf8");
+    const block = /## Record and replay\n[\s\S]*?```console\n([\s\S]*?)\n```/.exec(page)![1];
+    const lines = block.split("\n").filter((l) => l.startsWith("$ ")).map((l) => {
+      const [cmd, comment = ""] = l.slice(2).split(/\s+# /);
+      return { line: l, cmd: cmd.trim(), comment: comment.trim() };
+    });
+    expect(lines.length).toBeGreaterThanOrEqual(7);
+    const dir = tempDir("docs-record-");
+    const env = baseEnv({ MIDS_API_KEY: SANDBOX_DEMO_KEY });
+    const jobs: { child: ReturnType<typeof spawn>; stderr: string; exited: Promise<number | null> }[] = [];
+    /** the URL each fixed port of the page stands for: the one its job listens on */
+    const urls = new Map<string, string>();
+    const outputs = new Map<string, string>();
+    try {
+      for (const { line, cmd, comment } of lines) {
+        const kill = /^kill -INT %(\d+)$/.exec(cmd);
+        if (kill) {
+          const job = jobs[Number(kill[1]) - 1];
+          job.child.kill("SIGINT");
+          expect(await job.exited, line).toBe(130);
+          if (comment.startsWith("mids: ")) expect(job.stderr, line).toContain(comment);
+          continue;
+        }
+        const words = cmd.replace(/ &$/, "").split(/\s+/);
+        const vars: Record<string, string> = {};
+        while (/^[A-Z_]+=/.test(words[0])) {
+          const [k, v] = words.shift()!.split(/=(.*)/);
+          vars[k] = v.replace(/^http:\/\/127\.0\.0\.1:\d+$/, (u) => urls.get(u) ?? u);
+        }
+        expect(words.shift(), line).toBe("mids");
+        const args = words.map((w) => (w === "https://api.example.com" ? upstream.url : w));
+        if (cmd.endsWith(" &")) {
+          // a server: on a free port, its URL read from its first line
+          const at = args.indexOf("--port");
+          const port = args[at + 1];
+          args[at + 1] = "0";
+          const child = spawn(process.execPath, [BIN, ...args], { cwd: dir, env, stdio: ["ignore", "pipe", "pipe"] });
+          const job = { child, stderr: "", exited: new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code))) };
+          child.stderr!.setEncoding("utf8").on("data", (d) => (job.stderr += d));
+          jobs.push(job);
+          const first = await new Promise<string>((resolve, reject) => {
+            createInterface({ input: child.stdout! }).once("line", resolve);
+            void job.exited.then((code) => reject(new Error(`${line}: exited ${code}: ${job.stderr}`)));
+          });
+          urls.set(`http://127.0.0.1:${port}`, first.replace(/^listening on /, ""));
+          continue;
+        }
+        const r = await runMids(args, { cwd: dir, env: { ...env, ...vars } });
+        const exit = /^exit (\d+)/.exec(comment);
+        expect(r.code, `${line}\n${r.stderr}`).toBe(exit ? Number(exit[1]) : 0);
+        if (comment === "the same output") {
+          expect(outputs.has(args.join(" ")), `${line}: nothing ran it before`).toBe(true);
+          expect(r.stdout, line).toBe(outputs.get(args.join(" ")));
+        } else if (!exit) expect(comment, line).toBe("recorded");
+        outputs.set(args.join(" "), r.stdout);
+      }
+      // (the session stopped its recorder; its replay server is still up)
+      expect(urls.size).toBe(2);
+      expect(readFileSync(join(dir, "api.cassette.json"), "utf8")).not.toContain(SANDBOX_DEMO_KEY);
+    } finally {
+      for (const j of jobs) if (j.child.exitCode === null) { j.child.kill("SIGINT"); await j.exited; }
+    }
+  });
+});
+
 describe("a hostile upstream", () => {
   it("a redirect to another host and an endless body get a 502, one line on each side, and are not recorded; a key it echoes is redacted", async () => {
     let sent = 0;
