@@ -14,7 +14,7 @@ export default defineConfig({
     globalSetup: ["test/global-setup.ts"],
     setupFiles: ["test/setup.ts"],
     // one more worker than the 2 cores the suite is sized for: many tests wait on child processes,
-    // servers and Retry-After, and the third fills those gaps (110 s against 120 s on 2 idle cores)
+    // servers and Retry-After, and the third fills those gaps (the figures: CONTRIBUTING.md)
     maxWorkers: 3,
   },
 });
