@@ -4,4 +4,4 @@ export function target(i: number): [string, string];
 /** The i-th target of the repetitive log (a few thousand distinct targets). */
 export function repetitiveTarget(i: number): [string, string];
 /** Write n requests in `format` to `path`. */
-export function generate(path: string, format: "access" | "ndjson" | "curl" | "har", n: number, opts?: { repetitive?: boolean }): Promise<void>;
+export function generate(path: string, format: "access" | "access-rich" | "ndjson" | "ndjson-rich" | "curl" | "curl-rich" | "har", n: number, opts?: { repetitive?: boolean }): Promise<void>;

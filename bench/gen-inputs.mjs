@@ -76,6 +76,11 @@ const FORMATS = {
     line: (i, [m, t]) => `{"ts":"2026-11-22T10:15:${String(i % 60).padStart(2, "0")}.${String(i % 1000).padStart(3, "0")}Z","level":"info","method":"${m}","url":"https://api.example.com${t}","status":200,"ms":${i % 900},"bytes":${1000 + (i % 50000)},"remote":"${ip(i)}","headers":{"user-agent":"${pick(BROWSERS, i)(i)}","referer":"${referrer(i)}","accept":"application/json","accept-language":"en-US,en;q=0.9","x-request-id":"${hex24(i * 13 + 1)}","x-api-key":"sk_live_${(i * 7).toString(36)}"}}\n`,
     target: richTarget,
   },
+  // a curl command per request as scripts write them: user agent, referrer, request id, the key and two more headers
+  "curl-rich": {
+    line: (i, [m, t]) => `curl -s -X ${m} -A '${pick(BROWSERS, i)(i)}' -e '${referrer(i)}' -H 'x-api-key: sk_live_${(i * 7).toString(36)}' -H 'Accept: application/json' -H 'X-Request-Id: ${hex24(i * 13 + 1)}' -H 'Accept-Language: en-US,en;q=0.9' 'https://api.example.com${t}'\n`,
+    target: richTarget,
+  },
   ndjson: {
     line: (i, [m, t]) => `{"ts":"2026-11-22T10:15:${String(i % 60).padStart(2, "0")}Z","method":"${m}","url":"https://api.example.com${t}","status":200,"ms":${i % 900}}\n`,
   },
@@ -89,7 +94,7 @@ const FORMATS = {
   },
 };
 
-/** Write n requests in `format` (access, access-rich, ndjson, ndjson-rich, curl, har) to path; `repetitive`: the old repetitive mix instead of unique ids. */
+/** Write n requests in `format` (access, access-rich, ndjson, ndjson-rich, curl, curl-rich, har) to path; `repetitive`: the old repetitive mix instead of unique ids. */
 export async function generate(path, format, n, { repetitive = false } = {}) {
   const f = FORMATS[format];
   const pickTarget = repetitive ? repetitiveTarget : f.target ?? target;

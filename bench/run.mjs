@@ -130,13 +130,13 @@ try {
   say(`| ${BIG.toLocaleString("en")} | ${rssBig.toFixed(0)} MB | < ${TARGET_RSS_MB} MB and within ${TARGET_FLAT * 100}% of ${LINES.toLocaleString("en")}: ${verdict(rssBig < TARGET_RSS_MB && Math.abs(rssBig - rss1) <= rss1 * TARGET_FLAT)} |`);
 
   // production-like logs: several query parameters, headers, user agents and referrers per line
-  // (bench/gen-inputs.mjs access-rich, ndjson-rich), a new id on every line
+  // (bench/gen-inputs.mjs access-rich, ndjson-rich, curl-rich), a new id on every line
   say();
   say(`## Peak RSS, default output, rich logs (${LINES.toLocaleString("en")} lines)`);
   say();
   say("| input | size | peak RSS | target |");
   say("|---|---|---|---|");
-  for (const [label, format] of [["access, rich (combined + request id, timings)", "access-rich"], ["JSON lines, rich (6 headers each)", "ndjson-rich"]]) {
+  for (const [label, format] of [["access, rich (combined + request id, timings)", "access-rich"], ["JSON lines, rich (6 headers each)", "ndjson-rich"], ["curl, rich (user agent, referrer, 4 headers each)", "curl-rich"]]) {
     const rich = join(dir, `${format}.log`);
     await generate(rich, format, LINES);
     const rss = run(node(`${bin} migrate --quiet ${rich}`)).rss;
