@@ -73,8 +73,9 @@ const v2Matches = (path: string) => matchPath(path).filter((m) => m.route.versio
  * changes, not a segment the table names (`projects`, `v2`), not one that names another path
  * (`..`). The general path (AnalyzeOptions.general) rewrites every text as it is.
  */
-const SLOT = (k: number) => `__mids_sv_${k}__`;
-const SLOT_RE = /__mids_sv_(\d+)__/g;
+const SLOT_HEAD = "__mids_sv_";
+const SLOT = (k: number) => `${SLOT_HEAD}${k}__`;
+const SLOT_RE = new RegExp(`${SLOT_HEAD}(\\d+)__`, "g");
 /** the characters of a path value a shape may hold as a marker (encodeURIComponent leaves them, no `%`) */
 const SLOT_VALUE = /[A-Za-z0-9_.~-]+/y;
 
@@ -86,7 +87,7 @@ interface RouteShape {
 /** The shape of `flat` (a route text, its placeholders marked), or undefined when it has no path value to set aside. */
 function shapeOf(flat: string, literals: ReadonlySet<string>): RouteShape | undefined {
   // (text that already holds a marker's spelling is rewritten as it is)
-  if (flat.indexOf("__mids_sv_") >= 0) return undefined;
+  if (flat.indexOf(SLOT_HEAD) >= 0) return undefined;
   const q = flat.indexOf("?");
   const end = q < 0 ? flat.length : q;
   let values: string[] | undefined;
@@ -120,7 +121,7 @@ function shapeOf(flat: string, literals: ReadonlySet<string>): RouteShape | unde
 
 /** `s` with a shape's markers replaced by its values. */
 const fill = (s: string, values: readonly string[]): string =>
-  s.indexOf("__mids_sv_") < 0 ? s : s.replace(SLOT_RE, (_, k: string) => values[Number(k)]);
+  s.indexOf(SLOT_HEAD) < 0 ? s : s.replace(SLOT_RE, (_, k: string) => values[Number(k)]);
 
 function fillShape(s: Shape, values: readonly string[]): Shape {
   const query: Record<string, string> = {};
@@ -130,7 +131,7 @@ function fillShape(s: Shape, values: readonly string[]): Shape {
 
 /** A shape's outcome with its values put back: what the rewrite of the text itself gives. */
 function filled(o: Outcome, values: readonly string[]): Outcome {
-  const notes = o.notes.map((n) => (n.message.indexOf("__mids_sv_") < 0 ? n : { rule: n.rule, message: fill(n.message, values) }));
+  const notes = o.notes.map((n) => (n.message.indexOf(SLOT_HEAD) < 0 ? n : { rule: n.rule, message: fill(n.message, values) }));
   return { ...o, from: fillShape(o.from, values), to: o.to && fillShape(o.to, values), notes };
 }
 
@@ -239,15 +240,16 @@ export class Analyzer {
    */
   usage(text: string, r: RouteText): Usage | undefined {
     const src = text.slice(r.start, r.end);
-    const host = this.opts.ownHost(r.host) ? "1" : "0";
+    const own = this.opts.ownHost(r.host);
+    const host = own ? "1" : "0";
     let u = this.usages.get(host + src);
     if (u === undefined) {
       // the usage and the key keep a copy of the text: a slice would keep the whole file's text
       // alive, which a run that shows no source line lets go (ScanOptions.keepText)
-      const own = detached(src);
-      u = this.analyze(text, r, own) ?? null;
+      const copy = detached(src);
+      u = this.analyze(text, r, copy, own) ?? null;
       if (this.usages.size >= MAX_CORES) this.usages.clear();
-      this.usages.set(host + own, u);
+      this.usages.set(host + copy, u);
     }
     return u ?? undefined;
   }
@@ -275,8 +277,8 @@ export class Analyzer {
     return { rule: s.rule, message: s.message };
   }
 
-  /** The usage of `src` (text.slice(r.start, r.end)), its offsets and edits relative to r.start. */
-  private analyze(text: string, r: RouteText, src: string): Usage | undefined {
+  /** The usage of `src` (a copy of text.slice(r.start, r.end)), its offsets and edits relative to r.start; `ownHost`: its host is the API's own. */
+  private analyze(text: string, r: RouteText, src: string, ownHost: boolean): Usage | undefined {
     const phs = r.pieces.filter((p): p is Extract<Piece, { kind: "ph" }> => p.kind === "ph");
     let flat = "";
     let n = 0;
@@ -286,7 +288,7 @@ export class Analyzer {
     const shape = this.literals && shapeOf(flat, this.literals);
     const c = this.core(shape ? shape.flat : flat);
     // unknown routes, and the bare service root, count only on the API's own host
-    if ((!c.known || c.root) && !this.opts.ownHost(r.host)) return undefined;
+    if ((!c.known || c.root) && !ownHost) return undefined;
     const shapeOutcome = (c.outcome ??= rewrite({ method: c.method, origin: "", path: c.path, query: c.pairs }, this.rewriteOptions));
     const o = shape ? filled(shapeOutcome, shape.values) : shapeOutcome;
     if (o.status !== "rewritten" && o.status !== "partial" && o.status !== "removed" && o.status !== "unrecognized") return undefined;

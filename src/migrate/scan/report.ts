@@ -91,7 +91,6 @@ const MAX_SHOWN_LINE = 10_000;
  * scan shows it (an access log line's user too).
  */
 class ShownLines {
-  /** the text of the line at a start offset up to its newline (a CR kept), redacted */
   /** by the line's start: its text up to its newline (a CR kept), redacted, and whether redaction changed it */
   private readonly redacted = new Map<number, { text: string; changed: boolean }>();
   private starts: Map<number, number> | undefined;
@@ -298,6 +297,8 @@ export function toFindingsSet(files: readonly ScannedFile[], failOn: readonly st
   };
   const texts = new Map<Usage, UsageTexts>();
   const textsOf = (u: Located) => {
+    // (the general path makes each finding's texts for it alone)
+    if (opts.general) return new UsageTexts(u, failOn, noteText);
     let t = texts.get(u.of);
     if (t === undefined) texts.set(u.of, (t = new UsageTexts(u, failOn, noteText)));
     return t;
