@@ -143,7 +143,8 @@ export function compileRules(rules: readonly TextRule[]): CompiledRules {
   const searches = Array.from({ length: 1 << wholeBits.length }, (_, m) => anchorSearch(wholeBits.reduce((acc, bit, k) => ((m >> k) & 1 ? acc | bit : acc), 0)));
   const searchFor = (no: number): RegExp => searches[wholeBits.reduce((acc, bit, k) => ((no & bit) !== 0 ? acc | (1 << k) : acc), 0)];
   // per rule: does the text hold one of its literals?
-  const gates = rules.map((r) => new RegExp(r.literals.map((l) => literalPattern(l, r.caseInsensitive === true)).join("|")));
+  // (literals are ASCII: the i flag matches both cases of their letters, and no other character)
+  const gates = rules.map((r) => new RegExp(r.literals.map(esc).join("|"), r.caseInsensitive === true ? "i" : ""));
 
   /** Is a literal of `list` anchored at i (its anchor at i) there, and its rule's check "maybe"? Returns 1 for yes, else the rules now known to say no. */
   function found(list: Entry[], s: string, i: number, from: number, to: number, names: NameTests, no: number): number {

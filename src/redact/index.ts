@@ -1,7 +1,9 @@
 // Redaction (issue 10, issue 24): what counts as a secret and how it leaves text, in one module.
 // names.ts: secret header, parameter and key names; rules.ts: the text rules, as data, each with
-// its literals; engine.ts: the prefilter derived from those literals; redactor.ts: structured
-// values and the per-run Redactor. The functions below use the shipped rules with no memo (a
+// its literals; source.ts: the rules of code (scan's source lines, imported by scan alone: they
+// are compiled when loaded), as data too; engine.ts: the
+// prefilter and gates derived from the literals; redactor.ts: structured values and the per-run
+// Redactor. The functions below use the shipped rules with no memo (a
 // trace, an error text); `mids migrate` makes a Redactor per run.
 import { DEFAULT_RULES, pureRedaction, redactBody as bodyOf, redactJson as jsonOf, redactJsonInPlace as jsonInPlace, redactUrl as urlOf, redactHeaderValue as headerValueOf, redactParamValue as paramValueOf } from "./redactor.js";
 

@@ -24,12 +24,15 @@ function tree(files: Record<string, string | Buffer>): string {
 }
 
 describe("migrate scan output never shows a key", () => {
-  const secrets = ["sk_live_9f8e7d6c5b4a", "tok9f8e7d6c5b4a", "up9f8e7d6c5b4a", "s9f8e7d6c5b4a", "eyJhbGciOiJIUzI1NiJ9", "pw9f8e7d6c5b4a"];
+  const secrets = ["sk_live_9f8e7d6c5b4a", "tok9f8e7d6c5b4a", "up9f8e7d6c5b4a", "s9f8e7d6c5b4a", "eyJhbGciOiJIUzI1NiJ9", "pw9f8e7d6c5b4a", "pd9f8e7d6c5b4a", "cu9f8e7d6c5b4a"];
   const source = [
     'fetch("https://api.example.com/v2/clusters?apiKeys=sk_live_9f8e7d6c5b4a");',
     'sh("curl --oauth2-bearer tok9f8e7d6c5b4a -H \'X-Upstream-Token: up9f8e7d6c5b4a\' https://api.example.com/v2/clusters");',
     'sh("curl -b \\"sid=s9f8e7d6c5b4a\\" https://api.example.com/v2/clusters/eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2ln");',
     'post("https://api.example.com/v2/clusters?user%5Bpassword%5D=pw9f8e7d6c5b4a");',
+    // the rules of code (src/redact/source.ts): a secret-named constant, curl's -u after a tab
+    'const db_pwd = "pd9f8e7d6c5b4a"; fetch("https://api.example.com/v2/clusters?limit=5");',
+    'sh("curl\t-u=admin:cu9f8e7d6c5b4a https://api.example.com/v2/clusters?limit=6");',
     "",
   ].join("\n");
 

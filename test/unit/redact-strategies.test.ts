@@ -4,6 +4,8 @@
 // A hand-written shortcut that calls text clean without asking the rules fails this test.
 import { describe, expect, it } from "vitest";
 import { REDACTED, Redactor, TEXT_RULES, compileRules, type TextRule } from "../../src/redact/index.js";
+import { SOURCE_RULES, redactCode, redactCodeRules } from "../../src/redact/source.js";
+import { redactSource } from "../../src/migrate/scan/redact.js";
 import { migrate } from "../../src/migrate/pipeline.js";
 import { testIO } from "../../src/io.js";
 import { rng } from "../helpers/rng.js";
@@ -76,13 +78,34 @@ describe("redaction rules added at run time", () => {
     }
   }
 
+  for (const seed of [4, 5]) {
+    it(`seed ${seed}: the rules of code (scan's source lines) too: what every rule applied in order redacts, through their prefilter`, () => {
+      const { rules, tokens } = generatedRules(seed);
+      const r = new Redactor();
+      const code = compileRules([...SOURCE_RULES, ...rules]);
+      const pick = rng(seed * 11);
+      const bits = [...tokens, ...tokens.map((x) => x.slice(0, -6)), 'fetch("', "https://h/v2/x", "?api_key=", "&page=2", " = ", '"k1"', "db_pwd", "\t-u=", " -u ", "a:b1@", "x-api-key: ", "${KEY}", "~", "_", "-", " "];
+      for (let k = 0; k < 800; k++) {
+        const s = Array.from({ length: 1 + pick(6) }, () => bits[pick(bits.length)]).join(pick(2) ? "" : " ");
+        const want = redactCodeRules(s, r, code);
+        expect(redactCode(s, r, code), s).toBe(want);
+        expect(redactSource(s, r, code), s).toBe(want);
+        for (const token of tokens) expect(want, s).not.toContain(token);
+      }
+      // the shipped rules alone keep the generated tokens: the lines above held them
+      expect(tokens.some((token) => redactSource(`x ${token} y`, r) !== `x ${REDACTED} y`)).toBe(true);
+    });
+  }
+
   it("each shipped rule alone keeps to its literals and its check: text it changes, its own prefilter calls maybe", () => {
     const r = new Redactor();
     const pick = rng(99);
     const bits = ["api_key", "=", "%3D", "%253d", "token", ":", " ", "\"", "'", "\\x22", "=>", "@", "https://", "//", "u:p", "%40", "%2F%2F", "eyJabcdefgh", ".x",
       " -", "\t-", "-u", "--password", "x", "</password>", "<password>", "basic", "dXNlcjpwYXNz", "Bearer", "abcdefghij", "Digest", "not a URL: ", "X-API-Key", "Cookie", ";", "sid",
-      "2026", "10", "\\", "\t", "\u00e9", "KEY", "Token"];
-    for (const rule of TEXT_RULES) {
+      "2026", "10", "\\", "\t", "\u00e9", "KEY", "Token", "?", "&", "db_pwd", '"s3cr3t1"', "'k9'", "-U", "--proxy-user=", "\n", "${KEY}", "%s",
+      // the heads of the rules of code, whole (each rule must meet its own text often)
+      "?api_key=", "&Token=", "db_pwd=", "API_SECRET: ", "\t-u=", " --user ", "X-Api-Key: ", "https://u:"];
+    for (const rule of [...TEXT_RULES, ...SOURCE_RULES]) {
       const alone = compileRules([rule]);
       for (let k = 0; k < 1500; k++) {
         const s = Array.from({ length: 2 + pick(6) }, () => bits[pick(bits.length)]).join("");
@@ -128,7 +151,7 @@ describe("redaction rules added at run time", () => {
   });
 
   it("every rule of a compiled list declares literals, and a rule without one is refused", () => {
-    for (const rule of TEXT_RULES) expect(rule.literals.length, rule.name).toBeGreaterThan(0);
+    for (const rule of [...TEXT_RULES, ...SOURCE_RULES]) expect(rule.literals.length, rule.name).toBeGreaterThan(0);
     expect(() => compileRules([{ name: "none", literals: [], apply: (s) => s }])).toThrow(/declares no literal/);
   });
 });

@@ -21,6 +21,12 @@ describe("redacting source lines", () => {
     // (a variable may show as *** too: showing less is the safe side)
     ["headers: { Authorization: `Bearer ${token}` }", "headers: { Authorization: *** ${token}` }"],
     ["const h = { Authorization: auth, 'x-api-key': apiKey }", "const h = { Authorization: *** 'x-api-key': *** }"],
+    // each word of a secret-named constant (a hand-written gate once left out `pwd`), curl's
+    // credentials after a tab or first on the line (it once asked for a blank before them)
+    ['const db_pwd = "pd9f8e7d6c"; fetch("/v2/topics")', 'const db_pwd = ***; fetch("/v2/topics")'],
+    ['DB_CREDENTIALS: "c9f8e7d6" /v2/topics', "DB_CREDENTIALS: *** /v2/topics"],
+    ["curl\t-u=admin:cu9f8e7d6c https://h/v2/topics", "curl\t-u=*** https://h/v2/topics"],
+    ["-U proxy:px9f8e7d6c https://h/v2/topics", "-U *** https://h/v2/topics"],
   ])("redacts %s", (line, out) => expect(redactSource(line)).toBe(out));
   it.each([
     'curl -H "x-api-key: $MIDS_API_KEY" "$BASE/v2/topics"',

@@ -1,0 +1,144 @@
+// Secrets written into source code (`mids migrate scan` shows source lines, json texts and
+// --fix diffs): the rules of every mids output (rules.ts) with the placeholders they took put
+// back, then the rules of code below, as data like those: each declares the literals of which
+// every text it changes holds one, and the prefilter and gates are derived from them
+// (engine.ts). A value the code fills in (`$KEY`, `${key}`, `{key}`, `%s`) is no secret and is
+// kept, so a diff around it still applies; so is an unquoted name without a digit
+// (`Authorization: auth` in code is a variable, while keys carry digits).
+import { compileRules, type CompiledRules } from "./engine.js";
+import { REDACTED, SECRET_HEADERS, SECRET_QUERY_PARAMS, esc } from "./names.js";
+import type { TextRule } from "./rules.js";
+
+/** What the code rules ask of a run's redaction: the rules of every output, and its name tests. */
+export interface CodeRedaction {
+  redactText(s: string): string;
+  isSecretKey(name: string): boolean;
+}
+
+const NOT_PLACEHOLDER = `(?![$%<{]|["']?\\$|["']?\\{|["']?%[sdv]|["']?<|process\\.env|os\\.environ|os\\.Getenv)`;
+/** A secret query parameter's name as code writes it (`api_key`, `apiKey`, `api-key`), in either case. */
+const PAIR_NAME = `(?:${SECRET_QUERY_PARAMS.map((p) => esc(p).replace(/[-_]/g, "[-_]?")).join("|")})`;
+const PAIR_NAME_RE = new RegExp(`^${PAIR_NAME}$`, "i");
+const PAIR = new RegExp(`([?&;]${PAIR_NAME}=)${NOT_PLACEHOLDER}[^&\\s"'\`;#]+`, "gi");
+const HEADER = new RegExp(`((?<!\\w|[?&;][\\w-]*)(?:${SECRET_HEADERS.map(esc).join("|")})["']?\\s*[:=]\\s*)${NOT_PLACEHOLDER}(?:"[^"$\`{]*"|'[^'$\`{]*'|(?:(?:Bearer|Basic|Token)\\s+)?${NOT_PLACEHOLDER}(?=[^\\s"'\`,;)}]*\\d)[^\\s"'\`\\\\,;)}]+)`, "gi");
+// a URL's user info (`https://user:pw@host`), curl's credentials (`-u user:pw`), and a quoted
+// literal with a digit given to a name that says it is secret (`const API_KEY = "sk_1..."`)
+const USERINFO = /(\b[a-z][a-z0-9+.-]*:\/\/)(?![$%{<])[^/?#\s"'`<>@]+@/gi;
+const CURL_USER_FLAGS: readonly string[] = ["-u", "--user", "-U", "--proxy-user"];
+const CURL_USER = new RegExp(`((?:^|\\s)(?:${CURL_USER_FLAGS.map(esc).join("|")})(?:\\s+|=))${NOT_PLACEHOLDER}(?:"[^"]*"|'[^']*'|[^\\s"'\`]+)`, "g");
+// (every match holds one of NAMED_LITERALS: `credentials?` holds `credential`)
+const NAMED_WORDS = "key|token|secret|password|passwd|pwd|credentials?";
+const NAMED_LITERALS: readonly string[] = ["key", "token", "secret", "password", "passwd", "pwd", "credential"];
+const NAMED = new RegExp(`((?<![\\w-])[\\w-]*(?:${NAMED_WORDS})["']?\\s*[:=]\\s*)("[^"$\`{\\n]*\\d[^"$\`{\\n]*"|'[^'$\`{\\n]*\\d[^'$\`{\\n]*')`, "gi");
+
+const isNameChar = (c: number) => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 45;
+
+/**
+ * PAIR's literals: a word of each name (its longest, the last of equal ones). Code may join a
+ * name's words with `_`, `-` or nothing, in either case, but each word stays whole.
+ */
+const PAIR_LITERALS: readonly string[] = SECRET_QUERY_PARAMS.map((p) => p.split(/[-_]/).reduce((a, w) => (w.length >= a.length ? w : a), ""))
+  .filter((w, k, all) => all.indexOf(w) === k);
+
+// could PAIR match over the name characters around i? (`[?&;]name=`: the run of them holds i, `?`,
+// `&` or `;` stands just before it and `=` just after it, and it is a secret name)
+function pairAt(s: string, i: number, from: number, to: number): boolean {
+  let a = i;
+  while (a > from && isNameChar(s.charCodeAt(a - 1))) a--;
+  if (a === from) return false;
+  const c = s.charCodeAt(a - 1);
+  if (c !== 63 && c !== 38 && c !== 59) return false;
+  let b = i;
+  while (b < to && isNameChar(s.charCodeAt(b))) b++;
+  return b < to && s.charCodeAt(b) === 61 && PAIR_NAME_RE.test(s.slice(a, b));
+}
+
+const isLetter = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+const isBlank = (c: number) => c === 32 || (c >= 9 && c <= 13);
+
+// could NAMED match with its name's last word at i? (the letters from i, a quote maybe, blanks, `:`
+// or `=`; a character past ASCII may be a Unicode blank: maybe)
+function namedAt(s: string, i: number, to: number): boolean {
+  let j = i;
+  while (j < to && isLetter(s.charCodeAt(j))) j++;
+  if (j < to && (s.charCodeAt(j) === 34 || s.charCodeAt(j) === 39)) j++;
+  for (; j < to; j++) {
+    const c = s.charCodeAt(j);
+    if (c >= 128) return true;
+    if (!isBlank(c)) return c === 58 || c === 61;
+  }
+  return false;
+}
+
+/** The rules of code, in the order they apply. */
+export const SOURCE_RULES: readonly TextRule[] = Object.freeze([
+  {
+    name: "secret query parameter in code",
+    literals: PAIR_LITERALS,
+    caseInsensitive: true,
+    near: (s, i, from, to) => pairAt(s, i, from, to),
+    apply: (s) => s.replace(PAIR, `$1${REDACTED}`),
+  },
+  {
+    name: "secret header in code",
+    literals: SECRET_HEADERS,
+    caseInsensitive: true,
+    apply: (s) => s.replace(HEADER, `$1${REDACTED}`),
+  },
+  {
+    name: "quoted literal with a digit given to a secret name",
+    literals: NAMED_LITERALS,
+    caseInsensitive: true,
+    near: (s, i, _from, to) => namedAt(s, i, to),
+    apply: (s) => s.replace(NAMED, `$1${REDACTED}`),
+  },
+  { name: "URL userinfo in code", literals: ["@"], apply: (s) => s.replace(USERINFO, `$1${REDACTED}@`) },
+  // (every flag holds `-u` or `-U`)
+  { name: "curl credentials", literals: ["-u", "-U"], apply: (s) => s.replace(CURL_USER, `$1${REDACTED}`) },
+]);
+
+/** The rules of code mids ships, compiled once (immutable). */
+export const SOURCE_CODE_RULES: CompiledRules = compileRules(SOURCE_RULES);
+
+// a value the code fills in, which redactText (made for logs, where every value is real) took for a
+// secret: `${KEY}`, `$KEY`, `{key}`, `%s`, `<key>`, `process.env.KEY`, maybe quoted, maybe after a scheme
+const PH = "(?:\\$\\{[^{}]*\\}|\\$\\(?[A-Za-z_]\\w*\\)?|\\{\\{?\\s*[A-Za-z_][\\w.]*\\s*\\}\\}?|#\\{[^{}]*\\}|%[sdv]|%\\(\\w+\\)[sd]|<[A-Za-z_][\\w-]*>|process\\.env\\.\\w+|os\\.environ\\[[^\\]]*\\]|os\\.Getenv\\([^)]*\\))";
+// (`user:password` as two placeholders; the punctuation that closes the code around it)
+const PLACEHOLDER = new RegExp(`^(["'\`]?)(?:(?:Bearer|Basic|Token)\\s+)?${PH}(?::${PH})?\\1[\`'")\\]};,]*$`);
+
+/**
+ * `red` is `s` with some stretches replaced by REDACTED: put back the stretches that are only a
+ * placeholder. When the pieces cannot be lined up with `s`, `red` as it is (never less redacted).
+ */
+function keepPlaceholders(s: string, red: string): string {
+  const pieces = red.split(REDACTED);
+  if (pieces.length < 2 || !s.startsWith(pieces[0])) return red;
+  let out = pieces[0];
+  let at = pieces[0].length;
+  for (let k = 1; k < pieces.length; k++) {
+    const p = pieces[k];
+    const last = k === pieces.length - 1;
+    const next = last ? (s.endsWith(p) ? s.length - p.length : -1) : s.indexOf(p, at);
+    if (next < at) return red;
+    const cut = s.slice(at, next);
+    out += (PLACEHOLDER.test(cut) ? cut : REDACTED) + p;
+    at = next + p.length;
+  }
+  return out;
+}
+
+/**
+ * A line of code as it may be shown: the rules of every output (`r.redactText`) with the
+ * placeholders they took kept, then the rules of code (`code`: SOURCE_CODE_RULES, or a list that
+ * adds to them), through their prefilter.
+ */
+export function redactCode(s: string, r: CodeRedaction, code: CompiledRules = SOURCE_CODE_RULES): string {
+  const red = r.redactText(s);
+  return code.applyGated(red === s ? s : keepPlaceholders(s, red), r);
+}
+
+/** redactCode with every rule of code applied, no prefilter, no gate: the reference its tests compare with. */
+export function redactCodeRules(s: string, r: CodeRedaction, code: CompiledRules = SOURCE_CODE_RULES): string {
+  const red = r.redactText(s);
+  return code.applyAll(red === s ? s : keepPlaceholders(s, red), r);
+}
