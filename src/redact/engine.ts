@@ -6,6 +6,7 @@
 // else decides that text is clean: the fast paths ask mayHold/mayHoldIn.
 import { esc } from "./names.js";
 import type { NameTests, TextRule } from "./rules.js";
+import { isAsciiLetter as isLetter } from "../util/chars.js";
 
 interface Entry {
   rule: TextRule;
@@ -59,7 +60,6 @@ function anchorOf(lit: string): { anchorAt: number; anchor: string } {
   return { anchorAt: 0, anchor: lit.slice(0, 3) };
 }
 
-const isLetter = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
 // a literal as a pattern, either case of each letter when ci
 const literalPattern = (lit: string, ci: boolean): string => (ci
   ? [...lit].map((ch) => (isLetter(ch.charCodeAt(0)) ? `[${ch.toLowerCase()}${ch.toUpperCase()}]` : esc(ch))).join("")

@@ -4,7 +4,7 @@
 // A rule may add `near`, a cheap local check at one of its literals ("could I change the text
 // here?"): it lives beside the rule's pattern, and test/unit/redact-rules.test.ts holds each rule
 // to its literals and its check.
-import { charTable } from "../util/chars.js";
+import { charTable, isAsciiLetter as isLetter } from "../util/chars.js";
 import {
   CREDENTIAL_SCHEMES, REDACTED, SECRET_HEADERS, SECRET_HEADER_ENDINGS, SECRET_PARAM_ENDINGS, SECRET_QUERY_PARAMS, TEXT_SCHEMES, alt, esc,
 } from "./names.js";
@@ -208,7 +208,6 @@ const CUT_TARGET = /((?:not a request target|not a URL|is not a URL): [a-z][a-z0
 // ... and a credential after a scheme, cut shorter than SCHEME_VALUE's six characters
 const CUT_SCHEME = new RegExp(`((?:not a request target|not a URL|is not a URL): \\S*\\b(?:${alt(TEXT_SCHEMES)})(?:%20|\\+))[^\\s*]{1,5}$`);
 
-const isLetter = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
 // could FLAG (`(?<![\w-])(--?[A-Za-z]...`) start anywhere in s[from, to)?
 function flagStart(s: string, from: number, to: number): boolean {
   for (let i = s.indexOf("-", from); i >= 0 && i < to; i = s.indexOf("-", i + 1)) {

@@ -8,6 +8,7 @@
 import { compileRules, type CompiledRules } from "./engine.js";
 import { REDACTED, SECRET_HEADERS, SECRET_QUERY_PARAMS, esc } from "./names.js";
 import type { TextRule } from "./rules.js";
+import { isAsciiLetter as isLetter } from "../util/chars.js";
 
 /** What the code rules ask of a run's redaction: the rules of every output, and its name tests. */
 export interface CodeRedaction {
@@ -53,7 +54,6 @@ function pairAt(s: string, i: number, from: number, to: number): boolean {
   return b < to && s.charCodeAt(b) === 61 && PAIR_NAME_RE.test(s.slice(a, b));
 }
 
-const isLetter = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
 const isBlank = (c: number) => c === 32 || (c >= 9 && c <= 13);
 
 // could NAMED match with its name's last word at i? (the letters from i, a quote maybe, blanks, `:`

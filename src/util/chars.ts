@@ -16,3 +16,6 @@ export function charKinds(kindOf: (c: number) => number): Uint8Array {
 
 /** charTable of the characters in `chars`. */
 export const charTableOf = (chars: string): Uint8Array => charTable((c) => chars.includes(String.fromCharCode(c)));
+
+/** An ASCII letter's code. */
+export const isAsciiLetter = (c: number): boolean => (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
