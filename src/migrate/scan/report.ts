@@ -4,7 +4,7 @@ import { escapeC1Json } from "../../util/sanitize.js";
 import { Redactor } from "../../redact/index.js";
 import { redactSource } from "./redact.js";
 import { SCAN_STATUSES, type ScanStatus, type Usage } from "./analyze.js";
-import type { Note } from "../types.js";
+import type { Note, Shape } from "../types.js";
 import { fileText, lineStarts, type Located, type ScanResult, type ScannedFile } from "./scan.js";
 
 export const SCAN_RULES: Record<ScanStatus, { id: string; text: string; help: string }> = {
@@ -370,28 +370,41 @@ function* generalFindingsJson(files: readonly ScannedFile[]): Generator<string, 
 }
 
 /**
- * The text of a finding's usage fields (status to replacement) as they stand in the list: made by
- * JSON.stringify once, indented by 4 more (a newline in a string is written `\n`, so each newline
- * of the text is its own) and C1-escaped (escapeC1Json works character by character). Its notes,
- * most of its text and shared by many usages, are stringified once a run each (`noteJson`), at
- * their depth, and put where JSON.stringify's empty list stands. `of`: the fields it was made from,
- * to tell whether another place of the usage may share it.
+ * The text of a finding's usage fields (status to replacement) as they stand in the list, each
+ * after a newline and 6 spaces, in JSON.stringify's layout (indent 2) and C1-escaped
+ * (escapeC1Json works character by character): strings and keys by JSON.stringify, the rest
+ * written here. Its notes, most of its text and shared by many usages, are stringified once a run
+ * each (`noteJson`), at their depth. `of`: the fields it was made from, to tell whether another
+ * place of the usage may share it.
  */
 interface UsageJson { of: Located; text: string }
 
-/** Where a finding's notes stand among its fields (JSON.stringify's text of an empty list, a member of the top object). */
-const EMPTY_NOTES = "\n  \"notes\": []";
+const FIELD = "\n      ";
+
+/** A list of strings at the depth of a finding's fields: `[]`, or one per line. */
+function stringsJson(xs: readonly string[]): string {
+  if (!xs.length) return "[]";
+  let out = "[";
+  for (let i = 0; i < xs.length; i++) out += (i ? ",\n        " : "\n        ") + JSON.stringify(xs[i]);
+  return out + "\n      ]";
+}
+
+/** A shape (`from`, `to`) at the depth of a finding's fields. */
+function shapeJson(s: Shape | null): string {
+  if (s === null) return "null";
+  let query = "";
+  for (const k of Object.keys(s.query)) query += (query ? ",\n          " : "\n          ") + JSON.stringify(k) + ": " + JSON.stringify(s.query[k]);
+  return "{\n        \"method\": " + JSON.stringify(s.method) + ",\n        \"path\": " + JSON.stringify(s.path)
+    + ",\n        \"query\": " + (query ? "{" + query + "\n        }" : "{}") + "\n      }";
+}
 
 function usageJson(u: Located, noteJson: (n: Note) => string): UsageJson {
-  // (a property set again keeps its place: notes stays between rules and from)
-  const s = JSON.stringify({ ...usageFields(u), notes: [] }, null, 2);
-  // "{\n  ...\n}": its lines without the braces, each after a newline; a member of the top object
-  // is the only text after a newline and two spaces that starts with a quote
-  const at = s.indexOf(EMPTY_NOTES);
   let notes = "";
   for (const n of u.notes) notes += (notes ? ",\n        " : "\n        ") + noteJson(n);
-  const indent = (t: string) => t.replaceAll("\n", "\n    ");
-  const text = indent("\n" + s.slice(2, at)) + "\n      \"notes\": " + (notes ? `[${notes}\n      ]` : "[]") + indent(s.slice(at + EMPTY_NOTES.length, -2));
+  const text = FIELD + "\"status\": " + JSON.stringify(u.status) + "," + FIELD + "\"rules\": " + stringsJson(u.rules)
+    + "," + FIELD + "\"notes\": " + (notes ? `[${notes}\n      ]` : "[]")
+    + "," + FIELD + "\"from\": " + shapeJson(u.from) + "," + FIELD + "\"to\": " + shapeJson(u.to)
+    + "," + FIELD + "\"text\": " + JSON.stringify(u.shownText) + "," + FIELD + "\"replacement\": " + JSON.stringify(u.shownReplacement);
   return { of: u, text: escapeC1Json(text) };
 }
 
