@@ -1,8 +1,8 @@
 // Secrets written into source code (`mids migrate scan` shows source lines, json texts and
 // --fix diffs): the rules of every mids output (rules.ts) with the placeholders they took put
 // back, then the rules of code below, as data like those: each declares the literals of which
-// every text it changes holds one, and the prefilter and gates are derived from them
-// (engine.ts). A value the code fills in (`$KEY`, `${key}`, `{key}`, `%s`) is no secret and is
+// every text it changes holds one, and the gates that let a rule pass over a text are derived
+// from them (engine.ts; so is the prefilter, with each rule's check, for a caller that asks it). A value the code fills in (`$KEY`, `${key}`, `{key}`, `%s`) is no secret and is
 // kept, so a diff around it still applies; so is an unquoted name without a digit
 // (`Authorization: auth` in code is a variable, while keys carry digits).
 import { compileRules, type CompiledRules } from "./engine.js";
@@ -130,7 +130,8 @@ function keepPlaceholders(s: string, red: string): string {
 /**
  * A line of code as it may be shown: the rules of every output (`r.redactText`) with the
  * placeholders they took kept, then the rules of code (`code`: SOURCE_CODE_RULES, or a list that
- * adds to them), through their prefilter.
+ * adds to them), each on a text that holds one of its literals (the derived gates: a line of code
+ * meets the prefilter's anchors so often that its search costs more than the gates).
  */
 export function redactCode(s: string, r: CodeRedaction, code: CompiledRules = SOURCE_CODE_RULES): string {
   const red = r.redactText(s);
