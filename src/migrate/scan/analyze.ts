@@ -5,9 +5,9 @@ import { setOwn } from "../../util/records.js";
 import { firstRouteMatcher, literalSegments, matchPath, namesAnotherPath } from "../../contract/routes.js";
 import { rewrite, RewriteRun, type RewriteOptions } from "../rewrite.js";
 import type { Note, Outcome, Shape } from "../types.js";
-import { Redactor } from "../../redact/index.js";
+import type { Redactor } from "../../redact/index.js";
 import { BoundedMemo, detached } from "../../util/memo.js";
-import { redactSource } from "./redact.js";
+import { SourceRedaction, type ScanRules } from "./redact.js";
 import type { Piece, RouteText } from "./extract.js";
 
 export type ScanStatus = "rewritten" | "partial" | "removed" | "unrecognized";
@@ -50,6 +50,8 @@ export interface AnalyzeOptions {
    * rewrite each distinct route text, not each shape (tests hold the ways to each other)
    */
   general?: boolean;
+  /** the redaction rules (tests add generated rules): the shipped ones by default */
+  rules?: ScanRules;
 }
 
 const MARK = (i: number) => `__mids_ph_${i}__`;
@@ -212,16 +214,19 @@ export class Analyzer {
   private readonly pathOf: (path: string) => PathMatch;
   /** by route text (and whether its host is the API's own); null when it is not reported */
   private readonly usages = new Map<string, Usage | null>();
-  private readonly redactor = new Redactor();
+  private readonly redaction: SourceRedaction;
+  private readonly redactor: Redactor;
   private readonly rewriteOptions: RewriteOptions;
   // (its keys are made of the usages' copies of their route texts, never cut from a file's text: test/unit/scan-retention.test.ts)
-  private readonly shown = new BoundedMemo((s: string) => redactSource(s, this.redactor), true);
+  private readonly shown = new BoundedMemo((s: string) => this.redaction.line(s), true);
   /** notes as shown, by the rewrite's note object (a rule's own note is one object: src/migrate/rewrite.ts) */
   private readonly notes = new Map<Note, Note>();
   /** the literal segments of the route table (never a shape's value); none on the general path */
   private readonly literals: ReadonlySet<string> | undefined;
 
   constructor(private readonly opts: AnalyzeOptions) {
+    this.redaction = new SourceRedaction(opts.rules);
+    this.redactor = this.redaction.redactor;
     // (the index answers about as fast as a memo would look the path up: literal ids make most paths new)
     const first = opts.general ? undefined : firstRouteMatcher("v2");
     if (first) this.pathOf = (path) => ({ method: first(path)?.method });

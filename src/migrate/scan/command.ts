@@ -13,6 +13,7 @@ import { oneLine } from "../../util/sanitize.js";
 import { VERSION } from "../../version.js";
 import { SCAN_STATUSES, type ScanStatus } from "./analyze.js";
 import { fixable, fixedText, NOT_FIXED_TEXT, unifiedDiff, writeFixed, type NotFixed } from "./fix.js";
+import { SourceRedaction } from "./redact.js";
 import { rendering, summarize, summaryLine } from "./report.js";
 import { capListed, fileText, MAX_FINDINGS_PER_FILE, MAX_FINDINGS_PER_RUN, MAX_SCAN_FILE_BYTES, scan, type ScanHooks, type ScannedFile } from "./scan.js";
 import { MAX_RULE_GLOBSTARS } from "../../util/gitignore.js";
@@ -146,6 +147,8 @@ export async function runScan(flags: ScanCommandFlags, ctx: Context, hooks?: Sca
   if (flags.fix) {
     const remaining: ScannedFile[] = [];
     const diffs: Buffer[] = [];
+    // the diff's lines are redacted as every line scan shows is (one redaction for the run's diffs)
+    const diffRedaction = new SourceRedaction(hooks?.rules);
     const fixedFiles: string[] = [];
     let stopped = false;
     for (const f of files) {
@@ -160,7 +163,7 @@ export async function runScan(flags: ScanCommandFlags, ctx: Context, hooks?: Sca
       if (after !== undefined) {
         if (flags.dryRun) {
           // on a terminal, controls and bidi characters in caret notation; piped, the patch's own bytes
-          const diff = unifiedDiff(f.rawFile ?? f.file, { text: fileText(f), bom: f.bom }, after);
+          const diff = unifiedDiff(f.rawFile ?? f.file, { text: fileText(f), bom: f.bom }, after, (line) => diffRedaction.line(line));
           diffs.push(diffBytes(f, ctx.io.stdoutIsTTY ? caretNotation(diff) : diff));
         } else {
           try {
@@ -197,7 +200,7 @@ export async function runScan(flags: ScanCommandFlags, ctx: Context, hooks?: Sca
 
   const summary = summarize(result, files, fixed);
   const line = summaryLine(summary, !!flags.dryRun);
-  await emitFindings(ctx, flags, rendering(files, summary, failOn, VERSION, { general: !fast }), { heading: `mids migrate scan: ${line}`, stdout: !flags.dryRun });
+  await emitFindings(ctx, flags, rendering(files, summary, failOn, VERSION, { general: !fast, rules: hooks?.rules }), { heading: `mids migrate scan: ${line}`, stdout: !flags.dryRun });
   if (notFixed.length || result.changed.length) {
     const counted = (Object.keys(NOT_FIXED_COUNTED) as NotFixed[]).map((w) => [notFixed.filter((n) => n.why === w).length, NOT_FIXED_COUNTED[w]] as const);
     const parts = [...counted, [result.changed.length, "no regular file any more"] as const].filter(([k]) => k > 0).map(([k, what]) => `${k} ${what}`);

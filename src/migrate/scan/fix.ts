@@ -5,7 +5,7 @@ import {
   closeSync, constants, fchmodSync, fchownSync, fstatSync, lstatSync, openSync, realpathSync, renameSync, rmSync, writeSync,
 } from "node:fs";
 import { basename, dirname, join } from "node:path";
-import { redactSource as redactText } from "./redact.js";
+import { redactSource } from "./redact.js";
 import { applyEdits, type Edit } from "./analyze.js";
 import { fileText, READ_FLAGS, sameFile, type Located, type ScanHooks, type ScannedFile } from "./scan.js";
 
@@ -121,9 +121,10 @@ export function diffName(name: string | Buffer): string {
 /**
  * A unified diff of one file (3 lines of context). Fixes never add or remove lines, so old and
  * new line numbers are the same. Lines keep their CR (and the first its BOM), so the patch
- * applies byte for byte; a line that holds a key is redacted (and that hunk then will not apply).
+ * applies byte for byte; a line that holds a key is redacted (`redactText`: a run's redaction,
+ * the shipped rules by default), and that hunk then will not apply.
  */
-export function unifiedDiff(file: string | Buffer, f: { text: string; bom: boolean }, after: string, context = 3): string {
+export function unifiedDiff(file: string | Buffer, f: { text: string; bom: boolean }, after: string, redactText: (s: string) => string = (s) => redactSource(s), context = 3): string {
   const a = f.text.split("\n");
   const b = after.split("\n");
   if (f.bom) { a[0] = "\uFEFF" + a[0]; b[0] = "\uFEFF" + b[0]; }

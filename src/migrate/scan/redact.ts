@@ -1,7 +1,7 @@
 // Keys written into source code stay out of scan output (stylish source lines, json text, diffs),
 // as in every mids output: the redaction module's rules of code (src/redact/source.ts), after an
 // access log line's ident and authuser (a log checked in beside the code), as migrate redacts them.
-import { pureRedaction, type CompiledRules } from "../../redact/index.js";
+import { Redactor, pureRedaction, type CompiledRules, type TextRule } from "../../redact/index.js";
 import { redactCode, type CodeRedaction } from "../../redact/source.js";
 import { redactAccessPrefix } from "../redact.js";
 
@@ -17,4 +17,23 @@ export function redactSource(s: string, r: CodeRedaction = PURE, code?: Compiled
   const clf = CLF_LINE.exec(s);
   if (clf) s = redactAccessPrefix(clf[0]) + s.slice(clf[0].length);
   return redactCode(s, r, code);
+}
+
+/** The rules a scan run redacts by: the shipped ones, and (tests) generated rules added to them. */
+export interface ScanRules {
+  /** rules after the shipped rules of logs */
+  text?: readonly TextRule[];
+  /** the rules of code, compiled (SOURCE_CODE_RULES and more) */
+  code?: CompiledRules;
+}
+
+/** One run's redaction of what scan shows: a Redactor of its own (its memos), and the rules of code. */
+export class SourceRedaction {
+  readonly redactor: Redactor;
+  constructor(private readonly rules: ScanRules = {}) {
+    this.redactor = rules.text?.length ? new Redactor({ extra: rules.text }) : new Redactor();
+  }
+
+  /** A line (or a string shown of a route) as scan shows it. */
+  line(s: string): string { return redactSource(s, this.redactor, this.rules.code); }
 }

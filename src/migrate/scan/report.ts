@@ -1,8 +1,7 @@
 // migrate scan findings in the shared findings module's terms, and the command's own json shape.
 import { MIDS_INFORMATION_URI, type FileFindings, type Finding, type FindingsSet, type Rendering, type Severity } from "../../findings/index.js";
 import { escapeC1Json } from "../../util/sanitize.js";
-import { Redactor } from "../../redact/index.js";
-import { redactSource } from "./redact.js";
+import { SourceRedaction, type ScanRules } from "./redact.js";
 import { SCAN_STATUSES, type ScanStatus, type Usage } from "./analyze.js";
 import type { Note, Shape } from "../types.js";
 import { fileText, lineStarts, type Located, type ScanResult, type ScannedFile } from "./scan.js";
@@ -278,9 +277,9 @@ class ScanFileFindings implements FileFindings {
 }
 
 export function toFindingsSet(files: readonly ScannedFile[], failOn: readonly string[], version: string, opts: ReportOptions = {}): FindingsSet {
-  // one redaction for the rendering: the shipped rules with memos of their own (names repeat in code)
-  const redactor = new Redactor();
-  const redact = (s: string) => redactSource(s, redactor);
+  // one redaction for the rendering: the rules with memos of their own (names repeat in code)
+  const redaction = new SourceRedaction(opts.rules);
+  const redact = (s: string) => redaction.line(s);
   // a line shown twice (the same code in many files) is redacted once
   const shown = new Map<string, string>();
   const redactLine = opts.general ? redact : (s: string) => {
@@ -326,6 +325,8 @@ export interface ReportOptions {
    * stylish redacts and formats each finding's line and texts as if it were the only one
    */
   general?: boolean;
+  /** the redaction rules (tests add generated rules): the shipped ones by default */
+  rules?: ScanRules;
 }
 
 /**

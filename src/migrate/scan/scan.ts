@@ -5,6 +5,7 @@ import { isAscii, isUtf8 } from "node:buffer";
 import { Analyzer, placedEdits, type Edit, type ScanStatus, type Usage } from "./analyze.js";
 import { extractRoutes, type RouteText } from "./extract.js";
 import { fsPath, walk, type FileEntry, type Picomatch } from "./walk.js";
+import type { ScanRules } from "./redact.js";
 
 /** Files over this size are skipped (named on stderr): generated bundles, data dumps. */
 export const MAX_SCAN_FILE_BYTES = 2 * 1024 * 1024;
@@ -62,6 +63,8 @@ export interface ScanHooks {
   beforeFix?(file: ScannedFile): void;
   /** --fix: after the new text is written to its temporary file, before the rename */
   beforeRename?(file: ScannedFile): void;
+  /** redaction rules added to the shipped ones (generated rules: every output must apply them) */
+  rules?: ScanRules;
 }
 
 export interface ScannedFile extends FileEntry {
@@ -346,7 +349,7 @@ export async function scan(opts: ScanOptions): Promise<ScanResult> {
   const max = opts.maxBytes ?? MAX_SCAN_FILE_BYTES;
   const perFile = opts.maxFindingsPerFile ?? MAX_FINDINGS_PER_FILE;
   const ownHost = hostMatcher(opts.hosts);
-  const analyzer = new Analyzer({ now: opts.now, ownHost, general: opts.general });
+  const analyzer = new Analyzer({ now: opts.now, ownHost, general: opts.general, rules: opts.hooks?.rules });
   const reads = new Reads(!!opts.concurrentReads || !!opts.general);
   const keepText = opts.keepText !== false;
   const found: (ScannedFile | undefined)[] = new Array(entries.length);
