@@ -8,7 +8,7 @@
 import { DEFAULT_RULES, pureRedaction, redactBody as bodyOf, redactJson as jsonOf, redactJsonInPlace as jsonInPlace, redactUrl as urlOf, redactHeaderValue as headerValueOf, redactParamValue as paramValueOf } from "./redactor.js";
 
 export {
-  REDACTED, SECRET_HEADERS, SECRET_HEADER_ENDINGS, SECRET_QUERY_PARAMS, SECRET_PARAM_ENDINGS, SECRET_JSON_KEYS, CREDENTIAL_SCHEMES, TEXT_SCHEMES,
+  REDACTED, SECRET_HEADERS, SECRET_HEADER_ENDINGS, SECRET_QUERY_PARAMS, SECRET_PARAM_ENDINGS, SECRET_JSON_KEYS, CREDENTIAL_OPTIONS, CREDENTIAL_SCHEMES, TEXT_SCHEMES,
   normalizeParamName,
 } from "./names.js";
 export { TEXT_RULES, type TextRule, type NameTests } from "./rules.js";

@@ -41,6 +41,16 @@ export const SECRET_PARAM_ENDINGS: readonly string[] = [
 /** JSON keys that are secret besides the header and parameter names (HAR's `cookies` array). */
 export const SECRET_JSON_KEYS: readonly string[] = ["cookies"];
 
+/**
+ * curl's options whose value is a credential: a user and password (`-u`, `-U`, `--tlsuser`), a
+ * client certificate with its pass phrase (`-E`, `--proxy-cert`), a pass phrase or password, a
+ * bearer token. Redacted after them in any text, and never read as the URL by the curl reader.
+ */
+export const CREDENTIAL_OPTIONS: readonly string[] = [
+  "-u", "--user", "-U", "--proxy-user", "-E", "--cert", "--proxy-cert", "--oauth2-bearer", "--pass", "--proxy-pass",
+  "--tlsuser", "--tlspassword", "--proxy-tlsuser", "--proxy-tlspassword",
+];
+
 /** Authorization schemes: in a header value the whole value is redacted; in other text, the word after one of these. */
 export const CREDENTIAL_SCHEMES: readonly string[] = ["Bearer", "Basic", "Digest", "Token", "Negotiate", "NTLM", "Bot", "AWS4-HMAC-SHA256"];
 /** In free text, only the unambiguous ones, as written (`Token expired` is English). */

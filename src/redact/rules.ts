@@ -6,7 +6,7 @@
 // to its literals and its check.
 import { charTable, isAsciiLetter as isLetter } from "../util/chars.js";
 import {
-  CREDENTIAL_SCHEMES, REDACTED, SECRET_HEADERS, SECRET_HEADER_ENDINGS, SECRET_PARAM_ENDINGS, SECRET_QUERY_PARAMS, TEXT_SCHEMES, alt, esc,
+  CREDENTIAL_OPTIONS, CREDENTIAL_SCHEMES, REDACTED, SECRET_HEADERS, SECRET_HEADER_ENDINGS, SECRET_PARAM_ENDINGS, SECRET_QUERY_PARAMS, TEXT_SCHEMES, alt, esc,
 } from "./names.js";
 
 /** What a rule may ask about names (memoized per run by a Redactor). */
@@ -197,7 +197,7 @@ const USERINFO_ENCODED = /(%2F%2F)(?:(?!%2F|%3F|%23)[^/?#\s"'<>@&])+(%40)/gi;
 const JWT = /(?<![A-Za-z])eyJ[A-Za-z0-9_-]{4,}(?:\.[A-Za-z0-9_-]*){0,2}/g;
 // a command line in a log: `--api-key abc`, `--password 'a b'`, and curl's credential options
 const FLAG = /(?<![\w-])(--?[A-Za-z][\w-]*)([ \t]+)("[^"]*"|'[^']*'|[^\s"'-]\S*)/g;
-const CREDENTIAL_FLAGS: ReadonlySet<string> = new Set(["-u", "--user", "-U", "--proxy-user", "-E", "--cert", "--oauth2-bearer", "--pass", "--proxy-pass", "--tlspassword"]);
+const CREDENTIAL_FLAGS: ReadonlySet<string> = new Set(CREDENTIAL_OPTIONS);
 // `<password>...</password>`, `<ns:Token>...</ns:Token>` (XML and SOAP bodies)
 const XML_ELEMENT = /<((?:[\w.-]+:)?([\w.-]+))(\s[^<>]*)?>([^<]*)<\/\1>/g;
 // `basic dXNlcjpwYXNz` in lower case is English unless what follows decodes to `user:password`

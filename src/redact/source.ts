@@ -6,7 +6,7 @@
 // kept, so a diff around it still applies; so is an unquoted name without a digit
 // (`Authorization: auth` in code is a variable, while keys carry digits).
 import { compileRules, type CompiledRules } from "./engine.js";
-import { REDACTED, SECRET_HEADERS, SECRET_QUERY_PARAMS, esc } from "./names.js";
+import { CREDENTIAL_OPTIONS, REDACTED, SECRET_HEADERS, SECRET_QUERY_PARAMS, alt, esc } from "./names.js";
 import type { TextRule } from "./rules.js";
 import { isAsciiLetter as isLetter } from "../util/chars.js";
 
@@ -25,8 +25,8 @@ const HEADER = new RegExp(`((?<!\\w|[?&;][\\w-]*)(?:${SECRET_HEADERS.map(esc).jo
 // a URL's user info (`https://user:pw@host`), curl's credentials (`-u user:pw`), and a quoted
 // literal with a digit given to a name that says it is secret (`const API_KEY = "sk_1..."`)
 const USERINFO = /(\b[a-z][a-z0-9+.-]*:\/\/)(?![$%{<])[^/?#\s"'`<>@]+@/gi;
-const CURL_USER_FLAGS: readonly string[] = ["-u", "--user", "-U", "--proxy-user"];
-const CURL_USER = new RegExp(`((?:^|\\s)(?:${CURL_USER_FLAGS.map(esc).join("|")})(?:\\s+|=))${NOT_PLACEHOLDER}(?:"[^"]*"|'[^']*'|[^\\s"'\`]+)`, "g");
+// (code may join an option and its value with `=`, as other tools' options take theirs)
+const CURL_USER = new RegExp(`((?:^|\\s)(?:${alt(CREDENTIAL_OPTIONS)})(?:\\s+|=))${NOT_PLACEHOLDER}(?:"[^"]*"|'[^']*'|[^\\s"'\`]+)`, "g");
 // (every match holds one of NAMED_LITERALS: `credentials?` holds `credential`)
 const NAMED_WORDS = "key|token|secret|password|passwd|pwd|credentials?";
 const NAMED_LITERALS: readonly string[] = ["key", "token", "secret", "password", "passwd", "pwd", "credential"];
@@ -93,8 +93,7 @@ export const SOURCE_RULES: readonly TextRule[] = Object.freeze([
     apply: (s) => s.replace(NAMED, `$1${REDACTED}`),
   },
   { name: "URL userinfo in code", literals: ["@"], apply: (s) => s.replace(USERINFO, `$1${REDACTED}@`) },
-  // (every flag holds `-u` or `-U`)
-  { name: "curl credentials", literals: ["-u", "-U"], apply: (s) => s.replace(CURL_USER, `$1${REDACTED}`) },
+  { name: "curl credential option", literals: CREDENTIAL_OPTIONS, apply: (s) => s.replace(CURL_USER, `$1${REDACTED}`) },
 ]);
 
 /** The rules of code mids ships, compiled once (immutable). */

@@ -27,6 +27,9 @@ describe("redacting source lines", () => {
     ['DB_CREDENTIALS: "c9f8e7d6" /v2/topics', "DB_CREDENTIALS: *** /v2/topics"],
     ["curl\t-u=admin:cu9f8e7d6c https://h/v2/topics", "curl\t-u=*** https://h/v2/topics"],
     ["-U proxy:px9f8e7d6c https://h/v2/topics", "-U *** https://h/v2/topics"],
+    // every curl credential option, joined to its value by `=` too
+    ["curl --proxy-tlspassword=px9f8e7d6c https://h/v2/topics", "curl --proxy-tlspassword=*** https://h/v2/topics"],
+    ["curl --pass=pp9f8e7d6c https://h/v2/topics", "curl --pass=*** https://h/v2/topics"],
   ])("redacts %s", (line, out) => expect(redactSource(line)).toBe(out));
   it.each([
     'curl -H "x-api-key: $MIDS_API_KEY" "$BASE/v2/topics"',

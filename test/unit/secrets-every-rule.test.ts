@@ -8,12 +8,13 @@ import { join } from "node:path";
 import { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
 import {
-  MAX_JSON_DEPTH, SECRET_HEADERS, SECRET_HEADER_ENDINGS, SECRET_PARAM_ENDINGS, SECRET_QUERY_PARAMS,
+  CREDENTIAL_OPTIONS, MAX_JSON_DEPTH, SECRET_HEADERS, SECRET_HEADER_ENDINGS, SECRET_PARAM_ENDINGS, SECRET_QUERY_PARAMS,
   isSecretHeader, isSecretParam, redactText, redactUrl,
 } from "../../src/contract/secrets.js";
 import { redactHeaders } from "../../src/client/request.js";
 import { testIO } from "../../src/io.js";
 import { migrate } from "../../src/migrate/pipeline.js";
+import { redactSource } from "../../src/migrate/scan/redact.js";
 import type { InputFormat } from "../../src/migrate/types.js";
 
 const ROOT = join(import.meta.dirname, "../..");
@@ -51,6 +52,13 @@ describe("every header rule", () => {
     }
     // the inputs hold the secrets (a test that cannot fail is a defect)
     expect(leaks(ndjson + curl)).toHaveLength(2 * HEADER_CASES.length);
+  });
+});
+
+describe("every curl credential option", () => {
+  it.each(CREDENTIAL_OPTIONS)("%s: its value redacted in text (a log's command line, an error) and in a line of code, after a blank or =", (opt) => {
+    expect(redactText(`curl ${opt} ${M}o1 https://h/v2/topics`), opt).not.toContain(M);
+    for (const sep of [" ", "=", "\t"]) expect(redactSource(`sh("curl${sep === "\t" ? "\t" : " "}${opt}${sep === "\t" ? " " : sep}${M}o2 https://h/v2/topics")`), `${opt}${sep}`).not.toContain(M);
   });
 });
 

@@ -108,7 +108,7 @@ describe("readers", () => {
 describe("curl options that take a credential", () => {
   it.each([
     "--oauth2-bearer abc", "-U u:abc", "--proxy-user u:abc", "-E cert:abc", "--pass abc", "--aws-sigv4 aws:amz --user AKIA:abc", "--url-query token=abc",
-    "-bsid=abc", "-uuser:abc",
+    "-bsid=abc", "-uuser:abc", "--tlsuser u", "--proxy-tlspassword abc", "--proxy-cert c:abc",
   ])("curl %s <url>: the value is not the URL", (opt) => {
     expect(parseCurl(`curl ${opt} https://h/v2/projects`)).toMatchObject({ origin: "https://h", path: "/v2/projects" });
   });

@@ -6,16 +6,16 @@ import { CURL_SOURCE } from "./source.js";
 import { httpPrefix, redactText, splitTarget } from "../../url.js";
 import { shellWords } from "./shell.js";
 import { charTableOf } from "../../../util/chars.js";
+import { CREDENTIAL_OPTIONS } from "../../../redact/index.js";
 import { MAX_CURL_WORDS, WORD_FREE, WORD_HEADER, type CurlForms, type CurlWords } from "./form.js";
 
 const DATA: ReadonlySet<string> = new Set(["-d", "--data", "--data-raw", "--data-binary", "--data-ascii", "--data-urlencode", "--json"]);
 // options that take a value we do not need
-const WITH_VALUE: ReadonlySet<string> = new Set(["-o", "--output", "-u", "--user", "-A", "--user-agent", "-e", "--referer", "-m", "--max-time",
+const WITH_VALUE: ReadonlySet<string> = new Set(["-o", "--output", "-A", "--user-agent", "-e", "--referer", "-m", "--max-time",
   "--connect-timeout", "-b", "--cookie", "-c", "--cookie-jar", "-w", "--write-out", "--retry", "-x", "--proxy", "--cacert",
-  "--cert", "--key", "-F", "--form", "--resolve", "-r", "--range", "-T", "--upload-file", "-K", "--config", "--limit-rate",
+  "--key", "-F", "--form", "--resolve", "-r", "--range", "-T", "--upload-file", "-K", "--config", "--limit-rate",
   // credentials: their value must never be taken for the URL
-  "--oauth2-bearer", "-U", "--proxy-user", "-E", "--pass", "--proxy-pass", "--tlspassword", "--proxy-tlspassword", "--tlsuser",
-  "--proxy-tlsuser", "--aws-sigv4", "--login-options", "--sasl-authzid", "--netrc-file", "--proxy-header", "--proxy-cert",
+  ...CREDENTIAL_OPTIONS, "--aws-sigv4", "--login-options", "--sasl-authzid", "--netrc-file", "--proxy-header",
   "--proxy-key", "--url-query", "--variable", "--form-string", "--mail-auth",
   // and the other options that take a value
   "-C", "--continue-at", "-D", "--dump-header", "-P", "--ftp-port", "-Q", "--quote", "-t", "--telnet-option", "-y", "--speed-time",
