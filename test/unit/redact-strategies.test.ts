@@ -9,14 +9,10 @@ import { redactSource } from "../../src/migrate/scan/redact.js";
 import { migrate } from "../../src/migrate/pipeline.js";
 import { testIO } from "../../src/io.js";
 import { rng } from "../helpers/rng.js";
+import { tokenRule } from "../helpers/generated-rules.js";
 
 const NOW = new Date("2026-11-22T12:00:00Z");
 
-/** A token rule as a newcomer would write one (`ghp_...`): a random prefix, its literal declared. */
-function tokenRule(prefix: string): TextRule {
-  const re = new RegExp(`${prefix}[A-Za-z0-9]{8,}`, "g");
-  return { name: `generated ${prefix}`, literals: [prefix], apply: (s) => s.replace(re, REDACTED) };
-}
 
 /** Rules with random literals: a word-like prefix, one led by punctuation, and a mixed-case one. */
 function generatedRules(seed: number): { rules: TextRule[]; tokens: string[] } {

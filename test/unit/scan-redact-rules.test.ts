@@ -7,7 +7,7 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { REDACTED, compileRules, type TextRule } from "../../src/redact/index.js";
+import { compileRules, type TextRule } from "../../src/redact/index.js";
 import { SOURCE_RULES } from "../../src/redact/source.js";
 import { testIO } from "../../src/io.js";
 import { createContext } from "../../src/main.js";
@@ -15,14 +15,10 @@ import { runScan } from "../../src/migrate/scan/command.js";
 import type { ScanRules } from "../../src/migrate/scan/redact.js";
 import { removeTempDirs, tempDir } from "../helpers/cli.js";
 import { rng } from "../helpers/rng.js";
+import { tokenRule } from "../helpers/generated-rules.js";
 
 afterAll(removeTempDirs);
 
-/** A token rule as a newcomer would write one: a random prefix, its literal declared. */
-function tokenRule(prefix: string): TextRule {
-  const re = new RegExp(`${prefix.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}[A-Za-z0-9]{8,}`, "g");
-  return { name: `generated ${prefix}`, literals: [prefix], apply: (s) => s.replace(re, REDACTED) };
-}
 
 function generated(seed: number): { text: TextRule[]; code: TextRule[]; tokens: string[] } {
   const r = rng(seed);
