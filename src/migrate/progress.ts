@@ -3,6 +3,7 @@
 // a terminal, in CI (the CI variable is set) or with --quiet.
 import { statSync } from "node:fs";
 import type { IO } from "../io.js";
+import { monotonicMs } from "../util/time.js";
 
 const EVERY_MS = 250;
 
@@ -28,7 +29,7 @@ export function makeProgress(io: IO, opts: { quiet: boolean; everyMs?: number; f
     if (f === "-") { total = 0; break; }
     try { const st = statSync(f); if (st.isFile()) total += st.size; else { total = 0; break; } } catch { total = 0; break; }
   }
-  const start = performance.now();
+  const start = monotonicMs();
   let last = start;
   let seen = 0;
   let linesBefore = 0; // lines of the inputs already done
@@ -39,7 +40,7 @@ export function makeProgress(io: IO, opts: { quiet: boolean; everyMs?: number; f
       seen += n;
       if (pos < position) linesBefore += position; // the next input began
       position = pos;
-      const now = performance.now();
+      const now = monotonicMs();
       if (now - last < every) return;
       last = now;
       const secs = (now - start) / 1000;

@@ -60,3 +60,12 @@ export function parsePastTime(flag: string, v: string, now: Date): Date {
   }
   return d;
 }
+
+/**
+ * A monotonic clock in ms, for durations inside a run. (The global `performance` loads
+ * node:perf_hooks on first use, a few ms of every start-up that reads it; hrtime loads nothing.)
+ */
+export function monotonicMs(): number {
+  const [s, ns] = process.hrtime();
+  return s * 1e3 + ns / 1e6;
+}

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatStylish, stylishColours } from "../../src/findings/stylish.js";
 import type { FindingsSet } from "../../src/findings/types.js";
 import { formatJson, summarize, toFindingsSet } from "../../src/migrate/scan/report.js";
-import { scan, type Located, type ScannedFile, type ScanResult } from "../../src/migrate/scan/scan.js";
+import { scan, type Located, type ScannedFile, type ScanOptions, type ScanResult } from "../../src/migrate/scan/scan.js";
 import { oneLine, oneLineAll, stripControl, stripControlAll } from "../../src/util/sanitize.js";
 import { removeTempDirs, tempDir } from "../helpers/cli.js";
 
@@ -36,7 +36,7 @@ let set: FindingsSet;
 let general: FindingsSet;
 let result: ScanResult;
 let dir: string;
-const scanOf = (concurrentReads: boolean) => scan({ paths: ["."], cwd: dir, hosts: [HOST], now: new Date("2026-11-27T12:00:00Z"), maxBytes: 200_000, concurrentReads });
+const scanOf = (concurrentReads: boolean, more: Partial<ScanOptions> = {}) => scan({ paths: ["."], cwd: dir, hosts: [HOST], now: new Date("2026-11-27T12:00:00Z"), maxBytes: 200_000, concurrentReads, ...more });
 beforeAll(async () => {
   dir = tempDir("scan-output-");
   for (const [name, text] of Object.entries(FILES)) writeFileSync(join(dir, name), text);
@@ -96,6 +96,16 @@ describe("stylish: the fast paths give what the general paths give", () => {
       expect(fast).toBe(formatStylish(general, color, { ...opts, general: true }));
       // the findings of every file are there (a test that cannot pass empty)
       for (const f of set.files) expect(fast).toContain(f.file);
+    }
+  });
+
+  it("from a scan that kept only the lines its usages are on (keepLines, the files' texts let go): the same output", async () => {
+    const linesOnly = await scanOf(false, { keepText: false, keepLines: true });
+    expect(linesOnly.files.length).toBe(result.files.length);
+    expect(linesOnly.files.every((f) => f.text === undefined && f.lines !== undefined && f.lines.size > 0)).toBe(true);
+    const fromLines = toFindingsSet(linesOnly.files, [], "0.0.0");
+    for (const opts of [{}, { fullNotes: true }, { width: 100 }, { width: 60 }]) {
+      for (const color of [false as const, await stylishColours()]) expect(formatStylish(fromLines, color, opts)).toBe(formatStylish(set, color, opts));
     }
   });
 

@@ -9,7 +9,7 @@ import { ROUTES as ROUTE_TABLE } from "../../src/contract/routes.js";
 import { HeapTrim } from "../../src/migrate/parallel/heap.js";
 import { Analyzer, type Usage } from "../../src/migrate/scan/analyze.js";
 import { extractRoutes } from "../../src/migrate/scan/extract.js";
-import { scan, type ScanResult } from "../../src/migrate/scan/scan.js";
+import { lineAt, scan, type ScanResult } from "../../src/migrate/scan/scan.js";
 import { routeCorpus } from "../helpers/route-corpus.js";
 import { tempDir } from "../helpers/cli.js";
 
@@ -64,9 +64,9 @@ describe("the scan lets file texts go", () => {
     mkdirSync(join(dir, `d${i}`), { recursive: true });
     writeFileSync(join(dir, `d${i}`, "a.ts"), bigText(1.5 * MB, ROUTES), "latin1");
   }
-  const run = async (keepText: boolean): Promise<{ result: ScanResult; grew: number }> => {
+  const run = async (keepText: boolean, keepLines = false): Promise<{ result: ScanResult; grew: number }> => {
     const before = heap();
-    const result = await scan({ paths: [dir], cwd: dir, hosts: ["api.mids.example"], now, keepText });
+    const result = await scan({ paths: [dir], cwd: dir, hosts: ["api.mids.example"], now, keepText, keepLines });
     /x/.test("x");
     return { result, grew: heap() - before };
   };
@@ -84,5 +84,43 @@ describe("the scan lets file texts go", () => {
     expect(strip(dropped.result)).toEqual(strip(kept.result));
     expect(kept.grew, `${(kept.grew / MB).toFixed(1)} MB with the texts`).toBeGreaterThan(10 * MB);
     expect(dropped.grew, `${(dropped.grew / MB).toFixed(1)} MB without them`).toBeLessThan(1.5 * MB);
+  });
+
+  it("a scan that keeps the lines its usages are on (stylish) holds those lines, not the texts", async () => {
+    // (many texts the size of source files, a few routes in each: a slice of a text this size keeps
+    // it whole, which a slice of a large one, in a space of its own, does not)
+    const small = tempDir("scan-retention-lines-");
+    for (let i = 0; i < 400; i++) {
+      mkdirSync(join(small, `d${i}`), { recursive: true });
+      const routes = [`get("/v2/projects/5f3a9c00e11e510a${String(i).padStart(8, "0")}?limit=${i}")`, `fetch(\`\${base}/v2/topics/\${id}/report\`)`, `curl https://api.mids.example/v2/signals?page=${i}`];
+      writeFileSync(join(small, `d${i}`, "a.ts"), bigText(32 * 1024, routes.join("\n")), "latin1");
+    }
+    const scanLines = async (keepText: boolean, keepLines: boolean) => {
+      const before = heap();
+      const result = await scan({ paths: [small], cwd: small, hosts: ["api.mids.example"], now, keepText, keepLines });
+      /x/.test("x");
+      return { result, grew: heap() - before };
+    };
+    // (a first scan unmeasured, keeping nothing: the code it compiles is no file's text, and nothing
+    // of it is left to be collected while the next is measured)
+    await scanLines(false, false);
+    const withLines = await scanLines(false, true);
+    const kept = await scanLines(true, false);
+    expect(withLines.result.files.length).toBe(400);
+    expect(withLines.result.files.every((f) => f.text === undefined && f.lines !== undefined)).toBe(true);
+    let chars = 0;
+    for (const [i, f] of withLines.result.files.entries()) {
+      const text = kept.result.files[i].text!;
+      for (const u of f.usages) {
+        const end = text.indexOf("\n", u.lineStart);
+        expect(lineAt(f, u.lineStart)).toEqual(lineAt(kept.result.files[i], u.lineStart));
+        expect(lineAt(f, u.lineStart).text).toBe(text.slice(u.lineStart, end < 0 ? text.length : end));
+      }
+      for (const l of f.lines!.values()) chars += l.length;
+    }
+    console.log("GREW", withLines.grew, kept.grew, chars, withLines.result.files.length);
+    expect(chars, "the lines are kept").toBeGreaterThan(20_000);
+    expect(kept.grew, `${(kept.grew / MB).toFixed(1)} MB with the texts`).toBeGreaterThan(10 * MB);
+    expect(withLines.grew, `${(withLines.grew / MB).toFixed(1)} MB with the lines (${(chars / MB).toFixed(2)} MB of them)`).toBeLessThan(1.5 * MB + 2 * chars);
   });
 });

@@ -112,12 +112,14 @@ export async function runScan(flags: ScanCommandFlags, ctx: Context, hooks?: Sca
   const hosts = ownHosts(flags, g.baseUrl);
   const paths = flags.paths.length ? flags.paths : ["."];
   const fast = strategyFastPath(ctx.io.env.MIDS_MIGRATE_STRATEGY);
-  // the files' texts are kept for what reads them: stylish's source lines and --fix
-  const keepText = !!flags.fix || plan.format === "stylish" || plan.fileFormat === "stylish";
+  // the files' texts are kept for what reads them: --fix, and stylish's source lines (of which
+  // its fast path keeps only the lines usages are on; the general path splits the whole text)
+  const stylish = plan.format === "stylish" || plan.fileFormat === "stylish";
+  const keepText = !!flags.fix || (stylish && !fast);
 
   let result;
   try {
-    result = await scan({ paths, cwd: ctx.io.cwd, include: flags.include, exclude: flags.exclude, hosts, now: ctx.now(), signal: ctx.signal, hooks, keepEdits: !!flags.fix, keepText, rawArg: rawArgument(), general: !fast });
+    result = await scan({ paths, cwd: ctx.io.cwd, include: flags.include, exclude: flags.exclude, hosts, now: ctx.now(), signal: ctx.signal, hooks, keepEdits: !!flags.fix, keepText, keepLines: stylish, rawArg: rawArgument(), general: !fast });
   } catch (e) {
     const file = (e as { scanFile?: string }).scanFile;
     if (file) throw new UsageError(`cannot read '${file}': ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`, { hint: "check its permissions, or leave it out with --exclude" });

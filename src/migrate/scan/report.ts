@@ -4,7 +4,7 @@ import { escapeC1Json } from "../../util/sanitize.js";
 import { SourceRedaction, type ScanRules } from "./redact.js";
 import { SCAN_STATUSES, type ScanStatus, type Usage } from "./analyze.js";
 import type { Note, Shape } from "../types.js";
-import { fileText, lineStarts, type Located, type ScanResult, type ScannedFile } from "./scan.js";
+import { fileText, lineAt, lineStarts, type Located, type ScanResult, type ScannedFile } from "./scan.js";
 
 export const SCAN_RULES: Record<ScanStatus, { id: string; text: string; help: string }> = {
   rewritten: { id: "migrate/rewritten", text: "A v2 API call with a v3 equivalent that returns the same information.",
@@ -90,33 +90,20 @@ const MAX_SHOWN_LINE = 10_000;
  * scan shows it (an access log line's user too).
  */
 class ShownLines {
-  /** by the line's start: its text up to its newline (a CR kept), redacted, and whether redaction changed it */
-  private readonly redacted = new Map<number, { text: string; changed: boolean }>();
+  /** by the line's start: its text up to its newline (a CR kept), redacted, whether redaction changed it, and whether a newline ends it */
+  private readonly redacted = new Map<number, { text: string; changed: boolean; newline: boolean }>();
   private starts: Map<number, number> | undefined;
   constructor(private readonly f: ScannedFile, private readonly redact: (s: string) => string) {}
 
-  /** (the formats that read no source line never ask: their runs keep no text) */
-  private get text(): string { return fileText(this.f); }
-
-  private end(start: number): number {
-    const end = this.text.indexOf("\n", start);
-    return end < 0 ? this.text.length : end;
-  }
-
-  private shown(start: number): { text: string; changed: boolean } {
+  private shown(start: number): { text: string; changed: boolean; newline: boolean } {
     let s = this.redacted.get(start);
     if (s === undefined) {
-      const end = this.end(start);
-      const own = this.text.slice(start, end);
-      const text = this.redact(own);
-      this.redacted.set(start, (s = { text, changed: end - start <= MAX_SHOWN_LINE && text !== own }));
+      // (the run kept the file's text, or the lines its usages are on: ScanOptions.keepLines)
+      const own = lineAt(this.f, start);
+      const text = this.redact(own.text);
+      this.redacted.set(start, (s = { text, changed: own.text.length <= MAX_SHOWN_LINE && text !== own.text, newline: own.newline }));
     }
     return s;
-  }
-
-  /** The line from `start` to its newline, redacted. */
-  at(start: number): string {
-    return this.shown(start).text;
   }
 
   /** Whether redaction changed the line from `start` (a line over MAX_SHOWN_LINE counts as not). */
@@ -135,15 +122,16 @@ class ShownLines {
     }
     let start = this.starts.get(n);
     if (start === undefined) {
-      // (not a line with a usage: from the line starts)
-      start = lineStarts(this.text)[n - 1];
+      // (not a line with a usage: from the line starts of the text, when the run kept it)
+      start = lineStarts(fileText(this.f))[n - 1];
       if (start === undefined) return undefined;
       this.starts.set(n, start);
     }
-    let s = this.at(start);
+    const shown = this.shown(start);
+    let s = shown.text;
     if (n === 1 && s.charCodeAt(0) === 0xfeff) s = s.slice(1);
     // the CR of a CRLF goes with the line break
-    return s.endsWith("\r") && this.end(start) < this.text.length ? s.slice(0, -1) : s;
+    return s.endsWith("\r") && shown.newline ? s.slice(0, -1) : s;
   }
 }
 
@@ -153,7 +141,7 @@ class ShownLines {
  */
 function shownColumns(f: ScannedFile, u: Located, lines: ShownLines, redact: (s: string) => string): { column: number; endColumn: number } | undefined {
   if (!lines.changed(u.lineStart)) return undefined;
-  const column = codePoints(redact(fileText(f).slice(u.lineStart, u.start))) + 1;
+  const column = codePoints(redact(lineAt(f, u.lineStart).text.slice(0, u.start - u.lineStart))) + 1;
   const endColumn = u.endLine === u.line ? column + codePoints(u.shownText) : u.endColumn;
   return { column, endColumn };
 }

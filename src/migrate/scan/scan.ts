@@ -6,6 +6,8 @@ import { Analyzer, placedEdits, type Edit, type ScanStatus, type Usage } from ".
 import { extractRoutes, type RouteText } from "./extract.js";
 import { fsPath, walk, type FileEntry, type Picomatch } from "./walk.js";
 import type { ScanRules } from "./redact.js";
+import { monotonicMs } from "../../util/time.js";
+import { detached } from "../../util/memo.js";
 
 /** Files over this size are skipped (named on stderr): generated bundles, data dumps. */
 export const MAX_SCAN_FILE_BYTES = 2 * 1024 * 1024;
@@ -75,6 +77,11 @@ export interface ScannedFile extends FileEntry {
    * formats that show no source line, without --fix): read it through fileText()
    */
   text?: string;
+  /**
+   * without the text (ScanOptions.keepLines): the lines the usages are on, by their start in the
+   * text, each with its newline when one ends it: read them through lineAt()
+   */
+  lines?: ReadonlyMap<number, string>;
   bom: boolean;
   /** not valid UTF-8: read and written back byte for byte as latin1 */
   latin1: boolean;
@@ -111,6 +118,28 @@ function located(u: Usage, r: RouteText, pos: Positions): Located {
 export function fileText(f: ScannedFile): string {
   if (f.text === undefined) throw new Error(`internal: the scan kept no text of ${f.file} (keepText)`);
   return f.text;
+}
+
+/** A line of a file a run kept (its text, or the lines its usages are on): the line at `start` up to its newline, and whether a newline ends it. */
+export function lineAt(f: ScannedFile, start: number): { text: string; newline: boolean } {
+  if (f.text !== undefined) {
+    const end = f.text.indexOf("\n", start);
+    return end < 0 ? { text: f.text.slice(start), newline: false } : { text: f.text.slice(start, end), newline: true };
+  }
+  const kept = f.lines?.get(start);
+  if (kept === undefined) throw new Error(`internal: the scan kept no line at ${start} of ${f.file} (keepLines)`);
+  return kept.endsWith("\n") ? { text: kept.slice(0, -1), newline: true } : { text: kept, newline: false };
+}
+
+/** The lines `usages` are on, each a copy (a slice would keep the whole text alive), with its newline. */
+function linesOf(text: string, usages: readonly Located[]): Map<number, string> {
+  const lines = new Map<number, string>();
+  for (const u of usages) {
+    if (lines.has(u.lineStart)) continue;
+    const end = text.indexOf("\n", u.lineStart);
+    lines.set(u.lineStart, detached(text.slice(u.lineStart, end < 0 ? text.length : end + 1)));
+  }
+  return lines;
 }
 
 /** Count `u` past the cap. */
@@ -155,6 +184,11 @@ export interface ScanOptions {
    * copies of their own route texts, not slices of it)
    */
   keepText?: boolean;
+  /**
+   * without keepText: keep the lines the usages are on (stylish shows them), copies, so the
+   * file's text is let go all the same
+   */
+  keepLines?: boolean;
   /** the general path everywhere (MIDS_MIGRATE_STRATEGY=general): routes through matchPath, each text rewritten by itself, reads on the pool */
   general?: boolean;
 }
@@ -330,9 +364,9 @@ function readCapped(path: string | Buffer, max: number, chunk: Buffer, reads: Re
   if (!reads.concurrent) {
     let n = 0;
     let err: unknown = null;
-    const t0 = performance.now();
+    const t0 = monotonicMs();
     try { n = readSync(fd, chunk, 0, chunk.length, 0); } catch (e) { err = e; }
-    reads.took(performance.now() - t0);
+    reads.took(monotonicMs() - t0);
     try { return settle(fd, chunk, max, err, n); } finally { closeSync(fd); }
   }
   return new Promise((resolve, reject) => {
@@ -352,6 +386,7 @@ export async function scan(opts: ScanOptions): Promise<ScanResult> {
   const analyzer = new Analyzer({ now: opts.now, ownHost, general: opts.general, rules: opts.hooks?.rules });
   const reads = new Reads(!!opts.concurrentReads || !!opts.general);
   const keepText = opts.keepText !== false;
+  const keepLines = !keepText && !!opts.keepLines;
   const found: (ScannedFile | undefined)[] = new Array(entries.length);
   const binary: string[] = [];
   const tooLarge: { file: string; size: number }[] = [];
@@ -382,16 +417,16 @@ export async function scan(opts: ScanOptions): Promise<ScanResult> {
       pos ??= new Positions(text, ascii || latin1);
       usages.push(located(u, r, pos));
     }
-    if (usages.length) found[i] = { ...e, id: identity(st), text: keepText ? text : undefined, bom, latin1, usages, ...over };
+    if (usages.length) found[i] = { ...e, id: identity(st), text: keepText ? text : undefined, lines: keepLines ? linesOf(text, usages) : undefined, bom, latin1, usages, ...over };
   };
 
   let next = 0;
   // reads made in place never leave the event loop a turn: one is given every YIELD_MS, so a signal gets in
-  let since = performance.now();
+  let since = monotonicMs();
   const worker = async () => {
     const chunk = Buffer.allocUnsafe(CHUNK);
     while (next < entries.length) {
-      if (performance.now() - since > YIELD_MS) { await new Promise<void>((r) => setImmediate(r)); since = performance.now(); continue; }
+      if (monotonicMs() - since > YIELD_MS) { await new Promise<void>((r) => setImmediate(r)); since = monotonicMs(); continue; }
       if (opts.signal?.aborted) throw new Error("interrupted");
       const i = next++;
       try {

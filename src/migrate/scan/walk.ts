@@ -10,6 +10,7 @@ import { isUtf8 } from "node:buffer";
 import { join, relative, resolve, sep } from "node:path";
 import { UsageError } from "../../errors.js";
 import { SKIPPED_DIRS, isIgnored, levelsAbove, readIgnore, shownPath, type CostlyRule, type IgnoreTooLarge, type Level } from "../../util/gitignore-tree.js";
+import { monotonicMs } from "../../util/time.js";
 
 export interface FileEntry {
   /** absolute path (its directory a real path: no symbolic link in it); a name that is not UTF-8 is escaped */
@@ -134,13 +135,13 @@ export async function walk(paths: readonly string[], opts: WalkOptions): Promise
     for (let i = 1; i <= parts.length; i++) if (parts[i - 1] !== "" && parts[i - 1] !== ".." && exclude(parts.slice(0, i).join("/"))) return true;
     return false;
   };
-  let since = performance.now();
+  let since = monotonicMs();
   const pause = async () => {
     if (opts.signal?.aborted) throw new Error("interrupted");
-    if (performance.now() - since < YIELD_MS) return;
+    if (monotonicMs() - since < YIELD_MS) return;
     await new Promise<void>((r) => setImmediate(r));
     if (opts.signal?.aborted) throw new Error("interrupted");
-    since = performance.now();
+    since = monotonicMs();
   };
 
   const visit = async (dir: string, raw: Buffer | undefined, shown: string, levels: Level[], rawShown?: Buffer) => {
