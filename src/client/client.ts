@@ -1,7 +1,8 @@
 // The one HTTP client under every command: undici with keep-alive, retries that honour
 // rate limits, error mapping, deprecation notices and --verbose traces with the key redacted.
-// undici's index loads every feature (fetch, websockets, mocks, caches): ~80 ms of start-up per
-// command. The client needs only the Agent and the request API, so it loads just those modules.
+// undici's index loads every feature (fetch, websockets, mocks, caches), which would be most of
+// a command's start-up (bench/RESULTS.md). The client needs only the Agent and the request API,
+// so it loads just those modules.
 import Agent from "undici/lib/dispatcher/agent.js";
 import apiRequest from "undici/lib/api/api-request.js";
 import { matchRoute, route as routeById, type Route } from "../contract/routes.js";
