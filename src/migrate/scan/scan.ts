@@ -73,8 +73,8 @@ export interface ScannedFile extends FileEntry {
   /** the file as read */
   id: Identity;
   /**
-   * decoded text, without the BOM; none when the run keeps no text (ScanOptions.keepText: the
-   * formats that show no source line, without --fix): read it through fileText()
+   * decoded text, without the BOM; none when the run keeps no text (ScanOptions.keepText: every
+   * run but --fix's and the general path's stylish): read it through fileText()
    */
   text?: string;
   /**
@@ -179,9 +179,9 @@ export interface ScanOptions {
   /** read every file on libuv's pool from the start (tests: the two ways give the same result) */
   concurrentReads?: boolean;
   /**
-   * keep each reported file's text (default true): stylish shows source lines from it and --fix
-   * edits it; without it a file's text is let go once its usages are found (the usages hold
-   * copies of their own route texts, not slices of it)
+   * keep each reported file's text (default true): --fix edits it (and the general path's
+   * stylish splits it); without it a file's text is let go once its usages are found (the usages
+   * hold copies of their own route texts, not slices of it, and keepLines copies of their lines)
    */
   keepText?: boolean;
   /**
