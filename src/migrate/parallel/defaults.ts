@@ -5,7 +5,11 @@
 export const PARALLEL_MIN_BYTES = 8 * 1024 * 1024;
 /** a gzip file needs only PARALLEL_MIN_BYTES / this (it holds several times its size) */
 export const GZIP_MIN_DIVISOR = 4;
-/** at most this many worker threads by default */
-export const JOBS_MAX = 3;
+/**
+ * at most this many worker threads by default: each adds some 25-30 MB to a run's peak RSS (its
+ * isolate, young generation and batches), and two keep a run of a large log within its memory
+ * target (bench/RESULTS.md); `--jobs` asks for more
+ */
+export const JOBS_MAX = 2;
 /** --jobs takes 0 to this */
 export const JOBS_LIMIT = 64;

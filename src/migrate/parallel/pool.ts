@@ -15,19 +15,31 @@ import type { BatchDone, FromWorker, ToWorker, WorkerInit } from "./protocol.js"
 export const BATCH_MAX = 1024 * 1024;
 const BATCH_MIN = 16 * 1024;
 /**
- * A worker's young generation (MB): garbage per batch is short-lived, so a small one costs a few
- * more scavenges and saves the RSS V8's default (up to 48 MB a thread) would add per worker,
- * which the peak RSS target counts. (Figures: bench/RESULTS.md, "Tuning figures".)
+ * The workers' young generations (MB), shared: garbage per batch is short-lived, so a small one
+ * costs a few more scavenges and saves the RSS V8's default (up to 48 MB a thread) would add per
+ * worker, which the peak RSS target counts; a pool of one has it all, more share it (at least
+ * WORKER_YOUNG_MIN_MB each). (Figures: bench/RESULTS.md, "Tuning figures".)
  */
-const WORKER_YOUNG_MB = 8;
+const WORKERS_YOUNG_MB = 8;
+const WORKER_YOUNG_MIN_MB = 2;
+/** A worker's young generation (MB) in a pool of `size`. */
+export const workerYoungMb = (size: number): number => Math.max(WORKER_YOUNG_MIN_MB, Math.floor(WORKERS_YOUNG_MB / Math.max(1, size)));
 /** batches in flight per worker: one being worked while the next travels to it */
-const IN_FLIGHT = 2;
+export const IN_FLIGHT = 2;
 /**
  * batches done on the main thread and not yet written (they wait for the workers' before them):
  * each one held is a megabyte of input and one of output. Too few and the main thread waits on a
  * worker that is a little slower per batch; more hold more memory for little gain.
  */
 export const HERE_MAX = 6;
+/**
+ * The input bytes of the batches a run holds at once (in flight to the workers, and done on the
+ * main thread and waiting: pool.size * IN_FLIGHT + HERE_MAX of them), shared: a pool of one gets
+ * BATCH_MAX batches, larger pools smaller ones, so more workers do not hold more.
+ */
+const BATCHES_HELD_BYTES = 8 * 1024 * 1024;
+/** The largest batch for a pool of `size` workers. */
+export const batchMax = (size: number): number => Math.min(BATCH_MAX, Math.floor(BATCHES_HELD_BYTES / (size * IN_FLIGHT + HERE_MAX)));
 
 /** The worker script beside the bundle (dist/migrate-worker.js); undefined when running from source. */
 export function workerScript(): URL | undefined {
@@ -62,7 +74,7 @@ export class Pool {
   constructor(script: URL, readonly size: number, private readonly init: WorkerInit) {
     this.queued = new Array<number>(size).fill(0);
     this.workers = Array.from({ length: size }, (_, index) => {
-      const w = new Worker(script, { workerData: init, resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_MB } });
+      const w = new Worker(script, { workerData: init, resourceLimits: { maxYoungGenerationSizeMb: workerYoungMb(size) } });
       w.on("message", (m: FromWorker) => {
         const waiter = this.waiting.get(m.seq);
         if (!waiter) return;
@@ -215,7 +227,7 @@ function countLines(b: Uint8Array, length: number): number {
 
 export function makeBatcher(o: BatcherOptions): Batcher {
   const { pool } = o;
-  const batchBytes = o.batchSize ?? Math.max(BATCH_MIN, Math.min(BATCH_MAX, Math.floor(o.size / (pool.size * 8))));
+  const batchBytes = o.batchSize ?? Math.max(BATCH_MIN, Math.min(batchMax(pool.size), Math.floor(o.size / (pool.size * 8))));
   // past this without a place to cut (a line of megabytes, a curl command continued for pages)
   // the rest of the input is read on the main thread, which bounds what it buffers
   const holdMax = batchBytes * 2 + 2 * MAX_LINE_BYTES;
