@@ -27,10 +27,9 @@ const HEADER = new RegExp(`((?<!\\w|[?&;][\\w-]*)(?:${SECRET_HEADERS.map(esc).jo
 const USERINFO = /(\b[a-z][a-z0-9+.-]*:\/\/)(?![$%{<])[^/?#\s"'`<>@]+@/gi;
 // (code may join an option and its value with `=`, as other tools' options take theirs)
 const CURL_USER = new RegExp(`((?:^|\\s)(?:${alt(CREDENTIAL_OPTIONS)})(?:\\s+|=))${NOT_PLACEHOLDER}(?:"[^"]*"|'[^']*'|[^\\s"'\`]+)`, "g");
-// (every match holds one of NAMED_LITERALS: `credentials?` holds `credential`)
-const NAMED_WORDS = "key|token|secret|password|passwd|pwd|credentials?";
-const NAMED_LITERALS: readonly string[] = ["key", "token", "secret", "password", "passwd", "pwd", "credential"];
-const NAMED = new RegExp(`((?<![\\w-])[\\w-]*(?:${NAMED_WORDS})["']?\\s*[:=]\\s*)("[^"$\`{\\n]*\\d[^"$\`{\\n]*"|'[^'$\`{\\n]*\\d[^'$\`{\\n]*')`, "gi");
+/** The last words of a name that says it is secret: NAMED's words, and its literals. */
+const NAMED_WORDS: readonly string[] = ["key", "token", "secret", "password", "passwd", "pwd", "credential", "credentials"];
+const NAMED = new RegExp(`((?<![\\w-])[\\w-]*(?:${alt(NAMED_WORDS)})["']?\\s*[:=]\\s*)("[^"$\`{\\n]*\\d[^"$\`{\\n]*"|'[^'$\`{\\n]*\\d[^'$\`{\\n]*')`, "gi");
 
 const isNameChar = (c: number) => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 45;
 
@@ -87,7 +86,7 @@ export const SOURCE_RULES: readonly TextRule[] = Object.freeze([
   },
   {
     name: "quoted literal with a digit given to a secret name",
-    literals: NAMED_LITERALS,
+    literals: NAMED_WORDS,
     caseInsensitive: true,
     near: (s, i, _from, to) => namedAt(s, i, to),
     apply: (s) => s.replace(NAMED, `$1${REDACTED}`),
