@@ -25,7 +25,8 @@ import { INDEX_MIN_RULES } from "../../src/util/gitignore.js";
 import { WATCH_IDLE, WATCH_WINDOW } from "../../src/migrate/rewrite-stage.js";
 import { FORMS_KEPT, LEARN_IDLE, LEARN_MAX_UNUSED } from "../../src/migrate/codecs/curl/form.js";
 import { SHAPES_KEPT } from "../../src/migrate/codecs/ndjson/flat.js";
-import { HERE_MAX } from "../../src/migrate/parallel/pool.js";
+import { HERE_MAX, IN_FLIGHT, batchMax, workerYoungMb } from "../../src/migrate/parallel/pool.js";
+import { JOBS_MAX } from "../../src/migrate/parallel/defaults.js";
 
 const update = process.env.UPDATE_DOCS === "1";
 const read = (rel: string) => readFileSync(join(ROOT, rel), "utf8");
@@ -283,5 +284,13 @@ describe("engineering notes state the numbers the code owns", () => {
     expect(prose).toContain(`learning stands aside for ${LEARN_IDLE.toLocaleString("en-US")} commands`);
     expect(prose).toContain(`the last ${SHAPES_KEPT} shapes of keys`);
     expect(prose).toContain(`up to ${HERE_MAX} of its batches may wait to be written behind a worker's`);
+  });
+
+  it("CONTRIBUTING.md and docs/migrate.md: the default number of worker threads and what the pool shares", () => {
+    const MB = 1024 * 1024;
+    expect(prose).toContain(`by default one per core but one (the main thread's), up to ${JOBS_MAX} (\`JOBS_MAX\``);
+    expect(prose).toContain(`about ${batchMax(1) / MB} MB with one worker; the batches held at once share ${((IN_FLIGHT + HERE_MAX) * batchMax(1)) / MB} MB`);
+    expect(prose).toContain(`the workers share an ${workerYoungMb(1)} MB young generation, at least ${workerYoungMb(Number.MAX_SAFE_INTEGER)} MB each`);
+    expect(read("docs/migrate.md").replace(/\s+/g, " ")).toContain(`by default one per core but one, up to ${JOBS_MAX} (`);
   });
 });
