@@ -100,3 +100,21 @@ describe("start-up: what a command line loads", () => {
     expect(unneeded).toEqual([]);
   });
 });
+
+describe("start-up: the built-in modules a scan loads", () => {
+  it("migrate scan times its reads without the global performance (its first use loads node:perf_hooks)", () => {
+    const dir = tempDir("builtins-");
+    writeFileSync(join(dir, "report.mjs"), 'process.on("exit", () => process._rawDebug("mids-builtins " + process.moduleLoadList.filter((m) => m.startsWith("NativeModule ")).map((m) => m.slice(13)).join(" ")));\n');
+    const tree = tempDir("builtins-tree-");
+    writeFileSync(join(tree, "client.ts"), 'export const url = `${BASE}/v2/projects/${id}/momentum?start=${s}`;\n');
+    const r = spawnSync(process.execPath, ["--import", pathToFileURL(join(dir, "report.mjs")).href, BIN, "migrate", "scan", ".", "--format", "json"], {
+      cwd: tree, encoding: "utf8", env: { PATH: process.env.PATH ?? "", HOME: dir, MIDS_CONFIG_DIR: dir, NO_COLOR: "1" },
+    });
+    expect(r.status, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout).findings).toHaveLength(1);
+    const builtins = /^mids-builtins (.*)$/m.exec(r.stderr)?.[1].split(" ") ?? [];
+    // (the list is real: the scan's own built-ins are in it)
+    expect(builtins).toContain("fs");
+    expect(builtins.filter((m) => m === "perf_hooks" || m === "internal/perf/performance")).toEqual([]);
+  });
+});
