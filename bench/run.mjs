@@ -21,6 +21,7 @@ import { generate } from "./gen-inputs.mjs";
 
 /** mids migrate's default cap on worker threads, read from its source (the runs below use the default) */
 const JOBS_MAX = Number(/export const JOBS_MAX = (\d+);/.exec(readFileSync(new URL("../src/migrate/parallel/defaults.ts", import.meta.url), "utf8"))?.[1] ?? NaN);
+if (!Number.isInteger(JOBS_MAX)) throw new Error("bench: no `export const JOBS_MAX = N;` in src/migrate/parallel/defaults.ts");
 
 const root = resolve(import.meta.dirname, "..");
 const bin = join(root, "bin/mids");
