@@ -6,6 +6,13 @@ export interface Out {
   once(event: "drain", cb: () => void): unknown;
 }
 
+/**
+ * Why a run's signal aborted when stdout's reader went away (`mids ... | head`): the run stops its
+ * work, and ends with the exit code it reached (a failure found stands; an interruption is a
+ * quiet 0), never a false green.
+ */
+export const STDOUT_CLOSED = "stdout closed";
+
 export interface IO {
   stdout: Out;
   stderr: Out;
@@ -25,12 +32,47 @@ export interface IO {
   color: boolean;
 }
 
+/**
+ * The process's stdout for commands: once its reader has gone away (EPIPE), writes are dropped and
+ * a writer waiting for room is let go, so the command runs on to its own end and exit code. Its
+ * `error` events still reach those who listen (migrate stops reading at the first).
+ */
+function closableStdout(s: NodeJS.WriteStream): Out & { on(event: "error", cb: (e: Error) => void): unknown } {
+  return {
+    // (callers may hand a Buffer and a callback, as to the stream itself: both go through)
+    write: (...args: Parameters<NodeJS.WriteStream["write"]>) => {
+      if (!s.destroyed) return s.write(...args);
+      const cb = args.find((a) => typeof a === "function") as (() => void) | undefined;
+      if (cb) process.nextTick(cb);
+      return true;
+    },
+    once: (event, cb) => {
+      if (s.destroyed) return void cb();
+      const go = () => { s.off(event, go); s.off("close", go); cb(); };
+      s.once(event, go);
+      s.once("close", go);
+    },
+    on: (event, cb) => s.on(event, cb),
+  };
+}
+
+/** `onStdoutClosed`: called once when stdout's reader goes away (EPIPE). Returns the watch's end. */
+export function watchStdout(onStdoutClosed: () => void): () => void {
+  const onError = (e: NodeJS.ErrnoException) => {
+    if (e?.code !== "EPIPE") return;
+    process.stdout.off("error", onError);
+    onStdoutClosed();
+  };
+  process.stdout.on("error", onError);
+  return () => process.stdout.off("error", onError);
+}
+
 export function processIO(): IO {
   const env = process.env;
   const stdoutIsTTY = !!process.stdout.isTTY;
   const stderrIsTTY = !!process.stderr.isTTY;
   return {
-    stdout: process.stdout,
+    stdout: closableStdout(process.stdout),
     stderr: process.stderr,
     // made when a command first reads it: Node builds the stream on first use, a cost every run that
     // never reads stdin would pay at start-up (figures: bench/RESULTS-scan.md)

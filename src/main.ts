@@ -3,7 +3,7 @@
 // command (program.ts, help.ts), settings resolution (settings.ts), the dependency factory
 // (factory.ts) and the error printer (report-error.ts).
 import type { Command } from "commander";
-import { processIO, type IO } from "./io.js";
+import { processIO, STDOUT_CLOSED, watchStdout, type IO } from "./io.js";
 import { EXIT } from "./errors.js";
 import type { OnExit } from "./output/screen.js";
 import { buildProgram, commandWord } from "./root/program.js";
@@ -24,7 +24,13 @@ export interface MainOptions {
 
 export async function main(argv: string[], opts: MainOptions = {}): Promise<number> {
   const io = opts.io ?? processIO();
-  const signal = opts.signal ?? new AbortController().signal;
+  // the run stops on bin's signal (SIGINT, SIGTERM) or when stdout's reader goes away
+  const stop = new AbortController();
+  const outer = opts.signal;
+  if (outer?.aborted) stop.abort(outer.reason);
+  else outer?.addEventListener("abort", () => stop.abort(outer.reason), { once: true });
+  const unwatch = opts.io ? undefined : watchStdout(() => stop.abort(STDOUT_CLOSED));
+  const signal = stop.signal;
   const ctx = createContext(io, signal, opts.now ?? (() => new Date()), opts.onExit);
   let program: Command | undefined;
   try {
@@ -37,5 +43,6 @@ export async function main(argv: string[], opts: MainOptions = {}): Promise<numb
   } finally {
     await printHelp(ctx, argv).catch(() => undefined);
     await ctx.close().catch(() => undefined);
+    unwatch?.();
   }
 }

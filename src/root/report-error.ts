@@ -4,6 +4,7 @@ import { CommanderError } from "commander";
 import type { Context } from "../context.js";
 import { ApiError, EXIT, MidsError, exitCodeFor } from "../errors.js";
 import { explainRejectedKey } from "../keyerror.js";
+import { STDOUT_CLOSED } from "../io.js";
 import { redactText } from "../contract/secrets.js";
 import { redact } from "../util/known-secrets.js";
 import { escapeC1Json, oneLine } from "../util/sanitize.js";
@@ -24,6 +25,12 @@ export function reportFailure(ctx: Context & { usageLine?: string }, err: unknow
       io.stderr.write(JSON.stringify({ error: { code: "usage", message, status: null, details: null } }) + "\n");
     }
     return EXIT.usage;
+  }
+  if (ctx.signal.aborted && ctx.signal.reason === STDOUT_CLOSED) {
+    // the reader went away (`| head`): the work it stopped ends quietly; a failure the run had
+    // already reached (findings, a server error) keeps its exit code and says so on stderr
+    if (!(err instanceof MidsError) || err.exitCode === EXIT.interrupted || err.exitCode === EXIT.bug) return EXIT.ok;
+    return reportError(ctx, err);
   }
   if (ctx.signal.aborted) {
     // an interrupted --all says how far it got and where to continue

@@ -1,6 +1,7 @@
 // Cross-cutting robustness of the built binary: bad input on every command gives one `mids:` line
 // and the documented exit code (never exit 1, a stack trace or stdout noise); the API key never
-// appears in any output; a reader that goes away (`| head`) ends the run quietly with exit 0.
+// appears in any output; a reader that goes away (`| head`) ends the run quietly with exit 0, but
+// never turns a failure the run reached into success.
 import { execFileSync, spawn } from "node:child_process";
 import { writeFile } from "node:fs/promises";
 import { mkdtempSync, writeFileSync } from "node:fs";
@@ -168,5 +169,29 @@ describe("pipes", () => {
       headOne(["migrate", big, "-o", "ndjson", "-q"]),
     ]);
     for (const r of runs) expect(r).toEqual({ code: 0, stderr: "" });
+  });
+
+  it("a reader that is gone before the first line (`| true`) never turns a failure into success", async () => {
+    const env = sb.env((await sb.admin<Fixtures>("/_sandbox/fixtures")).demoKey);
+    const broken = file("broken.yaml", "name: x\nsteps:\n  - uses: [\n");
+    const dead = await closedPort();
+    const gone = (args: string[]) => new Promise<{ code: number | null; stderr: string }>((resolve) => {
+      const child = spawn(process.execPath, [BIN, ...args], { env, stdio: ["ignore", "pipe", "pipe"] });
+      child.stdout.destroy();
+      let stderr = "";
+      child.stderr.setEncoding("utf8").on("data", (d) => (stderr += d));
+      child.on("close", (code) => resolve({ code, stderr }));
+    });
+    const [findings, unreachable, fine] = await Promise.all([
+      gone(["recipes", "validate", broken, "--format", "json", "-q"]),
+      gone(["--base-url", `http://127.0.0.1:${dead}`, "doctor", "-o", "table"]),
+      gone(["projects", "list", "--all", "-o", "ndjson"]),
+    ]);
+    // each failure keeps its exit code and says why on stderr, as it would with a reader
+    expect(findings.code).toBe(8);
+    expect(findings.stderr).toMatch(/^mids: 1 file checked: .*1 finding/m);
+    expect(unreachable.code).toBe(7);
+    expect(unreachable.stderr).toMatch(/^mids: .*checks failed/m);
+    expect(fine).toEqual({ code: 0, stderr: "" });
   });
 });
