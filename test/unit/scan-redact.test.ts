@@ -1,6 +1,7 @@
 // Keys written into code stay out of scan output; values the code fills in stay readable.
 import { describe, expect, it } from "vitest";
 import { redactSource } from "../../src/migrate/scan/redact.js";
+import { redactText } from "../../src/redact/index.js";
 
 describe("redacting source lines", () => {
   it.each([
@@ -40,6 +41,45 @@ describe("redacting source lines", () => {
     'git clone git@github.com:org/x.git; fetch("/v2/topics")',
     'const monkeyKey = "monkey"; fetch("/v2/topics")',
   ])("keeps %s", (line) => expect(redactSource(line)).toBe(line));
+});
+
+// a credential given as a tuple or a call's arguments, or as the literal after a secret header's
+// name: its literals go, the code around them stays (a value the code fills in too)
+describe("credentials given as a tuple, a call or a header literal", () => {
+  it.each([
+    ['w = requests.get(BASE + "/v2/api-keys/info", auth=("user", "PYPASS999"))', 'w = requests.get(BASE + "/v2/api-keys/info", auth=("***", "***"))'],
+    ['r = requests.get(BASE + "/v2/clusters", auth=HTTPBasicAuth("user", "SEC5pw"))', 'r = requests.get(BASE + "/v2/clusters", auth=HTTPBasicAuth("***", "***"))'],
+    ["session.auth = ('admin', 'hunter')", "session.auth = ('***', '***')"],
+    ['auth = requests.auth.HTTPDigestAuth(user, "dg7pw")', 'auth = requests.auth.HTTPDigestAuth(user, "***")'],
+    ['d = {"auth": ("user", "pw2z")}', 'd = {"auth": ("***", "***")}'],
+    ['opts = { auth: ["user", "pw1x"] }', 'opts = { auth: ["user", "***"] }'],
+    ['req.SetBasicAuth("user", "gopw9")', 'req.SetBasicAuth("***", "***")'],
+    ['creds := credentials.NewStaticCredentials("AKID1", "SECRET1", "")', 'creds := credentials.NewStaticCredentials("***", "***", "")'],
+    ['req.Header.Set("X-Api-Key", "SEC12key"); http.Get("https://api.example/v2/clusters")', 'req.Header.Set("X-Api-Key", "***"); http.Get("https://api.example/v2/clusters")'],
+    ["requests.get(url, headers=[('X-Api-Key', 'K9abc')])", "requests.get(url, headers=[('X-Api-Key', '***')])"],
+    ['xhr.setRequestHeader("Authorization", "tok123abc")', 'xhr.setRequestHeader("Authorization", "***")'],
+    ['key = os.getenv("API_KEY", "sk_live_123")', 'key = os.getenv("API_KEY", "***")'],
+  ])("redacts %s", (line, out) => expect(redactSource(line)).toBe(out));
+  it.each([
+    'auth = HTTPBasicAuth(user, os.environ["PW"])',
+    'req.SetBasicAuth(user, os.Getenv("PASS"))',
+    'token = request.headers.get("Authorization")',
+    'const keys = ["name", "email"]',
+    't("password", "Password")',
+    'errors.add("password", "is too short")',
+    'req.Header.Set("X-Api-Key", apiKey)',
+    'req.Header.Set("X-Api-Key", os.Getenv("MIDS_API_KEY"))',
+  ])("keeps %s", (line) => expect(redactSource(line)).toBe(line));
+  it.each([
+    ['auth=("user", "PW1abc")', ["PW1abc"]],
+    ['{"auth": ["u", "pw7abc"]}', ["pw7abc"]],
+    ["{'password': ('u', 'pw8abc')}", ["pw8abc"]],
+    ['X-Upstream-Token: HTTPBasicAuth("u", "pw9abc")', ["pw9abc"]],
+  ])("free text (every mids output): %s", (text, secrets) => {
+    const out = redactText(text);
+    expect(out).toContain("***");
+    for (const s of secrets) expect(out).not.toContain(s);
+  });
 });
 
 // issue 22 item 2: what `migrate` redacts in a log, scan redacts in a source line (every line it
