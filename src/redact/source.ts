@@ -4,7 +4,8 @@
 // every text it changes holds one, and the gates that let a rule pass over a text are derived
 // from them (engine.ts; so is the prefilter, with each rule's check, for a caller that asks it). A value the code fills in (`$KEY`, `${key}`, `{key}`, `%s`) is no secret and is
 // kept, so a diff around it still applies; so is an unquoted name without a digit
-// (`Authorization: auth` in code is a variable, while keys carry digits). What the rules of logs took whole of a tuple or a call
+// (`Authorization: auth` in code is a variable, while keys carry digits), and a route
+// (`const key = "/v2/projects/" + id`). What the rules of logs took whole of a tuple or a call
 // (`auth=("user", "pw")`) is put back with its literals redacted.
 import { compileRules, type CompiledRules } from "./engine.js";
 import { CREDENTIAL_OPTIONS, REDACTED, SECRET_HEADERS, SECRET_QUERY_PARAMS, alt, esc } from "./names.js";
@@ -38,6 +39,13 @@ const CURL_USER = new RegExp(`((?:^|\\s)(?:${alt(CREDENTIAL_OPTIONS)})(?:\\s+|=)
 const NAMED_WORDS: readonly string[] = ["key", "token", "secret", "password", "passwd", "pwd", "credential", "credentials"];
 const NAMED = new RegExp(`((?<![\\w-])[\\w-]*(?:${alt(NAMED_WORDS)})["']?\\s*[:=]\\s*)("[^"$\`{\\n]*\\d[^"$\`{\\n]*"|'[^'$\`{\\n]*\\d[^'$\`{\\n]*')`, "gi");
 
+// A literal that is (or starts with) an API route or a URL path is no secret, whatever name holds
+// it (`const key = "/v2/projects/" + id`: a cache key): `/` and a lower-case word, or a URL whose
+// path starts at an API version. What it holds after that is redacted as any text is.
+const ROUTE_LITERAL = /^(["'`]?)(?:https?:\/\/[\w.-]+(?::\d+)?(?=\/v\d+(?:[/?#"'`]|$)))?\/[a-z][a-z0-9_.~-]*(?:[/?#]|\1$)/;
+/** Is this literal (its quotes maybe with it) an API route or a URL path? */
+export const isRouteLiteral = (lit: string): boolean => ROUTE_LITERAL.test(lit);
+
 // A credential given as a tuple or a call's arguments: `auth=("user", "pw")` (Python's requests),
 // `auth: ["user", "pw"]`, `HTTPBasicAuth("user", "pw")`, `req.SetBasicAuth("user", "pw")`; and a
 // literal with a digit after a secret header's or parameter's quoted name, its call's first
@@ -56,14 +64,14 @@ const GROUP_PART = new RegExp(`${PH}|"(?:[^"\\\\\\n]|\\\\.)*"|'(?:[^'\\\\\\n]|\\
 /**
  * A tuple's or call's text as shown: a credential (a tuple, a credential call: `all`) loses every
  * quoted literal, anything else those with a digit (`cache.get("projects")` is code); never a
- * value the code fills in or an empty literal.
+ * value the code fills in, an empty literal or a route.
  */
 export function groupShown(group: string): string {
   CREDENTIAL_CALL.lastIndex = 0;
   const all = group.charCodeAt(0) === 40 || CREDENTIAL_CALL.test(group);
   return group.replace(GROUP_PART, (lit) => {
     const q = lit.charCodeAt(0);
-    if ((q !== 34 && q !== 39 && q !== 96) || lit.length === 2 || PLACEHOLDER.test(lit) || (!all && !/\d/.test(lit))) return lit;
+    if ((q !== 34 && q !== 39 && q !== 96) || lit.length === 2 || PLACEHOLDER.test(lit) || isRouteLiteral(lit) || (!all && !/\d/.test(lit))) return lit;
     return lit[0] + REDACTED + lit[0];
   });
 }
@@ -101,7 +109,7 @@ function redactGiven(s: string, names: NameTests): string {
     s = out + s.slice(last);
   }
   return s.replace(NAMED_ARG, (m, open: string, q: string, name: string, comma: string, v: string) =>
-    (names.isSecretKey(name) && !PLACEHOLDER.test(v) ? `${open}${q}${name}${q}${comma}${v[0]}${REDACTED}${v[0]}` : m));
+    (names.isSecretKey(name) && !PLACEHOLDER.test(v) && !isRouteLiteral(v) ? `${open}${q}${name}${q}${comma}${v[0]}${REDACTED}${v[0]}` : m));
 }
 
 /**
@@ -160,7 +168,7 @@ export const SOURCE_RULES: readonly TextRule[] = Object.freeze([
     literals: NAMED_WORDS,
     caseInsensitive: true,
     near: (s, i, _from, to) => namedAt(s, i, to),
-    apply: (s) => s.replace(NAMED, `$1${REDACTED}`),
+    apply: (s) => s.replace(NAMED, (m, head: string, v: string) => (isRouteLiteral(v) ? m : head + REDACTED)),
   },
   {
     name: "credential given as a tuple or a call's arguments",
@@ -174,13 +182,18 @@ export const SOURCE_RULES: readonly TextRule[] = Object.freeze([
 /** The rules of code mids ships, compiled once (immutable). */
 export const SOURCE_CODE_RULES: CompiledRules = compileRules(SOURCE_RULES);
 
+// a literal, its quotes maybe with it
+const ROUTE_CUT = /^(["'`]?)([^"'`\s]*)\1$/;
+
 /**
  * What the rules of logs took in code that is no secret there, as it is shown: a placeholder as it
- * is; a tuple or call given to a secret name (its literals go: groupShown), with the
+ * is; a route, and a tuple or call given to a secret name (its literals go: groupShown), with the
  * rules of logs applied to it alone; anything else undefined (it stays REDACTED).
  */
 function shownInCode(cut: string, r: CodeRedaction): string | undefined {
   if (PLACEHOLDER.test(cut)) return cut;
+  const route = ROUTE_CUT.exec(cut);
+  if (route && isRouteLiteral(route[2])) return route[1] + r.redactText(route[2]) + route[1];
   return groupEnd(cut, 0) === cut.length ? r.redactText(groupShown(cut)) : undefined;
 }
 

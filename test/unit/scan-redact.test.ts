@@ -1,6 +1,9 @@
 // Keys written into code stay out of scan output; values the code fills in stay readable.
 import { describe, expect, it } from "vitest";
 import { redactSource } from "../../src/migrate/scan/redact.js";
+import { noteQuote } from "../../src/migrate/scan/analyze.js";
+import { note } from "../../src/migrate/rewrite.js";
+import { MIGRATION_RULES } from "../../src/contract/migration.js";
 import { redactText } from "../../src/redact/index.js";
 
 describe("redacting source lines", () => {
@@ -79,6 +82,42 @@ describe("credentials given as a tuple, a call or a header literal", () => {
     const out = redactText(text);
     expect(out).toContain("***");
     for (const s of secrets) expect(out).not.toContain(s);
+  });
+});
+
+// a literal that is (or starts with) an API route or a URL path is code, not a key, whatever the
+// variable holding it is called (SWR and React Query cache keys): a diff around it applies
+describe("routes held by secret-named variables", () => {
+  it.each([
+    'const sig = "/v2/signals/" + sigId;',
+    'const key = "/v2/projects/" + id;',
+    "const key = `/v2/projects/${id}`;",
+    'const q = { token: "/v2/tokens/", key: `/v2/projects/${id}` };',
+    '{"key": "/v2/projects/", "limit": 5}',
+    'cacheKey = "/users/me"',
+    'const key = "https://api.example.com/v2/projects/" + id;',
+    "key = ('/v2/projects', project_id)",
+  ])("keeps %s", (line) => expect(redactSource(line)).toBe(line));
+  it.each([
+    // what a route holds is redacted as any text is
+    ['const key = "/v2/projects/?api_key=SEC123" + id;', 'const key = "/v2/projects/?api_key=***" + id;'],
+    ['cache_key = "/v2/x/eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2ln"', 'cache_key = "/v2/x/***"'],
+    // a secret that merely starts with `/`, or a URL that is itself the secret (a webhook), is no route
+    ['const token = "/K7MDENG/bPxRfiCY1EXAMPLEKEY"', 'const token = "***"'],
+    ['const token = "https://hooks.slack.com/services/T000/B000/XXXX1"', 'const token = "***"'],
+  ])("redacts %s", (line, out) => expect(redactSource(line)).toBe(out));
+});
+
+// notes are mids' own words: only what a note quotes of the code goes through redaction
+describe("what a note quotes", () => {
+  it("a rule's words alone quote nothing; before them, the quote; any other note is all quote", () => {
+    for (const rule of Object.keys(MIGRATION_RULES)) {
+      expect(noteQuote(note(rule)), rule).toBeUndefined();
+      expect(noteQuote(note(rule, "api_key")), rule).toBe("api_key");
+      expect(noteQuote(note(rule, "foo=Bearer abc: x")), rule).toBe("foo=Bearer abc: x");
+    }
+    expect(noteQuote({ rule: "key-in-query", message: "An API key sk_live_1 was here" })).toBe("An API key sk_live_1 was here");
+    expect(noteQuote({ rule: "no-such-rule", message: "api_key: abc" })).toBe("api_key: abc");
   });
 });
 
