@@ -69,6 +69,32 @@ function quotedEnd(s: string, from: number): number | undefined {
   }
 }
 
+// a value that opens a tuple or a call (`auth=("user", "pw")`, `auth=HTTPBasicAuth("user", "pw")`):
+// what is given is all inside it, to its close
+const GROUP_OPEN = /(?:[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)?[([]/y;
+
+/** Where the tuple or call that opens at `from` ends (after its close), or -1 when none opens there; unclosed: the end of the line. */
+export function groupEnd(s: string, from: number): number {
+  GROUP_OPEN.lastIndex = from;
+  if (!GROUP_OPEN.test(s)) return -1;
+  let depth = 0;
+  for (let i = GROUP_OPEN.lastIndex - 1; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c === 10 || c === 13) return i;
+    if (c === 40 || c === 91) depth++;
+    else if ((c === 41 || c === 93) && --depth === 0) return i + 1;
+    else if (c === 34 || c === 39 || c === 96) {
+      // a quoted string: its brackets are text (an unclosed one: to the end of the line)
+      for (i++; i < s.length && s.charCodeAt(i) !== c; i++) {
+        const d = s.charCodeAt(i);
+        if (d === 10 || d === 13) return i;
+        if (d === 92) i++;
+      }
+    }
+  }
+  return s.length;
+}
+
 function redactPairs(s: string, names: NameTests): string {
   let out = "";
   let last = 0;
@@ -79,14 +105,15 @@ function redactPairs(s: string, names: NameTests): string {
     if (!names.isSecretKey(m[1])) { PAIR_HEAD.lastIndex = end - m[2].length; continue; }
     const qEnd = quotedEnd(s, end);
     const q = qEnd === undefined ? "" : s[end] === "\\" ? '\\"' : s[end];
-    let v = qEnd ?? valueEnd(s, end, m[2].charCodeAt(0) === 37);
+    const group = qEnd === undefined ? groupEnd(s, end) : -1;
+    let v = qEnd ?? (group >= 0 ? group : valueEnd(s, end, m[2].charCodeAt(0) === 37));
     // `X-API-Key=Token abc`: a scheme word takes the credential after it along
-    if (qEnd === undefined && SCHEME_WORD.test(s.slice(end, v))) {
+    if (qEnd === undefined && group < 0 && SCHEME_WORD.test(s.slice(end, v))) {
       const m2 = /^[ \t]+[^\s&"';#]+/.exec(s.slice(v, v + 4096));
       if (m2) v += m2[0].length;
     }
     // `Cookie=a=1; sid=abc`: a cookie list runs over its semicolons, as a `Cookie:` header does
-    if (qEnd === undefined && /^(?:set[-_]?)?cookie$/i.test(m[1])) {
+    if (qEnd === undefined && group < 0 && /^(?:set[-_]?)?cookie$/i.test(m[1])) {
       const m3 = /^(?:;[ \t]*[^\s"'&;#]+)+/.exec(s.slice(v, v + 65536));
       if (m3) v += m3[0].length;
     }
@@ -135,6 +162,24 @@ const jsonPairValue = (_: string, head: string, value: string): string => {
   if (q) return head + q + REDACTED + q;
   return head + (value.startsWith('"') || head.startsWith('"') ? `"${REDACTED}"` : REDACTED);
 };
+/**
+ * `re`'s matches (a head, then a value) replaced by `shown`; a value that opens a tuple or a call
+ * (`"auth": ["user", "pw"]`, `Token: HTTPBasicAuth("u", "pw")`) is redacted to its close, as `***`.
+ */
+function replaceValues(s: string, re: RegExp, shown: (m: RegExpExecArray) => string): string {
+  let out = "";
+  let last = 0;
+  re.lastIndex = 0;
+  for (let m = re.exec(s); m; m = re.exec(s)) {
+    const at = m.index + m[1].length;
+    const group = groupEnd(s, at);
+    out += s.slice(last, m.index) + (group < 0 ? shown(m) : m[1] + REDACTED);
+    re.lastIndex = last = Math.max(group, m.index + m[0].length);
+  }
+  return last ? out + s.slice(last) : s;
+}
+const headerValue = (m: RegExpExecArray): string => m[1] + REDACTED;
+const jsonValue = (m: RegExpExecArray): string => jsonPairValue(m[0], m[1], m[2]);
 // a secret header or JSON key ends with one of these before its colon (the names' last three letters)
 const distinct = (xs: readonly string[]): string[] => [...new Set(xs)];
 const HINT_ENDS: readonly string[] = distinct([...SECRET_HEADER_ENDINGS, ...SECRET_HEADERS, ...SECRET_QUERY_PARAMS, ...SECRET_PARAM_ENDINGS].map((n) => n.slice(-3).toLowerCase()));
@@ -240,8 +285,8 @@ export const TEXT_RULES: readonly TextRule[] = Object.freeze([
     ...(HINT3 ? { before: HINT_BEFORE } : {}),
     apply: (s) => {
       if (!HEADER_HINT.test(s)) return s;
-      s = s.replace(HEADER_TEXT, `$1${REDACTED}`);
-      return s.indexOf('"') >= 0 || s.indexOf("'") >= 0 || s.indexOf("\\x22") >= 0 ? s.replace(JSON_PAIR, jsonPairValue) : s;
+      s = replaceValues(s, HEADER_TEXT, headerValue);
+      return s.indexOf('"') >= 0 || s.indexOf("'") >= 0 || s.indexOf("\\x22") >= 0 ? replaceValues(s, JSON_PAIR, jsonValue) : s;
     },
   },
   { name: "URL userinfo", literals: ["@"], apply: (s) => s.replace(USERINFO, `$1${REDACTED}@`) },

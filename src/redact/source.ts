@@ -4,10 +4,12 @@
 // every text it changes holds one, and the gates that let a rule pass over a text are derived
 // from them (engine.ts; so is the prefilter, with each rule's check, for a caller that asks it). A value the code fills in (`$KEY`, `${key}`, `{key}`, `%s`) is no secret and is
 // kept, so a diff around it still applies; so is an unquoted name without a digit
-// (`Authorization: auth` in code is a variable, while keys carry digits).
+// (`Authorization: auth` in code is a variable, while keys carry digits), and a route
+// (`const key = "/v2/projects/" + id`). What the rules of logs took whole of a tuple or a call
+// (`auth=("user", "pw")`) is put back with its literals redacted.
 import { compileRules, type CompiledRules } from "./engine.js";
 import { CREDENTIAL_OPTIONS, REDACTED, SECRET_HEADERS, SECRET_QUERY_PARAMS, alt, esc } from "./names.js";
-import type { TextRule } from "./rules.js";
+import { groupEnd, type NameTests, type TextRule } from "./rules.js";
 import { isAsciiLetter as isLetter } from "../util/chars.js";
 
 /** What the code rules ask of a run's redaction: the rules of every output, and its name tests. */
@@ -17,6 +19,12 @@ export interface CodeRedaction {
 }
 
 const NOT_PLACEHOLDER = `(?![$%<{]|["']?\\$|["']?\\{|["']?%[sdv]|["']?<|process\\.env|os\\.environ|os\\.Getenv)`;
+// a value the code fills in, which redactText (made for logs, where every value is real) took for a
+// secret: `${KEY}`, `$KEY`, `{key}`, `%s`, `<key>`, `process.env.KEY`, maybe quoted, maybe after a scheme
+const PH = "(?:\\$\\{[^{}]*\\}|\\$\\(?[A-Za-z_]\\w*\\)?|\\{\\{?\\s*[A-Za-z_][\\w.]*\\s*\\}\\}?|#\\{[^{}]*\\}|%[sdv]|%\\(\\w+\\)[sd]|<[A-Za-z_][\\w-]*>|process\\.env\\.\\w+|os\\.environ\\[[^\\]]*\\]|os\\.Getenv\\([^)]*\\))";
+// (`user:password` as two placeholders; the punctuation that closes the code around it)
+const PLACEHOLDER = new RegExp(`^(["'\`]?)(?:(?:Bearer|Basic|Token)\\s+)?${PH}(?::${PH})?\\1[\`'")\\]};,]*$`);
+
 /** A secret query parameter's name as code writes it (`api_key`, `apiKey`, `api-key`), in either case. */
 const PAIR_NAME = `(?:${SECRET_QUERY_PARAMS.map((p) => esc(p).replace(/[-_]/g, "[-_]?")).join("|")})`;
 const PAIR_NAME_RE = new RegExp(`^${PAIR_NAME}$`, "i");
@@ -31,7 +39,78 @@ const CURL_USER = new RegExp(`((?:^|\\s)(?:${alt(CREDENTIAL_OPTIONS)})(?:\\s+|=)
 const NAMED_WORDS: readonly string[] = ["key", "token", "secret", "password", "passwd", "pwd", "credential", "credentials"];
 const NAMED = new RegExp(`((?<![\\w-])[\\w-]*(?:${alt(NAMED_WORDS)})["']?\\s*[:=]\\s*)("[^"$\`{\\n]*\\d[^"$\`{\\n]*"|'[^'$\`{\\n]*\\d[^'$\`{\\n]*')`, "gi");
 
+// A literal that is (or starts with) an API route or a URL path is no secret, whatever name holds
+// it (`const key = "/v2/projects/" + id`: a cache key): `/` and a lower-case word, or a URL whose
+// path starts at an API version. What it holds after that is redacted as any text is.
+const ROUTE_LITERAL = /^(["'`]?)(?:https?:\/\/[\w.-]+(?::\d+)?(?=\/v\d+(?:[/?#"'`]|$)))?\/[a-z][a-z0-9_.~-]*(?:[/?#]|\1$)/;
+/** Is this literal (its quotes maybe with it) an API route or a URL path? */
+export const isRouteLiteral = (lit: string): boolean => ROUTE_LITERAL.test(lit);
+
+// A credential given as a tuple or a call's arguments: `auth=("user", "pw")` (Python's requests),
+// `auth: ["user", "pw"]`, `HTTPBasicAuth("user", "pw")`, `req.SetBasicAuth("user", "pw")`; and a
+// literal with a digit after a secret header's or parameter's quoted name, its call's first
+// argument (`req.Header.Set("X-Api-Key", "k1")`, `.header("Authorization", "t0k")`).
+// (found by its `:` or `=` and the bracket after it, the name read back from there: a native
+// search passes over the rest of a long minified line)
+const GIVEN = /[:=]\s*[([]/g;
 const isNameChar = (c: number) => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 45;
+const CREDENTIAL_CALL = /(?<![\w$])(?:[A-Za-z_$][\w$]*\.)*[A-Za-z_$]*(?:(?:basic|digest|proxy|ntlm)_?auth|staticcredentials(?:provider)?)\(/iy;
+const CREDENTIAL_CALL_AT = new RegExp(CREDENTIAL_CALL.source, "gi");
+const CREDENTIAL_CALL_HINT = /auth\(|credentials(?:provider)?\(/i;
+const NAMED_ARG = /(\(\s*)(["'])([\w.[\]-]+)\2(\s*,\s*)("[^"$`{\n]*\d[^"$`{\n]*"|'[^'$`{\n]*\d[^'$`{\n]*')/g;
+// in a tuple or call: a value the code fills in (which may hold quotes: `os.environ["PW"]`), or a quoted literal
+const GROUP_PART = new RegExp(`${PH}|"(?:[^"\\\\\\n]|\\\\.)*"|'(?:[^'\\\\\\n]|\\\\.)*'|\`(?:[^\`\\\\]|\\\\.)*\``, "g");
+
+/**
+ * A tuple's or call's text as shown: a credential (a tuple, a credential call: `all`) loses every
+ * quoted literal, anything else those with a digit (`cache.get("projects")` is code); never a
+ * value the code fills in, an empty literal or a route.
+ */
+export function groupShown(group: string): string {
+  CREDENTIAL_CALL.lastIndex = 0;
+  const all = group.charCodeAt(0) === 40 || CREDENTIAL_CALL.test(group);
+  return group.replace(GROUP_PART, (lit) => {
+    const q = lit.charCodeAt(0);
+    if ((q !== 34 && q !== 39 && q !== 96) || lit.length === 2 || PLACEHOLDER.test(lit) || isRouteLiteral(lit) || (!all && !/\d/.test(lit))) return lit;
+    return lit[0] + REDACTED + lit[0];
+  });
+}
+
+function redactGiven(s: string, names: NameTests): string {
+  // the tuples and calls to show redacted, in order, none inside another
+  const at: [number, number][] = [];
+  GIVEN.lastIndex = 0;
+  for (let m = GIVEN.exec(s); m; m = GIVEN.exec(s)) {
+    const from = m.index + m[0].length - 1;
+    // the name: `name`, `"name"` or `'name'`, blanks maybe before the `:` or `=`
+    let j = m.index;
+    while (j > 0 && isBlank(s.charCodeAt(j - 1))) j--;
+    if (j > 0 && (s.charCodeAt(j - 1) === 34 || s.charCodeAt(j - 1) === 39)) j--;
+    let a = j;
+    while (a > 0 && isNameChar(s.charCodeAt(a - 1))) a--;
+    const end = a < j && names.isSecretKey(s.slice(a, j)) ? groupEnd(s, from) : -1;
+    // (a tuple inside it is part of it: the search goes on after it, once over the line)
+    if (end > from) { at.push([from, end]); GIVEN.lastIndex = end; }
+  }
+  CREDENTIAL_CALL_AT.lastIndex = 0;
+  for (let m = CREDENTIAL_CALL_HINT.test(s) ? CREDENTIAL_CALL_AT.exec(s) : null; m; m = CREDENTIAL_CALL_AT.exec(s)) {
+    const end = groupEnd(s, m.index);
+    if (end > m.index) { at.push([m.index, end]); CREDENTIAL_CALL_AT.lastIndex = end; }
+  }
+  if (at.length) {
+    at.sort((x, y) => x[0] - y[0]);
+    let out = "";
+    let last = 0;
+    for (const [from, to] of at) {
+      if (from < last) continue;
+      out += s.slice(last, from) + groupShown(s.slice(from, to));
+      last = to;
+    }
+    s = out + s.slice(last);
+  }
+  return s.replace(NAMED_ARG, (m, open: string, q: string, name: string, comma: string, v: string) =>
+    (names.isSecretKey(name) && !PLACEHOLDER.test(v) && !isRouteLiteral(v) ? `${open}${q}${name}${q}${comma}${v[0]}${REDACTED}${v[0]}` : m));
+}
 
 /**
  * PAIR's literals: a word of each name (its longest, the last of equal ones). Code may join a
@@ -89,7 +168,12 @@ export const SOURCE_RULES: readonly TextRule[] = Object.freeze([
     literals: NAMED_WORDS,
     caseInsensitive: true,
     near: (s, i, _from, to) => namedAt(s, i, to),
-    apply: (s) => s.replace(NAMED, `$1${REDACTED}`),
+    apply: (s) => s.replace(NAMED, (m, head: string, v: string) => (isRouteLiteral(v) ? m : head + REDACTED)),
+  },
+  {
+    name: "credential given as a tuple or a call's arguments",
+    literals: ["(", "["],
+    apply: (s, names) => redactGiven(s, names),
   },
   { name: "URL userinfo in code", literals: ["@"], apply: (s) => s.replace(USERINFO, `$1${REDACTED}@`) },
   { name: "curl credential option", literals: CREDENTIAL_OPTIONS, apply: (s) => s.replace(CURL_USER, `$1${REDACTED}`) },
@@ -98,17 +182,26 @@ export const SOURCE_RULES: readonly TextRule[] = Object.freeze([
 /** The rules of code mids ships, compiled once (immutable). */
 export const SOURCE_CODE_RULES: CompiledRules = compileRules(SOURCE_RULES);
 
-// a value the code fills in, which redactText (made for logs, where every value is real) took for a
-// secret: `${KEY}`, `$KEY`, `{key}`, `%s`, `<key>`, `process.env.KEY`, maybe quoted, maybe after a scheme
-const PH = "(?:\\$\\{[^{}]*\\}|\\$\\(?[A-Za-z_]\\w*\\)?|\\{\\{?\\s*[A-Za-z_][\\w.]*\\s*\\}\\}?|#\\{[^{}]*\\}|%[sdv]|%\\(\\w+\\)[sd]|<[A-Za-z_][\\w-]*>|process\\.env\\.\\w+|os\\.environ\\[[^\\]]*\\]|os\\.Getenv\\([^)]*\\))";
-// (`user:password` as two placeholders; the punctuation that closes the code around it)
-const PLACEHOLDER = new RegExp(`^(["'\`]?)(?:(?:Bearer|Basic|Token)\\s+)?${PH}(?::${PH})?\\1[\`'")\\]};,]*$`);
+// a literal, its quotes maybe with it
+const ROUTE_CUT = /^(["'`]?)([^"'`\s]*)\1$/;
 
 /**
- * `red` is `s` with some stretches replaced by REDACTED: put back the stretches that are only a
- * placeholder. When the pieces cannot be lined up with `s`, `red` as it is (never less redacted).
+ * What the rules of logs took in code that is no secret there, as it is shown: a placeholder as it
+ * is; a route, and a tuple or call given to a secret name (its literals go: groupShown), with the
+ * rules of logs applied to it alone; anything else undefined (it stays REDACTED).
  */
-function keepPlaceholders(s: string, red: string): string {
+function shownInCode(cut: string, r: CodeRedaction): string | undefined {
+  if (PLACEHOLDER.test(cut)) return cut;
+  const route = ROUTE_CUT.exec(cut);
+  if (route && isRouteLiteral(route[2])) return route[1] + r.redactText(route[2]) + route[1];
+  return groupEnd(cut, 0) === cut.length ? r.redactText(groupShown(cut)) : undefined;
+}
+
+/**
+ * `red` is `s` with some stretches replaced by REDACTED: put back the stretches that are no secret
+ * in code (shownInCode). When the pieces cannot be lined up with `s`, `red` as it is (never less redacted).
+ */
+function keepPlaceholders(s: string, red: string, r: CodeRedaction): string {
   const pieces = red.split(REDACTED);
   if (pieces.length < 2 || !s.startsWith(pieces[0])) return red;
   let out = pieces[0];
@@ -119,7 +212,7 @@ function keepPlaceholders(s: string, red: string): string {
     const next = last ? (s.endsWith(p) ? s.length - p.length : -1) : s.indexOf(p, at);
     if (next < at) return red;
     const cut = s.slice(at, next);
-    out += (PLACEHOLDER.test(cut) ? cut : REDACTED) + p;
+    out += (shownInCode(cut, r) ?? REDACTED) + p;
     at = next + p.length;
   }
   return out;
@@ -133,11 +226,11 @@ function keepPlaceholders(s: string, red: string): string {
  */
 export function redactCode(s: string, r: CodeRedaction, code: CompiledRules = SOURCE_CODE_RULES): string {
   const red = r.redactText(s);
-  return code.applyGated(red === s ? s : keepPlaceholders(s, red), r);
+  return code.applyGated(red === s ? s : keepPlaceholders(s, red, r), r);
 }
 
 /** redactCode with every rule of code applied, no prefilter, no gate: the reference its tests compare with. */
 export function redactCodeRules(s: string, r: CodeRedaction, code: CompiledRules = SOURCE_CODE_RULES): string {
   const red = r.redactText(s);
-  return code.applyAll(red === s ? s : keepPlaceholders(s, red), r);
+  return code.applyAll(red === s ? s : keepPlaceholders(s, red, r), r);
 }

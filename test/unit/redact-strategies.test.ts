@@ -80,7 +80,9 @@ describe("redaction rules added at run time", () => {
       const r = new Redactor();
       const code = compileRules([...SOURCE_RULES, ...rules]);
       const pick = rng(seed * 11);
-      const bits = [...tokens, ...tokens.map((x) => x.slice(0, -6)), 'fetch("', "https://h/v2/x", "?api_key=", "&page=2", " = ", '"k1"', "db_pwd", "\t-u=", " -u ", "a:b1@", "x-api-key: ", "${KEY}", "~", "_", "-", " "];
+      const bits = [...tokens, ...tokens.map((x) => x.slice(0, -6)), 'fetch("', "https://h/v2/x", "?api_key=", "&page=2", " = ", '"k1"', "db_pwd", "\t-u=", " -u ", "a:b1@", "x-api-key: ", "${KEY}", "~", "_", "-", " ",
+        // credentials given as a tuple or a call, routes held by secret names
+        "auth=(", "HTTPBasicAuth(", '"X-Api-Key", ', "SetBasicAuth(", ")", "[", "]", '"/v2/projects/"', "key = ", ", ", 'os.environ["PW"]'];
       for (let k = 0; k < 800; k++) {
         const s = Array.from({ length: 1 + pick(6) }, () => bits[pick(bits.length)]).join(pick(2) ? "" : " ");
         const want = redactCodeRules(s, r, code);
@@ -100,7 +102,8 @@ describe("redaction rules added at run time", () => {
       " -", "\t-", "-u", "--password", "x", "</password>", "<password>", "basic", "dXNlcjpwYXNz", "Bearer", "abcdefghij", "Digest", "not a URL: ", "X-API-Key", "Cookie", ";", "sid",
       "2026", "10", "\\", "\t", "\u00e9", "KEY", "Token", "?", "&", "db_pwd", '"s3cr3t1"', "'k9'", "-U", "--proxy-user=", "\n", "${KEY}", "%s",
       // the heads of the rules of code, whole (each rule must meet its own text often)
-      "?api_key=", "&Token=", "db_pwd=", "API_SECRET: ", "\t-u=", " --user ", "X-Api-Key: ", "https://u:"];
+      "?api_key=", "&Token=", "db_pwd=", "API_SECRET: ", "\t-u=", " --user ", "X-Api-Key: ", "https://u:",
+      "auth=(", "auth: [", "HTTPBasicAuth(", "SetBasicAuth(", '("X-Api-Key", ', "(", ")", "[", "]", '"pw9"', '"/v2/projects/"'];
     for (const rule of [...TEXT_RULES, ...SOURCE_RULES]) {
       const alone = compileRules([rule]);
       for (let k = 0; k < 1500; k++) {

@@ -41,9 +41,13 @@ function tree(tokens: string[]): string {
     `get("/v2/topics?limit=20&ref=${a}");`,
     `const keep = "${c} ${d}";`,
     `get("/v2/projects/abc/metrics"); // ${b}`,
+    // a credential given as a tuple or a call beside a usage, a route held by a secret name (kept,
+    // and what it holds redacted as any text is)
+    `get("/v2/clusters", { auth: HTTPBasicAuth(${a}, "pw9x") }); req.Header.Set("X-Api-Key", "${c}");`,
+    `const key = "/v2/projects/${d}" + id;`,
     "",
   ].join("\n"));
-  writeFileSync(join(dir, "run.py"), `url = f"{BASE}/v2/projects/${b}?intelActivity=none"  # ${a}\nx = "/v2/clusters"  # ${d}\n`);
+  writeFileSync(join(dir, "run.py"), `url = f"{BASE}/v2/projects/${b}?intelActivity=none"  # ${a}\nx = "/v2/clusters"  # ${d}\nr = get(BASE + "/v2/clusters", auth=(${c}, "${b}"))\n`);
   return dir;
 }
 

@@ -1,6 +1,10 @@
 // Keys written into code stay out of scan output; values the code fills in stay readable.
 import { describe, expect, it } from "vitest";
 import { redactSource } from "../../src/migrate/scan/redact.js";
+import { noteQuote } from "../../src/migrate/scan/analyze.js";
+import { note } from "../../src/migrate/rewrite.js";
+import { MIGRATION_RULES } from "../../src/contract/migration.js";
+import { redactText } from "../../src/redact/index.js";
 
 describe("redacting source lines", () => {
   it.each([
@@ -40,6 +44,81 @@ describe("redacting source lines", () => {
     'git clone git@github.com:org/x.git; fetch("/v2/topics")',
     'const monkeyKey = "monkey"; fetch("/v2/topics")',
   ])("keeps %s", (line) => expect(redactSource(line)).toBe(line));
+});
+
+// a credential given as a tuple or a call's arguments, or as the literal after a secret header's
+// name: its literals go, the code around them stays (a value the code fills in too)
+describe("credentials given as a tuple, a call or a header literal", () => {
+  it.each([
+    ['w = requests.get(BASE + "/v2/api-keys/info", auth=("user", "PYPASS999"))', 'w = requests.get(BASE + "/v2/api-keys/info", auth=("***", "***"))'],
+    ['r = requests.get(BASE + "/v2/clusters", auth=HTTPBasicAuth("user", "SEC5pw"))', 'r = requests.get(BASE + "/v2/clusters", auth=HTTPBasicAuth("***", "***"))'],
+    ["session.auth = ('admin', 'hunter')", "session.auth = ('***', '***')"],
+    ['auth = requests.auth.HTTPDigestAuth(user, "dg7pw")', 'auth = requests.auth.HTTPDigestAuth(user, "***")'],
+    ['d = {"auth": ("user", "pw2z")}', 'd = {"auth": ("***", "***")}'],
+    ['opts = { auth: ["user", "pw1x"] }', 'opts = { auth: ["user", "***"] }'],
+    ['req.SetBasicAuth("user", "gopw9")', 'req.SetBasicAuth("***", "***")'],
+    ['creds := credentials.NewStaticCredentials("AKID1", "SECRET1", "")', 'creds := credentials.NewStaticCredentials("***", "***", "")'],
+    ['req.Header.Set("X-Api-Key", "SEC12key"); http.Get("https://api.example/v2/clusters")', 'req.Header.Set("X-Api-Key", "***"); http.Get("https://api.example/v2/clusters")'],
+    ["requests.get(url, headers=[('X-Api-Key', 'K9abc')])", "requests.get(url, headers=[('X-Api-Key', '***')])"],
+    ['xhr.setRequestHeader("Authorization", "tok123abc")', 'xhr.setRequestHeader("Authorization", "***")'],
+    ['key = os.getenv("API_KEY", "sk_live_123")', 'key = os.getenv("API_KEY", "***")'],
+  ])("redacts %s", (line, out) => expect(redactSource(line)).toBe(out));
+  it.each([
+    'auth = HTTPBasicAuth(user, os.environ["PW"])',
+    'req.SetBasicAuth(user, os.Getenv("PASS"))',
+    'token = request.headers.get("Authorization")',
+    'const keys = ["name", "email"]',
+    't("password", "Password")',
+    'errors.add("password", "is too short")',
+    'req.Header.Set("X-Api-Key", apiKey)',
+    'req.Header.Set("X-Api-Key", os.Getenv("MIDS_API_KEY"))',
+  ])("keeps %s", (line) => expect(redactSource(line)).toBe(line));
+  it.each([
+    ['auth=("user", "PW1abc")', ["PW1abc"]],
+    ['{"auth": ["u", "pw7abc"]}', ["pw7abc"]],
+    ["{'password': ('u', 'pw8abc')}", ["pw8abc"]],
+    ['X-Upstream-Token: HTTPBasicAuth("u", "pw9abc")', ["pw9abc"]],
+  ])("free text (every mids output): %s", (text, secrets) => {
+    const out = redactText(text);
+    expect(out).toContain("***");
+    for (const s of secrets) expect(out).not.toContain(s);
+  });
+});
+
+// a literal that is (or starts with) an API route or a URL path is code, not a key, whatever the
+// variable holding it is called (SWR and React Query cache keys): a diff around it applies
+describe("routes held by secret-named variables", () => {
+  it.each([
+    'const sig = "/v2/signals/" + sigId;',
+    'const key = "/v2/projects/" + id;',
+    "const key = `/v2/projects/${id}`;",
+    'const q = { token: "/v2/tokens/", key: `/v2/projects/${id}` };',
+    '{"key": "/v2/projects/", "limit": 5}',
+    'cacheKey = "/users/me"',
+    'const key = "https://api.example.com/v2/projects/" + id;',
+    "key = ('/v2/projects', project_id)",
+  ])("keeps %s", (line) => expect(redactSource(line)).toBe(line));
+  it.each([
+    // what a route holds is redacted as any text is
+    ['const key = "/v2/projects/?api_key=SEC123" + id;', 'const key = "/v2/projects/?api_key=***" + id;'],
+    ['cache_key = "/v2/x/eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2ln"', 'cache_key = "/v2/x/***"'],
+    // a secret that merely starts with `/`, or a URL that is itself the secret (a webhook), is no route
+    ['const token = "/K7MDENG/bPxRfiCY1EXAMPLEKEY"', 'const token = "***"'],
+    ['const token = "https://hooks.slack.com/services/T000/B000/XXXX1"', 'const token = "***"'],
+  ])("redacts %s", (line, out) => expect(redactSource(line)).toBe(out));
+});
+
+// notes are mids' own words: only what a note quotes of the code goes through redaction
+describe("what a note quotes", () => {
+  it("a rule's words alone quote nothing; before them, the quote; any other note is all quote", () => {
+    for (const rule of Object.keys(MIGRATION_RULES)) {
+      expect(noteQuote(note(rule)), rule).toBeUndefined();
+      expect(noteQuote(note(rule, "api_key")), rule).toBe("api_key");
+      expect(noteQuote(note(rule, "foo=Bearer abc: x")), rule).toBe("foo=Bearer abc: x");
+    }
+    expect(noteQuote({ rule: "key-in-query", message: "An API key sk_live_1 was here" })).toBe("An API key sk_live_1 was here");
+    expect(noteQuote({ rule: "no-such-rule", message: "api_key: abc" })).toBe("api_key: abc");
+  });
 });
 
 // issue 22 item 2: what `migrate` redacts in a log, scan redacts in a source line (every line it

@@ -3,7 +3,8 @@
 // the rewrite as markers, so the v3 text keeps them where they were and --fix edits only literals.
 import { setOwn } from "../../util/records.js";
 import { firstRouteMatcher, literalSegments, matchPath, namesAnotherPath } from "../../contract/routes.js";
-import { rewrite, RewriteRun, type RewriteOptions } from "../rewrite.js";
+import { note as ruleNote, rewrite, RewriteRun, type RewriteOptions } from "../rewrite.js";
+import { MIGRATION_RULES } from "../../contract/migration.js";
 import type { Note, Outcome, Shape } from "../types.js";
 import type { Redactor } from "../../redact/index.js";
 import { BoundedMemo, detached } from "../../util/memo.js";
@@ -202,6 +203,22 @@ function oneSegment(path: string): boolean {
   return n === 1;
 }
 
+// notes rewrite makes of the route table's words alone (a route's path and sunset, the field renames)
+const TABLE_NOTES: ReadonlySet<string> = new Set(["signals-sunset", "response-renames"]);
+
+/**
+ * What a note quotes of the code (what rewrite put before its rule's words: `api_key` of
+ * `api_key: An API key ...`, `page=3, sort=x`), or undefined for a note of mids' words alone. Only
+ * the quote is redacted: a rule's words are never taken for a key. A note of no known shape: all of it.
+ */
+export function noteQuote(n: Note): string | undefined {
+  if (!Object.hasOwn(MIGRATION_RULES, n.rule)) return n.message;
+  const words = ruleNote(n.rule).message;
+  if (n.message === words) return undefined;
+  if (n.message.endsWith(words) && n.message.slice(-words.length - 2, -words.length) === ": ") return n.message.slice(0, -words.length - 2);
+  return TABLE_NOTES.has(n.rule) ? undefined : n.message;
+}
+
 /**
  * One run's analysis (a scan makes one): the same route text means the same usage wherever it is
  * (code repeats its URLs), so each distinct text is analysed once, with its edits relative to its
@@ -272,10 +289,14 @@ export class Analyzer {
   private showNote(n: Note, show: (s: string) => string): Note {
     // a rule's own note is one shared object for every request (notes are never changed): shown
     // once a run; one that quotes a placeholder reads as this usage names it
-    if (n.message.indexOf("__mids_ph_") >= 0) return { rule: n.rule, message: show(n.message) };
+    const shown = (): string => {
+      const quote = noteQuote(n);
+      return quote === undefined ? n.message : show(quote) + n.message.slice(quote.length);
+    };
+    if (n.message.indexOf("__mids_ph_") >= 0) return { rule: n.rule, message: shown() };
     let s = this.notes.get(n);
     if (!s) {
-      s = { rule: n.rule, message: show(n.message) };
+      s = { rule: n.rule, message: shown() };
       if (this.notes.size >= MAX_CORES) this.notes.clear();
       this.notes.set(n, s);
     }
