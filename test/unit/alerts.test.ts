@@ -3,9 +3,8 @@
 import { describe, expect, it } from "vitest";
 import { ASSUMED } from "../../src/contract/assumed.js";
 import type { Context, GlobalOptions } from "../../src/context.js";
-import { ApiError, EXIT, MidsError, NetworkError, UsageError } from "../../src/errors.js";
+import { ApiError, BatchError, EXIT, MidsError, NetworkError, UsageError, worstExitCode } from "../../src/errors.js";
 import { testIO, type TestIO } from "../../src/io.js";
-import { BatchError, worstExitCode } from "../../src/commands/alerts/batch.js";
 import { buildUpdateBody, unknownDestinations } from "../../src/commands/alerts/body.js";
 import { checkAlertId, collectIds, parseIdLines } from "../../src/commands/alerts/ids.js";
 import { resultLine, run as runStatus } from "../../src/commands/alerts/status.js";
@@ -99,6 +98,11 @@ describe("batch exit code", () => {
     expect(worstExitCode([EXIT.server, EXIT.rateLimited])).toBe(EXIT.server);
     expect(worstExitCode([EXIT.server, EXIT.bug])).toBe(EXIT.bug);
     expect(worstExitCode([EXIT.bug, EXIT.interrupted])).toBe(EXIT.interrupted);
+  });
+  it("ranks findings below every failure: an item left unchecked outranks them", () => {
+    expect(worstExitCode([EXIT.findings, EXIT.usage])).toBe(EXIT.usage);
+    expect(worstExitCode([EXIT.server, EXIT.findings])).toBe(EXIT.server);
+    expect(worstExitCode([EXIT.findings])).toBe(EXIT.findings);
   });
 });
 
