@@ -1,0 +1,26 @@
+// mids api against the sandbox: HEAD requests, how -f values are typed, and the history-window hint.
+import { describe, expect, it } from "vitest";
+import { runMain, runMids, useSandbox } from "../helpers/cli.js";
+import { SANDBOX_DEMO_KEY } from "../../src/sandbox/keys.js";
+
+const sb = useSandbox();
+const mids = (args: string[]) => runMain(args, { env: sb.env(SANDBOX_DEMO_KEY) });
+
+describe("mids api -X HEAD", () => {
+  it("prints the status line and headers with -i and exits 0: a HEAD has no body and no envelope", async () => {
+    const r = await runMids(["api", "-X", "HEAD", "/v3/me", "-i"], { env: sb.env(SANDBOX_DEMO_KEY) });
+    expect(r.stderr).toBe("");
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^HTTP 200\n/);
+    expect(r.stdout).toMatch(/^content-type: application\/json/m);
+    expect(r.stdout.endsWith("\n\n")).toBe(true);
+    const quiet = await mids(["api", "-X", "HEAD", "/v3/me"]);
+    expect([quiet.code, quiet.stdout, quiet.stderr]).toEqual([0, "", ""]);
+  });
+  it("an error names the method sent, HEAD, not its route's GET", async () => {
+    const r = await mids(["--max-retries", "0", "api", "-X", "HEAD", "/v3/me", "-H", "Prefer: code=500"]);
+    expect(r.code).toBe(7);
+    expect(r.stderr).toContain("HEAD /v3/me");
+    expect(r.stderr).not.toContain("GET");
+  });
+});
