@@ -24,3 +24,28 @@ describe("mids api -X HEAD", () => {
     expect(r.stderr).not.toContain("GET");
   });
 });
+
+describe("mids api -f in a JSON body", () => {
+  const alertId = async () =>
+    (await sb.admin<{ alerts: { id: string; owner: string }[] }>("/_sandbox/alerts")).alerts.find((x) => x.owner === "A")!.id;
+  const patch = async (...fields: string[]) => {
+    const r = await mids(["-o", "json", "api", "-X", "PATCH", `/v3/alerts/${await alertId()}`, ...fields.flatMap((f) => ["-f", f])]);
+    return { ...r, data: r.code === 0 ? (JSON.parse(r.stdout) as { data: Record<string, unknown> }).data : undefined };
+  };
+  it("a value that parses as JSON is sent as that value: a number stays a number, \"007\" is the string 007", async () => {
+    const r = await patch("threshold=5", 'name="007"');
+    expect(r.stderr).toBe("");
+    expect(r.data).toMatchObject({ threshold: 5, name: "007" });
+    const t = await patch('name="true"');
+    expect(t.data?.name).toBe("true");
+  });
+  it("anything else is sent as the string typed: 007 is not a number", async () => {
+    const r = await patch("name=007");
+    expect(r.data?.name).toBe("007");
+  });
+  it("true is JSON, so it is sent as a boolean (the server refuses it for a name)", async () => {
+    const r = await patch("name=true");
+    expect(r.code).toBe(2);
+    expect(r.stdout).toContain("name must be a non-empty string");
+  });
+});

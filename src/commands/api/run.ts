@@ -11,7 +11,7 @@ import { DEFAULT_MAX_BODY_BYTES, tooLarge } from "../../client/body.js";
 import { printJson } from "../../output/render.js";
 import { readStdin } from "../shared/stdin.js";
 import { METHODS } from "./methods.js";
-import { checkChoice } from "../../util/flag-values.js";
+import { checkChoice, jsonOrString } from "../../util/flag-values.js";
 
 export interface ApiOptions {
   path: string;
@@ -27,22 +27,11 @@ export interface ApiOptions {
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
 
-/** `a=1` -> ["a", "1"]; values that look like JSON literals become them in bodies. */
+/** `a=1` -> ["a", "1"]; in a body the value is typed as JSON when it parses as JSON (jsonOrString). */
 function splitField(f: string): [string, string] {
   const i = f.indexOf("=");
   if (i <= 0) throw new UsageError(`-f expects key=value (got '${f}')`);
   return [f.slice(0, i), f.slice(i + 1)];
-}
-
-function bodyValue(v: string): unknown {
-  if (v === "true") return true;
-  if (v === "false") return false;
-  if (v === "null") return null;
-  if (/^-?\d+(\.\d+)?$/.test(v)) return Number(v);
-  if (/^[[{]/.test(v)) {
-    try { return JSON.parse(v); } catch { /* a plain string */ }
-  }
-  return v;
 }
 
 export async function run(opts: ApiOptions, ctx: Context): Promise<void> {
@@ -74,7 +63,7 @@ export async function run(opts: ApiOptions, ctx: Context): Promise<void> {
       path += (path.includes("?") ? "&" : "?") + sp.toString();
     } else {
       if (body !== undefined) throw new UsageError("use either --input or -f fields for the body, not both");
-      body = Object.fromEntries(fields.map(([k, v]) => [k, bodyValue(v)]));
+      body = Object.fromEntries(fields.map(([k, v]) => [k, jsonOrString(v)]));
     }
   }
   if (opts.slurp && !opts.paginate) throw new UsageError("--slurp needs --paginate", { hint: "mids api PATH --paginate --slurp" });
