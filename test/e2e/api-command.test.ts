@@ -49,3 +49,24 @@ describe("mids api -f in a JSON body", () => {
     expect(r.stdout).toContain("name must be a non-empty string");
   });
 });
+
+describe("mids api: a start before the history window", () => {
+  const id = async () => (await sb.api<{ data: { id: string }[] }>("/v2/projects?limit=1", SANDBOX_DEMO_KEY)).body.data[0].id;
+  const earliest = async () => (await sb.api<{ data: { history: { earliestAvailableAt: string } } }>("/v3/me", SANDBOX_DEMO_KEY)).body.data.history.earliestAvailableAt;
+  it("exit 6; the hint names the parameter to set and its value, not --clamp (a flag mids api has not)", async () => {
+    const r = await mids(["api", `/v2/projects/${await id()}/momentum`, "-f", "start=2020-01-01T00:00:00Z"]);
+    expect(r.code).toBe(6);
+    expect(r.stderr).not.toContain("--clamp");
+    const at = await earliest();
+    const value = /^hint: .*-f start=(\S+?);/m.exec(r.stderr)?.[1] ?? "";
+    // the value is the server's earliestAvailableAt (the window rolls with the clock, read again just after)
+    expect(Date.parse(at) - Date.parse(value)).toBeGreaterThanOrEqual(0);
+    expect(Date.parse(at) - Date.parse(value)).toBeLessThan(60_000);
+  });
+  it("on a v3 series the parameter is from, also with --paginate", async () => {
+    const r = await mids(["api", `/v3/projects/${await id()}/series/trend`, "-f", "from=2020-01-01T00:00:00Z", "--paginate"]);
+    expect(r.code).toBe(6);
+    expect(r.stderr).not.toContain("--clamp");
+    expect(r.stderr).toMatch(/^hint: .*-f from=\d{4}-/m);
+  });
+});
