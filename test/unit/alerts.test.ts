@@ -70,6 +70,10 @@ describe("update body", () => {
     expect(buildUpdateBody({ threshold: "polished" })).toEqual({ [ASSUMED.alertThresholdField]: "polished" });
     expect(() => buildUpdateBody({ threshold: "lots" })).toThrow(/--threshold must be a number/);
     expect(() => buildUpdateBody({ threshold: "" })).toThrow(/--threshold must be a number/);
+    expect(buildUpdateBody({ threshold: "-2.5" })).toEqual({ [ASSUMED.alertThresholdField]: -2.5 });
+  });
+  it.each(["0x10", "0b11", "0o7", " 7 ", "7 ", "1e2", "+5", ".5", "5.", "Infinity", "1,5", " polished"])("threshold '%s' is refused: plain decimals only", (v) => {
+    expect(() => buildUpdateBody({ threshold: v })).toThrow(/^--threshold must be a number or a grade \(.*\) \(got '/);
   });
 
   it("destinations: comma-separated, deduplicated, never empty", () => {
