@@ -74,6 +74,16 @@ describe("recipes validate: a file that cannot be checked", () => {
     expect(r.stderr).toContain("1 file not checked");
   });
 
+  it("a rejected key: each file not checked, named with where the key came from, the key never shown (exit 3)", async () => {
+    const key = `mids_${"q".repeat(32)}`;
+    const r = await runMain(["recipes", "validate", VALID, dup, "--format", "json"], { env: sb.env(key) });
+    expect(r.code).toBe(3);
+    expect((JSON.parse(r.stdout) as JsonFinding[]).map((f) => f.file)).toEqual([dup]);
+    expect(r.stderr).toContain(`mids: ${VALID}: not checked: the API key `);
+    expect(r.stderr).toContain("(from env MIDS_API_KEY) was rejected");
+    expect(r.stderr).not.toContain(key);
+  });
+
   it("Ctrl-C stops new work, prints what was checked and exits 130", async () => {
     await setFaults("slow:800@/v2/recipes/validate");
     const child = spawn(process.execPath, [BIN, "recipes", "validate", dup, FINDINGS, VALID, "--concurrency", "1", "--format", "json"], {
