@@ -266,7 +266,7 @@ complete -c mids -n '__mids_at \'recipes execute\'' -l param -x -d 'a recipe par
 complete -c mids -n '__mids_at \'recipes execute\' 0' -F
 # api
 complete -c mids -n '__mids_at \'api\'' -l method -s X -x -a 'GET POST PATCH PUT DELETE HEAD' -d 'HTTP method'
-complete -c mids -n '__mids_at \'api\'' -l field -s f -x -d 'query parameter for GET, JSON body field otherwise (repeatable)'
+complete -c mids -n '__mids_at \'api\'' -l field -s f -x -d 'query parameter for GET (as written), JSON body field otherwise: a value that parses as JSON is sent as that value, anything else as a string (repeatable)'
 complete -c mids -n '__mids_at \'api\'' -l header -s H -x -d 'extra request header (repeatable)'
 complete -c mids -n '__mids_at \'api\'' -l input -r -F -d 'request body from a file, or - for stdin'
 complete -c mids -n '__mids_at \'api\'' -l include -s i -d 'print the HTTP status line and response headers before the body'

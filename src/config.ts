@@ -17,7 +17,28 @@ export const CONFIG_KEYS = ["base-url", "api-key", "output", "api", "timeout", "
 export type ConfigKey = (typeof CONFIG_KEYS)[number];
 /** The values a setting takes when it is one of a few (`mids config set output <Tab>` offers them). */
 export const CONFIG_CHOICES: Partial<Record<ConfigKey, readonly string[]>> = { output: OUTPUT_FORMATS, api: API_VERSIONS };
-export type Config = Partial<Record<ConfigKey, string>>;
+/**
+ * A value in the config file that is not text (nor, for a number setting, a number): kept as found
+ * (a rewrite by 'config set' keeps it) and refused where it is used, as a malformed string is.
+ */
+export interface WrongType { wrongType: unknown }
+export type Config = Partial<Record<ConfigKey, string | WrongType>>;
+export const isWrongType = (v: unknown): v is WrongType => typeof v === "object" && v !== null && "wrongType" in v;
+
+/** Settings that are a number or a size: a JSON number in the file reads as its text (5 as "5"). */
+const NUMBER_SETTINGS: ReadonlySet<ConfigKey> = new Set(["timeout", "max-retries", "max-body-size", "max-pages"]);
+
+/** A JSON value's type, for errors: never the value itself (it may be a key). */
+export function jsonType(v: unknown): string {
+  if (v === null) return "null";
+  if (Array.isArray(v)) return "an array";
+  return typeof v === "object" ? "an object" : `a ${typeof v}`;
+}
+
+/** The refusal of a value of the wrong JSON type; `label` names the key and the file. */
+export function wrongTypeMessage(key: ConfigKey, label: string, v: WrongType): string {
+  return `${label} must be ${NUMBER_SETTINGS.has(key) ? "a string or a number" : "a string"} (got ${jsonType(v.wrongType)})`;
+}
 
 /** Each setting's flag and environment variable (README "Configuration"). */
 export const SETTINGS: Record<ConfigKey, { flag: string; env: string }> = {
@@ -87,14 +108,17 @@ export function configPath(env: Record<string, string | undefined>): string {
   return join(configDir(env), "config.json");
 }
 
-function settingsOf(v: unknown): Config {
+function settingsOf(v: Record<string, unknown>): Config {
   const out: Config = {};
-  if (!v || typeof v !== "object" || Array.isArray(v)) return out;
-  for (const [k, x] of Object.entries(v as Record<string, unknown>)) {
-    if ((CONFIG_KEYS as readonly string[]).includes(k) && typeof x === "string") out[k as ConfigKey] = x;
+  for (const [k, x] of Object.entries(v)) {
+    if (!(CONFIG_KEYS as readonly string[]).includes(k)) continue;
+    const key = k as ConfigKey;
+    out[key] = typeof x === "string" ? x : typeof x === "number" && Number.isFinite(x) && NUMBER_SETTINGS.has(key) ? String(x) : { wrongType: x };
   }
   return out;
 }
+
+const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === "object" && !Array.isArray(v);
 
 const holdsKey = (f: ConfigFile) => f.settings["api-key"] !== undefined || Object.values(f.profiles).some((p) => p["api-key"] !== undefined);
 
@@ -181,11 +205,15 @@ export function readConfigFile(env: Record<string, string | undefined>): ConfigF
   } catch (e) {
     throw new UsageError(`config file ${p} is not valid JSON (${(e as Error).message})`, { hint: `fix it, or remove it and run 'mids config set'` });
   }
-  if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) throw new UsageError(`config file ${p} must hold a JSON object`);
-  const raw = (parsed as Record<string, unknown>).profiles;
+  if (!isObject(parsed)) throw new UsageError(`config file ${p} must hold a JSON object`);
+  const raw = parsed.profiles;
   const profiles: Record<string, Config> = {};
-  if (raw && typeof raw === "object" && !Array.isArray(raw)) {
-    for (const [name, v] of Object.entries(raw as Record<string, unknown>)) if (PROFILE_NAME.test(name) && name !== DEFAULT_PROFILE) profiles[name] = settingsOf(v);
+  const fix = { hint: `edit ${p}: 'profiles' maps each profile's name to an object of its settings` };
+  if (raw !== undefined && !isObject(raw)) throw new UsageError(`'profiles' in ${p} must be an object (got ${jsonType(raw)})`, fix);
+  for (const [name, v] of Object.entries(raw ?? {})) {
+    if (!PROFILE_NAME.test(name) || name === DEFAULT_PROFILE) continue;
+    if (!isObject(v)) throw new UsageError(`profile '${name}' in ${p} must be an object of settings (got ${jsonType(v)})`, fix);
+    profiles[name] = settingsOf(v);
   }
   const file = { settings: settingsOf(parsed), profiles };
   checkConfigTrust(p, holdsKey(file));
@@ -274,7 +302,7 @@ export function layeredConfig(file: ConfigFile, profile: string | undefined): { 
   const from: Partial<Record<ConfigKey, SettingSource>> = {};
   for (const k of Object.keys(file.settings) as ConfigKey[]) from[k] = { kind: "file" };
   if (profile && profile !== DEFAULT_PROFILE) {
-    for (const [k, v] of Object.entries(profileSettings(file, profile)) as [ConfigKey, string][]) {
+    for (const [k, v] of Object.entries(profileSettings(file, profile)) as [ConfigKey, string | WrongType][]) {
       cfg[k] = v;
       from[k] = { kind: "profile", name: profile };
     }
@@ -300,9 +328,12 @@ export function writeJsonAtomic(path: string, value: unknown): void {
   renameSync(tmp, path);
 }
 
+/** Settings as written: a value of the wrong type is written back as it was found. */
+const asWritten = (c: Config) => Object.fromEntries(Object.entries(c).map(([k, v]) => [k, isWrongType(v) ? v.wrongType : v]));
+
 function serialize(f: ConfigFile): Record<string, unknown> {
-  const out: Record<string, unknown> = { ...f.settings };
-  if (Object.keys(f.profiles).length) out.profiles = f.profiles;
+  const out: Record<string, unknown> = asWritten(f.settings);
+  if (Object.keys(f.profiles).length) out.profiles = Object.fromEntries(Object.entries(f.profiles).map(([name, c]) => [name, asWritten(c)]));
   return out;
 }
 

@@ -129,6 +129,37 @@ export function exitForApi(code: string | undefined, status: number): number {
   return EXIT.server;
 }
 
+/**
+ * Severity order for a batch's exit code, worst first. Failures that leave an id's state
+ * unknown (interrupted, bug, server/network, rate limited) outrank definite rejections,
+ * because those ids may need a retry; credentials outrank not-found and usage, which are per id.
+ * Findings (the command ran and found problems) rank last: an item left unchecked outranks them.
+ */
+export const SEVERITY: readonly number[] = [
+  EXIT.interrupted, EXIT.bug, EXIT.server, EXIT.rateLimited, EXIT.historyWindow, EXIT.credentials, EXIT.notFound, EXIT.usage, EXIT.findings,
+];
+
+function rank(code: number): number {
+  const i = SEVERITY.indexOf(code);
+  return i < 0 ? SEVERITY.length : i; // unknown non-zero codes rank just above success
+}
+
+/** The highest-severity exit code among the failures (0 when none failed). */
+export function worstExitCode(codes: readonly number[]): number {
+  const failed = codes.filter((c) => c !== EXIT.ok);
+  if (!failed.length) return EXIT.ok;
+  return failed.reduce((worst, c) => (rank(c) < rank(worst) ? c : worst));
+}
+
+/** A batch (alerts pause/resume, recipes validate) where some items failed: exits with the worst code after the successes were printed. */
+export class BatchError extends MidsError {
+  code = "batch_failed";
+  constructor(message: string, exitCode: number, opts: { hint?: string; details?: Record<string, unknown> } = {}) {
+    super(message, opts);
+    this.exitCode = exitCode;
+  }
+}
+
 /** Exit code for anything thrown. */
 export function exitCodeFor(err: unknown): number {
   if (err instanceof MidsError) return err.exitCode;

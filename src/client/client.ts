@@ -309,7 +309,8 @@ export class Client {
       deprecation: parseDeprecation(headers),
       bytes,
     };
-    if (envelope === "none" || status === 204) return result;
+    // HEAD has no body, whatever the route's GET sends: there is no envelope to check
+    if (envelope === "none" || status === 204 || req.method === "HEAD") return result;
     const b = body as Record<string, unknown> | null;
     if (!b || typeof b !== "object" || Array.isArray(b) || !("data" in b)) {
       if (r) throw new MalformedResponseError(`${what} returned a body without the ${envelope} envelope`, { hint: "is --base-url pointing at the API?" });
@@ -336,7 +337,8 @@ export class Client {
  */
 function requestLabel(r: Route | undefined, req: BuiltRequest, invocation: Invocation | undefined): string {
   // a path the user typed may carry a token (`/v3/x;token=...`): the secret rules apply to it too
-  const path = r ? `${r.method} ${r.path}` : `${req.method} ${redactText(new URL(req.url).pathname)}`;
+  // the method sent (a HEAD matches its GET route), the route's path template
+  const path = r ? `${req.method} ${r.path}` : `${req.method} ${redactText(new URL(req.url).pathname)}`;
   const cmd = invocation?.command;
   return cmd && cmd !== "api" ? `'mids ${cmd}'` : path;
 }

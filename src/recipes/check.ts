@@ -19,7 +19,14 @@ export async function checkText(file: string, text: string, validate: Validator)
   if (!sendable(parsed)) return report;
   report.sent = true;
   for (const d of parsed.documents) {
-    const res = await validate(d.source);
+    let res: ValidationResult;
+    try {
+      res = await validate(d.source);
+    } catch (error) {
+      // the documents checked before keep their findings; the file is reported as not checked
+      report.notChecked = { error };
+      break;
+    }
     if (res.recipe) report.recipes.push(res.recipe);
     // issues on a valid recipe do not fail it: they are reported as warnings
     const severity = res.valid ? "warning" : "error";
@@ -41,14 +48,16 @@ export async function checkText(file: string, text: string, validate: Validator)
 
 /**
  * Map with at most `limit` calls in flight; results keep the input order. The first failure stops
- * new work and is rethrown once the calls in flight have settled.
+ * new work and is rethrown once the calls in flight have settled (a batch reports its items'
+ * failures in their results instead). An aborted `signal` stops new work: the items never
+ * started are left undefined.
  */
-export async function mapBounded<T, R>(items: readonly T[], limit: number, fn: (item: T, index: number) => Promise<R>): Promise<R[]> {
-  const results = new Array<R>(items.length);
+export async function mapBounded<T, R>(items: readonly T[], limit: number, fn: (item: T, index: number) => Promise<R>, signal?: AbortSignal): Promise<(R | undefined)[]> {
+  const results = new Array<R | undefined>(items.length);
   let next = 0;
   let failure: { err: unknown } | undefined;
   const worker = async () => {
-    while (!failure && next < items.length) {
+    while (!failure && !signal?.aborted && next < items.length) {
       const i = next++;
       try {
         results[i] = await fn(items[i], i);
@@ -63,7 +72,10 @@ export async function mapBounded<T, R>(items: readonly T[], limit: number, fn: (
 }
 
 export interface Summary {
+  /** files checked whole */
   files: number;
+  /** files not checked, or checked only in part (a server, network or read failure, or an interrupt) */
+  notChecked: number;
   valid: number;
   withFindings: number;
   findings: number;
@@ -74,9 +86,11 @@ export interface Summary {
 export function summarize(reports: readonly FileReport[]): Summary {
   const all = reports.flatMap((r) => r.findings);
   const errors = all.filter((f) => f.severity === "error").length;
+  const checked = reports.filter((r) => !r.notChecked);
   return {
-    files: reports.length,
-    valid: reports.filter((r) => !r.findings.some((f) => f.severity === "error")).length,
+    files: checked.length,
+    notChecked: reports.length - checked.length,
+    valid: checked.filter((r) => !r.findings.some((f) => f.severity === "error")).length,
     withFindings: reports.filter((r) => r.findings.length > 0).length,
     findings: all.length,
     errors,
@@ -88,5 +102,6 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? o
 
 export function summaryLine(s: Summary): string {
   const detail = s.warnings ? ` (${plural(s.errors, "error")}, ${plural(s.warnings, "warning")})` : "";
-  return `${plural(s.files, "file")} checked: ${s.valid} valid, ${s.withFindings} with findings, ${plural(s.findings, "finding")}${detail}`;
+  const notChecked = s.notChecked ? `; ${plural(s.notChecked, "file")} not checked` : "";
+  return `${plural(s.files, "file")} checked: ${s.valid} valid, ${s.withFindings} with findings, ${plural(s.findings, "finding")}${detail}${notChecked}`;
 }

@@ -1,6 +1,6 @@
 // Local YAML parsing before anything is sent (issue 5): syntax errors with exact positions,
 // alias bombs and oversized input refused, multi-document files split into documents.
-import { Composer, LineCounter, Parser, isScalar, visit, type Document, type YAMLError } from "yaml";
+import { Composer, LineCounter, Parser, isAlias, isScalar, visit, type Alias, type Document, type YAMLError } from "yaml";
 import type { Finding, Severity } from "./types.js";
 
 /** A recipe is a short definition; anything larger is refused before parsing. */
@@ -88,6 +88,20 @@ function unclosedQuoteStart(doc: Document.Parsed, e: YAMLError): number | undefi
   return start;
 }
 
+/** The first alias with no anchor of its name before it (yaml resolves an alias to the last such anchor). */
+function firstUnresolvedAlias(doc: Document.Parsed): Alias | undefined {
+  const anchors = new Set<string>();
+  let found: Alias | undefined;
+  visit(doc, {
+    Node(_k, n) {
+      if (isAlias(n)) {
+        if (!anchors.has(n.source)) return (found = n, visit.BREAK);
+      } else if (n.anchor) anchors.add(n.anchor);
+    },
+  });
+  return found;
+}
+
 export function parseRecipeText(file: string, text: string): ParsedFile {
   const lineCounter = new LineCounter();
   const out: ParsedFile = { file, text, lineCounter, documents: [], findings: [] };
@@ -121,11 +135,18 @@ export function parseRecipeText(file: string, text: string): ParsedFile {
       try {
         doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
       } catch (e) {
-        const r = doc.contents?.range ?? doc.range;
-        const why = /alias/i.test((e as Error).message)
-          ? `refused: aliases expand beyond the limit of ${MAX_ALIAS_COUNT} (a resource exhaustion "alias bomb")`
-          : `refused: ${(e as Error).message}`;
-        out.findings.push(localFinding(file, lineCounter, [r[0], r[0]], why, "error", index));
+        const message = (e as Error).message;
+        // an alias with no anchor before it is a syntax error like any other: at the alias, in yaml's words
+        const unresolved = /^Unresolved alias/.test(message) ? firstUnresolvedAlias(doc) : undefined;
+        if (unresolved?.range) {
+          out.findings.push(localFinding(file, lineCounter, [unresolved.range[0], unresolved.range[1]], firstLine(message), "error", index));
+        } else {
+          const r = doc.contents?.range ?? doc.range;
+          const why = /^Excessive alias count/.test(message)
+            ? `refused: aliases expand beyond the limit of ${MAX_ALIAS_COUNT} (a resource exhaustion "alias bomb")`
+            : `refused: ${message}`;
+          out.findings.push(localFinding(file, lineCounter, [r[0], r[0]], why, "error", index));
+        }
       }
     }
   });

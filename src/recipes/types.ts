@@ -38,6 +38,8 @@ export interface FileReport {
   /** whether any document was sent to the server */
   sent: boolean;
   recipes: RecipeSummary[];
+  /** set when the file was not (wholly) checked: the failure that stopped it (server, network, read...) */
+  notChecked?: { error: unknown };
 }
 
 export function errorCount(findings: readonly Finding[]): number {

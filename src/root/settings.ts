@@ -6,7 +6,7 @@ import type { ApiVersion } from "../contract/routes.js";
 import { colorWanted, type IO } from "../io.js";
 import { MidsError, UsageError } from "../errors.js";
 import {
-  SETTINGS, checkApiKey, configPath, layeredConfig, parseSetting, readConfigFile, settingFix, settingLabel, sourceText,
+  SETTINGS, checkApiKey, configPath, isWrongType, layeredConfig, parseSetting, readConfigFile, settingFix, settingLabel, sourceText, wrongTypeMessage,
   type Config, type ConfigFile, type ConfigKey, type OutputFormat, type SettingSource,
 } from "../config.js";
 import { parseFields } from "../output/fields.js";
@@ -54,13 +54,19 @@ function selectedProfile(o: Record<string, unknown>, io: IO): string | undefined
   return p;
 }
 
-/** A setting's value and where it came from: flag > environment > selected profile > default profile. */
-function settingSource(key: ConfigKey, flag: unknown, env: Record<string, string | undefined>, cfg: Config, from: Partial<Record<ConfigKey, SettingSource>>): { value: string; source: SettingSource } | undefined {
+/**
+ * A setting's value and where it came from: flag > environment > selected profile > default profile.
+ * A file's value of the wrong JSON type is refused here, where it would be used, like a malformed one.
+ */
+function settingSource(key: ConfigKey, flag: unknown, env: Record<string, string | undefined>, cfg: Config, from: Partial<Record<ConfigKey, SettingSource>>, profile?: string): { value: string; source: SettingSource } | undefined {
   const str = (v: unknown) => (typeof v === "string" && v !== "" ? v : undefined);
   const { flag: flagName, env: envName } = SETTINGS[key];
   if (str(flag)) return { value: str(flag)!, source: { kind: "flag", name: flagName } };
   if (str(env[envName])) return { value: str(env[envName])!, source: { kind: "env", name: envName } };
-  if (str(cfg[key])) return { value: str(cfg[key])!, source: from[key] ?? { kind: "file" } };
+  const v = cfg[key];
+  const source = from[key] ?? { kind: "file" };
+  if (isWrongType(v)) throw new UsageError(wrongTypeMessage(key, settingLabel(key, source, configPath(env)), v), { hint: settingFix(key, source, profile) });
+  if (str(v)) return { value: str(v)!, source };
   return undefined;
 }
 
@@ -89,7 +95,7 @@ export function resolveOutput(o: Record<string, unknown>, io: IO, cfg: Config, f
     }
     return { output: "json", outputExplicit: true };
   }
-  const s = settingSource("output", o.output, io.env, cfg, from);
+  const s = settingSource("output", o.output, io.env, cfg, from, profile);
   if (s) checkedSetting("output", s.value, s.source, io.env, profile);
   return { output: (s?.value as OutputFormat | undefined) ?? (io.stdoutIsTTY ? "table" : "json"), outputExplicit: s !== undefined };
 }
@@ -111,7 +117,7 @@ export function resolveGlobals(o: Record<string, unknown>, io: IO, cfg: Config, 
   };
   // flag > environment > selected profile > default profile (config file) > default
   const pick = (key: ConfigKey) => {
-    const s = settingSource(key, flags[key], env, cfg, from);
+    const s = settingSource(key, flags[key], env, cfg, from, profile);
     sources[key] = s?.source ?? { kind: "default" };
     return s;
   };

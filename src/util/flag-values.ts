@@ -41,3 +41,16 @@ export function checkWholeNumber(name: string, value: string, min: number, max?:
   if (!ok) throw new UsageError(`${name} must be a whole number ${max === undefined ? `of at least ${min}` : `from ${min} to ${max}`} (got '${value}')`, hint ? { hint } : undefined);
   return n;
 }
+
+/**
+ * A `key=value` flag's value in a JSON body (`mids api -f`, `recipes execute --param`): a value
+ * that parses as JSON is sent as that value (`5`, `true`, `[1,2]`, `"007"` for the string 007),
+ * anything else as the string typed.
+ */
+export function jsonOrString(value: string): unknown {
+  try {
+    return JSON.parse(value);
+  } catch {
+    return value;
+  }
+}

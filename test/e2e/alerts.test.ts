@@ -202,6 +202,22 @@ describe("alerts update", () => {
     expect(JSON.parse(r.stdout)).toMatchObject({ id: before.id, name, updatedAt: after.updatedAt });
   });
 
+  it("--threshold takes plain decimal numbers (or a grade): 0x10, 0b11 and ' 7 ' are exit 2, nothing sent", async () => {
+    const before = await alert(fx.alerts.A[1]);
+    await clearRequests();
+    for (const v of ["0x10", "0b11", " 7 "]) {
+      const r = await mids(["alerts", "update", before.id, "--threshold", v, "--dry-run"]);
+      expect([r.code, r.stdout]).toEqual([2, ""]);
+      expect(r.stderr).toContain(`mids: --threshold must be a number or a grade (`);
+      expect(r.stderr).toContain(`(got '${v}')`);
+      expect(r.stderr).toMatch(/^hint: /m);
+    }
+    const ok = await mids(["alerts", "update", before.id, "--threshold", "16", "--dry-run"]);
+    expect(ok.code).toBe(0);
+    expect(JSON.parse(ok.stdout).body).toEqual({ threshold: 16 });
+    expect(await requests()).toEqual([]);
+  });
+
   it("--destinations is checked against the destination list; unknown ids exit 2, named, nothing sent", async () => {
     const before = await alert(fx.alerts.A[1]);
     const mine = (await state()).destinations.filter((d) => d.owner === "A").map((d) => d.id);

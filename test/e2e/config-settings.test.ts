@@ -1,7 +1,7 @@
 // Settings as a CI script sees them: every setting has a flag, a variable and a config key with one
 // precedence; bad values name where they came from; a refused or broken config file stops the
 // commands that use settings, not doctor (a failing check), completion or the sandbox tools.
-import { chmodSync, mkdirSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parse as parseYaml } from "yaml";
@@ -125,6 +125,54 @@ describe("a bad value names where it came from and the fix", () => {
     expect((await runMain(["config", "list"], { env })).code).toBe(0);
   });
 
+  it("a value of the wrong JSON type is refused the same way (exit 2, the file and the setting), never ignored", async () => {
+    const env = baseEnv();
+    const file = writeConfig(env, { "api-key": 12345678901, output: true, profiles: { ci: { "max-pages": [5] } } });
+    const [key, out, inProfile, get, flagWins] = await Promise.all([
+      runMain(["--output", "table", "config", "list"], { env }),
+      runMain(["config", "list"], { env }),
+      runMain(["--output", "json", "--profile", "ci", "--api-key", "k".repeat(20), "config", "list"], { env }),
+      runMain(["--output", "json", "--api-key", "k".repeat(20), "config", "get", "api-key"], { env }),
+      runMain(["--output", "json", "--api-key", "k".repeat(20), "config", "list"], { env }),
+    ]);
+    expect([key.code, key.stdout]).toEqual([2, ""]);
+    expect(key.stderr).toBe(`mids: 'api-key' in ${file} must be a string (got a number)\nhint: replace it with 'mids config set api-key -'\n`);
+    expect(key.stderr).not.toContain("12345678901");
+    expect(out.code).toBe(2);
+    expect(out.stderr).toBe(`mids: 'output' in ${file} must be a string (got a boolean)\nhint: run 'mids config set output VALUE' or 'mids config unset output'\n`);
+    expect(inProfile.code).toBe(2);
+    expect(inProfile.stderr).toContain(`mids: 'max-pages' in profile 'ci' of ${file} must be a string or a number (got an array)\nhint: run 'mids config set --profile ci max-pages VALUE'`);
+    // overridden, the value is not used, so not checked; asked for, it is refused
+    expect(flagWins.code, flagWins.stderr).toBe(0);
+    expect(get.code).toBe(2);
+    expect(get.stderr).toContain(`'api-key' in ${file} must be a string (got a number)`);
+    // 'config set' repairs one and keeps the others as they were (nothing is dropped from the file)
+    expect((await runMain(["config", "set", "output", "json"], { env })).code).toBe(0);
+    expect(JSON.parse(readFileSync(file, "utf8"))).toEqual({ "api-key": 12345678901, output: "json", profiles: { ci: { "max-pages": [5] } } });
+  });
+
+  it("a number setting may be a JSON number, read as its text; 'profiles' and each profile must be objects", async () => {
+    const env = baseEnv();
+    writeConfig(env, { timeout: 5, "max-retries": 2, "max-body-size": 2048, "max-pages": 7 });
+    const rows = await effective(["--output", "json"], env);
+    expect([rows.timeout.value, rows["max-retries"].value, rows["max-body-size"].value, rows["max-pages"].value]).toEqual(["5s", "2", "2KB", "7"]);
+    expect(rows.timeout.source).toBe("file");
+    expect((await runMain(["config", "get", "timeout"], { env })).stdout).toBe("5\n");
+    const bad = writeConfig(env, { timeout: 0 });
+    const zero = await runMain(["config", "list"], { env });
+    expect(zero.code).toBe(2);
+    expect(zero.stderr).toContain(`'timeout' in ${bad} must be a positive duration`);
+    for (const [body, message] of [
+      [{ profiles: 5 }, `'profiles' in ${bad} must be an object (got a number)`],
+      [{ profiles: { ci: "x" } }, `profile 'ci' in ${bad} must be an object of settings (got a string)`],
+    ] as const) {
+      writeConfig(env, body);
+      const r = await runMain(["--profile", "ci", "config", "list"], { env });
+      expect(r.code).toBe(2);
+      expect(r.stderr).toMatch(new RegExp(`^mids: ${message.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}\nhint: edit `));
+    }
+  });
+
   it("an API key with blanks around it is trimmed; one with blanks or other characters inside is refused, never shown", async () => {
     const inner = "mids_sandbox\tdemo_secret";
     const [trailing, crlf, tab, accent, offline] = await Promise.all([
@@ -206,6 +254,12 @@ describe("a config file that cannot be used", () => {
     }
     expect(JSON.parse(profile.stdout).checks[0]).toMatchObject({ detail: expect.stringMatching(/^unknown profile 'nope'/), fix: expect.stringContaining("profiles: default, ci, work") });
     expect(JSON.parse(value.stdout).checks[0]).toMatchObject({ detail: expect.stringMatching(/^'timeout' in .* \(got 'soon'\); the config file was not used$/), fix: expect.stringContaining("mids config set timeout") });
+    writeConfig(env, { "api-key": 12345678901 });
+    const typed = await runMain(["doctor", "-o", "json"], { env });
+    expect(typed.code).toBe(2);
+    expect(JSON.parse(typed.stdout).checks[0]).toMatchObject({
+      check: "config", status: "fail", detail: expect.stringMatching(/^'api-key' in .* must be a string \(got a number\); the config file was not used$/),
+    });
   });
 });
 

@@ -157,7 +157,9 @@ describe("mids api", () => {
     expect(r.code).toBe(6);
     const named = /earliest data this key can read \(([^)]+)\)/.exec(r.stderr)![1];
     expect(Math.abs(Date.parse(named) - Date.parse(me.history.earliestAvailableAt))).toBeLessThan(10_000);
-    expect(r.stderr).toMatch(/^hint: start at or after \S+, or pass --clamp/m);
+    // mids api has no --clamp: the hint names the parameter sent and the time to set it to
+    expect(r.stderr).toMatch(/^hint: set from to earliestAvailableAt or later: -f from=\S+;/m);
+    expect(r.stderr).not.toContain("--clamp");
   });
 
   it("refuses to send the key over plain http to a non-loopback host", async () => {

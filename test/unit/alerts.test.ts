@@ -3,9 +3,8 @@
 import { describe, expect, it } from "vitest";
 import { ASSUMED } from "../../src/contract/assumed.js";
 import type { Context, GlobalOptions } from "../../src/context.js";
-import { ApiError, EXIT, MidsError, NetworkError, UsageError } from "../../src/errors.js";
+import { ApiError, BatchError, EXIT, MidsError, NetworkError, UsageError, worstExitCode } from "../../src/errors.js";
 import { testIO, type TestIO } from "../../src/io.js";
-import { BatchError, worstExitCode } from "../../src/commands/alerts/batch.js";
 import { buildUpdateBody, unknownDestinations } from "../../src/commands/alerts/body.js";
 import { checkAlertId, collectIds, parseIdLines } from "../../src/commands/alerts/ids.js";
 import { resultLine, run as runStatus } from "../../src/commands/alerts/status.js";
@@ -71,6 +70,10 @@ describe("update body", () => {
     expect(buildUpdateBody({ threshold: "polished" })).toEqual({ [ASSUMED.alertThresholdField]: "polished" });
     expect(() => buildUpdateBody({ threshold: "lots" })).toThrow(/--threshold must be a number/);
     expect(() => buildUpdateBody({ threshold: "" })).toThrow(/--threshold must be a number/);
+    expect(buildUpdateBody({ threshold: "-2.5" })).toEqual({ [ASSUMED.alertThresholdField]: -2.5 });
+  });
+  it.each(["0x10", "0b11", "0o7", " 7 ", "7 ", "1e2", "+5", ".5", "5.", "Infinity", "1,5", " polished"])("threshold '%s' is refused: plain decimals only", (v) => {
+    expect(() => buildUpdateBody({ threshold: v })).toThrow(/^--threshold must be a number or a grade \(.*\) \(got '/);
   });
 
   it("destinations: comma-separated, deduplicated, never empty", () => {
@@ -99,6 +102,11 @@ describe("batch exit code", () => {
     expect(worstExitCode([EXIT.server, EXIT.rateLimited])).toBe(EXIT.server);
     expect(worstExitCode([EXIT.server, EXIT.bug])).toBe(EXIT.bug);
     expect(worstExitCode([EXIT.bug, EXIT.interrupted])).toBe(EXIT.interrupted);
+  });
+  it("ranks findings below every failure: an item left unchecked outranks them", () => {
+    expect(worstExitCode([EXIT.findings, EXIT.usage])).toBe(EXIT.usage);
+    expect(worstExitCode([EXIT.server, EXIT.findings])).toBe(EXIT.server);
+    expect(worstExitCode([EXIT.findings])).toBe(EXIT.findings);
   });
 });
 

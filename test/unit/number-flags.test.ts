@@ -11,3 +11,12 @@ describe("parseNumberFlag", () => {
     expect(() => parseNumberFlag("--x", v)).toThrow(/--x must be a number/);
   });
 });
+
+describe("parseNumberFlag, plain", () => {
+  it.each([["7", 7], ["-2.5", -2.5], ["0", 0], ["100", 100]])("reads %s as %d", (v, n) => {
+    expect(parseNumberFlag("--x", v, { plain: true })).toBe(n);
+  });
+  it.each([" 7 ", "+2", "1e3", ".5", "3.", "0x10"])("refuses '%s', naming what is expected", (v) => {
+    expect(() => parseNumberFlag("--x", v, { plain: true, what: "a plain number" })).toThrow(`--x must be a plain number (got '${v}')`);
+  });
+});

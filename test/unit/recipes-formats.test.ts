@@ -120,14 +120,27 @@ describe("checking a file against a validator", () => {
     expect(r.sent).toBe(false);
     expect(r.findings[0].source).toBe("syntax");
   });
+  it("a failed document keeps the findings of the documents before it and marks the file not checked", async () => {
+    const boom = new Error("HTTP 500");
+    let calls = 0;
+    const r = await checkText("m.yaml", text, async () => {
+      if (calls++ === 1) throw boom;
+      return { valid: false, issues: [{ path: "/steps/0/uses", message: "unknown" }] };
+    });
+    expect(r.findings.map((f) => [f.document, f.line])).toEqual([[1, 4]]);
+    expect(r.notChecked).toEqual({ error: boom });
+    expect(summarize([r, report("ok.yaml", [])])).toMatchObject({ files: 1, notChecked: 1, valid: 1, withFindings: 1, findings: 1 });
+  });
   it("an invalid answer without issues is still a finding (never a false green)", async () => {
     const r = await checkText("x.yaml", "name: a\n", async () => ({ valid: false, issues: [] }));
     expect(r.findings).toHaveLength(1);
     expect(r.findings[0]).toMatchObject({ line: 1, column: 1, severity: "error" });
   });
   it("summarizes in one line", () => {
-    expect(summaryLine({ files: 2, valid: 1, withFindings: 1, findings: 3, errors: 2, warnings: 1 }))
+    expect(summaryLine({ files: 2, notChecked: 0, valid: 1, withFindings: 1, findings: 3, errors: 2, warnings: 1 }))
       .toBe("2 files checked: 1 valid, 1 with findings, 3 findings (2 errors, 1 warning)");
+    expect(summaryLine({ files: 2, notChecked: 1, valid: 1, withFindings: 1, findings: 1, errors: 1, warnings: 0 }))
+      .toBe("2 files checked: 1 valid, 1 with findings, 1 finding; 1 file not checked");
   });
 });
 
@@ -152,6 +165,14 @@ describe("bounded concurrency", () => {
       return i;
     })).rejects.toThrow("boom");
     expect(started).toEqual([0, 1]);
+  });
+  it("an aborted signal starts no new work and leaves the items not started undefined", async () => {
+    const stop = new AbortController();
+    const out = await mapBounded([0, 1, 2, 3], 1, async (i) => {
+      if (i === 1) stop.abort();
+      return i;
+    }, stop.signal);
+    expect(out).toEqual([0, 1, undefined, undefined]);
   });
 });
 

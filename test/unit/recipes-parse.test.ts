@@ -26,6 +26,22 @@ describe("local parsing before anything is sent", () => {
     expect(p.findings[0].message).toContain(`limit of ${MAX_ALIAS_COUNT}`);
   });
 
+  it("reports an unresolved alias in yaml's words at the alias, not as an alias bomb", () => {
+    const text = "name: x\nsteps:\n  - uses: *nope\n";
+    const p = parseRecipeText("u.yaml", text);
+    expect(sendable(p)).toBe(false);
+    expect(p.findings).toHaveLength(1);
+    expect(p.findings[0]).toMatchObject({ line: 3, column: text.split("\n")[2].indexOf("*nope") + 1, endColumn: text.split("\n")[2].length + 1, source: "syntax", severity: "error" });
+    expect(p.findings[0].message).toMatch(/^Unresolved alias\b.*: nope$/);
+    expect(p.findings[0].message).not.toContain("limit");
+  });
+
+  it("an alias used before its anchor is unresolved too, and one after it resolves", () => {
+    const p = parseRecipeText("o.yaml", "a: *x\nb: &x 1\nc: *x\n");
+    expect(p.findings.map((f) => [f.line, f.column])).toEqual([[1, 4]]);
+    expect(p.findings[0].message).toMatch(/: x$/);
+  });
+
   it("accepts a few aliases", () => {
     expect(sendable(parseRecipeText("a.yaml", "a: &a 1\nb: *a\nc: *a\n"))).toBe(true);
   });

@@ -2,7 +2,7 @@
 // input fails with exit 2 before anything is sent. Only the fields the user gave are sent.
 import { ASSUMED } from "../../contract/assumed.js";
 import { UsageError } from "../../errors.js";
-import { csvFlag } from "../shared/options.js";
+import { csvFlag, parseNumberFlag } from "../shared/options.js";
 import { checkChoice } from "../../util/flag-values.js";
 
 /** spec 2.15 shows `active` and `paused`; `active` as the resumed value is assumed (spec 3). */
@@ -28,13 +28,15 @@ function nonEmpty(flag: string, v: string): string {
   return v;
 }
 
-/** A number, or (the sandbox's reading of the unshown threshold type) a grade name. */
+/**
+ * A plain decimal number (no 0x10, 1e3 or blanks: the spec does not show the type, so nothing
+ * Number() alone would read differently), or (the sandbox's reading of the unshown type) a grade name.
+ */
 export function parseThreshold(v: string): number | string {
-  const t = v.trim();
-  const n = Number(t);
-  if (t !== "" && Number.isFinite(n)) return n;
-  if ((ASSUMED.grades as readonly string[]).includes(t)) return t;
-  throw new UsageError(`--threshold must be a number or a grade (${ASSUMED.grades.join(", ")}) (got '${v}')`);
+  if ((ASSUMED.grades as readonly string[]).includes(v)) return v;
+  return parseNumberFlag("--threshold", v, {
+    plain: true, what: `a number or a grade (${ASSUMED.grades.join(", ")})`, hint: "e.g. --threshold 60 or --threshold 42.5",
+  })!;
 }
 
 /** --selector: a JSON object, parsed locally so a typo never reaches the server. */

@@ -1,13 +1,13 @@
 // mids alerts pause|resume <id...> (spec 3): PATCH status per id, one result line each, a failure
 // on one id never stops the others, the worst exit code at the end.
 import type { Context } from "../../context.js";
-import { InterruptedError, MidsError, exitCodeFor } from "../../errors.js";
+import { BatchError, InterruptedError, MidsError, exitCodeFor, worstExitCode } from "../../errors.js";
 import { writeAsync } from "../../io.js";
 import { json, printItem, printList, project } from "../../output/render.js";
 import { oneLine } from "../../util/sanitize.js";
 import { explainRejectedKey } from "../../keyerror.js";
 import { readStdin } from "../shared/stdin.js";
-import { BatchError, batchSummary, worstExitCode } from "./batch.js";
+import { batchSummary } from "./batch.js";
 import { PAUSE_STATUS, RESUME_STATUS } from "./body.js";
 import { getAlert, patchAlert, plannedPatch, printPlanned, v3Only, type Alert } from "./common.js";
 import { collectIds } from "./ids.js";

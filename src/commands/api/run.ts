@@ -1,17 +1,18 @@
 import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import type { Context } from "../../context.js";
-import { ApiError, MidsError, PaginationError, UsageError } from "../../errors.js";
+import { ApiError, EXIT, MidsError, PaginationError, UsageError } from "../../errors.js";
 import { writeAsync } from "../../io.js";
 import { redact } from "../../util/known-secrets.js";
 import { oneLine, stripControl } from "../../util/sanitize.js";
 import type { ApiResult, Client } from "../../client/client.js";
 import { rawPages } from "../../client/paginate.js";
+import { historyEarliest } from "../../client/errormap.js";
 import { DEFAULT_MAX_BODY_BYTES, tooLarge } from "../../client/body.js";
 import { printJson } from "../../output/render.js";
 import { readStdin } from "../shared/stdin.js";
 import { METHODS } from "./methods.js";
-import { checkChoice } from "../../util/flag-values.js";
+import { checkChoice, jsonOrString } from "../../util/flag-values.js";
 
 export interface ApiOptions {
   path: string;
@@ -27,22 +28,11 @@ export interface ApiOptions {
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
 
-/** `a=1` -> ["a", "1"]; values that look like JSON literals become them in bodies. */
+/** `a=1` -> ["a", "1"]; in a body the value is typed as JSON when it parses as JSON (jsonOrString). */
 function splitField(f: string): [string, string] {
   const i = f.indexOf("=");
   if (i <= 0) throw new UsageError(`-f expects key=value (got '${f}')`);
   return [f.slice(0, i), f.slice(i + 1)];
-}
-
-function bodyValue(v: string): unknown {
-  if (v === "true") return true;
-  if (v === "false") return false;
-  if (v === "null") return null;
-  if (/^-?\d+(\.\d+)?$/.test(v)) return Number(v);
-  if (/^[[{]/.test(v)) {
-    try { return JSON.parse(v); } catch { /* a plain string */ }
-  }
-  return v;
 }
 
 export async function run(opts: ApiOptions, ctx: Context): Promise<void> {
@@ -74,7 +64,7 @@ export async function run(opts: ApiOptions, ctx: Context): Promise<void> {
       path += (path.includes("?") ? "&" : "?") + sp.toString();
     } else {
       if (body !== undefined) throw new UsageError("use either --input or -f fields for the body, not both");
-      body = Object.fromEntries(fields.map(([k, v]) => [k, bodyValue(v)]));
+      body = Object.fromEntries(fields.map(([k, v]) => [k, jsonOrString(v)]));
     }
   }
   if (opts.slurp && !opts.paginate) throw new UsageError("--slurp needs --paginate", { hint: "mids api PATH --paginate --slurp" });
@@ -90,7 +80,23 @@ export async function run(opts: ApiOptions, ctx: Context): Promise<void> {
     failure = err;
   }
   await printResponse(ctx, res, failure, opts.include);
+  if (failure?.exitCode === EXIT.historyWindow) failure.hint = historyHint(failure, path);
   if (failure) throw failure;
+}
+
+/**
+ * The history-window fix in mids api's terms (--clamp is the commands' flag): the request's
+ * parameter that starts before earliestAvailableAt (v2 `start`, v3 `from`), set to that time.
+ */
+function historyHint(err: ApiError, path: string): string {
+  const body = err.body && typeof err.body === "object" ? (err.body as Record<string, unknown>) : {};
+  const earliest = historyEarliest(body);
+  const entitlement = "older data needs the archive-history entitlement";
+  if (!earliest) return `start at or after this key's earliestAvailableAt (shown by 'mids me'); ${entitlement}`;
+  const query = new URLSearchParams(path.split("?")[1] ?? "");
+  const before = [...query].find(([, v]) => !Number.isNaN(Date.parse(v)) && Date.parse(v) < Date.parse(earliest))?.[0];
+  const name = before ?? (query.has("from") ? "from" : "start");
+  return `set ${name} to earliestAvailableAt or later: -f ${name}=${earliest}; ${entitlement}`;
 }
 
 /** Print one response (or the error answer): -i headers, then the body; JSON through printJson. */
@@ -140,6 +146,7 @@ async function paginate(ctx: Context, client: Client, path: string, headers: Rec
   } catch (err) {
     if (opts.slurp && (pages > 0 || ctx.signal.aborted)) await printJson(ctx, slurped);
     else if (!opts.slurp && err instanceof ApiError) await printResponse(ctx, undefined, err, opts.include);
+    if (err instanceof ApiError && err.exitCode === EXIT.historyWindow) err.hint = historyHint(err, path);
     if (err instanceof MidsError && pages > 0) {
       err.message += ` (after ${pages} ${pages === 1 ? "page" : "pages"})`;
       if (resume && !(err instanceof PaginationError)) err.hint = `${err.hint ? `${err.hint}; ` : ""}continue from where it stopped with ${resume}`;

@@ -1,7 +1,7 @@
 import type { Context } from "../../context.js";
 import {
-  CONFIG_KEYS, DEFAULT_PROFILE, checkApiKey, checkProfileName, configPath, maskKey, parseSetting, profileNames, profileSettings, readConfigFile,
-  sourceText, updateConfigFile, type Config, type ConfigFile, type ConfigKey,
+  CONFIG_KEYS, DEFAULT_PROFILE, checkApiKey, checkProfileName, configPath, isWrongType, jsonType, maskKey, parseSetting, profileNames, profileSettings,
+  readConfigFile, settingFix, settingLabel, sourceText, updateConfigFile, wrongTypeMessage, type Config, type ConfigFile, type ConfigKey, type SettingSource,
 } from "../../config.js";
 import { MidsError, UsageError } from "../../errors.js";
 import { joinUrl } from "../../client/request.js";
@@ -64,6 +64,11 @@ export async function get(key: string, ctx: Context, opts: { showSource?: boolea
     throw new UsageError(`'${k}' is not set${where(ctx)}`, {
       hint: `mids config set ${name === DEFAULT_PROFILE ? "" : `--profile ${name} `}${k} VALUE; 'mids config list' shows every effective value`,
     });
+  }
+  if (isWrongType(v)) {
+    // as where the value is used: named by its key in the file (and profile), with the fix
+    const from: SettingSource = inherited !== undefined || name === DEFAULT_PROFILE ? { kind: "file" } : { kind: "profile", name };
+    throw new UsageError(wrongTypeMessage(k, settingLabel(k, from, configPath(ctx.io.env)), v), { hint: settingFix(k, from, name) });
   }
   const source = inherited !== undefined ? `profile ${DEFAULT_PROFILE}` : `profile ${name}`;
   if (inherited !== undefined && !opts.showSource) ctx.notice(`'${k}' is not set in profile '${name}': this is the ${DEFAULT_PROFILE} profile's value, which it inherits`);
@@ -131,7 +136,7 @@ export async function list(profiles: boolean, ctx: Context): Promise<void> {
       return {
         profile: name,
         selected: profileOf(ctx) === name,
-        settings: Object.fromEntries(Object.entries(s).map(([k, v]) => [k, shown(k, v)])),
+        settings: Object.fromEntries(Object.entries(s).map(([k, v]) => [k, isWrongType(v) ? `(invalid: ${jsonType(v.wrongType)})` : shown(k, v)])),
       };
     });
     await printList(ctx, [rows], {

@@ -8,6 +8,7 @@ import { ApiError, UsageError } from "../../errors.js";
 import { printItem } from "../../output/render.js";
 import { writeAsync } from "../../io.js";
 import { oneLine } from "../../util/sanitize.js";
+import { jsonOrString } from "../../util/flag-values.js";
 import { locatePath } from "../../recipes/locate.js";
 import { MAX_RECIPE_BYTES, parseRecipeText, sendable, type ParsedFile } from "../../recipes/parse.js";
 import { RECIPE_EXTENSIONS, STDIN } from "../../recipes/inputs.js";
@@ -27,9 +28,7 @@ export function parseParams(pairs: readonly string[]): Record<string, unknown> {
     const k = p.slice(0, eq).trim();
     const raw = p.slice(eq + 1);
     if (k in out) throw new UsageError(`--param ${k} is given twice`);
-    let v: unknown = raw;
-    try { v = JSON.parse(raw); } catch { /* a plain string */ }
-    out[k] = v;
+    out[k] = jsonOrString(raw);
   }
   return out;
 }

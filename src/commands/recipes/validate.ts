@@ -2,7 +2,7 @@
 // to file:line:col in every findings format (src/findings). Its output and exit codes are a CI interface (issue 5).
 import type { Context } from "../../context.js";
 import { ASSUMED } from "../../contract/assumed.js";
-import { ApiError, FindingsError, UsageError } from "../../errors.js";
+import { ApiError, BatchError, EXIT, FindingsError, InterruptedError, MidsError, UsageError, exitCodeFor, worstExitCode } from "../../errors.js";
 import { checkText, mapBounded, summarize, summaryLine, type ValidationResult } from "../../recipes/check.js";
 import { chooseFormat, emitFindings, fileFormat, outputPlan } from "../../findings/index.js";
 import { rendering } from "../../recipes/findings.js";
@@ -10,8 +10,11 @@ import { expandInputs, readRecipeFile, type Input } from "../../recipes/inputs.j
 import { MAX_RECIPE_BYTES, oversized } from "../../recipes/parse.js";
 import type { FileReport } from "../../recipes/types.js";
 import { VERSION } from "../../version.js";
+import { explainRejectedKey } from "../../keyerror.js";
 import { largeIgnoreMessage, shownPath } from "../../util/gitignore-tree.js";
 import { oneLine } from "../../util/sanitize.js";
+import { redact } from "../../util/known-secrets.js";
+import { redactText } from "../../contract/secrets.js";
 import { checkData } from "../shared/validate.js";
 import { parseIntFlag } from "../shared/options.js";
 import { noticeDiscontinued, readStdinCapped } from "./shared.js";
@@ -83,17 +86,47 @@ export async function run(opts: ValidateOptions, ctx: Context): Promise<void> {
   }
 
   const validate = makeValidator(ctx);
-  const reports = await mapBounded(inputs, concurrency, async (input) => {
-    const bytes = input.path ? undefined : stdinBytes;
-    const { text, tooBig, exact } = await readInput(input, stdinText);
-    const big = tooBig ?? (bytes !== undefined && bytes > MAX_RECIPE_BYTES ? bytes : undefined);
-    if (big !== undefined) return { file: input.file, text: "", documents: 0, findings: [oversized(input.file, big, tooBig !== undefined && exact !== false)], sent: false, recipes: [] } satisfies FileReport;
-    return checkText(input.file, text, validate);
-  });
+  // a file whose check fails (server, network, credentials, a read) is reported as not checked and
+  // the others go on; Ctrl-C stops new work (README: a batch reports every item, worst code wins)
+  const started = await mapBounded(inputs, concurrency, async (input): Promise<FileReport> => {
+    try {
+      const bytes = input.path ? undefined : stdinBytes;
+      const { text, tooBig, exact } = await readInput(input, stdinText);
+      const big = tooBig ?? (bytes !== undefined && bytes > MAX_RECIPE_BYTES ? bytes : undefined);
+      if (big !== undefined) return { file: input.file, text: "", documents: 0, findings: [oversized(input.file, big, tooBig !== undefined && exact !== false)], sent: false, recipes: [] };
+      return await checkText(input.file, text, validate);
+    } catch (error) {
+      return { file: input.file, text: "", documents: 0, findings: [], sent: false, recipes: [], notChecked: { error } };
+    }
+  }, ctx.signal);
+  const interrupted = ctx.signal.aborted || started.some((r) => r?.notChecked?.error instanceof InterruptedError);
+  const reports = started.map((r, i): FileReport => r ?? { file: inputs[i].file, text: "", documents: 0, findings: [], sent: false, recipes: [], notChecked: { error: new InterruptedError("interrupted") } });
+
+  // a rejected key is named by where it came from, never quoted (as every command reports it)
+  const failed = reports.filter((r) => r.notChecked && !(r.notChecked.error instanceof InterruptedError))
+    .map((r) => ({ file: r.file, error: explainRejectedKey(r.notChecked?.error, ctx.globals) }));
+  for (const f of failed) ctx.io.stderr.write(`mids: ${oneLine(f.file)}: not checked: ${reason(f.error, ctx.globals.apiKey)}\n`);
 
   const s = summarize(reports);
-  await emitFindings(ctx, opts, rendering(reports, VERSION), { heading: `mids recipes validate: ${summaryLine(s)}` });
   const line = summaryLine(s);
+  // a file never checked shows nowhere in the formats (junit would count it as passed); its findings before the failure do
+  const shown = reports.filter((r) => !r.notChecked || r.findings.length > 0);
+  await emitFindings(ctx, opts, rendering(shown, VERSION), { heading: `mids recipes validate: ${line}` });
+  if (interrupted) throw new InterruptedError(`interrupted: ${line}`);
+  if (failed.length) {
+    const codes = failed.map((f) => exitCodeFor(f.error));
+    const hints = new Set(failed.map((f) => (f.error instanceof MidsError ? f.error.hint : undefined)));
+    throw new BatchError(line, worstExitCode([...codes, s.errors > 0 ? EXIT.findings : EXIT.ok]), {
+      hint: hints.size === 1 && [...hints][0] ? [...hints][0] : "the files not checked are named above: run again to check them",
+      details: { ...s, notCheckedFiles: failed.map((f) => f.file) },
+    });
+  }
   if (s.errors > 0) throw new FindingsError(line, { details: { ...s } });
   if (!ctx.globals.quiet) ctx.io.stderr.write(`mids: ${line}\n`);
+}
+
+/** An error as one line, without the key (nor, in a server's words, anything the secret rules call a secret), as every error is printed. */
+function reason(err: unknown, apiKey: string | undefined): string {
+  const raw = redact(err instanceof Error ? err.message : String(err), [apiKey]);
+  return oneLine(err instanceof ApiError ? redactText(raw) : raw);
 }

@@ -8,11 +8,24 @@ export function parseIntFlag(flag: string, v: string | undefined, min: number, m
   return v === undefined ? undefined : checkWholeNumber(flag, v, min, max);
 }
 
-export function parseNumberFlag(flag: string, v: string | undefined): number | undefined {
+export interface NumberFlagOptions {
+  /** plain decimals only: digits with an optional minus and fraction (no blanks, +, exponent or bare point) */
+  plain?: boolean;
+  /** what the value must be, for the error (default "a number") */
+  what?: string;
+  hint?: string;
+}
+
+const DECIMAL = /^\s*[-+]?(?:\d+\.?\d*|\.\d+)(?:e[-+]?\d+)?\s*$/i;
+const PLAIN_DECIMAL = /^-?\d+(?:\.\d+)?$/;
+
+export function parseNumberFlag(flag: string, v: string | undefined, opts: NumberFlagOptions = {}): number | undefined {
   if (v === undefined) return undefined;
   const n = Number(v);
   // decimal notation only: Number() would also take 0x10, 0b1 and 0o7
-  if (!/^\s*[-+]?(?:\d+\.?\d*|\.\d+)(?:e[-+]?\d+)?\s*$/i.test(v) || !Number.isFinite(n)) throw new UsageError(`${flag} must be a number (got '${v}')`);
+  if (!(opts.plain ? PLAIN_DECIMAL : DECIMAL).test(v) || !Number.isFinite(n)) {
+    throw new UsageError(`${flag} must be ${opts.what ?? "a number"} (got '${v}')`, opts.hint ? { hint: opts.hint } : undefined);
+  }
   return n;
 }
 

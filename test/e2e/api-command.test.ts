@@ -1,0 +1,72 @@
+// mids api against the sandbox: HEAD requests, how -f values are typed, and the history-window hint.
+import { describe, expect, it } from "vitest";
+import { runMain, runMids, useSandbox } from "../helpers/cli.js";
+import { SANDBOX_DEMO_KEY } from "../../src/sandbox/keys.js";
+
+const sb = useSandbox();
+const mids = (args: string[]) => runMain(args, { env: sb.env(SANDBOX_DEMO_KEY) });
+
+describe("mids api -X HEAD", () => {
+  it("prints the status line and headers with -i and exits 0: a HEAD has no body and no envelope", async () => {
+    const r = await runMids(["api", "-X", "HEAD", "/v3/me", "-i"], { env: sb.env(SANDBOX_DEMO_KEY) });
+    expect(r.stderr).toBe("");
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^HTTP 200\n/);
+    expect(r.stdout).toMatch(/^content-type: application\/json/m);
+    expect(r.stdout.endsWith("\n\n")).toBe(true);
+    const quiet = await mids(["api", "-X", "HEAD", "/v3/me"]);
+    expect([quiet.code, quiet.stdout, quiet.stderr]).toEqual([0, "", ""]);
+  });
+  it("an error names the method sent, HEAD, not its route's GET", async () => {
+    const r = await mids(["--max-retries", "0", "api", "-X", "HEAD", "/v3/me", "-H", "Prefer: code=500"]);
+    expect(r.code).toBe(7);
+    expect(r.stderr).toContain("HEAD /v3/me");
+    expect(r.stderr).not.toContain("GET");
+  });
+});
+
+describe("mids api -f in a JSON body", () => {
+  const alertId = async () =>
+    (await sb.admin<{ alerts: { id: string; owner: string }[] }>("/_sandbox/alerts")).alerts.find((x) => x.owner === "A")!.id;
+  const patch = async (...fields: string[]) => {
+    const r = await mids(["-o", "json", "api", "-X", "PATCH", `/v3/alerts/${await alertId()}`, ...fields.flatMap((f) => ["-f", f])]);
+    return { ...r, data: r.code === 0 ? (JSON.parse(r.stdout) as { data: Record<string, unknown> }).data : undefined };
+  };
+  it("a value that parses as JSON is sent as that value: a number stays a number, \"007\" is the string 007", async () => {
+    const r = await patch("threshold=5", 'name="007"');
+    expect(r.stderr).toBe("");
+    expect(r.data).toMatchObject({ threshold: 5, name: "007" });
+    const t = await patch('name="true"');
+    expect(t.data?.name).toBe("true");
+  });
+  it("anything else is sent as the string typed: 007 is not a number", async () => {
+    const r = await patch("name=007");
+    expect(r.data?.name).toBe("007");
+  });
+  it("true is JSON, so it is sent as a boolean (the server refuses it for a name)", async () => {
+    const r = await patch("name=true");
+    expect(r.code).toBe(2);
+    expect(r.stdout).toContain("name must be a non-empty string");
+  });
+});
+
+describe("mids api: a start before the history window", () => {
+  const id = async () => (await sb.api<{ data: { id: string }[] }>("/v2/projects?limit=1", SANDBOX_DEMO_KEY)).body.data[0].id;
+  const earliest = async () => (await sb.api<{ data: { history: { earliestAvailableAt: string } } }>("/v3/me", SANDBOX_DEMO_KEY)).body.data.history.earliestAvailableAt;
+  it("exit 6; the hint names the parameter to set and its value, not --clamp (a flag mids api has not)", async () => {
+    const r = await mids(["api", `/v2/projects/${await id()}/momentum`, "-f", "start=2020-01-01T00:00:00Z"]);
+    expect(r.code).toBe(6);
+    expect(r.stderr).not.toContain("--clamp");
+    const at = await earliest();
+    const value = /^hint: .*-f start=(\S+?);/m.exec(r.stderr)?.[1] ?? "";
+    // the value is the server's earliestAvailableAt (the window rolls with the clock, read again just after)
+    expect(Date.parse(at) - Date.parse(value)).toBeGreaterThanOrEqual(0);
+    expect(Date.parse(at) - Date.parse(value)).toBeLessThan(60_000);
+  });
+  it("on a v3 series the parameter is from, also with --paginate", async () => {
+    const r = await mids(["api", `/v3/projects/${await id()}/series/trend`, "-f", "from=2020-01-01T00:00:00Z", "--paginate"]);
+    expect(r.code).toBe(6);
+    expect(r.stderr).not.toContain("--clamp");
+    expect(r.stderr).toMatch(/^hint: .*-f from=\d{4}-/m);
+  });
+});

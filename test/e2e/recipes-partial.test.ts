@@ -1,0 +1,113 @@
+// recipes validate is a batch: a file whose check fails (a 5xx, a 413, Ctrl-C) is named as not
+// checked, every other file's findings are still printed, and the exit code is the worst one.
+import { spawn } from "node:child_process";
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { BIN, ROOT, runMain, runMids, tempDir, useSandbox } from "../helpers/cli.js";
+import { SANDBOX_DEMO_KEY } from "../../src/sandbox/keys.js";
+import { MAX_RECIPE_BYTES } from "../../src/recipes/parse.js";
+import { MAX_BODY_BYTES } from "../../src/sandbox/dispatch.js";
+
+const KEY = SANDBOX_DEMO_KEY;
+const FIX = join(ROOT, "test/fixtures/recipes");
+const sb = useSandbox();
+let tmp: string;
+const VALID = join(FIX, "valid.yaml");
+const FINDINGS = join(FIX, "findings.yaml");
+let dup: string;
+
+const setFaults = async (spec: string) => {
+  const res = await fetch(`${sb.url}/_sandbox/faults`, { method: "PUT", body: spec });
+  expect(res.status).toBe(200);
+};
+
+beforeAll(() => {
+  tmp = tempDir("recipes-partial-");
+  dup = join(tmp, "dup.yaml");
+  writeFileSync(dup, "name: a\nname: b\n");
+});
+beforeEach(async () => {
+  await setFaults("");
+  await sb.admin("/_sandbox/requests/clear", "POST");
+});
+
+interface JsonFinding { file: string; source: string; line: number }
+
+describe("recipes validate: a file that cannot be checked", () => {
+  it("a server failure on one file: the others' findings are printed, the file is named, exit 7", async () => {
+    await setFaults("500:x1@/v2/recipes/validate");
+    const r = await runMids(["-q", "recipes", "validate", VALID, FINDINGS, dup, "--concurrency", "1", "--format", "json"], { env: sb.env(KEY) });
+    expect(r.code).toBe(7);
+    const out = JSON.parse(r.stdout) as JsonFinding[];
+    expect(new Set(out.map((f) => f.file))).toEqual(new Set([FINDINGS, dup]));
+    expect(out.find((f) => f.file === dup)?.source).toBe("syntax");
+    expect(out.filter((f) => f.file === FINDINGS).every((f) => f.source === "server")).toBe(true);
+    // the json shape (a CI interface) is unchanged
+    for (const f of out) expect(Object.keys(f)).toEqual(["file", "line", "column", "endLine", "endColumn", "path", "message", "severity", "source"]);
+    expect(r.stderr).toMatch(new RegExp(`^mids: ${VALID.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}: not checked: .*HTTP 500`, "m"));
+    expect(r.stderr).toContain("2 files checked: 0 valid, 2 with findings");
+    expect(r.stderr).toContain("; 1 file not checked");
+  });
+
+  it("findings alone are 8; the not-checked file outranks them, and stylish still prints the rest", async () => {
+    await setFaults("500:x1@/v2/recipes/validate");
+    const r = await runMain(["recipes", "validate", FINDINGS, VALID, "--concurrency", "1"], { env: sb.env(KEY) });
+    expect(r.code).toBe(7);
+    expect(r.stderr).toContain(`mids: ${FINDINGS}: not checked:`);
+    expect(r.stdout).toBe("");
+    const ok = await runMain(["recipes", "validate", FINDINGS, VALID, "--concurrency", "1"], { env: sb.env(KEY) });
+    expect(ok.code).toBe(8);
+    expect(ok.stderr).not.toContain("not checked");
+  });
+
+  it("a file refused with 413 (under the local limit, too big once sent) is not checked: exit 2, the others are reported", async () => {
+    // quotes double when the file is wrapped in JSON: under the local limit, over the server's
+    const quotes = Math.floor(MAX_BODY_BYTES * 0.6);
+    expect(quotes + 40).toBeLessThan(MAX_RECIPE_BYTES);
+    const big = join(tmp, "big.yaml");
+    writeFileSync(big, `name: big\nversion: 1\ndescription: '${'"'.repeat(quotes)}'\nsteps:\n  - uses: output\n`);
+    const r = await runMain(["recipes", "validate", big, dup, "--format", "json"], { env: sb.env(KEY) });
+    expect(r.code).toBe(2);
+    expect((JSON.parse(r.stdout) as JsonFinding[]).map((f) => f.file)).toEqual([dup]);
+    expect(r.stderr).toContain(`mids: ${big}: not checked:`);
+    expect(r.stderr).toContain("1 file not checked");
+  });
+
+  it("a rejected key: each file not checked, named with where the key came from, the key never shown (exit 3)", async () => {
+    const key = `mids_${"q".repeat(32)}`;
+    const r = await runMain(["recipes", "validate", VALID, dup, "--format", "json"], { env: sb.env(key) });
+    expect(r.code).toBe(3);
+    expect((JSON.parse(r.stdout) as JsonFinding[]).map((f) => f.file)).toEqual([dup]);
+    expect(r.stderr).toContain(`mids: ${VALID}: not checked: the API key `);
+    expect(r.stderr).toContain("(from env MIDS_API_KEY) was rejected");
+    expect(r.stderr).not.toContain(key);
+  });
+
+  it("Ctrl-C stops new work, prints what was checked and exits 130", async () => {
+    await setFaults("slow:800@/v2/recipes/validate");
+    const child = spawn(process.execPath, [BIN, "recipes", "validate", dup, FINDINGS, VALID, "--concurrency", "1", "--format", "json"], {
+      env: sb.env(KEY), stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.setEncoding("utf8").on("data", (d) => (stdout += d));
+    child.stderr.setEncoding("utf8").on("data", (d) => (stderr += d));
+    const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+    const timer = setTimeout(() => child.kill("SIGKILL"), 20_000);
+    // dup.yaml is local; the first validation request is findings.yaml's, slowed: interrupt it
+    for (;;) {
+      const log = await sb.admin<{ path: string }[]>("/_sandbox/requests");
+      if (log.some((r) => r.path === "/v2/recipes/validate")) break;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    child.kill("SIGINT");
+    const code = await exited;
+    clearTimeout(timer);
+    expect(code).toBe(130);
+    expect((JSON.parse(stdout) as JsonFinding[]).map((f) => f.file)).toEqual([dup]);
+    expect(stderr).toContain("mids: interrupted: 1 file checked: 0 valid, 1 with findings, 1 finding; 2 files not checked");
+    const log = await sb.admin<{ path: string }[]>("/_sandbox/requests");
+    expect(log.filter((r) => r.path === "/v2/recipes/validate")).toHaveLength(1); // valid.yaml was never sent
+  });
+});
