@@ -205,7 +205,7 @@ complete -c mids -n '__mids_at \'series\'' -l end -x -d 'alias of --to (the v2 n
 complete -c mids -n '__mids_at \'series\'' -l at -x -d 'v2: a past time that ends the window (switches to the v2 route)'
 complete -c mids -n '__mids_at \'series\'' -l clusters -d 'v2 trend: include the per-hour cluster breakdown (the default)'
 complete -c mids -n '__mids_at \'series\'' -l no-clusters -d 'v2 trend: leave the cluster breakdown out'
-complete -c mids -n '__mids_at \'series\'' -l clamp -d 'move a --from before the history window to its start (reads /v3/me)'
+complete -c mids -n '__mids_at \'series\'' -l clamp -d 'move the window\'s start (--from, or the default 7 days before --to/--at) up to the history window\'s start; an end before it is refused (reads /v3/me)'
 complete -c mids -n '__mids_at \'series\' 0' -a 'trend rank'
 # clusters
 complete -c mids -n '__mids_at \'clusters\' 0' -a 'list' -d 'List source clusters (public)'

@@ -38,7 +38,11 @@ export async function history(flags: PagingFlags & { from?: string; to?: string;
   const p = pagingQuery(flags, maxLimit(routeId));
   const q = queryFromFlags(routeId, flags, ["from", "to", "at"], ctx.now());
   if (flags.clamp && typeof q.from === "string") q.from = (await clampStart(ctx, "--from", new Date(q.from))).toISOString();
-  const window = { start: typeof q.from === "string" ? new Date(q.from) : undefined, defaultMs: defaultWindowMs(routeId) };
+  const window = {
+    start: typeof q.from === "string" ? new Date(q.from) : undefined,
+    explicit: typeof q.to === "string" || typeof q.at === "string",
+    defaultMs: defaultWindowMs(routeId),
+  };
   await historyCall(ctx, q.from ? "--from" : undefined, () =>
     runList(ctx, routeId, { query: { ...q, page: p.page, limit: p.limit } }, SNAPSHOT_VIEW, {
       all: p.all, maxItems: p.maxItems,
