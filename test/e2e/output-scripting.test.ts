@@ -6,7 +6,7 @@ import { createServer, type Server } from "node:http";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ROOT, runMain, useSandbox } from "../helpers/cli.js";
+import { ROOT, runMain, runMids, useSandbox } from "../helpers/cli.js";
 import { SANDBOX_DEMO_KEY } from "../../src/sandbox/keys.js";
 
 const sb = useSandbox();
@@ -73,7 +73,8 @@ describe("--fields and empty results", () => {
     ]);
     expect(r.code).toBe(0);
     expect(r.stderr).toContain("mids: warning: --fields: no field 'nmae' in the projects; nearest: name");
-    expect(ok.stderr).toBe("");
+    // nothing but the paging hint: no warning about a known field
+    expect(ok.stderr).toMatch(/^mids: more results: --cursor \S+ or --all\n$/);
     const first = (JSON.parse(ok.stdout) as { assets: unknown }[])[0];
     expect(Array.isArray(first.assets)).toBe(true);
   });
@@ -87,6 +88,27 @@ describe("--fields and empty results", () => {
     expect(t.stdout).toBe("");
     expect(t.stderr).toBe("no projects matched\n");
     expect(j.stdout.replace(/\s/g, "")).toBe("[]");
+  });
+});
+
+describe("more results, piped", () => {
+  it("a list cut to one page says how to go on, on stderr, when piped too; -q and --all say nothing", async () => {
+    const env = sb.env(SANDBOX_DEMO_KEY);
+    const cursor = (await sb.api<{ meta: { nextCursor: string } }>("/v3/projects?limit=2", SANDBOX_DEMO_KEY)).body.meta.nextCursor;
+    const [v3, v2, quiet, all] = await Promise.all([
+      runMids(["projects", "list", "--limit", "2", "-o", "json"], { env }),
+      runMids(["intel", "list", "--api", "v2", "--limit", "2", "-o", "csv"], { env }),
+      runMids(["projects", "list", "--limit", "2", "-o", "json", "-q"], { env }),
+      runMids(["projects", "list", "--limit", "2", "--all", "--max-items", "4", "-o", "json"], { env }),
+    ]);
+    expect(v3.code).toBe(0);
+    expect(JSON.parse(v3.stdout)).toHaveLength(2); // stdout stays data
+    expect(v3.stderr).toBe(`mids: more results: --cursor ${cursor} or --all\n`);
+    expect(v2.code).toBe(0);
+    expect(v2.stderr).toMatch(/^mids: more results: --page 2 or --all$/m);
+    expect(quiet.stderr).toBe("");
+    expect(JSON.parse(quiet.stdout)).toEqual(JSON.parse(v3.stdout));
+    expect(all.stderr).not.toMatch(/more results/);
   });
 });
 
