@@ -304,6 +304,19 @@ export async function printItem(ctx: Context, item: unknown, view?: View): Promi
 }
 
 /**
+ * json/yaml of an answer that wraps its list items under `key` (a v2 topic snapshot): printed whole,
+ * and --fields picks the fields of the items, as it does in every other format (the wrapper's own
+ * fields stay), checked against the first item.
+ */
+export async function printWrapped(ctx: Context, wrapper: Record<string, unknown>, key: string): Promise<void> {
+  const items = Array.isArray(wrapper[key]) ? (wrapper[key] as unknown[]) : [];
+  if (items.length) checkFields(ctx, items[0]);
+  const value = ctx.globals.fields ? { ...wrapper, [key]: items.map((i) => project(ctx, i)) } : wrapper;
+  if (ctx.globals.output === "yaml" && ctx.globals.jq === undefined) return writeAsync(ctx.io.stdout, await yamlText(value));
+  return emitJson(ctx, value);
+}
+
+/**
  * One resource on a terminal: `label  value` rows; long text wrapped at word boundaries under its
  * value column, never cut; a list of values one per line; times exact with their age.
  */

@@ -186,9 +186,30 @@ describe("grounding (deprecated v2 aliases)", () => {
     expect(anon.code).toBe(3);
     const future = await runMain(["grounding", "--at", "2999-01-01"], { env: sb.env(KEY) });
     expect(future.code).toBe(2);
-    const ok = await runMain(["grounding", "--at", "2d", "--fields", "latestEvidenceAt"], { env: sb.env(KEY) });
+    const ok = await runMain(["grounding", "--at", "2d"], { env: sb.env(KEY) });
     expect(ok.code).toBe(0);
-    expect(Object.keys(JSON.parse(ok.stdout))).toEqual(["latestEvidenceAt"]);
+    expect(typeof JSON.parse(ok.stdout).latestEvidenceAt).toBe("string");
+  });
+
+  it("--fields picks the same fields of the same topics in every format; json keeps the snapshot around them", async () => {
+    const server = (await sb.api<{ data: { completedAt: string; topics: { name: string; rank: number }[] } }>("/v2/grounding", KEY)).body.data;
+    const want = server.topics.map((t) => ({ name: t.name, rank: t.rank }));
+    const run = (o: string) => runMids(["grounding", "--fields", "name,rank", "-o", o], { env: sb.env(KEY) });
+    const [json, ndjson, csv, yaml] = await Promise.all([run("json"), run("ndjson"), run("csv"), run("yaml")]);
+    for (const r of [json, ndjson, csv, yaml]) {
+      expect(r.code).toBe(0);
+      expect(r.stderr).not.toMatch(/warning/);
+    }
+    expect(JSON.parse(json.stdout)).toEqual({ ...server, topics: want });
+    expect(ndjson.stdout.trimEnd().split("\n").map((l) => JSON.parse(l))).toEqual(want);
+    expect(csv.stdout).toBe(["name,rank", ...want.map((t) => `${t.name},${t.rank}`)].join("\n") + "\n");
+    expect(yaml.stdout).toContain(`  - name: ${want[0].name}\n    rank: ${want[0].rank}\n`);
+    // a typo: one warning, the same in every format, naming topic fields
+    const typo = await Promise.all(["json", "csv"].map((o) => runMain(["grounding", "--fields", "nmae", "-o", o], { env: sb.env(KEY) })));
+    const warnings = typo.map((r) => r.stderr.split("\n").filter((l) => l.startsWith("mids: warning:")));
+    expect(warnings[0]).toHaveLength(1);
+    expect(warnings[0][0]).toMatch(/^mids: warning: --fields: no field 'nmae' in the grounding topics; nearest: name(, [a-zA-Z]+)*$/);
+    expect(warnings[1]).toEqual(warnings[0]);
   });
 
   it("history: --all across pages, --limit checked against the route max (50)", async () => {

@@ -9,7 +9,8 @@ export function register(program: Command, ctx: Context): void {
     .option("--at <time>", "a past snapshot (needs a key): ISO 8601 or relative (2d, 48h)")
     .option("--clamp", "move an --at before the history window to its start (reads /v3/me)")
     .addHelpText("after", `
-Table output lists the topics; -o json gives the whole snapshot.
+Table output lists the topics; -o json gives the whole snapshot. --fields picks fields of the
+topics in every format.
 
 Examples:
   $ mids grounding
