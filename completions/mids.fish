@@ -151,7 +151,7 @@ complete -c mids -n '__mids_at \'projects list\'' -l names -x -d 'display names,
 complete -c mids -n '__mids_at \'projects list\'' -l handles -x -d 'social handles without @, comma-separated'
 complete -c mids -n '__mids_at \'projects list\'' -l tickers -x -d 'asset tickers, comma-separated'
 complete -c mids -n '__mids_at \'projects list\'' -l categories -x -d 'canonical taxonomy slugs, comma-separated (match any)'
-complete -c mids -n '__mids_at \'projects list\'' -l chain -x -d 'only projects with an asset deployed on this chain'
+complete -c mids -n '__mids_at \'projects list\'' -l chain -x -d 'only projects with an asset deployed on this one chain (not a list)'
 complete -c mids -n '__mids_at \'projects list\'' -l address -x -d 'asset contract address (EVM case-insensitive) (v3)'
 complete -c mids -n '__mids_at \'projects list\'' -l asset-types -x -d 'asset types, comma-separated (v3)'
 complete -c mids -n '__mids_at \'projects list\'' -l universe -x -a 'crypto tradfi' -d 'crypto (default) or tradfi (v3)'
