@@ -168,6 +168,24 @@ describe("catalogs", () => {
   });
 });
 
+describe("a key without the 'api' entitlement", () => {
+  it("the hint names a command that works for that key, and that command says what the key lacks", async () => {
+    for (const args of [["me"], ["reports", "get", topic.reportId]]) {
+      const r = await runMids(args, { env: sb.env(NOAPI) });
+      expect(r.code).toBe(3);
+      expect(r.stderr).toMatch(/^mids: your key lacks the 'api' entitlement/m);
+      const hint = r.stderr.split("\n").find((l) => l.startsWith("hint: "))!;
+      expect(hint).not.toMatch(/'mids me'/);
+      // the command the hint sends the user to, run with the same key: it runs and names the gap
+      const named = /'mids ([a-z]+)'/.exec(hint)?.[1];
+      expect(named, hint).toBeDefined();
+      const next = await runMain([named!, "-o", "json"], { env: sb.env(NOAPI) });
+      const checks = (JSON.parse(next.stdout) as { checks: { check: string; status: string; detail: string }[] }).checks;
+      expect(checks.find((c) => c.check === "entitlements")).toMatchObject({ status: "fail", detail: expect.stringContaining("'api'") });
+    }
+  });
+});
+
 describe("grounding (deprecated v2 aliases)", () => {
   it("current snapshot: topics in table, the snapshot in json, a deprecation notice naming /v3/topics", async () => {
     const j = await runMain(["grounding"], { env: sb.env(KEY) });
