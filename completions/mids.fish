@@ -213,7 +213,7 @@ complete -c mids -n '__mids_at \'clusters\' 0' -a 'list' -d 'List source cluster
 # vocabulary
 complete -c mids -n '__mids_at \'vocabulary\' 0' -a 'categories chains asset-types intel-categories'
 # grounding
-complete -c mids -n '__mids_at \'grounding\' 0' -a 'history' -d '[deprecated: v2 alias, no v3 equivalent] Past topic snapshots (/v2/grounding/history)'
+complete -c mids -n '__mids_at \'grounding\' 0' -a 'history' -d '[deprecated: v2 alias; v3: \'mids topics list\', current topics only] Past topic snapshots (/v2/grounding/history)'
 complete -c mids -n '__mids_at \'grounding\'' -l at -x -d 'a past snapshot (needs a key): ISO 8601 or relative (2d, 48h)'
 complete -c mids -n '__mids_at \'grounding\'' -l clamp -d 'move an --at before the history window to its start (reads /v3/me)'
 # grounding history

@@ -230,6 +230,20 @@ describe("grounding (deprecated v2 aliases)", () => {
     expect(warnings[1]).toEqual(warnings[0]);
   });
 
+  it("history: help, notice and the server's Link header name the same successor (/v3/topics: 'mids topics list')", async () => {
+    const server = await sb.api("/v2/grounding/history?limit=1", KEY);
+    expect(server.headers.get("link")).toMatch(/<\/v3\/topics>; rel="successor-version"/);
+    const [help, r] = await Promise.all([
+      runMain(["grounding", "history", "--help"]),
+      runMids(["grounding", "history", "--limit", "1"], { env: sb.env(KEY) }),
+    ]);
+    expect(r.code).toBe(0);
+    const notice = /^mids: notice: 'mids grounding history' is deprecated \(v2 API\); use 'mids ([a-z ]+)'/m.exec(r.stderr)?.[1];
+    expect(notice).toBe("topics list");
+    expect(help.stdout).toMatch(/\[deprecated: v2 alias; v3: 'mids topics list'/);
+    expect(help.stdout).not.toMatch(/no v3 equivalent\]/);
+  });
+
   it("history: --all across pages, --limit checked against the route max (50)", async () => {
     const r = await runMain(["grounding", "history", "--from", "2d", "--limit", "10", "--all", "-o", "ndjson", "--fields", "completedAt"], { env: sb.env(KEY) });
     expect(r.code).toBe(0);

@@ -19,7 +19,7 @@ Examples:
     .action(async (flags) => (await import("./run.js")).current(flags, ctx));
 
   addPagingOptions(
-    grounding.command("history").description("[deprecated: v2 alias, no v3 equivalent] Past topic snapshots (/v2/grounding/history)"),
+    grounding.command("history").description("[deprecated: v2 alias; v3: 'mids topics list', current topics only] Past topic snapshots (/v2/grounding/history)"),
     { page: true, maxLimit: 50 },
   )
     .option("--from <time>", "snapshots created at or after this time")
