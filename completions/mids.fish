@@ -151,7 +151,7 @@ complete -c mids -n '__mids_at \'projects list\'' -l names -x -d 'display names,
 complete -c mids -n '__mids_at \'projects list\'' -l handles -x -d 'social handles without @, comma-separated'
 complete -c mids -n '__mids_at \'projects list\'' -l tickers -x -d 'asset tickers, comma-separated'
 complete -c mids -n '__mids_at \'projects list\'' -l categories -x -d 'canonical taxonomy slugs, comma-separated (match any)'
-complete -c mids -n '__mids_at \'projects list\'' -l chain -x -d 'only projects with an asset deployed on this chain'
+complete -c mids -n '__mids_at \'projects list\'' -l chain -x -d 'only projects with an asset deployed on this one chain (not a list)'
 complete -c mids -n '__mids_at \'projects list\'' -l address -x -d 'asset contract address (EVM case-insensitive) (v3)'
 complete -c mids -n '__mids_at \'projects list\'' -l asset-types -x -d 'asset types, comma-separated (v3)'
 complete -c mids -n '__mids_at \'projects list\'' -l universe -x -a 'crypto tradfi' -d 'crypto (default) or tradfi (v3)'
@@ -205,7 +205,7 @@ complete -c mids -n '__mids_at \'series\'' -l end -x -d 'alias of --to (the v2 n
 complete -c mids -n '__mids_at \'series\'' -l at -x -d 'v2: a past time that ends the window (switches to the v2 route)'
 complete -c mids -n '__mids_at \'series\'' -l clusters -d 'v2 trend: include the per-hour cluster breakdown (the default)'
 complete -c mids -n '__mids_at \'series\'' -l no-clusters -d 'v2 trend: leave the cluster breakdown out'
-complete -c mids -n '__mids_at \'series\'' -l clamp -d 'move a --from before the history window to its start (reads /v3/me)'
+complete -c mids -n '__mids_at \'series\'' -l clamp -d 'move the window\'s start (--from, or the default 7 days before --to/--at) up to the history window\'s start; an end before it is refused (reads /v3/me)'
 complete -c mids -n '__mids_at \'series\' 0' -a 'trend rank'
 # clusters
 complete -c mids -n '__mids_at \'clusters\' 0' -a 'list' -d 'List source clusters (public)'
@@ -213,7 +213,7 @@ complete -c mids -n '__mids_at \'clusters\' 0' -a 'list' -d 'List source cluster
 # vocabulary
 complete -c mids -n '__mids_at \'vocabulary\' 0' -a 'categories chains asset-types intel-categories'
 # grounding
-complete -c mids -n '__mids_at \'grounding\' 0' -a 'history' -d '[deprecated: v2 alias, no v3 equivalent] Past topic snapshots (/v2/grounding/history)'
+complete -c mids -n '__mids_at \'grounding\' 0' -a 'history' -d '[deprecated: v2 alias; v3: \'mids topics list\', current topics only] Past topic snapshots (/v2/grounding/history)'
 complete -c mids -n '__mids_at \'grounding\'' -l at -x -d 'a past snapshot (needs a key): ISO 8601 or relative (2d, 48h)'
 complete -c mids -n '__mids_at \'grounding\'' -l clamp -d 'move an --at before the history window to its start (reads /v3/me)'
 # grounding history

@@ -93,6 +93,8 @@ export class MalformedResponseError extends kind(EXIT.server, "malformed_respons
 export class ResponseTooLargeError extends kind(EXIT.server, "response_too_large") {}
 /** --all stopped because the server's paging cannot be trusted, or --max-pages was reached (exit 7). */
 export class PaginationError extends kind(EXIT.server, "pagination") {}
+/** A window that the history window leaves empty, refused before any request (exit 6). */
+export class HistoryWindowError extends kind(EXIT.historyWindow, "history_window") {}
 /** The command ran and found problems (exit 8). */
 export class FindingsError extends kind(EXIT.findings, "findings") {}
 /** Ctrl-C (exit 130; bin/mids turns it into 143 when the signal was SIGTERM). */

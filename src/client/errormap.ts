@@ -29,7 +29,8 @@ export function toApiError(status: number, body: unknown, headers: Headers, now:
     case "entitlement_required": {
       const ent = str(details.entitlement) ?? "unknown";
       message = `your key lacks the '${ent}' entitlement needed for ${what}`;
-      hint = `ask for '${ent}' access on your plan, or use a key that has it (see 'mids me')`;
+      // not 'mids me': without 'api' it fails the same way; doctor names what any key has
+      hint = `ask for '${ent}' access on your plan (the product's settings), or use a key that has it; 'mids doctor' shows what this key has`;
       break;
     }
     case "not_found": {

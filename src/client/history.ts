@@ -5,7 +5,7 @@
 import type { Context } from "../context.js";
 import type { HistoryPolicy } from "../contract/schemas.js";
 import { paramsOf, route } from "../contract/routes.js";
-import { ApiError, EXIT } from "../errors.js";
+import { ApiError, EXIT, HistoryWindowError } from "../errors.js";
 import type { ApiResult } from "./client.js";
 import { historyEarliest } from "./errormap.js";
 import { parseDurationMs } from "../util/time.js";
@@ -21,6 +21,11 @@ export interface RequestWindow {
   start?: Date;
   /** end of the window; now when absent */
   end?: Date;
+  /**
+   * A time flag was given (`--at`, `--to`, ...) though not the start: the window was asked for, so
+   * its warning is said every time, like an explicit start's.
+   */
+  explicit?: boolean;
   /**
    * Length of the route's default window when no start was given. `Infinity`: the route lists the
    * whole archive (intel, topic history); undefined: a current-state read with no window.
@@ -81,10 +86,11 @@ export function enforcementNotice(policy: HistoryPolicy | undefined, now: Date):
 export function reportHistory(ctx: Context, res: Pick<ApiResult, "history">, w: RequestWindow, returned?: string): void {
   const now = ctx.now();
   const warning = historyWarning(res.history, w, now, returned);
-  // asked for a window (a start): said every time; the route's default window: once per key,
+  // asked for a window (any time flag): said every time; the route's default window: once per key,
   // remembered in the state dir, so a plain `intel list` does not repeat it on every call
-  if (warning && (w.start !== undefined || firstTime(stateDir(ctx.io.env), `history-window:${keyId([ctx.globals.sandbox ? "sandbox" : ctx.globals.baseUrl, ctx.globals.apiKey])}`, now))) {
-    ctx.warn(w.start !== undefined ? warning : `${warning} (said once for this key)`, "history-window");
+  const asked = w.start !== undefined || w.explicit === true;
+  if (warning && (asked || firstTime(stateDir(ctx.io.env), `history-window:${keyId([ctx.globals.sandbox ? "sandbox" : ctx.globals.baseUrl, ctx.globals.apiKey])}`, now))) {
+    ctx.warn(asked ? warning : `${warning} (said once for this key)`, "history-window");
   }
   const notice = enforcementNotice(res.history, now);
   if (notice) ctx.notice(notice, "history-enforcement");
@@ -105,16 +111,60 @@ export function clampedStart(policy: HistoryPolicy, start: Date): Date | undefin
   return Number.isNaN(moved.getTime()) ? undefined : moved;
 }
 
+/** The history policy of the key, for --clamp (spec 2.12). */
+async function keyPolicy(ctx: Context): Promise<HistoryPolicy | undefined> {
+  const me = await (await ctx.client()).call<{ history?: HistoryPolicy }>("v3.me");
+  return me.data?.history;
+}
+
+function clampNotice(ctx: Context, what: string, from: Date, to: Date, policy: HistoryPolicy): void {
+  ctx.notice(`--clamp: moved ${what} from ${isoSeconds(from.getTime())} to ${isoSeconds(to.getTime())}, ` +
+    `the earliest this key can read (earliestAvailableAt ${policy.earliestAvailableAt}, ${policy.lookbackDays}-day window)`, "history-clamp");
+}
+
 /** `--clamp`: read the policy from /v3/me; move an early start and say so on stderr. */
 export async function clampStart(ctx: Context, flag: string, start: Date): Promise<Date> {
-  const client = await ctx.client();
-  const me = await client.call<{ history?: HistoryPolicy }>("v3.me");
-  const policy = me.data?.history;
+  const policy = await keyPolicy(ctx);
   if (!policy) return start;
   const moved = clampedStart(policy, start);
   if (!moved) return start;
-  ctx.notice(`--clamp: moved ${flag} from ${isoSeconds(start.getTime())} to ${isoSeconds(moved.getTime())}, ` +
-    `the earliest this key can read (earliestAvailableAt ${policy.earliestAvailableAt}, ${policy.lookbackDays}-day window)`, "history-clamp");
+  clampNotice(ctx, flag, start, moved, policy);
+  return moved;
+}
+
+/** A window for `--clamp`: its start (explicit, or the route's default before its end) and its end. */
+export interface ClampWindow {
+  /** an explicit start and the flag that gave it */
+  start?: Date;
+  startFlag: string;
+  /** the window's end and the flag that gave it (`--to`, `--at`); now when absent */
+  end?: Date;
+  endFlag?: string;
+  /** the route's default window length when no start was given */
+  defaultMs?: number;
+}
+
+/**
+ * `--clamp` on a window: the start (the one given, or the route's default before the end) moves to
+ * earliestAvailableAt; the end stays where it was put. An end before earliestAvailableAt leaves
+ * nothing to read: refused with exit 6 rather than an empty answer. Returns the start to send, or
+ * undefined when nothing moved.
+ */
+export async function clampWindow(ctx: Context, w: ClampWindow): Promise<Date | undefined> {
+  const policy = await keyPolicy(ctx);
+  if (!policy || policy.archiveAccess || !policy.enforced) return undefined;
+  const earliest = policyDate(policy.earliestAvailableAt);
+  if (w.end && w.endFlag && Number.isFinite(earliest) && w.end.getTime() < earliest) {
+    throw new HistoryWindowError(`${w.endFlag} (${isoSeconds(w.end.getTime())}) ends the window before the earliest data this key can read ` +
+      `(earliestAvailableAt ${policy.earliestAvailableAt}): --clamp moves only the start, so nothing would be left`, {
+      hint: `pass ${w.endFlag} at or after ${policy.earliestAvailableAt}; older data needs the archive-history entitlement`,
+    });
+  }
+  const start = w.start ?? (w.defaultMs !== undefined && Number.isFinite(w.defaultMs) ? new Date((w.end ?? ctx.now()).getTime() - w.defaultMs) : undefined);
+  if (!start) return undefined;
+  const moved = clampedStart(policy, start);
+  if (!moved) return undefined;
+  clampNotice(ctx, w.start ? w.startFlag : `the start (the default window before ${w.endFlag ?? "now"})`, start, moved, policy);
   return moved;
 }
 

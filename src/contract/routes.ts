@@ -27,6 +27,8 @@ export interface ParamSpec {
   historyStart?: boolean;
   /** needs a key even on an otherwise public route (spec 5.4) */
   needsKey?: boolean;
+  /** one value, not a comma-separated list (spec 4.2: a single chain): a comma is refused locally */
+  single?: boolean;
   /** the name is not in the spec; see ASSUMED */
   assumed?: boolean;
   /** v2 -> v3: the v3 parameter that carries the same value */
@@ -216,7 +218,7 @@ export const ROUTES: readonly Route[] = [
       { name: "handles", type: "csv", assumed: true },
       { name: "tickers", type: "csv", assumed: true },
       { name: "categories", type: "csv", assumed: true },
-      { name: "chain", type: "string", assumed: true },
+      { name: "chain", type: "string", single: true, assumed: true },
       { name: "address", type: "string", assumed: true },
       { name: "assetTypes", type: "csv", assumed: true },
       { name: "universe", type: "enum", values: ["crypto", "tradfi"], default: "crypto", assumed: true },

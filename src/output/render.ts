@@ -144,24 +144,52 @@ async function printListJq(ctx: Context, source: Iterable<unknown[]> | AsyncIter
   return all.length;
 }
 
+/**
+ * A --fields path the item does not hold but a column of the view computes (`me`'s key type, from a
+ * response header): its value, else undefined.
+ */
+function computed(view: View | undefined, item: unknown, path: string): { value: unknown } | undefined {
+  if (hasPath(item, path)) return undefined;
+  const c = view?.columns.find((col) => col.path === path && col.value);
+  const value = c?.value?.(item);
+  return value === undefined ? undefined : { value };
+}
+
+/** What json/ndjson/yaml print for one item of a view: --fields, a computed column's value too. */
+function projectWith(ctx: Context, item: unknown, view: View | undefined): unknown {
+  const out = project(ctx, item);
+  for (const path of ctx.globals.fields ?? []) {
+    const c = computed(view, item, path);
+    if (!c) continue;
+    const parts = path.split(".");
+    let at = out as Record<string, unknown>;
+    for (const part of parts.slice(0, -1)) {
+      if (at[part] === null || typeof at[part] !== "object") at[part] = {};
+      at = at[part] as Record<string, unknown>;
+    }
+    at[parts.at(-1)!] = c.value;
+  }
+  return out;
+}
+
 /** --fields checked against the first item: an unknown name is a warning naming the nearest known ones. */
-export function checkFields(ctx: Context, item: unknown): void {
+export function checkFields(ctx: Context, item: unknown, view?: View): void {
   const fields = ctx.globals.fields;
   if (!fields || item === null || typeof item !== "object") return;
   const known = knownPaths(item);
   for (const f of fields) {
-    if (hasPath(item, f)) continue;
+    if (hasPath(item, f) || computed(view, item, f)) continue;
     const near = nearest(f, known);
     ctx.warn(`--fields: no field '${f}' in the ${resourceOf(ctx)}${near.length ? `; nearest: ${near.join(", ")}` : ""}`, `fields:${f}`);
   }
 }
 
 /** Pass pages through, checking --fields against the first item seen. */
-async function* fieldsChecked(ctx: Context, source: Iterable<unknown[]> | AsyncIterable<unknown[]>): AsyncGenerator<unknown[]> {
+async function* fieldsChecked(ctx: Context, source: Iterable<unknown[]> | AsyncIterable<unknown[]>, view: View): AsyncGenerator<unknown[]> {
   let checked = !ctx.globals.fields;
   for await (const page of source) {
     if (!checked && page.length) {
-      checkFields(ctx, page[0]);
+      checkFields(ctx, page[0], view);
       checked = true;
     }
     yield page;
@@ -207,7 +235,7 @@ async function yamlText(value: unknown): Promise<string> {
  * interrupted in json.
  */
 export async function printList(ctx: Context, source: Iterable<unknown[]> | AsyncIterable<unknown[]>, view: View): Promise<number> {
-  source = fieldsChecked(ctx, source);
+  source = fieldsChecked(ctx, source, view);
   if (ctx.globals.jq !== undefined) return printListJq(ctx, source);
   const out = ctx.io.stdout;
   const fmt = ctx.globals.output;
@@ -273,20 +301,20 @@ export async function printList(ctx: Context, source: Iterable<unknown[]> | Asyn
 /** Print one resource: table mode shows key/value rows. */
 export async function printItem(ctx: Context, item: unknown, view?: View): Promise<void> {
   const out = ctx.io.stdout;
-  checkFields(ctx, item);
-  if (ctx.globals.jq !== undefined) return emitJson(ctx, project(ctx, item));
+  checkFields(ctx, item, view);
+  if (ctx.globals.jq !== undefined) return emitJson(ctx, projectWith(ctx, item, view));
   switch (ctx.globals.output) {
     case "json":
-      await emitJson(ctx, project(ctx, item));
+      await emitJson(ctx, projectWith(ctx, item, view));
       return;
     case "ndjson":
-      await writeAsync(out, json(project(ctx, item)) + "\n");
+      await writeAsync(out, json(projectWith(ctx, item, view)) + "\n");
       return;
     case "yaml":
-      await writeAsync(out, await yamlText(project(ctx, item)));
+      await writeAsync(out, await yamlText(projectWith(ctx, item, view)));
       return;
     case "csv":
-      await printList(ctx, [[item]], view ?? { columns: Object.keys(item as object).map((path) => ({ path })) });
+      await printList(ctx, [[item]], csvItemView(item, view));
       return;
     case "table": {
       const cols: Column[] = ctx.globals.fields
@@ -301,6 +329,36 @@ export async function printItem(ctx: Context, item: unknown, view?: View): Promi
       return;
     }
   }
+}
+
+/** Every field of an item by dotted path: nested objects flattened, an array (or `{}`) one cell. */
+export function leafPaths(v: unknown, prefix = ""): string[] {
+  if (v === null || typeof v !== "object" || Array.isArray(v) || (prefix && Object.keys(v).length === 0)) return prefix ? [prefix] : [];
+  return Object.entries(v as Record<string, unknown>).flatMap(([k, x]) => leafPaths(x, prefix ? `${prefix}.${k}` : k));
+}
+
+/**
+ * The CSV columns of one item: the columns its table shows (their data, not their display text),
+ * then every other field of the item by dotted path, so nothing is left out.
+ */
+function csvItemView(item: unknown, view?: View): View {
+  const cols = [...(view?.columns ?? [])];
+  const covered = (p: string) => cols.some((c) => p === c.path || p.startsWith(`${c.path}.`));
+  for (const p of leafPaths(item)) if (!covered(p)) cols.push({ path: p });
+  return { ...view, columns: cols };
+}
+
+/**
+ * json/yaml of an answer that wraps its list items under `key` (a v2 topic snapshot): printed whole,
+ * and --fields picks the fields of the items, as it does in every other format (the wrapper's own
+ * fields stay), checked against the first item.
+ */
+export async function printWrapped(ctx: Context, wrapper: Record<string, unknown>, key: string): Promise<void> {
+  const items = Array.isArray(wrapper[key]) ? (wrapper[key] as unknown[]) : [];
+  if (items.length) checkFields(ctx, items[0]);
+  const value = ctx.globals.fields ? { ...wrapper, [key]: items.map((i) => project(ctx, i)) } : wrapper;
+  if (ctx.globals.output === "yaml" && ctx.globals.jq === undefined) return writeAsync(ctx.io.stdout, await yamlText(value));
+  return emitJson(ctx, value);
 }
 
 /**

@@ -6,7 +6,7 @@ import { createServer, type Server } from "node:http";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ROOT, runMain, useSandbox } from "../helpers/cli.js";
+import { ROOT, runMain, runMids, useSandbox } from "../helpers/cli.js";
 import { SANDBOX_DEMO_KEY } from "../../src/sandbox/keys.js";
 
 const sb = useSandbox();
@@ -73,7 +73,8 @@ describe("--fields and empty results", () => {
     ]);
     expect(r.code).toBe(0);
     expect(r.stderr).toContain("mids: warning: --fields: no field 'nmae' in the projects; nearest: name");
-    expect(ok.stderr).toBe("");
+    // nothing but the paging hint: no warning about a known field
+    expect(ok.stderr).toMatch(/^mids: more results: --cursor \S+ or --all\n$/);
     const first = (JSON.parse(ok.stdout) as { assets: unknown }[])[0];
     expect(Array.isArray(first.assets)).toBe(true);
   });
@@ -87,6 +88,99 @@ describe("--fields and empty results", () => {
     expect(t.stdout).toBe("");
     expect(t.stderr).toBe("no projects matched\n");
     expect(j.stdout.replace(/\s/g, "")).toBe("[]");
+  });
+});
+
+describe("more results, piped", () => {
+  it("a list cut to one page says how to go on, on stderr, when piped too; -q and --all say nothing", async () => {
+    const env = sb.env(SANDBOX_DEMO_KEY);
+    const cursor = (await sb.api<{ meta: { nextCursor: string } }>("/v3/projects?limit=2", SANDBOX_DEMO_KEY)).body.meta.nextCursor;
+    const [v3, v2, quiet, all] = await Promise.all([
+      runMids(["projects", "list", "--limit", "2", "-o", "json"], { env }),
+      runMids(["intel", "list", "--api", "v2", "--limit", "2", "-o", "csv"], { env }),
+      runMids(["projects", "list", "--limit", "2", "-o", "json", "-q"], { env }),
+      runMids(["projects", "list", "--limit", "2", "--all", "--max-items", "4", "-o", "json"], { env }),
+    ]);
+    expect(v3.code).toBe(0);
+    expect(JSON.parse(v3.stdout)).toHaveLength(2); // stdout stays data
+    expect(v3.stderr).toBe(`mids: more results: --cursor ${cursor} or --all\n`);
+    expect(v2.code).toBe(0);
+    expect(v2.stderr).toMatch(/^mids: more results: --page 2 or --all$/m);
+    expect(quiet.stderr).toBe("");
+    expect(JSON.parse(quiet.stdout)).toEqual(JSON.parse(v3.stdout));
+    expect(all.stderr).not.toMatch(/more results/);
+  });
+});
+
+/** RFC 4180 rows (quoted cells may hold commas, quotes and newlines). */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = "";
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (quoted) {
+      if (ch === '"' && text[i + 1] === '"') { cell += '"'; i++; } else if (ch === '"') quoted = false; else cell += ch;
+    } else if (ch === '"') quoted = true;
+    else if (ch === ",") { row.push(cell); cell = ""; } else if (ch === "\n") { row.push(cell); rows.push(row); row = []; cell = ""; } else cell += ch;
+  }
+  return rows;
+}
+
+/** Every leaf of a JSON object by dotted path (arrays are leaves). */
+const leaves = (v: unknown, prefix = ""): string[] =>
+  v !== null && typeof v === "object" && !Array.isArray(v) && Object.keys(v).length
+    ? Object.entries(v).flatMap(([k, x]) => leaves(x, prefix ? `${prefix}.${k}` : k))
+    : [prefix];
+
+describe("single-item CSV", () => {
+  it("projects get and reports get carry every field of the item, nested ones by dotted path", async () => {
+    const slug = (await list("limit=1"))[0].slug;
+    const project = (await sb.api<{ data: Record<string, unknown> & { identifiers: { market: string }; image: string } }>(`/v3/projects/${slug}`, SANDBOX_DEMO_KEY)).body.data;
+    const fx = await sb.admin<{ topics: { reportId: string }[] }>("/_sandbox/fixtures");
+    const report = (await sb.api<{ data: Record<string, unknown> & { bodyMarkdown: string; revisions: unknown[]; topicId: string } }>(`/v3/reports/${fx.topics[0].reportId}`, SANDBOX_DEMO_KEY)).body.data;
+    const [p, r] = await Promise.all([mids(["projects", "get", slug, "-o", "csv"]), mids(["reports", "get", fx.topics[0].reportId, "-o", "csv"])]);
+    for (const [out, item] of [[p, project], [r, report]] as const) {
+      expect(out.code).toBe(0);
+      const rows = parseCsv(out.stdout);
+      expect(rows).toHaveLength(2);
+      const [header, row] = rows;
+      expect(row).toHaveLength(header.length);
+      // nothing left out: each field of the item has its column, or an object above it has one
+      for (const leaf of leaves(item)) expect(header.some((h) => leaf === h || leaf.startsWith(`${h}.`)), leaf).toBe(true);
+      expect(new Set(header).size).toBe(header.length);
+    }
+    const [ph, pr] = parseCsv(p.stdout);
+    expect(pr[ph.indexOf("identifiers.market")]).toBe(project.identifiers.market);
+    expect(pr[ph.indexOf("image")]).toBe(project.image);
+    const [rh, rr] = parseCsv(r.stdout);
+    expect(rr[rh.indexOf("bodyMarkdown")]).toBe(report.bodyMarkdown);
+    expect(JSON.parse(rr[rh.indexOf("revisions")])).toEqual(report.revisions);
+    expect(rr[rh.indexOf("topicId")]).toBe(report.topicId);
+  });
+
+  it("me: csv carries the key type and what is left of the rate limits; --fields takes them in every format", async () => {
+    const server = await sb.api<unknown>("/v3/me", SANDBOX_DEMO_KEY);
+    const keyType = server.headers.get("x-api-key-type");
+    expect(keyType).toBeTruthy();
+    const [csv, table, json] = await Promise.all([
+      mids(["me", "-o", "csv"]),
+      mids(["me", "--fields", "keyType,remaining.minute", "-o", "table"]),
+      mids(["me", "--fields", "keyType,remaining.minute", "-o", "json"]),
+    ]);
+    const [header, row] = parseCsv(csv.stdout);
+    expect(row[header.indexOf("keyType")]).toBe(keyType);
+    for (const col of ["remaining.minute", "remaining.day"]) expect(row[header.indexOf(col)]).toMatch(/^\d+$/);
+    for (const r of [csv, table, json]) {
+      expect(r.code).toBe(0);
+      expect(r.stderr).toBe("");
+    }
+    expect(table.stdout).toMatch(new RegExp(`^key type \\(X-API-Key-Type\\)\\s+${keyType}$`, "m"));
+    expect(table.stdout).toMatch(/^remaining this minute\s+\d+\/\d+$/m);
+    const picked = JSON.parse(json.stdout);
+    expect(picked.keyType).toBe(keyType);
+    expect(typeof picked.remaining.minute).toBe("number");
   });
 });
 

@@ -148,6 +148,23 @@ describe("projects list", () => {
     }
     expect(await sb.admin<unknown[]>("/_sandbox/requests")).toHaveLength(0);
   });
+
+  it("--chain is a single chain (spec 4.2): a list or a blank is exit 2 with a hint, before any request", async () => {
+    await sb.admin("/_sandbox/requests/clear", "POST");
+    const list = await runMids(["projects", "list", "--chain", "solana,ethereum", "--jq", "length"], { env: env() });
+    expect(list.code).toBe(2);
+    expect(list.stdout).toBe("");
+    expect(list.stderr).toBe("mids: --chain takes one value, not a list (got 'solana,ethereum')\nhint: run one query per value: --chain solana, then --chain ethereum\n");
+    for (const chain of [" ", "solana,"]) {
+      const r = await runMain(["projects", "list", "--chain", chain], { env: env() });
+      expect(r.code, chain).toBe(2);
+      expect(r.stderr).toMatch(/^mids: --chain .*\nhint: .*--chain/);
+    }
+    expect(await sb.admin<unknown[]>("/_sandbox/requests")).toHaveLength(0);
+    const one = await runMain(["projects", "list", "--chain", "solana", "--limit", "1", "-q"], { env: env() });
+    expect(one.code).toBe(0);
+    expect(JSON.parse(one.stdout)).toHaveLength(1);
+  });
 });
 
 describe("projects get", () => {

@@ -168,6 +168,24 @@ describe("catalogs", () => {
   });
 });
 
+describe("a key without the 'api' entitlement", () => {
+  it("the hint names a command that works for that key, and that command says what the key lacks", async () => {
+    for (const args of [["me"], ["reports", "get", topic.reportId]]) {
+      const r = await runMids(args, { env: sb.env(NOAPI) });
+      expect(r.code).toBe(3);
+      expect(r.stderr).toMatch(/^mids: your key lacks the 'api' entitlement/m);
+      const hint = r.stderr.split("\n").find((l) => l.startsWith("hint: "))!;
+      expect(hint).not.toMatch(/'mids me'/);
+      // the command the hint sends the user to, run with the same key: it runs and names the gap
+      const named = /'mids ([a-z]+)'/.exec(hint)?.[1];
+      expect(named, hint).toBeDefined();
+      const next = await runMain([named!, "-o", "json"], { env: sb.env(NOAPI) });
+      const checks = (JSON.parse(next.stdout) as { checks: { check: string; status: string; detail: string }[] }).checks;
+      expect(checks.find((c) => c.check === "entitlements")).toMatchObject({ status: "fail", detail: expect.stringContaining("'api'") });
+    }
+  });
+});
+
 describe("grounding (deprecated v2 aliases)", () => {
   it("current snapshot: topics in table, the snapshot in json, a deprecation notice naming /v3/topics", async () => {
     const j = await runMain(["grounding"], { env: sb.env(KEY) });
@@ -186,9 +204,44 @@ describe("grounding (deprecated v2 aliases)", () => {
     expect(anon.code).toBe(3);
     const future = await runMain(["grounding", "--at", "2999-01-01"], { env: sb.env(KEY) });
     expect(future.code).toBe(2);
-    const ok = await runMain(["grounding", "--at", "2d", "--fields", "latestEvidenceAt"], { env: sb.env(KEY) });
+    const ok = await runMain(["grounding", "--at", "2d"], { env: sb.env(KEY) });
     expect(ok.code).toBe(0);
-    expect(Object.keys(JSON.parse(ok.stdout))).toEqual(["latestEvidenceAt"]);
+    expect(typeof JSON.parse(ok.stdout).latestEvidenceAt).toBe("string");
+  });
+
+  it("--fields picks the same fields of the same topics in every format; json keeps the snapshot around them", async () => {
+    const server = (await sb.api<{ data: { completedAt: string; topics: { name: string; rank: number }[] } }>("/v2/grounding", KEY)).body.data;
+    const want = server.topics.map((t) => ({ name: t.name, rank: t.rank }));
+    const run = (o: string) => runMids(["grounding", "--fields", "name,rank", "-o", o], { env: sb.env(KEY) });
+    const [json, ndjson, csv, yaml] = await Promise.all([run("json"), run("ndjson"), run("csv"), run("yaml")]);
+    for (const r of [json, ndjson, csv, yaml]) {
+      expect(r.code).toBe(0);
+      expect(r.stderr).not.toMatch(/warning/);
+    }
+    expect(JSON.parse(json.stdout)).toEqual({ ...server, topics: want });
+    expect(ndjson.stdout.trimEnd().split("\n").map((l) => JSON.parse(l))).toEqual(want);
+    expect(csv.stdout).toBe(["name,rank", ...want.map((t) => `${t.name},${t.rank}`)].join("\n") + "\n");
+    expect(yaml.stdout).toContain(`  - name: ${want[0].name}\n    rank: ${want[0].rank}\n`);
+    // a typo: one warning, the same in every format, naming topic fields
+    const typo = await Promise.all(["json", "csv"].map((o) => runMain(["grounding", "--fields", "nmae", "-o", o], { env: sb.env(KEY) })));
+    const warnings = typo.map((r) => r.stderr.split("\n").filter((l) => l.startsWith("mids: warning:")));
+    expect(warnings[0]).toHaveLength(1);
+    expect(warnings[0][0]).toMatch(/^mids: warning: --fields: no field 'nmae' in the grounding topics; nearest: name(, [a-zA-Z]+)*$/);
+    expect(warnings[1]).toEqual(warnings[0]);
+  });
+
+  it("history: help, notice and the server's Link header name the same successor (/v3/topics: 'mids topics list')", async () => {
+    const server = await sb.api("/v2/grounding/history?limit=1", KEY);
+    expect(server.headers.get("link")).toMatch(/<\/v3\/topics>; rel="successor-version"/);
+    const [help, r] = await Promise.all([
+      runMain(["grounding", "history", "--help"]),
+      runMids(["grounding", "history", "--limit", "1"], { env: sb.env(KEY) }),
+    ]);
+    expect(r.code).toBe(0);
+    const notice = /^mids: notice: 'mids grounding history' is deprecated \(v2 API\); use 'mids ([a-z ]+)'/m.exec(r.stderr)?.[1];
+    expect(notice).toBe("topics list");
+    expect(help.stdout).toMatch(/\[deprecated: v2 alias; v3: 'mids topics list'/);
+    expect(help.stdout).not.toMatch(/no v3 equivalent\]/);
   });
 
   it("history: --all across pages, --limit checked against the route max (50)", async () => {

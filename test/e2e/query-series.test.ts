@@ -136,6 +136,54 @@ describe("series (v2 routes)", () => {
     expect(JSON.parse(r.stdout).length).toBeGreaterThan(0);
   });
 
+  it("--clamp with --at moves the start up to earliestAvailableAt and keeps --at as the end", async () => {
+    await sb.admin("/_sandbox/requests/clear", "POST");
+    const at = Date.now() - 29 * 86_400_000;
+    const r = await runMids(["series", "trend", top.id, "--at", iso(at), "--clamp", "--no-clusters"], { env: sb.env(SELF) });
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(/^mids: notice: --clamp: moved the start \(the default window before --at\) from \S+ to \S+, the earliest this key can read/m);
+    const log = await sb.admin<{ path: string; query: Record<string, string> }[]>("/_sandbox/requests");
+    const sent = log.at(-1)!;
+    expect(sent.path).toBe(`/v2/projects/${top.id}/momentum`);
+    expect(Date.parse(sent.query.at)).toBe(at);
+    const me = (await sb.api<Me>("/v3/me", SELF)).body.data.history;
+    expect(Date.parse(sent.query.start)).toBeGreaterThanOrEqual(Date.parse(me.earliestAvailableAt) - 10_000);
+    expect(Date.parse(sent.query.start)).toBeLessThan(at);
+    const points = JSON.parse(r.stdout) as { timestamp: string }[];
+    expect(points.length).toBeGreaterThan(0);
+    expect(Date.parse(points.at(-1)!.timestamp)).toBeLessThanOrEqual(at);
+  });
+
+  it("--clamp with an end before earliestAvailableAt: exit 6 before the series is read, never an empty success", async () => {
+    await sb.admin("/_sandbox/requests/clear", "POST");
+    const r = await runMids(["series", "trend", top.id, "--at", "35d", "--clamp", "--jq", "length"], { env: sb.env(SELF) });
+    expect(r.code).toBe(6);
+    expect(r.stdout).toBe("");
+    expect(r.stderr).toMatch(/^mids: --at \(\S+\) ends the window before the earliest data this key can read \(earliestAvailableAt \S+\)/m);
+    expect(r.stderr).toMatch(/^hint: pass --at at or after \S+/m);
+    expect(r.stderr).not.toMatch(/--clamp: moved/);
+    const log = await sb.admin<{ path: string }[]>("/_sandbox/requests");
+    expect(log.map((e) => e.path)).toEqual(["/v3/me"]);
+    // v3 too: a --to before the window is refused the same way
+    const v3 = await runMain(["series", "trend", top.slug, "--to", "35d", "--clamp"], { env: sb.env(SELF) });
+    expect(v3.code).toBe(6);
+    expect(v3.stderr).toMatch(/^mids: --to \(\S+\) ends the window before/m);
+  });
+
+  it("an explicit window warns every time, also after the default window's once-per-key warning", async () => {
+    const env = sb.env(SELF); // one state directory for all the runs below
+    const first = await runMain(["intel", "list", "--limit", "1", "--jq", "length"], { env });
+    expect(first.stderr).toMatch(/^mids: warning: this key reads history only from .*\(said once for this key\)$/m);
+    const second = await runMain(["intel", "list", "--limit", "1", "--jq", "length"], { env });
+    expect(second.stderr).not.toMatch(/warning/);
+    for (const window of [["--at", "29d"], ["--at", "29d"], ["--to", "26d"], ["--to", "26d"]]) {
+      const r = await runMain(["series", "trend", window[0] === "--at" ? top.id : top.slug, ...window, "--jq", "length"], { env });
+      expect(r.code).toBe(0);
+      expect(r.stderr).toMatch(/^mids: warning: this key reads history only from \S+ on \(the last 30 days\), but this request reaches back from /m);
+      expect(r.stderr).not.toMatch(/said once/);
+    }
+  });
+
   it("--clusters belongs to v2 trend only", async () => {
     const r = await runMain(["series", "rank", top.slug, "--no-clusters"], { env: sb.env(SELF) });
     expect(r.code).toBe(2);
@@ -151,7 +199,8 @@ describe("history warning on listings", () => {
     expect(r.stderr.match(/mids: warning: this key reads history only from/g)).toHaveLength(1);
     const archive = await runMain(["intel", "list", "--limit", "5"], { env: sb.env(ARCHIVE) });
     expect(archive.code).toBe(0);
-    expect(archive.stderr).toBe("");
+    // nothing but the paging hint: no history warning for an archive key
+    expect(archive.stderr).toMatch(/^mids: more results: --cursor \S+ or --all\n$/);
   });
 
   it("grounding history --from before the window: exit 6; --clamp runs", async () => {

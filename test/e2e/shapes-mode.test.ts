@@ -3,9 +3,10 @@
 // exits 0; -o json is the server's data as received (series: its points, wherever they are); the
 // table renders; one notice names the route. `migrate verify` reports a field the assumed v3 answer
 // lacks as unconfirmed, never differs (--strict: differs), and skips reads of the past.
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { ROOT, runMain, useSandbox, type RunResult } from "../helpers/cli.js";
+import { ROOT, runMain, runMids, tempDir, useSandbox, type RunResult } from "../helpers/cli.js";
 import { SANDBOX_DEMO_KEY, SANDBOX_KEYS } from "../../src/sandbox/keys.js";
 
 const sb = useSandbox(["--faults", "shapes"]);
@@ -109,5 +110,28 @@ describe("migrate verify against --faults shapes", () => {
     expect(plain.stderr).toContain("2 unconfirmed, 0 differs");
     expect(strict.code).toBe(0);
     expect((JSON.parse(strict.stdout) as { requests: { verdict: string }[] }).requests.map((q) => q.verdict)).toEqual(["differs", "differs", "skipped", "skipped"]);
+  });
+
+  it("a list the assumed v3 answer wraps in an object is unconfirmed, not differs; --strict: differs", async () => {
+    const log = join(tempDir("verify-"), "v.log");
+    const paths = ["/v2/intel?limit=5", "/v2/signals", "/v2/topics", "/v2/grounding", "/v2/clusters"];
+    writeFileSync(log, paths.map((p) => `GET ${p}\n`).join(""));
+    // the v3 answers really are wrapped lists here (else the case proves nothing)
+    for (const p of ["/v3/intel?limit=5", "/v3/topics", "/v3/clusters"]) {
+      const data = (await sb.api<{ data: unknown }>(p, SANDBOX_DEMO_KEY)).body.data;
+      expect(Array.isArray(data), p).toBe(false);
+      expect(arraysIn(data).length, p).toBeGreaterThan(0);
+    }
+    const env = sb.env(SANDBOX_DEMO_KEY);
+    const [plain, strict] = await Promise.all([
+      runMids(["migrate", "verify", log, "-o", "json", "--fail-on", "differs"], { env }),
+      runMids(["migrate", "verify", log, "-o", "json", "--fail-on", "differs", "--strict"], { env }),
+    ]);
+    expect(plain.code, plain.stderr).toBe(0);
+    const rep = JSON.parse(plain.stdout) as { requests: { verdict: string; differences: unknown[] }[]; summary: Record<string, number> };
+    expect(rep.requests.map((q) => q.verdict)).toEqual(paths.map(() => "unconfirmed"));
+    expect(rep.summary).toMatchObject({ unconfirmed: paths.length, differs: 0 });
+    expect(strict.code).toBe(8);
+    expect((JSON.parse(strict.stdout) as { requests: { verdict: string }[] }).requests.map((q) => q.verdict)).toEqual(paths.map(() => "differs"));
   });
 });

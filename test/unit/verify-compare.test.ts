@@ -85,6 +85,19 @@ describe("compare", () => {
     ]);
   });
 
+  it("a list an assumed v3 answer wraps in an object is unconfirmed; a documented v3 side that does so differs", () => {
+    const list = responseMap("v2.clusters")!;
+    const v2 = [{ id: "a", name: "A" }];
+    const wrapped = { items: [{ id: "a", name: "A" }] };
+    expect(compare(list, v2, wrapped, { v3Assumed: true })).toEqual({ differences: [], unconfirmed: [{ field: "data", v2: null, v3: null, missing: "v3" }], ignored: [] });
+    expect(compare(list, v2, wrapped).differences).toEqual([{ field: "data", v2, v3: wrapped }]);
+    // the list of a v2 object (a topic snapshot's topics) as well
+    const topics = responseMap("v2.grounding")!;
+    const cmp = compare(topics, { completedAt: "t", topics: [{ id: "t1", name: "N" }] }, { topics: [{ id: "t1", name: "N" }] }, { v3Assumed: true });
+    expect(cmp.differences).toEqual([]);
+    expect(cmp.unconfirmed.map((u) => u.field)).toEqual(["topics"]);
+  });
+
   it("looks up a v2 page among the v3 items (a longer v3 page is fine) and reads neighbors from relatedProjects", () => {
     const list = responseMap("v2.clusters")!;
     expect(compare(list, [{ id: "a" }], [{ id: "b" }, { id: "a" }]).differences).toHaveLength(1); // same: b is extra

@@ -9,7 +9,8 @@ export function register(program: Command, ctx: Context): void {
     .option("--at <time>", "a past snapshot (needs a key): ISO 8601 or relative (2d, 48h)")
     .option("--clamp", "move an --at before the history window to its start (reads /v3/me)")
     .addHelpText("after", `
-Table output lists the topics; -o json gives the whole snapshot.
+Table output lists the topics; -o json gives the whole snapshot. --fields picks fields of the
+topics in every format.
 
 Examples:
   $ mids grounding
@@ -18,7 +19,7 @@ Examples:
     .action(async (flags) => (await import("./run.js")).current(flags, ctx));
 
   addPagingOptions(
-    grounding.command("history").description("[deprecated: v2 alias, no v3 equivalent] Past topic snapshots (/v2/grounding/history)"),
+    grounding.command("history").description("[deprecated: v2 alias; v3: 'mids topics list', current topics only] Past topic snapshots (/v2/grounding/history)"),
     { page: true, maxLimit: 50 },
   )
     .option("--from <time>", "snapshots created at or after this time")

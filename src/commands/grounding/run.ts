@@ -2,7 +2,7 @@
 // The client prints their deprecation notice (Deprecation/Link headers, route table).
 import type { Context } from "../../context.js";
 import { clampStart, defaultWindowMs, historyCall, reportHistory } from "../../client/history.js";
-import { printItem, printList, type View } from "../../output/render.js";
+import { printList, printWrapped, type View } from "../../output/render.js";
 import { runList } from "../shared/list.js";
 import { pagingQuery, type PagingFlags } from "../shared/options.js";
 import { checkData } from "../shared/validate.js";
@@ -23,14 +23,15 @@ export async function current(flags: { at?: string; clamp?: boolean }, ctx: Cont
   if (flags.clamp && typeof q.at === "string") q.at = (await clampStart(ctx, "--at", new Date(q.at))).toISOString();
   const client = await ctx.client();
   const res = await historyCall(ctx, q.at ? "--at" : undefined, () => client.call(routeId, { query: q }));
-  const data = (await checkData(routeId, res.data)) as { topics?: unknown[] };
+  const data = (await checkData(routeId, res.data)) as { topics?: unknown[] } & Record<string, unknown>;
   reportHistory(ctx, res, { start: typeof q.at === "string" ? new Date(q.at) : undefined });
   upgradeNotice(ctx, res.meta);
   if (ctx.globals.output === "table" || ctx.globals.output === "csv" || ctx.globals.output === "ndjson") {
     await printList(ctx, [data.topics ?? []], TOPIC_VIEW_V2);
     return;
   }
-  await printItem(ctx, data);
+  // json/yaml: the whole snapshot; --fields names topic fields in every format
+  await printWrapped(ctx, data, "topics");
 }
 
 export async function history(flags: PagingFlags & { from?: string; to?: string; at?: string; clamp?: boolean }, ctx: Context): Promise<void> {
@@ -38,7 +39,11 @@ export async function history(flags: PagingFlags & { from?: string; to?: string;
   const p = pagingQuery(flags, maxLimit(routeId));
   const q = queryFromFlags(routeId, flags, ["from", "to", "at"], ctx.now());
   if (flags.clamp && typeof q.from === "string") q.from = (await clampStart(ctx, "--from", new Date(q.from))).toISOString();
-  const window = { start: typeof q.from === "string" ? new Date(q.from) : undefined, defaultMs: defaultWindowMs(routeId) };
+  const window = {
+    start: typeof q.from === "string" ? new Date(q.from) : undefined,
+    explicit: typeof q.to === "string" || typeof q.at === "string",
+    defaultMs: defaultWindowMs(routeId),
+  };
   await historyCall(ctx, q.from ? "--from" : undefined, () =>
     runList(ctx, routeId, { query: { ...q, page: p.page, limit: p.limit } }, SNAPSHOT_VIEW, {
       all: p.all, maxItems: p.maxItems,

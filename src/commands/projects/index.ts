@@ -25,7 +25,7 @@ Examples:
     .option("--handles <handles>", "social handles without @, comma-separated")
     .option("--tickers <tickers>", "asset tickers, comma-separated")
     .option("--categories <slugs>", "canonical taxonomy slugs, comma-separated (match any)")
-    .option("--chain <chain>", "only projects with an asset deployed on this chain")
+    .option("--chain <chain>", "only projects with an asset deployed on this one chain (not a list)")
     .option("--address <address>", "asset contract address (EVM case-insensitive) (v3)")
     .option("--asset-types <types>", "asset types, comma-separated (v3)")
     .addOption(new Option("--universe <universe>", "crypto (default) or tradfi (v3)").choices(paramValues("v3.projects.list", "universe")))

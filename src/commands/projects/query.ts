@@ -21,7 +21,13 @@ export function paramFor(routeId: string, name: string): ParamSpec | undefined {
 export function checkValue(flag: string, spec: ParamSpec, raw: unknown, now: Date): string | number | string[] | undefined {
   if (raw === undefined || raw === null || raw === false) return undefined;
   const v = String(raw);
-  if (v.trim() === "") throw new UsageError(`${flag} must not be empty`);
+  if (v.trim() === "") throw new UsageError(`${flag} must not be empty`, { hint: `give ${flag} a value, or leave the flag out` });
+  if (spec.single && v.includes(",")) {
+    const [first, second] = v.split(",").map((x) => x.trim()).filter(Boolean);
+    throw new UsageError(`${flag} takes one value, not a list (got '${v}')`, {
+      hint: first && second ? `run one query per value: ${flag} ${first}, then ${flag} ${second}` : `give one value, e.g. ${flag} ${first ?? "solana"}`,
+    });
+  }
   switch (spec.type) {
     case "int":
       return parseIntFlag(flag, v, spec.min ?? 0, spec.max);

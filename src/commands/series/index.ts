@@ -16,7 +16,7 @@ export function register(program: Command, ctx: Context): void {
     .option("--at <time>", "v2: a past time that ends the window (switches to the v2 route)")
     .option("--clusters", "v2 trend: include the per-hour cluster breakdown (the default)")
     .option("--no-clusters", "v2 trend: leave the cluster breakdown out")
-    .option("--clamp", "move a --from before the history window to its start (reads /v3/me)")
+    .option("--clamp", "move the window's start (--from, or the default 7 days before --to/--at) up to the history window's start; an end before it is refused (reads /v3/me)")
     .addHelpText("after", `
 On a terminal the series is drawn as a chart above a summary (first, last, min, max, change);
 -o json, ndjson, csv or yaml give the points.

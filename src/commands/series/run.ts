@@ -6,7 +6,7 @@ import { ASSUMED } from "../../contract/assumed.js";
 import { SERIES_MEASURES } from "../../contract/routes.js";
 import { checkChoice } from "../../util/flag-values.js";
 import { UsageError } from "../../errors.js";
-import { clampStart, defaultWindowMs, historyCall, reportHistory } from "../../client/history.js";
+import { clampWindow, defaultWindowMs, historyCall, reportHistory } from "../../client/history.js";
 import { printList, type View } from "../../output/render.js";
 import { renderChart, renderSummary, summarize, type Point } from "../../output/chart.js";
 import { stripControl } from "../../util/sanitize.js";
@@ -65,9 +65,14 @@ export async function run(measure: string, locator: string, flags: SeriesFlags, 
   }
   if (flags.clusters !== undefined) q[ASSUMED.momentumClusterFlag] = String(flags.clusters);
   if (flags.clamp) {
-    for (const [name, flag] of [[startName, "--from"], ["at", "--at"]] as const) {
-      if (typeof q[name] === "string") q[name] = (await clampStart(ctx, flag, new Date(q[name] as string))).toISOString();
-    }
+    // the start moves; the end (--to, or v2's --at, a ceiling for it) stays where it was put
+    const ends = ([[endName, "--to"], ["at", "--at"]] as const).filter(([name]) => typeof q[name] === "string")
+      .map(([name, flag]) => ({ end: new Date(q[name] as string), endFlag: flag })).sort((a, b) => a.end.getTime() - b.end.getTime());
+    const moved = await clampWindow(ctx, {
+      start: typeof q[startName] === "string" ? new Date(q[startName] as string) : undefined, startFlag: "--from",
+      ...ends[0], defaultMs: defaultWindowMs(routeId),
+    });
+    if (moved) q[startName] = moved.toISOString();
   }
   const client = await ctx.client();
   const pathParams: Record<string, string> = v2 ? { id: await v2ProjectId(ctx, locator) } : { idOrSlug: locator, measure };
@@ -81,7 +86,7 @@ export async function run(measure: string, locator: string, flags: SeriesFlags, 
   const start = typeof q[startName] === "string" ? new Date(q[startName] as string) : undefined;
   const s = summarize(series.points);
   const returned = s.first && s.last ? `Returned ${s.count} points from ${s.first.timestamp} to ${s.last.timestamp}.` : "No points were returned.";
-  reportHistory(ctx, res, { start, end, defaultMs: defaultWindowMs(routeId) }, returned);
+  reportHistory(ctx, res, { start, end, explicit: end !== undefined, defaultMs: defaultWindowMs(routeId) }, returned);
 
   if (ctx.globals.output === "table" && ctx.io.stdoutIsTTY && !ctx.globals.fields) {
     const invert = measure === "rank";

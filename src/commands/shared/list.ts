@@ -38,7 +38,8 @@ export async function runList(ctx: Context, routeId: string, input: CallInput, v
     let items = pick(res);
     if (opts.maxItems !== undefined) items = items.slice(0, opts.maxItems);
     const n = await printList(ctx, [items], opts.viewFor ? opts.viewFor(items) : view);
-    if (!opts.all && r.pagination && ctx.io.stderrIsTTY && !ctx.globals.quiet) {
+    // piped or in CI too (stderr is not data): a run cut to one page says so, unless -q
+    if (!opts.all && r.pagination && !ctx.globals.quiet) {
       const more = r.pagination === "cursor" ? res.nextCursor : res.pagination?.hasMore ? `page ${(res.pagination.page ?? 1) + 1}` : undefined;
       // the cursor is server text: never let it drive the terminal
       // (a long cursor cut: docs/security.md "limits")
