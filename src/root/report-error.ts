@@ -5,8 +5,8 @@ import type { Context } from "../context.js";
 import { ApiError, EXIT, MidsError, exitCodeFor } from "../errors.js";
 import { explainRejectedKey } from "../keyerror.js";
 import { STDOUT_CLOSED } from "../io.js";
-import { redactText } from "../contract/secrets.js";
-import { redact } from "../util/known-secrets.js";
+import { redactJson, redactText } from "../contract/secrets.js";
+import { redact, redactDeep } from "../util/known-secrets.js";
 import { escapeC1Json, oneLine } from "../util/sanitize.js";
 
 /**
@@ -62,7 +62,9 @@ export function reportError(ctx: Context, thrown: unknown): number {
     if (err.hint) io.stderr.write(`${paint("36", "hint:")} ${oneLine(redact(err.hint, secrets))}\n`);
     if (ctx.globals.outputExplicit && ctx.globals.jq === undefined && (ctx.globals.output === "json" || ctx.globals.output === "ndjson")) {
       // details may quote the server: C1 controls are escaped, as in every JSON output
-      io.stderr.write(escapeC1Json(JSON.stringify({ error: { code: err.code, message, status: err.status ?? null, details: err.details ?? null } })) + "\n");
+      // details too: the key nowhere, and in a server's words whatever the secret rules call a secret
+      const details = err.details === undefined ? null : redactDeep(err instanceof ApiError ? redactJson(err.details) : err.details, secrets);
+      io.stderr.write(escapeC1Json(JSON.stringify({ error: { code: err.code, message, status: err.status ?? null, details } })) + "\n");
     }
   } else {
     io.stderr.write(`mids: unexpected error: ${message}\n`);

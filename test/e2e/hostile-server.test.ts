@@ -206,6 +206,28 @@ describe("redirects, Retry-After, huge numbers, verbose headers", () => {
     expect(target.seen).toHaveLength(0);
   });
 
+  it("a server echoing the key into an error's details: -o json's error object shows ***, never the key", async () => {
+    const key = "k_test_1234";
+    const h = await hostile((req, res) => {
+      const sent = String(req.headers["x-api-key"]);
+      sendJson(res, 500, { code: "internal_error", message: `you sent ${sent}`, details: { note: `key=${sent}`, key: sent, subject: { type: "project", locator: sent }, [sent]: 1 } });
+    });
+    const r = await runMain(["me", "-o", "json", "--max-retries", "0"], { env: env(h.url) });
+    expect(r.code).toBe(7);
+    expect(h.seen.length).toBeGreaterThan(0);
+    expect(r.stderr).not.toContain(key);
+    const error = JSON.parse(r.stderr.split("\n").find((l) => l.startsWith("{"))!).error;
+    expect(error.details).toEqual({ note: "key=***", key: "***", subject: { type: "project", locator: "***" }, "***": 1 });
+  });
+
+  it("mids api -i: a Location header's userinfo is *** whole, as --verbose shows it", async () => {
+    const h = await hostile((_req, res) => res.writeHead(307, { location: "http://u:pw-9f8e7d@evil.example/steal?x=1" }).end());
+    const r = await runMain(["api", "/v3/me", "-i"], { env: env(h.url) });
+    expect(r.code).toBe(7);
+    expect(r.stdout).toMatch(/^location: http:\/\/\*\*\*@evil\.example\/steal\?x=1$/m);
+    expect(r.stdout + r.stderr).not.toMatch(/pw-9f8e7d|u:\*\*\*/);
+  });
+
   it("Retry-After: 999999 says how long the server asked for, not to raise --max-retries", async () => {
     const h = await hostile((_req, res) => sendJson(res, 429, { code: "rate_limited", message: "slow down" }, { "retry-after": "999999" }));
     const r = await runMids(["me"], { env: env(h.url) });

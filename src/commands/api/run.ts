@@ -3,7 +3,8 @@ import { resolve } from "node:path";
 import type { Context } from "../../context.js";
 import { ApiError, EXIT, MidsError, PaginationError, UsageError } from "../../errors.js";
 import { writeAsync } from "../../io.js";
-import { redact } from "../../util/known-secrets.js";
+import { redact, redactDeep } from "../../util/known-secrets.js";
+import { redactHeaderValue } from "../../redact/index.js";
 import { oneLine, stripControl } from "../../util/sanitize.js";
 import type { ApiResult, Client } from "../../client/client.js";
 import { rawPages } from "../../client/paginate.js";
@@ -108,20 +109,13 @@ async function printResponse(ctx: Context, res: ApiResult | undefined, failure: 
   const clean = (s: string) => redact(ctx.io.stdoutIsTTY ? stripControl(s) : s, secrets);
   if (include) {
     let head = `HTTP ${status}\n`;
-    for (const [k, v] of Object.entries(resHeaders)) head += `${k}: ${v}\n`;
+    // as --verbose shows them: a secret header's value whole, URLs' userinfo and tokens in others
+    for (const [k, v] of Object.entries(resHeaders)) head += `${k}: ${redactHeaderValue(k, v)}\n`;
     await writeAsync(ctx.io.stdout, clean(head) + "\n");
   }
   if (resBody === undefined || resBody === "") return;
   if (typeof resBody === "string") await writeAsync(ctx.io.stdout, clean(resBody.endsWith("\n") ? resBody : resBody + "\n"));
-  else await printJson(ctx, redactValue(resBody, secrets));
-}
-
-/** The key wherever it appears in a parsed body (servers echo requests). */
-function redactValue(v: unknown, secrets: (string | undefined)[]): unknown {
-  if (typeof v === "string") return redact(v, secrets);
-  if (Array.isArray(v)) return v.map((x) => redactValue(x, secrets));
-  if (v && typeof v === "object") return Object.fromEntries(Object.entries(v).map(([k, x]) => [redact(k, secrets), redactValue(x, secrets)]));
-  return v;
+  else await printJson(ctx, redactDeep(resBody, secrets));
 }
 
 /** --paginate: print each page as it comes, or with --slurp one array of all pages (held in memory, under one body's cap). */
@@ -136,7 +130,7 @@ async function paginate(ctx: Context, client: Client, path: string, headers: Rec
     for await (const res of rawPages(client, path, headers, { maxPages: ctx.globals.maxPages })) {
       if (opts.slurp) {
         if ((heldBytes += res.bytes) > maxBody) throw tooLarge(`GET ${path.split("?")[0]}`, maxBody, `${pages + 1} pages held for --slurp`);
-        slurped.push(typeof res.body === "string" ? res.body : redactValue(res.body, secrets));
+        slurped.push(typeof res.body === "string" ? res.body : redactDeep(res.body, secrets));
       } else {
         await printResponse(ctx, res, undefined, opts.include);
       }
