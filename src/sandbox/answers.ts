@@ -69,6 +69,18 @@ export interface FaultContext {
   send(out: Outgoing, truncate?: boolean): void;
   /** drop the connection without an answer */
   drop(): void;
+  /** aborted when the request's connection ends (the client went away, the sandbox closed) */
+  gone: AbortSignal;
+}
+
+/** Wait `ms`; false at once when `gone` aborts first (no timer outlives the request). */
+function waited(ms: number, gone: AbortSignal): Promise<boolean> {
+  if (gone.aborted) return Promise.resolve(false);
+  return new Promise((resolve) => {
+    const stop = () => { clearTimeout(t); resolve(false); };
+    const t = setTimeout(() => { gone.removeEventListener("abort", stop); resolve(true); }, ms);
+    gone.addEventListener("abort", stop, { once: true });
+  });
 }
 
 /**
@@ -99,7 +111,8 @@ export const FAULT_EFFECTS: Record<FaultKind, (c: FaultContext) => Promise<void>
 
 /** Carry out a directive: its delay, then its fixture, status or fault, else the normal answer. */
 export async function applyDirective(d: Directive, c: FaultContext): Promise<void> {
-  if (d.delayMs) await new Promise((r) => setTimeout(r, d.delayMs));
+  // a delay ends with the request: a client that gave up or a close() leaves no timer behind
+  if (d.delayMs && !(await waited(d.delayMs, c.gone))) return;
   if (d.fixture) return c.send(fixtureAnswer(d.fixture, c.usualHeaders()));
   if (d.status !== undefined && d.status !== 200) return c.send(c.status(d.status));
   if (d.fault) return FAULT_EFFECTS[d.fault](c);

@@ -208,7 +208,10 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     }
     const extra: Record<string, string> = applied?.length ? { "Preference-Applied": applied.join(", ") } : {};
     const { player } = st;
+    const gone = new AbortController();
+    res.once("close", () => gone.abort());
     const c: FaultContext = {
+      gone: gone.signal,
       normal: async () => {
         const out = (player && (player.answer(inc) ?? (opts.replayMissing === "404" ? notRecorded(inc, limiter, nowMs) : undefined))) || (await dispatch(inc, world, limiter, nowMs));
         // `shapes` combines with the other faults: a successful answer in another legal shape

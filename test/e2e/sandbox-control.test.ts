@@ -1,6 +1,8 @@
 // Per-request control of `mids sandbox serve` (Prefer header, admin endpoints; loopback only unless
 // --remote-control) and scenarios (--scenario FILE: answers per route in turn; a bad file is exit 2).
+import { spawnSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
+import { pathToFileURL } from "node:url";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ROOT, runMids, startSandbox, tempDir, useSandbox } from "../helpers/cli.js";
@@ -49,6 +51,32 @@ describe("Prefer: a fault or a status for one request", () => {
     expect(r.status).toBe(200);
     expect(performance.now() - t0).toBeGreaterThanOrEqual(245);
     expect(r.headers.get("preference-applied")).toBe("fault=slow, delay=250");
+  });
+});
+
+describe("startSandbox().close() with a delayed request in flight", () => {
+  it("clears the delay: no timer is left, and the process exits by itself at once", () => {
+    // a script holding the library's sandbox: a request delayed 60 s, then close()
+    const script = `
+      import { request } from "node:http";
+      const { startSandbox } = await import(${JSON.stringify(pathToFileURL(join(ROOT, "dist/sandbox.js")).href)});
+      const sb = await startSandbox();
+      const timers = () => process.getActiveResourcesInfo().filter((r) => r === "Timeout").length;
+      const before = timers();
+      const req = request(sb.url + "/v3/topics", { headers: { prefer: "delay=60000" } });
+      req.on("error", () => undefined);
+      req.end();
+      // the sandbox holds the request once its delay's timer exists
+      while (timers() === before) await new Promise((r) => setImmediate(r));
+      await sb.close();
+      await new Promise((r) => setImmediate(r));
+      process.stdout.write(JSON.stringify({ timers: timers() }));
+    `;
+    // (with the delay left running, the process would live on for the 60 s: killed at 20 s)
+    const r = spawnSync(process.execPath, ["--input-type=module", "-e", script], { encoding: "utf8", timeout: 20_000 });
+    expect(r.signal, r.stderr).toBeNull();
+    expect(r.status, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual({ timers: 0 });
   });
 });
 
