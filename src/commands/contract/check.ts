@@ -33,7 +33,7 @@ docs/contract.md). Output: a table, -o json, or --format sarif|github|junit|gitl
 Examples:
   $ mids contract check
   $ mids --sandbox contract check -o json | jq '.routes[] | select(.assumed == "departs")'
-  $ mids contract check --routes 'v3.*' --format sarif --output-file contract.sarif
+  $ mids contract check --routes 'v3.*' --output-file contract.sarif
   $ mids contract check --save shapes.json     # attach to a bug report`)
     .action(async (flags: CheckFlags) => run(flags, ctx));
 }

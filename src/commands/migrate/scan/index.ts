@@ -26,7 +26,7 @@ Examples:
   $ mids migrate scan
   $ mids migrate scan --exclude 'test/**' --include '*.ts' --host api.example.com
   $ mids migrate scan --fail-on removed,unrecognized > v2-usages.txt   # CI gate: exit 8
-  $ mids migrate scan --format sarif --output-file v2.sarif
+  $ mids migrate scan --output-file v2.sarif                          # stylish here, SARIF in the file
   $ mids migrate scan --fix --dry-run > v3.patch                       # the diff; nothing written
   $ mids migrate scan --fix --output-file left.sarif                   # rewrite; list what is left
   $ mids migrate scan src/ scripts/ --format json > v2-usages.json`)
