@@ -48,6 +48,9 @@ const curl = put("hostile.curl", thrice([
   `wget https://api.example.com/v2/topics`,
 ]));
 const gz = put("requests.ndjson.gz", gzipSync(readFileSync(at("requests.ndjson"))));
+// a gzip cut short: what it holds before the cut, then exit 2 with the documents closed
+const cutGz = gzipSync(readFileSync(at("combined.log"), "utf8").repeat(60));
+const truncatedGz = put("cut.log.gz", cutGz.subarray(0, Math.floor(cutGz.length * 0.7)));
 
 // every format and the hostile files in one run (several inputs: one output), in every output mode
 const ALL = [at("combined.log"), access, at("requests.ndjson"), ndjson, at("commands.curl"), curl, at("traffic.har")];
@@ -56,6 +59,7 @@ const CASES: { name: string; args: string[] }[] = [
   ...["curl", "http", "har", "ndjson"].map((to) => ({ name: `every format, --to ${to}`, args: [...ALL, "--to", to] })),
   ...["json", "ndjson"].map((o) => ({ name: `every format, -o ${o}`, args: [...ALL, "-o", o] })),
   { name: "gzip, then a truncated HAR: exit 2, what was read still out", args: [gz, at("truncated.har"), "--to", "ndjson", "--fail-on", "invalid"] },
+  ...[[], ["-o", "json"], ["-o", "ndjson"], ["--to", "har"]].map((mode) => ({ name: `a truncated gzip${mode.length ? ", " + mode.join(" ") : ""}: exit 2, what was read out and closed`, args: [at("combined.log"), truncatedGz, ...mode] })),
 ];
 
 const STRATEGIES = ["fast", "general"] as const;
