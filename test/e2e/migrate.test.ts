@@ -219,6 +219,43 @@ describe("--resolve against the sandbox", () => {
     const offline = await runMain(["migrate", "-o", "json"], { input, env: sb.env(KEY) });
     expect(JSON.parse(offline.stdout).summary.partial).toBe(2);
   });
+
+  it("a look-up that fails leaves its request partial, says why, and the run goes on (built CLI: exit 0)", async () => {
+    const topics = await sb.api<{ data: { id: string }[] }>("/v3/topics");
+    const known = topics.body.data[0].id;
+    const unknown = "topic_00000000000000000000";
+    expect((await sb.api(`/v3/topics/${unknown}`, KEY)).status).toBe(404);
+    const input = [`GET /v2/projects?page=3&limit=5`, `GET /v2/topics/${known}/report`, `GET /v2/topics/${unknown}/report`,
+      `GET /v2/signals?page=2&limit=3`, `GET /v2/projects?page=500`].map((l) => `${l} HTTP/1.1\n`).join("");
+    for (const mode of ["json", "ndjson"]) {
+      const r = await runMids(["migrate", "--resolve", "-o", mode], { input, env: sb.env(KEY) });
+      expect(r.code, r.stderr).toBe(0);
+      const rows = mode === "json" ? JSON.parse(r.stdout).requests : r.stdout.trimEnd().split("\n").slice(0, -1).map((l) => JSON.parse(l));
+      const summary = mode === "json" ? JSON.parse(r.stdout).summary : JSON.parse(r.stdout.trimEnd().split("\n").at(-1)!).summary;
+      expect(rows.map((x: { position: number; status: string }) => [x.position, x.status])).toEqual([[1, "rewritten"], [2, "rewritten"], [3, "partial"], [4, "rewritten"], [5, "partial"]]);
+      expect(rows[2].to.path).toBe("/v3/reports/{reportId}");
+      expect(rows[2].notes).toContainEqual({ rule: "topic-id-to-report-id", message: `--resolve: the report id of topic ${unknown} could not be looked up: not_found (404).` });
+      expect(summary).toMatchObject({ total: 5, rewritten: 3, partial: 2 });
+      expect(r.stderr).toContain("migrate: 5 requests: 3 rewritten, 2 partial");
+      expect(r.stderr).toContain("mids: warning: --resolve: 1 look-up failed; that request stays partial (its note says why)");
+    }
+    // --fail-on partial still gates on it, after the report is written
+    const gate = await runMain(["migrate", "--resolve", "-o", "json", "--fail-on", "partial"], { input, env: sb.env(KEY) });
+    expect(gate.code).toBe(8);
+    expect(JSON.parse(gate.stdout).summary.partial).toBe(2);
+  });
+
+  it("a refused key or an API that cannot be reached stops the run: the report is closed, exit 3 or 7", async () => {
+    const input = "GET /v2/projects?page=2 HTTP/1.1\nGET /v2/projects?page=3 HTTP/1.1\n";
+    const refused = await runMids(["migrate", "--resolve", "-o", "json"], { input, env: sb.env("mids_sandbox_not_a_key") });
+    expect(refused.code, refused.stderr).toBe(3);
+    expect(JSON.parse(refused.stdout).summary.total).toBe(0);
+    expect(refused.stderr).toMatch(/^mids: the API key .* was rejected/m);
+    const down = await runMain(["migrate", "--resolve", "-o", "ndjson"], { input, env: sb.env(KEY, { MIDS_BASE_URL: "http://127.0.0.1:1", MIDS_RETRIES: "0" }) });
+    expect(down.code, down.stderr).toBe(7);
+    expect(JSON.parse(down.stdout.trimEnd().split("\n").at(-1)!)).toMatchObject({ summary: { total: 0 } });
+    expect(down.stderr).toContain("mids: connection refused by 127.0.0.1:1");
+  });
 });
 
 describe("a URL with a lone surrogate escape (JSON lines, HAR)", () => {
