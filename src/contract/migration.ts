@@ -62,8 +62,8 @@ export const MIGRATION_RULES = {
     action: "List /v3/intel filtered by project for a sorted, complete list." },
   "intel-activity-dropped": { effect: "partial", message: "The activity timeline switch has no v3 equivalent; v3 intel carries grade and cluster composition instead.",
     action: "Drop the parameter; read /v3/intel/{id} for the detail." },
-  "momentum-clusters-dropped": { effect: "partial", message: "The per-hour cluster breakdown flag of momentum has no v3 equivalent.",
-    action: "Drop the flag; the v3 series carries the measure only." },
+  "momentum-clusters-dropped": { effect: "partial", message: "v2 momentum returns a per-hour cluster breakdown (clusters[] on each point) unless its flag is \"false\"; the v3 trend series carries the measure only.",
+    action: "Stop reading clusters[] from the series; the v3 intel detail (/v3/intel/{id}) carries cluster composition." },
   // ---- found by migrate itself ----
   "series-window-from-at": { effect: "info", message: "`at` set the end of the v2 series window; it became `to`, and `from` defaults to 7 days before it, as in v2.",
     action: "Nothing to do; check the window if you relied on a different default." },

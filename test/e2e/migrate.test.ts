@@ -171,6 +171,32 @@ describe("usage", () => {
   });
 });
 
+describe("momentum's cluster breakdown (on by default, spec 4.1; v3 series have none)", () => {
+  it("a call that gets it is partial with momentum-clusters-dropped; one that turns it off is rewritten; explain and scan agree", async () => {
+    const input = "GET /v2/projects/P/momentum HTTP/1.1\nGET /v2/projects/P/momentum?clusters=true HTTP/1.1\nGET /v2/projects/P/momentum?clusters=false HTTP/1.1\n";
+    const r = await runMids(["migrate", "-o", "ndjson"], { input });
+    expect(r.code, r.stderr).toBe(0);
+    const rows = r.stdout.trimEnd().split("\n").map((l) => JSON.parse(l));
+    expect(rows.slice(0, 3).map((x) => [x.status, x.notes.map((n: { rule: string }) => n.rule), x.to.query])).toEqual([
+      ["partial", ["momentum-clusters-dropped"], {}], ["partial", ["momentum-clusters-dropped"], {}], ["rewritten", [], {}],
+    ]);
+    expect(rows[0].notes[0].message).toMatch(/^clusters=true \(the default\): v2 momentum returns a per-hour cluster breakdown/);
+    // explain: a call without parameters is partial; the flag loses nothing when "false"
+    const map = JSON.parse((await runMain(["migrate", "explain", "-o", "json"])).stdout);
+    const m = map.routes.find((x: { id: string }) => x.id === "v2.projects.momentum");
+    expect(m.status).toBe("partial");
+    expect(m.params).toContainEqual({ name: "clusters", rule: "momentum-clusters-dropped", lossless: ["false"], default: "true" });
+    expect((await runMain(["migrate", "explain", "-o", "table"])).stdout).toContain("    clusters -> (momentum-clusters-dropped unless false; default true)\n");
+    // scan: the same statuses for the same calls in code, and --fix only for the one that loses nothing
+    const dir = mkdtempSync(join(tmpdir(), "mids-momentum-"));
+    writeFileSync(join(dir, "a.py"), 'a = get(BASE + "/v2/projects/P/momentum")\nb = get(BASE + "/v2/projects/P/momentum?clusters=true")\nc = get(BASE + "/v2/projects/P/momentum?clusters=false")\n');
+    const scan = JSON.parse((await runMain(["migrate", "scan", dir, "--format", "json"])).stdout);
+    expect(scan.findings.map((f: { status: string; rules: string[]; replacement: string | null }) => [f.status, f.rules, f.replacement])).toEqual([
+      ["partial", ["momentum-clusters-dropped"], null], ["partial", ["momentum-clusters-dropped"], null], ["rewritten", [], "/v3/projects/P/series/trend"],
+    ]);
+  });
+});
+
 describe("explain", () => {
   it("prints the whole v2 -> v3 map from the route table, with the field renames", async () => {
     const j = await runMain(["migrate", "explain", "-o", "json"]);
