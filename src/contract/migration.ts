@@ -67,6 +67,8 @@ export const MIGRATION_RULES = {
   // ---- found by migrate itself ----
   "series-window-from-at": { effect: "info", message: "`at` set the end of the v2 series window; it became `to`, and `from` defaults to 7 days before it, as in v2.",
     action: "Nothing to do; check the window if you relied on a different default." },
+  "series-window-from-unknown": { effect: "partial", message: "`at` set the end of the v2 series window and became `to`; its value is not a timestamp mids can read (a variable, a placeholder), so `from`, 7 days before it in v2, could not be set.",
+    action: "Add `from` 7 days before `to` to keep v2's window (v3's default window is not documented)." },
   "response-renames": { effect: "info", message: "The v3 response renames fields (spec 9.5).",
     action: "Update the field names your code reads (mids migrate explain lists them)." },
   "limit-over-v3-max": { effect: "partial", message: "The page size is above the v3 maximum and was lowered to it.",

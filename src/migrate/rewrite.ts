@@ -350,13 +350,17 @@ function rewriteV2(r: Route, v2Values: readonly string[], req: LogRequest, from:
   return outcome(partial ? "partial" : "rewritten", from, { method: v3.method, path, query }, notes, r.id, pending);
 }
 
-/** v2 `at` ends the series window (a ceiling for `end`); start defaults to 7 days before it. */
+/**
+ * v2 `at` ends the series window (a ceiling for `end`); start defaults to 7 days before it. When
+ * that start cannot be worked out (`at` or `end` is no timestamp: a variable, a placeholder) the
+ * window is not v2's: partial (series-window-from-unknown).
+ */
 function seriesWindow(query: Record<string, string>, at: string, byRule: Hits, run: RewriteRun): Hits {
   if (query.to === undefined && query.from === undefined) {
     const from = run.windowStarts.get(at);
     query.to = at;
     if (from) query.from = from;
-    return hit(byRule, "series-window-from-at", `at=${clip(at)}`);
+    return hit(byRule, from ? "series-window-from-at" : "series-window-from-unknown", `at=${clip(at)}`);
   }
   const atMs = Date.parse(at);
   const endMs = query.to !== undefined ? Date.parse(query.to) : NaN;
@@ -364,7 +368,7 @@ function seriesWindow(query: Record<string, string>, at: string, byRule: Hits, r
   query.to = useEnd ? query.to : at;
   const toMs = useEnd ? endMs : atMs;
   if (query.from === undefined && !Number.isNaN(toMs)) query.from = new Date(toMs - V2_SERIES_DEFAULT_WINDOW_DAYS * DAY_MS).toISOString();
-  return hit(byRule, "series-window-from-at", `at=${clip(at)}`);
+  return hit(byRule, query.from === undefined ? "series-window-from-unknown" : "series-window-from-at", `at=${clip(at)}`);
 }
 
 // by route: its sunset time, and its note before and after the sunset (built once each)

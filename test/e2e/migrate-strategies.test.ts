@@ -45,6 +45,12 @@ const curl = put("hostile.curl", thrice([
   `curl -s -H 'x-api-key: sk_live_5' -H 'X-Trace: Bearer abcdefgh' 'https://api.example.com/v2/projects/p3'`,
   `curl -X POST -H 'x-api-key: k' -d '{"password":"p","a":1}' https://api.example.com/v2/recipes/validate`,
   `curl -u bob:secret \\\n  https://api.example.com/v2/topics`,
+  // shell variables: kept expandable by the full parser; the fast reader and learned forms step aside
+  `curl -H "Authorization: Bearer $TOKEN" "$BASE/v2/projects/$ID/rank?at=$AT"`,
+  // (a form learned from a plain URL, then the same command with a variable in its URL)
+  `curl -s -H 'x-api-key: sk_live_3' -H 'Accept: application/json' https://api.example.com/v2/projects/p9`,
+  `curl -s -H 'x-api-key: sk_live_3' -H 'Accept: application/json' $BASE/v2/projects/$ID`,
+  `curl -s -H 'x-api-key: sk_live_3' -H 'Accept: application/json' /v2/intel/\${IID}`,
   `wget https://api.example.com/v2/topics`,
 ]));
 const gz = put("requests.ndjson.gz", gzipSync(readFileSync(at("requests.ndjson"))));

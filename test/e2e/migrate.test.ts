@@ -4,6 +4,7 @@
 // program, without a CLI start-up each.)
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mkdtempSync, writeFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ROOT, runMain, runMids, startSandbox, type SandboxProcess } from "../helpers/cli.js";
@@ -194,6 +195,51 @@ describe("momentum's cluster breakdown (on by default, spec 4.1; v3 series have 
     expect(scan.findings.map((f: { status: string; rules: string[]; replacement: string | null }) => [f.status, f.rules, f.replacement])).toEqual([
       ["partial", ["momentum-clusters-dropped"], null], ["partial", ["momentum-clusters-dropped"], null], ["rewritten", [], "/v3/projects/P/series/trend"],
     ]);
+  });
+});
+
+describe("curl commands with shell variables", () => {
+  const dir = mkdtempSync(join(tmpdir(), "mids-curl-vars-"));
+  const file = join(dir, "c.curl");
+  writeFileSync(file, [
+    `curl -H "Authorization: Bearer $TOKEN" "$BASE/v2/projects/$ID/rank?at=$AT"`,
+    `curl -s "\${BASE}/v2/projects/\${ID}/momentum?at=2026-11-20T00:00:00Z&clusters=false"`,
+    `curl -s $BASE/v2/intel/$IID`,
+    `curl -s "/v2/signals/$SID"`,
+    // single quotes: no expansion, the text is literal
+    `curl -s 'https://api.example.com/v2/intel/$IID'`,
+  ].join("\n") + "\n");
+
+  it("keeps them expandable (double quotes, no percent-encoding, no http:// before $BASE), and they expand in a shell", async () => {
+    const r = await runMids(["migrate", file]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout.split("\n")).toEqual([
+      `curl -H "x-api-key: $MIDS_API_KEY" "$BASE/v3/projects/$ID/series/rank?to=$AT"`,
+      `curl -H "x-api-key: $MIDS_API_KEY" "\${BASE}/v3/projects/\${ID}/series/trend?to=2026-11-20T00:00:00Z&from=2026-11-13T00:00:00.000Z"`,
+      `curl -H "x-api-key: $MIDS_API_KEY" "$BASE/v3/intel/$IID"`,
+      `curl -H "x-api-key: $MIDS_API_KEY" "$MIDS_BASE_URL/v3/intel/$SID"`,
+      `curl -H "x-api-key: $MIDS_API_KEY" https://api.example.com/v3/intel/%24IID`,
+      "",
+    ]);
+    // run as bash would, curl replaced by a function that prints its arguments
+    const bash = spawnSync("bash", ["-c", `curl() { printf '%s\\n' "$@"; }\n${r.stdout}`], {
+      env: { PATH: process.env.PATH ?? "", BASE: "https://h.example", ID: "p 1", AT: "2026-11-01T00:00:00Z", IID: "i1", SID: "s1", MIDS_BASE_URL: "https://m.example", MIDS_API_KEY: "k" }, encoding: "utf8",
+    });
+    const urls = bash.stdout.split("\n").filter((l) => /^(https?:|')/.test(l));
+    expect(urls.slice(0, 4)).toEqual([
+      "https://h.example/v3/projects/p 1/series/rank?to=2026-11-01T00:00:00Z",
+      "https://h.example/v3/projects/p 1/series/trend?to=2026-11-20T00:00:00Z&from=2026-11-13T00:00:00.000Z",
+      "https://h.example/v3/intel/i1",
+      "https://m.example/v3/intel/s1",
+    ]);
+  });
+
+  it("an `at` it cannot read as a time leaves no `from`: partial with series-window-from-unknown, not a note claiming one", async () => {
+    const r = await runMain(["migrate", file, "-o", "json"]);
+    const rows = JSON.parse(r.stdout).requests;
+    expect([rows[0].status, rows[0].notes.map((n: { rule: string }) => n.rule), rows[0].to.query]).toEqual(["partial", ["series-window-from-unknown"], { to: "$AT" }]);
+    expect(rows[1].notes.map((n: { rule: string }) => n.rule)).toContain("series-window-from-at");
+    expect(rows[1].to.query.from).toBe("2026-11-13T00:00:00.000Z");
   });
 });
 
