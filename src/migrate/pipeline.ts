@@ -126,7 +126,8 @@ export async function migrate(io: IO, opts: MigrateOptions): Promise<MigrateResu
   await writing.end();
   progress.done();
   await writing.summary();
-  if (!opts.quiet) io.stderr.write(summaryText(tally, { listLeftOut: !opts.report, width: io.stderrIsTTY ? io.stderrColumns : undefined }));
+  // (an input refused before anything was read, a bzip2 file, is the error's one line alone)
+  if (!opts.quiet && (damage === undefined || tally.total > 0)) io.stderr.write(summaryText(tally, { listLeftOut: !opts.report, width: io.stderrIsTTY ? io.stderrColumns : undefined }));
   if (damage !== undefined) throw damage;
   if (interrupted) {
     throw new InterruptedError(`interrupted after ${tally.total} request${tally.total === 1 ? "" : "s"}; the output holds every request read before`);
