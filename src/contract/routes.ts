@@ -35,6 +35,12 @@ export interface ParamSpec {
   to?: string;
   /** v2 -> v3: a migrate rule id explaining why the value cannot carry over as is */
   rule?: string;
+  /**
+   * v2 -> v3: the values that lose nothing in v3 (the parameter is dropped without a note). With
+   * it, `rule` is noted for any other value, and for a request without the parameter when the
+   * default is not one of them (momentum's cluster breakdown: on unless the flag is "false").
+   */
+  lossless?: readonly string[];
 }
 
 export interface Successor {
@@ -155,7 +161,7 @@ export const ROUTES: readonly Route[] = [
   { id: "v2.projects.momentum", method: "GET", path: "/v2/projects/{id}/momentum", version: "v2", auth: "key", envelope: "v2",
     history: true, idempotent: true,
     defaultWindowDays: 7,
-    params: [...window3(), { name: ASSUMED.momentumClusterFlag, type: "enum", values: ["true", "false"], default: "true", assumed: true, rule: "momentum-clusters-dropped" }],
+    params: [...window3(), { name: ASSUMED.momentumClusterFlag, type: "enum", values: ["true", "false"], default: "true", assumed: true, rule: "momentum-clusters-dropped", lossless: ["false"] }],
     summary: "Hourly trend score series", v3: { route: "v3.projects.series", pathParams: { measure: "trend" } } },
   { id: "v2.projects.rank", method: "GET", path: "/v2/projects/{id}/rank", version: "v2", auth: "key", envelope: "v2",
     history: true, idempotent: true, params: window3(), defaultWindowDays: 7,
@@ -285,6 +291,14 @@ export function canonical(r: Route): Route {
 export function paramsOf(r: Route): readonly ParamSpec[] {
   return r.aliasOf && r.params.length === 0 ? route(r.aliasOf).params : r.params;
 }
+
+/** The parameters whose rule applies when a request leaves them out (their default loses something in v3). */
+export function lossyDefaults(r: Route): readonly ParamSpec[] {
+  return paramsOf(r).filter((p) => p.rule && p.lossless && p.default !== undefined && !p.lossless.includes(String(p.default)));
+}
+
+/** `clusters=true (the default)`: what a note says a rule was hit by when the parameter was left out. */
+export const byDefault = (p: ParamSpec): string => `${p.name}=${p.default} (the default)`;
 
 export interface RouteMatch {
   route: Route;

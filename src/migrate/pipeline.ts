@@ -108,6 +108,9 @@ export async function migrate(io: IO, opts: MigrateOptions): Promise<MigrateResu
   const young = new YoungCap();
   const onBytes = (n: number, position: number) => { young.add(n); progress.bytes(n, position); };
   let interrupted = false;
+  // a damaged input (truncated or corrupt gzip, unreadable file) stops the run; what was read
+  // before it still goes out as on an interrupt: documents closed, the summary of what was read
+  let damage: unknown;
   try {
     await readInputs(io, opts.files, { fromFormat: opts.fromFormat, signal: opts.signal, onBytes, readers, ...(opts.quiet ? { warn: () => undefined } : {}) }, {
       begin: (input) => writing.begin(input), item, fastLines, parallel, parallelHar,
@@ -115,20 +118,17 @@ export async function migrate(io: IO, opts: MigrateOptions): Promise<MigrateResu
   } catch (e) {
     await pool?.close();
     if (e instanceof StdoutClosed) { progress.done(); return { tally, failed: 0 }; }
-    if (!(e instanceof ReadInterrupted)) {
-      // a damaged input (truncated gzip, unreadable file): what was read before it still goes out
-      progress.done();
-      await writing.end();
-      throw e;
-    }
-    interrupted = true;
+    if (e instanceof ReadInterrupted) interrupted = true;
+    else damage = e;
   }
   await pool?.close();
   rewriting.settle();
   await writing.end();
   progress.done();
   await writing.summary();
-  if (!opts.quiet) io.stderr.write(summaryText(tally, { listLeftOut: !opts.report, width: io.stderrIsTTY ? io.stderrColumns : undefined }));
+  // (an input refused before anything was read, a bzip2 file, is the error's one line alone)
+  if (!opts.quiet && (damage === undefined || tally.total > 0)) io.stderr.write(summaryText(tally, { listLeftOut: !opts.report, width: io.stderrIsTTY ? io.stderrColumns : undefined }));
+  if (damage !== undefined) throw damage;
   if (interrupted) {
     throw new InterruptedError(`interrupted after ${tally.total} request${tally.total === 1 ? "" : "s"}; the output holds every request read before`);
   }

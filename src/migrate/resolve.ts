@@ -2,60 +2,133 @@
 // page N of a v3 list, and looks up a topic's report id (via the topic detail route).
 import { matchRoute } from "../contract/routes.js";
 import type { Client } from "../client/client.js";
+import { ApiError, EXIT, MidsError, NetworkError, UsageError } from "../errors.js";
 import { migrationRule } from "../contract/migration.js";
-import type { Note, Outcome, Shape } from "./types.js";
+import type { Note, Outcome, Pending, Shape } from "./types.js";
 import { note } from "./rewrite.js";
 
 /** The page walk stops here: a page beyond this many cursors is left partial. */
 export const RESOLVE_MAX_PAGES = 100;
 
-export function makeResolver(client: () => Promise<Client>) {
-  const done = new Map<string, Promise<Outcome>>();
-  return (o: Outcome): Promise<Outcome> => {
-    const key = JSON.stringify([o.from, o.to]);
-    let p = done.get(key);
-    if (!p) done.set(key, (p = resolveOne(o, client)));
-    return p;
-  };
+/** The key is refused (or missing): every other request would fail the same way, so the run stops. */
+const badCredential = (e: unknown): boolean => e instanceof ApiError && (e.code === "credential_required" || e.status === 401);
+
+/**
+ * Errors that end a run rather than one request's look-up (`migrate --resolve`, `migrate verify`):
+ * a refused key, Ctrl-C, a bug, a base URL mids refuses (ftp://, a key over plain http: the same
+ * for every request; a 400 answer is an ApiError with exit 2 too, but it is about one request);
+ * and, on the first request sent, an API that cannot be reached (every other would fail the same way).
+ */
+export const stopsTheRun = (e: unknown, first: boolean): boolean =>
+  badCredential(e) || !(e instanceof MidsError) || e.exitCode === EXIT.interrupted || (first && e instanceof NetworkError) ||
+  e instanceof UsageError;
+
+/** `not_found (404)`: an error as a request's report shows it (its code and status; no server text). */
+export const errorBrief = (e: unknown): string => {
+  const m = e as MidsError;
+  return `${m.code}${m.status !== undefined ? ` (${m.status})` : ""}`;
+};
+
+export interface ResolverOptions {
+  /**
+   * `migrate --resolve`: a look-up that fails for this request alone (stopsTheRun says no) leaves
+   * it partial with a note saying why, and `failed` counts it; without it every error is thrown
+   * (verify reports it as the request's verdict).
+   */
+  keepGoing?: boolean;
 }
 
-async function resolveOne(o: Outcome, client: () => Promise<Client>): Promise<Outcome> {
+export interface Resolver {
+  (o: Outcome): Promise<Outcome>;
+  /** look-ups that failed, each distinct request once (keepGoing) */
+  failed: number;
+}
+
+export function makeResolver(client: () => Promise<Client>, opts: ResolverOptions = {}): Resolver {
+  const done = new Map<string, Promise<Outcome>>();
+  // until a look-up has answered or failed, the next is the first: it decides whether the API can be reached at all
+  const state = { first: true };
+  const hooks: LookupHooks | undefined = opts.keepGoing ? {
+    answered: () => { state.first = false; },
+    failed: (e) => {
+      const first = state.first;
+      state.first = false;
+      if (stopsTheRun(e, first)) return false;
+      resolver.failed++;
+      return true;
+    },
+  } : undefined;
+  const resolver = ((o: Outcome): Promise<Outcome> => {
+    const key = JSON.stringify([o.from, o.to]);
+    let p = done.get(key);
+    if (!p) done.set(key, (p = resolveOne(o, client, hooks)));
+    return p;
+  }) as Resolver;
+  resolver.failed = 0;
+  return resolver;
+}
+
+interface LookupHooks {
+  answered(): void;
+  /** true: the error is this request's alone (noted, the run goes on); false: thrown */
+  failed(e: unknown): boolean;
+}
+
+/** The rule a pending look-up finishes, and what it looks up (for the note when it fails). */
+function lookupOf(p: Pending): { rule: string; what: string } {
+  return p.kind === "report" ? { rule: "topic-id-to-report-id", what: `the report id of topic ${p.topicId}` } : { rule: "page-to-cursor", what: `the cursor of page ${p.page}` };
+}
+
+async function resolveOne(o: Outcome, client: () => Promise<Client>, hooks?: LookupHooks): Promise<Outcome> {
   if (!o.to || !o.pending) return o;
   const to: Shape = { ...o.to, query: { ...o.to.query } };
   let notes: Note[] = [...o.notes];
   const c = await client();
   for (const p of o.pending) {
-    if (p.kind === "report") {
-      const res = await c.call("v3.topics.get", { pathParams: { id: p.topicId } });
-      const report = (res.data as { report?: { id?: unknown } | null } | undefined)?.report;
-      if (report && typeof report.id === "string") {
-        const placeholder = migrationRule("topic-id-to-report-id").pathPlaceholder!;
-        to.path = to.path.replace(placeholder, encodeURIComponent(report.id));
-        notes = notes.filter((n) => n.rule !== "topic-id-to-report-id");
-        notes.push(note("resolved", `report id ${report.id} of topic ${p.topicId}`));
-      } else {
-        notes.push({ rule: "topic-id-to-report-id", message: `--resolve: topic ${p.topicId} has no report reference.` });
-      }
-    } else {
-      const m = matchRoute(to.method, to.path);
-      if (!m || m.route.pagination !== "cursor" || p.page > RESOLVE_MAX_PAGES) continue;
-      let cursor: string | null | undefined;
-      let reached = 1;
-      for (; reached < p.page; reached++) {
-        const q = { ...to.query, ...(cursor ? { cursor } : {}) };
-        const res = await c.call(m.route.id, { pathParams: m.params, query: q });
-        cursor = res.nextCursor;
-        if (!cursor) break;
-      }
-      if (cursor && reached === p.page) {
-        to.query.cursor = cursor;
-        notes = notes.filter((n) => n.rule !== "page-to-cursor");
-        notes.push(note("resolved", `page ${p.page} is cursor ${cursor} (walked ${p.page - 1} page${p.page === 2 ? "" : "s"})`));
-      } else {
-        notes.push({ rule: "page-to-cursor", message: `--resolve: page ${p.page} is past the last page today (${reached} page${reached === 1 ? "" : "s"}).` });
-      }
+    try {
+      notes = await resolvePending(p, c, to, notes);
+      hooks?.answered();
+    } catch (e) {
+      if (!hooks?.failed(e)) throw e;
+      const { rule, what } = lookupOf(p);
+      notes.push({ rule, message: `--resolve: ${what} could not be looked up: ${errorBrief(e)}.` });
     }
   }
   const partial = notes.some((n) => migrationRule(n.rule).effect === "partial");
   return { ...o, status: partial ? "partial" : "rewritten", to, notes, pending: undefined };
+}
+
+/** One pending look-up: `to` finished in place; the notes after it. */
+async function resolvePending(p: Pending, c: Client, to: Shape, notes: Note[]): Promise<Note[]> {
+  if (p.kind === "report") {
+    const res = await c.call("v3.topics.get", { pathParams: { id: p.topicId } });
+    const report = (res.data as { report?: { id?: unknown } | null } | undefined)?.report;
+    if (report && typeof report.id === "string") {
+      const placeholder = migrationRule("topic-id-to-report-id").pathPlaceholder!;
+      to.path = to.path.replace(placeholder, encodeURIComponent(report.id));
+      notes = notes.filter((n) => n.rule !== "topic-id-to-report-id");
+      notes.push(note("resolved", `report id ${report.id} of topic ${p.topicId}`));
+    } else {
+      notes.push({ rule: "topic-id-to-report-id", message: `--resolve: topic ${p.topicId} has no report reference.` });
+    }
+  } else {
+    const m = matchRoute(to.method, to.path);
+    if (!m || m.route.pagination !== "cursor" || p.page > RESOLVE_MAX_PAGES) return notes;
+    let cursor: string | null | undefined;
+    let reached = 1;
+    for (; reached < p.page; reached++) {
+      const q = { ...to.query, ...(cursor ? { cursor } : {}) };
+      const res = await c.call(m.route.id, { pathParams: m.params, query: q });
+      cursor = res.nextCursor;
+      if (!cursor) break;
+    }
+    if (cursor && reached === p.page) {
+      to.query.cursor = cursor;
+      notes = notes.filter((n) => n.rule !== "page-to-cursor");
+      notes.push(note("resolved", `page ${p.page} is cursor ${cursor} (walked ${p.page - 1} page${p.page === 2 ? "" : "s"})`));
+    } else {
+      notes.push({ rule: "page-to-cursor", message: `--resolve: page ${p.page} is past the last page today (${reached} page${reached === 1 ? "" : "s"}).` });
+    }
+  }
+  return notes;
 }

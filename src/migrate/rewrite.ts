@@ -1,7 +1,7 @@
 // The rewriter: one v2 request in, its v3 equivalent out, driven by the route table
 // (src/contract/routes.ts: `v3` successors, param `to`/`rule`) and the rule texts of
 // src/contract/migration.ts. Pure and offline; --resolve finishes `pending` work later.
-import { ROUTES, matchRoute, matchPath, namesAnotherPath, route as routeById, paramsOf, type Route, type ParamSpec } from "../contract/routes.js";
+import { ROUTES, matchRoute, matchPath, namesAnotherPath, route as routeById, paramsOf, lossyDefaults, byDefault, type Route, type ParamSpec } from "../contract/routes.js";
 import { UsageError } from "../errors.js";
 import { migrationRule, FIELD_RENAMES, RENAME_SCOPES_BY_V3_ROUTE, V2_SERIES_DEFAULT_WINDOW_DAYS } from "../contract/migration.js";
 import type { LogRequest, Note, Outcome, Pending, Shape, Status } from "./types.js";
@@ -219,6 +219,8 @@ interface Plan {
   v3Specs: ReadonlyMap<string, ParamSpec>;
   seriesWindow: boolean;
   renames: Note | null;
+  /** parameters whose rule applies when a request leaves them out: [name, rule, what], ... */
+  defaults: readonly (readonly [string, string, string])[];
   /** the notes of a request whose query hits no rule, and whether one is partial (undefined: they depend on the date) */
   plain: { notes: Note[]; partial: boolean } | undefined;
 }
@@ -246,6 +248,7 @@ function plan(r: Route): Plan {
     specs: specsOf(paramsOf(r)), v3Specs,
     seriesWindow: v3Specs.has("from") && v3Specs.has("to"),
     renames: v3 ? renameNote(v3.id) : null,
+    defaults: lossyDefaults(r).map((x) => [x.name, x.rule!, byDefault(x)] as const),
     plain: undefined,
   };
   if (p.notes) {
@@ -321,6 +324,7 @@ function rewriteV2(r: Route, v2Values: readonly string[], req: LogRequest, from:
       else query[spec.to] = v;
       continue;
     }
+    if (spec.lossless !== undefined && spec.lossless.includes(v)) continue;
     const rule = spec.rule ?? "param-not-in-contract";
     if (rule === "page-to-cursor") {
       if (v === String(spec.default ?? 1)) continue; // the first page is where a cursor walk starts
@@ -331,6 +335,8 @@ function rewriteV2(r: Route, v2Values: readonly string[], req: LogRequest, from:
     if (routeRules.includes(rule)) continue; // the route-level note already says it
     byRule = hit(byRule, rule, `${k}=${clip(v)}`);
   }
+  // a parameter left out whose default loses something (momentum's cluster breakdown is on by default)
+  for (const [name, rule, what] of plan.defaults) if (!(name in q)) byRule = hit(byRule, rule, what);
   if (seriesAt !== undefined) byRule = seriesWindow(query, seriesAt, byRule, opts.run!);
   const path = v3Path(plan, v2Values);
   // a request whose query hit no rule (most) has the route's notes: one frozen list, worked out once
@@ -344,13 +350,17 @@ function rewriteV2(r: Route, v2Values: readonly string[], req: LogRequest, from:
   return outcome(partial ? "partial" : "rewritten", from, { method: v3.method, path, query }, notes, r.id, pending);
 }
 
-/** v2 `at` ends the series window (a ceiling for `end`); start defaults to 7 days before it. */
+/**
+ * v2 `at` ends the series window (a ceiling for `end`); start defaults to 7 days before it. When
+ * that start cannot be worked out (`at` or `end` is no timestamp: a variable, a placeholder) the
+ * window is not v2's: partial (series-window-from-unknown).
+ */
 function seriesWindow(query: Record<string, string>, at: string, byRule: Hits, run: RewriteRun): Hits {
   if (query.to === undefined && query.from === undefined) {
     const from = run.windowStarts.get(at);
     query.to = at;
     if (from) query.from = from;
-    return hit(byRule, "series-window-from-at", `at=${clip(at)}`);
+    return hit(byRule, from ? "series-window-from-at" : "series-window-from-unknown", `at=${clip(at)}`);
   }
   const atMs = Date.parse(at);
   const endMs = query.to !== undefined ? Date.parse(query.to) : NaN;
@@ -358,7 +368,7 @@ function seriesWindow(query: Record<string, string>, at: string, byRule: Hits, r
   query.to = useEnd ? query.to : at;
   const toMs = useEnd ? endMs : atMs;
   if (query.from === undefined && !Number.isNaN(toMs)) query.from = new Date(toMs - V2_SERIES_DEFAULT_WINDOW_DAYS * DAY_MS).toISOString();
-  return hit(byRule, "series-window-from-at", `at=${clip(at)}`);
+  return hit(byRule, query.from === undefined ? "series-window-from-unknown" : "series-window-from-at", `at=${clip(at)}`);
 }
 
 // by route: its sunset time, and its note before and after the sunset (built once each)

@@ -21,6 +21,11 @@ export interface LogRequest {
   query: [string, string][];
   headers?: [string, string][];
   body?: string;
+  /**
+   * curl: the shell variables (`$ID`, `${BASE}`) the URL refers to, which the shell would expand;
+   * the curl writer keeps them expandable (origin: the variable a URL starts with, as written).
+   */
+  shellVars?: string[];
 }
 
 /**

@@ -13,7 +13,7 @@ describe("a dot path segment", () => {
   it("migrate: that request is unrecognized (dot-segment), the others are rewritten, exit 0", async () => {
     const dir = tempDir("dots-");
     const log = join(dir, "access.log");
-    writeFileSync(log, [line("/v2/projects/abc/momentum"), line("/v2/projects/%2e%2e/momentum"), line("/v2/topics/./report"), line("/v2/projects/def/rank")].join("\n") + "\n");
+    writeFileSync(log, [line("/v2/projects/abc/momentum?clusters=false"), line("/v2/projects/%2e%2e/momentum"), line("/v2/topics/./report"), line("/v2/projects/def/rank")].join("\n") + "\n");
     const r = await runMids(["migrate", log], { env: baseEnv() });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toContain("GET /v3/projects/abc/series/trend");
@@ -28,7 +28,7 @@ describe("a dot path segment", () => {
   it("migrate scan: the usage is unrecognized with dot-segment, the file's other usages found, exit 0", async () => {
     const dir = tempDir("dots-scan-");
     mkdirSync(join(dir, "src"));
-    writeFileSync(join(dir, "src/a.py"), 'x = get("/v2/projects/%2e%2e/momentum")\ny = get("/v2/projects/abc/momentum")\n');
+    writeFileSync(join(dir, "src/a.py"), 'x = get("/v2/projects/%2e%2e/momentum")\ny = get("/v2/projects/abc/momentum?clusters=false")\n');
     const r = await runMids(["migrate", "scan", "--format", "json"], { cwd: dir, env: baseEnv() });
     expect(r.code, r.stderr).toBe(0);
     const findings = JSON.parse(r.stdout).findings as { line: number; status: string; rules: string[] }[];

@@ -5,7 +5,7 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { constants, gunzipSync, gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { runMids, tempDir } from "../helpers/cli.js";
+import { budgetFor, mapLimit, runMids, tempDir } from "../helpers/cli.js";
 
 const LINES = 4000;
 const log = Array.from({ length: LINES }, (_, i) => `10.0.0.${i % 250} - - [22/Nov/2026:10:00:00 +0000] "GET /v2/projects/${(i * 2654435761 >>> 0).toString(16).padStart(24, "0")}?limit=${i % 50} HTTP/1.1" 200 512`).join("\n") + "\n";
@@ -45,4 +45,48 @@ describe("a damaged .gz", () => {
       expect(r.stderr).toMatch(/^mids: cannot read '.*cut\.log\.gz': the gzip data is truncated or corrupt \(Z_BUF_ERROR\)\nhint: check the file with gzip -t; the requests before the damage were written\n$/m);
     }
   });
+});
+
+describe("a damaged .gz in every output mode: the output is closed and counted, then exit 2", () => {
+  const part = gz.subarray(0, Math.floor(gz.length * 0.8));
+  const want = lines(gunzipSync(part, { finishFlush: constants.Z_SYNC_FLUSH }).toString("utf8").replace(/[^\n]*$/, ""));
+  // a flipped run of bytes inside the deflate data: corrupt, not cut short
+  const bad = Buffer.from(gz);
+  for (let i = 0; i < 8; i++) bad[Math.floor(gz.length * 0.5) + i] ^= 0xa5;
+  const inputs = [{ name: "truncated", p: file("cut2.log.gz", part), code: "Z_BUF_ERROR" }, { name: "corrupt", p: file("bad.log.gz", bad), code: "Z_DATA_ERROR" }];
+  const MODES: string[][] = [[], ["-o", "json"], ["-o", "ndjson"], ["--to", "har"], ["--to", "curl"], ["--to", "http"], ["--to", "ndjson"]];
+  for (const input of inputs) {
+    it(`${input.name}: every mode, one thread and --jobs 2`, async () => {
+      const cases = MODES.flatMap((mode) => ["0", "2"].map((jobs) => ({ mode, jobs })));
+      const runs = await mapLimit(cases, 4, async ({ mode, jobs }) => ({ mode, jobs, r: await runMids(["migrate", input.p, "--jobs", jobs, ...mode]) }));
+      const totals = new Set<number>();
+      for (const { mode, jobs, r } of runs) {
+        const label = `${mode.join(" ") || "default"} --jobs ${jobs}`;
+        expect(r.code, label).toBe(2);
+        // the summary of what was read, then the error as the last lines
+        const m = /^migrate: (\d+) requests?: (\d+) rewritten, (\d+) partial, \d+ removed, \d+ unrecognized, (\d+) unchanged/m.exec(r.stderr);
+        expect(m, label).not.toBeNull();
+        const [total, written] = [Number(m![1]), Number(m![2]) + Number(m![3]) + Number(m![4])];
+        totals.add(total);
+        // (-o json and ndjson add the error as JSON on stderr)
+        expect(r.stderr, label).toMatch(new RegExp(`the gzip data is truncated or corrupt \\(${input.code}\\)\\nhint: check the file with gzip -t; the requests before the damage were written\\n(\\{"error":.*\\}\\n)?$`));
+        expect(r.stderr.indexOf("migrate: "), label).toBeLessThan(r.stderr.indexOf("mids: cannot read"));
+        if (mode[1] === "json") {
+          const doc = JSON.parse(r.stdout) as { requests: unknown[]; summary: { total: number } };
+          expect([doc.requests.length, doc.summary.total], label).toEqual([total, total]);
+        } else if (mode[0] === "-o") {
+          const rows = r.stdout.trimEnd().split("\n").map((l) => JSON.parse(l) as { summary?: { total: number } });
+          expect(rows.at(-1)!.summary?.total, label).toBe(total);
+          expect(rows.length - 1, label).toBe(total);
+        } else if (mode[1] === "har") {
+          expect((JSON.parse(r.stdout) as { log: { entries: unknown[] } }).log.entries.length, label).toBe(written);
+        } else if (mode[1] === "http") expect(r.stdout.split("\n").filter((l) => l.startsWith("GET ")).length, label).toBe(written);
+        else expect(lines(r.stdout), label).toBe(written);
+      }
+      // the same requests read whatever the mode and the threads
+      expect(totals.size).toBe(1);
+      if (input.name === "truncated") expect([...totals][0]).toBe(want);
+      else expect([...totals][0]).toBeGreaterThan(0);
+    }, budgetFor(MODES.length * 2, 4));
+  }
 });

@@ -45,9 +45,18 @@ const curl = put("hostile.curl", thrice([
   `curl -s -H 'x-api-key: sk_live_5' -H 'X-Trace: Bearer abcdefgh' 'https://api.example.com/v2/projects/p3'`,
   `curl -X POST -H 'x-api-key: k' -d '{"password":"p","a":1}' https://api.example.com/v2/recipes/validate`,
   `curl -u bob:secret \\\n  https://api.example.com/v2/topics`,
+  // shell variables: kept expandable by the full parser; the fast reader and learned forms step aside
+  `curl -H "Authorization: Bearer $TOKEN" "$BASE/v2/projects/$ID/rank?at=$AT"`,
+  // (a form learned from a plain URL, then the same command with a variable in its URL)
+  `curl -s -H 'x-api-key: sk_live_3' -H 'Accept: application/json' https://api.example.com/v2/projects/p9`,
+  `curl -s -H 'x-api-key: sk_live_3' -H 'Accept: application/json' $BASE/v2/projects/$ID`,
+  `curl -s -H 'x-api-key: sk_live_3' -H 'Accept: application/json' /v2/intel/\${IID}`,
   `wget https://api.example.com/v2/topics`,
 ]));
 const gz = put("requests.ndjson.gz", gzipSync(readFileSync(at("requests.ndjson"))));
+// a gzip cut short: what it holds before the cut, then exit 2 with the documents closed
+const cutGz = gzipSync(readFileSync(at("combined.log"), "utf8").repeat(60));
+const truncatedGz = put("cut.log.gz", cutGz.subarray(0, Math.floor(cutGz.length * 0.7)));
 
 // every format and the hostile files in one run (several inputs: one output), in every output mode
 const ALL = [at("combined.log"), access, at("requests.ndjson"), ndjson, at("commands.curl"), curl, at("traffic.har")];
@@ -56,6 +65,7 @@ const CASES: { name: string; args: string[] }[] = [
   ...["curl", "http", "har", "ndjson"].map((to) => ({ name: `every format, --to ${to}`, args: [...ALL, "--to", to] })),
   ...["json", "ndjson"].map((o) => ({ name: `every format, -o ${o}`, args: [...ALL, "-o", o] })),
   { name: "gzip, then a truncated HAR: exit 2, what was read still out", args: [gz, at("truncated.har"), "--to", "ndjson", "--fail-on", "invalid"] },
+  ...[[], ["-o", "json"], ["-o", "ndjson"], ["--to", "har"]].map((mode) => ({ name: `a truncated gzip${mode.length ? ", " + mode.join(" ") : ""}: exit 2, what was read out and closed`, args: [at("combined.log"), truncatedGz, ...mode] })),
 ];
 
 const STRATEGIES = ["fast", "general"] as const;

@@ -4,6 +4,7 @@
 // program, without a CLI start-up each.)
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mkdtempSync, writeFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ROOT, runMain, runMids, startSandbox, type SandboxProcess } from "../helpers/cli.js";
@@ -171,6 +172,77 @@ describe("usage", () => {
   });
 });
 
+describe("momentum's cluster breakdown (on by default, spec 4.1; v3 series have none)", () => {
+  it("a call that gets it is partial with momentum-clusters-dropped; one that turns it off is rewritten; explain and scan agree", async () => {
+    const input = "GET /v2/projects/P/momentum HTTP/1.1\nGET /v2/projects/P/momentum?clusters=true HTTP/1.1\nGET /v2/projects/P/momentum?clusters=false HTTP/1.1\n";
+    const r = await runMids(["migrate", "-o", "ndjson"], { input });
+    expect(r.code, r.stderr).toBe(0);
+    const rows = r.stdout.trimEnd().split("\n").map((l) => JSON.parse(l));
+    expect(rows.slice(0, 3).map((x) => [x.status, x.notes.map((n: { rule: string }) => n.rule), x.to.query])).toEqual([
+      ["partial", ["momentum-clusters-dropped"], {}], ["partial", ["momentum-clusters-dropped"], {}], ["rewritten", [], {}],
+    ]);
+    expect(rows[0].notes[0].message).toMatch(/^clusters=true \(the default\): v2 momentum returns a per-hour cluster breakdown/);
+    // explain: a call without parameters is partial; the flag loses nothing when "false"
+    const map = JSON.parse((await runMain(["migrate", "explain", "-o", "json"])).stdout);
+    const m = map.routes.find((x: { id: string }) => x.id === "v2.projects.momentum");
+    expect(m.status).toBe("partial");
+    expect(m.params).toContainEqual({ name: "clusters", rule: "momentum-clusters-dropped", lossless: ["false"], default: "true" });
+    expect((await runMain(["migrate", "explain", "-o", "table"])).stdout).toContain("    clusters -> (momentum-clusters-dropped unless false; default true)\n");
+    // scan: the same statuses for the same calls in code, and --fix only for the one that loses nothing
+    const dir = mkdtempSync(join(tmpdir(), "mids-momentum-"));
+    writeFileSync(join(dir, "a.py"), 'a = get(BASE + "/v2/projects/P/momentum")\nb = get(BASE + "/v2/projects/P/momentum?clusters=true")\nc = get(BASE + "/v2/projects/P/momentum?clusters=false")\n');
+    const scan = JSON.parse((await runMain(["migrate", "scan", dir, "--format", "json"])).stdout);
+    expect(scan.findings.map((f: { status: string; rules: string[]; replacement: string | null }) => [f.status, f.rules, f.replacement])).toEqual([
+      ["partial", ["momentum-clusters-dropped"], null], ["partial", ["momentum-clusters-dropped"], null], ["rewritten", [], "/v3/projects/P/series/trend"],
+    ]);
+  });
+});
+
+describe("curl commands with shell variables", () => {
+  const dir = mkdtempSync(join(tmpdir(), "mids-curl-vars-"));
+  const file = join(dir, "c.curl");
+  writeFileSync(file, [
+    `curl -H "Authorization: Bearer $TOKEN" "$BASE/v2/projects/$ID/rank?at=$AT"`,
+    `curl -s "\${BASE}/v2/projects/\${ID}/momentum?at=2026-11-20T00:00:00Z&clusters=false"`,
+    `curl -s $BASE/v2/intel/$IID`,
+    `curl -s "/v2/signals/$SID"`,
+    // single quotes: no expansion, the text is literal
+    `curl -s 'https://api.example.com/v2/intel/$IID'`,
+  ].join("\n") + "\n");
+
+  it("keeps them expandable (double quotes, no percent-encoding, no http:// before $BASE), and they expand in a shell", async () => {
+    const r = await runMids(["migrate", file]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout.split("\n")).toEqual([
+      `curl -H "x-api-key: $MIDS_API_KEY" "$BASE/v3/projects/$ID/series/rank?to=$AT"`,
+      `curl -H "x-api-key: $MIDS_API_KEY" "\${BASE}/v3/projects/\${ID}/series/trend?to=2026-11-20T00:00:00Z&from=2026-11-13T00:00:00.000Z"`,
+      `curl -H "x-api-key: $MIDS_API_KEY" "$BASE/v3/intel/$IID"`,
+      `curl -H "x-api-key: $MIDS_API_KEY" "$MIDS_BASE_URL/v3/intel/$SID"`,
+      `curl -H "x-api-key: $MIDS_API_KEY" https://api.example.com/v3/intel/%24IID`,
+      "",
+    ]);
+    // run as bash would, curl replaced by a function that prints its arguments
+    const bash = spawnSync("bash", ["-c", `curl() { printf '%s\\n' "$@"; }\n${r.stdout}`], {
+      env: { PATH: process.env.PATH ?? "", BASE: "https://h.example", ID: "p 1", AT: "2026-11-01T00:00:00Z", IID: "i1", SID: "s1", MIDS_BASE_URL: "https://m.example", MIDS_API_KEY: "k" }, encoding: "utf8",
+    });
+    const urls = bash.stdout.split("\n").filter((l) => /^(https?:|')/.test(l));
+    expect(urls.slice(0, 4)).toEqual([
+      "https://h.example/v3/projects/p 1/series/rank?to=2026-11-01T00:00:00Z",
+      "https://h.example/v3/projects/p 1/series/trend?to=2026-11-20T00:00:00Z&from=2026-11-13T00:00:00.000Z",
+      "https://h.example/v3/intel/i1",
+      "https://m.example/v3/intel/s1",
+    ]);
+  });
+
+  it("an `at` it cannot read as a time leaves no `from`: partial with series-window-from-unknown, not a note claiming one", async () => {
+    const r = await runMain(["migrate", file, "-o", "json"]);
+    const rows = JSON.parse(r.stdout).requests;
+    expect([rows[0].status, rows[0].notes.map((n: { rule: string }) => n.rule), rows[0].to.query]).toEqual(["partial", ["series-window-from-unknown"], { to: "$AT" }]);
+    expect(rows[1].notes.map((n: { rule: string }) => n.rule)).toContain("series-window-from-at");
+    expect(rows[1].to.query.from).toBe("2026-11-13T00:00:00.000Z");
+  });
+});
+
 describe("explain", () => {
   it("prints the whole v2 -> v3 map from the route table, with the field renames", async () => {
     const j = await runMain(["migrate", "explain", "-o", "json"]);
@@ -218,6 +290,43 @@ describe("--resolve against the sandbox", () => {
     expect(rep.requests[1]).toMatchObject({ status: "rewritten", to: { path: "/v3/projects", query: { limit: "2", cursor } } });
     const offline = await runMain(["migrate", "-o", "json"], { input, env: sb.env(KEY) });
     expect(JSON.parse(offline.stdout).summary.partial).toBe(2);
+  });
+
+  it("a look-up that fails leaves its request partial, says why, and the run goes on (built CLI: exit 0)", async () => {
+    const topics = await sb.api<{ data: { id: string }[] }>("/v3/topics");
+    const known = topics.body.data[0].id;
+    const unknown = "topic_00000000000000000000";
+    expect((await sb.api(`/v3/topics/${unknown}`, KEY)).status).toBe(404);
+    const input = [`GET /v2/projects?page=3&limit=5`, `GET /v2/topics/${known}/report`, `GET /v2/topics/${unknown}/report`,
+      `GET /v2/signals?page=2&limit=3`, `GET /v2/projects?page=500`].map((l) => `${l} HTTP/1.1\n`).join("");
+    for (const mode of ["json", "ndjson"]) {
+      const r = await runMids(["migrate", "--resolve", "-o", mode], { input, env: sb.env(KEY) });
+      expect(r.code, r.stderr).toBe(0);
+      const rows = mode === "json" ? JSON.parse(r.stdout).requests : r.stdout.trimEnd().split("\n").slice(0, -1).map((l) => JSON.parse(l));
+      const summary = mode === "json" ? JSON.parse(r.stdout).summary : JSON.parse(r.stdout.trimEnd().split("\n").at(-1)!).summary;
+      expect(rows.map((x: { position: number; status: string }) => [x.position, x.status])).toEqual([[1, "rewritten"], [2, "rewritten"], [3, "partial"], [4, "rewritten"], [5, "partial"]]);
+      expect(rows[2].to.path).toBe("/v3/reports/{reportId}");
+      expect(rows[2].notes).toContainEqual({ rule: "topic-id-to-report-id", message: `--resolve: the report id of topic ${unknown} could not be looked up: not_found (404).` });
+      expect(summary).toMatchObject({ total: 5, rewritten: 3, partial: 2 });
+      expect(r.stderr).toContain("migrate: 5 requests: 3 rewritten, 2 partial");
+      expect(r.stderr).toContain("mids: warning: --resolve: 1 look-up failed; that request stays partial (its note says why)");
+    }
+    // --fail-on partial still gates on it, after the report is written
+    const gate = await runMain(["migrate", "--resolve", "-o", "json", "--fail-on", "partial"], { input, env: sb.env(KEY) });
+    expect(gate.code).toBe(8);
+    expect(JSON.parse(gate.stdout).summary.partial).toBe(2);
+  });
+
+  it("a refused key or an API that cannot be reached stops the run: the report is closed, exit 3 or 7", async () => {
+    const input = "GET /v2/projects?page=2 HTTP/1.1\nGET /v2/projects?page=3 HTTP/1.1\n";
+    const refused = await runMids(["migrate", "--resolve", "-o", "json"], { input, env: sb.env("mids_sandbox_not_a_key") });
+    expect(refused.code, refused.stderr).toBe(3);
+    expect(JSON.parse(refused.stdout).summary.total).toBe(0);
+    expect(refused.stderr).toMatch(/^mids: the API key .* was rejected/m);
+    const down = await runMain(["migrate", "--resolve", "-o", "ndjson"], { input, env: sb.env(KEY, { MIDS_BASE_URL: "http://127.0.0.1:1", MIDS_RETRIES: "0" }) });
+    expect(down.code, down.stderr).toBe(7);
+    expect(JSON.parse(down.stdout.trimEnd().split("\n").at(-1)!)).toMatchObject({ summary: { total: 0 } });
+    expect(down.stderr).toContain("mids: connection refused by 127.0.0.1:1");
   });
 });
 

@@ -89,8 +89,8 @@ describe("mids migrate scan: what counts as a usage", () => {
 
   it("keeps placeholders in the query and the v3 text, and joins concatenations split over lines", () => {
     expect(at("src/client/api.ts", 5)[0]).toMatchObject({
-      from: { query: { start: "{s}" } }, to: { query: { from: "{s}" } },
-      text: "/v2/projects/${id}/momentum?start=${s}", replacement: "/v3/projects/${id}/series/trend?from=${s}",
+      from: { query: { start: "{s}", clusters: "false" } }, to: { query: { from: "{s}" } },
+      text: "/v2/projects/${id}/momentum?start=${s}&clusters=false", replacement: "/v3/projects/${id}/series/trend?from=${s}",
     });
     expect(at("src/client/api.ts", 8)[0]).toMatchObject({ from: { query: { page: "{n}", limit: "20" } }, rules: ["page-to-cursor", "response-renames"], replacement: null });
     const concat = at("py/client.py", 16)[0];
@@ -236,7 +236,7 @@ describe("mids migrate scan --fix", () => {
     expect(r.code).toBe(8); // two removed usages are left
     expect(snapshot(dir)).toEqual(before);
     expect(r.stdout).toContain("--- a/src/client/api.ts\n+++ b/src/client/api.ts\n@@ -2,11 +2,11 @@\n");
-    expect(r.stdout).toContain("-  return fetch(`${BASE}/v2/projects/${id}/momentum?start=${s}`);\n+  return fetch(`${BASE}/v3/projects/${id}/series/trend?from=${s}`);\n");
+    expect(r.stdout).toContain("-  return fetch(`${BASE}/v2/projects/${id}/momentum?start=${s}&clusters=false`);\n+  return fetch(`${BASE}/v3/projects/${id}/series/trend?from=${s}`);\n");
     expect(r.stdout).toContain('\t const t = "/v3/topics";\r\n'.slice(2).replace(/^/, "+\t"));
     expect(r.stderr).toContain("mids: would fix 12 usages in 8 files");
     // the diff applies to a pristine copy and gives what --fix writes

@@ -40,6 +40,19 @@ describe("curl command lines", () => {
     expect(shellWords(`curl -H 'a: b c' "x \\"y\\" \\$z" plain\\ word`)).toEqual(["curl", "-H", "a: b c", 'x "y" $z', "plain word"]);
     expect(shellWords("curl 'open")).toMatch(/unterminated/);
   });
+  it("says which words hold a variable the shell expands (not in single quotes, not escaped, not $1 or $?)", () => {
+    const expands: boolean[] = [];
+    shellWords(`curl "$BASE/v2" $ID '$LIT' "\\$ESC" \\$ESC2 x\${B}y "$1 $?" plain`, expands);
+    expect(expands).toEqual([false, true, true, false, false, false, true, false, false]);
+  });
+  it("keeps the shell variables of a URL: a leading one is the origin, as written (no http://)", () => {
+    expect(parseCurl(`curl -H "Authorization: Bearer $T" "$BASE/v2/projects/$ID/rank?at=$AT"`)).toMatchObject({
+      origin: "$BASE", path: "/v2/projects/$ID/rank", query: [["at", "$AT"]], shellVars: ["BASE", "ID", "AT"] });
+    expect(parseCurl(`curl --url "\${HOST}:8080/v2/intel"`)).toMatchObject({ origin: "${HOST}:8080", path: "/v2/intel", shellVars: ["HOST"] });
+    // single-quoted: literal text, read as before
+    const lit = parseCurl(`curl '$BASE/v2/intel'`) as { origin: string; shellVars?: string[] };
+    expect([lit.origin, lit.shellVars]).toEqual(["http://$BASE", undefined]);
+  });
   it("reads method, headers, data and URL", () => {
     expect(parseCurl(`curl -X POST -H 'x-api-key: k1' --data '{"a":1}' https://h/v2/recipes/validate`)).toEqual({
       method: "POST", origin: "https://h", path: "/v2/recipes/validate", query: [], headers: [["x-api-key", "k1"]], body: '{"a":1}' });

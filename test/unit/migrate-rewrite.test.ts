@@ -22,7 +22,7 @@ describe("spec 9.5 route map", () => {
   const table: [string, string, string, string | null, string?][] = [
     ["GET", "/v2/projects", "rewritten", "GET /v3/projects"],
     ["GET", `/v2/projects/${ID}`, "rewritten", `GET /v3/projects/${ID}`],
-    ["GET", `/v2/projects/${ID}/momentum`, "rewritten", `GET /v3/projects/${ID}/series/trend`],
+    ["GET", `/v2/projects/${ID}/momentum`, "partial", `GET /v3/projects/${ID}/series/trend`],
     ["GET", `/v2/projects/${ID}/rank`, "rewritten", `GET /v3/projects/${ID}/series/rank`],
     ["GET", `/v2/projects/${ID}/candles`, "removed", null, "market-data-removed"],
     ["GET", `/v2/projects/${ID}/metrics`, "removed", null, "market-data-removed"],
@@ -83,7 +83,7 @@ describe("parameters", () => {
       }
     }
     // a dot inside a value is an ordinary id
-    expect(mig("GET", "/v2/projects/a..b/momentum").status).toBe("rewritten");
+    expect(mig("GET", "/v2/projects/a..b/rank").status).toBe("rewritten");
   });
 
   it("keeps filter values under the v3 names", () => {
@@ -119,8 +119,14 @@ describe("parameters", () => {
     expect(rules(mig("GET", `/v2/projects/${ID}?intelActivity=none`))).toContain("intel-activity-dropped");
     expect(rules(mig("GET", `/v2/projects/${ID}?intelSortBy=detectedAt`))).toContain("intel-sort-dropped");
     expect(rules(mig("GET", "/v2/intel/x?activity=none"))).toContain("intel-activity-dropped");
-    const m = mig("GET", `/v2/projects/${ID}/momentum?clusters=false`);
-    expect([m.status, rules(m)]).toEqual(["partial", ["momentum-clusters-dropped"]]);
+    // the per-hour breakdown is on unless the flag is "false" (spec 4.1: default "true"); v3 has none
+    for (const q of ["", "?clusters=true", "?clusters=yes", "?start=2026-11-01T00:00:00Z"]) {
+      const m = mig("GET", `/v2/projects/${ID}/momentum${q}`);
+      expect([m.status, rules(m)], q).toEqual(["partial", ["momentum-clusters-dropped"]]);
+    }
+    expect(mig("GET", `/v2/projects/${ID}/momentum`).notes[0].message).toMatch(/^clusters=true \(the default\): /);
+    const off = mig("GET", `/v2/projects/${ID}/momentum?clusters=false`);
+    expect([off.status, rules(off), off.to!.query]).toEqual(["rewritten", [], {}]);
     const n = mig("GET", `/v2/projects/${ID}/neighbors?since=7d&limit=10`);
     expect(n.status).toBe("partial");
     expect(n.to!.query).toEqual({});

@@ -22,8 +22,11 @@ const TABLE: Record<string, [string, Status, string[]?]> = {
   "intel-sort-dropped": [`GET /v2/projects/${ID}?intelSortBy=detectedAt`, "partial"],
   "intel-activity-dropped": [`GET /v2/intel/${ID}?activity=observations`, "partial"],
   "at-to-series-window": [`GET /v2/projects/${ID}?at=2026-11-20T00:00:00Z`, "partial"],
-  "series-window-from-at": [`GET /v2/projects/${ID}/momentum?at=2026-11-20T00:00:00Z`, "rewritten"],
-  "momentum-clusters-dropped": [`GET /v2/projects/${ID}/momentum?clusters=false`, "partial"],
+  "series-window-from-at": [`GET /v2/projects/${ID}/rank?at=2026-11-20T00:00:00Z`, "rewritten"],
+  // an `at` that is no timestamp (a shell variable, a placeholder): no v2 start can be worked out
+  "series-window-from-unknown": [`GET /v2/projects/${ID}/rank?at=$AT`, "partial"],
+  // the breakdown is on by default (spec 4.1): a plain momentum call loses it in v3
+  "momentum-clusters-dropped": [`GET /v2/projects/${ID}/momentum`, "partial"],
   "at-dropped": [`GET /v2/grounding?at=2026-11-20T00:00:00Z`, "partial", ["grounding-alias"]],
   "no-v3-root": ["GET /v2", "removed"],
   "api-key-info-to-me": ["GET /v2/api-keys/info", "rewritten"],

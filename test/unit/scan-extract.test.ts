@@ -17,7 +17,7 @@ function scan(src: string) {
 
 describe("placeholders and concatenations", () => {
   it.each([
-    ["template literal", "fetch(`${BASE}/v2/projects/${id}/momentum?start=${s}`)", "/v2/projects/${id}/momentum?start=${s}", "/v2/projects/{id}/momentum?start={s}", "/v3/projects/${id}/series/trend?from=${s}"],
+    ["template literal", "fetch(`${BASE}/v2/projects/${id}/rank?start=${s}`)", "/v2/projects/${id}/rank?start=${s}", "/v2/projects/{id}/rank?start={s}", "/v3/projects/${id}/series/rank?from=${s}"],
     ["f-string", 'requests.get(f"{base}/v2/projects/{pid}/rank")', "/v2/projects/{pid}/rank", "/v2/projects/{pid}/rank", "/v3/projects/{pid}/series/rank"],
     ["% format", 'url = "%s/v2/intel/%s" % (base, iid)', "/v2/intel/%s", "/v2/intel/{%s}", "/v3/intel/%s"],
     ["Sprintf", 'fmt.Sprintf("%s/v2/projects/%d/rank", b, n)', "/v2/projects/%d/rank", "/v2/projects/{%d}/rank", "/v3/projects/%d/series/rank"],
@@ -33,14 +33,18 @@ describe("placeholders and concatenations", () => {
     ["adjacent literals", 'u = ("/v2/projects"\n     "?xHandles=a")', '/v2/projects"\n     "?xHandles=a', "/v2/projects?xHandles=a", null],
     ["adjacent literals, the next an f-string", 'u = ("/v2/projects/"\n     f"{pid}/rank")', '/v2/projects/"\n     f"{pid}/rank', "/v2/projects/{pid}/rank", '/v3/projects/"\n     f"{pid}/series/rank'],
     // the chunk after a placeholder holds several literals and the change is in a later one
-    ["adjacent literals after a placeholder, a later one changing", 'u = (f"{base}/v2/projects/{pid}/"\n     "momentum")', '/v2/projects/{pid}/"\n     "momentum', "/v2/projects/{pid}/momentum", '/v3/projects/{pid}/"\n     "series/trend'],
-    ["concatenated literals after a value, a later one changing", 'x = "/v2/projects/" + id + "/" + "momentum";', '/v2/projects/" + id + "/" + "momentum', "/v2/projects/{id}/momentum", '/v3/projects/" + id + "/" + "series/trend'],
+    ["adjacent literals after a placeholder, a later one changing", 'u = (f"{base}/v2/projects/{pid}/"\n     "momentum?clusters=false")', '/v2/projects/{pid}/"\n     "momentum?clusters=false', "/v2/projects/{pid}/momentum?clusters=false", '/v3/projects/{pid}/"\n     "series/trend'],
+    ["concatenated literals after a value, a later one changing", 'x = "/v2/projects/" + id + "/" + "momentum?clusters=false";', '/v2/projects/" + id + "/" + "momentum?clusters=false', "/v2/projects/{id}/momentum?clusters=false", '/v3/projects/" + id + "/" + "series/trend'],
     ["a trailing slash the code appends to", 'get("/v2/signals/", id)', "/v2/signals/", "/v2/signals/", "/v3/intel/"],
   ])("%s", (_, src, text, from, replacement) => {
     const [r] = scan(src);
     expect(r).toMatchObject({ text, from, replacement });
   });
 
+  it("a plain momentum call is partial (its cluster breakdown is on by default): --fix leaves it; clusters=false is fixed", () => {
+    expect(scan("fetch(`${BASE}/v2/projects/${id}/momentum?start=${s}`)")[0]).toMatchObject({ status: "partial", replacement: null });
+    expect(scan("fetch(`${BASE}/v2/projects/${id}/momentum?clusters=false`)")[0]).toMatchObject({ status: "rewritten", replacement: "/v3/projects/${id}/series/trend" });
+  });
   it("a method call on a string is not a concatenation", () => {
     expect(scan('"{}/v2/projects/{}/rank".format(base, pid)')[0]).toMatchObject({ text: "/v2/projects/{}/rank", replacement: "/v3/projects/{}/series/rank" });
   });

@@ -1,7 +1,7 @@
 // `mids migrate explain`: the v2 -> v3 map, read from the route table and the migration rules.
 import type { Context } from "../../context.js";
 import { writeAsync } from "../../io.js";
-import { ROUTES, route as routeById, paramsOf, type Route } from "../../contract/routes.js";
+import { ROUTES, route as routeById, paramsOf, lossyDefaults, type Route } from "../../contract/routes.js";
 import { FIELD_RENAMES, MIGRATION_RULES, RESPONSE_MAPS, migrationRule, type ResponseField } from "../../contract/migration.js";
 import { loadYaml } from "../../util/yaml.js";
 import { csvRow } from "../../output/csv.js";
@@ -14,7 +14,8 @@ export interface RouteMap {
   status: "rewritten" | "partial" | "removed";
   aliasOf?: string;
   sunset?: string;
-  params: { name: string; to?: string; rule?: string }[];
+  /** lossless: the values that lose nothing (the rule is noted for any other, and for the default when left out) */
+  params: { name: string; to?: string; rule?: string; lossless?: string[]; default?: string }[];
   rules: string[];
 }
 
@@ -24,10 +25,13 @@ export function routeMap(): RouteMap[] {
     const rules = [...(succ.rules ?? [])];
     const v3 = succ.route ? routeById(succ.route) : null;
     const path = v3 ? v3.path.replace(/\{(\w+)\}/g, (m, k: string) => succ.pathParams?.[k] ?? m) : "";
-    const status = !v3 ? "removed" : rules.some((id) => migrationRule(id).effect === "partial") ? "partial" : "rewritten";
+    // a call without parameters: the route's rules, and those of parameters whose default loses something
+    const plain = [...rules, ...lossyDefaults(r).map((p) => p.rule!)];
+    const status = !v3 ? "removed" : plain.some((id) => migrationRule(id).effect === "partial") ? "partial" : "rewritten";
     const m: RouteMap = {
       id: r.id, from: { method: r.method, path: r.path }, to: v3 ? { id: v3.id, method: v3.method, path } : null, status,
-      params: paramsOf(r).map((p) => ({ name: p.name, ...(p.to ? { to: p.to } : {}), ...(p.rule ? { rule: p.rule } : {}) })),
+      params: paramsOf(r).map((p) => ({ name: p.name, ...(p.to ? { to: p.to } : {}), ...(p.rule ? { rule: p.rule } : {}),
+        ...(p.lossless ? { lossless: [...p.lossless], ...(p.default !== undefined ? { default: String(p.default) } : {}) } : {}) })),
       rules,
     };
     if (r.aliasOf) m.aliasOf = r.aliasOf;
@@ -61,11 +65,11 @@ export async function run(ctx: Context): Promise<void> {
     await writeAsync(out, text);
     return;
   }
-  const lines: string[] = ["v2 -> v3 routes (spec 9.5); status is the route's best case, parameters may make a request partial", ""];
+  const lines: string[] = ["v2 -> v3 routes (spec 9.5); status is that of a call without parameters, parameters may change it", ""];
   for (const r of routes) {
     const to = r.to ? `${r.to.method} ${r.to.path}` : "(removed)";
     lines.push(`${r.from.method} ${r.from.path}  ->  ${to}   [${r.status}]${r.sunset ? `  sunset ${r.sunset}` : ""}`);
-    for (const p of r.params) lines.push(`    ${p.name} -> ${p.to ?? `(${p.rule ?? "not carried"})`}`);
+    for (const p of r.params) lines.push(`    ${p.name} -> ${p.to ?? `(${p.rule ?? "not carried"}${p.lossless ? ` unless ${p.lossless.join(" or ")}${p.default !== undefined ? `; default ${p.default}` : ""}` : ""})`}`);
     for (const id of r.rules) lines.push(`    note ${id}: ${migrationRule(id).message}`);
   }
   lines.push("", "Response field renames:");

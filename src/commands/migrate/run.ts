@@ -41,10 +41,17 @@ export async function run(flags: MigrateFlags, ctx: Context): Promise<void> {
   const fastPath = strategyFastPath(ctx.io.env.MIDS_MIGRATE_STRATEGY);
   const files = logInputs(ctx, flags.files, "migrate");
 
+  // a look-up that fails for one request leaves it partial, with a note saying why; a refused key
+  // or an API that cannot be reached stops the run (resolve.ts: stopsTheRun, as `migrate verify`)
+  const resolver = flags.resolve ? makeResolver(() => ctx.client(), { keepGoing: true }) : undefined;
   const { failed, tally } = await migrate(ctx.io, {
     files, fromFormat, to, report, failOn, quiet: g.quiet, baseUrl: g.baseUrl, version: VERSION, now: ctx.now(), signal: ctx.signal, jobs, verbose: g.verbose, fastPath,
-    resolve: flags.resolve ? makeResolver(() => ctx.client()) : undefined,
+    resolve: resolver,
   });
+  if (resolver?.failed && !g.quiet) {
+    const n = resolver.failed;
+    ctx.io.stderr.write(`mids: warning: --resolve: ${n} look-up${n === 1 ? "" : "s"} failed; ${n === 1 ? "that request stays" : "those requests stay"} partial (${report ? "its note says" : "-o json shows the notes saying"} why)\n`);
+  }
   if (failed) {
     const which = failOn.filter((s) => tally.byStatus[s] > 0).map((s) => `${tally.byStatus[s]} ${s}`).join(", ");
     throw new FindingsError(`${failed} request${failed === 1 ? "" : "s"} matched --fail-on: ${which}`, {

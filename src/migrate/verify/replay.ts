@@ -2,10 +2,10 @@
 // replayed) sent as itself to v2 and as its rewrite to v3 through the client, and the two
 // answers are compared through the response map (compare.ts). Only GET is ever sent.
 import { DEFAULT_CONNECTIONS, type Client } from "../../client/client.js";
-import { ApiError, EXIT, MidsError, NetworkError, UsageError } from "../../errors.js";
+import { EXIT, MidsError } from "../../errors.js";
 import { migrationRule, responseMap } from "../../contract/migration.js";
 import { route as routeById } from "../../contract/routes.js";
-import { makeResolver } from "../resolve.js";
+import { makeResolver, stopsTheRun } from "../resolve.js";
 import { rewrite } from "../rewrite.js";
 import type { Outcome, Shape } from "../types.js";
 import { targetOf } from "../url.js";
@@ -132,17 +132,8 @@ export function sampleIndices(of: number, n: number, first: boolean, seed: numbe
   return idx.slice(0, n).sort((a, b) => a - b);
 }
 
-/** The key is refused (or missing): every other request would fail the same way, so the run stops. */
-const badCredential = (e: unknown): boolean => e instanceof ApiError && (e.code === "credential_required" || e.status === 401);
-/**
- * Errors that end the run rather than one request's verdict: a refused key, Ctrl-C, a bug; and,
- * on the first request, an API that cannot be reached (every other request would fail the same way).
- */
-const fatal = (e: unknown, first: boolean): boolean =>
-  badCredential(e) || !(e instanceof MidsError) || e.exitCode === EXIT.interrupted || (first && e instanceof NetworkError) ||
-  // a base URL mids refuses (ftp://, a key over plain http): the same for every request (a 400
-  // answer is an ApiError with exit 2 too, but it is about one request)
-  e instanceof UsageError;
+/** Errors that end the run rather than one request's verdict (resolve.ts: shared with `migrate --resolve`). */
+const fatal = stopsTheRun;
 
 function sideError(side: "v2" | "v3", e: unknown): SideError {
   const m = e as MidsError;

@@ -37,8 +37,9 @@ interface Form {
   body: string | undefined;
 }
 
-// what ends a plain word (a URL holding one is not a plain word)
-const NOT_PLAIN = /[\s'"\\]/;
+// what ends a plain word (a URL holding one is not a plain word); a `$` there may be a shell
+// variable, which simpleCurl leaves to the full parser too
+const NOT_PLAIN = /[\s'"\\$]/;
 
 /** the forms of the last commands (a tool writes one or a few: GETs, POSTs with a body), newest first */
 export const FORMS_KEPT = 4;

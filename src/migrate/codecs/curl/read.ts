@@ -4,7 +4,7 @@ import type { Handler, LogRequest, RequestItem } from "../../types.js";
 import type { LineSink } from "../../lines.js";
 import { CURL_SOURCE } from "./source.js";
 import { httpPrefix, redactText, splitTarget } from "../../url.js";
-import { shellWords } from "./shell.js";
+import { SHELL_VAR, shellWords } from "./shell.js";
 import { charTableOf } from "../../../util/chars.js";
 import { CREDENTIAL_OPTIONS } from "../../../redact/index.js";
 import { MAX_CURL_WORDS, WORD_FREE, WORD_HEADER, type CurlForms, type CurlWords } from "./form.js";
@@ -124,7 +124,8 @@ export function simpleCurl(t: string, words?: CurlWords): LogRequest | undefined
       } else {
         const from = i;
         while (i < n && (c = t.charCodeAt(i)) !== 39 && c !== 32 && c !== 9 && c !== 10 && c !== 13) {
-          if (c === 34 || c === 92) return undefined;
+          // (a `$` outside single quotes may be a shell variable: parseCurlFull keeps it one)
+          if (c === 34 || c === 92 || c === 36) return undefined;
           i++;
         }
         w += t.slice(from, i);
@@ -170,11 +171,14 @@ export function simpleCurl(t: string, words?: CurlWords): LogRequest | undefined
 
 /** Any curl command line (trimmed, not blank, not a comment): the reference parser. */
 export function parseCurlFull(t: string): LogRequest | string {
-  const words = shellWords(t.charCodeAt(0) === 36 ? t.replace(/^\$\s+/, "") : t);
+  const expands: boolean[] = [];
+  const words = shellWords(t.charCodeAt(0) === 36 ? t.replace(/^\$\s+/, "") : t, expands);
   if (typeof words === "string") return `curl command: ${words}`;
   if (words[0] !== "curl") return "not a curl command";
   let method: string | undefined;
   let url: string | undefined;
+  /** the URL word holds a variable the shell expands */
+  let urlExpands = false;
   let getMode = false;
   const headers: [string, string][] = [];
   const data: string[] = [];
@@ -199,17 +203,23 @@ export function parseCurlFull(t: string): LogRequest | string {
       const c = h.indexOf(":");
       if (c > 0) headers.push([h.slice(0, c).trim(), h.slice(c + 1).trim()]);
     } else if (DATA.has(w)) data.push(next() ?? "");
-    else if (w === "--url") url = next();
+    else if (w === "--url") { urlExpands = expands[val === undefined ? i + 1 : i] === true; url = next(); }
     else if (w === "-G" || w === "--get") getMode = true;
     else if (w === "-I" || w === "--head") method = "HEAD";
     else if (WITH_VALUE.has(w)) { if (val === undefined) i++; }
-    else if (!w.startsWith("-") && url === undefined) url = w;
+    else if (!w.startsWith("-") && url === undefined) { url = w; urlExpands = expands[i] === true; }
   }
   if (!url) return "curl command without a URL";
+  const vars = urlExpands ? shellVarsOf(url) : undefined;
+  // a URL that starts with a variable (`"$BASE/v2/..."`): the variable is its origin, as written
+  const head = vars && SHELL_HEAD.exec(url)?.[0];
+  if (head) url = url.slice(head.length) || "/";
   // a bare host gets http://; another scheme (ftp://) is not a URL we read
-  if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(url) && !url.startsWith("/")) url = `http://${url}`;
+  else if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(url) && !url.startsWith("/")) url = `http://${url}`;
   const target = splitTarget(url, false);
   if (!target) return `curl command: not a URL: ${redactText(url).slice(0, 40)}`;
+  if (head) target.origin = head;
+  if (vars) (target as LogRequest).shellVars = vars;
   const body = data.length ? data.join("&") : undefined;
   if (getMode && body) {
     target.query.push(...body.split("&").map((p): [string, string] => { const e = p.indexOf("="); return e < 0 ? [p, ""] : [p.slice(0, e), p.slice(e + 1)]; }));
@@ -218,6 +228,16 @@ export function parseCurlFull(t: string): LogRequest | string {
   const req: LogRequest = { method: (method ?? (body !== undefined ? "POST" : "GET")).toUpperCase(), ...target, headers };
   if (body !== undefined) req.body = body;
   return req;
+}
+
+/** `$BASE` or `${BASE}` (and a port or more host after it) up to the path: the origin of a URL that starts with a variable. */
+const SHELL_HEAD = /^\$(?:[A-Za-z_][A-Za-z0-9_]*|\{[A-Za-z_][A-Za-z0-9_]*\})[^/?#]*(?=[/?#]|$)/;
+
+/** The names of the shell variables a URL word refers to (the shell expands them), once each. */
+function shellVarsOf(url: string): string[] | undefined {
+  const names = new Set<string>();
+  for (const m of url.matchAll(SHELL_VAR)) names.add(m[1] ?? m[2]);
+  return names.size ? [...names] : undefined;
 }
 
 /** A continued curl command (lines joined) longer than this is one invalid entry. */

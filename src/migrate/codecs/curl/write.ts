@@ -3,6 +3,16 @@ import { targetOf } from "../../url.js";
 import { hasBody, pathOf, type Writer, type WriterKit } from "../write-kit.js";
 import { shellQuote } from "./shell.js";
 
+// a variable as the rewrite percent-encodes it: `%24ID`, `%24%7BID%7D`
+const ENCODED_VAR = /%24(?:%7B([A-Za-z_][A-Za-z0-9_]*)%7D|([A-Za-z_][A-Za-z0-9_]*))/g;
+
+/** The URL with the command's own shell variables put back as the shell reads them, double-quoted so they expand. */
+function withShellVars(url: string, vars: readonly string[]): string {
+  const back = url.replace(ENCODED_VAR, (m, braced: string | undefined, plain: string | undefined) =>
+    vars.includes(braced ?? plain!) ? (braced ? "${" + braced + "}" : "$" + plain) : m);
+  return shellQuote(back, true);
+}
+
 export function curlWriter(kit: WriterKit): Writer {
   const { redactor: r, memos } = kit;
   return {
@@ -20,6 +30,9 @@ export function curlWriter(kit: WriterKit): Writer {
       if (hasBody(item, to)) out += " --data-raw " + shellQuote(r.redactBody(item.req.body!));
       const head = kit.head(item);
       const path = target === undefined ? targetOf(to) : pathOf(item, to, target, rel);
+      const vars = item.req.shellVars;
+      // (with variables the base URL's is one of them, inside the same double quotes)
+      if (vars) return out + " " + withShellVars((head || path).charCodeAt(0) === 47 ? "$MIDS_BASE_URL" + head + path : head + path, vars) + "\n";
       const u = !head ? shellQuote(path) : memos.quoteUrl(head, path);
       return out + ((head || path).charCodeAt(0) === 47 ? ' "$MIDS_BASE_URL"' : " ") + u + "\n";
     },
