@@ -55,9 +55,13 @@ describe("a damaged .gz in every output mode: the output is closed and counted, 
   for (let i = 0; i < 8; i++) bad[Math.floor(gz.length * 0.5) + i] ^= 0xa5;
   const inputs = [{ name: "truncated", p: file("cut2.log.gz", part), code: "Z_BUF_ERROR" }, { name: "corrupt", p: file("bad.log.gz", bad), code: "Z_DATA_ERROR" }];
   const MODES: string[][] = [[], ["-o", "json"], ["-o", "ndjson"], ["--to", "har"], ["--to", "curl"], ["--to", "http"], ["--to", "ndjson"]];
+  // the truncated file in every mode; the corrupt one in the two documents that must be closed.
+  // One thread: the strategy matrix (migrate-strategies.test.ts) holds --jobs 2 to the same bytes.
+  // (--to http and --to ndjson write as --to curl does: line by line, nothing to close)
+  const modesOf = (name: string) => MODES.filter((m) => (name === "truncated" ? m[1] !== "http" && !(m[0] === "--to" && m[1] === "ndjson") : m[1] === "json" || m[1] === "har"));
   for (const input of inputs) {
-    it(`${input.name}: every mode, one thread and --jobs 2`, async () => {
-      const cases = MODES.flatMap((mode) => ["0", "2"].map((jobs) => ({ mode, jobs })));
+    it(`${input.name}: ${input.name === "truncated" ? "each kind of output" : "-o json and --to har"}`, async () => {
+      const cases = modesOf(input.name).map((mode) => ({ mode, jobs: "0" }));
       const runs = await mapLimit(cases, 4, async ({ mode, jobs }) => ({ mode, jobs, r: await runMids(["migrate", input.p, "--jobs", jobs, ...mode]) }));
       const totals = new Set<number>();
       for (const { mode, jobs, r } of runs) {
@@ -87,6 +91,6 @@ describe("a damaged .gz in every output mode: the output is closed and counted, 
       expect(totals.size).toBe(1);
       if (input.name === "truncated") expect([...totals][0]).toBe(want);
       else expect([...totals][0]).toBeGreaterThan(0);
-    }, budgetFor(MODES.length * 2, 4));
+    }, budgetFor(modesOf(input.name).length, 4));
   }
 });
