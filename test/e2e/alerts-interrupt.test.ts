@@ -1,32 +1,17 @@
 // An interrupted `alerts pause|resume` batch says which ids were done and which not (issue 10),
 // and exits 130 on SIGINT, 143 on SIGTERM. The interrupt is sent once the sandbox's request log
 // shows the second id's read: the first id is done, the second not, and the read is still slowed.
-import { spawn } from "node:child_process";
 import { describe, expect, it } from "vitest";
-import { BIN, useSandbox } from "../helpers/cli.js";
+import { interruptWhen, useSandbox } from "../helpers/cli.js";
 import { SANDBOX_DEMO_KEY } from "../../src/sandbox/keys.js";
 
 const sb = useSandbox(["-q", "--faults", "slow:600@/v3/alerts"]);
 
 async function interrupted(verb: string, ids: string[], signal: NodeJS.Signals, args: string[] = []) {
   await sb.admin("/_sandbox/requests/clear", "POST");
-  const child = spawn(process.execPath, [BIN, "alerts", verb, ...ids, ...args], { env: sb.env(SANDBOX_DEMO_KEY), stdio: ["ignore", "pipe", "pipe"] });
-  let stdout = "";
-  let stderr = "";
-  child.stdout.setEncoding("utf8").on("data", (d) => (stdout += d));
-  child.stderr.setEncoding("utf8").on("data", (d) => (stderr += d));
-  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
-  const timer = setTimeout(() => child.kill("SIGKILL"), 20_000);
   // GET 1, PATCH 1, GET 2: id 1 is answered (GET 2 is sent only then), id 2 is being read
-  for (;;) {
-    const log = await sb.admin<{ method: string; path: string }[]>("/_sandbox/requests");
-    if (log.filter((r) => r.path.startsWith("/v3/alerts/")).length >= 3) break;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  child.kill(signal);
-  const code = await exited;
-  clearTimeout(timer);
-  return { code, stdout, stderr };
+  return interruptWhen(["alerts", verb, ...ids, ...args], sb.env(SANDBOX_DEMO_KEY), async () =>
+    (await sb.admin<{ method: string; path: string }[]>("/_sandbox/requests")).filter((r) => r.path.startsWith("/v3/alerts/")).length >= 3, signal);
 }
 
 describe("an interrupted alerts batch", () => {

@@ -1,10 +1,9 @@
 // recipes validate is a batch: a file whose check fails (a 5xx, a 413, Ctrl-C) is named as not
 // checked, every other file's findings are still printed, and the exit code is the worst one.
-import { spawn } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { BIN, ROOT, runMain, runMids, tempDir, useSandbox } from "../helpers/cli.js";
+import { ROOT, interruptWhen, runMain, runMids, tempDir, useSandbox } from "../helpers/cli.js";
 import { SANDBOX_DEMO_KEY } from "../../src/sandbox/keys.js";
 import { MAX_RECIPE_BYTES } from "../../src/recipes/parse.js";
 import { MAX_BODY_BYTES } from "../../src/sandbox/dispatch.js";
@@ -86,24 +85,9 @@ describe("recipes validate: a file that cannot be checked", () => {
 
   it("Ctrl-C stops new work, prints what was checked and exits 130", async () => {
     await setFaults("slow:800@/v2/recipes/validate");
-    const child = spawn(process.execPath, [BIN, "recipes", "validate", dup, FINDINGS, VALID, "--concurrency", "1", "--format", "json"], {
-      env: sb.env(KEY), stdio: ["ignore", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.setEncoding("utf8").on("data", (d) => (stdout += d));
-    child.stderr.setEncoding("utf8").on("data", (d) => (stderr += d));
-    const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
-    const timer = setTimeout(() => child.kill("SIGKILL"), 20_000);
     // dup.yaml is local; the first validation request is findings.yaml's, slowed: interrupt it
-    for (;;) {
-      const log = await sb.admin<{ path: string }[]>("/_sandbox/requests");
-      if (log.some((r) => r.path === "/v2/recipes/validate")) break;
-      await new Promise((r) => setTimeout(r, 20));
-    }
-    child.kill("SIGINT");
-    const code = await exited;
-    clearTimeout(timer);
+    const { code, stdout, stderr } = await interruptWhen(["recipes", "validate", dup, FINDINGS, VALID, "--concurrency", "1", "--format", "json"], sb.env(KEY), async () =>
+      (await sb.admin<{ path: string }[]>("/_sandbox/requests")).some((r) => r.path === "/v2/recipes/validate"));
     expect(code).toBe(130);
     expect((JSON.parse(stdout) as JsonFinding[]).map((f) => f.file)).toEqual([dup]);
     expect(stderr).toContain("mids: interrupted: 1 file checked: 0 valid, 1 with findings, 1 finding; 2 files not checked");

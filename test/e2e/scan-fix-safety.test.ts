@@ -4,7 +4,7 @@
 // a signal stops it between files with the fixed ones listed and no temporary file left. The swaps
 // are made by the run's test seams (ScanHooks) at fixed points: no timing is involved.
 import { execFileSync } from "node:child_process";
-import { chmodSync, chownSync, closeSync, constants, linkSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import { chmodSync, chownSync, closeSync, constants, linkSync, lstatSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { exitCodeFor, InterruptedError } from "../../src/errors.js";
@@ -12,19 +12,12 @@ import { testIO } from "../../src/io.js";
 import { createContext } from "../../src/main.js";
 import { runScan } from "../../src/migrate/scan/command.js";
 import { READ_FLAGS, type ScanHooks } from "../../src/migrate/scan/scan.js";
-import { baseEnv, runMids, tempDir } from "../helpers/cli.js";
+import { baseEnv, fileTree, runMids, tempDir } from "../helpers/cli.js";
 
 const V2 = 'fetch("https://api.example.com/v2/clusters");\n';
 const V3 = 'fetch("https://api.example.com/v3/clusters");\n';
 
-function tree(files: Record<string, string>): string {
-  const dir = tempDir("fix-safety-");
-  for (const [name, body] of Object.entries(files)) {
-    mkdirSync(join(dir, name, ".."), { recursive: true });
-    writeFileSync(join(dir, name), body);
-  }
-  return dir;
-}
+const tree = (files: Record<string, string | Buffer>): string => fileTree(files, "fix-safety-");
 
 /** Every file below dir, recursively (temporary files included). */
 function listAll(dir: string): string[] {

@@ -10,18 +10,11 @@ import { testIO } from "../../src/io.js";
 import { createContext } from "../../src/main.js";
 import { runScan } from "../../src/migrate/scan/command.js";
 import { MAX_FINDINGS_PER_FILE } from "../../src/migrate/scan/scan.js";
-import { BIN, baseEnv, runMids, tempDir } from "../helpers/cli.js";
+import { BIN, baseEnv, fileTree, runMids, tempDir } from "../helpers/cli.js";
 
 const env = () => baseEnv({ MIDS_BASE_URL: "https://api.example.com" });
 
-function tree(files: Record<string, string | Buffer>): string {
-  const dir = tempDir("scan-out-");
-  for (const [name, body] of Object.entries(files)) {
-    mkdirSync(join(dir, name, ".."), { recursive: true });
-    writeFileSync(join(dir, name), body);
-  }
-  return dir;
-}
+const tree = (files: Record<string, string | Buffer>): string => fileTree(files, "scan-out-");
 
 describe("migrate scan output never shows a key", () => {
   const secrets = ["sk_live_9f8e7d6c5b4a", "tok9f8e7d6c5b4a", "up9f8e7d6c5b4a", "s9f8e7d6c5b4a", "eyJhbGciOiJIUzI1NiJ9", "pw9f8e7d6c5b4a", "pd9f8e7d6c5b4a", "cu9f8e7d6c5b4a"];

@@ -3,24 +3,17 @@
 // variable (`const key = "/v2/projects/" + id`, a cache key), so that the --fix diff applies, and
 // the words of its own notes.
 import { spawnSync } from "node:child_process";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { migrationRule } from "../../src/contract/migration.js";
-import { baseEnv, removeTempDirs, runMids, tempDir } from "../helpers/cli.js";
+import { baseEnv, fileTree, removeTempDirs, runMids } from "../helpers/cli.js";
 
 afterAll(removeTempDirs);
 
 const env = () => baseEnv({ MIDS_BASE_URL: "https://api.example.com" });
 
-function tree(files: Record<string, string>): string {
-  const dir = tempDir("scan-code-");
-  for (const [name, body] of Object.entries(files)) {
-    mkdirSync(join(dir, name, ".."), { recursive: true });
-    writeFileSync(join(dir, name), body);
-  }
-  return dir;
-}
+const tree = (files: Record<string, string | Buffer>): string => fileTree(files, "scan-code-");
 
 const RUNS: { name: string; argv: string[] }[] = [
   { name: "stylish", argv: [] },

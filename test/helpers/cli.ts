@@ -1,6 +1,6 @@
 // End-to-end harness: spawn the built bin/mids, and a sandbox server on a free loopback port.
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { createInterface } from "node:readline";
@@ -31,6 +31,15 @@ let tempRoot: string | undefined;
 export function tempDir(prefix = "tmp-"): string {
   tempRoot ??= mkdtempSync(join(process.env.MIDS_TEST_TMP ?? tmpdir(), "mids-test-"));
   return mkdtempSync(join(tempRoot, prefix));
+}
+/** A temporary directory holding `files` (paths relative to it, folders made as needed). */
+export function fileTree(files: Record<string, string | Buffer>, prefix = "tree-"): string {
+  const dir = tempDir(prefix);
+  for (const [name, body] of Object.entries(files)) {
+    mkdirSync(join(dir, name, ".."), { recursive: true });
+    writeFileSync(join(dir, name), body);
+  }
+  return dir;
 }
 export function removeTempDirs(): void {
   if (tempRoot) rmSync(tempRoot, { recursive: true, force: true });
@@ -223,4 +232,24 @@ export function runMain(args: string[], opts: { env?: Record<string, string>; in
   });
   mainQueue = run.catch(() => undefined);
   return run;
+}
+
+/**
+ * Run the built CLI and send it `signal` once `ready()` says so (asked every 20 ms: a request of
+ * the run has reached the sandbox, say); its output and exit code. A run that ignores the signal
+ * is killed after 20 s (then `code` is null).
+ */
+export async function interruptWhen(args: string[], env: Record<string, string>, ready: () => Promise<boolean>, signal: NodeJS.Signals = "SIGINT"): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, [BIN, ...args], { env, stdio: ["ignore", "pipe", "pipe"] });
+  let stdout = "";
+  let stderr = "";
+  child.stdout.setEncoding("utf8").on("data", (d) => (stdout += d));
+  child.stderr.setEncoding("utf8").on("data", (d) => (stderr += d));
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  const timer = setTimeout(() => child.kill("SIGKILL"), 20_000);
+  while (!(await ready())) await new Promise((r) => setTimeout(r, 20));
+  child.kill(signal);
+  const code = await exited;
+  clearTimeout(timer);
+  return { code, stdout, stderr };
 }
