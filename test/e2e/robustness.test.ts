@@ -182,10 +182,12 @@ describe("pipes", () => {
       child.stderr.setEncoding("utf8").on("data", (d) => (stderr += d));
       child.on("close", (code) => resolve({ code, stderr }));
     });
-    const [findings, unreachable, fine] = await Promise.all([
+    const [findings, unreachable, fine, version] = await Promise.all([
       gone(["recipes", "validate", broken, "--format", "json", "-q"]),
       gone(["--base-url", `http://127.0.0.1:${dead}`, "doctor", "-o", "table"]),
       gone(["projects", "list", "--all", "-o", "ndjson"]),
+      // (--version answers without the bundle: bin/mids's own path)
+      gone(["--version"]),
     ]);
     // each failure keeps its exit code and says why on stderr, as it would with a reader
     expect(findings.code).toBe(8);
@@ -193,5 +195,6 @@ describe("pipes", () => {
     expect(unreachable.code).toBe(7);
     expect(unreachable.stderr).toMatch(/^mids: .*checks failed/m);
     expect(fine).toEqual({ code: 0, stderr: "" });
+    expect(version).toEqual({ code: 0, stderr: "" });
   });
 });
