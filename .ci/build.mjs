@@ -13,24 +13,34 @@ const out = join(root, `dist.tmp-${process.pid}`);
 const old = join(root, `dist.old-${process.pid}`);
 rmSync(out, { recursive: true, force: true });
 // Built-in modules that a bundled module imports at load time but calls only on a rare path load
-// when first called: commander's child_process (executable subcommands, which mids has none of)
-// and the GitLab format's crypto (fingerprints). Each costs a few ms of every start-up otherwise.
+// when first called: commander's child_process (executable subcommands, which mids has none of),
+// the GitLab format's crypto (fingerprints) and undici's http2 (HTTP/2, which mids never asks
+// for: every API command loaded it). Each costs start-up otherwise (figures: bench/RESULTS.md).
+// `values`: what the importer reads at load (undici destructures http2's constants), taken from
+// the real module when building.
 const LAZY_BUILTINS = [
   { module: "node:child_process", importer: /[\\/]node_modules[\\/]commander[\\/]/, names: ["spawn"] },
   { module: "node:crypto", importer: /[\\/]src[\\/]findings[\\/]gitlab\.ts$/, names: ["createHash"] },
+  { module: "node:http2", importer: /[\\/]node_modules[\\/]undici[\\/]lib[\\/]dispatcher[\\/]client-h2\.js$/, names: ["connect"], values: ["constants"] },
 ];
 const lazyBuiltins = {
   name: "lazy-builtins",
   setup(b) {
-    b.onResolve({ filter: /^(node:)?(child_process|crypto)$/ }, (a) => {
+    b.onResolve({ filter: /^(node:)?(child_process|crypto|http2)$/ }, (a) => {
       const lazy = LAZY_BUILTINS.find((l) => l.module === (a.path.startsWith("node:") ? a.path : `node:${a.path}`) && l.importer.test(a.importer));
       return lazy && a.kind !== "dynamic-import" ? { path: lazy.module, namespace: "lazy-builtin" } : undefined;
     });
-    b.onLoad({ filter: /.*/, namespace: "lazy-builtin" }, (a) => ({
-      contents: LAZY_BUILTINS.find((l) => l.module === a.path).names
-        .map((n) => `export function ${n}(...args) { return process.getBuiltinModule(${JSON.stringify(a.path)}).${n}(...args); }`).join("\n"),
-      loader: "js",
-    }));
+    b.onLoad({ filter: /.*/, namespace: "lazy-builtin" }, async (a) => {
+      const lazy = LAZY_BUILTINS.find((l) => l.module === a.path);
+      const real = lazy.values ? await import(a.path) : undefined;
+      return {
+        contents: [
+          ...lazy.names.map((n) => `export function ${n}(...args) { return process.getBuiltinModule(${JSON.stringify(a.path)}).${n}(...args); }`),
+          ...(lazy.values ?? []).map((n) => `export const ${n} = ${JSON.stringify(real[n])};`),
+        ].join("\n"),
+        loader: "js",
+      };
+    });
   },
 };
 // esbuild gives each set of entry points (a dynamic import() is one) that reach a module a chunk of

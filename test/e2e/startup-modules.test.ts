@@ -101,18 +101,31 @@ describe("start-up: what a command line loads", () => {
   });
 });
 
-describe("start-up: the built-in modules a scan loads", () => {
+/** A run of the built CLI in `cwd`: its output, and the built-in modules it loaded. */
+function builtinsOf(args: string[], cwd: string): { stdout: string; builtins: string[] } {
+  const dir = tempDir("builtins-");
+  writeFileSync(join(dir, "report.mjs"), 'process.on("exit", () => process._rawDebug("mids-builtins " + process.moduleLoadList.filter((m) => m.startsWith("NativeModule ")).map((m) => m.slice(13)).join(" ")));\n');
+  const r = spawnSync(process.execPath, ["--import", pathToFileURL(join(dir, "report.mjs")).href, BIN, ...args], {
+    cwd, encoding: "utf8", env: { PATH: process.env.PATH ?? "", HOME: dir, MIDS_CONFIG_DIR: dir, XDG_STATE_HOME: dir, NO_COLOR: "1" },
+  });
+  expect(r.status, r.stderr).toBe(0);
+  return { stdout: r.stdout, builtins: /^mids-builtins (.*)$/m.exec(r.stderr)?.[1].split(" ") ?? [] };
+}
+
+describe("start-up: the built-in modules a command loads", () => {
+  it("an API command never loads node:http2 (undici's HTTP/2 client, which mids does not use)", () => {
+    const { stdout, builtins } = builtinsOf(["--sandbox", "me", "-o", "json", "-q"], tempDir("builtins-api-"));
+    // (the request was made: undici's HTTP/1.1 client, over node:net)
+    expect(JSON.parse(stdout)).toHaveProperty("entitlements");
+    expect(builtins).toContain("net");
+    expect(builtins.filter((m) => /http2/.test(m))).toEqual([]);
+  });
+
   it("migrate scan times its reads without the global performance (its first use loads node:perf_hooks)", () => {
-    const dir = tempDir("builtins-");
-    writeFileSync(join(dir, "report.mjs"), 'process.on("exit", () => process._rawDebug("mids-builtins " + process.moduleLoadList.filter((m) => m.startsWith("NativeModule ")).map((m) => m.slice(13)).join(" ")));\n');
     const tree = tempDir("builtins-tree-");
     writeFileSync(join(tree, "client.ts"), 'export const url = `${BASE}/v2/projects/${id}/momentum?start=${s}`;\n');
-    const r = spawnSync(process.execPath, ["--import", pathToFileURL(join(dir, "report.mjs")).href, BIN, "migrate", "scan", ".", "--format", "json"], {
-      cwd: tree, encoding: "utf8", env: { PATH: process.env.PATH ?? "", HOME: dir, MIDS_CONFIG_DIR: dir, NO_COLOR: "1" },
-    });
-    expect(r.status, r.stderr).toBe(0);
-    expect(JSON.parse(r.stdout).findings).toHaveLength(1);
-    const builtins = /^mids-builtins (.*)$/m.exec(r.stderr)?.[1].split(" ") ?? [];
+    const { stdout, builtins } = builtinsOf(["migrate", "scan", ".", "--format", "json"], tree);
+    expect(JSON.parse(stdout).findings).toHaveLength(1);
     // (the list is real: the scan's own built-ins are in it)
     expect(builtins).toContain("fs");
     expect(builtins.filter((m) => m === "perf_hooks" || m === "internal/perf/performance")).toEqual([]);
