@@ -145,6 +145,15 @@ export interface ClampWindow {
 }
 
 /**
+ * The window's end among a query's time parameters, each with the flag that gave it (`[["to",
+ * "--to"], ["at", "--at"]]`): the earliest one given, which bounds what can be read.
+ */
+export function windowEnd(q: Record<string, unknown>, ends: readonly (readonly [string, string])[]): { end?: Date; endFlag?: string } {
+  const given = ends.filter(([name]) => typeof q[name] === "string").map(([name, flag]) => ({ end: new Date(q[name] as string), endFlag: flag }));
+  return given.sort((a, b) => a.end.getTime() - b.end.getTime())[0] ?? {};
+}
+
+/**
  * `--clamp` on a window: the start (the one given, or the route's default before the end) moves to
  * earliestAvailableAt; the end stays where it was put. An end before earliestAvailableAt leaves
  * nothing to read: refused with exit 6 rather than an empty answer. Returns the start to send, or

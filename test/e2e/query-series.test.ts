@@ -170,6 +170,18 @@ describe("series (v2 routes)", () => {
     expect(v3.stderr).toMatch(/^mids: --to \(\S+\) ends the window before/m);
   });
 
+  it("grounding history --clamp: a --to before earliestAvailableAt is exit 6 before any snapshot is read; a --from moves", async () => {
+    await sb.admin("/_sandbox/requests/clear", "POST");
+    const r = await runMain(["grounding", "history", "--from", "40d", "--to", "35d", "--clamp"], { env: sb.env(SELF) });
+    expect(r.code).toBe(6);
+    expect(r.stdout).toBe("");
+    expect(r.stderr).toMatch(/^mids: --to \(\S+\) ends the window before the earliest data this key can read \(earliestAvailableAt \S+\)/m);
+    expect((await sb.admin<{ path: string }[]>("/_sandbox/requests")).map((e) => e.path)).toEqual(["/v3/me"]);
+    const ok = await runMain(["grounding", "history", "--from", "40d", "--to", "1d", "--clamp", "--limit", "1", "-o", "json"], { env: sb.env(SELF) });
+    expect(ok.code).toBe(0);
+    expect(ok.stderr).toMatch(/^mids: notice: --clamp: moved --from from \S+ to \S+, the earliest this key can read/m);
+  });
+
   it("an explicit window warns every time, also after the default window's once-per-key warning", async () => {
     const env = sb.env(SELF); // one state directory for all the runs below
     const first = await runMain(["intel", "list", "--limit", "1", "--jq", "length"], { env });

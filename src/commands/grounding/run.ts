@@ -1,7 +1,7 @@
 // The deprecated v2 grounding aliases (spec 4.1): the current/`at` snapshot and snapshot history.
 // The client prints their deprecation notice (Deprecation/Link headers, route table).
 import type { Context } from "../../context.js";
-import { clampStart, defaultWindowMs, historyCall, reportHistory } from "../../client/history.js";
+import { clampStart, clampWindow, defaultWindowMs, historyCall, reportHistory, windowEnd } from "../../client/history.js";
 import { printList, printWrapped, type View } from "../../output/render.js";
 import { runList } from "../shared/list.js";
 import { pagingQuery, type PagingFlags } from "../shared/options.js";
@@ -38,7 +38,12 @@ export async function history(flags: PagingFlags & { from?: string; to?: string;
   const routeId = "v2.grounding.history";
   const p = pagingQuery(flags, maxLimit(routeId));
   const q = queryFromFlags(routeId, flags, ["from", "to", "at"], ctx.now());
-  if (flags.clamp && typeof q.from === "string") q.from = (await clampStart(ctx, "--from", new Date(q.from))).toISOString();
+  if (flags.clamp) {
+    // a --from before the window moves to its start; an end (--to, or --at above it) before the
+    // window is refused (exit 6), as nothing would be left to read
+    const moved = await clampWindow(ctx, { start: typeof q.from === "string" ? new Date(q.from) : undefined, startFlag: "--from", ...windowEnd(q, [["to", "--to"], ["at", "--at"]]) });
+    if (moved) q.from = moved.toISOString();
+  }
   const window = {
     start: typeof q.from === "string" ? new Date(q.from) : undefined,
     explicit: typeof q.to === "string" || typeof q.at === "string",

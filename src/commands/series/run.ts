@@ -6,7 +6,7 @@ import { ASSUMED } from "../../contract/assumed.js";
 import { SERIES_MEASURES } from "../../contract/routes.js";
 import { checkChoice } from "../../util/flag-values.js";
 import { UsageError } from "../../errors.js";
-import { clampWindow, defaultWindowMs, historyCall, reportHistory } from "../../client/history.js";
+import { clampWindow, defaultWindowMs, historyCall, reportHistory, windowEnd } from "../../client/history.js";
 import { printList, type View } from "../../output/render.js";
 import { renderChart, renderSummary, summarize, type Point } from "../../output/chart.js";
 import { stripControl } from "../../util/sanitize.js";
@@ -66,11 +66,9 @@ export async function run(measure: string, locator: string, flags: SeriesFlags, 
   if (flags.clusters !== undefined) q[ASSUMED.momentumClusterFlag] = String(flags.clusters);
   if (flags.clamp) {
     // the start moves; the end (--to, or v2's --at, a ceiling for it) stays where it was put
-    const ends = ([[endName, "--to"], ["at", "--at"]] as const).filter(([name]) => typeof q[name] === "string")
-      .map(([name, flag]) => ({ end: new Date(q[name] as string), endFlag: flag })).sort((a, b) => a.end.getTime() - b.end.getTime());
     const moved = await clampWindow(ctx, {
       start: typeof q[startName] === "string" ? new Date(q[startName] as string) : undefined, startFlag: "--from",
-      ...ends[0], defaultMs: defaultWindowMs(routeId),
+      ...windowEnd(q, [[endName, "--to"], ["at", "--at"]]), defaultMs: defaultWindowMs(routeId),
     });
     if (moved) q[startName] = moved.toISOString();
   }
