@@ -18,7 +18,7 @@ import type { Command } from "commander";
 import { buildProgram, createContext } from "../../src/main.js";
 import { testIO } from "../../src/io.js";
 import { SANDBOX_KEYS } from "../../src/sandbox/keys.js";
-import { EXIT, EXIT_DOCS, EXIT_SUMMARY } from "../../src/errors.js";
+import { EXIT, EXIT_DOCS, EXIT_SUMMARY, SEVERITY } from "../../src/errors.js";
 import { CREDENTIAL_SCHEMES, SECRET_HEADERS, SECRET_HEADER_ENDINGS, SECRET_JSON_KEYS, SECRET_PARAM_ENDINGS, SECRET_QUERY_PARAMS } from "../../src/contract/secrets.js";
 import { HEAP_TRIM_BYTES } from "../../src/migrate/parallel/heap.js";
 import { INDEX_MIN_RULES } from "../../src/util/gitignore.js";
@@ -93,6 +93,11 @@ export function exitCodesMarkdown(): string {
   return ["| code | name | meaning |", "|---|---|---|", ...rows].join("\n") + "\n";
 }
 
+/** A batch's exit codes, worst first (src/errors.ts SEVERITY), as docs/scripting.md states them. */
+export function batchSeverityMarkdown(): string {
+  return SEVERITY.map((c) => `${c} ${EXIT_DOCS[c].name}`).join(" > ") + "\n";
+}
+
 /** file -> generated block name -> content */
 const BLOCKS: Record<string, Record<string, () => string>> = {
   "README.md": { "exit-codes": exitCodesMarkdown },
@@ -100,6 +105,7 @@ const BLOCKS: Record<string, Record<string, () => string>> = {
   "docs/assumptions.md": { assumptions: assumptionsMarkdown, "assumed-shapes": assumedShapesMarkdown },
   "docs/sandbox.md": { "sandbox-keys": sandboxKeysMarkdown },
   "docs/security.md": { "redaction-rules": redactionRulesMarkdown },
+  "docs/scripting.md": { "batch-severity": batchSeverityMarkdown },
 };
 
 describe("generated docs", () => {
