@@ -31,13 +31,28 @@ const PAIR_NAME_RE = new RegExp(`^${PAIR_NAME}$`, "i");
 const PAIR = new RegExp(`([?&;]${PAIR_NAME}=)${NOT_PLACEHOLDER}[^&\\s"'\`;#]+`, "gi");
 const HEADER = new RegExp(`((?<!\\w|[?&;][\\w-]*)(?:${SECRET_HEADERS.map(esc).join("|")})["']?\\s*[:=]\\s*)${NOT_PLACEHOLDER}(?:"[^"$\`{]*"|'[^'$\`{]*'|(?:(?:Bearer|Basic|Token)\\s+)?${NOT_PLACEHOLDER}(?=[^\\s"'\`,;)}]*\\d)[^\\s"'\`\\\\,;)}]+)`, "gi");
 // a URL's user info (`https://user:pw@host`), curl's credentials (`-u user:pw`), and a quoted
-// literal with a digit given to a name that says it is secret (`const API_KEY = "sk_1..."`)
+// literal given to a name that says it is secret (`const API_KEY = "sk_1..."`: secretLiteral)
 const USERINFO = /(\b[a-z][a-z0-9+.-]*:\/\/)(?![$%{<])[^/?#\s"'`<>@]+@/gi;
 // (code may join an option and its value with `=`, as other tools' options take theirs)
 const CURL_USER = new RegExp(`((?:^|\\s)(?:${alt(CREDENTIAL_OPTIONS)})(?:\\s+|=))${NOT_PLACEHOLDER}(?:"[^"]*"|'[^']*'|[^\\s"'\`]+)`, "g");
 /** The last words of a name that says it is secret: NAMED's words, and its literals. */
 const NAMED_WORDS: readonly string[] = ["key", "token", "secret", "password", "passwd", "pwd", "credential", "credentials"];
-const NAMED = new RegExp(`((?<![\\w-])[\\w-]*(?:${alt(NAMED_WORDS)})["']?\\s*[:=]\\s*)("[^"$\`{\\n]*\\d[^"$\`{\\n]*"|'[^'$\`{\\n]*\\d[^'$\`{\\n]*')`, "gi");
+const NAMED = new RegExp(`((?<![\\w-])[\\w-]*(${alt(NAMED_WORDS)})["']?\\s*[:=]\\s*)("[^"$\`{\\n]+"|'[^'$\`{\\n]+')`, "gi");
+/**
+ * Names whose every literal is a secret (a password may be any word: `password = "letmein"`); a
+ * name of the other secret words (`key`, `token`, `auth`) holds a secret when its literal looks
+ * like a key (secretLiteral).
+ */
+const ANY_LITERAL_NAME = /(?:password|passwd|passphrase|pwd|secret|credential)s?["']?$/i;
+/** A literal that looks like a key or token: it has a digit, or 16 characters and more with no blank (a random string of letters). */
+const KEY_LIKE = /\d|^["'`][^\s"'`]{16,}["'`]$/;
+/**
+ * Is this quoted literal, given to the secret name `name`, shown as REDACTED? Never a value the
+ * code fills in, an empty literal or a route; any other literal when the name says password or
+ * secret, one that looks like a key otherwise (`const keys = ["name", "email"]` is code).
+ */
+export const secretLiteral = (name: string, lit: string): boolean =>
+  lit.length > 2 && !PLACEHOLDER.test(lit) && !isRouteLiteral(lit) && (ANY_LITERAL_NAME.test(name) || KEY_LIKE.test(lit));
 
 // A literal that is (or starts with) an API route or a URL path is no secret, whatever name holds
 // it (`const key = "/v2/projects/" + id`: a cache key): `/` and a lower-case word, or a URL whose
@@ -62,48 +77,62 @@ const NAMED_ARG = /(\(\s*)(["'])([\w.[\]-]+)\2(\s*,\s*)("[^"$`{\n]*\d[^"$`{\n]*"
 const GROUP_PART = new RegExp(`${PH}|"(?:[^"\\\\\\n]|\\\\.)*"|'(?:[^'\\\\\\n]|\\\\.)*'|\`(?:[^\`\\\\]|\\\\.)*\``, "g");
 
 /**
- * A tuple's or call's text as shown: a credential (a tuple, a credential call: `all`) loses every
- * quoted literal, anything else those with a digit (`cache.get("projects")` is code); never a
- * value the code fills in, an empty literal or a route.
+ * A tuple's or call's text as shown, given to the secret name `name` (none known: taken for a
+ * password): a credential (a tuple, a credential call) loses every quoted literal, as does
+ * anything given to a name that says password or secret; anything else the literals that look
+ * like keys (`cache.get("projects")` is code): secretLiteral.
  */
-export function groupShown(group: string): string {
+export function groupShown(group: string, name = "password"): string {
   CREDENTIAL_CALL.lastIndex = 0;
   const all = group.charCodeAt(0) === 40 || CREDENTIAL_CALL.test(group);
   return group.replace(GROUP_PART, (lit) => {
     const q = lit.charCodeAt(0);
-    if ((q !== 34 && q !== 39 && q !== 96) || lit.length === 2 || PLACEHOLDER.test(lit) || isRouteLiteral(lit) || (!all && !/\d/.test(lit))) return lit;
+    if ((q !== 34 && q !== 39 && q !== 96) || !secretLiteral(all ? "password" : name, lit)) return lit;
     return lit[0] + REDACTED + lit[0];
   });
 }
 
+/** The name a value is given to by the `:` or `=` at `k`: `name`, `"name"` or `'name'`, blanks maybe before the `:` or `=` ("" when none). */
+function givenName(s: string, k: number): string {
+  let j = k;
+  while (j > 0 && isBlank(s.charCodeAt(j - 1))) j--;
+  if (j > 0 && (s.charCodeAt(j - 1) === 34 || s.charCodeAt(j - 1) === 39)) j--;
+  let a = j;
+  while (a > 0 && isNameChar(s.charCodeAt(a - 1))) a--;
+  return s.slice(a, j);
+}
+
+/** The name the value at `at` is given to (`name = value`, `"name": value`), or undefined when no `:` or `=` is before it. */
+function nameOfValueAt(s: string, at: number): string | undefined {
+  let k = at;
+  while (k > 0 && isBlank(s.charCodeAt(k - 1))) k--;
+  const c = s.charCodeAt(k - 1);
+  return k > 0 && (c === 58 || c === 61) ? givenName(s, k - 1) || undefined : undefined;
+}
+
 function redactGiven(s: string, names: NameTests): string {
   // the tuples and calls to show redacted, in order, none inside another
-  const at: [number, number][] = [];
+  const at: [number, number, string][] = [];
   GIVEN.lastIndex = 0;
   for (let m = GIVEN.exec(s); m; m = GIVEN.exec(s)) {
     const from = m.index + m[0].length - 1;
-    // the name: `name`, `"name"` or `'name'`, blanks maybe before the `:` or `=`
-    let j = m.index;
-    while (j > 0 && isBlank(s.charCodeAt(j - 1))) j--;
-    if (j > 0 && (s.charCodeAt(j - 1) === 34 || s.charCodeAt(j - 1) === 39)) j--;
-    let a = j;
-    while (a > 0 && isNameChar(s.charCodeAt(a - 1))) a--;
-    const end = a < j && names.isSecretKey(s.slice(a, j)) ? groupEnd(s, from) : -1;
+    const name = givenName(s, m.index);
+    const end = name && names.isSecretKey(name) ? groupEnd(s, from) : -1;
     // (a tuple inside it is part of it: the search goes on after it, once over the line)
-    if (end > from) { at.push([from, end]); GIVEN.lastIndex = end; }
+    if (end > from) { at.push([from, end, name]); GIVEN.lastIndex = end; }
   }
   CREDENTIAL_CALL_AT.lastIndex = 0;
   for (let m = CREDENTIAL_CALL_HINT.test(s) ? CREDENTIAL_CALL_AT.exec(s) : null; m; m = CREDENTIAL_CALL_AT.exec(s)) {
     const end = groupEnd(s, m.index);
-    if (end > m.index) { at.push([m.index, end]); CREDENTIAL_CALL_AT.lastIndex = end; }
+    if (end > m.index) { at.push([m.index, end, "credential"]); CREDENTIAL_CALL_AT.lastIndex = end; }
   }
   if (at.length) {
     at.sort((x, y) => x[0] - y[0]);
     let out = "";
     let last = 0;
-    for (const [from, to] of at) {
+    for (const [from, to, name] of at) {
       if (from < last) continue;
-      out += s.slice(last, from) + groupShown(s.slice(from, to));
+      out += s.slice(last, from) + groupShown(s.slice(from, to), name);
       last = to;
     }
     s = out + s.slice(last);
@@ -164,11 +193,11 @@ export const SOURCE_RULES: readonly TextRule[] = Object.freeze([
     apply: (s) => s.replace(HEADER, `$1${REDACTED}`),
   },
   {
-    name: "quoted literal with a digit given to a secret name",
+    name: "quoted literal given to a secret name",
     literals: NAMED_WORDS,
     caseInsensitive: true,
     near: (s, i, _from, to) => namedAt(s, i, to),
-    apply: (s) => s.replace(NAMED, (m, head: string, v: string) => (isRouteLiteral(v) ? m : head + REDACTED)),
+    apply: (s) => s.replace(NAMED, (m, head: string, word: string, v: string) => (secretLiteral(word, v) ? head + REDACTED : m)),
   },
   {
     name: "credential given as a tuple or a call's arguments",
@@ -190,11 +219,11 @@ const ROUTE_CUT = /^(["'`]?)([^"'`\s]*)\1$/;
  * is; a route, and a tuple or call given to a secret name (its literals go: groupShown), with the
  * rules of logs applied to it alone; anything else undefined (it stays REDACTED).
  */
-function shownInCode(cut: string, r: CodeRedaction): string | undefined {
+function shownInCode(cut: string, r: CodeRedaction, name: string | undefined): string | undefined {
   if (PLACEHOLDER.test(cut)) return cut;
   const route = ROUTE_CUT.exec(cut);
   if (route && isRouteLiteral(route[2])) return route[1] + r.redactText(route[2]) + route[1];
-  return groupEnd(cut, 0) === cut.length ? r.redactText(groupShown(cut)) : undefined;
+  return groupEnd(cut, 0) === cut.length ? r.redactText(groupShown(cut, name)) : undefined;
 }
 
 /**
@@ -212,7 +241,7 @@ function keepPlaceholders(s: string, red: string, r: CodeRedaction): string {
     const next = last ? (s.endsWith(p) ? s.length - p.length : -1) : s.indexOf(p, at);
     if (next < at) return red;
     const cut = s.slice(at, next);
-    out += (shownInCode(cut, r) ?? REDACTED) + p;
+    out += (shownInCode(cut, r, nameOfValueAt(s, at)) ?? REDACTED) + p;
     at = next + p.length;
   }
   return out;

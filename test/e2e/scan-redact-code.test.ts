@@ -22,11 +22,14 @@ const RUNS: { name: string; argv: string[] }[] = [
 ];
 
 describe("migrate scan: a credential given as a tuple, a call or a header literal", () => {
-  const secrets = ["PYPASS999", "SEC5pw", "SEC12key", "pyuser7", "gopw9x", "jsPw4k", "RbTok8"];
+  // (and words with no digit given to a name that says password or secret)
+  const secrets = ["PYPASS999", "SEC5pw", "SEC12key", "pyuser7", "gopw9x", "jsPw4k", "RbTok8", "letmeinplease", "opensesame", "hunterhunter"];
   const files = {
     "py/c.py": [
       'w = requests.get(BASE + "/v2/api-keys/info", auth=("pyuser7", "PYPASS999"))',
       'r = requests.get(BASE + "/v2/clusters", auth=HTTPBasicAuth("user", "SEC5pw"))',
+      'db_password = "letmeinplease"; t = requests.get(BASE + "/v2/topics")',
+      'passwords = ["opensesame", "hunterhunter"]; u = requests.get(BASE + "/v2/topics")',
       "",
     ].join("\n"),
     "go/m.go": [

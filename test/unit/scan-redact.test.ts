@@ -62,12 +62,22 @@ describe("credentials given as a tuple, a call or a header literal", () => {
     ["requests.get(url, headers=[('X-Api-Key', 'K9abc')])", "requests.get(url, headers=[('X-Api-Key', '***')])"],
     ['xhr.setRequestHeader("Authorization", "tok123abc")', 'xhr.setRequestHeader("Authorization", "***")'],
     ['key = os.getenv("API_KEY", "sk_live_123")', 'key = os.getenv("API_KEY", "***")'],
+    // a name that says password or secret: every literal, digits or not; a key or token: one that
+    // looks like a key (a digit, or a long run with no blank)
+    ['const password = "letmein"; fetch("/v2/topics")', 'const password = ***; fetch("/v2/topics")'],
+    ["DB_SECRET: 'opensesame' /v2/topics", "DB_SECRET: *** /v2/topics"],
+    ['passwords = ["letmein", "hunter"]', 'passwords = ["***", "***"]'],
+    ['opts = { secret: make_secret("opensesame") }', 'opts = { secret: make_secret("***") }'],
+    ['api_keys = ["name", "abcdefghijklmnopqrstu"]', 'api_keys = ["name", "***"]'],
+    ['const apiKey = "abcdefghijklmnopqrstu"', "const apiKey = ***"],
   ])("redacts %s", (line, out) => expect(redactSource(line)).toBe(out));
   it.each([
     'auth = HTTPBasicAuth(user, os.environ["PW"])',
     'req.SetBasicAuth(user, os.Getenv("PASS"))',
     'token = request.headers.get("Authorization")',
     'const keys = ["name", "email"]',
+    'sort_key = "created_at"',
+    'tokens = tokenize("a b c")',
     't("password", "Password")',
     'errors.add("password", "is too short")',
     'req.Header.Set("X-Api-Key", apiKey)',
