@@ -5,7 +5,7 @@ import { publicAlert, type Alert, type Owner } from "./state.js";
 
 export const CADENCES = ["realtime", "hourly", "daily", "weekly"] as const;
 const STATUSES = ["paused", ASSUMED.alertResumeStatus] as const;
-const FIELDS = ["status", ASSUMED.alertNameField, "cadence", "selector", ASSUMED.alertThresholdField, "destinationIds"];
+const FIELDS: readonly string[] = ["status", ASSUMED.alertNameField, "cadence", "selector", ASSUMED.alertThresholdField, "destinationIds"];
 
 const ownerOf = (ctx: Ctx): Owner => ctx.key!.owner;
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);

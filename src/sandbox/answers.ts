@@ -26,7 +26,7 @@ export const DEFAULT_SLOW_MS = 1000;
 export const MAX_DELAY_MS = 60_000;
 
 /** The statuses `code=` and a scenario's `status` can pick: the v3 error statuses, 502, 504 and 200. */
-export const ANSWER_STATUSES: readonly number[] = [...new Set([200, ...Object.values(ASSUMED.v3ErrorStatus), 502, 504])].sort((a, b) => a - b);
+export const ANSWER_STATUSES: readonly number[] = [200, ...Object.values(ASSUMED.v3ErrorStatus), 502, 504].filter((x, i, all) => all.indexOf(x) === i).sort((a, b) => a - b);
 
 const CODE_OF_STATUS: Record<number, string> = Object.fromEntries(Object.entries(ASSUMED.v3ErrorStatus).map(([code, s]) => [s, code]));
 const MESSAGES: Record<string, string> = {

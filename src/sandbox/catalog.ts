@@ -39,7 +39,7 @@ export const CHAINS: readonly Chain[] = [
   { slug: "solana", name: "Solana", shortName: "sol", evm: false },
   { slug: "tron", name: "Tron", shortName: "trx", evm: false },
 ];
-export const EVM_CHAINS = new Set(CHAINS.filter((c) => c.evm).map((c) => c.slug));
+export const EVM_CHAINS: ReadonlySet<string> = new Set(CHAINS.filter((c) => c.evm).map((c) => c.slug));
 
 export const ASSET_TYPES: readonly Term[] = [
   { slug: "token", name: "Token" }, { slug: "nft", name: "NFT collection" }, { slug: "lp-token", name: "Liquidity pool token" },

@@ -2,6 +2,7 @@
 // timestamps are offsets from the anchor hour (the server's start time) so data stays recent.
 import { CHAINS, CLUSTER_NAMES, CRYPTO_CATEGORIES, EVM_CHAINS, TRADFI_CATEGORIES } from "./catalog.js";
 import { makeIntel, type Intel } from "./intelgen.js";
+import type { Topic } from "./topics.js";
 import { base58, hex, int, mulberry32, pick, pickSome, round, type Rng } from "./rand.js";
 
 export const HOUR = 3_600_000;
@@ -33,12 +34,21 @@ export interface Dataset {
   intelById: Map<string, Intel>;
   clusterById: Map<string, Cluster>;
   fixtures: { renamed: { id: string; slug: string; oldSlug: string }; merged: { id: string; slug: string; mergedIntoId: string; mergedIntoSlug: string } };
+  /** tables derived from the dataset when first asked (series.ts, topics.ts): one dataset's, never another's */
+  derived: Derived;
 }
 
-const SYL = ["ka", "lo", "mi", "ra", "ve", "zen", "tor", "lyn", "qua", "xi", "no", "sol", "ar", "bex", "cy", "dra", "el",
+export interface Derived {
+  /** every project's trend by hour (series.ts: trendsAt) */
+  trendRows: Map<number, Float64Array>;
+  /** the topics (topics.ts: topicsOf) */
+  topics?: Topic[];
+}
+
+const SYL: readonly string[] = ["ka", "lo", "mi", "ra", "ve", "zen", "tor", "lyn", "qua", "xi", "no", "sol", "ar", "bex", "cy", "dra", "el",
   "fi", "gor", "hy", "ion", "ju", "kel", "mo", "nex", "or", "pha", "ri", "sa", "tu", "vo", "wex", "yar", "zo"];
-const SUFFIX = ["", "", "", " Protocol", " Finance", " Network", " Labs", " DAO", " Swap", " Chain"];
-const TRADFI_SUFFIX = [" Capital", " Holdings", " Treasury Fund", " Index", " Markets"];
+const SUFFIX: readonly string[] = ["", "", "", " Protocol", " Finance", " Network", " Labs", " DAO", " Swap", " Chain"];
+const TRADFI_SUFFIX: readonly string[] = [" Capital", " Holdings", " Treasury Fund", " Index", " Markets"];
 
 const cap = (s: string) => s[0].toUpperCase() + s.slice(1);
 const slugify = (s: string) => s.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
@@ -61,14 +71,12 @@ function address(rng: Rng, chain: string): string {
 /** The seed of the documented dataset. */
 export const DEFAULT_SEED = 0x5eed_2026;
 
-let last: { seed: number; ds: Dataset } | undefined;
+/** The hour a dataset made at `anchorMs` is anchored at. */
+export const anchorOf = (anchorMs: number): number => Math.floor(anchorMs / HOUR) * HOUR;
 
-/** The dataset anchored at the hour of `anchorMs`; datasets are immutable, so the last one is reused. */
+/** The dataset anchored at the hour of `anchorMs` (each call builds one: a server keeps its own). */
 export function generate(anchorMs: number, seed = DEFAULT_SEED): Dataset {
-  const anchor = Math.floor(anchorMs / HOUR) * HOUR;
-  if (last?.ds.anchor === anchor && last.seed === seed) return last.ds;
-  last = { seed, ds: build(anchor, seed) };
-  return last.ds;
+  return build(anchorOf(anchorMs), seed);
 }
 
 function build(anchor: number, seed: number): Dataset {
@@ -140,6 +148,7 @@ function build(anchor: number, seed: number): Dataset {
       renamed: { id: renamed.id, slug: renamed.slug, oldSlug },
       merged: { id: merged.id, slug: merged.slug, mergedIntoId: projects[3].id, mergedIntoSlug: projects[3].slug },
     },
+    derived: { trendRows: new Map() },
   };
 }
 

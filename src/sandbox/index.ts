@@ -2,7 +2,7 @@
 // with fault injection for testing clients. See README "Sandbox".
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { generate } from "./data.js";
+import { anchorOf, generate, type Dataset } from "./data.js";
 import { baseHeaders, dispatch, identify, MAX_BODY_BYTES, renderFail, takeLimit, type Incoming, type Outgoing } from "./dispatch.js";
 import { applyDirective, parsePrefer, statusAnswer, type Directive, type FaultContext } from "./answers.js";
 import { FaultPlan, parseFaults, type FaultSpec } from "./faults.js";
@@ -116,8 +116,10 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   const now = opts.now ?? (() => new Date());
   let faultSpecs = typeof opts.faults === "string" ? parseFaults(opts.faults) : [...(opts.faults ?? [])];
   // everything a reset() puts back: built per server, never shared between servers
+  // (a reset in the same hour keeps the hour's dataset: datasets are never changed)
+  let hourDs: Dataset | undefined;
   const fresh = (loadState: boolean) => {
-    const ds = generate(now().getTime(), opts.seed);
+    const ds = hourDs?.anchor === anchorOf(now().getTime()) ? hourDs : (hourDs = generate(now().getTime(), opts.seed));
     return {
       ds,
       world: { ds, alerts: new AlertStore(ds.anchor, opts.stateFile, loadState), runCounter: { n: 0 } } as World,

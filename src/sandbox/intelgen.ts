@@ -6,9 +6,9 @@ import { INTEL_CATEGORIES } from "./catalog.js";
 import { hex, int, mix, mulberry32, pick, pickSome, round, type Rng } from "./rand.js";
 
 const HOUR = 3_600_000;
-const SYL = ["ka", "lo", "mi", "ra", "ve", "zen", "tor", "lyn", "qua", "xi", "no", "sol", "ar", "bex"];
-const SOURCES = ["x", "blog", "github", "governance-forum", "exchange-notice", "news"];
-const VERBS = ["announced", "confirmed", "reported", "rumoured", "expanded"];
+const SYL: readonly string[] = ["ka", "lo", "mi", "ra", "ve", "zen", "tor", "lyn", "qua", "xi", "no", "sol", "ar", "bex"];
+const SOURCES: readonly string[] = ["x", "blog", "github", "governance-forum", "exchange-notice", "news"];
+const VERBS: readonly string[] = ["announced", "confirmed", "reported", "rumoured", "expanded"];
 
 export interface Activity {
   id: string; date: number; action: string; source: string; actorType: string; officialSourceUrl: string;

@@ -34,7 +34,7 @@ export const SANDBOX_DEMO_KEY: string = SANDBOX_KEYS[0].key;
 /** Keyless requests are limited per client address with generous numbers. */
 export const ANONYMOUS_LIMITS = { perMinute: 600, perDay: 100_000 } as const;
 
-const byKey = new Map(SANDBOX_KEYS.map((k) => [k.key, k]));
+const byKey: ReadonlyMap<string, SandboxKey> = new Map(SANDBOX_KEYS.map((k) => [k.key, k]));
 export function lookupKey(key: string): SandboxKey | undefined {
   return byKey.get(key);
 }

@@ -133,7 +133,7 @@ export function runSteps(ds: Dataset, nowMs: number, steps: Item[], params: Item
           if (!p) return it;
           return s.uses === "series.trend"
             ? { ...it, trendDelta: Math.round((trendAt(p.index, h) - trendAt(p.index, h - back)) * 100) / 100, window: `${back}h` }
-            : { ...it, rank: rankAt(p.index, h), rankBefore: rankAt(p.index, h - back), window: `${back}h` };
+            : { ...it, rank: rankAt(ds, p.index, h), rankBefore: rankAt(ds, p.index, h - back), window: `${back}h` };
         });
         break;
       }

@@ -6,10 +6,10 @@ import { resolveParams, runSteps } from "./recipe-engine.js";
 
 export const STEP_USES = ["projects.list", "projects.get", "intel.list", "series.trend", "series.rank", "topics.list",
   "filter", "sort", "limit", "notify", "output"] as const;
-const PARAM_TYPES = ["string", "number", "integer", "boolean", "timestamp", "duration", "list"];
-const TOP_KEYS = ["name", "version", "description", "params", "steps"];
-const STEP_KEYS = ["id", "name", "uses", "with", "when"];
-const PARAM_KEYS = ["type", "default", "description", "required"];
+const PARAM_TYPES: readonly string[] = ["string", "number", "integer", "boolean", "timestamp", "duration", "list"];
+const TOP_KEYS: readonly string[] = ["name", "version", "description", "params", "steps"];
+const STEP_KEYS: readonly string[] = ["id", "name", "uses", "with", "when"];
+const PARAM_KEYS: readonly string[] = ["type", "default", "description", "required"];
 export const PATH_STYLES = ["dotted", "bracket", "pointer", "jsonpath"] as const;
 type Style = (typeof PATH_STYLES)[number];
 type Seg = string | number;

@@ -10,7 +10,7 @@ import { redactHeaderValue, redactText, REDACTED, redactUrl } from "../contract/
 import { CASSETTE_FORMAT, CASSETTE_VERSION, canonicalQuery, keyed, MAX_CASSETTE_ENTRIES, RECORDED_HEADERS, redactAnswerBody, type Cassette } from "./cassette.js";
 
 /** Request headers passed upstream (the caller's credential among them); nothing else is forwarded. */
-const FORWARDED = ["x-api-key", "authorization", "accept", "accept-language", "user-agent"];
+const FORWARDED: readonly string[] = ["x-api-key", "authorization", "accept", "accept-language", "user-agent"];
 
 export interface RecorderOptions {
   upstream: string;

@@ -13,8 +13,8 @@ export interface ScenarioProblem { path: (string | number)[]; message: string }
 
 /** Answers per scenario file: a guard against a file that would keep the server busy forever. */
 export const MAX_SCENARIO_ANSWERS = 10_000;
-const ANSWER_KEYS = ["fault", "status", "delay", "fixture"];
-const METHODS = [...new Set(ROUTES.map((r) => r.method))];
+const ANSWER_KEYS: readonly string[] = ["fault", "status", "delay", "fixture"];
+const METHODS: readonly string[] = ROUTES.map((r) => r.method).filter((m, i, all) => all.indexOf(m) === i);
 
 /** "GET /v3/me" or "/v3/me" -> [method, path]; a path is a route template or a concrete path. */
 export function routeKey(key: string): { method: string; path: string } | undefined {
@@ -25,7 +25,7 @@ export function routeKey(key: string): { method: string; path: string } | undefi
 function routeProblem(key: string): string | undefined {
   const k = routeKey(key);
   if (!k) return `route "${key}" is not "METHOD /path" (e.g. "GET /v3/projects")`;
-  if (!METHODS.includes(k.method as never)) return `method ${k.method} is not one the API has (${METHODS.join(", ")})`;
+  if (!METHODS.includes(k.method)) return `method ${k.method} is not one the API has (${METHODS.join(", ")})`;
   if (ROUTES.some((r) => r.method === k.method && r.path === k.path) || matchRoute(k.method, k.path)) return undefined;
   return `no route ${k.method} ${k.path} in the API (see 'mids api --help' for the route list)`;
 }

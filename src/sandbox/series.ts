@@ -1,6 +1,6 @@
 // Hourly trend and rank computed from a hash of (project, hour); never stored (spec 2.6).
 import { hash01, round } from "./rand.js";
-import { DAY, HOUR, PROJECT_COUNT, type Project } from "./data.js";
+import { DAY, HOUR, PROJECT_COUNT, type Dataset, type Project } from "./data.js";
 
 export const TREND_MODEL = "trend-2026.3";
 export const RELATIONS_MODEL = "co-mention-1";
@@ -19,22 +19,24 @@ export function trendAt(p: number, h: number): number {
   return round(Math.min(100, Math.max(0, BASE[p] + wave + noise)), 2);
 }
 
-const rowCache = new Map<number, Float64Array>();
+/** Rows a dataset keeps (enough for the whole archive); past them the oldest goes. */
+const MAX_TREND_ROWS = 6000;
 
-/** Every project's trend at hour `h` (cached; enough rows for the whole archive). */
-function trendsAt(h: number): Float64Array {
-  let row = rowCache.get(h);
+/** Every project's trend at hour `h`, kept with the dataset. */
+function trendsAt(ds: Dataset, h: number): Float64Array {
+  const rows = ds.derived.trendRows;
+  let row = rows.get(h);
   if (row) return row;
   row = new Float64Array(PROJECT_COUNT);
   for (let p = 0; p < PROJECT_COUNT; p++) row[p] = trendAt(p, h);
-  if (rowCache.size >= 6000) rowCache.delete(rowCache.keys().next().value as number);
-  rowCache.set(h, row);
+  if (rows.size >= MAX_TREND_ROWS) rows.delete(rows.keys().next().value as number);
+  rows.set(h, row);
   return row;
 }
 
 /** Rank (1-based) of project `p` at hour `h`: higher trend first, ties by index. The roster is the top ROSTER_SIZE (spec 8.5). */
-export function rankAt(p: number, h: number): number {
-  const row = trendsAt(h);
+export function rankAt(ds: Dataset, p: number, h: number): number {
+  const row = trendsAt(ds, h);
   const t = row[p];
   let rank = 1;
   for (let j = 0; j < PROJECT_COUNT; j++) if (row[j] > t || (row[j] === t && j < p)) rank++;

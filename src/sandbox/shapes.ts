@@ -39,31 +39,31 @@ export function v2Intel(ds: Dataset, x: Intel, mode: ActivityMode, fromMs: numbe
   };
 }
 
-function leaderboardEntry(p: number, h: number, top: number) {
-  if (rankAt(p, h) > top) return null;
+function leaderboardEntry(ds: Dataset, p: number, h: number, top: number) {
+  if (rankAt(ds, p, h) > top) return null;
   let k = 0;
-  while (k < 14 * 24 && rankAt(p, h - k - 1) <= top) k++;
+  while (k < 14 * 24 && rankAt(ds, p, h - k - 1) <= top) k++;
   let entries = 0;
-  for (let j = 0; j < 24; j++) if (rankAt(p, h - j) <= top && rankAt(p, h - j - 1) > top) entries++;
+  for (let j = 0; j < 24; j++) if (rankAt(ds, p, h - j) <= top && rankAt(ds, p, h - j - 1) > top) entries++;
   return {
-    enteredAt: iso((h - k) * HOUR), currentHours: k + 1, wasYesterday: rankAt(p, h - 24) <= top, entryCount24h: entries,
+    enteredAt: iso((h - k) * HOUR), currentHours: k + 1, wasYesterday: rankAt(ds, p, h - 24) <= top, entryCount24h: entries,
     stabilityLabel: k + 1 < 6 ? "flash" : k + 1 < 48 ? "steady" : "established",
   };
 }
 
-function momentumContext(p: Project, h: number) {
+function momentumContext(ds: Dataset, p: Project, h: number) {
   let peak48 = Infinity;
-  for (let j = 0; j < 48; j++) peak48 = Math.min(peak48, rankAt(p.index, h - j));
+  for (let j = 0; j < 48; j++) peak48 = Math.min(peak48, rankAt(ds, p.index, h - j));
   let best14 = Infinity;
-  for (let j = 0; j < 14 * 24; j += 6) best14 = Math.min(best14, rankAt(p.index, h - j));
+  for (let j = 0; j < 14 * 24; j += 6) best14 = Math.min(best14, rankAt(ds, p.index, h - j));
   let since = 0;
-  while (since < 14 * 24 && rankAt(p.index, h - since - 1) <= ROSTER_SIZE) since++;
+  while (since < 14 * 24 && rankAt(ds, p.index, h - since - 1) <= ROSTER_SIZE) since++;
   const delta = trendAt(p.index, h) - trendAt(p.index, h - 24);
   return {
     trendTrajectory: delta > 1 ? "rising" : delta < -1 ? "falling" : "steady",
     distinctClusters: new Set(p.intel.flatMap((x) => x.clusterIds)).size, peakRank48h: peak48, bestRank14d: best14,
-    rankedSince: rankAt(p.index, h) <= ROSTER_SIZE ? iso((h - since) * HOUR) : null,
-    leaderboard: { top10: leaderboardEntry(p.index, h, 10), top25: leaderboardEntry(p.index, h, 25) },
+    rankedSince: rankAt(ds, p.index, h) <= ROSTER_SIZE ? iso((h - since) * HOUR) : null,
+    leaderboard: { top10: leaderboardEntry(ds, p.index, h, 10), top25: leaderboardEntry(ds, p.index, h, 25) },
   };
 }
 
@@ -81,7 +81,7 @@ export function v2Project(ds: Dataset, p: Project, nowMs: number, o: V2ProjectOp
   const img = (size: string) => p.image.replace(/\.png$/, `-${size}.png`);
   return {
     id: p.id, name: p.name, description: p.description, rationale: p.rationale, xHandle: p.xHandle,
-    trendScore: trendAt(p.index, h), trendScoreDelta: round(trendAt(p.index, h) - trendAt(p.index, h - 24), 2), rank: rankAt(p.index, h),
+    trendScore: trendAt(p.index, h), trendScoreDelta: round(trendAt(p.index, h) - trendAt(p.index, h - 24), 2), rank: rankAt(ds, p.index, h),
     marketData: {
       apiId: p.marketId, symbol: p.symbol.toLowerCase(), slug: p.slug, description: p.description,
       contractAddress: primary?.address ?? "", categories: p.categories, image: { thumb: img("thumb"), small: img("small"), large: img("large") },
@@ -90,7 +90,7 @@ export function v2Project(ds: Dataset, p: Project, nowMs: number, o: V2ProjectOp
     tokens: p.assets.map((a) => ({ chain: a.chain, address: a.address, source: a.source, primary: a.primary })),
     primaryComputedAt: iso(h * HOUR), createdAt: iso(p.createdAt), updatedAt: iso(Math.min(p.updatedAt, t)),
     reinforcedAt: iso(Math.min(reinforcedAtOf(p), t)), ...(o.atMs !== undefined ? { provenance: "historical" } : {}),
-    momentumContext: momentumContext(p, h), signals,
+    momentumContext: momentumContext(ds, p, h), signals,
   };
 }
 
@@ -134,7 +134,7 @@ export function v3Project(ds: Dataset, p: Project, nowMs: number, fromMs: number
   };
   if (detail) out.trendDelta = { value: round(trendAt(p.index, h) - trendAt(p.index, h - 24), 2), window: "PT24H" };
   Object.assign(out, {
-    rank: rankAt(p.index, h), categories: p.categories,
+    rank: rankAt(ds, p.index, h), categories: p.categories,
     assets: p.assets.map((a) => ({ type: a.type, chain: a.chain, address: a.address, primary: a.primary })), intel,
   });
   if (detail) {

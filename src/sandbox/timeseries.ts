@@ -42,8 +42,8 @@ const momentum: Handler = (ctx) => {
 const rank: Handler = (ctx) => {
   const p = v2Lookup(ctx);
   const w = window(ctx, "start", "end", ctx.q.at as number | undefined);
-  const data = w.hours.filter((h) => rankAt(p.index, h) <= ROSTER_SIZE)
-    .map((h) => ({ timestamp: iso(h * HOUR), rank: rankAt(p.index, h), trendScore: trendAt(p.index, h) }));
+  const data = w.hours.filter((h) => rankAt(ctx.world.ds, p.index, h) <= ROSTER_SIZE)
+    .map((h) => ({ timestamp: iso(h * HOUR), rank: rankAt(ctx.world.ds, p.index, h), trendScore: trendAt(p.index, h) }));
   return { data: { projectId: p.id, projectName: p.name, data } };
 };
 
@@ -52,7 +52,7 @@ const v3Series: Handler = (ctx) => {
   const measure = ctx.pathParams.measure;
   const w = window(ctx, "from", "to");
   const points = measure === "rank"
-    ? w.hours.filter((h) => rankAt(p.index, h) <= ROSTER_SIZE).map((h) => ({ timestamp: iso(h * HOUR), value: rankAt(p.index, h) }))
+    ? w.hours.filter((h) => rankAt(ctx.world.ds, p.index, h) <= ROSTER_SIZE).map((h) => ({ timestamp: iso(h * HOUR), value: rankAt(ctx.world.ds, p.index, h) }))
     : w.hours.map((h) => ({ timestamp: iso(h * HOUR), value: trendAt(p.index, h) }));
   return {
     data: { projectId: p.id, slug: p.slug, name: p.name, measure, from: iso(w.from), to: iso(w.to), points },

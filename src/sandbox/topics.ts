@@ -6,7 +6,7 @@ import { v2Page } from "./paging.js";
 import { hash01, hex, int, mulberry32, pick, pickSome, round } from "./rand.js";
 import { hourOf, priceAt } from "./series.js";
 
-const TOPIC_NAMES = ["Restaking yields", "Stablecoin regulation", "AI agents on-chain", "Layer-2 fee wars", "Tokenized treasuries",
+const TOPIC_NAMES: readonly string[] = ["Restaking yields", "Stablecoin regulation", "AI agents on-chain", "Layer-2 fee wars", "Tokenized treasuries",
   "Meme coin rotation", "Bitcoin ETF flows", "DePIN buildout", "Solana memecoin launchpads", "Cross-chain bridges security",
   "Perp DEX volumes", "Liquid staking derivatives", "Gaming token unlocks", "Oracle extractable value", "Privacy pools",
   "Intent-based trading", "Modular data availability", "RWA lending markets", "Exchange listings", "Airdrop farming",
@@ -17,10 +17,9 @@ export interface Topic {
   report: { id: string; title: string; summary: string; publishedAt: number; revisions: number };
 }
 
-let cache: { anchor: number; topics: Topic[] } | undefined;
-
+/** The dataset's topics, made when first asked and kept with it. */
 export function topicsOf(ds: Dataset): Topic[] {
-  if (cache?.anchor === ds.anchor) return cache.topics;
+  if (ds.derived.topics) return ds.derived.topics;
   const rng = mulberry32(0x70b1c5);
   const topics = TOPIC_NAMES.map((name, index) => ({
     index, id: "topic_" + hex(rng, 20), name, summary: `Attention around ${name.toLowerCase()} across ${int(rng, 3, 9)} source clusters.`,
@@ -28,7 +27,7 @@ export function topicsOf(ds: Dataset): Topic[] {
     report: { id: "rep_" + hex(rng, 16), title: `Frontier Report: ${name}`, summary: `What moved in ${name.toLowerCase()} and why it matters.`,
       publishedAt: ds.anchor - int(rng, 2, 240) * HOUR, revisions: int(rng, 1, 3) },
   }));
-  cache = { anchor: ds.anchor, topics };
+  ds.derived.topics = topics;
   return topics;
 }
 

@@ -24,7 +24,7 @@ export { VERDICTS, type Verdict };
 /** Methods that are replayed: reading twice changes nothing, and the answer has a body to compare. */
 export const REPLAYABLE_METHODS: readonly string[] = ["GET"];
 /** Methods that change something (spec: PATCH, POST, PUT, DELETE): never sent. */
-const NOT_IDEMPOTENT = new Set(["POST", "PATCH", "PUT", "DELETE"]);
+const NOT_IDEMPOTENT: ReadonlySet<string> = new Set(["POST", "PATCH", "PUT", "DELETE"]);
 
 export interface SideError { side: "v2" | "v3"; code: string; status?: number; message: string }
 
