@@ -215,10 +215,14 @@ function csvText(ctx: Context, text: string): string {
   return ctx.io.stdoutIsTTY ? stripControl(text) : text;
 }
 
-/** YAML text: strings holding characters that must not reach a terminal raw are double-quoted and escaped. */
+/**
+ * YAML text: strings holding characters that must not reach a terminal raw are double-quoted and
+ * escaped. Strings a YAML 1.1 reader (PyYAML, Ruby, go-yaml v2) would take for another type
+ * (`ON`, `no`, `y`, `1_000`, a date-time) are quoted too, so every reader gets the same value back.
+ */
 async function yamlText(value: unknown): Promise<string> {
   const { Document, visit, isScalar } = await loadYaml();
-  const doc = new Document(value, { aliasDuplicateObjects: false });
+  const doc = new Document(value, { aliasDuplicateObjects: false, compat: "yaml-1.1" });
   visit(doc, {
     Scalar(_key, node) {
       if (isScalar(node) && typeof node.value === "string" && needsEscape(node.value)) node.type = "QUOTE_DOUBLE";

@@ -100,6 +100,20 @@ describe("output values (issues 10, 14, 15)", () => {
     expect(parse(io.out())).toEqual({ name: "abc\u202eexe.pdf", note: "x\u200by" });
   });
 
+  it("yaml quotes strings a YAML 1.1 reader would take for booleans, numbers or dates", async () => {
+    const item = { symbol: "ON", on: "no", y: "Yes", off: "OFF", n: "1_000", time: "1:20", at: "2026-11-28T04:00:00.000Z", day: "2026-11-28", plain: "Sollynra", trend: -1.5, primary: true, none: null };
+    const { parse } = await import("yaml");
+    for (const print of [(ctx: Context) => printItem(ctx, item), (ctx: Context) => printList(ctx, [[item]], { columns: [] })]) {
+      const { ctx, io } = ctxWith("yaml");
+      await print(ctx);
+      const want = io.out().startsWith("- ") ? [item] : item;
+      // what PyYAML and the other YAML 1.1 readers read back, and a YAML 1.2 reader
+      expect(parse(io.out(), { version: "1.1" })).toEqual(want);
+      expect(parse(io.out())).toEqual(want);
+      expect(io.out()).toContain("plain: Sollynra\n");
+    }
+  });
+
   it("tables strip bidi overrides and zero-width characters", async () => {
     const { ctx, io } = ctxWith("table", { stdoutIsTTY: true, columns: 100 });
     await printList(ctx, [[{ name: "Good\u202eliveC", slug: "a\u200bb" }]], { columns: [{ path: "name" }, { path: "slug" }] });
