@@ -94,6 +94,8 @@ export function json(v: unknown, indent?: number): string {
  * output-wide options (e.g. --jq) apply per printed value.
  */
 export async function printJson(ctx: Context, value: unknown): Promise<void> {
+  // -o ndjson: each value on one line of its own (each page of --paginate a line)
+  if (ctx.globals.jq === undefined && ctx.globals.output === "ndjson") return writeAsync(ctx.io.stdout, json(value) + "\n");
   await emitJson(ctx, value);
 }
 
