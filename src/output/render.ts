@@ -9,6 +9,7 @@ import { wrapText } from "./prose.js";
 export { wrapText };
 import { escapeC1Json, escapeC1Yaml, needsEscape, oneLine, stripControl } from "../util/sanitize.js";
 import { loadYaml } from "../util/yaml.js";
+import type { JqResult } from "./jq.js";
 
 export interface Column {
   path: string;
@@ -121,13 +122,21 @@ export async function emitJson(ctx: Context, value: unknown): Promise<void> {
   }
   // --verbose: the filter starts now (from here Ctrl-C and SIGTERM stop it)
   if (ctx.globals.verbose) ctx.io.stderr.write("jq: the filter runs in its worker thread\n");
-  const results = await ctx.globals.jqSession.run(value, filter, (text) => void ctx.io.stderr.write(stripControl(text) + "\n"));
-  let text = "";
-  for (const r of results) {
-    // a string is printed raw: data when piped, made safe on a terminal
-    text += ("string" in r ? (ctx.io.stdoutIsTTY ? stripControl(r.string) : r.string) : escapeC1Json(r.json)) + "\n";
+  const print = async (results: readonly JqResult[]) => {
+    let text = "";
+    for (const r of results) {
+      // a string is printed raw: data when piped, made safe on a terminal
+      text += ("string" in r ? (ctx.io.stdoutIsTTY ? stripControl(r.string) : r.string) : escapeC1Json(r.json)) + "\n";
+    }
+    if (text) await writeAsync(ctx.io.stdout, text);
+  };
+  try {
+    await print(await ctx.globals.jqSession.run(value, filter, (text) => void ctx.io.stderr.write(stripControl(text) + "\n")));
+  } catch (err) {
+    // a runtime error part-way: the results before it are printed, then the error (as jq does)
+    await print((err as { results?: JqResult[] }).results ?? []);
+    throw err;
   }
-  if (text) await writeAsync(ctx.io.stdout, text);
 }
 
 /** --jq over a list: it runs once, over the complete list (every page of --all). */

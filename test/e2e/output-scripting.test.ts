@@ -50,6 +50,14 @@ describe("--jq", () => {
     expect(table.stderr).toContain("--jq filters JSON and cannot be combined with -o table");
   });
 
+  it("a runtime error part-way: the results before it are printed, then the error (exit 2), as jq does", async () => {
+    const projects = await list("limit=4");
+    const r = await mids(["projects", "list", "--limit", "4", "--jq", `.[] | if .slug == "${projects[2].slug}" then error("the third is bad") else .slug end`]);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe(projects.slice(0, 2).map((p) => p.slug).join("\n") + "\n");
+    expect(r.stderr).toBe("mids: --jq: the third is bad\n");
+  });
+
   it("the jq engine is loaded only by --jq: nothing start-up loads imports it", () => {
     // follow the static imports from the entry point of the build; the engine must not be among them
     const seen = new Set<string>();
