@@ -1,7 +1,7 @@
 // Render data as table, json, ndjson, csv or yaml. stdout carries data only.
 import type { Context } from "../context.js";
 import { writeAsync } from "../io.js";
-import { cellText, getPath, hasPath, knownPaths, nearest, pick } from "./fields.js";
+import { cellText, getPath, hasPath, keyColumn, knownPaths, nearest, pick } from "./fields.js";
 import { csvRow, csvValue } from "./csv.js";
 import { displayWidth, fitWidth } from "./width.js";
 import { wrapText } from "./prose.js";
@@ -346,10 +346,10 @@ export async function printItem(ctx: Context, item: unknown, view?: View): Promi
   }
 }
 
-/** Every field of an item by dotted path: nested objects flattened, an array (or `{}`) one cell. */
-export function leafPaths(v: unknown, prefix = ""): string[] {
-  if (v === null || typeof v !== "object" || Array.isArray(v) || (prefix && Object.keys(v).length === 0)) return prefix ? [prefix] : [];
-  return Object.entries(v as Record<string, unknown>).flatMap(([k, x]) => leafPaths(x, prefix ? `${prefix}.${k}` : k));
+/** Every field of an item by its keys: nested objects flattened, an array (or `{}`) one cell. */
+export function leafKeys(v: unknown, prefix: readonly string[] = []): string[][] {
+  if (v === null || typeof v !== "object" || Array.isArray(v) || (prefix.length && Object.keys(v).length === 0)) return prefix.length ? [[...prefix]] : [];
+  return Object.entries(v as Record<string, unknown>).flatMap(([k, x]) => leafKeys(x, [...prefix, k]));
 }
 
 /**
@@ -359,7 +359,7 @@ export function leafPaths(v: unknown, prefix = ""): string[] {
 function csvItemView(item: unknown, view?: View): View {
   const cols = [...(view?.columns ?? [])];
   const covered = (p: string) => cols.some((c) => p === c.path || p.startsWith(`${c.path}.`));
-  for (const p of leafPaths(item)) if (!covered(p)) cols.push({ path: p });
+  for (const keys of leafKeys(item)) if (!covered(keys.join("."))) cols.push(keyColumn(keys));
   return { ...view, columns: cols };
 }
 
