@@ -218,12 +218,17 @@ function noneMatched(ctx: Context, view: View): void {
 
 /** A CSV cell carries data (see csv.ts); the column's display format is for tables only. */
 function csvCellOf(ctx: Context, c: Column, row: unknown): string {
-  return csvText(ctx, csvValue(columnValue(c, row), { raw: ctx.globals.csvRaw }));
+  return csvText(ctx, csvValue(columnValue(c, row), csvOptions(ctx)));
 }
 
 /** CSV is data when piped; on a terminal it is made safe like any other text. */
 function csvText(ctx: Context, text: string): string {
   return ctx.io.stdoutIsTTY ? stripControl(text) : text;
+}
+
+/** --csv-raw, and on a terminal text made safe before the formula guard sees it (what shows is what is guarded). */
+function csvOptions(ctx: Context): { raw?: boolean; clean?: (s: string) => string } {
+  return { raw: ctx.globals.csvRaw, clean: ctx.io.stdoutIsTTY ? stripControl : undefined };
 }
 
 /**
@@ -285,7 +290,7 @@ export async function printList(ctx: Context, source: Iterable<unknown[]> | Asyn
   if (fmt === "csv") {
     const cols = columnsFor(ctx, view);
     // the header row may be server text too (an item's own keys): guarded and made safe like a cell
-    await writeAsync(out, csvRow(cols.map((c) => csvText(ctx, csvValue(c.path, { raw: ctx.globals.csvRaw })))));
+    await writeAsync(out, csvRow(cols.map((c) => csvText(ctx, csvValue(c.path, csvOptions(ctx))))));
     for await (const page of source) {
       for (const item of page) {
         await writeAsync(out, csvRow(cols.map((c) => csvCellOf(ctx, c, item))));

@@ -92,6 +92,13 @@ describe("output values (issues 10, 14, 15)", () => {
     expect(raw.io.out()).toContain(',"=HYPERLINK(');
   });
 
+  it("-o csv on a terminal guards what it shows: a formula behind a zero-width, bidi or escape character too", async () => {
+    const { ctx, io } = ctxWith("csv", { stdoutIsTTY: true, columns: 100 });
+    const row = { a: "\u200b=HYPERLINK(1)", b: "\u001b[0m+cmd", c: ["\u202e@x", "y"], d: "\u2066 -2+3" };
+    await printList(ctx, [[row]], { columns: [{ path: "a" }, { path: "b" }, { path: "c" }, { path: "d" }] });
+    expect(io.out()).toBe("a,b,c,d\n'=HYPERLINK(1),'+cmd,'@x;y,' -2+3\n");
+  });
+
   it("yaml escapes bidi and zero-width characters losslessly", async () => {
     const { ctx, io } = ctxWith("yaml");
     await printItem(ctx, { name: "abc\u202eexe.pdf", note: "x\u200by" });
