@@ -178,7 +178,9 @@ export function jqMessage(err: unknown): string {
     .split("\n")
     .map((l) => l.trim())
     .filter((l) => l && !/^Non-zero exit code: \d+$/.test(l) && !/^jq: \d+ compile errors?$/.test(l) && l !== "undefined");
-  const message = lines.join(" ").replace(/^jq: error(?: \(at [^)]*\))?: /, "").replace(/^jq: error \(at [^)]*\) /, "").replace(/\s+/g, " ").trim();
+  // each error (a filter may have several: two undefined functions) without jq's "jq: error:" prefix
+  const errors = lines.join(" ").split(/(?:^|\s)jq: error(?: \(at [^)]*\))?:?\s/).map((e) => e.trim()).filter(Boolean);
+  const message = errors.join("; ").replace(/\s+/g, " ").trim();
   // jq-web reports `input` past the one input as a bare "break"
   if (message === "break") return "no more inputs: --jq gets one input, the whole result (use . rather than input/inputs)";
   return message || "jq failed";
