@@ -234,14 +234,15 @@ function csvOptions(ctx: Context): { raw?: boolean; clean?: (s: string) => strin
 /**
  * YAML text: strings holding characters that must not reach a terminal raw are double-quoted and
  * escaped. Strings a YAML 1.1 reader (PyYAML, Ruby, go-yaml v2) would take for another type
- * (`ON`, `no`, `y`, `1_000`, a date-time) are quoted too, so every reader gets the same value back.
+ * (`ON`, `no`, `y`, `1_000`, a date-time, `=`) are quoted too, so every reader gets the same value back.
  */
 async function yamlText(value: unknown): Promise<string> {
   const { Document, visit, isScalar } = await loadYaml();
   const doc = new Document(value, { aliasDuplicateObjects: false, compat: "yaml-1.1" });
   visit(doc, {
     Scalar(_key, node) {
-      if (isScalar(node) && typeof node.value === "string" && needsEscape(node.value)) node.type = "QUOTE_DOUBLE";
+      // (a bare `=` is YAML 1.1's value-key tag, which PyYAML cannot load)
+      if (isScalar(node) && typeof node.value === "string" && (needsEscape(node.value) || node.value === "=")) node.type = "QUOTE_DOUBLE";
     },
   });
   return escapeC1Yaml(doc.toString());
