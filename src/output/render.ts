@@ -236,16 +236,18 @@ function csvOptions(ctx: Context): { raw?: boolean; clean?: (s: string) => strin
  * escaped. Strings a YAML 1.1 reader (PyYAML, Ruby, go-yaml v2) would take for another type
  * (`ON`, `no`, `y`, `1_000`, a date-time, `=`) are quoted too, so every reader gets the same value back.
  */
+const YAML11_BREAK = /[\u2028\u2029]/;
+
 async function yamlText(value: unknown): Promise<string> {
   const { Document, visit, isScalar } = await loadYaml();
   const doc = new Document(value, { aliasDuplicateObjects: false, compat: "yaml-1.1" });
   visit(doc, {
     Scalar(_key, node) {
-      // (a bare `=` is YAML 1.1's value-key tag, which PyYAML cannot load)
-      if (isScalar(node) && typeof node.value === "string" && (needsEscape(node.value) || node.value === "=")) node.type = "QUOTE_DOUBLE";
+      // (a bare `=` is YAML 1.1's value-key tag, which PyYAML cannot load; U+2028/2029 are YAML 1.1 line breaks)
+      if (isScalar(node) && typeof node.value === "string" && (needsEscape(node.value) || node.value === "=" || YAML11_BREAK.test(node.value))) node.type = "QUOTE_DOUBLE";
     },
   });
-  return escapeC1Yaml(doc.toString());
+  return escapeC1Yaml(doc.toString()).replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
 }
 
 /**

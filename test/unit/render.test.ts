@@ -108,7 +108,7 @@ describe("output values (issues 10, 14, 15)", () => {
   });
 
   it("yaml quotes strings a YAML 1.1 reader would take for booleans, numbers or dates", async () => {
-    const item = { symbol: "ON", on: "no", y: "Yes", off: "OFF", n: "1_000", time: "1:20", at: "2026-11-28T04:00:00.000Z", day: "2026-11-28", "=": "=", plain: "Sollynra", trend: -1.5, primary: true, none: null };
+    const item = { symbol: "ON", on: "no", y: "Yes", off: "OFF", n: "1_000", time: "1:20", at: "2026-11-28T04:00:00.000Z", day: "2026-11-28", "=": "=", sep: "a\u2028b\u2029c", plain: "Sollynra", trend: -1.5, primary: true, none: null };
     const { parse } = await import("yaml");
     for (const print of [(ctx: Context) => printItem(ctx, item), (ctx: Context) => printList(ctx, [[item]], { columns: [] })]) {
       const { ctx, io } = ctxWith("yaml");
@@ -119,6 +119,7 @@ describe("output values (issues 10, 14, 15)", () => {
       expect(parse(io.out())).toEqual(want);
       expect(io.out()).toContain("plain: Sollynra\n");
       expect(io.out()).toContain('"=": "="\n'); // YAML 1.1's value key: PyYAML cannot load it bare
+      expect(io.out()).toContain('sep: "a\\u2028b\\u2029c"\n'); // line breaks to a YAML 1.1 reader, raw
     }
   });
 
