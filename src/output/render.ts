@@ -231,13 +231,14 @@ function csvOptions(ctx: Context): { raw?: boolean; clean?: (s: string) => strin
   return { raw: ctx.globals.csvRaw, clean: ctx.io.stdoutIsTTY ? stripControl : undefined };
 }
 
+/** Line breaks to a YAML 1.1 reader (PyYAML), plain text to YAML 1.2: never written raw. */
+const YAML11_BREAK = /[\u2028\u2029]/;
+
 /**
  * YAML text: strings holding characters that must not reach a terminal raw are double-quoted and
  * escaped. Strings a YAML 1.1 reader (PyYAML, Ruby, go-yaml v2) would take for another type
  * (`ON`, `no`, `y`, `1_000`, a date-time, `=`) are quoted too, so every reader gets the same value back.
  */
-const YAML11_BREAK = /[\u2028\u2029]/;
-
 async function yamlText(value: unknown): Promise<string> {
   const { Document, visit, isScalar } = await loadYaml();
   const doc = new Document(value, { aliasDuplicateObjects: false, compat: "yaml-1.1" });
