@@ -148,6 +148,15 @@ export class Client {
     const req = buildRequest(r, input, this.buildOpts());
     const res = await this.send<T>(req, r, r.idempotent);
     if (r.pagination) checkListShape(res, `${r.method} ${r.path}`, r.id in ASSUMED_SHAPES);
+    // a list read in one answer (no paging in the route table) whose answer says there is more:
+    // what is printed is its first page only, which is said rather than passed off as the whole list
+    else if (r.method === "GET" && ((typeof res.nextCursor === "string" && res.nextCursor !== "") || res.pagination?.hasMore === true)) {
+      // the request as sent (its path parameters and query filled in), for mids api
+      const u = new URL(req.url);
+      const sent = u.pathname.slice(new URL(this.opts.baseUrl).pathname.replace(/\/+$/, "").length) + u.search;
+      const arg = u.search ? `"${redactText(sent)}"` : redactText(sent);
+      this.opts.notice(`${requestLabel(r, req, this.opts.invocation)}: the server says there are more results than this answer holds (${res.pagination?.hasMore === true ? "pagination.hasMore" : "meta.nextCursor"}), and this command reads one answer: only the first page is shown; 'mids api ${arg} --paginate' reads every page`, `unpaged:${r.id}`);
+    }
     return res;
   }
 

@@ -23,11 +23,15 @@ export function guardFormula(s: string): string {
 }
 
 /**
- * A value as one CSV cell. Numbers and booleans as JSON writes them; strings as they are (guarded
- * unless `raw`); arrays of scalars joined with ";"; objects and arrays holding objects as JSON.
+ * A value as one CSV cell. Numbers and booleans as JSON writes them; strings as they are (`clean`ed
+ * first when given, then guarded unless `raw`); arrays of scalars joined with ";"; objects and arrays holding objects as JSON.
  */
-export function csvValue(v: unknown, opts: { raw?: boolean } = {}): string {
-  const text = (s: string) => (opts.raw ? s : guardFormula(s));
+export function csvValue(v: unknown, opts: { raw?: boolean; clean?: (s: string) => string } = {}): string {
+  // text is made safe (on a terminal) before the guard looks at it: `\u200b=cmd` shows as `=cmd`
+  const text = (s: string) => {
+    const shown = opts.clean ? opts.clean(s) : s;
+    return opts.raw ? shown : guardFormula(shown);
+  };
   if (v === undefined || v === null) return "";
   if (typeof v === "string") return text(v);
   if (typeof v === "number" || typeof v === "boolean") return JSON.stringify(v) ?? "";

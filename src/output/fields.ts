@@ -5,8 +5,13 @@ import { UsageError } from "../errors.js";
 const own = (o: object, key: string): unknown => (Object.prototype.hasOwnProperty.call(o, key) ? (o as Record<string, unknown>)[key] : undefined);
 
 export function getPath(obj: unknown, path: string): unknown {
+  return getKeys(obj, path.split("."));
+}
+
+/** The value under `keys`, one key a level (a key may hold a dot: `{"k.1": ...}`); arrays as in getPath. */
+export function getKeys(obj: unknown, keys: readonly string[]): unknown {
   let cur: unknown = obj;
-  for (const part of path.split(".")) {
+  for (const part of keys) {
     if (cur === null || cur === undefined) return undefined;
     if (Array.isArray(cur) && /^\d+$/.test(part)) cur = cur[Number(part)];
     else if (Array.isArray(cur)) cur = cur.map((x) => (x && typeof x === "object" ? own(x, part) : undefined));
@@ -14,6 +19,15 @@ export function getPath(obj: unknown, path: string): unknown {
     else return undefined;
   }
   return cur;
+}
+
+/**
+ * The column of a field the server named, by its keys: its dotted path, read key by key when a
+ * key itself holds a dot (`{"k.1": "v"}`), which the path alone would look for as `k` then `1`.
+ */
+export function keyColumn(keys: readonly string[]): { path: string; value?: (row: unknown) => unknown } {
+  const path = keys.join(".");
+  return keys.some((k) => k.includes(".")) ? { path, value: (row) => getKeys(row, keys) } : { path };
 }
 
 /**

@@ -78,11 +78,13 @@ function start(limits: JqWorkerData): void {
       state.out.reduce((at, b) => (out.set(b, at), at + b.length), 0);
       reply = { id: req.id, ok: true, stdout: out, stderr: Buffer.concat(state.err).toString("utf8").trim() };
     } catch (e) {
-      reply = { id: req.id, ok: false, limit: state.hit, message: String((e as Error)?.message ?? e), stderr: Buffer.concat(state.err).toString("utf8").trim() };
+      // a runtime error after some results: those results go back too, as jq prints them before its error
+      const stdout = state.hit ? undefined : new Uint8Array(Buffer.concat(state.out));
+      reply = { id: req.id, ok: false, limit: state.hit, message: String((e as Error)?.message ?? e), stderr: Buffer.concat(state.err).toString("utf8").trim(), stdout };
     }
     state.out = [];
     state.err = [];
-    parentPort!.postMessage(reply, reply.ok ? [reply.stdout.buffer as ArrayBuffer] : []);
+    parentPort!.postMessage(reply, reply.stdout ? [reply.stdout.buffer as ArrayBuffer] : []);
   });
 }
 

@@ -54,7 +54,14 @@ export interface JqWorkerData { memoryBytes: number; outputBytes: number }
 export interface JqRequest { id: number; input: Uint8Array; filter: string }
 export type JqReply =
   | { id: number; ok: true; stdout: Uint8Array; stderr: string }
-  | { id: number; ok: false; limit?: "memory" | "output"; message: string; stderr: string };
+  | { id: number; ok: false; limit?: "memory" | "output"; message: string; stderr: string; stdout?: Uint8Array };
+
+/** A compile or runtime error of the filter; `results` are those jq gave before it (printed first, as jq does). */
+export class JqFilterError extends UsageError {
+  constructor(message: string, readonly results: JqResult[]) {
+    super(message);
+  }
+}
 
 export interface JqSessionOptions {
   limits?: JqLimits;
@@ -127,7 +134,7 @@ export function jqSession(opts: JqSessionOptions = {}): JqSession {
             resolve(results(new TextDecoder().decode(m.stdout)));
           });
         } else if (m.limit) fail(limitError(m.limit, limits));
-        else finish(() => reject(new UsageError(`--jq: ${jqMessage({ message: m.message, stderr: m.stderr })}`)));
+        else finish(() => reject(new JqFilterError(`--jq: ${jqMessage({ message: m.message, stderr: m.stderr })}`, m.stdout ? results(new TextDecoder().decode(m.stdout)) : [])));
       };
       // the JS heap cap (resourceLimits) ends the thread with ERR_WORKER_OUT_OF_MEMORY
       const onError = (e: Error & { code?: string }) => fail(e.code === "ERR_WORKER_OUT_OF_MEMORY" ? limitError("memory", limits) : new Error(`the --jq worker failed: ${e.message}`));
@@ -171,7 +178,9 @@ export function jqMessage(err: unknown): string {
     .split("\n")
     .map((l) => l.trim())
     .filter((l) => l && !/^Non-zero exit code: \d+$/.test(l) && !/^jq: \d+ compile errors?$/.test(l) && l !== "undefined");
-  const message = lines.join(" ").replace(/^jq: error(?: \(at [^)]*\))?: /, "").replace(/^jq: error \(at [^)]*\) /, "").replace(/\s+/g, " ").trim();
+  // each error (a filter may have several: two undefined functions) without jq's "jq: error:" prefix
+  const errors = lines.join(" ").split(/(?:^|\s)jq: error(?: \(at [^)]*\))?:?\s/).map((e) => e.trim()).filter(Boolean);
+  const message = errors.join("; ").replace(/\s+/g, " ").trim();
   // jq-web reports `input` past the one input as a bare "break"
   if (message === "break") return "no more inputs: --jq gets one input, the whole result (use . rather than input/inputs)";
   return message || "jq failed";

@@ -1,7 +1,7 @@
 // Render data as table, json, ndjson, csv or yaml. stdout carries data only.
 import type { Context } from "../context.js";
 import { writeAsync } from "../io.js";
-import { cellText, getPath, hasPath, knownPaths, nearest, pick } from "./fields.js";
+import { cellText, getPath, hasPath, keyColumn, knownPaths, nearest, pick } from "./fields.js";
 import { csvRow, csvValue } from "./csv.js";
 import { displayWidth, fitWidth } from "./width.js";
 import { wrapText } from "./prose.js";
@@ -9,6 +9,7 @@ import { wrapText } from "./prose.js";
 export { wrapText };
 import { escapeC1Json, escapeC1Yaml, needsEscape, oneLine, stripControl } from "../util/sanitize.js";
 import { loadYaml } from "../util/yaml.js";
+import type { JqResult } from "./jq.js";
 
 export interface Column {
   path: string;
@@ -94,6 +95,8 @@ export function json(v: unknown, indent?: number): string {
  * output-wide options (e.g. --jq) apply per printed value.
  */
 export async function printJson(ctx: Context, value: unknown): Promise<void> {
+  // -o ndjson: each value on one line of its own (each page of --paginate a line)
+  if (ctx.globals.jq === undefined && ctx.globals.output === "ndjson") return writeAsync(ctx.io.stdout, json(value) + "\n");
   await emitJson(ctx, value);
 }
 
@@ -119,13 +122,21 @@ export async function emitJson(ctx: Context, value: unknown): Promise<void> {
   }
   // --verbose: the filter starts now (from here Ctrl-C and SIGTERM stop it)
   if (ctx.globals.verbose) ctx.io.stderr.write("jq: the filter runs in its worker thread\n");
-  const results = await ctx.globals.jqSession.run(value, filter, (text) => void ctx.io.stderr.write(stripControl(text) + "\n"));
-  let text = "";
-  for (const r of results) {
-    // a string is printed raw: data when piped, made safe on a terminal
-    text += ("string" in r ? (ctx.io.stdoutIsTTY ? stripControl(r.string) : r.string) : escapeC1Json(r.json)) + "\n";
+  const print = async (results: readonly JqResult[]) => {
+    let text = "";
+    for (const r of results) {
+      // a string is printed raw: data when piped, made safe on a terminal
+      text += ("string" in r ? (ctx.io.stdoutIsTTY ? stripControl(r.string) : r.string) : escapeC1Json(r.json)) + "\n";
+    }
+    if (text) await writeAsync(ctx.io.stdout, text);
+  };
+  try {
+    await print(await ctx.globals.jqSession.run(value, filter, (text) => void ctx.io.stderr.write(stripControl(text) + "\n")));
+  } catch (err) {
+    // a runtime error part-way: the results before it are printed, then the error (as jq does)
+    await print((err as { results?: JqResult[] }).results ?? []);
+    throw err;
   }
-  if (text) await writeAsync(ctx.io.stdout, text);
 }
 
 /** --jq over a list: it runs once, over the complete list (every page of --all). */
@@ -207,7 +218,7 @@ function noneMatched(ctx: Context, view: View): void {
 
 /** A CSV cell carries data (see csv.ts); the column's display format is for tables only. */
 function csvCellOf(ctx: Context, c: Column, row: unknown): string {
-  return csvText(ctx, csvValue(columnValue(c, row), { raw: ctx.globals.csvRaw }));
+  return csvText(ctx, csvValue(columnValue(c, row), csvOptions(ctx)));
 }
 
 /** CSV is data when piped; on a terminal it is made safe like any other text. */
@@ -215,16 +226,29 @@ function csvText(ctx: Context, text: string): string {
   return ctx.io.stdoutIsTTY ? stripControl(text) : text;
 }
 
-/** YAML text: strings holding characters that must not reach a terminal raw are double-quoted and escaped. */
+/** --csv-raw, and on a terminal text made safe before the formula guard sees it (what shows is what is guarded). */
+function csvOptions(ctx: Context): { raw?: boolean; clean?: (s: string) => string } {
+  return { raw: ctx.globals.csvRaw, clean: ctx.io.stdoutIsTTY ? stripControl : undefined };
+}
+
+/** Line breaks to a YAML 1.1 reader (PyYAML), plain text to YAML 1.2: never written raw. */
+const YAML11_BREAK = /[\u2028\u2029]/;
+
+/**
+ * YAML text: strings holding characters that must not reach a terminal raw are double-quoted and
+ * escaped. Strings a YAML 1.1 reader (PyYAML, Ruby, go-yaml v2) would take for another type
+ * (`ON`, `no`, `y`, `1_000`, a date-time, `=`) are quoted too, so every reader gets the same value back.
+ */
 async function yamlText(value: unknown): Promise<string> {
   const { Document, visit, isScalar } = await loadYaml();
-  const doc = new Document(value, { aliasDuplicateObjects: false });
+  const doc = new Document(value, { aliasDuplicateObjects: false, compat: "yaml-1.1" });
   visit(doc, {
     Scalar(_key, node) {
-      if (isScalar(node) && typeof node.value === "string" && needsEscape(node.value)) node.type = "QUOTE_DOUBLE";
+      // (a bare `=` is YAML 1.1's value-key tag, which PyYAML cannot load; U+2028/2029 are YAML 1.1 line breaks)
+      if (isScalar(node) && typeof node.value === "string" && (needsEscape(node.value) || node.value === "=" || YAML11_BREAK.test(node.value))) node.type = "QUOTE_DOUBLE";
     },
   });
-  return escapeC1Yaml(doc.toString());
+  return escapeC1Yaml(doc.toString()).replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
 }
 
 /**
@@ -270,7 +294,7 @@ export async function printList(ctx: Context, source: Iterable<unknown[]> | Asyn
   if (fmt === "csv") {
     const cols = columnsFor(ctx, view);
     // the header row may be server text too (an item's own keys): guarded and made safe like a cell
-    await writeAsync(out, csvRow(cols.map((c) => csvText(ctx, csvValue(c.path, { raw: ctx.globals.csvRaw })))));
+    await writeAsync(out, csvRow(cols.map((c) => csvText(ctx, csvValue(c.path, csvOptions(ctx))))));
     for await (const page of source) {
       for (const item of page) {
         await writeAsync(out, csvRow(cols.map((c) => csvCellOf(ctx, c, item))));
@@ -331,10 +355,10 @@ export async function printItem(ctx: Context, item: unknown, view?: View): Promi
   }
 }
 
-/** Every field of an item by dotted path: nested objects flattened, an array (or `{}`) one cell. */
-export function leafPaths(v: unknown, prefix = ""): string[] {
-  if (v === null || typeof v !== "object" || Array.isArray(v) || (prefix && Object.keys(v).length === 0)) return prefix ? [prefix] : [];
-  return Object.entries(v as Record<string, unknown>).flatMap(([k, x]) => leafPaths(x, prefix ? `${prefix}.${k}` : k));
+/** Every field of an item by its keys: nested objects flattened, an array (or `{}`) one cell. */
+export function leafKeys(v: unknown, prefix: readonly string[] = []): string[][] {
+  if (v === null || typeof v !== "object" || Array.isArray(v) || (prefix.length && Object.keys(v).length === 0)) return prefix.length ? [[...prefix]] : [];
+  return Object.entries(v as Record<string, unknown>).flatMap(([k, x]) => leafKeys(x, [...prefix, k]));
 }
 
 /**
@@ -344,7 +368,7 @@ export function leafPaths(v: unknown, prefix = ""): string[] {
 function csvItemView(item: unknown, view?: View): View {
   const cols = [...(view?.columns ?? [])];
   const covered = (p: string) => cols.some((c) => p === c.path || p.startsWith(`${c.path}.`));
-  for (const p of leafPaths(item)) if (!covered(p)) cols.push({ path: p });
+  for (const keys of leafKeys(item)) if (!covered(keys.join("."))) cols.push(keyColumn(keys));
   return { ...view, columns: cols };
 }
 

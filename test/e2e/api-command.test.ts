@@ -70,3 +70,30 @@ describe("mids api: a start before the history window", () => {
     expect(r.stderr).toMatch(/^hint: .*-f from=\d{4}-/m);
   });
 });
+
+describe("mids api and the output options", () => {
+  it("-o ndjson prints each page of --paginate as one line, the server's body", async () => {
+    const r = await mids(["api", "/v3/projects", "-f", "limit=3", "--paginate", "--max-pages", "2", "-o", "ndjson"]);
+    expect(r.code).toBe(7); // the page cap, after two pages
+    const lines = r.stdout.split("\n");
+    expect(lines.pop()).toBe("");
+    expect(lines).toHaveLength(2);
+    const first = (await sb.api<{ data: unknown[] }>("/v3/projects?limit=3", SANDBOX_DEMO_KEY)).body;
+    expect(JSON.parse(lines[0]).data).toEqual(first.data);
+  });
+
+  it("-o csv, -o yaml and --fields, which it cannot apply, are warned about, not silently ignored", async () => {
+    const [csv, yaml, fields] = await Promise.all([
+      mids(["api", "/v3/me", "-o", "csv"]),
+      mids(["api", "/v3/me", "-o", "yaml"]),
+      mids(["api", "/v3/me", "--fields", "credential.id"]),
+    ]);
+    for (const r of [csv, yaml, fields]) {
+      expect(r.code).toBe(0);
+      expect(JSON.parse(r.stdout).data.credential.id).toBeTypeOf("string");
+    }
+    expect(csv.stderr).toMatch(/^mids: warning: -o csv does not apply to mids api: the response body is printed as JSON/);
+    expect(yaml.stderr).toMatch(/^mids: warning: -o yaml does not apply to mids api/);
+    expect(fields.stderr).toMatch(/^mids: warning: --fields does not apply to mids api: .*--jq/);
+  });
+});

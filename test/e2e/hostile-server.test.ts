@@ -149,6 +149,30 @@ describe("--all against lying servers", () => {
     expect(JSON.parse(raw.stdout).data.items).toHaveLength(1);
   });
 
+  it("a list read in one answer (clusters, topics, vocabulary, destinations) whose answer says there is more says it shows the first page only", async () => {
+    const h = await hostile((req, res) => {
+      const path = new URL(req.url!, "http://x").pathname;
+      if (path === "/v2/clusters") return sendJson(res, 200, { status: 200, data: [{ id: "c1", name: "C1" }], pagination: { page: 1, limit: 1, totalCount: 2, hasMore: true } });
+      if (path === "/v3/vocabulary") return sendJson(res, 200, { data: { chains: [{ slug: "ethereum", name: "Ethereum" }] }, meta: { nextCursor: "n1" } });
+      const item = path === "/v3/alerts/destinations" ? { id: "d1", kind: "webhook", label: "L", status: "active" } : { id: "x1", name: "X1" };
+      sendJson(res, 200, { data: [item], meta: { nextCursor: "n1" } });
+    });
+    const runs = [
+      { args: ["clusters", "list"], command: "clusters list", path: "/v3/clusters" },
+      { args: ["topics", "list"], command: "topics list", path: "/v3/topics" },
+      { args: ["vocabulary", "chains"], command: "vocabulary", path: "/v3/vocabulary" },
+      { args: ["alerts", "destinations"], command: "alerts destinations", path: "/v3/alerts/destinations" },
+      { args: ["clusters", "list", "--api", "v2"], command: "clusters list", path: "/v2/clusters" },
+    ];
+    const rs = await Promise.all(runs.map((x) => runMain([...x.args, "-o", "ndjson"], { env: env(h.url) })));
+    rs.forEach((r, i) => {
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stdout.trimEnd().split("\n")).toHaveLength(1);
+      expect(r.stderr).toContain(`mids: notice: 'mids ${runs[i].command}': the server says there are more results than this answer holds`);
+      expect(r.stderr).toContain(`only the first page is shown; 'mids api ${runs[i].path} --paginate' reads every page`);
+    });
+  });
+
   it("--max-pages caps an endless (but honest-looking) cursor chain, and the hint resumes from the cap", async () => {
     const h = await hostile((_req, res, n) => sendJson(res, 200, v3Page(n * 10, 2, `c${n}`)));
     const r = await runMain(["projects", "list", "--all", "--max-pages", "5", "-o", "csv", "--fields", "id"], { env: env(h.url) });

@@ -6,7 +6,8 @@ import { createServer, type Server } from "node:http";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ROOT, runMain, runMids, useSandbox } from "../helpers/cli.js";
+import { baseEnv, ROOT, runMain, runMids, useSandbox } from "../helpers/cli.js";
+import { hostile, sendJson } from "../helpers/hostile.js";
 import { SANDBOX_DEMO_KEY } from "../../src/sandbox/keys.js";
 
 const sb = useSandbox();
@@ -48,6 +49,14 @@ describe("--jq", () => {
     expect(bad.stderr).toMatch(/^mids: --jq: syntax error, unexpected end of file .*line 1: .*\n$/);
     expect(table.code).toBe(2);
     expect(table.stderr).toContain("--jq filters JSON and cannot be combined with -o table");
+  });
+
+  it("a runtime error part-way: the results before it are printed, then the error (exit 2), as jq does", async () => {
+    const projects = await list("limit=4");
+    const r = await mids(["projects", "list", "--limit", "4", "--jq", `.[] | if .slug == "${projects[2].slug}" then error("the third is bad") else .slug end`]);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe(projects.slice(0, 2).map((p) => p.slug).join("\n") + "\n");
+    expect(r.stderr).toBe("mids: --jq: the third is bad\n");
   });
 
   it("the jq engine is loaded only by --jq: nothing start-up loads imports it", () => {
@@ -238,5 +247,27 @@ describe("hostile server text", () => {
     const names = (JSON.parse(json.stdout) as { name: string }[]).map((p) => p.name);
     expect(names).toEqual([FORMULA, "Good\u202eliveC\u200b"]);
     expect(INVISIBLE.test(json.stdout)).toBe(false); // escaped as \u202e: the same data
+  });
+});
+
+describe("fields whose names hold a dot", () => {
+  it("csv and table read a key such as 'k.1' as one key, not as 'k' then '1'", async () => {
+    const h = await hostile((req, res) => {
+      const path = new URL(req.url!, "http://x").pathname;
+      if (path === "/v3/clusters") return sendJson(res, 200, { data: [{ id: "c1", name: "C1", "k.1": "dotted" }], meta: {} });
+      sendJson(res, 200, { data: { id: "rep_1", title: "T", "x.y": "top", nested: { "a.b": 7 } }, meta: {} });
+    });
+    const env = baseEnv({ MIDS_BASE_URL: h.url, MIDS_API_KEY: "k_test_1234" });
+    const [csv, table, item] = await Promise.all([
+      runMain(["clusters", "list", "-o", "csv", "-q"], { env }),
+      runMain(["clusters", "list", "-o", "table", "-q"], { env }),
+      runMain(["reports", "get", "rep_1", "-o", "csv", "-q"], { env }),
+    ]);
+    expect(csv.stdout).toBe("id,name,k.1\nc1,C1,dotted\n");
+    expect(table.stdout).toMatch(/^c1\s+C1\s+dotted$/m);
+    expect(item.code, item.stderr).toBe(0);
+    const [header, row] = item.stdout.trimEnd().split("\n").map((l) => l.split(","));
+    expect(row[header.indexOf("x.y")]).toBe("top");
+    expect(row[header.indexOf("nested.a.b")]).toBe("7");
   });
 });

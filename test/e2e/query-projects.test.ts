@@ -137,6 +137,9 @@ describe("projects list", () => {
       [["--api", "v2", "--slugs", "x"], /--slugs is not available on GET \/v2\/projects; it exists only in v3/],
       [["--api", "v2", "--cursor", "abc"], /--cursor is v3 only/],
       [["--page", "2"], /--page is v2 only/],
+      // an empty cursor (a script's unset variable) would start over at the first page
+      [["--cursor", ""], /^mids: --cursor must not be empty\nhint: pass meta.nextCursor of the previous page/],
+      [["--cursor", " "], /^mids: --cursor must not be empty/],
       [["--min-market-cap", "1"], /--min-market-cap is not available on GET \/v3\/projects/],
     ];
     for (const [args, msg] of cases) {

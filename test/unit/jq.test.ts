@@ -10,5 +10,7 @@ describe("--jq errors", () => {
     expect(await fails("error(null)")).toBe("--jq: (not a string): null");
     expect(await fails(".[0]")).toBe("--jq: Cannot index object with number");
     expect(jqMessage({ stderr: "jq: error (at <unknown>): break" })).not.toBe("break");
+    // several compile errors: each once, none with jq's prefix in the middle of the line
+    expect(await fails(".a | foo(1) | bar")).toBe("--jq: foo/1 is not defined at <top-level>, line 1: .a | foo(1) | bar; bar/0 is not defined at <top-level>, line 1: .a | foo(1) | bar");
   });
 });

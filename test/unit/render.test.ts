@@ -92,12 +92,35 @@ describe("output values (issues 10, 14, 15)", () => {
     expect(raw.io.out()).toContain(',"=HYPERLINK(');
   });
 
+  it("-o csv on a terminal guards what it shows: a formula behind a zero-width, bidi or escape character too", async () => {
+    const { ctx, io } = ctxWith("csv", { stdoutIsTTY: true, columns: 100 });
+    const row = { a: "\u200b=HYPERLINK(1)", b: "\u001b[0m+cmd", c: ["\u202e@x", "y"], d: "\u2066 -2+3" };
+    await printList(ctx, [[row]], { columns: [{ path: "a" }, { path: "b" }, { path: "c" }, { path: "d" }] });
+    expect(io.out()).toBe("a,b,c,d\n'=HYPERLINK(1),'+cmd,'@x;y,' -2+3\n");
+  });
+
   it("yaml escapes bidi and zero-width characters losslessly", async () => {
     const { ctx, io } = ctxWith("yaml");
     await printItem(ctx, { name: "abc\u202eexe.pdf", note: "x\u200by" });
     expect(io.out()).not.toMatch(/[\u202e\u200b]/);
     const { parse } = await import("yaml");
     expect(parse(io.out())).toEqual({ name: "abc\u202eexe.pdf", note: "x\u200by" });
+  });
+
+  it("yaml quotes strings a YAML 1.1 reader would take for booleans, numbers or dates", async () => {
+    const item = { symbol: "ON", on: "no", y: "Yes", off: "OFF", n: "1_000", time: "1:20", at: "2026-11-28T04:00:00.000Z", day: "2026-11-28", "=": "=", sep: "a\u2028b\u2029c", plain: "Sollynra", trend: -1.5, primary: true, none: null };
+    const { parse } = await import("yaml");
+    for (const print of [(ctx: Context) => printItem(ctx, item), (ctx: Context) => printList(ctx, [[item]], { columns: [] })]) {
+      const { ctx, io } = ctxWith("yaml");
+      await print(ctx);
+      const want = io.out().startsWith("- ") ? [item] : item;
+      // what PyYAML and the other YAML 1.1 readers read back, and a YAML 1.2 reader
+      expect(parse(io.out(), { version: "1.1" })).toEqual(want);
+      expect(parse(io.out())).toEqual(want);
+      expect(io.out()).toContain("plain: Sollynra\n");
+      expect(io.out()).toContain('"=": "="\n'); // YAML 1.1's value key: PyYAML cannot load it bare
+      expect(io.out()).toContain('sep: "a\\u2028b\\u2029c"\n'); // line breaks to a YAML 1.1 reader, raw
+    }
   });
 
   it("tables strip bidi overrides and zero-width characters", async () => {

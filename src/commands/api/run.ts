@@ -68,6 +68,10 @@ export async function run(opts: ApiOptions, ctx: Context): Promise<void> {
       body = Object.fromEntries(fields.map(([k, v]) => [k, jsonOrString(v)]));
     }
   }
+  // the body is printed as the server sent it: JSON (one line per value with -o ndjson), or --jq
+  const g = ctx.globals;
+  if (g.outputExplicit && (g.output === "csv" || g.output === "yaml")) ctx.warn(`-o ${g.output} does not apply to mids api: the response body is printed as JSON (a resource command such as 'mids projects list -o ${g.output}' prints ${g.output})`);
+  if (g.fields) ctx.warn("--fields does not apply to mids api: the response body is printed whole (pick values with --jq)");
   if (opts.slurp && !opts.paginate) throw new UsageError("--slurp needs --paginate", { hint: "mids api PATH --paginate --slurp" });
   if (opts.paginate && method !== "GET") throw new UsageError(`--paginate follows GET requests only (got -X ${method})`);
   const client = await ctx.client();

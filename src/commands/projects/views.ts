@@ -3,6 +3,7 @@
 // notices for v2-only routes, alias resolution notices.
 import type { Context } from "../../context.js";
 import type { Column, View } from "../../output/render.js";
+import { keyColumn } from "../../output/fields.js";
 import { route as routeById } from "../../contract/routes.js";
 import { deprecationNotice } from "../../client/notices.js";
 import { stripControl } from "../../util/sanitize.js";
@@ -76,7 +77,7 @@ export function autoView(items: readonly unknown[], max = 7, extra: readonly Col
   const keys = first ? Object.keys(first).filter((k) => first[k] === null || typeof first[k] !== "object" || Array.isArray(first[k]) && (first[k] as unknown[]).every((x) => typeof x !== "object")) : [];
   keys.sort((a, b) => rankOf(a) - rankOf(b));
   const cols: Column[] = [...extra];
-  for (const k of keys) if (!cols.some((c) => c.path === k) && cols.length < max) cols.push({ path: k });
+  for (const k of keys) if (!cols.some((c) => c.path === k) && cols.length < max) cols.push(keyColumn([k]));
   return { columns: cols.length ? cols : [{ path: "id" }, { path: "name" }] };
 }
 

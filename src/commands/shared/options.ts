@@ -58,10 +58,18 @@ export interface PagingFlags {
   maxItems?: string;
 }
 
+/** --cursor as given; an empty one would silently start over at the first page (a script's unset variable) */
+function cursorFlag(v: string | undefined): string | undefined {
+  if (v !== undefined && v.trim() === "") {
+    throw new UsageError("--cursor must not be empty", { hint: "pass meta.nextCursor of the previous page (the 'more results' line names it), or leave --cursor out to start at the first page" });
+  }
+  return v;
+}
+
 export function pagingQuery(f: PagingFlags, maxLimit: number): { limit?: number; cursor?: string; page?: number; all: boolean; maxItems?: number } {
   return {
     limit: parseIntFlag("--limit", f.limit, 1, maxLimit),
-    cursor: f.cursor,
+    cursor: cursorFlag(f.cursor),
     page: parseIntFlag("--page", f.page, 1),
     all: !!f.all,
     maxItems: parseIntFlag("--max-items", f.maxItems, 1),

@@ -3,7 +3,7 @@
 // columns or key/value rows, and `-o json|ndjson|yaml` that print the data as received.
 import type { Context } from "../../context.js";
 import type { Column, View } from "../../output/render.js";
-import { cellText, getPath } from "../../output/fields.js";
+import { cellText, getPath, keyColumn } from "../../output/fields.js";
 import { fieldsOf, type Shape } from "../../contract/shapes/shape.js";
 import { listItems } from "../../contract/shapes/list.js";
 
@@ -30,7 +30,7 @@ export function withExtras(view: View, sample: unknown, known: Set<string>, max 
   const extra: Column[] = [];
   for (const k of Object.keys(sample)) {
     if (extra.length >= max) break;
-    if (!placed.has(k) && !known.has(k)) extra.push({ path: k });
+    if (!placed.has(k) && !known.has(k)) extra.push(keyColumn([k]));
   }
   return extra.length ? { ...view, columns: [...view.columns, ...extra] } : view;
 }
