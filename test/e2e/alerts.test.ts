@@ -5,6 +5,7 @@
 // program, without a CLI start-up each.)
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { baseEnv, runMain, runMids, startSandbox, type SandboxProcess } from "../helpers/cli.js";
+import { hostile, sendJson } from "../helpers/hostile.js";
 
 interface Alert { id: string; owner: "A" | "B"; status: string; name: string; cadence: string; threshold: unknown; selector: unknown; destinationIds: string[]; updatedAt: string }
 interface Destination { id: string; owner: "A" | "B" }
@@ -188,6 +189,36 @@ describe("alerts pause and resume", () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toContain("no alert ids on stdin");
   });
+});
+
+describe("pause and resume when the assumed read path is not the server's", () => {
+  // The PATCH is documented (spec 4.2); the read that shows the old status is not (its path is
+  // assumed). A server without that read must still get the change, not a false "not found".
+  const readFailures: [string, number, unknown][] = [
+    ["an unknown route", 404, { code: "not_found", message: "no such route", details: { subject: { type: "route", locator: "/v3/alerts/alr_x" } } }],
+    ["a method not allowed", 405, { code: "invalid_request", message: "method not allowed", details: { fields: ["method"] } }],
+  ];
+  for (const [what, status, body] of readFailures) {
+    it(`a read answered with ${what}: the PATCH is still sent, the old status shows as unknown`, async () => {
+      const sub = { id: "alr_x", status: "active", trigger: "intelligence.material", selector: { followedProjects: true }, cadence: "hourly", destinationIds: [], createdAt: "2026-11-01T00:00:00.000Z", updatedAt: "2026-11-01T00:00:00.000Z" };
+      const methods: string[] = [];
+      const h = await hostile((req, res) => {
+        methods.push(req.method ?? "");
+        if (req.method !== "PATCH") return sendJson(res, status, body);
+        let text = "";
+        req.on("data", (c) => (text += c)).on("end", () => {
+          Object.assign(sub, JSON.parse(text), { updatedAt: "2026-11-28T00:00:00.000Z" });
+          sendJson(res, 200, { data: sub, meta: {} });
+        });
+      });
+      const r = await runMids(["alerts", "pause", "alr_x", "-o", "table"], { env: baseEnv({ MIDS_BASE_URL: h.url, MIDS_API_KEY: "k_test_1234" }) });
+      expect(r.code, r.stderr).toBe(0);
+      expect(methods).toEqual(["GET", "PATCH"]);
+      expect(sub.status).toBe("paused");
+      expect(r.stdout).toBe(`alr_x  unknown -> paused  ${sub.updatedAt}\n`);
+      expect(r.stderr).toMatch(/^mids: notice: the status before the change is unknown: GET \/v3\/alerts\/\{id\} \(a path mids assumes\)/);
+    });
+  }
 });
 
 describe("alerts update", () => {
