@@ -3,7 +3,8 @@
 // (The first test runs the built CLI; the rest run main(argv) in this process: the same program,
 // without a CLI start-up each.)
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runMain, runMids, startSandbox, type SandboxProcess } from "../helpers/cli.js";
+import { baseEnv, runMain, runMids, startSandbox, type SandboxProcess } from "../helpers/cli.js";
+import { hostile, sendJson } from "../helpers/hostile.js";
 import { SANDBOX_KEYS } from "../../src/sandbox/keys.js";
 
 const key = (id: string) => SANDBOX_KEYS.find((k) => k.id === id)!.key;
@@ -74,6 +75,30 @@ describe("intel", () => {
     expect(JSON.parse(v2.stdout)).toEqual({ id, activity: [] });
     const bad = await runMain(["intel", "get", id, "--activity", "none"], { env: sb.env(KEY) });
     expect(bad.code).toBe(2);
+  });
+});
+
+describe("--limit where the spec gives no maximum", () => {
+  // spec 8.4 gives the maximum of the v3 project list, v2 grounding history and neighbors only: a
+  // larger --limit elsewhere (v3 intel, v2 projects and intel) goes to the server, which decides
+  it("is sent as given; the documented maxima are still checked locally", async () => {
+    const h = await hostile((req, res) => {
+      const v2 = req.url!.startsWith("/v2/");
+      sendJson(res, 200, v2 ? { status: 200, data: [], pagination: { page: 1, limit: 150, totalCount: 0, hasMore: false } } : { data: [], meta: { nextCursor: null } });
+    });
+    const env = baseEnv({ MIDS_BASE_URL: h.url, MIDS_API_KEY: "k_test_1234" });
+    for (const args of [["intel", "list", "--limit", "80"], ["intel", "list", "--api", "v2", "--limit", "150"], ["projects", "list", "--api", "v2", "--limit", "150"]]) {
+      const r = await (args[0] === "intel" && args.length === 4 ? runMids : runMain)([...args, "-o", "json"], { env });
+      expect(r.code, `${args.join(" ")}: ${r.stderr}`).toBe(0);
+      expect(JSON.parse(r.stdout)).toEqual([]);
+      expect(h.seen.pop()).toMatch(new RegExp(`limit=${args.at(-1)}\\b`));
+    }
+    for (const args of [["projects", "list", "--limit", "51"], ["grounding", "history", "--limit", "51"], ["projects", "related", "jutufi", "--api", "v2", "--limit", "51"]]) {
+      const r = await runMain(args, { env });
+      expect(r.code, args.join(" ")).toBe(2);
+      expect(r.stderr).toMatch(/^mids: --limit must be a whole number from 1 to 50 \(got '51'\)/);
+    }
+    expect(h.seen).toEqual([]);
   });
 });
 

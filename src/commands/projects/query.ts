@@ -30,7 +30,7 @@ export function checkValue(flag: string, spec: ParamSpec, raw: unknown, now: Dat
   }
   switch (spec.type) {
     case "int":
-      return parseIntFlag(flag, v, spec.min ?? 0, spec.max);
+      return parseIntFlag(flag, v, spec.min ?? 0, spec.maxAssumed ? undefined : spec.max);
     case "number":
       return parseNumberFlag(flag, v);
     case "enum":
@@ -76,9 +76,10 @@ export function queryFromFlags(routeId: string, flags: object, names: readonly s
   return q;
 }
 
-/** Maximum `limit` of a route, from the table. */
-export function maxLimit(routeId: string): number {
-  return paramFor(routeId, "limit")?.max ?? 50;
+/** Maximum `limit` of a route, from the table; undefined where the spec gives none (the server's applies). */
+export function maxLimit(routeId: string): number | undefined {
+  const limit = paramFor(routeId, "limit");
+  return limit?.maxAssumed ? undefined : limit?.max;
 }
 
 /**
