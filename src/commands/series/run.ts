@@ -53,7 +53,10 @@ export async function run(measure: string, locator: string, flags: SeriesFlags, 
   const v2 = ctx.globals.api === "v2" || flags.at !== undefined;
   const routeId = v2 ? (measure === "trend" ? "v2.projects.momentum" : "v2.projects.rank") : "v3.projects.series";
   if (flags.clusters !== undefined && routeId !== "v2.projects.momentum") {
-    throw new UsageError("--clusters/--no-clusters apply to the v2 trend (momentum) series only", { hint: "add --api v2 and use 'series trend'" });
+    // the fix depends on what is wrong: the measure (rank has no breakdown) or the version (v3 trend)
+    throw new UsageError("--clusters/--no-clusters apply to the v2 trend (momentum) series only", {
+      hint: measure === "rank" ? "the rank series has no cluster breakdown: leave the flag out" : "add --api v2 (the v3 trend series has no cluster breakdown)",
+    });
   }
   const now = ctx.now();
   // v3 names the window from/to; v2 start/end: the route table maps one to the other
