@@ -221,6 +221,38 @@ describe("pause and resume when the assumed read path is not the server's", () =
   }
 });
 
+describe("a PATCH answered 200 without the status change", () => {
+  // spec 3: status paused leads to paused. A server that answers 200 and leaves the alert as it
+  // was must not pass for a success; the resumed value is assumed, so only "still paused" fails it.
+  async function stuck(status: string) {
+    const sub = { id: "alr_x", status, trigger: "intelligence.material", selector: {}, cadence: "hourly", destinationIds: [], createdAt: "2026-11-01T00:00:00.000Z", updatedAt: "2026-11-01T00:00:00.000Z" };
+    const h = await hostile((req, res) => req.resume().on("end", () => sendJson(res, 200, { data: sub, meta: {} })));
+    return baseEnv({ MIDS_BASE_URL: h.url, MIDS_API_KEY: "k_test_1234" });
+  }
+
+  it("pause answered 'active', resume answered 'paused': exit 7 naming both statuses, nothing on stdout", async () => {
+    for (const [verb, answered, requested] of [["pause", "active", "paused"], ["resume", "paused", "active"]]) {
+      const r = await runMids(["alerts", verb, "alr_x", "-o", "table"], { env: await stuck(answered) });
+      expect(r.code, r.stderr).toBe(7);
+      expect(r.stdout).toBe("");
+      expect(r.stderr.split("\n")[0]).toBe(`mids: the server accepted status '${requested}' but answered status '${answered}': the alert was not ${verb}d`);
+    }
+  });
+
+  it("resume answered with a status other than 'paused' is the server's resumed value: exit 0", async () => {
+    const r = await runMain(["alerts", "resume", "alr_x", "-o", "table"], { env: await stuck("enabled") });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^alr_x {2}enabled -> enabled {2}/);
+  });
+
+  it("update --status paused answered 'active': the answer is printed, exit 7", async () => {
+    const r = await runMain(["alerts", "update", "alr_x", "--status", "paused", "--cadence", "daily", "-o", "json"], { env: await stuck("active") });
+    expect(r.code).toBe(7);
+    expect(JSON.parse(r.stdout).status).toBe("active");
+    expect(r.stderr).toMatch(/^mids: the server accepted status 'paused' but answered status 'active'/);
+  });
+});
+
 describe("alerts update", () => {
   it("sends only the given fields", async () => {
     const before = await alert(fx.alerts.A[1]);

@@ -9,6 +9,8 @@ import { oneLine } from "../../util/sanitize.js";
 import { checkData } from "../shared/validate.js";
 import { REQUEST_VIEW } from "./view.js";
 import { sourceText } from "../../config.js";
+import { MalformedResponseError } from "../../errors.js";
+import { PAUSE_STATUS } from "./body.js";
 
 export type Alert = AlertSubscription & Record<string, unknown>;
 
@@ -26,6 +28,22 @@ export async function getAlert(client: Client, id: string): Promise<Alert> {
 export async function patchAlert(client: Client, id: string, body: Record<string, unknown>): Promise<Alert> {
   const res = await client.call("v3.alerts.update", { pathParams: { id }, body });
   return (await checkData("v3.alerts.update", res.data)) as Alert;
+}
+
+/**
+ * A 200 that did not make the status change is not a success. Spec 3: a PATCH of `status:
+ * paused` leads to `paused`; the resumed value is not shown (assumed `active`), so asking for
+ * any other status fails only when the alert is still `paused`: whatever else the server calls
+ * it is taken as it is.
+ */
+export function checkTransition(requested: unknown, id: string, alert: Alert): void {
+  if (typeof requested !== "string") return;
+  const status = String(alert.status);
+  const pause = requested === PAUSE_STATUS;
+  if (pause ? status === PAUSE_STATUS : status !== PAUSE_STATUS) return;
+  throw new MalformedResponseError(`the server accepted status '${oneLine(requested)}' but answered status '${oneLine(status)}': the alert was not ${pause ? "paused" : "resumed"}`, {
+    hint: `'mids alerts get ${oneLine(id)}' shows its state now; the change is safe to send again`,
+  });
 }
 
 export interface PlannedRequest {

@@ -11,7 +11,7 @@ import { explainRejectedKey } from "../../keyerror.js";
 import { readStdin } from "../shared/stdin.js";
 import { batchSummary } from "./batch.js";
 import { PAUSE_STATUS, RESUME_STATUS } from "./body.js";
-import { getAlert, patchAlert, plannedPatch, printPlanned, v3Only, type Alert } from "./common.js";
+import { checkTransition, getAlert, patchAlert, plannedPatch, printPlanned, v3Only, type Alert } from "./common.js";
 import { collectIds } from "./ids.js";
 import { ALERT_VIEW, STATUS_RESULT_VIEW } from "./view.js";
 
@@ -120,6 +120,7 @@ export async function run(verb: StatusVerb, opts: StatusOptions, ctx: Context): 
       inFlight = id;
       const alert = await patchAlert(client, id, body);
       inFlight = undefined;
+      checkTransition(body.status, id, alert);
       if (before.readError) {
         const read = route("v3.alerts.get");
         ctx.notice(`the status before the change is unknown: ${read.method} ${read.path} (a path mids assumes) answered: ${errorText(before.readError)}; the PATCH was sent and succeeded`, "alerts:read-before");
