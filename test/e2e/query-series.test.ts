@@ -196,6 +196,17 @@ describe("series (v2 routes)", () => {
     }
   });
 
+  it("--at with --api v3 on the command line is refused, not answered by the v2 route", async () => {
+    const r = await runMain(["series", "trend", top.slug, "--api", "v3", "--at", "1d", "-o", "json"], { env: sb.env(SELF) });
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe("");
+    expect(r.stderr).toMatch(/^mids: --at is v2 only \(v3 removed historical reads\), but --api v3 was given\nhint: /);
+    // without the flag (v3 is only the default or the environment's), --at selects v2 as documented
+    const env = await runMain(["series", "trend", top.slug, "--at", "1d", "-o", "json", "-q"], { env: { ...sb.env(SELF), MIDS_API: "v3" } });
+    expect(env.code, env.stderr).toBe(0);
+    expect((JSON.parse(env.stdout) as { trendScore?: number }[])[0].trendScore).toEqual(expect.any(Number));
+  });
+
   it("--clusters belongs to v2 trend only; the hint fits what is wrong", async () => {
     // rank has no breakdown in either version: "add --api v2" would not help, even without it
     for (const api of [[], ["--api", "v2"]]) {
