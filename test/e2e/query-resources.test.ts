@@ -163,6 +163,32 @@ describe("topics and reports", () => {
   });
 });
 
+describe("v3-only commands and flags when api v2 is a setting, not a flag", () => {
+  // "drop --api v2" cannot be followed when no such flag was given: the way back is --api v3
+  it("the message names where api v2 came from and says to add --api v3, which then works", async () => {
+    const viaEnv = sb.env(KEY, { MIDS_API: "v2" });
+    const viaProfile = sb.env(KEY);
+    expect((await runMain(["config", "set", "--profile", "migrating", "api", "v2"], { env: viaProfile })).code).toBe(0);
+    const cases: [string[], Record<string, string>, string][] = [
+      [["reports", "get", topic.reportId], viaEnv, "mids: reports are v3 only (add --api v3: api v2 comes from env MIDS_API)"],
+      [["topics", "get", topic.id], viaEnv, "mids: topic detail is v3 only (add --api v3: api v2 comes from env MIDS_API)"],
+      [["vocabulary", "categories"], viaEnv, "mids: 'categories' has no v2 route (add --api v3: api v2 comes from env MIDS_API)"],
+      [["intel", "list", "--grade", "cut"], viaEnv, "mids: --grade is not available on GET /v2/intel; it exists only in v3 (add --api v3: api v2 comes from env MIDS_API)"],
+      [["--profile", "migrating", "projects", "list", "--min-trend", "50"], viaProfile, "mids: --min-trend is not available on GET /v2/projects; it exists only in v3 (add --api v3: api v2 comes from profile migrating)"],
+    ];
+    for (const [args, env, line] of cases) {
+      const r = await runMain([...args, "-o", "json", "-q"], { env });
+      expect(r.code, args.join(" ")).toBe(2);
+      expect(r.stderr.split("\n")[0]).toBe(line);
+      const fixed = await runMain([...args, "--api", "v3", "-o", "json", "-q"], { env });
+      expect(fixed.code, `${args.join(" ")} --api v3: ${fixed.stderr}`).toBe(0);
+    }
+    // with the flag on the line, dropping it is the fix
+    const flag = await runMain(["reports", "get", topic.reportId, "--api", "v2"], { env: sb.env(KEY) });
+    expect(flag.stderr.split("\n")[0]).toBe("mids: reports are v3 only (drop --api v2)");
+  });
+});
+
 describe("catalogs", () => {
   it("clusters list: v3 and v2 in json; table has id and name", async () => {
     const v3 = (await sb.api<List>("/v3/clusters")).body.data;

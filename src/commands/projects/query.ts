@@ -58,7 +58,7 @@ export function checkValue(flag: string, spec: ParamSpec, raw: unknown, now: Dat
  * Build a route's query from flag values keyed by v3 parameter name. A flag the route has no
  * parameter for is refused with the version that has it.
  */
-export function queryFromFlags(routeId: string, flags: object, names: readonly string[], now: Date, flagNames: Record<string, string> = {}): Query {
+export function queryFromFlags(routeId: string, flags: object, names: readonly string[], now: Date, flagNames: Record<string, string> = {}, toV3 = "drop --api v2"): Query {
   const r = route(routeId);
   const q: Query = {};
   for (const name of names) {
@@ -67,7 +67,7 @@ export function queryFromFlags(routeId: string, flags: object, names: readonly s
     const spec = paramFor(routeId, name);
     const flag = flagNames[name] ?? kebab(name);
     if (!spec) {
-      const other = r.version === "v2" ? "v3 (drop --api v2)" : "v2 (add --api v2)";
+      const other = r.version === "v2" ? `v3 (${toV3})` : "v2 (add --api v2)";
       throw new UsageError(`${flag} is not available on ${r.method} ${r.path}; it exists only in ${other}`);
     }
     const value = checkValue(flag, spec, raw, now);
