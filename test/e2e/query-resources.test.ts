@@ -142,7 +142,11 @@ describe("topics and reports", () => {
     expect(t.stdout.split("\n")[0]).toBe(server.title);
     expect(t.stdout).toContain("SOURCES");
     for (const s of server.sources) expect(t.stdout).toContain(s.url);
-    expect(t.stderr).toMatch(/'mids topics report' is deprecated \(v2 API\); use 'mids reports get'/);
+    expect(t.stderr).toMatch(/'mids topics report' is deprecated \(v2 API\); use 'mids reports get /);
+    // reports get takes a report id, not the topic id this command took: the notice says where it is
+    expect(t.stderr).toContain("use 'mids reports get <reportId>'; the report id is in 'mids topics get <topicId>'\n");
+    const byTopicId = await runMain(["reports", "get", topic.id], { env: sb.env(KEY) });
+    expect(byTopicId.code).toBe(4);
     const j = await runMain(["topics", "report", topic.id], { env: sb.env(KEY) });
     expect(JSON.parse(j.stdout)).toEqual(server);
     const help = await runMain(["topics", "--help"]);
