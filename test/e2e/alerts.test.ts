@@ -253,6 +253,34 @@ describe("a PATCH answered 200 without the status change", () => {
   });
 });
 
+describe("the server refuses a field or value mids assumes", () => {
+  // the name and threshold keys and the resumed status are not in the spec (2.17, 3): a refusal
+  // naming one says it is mids' guess and how to send the server's own; documented fields get none
+  it("the hint names the assumption and the mids api call; a documented field has no such hint", async () => {
+    const h = await hostile((req, res) => {
+      let text = "";
+      req.on("data", (c) => (text += c)).on("end", () => {
+        const fields = req.method === "PATCH" ? Object.keys(JSON.parse(text)) : ["method"];
+        sendJson(res, req.method === "PATCH" ? 400 : 405, { code: "invalid_request", message: "not accepted", details: { fields } });
+      });
+    });
+    const env = baseEnv({ MIDS_BASE_URL: h.url, MIDS_API_KEY: "k_test_1234" });
+    const threshold = await runMids(["alerts", "update", "alr_x", "--threshold", "60"], { env });
+    expect(threshold.code).toBe(2);
+    expect(threshold.stderr).toBe("mids: invalid request (threshold): not accepted\nhint: the field name 'threshold' is assumed by mids (the spec does not show it); send what the server expects with 'mids api -X PATCH /v3/alerts/alr_x -f KEY=VALUE'\n");
+    const resume = await runMain(["alerts", "resume", "alr_x"], { env });
+    expect(resume.code).toBe(2);
+    expect(resume.stderr).toMatch(/\nhint: the resumed status 'active' is assumed by mids \(the spec does not show it\); send what the server expects with 'mids api -X PATCH \/v3\/alerts\/alr_x -f KEY=VALUE'\n$/);
+    const both = await runMain(["alerts", "update", "alr_x", "--name", "n", "--threshold", "cut", "--cadence", "daily"], { env });
+    expect(both.stderr).toMatch(/\nhint: the field names 'name' and 'threshold' are assumed by mids \(the spec does not show them\)/);
+    for (const args of [["update", "alr_x", "--cadence", "daily"], ["pause", "alr_x"]]) {
+      const documented = await runMain(["alerts", ...args], { env });
+      expect(documented.code).toBe(2);
+      expect(documented.stderr, args.join(" ")).not.toContain("hint:");
+    }
+  });
+});
+
 describe("alerts update", () => {
   it("sends only the given fields", async () => {
     const before = await alert(fx.alerts.A[1]);

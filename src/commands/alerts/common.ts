@@ -9,7 +9,8 @@ import { oneLine } from "../../util/sanitize.js";
 import { checkData } from "../shared/validate.js";
 import { REQUEST_VIEW } from "./view.js";
 import { sourceText } from "../../config.js";
-import { MalformedResponseError } from "../../errors.js";
+import { ApiError, MalformedResponseError } from "../../errors.js";
+import { ASSUMED } from "../../contract/assumed.js";
 import { PAUSE_STATUS } from "./body.js";
 
 export type Alert = AlertSubscription & Record<string, unknown>;
@@ -26,8 +27,33 @@ export async function getAlert(client: Client, id: string): Promise<Alert> {
 }
 
 export async function patchAlert(client: Client, id: string, body: Record<string, unknown>): Promise<Alert> {
-  const res = await client.call("v3.alerts.update", { pathParams: { id }, body });
+  let res;
+  try {
+    res = await client.call("v3.alerts.update", { pathParams: { id }, body });
+  } catch (err) {
+    throw withAssumedHint(err, id, body);
+  }
   return (await checkData("v3.alerts.update", res.data)) as Alert;
+}
+
+/**
+ * The name and threshold keys and the resumed status are mids' guesses (spec 2.17, 3: not shown).
+ * When the server refuses one of them (invalid_request naming it), the hint says so and how to
+ * send what the server expects, rather than leave the user to think the value was wrong.
+ */
+function withAssumedHint(err: unknown, id: string, body: Record<string, unknown>): unknown {
+  if (!(err instanceof ApiError) || err.code !== "invalid_request") return err;
+  const fields = Array.isArray(err.details?.fields) ? (err.details.fields as unknown[]) : [];
+  const keys = [ASSUMED.alertNameField, ASSUMED.alertThresholdField].filter((k) => k in body && fields.includes(k));
+  const status = body.status === ASSUMED.alertResumeStatus && fields.includes("status");
+  const count = keys.length + (status ? 1 : 0);
+  if (!count) return err;
+  const guessed = [
+    ...(keys.length ? [`the field name${keys.length === 1 ? "" : "s"} ${keys.map((k) => `'${k}'`).join(" and ")}`] : []),
+    ...(status ? [`the resumed status '${ASSUMED.alertResumeStatus}'`] : []),
+  ];
+  err.hint = `${guessed.join(" and ")} ${count === 1 ? "is" : "are"} assumed by mids (the spec does not show ${count === 1 ? "it" : "them"}); send what the server expects with 'mids api -X PATCH /v3/alerts/${oneLine(id)} -f KEY=VALUE'`;
+  return err;
 }
 
 /**
