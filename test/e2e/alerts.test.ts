@@ -217,6 +217,10 @@ describe("pause and resume when the assumed read path is not the server's", () =
       expect(sub.status).toBe("paused");
       expect(r.stdout).toBe(`alr_x  unknown -> paused  ${sub.updatedAt}\n`);
       expect(r.stderr).toMatch(/^mids: notice: the status before the change is unknown: GET \/v3\/alerts\/\{id\} \(a path mids assumes\)/);
+      // alerts get has only that read: its error says the path is assumed and what still works
+      const get = await runMain(["alerts", "get", "alr_x"], { env: baseEnv({ MIDS_BASE_URL: h.url, MIDS_API_KEY: "k_test_1234" }) });
+      expect(get.code).toBe(status === 404 ? 4 : 2);
+      expect(get.stderr.split("\n")[1]).toBe("hint: mids reads an alert with GET /v3/alerts/{id}, a path it assumes (the spec does not show it), and this server answered otherwise; 'mids alerts pause|resume|update' use the documented PATCH and still work");
     });
   }
 });

@@ -9,7 +9,7 @@ import { oneLine } from "../../util/sanitize.js";
 import { checkData } from "../shared/validate.js";
 import { REQUEST_VIEW } from "./view.js";
 import { sourceText } from "../../config.js";
-import { ApiError, MalformedResponseError } from "../../errors.js";
+import { ApiError, EXIT, MalformedResponseError } from "../../errors.js";
 import { ASSUMED } from "../../contract/assumed.js";
 import { PAUSE_STATUS } from "./body.js";
 
@@ -22,8 +22,28 @@ export function v3Only(ctx: Context): void {
 }
 
 export async function getAlert(client: Client, id: string): Promise<Alert> {
-  const res = await client.call("v3.alerts.get", { pathParams: { id } });
+  let res;
+  try {
+    res = await client.call("v3.alerts.get", { pathParams: { id } });
+  } catch (err) {
+    if (readPathRefused(err, id)) {
+      const read = route("v3.alerts.get");
+      err.hint = `mids reads an alert with ${read.method} ${read.path}, a path it assumes (the spec does not show it), and this server answered otherwise; 'mids alerts pause|resume|update' use the documented PATCH and still work`;
+    }
+    throw err;
+  }
   return (await checkData("v3.alerts.get", res.data)) as Alert;
+}
+
+/**
+ * The read call itself was refused, not the alert: "not found" without naming this alert as its
+ * subject (spec 7.1 `subject.locator`; an unknown route, say), or "not allowed" (a 405, or
+ * invalid_request). The read's path is assumed; the PATCH of the same alert is documented.
+ */
+export function readPathRefused(err: unknown, id: string): err is ApiError {
+  if (!(err instanceof ApiError) || (err.exitCode !== EXIT.notFound && err.exitCode !== EXIT.usage)) return false;
+  const subject = err.details?.subject as { locator?: unknown } | undefined;
+  return !(err.code === "not_found" && subject?.locator === id);
 }
 
 export async function patchAlert(client: Client, id: string, body: Record<string, unknown>): Promise<Alert> {

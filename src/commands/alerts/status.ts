@@ -1,7 +1,7 @@
 // mids alerts pause|resume <id...> (spec 3): PATCH status per id, one result line each, a failure
 // on one id never stops the others, the worst exit code at the end.
 import type { Context } from "../../context.js";
-import { ApiError, BatchError, EXIT, InterruptedError, MidsError, exitCodeFor, worstExitCode } from "../../errors.js";
+import { ApiError, BatchError, InterruptedError, MidsError, exitCodeFor, worstExitCode } from "../../errors.js";
 import type { Client } from "../../client/client.js";
 import { route } from "../../contract/routes.js";
 import { writeAsync } from "../../io.js";
@@ -11,7 +11,7 @@ import { explainRejectedKey } from "../../keyerror.js";
 import { readStdin } from "../shared/stdin.js";
 import { batchSummary } from "./batch.js";
 import { PAUSE_STATUS, RESUME_STATUS } from "./body.js";
-import { checkTransition, getAlert, patchAlert, plannedPatch, printPlanned, v3Only, type Alert } from "./common.js";
+import { checkTransition, getAlert, readPathRefused, patchAlert, plannedPatch, printPlanned, v3Only, type Alert } from "./common.js";
 import { collectIds } from "./ids.js";
 import { ALERT_VIEW, STATUS_RESULT_VIEW } from "./view.js";
 
@@ -71,19 +71,16 @@ export function interruptedBatch(verb: StatusVerb, ids: readonly string[], done:
 
 /**
  * The status before the change, for the result line. The read's path is assumed (spec 4.2 does
- * not show it) while the PATCH is documented, so a read that fails for its own reasons (not found
- * without naming this alert as the subject, e.g. an unknown route; not allowed) does not stop the
- * change: the PATCH is sent and decides. An answer that this alert is not found (spec 7.1
- * `subject.locator`), and any other failure (key, rate limit, server), stops this id as before.
+ * not show it) while the PATCH is documented, so a read refused for its own reasons does not stop
+ * the change: the PATCH is sent and decides. An answer that this alert is not found, and any other
+ * failure (key, rate limit, server), stops this id as before.
  */
 async function statusBefore(client: Client, id: string): Promise<{ status?: string; readError?: ApiError }> {
   try {
     return { status: (await getAlert(client, id)).status };
   } catch (error) {
-    if (!(error instanceof ApiError) || (error.exitCode !== EXIT.notFound && error.exitCode !== EXIT.usage)) throw error;
-    const subject = error.details?.subject as { locator?: unknown } | undefined;
-    if (error.code === "not_found" && subject?.locator === id) throw error;
-    return { readError: error };
+    if (readPathRefused(error, id)) return { readError: error };
+    throw error;
   }
 }
 
