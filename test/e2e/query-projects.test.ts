@@ -237,7 +237,11 @@ describe("projects get", () => {
     expect(f.stderr).toMatch(/--at must lie in the past/);
     const v = await runMain(["projects", "get", fixtures.renamed.id, "--at", "2d"], { env: env() });
     expect(v.code).toBe(2);
-    expect(v.stderr).toMatch(/v2 only \(add --api v2\)/);
+    expect(v.stderr).toBe("mids: --at is v2 only (add --api v2)\nhint: v3 removed historical reads: use 'mids series trend|rank <project> --from T --to T'\n");
+    // the intel flags are not historical reads: the message names the flag given and the v3 way to intel
+    const sort = await runMain(["projects", "get", fixtures.renamed.slug, "--intel-sort-by", "detectedAt"], { env: env() });
+    expect(sort.code).toBe(2);
+    expect(sort.stderr).toBe(`mids: --intel-sort-by is v2 only (add --api v2)\nhint: the v3 detail carries an intel preview only; 'mids intel list --project ${fixtures.renamed.slug}' lists the project's intel\n`);
   });
 });
 
