@@ -176,7 +176,7 @@ complete -c mids -n '__mids_at \'projects metrics\'' -l at -x -d 'latest stored 
 complete -c mids -n '__mids_at \'intel\' 0' -a 'list' -d 'List intel, newest first (v3: graded, filterable, searchable)'
 complete -c mids -n '__mids_at \'intel\' 0' -a 'get' -d 'One intel item with its cluster composition (bars on a terminal)'
 # intel list
-complete -c mids -n '__mids_at \'intel list\'' -l limit -x -d 'page size, 1 to 50 (default 50)'
+complete -c mids -n '__mids_at \'intel list\'' -l limit -x -d 'page size (the server\'s default and maximum apply)'
 complete -c mids -n '__mids_at \'intel list\'' -l cursor -x -d 'continue from a meta.nextCursor value'
 complete -c mids -n '__mids_at \'intel list\'' -l page -x -d 'page number (v2)'
 complete -c mids -n '__mids_at \'intel list\'' -l all -d 'fetch every page'

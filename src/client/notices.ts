@@ -25,6 +25,11 @@ const V3_COMMANDS: Record<string, string> = {
   "v3.alerts.get": "alerts get", "v3.alerts.update": "alerts update",
 };
 
+/** Successors addressed by another id than the v2 command took (a migrate rule): what to pass, and where it is. */
+const SUCCESSOR_ID: Record<string, { arg: string; from: string }> = {
+  "topic-id-to-report-id": { arg: "<reportId>", from: "the report id is in 'mids topics get <topicId>'" },
+};
+
 export function deprecationNotice(r: Route | undefined, dep: Deprecation | undefined, now: Date, invocation?: Invocation): string | undefined {
   const sunsetDate = dep?.sunset ?? (r?.sunset ? new Date(`${r.sunset}T00:00:00Z`) : undefined);
   const sunset = !sunsetDate ? "" : sunsetDate.getTime() <= now.getTime() ? ` (sunset ${day(sunsetDate)} has passed)` : ` (sunset ${day(sunsetDate)})`;
@@ -35,7 +40,10 @@ export function deprecationNotice(r: Route | undefined, dep: Deprecation | undef
     const next = r.v3?.route ? V3_COMMANDS[r.v3.route] : undefined;
     if (removed || !r.v3?.route) return `'mids ${ran}' uses a deprecated v2 route that has no v3 successor${sunset}`;
     if (next === ran) return `'mids ${ran}' used the deprecated v2 API; without ${invocation?.apiFlag ? "--api v2" : "its v2-only flags"} it uses v3${sunset}`;
-    if (next) return `'mids ${ran}' is deprecated (v2 API); use 'mids ${next}'${sunset}`;
+    if (next) {
+      const id = r.v3.rules?.map((rule) => SUCCESSOR_ID[rule]).find(Boolean);
+      return `'mids ${ran}' is deprecated (v2 API); use 'mids ${next}${id ? ` ${id.arg}'; ${id.from}` : "'"}${sunset}`;
+    }
   }
   const path = r?.path ?? "this route";
   const successor = v3SuccessorPath(r) ?? dep?.successor;

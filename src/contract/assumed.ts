@@ -94,7 +94,7 @@ export const ASSUMPTION_NOTES: Record<keyof typeof ASSUMED, string> = {
   v2CandlesShape: "v2 candles: `data` is an array of candles, or an object holding one under `candles` (spec 4.1 does not show the payload)",
   v2ProjectsUniverse: "the v2 project list (`GET /v2/projects`) holds `crypto` projects only: the v2 project has no `universe` (spec 2.3), and the v3 list that adds it defaults to `crypto` (so `migrate verify` finds the rewritten list the same)",
   v2DefaultLimit: "v2 lists default to 20 items a page",
-  v2MaxLimit: "v2 projects and intel lists take at most 100 items a page",
+  v2MaxLimit: "v2 projects and intel lists take at most 100 items a page (the sandbox holds to it; mids never refuses a larger `--limit` itself)",
   v2GroundingHistoryDefaultLimit: "`GET /v2/grounding/history` defaults to 10 snapshots a page (the spec caps it at 50)",
   v2AgentPath: "the removed v2 agent route lives at `/v2/agent` (migrate reports it as removed)",
   signalCategoriesSunset: "`/v2/signal-categories` is one of the signals routes sunset on 2026-07-15",

@@ -5,6 +5,7 @@
 // program, without a CLI start-up each.)
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { baseEnv, runMain, runMids, startSandbox, type SandboxProcess } from "../helpers/cli.js";
+import { hostile, sendJson } from "../helpers/hostile.js";
 
 interface Alert { id: string; owner: "A" | "B"; status: string; name: string; cadence: string; threshold: unknown; selector: unknown; destinationIds: string[]; updatedAt: string }
 interface Destination { id: string; owner: "A" | "B" }
@@ -187,6 +188,100 @@ describe("alerts pause and resume", () => {
     const r = await mids(["alerts", "pause", "-"], "\n\n");
     expect(r.code).toBe(2);
     expect(r.stderr).toContain("no alert ids on stdin");
+  });
+});
+
+describe("pause and resume when the assumed read path is not the server's", () => {
+  // The PATCH is documented (spec 4.2); the read that shows the old status is not (its path is
+  // assumed). A server without that read must still get the change, not a false "not found".
+  const readFailures: [string, number, unknown][] = [
+    ["an unknown route", 404, { code: "not_found", message: "no such route", details: { subject: { type: "route", locator: "/v3/alerts/alr_x" } } }],
+    ["a method not allowed", 405, { code: "invalid_request", message: "method not allowed", details: { fields: ["method"] } }],
+  ];
+  for (const [what, status, body] of readFailures) {
+    it(`a read answered with ${what}: the PATCH is still sent, the old status shows as unknown`, async () => {
+      const sub = { id: "alr_x", status: "active", trigger: "intelligence.material", selector: { followedProjects: true }, cadence: "hourly", destinationIds: [], createdAt: "2026-11-01T00:00:00.000Z", updatedAt: "2026-11-01T00:00:00.000Z" };
+      const methods: string[] = [];
+      const h = await hostile((req, res) => {
+        methods.push(req.method ?? "");
+        if (req.method !== "PATCH") return sendJson(res, status, body);
+        let text = "";
+        req.on("data", (c) => (text += c)).on("end", () => {
+          Object.assign(sub, JSON.parse(text), { updatedAt: "2026-11-28T00:00:00.000Z" });
+          sendJson(res, 200, { data: sub, meta: {} });
+        });
+      });
+      const r = await runMids(["alerts", "pause", "alr_x", "-o", "table"], { env: baseEnv({ MIDS_BASE_URL: h.url, MIDS_API_KEY: "k_test_1234" }) });
+      expect(r.code, r.stderr).toBe(0);
+      expect(methods).toEqual(["GET", "PATCH"]);
+      expect(sub.status).toBe("paused");
+      expect(r.stdout).toBe(`alr_x  unknown -> paused  ${sub.updatedAt}\n`);
+      expect(r.stderr).toMatch(/^mids: notice: the status before the change is unknown: GET \/v3\/alerts\/\{id\} \(a path mids assumes\)/);
+      // alerts get has only that read: its error says the path is assumed and what still works
+      const get = await runMain(["alerts", "get", "alr_x"], { env: baseEnv({ MIDS_BASE_URL: h.url, MIDS_API_KEY: "k_test_1234" }) });
+      expect(get.code).toBe(status === 404 ? 4 : 2);
+      expect(get.stderr.split("\n")[1]).toBe("hint: mids reads an alert with GET /v3/alerts/{id}, a path it assumes (the spec does not show it), and this server answered otherwise; 'mids alerts pause|resume|update' use the documented PATCH and still work");
+    });
+  }
+});
+
+describe("a PATCH answered 200 without the status change", () => {
+  // spec 3: status paused leads to paused. A server that answers 200 and leaves the alert as it
+  // was must not pass for a success; the resumed value is assumed, so only "still paused" fails it.
+  async function stuck(status: string) {
+    const sub = { id: "alr_x", status, trigger: "intelligence.material", selector: {}, cadence: "hourly", destinationIds: [], createdAt: "2026-11-01T00:00:00.000Z", updatedAt: "2026-11-01T00:00:00.000Z" };
+    const h = await hostile((req, res) => req.resume().on("end", () => sendJson(res, 200, { data: sub, meta: {} })));
+    return baseEnv({ MIDS_BASE_URL: h.url, MIDS_API_KEY: "k_test_1234" });
+  }
+
+  it("pause answered 'active', resume answered 'paused': exit 7 naming both statuses, nothing on stdout", async () => {
+    for (const [verb, answered, requested] of [["pause", "active", "paused"], ["resume", "paused", "active"]]) {
+      const r = await runMids(["alerts", verb, "alr_x", "-o", "table"], { env: await stuck(answered) });
+      expect(r.code, r.stderr).toBe(7);
+      expect(r.stdout).toBe("");
+      expect(r.stderr.split("\n")[0]).toBe(`mids: the server accepted status '${requested}' but answered status '${answered}': the alert was not ${verb}d`);
+    }
+  });
+
+  it("resume answered with a status other than 'paused' is the server's resumed value: exit 0", async () => {
+    const r = await runMain(["alerts", "resume", "alr_x", "-o", "table"], { env: await stuck("enabled") });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^alr_x {2}enabled -> enabled {2}/);
+  });
+
+  it("update --status paused answered 'active': the answer is printed, exit 7", async () => {
+    const r = await runMain(["alerts", "update", "alr_x", "--status", "paused", "--cadence", "daily", "-o", "json"], { env: await stuck("active") });
+    expect(r.code).toBe(7);
+    expect(JSON.parse(r.stdout).status).toBe("active");
+    expect(r.stderr).toMatch(/^mids: the server accepted status 'paused' but answered status 'active'/);
+  });
+});
+
+describe("the server refuses a field or value mids assumes", () => {
+  // the name and threshold keys and the resumed status are not in the spec (2.17, 3): a refusal
+  // naming one says it is mids' guess and how to send the server's own; documented fields get none
+  it("the hint names the assumption and the mids api call; a documented field has no such hint", async () => {
+    const h = await hostile((req, res) => {
+      let text = "";
+      req.on("data", (c) => (text += c)).on("end", () => {
+        const fields = req.method === "PATCH" ? Object.keys(JSON.parse(text)) : ["method"];
+        sendJson(res, req.method === "PATCH" ? 400 : 405, { code: "invalid_request", message: "not accepted", details: { fields } });
+      });
+    });
+    const env = baseEnv({ MIDS_BASE_URL: h.url, MIDS_API_KEY: "k_test_1234" });
+    const threshold = await runMids(["alerts", "update", "alr_x", "--threshold", "60"], { env });
+    expect(threshold.code).toBe(2);
+    expect(threshold.stderr).toBe("mids: invalid request (threshold): not accepted\nhint: the field name 'threshold' is assumed by mids (the spec does not show it); send what the server expects with 'mids api -X PATCH /v3/alerts/alr_x -f KEY=VALUE'\n");
+    const resume = await runMain(["alerts", "resume", "alr_x"], { env });
+    expect(resume.code).toBe(2);
+    expect(resume.stderr).toMatch(/\nhint: the resumed status 'active' is assumed by mids \(the spec does not show it\); send what the server expects with 'mids api -X PATCH \/v3\/alerts\/alr_x -f KEY=VALUE'\n$/);
+    const both = await runMain(["alerts", "update", "alr_x", "--name", "n", "--threshold", "cut", "--cadence", "daily"], { env });
+    expect(both.stderr).toMatch(/\nhint: the field names 'name' and 'threshold' are assumed by mids \(the spec does not show them\)/);
+    for (const args of [["update", "alr_x", "--cadence", "daily"], ["pause", "alr_x"]]) {
+      const documented = await runMain(["alerts", ...args], { env });
+      expect(documented.code).toBe(2);
+      expect(documented.stderr, args.join(" ")).not.toContain("hint:");
+    }
   });
 });
 

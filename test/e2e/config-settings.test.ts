@@ -292,6 +292,24 @@ describe("get and unset in a profile", () => {
   });
 });
 
+describe("config get beside a flag or variable that wins", () => {
+  it("prints the stored value and says the flag or variable is what commands use; not set names it too", async () => {
+    const env = baseEnv({ MIDS_BASE_URL: "http://127.0.0.1:7", MIDS_API_KEY: "k_env_12345678" });
+    writeConfig(env, { "base-url": "http://127.0.0.1:9" });
+    const get = await runMain(["config", "get", "base-url"], { env });
+    expect(get.code).toBe(0);
+    expect(get.stdout).toBe("http://127.0.0.1:9\n");
+    expect(get.stderr).toBe("mids: notice: MIDS_BASE_URL wins over the config file here: commands use its value for 'base-url', not this one ('mids config list' shows the effective values)\n");
+    const flag = await runMain(["--timeout", "5s", "config", "get", "timeout"], { env });
+    expect(flag.code).toBe(2);
+    expect(flag.stderr).toMatch(/^mids: 'timeout' is not set in the config file \(--timeout gives it here\)\n/);
+    const key = await runMain(["config", "get", "api-key"], { env });
+    expect(key.code).toBe(2);
+    expect(key.stderr).toMatch(/^mids: 'api-key' is not set in the config file \(MIDS_API_KEY gives it here\)\n/);
+    expect(key.stderr).not.toContain("k_env_12345678");
+  });
+});
+
 describe("profile names that objects inherit", () => {
   it("'constructor' is unknown until set, then a profile like any other", async () => {
     const env = baseEnv();

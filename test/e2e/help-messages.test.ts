@@ -70,6 +70,10 @@ describe("mids help", () => {
       [["projets", "list"], /^mids: unknown command 'projets'$/, /^hint: did you mean 'mids projects'\?$/],
       [["projects", "lsit"], /^mids: unknown command 'lsit'$/, /^hint: did you mean 'mids projects list'\?$/],
       [["projects", "list", "--limt", "3"], /^mids: unknown option '--limt'$/, /^hint: did you mean --limit\?/],
+      // verbs the API does not have (spec 4.2): said so, not a near name that does something else
+      [["alerts", "create"], /^mids: unknown command 'create'$/, /^hint: the API has no call that creates alert subscriptions: create them in the product; 'mids alerts update <id>' changes one$/],
+      [["alerts", "list"], /^mids: unknown command 'list'$/, /^hint: the API has no call that lists alert subscriptions/],
+      [["alerts", "delete", "alr_1"], /^mids: unknown command 'delete'$/, /^hint: the API has no call that deletes alert subscriptions/],
     ];
     await Promise.all(cases.map(async ([args, line, hint]) => {
       const r = await runMids(args);

@@ -120,6 +120,21 @@ describe("projects list", () => {
     expect(lines.slice(1)).toEqual(server.map((p) => `${p.slug},${(p.identifiers as { x: string }).x}`));
   });
 
+  it("--max-items without --all: the next page is never offered past items it cut (no gap when followed)", async () => {
+    const all = await v3All("/v3/projects", "limit=50");
+    for (const [args, size] of [[[], 50], [["--api", "v2"], 20]] as [string[], number][]) {
+      const cut = await runMain(["projects", "list", ...args, "--max-items", "3", "--fields", "id", "-o", "json"], { env: env() });
+      expect(cut.code).toBe(0);
+      expect(JSON.parse(cut.stdout)).toHaveLength(3);
+      expect(cut.stderr).toBe(`mids: more results: --max-items 3 showed 3 of this page's ${size}; to page on without a gap, use --limit 3 (its hint names the next page) or --all\n`);
+    }
+    // the way it names: --limit 3, then the cursor its hint gives, continues at the 4th project
+    const first = await runMain(["projects", "list", "--limit", "3", "--fields", "id", "-o", "json"], { env: env() });
+    const cursor = /--cursor (\S+) or --all/.exec(first.stderr)![1];
+    const next = await runMain(["projects", "list", "--limit", "3", "--cursor", cursor, "--fields", "id", "-o", "json"], { env: env() });
+    expect([...JSON.parse(first.stdout), ...JSON.parse(next.stdout)].map((p: { id: string }) => p.id)).toEqual(all.slice(0, 6).map((p) => p.id));
+  });
+
   it("v2 filters use the v2 names from the route table (--handles -> xHandles, --ids -> projectIds)", async () => {
     await sb.admin("/_sandbox/requests/clear", "POST");
     const r = await runMain(["projects", "list", "--api", "v2", "--handles", "abc", "--ids", "x,y", "--min-market-cap", "5", "--page", "2"], { env: env() });
@@ -225,7 +240,11 @@ describe("projects get", () => {
     expect(f.stderr).toMatch(/--at must lie in the past/);
     const v = await runMain(["projects", "get", fixtures.renamed.id, "--at", "2d"], { env: env() });
     expect(v.code).toBe(2);
-    expect(v.stderr).toMatch(/v2 only \(add --api v2\)/);
+    expect(v.stderr).toBe("mids: --at is v2 only (add --api v2)\nhint: v3 removed historical reads: use 'mids series trend|rank <project> --from T --to T'\n");
+    // the intel flags are not historical reads: the message names the flag given and the v3 way to intel
+    const sort = await runMain(["projects", "get", fixtures.renamed.slug, "--intel-sort-by", "detectedAt"], { env: env() });
+    expect(sort.code).toBe(2);
+    expect(sort.stderr).toBe(`mids: --intel-sort-by is v2 only (add --api v2)\nhint: the v3 detail carries an intel preview only; 'mids intel list --project ${fixtures.renamed.slug}' lists the project's intel\n`);
   });
 });
 

@@ -3,7 +3,8 @@
 // (The first test runs the built CLI; the rest run main(argv) in this process: the same program,
 // without a CLI start-up each.)
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runMain, runMids, startSandbox, type SandboxProcess } from "../helpers/cli.js";
+import { baseEnv, runMain, runMids, startSandbox, type SandboxProcess } from "../helpers/cli.js";
+import { hostile, sendJson } from "../helpers/hostile.js";
 import { SANDBOX_KEYS } from "../../src/sandbox/keys.js";
 
 const key = (id: string) => SANDBOX_KEYS.find((k) => k.id === id)!.key;
@@ -77,6 +78,30 @@ describe("intel", () => {
   });
 });
 
+describe("--limit where the spec gives no maximum", () => {
+  // spec 8.4 gives the maximum of the v3 project list, v2 grounding history and neighbors only: a
+  // larger --limit elsewhere (v3 intel, v2 projects and intel) goes to the server, which decides
+  it("is sent as given; the documented maxima are still checked locally", async () => {
+    const h = await hostile((req, res) => {
+      const v2 = req.url!.startsWith("/v2/");
+      sendJson(res, 200, v2 ? { status: 200, data: [], pagination: { page: 1, limit: 150, totalCount: 0, hasMore: false } } : { data: [], meta: { nextCursor: null } });
+    });
+    const env = baseEnv({ MIDS_BASE_URL: h.url, MIDS_API_KEY: "k_test_1234" });
+    for (const args of [["intel", "list", "--limit", "80"], ["intel", "list", "--api", "v2", "--limit", "150"], ["projects", "list", "--api", "v2", "--limit", "150"]]) {
+      const r = await (args[0] === "intel" && args.length === 4 ? runMids : runMain)([...args, "-o", "json"], { env });
+      expect(r.code, `${args.join(" ")}: ${r.stderr}`).toBe(0);
+      expect(JSON.parse(r.stdout)).toEqual([]);
+      expect(h.seen.pop()).toMatch(new RegExp(`limit=${args.at(-1)}\\b`));
+    }
+    for (const args of [["projects", "list", "--limit", "51"], ["grounding", "history", "--limit", "51"], ["projects", "related", "jutufi", "--api", "v2", "--limit", "51"]]) {
+      const r = await runMain(args, { env });
+      expect(r.code, args.join(" ")).toBe(2);
+      expect(r.stderr).toMatch(/^mids: --limit must be a whole number from 1 to 50 \(got '51'\)/);
+    }
+    expect(h.seen).toEqual([]);
+  });
+});
+
 describe("topics and reports", () => {
   it("topics list works with no key, in json and table", async () => {
     const server = (await sb.api<List>("/v3/topics")).body.data;
@@ -117,7 +142,11 @@ describe("topics and reports", () => {
     expect(t.stdout.split("\n")[0]).toBe(server.title);
     expect(t.stdout).toContain("SOURCES");
     for (const s of server.sources) expect(t.stdout).toContain(s.url);
-    expect(t.stderr).toMatch(/'mids topics report' is deprecated \(v2 API\); use 'mids reports get'/);
+    expect(t.stderr).toMatch(/'mids topics report' is deprecated \(v2 API\); use 'mids reports get /);
+    // reports get takes a report id, not the topic id this command took: the notice says where it is
+    expect(t.stderr).toContain("use 'mids reports get <reportId>'; the report id is in 'mids topics get <topicId>'\n");
+    const byTopicId = await runMain(["reports", "get", topic.id], { env: sb.env(KEY) });
+    expect(byTopicId.code).toBe(4);
     const j = await runMain(["topics", "report", topic.id], { env: sb.env(KEY) });
     expect(JSON.parse(j.stdout)).toEqual(server);
     const help = await runMain(["topics", "--help"]);
@@ -135,6 +164,32 @@ describe("topics and reports", () => {
     const denied = await runMain(["reports", "get", topic.reportId], { env: sb.env(key("key_selfserve")) });
     expect(denied.code).toBe(3);
     expect(denied.stderr).toMatch(/topic-reports/);
+  });
+});
+
+describe("v3-only commands and flags when api v2 is a setting, not a flag", () => {
+  // "drop --api v2" cannot be followed when no such flag was given: the way back is --api v3
+  it("the message names where api v2 came from and says to add --api v3, which then works", async () => {
+    const viaEnv = sb.env(KEY, { MIDS_API: "v2" });
+    const viaProfile = sb.env(KEY);
+    expect((await runMain(["config", "set", "--profile", "migrating", "api", "v2"], { env: viaProfile })).code).toBe(0);
+    const cases: [string[], Record<string, string>, string][] = [
+      [["reports", "get", topic.reportId], viaEnv, "mids: reports are v3 only (add --api v3: api v2 comes from env MIDS_API)"],
+      [["topics", "get", topic.id], viaEnv, "mids: topic detail is v3 only (add --api v3: api v2 comes from env MIDS_API)"],
+      [["vocabulary", "categories"], viaEnv, "mids: 'categories' has no v2 route (add --api v3: api v2 comes from env MIDS_API)"],
+      [["intel", "list", "--grade", "cut"], viaEnv, "mids: --grade is not available on GET /v2/intel; it exists only in v3 (add --api v3: api v2 comes from env MIDS_API)"],
+      [["--profile", "migrating", "projects", "list", "--min-trend", "50"], viaProfile, "mids: --min-trend is not available on GET /v2/projects; it exists only in v3 (add --api v3: api v2 comes from profile migrating)"],
+    ];
+    for (const [args, env, line] of cases) {
+      const r = await runMain([...args, "-o", "json", "-q"], { env });
+      expect(r.code, args.join(" ")).toBe(2);
+      expect(r.stderr.split("\n")[0]).toBe(line);
+      const fixed = await runMain([...args, "--api", "v3", "-o", "json", "-q"], { env });
+      expect(fixed.code, `${args.join(" ")} --api v3: ${fixed.stderr}`).toBe(0);
+    }
+    // with the flag on the line, dropping it is the fix
+    const flag = await runMain(["reports", "get", topic.reportId, "--api", "v2"], { env: sb.env(KEY) });
+    expect(flag.stderr.split("\n")[0]).toBe("mids: reports are v3 only (drop --api v2)");
   });
 });
 

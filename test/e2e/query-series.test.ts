@@ -196,10 +196,27 @@ describe("series (v2 routes)", () => {
     }
   });
 
-  it("--clusters belongs to v2 trend only", async () => {
-    const r = await runMain(["series", "rank", top.slug, "--no-clusters"], { env: sb.env(SELF) });
+  it("--at with --api v3 on the command line is refused, not answered by the v2 route", async () => {
+    const r = await runMain(["series", "trend", top.slug, "--api", "v3", "--at", "1d", "-o", "json"], { env: sb.env(SELF) });
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/--clusters\/--no-clusters apply to the v2 trend/);
+    expect(r.stdout).toBe("");
+    expect(r.stderr).toMatch(/^mids: --at is v2 only \(v3 removed historical reads\), but --api v3 was given\nhint: /);
+    // without the flag (v3 is only the default or the environment's), --at selects v2 as documented
+    const env = await runMain(["series", "trend", top.slug, "--at", "1d", "-o", "json", "-q"], { env: { ...sb.env(SELF), MIDS_API: "v3" } });
+    expect(env.code, env.stderr).toBe(0);
+    expect((JSON.parse(env.stdout) as { trendScore?: number }[])[0].trendScore).toEqual(expect.any(Number));
+  });
+
+  it("--clusters belongs to v2 trend only; the hint fits what is wrong", async () => {
+    // rank has no breakdown in either version: "add --api v2" would not help, even without it
+    for (const api of [[], ["--api", "v2"]]) {
+      const r = await runMain(["series", "rank", top.slug, ...api, "--no-clusters"], { env: sb.env(SELF) });
+      expect(r.code).toBe(2);
+      expect(r.stderr).toBe("mids: --clusters/--no-clusters apply to the v2 trend (momentum) series only\nhint: the rank series has no cluster breakdown: leave the flag out\n");
+    }
+    const v3 = await runMain(["series", "trend", top.slug, "--clusters"], { env: sb.env(SELF) });
+    expect(v3.code).toBe(2);
+    expect(v3.stderr).toMatch(/\nhint: add --api v2 \(the v3 trend series has no cluster breakdown\)\n$/);
   });
 });
 

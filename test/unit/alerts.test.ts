@@ -119,7 +119,8 @@ function alertData(id: string, status: string, updatedAt = "2026-01-01T00:00:00.
   };
 }
 
-const notFound = (id: string) => new ApiError(`alert '${id}' not found`, { code: "not_found", status: 404 });
+// spec 7.1: not_found names its subject; the read before a PATCH relies on it (status.ts)
+const notFound = (id: string) => new ApiError(`alert '${id}' not found`, { code: "not_found", status: 404, details: { subject: { type: "alert", locator: id } } });
 
 /** A stub client: alerts by id; `fail` makes a GET of that id throw. Records every call. */
 function stubContext(alerts: Record<string, string>, fail: Record<string, MidsError> = {}, output: GlobalOptions["output"] = "ndjson") {

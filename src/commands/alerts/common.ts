@@ -9,6 +9,9 @@ import { oneLine } from "../../util/sanitize.js";
 import { checkData } from "../shared/validate.js";
 import { REQUEST_VIEW } from "./view.js";
 import { sourceText } from "../../config.js";
+import { ApiError, EXIT, MalformedResponseError } from "../../errors.js";
+import { ASSUMED } from "../../contract/assumed.js";
+import { PAUSE_STATUS } from "./body.js";
 
 export type Alert = AlertSubscription & Record<string, unknown>;
 
@@ -19,13 +22,74 @@ export function v3Only(ctx: Context): void {
 }
 
 export async function getAlert(client: Client, id: string): Promise<Alert> {
-  const res = await client.call("v3.alerts.get", { pathParams: { id } });
+  let res;
+  try {
+    res = await client.call("v3.alerts.get", { pathParams: { id } });
+  } catch (err) {
+    if (readPathRefused(err, id)) {
+      const read = route("v3.alerts.get");
+      err.hint = `mids reads an alert with ${read.method} ${read.path}, a path it assumes (the spec does not show it), and this server answered otherwise; 'mids alerts pause|resume|update' use the documented PATCH and still work`;
+    }
+    throw err;
+  }
   return (await checkData("v3.alerts.get", res.data)) as Alert;
 }
 
+/**
+ * The read call itself was refused, not the alert: "not found" without naming this alert as its
+ * subject (spec 7.1 `subject.locator`; an unknown route, say), or "not allowed" (a 405, or
+ * invalid_request). The read's path is assumed; the PATCH of the same alert is documented.
+ */
+export function readPathRefused(err: unknown, id: string): err is ApiError {
+  if (!(err instanceof ApiError) || (err.exitCode !== EXIT.notFound && err.exitCode !== EXIT.usage)) return false;
+  const subject = err.details?.subject as { locator?: unknown } | undefined;
+  return !(err.code === "not_found" && subject?.locator === id);
+}
+
 export async function patchAlert(client: Client, id: string, body: Record<string, unknown>): Promise<Alert> {
-  const res = await client.call("v3.alerts.update", { pathParams: { id }, body });
+  let res;
+  try {
+    res = await client.call("v3.alerts.update", { pathParams: { id }, body });
+  } catch (err) {
+    throw withAssumedHint(err, id, body);
+  }
   return (await checkData("v3.alerts.update", res.data)) as Alert;
+}
+
+/**
+ * The name and threshold keys and the resumed status are mids' guesses (spec 2.17, 3: not shown).
+ * When the server refuses one of them (invalid_request naming it), the hint says so and how to
+ * send what the server expects, rather than leave the user to think the value was wrong.
+ */
+function withAssumedHint(err: unknown, id: string, body: Record<string, unknown>): unknown {
+  if (!(err instanceof ApiError) || err.code !== "invalid_request") return err;
+  const fields = Array.isArray(err.details?.fields) ? (err.details.fields as unknown[]) : [];
+  const keys = [ASSUMED.alertNameField, ASSUMED.alertThresholdField].filter((k) => k in body && fields.includes(k));
+  const status = body.status === ASSUMED.alertResumeStatus && fields.includes("status");
+  const count = keys.length + (status ? 1 : 0);
+  if (!count) return err;
+  const guessed = [
+    ...(keys.length ? [`the field name${keys.length === 1 ? "" : "s"} ${keys.map((k) => `'${k}'`).join(" and ")}`] : []),
+    ...(status ? [`the resumed status '${ASSUMED.alertResumeStatus}'`] : []),
+  ];
+  err.hint = `${guessed.join(" and ")} ${count === 1 ? "is" : "are"} assumed by mids (the spec does not show ${count === 1 ? "it" : "them"}); send what the server expects with 'mids api -X PATCH /v3/alerts/${oneLine(id)} -f KEY=VALUE'`;
+  return err;
+}
+
+/**
+ * A 200 that did not make the status change is not a success. Spec 3: a PATCH of `status:
+ * paused` leads to `paused`; the resumed value is not shown (assumed `active`), so asking for
+ * any other status fails only when the alert is still `paused`: whatever else the server calls
+ * it is taken as it is.
+ */
+export function checkTransition(requested: unknown, id: string, alert: Alert): void {
+  if (typeof requested !== "string") return;
+  const status = String(alert.status);
+  const pause = requested === PAUSE_STATUS;
+  if (pause ? status === PAUSE_STATUS : status !== PAUSE_STATUS) return;
+  throw new MalformedResponseError(`the server accepted status '${oneLine(requested)}' but answered status '${oneLine(status)}': the alert was not ${pause ? "paused" : "resumed"}`, {
+    hint: `'mids alerts get ${oneLine(id)}' shows its state now; the change is safe to send again`,
+  });
 }
 
 export interface PlannedRequest {

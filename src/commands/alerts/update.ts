@@ -6,7 +6,7 @@ import { oneLine } from "../../util/sanitize.js";
 import { checkData } from "../shared/validate.js";
 import { buildUpdateBody, unknownDestinations, type UpdateFlags } from "./body.js";
 import { checkAlertId } from "./ids.js";
-import { patchAlert, plannedPatch, printPlanned, v3Only } from "./common.js";
+import { checkTransition, patchAlert, plannedPatch, printPlanned, v3Only } from "./common.js";
 import { ALERT_VIEW } from "./view.js";
 
 export interface UpdateOptions extends UpdateFlags {
@@ -34,5 +34,8 @@ export async function run(opts: UpdateOptions, ctx: Context): Promise<void> {
       });
     }
   }
-  await printItem(ctx, await patchAlert(client, id, body), ALERT_VIEW);
+  const alert = await patchAlert(client, id, body);
+  // what the server answered is printed either way: other fields may have changed with it
+  await printItem(ctx, alert, ALERT_VIEW);
+  checkTransition(body.status, id, alert);
 }

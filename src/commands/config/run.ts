@@ -53,15 +53,22 @@ const shown = (key: string, v: string) => (key === "api-key" ? maskKey(v) : key 
  * `gh config get` answers). Where it came from goes to stderr when inherited, or with --show-source
  * before the value (`SOURCE<tab>VALUE`, as git config --show-origin).
  */
+/** The flag or variable that gives `key` in this run instead of the file (flag > env > profile), if any. */
+function overriddenBy(ctx: Context, key: ConfigKey): string | undefined {
+  const s = ctx.globals.sources?.[key];
+  return s?.kind === "flag" || s?.kind === "env" ? s.name : undefined;
+}
+
 export async function get(key: string, ctx: Context, opts: { showSource?: boolean } = {}): Promise<void> {
   const k = checkKey(key);
+  const over = overriddenBy(ctx, k);
   const file = readConfigFile(ctx.io.env);
   const name = profileOf(ctx);
   const own = profileSettings(file, name)[k];
   const inherited = own === undefined && name !== DEFAULT_PROFILE ? file.settings[k] : undefined;
   const v = own ?? inherited;
   if (v === undefined) {
-    throw new UsageError(`'${k}' is not set${where(ctx)}`, {
+    throw new UsageError(`'${k}' is not set${where(ctx)}${over ? ` in the config file (${over} gives it here)` : ""}`, {
       hint: `mids config set ${name === DEFAULT_PROFILE ? "" : `--profile ${name} `}${k} VALUE; 'mids config list' shows every effective value`,
     });
   }
@@ -72,6 +79,8 @@ export async function get(key: string, ctx: Context, opts: { showSource?: boolea
   }
   const source = inherited !== undefined ? `profile ${DEFAULT_PROFILE}` : `profile ${name}`;
   if (inherited !== undefined && !opts.showSource) ctx.notice(`'${k}' is not set in profile '${name}': this is the ${DEFAULT_PROFILE} profile's value, which it inherits`);
+  // the stored value is printed; a flag or variable that other commands use instead is said beside it
+  if (over) ctx.notice(`${over} wins over the config file here: commands use its value for '${k}', not this one ('mids config list' shows the effective values)`);
   ctx.io.stdout.write(`${opts.showSource ? `${source}\t` : ""}${shown(k, v)}\n`);
 }
 

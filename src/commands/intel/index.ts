@@ -1,6 +1,5 @@
 import { Option, type Command } from "commander";
 import type { Context } from "../../context.js";
-import { ASSUMED } from "../../contract/assumed.js";
 import { addPagingOptions } from "../shared/options.js";
 import { paramValues } from "../../contract/routes.js";
 import { segment } from "../shared/args.js";
@@ -13,13 +12,13 @@ Examples:
   $ mids intel list --grade polished,flawless --limit 10
   $ mids intel get 2fe123127d7946f8f66128c4`);
 
-  addPagingOptions(intel.command("list").description("List intel, newest first (v3: graded, filterable, searchable)"), { cursor: true, page: true, maxLimit: 50, defaultLimit: 50 })
+  addPagingOptions(intel.command("list").description("List intel, newest first (v3: graded, filterable, searchable)"), { cursor: true, page: true })
     .addOption(choiceOption("--grade <grades>", "v3: grades, comma-separated", paramValues("v3.intel.list", "grade"), { list: true }))
     .option("--category <slug>", "intel category slug (see 'mids vocabulary intel-categories')")
     .option("--project <idOrSlug>", "one project (with --api v2 a slug is resolved to its object id)")
     .option("--search <text>", "v3: free-text search in headlines and descriptions")
     .addHelpText("after", `
-With --api v2: --page N, and --limit 1 to ${ASSUMED.v2MaxLimit} (default ${ASSUMED.v2DefaultLimit}); --grade and --search are v3 only.
+With --api v2: --page N instead of --cursor; --grade and --search are v3 only.
 
 Examples:
   $ mids intel list --grade polished,flawless --limit 10

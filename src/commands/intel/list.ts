@@ -1,4 +1,5 @@
 // mids intel list: v3 graded/filterable/searchable list (cursor); --api v2: the page list.
+import { backToV3 } from "../shared/api-version.js";
 import type { Context } from "../../context.js";
 import { defaultWindowMs, reportHistory } from "../../client/history.js";
 import type { Column, View } from "../../output/render.js";
@@ -42,7 +43,7 @@ export async function run(flags: IntelListFlags, ctx: Context): Promise<void> {
   const routeId = v2 ? "v2.intel.list" : "v3.intel.list";
   const p = pagingFor(routeId, flags);
   // --search carries the v3 `q` parameter
-  const filters = queryFromFlags(routeId, { grade: flags.grade, category: flags.category, project: flags.project, q: flags.search }, ["grade", "category", "project", "q"], ctx.now(), { q: "--search" });
+  const filters = queryFromFlags(routeId, { grade: flags.grade, category: flags.category, project: flags.project, q: flags.search }, ["grade", "category", "project", "q"], ctx.now(), { q: "--search" }, backToV3(ctx));
   // v2 filters by object id: a slug would match nothing, so resolve it through v3 first (said on stderr)
   const projectParam = v2 ? paramFor(routeId, "project")?.name : undefined;
   if (projectParam && typeof filters[projectParam] === "string") filters[projectParam] = await v2ProjectId(ctx, filters[projectParam] as string);

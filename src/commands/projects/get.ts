@@ -7,6 +7,7 @@ import { checkData } from "../shared/validate.js";
 import { queryFromFlags } from "./query.js";
 import { aliasNotice, PROJECT_DETAIL_V2, PROJECT_DETAIL_V3, v2ProjectId } from "./views.js";
 import { UsageError } from "../../errors.js";
+import { oneLine } from "../../util/sanitize.js";
 
 export interface GetFlags {
   at?: string;
@@ -18,9 +19,14 @@ export interface GetFlags {
 export async function run(locator: string, flags: GetFlags, ctx: Context): Promise<void> {
   const client = await ctx.client();
   if (ctx.globals.api !== "v2") {
-    if (flags.at || flags.intelSortBy || flags.intelActivity) {
-      throw new UsageError("--at, --intel-sort-by and --intel-activity are v2 only (add --api v2)", {
-        hint: "v3 removed historical reads: use 'mids series trend|rank <project> --from T --to T'",
+    // name the flag given, and the v3 way to what it asked for (spec 9.5)
+    const given = ([["--at", flags.at], ["--intel-sort-by", flags.intelSortBy], ["--intel-activity", flags.intelActivity]] as const)
+      .filter(([, v]) => v).map(([f]) => f);
+    if (given.length) {
+      throw new UsageError(`${given.join(" and ")} ${given.length === 1 ? "is" : "are"} v2 only (add --api v2)`, {
+        hint: flags.at
+          ? "v3 removed historical reads: use 'mids series trend|rank <project> --from T --to T'"
+          : `the v3 detail carries an intel preview only; 'mids intel list --project ${oneLine(locator)}' lists the project's intel`,
       });
     }
     const res = await client.call("v3.projects.get", { pathParams: { idOrSlug: locator } });

@@ -1,6 +1,5 @@
 import { Option, type Command } from "commander";
 import type { Context } from "../../context.js";
-import { ASSUMED } from "../../contract/assumed.js";
 import { addPagingOptions } from "../shared/options.js";
 import { paramValues } from "../../contract/routes.js";
 import { segment } from "../shared/args.js";
@@ -35,8 +34,8 @@ Examples:
     .option("--max-market-cap <usd>", "v2 only: maximum USD market cap")
     .addHelpText("after", `
 Filters combine with AND; the values of one comma-separated filter combine with OR.
-With --api v2: --page N, --limit 1 to ${ASSUMED.v2MaxLimit} (default ${ASSUMED.v2DefaultLimit}), and --all fetches the
-remaining pages concurrently once totalCount is known.
+With --api v2: --page N, --limit N (the server's maximum applies; v3 takes 1 to 50), and
+--all fetches the remaining pages concurrently once totalCount is known.
 
 Examples:
   $ mids projects list --min-trend 50 --sort trend

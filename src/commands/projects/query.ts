@@ -30,7 +30,7 @@ export function checkValue(flag: string, spec: ParamSpec, raw: unknown, now: Dat
   }
   switch (spec.type) {
     case "int":
-      return parseIntFlag(flag, v, spec.min ?? 0, spec.max);
+      return parseIntFlag(flag, v, spec.min ?? 0, spec.maxAssumed ? undefined : spec.max);
     case "number":
       return parseNumberFlag(flag, v);
     case "enum":
@@ -58,7 +58,7 @@ export function checkValue(flag: string, spec: ParamSpec, raw: unknown, now: Dat
  * Build a route's query from flag values keyed by v3 parameter name. A flag the route has no
  * parameter for is refused with the version that has it.
  */
-export function queryFromFlags(routeId: string, flags: object, names: readonly string[], now: Date, flagNames: Record<string, string> = {}): Query {
+export function queryFromFlags(routeId: string, flags: object, names: readonly string[], now: Date, flagNames: Record<string, string> = {}, toV3 = "drop --api v2"): Query {
   const r = route(routeId);
   const q: Query = {};
   for (const name of names) {
@@ -67,7 +67,7 @@ export function queryFromFlags(routeId: string, flags: object, names: readonly s
     const spec = paramFor(routeId, name);
     const flag = flagNames[name] ?? kebab(name);
     if (!spec) {
-      const other = r.version === "v2" ? "v3 (drop --api v2)" : "v2 (add --api v2)";
+      const other = r.version === "v2" ? `v3 (${toV3})` : "v2 (add --api v2)";
       throw new UsageError(`${flag} is not available on ${r.method} ${r.path}; it exists only in ${other}`);
     }
     const value = checkValue(flag, spec, raw, now);
@@ -76,9 +76,10 @@ export function queryFromFlags(routeId: string, flags: object, names: readonly s
   return q;
 }
 
-/** Maximum `limit` of a route, from the table. */
-export function maxLimit(routeId: string): number {
-  return paramFor(routeId, "limit")?.max ?? 50;
+/** Maximum `limit` of a route, from the table; undefined where the spec gives none (the server's applies). */
+export function maxLimit(routeId: string): number | undefined {
+  const limit = paramFor(routeId, "limit");
+  return limit?.maxAssumed ? undefined : limit?.max;
 }
 
 /**

@@ -1,5 +1,6 @@
 // mids reports get <id>: a v3 report (ASSUMED.v3ReportShape). Shared with the v2 Frontier Report:
 // table output is the readable rendering (styled on a terminal); other formats print the payload.
+import { backToV3 } from "../shared/api-version.js";
 import type { Context } from "../../context.js";
 import { UsageError } from "../../errors.js";
 import { printItem } from "../../output/render.js";
@@ -61,7 +62,7 @@ export async function printReport(ctx: Context, data: unknown): Promise<void> {
 
 export async function get(id: string, ctx: Context): Promise<void> {
   if (ctx.globals.api === "v2") {
-    throw new UsageError("reports are v3 only (drop --api v2)", { hint: "the v2 equivalent is 'mids topics report <topicId>'" });
+    throw new UsageError(`reports are v3 only (${backToV3(ctx)})`, { hint: "the v2 equivalent is 'mids topics report <topicId>'" });
   }
   const res = await (await ctx.client()).call("v3.reports.get", { pathParams: { id } });
   noteAssumed(ctx, "v3.reports.get", res.data);

@@ -50,10 +50,20 @@ export async function run(measure: string, locator: string, flags: SeriesFlags, 
   checkChoice("measure", measure, SERIES_MEASURES);
   const from = pickFlag(flags.from, flags.start, "--from and --start");
   const to = pickFlag(flags.to, flags.end, "--to and --end");
+  // --at selects the v2 routes, unless v3 was asked for on this command line: then say so rather
+  // than answer with another version's route and point shape
+  if (flags.at !== undefined && ctx.globals.api === "v3" && ctx.globals.sources?.api?.kind === "flag") {
+    throw new UsageError("--at is v2 only (v3 removed historical reads), but --api v3 was given", {
+      hint: "drop --api v3 to read the v2 series up to --at, or give the v3 window with --from/--to",
+    });
+  }
   const v2 = ctx.globals.api === "v2" || flags.at !== undefined;
   const routeId = v2 ? (measure === "trend" ? "v2.projects.momentum" : "v2.projects.rank") : "v3.projects.series";
   if (flags.clusters !== undefined && routeId !== "v2.projects.momentum") {
-    throw new UsageError("--clusters/--no-clusters apply to the v2 trend (momentum) series only", { hint: "add --api v2 and use 'series trend'" });
+    // the fix depends on what is wrong: the measure (rank has no breakdown) or the version (v3 trend)
+    throw new UsageError("--clusters/--no-clusters apply to the v2 trend (momentum) series only", {
+      hint: measure === "rank" ? "the rank series has no cluster breakdown: leave the flag out" : "add --api v2 (the v3 trend series has no cluster breakdown)",
+    });
   }
   const now = ctx.now();
   // v3 names the window from/to; v2 start/end: the route table maps one to the other

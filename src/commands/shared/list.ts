@@ -35,15 +35,20 @@ export async function runList(ctx: Context, routeId: string, input: CallInput, v
       await printItem(ctx, whole);
       return pick(res).length;
     }
-    let items = pick(res);
-    if (opts.maxItems !== undefined) items = items.slice(0, opts.maxItems);
+    const page = pick(res);
+    const items = opts.maxItems !== undefined ? page.slice(0, opts.maxItems) : page;
     const n = await printList(ctx, [items], opts.viewFor ? opts.viewFor(items) : view);
     // piped or in CI too (stderr is not data): a run cut to one page says so, unless -q
     if (!opts.all && r.pagination && !ctx.globals.quiet) {
       const more = r.pagination === "cursor" ? res.nextCursor : res.pagination?.hasMore ? `page ${(res.pagination.page ?? 1) + 1}` : undefined;
-      // the cursor is server text: never let it drive the terminal
-      // (a long cursor cut: docs/security.md "limits")
-      if (more) ctx.io.stderr.write(`mids: more results: ${r.pagination === "cursor" ? cursorHint("--cursor ", oneLine(more)) : `--page ${res.pagination!.page + 1}`} or --all\n`);
+      if (items.length < page.length) {
+        // the next cursor or page starts after the whole page: naming it would skip the items cut here
+        ctx.io.stderr.write(`mids: more results: --max-items ${opts.maxItems} showed ${items.length} of this page's ${page.length}; to page on without a gap, use --limit ${opts.maxItems} (its hint names the next page) or --all\n`);
+      } else if (more) {
+        // the cursor is server text: never let it drive the terminal
+        // (a long cursor cut: docs/security.md "limits")
+        ctx.io.stderr.write(`mids: more results: ${r.pagination === "cursor" ? cursorHint("--cursor ", oneLine(more)) : `--page ${res.pagination!.page + 1}`} or --all\n`);
+      }
     }
     return n;
   }

@@ -41,9 +41,11 @@ export function csvFlag(v: string | undefined): string[] | undefined {
   return parts.length ? parts : undefined;
 }
 
-/** --limit, --cursor/--page, --all, --max-items on a list command. */
-export function addPagingOptions(cmd: Command, opts: { cursor?: boolean; page?: boolean; maxLimit: number; defaultLimit?: number }): Command {
-  cmd.option("--limit <n>", `page size, 1 to ${opts.maxLimit}${opts.defaultLimit ? ` (default ${opts.defaultLimit})` : ""}`);
+/** --limit, --cursor/--page, --all, --max-items on a list command; without `maxLimit` (not in the spec) the server's applies. */
+export function addPagingOptions(cmd: Command, opts: { cursor?: boolean; page?: boolean; maxLimit?: number; defaultLimit?: number }): Command {
+  cmd.option("--limit <n>", opts.maxLimit === undefined
+    ? "page size (the server's default and maximum apply)"
+    : `page size, 1 to ${opts.maxLimit}${opts.defaultLimit ? ` (default ${opts.defaultLimit})` : ""}`);
   if (opts.cursor) cmd.option("--cursor <cursor>", "continue from a meta.nextCursor value");
   if (opts.page) cmd.option("--page <n>", "page number (v2)");
   cmd.option("--all", "fetch every page").option("--max-items <n>", "stop after this many items");
@@ -66,7 +68,7 @@ function cursorFlag(v: string | undefined): string | undefined {
   return v;
 }
 
-export function pagingQuery(f: PagingFlags, maxLimit: number): { limit?: number; cursor?: string; page?: number; all: boolean; maxItems?: number } {
+export function pagingQuery(f: PagingFlags, maxLimit: number | undefined): { limit?: number; cursor?: string; page?: number; all: boolean; maxItems?: number } {
   return {
     limit: parseIntFlag("--limit", f.limit, 1, maxLimit),
     cursor: cursorFlag(f.cursor),

@@ -13,6 +13,16 @@ function pathOf(cmd: Command): string {
   return names.join(" ");
 }
 
+/**
+ * Verbs a user looks for that the API does not have (spec 4.2 shows no alert list, create or
+ * delete call): the hint says so, instead of a near name that does something else.
+ */
+const NOT_IN_API: Readonly<Record<string, string>> = {
+  "mids alerts list": "the API has no call that lists alert subscriptions: take the ids from the product; 'mids alerts get <id>' reads one",
+  "mids alerts create": "the API has no call that creates alert subscriptions: create them in the product; 'mids alerts update <id>' changes one",
+  "mids alerts delete": "the API has no call that deletes alert subscriptions: delete them in the product; 'mids alerts pause <id>' stops one",
+};
+
 const usage = (cmd: Command) => `usage: ${new Help().commandUsage(cmd)}`;
 
 /** `momentum` for `series <measure>`: the v2 route named so, and the value its v3 successor takes. */
@@ -34,7 +44,7 @@ export function usageErrorText(cmd: Command, raw: string): string {
   let hint: string | undefined;
   let m: RegExpExecArray | null;
   if ((m = /^unknown command '(.+)'$/.exec(msg))) {
-    hint = dym ? `did you mean '${path} ${dym[1]}'?` : `run '${path} --help' for the commands`;
+    hint = NOT_IN_API[`${path} ${m[1]}`] ?? (dym ? `did you mean '${path} ${dym[1]}'?` : `run '${path} --help' for the commands`);
   } else if ((m = /^unknown option '(.+)'$/.exec(msg))) {
     const flag = m[1].split("=")[0];
     if (dym) hint = `did you mean ${dym[1]}? ('${path} --help' lists the options)`;

@@ -1,5 +1,6 @@
 // Topics (spec 4.1, 4.2): the ranked list (v3 keyless; v2 snapshot), one v3 topic with stance and
 // report reference, and the v2 Frontier Report of a topic, rendered readably on a terminal.
+import { backToV3 } from "../shared/api-version.js";
 import type { Context } from "../../context.js";
 import { route } from "../../contract/routes.js";
 import { UsageError } from "../../errors.js";
@@ -65,7 +66,7 @@ export function upgradeNotice(ctx: Context, meta: Record<string, unknown>): void
 
 export async function get(id: string, ctx: Context): Promise<void> {
   if (ctx.globals.api === "v2") {
-    throw new UsageError("topic detail is v3 only (drop --api v2)", { hint: "v2 lists topics with 'mids topics list --api v2' and reports with 'mids topics report'" });
+    throw new UsageError(`topic detail is v3 only (${backToV3(ctx)})`, { hint: "v2 lists topics with 'mids topics list --api v2' and reports with 'mids topics report'" });
   }
   const res = await (await ctx.client()).call("v3.topics.get", { pathParams: { id } });
   noteAssumed(ctx, "v3.topics.get", res.data);

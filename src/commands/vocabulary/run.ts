@@ -1,5 +1,6 @@
 // mids vocabulary [kind]: v3 catalog values (ASSUMED.v3VocabularyKinds); --api v2 reads the v2
 // routes the route table maps into /v3/vocabulary (rules vocabulary-chains, vocabulary-intel-categories).
+import { backToV3 } from "../shared/api-version.js";
 import type { Context } from "../../context.js";
 import { ASSUMED } from "../../contract/assumed.js";
 import { ROUTES } from "../../contract/routes.js";
@@ -27,7 +28,7 @@ export async function run(kind: string | undefined, ctx: Context): Promise<void>
     const kinds = ASSUMED.v3VocabularyKinds.map(kebab).filter((k) => v2RouteFor(k));
     const routeId = kind ? v2RouteFor(kind) : undefined;
     if (!routeId) {
-      throw new UsageError(kind ? `'${kind}' has no v2 route (drop --api v2)` : `with --api v2, name one of: ${kinds.join(", ")}`);
+      throw new UsageError(kind ? `'${kind}' has no v2 route (${backToV3(ctx)})` : `with --api v2, name one of: ${kinds.join(", ")}`);
     }
     const res = await client.call(routeId);
     // the v2 catalogs' payloads are not shown either (spec 4.1): a wrapped list is found and passed through
