@@ -69,6 +69,26 @@ describe("mids doctor", () => {
     expect(byName(JSON.parse(lacking.stdout)).entitlements).toMatchObject({ status: "fail", fix: expect.stringContaining("'api'") });
   });
 
+  it("a key /v3/me answers for without listing 'api' is a warning, not a failure: the spec does not say calls need it", async () => {
+    const me = { credential: { name: "ci", id: "k1", type: "full", expiresAt: null }, entitlements: ["topic-reports"], history: { archiveAccess: true } };
+    const server = createHttpServer((req, res) => {
+      res.writeHead(req.headers["x-api-key"] ? 200 : 401, { "content-type": "application/json", date: new Date().toUTCString() });
+      res.end(JSON.stringify(req.headers["x-api-key"] ? { data: me, meta: {} } : { error: { code: "credential_required", message: "key needed" } }));
+    });
+    await new Promise<void>((r) => server.listen(0, "127.0.0.1", () => r()));
+    try {
+      const url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+      const r = await runMids(["doctor", "-o", "json"], { env: baseEnv({ MIDS_BASE_URL: url, MIDS_API_KEY: "mids_k_1234567890" }) });
+      const report = JSON.parse(r.stdout) as Report;
+      expect(byName(report).entitlements, r.stdout).toMatchObject({ status: "warn", detail: expect.stringContaining("no 'api'") });
+      expect(byName(report).key.status).toBe("ok");
+      expect(r.code, r.stdout + r.stderr).toBe(0);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((r) => server.close(r));
+    }
+  });
+
   it("an unreachable server or failed TLS is exit 7, no base URL exit 2, a config file others can read exit 3", async () => {
     const port = await closedPort();
     // plain http where https is expected: the TCP connection works, the TLS handshake does not

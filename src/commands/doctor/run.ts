@@ -185,7 +185,9 @@ export async function collect(ctx: Context): Promise<Check[]> {
   const type = `type ${oneLine(String(cred.type ?? "?"))}${me.keyType ? `, X-API-Key-Type ${oneLine(me.keyType)}` : ""}`;
   const expiry = daysLeft === undefined ? ", never expires" : `, expires in ${daysLeft} days`;
   if (!ents.includes("api")) {
-    checks.push({ check: "entitlements", status: "fail", detail: `${type}; entitlements: ${ents.join(", ") || "none"} (no 'api')`, fix: "use a key with the 'api' entitlement", exitCode: EXIT.credentials });
+    // (the spec shows `api` among the values, not that a call needs it: the key just answered, so
+    // this is a warning; a route that does need it answers entitlement_required, exit 3)
+    checks.push({ check: "entitlements", status: "warn", detail: `${type}; entitlements: ${ents.join(", ") || "none"} (no 'api')${expiry}`, fix: "if other commands answer entitlement_required, use a key with the 'api' entitlement" });
   } else if (daysLeft !== undefined && daysLeft < 7) {
     checks.push({ check: "entitlements", status: "warn", detail: `${type}; ${ents.join(", ")}${expiry}`, fix: "create a new key in the product's integrations settings before this one expires" });
   } else {
