@@ -2,7 +2,6 @@
 // timestamps are offsets from the anchor hour (the server's start time) so data stays recent.
 import { CHAINS, CLUSTER_NAMES, CRYPTO_CATEGORIES, EVM_CHAINS, TRADFI_CATEGORIES } from "./catalog.js";
 import { makeIntel, type Intel } from "./intelgen.js";
-import type { Topic } from "./topics.js";
 import { base58, hex, int, mulberry32, pick, pickSome, round, type Rng } from "./rand.js";
 
 export const HOUR = 3_600_000;
@@ -36,6 +35,12 @@ export interface Dataset {
   fixtures: { renamed: { id: string; slug: string; oldSlug: string }; merged: { id: string; slug: string; mergedIntoId: string; mergedIntoSlug: string } };
   /** tables derived from the dataset when first asked (series.ts, topics.ts): one dataset's, never another's */
   derived: Derived;
+}
+
+/** A topic (topics.ts makes them). */
+export interface Topic {
+  index: number; id: string; name: string; summary: string; stance: string; base: number; entities: number[];
+  report: { id: string; title: string; summary: string; publishedAt: number; revisions: number };
 }
 
 export interface Derived {

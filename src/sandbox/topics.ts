@@ -1,6 +1,6 @@
 // Topics, grounding snapshots and reports: v2 (spec 2.8, 2.9) and v3 (ASSUMED.v3TopicShape, v3ReportShape).
 import { CLUSTER_NAMES, STANCES } from "./catalog.js";
-import { DAY, HOUR, type Dataset } from "./data.js";
+import { DAY, HOUR, type Dataset, type Topic } from "./data.js";
 import { invalid, iso, notFound, readableFrom, type Ctx, type Handler } from "./http.js";
 import { v2Page } from "./paging.js";
 import { hash01, hex, int, mulberry32, pick, pickSome, round } from "./rand.js";
@@ -12,10 +12,7 @@ const TOPIC_NAMES: readonly string[] = ["Restaking yields", "Stablecoin regulati
   "Intent-based trading", "Modular data availability", "RWA lending markets", "Exchange listings", "Airdrop farming",
   "Governance attacks", "Onchain social", "Prediction markets", "Validator economics", "Yield-bearing stablecoins"];
 
-export interface Topic {
-  index: number; id: string; name: string; summary: string; stance: string; base: number; entities: number[];
-  report: { id: string; title: string; summary: string; publishedAt: number; revisions: number };
-}
+export type { Topic };
 
 /** The dataset's topics, made when first asked and kept with it. */
 export function topicsOf(ds: Dataset): Topic[] {

@@ -37,6 +37,15 @@ describe("series (v3)", () => {
     expect(r.stderr).toBe(""); // inside the window: no warning
   });
 
+  it("a project's canonical id is no alias: no notice; an old slug gets one", async () => {
+    const byId = await runMain(["series", "trend", top.id, "-o", "json"], { env: sb.env(SELF) });
+    expect(byId.code, byId.stderr).toBe(0);
+    expect(byId.stderr).not.toMatch(/alias/);
+    const renamed = (await sb.admin<{ renamed: { oldSlug: string; slug: string } }>("/_sandbox/fixtures")).renamed;
+    const old = await runMain(["series", "trend", renamed.oldSlug, "-o", "json"], { env: sb.env(SELF) });
+    expect(old.stderr).toContain(`'${renamed.oldSlug}' is an alias; the canonical slug is '${renamed.slug}'`);
+  });
+
   it("table (piped) lists timestamp and value; csv has a header", async () => {
     const t = await runMain(["series", "rank", top.slug, "--from", "2d", "-o", "table"], { env: sb.env(SELF) });
     expect(t.code).toBe(0);

@@ -95,8 +95,9 @@ export function v2OnlyNotice(ctx: Context, routeId: string): void {
 
 /** spec 2.11: aliases from renames/merges resolve to the canonical slug; tell the user. */
 export function aliasNotice(ctx: Context, locator: string, data: unknown): void {
-  const d = data as { id?: unknown; slug?: unknown } | undefined;
-  if (!d || typeof d.slug !== "string" || locator === d.id || locator === d.slug) return;
+  // (a project's own id is `id`; a series names its project by `projectId`)
+  const d = data as { id?: unknown; projectId?: unknown; slug?: unknown } | undefined;
+  if (!d || typeof d.slug !== "string" || locator === d.id || locator === d.projectId || locator === d.slug) return;
   ctx.notice(`'${stripControl(locator)}' is an alias; the canonical slug is '${stripControl(d.slug)}'`, `alias:${locator}`);
 }
 
