@@ -87,9 +87,10 @@ export function reportHistory(ctx: Context, res: Pick<ApiResult, "history">, w: 
   const now = ctx.now();
   const warning = historyWarning(res.history, w, now, returned);
   // asked for a window (any time flag): said every time; the route's default window: once per key,
-  // remembered in the state dir, so a plain `intel list` does not repeat it on every call
+  // remembered in the state dir, so a plain `intel list` does not repeat it on every call; a -q
+  // run shows nothing, so it remembers nothing (the next run without -q still says it)
   const asked = w.start !== undefined || w.explicit === true;
-  if (warning && (asked || firstTime(stateDir(ctx.io.env), `history-window:${keyId([ctx.globals.sandbox ? "sandbox" : ctx.globals.baseUrl, ctx.globals.apiKey])}`, now))) {
+  if (warning && (asked || (!ctx.globals.quiet && firstTime(stateDir(ctx.io.env), `history-window:${keyId([ctx.globals.sandbox ? "sandbox" : ctx.globals.baseUrl, ctx.globals.apiKey])}`, now)))) {
     ctx.warn(asked ? warning : `${warning} (said once for this key)`, "history-window");
   }
   const notice = enforcementNotice(res.history, now);
