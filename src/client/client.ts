@@ -154,10 +154,14 @@ export class Client {
   /** A raw request (mids api); the route, when the path matches one, still decides retries and notices. */
   async raw(method: string, pathAndQuery: string, body: unknown, headers?: Record<string, string>, opts: RawOptions = {}): Promise<ApiResult> {
     const req = buildRaw(method, pathAndQuery, body, headers, this.buildOpts());
-    const pathname = new URL(req.url).pathname.slice(new URL(this.opts.baseUrl).pathname.replace(/\/+$/, "").length);
-    const m = matchRoute(req.method, pathname);
+    const m = matchRoute(req.method, this.apiPath(req.url));
     const idempotent = m ? m.route.idempotent : req.method === "GET" || req.method === "HEAD";
     return this.send(req, m?.route, idempotent, opts.deprecationNotices ?? true);
+  }
+
+  /** The path of a request URL below the base URL's path: `/v2/signals`, never its query. */
+  private apiPath(url: string): string {
+    return new URL(url).pathname.slice(new URL(this.opts.baseUrl).pathname.replace(/\/+$/, "").length);
   }
 
   private checkTransportSecurity(req: BuiltRequest): void {
@@ -176,8 +180,10 @@ export class Client {
       try {
         const res = await this.once<T>(req, r);
         if (notices && (r?.deprecated || res.deprecation)) {
-          const note = deprecationNotice(r, res.deprecation, this.opts.now(), this.opts.invocation);
-          if (note) this.opts.notice(note, `deprecation:${r?.id ?? req.url}`);
+          // a path no route matches is named by its path (a typed token redacted), once for every page of it
+          const path = r ? r.path : redactText(this.apiPath(req.url));
+          const note = deprecationNotice(r, res.deprecation, this.opts.now(), this.opts.invocation, path);
+          if (note) this.opts.notice(note, `deprecation:${r?.id ?? path}`);
         }
         return res;
       } catch (err) {

@@ -25,21 +25,30 @@ const V3_COMMANDS: Record<string, string> = {
   "v3.alerts.get": "alerts get", "v3.alerts.update": "alerts update",
 };
 
-export function deprecationNotice(r: Route | undefined, dep: Deprecation | undefined, now: Date, invocation?: Invocation): string | undefined {
+/**
+ * The notice for a deprecated route. `path` is the path requested, named when it matches no route
+ * of the table (a v2 route the table lacks, or any route the server marks with Deprecation).
+ */
+export function deprecationNotice(r: Route | undefined, dep: Deprecation | undefined, now: Date, invocation?: Invocation, path?: string): string | undefined {
   const sunsetDate = dep?.sunset ?? (r?.sunset ? new Date(`${r.sunset}T00:00:00Z`) : undefined);
   const sunset = !sunsetDate ? "" : sunsetDate.getTime() <= now.getTime() ? ` (sunset ${day(sunsetDate)} has passed)` : ` (sunset ${day(sunsetDate)})`;
   const removed = r?.v3 && r.v3.route === null;
   const ran = invocation?.command;
-  // a command other than the raw `mids api`: name it, and the command to use instead
+  // a v3 route the server marks deprecated: the API moved on past this mids, not the user to v3
+  if (ran && ran !== "api" && r && r.version !== "v2") {
+    const next = dep?.successor;
+    return `'mids ${ran}' calls ${r.path}, which the API marks deprecated${sunset}; a newer mids may use its successor${next ? ` (${next})` : ""}`;
+  }
+  // a v2 command other than the raw `mids api`: name it, and the command to use instead
   if (ran && ran !== "api" && r) {
     const next = r.v3?.route ? V3_COMMANDS[r.v3.route] : undefined;
     if (removed || !r.v3?.route) return `'mids ${ran}' uses a deprecated v2 route that has no v3 successor${sunset}`;
     if (next === ran) return `'mids ${ran}' used the deprecated v2 API; without ${invocation?.apiFlag ? "--api v2" : "its v2-only flags"} it uses v3${sunset}`;
     if (next) return `'mids ${ran}' is deprecated (v2 API); use 'mids ${next}'${sunset}`;
   }
-  const path = r?.path ?? "this route";
+  const named = r?.path ?? path ?? "this route";
   const successor = v3SuccessorPath(r) ?? dep?.successor;
-  let msg = `${path} is deprecated`;
+  let msg = `${named} is deprecated`;
   if (successor) msg += `; use ${successor}`;
   else if (removed) msg += " and has no v3 successor";
   return msg + sunset;

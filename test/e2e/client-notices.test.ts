@@ -9,6 +9,10 @@ import { SANDBOX_KEYS } from "../../src/sandbox/keys.js";
 const SELF = SANDBOX_KEYS.find((k) => k.id === "key_selfserve")!.key;
 const env = (url: string) => baseEnv({ MIDS_BASE_URL: url, MIDS_API_KEY: "k_test_1234" });
 const sb = useSandbox();
+const ME = {
+  credential: { id: "k", name: "n", type: "full", expiresAt: null }, entitlements: ["api"], rateLimit: { perMinute: 60, perDay: 1000 },
+  history: { archiveAccess: true, enforced: true, lookbackDays: 30, earliestAvailableAt: "2026-01-01T00:00:00Z", enforcementAt: "2026-08-17T00:00:00Z" },
+};
 
 describe("history window warning (said once per key)", () => {
   it("a -q run does not use up the once-per-key warning: the next run without -q says it", async () => {
@@ -21,5 +25,33 @@ describe("history window warning (said once per key)", () => {
     expect(next.stderr).toMatch(/^mids: warning: this key reads history only from .*\(said once for this key\)$/m);
     const third = await runMain(["intel", "list", "--limit", "1", "--jq", "length"], { env: e });
     expect(third.stderr).not.toMatch(/warning/);
+  });
+});
+
+describe("deprecation notices the server asks for (Deprecation, Sunset, Link headers)", () => {
+  const deprecated = { deprecation: "@1700000000", sunset: "Wed, 15 Jul 2026 00:00:00 GMT" };
+
+  it("a path no route matches is named, and --paginate says it once, not once a page", async () => {
+    const h = await hostile((req, res) => {
+      const page = Number(new URL(req.url!, "http://x").searchParams.get("page") ?? 1);
+      sendJson(res, 200, { status: 200, data: [page], pagination: { page, limit: 1, totalCount: 3, hasMore: page < 3 } },
+        { ...deprecated, link: '</v3/intel>; rel="successor-version"' });
+    });
+    const r = await runMain(["api", "/v2/newthing", "--paginate", "--jq", ".data[0]"], { env: env(h.url) });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toBe("1\n2\n3\n");
+    expect(h.seen).toHaveLength(3);
+    expect(r.stderr).toBe("mids: notice: /v2/newthing is deprecated; use /v3/intel (sunset 2026-07-15 has passed)\n");
+  });
+
+  it("a v3 route the server marks deprecated is not called a v2 route: the route and the server's successor are named", async () => {
+    const h = await hostile((_req, res) => sendJson(res, 200, { data: ME, meta: {} },
+      { ...deprecated, sunset: "Thu, 15 Jul 2027 00:00:00 GMT", link: '</v4/me>; rel="successor-version"' }));
+    const r = await runMain(["me", "--jq", ".credential.id"], { env: env(h.url) });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toBe("k\n");
+    expect(r.stderr).toBe("mids: notice: 'mids me' calls /v3/me, which the API marks deprecated (sunset 2027-07-15); a newer mids may use its successor (/v4/me)\n");
+    const raw = await runMain(["api", "/v3/me", "--jq", ".data.credential.id"], { env: env(h.url) });
+    expect(raw.stderr).toBe("mids: notice: /v3/me is deprecated; use /v4/me (sunset 2027-07-15)\n");
   });
 });
