@@ -188,7 +188,7 @@ export class Client {
         return res;
       } catch (err) {
         const wait = retryDelay(err, attempt, idempotent, this.retry, this.opts.random);
-        if (wait === undefined) throw this.finalError(err, attempt);
+        if (wait === undefined) throw this.finalError(err, attempt, idempotent ? undefined : req.method);
         if (this.opts.verbose) this.trace(`* retry ${attempt + 1}/${this.retry.limit} in ${wait} ms (${(err as Error).message})`);
         const notice = describeWait(err, wait, attempt + 1, this.retry.limit, this.opts.now());
         const done = notice ? this.opts.onWait?.(notice) : undefined;
@@ -206,8 +206,11 @@ export class Client {
     this.opts.trace(oneLine(line));
   }
 
-  /** Rate limited with no retries left: exit 5 and say when the limit resets. */
-  private finalError(err: unknown, attempt: number): unknown {
+  /**
+   * Rate limited with no retries left: exit 5 and say when the limit resets. `unsafe` is the method
+   * of a request that is never retried (raising --max-retries would not help it).
+   */
+  private finalError(err: unknown, attempt: number, unsafe?: string): unknown {
     const asked = err instanceof ApiError ? err.retryAfterMs : undefined;
     if (err instanceof ApiError && asked !== undefined && asked > this.retry.maxRetryAfterMs && this.retry.afterStatusCodes.includes(err.status ?? 0)) {
       // raising --max-retries cannot help: say how long the server asked for
@@ -223,9 +226,11 @@ export class Client {
       const rl = parseRateLimit(err.headers, this.opts.now());
       const reset = [rl?.minute, rl?.day].find((w) => w && w.remaining === 0 && w.resetAt)?.resetAt ?? rl?.minute.resetAt;
       const tries = attempt > 0 ? ` after ${attempt} ${attempt === 1 ? "retry" : "retries"}` : "";
+      const again = asked !== undefined ? `after ${formatDuration(asked)} (the server's Retry-After)` : reset ? `after ${reset.toISOString()}, when the limit resets` : "in a minute";
       const e = new RateLimitError(`${err.message}${tries}`, {
         code: err.code, status: err.status ?? 429, details: err.details, headers: err.headers, body: err.body,
-        hint: reset ? `the limit resets at ${reset.toISOString()}; wait, or raise --max-retries` : "wait a minute and try again",
+        hint: unsafe ? `mids never retries this ${unsafe} (it is not safe to repeat); run it again ${again}`
+          : reset ? `the limit resets at ${reset.toISOString()}; wait, or raise --max-retries` : "wait a minute and try again",
       });
       return e;
     }

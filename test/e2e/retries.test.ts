@@ -63,6 +63,17 @@ describe("retries", () => {
     expect(r.code).toBe(7);
     expect(await seen("/v2/recipes/execute")).toBe(1);
   });
+
+  it("a rate-limited POST /v2/recipes/execute is exit 5 whose hint says when to run it again, not to raise --max-retries", async () => {
+    sb = await withFaults("429:x1@/v2/recipes/execute");
+    const recipes = (await sb.api<{ data: { name: string }[] }>("/v2/recipes", SANDBOX_DEMO_KEY)).body.data;
+    const r = await runMain(["recipes", "execute", recipes[0].name], { env: sb.env(SANDBOX_DEMO_KEY) });
+    expect(r.code, r.stderr).toBe(5);
+    expect(await seen("/v2/recipes/execute")).toBe(1);
+    expect(r.stderr).toMatch(/^mids: rate limited$/m);
+    expect(r.stderr).toMatch(/^hint: mids never retries this POST \(it is not safe to repeat\); run it again after 1s \(the server's Retry-After\)$/m);
+    expect(r.stderr).not.toMatch(/--max-retries/);
+  });
 });
 
 describe("retries of raw requests", () => {
