@@ -234,6 +234,8 @@ export class Client {
       });
       return e;
     }
+    // the retries ran out: say so, or "try again" reads as if mids had not
+    if (attempt > 0 && attempt >= this.retry.limit && err instanceof MidsError) err.message += `; gave up after ${attempt} ${attempt === 1 ? "retry" : "retries"}`;
     return err;
   }
 

@@ -11,6 +11,9 @@ function obj(v: unknown): Record<string, unknown> | undefined {
   return v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
 }
 
+/** The hint of a failure on the server's side (5xx, internal_error): nothing to fix here. */
+const SERVER_FAILED = "the API failed on its side; try again later (--verbose shows the exchange)";
+
 export function toApiError(status: number, body: unknown, headers: Headers, now: Date, what: string): ApiError {
   const b = obj(body) ?? {};
   const code = str(b.code);
@@ -75,6 +78,7 @@ export function toApiError(status: number, body: unknown, headers: Headers, now:
     }
     case "internal_error":
       message = `the server failed (internal_error)${serverMessage ? `: ${serverMessage}` : ""}`;
+      hint = SERVER_FAILED;
       break;
     case "service_unavailable":
       message = `the service is temporarily unavailable${serverMessage ? `: ${serverMessage}` : ""}`;
@@ -83,6 +87,7 @@ export function toApiError(status: number, body: unknown, headers: Headers, now:
     default:
       message = `${what} failed with HTTP ${status}${serverMessage ? `: ${serverMessage}` : ""}${code ? ` (${code})` : ""}`;
       if (status === 401 || status === 403) hint = "check the API key (MIDS_API_KEY or --api-key) and its scopes";
+      else if (status >= 500) hint = SERVER_FAILED;
   }
   return new ApiError(message, { code: code ?? `http_${status}`, status, details: Object.keys(details).length ? details : undefined, hint, retryAfterMs, headers, body });
 }

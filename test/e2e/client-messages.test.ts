@@ -55,3 +55,29 @@ describe("deprecation notices the server asks for (Deprecation, Sunset, Link hea
     expect(raw.stderr).toBe("mids: notice: /v3/me is deprecated; use /v4/me (sunset 2027-07-15)\n");
   });
 });
+
+describe("server failures: what mids tried, and what to do", () => {
+  it("retries that ran out say so (5xx, a v3 code, a reset connection), and a server failure has a hint", async () => {
+    const html = await hostile((_req, res) => res.writeHead(502, { "content-type": "text/html" }).end("<html>bad gateway</html>"));
+    const busy = await hostile((_req, res) => sendJson(res, 503, { code: "service_unavailable", message: "history store down" }));
+    const reset = await hostile((req) => req.socket.destroy());
+    const [a, b, c] = [
+      await runMain(["me", "--max-retries", "1"], { env: env(html.url) }),
+      await runMain(["me", "--max-retries", "2"], { env: env(busy.url) }),
+      await runMain(["me", "--max-retries", "1"], { env: env(reset.url) }),
+    ];
+    expect([a.code, b.code, c.code]).toEqual([7, 7, 7]);
+    expect([html.seen.length, busy.seen.length, reset.seen.length]).toEqual([2, 3, 2]);
+    expect(a.stderr).toBe("mids: 'mids me' failed with HTTP 502; gave up after 1 retry\nhint: the API failed on its side; try again later (--verbose shows the exchange)\n");
+    expect(b.stderr).toMatch(/^mids: the service is temporarily unavailable: history store down; gave up after 2 retries$/m);
+    expect(c.stderr).toMatch(/^mids: connection to 127\.0\.0\.1:\d+ was reset; gave up after 1 retry$/m);
+  });
+
+  it("internal_error (never retried) has a hint too, and says nothing of retries", async () => {
+    const h = await hostile((_req, res) => sendJson(res, 500, { code: "internal_error", message: "boom" }));
+    const r = await runMain(["me"], { env: env(h.url) });
+    expect(r.code).toBe(7);
+    expect(h.seen).toHaveLength(1);
+    expect(r.stderr).toBe("mids: the server failed (internal_error): boom\nhint: the API failed on its side; try again later (--verbose shows the exchange)\n");
+  });
+});
