@@ -81,3 +81,21 @@ describe("server failures: what mids tried, and what to do", () => {
     expect(r.stderr).toBe("mids: the server failed (internal_error): boom\nhint: the API failed on its side; try again later (--verbose shows the exchange)\n");
   });
 });
+
+describe("a server's long error message", () => {
+  it("is cut in the middle to one readable line: its start, mids' own words at its end, no part of the key", async () => {
+    const h = await hostile((req, res) => {
+      // the key the server echoes straddles where the line is cut
+      const message = `${"x".repeat(740)}${String(req.headers["x-api-key"])}${"y".repeat(1_000_000)}`;
+      sendJson(res, 503, { code: "service_unavailable", message });
+    });
+    const r = await runMain(["me", "--max-retries", "1", "-o", "json"], { env: env(h.url) });
+    expect(r.code).toBe(7);
+    const [line, hint, json] = r.stderr.split("\n");
+    expect(line).toMatch(/^mids: the service is temporarily unavailable: x{100}.* … y+; gave up after 1 retry$/);
+    expect(line.length).toBeLessThan(1100);
+    expect(hint).toBe("hint: try again shortly");
+    expect(JSON.parse(json).error.message).toBe(line.slice("mids: ".length));
+    expect(r.stderr).not.toMatch(/k_test|1234/);
+  });
+});
