@@ -73,7 +73,7 @@ export function toApiError(status: number, body: unknown, headers: Headers, now:
     case "HISTORY_WINDOW_EXCEEDED": {
       const earliest = historyEarliest(b);
       message = `the requested start is before the earliest data this key can read${earliest ? ` (${earliest})` : ""}`;
-      hint = `${earliest ? `start at or after ${earliest}, or ` : ""}pass --clamp to start at the earliest available time; older data needs the archive-history entitlement`;
+      hint = `${earliest ? `start at ${hintStart(earliest)} or later (the window moves with the clock), or ` : ""}pass --clamp to start at the earliest available time; older data needs the archive-history entitlement`;
       break;
     }
     case "internal_error":
@@ -90,6 +90,22 @@ export function toApiError(status: number, body: unknown, headers: Headers, now:
       else if (status >= 500) hint = SERVER_FAILED;
   }
   return new ApiError(message, { code: code ?? `http_${status}`, status, details: Object.keys(details).length ? details : undefined, hint, retryAfterMs, headers, body });
+}
+
+/** How far past earliestAvailableAt a hint's start is: the window rolls forward while the user retypes the command. */
+export const HINT_START_MARGIN_MS = 3_600_000;
+
+/**
+ * The start a hint suggests for a refused one: earliestAvailableAt plus an hour, up to the whole
+ * hour, which the server still accepts when the command is run again minutes later (the exact
+ * earliestAvailableAt is refused a moment after it was read). A date that does not parse is
+ * returned as it is.
+ */
+export function hintStart(earliest: string): string {
+  const t = Date.parse(earliest);
+  if (!Number.isFinite(t)) return earliest;
+  const d = new Date(Math.ceil((t + HINT_START_MARGIN_MS) / HINT_START_MARGIN_MS) * HINT_START_MARGIN_MS);
+  return Number.isNaN(d.getTime()) ? earliest : d.toISOString().replace(/\.000Z$/, "Z");
 }
 
 /** earliestAvailableAt from an error body: details, meta.history, or top level. */

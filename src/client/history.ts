@@ -7,7 +7,7 @@ import type { HistoryPolicy } from "../contract/schemas.js";
 import { paramsOf, route } from "../contract/routes.js";
 import { ApiError, EXIT, HistoryWindowError } from "../errors.js";
 import type { ApiResult } from "./client.js";
-import { historyEarliest } from "./errormap.js";
+import { hintStart, historyEarliest } from "./errormap.js";
 import { parseDurationMs } from "../util/time.js";
 import { firstTime, keyId } from "../util/remembered.js";
 import { stateDir } from "../config.js";
@@ -198,7 +198,7 @@ export async function explainHistoryError(ctx: Context, err: unknown, flag?: str
   const what = flag ? `${flag} is` : "the requested start is";
   return new ApiError(`${what} before the earliest data this key can read (earliestAvailableAt ${earliest})`, {
     code: err.code, status: err.status ?? 403, details: err.details, headers: err.headers, body: err.body,
-    hint: `start at or after ${earliest}, or pass --clamp to start there; older data needs the archive-history entitlement`,
+    hint: `start at ${hintStart(earliest)} or later (the window moves with the clock), or pass --clamp to start at the earliest; older data needs the archive-history entitlement`,
   });
 }
 

@@ -28,6 +28,21 @@ describe("history window warning (said once per key)", () => {
   });
 });
 
+describe("a start before the history window (exit 6)", () => {
+  it("the hint's start, run again as given, is accepted: the window has rolled on by then", async () => {
+    const e = sb.env(SELF);
+    const id = (await sb.api<{ data: { id: string }[] }>("/v3/projects?limit=1", SELF)).body.data[0].id;
+    const r = await runMain(["series", "trend", id, "--from", "2020-01-01", "--jq", "length"], { env: e });
+    expect(r.code).toBe(6);
+    expect(r.stderr).toMatch(/^mids: --from is before the earliest data this key can read \(earliestAvailableAt \S+\)$/m);
+    const start = /^hint: start at (\S+) or later/m.exec(r.stderr)?.[1];
+    expect(start, r.stderr).toBeDefined();
+    const again = await runMain(["series", "trend", id, "--from", start!, "--jq", "length"], { env: e });
+    expect(again.code, again.stderr).toBe(0);
+    expect(Number(again.stdout)).toBeGreaterThan(0);
+  });
+});
+
 describe("deprecation notices the server asks for (Deprecation, Sunset, Link headers)", () => {
   const deprecated = { deprecation: "@1700000000", sunset: "Wed, 15 Jul 2026 00:00:00 GMT" };
 
