@@ -167,7 +167,7 @@ export async function clampWindow(ctx: Context, w: ClampWindow): Promise<Date | 
   if (w.end && w.endFlag && Number.isFinite(earliest) && w.end.getTime() < earliest) {
     throw new HistoryWindowError(`${w.endFlag} (${isoSeconds(w.end.getTime())}) ends the window before the earliest data this key can read ` +
       `(earliestAvailableAt ${policy.earliestAvailableAt}): --clamp moves only the start, so nothing would be left`, {
-      hint: `pass ${w.endFlag} at or after ${policy.earliestAvailableAt}; older data needs the archive-history entitlement`,
+      hint: `pass ${w.endFlag} at ${hintStart(policy.earliestAvailableAt)} or later (the window moves with the clock); older data needs the archive-history entitlement`,
     });
   }
   const start = w.start ?? (w.defaultMs !== undefined && Number.isFinite(w.defaultMs) ? new Date((w.end ?? ctx.now()).getTime() - w.defaultMs) : undefined);

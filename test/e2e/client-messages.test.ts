@@ -41,6 +41,17 @@ describe("a start before the history window (exit 6)", () => {
     expect(again.code, again.stderr).toBe(0);
     expect(Number(again.stdout)).toBeGreaterThan(0);
   });
+
+  it("--clamp with an end before the window: the hint's end, run again as given, is accepted", async () => {
+    const e = sb.env(SELF);
+    const id = (await sb.api<{ data: { id: string }[] }>("/v3/projects?limit=1", SELF)).body.data[0].id;
+    const r = await runMain(["series", "trend", id, "--to", "35d", "--clamp", "--jq", "length"], { env: e });
+    expect(r.code).toBe(6);
+    const end = /^hint: pass --to at (\S+) or later/m.exec(r.stderr)?.[1];
+    expect(end, r.stderr).toBeDefined();
+    const again = await runMain(["series", "trend", id, "--to", end!, "--clamp", "--jq", "length"], { env: e });
+    expect(again.code, again.stderr).toBe(0);
+  });
 });
 
 describe("deprecation notices the server asks for (Deprecation, Sunset, Link headers)", () => {
