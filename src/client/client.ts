@@ -224,12 +224,16 @@ export class Client {
     }
     if (err instanceof ApiError && err.exitCode === 5 && !(err instanceof RateLimitError)) {
       const rl = parseRateLimit(err.headers, this.opts.now());
-      const reset = [rl?.minute, rl?.day].find((w) => w && w.remaining === 0 && w.resetAt)?.resetAt ?? rl?.minute.resetAt;
+      // a daily limit that ran out outlasts the minute's reset, a short Retry-After and any retry
+      const daily = rl?.day.remaining === 0 ? rl.day.resetAt : undefined;
+      const reset = rl?.minute.resetAt;
       const tries = attempt > 0 ? ` after ${attempt} ${attempt === 1 ? "retry" : "retries"}` : "";
-      const again = asked !== undefined ? `after ${formatDuration(asked)} (the server's Retry-After)` : reset ? `after ${reset.toISOString()}, when the limit resets` : "in a minute";
+      const again = daily ? `after ${daily.toISOString()}, when the daily limit resets`
+        : asked !== undefined ? `after ${formatDuration(asked)} (the server's Retry-After)` : reset ? `after ${reset.toISOString()}, when the limit resets` : "in a minute";
       const e = new RateLimitError(`${err.message}${tries}`, {
         code: err.code, status: err.status ?? 429, details: err.details, headers: err.headers, body: err.body,
         hint: unsafe ? `mids never retries this ${unsafe} (it is not safe to repeat); run it again ${again}`
+          : daily ? `the daily limit resets at ${daily.toISOString()}; try again then`
           : reset ? `the limit resets at ${reset.toISOString()}; wait, or raise --max-retries` : "wait a minute and try again",
       });
       return e;

@@ -125,3 +125,21 @@ describe("a server's long error message", () => {
     expect(r.stderr).not.toMatch(/k_test|1234/);
   });
 });
+
+describe("rate limited when retries run out (exit 5)", () => {
+  it("a daily limit that ran out is the reset the hint names (not the minute's), with no --max-retries advice", async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const dayReset = now + 5 * 3600;
+    const h = await hostile((_req, res) => sendJson(res, 429, { code: "rate_limited", message: "daily limit reached", details: { limit: 1000, window: "day" } }, {
+      "retry-after": "0",
+      "x-ratelimit-limit-minute": "60", "x-ratelimit-remaining-minute": "0", "x-ratelimit-reset-minute": String(now + 30),
+      "x-ratelimit-limit-day": "1000", "x-ratelimit-remaining-day": "0", "x-ratelimit-reset-day": String(dayReset),
+    }));
+    const r = await runMain(["me", "--max-retries", "1"], { env: env(h.url) });
+    expect(r.code).toBe(5);
+    expect(h.seen).toHaveLength(2);
+    expect(r.stderr).toMatch(/^mids: rate limited \(1000 requests per day\) after 1 retry$/m);
+    expect(r.stderr).toMatch(new RegExp(`^hint: the daily limit resets at ${new Date(dayReset * 1000).toISOString()}; try again then$`, "m"));
+    expect(r.stderr).not.toMatch(/--max-retries/);
+  });
+});
