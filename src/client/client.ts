@@ -7,7 +7,7 @@ import Agent from "undici/lib/dispatcher/agent.js";
 import apiRequest from "undici/lib/api/api-request.js";
 import { matchRoute, route as routeById, type Route } from "../contract/routes.js";
 import { ApiError, MalformedResponseError, NetworkError, RateLimitError, TimeoutError, UsageError, MidsError, InterruptedError } from "../errors.js";
-import { DEFAULT_MAX_BODY_BYTES, readCapped, scanJson } from "./body.js";
+import { DEFAULT_MAX_BODY_BYTES, formatBytes, readCapped, scanJson } from "./body.js";
 import { oneLine } from "../util/sanitize.js";
 import { describeWait, formatDuration, YEAR_MS, type WaitNotice } from "./wait.js";
 import { toApiError } from "./errormap.js";
@@ -280,7 +280,11 @@ export class Client {
       });
       status = res.statusCode;
       headers = normalizeHeaders(res.headers as Record<string, string | string[] | undefined>);
-      ({ text, bytes } = await readCapped(res.body, this.opts.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES, headers["content-length"], what));
+      // an error answer over the cap is still that error (a 503 is retried), its body left unread
+      const cap = this.opts.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+      let overCap: boolean | undefined;
+      ({ text, bytes, overCap } = await readCapped(res.body, cap, headers["content-length"], what, { skipOver: status >= 400 }));
+      if (overCap) this.opts.notice(`${what}: the body of its HTTP ${status} answer passed the ${formatBytes(cap)} cap and was not read`, `error-body:${what}:${status}`);
     } catch (err) {
       if (err instanceof MidsError) throw err;
       if (this.opts.signal?.aborted) throw new InterruptedError("interrupted");

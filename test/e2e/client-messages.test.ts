@@ -143,3 +143,22 @@ describe("rate limited when retries run out (exit 5)", () => {
     expect(r.stderr).not.toMatch(/--max-retries/);
   });
 });
+
+describe("an error answer whose body passes --max-body-size", () => {
+  it("is still its status: a 503 is retried, a 404 is exit 4; the body is left unread, with a notice", async () => {
+    const page = `<html>${"x".repeat(200_000)}</html>`;
+    const busy = await hostile((_req, res, n) => n === 1
+      ? res.writeHead(503, { "content-type": "text/html" }).end(page)
+      : sendJson(res, 200, { data: ME, meta: {} }));
+    const gone = await hostile((_req, res) => res.writeHead(404, { "content-type": "text/html" }).end(page));
+    const a = await runMain(["me", "--max-body-size", "64KB", "--jq", ".credential.id"], { env: env(busy.url) });
+    expect(a.code, a.stderr).toBe(0);
+    expect(a.stdout).toBe("k\n");
+    expect(busy.seen).toHaveLength(2);
+    expect(a.stderr).toBe("mids: notice: 'mids me': the body of its HTTP 503 answer passed the 64 KB cap and was not read\n");
+    const b = await runMain(["api", "/v3/projects/gone", "--max-body-size", "64KB"], { env: env(gone.url) });
+    expect(b.code).toBe(4);
+    expect(b.stdout).toBe("");
+    expect(b.stderr).toMatch(/^mids: GET \/v3\/projects\/\{idOrSlug\} failed with HTTP 404$/m);
+  });
+});
