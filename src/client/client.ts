@@ -392,8 +392,14 @@ function networkError(err: unknown, url: string, secrets: (string | undefined)[]
     code === "ECONNREFUSED" ? `connection refused by ${host}` :
     code === "ENOTFOUND" || code === "EAI_AGAIN" ? `cannot resolve ${host}` :
     code === "ECONNRESET" || code === "UND_ERR_SOCKET" ? `connection to ${host} was reset` :
+    DEFAULT_RETRY.tlsFailure.test(code) ? `TLS with ${host} failed: ${e?.message ?? code}` :
     `network error talking to ${host}: ${e?.message ?? String(err)}`;
-  return new NetworkError(redact(reason, secrets), { hint: "check --base-url and your network; --verbose shows the requests", code: "network_error" });
+  const hint = DEFAULT_RETRY.tlsFailure.test(code)
+    ? "check --base-url, the system clock and the CA certificates (NODE_EXTRA_CA_CERTS for a private CA); 'mids doctor' checks them"
+    : "check --base-url and your network; --verbose shows the requests";
+  const out = new NetworkError(redact(reason, secrets), { hint, code: "network_error" });
+  if (code) out.reason = code;
+  return out;
 }
 
 export { routeById };

@@ -1,6 +1,7 @@
 // What a user sees of the client beside the data: deprecation notices (spec 9.3), the history
 // window warning (spec 8.2) and the hints of errors the client maps (spec 7). The sandbox for the
 // documented answers, small hostile servers for the rest; in-process (runMain) throughout.
+import { createServer, type Socket } from "node:net";
 import { describe, expect, it } from "vitest";
 import { baseEnv, runMain, useSandbox } from "../helpers/cli.js";
 import { hostile, sendJson } from "../helpers/hostile.js";
@@ -160,5 +161,31 @@ describe("an error answer whose body passes --max-body-size", () => {
     expect(b.code).toBe(4);
     expect(b.stdout).toBe("");
     expect(b.stderr).toMatch(/^mids: GET \/v3\/projects\/\{idOrSlug\} failed with HTTP 404$/m);
+  });
+});
+
+describe("a TLS failure", () => {
+  it("is not retried (it fails the same way again) and its hint names the certificates, not the network", async () => {
+    // plain http where https is expected: the connection works, the TLS handshake cannot
+    let connections = 0;
+    const sockets: Socket[] = [];
+    const plain = createServer((socket) => {
+      connections++;
+      sockets.push(socket);
+      socket.once("data", () => socket.end("HTTP/1.1 400 Bad Request\r\ncontent-length: 0\r\n\r\n"));
+    });
+    await new Promise<void>((r) => plain.listen(0, "127.0.0.1", r));
+    try {
+      const port = (plain.address() as { port: number }).port;
+      const r = await runMain(["me", "--max-retries", "3"], { env: baseEnv({ MIDS_BASE_URL: `https://127.0.0.1:${port}`, MIDS_API_KEY: "k_test_1234" }) });
+      expect(r.code).toBe(7);
+      expect(connections).toBe(1);
+      expect(r.stderr).toMatch(new RegExp(`^mids: TLS with 127\\.0\\.0\\.1:${port} failed: .+$`, "m"));
+      expect(r.stderr).toMatch(/^hint: check --base-url, the system clock and the CA certificates .*'mids doctor' checks them$/m);
+      expect(r.stderr).not.toMatch(/gave up|retr/);
+    } finally {
+      for (const s of sockets) s.destroy();
+      await new Promise((r) => plain.close(r));
+    }
   });
 });
