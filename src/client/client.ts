@@ -234,7 +234,8 @@ export class Client {
         code: err.code, status: err.status ?? 429, details: err.details, headers: err.headers, body: err.body,
         hint: unsafe ? `mids never retries this ${unsafe} (it is not safe to repeat); run it again ${again}`
           : daily ? `the daily limit resets at ${daily.toISOString()}; try again then`
-          : reset ? `the limit resets at ${reset.toISOString()}; wait, or raise --max-retries` : "wait a minute and try again",
+          : reset ? `the limit resets at ${reset.toISOString()}; wait, or raise --max-retries`
+          : asked !== undefined ? `the server asked to wait ${formatDuration(asked)} (Retry-After); wait, or raise --max-retries` : "wait a minute and try again",
       });
       return e;
     }

@@ -128,6 +128,13 @@ describe("a server's long error message", () => {
 });
 
 describe("rate limited when retries run out (exit 5)", () => {
+  it("without rate-limit headers the hint says how long the server asked to wait, not 'a minute'", async () => {
+    const h = await hostile((_req, res) => sendJson(res, 429, { code: "rate_limited", message: "slow down" }, { "retry-after": "7" }));
+    const r = await runMain(["me", "--max-retries", "0"], { env: env(h.url) });
+    expect(r.code).toBe(5);
+    expect(r.stderr).toBe("mids: rate limited\nhint: the server asked to wait 7s (Retry-After); wait, or raise --max-retries\n");
+  });
+
   it("a daily limit that ran out is the reset the hint names (not the minute's), with no --max-retries advice", async () => {
     const now = Math.floor(Date.now() / 1000);
     const dayReset = now + 5 * 3600;
