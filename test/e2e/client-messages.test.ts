@@ -127,6 +127,22 @@ describe("a server's long error message", () => {
   });
 });
 
+describe("a Retry-After that is neither seconds nor an HTTP date", () => {
+  it("is no Retry-After: the backoff applies, never a wait of years ('later 2030') or of 31s ('0x1F')", async () => {
+    for (const value of ["later 2030", "0x1F"]) {
+      const h = await hostile((_req, res, n) => n === 1
+        ? sendJson(res, 503, { code: "service_unavailable", message: "busy" }, { "retry-after": value })
+        : sendJson(res, 200, { data: ME, meta: {} }));
+      const started = Date.now();
+      const r = await runMain(["me", "--jq", ".credential.id"], { env: env(h.url) });
+      expect(r.code, `${value}: ${r.stderr}`).toBe(0);
+      expect(h.seen).toHaveLength(2);
+      expect(r.stderr, value).not.toMatch(/as the server asked|longer than mids waits/);
+      expect(Date.now() - started, value).toBeLessThan(10_000);
+    }
+  });
+});
+
 describe("rate limited when retries run out (exit 5)", () => {
   it("without rate-limit headers the hint says how long the server asked to wait, not 'a minute'", async () => {
     const h = await hostile((_req, res) => sendJson(res, 429, { code: "rate_limited", message: "slow down" }, { "retry-after": "7" }));
