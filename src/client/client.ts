@@ -188,7 +188,7 @@ export class Client {
         return res;
       } catch (err) {
         const wait = retryDelay(err, attempt, idempotent, this.retry, this.opts.random);
-        if (wait === undefined) throw this.finalError(err, attempt, idempotent ? undefined : req.method);
+        if (wait === undefined) throw this.sunsetHint(this.finalError(err, attempt, idempotent ? undefined : req.method), r, req.url);
         if (this.opts.verbose) this.trace(`* retry ${attempt + 1}/${this.retry.limit} in ${wait} ms (${(err as Error).message})`);
         const notice = describeWait(err, wait, attempt + 1, this.retry.limit, this.opts.now());
         const done = notice ? this.opts.onWait?.(notice) : undefined;
@@ -199,6 +199,21 @@ export class Client {
         }
       }
     }
+  }
+
+  /**
+   * A route gone after its sunset (spec 4.1: the signals aliases, 2026-07-15) answers 404 or 410:
+   * the hint is the deprecation notice, naming the successor, which the user never saw on success.
+   */
+  private sunsetHint(err: unknown, r: Route | undefined, url: string): unknown {
+    if (!(err instanceof ApiError) || (err.status !== 404 && err.status !== 410)) return err;
+    const dep = parseDeprecation(err.headers);
+    const sunset = dep?.sunset ?? (r?.sunset ? new Date(`${r.sunset}T00:00:00Z`) : undefined);
+    if (!sunset || sunset.getTime() > this.opts.now().getTime()) return err;
+    const path = r ? r.path : redactText(this.apiPath(url));
+    const note = deprecationNotice(r, dep, this.opts.now(), this.opts.invocation, path);
+    if (note) err.hint = err.hint ? `${note}; ${err.hint}` : note;
+    return err;
   }
 
   /** Server text in a trace line: one line, no terminal controls. */

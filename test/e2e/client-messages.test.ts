@@ -55,6 +55,19 @@ describe("a start before the history window (exit 6)", () => {
   });
 });
 
+describe("a route gone after its sunset", () => {
+  it("a 410 from /v2/signals (sunset 2026-07-15) hints at the successor; a route with no sunset gets no such hint", async () => {
+    const h = await hostile((_req, res) => sendJson(res, 410, { status: 410, error: "Gone", message: "This endpoint has been sunset" }));
+    const r = await runMain(["api", "/v2/signals", "-f", "limit=1"], { env: env(h.url) });
+    expect(r.code).toBe(4);
+    expect(r.stderr).toBe("mids: GET /v2/signals failed with HTTP 410: This endpoint has been sunset\n" +
+      "hint: /v2/signals is deprecated; use /v3/intel (sunset 2026-07-15 has passed)\n");
+    const other = await runMain(["api", "/v2/intel"], { env: env(h.url) });
+    expect(other.code).toBe(4);
+    expect(other.stderr).not.toMatch(/^hint: .*deprecated/m);
+  });
+});
+
 describe("deprecation notices the server asks for (Deprecation, Sunset, Link headers)", () => {
   const deprecated = { deprecation: "@1700000000", sunset: "Wed, 15 Jul 2026 00:00:00 GMT" };
 
