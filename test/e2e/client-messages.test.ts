@@ -55,6 +55,17 @@ describe("a start before the history window (exit 6)", () => {
   });
 });
 
+describe("a v2 401/403 with no key set", () => {
+  it("the hint says a key is missing, not to check the key's scopes", async () => {
+    for (const args of [["api", "/v2/projects"], ["grounding", "--at", "1d"]]) {
+      const r = await runMain(args, { env: sb.env() });
+      expect(r.code, args.join(" ")).toBe(3);
+      expect(r.stderr, args.join(" ")).toMatch(/^hint: no API key is set: set MIDS_API_KEY or pass --api-key /m);
+      expect(r.stderr).not.toMatch(/scopes/);
+    }
+  });
+});
+
 describe("a route gone after its sunset", () => {
   it("a 410 from /v2/signals (sunset 2026-07-15) hints at the successor; a route with no sunset gets no such hint", async () => {
     const h = await hostile((_req, res) => sendJson(res, 410, { status: 410, error: "Gone", message: "This endpoint has been sunset" }));
