@@ -6,17 +6,18 @@
 import Agent from "undici/lib/dispatcher/agent.js";
 import apiRequest from "undici/lib/api/api-request.js";
 import { matchRoute, route as routeById, type Route } from "../contract/routes.js";
-import { ApiError, MalformedResponseError, NetworkError, RateLimitError, TimeoutError, UsageError, MidsError, InterruptedError } from "../errors.js";
+import { ApiError, MalformedResponseError, NetworkError, TimeoutError, UsageError, MidsError, InterruptedError } from "../errors.js";
 import { DEFAULT_MAX_BODY_BYTES, formatBytes, readCapped, scanJson } from "./body.js";
 import { oneLine } from "../util/sanitize.js";
-import { describeWait, formatDuration, YEAR_MS, type WaitNotice } from "./wait.js";
+import { describeWait, type WaitNotice } from "./wait.js";
 import { toApiError } from "./errormap.js";
 import { normalizeHeaders, parseDeprecation, parseRateLimit, type Deprecation, type Headers, type RateLimit } from "./headers.js";
 import { buildRaw, buildRequest, isLoopbackHost, redactHeaders, type BuiltRequest, type Query } from "./request.js";
 import { redact } from "../util/known-secrets.js";
 import { redactUrl } from "../contract/secrets.js";
 import { DEFAULT_RETRY, retryDelay, type RetryPolicy } from "./retry.js";
-import { deprecationNotice } from "./notices.js";
+import { deprecationNotice, sunsetHint } from "./notices.js";
+import { giveUpError } from "./giveup.js";
 import type { Invocation } from "./invocation.js";
 import { redactText } from "../contract/secrets.js";
 import type { HistoryPolicy } from "../contract/schemas.js";
@@ -188,7 +189,11 @@ export class Client {
         return res;
       } catch (err) {
         const wait = retryDelay(err, attempt, idempotent, this.retry, this.opts.random);
-        if (wait === undefined) throw this.sunsetHint(this.finalError(err, attempt, idempotent ? undefined : req.method), r, req.url);
+        if (wait === undefined) {
+          const now = this.opts.now();
+          const path = r ? r.path : redactText(this.apiPath(req.url));
+          throw sunsetHint(giveUpError(err, attempt, this.retry, now, idempotent ? undefined : req.method), r, path, now, this.opts.invocation);
+        }
         if (this.opts.verbose) this.trace(`* retry ${attempt + 1}/${this.retry.limit} in ${wait} ms (${(err as Error).message})`);
         const notice = describeWait(err, wait, attempt + 1, this.retry.limit, this.opts.now());
         const done = notice ? this.opts.onWait?.(notice) : undefined;
@@ -201,62 +206,9 @@ export class Client {
     }
   }
 
-  /**
-   * A route gone after its sunset (spec 4.1: the signals aliases, 2026-07-15) answers 404 or 410:
-   * the hint is the deprecation notice, naming the successor, which the user never saw on success.
-   */
-  private sunsetHint(err: unknown, r: Route | undefined, url: string): unknown {
-    if (!(err instanceof ApiError) || (err.status !== 404 && err.status !== 410)) return err;
-    const dep = parseDeprecation(err.headers);
-    const sunset = dep?.sunset ?? (r?.sunset ? new Date(`${r.sunset}T00:00:00Z`) : undefined);
-    if (!sunset || sunset.getTime() > this.opts.now().getTime()) return err;
-    const path = r ? r.path : redactText(this.apiPath(url));
-    const note = deprecationNotice(r, dep, this.opts.now(), this.opts.invocation, path);
-    if (note) err.hint = err.hint ? `${note}; ${err.hint}` : note;
-    return err;
-  }
-
   /** Server text in a trace line: one line, no terminal controls. */
   private trace(line: string): void {
     this.opts.trace(oneLine(line));
-  }
-
-  /**
-   * Rate limited with no retries left: exit 5 and say when the limit resets. `unsafe` is the method
-   * of a request that is never retried (raising --max-retries would not help it).
-   */
-  private finalError(err: unknown, attempt: number, unsafe?: string): unknown {
-    const asked = err instanceof ApiError ? err.retryAfterMs : undefined;
-    if (err instanceof ApiError && asked !== undefined && asked > this.retry.maxRetryAfterMs && this.retry.afterStatusCodes.includes(err.status ?? 0)) {
-      // raising --max-retries cannot help: say how long the server asked for
-      // a v2 retryAfterMs of 1e308 is no date at all (toISOString would throw)
-      const until = asked < YEAR_MS ? new Date(this.opts.now().getTime() + asked) : undefined;
-      const Err = err.exitCode === 5 ? RateLimitError : ApiError;
-      return new Err(`${err.message}; the server asked to wait ${formatDuration(asked)} (Retry-After), longer than mids waits (${formatDuration(this.retry.maxRetryAfterMs)})`, {
-        code: err.code, status: err.status ?? 429, details: err.details, headers: err.headers, body: err.body, retryAfterMs: asked,
-        hint: until ? `try again after ${until.toISOString()}` : "a wait that long is a broken server; try again later, or ask the API's operators",
-      });
-    }
-    if (err instanceof ApiError && err.exitCode === 5 && !(err instanceof RateLimitError)) {
-      const rl = parseRateLimit(err.headers, this.opts.now());
-      // a daily limit that ran out outlasts the minute's reset, a short Retry-After and any retry
-      const daily = rl?.day.remaining === 0 ? rl.day.resetAt : undefined;
-      const reset = rl?.minute.resetAt;
-      const tries = attempt > 0 ? ` after ${attempt} ${attempt === 1 ? "retry" : "retries"}` : "";
-      const again = daily ? `after ${daily.toISOString()}, when the daily limit resets`
-        : asked !== undefined ? `after ${formatDuration(asked)} (the server's Retry-After)` : reset ? `after ${reset.toISOString()}, when the limit resets` : "in a minute";
-      const e = new RateLimitError(`${err.message}${tries}`, {
-        code: err.code, status: err.status ?? 429, details: err.details, headers: err.headers, body: err.body,
-        hint: unsafe ? `mids never retries this ${unsafe} (it is not safe to repeat); run it again ${again}`
-          : daily ? `the daily limit resets at ${daily.toISOString()}; try again then`
-          : reset ? `the limit resets at ${reset.toISOString()}; wait, or raise --max-retries`
-          : asked !== undefined ? `the server asked to wait ${formatDuration(asked)} (Retry-After); wait, or raise --max-retries` : "wait a minute and try again",
-      });
-      return e;
-    }
-    // the retries ran out: say so, or "try again" reads as if mids had not
-    if (attempt > 0 && attempt >= this.retry.limit && err instanceof MidsError) err.message += `; gave up after ${attempt} ${attempt === 1 ? "retry" : "retries"}`;
-    return err;
   }
 
   private async once<T>(req: BuiltRequest, r: Route | undefined): Promise<ApiResult<T>> {

@@ -1,6 +1,7 @@
 // Deprecation notices (spec 4.1 aliases, 9.3): one stderr line naming the v3 successor.
 import { route as routeById, type Route } from "../contract/routes.js";
-import type { Deprecation } from "./headers.js";
+import { ApiError } from "../errors.js";
+import { parseDeprecation, type Deprecation } from "./headers.js";
 import type { Invocation } from "./invocation.js";
 
 function day(d: Date): string {
@@ -52,4 +53,19 @@ export function deprecationNotice(r: Route | undefined, dep: Deprecation | undef
   if (successor) msg += `; use ${successor}`;
   else if (removed) msg += " and has no v3 successor";
   return msg + sunset;
+}
+
+/**
+ * A route gone after its sunset (spec 4.1: the signals aliases, 2026-07-15) answers 404 or 410:
+ * the hint is the deprecation notice, naming the successor, which the user never saw on success.
+ * `path` names a route the table lacks.
+ */
+export function sunsetHint(err: unknown, r: Route | undefined, path: string, now: Date, invocation?: Invocation): unknown {
+  if (!(err instanceof ApiError) || (err.status !== 404 && err.status !== 410)) return err;
+  const dep = parseDeprecation(err.headers);
+  const sunset = dep?.sunset ?? (r?.sunset ? new Date(`${r.sunset}T00:00:00Z`) : undefined);
+  if (!sunset || sunset.getTime() > now.getTime()) return err;
+  const note = deprecationNotice(r, dep, now, invocation, path);
+  if (note) err.hint = err.hint ? `${note}; ${err.hint}` : note;
+  return err;
 }
