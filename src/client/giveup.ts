@@ -1,6 +1,6 @@
 // The error a request ends with when it is not retried again (spec 8.1): how long the server
 // asked to wait, when the limit resets, and that the retries ran out.
-import { ApiError, MidsError, RateLimitError } from "../errors.js";
+import { ApiError, MidsError, NetworkError, RateLimitError, TimeoutError } from "../errors.js";
 import { parseRateLimit } from "./headers.js";
 import type { RetryPolicy } from "./retry.js";
 import { formatDuration, YEAR_MS } from "./wait.js";
@@ -37,7 +37,23 @@ export function giveUpError(err: unknown, attempt: number, policy: RetryPolicy, 
         : asked !== undefined ? `the server asked to wait ${formatDuration(asked)} (Retry-After); wait, or raise --max-retries` : "wait a minute and try again",
     });
   }
+  // a request never repeated that failed after it may have been carried out (a 5xx, a reset, a
+  // timeout): "try again" could run it twice
+  if (unsafe && mayHaveRun(err, policy)) {
+    (err as MidsError).hint = `the ${unsafe} may have been carried out before it failed, and mids never repeats it: check the result before running it again`;
+  }
   // the retries ran out: say so, or "try again" reads as if mids had not
   if (attempt > 0 && attempt >= policy.limit && err instanceof MidsError) err.message += `; gave up after ${attempt} ${attempt === 1 ? "retry" : "retries"}`;
   return err;
+}
+
+/** Network failures before anything was sent: a refused connection, an unknown host, TLS. */
+const NOT_SENT = /^(ECONNREFUSED|ENOTFOUND|EAI_AGAIN)$/;
+
+/** Whether a failed request may still have been carried out by the server. */
+function mayHaveRun(err: unknown, policy: RetryPolicy): boolean {
+  if (err instanceof ApiError) return (err.status ?? 0) >= 500;
+  if (err instanceof TimeoutError) return true;
+  if (err instanceof NetworkError) return !(err.reason && (NOT_SENT.test(err.reason) || policy.tlsFailure.test(err.reason)));
+  return false;
 }
