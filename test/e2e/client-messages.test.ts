@@ -95,6 +95,16 @@ describe("deprecation notices the server asks for (Deprecation, Sunset, Link hea
     expect(r.stderr).toBe("mids: notice: /v2/newthing is deprecated; use /v3/intel (sunset 2026-07-15 has passed)\n");
   });
 
+  it("a server echoing the key in its Link header: the notice shows ***, never the key", async () => {
+    const key = "k_test_1234";
+    const h = await hostile((req, res) => sendJson(res, 200, { status: 200, data: [1] },
+      { ...deprecated, link: `<https://x.example/v3/intel/${String(req.headers["x-api-key"])}>; rel="successor-version"` }));
+    const r = await runMain(["api", "/v2/newthing"], { env: env(h.url) });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/^mids: notice: \/v2\/newthing is deprecated; use https:\/\/x\.example\/v3\/intel\/\*\*\*/m);
+    expect(r.stderr + r.stdout).not.toContain(key);
+  });
+
   it("a v3 route the server marks deprecated is not called a v2 route: the route and the server's successor are named", async () => {
     const h = await hostile((_req, res) => sendJson(res, 200, { data: ME, meta: {} },
       { ...deprecated, sunset: "Thu, 15 Jul 2027 00:00:00 GMT", link: '</v4/me>; rel="successor-version"' }));
