@@ -30,10 +30,11 @@ export function toApiError(status: number, body: unknown, headers: Headers, now:
       hint = "set MIDS_API_KEY or pass --api-key (keys are created in the product's integrations settings; try --sandbox for a demo)";
       break;
     case "entitlement_required": {
-      const ent = str(details.entitlement) ?? "unknown";
-      message = `your key lacks the '${ent}' entitlement needed for ${what}`;
+      const ent = str(details.entitlement);
+      // a body without details.entitlement names none: never make one up
+      message = `your key lacks ${ent ? `the '${ent}' entitlement` : "an entitlement"} needed for ${what}${!ent && serverMessage ? `: ${serverMessage}` : ""}`;
       // not 'mids me': without 'api' it fails the same way; doctor names what any key has
-      hint = `ask for '${ent}' access on your plan (the product's settings), or use a key that has it; 'mids doctor' shows what this key has`;
+      hint = `ask for ${ent ? `'${ent}'` : "that"} access on your plan (the product's settings), or use a key that has it; 'mids doctor' shows what this key has`;
       break;
     }
     case "not_found": {

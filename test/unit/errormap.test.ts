@@ -81,4 +81,12 @@ describe("error mapping", () => {
     expect(hintStart("soon")).toBe("soon");
     expect(hintStart("+275760-09-13T00:00:00Z")).toBe("+275760-09-13T00:00:00Z");
   });
+
+  it("entitlement_required without details.entitlement names no made-up entitlement", () => {
+    const e = toApiError(403, { code: "entitlement_required", message: "reports need a plan upgrade" }, {}, now, "'mids reports get'");
+    expect(e.exitCode).toBe(EXIT.credentials);
+    expect(e.message).toBe("your key lacks an entitlement needed for 'mids reports get': reports need a plan upgrade");
+    expect(e.hint).toMatch(/^ask for that access on your plan/);
+    expect(`${e.message} ${e.hint}`).not.toMatch(/unknown/);
+  });
 });
