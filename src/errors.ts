@@ -84,7 +84,10 @@ function kind(exitCode: number, code: string) {
 }
 
 /** Network: refused, reset, DNS, TLS (exit 7). */
-export class NetworkError extends kind(EXIT.server, "network_error") {}
+export class NetworkError extends kind(EXIT.server, "network_error") {
+  /** the system's or undici's error code (ECONNRESET, CERT_HAS_EXPIRED, ...): what the retry policy reads */
+  reason?: string;
+}
 /** The request took longer than --timeout (exit 7). */
 export class TimeoutError extends kind(EXIT.server, "timeout") {}
 /** The body was not what the contract says (exit 7). */

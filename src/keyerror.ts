@@ -1,14 +1,21 @@
 // A key the server refused: say so, which key (masked) and where it came from (issue 15), instead
 // of the server's "needs an API key".
 import { maskKey, settingFix, sourceText } from "./config.js";
-import { ApiError } from "./errors.js";
+import { ApiError, EXIT } from "./errors.js";
 import { redact } from "./util/known-secrets.js";
 import type { GlobalOptions } from "./context.js";
 
 /** The error to report: a rejected key is named (masked) with its source; anything else unchanged. */
 export function explainRejectedKey(err: unknown, g: Pick<GlobalOptions, "apiKey" | "sources" | "profile">): unknown {
   const key = g.apiKey;
-  if (!(err instanceof ApiError) || !key) return err;
+  if (!(err instanceof ApiError)) return err;
+  if (!key) {
+    // a v2 401/403 sent without a key: there is no key to check, one is missing
+    if (err.exitCode === EXIT.credentials && err.code !== "credential_required" && err.code !== "entitlement_required") {
+      err.hint = "no API key is set: set MIDS_API_KEY or pass --api-key (keys are created in the product's integrations settings; try --sandbox for a demo)";
+    }
+    return err;
+  }
   if (err.code !== "credential_required" && err.status !== 401) return err;
   const source = g.sources?.["api-key"];
   const body = err.body && typeof err.body === "object" ? (err.body as Record<string, unknown>) : {};

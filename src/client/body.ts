@@ -32,10 +32,13 @@ function abandon(body: Body): void {
 /**
  * Read a body as text, stopping (and destroying the stream, which aborts the request) as soon as
  * it passes `maxBytes`. A declared content-length above the cap fails before reading anything.
+ * `skipOver`: a body over the cap is not an error but left unread (`overCap`, empty text): an
+ * error answer's status says what happened, whatever its page weighs.
  */
-export async function readCapped(body: Body, maxBytes: number, contentLength: string | undefined, what: string): Promise<{ text: string; bytes: number }> {
+export async function readCapped(body: Body, maxBytes: number, contentLength: string | undefined, what: string, opts: { skipOver?: boolean } = {}): Promise<{ text: string; bytes: number; overCap?: boolean }> {
   if (contentLength !== undefined && /^\d+$/.test(contentLength) && Number(contentLength) > maxBytes) {
     abandon(body);
+    if (opts.skipOver) return { text: "", bytes: 0, overCap: true };
     throw tooLarge(what, maxBytes);
   }
   const chunks: Buffer[] = [];
@@ -45,6 +48,7 @@ export async function readCapped(body: Body, maxBytes: number, contentLength: st
     bytes += buf.length;
     if (bytes > maxBytes) {
       abandon(body);
+      if (opts.skipOver) return { text: "", bytes, overCap: true };
       throw tooLarge(what, maxBytes);
     }
     chunks.push(buf);

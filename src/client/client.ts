@@ -6,17 +6,18 @@
 import Agent from "undici/lib/dispatcher/agent.js";
 import apiRequest from "undici/lib/api/api-request.js";
 import { matchRoute, route as routeById, type Route } from "../contract/routes.js";
-import { ApiError, MalformedResponseError, NetworkError, RateLimitError, TimeoutError, UsageError, MidsError, InterruptedError } from "../errors.js";
-import { DEFAULT_MAX_BODY_BYTES, readCapped, scanJson } from "./body.js";
+import { ApiError, MalformedResponseError, NetworkError, TimeoutError, UsageError, MidsError, InterruptedError } from "../errors.js";
+import { DEFAULT_MAX_BODY_BYTES, formatBytes, readCapped, scanJson } from "./body.js";
 import { oneLine } from "../util/sanitize.js";
-import { describeWait, formatDuration, YEAR_MS, type WaitNotice } from "./wait.js";
+import { describeWait, type WaitNotice } from "./wait.js";
 import { toApiError } from "./errormap.js";
 import { normalizeHeaders, parseDeprecation, parseRateLimit, type Deprecation, type Headers, type RateLimit } from "./headers.js";
 import { buildRaw, buildRequest, isLoopbackHost, redactHeaders, type BuiltRequest, type Query } from "./request.js";
 import { redact } from "../util/known-secrets.js";
 import { redactUrl } from "../contract/secrets.js";
 import { DEFAULT_RETRY, retryDelay, type RetryPolicy } from "./retry.js";
-import { deprecationNotice } from "./notices.js";
+import { deprecationNotice, sunsetHint } from "./notices.js";
+import { giveUpError } from "./giveup.js";
 import type { Invocation } from "./invocation.js";
 import { redactText } from "../contract/secrets.js";
 import type { HistoryPolicy } from "../contract/schemas.js";
@@ -163,10 +164,14 @@ export class Client {
   /** A raw request (mids api); the route, when the path matches one, still decides retries and notices. */
   async raw(method: string, pathAndQuery: string, body: unknown, headers?: Record<string, string>, opts: RawOptions = {}): Promise<ApiResult> {
     const req = buildRaw(method, pathAndQuery, body, headers, this.buildOpts());
-    const pathname = new URL(req.url).pathname.slice(new URL(this.opts.baseUrl).pathname.replace(/\/+$/, "").length);
-    const m = matchRoute(req.method, pathname);
+    const m = matchRoute(req.method, this.apiPath(req.url));
     const idempotent = m ? m.route.idempotent : req.method === "GET" || req.method === "HEAD";
     return this.send(req, m?.route, idempotent, opts.deprecationNotices ?? true);
+  }
+
+  /** The path of a request URL below the base URL's path: `/v2/signals`, never its query. */
+  private apiPath(url: string): string {
+    return new URL(url).pathname.slice(new URL(this.opts.baseUrl).pathname.replace(/\/+$/, "").length);
   }
 
   private checkTransportSecurity(req: BuiltRequest): void {
@@ -185,13 +190,19 @@ export class Client {
       try {
         const res = await this.once<T>(req, r);
         if (notices && (r?.deprecated || res.deprecation)) {
-          const note = deprecationNotice(r, res.deprecation, this.opts.now(), this.opts.invocation);
-          if (note) this.opts.notice(note, `deprecation:${r?.id ?? req.url}`);
+          // a path no route matches is named by its path (a typed token redacted), once for every page of it
+          const path = r ? r.path : redactText(this.apiPath(req.url));
+          const note = deprecationNotice(r, res.deprecation, this.opts.now(), this.opts.invocation, path);
+          if (note) this.opts.notice(note, `deprecation:${r?.id ?? path}`);
         }
         return res;
       } catch (err) {
         const wait = retryDelay(err, attempt, idempotent, this.retry, this.opts.random);
-        if (wait === undefined) throw this.finalError(err, attempt);
+        if (wait === undefined) {
+          const now = this.opts.now();
+          const path = r ? r.path : redactText(this.apiPath(req.url));
+          throw sunsetHint(giveUpError(err, attempt, this.retry, now, idempotent ? undefined : req.method), r, path, now, this.opts.invocation);
+        }
         if (this.opts.verbose) this.trace(`* retry ${attempt + 1}/${this.retry.limit} in ${wait} ms (${(err as Error).message})`);
         const notice = describeWait(err, wait, attempt + 1, this.retry.limit, this.opts.now());
         const done = notice ? this.opts.onWait?.(notice) : undefined;
@@ -207,32 +218,6 @@ export class Client {
   /** Server text in a trace line: one line, no terminal controls. */
   private trace(line: string): void {
     this.opts.trace(oneLine(line));
-  }
-
-  /** Rate limited with no retries left: exit 5 and say when the limit resets. */
-  private finalError(err: unknown, attempt: number): unknown {
-    const asked = err instanceof ApiError ? err.retryAfterMs : undefined;
-    if (err instanceof ApiError && asked !== undefined && asked > this.retry.maxRetryAfterMs && this.retry.afterStatusCodes.includes(err.status ?? 0)) {
-      // raising --max-retries cannot help: say how long the server asked for
-      // a v2 retryAfterMs of 1e308 is no date at all (toISOString would throw)
-      const until = asked < YEAR_MS ? new Date(this.opts.now().getTime() + asked) : undefined;
-      const Err = err.exitCode === 5 ? RateLimitError : ApiError;
-      return new Err(`${err.message}; the server asked to wait ${formatDuration(asked)} (Retry-After), longer than mids waits (${formatDuration(this.retry.maxRetryAfterMs)})`, {
-        code: err.code, status: err.status ?? 429, details: err.details, headers: err.headers, body: err.body, retryAfterMs: asked,
-        hint: until ? `try again after ${until.toISOString()}` : "a wait that long is a broken server; try again later, or ask the API's operators",
-      });
-    }
-    if (err instanceof ApiError && err.exitCode === 5 && !(err instanceof RateLimitError)) {
-      const rl = parseRateLimit(err.headers, this.opts.now());
-      const reset = [rl?.minute, rl?.day].find((w) => w && w.remaining === 0 && w.resetAt)?.resetAt ?? rl?.minute.resetAt;
-      const tries = attempt > 0 ? ` after ${attempt} ${attempt === 1 ? "retry" : "retries"}` : "";
-      const e = new RateLimitError(`${err.message}${tries}`, {
-        code: err.code, status: err.status ?? 429, details: err.details, headers: err.headers, body: err.body,
-        hint: reset ? `the limit resets at ${reset.toISOString()}; wait, or raise --max-retries` : "wait a minute and try again",
-      });
-      return e;
-    }
-    return err;
   }
 
   private async once<T>(req: BuiltRequest, r: Route | undefined): Promise<ApiResult<T>> {
@@ -272,7 +257,11 @@ export class Client {
       });
       status = res.statusCode;
       headers = normalizeHeaders(res.headers as Record<string, string | string[] | undefined>);
-      ({ text, bytes } = await readCapped(res.body, this.opts.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES, headers["content-length"], what));
+      // an error answer over the cap is still that error (a 503 is retried), its body left unread
+      const cap = this.opts.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+      let overCap: boolean | undefined;
+      ({ text, bytes, overCap } = await readCapped(res.body, cap, headers["content-length"], what, { skipOver: status >= 400 }));
+      if (overCap) this.opts.notice(`${what}: the body of its HTTP ${status} answer passed the ${formatBytes(cap)} cap and was not read`, `error-body:${what}:${status}`);
     } catch (err) {
       if (err instanceof MidsError) throw err;
       if (this.opts.signal?.aborted) throw new InterruptedError("interrupted");
@@ -380,8 +369,14 @@ function networkError(err: unknown, url: string, secrets: (string | undefined)[]
     code === "ECONNREFUSED" ? `connection refused by ${host}` :
     code === "ENOTFOUND" || code === "EAI_AGAIN" ? `cannot resolve ${host}` :
     code === "ECONNRESET" || code === "UND_ERR_SOCKET" ? `connection to ${host} was reset` :
+    DEFAULT_RETRY.tlsFailure.test(code) ? `TLS with ${host} failed: ${e?.message ?? code}` :
     `network error talking to ${host}: ${e?.message ?? String(err)}`;
-  return new NetworkError(redact(reason, secrets), { hint: "check --base-url and your network; --verbose shows the requests", code: "network_error" });
+  const hint = DEFAULT_RETRY.tlsFailure.test(code)
+    ? "check --base-url, the system clock and the CA certificates (NODE_EXTRA_CA_CERTS for a private CA); 'mids doctor' checks them"
+    : "check --base-url and your network; --verbose shows the requests";
+  const out = new NetworkError(redact(reason, secrets), { hint, code: "network_error" });
+  if (code) out.reason = code;
+  return out;
 }
 
 export { routeById };

@@ -11,6 +11,9 @@ function obj(v: unknown): Record<string, unknown> | undefined {
   return v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
 }
 
+/** The hint of a failure on the server's side (5xx, internal_error): nothing to fix here. */
+const SERVER_FAILED = "the API failed on its side; try again later (--verbose shows the exchange)";
+
 export function toApiError(status: number, body: unknown, headers: Headers, now: Date, what: string): ApiError {
   const b = obj(body) ?? {};
   const code = str(b.code);
@@ -27,10 +30,11 @@ export function toApiError(status: number, body: unknown, headers: Headers, now:
       hint = "set MIDS_API_KEY or pass --api-key (keys are created in the product's integrations settings; try --sandbox for a demo)";
       break;
     case "entitlement_required": {
-      const ent = str(details.entitlement) ?? "unknown";
-      message = `your key lacks the '${ent}' entitlement needed for ${what}`;
+      const ent = str(details.entitlement);
+      // a body without details.entitlement names none: never make one up
+      message = `your key lacks ${ent ? `the '${ent}' entitlement` : "an entitlement"} needed for ${what}${!ent && serverMessage ? `: ${serverMessage}` : ""}`;
       // not 'mids me': without 'api' it fails the same way; doctor names what any key has
-      hint = `ask for '${ent}' access on your plan (the product's settings), or use a key that has it; 'mids doctor' shows what this key has`;
+      hint = `ask for ${ent ? `'${ent}'` : "that"} access on your plan (the product's settings), or use a key that has it; 'mids doctor' shows what this key has`;
       break;
     }
     case "not_found": {
@@ -70,11 +74,12 @@ export function toApiError(status: number, body: unknown, headers: Headers, now:
     case "HISTORY_WINDOW_EXCEEDED": {
       const earliest = historyEarliest(b);
       message = `the requested start is before the earliest data this key can read${earliest ? ` (${earliest})` : ""}`;
-      hint = `${earliest ? `start at or after ${earliest}, or ` : ""}pass --clamp to start at the earliest available time; older data needs the archive-history entitlement`;
+      hint = `${earliest ? `start at ${hintStart(earliest)} or later (the window moves with the clock), or ` : ""}pass --clamp to start at the earliest available time; older data needs the archive-history entitlement`;
       break;
     }
     case "internal_error":
       message = `the server failed (internal_error)${serverMessage ? `: ${serverMessage}` : ""}`;
+      hint = SERVER_FAILED;
       break;
     case "service_unavailable":
       message = `the service is temporarily unavailable${serverMessage ? `: ${serverMessage}` : ""}`;
@@ -83,8 +88,25 @@ export function toApiError(status: number, body: unknown, headers: Headers, now:
     default:
       message = `${what} failed with HTTP ${status}${serverMessage ? `: ${serverMessage}` : ""}${code ? ` (${code})` : ""}`;
       if (status === 401 || status === 403) hint = "check the API key (MIDS_API_KEY or --api-key) and its scopes";
+      else if (status >= 500) hint = SERVER_FAILED;
   }
   return new ApiError(message, { code: code ?? `http_${status}`, status, details: Object.keys(details).length ? details : undefined, hint, retryAfterMs, headers, body });
+}
+
+/** How far past earliestAvailableAt a hint's start is: the window rolls forward while the user retypes the command. */
+export const HINT_START_MARGIN_MS = 3_600_000;
+
+/**
+ * The start a hint suggests for a refused one: earliestAvailableAt plus an hour, up to the whole
+ * hour, which the server still accepts when the command is run again minutes later (the exact
+ * earliestAvailableAt is refused a moment after it was read). A date that does not parse is
+ * returned as it is.
+ */
+export function hintStart(earliest: string): string {
+  const t = Date.parse(earliest);
+  if (!Number.isFinite(t)) return earliest;
+  const d = new Date(Math.ceil((t + HINT_START_MARGIN_MS) / HINT_START_MARGIN_MS) * HINT_START_MARGIN_MS);
+  return Number.isNaN(d.getTime()) ? earliest : d.toISOString().replace(/\.000Z$/, "Z");
 }
 
 /** earliestAvailableAt from an error body: details, meta.history, or top level. */

@@ -64,11 +64,17 @@ export function parseRateLimit(h: Headers, now: Date): RateLimit | undefined {
   return { minute, day };
 }
 
-/** Retry-After: delta seconds or an HTTP date (RFC 9110 10.2.3). Returns milliseconds. */
+/**
+ * Retry-After: delta seconds or an HTTP date (RFC 9110 10.2.3). Returns milliseconds. Anything else
+ * is no Retry-After: Number reads `0x1F` as 31 and Date.parse reads `later 2030` as a year, which
+ * would be waits the server never asked for.
+ */
 export function parseRetryAfter(v: string | undefined, now: Date): number | undefined {
   if (v === undefined || v.trim() === "") return undefined;
-  const n = num(v);
-  if (n !== undefined) return n >= 0 ? n * 1000 : undefined;
+  // delta-seconds (a fraction too: some servers send one)
+  if (/^\s*\d+(\.\d+)?\s*$/.test(v)) return Number(v) * 1000;
+  // every HTTP-date form has a time of day
+  if (!/\b\d\d:\d\d:\d\d\b/.test(v)) return undefined;
   const d = Date.parse(v);
   if (Number.isNaN(d)) return undefined;
   return Math.max(0, d - now.getTime());

@@ -7,7 +7,7 @@ import type { HistoryPolicy } from "../contract/schemas.js";
 import { paramsOf, route } from "../contract/routes.js";
 import { ApiError, EXIT, HistoryWindowError } from "../errors.js";
 import type { ApiResult } from "./client.js";
-import { historyEarliest } from "./errormap.js";
+import { hintStart, historyEarliest } from "./errormap.js";
 import { parseDurationMs } from "../util/time.js";
 import { firstTime, keyId } from "../util/remembered.js";
 import { stateDir } from "../config.js";
@@ -87,9 +87,10 @@ export function reportHistory(ctx: Context, res: Pick<ApiResult, "history">, w: 
   const now = ctx.now();
   const warning = historyWarning(res.history, w, now, returned);
   // asked for a window (any time flag): said every time; the route's default window: once per key,
-  // remembered in the state dir, so a plain `intel list` does not repeat it on every call
+  // remembered in the state dir, so a plain `intel list` does not repeat it on every call; a -q
+  // run shows nothing, so it remembers nothing (the next run without -q still says it)
   const asked = w.start !== undefined || w.explicit === true;
-  if (warning && (asked || firstTime(stateDir(ctx.io.env), `history-window:${keyId([ctx.globals.sandbox ? "sandbox" : ctx.globals.baseUrl, ctx.globals.apiKey])}`, now))) {
+  if (warning && (asked || (!ctx.globals.quiet && firstTime(stateDir(ctx.io.env), `history-window:${keyId([ctx.globals.sandbox ? "sandbox" : ctx.globals.baseUrl, ctx.globals.apiKey])}`, now)))) {
     ctx.warn(asked ? warning : `${warning} (said once for this key)`, "history-window");
   }
   const notice = enforcementNotice(res.history, now);
@@ -166,7 +167,7 @@ export async function clampWindow(ctx: Context, w: ClampWindow): Promise<Date | 
   if (w.end && w.endFlag && Number.isFinite(earliest) && w.end.getTime() < earliest) {
     throw new HistoryWindowError(`${w.endFlag} (${isoSeconds(w.end.getTime())}) ends the window before the earliest data this key can read ` +
       `(earliestAvailableAt ${policy.earliestAvailableAt}): --clamp moves only the start, so nothing would be left`, {
-      hint: `pass ${w.endFlag} at or after ${policy.earliestAvailableAt}; older data needs the archive-history entitlement`,
+      hint: `pass ${w.endFlag} at ${hintStart(policy.earliestAvailableAt)} or later (the window moves with the clock); older data needs the archive-history entitlement`,
     });
   }
   const start = w.start ?? (w.defaultMs !== undefined && Number.isFinite(w.defaultMs) ? new Date((w.end ?? ctx.now()).getTime() - w.defaultMs) : undefined);
@@ -197,7 +198,7 @@ export async function explainHistoryError(ctx: Context, err: unknown, flag?: str
   const what = flag ? `${flag} is` : "the requested start is";
   return new ApiError(`${what} before the earliest data this key can read (earliestAvailableAt ${earliest})`, {
     code: err.code, status: err.status ?? 403, details: err.details, headers: err.headers, body: err.body,
-    hint: `start at or after ${earliest}, or pass --clamp to start there; older data needs the archive-history entitlement`,
+    hint: `start at ${hintStart(earliest)} or later (the window moves with the clock), or pass --clamp to start at the earliest; older data needs the archive-history entitlement`,
   });
 }
 

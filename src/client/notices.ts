@@ -1,6 +1,7 @@
 // Deprecation notices (spec 4.1 aliases, 9.3): one stderr line naming the v3 successor.
 import { route as routeById, type Route } from "../contract/routes.js";
-import type { Deprecation } from "./headers.js";
+import { ApiError } from "../errors.js";
+import { parseDeprecation, type Deprecation } from "./headers.js";
 import type { Invocation } from "./invocation.js";
 
 function day(d: Date): string {
@@ -30,12 +31,21 @@ const SUCCESSOR_ID: Record<string, { arg: string; from: string }> = {
   "topic-id-to-report-id": { arg: "<reportId>", from: "the report id is in 'mids topics get <topicId>'" },
 };
 
-export function deprecationNotice(r: Route | undefined, dep: Deprecation | undefined, now: Date, invocation?: Invocation): string | undefined {
+/**
+ * The notice for a deprecated route. `path` is the path requested, named when it matches no route
+ * of the table (a v2 route the table lacks, or any route the server marks with Deprecation).
+ */
+export function deprecationNotice(r: Route | undefined, dep: Deprecation | undefined, now: Date, invocation?: Invocation, path?: string): string | undefined {
   const sunsetDate = dep?.sunset ?? (r?.sunset ? new Date(`${r.sunset}T00:00:00Z`) : undefined);
   const sunset = !sunsetDate ? "" : sunsetDate.getTime() <= now.getTime() ? ` (sunset ${day(sunsetDate)} has passed)` : ` (sunset ${day(sunsetDate)})`;
   const removed = r?.v3 && r.v3.route === null;
   const ran = invocation?.command;
-  // a command other than the raw `mids api`: name it, and the command to use instead
+  // a v3 route the server marks deprecated: the API moved on past this mids, not the user to v3
+  if (ran && ran !== "api" && r && r.version !== "v2") {
+    const next = dep?.successor;
+    return `'mids ${ran}' calls ${r.path}, which the API marks deprecated${sunset}; a newer mids may use its successor${next ? ` (${next})` : ""}`;
+  }
+  // a v2 command other than the raw `mids api`: name it, and the command to use instead
   if (ran && ran !== "api" && r) {
     const next = r.v3?.route ? V3_COMMANDS[r.v3.route] : undefined;
     if (removed || !r.v3?.route) return `'mids ${ran}' uses a deprecated v2 route that has no v3 successor${sunset}`;
@@ -45,10 +55,25 @@ export function deprecationNotice(r: Route | undefined, dep: Deprecation | undef
       return `'mids ${ran}' is deprecated (v2 API); use 'mids ${next}${id ? ` ${id.arg}'; ${id.from}` : "'"}${sunset}`;
     }
   }
-  const path = r?.path ?? "this route";
+  const named = r?.path ?? path ?? "this route";
   const successor = v3SuccessorPath(r) ?? dep?.successor;
-  let msg = `${path} is deprecated`;
+  let msg = `${named} is deprecated`;
   if (successor) msg += `; use ${successor}`;
   else if (removed) msg += " and has no v3 successor";
   return msg + sunset;
+}
+
+/**
+ * A route gone after its sunset (spec 4.1: the signals aliases, 2026-07-15) answers 404 or 410:
+ * the hint is the deprecation notice, naming the successor, which the user never saw on success.
+ * `path` names a route the table lacks.
+ */
+export function sunsetHint(err: unknown, r: Route | undefined, path: string, now: Date, invocation?: Invocation): unknown {
+  if (!(err instanceof ApiError) || (err.status !== 404 && err.status !== 410)) return err;
+  const dep = parseDeprecation(err.headers);
+  const sunset = dep?.sunset ?? (r?.sunset ? new Date(`${r.sunset}T00:00:00Z`) : undefined);
+  if (!sunset || sunset.getTime() > now.getTime()) return err;
+  const note = deprecationNotice(r, dep, now, invocation, path);
+  if (note) err.hint = err.hint ? `${note}; ${err.hint}` : note;
+  return err;
 }

@@ -11,6 +11,8 @@ export interface RetryPolicy {
   capMs: number;
   /** never wait longer than this for a Retry-After; give up instead */
   maxRetryAfterMs: number;
+  /** TLS failures (matched against the error's code: a refused certificate, a failed handshake), which no retry mends */
+  tlsFailure: RegExp;
 }
 
 export const DEFAULT_RETRY: RetryPolicy = {
@@ -20,6 +22,7 @@ export const DEFAULT_RETRY: RetryPolicy = {
   baseMs: 250,
   capMs: 8000,
   maxRetryAfterMs: 120_000,
+  tlsFailure: /CERT|TLS|SSL|SELF_SIGNED|UNABLE_TO_|EPROTO|HOSTNAME/,
 };
 
 /** Full-jitter exponential backoff: random in [0, min(cap, base * 2^attempt)). */
@@ -31,12 +34,13 @@ export function backoffMs(attempt: number, policy: RetryPolicy, random: () => nu
 /**
  * How long to wait before retry number `attempt` (0-based), or undefined for "do not retry".
  * Only idempotent requests are retried; connection resets count, timeouts do not (the
- * server may still be working on it, and the user chose the time budget).
+ * server may still be working on it, and the user chose the time budget), nor does a refused
+ * TLS certificate (it is refused again).
  */
 export function retryDelay(err: unknown, attempt: number, idempotent: boolean, policy: RetryPolicy, random?: () => number): number | undefined {
   if (!idempotent || attempt >= policy.limit) return undefined;
   if (err instanceof TimeoutError) return undefined;
-  if (err instanceof NetworkError) return backoffMs(attempt, policy, random);
+  if (err instanceof NetworkError) return err.reason !== undefined && policy.tlsFailure.test(err.reason) ? undefined : backoffMs(attempt, policy, random);
   if (err instanceof ApiError && err.status !== undefined && policy.statusCodes.includes(err.status)) {
     if (policy.afterStatusCodes.includes(err.status) && err.retryAfterMs !== undefined) {
       if (err.retryAfterMs > policy.maxRetryAfterMs) return undefined;

@@ -8,6 +8,7 @@ import { DEFAULT_MAX_PAGES } from "../client/paginate.js";
 import { stateDir } from "../config.js";
 import { UsageError } from "../errors.js";
 import { oneLine, stripControl } from "../util/sanitize.js";
+import { redact } from "../util/known-secrets.js";
 import { makeScreen, type OnExit } from "../output/screen.js";
 import { VERSION } from "../version.js";
 import { checkedKey } from "./settings.js";
@@ -29,8 +30,8 @@ export function createContext(io: IO, signal: AbortSignal, now: () => Date, onEx
     const k = key ?? message;
     if (seen.has(k)) return;
     seen.add(k);
-    // notices may quote server text: never let it drive the terminal
-    io.stderr.write(`${prefix}${oneLine(message)}\n`);
+    // notices may quote server text: never let it drive the terminal, nor echo the key back
+    io.stderr.write(`${prefix}${oneLine(redact(message, [globals.apiKey]))}\n`);
   };
   const ctx: MainContext = {
     io,

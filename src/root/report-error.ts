@@ -7,7 +7,10 @@ import { explainRejectedKey } from "../keyerror.js";
 import { STDOUT_CLOSED } from "../io.js";
 import { redactJson, redactText } from "../contract/secrets.js";
 import { redact, redactDeep } from "../util/known-secrets.js";
-import { escapeC1Json, oneLine } from "../util/sanitize.js";
+import { clipMiddle, escapeC1Json, oneLine } from "../util/sanitize.js";
+
+/** Longest error or hint line printed: a server's message can be megabytes (the body stays in `mids api`'s output). */
+const MAX_ERROR_LINE = 1000;
 
 /**
  * The exit code of a run that threw `err`, after saying why on stderr. `outputFlag` is -o as
@@ -54,12 +57,13 @@ export function reportError(ctx: Context, thrown: unknown): number {
   // the configured key; in a server's words also anything the secret rules call a secret (a token
   // typed into a path and echoed back). Not in mids' own words: cursors look like tokens to them.
   const raw = redact(err instanceof Error ? err.message : String(err), secrets);
-  const message = oneLine(err instanceof ApiError ? redactText(raw) : raw);
+  // cut after redaction, so a cut never leaves part of a secret behind
+  const message = clipMiddle(oneLine(err instanceof ApiError ? redactText(raw) : raw), MAX_ERROR_LINE);
   // on a terminal the error stands out (red) and its hint is set apart (cyan); NO_COLOR, --no-color: plain
   const paint = (code: string, s: string) => (ctx.globals.colorStderr ? `\u001b[${code}m${s}\u001b[0m` : s);
   if (err instanceof MidsError) {
     io.stderr.write(`${paint("1;31", "mids:")} ${message}\n`);
-    if (err.hint) io.stderr.write(`${paint("36", "hint:")} ${oneLine(redact(err.hint, secrets))}\n`);
+    if (err.hint) io.stderr.write(`${paint("36", "hint:")} ${clipMiddle(oneLine(redact(err.hint, secrets)), MAX_ERROR_LINE)}\n`);
     if (ctx.globals.outputExplicit && ctx.globals.jq === undefined && (ctx.globals.output === "json" || ctx.globals.output === "ndjson")) {
       // details may quote the server: C1 controls are escaped, as in every JSON output
       // details too: the key nowhere, and in a server's words whatever the secret rules call a secret

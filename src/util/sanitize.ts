@@ -36,6 +36,21 @@ export function oneLine(s: string): string {
   return ACTED_ON.test(s) ? oneLineAll(s) : s;
 }
 
+/**
+ * A line cut to at most about `max` characters: its start and its end kept, " … " between them
+ * (an error that quotes a server's 10 MB message stays a line, and mids' own words at its end
+ * stay). Never splits a surrogate pair.
+ */
+export function clipMiddle(s: string, max: number): string {
+  if (s.length <= max) return s;
+  const tail = Math.floor(max / 4);
+  let a = max - tail;
+  let b = s.length - tail;
+  if (/[\ud800-\udbff]/.test(s[a - 1])) a--;
+  if (/[\udc00-\udfff]/.test(s[b])) b++;
+  return `${s.slice(0, a)} … ${s.slice(b)}`;
+}
+
 /** Whether a string holds a character that data formats escape. */
 export function needsEscape(s: string): boolean {
   ESCAPED.lastIndex = 0;

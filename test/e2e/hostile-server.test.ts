@@ -387,7 +387,7 @@ describe("api --paginate", () => {
     const r = await runMain(["api", "/v3/projects", "--paginate", "--max-retries", "0"], { env: env(h.url) });
     expect(r.code).toBe(7);
     expect(values(r.stdout).map((v) => v.code ?? v.data[0].id)).toEqual(["p1", "internal_error"]);
-    expect(r.stderr).toMatch(/\(after 1 page\)\nhint: continue from where it stopped with -f cursor=c1$/m);
+    expect(r.stderr).toMatch(/\(after 1 page\)\nhint: the API failed on its side; try again later \(--verbose shows the exchange\); continue from where it stopped with -f cursor=c1$/m);
   });
 
   it("--slurp needs --paginate, and --paginate only follows GET", async () => {

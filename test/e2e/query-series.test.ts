@@ -169,7 +169,7 @@ describe("series (v2 routes)", () => {
     expect(r.code).toBe(6);
     expect(r.stdout).toBe("");
     expect(r.stderr).toMatch(/^mids: --at \(\S+\) ends the window before the earliest data this key can read \(earliestAvailableAt \S+\)/m);
-    expect(r.stderr).toMatch(/^hint: pass --at at or after \S+/m);
+    expect(r.stderr).toMatch(/^hint: pass --at at \S+ or later/m);
     expect(r.stderr).not.toMatch(/--clamp: moved/);
     const log = await sb.admin<{ path: string }[]>("/_sandbox/requests");
     expect(log.map((e) => e.path)).toEqual(["/v3/me"]);

@@ -63,6 +63,29 @@ describe("retries", () => {
     expect(r.code).toBe(7);
     expect(await seen("/v2/recipes/execute")).toBe(1);
   });
+
+  it("a POST /v2/recipes/execute that failed after it may have run (503 after the work, a reset) says to check, never to try again", async () => {
+    for (const fault of ["503after:x1@/v2/recipes/execute", "reset:x1@/v2/recipes/execute"]) {
+      sb = await withFaults(fault);
+      const recipes = (await sb.api<{ data: { name: string }[] }>("/v2/recipes", SANDBOX_DEMO_KEY)).body.data;
+      const r = await runMain(["recipes", "execute", recipes[0].name, "-q"], { env: sb.env(SANDBOX_DEMO_KEY) });
+      expect(r.code, fault).toBe(7);
+      expect(await seen("/v2/recipes/execute"), fault).toBe(1);
+      expect(r.stderr, fault).toMatch(/^hint: the POST may have been carried out before it failed, and mids never repeats it: check the result before running it again$/m);
+      expect(r.stderr, fault).not.toMatch(/try again/);
+    }
+  });
+
+  it("a rate-limited POST /v2/recipes/execute is exit 5 whose hint says when to run it again, not to raise --max-retries", async () => {
+    sb = await withFaults("429:x1@/v2/recipes/execute");
+    const recipes = (await sb.api<{ data: { name: string }[] }>("/v2/recipes", SANDBOX_DEMO_KEY)).body.data;
+    const r = await runMain(["recipes", "execute", recipes[0].name], { env: sb.env(SANDBOX_DEMO_KEY) });
+    expect(r.code, r.stderr).toBe(5);
+    expect(await seen("/v2/recipes/execute")).toBe(1);
+    expect(r.stderr).toMatch(/^mids: rate limited$/m);
+    expect(r.stderr).toMatch(/^hint: mids never retries this POST \(it is not safe to repeat\); run it again after 1s \(the server's Retry-After\)$/m);
+    expect(r.stderr).not.toMatch(/--max-retries/);
+  });
 });
 
 describe("retries of raw requests", () => {

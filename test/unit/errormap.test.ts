@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { toApiError } from "../../src/client/errormap.js";
+import { hintStart, toApiError } from "../../src/client/errormap.js";
 import { EXIT, exitForApi } from "../../src/errors.js";
 import { ASSUMED } from "../../src/contract/assumed.js";
 
@@ -73,5 +73,20 @@ describe("error mapping", () => {
     expect(toApiError(429, {}, { "retry-after": "3" }, now, "x").retryAfterMs).toBe(3000);
     expect(toApiError(429, {}, { "retry-after": "Sun, 22 Nov 2026 12:00:05 GMT" }, now, "x").retryAfterMs).toBe(5000);
     expect(toApiError(429, { code: "RATE_LIMIT_EXCEEDED", retryAfterMs: 700 }, {}, now, "x").retryAfterMs).toBe(700);
+  });
+
+  it("a hint's start is an hour past earliestAvailableAt, up to the hour: still inside the window minutes later", () => {
+    expect(hintStart("2026-10-29T04:17:21.104Z")).toBe("2026-10-29T06:00:00Z");
+    expect(hintStart("2026-10-29T04:00:00Z")).toBe("2026-10-29T05:00:00Z");
+    expect(hintStart("soon")).toBe("soon");
+    expect(hintStart("+275760-09-13T00:00:00Z")).toBe("+275760-09-13T00:00:00Z");
+  });
+
+  it("entitlement_required without details.entitlement names no made-up entitlement", () => {
+    const e = toApiError(403, { code: "entitlement_required", message: "reports need a plan upgrade" }, {}, now, "'mids reports get'");
+    expect(e.exitCode).toBe(EXIT.credentials);
+    expect(e.message).toBe("your key lacks an entitlement needed for 'mids reports get': reports need a plan upgrade");
+    expect(e.hint).toMatch(/^ask for that access on your plan/);
+    expect(`${e.message} ${e.hint}`).not.toMatch(/unknown/);
   });
 });

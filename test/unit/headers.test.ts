@@ -31,6 +31,14 @@ describe("response headers", () => {
     expect(parseRetryAfter("later", now)).toBeUndefined();
   });
 
+  it("reads nothing else as a Retry-After: no hex, exponents or loose dates", () => {
+    expect(parseRetryAfter(" 12 ", now)).toBe(12_000);
+    expect(parseRetryAfter("1.5", now)).toBe(1500);
+    expect(parseRetryAfter("Sunday, 22-Nov-26 12:00:30 GMT", now)).toBe(30_000);
+    expect(parseRetryAfter("Sun Nov 22 12:00:30 2026", now)).toBeTypeOf("number");
+    for (const v of ["0x1F", "1e3", "later 2030", "in 5", "garbage 12", "5 seconds", "Infinity"]) expect(parseRetryAfter(v, now), v).toBeUndefined();
+  });
+
   it("finds rel=successor-version among several links", () => {
     expect(parseSuccessorLink('</docs>; rel="help", </v3/intel>; rel="successor-version"')).toBe("/v3/intel");
     expect(parseSuccessorLink("</v3/x>; rel=successor-version")).toBe("/v3/x");

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { stripControl, oneLine, escapeC1Json } from "../../src/util/sanitize.js";
+import { stripControl, oneLine, escapeC1Json, clipMiddle } from "../../src/util/sanitize.js";
 import { getPath, pick, cellText, hasPath, knownPaths, nearest, editDistance } from "../../src/output/fields.js";
 import { csvRow, csvValue, CSV_LIST_SEPARATOR } from "../../src/output/csv.js";
 import { shrinkToFit } from "../../src/output/render.js";
@@ -135,5 +135,18 @@ describe("narrow terminals (issue 15)", () => {
     const one = [30];
     expect(shrinkToFit(one, 20, [true])).toEqual([]);
     expect(one).toEqual([20]);
+  });
+});
+
+describe("clipMiddle", () => {
+  it("keeps short text, cuts long text in the middle to about the length asked, never inside a surrogate pair", () => {
+    expect(clipMiddle("short", 10)).toBe("short");
+    expect(clipMiddle("a".repeat(30) + "b".repeat(30), 20)).toBe(`${"a".repeat(15)} … ${"b".repeat(5)}`);
+    const emoji = "😀".repeat(40);
+    for (const max of [19, 20, 21, 22]) {
+      const cut = clipMiddle(emoji, max);
+      expect(cut).not.toMatch(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/);
+      expect(cut.length).toBeLessThanOrEqual(max + 4);
+    }
   });
 });

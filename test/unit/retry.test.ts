@@ -17,6 +17,14 @@ describe("retry policy", () => {
     expect(retryDelay(new TimeoutError("t"), 0, true, policy)).toBeUndefined();
   });
 
+  it("never retries a TLS failure; other network failures (reset, refused, an unknown code) are retried", () => {
+    const net = (reason?: string) => Object.assign(new NetworkError("n"), { reason });
+    for (const code of ["DEPTH_ZERO_SELF_SIGNED_CERT", "CERT_HAS_EXPIRED", "ERR_TLS_CERT_ALTNAME_INVALID", "ERR_SSL_WRONG_VERSION_NUMBER", "UNABLE_TO_VERIFY_LEAF_SIGNATURE", "EPROTO"]) {
+      expect(retryDelay(net(code), 0, true, policy), code).toBeUndefined();
+    }
+    for (const code of ["ECONNRESET", "UND_ERR_SOCKET", "ECONNREFUSED", "EAI_AGAIN", undefined]) expect(retryDelay(net(code), 0, true, policy), code).toBeTypeOf("number");
+  });
+
   it("stops after the limit", () => {
     expect(retryDelay(api(503), 2, true, policy, () => 0)).toBe(0);
     expect(retryDelay(api(503), 3, true, policy, () => 0)).toBeUndefined();

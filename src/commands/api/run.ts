@@ -8,7 +8,7 @@ import { redactHeaderValue } from "../../redact/index.js";
 import { oneLine, stripControl } from "../../util/sanitize.js";
 import type { ApiResult, Client } from "../../client/client.js";
 import { rawPages } from "../../client/paginate.js";
-import { historyEarliest } from "../../client/errormap.js";
+import { hintStart, historyEarliest } from "../../client/errormap.js";
 import { DEFAULT_MAX_BODY_BYTES, tooLarge } from "../../client/body.js";
 import { printJson } from "../../output/render.js";
 import { readStdin } from "../shared/stdin.js";
@@ -101,7 +101,8 @@ function historyHint(err: ApiError, path: string): string {
   const query = new URLSearchParams(path.split("?")[1] ?? "");
   const before = [...query].find(([, v]) => !Number.isNaN(Date.parse(v)) && Date.parse(v) < Date.parse(earliest))?.[0];
   const name = before ?? (query.has("from") ? "from" : "start");
-  return `set ${name} to earliestAvailableAt or later: -f ${name}=${earliest}; ${entitlement}`;
+  // not earliestAvailableAt itself: the window rolls forward, and that start is refused a moment later
+  return `set ${name} to a time inside the window (it moves with the clock): -f ${name}=${hintStart(earliest)}; ${entitlement}`;
 }
 
 /** Print one response (or the error answer): -i headers, then the body; JSON through printJson. */

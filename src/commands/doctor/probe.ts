@@ -1,5 +1,6 @@
 // One unauthenticated GET with node:http(s): time to first byte, the server's Date, the TLS session.
 import type { TLSSocket } from "node:tls";
+import { DEFAULT_RETRY } from "../../client/retry.js";
 
 export interface ProbeAnswer {
   ok: true;
@@ -12,7 +13,7 @@ export interface ProbeFailure { ok: false; code: string; message: string; tls: b
 
 /** Certificate and handshake failures: the host answered, TLS did not work out. */
 export function isTlsError(code: string): boolean {
-  return /CERT|TLS|SSL|SELF_SIGNED|UNABLE_TO_|EPROTO|HOSTNAME/.test(code);
+  return DEFAULT_RETRY.tlsFailure.test(code);
 }
 
 export async function probe(url: string, timeoutMs: number, signal: AbortSignal, userAgent: string): Promise<ProbeAnswer | ProbeFailure> {

@@ -1,0 +1,59 @@
+// The error a request ends with when it is not retried again (spec 8.1): how long the server
+// asked to wait, when the limit resets, and that the retries ran out.
+import { ApiError, MidsError, NetworkError, RateLimitError, TimeoutError } from "../errors.js";
+import { parseRateLimit } from "./headers.js";
+import type { RetryPolicy } from "./retry.js";
+import { formatDuration, YEAR_MS } from "./wait.js";
+
+/**
+ * The error to report after `attempt` retries. A 429 becomes exit 5 saying when the limit resets;
+ * `unsafe` is the method of a request that is never retried (raising --max-retries would not help it).
+ */
+export function giveUpError(err: unknown, attempt: number, policy: RetryPolicy, now: Date, unsafe?: string): unknown {
+  const asked = err instanceof ApiError ? err.retryAfterMs : undefined;
+  if (err instanceof ApiError && asked !== undefined && asked > policy.maxRetryAfterMs && policy.afterStatusCodes.includes(err.status ?? 0)) {
+    // raising --max-retries cannot help: say how long the server asked for
+    // a v2 retryAfterMs of 1e308 is no date at all (toISOString would throw)
+    const until = asked < YEAR_MS ? new Date(now.getTime() + asked) : undefined;
+    const Err = err.exitCode === 5 ? RateLimitError : ApiError;
+    return new Err(`${err.message}; the server asked to wait ${formatDuration(asked)} (Retry-After), longer than mids waits (${formatDuration(policy.maxRetryAfterMs)})`, {
+      code: err.code, status: err.status ?? 429, details: err.details, headers: err.headers, body: err.body, retryAfterMs: asked,
+      hint: until ? `try again after ${until.toISOString()}` : "a wait that long is a broken server; try again later, or ask the API's operators",
+    });
+  }
+  if (err instanceof ApiError && err.exitCode === 5 && !(err instanceof RateLimitError)) {
+    const rl = parseRateLimit(err.headers, now);
+    // a daily limit that ran out outlasts the minute's reset, a short Retry-After and any retry
+    const daily = rl?.day.remaining === 0 ? rl.day.resetAt : undefined;
+    const reset = rl?.minute.resetAt;
+    const tries = attempt > 0 ? ` after ${attempt} ${attempt === 1 ? "retry" : "retries"}` : "";
+    const again = daily ? `after ${daily.toISOString()}, when the daily limit resets`
+      : asked !== undefined ? `after ${formatDuration(asked)} (the server's Retry-After)` : reset ? `after ${reset.toISOString()}, when the limit resets` : "in a minute";
+    return new RateLimitError(`${err.message}${tries}`, {
+      code: err.code, status: err.status ?? 429, details: err.details, headers: err.headers, body: err.body,
+      hint: unsafe ? `mids never retries this ${unsafe} (it is not safe to repeat); run it again ${again}`
+        : daily ? `the daily limit resets at ${daily.toISOString()}; try again then`
+        : reset ? `the limit resets at ${reset.toISOString()}; wait, or raise --max-retries`
+        : asked !== undefined ? `the server asked to wait ${formatDuration(asked)} (Retry-After); wait, or raise --max-retries` : "wait a minute and try again",
+    });
+  }
+  // a request never repeated that failed after it may have been carried out (a 5xx, a reset, a
+  // timeout): "try again" could run it twice
+  if (unsafe && mayHaveRun(err, policy)) {
+    (err as MidsError).hint = `the ${unsafe} may have been carried out before it failed, and mids never repeats it: check the result before running it again`;
+  }
+  // the retries ran out: say so, or "try again" reads as if mids had not
+  if (attempt > 0 && attempt >= policy.limit && err instanceof MidsError) err.message += `; gave up after ${attempt} ${attempt === 1 ? "retry" : "retries"}`;
+  return err;
+}
+
+/** Network failures before anything was sent: a refused connection, an unknown host, TLS. */
+const NOT_SENT = /^(ECONNREFUSED|ENOTFOUND|EAI_AGAIN)$/;
+
+/** Whether a failed request may still have been carried out by the server. */
+function mayHaveRun(err: unknown, policy: RetryPolicy): boolean {
+  if (err instanceof ApiError) return (err.status ?? 0) >= 500;
+  if (err instanceof TimeoutError) return true;
+  if (err instanceof NetworkError) return !(err.reason && (NOT_SENT.test(err.reason) || policy.tlsFailure.test(err.reason)));
+  return false;
+}
