@@ -287,7 +287,7 @@ export class Client {
       } catch (err) {
         if (err instanceof MidsError) throw err;
         if (status < 400) {
-          throw new MalformedResponseError(`${what} returned a malformed JSON body (${text.length} bytes)`, { hint: "the response was cut short or is not JSON; try again, or use --verbose" });
+          throw new MalformedResponseError(`${what} returned a malformed JSON body (${Buffer.byteLength(text)} bytes)`, { hint: "the response was cut short or is not JSON; try again, or use --verbose" });
         }
       }
     }

@@ -69,6 +69,14 @@ describe("response body cap", () => {
     expect(ok.stderr).not.toMatch(/cap/);
   });
 
+  it("a malformed JSON body is named with its size in bytes (not characters)", async () => {
+    const body = '{"data": "ééé€"';
+    const h = await hostile((_req, res) => res.writeHead(200, { "content-type": "application/json" }).end(body));
+    const r = await runMain(["me", "--max-retries", "0"], { env: env(h.url) });
+    expect(r.code).toBe(7);
+    expect(r.stderr).toContain(`malformed JSON body (${Buffer.byteLength(body)} bytes)`);
+  });
+
   it("a bad --max-body-size is a usage error", async () => {
     const r = await runMain(["me", "--max-body-size", "lots"]);
     expect(r.code).toBe(2);
