@@ -87,13 +87,14 @@ function checkedSetting(key: ConfigKey, value: string, source: SettingSource, en
 }
 
 /** -o (or MIDS_OUTPUT, or the config's output): explicit, else table on a TTY and json when piped. */
-export function resolveOutput(o: Record<string, unknown>, io: IO, cfg: Config, from: Partial<Record<ConfigKey, SettingSource>> = {}, profile?: string): Pick<GlobalOptions, "output" | "outputExplicit"> {
+export function resolveOutput(o: Record<string, unknown>, io: IO, cfg: Config, from: Partial<Record<ConfigKey, SettingSource>> = {}, profile?: string): Pick<GlobalOptions, "output" | "outputExplicit" | "jq"> {
   if (typeof o.jq === "string") {
     // as gh: --jq works on JSON; an explicit other format is a contradiction, not a preference
     if (typeof o.output === "string" && o.output !== "json" && o.output !== "ndjson") {
       throw new UsageError(`--jq filters JSON and cannot be combined with -o ${o.output}`, { hint: "drop -o (--jq implies -o json), or drop --jq" });
     }
-    return { output: "json", outputExplicit: true };
+    // (--jq as given: an error found before it is checked prints as with --jq, without the JSON error object)
+    return { output: "json", outputExplicit: true, jq: o.jq };
   }
   const s = settingSource("output", o.output, io.env, cfg, from, profile);
   if (s) checkedSetting("output", s.value, s.source, io.env, profile);

@@ -53,6 +53,15 @@ describe("version and help", () => {
       expect(JSON.parse(json)).toEqual({ error: { code: "usage", message: line.slice("mids: ".length), status: null, details: null } });
     }
   });
+
+  it("with --jq errors are the plain lines, a flag error found before --jq is checked too", async () => {
+    for (const args of [["me", "--jq", ".", "--timeout", "soon"], ["me", "--jq", ""], ["projects", "get", "no-such-project", "--jq", "."]]) {
+      const r = await runMain(args, { env: sb.env(SANDBOX_DEMO_KEY) });
+      expect(r.code, args.join(" ")).not.toBe(0);
+      expect(r.stderr, args.join(" ")).toMatch(/^mids: /);
+      expect(r.stderr, args.join(" ")).not.toContain('{"error"');
+    }
+  });
 });
 
 describe("mids me", () => {
