@@ -107,6 +107,31 @@ describe("contract check", () => {
     expect(cmd.stderr).toContain("does not match the v3.me contract at rateLimit.perMinute");
   });
 
+  it("the envelope is held too: a v3 answer without meta, a v2 one without status, a cursor that is not a string are exit 7", async () => {
+    const me = {
+      credential: { id: "k1", name: "ci", type: "full", expiresAt: null }, entitlements: ["api"], rateLimit: { perMinute: 60, perDay: 1000 },
+      history: { archiveAccess: false, enforced: true, lookbackDays: 30, earliestAvailableAt: "2026-10-01T00:00:00Z", enforcementAt: "2026-08-17T00:00:00Z" },
+    };
+    const h = await hostile((req, res) => {
+      if (req.url === "/v3/me") return sendJson(res, 200, { data: me });
+      if (req.url === "/v2/api-keys/info") return sendJson(res, 200, { data: { id: "k1", name: "ci", type: "full", scopes: ["projects"], expiresAt: "never" } });
+      if (req.url === "/v3/alerts/destinations") return sendJson(res, 200, { data: [], meta: {} });
+      if (req.url === "/v3/intel") return sendJson(res, 200, { data: [], meta: { nextCursor: 5, history: me.history } });
+      sendJson(res, 404, { code: "not_found", message: "no such route" });
+    });
+    const env = baseEnv({ MIDS_BASE_URL: h.url, MIDS_API_KEY: "k_test_1234567890" });
+    const r = await runMids(["contract", "check", "--routes", "v3.me,v2.apiKeys.info,v3.alerts.destinations,v3.intel.list", "-o", "json"], { env });
+    expect(r.code, r.stderr).toBe(7);
+    const rep = JSON.parse(r.stdout) as Report;
+    const of = (id: string) => rep.routes.find((x) => x.route === id)!;
+    expect(of("v3.me").documented).toBe("violated");
+    expect(of("v3.me").violations).toEqual([expect.objectContaining({ field: "meta", expected: "object", got: "missing" })]);
+    expect(of("v2.apiKeys.info").violations).toEqual([expect.objectContaining({ field: "status", got: "missing" })]);
+    expect(of("v3.intel.list").violations).toEqual([expect.objectContaining({ field: "meta.nextCursor", expected: "string", got: "integer" })]);
+    // spec 2.1: meta may be an empty object
+    expect(of("v3.alerts.destinations").documented).toBe("holds");
+  });
+
   it("--routes names known routes only; a refused key is exit 3", async () => {
     const [bad, h] = await Promise.all([runMids(["contract", "check", "--routes", "v9.nope"], { env: baseEnv({ MIDS_BASE_URL: "http://127.0.0.1:9" }) }),
       hostile((_req, res) => sendJson(res, 401, { code: "credential_required", message: "key refused" }))]);

@@ -58,7 +58,7 @@ export async function run(flags: CheckFlags, ctx: Context): Promise<void> {
   // v2 is checked on purpose: no deprecation notice per route
   const call = async (routeId: string, pathParams: Record<string, string>) => {
     const res = await client.raw("GET", buildPath(route(routeId), pathParams), undefined, undefined, { deprecationNotices: false });
-    return { data: res.data };
+    return { data: res.data, body: res.body, status: res.status };
   };
   const classify = (e: unknown) => {
     const m = e as InstanceType<typeof MidsError>;

@@ -6,7 +6,7 @@
 // and judges. Observed shapes are field names and types, never values.
 import * as z from "zod";
 import { canonical, ROUTES, type Route } from "../routes.js";
-import { DATA_SCHEMAS } from "../schemas.js";
+import { DATA_SCHEMAS, HistoryPolicy, V2Envelope, V2Pagination, V3Envelope } from "../schemas.js";
 import { ASSUMED_SHAPES } from "../shapes/assumed.js";
 import { assumedDepartures, listItems } from "../shapes/list.js";
 import { observe, typeName, type Departure, type Shape } from "../shapes/shape.js";
@@ -43,8 +43,8 @@ export interface CheckSummary {
   failed: number;
 }
 
-/** What the caller answers for one route: its `data`, or an error with a code. */
-export type Caller = (routeId: string, pathParams: Record<string, string>) => Promise<{ data: unknown }>;
+/** What the caller answers for one route: its `data` (and the whole body with its HTTP status, for the envelope), or an error with a code. */
+export type Caller = (routeId: string, pathParams: Record<string, string>) => Promise<{ data: unknown; body?: unknown; status?: number }>;
 
 /** GET routes checked: every documented read, aliases left out (they answer like their target). */
 export function checkableRoutes(): Route[] {
@@ -81,23 +81,46 @@ export function violations(routeId: string, data: unknown): Violation[] | undefi
   // a list whose items the spec does not show may come wrapped: the documented part is its items'
   const a = ASSUMED_SHAPES[routeId];
   const subject = a && Array.isArray(a.shape) && !Array.isArray(data) ? listItems(data).items : data;
-  const r = (schema as z.ZodType).safeParse(subject);
+  return issues(schema as z.ZodType, subject, "(data)");
+}
+
+/**
+ * The envelope around `data` (spec 2.1, 2.2, 8.2): v2 `{status, data, pagination?, meta?}` with the
+ * HTTP status repeated and `pagination` on paged lists; v3 `{data, meta}` with `meta.nextCursor` on
+ * cursor-paged lists; `meta.history` on history-affected routes. Fields are named from the body's root.
+ */
+export function envelopeViolations(r: Route, body: unknown, status?: number): Violation[] {
+  if (r.envelope === "none") return [];
+  const history = r.history ? { history: HistoryPolicy } : {};
+  const schema = r.envelope === "v3"
+    ? V3Envelope.extend({ meta: V3Envelope.shape.meta.extend({ ...history, ...(r.pagination === "cursor" ? { nextCursor: z.string().nullable() } : {}) }) })
+    : V2Envelope.extend({
+      ...(status !== undefined ? { status: z.literal(status) } : {}),
+      ...(r.pagination === "page" ? { pagination: V2Pagination } : {}),
+      ...(r.history ? { meta: V2Envelope.shape.meta.unwrap().extend(history) } : {}),
+    });
+  return issues(schema, body, "(body)");
+}
+
+function issues(schema: z.ZodType, subject: unknown, root: string): Violation[] {
+  const r = schema.safeParse(subject);
   if (r.success) return [];
   return r.error.issues.slice(0, 50).map((i) => {
     const got = at(subject, i.path);
-    const expected = "expected" in i && typeof i.expected === "string" ? i.expected : i.code;
-    return { field: i.path.length ? i.path.join(".") : "(data)", expected, got: got === undefined ? "missing" : typeName(got), message: i.message };
+    const expected = "expected" in i && typeof i.expected === "string" ? i.expected : "values" in i && Array.isArray(i.values) ? i.values.map(String).join(" or ") : i.code;
+    return { field: i.path.length ? i.path.join(".") : root, expected, got: got === undefined ? "missing" : typeName(got), message: i.message };
   });
 }
 
-/** Judge one answer. */
-export function judge(r: Route, data: unknown, called: string): RouteResult {
+/** Judge one answer: its `data`, and its envelope when the body is given. */
+export function judge(r: Route, data: unknown, called: string, body?: { body: unknown; status?: number }): RouteResult {
   const v = violations(r.id, data);
+  const env = body ? envelopeViolations(r, body.body, body.status) : [];
   const a = ASSUMED_SHAPES[r.id];
   const deps = a ? assumedDepartures(a.shape, data) : [];
   return {
     route: r.id, method: r.method, path: r.path, called,
-    documented: v === undefined ? "not-shown" : v.length ? "violated" : "holds", violations: v ?? [],
+    documented: env.length ? "violated" : v === undefined ? "not-shown" : v.length ? "violated" : "holds", violations: [...env, ...v ?? []],
     assumed: a ? (deps.length ? "departs" : "confirmed") : "none", departures: deps,
   };
 }
@@ -176,10 +199,10 @@ export async function checkContract(routes: readonly Route[], call: Caller, opts
     }
     const called = opts.buildPath(r, params);
     try {
-      const { data } = await call(r.id, params);
+      const { data, body, status } = await call(r.id, params);
       answers.set(r.id, data);
       observed[r.id] = { path: `${r.method} ${r.path}`, shape: observe(data) };
-      if (wanted.has(r.id)) results.set(r.id, judge(r, data, called));
+      if (wanted.has(r.id)) results.set(r.id, judge(r, data, called, body === undefined ? undefined : { body, status }));
     } catch (e) {
       const c = opts.classify(e);
       if (c.kind === "fatal") throw e;
