@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { baseEnv, runMids, startSandbox, tempDir } from "../helpers/cli.js";
 import { hostile, sendJson } from "../helpers/hostile.js";
-import { SANDBOX_DEMO_KEY } from "../../src/sandbox/keys.js";
+import { SANDBOX_DEMO_KEY, SANDBOX_KEYS } from "../../src/sandbox/keys.js";
 import { ASSUMED_SHAPES } from "../../src/contract/shapes/assumed.js";
 
 const multitool: string = createRequire(import.meta.url)("@microsoft/sarif-multitool");
@@ -130,6 +130,19 @@ describe("contract check", () => {
     expect(of("v3.intel.list").violations).toEqual([expect.objectContaining({ field: "meta.nextCursor", expected: "string", got: "integer" })]);
     // spec 2.1: meta may be an empty object
     expect(of("v3.alerts.destinations").documented).toBe("holds");
+  });
+
+  it("a route the key has no scope or entitlement for is skipped on v2 as on v3, not a failure of the server", async () => {
+    const sb = await startSandbox([]);
+    try {
+      const r = await runMids(["contract", "check", "--routes", "v2.topics.report,v3.reports.get", "-o", "json"], { env: sb.env(SANDBOX_KEYS.find((k) => k.id === "key_selfserve")!.key) });
+      expect(r.code, r.stderr).toBe(0);
+      const rep = JSON.parse(r.stdout) as Report;
+      expect(rep.routes.map((x) => [x.route, !!x.skipped])).toEqual([["v2.topics.report", true], ["v3.reports.get", true]]);
+      expect(rep.summary).toMatchObject({ skipped: 2, failed: 0 });
+    } finally {
+      await sb.stop();
+    }
   });
 
   it("--routes names known routes only; a refused key is exit 3", async () => {

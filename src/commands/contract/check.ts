@@ -60,12 +60,14 @@ export async function run(flags: CheckFlags, ctx: Context): Promise<void> {
     const res = await client.raw("GET", buildPath(route(routeId), pathParams), undefined, undefined, { deprecationNotices: false });
     return { data: res.data, body: res.body, status: res.status };
   };
-  const classify = (e: unknown) => {
+  const classify = (e: unknown, r: { version: string }) => {
     const m = e as InstanceType<typeof MidsError>;
     // a refused key is the same for every route: stop there (exit 3)
     if (e instanceof ApiError && (e.code === "credential_required" || e.status === 401)) return { kind: "fatal" as const, code: m.code, message: m.message };
     if (!(e instanceof MidsError) || m.exitCode === EXIT.interrupted) return { kind: "fatal" as const, code: "error", message: String(e) };
     if (e instanceof ApiError && e.code === "entitlement_required") return { kind: "skip" as const, code: m.code, status: m.status, message: `the key lacks an entitlement (${m.message})` };
+    // v2 refuses a missing scope or entitlement with a bare 403 (spec 5.5, 7.2); its only coded 403 is the history window
+    if (e instanceof ApiError && r.version === "v2" && e.status === 403 && e.code !== "HISTORY_WINDOW_EXCEEDED") return { kind: "skip" as const, code: m.code, status: m.status, message: `the key lacks a scope or entitlement (${m.message})` };
     return { kind: "fail" as const, code: m.code, status: m.status, message: m.message };
   };
   const { results, observed } = await checkContract(routes, call, { concurrency, buildPath, classify });

@@ -163,7 +163,7 @@ export interface CheckOptions {
   /** fill a path template (routes.buildPath) */
   buildPath: (r: Route, params: Record<string, string>) => string;
   /** is this error the key's or the entitlement's (skip), or the server's (failed)? */
-  classify: (e: unknown) => { kind: "skip" | "fail" | "fatal"; code: string; status?: number; message: string };
+  classify: (e: unknown, r: Route) => { kind: "skip" | "fail" | "fatal"; code: string; status?: number; message: string };
 }
 
 /**
@@ -204,7 +204,7 @@ export async function checkContract(routes: readonly Route[], call: Caller, opts
       observed[r.id] = { path: `${r.method} ${r.path}`, shape: observe(data) };
       if (wanted.has(r.id)) results.set(r.id, judge(r, data, called, body === undefined ? undefined : { body, status }));
     } catch (e) {
-      const c = opts.classify(e);
+      const c = opts.classify(e, r);
       if (c.kind === "fatal") throw e;
       if (!wanted.has(r.id)) return;
       // a route whose path mids assumes (spec: not shown) may live elsewhere: a note, not a failure
