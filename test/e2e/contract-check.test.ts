@@ -132,6 +132,25 @@ describe("contract check", () => {
     expect(of("v3.alerts.destinations").documented).toBe("holds");
   });
 
+  it("the documented errors are provoked and held to spec 7.1: a wrong code or missing details is exit 7", async () => {
+    const h = await hostile((req, res) => {
+      const url = new URL(req.url ?? "/", "http://x");
+      if (url.pathname === "/v3/projects" && url.searchParams.has("minTrend")) return sendJson(res, 400, { code: "invalid_request", message: "minTrend is not a number" });
+      if (url.pathname === "/v3/projects") return sendJson(res, 200, { data: [{ id: "p1", slug: "p1" }], meta: { nextCursor: null } });
+      if (url.pathname === "/v3/projects/p1") return sendJson(res, 200, { data: { id: "p1", slug: "p1" }, meta: {} });
+      sendJson(res, 404, { code: "NOT_FOUND", message: "no such project" });
+    });
+    const r = await runMids(["contract", "check", "--routes", "v3.projects.list,v3.projects.get", "-o", "json"], { env: baseEnv({ MIDS_BASE_URL: h.url, MIDS_API_KEY: "k_test_1234567890" }) });
+    expect(r.code, r.stderr).toBe(7);
+    const rep = JSON.parse(r.stdout) as Report;
+    const of = (id: string) => rep.routes.find((x) => x.route === id)!;
+    expect(of("v3.projects.list").violations).toEqual(expect.arrayContaining([expect.objectContaining({ field: "error.details", got: "missing" })]));
+    expect(of("v3.projects.get").violations).toEqual(expect.arrayContaining([expect.objectContaining({ field: "error.code", expected: "not_found", got: '"NOT_FOUND"' })]));
+    // the refusals were asked for with GETs the spec says are refused
+    expect(h.seen.some((u) => u.includes("minTrend="))).toBe(true);
+    expect(h.seen.filter((u) => u.startsWith("/v3/projects/") && u !== "/v3/projects/p1").length).toBe(1);
+  });
+
   it("a route the key has no scope or entitlement for is skipped on v2 as on v3, not a failure of the server", async () => {
     const sb = await startSandbox([]);
     try {

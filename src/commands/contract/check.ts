@@ -25,10 +25,11 @@ export function register(parent: Command, ctx: Context): void {
     .option("--concurrency <n>", `requests in flight at once, 1 to ${MAX_CONCURRENCY} (default ${DEFAULT_CONCURRENCY})`)
     .option("--save <file>", "write the observed shapes (field names and types, never values) to FILE, for a bug report"))
     .addHelpText("after", `
-Read-only: only GET requests, with the configured key; ids come from the list routes. Exit 0 when
-every documented shape holds, 7 when one is violated or a route could not be checked, 3 when the
-key is refused. Where the spec shows no shape, mids assumes one: a departure is a note (see
-docs/contract.md). Output: a table, -o json, or --format sarif|github|junit|gitlab|checkstyle|stylish|json.
+Read-only: only GET requests, with the configured key; ids come from the list routes. Two more
+GETs provoke documented errors (an invalid minTrend, an unknown project) to check the error body
+and code. Exit 0 when every documented shape holds, 7 when one is violated or a route could not
+be checked, 3 when the key is refused. Where the spec shows no shape, mids assumes one: a
+departure is a note (see docs/contract.md). Output: a table, -o json, or --format sarif|github|junit|gitlab|checkstyle|stylish|json.
 
 Examples:
   $ mids contract check
@@ -56,8 +57,8 @@ export async function run(flags: CheckFlags, ctx: Context): Promise<void> {
   const client = await ctx.client();
   const { route } = await import("../../contract/routes.js");
   // v2 is checked on purpose: no deprecation notice per route
-  const call = async (routeId: string, pathParams: Record<string, string>) => {
-    const res = await client.raw("GET", buildPath(route(routeId), pathParams), undefined, undefined, { deprecationNotices: false });
+  const call = async (routeId: string, pathParams: Record<string, string>, query?: Record<string, string>) => {
+    const res = await client.raw("GET", `${buildPath(route(routeId), pathParams)}${query ? `?${new URLSearchParams(query)}` : ""}`, undefined, undefined, { deprecationNotices: false });
     return { data: res.data, body: res.body, status: res.status };
   };
   const classify = (e: unknown, r: { version: string }) => {

@@ -5,8 +5,9 @@
 // sends the requests (the client, with its retries and rate-limit waits); this module only plans
 // and judges. Observed shapes are field names and types, never values.
 import * as z from "zod";
+import { ApiError } from "../../errors.js";
 import { canonical, ROUTES, type Route } from "../routes.js";
-import { DATA_SCHEMAS, HistoryPolicy, V2Envelope, V2Pagination, V3Envelope } from "../schemas.js";
+import { DATA_SCHEMAS, HistoryPolicy, V2Envelope, V2Pagination, V3Envelope, V3Error } from "../schemas.js";
 import { ASSUMED_SHAPES } from "../shapes/assumed.js";
 import { assumedDepartures, listItems } from "../shapes/list.js";
 import { observe, typeName, type Departure, type Shape } from "../shapes/shape.js";
@@ -44,7 +45,7 @@ export interface CheckSummary {
 }
 
 /** What the caller answers for one route: its `data` (and the whole body with its HTTP status, for the envelope), or an error with a code. */
-export type Caller = (routeId: string, pathParams: Record<string, string>) => Promise<{ data: unknown; body?: unknown; status?: number }>;
+export type Caller = (routeId: string, pathParams: Record<string, string>, query?: Record<string, string>) => Promise<{ data: unknown; body?: unknown; status?: number }>;
 
 /** GET routes checked: every documented read, aliases left out (they answer like their target). */
 export function checkableRoutes(): Route[] {
@@ -108,7 +109,9 @@ function issues(schema: z.ZodType, subject: unknown, root: string): Violation[] 
   return r.error.issues.slice(0, 50).map((i) => {
     const got = at(subject, i.path);
     const expected = "expected" in i && typeof i.expected === "string" ? i.expected : "values" in i && Array.isArray(i.values) ? i.values.map(String).join(" or ") : i.code;
-    return { field: i.path.length ? i.path.join(".") : root, expected, got: got === undefined ? "missing" : typeName(got), message: i.message };
+    // a fixed value (an error code, the repeated status) is worth seeing; other values are named by their type only
+    const value = i.code === "invalid_value" && (typeof got === "string" || typeof got === "number") ? JSON.stringify(got).slice(0, 80) : undefined;
+    return { field: i.path.length ? i.path.join(".") : root, expected, got: got === undefined ? "missing" : value ?? typeName(got), message: i.message };
   });
 }
 
@@ -158,6 +161,35 @@ const SOURCES: Readonly<Record<string, { from: string; paths: string[]; param: s
 /** Fixed path parameters: the series is checked for its first measure. */
 const FIXED: Readonly<Record<string, Record<string, string>>> = { "v3.projects.series": { measure: "trend" } };
 
+/**
+ * Documented errors (spec 7.1), each provoked once on a route that answered: a request the spec
+ * says is refused, and the code and details the refusal must carry. The HTTP status is not shown,
+ * so it is not checked.
+ */
+interface Probe { what: string; params?: Record<string, string>; query?: Record<string, string>; code: string; details: z.ZodType }
+const PROBES: Readonly<Record<string, readonly Probe[]>> = {
+  "v3.projects.list": [{ what: "a non-numeric minTrend", query: { minTrend: "not-a-number" }, code: "invalid_request",
+    details: z.looseObject({ fields: z.array(z.string()).refine((f) => f.includes("minTrend"), "fields must name minTrend") }) }],
+  "v3.projects.get": [{ what: "a locator that never existed", params: { idOrSlug: "mids-contract-check-no-such-project" }, code: "not_found",
+    details: z.looseObject({ subject: z.looseObject({ type: z.string(), locator: z.string() }) }) }],
+};
+
+/** Provoke one documented error: violations of its body (fields named from `error`), or why it could not be checked. */
+async function probe(r: Route, p: Probe, params: Record<string, string>, call: Caller, opts: CheckOptions): Promise<{ violations: Violation[]; failed?: RouteResult["failed"] }> {
+  const where = `${opts.buildPath(r, { ...params, ...p.params })}${p.query ? `?${new URLSearchParams(p.query)}` : ""}`;
+  try {
+    await call(r.id, { ...params, ...p.params }, p.query);
+    return { violations: [{ field: "error", expected: `${p.code} (for ${p.what})`, got: "a successful answer", message: `${where} answered, where the spec refuses ${p.what} with ${p.code}` }] };
+  } catch (e) {
+    const c = opts.classify(e, r);
+    if (c.kind === "fatal") throw e;
+    // a 429 after the retries, a 5xx, a network failure: the answer says nothing about the contract
+    if (!(e instanceof ApiError) || e.status === 429 || (e.status ?? 0) >= 500) return { violations: [], failed: { code: c.code, ...(c.status !== undefined ? { status: c.status } : {}), message: `${p.what} (${where}): ${c.message}` } };
+    const schema = V3Error.extend({ code: z.literal(p.code), details: p.details });
+    return { violations: issues(schema, e.body, "error").map((v) => ({ ...v, field: v.field === "error" ? v.field : `error.${v.field}`, message: `${where} (${p.what}): ${v.message}` })) };
+  }
+}
+
 export interface CheckOptions {
   concurrency: number;
   /** fill a path template (routes.buildPath) */
@@ -202,7 +234,14 @@ export async function checkContract(routes: readonly Route[], call: Caller, opts
       const { data, body, status } = await call(r.id, params);
       answers.set(r.id, data);
       observed[r.id] = { path: `${r.method} ${r.path}`, shape: observe(data) };
-      if (wanted.has(r.id)) results.set(r.id, judge(r, data, called, body === undefined ? undefined : { body, status }));
+      if (!wanted.has(r.id)) return;
+      const result = judge(r, data, called, body === undefined ? undefined : { body, status });
+      for (const p of PROBES[r.id] ?? []) {
+        const { violations: v, failed } = await probe(r, p, params, call, opts);
+        if (v.length) { result.violations.push(...v); result.documented = "violated"; }
+        if (failed && !result.failed) result.failed = failed;
+      }
+      results.set(r.id, result);
     } catch (e) {
       const c = opts.classify(e, r);
       if (c.kind === "fatal") throw e;
