@@ -31,6 +31,8 @@ export interface ParamSpec {
   single?: boolean;
   /** the name is not in the spec; see ASSUMED */
   assumed?: boolean;
+  /** assumptions behind its values, default or bounds (the spec does not show them): their notes go wherever the parameter is described */
+  assumedValues?: readonly (keyof typeof ASSUMED)[];
   /** v2 -> v3: the v3 parameter that carries the same value */
   to?: string;
   /** v2 -> v3: a migrate rule id explaining why the value cannot carry over as is */
@@ -89,8 +91,8 @@ export interface Route {
 
 const cursor: ParamSpec = { name: "cursor", type: "string" };
 const v2page: ParamSpec = { name: "page", type: "int", min: 1, default: 1, rule: "page-to-cursor" };
-const v2limit = (max: number, def: number, carry: Pick<ParamSpec, "to" | "rule"> = { to: "limit" }): ParamSpec =>
-  ({ name: "limit", type: "int", min: 1, max, default: def, ...carry });
+const v2limit = (max: number, def: number, assumedValues: ParamSpec["assumedValues"], carry: Pick<ParamSpec, "to" | "rule"> = { to: "limit" }): ParamSpec =>
+  ({ name: "limit", type: "int", min: 1, max, default: def, assumedValues, ...carry });
 const window3 = (): ParamSpec[] => [
   { name: "start", type: "timestamp", historyStart: true, to: "from" },
   { name: "end", type: "timestamp", to: "to" },
@@ -122,14 +124,14 @@ export const ROUTES: readonly Route[] = [
       { name: "at", type: "timestamp", past: true, rule: "at-dropped" },
       { name: "from", type: "timestamp", historyStart: true, rule: "topic-history-window" },
       { name: "to", type: "timestamp", rule: "topic-history-window" },
-      v2page, v2limit(50, ASSUMED.v2GroundingHistoryDefaultLimit, { rule: "topic-history-window" }),
+      v2page, v2limit(50, ASSUMED.v2GroundingHistoryDefaultLimit, ["v2GroundingHistoryDefaultLimit"], { rule: "topic-history-window" }),
     ],
     summary: "Past topic snapshots (deprecated alias)", aliasOf: "v2.topics.list", deprecated: true,
     v3: { route: "v3.topics.list", rules: ["grounding-history-no-v3"] } },
   { id: "v2.projects.list", method: "GET", path: "/v2/projects", version: "v2", auth: "key", envelope: "v2", pagination: "page",
     history: true, idempotent: true,
     params: [
-      v2page, v2limit(ASSUMED.v2MaxLimit, ASSUMED.v2DefaultLimit),
+      v2page, v2limit(ASSUMED.v2MaxLimit, ASSUMED.v2DefaultLimit, ["v2MaxLimit", "v2DefaultLimit"]),
       { name: "projectIds", type: "csv", to: "ids" },
       { name: "names", type: "csv", to: "names" },
       { name: "xHandles", type: "csv", to: "handles" },
@@ -174,7 +176,7 @@ export const ROUTES: readonly Route[] = [
   { id: "v2.intel.list", method: "GET", path: "/v2/intel", version: "v2", auth: "key", envelope: "v2", pagination: "page",
     history: true, idempotent: true, defaultWindowDays: "archive",
     params: [
-      v2page, v2limit(ASSUMED.v2MaxLimit, ASSUMED.v2DefaultLimit),
+      v2page, v2limit(ASSUMED.v2MaxLimit, ASSUMED.v2DefaultLimit, ["v2MaxLimit", "v2DefaultLimit"]),
       { name: "projectId", type: "string", assumed: true, to: "project" },
       { name: "category", type: "string", assumed: true, to: "category" },
     ],
@@ -252,7 +254,7 @@ export const ROUTES: readonly Route[] = [
     params: [
       cursor,
       { name: "limit", type: "int", min: 1, max: 50, default: 50, assumed: true },
-      { name: "grade", type: "csv", values: ASSUMED.grades, assumed: true },
+      { name: "grade", type: "csv", values: ASSUMED.grades, assumed: true, assumedValues: ["grades"] },
       { name: "category", type: "string", assumed: true },
       { name: "project", type: "string", assumed: true },
       { name: "q", type: "string", assumed: true },

@@ -58,6 +58,23 @@ describe("mids contract export --openapi", () => {
     }
   });
 
+  it("marks the page sizes and values the spec does not show as assumed (spec 4.1 'Not shown', 8.4)", async () => {
+    const [v2, v3] = await Promise.all(["v2", "v3"].map(async (v) => JSON.parse((await runMids(["contract", "export", "--openapi", "--api", v])).stdout) as Doc));
+    const param = (doc: Doc, id: string, name: string) => operations(doc).find((o) => o.op.operationId === id)!.op.parameters.find((p: { name: string }) => p.name === name);
+    // spec 8.4: v2 lists default to page 1; their page size, and grounding history's default one, are not shown
+    for (const id of ["v2.projects.list", "v2.intel.list", "v2.grounding.history"]) {
+      const limit = param(v2, id, "limit");
+      expect(limit.schema.default, id).toBeDefined();
+      expect(limit["x-mids-assumed"], id).toEqual(expect.any(String));
+    }
+    // documented: neighbors limit 1 to 50, default 5
+    expect(param(v2, "v2.projects.neighbors", "limit")["x-mids-assumed"]).toBeUndefined();
+    // spec 2.11 shows chipped, polished and flawless only: any other grade is a guess
+    const grade = param(v3, "v3.intel.list", "grade");
+    expect(grade.schema.items.enum.length).toBeGreaterThan(3);
+    expect(grade["x-mids-assumed"]).toContain(ASSUMPTION_NOTES.grades);
+  });
+
   it("refuses without a format and with an output format that is not JSON or YAML (exit 2)", async () => {
     const [none, csv, yaml] = await Promise.all([
       runMids(["contract", "export"]),

@@ -38,6 +38,12 @@ function paramDescription(p: ParamSpec): string {
   return notes.join("; ");
 }
 
+/** What mids assumes about a parameter: its name, and its values, default or bounds. */
+function assumedParamNote(p: ParamSpec): string {
+  const name = p.assumed ? [p.name === ASSUMED.momentumClusterFlag ? ASSUMPTION_NOTES.momentumClusterFlag : "the spec does not show this parameter's name"] : [];
+  return [...name, ...(p.assumedValues ?? []).map((k) => ASSUMPTION_NOTES[k])].join("; ");
+}
+
 function parameters(r: Route): JsonSchema[] {
   const path = [...r.path.matchAll(/\{(\w+)\}/g)].map((m) => {
     const re = r.pathPatterns?.[m[1]];
@@ -49,7 +55,7 @@ function parameters(r: Route): JsonSchema[] {
       name: p.name, in: "query", required: false, schema: paramSchema(p),
       ...(p.type === "csv" ? { style: "form", explode: false } : {}),
       ...(d ? { description: d } : {}),
-      ...(p.assumed ? { "x-mids-assumed": p.name === ASSUMED.momentumClusterFlag ? ASSUMPTION_NOTES.momentumClusterFlag : "the spec does not show this parameter's name" } : {}),
+      ...(p.assumed || p.assumedValues ? { "x-mids-assumed": assumedParamNote(p) } : {}),
     };
   });
   return [...path, ...query];
