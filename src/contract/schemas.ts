@@ -224,6 +224,13 @@ export const ServiceV2 = obj({ name: z.string(), version: z.string(), status: z.
 // spec 2.11: the intel preview {id, headline, grade, detectedAt}. A v3 intel item holds at least
 // these ("fields beyond the preview: not shown"); the rest of it is assumed (shapes/assumed.ts).
 export const IntelPreviewV3 = obj({ id: z.string(), headline: z.string(), grade: z.string(), detectedAt: ts });
+// spec 4.2: "v3 topic detail carries a `stance` field and a `report` reference {id, title, publishedAt}";
+// the type of stance and the rest of a topic are not shown (assumed: shapes/assumed.ts). A topic
+// without a report may carry null: that much is left open.
+export const TopicDetailV3 = obj({
+  stance: z.custom<unknown>((v) => v !== undefined, { message: "expected a value of any type" }),
+  report: obj({ id: z.string(), title: z.string(), publishedAt: ts }).nullable(),
+});
 
 /**
  * DOCUMENTED shapes: the schema of each route's `data` where the spec shows it (part 2, the route
@@ -254,6 +261,7 @@ export const DATA_SCHEMAS: Record<string, z.ZodType> = {
   "v2.root": ServiceV2,
   "v3.intel.list": z.array(IntelPreviewV3),
   "v3.intel.get": IntelPreviewV3,
+  "v3.topics.get": TopicDetailV3,
 };
 
 /**
@@ -275,7 +283,6 @@ export const SHAPE_NOT_SHOWN: Readonly<Record<string, string>> = {
   "v3.clusters.list": "the v3 cluster record: not shown (assumed: ASSUMED_SHAPES)",
   "v3.projects.series": "payload of the v3 series: not shown (assumed: ASSUMED_SHAPES)",
   "v3.topics.list": "fields of a v3 topic: not shown (assumed: ASSUMED_SHAPES)",
-  "v3.topics.get": "fields of a v3 topic beyond `stance` and the `report` reference: not shown (assumed: ASSUMED_SHAPES)",
   "v3.reports.get": "fields of a v3 report: not shown (assumed: ASSUMED_SHAPES)",
   "v3.vocabulary": "vocabulary records: not shown (assumed: ASSUMED_SHAPES)",
 };

@@ -151,6 +151,25 @@ describe("contract check", () => {
     expect(h.seen.filter((u) => u.startsWith("/v3/projects/") && u !== "/v3/projects/p1").length).toBe(1);
   });
 
+  it("a topic's documented stance and report reference are held strictly inside its assumed shape (spec 4.2), by check and by topics get", async () => {
+    const h = await hostile((req, res) => {
+      if (req.url === "/v3/topics") return sendJson(res, 200, { data: [{ id: "t1", name: "A topic" }], meta: {} });
+      if (req.url === "/v3/topics/t1") return sendJson(res, 200, { data: { id: "t1", name: "A topic", report: "rep_1" }, meta: {} });
+      sendJson(res, 404, { code: "not_found", message: "no such route" });
+    });
+    const env = baseEnv({ MIDS_BASE_URL: h.url, MIDS_API_KEY: "k_test_1234567890" });
+    const [check, get] = await Promise.all([
+      runMids(["contract", "check", "--routes", "v3.topics.get", "-o", "json"], { env }),
+      runMids(["topics", "get", "t1"], { env }),
+    ]);
+    expect(check.code, check.stderr).toBe(7);
+    const rep = JSON.parse(check.stdout) as Report;
+    expect(rep.routes[0].documented).toBe("violated");
+    expect(rep.routes[0].violations.map((v) => [v.field, v.got])).toEqual([["stance", "missing"], ["report", "string"]]);
+    expect(get.code).toBe(7);
+    expect(get.stderr).toContain("does not match the v3.topics.get contract at stance");
+  });
+
   it("a route the key has no scope or entitlement for is skipped on v2 as on v3, not a failure of the server", async () => {
     const sb = await startSandbox([]);
     try {

@@ -108,7 +108,7 @@ function issues(schema: z.ZodType, subject: unknown, root: string): Violation[] 
   if (r.success) return [];
   return r.error.issues.slice(0, 50).map((i) => {
     const got = at(subject, i.path);
-    const expected = "expected" in i && typeof i.expected === "string" ? i.expected : "values" in i && Array.isArray(i.values) ? i.values.map(String).join(" or ") : i.code;
+    const expected = "expected" in i && typeof i.expected === "string" ? i.expected : "values" in i && Array.isArray(i.values) ? i.values.map(String).join(" or ") : i.code === "custom" ? i.message.replace(/^expected /, "") : i.code;
     // a fixed value (an error code, the repeated status) is worth seeing; other values are named by their type only
     const value = i.code === "invalid_value" && (typeof got === "string" || typeof got === "number") ? JSON.stringify(got).slice(0, 80) : undefined;
     return { field: i.path.length ? i.path.join(".") : root, expected, got: got === undefined ? "missing" : value ?? typeName(got), message: i.message };
