@@ -205,6 +205,19 @@ export type AlertSubscription = z.infer<typeof AlertSubscription>;
 
 // spec 7.1, 7.2
 export const V3Error = obj({ code: z.string(), message: z.string(), details: obj({}).optional() });
+/** spec 7.1: the `details` each fixed code carries, where the table shows them (none, or not shown, for the others). */
+export const V3_ERROR_DETAILS: Readonly<Record<string, z.ZodType | undefined>> = {
+  invalid_request: obj({ fields: z.array(z.string()) }),
+  credential_required: undefined,
+  entitlement_required: obj({ entitlement: z.string() }),
+  not_found: obj({ subject: obj({ type: z.string(), locator: z.string() }) }),
+  not_current: undefined,
+  rate_limited: obj({ limit: z.number().int(), window: z.string() }),
+  internal_error: undefined,
+  service_unavailable: undefined,
+};
+/** The error body of one fixed code: `code` that code, `details` as the table shows them. */
+export const v3ErrorOf = (code: string) => V3Error.extend({ code: z.literal(code), ...(V3_ERROR_DETAILS[code] ? { details: V3_ERROR_DETAILS[code] } : {}) });
 export const V2Error = obj({
   error: z.string().optional(),
   message: z.string().optional(),

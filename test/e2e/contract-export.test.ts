@@ -75,6 +75,25 @@ describe("mids contract export --openapi", () => {
     expect(grade["x-mids-assumed"]).toContain(ASSUMPTION_NOTES.grades);
   });
 
+  it("gives each v3 error answer its code and the details spec 7.1 shows for it", async () => {
+    const doc = JSON.parse((await runMids(["contract", "export", "--openapi"])).stdout) as Doc;
+    const get = operations(doc).find((o) => o.op.operationId === "v3.projects.get")!.op;
+    const body = (status: string) => {
+      const ref = get.responses[status].content["application/json"].schema.$ref as string;
+      const c = doc.components.schemas[ref.split("/").pop()!] as { allOf: [{ $ref: string }, { properties: Record<string, any>; required?: string[] }] };
+      expect(c.allOf[0].$ref).toBe("#/components/schemas/V3Error");
+      return { ...c.allOf[1], required: c.allOf[1].required ?? [] };
+    };
+    const expected: Record<string, [string, string[]]> = { 400: ["invalid_request", ["fields"]], 403: ["entitlement_required", ["entitlement"]], 404: ["not_found", ["subject"]], 429: ["rate_limited", ["limit", "window"]], 500: ["internal_error", []] };
+    for (const [status, [code, details]] of Object.entries(expected)) {
+      const b = body(status);
+      expect(b.properties.code.const, status).toBe(code);
+      expect(b.required.includes("details"), status).toBe(details.length > 0);
+      if (details.length) expect(b.properties.details.required, status).toEqual(details);
+    }
+    expect(body("404").properties.details.properties.subject.required).toEqual(["type", "locator"]);
+  });
+
   it("refuses without a format and with an output format that is not JSON or YAML (exit 2)", async () => {
     const [none, csv, yaml] = await Promise.all([
       runMids(["contract", "export"]),

@@ -7,7 +7,7 @@
 import * as z from "zod";
 import { ApiError } from "../../errors.js";
 import { canonical, ROUTES, type Route } from "../routes.js";
-import { DATA_SCHEMAS, HistoryPolicy, V2Envelope, V2Pagination, V3Envelope, V3Error } from "../schemas.js";
+import { DATA_SCHEMAS, HistoryPolicy, V2Envelope, V2Pagination, V3Envelope, v3ErrorOf } from "../schemas.js";
 import { ASSUMED_SHAPES } from "../shapes/assumed.js";
 import { assumedDepartures, listItems } from "../shapes/list.js";
 import { observe, typeName, type Departure, type Shape } from "../shapes/shape.js";
@@ -166,12 +166,10 @@ const FIXED: Readonly<Record<string, Record<string, string>>> = { "v3.projects.s
  * says is refused, and the code and details the refusal must carry. The HTTP status is not shown,
  * so it is not checked.
  */
-interface Probe { what: string; params?: Record<string, string>; query?: Record<string, string>; code: string; details: z.ZodType }
+interface Probe { what: string; params?: Record<string, string>; query?: Record<string, string>; code: string; names?: string }
 const PROBES: Readonly<Record<string, readonly Probe[]>> = {
-  "v3.projects.list": [{ what: "a non-numeric minTrend", query: { minTrend: "not-a-number" }, code: "invalid_request",
-    details: z.looseObject({ fields: z.array(z.string()).refine((f) => f.includes("minTrend"), "fields must name minTrend") }) }],
-  "v3.projects.get": [{ what: "a locator that never existed", params: { idOrSlug: "mids-contract-check-no-such-project" }, code: "not_found",
-    details: z.looseObject({ subject: z.looseObject({ type: z.string(), locator: z.string() }) }) }],
+  "v3.projects.list": [{ what: "a non-numeric minTrend", query: { minTrend: "not-a-number" }, code: "invalid_request", names: "minTrend" }],
+  "v3.projects.get": [{ what: "a locator that never existed", params: { idOrSlug: "mids-contract-check-no-such-project" }, code: "not_found" }],
 };
 
 /** Provoke one documented error: violations of its body (fields named from `error`), or why it could not be checked. */
@@ -185,7 +183,9 @@ async function probe(r: Route, p: Probe, params: Record<string, string>, call: C
     if (c.kind === "fatal") throw e;
     // a 429 after the retries, a 5xx, a network failure: the answer says nothing about the contract
     if (!(e instanceof ApiError) || e.status === 429 || (e.status ?? 0) >= 500) return { violations: [], failed: { code: c.code, ...(c.status !== undefined ? { status: c.status } : {}), message: `${p.what} (${where}): ${c.message}` } };
-    const schema = V3Error.extend({ code: z.literal(p.code), details: p.details });
+    // invalid_request: details.fields names the offending parameter
+    const names = p.names;
+    const schema = names ? v3ErrorOf(p.code).extend({ details: z.looseObject({ fields: z.array(z.string()).refine((f) => f.includes(names), `fields must name ${names}`) }) }) : v3ErrorOf(p.code);
     return { violations: issues(schema, e.body, "error").map((v) => ({ ...v, field: v.field === "error" ? v.field : `error.${v.field}`, message: `${where} (${p.what}): ${v.message}` })) };
   }
 }

@@ -4,7 +4,7 @@
 // text (assumed.ts); deprecated aliases are `deprecated: true` with their successor and sunset.
 import { ASSUMED, ASSUMPTION_NOTES } from "../assumed.js";
 import { canonical, paramsOf, route as routeById, ROUTES, type ApiVersion, type ParamSpec, type Route } from "../routes.js";
-import { componentSchemas, dataShape, type JsonSchema } from "./shapes.js";
+import { componentSchemas, dataShape, v3ErrorComponent, type JsonSchema } from "./shapes.js";
 
 /** The server the document names: the sandbox's default address (`mids sandbox serve`). */
 export const OPENAPI_SERVER = "http://127.0.0.1:8787";
@@ -133,9 +133,11 @@ function responses(r: Route): JsonSchema {
   const out: JsonSchema = {
     200: { description: r.summary, headers: headers(r, 200), content: json(successSchema(r)) },
   };
+  // assumed: the status of each v3 code (ASSUMED.v3ErrorStatus), so each v3 status has its code's body
+  const codeOf = Object.fromEntries(Object.entries(ASSUMED.v3ErrorStatus).map(([code, status]) => [String(status), code]));
   for (const [status, when] of Object.entries(errorStatuses(r))) {
     out[status] = {
-      description: when, headers: headers(r, Number(status)), content: json(ref(r.version === "v3" ? "V3Error" : "V2Error")),
+      description: when, headers: headers(r, Number(status)), content: json(ref(r.version === "v3" ? v3ErrorComponent(codeOf[status]) : "V2Error")),
       ...(r.version === "v3" ? assumedNote("v3ErrorStatus") : {}),
     };
   }
@@ -214,7 +216,10 @@ export function openApiDocument({ version, midsVersion }: OpenApiOptions): JsonS
   for (const r of routes) (paths[r.path] ??= {})[r.method.toLowerCase()] = operation(r);
   const tags = [...new Set(routes.map((r) => r.path.split("/")[2] ?? "service"))].map((name) => ({ name, description: `${version} ${name} routes` }));
   // components this version's operations refer to (v3 has no deprecated routes, v2 no X-API-Key-Type)
-  const refs = JSON.stringify(paths);
+  // and the schemas those refer to (a v3 code's error body extends V3Error)
+  const schemas = componentSchemas();
+  const inPaths = JSON.stringify(paths);
+  const refs = inPaths + JSON.stringify(Object.entries(schemas).filter(([n]) => inPaths.includes(`"#/components/schemas/${n}"`)));
   const used = <T>(kind: string, all: Record<string, T>) => Object.fromEntries(Object.entries(all).filter(([n]) => refs.includes(`"#/components/${kind}/${n}"`)));
   return {
     openapi: "3.1.0",
@@ -232,7 +237,7 @@ export function openApiDocument({ version, midsVersion }: OpenApiOptions): JsonS
     tags,
     paths,
     components: {
-      schemas: used("schemas", componentSchemas()),
+      schemas: used("schemas", schemas),
       securitySchemes: {
         apiKey: { type: "apiKey", in: "header", name: "x-api-key", description: "spec 5.1: the API key" },
         ...(version === "v3" ? { bearer: { type: "http", scheme: "bearer", description: "spec 5.1: v3 accepts the key in Authorization too" } } : {}),
