@@ -56,6 +56,13 @@ describe("startSandbox() from mids/sandbox", () => {
       .rejects.toThrow(/^scenario\.routes\["GET \/v3\/me"\]\[0\]\.status: status 299 is not one the sandbox answers[^\n]*\nscenario\.routes\["GET \/v3\/nope"\]: no route GET \/v3\/nope/);
   });
 
+  it("refuses a port or a rate limit that is not a whole number in range, before listening on anything", async () => {
+    await expect(Impl.startSandbox({ port: "abc" as unknown as number })).rejects.toThrow(/^startSandbox: port "abc" is not a port/);
+    await expect(Impl.startSandbox({ port: 70000 })).rejects.toThrow(/^startSandbox: port 70000 is not a port/);
+    await expect(Impl.startSandbox({ rateLimit: 0 })).rejects.toThrow(/^startSandbox: rateLimit 0 is not a per-minute limit/);
+    await expect(Impl.startSandbox({ rateLimit: -1 })).rejects.toThrow(/^startSandbox: rateLimit -1 is not/);
+  });
+
   it("replays a cassette: its answers first, what it lacks a 404 with replayMissing 404", async () => {
     const file = join(mkdtempSync(join(tmpdir(), "mids-cassette-")), "c.json");
     writeFileSync(file, JSON.stringify({ format: "mids-cassette", version: 1, upstream: "https://api.example.com", recordedAt: "2026-11-01T00:00:00Z", entries: [
