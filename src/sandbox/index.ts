@@ -249,6 +249,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     server.listen(opts.port ?? 0, host, () => { server.off("error", reject); resolve(); });
   });
   const { port, address } = server.address() as AddressInfo;
+  let closing: Promise<void> | undefined;
   control = isLoopbackAddress(address) || !!opts.remoteControl;
   return {
     url: `http://${address.includes(":") ? `[${address}]` : address}:${port}`,
@@ -258,9 +259,10 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     control,
     reset,
     setFaults,
-    close: () => new Promise<void>((resolve, reject) => {
+    // once: a second close() (a test's own, then its after hook) waits for the first instead of throwing
+    close: () => (closing ??= new Promise<void>((resolve, reject) => {
       server.close((e) => (e ? reject(e) : resolve()));
       server.closeAllConnections();
-    }),
+    })),
   };
 }

@@ -63,6 +63,13 @@ describe("startSandbox() from mids/sandbox", () => {
     await expect(Impl.startSandbox({ rateLimit: -1 })).rejects.toThrow(/^startSandbox: rateLimit -1 is not/);
   });
 
+  it("close() can be called twice: the second waits for the first", async () => {
+    const other = await Impl.startSandbox();
+    await expect(Promise.all([other.close(), other.close()])).resolves.toEqual([undefined, undefined]);
+    await expect(other.close()).resolves.toBeUndefined();
+    await expect(fetch(`${other.url}/v3/topics`)).rejects.toThrow();
+  });
+
   it("replays a cassette: its answers first, what it lacks a 404 with replayMissing 404", async () => {
     const file = join(mkdtempSync(join(tmpdir(), "mids-cassette-")), "c.json");
     writeFileSync(file, JSON.stringify({ format: "mids-cassette", version: 1, upstream: "https://api.example.com", recordedAt: "2026-11-01T00:00:00Z", entries: [
