@@ -15,6 +15,9 @@ import { ASSUMED_SHAPES } from "../../src/contract/shapes/assumed.js";
 
 const multitool: string = createRequire(import.meta.url)("@microsoft/sarif-multitool");
 
+// the headers every answer carries (spec 8.1, 5.1): the hostile servers below break something else
+const ANSWERED = Object.fromEntries([["x-api-key-type", "full"], ...["minute", "day"].flatMap((w) => [[`x-ratelimit-limit-${w}`, "60"], [`x-ratelimit-remaining-${w}`, "59"], [`x-ratelimit-reset-${w}`, "1800000000"]])]);
+
 interface Result { route: string; documented?: string; assumed?: string; skipped?: string; violations: { field: string; expected: string; got: string }[]; departures: { path: string; kind: string }[] }
 interface Report { routes: Result[]; summary: Record<string, number> }
 
@@ -81,8 +84,8 @@ describe("contract check", () => {
     };
     const h = await hostile((req, res) => {
       if (req.method !== "GET") return sendJson(res, 405, { code: "invalid_request", message: "no" });
-      if (req.url === "/v3/me") return sendJson(res, 200, { data: me, meta: {} });
-      if (req.url === "/v3/alerts/destinations") return sendJson(res, 200, { data: [{ id: "d1", kind: "webhook", label: "x", status: 1 }], meta: {} });
+      if (req.url === "/v3/me") return sendJson(res, 200, { data: me, meta: {} }, ANSWERED);
+      if (req.url === "/v3/alerts/destinations") return sendJson(res, 200, { data: [{ id: "d1", kind: "webhook", label: "x", status: 1 }], meta: {} }, ANSWERED);
       sendJson(res, 404, { code: "not_found", message: "no such route" });
     });
     const env = baseEnv({ MIDS_BASE_URL: h.url, MIDS_API_KEY: "k_test_1234567890" });
@@ -113,10 +116,10 @@ describe("contract check", () => {
       history: { archiveAccess: false, enforced: true, lookbackDays: 30, earliestAvailableAt: "2026-10-01T00:00:00Z", enforcementAt: "2026-08-17T00:00:00Z" },
     };
     const h = await hostile((req, res) => {
-      if (req.url === "/v3/me") return sendJson(res, 200, { data: me });
-      if (req.url === "/v2/api-keys/info") return sendJson(res, 200, { data: { id: "k1", name: "ci", type: "full", scopes: ["projects"], expiresAt: "never" } });
-      if (req.url === "/v3/alerts/destinations") return sendJson(res, 200, { data: [], meta: {} });
-      if (req.url === "/v3/intel") return sendJson(res, 200, { data: [], meta: { nextCursor: 5, history: me.history } });
+      if (req.url === "/v3/me") return sendJson(res, 200, { data: me }, ANSWERED);
+      if (req.url === "/v2/api-keys/info") return sendJson(res, 200, { data: { id: "k1", name: "ci", type: "full", scopes: ["projects"], expiresAt: "never" } }, ANSWERED);
+      if (req.url === "/v3/alerts/destinations") return sendJson(res, 200, { data: [], meta: {} }, ANSWERED);
+      if (req.url === "/v3/intel") return sendJson(res, 200, { data: [], meta: { nextCursor: 5, history: me.history } }, ANSWERED);
       sendJson(res, 404, { code: "not_found", message: "no such route" });
     });
     const env = baseEnv({ MIDS_BASE_URL: h.url, MIDS_API_KEY: "k_test_1234567890" });
@@ -132,12 +135,30 @@ describe("contract check", () => {
     expect(of("v3.alerts.destinations").documented).toBe("holds");
   });
 
+  it("the headers every answer carries are held too: a missing rate-limit header or credential class, a count that is not a number", async () => {
+    const me = {
+      credential: { id: "k1", name: "ci", type: "full", expiresAt: null }, entitlements: ["api"], rateLimit: { perMinute: 60, perDay: 1000 },
+      history: { archiveAccess: false, enforced: true, lookbackDays: 30, earliestAvailableAt: "2026-10-01T00:00:00Z", enforcementAt: "2026-08-17T00:00:00Z" },
+    };
+    const h = await hostile((req, res) => {
+      const { "x-ratelimit-limit-day": _gone, "x-api-key-type": _also, ...rest } = ANSWERED;
+      if (req.url === "/v3/me") return sendJson(res, 200, { data: me, meta: {} }, { ...rest, "x-ratelimit-remaining-minute": "lots" });
+      sendJson(res, 404, { code: "not_found", message: "no such route" }, ANSWERED);
+    });
+    const r = await runMids(["contract", "check", "--routes", "v3.me", "-o", "json"], { env: baseEnv({ MIDS_BASE_URL: h.url, MIDS_API_KEY: "k_test_1234567890" }) });
+    expect(r.code, r.stderr).toBe(7);
+    const rep = JSON.parse(r.stdout) as Report;
+    expect(rep.routes[0].violations.map((v) => [v.field, v.got]).sort()).toEqual([
+      ["headers.X-API-Key-Type", "missing"], ["headers.X-RateLimit-Limit-Day", "missing"], ["headers.X-RateLimit-Remaining-Minute", "string"],
+    ]);
+  });
+
   it("the documented errors are provoked and held to spec 7.1: a wrong code or missing details is exit 7", async () => {
     const h = await hostile((req, res) => {
       const url = new URL(req.url ?? "/", "http://x");
       if (url.pathname === "/v3/projects" && url.searchParams.has("minTrend")) return sendJson(res, 400, { code: "invalid_request", message: "minTrend is not a number" });
-      if (url.pathname === "/v3/projects") return sendJson(res, 200, { data: [{ id: "p1", slug: "p1" }], meta: { nextCursor: null } });
-      if (url.pathname === "/v3/projects/p1") return sendJson(res, 200, { data: { id: "p1", slug: "p1" }, meta: {} });
+      if (url.pathname === "/v3/projects") return sendJson(res, 200, { data: [{ id: "p1", slug: "p1" }], meta: { nextCursor: null } }, ANSWERED);
+      if (url.pathname === "/v3/projects/p1") return sendJson(res, 200, { data: { id: "p1", slug: "p1" }, meta: {} }, ANSWERED);
       sendJson(res, 404, { code: "NOT_FOUND", message: "no such project" });
     });
     const r = await runMids(["contract", "check", "--routes", "v3.projects.list,v3.projects.get", "-o", "json"], { env: baseEnv({ MIDS_BASE_URL: h.url, MIDS_API_KEY: "k_test_1234567890" }) });
@@ -153,8 +174,8 @@ describe("contract check", () => {
 
   it("a topic's documented stance and report reference are held strictly inside its assumed shape (spec 4.2), by check and by topics get", async () => {
     const h = await hostile((req, res) => {
-      if (req.url === "/v3/topics") return sendJson(res, 200, { data: [{ id: "t1", name: "A topic" }], meta: {} });
-      if (req.url === "/v3/topics/t1") return sendJson(res, 200, { data: { id: "t1", name: "A topic", report: "rep_1" }, meta: {} });
+      if (req.url === "/v3/topics") return sendJson(res, 200, { data: [{ id: "t1", name: "A topic" }], meta: {} }, ANSWERED);
+      if (req.url === "/v3/topics/t1") return sendJson(res, 200, { data: { id: "t1", name: "A topic", report: "rep_1" }, meta: {} }, ANSWERED);
       sendJson(res, 404, { code: "not_found", message: "no such route" });
     });
     const env = baseEnv({ MIDS_BASE_URL: h.url, MIDS_API_KEY: "k_test_1234567890" });

@@ -59,7 +59,7 @@ export async function run(flags: CheckFlags, ctx: Context): Promise<void> {
   // v2 is checked on purpose: no deprecation notice per route
   const call = async (routeId: string, pathParams: Record<string, string>, query?: Record<string, string>) => {
     const res = await client.raw("GET", `${buildPath(route(routeId), pathParams)}${query ? `?${new URLSearchParams(query)}` : ""}`, undefined, undefined, { deprecationNotices: false });
-    return { data: res.data, body: res.body, status: res.status };
+    return { data: res.data, body: res.body, status: res.status, headers: res.headers };
   };
   const classify = (e: unknown, r: { version: string }) => {
     const m = e as InstanceType<typeof MidsError>;

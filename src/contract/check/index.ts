@@ -45,7 +45,7 @@ export interface CheckSummary {
 }
 
 /** What the caller answers for one route: its `data` (and the whole body with its HTTP status, for the envelope), or an error with a code. */
-export type Caller = (routeId: string, pathParams: Record<string, string>, query?: Record<string, string>) => Promise<{ data: unknown; body?: unknown; status?: number }>;
+export type Caller = (routeId: string, pathParams: Record<string, string>, query?: Record<string, string>) => Promise<{ data: unknown; body?: unknown; status?: number; headers?: Record<string, string> }>;
 
 /** GET routes checked: every documented read, aliases left out (they answer like their target). */
 export function checkableRoutes(): Route[] {
@@ -115,10 +115,28 @@ function issues(schema: z.ZodType, subject: unknown, root: string): Violation[] 
   });
 }
 
-/** Judge one answer: its `data`, and its envelope when the body is given. */
-export function judge(r: Route, data: unknown, called: string, body?: { body: unknown; status?: number }): RouteResult {
+const RATE_HEADERS = ["Limit-Minute", "Remaining-Minute", "Reset-Minute", "Limit-Day", "Remaining-Day", "Reset-Day"].map((h) => `X-RateLimit-${h}`);
+
+/**
+ * The headers every answer carries: the six rate-limit headers (spec 8.1; the Reset format is
+ * assumed, so only its presence counts) and, on v3, the credential class (spec 5.1). Named `headers.NAME`.
+ */
+export function headerViolations(r: Route, headers: Record<string, string>): Violation[] {
+  const get = (name: string) => Object.entries(headers).find(([k]) => k.toLowerCase() === name.toLowerCase())?.[1];
+  const out: Violation[] = [];
+  for (const name of [...RATE_HEADERS, ...(r.version === "v3" ? ["X-API-Key-Type"] : [])]) {
+    const v = get(name);
+    const counts = !name.includes("Reset") && name.startsWith("X-RateLimit-");
+    if (v === undefined) out.push({ field: `headers.${name}`, expected: counts ? "integer" : "string", got: "missing", message: `the ${name} header is missing` });
+    else if (counts && !/^\d+$/.test(v.trim())) out.push({ field: `headers.${name}`, expected: "integer", got: "string", message: `the ${name} header is not a whole number` });
+  }
+  return out;
+}
+
+/** Judge one answer: its `data`, and its envelope and headers when they are given. */
+export function judge(r: Route, data: unknown, called: string, answer?: { body: unknown; status?: number; headers?: Record<string, string> }): RouteResult {
   const v = violations(r.id, data);
-  const env = body ? envelopeViolations(r, body.body, body.status) : [];
+  const env = answer ? [...envelopeViolations(r, answer.body, answer.status), ...answer.headers ? headerViolations(r, answer.headers) : []] : [];
   const a = ASSUMED_SHAPES[r.id];
   const deps = a ? assumedDepartures(a.shape, data) : [];
   return {
@@ -231,11 +249,11 @@ export async function checkContract(routes: readonly Route[], call: Caller, opts
     }
     const called = opts.buildPath(r, params);
     try {
-      const { data, body, status } = await call(r.id, params);
+      const { data, body, status, headers } = await call(r.id, params);
       answers.set(r.id, data);
       observed[r.id] = { path: `${r.method} ${r.path}`, shape: observe(data) };
       if (!wanted.has(r.id)) return;
-      const result = judge(r, data, called, body === undefined ? undefined : { body, status });
+      const result = judge(r, data, called, body === undefined ? undefined : { body, status, headers });
       for (const p of PROBES[r.id] ?? []) {
         const { violations: v, failed } = await probe(r, p, params, call, opts);
         if (v.length) { result.violations.push(...v); result.documented = "violated"; }
