@@ -203,6 +203,9 @@ export const AlertSubscription = obj({
 });
 export type AlertSubscription = z.infer<typeof AlertSubscription>;
 
+// spec 8.1: the rate-limit headers of every answer
+export const RATE_LIMIT_HEADERS: readonly string[] = ["Limit-Minute", "Remaining-Minute", "Reset-Minute", "Limit-Day", "Remaining-Day", "Reset-Day"].map((h) => `X-RateLimit-${h}`);
+
 // spec 7.1, 7.2
 export const V3Error = obj({ code: z.string(), message: z.string(), details: obj({}).optional() });
 /** spec 7.1: the `details` each fixed code carries, where the table shows them (none, or not shown, for the others). */

@@ -7,7 +7,7 @@
 import * as z from "zod";
 import { ApiError } from "../../errors.js";
 import { canonical, ROUTES, type Route } from "../routes.js";
-import { DATA_SCHEMAS, HistoryPolicy, V2Envelope, V2Pagination, V3Envelope, v3ErrorOf } from "../schemas.js";
+import { DATA_SCHEMAS, HistoryPolicy, RATE_LIMIT_HEADERS, V2Envelope, V2Pagination, V3Envelope, v3ErrorOf } from "../schemas.js";
 import { ASSUMED_SHAPES } from "../shapes/assumed.js";
 import { assumedDepartures, listItems } from "../shapes/list.js";
 import { observe, typeName, type Departure, type Shape } from "../shapes/shape.js";
@@ -115,8 +115,6 @@ function issues(schema: z.ZodType, subject: unknown, root: string): Violation[] 
   });
 }
 
-const RATE_HEADERS = ["Limit-Minute", "Remaining-Minute", "Reset-Minute", "Limit-Day", "Remaining-Day", "Reset-Day"].map((h) => `X-RateLimit-${h}`);
-
 /**
  * The headers every answer carries: the six rate-limit headers (spec 8.1; the Reset format is
  * assumed, so only its presence counts) and, on v3, the credential class (spec 5.1). Named `headers.NAME`.
@@ -124,7 +122,7 @@ const RATE_HEADERS = ["Limit-Minute", "Remaining-Minute", "Reset-Minute", "Limit
 export function headerViolations(r: Route, headers: Record<string, string>): Violation[] {
   const get = (name: string) => Object.entries(headers).find(([k]) => k.toLowerCase() === name.toLowerCase())?.[1];
   const out: Violation[] = [];
-  for (const name of [...RATE_HEADERS, ...(r.version === "v3" ? ["X-API-Key-Type"] : [])]) {
+  for (const name of [...RATE_LIMIT_HEADERS, ...(r.version === "v3" ? ["X-API-Key-Type"] : [])]) {
     const v = get(name);
     const counts = !name.includes("Reset") && name.startsWith("X-RateLimit-");
     if (v === undefined) out.push({ field: `headers.${name}`, expected: counts ? "integer" : "string", got: "missing", message: `the ${name} header is missing` });

@@ -4,6 +4,7 @@
 // text (assumed.ts); deprecated aliases are `deprecated: true` with their successor and sunset.
 import { ASSUMED, ASSUMPTION_NOTES } from "../assumed.js";
 import { canonical, paramsOf, route as routeById, ROUTES, type ApiVersion, type ParamSpec, type Route } from "../routes.js";
+import { RATE_LIMIT_HEADERS } from "../schemas.js";
 import { componentSchemas, dataShape, v3ErrorComponent, type JsonSchema } from "./shapes.js";
 
 /** The server the document names: the sandbox's default address (`mids sandbox serve`). */
@@ -61,7 +62,7 @@ function parameters(r: Route): JsonSchema[] {
   return [...path, ...query];
 }
 
-const RATE_HEADERS = ["Limit-Minute", "Remaining-Minute", "Reset-Minute", "Limit-Day", "Remaining-Day", "Reset-Day"].map((h) => `X-RateLimit-${h}`);
+const RATE_HEADERS = RATE_LIMIT_HEADERS;
 
 function headers(r: Route, status: number): JsonSchema {
   const h: JsonSchema = Object.fromEntries(RATE_HEADERS.map((n) => [n, { $ref: `#/components/headers/${n}` }]));
