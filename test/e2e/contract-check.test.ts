@@ -204,12 +204,18 @@ describe("contract check", () => {
     }
   });
 
-  it("--routes names known routes only; a refused key is exit 3", async () => {
+  it("--routes names known routes only; a refused key is exit 3; an unwritable --save is exit 2 before any request", async () => {
     const [bad, h] = await Promise.all([runMids(["contract", "check", "--routes", "v9.nope"], { env: baseEnv({ MIDS_BASE_URL: "http://127.0.0.1:9" }) }),
       hostile((_req, res) => sendJson(res, 401, { code: "credential_required", message: "key refused" }))]);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain("--routes: no GET route 'v9.nope'");
     const refused = await runMids(["contract", "check", "--routes", "v3.me"], { env: baseEnv({ MIDS_BASE_URL: h.url, MIDS_API_KEY: "k_test_1234567890" }) });
     expect(refused.code).toBe(3);
+    // a --save path that cannot be written is refused before the first request, not after the run
+    const seen = h.seen.length;
+    const save = await runMids(["contract", "check", "--save", join(tempDir("contract-"), "no-such-dir", "shapes.json")], { env: baseEnv({ MIDS_BASE_URL: h.url, MIDS_API_KEY: "k_test_1234567890" }) });
+    expect(save.code).toBe(2);
+    expect(save.stderr).toMatch(/^mids: --save: cannot write '.*shapes\.json': ENOENT\nhint: /);
+    expect(h.seen.length).toBe(seen);
   });
 });

@@ -54,6 +54,18 @@ export async function run(flags: CheckFlags, ctx: Context): Promise<void> {
   if (useFindings) findings.outputPlan(ctx, flags);
   else if (g.outputExplicit && g.output !== "table" && g.output !== "json") throw new UsageError(`contract check has no -o ${g.output} output`, { hint: "use -o table, -o json, or --format for findings (sarif, github, junit, ...)" });
 
+  // --save is checked before the first request: a path that cannot be written would otherwise lose the run
+  const saveTo = flags.save === undefined ? undefined : resolve(ctx.io.cwd, flags.save);
+  const cannotSave = (e: unknown) => new UsageError(`--save: cannot write '${flags.save}': ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`, { hint: "name a file in a directory that exists and that you can write to" });
+  if (saveTo !== undefined) {
+    const { access, stat } = await import("node:fs/promises");
+    const { dirname } = await import("node:path");
+    try {
+      await access(dirname(saveTo), (await import("node:fs")).constants.W_OK);
+      if ((await stat(saveTo).catch(() => undefined))?.isDirectory()) throw Object.assign(new Error("is a directory"), { code: "EISDIR" });
+    } catch (e) { throw cannotSave(e); }
+  }
+
   const client = await ctx.client();
   const { route } = await import("../../contract/routes.js");
   // v2 is checked on purpose: no deprecation notice per route
@@ -74,12 +86,6 @@ export async function run(flags: CheckFlags, ctx: Context): Promise<void> {
   const { results, observed } = await checkContract(routes, call, { concurrency, buildPath, classify });
   const summary = summarize(results);
 
-  if (flags.save) {
-    const file = resolve(ctx.io.cwd, flags.save);
-    const text = JSON.stringify({ tool: `mids ${VERSION}`, note: "observed shapes of the API's answers: field names and types only, never values", routes: observed }, null, 2) + "\n";
-    try { await writeFile(file, text); } catch (e) { throw new UsageError(`--save: cannot write '${flags.save}': ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`); }
-  }
-
   if (useFindings) {
     const set = report.findingsSet(results, VERSION, findings.MIDS_INFORMATION_URI);
     await findings.emitFindings(ctx, flags, { set, json: () => JSON.stringify(report.jsonReport(results, summary), null, 2) + "\n" }, { heading: "mids contract check" });
@@ -93,6 +99,10 @@ export async function run(flags: CheckFlags, ctx: Context): Promise<void> {
     await io.writeAsync(ctx.io.stdout, await renderTable(ctx, [
       { path: "routeId", header: "ROUTE" }, { path: "documented", header: "DOCUMENTED" }, { path: "assumed", header: "ASSUMED" }, { path: "detail", header: "DETAIL" },
     ], rows));
+  }
+  if (saveTo !== undefined) {
+    const text = JSON.stringify({ tool: `mids ${VERSION}`, note: "observed shapes of the API's answers: field names and types only, never values", routes: observed }, null, 2) + "\n";
+    try { await writeFile(saveTo, text); } catch (e) { throw cannotSave(e); }
   }
   if (!g.quiet) ctx.io.stderr.write(report.summaryLine(summary));
   if (summary.violated || summary.failed) {
