@@ -204,7 +204,7 @@ describe("contract check", () => {
     }
   });
 
-  it("--routes names known routes only; a refused key is exit 3; an unwritable --save is exit 2 before any request", async () => {
+  it("--routes names known routes only; a refused key is exit 3; an unwritable --save is exit 2 before any request; an unreachable server is not called a contract breaker", async () => {
     const [bad, h] = await Promise.all([runMids(["contract", "check", "--routes", "v9.nope"], { env: baseEnv({ MIDS_BASE_URL: "http://127.0.0.1:9" }) }),
       hostile((_req, res) => sendJson(res, 401, { code: "credential_required", message: "key refused" }))]);
     expect(bad.code).toBe(2);
@@ -217,5 +217,10 @@ describe("contract check", () => {
     expect(save.code).toBe(2);
     expect(save.stderr).toMatch(/^mids: --save: cannot write '.*shapes\.json': ENOENT\nhint: /);
     expect(h.seen.length).toBe(seen);
+    // a server that cannot be reached does not "break the contract": the message says what happened
+    const down = await runMids(["contract", "check", "--routes", "v3.me", "--max-retries", "0"], { env: baseEnv({ MIDS_BASE_URL: "http://127.0.0.1:9", MIDS_API_KEY: "k_test_1234567890" }) });
+    expect(down.code).toBe(7);
+    expect(down.stderr).toMatch(/^mids: 1 route could not be checked \(the first: network_error: connection refused/m);
+    expect(down.stderr).not.toContain("does not hold the contract");
   });
 });

@@ -105,8 +105,14 @@ export async function run(flags: CheckFlags, ctx: Context): Promise<void> {
     try { await writeFile(saveTo, text); } catch (e) { throw cannotSave(e); }
   }
   if (!g.quiet) ctx.io.stderr.write(report.summaryLine(summary));
-  if (summary.violated || summary.failed) {
-    const what = [summary.violated && `${summary.violated} documented shape${summary.violated === 1 ? "" : "s"} violated`, summary.failed && `${summary.failed} route${summary.failed === 1 ? "" : "s"} could not be checked`].filter(Boolean).join(", ");
+  const unchecked = summary.failed && `${summary.failed} route${summary.failed === 1 ? "" : "s"} could not be checked`;
+  if (summary.violated) {
+    const what = [`${summary.violated} documented shape${summary.violated === 1 ? "" : "s"} violated`, unchecked].filter(Boolean).join(", ");
     throw new errors.MalformedResponseError(`the server does not hold the contract: ${what}`, { hint: "the detail column (or -o json) names each field; --save FILE records the shapes for a bug report" });
+  }
+  // nothing seen breaks the contract: say why routes went unchecked, not that the server breaks it
+  if (unchecked) {
+    const first = results.find((r) => r.failed)!.failed!;
+    throw new errors.MalformedResponseError(`${unchecked} (the first: ${first.code}${first.status ? ` (${first.status})` : ""}: ${first.message})`, { hint: "the detail column (or -o json) names each failure; check that the server is up and --base-url points at the API, then run again" });
   }
 }
