@@ -6,7 +6,8 @@ import { readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { ROOT, baseEnv, runMids } from "../helpers/cli.js";
+import { ROOT, baseEnv, runMids, startSandbox } from "../helpers/cli.js";
+import { SANDBOX_DEMO_KEY } from "../../src/sandbox/keys.js";
 import { ASSUMPTION_NOTES } from "../../src/contract/assumed.js";
 import { ROUTES } from "../../src/contract/routes.js";
 
@@ -92,6 +93,20 @@ describe("mids contract export --openapi", () => {
       if (details.length) expect(b.properties.details.required, status).toEqual(details);
     }
     expect(body("404").properties.details.properties.subject.required).toEqual(["type", "locator"]);
+    // spec 8.2: a series read that starts before the window is 403 HISTORY_WINDOW_EXCEEDED, on v3 too
+    const series = operations(doc).find((o) => o.op.operationId === "v3.projects.series")!.op;
+    const codes = (series.responses["403"].content["application/json"].schema.oneOf as { $ref: string }[])
+      .map((x) => (doc.components.schemas[x.$ref.split("/").pop()!] as { allOf: [unknown, { properties: { code: { const: string } } }] }).allOf[1].properties.code.const);
+    expect(codes.sort()).toEqual(["HISTORY_WINDOW_EXCEEDED", "entitlement_required"]);
+    const sb = await startSandbox([]);
+    try {
+      const slug = (await sb.api<{ data: { slug: string }[] }>("/v3/projects?limit=1", SANDBOX_DEMO_KEY)).body.data[0].slug;
+      const before = await sb.api<{ code: string }>(`/v3/projects/${slug}/series/trend?from=2020-01-01T00:00:00Z`, SANDBOX_DEMO_KEY);
+      expect(before.status).toBe(403);
+      expect(codes).toContain(before.body.code);
+    } finally {
+      await sb.stop();
+    }
   });
 
   it("refuses without a format and with an output format that is not JSON or YAML (exit 2)", async () => {

@@ -105,6 +105,9 @@ function successSchema(r: Route): JsonSchema {
   };
 }
 
+/** A route with a parameter that starts a history read: spec 8.2's 403 HISTORY_WINDOW_EXCEEDED applies. */
+const opensHistory = (r: Route) => paramsOf(r).some((p) => p.historyStart);
+
 /** The error answers a route can give, by status, with when each happens. */
 function errorStatuses(r: Route): Record<number, string> {
   const out: Record<number, string> = {};
@@ -118,6 +121,7 @@ function errorStatuses(r: Route): Record<number, string> {
     v3("rate_limited", "a minute or daily limit reached (Retry-After)");
     v3("internal_error", "unexpected failure");
     if (r.history) v3("service_unavailable", "a backing history store is temporarily unavailable");
+    if (opensHistory(r)) out[403] += "; or `HISTORY_WINDOW_EXCEEDED`: an explicit start before earliestAvailableAt (spec 8.2, never clamped)";
     return out;
   }
   out[400] = "an invalid parameter or body";
@@ -138,7 +142,9 @@ function responses(r: Route): JsonSchema {
   const codeOf = Object.fromEntries(Object.entries(ASSUMED.v3ErrorStatus).map(([code, status]) => [String(status), code]));
   for (const [status, when] of Object.entries(errorStatuses(r))) {
     out[status] = {
-      description: when, headers: headers(r, Number(status)), content: json(ref(r.version === "v3" ? v3ErrorComponent(codeOf[status]) : "V2Error")),
+      description: when, headers: headers(r, Number(status)), content: json(r.version !== "v3" ? ref("V2Error")
+        : status === "403" && opensHistory(r) ? { oneOf: [ref(v3ErrorComponent(codeOf[status])), ref(v3ErrorComponent("HISTORY_WINDOW_EXCEEDED"))] }
+        : ref(v3ErrorComponent(codeOf[status]))),
       ...(r.version === "v3" ? assumedNote("v3ErrorStatus") : {}),
     };
   }

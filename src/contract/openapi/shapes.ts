@@ -111,5 +111,10 @@ export function componentSchemas(): Record<string, JsonSchema> {
       allOf: [{ $ref: "#/components/schemas/V3Error" }, { type: "object", properties: { code: { const: code }, ...(details ? { details: jsonSchema(details) } : {}) }, ...(details ? { required: ["details"] } : {}) }],
       description: `spec 7.1: the v3 error body with code \`${code}\`${details ? " and the details the spec shows for it" : ""}`,
     }])),
+    // spec 8.2: a history read that starts before the window, on v3 too (not one of 7.1's fixed codes)
+    [v3ErrorComponent("HISTORY_WINDOW_EXCEEDED")]: {
+      allOf: [{ $ref: "#/components/schemas/V3Error" }, { type: "object", properties: { code: { const: "HISTORY_WINDOW_EXCEEDED" } } }],
+      description: "spec 8.2: an explicit start before meta.history.earliestAvailableAt is refused with 403 HISTORY_WINDOW_EXCEEDED, never clamped",
+    },
   };
 }
