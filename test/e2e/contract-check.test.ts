@@ -209,6 +209,11 @@ describe("contract check", () => {
       hostile((_req, res) => sendJson(res, 401, { code: "credential_required", message: "key refused" }))]);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain("--routes: no GET route 'v9.nope'");
+    // an alias or a PATCH route is named for what it is, not as missing
+    const [alias, patch] = await Promise.all([["v2.signals.list"], ["v3.alerts.update"]].map((r) => runMids(["contract", "check", "--routes", ...r], { env: baseEnv({ MIDS_BASE_URL: "http://127.0.0.1:9" }) })));
+    expect(alias.code).toBe(2);
+    expect(alias.stderr).toMatch(/^mids: --routes: 'v2\.signals\.list' is a deprecated alias of v2\.intel\.list/);
+    expect(patch.stderr).toMatch(/^mids: --routes: 'v3\.alerts\.update' is PATCH \/v3\/alerts\/\{id\}: contract check only sends GET requests/);
     const refused = await runMids(["contract", "check", "--routes", "v3.me"], { env: baseEnv({ MIDS_BASE_URL: h.url, MIDS_API_KEY: "k_test_1234567890" }) });
     expect(refused.code).toBe(3);
     // a --save path that cannot be written is refused before the first request, not after the run

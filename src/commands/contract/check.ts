@@ -40,7 +40,7 @@ Examples:
 }
 
 export async function run(flags: CheckFlags, ctx: Context): Promise<void> {
-  const [{ checkContract, selectRoutes, summarize }, report, { buildPath }, errors, { parseIntFlag }, findings, { VERSION }, io, { writeFile }, { resolve }] = await Promise.all([
+  const [{ checkContract, selectRoutes, summarize, whyNotCheckable }, report, { buildPath }, errors, { parseIntFlag }, findings, { VERSION }, io, { writeFile }, { resolve }] = await Promise.all([
     import("../../contract/check/index.js"), import("../../contract/check/report.js"), import("../../contract/routes.js"), import("../../errors.js"),
     import("../shared/options.js"), import("../../findings/index.js"), import("../../version.js"), import("../../io.js"), import("node:fs/promises"), import("node:path"),
   ]);
@@ -48,8 +48,9 @@ export async function run(flags: CheckFlags, ctx: Context): Promise<void> {
   const g = ctx.globals;
   const concurrency = parseIntFlag("--concurrency", flags.concurrency, 1, MAX_CONCURRENCY) ?? DEFAULT_CONCURRENCY;
   const { routes, unknown } = selectRoutes(flags.routes);
-  if (unknown.length) throw new UsageError(`--routes: no GET route ${unknown.map((u) => `'${u}'`).join(", ")}`, { hint: "name route ids (v3.intel.list), paths (/v3/intel) or prefixes (v3.*); 'mids api --help' lists the routes" });
-  if (flags.routes !== undefined && !routes.length) throw new UsageError("--routes names no route");
+  const routesHint = "name route ids (v3.intel.list), paths (/v3/intel) or prefixes (v3.*); 'mids api --help' lists the routes";
+  if (unknown.length) throw new UsageError(`--routes: ${unknown.map(whyNotCheckable).join("; ")}`, { hint: routesHint });
+  if (flags.routes !== undefined && !routes.length) throw new UsageError("--routes names no route", { hint: routesHint });
   const useFindings = flags.format !== undefined || flags.outputFile !== undefined || ctx.io.env.GITHUB_ACTIONS === "true";
   if (useFindings) findings.outputPlan(ctx, flags);
   else if (g.outputExplicit && g.output !== "table" && g.output !== "json") throw new UsageError(`contract check has no -o ${g.output} output`, { hint: "use -o table, -o json, or --format for findings (sarif, github, junit, ...)" });

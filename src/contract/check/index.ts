@@ -67,6 +67,14 @@ export function selectRoutes(spec: string | undefined): { routes: Route[]; unkno
   return { routes: all.filter((r) => picked.has(r)), unknown };
 }
 
+/** Why `--routes` cannot take a name: an alias (it answers like its target), a route that is not a GET, or no route at all. */
+export function whyNotCheckable(name: string): string {
+  const r = ROUTES.find((x) => x.id === name || x.path === name);
+  if (r?.aliasOf) return `'${name}' is a deprecated alias of ${r.aliasOf}, which it answers like: name ${r.aliasOf}`;
+  if (r && r.method !== "GET") return `'${name}' is ${r.method} ${r.path}: contract check only sends GET requests`;
+  return `no GET route '${name}'`;
+}
+
 const isObj = (v: unknown): v is Record<string, unknown> => !!v && typeof v === "object" && !Array.isArray(v);
 
 function at(v: unknown, path: readonly PropertyKey[]): unknown {
