@@ -199,6 +199,10 @@ describe("contract check", () => {
       const rep = JSON.parse(r.stdout) as Report;
       expect(rep.routes.map((x) => [x.route, !!x.skipped])).toEqual([["v2.topics.report", true], ["v3.reports.get", true]]);
       expect(rep.summary).toMatchObject({ skipped: 2, failed: 0 });
+      // the grounding aliases answer the topic snapshot spec 2.8 documents: checked, though aliases
+      const grounding = await runMids(["contract", "check", "--routes", "v2.grounding,/v2/grounding/history", "-o", "json"], { env: sb.env(SANDBOX_DEMO_KEY) });
+      expect(grounding.code, grounding.stderr).toBe(0);
+      expect((JSON.parse(grounding.stdout) as Report).routes.map((x) => [x.route, x.documented])).toEqual([["v2.grounding", "holds"], ["v2.grounding.history", "holds"]]);
     } finally {
       await sb.stop();
     }
