@@ -133,7 +133,8 @@ export const NeighborV2 = obj({ projectId: z.string(), projectName: z.string(), 
 
 // spec 2.8, 2.9
 export const TopicV2 = obj({ id: z.string(), rank: z.number().int(), name: z.string(), summary: z.string(), score: z.number(), tweetCount: z.number().int(), authorCount: z.number().int(), lastSeenAt: ts });
-export const TopicSnapshotV2 = obj({ completedAt: ts, windowStartedAt: ts, latestEvidenceAt: ts.optional(), topics: z.array(TopicV2) });
+// spec 8.5: the grounding alias answers the top 10, a history snapshot holds up to 10 topics
+export const TopicSnapshotV2 = obj({ completedAt: ts, windowStartedAt: ts, latestEvidenceAt: ts.optional(), topics: z.array(TopicV2).max(10) });
 const ReportMetric = obj({
   key: z.string(), value: z.number(), publishedValue: z.number(), unit: z.string(), provider: z.string(), observedAt: ts, fetchedAt: ts,
   freshness: z.string(), disagreement: obj({ comparedWith: z.string(), comparedValue: z.number(), differencePercent: z.number() }).optional(),
@@ -268,7 +269,8 @@ export const DATA_SCHEMAS: Record<string, z.ZodType> = {
   "v2.grounding": TopicSnapshotV2,
   "v2.topics.report": FrontierReport,
   "v2.recipes.validate": RecipeValidation,
-  "v3.projects.list": z.array(ProjectV3),
+  // spec 4.2, 8.4: limit 1 to 50, so a page never holds more
+  "v3.projects.list": z.array(ProjectV3).max(50),
   "v3.projects.get": ProjectV3,
   "v3.me": MeV3,
   "v3.alerts.destinations": z.array(Destination),

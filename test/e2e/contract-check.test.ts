@@ -135,6 +135,23 @@ describe("contract check", () => {
     expect(of("v3.alerts.destinations").documented).toBe("holds");
   });
 
+  it("a list over its documented size is a violation naming the bound and the count (spec 8.4, 8.5)", async () => {
+    const topic = { id: "t", rank: 1, name: "n", summary: "s", score: 1, tweetCount: 1, authorCount: 1, lastSeenAt: "2026-11-01T00:00:00Z" };
+    const h = await hostile((req, res) => {
+      const url = new URL(req.url ?? "/", "http://x");
+      if (url.pathname === "/v3/projects" && !url.searchParams.has("minTrend")) return sendJson(res, 200, { data: Array.from({ length: 51 }, (_, i) => ({ id: `p${i}` })), meta: { nextCursor: null } }, ANSWERED);
+      if (url.pathname === "/v2/grounding") return sendJson(res, 200, { status: 200, data: { completedAt: topic.lastSeenAt, windowStartedAt: topic.lastSeenAt, topics: Array.from({ length: 11 }, (_, i) => ({ ...topic, rank: i + 1 })) }, meta: {} }, ANSWERED);
+      sendJson(res, 400, { code: "invalid_request", message: "bad", details: { fields: ["minTrend"] } }, ANSWERED);
+    });
+    const r = await runMids(["contract", "check", "--routes", "v3.projects.list,v2.grounding", "-o", "json"], { env: baseEnv({ MIDS_BASE_URL: h.url, MIDS_API_KEY: "k_test_1234567890" }) });
+    expect(r.code, r.stderr).toBe(7);
+    const rep = JSON.parse(r.stdout) as Report;
+    const of = (id: string) => rep.routes.find((x) => x.route === id)!;
+    expect(of("v3.projects.list").violations).toEqual(expect.arrayContaining([expect.objectContaining({ field: "(data)", expected: "at most 50 items", got: "51 items" })]));
+    // the grounding alias answers the topic snapshot spec 2.8 documents: it is checked, though an alias
+    expect(of("v2.grounding").violations).toEqual(expect.arrayContaining([expect.objectContaining({ field: "topics", expected: "at most 10 items", got: "11 items" })]));
+  });
+
   it("the headers every answer carries are held too: a missing rate-limit header or credential class, a count that is not a number", async () => {
     const me = {
       credential: { id: "k1", name: "ci", type: "full", expiresAt: null }, entitlements: ["api"], rateLimit: { perMinute: 60, perDay: 1000 },
