@@ -66,6 +66,8 @@ export interface Route {
   pagination?: Pagination;
   /** history-affected responses carry meta.history (spec 8.2) */
   history?: boolean;
+  /** v3: the model versions the answer reports in meta.versions (spec 4.2, 9.4) */
+  versions?: readonly ("trendModel" | "relations")[];
   /**
    * How far back the route reads when no start is given, in days: a number for a default window
    * (spec 4.1: momentum/rank 7 days; a default `since` param, like neighbors' 14d, also counts), "archive" for listings of history (intel,
@@ -215,7 +217,7 @@ export const ROUTES: readonly Route[] = [
 
   // ---------- v3 ----------
   { id: "v3.projects.list", method: "GET", path: "/v3/projects", version: "v3", auth: "key", envelope: "v3", pagination: "cursor",
-    history: true, idempotent: true,
+    history: true, versions: ["trendModel"], idempotent: true,
     params: [
       cursor,
       { name: "limit", type: "int", min: 1, max: 50, default: 50 },
@@ -234,7 +236,7 @@ export const ROUTES: readonly Route[] = [
     ],
     summary: "Projects ranked by trend, with cursor pagination" },
   { id: "v3.projects.get", method: "GET", path: "/v3/projects/{idOrSlug}", version: "v3", auth: "key", envelope: "v3",
-    history: true, idempotent: true, params: [], summary: "One project by canonical id or slug (aliases resolve)" },
+    history: true, versions: ["trendModel", "relations"], idempotent: true, params: [], summary: "One project by canonical id or slug (aliases resolve)" },
   { id: "v3.projects.series", method: "GET", path: "/v3/projects/{idOrSlug}/series/{measure}", version: "v3", auth: "key",
     envelope: "v3", history: true, idempotent: true, pathPatterns: { measure: new RegExp(`^(${SERIES_MEASURES.join("|")})$`) },
     defaultWindowDays: ASSUMED.v3SeriesDefaultWindowDays,

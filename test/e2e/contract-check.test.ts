@@ -135,6 +135,21 @@ describe("contract check", () => {
     expect(of("v3.alerts.destinations").documented).toBe("holds");
   });
 
+  it("the model versions the project routes report (spec 4.2) are held: a detail without meta.versions.relations is exit 7", async () => {
+    const history = { archiveAccess: false, enforced: true, lookbackDays: 30, earliestAvailableAt: "2026-10-01T00:00:00Z", enforcementAt: "2026-08-17T00:00:00Z" };
+    const h = await hostile((req, res) => {
+      const url = new URL(req.url ?? "/", "http://x");
+      if (url.pathname === "/v3/projects" && !url.searchParams.has("minTrend")) return sendJson(res, 200, { data: [{ slug: "p1" }], meta: { nextCursor: null, history, versions: { trendModel: "t1" } } }, ANSWERED);
+      if (url.pathname === "/v3/projects/p1") return sendJson(res, 200, { data: {}, meta: { history, versions: { trendModel: "t1" } } }, ANSWERED);
+      sendJson(res, 404, { code: "not_found", message: "no", details: { subject: { type: "project", locator: url.pathname } } }, ANSWERED);
+    });
+    const r = await runMids(["contract", "check", "--routes", "v3.projects.get", "-o", "json"], { env: baseEnv({ MIDS_BASE_URL: h.url, MIDS_API_KEY: "k_test_1234567890" }) });
+    expect(r.code, r.stderr).toBe(7);
+    const v = (JSON.parse(r.stdout) as Report).routes[0].violations;
+    expect(v).toEqual(expect.arrayContaining([expect.objectContaining({ field: "meta.versions.relations", got: "missing" })]));
+    expect(v.filter((x) => x.field.startsWith("meta."))).toHaveLength(1);
+  });
+
   it("a list over its documented size is a violation naming the bound and the count (spec 8.4, 8.5)", async () => {
     const topic = { id: "t", rank: 1, name: "n", summary: "s", score: 1, tweetCount: 1, authorCount: 1, lastSeenAt: "2026-11-01T00:00:00Z" };
     const h = await hostile((req, res) => {

@@ -50,6 +50,10 @@ describe("mids contract export --openapi", () => {
         expect(intel.responses["200"].content["application/json"].schema.properties.data["x-mids-assumed"]).toBe(ASSUMPTION_NOTES.v3IntelShape);
         expect(intel.responses["404"]).toBeUndefined();
         expect(ops.find((o) => o.op.operationId === "v3.projects.get")!.op.responses["410"].description).toMatch(/not_current/);
+        // spec 4.2: the project list reports the trend model, the detail the trend model and relations
+        const meta = (id: string) => ops.find((o) => o.op.operationId === id)!.op.responses["200"].content["application/json"].schema.properties.meta;
+        expect(meta("v3.projects.list").required).toContain("versions");
+        expect(meta("v3.projects.get").properties.versions.required).toEqual(["trendModel", "relations"]);
         expect(doc.components.schemas.V3Error).toBeDefined();
       } else {
         const signals = ops.find((o) => o.op.operationId === "v2.signals.list")!.op;

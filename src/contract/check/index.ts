@@ -99,13 +99,17 @@ export function violations(routeId: string, data: unknown): Violation[] | undefi
 /**
  * The envelope around `data` (spec 2.1, 2.2, 8.2): v2 `{status, data, pagination?, meta?}` with the
  * HTTP status repeated and `pagination` on paged lists; v3 `{data, meta}` with `meta.nextCursor` on
- * cursor-paged lists; `meta.history` on history-affected routes. Fields are named from the body's root.
+ * cursor-paged lists; `meta.history` on history-affected routes, `meta.versions` where the route
+ * table shows it. Fields are named from the body's root.
  */
 export function envelopeViolations(r: Route, body: unknown, status?: number): Violation[] {
   if (r.envelope === "none") return [];
   const history = r.history ? { history: HistoryPolicy } : {};
   const schema = r.envelope === "v3"
-    ? V3Envelope.extend({ meta: V3Envelope.shape.meta.extend({ ...history, ...(r.pagination === "cursor" ? { nextCursor: z.string().nullable() } : {}) }) })
+    ? V3Envelope.extend({ meta: V3Envelope.shape.meta.extend({
+      ...history, ...(r.pagination === "cursor" ? { nextCursor: z.string().nullable() } : {}),
+      ...(r.versions ? { versions: z.looseObject(Object.fromEntries(r.versions.map((k) => [k, z.string()]))) } : {}),
+    }) })
     : V2Envelope.extend({
       ...(status !== undefined ? { status: z.literal(status) } : {}),
       ...(r.pagination === "page" ? { pagination: V2Pagination } : {}),

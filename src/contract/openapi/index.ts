@@ -85,8 +85,12 @@ function successSchema(r: Route): JsonSchema {
   if (r.version === "v3") {
     const meta: JsonSchema = {
       type: "object",
-      properties: { ...(r.pagination === "cursor" ? { nextCursor: { type: ["string", "null"], description: "opaque cursor of the next page; null on the last" } } : {}), ...history, versions: ref("Versions") },
-      required: [...(r.pagination === "cursor" ? ["nextCursor"] : []), ...(r.history ? ["history"] : [])],
+      properties: {
+        ...(r.pagination === "cursor" ? { nextCursor: { type: ["string", "null"], description: "opaque cursor of the next page; null on the last" } } : {}), ...history,
+        // spec 4.2: the project routes report their model versions
+        versions: r.versions ? { allOf: [ref("Versions")], required: [...r.versions] } : ref("Versions"),
+      },
+      required: [...(r.pagination === "cursor" ? ["nextCursor"] : []), ...(r.history ? ["history"] : []), ...(r.versions ? ["versions"] : [])],
     };
     return { type: "object", properties: { data, meta }, required: ["data", "meta"] };
   }
