@@ -113,7 +113,7 @@ describe("mids contract export --openapi", () => {
     }
   });
 
-  it("refuses without a format and with an output format that is not JSON or YAML (exit 2)", async () => {
+  it("refuses without a format and with an output format that is not JSON or YAML (exit 2); takes --jq", async () => {
     const [none, csv, yaml] = await Promise.all([
       runMids(["contract", "export"]),
       runMids(["contract", "export", "--openapi", "-o", "csv"]),
@@ -125,6 +125,11 @@ describe("mids contract export --openapi", () => {
     expect(csv.stderr).toMatch(/^mids: -o csv does not apply to an OpenAPI document/);
     expect(yaml.code).toBe(0);
     expect(yaml.stdout).toMatch(/^openapi: 3\.1\.0\n/);
+    // --jq picks from the document, as from any JSON answer
+    const jq = await runMids(["contract", "export", "--openapi", "--jq", ".paths | keys | map(select(startswith(\"/v3/alerts\")))"]);
+    expect(jq.code, jq.stderr).toBe(0);
+    expect(JSON.parse(jq.stdout)).toEqual(["/v3/alerts/destinations", "/v3/alerts/{id}"]);
+    expect(jq.stderr).toBe("");
   });
 
   it("passes @redocly/cli lint with the recommended ruleset: no errors, no warnings", () => {
