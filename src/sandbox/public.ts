@@ -33,11 +33,16 @@ async function scenarioOf(s: StartSandboxOptions["scenario"]): Promise<Scenario 
   return s;
 }
 
+/** The request log as lines without their newline (`log: console.log` prints one line a request). */
+function logLines(log: StartSandboxOptions["log"]): ((line: string) => void) | undefined {
+  return log && ((line) => log(line.replace(/\n$/, "")));
+}
+
 export async function startSandbox(opts: StartSandboxOptions = {}): Promise<SandboxServer> {
   const sb: Sandbox = await start({
     port: intOption("port", opts.port, 0, 65535, "a port (0 picks a free one)") ?? 0, host: opts.host ?? "127.0.0.1", seed: opts.seed, now: clockOf(opts.clock), faults: opts.faults,
     scenario: await scenarioOf(opts.scenario),
-    replay: opts.replay === undefined ? undefined : await (await import("./cassette.js")).loadCassette(opts.replay), replayMissing: opts.replayMissing, rateLimit: intOption("rateLimit", opts.rateLimit, 1, MAX_RATE_LIMIT_OVERRIDE, "a per-minute limit"), stateFile: opts.stateFile, quiet: !opts.log, log: opts.log,
+    replay: opts.replay === undefined ? undefined : await (await import("./cassette.js")).loadCassette(opts.replay), replayMissing: opts.replayMissing, rateLimit: intOption("rateLimit", opts.rateLimit, 1, MAX_RATE_LIMIT_OVERRIDE, "a per-minute limit"), stateFile: opts.stateFile, quiet: !opts.log, log: logLines(opts.log),
   });
   return { url: sb.url, port: sb.port, keys: sb.keys, reset: sb.reset, setFaults: sb.setFaults, close: sb.close };
 }

@@ -63,6 +63,18 @@ describe("startSandbox() from mids/sandbox", () => {
     await expect(Impl.startSandbox({ rateLimit: -1 })).rejects.toThrow(/^startSandbox: rateLimit -1 is not/);
   });
 
+  it("log receives one line a request, without a newline", async () => {
+    const lines: string[] = [];
+    const other = await Impl.startSandbox({ log: (l) => lines.push(l) });
+    try {
+      await (await fetch(`${other.url}/v3/topics`)).text();
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatch(/^sandbox: \S+ GET \/v3\/topics -> 200 \d+ms$/);
+    } finally {
+      await other.close();
+    }
+  });
+
   it("close() can be called twice: the second waits for the first", async () => {
     const other = await Impl.startSandbox();
     await expect(Promise.all([other.close(), other.close()])).resolves.toEqual([undefined, undefined]);
