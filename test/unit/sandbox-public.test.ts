@@ -29,6 +29,11 @@ describe("startSandbox() from mids/sandbox", () => {
     expect(typesAgree.every(Boolean)).toBe(true);
     expect(sb.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(Object.values(sb.keys)).toEqual(Impl.SANDBOX_KEYS.map((k) => k.key));
+    // the declared key names are exactly the served ones (tsc holds this object to SandboxKeyName)
+    const declared: Record<Declared.SandboxKeyName, true> = { demo: true, selfserve: true, archive: true, reports: true, ratelimited: true, noapi: true, owner_b: true };
+    expect(Object.keys(sb.keys).sort()).toEqual(Object.keys(declared).sort());
+    // @ts-expect-error a name that is not a key is a type error, not an undefined key sent as "undefined"
+    void sb.keys.dmeo;
     expect(sb.keys.ratelimited).toBe(Impl.SANDBOX_KEYS.find((k) => k.perMinute === 3)!.key);
     const body = await (await me()).json();
     // the history window is 30 days back from the fixed clock
