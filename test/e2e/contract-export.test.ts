@@ -59,6 +59,11 @@ describe("mids contract export --openapi", () => {
         const signals = ops.find((o) => o.op.operationId === "v2.signals.list")!.op;
         expect(signals["x-mids-successor"]).toBe("GET /v2/intel");
         expect(signals.responses["200"].headers.Sunset).toBeDefined();
+        // spec 4.1 sunsets "the signals routes": /v2/signals and /v2/signals/{id} for sure, the categories alias by assumption
+        const categories = ops.find((o) => o.op.operationId === "v2.signalCategories")!.op;
+        expect(categories["x-mids-sunset"]).toBe(signals["x-mids-sunset"]);
+        expect(categories["x-mids-assumed"]).toBe(ASSUMPTION_NOTES.signalCategoriesSunset);
+        expect(signals["x-mids-assumed"]).toBeUndefined();
       }
     }
   });

@@ -214,6 +214,8 @@ function operation(r: Route): JsonSchema {
     ...(r.deprecated ? { deprecated: true, "x-mids-successor": succ ? `${succ.method} ${succ.path}` : null, ...(r.sunset ? { "x-mids-sunset": r.sunset } : {}) } : {}),
     ...(v3 ? { "x-mids-v3-successor": `${v3.method} ${v3.path}` } : {}),
     ...(r.assumed ? { "x-mids-assumed": r.id === "v3.alerts.get" ? ASSUMPTION_NOTES.alertReadPath : r.id === "v2.agent" ? ASSUMPTION_NOTES.v2AgentPath : `the spec does not show this route's path: ${r.summary}` } : {}),
+    // the spec sunsets "the signals routes"; that the categories alias is one of them is assumed
+    ...(r.id === "v2.signalCategories" && r.sunset ? { "x-mids-assumed": ASSUMPTION_NOTES.signalCategoriesSunset } : {}),
     "x-mids-auth": r.auth,
     ...(r.entitlement ? { "x-mids-entitlement": r.entitlement } : {}),
   };
