@@ -1,7 +1,8 @@
 // `mids contract check`: the contract held against a live server (after Prism's validation proxy).
 // Each documented GET is called once (ids taken from the list routes; never PATCH, POST or DELETE);
 // its `data` is held to the documented shape (DATA_SCHEMAS: a violation names field, expected,
-// got) and to mids' assumed shape (ASSUMED_SHAPES: confirmed, or how it departs). The caller
+// got) and to mids' assumed shape (ASSUMED_SHAPES: confirmed, or how it departs), its envelope and
+// headers to spec 2.1 and 8.1, and a few documented errors are provoked (PROBES, spec 7.1). The caller
 // sends the requests (the client, with its retries and rate-limit waits); this module only plans
 // and judges. Observed shapes are field names and types, never values.
 import * as z from "zod";
@@ -44,7 +45,7 @@ export interface CheckSummary {
   failed: number;
 }
 
-/** What the caller answers for one route: its `data` (and the whole body with its HTTP status, for the envelope), or an error with a code. */
+/** What the caller answers for one route: its `data` (and the whole body, HTTP status and headers, for the envelope), or an error with a code. */
 export type Caller = (routeId: string, pathParams: Record<string, string>, query?: Record<string, string>) => Promise<{ data: unknown; body?: unknown; status?: number; headers?: Record<string, string> }>;
 
 /**
