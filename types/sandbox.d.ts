@@ -49,12 +49,15 @@ export interface StartSandboxOptions {
   log?: (line: string) => void;
 }
 
+/** The names of the documented sandbox keys: `keys.demo` is `mids_sandbox_demo`. */
+export type SandboxKeyName = "demo" | "selfserve" | "archive" | "reports" | "ratelimited" | "noapi" | "owner_b";
+
 export interface SandboxServer {
   /** http://127.0.0.1:PORT */
   url: string;
   port: number;
-  /** the documented keys by name: demo, selfserve, archive, reports, ratelimited, noapi, owner_b */
-  keys: Readonly<Record<string, string>>;
+  /** the documented keys by name (`mids sandbox keys` says what each is for) */
+  keys: Readonly<Record<SandboxKeyName, string>>;
   /** back to the state at start: alerts, rate limits, fault counters, scenario, request log */
   reset(): void;
   /** replace the fault plan (the --faults syntax); counters start again */

@@ -36,6 +36,8 @@ export interface ParamSpec {
   single?: boolean;
   /** the name is not in the spec; see ASSUMED */
   assumed?: boolean;
+  /** assumptions behind its values, default or bounds (the spec does not show them): their notes go wherever the parameter is described */
+  assumedValues?: readonly (keyof typeof ASSUMED)[];
   /** v2 -> v3: the v3 parameter that carries the same value */
   to?: string;
   /** v2 -> v3: a migrate rule id explaining why the value cannot carry over as is */
@@ -69,6 +71,8 @@ export interface Route {
   pagination?: Pagination;
   /** history-affected responses carry meta.history (spec 8.2) */
   history?: boolean;
+  /** v3: the model versions the answer reports in meta.versions (spec 4.2, 9.4) */
+  versions?: readonly ("trendModel" | "relations")[];
   /**
    * How far back the route reads when no start is given, in days: a number for a default window
    * (spec 4.1: momentum/rank 7 days; a default `since` param, like neighbors' 14d, also counts), "archive" for listings of history (intel,
@@ -94,10 +98,10 @@ export interface Route {
 
 const cursor: ParamSpec = { name: "cursor", type: "string" };
 const v2page: ParamSpec = { name: "page", type: "int", min: 1, default: 1, rule: "page-to-cursor" };
-const v2limit = (max: number, def: number, carry: Pick<ParamSpec, "to" | "rule"> = { to: "limit" }): ParamSpec =>
-  ({ name: "limit", type: "int", min: 1, max, default: def, ...carry });
+const v2limit = (max: number, def: number, assumedValues: ParamSpec["assumedValues"], carry: Pick<ParamSpec, "to" | "rule"> = { to: "limit" }): ParamSpec =>
+  ({ name: "limit", type: "int", min: 1, max, default: def, assumedValues, ...carry });
 /** a v2 list whose page size limits the spec does not show (ASSUMED.v2MaxLimit, v2DefaultLimit) */
-const v2listLimit: ParamSpec = { ...v2limit(ASSUMED.v2MaxLimit, ASSUMED.v2DefaultLimit), maxAssumed: true };
+const v2listLimit: ParamSpec = { ...v2limit(ASSUMED.v2MaxLimit, ASSUMED.v2DefaultLimit, ["v2MaxLimit", "v2DefaultLimit"]), maxAssumed: true };
 const window3 = (): ParamSpec[] => [
   { name: "start", type: "timestamp", historyStart: true, to: "from" },
   { name: "end", type: "timestamp", to: "to" },
@@ -129,7 +133,7 @@ export const ROUTES: readonly Route[] = [
       { name: "at", type: "timestamp", past: true, rule: "at-dropped" },
       { name: "from", type: "timestamp", historyStart: true, rule: "topic-history-window" },
       { name: "to", type: "timestamp", rule: "topic-history-window" },
-      v2page, v2limit(50, ASSUMED.v2GroundingHistoryDefaultLimit, { rule: "topic-history-window" }),
+      v2page, v2limit(50, ASSUMED.v2GroundingHistoryDefaultLimit, ["v2GroundingHistoryDefaultLimit"], { rule: "topic-history-window" }),
     ],
     summary: "Past topic snapshots (deprecated alias)", aliasOf: "v2.topics.list", deprecated: true,
     v3: { route: "v3.topics.list", rules: ["grounding-history-no-v3"] } },
@@ -220,7 +224,7 @@ export const ROUTES: readonly Route[] = [
 
   // ---------- v3 ----------
   { id: "v3.projects.list", method: "GET", path: "/v3/projects", version: "v3", auth: "key", envelope: "v3", pagination: "cursor",
-    history: true, idempotent: true,
+    history: true, versions: ["trendModel"], idempotent: true,
     params: [
       cursor,
       { name: "limit", type: "int", min: 1, max: 50, default: 50 },
@@ -239,7 +243,7 @@ export const ROUTES: readonly Route[] = [
     ],
     summary: "Projects ranked by trend, with cursor pagination" },
   { id: "v3.projects.get", method: "GET", path: "/v3/projects/{idOrSlug}", version: "v3", auth: "key", envelope: "v3",
-    history: true, idempotent: true, params: [], summary: "One project by canonical id or slug (aliases resolve)" },
+    history: true, versions: ["trendModel", "relations"], idempotent: true, params: [], summary: "One project by canonical id or slug (aliases resolve)" },
   { id: "v3.projects.series", method: "GET", path: "/v3/projects/{idOrSlug}/series/{measure}", version: "v3", auth: "key",
     envelope: "v3", history: true, idempotent: true, pathPatterns: { measure: new RegExp(`^(${SERIES_MEASURES.join("|")})$`) },
     defaultWindowDays: ASSUMED.v3SeriesDefaultWindowDays,
@@ -259,7 +263,7 @@ export const ROUTES: readonly Route[] = [
     params: [
       cursor,
       { name: "limit", type: "int", min: 1, max: 50, default: 50, assumed: true, maxAssumed: true },
-      { name: "grade", type: "csv", values: ASSUMED.grades, assumed: true },
+      { name: "grade", type: "csv", values: ASSUMED.grades, assumed: true, assumedValues: ["grades"] },
       { name: "category", type: "string", assumed: true },
       { name: "project", type: "string", assumed: true },
       { name: "q", type: "string", assumed: true },

@@ -133,7 +133,8 @@ export const NeighborV2 = obj({ projectId: z.string(), projectName: z.string(), 
 
 // spec 2.8, 2.9
 export const TopicV2 = obj({ id: z.string(), rank: z.number().int(), name: z.string(), summary: z.string(), score: z.number(), tweetCount: z.number().int(), authorCount: z.number().int(), lastSeenAt: ts });
-export const TopicSnapshotV2 = obj({ completedAt: ts, windowStartedAt: ts, latestEvidenceAt: ts.optional(), topics: z.array(TopicV2) });
+// spec 8.5: the grounding alias answers the top 10, a history snapshot holds up to 10 topics
+export const TopicSnapshotV2 = obj({ completedAt: ts, windowStartedAt: ts, latestEvidenceAt: ts.optional(), topics: z.array(TopicV2).max(10) });
 const ReportMetric = obj({
   key: z.string(), value: z.number(), publishedValue: z.number(), unit: z.string(), provider: z.string(), observedAt: ts, fetchedAt: ts,
   freshness: z.string(), disagreement: obj({ comparedWith: z.string(), comparedValue: z.number(), differencePercent: z.number() }).optional(),
@@ -203,8 +204,24 @@ export const AlertSubscription = obj({
 });
 export type AlertSubscription = z.infer<typeof AlertSubscription>;
 
+// spec 8.1: the rate-limit headers of every answer
+export const RATE_LIMIT_HEADERS: readonly string[] = ["Limit-Minute", "Remaining-Minute", "Reset-Minute", "Limit-Day", "Remaining-Day", "Reset-Day"].map((h) => `X-RateLimit-${h}`);
+
 // spec 7.1, 7.2
 export const V3Error = obj({ code: z.string(), message: z.string(), details: obj({}).optional() });
+/** spec 7.1: the `details` each fixed code carries, where the table shows them (none, or not shown, for the others). */
+export const V3_ERROR_DETAILS: Readonly<Record<string, z.ZodType | undefined>> = {
+  invalid_request: obj({ fields: z.array(z.string()) }),
+  credential_required: undefined,
+  entitlement_required: obj({ entitlement: z.string() }),
+  not_found: obj({ subject: obj({ type: z.string(), locator: z.string() }) }),
+  not_current: undefined,
+  rate_limited: obj({ limit: z.number().int(), window: z.string() }),
+  internal_error: undefined,
+  service_unavailable: undefined,
+};
+/** The error body of one fixed code: `code` that code, `details` as the table shows them. */
+export const v3ErrorOf = (code: string) => V3Error.extend({ code: z.literal(code), ...(V3_ERROR_DETAILS[code] ? { details: V3_ERROR_DETAILS[code] } : {}) });
 export const V2Error = obj({
   error: z.string().optional(),
   message: z.string().optional(),
@@ -224,6 +241,13 @@ export const ServiceV2 = obj({ name: z.string(), version: z.string(), status: z.
 // spec 2.11: the intel preview {id, headline, grade, detectedAt}. A v3 intel item holds at least
 // these ("fields beyond the preview: not shown"); the rest of it is assumed (shapes/assumed.ts).
 export const IntelPreviewV3 = obj({ id: z.string(), headline: z.string(), grade: z.string(), detectedAt: ts });
+// spec 4.2: "v3 topic detail carries a `stance` field and a `report` reference {id, title, publishedAt}";
+// the type of stance and the rest of a topic are not shown (assumed: shapes/assumed.ts). A topic
+// without a report may carry null: that much is left open.
+export const TopicDetailV3 = obj({
+  stance: z.custom<unknown>((v) => v !== undefined, { message: "expected a value of any type" }),
+  report: obj({ id: z.string(), title: z.string(), publishedAt: ts }).nullable(),
+});
 
 /**
  * DOCUMENTED shapes: the schema of each route's `data` where the spec shows it (part 2, the route
@@ -245,7 +269,8 @@ export const DATA_SCHEMAS: Record<string, z.ZodType> = {
   "v2.grounding": TopicSnapshotV2,
   "v2.topics.report": FrontierReport,
   "v2.recipes.validate": RecipeValidation,
-  "v3.projects.list": z.array(ProjectV3),
+  // spec 4.2, 8.4: limit 1 to 50, so a page never holds more
+  "v3.projects.list": z.array(ProjectV3).max(50),
   "v3.projects.get": ProjectV3,
   "v3.me": MeV3,
   "v3.alerts.destinations": z.array(Destination),
@@ -254,6 +279,7 @@ export const DATA_SCHEMAS: Record<string, z.ZodType> = {
   "v2.root": ServiceV2,
   "v3.intel.list": z.array(IntelPreviewV3),
   "v3.intel.get": IntelPreviewV3,
+  "v3.topics.get": TopicDetailV3,
 };
 
 /**
@@ -275,7 +301,6 @@ export const SHAPE_NOT_SHOWN: Readonly<Record<string, string>> = {
   "v3.clusters.list": "the v3 cluster record: not shown (assumed: ASSUMED_SHAPES)",
   "v3.projects.series": "payload of the v3 series: not shown (assumed: ASSUMED_SHAPES)",
   "v3.topics.list": "fields of a v3 topic: not shown (assumed: ASSUMED_SHAPES)",
-  "v3.topics.get": "fields of a v3 topic beyond `stance` and the `report` reference: not shown (assumed: ASSUMED_SHAPES)",
   "v3.reports.get": "fields of a v3 report: not shown (assumed: ASSUMED_SHAPES)",
   "v3.vocabulary": "vocabulary records: not shown (assumed: ASSUMED_SHAPES)",
 };

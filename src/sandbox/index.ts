@@ -18,6 +18,7 @@ import { topicsOf } from "./topics.js";
 export { parseFaults, SANDBOX_DEMO_KEY, SANDBOX_KEYS };
 export type { FaultSpec };
 export type { SandboxKey } from "./keys.js";
+import type { SandboxKeyName } from "../../types/sandbox.js";
 
 export interface SandboxOptions {
   port?: number; host?: string; faults?: string | readonly FaultSpec[]; stateFile?: string; now?: () => Date; quiet?: boolean;
@@ -42,7 +43,7 @@ export interface Sandbox {
   /** the bound address, e.g. 127.0.0.1, 0.0.0.0, :: */
   address: string;
   /** the documented keys by short name (`keys.demo`, `keys.ratelimited`, ...) */
-  keys: Readonly<Record<string, string>>;
+  keys: Readonly<Record<SandboxKeyName, string>>;
   /** whether admin endpoints (/_sandbox/...) and the Prefer header are answered */
   control: boolean;
   /** back to the state at start: alerts, rate limits, fault counters, scenario, request log */
@@ -110,7 +111,7 @@ export function isLoopbackAddress(address: string): boolean {
 }
 
 /** The documented keys by short name: `demo`, `selfserve`, `archive`, ... (the key minus its prefix). */
-export const KEYS_BY_NAME: Readonly<Record<string, string>> = Object.fromEntries(SANDBOX_KEYS.map((k) => [k.key.replace(/^mids_sandbox_/, ""), k.key]));
+export const KEYS_BY_NAME = Object.fromEntries(SANDBOX_KEYS.map((k) => [k.key.replace(/^mids_sandbox_/, ""), k.key])) as Readonly<Record<SandboxKeyName, string>>;
 
 export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> {
   const now = opts.now ?? (() => new Date());
@@ -251,6 +252,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     server.listen(opts.port ?? 0, host, () => { server.off("error", reject); resolve(); });
   });
   const { port, address } = server.address() as AddressInfo;
+  let closing: Promise<void> | undefined;
   control = isLoopbackAddress(address) || !!opts.remoteControl;
   return {
     url: `http://${address.includes(":") ? `[${address}]` : address}:${port}`,
@@ -260,9 +262,10 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     control,
     reset,
     setFaults,
-    close: () => new Promise<void>((resolve, reject) => {
+    // once: a second close() (a test's own, then its after hook) waits for the first instead of throwing
+    close: () => (closing ??= new Promise<void>((resolve, reject) => {
       server.close((e) => (e ? reject(e) : resolve()));
       server.closeAllConnections();
-    }),
+    })),
   };
 }

@@ -1,5 +1,8 @@
 // Fixed-window rate limits per key (or per client address when keyless), spec 8.1.
 
+/** The largest one-for-every-key per-minute limit (`serve --rate-limit`, `startSandbox({ rateLimit })`). */
+export const MAX_RATE_LIMIT_OVERRIDE = 1_000_000;
+
 export interface Window { limit: number; remaining: number; resetAt: number /* epoch seconds */ }
 export interface LimitState { minute: Window; day: Window; limited: "minute" | "day" | null; retryAfterSec: number }
 

@@ -10,10 +10,13 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { baseEnv, runMids, startSandbox, tempDir } from "../helpers/cli.js";
 import { hostile, sendJson } from "../helpers/hostile.js";
-import { SANDBOX_DEMO_KEY } from "../../src/sandbox/keys.js";
+import { SANDBOX_DEMO_KEY, SANDBOX_KEYS } from "../../src/sandbox/keys.js";
 import { ASSUMED_SHAPES } from "../../src/contract/shapes/assumed.js";
 
 const multitool: string = createRequire(import.meta.url)("@microsoft/sarif-multitool");
+
+// the headers every answer carries (spec 8.1, 5.1): the hostile servers below break something else
+const ANSWERED = Object.fromEntries([["x-api-key-type", "full"], ...["minute", "day"].flatMap((w) => [[`x-ratelimit-limit-${w}`, "60"], [`x-ratelimit-remaining-${w}`, "59"], [`x-ratelimit-reset-${w}`, "1800000000"]])]);
 
 interface Result { route: string; documented?: string; assumed?: string; skipped?: string; violations: { field: string; expected: string; got: string }[]; departures: { path: string; kind: string }[] }
 interface Report { routes: Result[]; summary: Record<string, number> }
@@ -81,8 +84,8 @@ describe("contract check", () => {
     };
     const h = await hostile((req, res) => {
       if (req.method !== "GET") return sendJson(res, 405, { code: "invalid_request", message: "no" });
-      if (req.url === "/v3/me") return sendJson(res, 200, { data: me, meta: {} });
-      if (req.url === "/v3/alerts/destinations") return sendJson(res, 200, { data: [{ id: "d1", kind: "webhook", label: "x", status: 1 }], meta: {} });
+      if (req.url === "/v3/me") return sendJson(res, 200, { data: me, meta: {} }, ANSWERED);
+      if (req.url === "/v3/alerts/destinations") return sendJson(res, 200, { data: [{ id: "d1", kind: "webhook", label: "x", status: 1 }], meta: {} }, ANSWERED);
       sendJson(res, 404, { code: "not_found", message: "no such route" });
     });
     const env = baseEnv({ MIDS_BASE_URL: h.url, MIDS_API_KEY: "k_test_1234567890" });
@@ -107,12 +110,158 @@ describe("contract check", () => {
     expect(cmd.stderr).toContain("does not match the v3.me contract at rateLimit.perMinute");
   });
 
-  it("--routes names known routes only; a refused key is exit 3", async () => {
+  it("the envelope is held too: a v3 answer without meta, a v2 one without status, a cursor that is not a string are exit 7", async () => {
+    const me = {
+      credential: { id: "k1", name: "ci", type: "full", expiresAt: null }, entitlements: ["api"], rateLimit: { perMinute: 60, perDay: 1000 },
+      history: { archiveAccess: false, enforced: true, lookbackDays: 30, earliestAvailableAt: "2026-10-01T00:00:00Z", enforcementAt: "2026-08-17T00:00:00Z" },
+    };
+    const h = await hostile((req, res) => {
+      if (req.url === "/v3/me") return sendJson(res, 200, { data: me }, ANSWERED);
+      if (req.url === "/v2/api-keys/info") return sendJson(res, 200, { data: { id: "k1", name: "ci", type: "full", scopes: ["projects"], expiresAt: "never" } }, ANSWERED);
+      if (req.url === "/v3/alerts/destinations") return sendJson(res, 200, { data: [], meta: {} }, ANSWERED);
+      if (req.url === "/v3/intel") return sendJson(res, 200, { data: [], meta: { nextCursor: 5, history: me.history } }, ANSWERED);
+      sendJson(res, 404, { code: "not_found", message: "no such route" });
+    });
+    const env = baseEnv({ MIDS_BASE_URL: h.url, MIDS_API_KEY: "k_test_1234567890" });
+    const r = await runMids(["contract", "check", "--routes", "v3.me,v2.apiKeys.info,v3.alerts.destinations,v3.intel.list", "-o", "json"], { env });
+    expect(r.code, r.stderr).toBe(7);
+    const rep = JSON.parse(r.stdout) as Report;
+    const of = (id: string) => rep.routes.find((x) => x.route === id)!;
+    expect(of("v3.me").documented).toBe("violated");
+    expect(of("v3.me").violations).toEqual([expect.objectContaining({ field: "meta", expected: "object", got: "missing" })]);
+    expect(of("v2.apiKeys.info").violations).toEqual([expect.objectContaining({ field: "status", got: "missing" })]);
+    expect(of("v3.intel.list").violations).toEqual([expect.objectContaining({ field: "meta.nextCursor", expected: "string", got: "integer" })]);
+    // spec 2.1: meta may be an empty object
+    expect(of("v3.alerts.destinations").documented).toBe("holds");
+  });
+
+  it("the model versions the project routes report (spec 4.2) are held: a detail without meta.versions.relations is exit 7", async () => {
+    const history = { archiveAccess: false, enforced: true, lookbackDays: 30, earliestAvailableAt: "2026-10-01T00:00:00Z", enforcementAt: "2026-08-17T00:00:00Z" };
+    const h = await hostile((req, res) => {
+      const url = new URL(req.url ?? "/", "http://x");
+      if (url.pathname === "/v3/projects" && !url.searchParams.has("minTrend")) return sendJson(res, 200, { data: [{ slug: "p1" }], meta: { nextCursor: null, history, versions: { trendModel: "t1" } } }, ANSWERED);
+      if (url.pathname === "/v3/projects/p1") return sendJson(res, 200, { data: {}, meta: { history, versions: { trendModel: "t1" } } }, ANSWERED);
+      sendJson(res, 404, { code: "not_found", message: "no", details: { subject: { type: "project", locator: url.pathname } } }, ANSWERED);
+    });
+    const r = await runMids(["contract", "check", "--routes", "v3.projects.get", "-o", "json"], { env: baseEnv({ MIDS_BASE_URL: h.url, MIDS_API_KEY: "k_test_1234567890" }) });
+    expect(r.code, r.stderr).toBe(7);
+    const v = (JSON.parse(r.stdout) as Report).routes[0].violations;
+    expect(v).toEqual(expect.arrayContaining([expect.objectContaining({ field: "meta.versions.relations", got: "missing" })]));
+    expect(v.filter((x) => x.field.startsWith("meta."))).toHaveLength(1);
+  });
+
+  it("a list over its documented size is a violation naming the bound and the count (spec 8.4, 8.5)", async () => {
+    const topic = { id: "t", rank: 1, name: "n", summary: "s", score: 1, tweetCount: 1, authorCount: 1, lastSeenAt: "2026-11-01T00:00:00Z" };
+    const h = await hostile((req, res) => {
+      const url = new URL(req.url ?? "/", "http://x");
+      if (url.pathname === "/v3/projects" && !url.searchParams.has("minTrend")) return sendJson(res, 200, { data: Array.from({ length: 51 }, (_, i) => ({ id: `p${i}` })), meta: { nextCursor: null } }, ANSWERED);
+      if (url.pathname === "/v2/grounding") return sendJson(res, 200, { status: 200, data: { completedAt: topic.lastSeenAt, windowStartedAt: topic.lastSeenAt, topics: Array.from({ length: 11 }, (_, i) => ({ ...topic, rank: i + 1 })) }, meta: {} }, ANSWERED);
+      sendJson(res, 400, { code: "invalid_request", message: "bad", details: { fields: ["minTrend"] } }, ANSWERED);
+    });
+    const r = await runMids(["contract", "check", "--routes", "v3.projects.list,v2.grounding", "-o", "json"], { env: baseEnv({ MIDS_BASE_URL: h.url, MIDS_API_KEY: "k_test_1234567890" }) });
+    expect(r.code, r.stderr).toBe(7);
+    const rep = JSON.parse(r.stdout) as Report;
+    const of = (id: string) => rep.routes.find((x) => x.route === id)!;
+    expect(of("v3.projects.list").violations).toEqual(expect.arrayContaining([expect.objectContaining({ field: "(data)", expected: "at most 50 items", got: "51 items" })]));
+    // the grounding alias answers the topic snapshot spec 2.8 documents: it is checked, though an alias
+    expect(of("v2.grounding").violations).toEqual(expect.arrayContaining([expect.objectContaining({ field: "topics", expected: "at most 10 items", got: "11 items" })]));
+  });
+
+  it("the headers every answer carries are held too: a missing rate-limit header or credential class, a count that is not a number", async () => {
+    const me = {
+      credential: { id: "k1", name: "ci", type: "full", expiresAt: null }, entitlements: ["api"], rateLimit: { perMinute: 60, perDay: 1000 },
+      history: { archiveAccess: false, enforced: true, lookbackDays: 30, earliestAvailableAt: "2026-10-01T00:00:00Z", enforcementAt: "2026-08-17T00:00:00Z" },
+    };
+    const h = await hostile((req, res) => {
+      const { "x-ratelimit-limit-day": _gone, "x-api-key-type": _also, ...rest } = ANSWERED;
+      if (req.url === "/v3/me") return sendJson(res, 200, { data: me, meta: {} }, { ...rest, "x-ratelimit-remaining-minute": "lots" });
+      sendJson(res, 404, { code: "not_found", message: "no such route" }, ANSWERED);
+    });
+    const r = await runMids(["contract", "check", "--routes", "v3.me", "-o", "json"], { env: baseEnv({ MIDS_BASE_URL: h.url, MIDS_API_KEY: "k_test_1234567890" }) });
+    expect(r.code, r.stderr).toBe(7);
+    const rep = JSON.parse(r.stdout) as Report;
+    expect(rep.routes[0].violations.map((v) => [v.field, v.got]).sort()).toEqual([
+      ["headers.X-API-Key-Type", "missing"], ["headers.X-RateLimit-Limit-Day", "missing"], ["headers.X-RateLimit-Remaining-Minute", "string"],
+    ]);
+  });
+
+  it("the documented errors are provoked and held to spec 7.1: a wrong code or missing details is exit 7", async () => {
+    const h = await hostile((req, res) => {
+      const url = new URL(req.url ?? "/", "http://x");
+      if (url.pathname === "/v3/projects" && url.searchParams.has("minTrend")) return sendJson(res, 400, { code: "invalid_request", message: "minTrend is not a number" });
+      if (url.pathname === "/v3/projects") return sendJson(res, 200, { data: [{ id: "p1", slug: "p1" }], meta: { nextCursor: null } }, ANSWERED);
+      if (url.pathname === "/v3/projects/p1") return sendJson(res, 200, { data: { id: "p1", slug: "p1" }, meta: {} }, ANSWERED);
+      sendJson(res, 404, { code: "NOT_FOUND", message: "no such project" });
+    });
+    const r = await runMids(["contract", "check", "--routes", "v3.projects.list,v3.projects.get", "-o", "json"], { env: baseEnv({ MIDS_BASE_URL: h.url, MIDS_API_KEY: "k_test_1234567890" }) });
+    expect(r.code, r.stderr).toBe(7);
+    const rep = JSON.parse(r.stdout) as Report;
+    const of = (id: string) => rep.routes.find((x) => x.route === id)!;
+    expect(of("v3.projects.list").violations).toEqual(expect.arrayContaining([expect.objectContaining({ field: "error.details", got: "missing" })]));
+    expect(of("v3.projects.get").violations).toEqual(expect.arrayContaining([expect.objectContaining({ field: "error.code", expected: "not_found", got: '"NOT_FOUND"' })]));
+    // the refusals were asked for with GETs the spec says are refused
+    expect(h.seen.some((u) => u.includes("minTrend="))).toBe(true);
+    expect(h.seen.filter((u) => u.startsWith("/v3/projects/") && u !== "/v3/projects/p1").length).toBe(1);
+  });
+
+  it("a topic's documented stance and report reference are held strictly inside its assumed shape (spec 4.2), by check and by topics get", async () => {
+    const h = await hostile((req, res) => {
+      if (req.url === "/v3/topics") return sendJson(res, 200, { data: [{ id: "t1", name: "A topic" }], meta: {} }, ANSWERED);
+      if (req.url === "/v3/topics/t1") return sendJson(res, 200, { data: { id: "t1", name: "A topic", report: "rep_1" }, meta: {} }, ANSWERED);
+      sendJson(res, 404, { code: "not_found", message: "no such route" });
+    });
+    const env = baseEnv({ MIDS_BASE_URL: h.url, MIDS_API_KEY: "k_test_1234567890" });
+    const [check, get] = await Promise.all([
+      runMids(["contract", "check", "--routes", "v3.topics.get", "-o", "json"], { env }),
+      runMids(["topics", "get", "t1"], { env }),
+    ]);
+    expect(check.code, check.stderr).toBe(7);
+    const rep = JSON.parse(check.stdout) as Report;
+    expect(rep.routes[0].documented).toBe("violated");
+    expect(rep.routes[0].violations.map((v) => [v.field, v.got])).toEqual([["stance", "missing"], ["report", "string"]]);
+    expect(get.code).toBe(7);
+    expect(get.stderr).toContain("does not match the v3.topics.get contract at stance");
+  });
+
+  it("a route the key has no scope or entitlement for is skipped on v2 as on v3, not a failure of the server", async () => {
+    const sb = await startSandbox([]);
+    try {
+      const r = await runMids(["contract", "check", "--routes", "v2.topics.report,v3.reports.get", "-o", "json"], { env: sb.env(SANDBOX_KEYS.find((k) => k.id === "key_selfserve")!.key) });
+      expect(r.code, r.stderr).toBe(0);
+      const rep = JSON.parse(r.stdout) as Report;
+      expect(rep.routes.map((x) => [x.route, !!x.skipped])).toEqual([["v2.topics.report", true], ["v3.reports.get", true]]);
+      expect(rep.summary).toMatchObject({ skipped: 2, failed: 0 });
+      // the grounding aliases answer the topic snapshot spec 2.8 documents: checked, though aliases
+      const grounding = await runMids(["contract", "check", "--routes", "v2.grounding,/v2/grounding/history", "-o", "json"], { env: sb.env(SANDBOX_DEMO_KEY) });
+      expect(grounding.code, grounding.stderr).toBe(0);
+      expect((JSON.parse(grounding.stdout) as Report).routes.map((x) => [x.route, x.documented])).toEqual([["v2.grounding", "holds"], ["v2.grounding.history", "holds"]]);
+    } finally {
+      await sb.stop();
+    }
+  });
+
+  it("--routes names known routes only; a refused key is exit 3; an unwritable --save is exit 2 before any request; an unreachable server is not called a contract breaker", async () => {
     const [bad, h] = await Promise.all([runMids(["contract", "check", "--routes", "v9.nope"], { env: baseEnv({ MIDS_BASE_URL: "http://127.0.0.1:9" }) }),
       hostile((_req, res) => sendJson(res, 401, { code: "credential_required", message: "key refused" }))]);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain("--routes: no GET route 'v9.nope'");
+    // an alias or a PATCH route is named for what it is, not as missing
+    const [alias, patch] = await Promise.all([["v2.signals.list"], ["v3.alerts.update"]].map((r) => runMids(["contract", "check", "--routes", ...r], { env: baseEnv({ MIDS_BASE_URL: "http://127.0.0.1:9" }) })));
+    expect(alias.code).toBe(2);
+    expect(alias.stderr).toMatch(/^mids: --routes: 'v2\.signals\.list' is a deprecated alias of v2\.intel\.list/);
+    expect(patch.stderr).toMatch(/^mids: --routes: 'v3\.alerts\.update' is PATCH \/v3\/alerts\/\{id\}: contract check only sends GET requests/);
     const refused = await runMids(["contract", "check", "--routes", "v3.me"], { env: baseEnv({ MIDS_BASE_URL: h.url, MIDS_API_KEY: "k_test_1234567890" }) });
     expect(refused.code).toBe(3);
+    // a --save path that cannot be written is refused before the first request, not after the run
+    const seen = h.seen.length;
+    const save = await runMids(["contract", "check", "--save", join(tempDir("contract-"), "no-such-dir", "shapes.json")], { env: baseEnv({ MIDS_BASE_URL: h.url, MIDS_API_KEY: "k_test_1234567890" }) });
+    expect(save.code).toBe(2);
+    expect(save.stderr).toMatch(/^mids: --save: cannot write '.*shapes\.json': ENOENT\nhint: /);
+    expect(h.seen.length).toBe(seen);
+    // a server that cannot be reached does not "break the contract": the message says what happened
+    const down = await runMids(["contract", "check", "--routes", "v3.me", "--max-retries", "0"], { env: baseEnv({ MIDS_BASE_URL: "http://127.0.0.1:9", MIDS_API_KEY: "k_test_1234567890" }) });
+    expect(down.code).toBe(7);
+    expect(down.stderr).toMatch(/^mids: 1 route could not be checked \(the first: network_error: connection refused/m);
+    expect(down.stderr).not.toContain("does not hold the contract");
   });
 });

@@ -6,7 +6,8 @@ import { readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { ROOT, baseEnv, runMids } from "../helpers/cli.js";
+import { ROOT, baseEnv, runMids, startSandbox } from "../helpers/cli.js";
+import { SANDBOX_DEMO_KEY } from "../../src/sandbox/keys.js";
 import { ASSUMPTION_NOTES } from "../../src/contract/assumed.js";
 import { ROUTES } from "../../src/contract/routes.js";
 
@@ -49,16 +50,75 @@ describe("mids contract export --openapi", () => {
         expect(intel.responses["200"].content["application/json"].schema.properties.data["x-mids-assumed"]).toBe(ASSUMPTION_NOTES.v3IntelShape);
         expect(intel.responses["404"]).toBeUndefined();
         expect(ops.find((o) => o.op.operationId === "v3.projects.get")!.op.responses["410"].description).toMatch(/not_current/);
+        // spec 4.2: the project list reports the trend model, the detail the trend model and relations
+        const meta = (id: string) => ops.find((o) => o.op.operationId === id)!.op.responses["200"].content["application/json"].schema.properties.meta;
+        expect(meta("v3.projects.list").required).toContain("versions");
+        expect(meta("v3.projects.get").properties.versions.required).toEqual(["trendModel", "relations"]);
         expect(doc.components.schemas.V3Error).toBeDefined();
       } else {
         const signals = ops.find((o) => o.op.operationId === "v2.signals.list")!.op;
         expect(signals["x-mids-successor"]).toBe("GET /v2/intel");
         expect(signals.responses["200"].headers.Sunset).toBeDefined();
+        // spec 4.1 sunsets "the signals routes": /v2/signals and /v2/signals/{id} for sure, the categories alias by assumption
+        const categories = ops.find((o) => o.op.operationId === "v2.signalCategories")!.op;
+        expect(categories["x-mids-sunset"]).toBe(signals["x-mids-sunset"]);
+        expect(categories["x-mids-assumed"]).toBe(ASSUMPTION_NOTES.signalCategoriesSunset);
+        expect(signals["x-mids-assumed"]).toBeUndefined();
       }
     }
   });
 
-  it("refuses without a format and with an output format that is not JSON or YAML (exit 2)", async () => {
+  it("marks the page sizes and values the spec does not show as assumed (spec 4.1 'Not shown', 8.4)", async () => {
+    const [v2, v3] = await Promise.all(["v2", "v3"].map(async (v) => JSON.parse((await runMids(["contract", "export", "--openapi", "--api", v])).stdout) as Doc));
+    const param = (doc: Doc, id: string, name: string) => operations(doc).find((o) => o.op.operationId === id)!.op.parameters.find((p: { name: string }) => p.name === name);
+    // spec 8.4: v2 lists default to page 1; their page size, and grounding history's default one, are not shown
+    for (const id of ["v2.projects.list", "v2.intel.list", "v2.grounding.history"]) {
+      const limit = param(v2, id, "limit");
+      expect(limit.schema.default, id).toBeDefined();
+      expect(limit["x-mids-assumed"], id).toEqual(expect.any(String));
+    }
+    // documented: neighbors limit 1 to 50, default 5
+    expect(param(v2, "v2.projects.neighbors", "limit")["x-mids-assumed"]).toBeUndefined();
+    // spec 2.11 shows chipped, polished and flawless only: any other grade is a guess
+    const grade = param(v3, "v3.intel.list", "grade");
+    expect(grade.schema.items.enum.length).toBeGreaterThan(3);
+    expect(grade["x-mids-assumed"]).toContain(ASSUMPTION_NOTES.grades);
+  });
+
+  it("gives each v3 error answer its code and the details spec 7.1 shows for it", async () => {
+    const doc = JSON.parse((await runMids(["contract", "export", "--openapi"])).stdout) as Doc;
+    const get = operations(doc).find((o) => o.op.operationId === "v3.projects.get")!.op;
+    const body = (status: string) => {
+      const ref = get.responses[status].content["application/json"].schema.$ref as string;
+      const c = doc.components.schemas[ref.split("/").pop()!] as { allOf: [{ $ref: string }, { properties: Record<string, any>; required?: string[] }] };
+      expect(c.allOf[0].$ref).toBe("#/components/schemas/V3Error");
+      return { ...c.allOf[1], required: c.allOf[1].required ?? [] };
+    };
+    const expected: Record<string, [string, string[]]> = { 400: ["invalid_request", ["fields"]], 403: ["entitlement_required", ["entitlement"]], 404: ["not_found", ["subject"]], 429: ["rate_limited", ["limit", "window"]], 500: ["internal_error", []] };
+    for (const [status, [code, details]] of Object.entries(expected)) {
+      const b = body(status);
+      expect(b.properties.code.const, status).toBe(code);
+      expect(b.required.includes("details"), status).toBe(details.length > 0);
+      if (details.length) expect(b.properties.details.required, status).toEqual(details);
+    }
+    expect(body("404").properties.details.properties.subject.required).toEqual(["type", "locator"]);
+    // spec 8.2: a series read that starts before the window is 403 HISTORY_WINDOW_EXCEEDED, on v3 too
+    const series = operations(doc).find((o) => o.op.operationId === "v3.projects.series")!.op;
+    const codes = (series.responses["403"].content["application/json"].schema.oneOf as { $ref: string }[])
+      .map((x) => (doc.components.schemas[x.$ref.split("/").pop()!] as { allOf: [unknown, { properties: { code: { const: string } } }] }).allOf[1].properties.code.const);
+    expect(codes.sort()).toEqual(["HISTORY_WINDOW_EXCEEDED", "entitlement_required"]);
+    const sb = await startSandbox([]);
+    try {
+      const slug = (await sb.api<{ data: { slug: string }[] }>("/v3/projects?limit=1", SANDBOX_DEMO_KEY)).body.data[0].slug;
+      const before = await sb.api<{ code: string }>(`/v3/projects/${slug}/series/trend?from=2020-01-01T00:00:00Z`, SANDBOX_DEMO_KEY);
+      expect(before.status).toBe(403);
+      expect(codes).toContain(before.body.code);
+    } finally {
+      await sb.stop();
+    }
+  });
+
+  it("refuses without a format and with an output format that is not JSON or YAML (exit 2); takes --jq", async () => {
     const [none, csv, yaml] = await Promise.all([
       runMids(["contract", "export"]),
       runMids(["contract", "export", "--openapi", "-o", "csv"]),
@@ -70,6 +130,11 @@ describe("mids contract export --openapi", () => {
     expect(csv.stderr).toMatch(/^mids: -o csv does not apply to an OpenAPI document/);
     expect(yaml.code).toBe(0);
     expect(yaml.stdout).toMatch(/^openapi: 3\.1\.0\n/);
+    // --jq picks from the document, as from any JSON answer
+    const jq = await runMids(["contract", "export", "--openapi", "--jq", ".paths | keys | map(select(startswith(\"/v3/alerts\")))"]);
+    expect(jq.code, jq.stderr).toBe(0);
+    expect(JSON.parse(jq.stdout)).toEqual(["/v3/alerts/destinations", "/v3/alerts/{id}"]);
+    expect(jq.stderr).toBe("");
   });
 
   it("passes @redocly/cli lint with the recommended ruleset: no errors, no warnings", () => {

@@ -29,6 +29,11 @@ describe("startSandbox() from mids/sandbox", () => {
     expect(typesAgree.every(Boolean)).toBe(true);
     expect(sb.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(Object.values(sb.keys)).toEqual(Impl.SANDBOX_KEYS.map((k) => k.key));
+    // the declared key names are exactly the served ones (tsc holds this object to SandboxKeyName)
+    const declared: Record<Declared.SandboxKeyName, true> = { demo: true, selfserve: true, archive: true, reports: true, ratelimited: true, noapi: true, owner_b: true };
+    expect(Object.keys(sb.keys).sort()).toEqual(Object.keys(declared).sort());
+    // @ts-expect-error a name that is not a key is a type error, not an undefined key sent as "undefined"
+    void sb.keys.dmeo;
     expect(sb.keys.ratelimited).toBe(Impl.SANDBOX_KEYS.find((k) => k.perMinute === 3)!.key);
     const body = await (await me()).json();
     // the history window is 30 days back from the fixed clock
@@ -54,6 +59,32 @@ describe("startSandbox() from mids/sandbox", () => {
     await expect(Impl.startSandbox({ clock: "yesterday" })).rejects.toThrow(/^startSandbox: clock "yesterday" is not a date/);
     await expect(Impl.startSandbox({ scenario: { routes: { "GET /v3/me": [{ status: 299 }], "GET /v3/nope": [] } } }))
       .rejects.toThrow(/^scenario\.routes\["GET \/v3\/me"\]\[0\]\.status: status 299 is not one the sandbox answers[^\n]*\nscenario\.routes\["GET \/v3\/nope"\]: no route GET \/v3\/nope/);
+  });
+
+  it("refuses a port or a rate limit that is not a whole number in range, before listening on anything", async () => {
+    await expect(Impl.startSandbox({ port: "abc" as unknown as number })).rejects.toThrow(/^startSandbox: port "abc" is not a port/);
+    await expect(Impl.startSandbox({ port: 70000 })).rejects.toThrow(/^startSandbox: port 70000 is not a port/);
+    await expect(Impl.startSandbox({ rateLimit: 0 })).rejects.toThrow(/^startSandbox: rateLimit 0 is not a per-minute limit/);
+    await expect(Impl.startSandbox({ rateLimit: -1 })).rejects.toThrow(/^startSandbox: rateLimit -1 is not/);
+  });
+
+  it("log receives one line a request, without a newline", async () => {
+    const lines: string[] = [];
+    const other = await Impl.startSandbox({ log: (l) => lines.push(l) });
+    try {
+      await (await fetch(`${other.url}/v3/topics`)).text();
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatch(/^sandbox: \S+ GET \/v3\/topics -> 200 \d+ms$/);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it("close() can be called twice: the second waits for the first", async () => {
+    const other = await Impl.startSandbox();
+    await expect(Promise.all([other.close(), other.close()])).resolves.toEqual([undefined, undefined]);
+    await expect(other.close()).resolves.toBeUndefined();
+    await expect(fetch(`${other.url}/v3/topics`)).rejects.toThrow();
   });
 
   it("replays a cassette: its answers first, what it lacks a 404 with replayMissing 404", async () => {

@@ -25,10 +25,11 @@ export function register(parent: Command, ctx: Context): void {
     .option("--concurrency <n>", `requests in flight at once, 1 to ${MAX_CONCURRENCY} (default ${DEFAULT_CONCURRENCY})`)
     .option("--save <file>", "write the observed shapes (field names and types, never values) to FILE, for a bug report"))
     .addHelpText("after", `
-Read-only: only GET requests, with the configured key; ids come from the list routes. Exit 0 when
-every documented shape holds, 7 when one is violated or a route could not be checked, 3 when the
-key is refused. Where the spec shows no shape, mids assumes one: a departure is a note (see
-docs/contract.md). Output: a table, -o json, or --format sarif|github|junit|gitlab|checkstyle|stylish|json.
+Read-only: only GET requests, with the configured key; ids come from the list routes. Two more
+GETs provoke documented errors (an invalid minTrend, an unknown project) to check the error body
+and code. Exit 0 when every documented shape holds, 7 when one is violated or a route could not
+be checked, 3 when the key is refused. Where the spec shows no shape, mids assumes one: a
+departure is a note (see docs/contract.md). Output: a table, -o json, or --format sarif|github|junit|gitlab|checkstyle|stylish|json.
 
 Examples:
   $ mids contract check
@@ -39,7 +40,7 @@ Examples:
 }
 
 export async function run(flags: CheckFlags, ctx: Context): Promise<void> {
-  const [{ checkContract, selectRoutes, summarize }, report, { buildPath }, errors, { parseIntFlag }, findings, { VERSION }, io, { writeFile }, { resolve }] = await Promise.all([
+  const [{ checkContract, selectRoutes, summarize, whyNotCheckable }, report, { buildPath }, errors, { parseIntFlag }, findings, { VERSION }, io, { writeFile }, { resolve }] = await Promise.all([
     import("../../contract/check/index.js"), import("../../contract/check/report.js"), import("../../contract/routes.js"), import("../../errors.js"),
     import("../shared/options.js"), import("../../findings/index.js"), import("../../version.js"), import("../../io.js"), import("node:fs/promises"), import("node:path"),
   ]);
@@ -47,35 +48,44 @@ export async function run(flags: CheckFlags, ctx: Context): Promise<void> {
   const g = ctx.globals;
   const concurrency = parseIntFlag("--concurrency", flags.concurrency, 1, MAX_CONCURRENCY) ?? DEFAULT_CONCURRENCY;
   const { routes, unknown } = selectRoutes(flags.routes);
-  if (unknown.length) throw new UsageError(`--routes: no GET route ${unknown.map((u) => `'${u}'`).join(", ")}`, { hint: "name route ids (v3.intel.list), paths (/v3/intel) or prefixes (v3.*); 'mids api --help' lists the routes" });
-  if (flags.routes !== undefined && !routes.length) throw new UsageError("--routes names no route");
+  const routesHint = "name route ids (v3.intel.list), paths (/v3/intel) or prefixes (v3.*); 'mids api --help' lists the routes";
+  if (unknown.length) throw new UsageError(`--routes: ${unknown.map(whyNotCheckable).join("; ")}`, { hint: routesHint });
+  if (flags.routes !== undefined && !routes.length) throw new UsageError("--routes names no route", { hint: routesHint });
   const useFindings = flags.format !== undefined || flags.outputFile !== undefined || ctx.io.env.GITHUB_ACTIONS === "true";
   if (useFindings) findings.outputPlan(ctx, flags);
   else if (g.outputExplicit && g.output !== "table" && g.output !== "json") throw new UsageError(`contract check has no -o ${g.output} output`, { hint: "use -o table, -o json, or --format for findings (sarif, github, junit, ...)" });
 
+  // --save is checked before the first request: a path that cannot be written would otherwise lose the run
+  const saveTo = flags.save === undefined ? undefined : resolve(ctx.io.cwd, flags.save);
+  const cannotSave = (e: unknown) => new UsageError(`--save: cannot write '${flags.save}': ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`, { hint: "name a file in a directory that exists and that you can write to" });
+  if (saveTo !== undefined) {
+    const { access, stat } = await import("node:fs/promises");
+    const { dirname } = await import("node:path");
+    try {
+      await access(dirname(saveTo), (await import("node:fs")).constants.W_OK);
+      if ((await stat(saveTo).catch(() => undefined))?.isDirectory()) throw Object.assign(new Error("is a directory"), { code: "EISDIR" });
+    } catch (e) { throw cannotSave(e); }
+  }
+
   const client = await ctx.client();
   const { route } = await import("../../contract/routes.js");
   // v2 is checked on purpose: no deprecation notice per route
-  const call = async (routeId: string, pathParams: Record<string, string>) => {
-    const res = await client.raw("GET", buildPath(route(routeId), pathParams), undefined, undefined, { deprecationNotices: false });
-    return { data: res.data };
+  const call = async (routeId: string, pathParams: Record<string, string>, query?: Record<string, string>) => {
+    const res = await client.raw("GET", `${buildPath(route(routeId), pathParams)}${query ? `?${new URLSearchParams(query)}` : ""}`, undefined, undefined, { deprecationNotices: false });
+    return { data: res.data, body: res.body, status: res.status, headers: res.headers };
   };
-  const classify = (e: unknown) => {
+  const classify = (e: unknown, r: { version: string }) => {
     const m = e as InstanceType<typeof MidsError>;
     // a refused key is the same for every route: stop there (exit 3)
     if (e instanceof ApiError && (e.code === "credential_required" || e.status === 401)) return { kind: "fatal" as const, code: m.code, message: m.message };
     if (!(e instanceof MidsError) || m.exitCode === EXIT.interrupted) return { kind: "fatal" as const, code: "error", message: String(e) };
     if (e instanceof ApiError && e.code === "entitlement_required") return { kind: "skip" as const, code: m.code, status: m.status, message: `the key lacks an entitlement (${m.message})` };
+    // v2 refuses a missing scope or entitlement with a bare 403 (spec 5.5, 7.2); its only coded 403 is the history window
+    if (e instanceof ApiError && r.version === "v2" && e.status === 403 && e.code !== "HISTORY_WINDOW_EXCEEDED") return { kind: "skip" as const, code: m.code, status: m.status, message: `the key lacks a scope or entitlement (${m.message})` };
     return { kind: "fail" as const, code: m.code, status: m.status, message: m.message };
   };
   const { results, observed } = await checkContract(routes, call, { concurrency, buildPath, classify });
   const summary = summarize(results);
-
-  if (flags.save) {
-    const file = resolve(ctx.io.cwd, flags.save);
-    const text = JSON.stringify({ tool: `mids ${VERSION}`, note: "observed shapes of the API's answers: field names and types only, never values", routes: observed }, null, 2) + "\n";
-    try { await writeFile(file, text); } catch (e) { throw new UsageError(`--save: cannot write '${flags.save}': ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`); }
-  }
 
   if (useFindings) {
     const set = report.findingsSet(results, VERSION, findings.MIDS_INFORMATION_URI);
@@ -91,9 +101,19 @@ export async function run(flags: CheckFlags, ctx: Context): Promise<void> {
       { path: "routeId", header: "ROUTE" }, { path: "documented", header: "DOCUMENTED" }, { path: "assumed", header: "ASSUMED" }, { path: "detail", header: "DETAIL" },
     ], rows));
   }
+  if (saveTo !== undefined) {
+    const text = JSON.stringify({ tool: `mids ${VERSION}`, note: "observed shapes of the API's answers: field names and types only, never values", routes: observed }, null, 2) + "\n";
+    try { await writeFile(saveTo, text); } catch (e) { throw cannotSave(e); }
+  }
   if (!g.quiet) ctx.io.stderr.write(report.summaryLine(summary));
-  if (summary.violated || summary.failed) {
-    const what = [summary.violated && `${summary.violated} documented shape${summary.violated === 1 ? "" : "s"} violated`, summary.failed && `${summary.failed} route${summary.failed === 1 ? "" : "s"} could not be checked`].filter(Boolean).join(", ");
+  const unchecked = summary.failed && `${summary.failed} route${summary.failed === 1 ? "" : "s"} could not be checked`;
+  if (summary.violated) {
+    const what = [`${summary.violated} documented shape${summary.violated === 1 ? "" : "s"} violated`, unchecked].filter(Boolean).join(", ");
     throw new errors.MalformedResponseError(`the server does not hold the contract: ${what}`, { hint: "the detail column (or -o json) names each field; --save FILE records the shapes for a bug report" });
+  }
+  // nothing seen breaks the contract: say why routes went unchecked, not that the server breaks it
+  if (unchecked) {
+    const first = results.find((r) => r.failed)!.failed!;
+    throw new errors.MalformedResponseError(`${unchecked} (the first: ${first.code}${first.status ? ` (${first.status})` : ""}: ${first.message})`, { hint: "the detail column (or -o json) names each failure; check that the server is up and --base-url points at the API, then run again" });
   }
 }

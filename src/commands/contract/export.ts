@@ -35,5 +35,7 @@ export async function run(opts: ExportOptions, ctx: Context): Promise<void> {
     ctx.io.stdout.write((await loadYaml()).stringify(doc, { aliasDuplicateObjects: false }));
     return;
   }
+  // --jq picks from the document like from any JSON answer (`--jq '.paths | keys'`)
+  if (g.jq !== undefined) return (await import("../../output/render.js")).emitJson(ctx, doc);
   ctx.io.stdout.write(JSON.stringify(doc, null, 2) + "\n");
 }

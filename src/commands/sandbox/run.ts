@@ -8,6 +8,7 @@ import { parseIntFlag } from "../shared/options.js";
 import { isLoopbackHost } from "../../client/request.js";
 import { oneLine } from "../../util/sanitize.js";
 import { DEFAULT_MAX_BODY_BYTES } from "../../client/body.js";
+import { MAX_RATE_LIMIT_OVERRIDE } from "../../sandbox/limits.js";
 
 export interface ServeFlags {
   port: string; host: string; faults?: string; state?: string; rateLimit?: string; scenario?: string; remoteControl?: boolean;
@@ -16,7 +17,7 @@ export interface ServeFlags {
 
 export async function serve(flags: ServeFlags, ctx: Context): Promise<void> {
   const port = parseIntFlag("--port", flags.port, 0, 65535)!;
-  const rateLimit = parseIntFlag("--rate-limit", flags.rateLimit, 1, 1_000_000);
+  const rateLimit = parseIntFlag("--rate-limit", flags.rateLimit, 1, MAX_RATE_LIMIT_OVERRIDE);
   const { startSandbox, parseFaults } = await import("../../sandbox/index.js");
   if (flags.faults) {
     try { parseFaults(flags.faults); } catch (e) { throw new UsageError(`--faults: ${(e as Error).message}`); }

@@ -69,7 +69,8 @@ export async function get(id: string, ctx: Context): Promise<void> {
     throw new UsageError(`topic detail is v3 only (${backToV3(ctx)})`, { hint: "v2 lists topics with 'mids topics list --api v2' and reports with 'mids topics report'" });
   }
   const res = await (await ctx.client()).call("v3.topics.get", { pathParams: { id } });
-  noteAssumed(ctx, "v3.topics.get", res.data);
+  // stance and the report reference are documented (spec 4.2): held strictly; the rest is assumed
+  await checkData("v3.topics.get", res.data, ctx);
   await printItem(ctx, res.data, withExtras(TOPIC_DETAIL, res.data, new Set()));
 }
 

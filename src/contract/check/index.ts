@@ -1,12 +1,14 @@
 // `mids contract check`: the contract held against a live server (after Prism's validation proxy).
 // Each documented GET is called once (ids taken from the list routes; never PATCH, POST or DELETE);
 // its `data` is held to the documented shape (DATA_SCHEMAS: a violation names field, expected,
-// got) and to mids' assumed shape (ASSUMED_SHAPES: confirmed, or how it departs). The caller
+// got) and to mids' assumed shape (ASSUMED_SHAPES: confirmed, or how it departs), its envelope and
+// headers to spec 2.1 and 8.1, and a few documented errors are provoked (PROBES, spec 7.1). The caller
 // sends the requests (the client, with its retries and rate-limit waits); this module only plans
 // and judges. Observed shapes are field names and types, never values.
 import * as z from "zod";
+import { ApiError } from "../../errors.js";
 import { canonical, ROUTES, type Route } from "../routes.js";
-import { DATA_SCHEMAS } from "../schemas.js";
+import { DATA_SCHEMAS, HistoryPolicy, RATE_LIMIT_HEADERS, V2Envelope, V2Pagination, V3Envelope, v3ErrorOf } from "../schemas.js";
 import { ASSUMED_SHAPES } from "../shapes/assumed.js";
 import { assumedDepartures, listItems } from "../shapes/list.js";
 import { observe, typeName, type Departure, type Shape } from "../shapes/shape.js";
@@ -43,12 +45,15 @@ export interface CheckSummary {
   failed: number;
 }
 
-/** What the caller answers for one route: its `data`, or an error with a code. */
-export type Caller = (routeId: string, pathParams: Record<string, string>) => Promise<{ data: unknown }>;
+/** What the caller answers for one route: its `data` (and the whole body, HTTP status and headers, for the envelope), or an error with a code. */
+export type Caller = (routeId: string, pathParams: Record<string, string>, query?: Record<string, string>) => Promise<{ data: unknown; body?: unknown; status?: number; headers?: Record<string, string> }>;
 
-/** GET routes checked: every documented read, aliases left out (they answer like their target). */
+/**
+ * GET routes checked: every documented read. Aliases are left out (they answer like their target),
+ * except those whose answer the spec documents on its own (the grounding aliases, spec 2.8).
+ */
 export function checkableRoutes(): Route[] {
-  return ROUTES.filter((r) => r.method === "GET" && !r.aliasOf);
+  return ROUTES.filter((r) => r.method === "GET" && (!r.aliasOf || r.id in DATA_SCHEMAS));
 }
 
 /** The routes `--routes` names: ids (`v3.intel.list`), paths (`/v3/intel`), or prefixes ending in `*` (`v3.*`). */
@@ -66,6 +71,14 @@ export function selectRoutes(spec: string | undefined): { routes: Route[]; unkno
   return { routes: all.filter((r) => picked.has(r)), unknown };
 }
 
+/** Why `--routes` cannot take a name: an alias (it answers like its target), a route that is not a GET, or no route at all. */
+export function whyNotCheckable(name: string): string {
+  const r = ROUTES.find((x) => x.id === name || x.path === name);
+  if (r?.aliasOf) return `'${name}' is a deprecated alias of ${r.aliasOf}, which it answers like: name ${r.aliasOf}`;
+  if (r && r.method !== "GET") return `'${name}' is ${r.method} ${r.path}: contract check only sends GET requests`;
+  return `no GET route '${name}'`;
+}
+
 const isObj = (v: unknown): v is Record<string, unknown> => !!v && typeof v === "object" && !Array.isArray(v);
 
 function at(v: unknown, path: readonly PropertyKey[]): unknown {
@@ -81,23 +94,70 @@ export function violations(routeId: string, data: unknown): Violation[] | undefi
   // a list whose items the spec does not show may come wrapped: the documented part is its items'
   const a = ASSUMED_SHAPES[routeId];
   const subject = a && Array.isArray(a.shape) && !Array.isArray(data) ? listItems(data).items : data;
-  const r = (schema as z.ZodType).safeParse(subject);
+  return issues(schema as z.ZodType, subject, "(data)");
+}
+
+/**
+ * The envelope around `data` (spec 2.1, 2.2, 8.2): v2 `{status, data, pagination?, meta?}` with the
+ * HTTP status repeated and `pagination` on paged lists; v3 `{data, meta}` with `meta.nextCursor` on
+ * cursor-paged lists; `meta.history` on history-affected routes, `meta.versions` where the route
+ * table shows it. Fields are named from the body's root.
+ */
+export function envelopeViolations(r: Route, body: unknown, status?: number): Violation[] {
+  if (r.envelope === "none") return [];
+  const history = r.history ? { history: HistoryPolicy } : {};
+  const schema = r.envelope === "v3"
+    ? V3Envelope.extend({ meta: V3Envelope.shape.meta.extend({
+      ...history, ...(r.pagination === "cursor" ? { nextCursor: z.string().nullable() } : {}),
+      ...(r.versions ? { versions: z.looseObject(Object.fromEntries(r.versions.map((k) => [k, z.string()]))) } : {}),
+    }) })
+    : V2Envelope.extend({
+      ...(status !== undefined ? { status: z.literal(status) } : {}),
+      ...(r.pagination === "page" ? { pagination: V2Pagination } : {}),
+      ...(r.history ? { meta: V2Envelope.shape.meta.unwrap().extend(history) } : {}),
+    });
+  return issues(schema, body, "(body)");
+}
+
+function issues(schema: z.ZodType, subject: unknown, root: string): Violation[] {
+  const r = schema.safeParse(subject);
   if (r.success) return [];
   return r.error.issues.slice(0, 50).map((i) => {
     const got = at(subject, i.path);
-    const expected = "expected" in i && typeof i.expected === "string" ? i.expected : i.code;
-    return { field: i.path.length ? i.path.join(".") : "(data)", expected, got: got === undefined ? "missing" : typeName(got), message: i.message };
+    const expected = "expected" in i && typeof i.expected === "string" ? i.expected : "values" in i && Array.isArray(i.values) ? i.values.map(String).join(" or ") : i.code === "custom" ? i.message.replace(/^expected /, "") : i.code;
+    // a fixed value (an error code, the repeated status) is worth seeing; other values are named by their type only
+    const value = i.code === "invalid_value" && (typeof got === "string" || typeof got === "number") ? JSON.stringify(got).slice(0, 80) : undefined;
+    // a list over its documented size (spec 8.4, 8.5): the bound and the count
+    if (i.code === "too_big" && Array.isArray(got)) return { field: i.path.length ? i.path.join(".") : root, expected: `at most ${String(i.maximum)} items`, got: `${got.length} items`, message: i.message };
+    return { field: i.path.length ? i.path.join(".") : root, expected, got: got === undefined ? "missing" : value ?? typeName(got), message: i.message };
   });
 }
 
-/** Judge one answer. */
-export function judge(r: Route, data: unknown, called: string): RouteResult {
+/**
+ * The headers every answer carries: the six rate-limit headers (spec 8.1; the Reset format is
+ * assumed, so only its presence counts) and, on v3, the credential class (spec 5.1). Named `headers.NAME`.
+ */
+export function headerViolations(r: Route, headers: Record<string, string>): Violation[] {
+  const get = (name: string) => Object.entries(headers).find(([k]) => k.toLowerCase() === name.toLowerCase())?.[1];
+  const out: Violation[] = [];
+  for (const name of [...RATE_LIMIT_HEADERS, ...(r.version === "v3" ? ["X-API-Key-Type"] : [])]) {
+    const v = get(name);
+    const counts = !name.includes("Reset") && name.startsWith("X-RateLimit-");
+    if (v === undefined) out.push({ field: `headers.${name}`, expected: counts ? "integer" : "string", got: "missing", message: `the ${name} header is missing` });
+    else if (counts && !/^\d+$/.test(v.trim())) out.push({ field: `headers.${name}`, expected: "integer", got: "string", message: `the ${name} header is not a whole number` });
+  }
+  return out;
+}
+
+/** Judge one answer: its `data`, and its envelope and headers when they are given. */
+export function judge(r: Route, data: unknown, called: string, answer?: { body: unknown; status?: number; headers?: Record<string, string> }): RouteResult {
   const v = violations(r.id, data);
+  const env = answer ? [...envelopeViolations(r, answer.body, answer.status), ...answer.headers ? headerViolations(r, answer.headers) : []] : [];
   const a = ASSUMED_SHAPES[r.id];
   const deps = a ? assumedDepartures(a.shape, data) : [];
   return {
     route: r.id, method: r.method, path: r.path, called,
-    documented: v === undefined ? "not-shown" : v.length ? "violated" : "holds", violations: v ?? [],
+    documented: env.length ? "violated" : v === undefined ? "not-shown" : v.length ? "violated" : "holds", violations: [...env, ...v ?? []],
     assumed: a ? (deps.length ? "departs" : "confirmed") : "none", departures: deps,
   };
 }
@@ -135,12 +195,41 @@ const SOURCES: Readonly<Record<string, { from: string; paths: string[]; param: s
 /** Fixed path parameters: the series is checked for its first measure. */
 const FIXED: Readonly<Record<string, Record<string, string>>> = { "v3.projects.series": { measure: "trend" } };
 
+/**
+ * Documented errors (spec 7.1), each provoked once on a route that answered: a request the spec
+ * says is refused, and the code and details the refusal must carry. The HTTP status is not shown,
+ * so it is not checked.
+ */
+interface Probe { what: string; params?: Record<string, string>; query?: Record<string, string>; code: string; names?: string }
+const PROBES: Readonly<Record<string, readonly Probe[]>> = {
+  "v3.projects.list": [{ what: "a non-numeric minTrend", query: { minTrend: "not-a-number" }, code: "invalid_request", names: "minTrend" }],
+  "v3.projects.get": [{ what: "a locator that never existed", params: { idOrSlug: "mids-contract-check-no-such-project" }, code: "not_found" }],
+};
+
+/** Provoke one documented error: violations of its body (fields named from `error`), or why it could not be checked. */
+async function probe(r: Route, p: Probe, params: Record<string, string>, call: Caller, opts: CheckOptions): Promise<{ violations: Violation[]; failed?: RouteResult["failed"] }> {
+  const where = `${opts.buildPath(r, { ...params, ...p.params })}${p.query ? `?${new URLSearchParams(p.query)}` : ""}`;
+  try {
+    await call(r.id, { ...params, ...p.params }, p.query);
+    return { violations: [{ field: "error", expected: `${p.code} (for ${p.what})`, got: "a successful answer", message: `${where} answered, where the spec refuses ${p.what} with ${p.code}` }] };
+  } catch (e) {
+    const c = opts.classify(e, r);
+    if (c.kind === "fatal") throw e;
+    // a 429 after the retries, a 5xx, a network failure: the answer says nothing about the contract
+    if (!(e instanceof ApiError) || e.status === 429 || (e.status ?? 0) >= 500) return { violations: [], failed: { code: c.code, ...(c.status !== undefined ? { status: c.status } : {}), message: `${p.what} (${where}): ${c.message}` } };
+    // invalid_request: details.fields names the offending parameter
+    const names = p.names;
+    const schema = names ? v3ErrorOf(p.code).extend({ details: z.looseObject({ fields: z.array(z.string()).refine((f) => f.includes(names), `fields must name ${names}`) }) }) : v3ErrorOf(p.code);
+    return { violations: issues(schema, e.body, "error").map((v) => ({ ...v, field: v.field === "error" ? v.field : `error.${v.field}`, message: `${where} (${p.what}): ${v.message}` })) };
+  }
+}
+
 export interface CheckOptions {
   concurrency: number;
   /** fill a path template (routes.buildPath) */
   buildPath: (r: Route, params: Record<string, string>) => string;
   /** is this error the key's or the entitlement's (skip), or the server's (failed)? */
-  classify: (e: unknown) => { kind: "skip" | "fail" | "fatal"; code: string; status?: number; message: string };
+  classify: (e: unknown, r: Route) => { kind: "skip" | "fail" | "fatal"; code: string; status?: number; message: string };
 }
 
 /**
@@ -176,12 +265,19 @@ export async function checkContract(routes: readonly Route[], call: Caller, opts
     }
     const called = opts.buildPath(r, params);
     try {
-      const { data } = await call(r.id, params);
+      const { data, body, status, headers } = await call(r.id, params);
       answers.set(r.id, data);
       observed[r.id] = { path: `${r.method} ${r.path}`, shape: observe(data) };
-      if (wanted.has(r.id)) results.set(r.id, judge(r, data, called));
+      if (!wanted.has(r.id)) return;
+      const result = judge(r, data, called, body === undefined ? undefined : { body, status, headers });
+      for (const p of PROBES[r.id] ?? []) {
+        const { violations: v, failed } = await probe(r, p, params, call, opts);
+        if (v.length) { result.violations.push(...v); result.documented = "violated"; }
+        if (failed && !result.failed) result.failed = failed;
+      }
+      results.set(r.id, result);
     } catch (e) {
-      const c = opts.classify(e);
+      const c = opts.classify(e, r);
       if (c.kind === "fatal") throw e;
       if (!wanted.has(r.id)) return;
       // a route whose path mids assumes (spec: not shown) may live elsewhere: a note, not a failure

@@ -14,11 +14,12 @@ export const RULES = {
 
 /** What a result says, in a few words per column. */
 export function resultCells(r: RouteResult): { documented: string; assumed: string; detail: string } {
-  const documented = r.skipped ? "skipped" : r.failed ? "failed" : r.documented === "not-shown" ? "not shown" : r.documented ?? "";
-  const assumed = r.skipped || r.failed ? "" : r.assumed === "none" ? "" : r.assumed ?? "";
+  // a violation outranks a failure: an answer broke the contract even if a later probe of the route failed
+  const documented = r.skipped ? "skipped" : r.documented === "violated" ? "violated" : r.failed ? "failed" : r.documented === "not-shown" ? "not shown" : r.documented ?? "";
+  const assumed = r.skipped || (r.failed && !r.documented) ? "" : r.assumed === "none" ? "" : r.assumed ?? "";
+  const failed = r.failed ? `${r.failed.code}${r.failed.status ? ` (${r.failed.status})` : ""}: ${r.failed.message}` : undefined;
   const detail = r.skipped ? r.skipped
-    : r.failed ? `${r.failed.code}${r.failed.status ? ` (${r.failed.status})` : ""}: ${r.failed.message}`
-    : [...r.violations.map((v) => `${v.field}: ${v.expected} expected, got ${v.got}`), ...r.departures.map(departureText)].join("; ");
+    : [...r.violations.map((v) => `${v.field}: ${v.expected} expected, got ${v.got}`), ...r.departures.map(departureText), ...failed ? [failed] : []].join("; ");
   return { documented, assumed, detail: oneLine(detail) };
 }
 

@@ -4,7 +4,8 @@
 // text (assumed.ts); deprecated aliases are `deprecated: true` with their successor and sunset.
 import { ASSUMED, ASSUMPTION_NOTES } from "../assumed.js";
 import { canonical, paramsOf, route as routeById, ROUTES, type ApiVersion, type ParamSpec, type Route } from "../routes.js";
-import { componentSchemas, dataShape, type JsonSchema } from "./shapes.js";
+import { RATE_LIMIT_HEADERS } from "../schemas.js";
+import { componentSchemas, dataShape, v3ErrorComponent, type JsonSchema } from "./shapes.js";
 
 /** The server the document names: the sandbox's default address (`mids sandbox serve`). */
 export const OPENAPI_SERVER = "http://127.0.0.1:8787";
@@ -38,6 +39,12 @@ function paramDescription(p: ParamSpec): string {
   return notes.join("; ");
 }
 
+/** What mids assumes about a parameter: its name, and its values, default or bounds. */
+function assumedParamNote(p: ParamSpec): string {
+  const name = p.assumed ? [p.name === ASSUMED.momentumClusterFlag ? ASSUMPTION_NOTES.momentumClusterFlag : "the spec does not show this parameter's name"] : [];
+  return [...name, ...(p.assumedValues ?? []).map((k) => ASSUMPTION_NOTES[k])].join("; ");
+}
+
 function parameters(r: Route): JsonSchema[] {
   const path = [...r.path.matchAll(/\{(\w+)\}/g)].map((m) => {
     const re = r.pathPatterns?.[m[1]];
@@ -49,13 +56,13 @@ function parameters(r: Route): JsonSchema[] {
       name: p.name, in: "query", required: false, schema: paramSchema(p),
       ...(p.type === "csv" ? { style: "form", explode: false } : {}),
       ...(d ? { description: d } : {}),
-      ...(p.assumed ? { "x-mids-assumed": p.name === ASSUMED.momentumClusterFlag ? ASSUMPTION_NOTES.momentumClusterFlag : "the spec does not show this parameter's name" } : {}),
+      ...(p.assumed || p.assumedValues ? { "x-mids-assumed": assumedParamNote(p) } : {}),
     };
   });
   return [...path, ...query];
 }
 
-const RATE_HEADERS = ["Limit-Minute", "Remaining-Minute", "Reset-Minute", "Limit-Day", "Remaining-Day", "Reset-Day"].map((h) => `X-RateLimit-${h}`);
+const RATE_HEADERS = RATE_LIMIT_HEADERS;
 
 function headers(r: Route, status: number): JsonSchema {
   const h: JsonSchema = Object.fromEntries(RATE_HEADERS.map((n) => [n, { $ref: `#/components/headers/${n}` }]));
@@ -78,8 +85,12 @@ function successSchema(r: Route): JsonSchema {
   if (r.version === "v3") {
     const meta: JsonSchema = {
       type: "object",
-      properties: { ...(r.pagination === "cursor" ? { nextCursor: { type: ["string", "null"], description: "opaque cursor of the next page; null on the last" } } : {}), ...history, versions: ref("Versions") },
-      required: [...(r.pagination === "cursor" ? ["nextCursor"] : []), ...(r.history ? ["history"] : [])],
+      properties: {
+        ...(r.pagination === "cursor" ? { nextCursor: { type: ["string", "null"], description: "opaque cursor of the next page; null on the last" } } : {}), ...history,
+        // spec 4.2: the project routes report their model versions
+        versions: r.versions ? { allOf: [ref("Versions")], required: [...r.versions] } : ref("Versions"),
+      },
+      required: [...(r.pagination === "cursor" ? ["nextCursor"] : []), ...(r.history ? ["history"] : []), ...(r.versions ? ["versions"] : [])],
     };
     return { type: "object", properties: { data, meta }, required: ["data", "meta"] };
   }
@@ -98,6 +109,9 @@ function successSchema(r: Route): JsonSchema {
   };
 }
 
+/** A route with a parameter that starts a history read: spec 8.2's 403 HISTORY_WINDOW_EXCEEDED applies. */
+const opensHistory = (r: Route) => paramsOf(r).some((p) => p.historyStart);
+
 /** The error answers a route can give, by status, with when each happens. */
 function errorStatuses(r: Route): Record<number, string> {
   const out: Record<number, string> = {};
@@ -111,6 +125,7 @@ function errorStatuses(r: Route): Record<number, string> {
     v3("rate_limited", "a minute or daily limit reached (Retry-After)");
     v3("internal_error", "unexpected failure");
     if (r.history) v3("service_unavailable", "a backing history store is temporarily unavailable");
+    if (opensHistory(r)) out[403] += "; or `HISTORY_WINDOW_EXCEEDED`: an explicit start before earliestAvailableAt (spec 8.2, never clamped)";
     return out;
   }
   out[400] = "an invalid parameter or body";
@@ -127,9 +142,13 @@ function responses(r: Route): JsonSchema {
   const out: JsonSchema = {
     200: { description: r.summary, headers: headers(r, 200), content: json(successSchema(r)) },
   };
+  // assumed: the status of each v3 code (ASSUMED.v3ErrorStatus), so each v3 status has its code's body
+  const codeOf = Object.fromEntries(Object.entries(ASSUMED.v3ErrorStatus).map(([code, status]) => [String(status), code]));
   for (const [status, when] of Object.entries(errorStatuses(r))) {
     out[status] = {
-      description: when, headers: headers(r, Number(status)), content: json(ref(r.version === "v3" ? "V3Error" : "V2Error")),
+      description: when, headers: headers(r, Number(status)), content: json(r.version !== "v3" ? ref("V2Error")
+        : status === "403" && opensHistory(r) ? { oneOf: [ref(v3ErrorComponent(codeOf[status])), ref(v3ErrorComponent("HISTORY_WINDOW_EXCEEDED"))] }
+        : ref(v3ErrorComponent(codeOf[status]))),
       ...(r.version === "v3" ? assumedNote("v3ErrorStatus") : {}),
     };
   }
@@ -195,6 +214,8 @@ function operation(r: Route): JsonSchema {
     ...(r.deprecated ? { deprecated: true, "x-mids-successor": succ ? `${succ.method} ${succ.path}` : null, ...(r.sunset ? { "x-mids-sunset": r.sunset } : {}) } : {}),
     ...(v3 ? { "x-mids-v3-successor": `${v3.method} ${v3.path}` } : {}),
     ...(r.assumed ? { "x-mids-assumed": r.id === "v3.alerts.get" ? ASSUMPTION_NOTES.alertReadPath : r.id === "v2.agent" ? ASSUMPTION_NOTES.v2AgentPath : `the spec does not show this route's path: ${r.summary}` } : {}),
+    // the spec sunsets "the signals routes"; that the categories alias is one of them is assumed
+    ...(r.id === "v2.signalCategories" && r.sunset ? { "x-mids-assumed": ASSUMPTION_NOTES.signalCategoriesSunset } : {}),
     "x-mids-auth": r.auth,
     ...(r.entitlement ? { "x-mids-entitlement": r.entitlement } : {}),
   };
@@ -208,7 +229,10 @@ export function openApiDocument({ version, midsVersion }: OpenApiOptions): JsonS
   for (const r of routes) (paths[r.path] ??= {})[r.method.toLowerCase()] = operation(r);
   const tags = [...new Set(routes.map((r) => r.path.split("/")[2] ?? "service"))].map((name) => ({ name, description: `${version} ${name} routes` }));
   // components this version's operations refer to (v3 has no deprecated routes, v2 no X-API-Key-Type)
-  const refs = JSON.stringify(paths);
+  // and the schemas those refer to (a v3 code's error body extends V3Error)
+  const schemas = componentSchemas();
+  const inPaths = JSON.stringify(paths);
+  const refs = inPaths + JSON.stringify(Object.entries(schemas).filter(([n]) => inPaths.includes(`"#/components/schemas/${n}"`)));
   const used = <T>(kind: string, all: Record<string, T>) => Object.fromEntries(Object.entries(all).filter(([n]) => refs.includes(`"#/components/${kind}/${n}"`)));
   return {
     openapi: "3.1.0",
@@ -226,7 +250,7 @@ export function openApiDocument({ version, midsVersion }: OpenApiOptions): JsonS
     tags,
     paths,
     components: {
-      schemas: used("schemas", componentSchemas()),
+      schemas: used("schemas", schemas),
       securitySchemes: {
         apiKey: { type: "apiKey", in: "header", name: "x-api-key", description: "spec 5.1: the API key" },
         ...(version === "v3" ? { bearer: { type: "http", scheme: "bearer", description: "spec 5.1: v3 accepts the key in Authorization too" } } : {}),

@@ -3,7 +3,7 @@
 // `data` has and whether the spec shows it, shows none, or mids assumes it.
 import * as z from "zod";
 import { ASSUMED, ASSUMPTION_NOTES } from "../assumed.js";
-import { DATA_SCHEMAS, HistoryPolicy, SHAPE_NOT_SHOWN, V2Error, V2Pagination, V3Error, Versions } from "../schemas.js";
+import { DATA_SCHEMAS, HistoryPolicy, SHAPE_NOT_SHOWN, V2Error, V2Pagination, V3Error, V3_ERROR_DETAILS, Versions } from "../schemas.js";
 import { ASSUMED_SHAPES } from "../shapes/assumed.js";
 import { fieldsOf, type Shape } from "../shapes/shape.js";
 
@@ -95,6 +95,9 @@ export function dataShape(routeId: string, canonicalId: string): DataShape {
   return { schema: { description: `Not shown in the spec: ${notShown}` }, notShown, ...(assumed ? { assumed } : {}) };
 }
 
+/** The component holding the error body of one v3 code. */
+export const v3ErrorComponent = (code: string): string => `V3Error_${code}`;
+
 /** Shared component schemas (referenced as #/components/schemas/NAME). */
 export function componentSchemas(): Record<string, JsonSchema> {
   return {
@@ -103,5 +106,15 @@ export function componentSchemas(): Record<string, JsonSchema> {
     V2Pagination: { ...jsonSchema(V2Pagination), description: "spec 2.1: page-number pagination of v2 lists" },
     V3Error: { ...jsonSchema(V3Error), description: "spec 7.1: the one v3 error shape; `code` is one of the fixed codes" },
     V2Error: { ...jsonSchema(V2Error), description: "spec 7.2: the generic v2 error body (endpoint-specific; rely on the status)" },
+    // each fixed code: the one shape, with that code and the details the spec shows for it
+    ...Object.fromEntries(Object.entries(V3_ERROR_DETAILS).map(([code, details]) => [v3ErrorComponent(code), {
+      allOf: [{ $ref: "#/components/schemas/V3Error" }, { type: "object", properties: { code: { const: code }, ...(details ? { details: jsonSchema(details) } : {}) }, ...(details ? { required: ["details"] } : {}) }],
+      description: `spec 7.1: the v3 error body with code \`${code}\`${details ? " and the details the spec shows for it" : ""}`,
+    }])),
+    // spec 8.2: a history read that starts before the window, on v3 too (not one of 7.1's fixed codes)
+    [v3ErrorComponent("HISTORY_WINDOW_EXCEEDED")]: {
+      allOf: [{ $ref: "#/components/schemas/V3Error" }, { type: "object", properties: { code: { const: "HISTORY_WINDOW_EXCEEDED" } } }],
+      description: "spec 8.2: an explicit start before meta.history.earliestAvailableAt is refused with 403 HISTORY_WINDOW_EXCEEDED, never clamped",
+    },
   };
 }

@@ -48,9 +48,11 @@ export function assumedShape(routeId: string): { shape: Shape; note: keyof typeo
 
 /**
  * Fields the spec documents inside an otherwise assumed payload, as response-map paths (`[]` for
- * list items): spec 2.11 shows the intel preview {id, headline, grade, detectedAt}.
+ * list items): spec 2.11 shows the intel preview {id, headline, grade, detectedAt}, spec 4.2 the
+ * topic detail's `stance` and `report` reference {id, title, publishedAt}.
  */
 export const DOCUMENTED_IN_ASSUMED: Readonly<Record<string, readonly string[]>> = {
   "v3.intel.list": ["[]", ...["id", "headline", "grade", "detectedAt"].map((f) => `[].${f}`)],
   "v3.intel.get": ["id", "headline", "grade", "detectedAt"],
+  "v3.topics.get": ["stance", "report", "report.id", "report.title", "report.publishedAt"],
 };
