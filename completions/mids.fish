@@ -181,7 +181,7 @@ complete -c mids -n '__mids_at \'intel list\'' -l cursor -x -d 'continue from a 
 complete -c mids -n '__mids_at \'intel list\'' -l page -x -d 'page number (v2)'
 complete -c mids -n '__mids_at \'intel list\'' -l all -d 'fetch every page'
 complete -c mids -n '__mids_at \'intel list\'' -l max-items -x -d 'stop after this many items'
-complete -c mids -n '__mids_at \'intel list\'' -l grade -x -a '(__mids_list chipped rough cut polished flawless)' -d 'v3: grades, comma-separated'
+complete -c mids -n '__mids_at \'intel list\'' -l grade -x -a '(__mids_list chipped rough cut polished flawless)' -d 'v3: grades, comma-separated (known: chipped, rough, cut, polished, flawless; others are sent as given)'
 complete -c mids -n '__mids_at \'intel list\'' -l category -x -d 'intel category slug (see \'mids vocabulary intel-categories\')'
 complete -c mids -n '__mids_at \'intel list\'' -l project -x -d 'one project (with --api v2 a slug is resolved to its object id)'
 complete -c mids -n '__mids_at \'intel list\'' -l search -x -d 'v3: free-text search in headlines and descriptions'

@@ -106,8 +106,6 @@ describe("mids help", () => {
 describe("enum flags", () => {
   // each is refused before any request: exit 2, one line listing the allowed values
   const cases: [string[], string, string[]][] = [
-    [["intel", "list", "--grade", "shiny"], "--grade", ["chipped", "polished", "flawless"]],
-    [["intel", "list", "--grade", "polished,shiny"], "--grade", ["chipped", "flawless"]],
     [["alerts", "update", "alr_358143c32a05a788", "--status", "sleeping"], "--status", ["paused", "active"]],
     [["migrate", "--to", "yaml", "-"], "--to", ["curl", "http", "har", "ndjson"]],
     [["migrate", "--from-format", "csv", "-"], "--from-format", ["access", "har", "ndjson", "curl"]],
@@ -142,10 +140,25 @@ describe("enum flags", () => {
   });
 
   it("with -o json the refusal also comes as a JSON error object", async () => {
-    const r = await runMids(["intel", "list", "--grade", "shiny", "-o", "json"], { env: sb.env("mids_sandbox_demo") });
+    const r = await runMids(["projects", "list", "--universe", "moon", "-o", "json"], { env: sb.env("mids_sandbox_demo") });
     expect(r.code).toBe(2);
     const err = JSON.parse(r.stderr.trimEnd().split("\n").pop()!);
-    expect(err.error).toMatchObject({ code: "usage", message: expect.stringContaining("--grade") });
+    expect(err.error).toMatchObject({ code: "usage", message: expect.stringContaining("--universe") });
+  });
+
+  it("values the spec does not list (an assumed scale: --grade) are offered, not enforced: sent, with a notice", async () => {
+    const env = sb.env("mids_sandbox_demo");
+    const before = (await sb.admin<unknown[]>("/_sandbox/requests")).length;
+    const r = await runMids(["intel", "list", "--grade", "polished,shiny", "-o", "json"], { env });
+    // the request went out with the value as given; the sandbox (which holds the assumed scale) refuses it
+    const seen = (await sb.admin<{ path: string; query: Record<string, string> }[]>("/_sandbox/requests")).slice(before);
+    expect(seen.filter((x) => x.path === "/v3/intel").map((x) => x.query.grade)).toEqual(["polished,shiny"]);
+    expect(r.stderr).toMatch(/^mids: notice: --grade 'shiny': not a grade mids knows \(chipped, .*\); sent as given$/m);
+    expect(r.stderr).not.toMatch(/'polished'/);
+    // known values: no notice
+    const ok = await runMids(["intel", "list", "--grade", "polished", "--limit", "1", "-o", "json"], { env });
+    expect(ok.code, ok.stderr).toBe(0);
+    expect(ok.stderr).not.toMatch(/not a grade/);
   });
 });
 

@@ -5,7 +5,7 @@ import type { Context } from "../../context.js";
 import { UsageError } from "../../errors.js";
 import { ROUTES } from "../../contract/routes.js";
 import { CONFIG_CHOICES, CONFIG_KEYS } from "../../config.js";
-import { isListOption } from "../shared/choices.js";
+import { isListOption, SuggestOption } from "../shared/choices.js";
 import { SHELLS } from "./shells.js";
 import { SCAN_STATUSES } from "../../migrate/scan/analyze.js";
 
@@ -52,6 +52,8 @@ function optionValue(o: Option): Value {
   const name = valueName(o.flags);
   if (!(o.required || o.optional)) return { kind: "none", values: [], name };
   if (o.argChoices) return { kind: isListOption(o) ? "list" : "choices", values: [...o.argChoices], name };
+  // known values of an assumption: offered, not enforced
+  if (o instanceof SuggestOption) return { kind: o.commaList ? "list" : "choices", values: [...o.suggestions], name };
   return { kind: FILE_VALUE.test(name) ? "files" : "free", values: [], name };
 }
 

@@ -25,5 +25,26 @@ export function choiceArgument(arg: Argument, what: string, values: readonly str
   });
 }
 
+/**
+ * An option whose values the spec does not list (an assumption, see ASSUMED): help and completions
+ * offer the known ones, and any non-empty value is sent as given (the server decides).
+ */
+export class SuggestOption extends Option {
+  commaList = false;
+  suggestions: readonly string[] = [];
+}
+
+/** Declare an option's known values (help, completions) without refusing others. */
+export function suggestOption(flags: string, description: string, values: readonly string[], opts: { list?: boolean } = {}): SuggestOption {
+  const option = new SuggestOption(flags, `${description} (known: ${values.join(", ")}; others are sent as given)`);
+  option.commaList = opts.list === true;
+  option.suggestions = values;
+  return option;
+}
+
+/** Values of `given` (comma-separated) outside the known ones of an option made by suggestOption. */
+export const unknownValues = (given: string | undefined, known: readonly string[]): string[] =>
+  (given ?? "").split(",").map((s) => s.trim()).filter((s) => s !== "" && !known.includes(s));
+
 /** True for options made by choiceOption(..., { list: true }). */
 export const isListOption = (o: Option): boolean => (o as Partial<ListOption>).commaList === true;
