@@ -74,6 +74,11 @@ export const ASSUMED = {
   methodNotAllowedCode: "invalid_request",
   /** assumed: the Sunset header value format is an HTTP date (RFC 8594). */
   sunsetHeaderFormat: "http-date",
+  /**
+   * assumed: these routes' answers carry meta.history (spec 8.2 lists the kinds of data affected;
+   * these current lists are not plainly among them): read when present, never required.
+   */
+  historyMetaInferred: ["v2.topics.list", "v2.grounding", "v2.projects.list", "v3.projects.list"] as const,
 } as const;
 
 /** The README's "Assumptions" list: one line per ASSUMED entry (a test keeps them in step). */
@@ -107,6 +112,7 @@ export const ASSUMPTION_NOTES: Record<keyof typeof ASSUMED, string> = {
   v3ClusterShape: "v3 cluster: `{id, name, description, sourceCount}`",
   grades: "the grade scale is `chipped`, `rough`, `cut`, `polished`, `flawless` (the spec shows the ends and `polished`)",
   sunsetHeaderFormat: "`Sunset` carries an HTTP date (RFC 8594)",
+  historyMetaInferred: "`meta.history` on the v2 topic list, the current grounding snapshot and the v2 and v3 project lists: read when present, never required (`contract check` does not count its absence)",
   rateLimitResetFormat: "`X-RateLimit-Reset-Minute` and `-Day` carry Unix epoch seconds (mids also reads delta seconds and dates)",
   methodNotAllowedCode: "a known path called with another method answers 405 `invalid_request` with `details.fields: [\"method\"]`",
 };

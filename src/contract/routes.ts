@@ -96,6 +96,9 @@ export interface Route {
   assumed?: boolean;
 }
 
+/** A history-affected route whose meta.history the spec only implies (ASSUMED.historyMetaInferred): read, never required. */
+export const historyMetaInferred = (r: Route): boolean => (ASSUMED.historyMetaInferred as readonly string[]).includes(r.id);
+
 const cursor: ParamSpec = { name: "cursor", type: "string" };
 const v2page: ParamSpec = { name: "page", type: "int", min: 1, default: 1, rule: "page-to-cursor" };
 const v2limit = (max: number, def: number, assumedValues: ParamSpec["assumedValues"], carry: Pick<ParamSpec, "to" | "rule"> = { to: "limit" }): ParamSpec =>

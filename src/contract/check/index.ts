@@ -7,7 +7,7 @@
 // and judges. Observed shapes are field names and types, never values.
 import * as z from "zod";
 import { ApiError } from "../../errors.js";
-import { canonical, ROUTES, type Route } from "../routes.js";
+import { canonical, historyMetaInferred, ROUTES, type Route } from "../routes.js";
 import { DATA_SCHEMAS, HistoryPolicy, RATE_LIMIT_HEADERS, V2Envelope, V2Pagination, V3Envelope, v3ErrorOf } from "../schemas.js";
 import { ASSUMED_SHAPES } from "../shapes/assumed.js";
 import { assumedDepartures, listItems } from "../shapes/list.js";
@@ -105,7 +105,9 @@ export function violations(routeId: string, data: unknown): Violation[] | undefi
  */
 export function envelopeViolations(r: Route, body: unknown, status?: number): Violation[] {
   if (r.envelope === "none") return [];
-  const history = r.history ? { history: HistoryPolicy } : {};
+  // (where the spec only implies the route is history-affected, meta.history is read, not required)
+  const inferred = historyMetaInferred(r);
+  const history = r.history ? { history: inferred ? HistoryPolicy.optional() : HistoryPolicy } : {};
   const schema = r.envelope === "v3"
     ? V3Envelope.extend({ meta: V3Envelope.shape.meta.extend({
       ...history, ...(r.pagination === "cursor" ? { nextCursor: z.string().nullable() } : {}),
@@ -114,7 +116,7 @@ export function envelopeViolations(r: Route, body: unknown, status?: number): Vi
     : V2Envelope.extend({
       ...(status !== undefined ? { status: z.literal(status) } : {}),
       ...(r.pagination === "page" ? { pagination: V2Pagination } : {}),
-      ...(r.history ? { meta: V2Envelope.shape.meta.unwrap().extend(history) } : {}),
+      ...(r.history ? { meta: inferred ? V2Envelope.shape.meta.unwrap().extend(history).optional() : V2Envelope.shape.meta.unwrap().extend(history) } : {}),
     });
   return issues(schema, body, "(body)");
 }

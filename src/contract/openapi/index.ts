@@ -3,7 +3,7 @@
 // error body, paging and history meta. Guesses are marked `x-mids-assumed` with the assumption's
 // text (assumed.ts); deprecated aliases are `deprecated: true` with their successor and sunset.
 import { ASSUMED, ASSUMPTION_NOTES } from "../assumed.js";
-import { canonical, paramsOf, route as routeById, ROUTES, type ApiVersion, type ParamSpec, type Route } from "../routes.js";
+import { canonical, historyMetaInferred, paramsOf, route as routeById, ROUTES, type ApiVersion, type ParamSpec, type Route } from "../routes.js";
 import { RATE_LIMIT_HEADERS } from "../schemas.js";
 import { componentSchemas, dataShape, v3ErrorComponent, type JsonSchema } from "./shapes.js";
 
@@ -90,7 +90,7 @@ function successSchema(r: Route): JsonSchema {
         // spec 4.2: the project routes report their model versions
         versions: r.versions ? { allOf: [ref("Versions")], required: [...r.versions] } : ref("Versions"),
       },
-      required: [...(r.pagination === "cursor" ? ["nextCursor"] : []), ...(r.history ? ["history"] : []), ...(r.versions ? ["versions"] : [])],
+      required: [...(r.pagination === "cursor" ? ["nextCursor"] : []), ...(r.history && !historyMetaInferred(r) ? ["history"] : []), ...(r.versions ? ["versions"] : [])],
     };
     return { type: "object", properties: { data, meta }, required: ["data", "meta"] };
   }
@@ -100,7 +100,7 @@ function successSchema(r: Route): JsonSchema {
       ...(r.auth !== "key" ? { upgrade: { type: "object", properties: { description: { type: "string" }, url: { type: "string" } }, required: ["description", "url"], description: "on public responses to keyless requests" } } : {}),
       ...history,
     },
-    required: r.history ? ["history"] : [],
+    required: r.history && !historyMetaInferred(r) ? ["history"] : [],
   };
   return {
     type: "object",
@@ -201,7 +201,7 @@ function operation(r: Route): JsonSchema {
     description: [
       r.auth === "public" ? "Public: no key needed." : r.auth === "optional" ? "Public; some parameters need a key." : "Needs an API key (`x-api-key`" + (r.version === "v3" ? ", or `Authorization: Bearer`)." : ")."),
       r.entitlement ? `Needs the \`${r.entitlement}\` entitlement${r.version === "v2" ? " (v2: an account-backed key with the `projects` scope)" : ""}.` : "",
-      r.history ? "History-affected: the answer carries `meta.history` (spec 8.2)." : "",
+      r.history ? (historyMetaInferred(r) ? "May carry `meta.history` (assumed: spec 8.2 does not plainly list this route's data; historyMetaInferred)." : "History-affected: the answer carries `meta.history` (spec 8.2).") : "",
       r.pagination === "page" ? "Paginated with `page` and `limit`; the answer carries `pagination`." : r.pagination === "cursor" ? "Paginated with an opaque `cursor` (from `meta.nextCursor`) and `limit`." : "",
       succ ? `Deprecated alias: answers like \`${succ.method} ${succ.path}\`${r.sunset ? `; sunset on ${r.sunset}` : ""}.` : "",
       v3 ? `v3 successor: \`${v3.method} ${v3.path}\`.` : r.version === "v2" && r.v3 ? "Removed in v3." : "",
