@@ -8,7 +8,7 @@ import { join } from "node:path";
 import type { Command } from "commander";
 import { describe, expect, it } from "vitest";
 import { BIN, ROOT, budgetFor, mapLimit, runMids, tempDir, useSandbox } from "../helpers/cli.js";
-import { plainMidsArgv, runExample } from "../helpers/examples.js";
+import { plainMidsArgv, plainMidsCommand, runExample } from "../helpers/examples.js";
 import { buildProgram, createContext } from "../../src/main.js";
 import { testIO } from "../../src/io.js";
 
@@ -99,6 +99,12 @@ describe("--help examples", () => {
     for (const shell of ["mids me | jq .", "mids migrate a.log > b.log", "mids migrate logs/*.log", "mids x $(mids y)", "A=1 mids me",
       "mids a && mids b", "mids --name \"$USER\"", "cat f | mids x -", "mids serve &", "mids x ~/.zfunc", "jq . x", "mids"]) {
       expect(plainMidsArgv(shell), shell).toBeUndefined();
+    }
+    // variables and redirections of plain files are set up for an in-process run; `~`, `$`, pipes are bash's
+    expect(plainMidsCommand("MIDS_PROFILE=ci mids doctor")).toEqual({ argv: ["doctor"], env: { MIDS_PROFILE: "ci" }, stdinFile: undefined, stdoutFile: undefined });
+    expect(plainMidsCommand("mids alerts resume - -o ndjson < my-alerts.txt > out.ndjson")).toEqual({ argv: ["alerts", "resume", "-", "-o", "ndjson"], env: {}, stdinFile: "my-alerts.txt", stdoutFile: "out.ndjson" });
+    for (const shell of ["mids completion zsh > ~/.zfunc/_mids", "mids me > $OUT", "mids me >> log", "mids me 2> err", "mids me | jq . > x", "A=$B mids me", "mids me > a > b"]) {
+      expect(plainMidsCommand(shell), shell).toBeUndefined();
     }
     // most examples are plain: the in-process path carries the bulk of them
     expect(all.filter((x) => plainMidsArgv(x.example)).length).toBeGreaterThan(all.length / 2);

@@ -1,8 +1,11 @@
 // Documented examples (--help and the docs) as a user types them. A plain `mids ...` line runs in
-// this process through main() (no shell, no Node start-up: most examples are one such line);
-// anything the shell must read (a pipe, a redirection, `$VAR`, a glob, `&&`) runs in bash, where
-// `mids` on PATH is the built bin/mids.
+// this process through main() (no shell, no Node start-up: most examples are one such line), also
+// with what the shell would only set up for it (`NAME=value` before it, `< file`, `> file`);
+// anything else the shell must read (a pipe, `$VAR`, a glob, `&&`, `~`) runs in bash, where `mids`
+// on PATH is the built bin/mids.
 import { spawn } from "node:child_process";
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { runMain } from "./cli.js";
 
 export interface ExampleResult { code: number | "timeout"; stderr: string }
@@ -56,11 +59,59 @@ export interface ExampleOptions {
   signal?: AbortSignal;
 }
 
-/** Run one documented example: in this process when plain (see plainMidsArgv), else in bash. */
+/** A file name the shell takes as it is: no expansion, no quoting, no operator. */
+const PLAIN_FILE = /^[\w./-]+$/;
+/** `NAME=value` before a command, with a value the shell takes as it is. */
+const ASSIGNMENT = /^([A-Z_][A-Z0-9_]*)=([\w./:-]*)\s+/;
+
+export interface PlainCommand {
+  argv: string[];
+  /** variables the line sets for the command (`MIDS_PROFILE=ci mids doctor`) */
+  env: Record<string, string>;
+  /** `< file`: stdin from this file (relative to the example's directory) */
+  stdinFile?: string;
+  /** `> file`: stdout to this file */
+  stdoutFile?: string;
+}
+
+/**
+ * `script` as one plain mids command (plainMidsArgv) that the shell would only give variables and
+ * redirect: `NAME=value ... mids ... [< file] [> file]`, plain file names. Anything else: undefined.
+ */
+export function plainMidsCommand(script: string): PlainCommand | undefined {
+  let s = script.trim();
+  const env: Record<string, string> = {};
+  for (let m = ASSIGNMENT.exec(s); m; m = ASSIGNMENT.exec(s)) {
+    env[m[1]] = m[2];
+    s = s.slice(m[0].length);
+  }
+  let stdoutFile: string | undefined;
+  let stdinFile: string | undefined;
+  // redirections at the end, in either order: `> out`, `< in`
+  for (;;) {
+    const m = /\s([<>])\s*(\S+)$/.exec(s);
+    if (!m || !PLAIN_FILE.test(m[2]) || /[<>]$/.test(s.slice(0, m.index).trimEnd())) break;
+    if (m[1] === ">") { if (stdoutFile !== undefined) return undefined; stdoutFile = m[2]; }
+    else { if (stdinFile !== undefined) return undefined; stdinFile = m[2]; }
+    s = s.slice(0, m.index);
+  }
+  const argv = plainMidsArgv(s);
+  return argv ? { argv, env, stdinFile, stdoutFile } : undefined;
+}
+
+/**
+ * Run one documented example: in this process when it is a plain mids command, maybe with
+ * variables and redirections (plainMidsCommand: the shell would only set them up), else in bash.
+ */
 export async function runExample(script: string, opts: ExampleOptions): Promise<ExampleResult> {
-  const argv = plainMidsArgv(script);
-  if (argv) {
-    const r = await runMain(argv, { env: opts.env, input: opts.stdin ?? "", cwd: opts.cwd });
+  const plain = plainMidsCommand(script);
+  if (plain) {
+    let input = opts.stdin ?? "";
+    if (plain.stdinFile !== undefined) {
+      try { input = readFileSync(join(opts.cwd, plain.stdinFile), "utf8"); } catch (e) { return { code: 1, stderr: `bash: ${plain.stdinFile}: ${(e as Error).message}` }; }
+    }
+    const r = await runMain(plain.argv, { env: { ...opts.env, ...plain.env }, input, cwd: opts.cwd });
+    if (plain.stdoutFile !== undefined) writeFileSync(join(opts.cwd, plain.stdoutFile), r.stdout);
     return { code: r.code, stderr: r.stderr };
   }
   return bash(script, opts);
