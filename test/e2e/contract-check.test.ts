@@ -3,12 +3,14 @@
 // and the departures are listed as notes; against a server that breaks a documented shape, exit 7
 // naming field, expected and got. Read-only (only GET), --save records shapes without values,
 // and the SARIF passes Microsoft's validator (`@microsoft/sarif-multitool`, as in scan-sarif.test.ts).
+// (The first test runs the built CLI; the later ones run main(argv) in this process: the same
+// program, without a CLI start-up each.)
 import { spawnSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { baseEnv, runMids, startSandbox, tempDir } from "../helpers/cli.js";
+import { baseEnv, runMain, runMids, startSandbox, tempDir } from "../helpers/cli.js";
 import { hostile, sendJson } from "../helpers/hostile.js";
 import { SANDBOX_DEMO_KEY, SANDBOX_KEYS } from "../../src/sandbox/keys.js";
 import { ASSUMED_SHAPES } from "../../src/contract/shapes/assumed.js";
@@ -90,8 +92,8 @@ describe("contract check", () => {
     });
     const env = baseEnv({ MIDS_BASE_URL: h.url, MIDS_API_KEY: "k_test_1234567890" });
     const [j, sarif] = await Promise.all([
-      runMids(["contract", "check", "--routes", "v3.me,/v3/alerts/destinations", "-o", "json"], { env }),
-      runMids(["contract", "check", "--routes", "v3.me,/v3/alerts/destinations", "--format", "sarif"], { env }),
+      runMain(["contract", "check", "--routes", "v3.me,/v3/alerts/destinations", "-o", "json"], { env }),
+      runMain(["contract", "check", "--routes", "v3.me,/v3/alerts/destinations", "--format", "sarif"], { env }),
     ]);
     expect(j.code).toBe(7);
     expect(j.stderr).toContain("2 documented shapes violated");
@@ -105,7 +107,7 @@ describe("contract check", () => {
     expect(results[0].message.text).toContain("rateLimit.perMinute");
     expect(h.seen.every((u) => u === "/v3/me" || u === "/v3/alerts/destinations")).toBe(true);
     // the command that reads the route refuses it the same way
-    const cmd = await runMids(["me"], { env });
+    const cmd = await runMain(["me"], { env });
     expect(cmd.code).toBe(7);
     expect(cmd.stderr).toContain("does not match the v3.me contract at rateLimit.perMinute");
   });
@@ -123,7 +125,7 @@ describe("contract check", () => {
       sendJson(res, 404, { code: "not_found", message: "no such route" });
     });
     const env = baseEnv({ MIDS_BASE_URL: h.url, MIDS_API_KEY: "k_test_1234567890" });
-    const r = await runMids(["contract", "check", "--routes", "v3.me,v2.apiKeys.info,v3.alerts.destinations,v3.intel.list", "-o", "json"], { env });
+    const r = await runMain(["contract", "check", "--routes", "v3.me,v2.apiKeys.info,v3.alerts.destinations,v3.intel.list", "-o", "json"], { env });
     expect(r.code, r.stderr).toBe(7);
     const rep = JSON.parse(r.stdout) as Report;
     const of = (id: string) => rep.routes.find((x) => x.route === id)!;
@@ -143,7 +145,7 @@ describe("contract check", () => {
       if (url.pathname === "/v3/projects/p1") return sendJson(res, 200, { data: {}, meta: { history, versions: { trendModel: "t1" } } }, ANSWERED);
       sendJson(res, 404, { code: "not_found", message: "no", details: { subject: { type: "project", locator: url.pathname } } }, ANSWERED);
     });
-    const r = await runMids(["contract", "check", "--routes", "v3.projects.get", "-o", "json"], { env: baseEnv({ MIDS_BASE_URL: h.url, MIDS_API_KEY: "k_test_1234567890" }) });
+    const r = await runMain(["contract", "check", "--routes", "v3.projects.get", "-o", "json"], { env: baseEnv({ MIDS_BASE_URL: h.url, MIDS_API_KEY: "k_test_1234567890" }) });
     expect(r.code, r.stderr).toBe(7);
     const v = (JSON.parse(r.stdout) as Report).routes[0].violations;
     expect(v).toEqual(expect.arrayContaining([expect.objectContaining({ field: "meta.versions.relations", got: "missing" })]));
@@ -158,7 +160,7 @@ describe("contract check", () => {
       if (url.pathname === "/v2/grounding") return sendJson(res, 200, { status: 200, data: { completedAt: topic.lastSeenAt, windowStartedAt: topic.lastSeenAt, topics: Array.from({ length: 11 }, (_, i) => ({ ...topic, rank: i + 1 })) }, meta: {} }, ANSWERED);
       sendJson(res, 400, { code: "invalid_request", message: "bad", details: { fields: ["minTrend"] } }, ANSWERED);
     });
-    const r = await runMids(["contract", "check", "--routes", "v3.projects.list,v2.grounding", "-o", "json"], { env: baseEnv({ MIDS_BASE_URL: h.url, MIDS_API_KEY: "k_test_1234567890" }) });
+    const r = await runMain(["contract", "check", "--routes", "v3.projects.list,v2.grounding", "-o", "json"], { env: baseEnv({ MIDS_BASE_URL: h.url, MIDS_API_KEY: "k_test_1234567890" }) });
     expect(r.code, r.stderr).toBe(7);
     const rep = JSON.parse(r.stdout) as Report;
     const of = (id: string) => rep.routes.find((x) => x.route === id)!;
@@ -177,7 +179,7 @@ describe("contract check", () => {
       if (req.url === "/v3/me") return sendJson(res, 200, { data: me, meta: {} }, { ...rest, "x-ratelimit-remaining-minute": "lots" });
       sendJson(res, 404, { code: "not_found", message: "no such route" }, ANSWERED);
     });
-    const r = await runMids(["contract", "check", "--routes", "v3.me", "-o", "json"], { env: baseEnv({ MIDS_BASE_URL: h.url, MIDS_API_KEY: "k_test_1234567890" }) });
+    const r = await runMain(["contract", "check", "--routes", "v3.me", "-o", "json"], { env: baseEnv({ MIDS_BASE_URL: h.url, MIDS_API_KEY: "k_test_1234567890" }) });
     expect(r.code, r.stderr).toBe(7);
     const rep = JSON.parse(r.stdout) as Report;
     expect(rep.routes[0].violations.map((v) => [v.field, v.got]).sort()).toEqual([
@@ -193,7 +195,7 @@ describe("contract check", () => {
       if (url.pathname === "/v3/projects/p1") return sendJson(res, 200, { data: { id: "p1", slug: "p1" }, meta: {} }, ANSWERED);
       sendJson(res, 404, { code: "NOT_FOUND", message: "no such project" });
     });
-    const r = await runMids(["contract", "check", "--routes", "v3.projects.list,v3.projects.get", "-o", "json"], { env: baseEnv({ MIDS_BASE_URL: h.url, MIDS_API_KEY: "k_test_1234567890" }) });
+    const r = await runMain(["contract", "check", "--routes", "v3.projects.list,v3.projects.get", "-o", "json"], { env: baseEnv({ MIDS_BASE_URL: h.url, MIDS_API_KEY: "k_test_1234567890" }) });
     expect(r.code, r.stderr).toBe(7);
     const rep = JSON.parse(r.stdout) as Report;
     const of = (id: string) => rep.routes.find((x) => x.route === id)!;
@@ -212,8 +214,8 @@ describe("contract check", () => {
     });
     const env = baseEnv({ MIDS_BASE_URL: h.url, MIDS_API_KEY: "k_test_1234567890" });
     const [check, get] = await Promise.all([
-      runMids(["contract", "check", "--routes", "v3.topics.get", "-o", "json"], { env }),
-      runMids(["topics", "get", "t1"], { env }),
+      runMain(["contract", "check", "--routes", "v3.topics.get", "-o", "json"], { env }),
+      runMain(["topics", "get", "t1"], { env }),
     ]);
     expect(check.code, check.stderr).toBe(7);
     const rep = JSON.parse(check.stdout) as Report;
@@ -226,13 +228,13 @@ describe("contract check", () => {
   it("a route the key has no scope or entitlement for is skipped on v2 as on v3, not a failure of the server", async () => {
     const sb = await startSandbox([]);
     try {
-      const r = await runMids(["contract", "check", "--routes", "v2.topics.report,v3.reports.get", "-o", "json"], { env: sb.env(SANDBOX_KEYS.find((k) => k.id === "key_selfserve")!.key) });
+      const r = await runMain(["contract", "check", "--routes", "v2.topics.report,v3.reports.get", "-o", "json"], { env: sb.env(SANDBOX_KEYS.find((k) => k.id === "key_selfserve")!.key) });
       expect(r.code, r.stderr).toBe(0);
       const rep = JSON.parse(r.stdout) as Report;
       expect(rep.routes.map((x) => [x.route, !!x.skipped])).toEqual([["v2.topics.report", true], ["v3.reports.get", true]]);
       expect(rep.summary).toMatchObject({ skipped: 2, failed: 0 });
       // the grounding aliases answer the topic snapshot spec 2.8 documents: checked, though aliases
-      const grounding = await runMids(["contract", "check", "--routes", "v2.grounding,/v2/grounding/history", "-o", "json"], { env: sb.env(SANDBOX_DEMO_KEY) });
+      const grounding = await runMain(["contract", "check", "--routes", "v2.grounding,/v2/grounding/history", "-o", "json"], { env: sb.env(SANDBOX_DEMO_KEY) });
       expect(grounding.code, grounding.stderr).toBe(0);
       expect((JSON.parse(grounding.stdout) as Report).routes.map((x) => [x.route, x.documented])).toEqual([["v2.grounding", "holds"], ["v2.grounding.history", "holds"]]);
     } finally {
@@ -241,25 +243,25 @@ describe("contract check", () => {
   });
 
   it("--routes names known routes only; a refused key is exit 3; an unwritable --save is exit 2 before any request; an unreachable server is not called a contract breaker", async () => {
-    const [bad, h] = await Promise.all([runMids(["contract", "check", "--routes", "v9.nope"], { env: baseEnv({ MIDS_BASE_URL: "http://127.0.0.1:9" }) }),
+    const [bad, h] = await Promise.all([runMain(["contract", "check", "--routes", "v9.nope"], { env: baseEnv({ MIDS_BASE_URL: "http://127.0.0.1:9" }) }),
       hostile((_req, res) => sendJson(res, 401, { code: "credential_required", message: "key refused" }))]);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain("--routes: no GET route 'v9.nope'");
     // an alias or a PATCH route is named for what it is, not as missing
-    const [alias, patch] = await Promise.all([["v2.signals.list"], ["v3.alerts.update"]].map((r) => runMids(["contract", "check", "--routes", ...r], { env: baseEnv({ MIDS_BASE_URL: "http://127.0.0.1:9" }) })));
+    const [alias, patch] = await Promise.all([["v2.signals.list"], ["v3.alerts.update"]].map((r) => runMain(["contract", "check", "--routes", ...r], { env: baseEnv({ MIDS_BASE_URL: "http://127.0.0.1:9" }) })));
     expect(alias.code).toBe(2);
     expect(alias.stderr).toMatch(/^mids: --routes: 'v2\.signals\.list' is a deprecated alias of v2\.intel\.list/);
     expect(patch.stderr).toMatch(/^mids: --routes: 'v3\.alerts\.update' is PATCH \/v3\/alerts\/\{id\}: contract check only sends GET requests/);
-    const refused = await runMids(["contract", "check", "--routes", "v3.me"], { env: baseEnv({ MIDS_BASE_URL: h.url, MIDS_API_KEY: "k_test_1234567890" }) });
+    const refused = await runMain(["contract", "check", "--routes", "v3.me"], { env: baseEnv({ MIDS_BASE_URL: h.url, MIDS_API_KEY: "k_test_1234567890" }) });
     expect(refused.code).toBe(3);
     // a --save path that cannot be written is refused before the first request, not after the run
     const seen = h.seen.length;
-    const save = await runMids(["contract", "check", "--save", join(tempDir("contract-"), "no-such-dir", "shapes.json")], { env: baseEnv({ MIDS_BASE_URL: h.url, MIDS_API_KEY: "k_test_1234567890" }) });
+    const save = await runMain(["contract", "check", "--save", join(tempDir("contract-"), "no-such-dir", "shapes.json")], { env: baseEnv({ MIDS_BASE_URL: h.url, MIDS_API_KEY: "k_test_1234567890" }) });
     expect(save.code).toBe(2);
     expect(save.stderr).toMatch(/^mids: --save: cannot write '.*shapes\.json': ENOENT\nhint: /);
     expect(h.seen.length).toBe(seen);
     // a server that cannot be reached does not "break the contract": the message says what happened
-    const down = await runMids(["contract", "check", "--routes", "v3.me", "--max-retries", "0"], { env: baseEnv({ MIDS_BASE_URL: "http://127.0.0.1:9", MIDS_API_KEY: "k_test_1234567890" }) });
+    const down = await runMain(["contract", "check", "--routes", "v3.me", "--max-retries", "0"], { env: baseEnv({ MIDS_BASE_URL: "http://127.0.0.1:9", MIDS_API_KEY: "k_test_1234567890" }) });
     expect(down.code).toBe(7);
     expect(down.stderr).toMatch(/^mids: 1 route could not be checked \(the first: network_error: connection refused/m);
     expect(down.stderr).not.toContain("does not hold the contract");
