@@ -2,7 +2,7 @@
 import { readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { ROOT, baseEnv, runMids, useSandbox } from "../helpers/cli.js";
+import { ROOT, baseEnv, runMain, runMids, useSandbox } from "../helpers/cli.js";
 import { closedPorts } from "../helpers/ports.js";
 import { SANDBOX_DEMO_KEY } from "../../src/sandbox/keys.js";
 import { maskKey } from "../../src/config.js";
@@ -38,30 +38,30 @@ describe("mids config", () => {
   it("flags win over the environment, which wins over the config file", async () => {
     const [viaEnvPort, viaFilePort] = await closedPorts(2);
     const env = baseEnv({ MIDS_BASE_URL: `http://127.0.0.1:${viaEnvPort}` });
-    await runMids(["config", "set", "base-url", `http://127.0.0.1:${viaFilePort}`], { env });
-    const viaFlag = await runMids(["api", "/v3/topics", "--base-url", sb.url], { env });
+    await runMain(["config", "set", "base-url", `http://127.0.0.1:${viaFilePort}`], { env });
+    const viaFlag = await runMain(["api", "/v3/topics", "--base-url", sb.url], { env });
     expect(viaFlag.code).toBe(0);
-    const viaEnv = await runMids(["api", "/v3/topics", "--max-retries", "0"], { env });
+    const viaEnv = await runMain(["api", "/v3/topics", "--max-retries", "0"], { env });
     expect(viaEnv.code).toBe(7);
     expect(viaEnv.stderr).toContain(`127.0.0.1:${viaEnvPort}`);
   });
 
   it("refuses unknown settings and bad values with exit 2", async () => {
     const env = baseEnv();
-    const k = await runMids(["config", "set", "colour", "red"], { env });
+    const k = await runMain(["config", "set", "colour", "red"], { env });
     expect(k.code).toBe(2);
     expect(k.stderr).toMatch(/^mids: unknown setting 'colour'\nhint: settings: base-url, api-key/);
-    const v = await runMids(["config", "set", "output", "xml"], { env });
+    const v = await runMain(["config", "set", "output", "xml"], { env });
     expect(v.code).toBe(2);
     expect(v.stderr).toMatch(/^mids: output must be one of table, json/);
   });
 
   it("a broken config file is a one-line error naming it", async () => {
     const env = baseEnv();
-    await runMids(["config", "set", "output", "json"], { env });
+    await runMain(["config", "set", "output", "json"], { env });
     const file = join(env.MIDS_CONFIG_DIR, "config.json");
     (await import("node:fs")).writeFileSync(file, "{ not json");
-    const r = await runMids(["me"], { env });
+    const r = await runMain(["me"], { env });
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(new RegExp(`^mids: config file ${file.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")} is not valid JSON`));
   });
@@ -70,14 +70,14 @@ describe("mids config", () => {
 describe("mids completion", () => {
   for (const [shell, file] of [["bash", "mids.bash"], ["zsh", "_mids"], ["fish", "mids.fish"]]) {
     it(`prints the checked-in ${shell} script`, async () => {
-      const r = await runMids(["completion", shell]);
+      const r = await runMain(["completion", shell]);
       expect(r.code).toBe(0);
       expect(r.stdout).toBe(readFileSync(join(ROOT, "completions", file), "utf8"));
     });
   }
 
   it("an unknown shell is exit 2 naming the choices", async () => {
-    const r = await runMids(["completion", "tcsh"]);
+    const r = await runMain(["completion", "tcsh"]);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/^mids: unknown shell 'tcsh'\nhint: choose one of bash, zsh, fish/);
   });

@@ -231,18 +231,18 @@ describe("--sandbox", () => {
   it("uses its demo key even when MIDS_API_KEY or the config holds one (only --api-key overrides it)", async () => {
     const env = baseEnv({ MIDS_API_KEY: "mids_someone_elses_key_1234" });
     await runMain(["config", "set", "api-key", "-"], { env, input: "mids_configured_key_5678" });
-    const r = await runMids(["--sandbox", "me", "-o", "json"], { env });
+    const r = await runMain(["--sandbox", "me", "-o", "json"], { env });
     expect(r.code, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout).credential.id).toBe(SANDBOX_KEYS.find((k) => k.key.endsWith("demo"))!.id);
     const { MIDS_API_KEY: _, ...unset } = env;
-    const fromFile = await runMids(["--sandbox", "me", "-o", "json"], { env: unset });
+    const fromFile = await runMain(["--sandbox", "me", "-o", "json"], { env: unset });
     expect(fromFile.code, fromFile.stderr).toBe(0);
-    const own = await runMids(["--sandbox", "--api-key", key("owner_b"), "me", "-o", "json"], { env });
+    const own = await runMain(["--sandbox", "--api-key", key("owner_b"), "me", "-o", "json"], { env });
     expect(JSON.parse(own.stdout).credential.id).toBe(SANDBOX_KEYS.find((k) => k.key.endsWith("owner_b"))!.id);
   });
 
   it("refuses --base-url (exit 2) instead of ignoring it", async () => {
-    const r = await runMids(["--sandbox", "--base-url", "http://127.0.0.1:9", "me"]);
+    const r = await runMain(["--sandbox", "--base-url", "http://127.0.0.1:9", "me"]);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/^mids: --sandbox and --base-url cannot be used together\nhint: /);
     expect(r.stdout).toBe("");
