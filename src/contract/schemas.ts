@@ -209,8 +209,12 @@ export const RATE_LIMIT_HEADERS: readonly string[] = ["Limit-Minute", "Remaining
 
 // spec 7.1, 7.2
 export const V3Error = obj({ code: z.string(), message: z.string(), details: obj({}).optional() });
-/** spec 7.1: the `details` each fixed code carries, where the table shows them (none, or not shown, for the others). */
-export const V3_ERROR_DETAILS: Readonly<Record<string, z.ZodType | undefined>> = {
+/**
+ * spec 7.1: the `details` each fixed code carries, where the table shows them (none, or not shown,
+ * for the others). Made when asked: only `contract check` and the export read them, and every
+ * command loads this module.
+ */
+export const v3ErrorDetails = (): Readonly<Record<string, z.ZodType | undefined>> => ({
   invalid_request: obj({ fields: z.array(z.string()) }),
   credential_required: undefined,
   entitlement_required: obj({ entitlement: z.string() }),
@@ -219,9 +223,12 @@ export const V3_ERROR_DETAILS: Readonly<Record<string, z.ZodType | undefined>> =
   rate_limited: obj({ limit: z.number().int(), window: z.string() }),
   internal_error: undefined,
   service_unavailable: undefined,
-};
+});
 /** The error body of one fixed code: `code` that code, `details` as the table shows them. */
-export const v3ErrorOf = (code: string) => V3Error.extend({ code: z.literal(code), ...(V3_ERROR_DETAILS[code] ? { details: V3_ERROR_DETAILS[code] } : {}) });
+export const v3ErrorOf = (code: string) => {
+  const details = v3ErrorDetails()[code];
+  return V3Error.extend({ code: z.literal(code), ...(details ? { details } : {}) });
+};
 export const V2Error = obj({
   error: z.string().optional(),
   message: z.string().optional(),

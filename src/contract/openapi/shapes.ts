@@ -3,7 +3,7 @@
 // `data` has and whether the spec shows it, shows none, or mids assumes it.
 import * as z from "zod";
 import { ASSUMED, ASSUMPTION_NOTES } from "../assumed.js";
-import { DATA_SCHEMAS, HistoryPolicy, SHAPE_NOT_SHOWN, V2Error, V2Pagination, V3Error, V3_ERROR_DETAILS, Versions } from "../schemas.js";
+import { DATA_SCHEMAS, HistoryPolicy, SHAPE_NOT_SHOWN, V2Error, V2Pagination, V3Error, v3ErrorDetails, Versions } from "../schemas.js";
 import { ASSUMED_SHAPES } from "../shapes/assumed.js";
 import { fieldsOf, type Shape } from "../shapes/shape.js";
 
@@ -107,7 +107,7 @@ export function componentSchemas(): Record<string, JsonSchema> {
     V3Error: { ...jsonSchema(V3Error), description: "spec 7.1: the one v3 error shape; `code` is one of the fixed codes" },
     V2Error: { ...jsonSchema(V2Error), description: "spec 7.2: the generic v2 error body (endpoint-specific; rely on the status)" },
     // each fixed code: the one shape, with that code and the details the spec shows for it
-    ...Object.fromEntries(Object.entries(V3_ERROR_DETAILS).map(([code, details]) => [v3ErrorComponent(code), {
+    ...Object.fromEntries(Object.entries(v3ErrorDetails()).map(([code, details]) => [v3ErrorComponent(code), {
       allOf: [{ $ref: "#/components/schemas/V3Error" }, { type: "object", properties: { code: { const: code }, ...(details ? { details: jsonSchema(details) } : {}) }, ...(details ? { required: ["details"] } : {}) }],
       description: `spec 7.1: the v3 error body with code \`${code}\`${details ? " and the details the spec shows for it" : ""}`,
     }])),
