@@ -96,6 +96,7 @@ describe("--help examples", () => {
     expect(plainMidsArgv(`mids alerts update alr_1 --name "DeFi movers" --selector '{"a":true}' --limit=5`))
       .toEqual(["alerts", "update", "alr_1", "--name", "DeFi movers", "--selector", '{"a":true}', "--limit=5"]);
     expect(plainMidsArgv("mids recipes validate 'recipes/**/*.{yml,yaml}'")).toEqual(["recipes", "validate", "recipes/**/*.{yml,yaml}"]);
+    expect(plainMidsArgv("mids api /v3/projects -f limit=5 -f minTrend=40")).toEqual(["api", "/v3/projects", "-f", "limit=5", "-f", "minTrend=40"]);
     for (const shell of ["mids me | jq .", "mids migrate a.log > b.log", "mids migrate logs/*.log", "mids x $(mids y)", "A=1 mids me",
       "mids a && mids b", "mids --name \"$USER\"", "cat f | mids x -", "mids serve &", "mids x ~/.zfunc", "jq . x", "mids"]) {
       expect(plainMidsArgv(shell), shell).toBeUndefined();

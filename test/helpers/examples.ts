@@ -34,8 +34,9 @@ export function plainMidsArgv(script: string): string[] | undefined {
         word += inner;
         quoted = true;
         i = end + 1;
-      } else if (/[|&;<>()$`\\*?[\]{}~#!=]/.test(c) && !(c === "=" && word.startsWith("-"))) {
-        // `--opt=value` is a word; `NAME=value` (an assignment) and every operator go to bash
+      } else if (/[|&;<>()$`\\*?[\]{}~#!=]/.test(c) && !(c === "=" && (word.startsWith("-") || words.length > 0))) {
+        // `--opt=value` and any word after the command (`-f limit=5`) are words; `NAME=value`
+        // before it (an assignment) and every operator go to bash
         return undefined;
       } else {
         word += c;
