@@ -20,11 +20,6 @@ export interface ParamSpec {
   values?: readonly string[];
   min?: number;
   max?: number;
-  /**
-   * `max` is an assumption, not the spec's (spec 8.4 gives the maximum of few lists): the sandbox
-   * refuses above it, but mids leaves it to the server rather than refuse a value locally.
-   */
-  maxAssumed?: boolean;
   default?: string | number;
   /** timestamp parameters that must lie in the past (spec 4.1 rule 3) */
   past?: boolean;
@@ -36,8 +31,12 @@ export interface ParamSpec {
   single?: boolean;
   /** the name is not in the spec; see ASSUMED */
   assumed?: boolean;
-  /** assumptions behind its values, default or bounds (the spec does not show them): their notes go wherever the parameter is described */
-  assumedValues?: readonly (keyof typeof ASSUMED)[];
+  /**
+   * the assumption behind its maximum, default or values (the spec does not show them), by what
+   * it fixes: their notes go wherever the parameter is described, and an assumed maximum is left
+   * to the server (maxIsAssumed)
+   */
+  assumedValues?: Partial<Record<"max" | "default" | "values", keyof typeof ASSUMED>>;
   /** v2 -> v3: the v3 parameter that carries the same value */
   to?: string;
   /** v2 -> v3: a migrate rule id explaining why the value cannot carry over as is */
@@ -104,7 +103,14 @@ const v2page: ParamSpec = { name: "page", type: "int", min: 1, default: 1, rule:
 const v2limit = (max: number, def: number, assumedValues: ParamSpec["assumedValues"], carry: Pick<ParamSpec, "to" | "rule"> = { to: "limit" }): ParamSpec =>
   ({ name: "limit", type: "int", min: 1, max, default: def, assumedValues, ...carry });
 /** a v2 list whose page size limits the spec does not show (ASSUMED.v2MaxLimit, v2DefaultLimit) */
-const v2listLimit: ParamSpec = { ...v2limit(ASSUMED.v2MaxLimit, ASSUMED.v2DefaultLimit, ["v2MaxLimit", "v2DefaultLimit"]), maxAssumed: true };
+const v2listLimit: ParamSpec = v2limit(ASSUMED.v2MaxLimit, ASSUMED.v2DefaultLimit, { max: "v2MaxLimit", default: "v2DefaultLimit" });
+
+/**
+ * Is the parameter's maximum an assumption (spec 8.4 gives the maximum of few lists)? Then the
+ * sandbox refuses above it, but mids leaves it to the server rather than refuse a value locally.
+ * A parameter whose name is assumed has no documented maximum either.
+ */
+export const maxIsAssumed = (p: ParamSpec): boolean => p.assumed === true || p.assumedValues?.max !== undefined;
 const window3 = (): ParamSpec[] => [
   { name: "start", type: "timestamp", historyStart: true, to: "from" },
   { name: "end", type: "timestamp", to: "to" },
@@ -136,7 +142,7 @@ export const ROUTES: readonly Route[] = [
       { name: "at", type: "timestamp", past: true, rule: "at-dropped" },
       { name: "from", type: "timestamp", historyStart: true, rule: "topic-history-window" },
       { name: "to", type: "timestamp", rule: "topic-history-window" },
-      v2page, v2limit(50, ASSUMED.v2GroundingHistoryDefaultLimit, ["v2GroundingHistoryDefaultLimit"], { rule: "topic-history-window" }),
+      v2page, v2limit(50, ASSUMED.v2GroundingHistoryDefaultLimit, { default: "v2GroundingHistoryDefaultLimit" }, { rule: "topic-history-window" }),
     ],
     summary: "Past topic snapshots (deprecated alias)", aliasOf: "v2.topics.list", deprecated: true,
     v3: { route: "v3.topics.list", rules: ["grounding-history-no-v3"] } },
@@ -265,8 +271,8 @@ export const ROUTES: readonly Route[] = [
     history: true, idempotent: true, defaultWindowDays: "archive",
     params: [
       cursor,
-      { name: "limit", type: "int", min: 1, max: 50, default: 50, assumed: true, maxAssumed: true },
-      { name: "grade", type: "csv", values: ASSUMED.grades, assumed: true, assumedValues: ["grades"] },
+      { name: "limit", type: "int", min: 1, max: 50, default: 50, assumed: true },
+      { name: "grade", type: "csv", values: ASSUMED.grades, assumed: true, assumedValues: { values: "grades" } },
       { name: "category", type: "string", assumed: true },
       { name: "project", type: "string", assumed: true },
       { name: "q", type: "string", assumed: true },
@@ -431,6 +437,16 @@ export function buildPath(r: Route, pathParams: Record<string, string>): string 
 }
 
 /** The allowed values of an enum parameter, from the table (for flag choices and completions). */
+/** The values of an enum parameter are an assumption (ASSUMED): offered, never enforced. */
+export const valuesAssumed = (p: ParamSpec): boolean => p.assumedValues?.values !== undefined;
+
+/** A route's parameter by name (the table's, or an error: a command names only parameters it has). */
+export function param(routeId: string, name: string): ParamSpec {
+  const p = paramsOf(route(routeId)).find((x) => x.name === name);
+  if (!p) throw new Error(`${routeId} has no parameter ${name}`);
+  return p;
+}
+
 export function paramValues(routeId: string, name: string): string[] {
   const p = paramsOf(route(routeId)).find((x) => x.name === name);
   if (!p?.values) throw new Error(`${routeId} has no enum parameter ${name}`);

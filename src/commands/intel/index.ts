@@ -3,7 +3,7 @@ import type { Context } from "../../context.js";
 import { addPagingOptions } from "../shared/options.js";
 import { paramValues } from "../../contract/routes.js";
 import { segment } from "../shared/args.js";
-import { suggestOption } from "../shared/choices.js";
+import { paramOption } from "../shared/choices.js";
 
 export function register(program: Command, ctx: Context): void {
   const intel = program.command("intel").description("Graded, citable findings about projects (v3 /v3/intel; --api v2: /v2/intel)")
@@ -13,7 +13,7 @@ Examples:
   $ mids intel get 2fe123127d7946f8f66128c4`);
 
   addPagingOptions(intel.command("list").description("List intel, newest first (v3: graded, filterable, searchable)"), { cursor: true, page: true })
-    .addOption(suggestOption("--grade <grades>", "v3: grades, comma-separated", paramValues("v3.intel.list", "grade"), { list: true }))
+    .addOption(paramOption("v3.intel.list", "grade", "--grade <grades>", "v3: grades, comma-separated", { list: true }))
     .option("--category <slug>", "intel category slug (see 'mids vocabulary intel-categories')")
     .option("--project <idOrSlug>", "one project (with --api v2 a slug is resolved to its object id)")
     .option("--search <text>", "v3: free-text search in headlines and descriptions")

@@ -11,9 +11,7 @@ import { cellText as cellOf } from "../../output/fields.js";
 import { firstOf, listItems, shapeFields, withExtras } from "../shared/tolerant.js";
 import { assumedShape } from "../../contract/shapes/assumed.js";
 import { noteAssumed } from "../shared/validate.js";
-import { unknownValues } from "../shared/choices.js";
-import { paramValues } from "../../contract/routes.js";
-import { stripControl } from "../../util/sanitize.js";
+import { unknownValuesNotice } from "../shared/choices.js";
 
 
 /** Assumed fields (ASSUMED.v3IntelShape), read where another shape puts them (`project: {id, name}`). */
@@ -51,8 +49,8 @@ export async function run(flags: IntelListFlags, ctx: Context): Promise<void> {
   const projectParam = v2 ? paramFor(routeId, "project")?.name : undefined;
   if (projectParam && typeof filters[projectParam] === "string") filters[projectParam] = await v2ProjectId(ctx, filters[projectParam] as string);
   // (the grade scale between chipped and flawless is assumed: another value is sent, and said)
-  const unknown = unknownValues(flags.grade, paramValues("v3.intel.list", "grade"));
-  if (unknown.length) ctx.notice(`--grade ${unknown.map((g) => `'${stripControl(g)}'`).join(", ")}: not a grade mids knows (${paramValues("v3.intel.list", "grade").join(", ")}; the spec shows chipped, polished and flawless); sent as given`, "grade:unknown");
+  const unknownGrade = unknownValuesNotice("v3.intel.list", "grade", "--grade", "a grade", flags.grade);
+  if (unknownGrade) ctx.notice(unknownGrade, "grade:unknown");
   const query = { ...filters, ...p.query };
   await runList(ctx, routeId, { query }, v2 ? INTEL_VIEW_V2 : INTEL_VIEW_V3, {
     all: p.all, maxItems: p.maxItems,

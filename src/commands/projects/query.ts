@@ -2,7 +2,7 @@
 // (commander camel-cases `--asset-types` to `assetTypes`), and a v2 route finds its own name
 // through the table's `to` mapping (e.g. v2 `xHandles` carries v3 `handles`). Values are checked
 // locally against the parameter's type, range and enum (exit 2).
-import { paramsOf, route, type ParamSpec } from "../../contract/routes.js";
+import { maxIsAssumed, paramsOf, route, type ParamSpec } from "../../contract/routes.js";
 import { UsageError } from "../../errors.js";
 import { csvFlag, pagingQuery, parseEnumFlag, parseIntFlag, parseNumberFlag, type PagingFlags } from "../shared/options.js";
 import { parsePastTime, parseTime, parseDurationMs } from "../../util/time.js";
@@ -30,7 +30,7 @@ export function checkValue(flag: string, spec: ParamSpec, raw: unknown, now: Dat
   }
   switch (spec.type) {
     case "int":
-      return parseIntFlag(flag, v, spec.min ?? 0, spec.maxAssumed ? undefined : spec.max);
+      return parseIntFlag(flag, v, spec.min ?? 0, maxIsAssumed(spec) ? undefined : spec.max);
     case "number":
       return parseNumberFlag(flag, v);
     case "enum":
@@ -79,7 +79,7 @@ export function queryFromFlags(routeId: string, flags: object, names: readonly s
 /** Maximum `limit` of a route, from the table; undefined where the spec gives none (the server's applies). */
 export function maxLimit(routeId: string): number | undefined {
   const limit = paramFor(routeId, "limit");
-  return limit?.maxAssumed ? undefined : limit?.max;
+  return !limit || maxIsAssumed(limit) ? undefined : limit.max;
 }
 
 /**

@@ -4,6 +4,8 @@
 import { Option, type Argument } from "commander";
 import { UsageError } from "../../errors.js";
 import { checkChoice, type ChoiceOptions } from "../../util/flag-values.js";
+import { param, paramValues, valuesAssumed } from "../../contract/routes.js";
+import { stripControl } from "../../util/sanitize.js";
 
 /** An Option whose value is a comma-separated list of its choices. */
 export class ListOption extends Option {
@@ -40,6 +42,28 @@ export function suggestOption(flags: string, description: string, values: readon
   option.commaList = opts.list === true;
   option.suggestions = values;
   return option;
+}
+
+/**
+ * The option of a route's enum parameter: its values refused locally where the spec documents
+ * them (choiceOption), offered where they are an assumption (suggestOption).
+ */
+export function paramOption(routeId: string, name: string, flags: string, description: string, opts: { list?: boolean } = {}): Option {
+  const values = paramValues(routeId, name);
+  return valuesAssumed(param(routeId, name)) ? suggestOption(flags, description, values, opts) : choiceOption(flags, description, values, opts);
+}
+
+/**
+ * A notice for the values of `given` (comma-separated) outside a parameter's assumed ones, which
+ * are sent as given; undefined when there are none, or the parameter's values are documented.
+ */
+export function unknownValuesNotice(routeId: string, name: string, flag: string, noun: string, given: string | undefined): string | undefined {
+  const assumption = param(routeId, name).assumedValues?.values;
+  if (assumption === undefined) return undefined;
+  const values = paramValues(routeId, name);
+  const unknown = unknownValues(given, values);
+  if (!unknown.length) return undefined;
+  return `${flag} ${unknown.map((v) => `'${stripControl(v)}'`).join(", ")}: not ${noun} mids knows (${values.join(", ")}: assumed, '${assumption}' under the docs' assumptions); sent as given`;
 }
 
 /** Values of `given` (comma-separated) outside the known ones of an option made by suggestOption. */

@@ -4,7 +4,7 @@
 // text (assumed.ts); deprecated aliases are `deprecated: true` with their successor and sunset.
 import { ASSUMED, ASSUMPTION_NOTES } from "../assumed.js";
 import { canonical, historyMetaInferred, paramsOf, route as routeById, ROUTES, type ApiVersion, type ParamSpec, type Route } from "../routes.js";
-import { RATE_LIMIT_HEADERS } from "../schemas.js";
+import { RATE_LIMIT_HEADERS } from "../headers.js";
 import { componentSchemas, dataShape, v3ErrorComponent, type JsonSchema } from "./shapes.js";
 
 /** The server the document names: the sandbox's default address (`mids sandbox serve`). */
@@ -42,7 +42,7 @@ function paramDescription(p: ParamSpec): string {
 /** What mids assumes about a parameter: its name, and its values, default or bounds. */
 function assumedParamNote(p: ParamSpec): string {
   const name = p.assumed ? [p.name === ASSUMED.momentumClusterFlag ? ASSUMPTION_NOTES.momentumClusterFlag : "the spec does not show this parameter's name"] : [];
-  return [...name, ...(p.assumedValues ?? []).map((k) => ASSUMPTION_NOTES[k])].join("; ");
+  return [...name, ...Object.values(p.assumedValues ?? {}).map((k) => ASSUMPTION_NOTES[k])].join("; ");
 }
 
 function parameters(r: Route): JsonSchema[] {
@@ -62,10 +62,9 @@ function parameters(r: Route): JsonSchema[] {
   return [...path, ...query];
 }
 
-const RATE_HEADERS = RATE_LIMIT_HEADERS;
 
 function headers(r: Route, status: number): JsonSchema {
-  const h: JsonSchema = Object.fromEntries(RATE_HEADERS.map((n) => [n, { $ref: `#/components/headers/${n}` }]));
+  const h: JsonSchema = Object.fromEntries(RATE_LIMIT_HEADERS.map((n) => [n, { $ref: `#/components/headers/${n}` }]));
   if (status === 429) h["Retry-After"] = { $ref: "#/components/headers/Retry-After" };
   if (r.version === "v3" && r.auth !== "public") h["X-API-Key-Type"] = { $ref: "#/components/headers/X-API-Key-Type" };
   if (r.deprecated) {
@@ -256,7 +255,7 @@ export function openApiDocument({ version, midsVersion }: OpenApiOptions): JsonS
         ...(version === "v3" ? { bearer: { type: "http", scheme: "bearer", description: "spec 5.1: v3 accepts the key in Authorization too" } } : {}),
       },
       headers: used("headers", {
-        ...Object.fromEntries(RATE_HEADERS.map((n) => [n, {
+        ...Object.fromEntries(RATE_LIMIT_HEADERS.map((n) => [n, {
           description: `spec 8.1${n.includes("Reset") ? "; " + ASSUMPTION_NOTES.rateLimitResetFormat : ""}`,
           schema: { type: "integer" }, ...(n.includes("Reset") ? assumedNote("rateLimitResetFormat") : {}),
         }])),
