@@ -204,9 +204,6 @@ export const AlertSubscription = obj({
 });
 export type AlertSubscription = z.infer<typeof AlertSubscription>;
 
-// spec 8.1: the rate-limit headers of every answer
-export const RATE_LIMIT_HEADERS: readonly string[] = ["Limit-Minute", "Remaining-Minute", "Reset-Minute", "Limit-Day", "Remaining-Day", "Reset-Day"].map((h) => `X-RateLimit-${h}`);
-
 // spec 7.1, 7.2
 export const V3Error = obj({ code: z.string(), message: z.string(), details: obj({}).optional() });
 /**

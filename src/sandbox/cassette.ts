@@ -4,6 +4,7 @@
 import { readFile, stat } from "node:fs/promises";
 import { isSecretKey, jsonDepth, MAX_JSON_DEPTH, REDACTED, redactBody, redactText, redactUrl } from "../contract/secrets.js";
 import { UsageError } from "../errors.js";
+import { RATE_LIMIT_HEADERS } from "../contract/headers.js";
 import type { Incoming, Outgoing } from "./dispatch.js";
 
 export const CASSETTE_FORMAT = "mids-cassette";
@@ -16,8 +17,7 @@ export const MAX_CASSETTE_BYTES = 256 * 1024 * 1024;
 /** The response headers a cassette keeps (the rest are transport details). */
 export const RECORDED_HEADERS: readonly string[] = [
   "content-type", "retry-after", "deprecation", "sunset", "link", "x-api-key-type",
-  "x-ratelimit-limit-minute", "x-ratelimit-remaining-minute", "x-ratelimit-reset-minute",
-  "x-ratelimit-limit-day", "x-ratelimit-remaining-day", "x-ratelimit-reset-day",
+  ...RATE_LIMIT_HEADERS.map((h) => h.toLowerCase()),
 ];
 
 export interface CassetteEntry {

@@ -8,7 +8,8 @@
 import * as z from "zod";
 import { ApiError } from "../../errors.js";
 import { canonical, historyMetaInferred, ROUTES, type Route } from "../routes.js";
-import { DATA_SCHEMAS, HistoryPolicy, RATE_LIMIT_HEADERS, V2Envelope, V2Pagination, V3Envelope, v3ErrorOf } from "../schemas.js";
+import { DATA_SCHEMAS, HistoryPolicy, V2Envelope, V2Pagination, V3Envelope, v3ErrorOf } from "../schemas.js";
+import { RATE_LIMIT_HEADERS } from "../headers.js";
 import { ASSUMED_SHAPES } from "../shapes/assumed.js";
 import { assumedDepartures, listItems } from "../shapes/list.js";
 import { observe, typeName, type Departure, type Shape } from "../shapes/shape.js";
