@@ -46,13 +46,15 @@ const NAMED = new RegExp(`((?<![\\w-])[\\w-]*(${alt(NAMED_WORDS)})["']?\\s*[:=]\
 const ANY_LITERAL_NAME = /(?:password|passwd|passphrase|pwd|secret|credential)s?["']?$/i;
 /** A literal that looks like a key or token: it has a digit, or 16 characters and more with no blank (a random string of letters). */
 const KEY_LIKE = /\d|^["'`][^\s"'`]{16,}["'`]$/;
+/** Does every literal given to this secret name hide (a password, a secret), or only those that look like keys? */
+const anyLiteral = (name: string): boolean => ANY_LITERAL_NAME.test(name);
 /**
- * Is this quoted literal, given to the secret name `name`, shown as REDACTED? Never a value the
- * code fills in, an empty literal or a route; any other literal when the name says password or
- * secret, one that looks like a key otherwise (`const keys = ["name", "email"]` is code).
+ * Is this quoted literal shown as REDACTED? Never a value the code fills in, an empty literal or
+ * a route; with `any` (given to a password, or as a credential) any other literal, else one that
+ * looks like a key (`const keys = ["name", "email"]` is code).
  */
-export const secretLiteral = (name: string, lit: string): boolean =>
-  lit.length > 2 && !PLACEHOLDER.test(lit) && !isRouteLiteral(lit) && (ANY_LITERAL_NAME.test(name) || KEY_LIKE.test(lit));
+export const secretLiteral = (lit: string, any: boolean): boolean =>
+  lit.length > 2 && !PLACEHOLDER.test(lit) && !isRouteLiteral(lit) && (any || KEY_LIKE.test(lit));
 
 // A literal that is (or starts with) an API route or a URL path is no secret, whatever name holds
 // it (`const key = "/v2/projects/" + id`: a cache key): `/` and a lower-case word, or a URL whose
@@ -77,17 +79,17 @@ const NAMED_ARG = /(\(\s*)(["'])([\w.[\]-]+)\2(\s*,\s*)("[^"$`{\n]*\d[^"$`{\n]*"
 const GROUP_PART = new RegExp(`${PH}|"(?:[^"\\\\\\n]|\\\\.)*"|'(?:[^'\\\\\\n]|\\\\.)*'|\`(?:[^\`\\\\]|\\\\.)*\``, "g");
 
 /**
- * A tuple's or call's text as shown, given to the secret name `name` (none known: taken for a
- * password): a credential (a tuple, a credential call) loses every quoted literal, as does
- * anything given to a name that says password or secret; anything else the literals that look
- * like keys (`cache.get("projects")` is code): secretLiteral.
+ * A tuple's or call's text as shown, given to the secret name `name` (undefined: a name not
+ * known, taken for a password): a credential (a tuple, a credential call) loses every quoted
+ * literal, as does anything given to a name that says password or secret; anything else the
+ * literals that look like keys (`cache.get("projects")` is code): secretLiteral.
  */
-export function groupShown(group: string, name = "password"): string {
+export function groupShown(group: string, name?: string): string {
   CREDENTIAL_CALL.lastIndex = 0;
-  const all = group.charCodeAt(0) === 40 || CREDENTIAL_CALL.test(group);
+  const any = group.charCodeAt(0) === 40 || CREDENTIAL_CALL.test(group) || name === undefined || anyLiteral(name);
   return group.replace(GROUP_PART, (lit) => {
     const q = lit.charCodeAt(0);
-    if ((q !== 34 && q !== 39 && q !== 96) || !secretLiteral(all ? "password" : name, lit)) return lit;
+    if ((q !== 34 && q !== 39 && q !== 96) || !secretLiteral(lit, any)) return lit;
     return lit[0] + REDACTED + lit[0];
   });
 }
@@ -112,7 +114,7 @@ function nameOfValueAt(s: string, at: number): string | undefined {
 
 function redactGiven(s: string, names: NameTests): string {
   // the tuples and calls to show redacted, in order, none inside another
-  const at: [number, number, string][] = [];
+  const at: [number, number, string | undefined][] = [];
   GIVEN.lastIndex = 0;
   for (let m = GIVEN.exec(s); m; m = GIVEN.exec(s)) {
     const from = m.index + m[0].length - 1;
@@ -124,7 +126,8 @@ function redactGiven(s: string, names: NameTests): string {
   CREDENTIAL_CALL_AT.lastIndex = 0;
   for (let m = CREDENTIAL_CALL_HINT.test(s) ? CREDENTIAL_CALL_AT.exec(s) : null; m; m = CREDENTIAL_CALL_AT.exec(s)) {
     const end = groupEnd(s, m.index);
-    if (end > m.index) { at.push([m.index, end, "credential"]); CREDENTIAL_CALL_AT.lastIndex = end; }
+    // (a credential call loses every literal, whatever it is given to: groupShown)
+    if (end > m.index) { at.push([m.index, end, undefined]); CREDENTIAL_CALL_AT.lastIndex = end; }
   }
   if (at.length) {
     at.sort((x, y) => x[0] - y[0]);
@@ -197,7 +200,7 @@ export const SOURCE_RULES: readonly TextRule[] = Object.freeze([
     literals: NAMED_WORDS,
     caseInsensitive: true,
     near: (s, i, _from, to) => namedAt(s, i, to),
-    apply: (s) => s.replace(NAMED, (m, head: string, word: string, v: string) => (secretLiteral(word, v) ? head + REDACTED : m)),
+    apply: (s) => s.replace(NAMED, (m, head: string, word: string, v: string) => (secretLiteral(v, anyLiteral(word)) ? head + REDACTED : m)),
   },
   {
     name: "credential given as a tuple or a call's arguments",
