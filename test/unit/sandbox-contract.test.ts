@@ -74,11 +74,11 @@ describe("every route answers with the documented shape", () => {
     expect(res.headers.get("deprecation") !== null).toBe(!!r.deprecated);
     if (r.deprecated) expect(res.headers.get("link")).toMatch(/^<\/v3\/[^>]*>; rel="successor-version"$/);
     if (r.envelope === "v2") {
-      expect(V2Envelope.safeParse(res.body).success).toBe(true);
+      expect(V2Envelope().safeParse(res.body).success).toBe(true);
       expect(res.body.status).toBe(res.status);
       expect(!!res.body.pagination).toBe(r.pagination === "page");
     } else if (r.envelope === "v3") {
-      expect(V3Envelope.safeParse(res.body).success).toBe(true);
+      expect(V3Envelope().safeParse(res.body).success).toBe(true);
       expect("nextCursor" in res.body.meta).toBe(r.pagination === "cursor");
     } else {
       // spec 2.1: GET /v2 and the recipe validate/execute answers come without the envelope
@@ -95,7 +95,7 @@ describe("every route answers with the documented shape", () => {
       expect(data, r.id).not.toBeUndefined();
       return;
     }
-    const check = schema.safeParse(data);
+    const check = schema().safeParse(data);
     expect(check.success, check.error?.message).toBe(true);
   });
 });
@@ -117,7 +117,7 @@ describe("answers every caller gets", () => {
       await call("/v3/alerts/x", { method: "PATCH", body: "x".repeat((1 << 20) + 10) }),
     ];
     for (const a of answers) expectLimitHeaders(a.headers, `${a.status} ${JSON.stringify(a.body).slice(0, 80)}`);
-    for (const a of answers.filter((x) => !("status" in x.body))) expect(V3Error.safeParse(a.body).success).toBe(true);
+    for (const a of answers.filter((x) => !("status" in x.body))) expect(V3Error().safeParse(a.body).success).toBe(true);
     expect(answers.map((a) => a.status)).toEqual([401, 401, 404, 404, 405, 400, 413]);
     expect(answers[6].body).toMatchObject({ code: "invalid_request", details: { fields: ["body"] } });
   });

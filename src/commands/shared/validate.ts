@@ -15,7 +15,7 @@ export async function checkData(routeId: string, data: unknown, ctx?: Context): 
   const { canonical } = await import("../../contract/routes.js");
   // an alias answers with its successor's contract
   const id = DATA_SCHEMAS[routeId] ? routeId : canonical(route(routeId)).id;
-  const schema = DATA_SCHEMAS[id];
+  const schema = DATA_SCHEMAS[id]?.();
   if (schema) {
     const r = schema.safeParse(data);
     if (!r.success) {

@@ -5,10 +5,10 @@
 // headers to spec 2.1 and 8.1, and a few documented errors are provoked (PROBES, spec 7.1). The caller
 // sends the requests (the client, with its retries and rate-limit waits); this module only plans
 // and judges. Observed shapes are field names and types, never values.
-import * as z from "zod";
+import * as z from "zod/mini";
 import { ApiError } from "../../errors.js";
 import { canonical, historyMetaInferred, ROUTES, type Route } from "../routes.js";
-import { DATA_SCHEMAS, HistoryPolicy, V2Envelope, V2Pagination, V3Envelope, v3ErrorOf } from "../schemas.js";
+import { DATA_SCHEMAS, HistoryPolicy, V2Envelope, V2Meta, V2Pagination, V3Envelope, V3Meta, v3ErrorOf } from "../schemas.js";
 import { RATE_LIMIT_HEADERS } from "../headers.js";
 import { ASSUMED_SHAPES } from "../shapes/assumed.js";
 import { assumedDepartures, listItems } from "../shapes/list.js";
@@ -95,7 +95,7 @@ export function violations(routeId: string, data: unknown): Violation[] | undefi
   // a list whose items the spec does not show may come wrapped: the documented part is its items'
   const a = ASSUMED_SHAPES[routeId];
   const subject = a && Array.isArray(a.shape) && !Array.isArray(data) ? listItems(data).items : data;
-  return issues(schema as z.ZodType, subject, "(data)");
+  return issues(schema(), subject, "(data)");
 }
 
 /**
@@ -108,21 +108,21 @@ export function envelopeViolations(r: Route, body: unknown, status?: number): Vi
   if (r.envelope === "none") return [];
   // (where the spec only implies the route is history-affected, meta.history is read, not required)
   const inferred = historyMetaInferred(r);
-  const history = r.history ? { history: inferred ? HistoryPolicy.optional() : HistoryPolicy } : {};
+  const history = r.history ? { history: inferred ? z.optional(HistoryPolicy()) : HistoryPolicy() } : {};
   const schema = r.envelope === "v3"
-    ? V3Envelope.extend({ meta: V3Envelope.shape.meta.extend({
-      ...history, ...(r.pagination === "cursor" ? { nextCursor: z.string().nullable() } : {}),
+    ? z.extend(V3Envelope(), { meta: z.extend(V3Meta(), {
+      ...history, ...(r.pagination === "cursor" ? { nextCursor: z.nullable(z.string()) } : {}),
       ...(r.versions ? { versions: z.looseObject(Object.fromEntries(r.versions.map((k) => [k, z.string()]))) } : {}),
     }) })
-    : V2Envelope.extend({
+    : z.extend(V2Envelope(), {
       ...(status !== undefined ? { status: z.literal(status) } : {}),
-      ...(r.pagination === "page" ? { pagination: V2Pagination } : {}),
-      ...(r.history ? { meta: inferred ? V2Envelope.shape.meta.unwrap().extend(history).optional() : V2Envelope.shape.meta.unwrap().extend(history) } : {}),
+      ...(r.pagination === "page" ? { pagination: V2Pagination() } : {}),
+      ...(r.history ? { meta: inferred ? z.optional(z.extend(V2Meta(), history)) : z.extend(V2Meta(), history) } : {}),
     });
   return issues(schema, body, "(body)");
 }
 
-function issues(schema: z.ZodType, subject: unknown, root: string): Violation[] {
+function issues(schema: z.ZodMiniType, subject: unknown, root: string): Violation[] {
   const r = schema.safeParse(subject);
   if (r.success) return [];
   return r.error.issues.slice(0, 50).map((i) => {
@@ -222,7 +222,7 @@ async function probe(r: Route, p: Probe, params: Record<string, string>, call: C
     if (!(e instanceof ApiError) || e.status === 429 || (e.status ?? 0) >= 500) return { violations: [], failed: { code: c.code, ...(c.status !== undefined ? { status: c.status } : {}), message: `${p.what} (${where}): ${c.message}` } };
     // invalid_request: details.fields names the offending parameter
     const names = p.names;
-    const schema = names ? v3ErrorOf(p.code).extend({ details: z.looseObject({ fields: z.array(z.string()).refine((f) => f.includes(names), `fields must name ${names}`) }) }) : v3ErrorOf(p.code);
+    const schema = names ? z.extend(v3ErrorOf(p.code), { details: z.looseObject({ fields: z.array(z.string()).check(z.refine((f) => f.includes(names), `fields must name ${names}`)) }) }) : v3ErrorOf(p.code);
     return { violations: issues(schema, e.body, "error").map((v) => ({ ...v, field: v.field === "error" ? v.field : `error.${v.field}`, message: `${where} (${p.what}): ${v.message}` })) };
   }
 }

@@ -1,7 +1,7 @@
 // JSON Schemas (2020-12, as OpenAPI 3.1 reads them) for the OpenAPI export, from the zod
 // schemas (zod 4 writes JSON Schema itself). The one place that says which shape a route's
 // `data` has and whether the spec shows it, shows none, or mids assumes it.
-import * as z from "zod";
+import * as z from "zod/mini";
 import { ASSUMED, ASSUMPTION_NOTES } from "../assumed.js";
 import { DATA_SCHEMAS, HistoryPolicy, SHAPE_NOT_SHOWN, V2Error, V2Pagination, V3Error, v3ErrorDetails, Versions } from "../schemas.js";
 import { ASSUMED_SHAPES } from "../shapes/assumed.js";
@@ -50,7 +50,7 @@ export function shapeSchema(shape: Shape): JsonSchema {
 }
 
 /** A zod schema as JSON Schema, without the `$schema` line (the document says which dialect). */
-export function jsonSchema(schema: z.ZodType): JsonSchema {
+export function jsonSchema(schema: z.ZodMiniType): JsonSchema {
   const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { target: "draft-2020-12", unrepresentable: "any", io: "output" }) as JsonSchema;
   return withTimestamps(rest);
 }
@@ -90,7 +90,7 @@ export function dataShape(routeId: string, canonicalId: string): DataShape {
   const assumed = note ? ASSUMPTION_NOTES[note] : undefined;
   const guess = ASSUMED_SHAPES[routeId] ?? ASSUMED_SHAPES[canonicalId];
   if (guess) return { schema: shapeSchema(guess.shape), assumed: ASSUMPTION_NOTES[guess.note] };
-  if (zod) return { schema: jsonSchema(zod), ...(assumed ? { assumed } : {}) };
+  if (zod) return { schema: jsonSchema(zod()), ...(assumed ? { assumed } : {}) };
   const notShown = SHAPE_NOT_SHOWN[routeId] ?? SHAPE_NOT_SHOWN[canonicalId] ?? "not shown";
   return { schema: { description: `Not shown in the spec: ${notShown}` }, notShown, ...(assumed ? { assumed } : {}) };
 }
@@ -101,11 +101,11 @@ export const v3ErrorComponent = (code: string): string => `V3Error_${code}`;
 /** Shared component schemas (referenced as #/components/schemas/NAME). */
 export function componentSchemas(): Record<string, JsonSchema> {
   return {
-    HistoryPolicy: { ...jsonSchema(HistoryPolicy), description: "spec 2.2: the history window of the credential (meta.history)" },
-    Versions: { ...jsonSchema(Versions), description: "spec 2.2: v3 model versions (meta.versions)" },
-    V2Pagination: { ...jsonSchema(V2Pagination), description: "spec 2.1: page-number pagination of v2 lists" },
-    V3Error: { ...jsonSchema(V3Error), description: "spec 7.1: the one v3 error shape; `code` is one of the fixed codes" },
-    V2Error: { ...jsonSchema(V2Error), description: "spec 7.2: the generic v2 error body (endpoint-specific; rely on the status)" },
+    HistoryPolicy: { ...jsonSchema(HistoryPolicy()), description: "spec 2.2: the history window of the credential (meta.history)" },
+    Versions: { ...jsonSchema(Versions()), description: "spec 2.2: v3 model versions (meta.versions)" },
+    V2Pagination: { ...jsonSchema(V2Pagination()), description: "spec 2.1: page-number pagination of v2 lists" },
+    V3Error: { ...jsonSchema(V3Error()), description: "spec 7.1: the one v3 error shape; `code` is one of the fixed codes" },
+    V2Error: { ...jsonSchema(V2Error()), description: "spec 7.2: the generic v2 error body (endpoint-specific; rely on the status)" },
     // each fixed code: the one shape, with that code and the details the spec shows for it
     ...Object.fromEntries(Object.entries(v3ErrorDetails()).map(([code, details]) => [v3ErrorComponent(code), {
       allOf: [{ $ref: "#/components/schemas/V3Error" }, { type: "object", properties: { code: { const: code }, ...(details ? { details: jsonSchema(details) } : {}) }, ...(details ? { required: ["details"] } : {}) }],
