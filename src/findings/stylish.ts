@@ -38,7 +38,7 @@ function excerpt(f: Finding, units: string | readonly string[], maxShown = MAX_S
     // (the loop below, for a line whose every unit is shown as itself, one column each)
     const cut = Math.min(start, to);
     return {
-      shown: pre + units.slice(from, to).replace(/\t/g, " ") + (to < len ? "…" : ""),
+      shown: pre + (units.indexOf("\t") < 0 ? units.slice(from, to) : units.slice(from, to).replace(/\t/g, " ")) + (to < len ? "…" : ""),
       caret: " ".repeat(pre.length + cut - from) + "^".repeat(Math.max(1, Math.min(end, to) - cut)),
     };
   }
@@ -155,21 +155,27 @@ export function* formatStylishChunks(set: FindingsSet, colours: Colours | false 
     for (const l of wrapProse(NOTE_INDENT + text, width)) out += dim(l) + "\n";
     return out;
   };
-  /** A note as shown: in full (the first time in a file, or always with --full-notes), or named only. */
-  const noteOf = (n: string): { safe: string; full: string; again: string } => {
-    const note = safeNote(n);
+  /** The lines of a note named only, after it was said in full in the file. */
+  const againOf = (note: string): string => {
     const name = /^([\w-]+): /.exec(note)?.[1];
-    return { safe: note, full: noteLines(note), again: name ? noteLines(`${name}: as above`) : noteLines(note) };
+    return name ? noteLines(`${name}: as above`) : noteLines(note);
   };
-  // each note's lines, made once (notes repeat across findings: one string for every finding that carries the note)
-  const noteTexts = new Map<string, { safe: string; full: string; again: string }>();
+  /** A note as shown: in full (the first time in a file, or always with --full-notes), or named only (made when first needed). */
+  interface NoteText { safe: string; full: string; again?: string }
+  const noteOf = (n: string, safe: string): NoteText => ({ safe, full: noteLines(safe) });
+  // each note's lines, made once (notes repeat across findings: one string for every finding that
+  // carries the note); the key is the note as given, so the fast path needs no memo of safeNote's
+  const noteTexts = new Map<string, NoteText>();
   /** The notes of a finding as shown, given the notes `said` in full before in its file (added to). */
   const notesOf = (notes: readonly string[], said: Set<string>): string => {
     let out = "";
     for (const n of notes) {
       let t = opts.general ? undefined : noteTexts.get(n);
-      if (t === undefined) { t = noteOf(n); if (!opts.general) noteTexts.set(n, t); }
-      if (!opts.fullNotes && said.has(t.safe)) out += t.again;
+      if (t === undefined) {
+        if (opts.general) t = noteOf(n, safeNote(n));
+        else noteTexts.set(n, (t = noteOf(n, oneLine(n))));
+      }
+      if (!opts.fullNotes && said.has(t.safe)) out += opts.general ? againOf(t.safe) : (t.again ??= againOf(t.safe));
       else {
         said.add(t.safe);
         out += t.full;

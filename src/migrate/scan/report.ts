@@ -93,9 +93,13 @@ class ShownLines {
   /** by the line's start: its text up to its newline (a CR kept), redacted, whether redaction changed it, and whether a newline ends it */
   private readonly redacted = new Map<number, { text: string; changed: boolean; newline: boolean }>();
   private starts: Map<number, number> | undefined;
+  /** the line asked last, and its start (a finding asks its line, then whether it changed) */
+  private last: { text: string; changed: boolean; newline: boolean } | undefined;
+  private lastStart = -1;
   constructor(private readonly f: ScannedFile, private readonly redact: (s: string) => string) {}
 
   private shown(start: number): { text: string; changed: boolean; newline: boolean } {
+    if (start === this.lastStart) return this.last!;
     let s = this.redacted.get(start);
     if (s === undefined) {
       // (the run kept the file's text, or the lines its usages are on: ScanOptions.keepLines)
@@ -103,7 +107,8 @@ class ShownLines {
       const text = this.redact(own.text);
       this.redacted.set(start, (s = { text, changed: own.text.length <= MAX_SHOWN_LINE && text !== own.text, newline: own.newline }));
     }
-    return s;
+    this.lastStart = start;
+    return (this.last = s);
   }
 
   /** Whether redaction changed the line from `start` (a line over MAX_SHOWN_LINE counts as not). */
@@ -203,16 +208,17 @@ interface ShownPlace {
  * stylish reads: the other formats show no source line, so it is worked out when asked (once).
  */
 class ScanFinding implements Finding {
-  readonly line: number;
-  readonly column: number;
-  readonly endLine: number;
-  readonly endColumn: number;
-  readonly severity: Finding["severity"];
-  readonly ruleId: string;
-  readonly label: string;
-  readonly message: string;
-  readonly detail: string | undefined;
-  readonly notes: string[] | undefined;
+  // (declared only: set once, in the constructor, with no definition as undefined before it)
+  declare readonly line: number;
+  declare readonly column: number;
+  declare readonly endLine: number;
+  declare readonly endColumn: number;
+  declare readonly severity: Finding["severity"];
+  declare readonly ruleId: string;
+  declare readonly label: string;
+  declare readonly message: string;
+  declare readonly detail: string | undefined;
+  declare readonly notes: string[] | undefined;
   // (true private fields: a finding spread or serialised never carries the file's unredacted text)
   readonly #t: UsageTexts;
   readonly #u: Located;
