@@ -109,6 +109,13 @@ export function formatStylish(set: FindingsSet, colours: Colours | false | undef
 
 /** What a chunk of the output holds at least before it is handed out (the last may hold less). */
 const CHUNK_CHARS = 64 * 1024;
+/**
+ * A character past Latin-1 (`…`, text in most scripts): a string holding one is stored two bytes a
+ * character, and so is every string joined with it, which costs its writing to UTF-8 several times
+ * what a one-byte string costs. Such a source line is handed out on its own, so that the chunks
+ * around it stay one byte a character.
+ */
+const WIDE = /[^\u0000-\u00ff]/;
 
 /** The stylish text in pieces, made as they are written (a run of many findings never builds the whole). */
 export function* formatStylishChunks(set: FindingsSet, colours: Colours | false | undefined, opts: StylishOptions = {}): Generator<string> {
@@ -206,7 +213,11 @@ export function* formatStylishChunks(set: FindingsSet, colours: Colours | false 
       if (text !== undefined && NOT_BLANK.test(text)) {
         const gutter = String(f.line).padStart(6);
         const { shown, caret } = excerpt(f, unitsOf(f.line, text), maxShown, opts.general);
-        put(dim(`${gutter} | `) + shown);
+        if (!opts.general && WIDE.test(shown)) {
+          if (chunk) yield chunk;
+          yield dim(`${gutter} | `) + shown + "\n";
+          chunk = "";
+        } else put(dim(`${gutter} | `) + shown);
         put(caretGutter + red(caret));
       }
       if (f.notes?.length) chunk += notesOf(f.notes, said);
