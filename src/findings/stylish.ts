@@ -173,8 +173,11 @@ export function* formatStylishChunks(set: FindingsSet, colours: Colours | false 
   // each note's lines, made once (notes repeat across findings: one string for every finding that
   // carries the note); the key is the note as given, so the fast path needs no memo of safeNote's
   const noteTexts = new Map<string, NoteText>();
-  /** The notes of a finding as shown, given the notes `said` in full before in its file (added to). */
-  const notesOf = (notes: readonly string[], said: Set<string>): string => {
+  // each note said in full, by the (1-based) number of the file it was last said in: one map for
+  // the run, not a set per file
+  const said = new Map<string, number>();
+  /** The notes of a finding of file number `file` as shown (a note said in full before in the file: named only). */
+  const notesOf = (notes: readonly string[], file: number): string => {
     let out = "";
     for (const n of notes) {
       let t = opts.general ? undefined : noteTexts.get(n);
@@ -182,14 +185,15 @@ export function* formatStylishChunks(set: FindingsSet, colours: Colours | false 
         if (opts.general) t = noteOf(n, safeNote(n));
         else noteTexts.set(n, (t = noteOf(n, oneLine(n))));
       }
-      if (!opts.fullNotes && said.has(t.safe)) out += opts.general ? againOf(t.safe) : (t.again ??= againOf(t.safe));
+      if (!opts.fullNotes && said.get(t.safe) === file) out += opts.general ? againOf(t.safe) : (t.again ??= againOf(t.safe));
       else {
-        said.add(t.safe);
+        said.set(t.safe, file);
         out += t.full;
       }
     }
     return out;
   };
+  let file = 0;
   for (const r of set.files) {
     if (!r.findings.length) continue;
     const line = opts.general ? undefined : r.line;
@@ -206,7 +210,7 @@ export function* formatStylishChunks(set: FindingsSet, colours: Colours | false 
     };
     put(underline(oneLine(r.file)));
     // a note already said in full in this file is named only (--full-notes: in full every time)
-    const said = new Set<string>();
+    file++;
     for (const f of r.findings) {
       put(`  ${dim(`${f.line}:${f.column}`.padEnd(7))} ${headOf(f)}`);
       const text = lineOf(f.line);
@@ -220,7 +224,7 @@ export function* formatStylishChunks(set: FindingsSet, colours: Colours | false 
         } else put(dim(`${gutter} | `) + shown);
         put(caretGutter + red(caret));
       }
-      if (f.notes?.length) chunk += notesOf(f.notes, said);
+      if (f.notes?.length) chunk += notesOf(f.notes, file);
     }
     // each file's lines, then a blank line
     put("");
