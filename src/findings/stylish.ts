@@ -38,7 +38,7 @@ function excerpt(f: Finding, units: string | readonly string[], maxShown = MAX_S
     // (the loop below, for a line whose every unit is shown as itself, one column each)
     const cut = Math.min(start, to);
     return {
-      shown: pre + units.slice(from, to).replace(/\t/g, " ") + (to < len ? "…" : ""),
+      shown: pre + (units.indexOf("\t") < 0 ? units.slice(from, to) : units.slice(from, to).replace(/\t/g, " ")) + (to < len ? "…" : ""),
       caret: " ".repeat(pre.length + cut - from) + "^".repeat(Math.max(1, Math.min(end, to) - cut)),
     };
   }
@@ -109,6 +109,13 @@ export function formatStylish(set: FindingsSet, colours: Colours | false | undef
 
 /** What a chunk of the output holds at least before it is handed out (the last may hold less). */
 const CHUNK_CHARS = 64 * 1024;
+/**
+ * A character past Latin-1 (`…`, text in most scripts): a string holding one is stored two bytes a
+ * character, and so is every string joined with it, which costs its writing to UTF-8 several times
+ * what a one-byte string costs. Such a source line is handed out on its own, so that the chunks
+ * around it stay one byte a character.
+ */
+const WIDE = /[^\u0000-\u00ff]/;
 
 /** The stylish text in pieces, made as they are written (a run of many findings never builds the whole). */
 export function* formatStylishChunks(set: FindingsSet, colours: Colours | false | undefined, opts: StylishOptions = {}): Generator<string> {
@@ -155,28 +162,38 @@ export function* formatStylishChunks(set: FindingsSet, colours: Colours | false 
     for (const l of wrapProse(NOTE_INDENT + text, width)) out += dim(l) + "\n";
     return out;
   };
-  /** A note as shown: in full (the first time in a file, or always with --full-notes), or named only. */
-  const noteOf = (n: string): { safe: string; full: string; again: string } => {
-    const note = safeNote(n);
+  /** The lines of a note named only, after it was said in full in the file. */
+  const againOf = (note: string): string => {
     const name = /^([\w-]+): /.exec(note)?.[1];
-    return { safe: note, full: noteLines(note), again: name ? noteLines(`${name}: as above`) : noteLines(note) };
+    return name ? noteLines(`${name}: as above`) : noteLines(note);
   };
-  // each note's lines, made once (notes repeat across findings: one string for every finding that carries the note)
-  const noteTexts = new Map<string, { safe: string; full: string; again: string }>();
-  /** The notes of a finding as shown, given the notes `said` in full before in its file (added to). */
-  const notesOf = (notes: readonly string[], said: Set<string>): string => {
+  /** A note as shown: in full (the first time in a file, or always with --full-notes), or named only (made when first needed). */
+  interface NoteText { safe: string; full: string; again?: string }
+  const noteOf = (n: string, safe: string): NoteText => ({ safe, full: noteLines(safe) });
+  // each note's lines, made once (notes repeat across findings: one string for every finding that
+  // carries the note); the key is the note as given, so the fast path needs no memo of safeNote's
+  const noteTexts = new Map<string, NoteText>();
+  // each note said in full, by the (1-based) number of the file it was last said in: one map for
+  // the run, not a set per file
+  const said = new Map<string, number>();
+  /** The notes of a finding of file number `file` as shown (a note said in full before in the file: named only). */
+  const notesOf = (notes: readonly string[], file: number): string => {
     let out = "";
     for (const n of notes) {
       let t = opts.general ? undefined : noteTexts.get(n);
-      if (t === undefined) { t = noteOf(n); if (!opts.general) noteTexts.set(n, t); }
-      if (!opts.fullNotes && said.has(t.safe)) out += t.again;
+      if (t === undefined) {
+        if (opts.general) t = noteOf(n, safeNote(n));
+        else noteTexts.set(n, (t = noteOf(n, oneLine(n))));
+      }
+      if (!opts.fullNotes && said.get(t.safe) === file) out += opts.general ? againOf(t.safe) : (t.again ??= againOf(t.safe));
       else {
-        said.add(t.safe);
+        said.set(t.safe, file);
         out += t.full;
       }
     }
     return out;
   };
+  let file = 0;
   for (const r of set.files) {
     if (!r.findings.length) continue;
     const line = opts.general ? undefined : r.line;
@@ -193,17 +210,21 @@ export function* formatStylishChunks(set: FindingsSet, colours: Colours | false 
     };
     put(underline(oneLine(r.file)));
     // a note already said in full in this file is named only (--full-notes: in full every time)
-    const said = new Set<string>();
+    file++;
     for (const f of r.findings) {
       put(`  ${dim(`${f.line}:${f.column}`.padEnd(7))} ${headOf(f)}`);
       const text = lineOf(f.line);
       if (text !== undefined && NOT_BLANK.test(text)) {
         const gutter = String(f.line).padStart(6);
         const { shown, caret } = excerpt(f, unitsOf(f.line, text), maxShown, opts.general);
-        put(dim(`${gutter} | `) + shown);
+        if (!opts.general && WIDE.test(shown)) {
+          if (chunk) yield chunk;
+          yield dim(`${gutter} | `) + shown + "\n";
+          chunk = "";
+        } else put(dim(`${gutter} | `) + shown);
         put(caretGutter + red(caret));
       }
-      if (f.notes?.length) chunk += notesOf(f.notes, said);
+      if (f.notes?.length) chunk += notesOf(f.notes, file);
     }
     // each file's lines, then a blank line
     put("");

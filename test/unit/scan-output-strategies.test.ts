@@ -6,7 +6,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { formatStylish, stylishColours } from "../../src/findings/stylish.js";
+import { formatStylish, formatStylishChunks, stylishColours } from "../../src/findings/stylish.js";
 import type { FindingsSet } from "../../src/findings/types.js";
 import { formatJson, summarize, toFindingsSet } from "../../src/migrate/scan/report.js";
 import { scan, type Located, type ScannedFile, type ScanOptions, type ScanResult } from "../../src/migrate/scan/scan.js";
@@ -97,6 +97,15 @@ describe("stylish: the fast paths give what the general paths give", () => {
       // the findings of every file are there (a test that cannot pass empty)
       for (const f of set.files) expect(fast).toContain(f.file);
     }
+  });
+
+  it("a source line holding a character past Latin-1 is handed out alone: the chunks around it stay one byte a character", () => {
+    const chunks = [...formatStylishChunks(set, false, {})];
+    expect(chunks.join("")).toBe(formatStylish(set, false, { general: true }));
+    const wide = chunks.filter((c) => /[^\u0000-\u00ff]/.test(c));
+    // (the fixture's minified line is excerpted with `…`, and an emoji stands in a line of its own)
+    expect(wide.length).toBeGreaterThan(1);
+    for (const c of wide) expect(c, c).toMatch(/^ +\d+ \| [^\n]*\n$/);
   });
 
   it("from a scan that kept only the lines its usages are on (keepLines, the files' texts let go): the same output", async () => {

@@ -85,25 +85,32 @@ const codePoints = (s: string) => { let n = 0; for (const _ of s) n++; return n;
 const MAX_SHOWN_LINE = 10_000;
 
 /**
- * One file's source lines as scan shows them (keys redacted), each redacted once however many
- * findings it holds, and only the lines findings are on: line by line, each read by the rules as
+ * One file's source lines as scan shows them (keys redacted), each redacted once for the
+ * findings it holds (they come in a row), and only the lines findings are on: line by line, each read by the rules as
  * scan shows it (an access log line's user too).
  */
 class ShownLines {
-  /** by the line's start: its text up to its newline (a CR kept), redacted, whether redaction changed it, and whether a newline ends it */
-  private readonly redacted = new Map<number, { text: string; changed: boolean; newline: boolean }>();
+  /**
+   * The line shown last, by its start: its text up to its newline (a CR kept), redacted, whether
+   * redaction changed it, and whether a newline ends it. A line's findings come in a row, each
+   * asking its line, then whether it changed; a line asked again later is redacted again through
+   * the run's memo (one map a file would cost more than it saves: most lines are asked once).
+   */
+  private last: { text: string; changed: boolean; newline: boolean } | undefined;
+  private lastStart = -1;
+  /** the usage whose line was asked last (findings ask their lines in order) */
+  private at = 0;
+  /** where each line starts, for a line asked out of order or holding no usage */
   private starts: Map<number, number> | undefined;
   constructor(private readonly f: ScannedFile, private readonly redact: (s: string) => string) {}
 
   private shown(start: number): { text: string; changed: boolean; newline: boolean } {
-    let s = this.redacted.get(start);
-    if (s === undefined) {
-      // (the run kept the file's text, or the lines its usages are on: ScanOptions.keepLines)
-      const own = lineAt(this.f, start);
-      const text = this.redact(own.text);
-      this.redacted.set(start, (s = { text, changed: own.text.length <= MAX_SHOWN_LINE && text !== own.text, newline: own.newline }));
-    }
-    return s;
+    if (start === this.lastStart) return this.last!;
+    // (the run kept the file's text, or the lines its usages are on: ScanOptions.keepLines)
+    const own = lineAt(this.f, start);
+    const text = this.redact(own.text);
+    this.lastStart = start;
+    return (this.last = { text, changed: own.text.length <= MAX_SHOWN_LINE && text !== own.text, newline: own.newline });
   }
 
   /** Whether redaction changed the line from `start` (a line over MAX_SHOWN_LINE counts as not). */
@@ -111,22 +118,33 @@ class ShownLines {
     return this.shown(start).changed;
   }
 
-  /**
-   * Line `n` (1-based) as the findings formats read the file's shown text: its lines split at
-   * `\r?\n`, without a leading BOM.
-   */
-  line(n: number): string | undefined {
+  /** Where line `n` starts (undefined: past the last line). */
+  private startOf(n: number): number | undefined {
+    const us = this.f.usages;
+    // (the usages are in order: on from the last one asked)
+    for (let k = this.at; k < us.length && us[k].line <= n; k++) {
+      if (us[k].line === n) { this.at = k; return us[k].lineStart; }
+    }
     if (!this.starts) {
       this.starts = new Map();
-      for (const u of this.f.usages) this.starts.set(u.line, u.lineStart);
+      for (const u of us) this.starts.set(u.line, u.lineStart);
     }
     let start = this.starts.get(n);
     if (start === undefined) {
       // (not a line with a usage: from the line starts of the text, when the run kept it)
       start = lineStarts(fileText(this.f))[n - 1];
-      if (start === undefined) return undefined;
-      this.starts.set(n, start);
+      if (start !== undefined) this.starts.set(n, start);
     }
+    return start;
+  }
+
+  /**
+   * Line `n` (1-based) as the findings formats read the file's shown text: its lines split at
+   * `\r?\n`, without a leading BOM.
+   */
+  line(n: number): string | undefined {
+    const start = this.startOf(n);
+    if (start === undefined) return undefined;
     const shown = this.shown(start);
     let s = shown.text;
     if (n === 1 && s.charCodeAt(0) === 0xfeff) s = s.slice(1);
@@ -203,16 +221,17 @@ interface ShownPlace {
  * stylish reads: the other formats show no source line, so it is worked out when asked (once).
  */
 class ScanFinding implements Finding {
-  readonly line: number;
-  readonly column: number;
-  readonly endLine: number;
-  readonly endColumn: number;
-  readonly severity: Finding["severity"];
-  readonly ruleId: string;
-  readonly label: string;
-  readonly message: string;
-  readonly detail: string | undefined;
-  readonly notes: string[] | undefined;
+  // (declared only: set once, in the constructor, with no definition as undefined before it)
+  declare readonly line: number;
+  declare readonly column: number;
+  declare readonly endLine: number;
+  declare readonly endColumn: number;
+  declare readonly severity: Finding["severity"];
+  declare readonly ruleId: string;
+  declare readonly label: string;
+  declare readonly message: string;
+  declare readonly detail: string | undefined;
+  declare readonly notes: string[] | undefined;
   // (true private fields: a finding spread or serialised never carries the file's unredacted text)
   readonly #t: UsageTexts;
   readonly #u: Located;
