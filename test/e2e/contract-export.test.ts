@@ -6,7 +6,7 @@ import { readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { ROOT, baseEnv, runMids, startSandbox } from "../helpers/cli.js";
+import { ROOT, baseEnv, runMain, runMids, startSandbox } from "../helpers/cli.js";
 import { SANDBOX_DEMO_KEY } from "../../src/sandbox/keys.js";
 import { ASSUMPTION_NOTES } from "../../src/contract/assumed.js";
 import { ROUTES } from "../../src/contract/routes.js";
@@ -69,7 +69,8 @@ describe("mids contract export --openapi", () => {
   });
 
   it("marks the page sizes and values the spec does not show as assumed (spec 4.1 'Not shown', 8.4)", async () => {
-    const [v2, v3] = await Promise.all(["v2", "v3"].map(async (v) => JSON.parse((await runMids(["contract", "export", "--openapi", "--api", v])).stdout) as Doc));
+    // (the document in this process: the first test holds the binary's to the shipped files)
+    const [v2, v3] = await Promise.all(["v2", "v3"].map(async (v) => JSON.parse((await runMain(["contract", "export", "--openapi", "--api", v])).stdout) as Doc));
     const param = (doc: Doc, id: string, name: string) => operations(doc).find((o) => o.op.operationId === id)!.op.parameters.find((p: { name: string }) => p.name === name);
     // spec 8.4: v2 lists default to page 1; their page size, and grounding history's default one, are not shown
     for (const id of ["v2.projects.list", "v2.intel.list", "v2.grounding.history"]) {
@@ -86,7 +87,7 @@ describe("mids contract export --openapi", () => {
   });
 
   it("gives each v3 error answer its code and the details spec 7.1 shows for it", async () => {
-    const doc = JSON.parse((await runMids(["contract", "export", "--openapi"])).stdout) as Doc;
+    const doc = JSON.parse((await runMain(["contract", "export", "--openapi"])).stdout) as Doc;
     const get = operations(doc).find((o) => o.op.operationId === "v3.projects.get")!.op;
     const body = (status: string) => {
       const ref = get.responses[status].content["application/json"].schema.$ref as string;

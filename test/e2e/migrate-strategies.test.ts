@@ -7,13 +7,25 @@ import { describe, expect, it } from "vitest";
 import { copyFileSync, cpSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
-import { ROOT, baseEnv, runMids, tempDir } from "../helpers/cli.js";
+import { ROOT, baseEnv, runMain, runMids, tempDir, type RunResult } from "../helpers/cli.js";
+import { VERSION } from "../../src/version.js";
 
 const FX = join(ROOT, "test/fixtures/migrate");
 const dir = tempDir("strategies-");
 const put = (name: string, text: string | Buffer) => { const p = join(dir, name); writeFileSync(p, text); return p; };
 for (const f of ["combined.log", "requests.ndjson", "commands.curl", "traffic.har", "truncated.har"]) copyFileSync(join(FX, f), join(dir, f));
 const at = (f: string) => join(dir, f);
+
+/**
+ * mids in this process, its output as the built binary's: the version the build stamps (in a HAR's
+ * creator, a SARIF's driver) is the unbuilt sources' own here; every other byte is compared.
+ */
+const built = (JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { version: string }).version;
+async function inProcess(args: string[], opts: { env: Record<string, string>; cwd?: string }): Promise<RunResult> {
+  const r = await runMain(args, opts);
+  const stamp = (s: string) => s.replaceAll(JSON.stringify(VERSION), JSON.stringify(built));
+  return { code: r.code, stdout: stamp(r.stdout), stderr: stamp(r.stderr) };
+}
 
 // each line three times: the second and third are what the fast paths take
 const thrice = (lines: string[]) => lines.flatMap((l) => [l, l, l]).join("\n") + "\n";
@@ -76,7 +88,11 @@ describe("migrate: every strategy gives the same bytes", () => {
   for (const c of CASES) {
     it(c.name, async () => {
       const runs = await Promise.all(STRATEGIES.flatMap((strategy) => JOBS.map(async (jobs) => {
-        const r = await runMids(["migrate", "--jobs", jobs, ...c.args], { env: baseEnv({ MIDS_MIGRATE_STRATEGY: strategy }), timeoutMs: 60_000 });
+        // --jobs 2 (worker threads) through the built binary; --jobs 0 in this process: its bytes
+        // must equal the binary's, so main() and bin/mids are held to each other too
+        const args = ["migrate", "--jobs", jobs, ...c.args];
+        const env = baseEnv({ MIDS_MIGRATE_STRATEGY: strategy });
+        const r = jobs === "0" ? await inProcess(args, { env }) : await runMids(args, { env, timeoutMs: 60_000 });
         return { strategy, jobs, ...r };
       })));
       const [ref, ...rest] = runs;
@@ -114,8 +130,12 @@ describe("migrate scan: every strategy gives the same bytes", () => {
   writeFileSync(join(tree, "dots.py"), 'a = get("/v2/projects/%2e%2e/momentum")\nb = get("/v2/projects/abc/rank?limit=5")\n');
   for (const format of ["stylish", "json", "sarif", "github"]) {
     it(`--format ${format}`, async () => {
-      const [fast, general] = await Promise.all(STRATEGIES.map((strategy) =>
-        runMids(["migrate", "scan", "--format", format], { cwd: tree, env: baseEnv({ MIDS_MIGRATE_STRATEGY: strategy, MIDS_BASE_URL: "https://api.mids.example" }) })));
+      // the fast path in this process, the general one through the built binary
+      const [fast, general] = await Promise.all(STRATEGIES.map((strategy) => {
+        const opts = { cwd: tree, env: baseEnv({ MIDS_MIGRATE_STRATEGY: strategy, MIDS_BASE_URL: "https://api.mids.example" }) };
+        const args = ["migrate", "scan", "--format", format];
+        return strategy === "fast" ? inProcess(args, opts) : runMids(args, opts);
+      }));
       expect(fast.stdout.length).toBeGreaterThan(0);
       expect(general.code).toBe(fast.code);
       expect(general.stderr).toBe(fast.stderr);
