@@ -13,6 +13,15 @@ function withShellVars(url: string, vars: readonly string[]): string {
   return shellQuote(back, true);
 }
 
+/**
+ * The origin without its userinfo (`https://***@host` -> `https://host`): curl would send it as an
+ * `Authorization: Basic` header beside the key (v3 reads Authorization as a key too), as `-u` would.
+ */
+function withoutUserinfo(head: string): string {
+  const at = head.lastIndexOf("@");
+  return at < 0 ? head : head.slice(0, head.indexOf("//") + 2) + head.slice(at + 1);
+}
+
 export function curlWriter(kit: WriterKit): Writer {
   const { redactor: r, memos } = kit;
   return {
@@ -28,7 +37,7 @@ export function curlWriter(kit: WriterKit): Writer {
         }
       }
       if (hasBody(item, to)) out += " --data-raw " + shellQuote(r.redactBody(item.req.body!));
-      const head = kit.head(item);
+      const head = withoutUserinfo(kit.head(item));
       const path = target === undefined ? targetOf(to) : pathOf(item, to, target, rel);
       const vars = item.req.shellVars;
       // (with variables the base URL's is one of them, inside the same double quotes)
