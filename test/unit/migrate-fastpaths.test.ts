@@ -210,6 +210,7 @@ describe("writers: names remembered, values not", () => {
     words.push("-H", '"x-api-key: $MIDS_API_KEY"');
     for (const [k, v] of headersRef(item)) if (!isSecretHeader(k)) words.push("-H", quoteRef(`${k}: ${v}`));
     if (item.req.body !== undefined && to.method !== "GET" && to.method !== "HEAD") words.push("--data-raw", quoteRef(redactBody(item.req.body)));
+    u = u.replace(/^(https?:\/\/)[^/]*@/, "$1"); // a command carries no userinfo
     words.push(u.startsWith("/") ? `"$MIDS_BASE_URL"${quoteRef(u)}` : quoteRef(u));
     return words.join(" ") + "\n";
   };
