@@ -339,15 +339,17 @@ function rewriteV2(r: Route, v2Values: readonly string[], req: LogRequest, from:
   for (const [name, rule, what] of plan.defaults) if (!(name in q)) byRule = hit(byRule, rule, what);
   if (seriesAt !== undefined) byRule = seriesWindow(query, seriesAt, byRule, opts.run!);
   const path = v3Path(plan, v2Values);
+  // HEAD of a GET route (a health check, `curl -I`) stays HEAD: the v3 request asks for the same thing
+  const method = from.method === "HEAD" && v3.method === "GET" ? "HEAD" : v3.method;
   // a request whose query hit no rule (most) has the route's notes: one frozen list, worked out once
   const shared = byRule ? undefined : plan.plain;
-  if (shared) return outcome(shared.partial ? "partial" : "rewritten", from, { method: v3.method, path, query }, shared.notes, r.id, pending);
+  if (shared) return outcome(shared.partial ? "partial" : "rewritten", from, { method, path, query }, shared.notes, r.id, pending);
   const notes = routeNotes(plan, r, opts);
   if (byRule) hitNotes(byRule, notes);
   if (plan.renames) notes.push(plan.renames);
   let partial = false;
   for (const n of notes) if (isPartial(n.rule)) { partial = true; break; }
-  return outcome(partial ? "partial" : "rewritten", from, { method: v3.method, path, query }, notes, r.id, pending);
+  return outcome(partial ? "partial" : "rewritten", from, { method, path, query }, notes, r.id, pending);
 }
 
 /**

@@ -105,6 +105,13 @@ describe("parameters", () => {
     expect(rules(o)).toContain("at-to-series-window");
     expect(o.to!.query).toEqual({});
   });
+  it("HEAD of a GET route stays HEAD in v3 (a health check must not turn into a GET)", () => {
+    for (const [t, to] of [["/v2/clusters", "/v3/clusters"], [`/v2/projects/${ID}?intelActivity=none`, `/v3/projects/${ID}`]]) {
+      const o = mig("HEAD", t);
+      expect([o.to!.method, o.to!.path], t).toEqual(["HEAD", to]);
+    }
+    expect(mig("GET", "/v2/clusters").to!.method).toBe("GET");
+  });
   it("at on a series becomes the window end, from 7 days before it", () => {
     const o = mig("GET", `/v2/projects/${ID}/rank?at=2026-09-10T00:00:00Z`);
     expect(o.to!.query).toEqual({ to: "2026-09-10T00:00:00Z", from: "2026-09-03T00:00:00.000Z" });

@@ -27,7 +27,8 @@ export function curlWriter(kit: WriterKit): Writer {
   return {
     begin: () => "",
     write(item, to, target, rel) {
-      let out = to.method !== "GET" ? "curl -X " + to.method + ' -H "x-api-key: $MIDS_API_KEY"' : 'curl -H "x-api-key: $MIDS_API_KEY"';
+      // HEAD is -I: with -X HEAD curl would wait for a body that never comes
+      let out = to.method === "GET" ? 'curl -H "x-api-key: $MIDS_API_KEY"' : (to.method === "HEAD" ? "curl -I" : "curl -X " + to.method) + ' -H "x-api-key: $MIDS_API_KEY"';
       const hs = item.req.headers;
       if (hs) {
         for (let i = 0; i < hs.length; i++) {
