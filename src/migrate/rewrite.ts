@@ -339,21 +339,24 @@ function rewriteV2(r: Route, v2Values: readonly string[], req: LogRequest, from:
   for (const [name, rule, what] of plan.defaults) if (!(name in q)) byRule = hit(byRule, rule, what);
   if (seriesAt !== undefined) byRule = seriesWindow(query, seriesAt, byRule, opts.run!);
   const path = v3Path(plan, v2Values);
+  // HEAD of a GET route (a health check, `curl -I`) stays HEAD: the v3 request asks for the same thing
+  const method = from.method === "HEAD" && v3.method === "GET" ? "HEAD" : v3.method;
   // a request whose query hit no rule (most) has the route's notes: one frozen list, worked out once
   const shared = byRule ? undefined : plan.plain;
-  if (shared) return outcome(shared.partial ? "partial" : "rewritten", from, { method: v3.method, path, query }, shared.notes, r.id, pending);
+  if (shared) return outcome(shared.partial ? "partial" : "rewritten", from, { method, path, query }, shared.notes, r.id, pending);
   const notes = routeNotes(plan, r, opts);
   if (byRule) hitNotes(byRule, notes);
   if (plan.renames) notes.push(plan.renames);
   let partial = false;
   for (const n of notes) if (isPartial(n.rule)) { partial = true; break; }
-  return outcome(partial ? "partial" : "rewritten", from, { method: v3.method, path, query }, notes, r.id, pending);
+  return outcome(partial ? "partial" : "rewritten", from, { method, path, query }, notes, r.id, pending);
 }
 
 /**
  * v2 `at` ends the series window (a ceiling for `end`); start defaults to 7 days before it. When
  * that start cannot be worked out (`at` or `end` is no timestamp: a variable, a placeholder) the
- * window is not v2's: partial (series-window-from-unknown).
+ * window is not v2's: partial (series-window-from-unknown). With an explicit start nothing is
+ * defaulted, so no window note is due.
  */
 function seriesWindow(query: Record<string, string>, at: string, byRule: Hits, run: RewriteRun): Hits {
   if (query.to === undefined && query.from === undefined) {
@@ -362,12 +365,14 @@ function seriesWindow(query: Record<string, string>, at: string, byRule: Hits, r
     if (from) query.from = from;
     return hit(byRule, from ? "series-window-from-at" : "series-window-from-unknown", `at=${clip(at)}`);
   }
+  const explicitFrom = query.from !== undefined; // v2 `start`: the window's start is the log's, not a default
   const atMs = Date.parse(at);
   const endMs = query.to !== undefined ? Date.parse(query.to) : NaN;
   const useEnd = !Number.isNaN(endMs) && !Number.isNaN(atMs) && endMs < atMs;
   query.to = useEnd ? query.to : at;
   const toMs = useEnd ? endMs : atMs;
-  if (query.from === undefined && !Number.isNaN(toMs)) query.from = new Date(toMs - V2_SERIES_DEFAULT_WINDOW_DAYS * DAY_MS).toISOString();
+  if (explicitFrom) return byRule; // `at` (or an earlier `end`) is `to`, `start` is `from`: v2's window, nothing defaulted
+  if (!Number.isNaN(toMs)) query.from = new Date(toMs - V2_SERIES_DEFAULT_WINDOW_DAYS * DAY_MS).toISOString();
   return hit(byRule, query.from === undefined ? "series-window-from-unknown" : "series-window-from-at", `at=${clip(at)}`);
 }
 

@@ -206,10 +206,12 @@ describe("writers: names remembered, values not", () => {
     .map(([k, v]): [string, string] => [k, redactHeaderValue(k, v)]);
   const curlRef = (item: RequestItem, to: Shape, u: string) => {
     const words = ["curl"];
-    if (to.method !== "GET") words.push("-X", to.method);
+    if (to.method === "HEAD") words.push("-I");
+    else if (to.method !== "GET") words.push("-X", to.method);
     words.push("-H", '"x-api-key: $MIDS_API_KEY"');
     for (const [k, v] of headersRef(item)) if (!isSecretHeader(k)) words.push("-H", quoteRef(`${k}: ${v}`));
     if (item.req.body !== undefined && to.method !== "GET" && to.method !== "HEAD") words.push("--data-raw", quoteRef(redactBody(item.req.body)));
+    u = u.replace(/^(https?:\/\/)[^/]*@/, "$1"); // a command carries no userinfo
     words.push(u.startsWith("/") ? `"$MIDS_BASE_URL"${quoteRef(u)}` : quoteRef(u));
     return words.join(" ") + "\n";
   };

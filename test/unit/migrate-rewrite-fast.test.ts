@@ -29,7 +29,7 @@ function reference(method: string, path: string): { routeId?: string; to: string
   try {
     let to = buildPath(v3, pathParams);
     if (placeholder) to = to.replace(/%00/g, placeholder);
-    return { routeId: m.route.id, to: `${v3.method} ${to}` };
+    return { routeId: m.route.id, to: `${method === "HEAD" && v3.method === "GET" ? "HEAD" : v3.method} ${to}` }; // HEAD stays HEAD
   } catch (err) {
     return { refused: (err as Error).message };
   }

@@ -105,6 +105,13 @@ describe("parameters", () => {
     expect(rules(o)).toContain("at-to-series-window");
     expect(o.to!.query).toEqual({});
   });
+  it("HEAD of a GET route stays HEAD in v3 (a health check must not turn into a GET)", () => {
+    for (const [t, to] of [["/v2/clusters", "/v3/clusters"], [`/v2/projects/${ID}?intelActivity=none`, `/v3/projects/${ID}`]]) {
+      const o = mig("HEAD", t);
+      expect([o.to!.method, o.to!.path], t).toEqual(["HEAD", to]);
+    }
+    expect(mig("GET", "/v2/clusters").to!.method).toBe("GET");
+  });
   it("at on a series becomes the window end, from 7 days before it", () => {
     const o = mig("GET", `/v2/projects/${ID}/rank?at=2026-09-10T00:00:00Z`);
     expect(o.to!.query).toEqual({ to: "2026-09-10T00:00:00Z", from: "2026-09-03T00:00:00.000Z" });
@@ -114,6 +121,9 @@ describe("parameters", () => {
   it("at is a ceiling for end and keeps an explicit start", () => {
     const o = mig("GET", `/v2/projects/${ID}/momentum?start=2026-09-01T00:00:00Z&end=2026-09-20T00:00:00Z&at=2026-09-10T00:00:00Z`);
     expect(o.to!.query).toEqual({ from: "2026-09-01T00:00:00Z", to: "2026-09-10T00:00:00Z" });
+    // `from` is the log's own start, not a default: no note may say it defaults to 7 days before `at`
+    const r = mig("GET", `/v2/projects/${ID}/rank?start=2026-09-01T00:00:00Z&at=2026-09-10T00:00:00Z`);
+    expect([r.status, rules(r)]).toEqual(["rewritten", []]);
   });
   it("drops intelActivity, intelSortBy, the momentum cluster flag, neighbors since/limit and market-cap filters as partial", () => {
     expect(rules(mig("GET", `/v2/projects/${ID}?intelActivity=none`))).toContain("intel-activity-dropped");

@@ -2,6 +2,8 @@
 // replayed) sent as itself to v2 and as its rewrite to v3 through the client, and the two
 // answers are compared through the response map (compare.ts). Only GET is ever sent.
 import { DEFAULT_CONNECTIONS, type Client } from "../../client/client.js";
+import { urlSecrets } from "../../client/request.js";
+import { redact } from "../../util/known-secrets.js";
 import { EXIT, MidsError } from "../../errors.js";
 import { migrationRule, responseMap } from "../../contract/migration.js";
 import { route as routeById } from "../../contract/routes.js";
@@ -135,9 +137,11 @@ export function sampleIndices(of: number, n: number, first: boolean, seed: numbe
 /** Errors that end the run rather than one request's verdict (resolve.ts: shared with `migrate --resolve`). */
 const fatal = stopsTheRun;
 
-function sideError(side: "v2" | "v3", e: unknown): SideError {
+/** One side's error for the report: its message may quote the configured key (a server that echoes it): redacted. */
+function sideError(side: "v2" | "v3", e: unknown, c: Client): SideError {
   const m = e as MidsError;
-  return { side, code: m.code, ...(m.status !== undefined ? { status: m.status } : {}), message: m.message };
+  const secrets = [c.opts.apiKey, ...urlSecrets(c.opts.baseUrl)];
+  return { side, code: m.code, ...(m.status !== undefined ? { status: m.status } : {}), message: redact(m.message, secrets) };
 }
 
 export async function verify(input: VerifyInput, client: () => Promise<Client>, opts: VerifyOptions): Promise<{ records: VerifyRecord[]; summary: VerifySummary }> {
@@ -169,13 +173,14 @@ export async function verify(input: VerifyInput, client: () => Promise<Client>, 
   let interrupted = false;
   const one = async ({ rec, o }: { rec: VerifyRecord; o: Outcome }, first = false): Promise<void> => {
     let out = o;
+    const c = await client();
     if (o.pending) {
       // page N and report ids are finished online first, as with `migrate --resolve`
       try {
         out = await resolve(o);
       } catch (e) {
         if (fatal(e, first)) throw e;
-        const err = sideError("v3", e);
+        const err = sideError("v3", e, c);
         Object.assign(rec, { verdict: "failed", errors: [err], reason: `completing the v3 request: ${err.code}${err.status ? ` (${err.status})` : ""}` });
         return;
       }
@@ -187,14 +192,13 @@ export async function verify(input: VerifyInput, client: () => Promise<Client>, 
         return;
       }
     }
-    const c = await client();
     const [a, b] = await Promise.allSettled([c.raw(out.from.method, targetOf(out.from), undefined, undefined, QUIET), c.raw(out.to!.method, targetOf(out.to!), undefined, undefined, QUIET)]);
     if (a.status === "rejected" || b.status === "rejected") {
       const errors: SideError[] = [];
       for (const [side, s] of [["v2", a], ["v3", b]] as const) {
         if (s.status === "fulfilled") continue;
         if (fatal(s.reason, first)) throw s.reason;
-        errors.push(sideError(side, s.reason));
+        errors.push(sideError(side, s.reason, c));
       }
       Object.assign(rec, { verdict: "failed", errors, reason: errors.map((e) => `${e.side}: ${e.code}${e.status ? ` (${e.status})` : ""}`).join(", ") });
       return;

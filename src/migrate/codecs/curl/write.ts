@@ -13,12 +13,22 @@ function withShellVars(url: string, vars: readonly string[]): string {
   return shellQuote(back, true);
 }
 
+/**
+ * The origin without its userinfo (`https://***@host` -> `https://host`): curl would send it as an
+ * `Authorization: Basic` header beside the key (v3 reads Authorization as a key too), as `-u` would.
+ */
+function withoutUserinfo(head: string): string {
+  const at = head.lastIndexOf("@");
+  return at < 0 ? head : head.slice(0, head.indexOf("//") + 2) + head.slice(at + 1);
+}
+
 export function curlWriter(kit: WriterKit): Writer {
   const { redactor: r, memos } = kit;
   return {
     begin: () => "",
     write(item, to, target, rel) {
-      let out = to.method !== "GET" ? "curl -X " + to.method + ' -H "x-api-key: $MIDS_API_KEY"' : 'curl -H "x-api-key: $MIDS_API_KEY"';
+      // HEAD is -I: with -X HEAD curl would wait for a body that never comes
+      let out = to.method === "GET" ? 'curl -H "x-api-key: $MIDS_API_KEY"' : (to.method === "HEAD" ? "curl -I" : "curl -X " + to.method) + ' -H "x-api-key: $MIDS_API_KEY"';
       const hs = item.req.headers;
       if (hs) {
         for (let i = 0; i < hs.length; i++) {
@@ -28,7 +38,7 @@ export function curlWriter(kit: WriterKit): Writer {
         }
       }
       if (hasBody(item, to)) out += " --data-raw " + shellQuote(r.redactBody(item.req.body!));
-      const head = kit.head(item);
+      const head = withoutUserinfo(kit.head(item));
       const path = target === undefined ? targetOf(to) : pathOf(item, to, target, rel);
       const vars = item.req.shellVars;
       // (with variables the base URL's is one of them, inside the same double quotes)
