@@ -19,7 +19,9 @@ function withShellVars(url: string, vars: readonly string[]): string {
  */
 function withoutUserinfo(head: string): string {
   const at = head.lastIndexOf("@");
-  return at < 0 ? head : head.slice(0, head.indexOf("//") + 2) + head.slice(at + 1);
+  const from = head.indexOf("//") + 2;
+  // (an origin without `//` has no userinfo: left as it is)
+  return at < from || from < 2 ? head : head.slice(0, from) + head.slice(at + 1);
 }
 
 export function curlWriter(kit: WriterKit): Writer {
