@@ -1,6 +1,6 @@
 // Turn an HTTP error answer into an ApiError with a one-line message and a hint (spec 7).
 // The v3 `code` decides; the status is only a fallback (spec 7.1 does not map codes to statuses).
-import { ApiError } from "../errors.js";
+import { ApiError, EXIT, exitForApi } from "../errors.js";
 import { parseRetryAfter, type Headers } from "./headers.js";
 
 function str(v: unknown): string | undefined {
@@ -10,6 +10,9 @@ function str(v: unknown): string | undefined {
 function obj(v: unknown): Record<string, unknown> | undefined {
   return v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
 }
+
+/** The hint of an HTTP error status the API does not document (418, 451, 402...). */
+const OTHER_STATUS = "the API documents no such status: a proxy, gateway or firewall on the way may have answered; check --base-url and the network (--verbose shows the exchange)";
 
 /** The hint of a failure on the server's side (5xx, internal_error): nothing to fix here. */
 const SERVER_FAILED = "the API failed on its side; try again later (--verbose shows the exchange)";
@@ -119,6 +122,8 @@ export function toApiError(status: number, body: unknown, headers: Headers, now:
       if (status === 401 || status === 403) hint = "check the API key (MIDS_API_KEY or --api-key) and its scopes";
       else if (status === 404 || status === 410) hint = findIdsHint(path, undefined) ?? NOT_FOUND_HINT;
       else if (status >= 500) hint = SERVER_FAILED;
+      // a 4xx of no documented meaning (exit 7, as the README says): mostly not the API's own answer
+      else if (exitForApi(code, status) === EXIT.server) hint = OTHER_STATUS;
   }
   return new ApiError(message, { code: code ?? `http_${status}`, status, details: Object.keys(details).length ? details : undefined, hint, retryAfterMs, headers, body });
 }

@@ -3,6 +3,7 @@
 // are listed (the request's resource decides, or the subject's type when the path has none).
 import { describe, expect, it } from "vitest";
 import { toApiError } from "../../src/client/errormap.js";
+import { EXIT } from "../../src/errors.js";
 import { runMain, useSandbox } from "../helpers/cli.js";
 
 const now = new Date("2026-11-28T00:00:00Z");
@@ -26,6 +27,17 @@ describe("hints of invalid_request and not_found", () => {
     expect(notFound("/v3/elsewhere", "widget").hint).toBe("check the id or path (--verbose shows the request sent)");
     // v2: one generic 404 without a code (spec 9.5)
     expect(toApiError(404, { status: 404, error: "Not found" }, {}, now, "'mids projects get'", "/v2/projects/{id}").hint).toMatch(/^check the id or slug; 'mids projects list/);
+  });
+
+  it("an HTTP error status the API does not document (418, 451, 402, 408): exit 7 as the README says, with a hint", () => {
+    for (const status of [402, 408, 418, 451]) {
+      const e = toApiError(status, { message: "I'm a teapot" }, {}, now, "'mids projects list'", "/v3/projects");
+      expect(e.exitCode, String(status)).toBe(EXIT.server);
+      expect(e.hint, String(status)).toBe("the API documents no such status: a proxy, gateway or firewall on the way may have answered; check --base-url and the network (--verbose shows the exchange)");
+    }
+    // the documented ones keep theirs
+    expect(toApiError(400, {}, {}, now, "x", "/v2/projects").hint).toBeUndefined();
+    expect(toApiError(503, {}, {}, now, "x", "/v2/projects").hint).toMatch(/^the API failed on its side/);
   });
 
   const sb = useSandbox();
