@@ -1,6 +1,6 @@
 // Turn an HTTP error answer into an ApiError with a one-line message and a hint (spec 7).
 // The v3 `code` decides; the status is only a fallback (spec 7.1 does not map codes to statuses).
-import { ApiError } from "../errors.js";
+import { ApiError, EXIT, exitForApi } from "../errors.js";
 import { parseRetryAfter, type Headers } from "./headers.js";
 
 function str(v: unknown): string | undefined {
@@ -11,10 +11,38 @@ function obj(v: unknown): Record<string, unknown> | undefined {
   return v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
 }
 
+/** The hint of an HTTP error status the API does not document (418, 451, 402...). */
+const OTHER_STATUS = "the API documents no such status: a proxy, gateway or firewall on the way may have answered; check --base-url and the network (--verbose shows the exchange)";
+
 /** The hint of a failure on the server's side (5xx, internal_error): nothing to fix here. */
 const SERVER_FAILED = "the API failed on its side; try again later (--verbose shows the exchange)";
 
-export function toApiError(status: number, body: unknown, headers: Headers, now: Date, what: string): ApiError {
+/**
+ * Where a user finds the ids of the API's resources (the request path's second segment, or the
+ * not_found subject's type made plural): the hint of a not_found or a v2 404.
+ */
+const FIND_IDS: Readonly<Record<string, string>> = {
+  projects: "check the id or slug; 'mids projects list --names NAME' shows a project's id and slug",
+  intel: "check the id; 'mids intel list' lists intel with their ids",
+  signals: "check the id; 'mids intel list' lists intel with their ids",
+  topics: "check the id; 'mids topics list' lists topics with their ids",
+  reports: "report ids come from topics: 'mids topics get <id>' shows a topic's report reference",
+  alerts: "check the id: the API lists no alert subscriptions (the product shows their ids), and another owner's alert is not found either",
+  recipes: "check the name; 'mids recipes list' lists the recipes",
+};
+const NOT_FOUND_HINT = "check the id or path (--verbose shows the request sent)";
+
+function findIdsHint(path: string | undefined, subjectType: string | undefined): string | undefined {
+  const resource = path?.split("/")[2];
+  return (resource !== undefined ? FIND_IDS[resource] : undefined) ?? (subjectType ? FIND_IDS[subjectType.endsWith("s") || subjectType === "intel" ? subjectType : subjectType + "s"] : undefined);
+}
+
+/**
+ * `path` is the request's path (the route's template when known): it tells a not_found which list
+ * holds the ids. `what` names the request as errors do: the command (`'mids projects list'`) or,
+ * for `mids api`, the method and path.
+ */
+export function toApiError(status: number, body: unknown, headers: Headers, now: Date, what: string, path?: string): ApiError {
   const b = obj(body) ?? {};
   const code = str(b.code);
   const details = obj(b.details) ?? {};
@@ -42,6 +70,7 @@ export function toApiError(status: number, body: unknown, headers: Headers, now:
       const type = str(subject?.type);
       const locator = str(subject?.locator);
       message = type && locator ? `${type} '${locator}' not found` : serverMessage ?? `${what}: not found`;
+      hint = findIdsHint(path, type) ?? NOT_FOUND_HINT;
       break;
     }
     case "not_current": {
@@ -63,6 +92,9 @@ export function toApiError(status: number, body: unknown, headers: Headers, now:
     case "invalid_request": {
       const fields = Array.isArray(details.fields) ? details.fields.filter((f): f is string => typeof f === "string") : [];
       message = `invalid request${fields.length ? ` (${fields.join(", ")})` : ""}: ${serverMessage ?? "the server rejected the parameters"}`;
+      // a command's options are named after the parameters: its help says what each takes
+      const help = what.startsWith("'mids ") ? `run ${what.slice(0, -1)} --help' for the values its options take` : "--verbose shows the request sent";
+      hint = `${fields.length ? `check ${fields.join(", ")}` : "check the parameters"}; ${help}`;
       break;
     }
     case "rate_limited":
@@ -88,7 +120,10 @@ export function toApiError(status: number, body: unknown, headers: Headers, now:
     default:
       message = `${what} failed with HTTP ${status}${serverMessage ? `: ${serverMessage}` : ""}${code ? ` (${code})` : ""}`;
       if (status === 401 || status === 403) hint = "check the API key (MIDS_API_KEY or --api-key) and its scopes";
+      else if (status === 404 || status === 410) hint = findIdsHint(path, undefined) ?? NOT_FOUND_HINT;
       else if (status >= 500) hint = SERVER_FAILED;
+      // a 4xx of no documented meaning (exit 7, as the README says): mostly not the API's own answer
+      else if (exitForApi(code, status) === EXIT.server) hint = OTHER_STATUS;
   }
   return new ApiError(message, { code: code ?? `http_${status}`, status, details: Object.keys(details).length ? details : undefined, hint, retryAfterMs, headers, body });
 }

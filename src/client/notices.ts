@@ -74,6 +74,7 @@ export function sunsetHint(err: unknown, r: Route | undefined, path: string, now
   const sunset = dep?.sunset ?? (r?.sunset ? new Date(`${r.sunset}T00:00:00Z`) : undefined);
   if (!sunset || sunset.getTime() > now.getTime()) return err;
   const note = deprecationNotice(r, dep, now, invocation, path);
-  if (note) err.hint = err.hint ? `${note}; ${err.hint}` : note;
+  // the route is gone, not the id: the notice replaces the hint that says where ids are listed
+  if (note) err.hint = note;
   return err;
 }

@@ -73,6 +73,8 @@ export const MIGRATION_RULES = {
     action: "Update the field names your code reads (mids migrate explain lists them)." },
   "limit-over-v3-max": { effect: "partial", message: "The page size is above the v3 maximum and was lowered to it.",
     action: "Follow meta.nextCursor for the rest of the items." },
+  "limit-not-v3-page-size": { effect: "partial", message: "The page size is not one v3 takes (a whole number from 1 to its maximum): it was kept as written, and v3 refuses it (invalid_request).",
+    action: "Set a page size from 1 to the v3 maximum, or drop it for the v3 default." },
   "param-not-in-contract": { effect: "partial", message: "A query parameter is not in the v2 contract of this route and was dropped.",
     action: "Check whether v3 has an equivalent filter (mids migrate explain)." },
   "key-in-query": { effect: "info", message: "An API key or other credential (token, password, signature) in the query string was dropped from the v3 request (and redacted).",

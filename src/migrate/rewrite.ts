@@ -290,6 +290,12 @@ function v3Path(plan: Plan, v2Values: readonly string[]): string {
 const routeNotes = (plan: Plan, r: Route, opts: RewriteOptions): Note[] =>
   plan.notes ? plan.notes.slice() : plan.routeRules.map((id) => (id === "signals-sunset" ? sunsetNote(r, opts.now) : note(id)));
 
+/**
+ * A value v3 refuses for a whole number of at least `min` (`0`, `abc`, `2.5`), kept as written; a
+ * variable or placeholder (`$LIMIT`, `{n}`, `<n>`, `%d`, `:limit`) is the caller's to fill.
+ */
+const refusedWhole = (v: string, min: number): boolean => (/^\d+$/.test(v) ? Number(v) < min : !/^[$%<{:]/.test(v));
+
 function rewriteV2(r: Route, v2Values: readonly string[], req: LogRequest, from: Shape, opts: RewriteOptions): Outcome {
   const plan = planOf(r);
   const routeRules = plan.routeRules;
@@ -319,9 +325,13 @@ function rewriteV2(r: Route, v2Values: readonly string[], req: LogRequest, from:
     const spec = specs.get(k);
     if (!spec) { byRule = hit(byRule, "param-not-in-contract", `${k}=${clip(v)}`); continue; }
     if (spec.to) {
-      const max = v3Specs.get(spec.to)?.max;
-      if (max !== undefined && Number(v) > max) { query[spec.to] = String(max); byRule = hit(byRule, "limit-over-v3-max", `${k}=${clip(v)} -> ${spec.to}=${max}`); }
-      else query[spec.to] = v;
+      const to = v3Specs.get(spec.to);
+      const max = to?.max;
+      if (max !== undefined && Number(v) > max) { query[spec.to] = String(max); byRule = hit(byRule, "limit-over-v3-max", `${k}=${clip(v)} -> ${spec.to}=${max}`); continue; }
+      query[spec.to] = v;
+      if (to?.type === "int" && to.min !== undefined && refusedWhole(v, to.min)) {
+        byRule = hit(byRule, "limit-not-v3-page-size", `${k}=${clip(v)} (v3: ${to.min} to ${max ?? "its maximum"})`);
+      }
       continue;
     }
     if (spec.lossless !== undefined && spec.lossless.includes(v)) continue;

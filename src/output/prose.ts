@@ -1,10 +1,33 @@
 // Prose on a terminal (notes, doctor's details, hints under findings): wrapped at word boundaries
-// with its indent, never cut mid-word. A word wider than the line (a URL) keeps a line of its own.
-import { displayWidth } from "./width.js";
+// with its indent, never cut mid-word. A word wider than the line (a URL) keeps a line of its own;
+// CJK text, which has no spaces, breaks between its wide characters.
+import { charWidth, displayWidth } from "./width.js";
 
 /**
- * `text` in lines of at most `width` columns, broken at spaces; a word longer than the width (a
- * URL) gets a line of its own, whole (the terminal wraps it: never cut).
+ * `s` split at its last break opportunity within `width` columns, or undefined when it has none
+ * there: beside a wide (CJK) character, as Unicode line breaking allows between ideographs, never
+ * before a combining mark nor inside a run of narrow characters (a URL, a word).
+ */
+function breakWide(s: string, width: number): [string, string] | undefined {
+  let used = 0;
+  let cut = -1;
+  let prevWide = false;
+  let i = 0;
+  for (const ch of s) {
+    const w = charWidth(ch);
+    if (i > 0 && (w === 2 || (prevWide && w !== 0))) cut = i;
+    if (used + w > width) break;
+    used += w;
+    prevWide = w === 2;
+    i += ch.length;
+  }
+  return cut > 0 && i < s.length ? [s.slice(0, cut), s.slice(cut)] : undefined;
+}
+
+/**
+ * `text` in lines of at most `width` columns, broken at spaces and beside wide characters; a word
+ * of narrow characters longer than the width (a URL) gets a line of its own, whole (the terminal
+ * wraps it: never cut).
  */
 export function wrapText(text: string, width: number): string[] {
   if (displayWidth(text) <= width) return [text];
@@ -12,11 +35,19 @@ export function wrapText(text: string, width: number): string[] {
   // split at single spaces, so runs of spaces inside a line (aligned columns) stay as they are
   const words = text.split(" ");
   let line = words[0];
+  const flush = () => {
+    for (let part = breakWide(line, width); part; part = breakWide(line, width)) {
+      lines.push(part[0].trimEnd());
+      line = part[1];
+    }
+  };
+  flush();
   for (const word of words.slice(1)) {
     if (word !== "" && line.trim() && displayWidth(line) + 1 + displayWidth(word) > width) {
       lines.push(line.trimEnd());
       line = word;
     } else line += ` ${word}`;
+    flush();
   }
   lines.push(line.trimEnd());
   return lines;

@@ -81,7 +81,8 @@ function checkedSetting(key: ConfigKey, value: string, source: SettingSource, en
     return parseSetting(key, value, settingLabel(key, source, configPath(env)));
   } catch (e) {
     const hint = settingFix(key, source, profile);
-    if (e instanceof UsageError && hint && !e.hint) throw new UsageError(e.message, { hint });
+    // where to fix it comes first: the message already names what is allowed
+    if (e instanceof UsageError && hint) throw new UsageError(e.message, { hint });
     throw e;
   }
 }

@@ -15,6 +15,11 @@ export function notOneOf(name: string, values: string, got: string): string {
   return `${name} must be one of ${values} (got '${got}')`;
 }
 
+/** The hint under that refusal: the values to type instead (a list flag takes several). */
+export function choiceHint(values: string, list = false): string {
+  return list ? `use one or more of ${values}, comma-separated` : `use one of ${values}`;
+}
+
 /** `value` if it is one of `values` (each element, for a list), else a usage error listing them. */
 export function checkChoice(name: string, value: string, values: readonly string[], opts: ChoiceOptions = {}): string {
   const allowed = (v: string) => values.some((x) => (opts.ignoreCase ? x.toLowerCase() === v.toLowerCase() : x === v));
@@ -23,11 +28,20 @@ export function checkChoice(name: string, value: string, values: readonly string
     // an empty list is the command's to refuse, in its own words
     if (!parts.length) return value;
     const bad = parts.find((p) => !allowed(p));
-    if (bad !== undefined) throw new UsageError(`${name} must be one or more of ${values.join(", ")}, comma-separated (got '${bad}')`);
+    if (bad !== undefined) throw new UsageError(`${name} must be one or more of ${values.join(", ")}, comma-separated (got '${bad}')`, { hint: choiceHint(values.join(", "), true) });
     return value;
   }
-  if (!allowed(value)) throw new UsageError(notOneOf(name, values.join(", "), value));
+  if (!allowed(value)) throw new UsageError(notOneOf(name, values.join(", "), value), { hint: choiceHint(values.join(", ")) });
   return value;
+}
+
+/** A comma-separated list flag of choices (`--fail-on partial,removed`): its elements, each checked; none when not given. */
+export function checkChoiceList<T extends string>(name: string, value: string | undefined, values: readonly T[]): T[] {
+  if (value === undefined) return [];
+  const parts = value.split(",").map((s) => s.trim()).filter(Boolean);
+  if (!parts.length) throw new UsageError(`${name} needs one or more of ${values.join(", ")}`, { hint: choiceHint(values.join(", "), true) });
+  checkChoice(name, value, values, { list: true });
+  return parts as T[];
 }
 
 /**

@@ -14,6 +14,8 @@ const ID = "916c6dd433ab534d060629db";
 const TABLE: Record<string, [string, Status, string[]?]> = {
   // a lowered page size loses items: the v3 request returns less than the v2 one
   "limit-over-v3-max": [`GET /v2/projects?limit=100`, "partial"],
+  // a page size v3 refuses is kept as written: the v3 request fails as it stands
+  "limit-not-v3-page-size": [`GET /v2/projects?limit=0`, "partial"],
   // the key moves to a header: the v3 request returns the same data
   "key-in-query": [`GET /v2/projects?api_key=s3cret`, "rewritten"],
   "param-not-in-contract": [`GET /v2/projects?colour=red`, "partial"],

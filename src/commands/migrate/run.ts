@@ -4,11 +4,11 @@ import { VERSION } from "../../version.js";
 import { migrate } from "../../migrate/pipeline.js";
 import { makeResolver } from "../../migrate/resolve.js";
 import { INPUT_FORMATS, STATUSES, TO_FORMATS, type InputFormat, type OutputTarget, type Status } from "../../migrate/types.js";
-import { csvFlag, parseEnumFlag } from "../shared/options.js";
+import { parseEnumFlag } from "../shared/options.js";
 import { logInputs } from "./logs.js";
 import { strategyFastPath } from "../../migrate/compose.js";
 import { JOBS_LIMIT } from "../../migrate/parallel/defaults.js";
-import { checkWholeNumber } from "../../util/flag-values.js";
+import { checkChoiceList, checkWholeNumber } from "../../util/flag-values.js";
 
 export interface MigrateFlags {
   files: string[];
@@ -24,8 +24,7 @@ export async function run(flags: MigrateFlags, ctx: Context): Promise<void> {
   const g = ctx.globals;
   const fromFormat = parseEnumFlag<InputFormat>("--from-format", flags.fromFormat, INPUT_FORMATS);
   const to = parseEnumFlag<OutputTarget>("--to", flags.to, TO_FORMATS as unknown as OutputTarget[]);
-  if (flags.failOn !== undefined && !csvFlag(flags.failOn)) throw new UsageError(`--fail-on needs one or more of ${STATUSES.join(", ")}`);
-  const failOn = (csvFlag(flags.failOn) ?? []).map((s) => parseEnumFlag<Status>("--fail-on", s, STATUSES)!);
+  const failOn = checkChoiceList<Status>("--fail-on", flags.failOn, STATUSES);
   let report: "json" | "ndjson" | undefined;
   if (g.outputExplicit && (g.output === "json" || g.output === "ndjson")) report = g.output;
   else if (g.outputExplicit && g.output !== "table") {

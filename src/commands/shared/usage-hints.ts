@@ -1,7 +1,7 @@
 // Commander's own refusals (unknown command or option, a missing or invalid argument) in the house
 // style: one `mids:` line and a `hint:` that uses what mids knows (the usage line, the v2 word's v3
 // name, a near name), never commander's `(Did you mean ...?)` on a line of its own.
-import { notOneOf } from "../../util/flag-values.js";
+import { choiceHint, notOneOf } from "../../util/flag-values.js";
 import { Help, type Command } from "commander";
 import { ROUTES } from "../../contract/routes.js";
 
@@ -56,6 +56,7 @@ export function usageErrorText(cmd: Command, raw: string): string {
     // of every other enum flag (checkChoice)
     const flag = /--[\w-]+/.exec(m[1])?.[0] ?? m[1];
     msg = notOneOf(flag, m[3], m[2]);
+    hint = choiceHint(m[3]);
   } else if ((m = /^command-argument value '(.+)' is invalid for argument '(.+)'\. Allowed choices are (.+)\.$/.exec(msg))) {
     msg = `'${m[1]}' is not a ${m[2]}: use one of ${m[3]}`;
     hint = v2Word(cmd, m[2], m[1]) ?? usage(cmd);

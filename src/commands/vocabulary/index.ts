@@ -6,7 +6,7 @@ export function register(program: Command, ctx: Context): void {
   program
     .command("vocabulary")
     .description("Catalog values: categories, chains, asset types, intel categories (v3 /v3/vocabulary; --api v2: chains and intel-categories)")
-    .addArgument(new Argument("[kind]", "one catalog (default: all)").choices(ASSUMED.v3VocabularyKinds.map((k) => k.replace(/[A-Z]/g, (c) => "-" + c.toLowerCase()))))
+    .addArgument(new Argument("[kind]", "one catalog (default: all; with --api v2 one is needed: chains or intel-categories)").choices(ASSUMED.v3VocabularyKinds.map((k) => k.replace(/[A-Z]/g, (c) => "-" + c.toLowerCase()))))
     .addHelpText("after", `
 Examples:
   $ mids vocabulary

@@ -27,8 +27,13 @@ export async function run(kind: string | undefined, ctx: Context): Promise<void>
   if (ctx.globals.api === "v2") {
     const kinds = ASSUMED.v3VocabularyKinds.map(kebab).filter((k) => v2RouteFor(k));
     const routeId = kind ? v2RouteFor(kind) : undefined;
+    // v2 has one route per catalog (spec 4.1: chains, intel-categories); only v3 lists every kind at once
+    const example = `e.g. 'mids vocabulary ${kinds[0]} --api v2'`;
+    if (kind && !routeId) throw new UsageError(`'${kind}' has no v2 route (${backToV3(ctx)})`, { hint: `v2 has ${kinds.join(" and ")} only, ${example}` });
     if (!routeId) {
-      throw new UsageError(kind ? `'${kind}' has no v2 route (${backToV3(ctx)})` : `with --api v2, name one of: ${kinds.join(", ")}`);
+      throw new UsageError(`with --api v2, vocabulary needs a kind: v2 has one route per catalog (${kinds.join(", ")})`, {
+        hint: `add one, ${example}; every kind at once is v3 only (${backToV3(ctx)})`,
+      });
     }
     const res = await client.call(routeId);
     // the v2 catalogs' payloads are not shown either (spec 4.1): a wrapped list is found and passed through

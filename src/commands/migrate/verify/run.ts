@@ -2,13 +2,14 @@
 import type { Context } from "../../../context.js";
 import { FindingsError, InterruptedError, UsageError } from "../../../errors.js";
 import { writeAsync } from "../../../io.js";
+import { checkChoiceList } from "../../../util/flag-values.js";
 import { INPUT_FORMATS } from "../../../migrate/types.js";
 import { readRequests } from "../../../migrate/verify/input.js";
 import { VERDICTS, connectionsFor, verify } from "../../../migrate/verify/replay.js";
 import { jsonReport, ndjsonReport, summaryLine, terminalReport } from "../../../migrate/verify/report.js";
 import { emitJson } from "../../../output/render.js";
 import { escapeC1Json } from "../../../util/sanitize.js";
-import { csvFlag, parseEnumFlag, parseIntFlag, parseNumberFlag } from "../../shared/options.js";
+import { parseEnumFlag, parseIntFlag, parseNumberFlag } from "../../shared/options.js";
 import { logInputs } from "../logs.js";
 import { DEFAULT_CONCURRENCY, MAX_CONCURRENCY } from "./concurrency.js";
 
@@ -27,8 +28,7 @@ export interface VerifyFlags {
 export async function run(flags: VerifyFlags, ctx: Context): Promise<void> {
   const g = ctx.globals;
   const fromFormat = parseEnumFlag("--from-format", flags.fromFormat, INPUT_FORMATS);
-  if (flags.failOn !== undefined && !csvFlag(flags.failOn)) throw new UsageError(`--fail-on needs one or more of ${VERDICTS.join(", ")}`);
-  const failOn = (csvFlag(flags.failOn) ?? []).map((v) => parseEnumFlag("--fail-on", v, VERDICTS)!);
+  const failOn = checkChoiceList("--fail-on", flags.failOn, VERDICTS);
   const concurrency = parseIntFlag("--concurrency", flags.concurrency, 1, MAX_CONCURRENCY) ?? DEFAULT_CONCURRENCY;
   const size = parseIntFlag("--sample", flags.sample, 1);
   const seedFlag = parseIntFlag("--seed", flags.seed, 0, 2 ** 32 - 1);

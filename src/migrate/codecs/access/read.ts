@@ -56,7 +56,23 @@ export function fastScan(line: string): boolean {
 function fastClf(line: string): AccessMatch | undefined {
   if (!fastScan(line)) return undefined;
   const { q1, sp1, sp2, q2 } = scan;
-  return { method: line.slice(q1 + 1, sp1), target: line.slice(sp1 + 1, sp2), pre: line.slice(0, q1 + 1), post: line.slice(q2), proto: sp2 < q2 ? line.slice(sp2 + 1, q2) : "" };
+  return { method: line.slice(q1 + 1, sp1), target: unescapeLogTarget(line.slice(sp1 + 1, sp2)), pre: line.slice(0, q1 + 1), post: line.slice(q2), proto: sp2 < q2 ? line.slice(sp2 + 1, q2) : "" };
+}
+
+// the escapes Apache (ap_escape_logitem: \" \\ \b \n \r \t \v \xhh) and nginx (\xHH for `"`, `\`,
+// control characters and bytes past 0x7e) write inside a quoted field
+const LOG_ESCAPE = /\\(?:x([0-9A-Fa-f]{2})|(["\\bnrtv]))/g;
+const LOG_ESCAPED: Readonly<Record<string, string>> = { '"': "%22", "\\": "%5C", b: "%08", n: "%0A", r: "%0D", t: "%09", v: "%0B" };
+
+/**
+ * A request target as the server received it from one written in a quoted log field: each escape
+ * becomes the byte it stands for, percent-encoded (a `"` or a control character is no URL
+ * character, and `\xC3\xA9` is the UTF-8 of one character), so the query decodes it as the server
+ * did. A backslash that starts no escape is kept.
+ */
+export function unescapeLogTarget(target: string): string {
+  if (target.indexOf("\\") < 0) return target;
+  return target.replace(LOG_ESCAPE, (_, hex: string | undefined, c: string | undefined) => (hex !== undefined ? "%" + hex.toUpperCase() : LOG_ESCAPED[c!]));
 }
 
 /** The request line's parts, a reason the line is not a request, or null for a line to skip. */
@@ -76,7 +92,8 @@ export function matchAccessLine(line: string): AccessMatch | string | null {
   }
   const m = REQUEST.exec(request);
   if (!m) return c ? "the log line's request field is not METHOD TARGET PROTOCOL" : "not an access log line or request line";
-  return { method: m[1], target: m[2], pre, post, proto: m[3] ?? "" };
+  // only a quoted field is escaped: a bare request line is taken as written
+  return { method: m[1], target: c ? unescapeLogTarget(m[2]) : m[2], pre, post, proto: m[3] ?? "" };
 }
 
 /** A parsed request, a reason it is not one, or null for a line to skip (blank, comment): one line through accessLines. */

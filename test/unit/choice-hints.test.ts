@@ -1,0 +1,52 @@
+// A value outside a flag's fixed set is refused in one wording with a hint listing what to type,
+// whoever checks it: commander's .choices (-o, --sort, --api), checkChoice (--to, --from-format,
+// -X), and the comma-separated lists (--fail-on). Exit 2, as the README's usage row says.
+import { describe, expect, it } from "vitest";
+import { UsageError } from "../../src/errors.js";
+import { checkChoice, checkChoiceList } from "../../src/util/flag-values.js";
+import { baseEnv, runMain } from "../helpers/cli.js";
+
+const thrown = (f: () => unknown): UsageError => {
+  try { f(); } catch (e) { return e as UsageError; }
+  throw new Error("did not throw");
+};
+
+describe("a bad value for a choice flag", () => {
+  it("checkChoice and checkChoiceList: the refusal carries a hint with the values", () => {
+    expect(thrown(() => checkChoice("--to", "yaml", ["curl", "har"])).hint).toBe("use one of curl, har");
+    expect(thrown(() => checkChoice("--fail-on", "a,x", ["a", "b"], { list: true })).hint).toBe("use one or more of a, b, comma-separated");
+    expect(checkChoiceList("--fail-on", " a, b ,", ["a", "b"])).toEqual(["a", "b"]);
+    expect(checkChoiceList("--fail-on", undefined, ["a", "b"])).toEqual([]);
+    const empty = thrown(() => checkChoiceList("--fail-on", ",", ["a", "b"]));
+    expect([empty.message, empty.hint]).toEqual(["--fail-on needs one or more of a, b", "use one or more of a, b, comma-separated"]);
+  });
+
+  const cases: [string[], string][] = [
+    [["migrate", "--fail-on", "bogus", "-"], "hint: use one or more of rewritten, partial, removed, unrecognized, unchanged, invalid, comma-separated"],
+    [["migrate", "--fail-on", ",", "-"], "hint: use one or more of rewritten, partial, removed, unrecognized, unchanged, invalid, comma-separated"],
+    [["migrate", "--to", "bogus", "-"], "hint: use one of curl, http, har, ndjson"],
+    [["migrate", "--from-format", "bogus", "-"], "hint: use one of access, har, ndjson, curl"],
+    [["migrate", "-o", "bogus", "-"], "hint: use one of table, json, ndjson, csv, yaml"],
+    [["projects", "list", "--sort", "bogus"], "hint: use one of trend, createdAt, reinforcedAt"],
+    [["--api", "v4", "projects", "list"], "hint: use one of v2, v3"],
+    [["api", "-X", "BREW", "/v3/topics"], "hint: use one of GET, POST, PATCH, PUT, DELETE, HEAD"],
+  ];
+  it("on the command line: one mids: line, the hint, exit 2, nothing on stdout", async () => {
+    const results = await Promise.all(cases.map(([args]) => runMain(args, { input: "" })));
+    results.forEach((r, i) => {
+      const label = cases[i][0].join(" ");
+      expect(r.code, label).toBe(2);
+      expect(r.stdout, label).toBe("");
+      const lines = r.stderr.trimEnd().split("\n");
+      expect(lines, label).toHaveLength(2);
+      expect(lines[0], label).toMatch(/^mids: /);
+      expect(lines[1], label).toBe(cases[i][1]);
+    });
+  });
+
+  it("from a variable: the hint says where to fix it (the message lists the values)", async () => {
+    const r = await runMain(["projects", "list"], { env: baseEnv({ MIDS_OUTPUT: "bogus" }) });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe("mids: MIDS_OUTPUT must be one of table, json, ndjson, csv, yaml (got 'bogus')\nhint: fix or unset MIDS_OUTPUT\n");
+  });
+});
