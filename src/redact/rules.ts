@@ -46,8 +46,9 @@ export interface TextRule {
 const ENC_SEP = "%(?:25)?(?:3F|26|3B|23|2C|20|22|27|2F|3D)";
 const NAME_CH = `[\\w.\\[\\]~+-]|%(?!(?:25)?(?:3F|26|3B|23|2C|20|22|27|2F|3D))[0-9A-Fa-f]{2}`;
 const PAIR_HEAD = new RegExp(`(?:^|[^\\w.%\\[\\]~+-]|${ENC_SEP})((?:${NAME_CH})+)([ \\t]*=[ \\t]*|%(?:25)?3D)`, "gi");
-const VALUE_END = /[&\s"';#?]/g;
-const VALUE_END_ENCODED = /[&\s"';#?]|%(?:25)?(?:26|23|3B|22|27|20)/gi;
+// (an escaped quote, `\"` in a log's quoted field or a JSON string, ends a value too: its backslash stays, so the field stays closed)
+const VALUE_END = /[&\s"';#?]|\\(?=["'])/g;
+const VALUE_END_ENCODED = /[&\s"';#?]|\\(?=["'])|%(?:25)?(?:26|23|3B|22|27|20)/gi;
 const SCHEME_WORD = new RegExp(`^(?:${alt(CREDENTIAL_SCHEMES)})$`, "i");
 
 function valueEnd(s: string, from: number, encoded: boolean): number {

@@ -28,7 +28,8 @@ const PLACEHOLDER = new RegExp(`^(["'\`]?)(?:(?:Bearer|Basic|Token)\\s+)?${PH}(?
 /** A secret query parameter's name as code writes it (`api_key`, `apiKey`, `api-key`), in either case. */
 const PAIR_NAME = `(?:${SECRET_QUERY_PARAMS.map((p) => esc(p).replace(/[-_]/g, "[-_]?")).join("|")})`;
 const PAIR_NAME_RE = new RegExp(`^${PAIR_NAME}$`, "i");
-const PAIR = new RegExp(`([?&;]${PAIR_NAME}=)${NOT_PLACEHOLDER}[^&\\s"'\`;#]+`, "gi");
+// (an escaped quote ends the value: its backslash stays, so the string it closes stays closed)
+const PAIR = new RegExp(`([?&;]${PAIR_NAME}=)${NOT_PLACEHOLDER}(?:[^&\\s"'\`;#\\\\]|\\\\(?!["'\`]))+`, "gi");
 const HEADER = new RegExp(`((?<!\\w|[?&;][\\w-]*)(?:${SECRET_HEADERS.map(esc).join("|")})["']?\\s*[:=]\\s*)${NOT_PLACEHOLDER}(?:"[^"$\`{]*"|'[^'$\`{]*'|(?:(?:Bearer|Basic|Token)\\s+)?${NOT_PLACEHOLDER}(?=[^\\s"'\`,;)}]*\\d)[^\\s"'\`\\\\,;)}]+)`, "gi");
 // a URL's user info (`https://user:pw@host`), curl's credentials (`-u user:pw`), and a quoted
 // literal given to a name that says it is secret (`const API_KEY = "sk_1..."`: secretLiteral)

@@ -36,4 +36,14 @@ describe("escaped request fields of access logs", () => {
     const targets = fast.stdout.trimEnd().split("\n").map((l) => /"GET (\S+) HTTP/.exec(l)?.[1]);
     expect([...new Set(targets)]).toEqual(["/v3/projects?names=a%22b", "/v3/projects/a%5Cb", "/v3/projects?names=a%5Cx22b"]);
   });
+
+  it("a secret before an escaped quote in another field is redacted and the field stays closed, on both paths", async () => {
+    const line = '203.0.113.7 - - [01/Oct/2026:09:00:01 +0000] "GET /v2/projects/p1 HTTP/1.1" 200 512 "https://r/?api_key=sk_live_X\\"" "bot/1.0"';
+    const run = (strategy: string) => runMain(["migrate", "-", "--jobs", "0", "-q"], { env: baseEnv({ MIDS_MIGRATE_STRATEGY: strategy }), input: `${line}\n${line}\n` });
+    const [fast, general] = [await run("fast"), await run("general")];
+    expect(fast.code).toBe(0);
+    expect(fast).toEqual(general);
+    expect(fast.stdout).not.toContain("sk_live_X");
+    expect(fast.stdout.split("\n")[0]).toBe(line.replace("/v2/", "/v3/").replace("sk_live_X", "***"));
+  });
 });

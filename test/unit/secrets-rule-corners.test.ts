@@ -23,6 +23,9 @@ const TEXT: [string, string][] = [
   ["api_key: abc", "api_key: ***"],
   ["x_api_key: abc", "x_api_key: ***"],
   ['X-Api-Key: \\"abc\\"', "X-Api-Key: ***"],
+  // an escaped quote after a value (a quoted log field, a JSON string) closes it: its backslash stays
+  ['"https://r/?api_key=sk_live_X\\"" "curl/8"', '"https://r/?api_key=***\\"" "curl/8"'],
+  ['{"u": "https://r/?next=%2F%3Ftoken%3Dabc\\""}', '{"u": "https://r/?next=%2F%3Ftoken%3D***\\""}'],
   ["X-Api-Key: \\x22abc\\x22", "X-Api-Key: ***"],
   ['{\\"password\\":\\"abc\\",\\"n\\":1}', '{\\"password\\":\\"***\\",\\"n\\":1}'],
   ["{\\x22password\\x22:\\x22abc\\x22}", "{\\x22password\\x22:\\x22***\\x22}"],
