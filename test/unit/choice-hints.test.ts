@@ -24,6 +24,8 @@ describe("a bad value for a choice flag", () => {
   const cases: [string[], string][] = [
     [["migrate", "--fail-on", "bogus", "-"], "hint: use one or more of rewritten, partial, removed, unrecognized, unchanged, invalid, comma-separated"],
     [["migrate", "--fail-on", ",", "-"], "hint: use one or more of rewritten, partial, removed, unrecognized, unchanged, invalid, comma-separated"],
+    [["migrate", "scan", "/nonexistent", "--fail-on", ","], "hint: use one or more of rewritten, partial, removed, unrecognized, comma-separated"],
+    [["migrate", "scan", "/nonexistent", "--fail-on", "bogus"], "hint: use one or more of rewritten, partial, removed, unrecognized, comma-separated"],
     [["migrate", "--to", "bogus", "-"], "hint: use one of curl, http, har, ndjson"],
     [["migrate", "--from-format", "bogus", "-"], "hint: use one of access, har, ndjson, curl"],
     [["migrate", "-o", "bogus", "-"], "hint: use one of table, json, ndjson, csv, yaml"],

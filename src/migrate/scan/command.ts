@@ -4,7 +4,7 @@ import { isUtf8 } from "node:buffer";
 import { readFileSync } from "node:fs";
 import type { Context } from "../../context.js";
 import { strategyFastPath } from "../compose.js";
-import { checkChoice } from "../../util/flag-values.js";
+import { checkChoiceList } from "../../util/flag-values.js";
 import { FindingsError, InterruptedError, UsageError } from "../../errors.js";
 import { caretNotation } from "../../findings/display.js";
 import { emitFindings, outputPlan } from "../../findings/index.js";
@@ -35,11 +35,7 @@ export interface ScanCommandFlags {
 
 
 export function parseFailOn(v: string | undefined): ScanStatus[] {
-  if (v === undefined) return [];
-  const parts = v.split(",").map((s) => s.trim()).filter(Boolean);
-  if (!parts.length) throw new UsageError(`--fail-on needs one or more of ${SCAN_STATUSES.join(", ")}`);
-  checkChoice("--fail-on", v, SCAN_STATUSES, { list: true });
-  return parts as ScanStatus[];
+  return checkChoiceList("--fail-on", v, SCAN_STATUSES);
 }
 
 /** The API's own hosts: every --host, and the configured base URL's host. */
