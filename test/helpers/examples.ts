@@ -185,7 +185,7 @@ export async function midsOnPath(): Promise<{ bin: string; close(): Promise<void
   writeFileSync(join(bin, "mids"), `#!/bin/bash
 # mids for the documented examples: main() in the test's process (test/helpers/examples.ts)
 d=$(mktemp -d "${runs}/run-XXXXXX") || exit 125
-printf '%s\\0' "$@" > "$d/argv"
+: > "$d/argv"; [ $# -eq 0 ] || printf '%s\\0' "$@" > "$d/argv"
 printf '%s' "$PWD" > "$d/cwd"
 env -0 > "$d/env"
 cat > "$d/stdin"
