@@ -211,7 +211,7 @@ describe("pause and resume when the assumed read path is not the server's", () =
           sendJson(res, 200, { data: sub, meta: {} });
         });
       });
-      const r = await runMids(["alerts", "pause", "alr_x", "-o", "table"], { env: baseEnv({ MIDS_BASE_URL: h.url, MIDS_API_KEY: "k_test_1234" }) });
+      const r = await runMain(["alerts", "pause", "alr_x", "-o", "table"], { env: baseEnv({ MIDS_BASE_URL: h.url, MIDS_API_KEY: "k_test_1234" }) });
       expect(r.code, r.stderr).toBe(0);
       expect(methods).toEqual(["GET", "PATCH"]);
       expect(sub.status).toBe("paused");
@@ -236,7 +236,7 @@ describe("a PATCH answered 200 without the status change", () => {
 
   it("pause answered 'active', resume answered 'paused': exit 7 naming both statuses, nothing on stdout", async () => {
     for (const [verb, answered, requested] of [["pause", "active", "paused"], ["resume", "paused", "active"]]) {
-      const r = await runMids(["alerts", verb, "alr_x", "-o", "table"], { env: await stuck(answered) });
+      const r = await runMain(["alerts", verb, "alr_x", "-o", "table"], { env: await stuck(answered) });
       expect(r.code, r.stderr).toBe(7);
       expect(r.stdout).toBe("");
       expect(r.stderr.split("\n")[0]).toBe(`mids: the server accepted status '${requested}' but answered status '${answered}': the alert was not ${verb}d`);
@@ -269,7 +269,7 @@ describe("the server refuses a field or value mids assumes", () => {
       });
     });
     const env = baseEnv({ MIDS_BASE_URL: h.url, MIDS_API_KEY: "k_test_1234" });
-    const threshold = await runMids(["alerts", "update", "alr_x", "--threshold", "60"], { env });
+    const threshold = await runMain(["alerts", "update", "alr_x", "--threshold", "60"], { env });
     expect(threshold.code).toBe(2);
     expect(threshold.stderr).toBe("mids: invalid request (threshold): not accepted\nhint: the field name 'threshold' is assumed by mids (the spec does not show it); send what the server expects with 'mids api -X PATCH /v3/alerts/alr_x -f KEY=VALUE'\n");
     const resume = await runMain(["alerts", "resume", "alr_x"], { env });

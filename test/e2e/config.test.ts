@@ -1,4 +1,6 @@
-// mids config and mids completion from the built binary.
+// mids config and mids completion from the built binary. (A stored setting is written and first
+// used through bin/mids; the other runs call main(argv) in this process: the same program, without
+// a CLI start-up each.)
 import { readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -16,21 +18,21 @@ describe("mids config", () => {
     const env = baseEnv();
     expect((await runMids(["config", "set", "base-url", sb.url], { env })).code).toBe(0);
     expect((await runMids(["config", "set", "api-key", "-"], { env, input: SANDBOX_DEMO_KEY })).code).toBe(0);
-    expect((await runMids(["config", "get", "base-url"], { env })).stdout).toBe(`${sb.url}\n`);
-    const list = await runMids(["config", "list", "-o", "table"], { env });
+    expect((await runMain(["config", "get", "base-url"], { env })).stdout).toBe(`${sb.url}\n`);
+    const list = await runMain(["config", "list", "-o", "table"], { env });
     expect(list.stdout).toMatch(new RegExp(`^base-url +${sb.url} +config file$`, "m"));
     expect(list.stdout).toMatch(new RegExp(`^api-key +${escapeRe(maskKey(SANDBOX_DEMO_KEY))} +config file$`, "m"));
     expect(list.stdout).not.toContain(SANDBOX_DEMO_KEY);
-    const path = (await runMids(["config", "path"], { env })).stdout.trim();
+    const path = (await runMain(["config", "path"], { env })).stdout.trim();
     expect(path).toBe(join(env.MIDS_CONFIG_DIR, "config.json"));
     expect(statSync(path).mode & 0o777).toBe(0o600);
     // the stored settings are used by commands
     const me = await runMids(["me"], { env });
     expect(me.code).toBe(0);
     expect(JSON.parse(me.stdout).credential).toBeDefined();
-    expect((await runMids(["config", "unset", "api-key"], { env })).code).toBe(0);
-    expect((await runMids(["me"], { env })).code).toBe(3);
-    const gone = await runMids(["config", "get", "api-key"], { env });
+    expect((await runMain(["config", "unset", "api-key"], { env })).code).toBe(0);
+    expect((await runMain(["me"], { env })).code).toBe(3);
+    const gone = await runMain(["config", "get", "api-key"], { env });
     expect(gone.code).toBe(2);
     expect(gone.stderr).toMatch(/^mids: 'api-key' is not set\nhint: mids config set api-key VALUE/);
   });

@@ -3,8 +3,8 @@
 // and the departures are listed as notes; against a server that breaks a documented shape, exit 7
 // naming field, expected and got. Read-only (only GET), --save records shapes without values,
 // and the SARIF passes Microsoft's validator (`@microsoft/sarif-multitool`, as in scan-sarif.test.ts).
-// (The first test runs the built CLI; the later ones run main(argv) in this process: the same
-// program, without a CLI start-up each.)
+// (The first check against the sandbox runs the built CLI; the other runs run main(argv) in this
+// process: the same program, without a CLI start-up each.)
 import { spawnSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -31,8 +31,8 @@ describe("contract check", () => {
       const save = join(dir, "shapes.json");
       const [p, s, sarif] = await Promise.all([
         runMids(["contract", "check", "-o", "json", "--save", save], { env: plain.env(SANDBOX_DEMO_KEY) }),
-        runMids(["contract", "check", "-o", "json"], { env: shapes.env(SANDBOX_DEMO_KEY) }),
-        runMids(["contract", "check", "--format", "sarif"], { env: shapes.env(SANDBOX_DEMO_KEY) }),
+        runMain(["contract", "check", "-o", "json"], { env: shapes.env(SANDBOX_DEMO_KEY) }),
+        runMain(["contract", "check", "--format", "sarif"], { env: shapes.env(SANDBOX_DEMO_KEY) }),
       ]);
       expect(p.code, p.stderr).toBe(0);
       const pr = JSON.parse(p.stdout) as Report;

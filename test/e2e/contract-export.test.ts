@@ -121,9 +121,9 @@ describe("mids contract export --openapi", () => {
 
   it("refuses without a format and with an output format that is not JSON or YAML (exit 2); takes --jq", async () => {
     const [none, csv, yaml] = await Promise.all([
-      runMids(["contract", "export"]),
-      runMids(["contract", "export", "--openapi", "-o", "csv"]),
-      runMids(["contract", "export", "--openapi", "-o", "yaml"]),
+      runMain(["contract", "export"]),
+      runMain(["contract", "export", "--openapi", "-o", "csv"]),
+      runMain(["contract", "export", "--openapi", "-o", "yaml"]),
     ]);
     expect(none.code).toBe(2);
     expect(none.stderr).toMatch(/^mids: say which format to export\nhint: mids contract export --openapi/);
@@ -132,7 +132,7 @@ describe("mids contract export --openapi", () => {
     expect(yaml.code).toBe(0);
     expect(yaml.stdout).toMatch(/^openapi: 3\.1\.0\n/);
     // --jq picks from the document, as from any JSON answer
-    const jq = await runMids(["contract", "export", "--openapi", "--jq", ".paths | keys | map(select(startswith(\"/v3/alerts\")))"]);
+    const jq = await runMain(["contract", "export", "--openapi", "--jq", ".paths | keys | map(select(startswith(\"/v3/alerts\")))"]);
     expect(jq.code, jq.stderr).toBe(0);
     expect(JSON.parse(jq.stdout)).toEqual(["/v3/alerts/destinations", "/v3/alerts/{id}"]);
     expect(jq.stderr).toBe("");
@@ -166,7 +166,8 @@ describe("mids contract export --openapi", () => {
       const commands = block.split("\n").map((l) => l.trim().split(/\s+/).slice(1));
       expect(commands.length).toBeGreaterThanOrEqual(5);
       const env = baseEnv({ MIDS_BASE_URL: `http://127.0.0.1:${port}`, MIDS_API_KEY: "mids_sandbox_demo" });
-      const runs = await Promise.all(commands.map((c) => runMids([...c, "-o", "json"], { env })));
+      // clients of the mock: in-process (the process path of the export is the first test's)
+      const runs = await Promise.all(commands.map((c) => runMain([...c, "-o", "json"], { env })));
       for (const [i, r] of runs.entries()) {
         expect(r.code, `mids ${commands[i].join(" ")}: ${r.stderr}`).toBe(0);
         expect(() => JSON.parse(r.stdout)).not.toThrow();

@@ -1,8 +1,10 @@
 // Issue 22 items 5 and 13: a server's cursors are untrusted. An oversized nextCursor is refused
 // (exit 7, never followed), a long one is cut in the resume hint, and `api --paginate` applies the
-// guards of `--all` (a nextCursor that is not a string is exit 7, not a silent end).
+// guards of `--all` (a nextCursor that is not a string is exit 7, not a silent end). (The first
+// case runs the built CLI; the others run main(argv) in this process: the same program, without a
+// CLI start-up each.)
 import { describe, expect, it } from "vitest";
-import { baseEnv, runMids } from "../helpers/cli.js";
+import { baseEnv, runMain, runMids } from "../helpers/cli.js";
 import { hostile, sendJson, v3Page } from "../helpers/hostile.js";
 import { MAX_CURSOR_CHARS } from "../../src/client/paginate.js";
 import { main } from "../../src/main.js";
@@ -28,7 +30,7 @@ describe("an oversized nextCursor", () => {
 
   it("api --paginate: the page is printed, then exit 7; the cursor is never sent back", async () => {
     const h = await hostile((_req, res, n) => sendJson(res, 200, v3Page(n, 1, huge(n))));
-    const r = await runMids(["api", "/v3/projects", "--paginate", "--max-pages", "3"], { env: env(h.url), timeoutMs: 15_000 });
+    const r = await runMain(["api", "/v3/projects", "--paginate", "--max-pages", "3"], { env: env(h.url) });
     expect(r.code).toBe(7);
     expect(h.seen).toHaveLength(1);
     expect(values(r.stdout)).toHaveLength(1);
@@ -43,8 +45,8 @@ describe("a long cursor in a resume hint", () => {
     const server = () => hostile((_req, res, n) => (n === 1 ? sendJson(res, 200, v3Page(1, 1, long)) : sendJson(res, 500, { code: "internal_error", message: "boom" })));
     const [a, b] = await Promise.all([server(), server()]);
     const [all, raw] = await Promise.all([
-      runMids(["projects", "list", "--all", "-o", "ndjson", "--max-retries", "0"], { env: env(a.url) }),
-      runMids(["api", "/v3/projects", "--paginate", "--max-retries", "0"], { env: env(b.url) }),
+      runMain(["projects", "list", "--all", "-o", "ndjson", "--max-retries", "0"], { env: env(a.url) }),
+      runMain(["api", "/v3/projects", "--paginate", "--max-retries", "0"], { env: env(b.url) }),
     ]);
     for (const [r, flag] of [[all, "--cursor "], [raw, "-f cursor="]] as const) {
       expect(r.code).toBe(7);
@@ -71,8 +73,8 @@ describe("api --paginate applies the guards of --all", () => {
     for (const bad of [12, { next: "c2" }, true]) {
       const h = await hostile((_req, res) => sendJson(res, 200, { data: [{ id: "a" }], meta: { nextCursor: bad } }));
       const [raw, all] = await Promise.all([
-        runMids(["api", "/v3/projects", "--paginate"], { env: env(h.url) }),
-        runMids(["projects", "list", "--all", "-o", "json"], { env: env(h.url) }),
+        runMain(["api", "/v3/projects", "--paginate"], { env: env(h.url) }),
+        runMain(["projects", "list", "--all", "-o", "json"], { env: env(h.url) }),
       ]);
       expect(all.code, JSON.stringify(bad)).toBe(7);
       expect(raw.code, JSON.stringify(bad)).toBe(7);

@@ -1,15 +1,16 @@
 // Every example in the user docs runs as written: each line of every `sh` code block in README.md
 // and docs/ (the generated manual's examples are --help's, run by help-examples.test.ts) runs
 // against one sandbox (a plain `mids ...` line through main() in this process, anything the shell
-// must read in bash). A page's examples run in order in one directory, as a reader follows
-// the page; pages run side by side, a few at a time. Blocks that show output are `console`.
-import { chmodSync, copyFileSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+// must read in bash, whose `mids` runs main() in this process too). A page's examples run in order
+// in one directory, as a reader follows the page; pages run side by side, a few at a time. Blocks
+// that show output are `console`.
+import { copyFileSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { BIN, ROOT, runMids, tempDir, useSandbox } from "../helpers/cli.js";
+import { ROOT, runMain, runMids, tempDir, useSandbox } from "../helpers/cli.js";
 import { helpExamples } from "../helpers/manual.js";
-import { runExample } from "../helpers/examples.js";
+import { midsOnPath, runExample } from "../helpers/examples.js";
 
 /** The base URL the docs use for "your API": the sandbox stands in for it. */
 const PLACEHOLDER_URL = "https://your-api-host";
@@ -68,8 +69,9 @@ const sb = useSandbox(["--rate-limit", "100000"]);
 async function configTemplate(key: string): Promise<string> {
   const env = sb.env();
   delete env.MIDS_BASE_URL;
-  for (const args of [["base-url", sb.url], ["api-key", "-"], ["--profile", "ci", "api-key", "-"]]) {
-    const r = await runMids(["config", "set", ...args], { env, input: key });
+  // the first through the built bin/mids (the file's one run of the binary), the others in-process
+  for (const [i, args] of [["base-url", sb.url], ["api-key", "-"], ["--profile", "ci", "api-key", "-"]].entries()) {
+    const r = await (i === 0 ? runMids : runMain)(["config", "set", ...args], { env, input: key });
     expect(r.code, r.stderr).toBe(0);
   }
   return join(env.MIDS_CONFIG_DIR, "config.json");
@@ -119,15 +121,13 @@ describe("docs examples", () => {
   const bound = (Math.ceil(total / CONCURRENCY) + longest) * EXAMPLE_MS + 30_000;
   it("every example runs as written against the sandbox", { timeout: bound }, async () => {
     const fixtures = await sb.admin<{ demoKey: string }>("/_sandbox/fixtures");
-    const bin = tempDir("bin-");
-    writeFileSync(join(bin, "mids"), `#!/bin/sh\nexec "${process.execPath}" "${BIN}" "$@"\n`);
-    chmodSync(join(bin, "mids"), 0o755);
     const config = await configTemplate(fixtures.demoKey);
+    const mids = await midsOnPath();
     const failures: string[] = [];
     const queue = [...byPage];
     const worker = async () => {
       for (let xs = queue.shift(); xs; xs = queue.shift()) {
-        const { cwd, env } = workspace(fixtures.demoKey, bin, config);
+        const { cwd, env } = workspace(fixtures.demoKey, mids.bin, config);
         for (const x of xs) {
           // a prompt for the key reads it from stdin, as a user would type it
           const t0 = Date.now();
@@ -139,7 +139,7 @@ describe("docs examples", () => {
         }
       }
     };
-    await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+    await Promise.all(Array.from({ length: CONCURRENCY }, worker)).finally(mids.close);
     expect(failures).toEqual([]);
   });
 });

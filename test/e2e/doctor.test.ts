@@ -1,11 +1,13 @@
 // mids doctor against the sandbox (all pass: exit 0), with a bad key (exit 3), a key without the
 // 'api' entitlement (3), an unreachable port (7), no base URL (2) and a config file others can read (3).
+// (The table against the sandbox runs the built CLI; the other runs run main(argv) in this process:
+// the same program, without a CLI start-up each.)
 import { createServer } from "node:net";
 import { createServer as createHttpServer } from "node:http";
 import { chmodSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { baseEnv, runMids, useSandbox } from "../helpers/cli.js";
+import { baseEnv, runMain, runMids, useSandbox } from "../helpers/cli.js";
 import { SANDBOX_DEMO_KEY, SANDBOX_KEYS } from "../../src/sandbox/keys.js";
 import { maskKey } from "../../src/config.js";
 
@@ -32,7 +34,7 @@ describe("mids doctor", () => {
   it("passes against the sandbox: one line per check, exit 0; -o json lists every check", async () => {
     const [table, json] = await Promise.all([
       runMids(["doctor", "-o", "table"], { env: sb.env(SANDBOX_DEMO_KEY) }),
-      runMids(["doctor", "-o", "json"], { env: sb.env(SANDBOX_DEMO_KEY) }),
+      runMain(["doctor", "-o", "json"], { env: sb.env(SANDBOX_DEMO_KEY) }),
     ]);
     expect(table.code, table.stdout + table.stderr).toBe(0);
     const lines = table.stdout.trimEnd().split("\n");
@@ -55,8 +57,8 @@ describe("mids doctor", () => {
     const bad = "mids_not_a_real_key_9876";
     const noapi = SANDBOX_KEYS.find((k) => !k.entitlements.includes("api"))!.key;
     const [rejected, lacking] = await Promise.all([
-      runMids(["doctor", "-o", "json"], { env: sb.env(bad) }),
-      runMids(["doctor", "-o", "json"], { env: sb.env(noapi) }),
+      runMain(["doctor", "-o", "json"], { env: sb.env(bad) }),
+      runMain(["doctor", "-o", "json"], { env: sb.env(noapi) }),
     ]);
     expect(rejected.code).toBe(3);
     const r = byName(JSON.parse(rejected.stdout));
@@ -78,7 +80,7 @@ describe("mids doctor", () => {
     await new Promise<void>((r) => server.listen(0, "127.0.0.1", () => r()));
     try {
       const url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
-      const r = await runMids(["doctor", "-o", "json"], { env: baseEnv({ MIDS_BASE_URL: url, MIDS_API_KEY: "mids_k_1234567890" }) });
+      const r = await runMain(["doctor", "-o", "json"], { env: baseEnv({ MIDS_BASE_URL: url, MIDS_API_KEY: "mids_k_1234567890" }) });
       const report = JSON.parse(r.stdout) as Report;
       expect(byName(report).entitlements, r.stdout).toMatchObject({ status: "warn", detail: expect.stringContaining("no 'api'") });
       expect(byName(report).key.status).toBe("ok");
@@ -96,13 +98,13 @@ describe("mids doctor", () => {
     await new Promise<void>((r) => plain.listen(0, "127.0.0.1", () => r()));
     const plainPort = (plain.address() as { port: number }).port;
     const keyed = baseEnv();
-    await runMids(["config", "set", "api-key", "-"], { env: keyed, input: SANDBOX_DEMO_KEY });
+    await runMain(["config", "set", "api-key", "-"], { env: keyed, input: SANDBOX_DEMO_KEY });
     chmodSync(join(keyed.MIDS_CONFIG_DIR, "config.json"), 0o644);
     const [down, tls, none, exposed] = await Promise.all([
-      runMids(["doctor", "-o", "table", "--base-url", `http://127.0.0.1:${port}`, "--api-key", SANDBOX_DEMO_KEY]),
-      runMids(["doctor", "-o", "json", "--base-url", `https://127.0.0.1:${plainPort}`, "--api-key", SANDBOX_DEMO_KEY]),
-      runMids(["doctor", "-o", "json"]),
-      runMids(["doctor", "-o", "json", "--base-url", sb.url], { env: keyed }),
+      runMain(["doctor", "-o", "table", "--base-url", `http://127.0.0.1:${port}`, "--api-key", SANDBOX_DEMO_KEY]),
+      runMain(["doctor", "-o", "json", "--base-url", `https://127.0.0.1:${plainPort}`, "--api-key", SANDBOX_DEMO_KEY]),
+      runMain(["doctor", "-o", "json"]),
+      runMain(["doctor", "-o", "json", "--base-url", sb.url], { env: keyed }),
     ]);
     expect(down.code).toBe(7);
     expect(down.stdout).toMatch(new RegExp(`^FAIL +reachable +127\\.0\\.0\\.1:${port}: ECONNREFUSED -- fix: `, "m"));

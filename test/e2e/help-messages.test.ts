@@ -1,5 +1,7 @@
 // Help as a new user meets it: `mids help <path>`, global flags in subcommand help, wrapping to
 // the terminal width, enum flags refused locally, and notices that name the command that ran.
+// (`mids help projects list` runs the built CLI; the other cases run main(argv) in this process:
+// the same program, without a CLI start-up each.)
 import { describe, expect, it } from "vitest";
 import { baseEnv, runMain, runMids, useSandbox } from "../helpers/cli.js";
 
@@ -7,41 +9,41 @@ const sb = useSandbox();
 
 describe("mids help", () => {
   it("prints the help of a subcommand path", async () => {
-    const [viaHelp, viaFlag] = await Promise.all([runMids(["help", "projects", "list"]), runMids(["projects", "list", "--help"])]);
+    const [viaHelp, viaFlag] = await Promise.all([runMids(["help", "projects", "list"]), runMain(["projects", "list", "--help"])]);
     expect(viaHelp.code).toBe(0);
     expect(viaHelp.stdout).toMatch(/^Usage: mids projects list /);
     expect(viaHelp.stdout).toBe(viaFlag.stdout);
   });
 
   it("an unknown command is exit 2 naming it", async () => {
-    const r = await runMids(["help", "bogus"]);
+    const r = await runMain(["help", "bogus"]);
     expect(r.code).toBe(2);
     expect(r.stdout).toBe("");
     expect(r.stderr).toMatch(/^mids: unknown command 'bogus'\n/);
-    const deep = await runMids(["help", "projects", "nope"]);
+    const deep = await runMain(["help", "projects", "nope"]);
     expect(deep.code).toBe(2);
     expect(deep.stderr).toMatch(/^mids: unknown command 'projects nope'\nhint: run 'mids projects --help'/);
   });
 
   it("subcommand help: commands, then its own options, then the global flags last and short", async () => {
-    const r = await runMids(["alerts", "get", "--help"]);
+    const r = await runMain(["alerts", "get", "--help"]);
     const global = r.stdout.split(/^Global options \(what they do: 'mids --help'\):$/m)[1] ?? "";
     for (const flag of ["--sandbox", "--output", "--api-key", "--base-url", "--quiet"]) expect(global, flag).toContain(flag);
     // short: named, not explained again
     expect(global.split("\n\n")[0]).not.toContain("env MIDS_");
-    const group = await runMids(["projects", "--help"]);
+    const group = await runMain(["projects", "--help"]);
     const lines = group.stdout.split("\n");
     const at = (h: string) => lines.findIndex((l) => l.startsWith(h));
     expect(at("Commands:")).toBeGreaterThan(0);
     expect(at("Commands:")).toBeLessThan(at("Options:"));
     expect(at("Options:")).toBeLessThan(at("Global options"));
     expect(at("Commands:")).toBeLessThan(8);
-    const root = await runMids(["--help"]);
+    const root = await runMain(["--help"]);
     expect(root.stdout.indexOf("Commands:")).toBeLessThan(root.stdout.indexOf("Options:"));
   });
 
   it("a subcommand's help lists only the options that apply to it", async () => {
-    const r = await runMids(["help", "migrate", "scan"]);
+    const r = await runMain(["help", "migrate", "scan"]);
     expect(r.code).toBe(0);
     const flags = r.stdout.split(/^Examples:$/m)[0];
     for (const parentOnly of ["--to ", "--from-format", "--jobs", "--resolve"]) expect(flags, parentOnly).not.toContain(parentOnly);
@@ -50,7 +52,7 @@ describe("mids help", () => {
 
   it("an option of a parent command that does not apply to the subcommand is exit 2 naming it", async () => {
     for (const args of [["migrate", "scan", "--to", "curl", "."], ["migrate", "scan", "--jobs", "4", "--resolve", "."], ["migrate", "explain", "--to", "curl"]]) {
-      const r = await runMids(args);
+      const r = await runMain(args);
       expect(r.code, args.join(" ")).toBe(2);
       expect(r.stdout).toBe("");
       expect(r.stderr).toMatch(/^mids: --(to|jobs|resolve) does not apply to 'mids migrate (scan|explain)' \(it is an option of 'mids migrate'\)\nhint: /);
@@ -58,7 +60,7 @@ describe("mids help", () => {
     // one the subcommand declares too is its own: scan's --fail-on still gates (exit 8 on a partial usage)
     const dir = (await import("../helpers/cli.js")).tempDir("scan-");
     (await import("node:fs")).writeFileSync(`${dir}/a.sh`, "curl https://api.example.com/v2/projects?page=2\n");
-    const gate = await runMids(["migrate", "scan", "--fail-on", "partial", dir]);
+    const gate = await runMain(["migrate", "scan", "--fail-on", "partial", dir]);
     expect(gate.code).toBe(8);
   });
 
@@ -76,7 +78,7 @@ describe("mids help", () => {
       [["alerts", "delete", "alr_1"], /^mids: unknown command 'delete'$/, /^hint: the API has no call that deletes alert subscriptions/],
     ];
     await Promise.all(cases.map(async ([args, line, hint]) => {
-      const r = await runMids(args);
+      const r = await runMain(args);
       expect(r.code, args.join(" ")).toBe(2);
       const [first, second, ...rest] = r.stderr.trimEnd().split("\n");
       expect(first, args.join(" ")).toMatch(line);
@@ -87,15 +89,15 @@ describe("mids help", () => {
   });
 
   it("root help wraps to the terminal width (COLUMNS when piped)", async () => {
-    const narrow = await runMids(["--help"], { env: baseEnv({ COLUMNS: "80" }) });
-    const wide = await runMids(["--help"], { env: baseEnv({ COLUMNS: "160" }) });
+    const narrow = await runMain(["--help"], { env: baseEnv({ COLUMNS: "80" }) });
+    const wide = await runMain(["--help"], { env: baseEnv({ COLUMNS: "160" }) });
     const widest = (s: string) => Math.max(...s.split("\n").map((l) => l.length));
     expect(widest(narrow.stdout)).toBeLessThanOrEqual(80);
     expect(widest(wide.stdout)).toBeGreaterThan(80);
     expect(widest(wide.stdout)).toBeLessThanOrEqual(160);
     // at 60 columns the descriptions still wrap beside the command names (commander gives up
     // below its minimum description width): only a word longer than the column may overflow
-    const sixty = await runMids(["--help"], { env: baseEnv({ COLUMNS: "60" }) });
+    const sixty = await runMain(["--help"], { env: baseEnv({ COLUMNS: "60" }) });
     const lists = sixty.stdout.slice(0, sixty.stdout.search(/^(Examples|Environment)/m));
     expect(lists).toMatch(/^Commands:/m);
     // (a path such as /v3/projects/{idOrSlug}/series/{measure} cannot be broken)
@@ -140,7 +142,7 @@ describe("enum flags", () => {
   });
 
   it("with -o json the refusal also comes as a JSON error object", async () => {
-    const r = await runMids(["projects", "list", "--universe", "moon", "-o", "json"], { env: sb.env("mids_sandbox_demo") });
+    const r = await runMain(["projects", "list", "--universe", "moon", "-o", "json"], { env: sb.env("mids_sandbox_demo") });
     expect(r.code).toBe(2);
     const err = JSON.parse(r.stderr.trimEnd().split("\n").pop()!);
     expect(err.error).toMatchObject({ code: "usage", message: expect.stringContaining("--universe") });
@@ -149,14 +151,14 @@ describe("enum flags", () => {
   it("values the spec does not list (an assumed scale: --grade) are offered, not enforced: sent, with a notice", async () => {
     const env = sb.env("mids_sandbox_demo");
     const before = (await sb.admin<unknown[]>("/_sandbox/requests")).length;
-    const r = await runMids(["intel", "list", "--grade", "polished,shiny", "-o", "json"], { env });
+    const r = await runMain(["intel", "list", "--grade", "polished,shiny", "-o", "json"], { env });
     // the request went out with the value as given; the sandbox (which holds the assumed scale) refuses it
     const seen = (await sb.admin<{ path: string; query: Record<string, string> }[]>("/_sandbox/requests")).slice(before);
     expect(seen.filter((x) => x.path === "/v3/intel").map((x) => x.query.grade)).toEqual(["polished,shiny"]);
     expect(r.stderr).toMatch(/^mids: notice: --grade 'shiny': not a grade mids knows \(chipped, .*\); sent as given$/m);
     expect(r.stderr).not.toMatch(/'polished'/);
     // known values: no notice
-    const ok = await runMids(["intel", "list", "--grade", "polished", "--limit", "1", "-o", "json"], { env });
+    const ok = await runMain(["intel", "list", "--grade", "polished", "--limit", "1", "-o", "json"], { env });
     expect(ok.code, ok.stderr).toBe(0);
     expect(ok.stderr).not.toMatch(/not a grade/);
   });
@@ -165,7 +167,7 @@ describe("enum flags", () => {
 describe("notices", () => {
   it("name the command that ran, not the API path or the spec", async () => {
     const env = sb.env("mids_sandbox_demo");
-    const [grounding, recipes] = await Promise.all([runMids(["grounding"], { env }), runMids(["recipes", "list"], { env })]);
+    const [grounding, recipes] = await Promise.all([runMain(["grounding"], { env }), runMain(["recipes", "list"], { env })]);
     expect(grounding.code).toBe(0);
     expect(grounding.stderr).toMatch(/^mids: notice: 'mids grounding' is deprecated \(v2 API\); use 'mids topics list'$/m);
     expect(recipes.code).toBe(0);

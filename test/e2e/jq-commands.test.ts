@@ -1,17 +1,20 @@
 // --jq from the built binary: every command that prints a JSON result
 // applies it (migrate explain, migrate verify -o json, recipes validate json/sarif), a command whose
 // report is streamed refuses it up front, the README's --jq examples print what they claim, and the
-// jq engine is loaded at run time only by --jq (traced through Node's module loader).
+// jq engine is loaded at run time only by --jq (traced through Node's module loader). (Those two,
+// the worker and the loader, run the built CLI; the other cases run main(argv) in this process:
+// the same program, without a CLI start-up each.)
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { ROOT, baseEnv, runMids, useSandbox } from "../helpers/cli.js";
+import { ROOT, baseEnv, runMain, runMids, useSandbox } from "../helpers/cli.js";
 import { hostile, sendJson } from "../helpers/hostile.js";
 import { SANDBOX_DEMO_KEY } from "../../src/sandbox/keys.js";
 
 const sb = useSandbox();
 const mids = (args: string[], extra: Record<string, string> = {}, input?: string) => runMids(args, { env: sb.env(SANDBOX_DEMO_KEY, extra), input });
+const inProcess = (args: string[], extra: Record<string, string> = {}, input?: string) => runMain(args, { env: sb.env(SANDBOX_DEMO_KEY, extra), input });
 const dir = mkdtempSync(join(tmpdir(), "mids-jq-"));
 const LOG = "GET /v2/projects?limit=5 HTTP/1.1\nGET /v2/clusters HTTP/1.1\n";
 
@@ -35,8 +38,8 @@ describe("--jq on every command that prints JSON", () => {
 
   it("migrate (a streamed report) and a non-JSON --format refuse --jq up front: exit 2, nothing on stdout", async () => {
     const [migrate, junit] = await Promise.all([
-      mids(["migrate", "-", "--jq", "."], {}, LOG),
-      mids(["recipes", "validate", "test/fixtures/recipes/valid.yaml", "--format", "junit", "--jq", "."]),
+      inProcess(["migrate", "-", "--jq", "."], {}, LOG),
+      inProcess(["recipes", "validate", "test/fixtures/recipes/valid.yaml", "--format", "junit", "--jq", "."]),
     ]);
     expect(migrate.code).toBe(2);
     expect(migrate.stdout).toBe("");
@@ -53,7 +56,7 @@ describe("--jq on every command that prints JSON", () => {
     expect(lines.length).toBe(5);
     for (const [, cmd, claim] of lines) {
       const args = [...cmd.matchAll(/'([^']*)'|(\S+)/g)].map((m) => m[1] ?? m[2]);
-      const r = await mids(args);
+      const r = await inProcess(args);
       expect(r.code, cmd).toBe(0);
       const out = r.stdout.trim();
       // a stated value is checked exactly; "one X per line" and "a JSON array" by shape
@@ -87,7 +90,7 @@ M._load = function (req, ...rest) { if (/jq-web/.test(req)) process.stderr.write
 describe("--fields warnings name the resource", () => {
   it("an item command names the item, not its verb", async () => {
     const slug = (await sb.api<{ data: { slug: string }[] }>("/v3/projects?limit=1", SANDBOX_DEMO_KEY)).body.data[0].slug;
-    const r = await mids(["projects", "get", slug, "--fields", "slug,nmae", "-o", "json"]);
+    const r = await inProcess(["projects", "get", slug, "--fields", "slug,nmae", "-o", "json"]);
     expect(r.code).toBe(0);
     expect(r.stderr).toContain("--fields: no field 'nmae' in the project; nearest: name");
   });
@@ -98,8 +101,8 @@ describe("no <resource> matched", () => {
     const h = await hostile((_req, res) => sendJson(res, 200, { data: { categories: [], chains: [], assetTypes: [], intelCategories: [] } }));
     const env = baseEnv({ MIDS_BASE_URL: h.url, MIDS_API_KEY: SANDBOX_DEMO_KEY });
     const [chains, types] = await Promise.all([
-      runMids(["vocabulary", "chains", "-o", "table"], { env }),
-      runMids(["vocabulary", "asset-types", "-o", "table"], { env }),
+      runMain(["vocabulary", "chains", "-o", "table"], { env }),
+      runMain(["vocabulary", "asset-types", "-o", "table"], { env }),
     ]);
     expect(chains.stderr).toBe("no chains matched\n");
     expect(types.stderr).toBe("no asset types matched\n");
@@ -107,7 +110,7 @@ describe("no <resource> matched", () => {
   });
 
   it("a batch where every id failed prints its errors, not 'no alerts matched'", async () => {
-    const r = await mids(["alerts", "pause", "alr_nope1", "alr_nope2", "--fields", "id", "-o", "table"]);
+    const r = await inProcess(["alerts", "pause", "alr_nope1", "alr_nope2", "--fields", "id", "-o", "table"]);
     expect(r.code).toBe(4);
     expect(r.stdout).toBe("");
     expect(r.stderr).toContain("2 of 2 alerts failed to pause");

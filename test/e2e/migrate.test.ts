@@ -175,7 +175,7 @@ describe("usage", () => {
 describe("momentum's cluster breakdown (on by default, spec 4.1; v3 series have none)", () => {
   it("a call that gets it is partial with momentum-clusters-dropped; one that turns it off is rewritten; explain and scan agree", async () => {
     const input = "GET /v2/projects/P/momentum HTTP/1.1\nGET /v2/projects/P/momentum?clusters=true HTTP/1.1\nGET /v2/projects/P/momentum?clusters=false HTTP/1.1\n";
-    const r = await runMids(["migrate", "-o", "ndjson"], { input });
+    const r = await runMain(["migrate", "-o", "ndjson"], { input });
     expect(r.code, r.stderr).toBe(0);
     const rows = r.stdout.trimEnd().split("\n").map((l) => JSON.parse(l));
     expect(rows.slice(0, 3).map((x) => [x.status, x.notes.map((n: { rule: string }) => n.rule), x.to.query])).toEqual([
@@ -211,7 +211,7 @@ describe("curl commands with shell variables", () => {
   ].join("\n") + "\n");
 
   it("keeps them expandable (double quotes, no percent-encoding, no http:// before $BASE), and they expand in a shell", async () => {
-    const r = await runMids(["migrate", file]);
+    const r = await runMain(["migrate", file]);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout.split("\n")).toEqual([
       `curl -H "x-api-key: $MIDS_API_KEY" "$BASE/v3/projects/$ID/series/rank?to=$AT"`,

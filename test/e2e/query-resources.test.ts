@@ -226,7 +226,7 @@ describe("catalogs", () => {
 describe("a key without the 'api' entitlement", () => {
   it("the hint names a command that works for that key, and that command says what the key lacks", async () => {
     for (const args of [["me"], ["reports", "get", topic.reportId]]) {
-      const r = await runMids(args, { env: sb.env(NOAPI) });
+      const r = await runMain(args, { env: sb.env(NOAPI) });
       expect(r.code).toBe(3);
       expect(r.stderr).toMatch(/^mids: your key lacks the 'api' entitlement/m);
       const hint = r.stderr.split("\n").find((l) => l.startsWith("hint: "))!;
@@ -267,7 +267,7 @@ describe("grounding (deprecated v2 aliases)", () => {
   it("--fields picks the same fields of the same topics in every format; json keeps the snapshot around them", async () => {
     const server = (await sb.api<{ data: { completedAt: string; topics: { name: string; rank: number }[] } }>("/v2/grounding", KEY)).body.data;
     const want = server.topics.map((t) => ({ name: t.name, rank: t.rank }));
-    const run = (o: string) => runMids(["grounding", "--fields", "name,rank", "-o", o], { env: sb.env(KEY) });
+    const run = (o: string) => runMain(["grounding", "--fields", "name,rank", "-o", o], { env: sb.env(KEY) });
     const [json, ndjson, csv, yaml] = await Promise.all([run("json"), run("ndjson"), run("csv"), run("yaml")]);
     for (const r of [json, ndjson, csv, yaml]) {
       expect(r.code).toBe(0);
@@ -290,7 +290,7 @@ describe("grounding (deprecated v2 aliases)", () => {
     expect(server.headers.get("link")).toMatch(/<\/v3\/topics>; rel="successor-version"/);
     const [help, r] = await Promise.all([
       runMain(["grounding", "history", "--help"]),
-      runMids(["grounding", "history", "--limit", "1"], { env: sb.env(KEY) }),
+      runMain(["grounding", "history", "--limit", "1"], { env: sb.env(KEY) }),
     ]);
     expect(r.code).toBe(0);
     const notice = /^mids: notice: 'mids grounding history' is deprecated \(v2 API\); use 'mids ([a-z ]+)'/m.exec(r.stderr)?.[1];

@@ -1,6 +1,8 @@
 // `mids sandbox record` and `sandbox serve --replay`: a recording of a `sandbox serve` upstream
 // replays to the same mids output with no key in the cassette; hostile upstreams (a redirect
-// elsewhere, an endless body) and files that are not cassettes get one-line errors.
+// elsewhere, an endless body) and files that are not cassettes get one-line errors. (The recorder
+// and the replaying servers run the built CLI, as do a --jq run and the refused PATCH; the other
+// client commands and the refusals of a bad --upstream run main(argv) in this process.)
 import { spawn } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
@@ -69,7 +71,7 @@ describe("record, then replay", () => {
         expect(r.code, r.stderr).toBe(0);
         expect(r.stdout).toBe(recorded[i].stdout);
       }
-      const lacking = await runMids(["projects", "list", "--limit", "4"], { env: through(replay.url, SANDBOX_DEMO_KEY) });
+      const lacking = await runMain(["projects", "list", "--limit", "4"], { env: through(replay.url, SANDBOX_DEMO_KEY) });
       expect(lacking.code).toBe(4);
       expect(lacking.stderr).toMatch(/^mids: [^\n]*not[ _]found/);
       const filled = await runMain(["projects", "list", "--limit", "4", "-o", "json"], { env: through(generated.url, SANDBOX_DEMO_KEY) });
@@ -139,7 +141,8 @@ describe("the docs' record-and-replay session", () => {
           urls.set(`http://127.0.0.1:${port}`, first.replace(/^listening on /, ""));
           continue;
         }
-        const r = await runMids(args, { cwd: dir, env: { ...env, ...vars } });
+        // a client command runs in-process (the servers it talks to are the spawned jobs)
+        const r = await runMain(args, { cwd: dir, env: { ...env, ...vars } });
         const exit = /^exit (\d+)/.exec(comment);
         expect(r.code, `${line}\n${r.stderr}`).toBe(exit ? Number(exit[1]) : 0);
         if (comment === "the same output") {
@@ -185,9 +188,9 @@ describe("a hostile upstream", () => {
     try {
       const env = baseEnv({ MIDS_BASE_URL: rec.url, MIDS_API_KEY: SANDBOX_DEMO_KEY });
       const [redirect, endless, echo] = await Promise.all([
-        runMids(["--max-retries", "0", "topics", "list"], { env }),
-        runMids(["--max-retries", "0", "projects", "list"], { env }),
-        runMids(["api", "/v3/me"], { env }),
+        runMain(["--max-retries", "0", "topics", "list"], { env }),
+        runMain(["--max-retries", "0", "projects", "list"], { env }),
+        runMain(["api", "/v3/me"], { env }),
       ]);
       expect(echo.code).toBe(0);
       expect(redirect.code).toBe(7);
@@ -213,8 +216,8 @@ describe("a hostile upstream", () => {
 describe("mids sandbox record, misused", () => {
   it("refuses an upstream that is not an http(s) URL, with one line and exit 2, before listening", async () => {
     const [ftp, junk] = await Promise.all([
-      runMids(["sandbox", "record", "--upstream", "ftp://files.example.com", "--out", join(tempDir("rec-"), "c.json")]),
-      runMids(["sandbox", "record", "--upstream", "not a url", "--out", join(tempDir("rec-"), "c.json")]),
+      runMain(["sandbox", "record", "--upstream", "ftp://files.example.com", "--out", join(tempDir("rec-"), "c.json")]),
+      runMain(["sandbox", "record", "--upstream", "not a url", "--out", join(tempDir("rec-"), "c.json")]),
     ]);
     expect(ftp.stderr).toBe("mids: --upstream must be an http or https URL (got ftp:)\n");
     expect(junk.stderr).toMatch(/^mids: --upstream "not a url" is not a URL \(e\.g\. https:\/\/api\.example\.com\)\n$/);

@@ -1,6 +1,8 @@
 // What migrate scan prints of hostile source trees: no key in any output format, no control or
 // bidi character raw on a terminal (piped diffs keep their bytes), bounded findings for files of
 // many usages, and files whose names are not UTF-8 scanned by their bytes and named escaped.
+// (Runs whose stdout bytes or argv bytes are the subject run the built CLI; the others run
+// main(argv) in this process: the same program, without a CLI start-up each.)
 import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -10,7 +12,7 @@ import { testIO } from "../../src/io.js";
 import { createContext } from "../../src/main.js";
 import { runScan } from "../../src/migrate/scan/command.js";
 import { MAX_FINDINGS_PER_FILE } from "../../src/migrate/scan/scan.js";
-import { BIN, baseEnv, fileTree, runMids, tempDir } from "../helpers/cli.js";
+import { BIN, baseEnv, fileTree, runMain, tempDir } from "../helpers/cli.js";
 
 const env = () => baseEnv({ MIDS_BASE_URL: "https://api.example.com" });
 
@@ -31,7 +33,7 @@ describe("migrate scan output never shows a key", () => {
 
   it.each(["stylish", "json", "sarif", "github", "gitlab", "junit", "checkstyle"])("--format %s", async (format) => {
     const dir = tree({ "a.js": source });
-    const r = await runMids(["migrate", "scan", "--format", format], { cwd: dir, env: env() });
+    const r = await runMain(["migrate", "scan", "--format", format], { cwd: dir, env: env() });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toContain("a.js");
     for (const s of secrets) expect(r.stdout + r.stderr).not.toContain(s);
@@ -39,7 +41,7 @@ describe("migrate scan output never shows a key", () => {
 
   it("stylish: the caret stays under the usage when a key before it on the line was redacted", async () => {
     const dir = tree({ "a.js": 'const API_KEY = "sk_live_9f8e7d6c5b4a"; fetch("https://api.example.com/v2/clusters?limit=5");\n' });
-    const r = await runMids(["migrate", "scan"], { cwd: dir, env: env() });
+    const r = await runMain(["migrate", "scan"], { cwd: dir, env: env() });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).not.toContain("sk_live_9f8e7d6c5b4a");
     const lines = r.stdout.split("\n");
@@ -53,7 +55,7 @@ describe("migrate scan output never shows a key", () => {
 
   it("--fix --dry-run: the diff's lines", async () => {
     const dir = tree({ "a.js": source });
-    const r = await runMids(["migrate", "scan", "--fix", "--dry-run"], { cwd: dir, env: env() });
+    const r = await runMain(["migrate", "scan", "--fix", "--dry-run"], { cwd: dir, env: env() });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toContain("+++ b/a.js");
     for (const s of secrets) expect(r.stdout + r.stderr).not.toContain(s);
@@ -65,7 +67,7 @@ describe("migrate scan: control and bidi characters in scanned lines", () => {
 
   it("stylish shows them in caret notation, the caret still under the usage", async () => {
     const dir = tree({ "a.js": line });
-    const r = await runMids(["migrate", "scan", "--format", "stylish"], { cwd: dir, env: env() });
+    const r = await runMain(["migrate", "scan", "--format", "stylish"], { cwd: dir, env: env() });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).not.toMatch(/[\u001b\u0007\u202e\u2066]/);
     expect(r.stdout).toContain("// <U+202E>evil<U+2066> ^[]0;TITLE^G done");
@@ -97,7 +99,7 @@ describe("migrate scan: many usages", () => {
     const n = MAX_FINDINGS_PER_FILE + 5;
     // one minified line
     const dir = tree({ "min.js": `var a=[${Array(n).fill('"https://api.example.com/v2/clusters"').join(",")}];\n`, "b.js": 'get("/v2/clusters")\n' });
-    const r = await runMids(["migrate", "scan", "--format", "json", "--fail-on", "rewritten"], { cwd: dir, env: env() });
+    const r = await runMain(["migrate", "scan", "--format", "json", "--fail-on", "rewritten"], { cwd: dir, env: env() });
     expect(r.code).toBe(8);
     const out = JSON.parse(r.stdout);
     expect(out.findings).toHaveLength(MAX_FINDINGS_PER_FILE + 1);
@@ -108,7 +110,7 @@ describe("migrate scan: many usages", () => {
     // the streamed json is the text JSON.stringify writes
     expect(r.stdout).toBe(JSON.stringify(out, null, 2) + "\n");
 
-    const f = await runMids(["migrate", "scan", "--fix", "--format", "json"], { cwd: dir, env: env() });
+    const f = await runMain(["migrate", "scan", "--fix", "--format", "json"], { cwd: dir, env: env() });
     expect(f.code, f.stderr).toBe(0);
     expect(f.stderr).toContain(`mids: fixed ${n + 1} usages in 2 files\n`);
     expect(readFileSync(join(dir, "min.js"), "utf8")).not.toContain("/v2/");
@@ -132,7 +134,7 @@ describe("migrate scan: file names that are not UTF-8", () => {
     writeFileSync(Buffer.concat([Buffer.from(dir + "/"), bad]), 'get("/v2/clusters")\n');
     mkdirSync(badDir);
     writeFileSync(Buffer.concat([badDir, Buffer.from("/a.js")]), 'get("/v2/topics")\n');
-    const r = await runMids(["migrate", "scan", "--format", "json", "--fail-on", "rewritten"], { cwd: dir, env: env() });
+    const r = await runMain(["migrate", "scan", "--format", "json", "--fail-on", "rewritten"], { cwd: dir, env: env() });
     expect(r.code, r.stderr).toBe(8);
     expect(JSON.parse(r.stdout).findings.map((f: { file: string }) => f.file)).toEqual(["d\\xe9/a.js", "f\\xff\\xfe.js"]);
 
@@ -144,7 +146,7 @@ describe("migrate scan: file names that are not UTF-8", () => {
     const a = spawnSync("git", ["apply", "--check", patch], { cwd: dir });
     expect(a.status, String(a.stderr)).toBe(0);
 
-    const f = await runMids(["migrate", "scan", "--fix"], { cwd: dir, env: env() });
+    const f = await runMain(["migrate", "scan", "--fix"], { cwd: dir, env: env() });
     expect(f.code, f.stderr).toBe(0);
     expect(f.stderr).toContain("mids: fixed 2 usages in 2 files\n");
     expect(readFileSync(Buffer.concat([Buffer.from(dir + "/"), bad]), "utf8")).toBe('get("/v3/clusters")\n');

@@ -1,13 +1,14 @@
 // What migrate scan shows of credentials written as code (a tuple, a call's arguments, a secret
 // header's name and a literal), and what it leaves as it is: a route held by a secret-named
 // variable (`const key = "/v2/projects/" + id`, a cache key), so that the --fix diff applies, and
-// the words of its own notes.
+// the words of its own notes. (The --fix --dry-run diff that git applies runs the built CLI; the
+// other scans run main(argv) in this process: the same program, without a CLI start-up each.)
 import { spawnSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { migrationRule } from "../../src/contract/migration.js";
-import { baseEnv, fileTree, removeTempDirs, runMids } from "../helpers/cli.js";
+import { baseEnv, fileTree, removeTempDirs, runMain, runMids } from "../helpers/cli.js";
 
 afterAll(removeTempDirs);
 
@@ -43,7 +44,7 @@ describe("migrate scan: a credential given as a tuple, a call or a header litera
   for (const run of RUNS) {
     it(`${run.name}: no secret, and each usage still shown`, async () => {
       const dir = tree(files);
-      const r = await runMids(["migrate", "scan", ...run.argv], { cwd: dir, env: env() });
+      const r = await runMain(["migrate", "scan", ...run.argv], { cwd: dir, env: env() });
       expect(r.code, r.stderr).toBe(0);
       for (const s of secrets) expect(r.stdout + r.stderr, s).not.toContain(s);
       for (const f of Object.keys(files)) expect(r.stdout).toContain(f);
@@ -67,7 +68,7 @@ describe("migrate scan: a route held by a secret-named variable is code, not a k
   for (const run of RUNS.slice(0, 2)) {
     it(`${run.name}: the line as written`, async () => {
       const dir = tree(files);
-      const r = await runMids(["migrate", "scan", ...run.argv], { cwd: dir, env: env() });
+      const r = await runMain(["migrate", "scan", ...run.argv], { cwd: dir, env: env() });
       expect(r.code, r.stderr).toBe(0);
       expect(r.stdout).not.toContain("***");
       if (run.name === "stylish") {
@@ -101,7 +102,7 @@ describe("migrate scan: notes are mids' words, what they quote of the code is re
   for (const run of RUNS.slice(0, 2)) {
     it(`${run.name}: the key-in-query note whole, a credential quoted by another note redacted`, async () => {
       const dir = tree({ "q.js": source });
-      const r = await runMids(["migrate", "scan", ...run.argv], { cwd: dir, env: env() });
+      const r = await runMain(["migrate", "scan", ...run.argv], { cwd: dir, env: env() });
       expect(r.code, r.stderr).toBe(0);
       expect(r.stdout).not.toContain("SEC9abcd");
       expect(r.stdout).not.toContain("abcdefgh12");

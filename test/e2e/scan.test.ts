@@ -1,11 +1,13 @@
 // mids migrate scan over a fixture tree in several languages (test/fixtures/scan/tree), copied to
-// a temp dir so --fix and the extra files a test adds never touch the repository.
+// a temp dir so --fix and the extra files a test adds never touch the repository. (The scan all
+// tests read and the --fail-on exit 8 run the built CLI; the others run main(argv) in this
+// process: the same program, without a CLI start-up each.)
 import { spawnSync } from "node:child_process";
 import { chmodSync, cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, statSync, truncateSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { ROOT, baseEnv, runMids } from "../helpers/cli.js";
+import { ROOT, baseEnv, runMain, runMids } from "../helpers/cli.js";
 import { migrationRule } from "../../src/contract/migration.js";
 import { parseXml } from "../fixtures/recipes/xml.js";
 import ignore from "ignore";
@@ -110,7 +112,7 @@ describe("mids migrate scan: what counts as a usage", () => {
   it("reports migrate's own rule ids and notes: a request migrate rewrites says the same", async () => {
     const literal = report.findings.filter((f) => ![f.from.path, ...Object.values(f.from.query)].some((s) => s.includes("{")));
     const log = literal.map((f) => `${f.from.method} ${f.from.path}${Object.keys(f.from.query).length ? "?" + new URLSearchParams(f.from.query) : ""} HTTP/1.1`).join("\n") + "\n";
-    const r = await runMids(["migrate", "-o", "json", "-"], { input: log, env: env() });
+    const r = await runMain(["migrate", "-o", "json", "-"], { input: log, env: env() });
     expect(r.code).toBe(0);
     const requests = JSON.parse(r.stdout).requests as { status: string; notes: { rule: string; message: string }[] }[];
     expect(requests).toHaveLength(literal.length);
@@ -149,7 +151,7 @@ describe("mids migrate scan: what is skipped", () => {
       writeFileSync(join(dir, f), `fetch("${HOST}/v2/topics");\n`);
     }
     writeFileSync(join(dir, "nested/.gitignore"), "skip.ts\n");
-    const r = await runMids(["migrate", "scan", "--format", "json"], { cwd: dir, env: env() });
+    const r = await runMain(["migrate", "scan", "--format", "json"], { cwd: dir, env: env() });
     expect(r.code, r.stderr).toBe(0);
     const found = [...new Set(JSON.parse(r.stdout).findings.map((f: JsonFinding) => f.file))].sort();
     // what the ignore package (git's rules) says of each file, asked directly
@@ -168,7 +170,7 @@ describe("mids migrate scan: what is skipped", () => {
     writeFileSync(join(dir, ".gitignore"), "");
     truncateSync(join(dir, ".gitignore"), MAX_GITIGNORE_BYTES + 1);
     writeFileSync(join(dir, "sub/.gitignore"), "c.js\n");
-    const r = await runMids(["migrate", "scan", "--format", "json"], { cwd: dir, env: env() });
+    const r = await runMain(["migrate", "scan", "--format", "json"], { cwd: dir, env: env() });
     expect(r.code, r.stderr).toBe(0);
     expect([...new Set(JSON.parse(r.stdout).findings.map((f: JsonFinding) => f.file))].sort()).toEqual(["a.js", "sub/b.js"]);
     const warnings = r.stderr.split("\n").filter((l) => l.startsWith("mids: ignoring"));
@@ -180,23 +182,23 @@ describe("mids migrate scan: what is skipped", () => {
     const api = readFileSync(join(tree, "src/client/api.ts"), "utf8");
     expect(api).toContain("api.stripe.com/v2/");
     expect(report.findings.some((f) => f.text.includes("core/events") || f.from.path.includes("sdk"))).toBe(false);
-    const noHost = await runMids(["migrate", "scan", "src", "--format", "json"], { cwd: tree, env: baseEnv() });
+    const noHost = await runMain(["migrate", "scan", "src", "--format", "json"], { cwd: tree, env: baseEnv() });
     expect(JSON.parse(noHost.stdout).findings.map((f: JsonFinding) => f.status)).not.toContain("unrecognized");
-    const withHost = await runMids(["migrate", "scan", "src", "--format", "json", "--host", "API.mids.example"], { cwd: tree, env: baseEnv() });
+    const withHost = await runMain(["migrate", "scan", "src", "--format", "json", "--host", "API.mids.example"], { cwd: tree, env: baseEnv() });
     expect(JSON.parse(withHost.stdout).findings.filter((f: JsonFinding) => f.status === "unrecognized").map((f: JsonFinding) => f.line)).toEqual([13]);
     // the https default port names the same host written without a port; another port does not
-    const port443 = await runMids(["migrate", "scan", "src", "--format", "json", "--host", "api.mids.example:443"], { cwd: tree, env: baseEnv() });
+    const port443 = await runMain(["migrate", "scan", "src", "--format", "json", "--host", "api.mids.example:443"], { cwd: tree, env: baseEnv() });
     expect(JSON.parse(port443.stdout).findings.filter((f: JsonFinding) => f.status === "unrecognized").map((f: JsonFinding) => f.line)).toEqual([13]);
-    const port8443 = await runMids(["migrate", "scan", "src", "--format", "json", "--host", "api.mids.example:8443"], { cwd: tree, env: baseEnv() });
+    const port8443 = await runMain(["migrate", "scan", "src", "--format", "json", "--host", "api.mids.example:8443"], { cwd: tree, env: baseEnv() });
     expect(JSON.parse(port8443.stdout).findings.map((f: JsonFinding) => f.status)).not.toContain("unrecognized");
   });
 
   it("--include and --exclude globs; a named file is scanned even where the walk would skip it", async () => {
-    const py = await runMids(["migrate", "scan", "--include", "*.py", "--exclude", "src/**", "--format", "json"], { cwd: tree, env: env() });
+    const py = await runMain(["migrate", "scan", "--include", "*.py", "--exclude", "src/**", "--format", "json"], { cwd: tree, env: env() });
     expect([...new Set(JSON.parse(py.stdout).findings.map((f: JsonFinding) => f.file))]).toEqual(["py/client.py"]);
-    const ex = await runMids(["migrate", "scan", "--exclude", "src", "--exclude", "*.md", "--format", "json"], { cwd: tree, env: env() });
+    const ex = await runMain(["migrate", "scan", "--exclude", "src", "--exclude", "*.md", "--format", "json"], { cwd: tree, env: env() });
     expect(JSON.parse(ex.stdout).findings.some((f: JsonFinding) => f.file.startsWith("src/") || f.file.endsWith(".md"))).toBe(false);
-    const named = await runMids(["migrate", "scan", "node_modules/some-lib/index.js", "--format", "json"], { cwd: tree, env: env() });
+    const named = await runMain(["migrate", "scan", "node_modules/some-lib/index.js", "--format", "json"], { cwd: tree, env: env() });
     expect(JSON.parse(named.stdout).findings.map((f: JsonFinding) => f.file)).toEqual(["node_modules/some-lib/index.js"]);
   });
 });
@@ -207,22 +209,22 @@ describe("mids migrate scan: exit codes", () => {
     expect(fail.code).toBe(8);
     expect(JSON.parse(fail.stdout).findings).toHaveLength(20);
     expect(fail.stderr).toMatch(/3 matched --fail-on \(2 removed, 1 unrecognized\)/);
-    const pass = await runMids(["migrate", "scan", "deploy", "--fail-on", "partial", "--format", "json"], { cwd: tree, env: env() });
+    const pass = await runMain(["migrate", "scan", "deploy", "--fail-on", "partial", "--format", "json"], { cwd: tree, env: env() });
     expect(pass.code).toBe(0);
-    const bad = await runMids(["migrate", "scan", "--fail-on", "unchanged"], { cwd: tree, env: env() });
+    const bad = await runMain(["migrate", "scan", "--fail-on", "unchanged"], { cwd: tree, env: env() });
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain("--fail-on must be one or more of rewritten, partial, removed, unrecognized, comma-separated (got 'unchanged')");
-    const missing = await runMids(["migrate", "scan", "nope/"], { cwd: tree, env: env() });
+    const missing = await runMain(["migrate", "scan", "nope/"], { cwd: tree, env: env() });
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain("no such file or directory: 'nope/'");
-    const dry = await runMids(["migrate", "scan", "--dry-run"], { cwd: tree, env: env() });
+    const dry = await runMain(["migrate", "scan", "--dry-run"], { cwd: tree, env: env() });
     expect(dry.code).toBe(2);
   });
 
   it("`mids migrate FILE` still reads a log, and a log file named like a path works beside the scan subcommand", async () => {
     const dir = mkdtempSync(join(tmpdir(), "mids-scan-log-"));
     writeFileSync(join(dir, "access.log"), "GET /v2/clusters HTTP/1.1\n");
-    const r = await runMids(["migrate", "access.log"], { cwd: dir, env: env() });
+    const r = await runMain(["migrate", "access.log"], { cwd: dir, env: env() });
     expect(r.code).toBe(0);
     expect(r.stdout).toBe("GET /v3/clusters HTTP/1.1\n");
   });
@@ -232,7 +234,7 @@ describe("mids migrate scan --fix", () => {
   it("--dry-run prints a unified diff that patch applies, and writes nothing", async () => {
     const dir = copyTree();
     const before = snapshot(dir);
-    const r = await runMids(["migrate", "scan", "--fix", "--dry-run", "--fail-on", "removed"], { cwd: dir, env: env() });
+    const r = await runMain(["migrate", "scan", "--fix", "--dry-run", "--fail-on", "removed"], { cwd: dir, env: env() });
     expect(r.code).toBe(8); // two removed usages are left
     expect(snapshot(dir)).toEqual(before);
     expect(r.stdout).toContain("--- a/src/client/api.ts\n+++ b/src/client/api.ts\n@@ -2,11 +2,11 @@\n");
@@ -244,7 +246,7 @@ describe("mids migrate scan --fix", () => {
     const p = spawnSync("patch", ["-p1", "--binary", "-s"], { cwd: patched, input: r.stdout });
     expect(p.status, String(p.stderr) + String(p.stdout)).toBe(0);
     const fixed = copyTree();
-    const f = await runMids(["migrate", "scan", "--fix", "--format", "json"], { cwd: fixed, env: env() });
+    const f = await runMain(["migrate", "scan", "--fix", "--format", "json"], { cwd: fixed, env: env() });
     expect(f.code).toBe(0);
     for (const file of ["src/client/api.ts", "src/client/crlf.js", "py/client.py", "scripts/fetch.sh", "deploy/config.yaml"]) {
       expect(readFileSync(join(patched, file)).equals(readFileSync(join(fixed, file))), file).toBe(true);
@@ -253,7 +255,7 @@ describe("mids migrate scan --fix", () => {
 
   it("rewrites in place keeping BOM, CRLF and mode; leaves partial and removed usages and reports them", async () => {
     const dir = copyTree();
-    const r = await runMids(["migrate", "scan", "--fix", "--format", "json"], { cwd: dir, env: env() });
+    const r = await runMain(["migrate", "scan", "--fix", "--format", "json"], { cwd: dir, env: env() });
     expect(r.code).toBe(0);
     expect(r.stderr).toContain("mids: fixed 12 usages in 8 files");
     const left = JSON.parse(r.stdout);
@@ -274,17 +276,17 @@ describe("mids migrate scan --fix", () => {
     // a file that is not UTF-8 (latin1 here) is written back byte for byte but for the route
     const latin1 = Buffer.from('// caf\xe9\nget("/v2/clusters")\n', "latin1");
     writeFileSync(join(dir, "legacy.js"), latin1);
-    const l = await runMids(["migrate", "scan", "legacy.js", "--fix", "--format", "json"], { cwd: dir, env: env() });
+    const l = await runMain(["migrate", "scan", "legacy.js", "--fix", "--format", "json"], { cwd: dir, env: env() });
     expect(l.code).toBe(0);
     expect(readFileSync(join(dir, "legacy.js"))).toEqual(Buffer.from('// caf\xe9\nget("/v3/clusters")\n', "latin1"));
-    const again = await runMids(["migrate", "scan", "--format", "json"], { cwd: dir, env: env() });
+    const again = await runMain(["migrate", "scan", "--format", "json"], { cwd: dir, env: env() });
     expect(JSON.parse(again.stdout).summary).toMatchObject({ rewritten: 0, partial: 5, removed: 2 });
   });
 });
 
 describe("mids migrate scan: formats", () => {
   it("stylish shows line:col, status, the route and its v3 replacement, the source line and a caret", async () => {
-    const r = await runMids(["migrate", "scan", "go"], { cwd: tree, env: env() });
+    const r = await runMain(["migrate", "scan", "go"], { cwd: tree, env: env() });
     expect(r.stdout.split("\n").slice(0, 5)).toEqual([
       "go/client.go",
       "  6:24    rewritten  GET /v2/projects/chains -> GET /v3/vocabulary  vocabulary-chains",
@@ -295,7 +297,7 @@ describe("mids migrate scan: formats", () => {
     expect(r.stdout).toContain("--fix: /v3/vocabulary");
     // stylish as the second format, json on stdout: the source lines are there too
     const out = join(mkdtempSync(join(tmpdir(), "mids-scan-out-")), "findings.txt");
-    const j = await runMids(["migrate", "scan", "go", "--format", "json", "--output-file", out, "--output-file-format", "stylish"], { cwd: tree, env: env() });
+    const j = await runMain(["migrate", "scan", "go", "--format", "json", "--output-file", out, "--output-file-format", "stylish"], { cwd: tree, env: env() });
     expect(j.code, j.stderr).toBe(0);
     expect(JSON.parse(j.stdout).findings.length).toBeGreaterThan(0);
     expect(readFileSync(out, "utf8")).toBe(r.stdout);
@@ -303,7 +305,7 @@ describe("mids migrate scan: formats", () => {
 
   it("github annotations by default in Actions, plus a Markdown table in $GITHUB_STEP_SUMMARY", async () => {
     const summary = join(mkdtempSync(join(tmpdir(), "mids-scan-summary-")), "summary.md");
-    const r = await runMids(["migrate", "scan", "src/client/crlf.js"], { cwd: tree, env: env({ GITHUB_ACTIONS: "true", GITHUB_STEP_SUMMARY: summary }) });
+    const r = await runMain(["migrate", "scan", "src/client/crlf.js"], { cwd: tree, env: env({ GITHUB_ACTIONS: "true", GITHUB_STEP_SUMMARY: summary }) });
     expect(r.stdout.split("\n")[0]).toBe("::notice file=src/client/crlf.js,line=1,col=54,endLine=1,endColumn=66,title=v2 rewritten%3A GET /v2/clusters::GET /v2/clusters -> GET /v3/clusters%0A--fix: /v3/clusters");
     expect(r.stdout).toContain("::warning file=src/client/crlf.js,line=3,");
     const md = readFileSync(summary, "utf8").split("\n");
@@ -312,7 +314,7 @@ describe("mids migrate scan: formats", () => {
   });
 
   it("gitlab: unique fingerprints, stable across runs; checkstyle and junit are well-formed XML", async () => {
-    const run = async (format: string) => (await runMids(["migrate", "scan", "--format", format], { cwd: tree, env: env() })).stdout;
+    const run = async (format: string) => (await runMain(["migrate", "scan", "--format", format], { cwd: tree, env: env() })).stdout;
     const [a, b] = [JSON.parse(await run("gitlab")), JSON.parse(await run("gitlab"))];
     expect(a).toHaveLength(20);
     expect(new Set(a.map((i: { fingerprint: string }) => i.fingerprint)).size).toBe(20);

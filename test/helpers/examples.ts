@@ -2,11 +2,13 @@
 // this process through main() (no shell, no Node start-up: most examples are one such line), also
 // with what the shell would only set up for it (`NAME=value` before it, `< file`, `> file`);
 // anything else the shell must read (a pipe, `$VAR`, a glob, `&&`, `~`) runs in bash, where `mids`
-// on PATH is the built bin/mids.
+// on PATH (midsOnPath) hands its argv, environment, directory and stdin to main() in this process
+// too: bash, jq, grep and the files are real, only the Node start-up per `mids` is saved.
 import { spawn } from "node:child_process";
-import { readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, readFileSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
 import { join } from "node:path";
-import { runMain } from "./cli.js";
+import { runMain, tempDir } from "./cli.js";
 
 export interface ExampleResult { code: number | "timeout"; stderr: string }
 
@@ -142,4 +144,60 @@ function bash(script: string, opts: ExampleOptions): Promise<ExampleResult> {
       resolve({ code: timedOut ? "timeout" : code ?? 128, stderr });
     });
   });
+}
+
+/**
+ * A directory to put first on PATH: its `mids` is a bash script that runs main() in this process
+ * (runMain) with the argv, environment, working directory and stdin it was given, writes what
+ * main() wrote to its stdout and stderr, and exits with main()'s code. It reads all of its stdin
+ * before main() starts (the examples' stdin is a file, a pipe or empty). close() stops the server.
+ */
+export async function midsOnPath(): Promise<{ bin: string; close(): Promise<void> }> {
+  const runs = tempDir("mids-runs-");
+  const server = createServer((socket) => {
+    let request = "";
+    socket.setEncoding("utf8").on("data", async (d) => {
+      request += d;
+      if (!request.endsWith("\n")) return;
+      socket.removeAllListeners("data");
+      // one line: the run's directory (argv, env and stdin in it; stdout and stderr go there)
+      const dir = request.trim();
+      const file = (name: string) => readFileSync(join(dir, name), "utf8");
+      let r: { code: number; stdout: string; stderr: string };
+      try {
+        const argv = file("argv").split("\0").slice(0, -1);
+        const env = Object.fromEntries(file("env").split("\0").filter(Boolean).map((kv) => [kv.slice(0, kv.indexOf("=")), kv.slice(kv.indexOf("=") + 1)]));
+        r = await runMain(argv, { env, input: file("stdin"), cwd: file("cwd") });
+      } catch (e) {
+        // main() never throws; a failure here is the harness's, and fails the example
+        r = { code: 125, stdout: "", stderr: `mids (in-process): ${(e as Error).stack}` };
+      }
+      try {
+        writeFileSync(join(dir, "stdout"), r.stdout);
+        writeFileSync(join(dir, "stderr"), r.stderr);
+        socket.end(`${r.code}\n`);
+      } catch { socket.destroy(); /* the example was killed and its directory removed */ }
+    }).on("error", () => undefined);
+  });
+  await new Promise<void>((res) => server.listen(0, "127.0.0.1", res));
+  const port = (server.address() as { port: number }).port;
+  const bin = tempDir("bin-");
+  writeFileSync(join(bin, "mids"), `#!/bin/bash
+# mids for the documented examples: main() in the test's process (test/helpers/examples.ts)
+d=$(mktemp -d "${runs}/run-XXXXXX") || exit 125
+: > "$d/argv"; [ $# -eq 0 ] || printf '%s\\0' "$@" > "$d/argv"
+printf '%s' "$PWD" > "$d/cwd"
+env -0 > "$d/env"
+cat > "$d/stdin"
+exec 3<>/dev/tcp/127.0.0.1/${port} || exit 125
+printf '%s\\n' "$d" >&3
+read -r code <&3
+exec 3<&-
+cat "$d/stdout"
+cat "$d/stderr" >&2
+rm -rf "$d"
+exit "\${code:-125}"
+`);
+  chmodSync(join(bin, "mids"), 0o755);
+  return { bin, close: () => new Promise((res) => server.close(() => res())) };
 }
