@@ -120,8 +120,9 @@ export function cassetteProblem(v: unknown): string | undefined {
   return undefined;
 }
 
-export async function loadCassette(file: string): Promise<Cassette> {
-  const refuse = (why: string) => new UsageError(`${file} is not a mids cassette: ${why}`, { hint: "record one with 'mids sandbox record --upstream URL --out FILE'" });
+/** The cassette in `file`, named `shown` in messages (as the user typed it). */
+export async function loadCassette(file: string, shown = file): Promise<Cassette> {
+  const refuse = (why: string) => new UsageError(`${shown} is not a mids cassette: ${why}`, { hint: "record one with 'mids sandbox record --upstream URL --out FILE'" });
   let text: string;
   try {
     const st = await stat(file);
@@ -131,7 +132,7 @@ export async function loadCassette(file: string): Promise<Cassette> {
   } catch (e) {
     if (e instanceof UsageError) throw e;
     const code = (e as NodeJS.ErrnoException).code;
-    throw new UsageError(`cannot read cassette ${file}: ${code === "ENOENT" ? "no such file" : code === "EACCES" ? "permission denied" : (e as Error).message}`);
+    throw new UsageError(`cannot read cassette ${shown}: ${code === "ENOENT" ? "no such file" : code === "EACCES" ? "permission denied" : (e as Error).message}`);
   }
   let v: unknown;
   try { v = JSON.parse(text); } catch (e) { throw refuse(`not JSON (${(e as Error).message.split("\n")[0]})`); }

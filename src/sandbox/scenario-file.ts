@@ -9,10 +9,11 @@ import { problemPath, validateScenario, type Scenario } from "./scenario.js";
 /** A scenario file larger than this is refused unread. */
 export const MAX_SCENARIO_BYTES = 1024 * 1024;
 
-export async function loadScenarioFile(file: string): Promise<Scenario> {
+/** The scenario in the file at `path`, named `file` in messages (as the user typed it). */
+export async function loadScenarioFile(path: string, file = path): Promise<Scenario> {
   let size: number;
   try {
-    const st = await stat(file);
+    const st = await stat(path);
     if (st.isDirectory()) throw Object.assign(new Error(), { code: "EISDIR" });
     size = st.size;
   } catch (e) {
@@ -21,7 +22,7 @@ export async function loadScenarioFile(file: string): Promise<Scenario> {
     throw new UsageError(`cannot read scenario ${file}: ${why}`, { hint: "pass the path of a scenario YAML file (docs/sandbox.md#scenarios)" });
   }
   if (size > MAX_SCENARIO_BYTES) throw new UsageError(`${file}:1:1: refused: ${size} bytes, over the ${MAX_SCENARIO_BYTES}-byte limit for a scenario`);
-  return parseScenarioText(file, await readFile(file, "utf8"));
+  return parseScenarioText(file, await readFile(path, "utf8"));
 }
 
 /** The scenario in `text`; a UsageError with one `FILE:LINE:COL: message` line per problem. */

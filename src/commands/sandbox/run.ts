@@ -1,5 +1,5 @@
 import { rm } from "node:fs/promises";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import type { Context } from "../../context.js";
 import { UsageError } from "../../errors.js";
 import { stateDir } from "../../config.js";
@@ -23,11 +23,11 @@ export async function serve(flags: ServeFlags, ctx: Context): Promise<void> {
     try { parseFaults(flags.faults); } catch (e) { throw new UsageError(`--faults: ${(e as Error).message}`); }
   }
   const scenario = flags.scenario === undefined ? undefined : await loadScenario(flags.scenario, ctx);
-  const replay = flags.replay === undefined ? undefined : await (await import("../../sandbox/cassette.js")).loadCassette(flags.replay);
+  const replay = flags.replay === undefined ? undefined : await (await import("../../sandbox/cassette.js")).loadCassette(resolve(ctx.io.cwd, flags.replay), flags.replay);
   let sb;
   try {
     sb = await startSandbox({
-      port, host: flags.host, faults: flags.faults, stateFile: flags.state, rateLimit, scenario, remoteControl: !!flags.remoteControl,
+      port, host: flags.host, faults: flags.faults, stateFile: flags.state === undefined ? undefined : resolve(ctx.io.cwd, flags.state), rateLimit, scenario, remoteControl: !!flags.remoteControl,
       replay, replayMissing: flags.replayMissing,
       quiet: ctx.globals.quiet, log: (l) => ctx.io.stderr.write(l),
     });
@@ -67,7 +67,7 @@ export async function record(flags: RecordFlags, ctx: Context): Promise<void> {
   let rec;
   try {
     rec = await startRecorder({
-      upstream: flags.upstream, out: flags.out, port, apiKey: g.apiKey, maxBodyBytes: g.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES, timeoutMs: g.timeoutMs,
+      upstream: flags.upstream, out: resolve(ctx.io.cwd, flags.out), port, apiKey: g.apiKey, maxBodyBytes: g.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES, timeoutMs: g.timeoutMs,
       log: (l) => { if (!g.quiet || l.startsWith("mids:")) ctx.io.stderr.write(l); },
     });
   } catch (e) {
@@ -85,7 +85,7 @@ export async function record(flags: RecordFlags, ctx: Context): Promise<void> {
 /** A bad scenario file: one finding is the error; several are printed one a line, then counted. */
 async function loadScenario(file: string, ctx: Context) {
   try {
-    return await (await import("../../sandbox/scenario-file.js")).loadScenarioFile(file);
+    return await (await import("../../sandbox/scenario-file.js")).loadScenarioFile(resolve(ctx.io.cwd, file), file);
   } catch (e) {
     const findings = (e as UsageError).details?.findings as string[] | undefined;
     if (!findings || findings.length < 2) throw e;
