@@ -166,6 +166,8 @@ export async function list(profiles: boolean, ctx: Context): Promise<void> {
       { path: "key" },
       { path: "value", format: (v) => (v === null ? "(not set)" : String(v)) },
       { path: "source", format: (_v, row) => sourceText(g.sources?.[(row as { key: ConfigKey }).key]) },
+      // the table's SOURCE names the flag, variable, profile or file; a CSV cell is data, so that is a column of its own
+      ...(g.output === "csv" ? [{ path: "from" }] : []),
     ],
   });
 }
