@@ -201,7 +201,8 @@ export function readConfigFile(env: Record<string, string | undefined>): ConfigF
   const p = configPath(env);
   if (!existsSync(p)) return { settings: {}, profiles: {} };
   let parsed: unknown;
-  const text = readFileSync(p, "utf8");
+  // a byte order mark (Windows editors write one) is no part of the JSON
+  const text = readFileSync(p, "utf8").replace(/^\uFEFF/, "");
   try {
     parsed = JSON.parse(text);
   } catch (e) {
