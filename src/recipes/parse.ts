@@ -102,7 +102,9 @@ function firstUnresolvedAlias(doc: Document.Parsed): Alias | undefined {
   return found;
 }
 
-export function parseRecipeText(file: string, text: string): ParsedFile {
+export function parseRecipeText(file: string, input: string): ParsedFile {
+  // a byte order mark is no column: without it, line 1's columns are the editor's (and it is not sent)
+  const text = input.replace(/^\uFEFF/, "");
   const lineCounter = new LineCounter();
   const out: ParsedFile = { file, text, lineCounter, documents: [], findings: [] };
   const bytes = Buffer.byteLength(text, "utf8");
