@@ -135,7 +135,8 @@ async function paginate(ctx: Context, client: Client, path: string, headers: Rec
     for await (const res of rawPages(client, path, headers, { maxPages: ctx.globals.maxPages })) {
       if (opts.slurp) {
         if ((heldBytes += res.bytes) > maxBody) throw tooLarge(`GET ${path.split("?")[0]}`, maxBody, `${pages + 1} pages held for --slurp`);
-        slurped.push(typeof res.body === "string" ? res.body : redactDeep(res.body, secrets));
+        // a text page (an answer that is not JSON) too: the key a server quotes never shows
+        slurped.push(redactDeep(res.body, secrets));
       } else {
         await printResponse(ctx, res, undefined, opts.include);
       }
