@@ -4,7 +4,7 @@ import type { Context } from "../../context.js";
 import { ApiError, EXIT, MidsError, PaginationError, UsageError } from "../../errors.js";
 import { writeAsync } from "../../io.js";
 import { redact, redactDeep } from "../../util/known-secrets.js";
-import { redactHeaderValue } from "../../redact/index.js";
+import { isSecretHeader, redactHeaderValue } from "../../redact/index.js";
 import { oneLine, stripControl } from "../../util/sanitize.js";
 import type { ApiResult, Client } from "../../client/client.js";
 import { rawPages } from "../../client/paginate.js";
@@ -50,6 +50,8 @@ export async function run(opts: ApiOptions, ctx: Context): Promise<void> {
     if (!HEADER_NAME.test(name) || !HEADER_VALUE.test(value)) throw new UsageError(`-H expects 'Name: value' with a token name and a one-line value (got '${oneLine(h)}')`);
     headers[name.toLowerCase()] = value;
   }
+  // a key or token given with -H is hidden as the configured key is, in the answer and in errors
+  const secrets = [ctx.globals.apiKey, ...Object.entries(headers).filter(([k]) => isSecretHeader(k)).flatMap(([, v]) => [v, v.replace(/^\S+\s+/, "")])];
   let body: unknown;
   const fields = opts.fields.map(splitField);
   if (opts.input !== undefined) {
@@ -75,7 +77,7 @@ export async function run(opts: ApiOptions, ctx: Context): Promise<void> {
   if (opts.slurp && !opts.paginate) throw new UsageError("--slurp needs --paginate", { hint: "mids api PATH --paginate --slurp" });
   if (opts.paginate && method !== "GET") throw new UsageError(`--paginate follows GET requests only (got -X ${method})`);
   const client = await ctx.client();
-  if (opts.paginate) return paginate(ctx, client, path, headers, opts);
+  if (opts.paginate) return paginate(ctx, client, path, headers, opts, secrets).catch((err) => { throw hidden(err, secrets); });
   let res: ApiResult | undefined;
   let failure: ApiError | undefined;
   try {
@@ -84,9 +86,18 @@ export async function run(opts: ApiOptions, ctx: Context): Promise<void> {
     if (!(err instanceof ApiError)) throw err;
     failure = err;
   }
-  await printResponse(ctx, res, failure, opts.include);
+  await printResponse(ctx, res, failure, opts.include, secrets);
   if (failure?.exitCode === EXIT.historyWindow) failure.hint = historyHint(failure, path);
-  if (failure) throw failure;
+  if (failure) throw hidden(failure, secrets);
+}
+
+/** An error as printed: the -H secrets out of its words and details (the configured key is the printer's). */
+function hidden(err: unknown, secrets: readonly (string | undefined)[]): unknown {
+  if (!(err instanceof MidsError)) return err;
+  err.message = redact(err.message, secrets);
+  if (err.hint) err.hint = redact(err.hint, secrets);
+  if (err.details !== undefined) err.details = redactDeep(err.details, secrets) as Record<string, unknown>;
+  return err;
 }
 
 /**
@@ -106,11 +117,10 @@ function historyHint(err: ApiError, path: string): string {
 }
 
 /** Print one response (or the error answer): -i headers, then the body; JSON through printJson. */
-async function printResponse(ctx: Context, res: ApiResult | undefined, failure: ApiError | undefined, include: boolean): Promise<void> {
+async function printResponse(ctx: Context, res: ApiResult | undefined, failure: ApiError | undefined, include: boolean, secrets: readonly (string | undefined)[]): Promise<void> {
   const status = res?.status ?? failure!.status!;
   const resHeaders = res?.headers ?? failure!.headers;
   const resBody = res ? res.body : failure!.body;
-  const secrets = [ctx.globals.apiKey];
   const clean = (s: string) => redact(ctx.io.stdoutIsTTY ? stripControl(s) : s, secrets);
   if (include) {
     let head = `HTTP ${status}\n`;
@@ -124,8 +134,7 @@ async function printResponse(ctx: Context, res: ApiResult | undefined, failure: 
 }
 
 /** --paginate: print each page as it comes, or with --slurp one array of all pages (held in memory, under one body's cap). */
-async function paginate(ctx: Context, client: Client, path: string, headers: Record<string, string>, opts: ApiOptions): Promise<void> {
-  const secrets = [ctx.globals.apiKey];
+async function paginate(ctx: Context, client: Client, path: string, headers: Record<string, string>, opts: ApiOptions, secrets: readonly (string | undefined)[]): Promise<void> {
   const slurped: unknown[] = [];
   const maxBody = ctx.globals.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   let heldBytes = 0;
@@ -138,14 +147,14 @@ async function paginate(ctx: Context, client: Client, path: string, headers: Rec
         // a text page (an answer that is not JSON) too: the key a server quotes never shows
         slurped.push(redactDeep(res.body, secrets));
       } else {
-        await printResponse(ctx, res, undefined, opts.include);
+        await printResponse(ctx, res, undefined, opts.include, secrets);
       }
       pages++;
       resume = res.resume;
     }
   } catch (err) {
     if (opts.slurp && (pages > 0 || ctx.signal.aborted)) await printJson(ctx, slurped);
-    else if (!opts.slurp && err instanceof ApiError) await printResponse(ctx, undefined, err, opts.include);
+    else if (!opts.slurp && err instanceof ApiError) await printResponse(ctx, undefined, err, opts.include, secrets);
     if (err instanceof ApiError && err.exitCode === EXIT.historyWindow) err.hint = historyHint(err, path);
     if (err instanceof MidsError && pages > 0) {
       err.message += ` (after ${pages} ${pages === 1 ? "page" : "pages"})`;
