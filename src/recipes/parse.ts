@@ -1,6 +1,6 @@
 // Local YAML parsing before anything is sent (issue 5): syntax errors with exact positions,
 // alias bombs and oversized input refused, multi-document files split into documents.
-import { Composer, LineCounter, Parser, YAMLParseError, isAlias, isScalar, visit, type Alias, type Document, type YAMLError } from "yaml";
+import { Composer, LineCounter, Parser, YAMLParseError, isAlias, isScalar, visit, type Alias, type CST, type Document, type YAMLError } from "yaml";
 import type { Finding, Severity } from "./types.js";
 
 /** A recipe is a short definition; anything larger is refused before parsing. */
@@ -9,6 +9,12 @@ export const MAX_RECIPE_BYTES = 1024 * 1024;
 export const MAX_RECIPE_DOCUMENTS = 100;
 /** yaml's own guard (ToJSOptions.maxAliasCount); its default, stated here so the limit is ours. */
 export const MAX_ALIAS_COUNT = 100;
+/**
+ * Collections nested in collections: yaml composes them recursively, and near the stack's end V8
+ * can abort the whole process (a fatal "out of memory" while compiling a regular expression)
+ * rather than throw. yaml reached ~780 levels here; a recipe needs a handful.
+ */
+export const MAX_RECIPE_DEPTH = 256;
 
 export interface ParsedDocument {
   /** 1-based */
@@ -79,13 +85,49 @@ function duplicateKeys(doc: Document.Parsed): YAMLParseError[] {
   return found;
 }
 
-/** All documents of a YAML stream, composed one at a time: composing stops past `max`. */
-function composeDocuments(text: string, lineCounter: LineCounter, max: number): Document.Parsed[] {
+/**
+ * Where a document's collections first nest deeper than `max`, read from the parser's tokens
+ * without recursion (composing is what recursion cannot survive), else undefined.
+ */
+function tooDeep(doc: CST.Token, max: number): number | undefined {
+  const todo: [CST.Token, number][] = [[doc, 0]];
+  for (let next = todo.pop(); next; next = todo.pop()) {
+    const [token, depth] = next;
+    if (token.type === "document") {
+      if (token.value) todo.push([token.value, depth]);
+    } else if (token.type === "block-map" || token.type === "block-seq" || token.type === "flow-collection") {
+      if (depth + 1 > max) return token.offset;
+      for (const item of token.items) {
+        if (item.key) todo.push([item.key, depth + 1]);
+        if (item.value) todo.push([item.value, depth + 1]);
+      }
+    }
+  }
+  return undefined;
+}
+
+/** All documents of a YAML stream, composed one at a time: composing stops past `max`, or at one nested too deeply. */
+function composeDocuments(text: string, lineCounter: LineCounter, max: number): Document.Parsed[] | { deep: number; document: number } {
   const composer = new Composer({ prettyErrors: false, uniqueKeys: false });
   const docs: Document.Parsed[] = [];
-  for (const doc of composer.compose(new Parser(lineCounter.addNewLine).parse(text))) {
-    docs.push(doc as Document.Parsed);
-    if (docs.length > max) break;
+  let documents = 0;
+  const tokens = function* () {
+    for (const token of new Parser(lineCounter.addNewLine).parse(text)) {
+      if (token.type === "document") documents++;
+      const at = tooDeep(token, MAX_RECIPE_DEPTH);
+      if (at !== undefined) throw Object.assign(new Error("too deep"), { deep: at });
+      yield token;
+    }
+  };
+  try {
+    for (const doc of composer.compose(tokens())) {
+      docs.push(doc as Document.Parsed);
+      if (docs.length > max) break;
+    }
+  } catch (e) {
+    const deep = (e as { deep?: number }).deep;
+    if (deep === undefined) throw e;
+    return { deep, document: documents };
   }
   for (const doc of docs) doc.errors.push(...duplicateKeys(doc));
   return docs;
@@ -138,6 +180,11 @@ export function parseRecipeText(file: string, input: string): ParsedFile {
     return out;
   }
   const list = composeDocuments(text, lineCounter, MAX_RECIPE_DOCUMENTS);
+  if (!Array.isArray(list)) {
+    out.findings.push(localFinding(file, lineCounter, [list.deep, list.deep],
+      `refused: collections nested more than ${MAX_RECIPE_DEPTH} deep (the limit for a recipe)`, "error", list.document));
+    return out;
+  }
   if (list.length > MAX_RECIPE_DOCUMENTS) {
     const at = list[MAX_RECIPE_DOCUMENTS].range[0];
     out.findings.push(localFinding(file, lineCounter, [at, at],
@@ -152,6 +199,11 @@ export function parseRecipeText(file: string, input: string): ParsedFile {
     const end = i + 1 < list.length ? list[i + 1].range[0] : text.length;
     out.documents.push({ index, doc, source: text.slice(start, end) });
     for (const e of doc.errors) {
+      if (e.code === "RESOURCE_EXHAUSTION") {
+        // yaml catches its own stack overflow: say what the file does, not how the parser failed
+        out.findings.push(localFinding(file, lineCounter, e.pos, `refused: collections nested too deeply to parse (${firstLine(e.message)})`, "error", index));
+        continue;
+      }
       const opened = unclosedQuoteStart(doc, e);
       out.findings.push(opened === undefined
         ? localFinding(file, lineCounter, e.pos, firstLine(e.message), "error", index)
