@@ -1,6 +1,6 @@
 // Local YAML parsing before anything is sent (issue 5): syntax errors with exact positions,
 // alias bombs and oversized input refused, multi-document files split into documents.
-import { Composer, LineCounter, Parser, YAMLParseError, isAlias, isScalar, visit, type Alias, type CST, type Document, type YAMLError } from "yaml";
+import { Composer, LineCounter, Parser, YAMLParseError, isAlias, isScalar, parseDocument, visit, type Alias, type CST, type Document, type YAMLError } from "yaml";
 import type { Finding, Severity } from "./types.js";
 
 /** A recipe is a short definition; anything larger is refused before parsing. */
@@ -104,6 +104,21 @@ function tooDeep(doc: CST.Token, max: number): number | undefined {
     }
   }
   return undefined;
+}
+
+/**
+ * A YAML text as the sandbox's validator reads it (one document, yaml's parseDocument): refused
+ * with the offset of the collection nested past MAX_RECIPE_DEPTH, else composed with duplicate
+ * keys found in one pass, both as in `parseRecipeText`.
+ */
+export function parseYamlDocument(text: string): { deep: number } | { doc: Document.Parsed } {
+  for (const token of new Parser().parse(text)) {
+    const deep = tooDeep(token, MAX_RECIPE_DEPTH);
+    if (deep !== undefined) return { deep };
+  }
+  const doc = parseDocument(text, { prettyErrors: false, uniqueKeys: false });
+  doc.errors.push(...duplicateKeys(doc));
+  return { doc };
 }
 
 /** All documents of a YAML stream, composed one at a time: composing stops past `max`, or at one nested too deeply. */
