@@ -107,7 +107,8 @@ export async function set(key: string, value: string | undefined, withToken: boo
     const { Chalk } = await import("chalk");
     const tick = new Chalk({ level: ctx.globals.color ? 1 : 0 }).green("✓");
     const profile = profileOf(ctx) === DEFAULT_PROFILE ? "the default profile" : `profile ${profileOf(ctx)}`;
-    const what = k === "api-key" ? `${k} saved to ${profile}` : `${k} set to ${oneLine(final)} in ${profile}`;
+    // as config get shows it: a base URL's password or token is no more printed than the key
+    const what = k === "api-key" ? `${k} saved to ${profile}` : `${k} set to ${oneLine(shown(k, final))} in ${profile}`;
     ctx.io.stderr.write(`${tick} ${what} (${configPath(ctx.io.env)})\n`);
   }
 }
