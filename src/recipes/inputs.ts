@@ -101,6 +101,16 @@ export function expandInputs(args: readonly string[], cwd: string, stdinName = "
   return out;
 }
 
+/** The input that is the file at `path` (the same file by any name or link), if any. */
+export function inputAt(inputs: readonly Input[], path: string): Input | undefined {
+  let target: ReturnType<typeof statSync>;
+  try { target = statSync(path); } catch { return undefined; }
+  return inputs.find((i) => {
+    if (!i.path) return false;
+    try { const st = statSync(i.path); return st.dev === target.dev && st.ino === target.ino; } catch { return false; }
+  });
+}
+
 /**
  * Read a recipe file, never more than MAX_RECIPE_BYTES + 1 bytes (a device such as /dev/zero or a
  * FIFO has no size to check first). `tooBig`: the file's size, or MAX_RECIPE_BYTES + 1 with
