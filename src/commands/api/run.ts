@@ -1,4 +1,4 @@
-import { readFile } from "node:fs/promises";
+import { open } from "node:fs/promises";
 import { resolve } from "node:path";
 import type { Context } from "../../context.js";
 import { ApiError, EXIT, MidsError, PaginationError, UsageError } from "../../errors.js";
@@ -10,6 +10,7 @@ import type { ApiResult, Client } from "../../client/client.js";
 import { rawPages } from "../../client/paginate.js";
 import { hintStart, historyEarliest } from "../../client/errormap.js";
 import { DEFAULT_MAX_BODY_BYTES, tooLarge } from "../../client/body.js";
+import { formatBytes } from "../../util/bytes.js";
 import { printJson } from "../../output/render.js";
 import { readStdin } from "../shared/stdin.js";
 import { METHODS } from "./methods.js";
@@ -28,6 +29,23 @@ export interface ApiOptions {
 
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
+
+/** A file as UTF-8, never more than `max` bytes read (a device such as /dev/zero has no size to check first). */
+async function readCapped(path: string, max: number): Promise<string> {
+  const fh = await open(path, "r");
+  try {
+    const chunks: Buffer[] = [];
+    let bytes = 0;
+    for (;;) {
+      const { bytesRead, buffer } = await fh.read(Buffer.alloc(64 * 1024), 0, 64 * 1024, null);
+      if (bytesRead === 0) return Buffer.concat(chunks).toString("utf8");
+      if ((bytes += bytesRead) > max) throw new UsageError(`it holds more than ${formatBytes(max)}: not read further`);
+      chunks.push(buffer.subarray(0, bytesRead));
+    }
+  } finally {
+    await fh.close();
+  }
+}
 
 /** `a=1` -> ["a", "1"]; in a body the value is typed as JSON when it parses as JSON (jsonOrString). */
 function splitField(f: string): [string, string] {
@@ -55,7 +73,11 @@ export async function run(opts: ApiOptions, ctx: Context): Promise<void> {
   let body: unknown;
   const fields = opts.fields.map(splitField);
   if (opts.input !== undefined) {
-    const text = opts.input === "-" ? await readStdin(ctx) : await readFile(resolve(ctx.io.cwd, opts.input), "utf8").catch((e: NodeJS.ErrnoException) => {
+    // a request body gets the response's cap: an endless input (/dev/zero, `yes |`) is read no further
+    const max = ctx.globals.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+    const hint = "a request body is held to --max-body-size: raise it, or send less";
+    const text = opts.input === "-" ? await readStdin(ctx, max, hint) : await readCapped(resolve(ctx.io.cwd, opts.input), max).catch((e: NodeJS.ErrnoException) => {
+      if (e instanceof UsageError) throw new UsageError(`cannot read --input '${opts.input}': ${e.message}`, { hint });
       const why = e.code === "ENOENT" ? "no such file" : e.code === "EISDIR" ? "it is a directory" : e.message;
       throw new UsageError(`cannot read --input '${opts.input}': ${why}`, { hint: "give a file, or - for stdin" });
     });
