@@ -9,6 +9,7 @@ import { API_VERSIONS } from "./contract/routes.js";
 import { requireDurationMs } from "./util/time.js";
 import { parseByteSize } from "./util/bytes.js";
 import { checkChoice, checkWholeNumber } from "./util/flag-values.js";
+import { jsonSyntaxProblem } from "./util/json-error.js";
 
 export type OutputFormat = "table" | "json" | "ndjson" | "csv" | "yaml";
 export const OUTPUT_FORMATS: readonly OutputFormat[] = ["table", "json", "ndjson", "csv", "yaml"];
@@ -200,10 +201,13 @@ export function readConfigFile(env: Record<string, string | undefined>): ConfigF
   const p = configPath(env);
   if (!existsSync(p)) return { settings: {}, profiles: {} };
   let parsed: unknown;
+  // a byte order mark (Windows editors write one) is no part of the JSON
+  const text = readFileSync(p, "utf8").replace(/^\uFEFF/, "");
   try {
-    parsed = JSON.parse(readFileSync(p, "utf8"));
+    parsed = JSON.parse(text);
   } catch (e) {
-    throw new UsageError(`config file ${p} is not valid JSON (${(e as Error).message})`, { hint: `fix it, or remove it and run 'mids config set'` });
+    // never the parser's own message: it quotes the text around the error, part of a key maybe
+    throw new UsageError(`config file ${p} is not valid JSON (${jsonSyntaxProblem(text, e as Error)})`, { hint: `fix it, or remove it and run 'mids config set'` });
   }
   if (!isObject(parsed)) throw new UsageError(`config file ${p} must hold a JSON object`);
   const raw = parsed.profiles;

@@ -40,7 +40,12 @@ export function joinUrl(baseUrl: string, path: string): string {
     throw new UsageError(`invalid base URL '${redactText(baseUrl)}'`, { hint: "pass a full URL such as https://api.example.com to --base-url or MIDS_BASE_URL" });
   }
   if (base.protocol !== "http:" && base.protocol !== "https:") {
-    throw new UsageError(`invalid base URL '${redactText(baseUrl)}': only http and https are supported`);
+    // 'user:password@host' without its scheme parses as scheme 'user:': what stands before '@' is
+    // credentials all the same (a scheme's own userinfo is the URL parser's, redacted by redactText)
+    const shown = base.username || base.password ? baseUrl : baseUrl.replace(/^([^/@]*?:)[^/]*@/, "$1***@");
+    throw new UsageError(`invalid base URL '${redactText(shown)}': only http and https are supported`, {
+      hint: "pass a full URL such as https://api.example.com to --base-url or MIDS_BASE_URL",
+    });
   }
   const prefix = base.pathname.replace(/\/+$/, "");
   return `${base.origin}${prefix}${path.startsWith("/") ? path : `/${path}`}`;

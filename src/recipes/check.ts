@@ -13,8 +13,9 @@ export interface ValidationResult {
 
 export type Validator = (source: string) => Promise<ValidationResult>;
 
-export async function checkText(file: string, text: string, validate: Validator): Promise<FileReport> {
-  const parsed = parseRecipeText(file, text);
+export async function checkText(file: string, input: string, validate: Validator): Promise<FileReport> {
+  const parsed = parseRecipeText(file, input);
+  const text = parsed.text;
   const report: FileReport = { file, text, documents: parsed.documents.length, findings: [...parsed.findings], sent: false, recipes: [] };
   if (!sendable(parsed)) return report;
   report.sent = true;

@@ -23,9 +23,18 @@ function isRecipeFile(name: string): boolean {
   return RECIPE_EXTENSIONS.some((e) => name.toLowerCase().endsWith(e));
 }
 
-/** Recipe files under `dir`, sorted, skipping hidden directories and node_modules. */
-function walkDir(dir: string, shown: string): string[] {
+/**
+ * Recipe files under `dir`, sorted, skipping hidden directories and node_modules. A directory is
+ * read once however many symbolic links lead to it (`visited`: device and inode), so a link to an
+ * ancestor (`sub/loop -> ..`) is no loop that checks the same files again and again.
+ */
+function walkDir(dir: string, shown: string, visited = new Set<string>()): string[] {
   const out: string[] = [];
+  try {
+    const id = statSync(dir);
+    if (visited.has(`${id.dev}:${id.ino}`)) return out;
+    visited.add(`${id.dev}:${id.ino}`);
+  } catch { /* readdirSync says why below */ }
   let listed: Dirent[];
   try {
     listed = readdirSync(dir, { withFileTypes: true });
@@ -40,7 +49,7 @@ function walkDir(dir: string, shown: string): string[] {
     let isDir = e.isDirectory();
     let isFile = e.isFile();
     if (e.isSymbolicLink()) try { const st = statSync(p); isDir = st.isDirectory(); isFile = st.isFile(); } catch { continue; }
-    if (isDir) { if (!e.name.startsWith(".") && e.name !== "node_modules") out.push(...walkDir(p, s)); }
+    if (isDir) { if (!e.name.startsWith(".") && e.name !== "node_modules") out.push(...walkDir(p, s, visited)); }
     else if (isFile && isRecipeFile(e.name)) out.push(s);
   }
   return out;
@@ -90,6 +99,16 @@ export function expandInputs(args: readonly string[], cwd: string, stdinName = "
     });
   }
   return out;
+}
+
+/** The input that is the file at `path` (the same file by any name or link), if any. */
+export function inputAt(inputs: readonly Input[], path: string): Input | undefined {
+  let target: ReturnType<typeof statSync>;
+  try { target = statSync(path); } catch { return undefined; }
+  return inputs.find((i) => {
+    if (!i.path) return false;
+    try { const st = statSync(i.path); return st.dev === target.dev && st.ino === target.ino; } catch { return false; }
+  });
 }
 
 /**

@@ -1,6 +1,6 @@
 // Local YAML parsing before anything is sent (issue 5): syntax errors with exact positions,
 // alias bombs and oversized input refused, multi-document files split into documents.
-import { Composer, LineCounter, Parser, isAlias, isScalar, visit, type Alias, type Document, type YAMLError } from "yaml";
+import { Composer, LineCounter, Parser, YAMLParseError, isAlias, isScalar, parseDocument, visit, type Alias, type CST, type Document, type YAMLError } from "yaml";
 import type { Finding, Severity } from "./types.js";
 
 /** A recipe is a short definition; anything larger is refused before parsing. */
@@ -9,6 +9,12 @@ export const MAX_RECIPE_BYTES = 1024 * 1024;
 export const MAX_RECIPE_DOCUMENTS = 100;
 /** yaml's own guard (ToJSOptions.maxAliasCount); its default, stated here so the limit is ours. */
 export const MAX_ALIAS_COUNT = 100;
+/**
+ * Collections nested in collections: yaml composes them recursively, and near the stack's end V8
+ * can abort the whole process (a fatal "out of memory" while compiling a regular expression)
+ * rather than throw. yaml reached ~780 levels here; a recipe needs a handful.
+ */
+export const MAX_RECIPE_DEPTH = 256;
 
 export interface ParsedDocument {
   /** 1-based */
@@ -55,14 +61,90 @@ export function oversized(file: string, bytes: number, exact = true): Finding {
   };
 }
 
-/** All documents of a YAML stream, composed one at a time: composing stops past `max`. */
-function composeDocuments(text: string, lineCounter: LineCounter, max: number): Document.Parsed[] {
-  const composer = new Composer({ prettyErrors: false, uniqueKeys: true });
-  const docs: Document.Parsed[] = [];
-  for (const doc of composer.compose(new Parser(lineCounter.addNewLine).parse(text))) {
-    docs.push(doc as Document.Parsed);
-    if (docs.length > max) break;
+/**
+ * Duplicate keys, by yaml's rule (scalar keys of the same value) in one pass, a set per mapping:
+ * yaml's own check (uniqueKeys) compares each key with every key before it, minutes of CPU, deaf
+ * to Ctrl-C, for a 1 MiB mapping of 100 000 keys. Placed where yaml places them (the key).
+ */
+function duplicateKeys(doc: Document.Parsed): YAMLParseError[] {
+  const found: YAMLParseError[] = [];
+  try {
+    visit(doc, {
+      Map(_k, map) {
+        const seen = new Set<unknown>();
+        for (const { key } of map.items) {
+          if (!isScalar(key) || Number.isNaN(key.value)) continue;
+          if (!seen.has(key.value)) seen.add(key.value);
+          else if (key.range) found.push(new YAMLParseError([key.range[0], key.range[0] + 1], "DUPLICATE_KEY", "Map keys must be unique"));
+        }
+      },
+    });
+  } catch {
+    // nesting too deep to walk: yaml has reported it as an error of the document already
   }
+  return found;
+}
+
+/**
+ * Where a document's collections first nest deeper than `max`, read from the parser's tokens
+ * without recursion (composing is what recursion cannot survive), else undefined.
+ */
+function tooDeep(doc: CST.Token, max: number): number | undefined {
+  const todo: [CST.Token, number][] = [[doc, 0]];
+  for (let next = todo.pop(); next; next = todo.pop()) {
+    const [token, depth] = next;
+    if (token.type === "document") {
+      if (token.value) todo.push([token.value, depth]);
+    } else if (token.type === "block-map" || token.type === "block-seq" || token.type === "flow-collection") {
+      if (depth + 1 > max) return token.offset;
+      for (const item of token.items) {
+        if (item.key) todo.push([item.key, depth + 1]);
+        if (item.value) todo.push([item.value, depth + 1]);
+      }
+    }
+  }
+  return undefined;
+}
+
+/**
+ * A YAML text as the sandbox's validator reads it (one document, yaml's parseDocument): refused
+ * with the offset of the collection nested past MAX_RECIPE_DEPTH, else composed with duplicate
+ * keys found in one pass, both as in `parseRecipeText`.
+ */
+export function parseYamlDocument(text: string): { deep: number } | { doc: Document.Parsed } {
+  for (const token of new Parser().parse(text)) {
+    const deep = tooDeep(token, MAX_RECIPE_DEPTH);
+    if (deep !== undefined) return { deep };
+  }
+  const doc = parseDocument(text, { prettyErrors: false, uniqueKeys: false });
+  doc.errors.push(...duplicateKeys(doc));
+  return { doc };
+}
+
+/** All documents of a YAML stream, composed one at a time: composing stops past `max`, or at one nested too deeply. */
+function composeDocuments(text: string, lineCounter: LineCounter, max: number): Document.Parsed[] | { deep: number; document: number } {
+  const composer = new Composer({ prettyErrors: false, uniqueKeys: false });
+  const docs: Document.Parsed[] = [];
+  let documents = 0;
+  const tokens = function* () {
+    for (const token of new Parser(lineCounter.addNewLine).parse(text)) {
+      if (token.type === "document") documents++;
+      const at = tooDeep(token, MAX_RECIPE_DEPTH);
+      if (at !== undefined) throw Object.assign(new Error("too deep"), { deep: at });
+      yield token;
+    }
+  };
+  try {
+    for (const doc of composer.compose(tokens())) {
+      docs.push(doc as Document.Parsed);
+      if (docs.length > max) break;
+    }
+  } catch (e) {
+    const deep = (e as { deep?: number }).deep;
+    if (deep === undefined) throw e;
+    return { deep, document: documents };
+  }
+  for (const doc of docs) doc.errors.push(...duplicateKeys(doc));
   return docs;
 }
 
@@ -102,7 +184,9 @@ function firstUnresolvedAlias(doc: Document.Parsed): Alias | undefined {
   return found;
 }
 
-export function parseRecipeText(file: string, text: string): ParsedFile {
+export function parseRecipeText(file: string, input: string): ParsedFile {
+  // a byte order mark is no column: without it, line 1's columns are the editor's (and it is not sent)
+  const text = input.replace(/^\uFEFF/, "");
   const lineCounter = new LineCounter();
   const out: ParsedFile = { file, text, lineCounter, documents: [], findings: [] };
   const bytes = Buffer.byteLength(text, "utf8");
@@ -111,6 +195,11 @@ export function parseRecipeText(file: string, text: string): ParsedFile {
     return out;
   }
   const list = composeDocuments(text, lineCounter, MAX_RECIPE_DOCUMENTS);
+  if (!Array.isArray(list)) {
+    out.findings.push(localFinding(file, lineCounter, [list.deep, list.deep],
+      `refused: collections nested more than ${MAX_RECIPE_DEPTH} deep (the limit for a recipe)`, "error", list.document));
+    return out;
+  }
   if (list.length > MAX_RECIPE_DOCUMENTS) {
     const at = list[MAX_RECIPE_DOCUMENTS].range[0];
     out.findings.push(localFinding(file, lineCounter, [at, at],
@@ -125,6 +214,11 @@ export function parseRecipeText(file: string, text: string): ParsedFile {
     const end = i + 1 < list.length ? list[i + 1].range[0] : text.length;
     out.documents.push({ index, doc, source: text.slice(start, end) });
     for (const e of doc.errors) {
+      if (e.code === "RESOURCE_EXHAUSTION") {
+        // yaml catches its own stack overflow: say what the file does, not how the parser failed
+        out.findings.push(localFinding(file, lineCounter, e.pos, `refused: collections nested too deeply to parse (${firstLine(e.message)})`, "error", index));
+        continue;
+      }
       const opened = unclosedQuoteStart(doc, e);
       out.findings.push(opened === undefined
         ? localFinding(file, lineCounter, e.pos, firstLine(e.message), "error", index)

@@ -1,6 +1,5 @@
 // v2 recipes (spec 2.10, 4.1): list, get, validate (raw YAML, issue paths in a selectable style), execute.
 import { ASSUMED } from "../contract/assumed.js";
-import { loadYaml } from "../util/yaml.js";
 import { ApiFail, iso, notFound, type Ctx, type Handler } from "./http.js";
 import { resolveParams, runSteps } from "./recipe-engine.js";
 
@@ -93,17 +92,24 @@ export interface Validation {
 
 export async function validateRecipe(text: string): Promise<Validation> {
   // yaml is a large module: loaded on the first recipe call, so the sandbox starts quickly
-  const { parseDocument } = await loadYaml();
+  const { MAX_RECIPE_DEPTH, parseYamlDocument } = await import("../recipes/parse.js");
   const style = (/^\s*#\s*sandbox-path-style:\s*(\w+)\s*$/m.exec(text)?.[1] ?? "dotted") as Style;
   const st: Style = PATH_STYLES.includes(style) ? style : "dotted";
   const issues: Validation["issues"] = [];
   const add = (segs: Seg[], message: string) => issues.push({ path: formatPath(segs, st), message });
-  const doc = parseDocument(text, { prettyErrors: false });
+  const where = (offset: number) => {
+    const before = text.slice(0, offset).split("\n");
+    return `line ${before.length}, column ${before[before.length - 1].length + 1}`;
+  };
+  // nesting past the limit is refused before yaml recurses into it (it can abort the process)
+  const parsed = parseYamlDocument(text);
+  if ("deep" in parsed) {
+    add([], `YAML error at ${where(parsed.deep)}: collections nested more than ${MAX_RECIPE_DEPTH} deep`);
+    return { valid: false, issues, parseError: true };
+  }
+  const { doc } = parsed;
   if (doc.errors.length) {
-    for (const e of doc.errors) {
-      const before = text.slice(0, e.pos[0]).split("\n");
-      add([], `YAML syntax error at line ${before.length}, column ${before[before.length - 1].length + 1}: ${e.message.split("\n")[0]}`);
-    }
+    for (const e of doc.errors) add([], `YAML syntax error at ${where(e.pos[0])}: ${e.message.split("\n")[0]}`);
     return { valid: false, issues, parseError: true };
   }
   let root: unknown;

@@ -37,6 +37,8 @@ export function parseUpstream(text: string): URL {
   try { u = new URL(text); } catch { throw new Error(`--upstream ${JSON.stringify(redactUrl(text))} is not a URL (e.g. https://api.example.com)`); }
   if (u.protocol !== "http:" && u.protocol !== "https:") throw new Error(`--upstream must be an http or https URL (got ${u.protocol})`);
   if (u.search || u.hash) throw new Error("--upstream takes a base URL without a query or fragment");
+  // fetch refuses a URL with credentials: every request would fail, after the recorder had started
+  if (u.username || u.password) throw new Error(`--upstream takes a base URL without credentials (got ${JSON.stringify(redactUrl(text))}): the key your client sends goes upstream with each request`);
   return u;
 }
 

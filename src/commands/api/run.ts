@@ -1,15 +1,16 @@
-import { readFile } from "node:fs/promises";
+import { open } from "node:fs/promises";
 import { resolve } from "node:path";
 import type { Context } from "../../context.js";
 import { ApiError, EXIT, MidsError, PaginationError, UsageError } from "../../errors.js";
 import { writeAsync } from "../../io.js";
 import { redact, redactDeep } from "../../util/known-secrets.js";
-import { redactHeaderValue } from "../../redact/index.js";
+import { isSecretHeader, redactHeaderValue } from "../../redact/index.js";
 import { oneLine, stripControl } from "../../util/sanitize.js";
 import type { ApiResult, Client } from "../../client/client.js";
 import { rawPages } from "../../client/paginate.js";
 import { hintStart, historyEarliest } from "../../client/errormap.js";
 import { DEFAULT_MAX_BODY_BYTES, tooLarge } from "../../client/body.js";
+import { formatBytes } from "../../util/bytes.js";
 import { printJson } from "../../output/render.js";
 import { readStdin } from "../shared/stdin.js";
 import { METHODS } from "./methods.js";
@@ -28,6 +29,23 @@ export interface ApiOptions {
 
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
+
+/** A file as UTF-8, never more than `max` bytes read (a device such as /dev/zero has no size to check first). */
+async function readCapped(path: string, max: number): Promise<string> {
+  const fh = await open(path, "r");
+  try {
+    const chunks: Buffer[] = [];
+    let bytes = 0;
+    for (;;) {
+      const { bytesRead, buffer } = await fh.read(Buffer.alloc(64 * 1024), 0, 64 * 1024, null);
+      if (bytesRead === 0) return Buffer.concat(chunks).toString("utf8");
+      if ((bytes += bytesRead) > max) throw new UsageError(`it holds more than ${formatBytes(max)}: not read further`);
+      chunks.push(buffer.subarray(0, bytesRead));
+    }
+  } finally {
+    await fh.close();
+  }
+}
 
 /** `a=1` -> ["a", "1"]; in a body the value is typed as JSON when it parses as JSON (jsonOrString). */
 function splitField(f: string): [string, string] {
@@ -50,10 +68,16 @@ export async function run(opts: ApiOptions, ctx: Context): Promise<void> {
     if (!HEADER_NAME.test(name) || !HEADER_VALUE.test(value)) throw new UsageError(`-H expects 'Name: value' with a token name and a one-line value (got '${oneLine(h)}')`);
     headers[name.toLowerCase()] = value;
   }
+  // a key or token given with -H is hidden as the configured key is, in the answer and in errors
+  const secrets = [ctx.globals.apiKey, ...Object.entries(headers).filter(([k]) => isSecretHeader(k)).flatMap(([, v]) => [v, v.replace(/^\S+\s+/, "")])];
   let body: unknown;
   const fields = opts.fields.map(splitField);
   if (opts.input !== undefined) {
-    const text = opts.input === "-" ? await readStdin(ctx) : await readFile(resolve(ctx.io.cwd, opts.input), "utf8").catch((e: NodeJS.ErrnoException) => {
+    // a request body gets the response's cap: an endless input (/dev/zero, `yes |`) is read no further
+    const max = ctx.globals.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+    const hint = "a request body is held to --max-body-size: raise it, or send less";
+    const text = opts.input === "-" ? await readStdin(ctx, max, hint) : await readCapped(resolve(ctx.io.cwd, opts.input), max).catch((e: NodeJS.ErrnoException) => {
+      if (e instanceof UsageError) throw new UsageError(`cannot read --input '${opts.input}': ${e.message}`, { hint });
       const why = e.code === "ENOENT" ? "no such file" : e.code === "EISDIR" ? "it is a directory" : e.message;
       throw new UsageError(`cannot read --input '${opts.input}': ${why}`, { hint: "give a file, or - for stdin" });
     });
@@ -75,7 +99,7 @@ export async function run(opts: ApiOptions, ctx: Context): Promise<void> {
   if (opts.slurp && !opts.paginate) throw new UsageError("--slurp needs --paginate", { hint: "mids api PATH --paginate --slurp" });
   if (opts.paginate && method !== "GET") throw new UsageError(`--paginate follows GET requests only (got -X ${method})`);
   const client = await ctx.client();
-  if (opts.paginate) return paginate(ctx, client, path, headers, opts);
+  if (opts.paginate) return paginate(ctx, client, path, headers, opts, secrets).catch((err) => { throw hidden(err, secrets); });
   let res: ApiResult | undefined;
   let failure: ApiError | undefined;
   try {
@@ -84,9 +108,18 @@ export async function run(opts: ApiOptions, ctx: Context): Promise<void> {
     if (!(err instanceof ApiError)) throw err;
     failure = err;
   }
-  await printResponse(ctx, res, failure, opts.include);
+  await printResponse(ctx, res, failure, opts.include, secrets);
   if (failure?.exitCode === EXIT.historyWindow) failure.hint = historyHint(failure, path);
-  if (failure) throw failure;
+  if (failure) throw hidden(failure, secrets);
+}
+
+/** An error as printed: the -H secrets out of its words and details (the configured key is the printer's). */
+function hidden(err: unknown, secrets: readonly (string | undefined)[]): unknown {
+  if (!(err instanceof MidsError)) return err;
+  err.message = redact(err.message, secrets);
+  if (err.hint) err.hint = redact(err.hint, secrets);
+  if (err.details !== undefined) err.details = redactDeep(err.details, secrets) as Record<string, unknown>;
+  return err;
 }
 
 /**
@@ -106,11 +139,10 @@ function historyHint(err: ApiError, path: string): string {
 }
 
 /** Print one response (or the error answer): -i headers, then the body; JSON through printJson. */
-async function printResponse(ctx: Context, res: ApiResult | undefined, failure: ApiError | undefined, include: boolean): Promise<void> {
+async function printResponse(ctx: Context, res: ApiResult | undefined, failure: ApiError | undefined, include: boolean, secrets: readonly (string | undefined)[]): Promise<void> {
   const status = res?.status ?? failure!.status!;
   const resHeaders = res?.headers ?? failure!.headers;
   const resBody = res ? res.body : failure!.body;
-  const secrets = [ctx.globals.apiKey];
   const clean = (s: string) => redact(ctx.io.stdoutIsTTY ? stripControl(s) : s, secrets);
   if (include) {
     let head = `HTTP ${status}\n`;
@@ -124,8 +156,7 @@ async function printResponse(ctx: Context, res: ApiResult | undefined, failure: 
 }
 
 /** --paginate: print each page as it comes, or with --slurp one array of all pages (held in memory, under one body's cap). */
-async function paginate(ctx: Context, client: Client, path: string, headers: Record<string, string>, opts: ApiOptions): Promise<void> {
-  const secrets = [ctx.globals.apiKey];
+async function paginate(ctx: Context, client: Client, path: string, headers: Record<string, string>, opts: ApiOptions, secrets: readonly (string | undefined)[]): Promise<void> {
   const slurped: unknown[] = [];
   const maxBody = ctx.globals.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   let heldBytes = 0;
@@ -135,16 +166,17 @@ async function paginate(ctx: Context, client: Client, path: string, headers: Rec
     for await (const res of rawPages(client, path, headers, { maxPages: ctx.globals.maxPages })) {
       if (opts.slurp) {
         if ((heldBytes += res.bytes) > maxBody) throw tooLarge(`GET ${path.split("?")[0]}`, maxBody, `${pages + 1} pages held for --slurp`);
-        slurped.push(typeof res.body === "string" ? res.body : redactDeep(res.body, secrets));
+        // a text page (an answer that is not JSON) too: the key a server quotes never shows
+        slurped.push(redactDeep(res.body, secrets));
       } else {
-        await printResponse(ctx, res, undefined, opts.include);
+        await printResponse(ctx, res, undefined, opts.include, secrets);
       }
       pages++;
       resume = res.resume;
     }
   } catch (err) {
     if (opts.slurp && (pages > 0 || ctx.signal.aborted)) await printJson(ctx, slurped);
-    else if (!opts.slurp && err instanceof ApiError) await printResponse(ctx, undefined, err, opts.include);
+    else if (!opts.slurp && err instanceof ApiError) await printResponse(ctx, undefined, err, opts.include, secrets);
     if (err instanceof ApiError && err.exitCode === EXIT.historyWindow) err.hint = historyHint(err, path);
     if (err instanceof MidsError && pages > 0) {
       err.message += ` (after ${pages} ${pages === 1 ? "page" : "pages"})`;

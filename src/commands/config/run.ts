@@ -107,7 +107,8 @@ export async function set(key: string, value: string | undefined, withToken: boo
     const { Chalk } = await import("chalk");
     const tick = new Chalk({ level: ctx.globals.color ? 1 : 0 }).green("✓");
     const profile = profileOf(ctx) === DEFAULT_PROFILE ? "the default profile" : `profile ${profileOf(ctx)}`;
-    const what = k === "api-key" ? `${k} saved to ${profile}` : `${k} set to ${oneLine(final)} in ${profile}`;
+    // as config get shows it: a base URL's password or token is no more printed than the key
+    const what = k === "api-key" ? `${k} saved to ${profile}` : `${k} set to ${oneLine(shown(k, final))} in ${profile}`;
     ctx.io.stderr.write(`${tick} ${what} (${configPath(ctx.io.env)})\n`);
   }
 }
@@ -166,6 +167,8 @@ export async function list(profiles: boolean, ctx: Context): Promise<void> {
       { path: "key" },
       { path: "value", format: (v) => (v === null ? "(not set)" : String(v)) },
       { path: "source", format: (_v, row) => sourceText(g.sources?.[(row as { key: ConfigKey }).key]) },
+      // the table's SOURCE names the flag, variable, profile or file; a CSV cell is data, so that is a column of its own
+      ...(g.output === "csv" ? [{ path: "from" }] : []),
     ],
   });
 }

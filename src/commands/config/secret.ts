@@ -4,11 +4,14 @@ import type { Context } from "../../context.js";
 import { InterruptedError } from "../../errors.js";
 import { readStdin } from "../shared/stdin.js";
 
+/** A key is a line of text: past this, stdin is not a key (`< /dev/zero`, the wrong file). */
+const MAX_SECRET_BYTES = 64 * 1024;
+
 interface RawStdin extends NodeJS.ReadableStream { setRawMode?(mode: boolean): unknown }
 
 export async function readSecret(ctx: Context, prompt: string): Promise<string> {
   const stdin = ctx.io.stdin as RawStdin;
-  if (!ctx.io.stdinIsTTY || typeof stdin.setRawMode !== "function") return readStdin(ctx);
+  if (!ctx.io.stdinIsTTY || typeof stdin.setRawMode !== "function") return readStdin(ctx, MAX_SECRET_BYTES, "pipe the key alone, e.g. mids config set api-key - < key.txt");
   stdin.setRawMode(true);
   ctx.io.stderr.write(prompt);
   stdin.setEncoding("utf8");

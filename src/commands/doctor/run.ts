@@ -97,7 +97,15 @@ export async function collect(ctx: Context): Promise<Check[]> {
     return rest("no usable base URL");
   }
   // a password or token in the base URL is a credential: never shown (README "doctor")
-  checks.push({ check: "base-url", status: "ok", detail: `${redactUrl(baseUrl)} (from ${from})` });
+  const shownUrl = redactUrl(baseUrl);
+  // every path mids sends starts with its version: a base URL ending in one doubles it (/v3/v3/me)
+  const version = /\/(v[23])\/*$/.exec(new URL(baseUrl).pathname)?.[1];
+  checks.push(version
+    ? {
+      check: "base-url", status: "warn", detail: `${shownUrl} (from ${from}) ends in /${version}, and mids adds the version to every path: ${target.pathname}`,
+      fix: `drop the trailing /${version} from the base URL (${from}): ${shownUrl.replace(/\/v[23]\/*$/, "")}`,
+    }
+    : { check: "base-url", status: "ok", detail: `${shownUrl} (from ${from})` });
 
   const p = await probe(target.href, g.timeoutMs, ctx.signal, `mids/${VERSION} node/${process.versions.node} (doctor)`);
   const https = target.protocol === "https:";

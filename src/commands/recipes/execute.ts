@@ -1,6 +1,6 @@
 // mids recipes execute: POST /v2/recipes/execute by name or with a local YAML file. The route is
 // not idempotent, so the client never retries it; every call is a new run.
-import { readFile, stat } from "node:fs/promises";
+import { stat } from "node:fs/promises";
 import { resolve } from "node:path";
 import type { Context } from "../../context.js";
 import { ASSUMED } from "../../contract/assumed.js";
@@ -11,7 +11,7 @@ import { oneLine } from "../../util/sanitize.js";
 import { jsonOrString } from "../../util/flag-values.js";
 import { locatePath } from "../../recipes/locate.js";
 import { MAX_RECIPE_BYTES, parseRecipeText, sendable, type ParsedFile } from "../../recipes/parse.js";
-import { RECIPE_EXTENSIONS, STDIN } from "../../recipes/inputs.js";
+import { RECIPE_EXTENSIONS, STDIN, readRecipeFile } from "../../recipes/inputs.js";
 import { noticeDiscontinued, readStdinCapped } from "./shared.js";
 
 export interface ExecuteOptions {
@@ -41,10 +41,12 @@ async function loadFile(ctx: Context, recipe: string): Promise<{ file: string; t
   }
   const path = resolve(ctx.io.cwd, recipe);
   const st = await stat(path).catch(() => undefined);
-  if (st?.isFile()) {
-    const text = await readFile(path, "utf8").catch((e: NodeJS.ErrnoException) => {
+  // a file, or a pipe such as bash's <(...) (/dev/fd/63): read as validate reads, never past the limit
+  if (st && !st.isDirectory()) {
+    const { text, tooBig } = await readRecipeFile(path).catch((e: NodeJS.ErrnoException) => {
       throw new UsageError(`cannot read '${recipe}': ${e.code ?? e.message}`, { hint: "check the file's permissions" });
     });
+    if (tooBig !== undefined) throw new UsageError(`${recipe}: over the ${MAX_RECIPE_BYTES}-byte limit for a recipe`);
     return { file: recipe, text };
   }
   if (st?.isDirectory()) throw new UsageError(`'${recipe}' is a directory, not a recipe file`, { hint: "give one .yaml/.yml file, or a recipe name from 'mids recipes list'" });

@@ -1,12 +1,13 @@
 // mids recipes validate: local parse, then POST /v2/recipes/validate per document, findings mapped
 // to file:line:col in every findings format (src/findings). Its output and exit codes are a CI interface (issue 5).
+import { resolve } from "node:path";
 import type { Context } from "../../context.js";
 import { ASSUMED } from "../../contract/assumed.js";
 import { ApiError, BatchError, EXIT, FindingsError, InterruptedError, MidsError, UsageError, exitCodeFor, worstExitCode } from "../../errors.js";
 import { checkText, mapBounded, summarize, summaryLine, type ValidationResult } from "../../recipes/check.js";
 import { chooseFormat, emitFindings, fileFormat, outputPlan } from "../../findings/index.js";
 import { rendering } from "../../recipes/findings.js";
-import { expandInputs, readRecipeFile, type Input } from "../../recipes/inputs.js";
+import { expandInputs, inputAt, readRecipeFile, type Input } from "../../recipes/inputs.js";
 import { MAX_RECIPE_BYTES, oversized } from "../../recipes/parse.js";
 import type { FileReport } from "../../recipes/types.js";
 import { VERSION } from "../../version.js";
@@ -74,6 +75,13 @@ export async function run(opts: ValidateOptions, ctx: Context): Promise<void> {
   // an ignore file over git's limit is left out, as in git and `migrate scan`: said once on stderr
   const inputs = expandInputs(opts.inputs, ctx.io.cwd, opts.stdinName || "<stdin>", (file, size) =>
     ctx.io.stderr.write(largeIgnoreMessage(oneLine(shownPath(ctx.io.cwd, file)), size)));
+  // the report written over a recipe it checks would lose the recipe
+  const clash = opts.outputFile ? inputAt(inputs, resolve(ctx.io.cwd, opts.outputFile)) : undefined;
+  if (clash) {
+    throw new UsageError(`--output-file '${opts.outputFile}' is the recipe '${clash.file}': writing the report there would replace it`, {
+      hint: "name another file for the report, e.g. --output-file recipes.sarif",
+    });
+  }
   noticeDiscontinued(ctx, "validate");
 
   let stdinText: string | undefined;

@@ -101,6 +101,12 @@ export async function keys(ctx: Context): Promise<void> {
 
 export async function reset(ctx: Context): Promise<void> {
   const file = join(stateDir(ctx.io.env), "sandbox-state.json");
-  await rm(file, { force: true });
+  // a path that is not a file (a directory there, a file where the directory should be) is the user's to fix, no bug
+  await rm(file, { force: true }).catch((e: NodeJS.ErrnoException) => {
+    const why = e.code === "ERR_FS_EISDIR" || e.code === "EISDIR" ? "it is a directory" : e.code === "ENOTDIR" ? "a part of its path is not a directory" : e.code ?? e.message;
+    throw new UsageError(`cannot remove the sandbox state file ${file}: ${why}`, {
+      hint: "remove it yourself, or point MIDS_STATE_DIR at a directory of its own",
+    });
+  });
   ctx.io.stderr.write(`mids: sandbox state cleared (${file})\n`);
 }

@@ -1,0 +1,32 @@
+// mids api -H 'x-api-key: ...' or -H 'Authorization: Bearer ...': a server quoting that key or
+// token back (in a body, a header, an error) shows ***, as for the configured key; it showed whole.
+import { expect, it } from "vitest";
+import { baseEnv, runMain } from "../helpers/cli.js";
+import { hostile, sendJson } from "../helpers/hostile.js";
+
+it("a key or token given with -H never shows in the answer, -i headers or the error", async () => {
+  const key = "mids_live_header_0123456789abcdef";
+  const token = "tok_header_fedcba9876543210";
+  const server = await hostile((req, res) => {
+    const said = `${String(req.headers["x-api-key"] ?? "")} ${String(req.headers.authorization ?? "")}`;
+    if (req.url?.startsWith("/v9/fail")) sendJson(res, 400, { code: "invalid_request", message: `refused ${said}`, details: { fields: [said] } });
+    else res.writeHead(200, { "content-type": "text/plain", "x-echo": said }).end(`you sent ${said}\n`);
+  });
+  const env = baseEnv({ MIDS_BASE_URL: server.url });
+  const headers = ["-H", `x-api-key: ${key}`, "-H", `Authorization: Bearer ${token}`];
+  const runs = await Promise.all([
+    runMain(["api", "/v9/echo", "-i", ...headers], { env }),
+    runMain(["api", "/v9/echo", "--paginate", "--slurp", ...headers], { env }),
+    runMain(["api", "/v9/fail", ...headers], { env }),
+    runMain(["api", "/v9/fail", "-o", "json", ...headers], { env }),
+  ]);
+  expect(server.seen).toHaveLength(4);
+  expect(runs.map((r) => r.code)).toEqual([0, 0, 2, 2]);
+  // the Authorization value whole, or its token alone
+  expect(runs[0].stdout).toMatch(/^you sent \*\*\* (Bearer )?\*\*\*$/m);
+  expect(runs[2].stderr).toMatch(/refused \*\*\* (Bearer )?\*\*\*/);
+  for (const r of runs) {
+    expect(r.stdout + r.stderr).not.toContain(key);
+    expect(r.stdout + r.stderr).not.toContain(token);
+  }
+});
