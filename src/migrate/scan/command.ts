@@ -1,7 +1,8 @@
 // The work of `mids migrate scan` (src/commands/migrate/scan.ts registers it): flags checked
 // first, then scan, --fix or its diff, findings in the chosen formats, --fail-on.
 import { isUtf8 } from "node:buffer";
-import { readFileSync } from "node:fs";
+import { readFileSync, realpathSync } from "node:fs";
+import { basename, dirname, join, resolve } from "node:path";
 import type { Context } from "../../context.js";
 import { strategyFastPath } from "../compose.js";
 import { checkChoiceList } from "../../util/flag-values.js";
@@ -92,6 +93,11 @@ function rawArgument(): (arg: string) => Buffer | undefined {
   };
 }
 
+/** A file's absolute path with its directory's real path (as the walk names files); as given when the directory does not resolve. */
+function realFilePath(path: string): string {
+  try { return join(realpathSync(dirname(path)), basename(path)); } catch { return path; }
+}
+
 /** The files --fix changed before it stopped: one per line on stderr, so nothing is lost. */
 function listFixed(ctx: Context, files: readonly string[]): void {
   for (const f of files) ctx.io.stderr.write(`mids: fixed ${oneLine(f)}\n`);
@@ -107,6 +113,12 @@ export async function runScan(flags: ScanCommandFlags, ctx: Context, hooks?: Sca
   if (flags.dryRun && !flags.fix) throw new UsageError("--dry-run goes with --fix", { hint: "mids migrate scan --fix --dry-run prints the diff --fix would apply" });
   const hosts = ownHosts(flags, g.baseUrl);
   const paths = flags.paths.length ? flags.paths : ["."];
+  // the findings file is no source: an earlier run's report (full of v2 URLs) is not scanned, and
+  // a file named to scan is never written over with the report
+  const report = flags.outputFile ? realFilePath(resolve(ctx.io.cwd, flags.outputFile)) : undefined;
+  if (report !== undefined && paths.some((p) => realFilePath(resolve(ctx.io.cwd, p)) === report)) {
+    throw new UsageError(`--output-file '${oneLine(flags.outputFile!)}' is one of the files to scan: the findings would be written over it`, { hint: "write the findings to a file of their own, e.g. --output-file v2.sarif" });
+  }
   const fast = strategyFastPath(ctx.io.env.MIDS_MIGRATE_STRATEGY);
   // the files' texts are kept for what reads them: --fix, and stylish's source lines (of which
   // its fast path keeps only the lines usages are on; the general path splits the whole text)
@@ -115,7 +127,7 @@ export async function runScan(flags: ScanCommandFlags, ctx: Context, hooks?: Sca
 
   let result;
   try {
-    result = await scan({ paths, cwd: ctx.io.cwd, include: flags.include, exclude: flags.exclude, hosts, now: ctx.now(), signal: ctx.signal, hooks, keepEdits: !!flags.fix, keepText, keepLines: stylish, rawArg: rawArgument(), general: !fast });
+    result = await scan({ paths, cwd: ctx.io.cwd, include: flags.include, exclude: flags.exclude, hosts, now: ctx.now(), signal: ctx.signal, hooks, keepEdits: !!flags.fix, keepText, keepLines: stylish, rawArg: rawArgument(), general: !fast, skipPath: report });
   } catch (e) {
     const file = (e as { scanFile?: string }).scanFile;
     if (file) throw new UsageError(`cannot read '${file}': ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`, { hint: "check its permissions, or leave it out with --exclude" });

@@ -191,6 +191,8 @@ export interface ScanOptions {
   keepLines?: boolean;
   /** the general path everywhere (MIDS_MIGRATE_STRATEGY=general): routes through matchPath, each text rewritten by itself, reads on the pool */
   general?: boolean;
+  /** a file the walk passes over (its absolute path, directory a real path): the run's own --output-file, a report of an earlier run */
+  skipPath?: string;
 }
 
 export interface ScanResult {
@@ -378,7 +380,9 @@ function readCapped(path: string | Buffer, max: number, chunk: Buffer, reads: Re
 
 export async function scan(opts: ScanOptions): Promise<ScanResult> {
   const picomatch = opts.include?.length || opts.exclude?.length ? (await import("picomatch")).default as unknown as Picomatch : undefined;
-  const { files: entries, ignored, skippedDirs, largeIgnores, costlyRules } = await walk(opts.paths, { ...opts, picomatch });
+  const walked = await walk(opts.paths, { ...opts, picomatch });
+  const { ignored, skippedDirs, largeIgnores, costlyRules } = walked;
+  const entries = opts.skipPath === undefined ? walked.files : walked.files.filter((e) => e.path !== opts.skipPath);
   opts.hooks?.afterWalk?.(entries);
   const max = opts.maxBytes ?? MAX_SCAN_FILE_BYTES;
   const perFile = opts.maxFindingsPerFile ?? MAX_FINDINGS_PER_FILE;
