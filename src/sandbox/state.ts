@@ -1,6 +1,6 @@
 // Alert subscriptions and delivery destinations (spec 2.14, 2.15, 3), owner-scoped, optionally
 // persisted to a JSON state file (loaded on start, written atomically after each change).
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { ASSUMED } from "../contract/assumed.js";
 import { UsageError } from "../errors.js";
@@ -46,6 +46,13 @@ export class AlertStore {
 
   /** `load`: start from the state file's saved changes (false: from the seed, as after a reset) */
   constructor(anchorMs: number, private stateFile?: string, load = true) {
+    // a state file that could never be written stops the start, not the first change (a 500)
+    const blocked = stateFile === undefined ? undefined : blockedDir(stateFile);
+    if (blocked !== undefined) {
+      throw new UsageError(`sandbox state file ${stateFile} cannot be written: ${blocked} is not a directory`, {
+        hint: "for 'mids --sandbox', set MIDS_STATE_DIR to a directory (or unset it); for 'sandbox serve --state', name a file in a directory",
+      });
+    }
     const s = seed(anchorMs);
     this.destinations = s.destinations;
     this.alerts = s.alerts;
@@ -84,6 +91,19 @@ export class AlertStore {
     mkdirSync(dirname(this.stateFile), { recursive: true });
     writeFileSync(tmp, JSON.stringify({ version: 1, alerts: this.alerts }, null, 2) + "\n");
     renameSync(tmp, this.stateFile);
+  }
+}
+
+/** The first existing directory above `file` when it is no directory (a file there: the state file's directory can never be made), else undefined. */
+function blockedDir(file: string): string | undefined {
+  for (let d = dirname(file); ; d = dirname(d)) {
+    try {
+      return statSync(d).isDirectory() ? undefined : d;
+    } catch (e) {
+      // not there yet: made when the first change is saved, if what is above it lets it be
+      const code = (e as NodeJS.ErrnoException).code;
+      if ((code !== "ENOENT" && code !== "ENOTDIR") || dirname(d) === d) return undefined;
+    }
   }
 }
 
