@@ -13,6 +13,10 @@ import { oneLine } from "../../util/sanitize.js";
 import { explainRejectedKey } from "../../keyerror.js";
 import { VERSION } from "../../version.js";
 import { probe } from "./probe.js";
+import { API_VERSIONS } from "../../contract/routes.js";
+
+/** A base URL path ending in an API version (`/v3`, `/v2/`): mids adds the version to every path. */
+const VERSION_END = new RegExp(`/(${API_VERSIONS.join("|")})/*$`);
 
 export type Status = "ok" | "warn" | "fail" | "skip";
 export interface Check { check: string; status: Status; detail: string; fix?: string; exitCode?: number }
@@ -99,11 +103,11 @@ export async function collect(ctx: Context): Promise<Check[]> {
   // a password or token in the base URL is a credential: never shown (README "doctor")
   const shownUrl = redactUrl(baseUrl);
   // every path mids sends starts with its version: a base URL ending in one doubles it (/v3/v3/me)
-  const version = /\/(v[23])\/*$/.exec(new URL(baseUrl).pathname)?.[1];
+  const version = VERSION_END.exec(new URL(baseUrl).pathname)?.[1];
   checks.push(version
     ? {
       check: "base-url", status: "warn", detail: `${shownUrl} (from ${from}) ends in /${version}, and mids adds the version to every path: ${target.pathname}`,
-      fix: `drop the trailing /${version} from the base URL (${from}): ${shownUrl.replace(/\/v[23]\/*$/, "")}`,
+      fix: `drop the trailing /${version} from the base URL (${from}): ${shownUrl.replace(VERSION_END, "")}`,
     }
     : { check: "base-url", status: "ok", detail: `${shownUrl} (from ${from})` });
 
