@@ -65,8 +65,11 @@ function cut(res: Page, seen: number, maxItems: number | undefined): number {
   return seen + page.length;
 }
 
-export function maxPagesError(maxPages: number, resume: string | undefined): PaginationError {
-  return new PaginationError(`stopped after ${maxPages} pages (--max-pages) although the server says there are more`, {
+/** The run reached --max-pages: its message already says how many pages were fetched. */
+export class MaxPagesError extends PaginationError {}
+
+export function maxPagesError(maxPages: number, resume: string | undefined): MaxPagesError {
+  return new MaxPagesError(`stopped after ${maxPages} ${maxPages === 1 ? "page" : "pages"} (--max-pages) although the server says there are more`, {
     hint: `raise --max-pages (or MIDS_MAX_PAGES)${resume ? `, or continue with ${resume}` : ""}`,
   });
 }

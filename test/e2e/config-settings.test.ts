@@ -86,7 +86,7 @@ describe("every setting: flag > environment > selected profile > default profile
     ]);
     expect(loose.code, loose.stderr).toBe(0);
     expect(pages.code, pages.stderr).toBe(7);
-    expect(pages.stderr).toMatch(/^mids: stopped after 1 pages/m);
+    expect(pages.stderr).toMatch(/^mids: stopped after 1 page \(--max-pages\)/m);
     expect(body.stderr).toMatch(/passed the 1 KB cap/);
   });
 

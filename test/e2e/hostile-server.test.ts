@@ -187,8 +187,14 @@ describe("--all against lying servers", () => {
     expect(r.code).toBe(7);
     expect(h.seen.length).toBe(5);
     expect(r.stdout.trimEnd().split("\n")).toHaveLength(1 + 10);
-    expect(r.stderr).toMatch(/^mids: stopped after 5 pages \(--max-pages\) although the server says there are more/);
+    // the pages are counted once, the items printed beside them
+    const printed = r.stdout.trimEnd().split("\n").length - 1;
+    expect(r.stderr).toMatch(new RegExp(`^mids: stopped after 5 pages \\(--max-pages\\) although the server says there are more \\(${printed} items printed\\)$`, "m"));
     expect(r.stderr).toMatch(/^hint: raise --max-pages \(or MIDS_MAX_PAGES\), or continue with --cursor c5$/m);
+    // mids api --paginate: its own count of pages, once
+    const raw = await runMain(["api", "/v3/projects", "--paginate", "--max-pages", "2"], { env: env(h.url) });
+    expect(raw.code).toBe(7);
+    expect(raw.stderr).toMatch(/^mids: stopped after 2 pages \(--max-pages\) although the server says there are more$/m);
   });
 
   it("table mode holds pages only up to one body's cap", async () => {

@@ -7,7 +7,7 @@ import { redact, redactDeep } from "../../util/known-secrets.js";
 import { isSecretHeader, redactHeaderValue } from "../../redact/index.js";
 import { oneLine, stripControl } from "../../util/sanitize.js";
 import type { ApiResult, Client } from "../../client/client.js";
-import { rawPages } from "../../client/paginate.js";
+import { MaxPagesError, rawPages } from "../../client/paginate.js";
 import { hintStart, historyEarliest } from "../../client/errormap.js";
 import { DEFAULT_MAX_BODY_BYTES, tooLarge } from "../../client/body.js";
 import { formatBytes } from "../../util/bytes.js";
@@ -179,7 +179,8 @@ async function paginate(ctx: Context, client: Client, path: string, headers: Rec
     else if (!opts.slurp && err instanceof ApiError) await printResponse(ctx, undefined, err, opts.include, secrets);
     if (err instanceof ApiError && err.exitCode === EXIT.historyWindow) err.hint = historyHint(err, path);
     if (err instanceof MidsError && pages > 0) {
-      err.message += ` (after ${pages} ${pages === 1 ? "page" : "pages"})`;
+      // (--max-pages' own message says how many pages)
+      if (!(err instanceof MaxPagesError)) err.message += ` (after ${pages} ${pages === 1 ? "page" : "pages"})`;
       if (resume && !(err instanceof PaginationError)) err.hint = `${err.hint ? `${err.hint}; ` : ""}continue from where it stopped with ${resume}`;
     }
     throw err;

@@ -4,7 +4,7 @@ import type { Context } from "../../context.js";
 import type { ApiResult, CallInput } from "../../client/client.js";
 import { route as routeById } from "../../contract/routes.js";
 import { printList, type View } from "../../output/render.js";
-import { cursorHint, cursorPages, pageNumberPages } from "../../client/paginate.js";
+import { cursorHint, cursorPages, MaxPagesError, pageNumberPages } from "../../client/paginate.js";
 import { DEFAULT_MAX_BODY_BYTES, tooLarge } from "../../client/body.js";
 import { MidsError, PaginationError } from "../../errors.js";
 import { oneLine } from "../../util/sanitize.js";
@@ -87,7 +87,8 @@ export async function runList(ctx: Context, routeId: string, input: CallInput, v
   } catch (err) {
     // nothing is lost: say what was printed and how to pick up from there (never along a broken paging)
     if (err instanceof MidsError && pages > 0) {
-      err.message += ` (after ${seen} items from ${pages} ${pages === 1 ? "page" : "pages"})`;
+      // (--max-pages' own message says how many pages)
+      err.message += err instanceof MaxPagesError ? ` (${seen} ${seen === 1 ? "item" : "items"} printed)` : ` (after ${seen} items from ${pages} ${pages === 1 ? "page" : "pages"})`;
       if (resume && !(err instanceof PaginationError)) err.hint = `${err.hint ? `${err.hint}; ` : ""}continue from where it stopped with ${resume}`;
     }
     throw err;
