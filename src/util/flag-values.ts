@@ -52,8 +52,13 @@ export function checkChoiceList<T extends string>(name: string, value: string | 
 export function checkWholeNumber(name: string, value: string, min: number, max?: number, hint?: string): number {
   const n = Number(value);
   const ok = /^\d+$/.test(value.trim()) && Number.isSafeInteger(n) && n >= min && (max === undefined || n <= max);
-  if (!ok) throw new UsageError(`${name} must be a whole number ${max === undefined ? `of at least ${min}` : `from ${min} to ${max}`} (got '${value}')`, hint ? { hint } : undefined);
+  if (!ok) throw new UsageError(`${name} must be a whole number ${max === undefined ? `of at least ${min}` : `from ${min} to ${max}`} (got '${value}')`, { hint: hint ?? numberHint(name, max !== undefined && max <= 1000 ? max : min) });
   return n;
+}
+
+/** The hint under a refused number: the flag with a value it takes (`e.g. --limit 50`); a setting's name is no flag to type. */
+export function numberHint(name: string, example: number | string): string {
+  return name.startsWith("-") ? `e.g. ${name} ${example}` : `use a number such as ${example}`;
 }
 
 /**

@@ -23,7 +23,7 @@ describe("bad input", () => {
     const empty = file("empty.yaml", "");
     const notADir = file("not-a-dir", "x");
     // [args, exit code, what the message must name, stdin]
-    const cases: [string[], number, RegExp, string?][] = [
+    const cases: [string[], number, RegExp, string?, RegExp?][] = [
       // an empty or dot-segment path argument never becomes a request to another route
       [["projects", "get", ""], 2, /project id or slug is empty/],
       [["projects", "get", ".."], 2, /'\.\.' is not a valid project id or slug/],
@@ -52,8 +52,8 @@ describe("bad input", () => {
       [["api", "-X", "POST", "/v3/topics", "--input", dir], 2, /cannot read --input .*: it is a directory/],
       [["api", "/v3/topics", "-X", "BOGUS"], 2, /-X must be one of/],
       [["projects", "list", "--api", "v2", "--page", "99999999999999999999"], 2, /--page must be a whole number/],
-      [["projects", "list", "--limit", "0"], 2, /--limit must be a whole number from 1 to 50/],
-      [["projects", "list", "--min-trend", "abc"], 2, /--min-trend must be a number/],
+      [["projects", "list", "--limit", "0"], 2, /--limit must be a whole number from 1 to 50 \(got '0'\)$/, undefined, /^hint: e\.g\. --limit 50$/m],
+      [["projects", "list", "--min-trend", "abc"], 2, /--min-trend must be a number \(got 'abc'\)$/, undefined, /^hint: e\.g\. --min-trend \d+$/m],
       [["projects", "list", "--sort", "bogus"], 2, /^mids: --sort must be one of trend, createdAt, reinforcedAt \(got 'bogus'\)$/m],
       [["projects", "list", "extra"], 2, /too many arguments/],
       [["--fields", "a..b", "topics", "list"], 2, /--fields: 'a\.\.b' is not a field path/],
@@ -81,7 +81,7 @@ describe("bad input", () => {
     // a config directory that is a file cannot be written: the user's to fix, not a bug
     results.push(await runMain(["config", "set", "output", "json"], { env: { ...env, MIDS_CONFIG_DIR: notADir } }));
     cases.push([["config", "set"], 2, /cannot write the config file/]);
-    cases.forEach(([args, code, message], i) => {
+    cases.forEach(([args, code, message, , hint], i) => {
       const r = results[i];
       const label = `mids ${args.join(" ")}`;
       expect({ label, code: r.code, stdout: r.stdout }).toEqual({ label, code, stdout: "" });
@@ -90,6 +90,7 @@ describe("bad input", () => {
       expect(lines[0], label).toMatch(message);
       expect(lines.slice(1).every((l) => l.startsWith("hint: ")), `${label}: ${r.stderr}`).toBe(true);
       expect(r.stderr, label).not.toMatch(/unexpected error|\n\s+at /);
+      if (hint) expect(r.stderr, label).toMatch(hint);
     });
   });
 

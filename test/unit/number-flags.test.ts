@@ -9,6 +9,10 @@ describe("parseNumberFlag", () => {
   });
   it.each(["0x10", "0b1", "0o7", "", " ", "1e400", "abc", "1,5", "Infinity", "NaN", "--1"])("refuses '%s' with exit 2", (v) => {
     expect(() => parseNumberFlag("--x", v)).toThrow(/--x must be a number/);
+    // with a hint naming the flag and a value it takes
+    let hint: string | undefined;
+    try { parseNumberFlag("--x", v); } catch (e) { hint = (e as { hint?: string }).hint; }
+    expect(hint).toMatch(/^e\.g\. --x \d/);
   });
 });
 

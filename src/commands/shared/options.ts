@@ -1,7 +1,7 @@
 // Option parsing shared by commands: checked locally, one-line usage errors (exit 2).
 import type { Command } from "commander";
 import { UsageError } from "../../errors.js";
-import { checkChoice, checkWholeNumber } from "../../util/flag-values.js";
+import { checkChoice, checkWholeNumber, numberHint } from "../../util/flag-values.js";
 
 /** An optional whole-number flag: undefined when not given, else checked (util/flag-values.ts). */
 export function parseIntFlag(flag: string, v: string | undefined, min: number, max?: number): number | undefined {
@@ -24,7 +24,7 @@ export function parseNumberFlag(flag: string, v: string | undefined, opts: Numbe
   const n = Number(v);
   // decimal notation only: Number() would also take 0x10, 0b1 and 0o7
   if (!(opts.plain ? PLAIN_DECIMAL : DECIMAL).test(v) || !Number.isFinite(n)) {
-    throw new UsageError(`${flag} must be ${opts.what ?? "a number"} (got '${v}')`, opts.hint ? { hint: opts.hint } : undefined);
+    throw new UsageError(`${flag} must be ${opts.what ?? "a number"} (got '${v}')`, { hint: opts.hint ?? numberHint(flag, 10) });
   }
   return n;
 }
