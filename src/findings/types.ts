@@ -3,13 +3,17 @@
 
 export type Severity = "error" | "warning" | "note";
 
-export interface Finding {
+/** Where a finding is: the file and the span in it. */
+export interface Place {
   file: string;
   /** 1-based; end is exclusive (the column after the last character), as in SARIF */
   line: number;
   column: number;
   endLine: number;
   endColumn: number;
+}
+
+export interface Finding extends Place {
   severity: Severity;
   /** the rule (SARIF ruleId, checkstyle source, GitLab check_name); one of the set's rules */
   ruleId: string;

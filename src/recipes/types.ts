@@ -1,16 +1,11 @@
 // The shapes every recipes formatter reads: one finding per problem, one report per input file.
+import type { Place } from "../findings/types.js";
 
 export type Severity = "error" | "warning";
 /** `syntax`: found locally by the YAML parser (the file was not sent); `server`: an issue from spec 2.10. */
 export type FindingSource = "syntax" | "server";
 
-export interface Finding {
-  file: string;
-  /** 1-based; end is exclusive (the column after the last character), as in SARIF */
-  line: number;
-  column: number;
-  endLine: number;
-  endColumn: number;
+export interface Finding extends Place {
   /** the server's issue path as it sent it; null for local findings */
   path: string | null;
   message: string;
