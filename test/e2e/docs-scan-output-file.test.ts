@@ -1,5 +1,6 @@
 // docs/migrate-scan.md's `--output-file` example does what its comment says: stylish findings on
 // stdout and SARIF in the file (an explicit --format would win on stdout, docs/recipes.md).
+// Its GitLab CI job writes the Code Quality report GitLab reads (a .json name alone is mids's json).
 import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -27,5 +28,34 @@ describe("docs/migrate-scan.md: the --output-file example", () => {
     const sarif = JSON.parse(readFileSync(join(dir, file!), "utf8")) as { version: string; runs: { results: unknown[] }[] };
     expect(sarif.version).toBe("2.1.0");
     expect(sarif.runs[0].results).toHaveLength(1);
+  });
+});
+
+describe("docs/migrate-scan.md: the GitLab CI job", () => {
+  it("writes GitLab Code Quality JSON to the file its codequality report names", () => {
+    const doc = readFileSync(join(ROOT, "docs/migrate-scan.md"), "utf8");
+    const block = /```yaml\n# GitLab CI[^\n]*\n([\s\S]*?)```/.exec(doc)?.[1];
+    expect(block).toBeDefined();
+    const command = /^\s*- npx (mids migrate scan .*)$/m.exec(block!)?.[1];
+    const report = /^\s*codequality: (\S+)$/m.exec(block!)?.[1];
+    expect(command).toBeDefined();
+    expect(report).toBeDefined();
+    const dir = tempDir("scan-doc-gitlab-");
+    mkdirSync(join(dir, "src"));
+    writeFileSync(join(dir, "src/prices.ts"), "export const candles = `${BASE}/v2/projects/${id}/candles`;\n");
+    const binDir = tempDir("bin-");
+    writeFileSync(join(binDir, "mids"), `#!/bin/sh\nexec "${process.execPath}" "${BIN}" "$@"\n`, { mode: 0o755 });
+    // GitLab sets GITLAB_CI and CI_PROJECT_DIR, not GITHUB_ACTIONS
+    const env = baseEnv({ PATH: `${binDir}:${process.env.PATH}`, GITLAB_CI: "true", CI: "true", CI_PROJECT_DIR: dir });
+    const r = spawnSync("bash", ["-c", command!], { cwd: dir, env, encoding: "utf8", timeout: 20_000 });
+    // the job's gate: the removed candles route fails it, and the report is written first
+    expect(r.status, r.stderr).toBe(8);
+    const quality = JSON.parse(readFileSync(join(dir, report!), "utf8")) as unknown;
+    // what GitLab's codequality report reads: an array of issues with a fingerprint and a location
+    expect(Array.isArray(quality), JSON.stringify(quality).slice(0, 200)).toBe(true);
+    const issues = quality as { fingerprint?: string; check_name?: string; location?: { path?: string; lines?: { begin?: number } } }[];
+    expect(issues).toHaveLength(1);
+    expect(issues[0]).toMatchObject({ check_name: "migrate/removed", location: { path: "src/prices.ts", lines: { begin: 1 } } });
+    expect(issues[0].fingerprint).toMatch(/\S/);
   });
 });
