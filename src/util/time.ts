@@ -43,12 +43,17 @@ export function parseTime(flag: string, v: string, now: Date): Date {
       if (!Number.isNaN(date.getTime())) return inRange(flag, v, date);
     }
   }
-  throw new UsageError(`${flag} must be an ISO 8601 time (2026-11-01T00:00:00Z), a relative age (7d, 48h) or 'now' (got '${v}')`);
+  throw new UsageError(`${flag} must be an ISO 8601 time (2026-11-01T00:00:00Z), a relative age (7d, 48h) or 'now' (got '${v}')`, { hint: timeHint(flag) });
+}
+
+/** The hint under a refused time: the flag with the forms it takes, ready to retype. */
+function timeHint(flag: string): string {
+  return `e.g. ${flag} 7d (7 days ago), ${flag} 2026-11-01 (midnight UTC) or ${flag} 2026-11-01T12:00:00Z`;
 }
 
 function inRange(flag: string, v: string, d: Date): Date {
   const y = d.getUTCFullYear();
-  if (Number.isNaN(d.getTime()) || y < 1970 || y > 9999) throw new UsageError(`${flag} must fall between 1970 and 9999 (got '${v}')`);
+  if (Number.isNaN(d.getTime()) || y < 1970 || y > 9999) throw new UsageError(`${flag} must fall between 1970 and 9999 (got '${v}')`, { hint: timeHint(flag) });
   return d;
 }
 

@@ -58,7 +58,7 @@ describe("bad input", () => {
       [["projects", "list", "extra"], 2, /too many arguments/],
       [["--fields", "a..b", "topics", "list"], 2, /--fields: 'a\.\.b' is not a field path/],
       [["--max-retries", "abc", "topics", "list"], 2, /--max-retries must be a whole number/],
-      [["series", "trend", "x", "--from", "bogus"], 2, /--from must be an ISO 8601 time/],
+      [["series", "trend", "x", "--from", "bogus"], 2, /--from must be an ISO 8601 time/, undefined, /^hint: e\.g\. --from 7d .*--from 2026-11-01/m],
       [["projects", "get", "x", "--api", "v2", "--at", "2999-01-01"], 2, /--at must lie in the past/],
       [["recipes", "validate", ""], 2, /an input is empty/],
       [["recipes", "validate", empty, "--output-file", ""], 2, /--output-file is empty/],

@@ -22,6 +22,14 @@ describe("time parsing", () => {
     expect(() => parseTime("--from", "yesterday", now)).toThrow(/--from must be an ISO 8601 time/);
   });
 
+  it("gives a refused time a hint with the flag and the forms it takes", () => {
+    for (const [flag, v] of [["--from", "yesterday"], ["--at", "2026-02-30"], ["--to", "1969-12-31"]]) {
+      let hint: string | undefined;
+      try { parseTime(flag, v, now); } catch (e) { hint = (e as { hint?: string }).hint; }
+      expect(hint, `${flag} ${v}`).toMatch(new RegExp(`^e\\.g\\. ${flag} 7d .*${flag} 2026-11-01\\b`));
+    }
+  });
+
   it("refuses a future at", () => {
     expect(() => parsePastTime("--at", "2027-01-01", now)).toThrow(/--at must lie in the past/);
     expect(parsePastTime("--at", "1d", now).toISOString()).toBe("2026-11-21T12:00:00.000Z");
