@@ -59,6 +59,8 @@ describe("bad input", () => {
       [["--fields", "a..b", "topics", "list"], 2, /--fields: 'a\.\.b' is not a field path/],
       [["--max-retries", "abc", "topics", "list"], 2, /--max-retries must be a whole number/],
       [["series", "trend", "x", "--from", "bogus"], 2, /--from must be an ISO 8601 time/, undefined, /^hint: e\.g\. --from 7d .*--from 2026-11-01/m],
+      // the window's ends the wrong way round: the hint swaps the values typed
+      [["series", "trend", "x", "--from", "14d", "--to", "20d"], 2, /^mids: --from \(\S+\) is after --to \(\S+\)$/, undefined, /^hint: .*swap them, --from 20d --to 14d$/m],
       [["projects", "get", "x", "--api", "v2", "--at", "2999-01-01"], 2, /--at must lie in the past/],
       [["recipes", "validate", ""], 2, /an input is empty/],
       [["recipes", "validate", empty, "--output-file", ""], 2, /--output-file is empty/],

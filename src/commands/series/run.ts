@@ -71,7 +71,12 @@ export async function run(measure: string, locator: string, flags: SeriesFlags, 
   const startName = v2 ? "start" : "from";
   const endName = v2 ? "end" : "to";
   if (typeof q[startName] === "string" && typeof q[endName] === "string" && q[startName]! > q[endName]!) {
-    throw new UsageError(`--from (${q[startName]}) is after --to (${q[endName]})`);
+    // the window's ends given the wrong way round (ages count back: --from 7d is before --to 1d)
+    throw new UsageError(`--from (${q[startName]}) is after --to (${q[endName]})`, {
+      hint: from !== undefined && to !== undefined
+        ? `--from is the window's start and --to its end: swap them, --from ${to} --to ${from}`
+        : "--from is the window's start and --to its end: give a --from before --to",
+    });
   }
   if (flags.clusters !== undefined) q[ASSUMED.momentumClusterFlag] = String(flags.clusters);
   if (flags.clamp) {
