@@ -108,6 +108,9 @@ describe("migrate verify", () => {
     const line = table.stdout.split("\n").find((l) => l.startsWith("7  "))!;
     expect(failed.errors!.length).toBe(2);
     for (const e of failed.errors!) expect(line).toContain(`${e.side}: ${e.message} (${e.code}, ${e.status})`);
+    // a side's error names the request replayed, not the command, which did not fail
+    for (const e of failed.errors!) expect(e.message).not.toMatch(/'mids /);
+    expect(failed.errors!.find((e) => e.side === "v2")!.message).toMatch(/^GET \/v2\/\S+ failed with HTTP 404\b/);
   });
 
   it("stops at the first request with exit 3 when the key is refused", async () => {
