@@ -48,7 +48,10 @@ describe("bad input", () => {
       [["migrate", "--fail-on", "", join(ROOT, "test/fixtures/migrate/bare.log")], 2, /--fail-on needs one or more of/],
       [["--base-url", "", "me"], 2, /--base-url must not be empty/],
       [["api", "/v3/topics", "-H", "X-A: b\r\nX-B: c"], 2, /-H expects 'Name: value'/],
-      [["api", "/v3/topics", "-H", "Bad Name: x"], 2, /-H expects/],
+      [["api", "/v3/topics", "-H", "Bad Name: x"], 2, /-H expects/, undefined, /^hint: e\.g\. -H 'Accept: application\/json'/m],
+      // a field typed without its value: the hint shows it with one
+      [["api", "/v3/projects", "-f", "minTrend"], 2, /^mids: -f expects key=value \(got 'minTrend'\)$/, undefined, /^hint: e\.g\. -f minTrend=VALUE /m],
+      [["api", "/v3/projects", "-f", "=5"], 2, /^mids: -f expects key=value \(got '=5'\)$/, undefined, /^hint: e\.g\. -f limit=5 /m],
       [["api", "-X", "POST", "/v3/topics", "--input", dir], 2, /cannot read --input .*: it is a directory/],
       [["api", "/v3/topics", "-X", "BOGUS"], 2, /-X must be one of/],
       [["projects", "list", "--api", "v2", "--page", "99999999999999999999"], 2, /--page must be a whole number/],

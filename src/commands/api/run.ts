@@ -50,7 +50,11 @@ async function readCapped(path: string, max: number): Promise<string> {
 /** `a=1` -> ["a", "1"]; in a body the value is typed as JSON when it parses as JSON (jsonOrString). */
 function splitField(f: string): [string, string] {
   const i = f.indexOf("=");
-  if (i <= 0) throw new UsageError(`-f expects key=value (got '${f}')`);
+  if (i <= 0) {
+    // the field's name typed without its value (-f limit), or a value without a name (-f =5)
+    const name = i < 0 && /^[A-Za-z_][\w.-]{0,63}$/.test(f) ? f : "limit";
+    throw new UsageError(`-f expects key=value (got '${oneLine(f)}')`, { hint: `e.g. -f ${name}=${name === "limit" ? "5" : "VALUE"} (a query parameter of a GET, a JSON body field otherwise)` });
+  }
   return [f.slice(0, i), f.slice(i + 1)];
 }
 
@@ -65,7 +69,9 @@ export async function run(opts: ApiOptions, ctx: Context): Promise<void> {
     const name = i > 0 ? h.slice(0, i).trim() : "";
     const value = h.slice(i + 1).trim();
     // an HTTP header name is a token, and a value has no line breaks or other controls
-    if (!HEADER_NAME.test(name) || !HEADER_VALUE.test(value)) throw new UsageError(`-H expects 'Name: value' with a token name and a one-line value (got '${oneLine(h)}')`);
+    if (!HEADER_NAME.test(name) || !HEADER_VALUE.test(value)) {
+      throw new UsageError(`-H expects 'Name: value' with a token name and a one-line value (got '${oneLine(h)}')`, { hint: "e.g. -H 'Accept: application/json' (quoted, so the shell keeps it one argument)" });
+    }
     headers[name.toLowerCase()] = value;
   }
   // a key or token given with -H is hidden as the configured key is, in the answer and in errors
