@@ -74,6 +74,7 @@ describe("bad input", () => {
       [["migrate", join(dir, "nope.log")], 2, /cannot read .*: no such file/],
       [["migrate", "x.log", "--to", "bogus"], 2, /--to must be one of/],
       [["completion", "bogus"], 2, /unknown shell/],
+      [["sandbox", "serve", "--port", "0", "--faults", "503:2"], 2, /^mids: --faults: invalid fault "503:2"/, undefined, /^hint: e\.g\. --faults 503:0\.2,/m],
       [["config", "set", "output", "bogus"], 2, /output must be one of/],
       [["projects", "get", "no-such-project"], 4, /not found/],
     ];

@@ -20,7 +20,9 @@ export async function serve(flags: ServeFlags, ctx: Context): Promise<void> {
   const rateLimit = parseIntFlag("--rate-limit", flags.rateLimit, 1, MAX_RATE_LIMIT_OVERRIDE);
   const { startSandbox, parseFaults } = await import("../../sandbox/index.js");
   if (flags.faults) {
-    try { parseFaults(flags.faults); } catch (e) { throw new UsageError(`--faults: ${(e as Error).message}`); }
+    try { parseFaults(flags.faults); } catch (e) {
+      throw new UsageError(`--faults: ${(e as Error).message}`, { hint: "e.g. --faults 503:0.2,reset:x1@/v3/me,slow:2000 (docs/sandbox.md#faults)" });
+    }
   }
   const scenario = flags.scenario === undefined ? undefined : await loadScenario(flags.scenario, ctx);
   const replay = flags.replay === undefined ? undefined : await (await import("../../sandbox/cassette.js")).loadCassette(resolve(ctx.io.cwd, flags.replay), flags.replay);
