@@ -132,7 +132,9 @@ export async function loadCassette(file: string, shown = file): Promise<Cassette
   } catch (e) {
     if (e instanceof UsageError) throw e;
     const code = (e as NodeJS.ErrnoException).code;
-    throw new UsageError(`cannot read cassette ${shown}: ${code === "ENOENT" ? "no such file" : code === "EACCES" ? "permission denied" : (e as Error).message}`);
+    throw new UsageError(`cannot read cassette ${shown}: ${code === "ENOENT" ? "no such file" : code === "EACCES" ? "permission denied" : (e as Error).message}`, {
+      hint: code === "ENOENT" ? "check the path (relative to the current directory), or record one with 'mids sandbox record --upstream URL --out FILE'" : "check the file's permissions, or record another with 'mids sandbox record --upstream URL --out FILE'",
+    });
   }
   let v: unknown;
   try { v = JSON.parse(text); } catch (e) { throw refuse(`not JSON (${(e as Error).message.split("\n")[0]})`); }

@@ -241,7 +241,7 @@ describe("a file that is not a cassette", () => {
     const documented = /<!-- example-output: notes\.json -->\n```\n([\s\S]*?)\n```/.exec(readFileSync(join(ROOT, "docs/sandbox.md"), "utf8"))![1];
     expect(runs[1].stderr).toBe(documented + "\n");
     expect(runs[2].stderr).toMatch(/^mids: bad-entry\.json is not a mids cassette: entries\[0\] is not \{request/);
-    expect(runs[3].stderr).toMatch(/^mids: cannot read cassette missing\.json: no such file\n/);
+    expect(runs[3].stderr).toMatch(/^mids: cannot read cassette missing\.json: no such file\nhint: check the path .*mids sandbox record --upstream URL --out FILE/);
     for (const r of runs) {
       expect(r.code).toBe(2);
       expect(r.stdout).toBe("");
