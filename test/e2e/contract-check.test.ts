@@ -267,3 +267,25 @@ describe("contract check", () => {
     expect(down.stderr).not.toContain("does not hold the contract");
   });
 });
+
+describe("contract check --routes with a name it does not take", () => {
+  it("names the nearest route, and its hint's command lists the routes' paths", async () => {
+    const r = await runMain(["contract", "check", "--routes", "v3.projects.lst"], { env: baseEnv() });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^mids: --routes: no GET route 'v3\.projects\.lst'\nhint: did you mean v3\.projects\.list\? /);
+    // the command the hint names runs as written and lists paths that --routes takes
+    const command = /every route's path: mids (.+?) \(--api v2/.exec(r.stderr)?.[1];
+    expect(command, r.stderr).toBeDefined();
+    const args = command!.match(/'[^']*'|\S+/g)!.map((a) => a.replace(/^'(.*)'$/, "$1"));
+    const listed = await runMain(args, { env: baseEnv() });
+    expect(listed.code, listed.stderr).toBe(0);
+    const paths = JSON.parse(listed.stdout) as string[];
+    expect(paths).toContain("/v3/intel");
+    const taken = await runMain(["contract", "check", "--routes", paths.find((p) => p === "/v3/intel")!, "--concurrency", "1", "-o", "json"], { env: baseEnv({ MIDS_BASE_URL: "http://127.0.0.1:1", MIDS_API_KEY: "k_test_1234567890", MIDS_MAX_RETRIES: "0" }) });
+    // taken as a route (the unreachable server is what stops it), not refused as a name
+    expect(taken.stderr).not.toMatch(/--routes/);
+    // a name nothing is near gets no guess
+    const far = await runMain(["contract", "check", "--routes", "v9.x"], { env: baseEnv() });
+    expect(far.stderr).toMatch(/^mids: --routes: no GET route 'v9\.x'\nhint: name route ids/);
+  });
+});

@@ -40,7 +40,7 @@ Examples:
 }
 
 export async function run(flags: CheckFlags, ctx: Context): Promise<void> {
-  const [{ checkContract, selectRoutes, summarize, whyNotCheckable }, report, { buildPath }, errors, { parseIntFlag }, findings, { VERSION }, io, { writeFile }, { resolve }] = await Promise.all([
+  const [{ checkContract, checkableRoutes, selectRoutes, summarize, whyNotCheckable }, report, { buildPath }, errors, { parseIntFlag }, findings, { VERSION }, io, { writeFile }, { resolve }] = await Promise.all([
     import("../../contract/check/index.js"), import("../../contract/check/report.js"), import("../../contract/routes.js"), import("../../errors.js"),
     import("../shared/options.js"), import("../../findings/index.js"), import("../../version.js"), import("../../io.js"), import("node:fs/promises"), import("node:path"),
   ]);
@@ -48,8 +48,16 @@ export async function run(flags: CheckFlags, ctx: Context): Promise<void> {
   const g = ctx.globals;
   const concurrency = parseIntFlag("--concurrency", flags.concurrency, 1, MAX_CONCURRENCY) ?? DEFAULT_CONCURRENCY;
   const { routes, unknown } = selectRoutes(flags.routes);
-  const routesHint = "name route ids (v3.intel.list), paths (/v3/intel) or prefixes (v3.*); 'mids api --help' lists the routes";
-  if (unknown.length) throw new UsageError(`--routes: ${unknown.map(whyNotCheckable).join("; ")}`, { hint: routesHint });
+  const routesHint = "name route ids (v3.intel.list), paths (/v3/intel) or prefixes (v3.*); every route's path: mids contract export --openapi --jq '.paths | keys' (--api v2 for v2's), or docs/routes.md";
+  if (unknown.length) {
+    // a misspelt id or path: the nearest one that contract check takes (within a few letters)
+    const { editDistance } = await import("../../output/fields.js");
+    const names = checkableRoutes().flatMap((r) => [r.id, r.path]);
+    const near = unknown.filter((u) => !u.endsWith("*"))
+      .map((u) => names.map((n) => ({ n, d: editDistance(u, n) })).filter((x) => x.d <= Math.min(3, Math.floor(u.length / 4))).sort((a, b) => a.d - b.d)[0]?.n)
+      .filter((n): n is string => n !== undefined);
+    throw new UsageError(`--routes: ${unknown.map(whyNotCheckable).join("; ")}`, { hint: near.length ? `did you mean ${near.join(", ")}? ${routesHint}` : routesHint });
+  }
   if (flags.routes !== undefined && !routes.length) throw new UsageError("--routes names no route", { hint: routesHint });
   const useFindings = flags.format !== undefined || flags.outputFile !== undefined || ctx.io.env.GITHUB_ACTIONS === "true";
   if (useFindings) findings.outputPlan(ctx, flags);
