@@ -74,6 +74,8 @@ describe("bad input", () => {
       [["migrate", join(dir, "nope.log")], 2, /cannot read .*: no such file/],
       [["migrate", "x.log", "--to", "bogus"], 2, /--to must be one of/],
       [["completion", "bogus"], 2, /unknown shell/],
+      [["projects", "list", "--categories", ","], 2, /^mids: --categories needs at least one value/, undefined, /^hint: give --categories one or more values, e\.g\. --categories /m],
+      [["projects", "related", "x", "--api", "v2", "--since", "2026-11-01"], 2, /^mids: --since must be a relative window/, undefined, /^hint: e\.g\. --since 48h /m],
       [["sandbox", "serve", "--port", "0", "--faults", "503:2"], 2, /^mids: --faults: invalid fault "503:2"/, undefined, /^hint: e\.g\. --faults 503:0\.2,/m],
       [["config", "set", "output", "bogus"], 2, /output must be one of/],
       [["projects", "get", "no-such-project"], 4, /not found/],

@@ -38,14 +38,14 @@ export function checkValue(flag: string, spec: ParamSpec, raw: unknown, now: Dat
     case "csv": {
       const list = csvFlag(v);
       // an empty filter would silently widen the query to everything
-      if (!list) throw new UsageError(`${flag} needs at least one value (comma-separated)`);
+      if (!list) throw new UsageError(`${flag} needs at least one value (comma-separated)`, { hint: `give ${flag} one or more values, e.g. ${flag} A,B, or leave the flag out` });
       return list;
     }
     case "timestamp":
       return (spec.past ? parsePastTime(flag, v, now) : parseTime(flag, v, now)).toISOString();
     case "duration": {
       if (!/^\d+[hdw]$/.test(v.trim()) || !parseDurationMs(v, "d")) {
-        throw new UsageError(`${flag} must be a relative window such as 14d, 7d or 48h (got '${v}')`);
+        throw new UsageError(`${flag} must be a relative window such as 14d, 7d or 48h (got '${v}')`, { hint: `e.g. ${flag} 48h (the last 48 hours) or ${flag} 14d` });
       }
       return v.trim();
     }
