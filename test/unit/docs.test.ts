@@ -265,6 +265,14 @@ describe("user docs", () => {
       }
     };
     for (const d of ["src", "bench", "test", ".ci"]) walk(d);
+    // a constant of mids's own without an underscore is named by a member (ASSUMED.grades): the
+    // member's name is the user's word for it, the constant is not
+    const constants = new Set<string>();
+    for (const f of ours) {
+      if (!f.startsWith("src/") || !f.endsWith(".ts")) continue;
+      for (const m of read(f).matchAll(/\bexport const ([A-Z][A-Z0-9]{2,})\b/g)) constants.add(m[1]);
+    }
+    expect(constants.has("ASSUMED")).toBe(true);
     const found: string[] = [];
     for (const page of pages) {
       // a link to a contributor's page (the benchmark figures) is fine; naming a path is not
@@ -273,6 +281,7 @@ describe("user docs", () => {
       // is matched whole (the reader's sandbox.node.test.mjs is not mids's .ci/test.mjs)
       for (const m of text.matchAll(/\b(?:src|dist|bench|test)\/[\w./-]*\w|(?<![\w.-])[\w.-]+\.(?:ts|mjs|cjs)\b/g)) if (ours.has(m[0]) || ours.has(basename(m[0]))) found.push(`${page}: ${m[0]}`);
       for (const m of text.matchAll(/\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b/g)) if (!ENV.test(m[0])) found.push(`${page}: ${m[0]}`);
+      for (const m of text.matchAll(/\b([A-Z][A-Z0-9]{2,})\.[a-z]\w*/g)) if (constants.has(m[1])) found.push(`${page}: ${m[0]}`);
     }
     expect(found).toEqual([]);
   });
