@@ -82,7 +82,9 @@ export function outputPlan(ctx: Pick<Context, "io" | "globals">, flags: OutputFl
     throw new UsageError(`--jq filters JSON and cannot be combined with --format ${format}`, { hint: "use --format json, sarif or gitlab with --jq, or drop --jq" });
   }
   if (flags.outputFile !== undefined && flags.outputFile.trim() === "") throw new UsageError("--output-file is empty", { hint: "name the file to write, e.g. --output-file findings.sarif" });
-  if (!flags.outputFile && flags.outputFileFormat) throw new UsageError("--output-file-format needs --output-file FILE");
+  if (!flags.outputFile && flags.outputFileFormat) {
+    throw new UsageError("--output-file-format needs --output-file FILE", { hint: `name the file it is for, e.g. --output-file findings.${flags.outputFileFormat === "sarif" ? "sarif" : flags.outputFileFormat === "junit" || flags.outputFileFormat === "checkstyle" ? "xml" : "json"} --output-file-format ${flags.outputFileFormat}, or --format ${flags.outputFileFormat} for stdout instead` });
+  }
   return { format, fileFormat: flags.outputFile ? fileFormat(flags.outputFile, flags.outputFileFormat) : undefined };
 }
 

@@ -74,6 +74,7 @@ describe("bad input", () => {
       [["migrate", join(dir, "nope.log")], 2, /cannot read .*: no such file/],
       [["migrate", "x.log", "--to", "bogus"], 2, /--to must be one of/],
       [["completion", "bogus"], 2, /unknown shell/],
+      [["migrate", "scan", dir, "--output-file-format", "sarif"], 2, /^mids: --output-file-format needs --output-file FILE$/, undefined, /^hint: .*e\.g\. --output-file findings\.sarif --output-file-format sarif, or --format sarif for stdout instead$/m],
       [["projects", "list", "--categories", ","], 2, /^mids: --categories needs at least one value/, undefined, /^hint: give --categories one or more values, e\.g\. --categories /m],
       [["projects", "related", "x", "--api", "v2", "--since", "2026-11-01"], 2, /^mids: --since must be a relative window/, undefined, /^hint: e\.g\. --since 48h /m],
       [["sandbox", "serve", "--port", "0", "--faults", "503:2"], 2, /^mids: --faults: invalid fault "503:2"/, undefined, /^hint: e\.g\. --faults 503:0\.2,/m],
