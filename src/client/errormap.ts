@@ -32,6 +32,29 @@ const FIND_IDS: Readonly<Record<string, string>> = {
 };
 const NOT_FOUND_HINT = "check the id or path (--verbose shows the request sent)";
 
+/**
+ * The id prefixes of the API's own kinds (topic_, rep_, alr_, dst_, cl_) and the command that
+ * reads an id of each: a not_found for an id of another kind (a topic id given to reports get)
+ * says what the id is and where it goes, which a plain "check the id" does not.
+ */
+const ID_KINDS: readonly { prefix: string; resource: string; kind: string; command: (id: string) => string }[] = [
+  { prefix: "topic_", resource: "topics", kind: "a topic id", command: (id) => `read it with mids topics get ${id}` },
+  { prefix: "rep_", resource: "reports", kind: "a report id", command: (id) => `read it with mids reports get ${id}` },
+  { prefix: "alr_", resource: "alerts", kind: "an alert id", command: (id) => `read it with mids alerts get ${id}` },
+  { prefix: "dst_", resource: "destinations", kind: "a destination id", command: () => "'mids alerts destinations' lists them" },
+  { prefix: "cl_", resource: "clusters", kind: "a cluster id", command: () => "'mids clusters list' lists them" },
+];
+
+function wrongKindHint(path: string | undefined, locator: string | undefined): string | undefined {
+  // only a plain id is quoted back into a command
+  if (!locator || !/^[a-z]+_[A-Za-z0-9]{1,64}$/.test(locator)) return undefined;
+  const kind = ID_KINDS.find((k) => locator.startsWith(k.prefix));
+  const resource = path?.split("/")[2];
+  // an alert path with a destination id, say; an id of the path's own kind is just not there
+  if (!kind || resource === undefined || resource === kind.resource || (resource === "alerts" && kind.resource === "destinations" && path?.split("/")[3] === "destinations")) return undefined;
+  return `'${locator}' is ${kind.kind}; ${kind.command(locator)}`;
+}
+
 function findIdsHint(path: string | undefined, subjectType: string | undefined): string | undefined {
   const resource = path?.split("/")[2];
   return (resource !== undefined ? FIND_IDS[resource] : undefined) ?? (subjectType ? FIND_IDS[subjectType.endsWith("s") || subjectType === "intel" ? subjectType : subjectType + "s"] : undefined);
@@ -70,7 +93,7 @@ export function toApiError(status: number, body: unknown, headers: Headers, now:
       const type = str(subject?.type);
       const locator = str(subject?.locator);
       message = type && locator ? `${type} '${locator}' not found` : serverMessage ?? `${what}: not found`;
-      hint = findIdsHint(path, type) ?? NOT_FOUND_HINT;
+      hint = wrongKindHint(path, locator) ?? findIdsHint(path, type) ?? NOT_FOUND_HINT;
       break;
     }
     case "not_current": {

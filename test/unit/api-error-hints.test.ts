@@ -29,6 +29,18 @@ describe("hints of invalid_request and not_found", () => {
     expect(toApiError(404, { status: 404, error: "Not found" }, {}, now, "'mids projects get'", "/v2/projects/{id}").hint).toMatch(/^check the id or slug; 'mids projects list/);
   });
 
+  it("not_found for an id of another kind says what the id is and the command that reads it", () => {
+    const of = (path: string, locator: string) => toApiError(404, { code: "not_found", message: "m", details: { subject: { type: "x", locator } } }, {}, now, "'mids x get'", path).hint;
+    expect(of("/v3/reports/{id}", "topic_e8b1c495f027ff3d3af4")).toBe("'topic_e8b1c495f027ff3d3af4' is a topic id; read it with mids topics get topic_e8b1c495f027ff3d3af4");
+    expect(of("/v3/topics/{id}", "rep_2449ccd9d5d7ccbc")).toBe("'rep_2449ccd9d5d7ccbc' is a report id; read it with mids reports get rep_2449ccd9d5d7ccbc");
+    expect(of("/v3/alerts/{id}", "dst_2bd91decaa0a8207")).toBe("'dst_2bd91decaa0a8207' is a destination id; 'mids alerts destinations' lists them");
+    expect(of("/v3/intel/{id}", "alr_358143c32a05a788")).toBe("'alr_358143c32a05a788' is an alert id; read it with mids alerts get alr_358143c32a05a788");
+    // an id of the path's own kind that is not there: where the ids are listed, as before
+    expect(of("/v3/topics/{id}", "topic_00000000000000000000")).toBe("check the id; 'mids topics list' lists topics with their ids");
+    // only a plain id is quoted back into a command
+    expect(of("/v3/reports/{id}", "topic_x; rm -rf ~")).toMatch(/^report ids come from topics/);
+  });
+
   it("an HTTP error status the API does not document (418, 451, 402, 408): exit 7 as the README says, with a hint", () => {
     for (const status of [402, 408, 418, 451]) {
       const e = toApiError(status, { message: "I'm a teapot" }, {}, now, "'mids projects list'", "/v3/projects");
@@ -45,5 +57,11 @@ describe("hints of invalid_request and not_found", () => {
     const r = await runMain(["intel", "get", "no-such-intel"], { env: sb.env("mids_sandbox_demo") });
     expect(r.code).toBe(4);
     expect(r.stderr).toBe("mids: intel 'no-such-intel' not found\nhint: check the id; 'mids intel list' lists intel with their ids\n");
+    // a topic id given to reports get: the hint says so, with the command that reads it
+    const fixtures = await sb.admin<{ topicIds?: string[]; topics?: string[] }>("/_sandbox/fixtures");
+    const topic = JSON.stringify(fixtures).match(/topic_[a-f0-9]{20}/)![0];
+    const w = await runMain(["reports", "get", topic], { env: sb.env("mids_sandbox_demo") });
+    expect(w.code).toBe(4);
+    expect(w.stderr).toBe(`mids: report '${topic}' not found\nhint: '${topic}' is a topic id; read it with mids topics get ${topic}\n`);
   });
 });
