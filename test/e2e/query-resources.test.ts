@@ -135,6 +135,10 @@ describe("topics and reports", () => {
     const bad = await runMain(["topics", "report", "topic_XYZ"], { env: sb.env(KEY) });
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/does not match \^topic_\[a-f0-9\]\{20\}\$/);
+    // a report id, the natural mistake: the hint names the command that reads it
+    const rep = await runMain(["topics", "report", "rep_2449ccd9d5d7ccbc"], { env: sb.env(KEY) });
+    expect(rep.code).toBe(2);
+    expect(rep.stderr).toMatch(/^hint: 'rep_2449ccd9d5d7ccbc' is a report id; read it with mids reports get rep_2449ccd9d5d7ccbc$/m);
     expect(await sb.admin<unknown[]>("/_sandbox/requests")).toHaveLength(0);
     const server = (await sb.api<{ data: { title: string; sources: { url: string }[] } }>(`/v2/topics/${topic.id}/report`, KEY)).body.data;
     const t = await runMain(["topics", "report", topic.id, "-o", "table"], { env: sb.env(KEY) });

@@ -78,7 +78,11 @@ export async function report(id: string, ctx: Context): Promise<void> {
   const routeId = "v2.topics.report";
   const pattern = route(routeId).pathPatterns?.id;
   if (pattern && !pattern.test(id)) {
-    throw new UsageError(`topic id '${id}' does not match ${pattern.source}`, { hint: "take the id from 'mids topics list' (topic_ followed by 20 hex characters)" });
+    // a report id (rep_...) is the natural mistake here: the v3 command reads it
+    const hint = /^rep_[a-f0-9]{1,64}$/.test(id)
+      ? `'${id}' is a report id; read it with mids reports get ${id}`
+      : "take the id from 'mids topics list' (topic_ followed by 20 hex characters)";
+    throw new UsageError(`topic id '${id}' does not match ${pattern.source}`, { hint });
   }
   v2OnlyNotice(ctx, routeId);
   const res = await (await ctx.client()).call(routeId, { pathParams: { id } });
