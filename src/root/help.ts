@@ -7,6 +7,7 @@ import { writeAsync, type IO } from "../io.js";
 import type { Context } from "../context.js";
 import { wrapProse, wrapText } from "../output/prose.js";
 import { displayWidth } from "../output/width.js";
+import { unknownSubcommandHint } from "../commands/shared/usage-hints.js";
 
 /** Words joined into lines of at most `width` characters, each after `indent`. */
 export function wrapWords(text: string, width: number, indent = ""): string {
@@ -175,9 +176,10 @@ export function addHelpCommand(program: Command): void {
       let cmd = program;
       for (const [i, name] of names.entries()) {
         const next = cmd.commands.find((c) => c.name() === name || c.aliases().includes(name));
+        // a command without subcommands takes the words after it as its arguments: its help
+        if (!next && cmd !== program && cmd.commands.length === 0) break;
         if (!next) {
-          const where = ["mids", ...names.slice(0, i)].join(" ");
-          throw new UsageError(`unknown command '${names.slice(0, i + 1).join(" ")}'`, { hint: `run '${where} --help' for the commands` });
+          throw new UsageError(`unknown command '${names.slice(0, i + 1).join(" ")}'`, { hint: unknownSubcommandHint(cmd, name, names.slice(i + 1)) });
         }
         cmd = next;
       }

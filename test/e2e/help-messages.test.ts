@@ -25,6 +25,19 @@ describe("mids help", () => {
     expect(deep.stderr).toMatch(/^mids: unknown command 'projects nope'\nhint: run 'mids projects --help'/);
   });
 
+  it("a misspelt command names the near one, as running it does; words after a command without subcommands are its arguments", async () => {
+    const [typo, early, ran, arg, plain] = await Promise.all([
+      runMain(["help", "projects", "lst"]), runMain(["help", "projcts", "list"]), runMain(["projects", "lst"]),
+      runMain(["help", "completion", "bash"]), runMain(["completion", "--help"]),
+    ]);
+    expect(typo.stderr).toBe("mids: unknown command 'projects lst'\nhint: did you mean 'mids help projects list'?\n");
+    expect(early.stderr).toBe("mids: unknown command 'projcts'\nhint: did you mean 'mids help projects list'?\n");
+    expect(ran.stderr).toMatch(/^hint: did you mean 'mids projects list'\?$/m);
+    // `mids help completion bash` is the help of `mids completion` (bash is its argument)
+    expect(arg.code).toBe(0);
+    expect(arg.stdout).toBe(plain.stdout);
+  });
+
   it("subcommand help: commands, then its own options, then the global flags last and short", async () => {
     const r = await runMain(["alerts", "get", "--help"]);
     const global = r.stdout.split(/^Global options \(what they do: 'mids --help'\):$/m)[1] ?? "";

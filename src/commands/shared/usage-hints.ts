@@ -4,6 +4,7 @@
 import { choiceHint, notOneOf } from "../../util/flag-values.js";
 import { Help, type Command } from "commander";
 import { ROUTES } from "../../contract/routes.js";
+import { editDistance } from "../../output/fields.js";
 
 const PAGING: ReadonlySet<string> = new Set(["--limit", "--all", "--cursor", "--page", "--max-items"]);
 
@@ -24,6 +25,19 @@ const NOT_IN_API: Readonly<Record<string, string>> = {
 };
 
 const usage = (cmd: Command) => `usage: ${new Help().commandUsage(cmd)}`;
+
+/**
+ * The hint of `mids help PATH NAME` where PATH has no command NAME: what the API lacks, or the
+ * nearest subcommand (within two letters, as commander suggests one when the command is run), or
+ * where the commands are listed.
+ */
+export function unknownSubcommandHint(parent: Command, name: string, rest: readonly string[] = []): string {
+  const path = pathOf(parent);
+  const known = parent.commands.map((c) => c.name()).filter((n) => n !== "help");
+  const near = known.map((n) => ({ n, d: editDistance(name, n) })).filter((x) => x.d <= 2 && x.d < name.length).sort((a, b) => a.d - b.d)[0]?.n;
+  const words = [...path.split(" ").slice(1), near, ...rest].join(" ");
+  return NOT_IN_API[`${path} ${name}`] ?? (near ? `did you mean 'mids help ${words}'?` : `run '${path} --help' for the commands`);
+}
 
 /** `momentum` for `series <measure>`: the v2 route named so, and the value its v3 successor takes. */
 function v2Word(cmd: Command, arg: string, value: string): string | undefined {
