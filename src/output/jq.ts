@@ -33,14 +33,14 @@ export function jqLimits(env: Record<string, string | undefined>): JqLimits {
   const time = env[JQ_LIMIT_ENV.timeMs];
   if (time) {
     const ms = parseDurationMs(time);
-    if (ms === undefined || ms < 1) throw new UsageError(`${JQ_LIMIT_ENV.timeMs} must be a duration such as 30s, 1500ms or 2m (got '${time}')`);
+    if (ms === undefined || ms < 1) throw new UsageError(`${JQ_LIMIT_ENV.timeMs} must be a duration such as 30s, 1500ms or 2m (got '${time}')`, { hint: `fix or unset ${JQ_LIMIT_ENV.timeMs}` });
     limits.timeMs = ms;
   }
   for (const [key, min] of [["memoryBytes", MIN_MEMORY_BYTES], ["outputBytes", 1024]] as const) {
     const v = env[JQ_LIMIT_ENV[key]];
     if (!v) continue;
     const n = parseByteSize(v);
-    if (n === undefined || n < min) throw new UsageError(`${JQ_LIMIT_ENV[key]} must be a size of at least ${formatBytes(min)} such as 256MB or 1GB (got '${v}')`);
+    if (n === undefined || n < min) throw new UsageError(`${JQ_LIMIT_ENV[key]} must be a size of at least ${formatBytes(min)} such as 256MB or 1GB (got '${v}')`, { hint: `fix or unset ${JQ_LIMIT_ENV[key]}` });
     limits[key] = n;
   }
   return limits;

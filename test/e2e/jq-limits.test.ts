@@ -37,7 +37,10 @@ describe.concurrent("--jq caps", () => {
     expect(Number(ok.stdout)).toBeGreaterThan(10);
     const bad = await explain(".", { MIDS_JQ_TIMEOUT: "soon" });
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toMatch(/^mids: MIDS_JQ_TIMEOUT must be a duration/);
+    expect(bad.stderr).toMatch(/^mids: MIDS_JQ_TIMEOUT must be a duration[^\n]*\nhint: fix or unset MIDS_JQ_TIMEOUT\n$/);
+    // as every other MIDS_ variable's bad value has
+    const size = await explain(".", { MIDS_JQ_MAX_OUTPUT: "lots" });
+    expect(size.stderr).toMatch(/^mids: MIDS_JQ_MAX_OUTPUT must be a size[^\n]*\nhint: fix or unset MIDS_JQ_MAX_OUTPUT\n$/);
   });
 });
 
