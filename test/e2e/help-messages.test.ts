@@ -188,3 +188,16 @@ describe("notices", () => {
     for (const r of [grounding, recipes]) expect(r.stderr).not.toMatch(/\/v[23]\/|\(spec/);
   });
 });
+
+describe("a flag typed without its value", () => {
+  it("says what the flag takes (its values, or what its value is), not the root's usage line", async () => {
+    const [o, sort, profile, limit] = await Promise.all([
+      runMain(["projects", "list", "-o"]), runMain(["projects", "list", "--sort"]), runMain(["--profile"]), runMain(["projects", "list", "--limit"]),
+    ]);
+    for (const r of [o, sort, profile, limit]) expect(r.code).toBe(2);
+    expect(o.stderr).toBe("mids: option '-o, --output <format>' argument missing\nhint: --output takes one of table, json, ndjson, csv, yaml, e.g. --output json\n");
+    expect(sort.stderr).toMatch(/^hint: --sort takes one of trend, createdAt, reinforcedAt, e\.g\. --sort createdAt$/m);
+    expect(profile.stderr).toMatch(/^hint: --profile takes <name>: \S/m);
+    expect(limit.stderr).toMatch(/^hint: --limit takes <n>: page size/m);
+  });
+});

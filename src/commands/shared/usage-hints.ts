@@ -26,6 +26,20 @@ const NOT_IN_API: Readonly<Record<string, string>> = {
 
 const usage = (cmd: Command) => `usage: ${new Help().commandUsage(cmd)}`;
 
+/** What an option given without its value takes: its fixed values, or what its value is (its help's words). */
+function missingValueHint(cmd: Command, flags: string): string | undefined {
+  for (let c: Command | null = cmd; c; c = c.parent) {
+    const o = c.options.find((x) => x.flags === flags);
+    if (!o) continue;
+    const flag = o.long ?? o.short ?? flags;
+    const choices = o.argChoices ?? [];
+    if (choices.length) return `${flag} takes one of ${choices.join(", ")}, e.g. ${flag} ${choices[Math.min(1, choices.length - 1)]}`;
+    const placeholder = /<[^>]+>/.exec(o.flags)?.[0] ?? "a value";
+    return `${flag} takes ${placeholder}${o.description ? `: ${o.description.split(/[;(]/)[0].trim()}` : ""}`;
+  }
+  return undefined;
+}
+
 /**
  * The hint of `mids help PATH NAME` where PATH has no command NAME: what the API lacks, or the
  * nearest subcommand (within two letters, as commander suggests one when the command is run), or
@@ -74,6 +88,9 @@ export function usageErrorText(cmd: Command, raw: string): string {
   } else if ((m = /^command-argument value '(.+)' is invalid for argument '(.+)'\. Allowed choices are (.+)\.$/.exec(msg))) {
     msg = `'${m[1]}' is not a ${m[2]}: use one of ${m[3]}`;
     hint = v2Word(cmd, m[2], m[1]) ?? usage(cmd);
+  } else if ((m = /^option '(.+)' argument missing$/.exec(msg))) {
+    // the flag typed last with nothing after it (-o, --profile): what it takes, not the usage line
+    hint = missingValueHint(cmd, m[1]) ?? usage(cmd);
   } else if (/^missing required argument|^too many arguments|argument missing$/.test(msg)) {
     hint = usage(cmd);
   } else if (dym) hint = `did you mean ${dym[1]}?`;
