@@ -201,3 +201,12 @@ describe("a flag typed without its value", () => {
     expect(limit.stderr).toMatch(/^hint: --limit takes <n>: page size/m);
   });
 });
+
+describe("words other tools use", () => {
+  it("mids version and -v name mids's spelling: --version (and --verbose for -v)", async () => {
+    const [version, v] = await Promise.all([runMain(["version"]), runMain(["projects", "list", "-v"])]);
+    expect(version.stderr).toBe("mids: unknown command 'version'\nhint: the version is a flag: mids --version\n");
+    expect(v.stderr).toMatch(/^mids: unknown option '-v'\nhint: .*--version \(-V\) prints the version, --verbose traces each request\n$/);
+    for (const r of [version, v]) expect(r.code).toBe(2);
+  });
+});

@@ -26,6 +26,12 @@ const NOT_IN_API: Readonly<Record<string, string>> = {
 
 const usage = (cmd: Command) => `usage: ${new Help().commandUsage(cmd)}`;
 
+/** Words other tools use that mids spells another way: the hint names mids's spelling. */
+const OTHER_SPELLINGS: Readonly<Record<string, string>> = {
+  "command mids version": "the version is a flag: mids --version",
+  "option -v": "-v is not a flag of mids: --version (-V) prints the version, --verbose traces each request",
+};
+
 /** What an option given without its value takes: its fixed values, or what its value is (its help's words). */
 function missingValueHint(cmd: Command, flags: string): string | undefined {
   for (let c: Command | null = cmd; c; c = c.parent) {
@@ -72,10 +78,11 @@ export function usageErrorText(cmd: Command, raw: string): string {
   let hint: string | undefined;
   let m: RegExpExecArray | null;
   if ((m = /^unknown command '(.+)'$/.exec(msg))) {
-    hint = NOT_IN_API[`${path} ${m[1]}`] ?? (dym ? `did you mean '${path} ${dym[1]}'?` : `run '${path} --help' for the commands`);
+    hint = NOT_IN_API[`${path} ${m[1]}`] ?? OTHER_SPELLINGS[`command ${path} ${m[1]}`] ?? (dym ? `did you mean '${path} ${dym[1]}'?` : `run '${path} --help' for the commands`);
   } else if ((m = /^unknown option '(.+)'$/.exec(msg))) {
     const flag = m[1].split("=")[0];
-    if (dym) hint = `did you mean ${dym[1]}? ('${path} --help' lists the options)`;
+    if (OTHER_SPELLINGS[`option ${flag}`]) hint = OTHER_SPELLINGS[`option ${flag}`];
+    else if (dym) hint = `did you mean ${dym[1]}? ('${path} --help' lists the options)`;
     else if (PAGING.has(flag) && !cmd.options.some((o) => PAGING.has(o.long ?? ""))) {
       hint = `'${path}' has no paging: it returns the whole list in one answer; take fewer with --jq, e.g. --jq '.[:3]'`;
     } else hint = `run '${path} --help' for the options that apply`;
