@@ -54,6 +54,7 @@ describe("bad input", () => {
       [["api", "/v3/projects", "-f", "=5"], 2, /^mids: -f expects key=value \(got '=5'\)$/, undefined, /^hint: e\.g\. -f limit=5 /m],
       [["api", "-X", "POST", "/v3/topics", "--input", dir], 2, /cannot read --input .*: it is a directory/],
       [["api", "/v3/topics", "-X", "BOGUS"], 2, /-X must be one of/],
+      [["api", "-X", "POST", "/v3/topics", "--paginate"], 2, /^mids: --paginate follows GET requests only \(got -X POST\)$/, undefined, /^hint: drop --paginate: a POST request is sent once$/m],
       [["projects", "list", "--api", "v2", "--page", "99999999999999999999"], 2, /--page must be a whole number/],
       [["projects", "list", "--limit", "0"], 2, /--limit must be a whole number from 1 to 50 \(got '0'\)$/, undefined, /^hint: e\.g\. --limit 50$/m],
       [["projects", "list", "--min-trend", "abc"], 2, /--min-trend must be a number \(got 'abc'\)$/, undefined, /^hint: e\.g\. --min-trend \d+$/m],

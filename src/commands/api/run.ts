@@ -103,7 +103,9 @@ export async function run(opts: ApiOptions, ctx: Context): Promise<void> {
   if (g.outputExplicit && (g.output === "csv" || g.output === "yaml")) ctx.warn(`-o ${g.output} does not apply to mids api: the response body is printed as JSON (a resource command such as 'mids projects list -o ${g.output}' prints ${g.output})`);
   if (g.fields) ctx.warn("--fields does not apply to mids api: the response body is printed whole (pick values with --jq)");
   if (opts.slurp && !opts.paginate) throw new UsageError("--slurp needs --paginate", { hint: "mids api PATH --paginate --slurp" });
-  if (opts.paginate && method !== "GET") throw new UsageError(`--paginate follows GET requests only (got -X ${method})`);
+  if (opts.paginate && method !== "GET") {
+    throw new UsageError(`--paginate follows GET requests only (got -X ${method})`, { hint: `drop --paginate: a ${method} request is sent once` });
+  }
   const client = await ctx.client();
   if (opts.paginate) return paginate(ctx, client, path, headers, opts, secrets).catch((err) => { throw hidden(err, secrets); });
   let res: ApiResult | undefined;
