@@ -47,9 +47,14 @@ export function applySettings(ctx: Context, o: Record<string, unknown>, path: st
   }
 }
 
+/** The hint of a flag given as '': in a script, most often a variable that was not set (--base-url "$URL"). */
+function emptyFlagHint(flag: string): string {
+  return `give ${flag} a value, or leave it out for the default (is a shell variable in it unset, as in ${flag} "$VAR"?)`;
+}
+
 /** --profile, else MIDS_PROFILE; "" is a mistake, not "no profile". */
 function selectedProfile(o: Record<string, unknown>, io: IO): string | undefined {
-  if (o.profile === "") throw new UsageError("--profile must not be empty");
+  if (o.profile === "") throw new UsageError("--profile must not be empty", { hint: emptyFlagHint("--profile") });
   const p = typeof o.profile === "string" ? o.profile : io.env.MIDS_PROFILE || undefined;
   return p;
 }
@@ -106,7 +111,7 @@ export function resolveGlobals(o: Record<string, unknown>, io: IO, cfg: Config, 
   const env = io.env;
   // an explicitly empty flag is a mistake, not "use the default"
   for (const [key, flag] of [["baseUrl", "--base-url"], ["apiKey", "--api-key"], ["timeout", "--timeout"], ["maxRetries", "--max-retries"], ["fields", "--fields"], ["maxBodySize", "--max-body-size"], ["maxPages", "--max-pages"]] as const) {
-    if (o[key] === "") throw new UsageError(`${flag} must not be empty`);
+    if (o[key] === "") throw new UsageError(`${flag} must not be empty`, { hint: emptyFlagHint(flag) });
   }
   const str = (v: unknown) => (typeof v === "string" && v !== "" ? v : undefined);
   if (o.sandbox && str(o.baseUrl)) {

@@ -46,7 +46,6 @@ describe("bad input", () => {
       [["projects", "list", "--tickers", " , "], 2, /--tickers needs at least one value/],
       [["intel", "list", "--grade", ""], 2, /--grade must not be empty/],
       [["migrate", "--fail-on", "", join(ROOT, "test/fixtures/migrate/bare.log")], 2, /--fail-on needs one or more of/],
-      [["--base-url", "", "me"], 2, /--base-url must not be empty/],
       [["api", "/v3/topics", "-H", "X-A: b\r\nX-B: c"], 2, /-H expects 'Name: value'/],
       [["api", "/v3/topics", "-H", "Bad Name: x"], 2, /-H expects/, undefined, /^hint: e\.g\. -H 'Accept: application\/json'/m],
       // a field typed without its value: the hint shows it with one
@@ -54,6 +53,9 @@ describe("bad input", () => {
       [["api", "/v3/projects", "-f", "=5"], 2, /^mids: -f expects key=value \(got '=5'\)$/, undefined, /^hint: e\.g\. -f limit=5 /m],
       [["api", "-X", "POST", "/v3/topics", "--input", dir], 2, /cannot read --input .*: it is a directory/],
       [["api", "/v3/topics", "-X", "BOGUS"], 2, /-X must be one of/],
+      // --base-url "$URL" with URL unset: the hint says what an empty value usually is
+      [["--base-url", "", "me"], 2, /^mids: --base-url must not be empty$/, undefined, /^hint: give --base-url a value, or leave it out .*unset/m],
+      [["--profile", "", "me"], 2, /^mids: --profile must not be empty$/, undefined, /^hint: give --profile a value/m],
       [["api", "-X", "POST", "/v3/topics", "--paginate"], 2, /^mids: --paginate follows GET requests only \(got -X POST\)$/, undefined, /^hint: drop --paginate: a POST request is sent once$/m],
       [["projects", "list", "--api", "v2", "--page", "99999999999999999999"], 2, /--page must be a whole number/],
       [["projects", "list", "--limit", "0"], 2, /--limit must be a whole number from 1 to 50 \(got '0'\)$/, undefined, /^hint: e\.g\. --limit 50$/m],
