@@ -210,3 +210,28 @@ describe("words other tools use", () => {
     for (const r of [version, v]) expect(r.code).toBe(2);
   });
 });
+
+describe("--limit on a command without paging", () => {
+  it("offers --jq '.[:3]' only where the output is a list, and the example it offers runs", async () => {
+    const env = sb.env("mids_sandbox_demo");
+    const cases: [string[], boolean][] = [
+      [["topics", "list"], true], [["clusters", "list"], true], [["alerts", "destinations"], true], [["vocabulary", "chains"], true],
+      [["vocabulary"], true], [["series", "trend", "jutufi"], true],
+      [["me"], false], [["projects", "get", "jutufi"], false], [["intel", "get", "x1"], false], [["migrate", "scan", "."], false],
+    ];
+    for (const [args, list] of cases) {
+      const label = args.join(" ");
+      const r = await runMain([...args, "--limit", "3"], { env });
+      expect(r.code, label).toBe(2);
+      const hint = /^hint: (.*)$/m.exec(r.stderr)?.[1] ?? "";
+      expect(hint, label).toMatch(/has no paging/);
+      const example = /e\.g\. (mids .+|--jq '.+')$/.exec(hint)?.[1];
+      expect(example !== undefined, `${label}: ${hint}`).toBe(list);
+      if (!example) continue;
+      // the example, as a reader types it: a whole command, or the flag added to theirs
+      const typed = example.startsWith("mids ") ? example.slice(5) : `${args.join(" ")} ${example}`;
+      const ran = await runMain(typed.match(/'[^']*'|\S+/g)!.map((a) => a.replace(/^'(.*)'$/, "$1")), { env });
+      expect(ran.code, `${typed}: ${ran.stderr}`).toBe(0);
+    }
+  });
+});

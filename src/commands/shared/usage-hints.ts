@@ -8,6 +8,22 @@ import { editDistance } from "../../output/fields.js";
 
 const PAGING: ReadonlySet<string> = new Set(["--limit", "--all", "--cursor", "--page", "--max-items"]);
 
+/**
+ * Commands without paging flags that print a list (a JSON array) the API answers in one piece:
+ * `--jq '.[:3]'` takes fewer of them. The others print one item or a report, where it fails.
+ * `mids vocabulary` prints every catalog (an object) unless a kind is named.
+ */
+const WHOLE_LISTS: Readonly<Record<string, string>> = {
+  "mids topics list": "--jq '.[:3]'",
+  "mids clusters list": "--jq '.[:3]'",
+  "mids alerts destinations": "--jq '.[:3]'",
+  "mids recipes list": "--jq '.[:3]'",
+  "mids series": "--jq '.[:3]'",
+  "mids vocabulary": "mids vocabulary chains --jq '.[:3]'",
+  "mids sandbox keys": "--jq '.[:3]'",
+  "mids config list": "--jq '.[:3]'",
+};
+
 function pathOf(cmd: Command): string {
   const names: string[] = [];
   for (let c: Command | null = cmd; c; c = c.parent) names.unshift(c.name());
@@ -84,7 +100,9 @@ export function usageErrorText(cmd: Command, raw: string): string {
     if (OTHER_SPELLINGS[`option ${flag}`]) hint = OTHER_SPELLINGS[`option ${flag}`];
     else if (dym) hint = `did you mean ${dym[1]}? ('${path} --help' lists the options)`;
     else if (PAGING.has(flag) && !cmd.options.some((o) => PAGING.has(o.long ?? ""))) {
-      hint = `'${path}' has no paging: it returns the whole list in one answer; take fewer with --jq, e.g. --jq '.[:3]'`;
+      hint = WHOLE_LISTS[path] !== undefined
+        ? `'${path}' has no paging: it returns the whole list in one answer; take fewer with --jq, e.g. ${WHOLE_LISTS[path]}`
+        : `'${path}' has no paging: it prints one answer, not pages of a list; run '${path} --help' for the options that apply`;
     } else hint = `run '${path} --help' for the options that apply`;
   } else if ((m = /^option '(.+)' argument '(.*)' is invalid\. Allowed choices are (.+)\.$/.exec(msg))) {
     // a flag with fixed values (commander's .choices, which completions read) refused in the words
