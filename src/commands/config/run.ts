@@ -7,6 +7,7 @@ import { MidsError, UsageError } from "../../errors.js";
 import { joinUrl } from "../../client/request.js";
 import { formatBytes } from "../../util/bytes.js";
 import { redactUrl } from "../../contract/secrets.js";
+import { BASE_URL_VERSION_END } from "../../contract/routes.js";
 import { printList } from "../../output/render.js";
 import { readSecret } from "./secret.js";
 import { oneLine } from "../../util/sanitize.js";
@@ -102,6 +103,14 @@ export async function set(key: string, value: string | undefined, withToken: boo
   checkValue(k, v);
   const final = v;
   await change(ctx, (settings) => void (settings[k] = final));
+  // every path mids sends starts with its version: a base URL ending in one doubles it (/v3/v3/me),
+  // and every command would answer 'not found'; said now, not at the first command (doctor says it too)
+  const version = k === "base-url" ? BASE_URL_VERSION_END.exec(new URL(final).pathname)?.[1] : undefined;
+  if (version) {
+    // a URL with a password is not quoted back: the command would store its mask
+    const without = redactUrl(final) === final ? `: mids config set base-url ${final.replace(BASE_URL_VERSION_END, "")}` : "";
+    ctx.warn(`the base URL ends in /${version}, and mids adds the API version to every path (${new URL(final).pathname.replace(/\/+$/, "")}/v3/me): set it without the trailing /${version}${without}`);
+  }
   // as gh auth login: a person at a terminal sees what was saved where (never the key itself)
   if (ctx.io.stderrIsTTY && !ctx.globals.quiet) {
     const { Chalk } = await import("chalk");

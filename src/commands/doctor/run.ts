@@ -13,10 +13,7 @@ import { oneLine } from "../../util/sanitize.js";
 import { explainRejectedKey } from "../../keyerror.js";
 import { VERSION } from "../../version.js";
 import { probe } from "./probe.js";
-import { API_VERSIONS } from "../../contract/routes.js";
-
-/** A base URL path ending in an API version (`/v3`, `/v2/`): mids adds the version to every path. */
-const VERSION_END = new RegExp(`/(${API_VERSIONS.join("|")})/*$`);
+import { BASE_URL_VERSION_END as VERSION_END } from "../../contract/routes.js";
 
 export type Status = "ok" | "warn" | "fail" | "skip";
 export interface Check { check: string; status: Status; detail: string; fix?: string; exitCode?: number }

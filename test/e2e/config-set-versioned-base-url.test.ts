@@ -1,0 +1,21 @@
+// `mids config set base-url https://host/v3` is saved with a warning: mids adds the API version to
+// every path, so every command would ask for /v3/v3/... and answer 'not found'; it was saved
+// without a word (only doctor said so, later).
+import { expect, it } from "vitest";
+import { baseEnv, runMain } from "../helpers/cli.js";
+
+it("config set base-url ending in an API version warns, naming the doubled path and the command to fix it", async () => {
+  const env = baseEnv();
+  const v3 = await runMain(["config", "set", "base-url", "https://api.example.com/v3/"], { env });
+  expect(v3.code).toBe(0);
+  expect(v3.stderr).toBe("mids: warning: the base URL ends in /v3, and mids adds the API version to every path (/v3/v3/me): set it without the trailing /v3: mids config set base-url https://api.example.com\n");
+  // the command the warning names stores a URL that draws no warning
+  const fixed = await runMain(["config", "set", "base-url", "https://api.example.com"], { env });
+  expect(fixed).toMatchObject({ code: 0, stderr: "" });
+  expect((await runMain(["config", "get", "base-url"], { env })).stdout).toBe("https://api.example.com\n");
+  // a URL with a password is not quoted back (its mask would be stored); /v30 is no version
+  const secret = await runMain(["config", "set", "base-url", "https://u:pw1234@api.example.com/api/v2"], { env });
+  expect(secret.stderr).toMatch(/^mids: warning: the base URL ends in \/v2, .*\(\/api\/v2\/v3\/me\): set it without the trailing \/v2\n$/);
+  expect(secret.stderr).not.toContain("pw1234");
+  expect((await runMain(["config", "set", "base-url", "https://api.example.com/v30"], { env })).stderr).toBe("");
+});
