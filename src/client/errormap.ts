@@ -45,6 +45,18 @@ const ID_KINDS: readonly { prefix: string; resource: string; kind: string; comma
   { prefix: "cl_", resource: "clusters", kind: "a cluster id", command: () => "'mids clusters list' lists them" },
 ];
 
+/**
+ * A route the server does not have. A command's routes are the API's own, so the base URL is what
+ * is wrong: most often it ends in a version, which mids adds to every path (/v3/v3/projects).
+ * For `mids api` (and the requests of a log migrate verify replays) the path may be.
+ */
+function routeNotFoundHint(locator: string | undefined, what: string): string {
+  if (!what.startsWith("'mids ")) return NOT_FOUND_HINT;
+  const doubled = /^(?:\/[^/]+)*?\/(v\d+)\/v\d+(?:\/|$)/.exec(locator ?? "");
+  if (doubled) return `the base URL ends in /${doubled[1]}, and mids adds the API version to every path: drop the trailing /${doubled[1]} from it ('mids doctor' says where it is set)`;
+  return "the server has no such route: check the base URL ('mids doctor' checks it; --verbose shows the request sent)";
+}
+
 function wrongKindHint(path: string | undefined, locator: string | undefined): string | undefined {
   // only a plain id is quoted back into a command
   if (!locator || !/^[a-z]+_[A-Za-z0-9]{1,64}$/.test(locator)) return undefined;
@@ -93,7 +105,7 @@ export function toApiError(status: number, body: unknown, headers: Headers, now:
       const type = str(subject?.type);
       const locator = str(subject?.locator);
       message = type && locator ? `${type} '${locator}' not found` : serverMessage ?? `${what}: not found`;
-      hint = wrongKindHint(path, locator) ?? findIdsHint(path, type) ?? NOT_FOUND_HINT;
+      hint = type === "route" ? routeNotFoundHint(locator, what) : wrongKindHint(path, locator) ?? findIdsHint(path, type) ?? NOT_FOUND_HINT;
       break;
     }
     case "not_current": {

@@ -41,6 +41,15 @@ describe("hints of invalid_request and not_found", () => {
     expect(of("/v3/reports/{id}", "topic_x; rm -rf ~")).toMatch(/^report ids come from topics/);
   });
 
+  it("a command's route not found points at the base URL, and at its trailing version when the path shows it doubled", () => {
+    const route = (locator: string, what: string) => toApiError(404, { code: "not_found", message: `no route GET ${locator}`, details: { subject: { type: "route", locator } } }, {}, now, what, "/v3/projects").hint;
+    expect(route("/v3/v3/projects", "'mids projects list'")).toBe("the base URL ends in /v3, and mids adds the API version to every path: drop the trailing /v3 from it ('mids doctor' says where it is set)");
+    expect(route("/api/v2/v3/topics", "'mids topics list'")).toMatch(/^the base URL ends in \/v2, /);
+    expect(route("/gateway/v3/projects", "'mids projects list'")).toBe("the server has no such route: check the base URL ('mids doctor' checks it; --verbose shows the request sent)");
+    // mids api: the path was typed, and may be what is wrong
+    expect(route("/v3/v3/topics", "GET /v3/v3/topics")).toBe("check the id or path (--verbose shows the request sent)");
+  });
+
   it("an HTTP error status the API does not document (418, 451, 402, 408): exit 7 as the README says, with a hint", () => {
     for (const status of [402, 408, 418, 451]) {
       const e = toApiError(status, { message: "I'm a teapot" }, {}, now, "'mids projects list'", "/v3/projects");
