@@ -26,6 +26,12 @@ const V3_COMMANDS: Record<string, string> = {
   "v3.alerts.get": "alerts get", "v3.alerts.update": "alerts update",
 };
 
+/** Successors that are one kind of a v3 command's output (a migrate rule): the command with that kind. */
+const SUCCESSOR_KIND: Record<string, string> = {
+  "vocabulary-chains": "vocabulary chains",
+  "vocabulary-intel-categories": "vocabulary intel-categories",
+};
+
 /** Successors addressed by another id than the v2 command took (a migrate rule): what to pass, and where it is. */
 const SUCCESSOR_ID: Record<string, { arg: string; from: string }> = {
   "topic-id-to-report-id": { arg: "<reportId>", from: "the report id is in 'mids topics get <topicId>'" },
@@ -47,9 +53,9 @@ export function deprecationNotice(r: Route | undefined, dep: Deprecation | undef
   }
   // a v2 command other than the raw `mids api`: name it, and the command to use instead
   if (ran && ran !== "api" && r) {
-    const next = r.v3?.route ? V3_COMMANDS[r.v3.route] : undefined;
+    const next = r.v3?.route ? r.v3.rules?.map((rule) => SUCCESSOR_KIND[rule]).find(Boolean) ?? V3_COMMANDS[r.v3.route] : undefined;
     if (removed || !r.v3?.route) return `'mids ${ran}' uses a deprecated v2 route that has no v3 successor${sunset}`;
-    if (next === ran) return `'mids ${ran}' used the deprecated v2 API; without ${invocation?.apiFlag ? "--api v2" : "its v2-only flags"} it uses v3${sunset}`;
+    if (next === ran || next?.startsWith(`${ran} `)) return `'mids ${ran}' used the deprecated v2 API; without ${invocation?.apiFlag ? "--api v2" : "its v2-only flags"} it uses v3${sunset}`;
     if (next) {
       const id = r.v3.rules?.map((rule) => SUCCESSOR_ID[rule]).find(Boolean);
       return `'mids ${ran}' is deprecated (v2 API); use 'mids ${next}${id ? ` ${id.arg}'; ${id.from}` : "'"}${sunset}`;

@@ -302,6 +302,7 @@ describe("v2-only market routes are marked deprecated", () => {
     expect(ch.code).toBe(0);
     const server = (await sb.api<{ data: { name: string }[] }>("/v2/projects/chains")).body.data;
     for (const x of server) expect(ch.stdout).toContain(x.name);
-    expect(ch.stderr).toMatch(/'mids projects chains' is deprecated \(v2 API\); use 'mids vocabulary'/);
+    // the kind that holds the chains, as the command's help says: 'mids vocabulary' alone prints every catalog
+    expect(ch.stderr).toMatch(/'mids projects chains' is deprecated \(v2 API\); use 'mids vocabulary chains'$/m);
   });
 });
