@@ -155,6 +155,8 @@ export function toApiError(status: number, body: unknown, headers: Headers, now:
     default:
       message = `${what} failed with HTTP ${status}${serverMessage ? `: ${serverMessage}` : ""}${code ? ` (${code})` : ""}`;
       if (status === 401 || status === 403) hint = "check the API key (MIDS_API_KEY or --api-key) and its scopes";
+      // v2's refusal of a parameter (spec 9.5: 400 without a code), as invalid_request is v3's
+      else if (status === 400) hint = what.startsWith("'mids ") ? `run ${what.slice(0, -1)} --help' for the values its options take` : "check the parameters; --verbose shows the request sent";
       else if (status === 404 || status === 410) hint = findIdsHint(path, undefined) ?? NOT_FOUND_HINT;
       else if (status >= 500) hint = SERVER_FAILED;
       // a 4xx of no documented meaning (exit 7, as the README says): mostly not the API's own answer

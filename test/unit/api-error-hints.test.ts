@@ -57,7 +57,9 @@ describe("hints of invalid_request and not_found", () => {
       expect(e.hint, String(status)).toBe("the API documents no such status: a proxy, gateway or firewall on the way may have answered; check --base-url and the network (--verbose shows the exchange)");
     }
     // the documented ones keep theirs
-    expect(toApiError(400, {}, {}, now, "x", "/v2/projects").hint).toBeUndefined();
+    // v2's 400 (no code): the command's help, as invalid_request has
+    expect(toApiError(400, { status: 400, error: "invalid parameter `limit`: must be at most 100" }, {}, now, "'mids projects list'", "/v2/projects").hint).toBe("run 'mids projects list --help' for the values its options take");
+    expect(toApiError(400, {}, {}, now, "GET /v2/projects", "/v2/projects").hint).toBe("check the parameters; --verbose shows the request sent");
     expect(toApiError(503, {}, {}, now, "x", "/v2/projects").hint).toMatch(/^the API failed on its side/);
   });
 
