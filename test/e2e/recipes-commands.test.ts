@@ -95,6 +95,17 @@ describe("recipes execute", () => {
     const r = await runMain(["-q", "recipes", "execute", f], { env: sb.env(KEY) });
     expect(r.code).toBe(2);
     expect(r.stderr).toContain(`${f}:4:11 steps.0.uses: unknown step`);
+    expect(r.stderr).toMatch(new RegExp(`^hint: 'mids recipes validate ${f.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}' lists every problem`, "m"));
+  });
+
+  it("a param the engine refuses points at the params the recipe declares", async () => {
+    const r = await runMain(["-q", "recipes", "execute", "trend-digest", "--param", "limit=abc"], { env: sb.env(KEY) });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/params\.limit: parameter `limit` must be of type integer/);
+    expect(r.stderr).toMatch(/^hint: 'mids recipes get trend-digest' shows the params it declares, under 'params:'$/m);
+    // which the hint's command does
+    const g = await runMain(["-q", "recipes", "get", "trend-digest"], { env: sb.env(KEY) });
+    expect(g.stdout).toMatch(/^params:\n  limit:/m);
   });
 
   it("rejects a malformed --param and a missing file locally", async () => {

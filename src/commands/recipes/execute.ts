@@ -84,7 +84,7 @@ export async function run(opts: ExecuteOptions, ctx: Context): Promise<void> {
   try {
     data = (await client.call("v2.recipes.execute", { body })).data;
   } catch (err) {
-    throw withIssues(err, parsed);
+    throw withIssues(err, parsed, opts.recipe);
   }
   if (ctx.globals.output === "table" && !ctx.globals.fields && ctx.globals.jq === undefined) {
     // the engine state nests lists (steps, outputs): titled tables, not JSON in a cell
@@ -96,10 +96,15 @@ export async function run(opts: ExecuteOptions, ctx: Context): Promise<void> {
 }
 
 /** A rejected run may carry `issues[]` (spec 7.2): name them, at file:line:col when we have the file. */
-function withIssues(err: unknown, parsed: ParsedFile | undefined): unknown {
+function withIssues(err: unknown, parsed: ParsedFile | undefined, recipe: string): unknown {
   if (!(err instanceof ApiError)) return err;
   const issues = (err.body as { issues?: unknown } | undefined)?.issues;
   if (!Array.isArray(issues) || issues.length === 0) return err;
+  // where to look: the params the recipe declares, or every problem of a local file with its line
+  const onParams = issues.every((i: { path?: unknown }) => typeof i.path === "string" && /^[$./#]*params\b/.test(i.path));
+  const hint = onParams
+    ? parsed ? `--param takes the params declared under 'params:' in ${parsed.file}` : /^[\w.-]{1,128}$/.test(recipe) ? `'mids recipes get ${recipe}' shows the params it declares, under 'params:'` : err.hint
+    : parsed ? `'mids recipes validate ${parsed.file}' lists every problem with its line` : err.hint;
   const lines = issues.slice(0, 5).map((i: { path?: unknown; message?: unknown }) => {
     const path = typeof i.path === "string" ? i.path : "";
     let where = path;
@@ -111,6 +116,6 @@ function withIssues(err: unknown, parsed: ParsedFile | undefined): unknown {
   });
   const more = issues.length > 5 ? `; and ${issues.length - 5} more` : "";
   return new ApiError(`${err.message}: ${lines.join("; ")}${more}`, {
-    code: err.code, status: err.status ?? 400, details: err.details, headers: err.headers, body: err.body, hint: err.hint,
+    code: err.code, status: err.status ?? 400, details: err.details, headers: err.headers, body: err.body, hint,
   });
 }
