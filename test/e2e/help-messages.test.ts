@@ -200,6 +200,13 @@ describe("a flag typed without its value", () => {
     expect(profile.stderr).toMatch(/^hint: --profile takes <name>: \S/m);
     expect(limit.stderr).toMatch(/^hint: --limit takes <n>: page size/m);
   });
+
+  it("a required flag left out says to add it, with what it takes", async () => {
+    const [upstream, out] = await Promise.all([runMain(["sandbox", "record"]), runMain(["sandbox", "record", "--upstream", "https://api.example.com"])]);
+    expect(upstream.stderr).toBe("mids: required option '--upstream <url>' not specified\nhint: add --upstream <url>: the server to record, e.g. https://api.example.com\n");
+    expect(out.stderr).toMatch(/^mids: required option '--out <file>' not specified\nhint: add --out <file>: the cassette to write\n$/);
+    for (const r of [upstream, out]) expect(r.code).toBe(2);
+  });
 });
 
 describe("words other tools use", () => {

@@ -113,6 +113,9 @@ export function usageErrorText(cmd: Command, raw: string): string {
   } else if ((m = /^command-argument value '(.+)' is invalid for argument '(.+)'\. Allowed choices are (.+)\.$/.exec(msg))) {
     msg = `'${m[1]}' is not a ${m[2]}: use one of ${m[3]}`;
     hint = v2Word(cmd, m[2], m[1]) ?? usage(cmd);
+  } else if ((m = /^required option '(.+)' not specified$/.exec(msg))) {
+    // a flag the command cannot run without (sandbox record --upstream, --out): add it, with what it takes
+    hint = missingValueHint(cmd, m[1])?.replace(/^(\S+) takes /, "add $1 ") ?? usage(cmd);
   } else if ((m = /^option '(.+)' argument missing$/.exec(msg))) {
     // the flag typed last with nothing after it (-o, --profile): what it takes, not the usage line
     hint = missingValueHint(cmd, m[1]) ?? usage(cmd);
