@@ -36,7 +36,10 @@ export async function main(argv: string[], opts: MainOptions = {}): Promise<numb
   try {
     program = buildProgram(ctx, commandWord(argv));
     await program.parseAsync(argv, { from: "user" });
-    if (ctx.globals.jq !== undefined && !ctx.globals.jqApplied) ctx.warn("--jq was not applied: this command prints no JSON result through the JSON printer");
+    if (ctx.globals.jq !== undefined && !ctx.globals.jqApplied) {
+      const cmd = ctx.globals.invocation?.command;
+      ctx.warn(`--jq was not applied: ${cmd ? `'mids ${cmd}'` : "this command"} printed no JSON for it to filter`);
+    }
     return EXIT.ok;
   } catch (err) {
     return reportFailure(ctx, err, program?.opts().output);

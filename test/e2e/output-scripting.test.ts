@@ -30,7 +30,7 @@ describe("--jq", () => {
     expect(objs.stdout).toBe(projects.slice(0, 2).map((p) => JSON.stringify({ slug: p.slug, trend: p.trend })).join("\n") + "\n");
     expect(item.stdout).toBe(`${projects[0].name}\n`);
     // a command that prints no JSON result (a path) says --jq did nothing rather than ignoring it
-    expect(api.stderr).toContain("mids: warning: --jq was not applied");
+    expect(api.stderr).toBe("mids: warning: --jq was not applied: 'mids config path' printed no JSON for it to filter\n");
   });
 
   it("with --all it runs once over the complete list", async () => {
