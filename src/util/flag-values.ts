@@ -15,9 +15,20 @@ export function notOneOf(name: string, values: string, got: string): string {
   return `${name} must be one of ${values} (got '${got}')`;
 }
 
-/** The hint under that refusal: the values to type instead (a list flag takes several). */
-export function choiceHint(values: string, list = false): string {
-  return list ? `use one or more of ${values}, comma-separated` : `use one of ${values}`;
+/**
+ * The hint under that refusal: the values to type instead (a list flag takes several), and first
+ * the one meant when `got` differs from it only in letter case (-o JSON) or is the start of no other.
+ */
+export function choiceHint(values: string, list = false, got?: string): string {
+  const all = values.split(", ");
+  const g = got?.trim().toLowerCase();
+  const meant = !g ? undefined : all.find((v) => v.toLowerCase() === g) ?? (g.length >= 2 ? single(all.filter((v) => v.toLowerCase().startsWith(g))) : undefined);
+  const use = list ? `use one or more of ${values}, comma-separated` : `use one of ${values}`;
+  return meant !== undefined && meant !== got ? `did you mean '${meant}'? (${use})` : use;
+}
+
+function single<T>(xs: T[]): T | undefined {
+  return xs.length === 1 ? xs[0] : undefined;
 }
 
 /** `value` if it is one of `values` (each element, for a list), else a usage error listing them. */
@@ -28,10 +39,10 @@ export function checkChoice(name: string, value: string, values: readonly string
     // an empty list is the command's to refuse, in its own words
     if (!parts.length) return value;
     const bad = parts.find((p) => !allowed(p));
-    if (bad !== undefined) throw new UsageError(`${name} must be one or more of ${values.join(", ")}, comma-separated (got '${bad}')`, { hint: choiceHint(values.join(", "), true) });
+    if (bad !== undefined) throw new UsageError(`${name} must be one or more of ${values.join(", ")}, comma-separated (got '${bad}')`, { hint: choiceHint(values.join(", "), true, bad) });
     return value;
   }
-  if (!allowed(value)) throw new UsageError(notOneOf(name, values.join(", "), value), { hint: choiceHint(values.join(", ")) });
+  if (!allowed(value)) throw new UsageError(notOneOf(name, values.join(", "), value), { hint: choiceHint(values.join(", "), false, value) });
   return value;
 }
 

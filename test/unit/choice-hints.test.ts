@@ -21,6 +21,15 @@ describe("a bad value for a choice flag", () => {
     expect([empty.message, empty.hint]).toEqual(["--fail-on needs one or more of a, b", "use one or more of a, b, comma-separated"]);
   });
 
+  it("names the value meant when the one typed differs only in letter case, or starts only one value", () => {
+    expect(thrown(() => checkChoice("-o", "JSON", ["table", "json", "ndjson"])).hint).toBe("did you mean 'json'? (use one of table, json, ndjson)");
+    expect(thrown(() => checkChoice("--sort", "created", ["trend", "createdAt"])).hint).toBe("did you mean 'createdAt'? (use one of trend, createdAt)");
+    expect(thrown(() => checkChoice("--fail-on", "partial,Removed", ["partial", "removed"], { list: true })).hint).toBe("did you mean 'removed'? (use one or more of partial, removed, comma-separated)");
+    // a start of several values, or one letter, picks none
+    expect(thrown(() => checkChoice("-o", "t", ["table", "json"])).hint).toBe("use one of table, json");
+    expect(thrown(() => checkChoice("--x", "re", ["removed", "rewritten"])).hint).toBe("use one of removed, rewritten");
+  });
+
   const cases: [string[], string][] = [
     [["migrate", "--fail-on", "bogus", "-"], "hint: use one or more of rewritten, partial, removed, unrecognized, unchanged, invalid, comma-separated"],
     [["migrate", "--fail-on", ",", "-"], "hint: use one or more of rewritten, partial, removed, unrecognized, unchanged, invalid, comma-separated"],
@@ -32,6 +41,10 @@ describe("a bad value for a choice flag", () => {
     [["projects", "list", "--sort", "bogus"], "hint: use one of trend, createdAt, reinforcedAt"],
     [["--api", "v4", "projects", "list"], "hint: use one of v2, v3"],
     [["api", "-X", "BREW", "/v3/topics"], "hint: use one of GET, POST, PATCH, PUT, DELETE, HEAD"],
+    // commander's choices and checkChoice alike name the value meant
+    [["-o", "JSON", "projects", "list"], "hint: did you mean 'json'? (use one of table, json, ndjson, csv, yaml)"],
+    [["projects", "list", "--sort", "Trend"], "hint: did you mean 'trend'? (use one of trend, createdAt, reinforcedAt)"],
+    [["migrate", "--to", "CURL", "-"], "hint: did you mean 'curl'? (use one of curl, http, har, ndjson)"],
   ];
   it("on the command line: one mids: line, the hint, exit 2, nothing on stdout", async () => {
     const results = await Promise.all(cases.map(([args]) => runMain(args, { input: "" })));

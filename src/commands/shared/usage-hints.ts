@@ -109,7 +109,7 @@ export function usageErrorText(cmd: Command, raw: string): string {
     // of every other enum flag (checkChoice)
     const flag = /--[\w-]+/.exec(m[1])?.[0] ?? m[1];
     msg = notOneOf(flag, m[3], m[2]);
-    hint = choiceHint(m[3]);
+    hint = choiceHint(m[3], false, m[2]);
   } else if ((m = /^command-argument value '(.+)' is invalid for argument '(.+)'\. Allowed choices are (.+)\.$/.exec(msg))) {
     msg = `'${m[1]}' is not a ${m[2]}: use one of ${m[3]}`;
     hint = v2Word(cmd, m[2], m[1]) ?? usage(cmd);
