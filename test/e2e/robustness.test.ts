@@ -77,6 +77,7 @@ describe("bad input", () => {
       [["migrate", join(dir, "nope.log")], 2, /cannot read .*: no such file/],
       [["migrate", "x.log", "--to", "bogus"], 2, /--to must be one of/],
       [["completion", "bogus"], 2, /unknown shell/],
+      [["alerts", "update", "alr_358143c32a05a788", "--cadence", " "], 2, /^mids: --cadence must not be empty$/, undefined, /^hint: give --cadence a value \(e\.g\. --cadence daily; .*\), or leave it out to keep the alert's$/m],
       [["migrate", "scan", dir, "--output-file-format", "sarif"], 2, /^mids: --output-file-format needs --output-file FILE$/, undefined, /^hint: .*e\.g\. --output-file findings\.sarif --output-file-format sarif, or --format sarif for stdout instead$/m],
       [["projects", "list", "--categories", ","], 2, /^mids: --categories needs at least one value/, undefined, /^hint: give --categories one or more values, e\.g\. --categories /m],
       [["projects", "related", "x", "--api", "v2", "--since", "2026-11-01"], 2, /^mids: --since must be a relative window/, undefined, /^hint: e\.g\. --since 48h /m],

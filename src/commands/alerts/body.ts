@@ -24,7 +24,7 @@ export interface UpdateFlags {
 const FLAG_NAMES: readonly string[] = ["--status", "--cadence", "--destinations", "--selector", "--name", "--threshold"];
 
 function nonEmpty(flag: string, v: string): string {
-  if (!v.trim()) throw new UsageError(`${flag} must not be empty`);
+  if (!v.trim()) throw new UsageError(`${flag} must not be empty`, { hint: `give ${flag} a value (${flag === "--cadence" ? "e.g. --cadence daily; 'mids alerts get <id>' shows the current one" : `e.g. ${flag} "DeFi movers"`}), or leave it out to keep the alert's` });
   return v;
 }
 
