@@ -27,7 +27,7 @@ export function parseParams(pairs: readonly string[]): Record<string, unknown> {
     if (eq <= 0) throw new UsageError(`--param must be key=value (got '${p}')`, { hint: "for example --param limit=5" });
     const k = p.slice(0, eq).trim();
     const raw = p.slice(eq + 1);
-    if (k in out) throw new UsageError(`--param ${k} is given twice`);
+    if (k in out) throw new UsageError(`--param ${oneLine(k)} is given twice`, { hint: `give each param once; a list is one JSON value, e.g. --param '${oneLine(k)}=["a","b"]'` });
     out[k] = jsonOrString(raw);
   }
   return out;
@@ -36,7 +36,7 @@ export function parseParams(pairs: readonly string[]): Record<string, unknown> {
 async function loadFile(ctx: Context, recipe: string): Promise<{ file: string; text: string } | undefined> {
   if (recipe === STDIN) {
     const s = await readStdinCapped(ctx);
-    if (s.text.trim() === "") throw new UsageError("stdin is empty: no recipe to execute");
+    if (s.text.trim() === "") throw new UsageError("stdin is empty: no recipe to execute", { hint: "pipe a recipe in (mids recipes execute - < recipe.yaml), or name one from 'mids recipes list'" });
     return { file: "<stdin>", text: s.text };
   }
   const path = resolve(ctx.io.cwd, recipe);
