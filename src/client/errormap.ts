@@ -58,6 +58,10 @@ function routeNotFoundHint(locator: string | undefined, what: string): string {
 }
 
 function wrongKindHint(path: string | undefined, locator: string | undefined): string | undefined {
+  // what reads as a project's slug where an intel id goes: the project's intel is a list
+  if (locator && path?.split("/")[2] === "intel" && /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(locator) && /[g-z]/.test(locator) && locator.length >= 3 && locator.length <= 80) {
+    return `check the id ('mids intel list' lists intel with their ids); if '${locator}' is a project, its intel: mids intel list --project ${locator}`;
+  }
   // only a plain id is quoted back into a command
   if (!locator || !/^[a-z]+_[A-Za-z0-9]{1,64}$/.test(locator)) return undefined;
   const kind = ID_KINDS.find((k) => locator.startsWith(k.prefix));

@@ -65,9 +65,13 @@ describe("hints of invalid_request and not_found", () => {
 
   const sb = useSandbox();
   it("through the client: the command's error has the hint (exit 4)", async () => {
-    const r = await runMain(["intel", "get", "no-such-intel"], { env: sb.env("mids_sandbox_demo") });
+    const r = await runMain(["intel", "get", "0000aaaa1111bbbb2222cccc"], { env: sb.env("mids_sandbox_demo") });
     expect(r.code).toBe(4);
-    expect(r.stderr).toBe("mids: intel 'no-such-intel' not found\nhint: check the id; 'mids intel list' lists intel with their ids\n");
+    expect(r.stderr).toBe("mids: intel '0000aaaa1111bbbb2222cccc' not found\nhint: check the id; 'mids intel list' lists intel with their ids\n");
+    // a project's slug where an intel id goes: the command that lists the project's intel, which runs
+    const slug = await runMain(["intel", "get", "jutufi"], { env: sb.env("mids_sandbox_demo") });
+    expect(slug.stderr).toBe("mids: intel 'jutufi' not found\nhint: check the id ('mids intel list' lists intel with their ids); if 'jutufi' is a project, its intel: mids intel list --project jutufi\n");
+    expect((await runMain(["intel", "list", "--project", "jutufi", "-q"], { env: sb.env("mids_sandbox_demo") })).code).toBe(0);
     // a topic id given to reports get: the hint says so, with the command that reads it
     const fixtures = await sb.admin<{ topicIds?: string[]; topics?: string[] }>("/_sandbox/fixtures");
     const topic = JSON.stringify(fixtures).match(/topic_[a-f0-9]{20}/)![0];
