@@ -58,6 +58,14 @@ function routeNotFoundHint(locator: string | undefined, what: string): string {
 }
 
 function wrongKindHint(path: string | undefined, locator: string | undefined): string | undefined {
+  // a project's name or ticker where its id or slug goes (capitals, blanks): the list filter that
+  // finds it (names match in any case, spec 4.2), with the value typed
+  if (locator && path?.split("/")[2] === "projects" && locator.length <= 80 && /^[\w .-]+$/.test(locator) && /[A-Z ]/.test(locator)) {
+    const quoted = /^[\w.-]+$/.test(locator) ? locator : `'${locator}'`;
+    return /^[A-Z0-9]{2,10}$/.test(locator)
+      ? `check the id or slug; if '${locator}' is a ticker: mids projects list --tickers ${locator} shows the project's id and slug`
+      : `check the id or slug; if '${locator}' is a project's name: mids projects list --names ${quoted} shows its id and slug`;
+  }
   // what reads as a project's slug where an intel id goes: the project's intel is a list
   if (locator && path?.split("/")[2] === "intel" && /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(locator) && /[g-z]/.test(locator) && locator.length >= 3 && locator.length <= 80) {
     return `check the id ('mids intel list' lists intel with their ids); if '${locator}' is a project, its intel: mids intel list --project ${locator}`;

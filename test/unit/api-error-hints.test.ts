@@ -68,6 +68,14 @@ describe("hints of invalid_request and not_found", () => {
     const r = await runMain(["intel", "get", "0000aaaa1111bbbb2222cccc"], { env: sb.env("mids_sandbox_demo") });
     expect(r.code).toBe(4);
     expect(r.stderr).toBe("mids: intel '0000aaaa1111bbbb2222cccc' not found\nhint: check the id; 'mids intel list' lists intel with their ids\n");
+    // a project's name or ticker where a slug goes: the filter that finds it, which does
+    const name = await runMain(["projects", "get", "Jutufi"], { env: sb.env("mids_sandbox_demo") });
+    expect(name.stderr).toBe("mids: project 'Jutufi' not found\nhint: check the id or slug; if 'Jutufi' is a project's name: mids projects list --names Jutufi shows its id and slug\n");
+    const ticker = await runMain(["projects", "get", "JUT"], { env: sb.env("mids_sandbox_demo") });
+    expect(ticker.stderr).toMatch(/^hint: check the id or slug; if 'JUT' is a ticker: mids projects list --tickers JUT shows the project's id and slug$/m);
+    for (const args of [["--names", "Jutufi"], ["--tickers", "JUT"]]) {
+      expect((await runMain(["projects", "list", ...args, "--jq", ".[].slug"], { env: sb.env("mids_sandbox_demo") })).stdout).toBe("jutufi\n");
+    }
     // a project's slug where an intel id goes: the command that lists the project's intel, which runs
     const slug = await runMain(["intel", "get", "jutufi"], { env: sb.env("mids_sandbox_demo") });
     expect(slug.stderr).toBe("mids: intel 'jutufi' not found\nhint: check the id ('mids intel list' lists intel with their ids); if 'jutufi' is a project, its intel: mids intel list --project jutufi\n");
