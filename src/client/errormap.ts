@@ -51,7 +51,12 @@ const ID_KINDS: readonly { prefix: string; resource: string; kind: string; comma
  * For `mids api` (and the requests of a log migrate verify replays) the path may be.
  */
 function routeNotFoundHint(locator: string | undefined, what: string): string {
-  if (!what.startsWith("'mids ")) return NOT_FOUND_HINT;
+  if (!what.startsWith("'mids ")) {
+    // mids api projects: the path typed without its version (the request's path is the server's locator)
+    const typed = what.split(" ")[1];
+    if (locator && typed === locator && /^\/(?!v\d+(?:\/|$))[\w./{}-]*$/.test(locator)) return `paths start with the API version: mids api /v3${locator}`;
+    return NOT_FOUND_HINT;
+  }
   const doubled = /^(?:\/[^/]+)*?\/(v\d+)\/v\d+(?:\/|$)/.exec(locator ?? "");
   if (doubled) return `the base URL ends in /${doubled[1]}, and mids adds the API version to every path: drop the trailing /${doubled[1]} from it ('mids doctor' says where it is set)`;
   return "the server has no such route: check the base URL ('mids doctor' checks it; --verbose shows the request sent)";

@@ -48,6 +48,8 @@ describe("hints of invalid_request and not_found", () => {
     expect(route("/gateway/v3/projects", "'mids projects list'")).toBe("the server has no such route: check the base URL ('mids doctor' checks it; --verbose shows the request sent)");
     // mids api: the path was typed, and may be what is wrong
     expect(route("/v3/v3/topics", "GET /v3/v3/topics")).toBe("check the id or path (--verbose shows the request sent)");
+    // ... without its version (mids api projects)
+    expect(route("/projects", "GET /projects")).toBe("paths start with the API version: mids api /v3/projects");
   });
 
   it("an HTTP error status the API does not document (418, 451, 402, 408): exit 7 as the README says, with a hint", () => {
