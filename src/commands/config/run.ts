@@ -93,7 +93,13 @@ export async function set(key: string, value: string | undefined, withToken: boo
     // a key read from stdin never shows in `ps` or the shell history
     const text = await readSecret(ctx, `${k}${where(ctx)}: `);
     v = text.replace(/\r?\n$/, "").trim();
-    if (v === "") throw new UsageError(`stdin held no ${k === "api-key" ? "API key" : "value"}`, { hint: `mids config set ${k} - < file, or type it at the prompt` });
+    const what = k === "api-key" ? "API key" : "value";
+    // at the prompt nothing was typed (Enter alone); piped, the input was empty
+    if (v === "") {
+      throw ctx.io.stdinIsTTY
+        ? new UsageError(`no ${what} was typed`, { hint: `type or paste it at the prompt (it is not shown), then Enter; or pass it on stdin: mids config set ${k} - < file` })
+        : new UsageError(`stdin held no ${what}`, { hint: `mids config set ${k} - < file, or run it at a terminal to type it at the prompt` });
+    }
   } else if (v === undefined) {
     throw new UsageError(`missing value for '${k}'`, { hint: `mids config set ${k} VALUE (or - to read it from stdin)` });
   } else if (k === "api-key") {
