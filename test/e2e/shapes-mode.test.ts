@@ -84,6 +84,14 @@ describe("read commands against --faults shapes", () => {
     expect(detail).toMatch(new RegExp(`^project\\s+${(intelData.project as { name: string }).name}$`, "m"));
   });
 
+  it("docs/contract.md's example notice is what mids series trend prints", async () => {
+    const doc = (await import("node:fs")).readFileSync(join(ROOT, "docs/contract.md"), "utf8");
+    const [, command, notice] = /```\n\$ (mids series trend \S+)\n(mids: notice: [^\n]*)\n```/.exec(doc)!;
+    const r = await run([...command.split(" ").slice(1), "-o", "csv"]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr.split("\n")).toContain(notice);
+  });
+
   it("--verbose lists every departure of the route; -q none", async () => {
     const [verbose, quiet] = await Promise.all([run(["clusters", "list", "--verbose", "-o", "json"]), run(["clusters", "list", "-q", "-o", "json"])]);
     expect(verbose.code).toBe(0);
