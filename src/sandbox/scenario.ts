@@ -27,7 +27,7 @@ function routeProblem(key: string): string | undefined {
   if (!k) return `route "${key}" is not "METHOD /path" (e.g. "GET /v3/projects")`;
   if (!METHODS.includes(k.method)) return `method ${k.method} is not one the API has (${METHODS.join(", ")})`;
   if (ROUTES.some((r) => r.method === k.method && r.path === k.path) || matchRoute(k.method, k.path)) return undefined;
-  return `no route ${k.method} ${k.path} in the API (see 'mids api --help' for the route list)`;
+  return `no route ${k.method} ${k.path} in the API (its paths: mids contract export --openapi --jq '.paths | keys', --api v2 for v2's)`;
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);

@@ -5,7 +5,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { ROOT, runMids, startSandbox, tempDir, useSandbox } from "../helpers/cli.js";
+import { ROOT, runMain, runMids, startSandbox, tempDir, useSandbox } from "../helpers/cli.js";
 import { SANDBOX_DEMO_KEY } from "../../src/sandbox/keys.js";
 
 const demo = { "x-api-key": SANDBOX_DEMO_KEY };
@@ -143,6 +143,12 @@ describe("sandbox serve --scenario", () => {
     expect(r.code).toBe(2);
     expect(r.stdout).toBe("");
     expect(r.stderr).toBe(docBlocks("output").get("bad-scenario.yaml"));
+    // the command the unknown route's line names lists the API's paths (the route list)
+    const command = /no route GET \/v3\/nope in the API \(its paths: mids (.+?), --api v2/.exec(r.stderr)?.[1];
+    expect(command, r.stderr).toBeDefined();
+    const listed = await runMain(command!.match(/'[^']*'|\S+/g)!.map((a) => a.replace(/^'(.*)'$/, "$1")));
+    expect(listed.code, listed.stderr).toBe(0);
+    expect(JSON.parse(listed.stdout)).toEqual(expect.arrayContaining(["/v3/me", "/v3/topics"]));
   });
 
   it("refuses a YAML syntax error, a missing file and a directory with one line each and exit 2", async () => {
