@@ -14,7 +14,7 @@ import { VERSION } from "../version.js";
 import { checkedKey } from "./settings.js";
 
 /** The context main() builds: a Context, the help text commander wrote (printed at the end), close(). */
-export type MainContext = Context & { close(): Promise<void>; help?: string; usageLine?: string };
+export type MainContext = Context & { close(): Promise<void>; help?: string; usageLine?: string; missingCommandOf?: string };
 
 export function createContext(io: IO, signal: AbortSignal, now: () => Date, onExit?: OnExit): MainContext {
   const seen = new Set<string>();

@@ -54,7 +54,7 @@ export function commandWord(argv: readonly string[]): string | undefined {
 }
 
 /** The program: the root's options and help, and under it the command `only` names, else every command. */
-export function buildProgram(ctx: Context & { help?: string; usageLine?: string }, only?: string): Command {
+export function buildProgram(ctx: Context & { help?: string; usageLine?: string; missingCommandOf?: string }, only?: string): Command {
   // commander's refusals in the house style; the line is kept for the -o json error object
   const refusal = (c: Command, s: string) => {
     const text = usageErrorText(c, s);
@@ -115,7 +115,13 @@ export function buildProgram(ctx: Context & { help?: string; usageLine?: string 
   // every subcommand shares the root's error handling
   const walk = (c: Command) => {
     c.exitOverride();
-    c.configureOutput({ ...program.configureOutput(), outputError: (s, write) => write(refusal(c, s)) });
+    const root = program.configureOutput();
+    c.configureOutput({
+      ...root, outputError: (s, write) => write(refusal(c, s)),
+      // a command that only groups others, run without one (mids projects): commander writes its
+      // help here and throws; the run is then a usage error (exit 2), not a success
+      ...(c.commands.length ? { writeErr: (s: string) => { ctx.missingCommandOf = commandPath(c); root.writeErr!(s); } } : {}),
+    });
     c.showSuggestionAfterError(true);
     c.commands.forEach(walk);
   };

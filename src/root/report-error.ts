@@ -16,9 +16,17 @@ const MAX_ERROR_LINE = 1000;
  * The exit code of a run that threw `err`, after saying why on stderr. `outputFlag` is -o as
  * commander parsed it (a refusal while parsing comes before the settings are resolved).
  */
-export function reportFailure(ctx: Context & { usageLine?: string }, err: unknown, outputFlag: unknown): number {
+export function reportFailure(ctx: Context & { usageLine?: string; missingCommandOf?: string }, err: unknown, outputFlag: unknown): number {
   const io = ctx.io;
   if (err instanceof CommanderError) {
+    // a group run without its command (mids projects): its help is on stderr; a script's empty
+    // variable (mids projects $CMD) is no success. Bare `mids` shows the help and exits 0.
+    if (err.code === "commander.help" && err.exitCode !== 0 && ctx.missingCommandOf) {
+      const message = `'mids ${ctx.missingCommandOf}' needs a command (listed above)`;
+      io.stderr.write(`mids: ${message}\n`);
+      if (outputFlag === "json" || outputFlag === "ndjson") io.stderr.write(JSON.stringify({ error: { code: "usage", message, status: null, details: null } }) + "\n");
+      return EXIT.usage;
+    }
     if (err.code === "commander.helpDisplayed" || err.code === "commander.version" || err.code === "commander.help") return EXIT.ok;
     if (err.code === "commander.executeSubCommandAsync") return EXIT.ok;
     if (err.exitCode === 0) return EXIT.ok;

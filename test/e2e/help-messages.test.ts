@@ -242,3 +242,19 @@ describe("--limit on a command without paging", () => {
     }
   });
 });
+
+describe("a command that groups others, run without one", () => {
+  it("prints its help on stderr and exits 2 (a script's empty variable is no success); bare mids exits 0", async () => {
+    const [group, nested, bare] = await Promise.all([runMain(["projects"]), runMain(["migrate", "scan", "--help"]), runMain([])]);
+    expect(group.code).toBe(2);
+    expect(group.stdout).toBe("");
+    expect(group.stderr).toMatch(/^Usage: mids projects \[options\] \[command\]\n[\s\S]*\nmids: 'mids projects' needs a command \(listed above\)\n$/);
+    expect(nested.code).toBe(0);
+    expect(bare.code).toBe(0);
+    expect(bare.stderr).toMatch(/^Usage: mids \[options\] \[command\]/);
+    const alerts = await runMain(["alerts", "-o", "json"]);
+    expect(alerts.code).toBe(2);
+    // with -o json the JSON error follows, as for every usage error
+    expect(alerts.stderr).toMatch(/\nmids: 'mids alerts' needs a command \(listed above\)\n\{"error":\{"code":"usage","message":"'mids alerts' needs a command \(listed above\)","status":null,"details":null\}\}\n$/);
+  });
+});
