@@ -10,6 +10,7 @@ const DAY = 86_400_000;
 const SKEW_MS = 2 * 3_600_000;
 let echo: Server;
 let ahead: Server;
+let notMe: Server;
 const urlOf = (s: Server) => `http://127.0.0.1:${(s.address() as { port: number }).port}`;
 
 function listen(handler: Parameters<typeof createServer>[1]): Promise<Server> {
@@ -40,10 +41,17 @@ beforeAll(async () => {
       meta: {},
     }));
   });
+  // a 200 in the v3 envelope whose data is not the key's description (a list page, as another
+  // route or another API would send): `mids me` refuses it, so the key is not known to work
+  notMe = await listen((_req, res) => {
+    res.writeHead(200, { "content-type": "application/json" });
+    res.end(JSON.stringify({ data: [{ id: "p1", name: "P 1" }], meta: { nextCursor: null } }));
+  });
 });
 afterAll(() => {
   echo?.close();
   ahead?.close();
+  notMe?.close();
 });
 
 const KEY = "mids_audit_0123456789abcdef_SECRETPART";
@@ -82,5 +90,23 @@ describe("doctor's clock and history lines", () => {
     const s = Number(/^this clock is (\d+) s behind the server's$/.exec(c.clock.detail)?.[1]);
     expect(Math.abs(s - SKEW_MS / 1000), c.clock.detail).toBeLessThanOrEqual(5);
     expect(c.history).toMatchObject({ status: "ok", detail: expect.stringMatching(/^30-day window, not enforced yet \(from \d{4}-\d\d-\d\dT/) });
+  });
+});
+
+describe("doctor holds /v3/me to the contract, as 'mids me' does", () => {
+  it("a 200 whose data is not the key's description fails the key check with exit 7 (not 'accepted', exit 0)", async () => {
+    const [doctor, me] = await Promise.all([
+      runMids(["doctor", "-o", "json", "--base-url", urlOf(notMe), "--api-key", KEY]),
+      runMids(["me", "-o", "json", "--base-url", urlOf(notMe), "--api-key", KEY]),
+    ]);
+    expect(me.code, me.stderr).toBe(7);
+    expect(doctor.code, doctor.stdout + doctor.stderr).toBe(7);
+    const report = JSON.parse(doctor.stdout) as { ok: boolean; checks: { check: string; status: string; detail: string; exitCode?: number }[] };
+    expect(report.ok).toBe(false);
+    const key = report.checks.find((c) => c.check === "key");
+    expect(key).toMatchObject({ status: "fail", exitCode: 7 });
+    // the same words as `mids me`'s error
+    expect(key?.detail).toContain(me.stderr.split("\n")[0].replace(/^mids: /, ""));
+    expect(doctor.stderr).toMatch(/^mids: 1 of \d+ checks failed: key$/m);
   });
 });

@@ -13,6 +13,7 @@ import { oneLine } from "../../util/sanitize.js";
 import { explainRejectedKey } from "../../keyerror.js";
 import { VERSION } from "../../version.js";
 import { probe } from "./probe.js";
+import { checkData } from "../shared/validate.js";
 import { API_VERSIONS } from "../../contract/routes.js";
 
 /** A base URL path ending in an API version (`/v3`, `/v2/`): mids adds the version to every path. */
@@ -172,6 +173,8 @@ export async function collect(ctx: Context): Promise<Check[]> {
   let me;
   try {
     me = await (await ctx.client()).call("v3.me");
+    // the answer `mids me` would refuse (not the API's shape) is no accepted key either
+    await checkData("v3.me", me.data);
   } catch (e) {
     const err = explainRejectedKey(e, g);
     if (err instanceof ApiError && err.exitCode === EXIT.credentials) {
