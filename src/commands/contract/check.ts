@@ -84,7 +84,12 @@ export async function run(flags: CheckFlags, ctx: Context): Promise<void> {
     if (e instanceof ApiError && r.version === "v2" && e.status === 403 && e.code !== "HISTORY_WINDOW_EXCEEDED") return { kind: "skip" as const, code: m.code, status: m.status, message: `the key lacks a scope or entitlement (${m.message})` };
     return { kind: "fail" as const, code: m.code, status: m.status, message: m.message };
   };
-  const { results, observed } = await checkContract(routes, call, { concurrency, buildPath, classify });
+  const checked = await checkContract(routes, call, { concurrency, buildPath, classify });
+  // a server may quote the key back (an error's message, a code it got wrong): the report, every
+  // format of it, and the errors below never hold it, nor the base URL's credentials
+  const [{ redactDeep }, { urlSecrets }] = await Promise.all([import("../../util/known-secrets.js"), import("../../client/request.js")]);
+  const results = redactDeep(checked.results, [g.apiKey, ...urlSecrets(g.baseUrl)]) as typeof checked.results;
+  const observed = checked.observed;
   const summary = summarize(results);
 
   if (useFindings) {
