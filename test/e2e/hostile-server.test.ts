@@ -4,9 +4,12 @@
 // nesting, whose failure would take the process down; a process warning; the first repeated
 // cursor); the paging, header and error-shape cases run in-process (runMain).
 import { describe, expect, it } from "vitest";
-import { baseEnv, runMain, runMids } from "../helpers/cli.js";
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { baseEnv, runMain, runMids, tempDir } from "../helpers/cli.js";
 import { hostile, sendJson, v3Page } from "../helpers/hostile.js";
 import { DEFAULT_MAX_BODY_BYTES, MAX_JSON_DEPTH } from "../../src/client/body.js";
+import { MAX_ERROR_LINE } from "../../src/output/error-line.js";
 
 const env = (url: string) => baseEnv({ MIDS_BASE_URL: url, MIDS_API_KEY: "k_test_1234" });
 const MB = 1024 * 1024;
@@ -346,6 +349,42 @@ describe("redirects, Retry-After, huge numbers, verbose headers", () => {
     expect(r.code).toBe(0);
     expect(r.stderr).toMatch(/^< x-evil: a/m);
     expect(r.stderr).not.toMatch(/[\u0080-\u009f\u001b\u0007]/);
+  });
+});
+
+describe("a server's error message megabytes long, quoted in a report", () => {
+  // the error printer cuts its line to MAX_ERROR_LINE; a report that quotes an error beside others
+  // (a doctor check, a verify verdict, a contract check route) cuts it the same way
+  it("doctor, migrate verify and contract check quote it cut, with its start and end, never whole", async () => {
+    const fields = Array.from({ length: 50_000 }, (_, i) => `f${i}`);
+    const h = await hostile((req, res) => req.resume().on("end", () => (req.url?.startsWith("/v3/me")
+      ? sendJson(res, 400, { code: "invalid_request", message: `start ${"m".repeat(MB)} end`, details: { fields } })
+      : sendJson(res, 500, { code: "internal_error", message: `start ${"m".repeat(MB)} end` }))));
+    const log = join(tempDir("verify-"), "access.log");
+    writeFileSync(log, "GET /v2/projects?limit=5 HTTP/1.1\n");
+    const [doctor, verify, check] = await Promise.all([
+      runMain(["doctor", "-o", "json"], { env: env(h.url) }),
+      runMain(["migrate", "verify", log, "-o", "json", "--max-retries", "0"], { env: env(h.url) }),
+      runMain(["contract", "check", "--routes", "v3.projects.list", "-o", "json", "--max-retries", "0"], { env: env(h.url) }),
+    ]);
+    const cut = (text: string | undefined) => {
+      expect(text).toMatch(/ … /);
+      expect(text!.length).toBeLessThanOrEqual(MAX_ERROR_LINE + " … ".length);
+    };
+    const key = (JSON.parse(doctor.stdout) as { checks: { check: string; detail: string; fix?: string }[] }).checks.find((c) => c.check === "key")!;
+    expect(key.detail).toMatch(/^GET \/v3\/me failed: invalid request \(f0, f1, /);
+    cut(key.detail);
+    cut(key.fix);
+    const errors = (JSON.parse(verify.stdout) as { requests: { errors: { message: string }[] }[] }).requests[0].errors;
+    expect(errors).toHaveLength(2);
+    for (const e of errors) {
+      expect(e.message).toMatch(/^the server failed \(internal_error\): start m+ … m+ end$/);
+      cut(e.message);
+    }
+    const failed = (JSON.parse(check.stdout) as { routes: { failed?: { message: string } }[] }).routes[0].failed;
+    expect(failed?.message).toMatch(/^the server failed \(internal_error\): start m+ … m+ end$/);
+    cut(failed?.message);
+    for (const r of [doctor, verify, check]) expect(r.stdout.length + r.stderr.length).toBeLessThan(MB);
   });
 });
 

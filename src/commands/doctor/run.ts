@@ -9,11 +9,12 @@ import { redact } from "../../util/known-secrets.js";
 import { redactUrl } from "../../contract/secrets.js";
 import { writeAsync } from "../../io.js";
 import { printItem, printList } from "../../output/render.js";
-import { oneLine } from "../../util/sanitize.js";
+import { clipMiddle, oneLine } from "../../util/sanitize.js";
 import { explainRejectedKey } from "../../keyerror.js";
 import { VERSION } from "../../version.js";
 import { probe } from "./probe.js";
 import { checkData } from "../shared/validate.js";
+import { MAX_ERROR_LINE, errorLine } from "../../output/error-line.js";
 import { API_VERSIONS } from "../../contract/routes.js";
 
 /** A base URL path ending in an API version (`/v3`, `/v2/`): mids adds the version to every path. */
@@ -170,6 +171,8 @@ export async function collect(ctx: Context): Promise<Check[]> {
     return checks;
   }
   const shown = key ? `${maskKey(key)} (from ${keyFrom})` : "the sandbox demo key";
+  // an error's message is quoted as the error printer would print it: a server's message may be megabytes
+  const secrets = [key, ...urlSecrets(g.baseUrl)];
   let me;
   try {
     me = await (await ctx.client()).call("v3.me");
@@ -181,11 +184,11 @@ export async function collect(ctx: Context): Promise<Check[]> {
       const lacks = err.code === "entitlement_required";
       checks.push(lacks
         ? { check: "key", status: "ok", detail: `${shown} is recognised` }
-        : { check: "key", status: "fail", detail: oneLine(err.message), fix: err.hint ?? "check the key", exitCode: EXIT.credentials });
-      if (lacks) checks.push({ check: "entitlements", status: "fail", detail: oneLine(err.message), fix: "use a key with the 'api' entitlement (see your plan in the product's settings)", exitCode: EXIT.credentials });
+        : { check: "key", status: "fail", detail: errorLine(err, secrets), fix: err.hint ?? "check the key", exitCode: EXIT.credentials });
+      if (lacks) checks.push({ check: "entitlements", status: "fail", detail: errorLine(err, secrets), fix: "use a key with the 'api' entitlement (see your plan in the product's settings)", exitCode: EXIT.credentials });
     } else {
       const m = e instanceof MidsError ? e : undefined;
-      checks.push({ check: "key", status: "fail", detail: `GET /v3/me failed: ${oneLine((e as Error).message)}`, fix: m?.hint ?? "try again; rerun with --verbose to see the exchange", exitCode: m?.exitCode ?? EXIT.bug });
+      checks.push({ check: "key", status: "fail", detail: `GET /v3/me failed: ${errorLine(e, secrets)}`, fix: m?.hint ?? "try again; rerun with --verbose to see the exchange", exitCode: m?.exitCode ?? EXIT.bug });
     }
     checks.push(...later2.filter((c) => !checks.some((x) => x.check === c)).map((c) => skip(c, "GET /v3/me did not answer")), clock(p.date), nodeCheck(process.versions.node));
     return checks;
@@ -238,7 +241,9 @@ export async function run(ctx: Context): Promise<void> {
   // a server may quote the key back (in an error's message): never print it, nor the credentials
   // of the base URL (a check may quote the URL, or its host and path)
   const secrets = [ctx.globals.apiKey, ...urlSecrets(ctx.globals.baseUrl)];
-  const secret = (t: string) => redact(t, secrets);
+  // a check may quote a server's error and its hint (which may list every field of a megabyte
+  // answer): cut as the error printer cuts, after the redaction
+  const secret = (t: string) => clipMiddle(redact(t, secrets), MAX_ERROR_LINE);
   const checks = (await collect(ctx)).map(({ exitCode, ...c }) => ({
     ...c, detail: secret(c.detail), ...(c.fix !== undefined ? { fix: secret(c.fix) } : {}), ...(c.status === "fail" ? { exitCode } : {}),
   }));
