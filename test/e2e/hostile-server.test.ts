@@ -388,6 +388,20 @@ describe("a server's error message megabytes long, quoted in a report", () => {
   });
 });
 
+describe("notices and warnings that quote a server at length", () => {
+  it("a successor path of 10 KB in a Link header and a field name of 1 MB are cut, start and end kept", async () => {
+    const successor = `/v3/${"l".repeat(10_000)}`;
+    const h = await hostile((_req, res) => sendJson(res, 200, { data: [{ id: "p1", name: "P 1", ["k".repeat(MB)]: 1 }], meta: { nextCursor: null } },
+      { deprecation: "true", link: `<${successor}>; rel="successor-version"` }));
+    const r = await runMain(["projects", "list", "--fields", "nmae", "-o", "json"], { env: env(h.url) });
+    expect(r.code, r.stderr.slice(0, 300)).toBe(0);
+    const lines = r.stderr.trimEnd().split("\n");
+    expect(lines.some((l) => l.startsWith("mids: notice: ") && l.includes("/v3/lll") && l.includes(" … "))).toBe(true);
+    expect(lines.some((l) => l.startsWith("mids: warning: --fields: no field 'nmae'") && l.includes(" … "))).toBe(true);
+    for (const l of lines) expect(l.replace(/^mids: (notice|warning): /, "").length).toBeLessThanOrEqual(MAX_ERROR_LINE + " … ".length);
+  });
+});
+
 describe("api --paginate", () => {
   /** Split pretty-printed JSON values printed one after another. */
   const values = (text: string) => text.split(/\n(?=[[{])/).map((t) => JSON.parse(t));
