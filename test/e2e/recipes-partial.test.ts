@@ -3,7 +3,8 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { ROOT, interruptWhen, runMain, runMids, tempDir, useSandbox } from "../helpers/cli.js";
+import { ROOT, baseEnv, interruptWhen, runMain, runMids, tempDir, useSandbox } from "../helpers/cli.js";
+import { hostile, sendJson } from "../helpers/hostile.js";
 import { SANDBOX_DEMO_KEY } from "../../src/sandbox/keys.js";
 import { MAX_RECIPE_BYTES } from "../../src/recipes/parse.js";
 import { MAX_BODY_BYTES } from "../../src/sandbox/dispatch.js";
@@ -93,5 +94,22 @@ describe("recipes validate: a file that cannot be checked", () => {
     expect(stderr).toContain("mids: interrupted: 1 file checked: 0 valid, 1 with findings, 1 finding; 2 files not checked");
     const log = await sb.admin<{ path: string }[]>("/_sandbox/requests");
     expect(log.filter((r) => r.path === "/v2/recipes/validate")).toHaveLength(1); // valid.yaml was never sent
+  });
+});
+
+describe("recipes validate against a server that quotes the key back", () => {
+  const SECRET_KEY = "k_test_quoted_SECRETPART_0123456789";
+  it("an issue naming the key: every findings format shows it as ***", async () => {
+    const h = await hostile((req, res) => req.resume().on("end", () => {
+      const key = String(req.headers["x-api-key"]);
+      sendJson(res, 200, { valid: false, issues: [{ path: "name", message: `name refused for key ${key}` }] });
+    }));
+    const env = baseEnv({ MIDS_BASE_URL: h.url, MIDS_API_KEY: SECRET_KEY });
+    const runs = await Promise.all(["json", "github", "gitlab", "sarif", "junit", "checkstyle", "stylish"].map((f) => runMain(["-q", "recipes", "validate", VALID, "--format", f], { env })));
+    for (const r of runs) {
+      expect(r.code, r.stderr).toBe(8);
+      expect(r.stdout).toContain("name refused for key ***");
+      expect(r.stdout + r.stderr).not.toContain("SECRETPART");
+    }
   });
 });

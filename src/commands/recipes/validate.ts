@@ -14,7 +14,8 @@ import { VERSION } from "../../version.js";
 import { explainRejectedKey } from "../../keyerror.js";
 import { largeIgnoreMessage, shownPath } from "../../util/gitignore-tree.js";
 import { oneLine } from "../../util/sanitize.js";
-import { redact } from "../../util/known-secrets.js";
+import { redact, redactDeep } from "../../util/known-secrets.js";
+import { urlSecrets } from "../../client/request.js";
 import { redactText } from "../../contract/secrets.js";
 import { checkData } from "../shared/validate.js";
 import { parseIntFlag } from "../shared/options.js";
@@ -39,7 +40,10 @@ export { chooseFormat, fileFormat };
  * a 400/422 carrying `issues[]` (spec 7.2) is a validation answer too.
  */
 function makeValidator(ctx: Context): (source: string) => Promise<ValidationResult> {
-  return async (source) => {
+  // the issues become findings in every format (annotations, SARIF, JUnit): a server that quotes
+  // the key back in one never gets it into them, nor the base URL's credentials
+  const secrets = [ctx.globals.apiKey, ...urlSecrets(ctx.globals.baseUrl)];
+  const check = async (source: string): Promise<ValidationResult> => {
     const client = await ctx.client();
     try {
       const res = await client.call("v2.recipes.validate", { body: { [ASSUMED.recipeValidateBodyField]: source } });
@@ -55,6 +59,7 @@ function makeValidator(ctx: Context): (source: string) => Promise<ValidationResu
       throw err;
     }
   };
+  return async (source) => redactDeep(await check(source), secrets) as ValidationResult;
 }
 
 async function readInput(input: Input, stdinText: string | undefined): Promise<{ text: string; tooBig?: number; exact?: boolean }> {
