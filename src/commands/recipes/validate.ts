@@ -14,9 +14,9 @@ import { VERSION } from "../../version.js";
 import { explainRejectedKey } from "../../keyerror.js";
 import { largeIgnoreMessage, shownPath } from "../../util/gitignore-tree.js";
 import { oneLine } from "../../util/sanitize.js";
-import { redact, redactDeep } from "../../util/known-secrets.js";
+import { redactDeep } from "../../util/known-secrets.js";
+import { errorLine } from "../../output/error-line.js";
 import { urlSecrets } from "../../client/request.js";
-import { redactText } from "../../contract/secrets.js";
 import { checkData } from "../shared/validate.js";
 import { parseIntFlag } from "../shared/options.js";
 import { noticeDiscontinued, readStdinCapped } from "./shared.js";
@@ -118,7 +118,9 @@ export async function run(opts: ValidateOptions, ctx: Context): Promise<void> {
   // a rejected key is named by where it came from, never quoted (as every command reports it)
   const failed = reports.filter((r) => r.notChecked && !(r.notChecked.error instanceof InterruptedError))
     .map((r) => ({ file: r.file, error: explainRejectedKey(r.notChecked?.error, ctx.globals) }));
-  for (const f of failed) ctx.io.stderr.write(`mids: ${oneLine(f.file)}: not checked: ${reason(f.error, ctx.globals.apiKey)}\n`);
+  // each as the error printer prints an error: without the key, cut (a server's message may be megabytes)
+  const secrets = [ctx.globals.apiKey, ...urlSecrets(ctx.globals.baseUrl)];
+  for (const f of failed) ctx.io.stderr.write(`mids: ${oneLine(f.file)}: not checked: ${errorLine(f.error, secrets)}\n`);
 
   const s = summarize(reports);
   const line = summaryLine(s);
@@ -138,8 +140,3 @@ export async function run(opts: ValidateOptions, ctx: Context): Promise<void> {
   if (!ctx.globals.quiet) ctx.io.stderr.write(`mids: ${line}\n`);
 }
 
-/** An error as one line, without the key (nor, in a server's words, anything the secret rules call a secret), as every error is printed. */
-function reason(err: unknown, apiKey: string | undefined): string {
-  const raw = redact(err instanceof Error ? err.message : String(err), [apiKey]);
-  return oneLine(err instanceof ApiError ? redactText(raw) : raw);
-}
