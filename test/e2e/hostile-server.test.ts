@@ -402,6 +402,28 @@ describe("notices and warnings that quote a server at length", () => {
   });
 });
 
+describe("a server that echoes the key into its answers' data", () => {
+  it("no command prints it (every format, --jq, the more-results line), as mids api does not: it shows as ***", async () => {
+    const KEY = "k_test_echoed_SECRETPART_0123456789";
+    const h = await hostile((req, res) => {
+      const key = String(req.headers["x-api-key"]);
+      // one echo as the text itself, one spelt with JSON escapes
+      const escaped = [...key].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`).join("");
+      res.writeHead(200, { "content-type": "application/json" });
+      res.end(`{"data":[{"id":"p1","slug":"p1","name":"name ${key}","symbol":"S","rank":1,"trend":1,"universe":"crypto","categories":["${escaped}"]}],"meta":{"nextCursor":"c-${key}"}}`);
+    });
+    const env = baseEnv({ MIDS_BASE_URL: h.url, MIDS_API_KEY: KEY });
+    const runs = await Promise.all([["-o", "json"], ["-o", "csv"], ["-o", "ndjson"], ["-o", "yaml"], ["--jq", ".[0].categories[0]"], ["--fields", "name,categories", "-o", "table"]]
+      .map((f) => runMain(["projects", "list", ...f], { env })));
+    for (const r of runs) {
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stdout + r.stderr).not.toContain("SECRETPART");
+    }
+    expect(JSON.parse(runs[0].stdout)).toEqual([expect.objectContaining({ name: "name ***", categories: ["***"] })]);
+    expect(runs[4].stdout).toBe("***\n");
+  });
+});
+
 describe("api --paginate", () => {
   /** Split pretty-printed JSON values printed one after another. */
   const values = (text: string) => text.split(/\n(?=[[{])/).map((t) => JSON.parse(t));
