@@ -274,6 +274,9 @@ export class Client {
       this.trace(`< HTTP ${status} (${Date.now() - started} ms)`);
       for (const [k, v] of Object.entries(redactHeaders(headers))) this.trace(redact(`< ${k}: ${v}`, secrets));
     }
+    // a byte order mark before the JSON (some servers and proxies write one): RFC 8259 lets a
+    // reader ignore it, and JSON.parse would refuse the whole answer as malformed
+    if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
     let body: unknown = text;
     const isJson = /\bjson\b/i.test(headers["content-type"] ?? "") || /^\s*[[{]/.test(text);
     if (isJson && text.trim() !== "") {

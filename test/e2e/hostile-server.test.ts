@@ -424,6 +424,20 @@ describe("a server that echoes the key into its answers' data", () => {
   });
 });
 
+describe("a JSON answer that starts with a byte order mark", () => {
+  it("is read as the JSON after it (RFC 8259 lets a reader ignore it), not refused as malformed", async () => {
+    const h = await hostile((_req, res) => {
+      res.writeHead(200, { "content-type": "application/json; charset=utf-8" });
+      res.end(`\ufeff${JSON.stringify(v3Page(1, 2, null))}`);
+    });
+    const [list, api] = await Promise.all([runMain(["projects", "list", "-o", "json"], { env: env(h.url) }), runMain(["api", "/v3/projects"], { env: env(h.url) })]);
+    expect(list.code, list.stderr).toBe(0);
+    expect(JSON.parse(list.stdout)).toEqual((v3Page(1, 2, null) as { data: unknown[] }).data);
+    expect(api.code, api.stderr).toBe(0);
+    expect(JSON.parse(api.stdout)).toEqual(v3Page(1, 2, null));
+  });
+});
+
 describe("api --paginate", () => {
   /** Split pretty-printed JSON values printed one after another. */
   const values = (text: string) => text.split(/\n(?=[[{])/).map((t) => JSON.parse(t));
