@@ -438,6 +438,18 @@ describe("a JSON answer that starts with a byte order mark", () => {
   });
 });
 
+describe("a history refusal whose earliestAvailableAt is no time", () => {
+  it("mids api's hint offers no -f start=... to paste (the value is the server's text), but says where the time is", async () => {
+    const h = await hostile((_req, res) => sendJson(res, 403, { code: "HISTORY_WINDOW_EXCEEDED", error: "window", earliestAvailableAt: "2026-01-01; touch PWNED $(id) &" }));
+    const r = await runMain(["api", "/v2/projects/p1/rank", "-f", "start=2020-01-01T00:00:00Z"], { env: env(h.url) });
+    expect(r.code).toBe(6);
+    const hint = r.stderr.split("\n").find((l) => l.startsWith("hint: "))!;
+    expect(hint).not.toContain("-f start=");
+    expect(hint).not.toContain("PWNED");
+    expect(hint).toContain("earliestAvailableAt (shown by 'mids me')");
+  });
+});
+
 describe("api --paginate", () => {
   /** Split pretty-printed JSON values printed one after another. */
   const values = (text: string) => text.split(/\n(?=[[{])/).map((t) => JSON.parse(t));
