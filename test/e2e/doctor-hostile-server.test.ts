@@ -4,7 +4,8 @@ import { createServer, type Server } from "node:http";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { baseEnv, runMids } from "../helpers/cli.js";
+import { baseEnv, interruptWhen, runMids } from "../helpers/cli.js";
+import { hostile, sendJson } from "../helpers/hostile.js";
 
 const DAY = 86_400_000;
 const SKEW_MS = 2 * 3_600_000;
@@ -109,4 +110,20 @@ describe("doctor holds /v3/me to the contract, as 'mids me' does", () => {
     expect(key?.detail).toContain(me.stderr.split("\n")[0].replace(/^mids: /, ""));
     expect(doctor.stderr).toMatch(/^mids: 1 of \d+ checks failed: key$/m);
   });
+});
+
+describe("doctor interrupted while a probe waits for the server", () => {
+  // the server holds one request open (never answering): the first, unauthenticated GET, or the
+  // keyed GET /v3/me after it; Ctrl-C or SIGTERM then is no answer from the server
+  for (const [held, signal, code] of [[1, "SIGTERM", 143], [2, "SIGINT", 130]] as const) {
+    it(`${signal} while request ${held} is held: exit ${code}, 'interrupted', and no report calling a check failed`, async () => {
+      const h = await hostile((_req, res, n) => {
+        if (n < held) sendJson(res, 401, { code: "credential_required", message: "a key is needed" });
+      });
+      const r = await interruptWhen(["doctor", "-o", "table", "--timeout", "60s"], baseEnv({ MIDS_BASE_URL: h.url, MIDS_API_KEY: KEY }), async () => h.seen.length >= held, signal);
+      expect(r.code, r.stdout + r.stderr).toBe(code);
+      expect(r.stdout).not.toMatch(/FAIL/);
+      expect(r.stderr).toBe("mids: interrupted\n");
+    });
+  }
 });

@@ -3,7 +3,7 @@ import { statSync } from "node:fs";
 import { wrapProse } from "../../output/prose.js";
 import type { Context } from "../../context.js";
 import { ConfigPermissionError, configPath, maskKey, sourceText } from "../../config.js";
-import { ApiError, EXIT, MidsError } from "../../errors.js";
+import { ApiError, EXIT, InterruptedError, MidsError } from "../../errors.js";
 import { isLoopbackHost, joinUrl, urlSecrets } from "../../client/request.js";
 import { redact } from "../../util/known-secrets.js";
 import { redactUrl } from "../../contract/secrets.js";
@@ -244,7 +244,11 @@ export async function run(ctx: Context): Promise<void> {
   // a check may quote a server's error and its hint (which may list every field of a megabyte
   // answer): cut as the error printer cuts, after the redaction
   const secret = (t: string) => clipMiddle(redact(t, secrets), MAX_ERROR_LINE);
-  const checks = (await collect(ctx)).map(({ exitCode, ...c }) => ({
+  const collected = await collect(ctx);
+  // Ctrl-C or SIGTERM while a probe was in flight: its abort is no answer from the server, and a
+  // report would call the server unreachable (FAIL reachable ... ABORT_ERR, exitCode 7)
+  if (ctx.signal.aborted) throw new InterruptedError("interrupted");
+  const checks = collected.map(({ exitCode, ...c }) => ({
     ...c, detail: secret(c.detail), ...(c.fix !== undefined ? { fix: secret(c.fix) } : {}), ...(c.status === "fail" ? { exitCode } : {}),
   }));
   const failed = checks.filter((c) => c.status === "fail");
