@@ -97,7 +97,7 @@ export async function run(flags: CheckFlags, ctx: Context): Promise<void> {
 
   if (useFindings) {
     const set = report.findingsSet(results, VERSION, findings.MIDS_INFORMATION_URI);
-    await findings.emitFindings(ctx, flags, { set, json: () => JSON.stringify(report.jsonReport(results, summary), null, 2) + "\n" }, { heading: "mids contract check" });
+    await findings.emitFindings(ctx, flags, { set, json: () => JSON.stringify(report.jsonReport(results, summary), null, 2) + "\n", virtualFiles: true }, { heading: "mids contract check" });
   } else if (g.output === "json" || g.jq !== undefined) {
     const { emitJson } = await import("../../output/render.js");
     await emitJson(ctx, report.jsonReport(results, summary));
