@@ -41,7 +41,7 @@ export function render(format: Format, r: Rendering, colours: Colours | undefine
     case "json": return r.json();
     case "github": return formatGithub(r.set, workspace, cwd);
     case "junit": return formatJunit(r.set);
-    case "sarif": return formatSarif(r.set);
+    case "sarif": return formatSarif(r.set, workspace, cwd);
     case "gitlab": return formatGitlab(r.set, workspace, cwd);
     case "checkstyle": return formatCheckstyle(r.set);
   }

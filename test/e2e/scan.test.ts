@@ -333,15 +333,21 @@ describe("mids migrate scan: formats", () => {
 describe("CI annotations from a job step run in a subdirectory of the repository", () => {
   // GitHub and GitLab place an annotation by its path from the repository root; a step with
   // `working-directory: services/api` names its files from there
-  it("github, gitlab and the step summary name the file from the root (GITHUB_WORKSPACE, CI_PROJECT_DIR)", async () => {
+  it("github, gitlab, SARIF and the step summary name the file from the root (GITHUB_WORKSPACE, CI_PROJECT_DIR)", async () => {
     const repo = fileTree({ "services/api/client.js": 'fetch(BASE + "/v2/topics");\n' }, "repo-");
     const cwd = join(repo, "services", "api");
     const summary = join(repo, "summary.md");
     const env = baseEnv({ GITHUB_WORKSPACE: repo, CI_PROJECT_DIR: repo, GITHUB_ACTIONS: "true", GITHUB_STEP_SUMMARY: summary });
-    const [github, gitlab] = await Promise.all([
+    const [github, gitlab, sarif] = await Promise.all([
       runMain(["migrate", "scan", ".", "--format", "github"], { env, cwd }),
       runMain(["migrate", "scan", "client.js", "--format", "gitlab"], { env, cwd }),
+      runMain(["migrate", "scan", ".", "--format", "json", "--output-file", join(repo, "v2.sarif")], { env, cwd }),
     ]);
+    expect(sarif.code, sarif.stderr).toBe(0);
+    const uris = (JSON.parse(readFileSync(join(repo, "v2.sarif"), "utf8")) as { runs: { results: { locations: { physicalLocation: { artifactLocation: { uri: string; uriBaseId?: string } } }[] }[] }[] })
+      .runs[0].results.map((r) => r.locations[0].physicalLocation.artifactLocation);
+    // code scanning reads %SRCROOT% as the repository root
+    expect(uris).toEqual([{ uri: "services/api/client.js", uriBaseId: "%SRCROOT%" }]);
     expect(github.code, github.stderr).toBe(0);
     expect(github.stdout).toMatch(/^::notice file=services\/api\/client\.js,line=1,/);
     expect(gitlab.code, gitlab.stderr).toBe(0);
