@@ -30,7 +30,7 @@ export function redactDeep(v: unknown, secrets: readonly (string | undefined)[],
  * client's cap (256); past `maxDepth` a value is left as it is.
  */
 export function redactInPlace(v: unknown, secrets: readonly (string | undefined)[], maxDepth = 1000, depth = 0): unknown {
-  if (typeof v === "string") return redact(v, secrets);
+  if (typeof v === "string") return holdsSecret(v, secrets) ? redact(v, secrets) : v;
   if (!v || typeof v !== "object" || depth >= maxDepth) return v;
   if (Array.isArray(v)) {
     for (let i = 0; i < v.length; i++) v[i] = redactInPlace(v[i], secrets, maxDepth, depth + 1);
@@ -39,7 +39,7 @@ export function redactInPlace(v: unknown, secrets: readonly (string | undefined)
   const o = v as Record<string, unknown>;
   for (const k of Object.keys(o)) {
     const value = redactInPlace(o[k], secrets, maxDepth, depth + 1);
-    const key = redact(k, secrets);
+    const key = holdsSecret(k, secrets) ? redact(k, secrets) : k;
     if (key === k) o[k] = value;
     else {
       delete o[k];
@@ -47,4 +47,10 @@ export function redactInPlace(v: unknown, secrets: readonly (string | undefined)
     }
   }
   return o;
+}
+
+/** Whether `text` holds one of the secrets `redact` replaces (a test that allocates nothing). */
+function holdsSecret(text: string, secrets: readonly (string | undefined)[]): boolean {
+  for (const s of secrets) if (s && s.length >= 4 && text.includes(s)) return true;
+  return false;
 }
