@@ -450,6 +450,18 @@ describe("a history refusal whose earliestAvailableAt is no time", () => {
   });
 });
 
+describe("a report whose Markdown is built to make a link pattern backtrack", () => {
+  // `[a](` a quarter of a million times (1 MB, under every cap): a link pattern that scans to the
+  // end from each `[` takes hours on it, in one regex call no signal can interrupt (SIGKILL alone
+  // ends it); rendered in linear time it is a second's work, so 30 s is ample
+  it("reports get renders it, and ends", { timeout: 60_000 }, async () => {
+    const h = await hostile((_req, res) => sendJson(res, 200, { data: { id: "rep_1", title: "T", publishedAt: "2026-11-27T00:00:00Z", bodyMarkdown: "[a](".repeat(250_000) }, meta: {} }));
+    const r = await runMids(["reports", "get", "rep_1", "-o", "table"], { env: env(h.url), timeoutMs: 30_000 });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain("[a]([a](");
+  });
+});
+
 describe("api --paginate", () => {
   /** Split pretty-printed JSON values printed one after another. */
   const values = (text: string) => text.split(/\n(?=[[{])/).map((t) => JSON.parse(t));
