@@ -462,6 +462,19 @@ describe("a report whose Markdown is built to make a link pattern backtrack", ()
   });
 });
 
+describe("--all stopped by a Retry-After of a year after one item", () => {
+  it("exit 5, the one item kept, the message counts it as 'item', and the hint resumes", async () => {
+    const h = await hostile((_req, res, n) => (n === 1
+      ? sendJson(res, 200, v3Page(1, 1, "c1"))
+      : sendJson(res, 429, { code: "rate_limited", message: "slow" }, { "retry-after": String(366 * 86_400) })));
+    const r = await runMain(["projects", "list", "--all", "-o", "ndjson"], { env: env(h.url) });
+    expect(r.code).toBe(5);
+    expect(r.stdout.trimEnd().split("\n")).toHaveLength(1);
+    expect(r.stderr).toMatch(/^mids: .*\(after 1 item from 1 page\)$/m);
+    expect(r.stderr).toMatch(/^hint: .*--cursor c1$/m);
+  });
+});
+
 describe("api --paginate", () => {
   /** Split pretty-printed JSON values printed one after another. */
   const values = (text: string) => text.split(/\n(?=[[{])/).map((t) => JSON.parse(t));
