@@ -127,3 +127,23 @@ describe("doctor interrupted while a probe waits for the server", () => {
     });
   }
 });
+
+describe("doctor's rate-limit line when nothing is left", () => {
+  it("a window with 0 of 0 requests left is a warning, not 'ok'", async () => {
+    const now = Date.now();
+    const h = await hostile((req, res) => {
+      if (!req.headers["x-api-key"]) return sendJson(res, 401, { code: "credential_required", message: "a key is needed" });
+      sendJson(res, 200, {
+        data: {
+          credential: { id: "key_x", name: "X", type: "full", expiresAt: null }, entitlements: ["api"], rateLimit: { perMinute: 100, perDay: 0 },
+          history: { archiveAccess: true, enforced: true, lookbackDays: 30, earliestAvailableAt: new Date(now - 30 * DAY).toISOString(), enforcementAt: new Date(now - DAY).toISOString() },
+        },
+        meta: {},
+      }, { "x-ratelimit-limit-day": "0", "x-ratelimit-remaining-day": "0", "x-ratelimit-reset-day": String(Math.floor(now / 1000) + 3600) });
+    });
+    const r = await runMids(["doctor", "-o", "json", "--base-url", h.url, "--api-key", KEY]);
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    const rate = (JSON.parse(r.stdout) as { checks: { check: string; status: string; detail: string }[] }).checks.find((c) => c.check === "rate-limit");
+    expect(rate).toMatchObject({ status: "warn", detail: "0/0 left this day" });
+  });
+});

@@ -216,7 +216,8 @@ export async function collect(ctx: Context): Promise<Check[]> {
   const windows = ([["minute", rl?.minute], ["day", rl?.day]] as const).filter(([, w]) => w?.limit !== undefined && w.remaining !== undefined);
   if (!windows.length) checks.push(skip("rate-limit", "the server sent no X-RateLimit-* headers"));
   else {
-    const low = windows.filter(([, w]) => w!.remaining! < w!.limit! * LOW_HEADROOM);
+    // nothing left is no headroom, whatever the limit (a server that says 0/0 too)
+    const low = windows.filter(([, w]) => w!.remaining! <= 0 || w!.remaining! < w!.limit! * LOW_HEADROOM);
     const text = windows.map(([name, w]) => `${w!.remaining}/${w!.limit} left this ${name}`).join(", ");
     const reset = low.map(([, w]) => w!.resetAt).find(Boolean);
     checks.push(low.length
