@@ -13,7 +13,7 @@ import { describeWait, type WaitNotice } from "./wait.js";
 import { toApiError } from "./errormap.js";
 import { normalizeHeaders, parseDeprecation, parseRateLimit, type Deprecation, type Headers, type RateLimit } from "./headers.js";
 import { buildRaw, buildRequest, isLoopbackHost, redactHeaders, type BuiltRequest, type Query } from "./request.js";
-import { redact } from "../util/known-secrets.js";
+import { redact, redactInPlace } from "../util/known-secrets.js";
 import { redactUrl } from "../contract/secrets.js";
 import { DEFAULT_RETRY, retryDelay, type RetryPolicy } from "./retry.js";
 import { deprecationNotice, sunsetHint } from "./notices.js";
@@ -274,6 +274,9 @@ export class Client {
       this.trace(`< HTTP ${status} (${Date.now() - started} ms)`);
       for (const [k, v] of Object.entries(redactHeaders(headers))) this.trace(redact(`< ${k}: ${v}`, secrets));
     }
+    // a byte order mark before the JSON (some servers and proxies write one): RFC 8259 lets a
+    // reader ignore it, and JSON.parse would refuse the whole answer as malformed
+    if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
     let body: unknown = text;
     const isJson = /\bjson\b/i.test(headers["content-type"] ?? "") || /^\s*[[{]/.test(text);
     if (isJson && text.trim() !== "") {
@@ -284,6 +287,10 @@ export class Client {
           this.opts.notice(`${what}: ${n} ${n === 1 ? "number" : "numbers"} too large for a double (${scan.hugeNumbers[0].slice(0, 40)}) kept as ${n === 1 ? "its" : "their"} text (a JSON string)`, `huge:${what}`);
         }
         body = JSON.parse(scan.text);
+        // a server may echo the key into its answer (a name, a cursor, an error's details): no
+        // command prints it, as `mids api` never did (a JSON escape may spell it: any \ walks too)
+        const key = this.opts.apiKey;
+        if (key && key.length >= 4 && (scan.text.includes(key) || scan.text.includes("\\"))) body = redactInPlace(body, [key]);
       } catch (err) {
         if (err instanceof MidsError) throw err;
         if (status < 400) {

@@ -22,10 +22,17 @@ function oversizedCursorError(page: number, length: number): PaginationError {
   });
 }
 
+/**
+ * A cursor as a shell reads it back. The server chooses it: one that holds anything but the
+ * characters of an opaque token (`&`, `;`, `$(...)`, a blank) is single-quoted, so a hint pasted
+ * into a shell passes it whole and runs nothing else.
+ */
+const shellWord = (s: string): string => (/^[A-Za-z0-9_.:/@%+=,~-]+$/.test(s) ? s : `'${s.replace(/'/g, "'\\''")}'`);
+
 /** `--cursor C` (or `-f cursor=C`) for a resume hint; a long cursor is cut and says so. */
 export function cursorHint(flag: string, cursor: string): string {
-  if (cursor.length <= HINT_CURSOR_CHARS) return `${flag}${cursor}`;
-  return `${flag}${cursor.slice(0, HINT_CURSOR_CHARS)}… (a ${cursor.length}-character cursor, cut here: it is meta.nextCursor of the last page)`;
+  if (cursor.length <= HINT_CURSOR_CHARS) return `${flag}${shellWord(cursor)}`;
+  return `${flag}${shellWord(cursor.slice(0, HINT_CURSOR_CHARS))}… (a ${cursor.length}-character cursor, cut here: it is meta.nextCursor of the last page)`;
 }
 
 /**

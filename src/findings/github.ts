@@ -1,4 +1,5 @@
 // GitHub workflow commands (annotations) and the Markdown step summary.
+import { resolve } from "node:path";
 import { oneLine, stripControl } from "../util/sanitize.js";
 import type { Finding, FindingsSet } from "./types.js";
 import { allFindings, fullMessage } from "./types.js";
@@ -9,25 +10,29 @@ const ghData = (s: string) => s.split("\r").map(stripControl).join("\r").replace
 const ghProp = (s: string) => ghData(s).replace(/:/g, "%3A").replace(/,/g, "%2C");
 
 /**
- * GitHub attaches an annotation only to a path relative to the repository root, so an absolute
- * path inside `workspace` (GITHUB_WORKSPACE) is made relative; anything else is kept as given.
+ * GitHub attaches an annotation only to a path relative to the repository root, so a path inside
+ * `workspace` (GITHUB_WORKSPACE) is made relative to it: an absolute one, and one relative to
+ * `cwd` (the directory the paths were given from: a job step run in a subdirectory of the
+ * repository names `a.js` for `sub/a.js`); anything else is kept as given.
  */
-export function githubFile(file: string, workspace?: string): string {
-  if (!workspace || !file.startsWith("/")) return file;
+export function githubFile(file: string, workspace?: string, cwd?: string): string {
+  if (!workspace) return file;
+  const abs = file.startsWith("/") ? file : cwd ? resolve(cwd, file) : undefined;
+  if (abs === undefined) return file;
   const root = workspace.endsWith("/") ? workspace : workspace + "/";
-  return file.startsWith(root) ? file.slice(root.length) : file;
+  return abs.startsWith(root) ? abs.slice(root.length) : file;
 }
 
 const COMMAND = { error: "error", warning: "warning", note: "notice" } as const;
 
-export function githubLine(f: Finding, workspace?: string): string {
-  const props = [`file=${ghProp(githubFile(f.file, workspace))}`, `line=${f.line}`, `col=${f.column}`, `endLine=${f.endLine}`, `endColumn=${f.endColumn}`,
+export function githubLine(f: Finding, workspace?: string, cwd?: string): string {
+  const props = [`file=${ghProp(githubFile(f.file, workspace, cwd))}`, `line=${f.line}`, `col=${f.column}`, `endLine=${f.endLine}`, `endColumn=${f.endColumn}`,
     `title=${ghProp(f.title)}`];
   return `::${COMMAND[f.severity]} ${props.join(",")}::${ghData(fullMessage(f))}`;
 }
 
-export function formatGithub(set: FindingsSet, workspace?: string): string {
-  return allFindings(set).map((f) => githubLine(f, workspace) + "\n").join("");
+export function formatGithub(set: FindingsSet, workspace?: string, cwd?: string): string {
+  return allFindings(set).map((f) => githubLine(f, workspace, cwd) + "\n").join("");
 }
 
 /** GitHub caps a step summary at 1 MiB; the table stops short of it and says how many rows it left out. */
@@ -39,7 +44,7 @@ const code = (s: string) => "`" + oneLine(s).replace(/`/g, "'").replace(/\|/g, "
  * The step summary: a Markdown table of every finding (annotations show only the first 10 per
  * step), headed by a line with the counts.
  */
-export function formatStepSummary(set: FindingsSet, heading: string, workspace?: string): string {
+export function formatStepSummary(set: FindingsSet, heading: string, workspace?: string, cwd?: string): string {
   const all = allFindings(set);
   const head = [`### ${cell(heading)}`, ""];
   if (!all.length) return [...head, "No findings.", "", ""].join("\n");
@@ -47,7 +52,7 @@ export function formatStepSummary(set: FindingsSet, heading: string, workspace?:
   let bytes = Buffer.byteLength(head.join("\n"));
   const rows: string[] = [];
   for (const f of all) {
-    const row = `| ${code(githubFile(f.file, workspace))} | ${f.line} | ${f.column} | ${cell(f.label)} | ${cell(f.ruleId)} | ${fullMessage(f).split("\n").map(cell).join("<br>")} |`;
+    const row = `| ${code(githubFile(f.file, workspace, cwd))} | ${f.line} | ${f.column} | ${cell(f.label)} | ${cell(f.ruleId)} | ${fullMessage(f).split("\n").map(cell).join("<br>")} |`;
     bytes += Buffer.byteLength(row) + 1;
     if (bytes > STEP_SUMMARY_MAX_BYTES - 200) break;
     rows.push(row);

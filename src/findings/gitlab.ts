@@ -12,8 +12,8 @@ const SEVERITY = { error: "major", warning: "minor", note: "info" } as const;
  * finding is about (not its line, so moving code keeps them), plus the occurrence number of the
  * same thing in the same file.
  */
-/** `projectDir` (CI_PROJECT_DIR): absolute paths inside it are written relative to it, as GitLab needs. */
-export function formatGitlab(set: FindingsSet, projectDir?: string): string {
+/** `projectDir` (CI_PROJECT_DIR): paths inside it (absolute, or relative to `cwd`) are written relative to it, as GitLab needs. */
+export function formatGitlab(set: FindingsSet, projectDir?: string, cwd?: string): string {
   const seen = new Map<string, number>();
   const issues = allFindings(set).map((f) => {
     const base = `${f.ruleId}\u0000${f.file}\u0000${f.key ?? f.message}`;
@@ -25,7 +25,7 @@ export function formatGitlab(set: FindingsSet, projectDir?: string): string {
       check_name: f.ruleId,
       fingerprint: createHash("sha256").update(`${base}\u0000${n}`).digest("hex").slice(0, 32),
       severity: SEVERITY[f.severity],
-      location: { path: githubFile(f.file, projectDir).replace(/\\/g, "/").replace(/^\.\//, ""), lines: { begin: f.line, end: f.endLine } },
+      location: { path: githubFile(f.file, projectDir, cwd).replace(/\\/g, "/").replace(/^\.\//, ""), lines: { begin: f.line, end: f.endLine } },
     };
   });
   return escapeC1Json(JSON.stringify(issues, null, 2)) + "\n";

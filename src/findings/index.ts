@@ -26,6 +26,8 @@ export interface Rendering {
   jsonChunks?: () => Iterable<string>;
   /** the formatters' general paths alone (MIDS_MIGRATE_STRATEGY=general; each fast path is held to its general one) */
   general?: boolean;
+  /** the findings' files are names, not paths under the working directory (contract check's api/v3/...) */
+  virtualFiles?: boolean;
 }
 
 function enumFlag(flag: string, v: string | undefined): Format | undefined {
@@ -33,14 +35,14 @@ function enumFlag(flag: string, v: string | undefined): Format | undefined {
 }
 
 /** `colours`: stylish's, when it paints (stylishColours). */
-export function render(format: Format, r: Rendering, colours: Colours | undefined, workspace?: string, stylish?: StylishOptions): string {
+export function render(format: Format, r: Rendering, colours: Colours | undefined, workspace?: string, stylish?: StylishOptions, cwd?: string): string {
   switch (format) {
     case "stylish": return formatStylish(r.set, colours, stylish);
     case "json": return r.json();
-    case "github": return formatGithub(r.set, workspace);
+    case "github": return formatGithub(r.set, workspace, cwd);
     case "junit": return formatJunit(r.set);
-    case "sarif": return formatSarif(r.set);
-    case "gitlab": return formatGitlab(r.set, workspace);
+    case "sarif": return formatSarif(r.set, workspace, cwd);
+    case "gitlab": return formatGitlab(r.set, workspace, cwd);
     case "checkstyle": return formatCheckstyle(r.set);
   }
 }
@@ -98,6 +100,8 @@ export async function emitFindings(ctx: Context, flags: OutputFlags, r: Renderin
   const env = ctx.io.env;
   const ws = env.GITHUB_WORKSPACE;
   const root = (f: Format) => (f === "gitlab" ? env.CI_PROJECT_DIR ?? ws : ws);
+  // relative paths are relative to the working directory, which may be a subdirectory of the root
+  const cwd = r.virtualFiles ? undefined : ctx.io.cwd;
   // json and stylish are written as they are made
   const chunks = (f: Format, colours: Colours | undefined, stylish: StylishOptions) =>
     (f === "json" && r.jsonChunks ? r.jsonChunks() : f === "stylish" ? formatStylishChunks(r.set, colours, stylish) : undefined);
@@ -107,7 +111,7 @@ export async function emitFindings(ctx: Context, flags: OutputFlags, r: Renderin
     const stream = ctx.globals.jq === undefined ? chunks(plan.format, colours, stylish) : undefined;
     if (stream) for (const c of stream) await writeAsync(ctx.io.stdout, c);
     else {
-      const text = render(plan.format, r, colours, root(plan.format), stylish);
+      const text = render(plan.format, r, colours, root(plan.format), stylish, cwd);
       // the JSON formats go through the JSON printer with --jq (their escapes parse back losslessly)
       if (ctx.globals.jq !== undefined) await emitJson(ctx, JSON.parse(text));
       else await writeAsync(ctx.io.stdout, text);
@@ -115,7 +119,7 @@ export async function emitFindings(ctx: Context, flags: OutputFlags, r: Renderin
   }
   if (flags.outputFile && plan.fileFormat) {
     try {
-      await writeFile(resolve(ctx.io.cwd, flags.outputFile), chunks(plan.fileFormat, undefined, { fullNotes: flags.fullNotes, general: r.general }) ?? render(plan.fileFormat, r, undefined, root(plan.fileFormat), { fullNotes: flags.fullNotes, general: r.general }));
+      await writeFile(resolve(ctx.io.cwd, flags.outputFile), chunks(plan.fileFormat, undefined, { fullNotes: flags.fullNotes, general: r.general }) ?? render(plan.fileFormat, r, undefined, root(plan.fileFormat), { fullNotes: flags.fullNotes, general: r.general }, cwd));
     } catch (e) {
       throw new UsageError(`cannot write --output-file '${flags.outputFile}': ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
     }
@@ -123,7 +127,7 @@ export async function emitFindings(ctx: Context, flags: OutputFlags, r: Renderin
   const summary = env.GITHUB_STEP_SUMMARY;
   if (env.GITHUB_ACTIONS === "true" && summary) {
     try {
-      await appendFile(resolve(ctx.io.cwd, summary), formatStepSummary(r.set, opts.heading, ws));
+      await appendFile(resolve(ctx.io.cwd, summary), formatStepSummary(r.set, opts.heading, ws, cwd));
     } catch (e) {
       // the findings are out already; a summary that cannot be written is worth a warning, not a failure
       ctx.warn(`cannot append to GITHUB_STEP_SUMMARY '${summary}': ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);

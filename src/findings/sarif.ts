@@ -1,6 +1,7 @@
 // SARIF 2.1.0: one run, one result per finding. Checked with Microsoft's SARIF validator
 // (`@microsoft/sarif-multitool validate`): no errors, no warnings (test/unit/findings-sarif.test.ts).
 import { escapeC1Json } from "../util/sanitize.js";
+import { githubFile } from "./github.js";
 import type { FindingsSet } from "./types.js";
 import { allFindings, fullMessage } from "./types.js";
 
@@ -14,10 +15,14 @@ export function artifactUri(file: string): string {
 }
 
 
-export function formatSarif(set: FindingsSet): string {
+/**
+ * `workspace` (GITHUB_WORKSPACE, whose root code scanning reads %SRCROOT% as): a path inside it,
+ * absolute or relative to `cwd` (a step run in a subdirectory), is written relative to it.
+ */
+export function formatSarif(set: FindingsSet, workspace?: string, cwd?: string): string {
   const index = new Map(set.rules.map((r, i) => [r.id, i]));
   const results = allFindings(set).map((f) => {
-    const uri = artifactUri(f.file);
+    const uri = artifactUri(githubFile(f.file, workspace, cwd));
     return {
       ruleId: f.ruleId,
       ruleIndex: index.get(f.ruleId),

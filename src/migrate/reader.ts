@@ -2,6 +2,7 @@
 // format from the first complete line, and hands every request or invalid entry, in input
 // order, to a sink. `readRequests` is the same as an async iterator, for other commands that
 // must read logs exactly as migrate does.
+import { fstatSync } from "node:fs";
 import { open, stat } from "node:fs/promises";
 import { resolve } from "node:path";
 import { Readable } from "node:stream";
@@ -223,6 +224,12 @@ export async function readInputs(io: IO, files: string[], opts: ReadOptions, sin
 async function readOne(io: IO, file: string, stdin: boolean, multi: boolean, opts: ReadOptions, sink: ReadSink): Promise<void> {
   // a relative path is the user's, relative to the command's working directory (io.cwd)
   const path = stdin ? file : resolve(io.cwd, file);
+  // stdin redirected from a directory (`< logs/`) reads as empty in Node, not as EISDIR: a run of
+  // "0 requests" would pass a CI gate on a log it never read
+  const fd = stdin ? (io.stdin as { fd?: unknown }).fd : undefined;
+  if (typeof fd === "number" && fstatSync(fd).isDirectory()) {
+    throw new InputError("cannot read stdin: it is a directory", { hint: "name the log files in it, or redirect stdin from a file" });
+  }
   const raw: AsyncIterable<Buffer | string> = stdin ? (io.stdin as Readable) : readFileChunks(path);
   const src = new Chunks(raw, opts.signal);
   try {

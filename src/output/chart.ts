@@ -75,7 +75,9 @@ export function resample(points: readonly Point[], width: number): Point[] {
 /** The y axis: one value per row, top row first. */
 function axis(lo: number, hi: number, opts: ChartOptions): { rows: number; valueAt(row: number): number; rowOf(v: number): number } {
   const invert = !!opts.invert;
-  if (opts.integer) {
+  // a server's values may span more than a double holds (-1e308 to 1e308: hi - lo is Infinity);
+  // such an axis is drawn by the fractions below, which never overflow
+  if (opts.integer && Number.isFinite(Math.round(hi) - Math.round(lo))) {
     // a whole step per row, so every label is exactly the rank drawn on its row
     const maxRows = Math.max(1, opts.height ?? 12);
     const range = Math.round(hi) - Math.round(lo);
@@ -93,16 +95,18 @@ function axis(lo: number, hi: number, opts: ChartOptions): { rows: number; value
     };
   }
   const rows = Math.max(2, opts.height ?? 10);
-  const span = hi - lo || 1;
+  // halves: (v - lo) / (hi - lo) without the differences, which overflow for far-apart values
+  const span = hi / 2 - lo / 2;
   return {
     rows,
     valueAt: (r) => {
       const frac = r / (rows - 1);
-      return invert ? lo + frac * (hi - lo) : hi - frac * (hi - lo);
+      const f = invert ? frac : 1 - frac;
+      return lo * (1 - f) + hi * f;
     },
     rowOf: (v) => {
-      if (hi === lo) return Math.floor((rows - 1) / 2);
-      const frac = (v - lo) / span;
+      if (!(span > 0)) return Math.floor((rows - 1) / 2);
+      const frac = Math.min(1, Math.max(0, (v / 2 - lo / 2) / span));
       return Math.round((invert ? frac : 1 - frac) * (rows - 1));
     },
   };

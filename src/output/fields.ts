@@ -66,7 +66,10 @@ function put(src: unknown, parts: readonly string[], dst: unknown): unknown {
   const rec = src as Record<string, unknown>;
   if (!Object.prototype.hasOwnProperty.call(rec, head) || rec[head] === undefined) return dst;
   const o: Record<string, unknown> = dst !== null && typeof dst === "object" && !Array.isArray(dst) ? (dst as Record<string, unknown>) : {};
-  o[head] = put(rec[head], rest, o[head]);
+  // a server's key is an own property of the copy, whatever it is called: `__proto__` assigned
+  // would set the copy's prototype (the field lost), and read would hand on Object.prototype,
+  // into which `--fields __proto__.x` would then write
+  Object.defineProperty(o, head, { value: put(rec[head], rest, own(o, head)), enumerable: true, writable: true, configurable: true });
   return o;
 }
 

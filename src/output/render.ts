@@ -9,6 +9,7 @@ import { wrapText } from "./prose.js";
 export { wrapText };
 import { escapeC1Json, escapeC1Yaml, needsEscape, oneLine, stripControl } from "../util/sanitize.js";
 import { loadYaml } from "../util/yaml.js";
+import type { Tags } from "yaml";
 import type { JqResult } from "./jq.js";
 
 export interface Column {
@@ -231,6 +232,20 @@ function csvOptions(ctx: Context): { raw?: boolean; clean?: (s: string) => strin
   return { raw: ctx.globals.csvRaw, clean: ctx.io.stdoutIsTTY ? stripControl : undefined };
 }
 
+/**
+ * Numbers JavaScript writes with an exponent and no dot (1e-7, 1e+21, 1e+308) are strings to a
+ * YAML 1.1 reader (PyYAML, Ruby), whose floats need the dot: they are written `1.0e-7`, a float
+ * to every reader.
+ */
+function withDottedExponents(tags: Tags): Tags {
+  const dotted = (s: string) => s.replace(/^(-?\d+)(e[+-]\d+)$/, "$1.0$2");
+  return tags.map((t) => {
+    if (typeof t !== "object" || (t.tag !== "tag:yaml.org,2002:float" && t.tag !== "tag:yaml.org,2002:int") || !t.stringify) return t;
+    const stringify = t.stringify;
+    return { ...t, stringify: (...a: Parameters<typeof stringify>) => dotted(stringify(...a)) } as typeof t;
+  });
+}
+
 /** Line breaks to a YAML 1.1 reader (PyYAML), plain text to YAML 1.2: never written raw. */
 const YAML11_BREAK = /[\u2028\u2029]/;
 
@@ -241,7 +256,7 @@ const YAML11_BREAK = /[\u2028\u2029]/;
  */
 async function yamlText(value: unknown): Promise<string> {
   const { Document, visit, isScalar } = await loadYaml();
-  const doc = new Document(value, { aliasDuplicateObjects: false, compat: "yaml-1.1" });
+  const doc = new Document(value, { aliasDuplicateObjects: false, compat: "yaml-1.1", customTags: withDottedExponents });
   visit(doc, {
     Scalar(_key, node) {
       // (a bare `=` is YAML 1.1's value-key tag, which PyYAML cannot load; U+2028/2029 are YAML 1.1 line breaks)

@@ -47,7 +47,9 @@ export function wrap(text: string, width: number, indent = ""): string[] {
 export function renderMarkdown(md: string, width: number, style: Style): string[] {
   const out: string[] = [];
   const inline = (s: string) =>
-    s.replace(/\*\*([^*]+)\*\*/g, (_, t: string) => style.bold(t)).replace(/\[([^\]]+)\]\(([^)\s]+)\)/g, (_, t: string, u: string) => `${t} <${u}>`);
+    // a link's text holds no bracket and its URL no parenthesis: each try ends at the next one, so a
+    // server's `[a](` repeated a million times takes linear time, not hours (a regex cannot be interrupted)
+    s.replace(/\*\*([^*]+)\*\*/g, (_, t: string) => style.bold(t)).replace(/\[([^[\]]+)\]\(([^()\s]+)\)/g, (_, t: string, u: string) => `${t} <${u}>`);
   let para: string[] = [];
   const flush = () => {
     if (para.length) out.push(...wrap(para.join(" "), width).map(inline));

@@ -7,7 +7,8 @@ import { DEFAULT_MAX_BODY_BYTES } from "../client/body.js";
 import { DEFAULT_MAX_PAGES } from "../client/paginate.js";
 import { stateDir } from "../config.js";
 import { UsageError } from "../errors.js";
-import { oneLine, stripControl } from "../util/sanitize.js";
+import { clipMiddle, oneLine, stripControl } from "../util/sanitize.js";
+import { MAX_ERROR_LINE } from "../output/error-line.js";
 import { redact } from "../util/known-secrets.js";
 import { makeScreen, type OnExit } from "../output/screen.js";
 import { VERSION } from "../version.js";
@@ -30,8 +31,9 @@ export function createContext(io: IO, signal: AbortSignal, now: () => Date, onEx
     const k = key ?? message;
     if (seen.has(k)) return;
     seen.add(k);
-    // notices may quote server text: never let it drive the terminal, nor echo the key back
-    io.stderr.write(`${prefix}${oneLine(redact(message, [globals.apiKey]))}\n`);
+    // notices may quote server text: never let it drive the terminal, nor echo the key back, nor
+    // run on for megabytes (a successor's path in a Link header, a field name): cut as errors are
+    io.stderr.write(`${prefix}${clipMiddle(oneLine(redact(message, [globals.apiKey])), MAX_ERROR_LINE)}\n`);
   };
   const ctx: MainContext = {
     io,

@@ -5,12 +5,11 @@ import type { Context } from "../context.js";
 import { ApiError, EXIT, MidsError, exitCodeFor } from "../errors.js";
 import { explainRejectedKey } from "../keyerror.js";
 import { STDOUT_CLOSED } from "../io.js";
-import { redactJson, redactText } from "../contract/secrets.js";
+import { redactJson } from "../contract/secrets.js";
 import { redact, redactDeep } from "../util/known-secrets.js";
 import { clipMiddle, escapeC1Json, oneLine } from "../util/sanitize.js";
+import { MAX_ERROR_LINE, errorLine } from "../output/error-line.js";
 
-/** Longest error or hint line printed: a server's message can be megabytes (the body stays in `mids api`'s output). */
-const MAX_ERROR_LINE = 1000;
 
 /**
  * The exit code of a run that threw `err`, after saying why on stderr. `outputFlag` is -o as
@@ -61,12 +60,8 @@ export function reportError(ctx: Context, thrown: unknown): number {
   const io = ctx.io;
   const secrets = [ctx.globals.apiKey];
   if (err instanceof CommanderError) return code; // commander already printed it
-  // error messages may quote the server: one line, no control sequences, no key
-  // the configured key; in a server's words also anything the secret rules call a secret (a token
-  // typed into a path and echoed back). Not in mids' own words: cursors look like tokens to them.
-  const raw = redact(err instanceof Error ? err.message : String(err), secrets);
-  // cut after redaction, so a cut never leaves part of a secret behind
-  const message = clipMiddle(oneLine(err instanceof ApiError ? redactText(raw) : raw), MAX_ERROR_LINE);
+  // error messages may quote the server: one line, no control sequences, no key, cut
+  const message = errorLine(err, secrets);
   // on a terminal the error stands out (red) and its hint is set apart (cyan); NO_COLOR, --no-color: plain
   const paint = (code: string, s: string) => (ctx.globals.colorStderr ? `\u001b[${code}m${s}\u001b[0m` : s);
   if (err instanceof MidsError) {

@@ -22,3 +22,35 @@ export function redactDeep(v: unknown, secrets: readonly (string | undefined)[],
   for (const [k, x] of Object.entries(v)) Object.defineProperty(out, redact(k, secrets), { value: redactDeep(x, secrets, maxDepth, depth + 1), enumerable: true, writable: true, configurable: true });
   return out;
 }
+
+/**
+ * `redact` over every string of a parsed JSON value, its keys included, in place: the client's
+ * parsed answers, where a server may echo the key into the data (a 64 MB list is not copied).
+ * Returns the value (a string is returned redacted). Parsed bodies are nested no deeper than the
+ * client's cap (256); past `maxDepth` a value is left as it is.
+ */
+export function redactInPlace(v: unknown, secrets: readonly (string | undefined)[], maxDepth = 1000, depth = 0): unknown {
+  if (typeof v === "string") return holdsSecret(v, secrets) ? redact(v, secrets) : v;
+  if (!v || typeof v !== "object" || depth >= maxDepth) return v;
+  if (Array.isArray(v)) {
+    for (let i = 0; i < v.length; i++) v[i] = redactInPlace(v[i], secrets, maxDepth, depth + 1);
+    return v;
+  }
+  const o = v as Record<string, unknown>;
+  for (const k of Object.keys(o)) {
+    const value = redactInPlace(o[k], secrets, maxDepth, depth + 1);
+    const key = holdsSecret(k, secrets) ? redact(k, secrets) : k;
+    if (key === k) o[k] = value;
+    else {
+      delete o[k];
+      Object.defineProperty(o, key, { value, enumerable: true, writable: true, configurable: true });
+    }
+  }
+  return o;
+}
+
+/** Whether `text` holds one of the secrets `redact` replaces (a test that allocates nothing). */
+function holdsSecret(text: string, secrets: readonly (string | undefined)[]): boolean {
+  for (const s of secrets) if (s && s.length >= 4 && text.includes(s)) return true;
+  return false;
+}

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { baseEnv, runMain, runMids, startSandbox, type SandboxProcess } from "../helpers/cli.js";
 import { hostile, sendJson } from "../helpers/hostile.js";
+import { MAX_ERROR_LINE } from "../../src/output/error-line.js";
 
 interface Alert { id: string; owner: "A" | "B"; status: string; name: string; cadence: string; threshold: unknown; selector: unknown; destinationIds: string[]; updatedAt: string }
 interface Destination { id: string; owner: "A" | "B" }
@@ -223,6 +224,27 @@ describe("pause and resume when the assumed read path is not the server's", () =
       expect(get.stderr.split("\n")[1]).toBe("hint: mids reads an alert with GET /v3/alerts/{id}, a path it assumes (the spec does not show it), and this server answered otherwise; 'mids alerts pause|resume|update' use the documented PATCH and still work");
     });
   }
+});
+
+describe("a batch's failed ids against a server that quotes the key back, at length", () => {
+  it("each failed id's line shows the key as *** and is cut as the error printer cuts (stderr and -o json's details)", async () => {
+    const KEY = "k_test_quoted_SECRETPART_0123456789";
+    const h = await hostile((req, res) => req.resume().on("end", () =>
+      sendJson(res, 500, { code: "internal_error", message: `upstream refused x-api-key=${String(req.headers["x-api-key"])} ${"x".repeat(200_000)} end` })));
+    const r = await runMain(["alerts", "pause", "alr_1", "alr_2", "-o", "json", "--max-retries", "0"], { env: baseEnv({ MIDS_BASE_URL: h.url, MIDS_API_KEY: KEY }) });
+    expect(r.code, r.stderr.slice(0, 500)).toBe(7);
+    expect(r.stdout + r.stderr).not.toContain("SECRETPART");
+    const lines = r.stderr.trimEnd().split("\n");
+    const perId = lines.filter((l) => /^mids: alr_\d: /.test(l));
+    expect(perId).toHaveLength(2);
+    const details = JSON.parse(lines.find((l) => l.startsWith("{"))!).error.details as { failed: { id: string; message: string }[] };
+    for (const [i, line] of perId.entries()) {
+      const message = line.replace(/^mids: alr_\d: /, "");
+      expect(message).toMatch(/^the server failed \(internal_error\): upstream refused x-api-key=\*\*\* x+ … x+ end$/);
+      expect(message.length).toBeLessThanOrEqual(MAX_ERROR_LINE + " … ".length);
+      expect(details.failed[i].message).toBe(message);
+    }
+  });
 });
 
 describe("a PATCH answered 200 without the status change", () => {

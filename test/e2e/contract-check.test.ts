@@ -20,7 +20,7 @@ const multitool: string = createRequire(import.meta.url)("@microsoft/sarif-multi
 // the headers every answer carries (spec 8.1, 5.1): the hostile servers below break something else
 const ANSWERED = Object.fromEntries([["x-api-key-type", "full"], ...["minute", "day"].flatMap((w) => [[`x-ratelimit-limit-${w}`, "60"], [`x-ratelimit-remaining-${w}`, "59"], [`x-ratelimit-reset-${w}`, "1800000000"]])]);
 
-interface Result { route: string; documented?: string; assumed?: string; skipped?: string; violations: { field: string; expected: string; got: string }[]; departures: { path: string; kind: string }[] }
+interface Result { route: string; documented?: string; assumed?: string; skipped?: string; failed?: { code: string; message: string }; violations: { field: string; expected: string; got: string }[]; departures: { path: string; kind: string }[] }
 interface Report { routes: Result[]; summary: Record<string, number> }
 
 describe("contract check", () => {
@@ -204,6 +204,32 @@ describe("contract check", () => {
     // the refusals were asked for with GETs the spec says are refused
     expect(h.seen.some((u) => u.includes("minTrend="))).toBe(true);
     expect(h.seen.filter((u) => u.startsWith("/v3/projects/") && u !== "/v3/projects/p1").length).toBe(1);
+  });
+
+  it("a server that quotes the key back (a 5xx's message, a wrong error code, an entitlement refusal) never gets it into the report, in any format", async () => {
+    const KEY = "k_test_quoted_SECRETPART_0123456789";
+    const h = await hostile((req, res) => {
+      const key = String(req.headers["x-api-key"]);
+      const url = new URL(req.url ?? "/", "http://x");
+      if (url.pathname === "/v3/projects" && url.searchParams.has("minTrend")) return sendJson(res, 500, { code: "internal_error", message: `upstream refused x-api-key=${key}` });
+      if (url.pathname === "/v3/projects") return sendJson(res, 200, { data: [{ id: "p1", slug: "p1" }], meta: { nextCursor: null } }, ANSWERED);
+      if (url.pathname === "/v3/projects/p1") return sendJson(res, 200, { data: { id: "p1", slug: "p1" }, meta: {} }, ANSWERED);
+      if (url.pathname === "/v3/me") return sendJson(res, 403, { code: "entitlement_required", message: `the key ${key} lacks it` });
+      sendJson(res, 404, { code: key, message: `no project for key ${key}` });
+    });
+    const env = baseEnv({ MIDS_BASE_URL: h.url, MIDS_API_KEY: KEY });
+    const routes = ["--routes", "v3.projects.list,v3.projects.get,v3.me", "--max-retries", "0"];
+    const runs = await Promise.all([["-o", "json"], ["-o", "table"], ["--format", "github"], ["--format", "sarif"], ["--format", "junit"]].map((f) => runMain(["contract", "check", ...routes, ...f], { env })));
+    for (const r of runs) {
+      expect(r.code, r.stderr).toBe(7);
+      expect(r.stdout + r.stderr).not.toContain("SECRETPART");
+    }
+    const rep = JSON.parse(runs[0].stdout) as Report;
+    const of = (id: string) => rep.routes.find((x) => x.route === id)!;
+    // what the server said is there, the key in it shown as ***
+    expect(rep.routes.find((x) => x.failed)?.failed?.message).toContain("x-api-key=***");
+    expect(of("v3.projects.get").violations).toEqual(expect.arrayContaining([expect.objectContaining({ field: "error.code", got: '"***"' })]));
+    expect(of("v3.me").skipped).toContain("the key *** lacks it");
   });
 
   it("a topic's documented stance and report reference are held strictly inside its assumed shape (spec 4.2), by check and by topics get", async () => {

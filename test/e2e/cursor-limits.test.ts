@@ -3,8 +3,9 @@
 // guards of `--all` (a nextCursor that is not a string is exit 7, not a silent end). (The first
 // case runs the built CLI; the others run main(argv) in this process: the same program, without a
 // CLI start-up each.)
+import { spawnSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
-import { baseEnv, runMain, runMids } from "../helpers/cli.js";
+import { baseEnv, runMain, runMids, tempDir } from "../helpers/cli.js";
 import { hostile, sendJson, v3Page } from "../helpers/hostile.js";
 import { MAX_CURSOR_CHARS } from "../../src/client/paginate.js";
 import { main } from "../../src/main.js";
@@ -80,6 +81,37 @@ describe("api --paginate applies the guards of --all", () => {
       expect(raw.code, JSON.stringify(bad)).toBe(7);
       expect(values(raw.stdout)).toHaveLength(1);
       expect(raw.stderr).toMatch(/^mids: page 1 is not a page the API sends: its meta.nextCursor is an? \w+, not a string/);
+    }
+  });
+});
+
+describe("a cursor that holds shell syntax, in a hint meant to be pasted", () => {
+  // the server chooses the cursor: pasted into a shell, the hint must pass it whole and run nothing
+  const CURSOR = "x'; touch PWNED & echo $(id) #a b";
+  const shellReads = (words: string) => spawnSync("sh", ["-c", `printf '%s\\n' ${words}`], { encoding: "utf8", cwd: tempDir("shell-") });
+
+  it("the more-results line and the resume hints of --all and api --paginate quote it: a shell reads back the cursor", async () => {
+    const h = await hostile((req, res) => {
+      const url = new URL(req.url ?? "/", "http://x");
+      if (url.searchParams.has("cursor")) return sendJson(res, 500, { code: "internal_error", message: "down" });
+      sendJson(res, 200, v3Page(1, 1, CURSOR));
+    });
+    const env = baseEnv({ MIDS_BASE_URL: h.url, MIDS_API_KEY: "k_test_1234" });
+    const [more, all, api] = await Promise.all([
+      runMain(["projects", "list", "-o", "json"], { env }),
+      runMain(["projects", "list", "--all", "-o", "json", "--max-retries", "0"], { env }),
+      runMain(["api", "/v3/projects", "--paginate", "--max-retries", "0"], { env }),
+    ]);
+    const word = (text: string, re: RegExp) => re.exec(text)?.[1] ?? "";
+    const words = [
+      word(more.stderr, /^mids: more results: --cursor (.*) or --all$/m),
+      word(all.stderr, /continue from where it stopped with --cursor (.*)$/m),
+      word(api.stderr, /continue from where it stopped with -f cursor=(.*)$/m),
+    ];
+    for (const w of words) {
+      const r = shellReads(w);
+      expect(r.status, w).toBe(0);
+      expect(r.stdout, w).toBe(`${CURSOR}\n`);
     }
   });
 });

@@ -4,12 +4,14 @@ import { createServer, type Server } from "node:http";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { baseEnv, runMids } from "../helpers/cli.js";
+import { baseEnv, interruptWhen, runMids } from "../helpers/cli.js";
+import { hostile, sendJson } from "../helpers/hostile.js";
 
 const DAY = 86_400_000;
 const SKEW_MS = 2 * 3_600_000;
 let echo: Server;
 let ahead: Server;
+let notMe: Server;
 const urlOf = (s: Server) => `http://127.0.0.1:${(s.address() as { port: number }).port}`;
 
 function listen(handler: Parameters<typeof createServer>[1]): Promise<Server> {
@@ -40,10 +42,17 @@ beforeAll(async () => {
       meta: {},
     }));
   });
+  // a 200 in the v3 envelope whose data is not the key's description (a list page, as another
+  // route or another API would send): `mids me` refuses it, so the key is not known to work
+  notMe = await listen((_req, res) => {
+    res.writeHead(200, { "content-type": "application/json" });
+    res.end(JSON.stringify({ data: [{ id: "p1", name: "P 1" }], meta: { nextCursor: null } }));
+  });
 });
 afterAll(() => {
   echo?.close();
   ahead?.close();
+  notMe?.close();
 });
 
 const KEY = "mids_audit_0123456789abcdef_SECRETPART";
@@ -82,5 +91,59 @@ describe("doctor's clock and history lines", () => {
     const s = Number(/^this clock is (\d+) s behind the server's$/.exec(c.clock.detail)?.[1]);
     expect(Math.abs(s - SKEW_MS / 1000), c.clock.detail).toBeLessThanOrEqual(5);
     expect(c.history).toMatchObject({ status: "ok", detail: expect.stringMatching(/^30-day window, not enforced yet \(from \d{4}-\d\d-\d\dT/) });
+  });
+});
+
+describe("doctor holds /v3/me to the contract, as 'mids me' does", () => {
+  it("a 200 whose data is not the key's description fails the key check with exit 7 (not 'accepted', exit 0)", async () => {
+    const [doctor, me] = await Promise.all([
+      runMids(["doctor", "-o", "json", "--base-url", urlOf(notMe), "--api-key", KEY]),
+      runMids(["me", "-o", "json", "--base-url", urlOf(notMe), "--api-key", KEY]),
+    ]);
+    expect(me.code, me.stderr).toBe(7);
+    expect(doctor.code, doctor.stdout + doctor.stderr).toBe(7);
+    const report = JSON.parse(doctor.stdout) as { ok: boolean; checks: { check: string; status: string; detail: string; exitCode?: number }[] };
+    expect(report.ok).toBe(false);
+    const key = report.checks.find((c) => c.check === "key");
+    expect(key).toMatchObject({ status: "fail", exitCode: 7 });
+    // the same words as `mids me`'s error
+    expect(key?.detail).toContain(me.stderr.split("\n")[0].replace(/^mids: /, ""));
+    expect(doctor.stderr).toMatch(/^mids: 1 of \d+ checks failed: key$/m);
+  });
+});
+
+describe("doctor interrupted while a probe waits for the server", () => {
+  // the server holds one request open (never answering): the first, unauthenticated GET, or the
+  // keyed GET /v3/me after it; Ctrl-C or SIGTERM then is no answer from the server
+  for (const [held, signal, code] of [[1, "SIGTERM", 143], [2, "SIGINT", 130]] as const) {
+    it(`${signal} while request ${held} is held: exit ${code}, 'interrupted', and no report calling a check failed`, async () => {
+      const h = await hostile((_req, res, n) => {
+        if (n < held) sendJson(res, 401, { code: "credential_required", message: "a key is needed" });
+      });
+      const r = await interruptWhen(["doctor", "-o", "table", "--timeout", "60s"], baseEnv({ MIDS_BASE_URL: h.url, MIDS_API_KEY: KEY }), async () => h.seen.length >= held, signal);
+      expect(r.code, r.stdout + r.stderr).toBe(code);
+      expect(r.stdout).not.toMatch(/FAIL/);
+      expect(r.stderr).toBe("mids: interrupted\n");
+    });
+  }
+});
+
+describe("doctor's rate-limit line when nothing is left", () => {
+  it("a window with 0 of 0 requests left is a warning, not 'ok'", async () => {
+    const now = Date.now();
+    const h = await hostile((req, res) => {
+      if (!req.headers["x-api-key"]) return sendJson(res, 401, { code: "credential_required", message: "a key is needed" });
+      sendJson(res, 200, {
+        data: {
+          credential: { id: "key_x", name: "X", type: "full", expiresAt: null }, entitlements: ["api"], rateLimit: { perMinute: 100, perDay: 0 },
+          history: { archiveAccess: true, enforced: true, lookbackDays: 30, earliestAvailableAt: new Date(now - 30 * DAY).toISOString(), enforcementAt: new Date(now - DAY).toISOString() },
+        },
+        meta: {},
+      }, { "x-ratelimit-limit-day": "0", "x-ratelimit-remaining-day": "0", "x-ratelimit-reset-day": String(Math.floor(now / 1000) + 3600) });
+    });
+    const r = await runMids(["doctor", "-o", "json", "--base-url", h.url, "--api-key", KEY]);
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    const rate = (JSON.parse(r.stdout) as { checks: { check: string; status: string; detail: string }[] }).checks.find((c) => c.check === "rate-limit");
+    expect(rate).toMatchObject({ status: "warn", detail: "0/0 left this day" });
   });
 });

@@ -72,7 +72,10 @@ describe("mids doctor", () => {
   });
 
   it("a key /v3/me answers for without listing 'api' is a warning, not a failure: the spec does not say calls need it", async () => {
-    const me = { credential: { name: "ci", id: "k1", type: "full", expiresAt: null }, entitlements: ["topic-reports"], history: { archiveAccess: true } };
+    const me = {
+      credential: { name: "ci", id: "k1", type: "full", expiresAt: null }, entitlements: ["topic-reports"], rateLimit: { perMinute: 60, perDay: 1000 },
+      history: { archiveAccess: true, enforced: true, lookbackDays: 30, earliestAvailableAt: "2026-01-01T00:00:00Z", enforcementAt: "2026-01-01T00:00:00Z" },
+    };
     const server = createHttpServer((req, res) => {
       res.writeHead(req.headers["x-api-key"] ? 200 : 401, { "content-type": "application/json", date: new Date().toUTCString() });
       res.end(JSON.stringify(req.headers["x-api-key"] ? { data: me, meta: {} } : { error: { code: "credential_required", message: "key needed" } }));

@@ -4,9 +4,12 @@
 // nesting, whose failure would take the process down; a process warning; the first repeated
 // cursor); the paging, header and error-shape cases run in-process (runMain).
 import { describe, expect, it } from "vitest";
-import { baseEnv, runMain, runMids } from "../helpers/cli.js";
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { baseEnv, runMain, runMids, tempDir } from "../helpers/cli.js";
 import { hostile, sendJson, v3Page } from "../helpers/hostile.js";
 import { DEFAULT_MAX_BODY_BYTES, MAX_JSON_DEPTH } from "../../src/client/body.js";
+import { MAX_ERROR_LINE } from "../../src/output/error-line.js";
 
 const env = (url: string) => baseEnv({ MIDS_BASE_URL: url, MIDS_API_KEY: "k_test_1234" });
 const MB = 1024 * 1024;
@@ -346,6 +349,129 @@ describe("redirects, Retry-After, huge numbers, verbose headers", () => {
     expect(r.code).toBe(0);
     expect(r.stderr).toMatch(/^< x-evil: a/m);
     expect(r.stderr).not.toMatch(/[\u0080-\u009f\u001b\u0007]/);
+  });
+});
+
+describe("a server's error message megabytes long, quoted in a report", () => {
+  // the error printer cuts its line to MAX_ERROR_LINE; a report that quotes an error beside others
+  // (a doctor check, a verify verdict, a contract check route) cuts it the same way
+  it("doctor, migrate verify and contract check quote it cut, with its start and end, never whole", async () => {
+    const fields = Array.from({ length: 50_000 }, (_, i) => `f${i}`);
+    const h = await hostile((req, res) => req.resume().on("end", () => (req.url?.startsWith("/v3/me")
+      ? sendJson(res, 400, { code: "invalid_request", message: `start ${"m".repeat(MB)} end`, details: { fields } })
+      : sendJson(res, 500, { code: "internal_error", message: `start ${"m".repeat(MB)} end` }))));
+    const log = join(tempDir("verify-"), "access.log");
+    writeFileSync(log, "GET /v2/projects?limit=5 HTTP/1.1\n");
+    const [doctor, verify, check] = await Promise.all([
+      runMain(["doctor", "-o", "json"], { env: env(h.url) }),
+      runMain(["migrate", "verify", log, "-o", "json", "--max-retries", "0"], { env: env(h.url) }),
+      runMain(["contract", "check", "--routes", "v3.projects.list", "-o", "json", "--max-retries", "0"], { env: env(h.url) }),
+    ]);
+    const cut = (text: string | undefined) => {
+      expect(text).toMatch(/ … /);
+      expect(text!.length).toBeLessThanOrEqual(MAX_ERROR_LINE + " … ".length);
+    };
+    const key = (JSON.parse(doctor.stdout) as { checks: { check: string; detail: string; fix?: string }[] }).checks.find((c) => c.check === "key")!;
+    expect(key.detail).toMatch(/^GET \/v3\/me failed: invalid request \(f0, f1, /);
+    cut(key.detail);
+    cut(key.fix);
+    const errors = (JSON.parse(verify.stdout) as { requests: { errors: { message: string }[] }[] }).requests[0].errors;
+    expect(errors).toHaveLength(2);
+    for (const e of errors) {
+      expect(e.message).toMatch(/^the server failed \(internal_error\): start m+ … m+ end$/);
+      cut(e.message);
+    }
+    const failed = (JSON.parse(check.stdout) as { routes: { failed?: { message: string } }[] }).routes[0].failed;
+    expect(failed?.message).toMatch(/^the server failed \(internal_error\): start m+ … m+ end$/);
+    cut(failed?.message);
+    for (const r of [doctor, verify, check]) expect(r.stdout.length + r.stderr.length).toBeLessThan(MB);
+  });
+});
+
+describe("notices and warnings that quote a server at length", () => {
+  it("a successor path of 10 KB in a Link header and a field name of 1 MB are cut, start and end kept", async () => {
+    const successor = `/v3/${"l".repeat(10_000)}`;
+    const h = await hostile((_req, res) => sendJson(res, 200, { data: [{ id: "p1", name: "P 1", ["k".repeat(MB)]: 1 }], meta: { nextCursor: null } },
+      { deprecation: "true", link: `<${successor}>; rel="successor-version"` }));
+    const r = await runMain(["projects", "list", "--fields", "nmae", "-o", "json"], { env: env(h.url) });
+    expect(r.code, r.stderr.slice(0, 300)).toBe(0);
+    const lines = r.stderr.trimEnd().split("\n");
+    expect(lines.some((l) => l.startsWith("mids: notice: ") && l.includes("/v3/lll") && l.includes(" … "))).toBe(true);
+    expect(lines.some((l) => l.startsWith("mids: warning: --fields: no field 'nmae'") && l.includes(" … "))).toBe(true);
+    for (const l of lines) expect(l.replace(/^mids: (notice|warning): /, "").length).toBeLessThanOrEqual(MAX_ERROR_LINE + " … ".length);
+  });
+});
+
+describe("a server that echoes the key into its answers' data", () => {
+  it("no command prints it (every format, --jq, the more-results line), as mids api does not: it shows as ***", async () => {
+    const KEY = "k_test_echoed_SECRETPART_0123456789";
+    const h = await hostile((req, res) => {
+      const key = String(req.headers["x-api-key"]);
+      // one echo as the text itself, one spelt with JSON escapes
+      const escaped = [...key].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`).join("");
+      res.writeHead(200, { "content-type": "application/json" });
+      res.end(`{"data":[{"id":"p1","slug":"p1","name":"name ${key}","symbol":"S","rank":1,"trend":1,"universe":"crypto","categories":["${escaped}"]}],"meta":{"nextCursor":"c-${key}"}}`);
+    });
+    const env = baseEnv({ MIDS_BASE_URL: h.url, MIDS_API_KEY: KEY });
+    const runs = await Promise.all([["-o", "json"], ["-o", "csv"], ["-o", "ndjson"], ["-o", "yaml"], ["--jq", ".[0].categories[0]"], ["--fields", "name,categories", "-o", "table"]]
+      .map((f) => runMain(["projects", "list", ...f], { env })));
+    for (const r of runs) {
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stdout + r.stderr).not.toContain("SECRETPART");
+    }
+    expect(JSON.parse(runs[0].stdout)).toEqual([expect.objectContaining({ name: "name ***", categories: ["***"] })]);
+    expect(runs[4].stdout).toBe("***\n");
+  });
+});
+
+describe("a JSON answer that starts with a byte order mark", () => {
+  it("is read as the JSON after it (RFC 8259 lets a reader ignore it), not refused as malformed", async () => {
+    const h = await hostile((_req, res) => {
+      res.writeHead(200, { "content-type": "application/json; charset=utf-8" });
+      res.end(`\ufeff${JSON.stringify(v3Page(1, 2, null))}`);
+    });
+    const [list, api] = await Promise.all([runMain(["projects", "list", "-o", "json"], { env: env(h.url) }), runMain(["api", "/v3/projects"], { env: env(h.url) })]);
+    expect(list.code, list.stderr).toBe(0);
+    expect(JSON.parse(list.stdout)).toEqual((v3Page(1, 2, null) as { data: unknown[] }).data);
+    expect(api.code, api.stderr).toBe(0);
+    expect(JSON.parse(api.stdout)).toEqual(v3Page(1, 2, null));
+  });
+});
+
+describe("a history refusal whose earliestAvailableAt is no time", () => {
+  it("mids api's hint offers no -f start=... to paste (the value is the server's text), but says where the time is", async () => {
+    const h = await hostile((_req, res) => sendJson(res, 403, { code: "HISTORY_WINDOW_EXCEEDED", error: "window", earliestAvailableAt: "2026-01-01; touch PWNED $(id) &" }));
+    const r = await runMain(["api", "/v2/projects/p1/rank", "-f", "start=2020-01-01T00:00:00Z"], { env: env(h.url) });
+    expect(r.code).toBe(6);
+    const hint = r.stderr.split("\n").find((l) => l.startsWith("hint: "))!;
+    expect(hint).not.toContain("-f start=");
+    expect(hint).not.toContain("PWNED");
+    expect(hint).toContain("earliestAvailableAt (shown by 'mids me')");
+  });
+});
+
+describe("a report whose Markdown is built to make a link pattern backtrack", () => {
+  // `[a](` a quarter of a million times (1 MB, under every cap): a link pattern that scans to the
+  // end from each `[` takes hours on it, in one regex call no signal can interrupt (SIGKILL alone
+  // ends it); rendered in linear time it is a second's work, so 30 s is ample
+  it("reports get renders it, and ends", { timeout: 60_000 }, async () => {
+    const h = await hostile((_req, res) => sendJson(res, 200, { data: { id: "rep_1", title: "T", publishedAt: "2026-11-27T00:00:00Z", bodyMarkdown: "[a](".repeat(250_000) }, meta: {} }));
+    const r = await runMids(["reports", "get", "rep_1", "-o", "table"], { env: env(h.url), timeoutMs: 30_000 });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain("[a]([a](");
+  });
+});
+
+describe("--all stopped by a Retry-After of a year after one item", () => {
+  it("exit 5, the one item kept, the message counts it as 'item', and the hint resumes", async () => {
+    const h = await hostile((_req, res, n) => (n === 1
+      ? sendJson(res, 200, v3Page(1, 1, "c1"))
+      : sendJson(res, 429, { code: "rate_limited", message: "slow" }, { "retry-after": String(366 * 86_400) })));
+    const r = await runMain(["projects", "list", "--all", "-o", "ndjson"], { env: env(h.url) });
+    expect(r.code).toBe(5);
+    expect(r.stdout.trimEnd().split("\n")).toHaveLength(1);
+    expect(r.stderr).toMatch(/^mids: .*\(after 1 item from 1 page\)$/m);
+    expect(r.stderr).toMatch(/^hint: .*--cursor c1$/m);
   });
 });
 

@@ -3,11 +3,11 @@
 // (The first test runs the built CLI; the later ones run main(argv) in this process: the same
 // program, without a CLI start-up each.)
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { closeSync, mkdtempSync, openSync, writeFileSync } from "node:fs";
 import { spawnSync } from "node:child_process";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { ROOT, runMain, runMids, startSandbox, type SandboxProcess } from "../helpers/cli.js";
+import { ROOT, runMain, runMids, startSandbox, tempDir, type SandboxProcess } from "../helpers/cli.js";
 import { ROUTES } from "../../src/contract/routes.js";
 import { SANDBOX_DEMO_KEY } from "../../src/sandbox/keys.js";
 
@@ -354,5 +354,23 @@ describe("a URL with a lone surrogate escape (JSON lines, HAR)", () => {
     const v = await runMain(["--sandbox", "migrate", "verify", ndjson, "-o", "json"]);
     expect(v.stderr).not.toMatch(/unexpected error/);
     expect(JSON.parse(v.stdout).summary.invalid).toBe(2);
+  });
+});
+
+describe("stdin redirected from a directory", () => {
+  // Node reads such a stdin as empty: '0 requests' and exit 0 would pass a gate on a log never read
+  it("migrate and migrate verify say stdin is a directory, exit 2 (as for a directory named on the command line)", () => {
+    const dir = tempDir("logs-");
+    for (const args of [["migrate", "-"], ["migrate", "verify", "-", "--base-url", "http://127.0.0.1:9", "--api-key", "k_test_1234"]]) {
+      const fd = openSync(dir, "r");
+      try {
+        const r = spawnSync(process.execPath, [join(ROOT, "bin/mids"), ...args], { stdio: [fd, "pipe", "pipe"], encoding: "utf8", env: { PATH: process.env.PATH, HOME: dir, MIDS_CONFIG_DIR: join(dir, "config"), NO_COLOR: "1" } });
+        expect(r.status, r.stderr).toBe(2);
+        expect(r.stderr).toMatch(/^mids: cannot read stdin: it is a directory\nhint: /);
+        expect(r.stdout).toBe("");
+      } finally {
+        closeSync(fd);
+      }
+    }
   });
 });

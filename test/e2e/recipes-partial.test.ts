@@ -3,7 +3,9 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { ROOT, interruptWhen, runMain, runMids, tempDir, useSandbox } from "../helpers/cli.js";
+import { ROOT, baseEnv, interruptWhen, runMain, runMids, tempDir, useSandbox } from "../helpers/cli.js";
+import { hostile, sendJson } from "../helpers/hostile.js";
+import { MAX_ERROR_LINE } from "../../src/output/error-line.js";
 import { SANDBOX_DEMO_KEY } from "../../src/sandbox/keys.js";
 import { MAX_RECIPE_BYTES } from "../../src/recipes/parse.js";
 import { MAX_BODY_BYTES } from "../../src/sandbox/dispatch.js";
@@ -93,5 +95,34 @@ describe("recipes validate: a file that cannot be checked", () => {
     expect(stderr).toContain("mids: interrupted: 1 file checked: 0 valid, 1 with findings, 1 finding; 2 files not checked");
     const log = await sb.admin<{ path: string }[]>("/_sandbox/requests");
     expect(log.filter((r) => r.path === "/v2/recipes/validate")).toHaveLength(1); // valid.yaml was never sent
+  });
+});
+
+describe("recipes validate against a server that quotes the key back", () => {
+  const SECRET_KEY = "k_test_quoted_SECRETPART_0123456789";
+  it("an issue naming the key: every findings format shows it as ***", async () => {
+    const h = await hostile((req, res) => req.resume().on("end", () => {
+      const key = String(req.headers["x-api-key"]);
+      sendJson(res, 200, { valid: false, issues: [{ path: "name", message: `name refused for key ${key}` }] });
+    }));
+    const env = baseEnv({ MIDS_BASE_URL: h.url, MIDS_API_KEY: SECRET_KEY });
+    const runs = await Promise.all(["json", "github", "gitlab", "sarif", "junit", "checkstyle", "stylish"].map((f) => runMain(["-q", "recipes", "validate", VALID, "--format", f], { env })));
+    for (const r of runs) {
+      expect(r.code, r.stderr).toBe(8);
+      expect(r.stdout).toContain("name refused for key ***");
+      expect(r.stdout + r.stderr).not.toContain("SECRETPART");
+    }
+  });
+});
+
+describe("recipes validate: a file not checked for a server message megabytes long", () => {
+  it("its 'not checked' line is cut as the error printer cuts, start and end kept", async () => {
+    const h = await hostile((req, res) => req.resume().on("end", () => sendJson(res, 500, { code: "internal_error", message: `start ${"m".repeat(1024 * 1024)} end` })));
+    const r = await runMain(["-q", "recipes", "validate", VALID, "--format", "json", "--max-retries", "0"], { env: baseEnv({ MIDS_BASE_URL: h.url, MIDS_API_KEY: "k_test_1234" }) });
+    expect(r.code).toBe(7);
+    const line = r.stderr.split("\n").find((l) => l.includes(": not checked: "))!;
+    const reason = line.slice(line.indexOf(": not checked: ") + ": not checked: ".length);
+    expect(reason).toMatch(/^the server failed \(internal_error\): start m+ … m+ end$/);
+    expect(reason.length).toBeLessThanOrEqual(MAX_ERROR_LINE + " … ".length);
   });
 });

@@ -7,7 +7,7 @@ import { chmodSync, cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, s
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { ROOT, baseEnv, runMain, runMids } from "../helpers/cli.js";
+import { ROOT, baseEnv, fileTree, runMain, runMids } from "../helpers/cli.js";
 import { migrationRule } from "../../src/contract/migration.js";
 import { parseXml } from "../fixtures/recipes/xml.js";
 import ignore from "ignore";
@@ -327,5 +327,31 @@ describe("mids migrate scan: formats", () => {
     expect(cs.children.flatMap((f) => f.children)).toHaveLength(20);
     const ju = parseXml(await run("junit"));
     expect(ju.attrs).toMatchObject({ tests: "8", failures: "0" });
+  });
+});
+
+describe("CI annotations from a job step run in a subdirectory of the repository", () => {
+  // GitHub and GitLab place an annotation by its path from the repository root; a step with
+  // `working-directory: services/api` names its files from there
+  it("github, gitlab, SARIF and the step summary name the file from the root (GITHUB_WORKSPACE, CI_PROJECT_DIR)", async () => {
+    const repo = fileTree({ "services/api/client.js": 'fetch(BASE + "/v2/topics");\n' }, "repo-");
+    const cwd = join(repo, "services", "api");
+    const summary = join(repo, "summary.md");
+    const env = baseEnv({ GITHUB_WORKSPACE: repo, CI_PROJECT_DIR: repo, GITHUB_ACTIONS: "true", GITHUB_STEP_SUMMARY: summary });
+    const [github, gitlab, sarif] = await Promise.all([
+      runMain(["migrate", "scan", ".", "--format", "github"], { env, cwd }),
+      runMain(["migrate", "scan", "client.js", "--format", "gitlab"], { env, cwd }),
+      runMain(["migrate", "scan", ".", "--format", "json", "--output-file", join(repo, "v2.sarif")], { env, cwd }),
+    ]);
+    expect(sarif.code, sarif.stderr).toBe(0);
+    const uris = (JSON.parse(readFileSync(join(repo, "v2.sarif"), "utf8")) as { runs: { results: { locations: { physicalLocation: { artifactLocation: { uri: string; uriBaseId?: string } } }[] }[] }[] })
+      .runs[0].results.map((r) => r.locations[0].physicalLocation.artifactLocation);
+    // code scanning reads %SRCROOT% as the repository root
+    expect(uris).toEqual([{ uri: "services/api/client.js", uriBaseId: "%SRCROOT%" }]);
+    expect(github.code, github.stderr).toBe(0);
+    expect(github.stdout).toMatch(/^::notice file=services\/api\/client\.js,line=1,/);
+    expect(gitlab.code, gitlab.stderr).toBe(0);
+    expect((JSON.parse(gitlab.stdout) as { location: { path: string } }[]).map((i) => i.location.path)).toEqual(["services/api/client.js"]);
+    expect(readFileSync(summary, "utf8")).toContain("| `services/api/client.js` | 1 |");
   });
 });

@@ -17,6 +17,18 @@ describe("chart", () => {
     expect(lines[6]).toContain("2026-11-01 04:00");
   });
 
+  it("values a server sends more than a double apart (-1e308 to 1e308) are drawn, top and bottom, not a crash", () => {
+    const values = [1, Number.MAX_VALUE, -Number.MAX_VALUE, 5];
+    for (const opts of [{ width: 40, height: 5 }, { width: 40, height: 5, integer: true, invert: true }]) {
+      const lines = renderChart(pts(values), opts);
+      const plot = lines.slice(0, 5).map((l) => l.slice(l.indexOf("┤") + 1));
+      // the line reaches the top and bottom rows, each extreme on its own
+      expect(plot[0].trim(), lines.join("\n")).not.toBe("");
+      expect(plot[4].trim(), lines.join("\n")).not.toBe("");
+      for (const l of lines.slice(0, 5)) expect(l).not.toMatch(/NaN|Infinity/);
+    }
+  });
+
   it("inverts rank: 1 is drawn at the top", () => {
     const lines = renderChart(pts([5, 1]), { width: 40, height: 5, invert: true, digits: 0 });
     expect(lines[0]).toMatch(/^1 ┤/);

@@ -31,6 +31,17 @@ describe("field paths", () => {
   it("picks a nested subset", () => {
     expect(pick(row, ["id", "identifiers.x", "nope"])).toEqual({ id: "p1", identifiers: { x: "h" } });
   });
+  it("a server's key named __proto__ is picked as the field it is, and never writes into Object.prototype", () => {
+    const item = JSON.parse('{"name":"P","__proto__":{"polluted":true,"x":{"y":1}}}') as unknown;
+    try {
+      expect(JSON.stringify(pick(item, ["__proto__", "name"]))).toBe('{"__proto__":{"polluted":true,"x":{"y":1}},"name":"P"}');
+      expect(JSON.stringify(pick(item, ["__proto__.polluted", "__proto__.x.y"]))).toBe('{"__proto__":{"polluted":true,"x":{"y":1}}}');
+      expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    } finally {
+      delete (Object.prototype as Record<string, unknown>).polluted;
+    }
+  });
+
   it("an array index of several digits is an index (read, picked, known), not a field name", () => {
     const item = { points: Array.from({ length: 12 }, (_, i) => ({ v: i * 10 })) };
     expect(getPath(item, "points.11.v")).toBe(110);

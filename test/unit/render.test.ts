@@ -123,6 +123,22 @@ describe("output values (issues 10, 14, 15)", () => {
     }
   });
 
+  it("yaml writes numbers JavaScript prints with a bare exponent (1e-7, 1e+21) as floats a YAML 1.1 reader reads as numbers", async () => {
+    const item = { tiny: 1e-7, neg: -1e-7, big: 1e21, max: Number.MAX_VALUE, dotted: -2.5e-9, int: 5, half: 0.5 };
+    const { ctx, io } = ctxWith("yaml");
+    await printItem(ctx, item);
+    // the YAML 1.1 types (yaml.org/type/float.html, int.html) that PyYAML and Ruby resolve: a float needs its dot
+    const float11 = /^[-+]?([0-9][0-9_]*)?\.[0-9.]*([eE][-+][0-9]+)?$/;
+    const int11 = /^[-+]?(0|[1-9][0-9_]*)$/;
+    for (const line of io.out().trimEnd().split("\n")) {
+      const value = line.slice(line.indexOf(": ") + 2);
+      expect(float11.test(value) || int11.test(value), line).toBe(true);
+    }
+    const { parse } = await import("yaml");
+    expect(parse(io.out(), { version: "1.1" })).toEqual(item);
+    expect(parse(io.out())).toEqual(item);
+  });
+
   it("tables strip bidi overrides and zero-width characters", async () => {
     const { ctx, io } = ctxWith("table", { stdoutIsTTY: true, columns: 100 });
     await printList(ctx, [[{ name: "Good\u202eliveC", slug: "a\u200bb" }]], { columns: [{ path: "name" }, { path: "slug" }] });

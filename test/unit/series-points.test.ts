@@ -16,6 +16,17 @@ describe("series points wherever they are", () => {
     const data = { annotations: [{ at: T[0], note: "listing" }], history: [{ t: T[0], score: 7 }] };
     expect(findPoints(data, "trend")).toMatchObject({ raw: data.history, points: [{ timestamp: T[0], value: 7 }] });
   });
+  it("a point whose time no date holds (or that has none) costs that point, not the series", () => {
+    const points = [{ timestamp: T[0], value: 1 }, { timestamp: "bad", value: 2 }, { timestamp: "+275760-09-13T00:00:00Z", value: 3 }, { value: 4 }, { timestamp: T[1], value: 5 }];
+    const found = findPoints({ points }, "trend");
+    expect(found.raw).toBe(points);
+    expect(found.points).toEqual([{ timestamp: T[0], value: 1 }, { timestamp: T[1], value: 5 }]);
+    expect(found.timed).toEqual([points[0], points[4]]);
+    // a list whose every point is timed is still preferred, and says nothing was left out
+    const whole = findPoints({ points, data: [{ timestamp: T[0], value: 9 }] }, "trend");
+    expect(whole).toMatchObject({ points: [{ timestamp: T[0], value: 9 }] });
+    expect(whole.timed).toBeUndefined();
+  });
   it("no list of timed items: no points", () => {
     expect(findPoints({ name: "x", tags: ["a"] }, "trend").points).toEqual([]);
   });

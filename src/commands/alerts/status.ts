@@ -8,6 +8,8 @@ import { writeAsync } from "../../io.js";
 import { json, printItem, printList, project } from "../../output/render.js";
 import { oneLine } from "../../util/sanitize.js";
 import { explainRejectedKey } from "../../keyerror.js";
+import { errorLine } from "../../output/error-line.js";
+import { urlSecrets } from "../../client/request.js";
 import { readStdin } from "../shared/stdin.js";
 import { batchSummary } from "./batch.js";
 import { PAUSE_STATUS, RESUME_STATUS } from "./body.js";
@@ -31,9 +33,6 @@ export function resultLine(d: Done): string {
   return `${oneLine(d.id)}  ${d.previousStatus === undefined ? "unknown" : oneLine(String(d.previousStatus))} -> ${oneLine(String(d.alert.status))}  ${oneLine(String(d.alert.updatedAt))}\n`;
 }
 
-function errorText(err: unknown): string {
-  return oneLine(err instanceof Error ? err.message : String(err));
-}
 
 const shellWord = (w: string) => (/^[\w.:/@%+=,-]+$/.test(w) ? w : `'${w.replace(/'/g, "'\\''")}'`);
 
@@ -98,6 +97,10 @@ export async function run(verb: StatusVerb, opts: StatusOptions, ctx: Context): 
   }
 
   const client = await ctx.client();
+  // a server may quote the key back in an error, or send a message megabytes long: each failed
+  // id's line is the error printer's line (the key ***, cut to one line)
+  const secrets = [ctx.globals.apiKey, ...urlSecrets(ctx.globals.baseUrl)];
+  const errorText = (err: unknown) => errorLine(err, secrets);
   const fmt = ctx.globals.output;
   // table (without --fields) and ndjson stream one line per id; the others print at the end
   const streamTable = fmt === "table" && !ctx.globals.fields;

@@ -138,7 +138,8 @@ function historyHint(err: ApiError, path: string): string {
   const body = err.body && typeof err.body === "object" ? (err.body as Record<string, unknown>) : {};
   const earliest = historyEarliest(body);
   const entitlement = "older data needs the archive-history entitlement";
-  if (!earliest) return `start at or after this key's earliestAvailableAt (shown by 'mids me'); ${entitlement}`;
+  // a value that is no time (the server chose it: `2026-01-01; rm ...`) is never offered as a -f to paste
+  if (!earliest || Number.isNaN(Date.parse(earliest))) return `start at or after this key's earliestAvailableAt (shown by 'mids me'); ${entitlement}`;
   const query = new URLSearchParams(path.split("?")[1] ?? "");
   const before = [...query].find(([, v]) => !Number.isNaN(Date.parse(v)) && Date.parse(v) < Date.parse(earliest))?.[0];
   const name = before ?? (query.has("from") ? "from" : "start");

@@ -82,22 +82,30 @@ export async function run(flags: CheckFlags, ctx: Context): Promise<void> {
     const res = await client.raw("GET", `${buildPath(route(routeId), pathParams)}${query ? `?${new URLSearchParams(query)}` : ""}`, undefined, undefined, { deprecationNotices: false });
     return { data: res.data, body: res.body, status: res.status, headers: res.headers };
   };
+  const [{ redactDeep }, { urlSecrets }, { errorLine }] = await Promise.all([import("../../util/known-secrets.js"), import("../../client/request.js"), import("../../output/error-line.js")]);
+  const secrets = [g.apiKey, ...urlSecrets(g.baseUrl)];
   const classify = (e: unknown, r: { version: string }) => {
+    // an error is quoted as the error printer would print it: a server's message may be megabytes
     const m = e as InstanceType<typeof MidsError>;
+    const message = errorLine(e, secrets);
     // a refused key is the same for every route: stop there (exit 3)
-    if (e instanceof ApiError && (e.code === "credential_required" || e.status === 401)) return { kind: "fatal" as const, code: m.code, message: m.message };
+    if (e instanceof ApiError && (e.code === "credential_required" || e.status === 401)) return { kind: "fatal" as const, code: m.code, message };
     if (!(e instanceof MidsError) || m.exitCode === EXIT.interrupted) return { kind: "fatal" as const, code: "error", message: String(e) };
-    if (e instanceof ApiError && e.code === "entitlement_required") return { kind: "skip" as const, code: m.code, status: m.status, message: `the key lacks an entitlement (${m.message})` };
+    if (e instanceof ApiError && e.code === "entitlement_required") return { kind: "skip" as const, code: m.code, status: m.status, message: `the key lacks an entitlement (${message})` };
     // v2 refuses a missing scope or entitlement with a bare 403 (spec 5.5, 7.2); its only coded 403 is the history window
-    if (e instanceof ApiError && r.version === "v2" && e.status === 403 && e.code !== "HISTORY_WINDOW_EXCEEDED") return { kind: "skip" as const, code: m.code, status: m.status, message: `the key lacks a scope or entitlement (${m.message})` };
-    return { kind: "fail" as const, code: m.code, status: m.status, message: m.message };
+    if (e instanceof ApiError && r.version === "v2" && e.status === 403 && e.code !== "HISTORY_WINDOW_EXCEEDED") return { kind: "skip" as const, code: m.code, status: m.status, message: `the key lacks a scope or entitlement (${message})` };
+    return { kind: "fail" as const, code: m.code, status: m.status, message };
   };
-  const { results, observed } = await checkContract(routes, call, { concurrency, buildPath, classify });
+  const checked = await checkContract(routes, call, { concurrency, buildPath, classify });
+  // a server may quote the key back (an error's message, a code it got wrong): the report, every
+  // format of it, and the errors below never hold it, nor the base URL's credentials
+  const results = redactDeep(checked.results, secrets) as typeof checked.results;
+  const observed = checked.observed;
   const summary = summarize(results);
 
   if (useFindings) {
     const set = report.findingsSet(results, VERSION, findings.MIDS_INFORMATION_URI);
-    await findings.emitFindings(ctx, flags, { set, json: () => JSON.stringify(report.jsonReport(results, summary), null, 2) + "\n" }, { heading: "mids contract check" });
+    await findings.emitFindings(ctx, flags, { set, json: () => JSON.stringify(report.jsonReport(results, summary), null, 2) + "\n", virtualFiles: true }, { heading: "mids contract check" });
   } else if (g.output === "json" || g.jq !== undefined) {
     const { emitJson } = await import("../../output/render.js");
     await emitJson(ctx, report.jsonReport(results, summary));

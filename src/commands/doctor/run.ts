@@ -3,17 +3,19 @@ import { statSync } from "node:fs";
 import { wrapProse } from "../../output/prose.js";
 import type { Context } from "../../context.js";
 import { ConfigPermissionError, configPath, maskKey, sourceText } from "../../config.js";
-import { ApiError, EXIT, MidsError } from "../../errors.js";
+import { ApiError, EXIT, InterruptedError, MidsError } from "../../errors.js";
 import { isLoopbackHost, joinUrl, urlSecrets } from "../../client/request.js";
 import { redact } from "../../util/known-secrets.js";
 import { redactUrl } from "../../contract/secrets.js";
 import { writeAsync } from "../../io.js";
 import { printItem, printList } from "../../output/render.js";
-import { oneLine } from "../../util/sanitize.js";
+import { clipMiddle, oneLine } from "../../util/sanitize.js";
 import { explainRejectedKey } from "../../keyerror.js";
 import { VERSION } from "../../version.js";
 import { probe } from "./probe.js";
 import { BASE_URL_VERSION_END as VERSION_END } from "../../contract/routes.js";
+import { checkData } from "../shared/validate.js";
+import { MAX_ERROR_LINE, errorLine } from "../../output/error-line.js";
 
 export type Status = "ok" | "warn" | "fail" | "skip";
 export interface Check { check: string; status: Status; detail: string; fix?: string; exitCode?: number }
@@ -166,20 +168,24 @@ export async function collect(ctx: Context): Promise<Check[]> {
     return checks;
   }
   const shown = key ? `${maskKey(key)} (from ${keyFrom})` : "the sandbox demo key";
+  // an error's message is quoted as the error printer would print it: a server's message may be megabytes
+  const secrets = [key, ...urlSecrets(g.baseUrl)];
   let me;
   try {
     me = await (await ctx.client()).call("v3.me");
+    // the answer `mids me` would refuse (not the API's shape) is no accepted key either
+    await checkData("v3.me", me.data);
   } catch (e) {
     const err = explainRejectedKey(e, g);
     if (err instanceof ApiError && err.exitCode === EXIT.credentials) {
       const lacks = err.code === "entitlement_required";
       checks.push(lacks
         ? { check: "key", status: "ok", detail: `${shown} is recognised` }
-        : { check: "key", status: "fail", detail: oneLine(err.message), fix: err.hint ?? "check the key", exitCode: EXIT.credentials });
-      if (lacks) checks.push({ check: "entitlements", status: "fail", detail: oneLine(err.message), fix: "use a key with the 'api' entitlement (see your plan in the product's settings)", exitCode: EXIT.credentials });
+        : { check: "key", status: "fail", detail: errorLine(err, secrets), fix: err.hint ?? "check the key", exitCode: EXIT.credentials });
+      if (lacks) checks.push({ check: "entitlements", status: "fail", detail: errorLine(err, secrets), fix: "use a key with the 'api' entitlement (see your plan in the product's settings)", exitCode: EXIT.credentials });
     } else {
       const m = e instanceof MidsError ? e : undefined;
-      checks.push({ check: "key", status: "fail", detail: `GET /v3/me failed: ${oneLine((e as Error).message)}`, fix: m?.hint ?? "try again; rerun with --verbose to see the exchange", exitCode: m?.exitCode ?? EXIT.bug });
+      checks.push({ check: "key", status: "fail", detail: `GET /v3/me failed: ${errorLine(e, secrets)}`, fix: m?.hint ?? "try again; rerun with --verbose to see the exchange", exitCode: m?.exitCode ?? EXIT.bug });
     }
     checks.push(...later2.filter((c) => !checks.some((x) => x.check === c)).map((c) => skip(c, "GET /v3/me did not answer")), clock(p.date), nodeCheck(process.versions.node));
     return checks;
@@ -207,7 +213,8 @@ export async function collect(ctx: Context): Promise<Check[]> {
   const windows = ([["minute", rl?.minute], ["day", rl?.day]] as const).filter(([, w]) => w?.limit !== undefined && w.remaining !== undefined);
   if (!windows.length) checks.push(skip("rate-limit", "the server sent no X-RateLimit-* headers"));
   else {
-    const low = windows.filter(([, w]) => w!.remaining! < w!.limit! * LOW_HEADROOM);
+    // nothing left is no headroom, whatever the limit (a server that says 0/0 too)
+    const low = windows.filter(([, w]) => w!.remaining! <= 0 || w!.remaining! < w!.limit! * LOW_HEADROOM);
     const text = windows.map(([name, w]) => `${w!.remaining}/${w!.limit} left this ${name}`).join(", ");
     const reset = low.map(([, w]) => w!.resetAt).find(Boolean);
     checks.push(low.length
@@ -232,8 +239,14 @@ export async function run(ctx: Context): Promise<void> {
   // a server may quote the key back (in an error's message): never print it, nor the credentials
   // of the base URL (a check may quote the URL, or its host and path)
   const secrets = [ctx.globals.apiKey, ...urlSecrets(ctx.globals.baseUrl)];
-  const secret = (t: string) => redact(t, secrets);
-  const checks = (await collect(ctx)).map(({ exitCode, ...c }) => ({
+  // a check may quote a server's error and its hint (which may list every field of a megabyte
+  // answer): cut as the error printer cuts, after the redaction
+  const secret = (t: string) => clipMiddle(redact(t, secrets), MAX_ERROR_LINE);
+  const collected = await collect(ctx);
+  // Ctrl-C or SIGTERM while a probe was in flight: its abort is no answer from the server, and a
+  // report would call the server unreachable (FAIL reachable ... ABORT_ERR, exitCode 7)
+  if (ctx.signal.aborted) throw new InterruptedError("interrupted");
+  const checks = collected.map(({ exitCode, ...c }) => ({
     ...c, detail: secret(c.detail), ...(c.fix !== undefined ? { fix: secret(c.fix) } : {}), ...(c.status === "fail" ? { exitCode } : {}),
   }));
   const failed = checks.filter((c) => c.status === "fail");

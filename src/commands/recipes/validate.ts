@@ -14,8 +14,9 @@ import { VERSION } from "../../version.js";
 import { explainRejectedKey } from "../../keyerror.js";
 import { largeIgnoreMessage, shownPath } from "../../util/gitignore-tree.js";
 import { oneLine } from "../../util/sanitize.js";
-import { redact } from "../../util/known-secrets.js";
-import { redactText } from "../../contract/secrets.js";
+import { redactDeep } from "../../util/known-secrets.js";
+import { errorLine } from "../../output/error-line.js";
+import { urlSecrets } from "../../client/request.js";
 import { checkData } from "../shared/validate.js";
 import { parseIntFlag } from "../shared/options.js";
 import { noticeDiscontinued, readStdinCapped } from "./shared.js";
@@ -39,7 +40,10 @@ export { chooseFormat, fileFormat };
  * a 400/422 carrying `issues[]` (spec 7.2) is a validation answer too.
  */
 function makeValidator(ctx: Context): (source: string) => Promise<ValidationResult> {
-  return async (source) => {
+  // the issues become findings in every format (annotations, SARIF, JUnit): a server that quotes
+  // the key back in one never gets it into them, nor the base URL's credentials
+  const secrets = [ctx.globals.apiKey, ...urlSecrets(ctx.globals.baseUrl)];
+  const check = async (source: string): Promise<ValidationResult> => {
     const client = await ctx.client();
     try {
       const res = await client.call("v2.recipes.validate", { body: { [ASSUMED.recipeValidateBodyField]: source } });
@@ -55,6 +59,7 @@ function makeValidator(ctx: Context): (source: string) => Promise<ValidationResu
       throw err;
     }
   };
+  return async (source) => redactDeep(await check(source), secrets) as ValidationResult;
 }
 
 async function readInput(input: Input, stdinText: string | undefined): Promise<{ text: string; tooBig?: number; exact?: boolean }> {
@@ -113,7 +118,9 @@ export async function run(opts: ValidateOptions, ctx: Context): Promise<void> {
   // a rejected key is named by where it came from, never quoted (as every command reports it)
   const failed = reports.filter((r) => r.notChecked && !(r.notChecked.error instanceof InterruptedError))
     .map((r) => ({ file: r.file, error: explainRejectedKey(r.notChecked?.error, ctx.globals) }));
-  for (const f of failed) ctx.io.stderr.write(`mids: ${oneLine(f.file)}: not checked: ${reason(f.error, ctx.globals.apiKey)}\n`);
+  // each as the error printer prints an error: without the key, cut (a server's message may be megabytes)
+  const secrets = [ctx.globals.apiKey, ...urlSecrets(ctx.globals.baseUrl)];
+  for (const f of failed) ctx.io.stderr.write(`mids: ${oneLine(f.file)}: not checked: ${errorLine(f.error, secrets)}\n`);
 
   const s = summarize(reports);
   const line = summaryLine(s);
@@ -133,8 +140,3 @@ export async function run(opts: ValidateOptions, ctx: Context): Promise<void> {
   if (!ctx.globals.quiet) ctx.io.stderr.write(`mids: ${line}\n`);
 }
 
-/** An error as one line, without the key (nor, in a server's words, anything the secret rules call a secret), as every error is printed. */
-function reason(err: unknown, apiKey: string | undefined): string {
-  const raw = redact(err instanceof Error ? err.message : String(err), [apiKey]);
-  return oneLine(err instanceof ApiError ? redactText(raw) : raw);
-}

@@ -33,6 +33,8 @@ interface Series {
   points: Point[];
   /** the items printed by -o json/csv: the route's own points */
   raw: unknown[];
+  /** the items of `raw` that `points` were read from, in step with them, when some items carry no time mids can read */
+  timed?: unknown[];
 }
 
 const VIEWS: Record<string, View> = {
@@ -94,6 +96,10 @@ export async function run(measure: string, locator: string, flags: SeriesFlags, 
   const data = await checkData(routeId, res.data, ctx);
   const series = normalize(routeId, data, measure);
   if (!series.name) series.name = locator;
+  if (series.timed) {
+    const left = series.raw.length - series.timed.length;
+    ctx.notice(`${left} of the ${series.raw.length} points of the answer ${left === 1 ? "carries" : "carry"} no time mids can read: left out of the chart and the table (-o json prints every point as received)`, "series:untimed");
+  }
   if (!v2) aliasNotice(ctx, locator, data);
   const end = typeof q[endName] === "string" ? new Date(q[endName] as string) : typeof q.at === "string" ? new Date(q.at) : undefined;
   const start = typeof q[startName] === "string" ? new Date(q[startName] as string) : undefined;
@@ -120,8 +126,8 @@ export async function run(measure: string, locator: string, flags: SeriesFlags, 
     return;
   }
   // table and csv: each point's time and number wherever the point holds them, then what else it carries
-  const rows = series.raw.map((item, i) => ({ ...(item && typeof item === "object" && !Array.isArray(item) ? item : {}), timestamp: series.points[i]?.timestamp, value: series.points[i]?.value }));
-  await printList(ctx, [rows], withExtras(VIEWS.v3, series.raw[0], new Set(series.keys), 4));
+  const rows = (series.timed ?? series.raw).map((item, i) => ({ ...(item && typeof item === "object" && !Array.isArray(item) ? item : {}), timestamp: series.points[i]?.timestamp, value: series.points[i]?.value }));
+  await printList(ctx, [rows], withExtras(VIEWS.v3, (series.timed ?? series.raw)[0], new Set(series.keys), 4));
 }
 
 const TIME_KEYS: readonly string[] = ["timestamp", "time", "t", "at", "date", "ts", "hour", "datetime"];
@@ -149,7 +155,7 @@ function pointOf(item: unknown, valueKeys: readonly string[]): { point: Point; k
  * The list of points in an answer, wherever it is: `points`, `data`, any list of the object or of
  * an object inside it (two levels), or the answer itself. A list counts when its items carry a time.
  */
-export function findPoints(data: unknown, measure: string): { raw: unknown[]; points: Point[]; keys: string[] } {
+export function findPoints(data: unknown, measure: string): { raw: unknown[]; points: Point[]; keys: string[]; timed?: unknown[] } {
   const valueKeys = [...VALUE_KEYS.slice(0, 1), measure, ...VALUE_KEYS.slice(1)];
   const lists: unknown[][] = [];
   const visit = (v: unknown, depth: number) => {
@@ -161,16 +167,27 @@ export function findPoints(data: unknown, measure: string): { raw: unknown[]; po
     for (const x of Object.values(o)) if (x && typeof x === "object" && !Array.isArray(x)) visit(x, depth + 1);
   };
   visit(data, 0);
-  // the first list of timed items that carries a number; else the first list of timed items (all gaps)
+  // the first list of timed items that carries a number; else the first list of timed items (all gaps);
+  // else the first list some of whose items are timed points (a server's point without a time, or
+  // with one no date holds, is left out of the chart and the table, not the whole series)
   let gaps: { raw: unknown[]; points: Point[]; keys: string[] } | undefined;
+  let partly: { raw: unknown[]; points: Point[]; keys: string[]; timed: unknown[] } | undefined;
   for (const list of lists) {
     const parsed = list.map((x) => pointOf(x, valueKeys));
-    if (!list.length || !parsed.every((p) => p !== undefined)) continue;
+    if (!list.length) continue;
+    if (!parsed.every((p) => p !== undefined)) {
+      const kept = list.flatMap((item, i) => (parsed[i] ? [{ item, p: parsed[i] }] : []));
+      if (!partly && kept.some((k) => k.p.point.value !== null)) {
+        partly = { raw: list, points: kept.map((k) => k.p.point), keys: [...new Set(kept.flatMap((k) => k.p.keys))], timed: kept.map((k) => k.item) };
+      }
+      continue;
+    }
     const found = { raw: list, points: parsed.map((p) => p!.point), keys: [...new Set(parsed.flatMap((p) => p!.keys))] };
     if (found.points.some((p) => p.value !== null)) return found;
     gaps ??= found;
   }
   if (gaps) return gaps;
+  if (partly) return partly;
   // an empty list where points would be
   return { raw: lists.find((l) => l.length === 0) ?? [], points: [], keys: [] };
 }

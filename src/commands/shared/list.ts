@@ -88,7 +88,7 @@ export async function runList(ctx: Context, routeId: string, input: CallInput, v
     // nothing is lost: say what was printed and how to pick up from there (never along a broken paging)
     if (err instanceof MidsError && pages > 0) {
       // (--max-pages' own message says how many pages)
-      err.message += err instanceof MaxPagesError ? ` (${seen} ${seen === 1 ? "item" : "items"} printed)` : ` (after ${seen} items from ${pages} ${pages === 1 ? "page" : "pages"})`;
+      err.message += err instanceof MaxPagesError ? ` (${seen} ${seen === 1 ? "item" : "items"} printed)` : ` (after ${seen} ${seen === 1 ? "item" : "items"} from ${pages} ${pages === 1 ? "page" : "pages"})`;
       if (resume && !(err instanceof PaginationError)) err.hint = `${err.hint ? `${err.hint}; ` : ""}continue from where it stopped with ${resume}`;
     }
     throw err;

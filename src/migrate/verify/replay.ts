@@ -3,7 +3,7 @@
 // answers are compared through the response map (compare.ts). Only GET is ever sent.
 import { DEFAULT_CONNECTIONS, type Client } from "../../client/client.js";
 import { urlSecrets } from "../../client/request.js";
-import { redact } from "../../util/known-secrets.js";
+import { errorLine } from "../../output/error-line.js";
 import { EXIT, MidsError } from "../../errors.js";
 import { migrationRule, responseMap } from "../../contract/migration.js";
 import { route as routeById } from "../../contract/routes.js";
@@ -137,11 +137,11 @@ export function sampleIndices(of: number, n: number, first: boolean, seed: numbe
 /** Errors that end the run rather than one request's verdict (resolve.ts: shared with `migrate --resolve`). */
 const fatal = stopsTheRun;
 
-/** One side's error for the report: its message may quote the configured key (a server that echoes it): redacted. */
+/** One side's error for the report: its message may quote the configured key (a server that echoes it) and be megabytes long: the error printer's line. */
 function sideError(side: "v2" | "v3", e: unknown, c: Client): SideError {
   const m = e as MidsError;
   const secrets = [c.opts.apiKey, ...urlSecrets(c.opts.baseUrl)];
-  return { side, code: m.code, ...(m.status !== undefined ? { status: m.status } : {}), message: redact(m.message, secrets) };
+  return { side, code: m.code, ...(m.status !== undefined ? { status: m.status } : {}), message: errorLine(m, secrets) };
 }
 
 export async function verify(input: VerifyInput, client: () => Promise<Client>, opts: VerifyOptions): Promise<{ records: VerifyRecord[]; summary: VerifySummary }> {
