@@ -1,6 +1,8 @@
 // Progress of a long `mids migrate` on a terminal: lines read, MB/s and % of the input size,
 // redrawn in place on stderr at most a few times a second. Nothing is drawn when stderr is not
-// a terminal, in CI (the CI variable is set) or with --quiet.
+// a terminal, when the rewritten requests stream to the terminal too (stdout a TTY: a line drawn
+// between them would be left in front of one and erase part of another), in CI (the CI variable
+// is set) or with --quiet.
 import { statSync } from "node:fs";
 import type { IO } from "../io.js";
 import { monotonicMs } from "../util/time.js";
@@ -18,6 +20,8 @@ export function progressWanted(io: IO, quiet: boolean, files: string[] = []): bo
   const ci = io.env.CI;
   // a log typed at the terminal (`-` with stdin a TTY): no line drawn over what is typed
   if (io.stdinIsTTY && files.includes("-")) return false;
+  // the requests themselves scroll past on the terminal: they are the progress
+  if (io.stdoutIsTTY) return false;
   return io.stderrIsTTY && !quiet && !(ci !== undefined && ci !== "" && ci !== "0" && ci !== "false");
 }
 

@@ -129,6 +129,12 @@ describe("progress", () => {
     expect(await run({ stderrIsTTY: true, env: { CI: "true" } })).not.toContain("\r");
     expect(await run({ stderrIsTTY: true }, true)).toBe("");
   });
+  it("is not drawn when the requests are written to the terminal too (stdout a TTY): no line left in front of a request", async () => {
+    const err = await run({ stderrIsTTY: true, stdoutIsTTY: true });
+    expect(err).not.toMatch(/lines {2}[\d.]+ MB\/s/);
+    expect(err).not.toContain("\r");
+    expect(err).toMatch(/^migrate: 2000 requests/);
+  });
 });
 
 describe("the request cache's watch (Memo)", () => {
