@@ -154,3 +154,30 @@ describe.skipIf(!hasScript)("pager on a terminal", () => {
   });
 });
 
+
+describe.skipIf(!hasScript)("migrate verify's table on a terminal", () => {
+  it("at 60 columns each route and its counts fit the width (the 81-column table wrapped every row in two); at 100, one row a route", async () => {
+    const dir = tempDir("verify-tty-");
+    const log = join(dir, "access.log");
+    const id = "118655a8c2f84e49930fad39";
+    writeFileSync(log, ["/v2/topics", "/v2/clusters", `/v2/projects/${id}/momentum`, `/v2/projects/${id}/neighbors`, "/v2/recipes"]
+      .map((p) => `10.0.0.1 - - [27/Nov/2026:10:00:00 +0000] "GET ${p} HTTP/1.1" 200 512\n`).join(""));
+    const env = baseEnv({ MIDS_PAGER: "" });
+    const [narrow, wide] = await Promise.all([60, 100].map((cols) => onTerminal(`exec $MIDS --sandbox migrate verify ${log} 2>/dev/null`, { cols, env })));
+    for (const r of [narrow, wide]) expect(r.code).toBe(0);
+    const table = (raw: string) => {
+      const ls = raw.replace(ESCAPES, "").split(/\r?\n/);
+      return ls.slice(ls.findIndex((l) => l.startsWith("v2 route"))).filter(Boolean);
+    };
+    const n = table(narrow.raw);
+    expect(n.length).toBeGreaterThan(2);
+    for (const l of n) expect(l.length).toBeLessThanOrEqual(60);
+    // the route on its line, its counts on the next, under the verdicts
+    expect(n.slice(0, 2)).toEqual(["v2 route", expect.stringMatching(/^ +equivalent +unconfirmed +differs +skipped +failed$/)]);
+    const momentum = n.indexOf("GET /v2/projects/{id}/momentum");
+    expect(n[momentum + 1]).toMatch(/^ +1 +0 +0 +0 +0$/);
+    expect(n.slice(-2)).toEqual(["total", expect.stringMatching(/^ +4 +0 +0 +1 +0$/)]);
+    // a wide terminal keeps one row a route
+    expect(table(wide.raw)).toContainEqual(expect.stringMatching(/^GET \/v2\/projects\/\{id\}\/momentum +1 +0 +0 +0 +0$/));
+  });
+});
