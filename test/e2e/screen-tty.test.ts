@@ -4,7 +4,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { BIN, baseEnv, tempDir } from "../helpers/cli.js";
+import { BIN, baseEnv, runMain, startSandbox, tempDir } from "../helpers/cli.js";
 import { hostile, sendJson, v3Page } from "../helpers/hostile.js";
 import { SANDBOX_DEMO_KEY } from "../../src/sandbox/keys.js";
 
@@ -179,5 +179,41 @@ describe.skipIf(!hasScript)("migrate verify's table on a terminal", () => {
     expect(n.slice(-2)).toEqual(["total", expect.stringMatching(/^ +4 +0 +0 +1 +0$/)]);
     // a wide terminal keeps one row a route
     expect(table(wide.raw)).toContainEqual(expect.stringMatching(/^GET \/v2\/projects\/\{id\}\/momentum +1 +0 +0 +0 +0$/));
+  });
+});
+
+describe.skipIf(!hasScript)("contract check on a terminal", () => {
+  it("at 60 and 100 columns every route's detail is there whole (what departs, why skipped, the fix), wrapped under the table; not cut to its column or left out", { timeout: 60_000 }, async () => {
+    const sb = await startSandbox(["--faults", "shapes"]);
+    try {
+      const env = sb.env(SANDBOX_DEMO_KEY, { MIDS_PAGER: "" });
+      const routes = "v3.topics.get,v3.vocabulary,v3.alerts.get,v3.me";
+      const [narrow, wide] = await Promise.all([60, 100].map((cols) => onTerminal(`exec $MIDS contract check --routes ${routes} 2>/dev/null`, { cols, env })));
+      const json = await runMain(["contract", "check", "--routes", routes, "-o", "json"], { env });
+      const report = JSON.parse(json.stdout) as { routes: { method: string; path: string; skipped?: string; departures: unknown[] }[] };
+      const departing = report.routes.filter((r) => r.departures.length);
+      const skipped = report.routes.filter((r) => r.skipped);
+      expect(departing.length).toBeGreaterThan(0);
+      expect(skipped.length).toBeGreaterThan(0);
+      // the table's own detail text, from a wide enough screen (piped: never cut)
+      const piped = await runMain(["contract", "check", "--routes", routes, "-o", "table"], { env });
+      const detailOf = (route: string) => piped.stdout.split("\n").find((l) => l.startsWith(`${route} `))!.replace(/^\S+ \S+\s+\S+( shown)?\s+(departs|confirmed)?\s*/, "").trim();
+      for (const r of [narrow, wide]) {
+        expect(r.code).toBe(0);
+        const screen = r.raw.replace(ESCAPES, "").replace(/\r/g, "");
+        // wrapped lines joined again: each detail reads whole after its route
+        const flat = screen.replace(/\n {2}(?=\S)/g, " ");
+        for (const x of [...departing, ...skipped]) {
+          const route = `${x.method} ${x.path}`;
+          const detail = detailOf(route);
+          expect(detail.length).toBeGreaterThan(20);
+          expect(flat).toContain(`${route}: ${x.skipped ? "skipped" : "departs"}: ${detail}`);
+        }
+        expect(flat).toContain("pass the id to 'mids api' to check it by hand");
+        expect(screen).not.toContain("…");
+      }
+    } finally {
+      await sb.stop();
+    }
   });
 });
