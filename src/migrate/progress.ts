@@ -6,6 +6,7 @@
 import { statSync } from "node:fs";
 import type { IO } from "../io.js";
 import { monotonicMs } from "../util/time.js";
+import { cut } from "../output/screen.js";
 
 const EVERY_MS = 250;
 
@@ -51,7 +52,9 @@ export function makeProgress(io: IO, opts: { quiet: boolean; everyMs?: number; f
       const mbs = secs > 0 ? seen / 1048576 / secs : 0;
       const pct = total ? `  ${Math.min(100, (seen / total) * 100).toFixed(0)}%` : "";
       shown = true;
-      io.stderr.write(`\r\u001b[Kmigrate: ${(linesBefore + position).toLocaleString("en")} lines  ${mbs.toFixed(1)} MB/s${pct}`);
+      // one line, a column short of the edge: a line that wraps is not redrawn in place by \r
+      const line = `migrate: ${(linesBefore + position).toLocaleString("en")} lines  ${mbs.toFixed(1)} MB/s${pct}`;
+      io.stderr.write(`\r\u001b[K${io.stderrColumns && io.stderrColumns > 1 ? cut(line, io.stderrColumns - 1) : line}`);
     },
     done() {
       if (shown) io.stderr.write("\r\u001b[K");
