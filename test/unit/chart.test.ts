@@ -98,6 +98,14 @@ describe("summary", () => {
     expect(renderSummary(summarize(pts([9, 4])), { digits: 0, invert: true }).at(-1)).toBe("change  -5, better");
     expect(renderSummary(summarize([]), { label: "rank" })).toEqual(["rank: no points in the window"]);
   });
+  it("the values are right-aligned, so their times line up: rank 11 over rank 1, trend 9.50 over 100.00", () => {
+    for (const [values, digits, invert] of [[[11, 1, 15, 3], 0, true], [[9.5, 100, 42, 12.25], 2, false]] as const) {
+      const lines = renderSummary(summarize(pts([...values])), { digits, invert }).slice(1, 5);
+      const at = lines.map((l) => l.indexOf("  at "));
+      expect(new Set(at).size).toBe(1);
+      expect(at[0]).toBeGreaterThan(0);
+    }
+  });
 });
 
 describe("bars", () => {
