@@ -15,6 +15,8 @@ export interface Column {
   path: string;
   header?: string;
   format?: (value: unknown, row: unknown) => string;
+  /** a detail view on a terminal: the value as lines of its own (one a list item), instead of format's one line */
+  lines?: (value: unknown, row: unknown) => string[];
   /** where the value is read when the answer may hold it elsewhere than `path` (an assumed shape) */
   value?: (row: unknown) => unknown;
 }
@@ -396,7 +398,8 @@ function renderDetail(ctx: Context, cols: readonly Column[], item: unknown): str
     const v = columnValue(c, item);
     let lines: string[];
     const t = c.format ? undefined : isoTime(v);
-    if (c.format) lines = [c.format(v, item)];
+    if (c.lines) lines = c.lines(v, item);
+    else if (c.format) lines = [c.format(v, item)];
     else if (t !== undefined) lines = [relative ? `${v as string} (${relativeAge(t, now)})` : (v as string)];
     else if (Array.isArray(v) && v.length > 1 && v.every((x) => x === null || typeof x !== "object")) lines = v.map((x) => String(x ?? ""));
     else lines = [cellText(v)];

@@ -217,3 +217,24 @@ describe.skipIf(!hasScript)("contract check on a terminal", () => {
     }
   });
 });
+
+describe.skipIf(!hasScript)("a project's detail on a terminal", () => {
+  it("at 60 and 100 columns every asset's address and each latest intel's id are on screen whole (they were left out: 'ethereum*, tron (lp-token)', '[cut] headline')", async () => {
+    const env = baseEnv({ MIDS_PAGER: "" });
+    const list = JSON.parse((await runMain(["--sandbox", "projects", "list", "--limit", "50", "-o", "json"], { env })).stdout) as { slug: string }[];
+    // a project with two assets or more and some intel
+    let detail: { slug: string; assets: { address: string }[]; intel: { id: string }[] } | undefined;
+    for (const p of list) {
+      const d = JSON.parse((await runMain(["--sandbox", "projects", "get", p.slug, "-o", "json"], { env })).stdout) as NonNullable<typeof detail>;
+      if (d.assets.length > 1 && d.intel.length) { detail = d; break; }
+    }
+    expect(detail).toBeDefined();
+    const runs = await Promise.all([60, 100].map((cols) => onTerminal(`exec $MIDS --sandbox projects get ${detail!.slug} 2>/dev/null`, { cols, env })));
+    for (const r of runs) {
+      expect(r.code).toBe(0);
+      const screen = r.raw.replace(ESCAPES, "");
+      for (const a of detail!.assets) expect(screen).toContain(a.address);
+      for (const i of detail!.intel.slice(0, 3)) expect(screen).toContain(i.id);
+    }
+  });
+});
