@@ -141,6 +141,23 @@ describe("report text", () => {
     expect(text).toContain("REVISIONS");
     expect(text).not.toMatch(/[\u001b\u0007]/);
   });
+  it("the meta, market, source and revision lines wrap at spaces to the width too, never torn mid-word by the terminal", () => {
+    const report = {
+      title: "Frontier Report: Perp DEX volumes", publishedAt: "2026-11-26T20:00:00.000Z", id: "rep_aa4baa1d814986f3", topicId: "topic_f82477740a1fd955ec9e",
+      market: { state: "fresh", publicationSnapshotAt: "2026-11-26T20:00:00.000Z", updatedAt: "2026-11-28T12:00:00.000Z", entities: [{ identity: { name: "Nexri Network", symbol: "NEXY" }, metrics: [{ key: "price_usd", value: 22.793389, publishedValue: 22.025173, unit: "usd", freshness: "fresh", disagreement: { comparedWith: "defi", differencePercent: 0.444 } }] }] },
+      sources: [{ title: "Retail Communities on Perp DEX volumes", publishedAt: "2026-11-26T14:00:00.000Z", url: "https://news.example.org/1" }],
+      revisions: [{ revision: 2, publishedAt: "2026-11-27T02:00:00.000Z", summary: "Revision 2: market figures refreshed" }],
+    };
+    const lines = renderReport(report, { width: 60, style: PLAIN }).trimEnd().split("\n");
+    for (const l of lines) expect(displayWidth(l)).toBeLessThanOrEqual(60);
+    const text = lines.join(" ").replace(/\s+/g, " ");
+    for (const whole of ["published 2026-11-26T20:00:00.000Z", "topic topic_f82477740a1fd955ec9e", "updated 2026-11-28T12:00:00.000Z",
+      "price_usd 22.793389 USD (at publication 22.025173) [fresh], 0.444% vs defi", "1. Retail Communities on Perp DEX volumes (2026-11-26T14:00:00.000Z)",
+      "2. 2026-11-27T02:00:00.000Z Revision 2: market figures refreshed"]) expect(text).toContain(whole);
+    // continuation lines keep their item's indent
+    const rev = lines.findIndex((l) => l.startsWith("  2. 2026-11-27"));
+    expect(lines[rev + 1]).toMatch(/^ {5}\S/);
+  });
   it("wraps paragraphs to the width", () => {
     const lines = renderMarkdown("word ".repeat(60), 40, PLAIN);
     expect(lines.length).toBeGreaterThan(5);
