@@ -8,7 +8,7 @@ import { EXIT, MidsError, UsageError } from "./errors.js";
 import { API_VERSIONS } from "./contract/routes.js";
 import { requireDurationMs } from "./util/time.js";
 import { parseByteSize } from "./util/bytes.js";
-import { checkChoice, checkWholeNumber } from "./util/flag-values.js";
+import { checkChoice, checkWholeNumber, numberHint } from "./util/flag-values.js";
 import { jsonSyntaxProblem } from "./util/json-error.js";
 
 export type OutputFormat = "table" | "json" | "ndjson" | "csv" | "yaml";
@@ -68,7 +68,7 @@ const PARSE: Partial<Record<ConfigKey, (label: string, v: string) => unknown>> =
   "max-retries": (label, v) => checkWholeNumber(label, v, 0, 20),
   "max-body-size": (label, v) => {
     const n = parseByteSize(v);
-    if (n === undefined || n < 1024) throw new UsageError(`${label} must be a size of at least 1KB such as 64MB, 512KB or 1GB (got '${v}')`);
+    if (n === undefined || n < 1024) throw new UsageError(`${label} must be a size of at least 1KB such as 64MB, 512KB or 1GB (got '${v}')`, { hint: numberHint(label, "64MB", "size") });
     return n;
   },
   "max-pages": (label, v) => checkWholeNumber(label, v, 1, 1_000_000),
