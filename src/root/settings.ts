@@ -49,7 +49,7 @@ export function applySettings(ctx: Context, o: Record<string, unknown>, path: st
 
 /** --profile, else MIDS_PROFILE; "" is a mistake, not "no profile". */
 function selectedProfile(o: Record<string, unknown>, io: IO): string | undefined {
-  if (o.profile === "") throw new UsageError("--profile must not be empty");
+  if (o.profile === "") throw new UsageError("--profile must not be empty", { hint: "name a profile ('mids config list --profiles' lists them), or leave --profile out" });
   const p = typeof o.profile === "string" ? o.profile : io.env.MIDS_PROFILE || undefined;
   return p;
 }
@@ -106,7 +106,7 @@ export function resolveGlobals(o: Record<string, unknown>, io: IO, cfg: Config, 
   const env = io.env;
   // an explicitly empty flag is a mistake, not "use the default"
   for (const [key, flag] of [["baseUrl", "--base-url"], ["apiKey", "--api-key"], ["timeout", "--timeout"], ["maxRetries", "--max-retries"], ["fields", "--fields"], ["maxBodySize", "--max-body-size"], ["maxPages", "--max-pages"]] as const) {
-    if (o[key] === "") throw new UsageError(`${flag} must not be empty`);
+    if (o[key] === "") throw new UsageError(`${flag} must not be empty`, { hint: `give ${flag} a value, or leave the flag out` });
   }
   const str = (v: unknown) => (typeof v === "string" && v !== "" ? v : undefined);
   if (o.sandbox && str(o.baseUrl)) {

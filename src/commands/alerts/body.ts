@@ -24,7 +24,7 @@ export interface UpdateFlags {
 const FLAG_NAMES: readonly string[] = ["--status", "--cadence", "--destinations", "--selector", "--name", "--threshold"];
 
 function nonEmpty(flag: string, v: string): string {
-  if (!v.trim()) throw new UsageError(`${flag} must not be empty`);
+  if (!v.trim()) throw new UsageError(`${flag} must not be empty`, { hint: `give ${flag} a value, or leave the flag out` });
   return v;
 }
 
