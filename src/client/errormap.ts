@@ -122,6 +122,8 @@ export function toApiError(status: number, body: unknown, headers: Headers, now:
       if (status === 401 || status === 403) hint = "check the API key (MIDS_API_KEY or --api-key) and its scopes";
       else if (status === 404 || status === 410) hint = findIdsHint(path, undefined) ?? NOT_FOUND_HINT;
       else if (status >= 500) hint = SERVER_FAILED;
+      // a refused request of no known code (v2 recipes' "parameters are not valid"): the values given are the fix
+      else if (status === 400 || status === 422) hint = what.startsWith("'mids ") ? `check the values given; run ${what.slice(0, -1)} --help' for what each option takes` : "check the request's parameters and body; --verbose shows the request sent";
       // a 4xx of no documented meaning (exit 7, as the README says): mostly not the API's own answer
       else if (exitForApi(code, status) === EXIT.server) hint = OTHER_STATUS;
   }
