@@ -16,7 +16,7 @@ const MAX_DURATION_MS = 2_147_483_647;
 
 export function requireDurationMs(flag: string, v: string, bareUnit: keyof typeof UNIT_MS = "s"): number {
   const ms = parseDurationMs(v, bareUnit);
-  if (ms !== undefined && ms > MAX_DURATION_MS) throw new UsageError(`${flag} must be at most 24 days (got '${v}')`);
+  if (ms !== undefined && ms > MAX_DURATION_MS) throw new UsageError(`${flag} must be at most 24 days (got '${v}')`, { hint: numberHint(flag, "30s", "duration") });
   if (ms === undefined || ms <= 0) {
     throw new UsageError(`${flag} must be a positive duration such as 30, 1500ms, 2s or 1m (got '${v}')`, { hint: numberHint(flag, "30s", "duration") });
   }
@@ -44,12 +44,12 @@ export function parseTime(flag: string, v: string, now: Date): Date {
       if (!Number.isNaN(date.getTime())) return inRange(flag, v, date);
     }
   }
-  throw new UsageError(`${flag} must be an ISO 8601 time (2026-11-01T00:00:00Z), a relative age (7d, 48h) or 'now' (got '${v}')`);
+  throw new UsageError(`${flag} must be an ISO 8601 time (2026-11-01T00:00:00Z), a relative age (7d, 48h) or 'now' (got '${v}')`, { hint: `e.g. ${flag} 7d or ${flag} 2026-11-01` });
 }
 
 function inRange(flag: string, v: string, d: Date): Date {
   const y = d.getUTCFullYear();
-  if (Number.isNaN(d.getTime()) || y < 1970 || y > 9999) throw new UsageError(`${flag} must fall between 1970 and 9999 (got '${v}')`);
+  if (Number.isNaN(d.getTime()) || y < 1970 || y > 9999) throw new UsageError(`${flag} must fall between 1970 and 9999 (got '${v}')`, { hint: `e.g. ${flag} 7d or ${flag} 2026-11-01` });
   return d;
 }
 

@@ -19,7 +19,7 @@ interface Fixtures { demoKey: string; alerts: { A: string[] }; keys: { key: stri
 
 describe("bad input", () => {
   // 45 runs in this process and 4 of the CLI
-  it("every case: one mids: line (plus a hint), the README exit code, nothing on stdout", { timeout: budgetFor(45 / 4 + 4) }, async () => {
+  it("every case: one mids: line (plus a hint), the README exit code, nothing on stdout", { timeout: budgetFor(56 / 4 + 4) }, async () => {
     const empty = file("empty.yaml", "");
     const notADir = file("not-a-dir", "x");
     // [args, exit code, what the message must name, stdin]
@@ -57,6 +57,11 @@ describe("bad input", () => {
       [["--api-key", "", "me"], 2, /^mids: --api-key must not be empty$/m, undefined, /^hint: give --api-key a value, or leave the flag out$/m],
       [["--profile", "", "me"], 2, /^mids: --profile must not be empty$/m, undefined, /^hint: name a profile \('mids config list --profiles' lists them\), or leave --profile out$/m],
       [["alerts", "update", "alr_1", "--name", " "], 2, /^mids: --name must not be empty$/m, undefined, /^hint: give --name a value, or leave the flag out$/m],
+      [["series", "trend", "p", "--from", "yesterday"], 2, /--from must be an ISO 8601 time/, undefined, /^hint: e\.g\. --from 7d or --from 2026-11-01$/m],
+      [["series", "trend", "p", "--from", "2d", "--to", "3d"], 2, /^mids: --from \(.*\) is after --to \(.*\)$/m, undefined, /^hint: swap them/m],
+      [["api", "/v3/me", "-f", "x"], 2, /-f expects key=value \(got 'x'\)$/, undefined, /^hint: e\.g\. -f limit=5$/m],
+      [["api", "/v3/me", "-H", "bad"], 2, /-H expects 'Name: value'/, undefined, /^hint: e\.g\. -H 'Accept-Language: en'$/m],
+      [["me", "--timeout", "30d"], 2, /--timeout must be at most 24 days/, undefined, /^hint: e\.g\. --timeout 30s$/m],
       [["me", "--timeout", "soon"], 2, /--timeout must be a positive duration such as 30, 1500ms, 2s or 1m \(got 'soon'\)$/, undefined, /^hint: e\.g\. --timeout 30s$/m],
       [["me", "--max-body-size", "1"], 2, /--max-body-size must be a size of at least 1KB such as 64MB, 512KB or 1GB \(got '1'\)$/, undefined, /^hint: e\.g\. --max-body-size 64MB$/m],
       [["config", "set", "timeout", "abc"], 2, /^mids: timeout must be a positive duration/m, undefined, /^hint: use a duration such as 30s$/m],

@@ -50,7 +50,7 @@ async function readCapped(path: string, max: number): Promise<string> {
 /** `a=1` -> ["a", "1"]; in a body the value is typed as JSON when it parses as JSON (jsonOrString). */
 function splitField(f: string): [string, string] {
   const i = f.indexOf("=");
-  if (i <= 0) throw new UsageError(`-f expects key=value (got '${f}')`);
+  if (i <= 0) throw new UsageError(`-f expects key=value (got '${f}')`, { hint: "e.g. -f limit=5" });
   return [f.slice(0, i), f.slice(i + 1)];
 }
 
@@ -65,7 +65,7 @@ export async function run(opts: ApiOptions, ctx: Context): Promise<void> {
     const name = i > 0 ? h.slice(0, i).trim() : "";
     const value = h.slice(i + 1).trim();
     // an HTTP header name is a token, and a value has no line breaks or other controls
-    if (!HEADER_NAME.test(name) || !HEADER_VALUE.test(value)) throw new UsageError(`-H expects 'Name: value' with a token name and a one-line value (got '${oneLine(h)}')`);
+    if (!HEADER_NAME.test(name) || !HEADER_VALUE.test(value)) throw new UsageError(`-H expects 'Name: value' with a token name and a one-line value (got '${oneLine(h)}')`, { hint: "e.g. -H 'Accept-Language: en'" });
     headers[name.toLowerCase()] = value;
   }
   // a key or token given with -H is hidden as the configured key is, in the answer and in errors

@@ -27,7 +27,7 @@ export function parseParams(pairs: readonly string[]): Record<string, unknown> {
     if (eq <= 0) throw new UsageError(`--param must be key=value (got '${p}')`, { hint: "for example --param limit=5" });
     const k = p.slice(0, eq).trim();
     const raw = p.slice(eq + 1);
-    if (k in out) throw new UsageError(`--param ${k} is given twice`);
+    if (k in out) throw new UsageError(`--param ${k} is given twice`, { hint: `give --param ${k}=VALUE once` });
     out[k] = jsonOrString(raw);
   }
   return out;

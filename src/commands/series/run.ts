@@ -71,7 +71,7 @@ export async function run(measure: string, locator: string, flags: SeriesFlags, 
   const startName = v2 ? "start" : "from";
   const endName = v2 ? "end" : "to";
   if (typeof q[startName] === "string" && typeof q[endName] === "string" && q[startName]! > q[endName]!) {
-    throw new UsageError(`--from (${q[startName]}) is after --to (${q[endName]})`);
+    throw new UsageError(`--from (${q[startName]}) is after --to (${q[endName]})`, { hint: "swap them: --from is the start of the window, --to its end" });
   }
   if (flags.clusters !== undefined) q[ASSUMED.momentumClusterFlag] = String(flags.clusters);
   if (flags.clamp) {

@@ -36,7 +36,7 @@ export async function run(flags: VerifyFlags, ctx: Context): Promise<void> {
     throw new UsageError(`${flags.sampleFirst ? "--sample-first" : "--seed"} only applies with --sample`, { hint: "add --sample N" });
   }
   const tolerance = parseNumberFlag("--tolerance", flags.tolerance, { hint: "e.g. --tolerance 0.001" }) ?? 0;
-  if (tolerance < 0) throw new UsageError(`--tolerance must not be negative (got '${flags.tolerance}')`);
+  if (tolerance < 0) throw new UsageError(`--tolerance must not be negative (got '${flags.tolerance}')`, { hint: "e.g. --tolerance 0.001" });
   if (g.outputExplicit && !["table", "json", "ndjson"].includes(g.output)) {
     throw new UsageError(`migrate verify has no -o ${g.output} output`, { hint: "use -o table, -o json or -o ndjson" });
   }
