@@ -82,7 +82,7 @@ export function outputPlan(ctx: Pick<Context, "io" | "globals">, flags: OutputFl
     throw new UsageError(`--jq filters JSON and cannot be combined with --format ${format}`, { hint: "use --format json, sarif or gitlab with --jq, or drop --jq" });
   }
   if (flags.outputFile !== undefined && flags.outputFile.trim() === "") throw new UsageError("--output-file is empty", { hint: "name the file to write, e.g. --output-file findings.sarif" });
-  if (!flags.outputFile && flags.outputFileFormat) throw new UsageError("--output-file-format needs --output-file FILE");
+  if (!flags.outputFile && flags.outputFileFormat) throw new UsageError("--output-file-format needs --output-file FILE", { hint: "add --output-file FILE, e.g. --output-file findings.sarif, or drop --output-file-format" });
   return { format, fileFormat: flags.outputFile ? fileFormat(flags.outputFile, flags.outputFileFormat) : undefined };
 }
 
@@ -115,7 +115,7 @@ export async function emitFindings(ctx: Context, flags: OutputFlags, r: Renderin
     try {
       await writeFile(resolve(ctx.io.cwd, flags.outputFile), chunks(plan.fileFormat, undefined, { fullNotes: flags.fullNotes, general: r.general }) ?? render(plan.fileFormat, r, undefined, root(plan.fileFormat), { fullNotes: flags.fullNotes, general: r.general }));
     } catch (e) {
-      throw new UsageError(`cannot write --output-file '${flags.outputFile}': ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+      throw new UsageError(`cannot write --output-file '${flags.outputFile}': ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`, { hint: "name a file in a directory that exists and that you can write to" });
     }
   }
   const summary = env.GITHUB_STEP_SUMMARY;
