@@ -209,7 +209,7 @@ export function readConfigFile(env: Record<string, string | undefined>): ConfigF
     // never the parser's own message: it quotes the text around the error, part of a key maybe
     throw new UsageError(`config file ${p} is not valid JSON (${jsonSyntaxProblem(text, e as Error)})`, { hint: `fix it, or remove it and run 'mids config set'` });
   }
-  if (!isObject(parsed)) throw new UsageError(`config file ${p} must hold a JSON object`);
+  if (!isObject(parsed)) throw new UsageError(`config file ${p} must hold a JSON object`, { hint: `fix it, or remove it and run 'mids config set'` });
   const raw = parsed.profiles;
   const profiles: Record<string, Config> = {};
   const fix = { hint: `edit ${p}: 'profiles' maps each profile's name to an object of its settings` };

@@ -19,7 +19,7 @@ interface Fixtures { demoKey: string; alerts: { A: string[] }; keys: { key: stri
 
 describe("bad input", () => {
   // 45 runs in this process and 4 of the CLI
-  it("every case: one mids: line (plus a hint), the README exit code, nothing on stdout", { timeout: budgetFor(61 / 4 + 4) }, async () => {
+  it("every case: one mids: line (plus a hint), the README exit code, nothing on stdout", { timeout: budgetFor(64 / 4 + 4) }, async () => {
     const empty = file("empty.yaml", "");
     const notADir = file("not-a-dir", "x");
     // [args, exit code, what the message must name, stdin]
@@ -67,6 +67,9 @@ describe("bad input", () => {
       [["projects", "list", "--min-market-cap", "5"], 2, /--min-market-cap is not available on GET \/v3\/projects/, undefined, /^hint: add --api v2 to use --min-market-cap, or drop --min-market-cap$/m],
       [["projects", "related", "p", "--api", "v2", "--since", "3x"], 2, /--since must be a relative window/, undefined, /^hint: e\.g\. --since 7d$/m],
       [["migrate", "scan", dir, "--output-file-format", "sarif"], 2, /--output-file-format needs --output-file FILE/, undefined, /^hint: add --output-file FILE/m],
+      [["series", "trend", "p", "--from", "7d", "--start", "6d"], 2, /--from\/--start are aliases; pass one of them|are aliases; pass one of them/, undefined, /^hint: keep one of /m],
+      [["recipes", "execute", "-"], 2, /stdin is empty: no recipe to execute/, "", /^hint: pipe a recipe's YAML in, or name a recipe/m],
+      [["sandbox", "serve", "--faults", "bogus", "--port", "0"], 2, /--faults: invalid fault "bogus"/, undefined, /^hint: e\.g\. --faults 503:0\.2/m],
       [["me", "--timeout", "soon"], 2, /--timeout must be a positive duration such as 30, 1500ms, 2s or 1m \(got 'soon'\)$/, undefined, /^hint: e\.g\. --timeout 30s$/m],
       [["me", "--max-body-size", "1"], 2, /--max-body-size must be a size of at least 1KB such as 64MB, 512KB or 1GB \(got '1'\)$/, undefined, /^hint: e\.g\. --max-body-size 64MB$/m],
       [["config", "set", "timeout", "abc"], 2, /^mids: timeout must be a positive duration/m, undefined, /^hint: use a duration such as 30s$/m],
