@@ -8,7 +8,7 @@ import { EXIT, MidsError, UsageError } from "./errors.js";
 import { API_VERSIONS } from "./contract/routes.js";
 import { requireDurationMs } from "./util/time.js";
 import { parseByteSize } from "./util/bytes.js";
-import { checkChoice, checkWholeNumber } from "./util/flag-values.js";
+import { checkChoice, checkWholeNumber, numberHint } from "./util/flag-values.js";
 import { jsonSyntaxProblem } from "./util/json-error.js";
 
 export type OutputFormat = "table" | "json" | "ndjson" | "csv" | "yaml";
@@ -68,7 +68,7 @@ const PARSE: Partial<Record<ConfigKey, (label: string, v: string) => unknown>> =
   "max-retries": (label, v) => checkWholeNumber(label, v, 0, 20),
   "max-body-size": (label, v) => {
     const n = parseByteSize(v);
-    if (n === undefined || n < 1024) throw new UsageError(`${label} must be a size of at least 1KB such as 64MB, 512KB or 1GB (got '${v}')`);
+    if (n === undefined || n < 1024) throw new UsageError(`${label} must be a size of at least 1KB such as 64MB, 512KB or 1GB (got '${v}')`, { hint: numberHint(label, "64MB", "size") });
     return n;
   },
   "max-pages": (label, v) => checkWholeNumber(label, v, 1, 1_000_000),
@@ -209,7 +209,7 @@ export function readConfigFile(env: Record<string, string | undefined>): ConfigF
     // never the parser's own message: it quotes the text around the error, part of a key maybe
     throw new UsageError(`config file ${p} is not valid JSON (${jsonSyntaxProblem(text, e as Error)})`, { hint: `fix it, or remove it and run 'mids config set'` });
   }
-  if (!isObject(parsed)) throw new UsageError(`config file ${p} must hold a JSON object`);
+  if (!isObject(parsed)) throw new UsageError(`config file ${p} must hold a JSON object`, { hint: `fix it, or remove it and run 'mids config set'` });
   const raw = parsed.profiles;
   const profiles: Record<string, Config> = {};
   const fix = { hint: `edit ${p}: 'profiles' maps each profile's name to an object of its settings` };

@@ -176,6 +176,8 @@ export function toApiError(status: number, body: unknown, headers: Headers, now:
       else if (status === 400) hint = what.startsWith("'mids ") ? `run ${what.slice(0, -1)} --help' for the values its options take` : "check the parameters; --verbose shows the request sent";
       else if (status === 404 || status === 410) hint = findIdsHint(path, undefined) ?? NOT_FOUND_HINT;
       else if (status >= 500) hint = SERVER_FAILED;
+      // a 422 of no known code: the values given are the fix
+      else if (status === 422) hint = what.startsWith("'mids ") ? `check the values given; run ${what.slice(0, -1)} --help' for what each option takes` : "check the request's parameters and body; --verbose shows the request sent";
       // a 4xx of no documented meaning (exit 7, as the README says): mostly not the API's own answer
       else if (exitForApi(code, status) === EXIT.server) hint = OTHER_STATUS;
   }

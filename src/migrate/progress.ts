@@ -1,9 +1,12 @@
 // Progress of a long `mids migrate` on a terminal: lines read, MB/s and % of the input size,
 // redrawn in place on stderr at most a few times a second. Nothing is drawn when stderr is not
-// a terminal, in CI (the CI variable is set) or with --quiet.
+// a terminal, when the rewritten requests stream to the terminal too (stdout a TTY: a line drawn
+// between them would be left in front of one and erase part of another), in CI (the CI variable
+// is set) or with --quiet.
 import { statSync } from "node:fs";
 import type { IO } from "../io.js";
 import { monotonicMs } from "../util/time.js";
+import { cut } from "../output/screen.js";
 
 const EVERY_MS = 250;
 
@@ -18,6 +21,8 @@ export function progressWanted(io: IO, quiet: boolean, files: string[] = []): bo
   const ci = io.env.CI;
   // a log typed at the terminal (`-` with stdin a TTY): no line drawn over what is typed
   if (io.stdinIsTTY && files.includes("-")) return false;
+  // the requests themselves scroll past on the terminal: they are the progress
+  if (io.stdoutIsTTY) return false;
   return io.stderrIsTTY && !quiet && !(ci !== undefined && ci !== "" && ci !== "0" && ci !== "false");
 }
 
@@ -47,7 +52,9 @@ export function makeProgress(io: IO, opts: { quiet: boolean; everyMs?: number; f
       const mbs = secs > 0 ? seen / 1048576 / secs : 0;
       const pct = total ? `  ${Math.min(100, (seen / total) * 100).toFixed(0)}%` : "";
       shown = true;
-      io.stderr.write(`\r\u001b[Kmigrate: ${(linesBefore + position).toLocaleString("en")} lines  ${mbs.toFixed(1)} MB/s${pct}`);
+      // one line, a column short of the edge: a line that wraps is not redrawn in place by \r
+      const line = `migrate: ${(linesBefore + position).toLocaleString("en")} lines  ${mbs.toFixed(1)} MB/s${pct}`;
+      io.stderr.write(`\r\u001b[K${io.stderrColumns && io.stderrColumns > 1 ? cut(line, io.stderrColumns - 1) : line}`);
     },
     done() {
       if (shown) io.stderr.write("\r\u001b[K");

@@ -191,12 +191,15 @@ export function renderSummary(s: Summary, opts: { digits?: number; invert?: bool
   const sign = s.change! > 0 ? "+" : s.change! < 0 ? "" : "±";
   const pct = s.changePct !== undefined && !opts.invert ? ` (${s.changePct >= 0 ? "+" : ""}${s.changePct.toFixed(1)}%)` : "";
   const better = opts.invert && s.change !== 0 ? (s.change! < 0 ? ", better" : ", worse") : "";
+  // the four values right-aligned, so their `at` times line up (rank 11 over rank 1, trend 9.50 over 100.00)
+  const [first, last, min, max] = [s.first, s.last, s.min, s.max].map((p) => fmt(p.value, d));
+  const w = Math.max(first.length, last.length, min.length, max.length);
   return [
     `points  ${s.count}`,
-    `first   ${fmt(s.first.value, d)}  at ${when(s.first)}`,
-    `last    ${fmt(s.last.value, d)}  at ${when(s.last)}`,
-    `${opts.invert ? "best " : "min  "}   ${fmt(opts.invert ? s.min.value : s.min.value, d)}  at ${when(s.min)}`,
-    `${opts.invert ? "worst" : "max  "}   ${fmt(s.max.value, d)}  at ${when(s.max)}`,
+    `first   ${first.padStart(w)}  at ${when(s.first)}`,
+    `last    ${last.padStart(w)}  at ${when(s.last)}`,
+    `${opts.invert ? "best " : "min  "}   ${min.padStart(w)}  at ${when(s.min)}`,
+    `${opts.invert ? "worst" : "max  "}   ${max.padStart(w)}  at ${when(s.max)}`,
     `change  ${sign}${fmt(s.change!, d)}${pct}${better}`,
   ];
 }

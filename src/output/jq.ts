@@ -59,7 +59,13 @@ export type JqReply =
 /** A compile or runtime error of the filter; `results` are those jq gave before it (printed first, as jq does). */
 export class JqFilterError extends UsageError {
   constructor(message: string, readonly results: JqResult[]) {
-    super(message);
+    // the fix: a filter jq cannot read (syntax, shell quoting), or one that does not fit the result's
+    // shape ("Cannot index object with number"); the filter's own error("...") is the user's words alone
+    super(message, {
+      hint: /syntax error|is not defined|compile error/i.test(message) ? "check the filter's jq syntax and quote it for the shell, e.g. --jq '.[0].name'"
+        : /\bcannot\b/i.test(message) ? "the filter gets the whole result as its one input: -o json shows its shape"
+        : undefined,
+    });
   }
 }
 

@@ -16,6 +16,8 @@ export interface Column {
   path: string;
   header?: string;
   format?: (value: unknown, row: unknown) => string;
+  /** a detail view on a terminal: the value as lines of its own (one a list item), instead of format's one line */
+  lines?: (value: unknown, row: unknown) => string[];
   /** where the value is read when the answer may hold it elsewhere than `path` (an assumed shape) */
   value?: (row: unknown) => unknown;
 }
@@ -401,6 +403,17 @@ export async function printWrapped(ctx: Context, wrapper: Record<string, unknown
 }
 
 /**
+ * An object or list in a detail view: JSON with a space after each `,` and `:`, so the row wraps
+ * at those under its value column ({"projects": ["a", "b"]}); compact JSON is one word the
+ * terminal tears at its edge, out of the column.
+ */
+function breakableJson(v: unknown): string {
+  if (Array.isArray(v)) return `[${v.map(breakableJson).join(", ")}]`;
+  if (v !== null && typeof v === "object") return `{${Object.entries(v).map(([k, x]) => `${JSON.stringify(k)}: ${breakableJson(x)}`).join(", ")}}`;
+  return JSON.stringify(v) ?? "null";
+}
+
+/**
  * One resource on a terminal: `label  value` rows; long text wrapped at word boundaries under its
  * value column, never cut; a list of values one per line; times exact with their age.
  */
@@ -411,9 +424,12 @@ function renderDetail(ctx: Context, cols: readonly Column[], item: unknown): str
     const v = columnValue(c, item);
     let lines: string[];
     const t = c.format ? undefined : isoTime(v);
-    if (c.format) lines = [c.format(v, item)];
+    if (c.lines) lines = c.lines(v, item);
+    else if (c.format) lines = [c.format(v, item)];
     else if (t !== undefined) lines = [relative ? `${v as string} (${relativeAge(t, now)})` : (v as string)];
     else if (Array.isArray(v) && v.length > 1 && v.every((x) => x === null || typeof x !== "object")) lines = v.map((x) => String(x ?? ""));
+    else if (v !== null && typeof v === "object" && !Array.isArray(v)) lines = [breakableJson(v)];
+    else if (Array.isArray(v) && v.some((x) => x !== null && typeof x === "object")) lines = [v.map(breakableJson).join(", ")];
     else lines = [cellText(v)];
     return { label: oneLine(c.header ?? c.path), lines: lines.map(oneLine) };
   });

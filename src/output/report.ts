@@ -3,6 +3,7 @@
 // sources and revisions. Pure: returns a string. All server text is stripped of control sequences.
 import { stripControl } from "../util/sanitize.js";
 import { displayWidth } from "./width.js";
+import { wrapProse } from "./prose.js";
 
 interface Metric { key?: string; value?: number; publishedValue?: number; unit?: string; provider?: string; freshness?: string; disagreement?: { comparedWith?: string; differencePercent?: number } }
 interface Entity { identity?: { name?: string; symbol?: string }; state?: string; metrics?: Metric[] }
@@ -76,13 +77,26 @@ export function renderMarkdown(md: string, width: number, style: Style): string[
   return out;
 }
 
+/** `parts` joined with ` · `, as many to a line as fit `width` (a part is never broken). */
+function joinFit(parts: string[], width: number): string[] {
+  const lines: string[] = [];
+  for (const p of parts) {
+    const last = lines.length - 1;
+    if (last >= 0 && displayWidth(lines[last]) + 3 + displayWidth(p) <= width) lines[last] += ` · ${p}`;
+    else lines.push(p);
+  }
+  return lines;
+}
+
 export function renderReport(r: ReportLike, opts: { width: number; style?: Style }): string {
   const st = opts.style ?? PLAIN;
   const width = Math.max(40, Math.min(opts.width, 100));
   const out: string[] = [];
+  // lines of server text wrap at spaces under their indent (a timestamp or a number never torn by the terminal)
+  const wrapped = (line: string, hang: number | string) => wrapProse(line, width, hang);
   out.push(st.bold(clean(r.title) || "(untitled report)"));
-  const meta = [r.publishedAt && `published ${clean(r.publishedAt)}`, r.id && `id ${clean(r.id)}`, r.topicId && `topic ${clean(r.topicId)}`].filter(Boolean).join(" · ");
-  if (meta) out.push(st.dim(meta));
+  const meta = [r.publishedAt && `published ${clean(r.publishedAt)}`, r.id && `id ${clean(r.id)}`, r.topicId && `topic ${clean(r.topicId)}`].filter((x): x is string => !!x);
+  if (meta.length) out.push(...joinFit(meta, width).map(st.dim));
   if (r.url) out.push(st.underline(clean(r.url)));
   if (r.summary) out.push("", ...wrap(clean(r.summary), width));
   // skip a leading heading that repeats the title
@@ -94,27 +108,34 @@ export function renderReport(r: ReportLike, opts: { width: number; style?: Style
   if (entities.length) {
     out.push("", st.bold("MARKET"));
     const m = r.market!;
-    out.push(st.dim([m.state && `state ${clean(m.state)}`, m.publicationSnapshotAt && `snapshot ${clean(m.publicationSnapshotAt)}`, m.updatedAt && `updated ${clean(m.updatedAt)}`].filter(Boolean).join(" · ")));
+    out.push(...joinFit([m.state && `state ${clean(m.state)}`, m.publicationSnapshotAt && `snapshot ${clean(m.publicationSnapshotAt)}`, m.updatedAt && `updated ${clean(m.updatedAt)}`].filter((x): x is string => !!x), width).map(st.dim));
     for (const e of entities) {
       const who = `${clean(e.identity?.name)}${e.identity?.symbol ? ` (${clean(e.identity.symbol)})` : ""}`;
       for (const x of e.metrics ?? [{}]) {
         const val = typeof x.value === "number" ? `${x.value}${x.unit ? ` ${clean(x.unit).toUpperCase()}` : ""}` : "";
         const pub = typeof x.publishedValue === "number" && x.publishedValue !== x.value ? ` (at publication ${x.publishedValue})` : "";
         const dis = x.disagreement && typeof x.disagreement.differencePercent === "number" ? `, ${x.disagreement.differencePercent}% vs ${clean(x.disagreement.comparedWith)}` : "";
-        out.push(`  ${who}  ${clean(x.key)} ${val}${pub}${x.freshness ? ` [${clean(x.freshness)}]` : ""}${dis}`.trimEnd());
+        out.push(...wrapped(`  ${who}  ${clean(x.key)} ${val}${pub}${x.freshness ? ` [${clean(x.freshness)}]` : ""}${dis}`.trimEnd(), 2));
       }
     }
   }
   if (r.sources?.length) {
     out.push("", st.bold("SOURCES"));
     r.sources.forEach((s, i) => {
-      out.push(`  ${i + 1}. ${clean(s.title)}${s.publishedAt ? st.dim(` (${clean(s.publishedAt)})`) : ""}`);
+      const num = `  ${i + 1}. `;
+      const date = s.publishedAt ? `(${clean(s.publishedAt)})` : "";
+      const lines = wrapped(`${num}${clean(s.title)}${date ? ` ${date}` : ""}`, " ".repeat(num.length));
+      // the date dimmed where it ends a line whole
+      out.push(...lines.map((l) => (date && l.endsWith(` ${date}`) ? l.slice(0, -date.length) + st.dim(date) : l)));
       if (s.url) out.push(`     ${st.underline(clean(s.url))}`);
     });
   }
   if (r.revisions?.length) {
     out.push("", st.bold("REVISIONS"));
-    for (const v of r.revisions) out.push(`  ${v.revision ?? "?"}. ${clean(v.publishedAt)}  ${clean(v.summary)}`.trimEnd());
+    for (const v of r.revisions) {
+      const num = `  ${v.revision ?? "?"}. `;
+      out.push(...wrapped(`${num}${clean(v.publishedAt)}  ${clean(v.summary)}`.trimEnd(), " ".repeat(num.length)));
+    }
   }
   return out.join("\n") + "\n";
 }

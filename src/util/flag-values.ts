@@ -68,8 +68,8 @@ export function checkWholeNumber(name: string, value: string, min: number, max?:
 }
 
 /** The hint under a refused number: the flag with a value it takes (`e.g. --limit 50`); a setting's name is no flag to type. */
-export function numberHint(name: string, example: number | string): string {
-  return name.startsWith("-") ? `e.g. ${name} ${example}` : `use a number such as ${example}`;
+export function numberHint(name: string, example: number | string, kind: "number" | "duration" | "size" = "number"): string {
+  return name.startsWith("-") ? `e.g. ${name} ${example}` : `use a ${kind} such as ${example}`;
 }
 
 /**

@@ -1,5 +1,6 @@
 // Durations (`1500ms`, `2s`, `7d`) and timestamps (ISO 8601 or relative: `7d`, `48h`, `now`).
 import { UsageError } from "../errors.js";
+import { numberHint } from "./flag-values.js";
 
 const UNIT_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 };
 
@@ -15,9 +16,9 @@ const MAX_DURATION_MS = 2_147_483_647;
 
 export function requireDurationMs(flag: string, v: string, bareUnit: keyof typeof UNIT_MS = "s"): number {
   const ms = parseDurationMs(v, bareUnit);
-  if (ms !== undefined && ms > MAX_DURATION_MS) throw new UsageError(`${flag} must be at most 24 days (got '${v}')`);
+  if (ms !== undefined && ms > MAX_DURATION_MS) throw new UsageError(`${flag} must be at most 24 days (got '${v}')`, { hint: numberHint(flag, "30s", "duration") });
   if (ms === undefined || ms <= 0) {
-    throw new UsageError(`${flag} must be a positive duration such as 30, 1500ms, 2s or 1m (got '${v}')`);
+    throw new UsageError(`${flag} must be a positive duration such as 30, 1500ms, 2s or 1m (got '${v}')`, { hint: numberHint(flag, "30s", "duration") });
   }
   return ms;
 }

@@ -46,7 +46,7 @@ describe("--jq", () => {
     ]);
     expect(bad.code).toBe(2);
     expect(bad.stdout).toBe("");
-    expect(bad.stderr).toMatch(/^mids: --jq: syntax error, unexpected end of file .*line 1: .*\n$/);
+    expect(bad.stderr).toMatch(/^mids: --jq: syntax error, unexpected end of file .*line 1: .*\nhint: check the filter's jq syntax and quote it for the shell, e\.g\. --jq '\.\[0\]\.name'\n$/);
     expect(table.code).toBe(2);
     expect(table.stderr).toContain("--jq filters JSON and cannot be combined with -o table");
   });

@@ -4,7 +4,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { BIN, baseEnv, tempDir } from "../helpers/cli.js";
+import { BIN, baseEnv, runMain, startSandbox, tempDir } from "../helpers/cli.js";
 import { hostile, sendJson, v3Page } from "../helpers/hostile.js";
 import { SANDBOX_DEMO_KEY } from "../../src/sandbox/keys.js";
 
@@ -154,3 +154,87 @@ describe.skipIf(!hasScript)("pager on a terminal", () => {
   });
 });
 
+
+describe.skipIf(!hasScript)("migrate verify's table on a terminal", () => {
+  it("at 60 columns each route and its counts fit the width (the 81-column table wrapped every row in two); at 100, one row a route", async () => {
+    const dir = tempDir("verify-tty-");
+    const log = join(dir, "access.log");
+    const id = "118655a8c2f84e49930fad39";
+    writeFileSync(log, ["/v2/topics", "/v2/clusters", `/v2/projects/${id}/momentum`, `/v2/projects/${id}/neighbors`, "/v2/recipes"]
+      .map((p) => `10.0.0.1 - - [27/Nov/2026:10:00:00 +0000] "GET ${p} HTTP/1.1" 200 512\n`).join(""));
+    const env = baseEnv({ MIDS_PAGER: "" });
+    const [narrow, wide] = await Promise.all([60, 100].map((cols) => onTerminal(`exec $MIDS --sandbox migrate verify ${log} 2>/dev/null`, { cols, env })));
+    for (const r of [narrow, wide]) expect(r.code).toBe(0);
+    const table = (raw: string) => {
+      const ls = raw.replace(ESCAPES, "").split(/\r?\n/);
+      return ls.slice(ls.findIndex((l) => l.startsWith("v2 route"))).filter(Boolean);
+    };
+    const n = table(narrow.raw);
+    expect(n.length).toBeGreaterThan(2);
+    for (const l of n) expect(l.length).toBeLessThanOrEqual(60);
+    // the route on its line, its counts on the next, under the verdicts
+    expect(n.slice(0, 2)).toEqual(["v2 route", expect.stringMatching(/^ +equivalent +unconfirmed +differs +skipped +failed$/)]);
+    const momentum = n.indexOf("GET /v2/projects/{id}/momentum");
+    expect(n[momentum + 1]).toMatch(/^ +1 +0 +0 +0 +0$/);
+    expect(n.slice(-2)).toEqual(["total", expect.stringMatching(/^ +4 +0 +0 +1 +0$/)]);
+    // a wide terminal keeps one row a route
+    expect(table(wide.raw)).toContainEqual(expect.stringMatching(/^GET \/v2\/projects\/\{id\}\/momentum +1 +0 +0 +0 +0$/));
+  });
+});
+
+describe.skipIf(!hasScript)("contract check on a terminal", () => {
+  it("at 60 and 100 columns every route's detail is there whole (what departs, why skipped, the fix), wrapped under the table; not cut to its column or left out", { timeout: 60_000 }, async () => {
+    const sb = await startSandbox(["--faults", "shapes"]);
+    try {
+      const env = sb.env(SANDBOX_DEMO_KEY, { MIDS_PAGER: "" });
+      const routes = "v3.topics.get,v3.vocabulary,v3.alerts.get,v3.me";
+      const [narrow, wide] = await Promise.all([60, 100].map((cols) => onTerminal(`exec $MIDS contract check --routes ${routes} 2>/dev/null`, { cols, env })));
+      const json = await runMain(["contract", "check", "--routes", routes, "-o", "json"], { env });
+      const report = JSON.parse(json.stdout) as { routes: { method: string; path: string; skipped?: string; departures: unknown[] }[] };
+      const departing = report.routes.filter((r) => r.departures.length);
+      const skipped = report.routes.filter((r) => r.skipped);
+      expect(departing.length).toBeGreaterThan(0);
+      expect(skipped.length).toBeGreaterThan(0);
+      // the table's own detail text, from a wide enough screen (piped: never cut)
+      const piped = await runMain(["contract", "check", "--routes", routes, "-o", "table"], { env });
+      const detailOf = (route: string) => piped.stdout.split("\n").find((l) => l.startsWith(`${route} `))!.replace(/^\S+ \S+\s+\S+( shown)?\s+(departs|confirmed)?\s*/, "").trim();
+      for (const r of [narrow, wide]) {
+        expect(r.code).toBe(0);
+        const screen = r.raw.replace(ESCAPES, "").replace(/\r/g, "");
+        // wrapped lines joined again: each detail reads whole after its route
+        const flat = screen.replace(/\n {2}(?=\S)/g, " ");
+        for (const x of [...departing, ...skipped]) {
+          const route = `${x.method} ${x.path}`;
+          const detail = detailOf(route);
+          expect(detail.length).toBeGreaterThan(20);
+          expect(flat).toContain(`${route}: ${x.skipped ? "skipped" : "departs"}: ${detail}`);
+        }
+        expect(flat).toContain("pass the id to 'mids api' to check it by hand");
+        expect(screen).not.toContain("…");
+      }
+    } finally {
+      await sb.stop();
+    }
+  });
+});
+
+describe.skipIf(!hasScript)("a project's detail on a terminal", () => {
+  it("at 60 and 100 columns every asset's address and each latest intel's id are on screen whole (they were left out: 'ethereum*, tron (lp-token)', '[cut] headline')", async () => {
+    const env = baseEnv({ MIDS_PAGER: "" });
+    const list = JSON.parse((await runMain(["--sandbox", "projects", "list", "--limit", "50", "-o", "json"], { env })).stdout) as { slug: string }[];
+    // a project with two assets or more and some intel
+    let detail: { slug: string; assets: { address: string }[]; intel: { id: string }[] } | undefined;
+    for (const p of list) {
+      const d = JSON.parse((await runMain(["--sandbox", "projects", "get", p.slug, "-o", "json"], { env })).stdout) as NonNullable<typeof detail>;
+      if (d.assets.length > 1 && d.intel.length) { detail = d; break; }
+    }
+    expect(detail).toBeDefined();
+    const runs = await Promise.all([60, 100].map((cols) => onTerminal(`exec $MIDS --sandbox projects get ${detail!.slug} 2>/dev/null`, { cols, env })));
+    for (const r of runs) {
+      expect(r.code).toBe(0);
+      const screen = r.raw.replace(ESCAPES, "");
+      for (const a of detail!.assets) expect(screen).toContain(a.address);
+      for (const i of detail!.intel.slice(0, 3)) expect(screen).toContain(i.id);
+    }
+  });
+});

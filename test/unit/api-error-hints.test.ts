@@ -17,6 +17,12 @@ describe("hints of invalid_request and not_found", () => {
     expect(toApiError(400, { code: "invalid_request" }, {}, now, "GET /v3/projects", "/v3/projects").hint).toBe("check the parameters; --verbose shows the request sent");
   });
 
+  it("a 400 of no known code (v2 recipes: 'recipe parameters are not valid') names the values given and the command's help", () => {
+    const e = toApiError(400, { status: 400, error: "Bad Request", message: "recipe parameters are not valid: params.limit: parameter `limit` must be of type integer (got \"abc\")" }, {}, now, "'mids recipes execute'", "/v2/recipes/{name}/execute");
+    expect(e.exitCode).toBe(EXIT.usage);
+    expect(e.hint).toBe("check the values given; run 'mids recipes execute --help' for what each option takes");
+  });
+
   it("not_found says where the ids are listed, by the request's resource or the subject's type", () => {
     expect(notFound("/v3/projects/{idOrSlug}").hint).toBe("check the id or slug; 'mids projects list --names NAME' shows a project's id and slug");
     expect(notFound("/v3/intel/{id}").hint).toBe("check the id; 'mids intel list' lists intel with their ids");

@@ -110,6 +110,14 @@ describe("summary", () => {
     expect(renderSummary(summarize(pts([9, 4])), { digits: 0, invert: true }).at(-1)).toBe("change  -5, better");
     expect(renderSummary(summarize([]), { label: "rank" })).toEqual(["rank: no points in the window"]);
   });
+  it("the values are right-aligned, so their times line up: rank 11 over rank 1, trend 9.50 over 100.00", () => {
+    for (const [values, digits, invert] of [[[11, 1, 15, 3], 0, true], [[9.5, 100, 42, 12.25], 2, false]] as const) {
+      const lines = renderSummary(summarize(pts([...values])), { digits, invert }).slice(1, 5);
+      const at = lines.map((l) => l.indexOf("  at "));
+      expect(new Set(at).size).toBe(1);
+      expect(at[0]).toBeGreaterThan(0);
+    }
+  });
 });
 
 describe("bars", () => {
@@ -144,6 +152,23 @@ describe("report text", () => {
     expect(text).toContain("  1. Source one");
     expect(text).toContain("REVISIONS");
     expect(text).not.toMatch(/[\u001b\u0007]/);
+  });
+  it("the meta, market, source and revision lines wrap at spaces to the width too, never torn mid-word by the terminal", () => {
+    const report = {
+      title: "Frontier Report: Perp DEX volumes", publishedAt: "2026-11-26T20:00:00.000Z", id: "rep_aa4baa1d814986f3", topicId: "topic_f82477740a1fd955ec9e",
+      market: { state: "fresh", publicationSnapshotAt: "2026-11-26T20:00:00.000Z", updatedAt: "2026-11-28T12:00:00.000Z", entities: [{ identity: { name: "Nexri Network", symbol: "NEXY" }, metrics: [{ key: "price_usd", value: 22.793389, publishedValue: 22.025173, unit: "usd", freshness: "fresh", disagreement: { comparedWith: "defi", differencePercent: 0.444 } }] }] },
+      sources: [{ title: "Retail Communities on Perp DEX volumes", publishedAt: "2026-11-26T14:00:00.000Z", url: "https://news.example.org/1" }],
+      revisions: [{ revision: 2, publishedAt: "2026-11-27T02:00:00.000Z", summary: "Revision 2: market figures refreshed" }],
+    };
+    const lines = renderReport(report, { width: 60, style: PLAIN }).trimEnd().split("\n");
+    for (const l of lines) expect(displayWidth(l)).toBeLessThanOrEqual(60);
+    const text = lines.join(" ").replace(/\s+/g, " ");
+    for (const whole of ["published 2026-11-26T20:00:00.000Z", "topic topic_f82477740a1fd955ec9e", "updated 2026-11-28T12:00:00.000Z",
+      "price_usd 22.793389 USD (at publication 22.025173) [fresh], 0.444% vs defi", "1. Retail Communities on Perp DEX volumes (2026-11-26T14:00:00.000Z)",
+      "2. 2026-11-27T02:00:00.000Z Revision 2: market figures refreshed"]) expect(text).toContain(whole);
+    // continuation lines keep their item's indent
+    const rev = lines.findIndex((l) => l.startsWith("  2. 2026-11-27"));
+    expect(lines[rev + 1]).toMatch(/^ {5}\S/);
   });
   it("wraps paragraphs to the width", () => {
     const lines = renderMarkdown("word ".repeat(60), 40, PLAIN);

@@ -13,4 +13,12 @@ describe("--jq errors", () => {
     // several compile errors: each once, none with jq's prefix in the middle of the line
     expect(await fails(".a | foo(1) | bar")).toBe("--jq: foo/1 is not defined at <top-level>, line 1: .a | foo(1) | bar; bar/0 is not defined at <top-level>, line 1: .a | foo(1) | bar");
   });
+  it("carry a hint with the fix: the filter's syntax and quoting, or the result's shape", async () => {
+    const hint = (filter: string) => runJq({ a: 1 }, filter).then(() => "no error", (e: { hint?: string }) => e.hint);
+    expect(await hint(".[0")).toMatch(/jq syntax and quote it for the shell, e\.g\. --jq '/);
+    expect(await hint("foo")).toMatch(/jq syntax/);
+    expect(await hint(".[0]")).toBe("the filter gets the whole result as its one input: -o json shows its shape");
+    // the filter's own error is its author's words: no hint of ours
+    expect(await hint('error("stop here")')).toBeUndefined();
+  });
 });

@@ -124,10 +124,23 @@ describe("progress", () => {
     expect(err).toMatch(/\r\u001b\[Kmigrate: [\d,]+ lines {2}[\d.]+ MB\/s/);
     expect(err).toMatch(/\r\u001b\[Kmigrate: 2000 requests/);
   });
+  it("is one line on a narrow terminal: cut short of the edge, so each redraw replaces the last instead of wrapping onto new rows", async () => {
+    const err = await run({ stderrIsTTY: true, stderrColumns: 24 });
+    const drawn = [...err.matchAll(/\r\u001b\[K([^\r\n]*?)(?=\r|$)/g)].map((m) => m[1]).filter((l) => l.includes("lines"));
+    expect(drawn.length).toBeGreaterThan(0);
+    for (const l of drawn) expect([...l].length).toBeLessThanOrEqual(23);
+    expect(drawn[0]).toMatch(/^migrate: [\d,]+ lines/);
+  });
   it("is not drawn when stderr is not a terminal, in CI, or with --quiet", async () => {
     expect(await run({ stderrIsTTY: false })).not.toContain("\r");
     expect(await run({ stderrIsTTY: true, env: { CI: "true" } })).not.toContain("\r");
     expect(await run({ stderrIsTTY: true }, true)).toBe("");
+  });
+  it("is not drawn when the requests are written to the terminal too (stdout a TTY): no line left in front of a request", async () => {
+    const err = await run({ stderrIsTTY: true, stdoutIsTTY: true });
+    expect(err).not.toMatch(/lines {2}[\d.]+ MB\/s/);
+    expect(err).not.toContain("\r");
+    expect(err).toMatch(/^migrate: 2000 requests/);
   });
 });
 

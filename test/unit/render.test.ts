@@ -169,6 +169,20 @@ describe("output values (issues 10, 14, 15)", () => {
     expect(j.io.err()).toBe("");
   });
 
+  it("a detail view's object value wraps under its value column: JSON spaced after , and : (compact JSON ran past the edge, torn by the terminal)", async () => {
+    const { ctx, io } = ctxWith("table", { stdoutIsTTY: true, columns: 60 });
+    const item = { id: "alr_358143c32a05a788", selector: { projects: ["sollynra", "ionjuqua-protocol", "phaqua-finance", "kaorri-finance"], categories: ["defi"] }, destinations: ["dst_2bd91decaa0a8207"] };
+    await printItem(ctx, item, { columns: [{ path: "id" }, { path: "selector" }, { path: "destinations" }] });
+    const lines = io.out().trimEnd().split("\n");
+    for (const l of lines) expect(displayWidth(l)).toBeLessThanOrEqual(60);
+    const at = lines.findIndex((l) => l.startsWith("selector"));
+    expect(lines[at + 1]).toMatch(/^ {14}\S/);
+    const text = lines.slice(at, lines.findIndex((l) => l.startsWith("destinations"))).map((l, i) => (i ? l.trim() : l.replace(/^selector\s+/, ""))).join(" ");
+    expect(JSON.parse(text)).toEqual(item.selector);
+    // a list of plain values is as it was: one a line, or the one value alone
+    expect(lines.at(-1)).toBe("destinations  dst_2bd91decaa0a8207");
+  });
+
   it("on a narrow terminal ids and slugs stay whole while other columns shrink", async () => {
     const { ctx, io } = ctxWith("table", { stdoutIsTTY: true, columns: 70 });
     const rows = [{ id: "65f1c0ffee0000000000000a", slug: "alpha-protocol", name: "A very long descriptive project name", summary: "x".repeat(80) }];

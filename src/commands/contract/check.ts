@@ -113,9 +113,24 @@ export async function run(flags: CheckFlags, ctx: Context): Promise<void> {
     const { renderTable } = await import("../../output/render.js");
     // the route is what the user acts on: named like an identifier, it is the last column to give way
     const rows = results.map((r) => ({ routeId: `${r.method} ${r.path}`, ...report.resultCells(r) }));
-    await io.writeAsync(ctx.io.stdout, await renderTable(ctx, [
-      { path: "routeId", header: "ROUTE" }, { path: "documented", header: "DOCUMENTED" }, { path: "assumed", header: "ASSUMED" }, { path: "detail", header: "DETAIL" },
-    ], rows));
+    const columns = [{ path: "routeId", header: "ROUTE" }, { path: "documented", header: "DOCUMENTED" }, { path: "assumed", header: "ASSUMED" }, { path: "detail", header: "DETAIL" }];
+    const width = ctx.io.stdoutIsTTY ? ctx.io.columns : undefined;
+    const [{ displayWidth }, { wrapProse }] = await Promise.all([import("../../output/width.js"), import("../../output/prose.js")]);
+    const keys = ["routeId", "documented", "assumed", "detail"] as const;
+    const natural = keys.reduce((sum, k, i) => sum + Math.max(columns[i].header.length, ...rows.map((r) => displayWidth(r[k]))), 2 * (keys.length - 1));
+    if (!width || natural <= width) await io.writeAsync(ctx.io.stdout, await renderTable(ctx, columns, rows));
+    else {
+      // a terminal narrower than the table: the detail (what departs, why a route was skipped, the
+      // fix) would be cut or left out, so it goes under the table, wrapped, one route at a time
+      let text = await renderTable(ctx, columns.slice(0, 3), rows);
+      const detailed = rows.filter((r) => r.detail);
+      if (detailed.length) text += "\n";
+      for (const r of detailed) {
+        const verdict = [["violated", "failed", "skipped"].includes(r.documented) ? r.documented : "", r.assumed === "departs" ? "departs" : ""].filter(Boolean).join(", ");
+        text += wrapProse(`${r.routeId}: ${verdict ? `${verdict}: ` : ""}${r.detail}`, width, 2).join("\n") + "\n";
+      }
+      await io.writeAsync(ctx.io.stdout, text);
+    }
   }
   if (saveTo !== undefined) {
     const text = JSON.stringify({ tool: `mids ${VERSION}`, note: "observed shapes of the API's answers: field names and types only, never values", routes: observed }, null, 2) + "\n";
@@ -125,11 +140,11 @@ export async function run(flags: CheckFlags, ctx: Context): Promise<void> {
   const unchecked = summary.failed && `${summary.failed} route${summary.failed === 1 ? "" : "s"} could not be checked`;
   if (summary.violated) {
     const what = [`${summary.violated} documented shape${summary.violated === 1 ? "" : "s"} violated`, unchecked].filter(Boolean).join(", ");
-    throw new errors.MalformedResponseError(`the server does not hold the contract: ${what}`, { hint: "the detail column (or -o json) names each field; --save FILE records the shapes for a bug report" });
+    throw new errors.MalformedResponseError(`the server does not hold the contract: ${what}`, { hint: "the detail of each route (or -o json) names each field; --save FILE records the shapes for a bug report" });
   }
   // nothing seen breaks the contract: say why routes went unchecked, not that the server breaks it
   if (unchecked) {
     const first = results.find((r) => r.failed)!.failed!;
-    throw new errors.MalformedResponseError(`${unchecked} (the first: ${first.code}${first.status ? ` (${first.status})` : ""}: ${first.message})`, { hint: "the detail column (or -o json) names each failure; check that the server is up and --base-url points at the API, then run again" });
+    throw new errors.MalformedResponseError(`${unchecked} (the first: ${first.code}${first.status ? ` (${first.status})` : ""}: ${first.message})`, { hint: "the detail of each route (or -o json) names each failure; check that the server is up and --base-url points at the API, then run again" });
   }
 }

@@ -68,7 +68,7 @@ export function queryFromFlags(routeId: string, flags: object, names: readonly s
     const flag = flagNames[name] ?? kebab(name);
     if (!spec) {
       const other = r.version === "v2" ? `v3 (${toV3})` : "v2 (add --api v2)";
-      throw new UsageError(`${flag} is not available on ${r.method} ${r.path}; it exists only in ${other}`);
+      throw new UsageError(`${flag} is not available on ${r.method} ${r.path}; it exists only in ${other}`, { hint: r.version === "v2" ? `drop --api v2 to use ${flag}, or drop ${flag}` : `add --api v2 to use ${flag}, or drop ${flag}` });
     }
     const value = checkValue(flag, spec, raw, now);
     if (value !== undefined) q[spec.name] = value;
@@ -89,8 +89,8 @@ export function maxLimit(routeId: string): number | undefined {
 export function pagingFor(routeId: string, flags: PagingFlags): { query: Record<string, string | number | undefined>; all: boolean; maxItems?: number } {
   const p = pagingQuery(flags, maxLimit(routeId));
   const style = route(routeId).pagination;
-  if (style === "page" && p.cursor !== undefined) throw new UsageError("--cursor is v3 only; with --api v2 use --page");
-  if (style === "cursor" && p.page !== undefined) throw new UsageError("--page is v2 only; v3 pages with --cursor (from meta.nextCursor) or --all");
+  if (style === "page" && p.cursor !== undefined) throw new UsageError("--cursor is v3 only; with --api v2 use --page", { hint: "e.g. --api v2 --page 2, or drop --api v2 to page with --cursor" });
+  if (style === "cursor" && p.page !== undefined) throw new UsageError("--page is v2 only; v3 pages with --cursor (from meta.nextCursor) or --all", { hint: "pass the --cursor the 'more results' line names, use --all, or add --api v2 for --page" });
   const query = style === "page" ? { page: p.page, limit: p.limit } : { cursor: p.cursor, limit: p.limit };
   return { query, all: p.all, maxItems: p.maxItems };
 }

@@ -25,14 +25,23 @@ export const PROJECT_VIEW_V2: View = {
   ],
 };
 
+// the address and the intel id are what the next command takes: each item on a line of its own, whole
+type Asset = { chain?: string; type?: string; address?: string; primary?: boolean };
+type IntelPreview = { id?: string; grade?: string; headline?: string };
+const assetLines = (v: unknown): string[] => (Array.isArray(v) ? v.map((a: Asset) => {
+  const tags = [a.type && a.type !== "token" ? a.type : "", a.primary ? "primary" : ""].filter(Boolean).join(", ");
+  return [a.chain, tags && `(${tags})`, a.address].filter(Boolean).join(" ");
+}) : []);
+const intelLines = (v: unknown): string[] => (Array.isArray(v) ? v.slice(0, 3).map((x: IntelPreview) => `[${x.grade}] ${x.headline}${x.id ? `  ${x.id}` : ""}`) : []);
+
 export const PROJECT_DETAIL_V3: View = {
   columns: [
     { path: "id" }, { path: "slug" }, { path: "name" }, { path: "symbol" }, { path: "universe" },
     { path: "rank" }, { path: "trend", format: num(2) },
     { path: "trendDelta", header: "trend delta", format: (v) => { const d = v as { value?: number; window?: string } | undefined; return d && typeof d.value === "number" ? `${d.value >= 0 ? "+" : ""}${d.value.toFixed(2)} (${d.window ?? ""})` : ""; } },
     { path: "categories" }, { path: "identifiers.x", header: "x handle" },
-    { path: "assets", format: (v) => (Array.isArray(v) ? v.map((a: { chain?: string; type?: string; primary?: boolean }) => `${a.chain}${a.type && a.type !== "token" ? ` (${a.type})` : ""}${a.primary ? "*" : ""}`).join(", ") : "") },
-    { path: "intel", header: "latest intel", format: (v) => (Array.isArray(v) ? v.slice(0, 3).map((x: { grade?: string; headline?: string }) => `[${x.grade}] ${x.headline}`).join("; ") : "") },
+    { path: "assets", format: (v) => assetLines(v).join("; "), lines: assetLines },
+    { path: "intel", header: "latest intel", format: (v) => intelLines(v).join("; "), lines: intelLines },
     { path: "relatedProjects", header: "related", format: count },
     { path: "description" }, { path: "createdAt", header: "created" }, { path: "updatedAt", header: "updated" },
     { path: "reinforcedAt", header: "reinforced" },

@@ -46,7 +46,7 @@ async function loadFile(ctx: Context, recipe: string): Promise<{ file: string; t
     const { text, tooBig } = await readRecipeFile(path).catch((e: NodeJS.ErrnoException) => {
       throw new UsageError(`cannot read '${recipe}': ${e.code ?? e.message}`, { hint: "check the file's permissions" });
     });
-    if (tooBig !== undefined) throw new UsageError(`${recipe}: over the ${MAX_RECIPE_BYTES}-byte limit for a recipe`);
+    if (tooBig !== undefined) throw new UsageError(`${recipe}: over the ${MAX_RECIPE_BYTES}-byte limit for a recipe`, { hint: "check that this is the recipe file you meant" });
     return { file: recipe, text };
   }
   if (st?.isDirectory()) throw new UsageError(`'${recipe}' is a directory, not a recipe file`, { hint: "give one .yaml/.yml file, or a recipe name from 'mids recipes list'" });

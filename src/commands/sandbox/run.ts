@@ -36,7 +36,7 @@ export async function serve(flags: ServeFlags, ctx: Context): Promise<void> {
   } catch (e) {
     const err = e as NodeJS.ErrnoException;
     if (err.code === "EADDRINUSE") throw new UsageError(`port ${port} on ${flags.host} is in use`, { hint: "pick another --port, or --port 0 for a free one" });
-    if (err.code === "EADDRNOTAVAIL" || err.code === "EACCES") throw new UsageError(`cannot listen on ${flags.host}:${port} (${err.code})`);
+    if (err.code === "EADDRNOTAVAIL" || err.code === "EACCES") throw new UsageError(`cannot listen on ${flags.host}:${port} (${err.code})`, { hint: err.code === "EACCES" ? "pick a --port above 1023, or --port 0 for a free one" : "pass an address of this machine, such as 127.0.0.1" });
     // the host did not resolve (getaddrinfo): a bad --host, not a bug
     if (err.code === "ENOTFOUND" || err.code === "EAI_AGAIN" || err.syscall === "getaddrinfo") {
       throw new UsageError(`cannot listen on '${flags.host}': no such host`, { hint: "pass an address such as 127.0.0.1, or a host name that resolves" });
@@ -75,7 +75,7 @@ export async function record(flags: RecordFlags, ctx: Context): Promise<void> {
   } catch (e) {
     const err = e as NodeJS.ErrnoException;
     if (err.code === "EADDRINUSE") throw new UsageError(`port ${port} is in use`, { hint: "pick another --port, or --port 0 for a free one" });
-    if (err.code === "EACCES" || err.code === "ENOENT" || err.code === "EISDIR" || err.code === "ENOTDIR") throw new UsageError(`cannot write the cassette ${flags.out} (${err.code})`);
+    if (err.code === "EACCES" || err.code === "ENOENT" || err.code === "EISDIR" || err.code === "ENOTDIR") throw new UsageError(`cannot write the cassette ${flags.out} (${err.code})`, { hint: "name a file in a directory that exists and that you can write to" });
     throw e;
   }
   ctx.io.stdout.write(`listening on ${rec.url}\n`);

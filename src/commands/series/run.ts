@@ -44,7 +44,7 @@ const VIEWS: Record<string, View> = {
 };
 
 function pickFlag(a: string | undefined, b: string | undefined, names: string): string | undefined {
-  if (a !== undefined && b !== undefined && a !== b) throw new UsageError(`${names} are aliases; pass one of them`);
+  if (a !== undefined && b !== undefined && a !== b) throw new UsageError(`${names} are aliases; pass one of them`, { hint: `keep one of ${names}, with the value you mean` });
   return a ?? b;
 }
 

@@ -200,7 +200,7 @@ export async function walk(paths: readonly string[], opts: WalkOptions): Promise
     // named on the command line: scanned as asked, even where .gitignore would skip it; but the
     // globs given with it still apply (`mids migrate scan $(git ls-files) --exclude 'test/**'`)
     else if (st.isFile()) { if (!excludedPath(shown) && (!include || include(shown))) add(real, shown, realRaw, realRaw && rawArg); }
-    else throw new UsageError(`cannot scan '${arg}': not a file or directory`);
+    else throw new UsageError(`cannot scan '${arg}': not a file or directory`, { hint: "name source files or directories (a device, FIFO or socket is not scanned)" });
   }
   if (missing.length) throw new UsageError(`no such file or directory: ${missing.map((m) => `'${m}'`).join(", ")}`, { hint: "check the spelling; relative paths start at the current directory" });
   return { files, ignored, skippedDirs, largeIgnores, costlyRules };

@@ -39,7 +39,8 @@ const pad = (s: string, n: number) => s + " ".repeat(Math.max(0, n - s.length));
 /** A verdict's colour on a terminal (NO_COLOR, --no-color: none): what needs a look stands out. */
 const VERDICT_COLOUR: Record<string, string> = { equivalent: "32", differs: "33", failed: "1;31", skipped: "2" };
 
-export function terminalReport(records: VerifyRecord[], summary: VerifySummary, color = false): string {
+/** `width`: the terminal's columns (stdout a TTY): a table wider than that puts each route on a line of its own. */
+export function terminalReport(records: VerifyRecord[], summary: VerifySummary, color = false, width?: number): string {
   const out: string[] = [];
   const paint = (v: string) => (color && VERDICT_COLOUR[v] ? `\u001b[${VERDICT_COLOUR[v]}m${v}\u001b[0m` : v);
   for (const r of records) {
@@ -65,8 +66,15 @@ export function terminalReport(records: VerifyRecord[], summary: VerifySummary, 
   rows.push(["total", ...VERDICTS.map((v) => String(summary[v]))]);
   const w = head.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
   if (out.length) out.push("");
-  out.push(head.map((h, i) => (i ? h.padStart(w[i]) : pad(h, w[i]))).join("  "));
-  for (const row of rows) out.push(row.map((c, i) => (i ? c.padStart(w[i]) : pad(c, w[i]))).join("  "));
+  const line = (row: string[]) => row.map((c, i) => (i ? c.padStart(w[i]) : pad(c, w[i]))).join("  ");
+  if (width === undefined || line(head).length <= width) {
+    for (const row of [head, ...rows]) out.push(line(row));
+  } else {
+    // wider than the terminal, whose wrapping would tear every row in two: each route on a line of
+    // its own, its counts on the next under the verdicts
+    const counts = (row: string[]) => "  " + row.slice(1).map((c, i) => c.padStart(w[i + 1])).join("  ");
+    for (const row of [head, ...rows]) out.push(row[0], counts(row));
+  }
   return out.join("\n") + "\n";
 }
 

@@ -36,7 +36,7 @@ export async function run(flags: VerifyFlags, ctx: Context): Promise<void> {
     throw new UsageError(`${flags.sampleFirst ? "--sample-first" : "--seed"} only applies with --sample`, { hint: "add --sample N" });
   }
   const tolerance = parseNumberFlag("--tolerance", flags.tolerance, { hint: "e.g. --tolerance 0.001" }) ?? 0;
-  if (tolerance < 0) throw new UsageError(`--tolerance must not be negative (got '${flags.tolerance}')`);
+  if (tolerance < 0) throw new UsageError(`--tolerance must not be negative (got '${flags.tolerance}')`, { hint: "e.g. --tolerance 0.001" });
   if (g.outputExplicit && !["table", "json", "ndjson"].includes(g.output)) {
     throw new UsageError(`migrate verify has no -o ${g.output} output`, { hint: "use -o table, -o json or -o ndjson" });
   }
@@ -52,7 +52,7 @@ export async function run(flags: VerifyFlags, ctx: Context): Promise<void> {
 
   // -o json goes through the JSON printer, so --jq applies to the report
   if (g.output === "json") await emitJson(ctx, JSON.parse(jsonReport(records, summary)));
-  else await writeAsync(ctx.io.stdout, g.output === "ndjson" ? escapeC1Json(ndjsonReport(records, summary)) : terminalReport(records, summary, g.color && ctx.io.stdoutIsTTY));
+  else await writeAsync(ctx.io.stdout, g.output === "ndjson" ? escapeC1Json(ndjsonReport(records, summary)) : terminalReport(records, summary, g.color && ctx.io.stdoutIsTTY, ctx.io.stdoutIsTTY ? ctx.io.columns : undefined));
   if (!g.quiet) ctx.io.stderr.write(summaryLine(summary));
   if (!summary.interrupted && summary.equivalent + summary.unconfirmed + summary.differs + summary.failed === 0) {
     // a gate that compared nothing must not pass unnoticed (an empty or misdetected log)
