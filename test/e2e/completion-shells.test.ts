@@ -2,7 +2,7 @@
 // zsh on a pseudo-terminal (zpty) with compinit and a TAB, fish through `complete -C`.
 // A shell that is missing skips these tests on a workstation and FAILS them in CI (CI=true).
 import { execFileSync, spawnSync } from "node:child_process";
-import { readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { BIN, ROOT, baseEnv, budgetFor, runMids, tempDir } from "../helpers/cli.js";
@@ -162,7 +162,7 @@ await() {
 }
 zpty z zsh -f -i
 fd=$REPLY
-zpty -w z "PS1=''; COLUMNS=400; LISTMAX=100000; fpath=($dir \$fpath); autoload -Uz compinit; compinit -u -D -d /dev/null"
+zpty -w z "PS1=''; COLUMNS=400; LISTMAX=100000; fpath=($dir \$fpath); autoload -Uz compinit; compinit -u -D -d $dir/zcompdump"
 zpty -w z 'zstyle ":completion:*" list-grouped false; zstyle ":completion:*" insert-tab false'
 zpty -w z 'compadd() { if [[ $\{@[1,(i)(-|--)]} == *-(O|A|D)\ * ]]; then builtin compadd "$@"; return $?; fi; typeset -a __h __d; if (( $@[(I)-d] )); then __d=( "$\{(@P)$\{@[$(( $\{@[(i)-d]} + 1 ))]}}" ); fi; builtin compadd -A __h "$@"; local x; for x in $__h; do print -r -- "CAND:$IPREFIX$x"; done; for x in $__d; do print -r -- "DESC:$x"; done; builtin compadd "$@" }'
 zpty -w z 'comppostfuncs=( _zt_end ); _zt_end() { print -r -- "ZT-END-$((6*7))"; comppostfuncs+=( _zt_end ) }; bindkey "^I" complete-word'
@@ -180,8 +180,14 @@ zpty -d z
 
 describe.skipIf(!CI && !has("zsh"))("zsh", () => {
   const results = new Map<string, { cands: string[]; descs: string[] }>();
+  // compinit writes its dump file by renaming over the path it is given: as root, '-d /dev/null'
+  // left a regular file where /dev/null was, for every process on the machine after it
+  const nullDevice = () => { try { return statSync("/dev/null").isCharacterDevice(); } catch { return false; } };
+  let nullBefore = false;
+  let nullAfter = false;
   beforeAll(async () => {
     requireShell("zsh");
+    nullBefore = nullDevice();
     const file = await script("zsh", "_mids");
     const driver = join(tempDir("zsh-driver-"), "driver.zsh");
     writeFileSync(driver, ZSH_DRIVER);
@@ -196,7 +202,11 @@ describe.skipIf(!CI && !has("zsh"))("zsh", () => {
       else if (l.startsWith("CAND:")) current?.cands.push(l.slice(5));
       else if (l.startsWith("DESC:")) current?.descs.push(l.slice(5));
     }
+    nullAfter = nullDevice();
   }, sessionMs(CASES.length + 1) + 5_000);
+  it("leaves /dev/null the device it was", () => {
+    if (nullBefore) expect(nullAfter).toBe(true);
+  });
   for (const c of CASES) {
     it(`completes ${JSON.stringify(c.line)}${c === CASES[0] ? " on a new shell's first TAB" : ""}`, () => {
       const r = results.get(c.line);
