@@ -36,12 +36,12 @@ describe("SIGTERM while stdout's reader has fallen behind", () => {
   // the reader takes nothing: the pipe fills, the rest of the page waits in mids, and SIGTERM's
   // one-second deadline ends the run with output never written; stderr says so, not silence
   it("exit 143 and a line saying bytes were never written (what was printed may end mid-line)", async () => {
-    const h = await hostile((_req, res, n) => sendJson(res, 200, { data: Array.from({ length: 20 }, (_, i) => ({ id: `p${n}-${i}`, slug: "s", name: "x".repeat(10_000) })), meta: { nextCursor: `c${n}` } }));
+    const h = await hostile((_req, res, n) => sendJson(res, 200, { data: Array.from({ length: 20 }, (_, i) => ({ id: `p${n}-${i}`, slug: "s", name: "x".repeat(100_000) })), meta: { nextCursor: `c${n}` } }));
     const child = spawn(process.execPath, [BIN, "projects", "list", "--all", "-o", "ndjson"], { env: baseEnv({ MIDS_BASE_URL: h.url, MIDS_API_KEY: "k_test_1234" }), stdio: ["ignore", "pipe", "pipe"] });
     let stderr = "";
     child.stderr.setEncoding("utf8").on("data", (d) => (stderr += d));
     const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
-    // output has reached the pipe: the page (200 KB) is more than the pipe holds, and nothing reads it
+    // output has reached the pipe: the page (2 MB) is more than the pipe (a socket pair: its buffers hold a few hundred KB) holds, and nothing reads it
     await new Promise((resolve) => child.stdout.once("readable", resolve));
     child.kill("SIGTERM");
     expect(await exited).toBe(143);

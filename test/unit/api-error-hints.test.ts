@@ -20,7 +20,9 @@ describe("hints of invalid_request and not_found", () => {
   it("a 400 of no known code (v2 recipes: 'recipe parameters are not valid') names the values given and the command's help", () => {
     const e = toApiError(400, { status: 400, error: "Bad Request", message: "recipe parameters are not valid: params.limit: parameter `limit` must be of type integer (got \"abc\")" }, {}, now, "'mids recipes execute'", "/v2/recipes/{name}/execute");
     expect(e.exitCode).toBe(EXIT.usage);
-    expect(e.hint).toBe("check the values given; run 'mids recipes execute --help' for what each option takes");
+    expect(e.hint).toBe("run 'mids recipes execute --help' for the values its options take");
+    // a 422 of no known code: the values too
+    expect(toApiError(422, {}, {}, now, "'mids recipes execute'", "/v2/recipes/{name}/execute").hint).toBe("check the values given; run 'mids recipes execute --help' for what each option takes");
   });
 
   it("not_found says where the ids are listed, by the request's resource or the subject's type", () => {
