@@ -100,6 +100,16 @@ export function colorWanted(env: Record<string, string | undefined>, isTTY: bool
   return isTTY && env.TERM !== "dumb";
 }
 
+/**
+ * Whether the run is in CI, where nothing is drawn on a terminal (spinners, countdowns, progress):
+ * the CI variable set to anything but "", "0" or "false" (any case), as CI services set it to
+ * "true" and a user turns it off with CI=false.
+ */
+export function inCI(env: Record<string, string | undefined>): boolean {
+  const ci = env.CI;
+  return ci !== undefined && ci !== "" && ci !== "0" && ci.toLowerCase() !== "false";
+}
+
 /** Write respecting back-pressure: resolves once the stream can take more. */
 export function writeAsync(out: Out, chunk: string): Promise<void> | void {
   if (out.write(chunk)) return;

@@ -4,7 +4,7 @@
 // between them would be left in front of one and erase part of another), in CI (the CI variable
 // is set) or with --quiet.
 import { statSync } from "node:fs";
-import type { IO } from "../io.js";
+import { inCI, type IO } from "../io.js";
 import { monotonicMs } from "../util/time.js";
 import { cut } from "../output/screen.js";
 
@@ -18,12 +18,11 @@ export interface Progress {
 }
 
 export function progressWanted(io: IO, quiet: boolean, files: string[] = []): boolean {
-  const ci = io.env.CI;
   // a log typed at the terminal (`-` with stdin a TTY): no line drawn over what is typed
   if (io.stdinIsTTY && files.includes("-")) return false;
   // the requests themselves scroll past on the terminal: they are the progress
   if (io.stdoutIsTTY) return false;
-  return io.stderrIsTTY && !quiet && !(ci !== undefined && ci !== "" && ci !== "0" && ci !== "false");
+  return io.stderrIsTTY && !quiet && !inCI(io.env);
 }
 
 export function makeProgress(io: IO, opts: { quiet: boolean; everyMs?: number; files: string[] }): Progress {

@@ -1,7 +1,7 @@
 // The dependency factory (gh's cmdutil.Factory): the Context every command runs with, built once
 // per run; the HTTP client (and the sandbox behind --sandbox) is made on first use only.
 import type { Context, GlobalOptions } from "../context.js";
-import type { IO } from "../io.js";
+import { inCI, type IO } from "../io.js";
 import type { Client } from "../client/client.js";
 import { DEFAULT_MAX_BODY_BYTES } from "../client/body.js";
 import { DEFAULT_MAX_PAGES } from "../client/paginate.js";
@@ -80,7 +80,7 @@ async function makeClient(ctx: Context): Promise<Client> {
     verbose: g.verbose,
     maxBodyBytes: g.maxBodyBytes,
     connections: g.connections,
-    onWait: waitNotifier(ctx.io.stderr, { tty: ctx.io.stderrIsTTY && !ctx.io.env.CI, quiet: g.quiet, screen: ctx.screen }),
+    onWait: waitNotifier(ctx.io.stderr, { tty: ctx.io.stderrIsTTY && !inCI(ctx.io.env), quiet: g.quiet, screen: ctx.screen }),
     userAgent: `mids/${VERSION} node/${process.versions.node}`,
     invocation: g.invocation,
     signal: ctx.signal,

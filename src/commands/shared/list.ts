@@ -8,6 +8,7 @@ import { cursorHint, cursorPages, MaxPagesError, pageNumberPages } from "../../c
 import { DEFAULT_MAX_BODY_BYTES, tooLarge } from "../../client/body.js";
 import { MidsError, PaginationError } from "../../errors.js";
 import { oneLine } from "../../util/sanitize.js";
+import { inCI } from "../../io.js";
 
 export interface ListOptions {
   all?: boolean;
@@ -103,7 +104,7 @@ export async function runList(ctx: Context, routeId: string, input: CallInput, v
  * exit path (ctx.screen).
  */
 export async function progress(ctx: Context): Promise<{ update(text: string): void; stop(): void } | undefined> {
-  if (!ctx.io.stderrIsTTY || !ctx.io.stdoutIsTTY || ctx.globals.quiet || ctx.io.env.CI) return undefined;
+  if (!ctx.io.stderrIsTTY || !ctx.io.stdoutIsTTY || ctx.globals.quiet || inCI(ctx.io.env)) return undefined;
   // a pseudo-terminal without a size reports 0 columns: ora would loop clearing Infinity lines
   if ((ctx.io.stderr as { columns?: number }).columns === 0) return undefined;
   const { default: ora } = await import("ora");
