@@ -14,7 +14,7 @@ export function giveUpError(err: unknown, attempt: number, policy: RetryPolicy, 
   if (err instanceof ApiError && asked !== undefined && asked > policy.maxRetryAfterMs && policy.afterStatusCodes.includes(err.status ?? 0)) {
     // raising --max-retries cannot help: say how long the server asked for
     // a v2 retryAfterMs of 1e308 is no date at all (toISOString would throw)
-    const until = asked < YEAR_MS ? new Date(now.getTime() + asked) : undefined;
+    const until = asked <= YEAR_MS ? new Date(now.getTime() + asked) : undefined;
     const Err = err.exitCode === 5 ? RateLimitError : ApiError;
     return new Err(`${err.message}; the server asked to wait ${formatDuration(asked)} (Retry-After), longer than mids waits (${formatDuration(policy.maxRetryAfterMs)})`, {
       code: err.code, status: err.status ?? 429, details: err.details, headers: err.headers, body: err.body, retryAfterMs: asked,

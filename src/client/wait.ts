@@ -14,11 +14,11 @@ export interface WaitNotice {
 }
 
 /** 999999000 -> "11d 13h 46m 39s"; 1500 -> "1.5s"; 250 -> "250 ms". */
-/** Past this a wait is not worth spelling out ("11574074d 1h 46m" says nothing more). */
+/** Past this (a year exactly is "365d") a wait is not worth spelling out ("11574074d 1h 46m" says nothing more). */
 export const YEAR_MS = 365 * 86_400_000;
 
 export function formatDuration(ms: number): string {
-  if (!(ms < YEAR_MS)) return "more than a year";
+  if (!(ms <= YEAR_MS)) return "more than a year";
   if (ms < 1000) return `${Math.round(ms)} ms`;
   if (ms < 60_000) return `${Number((ms / 1000).toFixed(1))}s`;
   let s = Math.round(ms / 1000);

@@ -35,6 +35,8 @@ describe("retry waits", () => {
 
   it("durations read as people say them", () => {
     expect([250, 1500, 60_000, 999_999_000].map(formatDuration)).toEqual(["250 ms", "1.5s", "1m", "11d 13h 46m 39s"]);
+    // a year exactly is said; past it, not
+    expect([365 * 86_400_000, 365 * 86_400_000 + 1000, Infinity, NaN].map(formatDuration)).toEqual(["365d", "more than a year", "more than a year", "more than a year"]);
   });
 
   it("on a terminal the line counts down each second and ends as the plain line; piped, one line; quiet, none", () => {
