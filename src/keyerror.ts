@@ -16,7 +16,8 @@ export function explainRejectedKey(err: unknown, g: Pick<GlobalOptions, "apiKey"
     }
     return err;
   }
-  if (err.code !== "credential_required" && err.status !== 401) return err;
+  // a missing entitlement is the key's, not a rejected key, whatever the status (the spec gives none)
+  if (err.code === "entitlement_required" || (err.code !== "credential_required" && err.status !== 401)) return err;
   const source = g.sources?.["api-key"];
   const body = err.body && typeof err.body === "object" ? (err.body as Record<string, unknown>) : {};
   // the server's words may quote the key back

@@ -184,6 +184,14 @@ describe("--all against lying servers", () => {
     });
   });
 
+  it("a 401 of entitlement_required (the spec gives the code no status) names the entitlement, not a rejected key", async () => {
+    const h = await hostile((_req, res) => sendJson(res, 401, { code: "entitlement_required", message: "this key lacks an entitlement", details: { entitlement: "topic-reports" } }));
+    const r = await runMain(["me"], { env: env(h.url) });
+    expect(r.code).toBe(3);
+    expect(r.stderr).toMatch(/^mids: .*lacks the 'topic-reports' entitlement/m);
+    expect(r.stderr).not.toMatch(/was rejected/);
+  });
+
   it("--max-pages caps an endless (but honest-looking) cursor chain, and the hint resumes from the cap", async () => {
     const h = await hostile((_req, res, n) => sendJson(res, 200, v3Page(n * 10, 2, `c${n}`)));
     const r = await runMain(["projects", "list", "--all", "--max-pages", "5", "-o", "csv", "--fields", "id"], { env: env(h.url) });
