@@ -19,3 +19,25 @@ export function errorLine(err: unknown, secrets: readonly (string | undefined)[]
   const raw = redact(err instanceof Error ? err.message : String(err), secrets);
   return clipMiddle(oneLine(err instanceof ApiError ? redactText(raw) : raw), MAX_ERROR_LINE);
 }
+
+/** Longest `details` printed in an error's JSON line (after each string is cut to MAX_ERROR_LINE). */
+export const MAX_ERROR_DETAILS = 64 * 1024;
+
+/**
+ * An error's `details` as its JSON line carries them: every string cut as an error line is (start
+ * and end kept), the rest as it came; details that stay longer than MAX_ERROR_DETAILS once written
+ * are left out, with how long they were (`mids api` shows a server's whole answer).
+ */
+export function detailsForLine(details: unknown): unknown {
+  const clip = (v: unknown, depth: number): unknown => {
+    if (typeof v === "string") return clipMiddle(v, MAX_ERROR_LINE);
+    if (!v || typeof v !== "object" || depth > 64) return v;
+    if (Array.isArray(v)) return v.map((x) => clip(x, depth + 1));
+    const out: Record<string, unknown> = {};
+    for (const [k, x] of Object.entries(v)) Object.defineProperty(out, clipMiddle(k, MAX_ERROR_LINE), { value: clip(x, depth + 1), enumerable: true, writable: true, configurable: true });
+    return out;
+  };
+  const cut = clip(details, 0);
+  const n = JSON.stringify(cut)?.length ?? 0;
+  return n > MAX_ERROR_DETAILS ? { omitted: `${n} characters of details, more than an error line carries; 'mids api' shows the whole answer` } : cut;
+}

@@ -8,7 +8,7 @@ import { STDOUT_CLOSED } from "../io.js";
 import { redactJson } from "../contract/secrets.js";
 import { redact, redactDeep } from "../util/known-secrets.js";
 import { clipMiddle, escapeC1Json, oneLine } from "../util/sanitize.js";
-import { MAX_ERROR_LINE, errorLine } from "../output/error-line.js";
+import { MAX_ERROR_LINE, detailsForLine, errorLine } from "../output/error-line.js";
 
 
 /**
@@ -70,7 +70,7 @@ export function reportError(ctx: Context, thrown: unknown): number {
     if (ctx.globals.outputExplicit && ctx.globals.jq === undefined && (ctx.globals.output === "json" || ctx.globals.output === "ndjson")) {
       // details may quote the server: C1 controls are escaped, as in every JSON output
       // details too: the key nowhere, and in a server's words whatever the secret rules call a secret
-      const details = err.details === undefined ? null : redactDeep(err instanceof ApiError ? redactJson(err.details) : err.details, secrets);
+      const details = err.details === undefined ? null : detailsForLine(redactDeep(err instanceof ApiError ? redactJson(err.details) : err.details, secrets));
       io.stderr.write(escapeC1Json(JSON.stringify({ error: { code: err.code, message, status: err.status ?? null, details } })) + "\n");
     }
   } else {

@@ -184,6 +184,25 @@ describe("--all against lying servers", () => {
     });
   });
 
+  it("-o json: an error's details megabytes long are cut in its JSON line (each string as error lines are; too many, left out), and the line stays JSON", async () => {
+    const huge = "d".repeat(5 * 1024 * 1024);
+    const h = await hostile((req, res) => sendJson(res, 400, req.url!.includes("many")
+      ? { code: "invalid_request", message: "bad", details: { fields: Array.from({ length: 100_000 }, (_, i) => `f${i}`) } }
+      : { code: "invalid_request", message: "bad", details: { fields: ["minTrend", huge] } }));
+    const one = await runMain(["api", "/v3/projects", "-o", "json"], { env: env(h.url) });
+    expect(one.code).toBe(2);
+    const line = one.stderr.trimEnd().split("\n").pop()!;
+    expect(line.length).toBeLessThan(4000);
+    const err = JSON.parse(line).error;
+    expect(err.code).toBe("invalid_request");
+    expect(err.details.fields[0]).toBe("minTrend");
+    expect(err.details.fields[1]).toMatch(/^d+ … d+$/);
+    const many = await runMain(["api", "/v3/projects?many=1", "-o", "json"], { env: env(h.url) });
+    const manyLine = many.stderr.trimEnd().split("\n").pop()!;
+    expect(manyLine.length).toBeLessThan(70 * 1024);
+    expect(JSON.parse(manyLine).error.details.omitted).toMatch(/^\d+ characters of details/);
+  });
+
   it("a 401 of entitlement_required (the spec gives the code no status) names the entitlement, not a rejected key", async () => {
     const h = await hostile((_req, res) => sendJson(res, 401, { code: "entitlement_required", message: "this key lacks an entitlement", details: { entitlement: "topic-reports" } }));
     const r = await runMain(["me"], { env: env(h.url) });
