@@ -115,6 +115,19 @@ describe("recipes validate against a server that quotes the key back", () => {
   });
 });
 
+describe("recipes validate: an issue megabytes long", () => {
+  it("is cut in every findings format as error lines are, start and end kept", async () => {
+    const h = await hostile((req, res) => req.resume().on("end", () => sendJson(res, 200, { valid: false, issues: [{ path: "name", message: `start ${"m".repeat(2 * 1024 * 1024)} end` }] })));
+    const env = baseEnv({ MIDS_BASE_URL: h.url, MIDS_API_KEY: "k_test_1234" });
+    const runs = await Promise.all(["json", "github", "sarif", "stylish"].map((f) => runMain(["-q", "recipes", "validate", VALID, "--format", f], { env })));
+    for (const r of runs) {
+      expect(r.code, r.stderr).toBe(8);
+      expect(r.stdout).toMatch(/start m+ … m+ end/);
+      expect(r.stdout.length).toBeLessThan(64 * 1024);
+    }
+  });
+});
+
 describe("recipes validate: a file not checked for a server message megabytes long", () => {
   it("its 'not checked' line is cut as the error printer cuts, start and end kept", async () => {
     const h = await hostile((req, res) => req.resume().on("end", () => sendJson(res, 500, { code: "internal_error", message: `start ${"m".repeat(1024 * 1024)} end` })));

@@ -13,9 +13,9 @@ import type { FileReport } from "../../recipes/types.js";
 import { VERSION } from "../../version.js";
 import { explainRejectedKey } from "../../keyerror.js";
 import { largeIgnoreMessage, shownPath } from "../../util/gitignore-tree.js";
-import { oneLine } from "../../util/sanitize.js";
+import { clipMiddle, oneLine } from "../../util/sanitize.js";
 import { redactDeep } from "../../util/known-secrets.js";
-import { errorLine } from "../../output/error-line.js";
+import { MAX_ERROR_LINE, errorLine } from "../../output/error-line.js";
 import { urlSecrets } from "../../client/request.js";
 import { checkData } from "../shared/validate.js";
 import { parseIntFlag } from "../shared/options.js";
@@ -59,7 +59,13 @@ function makeValidator(ctx: Context): (source: string) => Promise<ValidationResu
       throw err;
     }
   };
-  return async (source) => redactDeep(await check(source), secrets) as ValidationResult;
+  // (and an issue's words megabytes long are cut as error lines are: start and end kept)
+  return async (source) => {
+    const r = redactDeep(await check(source), secrets) as ValidationResult;
+    if (!Array.isArray(r.issues)) return r;
+    const clip = (s: unknown) => (typeof s === "string" ? clipMiddle(s, MAX_ERROR_LINE) : s);
+    return { ...r, issues: r.issues.map((i) => (i && typeof i === "object" ? { ...i, path: clip(i.path), message: clip(i.message) } as typeof i : i)) };
+  };
 }
 
 async function readInput(input: Input, stdinText: string | undefined): Promise<{ text: string; tooBig?: number; exact?: boolean }> {
