@@ -36,7 +36,7 @@ describe("docs/migrate-scan.md: the GitLab CI job", () => {
     const doc = readFileSync(join(ROOT, "docs/migrate-scan.md"), "utf8");
     const block = /```yaml\n# GitLab CI[^\n]*\n([\s\S]*?)```/.exec(doc)?.[1];
     expect(block).toBeDefined();
-    const command = /^\s*- npx (mids migrate scan .*)$/m.exec(block!)?.[1];
+    const command = /^\s*- (mids migrate scan .*)$/m.exec(block!)?.[1];
     const report = /^\s*codequality: (\S+)$/m.exec(block!)?.[1];
     expect(command).toBeDefined();
     expect(report).toBeDefined();

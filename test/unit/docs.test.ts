@@ -241,6 +241,13 @@ describe("user docs", () => {
     expect(problems).toEqual([]);
   });
 
+  // mids is not on the npm registry: a CI step that runs `npx mids` or `npm install -g mids` in a
+  // project without it would fetch an unrelated package of that name, with the key in its environment
+  it("no CI example installs or runs mids from the npm registry", () => {
+    const bad = userPages().flatMap((page) => read(page).split("\n").filter((l) => /npm (?:install|i) (?:-g |--global )?mids(?:@|\s|$)|\bnpx mids\b/.test(l) && !/npm ci && npx mids/.test(l) && !/`npx mids`/.test(l)).map((l) => `${page}: ${l.trim()}`));
+    expect(bad).toEqual([]);
+  });
+
   it("the README is short, has a table of contents of its sections, and starts with the user", () => {
     expect(readme.split("\n").length).toBeLessThanOrEqual(600);
     const sections = [...readme.matchAll(/^## (.*)$/gm)].map((m) => m[1]).filter((h) => h !== "Contents");
