@@ -170,7 +170,10 @@ export function toApiError(status: number, body: unknown, headers: Headers, now:
       hint = "try again shortly";
       break;
     default:
-      message = `${what} failed with HTTP ${status}${serverMessage ? `: ${serverMessage}` : ""}${code ? ` (${code})` : ""}`;
+      // a command's 404 with the server's words ('recipe nope not found') is an answer, not its failure
+      message = (status === 404 || status === 410) && serverMessage && what.startsWith("'mids ")
+        ? `${serverMessage} (HTTP ${status}${code ? `, ${code}` : ""})`
+        : `${what} failed with HTTP ${status}${serverMessage ? `: ${serverMessage}` : ""}${code ? ` (${code})` : ""}`;
       if (status === 401 || status === 403) hint = "check the API key (MIDS_API_KEY or --api-key) and its scopes";
       // v2's refusal of a parameter (spec 9.5: 400 without a code), as invalid_request is v3's
       else if (status === 400) hint = what.startsWith("'mids ") ? `run ${what.slice(0, -1)} --help' for the values its options take` : "check the parameters; --verbose shows the request sent";

@@ -51,6 +51,9 @@ describe("recipes list and get", () => {
     const missing = await runMain(["-q", "recipes", "get", "no-such-recipe"], { env: sb.env(KEY) });
     expect(missing.code).toBe(4);
     expect(missing.stdout).toBe("");
+    // the server's answer, not "'mids recipes get' failed with HTTP 404: ..."
+    const said = (await sb.api<{ error?: string; message?: string }>("/v2/recipes/no-such-recipe", KEY)).body;
+    expect(missing.stderr).toMatch(new RegExp(`^mids: ${(said.message ?? said.error)!.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} \\(HTTP 404\\)$`, "m"));
   });
 
   it("help says recipes are discontinued in v3", async () => {
