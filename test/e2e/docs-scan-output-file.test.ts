@@ -7,6 +7,16 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { BIN, ROOT, baseEnv, tempDir } from "../helpers/cli.js";
 
+/** A tree with one removed v2 route (src/prices.ts, line 1), and a PATH with `mids` on it, as in the docs. */
+function candlesTree(prefix: string): { dir: string; path: string } {
+  const dir = tempDir(prefix);
+  mkdirSync(join(dir, "src"));
+  writeFileSync(join(dir, "src/prices.ts"), "export const candles = `${BASE}/v2/projects/${id}/candles`;\n");
+  const binDir = tempDir("bin-");
+  writeFileSync(join(binDir, "mids"), `#!/bin/sh\nexec "${process.execPath}" "${BIN}" "$@"\n`, { mode: 0o755 });
+  return { dir, path: `${binDir}:${process.env.PATH}` };
+}
+
 describe("docs/migrate-scan.md: the --output-file example", () => {
   it("prints stylish on stdout and writes SARIF to the file, as its comment says", () => {
     const doc = readFileSync(join(ROOT, "docs/migrate-scan.md"), "utf8");
@@ -15,13 +25,9 @@ describe("docs/migrate-scan.md: the --output-file example", () => {
     const command = line!.replace(/\s*#.*$/, "");
     const file = /--output-file (\S+)/.exec(command)?.[1];
     expect(file).toBeDefined();
-    const dir = tempDir("scan-doc-");
-    mkdirSync(join(dir, "src"));
-    writeFileSync(join(dir, "src/prices.ts"), "export const candles = `${BASE}/v2/projects/${id}/candles`;\n");
     // `mids` on PATH as in the docs; GITHUB_ACTIONS unset (it would make the default github)
-    const binDir = tempDir("bin-");
-    writeFileSync(join(binDir, "mids"), `#!/bin/sh\nexec "${process.execPath}" "${BIN}" "$@"\n`, { mode: 0o755 });
-    const env = baseEnv({ PATH: `${binDir}:${process.env.PATH}` });
+    const { dir, path } = candlesTree("scan-doc-");
+    const env = baseEnv({ PATH: path });
     const r = spawnSync("bash", ["-c", command], { cwd: dir, env, encoding: "utf8", timeout: 20_000 });
     expect(r.status, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/^src\/prices\.ts\n\s+1:\d+\s+removed\s+GET \/v2\/projects\/\{id\}\/candles/);
@@ -40,13 +46,9 @@ describe("docs/migrate-scan.md: the GitLab CI job", () => {
     const report = /^\s*codequality: (\S+)$/m.exec(block!)?.[1];
     expect(command).toBeDefined();
     expect(report).toBeDefined();
-    const dir = tempDir("scan-doc-gitlab-");
-    mkdirSync(join(dir, "src"));
-    writeFileSync(join(dir, "src/prices.ts"), "export const candles = `${BASE}/v2/projects/${id}/candles`;\n");
-    const binDir = tempDir("bin-");
-    writeFileSync(join(binDir, "mids"), `#!/bin/sh\nexec "${process.execPath}" "${BIN}" "$@"\n`, { mode: 0o755 });
+    const { dir, path } = candlesTree("scan-doc-gitlab-");
     // GitLab sets GITLAB_CI and CI_PROJECT_DIR, not GITHUB_ACTIONS
-    const env = baseEnv({ PATH: `${binDir}:${process.env.PATH}`, GITLAB_CI: "true", CI: "true", CI_PROJECT_DIR: dir });
+    const env = baseEnv({ PATH: path, GITLAB_CI: "true", CI: "true", CI_PROJECT_DIR: dir });
     const r = spawnSync("bash", ["-c", command!], { cwd: dir, env, encoding: "utf8", timeout: 20_000 });
     // the job's gate: the removed candles route fails it, and the report is written first
     expect(r.status, r.stderr).toBe(8);
