@@ -9,6 +9,7 @@ import { formatBytes } from "../../util/bytes.js";
 import { redactUrl } from "../../contract/secrets.js";
 import { BASE_URL_VERSION_END } from "../../contract/routes.js";
 import { printList } from "../../output/render.js";
+import { displayWidth, fitWidth } from "../../output/width.js";
 import { readSecret } from "./secret.js";
 import { oneLine } from "../../util/sanitize.js";
 
@@ -177,6 +178,17 @@ export async function list(profiles: boolean, ctx: Context): Promise<void> {
     const src = g.sources?.[k] ?? { kind: "default" as const };
     return { key: k, value: EFFECTIVE[k](g), source: src.kind, from: "name" in src ? src.name : src.kind === "file" ? configPath(ctx.io.env) : null };
   });
+  // the value is what a user came for: on a terminal too narrow for the table, each setting is its
+  // key and source on one line and its value whole on the next (a URL cut with … is of no use)
+  if (g.output === "table" && !g.fields && ctx.io.stdoutIsTTY && ctx.io.columns) {
+    const text = rows.map((r) => ({ key: r.key, value: oneLine(r.value === null ? "(not set)" : String(r.value)), source: oneLine(sourceText(g.sources?.[r.key])) }));
+    const w = (f: "key" | "value" | "source") => Math.max(f.length, ...text.map((t) => displayWidth(t[f])));
+    if (w("key") + w("value") + w("source") + 4 > ctx.io.columns) {
+      const kw = w("key");
+      ctx.io.stdout.write(text.map((t) => `${fitWidth(t.key, kw)}  (${t.source})\n  ${t.value}\n`).join(""));
+      return;
+    }
+  }
   await printList(ctx, [rows], {
     columns: [
       { path: "key" },
