@@ -70,7 +70,10 @@ export async function get(key: string, ctx: Context, opts: { showSource?: boolea
   const inherited = own === undefined && name !== DEFAULT_PROFILE ? file.settings[k] : undefined;
   const v = own ?? inherited;
   if (v === undefined) {
-    throw new UsageError(`'${k}' is not set${where(ctx)}${over ? ` in the config file (${over} gives it here)` : ""}`, {
+    // exit 2 as git config: nothing is stored; the value that applies instead is said, with where it comes from
+    const applies = !over && ctx.globals.sources?.[k]?.kind !== "sandbox" ? EFFECTIVE[k](ctx.globals) : null;
+    const fallback = over ? ` in the config file (${over} gives it here)` : applies !== null ? ` (the default, ${oneLine(applies)}, applies)` : "";
+    throw new UsageError(`'${k}' is not set${where(ctx)}${fallback}`, {
       hint: `mids config set ${name === DEFAULT_PROFILE ? "" : `--profile ${name} `}${k} VALUE; 'mids config list' shows every effective value`,
     });
   }
