@@ -462,14 +462,14 @@ const MIN_WIDTH = 8;
  * that identifier columns (copied whole into the next command) stay whole; identifiers narrow only
  * when nothing else is left.
  */
-export function shrinkToFit(widths: number[], avail: number, identifier: readonly boolean[]): number[] {
+export function shrinkToFit(widths: number[], avail: number, identifier: readonly boolean[], floors: readonly number[] = []): number[] {
   const dropped: number[] = [];
   const total = () => widths.reduce((a, b, j) => a + (dropped.includes(j) ? 0 : b), 0) + SEP * (widths.length - dropped.length - 1);
   const narrow = (ids: boolean) => {
     while (total() > avail) {
       let i = -1;
       widths.forEach((w, j) => {
-        if (!dropped.includes(j) && (identifier[j] ?? false) === ids && w > MIN_WIDTH && (i < 0 || w > widths[i])) i = j;
+        if (!dropped.includes(j) && (identifier[j] ?? false) === ids && w > Math.max(MIN_WIDTH, floors[j] ?? 0) && (i < 0 || w > widths[i])) i = j;
       });
       if (i < 0) break;
       widths[i]--;
@@ -485,6 +485,8 @@ export function shrinkToFit(widths: number[], avail: number, identifier: readonl
 }
 
 const SEP = 2;
+/** A cell that is a number as printed (1, -3.5, 44.003406, 1,234, 12%, 1.5e-7). */
+const NUMBER = /^[-+]?\d[\d,]*(\.\d+)?(e[-+]?\d+)?%?$/i;
 
 /** Borderless aligned table (like gh). On a TTY cells are truncated to fit the width; piped, never. */
 export async function renderTable(ctx: Context, cols: readonly Column[], rows: readonly unknown[], noHeader = false): Promise<string> {
@@ -497,7 +499,10 @@ export async function renderTable(ctx: Context, cols: readonly Column[], rows: r
   let widths = [...wanted];
   if (tty && ctx.io.columns) {
     const ids = cols.map(isIdentifier);
-    const dropped = shrinkToFit(widths, ctx.io.columns, ids);
+    // a header and a number are never cut (SHARED INT…, 44.0034… mean nothing): such a column is
+    // narrowed no further than them, and columns are left out sooner
+    const floors = header.map((h, i) => Math.max(displayWidth(h), ...body.map((r) => (NUMBER.test(r[i]) ? displayWidth(r[i]) : 0))));
+    const dropped = shrinkToFit(widths, ctx.io.columns, ids, floors);
     if (dropped.length) {
       const keep = (_: unknown, i: number) => !dropped.includes(i);
       ctx.notice(`not shown at ${ctx.io.columns} columns: ${header.filter((_, i) => dropped.includes(i)).map((h) => h.toLowerCase()).join(", ")} (a wider terminal, --fields or -o json shows them)`, "table-dropped");
@@ -505,7 +510,7 @@ export async function renderTable(ctx: Context, cols: readonly Column[], rows: r
       body = body.map((r) => r.filter(keep));
       // the columns kept get the room back, up to their text
       widths = wanted.filter(keep);
-      shrinkToFit(widths, ctx.io.columns, ids.filter(keep));
+      shrinkToFit(widths, ctx.io.columns, ids.filter(keep), floors.filter(keep));
     }
   }
   // values cut to fit: where to see them whole, said once per kind of list (remembered in the state dir)

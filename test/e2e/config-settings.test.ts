@@ -397,3 +397,15 @@ describe("the config lock", () => {
     expect(r.stderr).toMatch(/^mids: the config lock .*config\.json\.lock cannot be read \(ENOENT\)\n/);
   });
 });
+
+describe("config get of a setting nothing stores", () => {
+  it("names the default that applies (exit 2, stdout empty)", async () => {
+    const env = baseEnv();
+    const out = await runMain(["config", "get", "timeout"], { env });
+    expect(out.code).toBe(2);
+    expect(out.stdout).toBe("");
+    const list = await runMain(["config", "list", "-o", "json"], { env });
+    const def = (JSON.parse(list.stdout) as { key: string; value: string }[]).find((r) => r.key === "timeout")!.value;
+    expect(out.stderr).toMatch(new RegExp(`^mids: 'timeout' is not set \\(the default, ${def}, applies\\)\\n`));
+  });
+});

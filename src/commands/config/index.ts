@@ -7,7 +7,7 @@ export function register(program: Command, ctx: Context): void {
   const run = async () => import("./run.js");
   config.command("get").argument("<key>").description("Print a stored setting of the profile, or the default profile's it inherits (the API key masked)")
     .option("--show-source", "print where the value comes from before it: SOURCE<tab>VALUE")
-    .addHelpText("after", "\nExamples:\n  $ mids config get base-url\n  $ mids config get --profile ci base-url --show-source")
+    .addHelpText("after", "\nA setting nothing stores is exit 2 (as git config get), the default that applies named on stderr;\n'mids config list' shows every effective value and where it comes from.\n\nExamples:\n  $ mids config get base-url\n  $ mids config get --profile ci base-url --show-source")
     .action(async (key: string, flags: { showSource?: boolean }) => (await run()).get(key, ctx, { showSource: !!flags.showSource }));
   config.command("set").argument("<key>").argument("[value]", "the value; - (or --with-token) reads it from stdin, without echo on a terminal")
     .option("--with-token", "read the value from stdin (like gh auth login --with-token)")

@@ -9,6 +9,7 @@ import { formatBytes } from "../../util/bytes.js";
 import { redactUrl } from "../../contract/secrets.js";
 import { BASE_URL_VERSION_END } from "../../contract/routes.js";
 import { printList } from "../../output/render.js";
+import { displayWidth, fitWidth } from "../../output/width.js";
 import { readSecret } from "./secret.js";
 import { oneLine } from "../../util/sanitize.js";
 
@@ -69,7 +70,10 @@ export async function get(key: string, ctx: Context, opts: { showSource?: boolea
   const inherited = own === undefined && name !== DEFAULT_PROFILE ? file.settings[k] : undefined;
   const v = own ?? inherited;
   if (v === undefined) {
-    throw new UsageError(`'${k}' is not set${where(ctx)}${over ? ` in the config file (${over} gives it here)` : ""}`, {
+    // exit 2 as git config: nothing is stored; the value that applies instead is said, with where it comes from
+    const applies = !over && ctx.globals.sources?.[k]?.kind !== "sandbox" ? EFFECTIVE[k](ctx.globals) : null;
+    const fallback = over ? ` in the config file (${over} gives it here)` : applies !== null ? ` (the default, ${oneLine(applies)}, applies)` : "";
+    throw new UsageError(`'${k}' is not set${where(ctx)}${fallback}`, {
       hint: `mids config set ${name === DEFAULT_PROFILE ? "" : `--profile ${name} `}${k} VALUE; 'mids config list' shows every effective value`,
     });
   }
@@ -177,6 +181,17 @@ export async function list(profiles: boolean, ctx: Context): Promise<void> {
     const src = g.sources?.[k] ?? { kind: "default" as const };
     return { key: k, value: EFFECTIVE[k](g), source: src.kind, from: "name" in src ? src.name : src.kind === "file" ? configPath(ctx.io.env) : null };
   });
+  // the value is what a user came for: on a terminal too narrow for the table, each setting is its
+  // key and source on one line and its value whole on the next (a URL cut with … is of no use)
+  if (g.output === "table" && !g.fields && ctx.io.stdoutIsTTY && ctx.io.columns) {
+    const text = rows.map((r) => ({ key: r.key, value: oneLine(r.value === null ? "(not set)" : String(r.value)), source: oneLine(sourceText(g.sources?.[r.key])) }));
+    const w = (f: "key" | "value" | "source") => Math.max(f.length, ...text.map((t) => displayWidth(t[f])));
+    if (w("key") + w("value") + w("source") + 4 > ctx.io.columns) {
+      const kw = w("key");
+      ctx.io.stdout.write(text.map((t) => `${fitWidth(t.key, kw)}  (${t.source})\n  ${t.value}\n`).join(""));
+      return;
+    }
+  }
   await printList(ctx, [rows], {
     columns: [
       { path: "key" },
