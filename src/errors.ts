@@ -91,7 +91,10 @@ export class NetworkError extends kind(EXIT.server, "network_error") {
 /** The request took longer than --timeout (exit 7). */
 export class TimeoutError extends kind(EXIT.server, "timeout") {}
 /** The body was not what the contract says (exit 7). */
-export class MalformedResponseError extends kind(EXIT.server, "malformed_response") {}
+export class MalformedResponseError extends kind(EXIT.server, "malformed_response") {
+  /** the answer as it came (a body that is not JSON is its text): `mids api` prints it before the error, as `gh api` prints what came back */
+  received?: { status: number; headers: Record<string, string>; body: unknown };
+}
 /** A response body passed --max-body-size (exit 7). */
 export class ResponseTooLargeError extends kind(EXIT.server, "response_too_large") {}
 /** --all stopped because the server's paging cannot be trusted, or --max-pages was reached (exit 7). */

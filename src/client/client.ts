@@ -294,7 +294,9 @@ export class Client {
       } catch (err) {
         if (err instanceof MidsError) throw err;
         if (status < 400) {
-          throw new MalformedResponseError(`${what} returned a malformed JSON body (${Buffer.byteLength(text)} bytes)`, { hint: "the response was cut short or is not JSON; try again, or use --verbose" });
+          const e = new MalformedResponseError(`${what} returned a malformed JSON body (${Buffer.byteLength(text)} bytes)`, { hint: "the response was cut short or is not JSON; try again, or use --verbose" });
+          e.received = { status, headers, body: text };
+          throw e;
         }
       }
     }
@@ -318,7 +320,11 @@ export class Client {
     if (envelope === "none" || status === 204 || req.method === "HEAD") return result;
     const b = body as Record<string, unknown> | null;
     if (!b || typeof b !== "object" || Array.isArray(b) || !("data" in b)) {
-      if (r) throw new MalformedResponseError(`${what} returned a body without the ${envelope} envelope`, { hint: "is --base-url pointing at the API?" });
+      if (r) {
+        const e = new MalformedResponseError(`${what} returned a body without the ${envelope} envelope`, { hint: "is --base-url pointing at the API?" });
+        e.received = { status, headers, body };
+        throw e;
+      }
       return result;
     }
     result.data = b.data as T;

@@ -1,7 +1,7 @@
 import { open } from "node:fs/promises";
 import { resolve } from "node:path";
 import type { Context } from "../../context.js";
-import { ApiError, EXIT, MidsError, PaginationError, UsageError } from "../../errors.js";
+import { ApiError, EXIT, MalformedResponseError, MidsError, PaginationError, UsageError } from "../../errors.js";
 import { writeAsync } from "../../io.js";
 import { redact, redactDeep } from "../../util/known-secrets.js";
 import { isSecretHeader, redactHeaderValue } from "../../redact/index.js";
@@ -113,6 +113,12 @@ export async function run(opts: ApiOptions, ctx: Context): Promise<void> {
   try {
     res = await client.raw(method, path, body, headers);
   } catch (err) {
+    // an answer that is not the API's (a proxy's page, JSON cut short): printed as it came, then exit 7
+    if (err instanceof MalformedResponseError && err.received) {
+      const got = err.received;
+      await printResponse(ctx, { status: got.status, headers: got.headers, body: got.body } as ApiResult, undefined, opts.include, secrets);
+      throw hidden(err, secrets);
+    }
     if (!(err instanceof ApiError)) throw err;
     failure = err;
   }

@@ -1,0 +1,35 @@
+// mids api on a known route whose 200 is not the API's answer (a proxy's HTML page, JSON cut
+// short, JSON without the envelope): the body was never printed, only exit 7; it is now printed as
+// it came (as `gh api` prints what came back, the key hidden), and the exit stays 7.
+import { expect, it } from "vitest";
+import { baseEnv, runMain } from "../helpers/cli.js";
+import { hostile } from "../helpers/hostile.js";
+
+const key = "mids_live_notapi_0123456789abcdef";
+
+it("a page that is not the API's is printed to stdout, the key hidden, then exit 7 with the error", async () => {
+  const page = (sent: string) => `<html>login first (${sent})</html>\n`;
+  const server = await hostile((req, res) => {
+    res.writeHead(200, { "content-type": "text/html" }).end(page(String(req.headers["x-api-key"])));
+  });
+  const r = await runMain(["api", "/v3/topics"], { env: baseEnv({ MIDS_BASE_URL: server.url, MIDS_API_KEY: key }) });
+  expect(r.code).toBe(7);
+  expect(r.stdout).toBe(page("***"));
+  expect(r.stderr).toMatch(/^mids: GET \/v3\/topics returned a body without the v3 envelope\n/);
+  expect(r.stdout + r.stderr).not.toContain(key);
+});
+
+it("JSON cut short, and JSON without the envelope, are printed as they came with -i's status line", async () => {
+  const bodies = ['{"data": [{"id": "t1"', '{"hello": "world"}'];
+  const server = await hostile((req, res) => {
+    res.writeHead(200, { "content-type": "application/json" }).end(bodies[Number(req.url!.endsWith("me"))]);
+  });
+  const env = baseEnv({ MIDS_BASE_URL: server.url, MIDS_API_KEY: key });
+  const [cut, bare] = await Promise.all([runMain(["api", "/v3/topics", "-i"], { env }), runMain(["api", "/v3/me"], { env })]);
+  expect([cut.code, bare.code]).toEqual([7, 7]);
+  expect(cut.stdout).toMatch(/^HTTP 200\n/);
+  expect(cut.stdout.endsWith(`\n\n${bodies[0]}\n`)).toBe(true);
+  expect(cut.stderr).toMatch(/malformed JSON body/);
+  expect(JSON.parse(bare.stdout)).toEqual(JSON.parse(bodies[1]));
+  expect(bare.stderr).toMatch(/without the v3 envelope/);
+});
