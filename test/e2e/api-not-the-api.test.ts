@@ -33,3 +33,15 @@ it("JSON cut short, and JSON without the envelope, are printed as they came with
   expect(JSON.parse(bare.stdout)).toEqual(JSON.parse(bodies[1]));
   expect(bare.stderr).toMatch(/without the v3 envelope/);
 });
+
+it("--paginate: a page that is not the API's mid-walk is printed after the pages before it, then exit 7", async () => {
+  const server = await hostile((req, res) => {
+    if (req.url!.includes("cursor=")) return res.writeHead(200, { "content-type": "text/html" }).end(`<html>login first (${String(req.headers["x-api-key"])})</html>\n`);
+    res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ data: [{ id: "t1" }], meta: { nextCursor: "c2" } }));
+  });
+  const r = await runMain(["api", "/v3/topics", "--paginate"], { env: baseEnv({ MIDS_BASE_URL: server.url, MIDS_API_KEY: key }) });
+  expect(r.code).toBe(7);
+  expect(r.stdout).toMatch(/"id": "t1"[\s\S]*<html>login first \(\*\*\*\)<\/html>\n$/);
+  expect(r.stderr).toMatch(/without the v3 envelope \(after 1 page\)/);
+  expect(r.stdout + r.stderr).not.toContain(key);
+});

@@ -192,6 +192,8 @@ async function paginate(ctx: Context, client: Client, path: string, headers: Rec
   } catch (err) {
     if (opts.slurp && (pages > 0 || ctx.signal.aborted)) await printJson(ctx, slurped);
     else if (!opts.slurp && err instanceof ApiError) await printResponse(ctx, undefined, err, opts.include, secrets);
+    // a page that is not the API's (a proxy's page mid-walk): printed as it came, as a single request's is
+    else if (!opts.slurp && err instanceof MalformedResponseError && err.received) await printResponse(ctx, err.received as ApiResult, undefined, opts.include, secrets);
     if (err instanceof ApiError && err.exitCode === EXIT.historyWindow) err.hint = historyHint(err, path);
     if (err instanceof MidsError && pages > 0) {
       // (--max-pages' own message says how many pages)
