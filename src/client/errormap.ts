@@ -2,6 +2,7 @@
 // The v3 `code` decides; the status is only a fallback (spec 7.1 does not map codes to statuses).
 import { ApiError, EXIT, exitForApi } from "../errors.js";
 import { parseRetryAfter, type Headers } from "./headers.js";
+import { ASSUMED } from "../contract/assumed.js";
 
 function str(v: unknown): string | undefined {
   return typeof v === "string" && v.trim() !== "" ? v : undefined;
@@ -33,16 +34,17 @@ const FIND_IDS: Readonly<Record<string, string>> = {
 const NOT_FOUND_HINT = "check the id or path (--verbose shows the request sent)";
 
 /**
- * The id prefixes of the API's own kinds (topic_, rep_, alr_, dst_, cl_) and the command that
+ * The id prefixes of the API's own kinds (topic_; the others assumed) and the command that
  * reads an id of each: a not_found for an id of another kind (a topic id given to reports get)
  * says what the id is and where it goes, which a plain "check the id" does not.
  */
 const ID_KINDS: readonly { prefix: string; resource: string; kind: string; command: (id: string) => string }[] = [
+  // (spec 6 shows the topic id's pattern; the others are assumed)
   { prefix: "topic_", resource: "topics", kind: "a topic id", command: (id) => `read it with mids topics get ${id}` },
-  { prefix: "rep_", resource: "reports", kind: "a report id", command: (id) => `read it with mids reports get ${id}` },
-  { prefix: "alr_", resource: "alerts", kind: "an alert id", command: (id) => `read it with mids alerts get ${id}` },
-  { prefix: "dst_", resource: "destinations", kind: "a destination id", command: () => "'mids alerts destinations' lists them" },
-  { prefix: "cl_", resource: "clusters", kind: "a cluster id", command: () => "'mids clusters list' lists them" },
+  { prefix: ASSUMED.idPrefixes.reports, resource: "reports", kind: "a report id", command: (id) => `read it with mids reports get ${id}` },
+  { prefix: ASSUMED.idPrefixes.alerts, resource: "alerts", kind: "an alert id", command: (id) => `read it with mids alerts get ${id}` },
+  { prefix: ASSUMED.idPrefixes.destinations, resource: "destinations", kind: "a destination id", command: () => "'mids alerts destinations' lists them" },
+  { prefix: ASSUMED.idPrefixes.clusters, resource: "clusters", kind: "a cluster id", command: () => "'mids clusters list' lists them" },
 ];
 
 /**

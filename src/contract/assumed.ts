@@ -79,6 +79,11 @@ export const ASSUMED = {
    * these current lists are not plainly among them): read when present, never required.
    */
   historyMetaInferred: ["v2.topics.list", "v2.grounding", "v2.projects.list", "v3.projects.list"] as const,
+  /**
+   * assumed: the id prefixes of reports, alert subscriptions, destinations and clusters (spec 6
+   * shows topic ids' alone, `topic_`): read only to say what kind an id is in a not-found hint.
+   */
+  idPrefixes: { reports: "rep_", alerts: "alr_", destinations: "dst_", clusters: "cl_" },
 } as const;
 
 /** The README's "Assumptions" list: one line per ASSUMED entry (a test keeps them in step). */
@@ -115,4 +120,5 @@ export const ASSUMPTION_NOTES: Record<keyof typeof ASSUMED, string> = {
   historyMetaInferred: "`meta.history` on the v2 topic list, the current grounding snapshot and the v2 and v3 project lists: read when present, never required (`contract check` does not count its absence)",
   rateLimitResetFormat: "`X-RateLimit-Reset-Minute` and `-Day` carry Unix epoch seconds (mids also reads delta seconds and dates)",
   methodNotAllowedCode: "a known path called with another method answers 405 `invalid_request` with `details.fields: [\"method\"]`",
+  idPrefixes: "report, alert subscription, destination and cluster ids start with `rep_`, `alr_`, `dst_` and `cl_` (the spec shows only topic ids' `topic_`); read only to say what kind an id is when it is not found",
 };

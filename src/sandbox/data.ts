@@ -1,5 +1,6 @@
 // Deterministic sandbox dataset (spec 2): projects, intel, clusters. Seeded, identical every run;
 // timestamps are offsets from the anchor hour (the server's start time) so data stays recent.
+import { ASSUMED } from "../contract/assumed.js";
 import { CHAINS, CLUSTER_NAMES, CRYPTO_CATEGORIES, EVM_CHAINS, TRADFI_CATEGORIES } from "./catalog.js";
 import { makeIntel, type Intel } from "./intelgen.js";
 import { base58, hex, int, mulberry32, pick, pickSome, round, type Rng } from "./rand.js";
@@ -87,7 +88,7 @@ export function generate(anchorMs: number, seed = DEFAULT_SEED): Dataset {
 function build(anchor: number, seed: number): Dataset {
   const rng = mulberry32(seed);
   const clusters: Cluster[] = CLUSTER_NAMES.map((name, i) => ({
-    id: "cl_" + hex(rng, 12), name, description: `Sources grouped as ${name.toLowerCase()}`, sourceCount: 20 + i * 7,
+    id: ASSUMED.idPrefixes.clusters + hex(rng, 12), name, description: `Sources grouped as ${name.toLowerCase()}`, sourceCount: 20 + i * 7,
   }));
 
   const projects: Project[] = [];

@@ -22,14 +22,14 @@ function seed(anchorMs: number): { destinations: Destination[]; alerts: Alert[] 
   const owners: [Owner, number][] = [["A", 4], ["B", 3]];
   for (const [owner, count] of owners) {
     const mine = (["telegram", "discord", "webhook"] as const).map((kind) => ({
-      id: "dst_" + hex(rng, 16), owner, kind, status: "active",
+      id: ASSUMED.idPrefixes.destinations + hex(rng, 16), owner, kind, status: "active",
       label: kind === "webhook" ? `https://hooks.owner-${owner.toLowerCase()}.example.com/mids` : `${kind} · owner ${owner}`,
     }));
     destinations.push(...mine);
     for (let i = 0; i < count; i++) {
       const created = anchorMs - (30 + i * 9) * DAY;
       alerts.push({
-        id: "alr_" + hex(rng, 16), owner, name: `Owner ${owner} alert ${i + 1}`, status: i % 2 === 0 ? "active" : "paused",
+        id: ASSUMED.idPrefixes.alerts + hex(rng, 16), owner, name: `Owner ${owner} alert ${i + 1}`, status: i % 2 === 0 ? "active" : "paused",
         trigger: "intelligence.material", selector: i === 2 ? { followedProjects: false, categories: ["defi"] } : { followedProjects: true },
         cadence: i % 3 === 1 ? "daily" : "hourly", threshold: ASSUMED.grades[2 + (i % 3)],
         destinationIds: mine.slice(0, 1 + (i % 3)).map((d) => d.id),

@@ -1,4 +1,5 @@
 // Topics, grounding snapshots and reports: v2 (spec 2.8, 2.9) and v3 (ASSUMED.v3TopicShape, v3ReportShape).
+import { ASSUMED } from "../contract/assumed.js";
 import { CLUSTER_NAMES, STANCES } from "./catalog.js";
 import { DAY, HOUR, type Dataset, type Topic } from "./data.js";
 import { invalid, iso, notFound, readableFrom, type Ctx, type Handler } from "./http.js";
@@ -21,7 +22,7 @@ export function topicsOf(ds: Dataset): Topic[] {
   const topics = TOPIC_NAMES.map((name, index) => ({
     index, id: "topic_" + hex(rng, 20), name, summary: `Attention around ${name.toLowerCase()} across ${int(rng, 3, 9)} source clusters.`,
     stance: pick(rng, STANCES), base: 40 + rng() * 55, entities: pickSome(rng, ds.projects.filter((p) => p.universe === "crypto").slice(0, 150), int(rng, 2, 3)).map((p) => p.index),
-    report: { id: "rep_" + hex(rng, 16), title: `Frontier Report: ${name}`, summary: `What moved in ${name.toLowerCase()} and why it matters.`,
+    report: { id: ASSUMED.idPrefixes.reports + hex(rng, 16), title: `Frontier Report: ${name}`, summary: `What moved in ${name.toLowerCase()} and why it matters.`,
       publishedAt: ds.anchor - int(rng, 2, 240) * HOUR, revisions: int(rng, 1, 3) },
   }));
   ds.derived.topics = topics;

@@ -47,6 +47,9 @@ describe("hints of invalid_request and not_found", () => {
     expect(of("/v3/topics/{id}", "topic_00000000000000000000")).toBe("check the id; 'mids topics list' lists topics with their ids");
     // only a plain id is quoted back into a command
     expect(of("/v3/reports/{id}", "topic_x; rm -rf ~")).toMatch(/^report ids come from topics/);
+    // the prefixes other than topic_ are assumed: a server whose ids look otherwise gets where the ids are listed, no claim of a kind
+    expect(of("/v3/topics/{id}", "report-2449ccd9d5d7ccbc")).toBe("check the id; 'mids topics list' lists topics with their ids");
+    expect(of("/v3/alerts/{id}", "sub_2bd91decaa0a8207")).toMatch(/^check the id: the API lists no alert subscriptions/);
   });
 
   it("a command's route not found points at the base URL, and at its trailing version when the path shows it doubled", () => {
