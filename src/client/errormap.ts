@@ -86,6 +86,9 @@ function wrongKindHint(path: string | undefined, locator: string | undefined): s
   return `'${locator}' is ${kind.kind}; ${kind.command(locator)}`;
 }
 
+/** For a command (`'mids projects list'`): its help, which says the values each option takes; undefined for `mids api`. */
+const optionsHelp = (what: string): string | undefined => (what.startsWith("'mids ") ? `run ${what.slice(0, -1)} --help' for the values its options take` : undefined);
+
 function findIdsHint(path: string | undefined, subjectType: string | undefined): string | undefined {
   const resource = path?.split("/")[2];
   return (resource !== undefined ? FIND_IDS[resource] : undefined) ?? (subjectType ? FIND_IDS[subjectType.endsWith("s") || subjectType === "intel" ? subjectType : subjectType + "s"] : undefined);
@@ -147,7 +150,7 @@ export function toApiError(status: number, body: unknown, headers: Headers, now:
       const fields = Array.isArray(details.fields) ? details.fields.filter((f): f is string => typeof f === "string") : [];
       message = `invalid request${fields.length ? ` (${fields.join(", ")})` : ""}: ${serverMessage ?? "the server rejected the parameters"}`;
       // a command's options are named after the parameters: its help says what each takes
-      const help = what.startsWith("'mids ") ? `run ${what.slice(0, -1)} --help' for the values its options take` : "--verbose shows the request sent";
+      const help = optionsHelp(what) ?? "--verbose shows the request sent";
       hint = `${fields.length ? `check ${fields.join(", ")}` : "check the parameters"}; ${help}`;
       break;
     }
@@ -178,7 +181,7 @@ export function toApiError(status: number, body: unknown, headers: Headers, now:
         : `${what} failed with HTTP ${status}${serverMessage ? `: ${serverMessage}` : ""}${code ? ` (${code})` : ""}`;
       if (status === 401 || status === 403) hint = "check the API key (MIDS_API_KEY or --api-key) and its scopes";
       // v2's refusal of a parameter (spec 9.5: 400 without a code), as invalid_request is v3's
-      else if (status === 400) hint = what.startsWith("'mids ") ? `run ${what.slice(0, -1)} --help' for the values its options take` : "check the parameters; --verbose shows the request sent";
+      else if (status === 400) hint = optionsHelp(what) ?? "check the parameters; --verbose shows the request sent";
       else if (status === 404 || status === 410) hint = findIdsHint(path, undefined) ?? NOT_FOUND_HINT;
       else if (status >= 500) hint = SERVER_FAILED;
       // a 422 of no known code: the values given are the fix
