@@ -13,15 +13,10 @@ const PAGING: ReadonlySet<string> = new Set(["--limit", "--all", "--cursor", "--
  * `--jq '.[:3]'` takes fewer of them. The others print one item or a report, where it fails.
  * `mids vocabulary` prints every catalog (an object) unless a kind is named.
  */
+const TAKE_THREE = "--jq '.[:3]'";
 const WHOLE_LISTS: Readonly<Record<string, string>> = {
-  "mids topics list": "--jq '.[:3]'",
-  "mids clusters list": "--jq '.[:3]'",
-  "mids alerts destinations": "--jq '.[:3]'",
-  "mids recipes list": "--jq '.[:3]'",
-  "mids series": "--jq '.[:3]'",
-  "mids vocabulary": "mids vocabulary chains --jq '.[:3]'",
-  "mids sandbox keys": "--jq '.[:3]'",
-  "mids config list": "--jq '.[:3]'",
+  ...Object.fromEntries(["mids topics list", "mids clusters list", "mids alerts destinations", "mids recipes list", "mids series", "mids sandbox keys", "mids config list"].map((p) => [p, TAKE_THREE])),
+  "mids vocabulary": `mids vocabulary chains ${TAKE_THREE}`,
 };
 
 function pathOf(cmd: Command): string {
