@@ -18,7 +18,7 @@ export const EXIT = {
 export const EXIT_DOCS: Record<number, { name: string; meaning: string }> = {
   [EXIT.ok]: { name: "ok", meaning: "success" },
   [EXIT.bug]: { name: "bug", meaning: "unexpected failure (a bug: rerun with `MIDS_DEBUG=1` for the stack trace)" },
-  [EXIT.usage]: { name: "usage", meaning: "usage or invalid input: bad flags or arguments, local validation, `invalid_request`, v2 400" },
+  [EXIT.usage]: { name: "usage", meaning: "usage or invalid input: bad flags or arguments, local validation, `invalid_request`, v2 400; a file or stdout mids cannot write (a full disk)" },
   [EXIT.credentials]: { name: "credentials", meaning: "credentials: `credential_required`, `entitlement_required` (the entitlement is named), v2 401/403" },
   [EXIT.notFound]: { name: "not found", meaning: "`not_found` (the subject type and locator are printed) or `not_current`; HTTP 404 or 410 without a code" },
   [EXIT.rateLimited]: { name: "rate limited", meaning: "rate limited after retries (`rate_limited`, or HTTP 429 without a code)" },
