@@ -8,6 +8,7 @@ import { fastLineSink, itemHandler, runParts } from "./compose.js";
 import type { Redactor } from "../redact/index.js";
 import type { BlockLineSink } from "./lines.js";
 import { makeProgress } from "./progress.js";
+import type { Screen } from "../output/screen.js";
 import { readInputs, ReadInterrupted, type Batcher, type HarBatcher, type InputInfo } from "./reader.js";
 import { GZIP_MIN_DIVISOR, JOBS_MAX, PARALLEL_MIN_BYTES } from "./parallel/defaults.js";
 import { YoungCap } from "./parallel/heap.js";
@@ -58,6 +59,8 @@ export interface MigrateOptions {
   batchSize?: number;
   /** progress redraw interval on a terminal (ms) */
   progressEveryMs?: number;
+  /** the command's status line: a rate-limit countdown pauses the progress line */
+  screen?: Pick<Screen, "spinner">;
 }
 
 export interface MigrateResult {
@@ -72,7 +75,7 @@ export async function migrate(io: IO, opts: MigrateOptions): Promise<MigrateResu
   const { redaction, readers } = runParts(opts);
   const rewriting = new RewriteStage(tally, { now: opts.now, resolve: opts.resolve, targets: !opts.report, redactor: redaction.redactor });
   const writing = new WriteStage(io, tally, { to: opts.to, report: opts.report, baseUrl: opts.baseUrl, version: opts.version, redaction });
-  const progress = makeProgress(io, { quiet: opts.quiet, everyMs: opts.progressEveryMs, files: opts.files });
+  const progress = makeProgress(io, { quiet: opts.quiet, everyMs: opts.progressEveryMs, files: opts.files, handled: () => tally.total, screen: opts.screen });
 
   const item = itemHandler(rewriting, writing, redaction);
   const fastLines = (input: InputInfo): BlockLineSink | undefined => fastLineSink(rewriting, writing, redaction, input, opts);
@@ -106,7 +109,7 @@ export async function migrate(io: IO, opts: MigrateOptions): Promise<MigrateResu
 
   // bytes read: progress, and the main thread's young generation looked at now and then
   const young = new YoungCap();
-  const onBytes = (n: number, position: number) => { young.add(n); progress.bytes(n, position); };
+  const onBytes = (n: number) => { young.add(n); progress.bytes(n); };
   let interrupted = false;
   // a damaged input (truncated or corrupt gzip, unreadable file) stops the run; what was read
   // before it still goes out as on an interrupt: documents closed, the summary of what was read

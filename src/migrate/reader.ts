@@ -37,8 +37,8 @@ export interface ReadOptions {
   fromFormat?: InputFormat;
   /** stop reading when aborted (SIGINT/SIGTERM): the reader throws ReadInterrupted */
   signal?: AbortSignal;
-  /** bytes read from the input as stored (compressed bytes for .gz); `position` is the line or entry reached */
-  onBytes?: (n: number, position: number) => void;
+  /** the next n bytes of the input are being read (as stored: compressed bytes for .gz); those before are handed on */
+  onBytes?: (n: number) => void;
   /** a warning about an input that is still read (data after the last gzip member); default: stderr */
   warn?: (message: string) => void;
   /** the run's fast readers (none: every line read the general way) */
@@ -83,7 +83,7 @@ export interface Batcher {
    * Read `chunks` to the end. `at(lineNo)`: lines handed on so far. `sequential(rest, startLine)`:
    * the part from `rest` on is read on this thread after all (a curl command too long to cut).
    */
-  run(chunks: AsyncIterable<Buffer>, at: (lineNo: number) => void, sequential: (rest: AsyncIterable<Buffer>, startLine: number) => Promise<void>): Promise<void>;
+  run(chunks: AsyncIterable<Buffer>, sequential: (rest: AsyncIterable<Buffer>, startLine: number) => Promise<void>): Promise<void>;
 }
 
 /** Thrown by the reader when its signal is aborted: what was read so far was handed on. */
@@ -244,12 +244,11 @@ async function readOne(io: IO, file: string, stdin: boolean, multi: boolean, opt
     // damaged gzip data: the input ends at the last whole line before it, and is read to there
     // by the same path (one thread or workers); then the damage is reported
     let damage: unknown;
-    let position = 0;
     const onBytes = opts.onBytes;
     // bytes are counted as stored (compressed), so progress compares with the file's size
     async function* counted(): AsyncGenerator<Buffer> {
       for await (const c of src.all()) {
-        onBytes?.(c.length, position);
+        onBytes?.(c.length);
         // zlib holds on to what it is given: a copy of the shared buffer
         yield gzip ? Buffer.from(c) : c;
       }
@@ -268,10 +267,9 @@ async function readOne(io: IO, file: string, stdin: boolean, multi: boolean, opt
     const input: InputInfo = { file, name: multi ? (stdin ? "stdin" : file) : undefined, format, gzip };
     await sink.begin?.(input);
     const chunks = text.all();
-    const at = (_: number, n: number) => void (position = n);
     const here = async (rest: AsyncIterable<Buffer>, startLine: number) => {
       const lines = lineSinks(format as LineFormat, sink.item, input.name, opts.readers);
-      await splitLines(rest, lines.onLine, at, sink.fastLines?.(input), startLine);
+      await splitLines(rest, lines.onLine, undefined, sink.fastLines?.(input), startLine);
       await lines.finish();
     };
     // regular files only: a read from a FIFO or a device may block for ever, and a thread
@@ -280,11 +278,11 @@ async function readOne(io: IO, file: string, stdin: boolean, multi: boolean, opt
     const size = st?.isFile() ? st.size : -1;
     if (format === "har") {
       const hb = size >= 0 ? sink.parallelHar?.(input, size) : undefined;
-      if (!hb) await readHar(chunks, sink.item, input.name, at);
+      if (!hb) await readHar(chunks, sink.item, input.name);
       else {
         try {
           // what the reader itself reports (a truncated HAR) comes after the entries before it
-          await readHar(chunks, async (it) => { await hb.flush(); return sink.item(it); }, input.name, at, (t, d, n) => hb.entry(t, d, n));
+          await readHar(chunks, async (it) => { await hb.flush(); return sink.item(it); }, input.name, undefined, (t, d, n) => hb.entry(t, d, n));
           await hb.flush();
         } catch (e) {
           // interrupted: the entries read so far still go out
@@ -294,7 +292,7 @@ async function readOne(io: IO, file: string, stdin: boolean, multi: boolean, opt
       }
     } else {
       const batcher = size >= 0 ? sink.parallel?.(input, size) : undefined;
-      if (batcher) await batcher.run(chunks, (n) => void (position = n), here);
+      if (batcher) await batcher.run(chunks, here);
       else await here(chunks, 0);
     }
     if (damage !== undefined) throw damage;

@@ -1,6 +1,6 @@
 // The stages of `mids migrate` one by one: the reader (gzip, detection on the first complete
 // line, input order and positions), the rewrite stage's cache, progress on a terminal only.
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { Readable } from "node:stream";
 import { gzipSync } from "node:zlib";
 import { mkdtempSync, writeFileSync } from "node:fs";
@@ -10,6 +10,8 @@ import { readRequests } from "../../src/migrate/reader.js";
 import { RewriteStage } from "../../src/migrate/rewrite-stage.js";
 import { Tally } from "../../src/migrate/summary.js";
 import { migrate } from "../../src/migrate/pipeline.js";
+import { makeProgress } from "../../src/migrate/progress.js";
+import type { Pausable } from "../../src/output/screen.js";
 import { testIO, type IO } from "../../src/io.js";
 import { accessLines } from "../../src/migrate/codecs/access/read.js";
 import type { Cached, Item, RequestItem } from "../../src/migrate/types.js";
@@ -119,17 +121,17 @@ describe("progress", () => {
     await migrate(io, { files: ["-"], failOn: [], quiet, version: "t", now: NOW, progressEveryMs: 0 });
     return io.err();
   };
-  it("is drawn in place on a terminal: lines and MB/s, cleared before the summary", async () => {
+  it("is drawn in place on a terminal: requests and MB/s, cleared before the summary", async () => {
     const err = await run({ stderrIsTTY: true });
-    expect(err).toMatch(/\r\u001b\[Kmigrate: [\d,]+ lines {2}[\d.]+ MB\/s/);
+    expect(err).toMatch(/\r\u001b\[Kmigrate: [\d,]+ requests? {2}[\d.]+ MB\/s/);
     expect(err).toMatch(/\r\u001b\[Kmigrate: 2000 requests/);
   });
   it("is one line on a narrow terminal: cut short of the edge, so each redraw replaces the last instead of wrapping onto new rows", async () => {
     const err = await run({ stderrIsTTY: true, stderrColumns: 24 });
-    const drawn = [...err.matchAll(/\r\u001b\[K([^\r\n]*?)(?=\r|$)/g)].map((m) => m[1]).filter((l) => l.includes("lines"));
+    const drawn = [...err.matchAll(/\r\u001b\[K([^\r\n]*?)(?=\r|$)/g)].map((m) => m[1]).filter((l) => l.includes("request"));
     expect(drawn.length).toBeGreaterThan(0);
     for (const l of drawn) expect([...l].length).toBeLessThanOrEqual(23);
-    expect(drawn[0]).toMatch(/^migrate: [\d,]+ lines/);
+    expect(drawn[0]).toMatch(/^migrate: [\d,]+ req/);
   });
   it("is not drawn when stderr is not a terminal, in CI, or with --quiet", async () => {
     expect(await run({ stderrIsTTY: false })).not.toContain("\r");
@@ -138,9 +140,52 @@ describe("progress", () => {
   });
   it("is not drawn when the requests are written to the terminal too (stdout a TTY): no line left in front of a request", async () => {
     const err = await run({ stderrIsTTY: true, stdoutIsTTY: true });
-    expect(err).not.toMatch(/lines {2}[\d.]+ MB\/s/);
+    expect(err).not.toMatch(/requests? {2}[\d.]+ MB\/s/);
     expect(err).not.toContain("\r");
     expect(err).toMatch(/^migrate: 2000 requests/);
+  });
+});
+
+describe("the progress line (makeProgress)", () => {
+  // what is on the terminal now: the text after the last \r\e[K
+  const shown = (err: string) => err.slice(err.lastIndexOf("\r\u001b[K") + 4);
+  it("says what is done, not what was read ahead; moves on a timer while requests are slow; a countdown pauses it", () => {
+    vi.useFakeTimers({ toFake: ["setInterval", "clearInterval", "hrtime"] });
+    try {
+      const dir = mkdtempSync(join(tmpdir(), "mids-progress-"));
+      const file = join(dir, "a.log");
+      writeFileSync(file, Buffer.alloc(1000, 97));
+      const io = testIO({ stderrIsTTY: true });
+      let handled = 0;
+      let line: Pausable | undefined;
+      const p = makeProgress(io, { quiet: false, files: [file], handled: () => handled, everyMs: 250, screen: { spinner: (s) => ((line = s), () => void (line = undefined)) } });
+      p.bytes(500); // the first half is being read: none of it is done
+      vi.advanceTimersByTime(250);
+      expect(shown(io.err())).toMatch(/^migrate: 0 requests {2}[\d.]+ MB\/s {2}0%$/);
+      handled = 1; // a request handled, no byte read since (--resolve waiting on the API)
+      vi.advanceTimersByTime(250);
+      expect(shown(io.err())).toMatch(/^migrate: 1 request {2}[\d.]+ MB\/s {2}0%$/);
+      p.bytes(500); // the first half is done
+      handled = 1234;
+      vi.advanceTimersByTime(250);
+      expect(shown(io.err())).toMatch(/^migrate: 1,234 requests {2}[\d.]+ MB\/s {2}50%$/);
+      // a countdown takes the line: erased, and not drawn over while it is paused
+      line!.stop();
+      const paused = io.err();
+      expect(paused.endsWith("\r\u001b[K")).toBe(true);
+      vi.advanceTimersByTime(2000);
+      expect(io.err()).toBe(paused);
+      line!.start();
+      expect(shown(io.err())).toMatch(/^migrate: 1,234 requests/);
+      p.done();
+      expect(io.err().endsWith("\r\u001b[K")).toBe(true);
+      expect(line).toBeUndefined();
+      const ended = io.err();
+      vi.advanceTimersByTime(1000);
+      expect(io.err()).toBe(ended);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

@@ -233,7 +233,7 @@ export function makeBatcher(o: BatcherOptions): Batcher {
   const holdMax = batchBytes * 2 + 2 * MAX_LINE_BYTES;
   const curl = o.input.format === "curl";
   return {
-    async run(chunks, at, sequential) {
+    async run(chunks, sequential) {
       pool.begin(o.input);
       // input buffers come back with their batch's results, to be filled again
       const free: Uint8Array[] = [];
@@ -257,7 +257,6 @@ export function makeBatcher(o: BatcherOptions): Batcher {
         const lines = countLines(buf, length);
         submit(buf, length, lineNo);
         lineNo += lines;
-        at(lineNo);
         buf = next;
         filled = rest;
         await order.wait();
