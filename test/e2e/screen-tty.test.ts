@@ -114,8 +114,57 @@ describe.skipIf(!hasScript)("status line on a terminal", () => {
     });
     expect(r.code).toBe(0);
     expect(r.raw).toMatch(/mids: migrate: reading a log from the terminal \(stdin\); end it with Ctrl-D/);
-    expect(r.raw).not.toMatch(/migrate: [\d,]+ lines/);
+    expect(r.raw).not.toMatch(/migrate: [\d,]+ requests? {2}[\d.]+ MB\/s/);
     expect(r.raw).toContain("/v3/projects");
+  });
+});
+
+describe.skipIf(!hasScript)("progress of migrate verify and migrate scan on a terminal", () => {
+  // what follows the last spinner frame: the line erased (ora: ESC[2K / ESC[K at column 0)
+  const erasedAfterLastFrame = (raw: string) => {
+    const last = Math.max(...[...raw.matchAll(new RegExp(SPINNER, "g"))].map((m) => m.index!));
+    return /\u001b\[(2|0)?K|\u001b\[1G\u001b\[0K/.test(raw.slice(last));
+  };
+  it("verify says how many requests are replayed while its report goes to a file; then the line is gone; nothing in CI", async () => {
+    // each answer 150 ms late: the run lasts long enough for frames to be drawn
+    const sb = await startSandbox(["--faults", "slow:150"]);
+    try {
+      const dir = tempDir("verify-progress-");
+      const log = join(dir, "a.log");
+      writeFileSync(log, ["GET /v2/projects HTTP/1.1", "GET /v2/topics HTTP/1.1", "GET /v2/projects?limit=3 HTTP/1.1"].join("\n") + "\n");
+      const cmd = `exec $MIDS migrate verify ${log} -o json --concurrency 1 > ${join(dir, "out.json")}`;
+      const [tty, ci] = await Promise.all([
+        onTerminal(cmd, { cols: 60, env: sb.env(SANDBOX_DEMO_KEY) }),
+        onTerminal(cmd, { cols: 60, env: sb.env(SANDBOX_DEMO_KEY, { CI: "true" }) }),
+      ]);
+      expect(tty.code).toBe(0);
+      // ora returns to the line's start with ESC[G, not \r
+      const frames = tty.raw.split(/[\r\n]|\u001b\[1?G/).map((f) => f.replace(ESCAPES, "")).filter((f) => SPINNER.test(f));
+      expect(frames.some((f) => /replaying: [0-3] of 3 requests/.test(f))).toBe(true);
+      for (const f of frames) expect([...f].length).toBeLessThan(60);
+      expect(erasedAfterLastFrame(tty.raw)).toBe(true);
+      expect(tty.raw).toMatch(/migrate verify: 3 distinct requests/);
+      expect(ci.code).toBe(0);
+      expect(ci.raw).not.toMatch(SPINNER);
+      expect(ci.raw).not.toContain("replaying");
+    } finally {
+      await sb.stop();
+    }
+  });
+
+  it("scan shows its line while the findings go to a file; then the line is gone; not with stderr piped", async () => {
+    const dir = tempDir("scan-progress-");
+    writeFileSync(join(dir, "a.sh"), "curl https://api.example.com/v2/projects/abc\n");
+    const [tty, piped] = await Promise.all([
+      onTerminal(`exec $MIDS migrate scan ${dir} --format json > ${join(dir, "..", "scan-progress.json")}`, { cols: 60 }),
+      onTerminal(`exec $MIDS migrate scan ${dir} --format json 2>${join(dir, "..", "scan-progress.err")} >/dev/null`, { cols: 60 }),
+    ]);
+    expect(tty.code).toBe(0);
+    expect(tty.raw).toMatch(new RegExp(`${SPINNER.source} (walking|scanning: \\d of 1 files)`));
+    expect(erasedAfterLastFrame(tty.raw)).toBe(true);
+    expect(tty.raw).toMatch(/mids: 1 file scanned/);
+    expect(piped.code).toBe(0);
+    expect(piped.raw).not.toMatch(SPINNER);
   });
 });
 
@@ -147,7 +196,8 @@ describe.skipIf(!hasScript)("pager on a terminal", () => {
     writeFileSync(join(dir, "a.sh"), "curl https://api.example.com/v2/projects/abc\n");
     const r = await onTerminal(`exec $MIDS migrate scan ${dir}`, { cols: 100, env: baseEnv({ MIDS_PAGER: "sed s/^/P:/" }) });
     expect(r.code).toBe(0);
-    const report = lines(r.raw.replace(ESCAPES, "")).filter((l) => !l.startsWith("mids: "));
+    // (the scan's progress line, drawn and erased before the report: not part of it)
+    const report = lines(r.raw.replace(new RegExp(`${SPINNER.source} [^\r\n\u001b]*`, "g"), "").replace(ESCAPES, "")).filter((l) => !l.startsWith("mids: "));
     expect(report.length).toBeGreaterThan(2);
     for (const l of report) expect(l).toMatch(/^P:/);
     expect(r.raw).toMatch(/mids: 1 file scanned/);

@@ -52,3 +52,14 @@ describe("recipes globs use the same ignore rules", () => {
     expect(glob("sub/*.yaml", dir)).toEqual(["sub/s.yaml", "sub/x.gen.yaml"]);
   });
 });
+
+describe("a scan's progress", () => {
+  it("names the files the walk found before any is read (onProgress(0, N)); every later call counts files begun of those", async () => {
+    const { scan } = await import("../../src/migrate/scan/scan.js");
+    const calls: [number, number][] = [];
+    const result = await scan({ paths: ["."], cwd: dir, hosts: [], now: new Date(), onProgress: (begun, of) => void calls.push([begun, of]) });
+    expect(calls[0]).toEqual([0, result.scanned]);
+    expect(result.scanned).toBe(7);
+    for (const [begun, of] of calls) expect(begun).toBeLessThanOrEqual(of);
+  });
+});

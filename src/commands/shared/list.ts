@@ -8,7 +8,7 @@ import { cursorHint, cursorPages, MaxPagesError, pageNumberPages } from "../../c
 import { DEFAULT_MAX_BODY_BYTES, tooLarge } from "../../client/body.js";
 import { MidsError, PaginationError } from "../../errors.js";
 import { oneLine } from "../../util/sanitize.js";
-import { inCI } from "../../io.js";
+import { progressLine } from "../../output/progress.js";
 
 export interface ListOptions {
   all?: boolean;
@@ -53,7 +53,7 @@ export async function runList(ctx: Context, routeId: string, input: CallInput, v
     }
     return n;
   }
-  const spinner = await progress(ctx);
+  const spinner = await progressLine(ctx);
   let pages = 0;
   const pageOpts = { maxItems: opts.maxItems, maxPages: ctx.globals.maxPages };
   const iter = r.pagination === "cursor"
@@ -96,27 +96,4 @@ export async function runList(ctx: Context, routeId: string, input: CallInput, v
   } finally {
     spinner?.stop();
   }
-}
-
-/**
- * An ora spinner on stderr, only when both stdout and stderr are an interactive terminal (never in
- * CI, piped or --quiet). It is paused while a rate-limit countdown is drawn and erased on every
- * exit path (ctx.screen).
- */
-export async function progress(ctx: Context): Promise<{ update(text: string): void; stop(): void } | undefined> {
-  if (!ctx.io.stderrIsTTY || !ctx.io.stdoutIsTTY || ctx.globals.quiet || inCI(ctx.io.env)) return undefined;
-  // a pseudo-terminal without a size reports 0 columns: ora would loop clearing Infinity lines
-  if ((ctx.io.stderr as { columns?: number }).columns === 0) return undefined;
-  const { default: ora } = await import("ora");
-  const spinner = ora({ text: "fetching", stream: ctx.io.stderr as NodeJS.WritableStream, discardStdin: false });
-  const fit = (text: string) => ctx.screen?.fit(`xx${text}`).slice(2) ?? text;
-  spinner.start();
-  const off = ctx.screen?.spinner({ stop: () => spinner.stop(), start: () => void spinner.start() });
-  return {
-    update: (text) => (spinner.text = fit(text)),
-    stop: () => {
-      off?.();
-      spinner.stop();
-    },
-  };
 }

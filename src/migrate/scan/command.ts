@@ -11,6 +11,7 @@ import { caretNotation } from "../../findings/display.js";
 import { emitFindings, outputPlan } from "../../findings/index.js";
 import type { Out } from "../../io.js";
 import { oneLine } from "../../util/sanitize.js";
+import { progressLine } from "../../output/progress.js";
 import { VERSION } from "../../version.js";
 import { SCAN_STATUSES, type ScanStatus } from "./analyze.js";
 import { fixable, fixedText, NOT_FIXED_TEXT, unifiedDiff, writeFixed, type NotFixed } from "./fix.js";
@@ -126,12 +127,17 @@ export async function runScan(flags: ScanCommandFlags, ctx: Context, hooks?: Sca
   const keepText = !!flags.fix || (stylish && !fast);
 
   let result;
+  // on a terminal: what the scan is at (it writes nothing else until it ends)
+  const progress = await progressLine(ctx, { whenStdoutPiped: true, text: "walking" });
   try {
-    result = await scan({ paths, cwd: ctx.io.cwd, include: flags.include, exclude: flags.exclude, hosts, now: ctx.now(), signal: ctx.signal, hooks, keepEdits: !!flags.fix, keepText, keepLines: stylish, rawArg: rawArgument(), general: !fast, skipPath: report });
+    const onProgress = progress && ((begun: number, of: number) => progress.update(() => `scanning: ${begun.toLocaleString("en")} of ${of.toLocaleString("en")} files`));
+    result = await scan({ paths, cwd: ctx.io.cwd, include: flags.include, exclude: flags.exclude, hosts, now: ctx.now(), signal: ctx.signal, hooks, keepEdits: !!flags.fix, keepText, keepLines: stylish, rawArg: rawArgument(), general: !fast, skipPath: report, onProgress });
   } catch (e) {
     const file = (e as { scanFile?: string }).scanFile;
     if (file) throw new UsageError(`cannot read '${file}': ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`, { hint: "check its permissions, or leave it out with --exclude" });
     throw e;
+  } finally {
+    progress?.stop();
   }
   const quiet = g.quiet;
   for (const d of result.skippedDirs) ctx.io.stderr.write(`mids: skipped ${oneLine(d)}: ${SKIPPED_DIRS.join("/, ")}/ are never walked (name files in it to scan them)\n`);

@@ -193,6 +193,8 @@ export interface ScanOptions {
   general?: boolean;
   /** a file the walk passes over (its absolute path, directory a real path): the run's own --output-file, a report of an earlier run */
   skipPath?: string;
+  /** the files begun of all the walk found: after the walk, then each time the event loop gets a turn (a progress line) */
+  onProgress?: (begun: number, of: number) => void;
 }
 
 export interface ScanResult {
@@ -425,12 +427,18 @@ export async function scan(opts: ScanOptions): Promise<ScanResult> {
   };
 
   let next = 0;
+  opts.onProgress?.(0, entries.length);
   // reads made in place never leave the event loop a turn: one is given every YIELD_MS, so a signal gets in
   let since = monotonicMs();
   const worker = async () => {
     const chunk = Buffer.allocUnsafe(CHUNK);
     while (next < entries.length) {
-      if (monotonicMs() - since > YIELD_MS) { await new Promise<void>((r) => setImmediate(r)); since = monotonicMs(); continue; }
+      if (monotonicMs() - since > YIELD_MS) {
+        opts.onProgress?.(next, entries.length);
+        await new Promise<void>((r) => setImmediate(r));
+        since = monotonicMs();
+        continue;
+      }
       if (opts.signal?.aborted) throw new Error("interrupted");
       const i = next++;
       try {

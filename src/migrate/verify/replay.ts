@@ -73,6 +73,8 @@ export interface VerifyOptions {
   /** --strict: an unconfirmed field counts as a difference */
   strict?: boolean;
   sample?: { size: number; first: boolean; seed: number };
+  /** the requests finished of those to replay: before the first, then after each (a progress line) */
+  onProgress?: (done: number, of: number) => void;
 }
 
 /**
@@ -217,6 +219,7 @@ export async function verify(input: VerifyInput, client: () => Promise<Client>, 
     const job = chosen[next++];
     await one(job, first);
     finished.add(job.rec);
+    opts.onProgress?.(finished.size, chosen.length);
   };
   const worker = async () => {
     // one failure that stops the run (a refused key, Ctrl-C) stops every worker
@@ -229,6 +232,7 @@ export async function verify(input: VerifyInput, client: () => Promise<Client>, 
       else throw e;
     }
   };
+  opts.onProgress?.(0, chosen.length);
   // the first request alone: a refused key stops the run there, before anything else is sent
   if (chosen.length) {
     try { await step(true); } catch (e) { if (e instanceof MidsError && e.exitCode === EXIT.interrupted) interrupted = true; else throw e; }

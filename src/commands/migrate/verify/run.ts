@@ -8,6 +8,7 @@ import { readRequests } from "../../../migrate/verify/input.js";
 import { VERDICTS, connectionsFor, verify } from "../../../migrate/verify/replay.js";
 import { jsonReport, ndjsonReport, summaryLine, terminalReport } from "../../../migrate/verify/report.js";
 import { emitJson } from "../../../output/render.js";
+import { progressLine } from "../../../output/progress.js";
 import { escapeC1Json } from "../../../util/sanitize.js";
 import { parseEnumFlag, parseIntFlag, parseNumberFlag } from "../../shared/options.js";
 import { logInputs } from "../logs.js";
@@ -43,12 +44,21 @@ export async function run(flags: VerifyFlags, ctx: Context): Promise<void> {
 
   const files = logInputs(ctx, flags.files, "verify");
 
-  const read = await readRequests(ctx.io, files, fromFormat, ctx.signal);
-  const sample = size === undefined ? undefined
-    : { size, first: flags.sampleFirst, seed: seedFlag ?? Math.floor(Math.random() * 2 ** 32) };
-  // each request in flight sends two (v2 and v3): the client gets a connection for every one
-  g.connections = connectionsFor(concurrency);
-  const { records, summary } = await verify(read, () => ctx.client(), { now: ctx.now(), concurrency, tolerance, sample, strict: flags.strict });
+  // on a terminal: what the run is at (it writes nothing else until it ends)
+  const progress = await progressLine(ctx, { whenStdoutPiped: true, text: "reading the log" });
+  let verified;
+  try {
+    const read = await readRequests(ctx.io, files, fromFormat, ctx.signal);
+    const sample = size === undefined ? undefined
+      : { size, first: flags.sampleFirst, seed: seedFlag ?? Math.floor(Math.random() * 2 ** 32) };
+    // each request in flight sends two (v2 and v3): the client gets a connection for every one
+    g.connections = connectionsFor(concurrency);
+    const onProgress = progress && ((done: number, of: number) => progress.update(() => `replaying: ${done.toLocaleString("en")} of ${of.toLocaleString("en")} requests`));
+    verified = await verify(read, () => ctx.client(), { now: ctx.now(), concurrency, tolerance, sample, strict: flags.strict, onProgress });
+  } finally {
+    progress?.stop();
+  }
+  const { records, summary } = verified;
 
   // -o json goes through the JSON printer, so --jq applies to the report
   if (g.output === "json") await emitJson(ctx, JSON.parse(jsonReport(records, summary)));

@@ -1,0 +1,60 @@
+// A command's progress on stderr: an ora spinner with a line of text, only on an interactive
+// terminal (never in CI, piped or with --quiet). It is the screen's status line: paused while a
+// rate-limit countdown is drawn, erased on every exit path (ctx.screen). Updates are cheap to
+// make often: the text is made and set at most every UPDATE_MS, the last one always.
+import type { Context } from "../context.js";
+import { inCI } from "../io.js";
+import { monotonicMs } from "../util/time.js";
+
+const UPDATE_MS = 100;
+
+export interface ProgressLine {
+  /** the text after the spinner: built only when it is shown (`text` a function) */
+  update(text: string | (() => string)): void;
+  stop(): void;
+}
+
+export interface ProgressLineOptions {
+  /**
+   * also when stdout is not a terminal: for a command that writes nothing to stdout until it ends
+   * (migrate verify, migrate scan), whose progress matters most when its report goes to a file
+   */
+  whenStdoutPiped?: boolean;
+  /** the first text */
+  text?: string;
+}
+
+export async function progressLine(ctx: Context, opts: ProgressLineOptions = {}): Promise<ProgressLine | undefined> {
+  if (!ctx.io.stderrIsTTY || (!ctx.io.stdoutIsTTY && !opts.whenStdoutPiped) || ctx.globals.quiet || inCI(ctx.io.env)) return undefined;
+  // a pseudo-terminal without a size reports 0 columns: ora would loop clearing Infinity lines
+  if ((ctx.io.stderr as { columns?: number }).columns === 0) return undefined;
+  const { default: ora } = await import("ora");
+  const spinner = ora({ text: opts.text ?? "fetching", stream: ctx.io.stderr as NodeJS.WritableStream, discardStdin: false });
+  const fit = (text: string) => ctx.screen?.fit(`xx${text}`).slice(2) ?? text;
+  spinner.start();
+  const off = ctx.screen?.spinner({ stop: () => spinner.stop(), start: () => void spinner.start() });
+  let last = -Infinity;
+  // an update too soon after the last is shown a little later (the last one always is)
+  let pending: string | (() => string) | undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const show = () => {
+    timer = undefined;
+    last = monotonicMs();
+    const text = pending!;
+    pending = undefined;
+    spinner.text = fit(typeof text === "function" ? text() : text);
+  };
+  return {
+    update(text) {
+      pending = text;
+      const wait = last + UPDATE_MS - monotonicMs();
+      if (wait <= 0) show();
+      else if (!timer) (timer = setTimeout(show, wait)).unref?.();
+    },
+    stop: () => {
+      if (timer) clearTimeout(timer);
+      off?.();
+      spinner.stop();
+    },
+  };
+}
