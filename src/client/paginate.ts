@@ -4,6 +4,7 @@
 import { listItems } from "../contract/shapes/list.js";
 import type { ApiResult, CallInput, Client } from "./client.js";
 import { MalformedResponseError, PaginationError } from "../errors.js";
+import { shellWord } from "../util/shell-word.js";
 
 /** Default --max-pages: 1000 pages is 50,000 v3 items (100,000 v2) before mids asks for more. */
 export const DEFAULT_MAX_PAGES = 1000;
@@ -22,14 +23,7 @@ function oversizedCursorError(page: number, length: number): PaginationError {
   });
 }
 
-/**
- * A cursor as a shell reads it back. The server chooses it: one that holds anything but the
- * characters of an opaque token (`&`, `;`, `$(...)`, a blank) is single-quoted, so a hint pasted
- * into a shell passes it whole and runs nothing else.
- */
-const shellWord = (s: string): string => (/^[A-Za-z0-9_.:/@%+=,~-]+$/.test(s) ? s : `'${s.replace(/'/g, "'\\''")}'`);
-
-/** `--cursor C` (or `-f cursor=C`) for a resume hint; a long cursor is cut and says so. */
+/** `--cursor C` (or `-f cursor=C`) for a resume hint (the server chose the cursor: shell-quoted); a long cursor is cut and says so. */
 export function cursorHint(flag: string, cursor: string): string {
   if (cursor.length <= HINT_CURSOR_CHARS) return `${flag}${shellWord(cursor)}`;
   return `${flag}${shellWord(cursor.slice(0, HINT_CURSOR_CHARS))}… (a ${cursor.length}-character cursor, cut here: it is meta.nextCursor of the last page)`;

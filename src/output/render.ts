@@ -30,6 +30,8 @@ export interface View {
   columns: readonly Column[];
   /** what the items are, for "no projects matched" (default: from the command) */
   resource?: string;
+  /** what to check when nothing matched (a filter naming something that may not exist): a hint line under it */
+  emptyHint?: string;
 }
 
 function columnsFor(ctx: Context, view: View): Column[] {
@@ -216,7 +218,7 @@ function resourceOf(ctx: Context, view?: View): string {
 
 /** An empty table prints no header: one line on stderr says nothing matched. */
 function noneMatched(ctx: Context, view: View): void {
-  if (!ctx.globals.quiet) ctx.io.stderr.write(`no ${resourceOf(ctx, view)} matched\n`);
+  if (!ctx.globals.quiet) ctx.io.stderr.write(`no ${resourceOf(ctx, view)} matched\n${view.emptyHint ? `hint: ${view.emptyHint}\n` : ""}`);
 }
 
 /** A CSV cell carries data (see csv.ts); the column's display format is for tables only. */

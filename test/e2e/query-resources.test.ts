@@ -36,6 +36,24 @@ describe("intel", () => {
     server.forEach((x, i) => expect(lines[i + 1]).toContain(String(x.id)));
   });
 
+  it("list --project naming no project (the API answers an empty list): the table says so with a hint to check it, shell-quoted; json stays [] alone", async () => {
+    const typo = "nope-typo; x";
+    expect((await sb.api<List>(`/v3/intel?project=${encodeURIComponent(typo)}`, KEY)).body.data).toEqual([]);
+    const [t, j, unfiltered] = await Promise.all([
+      runMain(["intel", "list", "--project", typo, "-o", "table"], { env: sb.env(KEY) }),
+      runMain(["intel", "list", "--project", typo, "-o", "json"], { env: sb.env(KEY) }),
+      runMain(["intel", "list", "--search", "no-such-words-anywhere-zz", "-o", "table"], { env: sb.env(KEY) }),
+    ]);
+    expect(t.code).toBe(0);
+    expect(t.stdout).toBe("");
+    // (after the key's history-window warning, when it is said)
+    expect(t.stderr.endsWith(`no intel items matched\nhint: check that '${typo}' names a project: mids projects get '${typo}'\n`)).toBe(true);
+    expect([j.code, j.stdout]).toEqual([0, "[]\n"]);
+    expect(j.stderr).not.toMatch(/matched|hint/);
+    // no project named: no such hint
+    expect(unfiltered.stderr.endsWith("\nno intel items matched\n") || unfiltered.stderr === "no intel items matched\n").toBe(true);
+  });
+
   it("list: --search and --project map to q and project; v2 uses projectId (a slug resolved first); --grade is v3 only", async () => {
     const p = (await sb.api<List>("/v3/projects?limit=1", KEY)).body.data[0] as { id: string; slug: string };
     await sb.admin("/_sandbox/requests/clear", "POST");

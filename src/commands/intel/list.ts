@@ -12,6 +12,8 @@ import { firstOf, listItems, shapeFields, withExtras } from "../shared/tolerant.
 import { assumedShape } from "../../contract/shapes/assumed.js";
 import { noteAssumed } from "../shared/validate.js";
 import { unknownValuesNotice } from "../shared/choices.js";
+import { oneLine } from "../../util/sanitize.js";
+import { shellWord } from "../../util/shell-word.js";
 
 
 /** Assumed fields (ASSUMED.v3IntelShape), read where another shape puts them (`project: {id, name}`). */
@@ -52,7 +54,9 @@ export async function run(flags: IntelListFlags, ctx: Context): Promise<void> {
   const unknownGrade = unknownValuesNotice("v3.intel.list", "grade", "--grade", "a grade", flags.grade);
   if (unknownGrade) ctx.notice(unknownGrade, "grade:unknown");
   const query = { ...filters, ...p.query };
-  await runList(ctx, routeId, { query }, v2 ? INTEL_VIEW_V2 : INTEL_VIEW_V3, {
+  // the API answers a project that does not exist (a typo) with an empty list, not a 404
+  const emptyHint = flags.project ? `check that '${oneLine(flags.project)}' names a project: mids projects get ${shellWord(oneLine(flags.project))}` : undefined;
+  await runList(ctx, routeId, { query }, { ...(v2 ? INTEL_VIEW_V2 : INTEL_VIEW_V3), emptyHint }, {
     all: p.all, maxItems: p.maxItems,
     onPage: (res) => {
       reportHistory(ctx, res, { defaultMs: defaultWindowMs(routeId) }, "Only intel detected inside the window was listed.");
@@ -62,7 +66,7 @@ export async function run(flags: IntelListFlags, ctx: Context): Promise<void> {
     ...(v2 ? {} : {
       items: (res) => listItems(res.data, ["intel"]).items,
       asReceived: (res) => (listItems(res.data).wrapped ? res.data : undefined),
-      viewFor: (items) => withExtras(INTEL_VIEW_V3, items[0], new Set([...shapeFields(assumedShape(routeId)?.shape), "project"]), 3),
+      viewFor: (items) => ({ ...withExtras(INTEL_VIEW_V3, items[0], new Set([...shapeFields(assumedShape(routeId)?.shape), "project"]), 3), emptyHint }),
     }),
   });
 }
