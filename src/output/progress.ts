@@ -26,8 +26,10 @@ export interface ProgressLineOptions {
 
 export async function progressLine(ctx: Context, opts: ProgressLineOptions = {}): Promise<ProgressLine | undefined> {
   if (!ctx.io.stderrIsTTY || (!ctx.io.stdoutIsTTY && !opts.whenStdoutPiped) || ctx.globals.quiet || inCI(ctx.io.env)) return undefined;
-  // a pseudo-terminal without a size reports 0 columns: ora would loop clearing Infinity lines
-  if ((ctx.io.stderr as { columns?: number }).columns === 0) return undefined;
+  // ora draws only on a stream that is a terminal itself (elsewhere it logs '- text' lines); a
+  // pseudo-terminal without a size reports 0 columns: ora would loop clearing Infinity lines
+  const stream = ctx.io.stderr as { isTTY?: boolean; columns?: number };
+  if (!stream.isTTY || stream.columns === 0) return undefined;
   const { default: ora } = await import("ora");
   const spinner = ora({ text: opts.text ?? "fetching", stream: ctx.io.stderr as NodeJS.WritableStream, discardStdin: false });
   const fit = (text: string) => ctx.screen?.fit(`xx${text}`).slice(2) ?? text;
