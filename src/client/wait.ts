@@ -54,6 +54,11 @@ export function waitLine(n: WaitNotice, leftMs = n.ms): string {
   return `mids: ${n.reason}; waiting ${formatDuration(leftMs)}${n.serverAsked ? " as the server asked" : ""} before retry ${n.attempt}/${n.limit}`;
 }
 
+/** The record a countdown leaves when it ends (the retry starts, or Ctrl-C): how long was waited, in the past tense. */
+export function waitedLine(n: WaitNotice, waitedMs: number): string {
+  return `mids: ${n.reason}; waited ${formatDuration(waitedMs)}${n.serverAsked ? " as the server asked" : ""} for retry ${n.attempt}/${n.limit}`;
+}
+
 /** The countdown on a terminal: what changes first, so a narrow terminal cuts the reason, not the time. */
 export function countdownLine(n: WaitNotice, leftMs: number): string {
   // whole seconds count down (2s, 1s), never 999 ms
@@ -74,8 +79,8 @@ export interface WaitScreen {
 
 /**
  * The client's onWait for a command: one line per wait; on a TTY the line counts down each second
- * in place (cut to the terminal's width, the spinner paused) and is replaced by the plain line when
- * the wait ends. Nothing with --quiet.
+ * in place (cut to the terminal's width, the spinner paused) and is replaced by a record of the
+ * wait (waitedLine) when it ends. Nothing with --quiet.
  */
 export function waitNotifier(stderr: Stream, opts: { tty: boolean; quiet: boolean; screen?: WaitScreen }): (n: WaitNotice) => (() => void) | void {
   // concurrent requests (--all over v2 pages, migrate verify) hit the same limit together: a wait
@@ -90,7 +95,8 @@ export function waitNotifier(stderr: Stream, opts: { tty: boolean; quiet: boolea
       stderr.write(waitLine(n) + "\n");
       return;
     }
-    const end = Date.now() + n.ms;
+    const start = Date.now();
+    const end = start + n.ms;
     const resume = opts.screen?.pause();
     const fit = opts.screen?.fit ?? ((s: string) => s);
     const draw = () => stderr.write(`\r\u001b[2K${fit(countdownLine(n, Math.max(0, end - Date.now())))}`);
@@ -104,7 +110,9 @@ export function waitNotifier(stderr: Stream, opts: { tty: boolean; quiet: boolea
       ended = true;
       clearInterval(timer);
       erased?.();
-      stderr.write(`\r\u001b[2K${waitLine(n)}\n`);
+      // (a wait that ran its course is said as asked, not as the timer measured it)
+      const waited = Date.now() - start;
+      stderr.write(`\r\u001b[2K${waitedLine(n, waited >= n.ms - 100 ? n.ms : waited)}\n`);
       resume?.();
     };
   };

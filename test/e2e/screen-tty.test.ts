@@ -62,7 +62,7 @@ describe.skipIf(!hasScript)("status line on a terminal", () => {
     // the countdown counts down on the same line: no newline between its first draw and the plain line
     const first = r.raw.indexOf("retry 1/3 in");
     const finalLine = r.raw.indexOf("\n", first);
-    expect(r.raw.slice(first, finalLine)).toMatch(/waiting 2s as the server asked before retry 1\/3\r?$/);
+    expect(r.raw.slice(first, finalLine)).toMatch(/waited 2s as the server asked for retry 1\/3\r?$/);
     // no spinner frame while the countdown is on screen
     expect(r.raw.slice(first, finalLine)).not.toMatch(SPINNER);
   });

@@ -47,8 +47,14 @@ describe("retry waits", () => {
     vi.advanceTimersByTime(2000);
     stop();
     const frames = tty.split("\r\u001b[2K").filter(Boolean);
-    expect(frames.map((f) => /(?:waiting|in) (\S+?):? /.exec(f)?.[1])).toEqual(["3s", "2s", "1s", "3s"]);
-    expect(tty.endsWith("before retry 1/3\n")).toBe(true);
+    expect(frames.map((f) => /(?:waited|in) (\S+?):? /.exec(f)?.[1])).toEqual(["3s", "2s", "1s", "2s"]);
+    // ended early (Ctrl-C after 2 s): the record says what was waited, in the past tense
+    expect(tty.endsWith("; waited 2s as the server asked for retry 1/3\n")).toBe(true);
+    let ran = "";
+    const ranOut = waitNotifier({ write: (s: string) => (ran += s) }, { tty: true, quiet: false })(n)!;
+    vi.advanceTimersByTime(3000);
+    ranOut();
+    expect(ran.endsWith("\r\u001b[2Kmids: rate limited; waited 3s as the server asked for retry 1/3\n")).toBe(true);
     let piped = "";
     expect(waitNotifier({ write: (s: string) => (piped += s) }, { tty: false, quiet: false })(n)).toBeUndefined();
     expect(piped).toBe(`${waitLine(n)}\n`);
