@@ -120,14 +120,17 @@ export async function migrate(io: IO, opts: MigrateOptions): Promise<MigrateResu
     });
   } catch (e) {
     await pool?.close();
-    if (e instanceof StdoutClosed) { progress.done(); return { tally, failed: 0 }; }
+    if (e instanceof StdoutClosed) return { tally, failed: 0 };
     if (e instanceof ReadInterrupted) interrupted = true;
     else damage = e;
+  } finally {
+    // the reading is over, whichever way: the line is cleared (and its timer stopped) before
+    // anything else is said
+    progress.done();
   }
   await pool?.close();
   rewriting.settle();
   await writing.end();
-  progress.done();
   await writing.summary();
   // (an input refused before anything was read, a bzip2 file, is the error's one line alone)
   if (!opts.quiet && (damage === undefined || tally.total > 0)) io.stderr.write(summaryText(tally, { listLeftOut: !opts.report, width: io.stderrIsTTY ? io.stderrColumns : undefined }));
