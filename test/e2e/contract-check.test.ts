@@ -251,6 +251,25 @@ describe("contract check", () => {
     expect(get.stderr).toContain("does not match the v3.topics.get contract at stance");
   });
 
+  it("a route whose answer cannot be read fails naming that request, not the command (a body without the envelope, JSON cut short)", async () => {
+    const h = await hostile((req, res) => {
+      if (req.url === "/v3/intel") { res.writeHead(200, { "content-type": "text/html", ...ANSWERED }); return res.end("<html>a login page</html>"); }
+      if (req.url === "/v3/clusters") { res.writeHead(200, { "content-type": "application/json", ...ANSWERED }); return res.end('{"data": [{"id": '); }
+      sendJson(res, 404, { code: "not_found", message: "no such route" });
+    });
+    const env = baseEnv({ MIDS_BASE_URL: h.url, MIDS_API_KEY: "k_test_1234567890" });
+    const r = await runMain(["contract", "check", "--routes", "v3.intel.list,v3.clusters.list", "--max-retries", "0", "-o", "json"], { env });
+    expect(r.code, r.stderr).toBe(7);
+    const rep = JSON.parse(r.stdout) as { routes: (Result & { method: string; path: string })[] };
+    for (const id of ["v3.intel.list", "v3.clusters.list"]) {
+      const route = rep.routes.find((x) => x.route === id)!;
+      expect(route.failed?.code).toBe("malformed_response");
+      // each row is one request of the many the command made: the message names it
+      expect(route.failed?.message).toContain(`${route.method} ${route.path} returned`);
+      expect(route.failed?.message).not.toContain("mids contract check");
+    }
+  });
+
   it("a route the key has no scope or entitlement for is skipped on v2 as on v3, not a failure of the server", async () => {
     const sb = await startSandbox([]);
     try {
