@@ -68,6 +68,22 @@ describe("startSandbox() from mids/sandbox", () => {
     await expect(Impl.startSandbox({ rateLimit: -1 })).rejects.toThrow(/^startSandbox: rateLimit -1 is not/);
   });
 
+  it("from plain JavaScript, refuses what the types refuse, naming the option, before listening: a misspelt option, one of another type, a replayMissing or seed out of range", async () => {
+    const js = (o: unknown) => Impl.startSandbox(o as Impl.StartSandboxOptions);
+    // each of these started a sandbox that was not what was asked for (no faults; a log that
+    // turned every answer into a 500; the generated data for a typo of "404"; seed 0 for "x")
+    await expect(js({ fault: "503:x1" })).rejects.toThrow(/^startSandbox: no option "fault" \(the options: port, host, .*faults/);
+    await expect(js({ log: "yes" })).rejects.toThrow(/^startSandbox: log is a string, not a function$/);
+    await expect(js({ faults: 5 })).rejects.toThrow(/^startSandbox: faults is a number, not a string or array$/);
+    await expect(js({ replayMissing: "40" })).rejects.toThrow(/^startSandbox: replayMissing "40" is neither "generate" nor "404"$/);
+    await expect(js({ seed: "x" })).rejects.toThrow(/^startSandbox: seed "x" is not a seed \(a whole number from 0 to 4294967295\)$/);
+    await expect(js({ seed: 1.5 })).rejects.toThrow(/^startSandbox: seed 1\.5 is not a seed \(a whole number from 0 to 4294967295\)$/);
+    await expect(js(8080)).rejects.toThrow(/^startSandbox: the options are 8080, not an object/);
+    // undefined options are the defaults, as in TypeScript
+    const other = await js({ port: undefined, log: undefined });
+    await other.close();
+  });
+
   it("log receives one line a request, without a newline", async () => {
     const lines: string[] = [];
     const other = await Impl.startSandbox({ log: (l) => lines.push(l) });
