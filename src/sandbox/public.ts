@@ -73,6 +73,16 @@ function checkOptions(opts: unknown): StartSandboxOptions {
   return o as StartSandboxOptions;
 }
 
+/** A port taken or a host that is not this machine's: one line naming it, as `mids sandbox serve` says it. */
+function listenError(e: unknown, host: string, port: number): unknown {
+  const err = e as NodeJS.ErrnoException;
+  const fail = (message: string) => Object.assign(new UsageError(message), { code: err.code, cause: e });
+  if (err?.code === "EADDRINUSE") return fail(`startSandbox: port ${port} on ${host} is in use (pass another port, or 0 for a free one)`);
+  if (err?.code === "EADDRNOTAVAIL" || err?.code === "EACCES") return fail(`startSandbox: cannot listen on ${host}:${port} (${err.code}): ${err.code === "EACCES" ? "pass a port above 1023, or 0 for a free one" : "pass an address of this machine, such as 127.0.0.1"}`);
+  if (err?.code === "ENOTFOUND" || err?.code === "EAI_AGAIN" || err?.syscall === "getaddrinfo") return fail(`startSandbox: cannot listen on ${JSON.stringify(host)}: no such host (pass an address such as 127.0.0.1)`);
+  return e;
+}
+
 export async function startSandbox(options?: StartSandboxOptions): Promise<SandboxServer> {
   const opts = checkOptions(options);
   const port = intOption("port", opts.port, 0, 65535, "a port (0 picks a free one)") ?? 0;
@@ -81,7 +91,7 @@ export async function startSandbox(options?: StartSandboxOptions): Promise<Sandb
     port, host, seed: opts.seed, now: clockOf(opts.clock), faults: opts.faults,
     scenario: await scenarioOf(opts.scenario),
     replay: opts.replay === undefined ? undefined : await (await import("./cassette.js")).loadCassette(opts.replay), replayMissing: opts.replayMissing, rateLimit: intOption("rateLimit", opts.rateLimit, 1, MAX_RATE_LIMIT_OVERRIDE, "a per-minute limit"), stateFile: opts.stateFile, quiet: !opts.log, log: logLines(opts.log),
-  });
+  }).catch((e: unknown) => { throw listenError(e, host, port); });
   return { url: sb.url, port: sb.port, keys: sb.keys, reset: sb.reset, setFaults: sb.setFaults, close: sb.close };
 }
 

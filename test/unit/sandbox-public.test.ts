@@ -84,6 +84,13 @@ describe("startSandbox() from mids/sandbox", () => {
     await other.close();
   });
 
+  it("a port in use is one line naming it (the listen error's code kept), and leaves nothing listening", async () => {
+    const err = await Impl.startSandbox({ port: sb.port }).then(() => undefined, (e: NodeJS.ErrnoException) => e);
+    expect(err?.message).toBe(`startSandbox: port ${sb.port} on 127.0.0.1 is in use (pass another port, or 0 for a free one)`);
+    expect(err?.code).toBe("EADDRINUSE");
+    expect((await me()).status).toBe(200);
+  });
+
   it("log receives one line a request, without a newline", async () => {
     const lines: string[] = [];
     const other = await Impl.startSandbox({ log: (l) => lines.push(l) });
