@@ -3,13 +3,14 @@
 
 export type FaultKind = "503" | "500" | "502" | "504" | "429" | "reset" | "truncate" | "slow" | "503after" | "drift" | "shapes";
 
+/** One fault; every kind but `slow` takes one of probability and firstN (`shapes`: neither is every answer). */
 export interface FaultSpec {
   kind: FaultKind;
   /** fire with this probability (0..1) */
   probability?: number;
   /** fire on the first N matching requests */
   firstN?: number;
-  /** `slow`: delay in milliseconds */
+  /** `slow` (and only slow): delay in milliseconds */
   delayMs?: number;
   /** only requests whose path starts with this prefix */
   scope?: string;

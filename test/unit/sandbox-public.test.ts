@@ -55,6 +55,29 @@ describe("startSandbox() from mids/sandbox", () => {
     expect((await limited()).status).toBe(200);
   });
 
+  it("faults as parsed specs: a spec that would never fire is refused with the syntax's rules, one that fires works like its string", async () => {
+    // each of these was taken and never fired: no probability or firstN (the types allow
+    // leaving both out), a kind from plain JavaScript the sandbox lacks, a slow without delay
+    for (const [spec, why] of [
+      [{ kind: "503", scope: "/v3/me" }, /give probability \(0 to 1\) or firstN .*never fires$/],
+      [{ kind: "418" }, /unknown kind "418" \(kinds: 503, /],
+      [{ kind: "slow" }, /slow takes delayMs/],
+      [{ kind: "503", probability: 1, firstN: 1 }, /not both$/],
+      [{ kind: "503", firstN: 1, scope: "v3/me" }, /scope must be a path prefix starting with \/$/],
+      ["503:x1", /expected an object/],
+    ] as const) {
+      const bad = [spec] as unknown as Impl.FaultSpec[];
+      expect(() => sb.setFaults(bad), JSON.stringify(spec)).toThrow(why);
+      await expect(Impl.startSandbox({ faults: bad }), JSON.stringify(spec)).rejects.toThrow(why);
+    }
+    // the plan in force is kept after a refused one
+    expect((await me()).status).toBe(200);
+    sb.setFaults([{ kind: "503", firstN: 1, scope: "/v3/me" }]);
+    expect((await me()).status).toBe(503);
+    expect((await me()).status).toBe(200);
+    sb.setFaults([]);
+  });
+
   it("refuses a clock that is not a date and a scenario object with a problem, naming where", async () => {
     await expect(Impl.startSandbox({ clock: "yesterday" })).rejects.toThrow(/^startSandbox: clock "yesterday" is not a date/);
     await expect(Impl.startSandbox({ scenario: { routes: { "GET /v3/me": [{ status: 299 }], "GET /v3/nope": [] } } }))
