@@ -32,8 +32,8 @@ export interface StartSandboxOptions {
   host?: string;
   /** another generated dataset; the default is the one the docs show */
   seed?: number;
-  /** the server's time: fixed (a Date, an ISO string, epoch ms) or a function called per request */
-  clock?: Date | string | number | (() => Date);
+  /** the server's time: fixed (a Date, an ISO string, epoch ms) or a function called per request returning one of them */
+  clock?: Date | string | number | (() => Date | string | number);
   /** the --faults syntax (`503:x2@/v3/me,slow:200`) or parsed specs */
   faults?: string | readonly FaultSpec[];
   /** a scenario YAML file, or the scenario itself */

@@ -11,9 +11,22 @@ import { problemPath, validateScenario, type Scenario } from "./scenario.js";
 // the options and the server are the public types (types/sandbox.d.ts), written once there
 export type { SandboxServer, StartSandboxOptions };
 
+/** Epoch milliseconds of a Date, an ISO 8601 string or a number; NaN for anything else. */
+const msOf = (t: unknown): number => t instanceof Date ? t.getTime() : typeof t === "number" ? t : typeof t === "string" ? Date.parse(t) : NaN;
+
 function clockOf(clock: StartSandboxOptions["clock"]): (() => Date) | undefined {
-  if (clock === undefined || typeof clock === "function") return clock;
-  const ms = clock instanceof Date ? clock.getTime() : typeof clock === "number" ? clock : Date.parse(clock);
+  if (clock === undefined) return undefined;
+  // a function may return any of the fixed forms (`() => Date.now() + offset`); what is no time
+  // is named, at start (the dataset is built from the first call) or as that request's 500
+  if (typeof clock === "function") {
+    return () => {
+      const t = clock();
+      const ms = msOf(t);
+      if (!Number.isFinite(ms)) throw new UsageError(`startSandbox: clock() returned ${t instanceof Date ? "an invalid Date" : JSON.stringify(t) ?? String(t)}, not a time (return a Date, an ISO 8601 string or epoch milliseconds)`);
+      return t instanceof Date ? t : new Date(ms);
+    };
+  }
+  const ms = msOf(clock);
   if (!Number.isFinite(ms)) throw new UsageError(`startSandbox: clock ${JSON.stringify(String(clock))} is not a date (give a Date, an ISO 8601 string or epoch milliseconds)`);
   return () => new Date(ms);
 }

@@ -78,6 +78,23 @@ describe("startSandbox() from mids/sandbox", () => {
     sb.setFaults([]);
   });
 
+  it("a clock function may return epoch ms or an ISO string as well as a Date; one returning no time is refused at start, naming what it returned", async () => {
+    const at = Date.parse("2026-11-01T12:00:00Z");
+    const earliest = async (s: Impl.SandboxServer) => (await (await fetch(`${s.url}/v3/me`, { headers: { "x-api-key": s.keys.demo } })).json()).data.history.earliestAvailableAt;
+    const fixed = await Impl.startSandbox({ clock: at });
+    const byMs = await Impl.startSandbox({ clock: () => at });
+    const byIso = await Impl.startSandbox({ clock: () => new Date(at).toISOString() });
+    try {
+      // the same moment, however the function gives it (before: "now(...).getTime is not a function")
+      expect(await earliest(byMs)).toBe(await earliest(fixed));
+      expect(await earliest(byIso)).toBe(await earliest(fixed));
+    } finally {
+      await Promise.all([fixed.close(), byMs.close(), byIso.close()]);
+    }
+    await expect(Impl.startSandbox({ clock: () => "soon" })).rejects.toThrow(/^startSandbox: clock\(\) returned "soon", not a time \(return a Date, an ISO 8601 string or epoch milliseconds\)$/);
+    await expect(Impl.startSandbox({ clock: () => new Date(Number.NaN) })).rejects.toThrow(/^startSandbox: clock\(\) returned an invalid Date, not a time/);
+  });
+
   it("refuses a clock that is not a date and a scenario object with a problem, naming where", async () => {
     await expect(Impl.startSandbox({ clock: "yesterday" })).rejects.toThrow(/^startSandbox: clock "yesterday" is not a date/);
     await expect(Impl.startSandbox({ scenario: { routes: { "GET /v3/me": [{ status: 299 }], "GET /v3/nope": [] } } }))
