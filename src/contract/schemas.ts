@@ -11,7 +11,9 @@ import en from "zod/v4/locales/en.js";
 // English messages (mini loads none: "Invalid input" alone names no type)
 z.config({ jitless: true, ...en() });
 
-const ts = z.string();
+// spec 2 "timestamp": the exported OpenAPI says format: date-time wherever the field is and
+// whatever its name (`asOf`, a nullable `expiresAt`), so that a mock sends dates
+const ts = z.string().register(z.globalRegistry, { format: "date-time" });
 const obj = z.looseObject;
 
 // spec 2.2
