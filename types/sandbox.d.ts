@@ -3,13 +3,14 @@
 
 export type FaultKind = "503" | "500" | "502" | "504" | "429" | "reset" | "truncate" | "slow" | "503after" | "drift" | "shapes";
 
+/** One fault; every kind but `slow` takes one of probability and firstN (`shapes`: neither is every answer). */
 export interface FaultSpec {
   kind: FaultKind;
   /** fire with this probability (0..1) */
   probability?: number;
   /** fire on the first N matching requests */
   firstN?: number;
-  /** `slow`: delay in milliseconds */
+  /** `slow` (and only slow): delay in milliseconds */
   delayMs?: number;
   /** only requests whose path starts with this prefix */
   scope?: string;
@@ -31,8 +32,8 @@ export interface StartSandboxOptions {
   host?: string;
   /** another generated dataset; the default is the one the docs show */
   seed?: number;
-  /** the server's time: fixed (a Date, an ISO string, epoch ms) or a function called per request */
-  clock?: Date | string | number | (() => Date);
+  /** the server's time: fixed (a Date, an ISO string, epoch ms) or a function called per request returning one of them */
+  clock?: Date | string | number | (() => Date | string | number);
   /** the --faults syntax (`503:x2@/v3/me,slow:200`) or parsed specs */
   faults?: string | readonly FaultSpec[];
   /** a scenario YAML file, or the scenario itself */

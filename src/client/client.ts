@@ -344,16 +344,17 @@ export class Client {
  */
 /**
  * How errors name a request: the command the user ran (`'mids projects list'`), which is what they
- * can act on; the API path for `mids api` (the path is what they typed), `migrate verify` (each
- * replayed request has its own answer, not the command's) and library use.
+ * can act on; the API path for `mids api` (the path is what they typed), `migrate verify` and
+ * `contract check` (each request has its own answer, not the command's) and library use.
  */
 function requestLabel(r: Route | undefined, req: BuiltRequest, invocation: Invocation | undefined): string {
   // a path the user typed may carry a token (`/v3/x;token=...`): the secret rules apply to it too
   // the method sent (a HEAD matches its GET route), the route's path template
   const path = r ? `${req.method} ${r.path}` : `${req.method} ${redactText(new URL(req.url).pathname)}`;
   const cmd = invocation?.command;
-  // migrate verify replays a log's requests, each with its own answer: the request is what failed
-  return cmd && cmd !== "api" && cmd !== "migrate verify" ? `'mids ${cmd}'` : path;
+  // migrate verify replays a log's requests and contract check calls every route, each with its
+  // own answer: the request is what failed
+  return cmd && cmd !== "api" && cmd !== "migrate verify" && cmd !== "contract check" ? `'mids ${cmd}'` : path;
 }
 
 function checkListShape(res: ApiResult, what: string, assumed: boolean): void {

@@ -41,6 +41,36 @@ export function parseFaults(spec: string): FaultSpec[] {
   return out;
 }
 
+/**
+ * The parsed form (`faults: [...]`, `setFaults([...])`) held to what the `--faults` syntax allows,
+ * which a plan would otherwise take and never fire: an unknown kind, neither probability nor firstN
+ * (or both), a slow without its delay. `shapes` alone is every answer, as in the syntax.
+ */
+export function checkFaultSpecs(specs: readonly unknown[]): FaultSpec[] {
+  return specs.map((item) => {
+    const f = item as Partial<FaultSpec> | null;
+    const bad = (why: string) => new Error(`invalid fault ${JSON.stringify(item) ?? String(item)}: ${why}`);
+    if (!f || typeof f !== "object" || Array.isArray(f)) throw bad("expected an object such as { kind: \"503\", firstN: 1, scope: \"/v3/me\" } (or the whole plan as a string: \"503:x1@/v3/me\")");
+    if (!FAULT_KINDS.includes(f.kind as FaultKind)) throw bad(`unknown kind ${JSON.stringify(f.kind)} (kinds: ${FAULT_KINDS.join(", ")})`);
+    if (f.scope !== undefined && (typeof f.scope !== "string" || !/^\/\S*$/.test(f.scope))) throw bad("scope must be a path prefix starting with /");
+    const prob = f.probability !== undefined, first = f.firstN !== undefined;
+    if (prob && (typeof f.probability !== "number" || !(f.probability >= 0 && f.probability <= 1))) throw bad("probability must be a number from 0 to 1");
+    if (first && (typeof f.firstN !== "number" || !Number.isInteger(f.firstN) || f.firstN < 0)) throw bad("firstN must be a whole number of requests");
+    if (f.kind === "slow") {
+      if (typeof f.delayMs !== "number" || !Number.isInteger(f.delayMs) || f.delayMs < 0) throw bad("slow takes delayMs, a whole number of milliseconds");
+      if (prob || first) throw bad("slow delays every matching answer: it takes no probability or firstN");
+      return { ...f } as FaultSpec;
+    }
+    if (f.delayMs !== undefined) throw bad("delayMs is for slow only");
+    if (prob && first) throw bad("give probability or firstN, not both");
+    if (!prob && !first) {
+      if (f.kind === "shapes") return { ...f, probability: 1 } as FaultSpec;
+      throw bad("give probability (0 to 1) or firstN (the first N matching requests): without either it never fires");
+    }
+    return { ...f } as FaultSpec;
+  });
+}
+
 export interface FaultDecision { delayMs: number; fault?: FaultSpec; shapes?: boolean }
 
 /** Decides, per API request, which fault (if any) applies. The first firing fault in order wins. */

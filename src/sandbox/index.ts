@@ -5,7 +5,7 @@ import type { AddressInfo } from "node:net";
 import { anchorOf, generate, type Dataset } from "./data.js";
 import { baseHeaders, dispatch, identify, MAX_BODY_BYTES, renderFail, takeLimit, type Incoming, type Outgoing } from "./dispatch.js";
 import { applyDirective, parsePrefer, statusAnswer, type Directive, type FaultContext } from "./answers.js";
-import { FaultPlan, parseFaults, type FaultSpec } from "./faults.js";
+import { checkFaultSpecs, FaultPlan, parseFaults, type FaultSpec } from "./faults.js";
 import { ApiFail, invalid, iso, type World } from "./http.js";
 import { ScenarioRun, type Scenario } from "./scenario.js";
 import { CassettePlayer, type Cassette } from "./cassette.js";
@@ -115,7 +115,7 @@ export const KEYS_BY_NAME = Object.fromEntries(SANDBOX_KEYS.map((k) => [k.key.re
 
 export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> {
   const now = opts.now ?? (() => new Date());
-  let faultSpecs = typeof opts.faults === "string" ? parseFaults(opts.faults) : [...(opts.faults ?? [])];
+  let faultSpecs = typeof opts.faults === "string" ? parseFaults(opts.faults) : checkFaultSpecs(opts.faults ?? []);
   // everything a reset() puts back: built per server, never shared between servers
   // (a reset in the same hour keeps the hour's dataset: datasets are never changed)
   let hourDs: Dataset | undefined;
@@ -139,7 +139,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
 
   function reset(): void { st = fresh(false); }
   function setFaults(spec: string | readonly FaultSpec[]): void {
-    faultSpecs = typeof spec === "string" ? parseFaults(spec) : [...spec];
+    faultSpecs = typeof spec === "string" ? parseFaults(spec) : checkFaultSpecs(spec);
     st.plan = new FaultPlan(faultSpecs);
   }
 

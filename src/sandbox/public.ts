@@ -11,9 +11,22 @@ import { problemPath, validateScenario, type Scenario } from "./scenario.js";
 // the options and the server are the public types (types/sandbox.d.ts), written once there
 export type { SandboxServer, StartSandboxOptions };
 
+/** Epoch milliseconds of a Date, an ISO 8601 string or a number; NaN for anything else. */
+const msOf = (t: unknown): number => t instanceof Date ? t.getTime() : typeof t === "number" ? t : typeof t === "string" ? Date.parse(t) : NaN;
+
 function clockOf(clock: StartSandboxOptions["clock"]): (() => Date) | undefined {
-  if (clock === undefined || typeof clock === "function") return clock;
-  const ms = clock instanceof Date ? clock.getTime() : typeof clock === "number" ? clock : Date.parse(clock);
+  if (clock === undefined) return undefined;
+  // a function may return any of the fixed forms (`() => Date.now() + offset`); what is no time
+  // is named, at start (the dataset is built from the first call) or as that request's 500
+  if (typeof clock === "function") {
+    return () => {
+      const t = clock();
+      const ms = msOf(t);
+      if (!Number.isFinite(ms)) throw new UsageError(`startSandbox: clock() returned ${t instanceof Date ? "an invalid Date" : JSON.stringify(t) ?? String(t)}, not a time (return a Date, an ISO 8601 string or epoch milliseconds)`);
+      return t instanceof Date ? t : new Date(ms);
+    };
+  }
+  const ms = msOf(clock);
   if (!Number.isFinite(ms)) throw new UsageError(`startSandbox: clock ${JSON.stringify(String(clock))} is not a date (give a Date, an ISO 8601 string or epoch milliseconds)`);
   return () => new Date(ms);
 }
@@ -38,12 +51,60 @@ function logLines(log: StartSandboxOptions["log"]): ((line: string) => void) | u
   return log && ((line) => log(line.replace(/\n$/, "")));
 }
 
-export async function startSandbox(opts: StartSandboxOptions = {}): Promise<SandboxServer> {
+/** Every option startSandbox() takes: a misspelt one (`fault`) would otherwise be a sandbox without it. */
+const OPTION_TYPES: Record<keyof StartSandboxOptions, string> = {
+  port: "number", host: "string", seed: "number", clock: "Date, string, number or function", faults: "string or array", scenario: "string or object",
+  replay: "string", replayMissing: "string", rateLimit: "number", stateFile: "string", log: "function",
+};
+
+/**
+ * What plain JavaScript can pass that the types refuse: not an object, an option of no such name, one
+ * of another type, a replayMissing of neither value, a seed no dataset has. Each is one line
+ * naming the option, before anything listens (the numbers' ranges are intOption's).
+ */
+function checkOptions(opts: unknown): StartSandboxOptions {
+  if (opts === undefined || opts === null) return {};
+  if (typeof opts !== "object" || Array.isArray(opts)) throw new UsageError(`startSandbox: the options are ${JSON.stringify(opts) ?? typeof opts}, not an object (startSandbox({ port: 0 }), or nothing for the defaults)`);
+  const o = opts as Record<string, unknown>;
+  const names = Object.keys(OPTION_TYPES);
+  for (const [name, v] of Object.entries(o)) {
+    if (!names.includes(name)) throw new UsageError(`startSandbox: no option ${JSON.stringify(name)} (the options: ${names.join(", ")})`);
+    // a number out of range or of another type is intOption's to name, with the range
+    if (v === undefined || OPTION_TYPES[name as keyof StartSandboxOptions] === "number") continue;
+    const want = OPTION_TYPES[name as keyof StartSandboxOptions];
+    const ok = name === "clock" ? v instanceof Date || ["string", "number", "function"].includes(typeof v)
+      : name === "faults" ? typeof v === "string" || Array.isArray(v)
+      : name === "scenario" ? typeof v === "string" || (typeof v === "object" && v !== null && !Array.isArray(v))
+      : typeof v === want;
+    if (!ok) throw new UsageError(`startSandbox: ${name} is ${Array.isArray(v) ? "an array" : v === null ? "null" : `a ${typeof v}`}, not a ${want}`);
+  }
+  if (o.replayMissing !== undefined && o.replayMissing !== "generate" && o.replayMissing !== "404") {
+    throw new UsageError(`startSandbox: replayMissing ${JSON.stringify(o.replayMissing)} is neither "generate" nor "404"`);
+  }
+  if (o.host === "") throw new UsageError(`startSandbox: host is empty (127.0.0.1 is the default)`);
+  intOption("seed", o.seed as number | undefined, 0, 0xffff_ffff, "a seed");
+  return o as StartSandboxOptions;
+}
+
+/** A port taken or a host that is not this machine's: one line naming it, as `mids sandbox serve` says it. */
+function listenError(e: unknown, host: string, port: number): unknown {
+  const err = e as NodeJS.ErrnoException;
+  const fail = (message: string) => Object.assign(new UsageError(message), { code: err.code, cause: e });
+  if (err?.code === "EADDRINUSE") return fail(`startSandbox: port ${port} on ${host} is in use (pass another port, or 0 for a free one)`);
+  if (err?.code === "EADDRNOTAVAIL" || err?.code === "EACCES") return fail(`startSandbox: cannot listen on ${host}:${port} (${err.code}): ${err.code === "EACCES" ? "pass a port above 1023, or 0 for a free one" : "pass an address of this machine, such as 127.0.0.1"}`);
+  if (err?.code === "ENOTFOUND" || err?.code === "EAI_AGAIN" || err?.syscall === "getaddrinfo") return fail(`startSandbox: cannot listen on ${JSON.stringify(host)}: no such host (pass an address such as 127.0.0.1)`);
+  return e;
+}
+
+export async function startSandbox(options?: StartSandboxOptions): Promise<SandboxServer> {
+  const opts = checkOptions(options);
+  const port = intOption("port", opts.port, 0, 65535, "a port (0 picks a free one)") ?? 0;
+  const host = opts.host ?? "127.0.0.1";
   const sb: Sandbox = await start({
-    port: intOption("port", opts.port, 0, 65535, "a port (0 picks a free one)") ?? 0, host: opts.host ?? "127.0.0.1", seed: opts.seed, now: clockOf(opts.clock), faults: opts.faults,
+    port, host, seed: opts.seed, now: clockOf(opts.clock), faults: opts.faults,
     scenario: await scenarioOf(opts.scenario),
     replay: opts.replay === undefined ? undefined : await (await import("./cassette.js")).loadCassette(opts.replay), replayMissing: opts.replayMissing, rateLimit: intOption("rateLimit", opts.rateLimit, 1, MAX_RATE_LIMIT_OVERRIDE, "a per-minute limit"), stateFile: opts.stateFile, quiet: !opts.log, log: logLines(opts.log),
-  });
+  }).catch((e: unknown) => { throw listenError(e, host, port); });
   return { url: sb.url, port: sb.port, keys: sb.keys, reset: sb.reset, setFaults: sb.setFaults, close: sb.close };
 }
 

@@ -112,6 +112,24 @@ describe("contract check", () => {
     expect(cmd.stderr).toContain("does not match the v3.me contract at rateLimit.perMinute");
   });
 
+  it("a documented timestamp that is no ISO 8601 date-time (spec 2) is a violation, as the exported OpenAPI's format: date-time says", async () => {
+    const history = { archiveAccess: false, enforced: true, lookbackDays: 30, earliestAvailableAt: "2026-10-01T00:00:00Z", enforcementAt: "2026-08-17T00:00:00Z" };
+    const me = (h: Record<string, unknown>, expiresAt: unknown) => ({ credential: { id: "k1", name: "ci", type: "full", expiresAt }, entitlements: ["api"], rateLimit: { perMinute: 60, perDay: 1000 }, history: { ...history, ...h } });
+    const answers = [me({}, "2027-01-01T00:00:00.000+02:00"), me({ earliestAvailableAt: "yesterday" }, null), me({ enforcementAt: "2026-13-45T99:00:00Z" }, "1 January 2027")];
+    let n = 0;
+    const h = await hostile((req, res) => {
+      if (req.url === "/v3/me") return sendJson(res, 200, { data: answers[n++ % answers.length], meta: {} }, ANSWERED);
+      sendJson(res, 404, { code: "not_found", message: "no such route" });
+    });
+    const env = baseEnv({ MIDS_BASE_URL: h.url, MIDS_API_KEY: "k_test_1234567890" });
+    const runs = [];
+    for (let i = 0; i < answers.length; i++) runs.push(await runMain(["contract", "check", "--routes", "v3.me", "-o", "json"], { env }));
+    expect(runs.map((r) => r.code)).toEqual([0, 7, 7]);
+    const fields = runs.map((r) => (JSON.parse(r.stdout) as Report).routes[0].violations.map((v) => [v.field, v.expected, v.got]));
+    const notIso = "a string that is not an ISO 8601 date-time";
+    expect(fields).toEqual([[], [["history.earliestAvailableAt", "timestamp", notIso]], [["credential.expiresAt", "timestamp", notIso], ["history.enforcementAt", "timestamp", notIso]]]);
+  });
+
   it("the envelope is held too: a v3 answer without meta, a v2 one without status, a cursor that is not a string are exit 7", async () => {
     const me = {
       credential: { id: "k1", name: "ci", type: "full", expiresAt: null }, entitlements: ["api"], rateLimit: { perMinute: 60, perDay: 1000 },
@@ -249,6 +267,25 @@ describe("contract check", () => {
     expect(rep.routes[0].violations.map((v) => [v.field, v.got])).toEqual([["stance", "missing"], ["report", "string"]]);
     expect(get.code).toBe(7);
     expect(get.stderr).toContain("does not match the v3.topics.get contract at stance");
+  });
+
+  it("a route whose answer cannot be read fails naming that request, not the command (a body without the envelope, JSON cut short)", async () => {
+    const h = await hostile((req, res) => {
+      if (req.url === "/v3/intel") { res.writeHead(200, { "content-type": "text/html", ...ANSWERED }); return res.end("<html>a login page</html>"); }
+      if (req.url === "/v3/clusters") { res.writeHead(200, { "content-type": "application/json", ...ANSWERED }); return res.end('{"data": [{"id": '); }
+      sendJson(res, 404, { code: "not_found", message: "no such route" });
+    });
+    const env = baseEnv({ MIDS_BASE_URL: h.url, MIDS_API_KEY: "k_test_1234567890" });
+    const r = await runMain(["contract", "check", "--routes", "v3.intel.list,v3.clusters.list", "--max-retries", "0", "-o", "json"], { env });
+    expect(r.code, r.stderr).toBe(7);
+    const rep = JSON.parse(r.stdout) as { routes: (Result & { method: string; path: string })[] };
+    for (const id of ["v3.intel.list", "v3.clusters.list"]) {
+      const route = rep.routes.find((x) => x.route === id)!;
+      expect(route.failed?.code).toBe("malformed_response");
+      // each row is one request of the many the command made: the message names it
+      expect(route.failed?.message).toContain(`${route.method} ${route.path} returned`);
+      expect(route.failed?.message).not.toContain("mids contract check");
+    }
   });
 
   it("a route the key has no scope or entitlement for is skipped on v2 as on v3, not a failure of the server", async () => {

@@ -68,6 +68,26 @@ describe("mids contract export --openapi", () => {
     }
   });
 
+  it("every documented timestamp is format: date-time, a nullable one and one not named like a timestamp included (a mock then sends dates)", async () => {
+    const doc = JSON.parse(readFileSync(built("v3"), "utf8")) as Doc;
+    // each property of that name, anywhere in the document, and whether it (or a branch of it) says date-time
+    const found: Record<string, boolean[]> = { expiresAt: [], asOf: [], earliestAvailableAt: [] };
+    const dateTime = (n: any): boolean => n?.format === "date-time" || (Array.isArray(n?.anyOf) && n.anyOf.some(dateTime));
+    const walk = (n: unknown): void => {
+      if (Array.isArray(n)) return n.forEach(walk);
+      if (!n || typeof n !== "object") return;
+      for (const [k, v] of Object.entries(n)) {
+        if (k === "properties" && v && typeof v === "object") for (const [p, x] of Object.entries(v)) if (p in found) found[p].push(dateTime(x));
+        walk(v);
+      }
+    };
+    walk(doc);
+    for (const [name, marks] of Object.entries(found)) {
+      expect(marks.length, name).toBeGreaterThan(0);
+      expect(marks.every(Boolean), name).toBe(true);
+    }
+  });
+
   it("marks the page sizes and values the spec does not show as assumed (spec 4.1 'Not shown', 8.4)", async () => {
     // (the document in this process: the first test holds the binary's to the shipped files)
     const [v2, v3] = await Promise.all(["v2", "v3"].map(async (v) => JSON.parse((await runMain(["contract", "export", "--openapi", "--api", v])).stdout) as Doc));

@@ -3,7 +3,7 @@
 import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { builtinModules } from "node:module";
-import { basename, join, relative } from "node:path";
+import { basename, join, posix, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { ROOT, baseEnv, runMids, tempDir } from "../helpers/cli.js";
@@ -105,6 +105,16 @@ describe("npm pack", () => {
     expect(linked.length).toBeGreaterThan(0);
     for (const path of new Set(linked)) expect(listing, path).toContain(`package/${path}`);
     execFileSync("tar", ["-xzf", join(dir, tarball), "-C", dir]);
+    // every page the package ships links only to what it ships: an installed copy (or the
+    // registry's page) has no broken link to a contributor's page or the benchmark figures
+    const shipped = new Set(listing.split("\n").filter(Boolean));
+    const pages = [...shipped].filter((f) => f.endsWith(".md"));
+    expect(pages.length).toBeGreaterThan(1);
+    const broken = pages.flatMap((page) => [...readFileSync(join(dir, page), "utf8").matchAll(/\]\(([^)\s#]+)(?:#[^)\s]*)?\)/g)]
+      .map((m) => m[1]).filter((link) => !/^[a-z][\w+.-]*:/i.test(link))
+      .filter((link) => !shipped.has(posix.normalize(posix.join(posix.dirname(page), link))))
+      .map((link) => `${page} -> ${link}`));
+    expect(broken).toEqual([]);
     expect(readFileSync(join(dir, "package/LICENSE"), "utf8")).toMatch(new RegExp(`^${pkg.license} License`));
     // the lifecycle scripts npm may run in the unpacked package find what they need (or do nothing)
     execFileSync("npm", ["run", "prepare"], { cwd: join(dir, "package"), env, stdio: "pipe" });

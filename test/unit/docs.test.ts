@@ -243,8 +243,8 @@ describe("user docs", () => {
 
   // mids is not on the npm registry: a CI step that runs `npx mids` or `npm install -g mids` in a
   // project without it would fetch an unrelated package of that name, with the key in its environment
-  it("no CI example installs or runs mids from the npm registry", () => {
-    const bad = userPages().flatMap((page) => read(page).split("\n").filter((l) => /npm (?:install|i) (?:-g |--global )?mids(?:@|\s|$)|\bnpx mids\b/.test(l) && !/npm ci && npx mids/.test(l) && !/`npx mids`/.test(l)).map((l) => `${page}: ${l.trim()}`));
+  it("no example installs or runs mids from the npm registry (with any flags: -g, --save-dev, -D; npm, yarn or pnpm)", () => {
+    const bad = userPages().flatMap((page) => read(page).split("\n").filter((l) => /\b(?:npm (?:install|i|add)|yarn add|pnpm (?:add|install|i))(?: +-[\w-]+)* +mids(?:@|\s|$)|\bnpx mids\b/.test(l) && !/npm ci && npx mids/.test(l) && !/`npx mids`/.test(l)).map((l) => `${page}: ${l.trim()}`));
     expect(bad).toEqual([]);
   });
 

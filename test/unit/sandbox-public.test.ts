@@ -55,6 +55,46 @@ describe("startSandbox() from mids/sandbox", () => {
     expect((await limited()).status).toBe(200);
   });
 
+  it("faults as parsed specs: a spec that would never fire is refused with the syntax's rules, one that fires works like its string", async () => {
+    // each of these was taken and never fired: no probability or firstN (the types allow
+    // leaving both out), a kind from plain JavaScript the sandbox lacks, a slow without delay
+    for (const [spec, why] of [
+      [{ kind: "503", scope: "/v3/me" }, /give probability \(0 to 1\) or firstN .*never fires$/],
+      [{ kind: "418" }, /unknown kind "418" \(kinds: 503, /],
+      [{ kind: "slow" }, /slow takes delayMs/],
+      [{ kind: "503", probability: 1, firstN: 1 }, /not both$/],
+      [{ kind: "503", firstN: 1, scope: "v3/me" }, /scope must be a path prefix starting with \/$/],
+      ["503:x1", /expected an object/],
+    ] as const) {
+      const bad = [spec] as unknown as Impl.FaultSpec[];
+      expect(() => sb.setFaults(bad), JSON.stringify(spec)).toThrow(why);
+      await expect(Impl.startSandbox({ faults: bad }), JSON.stringify(spec)).rejects.toThrow(why);
+    }
+    // the plan in force is kept after a refused one
+    expect((await me()).status).toBe(200);
+    sb.setFaults([{ kind: "503", firstN: 1, scope: "/v3/me" }]);
+    expect((await me()).status).toBe(503);
+    expect((await me()).status).toBe(200);
+    sb.setFaults([]);
+  });
+
+  it("a clock function may return epoch ms or an ISO string as well as a Date; one returning no time is refused at start, naming what it returned", async () => {
+    const at = Date.parse("2026-11-01T12:00:00Z");
+    const earliest = async (s: Impl.SandboxServer) => (await (await fetch(`${s.url}/v3/me`, { headers: { "x-api-key": s.keys.demo } })).json()).data.history.earliestAvailableAt;
+    const fixed = await Impl.startSandbox({ clock: at });
+    const byMs = await Impl.startSandbox({ clock: () => at });
+    const byIso = await Impl.startSandbox({ clock: () => new Date(at).toISOString() });
+    try {
+      // the same moment, however the function gives it (before: "now(...).getTime is not a function")
+      expect(await earliest(byMs)).toBe(await earliest(fixed));
+      expect(await earliest(byIso)).toBe(await earliest(fixed));
+    } finally {
+      await Promise.all([fixed.close(), byMs.close(), byIso.close()]);
+    }
+    await expect(Impl.startSandbox({ clock: () => "soon" })).rejects.toThrow(/^startSandbox: clock\(\) returned "soon", not a time \(return a Date, an ISO 8601 string or epoch milliseconds\)$/);
+    await expect(Impl.startSandbox({ clock: () => new Date(Number.NaN) })).rejects.toThrow(/^startSandbox: clock\(\) returned an invalid Date, not a time/);
+  });
+
   it("refuses a clock that is not a date and a scenario object with a problem, naming where", async () => {
     await expect(Impl.startSandbox({ clock: "yesterday" })).rejects.toThrow(/^startSandbox: clock "yesterday" is not a date/);
     await expect(Impl.startSandbox({ scenario: { routes: { "GET /v3/me": [{ status: 299 }], "GET /v3/nope": [] } } }))
@@ -66,6 +106,29 @@ describe("startSandbox() from mids/sandbox", () => {
     await expect(Impl.startSandbox({ port: 70000 })).rejects.toThrow(/^startSandbox: port 70000 is not a port/);
     await expect(Impl.startSandbox({ rateLimit: 0 })).rejects.toThrow(/^startSandbox: rateLimit 0 is not a per-minute limit/);
     await expect(Impl.startSandbox({ rateLimit: -1 })).rejects.toThrow(/^startSandbox: rateLimit -1 is not/);
+  });
+
+  it("from plain JavaScript, refuses what the types refuse, naming the option, before listening: a misspelt option, one of another type, a replayMissing or seed out of range", async () => {
+    const js = (o: unknown) => Impl.startSandbox(o as Impl.StartSandboxOptions);
+    // each of these started a sandbox that was not what was asked for (no faults; a log that
+    // turned every answer into a 500; the generated data for a typo of "404"; seed 0 for "x")
+    await expect(js({ fault: "503:x1" })).rejects.toThrow(/^startSandbox: no option "fault" \(the options: port, host, .*faults/);
+    await expect(js({ log: "yes" })).rejects.toThrow(/^startSandbox: log is a string, not a function$/);
+    await expect(js({ faults: 5 })).rejects.toThrow(/^startSandbox: faults is a number, not a string or array$/);
+    await expect(js({ replayMissing: "40" })).rejects.toThrow(/^startSandbox: replayMissing "40" is neither "generate" nor "404"$/);
+    await expect(js({ seed: "x" })).rejects.toThrow(/^startSandbox: seed "x" is not a seed \(a whole number from 0 to 4294967295\)$/);
+    await expect(js({ seed: 1.5 })).rejects.toThrow(/^startSandbox: seed 1\.5 is not a seed \(a whole number from 0 to 4294967295\)$/);
+    await expect(js(8080)).rejects.toThrow(/^startSandbox: the options are 8080, not an object/);
+    // undefined options are the defaults, as in TypeScript
+    const other = await js({ port: undefined, log: undefined });
+    await other.close();
+  });
+
+  it("a port in use is one line naming it (the listen error's code kept), and leaves nothing listening", async () => {
+    const err = await Impl.startSandbox({ port: sb.port }).then(() => undefined, (e: NodeJS.ErrnoException) => e);
+    expect(err?.message).toBe(`startSandbox: port ${sb.port} on 127.0.0.1 is in use (pass another port, or 0 for a free one)`);
+    expect(err?.code).toBe("EADDRINUSE");
+    expect((await me()).status).toBe(200);
   });
 
   it("log receives one line a request, without a newline", async () => {

@@ -129,7 +129,9 @@ function issues(schema: z.ZodMiniType, subject: unknown, root: string): Violatio
     const got = at(subject, i.path);
     const expected = "expected" in i && typeof i.expected === "string" ? i.expected : "values" in i && Array.isArray(i.values) ? i.values.map(String).join(" or ") : i.code === "custom" ? i.message.replace(/^expected /, "") : i.code;
     // a fixed value (an error code, the repeated status) is worth seeing; other values are named by their type only
-    const value = i.code === "invalid_value" && (typeof got === "string" || typeof got === "number") ? JSON.stringify(got).slice(0, 80) : undefined;
+    // (a timestamp that is a string, but no date-time, is named as such rather than as its type)
+    const value = i.code === "invalid_value" && (typeof got === "string" || typeof got === "number") ? JSON.stringify(got).slice(0, 80)
+      : i.code === "custom" && expected === "timestamp" && typeof got === "string" ? "a string that is not an ISO 8601 date-time" : undefined;
     // a list over its documented size (spec 8.4, 8.5): the bound and the count
     if (i.code === "too_big" && Array.isArray(got)) return { field: i.path.length ? i.path.join(".") : root, expected: `at most ${String(i.maximum)} items`, got: `${got.length} items`, message: i.message };
     return { field: i.path.length ? i.path.join(".") : root, expected, got: got === undefined ? "missing" : value ?? typeName(got), message: i.message };

@@ -33,7 +33,8 @@ export function typeName(v: unknown): string {
   return typeof v;
 }
 
-const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
+/** spec 2 `timestamp`: an ISO 8601 date-time (seconds and fraction optional, Z or an offset). */
+export const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
 
 function primMatches(t: string, v: unknown): boolean {
   switch (t) {
