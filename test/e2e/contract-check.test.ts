@@ -187,6 +187,20 @@ describe("contract check", () => {
     ]);
   });
 
+  it("a deprecated route that answers without its Deprecation header or a successor-version Link is a violation (spec 4.1, 9.3)", async () => {
+    const snapshot = { completedAt: "2026-11-01T00:00:00Z", windowStartedAt: "2026-10-30T00:00:00Z", topics: [] };
+    const h = await hostile((req, res) => {
+      if (req.url === "/v2/grounding") return sendJson(res, 200, { status: 200, data: snapshot }, { ...ANSWERED, link: "</v3/topics>; rel=\"alternate\"" });
+      sendJson(res, 404, { status: 404, error: "Not found", data: null }, ANSWERED);
+    });
+    const r = await runMain(["contract", "check", "--routes", "v2.grounding", "-o", "json"], { env: baseEnv({ MIDS_BASE_URL: h.url, MIDS_API_KEY: "k_test_1234567890" }) });
+    expect(r.code, r.stderr).toBe(7);
+    const rep = JSON.parse(r.stdout) as Report;
+    expect(rep.routes[0].violations.filter((v) => v.field.startsWith("headers.")).map((v) => [v.field, v.got]).sort()).toEqual([
+      ["headers.Deprecation", "missing"], ["headers.Link", "string"],
+    ]);
+  });
+
   it("the documented errors are provoked and held to spec 7.1: a wrong code or missing details is exit 7", async () => {
     const h = await hostile((req, res) => {
       const url = new URL(req.url ?? "/", "http://x");
