@@ -39,6 +39,8 @@ describe("mids contract export --openapi", () => {
         if (route.pagination === "cursor") expect(ok.properties.meta.required).toContain("nextCursor");
         if (route.history) expect(ok.properties.meta.properties.history).toEqual({ $ref: "#/components/schemas/HistoryPolicy" });
         expect(op.responses["429"].headers["Retry-After"]).toBeDefined();
+        // spec 5.1: every v3 response echoes the credential class (public routes called with a key too)
+        expect(!!op.responses["200"].headers["X-API-Key-Type"]).toBe(v === "v3");
         expect(!!op.deprecated).toBe(!!route.deprecated);
         if (route.deprecated) {
           expect(op["x-mids-successor"]).toMatch(/^GET \/v2\//);

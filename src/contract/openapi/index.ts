@@ -66,7 +66,8 @@ function parameters(r: Route): JsonSchema[] {
 function headers(r: Route, status: number): JsonSchema {
   const h: JsonSchema = Object.fromEntries(RATE_LIMIT_HEADERS.map((n) => [n, { $ref: `#/components/headers/${n}` }]));
   if (status === 429) h["Retry-After"] = { $ref: "#/components/headers/Retry-After" };
-  if (r.version === "v3" && r.auth !== "public") h["X-API-Key-Type"] = { $ref: "#/components/headers/X-API-Key-Type" };
+  // spec 5.1: v3 responses echo the credential class, public routes' included when a key is sent
+  if (r.version === "v3") h["X-API-Key-Type"] = { $ref: "#/components/headers/X-API-Key-Type" };
   if (r.deprecated) {
     h.Deprecation = { $ref: "#/components/headers/Deprecation" };
     h.Link = { $ref: "#/components/headers/Link" };
@@ -260,7 +261,7 @@ export function openApiDocument({ version, midsVersion }: OpenApiOptions): JsonS
           schema: { type: "integer" }, ...(n.includes("Reset") ? assumedNote("rateLimitResetFormat") : {}),
         }])),
         "Retry-After": { description: "seconds to wait before retrying", schema: { type: "integer" } },
-        "X-API-Key-Type": { description: "spec 5.1: the credential class", schema: { type: "string" } },
+        "X-API-Key-Type": { description: "spec 5.1: the class of the credential sent (a keyless call to a public route has none to echo)", schema: { type: "string" } },
         Deprecation: { description: "RFC 9745: the route is deprecated", schema: { type: "string" } },
         Link: { description: "RFC 8288: rel=\"successor-version\" points at the successor", schema: { type: "string" } },
         Sunset: { description: `RFC 8594: ${ASSUMPTION_NOTES.sunsetHeaderFormat}`, schema: { type: "string" }, ...assumedNote("sunsetHeaderFormat") },
