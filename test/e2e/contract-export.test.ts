@@ -3,6 +3,7 @@
 // mids' read commands can use. The build writes the same documents to openapi/.
 import { spawn, spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { createServer } from "node:net";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -10,6 +11,10 @@ import { ROOT, baseEnv, runMain, runMids, startSandbox } from "../helpers/cli.js
 import { SANDBOX_DEMO_KEY } from "../../src/sandbox/keys.js";
 import { ASSUMPTION_NOTES } from "../../src/contract/assumed.js";
 import { ROUTES } from "../../src/contract/routes.js";
+import { parseRetryAfter } from "../../src/client/headers.js";
+
+// Ajv (JSON Schema 2020-12, OpenAPI 3.1's dialect) comes with the OpenAPI tools this test runs
+const { default: Ajv2020 } = createRequire(import.meta.url)("ajv/dist/2020.js") as { default: new (o: object) => { compile: (s: object) => (v: unknown) => boolean } };
 
 type Doc = { openapi: string; paths: Record<string, Record<string, Record<string, any>>>; components: Record<string, Record<string, unknown>> };
 const built = (v: string) => join(ROOT, "openapi", `mids-${v}.json`);
@@ -46,6 +51,13 @@ describe("mids contract export --openapi", () => {
           expect(op["x-mids-successor"]).toMatch(/^GET \/v2\//);
           if (route.sunset) expect(op["x-mids-sunset"]).toBe(route.sunset);
         }
+      }
+      // the spec does not show Retry-After's form: the document takes both of RFC 9110's, as the client reads both
+      const retryAfter = new Ajv2020({ strict: false }).compile((doc.components.headers["Retry-After"] as { schema: object }).schema);
+      const now = new Date("2026-11-01T00:00:00Z");
+      for (const value of ["30", new Date(now.getTime() + 30_000).toUTCString()]) {
+        expect(parseRetryAfter(value, now)).toBe(30_000);
+        expect(retryAfter(/^\d+$/.test(value) ? Number(value) : value), value).toBe(true);
       }
       if (v === "v3") {
         const intel = ops.find((o) => o.op.operationId === "v3.intel.list")!.op;

@@ -260,7 +260,11 @@ export function openApiDocument({ version, midsVersion }: OpenApiOptions): JsonS
           description: `spec 8.1${n.includes("Reset") ? "; " + ASSUMPTION_NOTES.rateLimitResetFormat : ""}`,
           schema: { type: "integer" }, ...(n.includes("Reset") ? assumedNote("rateLimitResetFormat") : {}),
         }])),
-        "Retry-After": { description: "seconds to wait before retrying", schema: { type: "integer" } },
+        // spec 7.2, 8.1 name the header but not its form: either of RFC 9110's, as the client reads it
+        "Retry-After": {
+          description: "spec 8.1: how long to wait before retrying: delay seconds or an HTTP date (RFC 9110 10.2.3; the spec does not show which)",
+          schema: { anyOf: [{ type: "integer", minimum: 0 }, { type: "string", description: "an HTTP date (IMF-fixdate)" }] },
+        },
         "X-API-Key-Type": { description: "spec 5.1: the class of the credential sent (a keyless call to a public route has none to echo)", schema: { type: "string" } },
         Deprecation: { description: "RFC 9745: the route is deprecated", schema: { type: "string" } },
         Link: { description: "RFC 8288: rel=\"successor-version\" points at the successor", schema: { type: "string" } },
