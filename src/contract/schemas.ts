@@ -195,7 +195,8 @@ export const MeV3 = () => obj({
   history: HistoryPolicy(),
 });
 export type MeV3 = z.infer<ReturnType<typeof MeV3>>;
-export const KeyInfoV2 = () => obj({ id: z.string(), name: z.string(), type: z.string(), scopes: z.array(z.string()), expiresAt: z.string() });
+// spec 2.13: expiresAt is a timestamp, or the string `never` when the key does not expire
+export const KeyInfoV2 = () => obj({ id: z.string(), name: z.string(), type: z.string(), scopes: z.array(z.string()), expiresAt: z.union([z.literal("never"), ts]) });
 
 // spec 2.14, 2.15
 export const Destination = () => obj({ id: z.string(), kind: z.string(), label: z.string(), status: z.string() });

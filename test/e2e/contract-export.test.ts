@@ -14,7 +14,10 @@ import { ROUTES } from "../../src/contract/routes.js";
 import { parseRetryAfter } from "../../src/client/headers.js";
 
 // Ajv (JSON Schema 2020-12, OpenAPI 3.1's dialect) comes with the OpenAPI tools this test runs
-const { default: Ajv2020 } = createRequire(import.meta.url)("ajv/dist/2020.js") as { default: new (o: object) => { compile: (s: object) => (v: unknown) => boolean } };
+type Validate = ((v: unknown) => boolean) & { errors?: unknown };
+const requireTool = createRequire(import.meta.url);
+const { default: Ajv2020 } = requireTool("ajv/dist/2020.js") as { default: new (o: object) => { compile: (s: object) => Validate; addSchema: (s: object) => unknown } };
+const { default: addFormats } = requireTool("ajv-formats") as { default: (ajv: unknown) => unknown };
 
 type Doc = { openapi: string; paths: Record<string, Record<string, Record<string, any>>>; components: Record<string, Record<string, unknown>> };
 const built = (v: string) => join(ROOT, "openapi", `mids-${v}.json`);
@@ -128,6 +131,26 @@ describe("mids contract export --openapi", () => {
       const before = await sb.api<{ code: string }>(`/v3/projects/${slug}/series/trend?from=2020-01-01T00:00:00Z`, SANDBOX_DEMO_KEY);
       expect(before.status).toBe(403);
       expect(codes).toContain(before.body.code);
+    } finally {
+      await sb.stop();
+    }
+  });
+
+  it("the sandbox's credential answers validate against the exported documents, formats included (spec 2.12, 2.13)", async () => {
+    const sb = await startSandbox([]);
+    try {
+      for (const [v, path] of [["v2", "/v2/api-keys/info"], ["v3", "/v3/me"]] as const) {
+        const doc = JSON.parse((await runMain(["contract", "export", "--openapi", "--api", v])).stdout) as Doc;
+        const ajv = new Ajv2020({ strict: false, validateSchema: false });
+        addFormats(ajv);
+        ajv.addSchema({ ...doc, $id: `mids-${v}` });
+        const pointer = `/paths/${path.replace(/~/g, "~0").replace(/\//g, "~1")}/get/responses/200/content/application~1json/schema`;
+        const validate = ajv.compile({ $ref: `mids-${v}#${pointer}` });
+        const answer = await sb.api<unknown>(path, SANDBOX_DEMO_KEY);
+        expect(answer.status).toBe(200);
+        // v2 key info: expiresAt is the string `never` for a key that does not expire, not a date-time
+        expect(validate(answer.body), `${path}: ${JSON.stringify(validate.errors)}`).toBe(true);
+      }
     } finally {
       await sb.stop();
     }

@@ -65,7 +65,8 @@ function withTimestamps(s: JsonSchema): JsonSchema {
     if (Array.isArray(node)) return node.map((x) => walk(x, name));
     if (!node || typeof node !== "object") return node;
     const o = { ...(node as JsonSchema) };
-    if (o.type === "string" && name && /(At|^timestamp|^date|^from|^to)$/.test(name)) o.format = "date-time";
+    // (a fixed value, such as v2 key info's expiresAt `never`, stays what it is)
+    if (o.type === "string" && !("const" in o) && !("enum" in o) && name && /(At|^timestamp|^date|^from|^to)$/.test(name)) o.format = "date-time";
     for (const [k, v] of Object.entries(o)) {
       if (k === "properties" && v && typeof v === "object") o[k] = Object.fromEntries(Object.entries(v).map(([p, x]) => [p, walk(x, p)]));
       else if (k === "items" || k === "anyOf" || k === "oneOf" || k === "allOf") o[k] = walk(v, name);
