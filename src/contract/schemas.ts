@@ -136,9 +136,10 @@ export const MomentumV2 = () => obj({
   projectId: z.string(), projectName: z.string(),
   data: z.array(obj({ timestamp: ts, trendScore: z.number(), clusters: z.optional(z.array(obj({ id: z.string(), name: z.string(), count: z.int() }))) })),
 });
+// spec 2.6, 8.5: only hours in the ranked roster appear, and the roster holds up to 100 projects
 export const RankSeriesV2 = () => obj({
   projectId: z.string(), projectName: z.string(),
-  data: z.array(obj({ timestamp: ts, rank: z.int(), trendScore: z.number() })),
+  data: z.array(obj({ timestamp: ts, rank: z.int().check(z.gte(1), z.lte(100)), trendScore: z.number() })),
 });
 export const NeighborV2 = () => obj({ projectId: z.string(), projectName: z.string(), joiningSignals: z.int(), joiningReinforcements: z.int() });
 
@@ -199,7 +200,8 @@ export const MeV3 = () => obj({
   history: HistoryPolicy(),
 });
 export type MeV3 = z.infer<ReturnType<typeof MeV3>>;
-export const KeyInfoV2 = () => obj({ id: z.string(), name: z.string(), type: z.string(), scopes: z.array(z.string()), expiresAt: z.string() });
+// spec 2.13: expiresAt is a timestamp, or the string `never` when the key does not expire
+export const KeyInfoV2 = () => obj({ id: z.string(), name: z.string(), type: z.string(), scopes: z.array(z.string()), expiresAt: z.union([z.literal("never"), ts]) });
 
 // spec 2.14, 2.15
 export const Destination = () => obj({ id: z.string(), kind: z.string(), label: z.string(), status: z.string() });
@@ -274,13 +276,14 @@ export const DATA_SCHEMAS: Readonly<Record<string, () => z.ZodMiniType>> = {
   "v2.apiKeys.info": KeyInfoV2,
   "v2.projects.list": () => z.array(z.partial(ProjectV2(), { signals: true, momentumContext: true })),
   "v2.projects.get": ProjectV2,
-  "v2.projects.neighbors": () => z.array(NeighborV2()),
+  // spec 4.1, 8.4: neighbors limit 1 to 50, grounding history limit at most 50, so a page never holds more
+  "v2.projects.neighbors": () => z.array(NeighborV2()).check(z.maxLength(50)),
   "v2.projects.momentum": MomentumV2,
   "v2.projects.rank": RankSeriesV2,
   "v2.projects.metrics": MetricsSnapshotV2,
   "v2.intel.list": () => z.array(IntelV2()),
   "v2.intel.get": IntelV2,
-  "v2.grounding.history": () => z.array(TopicSnapshotV2()),
+  "v2.grounding.history": () => z.array(TopicSnapshotV2()).check(z.maxLength(50)),
   "v2.grounding": TopicSnapshotV2,
   "v2.topics.report": FrontierReport,
   "v2.recipes.validate": RecipeValidation,

@@ -319,19 +319,24 @@ describe("alerts update", () => {
     expect(JSON.parse(r.stdout)).toMatchObject({ id: before.id, name, updatedAt: after.updatedAt });
   });
 
-  it("--threshold takes plain decimal numbers (or a grade): 0x10, 0b11 and ' 7 ' are exit 2, nothing sent", async () => {
+  it("--threshold takes plain decimal numbers (or a word): 0x10, 0b11 and ' 7 ' are exit 2, nothing sent; a word outside the assumed grades is sent as given", async () => {
     const before = await alert(fx.alerts.A[1]);
     await clearRequests();
     for (const v of ["0x10", "0b11", " 7 "]) {
       const r = await mids(["alerts", "update", before.id, "--threshold", v, "--dry-run"]);
       expect([r.code, r.stdout]).toEqual([2, ""]);
-      expect(r.stderr).toContain(`mids: --threshold must be a number or a grade (`);
+      expect(r.stderr).toContain(`mids: --threshold must be a number or a word such as a grade (`);
       expect(r.stderr).toContain(`(got '${v}')`);
       expect(r.stderr).toMatch(/^hint: /m);
     }
     const ok = await mids(["alerts", "update", before.id, "--threshold", "16", "--dry-run"]);
     expect(ok.code).toBe(0);
     expect(JSON.parse(ok.stdout).body).toEqual({ threshold: 16 });
+    // the grade scale is assumed (only chipped, polished and flawless are shown): another word is the server's to judge
+    const word = await mids(["alerts", "update", before.id, "--threshold", "brilliant", "--dry-run"]);
+    expect(word.code, word.stderr).toBe(0);
+    expect(JSON.parse(word.stdout).body).toEqual({ threshold: "brilliant" });
+    expect(word.stderr).toMatch(/^mids: notice: --threshold 'brilliant': not a grade mids knows \(.*\); sent as given$/m);
     expect(await requests()).toEqual([]);
   });
 

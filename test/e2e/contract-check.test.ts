@@ -205,6 +205,54 @@ describe("contract check", () => {
     ]);
   });
 
+  it("a rank outside the roster of 100 is a violation of the v2 rank series (spec 2.6, 8.5)", async () => {
+    const h = await hostile((req, res) => {
+      const url = new URL(req.url ?? "/", "http://x");
+      if (url.pathname === "/v2/projects") return sendJson(res, 200, { status: 200, data: [{ id: "p1" }], pagination: { page: 1, limit: 20, totalCount: 1, hasMore: false } }, ANSWERED);
+      const points = [{ timestamp: "2026-11-01T00:00:00Z", rank: 100, trendScore: 50 }, { timestamp: "2026-11-01T01:00:00Z", rank: 101, trendScore: 49 }];
+      if (url.pathname === "/v2/projects/p1/rank") return sendJson(res, 200, { status: 200, data: { projectId: "p1", projectName: "P 1", data: points }, meta: { history: { archiveAccess: false, enforced: true, lookbackDays: 30, earliestAvailableAt: "2026-10-01T00:00:00Z", enforcementAt: "2026-08-17T00:00:00Z" } } }, ANSWERED);
+      sendJson(res, 404, { status: 404, error: "Not found", data: null }, ANSWERED);
+    });
+    const r = await runMain(["contract", "check", "--routes", "v2.projects.rank", "-o", "json"], { env: baseEnv({ MIDS_BASE_URL: h.url, MIDS_API_KEY: "k_test_1234567890" }) });
+    expect(r.code, r.stderr).toBe(7);
+    const rep = JSON.parse(r.stdout) as Report;
+    expect(rep.routes[0].violations.map((v) => v.field)).toEqual(["data.1.rank"]);
+  });
+
+  it("a v2 neighbors or grounding history page over the documented limit of 50 is a violation (spec 4.1, 8.4)", async () => {
+    const history = { archiveAccess: false, enforced: true, lookbackDays: 30, earliestAvailableAt: "2026-10-01T00:00:00Z", enforcementAt: "2026-08-17T00:00:00Z" };
+    const snapshot = { completedAt: "2026-11-01T00:00:00Z", windowStartedAt: "2026-10-30T00:00:00Z", topics: [] };
+    const h = await hostile((req, res) => {
+      const url = new URL(req.url ?? "/", "http://x");
+      const headers = { ...ANSWERED, deprecation: "@1767225600", link: "</v3/topics>; rel=\"successor-version\"" };
+      if (url.pathname === "/v2/projects") return sendJson(res, 200, { status: 200, data: [{ id: "p1" }], pagination: { page: 1, limit: 20, totalCount: 1, hasMore: false } }, ANSWERED);
+      const neighbors = Array.from({ length: 51 }, (_, i) => ({ projectId: `n${i}`, projectName: `N ${i}`, joiningSignals: 1, joiningReinforcements: 1 }));
+      if (url.pathname === "/v2/projects/p1/neighbors") return sendJson(res, 200, { status: 200, data: neighbors, meta: { history } }, ANSWERED);
+      if (url.pathname === "/v2/grounding/history") return sendJson(res, 200, { status: 200, data: Array(51).fill(snapshot), pagination: { page: 1, limit: 51, totalCount: 51, hasMore: false }, meta: { history } }, headers);
+      sendJson(res, 404, { status: 404, error: "Not found", data: null }, ANSWERED);
+    });
+    const r = await runMain(["contract", "check", "--routes", "v2.projects.neighbors,v2.grounding.history", "-o", "json"], { env: baseEnv({ MIDS_BASE_URL: h.url, MIDS_API_KEY: "k_test_1234567890" }) });
+    expect(r.code, r.stderr).toBe(7);
+    const rep = JSON.parse(r.stdout) as Report;
+    for (const id of ["v2.projects.neighbors", "v2.grounding.history"]) {
+      expect(rep.routes.find((x) => x.route === id)!.violations.map((v) => [v.field, v.expected, v.got]), id).toEqual([["(data)", "at most 50 items", "51 items"]]);
+    }
+  });
+
+  it("a deprecated route that answers without its Deprecation header or a successor-version Link is a violation (spec 4.1, 9.3)", async () => {
+    const snapshot = { completedAt: "2026-11-01T00:00:00Z", windowStartedAt: "2026-10-30T00:00:00Z", topics: [] };
+    const h = await hostile((req, res) => {
+      if (req.url === "/v2/grounding") return sendJson(res, 200, { status: 200, data: snapshot }, { ...ANSWERED, link: "</v3/topics>; rel=\"alternate\"" });
+      sendJson(res, 404, { status: 404, error: "Not found", data: null }, ANSWERED);
+    });
+    const r = await runMain(["contract", "check", "--routes", "v2.grounding", "-o", "json"], { env: baseEnv({ MIDS_BASE_URL: h.url, MIDS_API_KEY: "k_test_1234567890" }) });
+    expect(r.code, r.stderr).toBe(7);
+    const rep = JSON.parse(r.stdout) as Report;
+    expect(rep.routes[0].violations.filter((v) => v.field.startsWith("headers.")).map((v) => [v.field, v.got]).sort()).toEqual([
+      ["headers.Deprecation", "missing"], ["headers.Link", "string"],
+    ]);
+  });
+
   it("the documented errors are provoked and held to spec 7.1: a wrong code or missing details is exit 7", async () => {
     const h = await hostile((req, res) => {
       const url = new URL(req.url ?? "/", "http://x");

@@ -3,6 +3,7 @@
 // mids' read commands can use. The build writes the same documents to openapi/.
 import { spawn, spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { createServer } from "node:net";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -10,6 +11,13 @@ import { ROOT, baseEnv, runMain, runMids, startSandbox } from "../helpers/cli.js
 import { SANDBOX_DEMO_KEY } from "../../src/sandbox/keys.js";
 import { ASSUMPTION_NOTES } from "../../src/contract/assumed.js";
 import { ROUTES } from "../../src/contract/routes.js";
+import { parseRetryAfter } from "../../src/client/headers.js";
+
+// Ajv (JSON Schema 2020-12, OpenAPI 3.1's dialect) comes with the OpenAPI tools this test runs
+type Validate = ((v: unknown) => boolean) & { errors?: unknown };
+const requireTool = createRequire(import.meta.url);
+const { default: Ajv2020 } = requireTool("ajv/dist/2020.js") as { default: new (o: object) => { compile: (s: object) => Validate; addSchema: (s: object) => unknown } };
+const { default: addFormats } = requireTool("ajv-formats") as { default: (ajv: unknown) => unknown };
 
 type Doc = { openapi: string; paths: Record<string, Record<string, Record<string, any>>>; components: Record<string, Record<string, unknown>> };
 const built = (v: string) => join(ROOT, "openapi", `mids-${v}.json`);
@@ -39,11 +47,20 @@ describe("mids contract export --openapi", () => {
         if (route.pagination === "cursor") expect(ok.properties.meta.required).toContain("nextCursor");
         if (route.history) expect(ok.properties.meta.properties.history).toEqual({ $ref: "#/components/schemas/HistoryPolicy" });
         expect(op.responses["429"].headers["Retry-After"]).toBeDefined();
+        // spec 5.1: every v3 response echoes the credential class (public routes called with a key too)
+        expect(!!op.responses["200"].headers["X-API-Key-Type"]).toBe(v === "v3");
         expect(!!op.deprecated).toBe(!!route.deprecated);
         if (route.deprecated) {
           expect(op["x-mids-successor"]).toMatch(/^GET \/v2\//);
           if (route.sunset) expect(op["x-mids-sunset"]).toBe(route.sunset);
         }
+      }
+      // the spec does not show Retry-After's form: the document takes both of RFC 9110's, as the client reads both
+      const retryAfter = new Ajv2020({ strict: false }).compile((doc.components.headers["Retry-After"] as { schema: object }).schema);
+      const now = new Date("2026-11-01T00:00:00Z");
+      for (const value of ["30", new Date(now.getTime() + 30_000).toUTCString()]) {
+        expect(parseRetryAfter(value, now)).toBe(30_000);
+        expect(retryAfter(/^\d+$/.test(value) ? Number(value) : value), value).toBe(true);
       }
       if (v === "v3") {
         const intel = ops.find((o) => o.op.operationId === "v3.intel.list")!.op;
@@ -134,6 +151,26 @@ describe("mids contract export --openapi", () => {
       const before = await sb.api<{ code: string }>(`/v3/projects/${slug}/series/trend?from=2020-01-01T00:00:00Z`, SANDBOX_DEMO_KEY);
       expect(before.status).toBe(403);
       expect(codes).toContain(before.body.code);
+    } finally {
+      await sb.stop();
+    }
+  });
+
+  it("the sandbox's credential answers validate against the exported documents, formats included (spec 2.12, 2.13)", async () => {
+    const sb = await startSandbox([]);
+    try {
+      for (const [v, path] of [["v2", "/v2/api-keys/info"], ["v3", "/v3/me"]] as const) {
+        const doc = JSON.parse((await runMain(["contract", "export", "--openapi", "--api", v])).stdout) as Doc;
+        const ajv = new Ajv2020({ strict: false, validateSchema: false });
+        addFormats(ajv);
+        ajv.addSchema({ ...doc, $id: `mids-${v}` });
+        const pointer = `/paths/${path.replace(/~/g, "~0").replace(/\//g, "~1")}/get/responses/200/content/application~1json/schema`;
+        const validate = ajv.compile({ $ref: `mids-${v}#${pointer}` });
+        const answer = await sb.api<unknown>(path, SANDBOX_DEMO_KEY);
+        expect(answer.status).toBe(200);
+        // v2 key info: expiresAt is the string `never` for a key that does not expire, not a date-time
+        expect(validate(answer.body), `${path}: ${JSON.stringify(validate.errors)}`).toBe(true);
+      }
     } finally {
       await sb.stop();
     }

@@ -197,6 +197,12 @@ describe("projects get", () => {
     expect(t.code).toBe(0);
     expect(t.stdout).toMatch(new RegExp(`^slug\\s+${slug}$`, "m"));
     expect(t.stdout).toMatch(new RegExp(`^id\\s+${server.id}$`, "m"));
+    // spec 4.2, 9.4: the model versions of meta.versions are shown too
+    const { meta } = (await sb.api<{ meta: { versions: { trendModel: string; relations: string } } }>(`/v3/projects/${slug}`, KEY)).body;
+    expect(t.stdout).toMatch(new RegExp(`^trend model\\s+${meta.versions.trendModel}$`, "m"));
+    expect(t.stdout).toMatch(new RegExp(`^relations model\\s+${meta.versions.relations}$`, "m"));
+    const f = await runMain(["projects", "get", slug, "--fields", "slug,versions.trendModel", "-o", "json"], { env: env() });
+    expect(JSON.parse(f.stdout)).toEqual({ slug, versions: { trendModel: meta.versions.trendModel } });
   });
 
   it("an alias resolves to the canonical slug and says so on stderr", async () => {

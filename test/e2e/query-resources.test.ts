@@ -139,6 +139,16 @@ describe("topics and reports", () => {
     expect(r.stderr).toContain(server.meta.upgrade.url);
   });
 
+  it("the other public v2 catalogs keyless pass on the upgrade notice too (spec 2.1: meta.upgrade on public responses)", async () => {
+    for (const [args, path] of [[["clusters", "list"], "/v2/clusters"], [["vocabulary", "chains"], "/v2/projects/chains"],
+      [["vocabulary", "intel-categories"], "/v2/intel-categories"], [["projects", "chains"], "/v2/projects/chains"]] as const) {
+      const server = (await sb.api<{ meta: { upgrade: { description: string; url: string } } }>(path)).body;
+      const r = await runMain([...args, "--api", "v2"], { env: sb.env() });
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stderr, args.join(" ")).toContain(`mids: notice: ${server.meta.upgrade.description} (${server.meta.upgrade.url})`);
+    }
+  });
+
   it("topics get: stance and report reference", async () => {
     const server = (await sb.api<{ data: { stance: string; report: { id: string } } }>(`/v3/topics/${topic.id}`)).body.data;
     const j = await runMain(["topics", "get", topic.id], { env: sb.env(KEY) });

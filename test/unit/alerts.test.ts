@@ -5,7 +5,7 @@ import { ASSUMED } from "../../src/contract/assumed.js";
 import type { Context, GlobalOptions } from "../../src/context.js";
 import { ApiError, BatchError, EXIT, MidsError, NetworkError, UsageError, worstExitCode } from "../../src/errors.js";
 import { testIO, type TestIO } from "../../src/io.js";
-import { buildUpdateBody, unknownDestinations } from "../../src/commands/alerts/body.js";
+import { buildUpdateBody, thresholdNotice, unknownDestinations } from "../../src/commands/alerts/body.js";
 import { checkAlertId, collectIds, parseIdLines } from "../../src/commands/alerts/ids.js";
 import { resultLine, run as runStatus } from "../../src/commands/alerts/status.js";
 
@@ -68,12 +68,16 @@ describe("update body", () => {
   it("threshold is a number or a grade", () => {
     expect(buildUpdateBody({ threshold: "0" })).toEqual({ [ASSUMED.alertThresholdField]: 0 });
     expect(buildUpdateBody({ threshold: "polished" })).toEqual({ [ASSUMED.alertThresholdField]: "polished" });
-    expect(() => buildUpdateBody({ threshold: "lots" })).toThrow(/--threshold must be a number/);
+    // the grade scale and the threshold's type are assumed (spec 2.17): a word outside the scale is the server's to judge
+    expect(buildUpdateBody({ threshold: "brilliant" })).toEqual({ [ASSUMED.alertThresholdField]: "brilliant" });
+    expect(thresholdNotice("brilliant")).toMatch(/^--threshold 'brilliant': not a grade mids knows \(.*assumed, 'grades' under the docs' assumptions\); sent as given$/);
+    expect(thresholdNotice("polished")).toBeUndefined();
+    expect(thresholdNotice("60")).toBeUndefined();
     expect(() => buildUpdateBody({ threshold: "" })).toThrow(/--threshold must be a number/);
     expect(buildUpdateBody({ threshold: "-2.5" })).toEqual({ [ASSUMED.alertThresholdField]: -2.5 });
   });
   it.each(["0x10", "0b11", "0o7", " 7 ", "7 ", "1e2", "+5", ".5", "5.", "Infinity", "1,5", " polished"])("threshold '%s' is refused: plain decimals only", (v) => {
-    expect(() => buildUpdateBody({ threshold: v })).toThrow(/^--threshold must be a number or a grade \(.*\) \(got '/);
+    expect(() => buildUpdateBody({ threshold: v })).toThrow(/^--threshold must be a number or a word such as a grade \(.*\) \(got '/);
   });
 
   it("destinations: comma-separated, deduplicated, never empty", () => {

@@ -30,13 +30,24 @@ function nonEmpty(flag: string, v: string): string {
 
 /**
  * A plain decimal number (no 0x10, 1e3 or blanks: the spec does not show the type, so nothing
- * Number() alone would read differently), or (the sandbox's reading of the unshown type) a grade name.
+ * Number() alone would read differently), or a word, sent as the string given: the grade names
+ * are the sandbox's reading of the unshown type, and mids' grade scale is itself an assumption, so
+ * a word outside it is the server's to judge (thresholdNotice says so).
  */
 export function parseThreshold(v: string): number | string {
-  if ((ASSUMED.grades as readonly string[]).includes(v)) return v;
+  if ((ASSUMED.grades as readonly string[]).includes(v) || isThresholdWord(v)) return v;
   return parseNumberFlag("--threshold", v, {
-    plain: true, what: `a number or a grade (${ASSUMED.grades.join(", ")})`, hint: "e.g. --threshold 60 or --threshold 42.5",
+    plain: true, what: `a number or a word such as a grade (${ASSUMED.grades.join(", ")})`, hint: "e.g. --threshold 60 or --threshold polished",
   })!;
+}
+
+/** A word (letters first, then letters, digits, - or _) that Number() does not read as a number. */
+const isThresholdWord = (v: string): boolean => /^[A-Za-z][A-Za-z0-9_-]{0,63}$/.test(v) && !/^(NaN|Infinity)$/i.test(v);
+
+/** The notice for a --threshold word outside mids' (assumed) grade scale: sent as given. */
+export function thresholdNotice(v: string | undefined): string | undefined {
+  if (v === undefined || !isThresholdWord(v) || (ASSUMED.grades as readonly string[]).includes(v)) return undefined;
+  return `--threshold '${v}': not a grade mids knows (${ASSUMED.grades.join(", ")}: assumed, 'grades' under the docs' assumptions); sent as given`;
 }
 
 /** --selector: a JSON object, parsed locally so a typo never reaches the server. */

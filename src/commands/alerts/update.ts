@@ -4,7 +4,7 @@ import { UsageError } from "../../errors.js";
 import { printItem } from "../../output/render.js";
 import { oneLine } from "../../util/sanitize.js";
 import { checkData } from "../shared/validate.js";
-import { buildUpdateBody, unknownDestinations, type UpdateFlags } from "./body.js";
+import { buildUpdateBody, thresholdNotice, unknownDestinations, type UpdateFlags } from "./body.js";
 import { checkAlertId } from "./ids.js";
 import { checkTransition, patchAlert, plannedPatch, printPlanned, v3Only } from "./common.js";
 import { ALERT_VIEW } from "./view.js";
@@ -18,6 +18,8 @@ export async function run(opts: UpdateOptions, ctx: Context): Promise<void> {
   v3Only(ctx);
   const id = checkAlertId(opts.id);
   const body = buildUpdateBody(opts);
+  const unknownThreshold = thresholdNotice(opts.threshold);
+  if (unknownThreshold) ctx.notice(unknownThreshold, "threshold:unknown");
   if (opts.dryRun) {
     await printPlanned(ctx, [plannedPatch(id, body)], false);
     return;

@@ -33,7 +33,12 @@ export async function run(locator: string, flags: GetFlags, ctx: Context): Promi
     const data = await checkData("v3.projects.get", res.data);
     aliasNotice(ctx, locator, data);
     reportHistory(ctx, res, {});
-    await printItem(ctx, data, PROJECT_DETAIL_V3);
+    // spec 4.2, 9.4: the model versions come in meta.versions, not in data: the table shows them,
+    // and csv and --fields read them through `value` (json keeps the detail as the server sent it)
+    await printItem(ctx, data, { columns: [...PROJECT_DETAIL_V3.columns,
+      { path: "versions.trendModel", header: "trend model", value: () => res.versions?.trendModel },
+      { path: "versions.relations", header: "relations model", value: () => res.versions?.relations },
+    ] });
     return;
   }
   const routeId = "v2.projects.get";

@@ -5,6 +5,7 @@ import { printItem, printList, type View } from "../../output/render.js";
 import { checkData } from "../shared/validate.js";
 import { queryFromFlags } from "./query.js";
 import { autoView, num, v2OnlyNotice, v2ProjectId } from "./views.js";
+import { upgradeNotice } from "../topics/run.js";
 
 const METRICS_VIEW: View = {
   columns: [
@@ -55,6 +56,7 @@ export async function chains(ctx: Context): Promise<void> {
   const routeId = "v2.projects.chains";
   v2OnlyNotice(ctx, routeId);
   const res = await (await ctx.client()).call(routeId);
+  upgradeNotice(ctx, res.meta);
   const items = Array.isArray(res.data) ? res.data : [];
   await printList(ctx, [items], autoView(items));
 }

@@ -9,6 +9,7 @@ import { printItem, printList } from "../../output/render.js";
 import { autoView } from "../projects/views.js";
 import { listItems, printAssumedList } from "../shared/tolerant.js";
 import { noteAssumed } from "../shared/validate.js";
+import { upgradeNotice } from "../topics/run.js";
 
 /** A catalog entry as a row: an object as it is, a bare value as its slug. */
 const entry = (x: unknown): object => (x && typeof x === "object" && !Array.isArray(x) ? x : { slug: x });
@@ -36,6 +37,7 @@ export async function run(kind: string | undefined, ctx: Context): Promise<void>
       });
     }
     const res = await client.call(routeId);
+    upgradeNotice(ctx, res.meta);
     // the v2 catalogs' payloads are not shown either (spec 4.1): a wrapped list is found and passed through
     const items = listItems(res.data).items;
     await printAssumedList(ctx, res.data, { ...autoView(items.map(entry)), resource: kind!.replace(/-/g, " ") }, [], entry);

@@ -140,7 +140,8 @@ function issues(schema: z.ZodMiniType, subject: unknown, root: string): Violatio
 
 /**
  * The headers every answer carries: the six rate-limit headers (spec 8.1; the Reset format is
- * assumed, so only its presence counts) and, on v3, the credential class (spec 5.1). Named `headers.NAME`.
+ * assumed, so only its presence counts), on v3 the credential class (spec 5.1), and on a deprecated
+ * route `Deprecation` and a `Link` with rel successor-version (spec 4.1, 9.3). Named `headers.NAME`.
  */
 export function headerViolations(r: Route, headers: Record<string, string>): Violation[] {
   const get = (name: string) => Object.entries(headers).find(([k]) => k.toLowerCase() === name.toLowerCase())?.[1];
@@ -150,6 +151,13 @@ export function headerViolations(r: Route, headers: Record<string, string>): Vio
     const counts = !name.includes("Reset") && name.startsWith("X-RateLimit-");
     if (v === undefined) out.push({ field: `headers.${name}`, expected: counts ? "integer" : "string", got: "missing", message: `the ${name} header is missing` });
     else if (counts && !/^\d+$/.test(v.trim())) out.push({ field: `headers.${name}`, expected: "integer", got: "string", message: `the ${name} header is not a whole number` });
+  }
+  // a deprecated route says so on every answer: Deprecation (RFC 9745) and a Link to its successor (spec 4.1, 9.3)
+  if (r.deprecated) {
+    if (get("Deprecation") === undefined) out.push({ field: "headers.Deprecation", expected: "string", got: "missing", message: "the Deprecation header of a deprecated route is missing" });
+    const link = get("Link");
+    if (link === undefined) out.push({ field: "headers.Link", expected: "rel=\"successor-version\"", got: "missing", message: "the Link header of a deprecated route (rel successor-version) is missing" });
+    else if (!/;\s*rel\s*=\s*"?[^";,]*\bsuccessor-version\b/i.test(link)) out.push({ field: "headers.Link", expected: "rel=\"successor-version\"", got: "string", message: "the Link header of a deprecated route has no rel=\"successor-version\" link" });
   }
   return out;
 }

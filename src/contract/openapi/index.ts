@@ -66,7 +66,8 @@ function parameters(r: Route): JsonSchema[] {
 function headers(r: Route, status: number): JsonSchema {
   const h: JsonSchema = Object.fromEntries(RATE_LIMIT_HEADERS.map((n) => [n, { $ref: `#/components/headers/${n}` }]));
   if (status === 429) h["Retry-After"] = { $ref: "#/components/headers/Retry-After" };
-  if (r.version === "v3" && r.auth !== "public") h["X-API-Key-Type"] = { $ref: "#/components/headers/X-API-Key-Type" };
+  // spec 5.1: v3 responses echo the credential class, public routes' included when a key is sent
+  if (r.version === "v3") h["X-API-Key-Type"] = { $ref: "#/components/headers/X-API-Key-Type" };
   if (r.deprecated) {
     h.Deprecation = { $ref: "#/components/headers/Deprecation" };
     h.Link = { $ref: "#/components/headers/Link" };
@@ -259,8 +260,12 @@ export function openApiDocument({ version, midsVersion }: OpenApiOptions): JsonS
           description: `spec 8.1${n.includes("Reset") ? "; " + ASSUMPTION_NOTES.rateLimitResetFormat : ""}`,
           schema: { type: "integer" }, ...(n.includes("Reset") ? assumedNote("rateLimitResetFormat") : {}),
         }])),
-        "Retry-After": { description: "seconds to wait before retrying", schema: { type: "integer" } },
-        "X-API-Key-Type": { description: "spec 5.1: the credential class", schema: { type: "string" } },
+        // spec 7.2, 8.1 name the header but not its form: either of RFC 9110's, as the client reads it
+        "Retry-After": {
+          description: "spec 8.1: how long to wait before retrying: delay seconds or an HTTP date (RFC 9110 10.2.3; the spec does not show which)",
+          schema: { anyOf: [{ type: "integer", minimum: 0 }, { type: "string", description: "an HTTP date (IMF-fixdate)" }] },
+        },
+        "X-API-Key-Type": { description: "spec 5.1: the class of the credential sent (a keyless call to a public route has none to echo)", schema: { type: "string" } },
         Deprecation: { description: "RFC 9745: the route is deprecated", schema: { type: "string" } },
         Link: { description: "RFC 8288: rel=\"successor-version\" points at the successor", schema: { type: "string" } },
         Sunset: { description: `RFC 8594: ${ASSUMPTION_NOTES.sunsetHeaderFormat}`, schema: { type: "string" }, ...assumedNote("sunsetHeaderFormat") },

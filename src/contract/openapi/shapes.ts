@@ -65,9 +65,10 @@ function withTimestamps(s: JsonSchema): JsonSchema {
     if (Array.isArray(node)) return node.map((x) => walk(x, name));
     if (!node || typeof node !== "object") return node;
     const o = { ...(node as JsonSchema) };
-    // a nullable one too (`expiresAt`: type ["string", "null"]): a mock's "string" is no timestamp
+    // a nullable one too (`expiresAt`: type ["string", "null"]): a mock's "string" is no timestamp;
+    // a fixed value (v2 key info's expiresAt `never`) stays what it is
     const isString = o.type === "string" || (Array.isArray(o.type) && o.type.includes("string"));
-    if (isString && name && /(At|^timestamp|^date|^from|^to)$/.test(name)) o.format = "date-time";
+    if (isString && !("const" in o) && !("enum" in o) && name && /(At|^timestamp|^date|^from|^to)$/.test(name)) o.format = "date-time";
     for (const [k, v] of Object.entries(o)) {
       if (k === "properties" && v && typeof v === "object") o[k] = Object.fromEntries(Object.entries(v).map(([p, x]) => [p, walk(x, p)]));
       else if (k === "items" || k === "anyOf" || k === "oneOf" || k === "allOf") o[k] = walk(v, name);
