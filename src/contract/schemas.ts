@@ -6,7 +6,7 @@
 // build cost (every command that checks an answer loads this module)
 import * as z from "zod/mini";
 import en from "zod/v4/locales/en.js";
-import { TIMESTAMP } from "./shapes/shape.js";
+import { isTimestamp } from "./shapes/shape.js";
 
 // one-off validations in a short-lived process: skip compiling parsers with new Function; the
 // English messages (mini loads none: "Invalid input" alone names no type)
@@ -15,7 +15,7 @@ z.config({ jitless: true, ...en() });
 // spec 2: "timestamp = ISO 8601 date-time string", as the assumed shapes read it too (and as the
 // exported OpenAPI says, format: date-time, wherever the field is and whatever its name): "yesterday"
 // or month 13 is no timestamp
-const ts = z.string().check(z.refine((s) => TIMESTAMP.test(s) && Number.isFinite(Date.parse(s)), { error: "expected timestamp" }))
+const ts = z.string().check(z.refine(isTimestamp, { error: "expected timestamp" }))
   .register(z.globalRegistry, { format: "date-time" });
 const obj = z.looseObject;
 

@@ -115,7 +115,9 @@ describe("contract check", () => {
   it("a documented timestamp that is no ISO 8601 date-time (spec 2) is a violation, as the exported OpenAPI's format: date-time says", async () => {
     const history = { archiveAccess: false, enforced: true, lookbackDays: 30, earliestAvailableAt: "2026-10-01T00:00:00Z", enforcementAt: "2026-08-17T00:00:00Z" };
     const me = (h: Record<string, unknown>, expiresAt: unknown) => ({ credential: { id: "k1", name: "ci", type: "full", expiresAt }, entitlements: ["api"], rateLimit: { perMinute: 60, perDay: 1000 }, history: { ...history, ...h } });
-    const answers = [me({}, "2027-01-01T00:00:00.000+02:00"), me({ earliestAvailableAt: "yesterday" }, null), me({ enforcementAt: "2026-13-45T99:00:00Z" }, "1 January 2027")];
+    // other legal spellings hold (a local time, lower case t and z, a blank for T, a comma fraction, an offset without colon)
+    const spellings = me({ earliestAvailableAt: "2026-10-01T00:00:00", enforcementAt: "2026-08-17 00:00:00,5+0000" }, "2027-01-01t00:00z");
+    const answers = [me({}, "2027-01-01T00:00:00.000+02:00"), me({ earliestAvailableAt: "yesterday" }, null), me({ enforcementAt: "2026-13-45T99:00:00Z" }, "1 January 2027"), spellings];
     let n = 0;
     const h = await hostile((req, res) => {
       if (req.url === "/v3/me") return sendJson(res, 200, { data: answers[n++ % answers.length], meta: {} }, ANSWERED);
@@ -124,10 +126,10 @@ describe("contract check", () => {
     const env = baseEnv({ MIDS_BASE_URL: h.url, MIDS_API_KEY: "k_test_1234567890" });
     const runs = [];
     for (let i = 0; i < answers.length; i++) runs.push(await runMain(["contract", "check", "--routes", "v3.me", "-o", "json"], { env }));
-    expect(runs.map((r) => r.code)).toEqual([0, 7, 7]);
+    expect(runs.map((r) => r.code)).toEqual([0, 7, 7, 0]);
     const fields = runs.map((r) => (JSON.parse(r.stdout) as Report).routes[0].violations.map((v) => [v.field, v.expected, v.got]));
     const notIso = "a string that is not an ISO 8601 date-time";
-    expect(fields).toEqual([[], [["history.earliestAvailableAt", "timestamp", notIso]], [["credential.expiresAt", "timestamp", notIso], ["history.enforcementAt", "timestamp", notIso]]]);
+    expect(fields).toEqual([[], [["history.earliestAvailableAt", "timestamp", notIso]], [["credential.expiresAt", "timestamp", notIso], ["history.enforcementAt", "timestamp", notIso]], []]);
   });
 
   it("the envelope is held too: a v3 answer without meta, a v2 one without status, a cursor that is not a string are exit 7", async () => {

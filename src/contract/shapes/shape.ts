@@ -33,15 +33,27 @@ export function typeName(v: unknown): string {
   return typeof v;
 }
 
-/** spec 2 `timestamp`: an ISO 8601 date-time (seconds and fraction optional, Z or an offset). */
-export const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
+/**
+ * spec 2 `timestamp`, "ISO 8601 date-time string": a calendar date and a time of day, in every
+ * spelling ISO 8601 and RFC 3339 allow (seconds, a fraction after `.` or `,`, `Z`, an offset of
+ * hours or hours and minutes, or none: a local time; `t`/`z` in lower case, a blank for `T`), each
+ * part in its range. "yesterday", month 13 or hour 99 is none; a real server's other legal
+ * spelling must never make a command refuse its answer.
+ */
+const DATE_TIME = /^\d{4}-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:[.,]\d+)?)?(?:[Zz]|[+-](\d{2})(?::?(\d{2}))?)?$/;
+export function isTimestamp(s: string): boolean {
+  const m = DATE_TIME.exec(s);
+  if (!m) return false;
+  const [mo, d, h, mi, sec = 0, oh = 0, om = 0] = m.slice(1).map((x) => (x === undefined ? undefined : Number(x))) as number[];
+  return mo >= 1 && mo <= 12 && d >= 1 && d <= 31 && h <= 24 && mi <= 59 && sec <= 60 && oh <= 23 && om <= 59;
+}
 
 function primMatches(t: string, v: unknown): boolean {
   switch (t) {
     case "unknown": return true;
     case "null": return v === null;
     case "string": return typeof v === "string";
-    case "timestamp": return typeof v === "string" && TIMESTAMP.test(v);
+    case "timestamp": return typeof v === "string" && isTimestamp(v);
     case "number": return typeof v === "number";
     case "integer": return typeof v === "number" && Number.isInteger(v);
     case "boolean": return typeof v === "boolean";
@@ -186,5 +198,5 @@ export function observe(v: unknown, depth = 0): Shape {
     return out;
   }
   const t = typeName(v);
-  return t === "string" && TIMESTAMP.test(v as string) ? "timestamp" : t;
+  return t === "string" && isTimestamp(v as string) ? "timestamp" : t;
 }
