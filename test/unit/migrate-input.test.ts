@@ -40,6 +40,12 @@ describe("curl command lines", () => {
     expect(shellWords(`curl -H 'a: b c' "x \\"y\\" \\$z" plain\\ word`)).toEqual(["curl", "-H", "a: b c", 'x "y" $z', "plain word"]);
     expect(shellWords("curl 'open")).toMatch(/unterminated/);
   });
+  it("reads bash's $'...' as a browser's Copy as cURL (bash) writes it", () => {
+    expect(shellWords(String.raw`curl -H $'Cookie: a=1' --data-raw $'{"q":"it\'s \\ a\n\t\x41\u00e9\xc3\xa9\101\cA"}' x$'y'z '$\'`)).toEqual(
+      ["curl", "-H", "Cookie: a=1", "--data-raw", `{"q":"it's \\ a\n\tA\u00e9\u00e9A\u0001"}`, "xyz", "$\\"]);
+    expect(shellWords("curl $'open")).toMatch(/unterminated/);
+    expect(parseCurl(String.raw`curl 'https://h/v2/projects' -H $'x-api-key: k1' -H $'Cookie: s=\'v\''`)).toMatchObject({ headers: [["x-api-key", "k1"], ["Cookie", "s='v'"]] });
+  });
   it("says which words hold a variable the shell expands (not in single quotes, not escaped, not $1 or $?)", () => {
     const expands: boolean[] = [];
     shellWords(`curl "$BASE/v2" $ID '$LIT' "\\$ESC" \\$ESC2 x\${B}y "$1 $?" plain`, expands);
