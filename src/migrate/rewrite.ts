@@ -339,7 +339,16 @@ function rewriteV2(r: Route, v2Values: readonly string[], req: LogRequest, from:
     if (rule === "page-to-cursor") {
       if (v === String(spec.default ?? 1)) continue; // the first page is where a cursor walk starts
       const page = Number(v);
-      if (Number.isInteger(page) && page > 1) (pending ??= []).push({ kind: "page", page });
+      if (Number.isInteger(page) && page > 1) {
+        (pending ??= []).push({ kind: "page", page });
+        // page N of v2's default page size is not page N of v3's (50): the walk to it, by
+        // --resolve or by hand, must take v2's size to reach the same items
+        const size = specs.get("limit");
+        if (size?.to && size.default !== undefined && !(size.name in q)) {
+          query[size.to] = String(size.default);
+          if (!routeRules.includes(rule)) { byRule = hit(byRule, rule, `${k}=${clip(v)} (with ${size.to}=${size.default}, the v2 default page size, so that page ${page} holds the same items)`); continue; }
+        }
+      }
     }
     if (rule === "at-to-series-window" && plan.seriesWindow) { seriesAt = v; continue; }
     if (routeRules.includes(rule)) continue; // the route-level note already says it

@@ -99,6 +99,13 @@ describe("parameters", () => {
     expect(o.to!.query).toEqual({ limit: "5" });
     expect(o.pending).toEqual([{ kind: "page", page: 4 }]);
   });
+  it("page N without a limit keeps v2's default page size, so that the walk to page N reaches the same items", () => {
+    const size = ROUTES.find((r) => r.id === "v2.intel.list")!.params.find((p) => p.name === "limit")!.default;
+    const o = mig("GET", "/v2/intel?page=3");
+    expect(o.to!.query).toEqual({ limit: String(size) });
+    expect(o.notes.find((n) => n.rule === "page-to-cursor")!.message).toContain(`limit=${size}, the v2 default page size`);
+    expect(mig("GET", "/v2/intel?page=1").to!.query).toEqual({});
+  });
   it("at on project detail is partial with at-to-series-window", () => {
     const o = mig("GET", `/v2/projects/${ID}?at=2026-09-01T00:00:00Z`);
     expect(o.status).toBe("partial");
