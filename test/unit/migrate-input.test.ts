@@ -27,6 +27,18 @@ describe("access logs", () => {
     expect(req(parseAccessLine("GET /v2/topics HTTP/1.1"))).toMatchObject({ method: "GET", path: "/v2/topics" });
     expect(req(parseAccessLine("GET https://api.example.com/v2/topics?x=1"))).toMatchObject({ origin: "https://api.example.com", path: "/v2/topics", query: [["x", "1"]] });
   });
+  it("reads load balancer and proxy lines (AWS ALB, HAProxy) by their quoted request field, and writes the rest back as it was", async () => {
+    const alb = (client: string, target: string) => `h2 2026-11-28T10:00:00.000000Z app/my-lb/50dc6c495c0c9188 ${client} 10.0.0.1:80 0.000 0.001 0.000 200 200 34 366 "GET ${target} HTTP/2.0" "curl/8.5.0" ECDHE-RSA-AES128-GCM-SHA256 TLSv1.2 arn:aws:elasticloadbalancing:us-east-2:1:targetgroup/t/7 "Root=1-5" "api.example.com" "-" 0 2026-11-28T10:00:00.000000Z "forward" "-" "-" "10.0.0.1:80" "200" "-" "-"`;
+    const haproxy = (target: string) => `Nov 28 10:00:00 lb haproxy[14389]: 10.0.1.2:33317 [28/Nov/2026:10:00:00.655] http-in api/srv1 10/0/30/69/109 200 2750 - - ---- 1/1/1/1/0 0/0 {api.example.com} "GET ${target} HTTP/1.1"`;
+    expect(req(parseAccessLine(alb("192.0.2.1:2817", "https://api.example.com:443/v2/intel/i1")))).toEqual(
+      { method: "GET", origin: "https://api.example.com:443", path: "/v2/intel/i1", query: [] });
+    expect(req(parseAccessLine(haproxy("/v2/projects?page=1")))).toEqual({ method: "GET", origin: "", path: "/v2/projects", query: [["page", "1"]] });
+    const input = [alb("[2001:db8::1]:2817", "https://api.example.com:443/v2/projects?api_key=k1"), haproxy("/v2/clusters"), alb("192.0.2.1:2817", "https://api.example.com:443/v2/intel/i1")];
+    const io = testIO({ stdin: Readable.from([Buffer.from(input.join("\n") + "\n")]) as unknown as NodeJS.ReadableStream });
+    const r = await migrate(io, { files: ["-"], failOn: [], quiet: true, version: "t", now: new Date() });
+    expect(r.tally.byStatus.invalid).toBe(0);
+    expect(io.out()).toBe([alb("[2001:db8::1]:2817", "https://api.example.com:443/v3/projects"), haproxy("/v3/clusters"), alb("192.0.2.1:2817", "https://api.example.com:443/v3/intel/i1")].join("\n") + "\n");
+  });
   it("skips blank lines and comments; reports junk as a reason", () => {
     expect(parseAccessLine("   ")).toBeNull();
     expect(parseAccessLine("# header")).toBeNull();

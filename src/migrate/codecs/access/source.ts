@@ -26,7 +26,9 @@ export const accessSource = (pre: string, post: string, proto: string, field: st
 export const isAccessSource = (s: Source): s is AccessSource => s.format === "access";
 
 // `host ident authuser [date] "`: ident and authuser name who called; either may be a key
-const CLF_PREFIX = /^(\S+ )(\S+) (\S+)( \[)/;
+// (the whole prefix, up to the request's quote: in another log's line, an ALB's with a `[ipv6]:port`
+// client, the third and fourth fields are no ident and authuser)
+const CLF_PREFIX = /^(\S+ )(\S+) (\S+)( \[[^\]]*\] ")$/;
 
 /** The part of an access log line before the request field, with ident/authuser redacted. */
 export function redactAccessPrefix(r: Redactor, pre: string): string {
