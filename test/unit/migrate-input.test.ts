@@ -84,6 +84,15 @@ describe("curl command lines", () => {
 });
 
 describe("JSON lines", () => {
+  it("rewrites an AWS ALB JSON line in place, the fast way and the general way alike", async () => {
+    const line = (url: string, extra = "") => `{"type":"h2","time":"2026-11-28T10:00:00.000000Z","elb":"app/lb/1","client_ip":"2001:db8::9","request_verb":"GET","request_url":"${url}","request_proto":"HTTP/2.0"${extra}}`;
+    for (const extra of ["", ',"user_agent":"curl \\"8\\""']) {
+      const io = testIO({ stdin: Readable.from([Buffer.from(line("https://api.example.com:443/v2/intel/i1", extra) + "\n")]) as unknown as NodeJS.ReadableStream });
+      const r = await migrate(io, { files: ["-"], failOn: [], quiet: true, version: "t", now: new Date() });
+      expect(r.tally.byStatus.rewritten, extra).toBe(1);
+      expect(io.out()).toBe(line("https://api.example.com:443/v3/intel/i1", extra) + "\n");
+    }
+  });
   it("reads top-level and nested request shapes", () => {
     const shapes = [
       { method: "GET", url: "/v2/topics" },
@@ -93,6 +102,8 @@ describe("JSON lines", () => {
       { httpRequest: { requestMethod: "GET", requestUrl: "https://h/v2/topics" } },
       { method: "GET", request: { uri: "/v2/topics" } },
     ];
+    // AWS ALB log fields as Athena and log shippers name them
+    shapes.push({ type: "h2", client_ip: "2001:db8::9", request_verb: "GET", request_url: "https://h:443/v2/topics", request_proto: "HTTP/2.0" } as never);
     for (const s of shapes) {
       const r = parseJsonLine(JSON.stringify(s));
       expect(typeof r === "object" && r ? [r.req.method, r.req.path] : r, JSON.stringify(s)).toEqual(["GET", "/v2/topics"]);

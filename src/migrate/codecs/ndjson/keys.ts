@@ -2,5 +2,6 @@
 
 /** objects that may hold the request (GCP's `httpRequest`, pino's `req`, ...) */
 export const HOLDERS: readonly string[] = ["request", "req", "httpRequest", "http"];
-export const METHOD_KEYS: readonly string[] = ["method", "requestMethod", "verb"];
-export const URL_KEYS: readonly string[] = ["url", "path", "uri", "requestUrl", "originalUrl"];
+// (`request_verb` and `request_url`: AWS ALB log fields, as Athena and log shippers name them)
+export const METHOD_KEYS: readonly string[] = ["method", "requestMethod", "verb", "request_verb"];
+export const URL_KEYS: readonly string[] = ["url", "path", "uri", "requestUrl", "originalUrl", "request_url"];
