@@ -39,6 +39,13 @@ describe("access logs", () => {
     expect(r.tally.byStatus.invalid).toBe(0);
     expect(io.out()).toBe([alb("[2001:db8::1]:2817", "https://api.example.com:443/v3/projects"), haproxy("/v3/clusters"), alb("192.0.2.1:2817", "https://api.example.com:443/v3/intel/i1")].join("\n") + "\n");
   });
+  it("redacts ident and authuser when the client field is an X-Forwarded-For list (Apache's %{X-Forwarded-For}i first)", async () => {
+    const line = (ident: string, user: string) => `203.0.113.9, 10.0.0.1 ${ident} ${user} [28/Nov/2026:10:00:01 +0000] "GET /v2/clusters HTTP/1.1" 200 0 "-" "-"`;
+    const input = [line("-", "alice"), line("id3nt", "u:pw"), line("-", "-")].join("\n") + "\n";
+    const io = testIO({ stdin: Readable.from([Buffer.from(input)]) as unknown as NodeJS.ReadableStream });
+    await migrate(io, { files: ["-"], failOn: [], quiet: true, version: "t", now: new Date() });
+    expect(io.out()).toBe([line("-", "***"), line("***", "***"), line("-", "-")].join("\n").replace(/v2\/clusters/g, "v3/clusters") + "\n");
+  });
   it("skips blank lines and comments; reports junk as a reason", () => {
     expect(parseAccessLine("   ")).toBeNull();
     expect(parseAccessLine("# header")).toBeNull();
