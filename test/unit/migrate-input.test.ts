@@ -91,6 +91,16 @@ describe("curl command lines", () => {
 });
 
 describe("JSON lines", () => {
+  it("reads nginx's JSON log formats: the request line whole ($request), or request_method and request_uri", async () => {
+    const combined = (request: string) => `{"time_local":"28/Nov/2026:10:00:01 +0000","remote_addr":"2001:db8::1","remote_user":"","request":"${request}","status":"200","http_user_agent":"curl/8.5.0"}`;
+    const split = (uri: string) => `{"remote_addr":"192.0.2.1","request_method":"GET","request_uri":"${uri}","status":200}`;
+    const input = [combined("GET /v2/projects?page=2&api_key=k1 HTTP/1.1"), combined("GET https://api.example.com/v2/clusters HTTP/2.0"), combined("GET /v2/clusters"), split("/v2/intel/i1?activity=none")];
+    const io = testIO({ stdin: Readable.from([Buffer.from(input.join("\n") + "\n")]) as unknown as NodeJS.ReadableStream });
+    const r = await migrate(io, { files: ["-"], failOn: [], quiet: true, version: "t", now: new Date() });
+    expect(r.tally.byStatus.invalid).toBe(0);
+    expect(r.tally.byStatus.partial).toBe(2);
+    expect(io.out()).toBe([combined("GET /v3/projects?limit=20 HTTP/1.1"), combined("GET https://api.example.com/v3/clusters HTTP/2.0"), combined("GET /v3/clusters"), split("/v3/intel/i1")].join("\n") + "\n");
+  });
   it("rewrites an AWS ALB JSON line in place, the fast way and the general way alike", async () => {
     const line = (url: string, extra = "") => `{"type":"h2","time":"2026-11-28T10:00:00.000000Z","elb":"app/lb/1","client_ip":"2001:db8::9","request_verb":"GET","request_url":"${url}","request_proto":"HTTP/2.0"${extra}}`;
     for (const extra of ["", ',"user_agent":"curl \\"8\\""']) {

@@ -6,7 +6,9 @@ import type { JsonSource, ParsedJsonSource } from "./source.js";
 import { splitTarget } from "../../url.js";
 import { MAX_JSON_DEPTH, jsonDepth } from "../../../redact/index.js";
 import type { FlatJsonReader } from "./flat.js";
-import { HOLDERS, METHOD_KEYS, URL_KEYS } from "./keys.js";
+import { HOLDERS, METHOD_KEYS, REQUEST_LINE_KEY, URL_KEYS } from "./keys.js";
+
+const REQUEST_LINE = /^([A-Z]+) (\S+)(?: (HTTP\/[\d.]+))?$/;
 
 
 const isObj = (v: unknown): v is Record<string, unknown> => !!v && typeof v === "object" && !Array.isArray(v);
@@ -64,6 +66,16 @@ export function fromObject(obj: Record<string, unknown>): { req: LogRequest; sou
     if (typeof body === "string") req.body = body;
     else if (body !== undefined && body !== null) req.body = JSON.stringify(body);
     return { req, source: { format: "ndjson", flat: false, obj, holder, urlKey, methodKey: methodKey ?? "method", absolute: undefined } };
+  }
+  // nginx's usual JSON format: `"request": "GET /v2/x?y=1 HTTP/1.1"`, the request line whole
+  const line = obj[REQUEST_LINE_KEY];
+  const m = typeof line === "string" ? REQUEST_LINE.exec(line) : null;
+  if (m) {
+    const target = splitTarget(m[2], false);
+    if (!target) return `${REQUEST_LINE_KEY} is not a request line with a path or URL`;
+    const req: LogRequest = { method: m[1], origin: target.origin, path: target.path, query: target.query };
+    const absolute = target.origin !== "";
+    return { req, source: { format: "ndjson", flat: false, obj, holder: obj, urlKey: REQUEST_LINE_KEY, methodKey: REQUEST_LINE_KEY, absolute, requestLine: { proto: m[3] ?? "" } } };
   }
   return "JSON object without a method and url or path";
 }
