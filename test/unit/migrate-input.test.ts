@@ -101,6 +101,20 @@ describe("JSON lines", () => {
     expect(r.tally.byStatus.partial).toBe(2);
     expect(io.out()).toBe([combined("GET /v3/projects?limit=20 HTTP/1.1"), combined("GET https://api.example.com/v3/clusters HTTP/2.0"), combined("GET /v3/clusters"), split("/v3/intel/i1")].join("\n") + "\n");
   });
+  it("reads a query logged apart from its URL (nginx's $uri and $args, a query string or object): the notes it earns are not lost", async () => {
+    const input = [
+      `{"method":"GET","uri":"/v2/intel/i1","args":"activity=none&token=k1","status":200}`,
+      `{"method":"GET","path":"/v2/projects","query":"page=2&limit=10"}`,
+      `{"method":"GET","url":"/v2/projects","query":{"page":"3"}}`,
+      `{"method":"GET","uri":"/v2/clusters","args":"-"}`,
+    ];
+    const io = testIO({ stdin: Readable.from([Buffer.from(input.join("\n") + "\n")]) as unknown as NodeJS.ReadableStream });
+    const r = await migrate(io, { files: ["-"], failOn: [], quiet: true, version: "t", now: new Date(), report: "ndjson" });
+    const rows = io.out().trim().split("\n").map((l) => JSON.parse(l));
+    expect(rows.slice(0, 4).map((x) => [x.status, x.notes.map((n: { rule: string }) => n.rule).filter((n: string) => n !== "response-renames")])).toEqual([
+      ["partial", ["intel-activity-dropped", "key-in-query"]], ["partial", ["page-to-cursor"]], ["partial", ["page-to-cursor"]], ["rewritten", []]]);
+    expect(r.tally.byStatus.invalid).toBe(0);
+  });
   it("rewrites an AWS ALB JSON line in place, the fast way and the general way alike", async () => {
     const line = (url: string, extra = "") => `{"type":"h2","time":"2026-11-28T10:00:00.000000Z","elb":"app/lb/1","client_ip":"2001:db8::9","request_verb":"GET","request_url":"${url}","request_proto":"HTTP/2.0"${extra}}`;
     for (const extra of ["", ',"user_agent":"curl \\"8\\""']) {

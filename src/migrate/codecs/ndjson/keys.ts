@@ -8,3 +8,5 @@ export const METHOD_KEYS: readonly string[] = ["method", "requestMethod", "verb"
 export const URL_KEYS: readonly string[] = ["url", "path", "uri", "requestUrl", "originalUrl", "request_uri", "request_url"];
 /** a key whose string value is a whole request line, `GET /v2/x HTTP/1.1` (nginx's `$request` in its usual JSON format) */
 export const REQUEST_LINE_KEY = "request";
+/** keys that may hold the query apart from a URL without one (an object, or a string: nginx's `$args`) */
+export const QUERY_KEYS: readonly string[] = ["query", "args", "query_string"];

@@ -6,7 +6,7 @@ import type { JsonSource, ParsedJsonSource } from "./source.js";
 import { splitTarget } from "../../url.js";
 import { MAX_JSON_DEPTH, jsonDepth } from "../../../redact/index.js";
 import type { FlatJsonReader } from "./flat.js";
-import { HOLDERS, METHOD_KEYS, REQUEST_LINE_KEY, URL_KEYS } from "./keys.js";
+import { HOLDERS, METHOD_KEYS, QUERY_KEYS, REQUEST_LINE_KEY, URL_KEYS } from "./keys.js";
 
 const REQUEST_LINE = /^([A-Z]+) (\S+)(?: (HTTP\/[\d.]+))?$/;
 
@@ -55,9 +55,11 @@ export function fromObject(obj: Record<string, unknown>): { req: LogRequest; sou
     const method = (methodKey ? holder[methodKey] : topKey ? obj[topKey] : "GET") as string;
     const target = splitTarget(holder[urlKey] as string, false);
     if (!target) return `${urlKey} is not a path or URL`;
-    const q = holder.query;
-    if (isObj(q) && !target.query.length) {
-      for (const k of Object.keys(q)) target.query.push([k, String(q[k])]);
+    // a query logged apart from a URL without one (pino's `query` object, nginx's `$args` string)
+    for (let i = 0; i < QUERY_KEYS.length && !target.query.length; i++) {
+      const q = holder[QUERY_KEYS[i]];
+      if (isObj(q)) for (const k of Object.keys(q)) target.query.push([k, String(q[k])]);
+      else if (typeof q === "string" && q !== "" && q !== "-") target.query.push(...(splitTarget("/?" + q, false)?.query ?? []));
     }
     const req: LogRequest = { method: method.toUpperCase(), origin: target.origin, path: target.path, query: target.query };
     const headers = readHeaders(holder.headers);
