@@ -135,6 +135,8 @@ describe("JSON lines", () => {
     ];
     // AWS ALB log fields as Athena and log shippers name them
     shapes.push({ type: "h2", client_ip: "2001:db8::9", request_verb: "GET", request_url: "https://h:443/v2/topics", request_proto: "HTTP/2.0" } as never);
+    // Traefik's JSON access log
+    shapes.push({ ClientHost: "192.0.2.1", RequestHost: "h", RequestMethod: "GET", RequestPath: "/v2/topics", RequestProtocol: "HTTP/1.1", DownstreamStatus: 200 } as never);
     for (const s of shapes) {
       const r = parseJsonLine(JSON.stringify(s));
       expect(typeof r === "object" && r ? [r.req.method, r.req.path] : r, JSON.stringify(s)).toEqual(["GET", "/v2/topics"]);
