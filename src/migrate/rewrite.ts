@@ -189,7 +189,17 @@ export function rewrite(req: LogRequest, opts: RewriteOptions): Outcome {
   if (count > 0 && segmentIs(g, path, 0, "v1", V1)) return outcome("unrecognized", from, null, [note("v1-to-v3")]);
   if (count > 0 && segmentIs(g, path, 0, "v3", V3)) {
     // (matchRoute, on the scanned segments: no route is HEAD, which matchParts reads as GET)
-    if (matchParts(g, method, path, count)) return outcome("unchanged", from, from, []);
+    if (matchParts(g, method, path, count)) {
+      // v3 reads the key from a header only (spec 5.1): one in the query is dropped and noted, as for v2
+      let keys: Hits;
+      for (const k in from.query) if (run.isSecretParam(k)) keys = hit(keys, "key-in-query", k);
+      if (!keys) return outcome("unchanged", from, from, []);
+      const query: Record<string, string> = {};
+      for (const k in from.query) if (!run.isSecretParam(k)) query[k] = from.query[k];
+      const notes: Note[] = [];
+      hitNotes(keys, notes);
+      return outcome("unchanged", from, { method, path, query }, notes);
+    }
     const rule = matchPath(path).some((m) => m.route.version === "v3") ? "method-not-allowed" : "unknown-v3-route";
     return outcome("unrecognized", from, null, [note(rule)]);
   }

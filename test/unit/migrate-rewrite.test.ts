@@ -177,6 +177,12 @@ describe("other statuses", () => {
     expect([o.status, rules(o), o.to]).toEqual(["unrecognized", ["v1-to-v3"], null]);
     expect(o.notes[0].message).toMatch(/v1 must move to v3/);
   });
+  it("a v3 request with a key in its query stays unchanged, but the key is dropped from it and noted (v3 reads it from a header)", () => {
+    const o = mig("GET", "/v3/projects?api_key=k1&limit=5&access_token=k2");
+    expect([o.status, rules(o), o.to!.query]).toEqual(["unchanged", ["key-in-query"], { limit: "5" }]);
+    expect(o.notes[0].message).toMatch(/^api_key, access_token: /);
+    expect(mig("GET", "/v3/projects?limit=5").to!.query).toEqual({ limit: "5" });
+  });
   it("v3 is unchanged; unknown v2/v3 paths and wrong methods are unrecognized", () => {
     expect(mig("GET", "/v3/topics").status).toBe("unchanged");
     expect(mig("PATCH", "/v3/alerts/a1").status).toBe("unchanged");
