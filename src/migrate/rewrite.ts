@@ -121,10 +121,29 @@ function decodeSegment(s: string): string | undefined {
   try { return decodeURIComponent(s); } catch { return undefined; }
 }
 
-/** matchRoute (contract/routes.ts) on the scanned segments: the route; its path parameter values in `matched`. */
+/**
+ * matchRoute (contract/routes.ts) on the scanned segments: the route; its path parameter values in
+ * `matched`. HEAD is read as GET; OPTIONS (a browser's CORS preflight, sent before the request it
+ * clears) as the route of any method on that path.
+ */
 function matchParts(g: Segments, method: string, path: string, count: number): Compiled | undefined {
+  if (method !== "OPTIONS") return matchMethod(g, method === "HEAD" ? "GET" : method, path, count);
+  // the route with the most literal segments, as within one method (`/v2/recipes/execute` is the
+  // POST route, not GET /v2/recipes/{name})
+  let best: string | undefined;
+  let most = -1;
+  for (const m of byMethod.keys()) {
+    const c = matchMethod(g, m, path, count);
+    const literal = c ? c.segments.filter((x) => x !== null).length : -1;
+    if (literal > most) { best = m; most = literal; }
+  }
+  // (matched again: `matched` holds the values of the last match tried)
+  return best === undefined ? undefined : matchMethod(g, best, path, count);
+}
+
+function matchMethod(g: Segments, method: string, path: string, count: number): Compiled | undefined {
   const { start: segStart, end: segEnd, key: segKey, matched } = g;
-  const candidates = count <= MAX_SEGMENTS ? byMethod.get(method === "HEAD" ? "GET" : method)?.[count] : undefined;
+  const candidates = count <= MAX_SEGMENTS ? byMethod.get(method)?.[count] : undefined;
   if (!candidates) return undefined;
   const list = count < 2 ? candidates.all : candidates.bySecond.get(segKey[1]) ?? candidates.wild;
   outer: for (const c of list) {
@@ -368,8 +387,9 @@ function rewriteV2(r: Route, v2Values: readonly string[], req: LogRequest, from:
   for (const [name, rule, what] of plan.defaults) if (!(name in q)) byRule = hit(byRule, rule, what);
   if (seriesAt !== undefined) byRule = seriesWindow(query, seriesAt, byRule, opts.run!);
   const path = v3Path(plan, v2Values);
-  // HEAD of a GET route (a health check, `curl -I`) stays HEAD: the v3 request asks for the same thing
-  const method = from.method === "HEAD" && v3.method === "GET" ? "HEAD" : v3.method;
+  // HEAD of a GET route (a health check, `curl -I`) stays HEAD: the v3 request asks for the same
+  // thing; a preflight (OPTIONS) stays one, for the v3 request the browser will send after it
+  const method = (from.method === "HEAD" && v3.method === "GET") || from.method === "OPTIONS" ? from.method : v3.method;
   // a request whose query hit no rule (most) has the route's notes: one frozen list, worked out once
   const shared = byRule ? undefined : plan.plain;
   if (shared) return outcome(shared.partial ? "partial" : "rewritten", from, { method, path, query }, shared.notes, r.id, pending);

@@ -183,6 +183,15 @@ describe("other statuses", () => {
     expect(o.notes[0].message).toMatch(/^api_key, access_token: /);
     expect(mig("GET", "/v3/projects?limit=5").to!.query).toEqual({ limit: "5" });
   });
+  it("a CORS preflight (OPTIONS) is the preflight of the route's successor, not a wrong method", () => {
+    const o = mig("OPTIONS", "/v2/projects?limit=5");
+    expect([o.status, o.to]).toEqual(["rewritten", { method: "OPTIONS", path: "/v3/projects", query: { limit: "5" } }]);
+    // the route with the most literal segments, whatever its method
+    expect([mig("OPTIONS", "/v2/recipes/execute").status, mig("OPTIONS", "/v2/recipes/execute").routeId]).toEqual(["removed", ROUTES.find((r) => r.method === "POST" && r.path === "/v2/recipes/execute")!.id]);
+    expect(mig("OPTIONS", "/v2/recipes/daily").routeId).toBe(ROUTES.find((r) => r.method === "GET" && r.path === "/v2/recipes/{name}")!.id);
+    expect(mig("OPTIONS", "/v3/alerts/a1").status).toBe("unchanged");
+    expect(rules(mig("OPTIONS", "/v2/nothing"))).toEqual(["unknown-v2-route"]);
+  });
   it("v3 is unchanged; unknown v2/v3 paths and wrong methods are unrecognized", () => {
     expect(mig("GET", "/v3/topics").status).toBe("unchanged");
     expect(mig("PATCH", "/v3/alerts/a1").status).toBe("unchanged");
