@@ -65,6 +65,15 @@ describe("curl command lines", () => {
     expect(shellWords("curl $'open")).toMatch(/unterminated/);
     expect(parseCurl(String.raw`curl 'https://h/v2/projects' -H $'x-api-key: k1' -H $'Cookie: s=\'v\''`)).toMatchObject({ headers: [["x-api-key", "k1"], ["Cookie", "s='v'"]] });
   });
+  it("a command copied as cURL (cmd), Windows quoting, is one invalid entry saying so, not one per line", async () => {
+    const cmd = ['curl ^"https://api.example.com/v2/projects?page=1^&limit=10^" ^', '  -H ^"x-api-key: k1^" ^', '  -b ^"sid=k2^"', "curl 'https://api.example.com/v2/clusters'"].join("\r\n") + "\r\n";
+    const io = testIO({ stdin: Readable.from([Buffer.from(cmd)]) as unknown as NodeJS.ReadableStream });
+    const r = await migrate(io, { files: ["-"], fromFormat: "curl", failOn: [], quiet: true, version: "t", now: new Date(), report: "ndjson" });
+    const rows = io.out().trim().split("\n").map((l) => JSON.parse(l));
+    expect(rows.slice(0, 2).map((x) => [x.position, x.status, x.notes[0]?.message])).toEqual([
+      [1, "invalid", `curl command in Windows cmd quoting (^"), which is not read: copy it as cURL (bash)`], [4, "rewritten", undefined]]);
+    expect(r.tally.total).toBe(2);
+  });
   it("says which words hold a variable the shell expands (not in single quotes, not escaped, not $1 or $?)", () => {
     const expands: boolean[] = [];
     shellWords(`curl "$BASE/v2" $ID '$LIT' "\\$ESC" \\$ESC2 x\${B}y "$1 $?" plain`, expands);
