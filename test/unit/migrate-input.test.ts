@@ -46,6 +46,15 @@ describe("access logs", () => {
     await migrate(io, { files: ["-"], failOn: [], quiet: true, version: "t", now: new Date() });
     expect(io.out()).toBe([line("-", "***"), line("***", "***"), line("-", "-")].join("\n").replace(/v2\/clusters/g, "v3/clusters") + "\n");
   });
+  it("redacts the authuser after any other prefix: Apache's vhost_combined, a Kubernetes (CRI) log line", async () => {
+    const lines = (user: string, path: string) => [
+      `api.example.com:443 192.0.2.1 - ${user} [28/Nov/2026:10:00:01 +0000] "GET ${path} HTTP/1.1" 200 0 "-" "-"`,
+      `2026-11-28T10:00:00.1Z stdout F 192.0.2.1 - ${user} [28/Nov/2026:10:00:01 +0000] "GET ${path} HTTP/1.1" 200 0 "-" "-"`,
+    ].join("\n") + "\n";
+    const io = testIO({ stdin: Readable.from([Buffer.from(lines("bob", "/v2/clusters"))]) as unknown as NodeJS.ReadableStream });
+    await migrate(io, { files: ["-"], failOn: [], quiet: true, version: "t", now: new Date() });
+    expect(io.out()).toBe(lines("***", "/v3/clusters"));
+  });
   it("skips blank lines and comments; reports junk as a reason", () => {
     expect(parseAccessLine("   ")).toBeNull();
     expect(parseAccessLine("# header")).toBeNull();
