@@ -13,7 +13,8 @@ export interface Parsed {
 
 // host ident user [date] "request" ... ; the request may hold \" escapes
 const CLF = /^(\S+ \S+ \S+ \[[^\]]*\] ")((?:[^"\\]|\\.)*)(".*)$/;
-const REQUEST = /^([A-Z]+) (\S+)(?: (HTTP\/[\d.]+))?$/;
+/** a request line, `METHOD TARGET [PROTOCOL]` (also read in a JSON line: ndjson/read.ts) */
+export const REQUEST = /^([A-Z]+) (\S+)(?: (HTTP\/[\d.]+))?$/;
 // any other line holding the request as a quoted field with its protocol, as load balancers and
 // proxies write it (AWS ALB/ELB: `h2 <time> <elb> <client:port> ... "GET https://host:443/v2/x
 // HTTP/2.0" "<agent>" ...`; HAProxy: `... {headers} "GET /v2/x HTTP/1.1"`): the first such field

@@ -7,8 +7,7 @@ import { splitTarget } from "../../url.js";
 import { MAX_JSON_DEPTH, jsonDepth } from "../../../redact/index.js";
 import type { FlatJsonReader } from "./flat.js";
 import { HOLDERS, METHOD_KEYS, QUERY_KEYS, REQUEST_LINE_KEY, URL_KEYS } from "./keys.js";
-
-const REQUEST_LINE = /^([A-Z]+) (\S+)(?: (HTTP\/[\d.]+))?$/;
+import { REQUEST as REQUEST_LINE } from "../access/read.js";
 
 
 const isObj = (v: unknown): v is Record<string, unknown> => !!v && typeof v === "object" && !Array.isArray(v);
