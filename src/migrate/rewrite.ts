@@ -121,10 +121,29 @@ function decodeSegment(s: string): string | undefined {
   try { return decodeURIComponent(s); } catch { return undefined; }
 }
 
-/** matchRoute (contract/routes.ts) on the scanned segments: the route; its path parameter values in `matched`. */
+/**
+ * matchRoute (contract/routes.ts) on the scanned segments: the route; its path parameter values in
+ * `matched`. HEAD is read as GET; OPTIONS (a browser's CORS preflight, sent before the request it
+ * clears) as the route of any method on that path.
+ */
 function matchParts(g: Segments, method: string, path: string, count: number): Compiled | undefined {
+  if (method !== "OPTIONS") return matchMethod(g, method === "HEAD" ? "GET" : method, path, count);
+  // the route with the most literal segments, as within one method (`/v2/recipes/execute` is the
+  // POST route, not GET /v2/recipes/{name})
+  let best: string | undefined;
+  let most = -1;
+  for (const m of byMethod.keys()) {
+    const c = matchMethod(g, m, path, count);
+    const literal = c ? c.segments.filter((x) => x !== null).length : -1;
+    if (literal > most) { best = m; most = literal; }
+  }
+  // (matched again: `matched` holds the values of the last match tried)
+  return best === undefined ? undefined : matchMethod(g, best, path, count);
+}
+
+function matchMethod(g: Segments, method: string, path: string, count: number): Compiled | undefined {
   const { start: segStart, end: segEnd, key: segKey, matched } = g;
-  const candidates = count <= MAX_SEGMENTS ? byMethod.get(method === "HEAD" ? "GET" : method)?.[count] : undefined;
+  const candidates = count <= MAX_SEGMENTS ? byMethod.get(method)?.[count] : undefined;
   if (!candidates) return undefined;
   const list = count < 2 ? candidates.all : candidates.bySecond.get(segKey[1]) ?? candidates.wild;
   outer: for (const c of list) {
@@ -189,7 +208,17 @@ export function rewrite(req: LogRequest, opts: RewriteOptions): Outcome {
   if (count > 0 && segmentIs(g, path, 0, "v1", V1)) return outcome("unrecognized", from, null, [note("v1-to-v3")]);
   if (count > 0 && segmentIs(g, path, 0, "v3", V3)) {
     // (matchRoute, on the scanned segments: no route is HEAD, which matchParts reads as GET)
-    if (matchParts(g, method, path, count)) return outcome("unchanged", from, from, []);
+    if (matchParts(g, method, path, count)) {
+      // v3 reads the key from a header only (spec 5.1): one in the query is dropped and noted, as for v2
+      let keys: Hits;
+      for (const k in from.query) if (run.isSecretParam(k)) keys = hit(keys, "key-in-query", k);
+      if (!keys) return outcome("unchanged", from, from, []);
+      const query: Record<string, string> = {};
+      for (const k in from.query) if (!run.isSecretParam(k)) query[k] = from.query[k];
+      const notes: Note[] = [];
+      hitNotes(keys, notes);
+      return outcome("unchanged", from, { method, path, query }, notes);
+    }
     const rule = matchPath(path).some((m) => m.route.version === "v3") ? "method-not-allowed" : "unknown-v3-route";
     return outcome("unrecognized", from, null, [note(rule)]);
   }
@@ -339,7 +368,16 @@ function rewriteV2(r: Route, v2Values: readonly string[], req: LogRequest, from:
     if (rule === "page-to-cursor") {
       if (v === String(spec.default ?? 1)) continue; // the first page is where a cursor walk starts
       const page = Number(v);
-      if (Number.isInteger(page) && page > 1) (pending ??= []).push({ kind: "page", page });
+      if (Number.isInteger(page) && page > 1) {
+        (pending ??= []).push({ kind: "page", page });
+        // page N of v2's default page size is not page N of v3's (50): the walk to it, by
+        // --resolve or by hand, must take v2's size to reach the same items
+        const size = specs.get("limit");
+        if (size?.to && size.default !== undefined && !(size.name in q)) {
+          query[size.to] = String(size.default);
+          if (!routeRules.includes(rule)) { byRule = hit(byRule, rule, `${k}=${clip(v)} (with ${size.to}=${size.default}, the v2 default page size, so that page ${page} holds the same items)`); continue; }
+        }
+      }
     }
     if (rule === "at-to-series-window" && plan.seriesWindow) { seriesAt = v; continue; }
     if (routeRules.includes(rule)) continue; // the route-level note already says it
@@ -349,8 +387,9 @@ function rewriteV2(r: Route, v2Values: readonly string[], req: LogRequest, from:
   for (const [name, rule, what] of plan.defaults) if (!(name in q)) byRule = hit(byRule, rule, what);
   if (seriesAt !== undefined) byRule = seriesWindow(query, seriesAt, byRule, opts.run!);
   const path = v3Path(plan, v2Values);
-  // HEAD of a GET route (a health check, `curl -I`) stays HEAD: the v3 request asks for the same thing
-  const method = from.method === "HEAD" && v3.method === "GET" ? "HEAD" : v3.method;
+  // HEAD of a GET route (a health check, `curl -I`) stays HEAD: the v3 request asks for the same
+  // thing; a preflight (OPTIONS) stays one, for the v3 request the browser will send after it
+  const method = (from.method === "HEAD" && v3.method === "GET") || from.method === "OPTIONS" ? from.method : v3.method;
   // a request whose query hit no rule (most) has the route's notes: one frozen list, worked out once
   const shared = byRule ? undefined : plan.plain;
   if (shared) return outcome(shared.partial ? "partial" : "rewritten", from, { method, path, query }, shared.notes, r.id, pending);

@@ -292,6 +292,16 @@ describe("--resolve against the sandbox", () => {
     expect(JSON.parse(offline.stdout).summary.partial).toBe(2);
   });
 
+  it("page N without a limit resolves to the items v2's page N held (v2's default page size, not v3's)", async () => {
+    const v2 = await sb.api<{ data: { id: string }[] }>("/v2/projects?page=2", KEY);
+    expect(v2.body.data.length).toBeGreaterThan(0);
+    const r = await runMain(["migrate", "--resolve", "-o", "json"], { input: "GET /v2/projects?page=2 HTTP/1.1\n", env: sb.env(KEY) });
+    expect(r.code).toBe(0);
+    const to = JSON.parse(r.stdout).requests[0].to;
+    const v3 = await sb.api<{ data: { id: string }[] }>(`/v3/projects?${new URLSearchParams(to.query)}`, KEY);
+    expect(v3.body.data.map((p) => p.id)).toEqual(v2.body.data.map((p) => p.id));
+  });
+
   it("a look-up that fails leaves its request partial, says why, and the run goes on (built CLI: exit 0)", async () => {
     const topics = await sb.api<{ data: { id: string }[] }>("/v3/topics");
     const known = topics.body.data[0].id;

@@ -27,6 +27,34 @@ describe("access logs", () => {
     expect(req(parseAccessLine("GET /v2/topics HTTP/1.1"))).toMatchObject({ method: "GET", path: "/v2/topics" });
     expect(req(parseAccessLine("GET https://api.example.com/v2/topics?x=1"))).toMatchObject({ origin: "https://api.example.com", path: "/v2/topics", query: [["x", "1"]] });
   });
+  it("reads load balancer and proxy lines (AWS ALB, HAProxy) by their quoted request field, and writes the rest back as it was", async () => {
+    const alb = (client: string, target: string) => `h2 2026-11-28T10:00:00.000000Z app/my-lb/50dc6c495c0c9188 ${client} 10.0.0.1:80 0.000 0.001 0.000 200 200 34 366 "GET ${target} HTTP/2.0" "curl/8.5.0" ECDHE-RSA-AES128-GCM-SHA256 TLSv1.2 arn:aws:elasticloadbalancing:us-east-2:1:targetgroup/t/7 "Root=1-5" "api.example.com" "-" 0 2026-11-28T10:00:00.000000Z "forward" "-" "-" "10.0.0.1:80" "200" "-" "-"`;
+    const haproxy = (target: string) => `Nov 28 10:00:00 lb haproxy[14389]: 10.0.1.2:33317 [28/Nov/2026:10:00:00.655] http-in api/srv1 10/0/30/69/109 200 2750 - - ---- 1/1/1/1/0 0/0 {api.example.com} "GET ${target} HTTP/1.1"`;
+    expect(req(parseAccessLine(alb("192.0.2.1:2817", "https://api.example.com:443/v2/intel/i1")))).toEqual(
+      { method: "GET", origin: "https://api.example.com:443", path: "/v2/intel/i1", query: [] });
+    expect(req(parseAccessLine(haproxy("/v2/projects?page=1")))).toEqual({ method: "GET", origin: "", path: "/v2/projects", query: [["page", "1"]] });
+    const input = [alb("[2001:db8::1]:2817", "https://api.example.com:443/v2/projects?api_key=k1"), haproxy("/v2/clusters"), alb("192.0.2.1:2817", "https://api.example.com:443/v2/intel/i1")];
+    const io = testIO({ stdin: Readable.from([Buffer.from(input.join("\n") + "\n")]) as unknown as NodeJS.ReadableStream });
+    const r = await migrate(io, { files: ["-"], failOn: [], quiet: true, version: "t", now: new Date() });
+    expect(r.tally.byStatus.invalid).toBe(0);
+    expect(io.out()).toBe([alb("[2001:db8::1]:2817", "https://api.example.com:443/v3/projects"), haproxy("/v3/clusters"), alb("192.0.2.1:2817", "https://api.example.com:443/v3/intel/i1")].join("\n") + "\n");
+  });
+  it("redacts ident and authuser when the client field is an X-Forwarded-For list (Apache's %{X-Forwarded-For}i first)", async () => {
+    const line = (ident: string, user: string) => `203.0.113.9, 10.0.0.1 ${ident} ${user} [28/Nov/2026:10:00:01 +0000] "GET /v2/clusters HTTP/1.1" 200 0 "-" "-"`;
+    const input = [line("-", "alice"), line("id3nt", "u:pw"), line("-", "-")].join("\n") + "\n";
+    const io = testIO({ stdin: Readable.from([Buffer.from(input)]) as unknown as NodeJS.ReadableStream });
+    await migrate(io, { files: ["-"], failOn: [], quiet: true, version: "t", now: new Date() });
+    expect(io.out()).toBe([line("-", "***"), line("***", "***"), line("-", "-")].join("\n").replace(/v2\/clusters/g, "v3/clusters") + "\n");
+  });
+  it("redacts the authuser after any other prefix: Apache's vhost_combined, a Kubernetes (CRI) log line", async () => {
+    const lines = (user: string, path: string) => [
+      `api.example.com:443 192.0.2.1 - ${user} [28/Nov/2026:10:00:01 +0000] "GET ${path} HTTP/1.1" 200 0 "-" "-"`,
+      `2026-11-28T10:00:00.1Z stdout F 192.0.2.1 - ${user} [28/Nov/2026:10:00:01 +0000] "GET ${path} HTTP/1.1" 200 0 "-" "-"`,
+    ].join("\n") + "\n";
+    const io = testIO({ stdin: Readable.from([Buffer.from(lines("bob", "/v2/clusters"))]) as unknown as NodeJS.ReadableStream });
+    await migrate(io, { files: ["-"], failOn: [], quiet: true, version: "t", now: new Date() });
+    expect(io.out()).toBe(lines("***", "/v3/clusters"));
+  });
   it("skips blank lines and comments; reports junk as a reason", () => {
     expect(parseAccessLine("   ")).toBeNull();
     expect(parseAccessLine("# header")).toBeNull();
@@ -39,6 +67,21 @@ describe("curl command lines", () => {
   it("splits words as a shell does", () => {
     expect(shellWords(`curl -H 'a: b c' "x \\"y\\" \\$z" plain\\ word`)).toEqual(["curl", "-H", "a: b c", 'x "y" $z', "plain word"]);
     expect(shellWords("curl 'open")).toMatch(/unterminated/);
+  });
+  it("reads bash's $'...' as a browser's Copy as cURL (bash) writes it", () => {
+    expect(shellWords(String.raw`curl -H $'Cookie: a=1' --data-raw $'{"q":"it\'s \\ a\n\t\x41\u00e9\xc3\xa9\101\cA"}' x$'y'z '$\'`)).toEqual(
+      ["curl", "-H", "Cookie: a=1", "--data-raw", `{"q":"it's \\ a\n\tA\u00e9\u00e9A\u0001"}`, "xyz", "$\\"]);
+    expect(shellWords("curl $'open")).toMatch(/unterminated/);
+    expect(parseCurl(String.raw`curl 'https://h/v2/projects' -H $'x-api-key: k1' -H $'Cookie: s=\'v\''`)).toMatchObject({ headers: [["x-api-key", "k1"], ["Cookie", "s='v'"]] });
+  });
+  it("a command copied as cURL (cmd), Windows quoting, is one invalid entry saying so, not one per line", async () => {
+    const cmd = ['curl ^"https://api.example.com/v2/projects?page=1^&limit=10^" ^', '  -H ^"x-api-key: k1^" ^', '  -b ^"sid=k2^"', "curl 'https://api.example.com/v2/clusters'"].join("\r\n") + "\r\n";
+    const io = testIO({ stdin: Readable.from([Buffer.from(cmd)]) as unknown as NodeJS.ReadableStream });
+    const r = await migrate(io, { files: ["-"], fromFormat: "curl", failOn: [], quiet: true, version: "t", now: new Date(), report: "ndjson" });
+    const rows = io.out().trim().split("\n").map((l) => JSON.parse(l));
+    expect(rows.slice(0, 2).map((x) => [x.position, x.status, x.notes[0]?.message])).toEqual([
+      [1, "invalid", `curl command in Windows cmd quoting (^"), which is not read: copy it as cURL (bash)`], [4, "rewritten", undefined]]);
+    expect(r.tally.total).toBe(2);
   });
   it("says which words hold a variable the shell expands (not in single quotes, not escaped, not $1 or $?)", () => {
     const expands: boolean[] = [];
@@ -66,6 +109,39 @@ describe("curl command lines", () => {
 });
 
 describe("JSON lines", () => {
+  it("reads nginx's JSON log formats: the request line whole ($request), or request_method and request_uri", async () => {
+    const combined = (request: string) => `{"time_local":"28/Nov/2026:10:00:01 +0000","remote_addr":"2001:db8::1","remote_user":"","request":"${request}","status":"200","http_user_agent":"curl/8.5.0"}`;
+    const split = (uri: string) => `{"remote_addr":"192.0.2.1","request_method":"GET","request_uri":"${uri}","status":200}`;
+    const input = [combined("GET /v2/projects?page=2&api_key=k1 HTTP/1.1"), combined("GET https://api.example.com/v2/clusters HTTP/2.0"), combined("GET /v2/clusters"), split("/v2/intel/i1?activity=none")];
+    const io = testIO({ stdin: Readable.from([Buffer.from(input.join("\n") + "\n")]) as unknown as NodeJS.ReadableStream });
+    const r = await migrate(io, { files: ["-"], failOn: [], quiet: true, version: "t", now: new Date() });
+    expect(r.tally.byStatus.invalid).toBe(0);
+    expect(r.tally.byStatus.partial).toBe(2);
+    expect(io.out()).toBe([combined("GET /v3/projects?limit=20 HTTP/1.1"), combined("GET https://api.example.com/v3/clusters HTTP/2.0"), combined("GET /v3/clusters"), split("/v3/intel/i1")].join("\n") + "\n");
+  });
+  it("reads a query logged apart from its URL (nginx's $uri and $args, a query string or object): the notes it earns are not lost", async () => {
+    const input = [
+      `{"method":"GET","uri":"/v2/intel/i1","args":"activity=none&token=k1","status":200}`,
+      `{"method":"GET","path":"/v2/projects","query":"page=2&limit=10"}`,
+      `{"method":"GET","url":"/v2/projects","query":{"page":"3"}}`,
+      `{"method":"GET","uri":"/v2/clusters","args":"-"}`,
+    ];
+    const io = testIO({ stdin: Readable.from([Buffer.from(input.join("\n") + "\n")]) as unknown as NodeJS.ReadableStream });
+    const r = await migrate(io, { files: ["-"], failOn: [], quiet: true, version: "t", now: new Date(), report: "ndjson" });
+    const rows = io.out().trim().split("\n").map((l) => JSON.parse(l));
+    expect(rows.slice(0, 4).map((x) => [x.status, x.notes.map((n: { rule: string }) => n.rule).filter((n: string) => n !== "response-renames")])).toEqual([
+      ["partial", ["intel-activity-dropped", "key-in-query"]], ["partial", ["page-to-cursor"]], ["partial", ["page-to-cursor"]], ["rewritten", []]]);
+    expect(r.tally.byStatus.invalid).toBe(0);
+  });
+  it("rewrites an AWS ALB JSON line in place, the fast way and the general way alike", async () => {
+    const line = (url: string, extra = "") => `{"type":"h2","time":"2026-11-28T10:00:00.000000Z","elb":"app/lb/1","client_ip":"2001:db8::9","request_verb":"GET","request_url":"${url}","request_proto":"HTTP/2.0"${extra}}`;
+    for (const extra of ["", ',"user_agent":"curl \\"8\\""']) {
+      const io = testIO({ stdin: Readable.from([Buffer.from(line("https://api.example.com:443/v2/intel/i1", extra) + "\n")]) as unknown as NodeJS.ReadableStream });
+      const r = await migrate(io, { files: ["-"], failOn: [], quiet: true, version: "t", now: new Date() });
+      expect(r.tally.byStatus.rewritten, extra).toBe(1);
+      expect(io.out()).toBe(line("https://api.example.com:443/v3/intel/i1", extra) + "\n");
+    }
+  });
   it("reads top-level and nested request shapes", () => {
     const shapes = [
       { method: "GET", url: "/v2/topics" },
@@ -75,6 +151,10 @@ describe("JSON lines", () => {
       { httpRequest: { requestMethod: "GET", requestUrl: "https://h/v2/topics" } },
       { method: "GET", request: { uri: "/v2/topics" } },
     ];
+    // AWS ALB log fields as Athena and log shippers name them
+    shapes.push({ type: "h2", client_ip: "2001:db8::9", request_verb: "GET", request_url: "https://h:443/v2/topics", request_proto: "HTTP/2.0" } as never);
+    // Traefik's JSON access log
+    shapes.push({ ClientHost: "192.0.2.1", RequestHost: "h", RequestMethod: "GET", RequestPath: "/v2/topics", RequestProtocol: "HTTP/1.1", DownstreamStatus: 200 } as never);
     for (const s of shapes) {
       const r = parseJsonLine(JSON.stringify(s));
       expect(typeof r === "object" && r ? [r.req.method, r.req.path] : r, JSON.stringify(s)).toEqual(["GET", "/v2/topics"]);

@@ -99,6 +99,13 @@ describe("parameters", () => {
     expect(o.to!.query).toEqual({ limit: "5" });
     expect(o.pending).toEqual([{ kind: "page", page: 4 }]);
   });
+  it("page N without a limit keeps v2's default page size, so that the walk to page N reaches the same items", () => {
+    const size = ROUTES.find((r) => r.id === "v2.intel.list")!.params.find((p) => p.name === "limit")!.default;
+    const o = mig("GET", "/v2/intel?page=3");
+    expect(o.to!.query).toEqual({ limit: String(size) });
+    expect(o.notes.find((n) => n.rule === "page-to-cursor")!.message).toContain(`limit=${size}, the v2 default page size`);
+    expect(mig("GET", "/v2/intel?page=1").to!.query).toEqual({});
+  });
   it("at on project detail is partial with at-to-series-window", () => {
     const o = mig("GET", `/v2/projects/${ID}?at=2026-09-01T00:00:00Z`);
     expect(o.status).toBe("partial");
@@ -169,6 +176,21 @@ describe("other statuses", () => {
     const o = mig("GET", "/v1/projects");
     expect([o.status, rules(o), o.to]).toEqual(["unrecognized", ["v1-to-v3"], null]);
     expect(o.notes[0].message).toMatch(/v1 must move to v3/);
+  });
+  it("a v3 request with a key in its query stays unchanged, but the key is dropped from it and noted (v3 reads it from a header)", () => {
+    const o = mig("GET", "/v3/projects?api_key=k1&limit=5&access_token=k2");
+    expect([o.status, rules(o), o.to!.query]).toEqual(["unchanged", ["key-in-query"], { limit: "5" }]);
+    expect(o.notes[0].message).toMatch(/^api_key, access_token: /);
+    expect(mig("GET", "/v3/projects?limit=5").to!.query).toEqual({ limit: "5" });
+  });
+  it("a CORS preflight (OPTIONS) is the preflight of the route's successor, not a wrong method", () => {
+    const o = mig("OPTIONS", "/v2/projects?limit=5");
+    expect([o.status, o.to]).toEqual(["rewritten", { method: "OPTIONS", path: "/v3/projects", query: { limit: "5" } }]);
+    // the route with the most literal segments, whatever its method
+    expect([mig("OPTIONS", "/v2/recipes/execute").status, mig("OPTIONS", "/v2/recipes/execute").routeId]).toEqual(["removed", ROUTES.find((r) => r.method === "POST" && r.path === "/v2/recipes/execute")!.id]);
+    expect(mig("OPTIONS", "/v2/recipes/daily").routeId).toBe(ROUTES.find((r) => r.method === "GET" && r.path === "/v2/recipes/{name}")!.id);
+    expect(mig("OPTIONS", "/v3/alerts/a1").status).toBe("unchanged");
+    expect(rules(mig("OPTIONS", "/v2/nothing"))).toEqual(["unknown-v2-route"]);
   });
   it("v3 is unchanged; unknown v2/v3 paths and wrong methods are unrecognized", () => {
     expect(mig("GET", "/v3/topics").status).toBe("unchanged");

@@ -45,6 +45,8 @@ const REQUESTS: Req[] = [
 const INVALID_URL = `ftp://u:${s("invalid")}@h/v2/projects`;
 
 const sq = (t: string) => `'${t.replace(/'/g, `'\\''`)}'`;
+// as a browser's "Copy as cURL (bash)" quotes a value holding a quote: bash's $'...'
+const ansi = (t: string) => `$'${t.replace(/\\/g, "\\\\").replace(/'/g, "\\'")}'`;
 
 const INPUTS: Record<string, { format: InputFormat; text: string }> = {
   access: {
@@ -99,6 +101,16 @@ const INPUTS: Record<string, { format: InputFormat; text: string }> = {
       ...(r.body ? [`  --data-raw ${sq(r.body)} \\`] : []),
       `  ${sq(r.url.startsWith("/") ? `https://api.example.com${r.url}` : r.url)}`,
     ].join("\n")), `curl ${sq(INVALID_URL)}`].join("\n") + "\n",
+  },
+  "curl-copied-from-a-browser": {
+    format: "curl",
+    text: REQUESTS.map((r) => [
+      `curl ${sq(r.url.startsWith("/") ? `https://api.example.com${r.url}` : r.url)} \\`,
+      `  -X ${r.method} -b ${ansi(`sid=${s("ansi_b")}`)} \\`,
+      ...(r.headers ? HEADERS.map(([k, v]) => `  -H ${ansi(`${k}: ${v}`)} \\`) : []),
+      ...(r.body ? [`  --data-raw ${ansi(r.body)} \\`] : []),
+      `  -H ${ansi(`Cookie: a=${s("ansi_cookie")}`)}`,
+    ].join("\n")).join("\n") + "\n",
   },
 };
 

@@ -1,5 +1,6 @@
-// Access logs: Common and Combined Log Format (Apache/nginx), and bare request lines
-// (`GET /v2/projects HTTP/1.1`, `GET https://host/v2/projects`).
+// Access logs: Common and Combined Log Format (Apache/nginx), bare request lines
+// (`GET /v2/projects HTTP/1.1`, `GET https://host/v2/projects`), and any other line with the
+// request as a quoted `"METHOD TARGET HTTP/x"` field (load balancer and proxy logs: AWS ALB, HAProxy).
 import type { Handler, LogRequest, RequestItem } from "../../types.js";
 import type { LineSink } from "../../lines.js";
 import { accessSource, type AccessSource } from "./source.js";
@@ -12,7 +13,12 @@ export interface Parsed {
 
 // host ident user [date] "request" ... ; the request may hold \" escapes
 const CLF = /^(\S+ \S+ \S+ \[[^\]]*\] ")((?:[^"\\]|\\.)*)(".*)$/;
-const REQUEST = /^([A-Z]+) (\S+)(?: (HTTP\/[\d.]+))?$/;
+/** a request line, `METHOD TARGET [PROTOCOL]` (also read in a JSON line: ndjson/read.ts) */
+export const REQUEST = /^([A-Z]+) (\S+)(?: (HTTP\/[\d.]+))?$/;
+// any other line holding the request as a quoted field with its protocol, as load balancers and
+// proxies write it (AWS ALB/ELB: `h2 <time> <elb> <client:port> ... "GET https://host:443/v2/x
+// HTTP/2.0" "<agent>" ...`; HAProxy: `... {headers} "GET /v2/x HTTP/1.1"`): the first such field
+const QUOTED = /^(.*?")([A-Z]+) ((?:[^"\s\\]|\\.)+) (HTTP\/[\d.]+)(".*)$/;
 
 export interface AccessMatch {
   method: string;
@@ -91,6 +97,10 @@ export function matchAccessLine(line: string): AccessMatch | string | null {
     post = c[3];
   }
   const m = REQUEST.exec(request);
+  if (!m && !c) {
+    const q = QUOTED.exec(line);
+    if (q) return { method: q[2], target: unescapeLogTarget(q[3]), pre: q[1], post: q[5], proto: q[4] };
+  }
   if (!m) return c ? "the log line's request field is not METHOD TARGET PROTOCOL" : "not an access log line or request line";
   // only a quoted field is escaped: a bare request line is taken as written
   return { method: m[1], target: c ? unescapeLogTarget(m[2]) : m[2], pre, post, proto: m[3] ?? "" };

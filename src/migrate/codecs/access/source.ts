@@ -25,19 +25,34 @@ export const accessSource = (pre: string, post: string, proto: string, field: st
 
 export const isAccessSource = (s: Source): s is AccessSource => s.format === "access";
 
-// `host ident authuser [date] "`: ident and authuser name who called; either may be a key
-const CLF_PREFIX = /^(\S+ )(\S+) (\S+)( \[)/;
+/**
+ * The ident and authuser fields of a prefix `host ident authuser [date] "` (host may hold blanks,
+ * as an X-Forwarded-For list `1.2.3.4, 10.0.0.1` does): [identStart, userStart, userEnd], or
+ * undefined when the prefix does not end as CLF's does (an ALB line with a `[ipv6]:port` client has
+ * no ident or authuser). Found from the end with native searches: no regex backtracks over a long line.
+ */
+function clfUser(pre: string): [number, number, number] | undefined {
+  if (!pre.endsWith('] "')) return undefined;
+  const date = pre.lastIndexOf(" [", pre.length - 3);
+  if (date < 0 || pre.indexOf("]", date) !== pre.length - 3) return undefined;
+  const user = pre.lastIndexOf(" ", date - 1) + 1;
+  const ident = user > 1 ? pre.lastIndexOf(" ", user - 2) + 1 : 0;
+  // a host before them, and no empty field
+  return ident > 1 && user - ident > 1 && date > user && pre.charCodeAt(ident - 2) !== 32 ? [ident, user, date] : undefined;
+}
 
 /** The part of an access log line before the request field, with ident/authuser redacted. */
 export function redactAccessPrefix(r: Redactor, pre: string): string {
   // `host - - [`: nothing for the pattern to do
   const a = pre.indexOf(" ");
   if (a > 0 && pre.startsWith("- - [", a + 1)) return r.redactText(pre);
-  const m = CLF_PREFIX.exec(pre);
-  const clean = m && (m[2] !== "-" || m[3] !== "-")
-    ? m[1] + (m[2] === "-" ? "-" : REDACTED) + " " + (m[3] === "-" ? "-" : REDACTED) + m[4] + pre.slice(m[0].length)
-    : pre;
-  return r.redactText(clean);
+  const u = clfUser(pre);
+  if (!u) return r.redactText(pre);
+  const [i, s, e] = u;
+  const ident = pre.slice(i, s - 1);
+  const user = pre.slice(s, e);
+  if (ident === "-" && user === "-") return r.redactText(pre);
+  return r.redactText(pre.slice(0, i) + (ident === "-" ? "-" : REDACTED) + " " + (user === "-" ? "-" : REDACTED) + pre.slice(e));
 }
 
 /**

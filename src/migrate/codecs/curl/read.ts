@@ -171,6 +171,7 @@ export function simpleCurl(t: string, words?: CurlWords): LogRequest | undefined
 
 /** Any curl command line (trimmed, not blank, not a comment): the reference parser. */
 export function parseCurlFull(t: string): LogRequest | string {
+  if (t.includes('^"')) return `curl command in Windows cmd quoting (^"), which is not read: copy it as cURL (bash)`;
   const expands: boolean[] = [];
   const words = shellWords(t.charCodeAt(0) === 36 ? t.replace(/^\$\s+/, "") : t, expands);
   if (typeof words === "string") return `curl command: ${words}`;
@@ -246,10 +247,13 @@ export const MAX_CURL_COMMAND_CHARS = 1024 * 1024;
 export type CurlEntry = { kind: "request"; position: number; req: LogRequest } | { kind: "invalid"; position: number; reason: string };
 
 const continued = (line: string): number => {
-  // the length of `line` without a trailing backslash (and blanks after it), or -1 when it has none
+  // the length of `line` without a trailing backslash or `^` (and blanks after it), or -1 when it has none
   let end = line.length;
   while (end > 0 && (line.charCodeAt(end - 1) === 32 || line.charCodeAt(end - 1) === 9 || line.charCodeAt(end - 1) === 13)) end--;
-  return end > 0 && line.charCodeAt(end - 1) === 92 ? end - 1 : -1;
+  // (`^`: Windows cmd's continuation, as a browser's "Copy as cURL (cmd)" writes it; the command
+  // is then refused whole, with one line saying why, rather than line by line)
+  const c = end > 0 ? line.charCodeAt(end - 1) : 0;
+  return c === 92 || c === 94 ? end - 1 : -1;
 };
 
 /**

@@ -12,7 +12,7 @@ import { LastMemo, own } from "../../../util/memo.js";
 import type { LogRequest } from "../../types.js";
 import type { FlatJsonSource } from "./source.js";
 import { isHttpUrl, splitTarget } from "../../url.js";
-import { METHOD_KEYS, URL_KEYS } from "./keys.js";
+import { METHOD_KEYS, QUERY_KEYS, URL_KEYS } from "./keys.js";
 
 // A string without escapes or controls; a number as JSON has it. (A key that is an array index,
 // which an object lists first whatever its place in the text, makes its shape not plain.)
@@ -37,7 +37,9 @@ interface Shape {
 function shapeOf(keys: string[], r: Redactor): Shape {
   const set = new Set(keys);
   const plain = set.size === keys.length && keys.every((k) => r.plainKey(k) && !/^\d+$/.test(k))
-    && !(set.has("value") && (set.has("name") || set.has("key")));
+    && !(set.has("value") && (set.has("name") || set.has("key")))
+    // a query logged apart (nginx's `$args`) is read by the general path (read.ts)
+    && !QUERY_KEYS.some((k) => set.has(k));
   const indexes = (names: readonly string[]) => names.map((n) => keys.indexOf(n)).filter((i) => i >= 0);
   return { keys, plain, urlKeys: indexes(URL_KEYS), methodKeys: indexes(METHOD_KEYS), method: keys.indexOf("method"), body: keys.indexOf("body") };
 }

@@ -2,5 +2,12 @@
 
 /** objects that may hold the request (GCP's `httpRequest`, pino's `req`, ...) */
 export const HOLDERS: readonly string[] = ["request", "req", "httpRequest", "http"];
-export const METHOD_KEYS: readonly string[] = ["method", "requestMethod", "verb"];
-export const URL_KEYS: readonly string[] = ["url", "path", "uri", "requestUrl", "originalUrl"];
+// (`request_method` and `request_uri`: nginx's variables, as its JSON log formats name the fields;
+// `request_verb` and `request_url`: AWS ALB log fields, as Athena and log shippers name them;
+// `RequestMethod` and `RequestPath`: Traefik's JSON access log)
+export const METHOD_KEYS: readonly string[] = ["method", "requestMethod", "verb", "request_method", "request_verb", "RequestMethod"];
+export const URL_KEYS: readonly string[] = ["url", "path", "uri", "requestUrl", "originalUrl", "request_uri", "request_url", "RequestPath"];
+/** a key whose string value is a whole request line, `GET /v2/x HTTP/1.1` (nginx's `$request` in its usual JSON format) */
+export const REQUEST_LINE_KEY = "request";
+/** keys that may hold the query apart from a URL without one (an object, or a string: nginx's `$args`) */
+export const QUERY_KEYS: readonly string[] = ["query", "args", "query_string"];

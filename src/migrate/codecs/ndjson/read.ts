@@ -6,7 +6,8 @@ import type { JsonSource, ParsedJsonSource } from "./source.js";
 import { splitTarget } from "../../url.js";
 import { MAX_JSON_DEPTH, jsonDepth } from "../../../redact/index.js";
 import type { FlatJsonReader } from "./flat.js";
-import { HOLDERS, METHOD_KEYS, URL_KEYS } from "./keys.js";
+import { HOLDERS, METHOD_KEYS, QUERY_KEYS, REQUEST_LINE_KEY, URL_KEYS } from "./keys.js";
+import { REQUEST as REQUEST_LINE } from "../access/read.js";
 
 
 const isObj = (v: unknown): v is Record<string, unknown> => !!v && typeof v === "object" && !Array.isArray(v);
@@ -53,9 +54,11 @@ export function fromObject(obj: Record<string, unknown>): { req: LogRequest; sou
     const method = (methodKey ? holder[methodKey] : topKey ? obj[topKey] : "GET") as string;
     const target = splitTarget(holder[urlKey] as string, false);
     if (!target) return `${urlKey} is not a path or URL`;
-    const q = holder.query;
-    if (isObj(q) && !target.query.length) {
-      for (const k of Object.keys(q)) target.query.push([k, String(q[k])]);
+    // a query logged apart from a URL without one (pino's `query` object, nginx's `$args` string)
+    for (let i = 0; i < QUERY_KEYS.length && !target.query.length; i++) {
+      const q = holder[QUERY_KEYS[i]];
+      if (isObj(q)) for (const k of Object.keys(q)) target.query.push([k, String(q[k])]);
+      else if (typeof q === "string" && q !== "" && q !== "-") target.query.push(...(splitTarget("/?" + q, false)?.query ?? []));
     }
     const req: LogRequest = { method: method.toUpperCase(), origin: target.origin, path: target.path, query: target.query };
     const headers = readHeaders(holder.headers);
@@ -64,6 +67,16 @@ export function fromObject(obj: Record<string, unknown>): { req: LogRequest; sou
     if (typeof body === "string") req.body = body;
     else if (body !== undefined && body !== null) req.body = JSON.stringify(body);
     return { req, source: { format: "ndjson", flat: false, obj, holder, urlKey, methodKey: methodKey ?? "method", absolute: undefined } };
+  }
+  // nginx's usual JSON format: `"request": "GET /v2/x?y=1 HTTP/1.1"`, the request line whole
+  const line = obj[REQUEST_LINE_KEY];
+  const m = typeof line === "string" ? REQUEST_LINE.exec(line) : null;
+  if (m) {
+    const target = splitTarget(m[2], false);
+    if (!target) return `${REQUEST_LINE_KEY} is not a request line with a path or URL`;
+    const req: LogRequest = { method: m[1], origin: target.origin, path: target.path, query: target.query };
+    const absolute = target.origin !== "";
+    return { req, source: { format: "ndjson", flat: false, obj, holder: obj, urlKey: REQUEST_LINE_KEY, methodKey: REQUEST_LINE_KEY, absolute, requestLine: { proto: m[3] ?? "" } } };
   }
   return "JSON object without a method and url or path";
 }

@@ -15,6 +15,8 @@ export interface ParsedJsonSource extends Source {
   methodKey: string;
   /** the URL was absolute (http:// or https://): set as the redaction blanks it (the writer puts the new one in its place) */
   absolute: boolean | undefined;
+  /** `holder[urlKey]` is a whole request line (`GET /v2/x HTTP/1.1`): its protocol ("" for none); the method is written in it */
+  requestLine?: { proto: string };
 }
 
 /** Where the writer puts the new URL and method in a flat line's text. */
@@ -47,7 +49,7 @@ export const JSON_SOURCES: SourceCodec<JsonSource> = {
     if (s.flat) return;
     // the writer puts the rewritten URL in its place (write.ts), made of the request redacted
     // before this, and nothing else reads it: its old text need not be redacted too
-    s.absolute = isHttpUrl(String(s.holder[s.urlKey]));
+    s.absolute ??= isHttpUrl(String(s.holder[s.urlKey]));
     s.holder[s.urlKey] = "";
     r.redactJsonInPlace(s.obj);
   },

@@ -50,8 +50,12 @@ export function ndjsonWriter(kit: WriterKit): Writer {
         // an absolute URL stays absolute, a path stays a path (the redaction noted which, as it
         // blanked the old URL: source.ts)
         const path = pathOf(item, to, target, rel);
-        s.holder[s.urlKey] = (s.absolute ?? isHttpUrl(String(s.holder[s.urlKey]))) ? item.req.origin + path : path;
-        s.holder[s.methodKey] = to.method;
+        const url = (s.absolute ?? isHttpUrl(String(s.holder[s.urlKey]))) ? item.req.origin + path : path;
+        if (s.requestLine) s.holder[s.urlKey] = to.method + " " + url + (s.requestLine.proto ? " " + s.requestLine.proto : "");
+        else {
+          s.holder[s.urlKey] = url;
+          s.holder[s.methodKey] = to.method;
+        }
         return JSON.stringify(clean ? s.obj : r.redactJson(s.obj)) + "\n";
       }
       const o: Record<string, unknown> = { method: to.method, url: kit.url(item, to, target, rel) };
