@@ -11,6 +11,8 @@ const UPDATE_MS = 100;
 export interface ProgressLine {
   /** the text after the spinner: built only when it is shown (`text` a function) */
   update(text: string | (() => string)): void;
+  /** `scanning: 862 of 6,000 files` */
+  count(doing: string, done: number, of: number, things: string): void;
   stop(): void;
 }
 
@@ -46,13 +48,15 @@ export async function progressLine(ctx: Context, opts: ProgressLineOptions = {})
     pending = undefined;
     spinner.text = fit(typeof text === "function" ? text() : text);
   };
+  const update = (text: string | (() => string)) => {
+    pending = text;
+    const wait = last + UPDATE_MS - monotonicMs();
+    if (wait <= 0) show();
+    else if (!timer) (timer = setTimeout(show, wait)).unref?.();
+  };
   return {
-    update(text) {
-      pending = text;
-      const wait = last + UPDATE_MS - monotonicMs();
-      if (wait <= 0) show();
-      else if (!timer) (timer = setTimeout(show, wait)).unref?.();
-    },
+    update,
+    count: (doing, done, of, things) => update(() => `${doing}: ${done.toLocaleString("en")} of ${of.toLocaleString("en")} ${things}`),
     stop: () => {
       if (timer) clearTimeout(timer);
       off?.();

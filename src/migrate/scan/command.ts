@@ -130,7 +130,7 @@ export async function runScan(flags: ScanCommandFlags, ctx: Context, hooks?: Sca
   // on a terminal: what the scan is at (it writes nothing else until it ends)
   const progress = await progressLine(ctx, { whenStdoutPiped: true, text: "walking" });
   try {
-    const onProgress = progress && ((begun: number, of: number) => progress.update(() => `scanning: ${begun.toLocaleString("en")} of ${of.toLocaleString("en")} files`));
+    const onProgress = progress && ((begun: number, of: number) => progress.count("scanning", begun, of, "files"));
     result = await scan({ paths, cwd: ctx.io.cwd, include: flags.include, exclude: flags.exclude, hosts, now: ctx.now(), signal: ctx.signal, hooks, keepEdits: !!flags.fix, keepText, keepLines: stylish, rawArg: rawArgument(), general: !fast, skipPath: report, onProgress });
   } catch (e) {
     const file = (e as { scanFile?: string }).scanFile;

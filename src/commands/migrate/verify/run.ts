@@ -53,7 +53,7 @@ export async function run(flags: VerifyFlags, ctx: Context): Promise<void> {
       : { size, first: flags.sampleFirst, seed: seedFlag ?? Math.floor(Math.random() * 2 ** 32) };
     // each request in flight sends two (v2 and v3): the client gets a connection for every one
     g.connections = connectionsFor(concurrency);
-    const onProgress = progress && ((done: number, of: number) => progress.update(() => `replaying: ${done.toLocaleString("en")} of ${of.toLocaleString("en")} requests`));
+    const onProgress = progress && ((done: number, of: number) => progress.count("replaying", done, of, "requests"));
     verified = await verify(read, () => ctx.client(), { now: ctx.now(), concurrency, tolerance, sample, strict: flags.strict, onProgress });
   } finally {
     progress?.stop();
