@@ -315,4 +315,11 @@ describe("engineering notes state the numbers the code owns", () => {
     expect(prose).toContain(`the workers share an ${workerYoungMb(1)} MB young generation, at least ${workerYoungMb(Number.MAX_SAFE_INTEGER)} MB each`);
     expect(read("docs/migrate.md").replace(/\s+/g, " ")).toContain(`by default one per core but one, up to ${JOBS_MAX} (`);
   });
+
+  it("docs/migrate.md: the page size a v2 page N takes is the assumed v2 default, and v3's maximum", () => {
+    const page = read("docs/migrate.md").replace(/\s+/g, " ");
+    const V3_PROJECTS_MAX_LIMIT = route("v3.projects.list").params.find((p) => p.name === "limit")?.max;
+    expect(V3_PROJECTS_MAX_LIMIT).toBeGreaterThan(0);
+    expect(page).toContain(`without a \`limit\` it gets v2's default page size (\`limit=${ASSUMED.v2DefaultLimit}\`, an [assumption](assumptions.md)): page N of v3's ${V3_PROJECTS_MAX_LIMIT} would be other items`);
+  });
 });
