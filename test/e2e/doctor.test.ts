@@ -2,12 +2,12 @@
 // 'api' entitlement (3), an unreachable port (7), no base URL (2) and a config file others can read (3).
 // (The table against the sandbox runs the built CLI; the other runs run main(argv) in this process:
 // the same program, without a CLI start-up each.)
-import { createServer } from "node:net";
 import { createServer as createHttpServer } from "node:http";
 import { chmodSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { baseEnv, runMain, runMids, useSandbox } from "../helpers/cli.js";
+import { closedPort } from "../helpers/ports.js";
 import { SANDBOX_DEMO_KEY, SANDBOX_KEYS } from "../../src/sandbox/keys.js";
 import { maskKey } from "../../src/config.js";
 
@@ -18,15 +18,6 @@ const CHECKS = ["config", "base-url", "reachable", "tls", "key", "entitlements",
 
 interface Check { check: string; status: string; detail: string; fix?: string }
 interface Report { ok: boolean; exitCode: number; checks: Check[] }
-
-/** A loopback port nothing listens on: bound, then closed. */
-async function closedPort(): Promise<number> {
-  const srv = createServer();
-  await new Promise<void>((r) => srv.listen(0, "127.0.0.1", () => r()));
-  const { port } = srv.address() as { port: number };
-  await new Promise((r) => srv.close(r));
-  return port;
-}
 
 const byName = (r: Report) => Object.fromEntries(r.checks.map((c) => [c.check, c]));
 
