@@ -1,7 +1,7 @@
 // Request-target helpers: split, decode and rebuild query strings. The secret rules live in
 // src/redact/; a target comes out of splitTarget without userinfo or matrix secrets.
 import { setOwn } from "../util/records.js";
-import { REDACTED, isSecretParam, redactOrigin, redactText } from "../redact/index.js";
+import { REDACTED, isSecretParam, redactOrigin, redactText, secretUrlParamName } from "../redact/index.js";
 import { charTableOf } from "../util/chars.js";
 
 export { REDACTED, isSecretHeader, isSecretParam, redactBody, redactJson, redactText } from "../redact/index.js";
@@ -103,14 +103,18 @@ export const isHttpUrl = (s: string): boolean => {
 
 export const EMPTY_QUERY: Record<string, string> = Object.freeze({});
 
-/** Query object (object of strings; repeated keys joined with commas, as v2 csv filters read them). */
+/**
+ * Query object (object of strings; repeated keys joined with commas, as v2 csv filters read them).
+ * With redactSecrets, a secret parameter's value (isSecret, or a name that is a secret in a URL
+ * alone: an OAuth `code`) is REDACTED.
+ */
 export function queryObject(pairs: readonly [string, string][], redactSecrets = true, isSecret: (name: string) => boolean = isSecretParam): Record<string, string> {
   // most requests have no query: one frozen object for all of them (nothing writes to it)
   if (pairs.length === 0) return EMPTY_QUERY;
   const out: Record<string, string> = {};
   for (let i = 0; i < pairs.length; i++) {
     const k = pairs[i][0];
-    const v = redactSecrets && isSecret(k) ? REDACTED : pairs[i][1];
+    const v = redactSecrets && (isSecret(k) || secretUrlParamName(k)) ? REDACTED : pairs[i][1];
     setOwn(out, k, Object.hasOwn(out, k) ? `${out[k]},${v}` : v);
   }
   return out;

@@ -9,7 +9,7 @@ import { DEFAULT_RULES, pureRedaction, redactBody as bodyOf, redactJson as jsonO
 
 export {
   REDACTED, SECRET_HEADERS, SECRET_HEADER_ENDINGS, SECRET_QUERY_PARAMS, SECRET_PARAM_ENDINGS, SECRET_JSON_KEYS, CREDENTIAL_OPTIONS, CREDENTIAL_SCHEMES, TEXT_SCHEMES,
-  normalizeParamName,
+  SECRET_URL_PARAMS, normalizeParamName, secretUrlParamName,
 } from "./names.js";
 export { TEXT_RULES, type TextRule, type NameTests } from "./rules.js";
 export { compileRules, type CompiledRules } from "./engine.js";

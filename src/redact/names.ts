@@ -38,6 +38,15 @@ export const SECRET_PARAM_ENDINGS: readonly string[] = [
   "auth_key", "master_key", "signing_key", "encryption_key",
 ];
 
+/**
+ * Parameter names that carry a credential only as a URL's query or fragment parameter: the OAuth
+ * authorization response's `code` (RFC 6749 4.1.2), a common word in bodies, JSON and code.
+ */
+export const SECRET_URL_PARAMS: readonly string[] = ["code"];
+const urlParamNames: ReadonlySet<string> = new Set(SECRET_URL_PARAMS);
+/** Is this URL query parameter a credential as SECRET_URL_PARAMS names them (any case)? */
+export const secretUrlParamName = (name: string): boolean => name.length <= 8 && urlParamNames.has(name.toLowerCase());
+
 /** JSON keys that are secret besides the header and parameter names (HAR's `cookies` array). */
 export const SECRET_JSON_KEYS: readonly string[] = ["cookies"];
 

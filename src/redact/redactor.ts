@@ -4,7 +4,7 @@
 import { setOwn } from "../util/records.js";
 import { BoundedMemo, LastMemo, own } from "../util/memo.js";
 import { compileRules, type CompiledRules } from "./engine.js";
-import { REDACTED, secretHeaderName, secretJsonKeyName, secretParamNameOf } from "./names.js";
+import { REDACTED, secretHeaderName, secretJsonKeyName, secretParamNameOf, secretUrlParamName } from "./names.js";
 import { TEXT_RULES, type TextRule } from "./rules.js";
 
 /** JSON deeper than this is refused as a request (migrate) and never walked deeper when redacting. */
@@ -225,7 +225,7 @@ export function redactBody(r: Redaction, body: string): string {
 
 /**
  * A URL as a trace may show it (`--verbose`): userinfo, the value of every secret query parameter
- * (by name, as isSecretParam reads it: `password=a+b` loses `a+b`), and secrets in the rest.
+ * (by name, as isSecretParam reads it: `password=a+b` loses `a+b`; an OAuth `code`), and secrets in the rest.
  */
 export function redactUrl(r: Redaction, url: string): string {
   const hash = url.indexOf("#");
@@ -238,7 +238,8 @@ export function redactUrl(r: Redaction, url: string): string {
   if (q < 0) return base + frag;
   const query = rest.slice(q + 1).split("&").map((part) => {
     const eq = part.indexOf("=");
-    return eq > 0 && r.isSecretKey(part.slice(0, eq).replace(/\+/g, " ")) ? `${part.slice(0, eq + 1)}${REDACTED}` : r.redactText(part);
+    const name = eq > 0 ? part.slice(0, eq).replace(/\+/g, " ") : "";
+    return eq > 0 && (r.isSecretKey(name) || secretUrlParamName(name)) ? `${part.slice(0, eq + 1)}${REDACTED}` : r.redactText(part);
   });
   return `${base}?${query.join("&")}${frag}`;
 }

@@ -6,7 +6,7 @@
 // to its literals and its check.
 import { charTable, isAsciiLetter as isLetter } from "../util/chars.js";
 import {
-  CREDENTIAL_OPTIONS, CREDENTIAL_SCHEMES, REDACTED, SECRET_HEADERS, SECRET_HEADER_ENDINGS, SECRET_PARAM_ENDINGS, SECRET_QUERY_PARAMS, TEXT_SCHEMES, alt, esc,
+  CREDENTIAL_OPTIONS, CREDENTIAL_SCHEMES, REDACTED, SECRET_HEADERS, SECRET_URL_PARAMS, SECRET_HEADER_ENDINGS, SECRET_PARAM_ENDINGS, SECRET_QUERY_PARAMS, TEXT_SCHEMES, alt, esc,
 } from "./names.js";
 
 /** What a rule may ask about names (memoized per run by a Redactor). */
@@ -229,6 +229,31 @@ function hintAt(s: string, p: number, from: number, to: number): boolean {
   return c === 50 && k - from >= 3 && s.charCodeAt(k - 1) === 50 && (s.charCodeAt(k - 2) | 0x20) === 120 && s.charCodeAt(k - 3) === 92 && hintEnds(s, k - 3, from);
 }
 
+// ---- an OAuth authorization code ----
+
+// `?code=...&state=...`: an OAuth authorization response (RFC 6749 4.1.2) hands the browser a
+// one-time credential under a common word, so it lands in referers and in the callback's own log
+// line. Redacted as a URL's query or fragment parameter only: after `?`, `&`, `&amp;` or `#`, those
+// percent-encoded too (a callback URL inside a `next=` or `redirect_uri=`); `code=` elsewhere (code,
+// prose, logfmt) is left alone.
+const OAUTH_CODE = new RegExp(`(?:[?&#]|&amp;|%(?:25)?(?:3F|26|23))(?:${alt(SECRET_URL_PARAMS)})(=|%(?:25)?3D)`, "gi");
+// what may stand just before the name: a separator, `;` of `&amp;`, or the last character of an encoded one
+const OAUTH_CODE_BEFORE = charTable((c) => c === 63 || c === 38 || c === 35 || c === 59 || c === 70 || c === 102 || c === 54 || c === 51);
+
+function redactOauthCode(s: string): string {
+  let out = "";
+  let last = 0;
+  OAUTH_CODE.lastIndex = 0;
+  for (let m = OAUTH_CODE.exec(s); m; m = OAUTH_CODE.exec(s)) {
+    const at = m.index + m[0].length;
+    const end = valueEnd(s, at, m[1] !== "=");
+    if (end === at) continue;
+    out += s.slice(last, at) + REDACTED;
+    OAUTH_CODE.lastIndex = last = end;
+  }
+  return last ? out + s.slice(last) : s;
+}
+
 // ---- the rest ----
 
 // Bearer xxxxx, Basic xxxxx, ... (a credential follows the scheme; the blank may be encoded)
@@ -289,6 +314,14 @@ export const TEXT_RULES: readonly TextRule[] = Object.freeze([
       s = replaceValues(s, HEADER_TEXT, headerValue);
       return s.indexOf('"') >= 0 || s.indexOf("'") >= 0 || s.indexOf("\\x22") >= 0 ? replaceValues(s, JSON_PAIR, jsonValue) : s;
     },
+  },
+  {
+    name: "OAuth authorization code in a URL",
+    literals: SECRET_URL_PARAMS.flatMap((n) => [`${n}=`, `${n}%3d`, `${n}%253d`]),
+    caseInsensitive: true,
+    before: OAUTH_CODE_BEFORE,
+    near: (s, i, from) => i > from && (s.charCodeAt(i - 1) >= 128 || OAUTH_CODE_BEFORE[s.charCodeAt(i - 1)] === 1),
+    apply: (s) => redactOauthCode(s),
   },
   { name: "URL userinfo", literals: ["@"], apply: (s) => s.replace(USERINFO, `$1${REDACTED}@`) },
   { name: "percent-encoded URL userinfo", literals: ["%40"], apply: (s) => s.replace(USERINFO_ENCODED, `$1${REDACTED}$2`) },

@@ -38,6 +38,9 @@ const access = put("hostile.log", thrice([
   `not an access line`,
   `1.2.3.4 - - [22/Nov/2026:10:00:01 +0000] "GET /v2/gone/route HTTP/1.1" 200 5 "-" "x"`,
   `1.2.3.4 - - [22/Nov/2026:10:00:01 +0000] "GET /v2/topics?__proto__=1&constructor=2&constructor=3 HTTP/1.1" 200 5 "-" "x"`,
+  // an OAuth authorization code in a referer and in the callback's own line
+  `1.2.3.4 - - [22/Nov/2026:10:00:01 +0000] "GET /v2/topics HTTP/1.1" 200 5 "https://app/cb?code=oauthcode1&state=s" "x"`,
+  `1.2.3.4 - - [22/Nov/2026:10:00:01 +0000] "GET /auth/callback?state=s&code=oauthcode2 HTTP/1.1" 302 0 "-" "x"`,
 ]));
 const ndjson = put("hostile.ndjson", thrice([
   `{"ts":"2026-11-22T10:15:00Z","method":"GET","url":"https://api.example.com/v2/projects/p1","ua":"plain"}`,
@@ -48,6 +51,7 @@ const ndjson = put("hostile.ndjson", thrice([
   `{"method":"POST","url":"/v2/recipes/execute","body":{"apiKey":"k","a":1}}`,
   `{"url": "/v2/topics" }`,
   `{"url": "/v2/topics?toString=1&__proto__=2", "__proto__": {"token": "sk_live_6"}}`,
+  `{"method":"GET","url":"/v2/projects/p1","referer":"https://app/cb?state=s&code=oauthcode3"}`,
   `{not json`,
   "[".repeat(120) + "]".repeat(120),
 ]));
@@ -104,7 +108,7 @@ describe("migrate: every strategy gives the same bytes", () => {
         expect(r.stdout, label).toBe(ref.stdout);
       }
       // no secret of the corpus comes out on any path
-      for (const secret of ["sk_live_1", "sk_live_2", "sk_live_3", "sk_live_4", "hunter2", "abcdefgh", "bob:pw", "eyJhbGciOiJIUzI1NiJ9"]) {
+      for (const secret of ["sk_live_1", "sk_live_2", "sk_live_3", "sk_live_4", "hunter2", "abcdefgh", "bob:pw", "eyJhbGciOiJIUzI1NiJ9", "oauthcode"]) {
         expect(ref.stdout + ref.stderr).not.toContain(secret);
       }
     }, 120_000);

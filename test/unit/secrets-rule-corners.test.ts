@@ -46,10 +46,19 @@ const TEXT: [string, string][] = [
   ["X-API-Key=Token abcdef next", "X-API-Key=*** next"],
   ["cookie=a=1; sid2=abc; theme=x&n=1", "cookie=***&n=1"],
   ['cut {"password":"abc, def', 'cut {"password":"***"'],
+  // an OAuth authorization response's code, as a URL parameter only (a referer, a callback, a `next=`)
+  ['"https://app/auth/callback?code=SplxlOBeZQ&state=xyz" "Mozilla"', '"https://app/auth/callback?code=***&state=xyz" "Mozilla"'],
+  ["https://app/cb?state=xyz&amp;code=SplxlOBeZQ", "https://app/cb?state=xyz&amp;code=***"],
+  ["https://app/cb#state=xyz&Code=SplxlOBeZQ", "https://app/cb#state=xyz&Code=***"],
+  ["https://app/login?next=%2Fcb%3Fcode%3DSplxlOBeZQ%26state%3Dx", "https://app/login?next=%2Fcb%3Fcode%3D***%26state%3Dx"],
+  ["https://app/login?next=%252Fcb%253Fcode%253DSplxlOBeZQ%2526s%253D1", "https://app/login?next=%252Fcb%253Fcode%253D***%2526s%253D1"],
 ];
 const UNCHANGED = [
   "page=2&limit=20&sort=-trend", "http://host:8080/v2/projects", "Token expired; basic usage", "Mozilla/5.0 (X11; rv:109.0) Gecko",
   "keyword=solar&sort_key=name", "1.2.3.4 - - [01/Oct/2026] -x --limit 5 - -", "basic usage of basic auth", "<b>bold</b> <key-value>x</key-value>", "see https://example.com/docs#section=2", "a=b=c", "status: ok",
+  // `code` outside a URL's query is a common word
+  "exit code=3", 'level=error code=ECONNRESET msg="reset"', '{"code": "not_found"}', "const code = 1", "https://x/?country_code=US&zip_code=1", "https://x/?code=",
+
 ];
 
 describe("redactText: the adversary's positions", () => {
@@ -92,6 +101,8 @@ describe("--verbose URL", () => {
     expect(redactUrl("http://u:pw@127.0.0.1:1/v3/me?password=a+b&%61pi_key=c&q=Bearer+abcdefgh&limit=2#token=z"))
       .toBe("http://***@127.0.0.1:1/v3/me?password=***&%61pi_key=***&q=Bearer+***&limit=2#token=***");
     expect(redactUrl("http://h/v3/topics?limit=2")).toBe("http://h/v3/topics?limit=2");
+    // an OAuth code is a credential as a URL's parameter
+    expect(redactUrl("https://app/auth/callback?code=SplxlOBeZQ&state=xyz")).toBe("https://app/auth/callback?code=***&state=xyz");
   });
 });
 
