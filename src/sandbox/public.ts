@@ -86,6 +86,17 @@ function checkOptions(opts: unknown): StartSandboxOptions {
   return o as StartSandboxOptions;
 }
 
+/** An error of a scenario or cassette, named as startSandbox's as every other option's error is (its class, exit code and hint kept). */
+function named(e: unknown): never {
+  if (e instanceof Error && !e.message.startsWith("startSandbox: ")) {
+    const was = e.message;
+    e.message = `startSandbox: ${was}`;
+    // (an uncaught error prints its stack, which was written with the old message)
+    if (typeof e.stack === "string") e.stack = e.stack.replace(was, e.message);
+  }
+  throw e;
+}
+
 /** A port taken or a host that is not this machine's: one line naming it, as `mids sandbox serve` says it. */
 function listenError(e: unknown, host: string, port: number): unknown {
   const err = e as NodeJS.ErrnoException;
@@ -102,8 +113,8 @@ export async function startSandbox(options?: StartSandboxOptions): Promise<Sandb
   const host = opts.host ?? "127.0.0.1";
   const sb: Sandbox = await start({
     port, host, seed: opts.seed, now: clockOf(opts.clock), faults: opts.faults,
-    scenario: await scenarioOf(opts.scenario),
-    replay: opts.replay === undefined ? undefined : await (await import("./cassette.js")).loadCassette(opts.replay), replayMissing: opts.replayMissing, rateLimit: intOption("rateLimit", opts.rateLimit, 1, MAX_RATE_LIMIT_OVERRIDE, "a per-minute limit"), stateFile: opts.stateFile, quiet: !opts.log, log: logLines(opts.log),
+    scenario: await scenarioOf(opts.scenario).catch(named),
+    replay: opts.replay === undefined ? undefined : await (await import("./cassette.js")).loadCassette(opts.replay).catch(named), replayMissing: opts.replayMissing, rateLimit: intOption("rateLimit", opts.rateLimit, 1, MAX_RATE_LIMIT_OVERRIDE, "a per-minute limit"), stateFile: opts.stateFile, quiet: !opts.log, log: logLines(opts.log),
   }).catch((e: unknown) => { throw listenError(e, host, port); });
   return { url: sb.url, port: sb.port, keys: sb.keys, reset: sb.reset, setFaults: sb.setFaults, close: sb.close };
 }

@@ -98,7 +98,21 @@ describe("startSandbox() from mids/sandbox", () => {
   it("refuses a clock that is not a date and a scenario object with a problem, naming where", async () => {
     await expect(Impl.startSandbox({ clock: "yesterday" })).rejects.toThrow(/^startSandbox: clock "yesterday" is not a date/);
     await expect(Impl.startSandbox({ scenario: { routes: { "GET /v3/me": [{ status: 299 }], "GET /v3/nope": [] } } }))
-      .rejects.toThrow(/^scenario\.routes\["GET \/v3\/me"\]\[0\]\.status: status 299 is not one the sandbox answers[^\n]*\nscenario\.routes\["GET \/v3\/nope"\]: no route GET \/v3\/nope/);
+      .rejects.toThrow(/^startSandbox: scenario\.routes\["GET \/v3\/me"\]\[0\]\.status: status 299 is not one the sandbox answers[^\n]*\nscenario\.routes\["GET \/v3\/nope"\]: no route GET \/v3\/nope/);
+  });
+
+  it("names itself in a scenario or cassette file's error, as in every other option's, the stack too", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "mids-start-"));
+    try {
+      for (const [opts, want] of [
+        [{ scenario: join(dir, "none.yaml") }, /^startSandbox: cannot read scenario .*none\.yaml: no such file/],
+        [{ replay: join(dir, "none.json") }, /^startSandbox: cannot read cassette .*none\.json: no such file/],
+      ] as const) {
+        const e = await Impl.startSandbox(opts).then(() => undefined, (x: Error) => x);
+        expect(e?.message).toMatch(want);
+        expect(e?.stack).toContain(e?.message.split("\n")[0]);
+      }
+    } finally { rmSync(dir, { recursive: true, force: true }); }
   });
 
   it("refuses a port or a rate limit that is not a whole number in range, before listening on anything", async () => {
