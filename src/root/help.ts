@@ -23,6 +23,26 @@ export function wrapWords(text: string, width: number, indent = ""): string {
   return lines.join("\n");
 }
 
+/**
+ * A help description's words that are wider than its column and hold `/` or `,` (an API route, a
+ * list of values) split after one into lines that fit, so the column keeps them (a terminal would
+ * wrap them to its left edge, mid-word); other words are left whole. Then commander's own wrap, at
+ * the blanks.
+ */
+export function boxWrapRoutes(helper: Help, str: string, width: number, wrap: (str: string, width: number) => string): string {
+  if (width < helper.minWidthToWrap) return wrap(str, width);
+  const split = str.replace(/[^\s]+/g, (word) => {
+    if (helper.displayWidth(word) <= width || !/[/,]/.test(word)) return word;
+    const lines: string[] = [];
+    let line = "";
+    for (const part of word.split(/(?<=[/,])/)) {
+      if (line && helper.displayWidth(line + part) > width) { lines.push(line); line = part; } else line += part;
+    }
+    return [...lines, line].join("\n");
+  });
+  return wrap(split, width);
+}
+
 export const GLOBAL_HELP = `
 Examples:
   $ mids --sandbox projects list      # offline, against the bundled sandbox

@@ -1,6 +1,6 @@
 // The root command: the program, its global options and help layout, the checks that run before
 // every command (settings, option placement, the pager), and every command registered under it.
-import { Command, Option } from "commander";
+import { Command, Help, Option } from "commander";
 import type { Context } from "../context.js";
 import { API_VERSIONS } from "../contract/routes.js";
 import { OUTPUT_FORMATS } from "../config.js";
@@ -9,7 +9,7 @@ import { COMMANDS } from "../commands/registry.js";
 import { usageErrorText } from "../commands/shared/usage-hints.js";
 import { VERSION } from "../version.js";
 import { checkChoice } from "../util/flag-values.js";
-import { GLOBAL_HELP, HelpProseCommand, addHelpCommand, formatHelp, helpWidth, terminalWidth } from "./help.js";
+import { GLOBAL_HELP, HelpProseCommand, addHelpCommand, boxWrapRoutes, formatHelp, helpWidth, terminalWidth } from "./help.js";
 import { applySettings } from "./settings.js";
 
 /** The options of the root command, which every command takes. */
@@ -81,6 +81,8 @@ export function buildProgram(ctx: Context & { help?: string; usageLine?: string;
     .configureHelp({
       minWidthToWrap: 20,
       formatHelp: (cmd, helper) => formatHelp(cmd, helper),
+      // (a method: commander calls it as helper.boxWrap)
+      boxWrap(str: string, width: number) { return boxWrapRoutes(this as Help, str, width, (t, w) => Help.prototype.boxWrap.call(this, t, w)); },
       // command lists show each command's arguments, not "[options]": the column stays narrow
       subcommandTerm: (c) => [c.name(), ...c.registeredArguments.map((a) => {
         const n = a.name() + (a.variadic ? "..." : "");

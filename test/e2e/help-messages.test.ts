@@ -113,8 +113,15 @@ describe("mids help", () => {
     const sixty = await runMain(["--help"], { env: baseEnv({ COLUMNS: "60" }) });
     const lists = sixty.stdout.slice(0, sixty.stdout.search(/^(Examples|Environment)/m));
     expect(lists).toMatch(/^Commands:/m);
-    // (a path such as /v3/projects/{idOrSlug}/series/{measure} cannot be broken)
-    expect(lists.split("\n").filter((l) => l.length > 60 && !/^ +\S+;?$/.test(l))).toEqual([]);
+    // a route wider than the column is split after a `/`, in the column: every line fits
+    expect(lists.split("\n").filter((l) => l.length > 60)).toEqual([]);
+    const indent = " ".repeat(lists.split("\n").find((l) => l.includes("Hourly trend"))!.indexOf("Hourly trend"));
+    expect(lists).toContain(`\n${indent}/v3/projects/{idOrSlug}/\n${indent}series/{measure};`);
+    // ... and so is a list of values (an option's example), after a `,`
+    const serve = await runMain(["sandbox", "serve", "--help"], { env: baseEnv({ COLUMNS: "60" }) });
+    const options = serve.stdout.slice(0, serve.stdout.search(/^Examples/m));
+    expect(options).toMatch(/503:0\.2,reset:0\.05,slow:2000,\n +truncate:0\.1/);
+    expect(options.split("\n").filter((l) => l.length > 60)).toEqual([]);
   });
 });
 

@@ -78,6 +78,19 @@ describe("help at 60 columns (COLUMNS=60)", () => {
   const example = /^ *\$ /;
   const commandOf = (line: string) => line.replace(/\s{2,}#.*$/, "");
   const words = (text: string) => text.split(/\s+/).filter((w) => w && w !== "#");
+  // a route or a list of values too wide for its column is split after a `/` or `,`: its pieces
+  // joined again where the text as written has them as one word
+  const joined = (text: string, as: string[]) => {
+    const w = words(text);
+    const out: string[] = [];
+    for (let i = 0; i < w.length; i++) {
+      let word = w[i];
+      const want = as[out.length];
+      while (want !== undefined && word !== want && /[/,]$/.test(word) && i + 1 < w.length && want.startsWith(word + w[i + 1])) word += w[++i];
+      out.push(word);
+    }
+    return out;
+  };
 
   it("no line is wider, but a whole example command (users copy it) or one word wider than its column", () => {
     expect(narrow.size).toBeGreaterThan(25);
@@ -96,7 +109,7 @@ describe("help at 60 columns (COLUMNS=60)", () => {
   it("says the same words, and every example command is the line it is when printed as written", () => {
     for (const [path, text] of written) {
       const fitted = narrow.get(path)!;
-      expect(words(fitted), path).toEqual(words(text));
+      expect(joined(fitted, words(text)), path).toEqual(words(text));
       const commands = (t: string) => t.split("\n").filter((l) => example.test(l)).map((l) => commandOf(l).trim());
       expect(commands(fitted), path).toEqual(commands(text));
     }
