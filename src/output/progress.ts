@@ -4,7 +4,7 @@
 // make often: the text is made and set at most every UPDATE_MS, the last one always.
 import type { Context } from "../context.js";
 import { inCI } from "../io.js";
-import { monotonicMs } from "../util/time.js";
+import { throttleLatest } from "../util/throttle.js";
 
 const UPDATE_MS = 100;
 
@@ -37,28 +37,14 @@ export async function progressLine(ctx: Context, opts: ProgressLineOptions = {})
   const fit = (text: string) => ctx.screen?.fit(`xx${text}`).slice(2) ?? text;
   spinner.start();
   const off = ctx.screen?.spinner({ stop: () => spinner.stop(), start: () => void spinner.start() });
-  let last = -Infinity;
   // an update too soon after the last is shown a little later (the last one always is)
-  let pending: string | (() => string) | undefined;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const show = () => {
-    timer = undefined;
-    last = monotonicMs();
-    const text = pending!;
-    pending = undefined;
-    spinner.text = fit(typeof text === "function" ? text() : text);
-  };
-  const update = (text: string | (() => string)) => {
-    pending = text;
-    const wait = last + UPDATE_MS - monotonicMs();
-    if (wait <= 0) show();
-    else if (!timer) (timer = setTimeout(show, wait)).unref?.();
-  };
+  const shown = throttleLatest<string | (() => string)>(UPDATE_MS, (text) => { spinner.text = fit(typeof text === "function" ? text() : text); });
+  const update = (text: string | (() => string)) => shown.push(text);
   return {
     update,
     count: (doing, done, of, things) => update(() => `${doing}: ${done.toLocaleString("en")} of ${of.toLocaleString("en")} ${things}`),
     stop: () => {
-      if (timer) clearTimeout(timer);
+      shown.cancel();
       off?.();
       spinner.stop();
     },
