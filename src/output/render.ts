@@ -20,6 +20,11 @@ export interface Column {
   lines?: (value: unknown, row: unknown) => string[];
   /** where the value is read when the answer may hold it elsewhere than `path` (an assumed shape) */
   value?: (row: unknown) => unknown;
+  /**
+   * what a row is about (an intel item's headline): on a narrow terminal it is cut, and left out
+   * only after every other descriptive column (gh keeps an issue's title the same way)
+   */
+  primary?: boolean;
 }
 
 /** A column's value in a row: at its path, or where its reader finds it. */
@@ -460,11 +465,11 @@ const MIN_WIDTH = 8;
 
 /**
  * Narrow `widths` (in place) to fit `avail`: descriptive columns first, widest first, down to
- * MIN_WIDTH; then descriptive columns are left out, the last first (their indexes returned), so
- * that identifier columns (copied whole into the next command) stay whole; identifiers narrow only
- * when nothing else is left.
+ * MIN_WIDTH; then descriptive columns are left out, the last first (their indexes returned), a
+ * primary one (what a row is about) only after the others, so that identifier columns (copied
+ * whole into the next command) stay whole; identifiers narrow only when nothing else is left.
  */
-export function shrinkToFit(widths: number[], avail: number, identifier: readonly boolean[], floors: readonly number[] = []): number[] {
+export function shrinkToFit(widths: number[], avail: number, identifier: readonly boolean[], floors: readonly number[] = [], primary: readonly boolean[] = []): number[] {
   const dropped: number[] = [];
   const total = () => widths.reduce((a, b, j) => a + (dropped.includes(j) ? 0 : b), 0) + SEP * (widths.length - dropped.length - 1);
   const narrow = (ids: boolean) => {
@@ -478,9 +483,11 @@ export function shrinkToFit(widths: number[], avail: number, identifier: readonl
     }
   };
   narrow(false);
-  for (let j = widths.length - 1; j >= 0 && total() > avail; j--) {
-    const kept = widths.length - dropped.length;
-    if (!identifier[j] && kept > 1) dropped.push(j);
+  for (const primaryToo of [false, true]) {
+    for (let j = widths.length - 1; j >= 0 && total() > avail; j--) {
+      const kept = widths.length - dropped.length;
+      if (!identifier[j] && (primary[j] ?? false) === primaryToo && kept > 1) dropped.push(j);
+    }
   }
   narrow(true);
   return dropped;
@@ -504,7 +511,8 @@ export async function renderTable(ctx: Context, cols: readonly Column[], rows: r
     // a header and a number are never cut (SHARED INT…, 44.0034… mean nothing): such a column is
     // narrowed no further than them, and columns are left out sooner
     const floors = header.map((h, i) => Math.max(displayWidth(h), ...body.map((r) => (NUMBER.test(r[i]) ? displayWidth(r[i]) : 0))));
-    const dropped = shrinkToFit(widths, ctx.io.columns, ids, floors);
+    const primary = cols.map((c) => c.primary === true);
+    const dropped = shrinkToFit(widths, ctx.io.columns, ids, floors, primary);
     if (dropped.length) {
       const keep = (_: unknown, i: number) => !dropped.includes(i);
       ctx.notice(`not shown at ${ctx.io.columns} columns: ${header.filter((_, i) => dropped.includes(i)).map((h) => h.toLowerCase()).join(", ")} (a wider terminal, --fields or -o json shows them)`, "table-dropped");
@@ -512,7 +520,7 @@ export async function renderTable(ctx: Context, cols: readonly Column[], rows: r
       body = body.map((r) => r.filter(keep));
       // the columns kept get the room back, up to their text
       widths = wanted.filter(keep);
-      shrinkToFit(widths, ctx.io.columns, ids.filter(keep), floors.filter(keep));
+      shrinkToFit(widths, ctx.io.columns, ids.filter(keep), floors.filter(keep), primary.filter(keep));
     }
   }
   // values cut to fit: where to see them whole, said once per kind of list (remembered in the state dir)

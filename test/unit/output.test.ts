@@ -142,6 +142,10 @@ describe("narrow terminals (issue 15)", () => {
     expect(shrinkToFit(tight, 34, [true, false, false])).toEqual([2]);
     expect(tight[0]).toBe(24);
     expect(tight[1]).toBe(8);
+    // a primary column (what a row is about) is left out only after the other descriptive ones
+    const intel = [8, 8, 17, 14, 40, 24];
+    expect(shrinkToFit(intel, 60, [false, false, false, false, false, true], [], [false, false, false, false, true, false])).toEqual([3, 2]);
+    expect(shrinkToFit([8, 8, 40, 24], 30, [false, false, false, true], [], [false, false, true, false])).toEqual([1, 0, 2]);
     // only an identifier left that does not fit: it narrows (last resort)
     const one = [30];
     expect(shrinkToFit(one, 20, [true])).toEqual([]);

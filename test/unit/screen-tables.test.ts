@@ -31,7 +31,7 @@ async function api<T>(path: string): Promise<T> {
 
 describe("tables on a terminal", () => {
   it("intel list at 60 and 100 columns: ids whole, ages instead of timestamps, left-out columns named", async () => {
-    const items = await api<{ id: string; detectedAt: string }[]>("/v3/intel?limit=4");
+    const items = await api<{ id: string; detectedAt: string; headline: string }[]>("/v3/intel?limit=4");
     for (const cols of [60, 100]) {
       const r = await tty(["intel", "list", "--limit", "4"], cols);
       expect(r.code).toBe(0);
@@ -41,9 +41,12 @@ describe("tables on a terminal", () => {
       items.forEach((it, i) => {
         expect(rows[i + 1]).toContain(it.id);
         expect(rows[i + 1]).toMatch(/^(just now|\d+(m|h|d|mo|y) ago) /);
+        // what the item says is cut, never left out: other descriptive columns go first
+        expect(rows[i + 1]).toContain(it.headline.slice(0, 8));
       });
+      expect(rows[0]).toMatch(/ HEADLINE /);
       expect(r.stdout).not.toMatch(/\d{4}-\d{2}-\d{2}T/);
-      if (cols === 60) expect(r.stderr).toMatch(/not shown at 60 columns: .*headline.*-o json/);
+      if (cols === 60) expect(r.stderr).toMatch(/not shown at 60 columns: project, category \(.*-o json/);
       else expect(r.stderr).not.toContain("not shown");
     }
   });

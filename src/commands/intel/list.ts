@@ -21,16 +21,19 @@ export const PROJECT_NAME: Column = { path: "projectName", header: "project", fo
 export const PROJECT_ID: Column = { path: "projectId", header: "project id", format: (v, row) => cellOf(v ?? firstOf(row, ["project.id"])) };
 export const CATEGORY: Column = { path: "category", format: (v, row) => cellOf(v ?? firstOf(row, ["category.slug", "category.name"])) };
 
+/** What an intel item says: cut on a narrow terminal, left out last. */
+const HEADLINE: Column = { path: "headline", primary: true };
+
 export const INTEL_VIEW_V3: View = {
   columns: [
-    { path: "detectedAt", header: "detected" }, { path: "grade" }, PROJECT_NAME, CATEGORY, { path: "headline" }, { path: "id" },
+    { path: "detectedAt", header: "detected" }, { path: "grade" }, PROJECT_NAME, CATEGORY, HEADLINE, { path: "id" },
   ],
 };
 
 export const INTEL_VIEW_V2: View = {
   columns: [
     { path: "detectedAt", header: "detected" }, { path: "projectName", header: "project" }, { path: "category" },
-    { path: "observationCount", header: "observations" }, { path: "headline" }, { path: "id" },
+    { path: "observationCount", header: "observations" }, HEADLINE, { path: "id" },
   ],
 };
 
