@@ -252,6 +252,12 @@ interface Plan {
   defaults: readonly (readonly [string, string, string])[];
   /** the notes of a request whose query hits no rule, and whether one is partial (undefined: they depend on the date) */
   plain: { notes: Note[]; partial: boolean } | undefined;
+  /**
+   * A v2 list whose default page size is not v3's: the page size a request without one is given
+   * (v2's), and what its note says. The note list of a request that hits nothing else is `plain`'s
+   * with that note (built once).
+   */
+  pageSize: { name: string; to: string; value: string; what: string; plain: { notes: Note[]; partial: boolean } | undefined } | undefined;
 }
 const plans = new StaticMemo(plan);
 const planOf = (r: Route): Plan => plans.get(r);
@@ -279,13 +285,27 @@ function plan(r: Route): Plan {
     renames: v3 ? renameNote(v3.id) : null,
     defaults: lossyDefaults(r).map((x) => [x.name, x.rule!, byDefault(x)] as const),
     plain: undefined,
+    pageSize: undefined,
   };
+  // v2 lists default to 20 items a page (ASSUMED.v2DefaultLimit), v3's project list to 50: a
+  // request that leaves the size out gets v2's, so that its pages hold the same items
+  const size = p.specs.get("limit");
+  const v3Size = size?.to ? v3Specs.get(size.to) : undefined;
+  if (size?.to && size.default !== undefined && v3Size && String(v3Size.default) !== String(size.default)) {
+    const what = `${size.to}=${size.default} (v2's default page size; v3's is ${v3Size.default ?? "not documented"})`;
+    p.pageSize = { name: size.name, to: size.to, value: String(size.default), what, plain: undefined };
+  }
   if (p.notes) {
     const notes = Object.freeze([...p.notes, ...(p.renames ? [p.renames] : [])]) as Note[];
     p.plain = { notes, partial: notes.some((n) => isPartial(n.rule)) };
+    if (p.pageSize) {
+      const sized = Object.freeze([...p.notes, note(PAGE_SIZE_RULE, p.pageSize.what), ...(p.renames ? [p.renames] : [])]) as Note[];
+      p.pageSize.plain = { notes: sized, partial: sized.some((n) => isPartial(n.rule)) };
+    }
   }
   return p;
 }
+const PAGE_SIZE_RULE = "v2-default-page-size";
 const partialRules = new StaticMemo((rule: string) => migrationRule(rule).effect === "partial");
 const isPartial = (rule: string): boolean => partialRules.get(rule);
 
@@ -343,7 +363,7 @@ function rewriteV2(r: Route, v2Values: readonly string[], req: LogRequest, from:
   const specs = plan.specs;
   const v3Specs = plan.v3Specs;
   // (a request without a query gets none: the frozen empty one, nothing is added to it below)
-  const query: Record<string, string> = req.query.length ? {} : EMPTY_QUERY;
+  let query: Record<string, string> = req.query.length ? {} : EMPTY_QUERY;
   let byRule: Hits;
   let seriesAt: string | undefined;
   // from.query differs from queryObject(req.query, false) only in secret values, which are not read
@@ -386,15 +406,24 @@ function rewriteV2(r: Route, v2Values: readonly string[], req: LogRequest, from:
   // a parameter left out whose default loses something (momentum's cluster breakdown is on by default)
   for (const [name, rule, what] of plan.defaults) if (!(name in q)) byRule = hit(byRule, rule, what);
   if (seriesAt !== undefined) byRule = seriesWindow(query, seriesAt, byRule, opts.run!);
+  // a list without a page size (the first page, or no page at all) gets v2's: v3's default is
+  // larger (page N > 1 got it above, with its page-to-cursor note)
+  const size = plan.pageSize;
+  const sized = size !== undefined && !(size.name in q) && query[size.to] === undefined;
+  if (sized) {
+    if (query === EMPTY_QUERY) query = {};
+    query[size.to] = size.value;
+  }
   const path = v3Path(plan, v2Values);
   // HEAD of a GET route (a health check, `curl -I`) stays HEAD: the v3 request asks for the same
   // thing; a preflight (OPTIONS) stays one, for the v3 request the browser will send after it
   const method = (from.method === "HEAD" && v3.method === "GET") || from.method === "OPTIONS" ? from.method : v3.method;
   // a request whose query hit no rule (most) has the route's notes: one frozen list, worked out once
-  const shared = byRule ? undefined : plan.plain;
+  const shared = byRule ? undefined : sized ? size.plain : plan.plain;
   if (shared) return outcome(shared.partial ? "partial" : "rewritten", from, { method, path, query }, shared.notes, r.id, pending);
   const notes = routeNotes(plan, r, opts);
   if (byRule) hitNotes(byRule, notes);
+  if (sized) notes.push(note(PAGE_SIZE_RULE, size.what));
   if (plan.renames) notes.push(plan.renames);
   let partial = false;
   for (const n of notes) if (isPartial(n.rule)) { partial = true; break; }

@@ -9,6 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ROOT, runMain, runMids, startSandbox, tempDir, type SandboxProcess } from "../helpers/cli.js";
 import { ROUTES } from "../../src/contract/routes.js";
+import { ASSUMED } from "../../src/contract/assumed.js";
 import { SANDBOX_DEMO_KEY } from "../../src/sandbox/keys.js";
 
 const FIX = join(ROOT, "test/fixtures/migrate");
@@ -96,7 +97,8 @@ describe("other formats", () => {
     expect(r.code).toBe(0);
     const out = r.stdout.trimEnd().split("\n").map((l) => JSON.parse(l));
     expect(out).toEqual([
-      { ts: "2026-10-01T09:00:00Z", method: "GET", url: "https://api.example.com/v3/projects?tickers=UNI", headers: { "x-api-key": "***" } },
+      // (read without a page size: v2's default is asked for, v3's is larger)
+      { ts: "2026-10-01T09:00:00Z", method: "GET", url: `https://api.example.com/v3/projects?tickers=UNI&limit=${ASSUMED.v2DefaultLimit}`, headers: { "x-api-key": "***" } },
       { ts: "2026-10-01T09:00:01Z", request: { method: "GET", path: "/v3/intel/int_1" }, status: 200 },
       { ts: "2026-10-01T09:00:02Z", req: { method: "GET", url: "/v3/me" } },
     ]);
