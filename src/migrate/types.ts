@@ -22,6 +22,11 @@ export interface LogRequest {
   headers?: [string, string][];
   body?: string;
   /**
+   * curl: the fields of a multipart form (`-F`/`--form`/`--form-string`, `name=value` each, as
+   * written); `body` holds them joined with `&` for the writers that have no form of their own.
+   */
+  form?: string[];
+  /**
    * curl: the shell variables (`$ID`, `${BASE}`) the URL refers to, which the shell would expand;
    * the curl writer keeps them expandable (origin: the variable a URL starts with, as written).
    */

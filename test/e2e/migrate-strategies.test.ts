@@ -68,6 +68,9 @@ const curl = put("hostile.curl", thrice([
   `curl -s -H 'x-api-key: sk_live_3' -H 'Accept: application/json' $BASE/v2/projects/$ID`,
   `curl -s -H 'x-api-key: sk_live_3' -H 'Accept: application/json' /v2/intel/\${IID}`,
   `wget https://api.example.com/v2/topics`,
+  // a form (multipart POST, its fields redacted) and an upload (PUT): the full parser's, after a learned form
+  `curl -s -H 'x-api-key: sk_live_3' -F 'password=p' -F a=1 -X PATCH https://api.example.com/v3/alerts/a1`,
+  `curl -s -H 'x-api-key: sk_live_3' -T rows.json https://api.example.com/v2/projects/p9`,
 ]));
 const gz = put("requests.ndjson.gz", gzipSync(readFileSync(at("requests.ndjson"))));
 // a gzip cut short: what it holds before the cut, then exit 2 with the documents closed
