@@ -18,7 +18,7 @@ import { RewriteStage } from "./rewrite-stage.js";
 import { Tally, summaryText } from "./summary.js";
 import { stripControl } from "../util/sanitize.js";
 import { StdoutClosed, WriteStage } from "./write-stage.js";
-import type { InputFormat, Outcome, OutputTarget, Status } from "./types.js";
+import type { FromFormat, InputFormat, Outcome, OutputTarget, Status } from "./types.js";
 
 /**
  * Worker threads by default: one per core but the main thread's (which reads, writes and takes
@@ -32,7 +32,7 @@ export function defaultJobs(): number {
 export interface MigrateOptions {
   /** file paths; "-" is stdin */
   files: string[];
-  fromFormat?: InputFormat;
+  fromFormat?: FromFormat;
   to?: OutputTarget;
   /** -o json / -o ndjson: the report instead of the rewritten requests */
   report?: "json" | "ndjson";

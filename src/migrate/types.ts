@@ -2,6 +2,9 @@
 
 export type InputFormat = "access" | "har" | "ndjson" | "curl";
 export const INPUT_FORMATS: readonly InputFormat[] = ["access", "har", "ndjson", "curl"];
+/** What --from-format names: a format, or `docker` (Docker's JSON log files, each `log` an access log line). */
+export type FromFormat = InputFormat | "docker";
+export const FROM_FORMATS: readonly FromFormat[] = [...INPUT_FORMATS, "docker"];
 /** The formats read line by line (a HAR is one document). */
 export type LineFormat = Exclude<InputFormat, "har">;
 export type OutputTarget = InputFormat | "http";

@@ -72,17 +72,26 @@ const curl = put("hostile.curl", thrice([
   `curl -s -H 'x-api-key: sk_live_3' -F 'password=p' -F a=1 -X PATCH https://api.example.com/v3/alerts/a1`,
   `curl -s -H 'x-api-key: sk_live_3' -T rows.json https://api.example.com/v2/projects/p9`,
 ]));
+// Docker's JSON log file of an nginx container: each `log` an access line (a secret in its query,
+// referer and authuser), a stderr line that is none, a line whose keys come in another order
+const docker = put("container-json.log", thrice([
+  JSON.stringify({ log: `172.17.0.1 - - [22/Nov/2026:10:00:01 +0000] "GET /v2/projects?api_key=sk_live_1 HTTP/1.1" 200 5 "https://r/?token=hunter2" "curl/8"\n`, stream: "stdout", time: "2026-11-22T10:00:01.1Z" }),
+  JSON.stringify({ log: `172.17.0.1 - bob:pw [22/Nov/2026:10:00:02 +0000] "GET /v2/intel/i1 HTTP/1.1" 200 5 "-" "-"\n`, stream: "stdout", time: "2026-11-22T10:00:02.1Z" }),
+  JSON.stringify({ log: "2026/11/22 10:00:03 [notice] 1#1: start worker processes\n", stream: "stderr", time: "2026-11-22T10:00:03.1Z" }),
+  JSON.stringify({ stream: "stdout", log: `GET /v2/clusters HTTP/1.1\r\n`, time: "2026-11-22T10:00:04.1Z" }),
+]));
 const gz = put("requests.ndjson.gz", gzipSync(readFileSync(at("requests.ndjson"))));
 // a gzip cut short: what it holds before the cut, then exit 2 with the documents closed
 const cutGz = gzipSync(readFileSync(at("combined.log"), "utf8").repeat(60));
 const truncatedGz = put("cut.log.gz", cutGz.subarray(0, Math.floor(cutGz.length * 0.7)));
 
 // every format and the hostile files in one run (several inputs: one output), in every output mode
-const ALL = [at("combined.log"), access, at("requests.ndjson"), ndjson, at("commands.curl"), curl, at("traffic.har")];
+const ALL = [at("combined.log"), access, at("requests.ndjson"), ndjson, at("commands.curl"), curl, at("traffic.har"), docker];
 const CASES: { name: string; args: string[] }[] = [
   { name: "every format, hostile lines among them, the first input's format out", args: ALL },
   ...["curl", "http", "har", "ndjson"].map((to) => ({ name: `every format, --to ${to}`, args: [...ALL, "--to", to] })),
   ...["json", "ndjson"].map((o) => ({ name: `every format, -o ${o}`, args: [...ALL, "-o", o] })),
+  { name: "a Docker JSON log alone, written back as one", args: [docker] },
   { name: "gzip, then a truncated HAR: exit 2, what was read still out", args: [gz, at("truncated.har"), "--to", "ndjson", "--fail-on", "invalid"] },
   // (the two documents that must be closed; every mode is held by gzip-damage.test.ts)
   ...[["-o", "json"], ["--to", "har"]].map((mode) => ({ name: `a truncated gzip${mode.length ? ", " + mode.join(" ") : ""}: exit 2, what was read out and closed`, args: [at("combined.log"), truncatedGz, ...mode] })),

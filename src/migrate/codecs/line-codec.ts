@@ -28,9 +28,10 @@ export interface LineCodec {
   fastReader?(redactor: Redactor): unknown;
   /**
    * The codec's line sink; `fast`: what fastReader made for this run (undefined: every line read
-   * the general way). `finish` when the input ends (a command still open).
+   * the general way). `finish` when the input ends (a command still open). `docker`: each line
+   * is a Docker JSON log line holding one of the format's lines (access logs only: reader.ts).
    */
-  lines(handle: Handler, file: string | undefined, fast: unknown): { onLine: LineSink; finish: () => void | Promise<void> };
+  lines(handle: Handler, file: string | undefined, fast: unknown, docker?: boolean): { onLine: LineSink; finish: () => void | Promise<void> };
   /**
    * A sink in front of the line sink when the run writes the codec's own format: it writes a
    * line whole when it can, and returns false to leave it to the line sink.

@@ -18,10 +18,22 @@ export interface AccessSource extends Source {
    * the rewrite cache's key (cacheKey). Never written out: the writer writes the rewritten request.
    */
   readonly field: string;
+  /** the line came as the `log` of a Docker JSON log line (docker.ts): the JSON text around it */
+  wrap: DockerWrap | undefined;
+}
+
+/**
+ * The JSON text of a Docker log line around its `log` value's characters (`{"log":"` and
+ * `","stream":"stdout","time":"..."}`), and the line end the value held (`\n`, written back escaped).
+ */
+export interface DockerWrap {
+  head: string;
+  tail: string;
+  eol?: string;
 }
 
 /** The source of an access line (the only maker of format "access" sources). */
-export const accessSource = (pre: string, post: string, proto: string, field: string): AccessSource => ({ format: "access", pre, post, proto, field });
+export const accessSource = (pre: string, post: string, proto: string, field: string): AccessSource => ({ format: "access", pre, post, proto, field, wrap: undefined });
 
 export const isAccessSource = (s: Source): s is AccessSource => s.format === "access";
 
@@ -88,7 +100,12 @@ function accessSplice(s: AccessSource, c: Cached): AccessSplice | undefined {
 }
 
 export const ACCESS_SOURCES: SourceCodec<AccessSource> = {
-  redact(s, r) { s.pre = redactAccessPrefix(r, s.pre); s.post = r.redactText(s.post); },
+  redact(s, r) {
+    s.pre = redactAccessPrefix(r, s.pre);
+    s.post = r.redactText(s.post);
+    // (the rest of a Docker JSON line: its stream, time and any attrs a logging option added)
+    if (s.wrap) s.wrap = { head: r.redactText(s.wrap.head), tail: r.redactText(s.wrap.tail), eol: s.wrap.eol };
+  },
   escaped: () => false,
   // the field is the key as written: a line the fast path finds needs no parsing to be looked up
   cacheKey: (s) => s.field,

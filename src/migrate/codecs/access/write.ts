@@ -11,8 +11,13 @@ export function accessWriter(kit: WriterKit): Writer {
       const s = item.source;
       // the target is clean (built from the rewrite); the rest of the line may hold a key (referer)
       if (isAccessSource(s)) {
-        const tail = (s.proto ? " " + s.proto : "") + (clean ? s.post : r.redactText(s.post)) + "\n";
-        return (clean ? s.pre : redactAccessPrefix(r, s.pre)) + to.method + " " + target + tail;
+        const rest = (s.proto ? " " + s.proto : "") + (clean ? s.post : r.redactText(s.post));
+        const line = (clean ? s.pre : redactAccessPrefix(r, s.pre)) + to.method + " " + target + rest;
+        const w = s.wrap;
+        if (w === undefined) return line + "\n";
+        // a Docker JSON log line: the rewritten line as its `log` again, the rest as it was
+        const around = clean ? w : { head: r.redactText(w.head), tail: r.redactText(w.tail) };
+        return around.head + JSON.stringify(line + (w.eol ?? "")).slice(1, -1) + around.tail + "\n";
       }
       return `${to.method} ${target} HTTP/1.1\n`;
     },
