@@ -277,7 +277,7 @@ complete -c mids -n '__mids_at \'api\' 0' -a '/v2 /v2/api-keys/info /v2/topics /
 complete -c mids -n '__mids_at \'migrate\' 0' -a 'explain' -d 'Print the whole v2 -> v3 map: routes, parameters, rules and response field renames'
 complete -c mids -n '__mids_at \'migrate\' 0' -a 'verify' -d 'Replay each distinct v2 request of a log against v2 and its v3 rewrite, and compare the answers field by field'
 complete -c mids -n '__mids_at \'migrate\' 0' -a 'scan' -d 'Find v2 API calls in source code (any language), with file:line:col, status and the v3 replacement; --fix rewrites them'
-complete -c mids -n '__mids_at \'migrate\'' -l from-format -x -a 'access har ndjson curl docker' -d 'input format (default: detected per file)'
+complete -c mids -n '__mids_at \'migrate\'' -l from-format -x -a 'access har ndjson curl docker cloudfront' -d 'input format (default: detected per file)'
 complete -c mids -n '__mids_at \'migrate\'' -l to -x -a 'curl http har ndjson' -d 'format of the rewritten requests (default: the input\'s format)'
 complete -c mids -n '__mids_at \'migrate\'' -l fail-on -x -a '(__mids_list rewritten partial removed unrecognized unchanged invalid)' -d 'exit 8 when any request has one of these statuses (comma-separated)'
 complete -c mids -n '__mids_at \'migrate\'' -l resolve -d 'use the API to finish partial rewrites: walk cursors to page N, look up a topic\'s report id'
@@ -285,7 +285,7 @@ complete -c mids -n '__mids_at \'migrate\'' -l jobs -x -d 'worker threads for la
 complete -c mids -n '__mids_at \'migrate\' 0+' -F
 # migrate explain
 # migrate verify
-complete -c mids -n '__mids_at \'migrate verify\'' -l from-format -x -a 'access har ndjson curl docker' -d 'input format (default: detected per file)'
+complete -c mids -n '__mids_at \'migrate verify\'' -l from-format -x -a 'access har ndjson curl docker cloudfront' -d 'input format (default: detected per file)'
 complete -c mids -n '__mids_at \'migrate verify\'' -l fail-on -x -a '(__mids_list equivalent unconfirmed differs skipped failed)' -d 'exit 8 when any request has one of these verdicts (comma-separated)'
 complete -c mids -n '__mids_at \'migrate verify\'' -l concurrency -x -d 'requests in flight at once, 1 to 16 (default 4)'
 complete -c mids -n '__mids_at \'migrate verify\'' -l sample -x -d 'verify only n of the distinct replayable requests, drawn at random (see --seed, --sample-first)'

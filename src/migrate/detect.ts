@@ -7,6 +7,7 @@
 // other `{` a JSON line), never from its length.
 import type { FromFormat } from "./types.js";
 import { looksLikeAccess } from "./codecs/access/read.js";
+import { cloudFrontFields } from "./codecs/access/cloudfront.js";
 
 /** The first line that is neither blank nor a `#` comment, and whether a line break ends it in `head`. */
 export function firstLine(head: string): { line: string; complete: boolean } {
@@ -34,6 +35,8 @@ function isDockerLine(o: Record<string, unknown>): boolean {
 
 export function detectFormat(head: string): FromFormat {
   const text = (head.charCodeAt(0) === 0xfeff ? head.slice(1) : head).trimStart();
+  // CloudFront's standard logs: `#Version: 1.0`, then `#Fields:` naming cs-method and cs-uri-stem
+  if (text.startsWith("#") && cloudFrontFields(text)) return "cloudfront";
   const { line: first, complete } = firstLine(head);
   if (first.startsWith("{") || first.startsWith("[")) {
     // HAR: one JSON document whose first key is "log" (minified or pretty-printed)

@@ -2,9 +2,12 @@
 
 export type InputFormat = "access" | "har" | "ndjson" | "curl";
 export const INPUT_FORMATS: readonly InputFormat[] = ["access", "har", "ndjson", "curl"];
-/** What --from-format names: a format, or `docker` (Docker's JSON log files, each `log` an access log line). */
-export type FromFormat = InputFormat | "docker";
-export const FROM_FORMATS: readonly FromFormat[] = [...INPUT_FORMATS, "docker"];
+/**
+ * What --from-format names: a format, or an access log laid out otherwise: `docker` (Docker's JSON
+ * log files, each `log` an access line), `cloudfront` (CloudFront's standard logs, tab-separated fields).
+ */
+export type FromFormat = InputFormat | "docker" | "cloudfront";
+export const FROM_FORMATS: readonly FromFormat[] = [...INPUT_FORMATS, "docker", "cloudfront"];
 /** The formats read line by line (a HAR is one document). */
 export type LineFormat = Exclude<InputFormat, "har">;
 export type OutputTarget = InputFormat | "http";

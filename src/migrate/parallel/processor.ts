@@ -63,7 +63,7 @@ export class BatchProcessor {
     await this.writing.begin(input);
     this.file = input.name;
     if (input.format === "har") return;
-    this.lines = lineSinks(input.format as LineFormat, this.handle, input.name, this.parts.readers, input.docker);
+    this.lines = lineSinks(input.format as LineFormat, this.handle, input.name, this.parts.readers, input);
     this.fast = fastLineSink(this.rewriting, this.writing, this.parts.redaction, input, this.init);
   }
 
