@@ -145,7 +145,7 @@ _mids_optval() {
     'api|--input') echo 'files';;
     'migrate|--from-format') echo 'choices access har ndjson curl docker cloudfront';;
     'migrate|--to') echo 'choices curl http har ndjson';;
-    'migrate|--fail-on') echo 'list rewritten partial removed unrecognized unchanged invalid';;
+    'migrate|--fail-on') echo 'list rewritten partial removed unrecognized unchanged invalid skipped';;
     'migrate|--jobs') echo 'free';;
     'migrate verify|--from-format') echo 'choices access har ndjson curl docker cloudfront';;
     'migrate verify|--fail-on') echo 'list equivalent unconfirmed differs skipped failed';;

@@ -279,7 +279,7 @@ complete -c mids -n '__mids_at \'migrate\' 0' -a 'verify' -d 'Replay each distin
 complete -c mids -n '__mids_at \'migrate\' 0' -a 'scan' -d 'Find v2 API calls in source code (any language), with file:line:col, status and the v3 replacement; --fix rewrites them'
 complete -c mids -n '__mids_at \'migrate\'' -l from-format -x -a 'access har ndjson curl docker cloudfront' -d 'input format (default: detected per file)'
 complete -c mids -n '__mids_at \'migrate\'' -l to -x -a 'curl http har ndjson' -d 'format of the rewritten requests (default: the input\'s format)'
-complete -c mids -n '__mids_at \'migrate\'' -l fail-on -x -a '(__mids_list rewritten partial removed unrecognized unchanged invalid)' -d 'exit 8 when any request has one of these statuses (comma-separated)'
+complete -c mids -n '__mids_at \'migrate\'' -l fail-on -x -a '(__mids_list rewritten partial removed unrecognized unchanged invalid skipped)' -d 'exit 8 when any request has one of these statuses (comma-separated)'
 complete -c mids -n '__mids_at \'migrate\'' -l resolve -d 'use the API to finish partial rewrites: walk cursors to page N, look up a topic\'s report id'
 complete -c mids -n '__mids_at \'migrate\'' -l jobs -x -d 'worker threads for large files, besides the main thread (default: one per core but one, up to 2, for files of 8 MB or more; 0: none)'
 complete -c mids -n '__mids_at \'migrate\' 0+' -F

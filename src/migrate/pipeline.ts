@@ -73,7 +73,7 @@ export interface MigrateResult {
 export async function migrate(io: IO, opts: MigrateOptions): Promise<MigrateResult> {
   const tally = new Tally();
   const { redaction, readers } = runParts(opts);
-  const rewriting = new RewriteStage(tally, { now: opts.now, resolve: opts.resolve, targets: !opts.report, redactor: redaction.redactor });
+  const rewriting = new RewriteStage(tally, { now: opts.now, resolve: opts.resolve, targets: !opts.report, redactor: redaction.redactor, baseUrl: opts.baseUrl });
   const writing = new WriteStage(io, tally, { to: opts.to, report: opts.report, baseUrl: opts.baseUrl, version: opts.version, redaction });
   const progress = makeProgress(io, { quiet: opts.quiet, everyMs: opts.progressEveryMs, files: opts.files, handled: () => tally.total, screen: opts.screen });
 

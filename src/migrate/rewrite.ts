@@ -5,12 +5,17 @@ import { ROUTES, matchRoute, matchPath, namesAnotherPath, route as routeById, pa
 import { UsageError } from "../errors.js";
 import { migrationRule, FIELD_RENAMES, RENAME_SCOPES_BY_V3_ROUTE, V2_SERIES_DEFAULT_WINDOW_DAYS } from "../contract/migration.js";
 import type { LogRequest, Note, Outcome, Pending, Shape, Status } from "./types.js";
-import { EMPTY_QUERY, isSecretParam as isSecretParamPure, queryObject } from "./url.js";
+import { EMPTY_QUERY, httpPrefix, isSecretParam as isSecretParamPure, queryObject } from "./url.js";
 import { BoundedMemo, LastMemo, StaticMemo } from "../util/memo.js";
 import { charTableOf } from "../util/chars.js";
 
 export interface RewriteOptions {
   now: Date;
+  /**
+   * The API's own hosts (the base URL's): a request to another host that no API route
+   * knows is skipped (another service's call), not unrecognized. None: hosts are not told apart.
+   */
+  hosts?: readonly string[];
   /** what one run remembers across requests (default: a new one per call) */
   run?: RewriteRun;
 }
@@ -198,6 +203,27 @@ function outcome(status: Status, from: Shape, to: Shape | null, notes: Note[], r
 }
 
 export function rewrite(req: LogRequest, opts: RewriteOptions): Outcome {
+  const o = rewriteRequest(req, opts);
+  if (o.status !== "unrecognized" || req.origin === "") return o;
+  // a URL that is no http(s) one (a HAR's data: or ws: entry), or another host's call no route knows: not the API's
+  if (!isHttp(req.origin)) return outcome("skipped", o.from, null, [note("not-http")]);
+  const hosts = opts.hosts;
+  if (hosts?.length && !isApiHost(hosts, req.origin)) return outcome("skipped", o.from, null, [note("other-host")]);
+  return o;
+}
+
+const isHttp = (origin: string): boolean => httpPrefix(origin) || /^https?:\/\//i.test(origin);
+
+/** Is the origin's host one of `hosts` (a host without a port matches every port; `:443`/`:80` match it written without)? */
+function isApiHost(hosts: readonly string[], origin: string): boolean {
+  const s = origin.indexOf("//");
+  const host = origin.slice(s < 0 ? 0 : s + 2).replace(/^[^@]*@/, "").toLowerCase();
+  const bare = host.replace(/:\d+$/, "");
+  for (const h of hosts) if (h === host || h === bare || h.replace(/:(443|80)$/, "") === host) return true;
+  return false;
+}
+
+function rewriteRequest(req: LogRequest, opts: RewriteOptions): Outcome {
   const run = opts.run ?? new RewriteRun();
   if (opts.run === undefined) opts = { ...opts, run };
   const method = run.upper.get(req.method);
@@ -222,7 +248,8 @@ export function rewrite(req: LogRequest, opts: RewriteOptions): Outcome {
     const rule = matchPath(path).some((m) => m.route.version === "v3") ? "method-not-allowed" : "unknown-v3-route";
     return outcome("unrecognized", from, null, [note(rule)]);
   }
-  if (count === 0 || !segmentIs(g, path, 0, "v2", V2)) return outcome("unrecognized", from, null, [note("not-an-api-path")]);
+  // a page, an asset, a health check: not the API's (any host)
+  if (count === 0 || !segmentIs(g, path, 0, "v2", V2)) return outcome("skipped", from, null, [note(req.origin === "" || isHttp(req.origin) ? "not-an-api-path" : "not-http")]);
   const c = matchParts(g, method, path, count);
   if (!c || c.version !== "v2") {
     const rule = matchPath(path).some((x) => x.route.version === "v2") ? "method-not-allowed" : "unknown-v2-route";

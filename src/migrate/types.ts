@@ -13,8 +13,12 @@ export type LineFormat = Exclude<InputFormat, "har">;
 export type OutputTarget = InputFormat | "http";
 export const TO_FORMATS = ["curl", "http", "har", "ndjson"] as const;
 
-export type Status = "rewritten" | "partial" | "removed" | "unrecognized" | "unchanged" | "invalid";
-export const STATUSES: readonly Status[] = ["rewritten", "partial", "removed", "unrecognized", "unchanged", "invalid"];
+export type Status = "rewritten" | "partial" | "removed" | "unrecognized" | "unchanged" | "invalid" | "skipped";
+/**
+ * `skipped`: a request that is not the API's (a page's assets in a HAR, a health check in an
+ * access log, another host's API): set aside and counted apart, never listed.
+ */
+export const STATUSES: readonly Status[] = ["rewritten", "partial", "removed", "unrecognized", "unchanged", "invalid", "skipped"];
 
 /** A request as read from a log: the target is kept raw, the query decoded. */
 export interface LogRequest {

@@ -163,6 +163,8 @@ export class WriteStage {
     const o = c.o;
     if (this.opts.report) return this.out.str(this.reportLine(item.position, (c.json ??= recordJson(c, this.jsonOfNote))));
     if (o.to) return this.out.str(this.writer!.write(item, o.to, c.target, c.rel));
+    // not the API's (a page's assets, another host): counted, not listed
+    if (o.status === "skipped") return;
     if (this.tally.full()) return void this.tally.leave("");
     this.tally.leave(`${this.where(item.position)}: ${o.status}: ${stripControl(`${o.from.method} ${targetOf(o.from)}`)}${o.notes[0] ? ` (${o.notes[0].rule})` : ""}`);
   }

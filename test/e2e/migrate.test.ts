@@ -44,7 +44,7 @@ describe("access logs", () => {
     const r = await runMain(["migrate", fx("combined.log"), "-o", "json"]);
     expect(r.code).toBe(0);
     const rep = JSON.parse(r.stdout);
-    expect(rep.summary).toEqual({ total: 9, rewritten: 3, partial: 2, removed: 1, unrecognized: 1, unchanged: 1, invalid: 1 });
+    expect(rep.summary).toEqual({ total: 9, rewritten: 3, partial: 2, removed: 1, unrecognized: 1, unchanged: 1, invalid: 1, skipped: 0 });
     expect(rep.requests.map((q: { position: number; status: string }) => `${q.position}:${q.status}`)).toEqual(
       ["1:rewritten", "2:partial", "3:partial", "4:rewritten", "5:removed", "6:rewritten", "7:unrecognized", "8:unchanged", "9:invalid"]);
     expect(rep.requests[1]).toMatchObject({
@@ -63,7 +63,7 @@ describe("access logs", () => {
     expect(recs).toHaveLength(5);
     expect(recs.slice(0, 4).map((x) => x.status)).toEqual(["rewritten", "rewritten", "removed", "partial"]);
     expect(recs[1].to).toEqual({ method: "GET", path: "/v3/vocabulary", query: {} });
-    expect(recs[4]).toEqual({ summary: { total: 4, rewritten: 2, partial: 1, removed: 1, unrecognized: 0, unchanged: 0, invalid: 0 } });
+    expect(recs[4]).toEqual({ summary: { total: 4, rewritten: 2, partial: 1, removed: 1, unrecognized: 0, unchanged: 0, invalid: 0, skipped: 0 } });
   });
 
   it("--fail-on exits 8 after writing the output", async () => {

@@ -195,6 +195,34 @@ describe("parameters", () => {
   });
 });
 
+describe("requests that are not the API's: skipped, counted apart", () => {
+  const at = (url: string, hosts?: string[]) => {
+    const u = new URL(url);
+    return rewrite({ method: "GET", origin: u.origin, path: u.pathname, query: [...u.searchParams] }, { now: AFTER_SUNSET, hosts });
+  };
+  it("a page or asset path is skipped on any host; another host's call no route knows is skipped when the API's host is known", () => {
+    for (const u of ["https://app.example.com/", "https://app.example.com/static/app.js", "https://fonts.gstatic.com/s/roboto/v30/x.woff2"]) {
+      expect([at(u).status, rules(at(u))], u).toEqual(["skipped", ["not-an-api-path"]]);
+    }
+    const api = ["api.mids.example"];
+    // another service's /v1 or /v2 call: unrecognized while hosts are not told apart, skipped once they are
+    expect(at("https://api.segment.io/v1/t").status).toBe("unrecognized");
+    expect([at("https://api.segment.io/v1/t", api).status, rules(at("https://api.segment.io/v1/t", api))]).toEqual(["skipped", ["other-host"]]);
+    expect(at("https://other.example/v2/users", api).status).toBe("skipped");
+    // the API's own host: an unknown route is still unrecognized (a port on either side matches)
+    expect(at("https://api.mids.example/v2/nothing-here", api).status).toBe("unrecognized");
+    expect(at("https://api.mids.example:8443/v1/projects", api).status).toBe("unrecognized");
+    expect(at("https://API.MIDS.EXAMPLE/v2/nothing", ["api.mids.example:443"]).status).toBe("unrecognized");
+    // a known route is the API's on any host (a proxy, a staging host)
+    expect(at("https://staging.example/v2/projects/p1", api).status).toBe("rewritten");
+  });
+  it("a URL of another scheme (a HAR's data: or ws: entry) is skipped", () => {
+    const o = rewrite({ method: "GET", origin: "data:", path: "/", query: [] }, { now: AFTER_SUNSET });
+    expect([o.status, rules(o), o.to]).toEqual(["skipped", ["not-http"], null]);
+    expect(rewrite({ method: "GET", origin: "wss://app.example.com", path: "/v2/socket", query: [] }, { now: AFTER_SUNSET }).status).toBe("skipped");
+  });
+});
+
 describe("other statuses", () => {
   it("v1 is unrecognized with v1-to-v3", () => {
     const o = mig("GET", "/v1/projects");

@@ -21,7 +21,8 @@ export function register(program: Command, ctx: Context): void {
     .addHelpText("after", `
 Output: the rewritten requests on stdout (requests without a v3 successor are left out and listed on
 stderr with a summary); -o json prints one report, -o ndjson one line per request then the summary.
-Statuses: rewritten, partial, removed, unrecognized, unchanged (already v3), invalid (not a request).
+Statuses: rewritten, partial, removed, unrecognized, unchanged (already v3), invalid (not a request),
+skipped (not the API's: a page's assets, a health check, another host's call; counted, not listed).
 
 Examples:
   $ mids migrate access.log > access-v3.log

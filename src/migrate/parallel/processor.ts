@@ -32,7 +32,7 @@ export class BatchProcessor {
   constructor(private readonly init: WorkerInit) {
     this.parts = runParts(init);
     const { redaction } = this.parts;
-    this.rewriting = new RewriteStage(new Tally(), { now: new Date(init.now), targets: !init.report, redactor: redaction.redactor });
+    this.rewriting = new RewriteStage(new Tally(), { now: new Date(init.now), targets: !init.report, redactor: redaction.redactor, baseUrl: init.baseUrl });
     this.writing = new WriteStage({} as IO, this.rewriting.tally, {
       to: init.to, report: init.report, baseUrl: init.baseUrl, version: init.version, frame: false, redaction,
       sink: (text, ascii) => {
