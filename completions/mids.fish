@@ -125,7 +125,7 @@ complete -c mids -n '__mids_at \'\' 0' -a 'alerts' -d 'Alert subscriptions (v3):
 complete -c mids -n '__mids_at \'\' 0' -a 'me' -d 'Show the credential\'s capabilities: entitlements, rate limits, history window (v3 /v3/me; --api v2: /v2/api-keys/info)'
 complete -c mids -n '__mids_at \'\' 0' -a 'recipes' -d 'Validate, list, show and execute YAML recipes (v2 only; discontinued in v3)'
 complete -c mids -n '__mids_at \'\' 0' -a 'api' -d 'Make a raw API request (like \'gh api\'): same auth, retries, notices and exit codes'
-complete -c mids -n '__mids_at \'\' 0' -a 'migrate' -d 'Rewrite v2 request logs (access logs, HAR, JSON lines, curl) into their v3 equivalents; offline unless --resolve'
+complete -c mids -n '__mids_at \'\' 0' -a 'migrate' -d 'Rewrite v2 request logs (access logs, Docker JSON logs, CloudFront logs, HAR, JSON lines, curl) into their v3 equivalents; offline unless --resolve'
 complete -c mids -n '__mids_at \'\' 0' -a 'contract' -d 'The API contract: hold a live server to it (check), hand it to other tools (export)'
 complete -c mids -n '__mids_at \'\' 0' -a 'sandbox' -d 'The bundled sandbox server: the whole API over deterministic data, offline'
 complete -c mids -n '__mids_at \'\' 0' -a 'completion' -d 'Print a shell completion script (bash, zsh or fish), generated from the command tree'

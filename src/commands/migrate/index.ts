@@ -9,7 +9,7 @@ import { JOBS_MAX, PARALLEL_MIN_BYTES } from "../../migrate/parallel/defaults.js
 export function register(program: Command, ctx: Context): void {
   const cmd = program
     .command("migrate")
-    .description("Rewrite v2 request logs (access logs, HAR, JSON lines, curl) into their v3 equivalents; offline unless --resolve")
+    .description("Rewrite v2 request logs (access logs, Docker JSON logs, CloudFront logs, HAR, JSON lines, curl) into their v3 equivalents; offline unless --resolve")
     .argument("[files...]", "log files; - (or nothing, when piped) reads stdin")
     .addOption(choiceOption("--from-format <format>", "input format (default: detected per file)", FROM_FORMATS))
     .addOption(choiceOption("--to <format>", "format of the rewritten requests (default: the input's format)", TO_FORMATS))
