@@ -78,4 +78,16 @@ describe("migrate: CloudFront standard logs", () => {
     expect(lines.slice(0, 2)).toEqual(HEADER);
     expect(lines.slice(2, 4).map((l) => fieldOf(l, "cs-uri-stem"))).toEqual(["/v3/projects", "/v3/projects/p1/series/rank"]);
   });
+
+  it("never shares a rewrite with an access line that reads alike: a record's fields are read otherwise", async () => {
+    // `names=a%2520b` is `a b` in a CloudFront record and `a%20b` in a bare access request line:
+    // the second access line, after the record, must still be read as an access line
+    const access = join(dir, "bare.log");
+    writeFileSync(access, "GET /v2/projects?names=a%2520b\n");
+    const cf = join(dir, "one-record.log");
+    writeFileSync(cf, [...HEADER, record({ "cs-uri-stem": "/v2/projects", "cs-uri-query": "names=a%2520b" })].join("\n") + "\n");
+    const r = await runMain(["migrate", access, cf, access, "-o", "ndjson", "-q"]);
+    const names = r.stdout.trimEnd().split("\n").slice(0, -1).map((l) => JSON.parse(l).from.query.names);
+    expect(names).toEqual(["a%20b", "a b", "a%20b"]);
+  });
 });

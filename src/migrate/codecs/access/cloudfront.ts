@@ -87,7 +87,9 @@ export function cloudFrontLines(handle: Handler, file: string | undefined, field
     const target = splitTarget(rel.charCodeAt(0) === 47 ? rel : "/" + rel, false);
     if (!target || !/^[A-Z]+$/.test(method)) return handle({ kind: "invalid", position: lineNo, reason: "not a CloudFront log record (no method and path)", ...base });
     const cf: CloudFrontLine = { fields: parts, method: cols.method, stem: cols.stem, query: cols.query, cookie: cols.cookie };
-    const source = accessSource("", "", "", method + " " + stem + (q === "-" ? "" : "?" + q));
+    // the rewrite cache's key (source.ts cacheKey): the host is part of the request, and a record's
+    // fields are read otherwise than an access line's request (`%25`), so no access line's key may equal it
+    const source = accessSource("", "", "", "\u0000cloudfront " + origin + " " + method + " " + stem + (q === "-" ? "" : "?" + q));
     source.cloudfront = cf;
     const it: RequestItem = { kind: "request", position: lineNo, req: { method, origin, path: target.path, query: target.query }, source };
     if (file) it.file = file;
