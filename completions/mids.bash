@@ -143,11 +143,11 @@ _mids_optval() {
     'api|-f'|'api|--field') echo 'free';;
     'api|-H'|'api|--header') echo 'free';;
     'api|--input') echo 'files';;
-    'migrate|--from-format') echo 'choices access har ndjson curl';;
+    'migrate|--from-format') echo 'choices access har ndjson curl docker cloudfront';;
     'migrate|--to') echo 'choices curl http har ndjson';;
-    'migrate|--fail-on') echo 'list rewritten partial removed unrecognized unchanged invalid';;
+    'migrate|--fail-on') echo 'list rewritten partial removed unrecognized unchanged invalid skipped';;
     'migrate|--jobs') echo 'free';;
-    'migrate verify|--from-format') echo 'choices access har ndjson curl';;
+    'migrate verify|--from-format') echo 'choices access har ndjson curl docker cloudfront';;
     'migrate verify|--fail-on') echo 'list equivalent unconfirmed differs skipped failed';;
     'migrate verify|--concurrency') echo 'free';;
     'migrate verify|--sample') echo 'free';;

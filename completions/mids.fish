@@ -125,7 +125,7 @@ complete -c mids -n '__mids_at \'\' 0' -a 'alerts' -d 'Alert subscriptions (v3):
 complete -c mids -n '__mids_at \'\' 0' -a 'me' -d 'Show the credential\'s capabilities: entitlements, rate limits, history window (v3 /v3/me; --api v2: /v2/api-keys/info)'
 complete -c mids -n '__mids_at \'\' 0' -a 'recipes' -d 'Validate, list, show and execute YAML recipes (v2 only; discontinued in v3)'
 complete -c mids -n '__mids_at \'\' 0' -a 'api' -d 'Make a raw API request (like \'gh api\'): same auth, retries, notices and exit codes'
-complete -c mids -n '__mids_at \'\' 0' -a 'migrate' -d 'Rewrite v2 request logs (access logs, HAR, JSON lines, curl) into their v3 equivalents; offline unless --resolve'
+complete -c mids -n '__mids_at \'\' 0' -a 'migrate' -d 'Rewrite v2 request logs (access logs, Docker JSON logs, CloudFront logs, HAR, JSON lines, curl) into their v3 equivalents; offline unless --resolve'
 complete -c mids -n '__mids_at \'\' 0' -a 'contract' -d 'The API contract: hold a live server to it (check), hand it to other tools (export)'
 complete -c mids -n '__mids_at \'\' 0' -a 'sandbox' -d 'The bundled sandbox server: the whole API over deterministic data, offline'
 complete -c mids -n '__mids_at \'\' 0' -a 'completion' -d 'Print a shell completion script (bash, zsh or fish), generated from the command tree'
@@ -277,15 +277,15 @@ complete -c mids -n '__mids_at \'api\' 0' -a '/v2 /v2/api-keys/info /v2/topics /
 complete -c mids -n '__mids_at \'migrate\' 0' -a 'explain' -d 'Print the whole v2 -> v3 map: routes, parameters, rules and response field renames'
 complete -c mids -n '__mids_at \'migrate\' 0' -a 'verify' -d 'Replay each distinct v2 request of a log against v2 and its v3 rewrite, and compare the answers field by field'
 complete -c mids -n '__mids_at \'migrate\' 0' -a 'scan' -d 'Find v2 API calls in source code (any language), with file:line:col, status and the v3 replacement; --fix rewrites them'
-complete -c mids -n '__mids_at \'migrate\'' -l from-format -x -a 'access har ndjson curl' -d 'input format (default: detected per file)'
+complete -c mids -n '__mids_at \'migrate\'' -l from-format -x -a 'access har ndjson curl docker cloudfront' -d 'input format (default: detected per file)'
 complete -c mids -n '__mids_at \'migrate\'' -l to -x -a 'curl http har ndjson' -d 'format of the rewritten requests (default: the input\'s format)'
-complete -c mids -n '__mids_at \'migrate\'' -l fail-on -x -a '(__mids_list rewritten partial removed unrecognized unchanged invalid)' -d 'exit 8 when any request has one of these statuses (comma-separated)'
+complete -c mids -n '__mids_at \'migrate\'' -l fail-on -x -a '(__mids_list rewritten partial removed unrecognized unchanged invalid skipped)' -d 'exit 8 when any request has one of these statuses (comma-separated)'
 complete -c mids -n '__mids_at \'migrate\'' -l resolve -d 'use the API to finish partial rewrites: walk cursors to page N, look up a topic\'s report id'
 complete -c mids -n '__mids_at \'migrate\'' -l jobs -x -d 'worker threads for large files, besides the main thread (default: one per core but one, up to 2, for files of 8 MB or more; 0: none)'
 complete -c mids -n '__mids_at \'migrate\' 0+' -F
 # migrate explain
 # migrate verify
-complete -c mids -n '__mids_at \'migrate verify\'' -l from-format -x -a 'access har ndjson curl' -d 'input format (default: detected per file)'
+complete -c mids -n '__mids_at \'migrate verify\'' -l from-format -x -a 'access har ndjson curl docker cloudfront' -d 'input format (default: detected per file)'
 complete -c mids -n '__mids_at \'migrate verify\'' -l fail-on -x -a '(__mids_list equivalent unconfirmed differs skipped failed)' -d 'exit 8 when any request has one of these verdicts (comma-separated)'
 complete -c mids -n '__mids_at \'migrate verify\'' -l concurrency -x -d 'requests in flight at once, 1 to 16 (default 4)'
 complete -c mids -n '__mids_at \'migrate verify\'' -l sample -x -d 'verify only n of the distinct replayable requests, drawn at random (see --seed, --sample-first)'

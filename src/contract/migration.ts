@@ -6,9 +6,9 @@
  * What a rule does to a rewrite:
  * - info: the v3 request returns the same information; the note tells what changed around it;
  * - partial: something cannot carry over; the v3 request is a best effort;
- * - removed: no v3 successor; unrecognized: not a known v2 request.
+ * - removed: no v3 successor; unrecognized: not a known v2 request; skipped: not a request to the API.
  */
-export type RuleEffect = "info" | "partial" | "removed" | "unrecognized" | "invalid";
+export type RuleEffect = "info" | "partial" | "removed" | "unrecognized" | "invalid" | "skipped";
 
 export interface MigrationRule {
   effect: RuleEffect;
@@ -69,6 +69,8 @@ export const MIGRATION_RULES = {
     action: "Nothing to do; check the window if you relied on a different default." },
   "series-window-from-unknown": { effect: "partial", message: "`at` set the end of the v2 series window and became `to`; its value is not a timestamp mids can read (a variable, a placeholder), so `from`, 7 days before it in v2, could not be set.",
     action: "Add `from` 7 days before `to` to keep v2's window (v3's default window is not documented)." },
+  "v2-default-page-size": { effect: "info", message: "A v2 list read without a page size returns v2's default page size; v3's default is larger, so the v3 request asks for v2's page size to return the same items.",
+    action: "Keep limit in the v3 request (in code, add it where the query is built: migrate scan --fix leaves the query as written), or drop it to take v3's larger pages." },
   "response-renames": { effect: "info", message: "The v3 response renames fields (spec 9.5).",
     action: "Update the field names your code reads (mids migrate explain lists them)." },
   "limit-over-v3-max": { effect: "partial", message: "The page size is above the v3 maximum and was lowered to it.",
@@ -87,8 +89,12 @@ export const MIGRATION_RULES = {
     action: "Check the path against the v3 routes (mids migrate explain)." },
   "method-not-allowed": { effect: "unrecognized", message: "The path is known but not with this method.",
     action: "Check the method; v2 data routes are GET except the recipe POSTs." },
-  "not-an-api-path": { effect: "unrecognized", message: "The path has no /v1, /v2 or /v3 prefix.",
-    action: "Nothing to migrate if this is not an API call." },
+  "not-an-api-path": { effect: "skipped", message: "The path has no /v1, /v2 or /v3 prefix: not an API call (a page, an asset, a health check); set aside.",
+    action: "Nothing to migrate." },
+  "other-host": { effect: "skipped", message: "A request to another host than the API's (the base URL's: --base-url, MIDS_BASE_URL, the profile) that no API route knows: another service's call, set aside.",
+    action: "Nothing to migrate; set the base URL to the API's if this host is it." },
+  "not-http": { effect: "skipped", message: "A URL that is not http or https (a browser's data:, blob: or ws: entry in a HAR): not an API call; set aside.",
+    action: "Nothing to migrate." },
   "dot-segment": { effect: "unrecognized", message: "A path value is empty, '.' or '..': once the URL is normalised it names another path.",
     action: "Check the request: its client addressed another resource than the route it looks like." },
   "invalid-input": { effect: "invalid", message: "Not a request.",

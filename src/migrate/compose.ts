@@ -79,7 +79,8 @@ export interface FastOptions {
  * writes the input's own format and nothing else (no report, no --resolve); undefined otherwise.
  */
 export function fastLineSink(rewriting: RewriteStage, writing: WriteStage, redaction: RunRedaction, input: InputInfo, opts: FastOptions): BlockLineSink | undefined {
-  if (opts.fastPath === false || opts.report || opts.resolve || input.format === "har" || writing.format !== input.format) return undefined;
+  // (a Docker JSON log's lines are JSON around the format's lines: the line path unwraps them)
+  if (opts.fastPath === false || opts.report || opts.resolve || input.format === "har" || input.docker || input.cloudfront || writing.format !== input.format) return undefined;
   const codec = LINE_CODECS[input.format];
   if (!codec.fastLines) return undefined;
   const cache = rewriting.cacheOf(input.format);

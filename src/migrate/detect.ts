@@ -5,8 +5,9 @@
 // fixed 64 KB peek may cut it). The head may end mid-line: the last, unterminated line is only
 // trusted when it parses; a cut first line is decided from how it starts (`{"log"` is HAR, any
 // other `{` a JSON line), never from its length.
-import type { InputFormat } from "./types.js";
+import type { FromFormat } from "./types.js";
 import { looksLikeAccess } from "./codecs/access/read.js";
+import { cloudFrontFields } from "./codecs/access/cloudfront.js";
 
 /** The first line that is neither blank nor a `#` comment, and whether a line break ends it in `head`. */
 export function firstLine(head: string): { line: string; complete: boolean } {
@@ -23,8 +24,19 @@ export function firstLine(head: string): { line: string; complete: boolean } {
   return { line: "", complete: false };
 }
 
-export function detectFormat(head: string): InputFormat {
+/**
+ * A Docker JSON log line (the json-file driver): `log` a string, with the `stream` and `time` it
+ * always writes beside it. Its `log` is then an access line (a JSON line of another kind names a
+ * request, not a container's output).
+ */
+function isDockerLine(o: Record<string, unknown>): boolean {
+  return typeof o.log === "string" && typeof o.stream === "string" && typeof o.time === "string";
+}
+
+export function detectFormat(head: string): FromFormat {
   const text = (head.charCodeAt(0) === 0xfeff ? head.slice(1) : head).trimStart();
+  // CloudFront's standard logs: `#Version: 1.0`, then `#Fields:` naming cs-method and cs-uri-stem
+  if (text.startsWith("#") && cloudFrontFields(text)) return "cloudfront";
   const { line: first, complete } = firstLine(head);
   if (first.startsWith("{") || first.startsWith("[")) {
     // HAR: one JSON document whose first key is "log" (minified or pretty-printed)
@@ -34,6 +46,7 @@ export function detectFormat(head: string): InputFormat {
     try { parsed = JSON.parse(first); } catch { parsed = undefined; }
     if (parsed && typeof parsed === "object" && !Array.isArray(parsed)) {
       const log = (parsed as Record<string, unknown>).log;
+      if (isDockerLine(parsed as Record<string, unknown>)) return "docker";
       return log && typeof log === "object" ? "har" : "ndjson";
     }
     if (parsed !== undefined) return "har"; // a JSON array or scalar is no request log: HAR reports it

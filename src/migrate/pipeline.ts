@@ -18,7 +18,7 @@ import { RewriteStage } from "./rewrite-stage.js";
 import { Tally, summaryText } from "./summary.js";
 import { stripControl } from "../util/sanitize.js";
 import { StdoutClosed, WriteStage } from "./write-stage.js";
-import type { InputFormat, Outcome, OutputTarget, Status } from "./types.js";
+import type { FromFormat, InputFormat, Outcome, OutputTarget, Status } from "./types.js";
 
 /**
  * Worker threads by default: one per core but the main thread's (which reads, writes and takes
@@ -32,7 +32,7 @@ export function defaultJobs(): number {
 export interface MigrateOptions {
   /** file paths; "-" is stdin */
   files: string[];
-  fromFormat?: InputFormat;
+  fromFormat?: FromFormat;
   to?: OutputTarget;
   /** -o json / -o ndjson: the report instead of the rewritten requests */
   report?: "json" | "ndjson";
@@ -73,7 +73,7 @@ export interface MigrateResult {
 export async function migrate(io: IO, opts: MigrateOptions): Promise<MigrateResult> {
   const tally = new Tally();
   const { redaction, readers } = runParts(opts);
-  const rewriting = new RewriteStage(tally, { now: opts.now, resolve: opts.resolve, targets: !opts.report, redactor: redaction.redactor });
+  const rewriting = new RewriteStage(tally, { now: opts.now, resolve: opts.resolve, targets: !opts.report, redactor: redaction.redactor, baseUrl: opts.baseUrl });
   const writing = new WriteStage(io, tally, { to: opts.to, report: opts.report, baseUrl: opts.baseUrl, version: opts.version, redaction });
   const progress = makeProgress(io, { quiet: opts.quiet, everyMs: opts.progressEveryMs, files: opts.files, handled: () => tally.total, screen: opts.screen });
 

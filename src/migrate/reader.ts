@@ -9,12 +9,14 @@ import { Readable } from "node:stream";
 import type { IO } from "../io.js";
 import { UsageError } from "../errors.js";
 import { detectFormat } from "./detect.js";
+import { CLOUDFRONT_FIELDS, cloudFrontFields } from "./codecs/access/cloudfront.js";
+import type { LineVariant } from "./codecs/line-codec.js";
 import { MAX_LINE_BYTES, splitLines, type BlockLineSink, type LineSink } from "./lines.js";
 import { LINE_CODECS } from "./codecs/lines.js";
 import { readHar } from "./codecs/har/read.js";
 import { gunzip } from "./gunzip.js";
 import { stripControl } from "../util/sanitize.js";
-import type { Handler, InputFormat, Item, LineFormat } from "./types.js";
+import type { FromFormat, Handler, InputFormat, Item, LineFormat } from "./types.js";
 
 // a file is read into one reused buffer: nothing is allocated per read, so nothing piles up
 // between garbage collections (lines.ts decodes it in 64 KB blocks and copies what it keeps)
@@ -30,11 +32,15 @@ export interface InputInfo {
   name: string | undefined;
   format: InputFormat;
   gzip: boolean;
+  /** access logs in Docker's JSON log files: each line's `log` is the access line (codecs/access/docker.ts) */
+  docker?: boolean;
+  /** a CloudFront standard log: the names of its fields, from its `#Fields:` header (codecs/access/cloudfront.ts) */
+  cloudfront?: string[];
 }
 
 export interface ReadOptions {
   /** --from-format: skip detection */
-  fromFormat?: InputFormat;
+  fromFormat?: FromFormat;
   /** stop reading when aborted (SIGINT/SIGTERM): the reader throws ReadInterrupted */
   signal?: AbortSignal;
   /** the next n bytes of the input are being read (as stored: compressed bytes for .gz); those before are handed on */
@@ -263,12 +269,17 @@ async function readOne(io: IO, file: string, stdin: boolean, multi: boolean, opt
       text = new Chunks(untilDamage(decoded, (e) => void (damage = e)), opts.signal);
     } else text = new Chunks(counted(), opts.signal);
     const head = await text.peek(firstLineDone);
-    const format = opts.fromFormat ?? detectFormat(detectionText(head));
+    const detected = opts.fromFormat ?? detectFormat(detectionText(head));
+    // Docker's JSON log files hold access lines, CloudFront's logs requests in fields: both read
+    // by the access codec, each line unwrapped or split (the columns from the head's #Fields line)
+    const format: InputFormat = detected === "docker" || detected === "cloudfront" ? "access" : detected;
     const input: InputInfo = { file, name: multi ? (stdin ? "stdin" : file) : undefined, format, gzip };
+    if (detected === "docker") input.docker = true;
+    if (detected === "cloudfront") input.cloudfront = cloudFrontFields(detectionText(head)) ?? [...CLOUDFRONT_FIELDS];
     await sink.begin?.(input);
     const chunks = text.all();
     const here = async (rest: AsyncIterable<Buffer>, startLine: number) => {
-      const lines = lineSinks(format as LineFormat, sink.item, input.name, opts.readers);
+      const lines = lineSinks(format as LineFormat, sink.item, input.name, opts.readers, input);
       await splitLines(rest, lines.onLine, undefined, sink.fastLines?.(input), startLine);
       await lines.finish();
     };
@@ -324,8 +335,8 @@ async function* untilDamage(source: AsyncIterable<Buffer>, onDamage: (e: unknown
 export type { LineFormat };
 
 /** The line sink of a line format (access, ndjson, curl): its codec's; `finish` when the input ends (a curl command still open). */
-export function lineSinks(format: LineFormat, handle: Handler, file: string | undefined, readers: LineReaders = {}): { onLine: LineSink; finish: () => void | Promise<void> } {
-  return LINE_CODECS[format].lines(handle, file, readers[format]);
+export function lineSinks(format: LineFormat, handle: Handler, file: string | undefined, readers: LineReaders = {}, variant?: LineVariant): { onLine: LineSink; finish: () => void | Promise<void> } {
+  return LINE_CODECS[format].lines(handle, file, readers[format], variant);
 }
 
 /** An item as readRequests yields it: always with the input's path and format. */

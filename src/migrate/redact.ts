@@ -31,6 +31,8 @@ export class RunRedaction {
     }
     if (req.headers) req.headers = this.redactHeaders(req.headers);
     if (req.body !== undefined) req.body = r.redactBody(req.body);
+    // (each form field as a body of its own: a secret field loses its value, as a -d pair does)
+    if (req.form) for (let i = 0; i < req.form.length; i++) req.form[i] = r.redactBody(req.form[i]);
     return req;
   }
 

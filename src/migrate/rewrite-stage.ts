@@ -106,6 +106,14 @@ export interface RewriteStageOptions {
   targets?: boolean;
   /** the run's redaction (secret parameter names) */
   redactor?: Redactor;
+  /** the API's base URL (--base-url, MIDS_BASE_URL, the profile): its host is the API's (RewriteOptions.hosts) */
+  baseUrl?: string;
+}
+
+/** The API's hosts a base URL names (none without one, or with one that is no URL). */
+export function apiHosts(baseUrl: string | undefined): string[] {
+  if (!baseUrl) return [];
+  try { return [new URL(baseUrl).host.toLowerCase()]; } catch { return []; }
 }
 
 /**
@@ -134,7 +142,7 @@ export class RewriteStage {
   /** `tally` may be swapped between parts of the input (a worker counts each batch apart) */
   constructor(public tally: Tally, private readonly opts: RewriteStageOptions) {
     const r = opts.redactor;
-    this.rewriteOptions = { now: opts.now, run: new RewriteRun(r ? (n) => r.isSecretParam(n) : undefined) };
+    this.rewriteOptions = { now: opts.now, run: new RewriteRun(r ? (n) => r.isSecretParam(n) : undefined), hosts: apiHosts(opts.baseUrl) };
     const fold = (c: Cached) => this.fold(c);
     this.cache = new Memo(fold);
     this.memos = [this.cache];

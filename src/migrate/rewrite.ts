@@ -5,12 +5,17 @@ import { ROUTES, matchRoute, matchPath, namesAnotherPath, route as routeById, pa
 import { UsageError } from "../errors.js";
 import { migrationRule, FIELD_RENAMES, RENAME_SCOPES_BY_V3_ROUTE, V2_SERIES_DEFAULT_WINDOW_DAYS } from "../contract/migration.js";
 import type { LogRequest, Note, Outcome, Pending, Shape, Status } from "./types.js";
-import { EMPTY_QUERY, isSecretParam as isSecretParamPure, queryObject } from "./url.js";
+import { EMPTY_QUERY, httpPrefix, isSecretParam as isSecretParamPure, queryObject } from "./url.js";
 import { BoundedMemo, LastMemo, StaticMemo } from "../util/memo.js";
 import { charTableOf } from "../util/chars.js";
 
 export interface RewriteOptions {
   now: Date;
+  /**
+   * The API's own hosts (the base URL's): a request to another host that no API route
+   * knows is skipped (another service's call), not unrecognized. None: hosts are not told apart.
+   */
+  hosts?: readonly string[];
   /** what one run remembers across requests (default: a new one per call) */
   run?: RewriteRun;
 }
@@ -198,6 +203,27 @@ function outcome(status: Status, from: Shape, to: Shape | null, notes: Note[], r
 }
 
 export function rewrite(req: LogRequest, opts: RewriteOptions): Outcome {
+  const o = rewriteRequest(req, opts);
+  if (o.status !== "unrecognized" || req.origin === "") return o;
+  // a URL that is no http(s) one (a HAR's data: or ws: entry), or another host's call no route knows: not the API's
+  if (!isHttp(req.origin)) return outcome("skipped", o.from, null, [note("not-http")]);
+  const hosts = opts.hosts;
+  if (hosts?.length && !isApiHost(hosts, req.origin)) return outcome("skipped", o.from, null, [note("other-host")]);
+  return o;
+}
+
+const isHttp = (origin: string): boolean => httpPrefix(origin) || /^https?:\/\//i.test(origin);
+
+/** Is the origin's host one of `hosts` (a host without a port matches every port; `:443`/`:80` match it written without)? */
+function isApiHost(hosts: readonly string[], origin: string): boolean {
+  const s = origin.indexOf("//");
+  const host = origin.slice(s < 0 ? 0 : s + 2).replace(/^[^@]*@/, "").toLowerCase();
+  const bare = host.replace(/:\d+$/, "");
+  for (const h of hosts) if (h === host || h === bare || h.replace(/:(443|80)$/, "") === host) return true;
+  return false;
+}
+
+function rewriteRequest(req: LogRequest, opts: RewriteOptions): Outcome {
   const run = opts.run ?? new RewriteRun();
   if (opts.run === undefined) opts = { ...opts, run };
   const method = run.upper.get(req.method);
@@ -222,7 +248,8 @@ export function rewrite(req: LogRequest, opts: RewriteOptions): Outcome {
     const rule = matchPath(path).some((m) => m.route.version === "v3") ? "method-not-allowed" : "unknown-v3-route";
     return outcome("unrecognized", from, null, [note(rule)]);
   }
-  if (count === 0 || !segmentIs(g, path, 0, "v2", V2)) return outcome("unrecognized", from, null, [note("not-an-api-path")]);
+  // a page, an asset, a health check: not the API's (any host)
+  if (count === 0 || !segmentIs(g, path, 0, "v2", V2)) return outcome("skipped", from, null, [note(req.origin === "" || isHttp(req.origin) ? "not-an-api-path" : "not-http")]);
   const c = matchParts(g, method, path, count);
   if (!c || c.version !== "v2") {
     const rule = matchPath(path).some((x) => x.route.version === "v2") ? "method-not-allowed" : "unknown-v2-route";
@@ -252,6 +279,12 @@ interface Plan {
   defaults: readonly (readonly [string, string, string])[];
   /** the notes of a request whose query hits no rule, and whether one is partial (undefined: they depend on the date) */
   plain: { notes: Note[]; partial: boolean } | undefined;
+  /**
+   * A v2 list whose default page size is not v3's: the page size a request without one is given
+   * (v2's), and what its note says. The note list of a request that hits nothing else is `plain`'s
+   * with that note (built once).
+   */
+  pageSize: { name: string; to: string; value: string; what: string; plain: { notes: Note[]; partial: boolean } | undefined } | undefined;
 }
 const plans = new StaticMemo(plan);
 const planOf = (r: Route): Plan => plans.get(r);
@@ -279,13 +312,27 @@ function plan(r: Route): Plan {
     renames: v3 ? renameNote(v3.id) : null,
     defaults: lossyDefaults(r).map((x) => [x.name, x.rule!, byDefault(x)] as const),
     plain: undefined,
+    pageSize: undefined,
   };
+  // v2 lists default to 20 items a page (ASSUMED.v2DefaultLimit), v3's project list to 50: a
+  // request that leaves the size out gets v2's, so that its pages hold the same items
+  const size = p.specs.get("limit");
+  const v3Size = size?.to ? v3Specs.get(size.to) : undefined;
+  if (size?.to && size.default !== undefined && v3Size && String(v3Size.default) !== String(size.default)) {
+    const what = `${size.to}=${size.default} (v2's default page size; v3's is ${v3Size.default ?? "not documented"})`;
+    p.pageSize = { name: size.name, to: size.to, value: String(size.default), what, plain: undefined };
+  }
   if (p.notes) {
     const notes = Object.freeze([...p.notes, ...(p.renames ? [p.renames] : [])]) as Note[];
     p.plain = { notes, partial: notes.some((n) => isPartial(n.rule)) };
+    if (p.pageSize) {
+      const sized = Object.freeze([...p.notes, note(PAGE_SIZE_RULE, p.pageSize.what), ...(p.renames ? [p.renames] : [])]) as Note[];
+      p.pageSize.plain = { notes: sized, partial: sized.some((n) => isPartial(n.rule)) };
+    }
   }
   return p;
 }
+const PAGE_SIZE_RULE = "v2-default-page-size";
 const partialRules = new StaticMemo((rule: string) => migrationRule(rule).effect === "partial");
 const isPartial = (rule: string): boolean => partialRules.get(rule);
 
@@ -343,7 +390,7 @@ function rewriteV2(r: Route, v2Values: readonly string[], req: LogRequest, from:
   const specs = plan.specs;
   const v3Specs = plan.v3Specs;
   // (a request without a query gets none: the frozen empty one, nothing is added to it below)
-  const query: Record<string, string> = req.query.length ? {} : EMPTY_QUERY;
+  let query: Record<string, string> = req.query.length ? {} : EMPTY_QUERY;
   let byRule: Hits;
   let seriesAt: string | undefined;
   // from.query differs from queryObject(req.query, false) only in secret values, which are not read
@@ -386,15 +433,24 @@ function rewriteV2(r: Route, v2Values: readonly string[], req: LogRequest, from:
   // a parameter left out whose default loses something (momentum's cluster breakdown is on by default)
   for (const [name, rule, what] of plan.defaults) if (!(name in q)) byRule = hit(byRule, rule, what);
   if (seriesAt !== undefined) byRule = seriesWindow(query, seriesAt, byRule, opts.run!);
+  // a list without a page size (the first page, or no page at all) gets v2's: v3's default is
+  // larger (page N > 1 got it above, with its page-to-cursor note)
+  const size = plan.pageSize;
+  const sized = size !== undefined && !(size.name in q) && query[size.to] === undefined;
+  if (sized) {
+    if (query === EMPTY_QUERY) query = {};
+    query[size.to] = size.value;
+  }
   const path = v3Path(plan, v2Values);
   // HEAD of a GET route (a health check, `curl -I`) stays HEAD: the v3 request asks for the same
   // thing; a preflight (OPTIONS) stays one, for the v3 request the browser will send after it
   const method = (from.method === "HEAD" && v3.method === "GET") || from.method === "OPTIONS" ? from.method : v3.method;
   // a request whose query hit no rule (most) has the route's notes: one frozen list, worked out once
-  const shared = byRule ? undefined : plan.plain;
+  const shared = byRule ? undefined : sized ? size.plain : plan.plain;
   if (shared) return outcome(shared.partial ? "partial" : "rewritten", from, { method, path, query }, shared.notes, r.id, pending);
   const notes = routeNotes(plan, r, opts);
   if (byRule) hitNotes(byRule, notes);
+  if (sized) notes.push(note(PAGE_SIZE_RULE, size.what));
   if (plan.renames) notes.push(plan.renames);
   let partial = false;
   for (const n of notes) if (isPartial(n.rule)) { partial = true; break; }

@@ -9,7 +9,7 @@ const INVALID_RULE = "invalid-input";
 
 export class Tally {
   total = 0;
-  byStatus: Record<Status, number> = { rewritten: 0, partial: 0, removed: 0, unrecognized: 0, unchanged: 0, invalid: 0 };
+  byStatus: Record<Status, number> = { rewritten: 0, partial: 0, removed: 0, unrecognized: 0, unchanged: 0, invalid: 0, skipped: 0 };
   byRoute = new Map<string, Record<Status, number>>();
   byRule = new Map<string, { count: number; message: string }>();
   leftOut: string[] = [];
@@ -20,7 +20,7 @@ export class Tally {
     this.byStatus[status] += n;
     if (routeId) {
       let r = this.byRoute.get(routeId);
-      if (!r) this.byRoute.set(routeId, (r = { rewritten: 0, partial: 0, removed: 0, unrecognized: 0, unchanged: 0, invalid: 0 }));
+      if (!r) this.byRoute.set(routeId, (r = { rewritten: 0, partial: 0, removed: 0, unrecognized: 0, unchanged: 0, invalid: 0, skipped: 0 }));
       r[status] += n;
     }
   }
@@ -84,7 +84,7 @@ export function summaryText(t: Tally, opts: { listLeftOut: boolean; width?: numb
   const out: string[] = [];
   out.push(`migrate: ${t.total} request${t.total === 1 ? "" : "s"}: ` + STATUSES.map((s) => `${t.byStatus[s]} ${s}`).join(", "));
   if (t.byRoute.size) {
-    const shown = STATUSES.filter((s) => s !== "invalid" && s !== "unchanged" && s !== "unrecognized");
+    const shown = STATUSES.filter((s) => s !== "invalid" && s !== "unchanged" && s !== "unrecognized" && s !== "skipped");
     const rows = [...t.byRoute].map(([id, c]) => { const r = routeById(id); return [`${r.method} ${r.path}`, ...shown.map((s) => String(c[s]))]; });
     const head = ["v2 route", ...shown];
     const w = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
@@ -96,7 +96,8 @@ export function summaryText(t: Tally, opts: { listLeftOut: boolean; width?: numb
     for (const [rule, r] of t.byRule) out.push(...wrapProse(`  ${rule} (${r.count}): ${r.message}`, opts.width, 4));
   }
   if (opts.listLeftOut && t.leftOutCount) {
-    out.push("", `left out of the output (no v3 request): ${t.leftOutCount}`);
+    // (skipped requests are left out too, counted above, never listed: a page's assets would bury the rest)
+    out.push("", `left out of the output (no v3 request${t.byStatus.skipped ? ", skipped ones aside" : ""}): ${t.leftOutCount}`);
     for (const l of t.leftOut) out.push(`  ${l}`);
     if (t.leftOutCount > t.leftOut.length) out.push(`  ... and ${t.leftOutCount - t.leftOut.length} more (-o json lists every request)`);
   }

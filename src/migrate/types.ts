@@ -2,13 +2,23 @@
 
 export type InputFormat = "access" | "har" | "ndjson" | "curl";
 export const INPUT_FORMATS: readonly InputFormat[] = ["access", "har", "ndjson", "curl"];
+/**
+ * What --from-format names: a format, or an access log laid out otherwise: `docker` (Docker's JSON
+ * log files, each `log` an access line), `cloudfront` (CloudFront's standard logs, tab-separated fields).
+ */
+export type FromFormat = InputFormat | "docker" | "cloudfront";
+export const FROM_FORMATS: readonly FromFormat[] = [...INPUT_FORMATS, "docker", "cloudfront"];
 /** The formats read line by line (a HAR is one document). */
 export type LineFormat = Exclude<InputFormat, "har">;
 export type OutputTarget = InputFormat | "http";
 export const TO_FORMATS = ["curl", "http", "har", "ndjson"] as const;
 
-export type Status = "rewritten" | "partial" | "removed" | "unrecognized" | "unchanged" | "invalid";
-export const STATUSES: readonly Status[] = ["rewritten", "partial", "removed", "unrecognized", "unchanged", "invalid"];
+export type Status = "rewritten" | "partial" | "removed" | "unrecognized" | "unchanged" | "invalid" | "skipped";
+/**
+ * `skipped`: a request that is not the API's (a page's assets in a HAR, a health check in an
+ * access log, another host's API): set aside and counted apart, never listed.
+ */
+export const STATUSES: readonly Status[] = ["rewritten", "partial", "removed", "unrecognized", "unchanged", "invalid", "skipped"];
 
 /** A request as read from a log: the target is kept raw, the query decoded. */
 export interface LogRequest {
@@ -21,6 +31,11 @@ export interface LogRequest {
   query: [string, string][];
   headers?: [string, string][];
   body?: string;
+  /**
+   * curl: the fields of a multipart form (`-F`/`--form`/`--form-string`, `name=value` each, as
+   * written); `body` holds them joined with `&` for the writers that have no form of their own.
+   */
+  form?: string[];
   /**
    * curl: the shell variables (`$ID`, `${BASE}`) the URL refers to, which the shell would expand;
    * the curl writer keeps them expandable (origin: the variable a URL starts with, as written).

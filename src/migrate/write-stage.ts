@@ -126,7 +126,8 @@ export class WriteStage {
   begin(input: InputInfo): void | Promise<void> {
     this.input = input;
     this.writerFormat ??= this.opts.to ?? input.format;
-    if (this.begun) return;
+    const header = this.cloudFrontHeader(input);
+    if (this.begun) return header === undefined ? undefined : this.out.str(header);
     this.begun = true;
     if (this.opts.frame === false) {
       if (!this.opts.report) this.writer = makeWriter(this.writerFormat, { baseUrl: this.opts.baseUrl, version: this.opts.version, itemsRedacted: true, redactor: this.redaction.redactor });
@@ -135,7 +136,16 @@ export class WriteStage {
     if (this.opts.report === "json") return this.out.str(`{"requests":[\n`);
     if (this.opts.report) return;
     this.writer = makeWriter(this.writerFormat, { baseUrl: this.opts.baseUrl, version: this.opts.version, itemsRedacted: true, redactor: this.redaction.redactor });
-    return this.out.str(this.writer.begin());
+    return this.out.str(this.writer.begin() + (header ?? ""));
+  }
+
+  /**
+   * A CloudFront log written back as one (the records in its own fields) starts with its header,
+   * as CloudFront writes it: once per input, from the main thread (workers write records only).
+   */
+  private cloudFrontHeader(input: InputInfo): string | undefined {
+    if (!input.cloudfront || this.opts.frame === false || this.opts.report || this.writerFormat !== "access") return undefined;
+    return `#Version: 1.0\n#Fields: ${input.cloudfront.join(" ")}\n`;
   }
 
   private where(n: number): string {
@@ -153,6 +163,8 @@ export class WriteStage {
     const o = c.o;
     if (this.opts.report) return this.out.str(this.reportLine(item.position, (c.json ??= recordJson(c, this.jsonOfNote))));
     if (o.to) return this.out.str(this.writer!.write(item, o.to, c.target, c.rel));
+    // not the API's (a page's assets, another host): counted, not listed
+    if (o.status === "skipped") return;
     if (this.tally.full()) return void this.tally.leave("");
     this.tally.leave(`${this.where(item.position)}: ${o.status}: ${stripControl(`${o.from.method} ${targetOf(o.from)}`)}${o.notes[0] ? ` (${o.notes[0].rule})` : ""}`);
   }

@@ -31,7 +31,7 @@ const CASES: Case[] = [
   { line: "mids projects list --universe ", exactly: ["crypto", "tradfi"] },
   { line: "mids alerts update alr_0001 --status ", exactly: ["active", "paused"] },
   { line: "mids migrate x.log --to ", exactly: ["curl", "har", "http", "ndjson"] },
-  { line: "mids migrate --from-format ", exactly: ["access", "curl", "har", "ndjson"] },
+  { line: "mids migrate --from-format ", exactly: ["access", "cloudfront", "curl", "docker", "har", "ndjson"] },
   { line: "mids intel list --grade polished,f", exactly: ["polished,flawless"] },
   { line: "mids intel list --grade ", exactly: GRADES },
   { line: "mids migrate --fail-on removed,un", exactly: ["removed,unchanged", "removed,unrecognized"] },

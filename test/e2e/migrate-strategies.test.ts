@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { ROOT, baseEnv, runMain, runMids, tempDir, type RunResult } from "../helpers/cli.js";
 import { VERSION } from "../../src/version.js";
+import { CLOUDFRONT_FIELDS } from "../../src/migrate/codecs/access/cloudfront.js";
 
 const FX = join(ROOT, "test/fixtures/migrate");
 const dir = tempDir("strategies-");
@@ -68,6 +69,26 @@ const curl = put("hostile.curl", thrice([
   `curl -s -H 'x-api-key: sk_live_3' -H 'Accept: application/json' $BASE/v2/projects/$ID`,
   `curl -s -H 'x-api-key: sk_live_3' -H 'Accept: application/json' /v2/intel/\${IID}`,
   `wget https://api.example.com/v2/topics`,
+  // a form (multipart POST, its fields redacted) and an upload (PUT): the full parser's, after a learned form
+  `curl -s -H 'x-api-key: sk_live_3' -F 'password=p' -F a=1 -X PATCH https://api.example.com/v3/alerts/a1`,
+  `curl -s -H 'x-api-key: sk_live_3' -T rows.json https://api.example.com/v2/projects/p9`,
+]));
+// Docker's JSON log file of an nginx container: each `log` an access line (a secret in its query,
+// referer and authuser), a stderr line that is none, a line whose keys come in another order
+const docker = put("container-json.log", thrice([
+  JSON.stringify({ log: `172.17.0.1 - - [22/Nov/2026:10:00:01 +0000] "GET /v2/projects?api_key=sk_live_1 HTTP/1.1" 200 5 "https://r/?token=hunter2" "curl/8"\n`, stream: "stdout", time: "2026-11-22T10:00:01.1Z" }),
+  JSON.stringify({ log: `172.17.0.1 - bob:pw [22/Nov/2026:10:00:02 +0000] "GET /v2/intel/i1 HTTP/1.1" 200 5 "-" "-"\n`, stream: "stdout", time: "2026-11-22T10:00:02.1Z" }),
+  JSON.stringify({ log: "2026/11/22 10:00:03 [notice] 1#1: start worker processes\n", stream: "stderr", time: "2026-11-22T10:00:03.1Z" }),
+  JSON.stringify({ stream: "stdout", log: `GET /v2/clusters HTTP/1.1\r\n`, time: "2026-11-22T10:00:04.1Z" }),
+]));
+// a CloudFront standard log: its header, records with a key in the query, a cookie and a referer token
+const cfRecord = (stem: string, query: string, cookie: string, referer: string) =>
+  CLOUDFRONT_FIELDS.map((f) => ({ "cs-method": "GET", "cs-uri-stem": stem, "cs-uri-query": query, "cs(Cookie)": cookie, "cs(Referer)": referer, "x-host-header": "api.example.com", "cs-protocol": "https" } as Record<string, string>)[f] ?? "x").join("\t");
+const cloudfront = put("E2EXAMPLE.2026-11-22-10.log", "#Version: 1.0\n#Fields: " + CLOUDFRONT_FIELDS.join(" ") + "\n" + thrice([
+  cfRecord("/v2/projects", "names=a%2520b&api_key=sk_live_2", "session=hunter2", "https://r/?token=abcdefgh"),
+  cfRecord("/v2/intel/i1", "-", "-", "-"),
+  cfRecord("/favicon.ico", "-", "-", "-"),
+  "no\trecord",
 ]));
 const gz = put("requests.ndjson.gz", gzipSync(readFileSync(at("requests.ndjson"))));
 // a gzip cut short: what it holds before the cut, then exit 2 with the documents closed
@@ -75,11 +96,13 @@ const cutGz = gzipSync(readFileSync(at("combined.log"), "utf8").repeat(60));
 const truncatedGz = put("cut.log.gz", cutGz.subarray(0, Math.floor(cutGz.length * 0.7)));
 
 // every format and the hostile files in one run (several inputs: one output), in every output mode
-const ALL = [at("combined.log"), access, at("requests.ndjson"), ndjson, at("commands.curl"), curl, at("traffic.har")];
+const ALL = [at("combined.log"), access, at("requests.ndjson"), ndjson, at("commands.curl"), curl, at("traffic.har"), docker, cloudfront];
 const CASES: { name: string; args: string[] }[] = [
   { name: "every format, hostile lines among them, the first input's format out", args: ALL },
   ...["curl", "http", "har", "ndjson"].map((to) => ({ name: `every format, --to ${to}`, args: [...ALL, "--to", to] })),
   ...["json", "ndjson"].map((o) => ({ name: `every format, -o ${o}`, args: [...ALL, "-o", o] })),
+  { name: "a Docker JSON log alone, written back as one", args: [docker] },
+  { name: "a CloudFront log alone, written back as one", args: [cloudfront] },
   { name: "gzip, then a truncated HAR: exit 2, what was read still out", args: [gz, at("truncated.har"), "--to", "ndjson", "--fail-on", "invalid"] },
   // (the two documents that must be closed; every mode is held by gzip-damage.test.ts)
   ...[["-o", "json"], ["--to", "har"]].map((mode) => ({ name: `a truncated gzip${mode.length ? ", " + mode.join(" ") : ""}: exit 2, what was read out and closed`, args: [at("combined.log"), truncatedGz, ...mode] })),

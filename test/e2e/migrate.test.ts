@@ -9,6 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ROOT, runMain, runMids, startSandbox, tempDir, type SandboxProcess } from "../helpers/cli.js";
 import { ROUTES } from "../../src/contract/routes.js";
+import { ASSUMED } from "../../src/contract/assumed.js";
 import { SANDBOX_DEMO_KEY } from "../../src/sandbox/keys.js";
 
 const FIX = join(ROOT, "test/fixtures/migrate");
@@ -43,7 +44,7 @@ describe("access logs", () => {
     const r = await runMain(["migrate", fx("combined.log"), "-o", "json"]);
     expect(r.code).toBe(0);
     const rep = JSON.parse(r.stdout);
-    expect(rep.summary).toEqual({ total: 9, rewritten: 3, partial: 2, removed: 1, unrecognized: 1, unchanged: 1, invalid: 1 });
+    expect(rep.summary).toEqual({ total: 9, rewritten: 3, partial: 2, removed: 1, unrecognized: 1, unchanged: 1, invalid: 1, skipped: 0 });
     expect(rep.requests.map((q: { position: number; status: string }) => `${q.position}:${q.status}`)).toEqual(
       ["1:rewritten", "2:partial", "3:partial", "4:rewritten", "5:removed", "6:rewritten", "7:unrecognized", "8:unchanged", "9:invalid"]);
     expect(rep.requests[1]).toMatchObject({
@@ -62,7 +63,7 @@ describe("access logs", () => {
     expect(recs).toHaveLength(5);
     expect(recs.slice(0, 4).map((x) => x.status)).toEqual(["rewritten", "rewritten", "removed", "partial"]);
     expect(recs[1].to).toEqual({ method: "GET", path: "/v3/vocabulary", query: {} });
-    expect(recs[4]).toEqual({ summary: { total: 4, rewritten: 2, partial: 1, removed: 1, unrecognized: 0, unchanged: 0, invalid: 0 } });
+    expect(recs[4]).toEqual({ summary: { total: 4, rewritten: 2, partial: 1, removed: 1, unrecognized: 0, unchanged: 0, invalid: 0, skipped: 0 } });
   });
 
   it("--fail-on exits 8 after writing the output", async () => {
@@ -96,7 +97,8 @@ describe("other formats", () => {
     expect(r.code).toBe(0);
     const out = r.stdout.trimEnd().split("\n").map((l) => JSON.parse(l));
     expect(out).toEqual([
-      { ts: "2026-10-01T09:00:00Z", method: "GET", url: "https://api.example.com/v3/projects?tickers=UNI", headers: { "x-api-key": "***" } },
+      // (read without a page size: v2's default is asked for, v3's is larger)
+      { ts: "2026-10-01T09:00:00Z", method: "GET", url: `https://api.example.com/v3/projects?tickers=UNI&limit=${ASSUMED.v2DefaultLimit}`, headers: { "x-api-key": "***" } },
       { ts: "2026-10-01T09:00:01Z", request: { method: "GET", path: "/v3/intel/int_1" }, status: 200 },
       { ts: "2026-10-01T09:00:02Z", req: { method: "GET", url: "/v3/me" } },
     ]);

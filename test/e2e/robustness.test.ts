@@ -128,11 +128,11 @@ describe("bad input", () => {
   it("a log that is not a regular file (a pipe, as with <(zcat log.gz)) is read like any other", async () => {
     const fifo = join(dir, "log.fifo");
     execFileSync("mkfifo", [fifo]);
-    const writer = writeFile(fifo, "GET /v2/projects HTTP/1.1\n");
+    const writer = writeFile(fifo, "GET /v2/clusters HTTP/1.1\n");
     const r = await runMids(["migrate", fifo]);
     await writer;
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/^GET \/v3\/projects HTTP\/1\.1\n$/);
+    expect(r.stdout).toMatch(/^GET \/v3\/clusters HTTP\/1\.1\n$/);
   });
 });
 

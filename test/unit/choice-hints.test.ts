@@ -31,12 +31,12 @@ describe("a bad value for a choice flag", () => {
   });
 
   const cases: [string[], string][] = [
-    [["migrate", "--fail-on", "bogus", "-"], "hint: use one or more of rewritten, partial, removed, unrecognized, unchanged, invalid, comma-separated"],
-    [["migrate", "--fail-on", ",", "-"], "hint: use one or more of rewritten, partial, removed, unrecognized, unchanged, invalid, comma-separated"],
+    [["migrate", "--fail-on", "bogus", "-"], "hint: use one or more of rewritten, partial, removed, unrecognized, unchanged, invalid, skipped, comma-separated"],
+    [["migrate", "--fail-on", ",", "-"], "hint: use one or more of rewritten, partial, removed, unrecognized, unchanged, invalid, skipped, comma-separated"],
     [["migrate", "scan", "/nonexistent", "--fail-on", ","], "hint: use one or more of rewritten, partial, removed, unrecognized, comma-separated"],
     [["migrate", "scan", "/nonexistent", "--fail-on", "bogus"], "hint: use one or more of rewritten, partial, removed, unrecognized, comma-separated"],
     [["migrate", "--to", "bogus", "-"], "hint: use one of curl, http, har, ndjson"],
-    [["migrate", "--from-format", "bogus", "-"], "hint: use one of access, har, ndjson, curl"],
+    [["migrate", "--from-format", "bogus", "-"], "hint: use one of access, har, ndjson, curl, docker, cloudfront"],
     [["migrate", "-o", "bogus", "-"], "hint: use one of table, json, ndjson, csv, yaml"],
     [["projects", "list", "--sort", "bogus"], "hint: use one of trend, createdAt, reinforcedAt"],
     [["--api", "v4", "projects", "list"], "hint: use one of v2, v3"],

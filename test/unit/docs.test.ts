@@ -320,6 +320,6 @@ describe("engineering notes state the numbers the code owns", () => {
     const page = read("docs/migrate.md").replace(/\s+/g, " ");
     const V3_PROJECTS_MAX_LIMIT = route("v3.projects.list").params.find((p) => p.name === "limit")?.max;
     expect(V3_PROJECTS_MAX_LIMIT).toBeGreaterThan(0);
-    expect(page).toContain(`without a \`limit\` it gets v2's default page size (\`limit=${ASSUMED.v2DefaultLimit}\`, an [assumption](assumptions.md)): page N of v3's ${V3_PROJECTS_MAX_LIMIT} would be other items`);
+    expect(page).toContain(`gets v2's default page size (\`limit=${ASSUMED.v2DefaultLimit}\`, an [assumption](assumptions.md)): v3's default page holds ${V3_PROJECTS_MAX_LIMIT}, so`);
   });
 });

@@ -13,6 +13,7 @@ import { makeWriter } from "../../src/migrate/writers.js";
 import { migrate } from "../../src/migrate/pipeline.js";
 import { testIO } from "../../src/io.js";
 import type { Item, RequestItem } from "../../src/migrate/types.js";
+import { ASSUMED } from "../../src/contract/assumed.js";
 
 const req = (r: ReturnType<typeof parseAccessLine>) => (r && typeof r === "object" ? r.req : r);
 
@@ -37,7 +38,7 @@ describe("access logs", () => {
     const io = testIO({ stdin: Readable.from([Buffer.from(input.join("\n") + "\n")]) as unknown as NodeJS.ReadableStream });
     const r = await migrate(io, { files: ["-"], failOn: [], quiet: true, version: "t", now: new Date() });
     expect(r.tally.byStatus.invalid).toBe(0);
-    expect(io.out()).toBe([alb("[2001:db8::1]:2817", "https://api.example.com:443/v3/projects"), haproxy("/v3/clusters"), alb("192.0.2.1:2817", "https://api.example.com:443/v3/intel/i1")].join("\n") + "\n");
+    expect(io.out()).toBe([alb("[2001:db8::1]:2817", `https://api.example.com:443/v3/projects?limit=${ASSUMED.v2DefaultLimit}`), haproxy("/v3/clusters"), alb("192.0.2.1:2817", "https://api.example.com:443/v3/intel/i1")].join("\n") + "\n");
   });
   it("redacts ident and authuser when the client field is an X-Forwarded-For list (Apache's %{X-Forwarded-For}i first)", async () => {
     const line = (ident: string, user: string) => `203.0.113.9, 10.0.0.1 ${ident} ${user} [28/Nov/2026:10:00:01 +0000] "GET /v2/clusters HTTP/1.1" 200 0 "-" "-"`;

@@ -4,6 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { ROUTES, buildPath, matchRoute, route as routeById } from "../../src/contract/routes.js";
 import { migrationRule } from "../../src/contract/migration.js";
+import { ASSUMED } from "../../src/contract/assumed.js";
 import { rewrite } from "../../src/migrate/rewrite.js";
 import { sameEqual } from "../helpers/same.js";
 
@@ -99,19 +100,22 @@ describe("route matching and v3 paths", () => {
     expect(first("GET", "//v3/projects")).toBe("unchanged ");
     expect(first("DELETE", "/v3/projects")).toBe("unrecognized method-not-allowed");
     expect(first("GET", "/v1")).toBe("unrecognized v1-to-v3");
-    expect(first("GET", "/v1x/projects")).toBe("unrecognized not-an-api-path");
-    expect(first("GET", "/")).toBe("unrecognized not-an-api-path");
-    expect(first("GET", "")).toBe("unrecognized not-an-api-path");
+    expect(first("GET", "/v1x/projects")).toBe("skipped not-an-api-path");
+    expect(first("GET", "/")).toBe("skipped not-an-api-path");
+    expect(first("GET", "")).toBe("skipped not-an-api-path");
     expect(first("GET", "/v2/nope")).toBe("unrecognized unknown-v2-route");
     expect(first("DELETE", "/v2/projects")).toBe("unrecognized method-not-allowed");
   });
 
   it("gathers the parameters that hit one rule into one note, in order of first hit", () => {
     const o = rewrite({ method: "GET", origin: "", path: "/v2/projects", query: [["x", "1"], ["api_key", "k"], ["y", "2"], ["token", "t"], ["x2", "3"]] }, { now });
+    const v3Limit = routeById("v3.projects.list").params.find((p) => p.name === "limit")!.default;
     const text = (id: string) => `${migrationRule(id).message} ${migrationRule(id).action}`;
     expect(o.notes.filter((n) => n.rule !== "response-renames")).toEqual([
       { rule: "param-not-in-contract", message: `x=1, y=2, x2=3: ${text("param-not-in-contract")}` },
       { rule: "key-in-query", message: `api_key, token: ${text("key-in-query")}` },
+      // (no page size in the request: v2's default is asked for, the v3 list's would be another)
+      { rule: "v2-default-page-size", message: `limit=${ASSUMED.v2DefaultLimit} (v2's default page size; v3's is ${v3Limit}): ${text("v2-default-page-size")}` },
     ]);
   });
 });

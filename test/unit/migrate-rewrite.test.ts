@@ -104,7 +104,31 @@ describe("parameters", () => {
     const o = mig("GET", "/v2/intel?page=3");
     expect(o.to!.query).toEqual({ limit: String(size) });
     expect(o.notes.find((n) => n.rule === "page-to-cursor")!.message).toContain(`limit=${size}, the v2 default page size`);
-    expect(mig("GET", "/v2/intel?page=1").to!.query).toEqual({});
+    // one note says why the size is there: page-to-cursor's, not v2-default-page-size's too
+    expect(rules(o)).not.toContain("v2-default-page-size");
+  });
+  it("a first page, or a list read without page or limit, keeps v2's default page size: v3's default page is larger, other items", () => {
+    for (const id of ["v2.projects.list", "v2.intel.list"]) {
+      const r = ROUTES.find((x) => x.id === id)!;
+      const size = r.params.find((p) => p.name === "limit")!.default;
+      const v3Size = ROUTES.find((x) => x.id === r.v3!.route)!.params.find((p) => p.name === "limit")!.default;
+      expect(size, id).not.toBe(v3Size);
+      for (const q of ["?page=1", "", "?page=1&colour=red"]) {
+        const o = mig("GET", r.path + q);
+        expect(o.to!.query.limit, r.path + q).toBe(String(size));
+        const n = o.notes.find((x) => x.rule === "v2-default-page-size");
+        expect(n?.message, r.path + q).toMatch(new RegExp(`^limit=${size} \\(v2's default page size; v3's is ${v3Size}\\): `));
+        // the same items as v2's first page: nothing lost, nothing to finish (status from the other parameters only)
+        expect(o.pending, r.path + q).toBeUndefined();
+        expect(o.status, r.path + q).toBe(q.includes("colour") ? "partial" : "rewritten");
+      }
+      // a page size in the log is the log's
+      const given = mig("GET", `${r.path}?page=1&limit=7`);
+      expect([given.to!.query, rules(given).includes("v2-default-page-size")]).toEqual([{ limit: "7" }, false]);
+    }
+    // the alias of the intel list too; a list whose page size is not carried (grounding history) is not given one
+    expect(mig("GET", "/v2/signals").to!.query.limit).toBe(String(ROUTES.find((x) => x.id === "v2.intel.list")!.params.find((p) => p.name === "limit")!.default));
+    expect(mig("GET", "/v2/grounding/history").to!.query).toEqual({});
   });
   it("at on project detail is partial with at-to-series-window", () => {
     const o = mig("GET", `/v2/projects/${ID}?at=2026-09-01T00:00:00Z`);
@@ -148,7 +172,7 @@ describe("parameters", () => {
     expect(n.status).toBe("partial");
     expect(n.to!.query).toEqual({});
     const c = mig("GET", "/v2/projects?minMarketCap=1000");
-    expect([c.status, rules(c)[0]]).toEqual(["partial", "market-cap-removed"]);
+    expect([c.status, rules(c).filter((r) => r !== "v2-default-page-size")[0]]).toEqual(["partial", "market-cap-removed"]);
   });
   it("lowers a page size above the v3 maximum", () => {
     const o = mig("GET", "/v2/projects?limit=100");
@@ -167,7 +191,35 @@ describe("parameters", () => {
     expect(mig("GET", "/v2/signals", BEFORE_SUNSET).notes[0].message).toMatch(/sunset on 2026-07-15/);
   });
   it("aliases take the successor's parameters: /v2/signals?projectId maps like /v2/intel", () => {
-    expect(mig("GET", "/v2/signals?projectId=p1").to!.query).toEqual({ project: "p1" });
+    expect(mig("GET", "/v2/signals?projectId=p1&limit=5").to!.query).toEqual({ project: "p1", limit: "5" });
+  });
+});
+
+describe("requests that are not the API's: skipped, counted apart", () => {
+  const at = (url: string, hosts?: string[]) => {
+    const u = new URL(url);
+    return rewrite({ method: "GET", origin: u.origin, path: u.pathname, query: [...u.searchParams] }, { now: AFTER_SUNSET, hosts });
+  };
+  it("a page or asset path is skipped on any host; another host's call no route knows is skipped when the API's host is known", () => {
+    for (const u of ["https://app.example.com/", "https://app.example.com/static/app.js", "https://fonts.gstatic.com/s/roboto/v30/x.woff2"]) {
+      expect([at(u).status, rules(at(u))], u).toEqual(["skipped", ["not-an-api-path"]]);
+    }
+    const api = ["api.mids.example"];
+    // another service's /v1 or /v2 call: unrecognized while hosts are not told apart, skipped once they are
+    expect(at("https://api.segment.io/v1/t").status).toBe("unrecognized");
+    expect([at("https://api.segment.io/v1/t", api).status, rules(at("https://api.segment.io/v1/t", api))]).toEqual(["skipped", ["other-host"]]);
+    expect(at("https://other.example/v2/users", api).status).toBe("skipped");
+    // the API's own host: an unknown route is still unrecognized (a port on either side matches)
+    expect(at("https://api.mids.example/v2/nothing-here", api).status).toBe("unrecognized");
+    expect(at("https://api.mids.example:8443/v1/projects", api).status).toBe("unrecognized");
+    expect(at("https://API.MIDS.EXAMPLE/v2/nothing", ["api.mids.example:443"]).status).toBe("unrecognized");
+    // a known route is the API's on any host (a proxy, a staging host)
+    expect(at("https://staging.example/v2/projects/p1", api).status).toBe("rewritten");
+  });
+  it("a URL of another scheme (a HAR's data: or ws: entry) is skipped", () => {
+    const o = rewrite({ method: "GET", origin: "data:", path: "/", query: [] }, { now: AFTER_SUNSET });
+    expect([o.status, rules(o), o.to]).toEqual(["skipped", ["not-http"], null]);
+    expect(rewrite({ method: "GET", origin: "wss://app.example.com", path: "/v2/socket", query: [] }, { now: AFTER_SUNSET }).status).toBe("skipped");
   });
 });
 

@@ -51,6 +51,12 @@ describe("placeholders and concatenations", () => {
   it("renamed query parameters are fixed in place; literal values keep their spelling", () => {
     expect(scan('"/v2/projects?xHandles=a%20b,c&chain=eth"')[0].replacement).toBe("/v3/projects?handles=a%20b,c&chain=eth");
   });
+  it("the page size a list read without one is given is a note, never written into code that may build the rest of the query", () => {
+    const src = 'get("/v2/projects")';
+    const u = analyze(src, extractRoutes(src)[0], opts)!;
+    expect([u.status, u.replacement, u.to!.path]).toEqual(["rewritten", "/v3/projects", "/v3/projects"]);
+    expect(u.rules).toContain("v2-default-page-size");
+  });
 });
 
 describe("what is and is not a v2 usage", () => {

@@ -2,16 +2,16 @@ import type { Command } from "commander";
 import type { Context } from "../../context.js";
 import * as verify from "./verify/index.js";
 import * as scan from "./scan/index.js";
-import { INPUT_FORMATS, STATUSES, TO_FORMATS } from "../../migrate/types.js";
+import { FROM_FORMATS, STATUSES, TO_FORMATS } from "../../migrate/types.js";
 import { choiceOption } from "../shared/choices.js";
 import { JOBS_MAX, PARALLEL_MIN_BYTES } from "../../migrate/parallel/defaults.js";
 
 export function register(program: Command, ctx: Context): void {
   const cmd = program
     .command("migrate")
-    .description("Rewrite v2 request logs (access logs, HAR, JSON lines, curl) into their v3 equivalents; offline unless --resolve")
+    .description("Rewrite v2 request logs (access logs, Docker JSON logs, CloudFront logs, HAR, JSON lines, curl) into their v3 equivalents; offline unless --resolve")
     .argument("[files...]", "log files; - (or nothing, when piped) reads stdin")
-    .addOption(choiceOption("--from-format <format>", "input format (default: detected per file)", INPUT_FORMATS))
+    .addOption(choiceOption("--from-format <format>", "input format (default: detected per file)", FROM_FORMATS))
     .addOption(choiceOption("--to <format>", "format of the rewritten requests (default: the input's format)", TO_FORMATS))
     // checked by the run module, not here: commander hands `migrate verify|scan --fail-on X` to this
     // command too (their own values differ), and each subcommand checks its own
@@ -21,7 +21,8 @@ export function register(program: Command, ctx: Context): void {
     .addHelpText("after", `
 Output: the rewritten requests on stdout (requests without a v3 successor are left out and listed on
 stderr with a summary); -o json prints one report, -o ndjson one line per request then the summary.
-Statuses: rewritten, partial, removed, unrecognized, unchanged (already v3), invalid (not a request).
+Statuses: rewritten, partial, removed, unrecognized, unchanged (already v3), invalid (not a request),
+skipped (not the API's: a page's assets, a health check, another host's call; counted, not listed).
 
 Examples:
   $ mids migrate access.log > access-v3.log

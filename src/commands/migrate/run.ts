@@ -3,7 +3,7 @@ import { FindingsError, UsageError } from "../../errors.js";
 import { VERSION } from "../../version.js";
 import { migrate } from "../../migrate/pipeline.js";
 import { makeResolver } from "../../migrate/resolve.js";
-import { INPUT_FORMATS, STATUSES, TO_FORMATS, type InputFormat, type OutputTarget, type Status } from "../../migrate/types.js";
+import { FROM_FORMATS, STATUSES, TO_FORMATS, type FromFormat, type OutputTarget, type Status } from "../../migrate/types.js";
 import { parseEnumFlag } from "../shared/options.js";
 import { logInputs } from "./logs.js";
 import { strategyFastPath } from "../../migrate/compose.js";
@@ -22,7 +22,7 @@ export interface MigrateFlags {
 
 export async function run(flags: MigrateFlags, ctx: Context): Promise<void> {
   const g = ctx.globals;
-  const fromFormat = parseEnumFlag<InputFormat>("--from-format", flags.fromFormat, INPUT_FORMATS);
+  const fromFormat = parseEnumFlag<FromFormat>("--from-format", flags.fromFormat, FROM_FORMATS);
   const to = parseEnumFlag<OutputTarget>("--to", flags.to, TO_FORMATS as unknown as OutputTarget[]);
   const failOn = checkChoiceList<Status>("--fail-on", flags.failOn, STATUSES);
   let report: "json" | "ndjson" | undefined;

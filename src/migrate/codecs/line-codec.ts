@@ -6,6 +6,15 @@ import type { BlockLineSink, LineSink } from "../lines.js";
 import type { Output } from "../output.js";
 import type { Cached, Handler } from "../types.js";
 
+/**
+ * Access logs laid out otherwise, found per input (detect.ts): Docker's JSON log files (each line's
+ * `log` an access line), CloudFront's standard logs (tab-separated, the `#Fields:` header's names).
+ */
+export interface LineVariant {
+  docker?: boolean;
+  cloudfront?: readonly string[];
+}
+
 /** What a run hands a line codec's whole-line fast path (fastLines). */
 export interface FastLineParts {
   /** the codec's own rewrite cache (cacheKey), looked up by its key */
@@ -28,9 +37,10 @@ export interface LineCodec {
   fastReader?(redactor: Redactor): unknown;
   /**
    * The codec's line sink; `fast`: what fastReader made for this run (undefined: every line read
-   * the general way). `finish` when the input ends (a command still open).
+   * the general way). `finish` when the input ends (a command still open). `variant`: how an
+   * access log's lines are laid out, when not as access lines (reader.ts InputInfo).
    */
-  lines(handle: Handler, file: string | undefined, fast: unknown): { onLine: LineSink; finish: () => void | Promise<void> };
+  lines(handle: Handler, file: string | undefined, fast: unknown, variant?: LineVariant): { onLine: LineSink; finish: () => void | Promise<void> };
   /**
    * A sink in front of the line sink when the run writes the codec's own format: it writes a
    * line whole when it can, and returns false to leave it to the line sink.

@@ -32,7 +32,7 @@ export class BatchProcessor {
   constructor(private readonly init: WorkerInit) {
     this.parts = runParts(init);
     const { redaction } = this.parts;
-    this.rewriting = new RewriteStage(new Tally(), { now: new Date(init.now), targets: !init.report, redactor: redaction.redactor });
+    this.rewriting = new RewriteStage(new Tally(), { now: new Date(init.now), targets: !init.report, redactor: redaction.redactor, baseUrl: init.baseUrl });
     this.writing = new WriteStage({} as IO, this.rewriting.tally, {
       to: init.to, report: init.report, baseUrl: init.baseUrl, version: init.version, frame: false, redaction,
       sink: (text, ascii) => {
@@ -63,7 +63,7 @@ export class BatchProcessor {
     await this.writing.begin(input);
     this.file = input.name;
     if (input.format === "har") return;
-    this.lines = lineSinks(input.format as LineFormat, this.handle, input.name, this.parts.readers);
+    this.lines = lineSinks(input.format as LineFormat, this.handle, input.name, this.parts.readers, input);
     this.fast = fastLineSink(this.rewriting, this.writing, this.parts.redaction, input, this.init);
   }
 

@@ -346,7 +346,11 @@ export class Analyzer {
       else {
         // a trailing slash the code wrote (`"/v2/signals/" + id`) stays: the code appends to it
         const v3Path = c.path.endsWith("/") && !to.path.endsWith("/") ? to.path + "/" : to.path;
-        c.v3 ??= (v3Path + Object.entries(to.query).map(([k, v], i) => `${i ? "&" : "?"}${c.raw.get(`k${k}`) ?? enc(k)}=${c.raw.get(`v${v}`) ?? enc(v)}`).join("")).split(/__mids_ph_(\d+)__/);
+        // a page size the rewrite added for a list read without one (v2-default-page-size) is the
+        // note's to say: code often builds the rest of the query (`+ "?page=" + n`), and a query
+        // put in its literal would break it
+        const added = to.query.limit !== undefined && !c.pairs.some(([k]) => k === "limit") && shapeOutcome.notes.some((x) => x.rule === "v2-default-page-size");
+        c.v3 ??= (v3Path + Object.entries(to.query).filter(([k]) => !(added && k === "limit")).map(([k, v], i) => `${i ? "&" : "?"}${c.raw.get(`k${k}`) ?? enc(k)}=${c.raw.get(`v${v}`) ?? enc(v)}`).join("")).split(/__mids_ph_(\d+)__/);
         const edits = literalEdits(r.pieces, shape ? c.v3.map((p, i) => (i % 2 ? p : fill(p, shape.values))) : c.v3, phs.length);
         if (edits) {
           usage.edits = edits.map((e) => ({ start: e.start - r.start, end: e.end - r.start, text: e.text }));

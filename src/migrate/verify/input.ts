@@ -6,7 +6,7 @@ import { InterruptedError } from "../../errors.js";
 import { readRequests as readLog, ReadInterrupted } from "../reader.js";
 import { RunRedaction } from "../redact.js";
 import { notUnicode } from "../unicode.js";
-import type { InputFormat, LogRequest } from "../types.js";
+import type { FromFormat, LogRequest } from "../types.js";
 import { isSecretParam } from "../url.js";
 
 export interface DistinctRequest {
@@ -47,7 +47,7 @@ function dropKeyLikeMatrix(path: string): string {
 }
 
 /** The distinct requests of the logs. Stops with InterruptedError when `signal` is aborted. */
-export async function readRequests(io: IO, files: string[], fromFormat?: InputFormat, signal?: AbortSignal): Promise<VerifyInput> {
+export async function readRequests(io: IO, files: string[], fromFormat?: FromFormat, signal?: AbortSignal): Promise<VerifyInput> {
   const seen = new Map<string, DistinctRequest>();
   const invalid: NotARequest[] = [];
   const redaction = new RunRedaction();

@@ -2,7 +2,7 @@
 // and compare the answers through the response map (src/contract/migration.ts RESPONSE_MAPS).
 import type { Command } from "commander";
 import type { Context } from "../../../context.js";
-import { INPUT_FORMATS } from "../../../migrate/types.js";
+import { FROM_FORMATS } from "../../../migrate/types.js";
 import { VERDICTS } from "../../../migrate/verify/verdicts.js";
 import { choiceOption } from "../../shared/choices.js";
 import { DEFAULT_CONCURRENCY, MAX_CONCURRENCY } from "./concurrency.js";
@@ -12,7 +12,7 @@ export function register(parent: Command, ctx: Context): void {
     .command("verify")
     .description("Replay each distinct v2 request of a log against v2 and its v3 rewrite, and compare the answers field by field")
     .argument("[files...]", "log files (access, HAR, JSON lines, curl; .gz too); - (or nothing, when piped) reads stdin")
-    .addOption(choiceOption("--from-format <format>", "input format (default: detected per file)", INPUT_FORMATS))
+    .addOption(choiceOption("--from-format <format>", "input format (default: detected per file)", FROM_FORMATS))
     .addOption(choiceOption("--fail-on <verdicts>", "exit 8 when any request has one of these verdicts (comma-separated)", VERDICTS, { list: true }))
     .option("--concurrency <n>", `requests in flight at once, 1 to ${MAX_CONCURRENCY} (default ${DEFAULT_CONCURRENCY})`)
     .option("--sample <n>", "verify only n of the distinct replayable requests, drawn at random (see --seed, --sample-first)")

@@ -3,7 +3,7 @@ import type { Context } from "../../../context.js";
 import { FindingsError, InterruptedError, UsageError } from "../../../errors.js";
 import { writeAsync } from "../../../io.js";
 import { checkChoiceList } from "../../../util/flag-values.js";
-import { INPUT_FORMATS } from "../../../migrate/types.js";
+import { FROM_FORMATS } from "../../../migrate/types.js";
 import { readRequests } from "../../../migrate/verify/input.js";
 import { VERDICTS, connectionsFor, verify } from "../../../migrate/verify/replay.js";
 import { jsonReport, ndjsonReport, summaryLine, terminalReport } from "../../../migrate/verify/report.js";
@@ -28,7 +28,7 @@ export interface VerifyFlags {
 
 export async function run(flags: VerifyFlags, ctx: Context): Promise<void> {
   const g = ctx.globals;
-  const fromFormat = parseEnumFlag("--from-format", flags.fromFormat, INPUT_FORMATS);
+  const fromFormat = parseEnumFlag("--from-format", flags.fromFormat, FROM_FORMATS);
   const failOn = checkChoiceList("--fail-on", flags.failOn, VERDICTS);
   const concurrency = parseIntFlag("--concurrency", flags.concurrency, 1, MAX_CONCURRENCY) ?? DEFAULT_CONCURRENCY;
   const size = parseIntFlag("--sample", flags.sample, 1);

@@ -5,6 +5,8 @@ import { HitRateGate } from "../../../util/memo.js";
 import type { LineCodec } from "../line-codec.js";
 import { makeAccessFast } from "./fast.js";
 import { accessLines } from "./read.js";
+import { dockerLines } from "./docker.js";
+import { cloudFrontLines } from "./cloudfront.js";
 
 /**
  * Where lines rarely repeat (a new id on every line) the fast path only looks twice: it stands
@@ -14,7 +16,10 @@ import { accessLines } from "./read.js";
 export const ACCESS_FAST_GATE = { window: 4096, minRate: 1 / 4, idle: 1 << 16 } as const;
 
 export const ACCESS_LINES: LineCodec = {
-  lines: (handle, file) => ({ onLine: accessLines(handle, file), finish: () => undefined }),
+  lines: (handle, file, _fast, v) => ({
+    onLine: v?.docker ? dockerLines(handle, file) : v?.cloudfront ? cloudFrontLines(handle, file, v.cloudfront) : accessLines(handle, file),
+    finish: () => undefined,
+  }),
   fastLines(parts) {
     const fast = makeAccessFast(parts);
     const gate = new HitRateGate(ACCESS_FAST_GATE);

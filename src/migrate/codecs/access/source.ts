@@ -18,10 +18,33 @@ export interface AccessSource extends Source {
    * the rewrite cache's key (cacheKey). Never written out: the writer writes the rewritten request.
    */
   readonly field: string;
+  /** the line came as the `log` of a Docker JSON log line (docker.ts): the JSON text around it */
+  wrap: DockerWrap | undefined;
+  /** the line is a CloudFront log record (cloudfront.ts): its fields, and where the request is among them */
+  cloudfront: CloudFrontLine | undefined;
+}
+
+/** A CloudFront log record's fields (tab-separated) and the columns of its request (query, cookie: -1 when the log has none). */
+export interface CloudFrontLine {
+  fields: string[];
+  method: number;
+  stem: number;
+  query: number;
+  cookie: number;
+}
+
+/**
+ * The JSON text of a Docker log line around its `log` value's characters (`{"log":"` and
+ * `","stream":"stdout","time":"..."}`), and the line end the value held (`\n`, written back escaped).
+ */
+export interface DockerWrap {
+  head: string;
+  tail: string;
+  eol?: string;
 }
 
 /** The source of an access line (the only maker of format "access" sources). */
-export const accessSource = (pre: string, post: string, proto: string, field: string): AccessSource => ({ format: "access", pre, post, proto, field });
+export const accessSource = (pre: string, post: string, proto: string, field: string): AccessSource => ({ format: "access", pre, post, proto, field, wrap: undefined, cloudfront: undefined });
 
 export const isAccessSource = (s: Source): s is AccessSource => s.format === "access";
 
@@ -87,8 +110,44 @@ function accessSplice(s: AccessSource, c: Cached): AccessSplice | undefined {
   return { request, ascii: ASCII.test(request) };
 }
 
+/**
+ * A CloudFront record's other fields redacted in place: the cookie whole (every value in it may be
+ * a session), the rest by the text rules (a referer's token). Its request fields are written anew.
+ */
+function redactCloudFront(cf: CloudFrontLine, r: Redactor): void {
+  const f = cf.fields;
+  for (let i = 0; i < f.length; i++) {
+    if (i === cf.method || i === cf.stem || i === cf.query) continue;
+    if (i === cf.cookie) { if (f[i] !== "-") f[i] = REDACTED; continue; }
+    f[i] = r.redactText(f[i]);
+  }
+}
+
+/**
+ * A request's text as CloudFront writes it in a field: characters 0-32 and 127 and up, and
+ * `<>"#%{}|\^~[]`'` space, percent-encoded (a rewritten target is percent-encoded: its `%` become `%25`).
+ */
+export function cloudFrontField(s: string): string {
+  let out = "";
+  let from = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c > 32 && c < 127 && !UNSAFE.includes(s[i])) continue;
+    out += s.slice(from, i) + (c < 128 ? "%" + c.toString(16).toUpperCase().padStart(2, "0") : encodeURIComponent(s[i]));
+    from = i + 1;
+  }
+  return from === 0 ? s : out + s.slice(from);
+}
+const UNSAFE = `<>"#%{}|\\^~[]\`'`;
+
 export const ACCESS_SOURCES: SourceCodec<AccessSource> = {
-  redact(s, r) { s.pre = redactAccessPrefix(r, s.pre); s.post = r.redactText(s.post); },
+  redact(s, r) {
+    s.pre = redactAccessPrefix(r, s.pre);
+    s.post = r.redactText(s.post);
+    // (the rest of a Docker JSON line: its stream, time and any attrs a logging option added)
+    if (s.wrap) s.wrap = { head: r.redactText(s.wrap.head), tail: r.redactText(s.wrap.tail), eol: s.wrap.eol };
+    if (s.cloudfront) redactCloudFront(s.cloudfront, r);
+  },
   escaped: () => false,
   // the field is the key as written: a line the fast path finds needs no parsing to be looked up
   cacheKey: (s) => s.field,

@@ -9,6 +9,7 @@ import { charTableOf } from "../../../util/chars.js";
 import { CREDENTIAL_OPTIONS } from "../../../redact/index.js";
 import { MAX_CURL_WORDS, WORD_FREE, WORD_HEADER, type CurlForms, type CurlWords } from "./form.js";
 
+const FORM: ReadonlySet<string> = new Set(["-F", "--form", "--form-string"]);
 const DATA: ReadonlySet<string> = new Set(["-d", "--data", "--data-raw", "--data-binary", "--data-ascii", "--data-urlencode", "--json"]);
 // options that take a value we do not need
 const WITH_VALUE: ReadonlySet<string> = new Set(["-o", "--output", "-A", "--user-agent", "-e", "--referer", "-m", "--max-time",
@@ -183,6 +184,10 @@ export function parseCurlFull(t: string): LogRequest | string {
   let getMode = false;
   const headers: [string, string][] = [];
   const data: string[] = [];
+  /** -F/--form/--form-string fields: curl sends them as a multipart POST */
+  const form: string[] = [];
+  /** -T/--upload-file: curl PUTs the file */
+  let upload: string | undefined;
   for (let i = 1; i < words.length; i++) {
     let w = words[i];
     let val: string | undefined;
@@ -207,10 +212,17 @@ export function parseCurlFull(t: string): LogRequest | string {
     else if (w === "--url") { urlExpands = expands[val === undefined ? i + 1 : i] === true; url = next(); }
     else if (w === "-G" || w === "--get") getMode = true;
     else if (w === "-I" || w === "--head") method = "HEAD";
+    else if (FORM.has(w)) form.push(next() ?? "");
+    else if (w === "-T" || w === "--upload-file") upload = next() ?? "";
     else if (WITH_VALUE.has(w)) { if (val === undefined) i++; }
     else if (!w.startsWith("-") && url === undefined) { url = w; urlExpands = expands[i] === true; }
   }
   if (!url) return "curl command without a URL";
+  // what curl itself refuses ("You can only select one HTTP request method!"): no request is sent
+  const bodies = (data.length ? 1 : 0) + (form.length ? 1 : 0) + (upload !== undefined ? 1 : 0);
+  if (bodies > 1 || (bodies && method === "HEAD" && !data.length)) {
+    return `curl command: ${[data.length ? "-d/--data" : "", form.length ? "-F/--form" : "", upload !== undefined ? "-T/--upload-file" : "", method === "HEAD" ? "-I/--head" : ""].filter(Boolean).join(" and ")} cannot be used together (curl refuses the command)`;
+  }
   const vars = urlExpands ? shellVarsOf(url) : undefined;
   // a URL that starts with a variable (`"$BASE/v2/..."`): the variable is its origin, as written
   const head = vars && SHELL_HEAD.exec(url)?.[0];
@@ -221,6 +233,18 @@ export function parseCurlFull(t: string): LogRequest | string {
   if (!target) return `curl command: not a URL: ${redactText(url).slice(0, 40)}`;
   if (head) target.origin = head;
   if (vars) (target as LogRequest).shellVars = vars;
+  // -T to a URL without a file name (`/v2/`) PUTs to the URL with the file's name appended
+  if (upload !== undefined && upload !== "-" && upload !== "." && target.path.endsWith("/")) {
+    const name = upload.slice(upload.lastIndexOf("/") + 1);
+    if (name) target.path += encodeURIComponent(name);
+  }
+  // a form is a multipart POST and an upload a PUT, -G or not (-G turns -d data into a query only);
+  // an explicit -X wins, as in curl
+  if (form.length || upload !== undefined) {
+    const req: LogRequest = { method: (method ?? (form.length ? "POST" : "PUT")).toUpperCase(), ...target, headers };
+    if (form.length) { req.form = form; req.body = form.join("&"); }
+    return req;
+  }
   const body = data.length ? data.join("&") : undefined;
   if (getMode && body) {
     target.query.push(...body.split("&").map((p): [string, string] => { const e = p.indexOf("="); return e < 0 ? [p, ""] : [p.slice(0, e), p.slice(e + 1)]; }));

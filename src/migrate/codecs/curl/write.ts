@@ -39,7 +39,12 @@ export function curlWriter(kit: WriterKit): Writer {
           if (m.kind === 0) out += memos.piece(k, m, hs[i][1]).curl;
         }
       }
-      if (hasBody(item, to)) out += " --data-raw " + shellQuote(r.redactBody(item.req.body!));
+      if (hasBody(item, to)) {
+        // a multipart form goes back as one, field by field (curl -F); other data as it was sent
+        const form = item.req.form;
+        if (form) for (const f of form) out += " -F " + shellQuote(r.redactBody(f));
+        else out += " --data-raw " + shellQuote(r.redactBody(item.req.body!));
+      }
       const head = withoutUserinfo(kit.head(item));
       const path = target === undefined ? targetOf(to) : pathOf(item, to, target, rel);
       const vars = item.req.shellVars;

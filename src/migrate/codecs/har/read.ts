@@ -208,6 +208,15 @@ export function spanDepth(s: string, i: number, k: number): number {
   return -1;
 }
 
+/**
+ * A URL of another scheme than http(s) (a browser's `data:`, `blob:`, `ws:` entries): its scheme as
+ * the origin, nothing else of it kept (a data: URL may hold anything); the rewrite skips it.
+ */
+function otherScheme(url: string): { origin: string; path: string; query: [string, string][] } | undefined {
+  const m = /^([a-z][a-z0-9+.-]*):/i.exec(url);
+  return m && !/^https?$/i.test(m[1]) ? { origin: m[1].toLowerCase() + ":", path: "/", query: [] } : undefined;
+}
+
 /** `depth`: the text's nesting depth (jsonDepth) when the caller already knows it. */
 export function parseEntry(text: string, depth?: number): { req: LogRequest; entry: Record<string, unknown> } | string {
   let entry: unknown;
@@ -223,7 +232,7 @@ function entryRequest(entry: unknown): LogRequest | string {
   if (!isObj(entry) || !isObj(entry.request)) return "HAR entry without a request";
   const r = entry.request;
   if (typeof r.method !== "string" || typeof r.url !== "string") return "HAR request without a method and url";
-  const target = splitTarget(r.url, false);
+  const target = splitTarget(r.url, false) ?? otherScheme(r.url);
   if (!target) return `HAR request url is not a URL: ${r.url.slice(0, 40)}`;
   const req: LogRequest = { method: r.method.toUpperCase(), origin: target.origin, path: target.path, query: target.query };
   const hs = r.headers;
