@@ -7,11 +7,17 @@ import { allFindings, fullMessage } from "./types.js";
 
 export const SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json";
 
-/** A file name as a SARIF artifact URI: relative paths stay relative (to %SRCROOT%), with / separators. */
+/**
+ * A file name as a SARIF artifact URI: relative paths stay relative (to %SRCROOT%), with /
+ * separators. Each segment is percent-encoded whole, so a `#`, `?` or `:` in a name stays in the
+ * path: encodeURI keeps them, and `a#b/c.js` read as a URI is `a` with a fragment, `c?d.js` is `c`
+ * with a query, and `h:i.js` is a URI of the scheme `h`.
+ */
 export function artifactUri(file: string): string {
   const p = file.replace(/\\/g, "/");
-  if (p.startsWith("/")) return "file://" + encodeURI(p);
-  return encodeURI(p.replace(/^\.\//, ""));
+  const encoded = (path: string) => path.split("/").map(encodeURIComponent).join("/");
+  if (p.startsWith("/")) return "file://" + encoded(p);
+  return encoded(p.replace(/^\.\//, ""));
 }
 
 

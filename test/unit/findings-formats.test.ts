@@ -1,7 +1,7 @@
 // The shared findings formats (src/findings): GitLab Code Quality, Checkstyle, the step summary.
 import { describe, expect, it } from "vitest";
 import { MAX_SHOWN_COLUMNS } from "../../src/findings/stylish.js";
-import { formatCheckstyle, formatGitlab, formatJunit, formatStylish, formatStepSummary, githubLine, type Finding, type FindingsSet } from "../../src/findings/index.js";
+import { formatCheckstyle, formatGitlab, formatJunit, formatSarif, formatStylish, formatStepSummary, githubLine, type Finding, type FindingsSet } from "../../src/findings/index.js";
 import { parseXml } from "../fixtures/recipes/xml.js";
 
 const finding = (over: Partial<Finding> = {}): Finding => ({
@@ -84,5 +84,18 @@ describe("xml attributes", () => {
       expect(out).not.toMatch(/="[^"]*\n/); // no attribute value spans a raw line break
     }
     expect(formatCheckstyle(set([f]))).toContain("line one&#10;line two");
+  });
+});
+
+describe("sarif artifact URIs", () => {
+  it("name the file when read back as a URI, whatever the name holds (#, ?, :, %, spaces, non-ASCII)", () => {
+    const names = ["a#b/c.js", "c?d/e.js", "h:i.js", "h::i%0A.js", "dir with space/ünï/f 1.js", "x%20y.js", "s;t,u=v&w+x$y@z.js"];
+    const sarif = JSON.parse(formatSarif(set(names.map((file) => finding({ file })))));
+    const uris = sarif.runs[0].results.map((r: { locations: { physicalLocation: { artifactLocation: { uri: string; uriBaseId?: string } } }[] }) => r.locations[0].physicalLocation.artifactLocation);
+    // what a SARIF reader does: resolve the URI against %SRCROOT% and take its path
+    expect(uris.map((a: { uri: string }) => decodeURIComponent(new URL(a.uri, "file:///repo/").pathname))).toEqual(names.map((n) => `/repo/${n}`));
+    expect(uris.every((a: { uriBaseId?: string }) => a.uriBaseId === "%SRCROOT%")).toBe(true);
+    const abs = JSON.parse(formatSarif(set([finding({ file: "/work/p#q/r?s.js" })]))).runs[0].results[0].locations[0].physicalLocation.artifactLocation;
+    expect(decodeURIComponent(new URL(abs.uri).pathname)).toBe("/work/p#q/r?s.js");
   });
 });
