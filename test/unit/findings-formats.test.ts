@@ -30,6 +30,26 @@ describe("gitlab code quality", () => {
   });
 });
 
+describe("gitlab fingerprints", () => {
+  it("follow the file, not how it was named: absolute on another runner's build directory, ./relative, or from a subdirectory", () => {
+    const fp = (file: string, projectDir: string, cwd: string) => {
+      const [issue] = JSON.parse(formatGitlab(set([finding({ file })]), projectDir, cwd));
+      return { path: issue.location.path, fingerprint: issue.fingerprint };
+    };
+    // GitLab compares the merge request's report with the target branch's: each made by its own job,
+    // on whichever runner (CI_PROJECT_DIR is /builds/<runner>/<n>/<group>/<project>)
+    const runs = [
+      fp("/builds/aB3x/0/g/p/src/a.ts", "/builds/aB3x/0/g/p", "/builds/aB3x/0/g/p"),
+      fp("/builds/zZ9q/2/g/p/src/a.ts", "/builds/zZ9q/2/g/p", "/builds/zZ9q/2/g/p"),
+      fp("src/a.ts", "/builds/aB3x/0/g/p", "/builds/aB3x/0/g/p"),
+      fp("./src/a.ts", "/builds/aB3x/0/g/p", "/builds/aB3x/0/g/p"),
+      fp("a.ts", "/builds/aB3x/0/g/p", "/builds/aB3x/0/g/p/src"),
+    ];
+    expect(new Set(runs.map((r) => r.path))).toEqual(new Set(["src/a.ts"]));
+    expect(new Set(runs.map((r) => r.fingerprint)).size).toBe(1);
+  });
+});
+
 describe("checkstyle", () => {
   it("is well-formed XML with a file per file and an error per finding", () => {
     const root = parseXml(formatCheckstyle(set([finding({ message: 'a <b> & "c"' }), finding({ file: "x&y.ts", severity: "note" })])));
