@@ -1,7 +1,7 @@
 // One findings module for every command that reports findings (recipes validate, migrate scan):
 // the format names, the default choice, and writing stdout, --output-file and the GitHub step summary.
 import { emitJson } from "../output/render.js";
-import { appendFile, writeFile } from "node:fs/promises";
+import { appendFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import type { Context } from "../context.js";
 import { UsageError } from "../errors.js";
@@ -15,6 +15,7 @@ import { formatCheckstyle, formatJunit } from "./xml.js";
 
 import { FORMATS, type Format } from "./formats.js";
 import { checkChoice } from "../util/flag-values.js";
+import { writeWhole } from "../util/write-whole.js";
 
 export { FORMATS, type Format };
 
@@ -119,9 +120,14 @@ export async function emitFindings(ctx: Context, flags: OutputFlags, r: Renderin
   }
   if (flags.outputFile && plan.fileFormat) {
     try {
-      await writeFile(resolve(ctx.io.cwd, flags.outputFile), chunks(plan.fileFormat, undefined, { fullNotes: flags.fullNotes, general: r.general }) ?? render(plan.fileFormat, r, undefined, root(plan.fileFormat), { fullNotes: flags.fullNotes, general: r.general }, cwd));
+      // whole or not at all: a write that fails half-way leaves no cut report for a CI step to upload
+      await writeWhole(resolve(ctx.io.cwd, flags.outputFile), chunks(plan.fileFormat, undefined, { fullNotes: flags.fullNotes, general: r.general }) ?? render(plan.fileFormat, r, undefined, root(plan.fileFormat), { fullNotes: flags.fullNotes, general: r.general }, cwd));
     } catch (e) {
-      throw new UsageError(`cannot write --output-file '${flags.outputFile}': ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`, { hint: "name a file in a directory that exists and that you can write to" });
+      const code = (e as NodeJS.ErrnoException).code;
+      const full = code === "ENOSPC" || code === "EFBIG" || code === "EDQUOT";
+      throw new UsageError(`cannot write --output-file '${flags.outputFile}': ${code ?? (e as Error).message}`, {
+        hint: full ? "the disk is full or the file is over a size limit; no part of the report was written (the file is as it was)" : "name a file in a directory that exists and that you can write to",
+      });
     }
   }
   const summary = env.GITHUB_STEP_SUMMARY;
