@@ -8,9 +8,10 @@ import { UsageError } from "../errors.js";
 import { writeAsync } from "../io.js";
 import { formatGithub, formatStepSummary } from "./github.js";
 import { formatGitlab } from "./gitlab.js";
-import { formatSarif } from "./sarif.js";
+import { formatSarif, SARIF_MAX_RESULTS, sarifCutText } from "./sarif.js";
 import { formatStylish, formatStylishChunks, stylishColours, type Colours, type StylishOptions } from "./stylish.js";
 import type { FindingsSet } from "./types.js";
+import { allFindings } from "./types.js";
 import { formatCheckstyle, formatJunit } from "./xml.js";
 
 import { FORMATS, type Format } from "./formats.js";
@@ -117,6 +118,11 @@ export async function emitFindings(ctx: Context, flags: OutputFlags, r: Renderin
       if (ctx.globals.jq !== undefined) await emitJson(ctx, JSON.parse(text));
       else await writeAsync(ctx.io.stdout, text);
     }
+  }
+  // a SARIF run holds at most what GitHub code scanning accepts: said once, where it is cut
+  if ((opts.stdout !== false && plan.format === "sarif") || plan.fileFormat === "sarif") {
+    const left = allFindings(r.set).length - SARIF_MAX_RESULTS;
+    if (left > 0) ctx.warn(sarifCutText(left));
   }
   if (flags.outputFile && plan.fileFormat) {
     try {

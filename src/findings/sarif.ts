@@ -2,7 +2,7 @@
 // (`@microsoft/sarif-multitool validate`): no errors, no warnings (test/unit/findings-sarif.test.ts).
 import { escapeC1Json } from "../util/sanitize.js";
 import { githubFile } from "./github.js";
-import type { FindingsSet } from "./types.js";
+import type { Finding, FindingsSet } from "./types.js";
 import { allFindings, fullMessage } from "./types.js";
 
 export const SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json";
@@ -22,12 +22,35 @@ export function artifactUri(file: string): string {
 
 
 /**
+ * GitHub code scanning rejects a whole SARIF file whose run holds more than 25,000 results
+ * ("Analysis SARIF file rejected due to result limits"): nothing of it is shown. A run keeps at most
+ * this many, the most severe first, and says how many it left out.
+ */
+export const SARIF_MAX_RESULTS = 25_000;
+
+const RANK = { error: 0, warning: 1, note: 2 } as const;
+
+/** The findings a SARIF run holds: all, or the SARIF_MAX_RESULTS most severe, in their order. */
+export function sarifFindings(all: readonly Finding[]): Finding[] {
+  if (all.length <= SARIF_MAX_RESULTS) return [...all];
+  const kept = all.map((f, i) => i).sort((a, b) => RANK[all[a].severity] - RANK[all[b].severity] || a - b).slice(0, SARIF_MAX_RESULTS);
+  return kept.sort((a, b) => a - b).map((i) => all[i]);
+}
+
+/** What a run cut to SARIF_MAX_RESULTS says of the rest (a line on stderr and the run's notification). */
+export const sarifCutText = (left: number): string =>
+  `${left} more finding${left === 1 ? " is" : "s are"} not in the SARIF file: GitHub code scanning rejects a run of more than ${SARIF_MAX_RESULTS.toLocaleString("en-US")} results, so it holds the ${SARIF_MAX_RESULTS.toLocaleString("en-US")} most severe (every format but SARIF lists them all)`;
+
+/**
  * `workspace` (GITHUB_WORKSPACE, whose root code scanning reads %SRCROOT% as): a path inside it,
  * absolute or relative to `cwd` (a step run in a subdirectory), is written relative to it.
  */
 export function formatSarif(set: FindingsSet, workspace?: string, cwd?: string): string {
   const index = new Map(set.rules.map((r, i) => [r.id, i]));
-  const results = allFindings(set).map((f) => {
+  const all = allFindings(set);
+  const shown = sarifFindings(all);
+  const left = all.length - shown.length;
+  const results = shown.map((f) => {
     const uri = artifactUri(githubFile(f.file, workspace, cwd));
     return {
       ruleId: f.ruleId,
@@ -61,6 +84,7 @@ export function formatSarif(set: FindingsSet, workspace?: string, cwd?: string):
         },
       },
       columnKind: set.columnKind,
+      ...(left ? { invocations: [{ executionSuccessful: true, toolExecutionNotifications: [{ level: "warning", message: { text: sarifCutText(left) } }] }] } : {}),
       results,
     }],
   };

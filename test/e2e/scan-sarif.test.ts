@@ -9,7 +9,7 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { ROOT, baseEnv, runMain, runMids } from "../helpers/cli.js";
+import { ROOT, baseEnv, fileTree, runMain, runMids, tempDir } from "../helpers/cli.js";
 import { formatSarif } from "../../src/recipes/findings.js";
 import type { FileReport } from "../../src/recipes/types.js";
 
@@ -80,3 +80,23 @@ describe("recipes validate shares the findings formats", () => {
     expect(csv.stderr).toContain("migrate scan has no -o csv output");
   });
 });
+
+describe("SARIF past GitHub code scanning's result limit", () => {
+  it("migrate scan writes the 25,000 most severe results and says on stderr how many it left out; json lists them all", { timeout: 60_000 }, async () => {
+    // 27,000 usages (3 files of 9,000), the last file's removed ones gated by --fail-on: errors
+    const tree = fileTree({
+      "a.js": Array.from({ length: 9000 }, (_, i) => `a${i} = "/v2/topics";`).join("\n") + "\n",
+      "b.js": Array.from({ length: 9000 }, (_, i) => `b${i} = "/v2/clusters";`).join("\n") + "\n",
+      "c.js": Array.from({ length: 9000 }, (_, i) => `c${i} = "/v2/projects/p${i}/candles";`).join("\n") + "\n",
+    });
+    const out = join(tempDir("sarif-limit-"), "v2.sarif");
+    const r = await runMain(["migrate", "scan", tree, "--fail-on", "removed", "--format", "json", "--output-file", out], { env: baseEnv() });
+    expect(r.code).toBe(8);
+    expect(JSON.parse(r.stdout).findings).toHaveLength(27_000);
+    expect(r.stderr).toContain("mids: warning: 2000 more findings are not in the SARIF file: GitHub code scanning rejects a run of more than 25,000 results");
+    const run = JSON.parse(readFileSync(out, "utf8")).runs[0];
+    expect(run.results).toHaveLength(25_000);
+    expect(run.results.filter((x: { level: string }) => x.level === "error")).toHaveLength(9000);
+  });
+});
+

@@ -1,6 +1,7 @@
 // The shared findings formats (src/findings): GitLab Code Quality, Checkstyle, the step summary.
 import { describe, expect, it } from "vitest";
 import { MAX_SHOWN_COLUMNS } from "../../src/findings/stylish.js";
+import { SARIF_MAX_RESULTS } from "../../src/findings/sarif.js";
 import { formatCheckstyle, formatGitlab, formatJunit, formatSarif, formatStylish, formatStepSummary, githubLine, type Finding, type FindingsSet } from "../../src/findings/index.js";
 import { parseXml } from "../fixtures/recipes/xml.js";
 
@@ -117,5 +118,24 @@ describe("sarif artifact URIs", () => {
     expect(uris.every((a: { uriBaseId?: string }) => a.uriBaseId === "%SRCROOT%")).toBe(true);
     const abs = JSON.parse(formatSarif(set([finding({ file: "/work/p#q/r?s.js" })]))).runs[0].results[0].locations[0].physicalLocation.artifactLocation;
     expect(decodeURIComponent(new URL(abs.uri).pathname)).toBe("/work/p#q/r?s.js");
+  });
+});
+
+describe("sarif result limit", () => {
+  it("a run holds at most the 25,000 results GitHub code scanning accepts, the most severe first, and says how many it left out", () => {
+    // 25,002 notes, then 3 errors: code scanning rejects the whole file past 25,000 results
+    const many = [...Array.from({ length: SARIF_MAX_RESULTS + 2 }, (_, i) => finding({ line: i + 1, severity: "note" })),
+      ...[1, 2, 3].map((n) => finding({ file: "src/z.ts", line: n, severity: "error" }))];
+    const run = JSON.parse(formatSarif(set(many))).runs[0];
+    expect(run.results).toHaveLength(25_000);
+    expect(run.results.filter((r: { level: string }) => r.level === "error")).toHaveLength(3);
+    // in their order: the notes kept are the first ones
+    expect(run.results[0].locations[0].physicalLocation.region.startLine).toBe(1);
+    expect(run.results[24_996].locations[0].physicalLocation.region.startLine).toBe(24_997);
+    expect(run.invocations[0].toolExecutionNotifications[0].message.text).toMatch(/^5 more findings are not in the SARIF file: GitHub code scanning rejects a run of more than 25,000 results/);
+    // at the limit, nothing is cut and nothing is said
+    const exact = JSON.parse(formatSarif(set(many.slice(0, SARIF_MAX_RESULTS)))).runs[0];
+    expect(exact.results).toHaveLength(25_000);
+    expect(exact.invocations).toBeUndefined();
   });
 });
