@@ -1,12 +1,15 @@
 // One findings module for every command that reports findings (recipes validate, migrate scan):
 // the format names, the default choice, and writing stdout, --output-file and the GitHub step summary.
 import { emitJson } from "../output/render.js";
-import { appendFile } from "node:fs/promises";
+import { appendFile, stat } from "node:fs/promises";
 import { resolve } from "node:path";
 import type { Context } from "../context.js";
 import { UsageError } from "../errors.js";
 import { writeAsync } from "../io.js";
-import { formatGithub, formatStepSummary } from "./github.js";
+import { formatGithub, formatStepSummary, STEP_SUMMARY_MAX_BYTES } from "./github.js";
+
+/** Less room than this left in the step summary: no table (its heading and the line saying what was left out need about this much). */
+const STEP_SUMMARY_MIN_ROOM = 2_000;
 import { formatGitlab } from "./gitlab.js";
 import { formatSarif, SARIF_MAX_RESULTS, sarifCutText } from "./sarif.js";
 import { formatStylish, formatStylishChunks, stylishColours, type Colours, type StylishOptions } from "./stylish.js";
@@ -139,7 +142,13 @@ export async function emitFindings(ctx: Context, flags: OutputFlags, r: Renderin
   const summary = env.GITHUB_STEP_SUMMARY;
   if (env.GITHUB_ACTIONS === "true" && summary) {
     try {
-      await appendFile(resolve(ctx.io.cwd, summary), formatStepSummary(r.set, opts.heading, ws, cwd));
+      // GitHub drops a step's whole summary past 1 MiB, and the file is the step's: what earlier
+      // commands of the step wrote counts (two scans in one step each wrote up to 1 MB)
+      const path = resolve(ctx.io.cwd, summary);
+      const before = (await stat(path).catch(() => undefined))?.size ?? 0;
+      const room = STEP_SUMMARY_MAX_BYTES - before;
+      if (room < STEP_SUMMARY_MIN_ROOM) ctx.warn(`GITHUB_STEP_SUMMARY already holds ${before} bytes, at GitHub's 1 MiB limit for a step: the findings table is not added to it (see the job log or the SARIF file)`);
+      else await appendFile(path, formatStepSummary(r.set, opts.heading, ws, cwd, room));
     } catch (e) {
       // the findings are out already; a summary that cannot be written is worth a warning, not a failure
       ctx.warn(`cannot append to GITHUB_STEP_SUMMARY '${summary}': ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);

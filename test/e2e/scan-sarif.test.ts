@@ -4,7 +4,7 @@
 // (The first test runs the built CLI; the later ones run main(argv) in this process: the same
 // program, without a CLI start-up each.)
 import { spawnSync } from "node:child_process";
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { cpSync, mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -100,3 +100,27 @@ describe("SARIF past GitHub code scanning's result limit", () => {
   });
 });
 
+describe("the GitHub step summary of a step that runs mids twice", () => {
+  it("stays under GitHub's 1 MiB for the step: the second run's table fits what the first left, and past it none is added", { timeout: 60_000 }, async () => {
+    // 4,000 usages: a table of some 1.4 MB, cut to fit
+    const tree = fileTree({ "a.js": Array.from({ length: 4000 }, (_, i) => `a${i} = "/v2/topics";`).join("\n") + "\n" });
+    const summary = join(tempDir("step-summary-"), "summary.md");
+    const env = baseEnv({ GITHUB_ACTIONS: "true", GITHUB_STEP_SUMMARY: summary });
+    const first = await runMain(["migrate", "scan", tree], { env });
+    expect(first.code).toBe(0);
+    const once = statSync(summary).size;
+    expect(once).toBeGreaterThan(900_000);
+    const second = await runMain(["migrate", "scan", tree], { env });
+    expect(second.code).toBe(0);
+    // GitHub drops the step's whole summary past 1 MiB
+    expect(statSync(summary).size).toBeLessThan(1024 * 1024);
+    expect(second.stderr).toContain("mids: warning: GITHUB_STEP_SUMMARY already holds");
+    // with room left, the second table is cut to it and says how many rows it left out
+    writeFileSync(summary, "x".repeat(600_000));
+    const third = await runMain(["migrate", "scan", tree], { env });
+    expect(third.code).toBe(0);
+    const md = readFileSync(summary, "utf8");
+    expect(md.length).toBeLessThan(1024 * 1024);
+    expect(md).toMatch(/\n\d+ more findings are not shown \(a step's summary is capped at 1 MB\)/);
+  });
+});
