@@ -11,6 +11,9 @@ type Data = string | Iterable<string>;
 
 /** Write `data` to `path` whole: rename a finished temporary file over it (follows a symbolic link to its target). */
 export async function writeWhole(path: string, data: Data): Promise<void> {
+  // /dev/stdout, /dev/fd/3, /proc/self/fd/1: a stream the caller has open, perhaps onto a file
+  // (`> out.txt`), which a rename would replace under it
+  if (/^\/(dev|proc)\//.test(path)) return writeFile(path, data);
   const target = await realpath(path).catch(() => path);
   const st = await stat(target).catch(() => undefined);
   if (st && !st.isFile()) return writeFile(target, data);
