@@ -139,3 +139,22 @@ describe("sarif result limit", () => {
     expect(exact.invocations).toBeUndefined();
   });
 });
+
+describe("xml reports printed in a GitHub Actions log", () => {
+  it("hold no line the runner reads as a workflow command (:: at a line's start, ##[ anywhere), and parse back to the same text", () => {
+    const message = "bad step\n::add-mask::hunter2\n  ::error file=a.ts,line=1::fake\n\u00a0\u2003::warning::x\r::notice::y\n##[stop-commands]tok and text ##[warning]x";
+    const f = finding({ severity: "error", message, file: "##[group]a.ts" });
+    for (const out of [formatJunit(set([f])), formatCheckstyle(set([f]))]) {
+      // the runner: a line is a command when it starts with '::' after blanks (v2), or holds '##[' (v1)
+      for (const line of out.split(/\r\n|\r|\n/)) {
+        expect(line.replace(/^[\s\u0085]+/, "").startsWith("::")).toBe(false);
+        expect(line).not.toContain("##[");
+      }
+    }
+    const junit = parseXml(formatJunit(set([f])));
+    const failure = junit.children[0].children[0].children[0];
+    expect(failure.text).toContain(message);
+    expect(junit.children[0].children[0].attrs.name).toBe("##[group]a.ts");
+    expect(parseXml(formatCheckstyle(set([f]))).children[0].children[0].attrs.message).toBe(`${message}\npage-to-cursor: use cursors`);
+  });
+});
