@@ -158,3 +158,16 @@ describe("xml reports printed in a GitHub Actions log", () => {
     expect(parseXml(formatCheckstyle(set([f]))).children[0].children[0].attrs.message).toBe(`${message}\npage-to-cursor: use cursors`);
   });
 });
+
+describe("json reports printed in a GitHub Actions log", () => {
+  it("hold no '##[' (the runner runs '##[command]' anywhere in a line), and parse back to the same text", () => {
+    const message = "x ##[set-output name=ok;]true ###[add-mask]k \\##[group]";
+    const f = finding({ severity: "error", message, file: "##[stop-commands]t.ts" });
+    const sarif = formatSarif(set([f]));
+    const gitlab = formatGitlab(set([f]));
+    for (const out of [sarif, gitlab]) expect(out).not.toContain("##[");
+    expect(JSON.parse(sarif).runs[0].results[0].message.text).toBe(`${message}\npage-to-cursor: use cursors`);
+    expect(decodeURIComponent(JSON.parse(sarif).runs[0].results[0].locations[0].physicalLocation.artifactLocation.uri)).toBe("##[stop-commands]t.ts");
+    expect(JSON.parse(gitlab)[0]).toMatchObject({ description: `${message}\npage-to-cursor: use cursors`, location: { path: "##[stop-commands]t.ts" } });
+  });
+});
