@@ -42,6 +42,20 @@ export const sarifCutText = (left: number): string =>
   `${left} more finding${left === 1 ? " is" : "s are"} not in the SARIF file: GitHub code scanning rejects a run of more than ${SARIF_MAX_RESULTS.toLocaleString("en-US")} results, so it holds the ${SARIF_MAX_RESULTS.toLocaleString("en-US")} most severe (every format but SARIF lists them all)`;
 
 /**
+ * The run's invocation when there is something to say of it: results left out past the limit, and
+ * files not checked (the run did not succeed: a consumer must not read their absence as "no findings").
+ */
+function invocations(set: FindingsSet, left: number): { invocations?: unknown[] } {
+  const notChecked = set.notChecked ?? [];
+  if (!left && !notChecked.length) return {};
+  const notifications = [
+    ...(left ? [{ level: "warning", message: { text: sarifCutText(left) } }] : []),
+    ...notChecked.map((n) => ({ level: "error", message: { text: `${n.file}: not checked: ${n.reason}` } })),
+  ];
+  return { invocations: [{ executionSuccessful: notChecked.length === 0, toolExecutionNotifications: notifications }] };
+}
+
+/**
  * `workspace` (GITHUB_WORKSPACE, whose root code scanning reads %SRCROOT% as): a path inside it,
  * absolute or relative to `cwd` (a step run in a subdirectory), is written relative to it.
  */
@@ -84,7 +98,7 @@ export function formatSarif(set: FindingsSet, workspace?: string, cwd?: string):
         },
       },
       columnKind: set.columnKind,
-      ...(left ? { invocations: [{ executionSuccessful: true, toolExecutionNotifications: [{ level: "warning", message: { text: sarifCutText(left) } }] }] } : {}),
+      ...invocations(set, left),
       results,
     }],
   };
