@@ -7,9 +7,6 @@ import type { Context } from "../context.js";
 import { UsageError } from "../errors.js";
 import { writeAsync } from "../io.js";
 import { formatGithub, formatStepSummary, STEP_SUMMARY_MAX_BYTES } from "./github.js";
-
-/** Less room than this left in the step summary: no table (its heading and the line saying what was left out need about this much). */
-const STEP_SUMMARY_MIN_ROOM = 2_000;
 import { formatGitlab } from "./gitlab.js";
 import { formatSarif, SARIF_MAX_RESULTS, sarifCutText } from "./sarif.js";
 import { formatStylish, formatStylishChunks, stylishColours, type Colours, type StylishOptions } from "./stylish.js";
@@ -22,6 +19,9 @@ import { checkChoice } from "../util/flag-values.js";
 import { writeWhole } from "../util/write-whole.js";
 
 export { FORMATS, type Format };
+
+/** Less room than this left in the step summary: no table (its heading and the line saying what was left out need about this much). */
+const STEP_SUMMARY_MIN_ROOM = 2_000;
 
 /** Each command has its own json shape (a CI interface it states once); everything else is shared. */
 export interface Rendering {
