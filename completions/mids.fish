@@ -102,7 +102,7 @@ complete -c mids -l jq -x -d 'filter the JSON result with jq (implies -o json): 
 complete -c mids -l csv-raw -d 'CSV: do not prefix \' to text cells a spreadsheet would run as formulas'
 complete -c mids -l no-color -d 'disable colour (also NO_COLOR)'
 complete -c mids -l no-relative -d 'tables on a terminal: exact times, not ages like \'2h ago\''
-complete -c mids -l no-pager -d 'no pager for long output on a terminal (also MIDS_PAGER=; default $PAGER, else less -FRX)'
+complete -c mids -l no-pager -d 'no pager for long output on a terminal (also MIDS_PAGER=; never in CI; default $PAGER, else less -FRX)'
 complete -c mids -l quiet -s q -d 'no notices or warnings on stderr'
 complete -c mids -l verbose -d 'trace requests and responses on stderr (key redacted)'
 complete -c mids -l timeout -x -d 'request timeout: seconds or 1500ms, 2s, 1m (default 30s)'

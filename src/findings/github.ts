@@ -42,9 +42,10 @@ const code = (s: string) => "`" + oneLine(s).replace(/`/g, "'").replace(/\|/g, "
 
 /**
  * The step summary: a Markdown table of every finding (annotations show only the first 10 per
- * step), headed by a line with the counts.
+ * step), headed by a line with the counts. `maxBytes`: what is left of the step's 1 MiB (the file
+ * is the step's, and earlier commands of the step may have written to it).
  */
-export function formatStepSummary(set: FindingsSet, heading: string, workspace?: string, cwd?: string): string {
+export function formatStepSummary(set: FindingsSet, heading: string, workspace?: string, cwd?: string, maxBytes = STEP_SUMMARY_MAX_BYTES): string {
   const all = allFindings(set);
   const head = [`### ${cell(heading)}`, ""];
   if (!all.length) return [...head, "No findings.", "", ""].join("\n");
@@ -54,9 +55,9 @@ export function formatStepSummary(set: FindingsSet, heading: string, workspace?:
   for (const f of all) {
     const row = `| ${code(githubFile(f.file, workspace, cwd))} | ${f.line} | ${f.column} | ${cell(f.label)} | ${cell(f.ruleId)} | ${fullMessage(f).split("\n").map(cell).join("<br>")} |`;
     bytes += Buffer.byteLength(row) + 1;
-    if (bytes > STEP_SUMMARY_MAX_BYTES - 200) break;
+    if (bytes > maxBytes - 200) break;
     rows.push(row);
   }
-  const tail = rows.length < all.length ? ["", `${all.length - rows.length} more findings are not shown (the summary is capped at 1 MB); see the job log or the SARIF file.`] : [];
+  const tail = rows.length < all.length ? ["", `${all.length - rows.length} more findings are not shown (a step's summary is capped at 1 MB); see the job log or the SARIF file.`] : [];
   return [...head, ...rows, ...tail, "", ""].join("\n");
 }

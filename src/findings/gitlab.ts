@@ -8,7 +8,7 @@ import { allFindings, fullMessage } from "./types.js";
 const SEVERITY = { error: "major", warning: "minor", note: "info" } as const;
 
 /**
- * Fingerprints are unique and stable across runs: they hash the rule, the file and what the
+ * Fingerprints are unique and stable across runs: they hash the rule, the file (its path as written) and what the
  * finding is about (not its line, so moving code keeps them), plus the occurrence number of the
  * same thing in the same file.
  */
@@ -16,7 +16,10 @@ const SEVERITY = { error: "major", warning: "minor", note: "info" } as const;
 export function formatGitlab(set: FindingsSet, projectDir?: string, cwd?: string): string {
   const seen = new Map<string, number>();
   const issues = allFindings(set).map((f) => {
-    const base = `${f.ruleId}\u0000${f.file}\u0000${f.key ?? f.message}`;
+    const path = githubFile(f.file, projectDir, cwd).replace(/\\/g, "/").replace(/^\.\//, "");
+    // the path as written, not as given: `./src/a.js`, `src/a.js` from the root, `a.js` from src/ and
+    // `/builds/<runner>/<n>/group/project/src/a.js` are one file, whose findings keep their fingerprints
+    const base = `${f.ruleId}\u0000${path}\u0000${f.key ?? f.message}`;
     const n = (seen.get(base) ?? 0) + 1;
     seen.set(base, n);
     return {
@@ -25,7 +28,7 @@ export function formatGitlab(set: FindingsSet, projectDir?: string, cwd?: string
       check_name: f.ruleId,
       fingerprint: createHash("sha256").update(`${base}\u0000${n}`).digest("hex").slice(0, 32),
       severity: SEVERITY[f.severity],
-      location: { path: githubFile(f.file, projectDir, cwd).replace(/\\/g, "/").replace(/^\.\//, ""), lines: { begin: f.line, end: f.endLine } },
+      location: { path, lines: { begin: f.line, end: f.endLine } },
     };
   });
   return escapeC1Json(JSON.stringify(issues, null, 2)) + "\n";

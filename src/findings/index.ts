@@ -1,22 +1,27 @@
 // One findings module for every command that reports findings (recipes validate, migrate scan):
 // the format names, the default choice, and writing stdout, --output-file and the GitHub step summary.
 import { emitJson } from "../output/render.js";
-import { appendFile, writeFile } from "node:fs/promises";
+import { appendFile, stat } from "node:fs/promises";
 import { resolve } from "node:path";
 import type { Context } from "../context.js";
 import { UsageError } from "../errors.js";
 import { writeAsync } from "../io.js";
-import { formatGithub, formatStepSummary } from "./github.js";
+import { formatGithub, formatStepSummary, STEP_SUMMARY_MAX_BYTES } from "./github.js";
 import { formatGitlab } from "./gitlab.js";
-import { formatSarif } from "./sarif.js";
+import { formatSarif, SARIF_MAX_RESULTS, sarifCutText } from "./sarif.js";
 import { formatStylish, formatStylishChunks, stylishColours, type Colours, type StylishOptions } from "./stylish.js";
 import type { FindingsSet } from "./types.js";
+import { allFindings } from "./types.js";
 import { formatCheckstyle, formatJunit } from "./xml.js";
 
 import { FORMATS, type Format } from "./formats.js";
 import { checkChoice } from "../util/flag-values.js";
+import { writeWhole } from "../util/write-whole.js";
 
 export { FORMATS, type Format };
+
+/** Less room than this left in the step summary: no table (its heading and the line saying what was left out need about this much). */
+const STEP_SUMMARY_MIN_ROOM = 2_000;
 
 /** Each command has its own json shape (a CI interface it states once); everything else is shared. */
 export interface Rendering {
@@ -117,17 +122,33 @@ export async function emitFindings(ctx: Context, flags: OutputFlags, r: Renderin
       else await writeAsync(ctx.io.stdout, text);
     }
   }
+  // a SARIF run holds at most what GitHub code scanning accepts: said once, where it is cut
+  if ((opts.stdout !== false && plan.format === "sarif") || plan.fileFormat === "sarif") {
+    const left = allFindings(r.set).length - SARIF_MAX_RESULTS;
+    if (left > 0) ctx.warn(sarifCutText(left));
+  }
   if (flags.outputFile && plan.fileFormat) {
     try {
-      await writeFile(resolve(ctx.io.cwd, flags.outputFile), chunks(plan.fileFormat, undefined, { fullNotes: flags.fullNotes, general: r.general }) ?? render(plan.fileFormat, r, undefined, root(plan.fileFormat), { fullNotes: flags.fullNotes, general: r.general }, cwd));
+      // whole or not at all: a write that fails half-way leaves no cut report for a CI step to upload
+      await writeWhole(resolve(ctx.io.cwd, flags.outputFile), chunks(plan.fileFormat, undefined, { fullNotes: flags.fullNotes, general: r.general }) ?? render(plan.fileFormat, r, undefined, root(plan.fileFormat), { fullNotes: flags.fullNotes, general: r.general }, cwd));
     } catch (e) {
-      throw new UsageError(`cannot write --output-file '${flags.outputFile}': ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`, { hint: "name a file in a directory that exists and that you can write to" });
+      const code = (e as NodeJS.ErrnoException).code;
+      const full = code === "ENOSPC" || code === "EFBIG" || code === "EDQUOT";
+      throw new UsageError(`cannot write --output-file '${flags.outputFile}': ${code ?? (e as Error).message}`, {
+        hint: full ? "the disk is full or the file is over a size limit; no part of the report was written (the file is as it was)" : "name a file in a directory that exists and that you can write to",
+      });
     }
   }
   const summary = env.GITHUB_STEP_SUMMARY;
   if (env.GITHUB_ACTIONS === "true" && summary) {
     try {
-      await appendFile(resolve(ctx.io.cwd, summary), formatStepSummary(r.set, opts.heading, ws, cwd));
+      // GitHub drops a step's whole summary past 1 MiB, and the file is the step's: what earlier
+      // commands of the step wrote counts (two scans in one step each wrote up to 1 MB)
+      const path = resolve(ctx.io.cwd, summary);
+      const before = (await stat(path).catch(() => undefined))?.size ?? 0;
+      const room = STEP_SUMMARY_MAX_BYTES - before;
+      if (room < STEP_SUMMARY_MIN_ROOM) ctx.warn(`GITHUB_STEP_SUMMARY already holds ${before} bytes, at GitHub's 1 MiB limit for a step: the findings table is not added to it (see the job log or the SARIF file)`);
+      else await appendFile(path, formatStepSummary(r.set, opts.heading, ws, cwd, room));
     } catch (e) {
       // the findings are out already; a summary that cannot be written is worth a warning, not a failure
       ctx.warn(`cannot append to GITHUB_STEP_SUMMARY '${summary}': ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);

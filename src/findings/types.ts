@@ -74,6 +74,11 @@ export interface FindingsSet {
   /** the JUnit suite name and test case class name */
   suite: string;
   classname: string;
+  /**
+   * Files the run could not check (a server failure, an interrupt): absent from the findings, so a
+   * report that holds none of theirs is not a clean bill. SARIF says so (executionSuccessful false).
+   */
+  notChecked?: readonly { file: string; reason: string }[];
 }
 
 export const allFindings = (set: FindingsSet): Finding[] => set.files.flatMap((f) => f.findings);

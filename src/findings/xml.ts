@@ -9,7 +9,11 @@ export function xmlEscape(s: string): string {
   return escapeInvisibleXml(s
     // C1 controls are legal XML but act as escapes on a terminal: dropped with the rest
     .replace(/[^\t\n\r\u0020-\u007e\u00a0-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, "")
-    .replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;"));
+    .replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;"))
+    // a report printed in a GitHub Actions log is read line by line as workflow commands: a line
+    // that starts with `::` (after any white space, as .NET trims it) and `##[` anywhere. A message's own lines (a server's
+    // `...\n::add-mask::...`) become references there, which every XML reader reads back as they were
+    .replace(/^(\s*):(?=:)/gm, "$1&#58;").replace(/##\[/g, "#&#35;[");
 }
 
 /**

@@ -1,14 +1,15 @@
 // Long output on a terminal goes through a pager, as gh and git do: $MIDS_PAGER, else $PAGER,
 // else `less -FRX` (with LESS=FRX when unset: quit when it fits on one screen, keep colours, leave
-// the text on the screen). Off with --no-pager, MIDS_PAGER= (empty) or when stdout is not a
-// terminal. A pager that cannot start means the text is written directly; one the user quits
+// the text on the screen). Off with --no-pager, MIDS_PAGER= (empty), when stdout is not a
+// terminal, and in CI (a CI runner that gives the job a terminal, as Buildkite does, has no one to
+// press q: less would wait there until the job's timeout). A pager that cannot start means the text is written directly; one the user quits
 // early (q) takes nothing more, and the command ends normally.
 import { spawn } from "node:child_process";
-import type { IO, Out } from "../io.js";
+import { inCI, type IO, type Out } from "../io.js";
 
 /** The pager command as argv, or undefined when paging is off. */
 export function pagerCommand(io: Pick<IO, "env" | "stdoutIsTTY" | "canPage">, enabled: boolean): string[] | undefined {
-  if (!enabled || !io.stdoutIsTTY || !io.canPage) return undefined;
+  if (!enabled || !io.stdoutIsTTY || !io.canPage || inCI(io.env)) return undefined;
   const env = io.env;
   const cmd = env.MIDS_PAGER !== undefined ? env.MIDS_PAGER : env.PAGER !== undefined && env.PAGER !== "" ? env.PAGER : "less -FRX";
   const argv = cmd.trim().split(/\s+/).filter(Boolean);

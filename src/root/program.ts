@@ -25,7 +25,7 @@ function addGlobalOptions(cmd: Command): Command {
     .option("--csv-raw", "CSV: do not prefix ' to text cells a spreadsheet would run as formulas")
     .option("--no-color", "disable colour (also NO_COLOR)")
     .option("--no-relative", "tables on a terminal: exact times, not ages like '2h ago'")
-    .option("--no-pager", "no pager for long output on a terminal (also MIDS_PAGER=; default $PAGER, else less -FRX)")
+    .option("--no-pager", "no pager for long output on a terminal (also MIDS_PAGER=; never in CI; default $PAGER, else less -FRX)")
     .option("-q, --quiet", "no notices or warnings on stderr")
     .option("--verbose", "trace requests and responses on stderr (key redacted)")
     .option("--timeout <duration>", "request timeout: seconds or 1500ms, 2s, 1m (default 30s)")

@@ -63,9 +63,15 @@ const hex4 = (c: string) => c.charCodeAt(0).toString(16).padStart(4, "0");
 // through raw; U+009B is CSI on terminals that honour 8-bit controls, U+202E turns text around.
 // Escaping them is lossless (the parsed value is the same), so it is done always, piped or not.
 
-/** JSON text with every C1 control and invisible character written as a \uXXXX escape. */
+/**
+ * JSON text with every C1 control and invisible character written as a \uXXXX escape, and the `#`
+ * of `##[` as \u0023: a GitHub Actions runner runs `##[command]` found anywhere in a log line (a
+ * server's `##[set-output name=ok;]true` printed by `-o json` in a step). Only strings hold a `#`,
+ * so the escape is lossless.
+ */
 export function escapeC1Json(json: string): string {
-  return json.replace(ESCAPED, (c) => `\\u${hex4(c)}`);
+  const escaped = json.replace(ESCAPED, (c) => `\\u${hex4(c)}`);
+  return escaped.includes("##[") ? escaped.replaceAll("##[", "#\\u0023[") : escaped;
 }
 
 /**

@@ -566,3 +566,14 @@ describe("api --paginate", () => {
     expect(b.stderr).toMatch(/^mids: --paginate follows GET requests only/);
   });
 });
+
+describe("server text in a GitHub Actions log", () => {
+  it("-o json never holds '##[', which the runner runs as a workflow command wherever it is in a line; the values parse back unchanged", async () => {
+    const name = "P ##[set-output name=deploy;]true ##[add-mask]x";
+    const h = await hostile((_req, res) => sendJson(res, 200, { data: [{ id: "p1", slug: "p1", name }], meta: { nextCursor: null } }));
+    const r = await runMain(["projects", "list", "-o", "json"], { env: baseEnv({ MIDS_BASE_URL: h.url, MIDS_API_KEY: "mids_test_key_1", GITHUB_ACTIONS: "true" }) });
+    expect(r.code).toBe(0);
+    expect(r.stdout).not.toContain("##[");
+    expect(JSON.parse(r.stdout)[0].name).toBe(name);
+  });
+});

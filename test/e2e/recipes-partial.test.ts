@@ -1,6 +1,6 @@
 // recipes validate is a batch: a file whose check fails (a 5xx, a 413, Ctrl-C) is named as not
 // checked, every other file's findings are still printed, and the exit code is the worst one.
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ROOT, baseEnv, interruptWhen, runMain, runMids, tempDir, useSandbox } from "../helpers/cli.js";
@@ -49,6 +49,19 @@ describe("recipes validate: a file that cannot be checked", () => {
     expect(r.stderr).toMatch(new RegExp(`^mids: ${VALID.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}: not checked: .*HTTP 500`, "m"));
     expect(r.stderr).toContain("2 files checked: 0 valid, 2 with findings");
     expect(r.stderr).toContain("; 1 file not checked");
+  });
+
+  it("SARIF of such a run says it did not succeed and names the file not checked (its absence is no clean bill for code scanning)", async () => {
+    await setFaults("500:x1@/v2/recipes/validate");
+    const out = join(tmp, "partial.sarif");
+    const r = await runMain(["-q", "recipes", "validate", VALID, FINDINGS, "--concurrency", "1", "--format", "json", "--output-file", out], { env: sb.env(KEY) });
+    expect(r.code).toBe(7);
+    const run = JSON.parse(readFileSync(out, "utf8")).runs[0];
+    expect(run.invocations).toEqual([{ executionSuccessful: false, toolExecutionNotifications: [{ level: "error", message: { text: expect.stringMatching(new RegExp(`^${VALID.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}: not checked: .*HTTP 500`)) } }] }]);
+    expect(run.results.length).toBeGreaterThan(0);
+    // a run that checked every file says nothing of it
+    const ok = await runMain(["-q", "recipes", "validate", VALID, FINDINGS, "--format", "sarif"], { env: sb.env(KEY) });
+    expect(JSON.parse(ok.stdout).runs[0].invocations).toBeUndefined();
   });
 
   it("findings alone are 8; the not-checked file outranks them, and stylish still prints the rest", async () => {

@@ -4,12 +4,12 @@
 // (The first test runs the built CLI; the later ones run main(argv) in this process: the same
 // program, without a CLI start-up each.)
 import { spawnSync } from "node:child_process";
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { cpSync, mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { ROOT, baseEnv, runMain, runMids } from "../helpers/cli.js";
+import { ROOT, baseEnv, fileTree, runMain, runMids, tempDir } from "../helpers/cli.js";
 import { formatSarif } from "../../src/recipes/findings.js";
 import type { FileReport } from "../../src/recipes/types.js";
 
@@ -78,5 +78,49 @@ describe("recipes validate shares the findings formats", () => {
     const csv = await runMain(["migrate", "scan", dir, "-o", "csv"], { env: baseEnv() });
     expect(csv.code).toBe(2);
     expect(csv.stderr).toContain("migrate scan has no -o csv output");
+  });
+});
+
+describe("SARIF past GitHub code scanning's result limit", () => {
+  it("migrate scan writes the 25,000 most severe results and says on stderr how many it left out; json lists them all", { timeout: 60_000 }, async () => {
+    // 27,000 usages (3 files of 9,000), the last file's removed ones gated by --fail-on: errors
+    const tree = fileTree({
+      "a.js": Array.from({ length: 9000 }, (_, i) => `a${i} = "/v2/topics";`).join("\n") + "\n",
+      "b.js": Array.from({ length: 9000 }, (_, i) => `b${i} = "/v2/clusters";`).join("\n") + "\n",
+      "c.js": Array.from({ length: 9000 }, (_, i) => `c${i} = "/v2/projects/p${i}/candles";`).join("\n") + "\n",
+    });
+    const out = join(tempDir("sarif-limit-"), "v2.sarif");
+    const r = await runMain(["migrate", "scan", tree, "--fail-on", "removed", "--format", "json", "--output-file", out], { env: baseEnv() });
+    expect(r.code).toBe(8);
+    expect(JSON.parse(r.stdout).findings).toHaveLength(27_000);
+    expect(r.stderr).toContain("mids: warning: 2000 more findings are not in the SARIF file: GitHub code scanning rejects a run of more than 25,000 results");
+    const run = JSON.parse(readFileSync(out, "utf8")).runs[0];
+    expect(run.results).toHaveLength(25_000);
+    expect(run.results.filter((x: { level: string }) => x.level === "error")).toHaveLength(9000);
+  });
+});
+
+describe("the GitHub step summary of a step that runs mids twice", () => {
+  it("stays under GitHub's 1 MiB for the step: the second run's table fits what the first left, and past it none is added", { timeout: 60_000 }, async () => {
+    // 4,000 usages: a table of some 1.4 MB, cut to fit
+    const tree = fileTree({ "a.js": Array.from({ length: 4000 }, (_, i) => `a${i} = "/v2/topics";`).join("\n") + "\n" });
+    const summary = join(tempDir("step-summary-"), "summary.md");
+    const env = baseEnv({ GITHUB_ACTIONS: "true", GITHUB_STEP_SUMMARY: summary });
+    const first = await runMain(["migrate", "scan", tree], { env });
+    expect(first.code).toBe(0);
+    const once = statSync(summary).size;
+    expect(once).toBeGreaterThan(900_000);
+    const second = await runMain(["migrate", "scan", tree], { env });
+    expect(second.code).toBe(0);
+    // GitHub drops the step's whole summary past 1 MiB
+    expect(statSync(summary).size).toBeLessThan(1024 * 1024);
+    expect(second.stderr).toContain("mids: warning: GITHUB_STEP_SUMMARY already holds");
+    // with room left, the second table is cut to it and says how many rows it left out
+    writeFileSync(summary, "x".repeat(600_000));
+    const third = await runMain(["migrate", "scan", tree], { env });
+    expect(third.code).toBe(0);
+    const md = readFileSync(summary, "utf8");
+    expect(md.length).toBeLessThan(1024 * 1024);
+    expect(md).toMatch(/\n\d+ more findings are not shown \(a step's summary is capped at 1 MB\)/);
   });
 });

@@ -191,6 +191,18 @@ describe.skipIf(!hasScript)("pager on a terminal", () => {
     expect(lines(missing.raw).length).toBe(lines(off.raw).length);
   });
 
+  it("in CI nothing is paged, also on a terminal (a runner that gives the job one has no one to press q)", async () => {
+    const [explain, help] = await Promise.all([
+      onTerminal("exec $MIDS migrate explain", { cols: 100, env: baseEnv({ CI: "true", MIDS_PAGER: "sed s/^/P:/" }) }),
+      onTerminal("exec $MIDS projects --help", { cols: 100, env: baseEnv({ CI: "true", MIDS_PAGER: "sed s/^/P:/" }) }),
+    ]);
+    for (const r of [explain, help]) {
+      expect(r.code).toBe(0);
+      expect(lines(r.raw).length).toBeGreaterThan(5);
+      expect(r.raw).not.toMatch(/^P:/m);
+    }
+  });
+
   it("migrate scan's report (its own bundle) is paged too; the summary stays on stderr", async () => {
     const dir = tempDir("scan-pager-");
     writeFileSync(join(dir, "a.sh"), "curl https://api.example.com/v2/projects/abc\n");

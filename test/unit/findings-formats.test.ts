@@ -1,7 +1,8 @@
 // The shared findings formats (src/findings): GitLab Code Quality, Checkstyle, the step summary.
 import { describe, expect, it } from "vitest";
 import { MAX_SHOWN_COLUMNS } from "../../src/findings/stylish.js";
-import { formatCheckstyle, formatGitlab, formatJunit, formatStylish, formatStepSummary, githubLine, type Finding, type FindingsSet } from "../../src/findings/index.js";
+import { SARIF_MAX_RESULTS } from "../../src/findings/sarif.js";
+import { formatCheckstyle, formatGitlab, formatJunit, formatSarif, formatStylish, formatStepSummary, githubLine, type Finding, type FindingsSet } from "../../src/findings/index.js";
 import { parseXml } from "../fixtures/recipes/xml.js";
 
 const finding = (over: Partial<Finding> = {}): Finding => ({
@@ -27,6 +28,26 @@ describe("gitlab code quality", () => {
     expect(JSON.parse(formatGitlab(set([finding({ severity: "error" }), finding({ severity: "note" })]))).map((i: { severity: string }) => i.severity)).toEqual(["major", "info"]);
     const abs = JSON.parse(formatGitlab(set([finding({ file: "/builds/g/p/src/a.ts" }), finding({ file: "/elsewhere/a.ts" })]), "/builds/g/p"));
     expect(abs.map((i: { location: { path: string } }) => i.location.path)).toEqual(["src/a.ts", "/elsewhere/a.ts"]);
+  });
+});
+
+describe("gitlab fingerprints", () => {
+  it("follow the file, not how it was named: absolute on another runner's build directory, ./relative, or from a subdirectory", () => {
+    const fp = (file: string, projectDir: string, cwd: string) => {
+      const [issue] = JSON.parse(formatGitlab(set([finding({ file })]), projectDir, cwd));
+      return { path: issue.location.path, fingerprint: issue.fingerprint };
+    };
+    // GitLab compares the merge request's report with the target branch's: each made by its own job,
+    // on whichever runner (CI_PROJECT_DIR is /builds/<runner>/<n>/<group>/<project>)
+    const runs = [
+      fp("/builds/aB3x/0/g/p/src/a.ts", "/builds/aB3x/0/g/p", "/builds/aB3x/0/g/p"),
+      fp("/builds/zZ9q/2/g/p/src/a.ts", "/builds/zZ9q/2/g/p", "/builds/zZ9q/2/g/p"),
+      fp("src/a.ts", "/builds/aB3x/0/g/p", "/builds/aB3x/0/g/p"),
+      fp("./src/a.ts", "/builds/aB3x/0/g/p", "/builds/aB3x/0/g/p"),
+      fp("a.ts", "/builds/aB3x/0/g/p", "/builds/aB3x/0/g/p/src"),
+    ];
+    expect(new Set(runs.map((r) => r.path))).toEqual(new Set(["src/a.ts"]));
+    expect(new Set(runs.map((r) => r.fingerprint)).size).toBe(1);
   });
 });
 
@@ -84,5 +105,69 @@ describe("xml attributes", () => {
       expect(out).not.toMatch(/="[^"]*\n/); // no attribute value spans a raw line break
     }
     expect(formatCheckstyle(set([f]))).toContain("line one&#10;line two");
+  });
+});
+
+describe("sarif artifact URIs", () => {
+  it("name the file when read back as a URI, whatever the name holds (#, ?, :, %, spaces, non-ASCII)", () => {
+    const names = ["a#b/c.js", "c?d/e.js", "h:i.js", "h::i%0A.js", "dir with space/ünï/f 1.js", "x%20y.js", "s;t,u=v&w+x$y@z.js"];
+    const sarif = JSON.parse(formatSarif(set(names.map((file) => finding({ file })))));
+    const uris = sarif.runs[0].results.map((r: { locations: { physicalLocation: { artifactLocation: { uri: string; uriBaseId?: string } } }[] }) => r.locations[0].physicalLocation.artifactLocation);
+    // what a SARIF reader does: resolve the URI against %SRCROOT% and take its path
+    expect(uris.map((a: { uri: string }) => decodeURIComponent(new URL(a.uri, "file:///repo/").pathname))).toEqual(names.map((n) => `/repo/${n}`));
+    expect(uris.every((a: { uriBaseId?: string }) => a.uriBaseId === "%SRCROOT%")).toBe(true);
+    const abs = JSON.parse(formatSarif(set([finding({ file: "/work/p#q/r?s.js" })]))).runs[0].results[0].locations[0].physicalLocation.artifactLocation;
+    expect(decodeURIComponent(new URL(abs.uri).pathname)).toBe("/work/p#q/r?s.js");
+  });
+});
+
+describe("sarif result limit", () => {
+  it("a run holds at most the 25,000 results GitHub code scanning accepts, the most severe first, and says how many it left out", () => {
+    // 25,002 notes, then 3 errors: code scanning rejects the whole file past 25,000 results
+    const many = [...Array.from({ length: SARIF_MAX_RESULTS + 2 }, (_, i) => finding({ line: i + 1, severity: "note" })),
+      ...[1, 2, 3].map((n) => finding({ file: "src/z.ts", line: n, severity: "error" }))];
+    const run = JSON.parse(formatSarif(set(many))).runs[0];
+    expect(run.results).toHaveLength(25_000);
+    expect(run.results.filter((r: { level: string }) => r.level === "error")).toHaveLength(3);
+    // in their order: the notes kept are the first ones
+    expect(run.results[0].locations[0].physicalLocation.region.startLine).toBe(1);
+    expect(run.results[24_996].locations[0].physicalLocation.region.startLine).toBe(24_997);
+    expect(run.invocations[0].toolExecutionNotifications[0].message.text).toMatch(/^5 more findings are not in the SARIF file: GitHub code scanning rejects a run of more than 25,000 results/);
+    // at the limit, nothing is cut and nothing is said
+    const exact = JSON.parse(formatSarif(set(many.slice(0, SARIF_MAX_RESULTS)))).runs[0];
+    expect(exact.results).toHaveLength(25_000);
+    expect(exact.invocations).toBeUndefined();
+  });
+});
+
+describe("xml reports printed in a GitHub Actions log", () => {
+  it("hold no line the runner reads as a workflow command (:: at a line's start, ##[ anywhere), and parse back to the same text", () => {
+    const message = "bad step\n::add-mask::hunter2\n  ::error file=a.ts,line=1::fake\n\u00a0\u2003::warning::x\r::notice::y\n##[stop-commands]tok and text ##[warning]x";
+    const f = finding({ severity: "error", message, file: "##[group]a.ts" });
+    for (const out of [formatJunit(set([f])), formatCheckstyle(set([f]))]) {
+      // the runner: a line is a command when it starts with '::' after blanks (v2), or holds '##[' (v1)
+      for (const line of out.split(/\r\n|\r|\n/)) {
+        expect(line.replace(/^[\s\u0085]+/, "").startsWith("::")).toBe(false);
+        expect(line).not.toContain("##[");
+      }
+    }
+    const junit = parseXml(formatJunit(set([f])));
+    const failure = junit.children[0].children[0].children[0];
+    expect(failure.text).toContain(message);
+    expect(junit.children[0].children[0].attrs.name).toBe("##[group]a.ts");
+    expect(parseXml(formatCheckstyle(set([f]))).children[0].children[0].attrs.message).toBe(`${message}\npage-to-cursor: use cursors`);
+  });
+});
+
+describe("json reports printed in a GitHub Actions log", () => {
+  it("hold no '##[' (the runner runs '##[command]' anywhere in a line), and parse back to the same text", () => {
+    const message = "x ##[set-output name=ok;]true ###[add-mask]k \\##[group]";
+    const f = finding({ severity: "error", message, file: "##[stop-commands]t.ts" });
+    const sarif = formatSarif(set([f]));
+    const gitlab = formatGitlab(set([f]));
+    for (const out of [sarif, gitlab]) expect(out).not.toContain("##[");
+    expect(JSON.parse(sarif).runs[0].results[0].message.text).toBe(`${message}\npage-to-cursor: use cursors`);
+    expect(decodeURIComponent(JSON.parse(sarif).runs[0].results[0].locations[0].physicalLocation.artifactLocation.uri)).toBe("##[stop-commands]t.ts");
+    expect(JSON.parse(gitlab)[0]).toMatchObject({ description: `${message}\npage-to-cursor: use cursors`, location: { path: "##[stop-commands]t.ts" } });
   });
 });

@@ -1,7 +1,8 @@
 // Read a secret from stdin: without echo on a terminal (raw mode, line editing by hand), else the
 // whole input (a file or pipe: `< key.txt`, `printenv KEY |`).
 import type { Context } from "../../context.js";
-import { InterruptedError } from "../../errors.js";
+import { InterruptedError, UsageError } from "../../errors.js";
+import { inCI } from "../../io.js";
 import { readStdin } from "../shared/stdin.js";
 
 /** A key is a line of text: past this, stdin is not a key (`< /dev/zero`, the wrong file). */
@@ -12,6 +13,12 @@ interface RawStdin extends NodeJS.ReadableStream { setRawMode?(mode: boolean): u
 export async function readSecret(ctx: Context, prompt: string): Promise<string> {
   const stdin = ctx.io.stdin as RawStdin;
   if (!ctx.io.stdinIsTTY || typeof stdin.setRawMode !== "function") return readStdin(ctx, MAX_SECRET_BYTES, "pipe the key alone, e.g. mids config set api-key - < key.txt");
+  // in CI no one answers a prompt: a runner that gives the job a terminal would wait at it until the job's timeout
+  if (inCI(ctx.io.env)) {
+    throw new UsageError("no prompt in CI (CI is set), and stdin is a terminal: nothing to read the key from", {
+      hint: "pass it on stdin (mids config set api-key - < key.txt, or printenv MIDS_API_KEY | mids config set api-key -), or set MIDS_API_KEY for the job instead",
+    });
+  }
   stdin.setRawMode(true);
   ctx.io.stderr.write(prompt);
   stdin.setEncoding("utf8");

@@ -40,9 +40,9 @@ Examples:
 }
 
 export async function run(flags: CheckFlags, ctx: Context): Promise<void> {
-  const [{ checkContract, checkableRoutes, selectRoutes, summarize, whyNotCheckable }, report, { buildPath }, errors, { parseIntFlag }, findings, { VERSION }, io, { writeFile }, { resolve }] = await Promise.all([
+  const [{ checkContract, checkableRoutes, selectRoutes, summarize, whyNotCheckable }, report, { buildPath }, errors, { parseIntFlag }, findings, { VERSION }, io, { resolve }] = await Promise.all([
     import("../../contract/check/index.js"), import("../../contract/check/report.js"), import("../../contract/routes.js"), import("../../errors.js"),
-    import("../shared/options.js"), import("../../findings/index.js"), import("../../version.js"), import("../../io.js"), import("node:fs/promises"), import("node:path"),
+    import("../shared/options.js"), import("../../findings/index.js"), import("../../version.js"), import("../../io.js"), import("node:path"),
   ]);
   const { UsageError, ApiError, MidsError, EXIT } = errors;
   const g = ctx.globals;
@@ -134,7 +134,8 @@ export async function run(flags: CheckFlags, ctx: Context): Promise<void> {
   }
   if (saveTo !== undefined) {
     const text = JSON.stringify({ tool: `mids ${VERSION}`, note: "observed shapes of the API's answers: field names and types only, never values", routes: observed }, null, 2) + "\n";
-    try { await writeFile(saveTo, text); } catch (e) { throw cannotSave(e); }
+    const { writeWhole } = await import("../../util/write-whole.js");
+    try { await writeWhole(saveTo, text); } catch (e) { throw cannotSave(e); }
   }
   if (!g.quiet) ctx.io.stderr.write(report.summaryLine(summary));
   const unchecked = summary.failed && `${summary.failed} route${summary.failed === 1 ? "" : "s"} could not be checked`;

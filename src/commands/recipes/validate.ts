@@ -132,7 +132,11 @@ export async function run(opts: ValidateOptions, ctx: Context): Promise<void> {
   const line = summaryLine(s);
   // a file never checked shows nowhere in the formats (junit would count it as passed); its findings before the failure do
   const shown = reports.filter((r) => !r.notChecked || r.findings.length > 0);
-  await emitFindings(ctx, opts, rendering(shown, VERSION), { heading: `mids recipes validate: ${line}` });
+  // ...and SARIF says which files were not checked, so its run is not read as a clean one
+  const render = rendering(shown, VERSION);
+  const notChecked = [...failed.map((f) => ({ file: f.file, reason: errorLine(f.error, secrets) })),
+    ...reports.filter((r) => r.notChecked?.error instanceof InterruptedError).map((r) => ({ file: r.file, reason: "interrupted before it was checked" }))];
+  await emitFindings(ctx, opts, { ...render, set: { ...render.set, notChecked } }, { heading: `mids recipes validate: ${line}` });
   if (interrupted) throw new InterruptedError(`interrupted: ${line}`);
   if (failed.length) {
     const codes = failed.map((f) => exitCodeFor(f.error));
