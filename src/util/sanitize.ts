@@ -19,11 +19,21 @@ const UNSAFE_CHAR = new RegExp(`[${CONTROLS}${INVISIBLE}]`, "g");
 /** Characters a data format writes as an escape (never raw): DEL, C1 controls and the invisible ones. */
 const ESCAPED = new RegExp(`[\\u007f-\\u009f${INVISIBLE}]`, "g");
 
-/** Every character stripControl or oneLine acts on (each sequence starts with one): text without any is returned as it is. */
-const ACTED_ON = new RegExp(`[${CONTROLS}${INVISIBLE}\\t\\n\\u2028\\u2029]`);
+/** Every character stripControl or oneLine acts on (each sequence starts with one), and `##[`: text without any is returned as it is. */
+const ACTED_ON = new RegExp(`[${CONTROLS}${INVISIBLE}\\t\\n\\u2028\\u2029]|##\\[`);
+
+/**
+ * A GitHub Actions runner runs `##[command]` wherever it stands in a log line (a server's
+ * `##[set-output name=ok;]true` in an error a step prints), and a job's log is every line mids
+ * writes. Text for a screen keeps how it reads: a zero-width space parts the two `#` (inserted
+ * after the invisible characters are removed, so the result is the same however often it is
+ * sanitised). Data formats write the `#` as an escape instead (escapeC1Json).
+ */
+const RUNNER_COMMAND = /##\[/g;
+const partCommand = (s: string): string => (s.includes("##[") ? s.replace(RUNNER_COMMAND, "#\u200b#[") : s);
 
 /** stripControl and oneLine without their first test: the reference their tests hold them to. */
-export const stripControlAll = (s: string): string => s.replace(SEQUENCES, "").replace(UNSAFE_CHAR, "");
+export const stripControlAll = (s: string): string => partCommand(s.replace(SEQUENCES, "").replace(UNSAFE_CHAR, ""));
 export const oneLineAll = (s: string): string => stripControlAll(s).replace(/[\r\n\t\u2028\u2029]+/g, " ");
 
 /** Text safe for a terminal: sequences and unsafe characters removed; tabs and newlines kept. */

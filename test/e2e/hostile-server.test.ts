@@ -577,3 +577,21 @@ describe("server text in a GitHub Actions log", () => {
     expect(JSON.parse(r.stdout)[0].name).toBe(name);
   });
 });
+
+describe("server text on a screen in a GitHub Actions log", () => {
+  it("a table cell and an error line part '##[' with a zero-width space: they read the same, and the runner runs nothing", async () => {
+    const name = "P ##[set-output name=deploy;]true";
+    const h = await hostile((req, res) => (!req.url!.includes("nope")
+      ? sendJson(res, 200, { data: [{ id: "p1", slug: "p1", name }], meta: { nextCursor: null } })
+      : sendJson(res, 404, { code: "not_found", message: "no ##[stop-commands]tok project" })));
+    const env = baseEnv({ MIDS_BASE_URL: h.url, MIDS_API_KEY: "mids_test_key_1", GITHUB_ACTIONS: "true" });
+    const table = await runMain(["projects", "list", "-o", "table"], { env });
+    expect(table.code).toBe(0);
+    expect(table.stdout).not.toContain("##[");
+    expect(table.stdout).toContain("#\u200b#[set-output name=deploy;]true");
+    const err = await runMain(["projects", "get", "nope"], { env });
+    expect(err.code).not.toBe(0);
+    expect(err.stderr).not.toContain("##[");
+    expect(err.stderr).toContain("#\u200b#[stop-commands]tok");
+  });
+});
