@@ -258,7 +258,8 @@ export function openApiDocument({ version, midsVersion }: OpenApiOptions): JsonS
       headers: used("headers", {
         ...Object.fromEntries(RATE_LIMIT_HEADERS.map((n) => [n, {
           description: `spec 8.1${n.includes("Reset") ? "; " + ASSUMPTION_NOTES.rateLimitResetFormat : ""}`,
-          schema: { type: "integer" }, ...(n.includes("Reset") ? assumedNote("rateLimitResetFormat") : {}),
+          // a limit and a remainder are counts: whole numbers, never negative (as contract check holds them)
+          schema: n.includes("Reset") ? { type: "integer" } : { type: "integer", minimum: 0 }, ...(n.includes("Reset") ? assumedNote("rateLimitResetFormat") : {}),
         }])),
         // spec 7.2, 8.1 name the header but not its form: either of RFC 9110's, as the client reads it
         "Retry-After": {

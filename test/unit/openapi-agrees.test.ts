@@ -1,0 +1,51 @@
+// The exported OpenAPI document and `mids contract check` read the same spec: an answer the
+// document allows must not be a violation for contract check, and what contract check refuses the
+// document must not allow. The answers below are the kinds a schema-driven mock (Prism) or
+// validation proxy produced from the export; neither tool is needed here (Ajv reads the document
+// as they do: JSON Schema 2020-12).
+import { createRequire } from "node:module";
+import { describe, expect, it } from "vitest";
+import { envelopeViolations, headerViolations } from "../../src/contract/check/index.js";
+import { RATE_LIMIT_HEADERS } from "../../src/contract/headers.js";
+import { openApiDocument } from "../../src/contract/openapi/index.js";
+import { route } from "../../src/contract/routes.js";
+
+type Validate = ((v: unknown) => boolean) & { errors?: unknown };
+type AjvLike = { compile: (s: object) => Validate; addSchema: (s: object) => unknown };
+const requireTool = createRequire(import.meta.url);
+const { default: Ajv2020 } = requireTool("ajv/dist/2020.js") as { default: new (o: object) => AjvLike };
+const { default: addFormats } = requireTool("ajv-formats") as { default: (ajv: unknown) => unknown };
+
+type Doc = { paths: Record<string, Record<string, any>>; components: { headers: Record<string, { schema: object }> } };
+const docs = { v2: openApiDocument({ version: "v2", midsVersion: "0.0.0" }) as Doc, v3: openApiDocument({ version: "v3", midsVersion: "0.0.0" }) as Doc };
+
+/** A validator of one part of an exported document, by JSON pointer (refs resolved). */
+function validator(v: "v2" | "v3", pointer: string): Validate {
+  const ajv = new Ajv2020({ strict: false, validateSchema: false });
+  addFormats(ajv);
+  ajv.addSchema({ ...docs[v], $id: `mids-${v}` });
+  return ajv.compile({ $ref: `mids-${v}#${pointer}` });
+}
+const esc = (s: string) => s.replace(/~/g, "~0").replace(/\//g, "~1");
+const okBody = (v: "v2" | "v3", path: string) => validator(v, `/paths/${esc(path)}/get/responses/200/content/application~1json/schema`);
+/** A header as a mock or proxy reads it: a number where the schema says integer. */
+const header = (v: "v2" | "v3", name: string) => {
+  const validate = validator(v, `/components/headers/${esc(name)}/schema`);
+  return (value: string) => validate(/^-?\d+$/.test(value) ? Number(value) : value);
+};
+
+describe("the export and contract check agree", () => {
+  it("rate-limit counts: a negative limit or remainder is refused by both (a mock made them up from `type: integer`)", () => {
+    for (const v of ["v2", "v3"] as const) {
+      const r = route(v === "v3" ? "v3.me" : "v2.apiKeys.info");
+      for (const name of RATE_LIMIT_HEADERS.filter((n) => !n.includes("Reset"))) {
+        const allows = header(v, name);
+        for (const value of ["0", "120", "-786712"]) {
+          const headers: Record<string, string> = { ...Object.fromEntries(RATE_LIMIT_HEADERS.map((n) => [n, "60"])), "X-API-Key-Type": "self_serve", [name]: value };
+          const refused = headerViolations(r, headers).some((x) => x.field === `headers.${name}`);
+          expect(allows(value), `${v} ${name}: ${value}`).toBe(!refused);
+        }
+      }
+    }
+  });
+});
