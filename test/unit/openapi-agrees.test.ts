@@ -48,4 +48,14 @@ describe("the export and contract check agree", () => {
       }
     }
   });
+
+  it("v2 envelope: `status` repeats the HTTP status, so a 200 answer with `status: 0` is refused by both", () => {
+    const r = route("v2.projects.chains");
+    const allows = okBody("v2", r.path);
+    for (const status of [200, 0, 404]) {
+      const body = { status, data: [] };
+      const refused = envelopeViolations(r, body, 200).some((x) => x.field === "status");
+      expect(allows(body), `status ${status}`).toBe(!refused);
+    }
+  });
 });

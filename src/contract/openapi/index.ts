@@ -104,7 +104,7 @@ function successSchema(r: Route): JsonSchema {
   };
   return {
     type: "object",
-    properties: { status: { type: "integer", description: "the HTTP status, repeated" }, data, ...(r.pagination === "page" ? { pagination: ref("V2Pagination") } : {}), meta },
+    properties: { status: { type: "integer", const: 200, description: "the HTTP status, repeated (spec 2.1): 200 on this answer" }, data, ...(r.pagination === "page" ? { pagination: ref("V2Pagination") } : {}), meta },
     required: ["status", "data", ...(r.pagination === "page" ? ["pagination"] : [])],
   };
 }
