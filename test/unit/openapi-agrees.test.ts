@@ -59,3 +59,17 @@ describe("the export and contract check agree", () => {
     }
   });
 });
+
+describe("the export and contract check agree on a deprecated route's Link header", () => {
+  it("a Link without rel successor-version is refused by both; one with it, in any case, is taken by both", () => {
+    const r = route("v2.grounding");
+    const allows = header("v2", "Link");
+    for (const link of ['</v3/topics>; rel="successor-version"', "</v3/topics>; REL=Successor-Version", "<https://x/v3/topics>; rel=\"alternate successor-version\"", "Duis aute in irure", '</v3/topics>; rel="alternate"', "</v3/topics>",
+      // a mock's made-up values: word edges matter
+      "</v3/topics>; rel=xsuccessor-version", '</v3/topics>; rel="successor-versions"', '</v3/topics>; rel="x successor-version"; type=x', "; reL = FM='9KLsUcceSSOr-vErsIoN"]) {
+      const headers: Record<string, string> = { ...Object.fromEntries(RATE_LIMIT_HEADERS.map((n) => [n, "60"])), Deprecation: "@1735689600", Link: link };
+      const refused = headerViolations(r, headers).some((x) => x.field === "headers.Link");
+      expect(allows(link), link).toBe(!refused);
+    }
+  });
+});

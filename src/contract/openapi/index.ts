@@ -9,6 +9,8 @@ import { componentSchemas, dataShape, v3ErrorComponent, type JsonSchema } from "
 
 /** The server the document names: the sandbox's default address (`mids sandbox serve`). */
 export const OPENAPI_SERVER = "http://127.0.0.1:8787";
+/** A pattern matching `word` (letters and `-`) in any case: JSON Schema patterns take no flags. */
+const caseless = (word: string) => [...word].map((c) => (/[a-z]/i.test(c) ? `[${c.toLowerCase()}${c.toUpperCase()}]` : c)).join("");
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const assumedNote = (k: keyof typeof ASSUMED) => ({ "x-mids-assumed": ASSUMPTION_NOTES[k] });
 
@@ -268,7 +270,9 @@ export function openApiDocument({ version, midsVersion }: OpenApiOptions): JsonS
         },
         "X-API-Key-Type": { description: "spec 5.1: the class of the credential sent (a keyless call to a public route has none to echo)", schema: { type: "string" } },
         Deprecation: { description: "RFC 9745: the route is deprecated", schema: { type: "string" } },
-        Link: { description: "RFC 8288: rel=\"successor-version\" points at the successor", schema: { type: "string" } },
+        // what contract check looks for: a link with rel successor-version (RFC 8288: the rel is caseless);
+        // the word's edges are spelled out, not \b, which a mock's string generator skips
+        Link: { description: "RFC 8288: rel=\"successor-version\" points at the successor", schema: { type: "string", pattern: `;\\s*${caseless("rel")}\\s*=\\s*"?([^";,]*[^";,\\w])?${caseless("successor-version")}(\\W|$)`, examples: ["</v3/topics>; rel=\"successor-version\""] } },
         Sunset: { description: `RFC 8594: ${ASSUMPTION_NOTES.sunsetHeaderFormat}`, schema: { type: "string" }, ...assumedNote("sunsetHeaderFormat") },
       }),
     },
