@@ -31,7 +31,7 @@ const SHAPE_TYPES: Readonly<Record<string, JsonSchema>> = {
   unknown: {},
 };
 
-/** An assumed shape as JSON Schema: its fields required (but `name?`), other fields allowed, as mids reads it. */
+/** An assumed shape as JSON Schema (`x-mids-assumed-schema`): its fields required (but `name?`), other fields allowed, as mids guesses it. */
 export function shapeSchema(shape: Shape): JsonSchema {
   if (typeof shape === "string") {
     const alts = shape.split("|").map((t) => SHAPE_TYPES[t] ?? {});
@@ -47,6 +47,20 @@ export function shapeSchema(shape: Shape): JsonSchema {
     properties: Object.fromEntries([...fields].map(([k, f]) => [k, shapeSchema(f.shape)])),
     ...(required.length ? { required } : {}),
   };
+}
+
+/** A value of each type name of the shape language, for an example. */
+const SHAPE_EXAMPLES: Readonly<Record<string, unknown>> = {
+  string: "string", timestamp: "2026-11-01T00:00:00Z", number: 1.5, integer: 1, boolean: true, null: null, array: [], object: {}, unknown: null,
+};
+
+/** A made-up value of an assumed shape, every field present (the first of alternatives). */
+export function shapeExample(shape: Shape): unknown {
+  if (typeof shape === "string") return SHAPE_EXAMPLES[shape.split("|")[0]] ?? null;
+  if (Array.isArray(shape)) return shape.length ? [shapeExample(shape[0])] : [];
+  const either = (shape as { "|"?: readonly Shape[] })["|"];
+  if (either) return shapeExample(either[0]);
+  return Object.fromEntries([...fieldsOf(shape as { readonly [field: string]: Shape })].map(([k, f]) => [k, shapeExample(f.shape)]));
 }
 
 /** A zod schema as JSON Schema, without the `$schema` line (the document says which dialect). */
@@ -88,11 +102,24 @@ export interface DataShape {
 
 /** The schema of a route's `data` (an alias has its target's). */
 export function dataShape(routeId: string, canonicalId: string): DataShape {
-  const zod = DATA_SCHEMAS[routeId] ?? DATA_SCHEMAS[canonicalId];
+  const zod: (() => z.ZodMiniType) | undefined = DATA_SCHEMAS[routeId] ?? DATA_SCHEMAS[canonicalId];
   const note = ASSUMED_DATA[routeId] ?? ASSUMED_DATA[canonicalId];
   const assumed = note ? ASSUMPTION_NOTES[note] : undefined;
   const guess = ASSUMED_SHAPES[routeId] ?? ASSUMED_SHAPES[canonicalId];
-  if (guess) return { schema: shapeSchema(guess.shape), assumed: ASSUMPTION_NOTES[guess.note] };
+  if (guess) {
+    // The guess is no claim: a server may answer any other shape (contract check only compares it,
+    // `--faults shapes` serves other legal ones). The schema holds what the spec documents inside
+    // (the intel preview, a topic's stance and report), a list of it or a list wrapped in an object
+    // (as contract check reads it); the guess is `x-mids-assumed-schema` and an example a mock can serve.
+    const examples = [shapeExample(guess.shape)];
+    const documented = zod ? jsonSchema(zod()) : {};
+    // (a list or any object: `items` holds only for a list; not anyOf, on which Prism's dynamic mock fails)
+    const schema = zod !== undefined && Array.isArray(guess.shape) && documented.type === "array"
+      // (additionalProperties said: a generator would type a bare object as an empty one)
+      ? { ...documented, type: ["array", "object"], additionalProperties: {}, description: "a list, or an object wrapping one: the items hold the documented fields" }
+      : documented;
+    return { schema: { ...schema, examples, "x-mids-assumed-schema": shapeSchema(guess.shape) }, assumed: ASSUMPTION_NOTES[guess.note] };
+  }
   if (zod) return { schema: jsonSchema(zod()), ...(assumed ? { assumed } : {}) };
   const notShown = SHAPE_NOT_SHOWN[routeId] ?? SHAPE_NOT_SHOWN[canonicalId] ?? "not shown";
   return { schema: { description: `Not shown in the spec: ${notShown}` }, notShown, ...(assumed ? { assumed } : {}) };
