@@ -10,6 +10,12 @@ describe("departures", () => {
     expect(departures(shape, { id: "a", at: "2026-11-01T00:00:00Z", n: 1, ref: null, points: [{ t: "2026-11-01T00:00:00.000Z", v: null }] })).toEqual([]);
     expect(departures(shape, { id: "a", note: "x", at: "2026-11-01T00:00:00Z", n: 1, ref: { id: "r" }, points: [] })).toEqual([]);
   });
+  it("an either-shape is matched by the value's type: an object with extra fields departs from the object, not as 'null expected'", () => {
+    const report = { id: "r", title: "t", publishedAt: "2026-11-01T00:00:00Z", a: 1, b: true, c: "x" };
+    const topic = { report: { "|": [{ id: "string", title: "string", publishedAt: "timestamp" }, "null"] } };
+    expect(departures(topic, { report }).map(departureText)).toEqual(["report.a extra (integer)", "report.b extra (boolean)", "report.c extra (string)"]);
+    expect(departures(topic, { report: 5 }).map(departureText)).toEqual(["report: object|null expected, got integer"]);
+  });
   it("names missing, extra and other-typed fields, a list's items once", () => {
     const d = departures(shape, { at: "yesterday", n: 1.5, ref: { id: 3 }, points: [{ t: "2026-11-01T00:00:00Z", v: "1" }, { t: "2026-11-01T01:00:00Z", v: "2" }], extra: [1] });
     expect(d.map(departureText)).toEqual([

@@ -119,12 +119,18 @@ export function departures(shape: Shape, value: unknown): Departure[] {
     }
     const either = (s as { "|"?: readonly Shape[] })["|"];
     if (either) {
-      // the alternative that fits best: the one with the fewest departures
+      // the alternative that fits best: one of the value's own type (an object with extra fields
+      // is still the object alternative, not "null expected"), then the fewest departures
       let best: Departure[] | undefined;
+      let bestOther = true;
+      const here = path || "(data)";
       for (const alt of either) {
-        const d = departures(alt, v).map((x) => ({ ...x, path: x.path === "(data)" ? path || "(data)" : join(path, x.path) }));
-        if (!best || d.length < best.length) best = d;
+        const d = departures(alt, v).map((x) => ({ ...x, path: x.path === "(data)" ? here : join(path, x.path) }));
+        const other = d.some((x) => x.kind === "type" && x.path === here);
+        if (!best || (bestOther && !other) || (bestOther === other && d.length < best.length)) { best = d; bestOther = other; }
       }
+      // of no alternative's type: say all of them
+      if (bestOther) return add({ path: here, kind: "type", expected: either.map(expectedName).join("|"), got: typeName(v) });
       for (const d of best ?? []) add(d);
       return;
     }
