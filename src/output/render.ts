@@ -263,7 +263,7 @@ const YAML11_BREAK = /[\u2028\u2029]/;
  * escaped. Strings a YAML 1.1 reader (PyYAML, Ruby, go-yaml v2) would take for another type
  * (`ON`, `no`, `y`, `1_000`, a date-time, `=`) are quoted too, so every reader gets the same value back.
  */
-async function yamlText(value: unknown): Promise<string> {
+export async function yamlText(value: unknown): Promise<string> {
   const { Document, visit, isScalar } = await loadYaml();
   const doc = new Document(value, { aliasDuplicateObjects: false, compat: "yaml-1.1", customTags: withDottedExponents });
   visit(doc, {

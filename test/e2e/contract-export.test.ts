@@ -195,6 +195,15 @@ describe("mids contract export --openapi", () => {
     expect(jq.stderr).toBe("");
   });
 
+  it("-o yaml reads back as the JSON document with YAML 1.1 too (PyYAML): a sunset date or an example's timestamp stays a string", async () => {
+    const { parse } = requireTool("yaml") as { parse: (s: string, o: object) => unknown };
+    for (const v of ["v2", "v3"]) {
+      const [yaml, json] = await Promise.all([runMain(["contract", "export", "--openapi", "--api", v, "-o", "yaml"]), runMain(["contract", "export", "--openapi", "--api", v])]);
+      expect(yaml.code, yaml.stderr).toBe(0);
+      expect(parse(yaml.stdout, { version: "1.1" }), v).toEqual(JSON.parse(json.stdout));
+    }
+  });
+
   it("passes @redocly/cli lint with the recommended ruleset: no errors, no warnings", () => {
     const r = spawnSync(bin("redocly"), ["lint", "--extends", "recommended", "--format", "json", built("v2"), built("v3")], { encoding: "utf8", env: toolEnv, timeout: 90_000 });
     const totals = [...r.stdout.matchAll(/"totals": (\{[^}]*\})/g)].map((m) => JSON.parse(m[1]));

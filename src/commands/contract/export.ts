@@ -31,8 +31,9 @@ export async function run(opts: ExportOptions, ctx: Context): Promise<void> {
   const { openApiDocument } = await import("../../contract/openapi/index.js");
   const doc = openApiDocument({ version: g.api, midsVersion: VERSION });
   if (g.outputExplicit && g.output === "yaml") {
-    const { loadYaml } = await import("../../util/yaml.js");
-    ctx.io.stdout.write((await loadYaml()).stringify(doc, { aliasDuplicateObjects: false }));
+    // as every -o yaml: what a YAML 1.1 reader (PyYAML) would take for a date or a boolean is quoted
+    const { yamlText } = await import("../../output/render.js");
+    ctx.io.stdout.write(await yamlText(doc));
     return;
   }
   // --jq picks from the document like from any JSON answer (`--jq '.paths | keys'`)
