@@ -115,7 +115,9 @@ export const KEYS_BY_NAME = Object.fromEntries(SANDBOX_KEYS.map((k) => [k.key.re
 
 export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> {
   const now = opts.now ?? (() => new Date());
-  let faultSpecs = typeof opts.faults === "string" ? parseFaults(opts.faults) : checkFaultSpecs(opts.faults ?? []);
+  // the plan given at start: a reset() puts it back (a setFaults() lasts until the next reset)
+  const startFaults = typeof opts.faults === "string" ? parseFaults(opts.faults) : checkFaultSpecs(opts.faults ?? []);
+  let faultSpecs = startFaults;
   // everything a reset() puts back: built per server, never shared between servers
   // (a reset in the same hour keeps the hour's dataset: datasets are never changed)
   let hourDs: Dataset | undefined;
@@ -137,7 +139,10 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   // when each request arrived, for the request log's time and latency
   const arrival = new WeakMap<ServerResponse, { at: string; t0: number }>();
 
-  function reset(): void { st = fresh(false); }
+  function reset(): void {
+    faultSpecs = startFaults;
+    st = fresh(false);
+  }
   function setFaults(spec: string | readonly FaultSpec[]): void {
     faultSpecs = typeof spec === "string" ? parseFaults(spec) : checkFaultSpecs(spec);
     st.plan = new FaultPlan(faultSpecs);

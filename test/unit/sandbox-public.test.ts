@@ -40,19 +40,32 @@ describe("startSandbox() from mids/sandbox", () => {
     expect(body.data.history.earliestAvailableAt).toBe("2026-10-02T12:00:00.000Z");
   });
 
-  it("setFaults() replaces the plan and reset() restarts its counters, the alerts and the rate limits", async () => {
+  it("setFaults() replaces the plan until reset(), which puts back the start's plan, the alerts and the rate limits", async () => {
     sb.setFaults("503:x1@/v3/me");
     expect((await me()).status).toBe(503);
     expect((await me()).status).toBe(200);
+    // (beforeEach(reset): one test's faults never reach the next)
     sb.reset();
-    expect((await me()).status).toBe(503);
-    sb.setFaults("");
+    expect((await me()).status).toBe(200);
     const limited = () => fetch(`${sb.url}/v3/me`, { headers: { "x-api-key": sb.keys.ratelimited } });
     const statuses = [];
     for (let i = 0; i < 4; i++) statuses.push((await limited()).status);
     expect(statuses).toEqual([200, 200, 200, 429]);
     sb.reset();
     expect((await limited()).status).toBe(200);
+  });
+
+  it("a fault plan given at start is what reset() puts back, its counters restarted", async () => {
+    const own = await Impl.startSandbox({ faults: "503:x1@/v3/me" });
+    try {
+      const get = () => fetch(`${own.url}/v3/me`, { headers: { "x-api-key": own.keys.demo } });
+      expect((await get()).status).toBe(503);
+      own.setFaults("");
+      expect((await get()).status).toBe(200);
+      own.reset();
+      expect((await get()).status).toBe(503);
+      expect((await get()).status).toBe(200);
+    } finally { await own.close(); }
   });
 
   it("faults as parsed specs: a spec that would never fire is refused with the syntax's rules, one that fires works like its string", async () => {
