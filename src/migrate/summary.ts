@@ -6,10 +6,12 @@ import { STATUSES, type Status } from "./types.js";
 
 export const LISTED_MAX = 50;
 const INVALID_RULE = "invalid-input";
+/** A count of 0 for every status (STATUSES: a status added there is counted everywhere). */
+const noCounts = (): Record<Status, number> => Object.fromEntries(STATUSES.map((s) => [s, 0])) as Record<Status, number>;
 
 export class Tally {
   total = 0;
-  byStatus: Record<Status, number> = { rewritten: 0, partial: 0, removed: 0, unrecognized: 0, unchanged: 0, invalid: 0, skipped: 0 };
+  byStatus: Record<Status, number> = noCounts();
   byRoute = new Map<string, Record<Status, number>>();
   byRule = new Map<string, { count: number; message: string }>();
   leftOut: string[] = [];
@@ -20,7 +22,7 @@ export class Tally {
     this.byStatus[status] += n;
     if (routeId) {
       let r = this.byRoute.get(routeId);
-      if (!r) this.byRoute.set(routeId, (r = { rewritten: 0, partial: 0, removed: 0, unrecognized: 0, unchanged: 0, invalid: 0, skipped: 0 }));
+      if (!r) this.byRoute.set(routeId, (r = noCounts()));
       r[status] += n;
     }
   }
