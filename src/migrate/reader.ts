@@ -87,9 +87,10 @@ export interface HarBatcher {
 export interface Batcher {
   /**
    * Read `chunks` to the end. `at(lineNo)`: lines handed on so far. `sequential(rest, startLine)`:
-   * the part from `rest` on is read on this thread after all (a curl command too long to cut).
+   * the part from `rest` on is read on this thread after all (a curl command too long to cut), its
+   * lines laid out as `variant` says (lineLayoutAfter), or as at the input's start.
    */
-  run(chunks: AsyncIterable<Buffer>, sequential: (rest: AsyncIterable<Buffer>, startLine: number) => Promise<void>): Promise<void>;
+  run(chunks: AsyncIterable<Buffer>, sequential: (rest: AsyncIterable<Buffer>, startLine: number, variant?: LineVariant) => Promise<void>): Promise<void>;
 }
 
 /** Thrown by the reader when its signal is aborted: what was read so far was handed on. */
@@ -278,8 +279,8 @@ async function readOne(io: IO, file: string, stdin: boolean, multi: boolean, opt
     if (detected === "cloudfront") input.cloudfront = cloudFrontFields(detectionText(head)) ?? [...CLOUDFRONT_FIELDS];
     await sink.begin?.(input);
     const chunks = text.all();
-    const here = async (rest: AsyncIterable<Buffer>, startLine: number) => {
-      const lines = lineSinks(format as LineFormat, sink.item, input.name, opts.readers, input);
+    const here = async (rest: AsyncIterable<Buffer>, startLine: number, variant: LineVariant = input) => {
+      const lines = lineSinks(format as LineFormat, sink.item, input.name, opts.readers, variant);
       await splitLines(rest, lines.onLine, undefined, sink.fastLines?.(input), startLine);
       await lines.finish();
     };
@@ -337,6 +338,17 @@ export type { LineFormat };
 /** The line sink of a line format (access, ndjson, curl): its codec's; `finish` when the input ends (a curl command still open). */
 export function lineSinks(format: LineFormat, handle: Handler, file: string | undefined, readers: LineReaders = {}, variant?: LineVariant): { onLine: LineSink; finish: () => void | Promise<void> } {
   return LINE_CODECS[format].lines(handle, file, readers[format], variant);
+}
+
+/** How an input's lines are laid out at its start (access logs: Docker's, CloudFront's), for its line codec. */
+export const lineVariant = (input: InputInfo): LineVariant => ({ docker: input.docker, cloudfront: input.cloudfront });
+
+/**
+ * The layout of an input's lines after the whole lines bytes[0, length), read from `variant`
+ * (codecs' variantAfter): a batcher hands it with the next lines to whichever thread reads them.
+ */
+export function lineLayoutAfter(format: LineFormat, variant: LineVariant, bytes: Uint8Array, length: number): LineVariant {
+  return LINE_CODECS[format].variantAfter?.(variant, bytes, length) ?? variant;
 }
 
 /** An item as readRequests yields it: always with the input's path and format. */

@@ -12,6 +12,7 @@ import type { Tally } from "./summary.js";
 import { targetOf } from "./url.js";
 import { RunRedaction } from "./redact.js";
 import { makeWriter, type Writer } from "./writers.js";
+import { cloudFrontHeader } from "./codecs/access/source.js";
 import type { Cached, Note, OutputTarget, RequestItem } from "./types.js";
 
 export class StdoutClosed extends Error {}
@@ -52,6 +53,8 @@ export class WriteStage {
   private writer: Writer | undefined;
   private writerFormat: OutputTarget | undefined;
   private begun = false;
+  /** the input's CloudFront header, written before the first text of its records (none written: none) */
+  private header: string | undefined;
   /** report records written so far (-o json puts a comma between them) */
   private reported = 0;
   private readonly redaction: RunRedaction;
@@ -112,6 +115,11 @@ export class WriteStage {
     this.records += records;
     if (!bytes.length) return;
     if (this.closed) throw new StdoutClosed();
+    if (this.header !== undefined) {
+      await this.out.str(this.header);
+      await this.out.flush();
+      this.header = undefined;
+    }
     // resolved once the stream is done with the bytes (the caller reuses the buffer)
     const stdout = this.io.stdout as unknown as { write(b: Uint8Array, cb: (e?: Error | null) => void): boolean };
     await Promise.race([new Promise<void>((res) => stdout.write(bytes, () => res())), this.closedP]);
@@ -126,8 +134,8 @@ export class WriteStage {
   begin(input: InputInfo): void | Promise<void> {
     this.input = input;
     this.writerFormat ??= this.opts.to ?? input.format;
-    const header = this.cloudFrontHeader(input);
-    if (this.begun) return header === undefined ? undefined : this.out.str(header);
+    this.header = this.cloudFrontHeader(input);
+    if (this.begun) return;
     this.begun = true;
     if (this.opts.frame === false) {
       if (!this.opts.report) this.writer = makeWriter(this.writerFormat, { baseUrl: this.opts.baseUrl, version: this.opts.version, itemsRedacted: true, redactor: this.redaction.redactor });
@@ -136,16 +144,17 @@ export class WriteStage {
     if (this.opts.report === "json") return this.out.str(`{"requests":[\n`);
     if (this.opts.report) return;
     this.writer = makeWriter(this.writerFormat, { baseUrl: this.opts.baseUrl, version: this.opts.version, itemsRedacted: true, redactor: this.redaction.redactor });
-    return this.out.str(this.writer.begin() + (header ?? ""));
+    return this.out.str(this.writer.begin());
   }
 
   /**
    * A CloudFront log written back as one (the records in its own fields) starts with its header,
-   * as CloudFront writes it: once per input, from the main thread (workers write records only).
+   * as CloudFront writes it: once per input, from the main thread (workers write records only),
+   * before the input's first record or header written (a file with no record gets none).
    */
   private cloudFrontHeader(input: InputInfo): string | undefined {
     if (!input.cloudfront || this.opts.frame === false || this.opts.report || this.writerFormat !== "access") return undefined;
-    return `#Version: 1.0\n#Fields: ${input.cloudfront.join(" ")}\n`;
+    return cloudFrontHeader(input.cloudfront);
   }
 
   private where(n: number): string {
@@ -162,11 +171,18 @@ export class WriteStage {
   request(item: RequestItem, c: Cached): void | Promise<void> {
     const o = c.o;
     if (this.opts.report) return this.out.str(this.reportLine(item.position, (c.json ??= recordJson(c, this.jsonOfNote))));
-    if (o.to) return this.out.str(this.writer!.write(item, o.to, c.target, c.rel));
+    let lead = this.writer!.lead?.(item);
+    if (this.header !== undefined) {
+      lead = this.header + (lead ?? "");
+      this.header = undefined;
+    }
+    if (o.to) return this.out.str(lead === undefined ? this.writer!.write(item, o.to, c.target, c.rel) : lead + this.writer!.write(item, o.to, c.target, c.rel));
+    const wrote = lead === undefined ? undefined : this.out.str(lead);
     // not the API's (a page's assets, another host): counted, not listed
-    if (o.status === "skipped") return;
-    if (this.tally.full()) return void this.tally.leave("");
-    this.tally.leave(`${this.where(item.position)}: ${o.status}: ${stripControl(`${o.from.method} ${targetOf(o.from)}`)}${o.notes[0] ? ` (${o.notes[0].rule})` : ""}`);
+    if (o.status === "skipped") return wrote;
+    if (this.tally.full()) this.tally.leave("");
+    else this.tally.leave(`${this.where(item.position)}: ${o.status}: ${stripControl(`${o.from.method} ${targetOf(o.from)}`)}${o.notes[0] ? ` (${o.notes[0].rule})` : ""}`);
+    return wrote;
   }
 
   private reportLine(position: number, rest: string): string {

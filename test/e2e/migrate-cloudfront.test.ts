@@ -77,6 +77,37 @@ describe("migrate: CloudFront standard logs", () => {
     const lines = forced.stdout.split("\n");
     expect(lines.slice(0, 2)).toEqual(HEADER);
     expect(lines.slice(2, 4).map((l) => fieldOf(l, "cs-uri-stem"))).toEqual(["/v3/projects", "/v3/projects/p1/series/rank"]);
+    // forced on a log that is none: every line an invalid entry, and no header over no records
+    const access = join(dir, "plain-access.log");
+    writeFileSync(access, `1.2.3.4 - - [28/Nov/2026:10:00:01 +0000] "GET /v2/projects HTTP/1.1" 200 5 "-" "x"\n`);
+    const wrong = await runMain(["migrate", access, "--from-format", "cloudfront"]);
+    expect(wrong.stderr).toMatch(/line 1: invalid: not a CloudFront log record/);
+    expect(wrong.stdout).toBe("");
+  });
+
+  it("logs joined from two layouts: a header of other fields goes out again before its records, the same fields again do not", async () => {
+    const old = ["date", "time", "cs-method", "cs-uri-stem", "cs-uri-query", "x-host-header", "cs-protocol"];
+    const oldRecord = (stem: string) => ["2026-11-28", "09:00:00", "GET", stem, "-", "api.example.com", "https"].join("\t");
+    const joined = join(dir, "joined.log");
+    writeFileSync(joined, [
+      ...HEADER, records[1],
+      "#Version: 1.0", `#Fields: ${old.join(" ")}`, oldRecord("/v2/projects/p2/rank"),
+      // (an unknown route first: the header still goes out before the records of its fields)
+      "#Version: 1.0", `#Fields: ${FIELDS.join(" ")}`, record({ "cs-uri-stem": "/v2/gone" }), record({ "cs-uri-stem": "/v2/projects/p3/rank" }),
+      "#Version: 1.0", `#Fields: ${FIELDS.join(" ")}`, record({ "cs-uri-stem": "/v2/projects/p4/rank" }),
+    ].join("\n") + "\n");
+    const r = await runMids(["migrate", joined]);
+    expect(r.code, r.stderr).toBe(0);
+    const out = r.stdout.trimEnd().split("\n");
+    expect(out.filter((l) => l.startsWith("#Fields:"))).toEqual([HEADER[1], `#Fields: ${old.join(" ")}`, HEADER[1]]);
+    // every record read under the header above it: its stem where that header names cs-uri-stem
+    let names: string[] = [];
+    const stems: string[] = [];
+    for (const l of out) {
+      if (l.startsWith("#Fields:")) names = l.slice(8).trim().split(" ");
+      else if (!l.startsWith("#")) stems.push(l.split("\t")[names.indexOf("cs-uri-stem")]);
+    }
+    expect(stems).toEqual(["/v3/projects/p1/series/rank", "/v3/projects/p2/series/rank", "/v3/projects/p3/series/rank", "/v3/projects/p4/series/rank"]);
   });
 
   it("never shares a rewrite with an access line that reads alike: a record's fields are read otherwise", async () => {

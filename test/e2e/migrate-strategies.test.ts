@@ -90,6 +90,15 @@ const cloudfront = put("E2EXAMPLE.2026-11-22-10.log", "#Version: 1.0\n#Fields: "
   cfRecord("/favicon.ico", "-", "-", "-"),
   "no\trecord",
 ]));
+// CloudFront logs joined (`zcat *.gz`): an older layout of fewer fields between two of today's, each
+// part long enough that worker threads get batches that start inside it
+const OLD_FIELDS = ["date", "time", "cs-method", "cs-uri-stem", "cs-uri-query", "sc-status", "cs(Cookie)", "x-host-header", "cs-protocol"];
+const cfOld = (stem: string, query: string) => OLD_FIELDS.map((f) => ({ "cs-method": "GET", "cs-uri-stem": stem, "cs-uri-query": query, "x-host-header": "api.example.com", "cs-protocol": "https", "cs(Cookie)": "session=hunter2" } as Record<string, string>)[f] ?? "y").join("\t");
+const cfPart = (n: number, from: number, rec: (stem: string, query: string) => string) =>
+  Array.from({ length: n }, (_, i) => rec(`/v2/projects/p${from + i}/rank`, `at=2026-11-${String(1 + (i % 28)).padStart(2, "0")}T00:00:00Z&api_key=sk_live_${i % 7 ? 1 : 2}`)).join("\n") + "\n";
+const header = (fields: readonly string[]) => `#Version: 1.0\n#Fields: ${fields.join(" ")}\n`;
+const cfJoined = put("cloudfront-joined.log", header(CLOUDFRONT_FIELDS) + cfPart(800, 0, (s, q) => cfRecord(s, q, "-", "-")) + header(OLD_FIELDS) + cfPart(800, 800, cfOld)
+  + header(OLD_FIELDS) + cfPart(300, 1600, cfOld) + header(CLOUDFRONT_FIELDS) + cfPart(800, 1900, (s, q) => cfRecord(s, q, "-", "-")));
 const gz = put("requests.ndjson.gz", gzipSync(readFileSync(at("requests.ndjson"))));
 // a gzip cut short: what it holds before the cut, then exit 2 with the documents closed
 const cutGz = gzipSync(readFileSync(at("combined.log"), "utf8").repeat(60));
@@ -103,6 +112,7 @@ const CASES: { name: string; args: string[] }[] = [
   ...["json", "ndjson"].map((o) => ({ name: `every format, -o ${o}`, args: [...ALL, "-o", o] })),
   { name: "a Docker JSON log alone, written back as one", args: [docker] },
   { name: "a CloudFront log alone, written back as one", args: [cloudfront] },
+  { name: "CloudFront logs of two layouts joined, over many batches: each record under its own header", args: [cfJoined] },
   { name: "gzip, then a truncated HAR: exit 2, what was read still out", args: [gz, at("truncated.har"), "--to", "ndjson", "--fail-on", "invalid"] },
   // (the two documents that must be closed; every mode is held by gzip-damage.test.ts)
   ...[["-o", "json"], ["--to", "har"]].map((mode) => ({ name: `a truncated gzip${mode.length ? ", " + mode.join(" ") : ""}: exit 2, what was read out and closed`, args: [at("combined.log"), truncatedGz, ...mode] })),

@@ -42,6 +42,13 @@ export interface LineCodec {
    */
   lines(handle: Handler, file: string | undefined, fast: unknown, variant?: LineVariant): { onLine: LineSink; finish: () => void | Promise<void> };
   /**
+   * The layout the line sink is left in after the whole lines bytes[0, length), from `variant`
+   * before them (a CloudFront `#Fields:` line among them names the columns from there on), so
+   * that another thread reads the lines after them as this one would. Absent, or the same
+   * variant back: lines laid out alike all along.
+   */
+  variantAfter?(variant: LineVariant | undefined, bytes: Uint8Array, length: number): LineVariant | undefined;
+  /**
    * A sink in front of the line sink when the run writes the codec's own format: it writes a
    * line whole when it can, and returns false to leave it to the line sink.
    */

@@ -14,6 +14,11 @@ export interface Writer {
    */
   write(item: RequestItem, to: Shape, target: string, rel?: string): string;
   end(): string;
+  /**
+   * Text that goes out before the item, whatever became of its request (written, left out), when
+   * the output is the item's own format: a CloudFront header where the log's fields change.
+   */
+  lead?(item: RequestItem): string | undefined;
   /** documents with separators between records (HAR): the records written so far, which a worker's part of the output resets */
   records?: number;
 }

@@ -7,7 +7,8 @@
 import { existsSync } from "node:fs";
 import { Worker } from "node:worker_threads";
 import { MAX_LINE_BYTES } from "../lines.js";
-import { ReadInterrupted, type Batcher, type HarBatcher, type InputInfo } from "../reader.js";
+import { lineLayoutAfter, lineVariant, ReadInterrupted, type Batcher, type HarBatcher, type InputInfo, type LineFormat } from "../reader.js";
+import type { LineVariant } from "../codecs/line-codec.js";
 import { BatchProcessor } from "./processor.js";
 import type { BatchDone, FromWorker, ToWorker, WorkerInit } from "./protocol.js";
 
@@ -101,8 +102,8 @@ export class Pool {
   }
 
   /** Hand over `bytes` (transferred to a worker: the caller must not touch it again until it comes back). */
-  submit(bytes: Uint8Array, length: number, startLine: number): Promise<BatchDone> {
-    return this.post({ type: "batch", seq: 0, bytes, length, startLine }, [bytes.buffer as ArrayBuffer]);
+  submit(bytes: Uint8Array, length: number, startLine: number, variant: LineVariant): Promise<BatchDone> {
+    return this.post({ type: "batch", seq: 0, bytes, length, startLine, variant }, [bytes.buffer as ArrayBuffer]);
   }
 
   /** Hand over HAR entry texts (copied to the worker). */
@@ -246,7 +247,14 @@ export function makeBatcher(o: BatcherOptions): Batcher {
         if (r.bytes) free.push(r.bytes);
         pool.spare(r);
       });
-      const submit = (b: Uint8Array, length: number, startLine: number) => order.add(pool.submit(b, length, startLine));
+      // the layout of the lines from here on (a CloudFront header in a batch changes it for the next)
+      const format = o.input.format as LineFormat;
+      let variant = lineVariant(o.input);
+      const submit = (b: Uint8Array, length: number, startLine: number) => {
+        const at = variant;
+        variant = lineLayoutAfter(format, at, b, length);
+        return order.add(pool.submit(b, length, startLine, at));
+      };
       const settle = () => order.settle();
       let buf = take(0);
       let filled = 0;
@@ -293,7 +301,7 @@ export function makeBatcher(o: BatcherOptions): Batcher {
               yield r.value;
             }
           }
-          return await sequential(rest(), lineNo);
+          return await sequential(rest(), lineNo, variant);
         }
         if (filled) await send(filled, 0);
         await settle();

@@ -23,7 +23,7 @@ export class BatchProcessor {
   private readonly rewriting: RewriteStage;
   private readonly writing: WriteStage;
   private readonly handle;
-  private lines: ReturnType<typeof lineSinks> | undefined;
+  private input: InputInfo | undefined;
   private fast: BlockLineSink | undefined;
   private file: string | undefined;
   private readonly trim = new HeapTrim();
@@ -62,8 +62,8 @@ export class BatchProcessor {
   async begin(input: InputInfo): Promise<void> {
     await this.writing.begin(input);
     this.file = input.name;
+    this.input = input;
     if (input.format === "har") return;
-    this.lines = lineSinks(input.format as LineFormat, this.handle, input.name, this.parts.readers, input);
     this.fast = fastLineSink(this.rewriting, this.writing, this.parts.redaction, input, this.init);
   }
 
@@ -79,9 +79,11 @@ export class BatchProcessor {
       }
     } else {
       const bytes = Buffer.from(m.bytes.buffer, m.bytes.byteOffset, m.length);
-      await splitLines([bytes], this.lines!.onLine, undefined, this.fast, m.startLine);
+      // each batch read from the layout it starts in, whatever this thread read before
+      const lines = lineSinks(this.input!.format as LineFormat, this.handle, this.file, this.parts.readers, m.variant);
+      await splitLines([bytes], lines.onLine, undefined, this.fast, m.startLine);
       // batches end where no curl command is open: this closes only one the input left open
-      await this.lines!.finish();
+      await lines.finish();
     }
     // what the caches counted goes into this batch's tally
     this.rewriting.settle();

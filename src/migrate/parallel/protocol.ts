@@ -5,6 +5,7 @@
 import type { InputInfo } from "../reader.js";
 import type { TallyDelta } from "../summary.js";
 import type { OutputTarget } from "../types.js";
+import type { LineVariant } from "../codecs/line-codec.js";
 
 export interface WorkerInit {
   to?: OutputTarget;
@@ -19,7 +20,8 @@ export interface WorkerInit {
 export type ToWorker =
   | { type: "begin"; input: InputInfo }
   /** bytes [0, length) of `bytes` are whole lines (the last may lack its newline at the input's end) */
-  | { type: "batch"; seq: number; bytes: Uint8Array; length: number; startLine: number }
+  /** (`variant`: how the batch's lines are laid out at its start; a CloudFront header may change it along an input) */
+  | { type: "batch"; seq: number; bytes: Uint8Array; length: number; startLine: number; variant: LineVariant }
   /**
    * HAR entries (texts as the reader's scanner cut them) numbered from `first`; `depths[k]` is
    * the nesting depth of texts[k], or -1 for an entry too large to keep (its text is empty)

@@ -3,11 +3,14 @@
 // cs-uri-stem and cs-uri-query fields (and x-host-header, cs-protocol for its origin); the writer
 // (write.ts) puts the rewritten request back into those fields, every other field as it was.
 // Which columns hold them is worked out per input from its header (detect.ts, reader.ts), never
-// per line; a `#Fields:` line met later (concatenated files) names the columns from there on.
+// per line; a `#Fields:` line met later (concatenated files) names the columns from there on, and
+// when it names other fields it goes out again before the next record (CloudFrontLine.lead), so
+// that every record written stands under the header of its own layout.
 import type { Handler, RequestItem } from "../../types.js";
 import type { LineSink } from "../../lines.js";
+import { MAX_LINE_BYTES } from "../../lines.js";
 import { splitTarget } from "../../url.js";
-import { accessSource, type CloudFrontLine } from "./source.js";
+import { accessSource, cloudFrontHeader, type CloudFrontLine } from "./source.js";
 
 /** The fields of a standard log as CloudFront writes them (its 33, in order): when a log has no `#Fields:` line. */
 export const CLOUDFRONT_FIELDS: readonly string[] = ["date", "time", "x-edge-location", "sc-bytes", "c-ip", "cs-method", "cs(Host)",
@@ -20,6 +23,27 @@ export const CLOUDFRONT_FIELDS: readonly string[] = ["date", "time", "x-edge-loc
 export function fieldsOf(line: string): string[] | undefined {
   const m = /^#Fields:\s*(.*)$/.exec(line.trim());
   return m ? m[1].trim().split(/\s+/) : undefined;
+}
+
+/** A `#Fields:` line as the line sink meets it (cloudFrontLines): at the start of a line (`#`). */
+const FIELDS_AT_LINE_START = "#Fields:";
+
+/**
+ * The fields named by the last `#Fields:` line among the whole lines bytes[0, length), as the line
+ * sink would take them on its way through (a line too long to read is no header); undefined when
+ * none is there. The reader of the next lines (another thread's) starts from them.
+ */
+export function lastFields(bytes: Uint8Array, length: number): string[] | undefined {
+  const b = Buffer.from(bytes.buffer, bytes.byteOffset, length);
+  for (let at = b.lastIndexOf(FIELDS_AT_LINE_START); at >= 0; at = at > 0 ? b.lastIndexOf(FIELDS_AT_LINE_START, at - 1) : -1) {
+    if (at > 0 && b[at - 1] !== 10) continue;
+    const nl = b.indexOf(10, at);
+    const end = nl < 0 ? length : nl;
+    if (end - at > MAX_LINE_BYTES) continue;
+    const f = fieldsOf(b.toString("utf8", at, end));
+    if (f) return f;
+  }
+  return undefined;
 }
 
 /** The `#Fields:` names a head of an input gives (the header comes before the first record), if it is a CloudFront log's. */
@@ -63,12 +87,19 @@ export const cloudFrontValue = (s: string): string => (s.indexOf("%25") < 0 ? s 
 export function cloudFrontLines(handle: Handler, file: string | undefined, fields: readonly string[] | undefined): LineSink {
   const base = file ? { file } : {};
   let cols = columnsOf(fields ?? CLOUDFRONT_FIELDS);
+  let layout = (fields ?? CLOUDFRONT_FIELDS).join(" ");
+  // a header of other fields met, to go out before the next record
+  let lead: string | undefined;
   return (line, lineNo, bad) => {
     if (line === null) return handle({ kind: "invalid", position: lineNo, reason: bad ?? "unreadable line", ...base });
     if (line.charCodeAt(0) === 35) {
-      // a header again (log files joined): its columns from here on
+      // a header again (log files joined): its columns from here on; the same fields again say nothing new
       const f = fieldsOf(line);
-      if (f) cols = columnsOf(f);
+      if (f && f.join(" ") !== layout) {
+        cols = columnsOf(f);
+        layout = f.join(" ");
+        lead = cloudFrontHeader(f);
+      }
       return;
     }
     const t = line.charCodeAt(line.length - 1) === 13 ? line.slice(0, -1) : line;
@@ -86,7 +117,8 @@ export function cloudFrontLines(handle: Handler, file: string | undefined, field
     const origin = (proto === "https" || proto === "http") && host !== "-" && host !== "" && /^[A-Za-z0-9.:[\]-]+$/.test(host) ? `${proto}://${host}` : "";
     const target = splitTarget(rel.charCodeAt(0) === 47 ? rel : "/" + rel, false);
     if (!target || !/^[A-Z]+$/.test(method)) return handle({ kind: "invalid", position: lineNo, reason: "not a CloudFront log record (no method and path)", ...base });
-    const cf: CloudFrontLine = { fields: parts, method: cols.method, stem: cols.stem, query: cols.query, cookie: cols.cookie };
+    const cf: CloudFrontLine = { fields: parts, method: cols.method, stem: cols.stem, query: cols.query, cookie: cols.cookie, lead };
+    lead = undefined;
     // the rewrite cache's key (source.ts cacheKey): the host is part of the request, and a record's
     // fields are read otherwise than an access line's request (`%25`), so no access line's key may equal it
     const source = accessSource("", "", "", "\u0000cloudfront " + origin + " " + method + " " + stem + (q === "-" ? "" : "?" + q));

@@ -6,7 +6,7 @@ import type { LineCodec } from "../line-codec.js";
 import { makeAccessFast } from "./fast.js";
 import { accessLines } from "./read.js";
 import { dockerLines } from "./docker.js";
-import { cloudFrontLines } from "./cloudfront.js";
+import { cloudFrontLines, lastFields } from "./cloudfront.js";
 
 /**
  * Where lines rarely repeat (a new id on every line) the fast path only looks twice: it stands
@@ -20,6 +20,12 @@ export const ACCESS_LINES: LineCodec = {
     onLine: v?.docker ? dockerLines(handle, file) : v?.cloudfront ? cloudFrontLines(handle, file, v.cloudfront) : accessLines(handle, file),
     finish: () => undefined,
   }),
+  variantAfter(v, bytes, length) {
+    // (Docker's and plain access lines read alike all along)
+    if (!v?.cloudfront) return v;
+    const f = lastFields(bytes, length);
+    return f ? { ...v, cloudfront: f } : v;
+  },
   fastLines(parts) {
     const fast = makeAccessFast(parts);
     const gate = new HitRateGate(ACCESS_FAST_GATE);

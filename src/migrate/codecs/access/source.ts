@@ -24,6 +24,9 @@ export interface AccessSource extends Source {
   cloudfront: CloudFrontLine | undefined;
 }
 
+/** The header CloudFront writes at the top of a log of these fields. */
+export const cloudFrontHeader = (fields: readonly string[]): string => `#Version: 1.0\n#Fields: ${fields.join(" ")}\n`;
+
 /** A CloudFront log record's fields (tab-separated) and the columns of its request (query, cookie: -1 when the log has none). */
 export interface CloudFrontLine {
   fields: string[];
@@ -31,6 +34,8 @@ export interface CloudFrontLine {
   stem: number;
   query: number;
   cookie: number;
+  /** the header of the fields this record is in, when they differ from the header before: written before the record (write.ts) */
+  lead: string | undefined;
 }
 
 /**

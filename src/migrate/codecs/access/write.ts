@@ -38,5 +38,6 @@ export function accessWriter(kit: WriterKit): Writer {
       return `${to.method} ${target} HTTP/1.1\n`;
     },
     end: () => "",
+    lead: (item) => (isAccessSource(item.source) ? item.source.cloudfront?.lead : undefined),
   };
 }
