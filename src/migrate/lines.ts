@@ -23,6 +23,19 @@ function hasControlBytes(b: Buffer): boolean {
   return false;
 }
 
+/**
+ * The text splitLines hands a LineSink for the line b[start, nl) (`nl`: its newline), or null where
+ * it hands on a bad line instead (not UTF-8, binary, too long): for a look at a line from outside
+ * the sink (where a batch may be cut).
+ */
+export function lineTextAt(b: Uint8Array, start: number, nl: number): string | null {
+  const end = nl > start && b[nl - 1] === 13 ? nl - 1 : nl;
+  const bytes = Buffer.from(b.buffer, b.byteOffset + start, end - start);
+  if (!isUtf8(bytes)) return null;
+  const text = bytes.toString("utf8");
+  return text.length > MAX_LINE_BYTES || BINARY.test(text) ? null : text;
+}
+
 /** `onBytes(n, lineNo)`: n more bytes read; lineNo lines were handed on before them. */
 /** `startLine`: the lines of the input before this stream (a part of it: line numbers go on from there). */
 export async function splitLines(stream: AsyncIterable<Buffer | string> | Iterable<Buffer | string>, sink: LineSink, onBytes?: (n: number, lineNo: number) => void, fast?: BlockLineSink, startLine = 0): Promise<void> {

@@ -351,6 +351,12 @@ export function lineLayoutAfter(format: LineFormat, variant: LineVariant, bytes:
   return LINE_CODECS[format].variantAfter?.(variant, bytes, length) ?? variant;
 }
 
+/** Where a batch of an input's lines may end (codecs' mayEndAfter), or undefined: after any line. */
+export function batchMayEndAfter(format: LineFormat, variant: LineVariant): ((b: Uint8Array, start: number, nl: number) => boolean) | undefined {
+  const mayEnd = LINE_CODECS[format].mayEndAfter;
+  return mayEnd && ((b, start, nl) => mayEnd(variant, b, start, nl));
+}
+
 /** An item as readRequests yields it: always with the input's path and format. */
 export type ReadItem = Item & { input: InputInfo };
 

@@ -99,6 +99,15 @@ const cfPart = (n: number, from: number, rec: (stem: string, query: string) => s
 const header = (fields: readonly string[]) => `#Version: 1.0\n#Fields: ${fields.join(" ")}\n`;
 const cfJoined = put("cloudfront-joined.log", header(CLOUDFRONT_FIELDS) + cfPart(800, 0, (s, q) => cfRecord(s, q, "-", "-")) + header(OLD_FIELDS) + cfPart(800, 800, cfOld)
   + header(OLD_FIELDS) + cfPart(300, 1600, cfOld) + header(CLOUDFRONT_FIELDS) + cfPart(800, 1900, (s, q) => cfRecord(s, q, "-", "-")));
+// Docker's JSON log with lines past 16 KB that Docker cut into entries, spread so that batches for
+// worker threads would fall inside them
+const dockerLong = put("long-json.log", Array.from({ length: 1200 }, (_, i) => {
+  const ua = i % 40 === 7 ? "Mozilla/5.0 " + "w".repeat(16000 + i * 13) : `agent/${i}`;
+  const text = `172.17.0.1 - - [22/Nov/2026:10:00:01 +0000] "GET /v2/projects/p${i}/rank?at=2026-11-01T00:00:00Z HTTP/1.1" 200 5 "https://r/?token=hunter2" "${ua}"\n`;
+  const parts: string[] = [];
+  for (let k = 0; k < text.length; k += 16384) parts.push(text.slice(k, k + 16384));
+  return parts.map((log) => JSON.stringify({ log, stream: "stdout", time: "2026-11-22T10:00:01.1Z" }) + "\n").join("");
+}).join(""));
 const gz = put("requests.ndjson.gz", gzipSync(readFileSync(at("requests.ndjson"))));
 // a gzip cut short: what it holds before the cut, then exit 2 with the documents closed
 const cutGz = gzipSync(readFileSync(at("combined.log"), "utf8").repeat(60));
@@ -111,6 +120,7 @@ const CASES: { name: string; args: string[] }[] = [
   ...["curl", "http", "har", "ndjson"].map((to) => ({ name: `every format, --to ${to}`, args: [...ALL, "--to", to] })),
   ...["json", "ndjson"].map((o) => ({ name: `every format, -o ${o}`, args: [...ALL, "-o", o] })),
   { name: "a Docker JSON log alone, written back as one", args: [docker] },
+  { name: "a Docker JSON log with lines Docker cut past 16 KB, over many batches", args: [dockerLong] },
   { name: "a CloudFront log alone, written back as one", args: [cloudfront] },
   { name: "CloudFront logs of two layouts joined, over many batches: each record under its own header", args: [cfJoined] },
   { name: "gzip, then a truncated HAR: exit 2, what was read still out", args: [gz, at("truncated.har"), "--to", "ndjson", "--fail-on", "invalid"] },

@@ -3,6 +3,8 @@
 // request in order would hold.
 import { describe, expect, it } from "vitest";
 import { cutPoint } from "../../src/migrate/parallel/pool.js";
+import { batchMayEndAfter } from "../../src/migrate/reader.js";
+import type { LineVariant } from "../../src/migrate/codecs/line-codec.js";
 import { HeapTrim, YOUNG_MAX_BYTES, YoungCap } from "../../src/migrate/parallel/heap.js";
 import { LISTED_MAX, Tally, summaryText } from "../../src/migrate/summary.js";
 import type { Status } from "../../src/migrate/types.js";
@@ -11,7 +13,7 @@ import { ROUTES } from "../../src/contract/routes.js";
 const ids = ROUTES.filter((r) => r.id.startsWith("v2.")).slice(0, 7).map((r) => r.id);
 
 const bytes = (s: string) => new Uint8Array(Buffer.from(s, "utf8"));
-const cut = (s: string, curl = false) => cutPoint(bytes(s), Buffer.byteLength(s), curl);
+const cut = (s: string, curl = false, variant: LineVariant = {}) => cutPoint(bytes(s), Buffer.byteLength(s), batchMayEndAfter(curl ? "curl" : "access", variant));
 
 describe("cutPoint", () => {
   it("cuts after the last newline; none: -1", () => {
@@ -35,6 +37,29 @@ describe("cutPoint", () => {
     expect(cut(`curl a\ncurl b \\\n${"x".repeat(300 * 1024)}\n`, true)).toBe("curl a\n".length);
     // not curl: any line end will do
     expect(cut("x \\\n\u0001x\n")).toBe("x \\\n\u0001x\n".length);
+  });
+});
+
+describe("cutPoint: Docker JSON logs", () => {
+  const entry = (log: string, stream = "stdout") => JSON.stringify({ log, stream, time: "2026-11-28T10:00:00Z" }) + "\n";
+  const docker = (s: string) => cut(s, false, { docker: true });
+
+  it("never after a line Docker cut (its log ends without a newline), whatever the keys' order", () => {
+    const done = entry("GET /v2/projects HTTP/1.1\n");
+    expect(docker(done + entry("GET /v2/pro") + entry("jects HTTP/1.1\n"))).toBe(Buffer.byteLength(done + entry("GET /v2/pro") + entry("jects HTTP/1.1\n")));
+    expect(docker(done + entry("GET /v2/pro"))).toBe(Buffer.byteLength(done));
+    const reordered = JSON.stringify({ stream: "stdout", log: "GET /v2/pro" }) + "\n";
+    expect(docker(done + reordered)).toBe(Buffer.byteLength(done));
+    expect(docker(entry("GET /v2/pro"))).toBe(-1);
+    // not Docker's: any line end will do
+    expect(cut(done + entry("GET /v2/pro"))).toBe(Buffer.byteLength(done + entry("GET /v2/pro")));
+  });
+
+  it("after a line the sink reads as none (not JSON, binary, blank): it closes what was open", () => {
+    for (const other of ["not json\n", "\n", "{\"log\":\"a\u0001\"}\n"]) {
+      const s = entry("GET /v2/pro") + other;
+      expect(docker(s), JSON.stringify(other)).toBe(Buffer.byteLength(s));
+    }
   });
 });
 

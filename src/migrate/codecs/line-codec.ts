@@ -49,6 +49,12 @@ export interface LineCodec {
    */
   variantAfter?(variant: LineVariant | undefined, bytes: Uint8Array, length: number): LineVariant | undefined;
   /**
+   * Whether a batch of lines handed to another thread may end after the line b[start, nl) (`nl`:
+   * its newline): no curl command continued past it, no Docker line cut by Docker open. Absent:
+   * after any line.
+   */
+  mayEndAfter?(variant: LineVariant | undefined, b: Uint8Array, start: number, nl: number): boolean;
+  /**
    * A sink in front of the line sink when the run writes the codec's own format: it writes a
    * line whole when it can, and returns false to leave it to the line sink.
    */

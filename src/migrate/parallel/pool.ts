@@ -7,7 +7,7 @@
 import { existsSync } from "node:fs";
 import { Worker } from "node:worker_threads";
 import { MAX_LINE_BYTES } from "../lines.js";
-import { lineLayoutAfter, lineVariant, ReadInterrupted, type Batcher, type HarBatcher, type InputInfo, type LineFormat } from "../reader.js";
+import { batchMayEndAfter, lineLayoutAfter, lineVariant, ReadInterrupted, type Batcher, type HarBatcher, type InputInfo, type LineFormat } from "../reader.js";
 import type { LineVariant } from "../codecs/line-codec.js";
 import { BatchProcessor } from "./processor.js";
 import type { BatchDone, FromWorker, ToWorker, WorkerInit } from "./protocol.js";
@@ -198,25 +198,19 @@ export interface BatcherOptions {
   batchSize?: number;
 }
 
-/** Is the line that ends at the newline `nl` one after which no curl command can be open? */
-function closesCurl(b: Uint8Array, nl: number): boolean {
-  let start = nl;
-  while (start > 0 && b[start - 1] !== 10) start--;
-  // a line the reader would not pass on as text (binary, not ASCII, too long) proves nothing
-  if (nl - start > MAX_LINE_BYTES) return false;
-  for (let i = start; i < nl; i++) {
-    const c = b[i];
-    if ((c < 32 && c !== 9 && c !== 13) || c >= 127) return false;
-  }
-  let end = nl;
-  while (end > start && (b[end - 1] === 32 || b[end - 1] === 9 || b[end - 1] === 13)) end--;
-  return !(end > start && b[end - 1] === 92);
-}
-
-/** Where a batch may end in b[0, filled): just after a newline (curl: after a command's last line), or -1. */
-export function cutPoint(b: Uint8Array, filled: number, curl: boolean): number {
+/**
+ * Where a batch may end in b[0, filled): just after a newline, the last after which `mayEnd` (the
+ * line codec's mayEndAfter: no curl command, no Docker line left open) allows it; -1: none.
+ */
+export function cutPoint(b: Uint8Array, filled: number, mayEnd?: (b: Uint8Array, start: number, nl: number) => boolean): number {
   let nl = b.lastIndexOf(10, filled - 1);
-  if (curl) while (nl >= 0 && !closesCurl(b, nl)) nl = nl > 0 ? b.lastIndexOf(10, nl - 1) : -1;
+  if (mayEnd) {
+    while (nl >= 0) {
+      const start = nl > 0 ? b.lastIndexOf(10, nl - 1) + 1 : 0;
+      if (mayEnd(b, start, nl)) break;
+      nl = start > 0 ? start - 1 : -1;
+    }
+  }
   return nl < 0 ? -1 : nl + 1;
 }
 
@@ -232,7 +226,8 @@ export function makeBatcher(o: BatcherOptions): Batcher {
   // past this without a place to cut (a line of megabytes, a curl command continued for pages)
   // the rest of the input is read on the main thread, which bounds what it buffers
   const holdMax = batchBytes * 2 + 2 * MAX_LINE_BYTES;
-  const curl = o.input.format === "curl";
+  // where the input's lines allow a cut (its codec's rule, from its layout at the start)
+  const mayEnd = batchMayEndAfter(o.input.format as LineFormat, lineVariant(o.input));
   return {
     async run(chunks, sequential) {
       pool.begin(o.input);
@@ -284,10 +279,10 @@ export function makeBatcher(o: BatcherOptions): Batcher {
           filled += c.length;
           // batches of about batchBytes, cut after a line (a large read makes several)
           let cut = 0;
-          while (filled >= batchBytes && (cut = cutPoint(buf, batchBytes, curl)) > 0) await send(cut, filled - cut);
+          while (filled >= batchBytes && (cut = cutPoint(buf, batchBytes, mayEnd)) > 0) await send(cut, filled - cut);
           if (filled < batchBytes) continue;
           // no place to cut within batchBytes: the first one after it
-          cut = cutPoint(buf, filled, curl);
+          cut = cutPoint(buf, filled, mayEnd);
           if (cut > 0) { await send(cut, filled - cut); continue; }
           if (filled < holdMax) continue;
           // no place to cut: the rest is read here, after what the workers have
@@ -309,7 +304,7 @@ export function makeBatcher(o: BatcherOptions): Batcher {
         // interrupted: the whole lines read so far still go out, as when read on one thread;
         // a damaged input (truncated gzip): what was read before it goes out
         if (e instanceof ReadInterrupted) {
-          const cut = filled ? cutPoint(buf, filled, curl) : -1;
+          const cut = filled ? cutPoint(buf, filled, mayEnd) : -1;
           if (cut > 0) submit(buf, cut, lineNo);
         }
         await order.quiet();

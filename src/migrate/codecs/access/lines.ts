@@ -5,7 +5,8 @@ import { HitRateGate } from "../../../util/memo.js";
 import type { LineCodec } from "../line-codec.js";
 import { makeAccessFast } from "./fast.js";
 import { accessLines } from "./read.js";
-import { dockerLines } from "./docker.js";
+import { dockerLines, isDockerPart } from "./docker.js";
+import { lineTextAt } from "../../lines.js";
 import { cloudFrontLines, lastFields } from "./cloudfront.js";
 
 /**
@@ -16,10 +17,16 @@ import { cloudFrontLines, lastFields } from "./cloudfront.js";
 export const ACCESS_FAST_GATE = { window: 4096, minRate: 1 / 4, idle: 1 << 16 } as const;
 
 export const ACCESS_LINES: LineCodec = {
-  lines: (handle, file, _fast, v) => ({
-    onLine: v?.docker ? dockerLines(handle, file) : v?.cloudfront ? cloudFrontLines(handle, file, v.cloudfront) : accessLines(handle, file),
+  lines: (handle, file, _fast, v) => (v?.docker ? dockerLines(handle, file) : {
+    onLine: v?.cloudfront ? cloudFrontLines(handle, file, v.cloudfront) : accessLines(handle, file),
     finish: () => undefined,
   }),
+  // (a line the sink gets as bad is no part: it reads an invalid entry, closing what is open)
+  mayEndAfter(v, b, start, nl) {
+    if (!v?.docker) return true;
+    const line = lineTextAt(b, start, nl);
+    return line === null || !isDockerPart(line);
+  },
   variantAfter(v, bytes, length) {
     // (Docker's and plain access lines read alike all along)
     if (!v?.cloudfront) return v;
