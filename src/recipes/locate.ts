@@ -2,7 +2,7 @@
 // paths several ways: dotted `steps.1.uses`, bracketed `steps[1].uses`, JSON pointer `/steps/1/uses`
 // and JSONPath `$.steps[1].uses`; all parse to the same segments. A missing node (a required key)
 // points at its nearest existing ancestor.
-import { isAlias, isCollection, isMap, isScalar, isSeq, type Document, type LineCounter, type Node } from "yaml";
+import { isAlias, isCollection, isMap, isScalar, isSeq, type Document, type LineCounter, type Node, type Pair, type YAMLMap } from "yaml";
 import { position } from "./parse.js";
 
 export interface Region {
@@ -68,6 +68,34 @@ interface Hit {
   key?: Node;
 }
 
+/** A merge key (`<<: *base`): the plain scalar `<<`, as YAML 1.1 merges and most parsers read it. */
+function isMergeKey(key: unknown): boolean {
+  return isScalar(key) && key.value === "<<" && (key.type === undefined || key.type === "PLAIN");
+}
+
+/**
+ * The pair for `seg` in a mapping: its own key, else the key merged in through `<<` (an alias, a
+ * mapping, or a sequence of them: the first that has it wins, as a merge reads), where the value
+ * a server sees is written. `seen`: mappings looked in already (an anchor merged into itself).
+ */
+function findPair(doc: Document, map: YAMLMap, seg: string, seen = new Set<YAMLMap>()): Pair | undefined {
+  seen.add(map);
+  // (a path naming `<<` itself, from a server that reads it as a plain key, finds it here)
+  const own = map.items.find((p) => keyText(p.key) === seg);
+  if (own) return own;
+  for (const p of map.items) {
+    if (!isMergeKey(p.key)) continue;
+    const sources = isSeq(p.value) ? p.value.items : [p.value];
+    for (let source of sources) {
+      if (isAlias(source)) source = source.resolve(doc);
+      if (!isMap(source) || seen.has(source)) continue;
+      const found = findPair(doc, source, seg, seen);
+      if (found) return found;
+    }
+  }
+  return undefined;
+}
+
 function walk(doc: Document, segs: readonly string[]): { hit: Hit; exact: boolean } {
   let hit: Hit = { node: doc.contents as Node | null };
   for (const seg of segs) {
@@ -76,7 +104,7 @@ function walk(doc: Document, segs: readonly string[]): { hit: Hit; exact: boolea
     if (isAlias(node)) node = (node.resolve(doc) as Node | undefined) ?? null;
     let next: Hit | undefined;
     if (isMap(node)) {
-      const pair = node.items.find((p) => keyText(p.key) === seg);
+      const pair = findPair(doc, node, seg);
       if (pair) next = { node: (pair.value as Node | null) ?? null, key: pair.key as Node };
     } else if (isSeq(node) && /^\d+$/.test(seg)) {
       const item = node.items[Number(seg)];

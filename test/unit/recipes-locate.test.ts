@@ -73,3 +73,48 @@ describe("a path maps to its node's line and column", () => {
     expect(locatePath(p.documents[1].doc, p.lineCounter, "steps.0.uses", text)).toMatchObject({ line: 5, column: 11 });
   });
 });
+
+describe("a path through a merge key (`<<`) maps to the value merged in", () => {
+  const text = `base: &base
+  uses: projects.list
+  with: &with
+    sort: trend
+more: &more
+  when: always
+name: merged
+version: 1
+steps:
+  - <<: *base
+    id: one
+  - <<: [*more, *base]
+    uses: limit
+  - <<: {uses: output}
+  - "<<": *base
+`;
+
+  it("finds a key merged in from an anchor, where it is written", () => {
+    expect(at("steps.0.uses", text)).toEqual({ line: 2, column: 9, endLine: 2, endColumn: 22, exact: true });
+    expect(at("steps.0.with.sort", text)).toMatchObject({ line: 4, column: 11, exact: true });
+    expect(at("steps.0.id", text)).toMatchObject({ line: 11, column: 9, exact: true });
+  });
+
+  it("prefers the mapping's own key, and reads a list of merges in order", () => {
+    expect(at("steps.1.uses", text)).toMatchObject({ line: 13, column: 11, exact: true });
+    expect(at("steps.1.when", text)).toMatchObject({ line: 6, column: 9, exact: true });
+    expect(at("steps.1.with", text)).toMatchObject({ line: 3, column: 3, exact: true });
+  });
+
+  it("reads an inline mapping merged in, and never a quoted `<<` (a plain key)", () => {
+    expect(at("steps.2.uses", text)).toMatchObject({ line: 14, column: 16, exact: true });
+    expect(at("steps.3.uses", text)).toMatchObject({ line: 15, column: 5, exact: false });
+  });
+
+  it("still finds `<<` itself for a server that reads it as a plain key", () => {
+    expect(at("steps.0.<<", text)).toMatchObject({ line: 10, column: 9, exact: true });
+  });
+
+  it("stops at an anchor merged into itself", () => {
+    const loop = "a: &a\n  x: 1\n  <<: *a\nsteps: [*a]\n";
+    expect(at("steps.0.y", loop)).toMatchObject({ exact: false });
+  });
+});
