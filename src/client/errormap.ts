@@ -141,9 +141,14 @@ export function toApiError(status: number, body: unknown, headers: Headers, now:
       const successor = obj(details.successor);
       const next = [str(successor?.slug), str(successor?.id), /\bmerged into ([a-z0-9][a-z0-9-]{0,79})\b/.exec(serverMessage ?? "")?.[1]]
         .find((v) => v !== undefined && /^[A-Za-z0-9][A-Za-z0-9_-]{0,79}$/.test(v));
+      // projects are merged and renamed (spec 2.11); anything else (an alert, a report) is not a
+      // project to look up by name
+      const project = type === "project" || (type === undefined && path?.split("/")[2] === "projects");
       hint = next && type === "project"
         ? `it was merged into ${next}: mids projects get ${next}`
-        : "it was merged or retired; look up its successor with 'mids projects list --names ...'";
+        : project
+          ? "it was merged or retired; look up its successor with 'mids projects list --names ...'"
+          : "it was retired or replaced: look up the current one where this id came from";
       break;
     }
     case "invalid_request": {

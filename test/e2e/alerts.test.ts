@@ -279,6 +279,21 @@ describe("a PATCH answered 200 without the status change", () => {
   });
 });
 
+describe("an alert the server calls no longer current", () => {
+  // not_current (spec 7.1) is any resource's: an alert's hint is no project search
+  it("pause answered not_current: exit 4, and the hint does not send the user to 'mids projects list'", async () => {
+    const h = await hostile((req, res) => req.resume().on("end", () =>
+      sendJson(res, 410, { code: "not_current", message: "this subscription was replaced" })));
+    const env = baseEnv({ MIDS_BASE_URL: h.url, MIDS_API_KEY: "k_test_1234" });
+    for (const args of [["alerts", "pause", "alr_x"], ["alerts", "get", "alr_x"], ["api", "/v3/alerts/alr_x"]]) {
+      const r = await runMain(args, { env });
+      expect(r.code, args.join(" ")).toBe(4);
+      expect(r.stderr, args.join(" ")).toMatch(/no longer current \(this subscription was replaced\)\nhint: /);
+      expect(r.stderr, args.join(" ")).not.toMatch(/projects/);
+    }
+  });
+});
+
 describe("the server refuses a field or value mids assumes", () => {
   // the name and threshold keys and the resumed status are not in the spec (2.17, 3): a refusal
   // naming one says it is mids' guess and how to send the server's own; documented fields get none
