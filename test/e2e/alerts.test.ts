@@ -294,6 +294,27 @@ describe("an alert the server calls no longer current", () => {
   });
 });
 
+describe("the read before a pause answered not_current", () => {
+  // not_current (spec 7.1) says the alert at that path exists: an answer about the alert, not a
+  // read path the server does not have, so the id stops there as for its own not_found
+  it("nothing is sent; pause, resume and get say the alert is not current, not that the read path is assumed", async () => {
+    const methods: string[] = [];
+    const h = await hostile((req, res) => {
+      methods.push(req.method ?? "");
+      req.resume().on("end", () => sendJson(res, 410, { code: "not_current", message: "replaced" }));
+    });
+    const env = baseEnv({ MIDS_BASE_URL: h.url, MIDS_API_KEY: "k_test_1234" });
+    for (const args of [["alerts", "pause", "alr_x"], ["alerts", "resume", "alr_x", "alr_y"], ["alerts", "get", "alr_x"]]) {
+      methods.length = 0;
+      const r = await runMain(args, { env });
+      expect(r.code, args.join(" ")).toBe(4);
+      expect(methods, args.join(" ")).not.toContain("PATCH");
+      expect(r.stderr, args.join(" ")).toMatch(/no longer current \(replaced\)/);
+      expect(r.stderr, args.join(" ")).not.toMatch(/assume/);
+    }
+  });
+});
+
 describe("the server refuses a field or value mids assumes", () => {
   // the name and threshold keys and the resumed status are not in the spec (2.17, 3): a refusal
   // naming one says it is mids' guess and how to send the server's own; documented fields get none

@@ -42,6 +42,8 @@ export async function getAlert(client: Client, id: string): Promise<Alert> {
  */
 export function readPathRefused(err: unknown, id: string): err is ApiError {
   if (!(err instanceof ApiError) || (err.exitCode !== EXIT.notFound && err.exitCode !== EXIT.usage)) return false;
+  // not_current: the alert at this path exists but is not current, an answer about the alert
+  if (err.code === "not_current") return false;
   const subject = err.details?.subject as { locator?: unknown } | undefined;
   return !(err.code === "not_found" && subject?.locator === id);
 }
