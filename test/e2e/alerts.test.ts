@@ -315,6 +315,33 @@ describe("the read before a pause answered not_current", () => {
   });
 });
 
+describe("an answer about another alert", () => {
+  // the PATCH answers the subscription it updated (spec 4.2): an answer naming another id is no
+  // success for the id asked for, and its status must not be printed against that id
+  it("pause, update and get exit 7 naming both ids; the other ids of a batch still succeed", async () => {
+    const h = await hostile((req, res) => {
+      let text = "";
+      req.on("data", (c) => (text += c)).on("end", () => {
+        const asked = decodeURIComponent((req.url ?? "").split("/").pop() ?? "");
+        const status = req.method === "PATCH" ? (JSON.parse(text) as { status?: string }).status ?? "active" : "active";
+        // alr_mixed's answers are another subscription's
+        sendJson(res, 200, { data: { id: asked === "alr_mixed" ? "alr_someone_else" : asked, status, trigger: "intelligence.material", selector: {}, cadence: "hourly", destinationIds: [], createdAt: "2026-11-01T00:00:00.000Z", updatedAt: "2026-11-28T00:00:00.000Z" }, meta: {} });
+      });
+    });
+    const env = baseEnv({ MIDS_BASE_URL: h.url, MIDS_API_KEY: "k_test_1234" });
+    const batch = await runMain(["alerts", "pause", "alr_ok", "alr_mixed", "-o", "table"], { env });
+    expect(batch.code, batch.stderr).toBe(7);
+    expect(batch.stdout).toMatch(/^alr_ok {2}active -> paused {2}\S+\n$/);
+    expect(batch.stderr).toMatch(/^mids: alr_mixed: the server answered the read of alert 'alr_mixed' with alert 'alr_someone_else'$/m);
+    for (const args of [["alerts", "update", "alr_mixed", "--cadence", "daily"], ["alerts", "get", "alr_mixed"]]) {
+      const r = await runMain([...args, "-o", "json"], { env });
+      expect(r.code, args.join(" ")).toBe(7);
+      expect(r.stdout, args.join(" ")).toBe("");
+      expect(r.stderr, args.join(" ")).toMatch(/^mids: the server answered the (read|update) of alert 'alr_mixed' with alert 'alr_someone_else'\n/);
+    }
+  });
+});
+
 describe("the server refuses a field or value mids assumes", () => {
   // the name and threshold keys and the resumed status are not in the spec (2.17, 3): a refusal
   // naming one says it is mids' guess and how to send the server's own; documented fields get none

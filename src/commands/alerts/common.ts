@@ -32,7 +32,21 @@ export async function getAlert(client: Client, id: string): Promise<Alert> {
     }
     throw err;
   }
-  return (await checkData("v3.alerts.get", res.data)) as Alert;
+  return sameAlert(id, (await checkData("v3.alerts.get", res.data)) as Alert, "read");
+}
+
+/**
+ * The answer is the alert asked for (spec 4.2: the PATCH answers the subscription it updated): one
+ * that names another id (a proxy's cache, a server's mix-up) is no success for this one, and its
+ * status would be printed against this id.
+ */
+function sameAlert(id: string, alert: Alert, call: "read" | "update"): Alert {
+  if (typeof alert.id !== "string" || alert.id === id) return alert;
+  throw new MalformedResponseError(`the server answered the ${call} of alert '${oneLine(id)}' with alert '${oneLine(alert.id)}'`, {
+    hint: call === "update"
+      ? `'mids alerts get ${oneLine(id)}' shows its state now; the change is safe to send again`
+      : "is --base-url pointing at the API? (--verbose shows the exchange)",
+  });
 }
 
 /**
@@ -55,7 +69,7 @@ export async function patchAlert(client: Client, id: string, body: Record<string
   } catch (err) {
     throw withAssumedHint(err, id, body);
   }
-  return (await checkData("v3.alerts.update", res.data)) as Alert;
+  return sameAlert(id, (await checkData("v3.alerts.update", res.data)) as Alert, "update");
 }
 
 /**
