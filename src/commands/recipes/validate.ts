@@ -47,13 +47,13 @@ function makeValidator(ctx: Context): (source: string) => Promise<ValidationResu
     const client = await ctx.client();
     try {
       const res = await client.call("v2.recipes.validate", { body: { [ASSUMED.recipeValidateBodyField]: source } });
-      return (await checkData("v2.recipes.validate", res.data)) as ValidationResult;
+      return (await checkData("v2.recipes.validate", withIssuePaths(res.data))) as ValidationResult;
     } catch (err) {
       const body = err instanceof ApiError ? (err.body as { issues?: unknown } | undefined) : undefined;
       if (err instanceof ApiError && (ASSUMED.recipeValidateErrorStatuses as readonly number[]).includes(err.status ?? 0) && Array.isArray(body?.issues)) {
-        const issues = body.issues.filter((i): i is { path: string; message: string } =>
+        const issues = body.issues.filter((i): i is { path: unknown; message: string } =>
           !!i && typeof i === "object" && typeof (i as { message?: unknown }).message === "string")
-          .map((i) => ({ path: typeof i.path === "string" ? i.path : "", message: i.message }));
+          .map((i) => ({ path: issuePath(i.path), message: i.message }));
         return { valid: false, issues };
       }
       throw err;
@@ -65,6 +65,30 @@ function makeValidator(ctx: Context): (source: string) => Promise<ValidationResu
     if (!Array.isArray(r.issues)) return r;
     const clip = (s: unknown) => (typeof s === "string" ? clipMiddle(s, MAX_ERROR_LINE) : s);
     return { ...r, issues: r.issues.map((i) => (i && typeof i === "object" ? { ...i, path: clip(i.path), message: clip(i.message) } as typeof i : i)) };
+  };
+}
+
+/**
+ * An issue's path as text. Spec 2.10 names `path` without its type: besides a string in any
+ * spelling (src/recipes/locate), a list of segments as schema validators give it
+ * (`["steps", 1, "uses"]`, written as the JSON pointer `/steps/1/uses`) and none at all (the
+ * recipe as a whole: "") are read, never a reason to leave the file unchecked.
+ */
+export function issuePath(path: unknown): string {
+  if (typeof path === "string") return path;
+  if (Array.isArray(path) && path.every((s) => typeof s === "string" || (typeof s === "number" && Number.isInteger(s) && s >= 0))) {
+    return path.map((s) => "/" + String(s).replace(/~/g, "~0").replace(/\//g, "~1")).join("");
+  }
+  return "";
+}
+
+/** A validation answer with every issue's path read by issuePath (the rest as received, for checkData). */
+function withIssuePaths(data: unknown): unknown {
+  const issues = (data as { issues?: unknown } | null)?.issues;
+  if (!Array.isArray(issues)) return data;
+  return {
+    ...(data as object),
+    issues: issues.map((i) => (i && typeof i === "object" && !Array.isArray(i) ? { ...i, path: issuePath((i as { path?: unknown }).path) } : i)),
   };
 }
 
