@@ -47,13 +47,14 @@ function makeValidator(ctx: Context): (source: string) => Promise<ValidationResu
     const client = await ctx.client();
     try {
       const res = await client.call("v2.recipes.validate", { body: { [ASSUMED.recipeValidateBodyField]: source } });
-      return (await checkData("v2.recipes.validate", withIssuePaths(res.data))) as ValidationResult;
+      const { summary, ...result } = forCheck(res.data) as Record<string, unknown>;
+      await checkData("v2.recipes.validate", result);
+      return { ...(result as unknown as ValidationResult), ...(summary ? { recipe: summary as ValidationResult["recipe"] } : {}) };
     } catch (err) {
       const body = err instanceof ApiError ? (err.body as { issues?: unknown } | undefined) : undefined;
       if (err instanceof ApiError && (ASSUMED.recipeValidateErrorStatuses as readonly number[]).includes(err.status ?? 0) && Array.isArray(body?.issues)) {
-        const issues = body.issues.filter((i): i is { path: unknown; message: string } =>
-          !!i && typeof i === "object" && typeof (i as { message?: unknown }).message === "string")
-          .map((i) => ({ path: issuePath(i.path), message: i.message }));
+        const issues = body.issues.filter((i): i is { path: unknown; message: unknown } => !!i && typeof i === "object" && !Array.isArray(i))
+          .map((i) => ({ path: issuePath(i.path), message: issueMessage(i.message) }));
         return { valid: false, issues };
       }
       throw err;
@@ -82,13 +83,29 @@ export function issuePath(path: unknown): string {
   return "";
 }
 
-/** A validation answer with every issue's path read by issuePath (the rest as received, for checkData). */
-function withIssuePaths(data: unknown): unknown {
-  const issues = (data as { issues?: unknown } | null)?.issues;
-  if (!Array.isArray(issues)) return data;
+/**
+ * An issue's message as text: spec 2.10 does not type it either; one that is not a string is shown
+ * as its JSON, a missing one says so.
+ */
+function issueMessage(message: unknown): string {
+  if (typeof message === "string") return message;
+  return message === undefined || message === null ? "(the service gave no message)" : JSON.stringify(message);
+}
+
+/**
+ * A validation answer as checkData reads it: `valid` and `issues` (each path by issuePath, each
+ * message by issueMessage), what the findings are made of. The `recipe` summary is shown nowhere,
+ * and spec 2.10 types only its counts: a null one (an invalid recipe's) or a description of null
+ * never leaves the file unchecked; it is kept only when it is an object.
+ */
+function forCheck(data: unknown): unknown {
+  if (!data || typeof data !== "object" || Array.isArray(data)) return data;
+  const { recipe, ...rest } = data as Record<string, unknown>;
+  const issues = rest.issues;
   return {
-    ...(data as object),
-    issues: issues.map((i) => (i && typeof i === "object" && !Array.isArray(i) ? { ...i, path: issuePath((i as { path?: unknown }).path) } : i)),
+    ...rest,
+    ...(Array.isArray(issues) ? { issues: issues.map((i) => (i && typeof i === "object" && !Array.isArray(i) ? { ...i, path: issuePath((i as { path?: unknown }).path), message: issueMessage((i as { message?: unknown }).message) } : i)) } : {}),
+    ...(recipe && typeof recipe === "object" && !Array.isArray(recipe) ? { summary: recipe } : {}),
   };
 }
 
