@@ -1,6 +1,7 @@
 // stylish: the human format, grouped by file, each finding with its source line and a caret.
 // Text from servers and files is untrusted: control characters never reach the terminal.
 import { shownChar } from "./display.js";
+import { charWidth } from "../output/width.js";
 import { needsEscape, oneLine } from "../util/sanitize.js";
 import { wrapProse, wrapText } from "../output/prose.js";
 import type { Finding, FindingsSet } from "./types.js";
@@ -15,6 +16,30 @@ const shownUnit = (u: string): string => (u === "\t" ? " " : shownChar(u));
 const C0 = /[\u0000-\u0008\u000a-\u001f]/;
 /** Every unit of the line is shown as itself or, a tab, as a space (one column each): no control, C1, bidi or invisible character. */
 const shownAsIs = (s: string): boolean => !C0.test(s) && !needsEscape(s);
+
+/** A unit that may not take one terminal column (a combining mark, CJK, an emoji): below U+0300 every shown one does. */
+const MAYBE_NOT_ONE_COLUMN = /[^\u0000-\u02ff]/;
+
+/**
+ * The terminal columns of the unit at `i` shown as itself: a code point's (CJK and emoji two,
+ * combining marks none: src/output/width), or for UTF-16 units a surrogate pair's on its first
+ * half and none on its second, so the caret stands under the character on the screen.
+ */
+function columnsAt(units: string | readonly string[], i: number): number {
+  const u = units[i];
+  if (typeof units === "string") {
+    const c = units.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff) {
+      const lo = units.charCodeAt(i + 1);
+      return lo >= 0xdc00 && lo <= 0xdfff ? charWidth(units.slice(i, i + 2)) : 1;
+    }
+    if (c >= 0xdc00 && c <= 0xdfff) {
+      const hi = i > 0 ? units.charCodeAt(i - 1) : 0;
+      return hi >= 0xd800 && hi <= 0xdbff ? 0 : 1;
+    }
+  }
+  return charWidth(u);
+}
 
 /** Source lines longer than this (minified code) are shown as an excerpt around the finding. */
 export const MAX_SHOWN_COLUMNS = 160;
@@ -34,7 +59,7 @@ function excerpt(f: Finding, units: string | readonly string[], maxShown = MAX_S
     to = Math.min(len, from + maxShown, Math.max(end, start + 1) + context);
   }
   const pre = from > 0 ? "…" : "";
-  if (!general && typeof units === "string" && shownAsIs(units)) {
+  if (!general && typeof units === "string" && shownAsIs(units) && !MAYBE_NOT_ONE_COLUMN.test(units)) {
     // (the loop below, for a line whose every unit is shown as itself, one column each)
     const cut = Math.min(start, to);
     return {
@@ -48,8 +73,8 @@ function excerpt(f: Finding, units: string | readonly string[], maxShown = MAX_S
   for (let i = from; i < to; i++) {
     const u = shownUnit(units[i]);
     shown += u;
-    // a unit shown as itself is one column (a code point, as the columns count); a notation is ASCII
-    const w = u === units[i] ? 1 : u.length;
+    // a unit shown as itself takes its columns on the screen (two for CJK); a notation is ASCII
+    const w = u === units[i] ? columnsAt(units, i) : u.length;
     if (i < start) before += w;
     else if (i < end) under += w;
   }

@@ -4,6 +4,7 @@ import { MAX_SHOWN_COLUMNS } from "../../src/findings/stylish.js";
 import { SARIF_MAX_RESULTS } from "../../src/findings/sarif.js";
 import { formatCheckstyle, formatGitlab, formatJunit, formatSarif, formatStylish, formatStepSummary, githubLine, type Finding, type FindingsSet } from "../../src/findings/index.js";
 import { parseXml } from "../fixtures/recipes/xml.js";
+import { displayWidth } from "../../src/output/width.js";
 
 const finding = (over: Partial<Finding> = {}): Finding => ({
   file: "src/a.ts", line: 3, column: 5, endLine: 3, endColumn: 17, severity: "warning", ruleId: "migrate/partial", label: "partial",
@@ -92,8 +93,10 @@ describe("stylish", () => {
     const shown = src.slice(src.indexOf("| ") + 2);
     expect([...shown].length).toBeLessThanOrEqual(MAX_SHOWN_COLUMNS + 2);
     expect(shown.startsWith("…") && shown.endsWith("…")).toBe(true);
-    const at = [...caret.slice(caret.indexOf("| ") + 2)].indexOf("^");
-    expect([...shown].slice(at, at + 10).join("")).toBe("/v2/topics");
+    // on the screen: each emoji takes two columns, and so does the caret line's room for it
+    const at = caret.slice(caret.indexOf("| ") + 2).indexOf("^");
+    expect(at).toBe(displayWidth(shown.slice(0, shown.indexOf("/v2/topics"))));
+    expect(caret.slice(caret.indexOf("| ") + 2 + at)).toBe("^".repeat(10));
   });
 });
 

@@ -1,0 +1,45 @@
+// stylish's caret stands under the finding on a terminal, where CJK characters and emoji take two
+// columns and combining marks none: the caret line is measured in screen columns, not in the
+// units the finding's columns count (UTF-16 for recipes validate, code points for migrate scan).
+import { describe, expect, it } from "vitest";
+import { formatStylish } from "../../src/findings/stylish.js";
+import type { FindingsSet } from "../../src/findings/types.js";
+import { displayWidth } from "../../src/output/width.js";
+
+// each line holds its target once, after wide, astral or combining characters
+const LINES = [
+  "  - {id: 日本語, uses: nope}",
+  "  - {id: \"🚀🚀\", uses: 不明}",
+  "  - {id: \"e\u0301𝔸\", uses: target}",
+  "x: ｆｕｌｌ ＷＩＤＴＨ target",
+];
+const TARGETS = ["nope", "不明", "target", "target"];
+
+function setOf(columnKind: FindingsSet["columnKind"]): FindingsSet {
+  const text = LINES.join("\n") + "\n";
+  const findings = LINES.map((l, i) => {
+    const at = l.indexOf(TARGETS[i]);
+    // columns as the set counts them: UTF-16 units, or code points
+    const col = columnKind === "utf16CodeUnits" ? at + 1 : [...l.slice(0, at)].length + 1;
+    const len = columnKind === "utf16CodeUnits" ? TARGETS[i].length : [...TARGETS[i]].length;
+    return { file: "r.yaml", line: i + 1, column: col, endLine: i + 1, endColumn: col + len, severity: "error" as const, ruleId: "r", label: "error", title: "t", message: `m${i}` };
+  });
+  return { tool: { name: "mids", version: "0", informationUri: "x" }, rules: [], files: [{ file: "r.yaml", text, findings }], columnKind, suite: "s", classname: "c" };
+}
+
+describe("stylish carets under wide characters", () => {
+  for (const columnKind of ["utf16CodeUnits", "unicodeCodePoints"] as const) {
+    for (const general of [false, true]) {
+      it(`${columnKind}${general ? " (general path)" : ""}: each caret starts under its target and is as wide as it`, () => {
+        const out = formatStylish(setOf(columnKind), false, { general }).split("\n");
+        LINES.forEach((line, i) => {
+          const shown = out.findIndex((l) => l.endsWith(` | ${line}`));
+          expect(shown, line).toBeGreaterThan(0);
+          const caret = out[shown + 1].slice(out[shown + 1].indexOf(" | ") + 3);
+          const before = displayWidth(line.slice(0, line.indexOf(TARGETS[i])));
+          expect(caret, line).toBe(" ".repeat(before) + "^".repeat(displayWidth(TARGETS[i])));
+        });
+      });
+    }
+  }
+});
