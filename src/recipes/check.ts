@@ -13,8 +13,9 @@ export interface ValidationResult {
 
 export type Validator = (source: string) => Promise<ValidationResult>;
 
-export async function checkText(file: string, input: string, validate: Validator): Promise<FileReport> {
-  const parsed = parseRecipeText(file, input);
+/** `invalidAt`: where the input's first bytes that are no UTF-8 were (src/recipes/decode). */
+export async function checkText(file: string, input: string, validate: Validator, invalidAt?: number): Promise<FileReport> {
+  const parsed = parseRecipeText(file, input, invalidAt);
   const text = parsed.text;
   const report: FileReport = { file, text, documents: parsed.documents.length, findings: [...parsed.findings], sent: false, recipes: [] };
   if (!sendable(parsed)) return report;

@@ -7,6 +7,7 @@ import { isAbsolute, join, resolve } from "node:path";
 import { UsageError } from "../errors.js";
 import type { IgnoreTooLarge } from "../util/gitignore-tree.js";
 import { glob, hasMagic } from "./glob.js";
+import { decodeRecipe } from "./decode.js";
 import { MAX_RECIPE_BYTES } from "./parse.js";
 
 export const RECIPE_EXTENSIONS = [".yaml", ".yml"] as const;
@@ -116,7 +117,7 @@ export function inputAt(inputs: readonly Input[], path: string): Input | undefin
  * FIFO has no size to check first). `tooBig`: the file's size, or MAX_RECIPE_BYTES + 1 with
  * `exact: false` when reading stopped at the limit.
  */
-export async function readRecipeFile(path: string): Promise<{ text: string; tooBig?: number; exact?: boolean }> {
+export async function readRecipeFile(path: string): Promise<{ text: string; invalidAt?: number; tooBig?: number; exact?: boolean }> {
   const fh = await open(path, "r");
   try {
     const st = await fh.stat();
@@ -129,7 +130,8 @@ export async function readRecipeFile(path: string): Promise<{ text: string; tooB
       n += bytesRead;
     }
     if (n > MAX_RECIPE_BYTES) return { text: "", tooBig: n, exact: false };
-    return { text: buf.subarray(0, n).toString("utf8") };
+    // UTF-8, or UTF-16/32 by its byte order mark (YAML 1.2 5.2); bytes that are no text are marked
+    return decodeRecipe(buf.subarray(0, n));
   } finally {
     await fh.close();
   }

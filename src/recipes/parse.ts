@@ -184,7 +184,11 @@ function firstUnresolvedAlias(doc: Document.Parsed): Alias | undefined {
   return found;
 }
 
-export function parseRecipeText(file: string, input: string): ParsedFile {
+/**
+ * `invalidAt`: where in `input` the first bytes that are no UTF-8 were (src/recipes/decode): an
+ * error there, so the file is never sent as the U+FFFD they were read as.
+ */
+export function parseRecipeText(file: string, input: string, invalidAt?: number): ParsedFile {
   // a byte order mark is no column: without it, line 1's columns are the editor's (and it is not sent)
   const text = input.replace(/^\uFEFF/, "");
   const lineCounter = new LineCounter();
@@ -195,6 +199,11 @@ export function parseRecipeText(file: string, input: string): ParsedFile {
     return out;
   }
   const list = composeDocuments(text, lineCounter, MAX_RECIPE_DOCUMENTS);
+  if (invalidAt !== undefined) {
+    const at = Math.max(0, invalidAt - (input.length - text.length));
+    out.findings.push(localFinding(file, lineCounter, [at, at + 1],
+      "not UTF-8 text: the bytes here cannot be read (a recipe is UTF-8, or UTF-16 with its byte order mark); save the file as UTF-8", "error", 1));
+  }
   if (!Array.isArray(list)) {
     out.findings.push(localFinding(file, lineCounter, [list.deep, list.deep],
       `refused: collections nested more than ${MAX_RECIPE_DEPTH} deep (the limit for a recipe)`, "error", list.document));

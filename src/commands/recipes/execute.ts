@@ -33,21 +33,21 @@ export function parseParams(pairs: readonly string[]): Record<string, unknown> {
   return out;
 }
 
-async function loadFile(ctx: Context, recipe: string): Promise<{ file: string; text: string } | undefined> {
+async function loadFile(ctx: Context, recipe: string): Promise<{ file: string; text: string; invalidAt?: number } | undefined> {
   if (recipe === STDIN) {
     const s = await readStdinCapped(ctx);
     if (s.text.trim() === "") throw new UsageError("stdin is empty: no recipe to execute", { hint: "pipe a recipe in (mids recipes execute - < recipe.yaml), or name one from 'mids recipes list'" });
-    return { file: "<stdin>", text: s.text };
+    return { file: "<stdin>", text: s.text, invalidAt: s.invalidAt };
   }
   const path = resolve(ctx.io.cwd, recipe);
   const st = await stat(path).catch(() => undefined);
   // a file, or a pipe such as bash's <(...) (/dev/fd/63): read as validate reads, never past the limit
   if (st && !st.isDirectory()) {
-    const { text, tooBig } = await readRecipeFile(path).catch((e: NodeJS.ErrnoException) => {
+    const { text, invalidAt, tooBig } = await readRecipeFile(path).catch((e: NodeJS.ErrnoException) => {
       throw new UsageError(`cannot read '${recipe}': ${e.code ?? e.message}`, { hint: "check the file's permissions" });
     });
     if (tooBig !== undefined) throw new UsageError(`${recipe}: over the ${MAX_RECIPE_BYTES}-byte limit for a recipe`, { hint: "check that this is the recipe file you meant" });
-    return { file: recipe, text };
+    return { file: recipe, text, invalidAt };
   }
   if (st?.isDirectory()) throw new UsageError(`'${recipe}' is a directory, not a recipe file`, { hint: "give one .yaml/.yml file, or a recipe name from 'mids recipes list'" });
   const looksLikeFile = RECIPE_EXTENSIONS.some((e) => recipe.toLowerCase().endsWith(e)) || recipe.includes("/");
@@ -71,7 +71,7 @@ export async function run(opts: ExecuteOptions, ctx: Context): Promise<void> {
   const local = await loadFile(ctx, opts.recipe);
   let parsed: ParsedFile | undefined;
   if (local) {
-    parsed = parseRecipeText(local.file, local.text);
+    parsed = parseRecipeText(local.file, local.text, local.invalidAt);
     checkLocal(parsed, Buffer.byteLength(local.text, "utf8"));
   }
   noticeDiscontinued(ctx, "execute");

@@ -1,5 +1,6 @@
 // Pieces every recipes subcommand shares: the discontinuation notice and stdin with a size cap.
 import type { Context } from "../../context.js";
+import { decodeRecipe } from "../../recipes/decode.js";
 import { MAX_RECIPE_BYTES } from "../../recipes/parse.js";
 import { discontinuedNotice } from "./discontinued.js";
 
@@ -11,7 +12,7 @@ export function noticeDiscontinued(ctx: Context, command: string): void {
 }
 
 /** Read stdin, stopping once it is over the recipe limit (the caller refuses it by its size). */
-export async function readStdinCapped(ctx: Context): Promise<{ text: string; bytes: number }> {
+export async function readStdinCapped(ctx: Context): Promise<{ text: string; bytes: number; invalidAt?: number }> {
   const chunks: Buffer[] = [];
   let bytes = 0;
   for await (const c of ctx.io.stdin) {
@@ -20,5 +21,6 @@ export async function readStdinCapped(ctx: Context): Promise<{ text: string; byt
     bytes += b.length;
     if (bytes > MAX_RECIPE_BYTES) break;
   }
-  return { text: Buffer.concat(chunks).toString("utf8"), bytes };
+  // read as a file is (src/recipes/decode): UTF-8, or UTF-16/32 by its byte order mark
+  return { ...decodeRecipe(Buffer.concat(chunks)), bytes };
 }

@@ -109,8 +109,8 @@ function forCheck(data: unknown): unknown {
   };
 }
 
-async function readInput(input: Input, stdinText: string | undefined): Promise<{ text: string; tooBig?: number; exact?: boolean }> {
-  if (!input.path) return { text: stdinText ?? "" };
+async function readInput(input: Input, stdin: { text: string; invalidAt?: number } | undefined): Promise<{ text: string; invalidAt?: number; tooBig?: number; exact?: boolean }> {
+  if (!input.path) return stdin ?? { text: "" };
   try {
     return await readRecipeFile(input.path);
   } catch (e) {
@@ -136,12 +136,12 @@ export async function run(opts: ValidateOptions, ctx: Context): Promise<void> {
   }
   noticeDiscontinued(ctx, "validate");
 
-  let stdinText: string | undefined;
+  let stdinText: { text: string; invalidAt?: number } | undefined;
   let stdinBytes = 0;
   if (inputs.some((i) => !i.path)) {
     const s = await readStdinCapped(ctx);
     if (s.text.trim() === "") throw new UsageError("stdin is empty: nothing to validate", { hint: "pipe a recipe in, e.g. 'mids recipes validate - < recipe.yaml'" });
-    stdinText = s.text;
+    stdinText = { text: s.text, invalidAt: s.invalidAt };
     stdinBytes = s.bytes;
   }
 
@@ -151,10 +151,10 @@ export async function run(opts: ValidateOptions, ctx: Context): Promise<void> {
   const started = await mapBounded(inputs, concurrency, async (input): Promise<FileReport> => {
     try {
       const bytes = input.path ? undefined : stdinBytes;
-      const { text, tooBig, exact } = await readInput(input, stdinText);
+      const { text, invalidAt, tooBig, exact } = await readInput(input, stdinText);
       const big = tooBig ?? (bytes !== undefined && bytes > MAX_RECIPE_BYTES ? bytes : undefined);
       if (big !== undefined) return { file: input.file, text: "", documents: 0, findings: [oversized(input.file, big, tooBig !== undefined && exact !== false)], sent: false, recipes: [] };
-      return await checkText(input.file, text, validate);
+      return await checkText(input.file, text, validate, invalidAt);
     } catch (error) {
       return { file: input.file, text: "", documents: 0, findings: [], sent: false, recipes: [], notChecked: { error } };
     }
