@@ -196,6 +196,8 @@ export async function* rawPages(client: Client, path: string, headers: Record<st
   const maxPages = opts.maxPages ?? DEFAULT_MAX_PAGES;
   const cursors = cursorDigests();
   let url = path;
+  // how the page before said there was more: the page asked for must carry the same member
+  let followed: "meta" | "pagination" | undefined;
   for (let n = 1; ; n++) {
     const res = (await client.raw("GET", url, undefined, headers)) as Page;
     const b = obj(res.body);
@@ -203,6 +205,15 @@ export async function* rawPages(client: Client, path: string, headers: Record<st
     const meta = obj(b?.meta);
     const cursor = meta?.nextCursor;
     const pg = obj(b?.pagination);
+    // a route mids does not know is not held to the envelope, but a page asked for by the last
+    // one's cursor or page that is no page (a proxy's HTML, JSON of another shape) is no last page:
+    // ending the walk there would pass for a complete one
+    if (followed && !(followed === "meta" ? meta : pg)) {
+      yield res;
+      throw new MalformedResponseError(`page ${n} is not a page the API sends: ${b ? `it has no ${followed} object` : "its body is not JSON"}, although page ${n - 1} said there was more`, {
+        hint: "is --base-url pointing at the API? what came before is complete",
+      });
+    }
     let next: string | undefined;
     let claim = "";
     // the guards of --all (client.ts checkListShape): a cursor that is not a string is no "end"
@@ -225,11 +236,13 @@ export async function* rawPages(client: Client, path: string, headers: Record<st
       next = withQuery(url, "cursor", cursor);
       res.resume = cursorHint("-f cursor=", cursor);
       claim = "a nextCursor";
+      followed = "meta";
     } else if (pg?.hasMore === true) {
       const page = Number(new URLSearchParams(url.split("?")[1] ?? "").get("page") ?? 1) || 1;
       next = withQuery(url, "page", String(page + 1));
       res.resume = `-f page=${page + 1}`;
       claim = `totalCount ${pg.totalCount}`;
+      followed = "pagination";
     }
     yield res;
     if (!next) return;

@@ -45,3 +45,36 @@ it("--paginate: a page that is not the API's mid-walk is printed after the pages
   expect(r.stderr).toMatch(/without the v3 envelope \(after 1 page\)/);
   expect(r.stdout + r.stderr).not.toContain(key);
 });
+
+it("--paginate on a route mids does not know: a page asked for that is no page ends with exit 7, not as a complete walk", async () => {
+  // page 1 says there is more (a cursor, or hasMore); page 2 is a proxy's page, or JSON without the paging member
+  const second: Record<string, [string, string]> = {
+    html: ["text/html", "<html>login first</html>\n"],
+    bare: ["application/json", JSON.stringify({ items: [2] })],
+    last: ["application/json", JSON.stringify({ data: [2], meta: {} })],
+  };
+  const server = await hostile((req, res) => {
+    const u = new URL(req.url!, "http://x");
+    const kind = u.pathname.split("/")[3];
+    const v2 = u.pathname.startsWith("/v2/");
+    const more = v2 ? u.searchParams.get("page") === "2" : u.searchParams.has("cursor");
+    if (more) {
+      const [type, body] = second[kind];
+      return res.writeHead(200, { "content-type": type }).end(v2 && kind === "last" ? JSON.stringify({ status: 200, data: [2], pagination: { page: 2, limit: 1, totalCount: 2, hasMore: false } }) : body);
+    }
+    res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(v2
+      ? { status: 200, data: [1], pagination: { page: 1, limit: 1, totalCount: 2, hasMore: true } }
+      : { data: [1], meta: { nextCursor: "c2" } }));
+  });
+  const env = baseEnv({ MIDS_BASE_URL: server.url, MIDS_API_KEY: key });
+  for (const version of ["v3", "v2"]) {
+    for (const kind of ["html", "bare"]) {
+      const r = await runMain(["api", `/${version}/unknown-list/${kind}`, "--paginate", "-o", "ndjson"], { env });
+      expect(r.code, `${version} ${kind}: ${r.stderr}`).toBe(7);
+      expect(r.stderr).toMatch(new RegExp(`^mids: page 2 is not a page the API sends: ${kind === "html" ? "its body is not JSON" : `it has no ${version === "v3" ? "meta" : "pagination"} object`}`));
+    }
+    const last = await runMain(["api", `/${version}/unknown-list/last`, "--paginate", "-o", "ndjson"], { env });
+    expect(last.code, last.stderr).toBe(0);
+    expect(last.stdout.trimEnd().split("\n").map((l) => JSON.parse(l).data[0])).toEqual([1, 2]);
+  }
+});
