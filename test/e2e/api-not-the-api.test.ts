@@ -78,3 +78,20 @@ it("--paginate on a route mids does not know: a page asked for that is no page e
     expect(last.stdout.trimEnd().split("\n").map((l) => JSON.parse(l).data[0])).toEqual([1, 2]);
   }
 });
+
+it("--paginate -o ndjson: a later page that is not JSON (a proxy's page, a 503's text) is one JSON string line, so every line parses", async () => {
+  const server = await hostile((req, res) => {
+    const u = new URL(req.url!, "http://x");
+    if (!u.searchParams.has("cursor")) return res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ data: [{ id: "t1" }], meta: { nextCursor: "c2" } }));
+    if (u.pathname === "/v3/topics") return res.writeHead(200, { "content-type": "text/html" }).end(`<html>\nlogin first (${String(req.headers["x-api-key"])})\n</html>\n`);
+    res.writeHead(503, { "content-type": "text/plain" }).end("Service Unavailable\nretry later\n");
+  });
+  const env = baseEnv({ MIDS_BASE_URL: server.url, MIDS_API_KEY: key });
+  for (const [path, text] of [["/v3/topics", "<html>\nlogin first (***)\n</html>\n"], ["/v3/unknown-list", "Service Unavailable\nretry later\n"]]) {
+    const r = await runMain(["api", path, "--paginate", "-o", "ndjson", "--max-retries", "0"], { env });
+    expect(r.code, r.stderr).toBe(7);
+    const lines = r.stdout.trimEnd().split("\n").map((l) => JSON.parse(l) as unknown);
+    expect(lines).toEqual([{ data: [{ id: "t1" }], meta: { nextCursor: "c2" } }, text]);
+    expect(r.stdout + r.stderr).not.toContain(key);
+  }
+});

@@ -153,8 +153,12 @@ function historyHint(err: ApiError, path: string): string {
   return `set ${name} to a time inside the window (it moves with the clock): -f ${name}=${hintStart(earliest)}; ${entitlement}`;
 }
 
-/** Print one response (or the error answer): -i headers, then the body; JSON through printJson. */
-async function printResponse(ctx: Context, res: ApiResult | undefined, failure: ApiError | undefined, include: boolean, secrets: readonly (string | undefined)[]): Promise<void> {
+/**
+ * Print one response (or the error answer): -i headers, then the body; JSON through printJson.
+ * `inStream`: a page of --paginate -o ndjson, whose every line is JSON: a body that is not JSON
+ * (a proxy's page, a 503's text) is printed as a JSON string, the value --slurp holds for it.
+ */
+async function printResponse(ctx: Context, res: ApiResult | undefined, failure: ApiError | undefined, include: boolean, secrets: readonly (string | undefined)[], inStream = false): Promise<void> {
   const status = res?.status ?? failure!.status!;
   const resHeaders = res?.headers ?? failure!.headers;
   const resBody = res ? res.body : failure!.body;
@@ -166,7 +170,8 @@ async function printResponse(ctx: Context, res: ApiResult | undefined, failure: 
     await writeAsync(ctx.io.stdout, clean(head) + "\n");
   }
   if (resBody === undefined || resBody === "") return;
-  if (typeof resBody === "string") await writeAsync(ctx.io.stdout, clean(resBody.endsWith("\n") ? resBody : resBody + "\n"));
+  if (typeof resBody === "string" && inStream) await printJson(ctx, redact(resBody, secrets));
+  else if (typeof resBody === "string") await writeAsync(ctx.io.stdout, clean(resBody.endsWith("\n") ? resBody : resBody + "\n"));
   else await printJson(ctx, redactDeep(resBody, secrets));
 }
 
@@ -177,6 +182,7 @@ async function paginate(ctx: Context, client: Client, path: string, headers: Rec
   let heldBytes = 0;
   let pages = 0;
   let resume: string | undefined;
+  const inStream = ctx.globals.output === "ndjson";
   try {
     for await (const res of rawPages(client, path, headers, { maxPages: ctx.globals.maxPages })) {
       if (opts.slurp) {
@@ -184,16 +190,16 @@ async function paginate(ctx: Context, client: Client, path: string, headers: Rec
         // a text page (an answer that is not JSON) too: the key a server quotes never shows
         slurped.push(redactDeep(res.body, secrets));
       } else {
-        await printResponse(ctx, res, undefined, opts.include, secrets);
+        await printResponse(ctx, res, undefined, opts.include, secrets, inStream);
       }
       pages++;
       resume = res.resume;
     }
   } catch (err) {
     if (opts.slurp && (pages > 0 || ctx.signal.aborted)) await printJson(ctx, slurped);
-    else if (!opts.slurp && err instanceof ApiError) await printResponse(ctx, undefined, err, opts.include, secrets);
+    else if (!opts.slurp && err instanceof ApiError) await printResponse(ctx, undefined, err, opts.include, secrets, inStream);
     // a page that is not the API's (a proxy's page mid-walk): printed as it came, as a single request's is
-    else if (!opts.slurp && err instanceof MalformedResponseError && err.received) await printResponse(ctx, err.received as ApiResult, undefined, opts.include, secrets);
+    else if (!opts.slurp && err instanceof MalformedResponseError && err.received) await printResponse(ctx, err.received as ApiResult, undefined, opts.include, secrets, inStream);
     if (err instanceof ApiError && err.exitCode === EXIT.historyWindow) err.hint = historyHint(err, path);
     if (err instanceof MidsError && pages > 0) {
       // (--max-pages' own message says how many pages)
