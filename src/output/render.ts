@@ -10,7 +10,7 @@ export { wrapText };
 import { escapeC1Json, escapeC1Yaml, needsEscape, oneLine, stripControl } from "../util/sanitize.js";
 import { loadYaml } from "../util/yaml.js";
 import type { Tags } from "yaml";
-import type { JqResult } from "./jq.js";
+import type { JqResult, JqSession } from "./jq.js";
 
 export interface Column {
   path: string;
@@ -116,6 +116,41 @@ export function project(ctx: Context, item: unknown): unknown {
   return f ? pick(item, f) : item;
 }
 
+/** One worker for the command (api --paginate filters each page), ended with the command. */
+async function commandJqSession(ctx: Context): Promise<JqSession> {
+  if (!ctx.globals.jqSession) {
+    const { jqSession, jqLimits } = await import("./jq.js");
+    const session = (ctx.globals.jqSession = jqSession({ limits: jqLimits(ctx.io.env), signal: ctx.signal }));
+    ctx.onClose(() => session.close());
+  }
+  return ctx.globals.jqSession;
+}
+
+/** jq's words for a filter it cannot compile (src/output/jq.ts JqFilterError carries them). */
+const NOT_COMPILED = /^--jq: .*(?:syntax error|is not defined|compile error)/;
+
+/**
+ * A --jq filter jq cannot compile, found before a command changes anything (a PATCH, a recipe
+ * run): otherwise the change is made and only its printing fails, with the exit 2 of a command
+ * that did nothing. The check compiles `empty | (FILTER)`, which never runs the filter; when it
+ * fails, the filter itself is run for jq's words about it alone: it fails to compile the same
+ * way, so it never runs either. (A filter opening with a module directive, which stands only at
+ * a program's top, is left to the printing.)
+ */
+export async function checkJqFilter(ctx: Context): Promise<void> {
+  const filter = ctx.globals.jq;
+  if (filter === undefined || /^\s*(?:module|import|include)\b/.test(filter)) return;
+  const session = await commandJqSession(ctx);
+  try {
+    // (on lines of their own: a comment at the filter's end stops at its line)
+    await session.run(null, `empty | (\n${filter}\n)`);
+    return;
+  } catch (err) {
+    if (!(err instanceof Error) || !NOT_COMPILED.test(err.message)) return;
+  }
+  await session.run(null, filter);
+}
+
 /**
  * THE place a whole JSON result is printed (printItem, printList with --jq, `mids api`): indented
  * JSON, or with --jq the filter's results, one per line (strings raw, other values as JSON).
@@ -124,12 +159,7 @@ export async function emitJson(ctx: Context, value: unknown): Promise<void> {
   const filter = ctx.globals.jq;
   if (filter === undefined) return writeAsync(ctx.io.stdout, json(value, 2) + "\n");
   ctx.globals.jqApplied = true;
-  // one worker for the command (api --paginate filters each page), ended with the command
-  if (!ctx.globals.jqSession) {
-    const { jqSession, jqLimits } = await import("./jq.js");
-    const session = (ctx.globals.jqSession = jqSession({ limits: jqLimits(ctx.io.env), signal: ctx.signal }));
-    ctx.onClose(() => session.close());
-  }
+  const session = await commandJqSession(ctx);
   // --verbose: the filter starts now (from here Ctrl-C and SIGTERM stop it)
   if (ctx.globals.verbose) ctx.io.stderr.write("jq: the filter runs in its worker thread\n");
   const print = async (results: readonly JqResult[]) => {
@@ -141,7 +171,7 @@ export async function emitJson(ctx: Context, value: unknown): Promise<void> {
     if (text) await writeAsync(ctx.io.stdout, text);
   };
   try {
-    await print(await ctx.globals.jqSession.run(value, filter, (text) => void ctx.io.stderr.write(stripControl(text) + "\n")));
+    await print(await session.run(value, filter, (text) => void ctx.io.stderr.write(stripControl(text) + "\n")));
   } catch (err) {
     // a runtime error part-way: the results before it are printed, then the error (as jq does)
     await print((err as { results?: JqResult[] }).results ?? []);

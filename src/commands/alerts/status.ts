@@ -5,7 +5,7 @@ import { ApiError, BatchError, InterruptedError, MidsError, exitCodeFor, worstEx
 import type { Client } from "../../client/client.js";
 import { route } from "../../contract/routes.js";
 import { writeAsync } from "../../io.js";
-import { json, printItem, printList, project } from "../../output/render.js";
+import { checkJqFilter, json, printItem, printList, project } from "../../output/render.js";
 import { oneLine } from "../../util/sanitize.js";
 import { explainRejectedKey } from "../../keyerror.js";
 import { errorLine } from "../../output/error-line.js";
@@ -96,6 +96,8 @@ export async function run(verb: StatusVerb, opts: StatusOptions, ctx: Context): 
     return;
   }
 
+  // no PATCH is sent with a --jq that cannot print its answers
+  await checkJqFilter(ctx);
   const client = await ctx.client();
   // a server may quote the key back in an error, or send a message megabytes long: each failed
   // id's line is the error printer's line (the key ***, cut to one line)

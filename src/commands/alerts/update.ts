@@ -1,7 +1,7 @@
 // mids alerts update <id> (spec 3, 4.2): a partial update with only the given fields.
 import type { Context } from "../../context.js";
 import { UsageError } from "../../errors.js";
-import { printItem } from "../../output/render.js";
+import { checkJqFilter, printItem } from "../../output/render.js";
 import { oneLine } from "../../util/sanitize.js";
 import { checkData } from "../shared/validate.js";
 import { buildUpdateBody, thresholdNotice, unknownDestinations, type UpdateFlags } from "./body.js";
@@ -24,6 +24,8 @@ export async function run(opts: UpdateOptions, ctx: Context): Promise<void> {
     await printPlanned(ctx, [plannedPatch(id, body)], false);
     return;
   }
+  // no PATCH is sent with a --jq that cannot print its answer
+  await checkJqFilter(ctx);
   const client = await ctx.client();
   if (Array.isArray(body.destinationIds)) {
     // checked first, so the error names exactly the unknown ids instead of a generic invalid_request

@@ -11,7 +11,7 @@ import { MaxPagesError, rawPages } from "../../client/paginate.js";
 import { hintStart, historyEarliest } from "../../client/errormap.js";
 import { DEFAULT_MAX_BODY_BYTES, tooLarge } from "../../client/body.js";
 import { formatBytes } from "../../util/bytes.js";
-import { printJson } from "../../output/render.js";
+import { checkJqFilter, printJson } from "../../output/render.js";
 import { readStdin } from "../shared/stdin.js";
 import { METHODS } from "./methods.js";
 import { checkChoice, jsonOrString } from "../../util/flag-values.js";
@@ -106,6 +106,8 @@ export async function run(opts: ApiOptions, ctx: Context): Promise<void> {
   if (opts.paginate && method !== "GET") {
     throw new UsageError(`--paginate follows GET requests only (got -X ${method})`, { hint: `drop --paginate: a ${method} request is sent once` });
   }
+  // a request that changes something is not sent with a --jq that cannot print its answer
+  if (method !== "GET" && method !== "HEAD") await checkJqFilter(ctx);
   const client = await ctx.client();
   if (opts.paginate) return paginate(ctx, client, path, headers, opts, secrets).catch((err) => { throw hidden(err, secrets); });
   let res: ApiResult | undefined;

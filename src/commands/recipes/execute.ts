@@ -5,7 +5,7 @@ import { resolve } from "node:path";
 import type { Context } from "../../context.js";
 import { ASSUMED } from "../../contract/assumed.js";
 import { ApiError, UsageError } from "../../errors.js";
-import { printItem } from "../../output/render.js";
+import { checkJqFilter, printItem } from "../../output/render.js";
 import { writeAsync } from "../../io.js";
 import { oneLine } from "../../util/sanitize.js";
 import { jsonOrString } from "../../util/flag-values.js";
@@ -79,6 +79,8 @@ export async function run(opts: ExecuteOptions, ctx: Context): Promise<void> {
     ? { [ASSUMED.recipeExecuteYamlField]: parsed.text }
     : { [ASSUMED.recipeExecuteNameField]: opts.recipe };
   if (Object.keys(params).length) body[ASSUMED.recipeExecuteParamsField] = params;
+  // a run (never retried, never undone) is not started with a --jq that cannot print its state
+  await checkJqFilter(ctx);
   const client = await ctx.client();
   let data: unknown;
   try {
