@@ -73,14 +73,39 @@ export function numberHint(name: string, example: number | string, kind: "number
 }
 
 /**
+ * The first number of a JSON text that a JavaScript number, which the body is written from, does
+ * not carry as written: an integer past 2^53 (12345678901234567890 would go out as
+ * 12345678901234567000) or one past the largest double (1e400 would go out as null).
+ */
+export function inexactNumber(json: string): string | undefined {
+  // (numbers stand only outside strings)
+  const bare = json.replace(/"(?:[^"\\]|\\.)*"/g, '""');
+  for (const [t] of bare.matchAll(/-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/g)) {
+    const n = Number(t);
+    if (!Number.isFinite(n) || (/^-?\d+$/.test(t) && !Number.isSafeInteger(n))) return t;
+  }
+  return undefined;
+}
+
+/**
  * A `key=value` flag's value in a JSON body (`mids api -f`, `recipes execute --param`): a value
  * that parses as JSON is sent as that value (`5`, `true`, `[1,2]`, `"007"` for the string 007),
- * anything else as the string typed.
+ * anything else as the string typed. A number JSON would not send as written is refused (exit 2,
+ * naming `flag` and `key`), never sent changed.
  */
-export function jsonOrString(value: string): unknown {
+export function jsonOrString(value: string, flag = "-f", key = "KEY"): unknown {
+  let parsed: unknown;
   try {
-    return JSON.parse(value);
+    parsed = JSON.parse(value);
   } catch {
     return value;
   }
+  const inexact = inexactNumber(value);
+  if (inexact !== undefined) {
+    const quoted = `${key}=${JSON.stringify(value.trim())}`;
+    throw new UsageError(`${flag} ${key}=${value}: the number ${inexact} cannot be sent as written (a JSON number here is exact only up to 2^53 and 1.8e308)`, {
+      hint: /^\s*-?\d/.test(value) ? `send it as a string: ${flag} '${quoted.replace(/'/g, "'\\''")}'` : "write it as a string in the JSON value",
+    });
+  }
+  return parsed;
 }

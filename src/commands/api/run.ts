@@ -95,7 +95,7 @@ export async function run(opts: ApiOptions, ctx: Context): Promise<void> {
       path += (path.includes("?") ? "&" : "?") + sp.toString();
     } else {
       if (body !== undefined) throw new UsageError("use either --input or -f fields for the body, not both");
-      body = Object.fromEntries(fields.map(([k, v]) => [k, jsonOrString(v)]));
+      body = Object.fromEntries(fields.map(([k, v]) => [k, jsonOrString(v, "-f", k)]));
     }
   }
   // the body is printed as the server sent it: JSON (one line per value with -o ndjson), or --jq

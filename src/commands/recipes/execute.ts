@@ -28,7 +28,7 @@ export function parseParams(pairs: readonly string[]): Record<string, unknown> {
     const k = p.slice(0, eq).trim();
     const raw = p.slice(eq + 1);
     if (k in out) throw new UsageError(`--param ${oneLine(k)} is given twice`, { hint: `give each param once; a list is one JSON value, e.g. --param '${oneLine(k)}=["a","b"]'` });
-    out[k] = jsonOrString(raw);
+    out[k] = jsonOrString(raw, "--param", k);
   }
   return out;
 }

@@ -1,0 +1,34 @@
+// A -f (or --param) value that parses as JSON is sent as that JSON value; a number a JavaScript
+// number does not carry as written (an id of 20 digits, 1e400) went out changed
+// (12345678901234567000, null). It is refused now, naming the fix; exact numbers go as typed.
+import { describe, expect, it } from "vitest";
+import { baseEnv, runMids } from "../helpers/cli.js";
+import { hostile, sendJson } from "../helpers/hostile.js";
+import { inexactNumber } from "../../src/util/flag-values.js";
+
+describe("numbers in a JSON body built from -f", () => {
+  it("one past 2^53 or past the largest double is exit 2 with nothing sent; exact ones are sent as typed", async () => {
+    const bodies: string[] = [];
+    const h = await hostile((req, res) => {
+      let text = "";
+      req.on("data", (c) => (text += c)).on("end", () => (bodies.push(text), sendJson(res, 200, { data: {}, meta: {} })));
+    });
+    const env = baseEnv({ MIDS_BASE_URL: h.url, MIDS_API_KEY: "k_test_1234" });
+    for (const [field, hint] of [["id=12345678901234567890", `-f 'id="12345678901234567890"'`], ["big=1e400", `-f 'big="1e400"'`], ["ids=[1, 9007199254740993]", undefined]] as const) {
+      const r = await runMids(["api", "-X", "POST", "/v3/x", "-f", field], { env });
+      expect(r.code, field).toBe(2);
+      expect(r.stderr.split("\n")[0]).toMatch(new RegExp(`^mids: -f ${field.replace(/[[\]^$.*+?()|\\]/g, "\\$&")}: the number \\S+ cannot be sent as written`));
+      if (hint) expect(r.stderr.split("\n")[1]).toBe(`hint: send it as a string: ${hint}`);
+    }
+    expect(bodies).toEqual([]);
+    const ok = await runMids(["api", "-X", "POST", "/v3/x", "-f", "n=9007199254740991", "-f", "f=0.1", "-f", 'id="12345678901234567890"', "-f", 'a=["1e400", -2]'], { env });
+    expect(ok.code, ok.stderr).toBe(0);
+    expect(bodies).toEqual(['{"n":9007199254740991,"f":0.1,"id":"12345678901234567890","a":["1e400",-2]}']);
+  });
+
+  it("inexactNumber looks at numbers only, never inside strings", () => {
+    expect(inexactNumber('{"a": "99999999999999999999", "b": 1}')).toBeUndefined();
+    expect(inexactNumber('[1.5, -9007199254740992, 2e10]')).toBe("-9007199254740992");
+    expect(inexactNumber('{"x\\"y": 1e999}')).toBe("1e999");
+  });
+});
