@@ -1,6 +1,7 @@
-// A -f (or --param) value that parses as JSON is sent as that JSON value; a number a JavaScript
-// number does not carry as written (an id of 20 digits, 1e400) went out changed
-// (12345678901234567000, null). It is refused now, naming the fix; exact numbers go as typed.
+// The JSON body mids api builds from -f fields is sent as typed or not at all: a number a
+// JavaScript number does not carry as written (an id of 20 digits, 1e400) went out changed
+// (12345678901234567000, null), and a field given twice went out with its first value dropped.
+// Both are refused now, naming the fix; exact numbers go as typed, and a GET repeats a parameter.
 import { describe, expect, it } from "vitest";
 import { baseEnv, runMids } from "../helpers/cli.js";
 import { hostile, sendJson } from "../helpers/hostile.js";
@@ -30,5 +31,23 @@ describe("numbers in a JSON body built from -f", () => {
     expect(inexactNumber('{"a": "99999999999999999999", "b": 1}')).toBeUndefined();
     expect(inexactNumber('[1.5, -9007199254740992, 2e10]')).toBe("-9007199254740992");
     expect(inexactNumber('{"x\\"y": 1e999}')).toBe("1e999");
+  });
+});
+
+describe("a field given twice", () => {
+  it("in a body is exit 2 with nothing sent (the first value would be dropped); in a GET's query both are sent", async () => {
+    const seen: { url: string; body: string }[] = [];
+    const h = await hostile((req, res) => {
+      let text = "";
+      req.on("data", (c) => (text += c)).on("end", () => (seen.push({ url: req.url!, body: text }), sendJson(res, 200, { data: {}, meta: {} })));
+    });
+    const env = baseEnv({ MIDS_BASE_URL: h.url, MIDS_API_KEY: "k_test_1234" });
+    const r = await runMids(["api", "-X", "PATCH", "/v3/alerts/alr_x", "-f", "cadence=daily", "-f", "status=paused", "-f", "cadence=hourly"], { env });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(`mids: -f cadence is given twice: a JSON body holds each field once\nhint: give it once; a list is one JSON value, e.g. -f 'cadence=["a","b"]'\n`);
+    expect(seen).toEqual([]);
+    const get = await runMids(["api", "/v3/projects", "-f", "ids=a", "-f", "ids=b"], { env });
+    expect(get.code, get.stderr).toBe(0);
+    expect(seen).toEqual([{ url: "/v3/projects?ids=a&ids=b", body: "" }]);
   });
 });

@@ -95,6 +95,13 @@ export async function run(opts: ApiOptions, ctx: Context): Promise<void> {
       path += (path.includes("?") ? "&" : "?") + sp.toString();
     } else {
       if (body !== undefined) throw new UsageError("use either --input or -f fields for the body, not both");
+      // a JSON object holds a key once: a second -f of it would drop the first value unsaid
+      const twice = fields.find(([k], i) => fields.findIndex(([other]) => other === k) !== i);
+      if (twice) {
+        throw new UsageError(`-f ${oneLine(twice[0])} is given twice: a JSON body holds each field once`, {
+          hint: `give it once; a list is one JSON value, e.g. -f '${oneLine(twice[0]).replace(/'/g, "'\\''")}=["a","b"]'`,
+        });
+      }
       body = Object.fromEntries(fields.map(([k, v]) => [k, jsonOrString(v, "-f", k)]));
     }
   }
