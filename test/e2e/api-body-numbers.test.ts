@@ -51,3 +51,17 @@ describe("a field given twice", () => {
     expect(seen).toEqual([{ url: "/v3/projects?ids=a&ids=b", body: "" }]);
   });
 });
+
+describe("alerts update --selector", () => {
+  it("a number the body would not carry as written is exit 2, even for --dry-run's printed request", async () => {
+    for (const selector of ['{"minTrend": 1e400}', '{"projectIds": [12345678901234567890]}']) {
+      const r = await runMids(["--sandbox", "alerts", "update", "alr_358143c32a05a788", "--selector", selector, "--dry-run", "-o", "json"]);
+      expect(r.code, selector).toBe(2);
+      expect(r.stdout).toBe("");
+      expect(r.stderr.split("\n")[0]).toMatch(/^mids: --selector: the number (1e400|12345678901234567890) cannot be sent as written/);
+    }
+    const ok = await runMids(["--sandbox", "alerts", "update", "alr_358143c32a05a788", "--selector", '{"minTrend": 42.5, "id": "12345678901234567890"}', "--dry-run", "-o", "json"]);
+    expect(ok.code, ok.stderr).toBe(0);
+    expect(JSON.parse(ok.stdout).body.selector).toEqual({ minTrend: 42.5, id: "12345678901234567890" });
+  });
+});

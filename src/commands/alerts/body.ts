@@ -3,7 +3,7 @@
 import { ASSUMED } from "../../contract/assumed.js";
 import { UsageError } from "../../errors.js";
 import { csvFlag, parseNumberFlag } from "../shared/options.js";
-import { checkChoice } from "../../util/flag-values.js";
+import { checkChoice, inexactNumber } from "../../util/flag-values.js";
 
 /** spec 2.15 shows `active` and `paused`; `active` as the resumed value is assumed (spec 3). */
 export const ALERT_STATUSES = ["paused", ASSUMED.alertResumeStatus] as const;
@@ -60,6 +60,11 @@ export function parseSelector(v: string): Record<string, unknown> {
   }
   if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) {
     throw new UsageError("--selector must be a JSON object", { hint: `e.g. --selector '{"followedProjects":true}'` });
+  }
+  // the body is written from JavaScript numbers: one they do not carry as written would go out changed
+  const inexact = inexactNumber(v);
+  if (inexact !== undefined) {
+    throw new UsageError(`--selector: the number ${inexact} cannot be sent as written (a JSON number here is exact only up to 2^53 and 1.8e308)`, { hint: "write it as a JSON string in the selector" });
   }
   return parsed as Record<string, unknown>;
 }
