@@ -95,3 +95,14 @@ it("--paginate -o ndjson: a later page that is not JSON (a proxy's page, a 503's
     expect(r.stdout + r.stderr).not.toContain(key);
   }
 });
+
+it("--paginate --slurp -i: the array alone on stdout, and a warning that -i does not apply (it was dropped unsaid)", async () => {
+  const server = await hostile((req, res) => {
+    const more = !req.url!.includes("cursor=");
+    res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ data: [more ? 1 : 2], meta: { nextCursor: more ? "c2" : null } }));
+  });
+  const r = await runMain(["api", "/v3/topics", "--paginate", "--slurp", "-i"], { env: baseEnv({ MIDS_BASE_URL: server.url, MIDS_API_KEY: key }) });
+  expect(r.code, r.stderr).toBe(0);
+  expect((JSON.parse(r.stdout) as { data: number[] }[]).map((p) => p.data[0])).toEqual([1, 2]);
+  expect(r.stderr).toBe("mids: warning: -i does not apply with --slurp: the pages are printed as one JSON array (drop --slurp to see each page's status and headers)\n");
+});

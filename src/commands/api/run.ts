@@ -110,6 +110,8 @@ export async function run(opts: ApiOptions, ctx: Context): Promise<void> {
   if (g.outputExplicit && (g.output === "csv" || g.output === "yaml")) ctx.warn(`-o ${g.output} does not apply to mids api: the response body is printed as JSON (a resource command such as 'mids projects list -o ${g.output}' prints ${g.output})`);
   if (g.fields) ctx.warn("--fields does not apply to mids api: the response body is printed whole (pick values with --jq)");
   if (opts.slurp && !opts.paginate) throw new UsageError("--slurp needs --paginate", { hint: "mids api PATH --paginate --slurp" });
+  // one JSON array has no room for each page's status line and headers
+  if (opts.slurp && opts.include) ctx.warn("-i does not apply with --slurp: the pages are printed as one JSON array (drop --slurp to see each page's status and headers)");
   if (opts.paginate && method !== "GET") {
     throw new UsageError(`--paginate follows GET requests only (got -X ${method})`, { hint: `drop --paginate: a ${method} request is sent once` });
   }
