@@ -187,6 +187,13 @@ function obj(v: unknown): Record<string, unknown> | undefined {
   return v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
 }
 
+/** A page's items as a digest (sha-256 of their JSON): two pages compared without holding either. */
+function pageDigest(data: unknown): string | undefined {
+  if (!Array.isArray(data)) return undefined;
+  const { createHash } = process.getBuiltinModule("node:crypto") as typeof import("node:crypto");
+  return createHash("sha256").update(JSON.stringify(data)).digest("base64");
+}
+
 /**
  * `mids api --paginate`: follow a raw GET through v3 `meta.nextCursor` or v2 `pagination`
  * (page + 1 while `hasMore`), one request at a time, with the same guards as --all. Each page's
@@ -198,6 +205,8 @@ export async function* rawPages(client: Client, path: string, headers: Record<st
   let url = path;
   // how the page before said there was more: the page asked for must carry the same member
   let followed: "meta" | "pagination" | undefined;
+  // the items of the page before, by digest: a server that does not read `page` answers page 1 again
+  let before: string | undefined;
   for (let n = 1; ; n++) {
     const res = (await client.raw("GET", url, undefined, headers)) as Page;
     const b = obj(res.body);
@@ -223,6 +232,15 @@ export async function* rawPages(client: Client, path: string, headers: Record<st
         hint: "is --base-url pointing at the API? what came before is complete",
       });
     }
+    // (a cursor it ignored repeats the cursor, found below; a page number it ignores repeats the items)
+    const items = followed === "pagination" || pg?.hasMore === true ? pageDigest(b?.data) : undefined;
+    if (followed === "pagination" && served && items === before) {
+      yield res;
+      throw new PaginationError(`page ${n} came back with the items of page ${n - 1}: the server does not read 'page', and following it would never end`, {
+        hint: "the server's paging is broken (a proxy that drops the query string?); what came before is complete",
+      });
+    }
+    before = items;
     if (typeof cursor === "string" && cursor !== "") {
       if (cursor.length > MAX_CURSOR_CHARS) {
         yield res;
