@@ -155,6 +155,9 @@ export async function* pageNumberPages(client: Client, routeId: string, input: C
     }
   };
   let n = firstPage;
+  // the items of the page before, by digest: a server (or a proxy) that does not read `page`
+  // answers the first page again, which no count or hasMore would end before --max-pages
+  let before = pageDigest(items(first));
   // hasMore decides, not totalCount: past the pages totalCount promised (a missing, garbled or
   // understated count) the walk goes on one page at a time under the same guards
   while (more) {
@@ -165,6 +168,9 @@ export async function* pageNumberPages(client: Client, routeId: string, input: C
     inflight.delete(n);
     remaining = res.rateLimit?.minute.remaining ?? remaining;
     const served = items(res).length;
+    const digest = pageDigest(items(res));
+    if (served && digest === before) throw repeatedPageError(n);
+    before = digest;
     more = emit(res, n);
     yield res;
     if (more && served === 0) {
@@ -185,6 +191,13 @@ export function withQuery(path: string, name: string, value: string): string {
 
 function obj(v: unknown): Record<string, unknown> | undefined {
   return v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
+}
+
+/** A page that holds the items of the page before: the server does not read `page`. */
+function repeatedPageError(page: number): PaginationError {
+  return new PaginationError(`page ${page} came back with the items of page ${page - 1}: the server does not read 'page', and following it would never end`, {
+    hint: "the server's paging is broken (a proxy that drops the query string?); what came before is complete",
+  });
 }
 
 /** A page's items as a digest (sha-256 of their JSON): two pages compared without holding either. */
@@ -236,9 +249,7 @@ export async function* rawPages(client: Client, path: string, headers: Record<st
     const items = followed === "pagination" || pg?.hasMore === true ? pageDigest(b?.data) : undefined;
     if (followed === "pagination" && served && items === before) {
       yield res;
-      throw new PaginationError(`page ${n} came back with the items of page ${n - 1}: the server does not read 'page', and following it would never end`, {
-        hint: "the server's paging is broken (a proxy that drops the query string?); what came before is complete",
-      });
+      throw repeatedPageError(n);
     }
     before = items;
     if (typeof cursor === "string" && cursor !== "") {

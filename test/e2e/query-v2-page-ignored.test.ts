@@ -1,0 +1,33 @@
+// --all over v2 pages (page + limit) behind a server or proxy that does not read `page`: every
+// page came back as the first, and the walk printed its items again and again, as many pages as
+// totalCount promised and past them up to --max-pages. Items that repeat the page before end it.
+import { expect, it } from "vitest";
+import { runMids, useSandbox } from "../helpers/cli.js";
+import { hostile } from "../helpers/hostile.js";
+import { SANDBOX_DEMO_KEY } from "../../src/sandbox/keys.js";
+
+const sb = useSandbox();
+
+it("--api v2 projects list --all: exit 7 after the first page, its items printed once", async () => {
+  const seen: string[] = [];
+  // a proxy before the sandbox that drops `page` from every query
+  const proxy = await hostile((req, res) => {
+    const u = new URL(req.url!, "http://x");
+    seen.push(u.searchParams.get("page") ?? "");
+    u.searchParams.delete("page");
+    void fetch(`${sb.url}${u.pathname}${u.search}`, { headers: { "x-api-key": String(req.headers["x-api-key"]) } }).then(async (up) => {
+      const headers: Record<string, string> = {};
+      up.headers.forEach((v, k) => { if (k !== "content-encoding" && k !== "content-length" && k !== "transfer-encoding") headers[k] = v; });
+      res.writeHead(up.status, headers).end(Buffer.from(await up.arrayBuffer()));
+    });
+  });
+  const env = { ...sb.env(SANDBOX_DEMO_KEY), MIDS_BASE_URL: proxy.url };
+  const r = await runMids(["--api", "v2", "projects", "list", "--all", "--limit", "5", "-o", "ndjson"], { env });
+  expect(r.code, r.stderr).toBe(7);
+  const ids = r.stdout.trimEnd().split("\n").map((l) => JSON.parse(l).id as string);
+  expect(ids).toHaveLength(5);
+  expect(new Set(ids).size).toBe(5);
+  expect(r.stderr).toMatch(/^mids: page 2 came back with the items of page 1: the server does not read 'page'/m);
+  // pages fetched ahead at once are bounded by --all's concurrency, never --max-pages
+  expect(seen.length).toBeLessThanOrEqual(6);
+});
