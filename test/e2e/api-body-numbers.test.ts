@@ -65,3 +65,17 @@ describe("alerts update --selector", () => {
     expect(JSON.parse(ok.stdout).body.selector).toEqual({ minTrend: 42.5, id: "12345678901234567890" });
   });
 });
+
+describe("alerts update --threshold", () => {
+  it("an integer past 2^53 is exit 2 (it went out as 100000000000000000000); 60 and 60.5 go as typed", async () => {
+    const r = await runMids(["--sandbox", "alerts", "update", "alr_358143c32a05a788", "--threshold", "99999999999999999999", "--dry-run", "-o", "json"]);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe("");
+    expect(r.stderr.split("\n")[0]).toBe("mids: --threshold 99999999999999999999: the number cannot be sent as written (a JSON number here is exact only up to 2^53)");
+    for (const t of ["60", "60.5"]) {
+      const ok = await runMids(["--sandbox", "alerts", "update", "alr_358143c32a05a788", "--threshold", t, "--dry-run", "-o", "json"]);
+      expect(ok.code, ok.stderr).toBe(0);
+      expect(JSON.parse(ok.stdout).body.threshold).toBe(Number(t));
+    }
+  });
+});

@@ -36,9 +36,14 @@ function nonEmpty(flag: string, v: string): string {
  */
 export function parseThreshold(v: string): number | string {
   if ((ASSUMED.grades as readonly string[]).includes(v) || isThresholdWord(v)) return v;
-  return parseNumberFlag("--threshold", v, {
+  const n = parseNumberFlag("--threshold", v, {
     plain: true, what: `a number or a word such as a grade (${ASSUMED.grades.join(", ")})`, hint: "e.g. --threshold 60 or --threshold polished",
   })!;
+  // a JavaScript number would send 99999999999999999999 as 100000000000000000000: never sent changed
+  if (inexactNumber(v.trim()) !== undefined) {
+    throw new UsageError(`--threshold ${v}: the number cannot be sent as written (a JSON number here is exact only up to 2^53)`, { hint: "e.g. --threshold 60 or --threshold polished" });
+  }
+  return n;
 }
 
 /** A word (letters first, then letters, digits, - or _) that Number() does not read as a number. */
