@@ -160,11 +160,18 @@ export const FrontierReport = () => obj({
   sources: z.array(obj({ id: z.string(), title: z.string(), url: z.string(), publishedAt: ts })),
 });
 
-// spec 2.10
+/**
+ * spec 2.10 and 6: an issue is `{path, message}` with no type given for either (a server may give
+ * the path as a string or as a list of segments, as schema validators do): only the two names are held.
+ */
+const Issue = () => obj({ path: z.unknown(), message: z.unknown() });
+
+// spec 2.10: of the recipe summary only stepCount and paramCount are typed; it is "present when
+// valid", so an invalid recipe's may be left out or null
 export const RecipeValidation = () => obj({
   valid: z.boolean(),
-  issues: z.array(obj({ path: z.string(), message: z.string() })),
-  recipe: z.optional(obj({ name: z.string(), version: z.union([z.string(), z.number()]), description: z.optional(z.string()), stepCount: z.int(), paramCount: z.int() })),
+  issues: z.array(Issue()),
+  recipe: z.optional(z.nullable(obj({ name: z.unknown(), version: z.unknown(), description: z.unknown(), stepCount: z.int(), paramCount: z.int() }))),
 });
 
 // spec 2.11
@@ -250,7 +257,7 @@ export const V2Error = () => obj({
   limitType: z.optional(z.string()),
   retryAfterMs: z.optional(z.int()),
   limits: z.optional(z.unknown()),
-  issues: z.optional(z.array(obj({ path: z.string(), message: z.string() }))),
+  issues: z.optional(z.array(Issue())),
 });
 
 // spec 2.1: GET /v2 answers name, version and status without the envelope
