@@ -355,3 +355,14 @@ describe("CI annotations from a job step run in a subdirectory of the repository
     expect(readFileSync(summary, "utf8")).toContain("| `services/api/client.js` | 1 |");
   });
 });
+
+describe("migrate scan: a source tree with its own v2/ directory", () => {
+  it("leaves relative imports of it alone, in the findings and under --fix", async () => {
+    const imports = 'import { topics } from "../v2/topics";\nconst c = require("./v2/clusters");\n';
+    const dir = fileTree({ "src/app.ts": imports + 'fetch(BASE + "/v2/topics");\n', "src/v2/topics.ts": "export const topics = 1;\n" }, "scan-v2dir-");
+    const r = await runMids(["migrate", "scan", "--fix", "--format", "json"], { cwd: dir, env: env() });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain("mids: fixed 1 usage in 1 file\n");
+    expect(readFileSync(join(dir, "src/app.ts"), "utf8")).toBe(imports + 'fetch(BASE + "/v3/topics");\n');
+  });
+});

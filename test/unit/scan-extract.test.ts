@@ -64,6 +64,10 @@ describe("what is and is not a v2 usage", () => {
     expect(scan("see https://API.mids.example:8443/v2/topics.").map((r) => [r.text, r.host])).toEqual([["/v2/topics", "api.mids.example:8443"]]);
     expect(scan("/api/v2/projects github.com/acme/sdk/v2 /v20/projects /v2beta/x /v2.1/projects")).toEqual([]);
   });
+  it("ignores a relative file path through a v2 directory (an import, a require, a shell path)", () => {
+    expect(scan('import { t } from "../v2/topics";\nconst c = require(\'./v2/clusters\');\nsource ~/v2/topics\nx("../../v2/intel")')).toEqual([]);
+    expect(scan('fetch("/v2/topics"); fetch(`${BASE}/v2/clusters`)').map((r) => r.text)).toEqual(["/v2/topics", "/v2/clusters"]);
+  });
   it("unknown routes and the bare /v2 count only on the API's own host", () => {
     expect(scan('a("https://other.example/v2/users"); b("/v2/nope"); c("https://other.example/v2")').map((r) => r.status)).toEqual([undefined, undefined, undefined]);
     expect(scan('a("https://api.mids.example/v2/users"); b("https://api.mids.example/v2")').map((r) => r.status)).toEqual(["unrecognized", "removed"]);
