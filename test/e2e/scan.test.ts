@@ -366,3 +366,17 @@ describe("migrate scan: a source tree with its own v2/ directory", () => {
     expect(readFileSync(join(dir, "src/app.ts"), "utf8")).toBe(imports + 'fetch(BASE + "/v3/topics");\n');
   });
 });
+
+describe("migrate scan --fix: a path the code appends to", () => {
+  it("leaves a project path whose sub-routes move in v3, and says why; fixes one every route below which is one more id", async () => {
+    const src = 'const P = "/v2/projects/" + id + "/";\nconst rank = P + "rank";\nconst S = "/v2/signals/";\nconst one = S + sid;\n';
+    const dir = fileTree({ "api.js": src }, "scan-append-");
+    const r = await runMids(["migrate", "scan", "--fix", "--format", "json"], { cwd: dir, env: env() });
+    expect(r.code, r.stderr).toBe(0);
+    expect(readFileSync(join(dir, "api.js"), "utf8")).toBe(src.replace('"/v2/signals/"', '"/v3/intel/"'));
+    const [left] = (JSON.parse(r.stdout) as { findings: { line: number; status: string; replacement: string | null }[] }).findings;
+    expect(left).toMatchObject({ line: 1, status: "partial", replacement: null });
+    const stylish = await runMids(["migrate", "scan"], { cwd: dir, env: env() });
+    expect(stylish.stdout).toContain("not fixed by --fix: a path ending in / is one the code may append to, and v2 routes below it have other v3 paths");
+  });
+});

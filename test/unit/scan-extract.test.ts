@@ -36,6 +36,12 @@ describe("placeholders and concatenations", () => {
     ["adjacent literals after a placeholder, a later one changing", 'u = (f"{base}/v2/projects/{pid}/"\n     "momentum?clusters=false")', '/v2/projects/{pid}/"\n     "momentum?clusters=false', "/v2/projects/{pid}/momentum?clusters=false", '/v3/projects/{pid}/"\n     "series/trend'],
     ["concatenated literals after a value, a later one changing", 'x = "/v2/projects/" + id + "/" + "momentum?clusters=false";', '/v2/projects/" + id + "/" + "momentum?clusters=false', "/v2/projects/{id}/momentum?clusters=false", '/v3/projects/" + id + "/" + "series/trend'],
     ["a trailing slash the code appends to", 'get("/v2/signals/", id)', "/v2/signals/", "/v2/signals/", "/v3/intel/"],
+    ["a trailing slash, nothing below it", 'get("/v2/clusters/")', "/v2/clusters/", "/v2/clusters/", "/v3/clusters/"],
+    // the code appends to a path whose sub-routes move in v3 (series/rank, reports/{id}, vocabulary): left
+    ["appending to a project's path", 'base = "/v2/projects/" + id + "/";', '/v2/projects/" + id + "/', "/v2/projects/{id}/", null],
+    ["appending to a literal project's path", 'P = "/v2/projects/p1/"', "/v2/projects/p1/", "/v2/projects/p1/", null],
+    ["appending to the projects list path", 'P = "/v2/projects/"', "/v2/projects/", "/v2/projects/", null],
+    ["appending to the topics list path", 'T = `${BASE}/v2/topics/`', "/v2/topics/", "/v2/topics/", null],
   ])("%s", (_, src, text, from, replacement) => {
     const [r] = scan(src);
     expect(r).toMatchObject({ text, from, replacement });

@@ -2,7 +2,7 @@
 // rewrite() that `mids migrate` runs on logs (one map, two readers). Placeholders travel through
 // the rewrite as markers, so the v3 text keeps them where they were and --fix edits only literals.
 import { setOwn } from "../../util/records.js";
-import { firstRouteMatcher, literalSegments, matchPath, namesAnotherPath } from "../../contract/routes.js";
+import { firstRouteMatcher, literalSegments, matchPath, namesAnotherPath, ROUTES } from "../../contract/routes.js";
 import { note as ruleNote, rewrite, RewriteRun, type RewriteOptions } from "../rewrite.js";
 import { MIGRATION_RULES } from "../../contract/migration.js";
 import type { Note, Outcome, Shape } from "../types.js";
@@ -152,6 +152,33 @@ interface Core {
   outcome?: Outcome;
   /** the v3 route text split at its markers (literal, index, literal, ...), for literal fixes */
   v3?: string[];
+}
+
+/** A path's segments, each path parameter (`{id}`) and placeholder or value marker as `*`. */
+const segmentsOf = (path: string): string[] =>
+  path.split("/").filter(Boolean).map((s) => (/^\{[^}]*\}$|^__mids_(?:ph|sv)_\d+__$/.test(s) ? "*" : s));
+
+/** Each v2 route's path and its v3 successor's, as segments (null: none). */
+const V2_PATHS: readonly { v2: readonly string[]; v3: readonly string[] | null }[] = ROUTES.filter((r) => r.version === "v2").map((r) => {
+  const to = r.v3?.route ? ROUTES.find((x) => x.id === r.v3!.route) : undefined;
+  return { v2: segmentsOf(r.path), v3: to ? segmentsOf(to.path) : null };
+});
+
+/**
+ * Can the code append to this v2 path (`"/v2/signals/" + id`, its trailing slash written) once
+ * it reads as `v3Path/`? Only when every v2 route below it is one more value (`/v2/signals/{id}`)
+ * whose v3 route is `v3Path` and one more value (`/v3/intel/{id}`): below `/v2/projects/{id}/`
+ * are momentum, rank, neighbors (`/v3/projects/{id}/rank` is no v3 route), below `/v2/projects/`
+ * also `{id}/rank` and `chains`.
+ */
+function appendable(v2Path: string, v3Path: string): boolean {
+  const from = segmentsOf(v2Path);
+  const to = segmentsOf(v3Path);
+  const same = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
+  return V2_PATHS.every((r) => {
+    if (r.v2.length <= from.length || !from.every((s, i) => s === "*" || r.v2[i] === "*" || s === r.v2[i])) return true;
+    return r.v2.length === from.length + 1 && r.v2[from.length] === "*" && r.v3 !== null && same(r.v3, [...to, "*"]);
+  });
 }
 
 /** Distinct route texts (and cores) a run remembers, then starts again. */
@@ -343,6 +370,7 @@ export class Analyzer {
       const to = shapeOutcome.to!;
       if (c.opaque) usage.manual = "the query string is a value the code builds";
       else if (c.pairs.some(([k]) => this.redactor.isSecretParam(k))) usage.manual = "the query holds a key: send it in the x-api-key header instead";
+      else if (c.path.endsWith("/") && !appendable(c.path, to.path)) usage.manual = "a path ending in / is one the code may append to, and v2 routes below it have other v3 paths";
       else {
         // a trailing slash the code wrote (`"/v2/signals/" + id`) stays: the code appends to it
         const v3Path = c.path.endsWith("/") && !to.path.endsWith("/") ? to.path + "/" : to.path;
