@@ -211,10 +211,18 @@ function before(text: string, at: number): string | undefined {
     return tok.slice(tok.lastIndexOf("@") + 1).toLowerCase();
   }
   if (prev === 36 /* $ */) return ""; // $BASE/v2
+  // a named or indexed conversion as the base: `%(base)s/v2` (Python), `%[1]s/v2` (Go)
+  if ((prev === 41 /* ) */ || prev === 93 /* ] */) && conversionEndsAt(text, at)) return "";
   const tok = text.slice(i, at);
   // a relative file path (`../v2/topics`, `./v2/...`, `~/v2/...`): `/v2` follows a path segment
   if (RELATIVE_DIR.test(tok)) return undefined;
   return HOST_NAME.test(tok) ? tok.toLowerCase() : WORD_ONLY.test(tok) ? undefined : "";
+}
+
+/** Does a printf conversion (CONVERSION) end at `at`? */
+function conversionEndsAt(text: string, at: number): boolean {
+  const p = text.lastIndexOf("%", at - 1);
+  return p >= 0 && at - p <= CONVERSION_SPAN && matchAt(CONVERSION, text, p) === at;
 }
 
 /** Every `/v2` route reference in `text`. */
