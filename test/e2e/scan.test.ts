@@ -380,3 +380,15 @@ describe("migrate scan --fix: a path the code appends to", () => {
     expect(stylish.stdout).toContain("not fixed by --fix: a path ending in / is one the code may append to, and v2 routes below it have other v3 paths");
   });
 });
+
+describe("migrate scan: a v2 route the code picks at run time", () => {
+  it("reports `${BASE}/v2/projects/${id}/${measure}` unrecognized (no base URL set), and --fix leaves it", async () => {
+    const src = "const url = `${BASE}/v2/projects/${id}/${measure}`;\n";
+    const dir = fileTree({ "series.js": src }, "scan-dynamic-");
+    const r = await runMids(["migrate", "scan", "--fix", "--format", "json", "--fail-on", "unrecognized"], { cwd: dir, env: baseEnv() });
+    expect(r.code, r.stderr).toBe(8);
+    const { findings } = JSON.parse(r.stdout) as { findings: { line: number; column: number; status: string }[] };
+    expect(findings.map((f) => [f.line, f.column, f.status])).toEqual([[1, 21, "unrecognized"]]);
+    expect(readFileSync(join(dir, "series.js"), "utf8")).toBe(src);
+  });
+});

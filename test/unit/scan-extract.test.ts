@@ -76,6 +76,14 @@ describe("what is and is not a v2 usage", () => {
     expect(scan('import { t } from "../v2/topics";\nconst c = require(\'./v2/clusters\');\nsource ~/v2/topics\nx("../../v2/intel")')).toEqual([]);
     expect(scan('fetch("/v2/topics"); fetch(`${BASE}/v2/clusters`)').map((r) => r.text)).toEqual(["/v2/topics", "/v2/clusters"]);
   });
+  it("a placeholder where the v2 routes have a fixed segment: the code picks a v2 route, unrecognized on any host", () => {
+    expect(scan('a(`${BASE}/v2/projects/${id}/${measure}`); b("https://other.example/v2/topics/" + t + "/" + what)').map((r) => [r.text, r.status, r.replacement])).toEqual([
+      ["/v2/projects/${id}/${measure}", "unrecognized", null],
+      ['/v2/topics/" + t + "/" + what', "unrecognized", null],
+    ]);
+    // a generic client of any API, and other APIs' routes, stay out
+    expect(scan('a(`https://other.example/v2/${endpoint}`); b(`${BASE}/v2/users/${id}/${kind}`); c(`${BASE}/v2/${res}/${id}`)').map((r) => r.status)).toEqual([undefined, undefined, undefined]);
+  });
   it("unknown routes and the bare /v2 count only on the API's own host", () => {
     expect(scan('a("https://other.example/v2/users"); b("/v2/nope"); c("https://other.example/v2")').map((r) => r.status)).toEqual([undefined, undefined, undefined]);
     expect(scan('a("https://api.mids.example/v2/users"); b("https://api.mids.example/v2")').map((r) => r.status)).toEqual(["unrecognized", "removed"]);

@@ -148,6 +148,8 @@ interface Core {
   raw: Map<string, string>;
   opaque: boolean;
   known: boolean;
+  /** unknown, but a value the code fills in stands where v2 routes have a fixed segment (`/v2/projects/${id}/${measure}`) */
+  dynamic?: boolean;
   root: boolean;
   outcome?: Outcome;
   /** the v3 route text split at its markers (literal, index, literal, ...), for literal fixes */
@@ -179,6 +181,21 @@ function appendable(v2Path: string, v3Path: string): boolean {
     if (r.v2.length <= from.length || !from.every((s, i) => s === "*" || r.v2[i] === "*" || s === r.v2[i])) return true;
     return r.v2.length === from.length + 1 && r.v2[from.length] === "*" && r.v3 !== null && same(r.v3, [...to, "*"]);
   });
+}
+
+/**
+ * Does a placeholder of this path stand where a v2 route has a fixed segment, the path matching
+ * that route otherwise (`/v2/projects/${id}/${measure}`: momentum, rank, neighbors...)? The code
+ * picks the route at run time: a v2 call, whatever its host (reported unrecognized).
+ */
+function choosesRoute(path: string): boolean {
+  const segs = path.split("/").filter(Boolean);
+  const ph = segs.map((x) => /^__mids_ph_\d+__$/.test(x));
+  // (the resource after /v2 must be written: `/v2/${endpoint}` is any API's generic client)
+  if (segs.length < 3 || ph[1]) return false;
+  return V2_PATHS.some((r) => r.v2.length === segs.length
+    && r.v2.every((x, i) => x === "*" || x === segs[i] || ph[i])
+    && r.v2.some((x, i) => x !== "*" && ph[i]));
 }
 
 /** Distinct route texts (and cores) a run remembers, then starts again. */
@@ -218,7 +235,8 @@ function core(flat: string, paths: (path: string) => PathMatch): Core {
     if (!raw.has(`v${dv}`)) raw.set(`v${dv}`, v);
   }
   const known = match.method !== undefined;
-  return { path, method: match.method ?? "GET", pairs, raw, opaque, known, root: oneSegment(path) };
+  const dynamic = !known && path.indexOf("__mids_ph_") >= 0 && choosesRoute(path);
+  return { path, method: match.method ?? "GET", pairs, raw, opaque, known, dynamic, root: oneSegment(path) };
 }
 
 /** Whether a path has exactly one non-empty segment (`/v2`, `//v2/`). */
@@ -341,7 +359,7 @@ export class Analyzer {
     const shape = this.literals && shapeOf(flat, this.literals);
     const c = this.core(shape ? shape.flat : flat);
     // unknown routes, and the bare service root, count only on the API's own host
-    if ((!c.known || c.root) && !ownHost) return undefined;
+    if ((!c.known || c.root) && !ownHost && !c.dynamic) return undefined;
     const shapeOutcome = (c.outcome ??= rewrite({ method: c.method, origin: "", path: c.path, query: c.pairs }, this.rewriteOptions));
     const o = shape ? filled(shapeOutcome, shape.values) : shapeOutcome;
     if (o.status !== "rewritten" && o.status !== "partial" && o.status !== "removed" && o.status !== "unrecognized") return undefined;
