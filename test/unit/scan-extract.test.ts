@@ -49,6 +49,11 @@ describe("placeholders and concatenations", () => {
     expect(r).toMatchObject({ text, from, replacement });
   });
 
+  it("says why it leaves a route whose change spans joined strings (no value moves)", () => {
+    const spans = analyze('u = (f"/v2/projects/{pid}/rank"\n     f"?start={s}")', extractRoutes('u = (f"/v2/projects/{pid}/rank"\n     f"?start={s}")')[0], opts)!;
+    expect([spans.status, spans.replacement, spans.manual]).toEqual(["partial", null, "the v3 text changes across strings the code joins (rewrite them as one)"]);
+  });
+
   it("a plain momentum call is partial (its cluster breakdown is on by default): --fix leaves it; clusters=false is fixed", () => {
     expect(scan("fetch(`${BASE}/v2/projects/${id}/momentum?start=${s}`)")[0]).toMatchObject({ status: "partial", replacement: null });
     expect(scan("fetch(`${BASE}/v2/projects/${id}/momentum?clusters=false`)")[0]).toMatchObject({ status: "rewritten", replacement: "/v3/projects/${id}/series/trend" });

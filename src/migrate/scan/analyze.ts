@@ -401,7 +401,11 @@ export class Analyzer {
         if (edits) {
           usage.edits = edits.map((e) => ({ start: e.start - r.start, end: e.end - r.start, text: e.text }));
           usage.replacement = applyEdits(src, usage.edits);
-        } else usage.manual = "the v3 route moves a value the code fills in";
+        } else {
+          // (the placeholders kept in their order: what changes spans strings the code joins)
+          const kept = c.v3.length === phs.length * 2 + 1 && c.v3.every((p, i) => i % 2 === 0 || Number(p) === (i - 1) / 2);
+          usage.manual = kept ? "the v3 text changes across strings the code joins (rewrite them as one)" : "the v3 route moves a value the code fills in";
+        }
       }
       // `rewritten` is what --fix rewrites: one it leaves (manual) is partial, with the reason
       if (usage.replacement === null) usage.status = "partial";
