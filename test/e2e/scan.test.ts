@@ -392,3 +392,20 @@ describe("migrate scan: a v2 route the code picks at run time", () => {
     expect(readFileSync(join(dir, "series.js"), "utf8")).toBe(src);
   });
 });
+
+describe("migrate scan --fix: a Postman collection", () => {
+  it("leaves a request whose url.path array names v2 (Postman and Newman send by it), and fixes a plain url", async () => {
+    const col = JSON.stringify({ item: [
+      { name: "clusters", request: { method: "GET", url: { raw: "{{base}}/v2/clusters", host: ["{{base}}"], path: ["v2", "clusters"] } } },
+      { name: "topics", request: { method: "GET", url: "{{base}}/v2/topics" } },
+    ] }, null, 2) + "\n";
+    const dir = fileTree({ "api.postman_collection.json": col }, "scan-postman-");
+    const r = await runMids(["migrate", "scan", "--fix", "--format", "json"], { cwd: dir, env: env() });
+    expect(r.code, r.stderr).toBe(0);
+    expect(readFileSync(join(dir, "api.postman_collection.json"), "utf8")).toBe(col.replace('"{{base}}/v2/topics"', '"{{base}}/v3/topics"'));
+    const { findings } = JSON.parse(r.stdout) as { findings: { text: string; status: string; replacement: string | null }[] };
+    expect(findings.map((f) => [f.text, f.status, f.replacement])).toEqual([["/v2/clusters", "partial", null]]);
+    const stylish = await runMids(["migrate", "scan"], { cwd: dir, env: env() });
+    expect(stylish.stdout).toContain("not fixed by --fix: a Postman request: its url.path array names v2 too");
+  });
+});
