@@ -230,6 +230,16 @@ function shownInCode(cut: string, r: CodeRedaction, name: string | undefined): s
   return groupEnd(cut, 0) === cut.length ? r.redactText(groupShown(cut, name)) : undefined;
 }
 
+// a template expression with blanks in it, which the rules of logs cut at its first blank:
+// `${{ secrets.KEY }}` (GitHub Actions), `{{ api_key }}` (Jinja, Postman, Helm's `{{ .Values.key }}`),
+// `<%= key %>` (ERB), maybe after a scheme
+const SPACED_PH = /(?:(?:Bearer|Basic|Token)\s+)?(?:\$?\{\{-?|<%=?-?)\s*[A-Za-z_.][\w.]*(?:\s*\|\s*[\w ]+?)?\s*-?(?:\}\}|%>)/y;
+/** Is s[at, next) (what the rules of logs took) the start of a template expression that begins at `at`? */
+function spacedPlaceholderAt(s: string, at: number, next: number): boolean {
+  SPACED_PH.lastIndex = at;
+  return SPACED_PH.test(s) && SPACED_PH.lastIndex >= next;
+}
+
 /**
  * `red` is `s` with some stretches replaced by REDACTED: put back the stretches that are no secret
  * in code (shownInCode). When the pieces cannot be lined up with `s`, `red` as it is (never less redacted).
@@ -245,7 +255,7 @@ function keepPlaceholders(s: string, red: string, r: CodeRedaction): string {
     const next = last ? (s.endsWith(p) ? s.length - p.length : -1) : s.indexOf(p, at);
     if (next < at) return red;
     const cut = s.slice(at, next);
-    out += (shownInCode(cut, r, nameOfValueAt(s, at)) ?? REDACTED) + p;
+    out += (shownInCode(cut, r, nameOfValueAt(s, at)) ?? (spacedPlaceholderAt(s, at, next) ? cut : REDACTED)) + p;
     at = next + p.length;
   }
   return out;

@@ -186,4 +186,14 @@ describe("migrate scan --fix: interrupted", () => {
     expect(listAll(dir)).toEqual(["a.js"]);
     expect(readFileSync(join(dir, "a.js"), "utf8")).toBe(V2);
   });
+
+  it("a file it cannot write after one it fixed: the hint counts it in the singular", async () => {
+    const dir = tree({ "a.js": V2, "b.js": V2 });
+    const r = await fix(dir, { beforeRename: (f) => { if (f.file === "b.js") throw Object.assign(new Error("denied"), { code: "EACCES" }); } });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe("mids: fixed a.js\n");
+    expect((r.error as Error).message).toBe("cannot write 'b.js': EACCES");
+    expect((r.error as { hint?: string }).hint).toBe("1 usage in 1 file was fixed before it (listed above)");
+    expect(listAll(dir)).toEqual(["a.js", "b.js"]);
+  });
 });

@@ -355,3 +355,57 @@ describe("CI annotations from a job step run in a subdirectory of the repository
     expect(readFileSync(summary, "utf8")).toContain("| `services/api/client.js` | 1 |");
   });
 });
+
+describe("migrate scan: a source tree with its own v2/ directory", () => {
+  it("leaves relative imports of it alone, in the findings and under --fix", async () => {
+    const imports = 'import { topics } from "../v2/topics";\nconst c = require("./v2/clusters");\n';
+    const dir = fileTree({ "src/app.ts": imports + 'fetch(BASE + "/v2/topics");\n', "src/v2/topics.ts": "export const topics = 1;\n" }, "scan-v2dir-");
+    const r = await runMids(["migrate", "scan", "--fix", "--format", "json"], { cwd: dir, env: env() });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain("mids: fixed 1 usage in 1 file\n");
+    expect(readFileSync(join(dir, "src/app.ts"), "utf8")).toBe(imports + 'fetch(BASE + "/v3/topics");\n');
+  });
+});
+
+describe("migrate scan --fix: a path the code appends to", () => {
+  it("leaves a project path whose sub-routes move in v3, and says why; fixes one every route below which is one more id", async () => {
+    const src = 'const P = "/v2/projects/" + id + "/";\nconst rank = P + "rank";\nconst S = "/v2/signals/";\nconst one = S + sid;\n';
+    const dir = fileTree({ "api.js": src }, "scan-append-");
+    const r = await runMids(["migrate", "scan", "--fix", "--format", "json"], { cwd: dir, env: env() });
+    expect(r.code, r.stderr).toBe(0);
+    expect(readFileSync(join(dir, "api.js"), "utf8")).toBe(src.replace('"/v2/signals/"', '"/v3/intel/"'));
+    const [left] = (JSON.parse(r.stdout) as { findings: { line: number; status: string; replacement: string | null }[] }).findings;
+    expect(left).toMatchObject({ line: 1, status: "partial", replacement: null });
+    const stylish = await runMids(["migrate", "scan"], { cwd: dir, env: env() });
+    expect(stylish.stdout).toContain("not fixed by --fix: a path ending in / is one the code may append to, and v2 routes below it have other v3 paths");
+  });
+});
+
+describe("migrate scan: a v2 route the code picks at run time", () => {
+  it("reports `${BASE}/v2/projects/${id}/${measure}` unrecognized (no base URL set), and --fix leaves it", async () => {
+    const src = "const url = `${BASE}/v2/projects/${id}/${measure}`;\n";
+    const dir = fileTree({ "series.js": src }, "scan-dynamic-");
+    const r = await runMids(["migrate", "scan", "--fix", "--format", "json", "--fail-on", "unrecognized"], { cwd: dir, env: baseEnv() });
+    expect(r.code, r.stderr).toBe(8);
+    const { findings } = JSON.parse(r.stdout) as { findings: { line: number; column: number; status: string }[] };
+    expect(findings.map((f) => [f.line, f.column, f.status])).toEqual([[1, 21, "unrecognized"]]);
+    expect(readFileSync(join(dir, "series.js"), "utf8")).toBe(src);
+  });
+});
+
+describe("migrate scan --fix: a Postman collection", () => {
+  it("leaves a request whose url.path array names v2 (Postman and Newman send by it), and fixes a plain url", async () => {
+    const col = JSON.stringify({ item: [
+      { name: "clusters", request: { method: "GET", url: { raw: "{{base}}/v2/clusters", host: ["{{base}}"], path: ["v2", "clusters"] } } },
+      { name: "topics", request: { method: "GET", url: "{{base}}/v2/topics" } },
+    ] }, null, 2) + "\n";
+    const dir = fileTree({ "api.postman_collection.json": col }, "scan-postman-");
+    const r = await runMids(["migrate", "scan", "--fix", "--format", "json"], { cwd: dir, env: env() });
+    expect(r.code, r.stderr).toBe(0);
+    expect(readFileSync(join(dir, "api.postman_collection.json"), "utf8")).toBe(col.replace('"{{base}}/v2/topics"', '"{{base}}/v3/topics"'));
+    const { findings } = JSON.parse(r.stdout) as { findings: { text: string; status: string; replacement: string | null }[] };
+    expect(findings.map((f) => [f.text, f.status, f.replacement])).toEqual([["/v2/clusters", "partial", null]]);
+    const stylish = await runMids(["migrate", "scan"], { cwd: dir, env: env() });
+    expect(stylish.stdout).toContain("not fixed by --fix: a Postman request: its url.path array names v2 too");
+  });
+});

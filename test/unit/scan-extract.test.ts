@@ -21,6 +21,8 @@ describe("placeholders and concatenations", () => {
     ["f-string", 'requests.get(f"{base}/v2/projects/{pid}/rank")', "/v2/projects/{pid}/rank", "/v2/projects/{pid}/rank", "/v3/projects/{pid}/series/rank"],
     ["% format", 'url = "%s/v2/intel/%s" % (base, iid)', "/v2/intel/%s", "/v2/intel/{%s}", "/v3/intel/%s"],
     ["Sprintf", 'fmt.Sprintf("%s/v2/projects/%d/rank", b, n)', "/v2/projects/%d/rank", "/v2/projects/{%d}/rank", "/v3/projects/%d/series/rank"],
+    ["% format with a named base", 'url = "%(base)s/v2/projects/%(id)s/rank?end=%(e)s" % d', "/v2/projects/%(id)s/rank?end=%(e)s", "/v2/projects/{%(id)s}/rank?end={%(e)s}", "/v3/projects/%(id)s/series/rank?to=%(e)s"],
+    ["Sprintf with an indexed base", 'fmt.Sprintf("%[1]s/v2/intel/%[2]s", b, id)', "/v2/intel/%[2]s", "/v2/intel/{%[2]s}", "/v3/intel/%[2]s"],
     ["-f format", '"{0}/v2/signals/{1}" -f $b, $id', "/v2/signals/{1}", "/v2/signals/{1}", "/v3/intel/{1}"],
     ["shell variable", 'curl "$MIDS_BASE_URL/v2/intel/$ID"', "/v2/intel/$ID", "/v2/intel/{ID}", "/v3/intel/$ID"],
     ["Ruby", 'get("#{base}/v2/intel/#{id}")', "/v2/intel/#{id}", "/v2/intel/{id}", "/v3/intel/#{id}"],
@@ -36,9 +38,20 @@ describe("placeholders and concatenations", () => {
     ["adjacent literals after a placeholder, a later one changing", 'u = (f"{base}/v2/projects/{pid}/"\n     "momentum?clusters=false")', '/v2/projects/{pid}/"\n     "momentum?clusters=false', "/v2/projects/{pid}/momentum?clusters=false", '/v3/projects/{pid}/"\n     "series/trend'],
     ["concatenated literals after a value, a later one changing", 'x = "/v2/projects/" + id + "/" + "momentum?clusters=false";', '/v2/projects/" + id + "/" + "momentum?clusters=false', "/v2/projects/{id}/momentum?clusters=false", '/v3/projects/" + id + "/" + "series/trend'],
     ["a trailing slash the code appends to", 'get("/v2/signals/", id)', "/v2/signals/", "/v2/signals/", "/v3/intel/"],
+    ["a trailing slash, nothing below it", 'get("/v2/clusters/")', "/v2/clusters/", "/v2/clusters/", "/v3/clusters/"],
+    // the code appends to a path whose sub-routes move in v3 (series/rank, reports/{id}, vocabulary): left
+    ["appending to a project's path", 'base = "/v2/projects/" + id + "/";', '/v2/projects/" + id + "/', "/v2/projects/{id}/", null],
+    ["appending to a literal project's path", 'P = "/v2/projects/p1/"', "/v2/projects/p1/", "/v2/projects/p1/", null],
+    ["appending to the projects list path", 'P = "/v2/projects/"', "/v2/projects/", "/v2/projects/", null],
+    ["appending to the topics list path", 'T = `${BASE}/v2/topics/`', "/v2/topics/", "/v2/topics/", null],
   ])("%s", (_, src, text, from, replacement) => {
     const [r] = scan(src);
     expect(r).toMatchObject({ text, from, replacement });
+  });
+
+  it("says why it leaves a route whose change spans joined strings (no value moves)", () => {
+    const spans = analyze('u = (f"/v2/projects/{pid}/rank"\n     f"?start={s}")', extractRoutes('u = (f"/v2/projects/{pid}/rank"\n     f"?start={s}")')[0], opts)!;
+    expect([spans.status, spans.replacement, spans.manual]).toEqual(["partial", null, "the v3 text changes across strings the code joins (rewrite them as one)"]);
   });
 
   it("a plain momentum call is partial (its cluster breakdown is on by default): --fix leaves it; clusters=false is fixed", () => {
@@ -63,6 +76,18 @@ describe("what is and is not a v2 usage", () => {
   it("takes the host of a URL; ignores /v2 after another segment and longer version names", () => {
     expect(scan("see https://API.mids.example:8443/v2/topics.").map((r) => [r.text, r.host])).toEqual([["/v2/topics", "api.mids.example:8443"]]);
     expect(scan("/api/v2/projects github.com/acme/sdk/v2 /v20/projects /v2beta/x /v2.1/projects")).toEqual([]);
+  });
+  it("ignores a relative file path through a v2 directory (an import, a require, a shell path)", () => {
+    expect(scan('import { t } from "../v2/topics";\nconst c = require(\'./v2/clusters\');\nsource ~/v2/topics\nx("../../v2/intel")')).toEqual([]);
+    expect(scan('fetch("/v2/topics"); fetch(`${BASE}/v2/clusters`)').map((r) => r.text)).toEqual(["/v2/topics", "/v2/clusters"]);
+  });
+  it("a placeholder where the v2 routes have a fixed segment: the code picks a v2 route, unrecognized on any host", () => {
+    expect(scan('a(`${BASE}/v2/projects/${id}/${measure}`); b("https://other.example/v2/topics/" + t + "/" + what)').map((r) => [r.text, r.status, r.replacement])).toEqual([
+      ["/v2/projects/${id}/${measure}", "unrecognized", null],
+      ['/v2/topics/" + t + "/" + what', "unrecognized", null],
+    ]);
+    // a generic client of any API, and other APIs' routes, stay out
+    expect(scan('a(`https://other.example/v2/${endpoint}`); b(`${BASE}/v2/users/${id}/${kind}`); c(`${BASE}/v2/${res}/${id}`)').map((r) => r.status)).toEqual([undefined, undefined, undefined]);
   });
   it("unknown routes and the bare /v2 count only on the API's own host", () => {
     expect(scan('a("https://other.example/v2/users"); b("/v2/nope"); c("https://other.example/v2")').map((r) => r.status)).toEqual([undefined, undefined, undefined]);

@@ -25,6 +25,11 @@ describe("redacting source lines", () => {
     // (a variable may show as *** too: showing less is the safe side)
     ["headers: { Authorization: `Bearer ${token}` }", "headers: { Authorization: *** ${token}` }"],
     ["const h = { Authorization: auth, 'x-api-key': apiKey }", "const h = { Authorization: *** 'x-api-key': *** }"],
+    // a template expression with blanks in it (GitHub Actions, Jinja/Postman/Helm, ERB) is filled in, not cut at its first blank
+    ['run: curl -H "x-api-key: ${{ secrets.MIDS_KEY }}" https://h/v2/intel', 'run: curl -H "x-api-key: ${{ secrets.MIDS_KEY }}" https://h/v2/intel'],
+    ['curl -H "Authorization: Bearer ${{ secrets.T }}" https://h/v2/intel', 'curl -H "Authorization: Bearer ${{ secrets.T }}" https://h/v2/intel'],
+    ['curl -H "x-api-key: {{ .Values.apiKey }}" {{base}}/v2/topics', 'curl -H "x-api-key: {{ .Values.apiKey }}" {{base}}/v2/topics'],
+    ['curl -H "x-api-key: <%= key %>" <%= base %>/v2/topics', 'curl -H "x-api-key: <%= key %>" <%= base %>/v2/topics'],
     // each word of a secret-named constant (a hand-written gate once left out `pwd`), curl's
     // credentials after a tab or first on the line (it once asked for a blank before them)
     ['const db_pwd = "pd9f8e7d6c"; fetch("/v2/topics")', 'const db_pwd = ***; fetch("/v2/topics")'],

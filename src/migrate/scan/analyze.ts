@@ -2,7 +2,7 @@
 // rewrite() that `mids migrate` runs on logs (one map, two readers). Placeholders travel through
 // the rewrite as markers, so the v3 text keeps them where they were and --fix edits only literals.
 import { setOwn } from "../../util/records.js";
-import { firstRouteMatcher, literalSegments, matchPath, namesAnotherPath } from "../../contract/routes.js";
+import { firstRouteMatcher, literalSegments, matchPath, namesAnotherPath, ROUTES } from "../../contract/routes.js";
 import { note as ruleNote, rewrite, RewriteRun, type RewriteOptions } from "../rewrite.js";
 import { MIGRATION_RULES } from "../../contract/migration.js";
 import type { Note, Outcome, Shape } from "../types.js";
@@ -148,10 +148,54 @@ interface Core {
   raw: Map<string, string>;
   opaque: boolean;
   known: boolean;
+  /** unknown, but a value the code fills in stands where v2 routes have a fixed segment (`/v2/projects/${id}/${measure}`) */
+  dynamic?: boolean;
   root: boolean;
   outcome?: Outcome;
   /** the v3 route text split at its markers (literal, index, literal, ...), for literal fixes */
   v3?: string[];
+}
+
+/** A path's segments, each path parameter (`{id}`) and placeholder or value marker as `*`. */
+const segmentsOf = (path: string): string[] =>
+  path.split("/").filter(Boolean).map((s) => (/^\{[^}]*\}$|^__mids_(?:ph|sv)_\d+__$/.test(s) ? "*" : s));
+
+/** Each v2 route's path and its v3 successor's, as segments (null: none). */
+const V2_PATHS: readonly { v2: readonly string[]; v3: readonly string[] | null }[] = ROUTES.filter((r) => r.version === "v2").map((r) => {
+  const to = r.v3?.route ? ROUTES.find((x) => x.id === r.v3!.route) : undefined;
+  return { v2: segmentsOf(r.path), v3: to ? segmentsOf(to.path) : null };
+});
+
+/**
+ * Can the code append to this v2 path (`"/v2/signals/" + id`, its trailing slash written) once
+ * it reads as `v3Path/`? Only when every v2 route below it is one more value (`/v2/signals/{id}`)
+ * whose v3 route is `v3Path` and one more value (`/v3/intel/{id}`): below `/v2/projects/{id}/`
+ * are momentum, rank, neighbors (`/v3/projects/{id}/rank` is no v3 route), below `/v2/projects/`
+ * also `{id}/rank` and `chains`.
+ */
+function appendable(v2Path: string, v3Path: string): boolean {
+  const from = segmentsOf(v2Path);
+  const to = segmentsOf(v3Path);
+  const same = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
+  return V2_PATHS.every((r) => {
+    if (r.v2.length <= from.length || !from.every((s, i) => s === "*" || r.v2[i] === "*" || s === r.v2[i])) return true;
+    return r.v2.length === from.length + 1 && r.v2[from.length] === "*" && r.v3 !== null && same(r.v3, [...to, "*"]);
+  });
+}
+
+/**
+ * Does a placeholder of this path stand where a v2 route has a fixed segment, the path matching
+ * that route otherwise (`/v2/projects/${id}/${measure}`: momentum, rank, neighbors...)? The code
+ * picks the route at run time: a v2 call, whatever its host (reported unrecognized).
+ */
+function choosesRoute(path: string): boolean {
+  const segs = path.split("/").filter(Boolean);
+  const ph = segs.map((x) => /^__mids_ph_\d+__$/.test(x));
+  // (the resource after /v2 must be written: `/v2/${endpoint}` is any API's generic client)
+  if (segs.length < 3 || ph[1]) return false;
+  return V2_PATHS.some((r) => r.v2.length === segs.length
+    && r.v2.every((x, i) => x === "*" || x === segs[i] || ph[i])
+    && r.v2.some((x, i) => x !== "*" && ph[i]));
 }
 
 /** Distinct route texts (and cores) a run remembers, then starts again. */
@@ -191,7 +235,8 @@ function core(flat: string, paths: (path: string) => PathMatch): Core {
     if (!raw.has(`v${dv}`)) raw.set(`v${dv}`, v);
   }
   const known = match.method !== undefined;
-  return { path, method: match.method ?? "GET", pairs, raw, opaque, known, root: oneSegment(path) };
+  const dynamic = !known && path.indexOf("__mids_ph_") >= 0 && choosesRoute(path);
+  return { path, method: match.method ?? "GET", pairs, raw, opaque, known, dynamic, root: oneSegment(path) };
 }
 
 /** Whether a path has exactly one non-empty segment (`/v2`, `//v2/`). */
@@ -314,7 +359,7 @@ export class Analyzer {
     const shape = this.literals && shapeOf(flat, this.literals);
     const c = this.core(shape ? shape.flat : flat);
     // unknown routes, and the bare service root, count only on the API's own host
-    if ((!c.known || c.root) && !ownHost) return undefined;
+    if ((!c.known || c.root) && !ownHost && !c.dynamic) return undefined;
     const shapeOutcome = (c.outcome ??= rewrite({ method: c.method, origin: "", path: c.path, query: c.pairs }, this.rewriteOptions));
     const o = shape ? filled(shapeOutcome, shape.values) : shapeOutcome;
     if (o.status !== "rewritten" && o.status !== "partial" && o.status !== "removed" && o.status !== "unrecognized") return undefined;
@@ -343,6 +388,7 @@ export class Analyzer {
       const to = shapeOutcome.to!;
       if (c.opaque) usage.manual = "the query string is a value the code builds";
       else if (c.pairs.some(([k]) => this.redactor.isSecretParam(k))) usage.manual = "the query holds a key: send it in the x-api-key header instead";
+      else if (c.path.endsWith("/") && !appendable(c.path, to.path)) usage.manual = "a path ending in / is one the code may append to, and v2 routes below it have other v3 paths";
       else {
         // a trailing slash the code wrote (`"/v2/signals/" + id`) stays: the code appends to it
         const v3Path = c.path.endsWith("/") && !to.path.endsWith("/") ? to.path + "/" : to.path;
@@ -355,7 +401,11 @@ export class Analyzer {
         if (edits) {
           usage.edits = edits.map((e) => ({ start: e.start - r.start, end: e.end - r.start, text: e.text }));
           usage.replacement = applyEdits(src, usage.edits);
-        } else usage.manual = "the v3 route moves a value the code fills in";
+        } else {
+          // (the placeholders kept in their order: what changes spans strings the code joins)
+          const kept = c.v3.length === phs.length * 2 + 1 && c.v3.every((p, i) => i % 2 === 0 || Number(p) === (i - 1) / 2);
+          usage.manual = kept ? "the v3 text changes across strings the code joins (rewrite them as one)" : "the v3 route moves a value the code fills in";
+        }
       }
       // `rewritten` is what --fix rewrites: one it leaves (manual) is partial, with the reason
       if (usage.replacement === null) usage.status = "partial";

@@ -186,7 +186,7 @@ export async function runScan(flags: ScanCommandFlags, ctx: Context, hooks?: Sca
             why = writeFixed(f, after, fsPath(f), hooks);
           } catch (e) {
             listFixed(ctx, fixedFiles);
-            throw new UsageError(`cannot write '${oneLine(f.file)}': ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`, { hint: `${fixed} usages in ${fixedFiles.length} files were fixed before it${fixedFiles.length ? " (listed above)" : ""}` });
+            throw new UsageError(`cannot write '${oneLine(f.file)}': ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`, { hint: `${fixed} usage${fixed === 1 ? "" : "s"} in ${fixedFiles.length} file${fixedFiles.length === 1 ? " was" : "s were"} fixed before it${fixedFiles.length ? " (listed above)" : ""}` });
           }
         }
         if (why) {

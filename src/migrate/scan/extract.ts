@@ -53,6 +53,7 @@ const HOST_CHAR = charTableOf(HOST_CHARS);
 const HOST_RUN = new RegExp(`(?<=([${inClass(HOST_CHARS)}]{1,260}))`, "y");
 const HOST_NAME = /^[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+(:\d+)?$|^localhost(:\d+)?$/i;
 const WORD_ONLY = /^\w+$/;
+const RELATIVE_DIR = /^(\.\.?|~)$/;
 const QUOTE = charTableOf("\"'`");
 /** letters that may open a string literal: Python f/r/b/u (and pairs such as rb, fr) */
 const STRING_PREFIX = charTableOf("fFrRbBuU");
@@ -191,8 +192,8 @@ function placeholder(text: string, i: number, c: number): Piece | undefined {
 /**
  * What precedes `/v2`: a host (`https://h/v2`, `h.example.com/v2`), a placeholder base (`${BASE}/v2`,
  * `$BASE/v2`, `" + base + "/v2`), or the start of a string. The host, lower case ("" for none),
- * or undefined: a `/v2` after another path segment (`/api/v2`, `github.com/org/mod/v2`) is not a
- * first segment.
+ * or undefined: a `/v2` after another path segment (`/api/v2`, `github.com/org/mod/v2`, `../v2`)
+ * is not a first segment.
  */
 function before(text: string, at: number): string | undefined {
   let i = at;
@@ -210,8 +211,18 @@ function before(text: string, at: number): string | undefined {
     return tok.slice(tok.lastIndexOf("@") + 1).toLowerCase();
   }
   if (prev === 36 /* $ */) return ""; // $BASE/v2
+  // a named or indexed conversion as the base: `%(base)s/v2` (Python), `%[1]s/v2` (Go)
+  if ((prev === 41 /* ) */ || prev === 93 /* ] */) && conversionEndsAt(text, at)) return "";
   const tok = text.slice(i, at);
+  // a relative file path (`../v2/topics`, `./v2/...`, `~/v2/...`): `/v2` follows a path segment
+  if (RELATIVE_DIR.test(tok)) return undefined;
   return HOST_NAME.test(tok) ? tok.toLowerCase() : WORD_ONLY.test(tok) ? undefined : "";
+}
+
+/** Does a printf conversion (CONVERSION) end at `at`? */
+function conversionEndsAt(text: string, at: number): boolean {
+  const p = text.lastIndexOf("%", at - 1);
+  return p >= 0 && at - p <= CONVERSION_SPAN && matchAt(CONVERSION, text, p) === at;
 }
 
 /** Every `/v2` route reference in `text`. */

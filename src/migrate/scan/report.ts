@@ -13,7 +13,7 @@ export const SCAN_RULES: Record<ScanStatus, { id: string; text: string; help: st
     help: "Read each note: it says what was lost or changed and what to do." },
   removed: { id: "migrate/removed", text: "A v2 API call with no v3 successor.",
     help: "Drop the call or replace it as the note says." },
-  unrecognized: { id: "migrate/unrecognized", text: "A /v2 path on the API's host that is not a known v2 route.",
+  unrecognized: { id: "migrate/unrecognized", text: "A /v2 path on the API's host, or one whose route the code picks at run time, that is not a known v2 route.",
     help: "Check the path against mids migrate explain." },
 };
 

@@ -114,6 +114,29 @@ function located(u: Usage, r: RouteText, pos: Positions): Located {
   };
 }
 
+/** A Postman request's parsed path that names v2 (`"path": ["v2", "clusters"]`), which Postman and Newman send by. */
+const POSTMAN_V2_PATH = /"path"\s*:\s*\[\s*"v2"/;
+const POSTMAN_URL_SPAN = 8000;
+
+/**
+ * In a Postman collection a request's `url` holds its `raw` text and the same URL parsed
+ * (`host`, `path`, `query`), which is what Postman and Newman send: a fix of `raw` alone would
+ * leave the request calling v2 while the scan reports nothing left. A rewritten usage in a `url`
+ * whose `path` array names v2 is left (partial, with the reason).
+ */
+function leavePostmanPaths(text: string, usages: Located[]): void {
+  for (let k = 0; k < usages.length; k++) {
+    const u = usages[k];
+    if (u.status !== "rewritten" || !u.edits.length) continue;
+    const from = Math.max(text.lastIndexOf('"url"', u.start), u.start - POSTMAN_URL_SPAN, 0);
+    const next = text.indexOf('"url"', u.end);
+    const to = Math.min(next < 0 ? text.length : next, u.end + POSTMAN_URL_SPAN);
+    if (!POSTMAN_V2_PATH.test(text.slice(from, to))) continue;
+    const of: Usage = { ...u.of, status: "partial", edits: [], replacement: null, shownReplacement: null, manual: "a Postman request: its url.path array names v2 too (edit the request's URL in Postman, or raw and path together)" };
+    usages[k] = { ...u, status: of.status, edits: [], replacement: null, shownReplacement: null, manual: of.manual, of };
+  }
+}
+
 /** The text of a file a run kept (ScanOptions.keepText). */
 export function fileText(f: ScannedFile): string {
   if (f.text === undefined) throw new Error(`internal: the scan kept no text of ${f.file} (keepText)`);
@@ -423,6 +446,7 @@ export async function scan(opts: ScanOptions): Promise<ScanResult> {
       pos ??= new Positions(text, ascii || latin1);
       usages.push(located(u, r, pos));
     }
+    if (usages.length && e.file.endsWith(".json") && text.indexOf('"v2"') >= 0) leavePostmanPaths(text, usages);
     if (usages.length) found[i] = { ...e, id: identity(st), text: keepText ? text : undefined, lines: keepLines ? linesOf(text, usages) : undefined, bom, latin1, usages, ...over };
   };
 
