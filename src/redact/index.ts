@@ -12,6 +12,8 @@ export {
   SECRET_URL_PARAMS, normalizeParamName, secretUrlParamName,
 } from "./names.js";
 export { TEXT_RULES, type TextRule, type NameTests } from "./rules.js";
+import { TEXT_RULES, TOKEN_LOOKALIKE_RULE } from "./rules.js";
+import { compileRules } from "./engine.js";
 export { compileRules, type CompiledRules } from "./engine.js";
 export { DEFAULT_RULES, MAX_JSON_DEPTH, Redactor, jsonDepth, pureRedaction, redactOrigin, type Redaction } from "./redactor.js";
 export { own } from "../util/memo.js";
@@ -26,6 +28,12 @@ export const isSecretParam = (name: string): boolean => PURE.isSecretParam(name)
 export const isSecretKey = (name: string): boolean => PURE.isSecretKey(name);
 /** Redact every secret the rules can see in free text. Never throws. */
 export const redactText = (s: string): string => PURE.redactText(s);
+/**
+ * redactText for mids' own words (its error and hint lines, which quote the paths, URLs and flag
+ * values a user gave: `https://bob:pw@host/x` given as a file): every rule but the one that takes
+ * base64 JSON for a token, since those lines quote cursors to go on from. Compiled per call: errors are few.
+ */
+export const redactOwnWords = (s: string): string => compileRules(TEXT_RULES.filter((r) => r.name !== TOKEN_LOOKALIKE_RULE)).applyAll(s, PURE);
 /** redactText without its prefilter or gates: every rule applied (the reference its tests compare with). */
 export const redactTextRules = (s: string): string => DEFAULT_RULES.applyAll(s, PURE);
 /** false: redactText would return the text as it is (no rule can change it). true: maybe not. */

@@ -6,6 +6,7 @@ import { ApiError, EXIT, MidsError, exitCodeFor } from "../errors.js";
 import { explainRejectedKey } from "../keyerror.js";
 import { STDOUT_CLOSED } from "../io.js";
 import { redactJson } from "../contract/secrets.js";
+import { redactOwnWords } from "../redact/index.js";
 import { redact, redactDeep } from "../util/known-secrets.js";
 import { clipMiddle, escapeC1Json, oneLine } from "../util/sanitize.js";
 import { MAX_ERROR_LINE, detailsForLine, errorLine } from "../output/error-line.js";
@@ -66,7 +67,7 @@ export function reportError(ctx: Context, thrown: unknown): number {
   const paint = (code: string, s: string) => (ctx.globals.colorStderr ? `\u001b[${code}m${s}\u001b[0m` : s);
   if (err instanceof MidsError) {
     io.stderr.write(`${paint("1;31", "mids:")} ${message}\n`);
-    if (err.hint) io.stderr.write(`${paint("36", "hint:")} ${clipMiddle(oneLine(redact(err.hint, secrets)), MAX_ERROR_LINE)}\n`);
+    if (err.hint) io.stderr.write(`${paint("36", "hint:")} ${clipMiddle(oneLine(redactOwnWords(redact(err.hint, secrets))), MAX_ERROR_LINE)}\n`);
     if (ctx.globals.outputExplicit && ctx.globals.jq === undefined && (ctx.globals.output === "json" || ctx.globals.output === "ndjson")) {
       // details may quote the server: C1 controls are escaped, as in every JSON output
       // details too: the key nowhere, and in a server's words whatever the secret rules call a secret
