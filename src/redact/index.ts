@@ -12,8 +12,6 @@ export {
   SECRET_URL_PARAMS, normalizeParamName, secretUrlParamName,
 } from "./names.js";
 export { TEXT_RULES, type TextRule, type NameTests } from "./rules.js";
-import { TEXT_RULES, TOKEN_LOOKALIKE_RULE } from "./rules.js";
-import { compileRules } from "./engine.js";
 export { compileRules, type CompiledRules } from "./engine.js";
 export { DEFAULT_RULES, MAX_JSON_DEPTH, Redactor, jsonDepth, pureRedaction, redactOrigin, type Redaction } from "./redactor.js";
 export { own } from "../util/memo.js";
@@ -29,11 +27,13 @@ export const isSecretKey = (name: string): boolean => PURE.isSecretKey(name);
 /** Redact every secret the rules can see in free text. Never throws. */
 export const redactText = (s: string): string => PURE.redactText(s);
 /**
- * redactText for mids' own words (its error and hint lines, which quote the paths, URLs and flag
- * values a user gave: `https://bob:pw@host/x` given as a file): every rule but the one that takes
- * base64 JSON for a token, since those lines quote cursors to go on from. Compiled per call: errors are few.
+ * mids' own words (its error and hint lines) quote the paths and URLs a user gave: each URL in
+ * them (`https://bob:pw@host/x?api_key=...` given as a file) redacted as a URL is (userinfo, a
+ * secret parameter by name, the rules in its path). Not the text rules over the whole line: it
+ * holds syntax that reads as a secret to them (`key=value`, `-f KEY=VALUE`) and cursors to go on from.
  */
-export const redactOwnWords = (s: string): string => compileRules(TEXT_RULES.filter((r) => r.name !== TOKEN_LOOKALIKE_RULE)).applyAll(s, PURE);
+export const redactOwnWords = (s: string): string => (s.includes("://") ? s.replace(URL_IN_WORDS, (u) => redactUrl(u)) : s);
+const URL_IN_WORDS = /[a-z][a-z0-9+.-]*:\/\/[^\s'"`<>]+/gi;
 /** redactText without its prefilter or gates: every rule applied (the reference its tests compare with). */
 export const redactTextRules = (s: string): string => DEFAULT_RULES.applyAll(s, PURE);
 /** false: redactText would return the text as it is (no rule can change it). true: maybe not. */

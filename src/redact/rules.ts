@@ -265,8 +265,6 @@ const PARAM_LIST_VALUE = /\b(Digest|AWS4-HMAC-SHA256)(\s+)(?:[\w-]+=(?:\\?"(?:[^
 const USERINFO = /(\b[a-z][a-z0-9+.-]*:\/\/|(?<![\w:/])\/\/)(?:[^/?#\s"'<>]+@|[^/?#\s"'<>@:[]*:(?!\d*(?:[/?#\s"'<>]|$))[^\s"'<>@]*@)/gi;
 const USERINFO_ENCODED = /(%2F%2F)(?:(?!%2F|%3F|%23)[^/?#\s"'<>@&])+(%40)/gi;
 // a JSON Web Token anywhere (base64url JSON: a cut one too)
-/** The rule that takes base64 JSON for a token: mids' own cursors look like one to it (index.ts redactOwnWords). */
-export const TOKEN_LOOKALIKE_RULE = "JSON Web Token";
 const JWT = /(?<![A-Za-z])eyJ[A-Za-z0-9_-]{4,}(?:\.[A-Za-z0-9_-]*){0,2}/g;
 // a command line in a log: `--api-key abc`, `--password 'a b'`, and curl's credential options
 const FLAG = /(?<![\w-])(--?[A-Za-z][\w-]*)([ \t]+)("[^"]*"|'[^']*'|[^\s"'-]\S*)/g;
@@ -327,7 +325,7 @@ export const TEXT_RULES: readonly TextRule[] = Object.freeze([
   },
   { name: "URL userinfo", literals: ["@"], apply: (s) => s.replace(USERINFO, `$1${REDACTED}@`) },
   { name: "percent-encoded URL userinfo", literals: ["%40"], apply: (s) => s.replace(USERINFO_ENCODED, `$1${REDACTED}$2`) },
-  { name: TOKEN_LOOKALIKE_RULE, literals: ["eyJ"], apply: (s) => s.replace(JWT, REDACTED) },
+  { name: "JSON Web Token", literals: ["eyJ"], apply: (s) => s.replace(JWT, REDACTED) },
   {
     name: "credential command-line option",
     literals: [" -", "\t-"],

@@ -1,6 +1,6 @@
 // mids' own error and hint lines quote what the user gave (a file path, a URL): a password or key
-// in it is redacted by the same rules as a server's words, but a cursor, which mids quotes so that
-// a run can go on, is kept (the rule that takes base64 JSON for a token is left out).
+// in a URL there is redacted as in any URL mids shows, while the rest of the line, which holds
+// syntax the text rules would take for a secret (`key=value`) and cursors to go on from, is kept.
 import { describe, expect, it } from "vitest";
 import { errorLine } from "../../src/output/error-line.js";
 import { UsageError } from "../../src/errors.js";
@@ -19,10 +19,10 @@ describe("secrets in mids' own words", () => {
     }
   });
 
-  it("a cursor in an error or hint stays as it is, while a server's words still lose a token look-alike", () => {
-    const e = new UsageError(`interrupted; continue with --cursor ${CURSOR} (https://u:pw@h/x)`);
-    expect(errorLine(e, [])).toBe(`interrupted; continue with --cursor ${CURSOR} (https://***@h/x)`);
-    expect(redactOwnWords(`--cursor ${CURSOR}`)).toBe(`--cursor ${CURSOR}`);
+  it("a cursor and key=value syntax in an error or hint stay as they are, while a server's words still lose a token look-alike", () => {
+    const e = new UsageError(`interrupted; continue with --cursor ${CURSOR} (https://u:pw@h/x?token=t0k&a=1)`);
+    expect(errorLine(e, [])).toBe(`interrupted; continue with --cursor ${CURSOR} (https://***@h/x?token=***&a=1)`);
+    expect(redactOwnWords(`--param must be key=value; try 'mids api -f KEY=VALUE'`)).toBe(`--param must be key=value; try 'mids api -f KEY=VALUE'`);
     expect(redactText(`--cursor ${CURSOR}`)).not.toContain(CURSOR);
   });
 });

@@ -18,9 +18,10 @@ let turn = 0;
 const POISON = "\u001b[31m\u001b]0;PWNED\u0007\u009b2J\u001bc\u202e\u2066\u200b\ufeff";
 const CONTROL = /[\u001b\u0007\u0080-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/;
 const isTime = (s: string) => /^\d{4}-\d{2}-\d{2}T/.test(s);
-// timestamps stay parseable, so charts and windows still render the poisoned text around them
+// timestamps stay parseable, so charts and windows still render the poisoned text around them;
+// an `id` stays the one asked for (mids refuses an answer about another alert: alerts.test.ts)
 const poison = (v: unknown): unknown => Array.isArray(v) ? v.map(poison)
-  : v && typeof v === "object" ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, poison(x)]))
+  : v && typeof v === "object" ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, k === "id" ? x : poison(x)]))
   : typeof v === "string" && !isTime(v) ? v + POISON : v;
 // ids come back poisoned and are sent again (cursors, slugs): the proxy takes the poison off
 const unpoison = (s: string) => s.split(POISON).join("").split(encodeURIComponent(POISON)).join("");
