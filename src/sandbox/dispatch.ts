@@ -30,8 +30,12 @@ export interface Incoming {
 }
 export interface Outgoing { status: number; headers: Record<string, string>; body: string; contentType?: string }
 
-/** Request bodies above this size are refused with 413 (nothing in the API takes more). */
-export const MAX_BODY_BYTES = 1 << 20;
+/**
+ * Request bodies above this size are refused with 413. The largest body mids sends is a recipe
+ * file at its own cap (1 MiB: recipes validate, execute) as a JSON string, where each `"` and `\`
+ * takes two bytes: under this cap whatever the file holds.
+ */
+export const MAX_BODY_BYTES = 4 << 20;
 
 export interface Identity { version: ApiVersion; keyString?: string; key?: SandboxKey }
 

@@ -7,7 +7,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { baseEnv, runMids } from "../helpers/cli.js";
-import { MAX_RECIPE_DOCUMENTS } from "../../src/recipes/parse.js";
+import { MAX_RECIPE_BYTES, MAX_RECIPE_DOCUMENTS } from "../../src/recipes/parse.js";
 
 let server: Server;
 let base = "";
@@ -25,6 +25,18 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((r) => server.close(() => r())));
 
 describe("recipes validate limits", () => {
+  it("a file just under the size cap, all quotes and backslashes (twice its size as JSON), is checked by the sandbox", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "mids-rl-"));
+    const file = join(dir, "big.yaml");
+    const head = "name: big\nversion: 1\nsteps:\n  - id: a\n    uses: projects.list\ndescription: |\n";
+    const line = "  " + '"\\'.repeat(38) + "\n";
+    writeFileSync(file, head + line.repeat(Math.floor((MAX_RECIPE_BYTES - head.length) / line.length)));
+    const r = await runMids(["--sandbox", "recipes", "validate", file], { timeoutMs: 30_000 });
+    expect(r.stderr).not.toContain("not checked");
+    expect(r.stderr).toMatch(/1 file checked/);
+    expect([0, 8]).toContain(r.code);
+  });
+
   const env = () => baseEnv({ MIDS_BASE_URL: base, MIDS_API_KEY: "k_limits_1234" });
   it("/dev/zero is refused after the byte limit: one finding, exit 8", async () => {
     const r = await runMids(["-q", "recipes", "validate", "/dev/zero", "--format", "json"], { env: env(), timeoutMs: 20_000 });

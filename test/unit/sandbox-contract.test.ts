@@ -1,6 +1,7 @@
 // The sandbox against the contract, route by route from the route table: envelopes, the zod
 // schemas, meta.history / meta.versions / meta.upgrade, headers on every answer, page-size
 // limits and `at` in the future.
+import { MAX_BODY_BYTES } from "../../src/sandbox/dispatch.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildPath, paramsOf, ROUTES, type Route } from "../../src/contract/routes.js";
 import { DATA_SCHEMAS, SHAPE_NOT_SHOWN, V2Envelope, V3Envelope, V3Error } from "../../src/contract/schemas.js";
@@ -114,7 +115,7 @@ describe("answers every caller gets", () => {
       await call("/v3/projects", { key: null }), await call("/v2/projects", { key: null }),
       await call("/v3/no-such-route"), await call("/v2/no-such-route"),
       await call("/v3/me", { method: "DELETE" }), await call("/v3/projects?minTrend=x"),
-      await call("/v3/alerts/x", { method: "PATCH", body: "x".repeat((1 << 20) + 10) }),
+      await call("/v3/alerts/x", { method: "PATCH", body: "x".repeat(MAX_BODY_BYTES + 10) }),
     ];
     for (const a of answers) expectLimitHeaders(a.headers, `${a.status} ${JSON.stringify(a.body).slice(0, 80)}`);
     for (const a of answers.filter((x) => !("status" in x.body))) expect(V3Error().safeParse(a.body).success).toBe(true);

@@ -1,5 +1,6 @@
 // The sandbox survives what a client can throw at it (malformed targets, odd methods, HEAD,
 // huge bodies, YAML bombs, a broken state file) and its data is the same on every run.
+import { MAX_BODY_BYTES } from "../../src/sandbox/dispatch.js";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { connect } from "node:net";
 import { tmpdir } from "node:os";
@@ -54,7 +55,7 @@ describe("malformed requests", () => {
   });
 
   it("refuses bodies over the size cap with 413 instead of reading a prefix", async () => {
-    const body = JSON.stringify({ [ASSUMED.recipeValidateBodyField]: "name: x" }) + " ".repeat(1 << 20);
+    const body = JSON.stringify({ [ASSUMED.recipeValidateBodyField]: "name: x" }) + " ".repeat(MAX_BODY_BYTES);
     const r = await fetch(sb.url + "/v2/recipes/validate", { method: "POST", headers: { "x-api-key": SANDBOX_DEMO_KEY }, body });
     expect(r.status).toBe(413);
     expect(await r.json()).toMatchObject({ status: 413, details: { fields: ["body"] } });
