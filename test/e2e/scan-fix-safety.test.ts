@@ -185,15 +185,19 @@ describe("migrate scan --fix: interrupted", () => {
     expect((r.error as Error).message).toBe("cannot write 'a.js': ENOSPC");
     expect(listAll(dir)).toEqual(["a.js"]);
     expect(readFileSync(join(dir, "a.js"), "utf8")).toBe(V2);
+    // nothing lost: the file's usage is still in the findings
+    expect((JSON.parse(r.stdout) as { findings: { file: string }[] }).findings.map((f) => f.file)).toEqual(["a.js"]);
   });
 
-  it("a file it cannot write after one it fixed: the hint counts it in the singular", async () => {
-    const dir = tree({ "a.js": V2, "b.js": V2 });
+  it("a file it cannot write after one it fixed: the fixes stop there, the findings of it and the files after it still go out", async () => {
+    const dir = tree({ "a.js": V2, "b.js": V2, "c.js": V2 });
     const r = await fix(dir, { beforeRename: (f) => { if (f.file === "b.js") throw Object.assign(new Error("denied"), { code: "EACCES" }); } });
     expect(r.code).toBe(2);
     expect(r.stderr).toBe("mids: fixed a.js\n");
     expect((r.error as Error).message).toBe("cannot write 'b.js': EACCES");
-    expect((r.error as { hint?: string }).hint).toBe("1 usage in 1 file was fixed before it (listed above)");
-    expect(listAll(dir)).toEqual(["a.js", "b.js"]);
+    expect((r.error as { hint?: string }).hint).toBe("1 usage in 1 file was fixed before it (listed above); it and the files after it are unchanged, their usages in the findings");
+    expect(listAll(dir)).toEqual(["a.js", "b.js", "c.js"]);
+    expect(["a.js", "b.js", "c.js"].map((f) => readFileSync(join(dir, f), "utf8"))).toEqual([V3, V2, V2]);
+    expect((JSON.parse(r.stdout) as { findings: { file: string }[] }).findings.map((f) => f.file)).toEqual(["b.js", "c.js"]);
   });
 });

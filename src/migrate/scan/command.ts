@@ -160,6 +160,9 @@ export async function runScan(flags: ScanCommandFlags, ctx: Context, hooks?: Sca
   if (overRun) ctx.io.stderr.write(`mids: ${overRun} more usage${overRun === 1 ? "" : "s"} not listed (at most ${MAX_FINDINGS_PER_RUN} a run); the summary counts them\n`);
   let fixed = 0;
   const notFixed: { file: string; why: NotFixed }[] = [];
+  // a file that could not be written (a full disk, a directory not writable): the fixes stop
+  // there, and the findings of it and of every file after it still go out, unfixed
+  let failed: { file: string; why: string; fixedFiles: number } | undefined;
   if (flags.fix) {
     const remaining: ScannedFile[] = [];
     const diffs: Buffer[] = [];
@@ -167,7 +170,8 @@ export async function runScan(flags: ScanCommandFlags, ctx: Context, hooks?: Sca
     const diffRedaction = new SourceRedaction(hooks?.rules);
     const fixedFiles: string[] = [];
     let stopped = false;
-    for (const f of files) {
+    for (let i = 0; i < files.length; i++) {
+      const f = files[i];
       // a signal stops the fixes between files (each file is written whole, or not at all)
       if (!flags.dryRun) {
         await new Promise<void>((r) => setImmediate(r));
@@ -185,8 +189,9 @@ export async function runScan(flags: ScanCommandFlags, ctx: Context, hooks?: Sca
           try {
             why = writeFixed(f, after, fsPath(f), hooks);
           } catch (e) {
-            listFixed(ctx, fixedFiles);
-            throw new UsageError(`cannot write '${oneLine(f.file)}': ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`, { hint: `${fixed} usage${fixed === 1 ? "" : "s"} in ${fixedFiles.length} file${fixedFiles.length === 1 ? " was" : "s were"} fixed before it${fixedFiles.length ? " (listed above)" : ""}` });
+            failed = { file: f.file, why: (e as NodeJS.ErrnoException).code ?? (e as Error).message, fixedFiles: fixedFiles.length };
+            remaining.push(...files.slice(i));
+            break;
           }
         }
         if (why) {
@@ -211,12 +216,17 @@ export async function runScan(flags: ScanCommandFlags, ctx: Context, hooks?: Sca
     }
     files = remaining;
     if (flags.dryRun) await writeBytes(ctx.io.stdout, Buffer.concat(diffs));
-    if (!quiet) ctx.io.stderr.write(`mids: ${flags.dryRun ? "would fix" : "fixed"} ${fixed} usage${fixed === 1 ? "" : "s"} in ${fixedFiles.length} file${fixedFiles.length === 1 ? "" : "s"}\n`);
+    if (failed) listFixed(ctx, fixedFiles);
+    else if (!quiet) ctx.io.stderr.write(`mids: ${flags.dryRun ? "would fix" : "fixed"} ${fixed} usage${fixed === 1 ? "" : "s"} in ${fixedFiles.length} file${fixedFiles.length === 1 ? "" : "s"}\n`);
   }
 
   const summary = summarize(result, files, fixed);
   const line = summaryLine(summary, !!flags.dryRun);
   await emitFindings(ctx, flags, rendering(files, summary, failOn, VERSION, { general: !fast, rules: hooks?.rules }), { heading: `mids migrate scan: ${line}`, stdout: !flags.dryRun });
+  if (failed) {
+    const n = failed.fixedFiles;
+    throw new UsageError(`cannot write '${oneLine(failed.file)}': ${failed.why}`, { hint: `${fixed} usage${fixed === 1 ? "" : "s"} in ${n} file${n === 1 ? " was" : "s were"} fixed before it${n ? " (listed above)" : ""}; it and the files after it are unchanged, their usages in the findings` });
+  }
   if (notFixed.length || result.changed.length) {
     const counted = (Object.keys(NOT_FIXED_COUNTED) as NotFixed[]).map((w) => [notFixed.filter((n) => n.why === w).length, NOT_FIXED_COUNTED[w]] as const);
     const parts = [...counted, [result.changed.length, "no regular file any more"] as const].filter(([k]) => k > 0).map(([k, what]) => `${k} ${what}`);
