@@ -31,6 +31,29 @@ describe("migrate scan --fix --dry-run", () => {
   });
 });
 
+describe("migrate scan: UTF-16 files (Windows PowerShell's >, some editors)", () => {
+  const ps1 = '# caf\u00e9 \u{1F600}\r\n$r = Invoke-RestMethod "$base/v2/clusters" -Headers @{ "x-api-key" = $k }\r\n';
+  const utf16 = (text: string, order: "le" | "be") => {
+    const b = Buffer.from("\uFEFF" + text, "utf16le");
+    return order === "be" ? b.swap16() : b;
+  };
+
+  it("finds the v2 calls of a UTF-16 file (either byte order) at their line and column, and --fix writes it back as UTF-16 with its BOM", async () => {
+    const dir = tree({ "le.ps1": utf16(ps1, "le"), "be.ps1": utf16(ps1, "be") });
+    const r = await runMids(["migrate", "scan", ".", "--format", "json"], { cwd: dir, env: env() });
+    expect(r.code, r.stderr).toBe(0);
+    const findings = (JSON.parse(r.stdout) as { findings: { file: string; line: number; column: number; status: string }[] }).findings;
+    // (columns count code points: the emoji is one, on line 1)
+    const column = ps1.split("\r\n")[1].indexOf("/v2") + 1;
+    expect(findings.map((f) => [f.file, f.line, f.column, f.status])).toEqual([["be.ps1", 2, column, "rewritten"], ["le.ps1", 2, column, "rewritten"]]);
+    const fix = await runMids(["migrate", "scan", ".", "--fix"], { cwd: dir, env: env() });
+    expect(fix.code, fix.stderr).toBe(0);
+    for (const order of ["le", "be"] as const) expect(readFileSync(join(dir, `${order}.ps1`))).toEqual(utf16(ps1.replace("/v2/clusters", "/v3/clusters"), order));
+    const again = await runMids(["migrate", "scan", ".", "--format", "json"], { cwd: dir, env: env() });
+    expect((JSON.parse(again.stdout) as { findings: unknown[] }).findings).toEqual([]);
+  });
+});
+
 describe("migrate scan --fix --dry-run, file names", () => {
   it("names with a space, a newline or a quote: git apply and patch -p1 both take the diff", async () => {
     const names = ["sp ace é.js", "new\nline.js", 'q"uote.js'];

@@ -20,8 +20,13 @@ export function fixedText(f: ScannedFile): string | undefined {
   return edits.length ? applyEdits(fileText(f), edits) : undefined;
 }
 
-const encode = (f: ScannedFile, text: string): Buffer =>
-  Buffer.concat([f.bom ? Buffer.from([0xef, 0xbb, 0xbf]) : Buffer.alloc(0), Buffer.from(text, f.latin1 ? "latin1" : "utf8")]);
+function encode(f: ScannedFile, text: string): Buffer {
+  if (f.utf16) {
+    const units = Buffer.from("\uFEFF" + text, "utf16le");
+    return f.utf16 === "be" ? units.swap16() : units;
+  }
+  return Buffer.concat([f.bom ? Buffer.from([0xef, 0xbb, 0xbf]) : Buffer.alloc(0), Buffer.from(text, f.latin1 ? "latin1" : "utf8")]);
+}
 
 /** Why a file was left as it is. */
 export type NotFixed = "changed" | "read-only" | "owner";

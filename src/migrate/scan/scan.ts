@@ -26,6 +26,15 @@ const YIELD_MS = 20;
 /** git's test for binary content: a NUL byte in the first 8000 bytes. */
 const BINARY_PROBE_BYTES = 8000;
 const NEEDLE = Buffer.from("/v2");
+/** A file that starts with a UTF-16 byte order mark (Windows PowerShell's `>`, some editors): its text and the needle in its code units. */
+const UTF16: Readonly<Record<"le" | "be", { needle: Buffer }>> = { le: { needle: Buffer.from("/v2", "utf16le") }, be: { needle: Buffer.from("/v2", "utf16le").swap16() } };
+const utf16Of = (b: Buffer): "le" | "be" | undefined => (b.length >= 2 && b.length % 2 === 0 ? (b[0] === 0xff && b[1] === 0xfe ? "le" : b[0] === 0xfe && b[1] === 0xff ? "be" : undefined) : undefined);
+/** Whether a file's bytes may hold a v2 route: `/v2` in them, or in its code units after a UTF-16 byte order mark. */
+function mayHoldV2(b: Buffer): boolean {
+  if (b.indexOf(NEEDLE) >= 0) return true;
+  const utf16 = b[0] >= 0xfe ? utf16Of(b) : undefined;
+  return utf16 !== undefined && b.indexOf(UTF16[utf16].needle) >= 0;
+}
 
 export interface Located extends Usage {
   /** the usage this places: one object for every place its text is (Analyzer.usage) */
@@ -85,6 +94,8 @@ export interface ScannedFile extends FileEntry {
   bom: boolean;
   /** not valid UTF-8: read and written back byte for byte as latin1 */
   latin1: boolean;
+  /** UTF-16 with its byte order mark (little or big endian): read and written back as such */
+  utf16?: "le" | "be";
   /** the usages listed (at most MAX_FINDINGS_PER_FILE) */
   usages: Located[];
   /** the usages past the cap: counted by status, with the edits of the fixable ones */
@@ -361,7 +372,7 @@ function settle(fd: number, chunk: Buffer, max: number, err: unknown, n: number)
   if (n < chunk.length) {
     if (n > max) return { size: n };
     const buf = chunk.subarray(0, n);
-    if (buf.indexOf(NEEDLE) < 0) return { buf };
+    if (!mayHoldV2(buf)) return { buf };
     const st = fstatSync(fd);
     return st.isFile() ? { buf, st } : { changed: true };
   }
@@ -426,14 +437,16 @@ export async function scan(opts: ScanOptions): Promise<ScanResult> {
     const r = await readCapped(fsPath(e), max, chunk, reads);
     if (!("buf" in r)) { if ("changed" in r) changed.push(e.file); else tooLarge.push({ file: e.file, size: r.size }); return; }
     const { buf, st } = r;
-    if (!st || buf.indexOf(NEEDLE) < 0) return;
-    if (buf.subarray(0, BINARY_PROBE_BYTES).indexOf(0) >= 0) { binary.push(e.file); return; }
-    const bom = buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf;
-    const body = bom ? buf.subarray(3) : buf;
+    if (!st) return;
+    const utf16 = buf[0] >= 0xfe ? utf16Of(buf) : undefined;
+    if (buf.indexOf(utf16 ? UTF16[utf16].needle : NEEDLE) < 0) return;
+    if (!utf16 && buf.subarray(0, BINARY_PROBE_BYTES).indexOf(0) >= 0) { binary.push(e.file); return; }
+    const bom = !utf16 && buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf;
+    const body = bom ? buf.subarray(3) : utf16 ? buf.subarray(2) : buf;
     // ASCII (most source) decodes as latin1 several times faster than through the UTF-8 decoder
-    const ascii = isAscii(body);
-    const latin1 = !ascii && !isUtf8(body);
-    const text = body.toString(ascii || latin1 ? "latin1" : "utf8");
+    const ascii = !utf16 && isAscii(body);
+    const latin1 = !utf16 && !ascii && !isUtf8(body);
+    const text = utf16 ? (utf16 === "le" ? body : Buffer.from(body).swap16()).toString("utf16le") : body.toString(ascii || latin1 ? "latin1" : "utf8");
     const routes = extractRoutes(text);
     if (!routes.length) return;
     const usages: Located[] = [];
@@ -447,7 +460,7 @@ export async function scan(opts: ScanOptions): Promise<ScanResult> {
       usages.push(located(u, r, pos));
     }
     if (usages.length && e.file.endsWith(".json") && text.indexOf('"v2"') >= 0) leavePostmanPaths(text, usages);
-    if (usages.length) found[i] = { ...e, id: identity(st), text: keepText ? text : undefined, lines: keepLines ? linesOf(text, usages) : undefined, bom, latin1, usages, ...over };
+    if (usages.length) found[i] = { ...e, id: identity(st), text: keepText ? text : undefined, lines: keepLines ? linesOf(text, usages) : undefined, bom, latin1, ...(utf16 ? { utf16 } : {}), usages, ...over };
   };
 
   let next = 0;
