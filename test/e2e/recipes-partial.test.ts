@@ -8,7 +8,6 @@ import { hostile, sendJson } from "../helpers/hostile.js";
 import { MAX_ERROR_LINE } from "../../src/output/error-line.js";
 import { SANDBOX_DEMO_KEY } from "../../src/sandbox/keys.js";
 import { MAX_RECIPE_BYTES } from "../../src/recipes/parse.js";
-import { MAX_BODY_BYTES } from "../../src/sandbox/dispatch.js";
 
 const KEY = SANDBOX_DEMO_KEY;
 const FIX = join(ROOT, "test/fixtures/recipes");
@@ -75,13 +74,21 @@ describe("recipes validate: a file that cannot be checked", () => {
     expect(ok.stderr).not.toContain("not checked");
   });
 
-  it("a file refused with 413 (under the local limit, too big once sent) is not checked: exit 2, the others are reported", async () => {
-    // quotes double when the file is wrapped in JSON: under the local limit, over the server's
-    const quotes = Math.floor(MAX_BODY_BYTES * 0.6);
+  it("a file a server refuses with 413 (its own body cap, under mids' local limit) is not checked: exit 2, the others are reported", async () => {
+    // a server with a smaller body cap than the sandbox's: the body of a large file is refused
+    const cap = 64 * 1024;
+    const h = await hostile((req, res) => {
+      let size = 0;
+      req.on("data", (c: Buffer) => { size += c.length; }).on("end", () => {
+        if (size > cap) return sendJson(res, 413, { code: "invalid_request", message: `the request body is larger than ${cap} bytes` });
+        sendJson(res, 200, { valid: true, issues: [] });
+      });
+    });
+    const quotes = cap;
     expect(quotes + 40).toBeLessThan(MAX_RECIPE_BYTES);
     const big = join(tmp, "big.yaml");
     writeFileSync(big, `name: big\nversion: 1\ndescription: '${'"'.repeat(quotes)}'\nsteps:\n  - uses: output\n`);
-    const r = await runMain(["recipes", "validate", big, dup, "--format", "json"], { env: sb.env(KEY) });
+    const r = await runMain(["recipes", "validate", big, dup, "--format", "json"], { env: baseEnv({ MIDS_BASE_URL: h.url, MIDS_API_KEY: "k_test_1234" }) });
     expect(r.code).toBe(2);
     expect((JSON.parse(r.stdout) as JsonFinding[]).map((f) => f.file)).toEqual([dup]);
     expect(r.stderr).toContain(`mids: ${big}: not checked:`);
