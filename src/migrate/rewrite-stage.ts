@@ -106,8 +106,14 @@ export interface RewriteStageOptions {
   targets?: boolean;
   /** the run's redaction (secret parameter names) */
   redactor?: Redactor;
-  /** the API's base URL (--base-url, MIDS_BASE_URL, the profile): its host is the API's (RewriteOptions.hosts) */
+  /** the API's base URL (--base-url, MIDS_BASE_URL, the profile): its host is the API's (RewriteOptions.hosts), its path the API's prefix (pathPrefix) */
   baseUrl?: string;
+}
+
+/** The path a base URL puts the API under (`https://gw/mids/` -> `/mids`), or "" (none, or no URL). */
+export function apiPathPrefix(baseUrl: string | undefined): string {
+  if (!baseUrl) return "";
+  try { return new URL(baseUrl).pathname.replace(/\/+$/, ""); } catch { return ""; }
 }
 
 /** The API's hosts a base URL names (none without one, or with one that is no URL). */
@@ -142,7 +148,7 @@ export class RewriteStage {
   /** `tally` may be swapped between parts of the input (a worker counts each batch apart) */
   constructor(public tally: Tally, private readonly opts: RewriteStageOptions) {
     const r = opts.redactor;
-    this.rewriteOptions = { now: opts.now, run: new RewriteRun(r ? (n) => r.isSecretParam(n) : undefined), hosts: apiHosts(opts.baseUrl) };
+    this.rewriteOptions = { now: opts.now, run: new RewriteRun(r ? (n) => r.isSecretParam(n) : undefined), hosts: apiHosts(opts.baseUrl), pathPrefix: apiPathPrefix(opts.baseUrl) };
     const fold = (c: Cached) => this.fold(c);
     this.cache = new Memo(fold);
     this.memos = [this.cache];

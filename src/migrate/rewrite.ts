@@ -16,6 +16,12 @@ export interface RewriteOptions {
    * knows is skipped (another service's call), not unrecognized. None: hosts are not told apart.
    */
   hosts?: readonly string[];
+  /**
+   * The path the API sits under on its host (the base URL's: a gateway's `/mids`), without a
+   * trailing slash: a request under it (`/mids/v2/projects`) is read from the path after it, and
+   * its rewrite keeps it (`/mids/v3/projects`). None or "": requests start at `/v2`.
+   */
+  pathPrefix?: string;
   /** what one run remembers across requests (default: a new one per call) */
   run?: RewriteRun;
 }
@@ -203,6 +209,11 @@ function outcome(status: Status, from: Shape, to: Shape | null, notes: Note[], r
 }
 
 export function rewrite(req: LogRequest, opts: RewriteOptions): Outcome {
+  const prefix = opts.pathPrefix;
+  if (prefix && req.path.length > prefix.length + 1 && req.path.startsWith(prefix) && req.path.charCodeAt(prefix.length) === 47
+    && (req.origin === "" || !opts.hosts?.length || isApiHost(opts.hosts, req.origin))) {
+    return underPrefix(rewrite({ ...req, path: req.path.slice(prefix.length) }, { ...opts, pathPrefix: undefined }), prefix);
+  }
   const o = rewriteRequest(req, opts);
   if (o.status !== "unrecognized" || req.origin === "") return o;
   // a URL that is no http(s) one (a HAR's data: or ws: entry), or another host's call no route knows: not the API's
@@ -210,6 +221,12 @@ export function rewrite(req: LogRequest, opts: RewriteOptions): Outcome {
   const hosts = opts.hosts;
   if (hosts?.length && !isApiHost(hosts, req.origin)) return outcome("skipped", o.from, null, [note("other-host")]);
   return o;
+}
+
+/** An outcome read from the path after the API's prefix, with the prefix put back on both sides. */
+function underPrefix(o: Outcome, prefix: string): Outcome {
+  const out: Outcome = { ...o, from: { ...o.from, path: prefix + o.from.path }, to: o.to && { ...o.to, path: prefix + o.to.path } };
+  return out;
 }
 
 const isHttp = (origin: string): boolean => httpPrefix(origin) || /^https?:\/\//i.test(origin);

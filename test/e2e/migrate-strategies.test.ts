@@ -108,6 +108,17 @@ const dockerLong = put("long-json.log", Array.from({ length: 1200 }, (_, i) => {
   for (let k = 0; k < text.length; k += 16384) parts.push(text.slice(k, k + 16384));
   return parts.map((log) => JSON.stringify({ log, stream: "stdout", time: "2026-11-22T10:00:01.1Z" }) + "\n").join("");
 }).join(""));
+// an API behind a gateway path (--base-url https://gw.example/mids): its requests under /mids
+const gwAccess = put("gateway.log", thrice([
+  `1.2.3.4 - - [22/Nov/2026:10:00:01 +0000] "GET /mids/v2/projects/abc/rank?at=2026-11-01T00:00:00Z&api_key=sk_live_1 HTTP/1.1" 200 5 "-" "curl/8"`,
+  `1.2.3.4 - - [22/Nov/2026:10:00:01 +0000] "GET https://gw.example/mids/v2/clusters HTTP/1.1" 200 5 "-" "curl/8"`,
+  `1.2.3.4 - - [22/Nov/2026:10:00:01 +0000] "GET https://other.example/mids/v2/clusters HTTP/1.1" 200 5 "-" "curl/8"`,
+  `1.2.3.4 - - [22/Nov/2026:10:00:01 +0000] "GET /mids/v2/gone HTTP/1.1" 200 5 "-" "curl/8"`,
+]));
+const gwJson = put("gateway.ndjson", thrice([
+  `{"method":"GET","url":"https://gw.example/mids/v2/intel/i1?token=x"}`,
+  `{"method":"GET","url":"/mids/v2/topics"}`,
+]));
 const gz = put("requests.ndjson.gz", gzipSync(readFileSync(at("requests.ndjson"))));
 // a gzip cut short: what it holds before the cut, then exit 2 with the documents closed
 const cutGz = gzipSync(readFileSync(at("combined.log"), "utf8").repeat(60));
@@ -123,6 +134,7 @@ const CASES: { name: string; args: string[] }[] = [
   { name: "a Docker JSON log with lines Docker cut past 16 KB, over many batches", args: [dockerLong] },
   { name: "a CloudFront log alone, written back as one", args: [cloudfront] },
   { name: "CloudFront logs of two layouts joined, over many batches: each record under its own header", args: [cfJoined] },
+  ...[[], ["-o", "ndjson"]].map((mode) => ({ name: `an API behind a gateway path (--base-url with a path)${mode.length ? ", " + mode.join(" ") : ""}`, args: [gwAccess, gwJson, "--base-url", "https://gw.example/mids", ...mode] })),
   { name: "gzip, then a truncated HAR: exit 2, what was read still out", args: [gz, at("truncated.har"), "--to", "ndjson", "--fail-on", "invalid"] },
   // (the two documents that must be closed; every mode is held by gzip-damage.test.ts)
   ...[["-o", "json"], ["--to", "har"]].map((mode) => ({ name: `a truncated gzip${mode.length ? ", " + mode.join(" ") : ""}: exit 2, what was read out and closed`, args: [at("combined.log"), truncatedGz, ...mode] })),

@@ -73,6 +73,8 @@ export interface VerifyOptions {
   /** --strict: an unconfirmed field counts as a difference */
   strict?: boolean;
   sample?: { size: number; first: boolean; seed: number };
+  /** the path the base URL puts the API under (a gateway's `/mids`): logged requests under it are replayed from it */
+  pathPrefix?: string;
   /** the requests finished of those to replay: before the first, then after each (a progress line) */
   onProgress?: (done: number, of: number) => void;
 }
@@ -92,8 +94,12 @@ const PAST_READ_RULES: readonly string[] = ["at-dropped", "at-to-series-window"]
 const QUIET = { deprecationNotices: false } as const;
 
 /** What to do with a distinct request before anything is sent: a skip reason, or the rewrite to replay. */
-export function plan(d: DistinctRequest, now: Date): { o: Outcome; skip?: string } {
-  const o = rewrite(d.req, { now });
+export function plan(d: DistinctRequest, now: Date, pathPrefix = ""): { o: Outcome; skip?: string } {
+  // under a base URL with a path (a gateway's /mids), a logged /mids/v2/... is replayed as /v2/...
+  // from it, as every request mids sends is
+  const r = d.req;
+  const req = pathPrefix && r.path.length > pathPrefix.length + 1 && r.path.startsWith(pathPrefix) && r.path.charCodeAt(pathPrefix.length) === 47 ? { ...r, path: r.path.slice(pathPrefix.length) } : r;
+  const o = rewrite(req, { now });
   const m = o.from.method;
   if (NOT_IDEMPOTENT.has(m)) return { o, skip: `not idempotent: ${m} requests are never replayed` };
   // HEAD and OPTIONS answers carry no data: a HEAD replayed through the client reads as a malformed body
@@ -150,7 +156,7 @@ export async function verify(input: VerifyInput, client: () => Promise<Client>, 
   const records: VerifyRecord[] = [];
   const toReplay: { rec: VerifyRecord; o: Outcome }[] = [];
   for (const d of input.requests) {
-    const { o, skip } = plan(d, opts.now);
+    const { o, skip } = plan(d, opts.now, opts.pathPrefix);
     const r = o.routeId ? routeById(o.routeId) : undefined;
     const rec: VerifyRecord = {
       position: d.position, ...(d.file ? { file: d.file } : {}), count: d.count, verdict: "skipped",

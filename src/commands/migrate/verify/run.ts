@@ -1,4 +1,5 @@
 // mids migrate verify, once its flags are parsed: read the log, replay, compare, report.
+import { apiPathPrefix } from "../../../migrate/rewrite-stage.js";
 import type { Context } from "../../../context.js";
 import { FindingsError, InterruptedError, UsageError } from "../../../errors.js";
 import { writeAsync } from "../../../io.js";
@@ -54,7 +55,7 @@ export async function run(flags: VerifyFlags, ctx: Context): Promise<void> {
     // each request in flight sends two (v2 and v3): the client gets a connection for every one
     g.connections = connectionsFor(concurrency);
     const onProgress = progress && ((done: number, of: number) => progress.count("replaying", done, of, "requests"));
-    verified = await verify(read, () => ctx.client(), { now: ctx.now(), concurrency, tolerance, sample, strict: flags.strict, onProgress });
+    verified = await verify(read, () => ctx.client(), { now: ctx.now(), concurrency, tolerance, sample, strict: flags.strict, onProgress, pathPrefix: apiPathPrefix(g.baseUrl) });
   } finally {
     progress?.stop();
   }
