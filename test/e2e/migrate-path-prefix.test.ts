@@ -12,7 +12,7 @@ import { rewrite } from "../../src/migrate/rewrite.js";
 import { SANDBOX_DEMO_KEY } from "../../src/sandbox/keys.js";
 
 const now = new Date("2026-11-28T00:00:00Z");
-const req = (path: string, origin = "") => ({ method: "GET", origin, path, query: "" });
+const req = (path: string, origin = "") => ({ method: "GET", origin, path, query: [] as [string, string][] });
 
 describe("a base URL with a path", () => {
   it("rewrites a request under the prefix with the prefix kept, and leaves others as they were", () => {
