@@ -210,9 +210,9 @@ function outcome(status: Status, from: Shape, to: Shape | null, notes: Note[], r
 
 export function rewrite(req: LogRequest, opts: RewriteOptions): Outcome {
   const prefix = opts.pathPrefix;
-  if (prefix && req.path.length > prefix.length + 1 && req.path.startsWith(prefix) && req.path.charCodeAt(prefix.length) === 47
-    && (req.origin === "" || !opts.hosts?.length || isApiHost(opts.hosts, req.origin))) {
-    return underPrefix(rewrite({ ...req, path: req.path.slice(prefix.length) }, { ...opts, pathPrefix: undefined }), prefix);
+  const rest = prefix ? pathUnder(prefix, req.path) : undefined;
+  if (rest !== undefined && (req.origin === "" || !opts.hosts?.length || isApiHost(opts.hosts, req.origin))) {
+    return underPrefix(rewrite({ ...req, path: rest }, { ...opts, pathPrefix: undefined }), prefix!);
   }
   const o = rewriteRequest(req, opts);
   if (o.status !== "unrecognized" || req.origin === "") return o;
@@ -221,6 +221,11 @@ export function rewrite(req: LogRequest, opts: RewriteOptions): Outcome {
   const hosts = opts.hosts;
   if (hosts?.length && !isApiHost(hosts, req.origin)) return outcome("skipped", o.from, null, [note("other-host")]);
   return o;
+}
+
+/** The path after `prefix` (the API's, RewriteOptions.pathPrefix) when `path` is under it (`/mids/v2/x` under `/mids`), else undefined. */
+export function pathUnder(prefix: string, path: string): string | undefined {
+  return path.length > prefix.length + 1 && path.startsWith(prefix) && path.charCodeAt(prefix.length) === 47 ? path.slice(prefix.length) : undefined;
 }
 
 /** An outcome read from the path after the API's prefix, with the prefix put back on both sides. */

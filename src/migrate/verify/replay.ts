@@ -8,7 +8,7 @@ import { EXIT, MidsError } from "../../errors.js";
 import { migrationRule, responseMap } from "../../contract/migration.js";
 import { route as routeById } from "../../contract/routes.js";
 import { makeResolver, stopsTheRun } from "../resolve.js";
-import { rewrite } from "../rewrite.js";
+import { pathUnder, rewrite } from "../rewrite.js";
 import type { Outcome, Shape } from "../types.js";
 import { targetOf } from "../url.js";
 import { compare, type Difference } from "./compare.js";
@@ -98,7 +98,8 @@ export function plan(d: DistinctRequest, now: Date, pathPrefix = ""): { o: Outco
   // under a base URL with a path (a gateway's /mids), a logged /mids/v2/... is replayed as /v2/...
   // from it, as every request mids sends is
   const r = d.req;
-  const req = pathPrefix && r.path.length > pathPrefix.length + 1 && r.path.startsWith(pathPrefix) && r.path.charCodeAt(pathPrefix.length) === 47 ? { ...r, path: r.path.slice(pathPrefix.length) } : r;
+  const rest = pathPrefix ? pathUnder(pathPrefix, r.path) : undefined;
+  const req = rest === undefined ? r : { ...r, path: rest };
   const o = rewrite(req, { now });
   const m = o.from.method;
   if (NOT_IDEMPOTENT.has(m)) return { o, skip: `not idempotent: ${m} requests are never replayed` };
