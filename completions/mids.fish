@@ -304,7 +304,7 @@ complete -c mids -n '__mids_at \'migrate scan\'' -l fix -d 'rewrite, in place, t
 complete -c mids -n '__mids_at \'migrate scan\'' -l dry-run -d 'with --fix: print a unified diff instead of writing'
 complete -c mids -n '__mids_at \'migrate scan\'' -l include -x -d 'scan only files matching the glob (repeatable; no / in the glob: any depth)'
 complete -c mids -n '__mids_at \'migrate scan\'' -l exclude -x -d 'skip files and directories matching the glob (repeatable)'
-complete -c mids -n '__mids_at \'migrate scan\'' -l host -x -d 'the API\'s host (repeatable; also the --base-url host): unknown /v2 routes there are reported'
+complete -c mids -n '__mids_at \'migrate scan\'' -l host -x -d 'the API\'s host, or host/path for an API behind a gateway path (repeatable; also the --base-url host): unknown /v2 routes there are reported'
 # contract
 complete -c mids -n '__mids_at \'contract\' 0' -a 'check' -d 'Call each documented GET route once and check its answer against the contract: documented shapes strictly, assumed ones as notes'
 complete -c mids -n '__mids_at \'contract\' 0' -a 'export' -d 'Write the API contract as an OpenAPI 3.1 document (JSON, or -o yaml) for other tools: mocks, linters, client generators'

@@ -8,6 +8,7 @@ import { RewriteRun, rewrite, type RewriteOptions } from "./rewrite.js";
 import type { Redactor } from "../redact/index.js";
 import type { Tally } from "./summary.js";
 import { targetOf } from "./url.js";
+import { apiHosts, apiPathPrefix } from "./api-base.js";
 import { SOURCES } from "./codecs/sources.js";
 import { INPUT_FORMATS, type Cached, type InputFormat, type LogRequest, type Outcome, type RequestItem } from "./types.js";
 
@@ -108,18 +109,6 @@ export interface RewriteStageOptions {
   redactor?: Redactor;
   /** the API's base URL (--base-url, MIDS_BASE_URL, the profile): its host is the API's (RewriteOptions.hosts), its path the API's prefix (pathPrefix) */
   baseUrl?: string;
-}
-
-/** The path a base URL puts the API under (`https://gw/mids/` -> `/mids`), or "" (none, or no URL). */
-export function apiPathPrefix(baseUrl: string | undefined): string {
-  if (!baseUrl) return "";
-  try { return new URL(baseUrl).pathname.replace(/\/+$/, ""); } catch { return ""; }
-}
-
-/** The API's hosts a base URL names (none without one, or with one that is no URL). */
-export function apiHosts(baseUrl: string | undefined): string[] {
-  if (!baseUrl) return [];
-  try { return [new URL(baseUrl).host.toLowerCase()]; } catch { return []; }
 }
 
 /**

@@ -5,6 +5,7 @@ import { readFileSync, realpathSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import type { Context } from "../../context.js";
 import { strategyFastPath } from "../compose.js";
+import { apiHosts, apiPathPrefix } from "../api-base.js";
 import { checkChoiceList } from "../../util/flag-values.js";
 import { FindingsError, InterruptedError, UsageError } from "../../errors.js";
 import { caretNotation } from "../../findings/display.js";
@@ -40,19 +41,30 @@ export function parseFailOn(v: string | undefined): ScanStatus[] {
   return checkChoiceList("--fail-on", v, SCAN_STATUSES);
 }
 
-/** The API's own hosts: every --host, and the configured base URL's host. */
-export function ownHosts(flags: Pick<ScanCommandFlags, "host">, baseUrl: string | undefined): string[] {
+/**
+ * Where the API lives: its own hosts (every --host, and the configured base URL's host) and the
+ * path prefixes it is served under (a base URL's or a --host URL's path: `https://gw.example/mids`).
+ */
+export function apiLocation(flags: Pick<ScanCommandFlags, "host">, baseUrl: string | undefined): { hosts: string[]; prefixes: string[] } {
+  const prefixes = new Set<string>();
   const hosts = (flags.host ?? []).map((h) => {
-    const t = h.trim().toLowerCase();
-    let host = t;
-    if (/^[a-z][a-z0-9+.-]*:\/\//.test(t)) {
-      try { host = new URL(t).host; } catch { host = ""; }
+    const t = h.trim();
+    let host = "";
+    // a URL, or a bare name with a path (`gw.example/mids`)
+    const url = /^[a-z][a-z0-9+.-]*:\/\//i.test(t) ? t : t.includes("/") ? `https://${t}` : undefined;
+    if (url === undefined) host = t.toLowerCase();
+    else {
+      try { host = new URL(url).host; } catch { host = ""; }
+      const prefix = apiPathPrefix(url);
+      if (host && prefix) prefixes.add(prefix);
     }
     if (!host || /[\s/]/.test(host)) throw new UsageError(`--host needs a host name, e.g. api.example.com (got '${h}')`);
     return host;
   });
-  if (baseUrl) try { hosts.push(new URL(baseUrl).host.toLowerCase()); } catch { /* a bad base URL is the client's to report */ }
-  return hosts;
+  hosts.push(...apiHosts(baseUrl));
+  const prefix = apiPathPrefix(baseUrl);
+  if (prefix) prefixes.add(prefix);
+  return { hosts, prefixes: [...prefixes] };
 }
 
 /**
@@ -112,7 +124,7 @@ export async function runScan(flags: ScanCommandFlags, ctx: Context, hooks?: Sca
   const plan = outputPlan(ctx, flags);
   const failOn = parseFailOn(flags.failOn);
   if (flags.dryRun && !flags.fix) throw new UsageError("--dry-run goes with --fix", { hint: "mids migrate scan --fix --dry-run prints the diff --fix would apply" });
-  const hosts = ownHosts(flags, g.baseUrl);
+  const { hosts, prefixes } = apiLocation(flags, g.baseUrl);
   const paths = flags.paths.length ? flags.paths : ["."];
   // the findings file is no source: an earlier run's report (full of v2 URLs) is not scanned, and
   // a file named to scan is never written over with the report
@@ -131,7 +143,7 @@ export async function runScan(flags: ScanCommandFlags, ctx: Context, hooks?: Sca
   const progress = await progressLine(ctx, { whenStdoutPiped: true, text: "walking" });
   try {
     const onProgress = progress && ((begun: number, of: number) => progress.count("scanning", begun, of, "files"));
-    result = await scan({ paths, cwd: ctx.io.cwd, include: flags.include, exclude: flags.exclude, hosts, now: ctx.now(), signal: ctx.signal, hooks, keepEdits: !!flags.fix, keepText, keepLines: stylish, rawArg: rawArgument(), general: !fast, skipPath: report, onProgress });
+    result = await scan({ paths, cwd: ctx.io.cwd, include: flags.include, exclude: flags.exclude, hosts, prefixes, now: ctx.now(), signal: ctx.signal, hooks, keepEdits: !!flags.fix, keepText, keepLines: stylish, rawArg: rawArgument(), general: !fast, skipPath: report, onProgress });
   } catch (e) {
     const file = (e as { scanFile?: string }).scanFile;
     if (file) throw new UsageError(`cannot read '${file}': ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`, { hint: "check its permissions, or leave it out with --exclude" });

@@ -225,8 +225,30 @@ function conversionEndsAt(text: string, at: number): boolean {
   return p >= 0 && at - p <= CONVERSION_SPAN && matchAt(CONVERSION, text, p) === at;
 }
 
+/**
+ * The API behind a gateway path (a base URL such as `https://gw.example/mids`): `/v2` right after
+ * one of `prefixes` is a first segment too, when what precedes the prefix is one of the API's own
+ * hosts or no host at all (`"/mids/v2/..."`).
+ */
+export interface ApiPrefixes {
+  /** each `/a/b`: no trailing slash, never empty */
+  prefixes: readonly string[];
+  ownHost: (host: string | undefined) => boolean;
+}
+
+/** What precedes `/v2` when it comes after one of the API's path prefixes: as before(), or undefined. */
+function beforePrefix(text: string, at: number, under: ApiPrefixes): string | undefined {
+  for (const p of under.prefixes) {
+    const from = at - p.length;
+    if (from < 0 || !text.startsWith(p, from)) continue;
+    const host = before(text, from);
+    if (host === "" || (host !== undefined && under.ownHost(host))) return host;
+  }
+  return undefined;
+}
+
 /** Every `/v2` route reference in `text`. */
-export function extractRoutes(text: string): RouteText[] {
+export function extractRoutes(text: string, under?: ApiPrefixes): RouteText[] {
   const out: RouteText[] = [];
   let from = 0;
   for (;;) {
@@ -235,7 +257,8 @@ export function extractRoutes(text: string): RouteText[] {
     from = at + 3;
     const after = text.charCodeAt(from);
     if (after < 128 && LONGER_NAME[after] === 1) continue;
-    const host = before(text, at);
+    let host = before(text, at);
+    if (host === undefined && under) host = beforePrefix(text, at, under);
     if (host === undefined) continue;
     const r = route(text, at);
     if (host) r.host = host;

@@ -3,7 +3,7 @@
 import { closeSync, constants, fstatSync, openSync, read, readSync, type Stats } from "node:fs";
 import { isAscii, isUtf8 } from "node:buffer";
 import { Analyzer, placedEdits, type Edit, type ScanStatus, type Usage } from "./analyze.js";
-import { extractRoutes, type RouteText } from "./extract.js";
+import { extractRoutes, type ApiPrefixes, type RouteText } from "./extract.js";
 import { fsPath, walk, type FileEntry, type Picomatch } from "./walk.js";
 import type { ScanRules } from "./redact.js";
 import { monotonicMs } from "../../util/time.js";
@@ -201,6 +201,8 @@ export interface ScanOptions {
   exclude?: readonly string[];
   /** the API's own hosts, lower case, with or without a port */
   hosts: readonly string[];
+  /** the path prefixes the API is served under (a base URL's path, `/mids`): `/mids/v2/...` on its hosts (or with none) is a v2 call */
+  prefixes?: readonly string[];
   now: Date;
   maxBytes?: number;
   maxFindingsPerFile?: number;
@@ -423,6 +425,7 @@ export async function scan(opts: ScanOptions): Promise<ScanResult> {
   const max = opts.maxBytes ?? MAX_SCAN_FILE_BYTES;
   const perFile = opts.maxFindingsPerFile ?? MAX_FINDINGS_PER_FILE;
   const ownHost = hostMatcher(opts.hosts);
+  const under: ApiPrefixes | undefined = opts.prefixes?.length ? { prefixes: opts.prefixes, ownHost } : undefined;
   const analyzer = new Analyzer({ now: opts.now, ownHost, general: opts.general, rules: opts.hooks?.rules });
   const reads = new Reads(!!opts.concurrentReads || !!opts.general);
   const keepText = opts.keepText !== false;
@@ -447,7 +450,7 @@ export async function scan(opts: ScanOptions): Promise<ScanResult> {
     const ascii = !utf16 && isAscii(body);
     const latin1 = !utf16 && !ascii && !isUtf8(body);
     const text = utf16 ? (utf16 === "le" ? body : Buffer.from(body).swap16()).toString("utf16le") : body.toString(ascii || latin1 ? "latin1" : "utf8");
-    const routes = extractRoutes(text);
+    const routes = extractRoutes(text, under);
     if (!routes.length) return;
     const usages: Located[] = [];
     const over: { unlisted?: Unlisted } = {};

@@ -15,7 +15,7 @@ export function register(parent: Command, ctx: Context): void {
     .option("--dry-run", "with --fix: print a unified diff instead of writing")
     .option("--include <glob>", "scan only files matching the glob (repeatable; no / in the glob: any depth)", collect)
     .option("--exclude <glob>", "skip files and directories matching the glob (repeatable)", collect)
-    .option("--host <name>", "the API's host (repeatable; also the --base-url host): unknown /v2 routes there are reported", collect)
+    .option("--host <name>", "the API's host, or host/path for an API behind a gateway path (repeatable; also the --base-url host): unknown /v2 routes there are reported", collect)
     .addHelpText("after", `
 Skipped: files ignored by .gitignore files (root and nested), node_modules/, vendor/, .git/,
 binary files, files over 2 MiB (named on stderr). Columns count code points.

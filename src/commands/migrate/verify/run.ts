@@ -1,5 +1,5 @@
 // mids migrate verify, once its flags are parsed: read the log, replay, compare, report.
-import { apiPathPrefix } from "../../../migrate/rewrite-stage.js";
+import { apiPathPrefix } from "../../../migrate/api-base.js";
 import type { Context } from "../../../context.js";
 import { FindingsError, InterruptedError, UsageError } from "../../../errors.js";
 import { writeAsync } from "../../../io.js";
