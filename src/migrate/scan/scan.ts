@@ -4,6 +4,7 @@ import { closeSync, constants, fstatSync, openSync, read, readSync, type Stats }
 import { isAscii, isUtf8 } from "node:buffer";
 import { Analyzer, placedEdits, type Edit, type ScanStatus, type Usage } from "./analyze.js";
 import { extractRoutes, type ApiPrefixes, type RouteText } from "./extract.js";
+import { leftForPage, lineOf, namesPageParam, pageParam, pageSetNear } from "./paging.js";
 import { fsPath, walk, type FileEntry, type Picomatch } from "./walk.js";
 import type { ScanRules } from "./redact.js";
 import { monotonicMs } from "../../util/time.js";
@@ -455,11 +456,20 @@ export async function scan(opts: ScanOptions): Promise<ScanResult> {
     const usages: Located[] = [];
     const over: { unlisted?: Unlisted } = {};
     let pos: Positions | undefined;
-    for (const r of routes) {
-      const u = analyzer.usage(text, r);
+    let pages: boolean | undefined;
+    for (let k = 0; k < routes.length; k++) {
+      const r = routes[k];
+      let u = analyzer.usage(text, r);
       if (!u) continue;
-      if (usages.length >= perFile) { unlist(over, { status: u.status, edits: placedEdits(u, r.start) }, !!opts.keepEdits); continue; }
+      // a list read whose page the code sets apart from the URL (paging.ts)
+      const page = u.status === "rewritten" && (pages ??= namesPageParam(text)) ? pageParam(u.routeId) : undefined;
+      const at = page === undefined ? -1 : pageSetNear(text, r.start, r.end, page, k ? routes[k - 1].end : 0, k + 1 < routes.length ? routes[k + 1].start : text.length);
+      if (usages.length >= perFile) {
+        unlist(over, at < 0 ? { status: u.status, edits: placedEdits(u, r.start) } : { status: "partial", edits: [] }, !!opts.keepEdits);
+        continue;
+      }
       pos ??= new Positions(text, ascii || latin1);
+      if (at >= 0) u = leftForPage(u, page!, lineOf(text, r.start, at, pos.position(r.start).line));
       usages.push(located(u, r, pos));
     }
     if (usages.length && e.file.endsWith(".json") && text.indexOf('"v2"') >= 0) leavePostmanPaths(text, usages);
