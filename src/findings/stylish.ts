@@ -45,36 +45,69 @@ function columnsAt(units: string | readonly string[], i: number): number {
 export const MAX_SHOWN_COLUMNS = 160;
 const CONTEXT_COLUMNS = 40;
 
+/**
+ * The units [from, to) of a line shown around [start, end): the whole line when it fits in
+ * `maxShown` terminal columns, else some context before the finding and as much after it as fits
+ * (`widthAt`: a unit's columns as shown, so a line of CJK is cut by the screen, not by its units).
+ */
+function shownRange(len: number, start: number, end: number, maxShown: number, widthAt: (i: number) => number, units: string | readonly string[]): [number, number] {
+  let total = 0;
+  for (let i = 0; i < len && total <= maxShown; i++) total += widthAt(i);
+  if (total <= maxShown) return [0, len];
+  const context = Math.min(CONTEXT_COLUMNS, Math.floor(maxShown / 4));
+  let from = start;
+  for (let c = 0; from > 0 && c + widthAt(from - 1) <= context;) c += widthAt(--from);
+  // never the second half of a surrogate pair alone
+  if (from > 0 && typeof units === "string" && isLowSurrogate(units.charCodeAt(from)) && isHighSurrogate(units.charCodeAt(from - 1))) from++;
+  const last = Math.max(end, start + 1);
+  let to = from;
+  for (let shown = 0, after = 0; to < len; to++) {
+    const w = widthAt(to);
+    if (shown + w > maxShown) break;
+    if (to >= last) { if (after + w > context) break; after += w; }
+    shown += w;
+  }
+  return [from, Math.max(to, Math.min(len, start + 1))];
+}
+
+const isHighSurrogate = (c: number): boolean => c >= 0xd800 && c <= 0xdbff;
+const isLowSurrogate = (c: number): boolean => c >= 0xdc00 && c <= 0xdfff;
+
 /** The line as shown (clipped with … around the finding when long) and its caret line, under the shown characters. */
 function excerpt(f: Finding, units: string | readonly string[], maxShown = MAX_SHOWN_COLUMNS, general = false): { shown: string; caret: string } {
   const len = units.length;
   const col = f.shown ?? f;
   const start = Math.min(len, Math.max(0, col.column - 1));
   const end = Math.max(start + 1, f.endLine === f.line ? col.endColumn - 1 : len);
-  let from = 0;
-  let to = len;
-  if (len > maxShown) {
-    const context = Math.min(CONTEXT_COLUMNS, Math.floor(maxShown / 4));
-    from = Math.max(0, start - context);
-    to = Math.min(len, from + maxShown, Math.max(end, start + 1) + context);
-  }
-  const pre = from > 0 ? "…" : "";
   if (!general && typeof units === "string" && shownAsIs(units) && !MAYBE_NOT_ONE_COLUMN.test(units)) {
     // (the loop below, for a line whose every unit is shown as itself, one column each)
+    let from = 0;
+    let to = len;
+    if (len > maxShown) {
+      const context = Math.min(CONTEXT_COLUMNS, Math.floor(maxShown / 4));
+      from = Math.max(0, start - context);
+      to = Math.min(len, from + maxShown, Math.max(end, start + 1) + context);
+    }
+    const pre = from > 0 ? "…" : "";
     const cut = Math.min(start, to);
     return {
       shown: pre + (units.indexOf("\t") < 0 ? units.slice(from, to) : units.slice(from, to).replace(/\t/g, " ")) + (to < len ? "…" : ""),
       caret: " ".repeat(pre.length + cut - from) + "^".repeat(Math.max(1, Math.min(end, to) - cut)),
     };
   }
+  // a unit shown as itself takes its columns on the screen (two for CJK); a notation is ASCII
+  const widthAt = (i: number): number => {
+    const u = shownUnit(units[i]);
+    return u === units[i] ? columnsAt(units, i) : u.length;
+  };
+  const [from, to] = shownRange(len, start, end, maxShown, widthAt, units);
+  const pre = from > 0 ? "…" : "";
   let shown = pre;
   let before = pre.length;
   let under = 0;
   for (let i = from; i < to; i++) {
-    const u = shownUnit(units[i]);
-    shown += u;
-    // a unit shown as itself takes its columns on the screen (two for CJK); a notation is ASCII
-    const w = u === units[i] ? columnsAt(units, i) : u.length;
+    shown += shownUnit(units[i]);
+    const w = widthAt(i);
     if (i < start) before += w;
     else if (i < end) under += w;
   }

@@ -43,3 +43,34 @@ describe("stylish carets under wide characters", () => {
     }
   }
 });
+
+describe("stylish excerpts of long lines of wide characters", () => {
+  // a line far wider on the screen than in units: 150 CJK characters are 300 columns
+  const wide = "説".repeat(120) + " target " + "明".repeat(30);
+  const astral = "🚀".repeat(100) + " target " + "𝔸".repeat(60);
+  for (const columnKind of ["utf16CodeUnits", "unicodeCodePoints"] as const) {
+    for (const [name, line] of [["CJK", wide], ["astral", astral]] as const) {
+      for (const width of [undefined, 60, 100]) {
+        it(`${columnKind}, ${name}, ${width ?? "no"} terminal width: the excerpt fits the columns stylish shows and the caret is under the target`, () => {
+          const at = line.indexOf(" target") + 1;
+          const col = columnKind === "utf16CodeUnits" ? at + 1 : [...line.slice(0, at)].length + 1;
+          const set: FindingsSet = {
+            tool: { name: "mids", version: "0", informationUri: "x" }, rules: [], columnKind, suite: "s", classname: "c",
+            files: [{ file: "r.yaml", text: line + "\n", findings: [{ file: "r.yaml", line: 1, column: col, endLine: 1, endColumn: col + 6, severity: "error", ruleId: "r", label: "error", title: "t", message: "m" }] }],
+          };
+          const out = formatStylish(set, false, { width }).split("\n");
+          const i = out.findIndex((l) => l.includes(" | ") && l.includes("target"));
+          const gutter = out[i].indexOf(" | ") + 3;
+          const shown = out[i].slice(gutter);
+          // the shown line (and its two "…") takes no more columns than a plain line of the same cap would
+          const plain = formatStylish({ ...set, files: [{ ...set.files[0], text: "x".repeat(col - 1) + "target" + "x".repeat(400) + "\n" }] }, false, { width }).split("\n");
+          const plainShown = plain.find((l) => l.includes(" | ") && l.includes("target"))!;
+          expect(displayWidth(shown)).toBeLessThanOrEqual(displayWidth(plainShown.slice(plainShown.indexOf(" | ") + 3)));
+          expect(shown.startsWith("…") && shown.endsWith("…")).toBe(true);
+          const caret = out[i + 1].slice(gutter);
+          expect(caret).toBe(" ".repeat(displayWidth(shown.slice(0, shown.indexOf("target")))) + "^^^^^^");
+        });
+      }
+    }
+  }
+});
