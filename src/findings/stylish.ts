@@ -2,7 +2,7 @@
 // Text from servers and files is untrusted: control characters never reach the terminal.
 import { shownChar } from "./display.js";
 import { charWidth } from "../output/width.js";
-import { needsEscape, oneLine } from "../util/sanitize.js";
+import { needsEscape, oneLine, partCommand } from "../util/sanitize.js";
 import { wrapProse, wrapText } from "../output/prose.js";
 import type { Finding, FindingsSet } from "./types.js";
 
@@ -91,7 +91,7 @@ function excerpt(f: Finding, units: string | readonly string[], maxShown = MAX_S
     const pre = from > 0 ? "…" : "";
     const cut = Math.min(start, to);
     return {
-      shown: pre + (units.indexOf("\t") < 0 ? units.slice(from, to) : units.slice(from, to).replace(/\t/g, " ")) + (to < len ? "…" : ""),
+      shown: partCommand(pre + (units.indexOf("\t") < 0 ? units.slice(from, to) : units.slice(from, to).replace(/\t/g, " ")) + (to < len ? "…" : "")),
       caret: " ".repeat(pre.length + cut - from) + "^".repeat(Math.max(1, Math.min(end, to) - cut)),
     };
   }
@@ -112,7 +112,8 @@ function excerpt(f: Finding, units: string | readonly string[], maxShown = MAX_S
     else if (i < end) under += w;
   }
   if (to < len) shown += "…";
-  return { shown, caret: " ".repeat(before) + "^".repeat(Math.max(1, under)) };
+  // (a zero-width space parts a runner command: no column moves)
+  return { shown: partCommand(shown), caret: " ".repeat(before) + "^".repeat(Math.max(1, under)) };
 }
 
 export interface StylishOptions {

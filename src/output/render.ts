@@ -7,7 +7,7 @@ import { displayWidth, fitWidth } from "./width.js";
 import { wrapText } from "./prose.js";
 
 export { wrapText };
-import { escapeC1Json, escapeC1Yaml, needsEscape, oneLine, stripControl } from "../util/sanitize.js";
+import { escapeC1Json, escapeC1Yaml, holdsRunnerCommand, needsEscape, oneLine, stripControl } from "../util/sanitize.js";
 import { loadYaml } from "../util/yaml.js";
 import type { Tags } from "yaml";
 import type { JqResult, JqSession } from "./jq.js";
@@ -299,7 +299,7 @@ export async function yamlText(value: unknown): Promise<string> {
   visit(doc, {
     Scalar(_key, node) {
       // (a bare `=` is YAML 1.1's value-key tag, which PyYAML cannot load; U+2028/2029 are YAML 1.1 line breaks)
-      if (isScalar(node) && typeof node.value === "string" && (needsEscape(node.value) || node.value === "=" || YAML11_BREAK.test(node.value))) node.type = "QUOTE_DOUBLE";
+      if (isScalar(node) && typeof node.value === "string" && (needsEscape(node.value) || node.value === "=" || YAML11_BREAK.test(node.value) || holdsRunnerCommand(node.value))) node.type = "QUOTE_DOUBLE";
     },
   });
   return escapeC1Yaml(doc.toString()).replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");

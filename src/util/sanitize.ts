@@ -30,7 +30,7 @@ const ACTED_ON = new RegExp(`[${CONTROLS}${INVISIBLE}\\t\\n\\u2028\\u2029]|##\\[
  * sanitised). Data formats write the `#` as an escape instead (escapeC1Json).
  */
 const RUNNER_COMMAND = /##\[/g;
-const partCommand = (s: string): string => (s.includes("##[") ? s.replace(RUNNER_COMMAND, "#\u200b#[") : s);
+export const partCommand = (s: string): string => (s.includes("##[") ? s.replace(RUNNER_COMMAND, "#\u200b#[") : s);
 
 /** stripControl and oneLine without their first test: the reference their tests hold them to. */
 export const stripControlAll = (s: string): string => partCommand(s.replace(SEQUENCES, "").replace(UNSAFE_CHAR, ""));
@@ -84,12 +84,17 @@ export function escapeC1Json(json: string): string {
   return escaped.includes("##[") ? escaped.replaceAll("##[", "#\\u0023[") : escaped;
 }
 
+/** Does a string hold a GitHub Actions runner command (`##[`)? Data formats escape its `#`. */
+export const holdsRunnerCommand = (s: string): boolean => s.includes("##[");
+
 /**
- * YAML text with the same characters escaped. Only valid for YAML whose strings holding them are
- * double-quoted (render.ts forces that), where \uXXXX is an escape.
+ * YAML text with the same characters escaped, and the `#` of `##[` as \x23 (as escapeC1Json).
+ * Only valid for YAML whose strings holding them are double-quoted (render.ts forces that), where
+ * \uXXXX and \xXX are escapes: nothing else in YAML text can hold `##[`.
  */
 export function escapeC1Yaml(yaml: string): string {
-  return yaml.replace(ESCAPED, (c) => `\\u${hex4(c)}`);
+  const escaped = yaml.replace(ESCAPED, (c) => `\\u${hex4(c)}`);
+  return holdsRunnerCommand(escaped) ? escaped.replaceAll("##[", "#\\x23[") : escaped;
 }
 
 /** XML text with the invisible characters written as character references (lossless, like JSON's escapes). */

@@ -4,6 +4,7 @@
 // nesting, whose failure would take the process down; a process warning; the first repeated
 // cursor); the paging, header and error-shape cases run in-process (runMain).
 import { describe, expect, it } from "vitest";
+import { parse as parseYaml } from "yaml";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { baseEnv, runMain, runMids, tempDir } from "../helpers/cli.js";
@@ -575,6 +576,11 @@ describe("server text in a GitHub Actions log", () => {
     expect(r.code).toBe(0);
     expect(r.stdout).not.toContain("##[");
     expect(JSON.parse(r.stdout)[0].name).toBe(name);
+    // -o yaml: the same, by a YAML escape in a double-quoted string
+    const y = await runMain(["projects", "list", "-o", "yaml"], { env: baseEnv({ MIDS_BASE_URL: h.url, MIDS_API_KEY: "mids_test_key_1", GITHUB_ACTIONS: "true" }) });
+    expect(y.code).toBe(0);
+    expect(y.stdout).not.toContain("##[");
+    expect((parseYaml(y.stdout) as { name: string }[])[0].name).toBe(name);
   });
 });
 

@@ -74,3 +74,24 @@ describe("stylish excerpts of long lines of wide characters", () => {
     }
   }
 });
+
+describe("stylish source lines in a GitHub Actions log", () => {
+  for (const general of [false, true]) {
+    it(`a runner command in a source line is parted, and the caret stays under the finding${general ? " (general path)" : ""}`, () => {
+      for (const line of ['  - {id: "##[set-output name=x;]y", uses: nope}', '  - {id: "##[add-mask]日本", uses: nope}']) {
+        const col = line.indexOf("nope") + 1;
+        const set: FindingsSet = {
+          tool: { name: "mids", version: "0", informationUri: "x" }, rules: [], columnKind: "utf16CodeUnits", suite: "s", classname: "c",
+          files: [{ file: "r.yaml", text: line + "\n", findings: [{ file: "r.yaml", line: 1, column: col, endLine: 1, endColumn: col + 4, severity: "error", ruleId: "r", label: "error", title: "t", message: "m" }] }],
+        };
+        const out = formatStylish(set, false, { general }).split("\n");
+        expect(out.join("\n")).not.toContain("##[");
+        const i = out.findIndex((l) => l.includes(" | ") && l.includes("nope"));
+        const gutter = out[i].indexOf(" | ") + 3;
+        const shown = out[i].slice(gutter);
+        expect(shown).toBe(line.replace("##[", "#\u200b#["));
+        expect(out[i + 1].slice(gutter)).toBe(" ".repeat(displayWidth(line.slice(0, col - 1))) + "^^^^");
+      }
+    });
+  }
+});
