@@ -15,7 +15,7 @@ export const PAGE_LINES_AFTER = 4;
 const PAGE_SPAN = 2000;
 
 /** The names of the parameters that page by number (`page`), from the route table. */
-export const PAGE_PARAMS: readonly string[] = [...new Set(ROUTES.flatMap((r) => r.params.filter((p) => p.rule === PAGE_RULE).map((p) => p.name)))];
+export const PAGE_PARAMS: readonly string[] = Object.freeze(ROUTES.flatMap((r) => r.params.filter((p) => p.rule === PAGE_RULE).map((p) => p.name)).filter((n, i, all) => all.indexOf(n) === i));
 
 /** The name of the parameter a route pages by number with, or undefined. */
 export function pageParam(routeId: string | undefined): string | undefined {
