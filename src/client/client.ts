@@ -4,6 +4,8 @@
 // a command's start-up (bench/RESULTS.md). The client needs only the Agent and the request API,
 // so it loads just those modules.
 import Agent from "undici/lib/dispatcher/agent.js";
+import type { Dispatcher } from "undici";
+import type { Proxy } from "./proxy.js";
 import apiRequest from "undici/lib/api/api-request.js";
 import { matchRoute, route as routeById, type Route } from "../contract/routes.js";
 import { ApiError, MalformedResponseError, NetworkError, TimeoutError, UsageError, MidsError, InterruptedError } from "../errors.js";
@@ -15,7 +17,7 @@ import { normalizeHeaders, parseDeprecation, parseRateLimit, type Deprecation, t
 import { buildRaw, buildRequest, isLoopbackHost, redactHeaders, type BuiltRequest, type Query } from "./request.js";
 import { redact, redactInPlace } from "../util/known-secrets.js";
 import { redactUrl } from "../contract/secrets.js";
-import { DEFAULT_RETRY, retryDelay, type RetryPolicy } from "./retry.js";
+import { DEFAULT_RETRY, proxyRefusal, retryDelay, type RetryPolicy } from "./retry.js";
 import { deprecationNotice, sunsetHint } from "./notices.js";
 import { giveUpError } from "./giveup.js";
 import type { Invocation } from "./invocation.js";
@@ -47,7 +49,12 @@ export interface ClientOptions {
   /** test hook: deterministic jitter */
   random?: () => number;
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  /** the proxy every request goes through (proxy.ts), with the dispatcher that tunnels through it */
+  proxy?: { proxy: Proxy; dispatcher: (agent: AgentOptions) => Dispatcher };
 }
+
+/** What the client sizes its connection pool with, whichever dispatcher holds it. */
+export interface AgentOptions { keepAliveTimeout: number; connections: number }
 
 export interface CallInput {
   pathParams?: Record<string, string>;
@@ -124,14 +131,15 @@ class Slots {
 export class Client {
   readonly opts: ClientOptions;
   readonly retry: RetryPolicy;
-  private readonly agent: Agent;
+  private readonly agent: Dispatcher;
   private readonly slots: Slots;
 
   constructor(opts: ClientOptions) {
     this.opts = opts;
     this.retry = { ...DEFAULT_RETRY, limit: opts.maxRetries };
     const connections = Math.max(1, opts.connections ?? DEFAULT_CONNECTIONS);
-    this.agent = new Agent({ keepAliveTimeout: 10_000, connections });
+    const agent: AgentOptions = { keepAliveTimeout: 10_000, connections };
+    this.agent = opts.proxy ? opts.proxy.dispatcher(agent) : new Agent(agent);
     this.slots = new Slots(connections);
   }
 
@@ -232,9 +240,10 @@ export class Client {
 
   private async dispatch<T>(req: BuiltRequest, r: Route | undefined): Promise<ApiResult<T>> {
     const { verbose } = this.opts;
-    const secrets = [this.opts.apiKey];
+    const proxy = this.opts.proxy?.proxy;
+    const secrets = [this.opts.apiKey, ...(proxy?.secrets ?? [])];
     if (verbose) {
-      this.trace(redact(`> ${req.method} ${redactUrl(req.url)}`, secrets));
+      this.trace(redact(`> ${req.method} ${redactUrl(req.url)}${proxy ? ` (through the proxy ${proxy.shown}, ${proxy.from})` : ""}`, secrets));
       for (const [k, v] of Object.entries(redactHeaders(req.headers))) this.trace(redact(`> ${k}: ${v}`, secrets));
     }
     const timeout = AbortSignal.timeout(this.opts.timeoutMs);
@@ -268,7 +277,7 @@ export class Client {
       if (timeout.aborted) {
         throw new TimeoutError(`${what} timed out after ${this.opts.timeoutMs} ms`, { hint: "raise --timeout (e.g. --timeout 60s) or try again" });
       }
-      throw networkError(err, req.url, secrets);
+      throw networkError(err, req.url, secrets, proxy);
     }
     if (verbose) {
       this.trace(`< HTTP ${status} (${Date.now() - started} ms)`);
@@ -377,21 +386,28 @@ function redirectError(status: number, headers: Headers, body: unknown, what: st
   });
 }
 
-function networkError(err: unknown, url: string, secrets: (string | undefined)[]): MidsError {
+function networkError(err: unknown, url: string, secrets: (string | undefined)[], proxy?: Proxy): MidsError {
   const e = err as { code?: string; message?: string; cause?: { code?: string; message?: string } };
   const code = e?.code ?? e?.cause?.code ?? "";
   const host = (() => { try { return new URL(url).host; } catch { return url; } })();
+  // through a proxy, mids connects to the proxy only: a refused or unresolved connection is the proxy's
+  const via = proxy ? `the proxy ${proxy.shown} (${proxy.from})` : undefined;
+  const tunnel = proxy ? /Proxy response \((\d+)\)/.exec(e?.message ?? "")?.[1] : undefined;
   const reason =
-    code === "ECONNREFUSED" ? `connection refused by ${host}` :
-    code === "ENOTFOUND" || code === "EAI_AGAIN" ? `cannot resolve ${host}` :
-    code === "ECONNRESET" || code === "UND_ERR_SOCKET" ? `connection to ${host} was reset` :
+    tunnel ? `${via} refused to open a tunnel to ${host}: HTTP ${tunnel}${tunnel === "407" ? " (proxy authentication required)" : ""}` :
+    code === "ECONNREFUSED" ? `connection refused by ${via ?? host}` :
+    code === "ENOTFOUND" || code === "EAI_AGAIN" ? `cannot resolve ${via ? `the host of ${via}` : host}` :
+    code === "ECONNRESET" || code === "UND_ERR_SOCKET" ? `connection to ${host}${via ? ` through ${via}` : ""} was reset` :
     DEFAULT_RETRY.tlsFailure.test(code) ? `TLS with ${host} failed: ${e?.message ?? code}` :
-    `network error talking to ${host}: ${e?.message ?? String(err)}`;
-  const hint = DEFAULT_RETRY.tlsFailure.test(code)
+    `network error talking to ${host}${via ? ` through ${via}` : ""}: ${e?.message ?? String(err)}`;
+  const hint = tunnel === "407" ? `put the proxy's user name and password in ${proxy!.from}, before its host: user:password@host:port`
+    : via && !DEFAULT_RETRY.tlsFailure.test(code) ? `check ${proxy!.from} (or name the API's host in NO_PROXY to reach it directly); 'mids doctor' checks the way there`
+    : DEFAULT_RETRY.tlsFailure.test(code)
     ? "check --base-url, the system clock and the CA certificates (NODE_EXTRA_CA_CERTS for a private CA); 'mids doctor' checks them"
     : "check --base-url and your network; --verbose shows the requests";
   const out = new NetworkError(redact(reason, secrets), { hint, code: "network_error" });
-  if (code) out.reason = code;
+  if (tunnel) out.reason = proxyRefusal(tunnel);
+  else if (code) out.reason = code;
   return out;
 }
 

@@ -25,6 +25,10 @@ export const DEFAULT_RETRY: RetryPolicy = {
   tlsFailure: /CERT|TLS|SSL|SELF_SIGNED|UNABLE_TO_|EPROTO|HOSTNAME/,
 };
 
+/** The reason of a NetworkError whose proxy answered CONNECT with another status than 200 (client.ts). */
+export const proxyRefusal = (status: number | string): string => `PROXY_${status}`;
+const PROXY_REFUSAL = /^PROXY_(\d{3})$/;
+
 /** Full-jitter exponential backoff: random in [0, min(cap, base * 2^attempt)). */
 export function backoffMs(attempt: number, policy: RetryPolicy, random: () => number = Math.random): number {
   const ceiling = Math.min(policy.capMs, policy.baseMs * 2 ** attempt);
@@ -35,12 +39,18 @@ export function backoffMs(attempt: number, policy: RetryPolicy, random: () => nu
  * How long to wait before retry number `attempt` (0-based), or undefined for "do not retry".
  * Only idempotent requests are retried; connection resets count, timeouts do not (the
  * server may still be working on it, and the user chose the time budget), nor does a refused
- * TLS certificate (it is refused again).
+ * TLS certificate (it is refused again), nor a proxy's refusal to tunnel (407: no credentials).
  */
 export function retryDelay(err: unknown, attempt: number, idempotent: boolean, policy: RetryPolicy, random?: () => number): number | undefined {
   if (!idempotent || attempt >= policy.limit) return undefined;
   if (err instanceof TimeoutError) return undefined;
-  if (err instanceof NetworkError) return err.reason !== undefined && policy.tlsFailure.test(err.reason) ? undefined : backoffMs(attempt, policy, random);
+  if (err instanceof NetworkError) {
+    if (err.reason !== undefined && policy.tlsFailure.test(err.reason)) return undefined;
+    // a proxy that refused the tunnel (PROXY_407): retried only for the statuses an answer would be
+    const tunnel = err.reason !== undefined ? PROXY_REFUSAL.exec(err.reason) : null;
+    if (tunnel && !policy.statusCodes.includes(Number(tunnel[1]))) return undefined;
+    return backoffMs(attempt, policy, random);
+  }
   if (err instanceof ApiError && err.status !== undefined && policy.statusCodes.includes(err.status)) {
     if (policy.afterStatusCodes.includes(err.status) && err.retryAfterMs !== undefined) {
       if (err.retryAfterMs > policy.maxRetryAfterMs) return undefined;

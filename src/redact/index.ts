@@ -33,7 +33,8 @@ export const redactText = (s: string): string => PURE.redactText(s);
  * holds syntax that reads as a secret to them (`key=value`, `-f KEY=VALUE`) and cursors to go on from.
  */
 export const redactOwnWords = (s: string): string => (s.includes("://") ? s.replace(URL_IN_WORDS, (u) => redactUrl(u)) : s);
-const URL_IN_WORDS = /[a-z][a-z0-9+.-]*:\/\/[^\s'"`<>]+/gi;
+/** a URL in a sentence: its last character is no sentence punctuation (`see https://h/x, or ...`) */
+const URL_IN_WORDS = /[a-z][a-z0-9+.-]*:\/\/[^\s'"`<>]*[^\s'"`<>.,;:!?)]/gi;
 /** redactText without its prefilter or gates: every rule applied (the reference its tests compare with). */
 export const redactTextRules = (s: string): string => DEFAULT_RULES.applyAll(s, PURE);
 /** false: redactText would return the text as it is (no rule can change it). true: maybe not. */

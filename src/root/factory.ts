@@ -70,8 +70,12 @@ async function makeClient(ctx: Context): Promise<Client> {
       hint: "pass --base-url, set MIDS_BASE_URL, or run 'mids config set base-url URL' (or try --sandbox)",
     });
   }
-  const [{ Client }, { waitNotifier }] = await Promise.all([import("../client/client.js"), import("../client/wait.js")]);
+  const [{ Client }, { waitNotifier }, { proxyFor }] = await Promise.all([import("../client/client.js"), import("../client/wait.js"), import("../client/proxy.js")]);
+  // HTTPS_PROXY / HTTP_PROXY / NO_PROXY: the proxy's module loads only when one is used
+  const proxy = proxyFor(baseUrl, ctx.io.env);
+  const proxyAgent = proxy && (await import("../client/proxy-agent.js")).proxyAgent;
   const client = new Client({
+    proxy: proxy && proxyAgent ? { proxy, dispatcher: (agent) => proxyAgent(proxy.uri, agent) } : undefined,
     baseUrl,
     apiKey,
     timeoutMs: g.timeoutMs,

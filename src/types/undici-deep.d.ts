@@ -7,3 +7,15 @@ declare module "undici/lib/api/api-request.js" {
   import type { Dispatcher } from "undici";
   export default function request(this: Dispatcher, opts: Dispatcher.RequestOptions): Promise<Dispatcher.ResponseData>;
 }
+declare module "undici/lib/dispatcher/proxy-agent.js" {
+  import { ProxyAgent } from "undici";
+  export default ProxyAgent;
+}
+declare module "undici/lib/dispatcher/dispatcher.js" {
+  import { Dispatcher } from "undici";
+  export default Dispatcher;
+}
+declare module "undici/lib/api/api-connect.js" {
+  import type { Dispatcher } from "undici";
+  export default function connect(this: Dispatcher, opts: Dispatcher.ConnectOptions): Promise<Dispatcher.ConnectData>;
+}

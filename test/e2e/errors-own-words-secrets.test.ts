@@ -23,6 +23,9 @@ describe("secrets in mids' own words", () => {
     const e = new UsageError(`interrupted; continue with --cursor ${CURSOR} (https://u:pw@h/x?token=t0k&a=1)`);
     expect(errorLine(e, [])).toBe(`interrupted; continue with --cursor ${CURSOR} (https://***@h/x?token=***&a=1)`);
     expect(redactOwnWords(`--param must be key=value; try 'mids api -f KEY=VALUE'`)).toBe(`--param must be key=value; try 'mids api -f KEY=VALUE'`);
+    // a URL in a sentence ends before its punctuation: `host:3128,` is no user and password
+    expect(redactOwnWords("set it to a URL such as http://proxy.example.com:3128, or unset it")).toBe("set it to a URL such as http://proxy.example.com:3128, or unset it");
+    expect(redactOwnWords("see https://u:pw@h.example:8080/x. Then")).toBe("see https://***@h.example:8080/x. Then");
     expect(redactText(`--cursor ${CURSOR}`)).not.toContain(CURSOR);
   });
 });

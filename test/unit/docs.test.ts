@@ -262,7 +262,7 @@ describe("user docs", () => {
 
   it("names no source path, build detail or tuning constant", () => {
     // environment variables users set or CI systems provide are fine; SOME_CONSTANT is not
-    const ENV = /^(MIDS_[A-Z_]+|NO_COLOR|FORCE_COLOR|GITHUB_[A-Z_]+|CI_PROJECT_DIR|XDG_[A-Z_]+|HISTORY_WINDOW_EXCEEDED|API_KEY)$/;
+    const ENV = /^(MIDS_[A-Z_]+|NO_COLOR|FORCE_COLOR|(?:HTTPS?|NO)_PROXY|NODE_EXTRA_CA_CERTS|GITHUB_[A-Z_]+|CI_PROJECT_DIR|XDG_[A-Z_]+|HISTORY_WINDOW_EXCEEDED|API_KEY)$/;
     const ours = new Set<string>();
     const walk = (dir: string) => {
       for (const e of readdirSync(join(ROOT, dir), { withFileTypes: true })) {

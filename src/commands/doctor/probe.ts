@@ -1,6 +1,8 @@
 // One unauthenticated GET with node:http(s): time to first byte, the server's Date, the TLS session.
 import type { TLSSocket } from "node:tls";
-import { DEFAULT_RETRY } from "../../client/retry.js";
+import { Socket, isIP } from "node:net";
+import { DEFAULT_RETRY, proxyRefusal } from "../../client/retry.js";
+import type { Proxy } from "../../client/proxy.js";
 
 export interface ProbeAnswer {
   ok: true;
@@ -9,26 +11,69 @@ export interface ProbeAnswer {
   date?: string;
   tls?: { protocol: string | null; validTo?: string; issuer?: string };
 }
-export interface ProbeFailure { ok: false; code: string; message: string; tls: boolean; timeout: boolean }
+/** `proxy`: the failure is the proxy's (it could not be reached, or refused the tunnel) */
+export interface ProbeFailure { ok: false; code: string; message: string; tls: boolean; timeout: boolean; proxy?: boolean }
 
 /** Certificate and handshake failures: the host answered, TLS did not work out. */
 export function isTlsError(code: string): boolean {
   return DEFAULT_RETRY.tlsFailure.test(code);
 }
 
-export async function probe(url: string, timeoutMs: number, signal: AbortSignal, userAgent: string): Promise<ProbeAnswer | ProbeFailure> {
+const bare = (host: string): string => host.replace(/^\[|\]$/g, "");
+
+/**
+ * A tunnel to the target's host and port through a proxy (CONNECT, as the client opens one), or
+ * the failure: the proxy unreachable, or its answer other than 200 (`PROXY_407`).
+ */
+async function tunnel(u: URL, proxy: Proxy, signal: AbortSignal, timeoutMs: number): Promise<Socket | ProbeFailure> {
+  const p = new URL(proxy.uri);
+  const mod = p.protocol === "https:" ? await import("node:https") : await import("node:http");
+  const port = u.port || (u.protocol === "https:" ? "443" : "80");
+  const headers: Record<string, string> = { host: `${u.hostname}:${port}` };
+  if (p.username || p.password) headers["proxy-authorization"] = `Basic ${Buffer.from(`${decodeURIComponent(p.username)}:${decodeURIComponent(p.password)}`).toString("base64")}`;
+  return new Promise((resolve) => {
+    const req = mod.request({ host: bare(p.hostname), port: p.port || (p.protocol === "https:" ? 443 : 80), method: "CONNECT", path: `${u.hostname}:${port}`, headers, signal, agent: false });
+    const timer = setTimeout(() => {
+      req.destroy();
+      resolve({ ok: false, code: "ETIMEDOUT", message: `no answer within ${timeoutMs} ms`, tls: false, timeout: true, proxy: true });
+    }, timeoutMs);
+    req.on("connect", (res, socket) => {
+      clearTimeout(timer);
+      if (res.statusCode === 200) return resolve(socket);
+      socket.destroy();
+      resolve({ ok: false, code: proxyRefusal(res.statusCode ?? 0), message: `the proxy answered HTTP ${res.statusCode} to CONNECT`, tls: false, timeout: false, proxy: true });
+    });
+    req.on("error", (e: NodeJS.ErrnoException) => {
+      clearTimeout(timer);
+      resolve({ ok: false, code: e.code ?? "ERROR", message: e.message, tls: false, timeout: false, proxy: true });
+    });
+    req.end();
+  });
+}
+
+export async function probe(url: string, timeoutMs: number, signal: AbortSignal, userAgent: string, proxy?: Proxy): Promise<ProbeAnswer | ProbeFailure> {
   const u = new URL(url);
   const https = u.protocol === "https:";
   const mod = https ? await import("node:https") : await import("node:http");
+  const t0 = performance.now();
+  let via: Socket | undefined;
+  if (proxy) {
+    const t = await tunnel(u, proxy, signal, timeoutMs);
+    if (!(t instanceof Socket)) return t;
+    via = t;
+  }
+  // through a tunnel, TLS runs over it: the probe still sees the server's own certificate
+  const tlsModule = https && via ? await import("node:tls") : undefined;
+  const createConnection = via && (() => (tlsModule ? tlsModule.connect({ socket: via, servername: isIP(bare(u.hostname)) ? undefined : bare(u.hostname) }) : via));
   return new Promise((resolve) => {
-    const t0 = performance.now();
     let settled = false;
     const done = (r: ProbeAnswer | ProbeFailure) => {
       if (settled) return;
       settled = true;
+      via?.destroy();
       resolve(r);
     };
-    const req = mod.request(u, { method: "GET", headers: { accept: "application/json", "user-agent": userAgent }, signal, agent: false }, (res) => {
+    const req = mod.request(u, { method: "GET", headers: { accept: "application/json", "user-agent": userAgent }, signal, ...(createConnection ? { createConnection } : { agent: false }) }, (res) => {
       const ttfbMs = Math.round(performance.now() - t0);
       let tls: ProbeAnswer["tls"];
       if (https) {

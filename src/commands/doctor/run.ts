@@ -13,6 +13,8 @@ import { clipMiddle, oneLine } from "../../util/sanitize.js";
 import { explainRejectedKey } from "../../keyerror.js";
 import { VERSION } from "../../version.js";
 import { probe } from "./probe.js";
+import { proxyFor, type Proxy } from "../../client/proxy.js";
+import { proxyRefusal } from "../../client/retry.js";
 import { BASE_URL_VERSION_END as VERSION_END } from "../../contract/routes.js";
 import { checkData } from "../shared/validate.js";
 import { MAX_ERROR_LINE, errorLine } from "../../output/error-line.js";
@@ -110,16 +112,32 @@ export async function collect(ctx: Context): Promise<Check[]> {
     }
     : { check: "base-url", status: "ok", detail: `${shownUrl} (from ${from})` });
 
-  const p = await probe(target.href, g.timeoutMs, ctx.signal, `mids/${VERSION} node/${process.versions.node} (doctor)`);
+  // HTTPS_PROXY / HTTP_PROXY / NO_PROXY, as the client reads them: the probe goes the same way
+  let proxy: Proxy | undefined;
+  try {
+    proxy = proxyFor(baseUrl, ctx.io.env);
+  } catch (e) {
+    const err = e as MidsError;
+    checks.push({ check: "reachable", status: "fail", detail: err.message, fix: err.hint ?? "fix the proxy variable", exitCode: EXIT.usage });
+    return rest("the proxy setting is not usable");
+  }
+  const via = proxy ? ` through the proxy ${proxy.shown} (${proxy.from})` : "";
+  const p = await probe(target.href, g.timeoutMs, ctx.signal, `mids/${VERSION} node/${process.versions.node} (doctor)`, proxy);
   const https = target.protocol === "https:";
   if (!p.ok && !p.tls) {
+    const proxyFix = proxy && `check ${proxy.from}, or name ${target.hostname} in NO_PROXY to reach it directly`;
     checks.push({
-      check: "reachable", status: "fail", detail: `${target.host}: ${p.code}${p.timeout ? ` (${p.message})` : ""}`, exitCode: EXIT.server,
-      fix: p.timeout ? "check the network, proxies and firewall, or raise --timeout" : p.code === "ENOTFOUND" || p.code === "EAI_AGAIN" ? "check the host name in the base URL" : "check the base URL and that the server is up",
+      check: "reachable", status: "fail", exitCode: EXIT.server,
+      detail: p.proxy && proxy
+        ? `the proxy ${proxy.shown} (${proxy.from}): ${p.code === proxyRefusal(407) ? "HTTP 407, proxy authentication required" : p.code.startsWith(proxyRefusal("")) ? `refused the tunnel to ${target.host} (${p.message})` : p.code}`
+        : `${target.host}${via}: ${p.code}${p.timeout ? ` (${p.message})` : ""}`,
+      fix: p.code === proxyRefusal(407) ? `put the proxy's user name and password in ${proxy!.from}, before its host: user:password@host:port`
+        : p.proxy && proxyFix ? proxyFix
+        : p.timeout ? "check the network, proxies and firewall, or raise --timeout" : p.code === "ENOTFOUND" || p.code === "EAI_AGAIN" ? "check the host name in the base URL" : proxyFix ?? "check the base URL and that the server is up",
     });
     return rest("the server cannot be reached");
   }
-  checks.push({ check: "reachable", status: "ok", detail: `${target.host} ${p.ok ? `answered HTTP ${p.status}, first byte after ${p.ttfbMs} ms` : "accepted the connection"}` });
+  checks.push({ check: "reachable", status: "ok", detail: `${target.host} ${p.ok ? `answered HTTP ${p.status}, first byte after ${p.ttfbMs} ms` : "accepted the connection"}${via}` });
 
   if (!p.ok) {
     // OpenSSL's text ends in file and line numbers: keep its reason ("wrong version number")

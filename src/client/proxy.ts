@@ -1,0 +1,76 @@
+// The HTTP proxy mids goes through, read from the environment as curl, Go and gh read it:
+// HTTPS_PROXY for an https base URL, HTTP_PROXY for an http one (each lower case first), and
+// NO_PROXY for the hosts reached directly. A loopback base URL (the sandbox, a local server) is
+// never proxied, as Go never proxies one. mids talks to one origin, its base URL, so the choice is
+// made once per client.
+import { UsageError } from "../errors.js";
+import { redactUrl } from "../redact/index.js";
+import { isLoopbackHost, urlSecrets } from "./request.js";
+
+export interface Proxy {
+  /** the proxy's URL, credentials and all (undici sends them as Proxy-Authorization) */
+  uri: string;
+  /** the URL as it may be shown: credentials redacted */
+  shown: string;
+  /** the variable it came from (`HTTPS_PROXY`) */
+  from: string;
+  /** its user name and password, for redact() wherever an error may echo them */
+  secrets: string[];
+}
+
+const DEFAULT_PORTS: Record<string, number> = { "http:": 80, "https:": 443 };
+
+/** The value of a variable, lower-case name first (curl's order); an empty value is none. */
+function envOf(env: Record<string, string | undefined>, name: string): { value: string; from: string } | undefined {
+  for (const n of [name.toLowerCase(), name]) {
+    const v = env[n]?.trim();
+    if (v) return { value: v, from: n };
+  }
+  return undefined;
+}
+
+/**
+ * Does NO_PROXY name the host? Entries are separated by commas or spaces: `*` (every host), a
+ * host (and its subdomains), `.example.com` or `*.example.com` (the domain's hosts), each with
+ * an optional `:port`; IPv6 addresses in brackets or bare.
+ */
+export function noProxyNames(noProxy: string, hostname: string, port: number): boolean {
+  const host = hostname.replace(/^\[|\]$/g, "").toLowerCase();
+  for (const raw of noProxy.split(/[,\s]+/)) {
+    const entry = raw.trim().toLowerCase();
+    if (!entry) continue;
+    if (entry === "*") return true;
+    const m = /^(\[[^\]]*\]|[^:]+|[0-9a-f:]+)(?::(\d+))?$/.exec(entry);
+    const name = (m ? m[1] : entry).replace(/^\[|\]$/g, "").replace(/^\*?\./, "");
+    if (m?.[2] !== undefined && Number(m[2]) !== port) continue;
+    if (host === name || host.endsWith(`.${name}`)) return true;
+  }
+  return false;
+}
+
+/**
+ * The proxy for requests to `baseUrl`, or undefined (no proxy variable for its scheme, NO_PROXY
+ * names its host, or it is a loopback address). A proxy value that is no URL is a usage error.
+ */
+export function proxyFor(baseUrl: string, env: Record<string, string | undefined>): Proxy | undefined {
+  let target: URL;
+  try { target = new URL(baseUrl); } catch { return undefined; }
+  if (target.protocol !== "https:" && target.protocol !== "http:") return undefined;
+  if (isLoopbackHost(target.hostname)) return undefined;
+  const set = envOf(env, target.protocol === "https:" ? "HTTPS_PROXY" : "HTTP_PROXY");
+  if (!set) return undefined;
+  const noProxy = envOf(env, "NO_PROXY")?.value ?? "";
+  const port = Number(target.port) || DEFAULT_PORTS[target.protocol];
+  if (noProxy && noProxyNames(noProxy, target.hostname, port)) return undefined;
+  // `proxy.corp:3128` (no scheme) is an http proxy, as curl and Go read it
+  const value = /^[a-z][a-z0-9+.-]*:\/\//i.test(set.value) ? set.value : `http://${set.value}`;
+  let uri: URL;
+  try { uri = new URL(value); } catch { uri = new URL("invalid:"); }
+  if ((uri.protocol !== "http:" && uri.protocol !== "https:") || !uri.hostname) {
+    const shown = /^[a-z][a-z0-9+.-]*:\/\//i.test(set.value) ? redactUrl(set.value) : "a value that is no URL";
+    throw new UsageError(`${set.from} is not an http(s) proxy URL (${shown})`, {
+      hint: `set ${set.from} to a URL such as http://proxy.example.com:3128, or unset it`,
+    });
+  }
+  return { uri: uri.href, shown: redactUrl(uri.href), from: set.from, secrets: urlSecrets(uri.href) };
+}
