@@ -18,14 +18,22 @@ export function pagerCommand(io: Pick<IO, "env" | "stdoutIsTTY" | "canPage">, en
   return argv;
 }
 
+/** stderr held while a pager has the terminal, at most this much (then it is written as it comes) */
+export const MAX_HELD_STDERR = 1 << 20;
+
 export interface Pager {
   stdout: Out;
+  /**
+   * stderr while the pager has the terminal: held, and written once it has left it (a summary or
+   * a notice written meanwhile would land in the middle of the pager's screen)
+   */
+  stderr: Out;
   /** end the pager's input and wait until the user has left it */
   close(): Promise<void>;
 }
 
 /** Start the pager; writes to `stdout` go to it. Falls back to `direct` if it cannot start. */
-export function startPager(argv: string[], io: Pick<IO, "env">, direct: Out): Pager {
+export function startPager(argv: string[], io: Pick<IO, "env">, direct: Out, directErr?: Out): Pager {
   const env = { ...io.env, LESS: io.env.LESS ?? "FRX", LV: io.env.LV ?? "-c" } as NodeJS.ProcessEnv;
   const child = spawn(argv[0], argv.slice(1), { stdio: ["pipe", "inherit", "inherit"], env });
   // starting: text is held until the pager runs (or cannot start: then it is written directly)
@@ -72,12 +80,38 @@ export function startPager(argv: string[], io: Pick<IO, "env">, direct: Out): Pa
       });
     },
   };
+  // stderr: held until the pager is gone (or failed to start), then written as it comes
+  let heldErr = "";
+  let errThrough = false;
+  const flushErr = () => {
+    errThrough = true;
+    if (heldErr && directErr) directErr.write(heldErr);
+    heldErr = "";
+  };
+  void exited.then(flushErr);
+  void started.then(() => { if (state === "failed") flushErr(); });
+  const stderr: Out = {
+    write(chunk) {
+      if (!directErr) return true;
+      if (errThrough || heldErr.length + chunk.length > MAX_HELD_STDERR) {
+        flushErr();
+        return directErr.write(chunk);
+      }
+      heldErr += chunk;
+      return true;
+    },
+    once(event, cb) {
+      return errThrough && directErr ? directErr.once(event, cb) : cb();
+    },
+  };
   return {
     stdout,
+    stderr,
     async close() {
       await started;
       if (state === "running") child.stdin.end();
       if (state !== "failed") await exited;
+      flushErr();
     },
   };
 }

@@ -105,8 +105,9 @@ export function buildProgram(ctx: Context & { help?: string; usageLine?: string;
       const { pagerCommand, startPager } = await import("../output/pager.js");
       const argv = pagerCommand(ctx.io, o.pager !== false);
       if (argv) {
-        const pager = startPager(argv, ctx.io, ctx.io.stdout);
+        const pager = startPager(argv, ctx.io, ctx.io.stdout, ctx.io.stderr);
         ctx.io.stdout = pager.stdout;
+        ctx.io.stderr = pager.stderr;
         ctx.onClose(() => pager.close());
       }
     }

@@ -2,7 +2,7 @@
 // (`script`), raw bytes kept (carriage returns, erase sequences), at 100 and 60 columns.
 import { spawn, spawnSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
-import { writeFileSync } from "node:fs";
+import { chmodSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { BIN, baseEnv, runMain, startSandbox, tempDir } from "../helpers/cli.js";
 import { hostile, sendJson, v3Page } from "../helpers/hostile.js";
@@ -213,6 +213,22 @@ describe.skipIf(!hasScript)("pager on a terminal", () => {
     expect(report.length).toBeGreaterThan(2);
     for (const l of report) expect(l).toMatch(/^P:/);
     expect(r.raw).toMatch(/mids: 1 file scanned/);
+  });
+
+  it("stderr written while the pager has the terminal comes after the pager is done, not in the middle of its screen", async () => {
+    const dir = tempDir("scan-pager-late-");
+    writeFileSync(join(dir, "a.sh"), Array.from({ length: 40 }, (_, i) => `curl https://api.example.com/v2/projects/p${i}/rank\n`).join(""));
+    // a pager that is slow to start, as less is on a busy machine: the scan is long done by then
+    const pager = join(dir, "slow-pager");
+    writeFileSync(pager, "#!/bin/sh\nsleep 0.3\nexec sed 's/^/P:/'\n");
+    chmodSync(pager, 0o755);
+    const r = await onTerminal(`exec $MIDS migrate scan ${dir}/a.sh`, { cols: 100, env: baseEnv({ MIDS_PAGER: pager }) });
+    expect(r.code).toBe(0);
+    const all = lines(r.raw.replace(new RegExp(`${SPINNER.source} [^\r\n\u001b]*`, "g"), "").replace(ESCAPES, ""));
+    const summary = all.findIndex((l) => l.startsWith("mids: 1 file scanned"));
+    expect(summary).toBeGreaterThan(0);
+    expect(all.filter((l) => l.startsWith("P:")).length).toBeGreaterThan(40);
+    expect(all.slice(summary + 1).filter((l) => l.startsWith("P:"))).toEqual([]);
   });
 });
 
