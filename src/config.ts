@@ -10,6 +10,7 @@ import { requireDurationMs } from "./util/time.js";
 import { parseByteSize } from "./util/bytes.js";
 import { checkChoice, checkWholeNumber, numberHint } from "./util/flag-values.js";
 import { jsonSyntaxProblem } from "./util/json-error.js";
+import { setOwn } from "./util/records.js";
 
 export type OutputFormat = "table" | "json" | "ndjson" | "csv" | "yaml";
 export const OUTPUT_FORMATS: readonly OutputFormat[] = ["table", "json", "ndjson", "csv", "yaml"];
@@ -87,6 +88,11 @@ export interface ConfigFile {
   /** the default profile: top-level settings */
   settings: Config;
   profiles: Record<string, Config>;
+  /**
+   * The file as parsed: what mids does not read (keys of its own, another tool's, a profile whose
+   * name mids refuses) is written back as it was by 'config set|unset', in its place.
+   */
+  raw?: Record<string, unknown>;
 }
 
 /** A config file that others could read (with a key) or write: refused, as ssh does (exit 3). */
@@ -219,7 +225,7 @@ export function readConfigFile(env: Record<string, string | undefined>): ConfigF
     if (!isObject(v)) throw new UsageError(`profile '${name}' in ${p} must be an object of settings (got ${jsonType(v)})`, fix);
     profiles[name] = settingsOf(v);
   }
-  const file = { settings: settingsOf(parsed), profiles };
+  const file = { settings: settingsOf(parsed), profiles, raw: parsed };
   checkConfigTrust(p, holdsKey(file));
   return file;
 }
@@ -335,9 +341,38 @@ export function writeJsonAtomic(path: string, value: unknown): void {
 /** Settings as written: a value of the wrong type is written back as it was found. */
 const asWritten = (c: Config) => Object.fromEntries(Object.entries(c).map(([k, v]) => [k, isWrongType(v) ? v.wrongType : v]));
 
+const isSetting = (k: string) => (CONFIG_KEYS as readonly string[]).includes(k);
+
+/**
+ * Settings `c` over `raw` (the object as read): its other keys kept where they were, a setting
+ * still there in its place, one removed gone, a new one at the end.
+ */
+function over(raw: Record<string, unknown> | undefined, c: Config, skip?: string): Record<string, unknown> {
+  const settings = asWritten(c);
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(raw ?? {})) {
+    if (k === skip) continue;
+    if (!isSetting(k)) setOwn(out, k, v);
+    else if (Object.hasOwn(settings, k)) out[k] = settings[k];
+  }
+  return Object.assign(out, settings);
+}
+
+/** A profile's own keys that are no setting (they keep a profile that 'unset' empties). */
+export const hasOtherKeys = (v: unknown) => isObject(v) && Object.keys(v).some((k) => !isSetting(k));
+
 function serialize(f: ConfigFile): Record<string, unknown> {
-  const out: Record<string, unknown> = asWritten(f.settings);
-  if (Object.keys(f.profiles).length) out.profiles = Object.fromEntries(Object.entries(f.profiles).map(([name, c]) => [name, asWritten(c)]));
+  const out = over(f.raw, f.settings, "profiles");
+  const raw = isObject(f.raw?.profiles) ? f.raw.profiles : {};
+  const profiles: Record<string, unknown> = {};
+  for (const [name, v] of Object.entries(raw)) {
+    // a name mids does not read is kept as it is; a profile removed keeps what is not its settings
+    if (!PROFILE_NAME.test(name) || name === DEFAULT_PROFILE) setOwn(profiles, name, v);
+    else if (Object.hasOwn(f.profiles, name)) profiles[name] = over(v as Record<string, unknown>, f.profiles[name]);
+    else if (hasOtherKeys(v)) profiles[name] = over(v as Record<string, unknown>, {});
+  }
+  for (const [name, c] of Object.entries(f.profiles)) if (!Object.hasOwn(profiles, name)) profiles[name] = asWritten(c);
+  if (Object.keys(profiles).length) out.profiles = profiles;
   return out;
 }
 
