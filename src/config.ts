@@ -306,6 +306,13 @@ export function settingFix(key: ConfigKey, s: SettingSource | undefined, selecte
   }
 }
 
+/** The fix for a base URL that does not parse, where it came from (a flag, a variable, the file, 'config set'). */
+export function baseUrlFix(s: SettingSource | undefined, selected?: string): string {
+  const fix = settingFix("base-url", s, selected);
+  const where = fix ? `: ${fix}` : s?.kind === "flag" ? ` to ${s.name}` : ", to --base-url, MIDS_BASE_URL or 'mids config set base-url'";
+  return `give a full URL such as https://api.example.com${where}`;
+}
+
 /** Selected profile over the default profile: the merged settings and where each came from. */
 export function layeredConfig(file: ConfigFile, profile: string | undefined): { cfg: Config; from: Partial<Record<ConfigKey, SettingSource>> } {
   const cfg: Config = { ...file.settings };

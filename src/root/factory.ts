@@ -5,7 +5,7 @@ import { inCI, type IO } from "../io.js";
 import type { Client } from "../client/client.js";
 import { DEFAULT_MAX_BODY_BYTES } from "../client/body.js";
 import { DEFAULT_MAX_PAGES } from "../client/paginate.js";
-import { stateDir } from "../config.js";
+import { baseUrlFix, sourceText, stateDir } from "../config.js";
 import { UsageError } from "../errors.js";
 import { clipMiddle, oneLine, stripControl } from "../util/sanitize.js";
 import { MAX_ERROR_LINE } from "../output/error-line.js";
@@ -70,7 +70,17 @@ async function makeClient(ctx: Context): Promise<Client> {
       hint: "pass --base-url, set MIDS_BASE_URL, or run 'mids config set base-url URL' (or try --sandbox)",
     });
   }
-  const [{ Client }, { waitNotifier }] = await Promise.all([import("../client/client.js"), import("../client/wait.js")]);
+  const [{ Client }, { waitNotifier }, { joinUrl }] = await Promise.all([import("../client/client.js"), import("../client/wait.js"), import("../client/request.js")]);
+  if (!g.sandbox) {
+    // a URL that does not parse is named with where it came from, and fixed there (as a bad timeout is)
+    const source = g.sources?.["base-url"];
+    try {
+      joinUrl(baseUrl, "/");
+    } catch (e) {
+      if (!(e instanceof UsageError)) throw e;
+      throw new UsageError(`${e.message} (from ${sourceText(source)})`, { hint: baseUrlFix(source, g.profile) });
+    }
+  }
   const client = new Client({
     baseUrl,
     apiKey,

@@ -20,7 +20,15 @@ function checkKey(key: string): ConfigKey {
 
 /** The same checks as the value gets when it is used (README "Configuration"). */
 function checkValue(key: ConfigKey, value: string): void {
-  if (key === "base-url") joinUrl(value, "/");
+  if (key === "base-url") {
+    try {
+      joinUrl(value, "/");
+    } catch (e) {
+      // the fix is this command's, not a flag's
+      if (e instanceof UsageError) throw new UsageError(e.message, { hint: "give a full URL: mids config set base-url https://api.example.com" });
+      throw e;
+    }
+  }
   else if (key === "api-key") checkApiKey(value);
   else parseSetting(key, value);
 }

@@ -2,7 +2,7 @@
 import { statSync } from "node:fs";
 import { wrapProse } from "../../output/prose.js";
 import type { Context } from "../../context.js";
-import { ConfigPermissionError, configPath, maskKey, sourceText } from "../../config.js";
+import { ConfigPermissionError, baseUrlFix, configPath, maskKey, sourceText } from "../../config.js";
 import { ApiError, EXIT, InterruptedError, MidsError } from "../../errors.js";
 import { isLoopbackHost, joinUrl, urlSecrets } from "../../client/request.js";
 import { redact } from "../../util/known-secrets.js";
@@ -96,7 +96,7 @@ export async function collect(ctx: Context): Promise<Check[]> {
   try {
     target = new URL(joinUrl(baseUrl, "/v3/me"));
   } catch (e) {
-    checks.push({ check: "base-url", status: "fail", detail: `${oneLine((e as Error).message)} (from ${from})`, fix: "give a full URL such as https://api.example.com", exitCode: EXIT.usage });
+    checks.push({ check: "base-url", status: "fail", detail: `${oneLine((e as Error).message)} (from ${from})`, fix: baseUrlFix(g.sources?.["base-url"], g.profile), exitCode: EXIT.usage });
     return rest("no usable base URL");
   }
   // a password or token in the base URL is a credential: never shown (README "doctor")
