@@ -1,13 +1,13 @@
 // User config (~/.config/mids/config.json) and state (~/.local/state/mids) locations.
 // The file holds the default profile's settings at the top level and named profiles under
 // `profiles`: { "base-url": "...", "profiles": { "ci": { "api-key": "..." } } }.
-import { closeSync, existsSync, lstatSync, mkdirSync, openSync, readFileSync, realpathSync, renameSync, statSync, unlinkSync, writeFileSync, writeSync } from "node:fs";
+import { closeSync, constants, existsSync, fstatSync, lstatSync, mkdirSync, openSync, readFileSync, realpathSync, renameSync, statSync, unlinkSync, writeFileSync, writeSync } from "node:fs";
 import { homedir } from "node:os";
 import { dirname, join } from "node:path";
 import { EXIT, MidsError, UsageError } from "./errors.js";
 import { API_VERSIONS } from "./contract/routes.js";
 import { requireDurationMs } from "./util/time.js";
-import { parseByteSize } from "./util/bytes.js";
+import { formatBytes, parseByteSize } from "./util/bytes.js";
 import { checkChoice, checkWholeNumber, numberHint } from "./util/flag-values.js";
 import { jsonSyntaxProblem } from "./util/json-error.js";
 import { setOwn } from "./util/records.js";
@@ -202,13 +202,40 @@ export function checkConfigTrust(path: string, hasKey: boolean, platform = proce
   checkPermissions(path, st.mode, hasKey, platform);
 }
 
+/** A config file holds a few settings: past this it is the wrong file (a log, a disk image), not read. */
+export const MAX_CONFIG_BYTES = 1024 * 1024;
+
+/**
+ * The config file's text: a regular file, at most MAX_CONFIG_BYTES; one that cannot be read (its
+ * mode, a directory or a FIFO in its place, a wrong file) is the user's to fix, exit 2.
+ */
+function readConfigText(p: string): string {
+  const fix = `move it away ('mids config set' then writes a new one), or set MIDS_CONFIG_DIR to another directory`;
+  let fd: number;
+  try {
+    // non-blocking: a FIFO in its place is refused, not waited on for a writer
+    fd = openSync(p, constants.O_RDONLY | constants.O_NONBLOCK);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code ?? (e as Error).message;
+    throw new UsageError(`cannot read the config file ${p} (${code})`, { hint: code === "EACCES" ? `make it readable: chmod 600 '${p}'` : fix });
+  }
+  try {
+    const st = fstatSync(fd);
+    if (!st.isFile()) throw new UsageError(`config file ${p} is not a file (${st.isDirectory() ? "a directory" : "a device, FIFO or socket"})`, { hint: fix });
+    if (st.size > MAX_CONFIG_BYTES) throw new UsageError(`config file ${p} holds ${formatBytes(st.size)}, over the ${formatBytes(MAX_CONFIG_BYTES)} a config file may hold: not read`, { hint: `is it the right file? ${fix}` });
+    return readFileSync(fd, "utf8");
+  } finally {
+    closeSync(fd);
+  }
+}
+
 /** Read and check the whole file (both the default settings and the profiles). */
 export function readConfigFile(env: Record<string, string | undefined>): ConfigFile {
   const p = configPath(env);
   if (!existsSync(p)) return { settings: {}, profiles: {} };
   let parsed: unknown;
   // a byte order mark (Windows editors write one) is no part of the JSON
-  const text = readFileSync(p, "utf8").replace(/^\uFEFF/, "");
+  const text = readConfigText(p).replace(/^\uFEFF/, "");
   try {
     parsed = JSON.parse(text);
   } catch (e) {
