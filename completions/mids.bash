@@ -211,7 +211,9 @@ _mids_arg() {
 }
 # complete $cur as a value: KIND [VALUES...]
 _mids_value() {
-  local kind=$1; shift
+  # nothing to complete is no argument at all: ${1-} and no shift, for shells with set -u
+  local kind=${1-}
+  (($#)) && shift
   case "$kind" in
     choices) COMPREPLY+=( $(compgen -W "$*" -- "$cur") );;
     list)

@@ -130,6 +130,13 @@ describe.skipIf(!CI && !has("bash"))("bash", () => {
       check("bash", c, out.split("\n").filter(Boolean));
     });
   }
+  it("completes under set -u (nounset), where a line with no value to complete was an 'unbound variable' error", () => {
+    for (const [line, want] of [["mids pro", ["projects"]], ["mids config set timeout ", []], ["mids projects list -o ", ["csv", "json", "ndjson", "table", "yaml"]]] as const) {
+      const words = line.split(" ");
+      const out = answer("bash", ["--norc", "-uc", `source "$1"; COMP_WORDS=("\${@:2}"); COMP_CWORD=$(( \${#COMP_WORDS[@]} - 1 )); COMP_LINE="\${*:2}"; _mids; printf '%s\\n' "\${COMPREPLY[@]}"`, "bash", file, ...words], `bash -u completion of ${JSON.stringify(line)}`, { env: shellEnv() });
+      expect(out.split("\n").filter(Boolean).sort(), line).toEqual(want);
+    }
+  });
   it("completes a value written as --flag=value", () => {
     const out = answer("bash", ["--norc", "-c", `source "$1"; COMP_WORDS=(mids projects list --sort = ""); COMP_CWORD=5; _mids; printf '%s\\n' "\${COMPREPLY[@]}"`, "bash", file], "bash completion of 'mids projects list --sort='");
     expect(out.split("\n").filter(Boolean).sort()).toEqual(["createdAt", "reinforcedAt", "trend"]);

@@ -161,7 +161,9 @@ export function bash(program: Command): string {
   lines.push("  esac", "}");
   lines.push(`# complete $cur as a value: KIND [VALUES...]
 _mids_value() {
-  local kind=$1; shift
+  # nothing to complete is no argument at all: \${1-} and no shift, for shells with set -u
+  local kind=\${1-}
+  (($#)) && shift
   case "$kind" in
     choices) COMPREPLY+=( $(compgen -W "$*" -- "$cur") );;
     list)
