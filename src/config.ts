@@ -3,7 +3,7 @@
 // `profiles`: { "base-url": "...", "profiles": { "ci": { "api-key": "..." } } }.
 import { closeSync, constants, existsSync, fstatSync, lstatSync, mkdirSync, openSync, readFileSync, realpathSync, renameSync, statSync, unlinkSync, writeFileSync, writeSync } from "node:fs";
 import { homedir } from "node:os";
-import { dirname, join } from "node:path";
+import { dirname, isAbsolute, join } from "node:path";
 import { EXIT, MidsError, UsageError } from "./errors.js";
 import { API_VERSIONS } from "./contract/routes.js";
 import { requireDurationMs } from "./util/time.js";
@@ -101,14 +101,23 @@ export class ConfigPermissionError extends MidsError {
   code = "config_permissions";
 }
 
+/**
+ * An XDG base directory: the variable's value when it is an absolute path, else the default. The
+ * XDG spec has a relative one ignored: it would put the config (and the key) under whatever
+ * directory mids runs in, a repository's maybe.
+ */
+function xdgDir(value: string | undefined, fallback: () => string): string {
+  return value && isAbsolute(value) ? value : fallback();
+}
+
 export function configDir(env: Record<string, string | undefined>): string {
   if (env.MIDS_CONFIG_DIR) return env.MIDS_CONFIG_DIR;
-  return join(env.XDG_CONFIG_HOME || join(env.HOME || homedir(), ".config"), "mids");
+  return join(xdgDir(env.XDG_CONFIG_HOME, () => join(env.HOME || homedir(), ".config")), "mids");
 }
 
 export function stateDir(env: Record<string, string | undefined>): string {
   if (env.MIDS_STATE_DIR) return env.MIDS_STATE_DIR;
-  return join(env.XDG_STATE_HOME || join(env.HOME || homedir(), ".local", "state"), "mids");
+  return join(xdgDir(env.XDG_STATE_HOME, () => join(env.HOME || homedir(), ".local", "state")), "mids");
 }
 
 export function configPath(env: Record<string, string | undefined>): string {
