@@ -37,7 +37,14 @@ export function joinUrl(baseUrl: string, path: string): string {
   try {
     base = new URL(baseUrl);
   } catch {
-    throw new UsageError(`invalid base URL '${redactText(baseUrl)}'`, { hint: "pass a full URL such as https://api.example.com to --base-url or MIDS_BASE_URL" });
+    // the parser's refusal says nothing; a port past 65535 is a mistake that can be named
+    const port = /^[a-z][a-z\d+.-]*:\/\/(?:[^/?#@]*@)?(?:\[[^\]]*\]|[^/?#:]*):(\d+)(?:[/?#]|$)/i.exec(baseUrl)?.[1];
+    const why = port !== undefined && Number(port) > 65535 ? `: port ${port} is out of range (1 to 65535)` : "";
+    throw new UsageError(`invalid base URL '${redactText(baseUrl)}'${why}`, { hint: "pass a full URL such as https://api.example.com to --base-url or MIDS_BASE_URL" });
+  }
+  // port 0 parses, but no server listens there: every request would be refused, and retried
+  if (base.port === "0") {
+    throw new UsageError(`invalid base URL '${redactText(baseUrl)}': port 0 is out of range (1 to 65535)`, { hint: "pass a full URL such as https://api.example.com to --base-url or MIDS_BASE_URL" });
   }
   if (base.protocol !== "http:" && base.protocol !== "https:") {
     // 'user:password@host' without its scheme parses as scheme 'user:': what stands before '@' is

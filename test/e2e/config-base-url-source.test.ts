@@ -46,6 +46,12 @@ describe("a base URL that does not parse", () => {
     ]);
   });
 
+  it("on port 0: refused (exit 2) before anything is sent, not refused by the network and retried (exit 7)", async () => {
+    const r = await runMids(["me", "--base-url", "http://127.0.0.1:0"], { env: baseEnv() });
+    expect(r.code).toBe(2);
+    expect(oneError(r.stderr)[0]).toBe("mids: invalid base URL 'http://127.0.0.1:0': port 0 is out of range (1 to 65535) (from flag --base-url)");
+  });
+
   it("given to 'config set': its fix is that command's", async () => {
     const r = await runMids(["config", "set", "base-url", "api.example.com"], { env: baseEnv() });
     expect(r.code).toBe(2);
