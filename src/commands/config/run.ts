@@ -94,7 +94,9 @@ export async function get(key: string, ctx: Context, opts: { showSource?: boolea
   if (inherited !== undefined && !opts.showSource) ctx.notice(`'${k}' is not set in profile '${name}': this is the ${DEFAULT_PROFILE} profile's value, which it inherits`);
   // the stored value is printed; a flag or variable that other commands use instead is said beside it
   if (over) ctx.notice(`${over} wins over the config file here: commands use its value for '${k}', not this one ('mids config list' shows the effective values)`);
-  ctx.io.stdout.write(`${opts.showSource ? `${source}\t` : ""}${shown(k, v)}\n`);
+  // a terminal gets no control sequences from a (hand-edited, shared) file, as config list's table; a pipe the value
+  const text = ctx.io.stdoutIsTTY ? oneLine(shown(k, v)) : shown(k, v);
+  ctx.io.stdout.write(`${opts.showSource ? `${source}\t` : ""}${text}\n`);
 }
 
 export async function set(key: string, value: string | undefined, withToken: boolean, ctx: Context): Promise<void> {
