@@ -283,6 +283,8 @@ export function checkProfileName(name: string): string {
 /** The profile's settings, or exit 2 naming the profiles there are. */
 export function profileSettings(file: ConfigFile, name: string): Config {
   if (name === DEFAULT_PROFILE) return file.settings;
+  // a name no profile can have: said so, not 'unknown' with a hint to create it, which would fail
+  checkProfileName(name);
   // own names only: "constructor" or "toString" are profiles only when the file has them
   const p = Object.hasOwn(file.profiles, name) ? file.profiles[name] : undefined;
   if (!p) {
