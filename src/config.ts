@@ -11,12 +11,14 @@ import { formatBytes, parseByteSize } from "./util/bytes.js";
 import { checkChoice, checkWholeNumber, numberHint } from "./util/flag-values.js";
 import { jsonSyntaxProblem } from "./util/json-error.js";
 import { setOwn } from "./util/records.js";
+import { editDistance } from "./util/edit-distance.js";
 
 export type OutputFormat = "table" | "json" | "ndjson" | "csv" | "yaml";
 export const OUTPUT_FORMATS: readonly OutputFormat[] = ["table", "json", "ndjson", "csv", "yaml"];
 
 export const CONFIG_KEYS = ["base-url", "api-key", "output", "api", "timeout", "max-retries", "max-body-size", "max-pages"] as const;
 export type ConfigKey = (typeof CONFIG_KEYS)[number];
+const isSetting = (k: string) => (CONFIG_KEYS as readonly string[]).includes(k);
 /** The values a setting takes when it is one of a few (`mids config set output <Tab>` offers them). */
 export const CONFIG_CHOICES: Partial<Record<ConfigKey, readonly string[]>> = { output: OUTPUT_FORMATS, api: API_VERSIONS };
 /**
@@ -266,6 +268,38 @@ export function readConfigFile(env: Record<string, string | undefined>): ConfigF
   return file;
 }
 
+/**
+ * A key in the file that mids ignores but that looks like a setting (base_url, apiKey, timout): the
+ * setting it likely means. Other keys ("$comment", another tool's) are the user's own business.
+ */
+export function meantSetting(key: string): ConfigKey | undefined {
+  const k = key.replace(/([a-z\d])([A-Z])/g, "$1-$2").toLowerCase().replace(/[_\s.]+/g, "-");
+  if (isSetting(k)) return k as ConfigKey;
+  if (key.length < 4) return undefined;
+  return CONFIG_KEYS.map((c) => ({ c, d: editDistance(k, c) })).filter((x) => x.d <= 2).sort((a, b) => a.d - b.d)[0]?.c;
+}
+
+/**
+ * What in the file mids reads as nothing though it was surely meant as something (doctor warns):
+ * a misspelt setting, at the top level or in a profile, and a profile whose name cannot be selected.
+ */
+export function ignoredInFile(raw: Record<string, unknown> | undefined): string[] {
+  const out: string[] = [];
+  const keys = (o: Record<string, unknown>, where: string) => {
+    for (const k of Object.keys(o)) {
+      const meant = isSetting(k) || (where === "" && k === "profiles") ? undefined : meantSetting(k);
+      if (meant) out.push(`'${k}'${where} (did you mean '${meant}'?)`);
+    }
+  };
+  keys(raw ?? {}, "");
+  const profiles = isObject(raw?.profiles) ? raw.profiles : {};
+  for (const [name, v] of Object.entries(profiles)) {
+    if (!PROFILE_NAME.test(name) || name === DEFAULT_PROFILE) out.push(`profile '${name}' (${name === DEFAULT_PROFILE ? "the default profile is the top-level settings" : "not a name a profile can have"})`);
+    else if (isObject(v)) keys(v, ` in profile '${name}'`);
+  }
+  return out;
+}
+
 /** The default profile's settings (kept for callers that know no profiles). */
 export function readConfig(env: Record<string, string | undefined>): Config {
   return readConfigFile(env).settings;
@@ -385,8 +419,6 @@ export function writeJsonAtomic(path: string, value: unknown): void {
 
 /** Settings as written: a value of the wrong type is written back as it was found. */
 const asWritten = (c: Config) => Object.fromEntries(Object.entries(c).map(([k, v]) => [k, isWrongType(v) ? v.wrongType : v]));
-
-const isSetting = (k: string) => (CONFIG_KEYS as readonly string[]).includes(k);
 
 /**
  * Settings `c` over `raw` (the object as read): its other keys kept where they were, a setting

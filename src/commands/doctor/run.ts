@@ -2,7 +2,7 @@
 import { statSync } from "node:fs";
 import { wrapProse } from "../../output/prose.js";
 import type { Context } from "../../context.js";
-import { ConfigPermissionError, baseUrlFix, configPath, maskKey, sourceText } from "../../config.js";
+import { CONFIG_KEYS, ConfigPermissionError, baseUrlFix, configPath, ignoredInFile, maskKey, readConfigFile, sourceText } from "../../config.js";
 import { ApiError, EXIT, InterruptedError, MidsError } from "../../errors.js";
 import { isLoopbackHost, joinUrl, urlSecrets } from "../../client/request.js";
 import { redact } from "../../util/known-secrets.js";
@@ -62,6 +62,17 @@ function configCheck(ctx: Context): Check {
     mode = `, mode ${(statSync(path).mode & 0o777).toString(8).padStart(4, "0")}`;
   } catch {
     return { check: "config", status: "ok", detail: `no config file (${path})${profile}` };
+  }
+  // a misspelt setting is read as nothing: the value meant is silently not used
+  let ignored: string[] = [];
+  try {
+    ignored = ignoredInFile(readConfigFile(ctx.io.env).raw);
+  } catch { /* changed since the settings were read: the checks below use what was read */ }
+  if (ignored.length) {
+    return {
+      check: "config", status: "warn", detail: `${path}${mode}${profile}; ignored: ${oneLine(ignored.join(", "))}`,
+      fix: `rename or remove them in ${path} (settings: ${CONFIG_KEYS.join(", ")}; profile names: letters, digits, '.', '_' and '-')`,
+    };
   }
   return { check: "config", status: "ok", detail: `${path}${mode}${profile}` };
 }
