@@ -213,6 +213,21 @@ export function checkConfigTrust(path: string, hasKey: boolean, platform = proce
   checkPermissions(path, st.mode, hasKey, platform);
 }
 
+/** Settings are two levels deep (profiles, a profile's settings); keys of the user's own may nest, to this. */
+export const MAX_CONFIG_DEPTH = 64;
+
+/** Whether a parsed JSON value nests objects or arrays more than `max` deep (without recursion). */
+function nestedDeeperThan(value: unknown, max: number): boolean {
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length) {
+    const [v, depth] = stack.pop()!;
+    if (v === null || typeof v !== "object") continue;
+    if (depth >= max) return true;
+    for (const x of Object.values(v)) if (x !== null && typeof x === "object") stack.push([x, depth + 1]);
+  }
+  return false;
+}
+
 /** A config file holds a few settings: past this it is the wrong file (a log, a disk image), not read. */
 export const MAX_CONFIG_BYTES = 1024 * 1024;
 
@@ -254,6 +269,9 @@ export function readConfigFile(env: Record<string, string | undefined>): ConfigF
     throw new UsageError(`config file ${p} is not valid JSON (${jsonSyntaxProblem(text, e as Error)})`, { hint: `fix it, or remove it and run 'mids config set'` });
   }
   if (!isObject(parsed)) throw new UsageError(`config file ${p} must hold a JSON object`, { hint: `fix it, or remove it and run 'mids config set'` });
+  // what mids does not read is written back as it was: a value nested past what JSON.stringify's
+  // recursion can write would make every 'config set' fail
+  if (nestedDeeperThan(parsed, MAX_CONFIG_DEPTH)) throw new UsageError(`config file ${p} nests values more than ${MAX_CONFIG_DEPTH} levels deep`, { hint: `fix it, or remove it and run 'mids config set'` });
   const raw = parsed.profiles;
   const profiles: Record<string, Config> = {};
   const fix = { hint: `edit ${p}: 'profiles' maps each profile's name to an object of its settings` };

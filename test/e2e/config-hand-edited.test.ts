@@ -4,6 +4,7 @@ import { readFileSync, writeFileSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { baseEnv, runMids } from "../helpers/cli.js";
+import { MAX_CONFIG_DEPTH } from "../../src/config.js";
 
 function configWith(body: unknown): { env: Record<string, string>; file: string } {
   const env = baseEnv();
@@ -33,6 +34,21 @@ describe("config set|unset on a hand-edited file", () => {
       // 'old' held nothing but the setting unset: removed, as before; 'ci' keeps its note
       profiles: { "my laptop": { api: "v2" }, ci: { note: "read-only key" }, new: { api: "v2" } },
     });
+  });
+
+  it("a file nested past what can be written back is refused on read (exit 2), not a 'cannot write' failure of every set", async () => {
+    const deep = (n: number) => `{"mine": ${'{"a": '.repeat(n)}1${"}".repeat(n)}}`;
+    const { env, file } = configWith({});
+    writeFileSync(file, deep(100_000));
+    for (const args of [["config", "list"], ["config", "set", "output", "json"]]) {
+      const r = await runMids(args, { env });
+      expect(r.code, args.join(" ")).toBe(2);
+      expect(r.stderr).toBe(`mids: config file ${file} nests values more than ${MAX_CONFIG_DEPTH} levels deep\nhint: fix it, or remove it and run 'mids config set'\n`);
+    }
+    // as deep as the cap allows: kept
+    writeFileSync(file, deep(MAX_CONFIG_DEPTH - 1));
+    expect((await runMids(["config", "set", "output", "json"], { env })).code).toBe(0);
+    expect(JSON.parse(readFileSync(file, "utf8")).output).toBe("json");
   });
 
   it("write a key named __proto__ back as a key", async () => {
