@@ -53,6 +53,12 @@ describe("mids config", () => {
     const k = await runMain(["config", "set", "colour", "red"], { env });
     expect(k.code).toBe(2);
     expect(k.stderr).toMatch(/^mids: unknown setting 'colour'\nhint: settings: base-url, api-key/);
+    // another spelling of a setting (as other tools write it) is named with the one meant
+    for (const [typed, meant] of [["base_url", "base-url"], ["apiKey", "api-key"], ["timout", "timeout"]]) {
+      const r = await runMain(["config", "set", typed, "x"], { env });
+      expect(r.code).toBe(2);
+      expect(r.stderr).toMatch(new RegExp(`^mids: unknown setting '${typed}'\nhint: did you mean '${meant}'\\? \\(settings: base-url, api-key,`));
+    }
     const v = await runMain(["config", "set", "output", "xml"], { env });
     expect(v.code).toBe(2);
     expect(v.stderr).toMatch(/^mids: output must be one of table, json/);

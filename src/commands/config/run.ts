@@ -1,6 +1,6 @@
 import type { Context } from "../../context.js";
 import {
-  CONFIG_KEYS, DEFAULT_PROFILE, checkApiKey, checkProfileName, configPath, isWrongType, jsonType, maskKey, parseSetting, profileNames, profileSettings,
+  CONFIG_KEYS, DEFAULT_PROFILE, checkApiKey, meantSetting, checkProfileName, configPath, isWrongType, jsonType, maskKey, parseSetting, profileNames, profileSettings,
   readConfigFile, settingFix, settingLabel, sourceText, updateConfigFile, wrongTypeMessage, type Config, type ConfigFile, type ConfigKey, type SettingSource,
 } from "../../config.js";
 import { MidsError, UsageError } from "../../errors.js";
@@ -14,7 +14,10 @@ import { readSecret } from "./secret.js";
 import { oneLine } from "../../util/sanitize.js";
 
 function checkKey(key: string): ConfigKey {
-  if (!(CONFIG_KEYS as readonly string[]).includes(key)) throw new UsageError(`unknown setting '${key}'`, { hint: `settings: ${CONFIG_KEYS.join(", ")}` });
+  if (!(CONFIG_KEYS as readonly string[]).includes(key)) {
+    const meant = meantSetting(key);
+    throw new UsageError(`unknown setting '${key}'`, { hint: meant ? `did you mean '${meant}'? (settings: ${CONFIG_KEYS.join(", ")})` : `settings: ${CONFIG_KEYS.join(", ")}` });
+  }
   return key as ConfigKey;
 }
 
