@@ -10,7 +10,7 @@ import { redactUrl } from "../../contract/secrets.js";
 import { writeAsync } from "../../io.js";
 import { printItem, printList } from "../../output/render.js";
 import { clipMiddle, oneLine } from "../../util/sanitize.js";
-import { explainRejectedKey } from "../../keyerror.js";
+import { explainRejectedKey, noKeyFix } from "../../keyerror.js";
 import { VERSION } from "../../version.js";
 import { probe } from "./probe.js";
 import { BASE_URL_VERSION_END as VERSION_END } from "../../contract/routes.js";
@@ -174,7 +174,7 @@ export async function collect(ctx: Context): Promise<Check[]> {
     return checks;
   }
   if (!key && !g.sandbox) {
-    checks.push({ check: "key", status: "fail", detail: "no API key is set", fix: "run 'mids config set api-key -' (reads it from stdin), set MIDS_API_KEY or pass --api-key", exitCode: EXIT.credentials });
+    checks.push({ check: "key", status: "fail", detail: "no API key is set", fix: noKeyFix(g.profile), exitCode: EXIT.credentials });
     checks.push(...later2.map((c) => skip(c, "no key")), clock(p.date), nodeCheck(process.versions.node));
     return checks;
   }
