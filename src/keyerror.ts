@@ -1,7 +1,7 @@
 // A key the server refused: say so, which key (masked) and where it came from (issue 15), instead
 // of the server's "needs an API key".
-import { DEFAULT_PROFILE, maskKey, settingFix, sourceText } from "./config.js";
-import { ApiError, EXIT } from "./errors.js";
+import { DEFAULT_PROFILE, checkApiKey, maskKey, settingFix, sourceText, type SettingSource } from "./config.js";
+import { ApiError, EXIT, UsageError } from "./errors.js";
 import { redact } from "./util/known-secrets.js";
 import type { GlobalOptions } from "./context.js";
 
@@ -38,3 +38,17 @@ export function explainRejectedKey(err: unknown, g: Pick<GlobalOptions, "apiKey"
   e.exitCode = err.exitCode;
   return e;
 }
+
+/**
+ * A key with blanks, control or non-ASCII characters inside is refused before it is sent, naming
+ * its source, rather than failing as a bad header. Only commands that send it check it.
+ */
+export function checkedKey(key: string, source: SettingSource | undefined, profile?: string): string {
+  try {
+    checkApiKey(key);
+  } catch (e) {
+    throw new UsageError((e as Error).message.replace(/^the API key/, `the API key (from ${sourceText(source)})`), { hint: settingFix("api-key", source, profile) });
+  }
+  return key;
+}
+

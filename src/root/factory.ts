@@ -12,7 +12,7 @@ import { MAX_ERROR_LINE } from "../output/error-line.js";
 import { redact } from "../util/known-secrets.js";
 import { makeScreen, type OnExit } from "../output/screen.js";
 import { VERSION } from "../version.js";
-import { checkedKey } from "./settings.js";
+import { checkedKey } from "../keyerror.js";
 
 /** The context main() builds: a Context, the help text commander wrote (printed at the end), close(). */
 export type MainContext = Context & { close(): Promise<void>; help?: string; usageLine?: string; missingCommandOf?: string };

@@ -10,7 +10,7 @@ import { redactUrl } from "../../contract/secrets.js";
 import { writeAsync } from "../../io.js";
 import { printItem, printList } from "../../output/render.js";
 import { clipMiddle, oneLine } from "../../util/sanitize.js";
-import { explainRejectedKey, noKeyFix } from "../../keyerror.js";
+import { checkedKey, explainRejectedKey, noKeyFix } from "../../keyerror.js";
 import { VERSION } from "../../version.js";
 import { probe } from "./probe.js";
 import { BASE_URL_VERSION_END as VERSION_END } from "../../contract/routes.js";
@@ -177,6 +177,17 @@ export async function collect(ctx: Context): Promise<Check[]> {
     checks.push({ check: "key", status: "fail", detail: "no API key is set", fix: noKeyFix(g.profile), exitCode: EXIT.credentials });
     checks.push(...later2.map((c) => skip(c, "no key")), clock(p.date), nodeCheck(process.versions.node));
     return checks;
+  }
+  // a key no server could take (blanks, non-ASCII) is never sent: its fault is where it came from, not GET /v3/me
+  if (key) {
+    try {
+      checkedKey(key, g.sources?.["api-key"], g.profile);
+    } catch (e) {
+      const m = e as MidsError;
+      checks.push({ check: "key", status: "fail", detail: oneLine(m.message), fix: m.hint ?? "check the key", exitCode: m.exitCode ?? EXIT.usage });
+      checks.push(...later2.map((c) => skip(c, "the key was not sent")), clock(p.date), nodeCheck(process.versions.node));
+      return checks;
+    }
   }
   const shown = key ? `${maskKey(key)} (from ${keyFrom})` : "the sandbox demo key";
   // an error's message is quoted as the error printer would print it: a server's message may be megabytes
