@@ -52,6 +52,18 @@ export function createContext(io: IO, signal: AbortSignal, now: () => Date, onEx
   return ctx;
 }
 
+/** A base URL that does not parse, named with where it came from and fixed there (as a bad timeout is). */
+async function checkedBaseUrl(baseUrl: string, g: GlobalOptions): Promise<void> {
+  const { joinUrl } = await import("../client/request.js");
+  const source = g.sources?.["base-url"];
+  try {
+    joinUrl(baseUrl, "/");
+  } catch (e) {
+    if (!(e instanceof UsageError)) throw e;
+    throw new UsageError(`${e.message} (from ${sourceText(source)})`, { hint: baseUrlFix(source, g.profile) });
+  }
+}
+
 async function makeClient(ctx: Context): Promise<Client> {
   const g = ctx.globals;
   let baseUrl = g.baseUrl;
@@ -65,22 +77,13 @@ async function makeClient(ctx: Context): Promise<Client> {
     apiKey = g.apiKey ?? SANDBOX_DEMO_KEY;
   }
   if (apiKey) checkedKey(apiKey, g.sources?.["api-key"], g.profile);
+  if (baseUrl && !g.sandbox) await checkedBaseUrl(baseUrl, g);
   if (!baseUrl) {
     throw new UsageError("no API base URL is set", {
       hint: "pass --base-url, set MIDS_BASE_URL, or run 'mids config set base-url URL' (or try --sandbox)",
     });
   }
-  const [{ Client }, { waitNotifier }, { joinUrl }] = await Promise.all([import("../client/client.js"), import("../client/wait.js"), import("../client/request.js")]);
-  if (!g.sandbox) {
-    // a URL that does not parse is named with where it came from, and fixed there (as a bad timeout is)
-    const source = g.sources?.["base-url"];
-    try {
-      joinUrl(baseUrl, "/");
-    } catch (e) {
-      if (!(e instanceof UsageError)) throw e;
-      throw new UsageError(`${e.message} (from ${sourceText(source)})`, { hint: baseUrlFix(source, g.profile) });
-    }
-  }
+  const [{ Client }, { waitNotifier }] = await Promise.all([import("../client/client.js"), import("../client/wait.js")]);
   const client = new Client({
     baseUrl,
     apiKey,
