@@ -79,6 +79,24 @@ export function buildRaw(method: string, pathAndQuery: string, body: unknown, he
   return { method: method.toUpperCase(), url: joinUrl(opts.baseUrl, pathAndQuery), headers: h, body: payload };
 }
 
+/**
+ * The parts of a base URL that no request carries: requests go to its origin and path (joinUrl),
+ * so a user and password, a query (?token=...) or a fragment in it are silently left out.
+ */
+export function unsentParts(baseUrl: string): string[] {
+  let u: URL;
+  try {
+    u = new URL(baseUrl);
+  } catch {
+    return [];
+  }
+  return [
+    ...(u.username || u.password ? ["user and password"] : []),
+    ...(u.search ? ["query"] : []),
+    ...(u.hash ? ["fragment"] : []),
+  ];
+}
+
 /** Loopback hosts may receive a key over plain http (the sandbox, local proxies). */
 export function isLoopbackHost(hostname: string): boolean {
   const h = hostname.replace(/^\[|\]$/g, "").toLowerCase();

@@ -4,7 +4,7 @@ import {
   readConfigFile, settingFix, settingLabel, sourceText, updateConfigFile, wrongTypeMessage, type Config, type ConfigFile, type ConfigKey, type SettingSource,
 } from "../../config.js";
 import { MidsError, UsageError } from "../../errors.js";
-import { joinUrl } from "../../client/request.js";
+import { joinUrl, unsentParts } from "../../client/request.js";
 import { formatBytes } from "../../util/bytes.js";
 import { redactUrl } from "../../contract/secrets.js";
 import { BASE_URL_VERSION_END } from "../../contract/routes.js";
@@ -134,6 +134,9 @@ export async function set(key: string, value: string | undefined, withToken: boo
     const without = redactUrl(final) === final ? `: mids config set base-url ${final.replace(BASE_URL_VERSION_END, "")}` : "";
     ctx.warn(`the base URL ends in /${version}, and mids adds the API version to every path (${new URL(final).pathname.replace(/\/+$/, "")}/v3/me): set it without the trailing /${version}${without}`);
   }
+  // requests go to the URL's origin and path: a user and password or a query in it are never sent
+  const unsent = k === "base-url" ? unsentParts(final) : [];
+  if (unsent.length) ctx.warn(`mids does not send the base URL's ${unsent.join(" or ")}: requests go to its scheme, host, port and path only (the API key is sent as the x-api-key header)`);
   // as gh auth login: a person at a terminal sees what was saved where (never the key itself)
   if (ctx.io.stderrIsTTY && !ctx.globals.quiet) {
     const { Chalk } = await import("chalk");

@@ -4,7 +4,7 @@ import { wrapProse } from "../../output/prose.js";
 import type { Context } from "../../context.js";
 import { CONFIG_KEYS, ConfigPermissionError, baseUrlFix, configPath, ignoredInFile, maskKey, readConfigFile, sourceText } from "../../config.js";
 import { ApiError, EXIT, InterruptedError, MidsError } from "../../errors.js";
-import { isLoopbackHost, joinUrl, urlSecrets } from "../../client/request.js";
+import { isLoopbackHost, joinUrl, unsentParts, urlSecrets } from "../../client/request.js";
 import { redact } from "../../util/known-secrets.js";
 import { redactUrl } from "../../contract/secrets.js";
 import { writeAsync } from "../../io.js";
@@ -114,12 +114,19 @@ export async function collect(ctx: Context): Promise<Check[]> {
   const shownUrl = redactUrl(baseUrl);
   // every path mids sends starts with its version: a base URL ending in one doubles it (/v3/v3/me)
   const version = VERSION_END.exec(new URL(baseUrl).pathname)?.[1];
+  const unsent = unsentParts(baseUrl);
   checks.push(version
     ? {
       check: "base-url", status: "warn", detail: `${shownUrl} (from ${from}) ends in /${version}, and mids adds the version to every path: ${target.pathname}`,
       fix: `drop the trailing /${version} from the base URL (${from}): ${shownUrl.replace(VERSION_END, "")}`,
     }
-    : { check: "base-url", status: "ok", detail: `${shownUrl} (from ${from})` });
+    : unsent.length
+      ? {
+        // a gateway that wants them answers 401 or 403, and the key would be blamed
+        check: "base-url", status: "warn", detail: `${shownUrl} (from ${from}): mids does not send its ${unsent.join(" or ")}; requests go to ${target.origin}${target.pathname.replace(/\/v3\/me$/, "")}`,
+        fix: `drop ${unsent.length > 1 ? "them" : "it"} from the base URL (${from}); the API key is sent as the x-api-key header`,
+      }
+      : { check: "base-url", status: "ok", detail: `${shownUrl} (from ${from})` });
 
   const p = await probe(target.href, g.timeoutMs, ctx.signal, `mids/${VERSION} node/${process.versions.node} (doctor)`);
   const https = target.protocol === "https:";
