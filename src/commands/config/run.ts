@@ -134,6 +134,9 @@ export async function set(key: string, value: string | undefined, withToken: boo
     const without = redactUrl(final) === final ? `: mids config set base-url ${final.replace(BASE_URL_VERSION_END, "")}` : "";
     ctx.warn(`the base URL ends in /${version}, and mids adds the API version to every path (${new URL(final).pathname.replace(/\/+$/, "")}/v3/me): set it without the trailing /${version}${without}`);
   }
+  // as gh with GH_TOKEN set: a variable that wins over the file keeps what was just saved from use
+  const env = ctx.globals.sources?.[k];
+  if (env?.kind === "env") ctx.notice(`${env.name} is set and wins over the config file: commands use its value for '${k}', not the one saved here; unset ${env.name} to use this one`);
   // requests go to the URL's origin and path: a user and password or a query in it are never sent
   const unsent = k === "base-url" ? unsentParts(final) : [];
   if (unsent.length) ctx.warn(`mids does not send the base URL's ${unsent.join(" or ")}: requests go to its scheme, host, port and path only (the API key is sent as the x-api-key header)`);
