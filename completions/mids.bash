@@ -179,7 +179,7 @@ _mids_optval() {
     'sandbox record|--port') echo 'free';;
     *'|--base-url') echo 'free';;
     *'|--api-key') echo 'free';;
-    *'|--profile') echo 'free';;
+    *'|--profile') echo 'profiles';;
     *'|--api') echo 'choices v2 v3';;
     *'|-o'|*'|--output') echo 'choices table json ndjson csv yaml';;
     *'|--fields') echo 'free';;
@@ -211,7 +211,9 @@ _mids_arg() {
 }
 # complete $cur as a value: KIND [VALUES...]
 _mids_value() {
-  local kind=$1; shift
+  # nothing to complete is no argument at all: ${1-} and no shift, for shells with set -u
+  local kind=${1-}
+  (($#)) && shift
   case "$kind" in
     choices) COMPREPLY+=( $(compgen -W "$*" -- "$cur") );;
     list)
@@ -225,6 +227,7 @@ _mids_value() {
       local f
       while IFS= read -r f; do COMPREPLY+=( "$f" ); done < <(compgen -f -- "$cur")
       compopt -o filenames 2>/dev/null;;
+    profiles) COMPREPLY+=( $(compgen -W "$(env MIDS_PROFILE= mids config list --profiles -o csv --csv-raw --fields profile 2>/dev/null | tail -n +2)" -- "$cur") );;
   esac
 }
 _mids() {

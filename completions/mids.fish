@@ -81,6 +81,10 @@ function __mids_first
     set -l s (__mids_state)
     test "$s[3]" = "x$argv[1]"
 end
+# the config file's profiles
+function __mids_profiles
+    env MIDS_PROFILE= mids config list --profiles -o csv --csv-raw --fields profile 2>/dev/null | tail -n +2
+end
 # the values of a comma-separated list, after what the current token already holds
 function __mids_list
     set -l token (commandline -ct)
@@ -94,7 +98,7 @@ end
 complete -c mids -l version -s V -d 'print the version'
 complete -c mids -l base-url -x -d 'API base URL (env MIDS_BASE_URL)'
 complete -c mids -l api-key -x -d 'API key (env MIDS_API_KEY); sent as x-api-key'
-complete -c mids -l profile -x -d 'use this profile\'s settings from \'mids config\' (env MIDS_PROFILE)'
+complete -c mids -l profile -x -a '(__mids_profiles)' -d 'use this profile\'s settings from \'mids config\' (env MIDS_PROFILE)'
 complete -c mids -l api -x -a 'v2 v3' -d 'API version for commands that have both'
 complete -c mids -l output -s o -x -a 'table json ndjson csv yaml' -d 'output format (default: table on a TTY, json when piped)'
 complete -c mids -l fields -x -d 'comma-separated fields (dotted paths) for columns or keys'

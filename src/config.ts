@@ -1,21 +1,24 @@
 // User config (~/.config/mids/config.json) and state (~/.local/state/mids) locations.
 // The file holds the default profile's settings at the top level and named profiles under
 // `profiles`: { "base-url": "...", "profiles": { "ci": { "api-key": "..." } } }.
-import { closeSync, existsSync, lstatSync, mkdirSync, openSync, readFileSync, realpathSync, renameSync, statSync, unlinkSync, writeFileSync, writeSync } from "node:fs";
+import { closeSync, constants, existsSync, fstatSync, lstatSync, mkdirSync, openSync, readFileSync, realpathSync, renameSync, statSync, unlinkSync, writeFileSync, writeSync } from "node:fs";
 import { homedir } from "node:os";
-import { dirname, join } from "node:path";
+import { dirname, isAbsolute, join } from "node:path";
 import { EXIT, MidsError, UsageError } from "./errors.js";
 import { API_VERSIONS } from "./contract/routes.js";
 import { requireDurationMs } from "./util/time.js";
-import { parseByteSize } from "./util/bytes.js";
+import { formatBytes, parseByteSize } from "./util/bytes.js";
 import { checkChoice, checkWholeNumber, numberHint } from "./util/flag-values.js";
 import { jsonSyntaxProblem } from "./util/json-error.js";
+import { setOwn } from "./util/records.js";
+import { editDistance } from "./util/edit-distance.js";
 
 export type OutputFormat = "table" | "json" | "ndjson" | "csv" | "yaml";
 export const OUTPUT_FORMATS: readonly OutputFormat[] = ["table", "json", "ndjson", "csv", "yaml"];
 
 export const CONFIG_KEYS = ["base-url", "api-key", "output", "api", "timeout", "max-retries", "max-body-size", "max-pages"] as const;
 export type ConfigKey = (typeof CONFIG_KEYS)[number];
+const isSetting = (k: string) => (CONFIG_KEYS as readonly string[]).includes(k);
 /** The values a setting takes when it is one of a few (`mids config set output <Tab>` offers them). */
 export const CONFIG_CHOICES: Partial<Record<ConfigKey, readonly string[]>> = { output: OUTPUT_FORMATS, api: API_VERSIONS };
 /**
@@ -87,6 +90,11 @@ export interface ConfigFile {
   /** the default profile: top-level settings */
   settings: Config;
   profiles: Record<string, Config>;
+  /**
+   * The file as parsed: what mids does not read (keys of its own, another tool's, a profile whose
+   * name mids refuses) is written back as it was by 'config set|unset', in its place.
+   */
+  raw?: Record<string, unknown>;
 }
 
 /** A config file that others could read (with a key) or write: refused, as ssh does (exit 3). */
@@ -95,14 +103,23 @@ export class ConfigPermissionError extends MidsError {
   code = "config_permissions";
 }
 
+/**
+ * An XDG base directory: the variable's value when it is an absolute path, else the default. The
+ * XDG spec has a relative one ignored: it would put the config (and the key) under whatever
+ * directory mids runs in, a repository's maybe.
+ */
+function xdgDir(value: string | undefined, fallback: () => string): string {
+  return value && isAbsolute(value) ? value : fallback();
+}
+
 export function configDir(env: Record<string, string | undefined>): string {
   if (env.MIDS_CONFIG_DIR) return env.MIDS_CONFIG_DIR;
-  return join(env.XDG_CONFIG_HOME || join(env.HOME || homedir(), ".config"), "mids");
+  return join(xdgDir(env.XDG_CONFIG_HOME, () => join(env.HOME || homedir(), ".config")), "mids");
 }
 
 export function stateDir(env: Record<string, string | undefined>): string {
   if (env.MIDS_STATE_DIR) return env.MIDS_STATE_DIR;
-  return join(env.XDG_STATE_HOME || join(env.HOME || homedir(), ".local", "state"), "mids");
+  return join(xdgDir(env.XDG_STATE_HOME, () => join(env.HOME || homedir(), ".local", "state")), "mids");
 }
 
 export function configPath(env: Record<string, string | undefined>): string {
@@ -196,13 +213,55 @@ export function checkConfigTrust(path: string, hasKey: boolean, platform = proce
   checkPermissions(path, st.mode, hasKey, platform);
 }
 
+/** Settings are two levels deep (profiles, a profile's settings); keys of the user's own may nest, to this. */
+export const MAX_CONFIG_DEPTH = 64;
+
+/** Whether a parsed JSON value nests objects or arrays more than `max` deep (without recursion). */
+function nestedDeeperThan(value: unknown, max: number): boolean {
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length) {
+    const [v, depth] = stack.pop()!;
+    if (v === null || typeof v !== "object") continue;
+    if (depth >= max) return true;
+    for (const x of Object.values(v)) if (x !== null && typeof x === "object") stack.push([x, depth + 1]);
+  }
+  return false;
+}
+
+/** A config file holds a few settings: past this it is the wrong file (a log, a disk image), not read. */
+export const MAX_CONFIG_BYTES = 1024 * 1024;
+
+/**
+ * The config file's text: a regular file, at most MAX_CONFIG_BYTES; one that cannot be read (its
+ * mode, a directory or a FIFO in its place, a wrong file) is the user's to fix, exit 2.
+ */
+function readConfigText(p: string): string {
+  const fix = `move it away ('mids config set' then writes a new one), or set MIDS_CONFIG_DIR to another directory`;
+  let fd: number;
+  try {
+    // non-blocking: a FIFO in its place is refused, not waited on for a writer
+    fd = openSync(p, constants.O_RDONLY | constants.O_NONBLOCK);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code ?? (e as Error).message;
+    throw new UsageError(`cannot read the config file ${p} (${code})`, { hint: code === "EACCES" ? `make it readable: chmod 600 '${p}'` : fix });
+  }
+  try {
+    const st = fstatSync(fd);
+    if (!st.isFile()) throw new UsageError(`config file ${p} is not a file (${st.isDirectory() ? "a directory" : "a device, FIFO or socket"})`, { hint: fix });
+    if (st.size > MAX_CONFIG_BYTES) throw new UsageError(`config file ${p} holds ${formatBytes(st.size)}, over the ${formatBytes(MAX_CONFIG_BYTES)} a config file may hold: not read`, { hint: `is it the right file? ${fix}` });
+    return readFileSync(fd, "utf8");
+  } finally {
+    closeSync(fd);
+  }
+}
+
 /** Read and check the whole file (both the default settings and the profiles). */
 export function readConfigFile(env: Record<string, string | undefined>): ConfigFile {
   const p = configPath(env);
   if (!existsSync(p)) return { settings: {}, profiles: {} };
   let parsed: unknown;
   // a byte order mark (Windows editors write one) is no part of the JSON
-  const text = readFileSync(p, "utf8").replace(/^\uFEFF/, "");
+  const text = readConfigText(p).replace(/^\uFEFF/, "");
   try {
     parsed = JSON.parse(text);
   } catch (e) {
@@ -210,6 +269,9 @@ export function readConfigFile(env: Record<string, string | undefined>): ConfigF
     throw new UsageError(`config file ${p} is not valid JSON (${jsonSyntaxProblem(text, e as Error)})`, { hint: `fix it, or remove it and run 'mids config set'` });
   }
   if (!isObject(parsed)) throw new UsageError(`config file ${p} must hold a JSON object`, { hint: `fix it, or remove it and run 'mids config set'` });
+  // what mids does not read is written back as it was: a value nested past what JSON.stringify's
+  // recursion can write would make every 'config set' fail
+  if (nestedDeeperThan(parsed, MAX_CONFIG_DEPTH)) throw new UsageError(`config file ${p} nests values more than ${MAX_CONFIG_DEPTH} levels deep`, { hint: `fix it, or remove it and run 'mids config set'` });
   const raw = parsed.profiles;
   const profiles: Record<string, Config> = {};
   const fix = { hint: `edit ${p}: 'profiles' maps each profile's name to an object of its settings` };
@@ -219,9 +281,41 @@ export function readConfigFile(env: Record<string, string | undefined>): ConfigF
     if (!isObject(v)) throw new UsageError(`profile '${name}' in ${p} must be an object of settings (got ${jsonType(v)})`, fix);
     profiles[name] = settingsOf(v);
   }
-  const file = { settings: settingsOf(parsed), profiles };
+  const file = { settings: settingsOf(parsed), profiles, raw: parsed };
   checkConfigTrust(p, holdsKey(file));
   return file;
+}
+
+/**
+ * A key in the file that mids ignores but that looks like a setting (base_url, apiKey, timout): the
+ * setting it likely means. Other keys ("$comment", another tool's) are the user's own business.
+ */
+export function meantSetting(key: string): ConfigKey | undefined {
+  const k = key.replace(/([a-z\d])([A-Z])/g, "$1-$2").toLowerCase().replace(/[_\s.]+/g, "-");
+  if (isSetting(k)) return k as ConfigKey;
+  if (key.length < 4) return undefined;
+  return CONFIG_KEYS.map((c) => ({ c, d: editDistance(k, c) })).filter((x) => x.d <= 2).sort((a, b) => a.d - b.d)[0]?.c;
+}
+
+/**
+ * What in the file mids reads as nothing though it was surely meant as something (doctor warns):
+ * a misspelt setting, at the top level or in a profile, and a profile whose name cannot be selected.
+ */
+export function ignoredInFile(raw: Record<string, unknown> | undefined): string[] {
+  const out: string[] = [];
+  const keys = (o: Record<string, unknown>, where: string) => {
+    for (const k of Object.keys(o)) {
+      const meant = isSetting(k) || (where === "" && k === "profiles") ? undefined : meantSetting(k);
+      if (meant) out.push(`'${k}'${where} (did you mean '${meant}'?)`);
+    }
+  };
+  keys(raw ?? {}, "");
+  const profiles = isObject(raw?.profiles) ? raw.profiles : {};
+  for (const [name, v] of Object.entries(profiles)) {
+    if (!PROFILE_NAME.test(name) || name === DEFAULT_PROFILE) out.push(`profile '${name}' (${name === DEFAULT_PROFILE ? "the default profile is the top-level settings" : "not a name a profile can have"})`);
+    else if (isObject(v)) keys(v, ` in profile '${name}'`);
+  }
+  return out;
 }
 
 /** The default profile's settings (kept for callers that know no profiles). */
@@ -241,6 +335,8 @@ export function checkProfileName(name: string): string {
 /** The profile's settings, or exit 2 naming the profiles there are. */
 export function profileSettings(file: ConfigFile, name: string): Config {
   if (name === DEFAULT_PROFILE) return file.settings;
+  // a name no profile can have: said so, not 'unknown' with a hint to create it, which would fail
+  checkProfileName(name);
   // own names only: "constructor" or "toString" are profiles only when the file has them
   const p = Object.hasOwn(file.profiles, name) ? file.profiles[name] : undefined;
   if (!p) {
@@ -300,6 +396,13 @@ export function settingFix(key: ConfigKey, s: SettingSource | undefined, selecte
   }
 }
 
+/** The fix for a base URL that does not parse, where it came from (a flag, a variable, the file, 'config set'). */
+export function baseUrlFix(s: SettingSource | undefined, selected?: string): string {
+  const fix = settingFix("base-url", s, selected);
+  const where = fix ? `: ${fix}` : s?.kind === "flag" ? ` to ${s.name}` : ", to --base-url, MIDS_BASE_URL or 'mids config set base-url'";
+  return `give a full URL such as https://api.example.com${where}`;
+}
+
 /** Selected profile over the default profile: the merged settings and where each came from. */
 export function layeredConfig(file: ConfigFile, profile: string | undefined): { cfg: Config; from: Partial<Record<ConfigKey, SettingSource>> } {
   const cfg: Config = { ...file.settings };
@@ -335,9 +438,36 @@ export function writeJsonAtomic(path: string, value: unknown): void {
 /** Settings as written: a value of the wrong type is written back as it was found. */
 const asWritten = (c: Config) => Object.fromEntries(Object.entries(c).map(([k, v]) => [k, isWrongType(v) ? v.wrongType : v]));
 
+/**
+ * Settings `c` over `raw` (the object as read): its other keys kept where they were, a setting
+ * still there in its place, one removed gone, a new one at the end.
+ */
+function over(raw: Record<string, unknown> | undefined, c: Config, skip?: string): Record<string, unknown> {
+  const settings = asWritten(c);
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(raw ?? {})) {
+    if (k === skip) continue;
+    if (!isSetting(k)) setOwn(out, k, v);
+    else if (Object.hasOwn(settings, k)) out[k] = settings[k];
+  }
+  return Object.assign(out, settings);
+}
+
+/** A profile's own keys that are no setting (they keep a profile that 'unset' empties). */
+export const hasOtherKeys = (v: unknown) => isObject(v) && Object.keys(v).some((k) => !isSetting(k));
+
 function serialize(f: ConfigFile): Record<string, unknown> {
-  const out: Record<string, unknown> = asWritten(f.settings);
-  if (Object.keys(f.profiles).length) out.profiles = Object.fromEntries(Object.entries(f.profiles).map(([name, c]) => [name, asWritten(c)]));
+  const out = over(f.raw, f.settings, "profiles");
+  const raw = isObject(f.raw?.profiles) ? f.raw.profiles : {};
+  const profiles: Record<string, unknown> = {};
+  for (const [name, v] of Object.entries(raw)) {
+    // a name mids does not read is kept as it is; a profile removed keeps what is not its settings
+    if (!PROFILE_NAME.test(name) || name === DEFAULT_PROFILE) setOwn(profiles, name, v);
+    else if (Object.hasOwn(f.profiles, name)) profiles[name] = over(v as Record<string, unknown>, f.profiles[name]);
+    else if (hasOtherKeys(v)) profiles[name] = over(v as Record<string, unknown>, {});
+  }
+  for (const [name, c] of Object.entries(f.profiles)) if (!Object.hasOwn(profiles, name)) profiles[name] = asWritten(c);
+  if (Object.keys(profiles).length) out.profiles = profiles;
   return out;
 }
 

@@ -1,9 +1,18 @@
 // A key the server refused: say so, which key (masked) and where it came from (issue 15), instead
 // of the server's "needs an API key".
-import { maskKey, settingFix, sourceText } from "./config.js";
-import { ApiError, EXIT } from "./errors.js";
+import { DEFAULT_PROFILE, checkApiKey, maskKey, settingFix, sourceText, type SettingSource } from "./config.js";
+import { ApiError, EXIT, UsageError } from "./errors.js";
 import { redact } from "./util/known-secrets.js";
 import type { GlobalOptions } from "./context.js";
+
+/**
+ * How to give mids a key: the config first, read from stdin (as doctor says it), into the profile in
+ * use; a key on the command line (--api-key) shows in 'ps' and the shell history.
+ */
+export function noKeyFix(profile: string | undefined): string {
+  const p = profile && profile !== DEFAULT_PROFILE ? `--profile ${profile} ` : "";
+  return `run 'mids config set ${p}api-key -' (reads it from stdin), set MIDS_API_KEY or pass --api-key (keys are created in the product's integrations settings; try --sandbox for a demo)`;
+}
 
 /** The error to report: a rejected key is named (masked) with its source; anything else unchanged. */
 export function explainRejectedKey(err: unknown, g: Pick<GlobalOptions, "apiKey" | "sources" | "profile">): unknown {
@@ -11,8 +20,8 @@ export function explainRejectedKey(err: unknown, g: Pick<GlobalOptions, "apiKey"
   if (!(err instanceof ApiError)) return err;
   if (!key) {
     // a v2 401/403 sent without a key: there is no key to check, one is missing
-    if (err.exitCode === EXIT.credentials && err.code !== "credential_required" && err.code !== "entitlement_required") {
-      err.hint = "no API key is set: set MIDS_API_KEY or pass --api-key (keys are created in the product's integrations settings; try --sandbox for a demo)";
+    if (err.exitCode === EXIT.credentials && err.code !== "entitlement_required") {
+      err.hint = `${err.code === "credential_required" ? "" : "no API key is set: "}${noKeyFix(g.profile)}`;
     }
     return err;
   }
@@ -29,3 +38,17 @@ export function explainRejectedKey(err: unknown, g: Pick<GlobalOptions, "apiKey"
   e.exitCode = err.exitCode;
   return e;
 }
+
+/**
+ * A key with blanks, control or non-ASCII characters inside is refused before it is sent, naming
+ * its source, rather than failing as a bad header. Only commands that send it check it.
+ */
+export function checkedKey(key: string, source: SettingSource | undefined, profile?: string): string {
+  try {
+    checkApiKey(key);
+  } catch (e) {
+    throw new UsageError((e as Error).message.replace(/^the API key/, `the API key (from ${sourceText(source)})`), { hint: settingFix("api-key", source, profile) });
+  }
+  return key;
+}
+

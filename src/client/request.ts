@@ -37,7 +37,14 @@ export function joinUrl(baseUrl: string, path: string): string {
   try {
     base = new URL(baseUrl);
   } catch {
-    throw new UsageError(`invalid base URL '${redactText(baseUrl)}'`, { hint: "pass a full URL such as https://api.example.com to --base-url or MIDS_BASE_URL" });
+    // the parser's refusal says nothing; a port past 65535 is a mistake that can be named
+    const port = /^[a-z][a-z\d+.-]*:\/\/(?:[^/?#@]*@)?(?:\[[^\]]*\]|[^/?#:]*):(\d+)(?:[/?#]|$)/i.exec(baseUrl)?.[1];
+    const why = port !== undefined && Number(port) > 65535 ? `: port ${port} is out of range (1 to 65535)` : "";
+    throw new UsageError(`invalid base URL '${redactText(baseUrl)}'${why}`, { hint: "pass a full URL such as https://api.example.com to --base-url or MIDS_BASE_URL" });
+  }
+  // port 0 parses, but no server listens there: every request would be refused, and retried
+  if (base.port === "0") {
+    throw new UsageError(`invalid base URL '${redactText(baseUrl)}': port 0 is out of range (1 to 65535)`, { hint: "pass a full URL such as https://api.example.com to --base-url or MIDS_BASE_URL" });
   }
   if (base.protocol !== "http:" && base.protocol !== "https:") {
     // 'user:password@host' without its scheme parses as scheme 'user:': what stands before '@' is
@@ -70,6 +77,24 @@ export function buildRaw(method: string, pathAndQuery: string, body: unknown, he
   }
   for (const [k, v] of Object.entries(headers ?? {})) h[k.toLowerCase()] = v;
   return { method: method.toUpperCase(), url: joinUrl(opts.baseUrl, pathAndQuery), headers: h, body: payload };
+}
+
+/**
+ * The parts of a base URL that no request carries: requests go to its origin and path (joinUrl),
+ * so a user and password, a query (?token=...) or a fragment in it are silently left out.
+ */
+export function unsentParts(baseUrl: string): string[] {
+  let u: URL;
+  try {
+    u = new URL(baseUrl);
+  } catch {
+    return [];
+  }
+  return [
+    ...(u.username || u.password ? ["user and password"] : []),
+    ...(u.search ? ["query"] : []),
+    ...(u.hash ? ["fragment"] : []),
+  ];
 }
 
 /** Loopback hosts may receive a key over plain http (the sandbox, local proxies). */

@@ -1,5 +1,6 @@
 // Dotted field paths (`--fields id,trend,identifiers.x`): read and pick nested values.
 import { UsageError } from "../errors.js";
+import { editDistance } from "../util/edit-distance.js";
 
 // only an item's own fields: `__proto__`, `constructor` or `toString` are never read from the prototype
 const own = (o: object, key: string): unknown => (Object.prototype.hasOwnProperty.call(o, key) ? (o as Record<string, unknown>)[key] : undefined);
@@ -99,18 +100,7 @@ export function hasPath(item: unknown, path: string): boolean {
   return has(parent);
 }
 
-/** Levenshtein distance, case-insensitive. */
-export function editDistance(a: string, b: string): number {
-  const s = a.toLowerCase();
-  const t = b.toLowerCase();
-  let prev = Array.from({ length: t.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= s.length; i++) {
-    const cur = [i];
-    for (let j = 1; j <= t.length; j++) cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (s[i - 1] === t[j - 1] ? 0 : 1));
-    prev = cur;
-  }
-  return prev[t.length];
-}
+export { editDistance };
 
 /** The known paths closest to `name` (at most `n`, nearest first; ties keep the item's order). */
 export function nearest(name: string, known: readonly string[], n = 3): string[] {

@@ -5,14 +5,14 @@ import { inCI, type IO } from "../io.js";
 import type { Client } from "../client/client.js";
 import { DEFAULT_MAX_BODY_BYTES } from "../client/body.js";
 import { DEFAULT_MAX_PAGES } from "../client/paginate.js";
-import { stateDir } from "../config.js";
+import { baseUrlFix, sourceText, stateDir } from "../config.js";
 import { UsageError } from "../errors.js";
 import { clipMiddle, oneLine, stripControl } from "../util/sanitize.js";
 import { MAX_ERROR_LINE } from "../output/error-line.js";
 import { redact } from "../util/known-secrets.js";
 import { makeScreen, type OnExit } from "../output/screen.js";
 import { VERSION } from "../version.js";
-import { checkedKey } from "./settings.js";
+import { checkedKey } from "../keyerror.js";
 
 /** The context main() builds: a Context, the help text commander wrote (printed at the end), close(). */
 export type MainContext = Context & { close(): Promise<void>; help?: string; usageLine?: string; missingCommandOf?: string };
@@ -52,6 +52,18 @@ export function createContext(io: IO, signal: AbortSignal, now: () => Date, onEx
   return ctx;
 }
 
+/** A base URL that does not parse, named with where it came from and fixed there (as a bad timeout is). */
+async function checkedBaseUrl(baseUrl: string, g: GlobalOptions): Promise<void> {
+  const { joinUrl } = await import("../client/request.js");
+  const source = g.sources?.["base-url"];
+  try {
+    joinUrl(baseUrl, "/");
+  } catch (e) {
+    if (!(e instanceof UsageError)) throw e;
+    throw new UsageError(`${e.message} (from ${sourceText(source)})`, { hint: baseUrlFix(source, g.profile) });
+  }
+}
+
 async function makeClient(ctx: Context): Promise<Client> {
   const g = ctx.globals;
   let baseUrl = g.baseUrl;
@@ -65,6 +77,7 @@ async function makeClient(ctx: Context): Promise<Client> {
     apiKey = g.apiKey ?? SANDBOX_DEMO_KEY;
   }
   if (apiKey) checkedKey(apiKey, g.sources?.["api-key"], g.profile);
+  if (baseUrl && !g.sandbox) await checkedBaseUrl(baseUrl, g);
   if (!baseUrl) {
     throw new UsageError("no API base URL is set", {
       hint: "pass --base-url, set MIDS_BASE_URL, or run 'mids config set base-url URL' (or try --sandbox)",

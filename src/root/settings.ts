@@ -6,7 +6,7 @@ import type { ApiVersion } from "../contract/routes.js";
 import { colorWanted, type IO } from "../io.js";
 import { MidsError, UsageError } from "../errors.js";
 import {
-  SETTINGS, checkApiKey, configPath, isWrongType, layeredConfig, parseSetting, readConfigFile, settingFix, settingLabel, sourceText, wrongTypeMessage,
+  SETTINGS, configPath, isWrongType, layeredConfig, parseSetting, readConfigFile, settingFix, settingLabel, sourceText, wrongTypeMessage,
   type Config, type ConfigFile, type ConfigKey, type OutputFormat, type SettingSource,
 } from "../config.js";
 import { parseFields } from "../output/fields.js";
@@ -175,17 +175,3 @@ export function resolveGlobals(o: Record<string, unknown>, io: IO, cfg: Config, 
     sources,
   };
 }
-
-/**
- * A key with blanks, control or non-ASCII characters inside is refused before it is sent, naming
- * its source, rather than failing as a bad header. Only commands that send it check it.
- */
-export function checkedKey(key: string, source: SettingSource | undefined, profile?: string): string {
-  try {
-    checkApiKey(key);
-  } catch (e) {
-    throw new UsageError((e as Error).message.replace(/^the API key/, `the API key (from ${sourceText(source)})`), { hint: settingFix("api-key", source, profile) });
-  }
-  return key;
-}
-

@@ -60,7 +60,7 @@ describe("a v2 401/403 with no key set", () => {
     for (const args of [["api", "/v2/projects"], ["grounding", "--at", "1d"]]) {
       const r = await runMain(args, { env: sb.env() });
       expect(r.code, args.join(" ")).toBe(3);
-      expect(r.stderr, args.join(" ")).toMatch(/^hint: no API key is set: set MIDS_API_KEY or pass --api-key /m);
+      expect(r.stderr, args.join(" ")).toMatch(/^hint: no API key is set: run 'mids config set api-key -' \(reads it from stdin\), set MIDS_API_KEY or pass --api-key /m);
       expect(r.stderr).not.toMatch(/scopes/);
     }
   });

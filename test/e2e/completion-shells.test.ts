@@ -2,7 +2,7 @@
 // zsh on a pseudo-terminal (zpty) with compinit and a TAB, fish through `complete -C`.
 // A shell that is missing skips these tests on a workstation and FAILS them in CI (CI=true).
 import { execFileSync, spawnSync } from "node:child_process";
-import { readFileSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { BIN, ROOT, baseEnv, budgetFor, runMids, tempDir } from "../helpers/cli.js";
@@ -21,6 +21,23 @@ interface Case {
   excludes?: string[];
   /** only these shells (the issue's: zsh offers the parent's values there, a known gap) */
   shells?: string[];
+}
+
+/** The profiles of the config file the shells' mids reads. */
+const PROFILES = ["default", "ci", "stag-1.x"];
+
+/**
+ * The shells' environment: the built mids first on PATH (the scripts run it for profile names),
+ * and a config file with PROFILES; MIDS_PROFILE names one that does not exist.
+ */
+let env: Record<string, string> | undefined;
+function shellEnv(): Record<string, string> {
+  if (env) return env;
+  env = baseEnv({ PATH: `${join(BIN, "..")}:${process.env.PATH}`, MIDS_PROFILE: "gone" });
+  mkdirSync(env.MIDS_CONFIG_DIR, { recursive: true, mode: 0o700 });
+  const profiles = Object.fromEntries(PROFILES.filter((p) => p !== "default").map((p) => [p, { output: "csv" }]));
+  writeFileSync(join(env.MIDS_CONFIG_DIR, "config.json"), JSON.stringify({ output: "json", profiles }), { mode: 0o600 });
+  return env;
 }
 
 const GRADES = ["chipped", "cut", "flawless", "polished", "rough"];
@@ -50,6 +67,9 @@ const CASES: Case[] = [
   { line: "mids --profile ci config set api v", exactly: [...CONFIG_CHOICES.api!].sort() },
   { line: "mids config set timeout ", exactly: [] },
   { line: "mids completion ", exactly: ["bash", "fish", "zsh"] },
+  // the config file's profiles (shellEnv's), asked of mids at the TAB; MIDS_PROFILE names none of them
+  { line: "mids --profile ", exactly: [...PROFILES].sort() },
+  { line: "mids config get --profile s", exactly: ["stag-1.x"] },
   { line: "mids help ", includes: ["projects", "alerts", "migrate", "sandbox", "config"] },
   { line: "mids api /v3/alerts/d", exactly: ["/v3/alerts/destinations"] },
   { line: "mids migrate test/fixtures/migrate/ba", exactly: ["test/fixtures/migrate/bare.log"] },
@@ -106,10 +126,17 @@ describe.skipIf(!CI && !has("bash"))("bash", () => {
     it(`completes ${JSON.stringify(c.line)}`, () => {
       // bash splits --flag=value at '=' (COMP_WORDBREAKS); these lines have none
       const words = c.line.split(" ");
-      const out = answer("bash", ["--norc", "-c", `source "$1"; COMP_WORDS=("\${@:2}"); COMP_CWORD=$(( \${#COMP_WORDS[@]} - 1 )); COMP_LINE="\${*:2}"; _mids; printf '%s\\n' "\${COMPREPLY[@]}"`, "bash", file, ...words], `bash completion of ${JSON.stringify(c.line)}`);
+      const out = answer("bash", ["--norc", "-c", `source "$1"; COMP_WORDS=("\${@:2}"); COMP_CWORD=$(( \${#COMP_WORDS[@]} - 1 )); COMP_LINE="\${*:2}"; _mids; printf '%s\\n' "\${COMPREPLY[@]}"`, "bash", file, ...words], `bash completion of ${JSON.stringify(c.line)}`, { env: shellEnv() });
       check("bash", c, out.split("\n").filter(Boolean));
     });
   }
+  it("completes under set -u (nounset), where a line with no value to complete was an 'unbound variable' error", () => {
+    for (const [line, want] of [["mids pro", ["projects"]], ["mids config set timeout ", []], ["mids projects list -o ", ["csv", "json", "ndjson", "table", "yaml"]]] as const) {
+      const words = line.split(" ");
+      const out = answer("bash", ["--norc", "-uc", `source "$1"; COMP_WORDS=("\${@:2}"); COMP_CWORD=$(( \${#COMP_WORDS[@]} - 1 )); COMP_LINE="\${*:2}"; _mids; printf '%s\\n' "\${COMPREPLY[@]}"`, "bash", file, ...words], `bash -u completion of ${JSON.stringify(line)}`, { env: shellEnv() });
+      expect(out.split("\n").filter(Boolean).sort(), line).toEqual(want);
+    }
+  });
   it("completes a value written as --flag=value", () => {
     const out = answer("bash", ["--norc", "-c", `source "$1"; COMP_WORDS=(mids projects list --sort = ""); COMP_CWORD=5; _mids; printf '%s\\n' "\${COMPREPLY[@]}"`, "bash", file], "bash completion of 'mids projects list --sort='");
     expect(out.split("\n").filter(Boolean).sort()).toEqual(["createdAt", "reinforcedAt", "trend"]);
@@ -122,7 +149,7 @@ describe.skipIf(!CI && !has("fish"))("fish", () => {
     requireShell("fish");
     file = await script("fish", "mids.fish");
   });
-  const complete = (line: string) => answer("fish", ["--no-config", "-c", "source $argv[1]; complete -C $argv[2]", file, line], `fish completion of ${JSON.stringify(line)}`)
+  const complete = (line: string) => answer("fish", ["--no-config", "-c", "source $argv[1]; complete -C $argv[2]", file, line], `fish completion of ${JSON.stringify(line)}`, { env: shellEnv() })
     .split("\n").filter(Boolean).map((l) => l.split("\t") as [string, string?]);
   for (const c of CASES) {
     it(`completes ${JSON.stringify(c.line)}`, () => {
@@ -194,8 +221,7 @@ describe.skipIf(!CI && !has("zsh"))("zsh", () => {
     // the first line is the new shell's first TAB
     const lines = [...CASES.map((c) => c.line), "mids m"];
     // the pty's shells find mids on PATH: the built bin
-    const env = baseEnv({ PATH: `${join(BIN, "..")}:${process.env.PATH}` });
-    const out = answer("zsh", ["-f", driver, String(ANSWER_MS), join(file, ".."), ...lines], `zsh completion of ${lines.length} lines`, { env, timeout: sessionMs(lines.length) });
+    const out = answer("zsh", ["-f", driver, String(ANSWER_MS), join(file, ".."), ...lines], `zsh completion of ${lines.length} lines`, { env: shellEnv(), timeout: sessionMs(lines.length) });
     let current: { cands: string[]; descs: string[] } | undefined;
     for (const l of out.split("\n")) {
       if (l.startsWith("=== ")) results.set(l.slice(4), (current = { cands: [], descs: [] }));

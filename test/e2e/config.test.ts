@@ -48,11 +48,27 @@ describe("mids config", () => {
     expect(viaEnv.stderr).toContain(`127.0.0.1:${viaEnvPort}`);
   });
 
+  it("set says when a variable wins over what it saved (as gh does with GH_TOKEN); a flag of this one run does not", async () => {
+    const env = baseEnv({ MIDS_API_KEY: "env_key_0123456789abcdef" });
+    const k = await runMain(["config", "set", "api-key", "-"], { env, input: "file_key_0123456789abcdef" });
+    expect(k.code).toBe(0);
+    expect(k.stderr).toBe("mids: notice: MIDS_API_KEY is set and wins over the config file: commands use its value for 'api-key', not the one saved here; unset MIDS_API_KEY to use this one\n");
+    expect(k.stderr).not.toMatch(/env_key|file_key/);
+    const o = await runMain(["config", "set", "output", "csv", "-o", "json"], { env: baseEnv() });
+    expect(o).toMatchObject({ code: 0, stderr: "" });
+  });
+
   it("refuses unknown settings and bad values with exit 2", async () => {
     const env = baseEnv();
     const k = await runMain(["config", "set", "colour", "red"], { env });
     expect(k.code).toBe(2);
     expect(k.stderr).toMatch(/^mids: unknown setting 'colour'\nhint: settings: base-url, api-key/);
+    // another spelling of a setting (as other tools write it) is named with the one meant
+    for (const [typed, meant] of [["base_url", "base-url"], ["apiKey", "api-key"], ["timout", "timeout"]]) {
+      const r = await runMain(["config", "set", typed, "x"], { env });
+      expect(r.code).toBe(2);
+      expect(r.stderr).toMatch(new RegExp(`^mids: unknown setting '${typed}'\nhint: did you mean '${meant}'\\? \\(settings: base-url, api-key,`));
+    }
     const v = await runMain(["config", "set", "output", "xml"], { env });
     expect(v.code).toBe(2);
     expect(v.stderr).toMatch(/^mids: output must be one of table, json/);

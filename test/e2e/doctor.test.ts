@@ -62,6 +62,15 @@ describe("mids doctor", () => {
     expect(byName(JSON.parse(lacking.stdout)).entitlements).toMatchObject({ status: "fail", fix: expect.stringContaining("'api'") });
   });
 
+  it("a key no server could take (blanks, non-ASCII) is named with its source and never sent: not 'GET /v3/me failed', nor 'did not answer'", async () => {
+    const r = await runMain(["doctor", "-o", "json"], { env: sb.env("ключ_0123456789abcdef") });
+    expect(r.code).toBe(2);
+    const c = byName(JSON.parse(r.stdout));
+    expect(c.key).toMatchObject({ status: "fail", detail: "the API key (from env MIDS_API_KEY) contains blanks, control characters or characters other than ASCII", fix: "fix or unset MIDS_API_KEY" });
+    for (const name of ["entitlements", "rate-limit", "history"]) expect(c[name]).toEqual({ check: name, status: "skip", detail: "the key was not sent" });
+    expect(c.reachable.status).toBe("ok");
+  });
+
   it("a key /v3/me answers for without listing 'api' is a warning, not a failure: the spec does not say calls need it", async () => {
     const me = {
       credential: { name: "ci", id: "k1", type: "full", expiresAt: null }, entitlements: ["topic-reports"], rateLimit: { perMinute: 60, perDay: 1000 },

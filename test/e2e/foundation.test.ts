@@ -99,7 +99,14 @@ describe("mids me", () => {
     expect(r.stdout).toBe("");
     const lines = r.stderr.trimEnd().split("\n");
     expect(lines[0]).toMatch(/^mids: .*needs an API key/);
-    expect(lines[1]).toMatch(/^hint: set MIDS_API_KEY or pass --api-key/);
+    // the config first (read from stdin), as doctor says: a key on the command line shows in 'ps'
+    expect(lines[1]).toMatch(/^hint: run 'mids config set api-key -' \(reads it from stdin\), set MIDS_API_KEY or pass --api-key/);
+    // with a profile selected, into that profile
+    const env = sb.env(undefined);
+    await runMain(["config", "set", "--profile", "ci", "output", "json"], { env });
+    const p = await runMain(["me", "--profile", "ci"], { env });
+    expect(p.code).toBe(3);
+    expect(p.stderr).toMatch(/^hint: run 'mids config set --profile ci api-key -' \(reads it from stdin\)/m);
     const j = await runMain(["me", "-o", "json"], { env: sb.env(undefined) });
     const err = JSON.parse(j.stderr.trimEnd().split("\n").pop()!);
     expect(err.error.code).toBe("credential_required");

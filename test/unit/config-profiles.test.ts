@@ -27,6 +27,12 @@ describe("profiles", () => {
     expect(() => profileSettings(file, "nope")).toThrow(UsageError);
     try { profileSettings(file, "nope"); } catch (e) { expect((e as UsageError).hint).toMatch(/^profiles: default, ci/); }
   });
+
+  it("a name no profile can have is 'invalid', not 'unknown' with a hint to create it (which would be refused)", () => {
+    for (const name of ["bad name", "a/b", "-x", "x".repeat(65)]) {
+      expect(() => profileSettings(file, name), name).toThrow(`invalid profile name '${name}'`);
+    }
+  });
 });
 
 describe("config file permissions", () => {

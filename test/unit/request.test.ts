@@ -33,6 +33,14 @@ describe("request building", () => {
     expect(() => joinUrl("not a url", "/v3")).toThrow(/invalid base URL/);
   });
 
+  it("names a port out of range, 0 included (it parses, and every request to it would be refused and retried)", () => {
+    expect(() => joinUrl("http://127.0.0.1:0", "/v3")).toThrow(/^invalid base URL 'http:\/\/127\.0\.0\.1:0': port 0 is out of range \(1 to 65535\)$/);
+    expect(() => joinUrl("https://api.example.com:65536/x", "/v3")).toThrow(/: port 65536 is out of range \(1 to 65535\)$/);
+    expect(() => joinUrl("https://u:pw@[::1]:70000", "/v3")).toThrow(/^invalid base URL 'https:\/\/\*\*\*@\[::1\]:70000': port 70000 is out of range/);
+    expect(joinUrl("http://127.0.0.1:65535", "/v3")).toBe("http://127.0.0.1:65535/v3");
+    expect(joinUrl("https://api.example.com:1/", "/v3")).toBe("https://api.example.com:1/v3");
+  });
+
   it("serializes nothing for an empty query", () => {
     expect(queryString({})).toBe("");
     expect(queryString(undefined)).toBe("");

@@ -1,10 +1,10 @@
 import type { Context } from "../../context.js";
 import {
-  CONFIG_KEYS, DEFAULT_PROFILE, checkApiKey, checkProfileName, configPath, isWrongType, jsonType, maskKey, parseSetting, profileNames, profileSettings,
+  CONFIG_KEYS, DEFAULT_PROFILE, checkApiKey, meantSetting, checkProfileName, configPath, isWrongType, jsonType, maskKey, parseSetting, profileNames, profileSettings,
   readConfigFile, settingFix, settingLabel, sourceText, updateConfigFile, wrongTypeMessage, type Config, type ConfigFile, type ConfigKey, type SettingSource,
 } from "../../config.js";
 import { MidsError, UsageError } from "../../errors.js";
-import { joinUrl } from "../../client/request.js";
+import { joinUrl, unsentParts } from "../../client/request.js";
 import { formatBytes } from "../../util/bytes.js";
 import { redactUrl } from "../../contract/secrets.js";
 import { BASE_URL_VERSION_END } from "../../contract/routes.js";
@@ -14,13 +14,24 @@ import { readSecret } from "./secret.js";
 import { oneLine } from "../../util/sanitize.js";
 
 function checkKey(key: string): ConfigKey {
-  if (!(CONFIG_KEYS as readonly string[]).includes(key)) throw new UsageError(`unknown setting '${key}'`, { hint: `settings: ${CONFIG_KEYS.join(", ")}` });
+  if (!(CONFIG_KEYS as readonly string[]).includes(key)) {
+    const meant = meantSetting(key);
+    throw new UsageError(`unknown setting '${key}'`, { hint: meant ? `did you mean '${meant}'? (settings: ${CONFIG_KEYS.join(", ")})` : `settings: ${CONFIG_KEYS.join(", ")}` });
+  }
   return key as ConfigKey;
 }
 
 /** The same checks as the value gets when it is used (README "Configuration"). */
 function checkValue(key: ConfigKey, value: string): void {
-  if (key === "base-url") joinUrl(value, "/");
+  if (key === "base-url") {
+    try {
+      joinUrl(value, "/");
+    } catch (e) {
+      // the fix is this command's, not a flag's
+      if (e instanceof UsageError) throw new UsageError(e.message, { hint: "give a full URL: mids config set base-url https://api.example.com" });
+      throw e;
+    }
+  }
   else if (key === "api-key") checkApiKey(value);
   else parseSetting(key, value);
 }
@@ -86,7 +97,9 @@ export async function get(key: string, ctx: Context, opts: { showSource?: boolea
   if (inherited !== undefined && !opts.showSource) ctx.notice(`'${k}' is not set in profile '${name}': this is the ${DEFAULT_PROFILE} profile's value, which it inherits`);
   // the stored value is printed; a flag or variable that other commands use instead is said beside it
   if (over) ctx.notice(`${over} wins over the config file here: commands use its value for '${k}', not this one ('mids config list' shows the effective values)`);
-  ctx.io.stdout.write(`${opts.showSource ? `${source}\t` : ""}${shown(k, v)}\n`);
+  // a terminal gets no control sequences from a (hand-edited, shared) file, as config list's table; a pipe the value
+  const text = ctx.io.stdoutIsTTY ? oneLine(shown(k, v)) : shown(k, v);
+  ctx.io.stdout.write(`${opts.showSource ? `${source}\t` : ""}${text}\n`);
 }
 
 export async function set(key: string, value: string | undefined, withToken: boolean, ctx: Context): Promise<void> {
@@ -121,6 +134,12 @@ export async function set(key: string, value: string | undefined, withToken: boo
     const without = redactUrl(final) === final ? `: mids config set base-url ${final.replace(BASE_URL_VERSION_END, "")}` : "";
     ctx.warn(`the base URL ends in /${version}, and mids adds the API version to every path (${new URL(final).pathname.replace(/\/+$/, "")}/v3/me): set it without the trailing /${version}${without}`);
   }
+  // as gh with GH_TOKEN set: a variable that wins over the file keeps what was just saved from use
+  const env = ctx.globals.sources?.[k];
+  if (env?.kind === "env") ctx.notice(`${env.name} is set and wins over the config file: commands use its value for '${k}', not the one saved here; unset ${env.name} to use this one`);
+  // requests go to the URL's origin and path: a user and password or a query in it are never sent
+  const unsent = k === "base-url" ? unsentParts(final) : [];
+  if (unsent.length) ctx.warn(`mids does not send the base URL's ${unsent.join(" or ")}: requests go to its scheme, host, port and path only (the API key is sent as the x-api-key header)`);
   // as gh auth login: a person at a terminal sees what was saved where (never the key itself)
   if (ctx.io.stderrIsTTY && !ctx.globals.quiet) {
     const { Chalk } = await import("chalk");

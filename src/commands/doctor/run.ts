@@ -2,15 +2,15 @@
 import { statSync } from "node:fs";
 import { wrapProse } from "../../output/prose.js";
 import type { Context } from "../../context.js";
-import { ConfigPermissionError, configPath, maskKey, sourceText } from "../../config.js";
+import { CONFIG_KEYS, ConfigPermissionError, baseUrlFix, configPath, ignoredInFile, maskKey, readConfigFile, sourceText } from "../../config.js";
 import { ApiError, EXIT, InterruptedError, MidsError } from "../../errors.js";
-import { isLoopbackHost, joinUrl, urlSecrets } from "../../client/request.js";
+import { isLoopbackHost, joinUrl, unsentParts, urlSecrets } from "../../client/request.js";
 import { redact } from "../../util/known-secrets.js";
 import { redactUrl } from "../../contract/secrets.js";
 import { writeAsync } from "../../io.js";
 import { printItem, printList } from "../../output/render.js";
 import { clipMiddle, oneLine } from "../../util/sanitize.js";
-import { explainRejectedKey } from "../../keyerror.js";
+import { checkedKey, explainRejectedKey, noKeyFix } from "../../keyerror.js";
 import { VERSION } from "../../version.js";
 import { probe } from "./probe.js";
 import { proxyFor, type Proxy } from "../../client/proxy.js";
@@ -65,6 +65,17 @@ function configCheck(ctx: Context): Check {
   } catch {
     return { check: "config", status: "ok", detail: `no config file (${path})${profile}` };
   }
+  // a misspelt setting is read as nothing: the value meant is silently not used
+  let ignored: string[] = [];
+  try {
+    ignored = ignoredInFile(readConfigFile(ctx.io.env).raw);
+  } catch { /* changed since the settings were read: the checks below use what was read */ }
+  if (ignored.length) {
+    return {
+      check: "config", status: "warn", detail: `${path}${mode}${profile}; ignored: ${oneLine(ignored.join(", "))}`,
+      fix: `rename or remove them in ${path} (settings: ${CONFIG_KEYS.join(", ")}; profile names: letters, digits, '.', '_' and '-')`,
+    };
+  }
   return { check: "config", status: "ok", detail: `${path}${mode}${profile}` };
 }
 
@@ -98,19 +109,26 @@ export async function collect(ctx: Context): Promise<Check[]> {
   try {
     target = new URL(joinUrl(baseUrl, "/v3/me"));
   } catch (e) {
-    checks.push({ check: "base-url", status: "fail", detail: `${oneLine((e as Error).message)} (from ${from})`, fix: "give a full URL such as https://api.example.com", exitCode: EXIT.usage });
+    checks.push({ check: "base-url", status: "fail", detail: `${oneLine((e as Error).message)} (from ${from})`, fix: baseUrlFix(g.sources?.["base-url"], g.profile), exitCode: EXIT.usage });
     return rest("no usable base URL");
   }
   // a password or token in the base URL is a credential: never shown (README "doctor")
   const shownUrl = redactUrl(baseUrl);
   // every path mids sends starts with its version: a base URL ending in one doubles it (/v3/v3/me)
   const version = VERSION_END.exec(new URL(baseUrl).pathname)?.[1];
+  const unsent = unsentParts(baseUrl);
   checks.push(version
     ? {
       check: "base-url", status: "warn", detail: `${shownUrl} (from ${from}) ends in /${version}, and mids adds the version to every path: ${target.pathname}`,
       fix: `drop the trailing /${version} from the base URL (${from}): ${shownUrl.replace(VERSION_END, "")}`,
     }
-    : { check: "base-url", status: "ok", detail: `${shownUrl} (from ${from})` });
+    : unsent.length
+      ? {
+        // a gateway that wants them answers 401 or 403, and the key would be blamed
+        check: "base-url", status: "warn", detail: `${shownUrl} (from ${from}): mids does not send its ${unsent.join(" or ")}; requests go to ${target.origin}${target.pathname.replace(/\/v3\/me$/, "")}`,
+        fix: `drop ${unsent.length > 1 ? "them" : "it"} from the base URL (${from}); the API key is sent as the x-api-key header`,
+      }
+      : { check: "base-url", status: "ok", detail: `${shownUrl} (from ${from})` });
 
   // HTTPS_PROXY / HTTP_PROXY / NO_PROXY, as the client reads them: the probe goes the same way
   let proxy: Proxy | undefined;
@@ -181,9 +199,20 @@ export async function collect(ctx: Context): Promise<Check[]> {
     return checks;
   }
   if (!key && !g.sandbox) {
-    checks.push({ check: "key", status: "fail", detail: "no API key is set", fix: "run 'mids config set api-key -' (reads it from stdin), set MIDS_API_KEY or pass --api-key", exitCode: EXIT.credentials });
+    checks.push({ check: "key", status: "fail", detail: "no API key is set", fix: noKeyFix(g.profile), exitCode: EXIT.credentials });
     checks.push(...later2.map((c) => skip(c, "no key")), clock(p.date), nodeCheck(process.versions.node));
     return checks;
+  }
+  // a key no server could take (blanks, non-ASCII) is never sent: its fault is where it came from, not GET /v3/me
+  if (key) {
+    try {
+      checkedKey(key, g.sources?.["api-key"], g.profile);
+    } catch (e) {
+      const m = e as MidsError;
+      checks.push({ check: "key", status: "fail", detail: oneLine(m.message), fix: m.hint ?? "check the key", exitCode: m.exitCode ?? EXIT.usage });
+      checks.push(...later2.map((c) => skip(c, "the key was not sent")), clock(p.date), nodeCheck(process.versions.node));
+      return checks;
+    }
   }
   const shown = key ? `${maskKey(key)} (from ${keyFrom})` : "the sandbox demo key";
   // an error's message is quoted as the error printer would print it: a server's message may be megabytes

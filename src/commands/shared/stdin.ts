@@ -8,6 +8,11 @@ import { formatBytes } from "../../util/bytes.js";
  * (`yes |`, `< /dev/zero`) is read no further, never held in memory until the process dies.
  */
 export async function readStdin(ctx: Context, max = DEFAULT_MAX_BODY_BYTES, hint = "pipe less in"): Promise<string> {
+  return (await readStdinBytes(ctx, max, hint)).toString("utf8");
+}
+
+/** All of stdin's bytes, with readStdin's cap. */
+export async function readStdinBytes(ctx: Context, max = DEFAULT_MAX_BODY_BYTES, hint = "pipe less in"): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let bytes = 0;
   for await (const c of ctx.io.stdin) {
@@ -15,5 +20,5 @@ export async function readStdin(ctx: Context, max = DEFAULT_MAX_BODY_BYTES, hint
     if ((bytes += b.length) > max) throw new UsageError(`stdin holds more than ${formatBytes(max)}: not read further`, { hint });
     chunks.push(b);
   }
-  return Buffer.concat(chunks).toString("utf8");
+  return Buffer.concat(chunks);
 }
