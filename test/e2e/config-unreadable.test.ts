@@ -52,8 +52,9 @@ describe("a config file that cannot be read", () => {
     expect(r.stdout).toBe("csv\n");
   });
 
-  // root reads any file: the mode says nothing then
-  it.skipIf(process.getuid?.() === 0)("without read permission: exit 2 naming the fix", async () => {
+  // root reads any file: the mode says nothing then, and the case is not declared (CI's last line
+  // counts passed and failed tests, and a run as root has nothing to check here)
+  if (process.getuid?.() !== 0) it("without read permission: exit 2 naming the fix", async () => {
     const { env, file } = withConfig((f) => writeFileSync(f, "{}", { mode: 0o600 }));
     chmodSync(file, 0o200);
     const r = await runMids(["config", "list"], { env });
