@@ -69,6 +69,12 @@ describe("mids doctor", () => {
     expect(c.key).toMatchObject({ status: "fail", detail: "the API key (from env MIDS_API_KEY) contains blanks, control characters or characters other than ASCII", fix: "fix or unset MIDS_API_KEY" });
     for (const name of ["entitlements", "rate-limit", "history"]) expect(c[name]).toEqual({ check: name, status: "skip", detail: "the key was not sent" });
     expect(c.reachable.status).toBe("ok");
+    // with --sandbox too: the report, not an error in its place
+    const s = await runMain(["--sandbox", "--api-key", "a b", "doctor", "-o", "json"], { env: baseEnv() });
+    expect(s.code).toBe(2);
+    const cs = JSON.parse(s.stdout).checks as { check: string; status: string; detail: string }[];
+    expect(cs.map((x) => x.check)).toEqual(["config", "base-url", "reachable", "tls", "key", "entitlements", "rate-limit", "history", "clock", "node"]);
+    expect(cs.find((x) => x.check === "key")).toMatchObject({ status: "fail", detail: "the API key (from flag --api-key) contains blanks, control characters or characters other than ASCII" });
   });
 
   it("a key /v3/me answers for without listing 'api' is a warning, not a failure: the spec does not say calls need it", async () => {

@@ -94,6 +94,17 @@ export async function collect(ctx: Context): Promise<Check[]> {
 
   // base URL: --sandbox starts one; otherwise flag > env > profile > file
   let baseUrl = g.baseUrl;
+  if (g.sandbox && g.apiKey) {
+    // a key the sandbox could not take either: its fault is the key check's, not a crash of the report
+    try {
+      checkedKey(g.apiKey, g.sources?.["api-key"], g.profile);
+    } catch (e) {
+      const m = e as MidsError;
+      checks.push(skip("base-url", "--sandbox: not started, the key given is not usable"), skip("reachable", "the sandbox was not started"), skip("tls", "the sandbox was not started"));
+      checks.push({ check: "key", status: "fail", detail: oneLine(m.message), fix: m.hint ?? "check the key", exitCode: m.exitCode ?? EXIT.usage });
+      return rest("the key was not sent");
+    }
+  }
   if (g.sandbox) baseUrl = (await ctx.client()).opts.baseUrl;
   const from = sourceText(g.sources?.["base-url"]);
   const unused = ctx.globals.configError ? "the config file was not used (see the config check)" : undefined;
