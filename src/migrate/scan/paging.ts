@@ -3,7 +3,7 @@
 // a `for (let page = 1; ...)` loop around the call. The route text alone reads as the first page,
 // and --fix would make it a v3 path the code then sends a page number to (v3 lists page by
 // cursor). Such a read is left: partial, with page-to-cursor and the line that names the page.
-import { paramsOf, route, ROUTES } from "../../contract/routes.js";
+import { paramsOf, route } from "../../contract/routes.js";
 import { note } from "../rewrite.js";
 import type { Usage } from "./analyze.js";
 
@@ -14,16 +14,10 @@ export const PAGE_LINES_BEFORE = 2;
 export const PAGE_LINES_AFTER = 4;
 const PAGE_SPAN = 2000;
 
-/** The names of the parameters that page by number (`page`), from the route table. */
-export const PAGE_PARAMS: readonly string[] = Object.freeze(ROUTES.flatMap((r) => r.params.filter((p) => p.rule === PAGE_RULE).map((p) => p.name)).filter((n, i, all) => all.indexOf(n) === i));
-
 /** The name of the parameter a route pages by number with, or undefined. */
 export function pageParam(routeId: string | undefined): string | undefined {
   return routeId === undefined ? undefined : paramsOf(route(routeId)).find((p) => p.rule === PAGE_RULE)?.name;
 }
-
-/** Does a file's text name any such parameter? (Without one no usage in it is looked at.) */
-export const namesPageParam = (text: string): boolean => PAGE_PARAMS.some((n) => text.includes(n));
 
 const isWord = (c: number): boolean => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 36;
 const isQuote = (c: number): boolean => c === 34 || c === 39 || c === 96;
@@ -87,7 +81,10 @@ export function pageSetNear(text: string, start: number, end: number, name: stri
   const beforeLine = before < text.length ? text.lastIndexOf("\n", before - 1) : text.length;
   const from = linesBack(text, start, PAGE_LINES_BEFORE, Math.max(Math.min(afterLine, lineStart), start - PAGE_SPAN, 0));
   const to = linesOn(text, end, PAGE_LINES_AFTER, Math.min(Math.max(beforeLine, lineEnd), end + PAGE_SPAN, text.length));
-  for (let i = text.indexOf(name, from); i >= 0 && i < to; i = text.indexOf(name, i + 1)) {
+  // (searched in the window only: a search of the whole text would run to its end on every usage)
+  const window = text.slice(from, to);
+  for (let j = window.indexOf(name); j >= 0; j = window.indexOf(name, j + 1)) {
+    const i = from + j;
     if (i >= start && i < end) continue;
     if (setsAt(text, i, name)) return i;
   }

@@ -4,7 +4,7 @@ import { closeSync, constants, fstatSync, openSync, read, readSync, type Stats }
 import { isAscii, isUtf8 } from "node:buffer";
 import { Analyzer, placedEdits, type Edit, type ScanStatus, type Usage } from "./analyze.js";
 import { extractRoutes, type ApiPrefixes, type RouteText } from "./extract.js";
-import { leftForPage, lineOf, namesPageParam, pageParam, pageSetNear } from "./paging.js";
+import { leftForPage, lineOf, pageParam, pageSetNear } from "./paging.js";
 import { fsPath, walk, type FileEntry, type Picomatch } from "./walk.js";
 import type { ScanRules } from "./redact.js";
 import { monotonicMs } from "../../util/time.js";
@@ -456,13 +456,12 @@ export async function scan(opts: ScanOptions): Promise<ScanResult> {
     const usages: Located[] = [];
     const over: { unlisted?: Unlisted } = {};
     let pos: Positions | undefined;
-    let pages: boolean | undefined;
     for (let k = 0; k < routes.length; k++) {
       const r = routes[k];
       let u = analyzer.usage(text, r);
       if (!u) continue;
       // a list read whose page the code sets apart from the URL (paging.ts)
-      const page = u.status === "rewritten" && (pages ??= namesPageParam(text)) ? pageParam(u.routeId) : undefined;
+      const page = u.status === "rewritten" ? pageParam(u.routeId) : undefined;
       const at = page === undefined ? -1 : pageSetNear(text, r.start, r.end, page, k ? routes[k - 1].end : 0, k + 1 < routes.length ? routes[k + 1].start : text.length);
       if (usages.length >= perFile) {
         unlist(over, at < 0 ? { status: u.status, edits: placedEdits(u, r.start) } : { status: "partial", edits: [] }, !!opts.keepEdits);
