@@ -113,6 +113,19 @@ describe("compare", () => {
     });
   });
 
+  it("an item without its key is named and matched by position, never as `[id=undefined]` nor paired with another keyless item", () => {
+    const page = responseMap("v2.projects.list")!;
+    // both sides keyless at the same position: compared there
+    expect(compare(page, [{ name: "nid" }], [{ name: "other" }]).differences).toEqual([{ field: "data[0].name", v2: "nid", v3: "other" }]);
+    // two keyless v2 items do not both read the one keyless v3 item
+    const r = compare(page, [{ id: "a" }, { name: "x" }, { name: "y" }], [{ id: "a" }, { name: "x" }]);
+    expect(r.differences).toEqual([{ field: "data[2]", v2: { name: "y" }, v3: null, missing: "v3" }]);
+    // a keyless v3 item v2 does not have, in a list that must match
+    const list = responseMap("v2.clusters")!;
+    expect(compare(list, [{ id: "a" }], [{ id: "a" }, { name: "z" }]).differences).toEqual([{ field: "data[1]", v2: null, v3: { name: "z" }, missing: "v2" }]);
+    expect(JSON.stringify(compare(list, [{ id: null }], [{ id: "a" }]))).not.toContain("undefined");
+  });
+
   it("reads v2 key info from the credential capabilities, `never` being null", () => {
     const map = responseMap("v2.apiKeys.info")!;
     const v2 = { id: "k", name: "K", type: "full", scopes: ["projects"], expiresAt: "never" };

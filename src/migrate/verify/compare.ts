@@ -57,6 +57,11 @@ function get(v: unknown, path: string): unknown {
   return cur;
 }
 
+/** A list item's key as text, or undefined when the item has none a value could be (absent, null, an object). */
+function keyOf(v: unknown): string | undefined {
+  return v === undefined || v === null || typeof v === "object" ? undefined : String(v);
+}
+
 /** The part of the v3 pattern `q` below the v3 parent pattern `p3`, or undefined when `q` is not below it. */
 function below(q: string, p3: string): string | undefined {
   if (!p3) return q;
@@ -146,11 +151,21 @@ export function compare(map: ResponseMap, v2: unknown, v3: unknown, opts: Compar
       const k3 = (kf?.v3 && below(kf.v3, i3)) ?? key;
       // v3 items that do not carry the key under its assumed name: which item is which is unknown
       if (b.length && b.every((item) => get(item, k3) === undefined) && unknown(i2, i3, undefined)) return;
+      // an item without its key (a server that left it out) is matched by position with a v3 item
+      // that lacks it too, and named by position: never `[id=undefined]`, never paired by accident
       const byKey = new Map<string, unknown>();
-      for (const item of b) byKey.set(String(get(item, k3)), item);
+      const unkeyed3 = new Set<number>();
+      b.forEach((item, i) => { const k = keyOf(get(item, k3)); if (k === undefined) unkeyed3.add(i); else byKey.set(k, item); });
       const seen = new Set<string>();
-      for (const item of a) {
-        const k = String(isObj(item) ? item[key] : item);
+      for (const [i, item] of a.entries()) {
+        const k = keyOf(isObj(item) ? item[key] : item);
+        if (k === undefined) {
+          const at2 = `${name2}[${i}]`;
+          const at3 = `${name3}[${i}]`;
+          if (unkeyed3.delete(i)) value(item, b[i], i2, i3, at2, at3);
+          else if (mode !== "preview") differ(at2, at3, item, undefined, "v3");
+          continue;
+        }
         seen.add(k);
         const match = byKey.get(k);
         const at2 = `${name2}[${key}=${k}]`;
@@ -158,7 +173,10 @@ export function compare(map: ResponseMap, v2: unknown, v3: unknown, opts: Compar
         if (match === undefined) { if (mode !== "preview") differ(at2, at3, k, undefined, "v3"); continue; }
         value(item, match, i2, i3, at2, at3);
       }
-      if (mode === "same") for (const [k] of byKey) if (!seen.has(k)) differ(`${name2}[${key}=${k}]`, `${name3}[${k3}=${k}]`, undefined, k, "v2");
+      if (mode === "same") {
+        for (const [k] of byKey) if (!seen.has(k)) differ(`${name2}[${key}=${k}]`, `${name3}[${k3}=${k}]`, undefined, k, "v2");
+        for (const i of unkeyed3) differ(`${name2}[${i}]`, `${name3}[${i}]`, undefined, b[i], "v2");
+      }
       return;
     }
     const n = mode === "same" ? Math.max(a.length, b.length) : a.length;
