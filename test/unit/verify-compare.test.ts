@@ -126,6 +126,16 @@ describe("compare", () => {
     expect(JSON.stringify(compare(list, [{ id: null }], [{ id: "a" }]))).not.toContain("undefined");
   });
 
+  it("pairs items with the same key in order: an item v3 holds twice is one too many", () => {
+    const list = responseMap("v2.clusters")!;
+    expect(compare(list, [{ id: "a", name: "x" }], [{ id: "a", name: "y" }, { id: "a", name: "x" }]).differences).toEqual([
+      { field: "data[id=a].name", v2: "x", v3: "y" },
+      { field: "data[id=a]", v2: null, v3: "a", missing: "v2" },
+    ]);
+    expect(compare(list, [{ id: "a" }, { id: "a" }], [{ id: "a" }]).differences).toEqual([{ field: "data[id=a]", v2: "a", v3: null, missing: "v3" }]);
+    expect(compare(list, [{ id: "a" }, { id: "a" }], [{ id: "a" }, { id: "a" }]).differences).toEqual([]);
+  });
+
   it("reads v2 key info from the credential capabilities, `never` being null", () => {
     const map = responseMap("v2.apiKeys.info")!;
     const v2 = { id: "k", name: "K", type: "full", scopes: ["projects"], expiresAt: "never" };

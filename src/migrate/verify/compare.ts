@@ -153,10 +153,11 @@ export function compare(map: ResponseMap, v2: unknown, v3: unknown, opts: Compar
       if (b.length && b.every((item) => get(item, k3) === undefined) && unknown(i2, i3, undefined)) return;
       // an item without its key (a server that left it out) is matched by position with a v3 item
       // that lacks it too, and named by position: never `[id=undefined]`, never paired by accident
-      const byKey = new Map<string, unknown>();
+      // items with the same key are paired in order: a v3 answer that holds an item twice has one
+      // item too many, not an item that reads as the v2 one
+      const byKey = new Map<string, { items: unknown[]; next: number }>();
       const unkeyed3 = new Set<number>();
-      b.forEach((item, i) => { const k = keyOf(get(item, k3)); if (k === undefined) unkeyed3.add(i); else byKey.set(k, item); });
-      const seen = new Set<string>();
+      b.forEach((item, i) => { const k = keyOf(get(item, k3)); if (k === undefined) unkeyed3.add(i); else { const q = byKey.get(k); if (q) q.items.push(item); else byKey.set(k, { items: [item], next: 0 }); } });
       for (const [i, item] of a.entries()) {
         const k = keyOf(isObj(item) ? item[key] : item);
         if (k === undefined) {
@@ -166,15 +167,15 @@ export function compare(map: ResponseMap, v2: unknown, v3: unknown, opts: Compar
           else if (mode !== "preview") differ(at2, at3, item, undefined, "v3");
           continue;
         }
-        seen.add(k);
-        const match = byKey.get(k);
+        const q = byKey.get(k);
+        const match = q && q.next < q.items.length ? q.items[q.next++] : undefined;
         const at2 = `${name2}[${key}=${k}]`;
         const at3 = `${name3}[${k3}=${k}]`;
         if (match === undefined) { if (mode !== "preview") differ(at2, at3, k, undefined, "v3"); continue; }
         value(item, match, i2, i3, at2, at3);
       }
       if (mode === "same") {
-        for (const [k] of byKey) if (!seen.has(k)) differ(`${name2}[${key}=${k}]`, `${name3}[${k3}=${k}]`, undefined, k, "v2");
+        for (const [k, q] of byKey) for (let i = q.next; i < q.items.length; i++) differ(`${name2}[${key}=${k}]`, `${name3}[${k3}=${k}]`, undefined, k, "v2");
         for (const i of unkeyed3) differ(`${name2}[${i}]`, `${name3}[${i}]`, undefined, b[i], "v2");
       }
       return;
