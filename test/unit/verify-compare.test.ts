@@ -71,7 +71,7 @@ describe("compare", () => {
     const r = compare(project, v2Project, v3);
     expect(r.differences).toEqual([
       { field: "name", v2: "One", v3: null, missing: "v3" },
-      { field: "tokens[address=0xa]", v3Field: "assets[address=0xa]", v2: "0xa", v3: null, missing: "v3" },
+      { field: "tokens[address=0xa,chain=ethereum]", v3Field: "assets[address=0xa,chain=ethereum]", v2: "0xa", v3: null, missing: "v3" },
     ]);
   });
 
@@ -134,6 +134,16 @@ describe("compare", () => {
     ]);
     expect(compare(list, [{ id: "a" }, { id: "a" }], [{ id: "a" }]).differences).toEqual([{ field: "data[id=a]", v2: "a", v3: null, missing: "v3" }]);
     expect(compare(list, [{ id: "a" }, { id: "a" }], [{ id: "a" }, { id: "a" }]).differences).toEqual([]);
+  });
+
+  it("matches tokens on address and chain: one address on two chains, listed in another order, is equivalent", () => {
+    const v2 = { ...clone(v2Project), tokens: [{ chain: "ethereum", address: "0xa", primary: true }, { chain: "base", address: "0xa", primary: false }] };
+    const v3 = { ...clone(v3Project), assets: [{ type: "token", chain: "base", address: "0xa", primary: false }, { type: "token", chain: "ethereum", address: "0xa", primary: true }] };
+    expect(compare(project, v2, v3).differences).toEqual([]);
+    v3.assets[0].primary = true;
+    expect(compare(project, v2, v3).differences).toEqual([
+      { field: "tokens[address=0xa,chain=base].primary", v3Field: "assets[address=0xa,chain=base].primary", v2: false, v3: true },
+    ]);
   });
 
   it("reads v2 key info from the credential capabilities, `never` being null", () => {

@@ -157,9 +157,14 @@ export function compare(map: ResponseMap, v2: unknown, v3: unknown, opts: Compar
       // item too many, not an item that reads as the v2 one
       const byKey = new Map<string, { items: unknown[]; next: number }>();
       const unkeyed3 = new Set<number>();
-      b.forEach((item, i) => { const k = keyOf(get(item, k3)); if (k === undefined) unkeyed3.add(i); else { const q = byKey.get(k); if (q) q.items.push(item); else byKey.set(k, { items: [item], next: 0 }); } });
+      // a second field the key is qualified with (a token's chain), under its v3 name
+      const also = f?.also;
+      const af = also ? fields.get(`${i2}.${also}`) : undefined;
+      const a3 = also ? (af?.v3 && below(af.v3, i3)) ?? also : undefined;
+      const qualify = (k: string | undefined, v: unknown): string | undefined => (k === undefined || !also ? k : `${k},${also}=${keyOf(v) ?? ""}`);
+      b.forEach((item, i) => { const k = qualify(keyOf(get(item, k3)), a3 ? get(item, a3) : undefined); if (k === undefined) unkeyed3.add(i); else { const q = byKey.get(k); if (q) q.items.push(item); else byKey.set(k, { items: [item], next: 0 }); } });
       for (const [i, item] of a.entries()) {
-        const k = keyOf(isObj(item) ? item[key] : item);
+        const k = qualify(keyOf(isObj(item) ? item[key] : item), also && isObj(item) ? item[also] : undefined);
         if (k === undefined) {
           const at2 = `${name2}[${i}]`;
           const at3 = `${name3}[${i}]`;
@@ -171,11 +176,11 @@ export function compare(map: ResponseMap, v2: unknown, v3: unknown, opts: Compar
         const match = q && q.next < q.items.length ? q.items[q.next++] : undefined;
         const at2 = `${name2}[${key}=${k}]`;
         const at3 = `${name3}[${k3}=${k}]`;
-        if (match === undefined) { if (mode !== "preview") differ(at2, at3, k, undefined, "v3"); continue; }
+        if (match === undefined) { if (mode !== "preview") differ(at2, at3, isObj(item) ? item[key] : item, undefined, "v3"); continue; }
         value(item, match, i2, i3, at2, at3);
       }
       if (mode === "same") {
-        for (const [k, q] of byKey) for (let i = q.next; i < q.items.length; i++) differ(`${name2}[${key}=${k}]`, `${name3}[${k3}=${k}]`, undefined, k, "v2");
+        for (const [k, q] of byKey) for (let i = q.next; i < q.items.length; i++) differ(`${name2}[${key}=${k}]`, `${name3}[${k3}=${k}]`, undefined, get(q.items[i], k3), "v2");
         for (const i of unkeyed3) differ(`${name2}[${i}]`, `${name3}[${i}]`, undefined, b[i], "v2");
       }
       return;
