@@ -85,6 +85,17 @@ describe("compare", () => {
     ]);
   });
 
+  it("a timestamp written another way (milliseconds, +00:00) is the same instant: the point matches and the value is equal", () => {
+    const map = responseMap("v2.projects.momentum")!;
+    const v2 = { projectId: "p1", projectName: "One", data: [{ timestamp: "2026-11-01T00:00:00Z", trendScore: 1 }, { timestamp: "2026-11-01T01:00:00Z", trendScore: 2 }] };
+    const v3 = { projectId: "p1", name: "One", points: [{ timestamp: "2026-11-01T00:00:00.000Z", value: 1 }, { timestamp: "2026-11-01T01:00:00+00:00", value: 2 }] };
+    expect(compare(map, v2, v3).differences).toEqual([]);
+    // another instant, or one finer than a millisecond, still differs
+    const list = responseMap("v2.clusters")!;
+    expect(compare(list, [{ id: "a", at: "2026-11-01T00:00:00Z" }], [{ id: "a", at: "2026-11-01T00:00:01Z" }]).differences).toHaveLength(1);
+    expect(compare(list, [{ id: "a", at: "2026-11-01T00:00:00Z" }], [{ id: "a", at: "2026-11-01T00:00:00.0001Z" }]).differences).toHaveLength(1);
+  });
+
   it("a list an assumed v3 answer wraps in an object is unconfirmed; a documented v3 side that does so differs", () => {
     const list = responseMap("v2.clusters")!;
     const v2 = [{ id: "a", name: "A" }];

@@ -57,9 +57,22 @@ function get(v: unknown, path: string): unknown {
   return cur;
 }
 
+const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.(\d+))?)?(?:Z|[+-]\d{2}:?\d{2})$/;
+/**
+ * An ISO 8601 timestamp as the instant it names (`2026-11-01T00:00:00Z` and `...00.000Z`,
+ * `+00:00` are one instant), or undefined: not a timestamp, or finer than a millisecond.
+ */
+export function instant(v: unknown): string | undefined {
+  if (typeof v !== "string") return undefined;
+  const m = TIMESTAMP.exec(v);
+  if (!m || (m[1] && /[1-9]/.test(m[1].slice(3)))) return undefined;
+  const t = Date.parse(v);
+  return Number.isNaN(t) ? undefined : new Date(t).toISOString();
+}
+
 /** A list item's key as text, or undefined when the item has none a value could be (absent, null, an object). */
 function keyOf(v: unknown): string | undefined {
-  return v === undefined || v === null || typeof v === "object" ? undefined : String(v);
+  return v === undefined || v === null || typeof v === "object" ? undefined : instant(v) ?? String(v);
 }
 
 /** The part of the v3 pattern `q` below the v3 parent pattern `p3`, or undefined when `q` is not below it. */
@@ -109,7 +122,7 @@ export function compare(map: ResponseMap, v2: unknown, v3: unknown, opts: Compar
       if (a === b || Math.abs(a - b) <= tolerance) return;
       return differ(path2, path3, a, b);
     }
-    if (a !== b) differ(path2, path3, a, b);
+    if (a !== b && (instant(a) === undefined || instant(a) !== instant(b))) differ(path2, path3, a, b);
   };
 
   const object = (a: Obj, b: Obj, p2: string, p3: string, path2: string, path3: string): void => {
