@@ -96,6 +96,12 @@ describe("compare", () => {
     expect(compare(list, [{ id: "a", at: "2026-11-01T00:00:00Z" }], [{ id: "a", at: "2026-11-01T00:00:00.0001Z" }]).differences).toHaveLength(1);
   });
 
+  it("names the answer's data itself `data` when it differs (a v2 null where v3 has a list)", () => {
+    const list = responseMap("v2.clusters")!;
+    expect(compare(list, null, []).differences).toEqual([{ field: "data", v2: null, v3: [] }]);
+    expect(compare(project, "x", "y").differences).toEqual([{ field: "data", v2: "x", v3: "y" }]);
+  });
+
   it("a list an assumed v3 answer wraps in an object is unconfirmed; a documented v3 side that does so differs", () => {
     const list = responseMap("v2.clusters")!;
     const v2 = [{ id: "a", name: "A" }];

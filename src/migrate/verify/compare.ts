@@ -102,8 +102,11 @@ export function compare(map: ResponseMap, v2: unknown, v3: unknown, opts: Compar
     return true;
   };
 
-  const differ = (field: string, v3Field: string, a: unknown, b: unknown, missing?: "v2" | "v3") => {
+  const differ = (at2: string, at3: string, a: unknown, b: unknown, missing?: "v2" | "v3") => {
     if (differences.length >= MAX_DIFFERENCES) { truncated = true; return; }
+    // the answer's data itself (a v2 null where v3 has a list) is named `data`, not ""
+    const field = at2 || "data";
+    const v3Field = at3 || "data";
     const d: Difference = { field, ...(v3Field !== field ? { v3Field } : {}), v2: a === undefined ? null : a, v3: b === undefined ? null : b };
     if (missing) d.missing = missing;
     differences.push(d);
