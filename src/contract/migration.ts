@@ -179,6 +179,8 @@ export interface ResponseField {
   v3: string | null;
   /** lists: the v2 field the items are matched on */
   key?: string;
+  /** lists: a second field the items are matched on, when the key alone can repeat (one token address on several chains) */
+  also?: string;
   items?: ItemsMode;
   /** a value conversion before comparing: v2 `never` is v3 null (spec 2.13, 2.12) */
   convert?: "never-is-null";
@@ -201,13 +203,13 @@ function join(prefix: string, path: string): string {
   return path.startsWith("[]") ? prefix + path : `${prefix}.${path}`;
 }
 
-/** The project renames of FIELD_RENAMES as response fields; `signals[]` is a preview, `tokens[]` keyed on address. */
+/** The project renames of FIELD_RENAMES as response fields; `signals[]` is a preview, `tokens[]` keyed on address and chain. */
 function projectFields(detail: boolean): ResponseField[] {
   const out: ResponseField[] = FIELD_RENAMES.filter((f) => f.scope === "project").map((f): ResponseField => {
     const v3 = f.to === null ? null : f.compareAt ?? f.to;
     const field: ResponseField = { v2: f.from, v3, ...(f.note ? { note: f.note } : {}) };
     if (f.from === "signals[]") Object.assign(field, { key: "id", items: "preview" });
-    if (f.from === "tokens[]") Object.assign(field, { key: "address", items: "same" });
+    if (f.from === "tokens[]") Object.assign(field, { key: "address", also: "chain", items: "same" });
     if (f.from === "trendScoreDelta" && !detail) return { v2: f.from, v3: null, note: "v3 list items carry no trendDelta; read the project detail" };
     return field;
   });

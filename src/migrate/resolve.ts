@@ -113,7 +113,12 @@ async function resolvePending(p: Pending, c: Client, to: Shape, notes: Note[]): 
     }
   } else {
     const m = matchRoute(to.method, to.path);
-    if (!m || m.route.pagination !== "cursor" || p.page > RESOLVE_MAX_PAGES) return notes;
+    if (!m || m.route.pagination !== "cursor") return notes;
+    if (p.page > RESOLVE_MAX_PAGES) {
+      // the page-to-cursor note says "run with --resolve": this is that run, so say why it stopped
+      notes.push({ rule: "page-to-cursor", message: `--resolve: page ${p.page} is past the ${RESOLVE_MAX_PAGES} pages mids walks to find a cursor; request the first page and follow meta.nextCursor.` });
+      return notes;
+    }
     let cursor: string | null | undefined;
     let reached = 1;
     for (; reached < p.page; reached++) {

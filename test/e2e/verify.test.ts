@@ -11,6 +11,7 @@ import { ROOT, runMain, useSandbox } from "../helpers/cli.js";
 import { SANDBOX_DEMO_KEY } from "../../src/sandbox/keys.js";
 import { RESPONSE_MAPS } from "../../src/contract/migration.js";
 import { closedPort } from "../helpers/ports.js";
+import { RESOLVE_MAX_PAGES } from "../../src/migrate/resolve.js";
 
 const FIX = join(ROOT, "test/fixtures/verify");
 const fx = (name: string) => join(FIX, name);
@@ -247,5 +248,20 @@ describe("migrate verify", () => {
     const rep = JSON.parse(r.stdout) as Report;
     expect(rep.requests.map((q) => `${q.position}:${q.verdict}`)).toEqual(["1:failed", "2:equivalent"]);
     expect(rep.requests[0].errors!.map((e) => e.status)).toEqual([400, 400]);
+  });
+
+  it("a page past the pages mids walks to find a cursor is skipped saying so, not told to run with --resolve", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "mids-verify-"));
+    const log = join(dir, "access.log");
+    const page = RESOLVE_MAX_PAGES + 1;
+    writeFileSync(log, `203.0.113.7 - - [16/Nov/2026:09:00:01 +0000] "GET /v2/intel?page=${page} HTTP/1.1" 200 1 "-" "x"\n`);
+    await clear();
+    const r = await verify([log, "-o", "json"]);
+    expect(r.code, r.stderr).toBe(0);
+    const [q] = (JSON.parse(r.stdout) as Report).requests;
+    expect(q.verdict).toBe("skipped");
+    expect(q.reason).toContain(`page ${page} is past the ${RESOLVE_MAX_PAGES} pages`);
+    expect(q.reason).not.toContain("run with --resolve");
+    expect(await requestsSeen()).toEqual([]);
   });
 });

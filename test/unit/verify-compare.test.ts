@@ -71,7 +71,7 @@ describe("compare", () => {
     const r = compare(project, v2Project, v3);
     expect(r.differences).toEqual([
       { field: "name", v2: "One", v3: null, missing: "v3" },
-      { field: "tokens[address=0xa]", v3Field: "assets[address=0xa]", v2: "0xa", v3: null, missing: "v3" },
+      { field: "tokens[address=0xa,chain=ethereum]", v3Field: "assets[address=0xa,chain=ethereum]", v2: "0xa", v3: null, missing: "v3" },
     ]);
   });
 
@@ -83,6 +83,23 @@ describe("compare", () => {
       { field: "data[timestamp=t1]", v3Field: "points[timestamp=t1]", v2: "t1", v3: null, missing: "v3" },
       { field: "data[timestamp=t3]", v3Field: "points[timestamp=t3]", v2: null, v3: "t3", missing: "v2" },
     ]);
+  });
+
+  it("a timestamp written another way (milliseconds, +00:00) is the same instant: the point matches and the value is equal", () => {
+    const map = responseMap("v2.projects.momentum")!;
+    const v2 = { projectId: "p1", projectName: "One", data: [{ timestamp: "2026-11-01T00:00:00Z", trendScore: 1 }, { timestamp: "2026-11-01T01:00:00Z", trendScore: 2 }] };
+    const v3 = { projectId: "p1", name: "One", points: [{ timestamp: "2026-11-01T00:00:00.000Z", value: 1 }, { timestamp: "2026-11-01T01:00:00+00:00", value: 2 }] };
+    expect(compare(map, v2, v3).differences).toEqual([]);
+    // another instant, or one finer than a millisecond, still differs
+    const list = responseMap("v2.clusters")!;
+    expect(compare(list, [{ id: "a", at: "2026-11-01T00:00:00Z" }], [{ id: "a", at: "2026-11-01T00:00:01Z" }]).differences).toHaveLength(1);
+    expect(compare(list, [{ id: "a", at: "2026-11-01T00:00:00Z" }], [{ id: "a", at: "2026-11-01T00:00:00.0001Z" }]).differences).toHaveLength(1);
+  });
+
+  it("names the answer's data itself `data` when it differs (a v2 null where v3 has a list)", () => {
+    const list = responseMap("v2.clusters")!;
+    expect(compare(list, null, []).differences).toEqual([{ field: "data", v2: null, v3: [] }]);
+    expect(compare(project, "x", "y").differences).toEqual([{ field: "data", v2: "x", v3: "y" }]);
   });
 
   it("a list an assumed v3 answer wraps in an object is unconfirmed; a documented v3 side that does so differs", () => {
@@ -111,6 +128,39 @@ describe("compare", () => {
       unconfirmed: [],
       ignored: ["[].joiningReinforcements"],
     });
+  });
+
+  it("an item without its key is named and matched by position, never as `[id=undefined]` nor paired with another keyless item", () => {
+    const page = responseMap("v2.projects.list")!;
+    // both sides keyless at the same position: compared there
+    expect(compare(page, [{ name: "nid" }], [{ name: "other" }]).differences).toEqual([{ field: "data[0].name", v2: "nid", v3: "other" }]);
+    // two keyless v2 items do not both read the one keyless v3 item
+    const r = compare(page, [{ id: "a" }, { name: "x" }, { name: "y" }], [{ id: "a" }, { name: "x" }]);
+    expect(r.differences).toEqual([{ field: "data[2]", v2: { name: "y" }, v3: null, missing: "v3" }]);
+    // a keyless v3 item v2 does not have, in a list that must match
+    const list = responseMap("v2.clusters")!;
+    expect(compare(list, [{ id: "a" }], [{ id: "a" }, { name: "z" }]).differences).toEqual([{ field: "data[1]", v2: null, v3: { name: "z" }, missing: "v2" }]);
+    expect(JSON.stringify(compare(list, [{ id: null }], [{ id: "a" }]))).not.toContain("undefined");
+  });
+
+  it("pairs items with the same key in order: an item v3 holds twice is one too many", () => {
+    const list = responseMap("v2.clusters")!;
+    expect(compare(list, [{ id: "a", name: "x" }], [{ id: "a", name: "y" }, { id: "a", name: "x" }]).differences).toEqual([
+      { field: "data[id=a].name", v2: "x", v3: "y" },
+      { field: "data[id=a]", v2: null, v3: "a", missing: "v2" },
+    ]);
+    expect(compare(list, [{ id: "a" }, { id: "a" }], [{ id: "a" }]).differences).toEqual([{ field: "data[id=a]", v2: "a", v3: null, missing: "v3" }]);
+    expect(compare(list, [{ id: "a" }, { id: "a" }], [{ id: "a" }, { id: "a" }]).differences).toEqual([]);
+  });
+
+  it("matches tokens on address and chain: one address on two chains, listed in another order, is equivalent", () => {
+    const v2 = { ...clone(v2Project), tokens: [{ chain: "ethereum", address: "0xa", primary: true }, { chain: "base", address: "0xa", primary: false }] };
+    const v3 = { ...clone(v3Project), assets: [{ type: "token", chain: "base", address: "0xa", primary: false }, { type: "token", chain: "ethereum", address: "0xa", primary: true }] };
+    expect(compare(project, v2, v3).differences).toEqual([]);
+    v3.assets[0].primary = true;
+    expect(compare(project, v2, v3).differences).toEqual([
+      { field: "tokens[address=0xa,chain=base].primary", v3Field: "assets[address=0xa,chain=base].primary", v2: false, v3: true },
+    ]);
   });
 
   it("reads v2 key info from the credential capabilities, `never` being null", () => {

@@ -1,7 +1,8 @@
-// The stderr summary line of `mids migrate verify` (pure).
+// The stderr summary line and the terminal listing of `mids migrate verify` (pure).
 import { describe, expect, it } from "vitest";
-import { summaryLine } from "../../src/migrate/verify/report.js";
-import type { VerifySummary } from "../../src/migrate/verify/replay.js";
+import { summaryLine, terminalReport } from "../../src/migrate/verify/report.js";
+import type { VerifyRecord, VerifySummary } from "../../src/migrate/verify/replay.js";
+import { MAX_DIFFERENCES } from "../../src/migrate/verify/compare.js";
 
 const base: VerifySummary = { total: 3, equivalent: 2, unconfirmed: 0, differs: 0, skipped: 1, failed: 0, invalid: 0, routes: {} };
 
@@ -12,5 +13,17 @@ describe("verify summary line", () => {
     // a seed that drew nothing (the sample is the whole) is not worth printing
     expect(summaryLine({ ...base, sample: { size: 2, of: 2, first: false, seed: 7 } })).toBe(
       "migrate verify: 3 distinct requests (--sample takes all 2 replayable): 2 equivalent, 0 unconfirmed, 0 differs, 1 skipped, 0 failed\n");
+  });
+
+  it("says how many differences the terminal leaves out, and that -o json stops at its cap when the comparison did", () => {
+    const rec = (n: number, truncated: boolean): VerifyRecord => ({
+      position: 1, count: 1, verdict: "differs", from: { method: "GET", path: "/v2/clusters", query: {} }, to: { method: "GET", path: "/v3/clusters", query: {} },
+      differences: Array.from({ length: n }, (_, i) => ({ field: `data[id=${i}].n`, v2: i, v3: i + 1 })), ignored: [], ...(truncated ? { truncated } : {}),
+    });
+    const first = (r: VerifyRecord) => terminalReport([r], { ...base, differs: 1 }).split("\n")[0];
+    expect(first(rec(8, false))).toMatch(/; 3 more \(-o json lists them all\)$/);
+    const cut = first(rec(MAX_DIFFERENCES, true));
+    expect(cut).toMatch(new RegExp(`; ${MAX_DIFFERENCES - 5} more in -o json, which stops at ${MAX_DIFFERENCES} differences \\(truncated: true\\)$`));
+    expect(cut).not.toContain("more more");
   });
 });

@@ -87,6 +87,6 @@ export async function run(ctx: Context): Promise<void> {
 
 function fieldLine(f: ResponseField): string {
   const items = { same: "the same items", page: "the v2 page among the v3 items", preview: "a v3 preview: items both have" } as const;
-  const how = [f.items ? items[f.items] : "", f.key ? `matched on ${f.key}` : "", f.convert ?? ""].filter(Boolean).join(", ");
+  const how = [f.items ? items[f.items] : "", f.key ? `matched on ${f.key}${f.also ? ` and ${f.also}` : ""}` : "", f.convert ?? ""].filter(Boolean).join(", ");
   return `${f.v2 || "data"} -> ${f.v3 === null ? "removed (ignored)" : f.v3 || "data"}${how ? `  [${how}]` : ""}${f.note ? `  (${f.note})` : ""}`;
 }

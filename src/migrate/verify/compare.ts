@@ -57,6 +57,24 @@ function get(v: unknown, path: string): unknown {
   return cur;
 }
 
+const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.(\d+))?)?(?:Z|[+-]\d{2}:?\d{2})$/;
+/**
+ * An ISO 8601 timestamp as the instant it names (`2026-11-01T00:00:00Z` and `...00.000Z`,
+ * `+00:00` are one instant), or undefined: not a timestamp, or finer than a millisecond.
+ */
+export function instant(v: unknown): string | undefined {
+  if (typeof v !== "string") return undefined;
+  const m = TIMESTAMP.exec(v);
+  if (!m || (m[1] && /[1-9]/.test(m[1].slice(3)))) return undefined;
+  const t = Date.parse(v);
+  return Number.isNaN(t) ? undefined : new Date(t).toISOString();
+}
+
+/** A list item's key as text, or undefined when the item has none a value could be (absent, null, an object). */
+function keyOf(v: unknown): string | undefined {
+  return v === undefined || v === null || typeof v === "object" ? undefined : instant(v) ?? String(v);
+}
+
 /** The part of the v3 pattern `q` below the v3 parent pattern `p3`, or undefined when `q` is not below it. */
 function below(q: string, p3: string): string | undefined {
   if (!p3) return q;
@@ -84,8 +102,11 @@ export function compare(map: ResponseMap, v2: unknown, v3: unknown, opts: Compar
     return true;
   };
 
-  const differ = (field: string, v3Field: string, a: unknown, b: unknown, missing?: "v2" | "v3") => {
+  const differ = (at2: string, at3: string, a: unknown, b: unknown, missing?: "v2" | "v3") => {
     if (differences.length >= MAX_DIFFERENCES) { truncated = true; return; }
+    // the answer's data itself (a v2 null where v3 has a list) is named `data`, not ""
+    const field = at2 || "data";
+    const v3Field = at3 || "data";
     const d: Difference = { field, ...(v3Field !== field ? { v3Field } : {}), v2: a === undefined ? null : a, v3: b === undefined ? null : b };
     if (missing) d.missing = missing;
     differences.push(d);
@@ -104,7 +125,7 @@ export function compare(map: ResponseMap, v2: unknown, v3: unknown, opts: Compar
       if (a === b || Math.abs(a - b) <= tolerance) return;
       return differ(path2, path3, a, b);
     }
-    if (a !== b) differ(path2, path3, a, b);
+    if (a !== b && (instant(a) === undefined || instant(a) !== instant(b))) differ(path2, path3, a, b);
   };
 
   const object = (a: Obj, b: Obj, p2: string, p3: string, path2: string, path3: string): void => {
@@ -146,19 +167,38 @@ export function compare(map: ResponseMap, v2: unknown, v3: unknown, opts: Compar
       const k3 = (kf?.v3 && below(kf.v3, i3)) ?? key;
       // v3 items that do not carry the key under its assumed name: which item is which is unknown
       if (b.length && b.every((item) => get(item, k3) === undefined) && unknown(i2, i3, undefined)) return;
-      const byKey = new Map<string, unknown>();
-      for (const item of b) byKey.set(String(get(item, k3)), item);
-      const seen = new Set<string>();
-      for (const item of a) {
-        const k = String(isObj(item) ? item[key] : item);
-        seen.add(k);
-        const match = byKey.get(k);
+      // an item without its key (a server that left it out) is matched by position with a v3 item
+      // that lacks it too, and named by position: never `[id=undefined]`, never paired by accident
+      // items with the same key are paired in order: a v3 answer that holds an item twice has one
+      // item too many, not an item that reads as the v2 one
+      const byKey = new Map<string, { items: unknown[]; next: number }>();
+      const unkeyed3 = new Set<number>();
+      // a second field the key is qualified with (a token's chain), under its v3 name
+      const also = f?.also;
+      const af = also ? fields.get(`${i2}.${also}`) : undefined;
+      const a3 = also ? (af?.v3 && below(af.v3, i3)) ?? also : undefined;
+      const qualify = (k: string | undefined, v: unknown): string | undefined => (k === undefined || !also ? k : `${k},${also}=${keyOf(v) ?? ""}`);
+      b.forEach((item, i) => { const k = qualify(keyOf(get(item, k3)), a3 ? get(item, a3) : undefined); if (k === undefined) unkeyed3.add(i); else { const q = byKey.get(k); if (q) q.items.push(item); else byKey.set(k, { items: [item], next: 0 }); } });
+      for (const [i, item] of a.entries()) {
+        const k = qualify(keyOf(isObj(item) ? item[key] : item), also && isObj(item) ? item[also] : undefined);
+        if (k === undefined) {
+          const at2 = `${name2}[${i}]`;
+          const at3 = `${name3}[${i}]`;
+          if (unkeyed3.delete(i)) value(item, b[i], i2, i3, at2, at3);
+          else if (mode !== "preview") differ(at2, at3, item, undefined, "v3");
+          continue;
+        }
+        const q = byKey.get(k);
+        const match = q && q.next < q.items.length ? q.items[q.next++] : undefined;
         const at2 = `${name2}[${key}=${k}]`;
         const at3 = `${name3}[${k3}=${k}]`;
-        if (match === undefined) { if (mode !== "preview") differ(at2, at3, k, undefined, "v3"); continue; }
+        if (match === undefined) { if (mode !== "preview") differ(at2, at3, isObj(item) ? item[key] : item, undefined, "v3"); continue; }
         value(item, match, i2, i3, at2, at3);
       }
-      if (mode === "same") for (const [k] of byKey) if (!seen.has(k)) differ(`${name2}[${key}=${k}]`, `${name3}[${k3}=${k}]`, undefined, k, "v2");
+      if (mode === "same") {
+        for (const [k, q] of byKey) for (let i = q.next; i < q.items.length; i++) differ(`${name2}[${key}=${k}]`, `${name3}[${k3}=${k}]`, undefined, get(q.items[i], k3), "v2");
+        for (const i of unkeyed3) differ(`${name2}[${i}]`, `${name3}[${i}]`, undefined, b[i], "v2");
+      }
       return;
     }
     const n = mode === "same" ? Math.max(a.length, b.length) : a.length;

@@ -50,8 +50,11 @@ export function terminalReport(records: VerifyRecord[], summary: VerifySummary, 
     let line = "";
     if (r.verdict === "differs") {
       const shown = r.differences.slice(0, SHOWN_DIFFERENCES).map(differenceText).join("; ");
-      const more = r.differences.length - SHOWN_DIFFERENCES + (r.truncated ? 1 : 0);
-      line += `  ${shown}${more > 0 ? `; ${r.truncated ? "more" : more} more (-o json lists them all)` : ""}`;
+      const more = r.differences.length - SHOWN_DIFFERENCES;
+      // past MAX_DIFFERENCES the comparison stopped counting: -o json holds the first ones, not all
+      const rest = r.truncated ? `; ${more} more in -o json, which stops at ${r.differences.length} differences (truncated: true)`
+        : more > 0 ? `; ${more} more (-o json lists them all)` : "";
+      line += `  ${shown}${rest}`;
     } else if (r.verdict === "unconfirmed" && r.unconfirmed) {
       line += `  not in the v3 answer, whose shape is assumed: ${r.unconfirmed.map((u) => (u.v3Field ? `${u.field} (v3 ${u.v3Field})` : u.field)).join(", ")}`;
     } else if (r.errors?.length) {
