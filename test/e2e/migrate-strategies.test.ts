@@ -51,6 +51,7 @@ const ndjson = put("hostile.ndjson", thrice([
   `{"method":"GET","url":"/v2/projects/p1","n":1.50,"s":"\\u00e9"}`,
   `{"method":"POST","url":"/v2/recipes/execute","body":{"apiKey":"k","a":1}}`,
   `{"url": "/v2/topics" }`,
+  `{"method":" Get ","url":"/v2/clusters"}`,
   `{"url": "/v2/topics?toString=1&__proto__=2", "__proto__": {"token": "sk_live_6"}}`,
   `{"method":"GET","url":"/v2/projects/p1","referer":"https://app/cb?state=s&code=oauthcode3"}`,
   `{not json`,
@@ -168,6 +169,16 @@ describe("migrate: every strategy gives the same bytes", () => {
       }
     }, 120_000);
   }
+
+  it("a JSON-lines method with blanks around it (\" Get \") is that method, on every path", async () => {
+    const log = put("blank-method.ndjson", thrice([`{"method":" Get ","url":"/v2/clusters"}`, `{"method":"get\\t","url":"/v2/clusters"}`]));
+    for (const strategy of ["fast", "general"]) {
+      const r = await runMids(["migrate", log, "-o", "json"], { env: baseEnv({ MIDS_MIGRATE_STRATEGY: strategy }) });
+      expect(r.code, strategy).toBe(0);
+      const out = (JSON.parse(r.stdout) as { requests: { status: string; from: { method: string } }[] }).requests;
+      expect(out.map((o) => [o.status, o.from.method]), strategy).toEqual(Array(6).fill(["rewritten", "GET"]));
+    }
+  });
 
   it("refuses a strategy it does not know, with exit 2", async () => {
     const r = await runMids(["migrate", at("combined.log")], { env: baseEnv({ MIDS_MIGRATE_STRATEGY: "turbo" }) });

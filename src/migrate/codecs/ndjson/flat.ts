@@ -66,7 +66,7 @@ export class FlatJsonReader {
   private readonly shapes: Shape[] = [];
   // a log uses a method or two: the upper-case form of the last one (one string cut from a
   // block: it keeps one block alive at most, so no copy per change)
-  private readonly upper = new LastMemo((m) => m.toUpperCase());
+  private readonly upper = new LastMemo((m) => m.trim().toUpperCase());
 
   constructor(private readonly redactor: Redactor) {}
 

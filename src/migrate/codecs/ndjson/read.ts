@@ -60,7 +60,7 @@ export function fromObject(obj: Record<string, unknown>): { req: LogRequest; sou
       if (isObj(q)) for (const k of Object.keys(q)) target.query.push([k, String(q[k])]);
       else if (typeof q === "string" && q !== "" && q !== "-") target.query.push(...(splitTarget("/?" + q, false)?.query ?? []));
     }
-    const req: LogRequest = { method: method.toUpperCase(), origin: target.origin, path: target.path, query: target.query };
+    const req: LogRequest = { method: method.trim().toUpperCase(), origin: target.origin, path: target.path, query: target.query };
     const headers = readHeaders(holder.headers);
     if (headers) req.headers = headers;
     const body = holder.body;
