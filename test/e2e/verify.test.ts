@@ -165,7 +165,7 @@ describe("migrate verify", () => {
   });
 
   it("refuses bad flags with exit 2", async () => {
-    const cases = [["--sample", "0"], ["--concurrency", "99"], ["--tolerance", "x"], ["--fail-on", "bogus"], ["--seed", "3"], ["-o", "csv"], ["missing.log"]];
+    const cases = [["--sample", "0"], ["--concurrency", "99"], ["--tolerance", "x"], ["--fail-on", "bogus"], ["--seed", "3"], ["--sample", "2", "--sample-first", "--seed", "3"], ["-o", "csv"], ["missing.log"]];
     const runs = await Promise.all(cases.map((args) => verify(args[0] === "missing.log" ? args : [fx("drift.log"), ...args])));
     runs.forEach((r, i) => {
       expect(r.code, cases[i].join(" ")).toBe(2);
