@@ -164,8 +164,22 @@ describe("migrate verify", () => {
     expect(bad.stderr.split("\n")[0]).toMatch(new RegExp(`^mids: cannot read '${cut.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}': the gzip data is truncated or corrupt \\(Z_[A-Z_]+\\)$`));
   });
 
+  it("never prints the configured key a log holds where no credential rule looks (a filter value, a path)", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "mids-verify-"));
+    const log = join(dir, "key.log");
+    writeFileSync(log, `GET /v2/projects?limit=2&names=${SANDBOX_DEMO_KEY}\nGET /v2/projects/${SANDBOX_DEMO_KEY}\nPOST /v2/projects/${SANDBOX_DEMO_KEY}\n`);
+    for (const o of ["json", "ndjson", "table"]) {
+      const r = await verify([log, "--from-format", "access", "-o", o]);
+      expect(r.code, o).toBe(0);
+      expect(r.stdout + r.stderr, o).not.toContain(SANDBOX_DEMO_KEY);
+      expect(r.stdout, o).toContain("***");
+    }
+    const rep = JSON.parse((await verify([log, "--from-format", "access", "-o", "json"])).stdout) as Report;
+    expect(rep.requests.map((q) => q.verdict)).toEqual(["equivalent", "failed", "skipped"]);
+  });
+
   it("refuses bad flags with exit 2", async () => {
-    const cases = [["--sample", "0"], ["--concurrency", "99"], ["--tolerance", "x"], ["--fail-on", "bogus"], ["--seed", "3"], ["-o", "csv"], ["missing.log"]];
+    const cases = [["--sample", "0"], ["--concurrency", "99"], ["--tolerance", "x"], ["--fail-on", "bogus"], ["--seed", "3"], ["--sample", "2", "--sample-first", "--seed", "3"], ["-o", "csv"], ["missing.log"]];
     const runs = await Promise.all(cases.map((args) => verify(args[0] === "missing.log" ? args : [fx("drift.log"), ...args])));
     runs.forEach((r, i) => {
       expect(r.code, cases[i].join(" ")).toBe(2);

@@ -163,6 +163,20 @@ describe("compare", () => {
     ]);
   });
 
+  it("reads a field whose name holds a dot, is empty or is an Object method by that name alone", () => {
+    // names a server chose (a map keyed by domain, say): "x.com" is one field, not x then com
+    const links = { "x.com": "one", "": 1, constructor: "c", toString: "t" };
+    const same = compare(project, { ...v2Project, links }, { ...v3Project, links: { ...links } });
+    expect(same.differences).toEqual([]);
+    const gone = compare(project, { ...v2Project, links }, { ...v3Project, links: { "x.com": "two" } });
+    expect(gone.differences).toEqual([
+      { field: "links.x.com", v2: "one", v3: "two" },
+      { field: "links.", v2: 1, v3: null, missing: "v3" },
+      { field: "links.constructor", v2: "c", v3: null, missing: "v3" },
+      { field: "links.toString", v2: "t", v3: null, missing: "v3" },
+    ]);
+  });
+
   it("reads v2 key info from the credential capabilities, `never` being null", () => {
     const map = responseMap("v2.apiKeys.info")!;
     const v2 = { id: "k", name: "K", type: "full", scopes: ["projects"], expiresAt: "never" };

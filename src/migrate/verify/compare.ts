@@ -51,7 +51,8 @@ function get(v: unknown, path: string): unknown {
   if (!path) return v;
   let cur = v;
   for (const k of path.split(".")) {
-    if (!isObj(cur)) return undefined;
+    // own fields only: a v3 answer without `constructor` has no such field, not Object's
+    if (!isObj(cur) || !Object.hasOwn(cur, k)) return undefined;
     cur = cur[k];
   }
   return cur;
@@ -141,9 +142,12 @@ export function compare(map: ResponseMap, v2: unknown, v3: unknown, opts: Compar
       const rel = below(c3, p3);
       if (rel === undefined) { if (!unknown(c2, c3, a[k])) differ(child(path2, k), c3, a[k], undefined, "v3"); continue; }
       let av = a[k];
-      const bv = get(b, rel);
+      // a field the map does not name is read by its own name, as one field: a server's "x.com"
+      // or "" is not a path (get() splits on dots, and reads "" as the parent itself)
+      const own = !f;
+      const bv = own ? (isObj(b) && Object.hasOwn(b, k) ? b[k] : undefined) : get(b, rel);
       if (f?.convert === "never-is-null" && av === "never") av = null;
-      value(av, bv, c2, c3, child(path2, k), rel ? child(path3, rel) : path3);
+      value(av, bv, c2, c3, child(path2, k), own ? child(path3, k) : rel ? child(path3, rel) : path3);
     }
   };
 

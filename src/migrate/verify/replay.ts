@@ -4,6 +4,7 @@
 import { DEFAULT_CONNECTIONS, type Client } from "../../client/client.js";
 import { urlSecrets } from "../../client/request.js";
 import { errorLine } from "../../output/error-line.js";
+import { redactInPlace } from "../../util/known-secrets.js";
 import { EXIT, MidsError } from "../../errors.js";
 import { migrationRule, responseMap } from "../../contract/migration.js";
 import { route as routeById } from "../../contract/routes.js";
@@ -180,9 +181,13 @@ export async function verify(input: VerifyInput, client: () => Promise<Client>, 
   const resolve = makeResolver(client);
   const finished = new Set<VerifyRecord>();
   let interrupted = false;
+  // the configured key and the base URL's password: a log may hold them where no credential rule
+  // looks (`?names=<key>`, a path), and the report is not to (its requests are printed below)
+  let secrets: string[] | undefined;
   const one = async ({ rec, o }: { rec: VerifyRecord; o: Outcome }, first = false): Promise<void> => {
     let out = o;
     const c = await client();
+    secrets ??= [c.opts.apiKey, ...urlSecrets(c.opts.baseUrl)].filter((x): x is string => !!x);
     if (o.pending) {
       // page N and report ids are finished online first, as with `migrate --resolve`
       try {
@@ -249,6 +254,8 @@ export async function verify(input: VerifyInput, client: () => Promise<Client>, 
     const unfinished = new Set(chosen.filter((x) => !finished.has(x.rec)).map((x) => x.rec));
     for (let i = records.length - 1; i >= 0; i--) if (unfinished.has(records[i])) records.splice(i, 1);
   }
+
+  if (secrets?.length) for (const r of records) { redactInPlace(r.from, secrets); if (r.to) redactInPlace(r.to, secrets); }
 
   const summary: VerifySummary = { total: records.length, equivalent: 0, unconfirmed: 0, differs: 0, skipped: 0, failed: 0, invalid: input.invalid.length, ...(sample ? { sample } : {}),
     ...(interrupted ? { interrupted: { done: finished.size, of: chosen.length } } : {}), routes: {} };

@@ -37,6 +37,10 @@ export async function run(flags: VerifyFlags, ctx: Context): Promise<void> {
   if (size === undefined && (flags.sampleFirst || seedFlag !== undefined)) {
     throw new UsageError(`${flags.sampleFirst ? "--sample-first" : "--seed"} only applies with --sample`, { hint: "add --sample N" });
   }
+  // --sample-first takes the first N in log order: a seed would be ignored, and the run not the random draw it names
+  if (flags.sampleFirst && seedFlag !== undefined) {
+    throw new UsageError("--seed does not apply with --sample-first (it takes the first N requests in log order)", { hint: "drop --seed for the first N, or drop --sample-first for a random sample that --seed draws again" });
+  }
   const tolerance = parseNumberFlag("--tolerance", flags.tolerance, { hint: "e.g. --tolerance 0.001" }) ?? 0;
   if (tolerance < 0) throw new UsageError(`--tolerance must not be negative (got '${flags.tolerance}')`, { hint: "e.g. --tolerance 0.001" });
   if (g.outputExplicit && !["table", "json", "ndjson"].includes(g.output)) {
