@@ -176,6 +176,14 @@ describe("migrate verify", () => {
     }
     const rep = JSON.parse((await verify([log, "--from-format", "access", "-o", "json"])).stdout) as Report;
     expect(rep.requests.map((q) => q.verdict)).toEqual(["equivalent", "failed", "skipped"]);
+    // a log where nothing is replayed (every request skipped): the key is still not printed
+    const writes = join(dir, "writes.log");
+    writeFileSync(writes, `POST /v2/projects/${SANDBOX_DEMO_KEY}\nDELETE /v2/projects?names=${SANDBOX_DEMO_KEY}\n`);
+    for (const o of ["json", "ndjson", "table"]) {
+      const r = await verify([writes, "--from-format", "access", "-o", o]);
+      expect(r.code, o).toBe(0);
+      expect(r.stdout + r.stderr, o).not.toContain(SANDBOX_DEMO_KEY);
+    }
   });
 
   it("refuses bad flags with exit 2", async () => {

@@ -76,6 +76,8 @@ export interface VerifyOptions {
   sample?: { size: number; first: boolean; seed: number };
   /** the path the base URL puts the API under (a gateway's `/mids`): logged requests under it are replayed from it */
   pathPrefix?: string;
+  /** the run's own credentials (the configured key, the base URL's password): shown as *** in the report's requests, replayed or not */
+  secrets?: readonly string[];
   /** the requests finished of those to replay: before the first, then after each (a progress line) */
   onProgress?: (done: number, of: number) => void;
 }
@@ -183,11 +185,15 @@ export async function verify(input: VerifyInput, client: () => Promise<Client>, 
   let interrupted = false;
   // the configured key and the base URL's password: a log may hold them where no credential rule
   // looks (`?names=<key>`, a path), and the report is not to (its requests are printed below)
-  let secrets: string[] | undefined;
+  let secrets: string[] | undefined = opts.secrets?.filter((x) => !!x);
+  let clientSecrets = false;
   const one = async ({ rec, o }: { rec: VerifyRecord; o: Outcome }, first = false): Promise<void> => {
     let out = o;
     const c = await client();
-    secrets ??= [c.opts.apiKey, ...urlSecrets(c.opts.baseUrl)].filter((x): x is string => !!x);
+    if (!clientSecrets) {
+      clientSecrets = true;
+      secrets = [...new Set([...(secrets ?? []), c.opts.apiKey ?? "", ...urlSecrets(c.opts.baseUrl)])].filter((x) => !!x);
+    }
     if (o.pending) {
       // page N and report ids are finished online first, as with `migrate --resolve`
       try {

@@ -1,5 +1,6 @@
 // mids migrate verify, once its flags are parsed: read the log, replay, compare, report.
 import { apiPathPrefix } from "../../../migrate/api-base.js";
+import { urlSecrets } from "../../../client/request.js";
 import type { Context } from "../../../context.js";
 import { FindingsError, InterruptedError, UsageError } from "../../../errors.js";
 import { writeAsync } from "../../../io.js";
@@ -59,7 +60,7 @@ export async function run(flags: VerifyFlags, ctx: Context): Promise<void> {
     // each request in flight sends two (v2 and v3): the client gets a connection for every one
     g.connections = connectionsFor(concurrency);
     const onProgress = progress && ((done: number, of: number) => progress.count("replaying", done, of, "requests"));
-    verified = await verify(read, () => ctx.client(), { now: ctx.now(), concurrency, tolerance, sample, strict: flags.strict, onProgress, pathPrefix: apiPathPrefix(g.baseUrl) });
+    verified = await verify(read, () => ctx.client(), { now: ctx.now(), concurrency, tolerance, sample, strict: flags.strict, onProgress, pathPrefix: apiPathPrefix(g.baseUrl), secrets: [g.apiKey ?? "", ...urlSecrets(g.baseUrl)] });
   } finally {
     progress?.stop();
   }
