@@ -5,7 +5,7 @@
 // so it loads just those modules.
 import Agent from "undici/lib/dispatcher/agent.js";
 import type { Dispatcher } from "undici";
-import type { Proxy } from "./proxy.js";
+import { proxyAuthFix, proxyName, proxyRouteFix, type Proxy } from "./proxy.js";
 import apiRequest from "undici/lib/api/api-request.js";
 import { matchRoute, route as routeById, type Route } from "../contract/routes.js";
 import { ApiError, MalformedResponseError, NetworkError, TimeoutError, UsageError, MidsError, InterruptedError } from "../errors.js";
@@ -391,7 +391,7 @@ function networkError(err: unknown, url: string, secrets: (string | undefined)[]
   const code = e?.code ?? e?.cause?.code ?? "";
   const host = (() => { try { return new URL(url).host; } catch { return url; } })();
   // through a proxy, mids connects to the proxy only: a refused or unresolved connection is the proxy's
-  const via = proxy ? `the proxy ${proxy.shown} (${proxy.from})` : undefined;
+  const via = proxy ? proxyName(proxy) : undefined;
   const tunnel = proxy ? /Proxy response \((\d+)\)/.exec(e?.message ?? "")?.[1] : undefined;
   const reason =
     tunnel ? `${via} refused to open a tunnel to ${host}: HTTP ${tunnel}${tunnel === "407" ? " (proxy authentication required)" : ""}` :
@@ -400,8 +400,8 @@ function networkError(err: unknown, url: string, secrets: (string | undefined)[]
     code === "ECONNRESET" || code === "UND_ERR_SOCKET" ? `connection to ${host}${via ? ` through ${via}` : ""} was reset` :
     DEFAULT_RETRY.tlsFailure.test(code) ? `TLS with ${host} failed: ${e?.message ?? code}` :
     `network error talking to ${host}${via ? ` through ${via}` : ""}: ${e?.message ?? String(err)}`;
-  const hint = tunnel === "407" ? `put the proxy's user name and password in ${proxy!.from}, before its host: user:password@host:port`
-    : via && !DEFAULT_RETRY.tlsFailure.test(code) ? `check ${proxy!.from} (or name the API's host in NO_PROXY to reach it directly); 'mids doctor' checks the way there`
+  const hint = proxy && tunnel === "407" ? proxyAuthFix(proxy)
+    : proxy && !DEFAULT_RETRY.tlsFailure.test(code) ? `${proxyRouteFix(proxy)}; 'mids doctor' checks the way there`
     : DEFAULT_RETRY.tlsFailure.test(code)
     ? "check --base-url, the system clock and the CA certificates (NODE_EXTRA_CA_CERTS for a private CA); 'mids doctor' checks them"
     : "check --base-url and your network; --verbose shows the requests";

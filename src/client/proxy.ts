@@ -74,3 +74,12 @@ export function proxyFor(baseUrl: string, env: Record<string, string | undefined
   }
   return { uri: uri.href, shown: redactUrl(uri.href), from: set.from, secrets: urlSecrets(uri.href) };
 }
+
+/** How errors and checks name a proxy: `the proxy http://***@proxy:3128/ (HTTPS_PROXY)`. */
+export const proxyName = (p: Proxy): string => `the proxy ${p.shown} (${p.from})`;
+
+/** The fix when a proxy answered 407 to the tunnel. */
+export const proxyAuthFix = (p: Proxy): string => `put the proxy's user name and password in ${p.from}, before its host: user:password@host:port`;
+
+/** The fix when the way through a proxy failed otherwise (`host`: the API's, if known). */
+export const proxyRouteFix = (p: Proxy, host = "the API's host"): string => `check ${p.from}, or name ${host} in NO_PROXY to reach it directly`;

@@ -12,6 +12,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { baseEnv, runMids, tempDir, useSandbox } from "../helpers/cli.js";
 import { testProxy } from "../helpers/proxy.js";
+import { closedPort } from "../helpers/ports.js";
 import { SANDBOX_DEMO_KEY } from "../../src/sandbox/keys.js";
 
 const HOST = "api.mids.test";
@@ -84,6 +85,20 @@ describe("a forward proxy", () => {
     expect(doc.stdout + doc.stderr).not.toContain("wrong-pw-77");
     const reachable = (JSON.parse(doc.stdout).checks as { check: string; detail: string }[]).find((c) => c.check === "reachable")!;
     expect(reachable.detail).toBe(`the proxy http://***@127.0.0.1:${proxy.port}/ (HTTP_PROXY): HTTP 407, proxy authentication required`);
+  });
+
+  it("a proxy nothing answers at: the error names the proxy, not the API, and doctor says the same", async () => {
+    const port = await closedPort();
+    const env = baseEnv({ HTTP_PROXY: `http://127.0.0.1:${port}`, MIDS_API_KEY: SANDBOX_DEMO_KEY });
+    const r = await runMids(["--base-url", `http://${HOST}:${sbPort()}`, "--insecure", "--max-retries", "0", "me"], { env });
+    expect(r.code).toBe(7);
+    expect(r.stderr).toBe(
+      `mids: connection refused by the proxy http://127.0.0.1:${port}/ (HTTP_PROXY)\n` +
+      "hint: check HTTP_PROXY, or name the API's host in NO_PROXY to reach it directly; 'mids doctor' checks the way there\n");
+    const doc = await runMids(["--base-url", `http://${HOST}:${sbPort()}`, "--insecure", "doctor", "-o", "json"], { env });
+    expect(doc.code).toBe(7);
+    const reachable = (JSON.parse(doc.stdout).checks as { check: string; detail: string; fix: string }[]).find((c) => c.check === "reachable")!;
+    expect(reachable).toMatchObject({ detail: `the proxy http://127.0.0.1:${port}/ (HTTP_PROXY): ECONNREFUSED`, fix: `check HTTP_PROXY, or name ${HOST} in NO_PROXY to reach it directly` });
   });
 
   it("a loopback base URL (the sandbox) is reached directly, whatever the proxy variables say", async () => {

@@ -13,7 +13,7 @@ import { clipMiddle, oneLine } from "../../util/sanitize.js";
 import { checkedKey, explainRejectedKey, noKeyFix } from "../../keyerror.js";
 import { VERSION } from "../../version.js";
 import { probe } from "./probe.js";
-import { proxyFor, type Proxy } from "../../client/proxy.js";
+import { proxyAuthFix, proxyFor, proxyName, proxyRouteFix, type Proxy } from "../../client/proxy.js";
 import { proxyRefusal } from "../../client/retry.js";
 import { BASE_URL_VERSION_END as VERSION_END } from "../../contract/routes.js";
 import { checkData } from "../shared/validate.js";
@@ -81,6 +81,12 @@ function configCheck(ctx: Context): Check {
 
 const skip = (check: string, why: string): Check => ({ check, status: "skip", detail: why });
 
+/** The key check of a key no server could take (checkedKey's refusal): never sent. */
+function unusableKey(e: unknown): Check {
+  const m = e as MidsError;
+  return { check: "key", status: "fail", detail: oneLine(m.message), fix: m.hint ?? "check the key", exitCode: m.exitCode ?? EXIT.usage };
+}
+
 export async function collect(ctx: Context): Promise<Check[]> {
   const g = ctx.globals;
   const checks: Check[] = [configCheck(ctx)];
@@ -99,9 +105,8 @@ export async function collect(ctx: Context): Promise<Check[]> {
     try {
       checkedKey(g.apiKey, g.sources?.["api-key"], g.profile);
     } catch (e) {
-      const m = e as MidsError;
       checks.push(skip("base-url", "--sandbox: not started, the key given is not usable"), skip("reachable", "the sandbox was not started"), skip("tls", "the sandbox was not started"));
-      checks.push({ check: "key", status: "fail", detail: oneLine(m.message), fix: m.hint ?? "check the key", exitCode: m.exitCode ?? EXIT.usage });
+      checks.push(unusableKey(e));
       return rest("the key was not sent");
     }
   }
@@ -150,17 +155,17 @@ export async function collect(ctx: Context): Promise<Check[]> {
     checks.push({ check: "reachable", status: "fail", detail: err.message, fix: err.hint ?? "fix the proxy variable", exitCode: EXIT.usage });
     return rest("the proxy setting is not usable");
   }
-  const via = proxy ? ` through the proxy ${proxy.shown} (${proxy.from})` : "";
+  const via = proxy ? ` through ${proxyName(proxy)}` : "";
   const p = await probe(target.href, g.timeoutMs, ctx.signal, `mids/${VERSION} node/${process.versions.node} (doctor)`, proxy);
   const https = target.protocol === "https:";
   if (!p.ok && !p.tls) {
-    const proxyFix = proxy && `check ${proxy.from}, or name ${target.hostname} in NO_PROXY to reach it directly`;
+    const proxyFix = proxy && proxyRouteFix(proxy, target.hostname);
     checks.push({
       check: "reachable", status: "fail", exitCode: EXIT.server,
       detail: p.proxy && proxy
-        ? `the proxy ${proxy.shown} (${proxy.from}): ${p.code === proxyRefusal(407) ? "HTTP 407, proxy authentication required" : p.code.startsWith(proxyRefusal("")) ? `refused the tunnel to ${target.host} (${p.message})` : p.code}`
+        ? `${proxyName(proxy)}: ${p.code === proxyRefusal(407) ? "HTTP 407, proxy authentication required" : p.code.startsWith(proxyRefusal("")) ? `refused the tunnel to ${target.host} (${p.message})` : p.code}`
         : `${target.host}${via}: ${p.code}${p.timeout ? ` (${p.message})` : ""}`,
-      fix: p.code === proxyRefusal(407) ? `put the proxy's user name and password in ${proxy!.from}, before its host: user:password@host:port`
+      fix: proxy && p.code === proxyRefusal(407) ? proxyAuthFix(proxy)
         : p.proxy && proxyFix ? proxyFix
         : p.timeout ? "check the network, proxies and firewall, or raise --timeout" : p.code === "ENOTFOUND" || p.code === "EAI_AGAIN" ? "check the host name in the base URL" : proxyFix ?? "check the base URL and that the server is up",
     });
@@ -219,8 +224,7 @@ export async function collect(ctx: Context): Promise<Check[]> {
     try {
       checkedKey(key, g.sources?.["api-key"], g.profile);
     } catch (e) {
-      const m = e as MidsError;
-      checks.push({ check: "key", status: "fail", detail: oneLine(m.message), fix: m.hint ?? "check the key", exitCode: m.exitCode ?? EXIT.usage });
+      checks.push(unusableKey(e));
       checks.push(...later2.map((c) => skip(c, "the key was not sent")), clock(p.date), nodeCheck(process.versions.node));
       return checks;
     }
