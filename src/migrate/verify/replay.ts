@@ -46,7 +46,7 @@ export interface VerifyRecord {
   ignored: string[];
   /** mapped fields whose v3 side is assumed and absent from the answer (compare.ts) */
   unconfirmed?: { field: string; v3Field?: string }[];
-  /** skipped: why; failed: the error of either side */
+  /** skipped: why; failed: the error of either side (and skipped when both sides say not found) */
   reason?: string;
   errors?: SideError[];
   truncated?: boolean;
@@ -146,6 +146,9 @@ export function sampleIndices(of: number, n: number, first: boolean, seed: numbe
   return idx.slice(0, n).sort((a, b) => a - b);
 }
 
+/** The reason of a request both versions answer with not found (`not_found`, `not_current`, a 404 or 410). */
+export const GONE_ON_BOTH = "not found on either version: nothing to compare";
+
 /** Errors that end the run rather than one request's verdict (resolve.ts: shared with `migrate --resolve`). */
 const fatal = stopsTheRun;
 
@@ -220,7 +223,11 @@ export async function verify(input: VerifyInput, client: () => Promise<Client>, 
         if (fatal(s.reason, first)) throw s.reason;
         errors.push(sideError(side, s.reason, c));
       }
-      Object.assign(rec, { verdict: "failed", errors, reason: errors.map((e) => `${e.side}: ${e.code}${e.status ? ` (${e.status})` : ""}`).join(", ") });
+      const reason = errors.map((e) => `${e.side}: ${e.code}${e.status ? ` (${e.status})` : ""}`).join(", ");
+      // both versions say the subject is not there (an id deleted since the log was written):
+      // the rewrite is not at fault and there is no answer to compare, so it is not a failure
+      const goneOnBoth = a.status === "rejected" && b.status === "rejected" && [a.reason, b.reason].every((e) => (e as MidsError).exitCode === EXIT.notFound);
+      Object.assign(rec, goneOnBoth ? { verdict: "skipped", errors, reason: `${GONE_ON_BOTH} (${reason})` } : { verdict: "failed", errors, reason });
       return;
     }
     const v3Route = routeById(out.routeId!).v3?.route;

@@ -25,8 +25,9 @@ Only GET requests are replayed (POST, PATCH, PUT, DELETE are skipped), with the 
 a key found in the log is never sent. Verdicts: equivalent; unconfirmed (nothing differs, but a
 mapped field is missing from a v3 answer whose shape the spec does not show, see
 docs/contract.md; --strict makes it differs); differs (each field with both values); skipped
-(with why, e.g. reads of the past with \`at\`); failed (with the error of either side). A refused
-key stops the run at the first request (exit 3). 'mids migrate explain' lists the response field map.
+(with why, e.g. reads of the past with \`at\`, an id neither version finds); failed (with the
+error of either side). A refused key stops the run at the first request (exit 3).
+'mids migrate explain' lists the response field map.
 
 Examples:
   $ mids migrate verify access.log

@@ -1,0 +1,45 @@
+// An id deleted since the log was written is not found on either version: the rewrite is not at
+// fault and there is no answer to compare, so the request is skipped (saying why, with both
+// sides' errors), not failed; `--fail-on failed` must not fail on ids that are gone. Not found on
+// one side only is still a failure.
+import { describe, expect, it } from "vitest";
+import { baseEnv, runMain } from "../helpers/cli.js";
+import { hostile, sendJson } from "../helpers/hostile.js";
+
+interface Rec { position: number; verdict: string; reason?: string; errors?: { side: string; code: string; status?: number }[] }
+
+describe("migrate verify and a subject not found on both versions", () => {
+  it("skips a request both versions answer with not found (404, not_found, not_current), fails one that only one side does", async () => {
+    const h = await hostile((req, res) => {
+      const [, version, , id] = (req.url ?? "").split("?")[0].split("/");
+      if (version === "v2") {
+        if (id === "half") return sendJson(res, 200, { status: "ok", data: { id: "half", name: "Half" } });
+        return sendJson(res, 404, { error: "Not Found", message: `project ${id} not found`, status: 404 });
+      }
+      if (id === "old") return sendJson(res, 410, { code: "not_current", message: "no longer current" });
+      if (id === "bad") return sendJson(res, 500, { code: "internal_error", message: "boom" });
+      return sendJson(res, 404, { code: "not_found", message: `project ${id} not found`, details: { subject: { type: "project", locator: id } } });
+    });
+    const log = ["gone", "half", "old", "bad"].map((id) => `GET /v2/projects/${id} HTTP/1.1`).join("\n") + "\n";
+    const env = baseEnv({ MIDS_BASE_URL: h.url, MIDS_API_KEY: "k_test_gone_1234" });
+    const run = (o: string, ...more: string[]) => runMain(["migrate", "verify", "-", "-o", o, "--max-retries", "0", ...more], { env, input: log });
+
+    const j = await run("json");
+    expect(j.code, j.stderr).toBe(0);
+    const recs = (JSON.parse(j.stdout) as { requests: Rec[] }).requests;
+    expect(recs.map((r) => `${r.position}:${r.verdict}`)).toEqual(["1:skipped", "2:failed", "3:skipped", "4:failed"]);
+    // the skipped ones say why and keep both sides' errors, as a failed one does
+    for (const r of [recs[0], recs[2]]) {
+      expect(r.reason).toMatch(/^not found on either version: nothing to compare \(v2: \S+ \(404\), v3: not_(found|current) \(4(04|10)\)\)$/);
+      expect(r.errors!.map((e) => e.side)).toEqual(["v2", "v3"]);
+    }
+    expect(recs[1].errors!.map((e) => `${e.side}:${e.status}`)).toEqual(["v3:404"]);
+    expect(j.stderr).toContain("4 distinct requests: 0 equivalent, 0 unconfirmed, 0 differs, 2 skipped, 2 failed");
+
+    const t = await run("table", "--fail-on", "failed");
+    expect(t.code).toBe(8);
+    expect(t.stderr).toContain("2 requests matched --fail-on: 2 failed");
+    const line = t.stdout.split("\n").find((l) => l.startsWith("1  "))!;
+    expect(line).toMatch(/^1  GET \/v2\/projects\/gone  skipped: not found on either version: nothing to compare: v2: .*project gone not found.*; v3: .*\(not_found, 404\)$/);
+  });
+});
