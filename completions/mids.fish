@@ -278,7 +278,7 @@ complete -c mids -n '__mids_at \'api\'' -l paginate -d 'GET every page: follow v
 complete -c mids -n '__mids_at \'api\'' -l slurp -d 'with --paginate: print one JSON array of all pages'
 complete -c mids -n '__mids_at \'api\' 0' -a '/v2 /v2/api-keys/info /v2/topics /v2/topics/{id}/report /v2/grounding /v2/grounding/history /v2/projects /v2/projects/chains /v2/projects/{id} /v2/projects/{id}/neighbors /v2/projects/{id}/momentum /v2/projects/{id}/rank /v2/projects/{id}/candles /v2/projects/{id}/metrics /v2/intel /v2/intel/{id} /v2/clusters /v2/intel-categories /v2/recipes /v2/recipes/validate /v2/recipes/execute /v2/recipes/{name} /v2/agent /v2/signals /v2/signals/{id} /v2/signal-categories /v3/projects /v3/projects/{idOrSlug} /v3/projects/{idOrSlug}/series/{measure} /v3/topics /v3/topics/{id} /v3/reports/{id} /v3/intel /v3/intel/{id} /v3/clusters /v3/vocabulary /v3/me /v3/alerts/destinations /v3/alerts/{id}'
 # migrate
-complete -c mids -n '__mids_at \'migrate\' 0' -a 'explain' -d 'Print the whole v2 -> v3 map: routes, parameters, rules and response field renames'
+complete -c mids -n '__mids_at \'migrate\' 0' -a 'explain' -d 'Print the v2 -> v3 map (routes, parameters, rules, response field renames), or what one request becomes'
 complete -c mids -n '__mids_at \'migrate\' 0' -a 'verify' -d 'Replay each distinct v2 request of a log against v2 and its v3 rewrite, and compare the answers field by field'
 complete -c mids -n '__mids_at \'migrate\' 0' -a 'scan' -d 'Find v2 API calls in source code (any language), with file:line:col, status and the v3 replacement; --fix rewrites them'
 complete -c mids -n '__mids_at \'migrate\'' -l from-format -x -a 'access har ndjson curl docker cloudfront' -d 'input format (default: detected per file)'

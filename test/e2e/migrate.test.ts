@@ -267,6 +267,57 @@ describe("explain", () => {
     const { parse } = await import("yaml");
     expect(parse(y.stdout)).toEqual(map);
   });
+
+  it("explains one request: its v3 request, the notes, its route's parameters and the response fields verify compares", async () => {
+    const map = JSON.parse((await runMain(["migrate", "explain", "-o", "json"])).stdout);
+    const j = await runMain(["migrate", "explain", "/v2/projects/abc/momentum?start=2026-01-01", "-o", "json"]);
+    expect(j.code, j.stderr).toBe(0);
+    const e = JSON.parse(j.stdout);
+    expect(e).toMatchObject({
+      request: "GET /v2/projects/abc/momentum?start=2026-01-01", status: "partial",
+      to: { method: "GET", path: "/v3/projects/abc/series/trend", query: { from: "2026-01-01" } },
+    });
+    expect(e.notes.map((n: { rule: string }) => n.rule)).toEqual(["momentum-clusters-dropped"]);
+    // the route and the response fields are those of the whole map
+    expect(e.route).toEqual(map.routes.find((r: { id: string }) => r.id === "v2.projects.momentum"));
+    expect(e.responses).toEqual(map.responses.filter((m: { routes: string[] }) => m.routes.includes("v2.projects.momentum")));
+    expect(e.responses.length).toBeGreaterThan(0);
+
+    // the method as its own word or in one argument with the URL; a key in it is never printed
+    const url = "https://api.example.com/v2/signals?page=2&limit=20&api_key=k_live_SECRET_1234";
+    const [two, one, table, csv] = await Promise.all([
+      runMain(["migrate", "explain", "get", url, "-o", "json"]), runMain(["migrate", "explain", `GET ${url}`, "-o", "json"]),
+      runMain(["migrate", "explain", url, "-o", "table"]), runMain(["migrate", "explain", url, "-o", "csv"]),
+    ]);
+    for (const r of [two, one, table, csv]) {
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stdout + r.stderr).not.toContain("SECRET");
+    }
+    expect(two.stdout).toBe(one.stdout);
+    const sig = JSON.parse(two.stdout);
+    expect([sig.status, sig.to.path, sig.to.query, sig.resolve]).toEqual(["partial", "/v3/intel", { limit: "20" }, ["the cursor of page 2"]]);
+    expect(sig.notes.map((n: { rule: string }) => n.rule)).toEqual(expect.arrayContaining(["signals-sunset", "page-to-cursor", "key-in-query"]));
+    expect(table.stdout.split("\n").slice(0, 2)).toEqual(["GET /v2/signals?page=2&limit=20&api_key=***", "  partial -> GET /v3/intel?limit=20"]);
+    expect(table.stdout).toContain("\nroute: GET /v2/signals  ->  GET /v3/intel  sunset 2026-07-15\n    page -> (page-to-cursor)\n");
+    expect(table.stdout).toContain("\nonline: 'mids migrate --resolve' looks up the cursor of page 2\n");
+    expect(csv.stdout.split("\n")[1]).toBe("GET,/v2/signals?page=2&limit=20&api_key=***,partial,GET,/v3/intel?limit=20,signals-sunset page-to-cursor key-in-query response-renames");
+
+    // behind a gateway path, as migrate reads it; not a v2 route, not the API: said, exit 0
+    const gw = JSON.parse((await runMain(["migrate", "explain", "https://gw.example/mids/v2/clusters", "-o", "json"], { env: { MIDS_BASE_URL: "https://gw.example/mids" } })).stdout);
+    expect([gw.status, gw.to.path]).toEqual(["rewritten", "/mids/v3/clusters"]);
+    const [unknown, asset] = await Promise.all([runMain(["migrate", "explain", "/v2/nope/x", "-o", "json"]), runMain(["migrate", "explain", "/static/app.js", "-o", "json"])]);
+    expect([unknown.code, JSON.parse(unknown.stdout).status, JSON.parse(unknown.stdout).to]).toEqual([0, "unrecognized", null]);
+    expect([asset.code, JSON.parse(asset.stdout).status]).toEqual([0, "skipped"]);
+  });
+
+  it("a word that is no request is exit 2 with an example, before anything is printed", async () => {
+    for (const args of [["projects"], ["GET", "projects"], ["ftp://host/v2/x"]]) {
+      const r = await runMain(["migrate", "explain", ...args]);
+      expect(r.code, args.join(" ")).toBe(2);
+      expect(r.stdout).toBe("");
+      expect(r.stderr).toMatch(/^mids: '.+' is not a request: give a path or URL of the API\nhint: e\.g\. mids migrate explain \/v2\//);
+    }
+  });
 });
 
 describe("--resolve against the sandbox", () => {

@@ -316,3 +316,21 @@ describe.skipIf(!hasScript)("a project's detail on a terminal", () => {
     }
   });
 });
+
+describe.skipIf(!hasScript)("migrate explain on a terminal", () => {
+  it("wraps the explanation of one request at spaces to the terminal's width, each wrapped line indented under its start", async () => {
+    const r = await onTerminal("exec $MIDS --no-pager migrate explain /v2/projects/abc/momentum?start=2026-01-01", { cols: 60 });
+    expect(r.code).toBe(0);
+    const lines = r.raw.replace(/\r/g, "").split("\n").filter((l) => l.trim());
+    for (const l of lines) expect(l.length, l).toBeLessThanOrEqual(60);
+    expect(lines[0]).toBe("GET /v2/projects/abc/momentum?start=2026-01-01");
+    // (62 columns: broken before the v3 target, which stays whole)
+    expect(lines.slice(1, 3)).toEqual(["  partial -> GET", "      /v3/projects/abc/series/trend?from=2026-01-01"]);
+    // the note: its words whole, its continuation lines indented past its first
+    const note = lines.findIndex((l) => l.startsWith("  momentum-clusters-dropped: "));
+    expect(note).toBeGreaterThan(0);
+    expect(lines[note + 1]).toMatch(/^ {6}\S/);
+    const text = lines.slice(note).join(" ").replace(/\s+/g, " ");
+    expect(text).toContain("Stop reading clusters[] from the series");
+  });
+});

@@ -6,6 +6,14 @@ import { FIELD_RENAMES, MIGRATION_RULES, RESPONSE_MAPS, migrationRule, type Resp
 import { loadYaml } from "../../util/yaml.js";
 import { csvRow } from "../../output/csv.js";
 import { emitJson } from "../../output/render.js";
+import { UsageError } from "../../errors.js";
+import { oneLine } from "../../util/sanitize.js";
+import { wrapProse } from "../../output/prose.js";
+import { apiHosts, apiPathPrefix } from "../../migrate/api-base.js";
+import { redactRequest } from "../../migrate/redact.js";
+import { rewrite } from "../../migrate/rewrite.js";
+import type { Outcome } from "../../migrate/types.js";
+import { splitTarget, targetOf } from "../../migrate/url.js";
 
 export interface RouteMap {
   id: string;
@@ -40,7 +48,9 @@ export function routeMap(): RouteMap[] {
   });
 }
 
-export async function run(ctx: Context): Promise<void> {
+/** `words`: one request to explain (`GET /v2/...`, a path or a URL); none: the whole map. */
+export async function run(ctx: Context, words: string[] = []): Promise<void> {
+  if (words.length) return explainRequest(ctx, words);
   const routes = routeMap();
   const out = ctx.io.stdout;
   const fmt = ctx.globals.output;
@@ -82,11 +92,92 @@ export async function run(ctx: Context): Promise<void> {
   lines.push("  every other field keeps its name; v3 fields that v2 lacks are not compared");
   lines.push("", "Rules:");
   for (const [id, r] of Object.entries(MIGRATION_RULES)) lines.push(`  ${id} (${r.effect}): ${r.message} ${r.action}`);
-  await writeAsync(out, lines.join("\n") + "\n");
+  await writeAsync(out, screenText(ctx, lines));
 }
+
+/** Lines for a terminal: each wrapped at spaces to its width, the rest of a line indented under its start. */
+const screenText = (ctx: Context, lines: string[]): string =>
+  lines.flatMap((l) => wrapProse(l, ctx.io.stdoutIsTTY ? ctx.io.columns : undefined, 4)).join("\n") + "\n";
 
 function fieldLine(f: ResponseField): string {
   const items = { same: "the same items", page: "the v2 page among the v3 items", preview: "a v3 preview: items both have" } as const;
   const how = [f.items ? items[f.items] : "", f.key ? `matched on ${f.key}${f.also ? ` and ${f.also}` : ""}` : "", f.convert ?? ""].filter(Boolean).join(", ");
   return `${f.v2 || "data"} -> ${f.v3 === null ? "removed (ignored)" : f.v3 || "data"}${how ? `  [${how}]` : ""}${f.note ? `  (${f.note})` : ""}`;
+}
+
+/** What `mids migrate explain REQUEST` prints: the request's rewrite, its route's map and the response fields verify compares. */
+export interface RequestExplanation {
+  request: string;
+  status: Outcome["status"];
+  from: Outcome["from"];
+  to: Outcome["to"];
+  notes: Outcome["notes"];
+  /** what `mids migrate --resolve` finishes online (a page number's cursor, a topic's report id) */
+  resolve?: string[];
+  route?: RouteMap;
+  responses: typeof RESPONSE_MAPS;
+}
+
+const METHOD = /^[A-Za-z]+$/;
+
+/** One request as a user writes it: `GET /v2/x?y=1`, `/v2/x` (GET), or a URL; the method and target as one word or two. */
+export function parseRequestWords(words: string[]): { method: string; target: string } {
+  const parts = words.join(" ").trim().split(/\s+/);
+  const [method, target] = parts.length >= 2 && METHOD.test(parts[0]) ? [parts[0].toUpperCase(), parts.slice(1).join("%20")] : ["GET", parts.join("%20")];
+  if (!target || (target[0] !== "/" && !/^https?:\/\//i.test(target))) {
+    throw new UsageError(`'${oneLine(words.join(" ")).slice(0, 200)}' is not a request: give a path or URL of the API`, {
+      hint: "e.g. mids migrate explain /v2/projects/abc/momentum, or mids migrate explain 'GET https://host/v2/signals?page=2'",
+    });
+  }
+  return { method, target };
+}
+
+export function explainOutcome(words: string[], baseUrl: string | undefined, now: Date): RequestExplanation {
+  const { method, target } = parseRequestWords(words);
+  const split = splitTarget(target, false);
+  if (!split) throw new UsageError(`'${oneLine(target).slice(0, 200)}' is not a URL mids can read`, { hint: "give a path (/v2/...) or an http(s) URL" });
+  // the same redaction as every request mids migrate reads: a key in the query or path is never printed
+  const req = redactRequest({ method, origin: split.origin, path: split.path, query: split.query });
+  const o = rewrite(req, { now, hosts: apiHosts(baseUrl), pathPrefix: apiPathPrefix(baseUrl) });
+  const route = o.routeId ? routeMap().find((r) => r.id === o.routeId) : undefined;
+  const resolve = o.pending?.map((p) => (p.kind === "page" ? `the cursor of page ${p.page}` : `the report id of topic ${p.topicId}`));
+  return {
+    request: `${o.from.method} ${targetOf(o.from)}`, status: o.status, from: o.from, to: o.to, notes: o.notes,
+    ...(resolve?.length ? { resolve } : {}), ...(route ? { route } : {}),
+    responses: o.routeId ? RESPONSE_MAPS.filter((m) => m.routes.includes(o.routeId!)) : [],
+  };
+}
+
+async function explainRequest(ctx: Context, words: string[]): Promise<void> {
+  const e = explainOutcome(words, ctx.globals.baseUrl, ctx.now());
+  const fmt = ctx.globals.output;
+  const out = ctx.io.stdout;
+  if (fmt === "json") return emitJson(ctx, e);
+  if (fmt === "ndjson") return writeAsync(out, JSON.stringify(e) + "\n");
+  if (fmt === "yaml") {
+    const { stringify } = await loadYaml();
+    return writeAsync(out, stringify(e, { aliasDuplicateObjects: false }));
+  }
+  if (fmt === "csv") {
+    return writeAsync(out, csvRow(["method", "path", "status", "v3_method", "v3_path", "rules"])
+      + csvRow([e.from.method, targetOf(e.from), e.status, e.to?.method ?? "", e.to ? targetOf(e.to) : "", e.notes.map((n) => n.rule).join(" ")]));
+  }
+  // the request is the user's own text, but may hold anything a log does: one line each, no control sequences
+  const lines = [oneLine(e.request), `  ${e.status} -> ${e.to ? oneLine(`${e.to.method} ${targetOf(e.to)}`) : "no v3 request"}`];
+  if (e.route) {
+    const r = e.route;
+    lines.push("", `route: ${r.from.method} ${r.from.path}  ->  ${r.to ? `${r.to.method} ${r.to.path}` : "(removed)"}${r.sunset ? `  sunset ${r.sunset}` : ""}`);
+    for (const p of r.params) lines.push(`    ${p.name} -> ${p.to ?? `(${p.rule ?? "not carried"}${p.lossless ? ` unless ${p.lossless.join(" or ")}${p.default !== undefined ? `; default ${p.default}` : ""}` : ""})`}`);
+  }
+  if (e.notes.length) {
+    lines.push("", "notes:");
+    for (const n of e.notes) lines.push(`  ${n.rule}: ${oneLine(n.message)}`);
+  }
+  if (e.resolve) lines.push("", `online: 'mids migrate --resolve' looks up ${e.resolve.join(" and ")}`);
+  if (e.responses.length) {
+    lines.push("", "response fields (what 'mids migrate verify' compares, inside data; [] = each item):");
+    for (const m of e.responses) for (const f of m.fields) lines.push(`  ${fieldLine(f)}`);
+    lines.push("  every other field keeps its name");
+  }
+  await writeAsync(out, screenText(ctx, lines));
 }

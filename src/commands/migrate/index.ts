@@ -36,12 +36,19 @@ Examples:
     }, ctx));
   cmd
     .command("explain")
-    .description("Print the whole v2 -> v3 map: routes, parameters, rules and response field renames")
+    .argument("[request...]", "one request to explain: a v2 path or URL, with its method first if not GET")
+    .description("Print the v2 -> v3 map (routes, parameters, rules, response field renames), or what one request becomes")
     .addHelpText("after", `
+With a request, prints its v3 rewrite, the notes on what changes, its route's parameters and the
+response fields that move (what 'mids migrate verify' compares). Offline; the base URL, when one
+is set, tells the API's host and gateway path apart as 'mids migrate' does.
+
 Examples:
   $ mids migrate explain
-  $ mids migrate explain -o json | jq '.routes[] | select(.status == "removed")'`)
-    .action(async () => (await import("./explain.js")).run(ctx));
+  $ mids migrate explain -o json | jq '.routes[] | select(.status == "removed")'
+  $ mids migrate explain /v2/projects/abc/momentum?start=2026-01-01
+  $ mids migrate explain GET 'https://api.example.com/v2/signals?page=2&limit=20' -o json`)
+    .action(async (request: string[]) => (await import("./explain.js")).run(ctx, request));
   verify.register(cmd, ctx);
   scan.register(cmd, ctx);
 }
