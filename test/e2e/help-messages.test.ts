@@ -80,7 +80,13 @@ describe("mids help", () => {
   it("commander's refusals come in the house style: one mids: line and a hint: that helps, no (Did you mean ...?)", async () => {
     const cases: [string[], RegExp, RegExp][] = [
       [["series", "momentum", "jutufi"], /^mids: 'momentum' is not a measure: use one of trend, rank$/, /^hint: 'momentum' is the v2 name \(GET \/v2\/projects\/\{id\}\/momentum\); in v3 it is 'mids series trend'/],
-      [["series", "jutufi"], /^mids: missing required argument 'idOrSlug'$/, /^hint: usage: mids series \[options\] <measure> <idOrSlug>$/],
+      // the measure left out: the slip is the first word, not the missing last one
+      [["series", "jutufi"], /^mids: 'jutufi' is not a measure: use one of trend, rank$/, /^hint: e\.g\. 'mids series trend jutufi'$/],
+      [["series", "trend"], /^mids: missing required argument 'idOrSlug'$/, /^hint: usage: mids series \[options\] <measure> <idOrSlug>$/],
+      // other CLIs' output flags (gh --json, --yaml): mids's -o (and scan's --format)
+      [["me", "--json"], /^mids: unknown option '--json'$/, /^hint: the output format is chosen with -o: -o json$/],
+      [["projects", "list", "--yml"], /^mids: unknown option '--yml'$/, /^hint: the output format is chosen with -o: -o yaml$/],
+      [["migrate", "scan", "--json", "."], /^mids: unknown option '--json'$/, /^hint: the output format is chosen with -o: -o json or --format json$/],
       [["topics", "list", "--limit", "3"], /^mids: unknown option '--limit'$/, /^hint: 'mids topics list' has no paging: .*--jq '\.\[:3\]'$/],
       [["projets", "list"], /^mids: unknown command 'projets'$/, /^hint: did you mean 'mids projects'\?$/],
       [["projects", "lsit"], /^mids: unknown command 'lsit'$/, /^hint: did you mean 'mids projects list'\?$/],

@@ -43,6 +43,33 @@ const OTHER_SPELLINGS: Readonly<Record<string, string>> = {
   "option -v": "-v is not a flag of mids: --version (-V) prints the version, --verbose traces each request",
 };
 
+/** Output flags of other CLIs (`gh --json`, `aws --output`): mids chooses the output with -o. */
+const OUTPUT_FLAG = /^--(json|yaml|yml|csv|ndjson|jsonl|table)$/;
+
+function outputFlagHint(cmd: Command, flag: string): string | undefined {
+  const m = OUTPUT_FLAG.exec(flag);
+  if (!m) return undefined;
+  const fmt = ({ yml: "yaml", jsonl: "ndjson" } as Record<string, string>)[m[1]] ?? m[1];
+  const findings = cmd.options.find((o) => o.long === "--format")?.argChoices?.includes(fmt);
+  return `the output format is chosen with -o: -o ${fmt}${findings ? ` or --format ${fmt}` : ""}`;
+}
+
+/**
+ * A word given where an earlier argument of fixed values stands (`mids series jutufi`, the measure
+ * left out): commander says the last argument is missing; the slip is the first.
+ */
+function misplacedChoice(cmd: Command): { msg: string; hint: string } | undefined {
+  const given = cmd.args;
+  for (const [i, arg] of cmd.registeredArguments.entries()) {
+    const choices = arg.argChoices;
+    const v = given[i];
+    if (!choices?.length || v == null || choices.includes(v)) continue;
+    const example = [pathOf(cmd), ...given.slice(0, i), choices[0], ...given.slice(i)].join(" ");
+    return { msg: `'${v}' is not a ${arg.name()}: use one of ${choices.join(", ")}`, hint: v2Word(cmd, arg.name(), v) ?? `e.g. '${example}'` };
+  }
+  return undefined;
+}
+
 /** What an option given without its value takes: its fixed values, or what its value is (its help's words). */
 function missingValueHint(cmd: Command, flags: string): string | undefined {
   for (let c: Command | null = cmd; c; c = c.parent) {
@@ -93,6 +120,7 @@ export function usageErrorText(cmd: Command, raw: string): string {
   } else if ((m = /^unknown option '(.+)'$/.exec(msg))) {
     const flag = m[1].split("=")[0];
     if (OTHER_SPELLINGS[`option ${flag}`]) hint = OTHER_SPELLINGS[`option ${flag}`];
+    else if (outputFlagHint(cmd, flag)) hint = outputFlagHint(cmd, flag);
     else if (dym) hint = `did you mean ${dym[1]}? ('${path} --help' lists the options)`;
     else if (PAGING.has(flag) && !cmd.options.some((o) => PAGING.has(o.long ?? ""))) {
       hint = WHOLE_LISTS[path] !== undefined
@@ -114,6 +142,8 @@ export function usageErrorText(cmd: Command, raw: string): string {
   } else if ((m = /^option '(.+)' argument missing$/.exec(msg))) {
     // the flag typed last with nothing after it (-o, --profile): what it takes, not the usage line
     hint = missingValueHint(cmd, m[1]) ?? usage(cmd);
+  } else if (/^missing required argument /.test(msg) && misplacedChoice(cmd)) {
+    ({ msg, hint } = misplacedChoice(cmd)!);
   } else if (/^missing required argument|^too many arguments|argument missing$/.test(msg)) {
     hint = usage(cmd);
   } else if (dym) hint = `did you mean ${dym[1]}?`;
