@@ -83,6 +83,11 @@ describe("mids help", () => {
       // the measure left out: the slip is the first word, not the missing last one
       [["series", "jutufi"], /^mids: 'jutufi' is not a measure: use one of trend, rank$/, /^hint: e\.g\. 'mids series trend jutufi'$/],
       [["series", "trend"], /^mids: missing required argument 'idOrSlug'$/, /^hint: usage: mids series \[options\] <measure> <idOrSlug>$/],
+      // other CLIs' words for setting up (gh auth login, aws sts get-caller-identity): what mids does instead
+      [["login"], /^mids: unknown command 'login'$/, /^hint: mids has no login: save a key with 'mids config set api-key -' \(read from stdin\), or set MIDS_API_KEY$/],
+      [["auth", "login"], /^mids: unknown command 'auth'$/, /^hint: mids has no login: /],
+      [["whoami"], /^mids: unknown command 'whoami'$/, /^hint: 'mids me' shows the key's credential/],
+      [["status"], /^mids: unknown command 'status'$/, /^hint: 'mids doctor' checks the setup/],
       // other CLIs' output flags (gh --json, --yaml): mids's -o (and scan's --format)
       [["me", "--json"], /^mids: unknown option '--json'$/, /^hint: the output format is chosen with -o: -o json$/],
       [["projects", "list", "--yml"], /^mids: unknown option '--yml'$/, /^hint: the output format is chosen with -o: -o yaml$/],

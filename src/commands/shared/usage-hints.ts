@@ -40,6 +40,10 @@ const usage = (cmd: Command) => `usage: ${new Help().commandUsage(cmd)}`;
 /** Words other tools use that mids spells another way: the hint names mids's spelling. */
 const OTHER_SPELLINGS: Readonly<Record<string, string>> = {
   "command mids version": "the version is a flag: mids --version",
+  "command mids login": "mids has no login: save a key with 'mids config set api-key -' (read from stdin), or set MIDS_API_KEY",
+  "command mids auth": "mids has no login: save a key with 'mids config set api-key -' (read from stdin), or set MIDS_API_KEY",
+  "command mids whoami": "'mids me' shows the key's credential: entitlements, rate limits, history window",
+  "command mids status": "'mids doctor' checks the setup (config, base URL, key, clock); 'mids me' shows the key's limits",
   "option -v": "-v is not a flag of mids: --version (-V) prints the version, --verbose traces each request",
 };
 
