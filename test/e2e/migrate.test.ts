@@ -294,6 +294,11 @@ describe("explain", () => {
       expect(r.stdout + r.stderr).not.toContain("SECRET");
     }
     expect(two.stdout).toBe(one.stdout);
+    // a curl command, as copied from a browser or a script, with the key in a header
+    const curl = await runMain(["migrate", "explain", `curl -H 'x-api-key: k_live_SECRET_1234' '${url}'`, "-o", "json"]);
+    expect(curl.code, curl.stderr).toBe(0);
+    expect(curl.stdout + curl.stderr).not.toContain("SECRET");
+    expect(JSON.parse(curl.stdout).to).toEqual(JSON.parse(two.stdout).to);
     const sig = JSON.parse(two.stdout);
     expect([sig.status, sig.to.path, sig.to.query, sig.resolve]).toEqual(["partial", "/v3/intel", { limit: "20" }, ["the cursor of page 2"]]);
     expect(sig.notes.map((n: { rule: string }) => n.rule)).toEqual(expect.arrayContaining(["signals-sunset", "page-to-cursor", "key-in-query"]));

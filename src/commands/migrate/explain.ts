@@ -12,7 +12,9 @@ import { wrapProse } from "../../output/prose.js";
 import { apiHosts, apiPathPrefix } from "../../migrate/api-base.js";
 import { redactRequest } from "../../migrate/redact.js";
 import { rewrite } from "../../migrate/rewrite.js";
-import type { Outcome } from "../../migrate/types.js";
+import type { LogRequest, Outcome } from "../../migrate/types.js";
+import { parseCurlFull } from "../../migrate/codecs/curl/read.js";
+import { redactText } from "../../redact/index.js";
 import { splitTarget, targetOf } from "../../migrate/url.js";
 
 export interface RouteMap {
@@ -120,24 +122,34 @@ export interface RequestExplanation {
 
 const METHOD = /^[A-Za-z]+$/;
 
-/** One request as a user writes it: `GET /v2/x?y=1`, `/v2/x` (GET), or a URL; the method and target as one word or two. */
-export function parseRequestWords(words: string[]): { method: string; target: string } {
-  const parts = words.join(" ").trim().split(/\s+/);
+/** The user's words in an error: one line, a credential in them hidden, cut. */
+const echo = (text: string) => redactText(oneLine(text)).slice(0, 200);
+
+/**
+ * One request as a user writes it: `GET /v2/x?y=1`, `/v2/x` (GET), a URL, the method and target as
+ * one word or two, or a curl command (as `mids migrate` reads one).
+ */
+export function parseRequestWords(words: string[]): LogRequest {
+  const text = words.join(" ").trim();
+  if (/^curl\s/.test(text)) {
+    const req = parseCurlFull(text);
+    if (typeof req === "string") throw new UsageError(`the curl command cannot be read: ${req.replace(/^curl command: /, "")}`, { hint: "check its quoting, or give the request's path or URL instead" });
+    return req;
+  }
+  const parts = text.split(/\s+/);
   const [method, target] = parts.length >= 2 && METHOD.test(parts[0]) ? [parts[0].toUpperCase(), parts.slice(1).join("%20")] : ["GET", parts.join("%20")];
-  if (!target || (target[0] !== "/" && !/^https?:\/\//i.test(target))) {
-    throw new UsageError(`'${oneLine(words.join(" ")).slice(0, 200)}' is not a request: give a path or URL of the API`, {
+  const split = target && (target[0] === "/" || /^https?:\/\//i.test(target)) ? splitTarget(target, false) : undefined;
+  if (!split) {
+    throw new UsageError(`'${echo(text)}' is not a request: give a path or URL of the API`, {
       hint: "e.g. mids migrate explain /v2/projects/abc/momentum, or mids migrate explain 'GET https://host/v2/signals?page=2'",
     });
   }
-  return { method, target };
+  return { method, origin: split.origin, path: split.path, query: split.query };
 }
 
 export function explainOutcome(words: string[], baseUrl: string | undefined, now: Date): RequestExplanation {
-  const { method, target } = parseRequestWords(words);
-  const split = splitTarget(target, false);
-  if (!split) throw new UsageError(`'${oneLine(target).slice(0, 200)}' is not a URL mids can read`, { hint: "give a path (/v2/...) or an http(s) URL" });
-  // the same redaction as every request mids migrate reads: a key in the query or path is never printed
-  const req = redactRequest({ method, origin: split.origin, path: split.path, query: split.query });
+  // the same redaction as every request mids migrate reads: a key in the query, path or a header is never printed
+  const req = redactRequest(parseRequestWords(words));
   const o = rewrite(req, { now, hosts: apiHosts(baseUrl), pathPrefix: apiPathPrefix(baseUrl) });
   const route = o.routeId ? routeMap().find((r) => r.id === o.routeId) : undefined;
   const resolve = o.pending?.map((p) => (p.kind === "page" ? `the cursor of page ${p.page}` : `the report id of topic ${p.topicId}`));

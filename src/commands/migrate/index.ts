@@ -36,7 +36,7 @@ Examples:
     }, ctx));
   cmd
     .command("explain")
-    .argument("[request...]", "one request to explain: a v2 path or URL, with its method first if not GET")
+    .argument("[request...]", "one request to explain: a v2 path or URL (its method first if not GET), or a curl command")
     .description("Print the v2 -> v3 map (routes, parameters, rules, response field renames), or what one request becomes")
     .addHelpText("after", `
 With a request, prints its v3 rewrite, the notes on what changes, its route's parameters and the
