@@ -23,6 +23,10 @@ describe("mids help", () => {
     const deep = await runMain(["help", "projects", "nope"]);
     expect(deep.code).toBe(2);
     expect(deep.stderr).toMatch(/^mids: unknown command 'projects nope'\nhint: run 'mids projects --help'/);
+    // words of other CLIs get the same hint as when run (`mids login`)
+    const [login, version] = await Promise.all([runMain(["help", "login"]), runMain(["help", "version"])]);
+    expect(login.stderr).toMatch(/^mids: unknown command 'login'\nhint: mids has no login: save a key with 'mids config set api-key -'/);
+    expect(version.stderr).toBe("mids: unknown command 'version'\nhint: the version is a flag: mids --version\n");
   });
 
   it("a misspelt command names the near one, as running it does; words after a command without subcommands are its arguments", async () => {

@@ -98,7 +98,7 @@ export function unknownSubcommandHint(parent: Command, name: string, rest: reado
   const known = parent.commands.map((c) => c.name()).filter((n) => n !== "help");
   const near = known.map((n) => ({ n, d: editDistance(name, n) })).filter((x) => x.d <= 2 && x.d < name.length).sort((a, b) => a.d - b.d)[0]?.n;
   const words = [...path.split(" ").slice(1), near, ...rest].join(" ");
-  return NOT_IN_API[`${path} ${name}`] ?? (near ? `did you mean 'mids help ${words}'?` : `run '${path} --help' for the commands`);
+  return NOT_IN_API[`${path} ${name}`] ?? OTHER_SPELLINGS[`command ${path} ${name}`] ?? (near ? `did you mean 'mids help ${words}'?` : `run '${path} --help' for the commands`);
 }
 
 /** `momentum` for `series <measure>`: the v2 route named so, and the value its v3 successor takes. */
