@@ -334,3 +334,39 @@ describe.skipIf(!hasScript)("migrate explain on a terminal", () => {
     expect(text).toContain("Stop reading clusters[] from the series");
   });
 });
+
+describe.skipIf(!hasScript)("sandbox serve on a terminal", () => {
+  it("says how to point mids at it, in lines that fit 60 columns; piped, stderr stays empty", async () => {
+    const r = await onTerminal("exec $MIDS sandbox serve --port 0", {
+      cols: 60,
+      input: (child, raw) => {
+        const poll = setInterval(() => {
+          if (!/Ctrl-C stops it/.test(raw())) return;
+          clearInterval(poll);
+          child.stdin!.write("\u0003");
+        }, 50);
+        child.on("close", () => clearInterval(poll));
+      },
+    });
+    const lines = r.raw.replace(/\r/g, "").split("\n").filter((l) => l.trim() && !l.startsWith("^C"));
+    const url = /^listening on (http:\/\/127\.0\.0\.1:\d+)$/.exec(lines[0])?.[1];
+    expect(url, lines[0]).toBeDefined();
+    expect(lines.slice(1, 6)).toEqual([
+      "mids: from another terminal:", `  export MIDS_BASE_URL=${url}`, `  export MIDS_API_KEY=${SANDBOX_DEMO_KEY}`, "  mids projects list",
+      "mids: more keys: 'mids sandbox keys'; Ctrl-C stops it",
+    ]);
+    for (const l of lines) expect(l.length, l).toBeLessThanOrEqual(60);
+    // piped (a script reading the URL): the one line, nothing on stderr
+    const child = spawn(process.execPath, [BIN, "sandbox", "serve", "--port", "0"], { env: baseEnv(), stdio: ["ignore", "pipe", "pipe"] });
+    let out = "";
+    let err = "";
+    child.stderr!.setEncoding("utf8").on("data", (d) => (err += d));
+    child.stdout!.setEncoding("utf8").on("data", (d) => {
+      out += d;
+      if (out.includes("\n")) child.kill("SIGINT");
+    });
+    await new Promise((res) => child.on("close", res));
+    expect(out).toMatch(/^listening on http:\/\/127\.0\.0\.1:\d+\n$/);
+    expect(err).toBe("");
+  });
+});

@@ -18,7 +18,7 @@ export interface ServeFlags {
 export async function serve(flags: ServeFlags, ctx: Context): Promise<void> {
   const port = parseIntFlag("--port", flags.port, 0, 65535)!;
   const rateLimit = parseIntFlag("--rate-limit", flags.rateLimit, 1, MAX_RATE_LIMIT_OVERRIDE);
-  const { startSandbox, parseFaults } = await import("../../sandbox/index.js");
+  const { startSandbox, parseFaults, SANDBOX_DEMO_KEY } = await import("../../sandbox/index.js");
   if (flags.faults) {
     try { parseFaults(flags.faults); } catch (e) {
       throw new UsageError(`--faults: ${(e as Error).message}`, { hint: "e.g. --faults 503:0.2,reset:x1@/v3/me,slow:2000 (docs/sandbox.md#faults)" });
@@ -44,6 +44,11 @@ export async function serve(flags: ServeFlags, ctx: Context): Promise<void> {
     throw e;
   }
   ctx.io.stdout.write(`listening on ${sb.url}\n`);
+  // someone at a terminal: how to use it (a script reads the URL from the line above)
+  if (ctx.io.stderrIsTTY && !ctx.globals.quiet) {
+    ctx.io.stderr.write(`mids: from another terminal:\n  export MIDS_BASE_URL=${sb.url}\n  export MIDS_API_KEY=${SANDBOX_DEMO_KEY}\n  mids projects list\n`
+      + "mids: more keys: 'mids sandbox keys'; Ctrl-C stops it\n");
+  }
   if (replay && !ctx.globals.quiet) ctx.io.stderr.write(`mids: replaying ${replay.entries.length} recorded answers from ${flags.replay}; what it lacks: ${flags.replayMissing === "404" ? "404" : "the generated data"}\n`);
   // a safety warning, so not silenced by -q: the demo keys are public
   if (!isLoopbackHost(sb.address)) {
