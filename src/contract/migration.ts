@@ -62,6 +62,8 @@ export const MIGRATION_RULES = {
     action: "List /v3/intel filtered by project for a sorted, complete list." },
   "intel-activity-dropped": { effect: "partial", message: "The activity timeline switch has no v3 equivalent; v3 intel carries grade and cluster composition instead.",
     action: "Drop the parameter; read /v3/intel/{id} for the detail." },
+  "param-renamed": { effect: "partial", message: "A query parameter the code sets apart from the URL has another name in v3.",
+    action: "Rename it where the code sets it (mids migrate explain lists the route's parameters)." },
   "momentum-clusters-dropped": { effect: "partial", message: "v2 momentum returns a per-hour cluster breakdown (clusters[] on each point) unless its flag is \"false\"; the v3 trend series carries the measure only.",
     action: "Stop reading clusters[] from the series; the v3 intel detail (/v3/intel/{id}) carries cluster composition." },
   // ---- found by migrate itself ----

@@ -44,3 +44,38 @@ describe("migrate scan: a page number set apart from the URL", () => {
     expect(readFileSync(join(dir, "client.py"), "utf8")).toBe(PY.replace("/v2/clusters", "/v3/clusters").replace("/v2/projects", "/v3/projects"));
   });
 });
+
+describe("migrate scan: other parameters set apart from the URL", () => {
+  const RANK = [
+    "import requests",
+    'r = requests.get(f"{B}/v2/projects/{pid}/rank", params={"start": s, "end": e})',
+    "start = time.time()",
+    'd = requests.get(f"{B}/v2/projects/{pid}", params={"at": t})',
+    'x = requests.get(f"{B}/v2/intel/{iid}")',
+    "",
+  ].join("\n");
+  const TS = [
+    "const start = Date.now();",
+    "const r = await fetch(`${BASE}/v2/projects/${id}/rank`);",
+    "",
+  ].join("\n");
+
+  it("names each one v3 takes otherwise with its line (a rename with its v3 name), leaves the read to be fixed by hand, and fixes the rest", async () => {
+    const dir = fileTree({ "client.py": RANK, "a.ts": TS });
+    const r = await runMids(["migrate", "scan", ".", "--format", "json"], { cwd: dir, env: baseEnv() });
+    expect(r.code, r.stderr).toBe(0);
+    const found = JSON.parse(r.stdout).findings as Finding[];
+    expect(found.map((f) => [f.file, f.line, f.status])).toEqual([["a.ts", 2, "rewritten"], ["client.py", 2, "partial"], ["client.py", 4, "partial"], ["client.py", 5, "rewritten"]]);
+    const rank = found[1];
+    expect(rank.rules).toContain("param-renamed");
+    expect(rank.notes.filter((n) => n.rule === "param-renamed").map((n) => n.message.split(": A query")[0])).toEqual([
+      "start set by the code on line 2: v3 calls it from", "end set by the code on line 2: v3 calls it to",
+    ]);
+    // a parameter v3 dropped: its own rule, with the line
+    expect(found[2].notes.find((n) => n.rule === "at-to-series-window")?.message).toMatch(/^at set by the code on line 4: /);
+    const fix = await runMids(["migrate", "scan", ".", "--fix"], { cwd: dir, env: baseEnv() });
+    expect(fix.code, fix.stderr).toBe(0);
+    expect(readFileSync(join(dir, "client.py"), "utf8")).toBe(RANK.replace("/v2/intel/", "/v3/intel/"));
+    expect(readFileSync(join(dir, "a.ts"), "utf8")).toBe(TS.replace("/v2/projects/${id}/rank", "/v3/projects/${id}/series/rank"));
+  });
+});

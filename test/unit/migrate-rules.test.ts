@@ -60,6 +60,7 @@ const NOT_ALONE: Record<string, string> = {
   "other-host": "needs an absolute URL and the API's host (the base URL's): held in migrate-rewrite.test.ts",
   "not-http": "needs a URL of another scheme (a HAR's data: entry): held in migrate-rewrite.test.ts",
   "dot-segment": "a URL parser (this table's) resolves dot segments first: held in migrate-rewrite.test.ts on raw paths",
+  "param-renamed": "set by migrate scan on code that sets a parameter apart from the URL: held in scan-paging tests",
 };
 
 /** Information-only rules that come with every request of a kind (every v2 list read without a page size). */

@@ -2,7 +2,7 @@
 // code names the page parameter near a usage, and how far around it is read.
 import { describe, expect, it } from "vitest";
 import { ROUTES } from "../../src/contract/routes.js";
-import { PAGE_LINES_AFTER, PAGE_LINES_BEFORE, lineOf, pageParam, pageSetNear } from "../../src/migrate/scan/paging.js";
+import { PAGE_LINES_AFTER, PAGE_LINES_BEFORE, apartPlan, lineOf, pageParam, pageSetNear, paramsSetNear } from "../../src/migrate/scan/paging.js";
 
 /** pageSetNear of the one `/v2/projects` in `code`: the line (1-based) the page is named on, or 0. */
 function pageLine(code: string): number {
@@ -10,6 +10,52 @@ function pageLine(code: string): number {
   const at = pageSetNear(code, start, code.indexOf('"', start), "page");
   return at < 0 ? 0 : lineOf(code, 0, at, 1);
 }
+
+describe("other parameters set apart from the URL", () => {
+  /** The parameters of `routeId` that the code near its one route text (`path`) sets: "name@line". */
+  const setIn = (code: string, path: string, routeId: string): string[] => {
+    const start = code.indexOf(path);
+    return paramsSetNear(code, start, start + path.length, apartPlan(routeId)).map((f) => `${f.param.name}@${lineOf(code, 0, f.at, 1)}`);
+  };
+
+  it("looks for the route table's parameters that v3 takes otherwise: renamed, dropped, paged; not those kept or lossless for some values", () => {
+    const names = (id: string) => apartPlan(id).params.map((p) => p.name);
+    expect(names("v2.projects.momentum")).toEqual(["start", "end", "at"]);
+    expect(names("v2.projects.list")).toEqual(expect.arrayContaining(["page", "projectIds", "xHandles"]));
+    expect(names("v2.projects.list")).not.toContain("limit");
+    expect(names("v2.clusters")).toEqual([]);
+    expect(apartPlan(undefined).params).toEqual([]);
+    // a rename's v3 name, a drop's rule: what the note says
+    expect(apartPlan("v2.projects.rank").params.find((p) => p.name === "start")?.to).toBe("from");
+  });
+
+  it("reads a parameter as set in the forms a request's query takes", () => {
+    const rank = (code: string) => setIn(code, "/v2/projects/x/rank", "v2.projects.rank");
+    expect(rank('requests.get(f"{B}/v2/projects/x/rank", params={"start": s, "end": e})')).toEqual(["start@1", "end@1"]);
+    expect(rank('const u = new URL("/v2/projects/x/rank", B);\nu.searchParams.set("start", s);')).toEqual(["start@2"]);
+    // a compound name as an object key or keyword argument too
+    const list = (code: string) => setIn(code, "/v2/projects", "v2.projects.list");
+    expect(list('get("/v2/projects", { params: { projectIds: ids } })')).toEqual(["projectIds@1"]);
+    expect(list('get("/v2/projects",\n  xHandles: h)')).toEqual(["xHandles@2"]);
+    expect(list('requests.get(B + "/v2/projects", params=dict(projectIds=s))')).toEqual(["projectIds@1"]);
+    expect(rank('get("/v2/projects/x/rank" + "?start=" + s)')).toEqual(["start@1"]);
+    expect(rank('q = [("start", s)]\nget("/v2/projects/x/rank", q)')).toEqual(["start@1"]);
+  });
+
+  it("does not take a variable, a comparison or a sentence of the same name for it", () => {
+    const rank = (code: string) => setIn(code, "/v2/projects/x/rank", "v2.projects.rank");
+    expect(rank('const start = Date.now();\nget("/v2/projects/x/rank")')).toEqual([]);
+    expect(rank('start = time.time()\nget("/v2/projects/x/rank")')).toEqual([]);
+    expect(rank('get("/v2/projects/x/rank")\nif (start == end) {}')).toEqual([]);
+    expect(rank('get("/v2/projects/x/rank")\n// the start: where the window begins')).toEqual([]);
+    expect(rank('get("/v2/projects/x/rank")\nconst f = (start) => start; startAt: 1; "restart": 2')).toEqual([]);
+    // a plain word as an object key or a keyword argument is as often anything else
+    expect(rank('get("/v2/projects/x/rank")\nreturn { ...entry, start: Date.now() };')).toEqual([]);
+    expect(rank('for i, x in enumerate(xs, start=1):\n  get("/v2/projects/x/rank")')).toEqual([]);
+    // in the route text itself the rewrite already renames it
+    expect(setIn('get("/v2/projects/x/rank?start=2026-01-01")', "/v2/projects/x/rank?start=2026-01-01", "v2.projects.rank")).toEqual([]);
+  });
+});
 
 describe("a page number set apart from a list URL", () => {
   it("the parameters come from the route table: every v2 route that pages by number, and no other", () => {

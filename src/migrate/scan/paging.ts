@@ -1,10 +1,13 @@
-// A v2 list read whose page number the code sets apart from the URL: `new URL("/v2/projects", B)`
+// A v2 read whose query parameters the code sets apart from the URL: `new URL("/v2/projects", B)`
 // then `u.searchParams.set("page", n)`, Python's `requests.get(f"{B}/v2/intel", params={"page": n})`,
-// a `for (let page = 1; ...)` loop around the call. The route text alone reads as the first page,
-// and --fix would make it a v3 path the code then sends a page number to (v3 lists page by
-// cursor). Such a read is left: partial, with page-to-cursor and the line that names the page.
-import { paramsOf, route } from "../../contract/routes.js";
+// a `for (let page = 1; ...)` loop around the call, `params={"start": s}` beside a momentum read.
+// The route text alone reads as a call without them, and --fix would make it a v3 path the code
+// then sends v2 parameters to: a page number (v3 lists page by cursor), a name v3 spells otherwise
+// (start -> from), one v3 dropped. Such a read is left: partial, with a note naming the parameter
+// and the line that sets it.
+import { paramsOf, route, type ParamSpec } from "../../contract/routes.js";
 import { note } from "../rewrite.js";
+import { StaticMemo } from "../../util/memo.js";
 import type { Usage } from "./analyze.js";
 
 /** The rule of a v2 parameter that pages by number (routes.ts): its routes are the ones looked at. */
@@ -18,6 +21,38 @@ const PAGE_SPAN = 2000;
 export function pageParam(routeId: string | undefined): string | undefined {
   return routeId === undefined ? undefined : paramsOf(route(routeId)).find((p) => p.rule === PAGE_RULE)?.name;
 }
+
+/** The rule of a parameter v3 names otherwise (routes.ts: a `to` that is not its name). */
+export const RENAMED_RULE = "param-renamed";
+
+/** What scan looks for near a route's usages: its parameters v3 takes otherwise. */
+export interface ApartPlan {
+  readonly params: readonly ParamSpec[];
+  /**
+   * One pattern for all of them (native, one pass over the code around a usage): a page by its
+   * name, a compound name by its name, a plain word only where keySetAt can take it (after a
+   * quote, `&` or `?`), so the words of code are not each tried. Group k is params[k]'s name.
+   */
+  readonly pattern: RegExp | undefined;
+}
+
+const NO_PLAN: ApartPlan = Object.freeze({ params: [], pattern: undefined });
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/**
+ * The v2 parameters of a route that do not reach v3 as they are: paged by number, named otherwise
+ * in v3, or under a rule (dropped); not one that loses nothing for some values (its value, set
+ * apart, is not known). Made once per route.
+ */
+const plans = new StaticMemo((routeId: string): ApartPlan => {
+  const params = paramsOf(route(routeId)).filter((p) => (p.to !== undefined && p.to !== p.name) || (p.to === undefined && p.rule !== undefined && !p.lossless));
+  if (!params.length) return NO_PLAN;
+  const alternatives = params.map((p) => (p.rule === PAGE_RULE || COMPOUND.test(p.name) ? `(${escape(p.name)})` : `["'\`&?](${escape(p.name)})`));
+  return Object.freeze({ params, pattern: new RegExp(alternatives.join("|"), "g") });
+});
+
+export const apartPlan = (routeId: string | undefined): ApartPlan => (routeId === undefined ? NO_PLAN : plans.get(routeId));
 
 const isWord = (c: number): boolean => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 36;
 const isQuote = (c: number): boolean => c === 34 || c === 39 || c === 96;
@@ -44,6 +79,45 @@ function setsAt(text: string, i: number, name: string): boolean {
   const p = text.charCodeAt(k);
   return k < 0 || p === 123 /* { */ || p === 44 /* , */ || p === 40 /* ( */ || p === 10 || p === 13;
 }
+
+/**
+ * Does `name` at `i` name a query parameter the code sets, in the forms that are about a request
+ * and not any variable of that name: a quoted key or argument (`"start": s`, `set("start", s)`,
+ * `("start", s)`) or a query piece (`"start=`, `&start=`); and for a compound name (`projectIds`,
+ * which code does not use by chance) an object key (`{ projectIds: s }`, `, projectIds:`, a YAML
+ * line) or a keyword argument (`dict(projectIds=s)`) too: a plain word there is as often anything
+ * else (`{ at: Date.now() }`, `enumerate(xs, start=1)`). A page number is read more loosely
+ * (setsAt: `page = 1` in a loop around the call).
+ */
+function keySetAt(text: string, i: number, name: string): boolean {
+  const b = text.charCodeAt(i - 1);
+  const j = i + name.length;
+  const a = text.charCodeAt(j);
+  if (isWord(b) || isWord(a)) return false;
+  if (isQuote(b)) {
+    if (a === 61 /* = */) return text.charCodeAt(j + 1) !== 61;
+    if (a !== b) return false;
+    let k = j + 1;
+    while (isSpace(text.charCodeAt(k))) k++;
+    const c = text.charCodeAt(k);
+    return c === 58 /* : */ || c === 44 /* , */ || c === 41 /* ) */ || c === 93 /* ] */;
+  }
+  if (b === 38 /* & */ || b === 63 /* ? */) return a === 61;
+  if (!COMPOUND.test(name)) return false;
+  let k = i - 1;
+  while (isSpace(text.charCodeAt(k))) k--;
+  const p = text.charCodeAt(k);
+  let m = j;
+  while (isSpace(text.charCodeAt(m))) m++;
+  const c = text.charCodeAt(m);
+  const d = text.charCodeAt(m + 1);
+  if (c === 58 /* : */ && d !== 58) return k < 0 || p === 123 /* { */ || p === 44 /* , */ || p === 40 /* ( */ || p === 10 || p === 13;
+  if (c === 61 /* = */ && d !== 61 && d !== 62) return p === 40 /* ( */ || p === 44 /* , */;
+  return false;
+}
+
+/** A name of more than one word (camelCase): `projectIds`, `intelSortBy`. */
+const COMPOUND = /[a-z][A-Z]/;
 
 /** The start of the `lines`-th line before the one `at` is on (or of the text). */
 function linesBack(text: string, at: number, lines: number, floor: number): number {
@@ -74,6 +148,18 @@ function linesOn(text: string, at: number, lines: number, ceiling: number): numb
  * code, unless they are the usage's own line.
  */
 export function pageSetNear(text: string, start: number, end: number, name: string, after = 0, before = text.length): number {
+  const p = { name, rule: PAGE_RULE } as ParamSpec;
+  return paramsSetNear(text, start, end, { params: [p], pattern: new RegExp(`(${name})`, "g") }, after, before)[0]?.at ?? -1;
+}
+
+/**
+ * The parameters of a usage's route (apartPlan) that the code near it sets (text[start, end) is the
+ * usage): where, and the parameter, in the order they appear. The window is the lines around the
+ * usage (PAGE_LINES_BEFORE and PAGE_LINES_AFTER); the lines of the route references before and
+ * after it (the end of the one before, `after`, and the start of the one after, `before`) are other
+ * calls' code, unless they are the usage's own line.
+ */
+export function paramsSetNear(text: string, start: number, end: number, plan: ApartPlan, after = 0, before = text.length): readonly { param: ParamSpec; at: number }[] {
   const lineStart = text.lastIndexOf("\n", start - 1) + 1;
   const eol = text.indexOf("\n", end);
   const lineEnd = eol < 0 ? text.length : eol;
@@ -83,22 +169,42 @@ export function pageSetNear(text: string, start: number, end: number, name: stri
   const to = linesOn(text, end, PAGE_LINES_AFTER, Math.min(Math.max(beforeLine, lineEnd), end + PAGE_SPAN, text.length));
   // (searched in the window only: a search of the whole text would run to its end on every usage)
   const window = text.slice(from, to);
-  for (let j = window.indexOf(name); j >= 0; j = window.indexOf(name, j + 1)) {
-    const i = from + j;
+  const re = plan.pattern!;
+  let out: { param: ParamSpec; at: number }[] | undefined;
+  let seen = 0;
+  // (the pattern is the route's, shared: its position is set here and read only in this loop, which never waits)
+  re.lastIndex = 0;
+  for (let m = re.exec(window); m !== null; m = re.exec(window)) {
+    let k = 1;
+    while (m[k] === undefined) k++;
+    const bit = 1 << (k - 1);
+    if (seen & bit) continue;
+    const param = plan.params[k - 1];
+    const i = from + m.index + m[0].length - param.name.length;
     if (i >= start && i < end) continue;
-    if (setsAt(text, i, name)) return i;
+    if (!(param.rule === PAGE_RULE ? setsAt : keySetAt)(text, i, param.name)) continue;
+    seen |= bit;
+    (out ??= []).push({ param, at: i });
   }
-  return -1;
+  return out ?? NONE_SET;
 }
 
-/** A rewritten usage left because the code at `line` sets its page (a new object: the usage of a text is shared by every place it is). */
-export function leftForPage(u: Usage, name: string, line: number): Usage {
-  const n = note(PAGE_RULE, `${name} set by the code on line ${line}`);
-  return {
-    ...u, status: "partial", edits: [], replacement: null, shownReplacement: null,
-    rules: u.rules.includes(PAGE_RULE) ? u.rules : [...u.rules, PAGE_RULE], notes: [...u.notes, n],
-    manual: `the code sets ${name} on line ${line}, which v3 lists do not take`,
-  };
+const NONE_SET: readonly { param: ParamSpec; at: number }[] = Object.freeze([]);
+
+/** A rewritten usage left because the code sets some of its route's parameters apart (each with the line it is set on). */
+export function leftForParams(u: Usage, set: readonly { param: ParamSpec; line: number }[]): Usage {
+  const rules = [...u.rules];
+  const notes = [...u.notes];
+  for (const { param: p, line } of set) {
+    const rule = p.rule ?? RENAMED_RULE;
+    if (!rules.includes(rule)) rules.push(rule);
+    notes.push(note(rule, `${p.name} set by the code on line ${line}${p.to !== undefined ? `: v3 calls it ${p.to}` : ""}`));
+  }
+  const said = set.map(({ param: p, line }) => `${p.name} on line ${line}`).join(", ");
+  const manual = set.length === 1 && set[0].param.rule === PAGE_RULE
+    ? `the code sets ${set[0].param.name} on line ${set[0].line}, which v3 lists do not take`
+    : `the code sets ${said}, which the v3 request does not take as v2 did`;
+  return { ...u, status: "partial", edits: [], replacement: null, shownReplacement: null, rules, notes, manual };
 }
 
 /** The line of offset `at`, given that `from` is on line `line`. */

@@ -4,7 +4,8 @@ import { closeSync, constants, fstatSync, openSync, read, readSync, type Stats }
 import { isAscii, isUtf8 } from "node:buffer";
 import { Analyzer, placedEdits, type Edit, type ScanStatus, type Usage } from "./analyze.js";
 import { extractRoutes, type ApiPrefixes, type RouteText } from "./extract.js";
-import { leftForPage, lineOf, pageParam, pageSetNear } from "./paging.js";
+import { apartPlan, leftForParams, lineOf, paramsSetNear } from "./paging.js";
+import type { ParamSpec } from "../../contract/routes.js";
 import { fsPath, walk, type FileEntry, type Picomatch } from "./walk.js";
 import type { ScanRules } from "./redact.js";
 import { monotonicMs } from "../../util/time.js";
@@ -19,6 +20,9 @@ export const MAX_SCAN_FILE_BYTES = 2 * 1024 * 1024;
  */
 export const MAX_FINDINGS_PER_FILE = 10_000;
 export const MAX_FINDINGS_PER_RUN = 50_000;
+
+/** (no parameter found: frozen, shared) */
+const NONE_SET: readonly { param: ParamSpec; at: number }[] = Object.freeze([]);
 
 /** Files read at once (on libuv's pool, once reads are slow: Reads). */
 export const SCAN_CONCURRENCY = 16;
@@ -460,15 +464,18 @@ export async function scan(opts: ScanOptions): Promise<ScanResult> {
       const r = routes[k];
       let u = analyzer.usage(text, r);
       if (!u) continue;
-      // a list read whose page the code sets apart from the URL (paging.ts)
-      const page = u.status === "rewritten" ? pageParam(u.routeId) : undefined;
-      const at = page === undefined ? -1 : pageSetNear(text, r.start, r.end, page, k ? routes[k - 1].end : 0, k + 1 < routes.length ? routes[k + 1].start : text.length);
+      // a read whose page, or another parameter v3 takes otherwise, the code sets apart from the URL (paging.ts)
+      const plan = u.status === "rewritten" ? apartPlan(u.routeId) : undefined;
+      const set = plan?.params.length ? paramsSetNear(text, r.start, r.end, plan, k ? routes[k - 1].end : 0, k + 1 < routes.length ? routes[k + 1].start : text.length) : NONE_SET;
       if (usages.length >= perFile) {
-        unlist(over, at < 0 ? { status: u.status, edits: placedEdits(u, r.start) } : { status: "partial", edits: [] }, !!opts.keepEdits);
+        unlist(over, !set.length ? { status: u.status, edits: placedEdits(u, r.start) } : { status: "partial", edits: [] }, !!opts.keepEdits);
         continue;
       }
       pos ??= new Positions(text, ascii || latin1);
-      if (at >= 0) u = leftForPage(u, page!, lineOf(text, r.start, at, pos.position(r.start).line));
+      if (set.length) {
+        const line = pos.position(r.start).line;
+        u = leftForParams(u, set.map((f) => ({ param: f.param, line: lineOf(text, r.start, f.at, line) })));
+      }
       usages.push(located(u, r, pos));
     }
     if (usages.length && e.file.endsWith(".json") && text.indexOf('"v2"') >= 0) leavePostmanPaths(text, usages);
