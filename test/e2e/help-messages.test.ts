@@ -87,6 +87,9 @@ describe("mids help", () => {
       // the measure left out: the slip is the first word, not the missing last one
       [["series", "jutufi"], /^mids: 'jutufi' is not a measure: use one of trend, rank$/, /^hint: e\.g\. 'mids series trend jutufi'$/],
       [["series", "trend"], /^mids: missing required argument 'idOrSlug'$/, /^hint: usage: mids series \[options\] <measure> <idOrSlug>$/],
+      // a missing argument of fixed values: the values with the usage
+      [["completion"], /^mids: missing required argument 'shell'$/, /^hint: usage: mids completion \[options\] <shell>; shell is one of bash, zsh, fish$/],
+      [["series"], /^mids: missing required argument 'measure'$/, /^hint: usage: mids series \[options\] <measure> <idOrSlug>; measure is one of trend, rank$/],
       // other CLIs' words for setting up (gh auth login, aws sts get-caller-identity): what mids does instead
       [["login"], /^mids: unknown command 'login'$/, /^hint: mids has no login: save a key with 'mids config set api-key -' \(read from stdin\), or set MIDS_API_KEY$/],
       [["auth", "login"], /^mids: unknown command 'auth'$/, /^hint: mids has no login: /],

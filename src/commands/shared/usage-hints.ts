@@ -148,7 +148,11 @@ export function usageErrorText(cmd: Command, raw: string): string {
     hint = missingValueHint(cmd, m[1]) ?? usage(cmd);
   } else if (/^missing required argument /.test(msg) && misplacedChoice(cmd)) {
     ({ msg, hint } = misplacedChoice(cmd)!);
-  } else if (/^missing required argument|^too many arguments|argument missing$/.test(msg)) {
+  } else if ((m = /^missing required argument '(.+)'$/.exec(msg))) {
+    // the usage line, and the values a missing argument of fixed values takes (`mids completion`)
+    const choices = cmd.registeredArguments.find((a) => a.name() === m![1])?.argChoices;
+    hint = usage(cmd) + (choices?.length ? `; ${m[1]} is one of ${choices.join(", ")}` : "");
+  } else if (/^too many arguments|argument missing$/.test(msg)) {
     hint = usage(cmd);
   } else if (dym) hint = `did you mean ${dym[1]}?`;
   return `mids: ${msg}\n${hint ? `hint: ${hint}\n` : ""}`;
