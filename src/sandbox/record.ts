@@ -25,6 +25,8 @@ export interface RecorderOptions {
   now?: () => Date;
   /** one line per request and per refusal */
   log: (line: string) => void;
+  /** the way to the upstream through a proxy (HTTPS_PROXY, HTTP_PROXY): the dispatcher, and how messages name the proxy */
+  proxy?: { dispatcher: object; name: string };
 }
 
 export interface Recorder { url: string; address: string; entries(): number; close(): Promise<void> }
@@ -90,7 +92,7 @@ export async function startRecorder(opts: RecorderOptions): Promise<Recorder> {
     const ac = new AbortController();
     const timer = setTimeout(() => ac.abort(), opts.timeoutMs);
     try {
-      const up = await fetch(url, { headers, redirect: "manual", signal: ac.signal });
+      const up = await fetch(url, { headers, redirect: "manual", signal: ac.signal, ...(opts.proxy ? { dispatcher: opts.proxy.dispatcher } : {}) } as RequestInit);
       let location = up.headers.get("location");
       if (up.status >= 300 && up.status < 400 && location) {
         const to = new URL(location, url);
@@ -122,7 +124,7 @@ export async function startRecorder(opts: RecorderOptions): Promise<Recorder> {
     } catch (e) {
       const why = e instanceof Refused ? e.message
         : ac.signal.aborted ? `the upstream did not answer ${shown} within ${opts.timeoutMs} ms: not recorded`
-        : `the upstream request for ${shown} failed (${redactText((e as Error).cause ? String(((e as Error).cause as Error).message ?? (e as Error).cause) : (e as Error).message)}): not recorded`;
+        : `the upstream request for ${shown} failed${opts.proxy ? ` through ${opts.proxy.name}` : ""} (${redactText((e as Error).cause ? String(((e as Error).cause as Error).message ?? (e as Error).cause) : (e as Error).message)}): not recorded`;
       opts.log(`mids: ${why}\n`);
       if (!res.headersSent) reply(res, 502, "upstream_refused", `mids sandbox record: ${why}`);
       else res.destroy();

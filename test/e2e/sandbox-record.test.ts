@@ -248,3 +248,40 @@ describe("a file that is not a cassette", () => {
     }
   });
 });
+
+describe("record behind a proxy", () => {
+  const upstream = useSandbox(["-q"]);
+
+  it("reaches the upstream through HTTP_PROXY's tunnel, with its credentials, never shown; NO_PROXY reaches it directly", async () => {
+    const { testProxy } = await import("../helpers/proxy.js");
+    const proxy = await testProxy({ auth: `Basic ${Buffer.from("bob:s3cret-pw").toString("base64")}` });
+    const port = new URL(upstream.url).port;
+    // a name only the test proxy resolves (to 127.0.0.1): nothing reaches the upstream but through it
+    const up = `http://api.mids.test:${port}`;
+    const dir = tempDir("record-proxy-");
+    const rec = await recorder(["--upstream", up, "--out", join(dir, "c.json")], baseEnv({ HTTP_PROXY: `http://bob:s3cret-pw@127.0.0.1:${proxy.port}`, MIDS_API_KEY: SANDBOX_DEMO_KEY }));
+    const r = await runMain(["me", "-o", "json"], { env: baseEnv({ MIDS_BASE_URL: rec.url }) });
+    const stopped = await rec.stop();
+    expect(r.code, r.stderr).toBe(0);
+    expect(proxy.tunnels).toEqual([`api.mids.test:${port}`]);
+    expect(stopped.stderr).toContain(`mids: the upstream is reached through the proxy http://***@127.0.0.1:${proxy.port}/ (HTTP_PROXY)\n`);
+    expect(stopped.stderr).not.toContain("s3cret-pw");
+    expect(JSON.parse(readFileSync(join(dir, "c.json"), "utf8")).entries).toHaveLength(1);
+
+    // NO_PROXY names the upstream: the proxy is not asked (and the name resolves nowhere, so the request fails, saying so)
+    const direct = await recorder(["--upstream", up, "--out", join(dir, "d.json")], baseEnv({ HTTP_PROXY: proxy.url, NO_PROXY: "api.mids.test", MIDS_API_KEY: SANDBOX_DEMO_KEY }));
+    const failed = await runMain(["me", "-o", "json", "--max-retries", "0"], { env: baseEnv({ MIDS_BASE_URL: direct.url }) });
+    const end = await direct.stop();
+    expect(failed.code).not.toBe(0);
+    expect(proxy.tunnels).toHaveLength(1);
+    expect(end.stderr).toMatch(/^mids: the upstream request for \/v3\/me failed \(.+\): not recorded$/m);
+    expect(end.stderr).not.toContain("through the proxy");
+  });
+
+  it("a proxy variable that is no URL is exit 2 before it listens", async () => {
+    const r = await runMids(["sandbox", "record", "--upstream", "https://api.example.com", "--out", join(tempDir("record-proxy-"), "c.json"), "--port", "0"], { env: baseEnv({ HTTPS_PROXY: "socks5://127.0.0.1:1080" }) });
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe("");
+    expect(r.stderr).toMatch(/^mids: HTTPS_PROXY is not an http\(s\) proxy URL \(socks5:\/\/127\.0\.0\.1:1080\)\nhint: /);
+  });
+});

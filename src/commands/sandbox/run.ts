@@ -71,9 +71,14 @@ export async function record(flags: RecordFlags, ctx: Context): Promise<void> {
   const { startRecorder, parseUpstream } = await import("../../sandbox/record.js");
   try { parseUpstream(flags.upstream); } catch (e) { throw new UsageError((e as Error).message); }
   const g = ctx.globals;
+  // HTTPS_PROXY / HTTP_PROXY / NO_PROXY, read as every other command reads them (client/proxy.ts)
+  const { proxyFor, proxyName } = await import("../../client/proxy.js");
+  const via = proxyFor(flags.upstream, ctx.io.env);
+  const proxy = via && { name: proxyName(via), dispatcher: (await import("../../client/proxy-agent.js")).proxyAgent(via.uri, { keepAliveTimeout: 10_000, connections: 8 }) };
   let rec;
   try {
     rec = await startRecorder({
+      proxy,
       upstream: flags.upstream, out: resolve(ctx.io.cwd, flags.out), port, apiKey: g.apiKey, maxBodyBytes: g.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES, timeoutMs: g.timeoutMs,
       log: (l) => { if (!g.quiet || l.startsWith("mids:")) ctx.io.stderr.write(l); },
     });
@@ -84,6 +89,7 @@ export async function record(flags: RecordFlags, ctx: Context): Promise<void> {
     throw e;
   }
   ctx.io.stdout.write(`listening on ${rec.url}\n`);
+  if (proxy && !g.quiet) ctx.io.stderr.write(`mids: the upstream is reached through ${proxy.name}\n`);
   await untilInterrupted(ctx);
   await rec.close();
   ctx.io.stderr.write(`mids: recorded ${rec.entries()} answer${rec.entries() === 1 ? "" : "s"} to ${flags.out}\n`);
