@@ -65,8 +65,11 @@ export function expandInputs(args: readonly string[], cwd: string, stdinName = "
   const empty: string[] = [];
   const toldOf = new Set<string>();
   const told: IgnoreTooLarge = (file, size) => { if (!toldOf.has(file)) { toldOf.add(file); tooLarge?.(file, size); } };
+  // one file is checked once, by the first name it is given: by path, link or hard link
+  // (`latest.yaml -> v3.yaml` beside its target would report every finding twice)
   const add = (file: string, path?: string) => {
-    const k = path ?? STDIN;
+    let k = path ?? STDIN;
+    if (path) try { const st = statSync(path); k = `${st.dev}:${st.ino}`; } catch { /* read later, which says why */ }
     if (seen.has(k)) return;
     seen.add(k);
     out.push({ file, path });

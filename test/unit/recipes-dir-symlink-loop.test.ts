@@ -15,3 +15,13 @@ it("a link back to an ancestor is no loop; a link to a directory outside is stil
   const files = expandInputs(["."], root).map((i) => i.file);
   expect(files).toEqual(["a.yaml", join("common", "shared.yaml"), join("sub", "b.yaml")]);
 });
+
+it("one file is checked once, by the first name given: a link or hard link to a recipe already named is left out", async () => {
+  const { linkSync } = await import("node:fs");
+  const root = fileTree({ "a.yaml": "name: a\n", "v3.yaml": "name: v3\n" });
+  symlinkSync("v3.yaml", join(root, "latest.yaml"));
+  linkSync(join(root, "a.yaml"), join(root, "z-hard.yaml"));
+  // the directory's walk: latest.yaml comes before v3.yaml and is the name kept
+  expect(expandInputs(["."], root).map((i) => i.file)).toEqual(["a.yaml", "latest.yaml"]);
+  expect(expandInputs(["v3.yaml", "latest.yaml", "."], root).map((i) => i.file)).toEqual(["v3.yaml", "a.yaml"]);
+});
