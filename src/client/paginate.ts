@@ -215,6 +215,10 @@ function pageDigest(data: unknown): string | undefined {
 export async function* rawPages(client: Client, path: string, headers: Record<string, string>, opts: { maxPages?: number } = {}): AsyncGenerator<Page> {
   const maxPages = opts.maxPages ?? DEFAULT_MAX_PAGES;
   const cursors = cursorDigests();
+  // a walk that starts at a cursor (`-f cursor=C`) has followed it already: a server that leads
+  // back to it is caught before its page comes twice
+  const start = new URLSearchParams(path.split("?")[1]?.split("#")[0] ?? "").get("cursor");
+  if (start) cursors.add(start);
   let url = path;
   // how the page before said there was more: the page asked for must carry the same member
   let followed: "meta" | "pagination" | undefined;

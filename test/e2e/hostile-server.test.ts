@@ -543,6 +543,16 @@ describe("api --paginate", () => {
     expect(r.stderr).toMatch(/^mids: the server sent the same nextCursor again on page 2: following it would never end \(after 2 pages\)$/m);
     // mids api has no --max-items: the hint names the flag it has
     expect(r.stderr).toMatch(/^hint: the server's paging is broken; report it, or fetch fewer pages with --max-pages$/m);
+    // a walk started at a cursor (-f cursor=A) that leads back to it (A -> B -> A): page A is not printed twice
+    const loop = await hostile((req, res) => {
+      const at = new URL(req.url!, "http://x").searchParams.get("cursor");
+      sendJson(res, 200, { data: [{ at }], meta: { nextCursor: at === "A" ? "B" : "A" } });
+    });
+    const l = await runMain(["api", "/v3/projects", "-f", "cursor=A", "--paginate", "-o", "ndjson"], { env: env(loop.url) });
+    expect(l.code).toBe(7);
+    expect(loop.seen).toEqual(["/v3/projects?cursor=A", "/v3/projects?cursor=B"]);
+    expect(l.stdout.trimEnd().split("\n").map((line) => JSON.parse(line).data[0].at)).toEqual(["A", "B"]);
+    expect(l.stderr).toMatch(/^mids: the server sent the same nextCursor again on page 2: /m);
     const c = await hostile((_req, res, n) => sendJson(res, 200, v3Page(n, 1, `c${n}`)));
     const m = await runMain(["api", "/v3/projects", "--paginate", "--max-pages", "3"], { env: env(c.url) });
     expect(m.code).toBe(7);
