@@ -6,8 +6,11 @@ import { UsageError } from "../errors.js";
 export type ApiVersion = "v2" | "v3";
 /** The API versions, in order (`--api`, the `api` setting). */
 export const API_VERSIONS: readonly ApiVersion[] = ["v2", "v3"];
-/** A base URL path ending in an API version (`/v3`, `/v2/`): mids adds the version to every path, so it would be doubled. */
-export const BASE_URL_VERSION_END = new RegExp(`/(${API_VERSIONS.join("|")})/*$`);
+/**
+ * A base URL path ending in an API version (`/v3`, `/v2/`, or v1's, which spec 9.1 names as moving
+ * to v3: a base URL kept from a v1 integration): mids adds the version to every path, so it would be doubled.
+ */
+export const BASE_URL_VERSION_END = new RegExp(`/(${["v1", ...API_VERSIONS].join("|")})/*$`);
 export type Method = "GET" | "POST" | "PATCH";
 /** public: no key needed; key: key required; optional: public, but some parameters need a key. */
 export type Auth = "public" | "key" | "optional";

@@ -7,6 +7,7 @@ import { DEFAULT_MAX_BODY_BYTES } from "../client/body.js";
 import { DEFAULT_MAX_PAGES } from "../client/paginate.js";
 import { baseUrlFix, sourceText, stateDir } from "../config.js";
 import { UsageError } from "../errors.js";
+import { BASE_URL_VERSION_END } from "../contract/routes.js";
 import { clipMiddle, oneLine, stripControl } from "../util/sanitize.js";
 import { MAX_ERROR_LINE } from "../output/error-line.js";
 import { redact } from "../util/known-secrets.js";
@@ -52,8 +53,12 @@ export function createContext(io: IO, signal: AbortSignal, now: () => Date, onEx
   return ctx;
 }
 
-/** A base URL that does not parse, named with where it came from and fixed there (as a bad timeout is). */
-async function checkedBaseUrl(baseUrl: string, g: GlobalOptions): Promise<void> {
+/**
+ * A base URL that does not parse, named with where it came from and fixed there (as a bad timeout
+ * is); one that ends in an API version (every request would get it twice: /v3/v3/projects, a 404)
+ * is warned of, with the same words as doctor's check.
+ */
+async function checkedBaseUrl(baseUrl: string, g: GlobalOptions, ctx: Context): Promise<void> {
   const { joinUrl } = await import("../client/request.js");
   const source = g.sources?.["base-url"];
   try {
@@ -62,6 +67,8 @@ async function checkedBaseUrl(baseUrl: string, g: GlobalOptions): Promise<void> 
     if (!(e instanceof UsageError)) throw e;
     throw new UsageError(`${e.message} (from ${sourceText(source)})`, { hint: baseUrlFix(source, g.profile) });
   }
+  const version = BASE_URL_VERSION_END.exec(new URL(baseUrl).pathname)?.[1];
+  if (version) ctx.warn(`the base URL (from ${sourceText(source)}) ends in /${version}, and mids adds the API version to every path (/v3/me becomes /${version}/v3/me): set it without the trailing /${version}`, "base-url-version");
 }
 
 async function makeClient(ctx: Context): Promise<Client> {
@@ -77,7 +84,7 @@ async function makeClient(ctx: Context): Promise<Client> {
     apiKey = g.apiKey ?? SANDBOX_DEMO_KEY;
   }
   if (apiKey) checkedKey(apiKey, g.sources?.["api-key"], g.profile);
-  if (baseUrl && !g.sandbox) await checkedBaseUrl(baseUrl, g);
+  if (baseUrl && !g.sandbox) await checkedBaseUrl(baseUrl, g, ctx);
   if (!baseUrl) {
     throw new UsageError("no API base URL is set", {
       hint: "pass --base-url, set MIDS_BASE_URL, or run 'mids config set base-url URL' (or try --sandbox)",

@@ -20,3 +20,20 @@ it("config set base-url ending in an API version warns, naming the doubled path 
   expect(secret.stderr).not.toContain("pw1234");
   expect((await runMain(["config", "set", "base-url", "https://api.example.com/v30"], { env })).stderr).toBe("");
 });
+
+it("every command warns of a base URL ending in an API version (v1's too) before its request, where it came from and the fix", async () => {
+  const { startSandbox } = await import("../helpers/cli.js");
+  const sb = await startSandbox();
+  try {
+    const v1 = await runMain(["me", "-o", "json"], { env: baseEnv({ MIDS_BASE_URL: `${sb.url}/v1/`, MIDS_API_KEY: "mids_sandbox_demo" }) });
+    expect(v1.code).toBe(4);
+    expect(v1.stderr.split("\n")[0]).toBe("mids: warning: the base URL (from env MIDS_BASE_URL) ends in /v1, and mids adds the API version to every path (/v3/me becomes /v1/v3/me): set it without the trailing /v1");
+    // -q silences it; a base URL without a version draws none
+    const quiet = await runMain(["me", "-o", "json", "-q"], { env: baseEnv({ MIDS_BASE_URL: `${sb.url}/v3`, MIDS_API_KEY: "mids_sandbox_demo" }) });
+    expect(quiet.stderr).not.toContain("warning");
+    const plain = await runMain(["me", "-o", "json"], { env: baseEnv({ MIDS_BASE_URL: sb.url, MIDS_API_KEY: "mids_sandbox_demo" }) });
+    expect([plain.code, plain.stderr]).toEqual([0, ""]);
+  } finally {
+    await sb.stop();
+  }
+});
