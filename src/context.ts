@@ -48,6 +48,11 @@ export interface GlobalOptions {
   profile?: string;
   /** where each effective setting came from (flag, env, profile, config file, default) */
   sources?: Partial<Record<ConfigKey, SettingSource>>;
+  /**
+   * The `output` setting without this command line's -o (env, profile, config file), which `config
+   * get` and `config list` report: their -o says how to print the answer, not which setting applies.
+   */
+  outputSetting?: { value: string; source: SettingSource };
   /** the command the user ran (set by main before its action), for notices that name it */
   invocation?: import("./client/invocation.js").Invocation;
   /** why the config file was not used, for the commands that run without it (doctor reports it) */

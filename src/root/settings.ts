@@ -134,6 +134,10 @@ export function resolveGlobals(o: Record<string, unknown>, io: IO, cfg: Config, 
   };
   const { output, outputExplicit } = resolveOutput(o, io, cfg, from, profile);
   pick("output");
+  // (only needed when -o is on the command line; a stored value of the wrong type that -o
+  // overrides is not used, so not refused here: config get output names it)
+  let outputSetting: ReturnType<typeof settingSource>;
+  if (sources.output?.kind === "flag") try { outputSetting = settingSource("output", undefined, env, cfg, from, profile); } catch { /* as above */ }
   const api = value<ApiVersion>("api", "v3");
   const timeoutMs = value("timeout", 30_000);
   const maxRetries = value("max-retries", 3);
@@ -173,5 +177,6 @@ export function resolveGlobals(o: Record<string, unknown>, io: IO, cfg: Config, 
     maxPages,
     sandbox: !!o.sandbox,
     sources,
+    ...(outputSetting ? { outputSetting } : {}),
   };
 }

@@ -68,7 +68,9 @@ describe("every setting: flag > environment > selected profile > default profile
       if (k === "max-pages") expect(selected[k], k).toMatchObject({ value: valuesFor(LAYER.file)[k], source: "file" });
       else expect(selected[k], k).toEqual({ key: k, value: asShown(k, valuesFor(LAYER.profile)[k]), source: "profile", from: "ci" });
       expect(viaEnv[k], k).toEqual({ key: k, value: asShown(k, valuesFor(LAYER.env)[k]), source: "env", from: SETTINGS[k].env });
-      expect(viaFlags[k], k).toEqual({ key: k, value: asShown(k, valuesFor(LAYER.flag)[k]), source: "flag", from: SETTINGS[k].flag });
+      // config list's own -o says how to print the list: the output row is the setting other commands get (here the variable's)
+      if (k === "output") expect(viaFlags[k], k).toEqual({ key: k, value: asShown(k, valuesFor(LAYER.env)[k]), source: "env", from: SETTINGS[k].env });
+      else expect(viaFlags[k], k).toEqual({ key: k, value: asShown(k, valuesFor(LAYER.flag)[k]), source: "flag", from: SETTINGS[k].flag });
     }
     expect(defaults).toMatchObject({
       "base-url": { value: null }, "api-key": { value: null }, api: { value: "v3" }, timeout: { value: "30s" },

@@ -8,7 +8,8 @@ import { joinUrl, unsentParts } from "../../client/request.js";
 import { formatBytes } from "../../util/bytes.js";
 import { redactUrl } from "../../contract/secrets.js";
 import { BASE_URL_VERSION_END } from "../../contract/routes.js";
-import { printList } from "../../output/render.js";
+import { emitJson, printList } from "../../output/render.js";
+import { loadYaml } from "../../util/yaml.js";
 import { displayWidth, fitWidth } from "../../output/width.js";
 import { readSecret } from "./secret.js";
 import { oneLine } from "../../util/sanitize.js";
@@ -68,8 +69,25 @@ const shown = (key: string, v: string) => (key === "api-key" ? maskKey(v) : key 
  */
 /** The flag or variable that gives `key` in this run instead of the file (flag > env > profile), if any. */
 function overriddenBy(ctx: Context, key: ConfigKey): string | undefined {
-  const s = ctx.globals.sources?.[key];
+  const s = sourceOf(ctx.globals, key);
   return s?.kind === "flag" || s?.kind === "env" ? s.name : undefined;
+}
+
+/**
+ * Where a setting comes from, as config get and list report it: for `output`, without this
+ * command's own -o, which says how to print the answer (`config get output -o json`), not which
+ * output the other commands use.
+ */
+function sourceOf(g: Context["globals"], key: ConfigKey): SettingSource | undefined {
+  if (key === "output" && g.sources?.output?.kind === "flag") return g.outputSetting?.source ?? { kind: "default" };
+  return g.sources?.[key];
+}
+
+/** A setting's effective value, as sourceOf reads its source. */
+function effective(ctx: Context, key: ConfigKey): string | null {
+  const g = ctx.globals;
+  if (key === "output" && g.sources?.output?.kind === "flag") return g.outputSetting?.value ?? (ctx.io.stdoutIsTTY ? "table" : "json");
+  return EFFECTIVE[key](g);
 }
 
 export async function get(key: string, ctx: Context, opts: { showSource?: boolean } = {}): Promise<void> {
@@ -82,7 +100,7 @@ export async function get(key: string, ctx: Context, opts: { showSource?: boolea
   const v = own ?? inherited;
   if (v === undefined) {
     // exit 2 as git config: nothing is stored; the value that applies instead is said, with where it comes from
-    const applies = !over && ctx.globals.sources?.[k]?.kind !== "sandbox" ? EFFECTIVE[k](ctx.globals) : null;
+    const applies = !over && ctx.globals.sources?.[k]?.kind !== "sandbox" ? effective(ctx, k) : null;
     const fallback = over ? ` in the config file (${over} gives it here)` : applies !== null ? ` (the default, ${oneLine(applies)}, applies)` : "";
     throw new UsageError(`'${k}' is not set${where(ctx)}${fallback}`, {
       hint: `mids config set ${name === DEFAULT_PROFILE ? "" : `--profile ${name} `}${k} VALUE; 'mids config list' shows every effective value`,
@@ -97,6 +115,15 @@ export async function get(key: string, ctx: Context, opts: { showSource?: boolea
   if (inherited !== undefined && !opts.showSource) ctx.notice(`'${k}' is not set in profile '${name}': this is the ${DEFAULT_PROFILE} profile's value, which it inherits`);
   // the stored value is printed; a flag or variable that other commands use instead is said beside it
   if (over) ctx.notice(`${over} wins over the config file here: commands use its value for '${k}', not this one ('mids config list' shows the effective values)`);
+  // -o json|yaml|ndjson on this command line (or --jq): the answer as a record; a stored `output`
+  // setting leaves it the plain value, which scripts read with $(mids config get KEY)
+  const g = ctx.globals;
+  if (g.sources?.output?.kind === "flag" || g.jq !== undefined) {
+    const record = { key: k, value: shown(k, v), profile: inherited !== undefined ? DEFAULT_PROFILE : name, file: configPath(ctx.io.env) };
+    if (g.output === "json") return emitJson(ctx, record);
+    if (g.output === "ndjson") return void ctx.io.stdout.write(JSON.stringify(record) + "\n");
+    if (g.output === "yaml") return void ctx.io.stdout.write((await loadYaml()).stringify(record));
+  }
   // a terminal gets no control sequences from a (hand-edited, shared) file, as config list's table; a pipe the value
   const text = ctx.io.stdoutIsTTY ? oneLine(shown(k, v)) : shown(k, v);
   ctx.io.stdout.write(`${opts.showSource ? `${source}\t` : ""}${text}\n`);
@@ -197,13 +224,13 @@ export async function list(profiles: boolean, ctx: Context): Promise<void> {
     return;
   }
   const rows = CONFIG_KEYS.map((k) => {
-    const src = g.sources?.[k] ?? { kind: "default" as const };
-    return { key: k, value: EFFECTIVE[k](g), source: src.kind, from: "name" in src ? src.name : src.kind === "file" ? configPath(ctx.io.env) : null };
+    const src = sourceOf(g, k) ?? { kind: "default" as const };
+    return { key: k, value: effective(ctx, k), source: src.kind, from: "name" in src ? src.name : src.kind === "file" ? configPath(ctx.io.env) : null };
   });
   // the value is what a user came for: on a terminal too narrow for the table, each setting is its
   // key and source on one line and its value whole on the next (a URL cut with … is of no use)
   if (g.output === "table" && !g.fields && ctx.io.stdoutIsTTY && ctx.io.columns) {
-    const text = rows.map((r) => ({ key: r.key, value: oneLine(r.value === null ? "(not set)" : String(r.value)), source: oneLine(sourceText(g.sources?.[r.key])) }));
+    const text = rows.map((r) => ({ key: r.key, value: oneLine(r.value === null ? "(not set)" : String(r.value)), source: oneLine(sourceText(sourceOf(g, r.key))) }));
     const w = (f: "key" | "value" | "source") => Math.max(f.length, ...text.map((t) => displayWidth(t[f])));
     if (w("key") + w("value") + w("source") + 4 > ctx.io.columns) {
       const kw = w("key");
@@ -215,7 +242,7 @@ export async function list(profiles: boolean, ctx: Context): Promise<void> {
     columns: [
       { path: "key" },
       { path: "value", format: (v) => (v === null ? "(not set)" : String(v)) },
-      { path: "source", format: (_v, row) => sourceText(g.sources?.[(row as { key: ConfigKey }).key]) },
+      { path: "source", format: (_v, row) => sourceText(sourceOf(g, (row as { key: ConfigKey }).key)) },
       // the table's SOURCE names the flag, variable, profile or file; a CSV cell is data, so that is a column of its own
       ...(g.output === "csv" ? [{ path: "from" }] : []),
     ],
