@@ -8,7 +8,7 @@ import { isLoopbackHost, joinUrl, unsentParts, urlSecrets } from "../../client/r
 import { redact } from "../../util/known-secrets.js";
 import { redactUrl } from "../../contract/secrets.js";
 import { writeAsync } from "../../io.js";
-import { printItem, printList } from "../../output/render.js";
+import { printList, printWrapped } from "../../output/render.js";
 import { clipMiddle, oneLine } from "../../util/sanitize.js";
 import { checkedKey, explainRejectedKey, noKeyFix } from "../../keyerror.js";
 import { VERSION } from "../../version.js";
@@ -316,7 +316,10 @@ export async function run(ctx: Context): Promise<void> {
     ? failed.map((c) => c.exitCode ?? EXIT.bug).sort((a, b) => PRIORITY.indexOf(a) - PRIORITY.indexOf(b))[0]
     : EXIT.ok;
   const fmt = ctx.globals.output;
-  if (fmt === "table") {
+  // --fields picks the fields of each check in every format (check,status: a table of two columns;
+  // in json and yaml each check's, beside ok and exitCode)
+  const fields = ctx.globals.fields;
+  if (fmt === "table" && !fields) {
     const w = Math.max(...checks.map((c) => c.check.length));
     // on a terminal the detail and its fix wrap at word boundaries under the detail column, and the
     // mark is coloured (NO_COLOR, --no-color: plain)
@@ -338,7 +341,7 @@ export async function run(ctx: Context): Promise<void> {
       await writeAsync(ctx.io.stdout, paint[c.status](MARK[c.status]) + text.slice(MARK[c.status].length));
     }
   } else if (fmt === "json" || fmt === "yaml") {
-    await printItem(ctx, { ok: !failed.length, exitCode, checks });
+    await printWrapped(ctx, { ok: !failed.length, exitCode, checks }, "checks");
   } else {
     await printList(ctx, [checks], { columns: [{ path: "check" }, { path: "status" }, { path: "detail" }, { path: "fix" }] });
   }
