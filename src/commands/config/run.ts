@@ -1,17 +1,17 @@
 import type { Context } from "../../context.js";
 import {
-  CONFIG_KEYS, DEFAULT_PROFILE, checkApiKey, meantSetting, checkProfileName, configPath, isWrongType, jsonType, maskKey, parseSetting, profileNames, profileSettings,
+  CONFIG_KEYS, DEFAULT_PROFILE, checkApiKey, meantSetting, checkProfileName, configPath, isWrongType, jsonType, parseSetting, profileNames, profileSettings,
   readConfigFile, settingFix, settingLabel, sourceText, updateConfigFile, wrongTypeMessage, type Config, type ConfigFile, type ConfigKey, type SettingSource,
 } from "../../config.js";
 import { MidsError, UsageError } from "../../errors.js";
 import { joinUrl, unsentParts } from "../../client/request.js";
-import { formatBytes } from "../../util/bytes.js";
 import { redactUrl } from "../../contract/secrets.js";
 import { BASE_URL_VERSION_END } from "../../contract/routes.js";
 import { emitJson, printList } from "../../output/render.js";
 import { loadYaml } from "../../util/yaml.js";
 import { displayWidth, fitWidth } from "../../output/width.js";
 import { readSecret } from "./secret.js";
+import { EFFECTIVE, shown } from "../shared/settings-view.js";
 import { oneLine } from "../../util/sanitize.js";
 
 function checkKey(key: string): ConfigKey {
@@ -59,8 +59,6 @@ async function change(ctx: Context, fn: (settings: Config, file: ConfigFile) => 
   }
 }
 
-/** A value as config get|list show it: the key masked, a base URL without its credentials. */
-const shown = (key: string, v: string) => (key === "api-key" ? maskKey(v) : key === "base-url" ? redactUrl(v) : v);
 
 /**
  * The value a profile gives a setting: its own, else the default profile's (as it is used, and as
@@ -191,17 +189,6 @@ export async function unset(key: string, ctx: Context): Promise<void> {
 }
 
 /** The effective value of each setting, as text (the key masked). */
-const EFFECTIVE: Record<ConfigKey, (g: Context["globals"]) => string | null> = {
-  "base-url": (g) => (g.sandbox ? "(a sandbox on a free loopback port)" : g.baseUrl === undefined ? null : shown("base-url", g.baseUrl)),
-  "api-key": (g) => (g.apiKey ? maskKey(g.apiKey) : g.sandbox ? "(the sandbox demo key)" : null),
-  output: (g) => g.output,
-  api: (g) => g.api,
-  timeout: (g) => `${g.timeoutMs / 1000}s`,
-  "max-retries": (g) => String(g.maxRetries),
-  "max-body-size": (g) => (g.maxBodyBytes === undefined ? null : formatBytes(g.maxBodyBytes).replace(" ", "")),
-  "max-pages": (g) => (g.maxPages === undefined ? null : String(g.maxPages)),
-};
-
 export async function list(profiles: boolean, ctx: Context): Promise<void> {
   const g = ctx.globals;
   if (profiles) {

@@ -17,6 +17,7 @@ import { proxyAuthFix, proxyFor, proxyName, proxyRouteFix, type Proxy } from "..
 import { proxyRefusal } from "../../client/retry.js";
 import { BASE_URL_VERSION_END as VERSION_END } from "../../contract/routes.js";
 import { checkData } from "../shared/validate.js";
+import { EFFECTIVE } from "../shared/settings-view.js";
 import { MAX_ERROR_LINE, errorLine } from "../../output/error-line.js";
 
 export type Status = "ok" | "warn" | "fail" | "skip";
@@ -49,9 +50,23 @@ export function nodeCheck(version: string): Check {
     : { check: "node", status: "ok", detail: `Node.js ${version} (mids ${VERSION})` };
 }
 
+/**
+ * The settings (other than the base URL and key, which have checks of their own) that are not at
+ * their defaults, each with where it came from: `; settings: timeout 5s (env MIDS_TIMEOUT), ...`.
+ * The doctor's own -o only says how to print the report.
+ */
+function settingsInUse(g: Context["globals"]): string {
+  const set = CONFIG_KEYS.filter((k) => k !== "base-url" && k !== "api-key").flatMap((k) => {
+    const from = g.sources?.[k];
+    if (!from || from.kind === "default" || (k === "output" && from.kind === "flag")) return [];
+    return [`${k} ${oneLine(EFFECTIVE[k](g) ?? "")} (${sourceText(from)})`];
+  });
+  return set.length ? `; settings: ${set.join(", ")}` : "";
+}
+
 function configCheck(ctx: Context): Check {
   const path = configPath(ctx.io.env);
-  const profile = ctx.globals.profile ? `, profile ${ctx.globals.profile}` : "";
+  const profile = (ctx.globals.profile ? `, profile ${ctx.globals.profile}` : "") + settingsInUse(ctx.globals);
   // main.ts resolved the settings without the file when it could not be used: that is this check's failure
   const problem = ctx.globals.configError;
   if (problem) {
