@@ -46,6 +46,8 @@ export interface GlobalOptions {
   sandbox: boolean;
   /** the selected profile (--profile or MIDS_PROFILE), when one is */
   profile?: string;
+  /** where the selected profile was named: --profile or MIDS_PROFILE (doctor says so) */
+  profileSource?: SettingSource;
   /** where each effective setting came from (flag, env, profile, config file, default) */
   sources?: Partial<Record<ConfigKey, SettingSource>>;
   /**

@@ -32,7 +32,8 @@ export function applySettings(ctx: Context, o: Record<string, unknown>, path: st
     const { cfg, from } = layeredConfig(file, selected);
     // the output format first, so an error in another setting still honours -o json
     Object.assign(ctx.globals, resolveOutput(o, ctx.io, cfg, from, profile));
-    Object.assign(ctx.globals, resolveGlobals(o, ctx.io, cfg, from, profile), { profile });
+    const profileSource: SettingSource | undefined = profile === undefined ? undefined : typeof o.profile === "string" ? { kind: "flag", name: "--profile" } : { kind: "env", name: "MIDS_PROFILE" };
+    Object.assign(ctx.globals, resolveGlobals(o, ctx.io, cfg, from, profile), { profile, profileSource });
   };
   try {
     const file = readConfigFile(ctx.io.env);

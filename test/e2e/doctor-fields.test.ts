@@ -32,3 +32,16 @@ it("the config check names the settings not at their defaults and where each cam
   const plain = await runMain(["--sandbox", "doctor", "-o", "json"], { env: baseEnv() });
   expect((JSON.parse(plain.stdout) as { checks: { check: string; detail: string }[] }).checks[0].detail).not.toContain("settings:");
 });
+
+it("the config check says where the selected profile was named: --profile or MIDS_PROFILE", async () => {
+  const env = baseEnv();
+  const set = await runMain(["config", "set", "--profile", "ci", "timeout", "5s"], { env });
+  expect(set.code).toBe(0);
+  const detail = async (args: string[], e: Record<string, string>) => {
+    const r = await runMain(["--sandbox", ...args, "doctor", "-o", "json"], { env: e });
+    return (JSON.parse(r.stdout) as { checks: { check: string; detail: string }[] }).checks.find((c) => c.check === "config")!.detail;
+  };
+  const [byEnv, byFlag] = await Promise.all([detail([], { ...env, MIDS_PROFILE: "ci" }), detail(["--profile", "ci"], env)]);
+  expect(byEnv).toMatch(/, profile ci \(env MIDS_PROFILE\); settings: timeout 5s \(profile ci\)$/);
+  expect(byFlag).toMatch(/, profile ci \(flag --profile\); settings: timeout 5s \(profile ci\)$/);
+});

@@ -66,7 +66,9 @@ function settingsInUse(g: Context["globals"]): string {
 
 function configCheck(ctx: Context): Check {
   const path = configPath(ctx.io.env);
-  const profile = (ctx.globals.profile ? `, profile ${ctx.globals.profile}` : "") + settingsInUse(ctx.globals);
+  // the profile too says where it was named, as every setting does
+  const g = ctx.globals;
+  const profile = (g.profile ? `, profile ${g.profile}${g.profileSource ? ` (${sourceText(g.profileSource)})` : ""}` : "") + settingsInUse(g);
   // main.ts resolved the settings without the file when it could not be used: that is this check's failure
   const problem = ctx.globals.configError;
   if (problem) {
