@@ -310,7 +310,7 @@ export class Client {
       }
     }
     const now = this.opts.now();
-    if (status >= 400) throw toApiError(status, body, headers, now, what, r?.path ?? new URL(req.url).pathname);
+    if (status >= 400) throw toApiError(status, body, headers, now, what, r?.path ?? new URL(req.url).pathname, this.apiPath(req.url));
     if (status >= 300 && status < 400 && status !== 304) throw redirectError(status, headers, body, what, secrets);
     return this.shape<T>(req, r, status, headers, body, now, what, bytes);
   }

@@ -52,11 +52,18 @@ const ID_KINDS: readonly { prefix: string; resource: string; kind: string; comma
  * is wrong: most often it ends in a version, which mids adds to every path (/v3/v3/projects).
  * For `mids api` (and the requests of a log migrate verify replays) the path may be.
  */
-function routeNotFoundHint(locator: string | undefined, what: string): string {
+function routeNotFoundHint(locator: string | undefined, what: string, typed?: string): string {
   if (!what.startsWith("'mids ")) {
-    // mids api projects: the path typed without its version (the request's path is the server's locator)
-    const typed = what.split(" ")[1];
-    if (locator && typed === locator && /^\/(?!v\d+(?:\/|$))[\w./{}-]*$/.test(locator)) return `paths start with the API version: mids api /v3${locator}`;
+    // mids api projects: the path typed without its version (the request's path is the server's
+    // locator); the path typed is the one below the base URL's path (/api/v3 is not typed)
+    const sent = what.split(" ")[1];
+    const below = typed !== undefined && locator?.endsWith(typed) ? typed : sent;
+    if (locator && sent === locator && /^\/(?!v\d+(?:\/|$))[\w./{}-]*$/.test(below)) {
+      const base = locator.slice(0, locator.length - below.length);
+      const ends = /\/(v\d+)\/*$/.exec(base);
+      if (ends) return `the base URL ends in /${ends[1]}, and mids adds the API version to every path: drop the trailing /${ends[1]} from it and run mids api /v3${below}`;
+      return `paths start with the API version: mids api /v3${below}`;
+    }
     return NOT_FOUND_HINT;
   }
   const doubled = /^(?:\/[^/]+)*?\/(v\d+)\/v\d+(?:\/|$)/.exec(locator ?? "");
@@ -99,7 +106,7 @@ function findIdsHint(path: string | undefined, subjectType: string | undefined):
  * holds the ids. `what` names the request as errors do: the command (`'mids projects list'`) or,
  * for `mids api`, the method and path.
  */
-export function toApiError(status: number, body: unknown, headers: Headers, now: Date, what: string, path?: string): ApiError {
+export function toApiError(status: number, body: unknown, headers: Headers, now: Date, what: string, path?: string, typed?: string): ApiError {
   const b = obj(body) ?? {};
   const code = str(b.code);
   const details = obj(b.details) ?? {};
@@ -127,7 +134,7 @@ export function toApiError(status: number, body: unknown, headers: Headers, now:
       const type = str(subject?.type);
       const locator = str(subject?.locator);
       message = type && locator ? `${type} '${locator}' not found` : serverMessage ?? `${what}: not found`;
-      hint = type === "route" ? routeNotFoundHint(locator, what) : wrongKindHint(path, locator) ?? findIdsHint(path, type) ?? NOT_FOUND_HINT;
+      hint = type === "route" ? routeNotFoundHint(locator, what, typed) : wrongKindHint(path, locator) ?? findIdsHint(path, type) ?? NOT_FOUND_HINT;
       break;
     }
     case "not_current": {

@@ -61,6 +61,10 @@ describe("hints of invalid_request and not_found", () => {
     expect(route("/v3/v3/topics", "GET /v3/v3/topics")).toBe("check the id or path (--verbose shows the request sent)");
     // ... without its version (mids api projects)
     expect(route("/projects", "GET /projects")).toBe("paths start with the API version: mids api /v3/projects");
+    // ... below a base URL with a path: the path typed is the one below it, never the base's
+    const below = (locator: string, typed: string) => toApiError(404, { code: "not_found", message: `no route GET ${locator}`, details: { subject: { type: "route", locator } } }, {}, now, `GET ${locator}`, locator, typed).hint;
+    expect(below("/gateway/projects", "/projects")).toBe("paths start with the API version: mids api /v3/projects");
+    expect(below("/api/v3/projects", "/projects")).toBe("the base URL ends in /v3, and mids adds the API version to every path: drop the trailing /v3 from it and run mids api /v3/projects");
   });
 
   it("an HTTP error status the API does not document (418, 451, 402, 408): exit 7 as the README says, with a hint", () => {
