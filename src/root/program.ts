@@ -187,7 +187,7 @@ const RESOURCE_NAMES: Record<string, string> = {
   "projects get": "project", "intel get": "intel item", "topics get": "topic", "topics report": "report",
   "reports get": "report", "alerts get": "alert", "alerts pause": "alerts", "alerts resume": "alerts",
   "alerts update": "alert", "recipes get": "recipe", "recipes execute": "recipe result", "me": "credential",
-  "config list": "settings", "projects metrics": "metrics",
+  "config list": "settings", "projects metrics": "metrics", "doctor": "checks",
 };
 
 /** `projects list` -> projects, `projects candles` -> candles, `projects related` -> related projects. */

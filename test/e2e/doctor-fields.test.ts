@@ -21,7 +21,7 @@ it("--fields picks each check's fields: a table of those columns, and in json an
   expect(parse(yaml.stdout).checks).toEqual(all.checks.map((c) => ({ check: c.check })));
   // a field no check has is named with the nearest ones, as for every command
   const typo = await runMain(["--sandbox", "doctor", "--fields", "stauts", "-o", "json"], { env });
-  expect(typo.stderr).toMatch(/^mids: warning: --fields: no field 'stauts' in the doctor; nearest: status/m);
+  expect(typo.stderr).toMatch(/^mids: warning: --fields: no field 'stauts' in the checks; nearest: status/m);
 });
 
 it("the config check names the settings not at their defaults and where each came from (not doctor's own -o)", async () => {

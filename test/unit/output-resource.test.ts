@@ -16,6 +16,8 @@ describe("resourceName", () => {
       "intel list": "intel items", "grounding": "grounding topics", "grounding history": "grounding entries",
       "projects get": "project", "intel get": "intel item", "topics get": "topic", "reports get": "report",
       "alerts get": "alert", "alerts pause": "alerts", "recipes get": "recipe", "me": "credential",
+      // doctor prints checks: a --fields typo is no field 'chek' in the checks, not "in the doctor"
+      "doctor": "checks",
     };
     for (const [path, name] of Object.entries(cases)) expect(resourceName(leaf(path)), path).toBe(name);
   });
