@@ -26,11 +26,25 @@ export interface CassetteEntry {
 }
 export interface Cassette { format: typeof CASSETTE_FORMAT; version: number; upstream: string; recordedAt: string; entries: CassetteEntry[] }
 
-/** The query as a cassette stores it: parameters sorted, secret values redacted. */
+/**
+ * A v3 paging cursor: the opaque token a page's `meta.nextCursor` hands the client to send back as
+ * `cursor`. It is paging state, not a credential, and often base64 JSON (`eyJ...`, which the text
+ * rules read as a cut JSON Web Token), so a cassette keeps it as sent: redacted, the replayed
+ * pages would hand back `***` and a recorded `--all` could never be replayed. The recorder still
+ * removes the key it saw from it, as from everything it writes.
+ */
+const CURSOR_PARAM = "cursor";
+const CURSOR_FIELD = "nextCursor";
+
+/** The query as a cassette stores it: parameters sorted, secret values redacted (the cursor kept). */
 export function canonicalQuery(query: URLSearchParams): string {
   const pairs = [...query].sort(([a, x], [b, y]) => (a < b ? -1 : a > b ? 1 : x < y ? -1 : x > y ? 1 : 0));
-  const text = new URLSearchParams(pairs).toString();
-  return text ? redactUrl(`/?${text}`).slice(2) : "";
+  return pairs
+    .map(([k, v]) => {
+      const one = new URLSearchParams([[k, v]]).toString();
+      return k === CURSOR_PARAM ? one : redactUrl(`/?${one}`).slice(2);
+    })
+    .join("&");
 }
 
 export const entryKey = (method: string, path: string, query: string, keyed: boolean): string => `${method} ${path}?${query} ${keyed ? "key" : "nokey"}`;
@@ -63,6 +77,7 @@ function redactAnswer(v: unknown, depth: number): unknown {
     const name = redactText(k) === k ? k : REDACTED;
     const scalar = typeof x === "string" || typeof x === "number";
     if (secretPair && k === "value") out[name] = REDACTED;
+    else if (k === CURSOR_FIELD && typeof x === "string") out[name] = x;
     else if (scalar && isSecretKey(k) && !(x === label && "value" in o)) out[name] = REDACTED;
     else out[name] = redactAnswer(x, depth + 1);
   }

@@ -81,6 +81,31 @@ describe("record, then replay", () => {
       await generated.stop();
     }
   });
+
+  it("replays a recorded --all walk page by page: the cursors (base64 JSON, eyJ...) are kept, not redacted as tokens", async () => {
+    const dir = tempDir("record-all-");
+    const cassette = join(dir, "all.cassette.json");
+    const rec = await recorder(["--upstream", upstream.url, "--out", cassette], baseEnv({ MIDS_API_KEY: SANDBOX_DEMO_KEY }));
+    const cmd = ["projects", "list", "--limit", "5", "--all", "--max-items", "12", "-o", "json"];
+    const recorded = await runMain(cmd, { env: baseEnv({ MIDS_BASE_URL: rec.url, MIDS_API_KEY: SANDBOX_DEMO_KEY }) });
+    const stopped = await rec.stop();
+    expect(recorded.code, recorded.stderr).toBe(0);
+    expect(stopped.stderr).toMatch(/^mids: recorded 3 answers to /m);
+    const entries = JSON.parse(readFileSync(cassette, "utf8")).entries as { request: { query: string }; response: { body: string } }[];
+    const cursors = entries.map((e) => JSON.parse(e.response.body).meta.nextCursor as string);
+    // each page after the first was asked for with the cursor the page before it handed out
+    expect(entries.slice(1).map((e) => new URLSearchParams(e.request.query).get("cursor"))).toEqual(cursors.slice(0, 2));
+    expect(cursors.every((c) => typeof c === "string" && c.length > 0 && !c.includes("***"))).toBe(true);
+
+    const replay = await startSandbox(["-q", "--replay", cassette, "--replay-missing", "404"]);
+    try {
+      const replayed = await runMain(cmd, { env: baseEnv({ MIDS_BASE_URL: replay.url, MIDS_API_KEY: SANDBOX_DEMO_KEY }) });
+      expect(replayed.code, replayed.stderr).toBe(0);
+      expect(replayed.stdout).toBe(recorded.stdout);
+    } finally {
+      await replay.stop();
+    }
+  });
 });
 
 /**

@@ -116,3 +116,20 @@ describe("the export claims no more than the spec about an assumed shape", () =>
     }
   });
 });
+
+describe("v2 operations and their v3 successors (docs/contract-export.md)", () => {
+  it("every v2 operation names a v3 operation of the v3 document in x-mids-v3-successor, or says it was removed in v3", () => {
+    const v3ops = new Set(Object.entries(docs.v3.paths).flatMap(([p, ops]) => Object.keys(ops).filter((m) => ops[m]?.operationId).map((m) => `${m.toUpperCase()} ${p}`)));
+    const v2ops = Object.values(docs.v2.paths).flatMap((ops) => Object.values(ops).filter((o) => o?.operationId));
+    expect(v2ops.length).toBeGreaterThan(0);
+    for (const op of v2ops) {
+      const succ = op["x-mids-v3-successor"] as string | undefined;
+      if (succ !== undefined) {
+        expect(v3ops.has(succ), `${op.operationId}: ${succ}`).toBe(true);
+        expect(op.description, op.operationId).not.toContain("Removed in v3.");
+      } else {
+        expect(op.description, op.operationId).toContain("Removed in v3.");
+      }
+    }
+  });
+});
