@@ -5,7 +5,7 @@
 import { spawn } from "node:child_process";
 import { describe, expect, it } from "vitest";
 import { BIN, baseEnv } from "../helpers/cli.js";
-import { hostile, sendJson, v3Page } from "../helpers/hostile.js";
+import { hostile, sendJson, v3ProjectPage } from "../helpers/hostile.js";
 
 const env = (url: string) => baseEnv({ MIDS_BASE_URL: url, MIDS_API_KEY: "k_test_1234" });
 
@@ -33,7 +33,7 @@ function start(args: string[], url: string) {
 /** v3: pages 1 and 2 (cursors c1, c2) answer at once; page 3 never answers. */
 async function stallsOnPage3() {
   return hostile((_req, res, n) => {
-    if (n <= 2) sendJson(res, 200, v3Page(n * 10, 2, `c${n}`));
+    if (n <= 2) sendJson(res, 200, v3ProjectPage(n * 10, 2, `c${n}`));
   });
 }
 

@@ -197,6 +197,10 @@ describe("projects get", () => {
     expect(t.code).toBe(0);
     expect(t.stdout).toMatch(new RegExp(`^slug\\s+${slug}$`, "m"));
     expect(t.stdout).toMatch(new RegExp(`^id\\s+${server.id}$`, "m"));
+    // spec 2.11: the market join key and the image are documented fields; the detail view shows them
+    const ids = server.identifiers as { market: string };
+    expect(t.stdout).toMatch(new RegExp(`^market id\\s+${ids.market}$`, "m"));
+    expect(t.stdout.split("\n").find((l) => /^image\s/.test(l))?.replace(/^image\s+/, "")).toBe(server.image);
     // spec 4.2, 9.4: the model versions of meta.versions are shown too
     const { meta } = (await sb.api<{ meta: { versions: { trendModel: string; relations: string } } }>(`/v3/projects/${slug}`, KEY)).body;
     expect(t.stdout).toMatch(new RegExp(`^trend model\\s+${meta.versions.trendModel}$`, "m"));

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { chmodSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { BIN, baseEnv, runMain, startSandbox, tempDir } from "../helpers/cli.js";
-import { hostile, sendJson, v3Page } from "../helpers/hostile.js";
+import { hostile, sendJson, v3Page, v3ProjectPage } from "../helpers/hostile.js";
 import { SANDBOX_DEMO_KEY } from "../../src/sandbox/keys.js";
 
 const hasScript = spawnSync("script", ["--version"]).status === 0;
@@ -68,7 +68,7 @@ describe.skipIf(!hasScript)("status line on a terminal", () => {
   });
 
   it("no spinner when stdout is piped (`| head -2`), and nothing left on the screen", async () => {
-    const h = await hostile((req, res, n) => sendJson(res, 200, v3Page(n * 10, 10, n < 3 ? `c${n}` : null)));
+    const h = await hostile((req, res, n) => sendJson(res, 200, v3ProjectPage(n * 10, 10, n < 3 ? `c${n}` : null)));
     const r = await onTerminal(`$MIDS projects list --all --limit 10 -o ndjson --fields slug | head -2`, { cols: 100, env: baseEnv({ MIDS_BASE_URL: h.url, MIDS_API_KEY: SANDBOX_DEMO_KEY }) });
     expect(r.raw).not.toMatch(SPINNER);
     expect(r.raw).not.toContain("fetching");

@@ -50,3 +50,18 @@ export function sendJson(res: ServerResponse, status: number, body: unknown, hea
 export function v3Page(from: number, n: number, nextCursor: string | null): unknown {
   return { data: Array.from({ length: n }, (_, i) => ({ id: `p${from + i}`, slug: `p${from + i}`, name: `P ${from + i}` })), meta: { nextCursor } };
 }
+
+/** One v3 project with every documented field (spec 2.11), so a list of them departs from nothing. */
+export function v3Project(i: number): Record<string, unknown> {
+  const at = "2026-11-01T00:00:00Z";
+  return {
+    id: `p${i}`, slug: `p${i}`, name: `P ${i}`, universe: "crypto", symbol: `P${i}`, description: `Project ${i}`,
+    identifiers: {}, image: `https://example.test/p${i}.png`, trend: 50, rank: i, categories: [], assets: [], intel: [],
+    createdAt: at, updatedAt: at, reinforcedAt: at,
+  };
+}
+
+/** v3Page with documented projects (`projects list` says when a page departs from spec 2.11). */
+export function v3ProjectPage(from: number, n: number, nextCursor: string | null): unknown {
+  return { data: Array.from({ length: n }, (_, i) => v3Project(from + i)), meta: { nextCursor } };
+}

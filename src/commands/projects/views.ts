@@ -40,6 +40,8 @@ export const PROJECT_DETAIL_V3: View = {
     { path: "rank" }, { path: "trend", format: num(2) },
     { path: "trendDelta", header: "trend delta", format: (v) => { const d = v as { value?: number; window?: string } | undefined; return d && typeof d.value === "number" ? `${d.value >= 0 ? "+" : ""}${d.value.toFixed(2)} (${d.window ?? ""})` : ""; } },
     { path: "categories" }, { path: "identifiers.x", header: "x handle" },
+    // the market join key (spec 2.11 identifiers) and the image URL: documented, and nowhere else in the view
+    { path: "identifiers.market", header: "market id" }, { path: "image" },
     { path: "assets", format: (v) => assetLines(v).join("; "), lines: assetLines },
     { path: "intel", header: "latest intel", format: (v) => intelLines(v).join("; "), lines: intelLines },
     { path: "relatedProjects", header: "related", format: count },

@@ -11,12 +11,25 @@ import { route } from "../../contract/routes.js";
 
 /** Documented shape first (exit 7 when it does not hold), then the assumption (a notice). Returns `data` as received. */
 export async function checkData(routeId: string, data: unknown, ctx?: Context): Promise<unknown> {
+  const { id, check } = await documentedCheck(routeId);
+  check(data);
+  if (ctx) noteAssumed(ctx, id, data);
+  // as received: the schemas are loose, but nothing is parsed into a new object
+  return data;
+}
+
+/**
+ * The documented-shape check of one route, ready to run on each page of a list (synchronously):
+ * throws the exit-7 error naming the first field that does not hold; a route without one passes.
+ */
+export async function documentedCheck(routeId: string): Promise<{ id: string; check: (data: unknown) => void }> {
   const { DATA_SCHEMAS } = await import("../../contract/schemas.js");
   const { canonical } = await import("../../contract/routes.js");
   // an alias answers with its successor's contract
   const id = DATA_SCHEMAS[routeId] ? routeId : canonical(route(routeId)).id;
   const schema = DATA_SCHEMAS[id]?.();
-  if (schema) {
+  return { id, check: (data) => {
+    if (!schema) return;
     const r = schema.safeParse(data);
     if (!r.success) {
       const first = r.error.issues[0];
@@ -25,10 +38,7 @@ export async function checkData(routeId: string, data: unknown, ctx?: Context): 
         hint: "the server may be newer or broken; 'mids api' shows the raw body",
       });
     }
-  }
-  if (ctx) noteAssumed(ctx, id, data);
-  // as received: the schemas are loose, but nothing is parsed into a new object
-  return data;
+  } };
 }
 
 /**

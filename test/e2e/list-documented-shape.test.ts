@@ -1,0 +1,32 @@
+// A list page whose items depart from their documented shape (spec 2.11 projects): the list still
+// prints what it got, and stderr says once which documented field did not hold, as 'projects get'
+// names it (there with exit 7). Before, a list printed such pages silently. (v3 intel, an assumed
+// payload, says so through its own notice.)
+import { describe, expect, it } from "vitest";
+import { baseEnv, runMids } from "../helpers/cli.js";
+import { hostile, sendJson, v3Project, v3ProjectPage } from "../helpers/hostile.js";
+import { SANDBOX_DEMO_KEY } from "../../src/sandbox/keys.js";
+
+const env = (url: string) => baseEnv({ MIDS_BASE_URL: url, MIDS_API_KEY: SANDBOX_DEMO_KEY });
+
+describe("a list page that departs from its documented shape", () => {
+  it("projects list: a trend that is not a number is printed as received and named once on stderr", async () => {
+    const odd = { ...v3Project(2), trend: "high" };
+    const h = await hostile((_req, res, n) => sendJson(res, 200, n === 1
+      ? { data: [v3Project(1), odd], meta: { nextCursor: "c1" } }
+      : { data: [{ ...odd, id: "p3", slug: "p3" }], meta: { nextCursor: null } }));
+    const r = await runMids(["projects", "list", "--all", "-o", "ndjson", "--fields", "slug,trend"], { env: env(h.url) });
+    expect(r.code).toBe(0);
+    expect(r.stdout.trim().split("\n").map((l) => JSON.parse(l))).toEqual([{ slug: "p1", trend: 50 }, { slug: "p2", trend: "high" }, { slug: "p3", trend: "high" }]);
+    const notes = r.stderr.split("\n").filter((l) => l.includes("does not match"));
+    expect(notes).toHaveLength(1);
+    expect(notes[0]).toMatch(/^mids: notice: .*v3\.projects\.list contract at 1\.trend: .*number/);
+  });
+
+  it("a documented page (v3ProjectPage) raises no notice", async () => {
+    const h = await hostile((_req, res) => sendJson(res, 200, v3ProjectPage(0, 2, null)));
+    const r = await runMids(["projects", "list", "-o", "json"], { env: env(h.url) });
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe("");
+  });
+});
