@@ -8,9 +8,9 @@ export type ApiVersion = "v2" | "v3";
 export const API_VERSIONS: readonly ApiVersion[] = ["v2", "v3"];
 /**
  * A base URL path ending in an API version (`/v3`, `/v2/`, or v1's, which spec 9.1 names as moving
- * to v3: a base URL kept from a v1 integration): mids adds the version to every path, so it would be doubled.
+ * to v3: a base URL kept from a v1 integration; `/V3` too): mids adds the version to every path, so it would be doubled.
  */
-export const BASE_URL_VERSION_END = new RegExp(`/(${["v1", ...API_VERSIONS].join("|")})/*$`);
+export const BASE_URL_VERSION_END = new RegExp(`/(${["v1", ...API_VERSIONS].join("|")})/*$`, "i");
 export type Method = "GET" | "POST" | "PATCH";
 /** public: no key needed; key: key required; optional: public, but some parameters need a key. */
 export type Auth = "public" | "key" | "optional";

@@ -28,6 +28,9 @@ it("every command warns of a base URL ending in an API version (v1's too) before
     const v1 = await runMain(["me", "-o", "json"], { env: baseEnv({ MIDS_BASE_URL: `${sb.url}/v1/`, MIDS_API_KEY: "mids_sandbox_demo" }) });
     expect(v1.code).toBe(4);
     expect(v1.stderr.split("\n")[0]).toBe("mids: warning: the base URL (from env MIDS_BASE_URL) ends in /v1, and mids adds the API version to every path (/v3/me becomes /v1/v3/me): set it without the trailing /v1");
+    // written in upper case, it is still a version where mids puts its own
+    const upper = await runMain(["me", "-o", "json"], { env: baseEnv({ MIDS_BASE_URL: `${sb.url}/V3`, MIDS_API_KEY: "mids_sandbox_demo" }) });
+    expect(upper.stderr.split("\n")[0]).toMatch(/^mids: warning: the base URL \(from env MIDS_BASE_URL\) ends in \/V3, .*set it without the trailing \/V3$/);
     // -q silences it; a base URL without a version draws none
     const quiet = await runMain(["me", "-o", "json", "-q"], { env: baseEnv({ MIDS_BASE_URL: `${sb.url}/v3`, MIDS_API_KEY: "mids_sandbox_demo" }) });
     expect(quiet.stderr).not.toContain("warning");
