@@ -29,14 +29,16 @@ export const RENAMED_RULE = "param-renamed";
 export interface ApartPlan {
   readonly params: readonly ParamSpec[];
   /**
-   * One pattern for all of them (native, one pass over the code around a usage): a page by its
-   * name, a compound name by its name, a plain word only where keySetAt can take it (after a
-   * quote, `&` or `?`), so the words of code are not each tried. Group k is params[k]'s name.
+   * The source of one pattern for all of them (native, one pass over the code around a usage): a
+   * page by its name, a compound name by its name, a plain word only where keySetAt can take it
+   * (after a quote, `&` or `?`), so the words of code are not each tried. Group k is params[k]'s
+   * name. (A source, not a RegExp: a global pattern keeps its position, so each run compiles its
+   * own: ApartPatterns.)
    */
-  readonly pattern: RegExp | undefined;
+  readonly source: string;
 }
 
-const NO_PLAN: ApartPlan = Object.freeze({ params: [], pattern: undefined });
+const NO_PLAN: ApartPlan = Object.freeze({ params: [], source: "" });
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
@@ -49,10 +51,20 @@ const plans = new StaticMemo((routeId: string): ApartPlan => {
   const params = paramsOf(route(routeId)).filter((p) => (p.to !== undefined && p.to !== p.name) || (p.to === undefined && p.rule !== undefined && !p.lossless));
   if (!params.length) return NO_PLAN;
   const alternatives = params.map((p) => (p.rule === PAGE_RULE || COMPOUND.test(p.name) ? `(${escape(p.name)})` : `["'\`&?](${escape(p.name)})`));
-  return Object.freeze({ params, pattern: new RegExp(alternatives.join("|"), "g") });
+  return Object.freeze({ params, source: alternatives.join("|") });
 });
 
 export const apartPlan = (routeId: string | undefined): ApartPlan => (routeId === undefined ? NO_PLAN : plans.get(routeId));
+
+/** The patterns of one scan run, compiled once per route it meets (a run's own: their positions are its state). */
+export class ApartPatterns {
+  private readonly compiled = new Map<string, RegExp>();
+  of(plan: ApartPlan): RegExp {
+    let re = this.compiled.get(plan.source);
+    if (!re) this.compiled.set(plan.source, (re = new RegExp(plan.source, "g")));
+    return re;
+  }
+}
 
 const isWord = (c: number): boolean => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 36;
 const isQuote = (c: number): boolean => c === 34 || c === 39 || c === 96;
@@ -149,7 +161,7 @@ function linesOn(text: string, at: number, lines: number, ceiling: number): numb
  */
 export function pageSetNear(text: string, start: number, end: number, name: string, after = 0, before = text.length): number {
   const p = { name, rule: PAGE_RULE } as ParamSpec;
-  return paramsSetNear(text, start, end, { params: [p], pattern: new RegExp(`(${name})`, "g") }, after, before)[0]?.at ?? -1;
+  return paramsSetNear(text, start, end, { params: [p], source: `(${escape(name)})` }, after, before)[0]?.at ?? -1;
 }
 
 /**
@@ -159,7 +171,7 @@ export function pageSetNear(text: string, start: number, end: number, name: stri
  * after it (the end of the one before, `after`, and the start of the one after, `before`) are other
  * calls' code, unless they are the usage's own line.
  */
-export function paramsSetNear(text: string, start: number, end: number, plan: ApartPlan, after = 0, before = text.length): readonly { param: ParamSpec; at: number }[] {
+export function paramsSetNear(text: string, start: number, end: number, plan: ApartPlan, after = 0, before = text.length, re = new RegExp(plan.source, "g")): readonly { param: ParamSpec; at: number }[] {
   const lineStart = text.lastIndexOf("\n", start - 1) + 1;
   const eol = text.indexOf("\n", end);
   const lineEnd = eol < 0 ? text.length : eol;
@@ -169,10 +181,9 @@ export function paramsSetNear(text: string, start: number, end: number, plan: Ap
   const to = linesOn(text, end, PAGE_LINES_AFTER, Math.min(Math.max(beforeLine, lineEnd), end + PAGE_SPAN, text.length));
   // (searched in the window only: a search of the whole text would run to its end on every usage)
   const window = text.slice(from, to);
-  const re = plan.pattern!;
   let out: { param: ParamSpec; at: number }[] | undefined;
   let seen = 0;
-  // (the pattern is the route's, shared: its position is set here and read only in this loop, which never waits)
+  // (a run's pattern, used again: its position is set here and read only in this loop, which never waits)
   re.lastIndex = 0;
   for (let m = re.exec(window); m !== null; m = re.exec(window)) {
     let k = 1;

@@ -4,7 +4,7 @@ import { closeSync, constants, fstatSync, openSync, read, readSync, type Stats }
 import { isAscii, isUtf8 } from "node:buffer";
 import { Analyzer, placedEdits, type Edit, type ScanStatus, type Usage } from "./analyze.js";
 import { extractRoutes, type ApiPrefixes, type RouteText } from "./extract.js";
-import { apartPlan, leftForParams, lineOf, paramsSetNear } from "./paging.js";
+import { ApartPatterns, apartPlan, leftForParams, lineOf, paramsSetNear } from "./paging.js";
 import type { ParamSpec } from "../../contract/routes.js";
 import { fsPath, walk, type FileEntry, type Picomatch } from "./walk.js";
 import type { ScanRules } from "./redact.js";
@@ -432,6 +432,8 @@ export async function scan(opts: ScanOptions): Promise<ScanResult> {
   const ownHost = hostMatcher(opts.hosts);
   const under: ApiPrefixes | undefined = opts.prefixes?.length ? { prefixes: opts.prefixes, ownHost } : undefined;
   const analyzer = new Analyzer({ now: opts.now, ownHost, general: opts.general, rules: opts.hooks?.rules });
+  // the patterns that find parameters set apart from the URL (paging.ts): this run's own
+  const patterns = new ApartPatterns();
   const reads = new Reads(!!opts.concurrentReads || !!opts.general);
   const keepText = opts.keepText !== false;
   const keepLines = !keepText && !!opts.keepLines;
@@ -466,7 +468,7 @@ export async function scan(opts: ScanOptions): Promise<ScanResult> {
       if (!u) continue;
       // a read whose page, or another parameter v3 takes otherwise, the code sets apart from the URL (paging.ts)
       const plan = u.status === "rewritten" ? apartPlan(u.routeId) : undefined;
-      const set = plan?.params.length ? paramsSetNear(text, r.start, r.end, plan, k ? routes[k - 1].end : 0, k + 1 < routes.length ? routes[k + 1].start : text.length) : NONE_SET;
+      const set = plan?.params.length ? paramsSetNear(text, r.start, r.end, plan, k ? routes[k - 1].end : 0, k + 1 < routes.length ? routes[k + 1].start : text.length, patterns.of(plan)) : NONE_SET;
       if (usages.length >= perFile) {
         unlist(over, !set.length ? { status: u.status, edits: placedEdits(u, r.start) } : { status: "partial", edits: [] }, !!opts.keepEdits);
         continue;
