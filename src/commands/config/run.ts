@@ -11,7 +11,7 @@ import { emitJson, printList } from "../../output/render.js";
 import { loadYaml } from "../../util/yaml.js";
 import { displayWidth, fitWidth } from "../../output/width.js";
 import { readSecret } from "./secret.js";
-import { EFFECTIVE, shown } from "../shared/settings-view.js";
+import { effective, shown, sourceOf } from "../shared/settings-view.js";
 import { oneLine } from "../../util/sanitize.js";
 
 function checkKey(key: string): ConfigKey {
@@ -71,23 +71,6 @@ function overriddenBy(ctx: Context, key: ConfigKey): string | undefined {
   return s?.kind === "flag" || s?.kind === "env" ? s.name : undefined;
 }
 
-/**
- * Where a setting comes from, as config get and list report it: for `output`, without this
- * command's own -o, which says how to print the answer (`config get output -o json`), not which
- * output the other commands use.
- */
-function sourceOf(g: Context["globals"], key: ConfigKey): SettingSource | undefined {
-  if (key === "output" && g.sources?.output?.kind === "flag") return g.outputSetting?.source ?? { kind: "default" };
-  return g.sources?.[key];
-}
-
-/** A setting's effective value, as sourceOf reads its source. */
-function effective(ctx: Context, key: ConfigKey): string | null {
-  const g = ctx.globals;
-  if (key === "output" && g.sources?.output?.kind === "flag") return g.outputSetting?.value ?? (ctx.io.stdoutIsTTY ? "table" : "json");
-  return EFFECTIVE[key](g);
-}
-
 export async function get(key: string, ctx: Context, opts: { showSource?: boolean } = {}): Promise<void> {
   const k = checkKey(key);
   const over = overriddenBy(ctx, k);
@@ -98,7 +81,7 @@ export async function get(key: string, ctx: Context, opts: { showSource?: boolea
   const v = own ?? inherited;
   if (v === undefined) {
     // exit 2 as git config: nothing is stored; the value that applies instead is said, with where it comes from
-    const applies = !over && ctx.globals.sources?.[k]?.kind !== "sandbox" ? effective(ctx, k) : null;
+    const applies = !over && ctx.globals.sources?.[k]?.kind !== "sandbox" ? effective(ctx.globals, k, ctx.io.stdoutIsTTY) : null;
     const fallback = over ? ` in the config file (${over} gives it here)` : applies !== null ? ` (the default, ${oneLine(applies)}, applies)` : "";
     throw new UsageError(`'${k}' is not set${where(ctx)}${fallback}`, {
       hint: `mids config set ${name === DEFAULT_PROFILE ? "" : `--profile ${name} `}${k} VALUE; 'mids config list' shows every effective value`,
@@ -212,7 +195,7 @@ export async function list(profiles: boolean, ctx: Context): Promise<void> {
   }
   const rows = CONFIG_KEYS.map((k) => {
     const src = sourceOf(g, k) ?? { kind: "default" as const };
-    return { key: k, value: effective(ctx, k), source: src.kind, from: "name" in src ? src.name : src.kind === "file" ? configPath(ctx.io.env) : null };
+    return { key: k, value: effective(ctx.globals, k, ctx.io.stdoutIsTTY), source: src.kind, from: "name" in src ? src.name : src.kind === "file" ? configPath(ctx.io.env) : null };
   });
   // the value is what a user came for: on a terminal too narrow for the table, each setting is its
   // key and source on one line and its value whole on the next (a URL cut with … is of no use)

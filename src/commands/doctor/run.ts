@@ -17,7 +17,7 @@ import { proxyAuthFix, proxyFor, proxyName, proxyRouteFix, type Proxy } from "..
 import { proxyRefusal } from "../../client/retry.js";
 import { BASE_URL_VERSION_END as VERSION_END } from "../../contract/routes.js";
 import { checkData } from "../shared/validate.js";
-import { EFFECTIVE } from "../shared/settings-view.js";
+import { effective, sourceOf } from "../shared/settings-view.js";
 import { MAX_ERROR_LINE, errorLine } from "../../output/error-line.js";
 
 export type Status = "ok" | "warn" | "fail" | "skip";
@@ -57,9 +57,9 @@ export function nodeCheck(version: string): Check {
  */
 function settingsInUse(g: Context["globals"]): string {
   const set = CONFIG_KEYS.filter((k) => k !== "base-url" && k !== "api-key").flatMap((k) => {
-    const from = g.sources?.[k];
-    if (!from || from.kind === "default" || (k === "output" && from.kind === "flag")) return [];
-    return [`${k} ${oneLine(EFFECTIVE[k](g) ?? "")} (${sourceText(from)})`];
+    const from = sourceOf(g, k);
+    if (!from || from.kind === "default") return [];
+    return [`${k} ${oneLine(effective(g, k, false) ?? "")} (${sourceText(from)})`];
   });
   return set.length ? `; settings: ${set.join(", ")}` : "";
 }

@@ -1,7 +1,7 @@
 // How a setting's value is shown (config get and list, doctor): the key masked, a base URL without
 // its credentials, durations and sizes as users write them.
 import type { Context } from "../../context.js";
-import { maskKey, type ConfigKey } from "../../config.js";
+import { maskKey, type ConfigKey, type SettingSource } from "../../config.js";
 import { redactUrl } from "../../contract/secrets.js";
 import { formatBytes } from "../../util/bytes.js";
 
@@ -19,3 +19,19 @@ export const EFFECTIVE: Record<ConfigKey, (g: Context["globals"]) => string | nu
   "max-body-size": (g) => (g.maxBodyBytes === undefined ? null : formatBytes(g.maxBodyBytes).replace(" ", "")),
   "max-pages": (g) => (g.maxPages === undefined ? null : String(g.maxPages)),
 };
+
+/**
+ * Where a setting comes from, as config get and list and doctor report it: for `output`, without
+ * the command's own -o, which says how to print its answer (`config get output -o json`), not
+ * which output the other commands use.
+ */
+export function sourceOf(g: Context["globals"], key: ConfigKey): SettingSource | undefined {
+  if (key === "output" && g.sources?.output?.kind === "flag") return g.outputSetting?.source ?? { kind: "default" };
+  return g.sources?.[key];
+}
+
+/** A setting's effective value, as sourceOf reads its source (`stdoutIsTTY`: the default output's terminal). */
+export function effective(g: Context["globals"], key: ConfigKey, stdoutIsTTY: boolean): string | null {
+  if (key === "output" && g.sources?.output?.kind === "flag") return g.outputSetting?.value ?? (stdoutIsTTY ? "table" : "json");
+  return EFFECTIVE[key](g);
+}
