@@ -3,6 +3,7 @@
 import { ApiError, EXIT, exitForApi } from "../errors.js";
 import { parseRetryAfter, type Headers } from "./headers.js";
 import { ASSUMED } from "../contract/assumed.js";
+import { versionDoubled } from "../contract/routes.js";
 
 function str(v: unknown): string | undefined {
   return typeof v === "string" && v.trim() !== "" ? v : undefined;
@@ -61,13 +62,13 @@ function routeNotFoundHint(locator: string | undefined, what: string, typed?: st
     if (locator && sent === locator && /^\/(?!v\d+(?:\/|$))[\w./{}-]*$/.test(below)) {
       const base = locator.slice(0, locator.length - below.length);
       const ends = /\/(v\d+)\/*$/.exec(base);
-      if (ends) return `the base URL ends in /${ends[1]}, and mids adds the API version to every path: drop the trailing /${ends[1]} from it and run mids api /v3${below}`;
+      if (ends) return `the base URL ${versionDoubled(ends[1])}: drop the trailing /${ends[1]} from it and run mids api /v3${below}`;
       return `paths start with the API version: mids api /v3${below}`;
     }
     return NOT_FOUND_HINT;
   }
   const doubled = /^(?:\/[^/]+)*?\/(v\d+)\/v\d+(?:\/|$)/.exec(locator ?? "");
-  if (doubled) return `the base URL ends in /${doubled[1]}, and mids adds the API version to every path: drop the trailing /${doubled[1]} from it ('mids doctor' says where it is set)`;
+  if (doubled) return `the base URL ${versionDoubled(doubled[1])}: drop the trailing /${doubled[1]} from it ('mids doctor' says where it is set)`;
   return "the server has no such route: check the base URL ('mids doctor' checks it; --verbose shows the request sent)";
 }
 

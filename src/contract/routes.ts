@@ -11,6 +11,8 @@ export const API_VERSIONS: readonly ApiVersion[] = ["v2", "v3"];
  * to v3: a base URL kept from a v1 integration; `/V3` too): mids adds the version to every path, so it would be doubled.
  */
 export const BASE_URL_VERSION_END = new RegExp(`/(${["v1", ...API_VERSIONS].join("|")})/*$`, "i");
+/** How every message says it of a base URL (BASE_URL_VERSION_END): `ends in /v3, and mids adds the API version to every path`. */
+export const versionDoubled = (version: string): string => `ends in /${version}, and mids adds the API version to every path`;
 export type Method = "GET" | "POST" | "PATCH";
 /** public: no key needed; key: key required; optional: public, but some parameters need a key. */
 export type Auth = "public" | "key" | "optional";

@@ -7,7 +7,7 @@ import { DEFAULT_MAX_BODY_BYTES } from "../client/body.js";
 import { DEFAULT_MAX_PAGES } from "../client/paginate.js";
 import { baseUrlFix, sourceText, stateDir } from "../config.js";
 import { UsageError } from "../errors.js";
-import { BASE_URL_VERSION_END } from "../contract/routes.js";
+import { BASE_URL_VERSION_END, versionDoubled } from "../contract/routes.js";
 import { clipMiddle, oneLine, stripControl } from "../util/sanitize.js";
 import { MAX_ERROR_LINE } from "../output/error-line.js";
 import { redact } from "../util/known-secrets.js";
@@ -68,7 +68,7 @@ async function checkedBaseUrl(baseUrl: string, g: GlobalOptions, ctx: Context): 
     throw new UsageError(`${e.message} (from ${sourceText(source)})`, { hint: baseUrlFix(source, g.profile) });
   }
   const version = BASE_URL_VERSION_END.exec(new URL(baseUrl).pathname)?.[1];
-  if (version) ctx.warn(`the base URL (from ${sourceText(source)}) ends in /${version}, and mids adds the API version to every path (/v3/me becomes /${version}/v3/me): set it without the trailing /${version}`, "base-url-version");
+  if (version) ctx.warn(`the base URL (from ${sourceText(source)}) ${versionDoubled(version)} (/v3/me becomes /${version}/v3/me): set it without the trailing /${version}`, "base-url-version");
 }
 
 async function makeClient(ctx: Context): Promise<Client> {

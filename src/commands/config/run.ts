@@ -6,7 +6,7 @@ import {
 import { MidsError, UsageError } from "../../errors.js";
 import { joinUrl, unsentParts } from "../../client/request.js";
 import { redactUrl } from "../../contract/secrets.js";
-import { BASE_URL_VERSION_END } from "../../contract/routes.js";
+import { BASE_URL_VERSION_END, versionDoubled } from "../../contract/routes.js";
 import { emitJson, printList } from "../../output/render.js";
 import { loadYaml } from "../../util/yaml.js";
 import { displayWidth, fitWidth } from "../../output/width.js";
@@ -140,7 +140,7 @@ export async function set(key: string, value: string | undefined, withToken: boo
   if (version) {
     // a URL with a password is not quoted back: the command would store its mask
     const without = redactUrl(final) === final ? `: mids config set base-url ${final.replace(BASE_URL_VERSION_END, "")}` : "";
-    ctx.warn(`the base URL ends in /${version}, and mids adds the API version to every path (${new URL(final).pathname.replace(/\/+$/, "")}/v3/me): set it without the trailing /${version}${without}`);
+    ctx.warn(`the base URL ${versionDoubled(version)} (${new URL(final).pathname.replace(/\/+$/, "")}/v3/me): set it without the trailing /${version}${without}`);
   }
   // as gh with GH_TOKEN set: a variable that wins over the file keeps what was just saved from use
   const env = ctx.globals.sources?.[k];

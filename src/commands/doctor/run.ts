@@ -15,7 +15,7 @@ import { VERSION } from "../../version.js";
 import { probe } from "./probe.js";
 import { proxyAuthFix, proxyFor, proxyName, proxyRouteFix, type Proxy } from "../../client/proxy.js";
 import { proxyRefusal } from "../../client/retry.js";
-import { BASE_URL_VERSION_END as VERSION_END } from "../../contract/routes.js";
+import { BASE_URL_VERSION_END as VERSION_END, versionDoubled } from "../../contract/routes.js";
 import { checkData } from "../shared/validate.js";
 import { effective, sourceOf } from "../shared/settings-view.js";
 import { MAX_ERROR_LINE, errorLine } from "../../output/error-line.js";
@@ -152,7 +152,7 @@ export async function collect(ctx: Context): Promise<Check[]> {
   const unsent = unsentParts(baseUrl);
   checks.push(version
     ? {
-      check: "base-url", status: "warn", detail: `${shownUrl} (from ${from}) ends in /${version}, and mids adds the version to every path: ${target.pathname}`,
+      check: "base-url", status: "warn", detail: `${shownUrl} (from ${from}) ${versionDoubled(version)}: ${target.pathname}`,
       fix: `drop the trailing /${version} from the base URL (${from}): ${shownUrl.replace(VERSION_END, "")}`,
     }
     : unsent.length
