@@ -23,6 +23,20 @@ describe("a list page that departs from its documented shape", () => {
     expect(notes[0]).toMatch(/^mids: notice: .*v3\.projects\.list contract at 1\.trend: .*number/);
   });
 
+  it("several departures: the first is named, then how many more and in which fields", async () => {
+    // planted: item 1 trend, item 2 trend and no description; item 3 description
+    const { description: _d, ...bare } = v3Project(3);
+    const page = [v3Project(0), { ...v3Project(1), trend: "high" }, { ...bare, trend: "low" }, { ...v3Project(4), description: 7 }];
+    const h = await hostile((_req, res) => sendJson(res, 200, { data: page, meta: { nextCursor: null } }));
+    const r = await runMids(["projects", "list", "-o", "json"], { env: env(h.url) });
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toHaveLength(page.length);
+    const notes = r.stderr.split("\n").filter((l) => l.includes("does not match"));
+    expect(notes).toHaveLength(1);
+    const m = /contract at 1\.trend: [^(]*\(and 3 more: ([^)]*)\); shown as received/.exec(notes[0]);
+    expect(m?.[1].split(", ").sort()).toEqual(["description", "trend"]);
+  });
+
   it("a documented page (v3ProjectPage) raises no notice", async () => {
     const h = await hostile((_req, res) => sendJson(res, 200, v3ProjectPage(0, 2, null)));
     const r = await runMids(["projects", "list", "-o", "json"], { env: env(h.url) });

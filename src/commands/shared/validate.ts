@@ -32,13 +32,26 @@ export async function documentedCheck(routeId: string): Promise<{ id: string; ch
     if (!schema) return;
     const r = schema.safeParse(data);
     if (!r.success) {
-      const first = r.error.issues[0];
+      const [first, ...rest] = r.error.issues;
       const where = first?.path.length ? first.path.join(".") : "(root)";
-      throw new MalformedResponseError(`the server's answer does not match the ${routeId} contract at ${where}: ${first?.message ?? "invalid"}`, {
+      throw new MalformedResponseError(`the server's answer does not match the ${routeId} contract at ${where}: ${first?.message ?? "invalid"}${moreIssues(rest)}`, {
         hint: "the server may be newer or broken; 'mids api' shows the raw body",
       });
     }
   } };
+}
+
+/** The field of an issue path without its item numbers (`3.trend` -> `trend`), "(root)" when none. */
+function fieldOf(path: readonly PropertyKey[]): string {
+  return path.filter((p) => typeof p !== "number").map(String).join(".") || "(root)";
+}
+
+/** " (and 4 more: trend, description)": how many other places failed and which fields (at most 3 named). */
+export function moreIssues(rest: ReadonlyArray<{ path: readonly PropertyKey[] }>): string {
+  if (!rest.length) return "";
+  const fields = [...new Set(rest.map((i) => fieldOf(i.path)))];
+  const named = fields.slice(0, 3).join(", ") + (fields.length > 3 ? `, and ${fields.length - 3} other fields` : "");
+  return ` (and ${rest.length} more: ${named})`;
 }
 
 /**
