@@ -348,24 +348,26 @@ export class Client {
 }
 
 /**
- * A list page must hold a list, and a cursor must be a string: anything else read as "no items" or
- * "no more pages" would cut the result short without a word.
- */
-/**
  * How errors name a request: the command the user ran (`'mids projects list'`), which is what they
  * can act on; the API path for `mids api` (the path is what they typed), `migrate verify` and
  * `contract check` (each request has its own answer, not the command's) and library use.
  */
 function requestLabel(r: Route | undefined, req: BuiltRequest, invocation: Invocation | undefined): string {
-  // a path the user typed may carry a token (`/v3/x;token=...`): the secret rules apply to it too
-  // the method sent (a HEAD matches its GET route), the route's path template
-  const path = r ? `${req.method} ${r.path}` : `${req.method} ${redactText(new URL(req.url).pathname)}`;
+  // a path the user typed may carry a token (`/v3/x;token=...`): the secret rules apply to it too.
+  // The method sent (a HEAD matches its GET route); the path `mids api` was given as typed (a
+  // bodiless HEAD 404 names no subject, so the path is all that says which id), else the route's
+  // template
   const cmd = invocation?.command;
+  const path = r && cmd !== "api" ? `${req.method} ${r.path}` : `${req.method} ${redactText(new URL(req.url).pathname)}`;
   // migrate verify replays a log's requests and contract check calls every route, each with its
   // own answer: the request is what failed
   return cmd && cmd !== "api" && cmd !== "migrate verify" && cmd !== "contract check" ? `'mids ${cmd}'` : path;
 }
 
+/**
+ * A list page must hold a list, and a cursor must be a string: anything else read as "no items" or
+ * "no more pages" would cut the result short without a word.
+ */
 function checkListShape(res: ApiResult, what: string, assumed: boolean): void {
   const bad = res.body === "" ? `it has no body (HTTP ${res.status})`
     // a list whose items the spec does not show may come wrapped in an object (the command finds it)

@@ -23,6 +23,12 @@ describe("mids api -X HEAD", () => {
     expect(r.stderr).toContain("HEAD /v3/me");
     expect(r.stderr).not.toContain("GET");
   });
+  it("a HEAD of a missing id (404 without a body) names the path typed, not the route's pattern", async () => {
+    const id = `gone-${process.pid}`;
+    const r = await mids(["api", "-X", "HEAD", `/v3/projects/${id}`]);
+    expect(r.code).toBe(4);
+    expect(r.stderr.split("\n")[0]).toBe(`mids: HEAD /v3/projects/${id} failed with HTTP 404`);
+  });
 });
 
 describe("mids api -f in a JSON body", () => {

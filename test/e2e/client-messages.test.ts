@@ -217,7 +217,7 @@ describe("an error answer whose body passes --max-body-size", () => {
     const b = await runMain(["api", "/v3/projects/gone", "--max-body-size", "64KB"], { env: env(gone.url) });
     expect(b.code).toBe(4);
     expect(b.stdout).toBe("");
-    expect(b.stderr).toMatch(/^mids: GET \/v3\/projects\/\{idOrSlug\} failed with HTTP 404$/m);
+    expect(b.stderr).toMatch(/^mids: GET \/v3\/projects\/gone failed with HTTP 404$/m);
   });
 });
 
