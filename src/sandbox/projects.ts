@@ -5,7 +5,7 @@ import { ARCHIVE_DAYS, DAY, findProject, reinforcedAtOf, type Dataset, type Proj
 import { ApiFail, iso, notFound, readableFrom, type Ctx, type Handler } from "./http.js";
 import { cursorPage, v2Page } from "./paging.js";
 import { hash01, round } from "./rand.js";
-import { hourOf, metricsAt, priceAt, RELATIONS_MODEL, TREND_MODEL, trendAt } from "./series.js";
+import { hourOf, metricsAt, priceAt, RELATIONS_MODEL, TREND_MODEL, trendAt, valueHour } from "./series.js";
 import { coMentions, v2Project, v3Project, type ActivityMode } from "./shapes.js";
 
 export const archiveStart = (ds: Dataset): number => ds.anchor - ARCHIVE_DAYS * DAY;
@@ -49,9 +49,9 @@ const v2List: Handler = (ctx) => {
   if (q.minMarketCap !== undefined || q.maxMarketCap !== undefined) {
     const lo = (q.minMarketCap as number | undefined) ?? -Infinity;
     const hi = (q.maxMarketCap as number | undefined) ?? Infinity;
-    items = items.filter((p) => { const mc = metricsAt(p, h).usdMarketCap; return mc > 0 && mc >= lo && mc <= hi; });
+    items = items.filter((p) => { const mc = metricsAt(ds, p, h).usdMarketCap; return mc > 0 && mc >= lo && mc <= hi; });
   }
-  const ranked = [...items].sort((a, b) => trendAt(b.index, h) - trendAt(a.index, h) || a.index - b.index);
+  const ranked = [...items].sort((a, b) => trendAt(ds, b.index, h) - trendAt(ds, a.index, h) || a.index - b.index);
   const { slice, pagination } = v2Page(ctx, ranked);
   const fromMs = readableFrom(ctx, archiveStart(ds));
   return { data: slice.map((p) => v2Project(ds, p, ctx.nowMs, { sortBy: "reinforcedAt", activity: "all", fromMs })), pagination };
@@ -82,19 +82,23 @@ const v2Metrics: Handler = (ctx) => {
   const at = ctx.q.at as number | undefined;
   // spec 4.1: with `at`, the latest stored row at or before `at` (rows are hourly, inside the 2-hour lookback)
   const h = hourOf(at ?? ctx.nowMs);
-  return { data: { projectId: p.id, projectName: p.name, metrics: metricsAt(p, h) } };
+  return { data: { projectId: p.id, projectName: p.name, metrics: metricsAt(ctx.world.ds, p, h) } };
 };
 
 const v2Candles: Handler = (ctx) => {
   const p = v2Lookup(ctx);
   const day = Math.floor(ctx.nowMs / DAY);
+  const now = hourOf(ctx.nowMs);
   const data = [];
   for (let d = day - 29; d <= day; d++) {
-    const open = priceAt(p, d * 24), close = priceAt(p, d * 24 + 23);
-    const spread = 0.02 * hash01(p.index, d, 21);
+    // each day's candle spans the 24 hours up to this hour of that day: today's closes at the
+    // current price, and the values are the same whatever the hour the server started at
+    const end = now - (day - d) * 24;
+    const open = priceAt(ctx.world.ds, p, end - 23), close = priceAt(ctx.world.ds, p, end);
+    const spread = 0.02 * hash01(p.index, valueHour(ctx.world.ds, end), 21);
     data.push({
       timestamp: iso(d * DAY), open, high: round(Math.max(open, close) * (1 + spread), 6), low: round(Math.min(open, close) * (1 - spread), 6),
-      close, volume: Math.round(close * p.supply * 0.03 * (0.5 + hash01(p.index, d, 22))),
+      close, volume: Math.round(close * p.supply * 0.03 * (0.5 + hash01(p.index, valueHour(ctx.world.ds, end), 22))),
     });
   }
   return { data: { projectId: p.id, projectName: p.name, interval: "1d", candles: data } };
@@ -120,8 +124,8 @@ function v3Filter(ctx: Ctx): Project[] {
     items = items.filter((p) => p.assets.some((a) => (EVM_CHAINS.has(a.chain) ? a.address.toLowerCase() === addr.toLowerCase() : a.address === addr)));
   }
   if (q.assetTypes) { const s = lower(q.assetTypes); items = items.filter((p) => p.assets.some((a) => s.has(a.type))); }
-  if (q.minTrend !== undefined) items = items.filter((p) => trendAt(p.index, h) >= (q.minTrend as number));
-  const key: (p: Project) => number = q.sort === "createdAt" ? (p) => p.createdAt : q.sort === "reinforcedAt" ? reinforcedAtOf : (p) => trendAt(p.index, h);
+  if (q.minTrend !== undefined) items = items.filter((p) => trendAt(ds, p.index, h) >= (q.minTrend as number));
+  const key: (p: Project) => number = q.sort === "createdAt" ? (p) => p.createdAt : q.sort === "reinforcedAt" ? reinforcedAtOf : (p) => trendAt(ds, p.index, h);
   return [...items].sort((a, b) => key(b) - key(a) || a.index - b.index);
 }
 

@@ -84,7 +84,7 @@ export function runSteps(ds: Dataset, nowMs: number, steps: Item[], params: Item
   const h = hourOf(nowMs);
   const projectItem = (i: number): Item => {
     const p = ds.projects[i];
-    return { id: p.id, slug: p.slug, name: p.name, universe: p.universe, categories: p.categories, trendScore: trendAt(p.index, h) };
+    return { id: p.id, slug: p.slug, name: p.name, universe: p.universe, categories: p.categories, trendScore: trendAt(ds, p.index, h) };
   };
   let kind = "projects";
   let items: Item[] = [];
@@ -132,7 +132,7 @@ export function runSteps(ds: Dataset, nowMs: number, steps: Item[], params: Item
           const p = ds.byId.get(it.id as string);
           if (!p) return it;
           return s.uses === "series.trend"
-            ? { ...it, trendDelta: Math.round((trendAt(p.index, h) - trendAt(p.index, h - back)) * 100) / 100, window: `${back}h` }
+            ? { ...it, trendDelta: Math.round((trendAt(ds, p.index, h) - trendAt(ds, p.index, h - back)) * 100) / 100, window: `${back}h` }
             : { ...it, rank: rankAt(ds, p.index, h), rankBefore: rankAt(ds, p.index, h - back), window: `${back}h` };
         });
         break;

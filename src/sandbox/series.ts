@@ -12,12 +12,22 @@ const BASE = Float64Array.from({ length: PROJECT_COUNT }, (_, p) => 90 * hash01(
 const PERIOD = Float64Array.from({ length: PROJECT_COUNT }, (_, p) => 24 * (3 + Math.floor(hash01(p, 2) * 11)));
 const PHASE = Float64Array.from({ length: PROJECT_COUNT }, (_, p) => hash01(p, 3) * 6.283);
 
-/** Trend score 0..100 of project `p` at hour index `h` (hours since the epoch). */
-export function trendAt(p: number, h: number): number {
-  const wave = 7 * Math.sin((2 * Math.PI * h) / PERIOD[p] + PHASE[p]);
-  const noise = 3 * (hash01(p, h, 4) - 0.5);
+/**
+ * The hour values are made from: hours since the dataset's anchor (the hour the server started),
+ * not since the epoch. So trend, rank, prices and topic scores are the same on every run, as ids
+ * and names are (docs/sandbox.md, "Data notes"), while timestamps (`h` itself) move with the clock.
+ */
+export const valueHour = (ds: Dataset, h: number): number => h - ds.anchor / HOUR;
+
+/** Trend score 0..100 of project `p` at value hour `v`. */
+function trendOf(p: number, v: number): number {
+  const wave = 7 * Math.sin((2 * Math.PI * v) / PERIOD[p] + PHASE[p]);
+  const noise = 3 * (hash01(p, v, 4) - 0.5);
   return round(Math.min(100, Math.max(0, BASE[p] + wave + noise)), 2);
 }
+
+/** Trend score 0..100 of project `p` at hour index `h` (hours since the epoch). */
+export const trendAt = (ds: Dataset, p: number, h: number): number => trendOf(p, valueHour(ds, h));
 
 /** Rows a dataset keeps (enough for the whole archive); past them the oldest goes. */
 const MAX_TREND_ROWS = 6000;
@@ -28,7 +38,8 @@ function trendsAt(ds: Dataset, h: number): Float64Array {
   let row = rows.get(h);
   if (row) return row;
   row = new Float64Array(PROJECT_COUNT);
-  for (let p = 0; p < PROJECT_COUNT; p++) row[p] = trendAt(p, h);
+  const v = valueHour(ds, h);
+  for (let p = 0; p < PROJECT_COUNT; p++) row[p] = trendOf(p, v);
   if (rows.size >= MAX_TREND_ROWS) rows.delete(rows.keys().next().value as number);
   rows.set(h, row);
   return row;
@@ -56,26 +67,28 @@ export interface Metrics {
   priceChange7d: number; priceChange14d: number; priceChange30d: number;
 }
 
-export function priceAt(p: Project, h: number): number {
-  const drift = 0.25 * Math.sin((2 * Math.PI * h) / (24 * 37) + hash01(p.index, 9) * 6.283);
-  const noise = 0.04 * (hash01(p.index, h, 10) - 0.5);
+/** Price of `p` at hour index `h` (hours since the epoch). */
+export function priceAt(ds: Dataset, p: Project, h: number): number {
+  const v = valueHour(ds, h);
+  const drift = 0.25 * Math.sin((2 * Math.PI * v) / (24 * 37) + hash01(p.index, 9) * 6.283);
+  const noise = 0.04 * (hash01(p.index, v, 10) - 0.5);
   return round(p.basePrice * (1 + drift + noise), 6);
 }
 
 const pct = (a: number, b: number) => (b === 0 ? 0 : round(((a - b) / b) * 100, 2));
 
 /** Market metrics of a project at hour `h` (spec 2.5); derived changes from lookups 7/14/30 days back. */
-export function metricsAt(p: Project, h: number): Metrics {
-  const usd = priceAt(p, h);
-  const day = [0, 6, 12, 18, 23].map((k) => priceAt(p, h - k));
+export function metricsAt(ds: Dataset, p: Project, h: number): Metrics {
+  const usd = priceAt(ds, p, h);
+  const day = [0, 6, 12, 18, 23].map((k) => priceAt(ds, p, h - k));
   const ath = round(p.basePrice * (1.6 + hash01(p.index, 11)), 6);
   return {
     usd, usdMarketCap: p.hasMarketCap ? Math.round(usd * p.supply) : 0,
-    usd24hVol: Math.round(usd * p.supply * 0.03 * (0.5 + hash01(p.index, h, 12))),
-    usd24hChange: pct(usd, priceAt(p, h - 24)), lastUpdatedAt: Math.floor((h * HOUR) / 1000),
+    usd24hVol: Math.round(usd * p.supply * 0.03 * (0.5 + hash01(p.index, valueHour(ds, h), 12))),
+    usd24hChange: pct(usd, priceAt(ds, p, h - 24)), lastUpdatedAt: Math.floor((h * HOUR) / 1000),
     high24h: Math.max(...day), low24h: Math.min(...day), athUsd: ath,
     athDate: new Date(p.createdAt + Math.floor(hash01(p.index, 13) * 30) * DAY).toISOString(),
-    athChangePct: pct(usd, ath), priceChange7d: pct(usd, priceAt(p, h - 7 * 24)),
-    priceChange14d: pct(usd, priceAt(p, h - 14 * 24)), priceChange30d: pct(usd, priceAt(p, h - 30 * 24)),
+    athChangePct: pct(usd, ath), priceChange7d: pct(usd, priceAt(ds, p, h - 7 * 24)),
+    priceChange14d: pct(usd, priceAt(ds, p, h - 14 * 24)), priceChange30d: pct(usd, priceAt(ds, p, h - 30 * 24)),
   };
 }

@@ -31,7 +31,7 @@ export function v2Intel(ds: Dataset, x: Intel, mode: ActivityMode, fromMs: numbe
     clusters: clusterRefs(ds, x.clusterIds), activity: acts.map((a) => activityV2(ds, x, a, p)),
   };
   if (!detail) return base;
-  const m = metricsAt(p, hourOf(x.detectedAt));
+  const m = metricsAt(ds, p, hourOf(x.detectedAt));
   return {
     ...base, projectImage: p.image, officialSourceUrl: x.officialSourceUrl,
     metrics: { usd: m.usd, usdMarketCap: m.usdMarketCap, usd24hVol: m.usd24hVol, usd24hChange: m.usd24hChange, lastUpdatedAt: m.lastUpdatedAt },
@@ -58,7 +58,7 @@ function momentumContext(ds: Dataset, p: Project, h: number) {
   for (let j = 0; j < 14 * 24; j += 6) best14 = Math.min(best14, rankAt(ds, p.index, h - j));
   let since = 0;
   while (since < 14 * 24 && rankAt(ds, p.index, h - since - 1) <= ROSTER_SIZE) since++;
-  const delta = trendAt(p.index, h) - trendAt(p.index, h - 24);
+  const delta = trendAt(ds, p.index, h) - trendAt(ds, p.index, h - 24);
   return {
     trendTrajectory: delta > 1 ? "rising" : delta < -1 ? "falling" : "steady",
     distinctClusters: new Set(p.intel.flatMap((x) => x.clusterIds)).size, peakRank48h: peak48, bestRank14d: best14,
@@ -74,14 +74,14 @@ export function v2Project(ds: Dataset, p: Project, nowMs: number, o: V2ProjectOp
   const t = o.atMs ?? nowMs;
   const h = hourOf(t);
   const primary = p.assets.find((a) => a.primary) ?? p.assets[0];
-  const m = metricsAt(p, h);
+  const m = metricsAt(ds, p, h);
   const key = o.sortBy === "detectedAt" ? "detectedAt" : "reinforcedAt";
   const signals = p.intel.filter((x) => x.detectedAt <= t && x.detectedAt >= o.fromMs)
     .sort((a, b) => b[key] - a[key]).slice(0, 10).map((x) => v2Intel(ds, x, o.activity, o.fromMs, t));
   const img = (size: string) => p.image.replace(/\.png$/, `-${size}.png`);
   return {
     id: p.id, name: p.name, description: p.description, rationale: p.rationale, xHandle: p.xHandle,
-    trendScore: trendAt(p.index, h), trendScoreDelta: round(trendAt(p.index, h) - trendAt(p.index, h - 24), 2), rank: rankAt(ds, p.index, h),
+    trendScore: trendAt(ds, p.index, h), trendScoreDelta: round(trendAt(ds, p.index, h) - trendAt(ds, p.index, h - 24), 2), rank: rankAt(ds, p.index, h),
     marketData: {
       apiId: p.marketId, symbol: p.symbol.toLowerCase(), slug: p.slug, description: p.description,
       contractAddress: primary?.address ?? "", categories: p.categories, image: { thumb: img("thumb"), small: img("small"), large: img("large") },
@@ -130,9 +130,9 @@ export function v3Project(ds: Dataset, p: Project, nowMs: number, fromMs: number
   const intel = p.intel.filter((x) => x.detectedAt >= fromMs && x.detectedAt <= nowMs).slice(0, detail ? 10 : 3).map(v3IntelPreview);
   const out: Record<string, unknown> = {
     id: p.id, slug: p.slug, name: p.name, universe: p.universe, symbol: p.symbol, description: p.description,
-    identifiers: { market: p.marketId, x: p.xHandle }, image: p.image, trend: trendAt(p.index, h),
+    identifiers: { market: p.marketId, x: p.xHandle }, image: p.image, trend: trendAt(ds, p.index, h),
   };
-  if (detail) out.trendDelta = { value: round(trendAt(p.index, h) - trendAt(p.index, h - 24), 2), window: "PT24H" };
+  if (detail) out.trendDelta = { value: round(trendAt(ds, p.index, h) - trendAt(ds, p.index, h - 24), 2), window: "PT24H" };
   Object.assign(out, {
     rank: rankAt(ds, p.index, h), categories: p.categories,
     assets: p.assets.map((a) => ({ type: a.type, chain: a.chain, address: a.address, primary: a.primary })), intel,

@@ -4,7 +4,7 @@ import { DAY, HOUR, type Project } from "./data.js";
 import { invalid, iso, readableFrom, type Ctx, type Handler } from "./http.js";
 import { archiveStart, v2Lookup, v3Lookup } from "./projects.js";
 import { hash01 } from "./rand.js";
-import { hoursBetween, rankAt, ROSTER_SIZE, TREND_MODEL, trendAt } from "./series.js";
+import { hoursBetween, rankAt, ROSTER_SIZE, TREND_MODEL, trendAt, valueHour } from "./series.js";
 
 interface Window { from: number; to: number; hours: number[] }
 
@@ -26,7 +26,7 @@ function window(ctx: Ctx, startName: string, endName: string, atMs?: number): Wi
 
 function momentumClusters(ctx: Ctx, p: Project, h: number) {
   const ids = [...new Set(p.intel.flatMap((x) => x.clusterIds))].slice(0, 3);
-  return ids.map((id, k) => ({ id, name: ctx.world.ds.clusterById.get(id)?.name ?? id, count: 1 + Math.floor(hash01(p.index, h, k, 31) * 5) }));
+  return ids.map((id, k) => ({ id, name: ctx.world.ds.clusterById.get(id)?.name ?? id, count: 1 + Math.floor(hash01(p.index, valueHour(ctx.world.ds, h), k, 31) * 5) }));
 }
 
 const momentum: Handler = (ctx) => {
@@ -34,7 +34,7 @@ const momentum: Handler = (ctx) => {
   const w = window(ctx, "start", "end", ctx.q.at as number | undefined);
   const withClusters = ctx.q[ASSUMED.momentumClusterFlag] !== "false";
   const data = w.hours.map((h) => ({
-    timestamp: iso(h * HOUR), trendScore: trendAt(p.index, h), ...(withClusters ? { clusters: momentumClusters(ctx, p, h) } : {}),
+    timestamp: iso(h * HOUR), trendScore: trendAt(ctx.world.ds, p.index, h), ...(withClusters ? { clusters: momentumClusters(ctx, p, h) } : {}),
   }));
   return { data: { projectId: p.id, projectName: p.name, data } };
 };
@@ -43,7 +43,7 @@ const rank: Handler = (ctx) => {
   const p = v2Lookup(ctx);
   const w = window(ctx, "start", "end", ctx.q.at as number | undefined);
   const data = w.hours.filter((h) => rankAt(ctx.world.ds, p.index, h) <= ROSTER_SIZE)
-    .map((h) => ({ timestamp: iso(h * HOUR), rank: rankAt(ctx.world.ds, p.index, h), trendScore: trendAt(p.index, h) }));
+    .map((h) => ({ timestamp: iso(h * HOUR), rank: rankAt(ctx.world.ds, p.index, h), trendScore: trendAt(ctx.world.ds, p.index, h) }));
   return { data: { projectId: p.id, projectName: p.name, data } };
 };
 
@@ -53,7 +53,7 @@ const v3Series: Handler = (ctx) => {
   const w = window(ctx, "from", "to");
   const points = measure === "rank"
     ? w.hours.filter((h) => rankAt(ctx.world.ds, p.index, h) <= ROSTER_SIZE).map((h) => ({ timestamp: iso(h * HOUR), value: rankAt(ctx.world.ds, p.index, h) }))
-    : w.hours.map((h) => ({ timestamp: iso(h * HOUR), value: trendAt(p.index, h) }));
+    : w.hours.map((h) => ({ timestamp: iso(h * HOUR), value: trendAt(ctx.world.ds, p.index, h) }));
   return {
     data: { projectId: p.id, slug: p.slug, name: p.name, measure, from: iso(w.from), to: iso(w.to), points },
     meta: { versions: { trendModel: TREND_MODEL } },

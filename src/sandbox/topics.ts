@@ -5,7 +5,7 @@ import { DAY, HOUR, type Dataset, type Topic } from "./data.js";
 import { invalid, iso, notFound, readableFrom, type Ctx, type Handler } from "./http.js";
 import { v2Page } from "./paging.js";
 import { hash01, hex, int, mulberry32, pick, pickSome, round } from "./rand.js";
-import { hourOf, priceAt } from "./series.js";
+import { hourOf, priceAt, valueHour } from "./series.js";
 
 const TOPIC_NAMES: readonly string[] = ["Restaking yields", "Stablecoin regulation", "AI agents on-chain", "Layer-2 fee wars", "Tokenized treasuries",
   "Meme coin rotation", "Bitcoin ETF flows", "DePIN buildout", "Solana memecoin launchpads", "Cross-chain bridges security",
@@ -29,21 +29,23 @@ export function topicsOf(ds: Dataset): Topic[] {
   return topics;
 }
 
-const scoreAt = (t: Topic, h: number) => round(Math.min(100, t.base + 8 * Math.sin(h / (9 + t.index) + t.index) + 4 * hash01(t.index, h, 41)), 2);
+/** A topic's score at value hour `v` (series.ts: valueHour). */
+const scoreAt = (t: Topic, v: number) => round(Math.min(100, t.base + 8 * Math.sin(v / (9 + t.index) + t.index) + 4 * hash01(t.index, v, 41)), 2);
 
 /** Topics ranked at hour `h` (spec 2.8). */
 function snapshotTopics(ds: Dataset, h: number, max: number) {
-  const ranked = topicsOf(ds).map((t) => ({ t, score: scoreAt(t, h) })).sort((a, b) => b.score - a.score).slice(0, max);
+  const v = valueHour(ds, h);
+  const ranked = topicsOf(ds).map((t) => ({ t, score: scoreAt(t, v) })).sort((a, b) => b.score - a.score).slice(0, max);
   return ranked.map(({ t, score }, k) => ({
-    id: t.id, rank: k + 1, name: t.name, summary: t.summary, score, tweetCount: Math.floor(200 + 3000 * hash01(t.index, h, 42)),
-    authorCount: Math.floor(50 + 800 * hash01(t.index, h, 43)), lastSeenAt: iso(h * HOUR - Math.floor(hash01(t.index, h, 44) * 50) * 60_000),
+    id: t.id, rank: k + 1, name: t.name, summary: t.summary, score, tweetCount: Math.floor(200 + 3000 * hash01(t.index, v, 42)),
+    authorCount: Math.floor(50 + 800 * hash01(t.index, v, 43)), lastSeenAt: iso(h * HOUR - Math.floor(hash01(t.index, v, 44) * 50) * 60_000),
   }));
 }
 
 function snapshot(ds: Dataset, h: number, max: number, historical: boolean) {
   return {
     completedAt: iso(h * HOUR), windowStartedAt: iso(h * HOUR - 2 * DAY),
-    ...(historical ? { latestEvidenceAt: iso(h * HOUR - Math.floor(hash01(h, 45) * 40) * 60_000) } : {}),
+    ...(historical ? { latestEvidenceAt: iso(h * HOUR - Math.floor(hash01(valueHour(ds, h), 45) * 40) * 60_000) } : {}),
     topics: snapshotTopics(ds, h, max),
   };
 }
@@ -100,11 +102,11 @@ function reportBody(ctx: Ctx, t: Topic) {
       publicationSnapshotAt: iso(r.publishedAt), updatedAt: iso(hourOf(ctx.nowMs) * HOUR), state: "fresh",
       entities: t.entities.map((i) => {
         const p = ds.projects[i];
-        const value = priceAt(p, h);
+        const value = priceAt(ds, p, h);
         const other = round(value * (1 + (hash01(i, 46) - 0.5) * 0.01), 6);
         return {
           identity: { projectId: p.id, name: p.name, symbol: p.symbol, marketId: p.marketId, defiSlug: p.defiSlug }, state: "fresh",
-          metrics: [{ key: "price_usd", value: priceAt(p, hourOf(ctx.nowMs)), publishedValue: value, unit: "usd", provider: "market",
+          metrics: [{ key: "price_usd", value: priceAt(ds, p, hourOf(ctx.nowMs)), publishedValue: value, unit: "usd", provider: "market",
             observedAt: iso(h * HOUR), fetchedAt: iso(h * HOUR + 60_000), freshness: "fresh",
             disagreement: { comparedWith: "defi", comparedValue: other, differencePercent: round(((other - value) / value) * 100, 3) } }],
         };

@@ -194,6 +194,35 @@ describe("startSandbox() from mids/sandbox", () => {
     }
   });
 
+  it("trend, rank, prices and topic scores are the same whenever it starts; timestamps move with its clock (docs: Data notes)", async () => {
+    // another day and another hour of the day than the suite's sandbox
+    const shift = 5 * 24 + 7;
+    const later = await Impl.startSandbox({ clock: new Date(Date.parse("2026-11-01T12:00:00Z") + shift * 3_600_000) });
+    try {
+      const get = async (url: string, path: string) => (await (await fetch(`${url}${path}`, { headers: { "x-api-key": sb.keys.demo } })).json()) as { data: any };
+      const read = async (url: string) => {
+        const list = (await get(url, "/v3/projects?limit=20")).data as { id: string; slug: string; trend: number; rank: number; updatedAt: string }[];
+        const series = (await get(url, `/v3/projects/${list[0].slug}/series/trend`)).data.points as { timestamp: string; value: number }[];
+        const metrics = (await get(url, `/v2/projects/${list[0].id}/metrics`)).data.metrics as { usd: number; lastUpdatedAt: number };
+        const topics = (await get(url, "/v3/topics")).data as { id: string; score: number }[];
+        const candles = (await get(url, `/v2/projects/${list[0].id}/candles`)).data.candles as { open: number; close: number; volume: number }[];
+        return { list, series, metrics, topics, candles: candles.map(({ open, close, volume }) => [open, close, volume]) };
+      };
+      const a = await read(sb.url);
+      const b = await read(later.url);
+      expect(b.list.map(({ slug, trend, rank }) => [slug, trend, rank])).toEqual(a.list.map(({ slug, trend, rank }) => [slug, trend, rank]));
+      expect(b.series.map((p) => p.value)).toEqual(a.series.map((p) => p.value));
+      expect(b.series.map((p) => Date.parse(p.timestamp) - shift * 3_600_000)).toEqual(a.series.map((p) => Date.parse(p.timestamp)));
+      expect(b.metrics.usd).toBe(a.metrics.usd);
+      expect(b.metrics.lastUpdatedAt - a.metrics.lastUpdatedAt).toBe(shift * 3600);
+      expect(b.topics.map((t) => [t.id, t.score])).toEqual(a.topics.map((t) => [t.id, t.score]));
+      expect(b.candles).toEqual(a.candles);
+      expect(a.candles.at(-1)?.[1]).toBe(a.metrics.usd);
+    } finally {
+      await later.close();
+    }
+  });
+
   it("another seed is another dataset; the same seed the same one", async () => {
     const other = await Impl.startSandbox({ seed: 42, clock: "2026-11-01T12:00:00Z" });
     const again = await Impl.startSandbox({ seed: 42, clock: "2026-11-01T12:00:00Z" });
