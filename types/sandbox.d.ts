@@ -32,7 +32,11 @@ export interface StartSandboxOptions {
   host?: string;
   /** another generated dataset; the default is the one the docs show */
   seed?: number;
-  /** the server's time: fixed (a Date, an ISO string, epoch ms) or a function called per request returning one of them */
+  /**
+   * the server's time: fixed (a Date, an ISO string, epoch ms) or a function called per request
+   * returning one of them. A fixed time holds the data still; its rate-limit windows still roll
+   * over with the real time, so a 429 clears after its Retry-After.
+   */
   clock?: Date | string | number | (() => Date | string | number);
   /** the --faults syntax (`503:x2@/v3/me,slow:200`) or parsed specs */
   faults?: string | readonly FaultSpec[];

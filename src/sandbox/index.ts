@@ -22,6 +22,8 @@ import type { SandboxKeyName } from "../../types/sandbox.js";
 
 export interface SandboxOptions {
   port?: number; host?: string; faults?: string | readonly FaultSpec[]; stateFile?: string; now?: () => Date; quiet?: boolean;
+  /** the time rate-limit windows are counted on (epoch ms), when not `now`'s (a fixed clock: limits.ts) */
+  windowsNow?: () => number;
   /** another generated dataset (the default seed gives the documented one) */
   seed?: number;
   /** admin endpoints and the Prefer header also on a non-loopback bind */
@@ -126,7 +128,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     return {
       ds,
       world: { ds, alerts: new AlertStore(ds.anchor, opts.stateFile, loadState), runCounter: { n: 0 } } as World,
-      limiter: new RateLimiter(opts.rateLimit),
+      limiter: new RateLimiter(opts.rateLimit, opts.windowsNow),
       plan: new FaultPlan(faultSpecs),
       scenario: opts.scenario ? new ScenarioRun(opts.scenario) : undefined,
       player: opts.replay ? new CassettePlayer(opts.replay) : undefined,

@@ -11,13 +11,17 @@ interface Bucket { minuteStart: number; minuteCount: number; dayStart: number; d
 export class RateLimiter {
   private buckets = new Map<string, Bucket>();
 
-  /** `perMinuteOverride`: one per-minute limit for every key and address (`sandbox serve --rate-limit`) */
-  constructor(private readonly perMinuteOverride?: number) {}
+  /**
+   * `perMinuteOverride`: one per-minute limit for every key and address (`sandbox serve --rate-limit`);
+   * `windowsNow`: the time the windows are counted on, when not the request's (a fixed clock's time
+   * plus the real time since: its windows still roll over, so a 429 clears after its Retry-After)
+   */
+  constructor(private readonly perMinuteOverride?: number, private readonly windowsNow?: () => number) {}
 
   /** Count one request against `id` (unless `consume` is false) and report both windows. */
   take(id: string, perMinute0: number, perDay: number, nowMs: number, consume = true): LimitState {
     const perMinute = this.perMinuteOverride ?? perMinute0;
-    const sec = Math.floor(nowMs / 1000);
+    const sec = Math.floor((this.windowsNow?.() ?? nowMs) / 1000);
     const minuteStart = sec - (sec % 60);
     const dayStart = sec - (sec % 86_400);
     let b = this.buckets.get(id);

@@ -14,21 +14,27 @@ export type { SandboxServer, StartSandboxOptions };
 /** Epoch milliseconds of a Date, an ISO 8601 string or a number; NaN for anything else. */
 const msOf = (t: unknown): number => t instanceof Date ? t.getTime() : typeof t === "number" ? t : typeof t === "string" ? Date.parse(t) : NaN;
 
-function clockOf(clock: StartSandboxOptions["clock"]): (() => Date) | undefined {
-  if (clock === undefined) return undefined;
+/**
+ * The sandbox's clock, and for a fixed one the time its rate-limit windows are counted on: that time
+ * plus the real time since the start, so that a window rolls over (a 429 clears after its
+ * Retry-After) while the data stands still. A function's time is its windows' too.
+ */
+function clockOf(clock: StartSandboxOptions["clock"]): { now?: () => Date; windowsNow?: () => number } {
+  if (clock === undefined) return {};
   // a function may return any of the fixed forms (`() => Date.now() + offset`); what is no time
   // is named, at start (the dataset is built from the first call) or as that request's 500
   if (typeof clock === "function") {
-    return () => {
+    return { now: () => {
       const t = clock();
       const ms = msOf(t);
       if (!Number.isFinite(ms)) throw new UsageError(`startSandbox: clock() returned ${t instanceof Date ? "an invalid Date" : JSON.stringify(t) ?? String(t)}, not a time (return a Date, an ISO 8601 string or epoch milliseconds)`);
       return t instanceof Date ? t : new Date(ms);
-    };
+    } };
   }
   const ms = msOf(clock);
   if (!Number.isFinite(ms)) throw new UsageError(`startSandbox: clock ${JSON.stringify(String(clock))} is not a date (give a Date, an ISO 8601 string or epoch milliseconds)`);
-  return () => new Date(ms);
+  const started = Date.now();
+  return { now: () => new Date(ms), windowsNow: () => ms + (Date.now() - started) };
 }
 
 /** A whole number in [min, max], or a usage error naming the option (a port that is not a number would listen on a pipe of that name). */
@@ -112,7 +118,7 @@ export async function startSandbox(options?: StartSandboxOptions): Promise<Sandb
   const port = intOption("port", opts.port, 0, 65535, "a port (0 picks a free one)") ?? 0;
   const host = opts.host ?? "127.0.0.1";
   const sb: Sandbox = await start({
-    port, host, seed: opts.seed, now: clockOf(opts.clock), faults: opts.faults,
+    port, host, seed: opts.seed, ...clockOf(opts.clock), faults: opts.faults,
     scenario: await scenarioOf(opts.scenario).catch(named),
     replay: opts.replay === undefined ? undefined : await (await import("./cassette.js")).loadCassette(opts.replay).catch(named), replayMissing: opts.replayMissing, rateLimit: intOption("rateLimit", opts.rateLimit, 1, MAX_RATE_LIMIT_OVERRIDE, "a per-minute limit"), stateFile: opts.stateFile, quiet: !opts.log, log: logLines(opts.log),
   }).catch((e: unknown) => { throw listenError(e, host, port); });

@@ -3,7 +3,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type * as Declared from "../../types/sandbox.js";
 import * as Impl from "../../src/sandbox/public.js";
 
@@ -220,6 +220,29 @@ describe("startSandbox() from mids/sandbox", () => {
       expect(a.candles.at(-1)?.[1]).toBe(a.metrics.usd);
     } finally {
       await later.close();
+    }
+  });
+
+  it("a fixed clock stands still for the data, but its rate-limit windows roll over in real time: a 429 clears after its Retry-After", async () => {
+    // only Date is faked (the server's sockets and timers stay real), so the test moves the real time on
+    vi.useFakeTimers({ toFake: ["Date"] });
+    const fixed = await Impl.startSandbox({ clock: "2026-11-01T12:00:00Z" });
+    try {
+      const me = () => fetch(`${fixed.url}/v3/me`, { headers: { "x-api-key": fixed.keys.ratelimited } });
+      const perMinute = Number((await me()).headers.get("x-ratelimit-limit-minute"));
+      for (let i = 1; i < perMinute; i++) expect((await me()).status).toBe(200);
+      const limited = await me();
+      expect(limited.status).toBe(429);
+      const wait = Number(limited.headers.get("retry-after"));
+      expect(wait).toBeGreaterThan(0);
+      vi.setSystemTime(Date.now() + (wait + 1) * 1000);
+      const after = await me();
+      expect(after.status).toBe(200);
+      // the data's time is still the fixed one
+      expect(((await after.json()) as { data: { history: { earliestAvailableAt: string } } }).data.history.earliestAvailableAt).toBe("2026-10-02T12:00:00.000Z");
+    } finally {
+      vi.useRealTimers();
+      await fixed.close();
     }
   });
 
