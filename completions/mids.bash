@@ -64,7 +64,7 @@ _mids_opts() {
     'contract check') echo '--routes --concurrency --save --format --output-file --output-file-format --full-notes -h --help -V --version --base-url --api-key --profile --api -o --output --fields --jq --csv-raw --no-color --no-relative --no-pager -q --quiet --verbose --timeout --max-retries --insecure --max-body-size --max-pages --sandbox';;
     'contract export') echo '--openapi -h --help -V --version --base-url --api-key --profile --api -o --output --fields --jq --csv-raw --no-color --no-relative --no-pager -q --quiet --verbose --timeout --max-retries --insecure --max-body-size --max-pages --sandbox';;
     'sandbox') echo '-h --help -V --version --base-url --api-key --profile --api -o --output --fields --jq --csv-raw --no-color --no-relative --no-pager -q --quiet --verbose --timeout --max-retries --insecure --max-body-size --max-pages --sandbox';;
-    'sandbox serve') echo '--port --host --faults --state --rate-limit --scenario --remote-control --replay --replay-missing -h --help -V --version --base-url --api-key --profile --api -o --output --fields --jq --csv-raw --no-color --no-relative --no-pager -q --quiet --verbose --timeout --max-retries --insecure --max-body-size --max-pages --sandbox';;
+    'sandbox serve') echo '--port --host --faults --state --rate-limit --clock --scenario --remote-control --replay --replay-missing -h --help -V --version --base-url --api-key --profile --api -o --output --fields --jq --csv-raw --no-color --no-relative --no-pager -q --quiet --verbose --timeout --max-retries --insecure --max-body-size --max-pages --sandbox';;
     'sandbox record') echo '--upstream --out --port -h --help -V --version --base-url --api-key --profile --api -o --output --fields --jq --csv-raw --no-color --no-relative --no-pager -q --quiet --verbose --timeout --max-retries --insecure --max-body-size --max-pages --sandbox';;
     'sandbox keys') echo '-h --help -V --version --base-url --api-key --profile --api -o --output --fields --jq --csv-raw --no-color --no-relative --no-pager -q --quiet --verbose --timeout --max-retries --insecure --max-body-size --max-pages --sandbox';;
     'sandbox reset') echo '-h --help -V --version --base-url --api-key --profile --api -o --output --fields --jq --csv-raw --no-color --no-relative --no-pager -q --quiet --verbose --timeout --max-retries --insecure --max-body-size --max-pages --sandbox';;
@@ -171,6 +171,7 @@ _mids_optval() {
     'sandbox serve|--faults') echo 'free';;
     'sandbox serve|--state') echo 'files';;
     'sandbox serve|--rate-limit') echo 'free';;
+    'sandbox serve|--clock') echo 'free';;
     'sandbox serve|--scenario') echo 'files';;
     'sandbox serve|--replay') echo 'free';;
     'sandbox serve|--replay-missing') echo 'choices generate 404';;

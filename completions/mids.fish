@@ -33,7 +33,7 @@ function __mids_subs
 end
 # prints the command path of the line being completed, the number of positionals after it, and x + the first of them
 function __mids_state
-    set -l value_flags --base-url --api-key --profile --api -o --output --fields --jq --timeout --max-retries --max-body-size --max-pages --limit --cursor --page --max-items --ids --slugs --names --handles --tickers --categories --chain --address --asset-types --universe --min-trend --sort --min-market-cap --max-market-cap --at --intel-sort-by --intel-activity --since --grade --category --project --search --activity --from --to --start --end --status --cadence --destinations --selector --name --threshold --format --output-file --output-file-format --stdin-name --concurrency --param -X --method -f --field -H --header --input --from-format --fail-on --jobs --sample --seed --tolerance --include --exclude --host --routes --save --port --faults --state --rate-limit --scenario --replay --replay-missing --upstream --out
+    set -l value_flags --base-url --api-key --profile --api -o --output --fields --jq --timeout --max-retries --max-body-size --max-pages --limit --cursor --page --max-items --ids --slugs --names --handles --tickers --categories --chain --address --asset-types --universe --min-trend --sort --min-market-cap --max-market-cap --at --intel-sort-by --intel-activity --since --grade --category --project --search --activity --from --to --start --end --status --cadence --destinations --selector --name --threshold --format --output-file --output-file-format --stdin-name --concurrency --param -X --method -f --field -H --header --input --from-format --fail-on --jobs --sample --seed --tolerance --include --exclude --host --routes --save --port --faults --state --rate-limit --clock --scenario --replay --replay-missing --upstream --out
     set -l tokens (commandline -opc)
     set -e tokens[1]
     set -l path
@@ -333,6 +333,7 @@ complete -c mids -n '__mids_at \'sandbox serve\'' -l host -x -d 'address to bind
 complete -c mids -n '__mids_at \'sandbox serve\'' -l faults -x -d 'inject failures, e.g. 503:0.2,reset:0.05,slow:2000,truncate:0.1 or 503:x2@/v3/alerts; shapes: unshown payloads in other legal shapes'
 complete -c mids -n '__mids_at \'sandbox serve\'' -l state -r -F -d 'persist alert changes in this file (default: in memory)'
 complete -c mids -n '__mids_at \'sandbox serve\'' -l rate-limit -x -d 'per-minute limit for every key (default: each key\'s documented limit); for load tests of your scripts'
+complete -c mids -n '__mids_at \'sandbox serve\'' -l clock -x -d 'hold the data at this time (ISO 8601 or epoch ms), so dates in answers stay the same; rate-limit windows still roll over'
 complete -c mids -n '__mids_at \'sandbox serve\'' -l scenario -r -F -d 'per route, answers given in turn (YAML; see docs/sandbox.md#scenarios), then the normal ones'
 complete -c mids -n '__mids_at \'sandbox serve\'' -l remote-control -d 'answer admin endpoints (/_sandbox/...) and the Prefer header on a non-loopback --host too'
 complete -c mids -n '__mids_at \'sandbox serve\'' -l replay -x -d 'answer from a cassette written by \'mids sandbox record\''

@@ -6,19 +6,13 @@ import { startSandbox as start, SANDBOX_KEYS, type Sandbox } from "./index.js";
 import type { SandboxServer, StartSandboxOptions } from "../../types/sandbox.js";
 import type { FaultSpec } from "./faults.js";
 import { MAX_RATE_LIMIT_OVERRIDE } from "./limits.js";
+import { fixedClock, msOf } from "./clock.js";
 import { problemPath, validateScenario, type Scenario } from "./scenario.js";
 
 // the options and the server are the public types (types/sandbox.d.ts), written once there
 export type { SandboxServer, StartSandboxOptions };
 
-/** Epoch milliseconds of a Date, an ISO 8601 string or a number; NaN for anything else. */
-const msOf = (t: unknown): number => t instanceof Date ? t.getTime() : typeof t === "number" ? t : typeof t === "string" ? Date.parse(t) : NaN;
-
-/**
- * The sandbox's clock, and for a fixed one the time its rate-limit windows are counted on: that time
- * plus the real time since the start, so that a window rolls over (a 429 clears after its
- * Retry-After) while the data stands still. A function's time is its windows' too.
- */
+/** The sandbox's clock (a fixed one: fixedClock); a function's time is its rate-limit windows' too. */
 function clockOf(clock: StartSandboxOptions["clock"]): { now?: () => Date; windowsNow?: () => number } {
   if (clock === undefined) return {};
   // a function may return any of the fixed forms (`() => Date.now() + offset`); what is no time
@@ -33,8 +27,7 @@ function clockOf(clock: StartSandboxOptions["clock"]): { now?: () => Date; windo
   }
   const ms = msOf(clock);
   if (!Number.isFinite(ms)) throw new UsageError(`startSandbox: clock ${JSON.stringify(String(clock))} is not a date (give a Date, an ISO 8601 string or epoch milliseconds)`);
-  const started = Date.now();
-  return { now: () => new Date(ms), windowsNow: () => ms + (Date.now() - started) };
+  return fixedClock(ms);
 }
 
 /** A whole number in [min, max], or a usage error naming the option (a port that is not a number would listen on a pipe of that name). */

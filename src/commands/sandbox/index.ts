@@ -11,6 +11,7 @@ export function register(program: Command, ctx: Context): void {
     .option("--faults <spec>", "inject failures, e.g. 503:0.2,reset:0.05,slow:2000,truncate:0.1 or 503:x2@/v3/alerts; shapes: unshown payloads in other legal shapes")
     .option("--state <file>", "persist alert changes in this file (default: in memory)")
     .option("--rate-limit <n>", "per-minute limit for every key (default: each key's documented limit); for load tests of your scripts")
+    .option("--clock <time>", "hold the data at this time (ISO 8601 or epoch ms), so dates in answers stay the same; rate-limit windows still roll over")
     .option("--scenario <file>", "per route, answers given in turn (YAML; see docs/sandbox.md#scenarios), then the normal ones")
     .option("--remote-control", "answer admin endpoints (/_sandbox/...) and the Prefer header on a non-loopback --host too")
     .option("--replay <cassette>", "answer from a cassette written by 'mids sandbox record'")
@@ -23,6 +24,7 @@ Examples:
   $ mids sandbox serve --port 0
   $ mids sandbox serve --port 0 --scenario outage.yaml
   $ mids sandbox serve --faults 503:0.2,slow:200 &
+  $ mids sandbox serve --port 0 --clock 2026-11-01T12:00:00Z
   $ MIDS_BASE_URL=http://127.0.0.1:8787 MIDS_API_KEY=$(mids sandbox keys -o json | jq -r '.[0].key') mids me`)
     .action(async (flags) => (await import("./run.js")).serve(flags, ctx));
   sandbox

@@ -12,12 +12,21 @@ import { MAX_RATE_LIMIT_OVERRIDE } from "../../sandbox/limits.js";
 
 export interface ServeFlags {
   port: string; host: string; faults?: string; state?: string; rateLimit?: string; scenario?: string; remoteControl?: boolean;
-  replay?: string; replayMissing?: "generate" | "404";
+  replay?: string; replayMissing?: "generate" | "404"; clock?: string;
+}
+
+/** `--clock`: an ISO 8601 time or epoch milliseconds. */
+function clockFlag(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const ms = /^\d+$/.test(value.trim()) ? Number(value) : Date.parse(value);
+  if (!Number.isFinite(ms)) throw new UsageError(`--clock '${oneLine(value)}' is not a time`, { hint: "give an ISO 8601 time such as 2026-11-01T12:00:00Z, or epoch milliseconds" });
+  return ms;
 }
 
 export async function serve(flags: ServeFlags, ctx: Context): Promise<void> {
   const port = parseIntFlag("--port", flags.port, 0, 65535)!;
   const rateLimit = parseIntFlag("--rate-limit", flags.rateLimit, 1, MAX_RATE_LIMIT_OVERRIDE);
+  const clock = clockFlag(flags.clock);
   const { startSandbox, parseFaults, SANDBOX_DEMO_KEY } = await import("../../sandbox/index.js");
   if (flags.faults) {
     try { parseFaults(flags.faults); } catch (e) {
@@ -30,7 +39,7 @@ export async function serve(flags: ServeFlags, ctx: Context): Promise<void> {
   try {
     sb = await startSandbox({
       port, host: flags.host, faults: flags.faults, stateFile: flags.state === undefined ? undefined : resolve(ctx.io.cwd, flags.state), rateLimit, scenario, remoteControl: !!flags.remoteControl,
-      replay, replayMissing: flags.replayMissing,
+      replay, replayMissing: flags.replayMissing, ...(clock === undefined ? {} : (await import("../../sandbox/clock.js")).fixedClock(clock)),
       quiet: ctx.globals.quiet, log: (l) => ctx.io.stderr.write(l),
     });
   } catch (e) {
