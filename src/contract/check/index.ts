@@ -134,6 +134,11 @@ function issues(schema: z.ZodMiniType, subject: unknown, root: string): Violatio
       : i.code === "custom" && expected === "timestamp" && typeof got === "string" ? "a string that is not an ISO 8601 date-time" : undefined;
     // a list over its documented size (spec 8.4, 8.5): the bound and the count
     if (i.code === "too_big" && Array.isArray(got)) return { field: i.path.length ? i.path.join(".") : root, expected: `at most ${String(i.maximum)} items`, got: `${got.length} items`, message: i.message };
+    // a number out of its documented range (a v2 rank outside the roster of 100): the bound and the value
+    if ((i.code === "too_big" || i.code === "too_small") && typeof got === "number") {
+      const bound = i.code === "too_big" ? `${i.inclusive === false ? "less than" : "at most"} ${String(i.maximum)}` : `${i.inclusive === false ? "more than" : "at least"} ${String(i.minimum)}`;
+      return { field: i.path.length ? i.path.join(".") : root, expected: bound, got: String(got), message: i.message };
+    }
     return { field: i.path.length ? i.path.join(".") : root, expected, got: got === undefined ? "missing" : value ?? typeName(got), message: i.message };
   });
 }
