@@ -222,6 +222,19 @@ describe("contract check", () => {
     expect(rep.routes[0].violations.map((v) => [v.field, v.expected, v.got])).toEqual([["data.1.rank", "at most 100", "101"], ["data.2.rank", "at least 1", "0"]]);
   });
 
+  it("a documented integer that is no whole number is named 'integer expected, got number' (the words --save uses)", async () => {
+    const h = await hostile((req, res) => {
+      const url = new URL(req.url ?? "/", "http://x");
+      const history = { archiveAccess: false, enforced: true, lookbackDays: 30.5, earliestAvailableAt: "2026-10-01T00:00:00Z", enforcementAt: "2026-08-17T00:00:00Z" };
+      if (url.pathname === "/v3/me") return sendJson(res, 200, { data: { credential: { id: "c", name: "n", type: "full", expiresAt: null }, entitlements: ["api"], rateLimit: { perMinute: 60, perDay: 1000 }, history }, meta: {} }, ANSWERED);
+      sendJson(res, 404, { code: "not_found", message: "no", details: { subject: { type: "route", locator: url.pathname } } }, ANSWERED);
+    });
+    const r = await runMain(["contract", "check", "--routes", "v3.me", "-o", "json"], { env: baseEnv({ MIDS_BASE_URL: h.url, MIDS_API_KEY: "k_test_1234567890" }) });
+    expect(r.code, r.stderr).toBe(7);
+    const rep = JSON.parse(r.stdout) as Report;
+    expect(rep.routes[0].violations.map((v) => [v.field, v.expected, v.got])).toEqual([["history.lookbackDays", "integer", "number"]]);
+  });
+
   it("a v2 neighbors or grounding history page over the documented limit of 50 is a violation (spec 4.1, 8.4)", async () => {
     const history = { archiveAccess: false, enforced: true, lookbackDays: 30, earliestAvailableAt: "2026-10-01T00:00:00Z", enforcementAt: "2026-08-17T00:00:00Z" };
     const snapshot = { completedAt: "2026-11-01T00:00:00Z", windowStartedAt: "2026-10-30T00:00:00Z", topics: [] };

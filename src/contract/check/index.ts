@@ -127,7 +127,8 @@ function issues(schema: z.ZodMiniType, subject: unknown, root: string): Violatio
   if (r.success) return [];
   return r.error.issues.slice(0, 50).map((i) => {
     const got = at(subject, i.path);
-    const expected = "expected" in i && typeof i.expected === "string" ? i.expected : "values" in i && Array.isArray(i.values) ? i.values.map(String).join(" or ") : i.code === "custom" ? i.message.replace(/^expected /, "") : i.code;
+    // (zod's "int" is the spec's and --save's "integer", the word `got` uses too)
+    const expected = "expected" in i && typeof i.expected === "string" ? (i.expected === "int" ? "integer" : i.expected) : "values" in i && Array.isArray(i.values) ? i.values.map(String).join(" or ") : i.code === "custom" ? i.message.replace(/^expected /, "") : i.code;
     // a fixed value (an error code, the repeated status) is worth seeing; other values are named by their type only
     // (a timestamp that is a string, but no date-time, is named as such rather than as its type)
     const value = i.code === "invalid_value" && (typeof got === "string" || typeof got === "number") ? JSON.stringify(got).slice(0, 80)
