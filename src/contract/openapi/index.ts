@@ -50,7 +50,10 @@ function assumedParamNote(p: ParamSpec): string {
 function parameters(r: Route): JsonSchema[] {
   const path = [...r.path.matchAll(/\{(\w+)\}/g)].map((m) => {
     const re = r.pathPatterns?.[m[1]];
-    return { name: m[1], in: "path", required: true, schema: { type: "string", ...(re ? { pattern: re.source } : {}) } };
+    // a pattern that is a fixed list of words (the series measure: trend or rank) is an enum, as a
+    // generator needs it to type the parameter ("trend" | "rank", not string)
+    const words = re && /^\^\(([\w-]+(?:\|[\w-]+)*)\)\$$/.exec(re.source);
+    return { name: m[1], in: "path", required: true, schema: { type: "string", ...(words ? { enum: words[1].split("|") } : re ? { pattern: re.source } : {}) } };
   });
   const query = paramsOf(r).map((p) => {
     const d = paramDescription(p);
