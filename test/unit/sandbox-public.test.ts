@@ -128,6 +128,26 @@ describe("startSandbox() from mids/sandbox", () => {
     } finally { rmSync(dir, { recursive: true, force: true }); }
   });
 
+  it("names itself in a fault plan's error and a state file's, as in every other option's (a usage error, before listening)", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "mids-start-"));
+    try {
+      const notDir = join(dir, "file");
+      writeFileSync(notDir, "x");
+      const notJson = join(dir, "state.json");
+      writeFileSync(notJson, "not json");
+      for (const [opts, want] of [
+        [{ faults: "nope" }, /^startSandbox: invalid fault "nope": expected KIND:P/],
+        [{ faults: [{ kind: "503" }] as unknown as Impl.FaultSpec[] }, /^startSandbox: invalid fault \{"kind":"503"\}: give probability/],
+        [{ stateFile: join(notDir, "state.json") }, /^startSandbox: sandbox state file .* cannot be written/],
+        [{ stateFile: notJson }, /^startSandbox: sandbox state file .* is not usable/],
+      ] as const) {
+        const e = await Impl.startSandbox(opts).then(() => undefined, (x: Error & { code?: string }) => x);
+        expect(e?.message, JSON.stringify(opts)).toMatch(want);
+        expect(e?.code, JSON.stringify(opts)).toBe("usage");
+      }
+    } finally { rmSync(dir, { recursive: true, force: true }); }
+  });
+
   it("refuses a port or a rate limit that is not a whole number in range, before listening on anything", async () => {
     await expect(Impl.startSandbox({ port: "abc" as unknown as number })).rejects.toThrow(/^startSandbox: port "abc" is not a port/);
     await expect(Impl.startSandbox({ port: 70000 })).rejects.toThrow(/^startSandbox: port 70000 is not a port/);
