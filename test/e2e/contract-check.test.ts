@@ -11,7 +11,7 @@ import { createRequire } from "node:module";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { baseEnv, runMain, runMids, startSandbox, tempDir } from "../helpers/cli.js";
-import { hostile, sendJson } from "../helpers/hostile.js";
+import { hostile, sendJson, v3Project } from "../helpers/hostile.js";
 import { SANDBOX_DEMO_KEY, SANDBOX_KEYS } from "../../src/sandbox/keys.js";
 import { ASSUMED_SHAPES } from "../../src/contract/shapes/assumed.js";
 
@@ -286,6 +286,37 @@ describe("contract check", () => {
     // the refusals were asked for with GETs the spec says are refused
     expect(h.seen.some((u) => u.includes("minTrend="))).toBe(true);
     expect(h.seen.filter((u) => u.startsWith("/v3/projects/") && u !== "/v3/projects/p1").length).toBe(1);
+  });
+
+  it("a server that follows the spec but not mids' assumptions passes (exit 0) with notes naming each: Reset headers in delta seconds, an error code under another HTTP status", async () => {
+    const history = { archiveAccess: false, enforced: true, lookbackDays: 30, earliestAvailableAt: "2026-10-01T00:00:00Z", enforcementAt: "2026-08-17T00:00:00Z" };
+    // spec 8.1 shows no format for the Reset headers (mids assumes epoch seconds), spec 7.1 no status for a code (mids assumes 400, 404)
+    const delta = { ...ANSWERED, "x-ratelimit-reset-minute": "42", "x-ratelimit-reset-day": "Sun, 29 Nov 2026 00:00:00 GMT" };
+    const h = await hostile((req, res) => {
+      const url = new URL(req.url ?? "/", "http://x");
+      if (url.pathname === "/v3/projects" && url.searchParams.has("minTrend")) return sendJson(res, 422, { code: "invalid_request", message: "minTrend is not a number", details: { fields: ["minTrend"] } }, ANSWERED);
+      if (url.pathname === "/v3/projects") return sendJson(res, 200, { data: [v3Project(1)], meta: { nextCursor: null, history, versions: { trendModel: "t1" } } }, ANSWERED);
+      if (url.pathname === "/v3/projects/p1") return sendJson(res, 200, { data: v3Project(1), meta: { history, versions: { trendModel: "t1", relations: "r1" } } }, delta);
+      sendJson(res, 400, { code: "not_found", message: "no such project", details: { subject: { type: "project", locator: url.pathname } } }, ANSWERED);
+    });
+    const env = baseEnv({ MIDS_BASE_URL: h.url, MIDS_API_KEY: "k_test_1234567890" });
+    const r = await runMain(["contract", "check", "--routes", "v3.projects.list,v3.projects.get", "-o", "json"], { env });
+    expect(r.code, r.stderr).toBe(0);
+    const rep = JSON.parse(r.stdout) as Report & { routes: (Result & { departures: { path: string; kind: string; expected?: string; got?: string }[] })[] };
+    const of = (id: string) => rep.routes.find((x) => x.route === id)!;
+    expect(of("v3.projects.list")).toMatchObject({ documented: "holds", assumed: "departs", departures: [{ path: "invalid_request status", kind: "type", expected: "400", got: "422" }] });
+    expect(of("v3.projects.get")).toMatchObject({ documented: "holds", assumed: "departs" });
+    expect(of("v3.projects.get").departures).toEqual([
+      { path: "headers.X-RateLimit-Reset-Minute", kind: "type", expected: "Unix epoch seconds", got: "delta seconds" },
+      { path: "headers.X-RateLimit-Reset-Day", kind: "type", expected: "Unix epoch seconds", got: "a date" },
+      { path: "not_found status", kind: "type", expected: "404", got: "400" },
+    ]);
+    expect(rep.summary).toMatchObject({ violated: 0, departs: 2 });
+    // the table says the same in its detail column
+    const table = await runMain(["contract", "check", "--routes", "v3.projects.get", "-o", "table"], { env });
+    expect(table.code, table.stderr).toBe(0);
+    expect(table.stdout).toContain("headers.X-RateLimit-Reset-Minute: Unix epoch seconds expected, got delta seconds");
+    expect(table.stdout).toContain("not_found status: 404 expected, got 400");
   });
 
   it("a server that quotes the key back (a 5xx's message, a wrong error code, an entitlement refusal) never gets it into the report, in any format", async () => {

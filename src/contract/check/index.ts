@@ -7,6 +7,7 @@
 // and judges. Observed shapes are field names and types, never values.
 import * as z from "zod/mini";
 import { ApiError } from "../../errors.js";
+import { ASSUMED } from "../assumed.js";
 import { canonical, historyMetaInferred, ROUTES, type Route } from "../routes.js";
 import { DATA_SCHEMAS, HistoryPolicy, V2Envelope, V2Meta, V2Pagination, V3Envelope, V3Meta, v3ErrorOf } from "../schemas.js";
 import { RATE_LIMIT_HEADERS } from "../headers.js";
@@ -168,16 +169,40 @@ export function headerViolations(r: Route, headers: Record<string, string>): Vio
   return out;
 }
 
+/** What a rate-limit Reset value holds, read as the client reads it (client/headers.ts parseReset). */
+export function resetFormat(v: string): "Unix epoch seconds" | "epoch milliseconds" | "delta seconds" | "a date" | "no time" {
+  const t = v.trim();
+  const n = t === "" ? NaN : Number(t);
+  if (Number.isFinite(n)) return n > 1e12 ? "epoch milliseconds" : n > 1e9 ? "Unix epoch seconds" : n >= 0 ? "delta seconds" : "no time";
+  return Number.isNaN(new Date(t).getTime()) ? "no time" : "a date";
+}
+
+/**
+ * The header assumptions an answer can confirm (docs/assumptions.md): the Reset headers carry Unix
+ * epoch seconds (ASSUMED.rateLimitResetFormat). Spec 8.1 shows no format, so another one is a
+ * departure, a note; a missing header is headerViolations'.
+ */
+export function headerDepartures(headers: Record<string, string>): Departure[] {
+  const out: Departure[] = [];
+  for (const name of RATE_LIMIT_HEADERS.filter((n) => n.includes("Reset"))) {
+    const v = Object.entries(headers).find(([k]) => k.toLowerCase() === name.toLowerCase())?.[1];
+    if (v === undefined) continue;
+    const got = resetFormat(v);
+    if (got !== "Unix epoch seconds") out.push({ path: `headers.${name}`, kind: "type", expected: "Unix epoch seconds", got: got === "no time" ? "a value that is no time" : got });
+  }
+  return out;
+}
+
 /** Judge one answer: its `data`, and its envelope and headers when they are given. */
 export function judge(r: Route, data: unknown, called: string, answer?: { body: unknown; status?: number; headers?: Record<string, string> }): RouteResult {
   const v = violations(r.id, data);
   const env = answer ? [...envelopeViolations(r, answer.body, answer.status), ...answer.headers ? headerViolations(r, answer.headers) : []] : [];
   const a = ASSUMED_SHAPES[r.id];
-  const deps = a ? assumedDepartures(a.shape, data) : [];
+  const deps = [...a ? assumedDepartures(a.shape, data) : [], ...answer?.headers ? headerDepartures(answer.headers) : []];
   return {
     route: r.id, method: r.method, path: r.path, called,
     documented: env.length ? "violated" : v === undefined ? "not-shown" : v.length ? "violated" : "holds", violations: [...env, ...v ?? []],
-    assumed: a ? (deps.length ? "departs" : "confirmed") : "none", departures: deps,
+    assumed: deps.length ? "departs" : a ? "confirmed" : "none", departures: deps,
   };
 }
 
@@ -225,8 +250,12 @@ const PROBES: Readonly<Record<string, readonly Probe[]>> = {
   "v3.projects.get": [{ what: "a locator that never existed", params: { idOrSlug: "mids-contract-check-no-such-project" }, code: "not_found" }],
 };
 
-/** Provoke one documented error: violations of its body (fields named from `error`), or why it could not be checked. */
-async function probe(r: Route, p: Probe, params: Record<string, string>, call: Caller, opts: CheckOptions): Promise<{ violations: Violation[]; failed?: RouteResult["failed"] }> {
+/**
+ * Provoke one documented error: violations of its body (fields named from `error`), or why it could
+ * not be checked; and, the code being right, a departure when its HTTP status is not the one mids
+ * assumes for that code (ASSUMED.v3ErrorStatus: spec 7.1 does not show the mapping).
+ */
+async function probe(r: Route, p: Probe, params: Record<string, string>, call: Caller, opts: CheckOptions): Promise<{ violations: Violation[]; departures?: Departure[]; failed?: RouteResult["failed"] }> {
   const where = `${opts.buildPath(r, { ...params, ...p.params })}${p.query ? `?${new URLSearchParams(p.query)}` : ""}`;
   try {
     await call(r.id, { ...params, ...p.params }, p.query);
@@ -239,7 +268,10 @@ async function probe(r: Route, p: Probe, params: Record<string, string>, call: C
     // invalid_request: details.fields names the offending parameter
     const names = p.names;
     const schema = names ? z.extend(v3ErrorOf(p.code), { details: z.looseObject({ fields: z.array(z.string()).check(z.refine((f) => f.includes(names), `fields must name ${names}`)) }) }) : v3ErrorOf(p.code);
-    return { violations: issues(schema, e.body, "error").map((v) => ({ ...v, field: v.field === "error" ? v.field : `error.${v.field}`, message: `${where} (${p.what}): ${v.message}` })) };
+    const status = ASSUMED.v3ErrorStatus[p.code];
+    const departures: Departure[] = isObj(e.body) && e.body.code === p.code && e.status !== undefined && e.status !== status
+      ? [{ path: `${p.code} status`, kind: "type", expected: String(status), got: String(e.status) }] : [];
+    return { departures, violations: issues(schema, e.body, "error").map((v) => ({ ...v, field: v.field === "error" ? v.field : `error.${v.field}`, message: `${where} (${p.what}): ${v.message}` })) };
   }
 }
 
@@ -290,8 +322,9 @@ export async function checkContract(routes: readonly Route[], call: Caller, opts
       if (!wanted.has(r.id)) return;
       const result = judge(r, data, called, body === undefined ? undefined : { body, status, headers });
       for (const p of PROBES[r.id] ?? []) {
-        const { violations: v, failed } = await probe(r, p, params, call, opts);
+        const { violations: v, departures: d = [], failed } = await probe(r, p, params, call, opts);
         if (v.length) { result.violations.push(...v); result.documented = "violated"; }
+        if (d.length) { result.departures.push(...d); result.assumed = "departs"; }
         if (failed && !result.failed) result.failed = failed;
       }
       results.set(r.id, result);

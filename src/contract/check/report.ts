@@ -7,7 +7,7 @@ import type { CheckSummary, RouteResult } from "./index.js";
 
 export const RULES = {
   documented: { id: "contract/documented", text: "An answer does not hold the shape the spec documents (part 2, the route tables).", help: "The server departs from the documented contract: commands reading this route exit 7. Report it to the API's maintainers with 'mids contract check --save FILE'." },
-  assumed: { id: "contract/assumed", text: "An answer departs from the shape mids assumes where the spec shows none (spec 2.17).", help: "Not an error: mids passes the data through and renders what it can. docs/assumptions.md lists the assumption." },
+  assumed: { id: "contract/assumed", text: "An answer departs from what mids assumes where the spec shows nothing: a payload's shape (spec 2.17), a Reset header's format, an error code's HTTP status.", help: "Not an error: mids passes the data through and renders what it can. docs/assumptions.md lists the assumption." },
   failed: { id: "contract/unchecked", text: "A route could not be checked: the call failed.", help: "Run again; 'mids api' shows the raw answer." },
 } as const satisfies Record<string, RuleInfo>;
 
@@ -46,7 +46,7 @@ export function findingsSet(results: readonly RouteResult[], version: string, in
     }
     for (const d of r.departures) {
       findings.push({ ...base, severity: "note", ruleId: RULES.assumed.id, label: "departs", title: `${r.method} ${r.path}: ${d.path}`,
-        message: oneLine(`${r.method} ${r.path} departs from the assumed shape: ${departureText(d)}`),
+        message: oneLine(`${r.method} ${r.path} departs from what mids assumes: ${departureText(d)}`),
         properties: { route: r.route, path: d.path, kind: d.kind, ...(d.expected ? { expected: d.expected } : {}), ...(d.got ? { got: d.got } : {}) }, key: `${r.route}\u0000${d.kind}\u0000${d.path}` });
     }
     if (r.failed) {
