@@ -319,6 +319,23 @@ describe("contract check", () => {
     expect(table.stdout).toContain("not_found status: 404 expected, got 400");
   });
 
+  it("a v2 page of another default size and a grade off the assumed scale pass (exit 0) with notes naming each (v2DefaultLimit, grades)", async () => {
+    const history = { archiveAccess: false, enforced: true, lookbackDays: 30, earliestAvailableAt: "2026-10-01T00:00:00Z", enforcementAt: "2026-08-17T00:00:00Z" };
+    const intel = (grade: string) => ({ id: "i1", headline: "h", grade, detectedAt: "2026-11-01T00:00:00Z", projectId: "p1", projectName: "P 1", category: "c", clusters: [] });
+    const h = await hostile((req, res) => {
+      const url = new URL(req.url ?? "/", "http://x");
+      if (url.pathname === "/v2/projects") return sendJson(res, 200, { status: 200, data: [], pagination: { page: 1, limit: url.searchParams.get("limit") ?? 25, totalCount: 0, hasMore: false } }, ANSWERED);
+      if (url.pathname === "/v3/intel") return sendJson(res, 200, { data: [intel("polished"), intel("diamond"), intel("diamond")], meta: { nextCursor: null, history } }, ANSWERED);
+      sendJson(res, 404, { code: "not_found", message: "no", details: { subject: { type: "route", locator: url.pathname } } }, ANSWERED);
+    });
+    const r = await runMain(["contract", "check", "--routes", "v2.projects.list,v3.intel.list", "-o", "json"], { env: baseEnv({ MIDS_BASE_URL: h.url, MIDS_API_KEY: "k_test_1234567890" }) });
+    expect(r.code, r.stderr).toBe(0);
+    const rep = JSON.parse(r.stdout) as Report & { routes: (Result & { departures: { path: string; kind: string; expected?: string; got?: string }[] })[] };
+    const of = (id: string) => rep.routes.find((x) => x.route === id)!;
+    expect(of("v2.projects.list")).toMatchObject({ documented: "holds", assumed: "departs", departures: [{ path: "pagination.limit", kind: "type", expected: "20 (the default page size)", got: "25" }] });
+    expect(of("v3.intel.list")).toMatchObject({ documented: "holds", assumed: "departs", departures: [{ path: "[].grade", kind: "type", expected: "one of chipped, rough, cut, polished, flawless", got: '"diamond"' }] });
+  });
+
   it("a server that quotes the key back (a 5xx's message, a wrong error code, an entitlement refusal) never gets it into the report, in any format", async () => {
     const KEY = "k_test_quoted_SECRETPART_0123456789";
     const h = await hostile((req, res) => {

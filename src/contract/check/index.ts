@@ -8,7 +8,7 @@
 import * as z from "zod/mini";
 import { ApiError } from "../../errors.js";
 import { ASSUMED } from "../assumed.js";
-import { canonical, historyMetaInferred, ROUTES, type Route } from "../routes.js";
+import { canonical, historyMetaInferred, paramsOf, ROUTES, type Route } from "../routes.js";
 import { DATA_SCHEMAS, HistoryPolicy, V2Envelope, V2Meta, V2Pagination, V3Envelope, V3Meta, v3ErrorOf } from "../schemas.js";
 import { RATE_LIMIT_HEADERS } from "../headers.js";
 import { ASSUMED_SHAPES } from "../shapes/assumed.js";
@@ -193,12 +193,45 @@ export function headerDepartures(headers: Record<string, string>): Departure[] {
   return out;
 }
 
+/**
+ * What an answer shows of mids' assumptions about values (docs/assumptions.md), each a departure
+ * (a note) when it differs: a v2 page's size when no `limit` was sent (the route's assumed default,
+ * v2DefaultLimit or v2GroundingHistoryDefaultLimit: contract check sends none), and a v3 intel
+ * grade off the scale mids assumes (grades: the spec shows chipped, polished and flawless).
+ */
+export function valueDepartures(r: Route, data: unknown, body: unknown): Departure[] {
+  const out: Departure[] = [];
+  const limit = paramsOf(r).find((p) => p.name === "limit" && p.assumedValues?.default !== undefined);
+  const sent = isObj(body) && isObj(body.pagination) ? body.pagination.limit : undefined;
+  if (r.pagination === "page" && limit?.default !== undefined && typeof sent === "number" && sent !== Number(limit.default)) {
+    out.push({ path: "pagination.limit", kind: "type", expected: `${String(limit.default)} (the default page size)`, got: String(sent) });
+  }
+  if (r.version === "v3") {
+    const seen = new Set<string>();
+    const grades: readonly string[] = ASSUMED.grades;
+    const walk = (v: unknown, path: string, depth: number): void => {
+      if (depth > 8 || seen.size >= 10) return;
+      if (Array.isArray(v)) { for (const x of v) walk(x, `${path}[]`, depth + 1); return; }
+      if (!isObj(v)) return;
+      for (const [k, x] of Object.entries(v)) {
+        const here = path ? `${path}.${k}` : k;
+        if (k === "grade" && typeof x === "string" && !grades.includes(x) && !seen.has(`${here}\u0000${x}`)) {
+          seen.add(`${here}\u0000${x}`);
+          out.push({ path: here, kind: "type", expected: `one of ${grades.join(", ")}`, got: JSON.stringify(x).slice(0, 40) });
+        } else walk(x, here, depth + 1);
+      }
+    };
+    walk(data, "", 0);
+  }
+  return out;
+}
+
 /** Judge one answer: its `data`, and its envelope and headers when they are given. */
 export function judge(r: Route, data: unknown, called: string, answer?: { body: unknown; status?: number; headers?: Record<string, string> }): RouteResult {
   const v = violations(r.id, data);
   const env = answer ? [...envelopeViolations(r, answer.body, answer.status), ...answer.headers ? headerViolations(r, answer.headers) : []] : [];
   const a = ASSUMED_SHAPES[r.id];
-  const deps = [...a ? assumedDepartures(a.shape, data) : [], ...answer?.headers ? headerDepartures(answer.headers) : []];
+  const deps = [...a ? assumedDepartures(a.shape, data) : [], ...answer ? valueDepartures(r, data, answer.body) : [], ...answer?.headers ? headerDepartures(answer.headers) : []];
   return {
     route: r.id, method: r.method, path: r.path, called,
     documented: env.length ? "violated" : v === undefined ? "not-shown" : v.length ? "violated" : "holds", violations: [...env, ...v ?? []],
