@@ -64,6 +64,18 @@ describe("the export and contract check agree", () => {
   });
 });
 
+describe("the export and contract check agree on a history-affected v2 answer (spec 8.2)", () => {
+  it("one without meta is refused by both; with meta.history, taken by both", () => {
+    const history = { archiveAccess: false, enforced: true, lookbackDays: 30, earliestAvailableAt: "2026-10-01T00:00:00Z", enforcementAt: "2026-08-17T00:00:00Z" };
+    const r = route("v2.projects.neighbors");
+    const allows = okBody("v2", r.path);
+    for (const body of [{ status: 200, data: [] }, { status: 200, data: [], meta: {} }, { status: 200, data: [], meta: { history } }]) {
+      const refused = envelopeViolations(r, body, 200).length > 0;
+      expect(allows(body), JSON.stringify(body)).toBe(!refused);
+    }
+  });
+});
+
 describe("the export and contract check agree on a deprecated route's Link header", () => {
   it("a Link without rel successor-version is refused by both; one with it, in any case, is taken by both", () => {
     const r = route("v2.grounding");

@@ -110,7 +110,8 @@ function successSchema(r: Route): JsonSchema {
   return {
     type: "object",
     properties: { status: { type: "integer", const: 200, description: "the HTTP status, repeated (spec 2.1): 200 on this answer" }, data, ...(r.pagination === "page" ? { pagination: ref("V2Pagination") } : {}), meta },
-    required: ["status", "data", ...(r.pagination === "page" ? ["pagination"] : [])],
+    // a history-affected answer carries meta.history (spec 8.2), so meta itself, as contract check holds it
+    required: ["status", "data", ...(r.pagination === "page" ? ["pagination"] : []), ...(r.history && !historyMetaInferred(r) ? ["meta"] : [])],
   };
 }
 
