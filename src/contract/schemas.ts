@@ -249,6 +249,8 @@ export const v3ErrorOf = (code: string) => {
   const details = v3ErrorDetails()[code];
   return z.extend(V3Error(), { code: z.literal(code), ...(details ? { details } : {}) });
 };
+// spec 7.2: `limits` {minute, day: {limit int, remaining int, resetAt timestamp}} on a rate-limited answer
+const V2LimitWindow = () => obj({ limit: z.optional(count()), remaining: z.optional(count()), resetAt: z.optional(ts) });
 export const V2Error = () => obj({
   error: z.optional(z.string()),
   message: z.optional(z.string()),
@@ -258,8 +260,8 @@ export const V2Error = () => obj({
   meta: z.optional(z.unknown()),
   details: z.optional(z.unknown()),
   limitType: z.optional(z.string()),
-  retryAfterMs: z.optional(z.int()),
-  limits: z.optional(z.unknown()),
+  retryAfterMs: z.optional(count()),
+  limits: z.optional(obj({ minute: z.optional(V2LimitWindow()), day: z.optional(V2LimitWindow()) })),
   issues: z.optional(z.array(Issue())),
 });
 
