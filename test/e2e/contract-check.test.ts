@@ -235,6 +235,39 @@ describe("contract check", () => {
     expect(rep.routes[0].violations.map((v) => [v.field, v.expected, v.got])).toEqual([["history.lookbackDays", "integer", "number"]]);
   });
 
+  it("a v2 page that contradicts itself is a violation: another page than the first when none was sent, more items than its limit, a total below them, a wrong hasMore (spec 2.1, 8.4)", async () => {
+    const pages: Record<string, unknown>[] = [
+      { page: 2, limit: 20, totalCount: 40, hasMore: false },
+      { page: 1, limit: 2, totalCount: 40, hasMore: true },
+      { page: 1, limit: 20, totalCount: 1, hasMore: false },
+      { page: 1, limit: 20, totalCount: 3, hasMore: true },
+      { page: 1, limit: 20, totalCount: 30, hasMore: false },
+      { page: 1, limit: 20, totalCount: 3, hasMore: false },
+    ];
+    let n = 0;
+    const h = await hostile((req, res) => {
+      const url = new URL(req.url ?? "/", "http://x");
+      if (url.pathname === "/v2/projects") return sendJson(res, 200, { status: 200, data: [{ id: "p1" }, { id: "p2" }, { id: "p3" }], pagination: pages[n++] }, ANSWERED);
+      sendJson(res, 404, { status: 404, error: "Not found", data: null }, ANSWERED);
+    });
+    const env = baseEnv({ MIDS_BASE_URL: h.url, MIDS_API_KEY: "k_test_1234567890" });
+    const got: string[][][] = [];
+    for (let i = 0; i < pages.length; i++) {
+      const r = await runMain(["contract", "check", "--routes", "v2.projects.list", "-o", "json"], { env });
+      expect(r.code, r.stderr).toBe(7);
+      // (the items here are no documented projects either: only the page's own fields are looked at)
+      got.push((JSON.parse(r.stdout) as Report).routes[0].violations.filter((v) => v.field.startsWith("pagination") || v.field === "(data)").map((v) => [v.field, v.expected, v.got]));
+    }
+    expect(got).toEqual([
+      [["pagination.page", "1 (no page was sent: v2 lists default to page 1)", "2"]],
+      [["(data)", "at most 2 items (pagination.limit)", "3 items"]],
+      [["pagination.totalCount", "at least 3 (the items up to this page)", "1"]],
+      [["pagination.hasMore", "false (page 1 of 20 items, totalCount 3)", "true"]],
+      [["pagination.hasMore", "true (page 1 of 20 items, totalCount 30)", "false"]],
+      [],
+    ]);
+  });
+
   it("a v2 neighbors or grounding history page over the documented limit of 50 is a violation (spec 4.1, 8.4)", async () => {
     const history = { archiveAccess: false, enforced: true, lookbackDays: 30, earliestAvailableAt: "2026-10-01T00:00:00Z", enforcementAt: "2026-08-17T00:00:00Z" };
     const snapshot = { completedAt: "2026-11-01T00:00:00Z", windowStartedAt: "2026-10-30T00:00:00Z", topics: [] };

@@ -226,10 +226,31 @@ export function valueDepartures(r: Route, data: unknown, body: unknown): Departu
   return out;
 }
 
+/**
+ * A v2 page that contradicts itself (spec 2.1 `pagination` {page, limit, totalCount, hasMore}, 8.4
+ * "v2 lists default page 1"), for an answer to a request that sent no `page`: page 1, no more items
+ * than its limit, a total that counts them, hasMore saying whether a later page holds any.
+ */
+export function paginationViolations(r: Route, body: unknown): Violation[] {
+  if (r.pagination !== "page" || !isObj(body) || !isObj(body.pagination) || !Array.isArray(body.data)) return [];
+  const { page, limit, totalCount, hasMore } = body.pagination;
+  if (![page, limit, totalCount].every((n) => typeof n === "number" && Number.isInteger(n) && n >= 0) || typeof hasMore !== "boolean") return []; // the envelope's to name
+  const [p, l, total] = [page, limit, totalCount] as number[];
+  const n = body.data.length;
+  const out: Violation[] = [];
+  const v = (field: string, expected: string, got: string, message: string) => out.push({ field, expected, got, message });
+  if (p !== 1) v("pagination.page", "1 (no page was sent: v2 lists default to page 1)", String(p), "a request without page answered another page than the first");
+  if (n > l) v("(data)", `at most ${l} items (pagination.limit)`, `${n} items`, "the page holds more items than its limit");
+  const seen = (p - 1) * l + n;
+  if (total < seen) v("pagination.totalCount", `at least ${seen} (the items up to this page)`, String(total), "the total counts fewer items than the pages hold");
+  else if (hasMore !== p * l < total) v("pagination.hasMore", `${String(p * l < total)} (page ${p} of ${l} items, totalCount ${total})`, String(hasMore), "hasMore contradicts page, limit and totalCount");
+  return out;
+}
+
 /** Judge one answer: its `data`, and its envelope and headers when they are given. */
 export function judge(r: Route, data: unknown, called: string, answer?: { body: unknown; status?: number; headers?: Record<string, string> }): RouteResult {
   const v = violations(r.id, data);
-  const env = answer ? [...envelopeViolations(r, answer.body, answer.status), ...answer.headers ? headerViolations(r, answer.headers) : []] : [];
+  const env = answer ? [...envelopeViolations(r, answer.body, answer.status), ...paginationViolations(r, answer.body), ...answer.headers ? headerViolations(r, answer.headers) : []] : [];
   const a = ASSUMED_SHAPES[r.id];
   const deps = [...a ? assumedDepartures(a.shape, data) : [], ...answer ? valueDepartures(r, data, answer.body) : [], ...answer?.headers ? headerDepartures(answer.headers) : []];
   return {
