@@ -207,6 +207,19 @@ describe("contract check", () => {
     ]);
   });
 
+  it("a rate-limit remainder over its limit is a violation naming both headers (spec 8.1)", async () => {
+    const h = await hostile((req, res) => {
+      const me = { credential: { id: "c", name: "n", type: "full", expiresAt: null }, entitlements: ["api"], rateLimit: { perMinute: 60, perDay: 1000 }, history: { archiveAccess: false, enforced: true, lookbackDays: 30, earliestAvailableAt: "2026-10-01T00:00:00Z", enforcementAt: "2026-08-17T00:00:00Z" } };
+      if (req.url === "/v3/me") return sendJson(res, 200, { data: me, meta: {} }, { ...ANSWERED, "x-ratelimit-remaining-minute": "61", "x-ratelimit-remaining-day": "60" });
+      sendJson(res, 404, { code: "not_found", message: "no", details: { subject: { type: "route", locator: String(req.url) } } }, ANSWERED);
+    });
+    const r = await runMain(["contract", "check", "--routes", "v3.me", "-o", "json"], { env: baseEnv({ MIDS_BASE_URL: h.url, MIDS_API_KEY: "k_test_1234567890" }) });
+    expect(r.code, r.stderr).toBe(7);
+    const rep = JSON.parse(r.stdout) as Report;
+    // ANSWERED's limit is 60 for both windows: the minute's 61 is over it, the day's 60 is not
+    expect(rep.routes[0].violations.map((v) => [v.field, v.expected, v.got])).toEqual([["headers.X-RateLimit-Remaining-Minute", "at most 60 (X-RateLimit-Limit-Minute)", "61"]]);
+  });
+
   it("a rank outside the roster of 100 is a violation of the v2 rank series (spec 2.6, 8.5)", async () => {
     const h = await hostile((req, res) => {
       const url = new URL(req.url ?? "/", "http://x");

@@ -45,7 +45,9 @@ describe("the export and contract check agree", () => {
       for (const name of RATE_LIMIT_HEADERS.filter((n) => !n.includes("Reset"))) {
         const allows = header(v, name);
         for (const value of ["0", "120", "-786712"]) {
-          const headers: Record<string, string> = { ...Object.fromEntries(RATE_LIMIT_HEADERS.map((n) => [n, "60"])), "X-API-Key-Type": "self_serve", [name]: value };
+          // (the limits above every remainder tried: a remainder over its limit is contract check's
+          // own rule, across two headers, which a header's schema cannot say)
+          const headers: Record<string, string> = { ...Object.fromEntries(RATE_LIMIT_HEADERS.map((n) => [n, n.includes("Limit-") ? "1000" : "60"])), "X-API-Key-Type": "self_serve", [name]: value };
           const refused = headerViolations(r, headers).some((x) => x.field === `headers.${name}`);
           expect(allows(value), `${v} ${name}: ${value}`).toBe(!refused);
         }

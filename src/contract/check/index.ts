@@ -159,6 +159,11 @@ export function headerViolations(r: Route, headers: Record<string, string>): Vio
     if (v === undefined) out.push({ field: `headers.${name}`, expected: counts ? "integer" : "string", got: "missing", message: `the ${name} header is missing` });
     else if (counts && !/^\d+$/.test(v.trim())) out.push({ field: `headers.${name}`, expected: "integer", got: "string", message: `the ${name} header is not a whole number` });
   }
+  // what is left of a window is never more than the window's limit
+  for (const w of ["Minute", "Day"]) {
+    const [limit, remaining] = [get(`X-RateLimit-Limit-${w}`), get(`X-RateLimit-Remaining-${w}`)].map((x) => (x !== undefined && /^\d+$/.test(x.trim()) ? Number(x) : undefined));
+    if (limit !== undefined && remaining !== undefined && remaining > limit) out.push({ field: `headers.X-RateLimit-Remaining-${w}`, expected: `at most ${limit} (X-RateLimit-Limit-${w})`, got: String(remaining), message: `the X-RateLimit-Remaining-${w} header is more than the limit` });
+  }
   // a deprecated route says so on every answer: Deprecation (RFC 9745) and a Link to its successor (spec 4.1, 9.3)
   if (r.deprecated) {
     if (get("Deprecation") === undefined) out.push({ field: "headers.Deprecation", expected: "string", got: "missing", message: "the Deprecation header of a deprecated route is missing" });
