@@ -207,6 +207,22 @@ describe("contract check", () => {
     ]);
   });
 
+  it("a successful read answered with another status than 200 is a violation, as the export, which documents only 200, says", async () => {
+    const me = { credential: { id: "c", name: "n", type: "full", expiresAt: null }, entitlements: ["api"], rateLimit: { perMinute: 60, perDay: 1000 }, history: { archiveAccess: false, enforced: true, lookbackDays: 30, earliestAvailableAt: "2026-10-01T00:00:00Z", enforcementAt: "2026-08-17T00:00:00Z" } };
+    const h = await hostile((req, res) => {
+      if (req.url === "/v3/me") return sendJson(res, 202, { data: me, meta: {} }, ANSWERED);
+      if (req.url === "/v2/api-keys/info") return sendJson(res, 203, { status: 203, data: { id: "k", name: "n", type: "full", scopes: [], expiresAt: "never" } }, ANSWERED);
+      sendJson(res, 404, { code: "not_found", message: "no", details: { subject: { type: "route", locator: String(req.url) } } }, ANSWERED);
+    });
+    const r = await runMain(["contract", "check", "--routes", "v3.me,v2.apiKeys.info", "-o", "json"], { env: baseEnv({ MIDS_BASE_URL: h.url, MIDS_API_KEY: "k_test_1234567890" }) });
+    expect(r.code, r.stderr).toBe(7);
+    const rep = JSON.parse(r.stdout) as Report;
+    expect(rep.routes.map((x) => [x.route, x.violations.map((v) => [v.field, v.expected, v.got])])).toEqual([
+      ["v2.apiKeys.info", [["(HTTP status)", "200", "203"]]],
+      ["v3.me", [["(HTTP status)", "200", "202"]]],
+    ]);
+  });
+
   it("a rate-limit remainder over its limit is a violation naming both headers (spec 8.1)", async () => {
     const h = await hostile((req, res) => {
       const me = { credential: { id: "c", name: "n", type: "full", expiresAt: null }, entitlements: ["api"], rateLimit: { perMinute: 60, perDay: 1000 }, history: { archiveAccess: false, enforced: true, lookbackDays: 30, earliestAvailableAt: "2026-10-01T00:00:00Z", enforcementAt: "2026-08-17T00:00:00Z" } };

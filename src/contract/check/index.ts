@@ -255,7 +255,10 @@ export function paginationViolations(r: Route, body: unknown): Violation[] {
 /** Judge one answer: its `data`, and its envelope and headers when they are given. */
 export function judge(r: Route, data: unknown, called: string, answer?: { body: unknown; status?: number; headers?: Record<string, string> }): RouteResult {
   const v = violations(r.id, data);
-  const env = answer ? [...envelopeViolations(r, answer.body, answer.status), ...paginationViolations(r, answer.body), ...answer.headers ? headerViolations(r, answer.headers) : []] : [];
+  // a read answers 200: the export documents no other success (v3: "the HTTP status is the status", spec 2.1)
+  const http: Violation[] = answer?.status !== undefined && answer.status !== 200
+    ? [{ field: "(HTTP status)", expected: "200", got: String(answer.status), message: `a successful answer with HTTP ${answer.status}, where a read answers 200` }] : [];
+  const env = answer ? [...http, ...envelopeViolations(r, answer.body, answer.status), ...paginationViolations(r, answer.body), ...answer.headers ? headerViolations(r, answer.headers) : []] : [];
   const a = ASSUMED_SHAPES[r.id];
   const deps = [...a ? assumedDepartures(a.shape, data) : [], ...answer ? valueDepartures(r, data, answer.body) : [], ...answer?.headers ? headerDepartures(answer.headers) : []];
   return {
