@@ -223,6 +223,30 @@ describe("contract check", () => {
     ]);
   });
 
+  it("a JSON answer without the envelope is a violation naming what is missing (spec 2.1), an error in SARIF; a web page instead of JSON stays a call that failed", async () => {
+    const h = await hostile((req, res) => {
+      if (req.url === "/v3/me") return sendJson(res, 200, { meta: {} }, ANSWERED);
+      if (req.url === "/v2/api-keys/info") return sendJson(res, 200, [{ id: "k" }], ANSWERED);
+      if (req.url === "/v3/alerts/destinations") { res.writeHead(200, { "content-type": "text/html", ...ANSWERED }).end("<html>a portal</html>"); return; }
+      sendJson(res, 404, { code: "not_found", message: "no", details: { subject: { type: "route", locator: String(req.url) } } }, ANSWERED);
+    });
+    const env = baseEnv({ MIDS_BASE_URL: h.url, MIDS_API_KEY: "k_test_1234567890" });
+    const routes = "v3.me,v2.apiKeys.info,v3.alerts.destinations";
+    const [j, sarif] = await Promise.all([
+      runMain(["contract", "check", "--routes", routes, "-o", "json"], { env }),
+      runMain(["contract", "check", "--routes", routes, "--format", "sarif"], { env }),
+    ]);
+    expect(j.code, j.stderr).toBe(7);
+    const rep = JSON.parse(j.stdout) as Report;
+    const of = (id: string) => rep.routes.find((x) => x.route === id)!;
+    expect(of("v3.me")).toMatchObject({ documented: "violated", violations: [{ field: "data", expected: "present (the v3 envelope {data, meta})", got: "missing" }] });
+    expect(of("v2.apiKeys.info")).toMatchObject({ documented: "violated", violations: [{ field: "(body)", expected: "the v2 envelope {status, data, ...}", got: "array" }] });
+    expect(of("v3.alerts.destinations").failed?.code).toBe("malformed_response");
+    expect(j.stderr).toContain("the server does not hold the contract: 2 documented shapes violated, 1 route could not be checked");
+    const results = JSON.parse(sarif.stdout).runs[0].results as { ruleId: string; level: string }[];
+    expect(results.map((r) => `${r.ruleId} ${r.level}`).sort()).toEqual(["contract/documented error", "contract/documented error", "contract/unchecked warning"]);
+  });
+
   it("a rate-limit remainder over its limit is a violation naming both headers (spec 8.1)", async () => {
     const h = await hostile((req, res) => {
       const me = { credential: { id: "c", name: "n", type: "full", expiresAt: null }, entitlements: ["api"], rateLimit: { perMinute: 60, perDay: 1000 }, history: { archiveAccess: false, enforced: true, lookbackDays: 30, earliestAvailableAt: "2026-10-01T00:00:00Z", enforcementAt: "2026-08-17T00:00:00Z" } };

@@ -6,7 +6,7 @@
 // sends the requests (the client, with its retries and rate-limit waits); this module only plans
 // and judges. Observed shapes are field names and types, never values.
 import * as z from "zod/mini";
-import { ApiError } from "../../errors.js";
+import { ApiError, MalformedResponseError } from "../../errors.js";
 import { ASSUMED } from "../assumed.js";
 import { canonical, historyMetaInferred, paramsOf, ROUTES, type Route } from "../routes.js";
 import { DATA_SCHEMAS, HistoryPolicy, V2Envelope, V2Meta, V2Pagination, V3Envelope, V3Meta, v3ErrorOf } from "../schemas.js";
@@ -252,6 +252,21 @@ export function paginationViolations(r: Route, body: unknown): Violation[] {
   return out;
 }
 
+/**
+ * A successful answer whose JSON body has no envelope (`data` missing, or a bare list or value
+ * where spec 2.1 shows `{data, ...}`), which the client refuses: the violation it is. A body that is
+ * no JSON (a web page: --base-url pointing elsewhere) stays a failed call.
+ */
+function envelopeMissing(r: Route, e: unknown): Violation | undefined {
+  if (!(e instanceof MalformedResponseError) || !e.received || e.received.status < 200 || e.received.status > 299 || r.envelope === "none") return undefined;
+  const b = e.received.body;
+  if (b === null || typeof b !== "object") return undefined;
+  const shape = r.envelope === "v3" ? "{data, meta}" : "{status, data, ...}";
+  return isObj(b)
+    ? { field: "data", expected: `present (the ${r.envelope} envelope ${shape})`, got: "missing", message: `the answer has no data: the ${r.envelope} envelope is ${shape}` }
+    : { field: "(body)", expected: `the ${r.envelope} envelope ${shape}`, got: typeName(b), message: `the answer is a bare ${typeName(b)}, not the ${r.envelope} envelope ${shape}` };
+}
+
 /** Judge one answer: its `data`, and its envelope and headers when they are given. */
 export function judge(r: Route, data: unknown, called: string, answer?: { body: unknown; status?: number; headers?: Record<string, string> }): RouteResult {
   const v = violations(r.id, data);
@@ -394,6 +409,10 @@ export async function checkContract(routes: readonly Route[], call: Caller, opts
       const c = opts.classify(e, r);
       if (c.kind === "fatal") throw e;
       if (!wanted.has(r.id)) return;
+      // a JSON answer without the envelope broke the documented contract (spec 2.1): a violation
+      // naming what is missing, not a route that could not be checked
+      const envelope = envelopeMissing(r, e);
+      if (envelope) { results.set(r.id, { ...base, called, documented: "violated", violations: [envelope], assumed: "none" }); return; }
       // a route whose path mids assumes (spec: not shown) may live elsewhere: a note, not a failure
       if (r.assumed && c.kind === "fail") { results.set(r.id, { ...base, called, skipped: `its path is assumed and the server answered ${c.code}${c.status ? ` (${c.status})` : ""}` }); return; }
       results.set(r.id, c.kind === "skip" ? { ...base, called, skipped: c.message } : { ...base, called, failed: { code: c.code, ...(c.status !== undefined ? { status: c.status } : {}), message: c.message } });
