@@ -422,6 +422,22 @@ describe("contract check", () => {
     expect(of("v3.intel.list")).toMatchObject({ documented: "holds", assumed: "departs", departures: [{ path: "[].grade", kind: "type", expected: "one of chipped, rough, cut, polished, flawless", got: '"diamond"' }] });
   });
 
+  it("a documented error answered with no JSON body (empty, or text) is named as such, with the code that was due", async () => {
+    const h = await hostile((req, res) => {
+      const url = new URL(req.url ?? "/", "http://x");
+      if (url.pathname === "/v3/projects" && url.searchParams.has("minTrend")) { res.writeHead(400, { "content-type": "text/plain", ...ANSWERED }).end("Bad Request"); return; }
+      if (url.pathname === "/v3/projects") return sendJson(res, 200, { data: [{ id: "p1", slug: "p1" }], meta: { nextCursor: null } }, ANSWERED);
+      if (url.pathname === "/v3/projects/p1") return sendJson(res, 200, { data: { id: "p1", slug: "p1" }, meta: {} }, ANSWERED);
+      res.writeHead(404, ANSWERED).end();
+    });
+    const r = await runMain(["contract", "check", "--routes", "v3.projects.list,v3.projects.get", "-o", "json"], { env: baseEnv({ MIDS_BASE_URL: h.url, MIDS_API_KEY: "k_test_1234567890" }) });
+    expect(r.code, r.stderr).toBe(7);
+    const rep = JSON.parse(r.stdout) as Report;
+    const probe = (id: string) => rep.routes.find((x) => x.route === id)!.violations.filter((v) => v.field === "error").map((v) => [v.expected, v.got]);
+    expect(probe("v3.projects.list")).toEqual([["{code: invalid_request, message, details} (for a non-numeric minTrend)", "text that is not JSON"]]);
+    expect(probe("v3.projects.get")).toEqual([["{code: not_found, message, details} (for a locator that never existed)", "an empty body"]]);
+  });
+
   it("a server that quotes the key back (a 5xx's message, a wrong error code, an entitlement refusal) never gets it into the report, in any format", async () => {
     const KEY = "k_test_quoted_SECRETPART_0123456789";
     const h = await hostile((req, res) => {

@@ -343,6 +343,11 @@ async function probe(r: Route, p: Probe, params: Record<string, string>, call: C
     if (c.kind === "fatal") throw e;
     // a 429 after the retries, a 5xx, a network failure: the answer says nothing about the contract
     if (!(e instanceof ApiError) || e.status === 429 || (e.status ?? 0) >= 500) return { violations: [], failed: { code: c.code, ...(c.status !== undefined ? { status: c.status } : {}), message: `${p.what} (${where}): ${c.message}` } };
+    // an answer with no JSON object at all: say what came (an empty body, text), and what was due
+    if (!isObj(e.body)) {
+      const got = e.body === undefined || e.body === null || e.body === "" ? "an empty body" : typeof e.body === "string" ? "text that is not JSON" : typeName(e.body);
+      return { violations: [{ field: "error", expected: `{code: ${p.code}, message, details} (for ${p.what})`, got, message: `${where} (${p.what}) answered ${got}, where the spec refuses it with ${p.code} in the v3 error body` }] };
+    }
     // invalid_request: details.fields names the offending parameter
     const names = p.names;
     const schema = names ? z.extend(v3ErrorOf(p.code), { details: z.looseObject({ fields: z.array(z.string()).check(z.refine((f) => f.includes(names), `fields must name ${names}`)) }) }) : v3ErrorOf(p.code);
