@@ -18,12 +18,15 @@ z.config({ jitless: true, ...en() });
 const ts = z.string().check(z.refine(isTimestamp, { error: "expected timestamp" }))
   .register(z.globalRegistry, { format: "date-time" });
 const obj = z.looseObject;
+// a count, a size or a limit: a whole number, never below 0 (the export says minimum 0, so a mock
+// made from it sends no rate limit of -9007199254740991 a minute)
+const count = () => z.int().check(z.gte(0));
 
 // spec 2.2
 export const HistoryPolicy = () => obj({
   archiveAccess: z.boolean(),
   enforced: z.boolean(),
-  lookbackDays: z.int(),
+  lookbackDays: count(),
   earliestAvailableAt: ts,
   enforcementAt: ts,
 });
@@ -32,7 +35,7 @@ export type HistoryPolicy = z.infer<ReturnType<typeof HistoryPolicy>>;
 export const Versions = () => obj({ trendModel: z.optional(z.string()), relations: z.optional(z.string()) });
 
 // spec 2.1
-export const V2Pagination = () => obj({ page: z.int(), limit: z.int(), totalCount: z.int(), hasMore: z.boolean() });
+export const V2Pagination = () => obj({ page: count(), limit: count(), totalCount: count(), hasMore: z.boolean() });
 export const V2Meta = () => obj({
   upgrade: z.optional(obj({ description: z.string(), url: z.string() })),
   history: z.optional(HistoryPolicy()),
@@ -73,7 +76,7 @@ export const IntelV2 = () => obj({
   projectId: z.string(),
   projectImage: z.optional(z.string()),
   category: z.string(),
-  observationCount: z.int(),
+  observationCount: count(),
   hasOfficialSource: z.boolean(),
   officialSourceUrl: z.optional(z.string()),
   sentiment: z.int(),
@@ -103,7 +106,7 @@ export const MetricsV2 = () => obj({
 export const MetricsSnapshotV2 = () => obj({ projectId: z.string(), projectName: z.string(), metrics: MetricsV2() });
 
 // spec 2.3
-const LeaderboardEntry = () => obj({ enteredAt: ts, currentHours: z.number(), wasYesterday: z.boolean(), entryCount24h: z.int(), stabilityLabel: z.string() });
+const LeaderboardEntry = () => obj({ enteredAt: ts, currentHours: z.number(), wasYesterday: z.boolean(), entryCount24h: count(), stabilityLabel: z.string() });
 export const ProjectV2 = () => obj({
   id: z.string(),
   name: z.string(),
@@ -125,7 +128,7 @@ export const ProjectV2 = () => obj({
   reinforcedAt: ts,
   provenance: z.optional(z.string()),
   momentumContext: obj({
-    trendTrajectory: z.string(), distinctClusters: z.int(), peakRank48h: z.int(), bestRank14d: z.int(),
+    trendTrajectory: z.string(), distinctClusters: count(), peakRank48h: z.int(), bestRank14d: z.int(),
     rankedSince: z.nullable(ts), leaderboard: obj({ top10: z.nullable(LeaderboardEntry()), top25: z.nullable(LeaderboardEntry()) }),
   }),
   signals: z.array(IntelV2()).check(z.maxLength(10)),
@@ -134,17 +137,17 @@ export const ProjectV2 = () => obj({
 // spec 2.6, 2.7
 export const MomentumV2 = () => obj({
   projectId: z.string(), projectName: z.string(),
-  data: z.array(obj({ timestamp: ts, trendScore: z.number(), clusters: z.optional(z.array(obj({ id: z.string(), name: z.string(), count: z.int() }))) })),
+  data: z.array(obj({ timestamp: ts, trendScore: z.number(), clusters: z.optional(z.array(obj({ id: z.string(), name: z.string(), count: count() }))) })),
 });
 // spec 2.6, 8.5: only hours in the ranked roster appear, and the roster holds up to 100 projects
 export const RankSeriesV2 = () => obj({
   projectId: z.string(), projectName: z.string(),
   data: z.array(obj({ timestamp: ts, rank: z.int().check(z.gte(1), z.lte(100)), trendScore: z.number() })),
 });
-export const NeighborV2 = () => obj({ projectId: z.string(), projectName: z.string(), joiningSignals: z.int(), joiningReinforcements: z.int() });
+export const NeighborV2 = () => obj({ projectId: z.string(), projectName: z.string(), joiningSignals: count(), joiningReinforcements: count() });
 
 // spec 2.8, 2.9
-export const TopicV2 = () => obj({ id: z.string(), rank: z.int(), name: z.string(), summary: z.string(), score: z.number(), tweetCount: z.int(), authorCount: z.int(), lastSeenAt: ts });
+export const TopicV2 = () => obj({ id: z.string(), rank: z.int(), name: z.string(), summary: z.string(), score: z.number(), tweetCount: count(), authorCount: count(), lastSeenAt: ts });
 // spec 8.5: the grounding alias answers the top 10, a history snapshot holds up to 10 topics
 export const TopicSnapshotV2 = () => obj({ completedAt: ts, windowStartedAt: ts, latestEvidenceAt: z.optional(ts), topics: z.array(TopicV2()).check(z.maxLength(10)) });
 const ReportMetric = () => obj({
@@ -171,7 +174,7 @@ const Issue = () => obj({ path: z.unknown(), message: z.unknown() });
 export const RecipeValidation = () => obj({
   valid: z.boolean(),
   issues: z.array(Issue()),
-  recipe: z.optional(z.nullable(obj({ name: z.unknown(), version: z.unknown(), description: z.unknown(), stepCount: z.int(), paramCount: z.int() }))),
+  recipe: z.optional(z.nullable(obj({ name: z.unknown(), version: z.unknown(), description: z.unknown(), stepCount: count(), paramCount: count() }))),
 });
 
 // spec 2.11
@@ -191,7 +194,7 @@ export const ProjectV3 = () => obj({
   assets: z.array(obj({ type: z.string(), chain: z.string(), address: z.string(), primary: z.boolean() })),
   intel: z.array(obj({ id: z.string(), headline: z.string(), grade: z.string(), detectedAt: ts })),
   relatedProjects: z.optional(z.array(obj({
-    project: obj({ id: z.string(), slug: z.string(), name: z.string() }), kind: z.string(), sharedIntel: z.int(), window: z.string(), asOf: ts,
+    project: obj({ id: z.string(), slug: z.string(), name: z.string() }), kind: z.string(), sharedIntel: count(), window: z.string(), asOf: ts,
   }))),
   createdAt: ts,
   updatedAt: ts,
@@ -203,7 +206,7 @@ export type ProjectV3 = z.infer<ReturnType<typeof ProjectV3>>;
 export const MeV3 = () => obj({
   credential: obj({ id: z.string(), name: z.string(), type: z.string(), expiresAt: z.nullable(ts) }),
   entitlements: z.array(z.string()),
-  rateLimit: obj({ perMinute: z.int(), perDay: z.int() }),
+  rateLimit: obj({ perMinute: count(), perDay: count() }),
   history: HistoryPolicy(),
 });
 export type MeV3 = z.infer<ReturnType<typeof MeV3>>;
@@ -237,7 +240,7 @@ export const v3ErrorDetails = (): Readonly<Record<string, z.ZodMiniType | undefi
   entitlement_required: obj({ entitlement: z.string() }),
   not_found: obj({ subject: obj({ type: z.string(), locator: z.string() }) }),
   not_current: undefined,
-  rate_limited: obj({ limit: z.int(), window: z.string() }),
+  rate_limited: obj({ limit: count(), window: z.string() }),
   internal_error: undefined,
   service_unavailable: undefined,
 });
@@ -246,6 +249,8 @@ export const v3ErrorOf = (code: string) => {
   const details = v3ErrorDetails()[code];
   return z.extend(V3Error(), { code: z.literal(code), ...(details ? { details } : {}) });
 };
+// spec 7.2: `limits` {minute, day: {limit int, remaining int, resetAt timestamp}} on a rate-limited answer
+const V2LimitWindow = () => obj({ limit: z.optional(count()), remaining: z.optional(count()), resetAt: z.optional(ts) });
 export const V2Error = () => obj({
   error: z.optional(z.string()),
   message: z.optional(z.string()),
@@ -255,8 +260,8 @@ export const V2Error = () => obj({
   meta: z.optional(z.unknown()),
   details: z.optional(z.unknown()),
   limitType: z.optional(z.string()),
-  retryAfterMs: z.optional(z.int()),
-  limits: z.optional(z.unknown()),
+  retryAfterMs: z.optional(count()),
+  limits: z.optional(obj({ minute: z.optional(V2LimitWindow()), day: z.optional(V2LimitWindow()) })),
   issues: z.optional(z.array(Issue())),
 });
 

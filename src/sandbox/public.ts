@@ -4,7 +4,7 @@
 import { UsageError } from "../errors.js";
 import { startSandbox as start, SANDBOX_KEYS, type Sandbox } from "./index.js";
 import type { SandboxServer, StartSandboxOptions } from "../../types/sandbox.js";
-import type { FaultSpec } from "./faults.js";
+import { checkFaultSpecs, parseFaults, type FaultSpec } from "./faults.js";
 import { MAX_RATE_LIMIT_OVERRIDE } from "./limits.js";
 import { fixedClock, msOf } from "./clock.js";
 import { problemPath, validateScenario, type Scenario } from "./scenario.js";
@@ -96,6 +96,16 @@ function named(e: unknown): never {
   throw e;
 }
 
+/** The fault plan held to the --faults rules before anything listens, its error a UsageError named as startSandbox's. */
+function faultsOf(f: StartSandboxOptions["faults"]): FaultSpec[] | undefined {
+  if (f === undefined) return undefined;
+  try {
+    return typeof f === "string" ? parseFaults(f) : checkFaultSpecs(f);
+  } catch (e) {
+    throw new UsageError(`startSandbox: ${(e as Error).message}`);
+  }
+}
+
 /** A port taken or a host that is not this machine's: one line naming it, as `mids sandbox serve` says it. */
 function listenError(e: unknown, host: string, port: number): unknown {
   const err = e as NodeJS.ErrnoException;
@@ -110,11 +120,17 @@ export async function startSandbox(options?: StartSandboxOptions): Promise<Sandb
   const opts = checkOptions(options);
   const port = intOption("port", opts.port, 0, 65535, "a port (0 picks a free one)") ?? 0;
   const host = opts.host ?? "127.0.0.1";
+  const faults = faultsOf(opts.faults);
   const sb: Sandbox = await start({
-    port, host, seed: opts.seed, ...clockOf(opts.clock), faults: opts.faults,
+    port, host, seed: opts.seed, ...clockOf(opts.clock), faults,
     scenario: await scenarioOf(opts.scenario).catch(named),
     replay: opts.replay === undefined ? undefined : await (await import("./cassette.js")).loadCassette(opts.replay).catch(named), replayMissing: opts.replayMissing, rateLimit: intOption("rateLimit", opts.rateLimit, 1, MAX_RATE_LIMIT_OVERRIDE, "a per-minute limit"), stateFile: opts.stateFile, quiet: !opts.log, log: logLines(opts.log),
-  }).catch((e: unknown) => { throw listenError(e, host, port); });
+  }).catch((e: unknown) => {
+    const listen = listenError(e, host, port);
+    // a state file that cannot be read or written is named as startSandbox's, as a scenario's is
+    if (listen === e && e instanceof UsageError) named(e);
+    throw listen;
+  });
   return { url: sb.url, port: sb.port, keys: sb.keys, reset: sb.reset, setFaults: sb.setFaults, close: sb.close };
 }
 

@@ -11,7 +11,7 @@ import { createRequire } from "node:module";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { baseEnv, runMain, runMids, startSandbox, tempDir } from "../helpers/cli.js";
-import { hostile, sendJson } from "../helpers/hostile.js";
+import { hostile, sendJson, v3Project } from "../helpers/hostile.js";
 import { SANDBOX_DEMO_KEY, SANDBOX_KEYS } from "../../src/sandbox/keys.js";
 import { ASSUMED_SHAPES } from "../../src/contract/shapes/assumed.js";
 
@@ -152,7 +152,7 @@ describe("contract check", () => {
     expect(of("v3.me").documented).toBe("violated");
     expect(of("v3.me").violations).toEqual([expect.objectContaining({ field: "meta", expected: "object", got: "missing" })]);
     expect(of("v2.apiKeys.info").violations).toEqual([expect.objectContaining({ field: "status", got: "missing" })]);
-    expect(of("v3.intel.list").violations).toEqual([expect.objectContaining({ field: "meta.nextCursor", expected: "string", got: "integer" })]);
+    expect(of("v3.intel.list").violations).toEqual([expect.objectContaining({ field: "meta.nextCursor", expected: "string or null", got: "integer" })]);
     // spec 2.1: meta may be an empty object
     expect(of("v3.alerts.destinations").documented).toBe("holds");
   });
@@ -207,18 +207,118 @@ describe("contract check", () => {
     ]);
   });
 
+  it("a successful read answered with another status than 200 is a violation, as the export, which documents only 200, says", async () => {
+    const me = { credential: { id: "c", name: "n", type: "full", expiresAt: null }, entitlements: ["api"], rateLimit: { perMinute: 60, perDay: 1000 }, history: { archiveAccess: false, enforced: true, lookbackDays: 30, earliestAvailableAt: "2026-10-01T00:00:00Z", enforcementAt: "2026-08-17T00:00:00Z" } };
+    const h = await hostile((req, res) => {
+      if (req.url === "/v3/me") return sendJson(res, 202, { data: me, meta: {} }, ANSWERED);
+      if (req.url === "/v2/api-keys/info") return sendJson(res, 203, { status: 203, data: { id: "k", name: "n", type: "full", scopes: [], expiresAt: "never" } }, ANSWERED);
+      sendJson(res, 404, { code: "not_found", message: "no", details: { subject: { type: "route", locator: String(req.url) } } }, ANSWERED);
+    });
+    const r = await runMain(["contract", "check", "--routes", "v3.me,v2.apiKeys.info", "-o", "json"], { env: baseEnv({ MIDS_BASE_URL: h.url, MIDS_API_KEY: "k_test_1234567890" }) });
+    expect(r.code, r.stderr).toBe(7);
+    const rep = JSON.parse(r.stdout) as Report;
+    expect(rep.routes.map((x) => [x.route, x.violations.map((v) => [v.field, v.expected, v.got])])).toEqual([
+      ["v2.apiKeys.info", [["(HTTP status)", "200", "203"]]],
+      ["v3.me", [["(HTTP status)", "200", "202"]]],
+    ]);
+  });
+
+  it("a JSON answer without the envelope is a violation naming what is missing (spec 2.1), an error in SARIF; a web page instead of JSON stays a call that failed", async () => {
+    const h = await hostile((req, res) => {
+      if (req.url === "/v3/me") return sendJson(res, 200, { meta: {} }, ANSWERED);
+      if (req.url === "/v2/api-keys/info") return sendJson(res, 200, [{ id: "k" }], ANSWERED);
+      if (req.url === "/v3/alerts/destinations") { res.writeHead(200, { "content-type": "text/html", ...ANSWERED }).end("<html>a portal</html>"); return; }
+      sendJson(res, 404, { code: "not_found", message: "no", details: { subject: { type: "route", locator: String(req.url) } } }, ANSWERED);
+    });
+    const env = baseEnv({ MIDS_BASE_URL: h.url, MIDS_API_KEY: "k_test_1234567890" });
+    const routes = "v3.me,v2.apiKeys.info,v3.alerts.destinations";
+    const [j, sarif] = await Promise.all([
+      runMain(["contract", "check", "--routes", routes, "-o", "json"], { env }),
+      runMain(["contract", "check", "--routes", routes, "--format", "sarif"], { env }),
+    ]);
+    expect(j.code, j.stderr).toBe(7);
+    const rep = JSON.parse(j.stdout) as Report;
+    const of = (id: string) => rep.routes.find((x) => x.route === id)!;
+    expect(of("v3.me")).toMatchObject({ documented: "violated", violations: [{ field: "data", expected: "present (the v3 envelope {data, meta})", got: "missing" }] });
+    expect(of("v2.apiKeys.info")).toMatchObject({ documented: "violated", violations: [{ field: "(body)", expected: "the v2 envelope {status, data, ...}", got: "array" }] });
+    expect(of("v3.alerts.destinations").failed?.code).toBe("malformed_response");
+    expect(j.stderr).toContain("the server does not hold the contract: 2 documented shapes violated, 1 route could not be checked");
+    const results = JSON.parse(sarif.stdout).runs[0].results as { ruleId: string; level: string }[];
+    expect(results.map((r) => `${r.ruleId} ${r.level}`).sort()).toEqual(["contract/documented error", "contract/documented error", "contract/unchecked warning"]);
+  });
+
+  it("a rate-limit remainder over its limit is a violation naming both headers (spec 8.1)", async () => {
+    const h = await hostile((req, res) => {
+      const me = { credential: { id: "c", name: "n", type: "full", expiresAt: null }, entitlements: ["api"], rateLimit: { perMinute: 60, perDay: 1000 }, history: { archiveAccess: false, enforced: true, lookbackDays: 30, earliestAvailableAt: "2026-10-01T00:00:00Z", enforcementAt: "2026-08-17T00:00:00Z" } };
+      if (req.url === "/v3/me") return sendJson(res, 200, { data: me, meta: {} }, { ...ANSWERED, "x-ratelimit-remaining-minute": "61", "x-ratelimit-remaining-day": "60" });
+      sendJson(res, 404, { code: "not_found", message: "no", details: { subject: { type: "route", locator: String(req.url) } } }, ANSWERED);
+    });
+    const r = await runMain(["contract", "check", "--routes", "v3.me", "-o", "json"], { env: baseEnv({ MIDS_BASE_URL: h.url, MIDS_API_KEY: "k_test_1234567890" }) });
+    expect(r.code, r.stderr).toBe(7);
+    const rep = JSON.parse(r.stdout) as Report;
+    // ANSWERED's limit is 60 for both windows: the minute's 61 is over it, the day's 60 is not
+    expect(rep.routes[0].violations.map((v) => [v.field, v.expected, v.got])).toEqual([["headers.X-RateLimit-Remaining-Minute", "at most 60 (X-RateLimit-Limit-Minute)", "61"]]);
+  });
+
   it("a rank outside the roster of 100 is a violation of the v2 rank series (spec 2.6, 8.5)", async () => {
     const h = await hostile((req, res) => {
       const url = new URL(req.url ?? "/", "http://x");
       if (url.pathname === "/v2/projects") return sendJson(res, 200, { status: 200, data: [{ id: "p1" }], pagination: { page: 1, limit: 20, totalCount: 1, hasMore: false } }, ANSWERED);
-      const points = [{ timestamp: "2026-11-01T00:00:00Z", rank: 100, trendScore: 50 }, { timestamp: "2026-11-01T01:00:00Z", rank: 101, trendScore: 49 }];
+      const points = [{ timestamp: "2026-11-01T00:00:00Z", rank: 100, trendScore: 50 }, { timestamp: "2026-11-01T01:00:00Z", rank: 101, trendScore: 49 }, { timestamp: "2026-11-01T02:00:00Z", rank: 0, trendScore: 48 }];
       if (url.pathname === "/v2/projects/p1/rank") return sendJson(res, 200, { status: 200, data: { projectId: "p1", projectName: "P 1", data: points }, meta: { history: { archiveAccess: false, enforced: true, lookbackDays: 30, earliestAvailableAt: "2026-10-01T00:00:00Z", enforcementAt: "2026-08-17T00:00:00Z" } } }, ANSWERED);
       sendJson(res, 404, { status: 404, error: "Not found", data: null }, ANSWERED);
     });
     const r = await runMain(["contract", "check", "--routes", "v2.projects.rank", "-o", "json"], { env: baseEnv({ MIDS_BASE_URL: h.url, MIDS_API_KEY: "k_test_1234567890" }) });
     expect(r.code, r.stderr).toBe(7);
     const rep = JSON.parse(r.stdout) as Report;
-    expect(rep.routes[0].violations.map((v) => v.field)).toEqual(["data.1.rank"]);
+    // named with the bound and the value, as a page over its size is ("at most 50 items")
+    expect(rep.routes[0].violations.map((v) => [v.field, v.expected, v.got])).toEqual([["data.1.rank", "at most 100", "101"], ["data.2.rank", "at least 1", "0"]]);
+  });
+
+  it("a documented integer that is no whole number is named 'integer expected, got number' (the words --save uses)", async () => {
+    const h = await hostile((req, res) => {
+      const url = new URL(req.url ?? "/", "http://x");
+      const history = { archiveAccess: false, enforced: true, lookbackDays: 30.5, earliestAvailableAt: "2026-10-01T00:00:00Z", enforcementAt: "2026-08-17T00:00:00Z" };
+      if (url.pathname === "/v3/me") return sendJson(res, 200, { data: { credential: { id: "c", name: "n", type: "full", expiresAt: null }, entitlements: ["api"], rateLimit: { perMinute: 60, perDay: 1000 }, history }, meta: {} }, ANSWERED);
+      sendJson(res, 404, { code: "not_found", message: "no", details: { subject: { type: "route", locator: url.pathname } } }, ANSWERED);
+    });
+    const r = await runMain(["contract", "check", "--routes", "v3.me", "-o", "json"], { env: baseEnv({ MIDS_BASE_URL: h.url, MIDS_API_KEY: "k_test_1234567890" }) });
+    expect(r.code, r.stderr).toBe(7);
+    const rep = JSON.parse(r.stdout) as Report;
+    expect(rep.routes[0].violations.map((v) => [v.field, v.expected, v.got])).toEqual([["history.lookbackDays", "integer", "number"]]);
+  });
+
+  it("a v2 page that contradicts itself is a violation: another page than the first when none was sent, more items than its limit, a total below them, a wrong hasMore (spec 2.1, 8.4)", async () => {
+    const pages: Record<string, unknown>[] = [
+      { page: 2, limit: 20, totalCount: 40, hasMore: false },
+      { page: 1, limit: 2, totalCount: 40, hasMore: true },
+      { page: 1, limit: 20, totalCount: 1, hasMore: false },
+      { page: 1, limit: 20, totalCount: 3, hasMore: true },
+      { page: 1, limit: 20, totalCount: 30, hasMore: false },
+      { page: 1, limit: 20, totalCount: 3, hasMore: false },
+    ];
+    let n = 0;
+    const h = await hostile((req, res) => {
+      const url = new URL(req.url ?? "/", "http://x");
+      if (url.pathname === "/v2/projects") return sendJson(res, 200, { status: 200, data: [{ id: "p1" }, { id: "p2" }, { id: "p3" }], pagination: pages[n++] }, ANSWERED);
+      sendJson(res, 404, { status: 404, error: "Not found", data: null }, ANSWERED);
+    });
+    const env = baseEnv({ MIDS_BASE_URL: h.url, MIDS_API_KEY: "k_test_1234567890" });
+    const got: string[][][] = [];
+    for (let i = 0; i < pages.length; i++) {
+      const r = await runMain(["contract", "check", "--routes", "v2.projects.list", "-o", "json"], { env });
+      expect(r.code, r.stderr).toBe(7);
+      // (the items here are no documented projects either: only the page's own fields are looked at)
+      got.push((JSON.parse(r.stdout) as Report).routes[0].violations.filter((v) => v.field.startsWith("pagination") || v.field === "(data)").map((v) => [v.field, v.expected, v.got]));
+    }
+    expect(got).toEqual([
+      [["pagination.page", "1 (no page was sent: v2 lists default to page 1)", "2"]],
+      [["(data)", "at most 2 items (pagination.limit)", "3 items"]],
+      [["pagination.totalCount", "at least 3 (the items up to this page)", "1"]],
+      [["pagination.hasMore", "false (page 1 of 20 items, totalCount 3)", "true"]],
+      [["pagination.hasMore", "true (page 1 of 20 items, totalCount 30)", "false"]],
+      [],
+    ]);
   });
 
   it("a v2 neighbors or grounding history page over the documented limit of 50 is a violation (spec 4.1, 8.4)", async () => {
@@ -272,6 +372,70 @@ describe("contract check", () => {
     // the refusals were asked for with GETs the spec says are refused
     expect(h.seen.some((u) => u.includes("minTrend="))).toBe(true);
     expect(h.seen.filter((u) => u.startsWith("/v3/projects/") && u !== "/v3/projects/p1").length).toBe(1);
+  });
+
+  it("a server that follows the spec but not mids' assumptions passes (exit 0) with notes naming each: Reset headers in delta seconds, an error code under another HTTP status", async () => {
+    const history = { archiveAccess: false, enforced: true, lookbackDays: 30, earliestAvailableAt: "2026-10-01T00:00:00Z", enforcementAt: "2026-08-17T00:00:00Z" };
+    // spec 8.1 shows no format for the Reset headers (mids assumes epoch seconds), spec 7.1 no status for a code (mids assumes 400, 404)
+    const delta = { ...ANSWERED, "x-ratelimit-reset-minute": "42", "x-ratelimit-reset-day": "Sun, 29 Nov 2026 00:00:00 GMT" };
+    const h = await hostile((req, res) => {
+      const url = new URL(req.url ?? "/", "http://x");
+      if (url.pathname === "/v3/projects" && url.searchParams.has("minTrend")) return sendJson(res, 422, { code: "invalid_request", message: "minTrend is not a number", details: { fields: ["minTrend"] } }, ANSWERED);
+      if (url.pathname === "/v3/projects") return sendJson(res, 200, { data: [v3Project(1)], meta: { nextCursor: null, history, versions: { trendModel: "t1" } } }, ANSWERED);
+      if (url.pathname === "/v3/projects/p1") return sendJson(res, 200, { data: v3Project(1), meta: { history, versions: { trendModel: "t1", relations: "r1" } } }, delta);
+      sendJson(res, 400, { code: "not_found", message: "no such project", details: { subject: { type: "project", locator: url.pathname } } }, ANSWERED);
+    });
+    const env = baseEnv({ MIDS_BASE_URL: h.url, MIDS_API_KEY: "k_test_1234567890" });
+    const r = await runMain(["contract", "check", "--routes", "v3.projects.list,v3.projects.get", "-o", "json"], { env });
+    expect(r.code, r.stderr).toBe(0);
+    const rep = JSON.parse(r.stdout) as Report & { routes: (Result & { departures: { path: string; kind: string; expected?: string; got?: string }[] })[] };
+    const of = (id: string) => rep.routes.find((x) => x.route === id)!;
+    expect(of("v3.projects.list")).toMatchObject({ documented: "holds", assumed: "departs", departures: [{ path: "invalid_request status", kind: "type", expected: "400", got: "422" }] });
+    expect(of("v3.projects.get")).toMatchObject({ documented: "holds", assumed: "departs" });
+    expect(of("v3.projects.get").departures).toEqual([
+      { path: "headers.X-RateLimit-Reset-Minute", kind: "type", expected: "Unix epoch seconds", got: "delta seconds" },
+      { path: "headers.X-RateLimit-Reset-Day", kind: "type", expected: "Unix epoch seconds", got: "a date" },
+      { path: "not_found status", kind: "type", expected: "404", got: "400" },
+    ]);
+    expect(rep.summary).toMatchObject({ violated: 0, departs: 2 });
+    // the table says the same in its detail column
+    const table = await runMain(["contract", "check", "--routes", "v3.projects.get", "-o", "table"], { env });
+    expect(table.code, table.stderr).toBe(0);
+    expect(table.stdout).toContain("headers.X-RateLimit-Reset-Minute: Unix epoch seconds expected, got delta seconds");
+    expect(table.stdout).toContain("not_found status: 404 expected, got 400");
+  });
+
+  it("a v2 page of another default size and a grade off the assumed scale pass (exit 0) with notes naming each (v2DefaultLimit, grades)", async () => {
+    const history = { archiveAccess: false, enforced: true, lookbackDays: 30, earliestAvailableAt: "2026-10-01T00:00:00Z", enforcementAt: "2026-08-17T00:00:00Z" };
+    const intel = (grade: string) => ({ id: "i1", headline: "h", grade, detectedAt: "2026-11-01T00:00:00Z", projectId: "p1", projectName: "P 1", category: "c", clusters: [] });
+    const h = await hostile((req, res) => {
+      const url = new URL(req.url ?? "/", "http://x");
+      if (url.pathname === "/v2/projects") return sendJson(res, 200, { status: 200, data: [], pagination: { page: 1, limit: url.searchParams.get("limit") ?? 25, totalCount: 0, hasMore: false } }, ANSWERED);
+      if (url.pathname === "/v3/intel") return sendJson(res, 200, { data: [intel("polished"), intel("diamond"), intel("diamond")], meta: { nextCursor: null, history } }, ANSWERED);
+      sendJson(res, 404, { code: "not_found", message: "no", details: { subject: { type: "route", locator: url.pathname } } }, ANSWERED);
+    });
+    const r = await runMain(["contract", "check", "--routes", "v2.projects.list,v3.intel.list", "-o", "json"], { env: baseEnv({ MIDS_BASE_URL: h.url, MIDS_API_KEY: "k_test_1234567890" }) });
+    expect(r.code, r.stderr).toBe(0);
+    const rep = JSON.parse(r.stdout) as Report & { routes: (Result & { departures: { path: string; kind: string; expected?: string; got?: string }[] })[] };
+    const of = (id: string) => rep.routes.find((x) => x.route === id)!;
+    expect(of("v2.projects.list")).toMatchObject({ documented: "holds", assumed: "departs", departures: [{ path: "pagination.limit", kind: "type", expected: "20 (the default page size)", got: "25" }] });
+    expect(of("v3.intel.list")).toMatchObject({ documented: "holds", assumed: "departs", departures: [{ path: "[].grade", kind: "type", expected: "one of chipped, rough, cut, polished, flawless", got: '"diamond"' }] });
+  });
+
+  it("a documented error answered with no JSON body (empty, or text) is named as such, with the code that was due", async () => {
+    const h = await hostile((req, res) => {
+      const url = new URL(req.url ?? "/", "http://x");
+      if (url.pathname === "/v3/projects" && url.searchParams.has("minTrend")) { res.writeHead(400, { "content-type": "text/plain", ...ANSWERED }).end("Bad Request"); return; }
+      if (url.pathname === "/v3/projects") return sendJson(res, 200, { data: [{ id: "p1", slug: "p1" }], meta: { nextCursor: null } }, ANSWERED);
+      if (url.pathname === "/v3/projects/p1") return sendJson(res, 200, { data: { id: "p1", slug: "p1" }, meta: {} }, ANSWERED);
+      res.writeHead(404, ANSWERED).end();
+    });
+    const r = await runMain(["contract", "check", "--routes", "v3.projects.list,v3.projects.get", "-o", "json"], { env: baseEnv({ MIDS_BASE_URL: h.url, MIDS_API_KEY: "k_test_1234567890" }) });
+    expect(r.code, r.stderr).toBe(7);
+    const rep = JSON.parse(r.stdout) as Report;
+    const probe = (id: string) => rep.routes.find((x) => x.route === id)!.violations.filter((v) => v.field === "error").map((v) => [v.expected, v.got]);
+    expect(probe("v3.projects.list")).toEqual([["{code: invalid_request, message, details} (for a non-numeric minTrend)", "text that is not JSON"]]);
+    expect(probe("v3.projects.get")).toEqual([["{code: not_found, message, details} (for a locator that never existed)", "an empty body"]]);
   });
 
   it("a server that quotes the key back (a 5xx's message, a wrong error code, an entitlement refusal) never gets it into the report, in any format", async () => {

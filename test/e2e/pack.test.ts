@@ -85,6 +85,19 @@ describe("npm pack", () => {
     expect(deps.filter((d) => !imports.includes(d)), "these are bundled: move them to devDependencies").toEqual([]);
   });
 
+  it("a TypeScript project whose resolution reads no exports (moduleResolution node10, TypeScript 5's default for module commonjs) finds the types of mids/sandbox: typesVersions leads where exports does", () => {
+    const manifest = pkg as unknown as { exports: Record<string, { types?: string }>; typesVersions?: Record<string, Record<string, string[]>> };
+    const subpaths = Object.entries(manifest.exports).filter(([, v]) => typeof v === "object" && v.types);
+    expect(subpaths.map(([k]) => k)).toContain("./sandbox");
+    for (const [sub, target] of subpaths) {
+      const name = sub.replace(/^\.\//, "");
+      // node10: typesVersions' mapping for the subpath (the "*" range applies to every TypeScript), else NAME.d.ts or NAME/index.d.ts
+      const mapped = manifest.typesVersions?.["*"]?.[name]?.[0];
+      const found = (mapped ? [mapped] : [`${name}.d.ts`, `${name}/index.d.ts`]).map((f) => posix.normalize(f)).find((f) => existsSync(join(ROOT, f)));
+      expect(found, sub).toBe(posix.normalize(target.types!));
+    }
+  });
+
   it("produces a tarball that installs globally and answers a sandbox query", async () => {
     const { dir, tarball: tgz } = await pack();
     const env = npmEnv;

@@ -17,6 +17,15 @@ describe("contract check table cells", () => {
     expect(c.detail).toBe("0.trend: number expected, got string; network_error: a non-numeric minTrend: connection reset");
   });
 
+  it("one field wrong in every item of a list is said once, with the count; a field wrong once keeps its index", () => {
+    const each = Array.from({ length: 50 }, (_, i) => ({ field: `${i}.trend`, expected: "number", got: "string", message: "x" }));
+    const ranks = [{ field: "data.1.rank", expected: "at most 100", got: "101", message: "x" }, { field: "data.7.rank", expected: "at most 100", got: "150", message: "x" }];
+    const c = resultCells({ ...base, documented: "violated", assumed: "none", violations: [...each, { field: "3.rank", expected: "integer", got: "number", message: "x" }, ...ranks] });
+    expect(c.detail).toBe("[].trend: number expected, got string (in 50 items); 3.rank: integer expected, got number; data.1.rank: at most 100 expected, got 101; data.7.rank: at most 100 expected, got 150");
+    const nested = Array.from({ length: 3 }, (_, i) => ({ field: `0.intel.${i}.grade`, expected: "string", got: "integer", message: "x" }));
+    expect(resultCells({ ...base, documented: "violated", violations: nested }).detail).toBe("[].intel[].grade: string expected, got integer (in 3 items)");
+  });
+
   it("a call that failed is failed, with its reason", () => {
     const c = resultCells({ ...base, failed: { code: "http_500", status: 500, message: "boom" } });
     expect(c).toEqual({ documented: "failed", assumed: "", detail: "http_500 (500): boom" });

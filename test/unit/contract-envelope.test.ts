@@ -24,3 +24,13 @@ describe("meta.history in the envelope", () => {
     expect(envelopeViolations(route("v2.grounding"), { status: 200, data: {} }, 200)).toEqual([]);
   });
 });
+
+describe("meta.nextCursor on a cursor-paged list", () => {
+  it("missing or of another type is named 'string or null expected' (the last page's cursor is null)", () => {
+    const versions = { trendModel: "t1" };
+    for (const [meta, got] of [[{ versions }, "missing"], [{ versions, nextCursor: 12 }, "integer"]] as const) {
+      expect(envelopeViolations(route("v3.projects.list"), { data: [], meta })).toEqual([expect.objectContaining({ field: "meta.nextCursor", expected: "string or null", got })]);
+    }
+    expect(envelopeViolations(route("v3.projects.list"), { data: [], meta: { versions, nextCursor: null } })).toEqual([]);
+  });
+});

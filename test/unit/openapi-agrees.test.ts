@@ -5,7 +5,7 @@
 // as they do: JSON Schema 2020-12).
 import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
-import { envelopeViolations, headerViolations, judge } from "../../src/contract/check/index.js";
+import { envelopeViolations, headerViolations, judge, violations } from "../../src/contract/check/index.js";
 import { RATE_LIMIT_HEADERS } from "../../src/contract/headers.js";
 import { openApiDocument } from "../../src/contract/openapi/index.js";
 import { route } from "../../src/contract/routes.js";
@@ -45,7 +45,9 @@ describe("the export and contract check agree", () => {
       for (const name of RATE_LIMIT_HEADERS.filter((n) => !n.includes("Reset"))) {
         const allows = header(v, name);
         for (const value of ["0", "120", "-786712"]) {
-          const headers: Record<string, string> = { ...Object.fromEntries(RATE_LIMIT_HEADERS.map((n) => [n, "60"])), "X-API-Key-Type": "self_serve", [name]: value };
+          // (the limits above every remainder tried: a remainder over its limit is contract check's
+          // own rule, across two headers, which a header's schema cannot say)
+          const headers: Record<string, string> = { ...Object.fromEntries(RATE_LIMIT_HEADERS.map((n) => [n, n.includes("Limit-") ? "1000" : "60"])), "X-API-Key-Type": "self_serve", [name]: value };
           const refused = headerViolations(r, headers).some((x) => x.field === `headers.${name}`);
           expect(allows(value), `${v} ${name}: ${value}`).toBe(!refused);
         }
@@ -60,6 +62,42 @@ describe("the export and contract check agree", () => {
       const body = { status, data: [] };
       const refused = envelopeViolations(r, body, 200).some((x) => x.field === "status");
       expect(allows(body), `status ${status}`).toBe(!refused);
+    }
+  });
+});
+
+describe("the export and contract check agree on counts", () => {
+  it("a negative rate limit, history window or count is refused by both (a mock made them up from `type: integer`); 0 is taken by both", () => {
+    const history = { archiveAccess: false, enforced: true, lookbackDays: 30, earliestAvailableAt: "2026-10-01T00:00:00Z", enforcementAt: "2026-08-17T00:00:00Z" };
+    const me = (rateLimit: object, h: object) => ({ credential: { id: "k", name: "n", type: "full", expiresAt: null }, entitlements: ["api"], rateLimit: { perMinute: 60, perDay: 1000, ...rateLimit }, history: { ...history, ...h } });
+    const allowsMe = okBody("v3", "/v3/me");
+    for (const [data, field] of [
+      [me({ perMinute: -9007199254740991 }, {}), "rateLimit.perMinute"], [me({ perDay: -1 }, {}), "rateLimit.perDay"], [me({}, { lookbackDays: -30 }), "history.lookbackDays"],
+      [me({ perMinute: 0 }, { lookbackDays: 0 }), undefined],
+    ] as const) {
+      const refused = (violations("v3.me", data) ?? []).map((v) => v.field);
+      expect(refused, JSON.stringify(data)).toEqual(field ? [field] : []);
+      expect(allowsMe({ data, meta: {} }), JSON.stringify(data)).toBe(!field);
+    }
+    const r = route("v2.projects.list");
+    const allowsList = okBody("v2", r.path);
+    for (const totalCount of [-1, 0, 7]) {
+      const body = { status: 200, data: [], pagination: { page: 1, limit: 20, totalCount, hasMore: false } };
+      const refused = envelopeViolations(r, body, 200).some((x) => x.field === "pagination.totalCount");
+      expect(refused, `totalCount ${totalCount}`).toBe(totalCount < 0);
+      expect(allowsList(body), `totalCount ${totalCount}`).toBe(totalCount >= 0);
+    }
+  });
+});
+
+describe("the export and contract check agree on a history-affected v2 answer (spec 8.2)", () => {
+  it("one without meta is refused by both; with meta.history, taken by both", () => {
+    const history = { archiveAccess: false, enforced: true, lookbackDays: 30, earliestAvailableAt: "2026-10-01T00:00:00Z", enforcementAt: "2026-08-17T00:00:00Z" };
+    const r = route("v2.projects.neighbors");
+    const allows = okBody("v2", r.path);
+    for (const body of [{ status: 200, data: [] }, { status: 200, data: [], meta: {} }, { status: 200, data: [], meta: { history } }]) {
+      const refused = envelopeViolations(r, body, 200).length > 0;
+      expect(allows(body), JSON.stringify(body)).toBe(!refused);
     }
   });
 });

@@ -1,8 +1,9 @@
 // `mids/sandbox` in-process: the options and methods of startSandbox(), and its hand-written
 // types (types/sandbox.d.ts) checked against the implementation by tsc.
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type * as Declared from "../../types/sandbox.js";
 import * as Impl from "../../src/sandbox/public.js";
@@ -18,6 +19,16 @@ const typesAgree: [
   Mutual<Declared.FaultSpec, Impl.FaultSpec>,
   Mutual<(typeof Declared.SANDBOX_KEYS)[number], (typeof Impl.SANDBOX_KEYS)[number]>,
 ] = [true, true, true, true, true, true];
+
+describe("the types of mids/sandbox in its docs", () => {
+  it("docs/sandbox.md names every type the package exports (a TypeScript user finds them without reading the .d.ts)", () => {
+    const root = join(dirname(fileURLToPath(import.meta.url)), "../..");
+    const declared = [...readFileSync(join(root, "types/sandbox.d.ts"), "utf8").matchAll(/^export (?:interface|type) (\w+)/gm)].map((m) => m[1]);
+    expect(declared).toContain("SandboxServer");
+    const page = readFileSync(join(root, "docs/sandbox.md"), "utf8");
+    expect(declared.filter((name) => !page.includes(`\`${name}\``))).toEqual([]);
+  });
+});
 
 describe("startSandbox() from mids/sandbox", () => {
   let sb: Impl.SandboxServer;
@@ -124,6 +135,26 @@ describe("startSandbox() from mids/sandbox", () => {
         const e = await Impl.startSandbox(opts).then(() => undefined, (x: Error) => x);
         expect(e?.message).toMatch(want);
         expect(e?.stack).toContain(e?.message.split("\n")[0]);
+      }
+    } finally { rmSync(dir, { recursive: true, force: true }); }
+  });
+
+  it("names itself in a fault plan's error and a state file's, as in every other option's (a usage error, before listening)", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "mids-start-"));
+    try {
+      const notDir = join(dir, "file");
+      writeFileSync(notDir, "x");
+      const notJson = join(dir, "state.json");
+      writeFileSync(notJson, "not json");
+      for (const [opts, want] of [
+        [{ faults: "nope" }, /^startSandbox: invalid fault "nope": expected KIND:P/],
+        [{ faults: [{ kind: "503" }] as unknown as Impl.FaultSpec[] }, /^startSandbox: invalid fault \{"kind":"503"\}: give probability/],
+        [{ stateFile: join(notDir, "state.json") }, /^startSandbox: sandbox state file .* cannot be written/],
+        [{ stateFile: notJson }, /^startSandbox: sandbox state file .* is not usable/],
+      ] as const) {
+        const e = await Impl.startSandbox(opts).then(() => undefined, (x: Error & { code?: string }) => x);
+        expect(e?.message, JSON.stringify(opts)).toMatch(want);
+        expect(e?.code, JSON.stringify(opts)).toBe("usage");
       }
     } finally { rmSync(dir, { recursive: true, force: true }); }
   });

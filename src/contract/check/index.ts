@@ -6,8 +6,9 @@
 // sends the requests (the client, with its retries and rate-limit waits); this module only plans
 // and judges. Observed shapes are field names and types, never values.
 import * as z from "zod/mini";
-import { ApiError } from "../../errors.js";
-import { canonical, historyMetaInferred, ROUTES, type Route } from "../routes.js";
+import { ApiError, MalformedResponseError } from "../../errors.js";
+import { ASSUMED } from "../assumed.js";
+import { canonical, historyMetaInferred, paramsOf, ROUTES, type Route } from "../routes.js";
 import { DATA_SCHEMAS, HistoryPolicy, V2Envelope, V2Meta, V2Pagination, V3Envelope, V3Meta, v3ErrorOf } from "../schemas.js";
 import { RATE_LIMIT_HEADERS } from "../headers.js";
 import { ASSUMED_SHAPES } from "../shapes/assumed.js";
@@ -119,7 +120,8 @@ export function envelopeViolations(r: Route, body: unknown, status?: number): Vi
       ...(r.pagination === "page" ? { pagination: V2Pagination() } : {}),
       ...(r.history ? { meta: inferred ? z.optional(z.extend(V2Meta(), history)) : z.extend(V2Meta(), history) } : {}),
     });
-  return issues(schema, body, "(body)");
+  // (the cursor of the last page is null: a missing one is named with both, or a server's author drops null)
+  return issues(schema, body, "(body)").map((v) => (v.field === "meta.nextCursor" && v.expected === "string" ? { ...v, expected: "string or null" } : v));
 }
 
 function issues(schema: z.ZodMiniType, subject: unknown, root: string): Violation[] {
@@ -127,13 +129,19 @@ function issues(schema: z.ZodMiniType, subject: unknown, root: string): Violatio
   if (r.success) return [];
   return r.error.issues.slice(0, 50).map((i) => {
     const got = at(subject, i.path);
-    const expected = "expected" in i && typeof i.expected === "string" ? i.expected : "values" in i && Array.isArray(i.values) ? i.values.map(String).join(" or ") : i.code === "custom" ? i.message.replace(/^expected /, "") : i.code;
+    // (zod's "int" is the spec's and --save's "integer", the word `got` uses too)
+    const expected = "expected" in i && typeof i.expected === "string" ? (i.expected === "int" ? "integer" : i.expected) : "values" in i && Array.isArray(i.values) ? i.values.map(String).join(" or ") : i.code === "custom" ? i.message.replace(/^expected /, "") : i.code;
     // a fixed value (an error code, the repeated status) is worth seeing; other values are named by their type only
     // (a timestamp that is a string, but no date-time, is named as such rather than as its type)
     const value = i.code === "invalid_value" && (typeof got === "string" || typeof got === "number") ? JSON.stringify(got).slice(0, 80)
       : i.code === "custom" && expected === "timestamp" && typeof got === "string" ? "a string that is not an ISO 8601 date-time" : undefined;
     // a list over its documented size (spec 8.4, 8.5): the bound and the count
     if (i.code === "too_big" && Array.isArray(got)) return { field: i.path.length ? i.path.join(".") : root, expected: `at most ${String(i.maximum)} items`, got: `${got.length} items`, message: i.message };
+    // a number out of its documented range (a v2 rank outside the roster of 100): the bound and the value
+    if ((i.code === "too_big" || i.code === "too_small") && typeof got === "number") {
+      const bound = i.code === "too_big" ? `${i.inclusive === false ? "less than" : "at most"} ${String(i.maximum)}` : `${i.inclusive === false ? "more than" : "at least"} ${String(i.minimum)}`;
+      return { field: i.path.length ? i.path.join(".") : root, expected: bound, got: String(got), message: i.message };
+    }
     return { field: i.path.length ? i.path.join(".") : root, expected, got: got === undefined ? "missing" : value ?? typeName(got), message: i.message };
   });
 }
@@ -152,6 +160,11 @@ export function headerViolations(r: Route, headers: Record<string, string>): Vio
     if (v === undefined) out.push({ field: `headers.${name}`, expected: counts ? "integer" : "string", got: "missing", message: `the ${name} header is missing` });
     else if (counts && !/^\d+$/.test(v.trim())) out.push({ field: `headers.${name}`, expected: "integer", got: "string", message: `the ${name} header is not a whole number` });
   }
+  // what is left of a window is never more than the window's limit
+  for (const w of ["Minute", "Day"]) {
+    const [limit, remaining] = [get(`X-RateLimit-Limit-${w}`), get(`X-RateLimit-Remaining-${w}`)].map((x) => (x !== undefined && /^\d+$/.test(x.trim()) ? Number(x) : undefined));
+    if (limit !== undefined && remaining !== undefined && remaining > limit) out.push({ field: `headers.X-RateLimit-Remaining-${w}`, expected: `at most ${limit} (X-RateLimit-Limit-${w})`, got: String(remaining), message: `the X-RateLimit-Remaining-${w} header is more than the limit` });
+  }
   // a deprecated route says so on every answer: Deprecation (RFC 9745) and a Link to its successor (spec 4.1, 9.3)
   if (r.deprecated) {
     if (get("Deprecation") === undefined) out.push({ field: "headers.Deprecation", expected: "string", got: "missing", message: "the Deprecation header of a deprecated route is missing" });
@@ -162,16 +175,112 @@ export function headerViolations(r: Route, headers: Record<string, string>): Vio
   return out;
 }
 
+/** What a rate-limit Reset value holds, read as the client reads it (client/headers.ts parseReset). */
+export function resetFormat(v: string): "Unix epoch seconds" | "epoch milliseconds" | "delta seconds" | "a date" | "no time" {
+  const t = v.trim();
+  const n = t === "" ? NaN : Number(t);
+  if (Number.isFinite(n)) return n > 1e12 ? "epoch milliseconds" : n > 1e9 ? "Unix epoch seconds" : n >= 0 ? "delta seconds" : "no time";
+  return Number.isNaN(new Date(t).getTime()) ? "no time" : "a date";
+}
+
+/**
+ * The header assumptions an answer can confirm (docs/assumptions.md): the Reset headers carry Unix
+ * epoch seconds (ASSUMED.rateLimitResetFormat). Spec 8.1 shows no format, so another one is a
+ * departure, a note; a missing header is headerViolations'.
+ */
+export function headerDepartures(headers: Record<string, string>): Departure[] {
+  const out: Departure[] = [];
+  for (const name of RATE_LIMIT_HEADERS.filter((n) => n.includes("Reset"))) {
+    const v = Object.entries(headers).find(([k]) => k.toLowerCase() === name.toLowerCase())?.[1];
+    if (v === undefined) continue;
+    const got = resetFormat(v);
+    if (got !== "Unix epoch seconds") out.push({ path: `headers.${name}`, kind: "type", expected: "Unix epoch seconds", got: got === "no time" ? "a value that is no time" : got });
+  }
+  return out;
+}
+
+/**
+ * What an answer shows of mids' assumptions about values (docs/assumptions.md), each a departure
+ * (a note) when it differs: a v2 page's size when no `limit` was sent (the route's assumed default,
+ * v2DefaultLimit or v2GroundingHistoryDefaultLimit: contract check sends none), and a v3 intel
+ * grade off the scale mids assumes (grades: the spec shows chipped, polished and flawless).
+ */
+export function valueDepartures(r: Route, data: unknown, body: unknown): Departure[] {
+  const out: Departure[] = [];
+  const limit = paramsOf(r).find((p) => p.name === "limit" && p.assumedValues?.default !== undefined);
+  const sent = isObj(body) && isObj(body.pagination) ? body.pagination.limit : undefined;
+  if (r.pagination === "page" && limit?.default !== undefined && typeof sent === "number" && sent !== Number(limit.default)) {
+    out.push({ path: "pagination.limit", kind: "type", expected: `${String(limit.default)} (the default page size)`, got: String(sent) });
+  }
+  if (r.version === "v3") {
+    const seen = new Set<string>();
+    const grades: readonly string[] = ASSUMED.grades;
+    const walk = (v: unknown, path: string, depth: number): void => {
+      if (depth > 8 || seen.size >= 10) return;
+      if (Array.isArray(v)) { for (const x of v) walk(x, `${path}[]`, depth + 1); return; }
+      if (!isObj(v)) return;
+      for (const [k, x] of Object.entries(v)) {
+        const here = path ? `${path}.${k}` : k;
+        if (k === "grade" && typeof x === "string" && !grades.includes(x) && !seen.has(`${here}\u0000${x}`)) {
+          seen.add(`${here}\u0000${x}`);
+          out.push({ path: here, kind: "type", expected: `one of ${grades.join(", ")}`, got: JSON.stringify(x).slice(0, 40) });
+        } else walk(x, here, depth + 1);
+      }
+    };
+    walk(data, "", 0);
+  }
+  return out;
+}
+
+/**
+ * A v2 page that contradicts itself (spec 2.1 `pagination` {page, limit, totalCount, hasMore}, 8.4
+ * "v2 lists default page 1"), for an answer to a request that sent no `page`: page 1, no more items
+ * than its limit, a total that counts them, hasMore saying whether a later page holds any.
+ */
+export function paginationViolations(r: Route, body: unknown): Violation[] {
+  if (r.pagination !== "page" || !isObj(body) || !isObj(body.pagination) || !Array.isArray(body.data)) return [];
+  const { page, limit, totalCount, hasMore } = body.pagination;
+  if (![page, limit, totalCount].every((n) => typeof n === "number" && Number.isInteger(n) && n >= 0) || typeof hasMore !== "boolean") return []; // the envelope's to name
+  const [p, l, total] = [page, limit, totalCount] as number[];
+  const n = body.data.length;
+  const out: Violation[] = [];
+  const v = (field: string, expected: string, got: string, message: string) => out.push({ field, expected, got, message });
+  if (p !== 1) v("pagination.page", "1 (no page was sent: v2 lists default to page 1)", String(p), "a request without page answered another page than the first");
+  if (n > l) v("(data)", `at most ${l} items (pagination.limit)`, `${n} items`, "the page holds more items than its limit");
+  const seen = (p - 1) * l + n;
+  if (total < seen) v("pagination.totalCount", `at least ${seen} (the items up to this page)`, String(total), "the total counts fewer items than the pages hold");
+  else if (hasMore !== p * l < total) v("pagination.hasMore", `${String(p * l < total)} (page ${p} of ${l} items, totalCount ${total})`, String(hasMore), "hasMore contradicts page, limit and totalCount");
+  return out;
+}
+
+/**
+ * A successful answer whose JSON body has no envelope (`data` missing, or a bare list or value
+ * where spec 2.1 shows `{data, ...}`), which the client refuses: the violation it is. A body that is
+ * no JSON (a web page: --base-url pointing elsewhere) stays a failed call.
+ */
+function envelopeMissing(r: Route, e: unknown): Violation | undefined {
+  if (!(e instanceof MalformedResponseError) || !e.received || e.received.status < 200 || e.received.status > 299 || r.envelope === "none") return undefined;
+  const b = e.received.body;
+  if (b === null || typeof b !== "object") return undefined;
+  const shape = r.envelope === "v3" ? "{data, meta}" : "{status, data, ...}";
+  return isObj(b)
+    ? { field: "data", expected: `present (the ${r.envelope} envelope ${shape})`, got: "missing", message: `the answer has no data: the ${r.envelope} envelope is ${shape}` }
+    : { field: "(body)", expected: `the ${r.envelope} envelope ${shape}`, got: typeName(b), message: `the answer is a bare ${typeName(b)}, not the ${r.envelope} envelope ${shape}` };
+}
+
 /** Judge one answer: its `data`, and its envelope and headers when they are given. */
 export function judge(r: Route, data: unknown, called: string, answer?: { body: unknown; status?: number; headers?: Record<string, string> }): RouteResult {
   const v = violations(r.id, data);
-  const env = answer ? [...envelopeViolations(r, answer.body, answer.status), ...answer.headers ? headerViolations(r, answer.headers) : []] : [];
+  // a read answers 200: the export documents no other success (v3: "the HTTP status is the status", spec 2.1)
+  const http: Violation[] = answer?.status !== undefined && answer.status !== 200
+    ? [{ field: "(HTTP status)", expected: "200", got: String(answer.status), message: `a successful answer with HTTP ${answer.status}, where a read answers 200` }] : [];
+  const env = answer ? [...http, ...envelopeViolations(r, answer.body, answer.status), ...paginationViolations(r, answer.body), ...answer.headers ? headerViolations(r, answer.headers) : []] : [];
   const a = ASSUMED_SHAPES[r.id];
-  const deps = a ? assumedDepartures(a.shape, data) : [];
+  const deps = [...a ? assumedDepartures(a.shape, data) : [], ...answer ? valueDepartures(r, data, answer.body) : [], ...answer?.headers ? headerDepartures(answer.headers) : []];
   return {
     route: r.id, method: r.method, path: r.path, called,
     documented: env.length ? "violated" : v === undefined ? "not-shown" : v.length ? "violated" : "holds", violations: [...env, ...v ?? []],
-    assumed: a ? (deps.length ? "departs" : "confirmed") : "none", departures: deps,
+    assumed: deps.length ? "departs" : a ? "confirmed" : "none", departures: deps,
   };
 }
 
@@ -219,8 +328,12 @@ const PROBES: Readonly<Record<string, readonly Probe[]>> = {
   "v3.projects.get": [{ what: "a locator that never existed", params: { idOrSlug: "mids-contract-check-no-such-project" }, code: "not_found" }],
 };
 
-/** Provoke one documented error: violations of its body (fields named from `error`), or why it could not be checked. */
-async function probe(r: Route, p: Probe, params: Record<string, string>, call: Caller, opts: CheckOptions): Promise<{ violations: Violation[]; failed?: RouteResult["failed"] }> {
+/**
+ * Provoke one documented error: violations of its body (fields named from `error`), or why it could
+ * not be checked; and, the code being right, a departure when its HTTP status is not the one mids
+ * assumes for that code (ASSUMED.v3ErrorStatus: spec 7.1 does not show the mapping).
+ */
+async function probe(r: Route, p: Probe, params: Record<string, string>, call: Caller, opts: CheckOptions): Promise<{ violations: Violation[]; departures?: Departure[]; failed?: RouteResult["failed"] }> {
   const where = `${opts.buildPath(r, { ...params, ...p.params })}${p.query ? `?${new URLSearchParams(p.query)}` : ""}`;
   try {
     await call(r.id, { ...params, ...p.params }, p.query);
@@ -230,10 +343,18 @@ async function probe(r: Route, p: Probe, params: Record<string, string>, call: C
     if (c.kind === "fatal") throw e;
     // a 429 after the retries, a 5xx, a network failure: the answer says nothing about the contract
     if (!(e instanceof ApiError) || e.status === 429 || (e.status ?? 0) >= 500) return { violations: [], failed: { code: c.code, ...(c.status !== undefined ? { status: c.status } : {}), message: `${p.what} (${where}): ${c.message}` } };
+    // an answer with no JSON object at all: say what came (an empty body, text), and what was due
+    if (!isObj(e.body)) {
+      const got = e.body === undefined || e.body === null || e.body === "" ? "an empty body" : typeof e.body === "string" ? "text that is not JSON" : typeName(e.body);
+      return { violations: [{ field: "error", expected: `{code: ${p.code}, message, details} (for ${p.what})`, got, message: `${where} (${p.what}) answered ${got}, where the spec refuses it with ${p.code} in the v3 error body` }] };
+    }
     // invalid_request: details.fields names the offending parameter
     const names = p.names;
     const schema = names ? z.extend(v3ErrorOf(p.code), { details: z.looseObject({ fields: z.array(z.string()).check(z.refine((f) => f.includes(names), `fields must name ${names}`)) }) }) : v3ErrorOf(p.code);
-    return { violations: issues(schema, e.body, "error").map((v) => ({ ...v, field: v.field === "error" ? v.field : `error.${v.field}`, message: `${where} (${p.what}): ${v.message}` })) };
+    const status = ASSUMED.v3ErrorStatus[p.code];
+    const departures: Departure[] = isObj(e.body) && e.body.code === p.code && e.status !== undefined && e.status !== status
+      ? [{ path: `${p.code} status`, kind: "type", expected: String(status), got: String(e.status) }] : [];
+    return { departures, violations: issues(schema, e.body, "error").map((v) => ({ ...v, field: v.field === "error" ? v.field : `error.${v.field}`, message: `${where} (${p.what}): ${v.message}` })) };
   }
 }
 
@@ -284,8 +405,9 @@ export async function checkContract(routes: readonly Route[], call: Caller, opts
       if (!wanted.has(r.id)) return;
       const result = judge(r, data, called, body === undefined ? undefined : { body, status, headers });
       for (const p of PROBES[r.id] ?? []) {
-        const { violations: v, failed } = await probe(r, p, params, call, opts);
+        const { violations: v, departures: d = [], failed } = await probe(r, p, params, call, opts);
         if (v.length) { result.violations.push(...v); result.documented = "violated"; }
+        if (d.length) { result.departures.push(...d); result.assumed = "departs"; }
         if (failed && !result.failed) result.failed = failed;
       }
       results.set(r.id, result);
@@ -293,6 +415,10 @@ export async function checkContract(routes: readonly Route[], call: Caller, opts
       const c = opts.classify(e, r);
       if (c.kind === "fatal") throw e;
       if (!wanted.has(r.id)) return;
+      // a JSON answer without the envelope broke the documented contract (spec 2.1): a violation
+      // naming what is missing, not a route that could not be checked
+      const envelope = envelopeMissing(r, e);
+      if (envelope) { results.set(r.id, { ...base, called, documented: "violated", violations: [envelope], assumed: "none" }); return; }
       // a route whose path mids assumes (spec: not shown) may live elsewhere: a note, not a failure
       if (r.assumed && c.kind === "fail") { results.set(r.id, { ...base, called, skipped: `its path is assumed and the server answered ${c.code}${c.status ? ` (${c.status})` : ""}` }); return; }
       results.set(r.id, c.kind === "skip" ? { ...base, called, skipped: c.message } : { ...base, called, failed: { code: c.code, ...(c.status !== undefined ? { status: c.status } : {}), message: c.message } });

@@ -3,14 +3,31 @@
 import type { FindingsSet, Finding, RuleInfo } from "../../findings/types.js";
 import { departureText } from "../shapes/shape.js";
 import { oneLine } from "../../util/sanitize.js";
-import type { CheckSummary, RouteResult } from "./index.js";
+import type { CheckSummary, RouteResult, Violation } from "./index.js";
 
 export const RULES = {
   documented: { id: "contract/documented", text: "An answer does not hold the shape the spec documents (part 2, the route tables).", help: "The server departs from the documented contract: commands reading this route exit 7. Report it to the API's maintainers with 'mids contract check --save FILE'." },
-  assumed: { id: "contract/assumed", text: "An answer departs from the shape mids assumes where the spec shows none (spec 2.17).", help: "Not an error: mids passes the data through and renders what it can. docs/assumptions.md lists the assumption." },
+  assumed: { id: "contract/assumed", text: "An answer departs from what mids assumes where the spec shows nothing: a payload's shape (spec 2.17), a Reset header's format, an error code's HTTP status.", help: "Not an error: mids passes the data through and renders what it can. docs/assumptions.md lists the assumption." },
   failed: { id: "contract/unchecked", text: "A route could not be checked: the call failed.", help: "Run again; 'mids api' shows the raw answer." },
 } as const satisfies Record<string, RuleInfo>;
 
+
+/**
+ * The violations as text, one field wrong in many items of a list said once: `[].trend: number
+ * expected, got string (in 50 items)`, the list's items named `[]` as a departure's are; a field
+ * wrong once keeps its index (`data.1.rank`). -o json and the findings keep every item's.
+ */
+export function violationTexts(vs: readonly Violation[]): string[] {
+  const groups = new Map<string, { v: Violation; field: string; n: number }>();
+  for (const v of vs) {
+    const field = v.field.replace(/(^|\.)\d+(?=\.|$)/g, "[]");
+    const key = `${field}\u0000${v.expected}\u0000${v.got}`;
+    const g = groups.get(key);
+    if (g) g.n++;
+    else groups.set(key, { v, field, n: 1 });
+  }
+  return [...groups.values()].map(({ v, field, n }) => n === 1 ? `${v.field}: ${v.expected} expected, got ${v.got}` : `${field}: ${v.expected} expected, got ${v.got} (in ${n} items)`);
+}
 
 /** What a result says, in a few words per column. */
 export function resultCells(r: RouteResult): { documented: string; assumed: string; detail: string } {
@@ -19,7 +36,7 @@ export function resultCells(r: RouteResult): { documented: string; assumed: stri
   const assumed = r.skipped || (r.failed && !r.documented) ? "" : r.assumed === "none" ? "" : r.assumed ?? "";
   const failed = r.failed ? `${r.failed.code}${r.failed.status ? ` (${r.failed.status})` : ""}: ${r.failed.message}` : undefined;
   const detail = r.skipped ? r.skipped
-    : [...r.violations.map((v) => `${v.field}: ${v.expected} expected, got ${v.got}`), ...r.departures.map(departureText), ...failed ? [failed] : []].join("; ");
+    : [...violationTexts(r.violations), ...r.departures.map(departureText), ...failed ? [failed] : []].join("; ");
   return { documented, assumed, detail: oneLine(detail) };
 }
 
@@ -46,7 +63,7 @@ export function findingsSet(results: readonly RouteResult[], version: string, in
     }
     for (const d of r.departures) {
       findings.push({ ...base, severity: "note", ruleId: RULES.assumed.id, label: "departs", title: `${r.method} ${r.path}: ${d.path}`,
-        message: oneLine(`${r.method} ${r.path} departs from the assumed shape: ${departureText(d)}`),
+        message: oneLine(`${r.method} ${r.path} departs from what mids assumes: ${departureText(d)}`),
         properties: { route: r.route, path: d.path, kind: d.kind, ...(d.expected ? { expected: d.expected } : {}), ...(d.got ? { got: d.got } : {}) }, key: `${r.route}\u0000${d.kind}\u0000${d.path}` });
     }
     if (r.failed) {

@@ -50,7 +50,10 @@ function assumedParamNote(p: ParamSpec): string {
 function parameters(r: Route): JsonSchema[] {
   const path = [...r.path.matchAll(/\{(\w+)\}/g)].map((m) => {
     const re = r.pathPatterns?.[m[1]];
-    return { name: m[1], in: "path", required: true, schema: { type: "string", ...(re ? { pattern: re.source } : {}) } };
+    // a pattern that is a fixed list of words (the series measure: trend or rank) is an enum, as a
+    // generator needs it to type the parameter ("trend" | "rank", not string)
+    const words = re && /^\^\(([\w-]+(?:\|[\w-]+)*)\)\$$/.exec(re.source);
+    return { name: m[1], in: "path", required: true, schema: { type: "string", ...(words ? { enum: words[1].split("|") } : re ? { pattern: re.source } : {}) } };
   });
   const query = paramsOf(r).map((p) => {
     const d = paramDescription(p);
@@ -107,7 +110,8 @@ function successSchema(r: Route): JsonSchema {
   return {
     type: "object",
     properties: { status: { type: "integer", const: 200, description: "the HTTP status, repeated (spec 2.1): 200 on this answer" }, data, ...(r.pagination === "page" ? { pagination: ref("V2Pagination") } : {}), meta },
-    required: ["status", "data", ...(r.pagination === "page" ? ["pagination"] : [])],
+    // a history-affected answer carries meta.history (spec 8.2), so meta itself, as contract check holds it
+    required: ["status", "data", ...(r.pagination === "page" ? ["pagination"] : []), ...(r.history && !historyMetaInferred(r) ? ["meta"] : [])],
   };
 }
 
