@@ -1,7 +1,8 @@
 // `mids contract check` table cells: what one route's result says, in a few words per column.
 import { describe, expect, it } from "vitest";
-import { resultCells } from "../../src/contract/check/report.js";
-import type { RouteResult } from "../../src/contract/check/index.js";
+import { resultCells, summaryLine } from "../../src/contract/check/report.js";
+import { judge, summarize, type RouteResult } from "../../src/contract/check/index.js";
+import { route } from "../../src/contract/routes.js";
 
 const base: RouteResult = { route: "v3.projects.list", method: "GET", path: "/v3/projects", called: "/v3/projects", violations: [], departures: [] };
 
@@ -29,5 +30,17 @@ describe("contract check table cells", () => {
   it("a call that failed is failed, with its reason", () => {
     const c = resultCells({ ...base, failed: { code: "http_500", status: 500, message: "boom" } });
     expect(c).toEqual({ documented: "failed", assumed: "", detail: "http_500 (500): boom" });
+  });
+
+  it("the summary line counts assumed shapes apart from other assumptions: Reset headers in another format leave every shape confirmed", () => {
+    // two routes whose payload shape mids assumes (lists: an empty one holds any item shape) and one
+    // documented route, each answered with a Reset header in delta seconds
+    const headers = { "x-ratelimit-reset-minute": "42" };
+    const results = ["v3.intel.list", "v3.topics.list"].map((id) => judge(route(id), [], route(id).path, { body: { data: [] }, headers }));
+    results.push(judge(route("v3.me"), undefined, "/v3/me", { body: {}, headers }));
+    expect(results.map((r) => [r.assumed, r.shape])).toEqual([["departs", "confirmed"], ["departs", "confirmed"], ["departs", undefined]]);
+    const s = summarize(results);
+    expect([s.departs, s.shapes]).toEqual([3, { confirmed: 2, departs: 0 }]);
+    expect(summaryLine(s)).toContain("; assumed shape 2 confirmed, 0 depart, 3 routes depart from another assumption (a header's format, a value);");
   });
 });

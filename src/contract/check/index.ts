@@ -29,7 +29,10 @@ export interface RouteResult {
   /** holds / violated for a documented shape; not-shown when the spec shows none */
   documented?: DocumentedVerdict;
   violations: Violation[];
+  /** any departure from what mids assumes (the payload's shape, a header's format, a value, an error's status) */
   assumed?: AssumedVerdict;
+  /** the assumed payload shape alone, on a route that has one */
+  shape?: "confirmed" | "departs";
   departures: Departure[];
   /** why the route was not checked (no id to call it with, the key lacks an entitlement, ...) */
   skipped?: string;
@@ -43,6 +46,8 @@ export interface CheckSummary {
   violated: number;
   confirmed: number;
   departs: number;
+  /** routes with an assumed payload shape: how many it held on, how many it did not */
+  shapes: { confirmed: number; departs: number };
   skipped: number;
   failed: number;
 }
@@ -276,11 +281,12 @@ export function judge(r: Route, data: unknown, called: string, answer?: { body: 
     ? [{ field: "(HTTP status)", expected: "200", got: String(answer.status), message: `a successful answer with HTTP ${answer.status}, where a read answers 200` }] : [];
   const env = answer ? [...http, ...envelopeViolations(r, answer.body, answer.status), ...paginationViolations(r, answer.body), ...answer.headers ? headerViolations(r, answer.headers) : []] : [];
   const a = ASSUMED_SHAPES[r.id];
-  const deps = [...a ? assumedDepartures(a.shape, data) : [], ...answer ? valueDepartures(r, data, answer.body) : [], ...answer?.headers ? headerDepartures(answer.headers) : []];
+  const shapeDeps = a ? assumedDepartures(a.shape, data) : [];
+  const deps = [...shapeDeps, ...answer ? valueDepartures(r, data, answer.body) : [], ...answer?.headers ? headerDepartures(answer.headers) : []];
   return {
     route: r.id, method: r.method, path: r.path, called,
     documented: env.length ? "violated" : v === undefined ? "not-shown" : v.length ? "violated" : "holds", violations: [...env, ...v ?? []],
-    assumed: deps.length ? "departs" : a ? "confirmed" : "none", departures: deps,
+    assumed: deps.length ? "departs" : a ? "confirmed" : "none", ...a ? { shape: shapeDeps.length ? "departs" as const : "confirmed" as const } : {}, departures: deps,
   };
 }
 
@@ -433,7 +439,7 @@ export async function checkContract(routes: readonly Route[], call: Caller, opts
 }
 
 export function summarize(results: readonly RouteResult[]): CheckSummary {
-  const s: CheckSummary = { routes: results.length, holds: 0, violated: 0, confirmed: 0, departs: 0, skipped: 0, failed: 0 };
+  const s: CheckSummary = { routes: results.length, holds: 0, violated: 0, confirmed: 0, departs: 0, shapes: { confirmed: 0, departs: 0 }, skipped: 0, failed: 0 };
   for (const r of results) {
     if (r.skipped) s.skipped++;
     else if (r.failed) s.failed++;
@@ -441,6 +447,7 @@ export function summarize(results: readonly RouteResult[]): CheckSummary {
     if (r.documented === "violated") s.violated++;
     if (r.assumed === "confirmed") s.confirmed++;
     if (r.assumed === "departs") s.departs++;
+    if (r.shape) s.shapes[r.shape]++;
   }
   return s;
 }

@@ -40,9 +40,15 @@ export function resultCells(r: RouteResult): { documented: string; assumed: stri
   return { documented, assumed, detail: oneLine(detail) };
 }
 
+/** The routes that depart from another assumption than their payload's shape (a header's format, a value), said apart. */
+function elsewhere(s: CheckSummary): string {
+  const n = s.departs - s.shapes.departs;
+  return n > 0 ? `, ${n} route${n === 1 ? "" : "s"} depart${n === 1 ? "s" : ""} from another assumption (a header's format, a value)` : "";
+}
+
 /** The summary line (stderr). */
 export function summaryLine(s: CheckSummary): string {
-  return `contract check: ${s.routes} route${s.routes === 1 ? "" : "s"}: documented shape ${s.holds} hold${s.holds === 1 ? "s" : ""}, ${s.violated} violated; assumed shape ${s.confirmed} confirmed, ${s.departs} depart; ${s.skipped} skipped, ${s.failed} failed\n`;
+  return `contract check: ${s.routes} route${s.routes === 1 ? "" : "s"}: documented shape ${s.holds} hold${s.holds === 1 ? "s" : ""}, ${s.violated} violated; assumed shape ${s.shapes.confirmed} confirmed, ${s.shapes.departs} depart${elsewhere(s)}; ${s.skipped} skipped, ${s.failed} failed\n`;
 }
 
 /** The JSON report (-o json / --format json): a CI interface. */
