@@ -20,6 +20,7 @@ const EXCEPTIONS: Record<string, string> = {
   "mids sandbox serve --faults 503:0.2,slow:200 &": "leaves a server running",
   "MIDS_BASE_URL=http://127.0.0.1:8787 MIDS_API_KEY=$(mids sandbox keys -o json | jq -r '.[0].key') mids me": "needs the server the serve example starts",
   "mids sandbox serve --port 0 --scenario outage.yaml": "serves until interrupted (scenarios: sandbox-control.test.ts)",
+  "mids sandbox serve --port 0 --clock 2026-11-01T12:00:00Z": "serves until interrupted (--clock: sandbox-clock.test.ts)",
   "mids sandbox record --upstream https://api.example.com --out api.cassette.json --port 8788": "records a real server until interrupted (the round trip: sandbox-record.test.ts)",
   "MIDS_BASE_URL=http://127.0.0.1:8788 mids projects list --limit 5": "needs the recorder the record example starts",
   "mids sandbox serve --replay api.cassette.json --replay-missing 404": "serves until interrupted (replay: sandbox-record.test.ts)",
