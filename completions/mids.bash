@@ -61,7 +61,7 @@ _mids_opts() {
     'migrate verify') echo '--from-format --fail-on --concurrency --sample --sample-first --seed --tolerance --strict -h --help -V --version --base-url --api-key --profile --api -o --output --fields --jq --csv-raw --no-color --no-relative --no-pager -q --quiet --verbose --timeout --max-retries --insecure --max-body-size --max-pages --sandbox';;
     'migrate scan') echo '--format --output-file --output-file-format --full-notes --fail-on --fix --dry-run --include --exclude --host -h --help -V --version --base-url --api-key --profile --api -o --output --fields --jq --csv-raw --no-color --no-relative --no-pager -q --quiet --verbose --timeout --max-retries --insecure --max-body-size --max-pages --sandbox';;
     'contract') echo '-h --help -V --version --base-url --api-key --profile --api -o --output --fields --jq --csv-raw --no-color --no-relative --no-pager -q --quiet --verbose --timeout --max-retries --insecure --max-body-size --max-pages --sandbox';;
-    'contract check') echo '--routes --concurrency --save --format --output-file --output-file-format --full-notes -h --help -V --version --base-url --api-key --profile --api -o --output --fields --jq --csv-raw --no-color --no-relative --no-pager -q --quiet --verbose --timeout --max-retries --insecure --max-body-size --max-pages --sandbox';;
+    'contract check') echo '--routes --concurrency --save --fail-on --format --output-file --output-file-format --full-notes -h --help -V --version --base-url --api-key --profile --api -o --output --fields --jq --csv-raw --no-color --no-relative --no-pager -q --quiet --verbose --timeout --max-retries --insecure --max-body-size --max-pages --sandbox';;
     'contract export') echo '--openapi -h --help -V --version --base-url --api-key --profile --api -o --output --fields --jq --csv-raw --no-color --no-relative --no-pager -q --quiet --verbose --timeout --max-retries --insecure --max-body-size --max-pages --sandbox';;
     'sandbox') echo '-h --help -V --version --base-url --api-key --profile --api -o --output --fields --jq --csv-raw --no-color --no-relative --no-pager -q --quiet --verbose --timeout --max-retries --insecure --max-body-size --max-pages --sandbox';;
     'sandbox serve') echo '--port --host --faults --state --rate-limit --clock --scenario --remote-control --replay --replay-missing -h --help -V --version --base-url --api-key --profile --api -o --output --fields --jq --csv-raw --no-color --no-relative --no-pager -q --quiet --verbose --timeout --max-retries --insecure --max-body-size --max-pages --sandbox';;
@@ -163,6 +163,7 @@ _mids_optval() {
     'contract check|--routes') echo 'free';;
     'contract check|--concurrency') echo 'free';;
     'contract check|--save') echo 'files';;
+    'contract check|--fail-on') echo 'list departs skipped';;
     'contract check|--format') echo 'choices stylish json github sarif junit gitlab checkstyle';;
     'contract check|--output-file') echo 'files';;
     'contract check|--output-file-format') echo 'choices stylish json github sarif junit gitlab checkstyle';;

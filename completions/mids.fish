@@ -316,6 +316,7 @@ complete -c mids -n '__mids_at \'contract\' 0' -a 'export' -d 'Write the API con
 complete -c mids -n '__mids_at \'contract check\'' -l routes -x -d 'route ids, paths or prefixes ending in *, comma-separated (default: every GET route), e.g. v3.intel.list,/v3/topics,v2.*'
 complete -c mids -n '__mids_at \'contract check\'' -l concurrency -x -d 'requests in flight at once, 1 to 8 (default 4)'
 complete -c mids -n '__mids_at \'contract check\'' -l save -r -F -d 'write the observed shapes (field names and types, never values) to FILE, for a bug report'
+complete -c mids -n '__mids_at \'contract check\'' -l fail-on -x -a '(__mids_list departs skipped)' -d 'also exit 8 when any route departs from an assumption or was skipped (comma-separated)'
 complete -c mids -n '__mids_at \'contract check\'' -l format -x -a 'stylish json github sarif junit gitlab checkstyle' -d 'findings format (default: github when GITHUB_ACTIONS=true, json with -o json, else stylish)'
 complete -c mids -n '__mids_at \'contract check\'' -l output-file -r -F -d 'also write the findings to FILE (format from --output-file-format or the extension)'
 complete -c mids -n '__mids_at \'contract check\'' -l output-file-format -x -a 'stylish json github sarif junit gitlab checkstyle' -d 'format of --output-file (default from its extension: .sarif, .xml, .json)'

@@ -24,7 +24,7 @@ export const EXIT_DOCS: Record<number, { name: string; meaning: string }> = {
   [EXIT.rateLimited]: { name: "rate limited", meaning: "rate limited after retries (`rate_limited`, or HTTP 429 without a code)" },
   [EXIT.historyWindow]: { name: "history window", meaning: "history window exceeded (`HISTORY_WINDOW_EXCEEDED`): the message names `earliestAvailableAt`" },
   [EXIT.server]: { name: "server/network", meaning: "server or network failure: 5xx, `internal_error`, `service_unavailable`, timeout, refused connection, malformed response body; any other HTTP error status (408, 418, 451: often a proxy or firewall on the way)" },
-  [EXIT.findings]: { name: "findings", meaning: "the command ran and found problems (recipe findings, `migrate --fail-on`, `migrate scan --fail-on`, `migrate verify --fail-on`)" },
+  [EXIT.findings]: { name: "findings", meaning: "the command ran and found problems (recipe findings, `migrate --fail-on`, `migrate scan --fail-on`, `migrate verify --fail-on`, `contract check --fail-on`)" },
   [EXIT.interrupted]: { name: "interrupted", meaning: "interrupted (Ctrl-C, SIGINT); what was fetched is printed whole first" },
   [EXIT.terminated]: { name: "terminated", meaning: "terminated (SIGTERM, e.g. a CI timeout); like 130, what was fetched is printed whole first" },
 };

@@ -78,6 +78,36 @@ describe("contract check", () => {
     }
   });
 
+  it("--fail-on skipped,departs gates on routes the key could not check and on departures (exit 8); a route no list leads to never trips it", { timeout: 60_000 }, async () => {
+    const [plain, shapes] = await Promise.all([startSandbox([]), startSandbox(["--faults", "shapes"])]);
+    try {
+      const noapi = SANDBOX_KEYS.find((k) => k.key.endsWith("_noapi"))!.key;
+      const [all, lacking, lackingGated, departing] = await Promise.all([
+        runMain(["contract", "check", "-o", "json", "--fail-on", "skipped,departs"], { env: plain.env(SANDBOX_DEMO_KEY) }),
+        runMain(["contract", "check", "-o", "json"], { env: plain.env(noapi) }),
+        runMain(["contract", "check", "-o", "json", "--fail-on", "skipped"], { env: plain.env(noapi) }),
+        runMain(["contract", "check", "-o", "json", "--fail-on", "departs"], { env: shapes.env(SANDBOX_DEMO_KEY) }),
+      ]);
+      // the demo key checks every route a list leads to; the one none leads to is skipped, and passes
+      expect(all.code, all.stderr).toBe(0);
+      const uncallable = (JSON.parse(all.stdout) as Report).routes.filter((r) => r.skipped);
+      expect(uncallable.length).toBeGreaterThan(0);
+      expect(uncallable.every((r) => /no list route gives its id/.test(r.skipped!))).toBe(true);
+      // a key without api: its routes are skipped; exit 0 unless the gate asks
+      expect(lacking.code, lacking.stderr).toBe(0);
+      const skipped = (JSON.parse(lacking.stdout) as Report).routes.filter((r) => r.skipped && !/no list route/.test(r.skipped)).length;
+      expect(skipped).toBeGreaterThan(10);
+      expect(lackingGated.code).toBe(8);
+      expect(lackingGated.stderr).toContain(`mids: ${skipped} routes matched --fail-on: ${skipped} skipped\nhint: the first skipped: `);
+      expect(lackingGated.stdout).toBe(lacking.stdout);
+      // departures from what mids assumes
+      expect(departing.code).toBe(8);
+      expect(departing.stderr).toContain(`matched --fail-on: ${Object.keys(ASSUMED_SHAPES).length} depart\n`);
+    } finally {
+      await Promise.all([plain.stop(), shapes.stop()]);
+    }
+  });
+
   it("a documented field of the wrong type is exit 7, naming field, expected and got, in json and SARIF", async () => {
     const me = {
       credential: { id: "k1", name: "ci", type: "full", expiresAt: null },

@@ -4,6 +4,7 @@
 import type { Command } from "commander";
 import type { Context } from "../../context.js";
 import { addFindingsOptions } from "../shared/findings-options.js";
+import { choiceOption } from "../shared/choices.js";
 
 export interface CheckFlags {
   routes?: string;
@@ -12,7 +13,11 @@ export interface CheckFlags {
   format?: string;
   outputFile?: string;
   outputFileFormat?: string;
+  failOn?: string;
 }
+
+/** What `--fail-on` may name, beyond what always fails the run (a violated shape, a failed call). */
+export const FAIL_ON = ["departs", "skipped"] as const;
 
 export const DEFAULT_CONCURRENCY = 4;
 export const MAX_CONCURRENCY = 8;
@@ -23,19 +28,22 @@ export function register(parent: Command, ctx: Context): void {
     .description("Call each documented GET route once and check its answer against the contract: documented shapes strictly, assumed ones as notes")
     .option("--routes <list>", "route ids, paths or prefixes ending in *, comma-separated (default: every GET route), e.g. v3.intel.list,/v3/topics,v2.*")
     .option("--concurrency <n>", `requests in flight at once, 1 to ${MAX_CONCURRENCY} (default ${DEFAULT_CONCURRENCY})`)
-    .option("--save <file>", "write the observed shapes (field names and types, never values) to FILE, for a bug report"))
+    .option("--save <file>", "write the observed shapes (field names and types, never values) to FILE, for a bug report")
+    .addOption(choiceOption("--fail-on <verdicts>", "also exit 8 when any route departs from an assumption or was skipped (comma-separated)", FAIL_ON, { list: true })))
     .addHelpText("after", `
 Read-only: only GET requests, with the configured key; ids come from the list routes. Two more
 GETs provoke documented errors (an invalid minTrend, an unknown project) to check the error body
 and code. Exit 0 when every documented shape holds, 7 when one is violated or a route could not
-be checked, 3 when the key is refused. Where the spec shows no shape, mids assumes one: a
+be checked, 3 when the key is refused; with --fail-on, 8 when a route departs or was skipped (a
+key without an entitlement skips its routes). Where the spec shows no shape, mids assumes one: a
 departure is a note (see docs/contract.md). Output: a table, -o json, or --format sarif|github|junit|gitlab|checkstyle|stylish|json.
 
 Examples:
   $ mids contract check
   $ mids --sandbox contract check -o json | jq '.routes[] | select(.assumed == "departs")'
   $ mids contract check --routes 'v3.*' --output-file contract.sarif
-  $ mids contract check --save shapes.json     # attach to a bug report`)
+  $ mids contract check --save shapes.json     # attach to a bug report
+  $ mids contract check --fail-on skipped,departs   # a nightly gate: every route checked, every assumption held`)
     .action(async (flags: CheckFlags) => run(flags, ctx));
 }
 
@@ -47,6 +55,7 @@ export async function run(flags: CheckFlags, ctx: Context): Promise<void> {
   const { UsageError, ApiError, MidsError, EXIT } = errors;
   const g = ctx.globals;
   const concurrency = parseIntFlag("--concurrency", flags.concurrency, 1, MAX_CONCURRENCY) ?? DEFAULT_CONCURRENCY;
+  const failOn = (await import("../../util/flag-values.js")).checkChoiceList("--fail-on", flags.failOn, FAIL_ON);
   const { routes, unknown } = selectRoutes(flags.routes);
   const routesHint = "name route ids (v3.intel.list), paths (/v3/intel) or prefixes (v3.*); every route's path: mids contract export --openapi --jq '.paths | keys' (--api v2 for v2's), or docs/routes.md";
   if (unknown.length) {
@@ -147,5 +156,15 @@ export async function run(flags: CheckFlags, ctx: Context): Promise<void> {
   if (unchecked) {
     const first = results.find((r) => r.failed)!.failed!;
     throw new errors.MalformedResponseError(`${unchecked} (the first: ${first.code}${first.status ? ` (${first.status})` : ""}: ${first.message})`, { hint: "the detail of each route (or -o json) names each failure; check that the server is up and --base-url points at the API, then run again" });
+  }
+  // (a route no list leads to is skipped against every server: it never fails the gate)
+  const matches = { skipped: results.filter((r) => r.skipped && !r.uncallable), departs: results.filter((r) => r.assumed === "departs") };
+  const matched = failOn.filter((v) => matches[v].length > 0);
+  if (matched.length) {
+    const n = new Set(matched.flatMap((v) => matches[v])).size;
+    const skipped = matched.includes("skipped") ? matches.skipped[0] : undefined;
+    throw new errors.FindingsError(`${n} route${n === 1 ? "" : "s"} matched --fail-on: ${matched.map((v) => `${matches[v].length} ${v === "departs" ? "depart" : v}`).join(", ")}`, {
+      hint: skipped ? `the first skipped: ${skipped.method} ${skipped.path}: ${skipped.skipped}` : "the detail of each route (or -o json) names each departure",
+    });
   }
 }

@@ -36,6 +36,8 @@ export interface RouteResult {
   departures: Departure[];
   /** why the route was not checked (no id to call it with, the key lacks an entitlement, ...) */
   skipped?: string;
+  /** skipped whatever the server and key: no list route gives its id, so check never calls it */
+  uncallable?: true;
   /** the call failed: the error's code and message */
   failed?: { code: string; status?: number; message: string };
 }
@@ -400,7 +402,7 @@ export async function checkContract(routes: readonly Route[], call: Caller, opts
       params[s.param] = v;
     }
     if (r.path.includes("{") && !SOURCES[r.id]) {
-      results.set(r.id, { ...base, skipped: "no list route gives its id (pass the id to 'mids api' to check it by hand)" });
+      results.set(r.id, { ...base, skipped: "no list route gives its id (pass the id to 'mids api' to check it by hand)", uncallable: true });
       return;
     }
     const called = opts.buildPath(r, params);
