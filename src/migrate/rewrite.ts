@@ -394,6 +394,29 @@ const routeNotes = (plan: Plan, r: Route, opts: RewriteOptions): Note[] =>
  */
 const refusedWhole = (v: string, min: number): boolean => (/^\d+$/.test(v) ? Number(v) < min : !/^[$%<{:]/.test(v));
 
+/**
+ * Page N of a v2 page size over v3's maximum (`page=2&limit=100`) starts at item (N-1)*100+1,
+ * which is not page N of v3's smaller pages: the v3 page size becomes the largest that divides
+ * the v2 one (50; 30 for limit=60), so that the v2 page starts on a v3 page, and the walk to it
+ * (by --resolve or by hand) goes to that page. The page and size notes say so.
+ */
+function v3PageOf(lowered: { to: string; size: number; max: number; at: number }, pageAt: number, pending: Pending[], query: Record<string, string>, hits: string[]): Pending[] {
+  const i = pending.findIndex((p) => p.kind === "page");
+  if (i < 0) return pending;
+  const page = (pending[i] as { page: number }).page;
+  const { to, size, max } = lowered;
+  let per = max;
+  while (size % per) per--;
+  const v3Page = ((page - 1) * size) / per + 1;
+  const pages = size / per;
+  query[to] = String(per);
+  if (per !== max) hits[lowered.at] = hits[lowered.at].replace(/=\d+$/, `=${per}`) + ` (the largest page size up to ${max} that divides ${size}, so that page ${page} starts on a v3 page)`;
+  hits[pageAt] += ` (v2 pages of ${size}: page ${page} starts at item ${(page - 1) * size + 1}, the first of v3 page ${v3Page} of pages of ${per}; follow meta.nextCursor ${v3Page - 1} times from the first page, and read ${pages} v3 pages for its ${size} items)`;
+  const out = [...pending];
+  out[i] = { kind: "page", page: v3Page, v2Page: page };
+  return out;
+}
+
 function rewriteV2(r: Route, v2Values: readonly string[], req: LogRequest, from: Shape, opts: RewriteOptions): Outcome {
   const plan = planOf(r);
   const routeRules = plan.routeRules;
@@ -415,6 +438,9 @@ function rewriteV2(r: Route, v2Values: readonly string[], req: LogRequest, from:
   let query: Record<string, string> = req.query.length ? {} : EMPTY_QUERY;
   let byRule: Hits;
   let seriesAt: string | undefined;
+  // a v2 page size over v3's maximum (limit=100): where its hit is, for page N below
+  let lowered: { to: string; size: number; max: number; at: number } | undefined;
+  let pageAt = -1;
   // from.query differs from queryObject(req.query, false) only in secret values, which are not read
   const q = from.query;
   for (const k in q) {
@@ -425,7 +451,12 @@ function rewriteV2(r: Route, v2Values: readonly string[], req: LogRequest, from:
     if (spec.to) {
       const to = v3Specs.get(spec.to);
       const max = to?.max;
-      if (max !== undefined && Number(v) > max) { query[spec.to] = String(max); byRule = hit(byRule, "limit-over-v3-max", `${k}=${clip(v)} -> ${spec.to}=${max}`); continue; }
+      if (max !== undefined && Number(v) > max) {
+        query[spec.to] = String(max);
+        byRule = hit(byRule, "limit-over-v3-max", `${k}=${clip(v)} -> ${spec.to}=${max}`);
+        if (Number.isInteger(Number(v))) lowered = { to: spec.to, size: Number(v), max, at: byRule.length - 1 };
+        continue;
+      }
       query[spec.to] = v;
       if (to?.type === "int" && to.min !== undefined && refusedWhole(v, to.min)) {
         byRule = hit(byRule, "limit-not-v3-page-size", `${k}=${clip(v)} (v3: ${to.min} to ${max ?? "its maximum"})`);
@@ -451,7 +482,9 @@ function rewriteV2(r: Route, v2Values: readonly string[], req: LogRequest, from:
     if (rule === "at-to-series-window" && plan.seriesWindow) { seriesAt = v; continue; }
     if (routeRules.includes(rule)) continue; // the route-level note already says it
     byRule = hit(byRule, rule, `${k}=${clip(v)}`);
+    if (rule === "page-to-cursor") pageAt = byRule.length - 1;
   }
+  if (lowered && pageAt >= 0) pending = v3PageOf(lowered, pageAt, pending!, query, byRule!);
   // a parameter left out whose default loses something (momentum's cluster breakdown is on by default)
   for (const [name, rule, what] of plan.defaults) if (!(name in q)) byRule = hit(byRule, rule, what);
   if (seriesAt !== undefined) byRule = seriesWindow(query, seriesAt, byRule, opts.run!);

@@ -12,6 +12,7 @@ import { wrapProse } from "../../output/prose.js";
 import { apiHosts, apiPathPrefix } from "../../migrate/api-base.js";
 import { redactRequest } from "../../migrate/redact.js";
 import { rewrite } from "../../migrate/rewrite.js";
+import { pendingWhat } from "../../migrate/resolve.js";
 import type { LogRequest, Outcome } from "../../migrate/types.js";
 import { parseCurlFull } from "../../migrate/codecs/curl/read.js";
 import { redactText } from "../../redact/index.js";
@@ -152,7 +153,7 @@ export function explainOutcome(words: string[], baseUrl: string | undefined, now
   const req = redactRequest(parseRequestWords(words));
   const o = rewrite(req, { now, hosts: apiHosts(baseUrl), pathPrefix: apiPathPrefix(baseUrl) });
   const route = o.routeId ? routeMap().find((r) => r.id === o.routeId) : undefined;
-  const resolve = o.pending?.map((p) => (p.kind === "page" ? `the cursor of page ${p.page}` : `the report id of topic ${p.topicId}`));
+  const resolve = o.pending?.map(pendingWhat);
   return {
     request: `${o.from.method} ${targetOf(o.from)}`, status: o.status, from: o.from, to: o.to, notes: o.notes,
     ...(resolve?.length ? { resolve } : {}), ...(route ? { route } : {}),
