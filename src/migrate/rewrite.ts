@@ -355,6 +355,19 @@ function plan(r: Route): Plan {
   return p;
 }
 const PAGE_SIZE_RULE = "v2-default-page-size";
+
+/**
+ * A route's v2 parameters as the rewrite carries them (explain lists them so; scan names them so
+ * where the code sets them): the route table's, but on a series read (its v3 route takes a from/to
+ * window) `at` is that window's end, `to`, with `from` 7 days before it (series-window-from-at),
+ * not a historical read v3 removed (at-to-series-window, the project detail's).
+ */
+const carried = new StaticMemo((r: Route): readonly ParamSpec[] => {
+  const params = paramsOf(r);
+  if (!r.v3?.route || !planOf(r).seriesWindow) return params;
+  return params.map((p) => (p.rule === "at-to-series-window" ? Object.freeze({ ...p, to: "to", rule: "series-window-from-at" }) : p));
+});
+export const carriedParams = (r: Route): readonly ParamSpec[] => carried.get(r);
 const partialRules = new StaticMemo((rule: string) => migrationRule(rule).effect === "partial");
 const isPartial = (rule: string): boolean => partialRules.get(rule);
 

@@ -78,4 +78,23 @@ describe("migrate scan: other parameters set apart from the URL", () => {
     expect(readFileSync(join(dir, "client.py"), "utf8")).toBe(RANK.replace("/v2/intel/", "/v3/intel/"));
     expect(readFileSync(join(dir, "a.ts"), "utf8")).toBe(TS.replace("/v2/projects/${id}/rank", "/v3/projects/${id}/series/rank"));
   });
+
+  // Before, a series read's `at` set apart said "Historical reads with `at` were removed. Use
+  // /v3/projects/{idOrSlug}/series/..." on the series read itself, and explain listed the series
+  // routes' `at` as that rule, while `mids migrate` makes it the window's end, `to`.
+  it("a series read's `at` set apart is the v3 window's end (to), as migrate and explain say", async () => {
+    const dir = fileTree({ "a.py": 'r = requests.get(f"{B}/v2/projects/{pid}/rank", params={"at": t})\n' });
+    const r = await runMids(["migrate", "scan", ".", "--format", "json"], { cwd: dir, env: baseEnv() });
+    expect(r.code, r.stderr).toBe(0);
+    const [f] = JSON.parse(r.stdout).findings as Finding[];
+    expect([f.status, f.rules]).toEqual(["partial", ["series-window-from-unknown"]]);
+    expect(f.notes[0].message).toMatch(/^at set by the code on line 1: v3 calls it to: .*Add `from` 7 days before `to`/);
+    const explain = await runMids(["migrate", "explain", "-o", "json"], { env: baseEnv() });
+    const routes = JSON.parse(explain.stdout).routes as { id: string; params: { name: string; to?: string; rule?: string }[] }[];
+    for (const id of ["v2.projects.rank", "v2.projects.momentum"]) {
+      expect(routes.find((x) => x.id === id)!.params.find((p) => p.name === "at")).toEqual({ name: "at", to: "to", rule: "series-window-from-at" });
+    }
+    // the project detail's `at` is still a removed historical read
+    expect(routes.find((x) => x.id === "v2.projects.get")!.params.find((p) => p.name === "at")).toEqual({ name: "at", rule: "at-to-series-window" });
+  });
 });

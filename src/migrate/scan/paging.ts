@@ -6,7 +6,7 @@
 // (start -> from), one v3 dropped. Such a read is left: partial, with a note naming the parameter
 // and the line that sets it.
 import { paramsOf, route, type ParamSpec } from "../../contract/routes.js";
-import { note } from "../rewrite.js";
+import { carriedParams, note } from "../rewrite.js";
 import { StaticMemo } from "../../util/memo.js";
 import type { Usage } from "./analyze.js";
 
@@ -48,7 +48,8 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
  * apart, is not known). Made once per route.
  */
 const plans = new StaticMemo((routeId: string): ApartPlan => {
-  const params = paramsOf(route(routeId)).filter((p) => (p.to !== undefined && p.to !== p.name) || (p.to === undefined && p.rule !== undefined && !p.lossless));
+  // (as the rewrite carries them: on a series read `at` is the window's end, `to`)
+  const params = carriedParams(route(routeId)).filter((p) => (p.to !== undefined && p.to !== p.name) || (p.to === undefined && p.rule !== undefined && !p.lossless));
   if (!params.length) return NO_PLAN;
   const alternatives = params.map((p) => (p.rule === PAGE_RULE || COMPOUND.test(p.name) ? `(${escape(p.name)})` : `["'\`&?](${escape(p.name)})`));
   return Object.freeze({ params, source: alternatives.join("|") });
@@ -202,12 +203,16 @@ export function paramsSetNear(text: string, start: number, end: number, plan: Ap
 
 const NONE_SET: readonly { param: ParamSpec; at: number }[] = Object.freeze([]);
 
+const SERIES_AT_RULE = "series-window-from-at";
+const SERIES_AT_UNKNOWN_RULE = "series-window-from-unknown";
+
 /** A rewritten usage left because the code sets some of its route's parameters apart (each with the line it is set on). */
 export function leftForParams(u: Usage, set: readonly { param: ParamSpec; line: number }[]): Usage {
   const rules = [...u.rules];
   const notes = [...u.notes];
   for (const { param: p, line } of set) {
-    const rule = p.rule ?? RENAMED_RULE;
+    // a window end the code sets: its value is not known here, so neither is `from` (7 days before it)
+    const rule = p.rule === SERIES_AT_RULE ? SERIES_AT_UNKNOWN_RULE : p.rule ?? RENAMED_RULE;
     if (!rules.includes(rule)) rules.push(rule);
     notes.push(note(rule, `${p.name} set by the code on line ${line}${p.to !== undefined ? `: v3 calls it ${p.to}` : ""}`));
   }
