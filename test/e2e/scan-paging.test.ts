@@ -79,6 +79,20 @@ describe("migrate scan: other parameters set apart from the URL", () => {
     expect(readFileSync(join(dir, "a.ts"), "utf8")).toBe(TS.replace("/v2/projects/${id}/rank", "/v3/projects/${id}/series/rank"));
   });
 
+  // Before, only a usage that was `rewritten` was looked at: a momentum read (partial already: its
+  // cluster breakdown) whose code sets `start` apart said nothing of `start`, which v3 ignores.
+  it("a partial usage's parameters set apart are named too, those its notes do not already cover", async () => {
+    const dir = fileTree({ "m.py": 'r = requests.get(f"{B}/v2/projects/{pid}/momentum", params={"start": s, "clusters": "true"})\n' });
+    const r = await runMids(["migrate", "scan", ".", "--format", "json"], { cwd: dir, env: baseEnv() });
+    expect(r.code, r.stderr).toBe(0);
+    const [f] = JSON.parse(r.stdout).findings as Finding[];
+    expect([f.status, f.rules]).toEqual(["partial", ["momentum-clusters-dropped", "param-renamed"]]);
+    expect(f.notes.map((n) => n.message.split(": A query")[0])).toContain("start set by the code on line 1: v3 calls it from");
+    expect(f.notes.filter((n) => n.rule === "momentum-clusters-dropped")).toHaveLength(1);
+    const stylish = await runMids(["migrate", "scan", ".", "--format", "stylish"], { cwd: dir, env: baseEnv() });
+    expect(stylish.stdout).not.toContain("not fixed by --fix");
+  });
+
   // Before, a series read's `at` set apart said "Historical reads with `at` were removed. Use
   // /v3/projects/{idOrSlug}/series/..." on the series read itself, and explain listed the series
   // routes' `at` as that rule, while `mids migrate` makes it the window's end, `to`.

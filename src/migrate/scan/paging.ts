@@ -206,13 +206,25 @@ const NONE_SET: readonly { param: ParamSpec; at: number }[] = Object.freeze([]);
 const SERIES_AT_RULE = "series-window-from-at";
 const SERIES_AT_UNKNOWN_RULE = "series-window-from-unknown";
 
+/** The rule of a parameter set apart, as leftForParams notes it. */
+const ruleOfSet = (p: ParamSpec): string => (p.rule === SERIES_AT_RULE ? SERIES_AT_UNKNOWN_RULE : p.rule ?? RENAMED_RULE);
+
+/**
+ * Of the parameters a partial usage's code sets apart, those its notes do not already cover (a
+ * momentum read's `clusters` is in its momentum-clusters-dropped note; its `start` is not).
+ */
+export function notNoted<T extends { param: ParamSpec }>(set: readonly T[], rules: readonly string[]): readonly T[] {
+  const out = set.filter((f) => (f.param.to !== undefined && f.param.to !== f.param.name) || !rules.includes(ruleOfSet(f.param)));
+  return out.length === set.length ? set : out;
+}
+
 /** A rewritten usage left because the code sets some of its route's parameters apart (each with the line it is set on). */
 export function leftForParams(u: Usage, set: readonly { param: ParamSpec; line: number }[]): Usage {
   const rules = [...u.rules];
   const notes = [...u.notes];
   for (const { param: p, line } of set) {
     // a window end the code sets: its value is not known here, so neither is `from` (7 days before it)
-    const rule = p.rule === SERIES_AT_RULE ? SERIES_AT_UNKNOWN_RULE : p.rule ?? RENAMED_RULE;
+    const rule = ruleOfSet(p);
     if (!rules.includes(rule)) rules.push(rule);
     notes.push(note(rule, `${p.name} set by the code on line ${line}${p.to !== undefined ? `: v3 calls it ${p.to}` : ""}`));
   }
@@ -220,7 +232,8 @@ export function leftForParams(u: Usage, set: readonly { param: ParamSpec; line: 
   const manual = set.length === 1 && set[0].param.rule === PAGE_RULE
     ? `the code sets ${set[0].param.name} on line ${set[0].line}, which v3 lists do not take`
     : `the code sets ${said}, which the v3 request does not take as v2 did`;
-  return { ...u, status: "partial", edits: [], replacement: null, shownReplacement: null, rules, notes, manual };
+  // (a usage partial already is left by --fix for its own notes: no "not fixed" line for these)
+  return { ...u, status: "partial", edits: [], replacement: null, shownReplacement: null, rules, notes, ...(u.status === "rewritten" ? { manual } : {}) };
 }
 
 /** The line of offset `at`, given that `from` is on line `line`. */

@@ -4,7 +4,7 @@ import { closeSync, constants, fstatSync, openSync, read, readSync, type Stats }
 import { isAscii, isUtf8 } from "node:buffer";
 import { Analyzer, placedEdits, type Edit, type ScanStatus, type Usage } from "./analyze.js";
 import { extractRoutes, type ApiPrefixes, type RouteText } from "./extract.js";
-import { ApartPatterns, apartPlan, leftForParams, lineOf, paramsSetNear } from "./paging.js";
+import { ApartPatterns, apartPlan, leftForParams, lineOf, notNoted, paramsSetNear } from "./paging.js";
 import type { ParamSpec } from "../../contract/routes.js";
 import { fsPath, walk, type FileEntry, type Picomatch } from "./walk.js";
 import type { ScanRules } from "./redact.js";
@@ -467,8 +467,10 @@ export async function scan(opts: ScanOptions): Promise<ScanResult> {
       let u = analyzer.usage(text, r);
       if (!u) continue;
       // a read whose page, or another parameter v3 takes otherwise, the code sets apart from the URL (paging.ts)
-      const plan = u.status === "rewritten" ? apartPlan(u.routeId) : undefined;
-      const set = plan?.params.length ? paramsSetNear(text, r.start, r.end, plan, k ? routes[k - 1].end : 0, k + 1 < routes.length ? routes[k + 1].start : text.length, patterns.of(plan)) : NONE_SET;
+      // (a partial one too: what the code sets apart is as much to change there, `start` beside a momentum read)
+      const plan = u.status === "rewritten" || u.status === "partial" ? apartPlan(u.routeId) : undefined;
+      let set = plan?.params.length ? paramsSetNear(text, r.start, r.end, plan, k ? routes[k - 1].end : 0, k + 1 < routes.length ? routes[k + 1].start : text.length, patterns.of(plan)) : NONE_SET;
+      if (set.length && u.status === "partial") set = notNoted(set, u.rules);
       if (usages.length >= perFile) {
         unlist(over, !set.length ? { status: u.status, edits: placedEdits(u, r.start) } : { status: "partial", edits: [] }, !!opts.keepEdits);
         continue;
