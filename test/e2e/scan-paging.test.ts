@@ -25,7 +25,7 @@ const PY = [
   "",
 ].join("\n");
 
-interface Finding { file: string; line: number; status: string; rules: string[]; notes: { rule: string; message: string }[]; replacement: string | null }
+interface Finding { file: string; line: number; column: number; status: string; rules: string[]; notes: { rule: string; message: string }[]; replacement: string | null }
 
 describe("migrate scan: a page number set apart from the URL", () => {
   it("reports the read partial with the line that sets the page, and --fix leaves it", async () => {
@@ -91,6 +91,27 @@ describe("migrate scan: other parameters set apart from the URL", () => {
     expect(f.notes.filter((n) => n.rule === "momentum-clusters-dropped")).toHaveLength(1);
     const stylish = await runMids(["migrate", "scan", ".", "--format", "stylish"], { cwd: dir, env: baseEnv() });
     expect(stylish.stdout).not.toContain("not fixed by --fix");
+  });
+
+  // Before, the query of another usage on the same line counted as code setting a parameter:
+  // `${B}/v2/grounding` beside `${B}/v2/grounding?at=${at}` was partial, "at set by the code".
+  it("another usage's route text on the same line is not code that sets this one's parameters", async () => {
+    const g = "const url = at ? `${B}/v2/grounding?at=${at}` : `${B}/v2/grounding`;\n";
+    const h = "const u = `${B}/v2/grounding`; const v = `${B}/v2/grounding?at=${at}`;\n";
+    const dir = fileTree({ "g.ts": g, "h.ts": h });
+    const r = await runMids(["migrate", "scan", ".", "--format", "json"], { cwd: dir, env: baseEnv() });
+    expect(r.code, r.stderr).toBe(0);
+    const found = JSON.parse(r.stdout).findings as Finding[];
+    const col = (text: string, nth: number) => text.split("/v2/grounding").slice(0, nth + 1).join("/v2/grounding").length + 1;
+    expect(found.map((f) => [f.file, f.column, f.status, f.rules.includes("at-dropped")])).toEqual([
+      ["g.ts", col(g, 0), "partial", true], ["g.ts", col(g, 1), "rewritten", false], ["h.ts", col(h, 0), "rewritten", false], ["h.ts", col(h, 1), "partial", true],
+    ]);
+    // code beside them that does set it still counts
+    const dir2 = fileTree({ "k.py": 'r = requests.get(f"{B}/v2/grounding", params={"at": t}) or requests.get(f"{B}/v2/grounding?at={t}")\n' });
+    const r2 = await runMids(["migrate", "scan", ".", "--format", "json"], { cwd: dir2, env: baseEnv() });
+    expect((JSON.parse(r2.stdout).findings as Finding[]).map((f) => f.notes.find((n) => n.rule === "at-dropped")?.message.slice(0, 30))).toEqual([
+      "at set by the code on line 1: ", "at={t}: `at` (a past topic sna",
+    ]);
   });
 
   // Before, a series read's `at` set apart said "Historical reads with `at` were removed. Use

@@ -170,9 +170,10 @@ export function pageSetNear(text: string, start: number, end: number, name: stri
  * usage): where, and the parameter, in the order they appear. The window is the lines around the
  * usage (PAGE_LINES_BEFORE and PAGE_LINES_AFTER); the lines of the route references before and
  * after it (the end of the one before, `after`, and the start of the one after, `before`) are other
- * calls' code, unless they are the usage's own line.
+ * calls' code, unless they are the usage's own line; their own texts ([afterStart, after) and
+ * [before, beforeEnd)) are never this usage's.
  */
-export function paramsSetNear(text: string, start: number, end: number, plan: ApartPlan, after = 0, before = text.length, re = new RegExp(plan.source, "g")): readonly { param: ParamSpec; at: number }[] {
+export function paramsSetNear(text: string, start: number, end: number, plan: ApartPlan, after = 0, before = text.length, re = new RegExp(plan.source, "g"), afterStart = after, beforeEnd = before): readonly { param: ParamSpec; at: number }[] {
   const lineStart = text.lastIndexOf("\n", start - 1) + 1;
   const eol = text.indexOf("\n", end);
   const lineEnd = eol < 0 ? text.length : eol;
@@ -193,7 +194,9 @@ export function paramsSetNear(text: string, start: number, end: number, plan: Ap
     if (seen & bit) continue;
     const param = plan.params[k - 1];
     const i = from + m.index + m[0].length - param.name.length;
-    if (i >= start && i < end) continue;
+    // the usage's own route text, and the texts of the routes before and after it (their
+    // query: `${B}/v2/grounding?at=${t}` beside `${B}/v2/grounding` is not this one's `at`)
+    if ((i >= start && i < end) || (i >= afterStart && i < after) || (i >= before && i < beforeEnd)) continue;
     if (!(param.rule === PAGE_RULE ? setsAt : keySetAt)(text, i, param.name)) continue;
     seen |= bit;
     (out ??= []).push({ param, at: i });

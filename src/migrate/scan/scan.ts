@@ -469,7 +469,7 @@ export async function scan(opts: ScanOptions): Promise<ScanResult> {
       // a read whose page, or another parameter v3 takes otherwise, the code sets apart from the URL (paging.ts)
       // (a partial one too: what the code sets apart is as much to change there, `start` beside a momentum read)
       const plan = u.status === "rewritten" || u.status === "partial" ? apartPlan(u.routeId) : undefined;
-      let set = plan?.params.length ? paramsSetNear(text, r.start, r.end, plan, k ? routes[k - 1].end : 0, k + 1 < routes.length ? routes[k + 1].start : text.length, patterns.of(plan)) : NONE_SET;
+      let set = plan?.params.length ? paramsSetNear(text, r.start, r.end, plan, k ? routes[k - 1].end : 0, k + 1 < routes.length ? routes[k + 1].start : text.length, patterns.of(plan), k ? routes[k - 1].start : 0, k + 1 < routes.length ? routes[k + 1].end : text.length) : NONE_SET;
       if (set.length && u.status === "partial") set = notNoted(set, u.rules);
       if (usages.length >= perFile) {
         unlist(over, !set.length ? { status: u.status, edits: placedEdits(u, r.start) } : { status: "partial", edits: [] }, !!opts.keepEdits);
