@@ -5,6 +5,8 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { baseEnv, fileTree, runMids } from "../helpers/cli.js";
+import { ASSUMED } from "../../src/contract/assumed.js";
+import { route } from "../../src/contract/routes.js";
 
 const JS = [
   "async function all(base) {",
@@ -91,6 +93,30 @@ describe("migrate scan: other parameters set apart from the URL", () => {
     expect(f.notes.filter((n) => n.rule === "momentum-clusters-dropped")).toHaveLength(1);
     const stylish = await runMids(["migrate", "scan", ".", "--format", "stylish"], { cwd: dir, env: baseEnv() });
     expect(stylish.stdout).not.toContain("not fixed by --fix");
+  });
+
+  // Before, a list read whose code sets `limit` apart got v2-default-page-size ("A v2 list read
+  // without a page size ... asks for v2's page size", `-> /v3/projects?limit=20`), contradicting
+  // the code, and a literal page size over v3's maximum (which v3 refuses) went unsaid.
+  it("a page size the code sets apart replaces the default-page-size note; one over v3's maximum is noted with its line", async () => {
+    const dir = fileTree({
+      "a.py": 'r = requests.get(f"{B}/v2/projects", params={"names": n, "limit": 100})\n',
+      "b.ts": "const u = new URL(`${B}/v2/intel`);\nu.searchParams.set(\"limit\", String(size));\n",
+      "c.ts": "fetch(`${B}/v2/projects`);\n",
+    });
+    const r = await runMids(["migrate", "scan", ".", "--format", "json"], { cwd: dir, env: baseEnv() });
+    expect(r.code, r.stderr).toBe(0);
+    const found = JSON.parse(r.stdout).findings as (Finding & { to: { query: Record<string, string> } })[];
+    expect(found.map((f) => [f.file, f.status, f.rules.filter((x) => x !== "response-renames"), f.to.query])).toEqual([
+      ["a.py", "partial", ["limit-over-v3-max"], {}],
+      ["b.ts", "rewritten", [], {}],
+      // no page size anywhere: v2's default is still what the v3 request needs
+      ["c.ts", "rewritten", ["v2-default-page-size"], { limit: String(ASSUMED.v2DefaultLimit) }],
+    ]);
+    const max = route("v3.projects.list").params.find((p) => p.name === "limit")!.max;
+    expect(found[0].notes.find((n) => n.rule === "limit-over-v3-max")!.message).toMatch(new RegExp(`^limit=100 set by the code on line 1: v3 pages hold at most ${max}: `));
+    expect(found[0].replacement).toBeNull();
+    expect(found[1].replacement).toBe("/v3/intel");
   });
 
   // Before, the query of another usage on the same line counted as code setting a parameter:

@@ -246,3 +246,47 @@ export function lineOf(text: string, from: number, at: number, line: number): nu
   else for (let i = text.lastIndexOf("\n", from - 1); i >= at; i = text.lastIndexOf("\n", i - 1)) n--;
   return n;
 }
+
+/** The rule of the page size mids gives a v2 list read without one (rewrite.ts). */
+export const PAGE_SIZE_RULE = "v2-default-page-size";
+const SIZE_PARAM: ParamSpec = Object.freeze({ name: "limit", type: "int" }) as ParamSpec;
+/** The page size set apart from the URL: quoted or in a query piece, as keySetAt reads a plain word. */
+export const SIZE_PLAN: ApartPlan = Object.freeze({ params: [SIZE_PARAM], source: `["'\`&?](limit)` });
+
+/** A whole number written right after a parameter's name (`"limit": 100`, `limit=100`), or undefined. */
+function literalAfter(text: string, i: number): number | undefined {
+  let j = i;
+  const stop = Math.min(text.length, i + 8);
+  while (j < stop && /["'`\s:=,]/.test(text[j])) j++;
+  const m = /^\d{1,9}(?![\w.])/.exec(text.slice(j, j + 10));
+  return m ? Number(m[0]) : undefined;
+}
+
+/**
+ * A list read whose code sets its page size apart from the URL (`params={"limit": 100}`): the
+ * rewrite's v2-default-page-size note ("a v2 list read without a page size") and the `limit` it
+ * put in the v3 request are not this code's. They go; a literal size over v3's maximum gets the
+ * limit-over-v3-max note with its line (v3 refuses it), one the code computes is its own to check.
+ */
+export function sizeSetApart(u: Usage, at: number, line: number, text: string, max: number | undefined): Usage {
+  const rules = u.rules.filter((r) => r !== PAGE_SIZE_RULE);
+  const notes = u.notes.filter((n) => n.rule !== PAGE_SIZE_RULE);
+  let to = u.to;
+  if (to && to.query.limit !== undefined && !("limit" in u.from.query)) {
+    const { limit: _, ...query } = to.query;
+    to = { ...to, query };
+  }
+  const value = literalAfter(text, at + SIZE_PARAM.name.length + 1);
+  if (max === undefined || value === undefined || value <= max) return { ...u, rules, notes, to };
+  rules.push("limit-over-v3-max");
+  notes.push({ rule: "limit-over-v3-max", message: `limit=${value} set by the code on line ${line}: v3 pages hold at most ${max}: Set the page size to ${max} or less where the code sets it, and follow meta.nextCursor for the rest of the items.` });
+  return { ...u, status: "partial", rules, notes, to, edits: [], replacement: null, shownReplacement: null, ...(u.status === "rewritten" ? { manual: `the code sets limit=${value} on line ${line}, over v3's maximum page size (${max})` } : {}) };
+}
+
+/** The v3 maximum of a v2 list's page size (v3 refuses more), or undefined. */
+export const v3MaxSize = (routeId: string | undefined): number | undefined => {
+  if (routeId === undefined) return undefined;
+  const r = route(routeId);
+  const to = paramsOf(r).find((p) => p.name === SIZE_PARAM.name)?.to;
+  return r.v3?.route && to ? route(r.v3.route).params.find((p) => p.name === to)?.max : undefined;
+};
