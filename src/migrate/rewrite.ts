@@ -567,6 +567,20 @@ function sunsetNote(r: Route, now: Date): Note {
   return made;
 }
 
+/**
+ * The summary's text for signals-sunset notes, which count requests to every signals route: about
+ * those routes, not about the first one counted (`/v2/signals/{id} is ...` over 3 requests to three
+ * routes). Past the sunset or not, as the notes say.
+ */
+export function sunsetSummary(n: Note): string {
+  const sunset = ROUTES.filter((r) => r.sunset);
+  const paths = sunset.map((r) => r.path).join(", ");
+  const date = sunset[0]?.sunset ?? "";
+  return n.message.includes(" past its ")
+    ? `The signals routes (${paths}) are deprecated aliases past their ${date} sunset; they may stop answering at any time. Move to the successor routes now.`
+    : `The signals routes (${paths}) are deprecated aliases sunset on ${date}. Move to the successor routes before then.`;
+}
+
 const renameNotes = new StaticMemo(renameNoteOf);
 const renameNote = (v3Id: string): Note | null => renameNotes.get(v3Id);
 function renameNoteOf(v3Id: string): Note | null {
