@@ -49,7 +49,9 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
  */
 const plans = new StaticMemo((routeId: string): ApartPlan => {
   // (as the rewrite carries them: on a series read `at` is the window's end, `to`)
-  const params = carriedParams(route(routeId)).filter((p) => (p.to !== undefined && p.to !== p.name) || (p.to === undefined && p.rule !== undefined && !p.lossless));
+  // (one lossless for its default is looked for: its value set apart may be another; one lossy for
+  // its default is not: the usage has its note already, whatever the code sets)
+  const params = carriedParams(route(routeId)).filter((p) => (p.to !== undefined && p.to !== p.name) || (p.to === undefined && p.rule !== undefined && (!p.lossless || p.lossless.includes(String(p.default)))));
   if (!params.length) return NO_PLAN;
   const alternatives = params.map((p) => (p.rule === PAGE_RULE || COMPOUND.test(p.name) ? `(${escape(p.name)})` : `["'\`&?](${escape(p.name)})`));
   return Object.freeze({ params, source: alternatives.join("|") });
