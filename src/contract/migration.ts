@@ -85,6 +85,9 @@ export const MIGRATION_RULES = {
     action: "Send the key in the x-api-key header (or Authorization in v3)." },
   "v1-to-v3": { effect: "unrecognized", message: "v1 routes are not in the v2 -> v3 map; v1 must move to v3.",
     action: "Rewrite the call against the v3 routes (mids migrate explain)." },
+  // (migrate scan: a string that ends at /v2 and is given to a name, a key or a setting)
+  "v2-base-url": { effect: "unrecognized", message: "A base URL ending in /v2: the calls the code builds on it (`BASE + \"/projects/\" + id`) are v2 calls that are not seen here one by one.",
+    action: "Migrate each call made on it (their paths after the base: mids migrate explain /v2/PATH), then set the base to /v3; or give the base without the version and the paths with it, so that migrate scan finds each call." },
   "unknown-v2-route": { effect: "unrecognized", message: "Not a known v2 route.",
     action: "Check the path against mids migrate explain." },
   "unknown-v3-route": { effect: "unrecognized", message: "Looks like v3 but is not a known v3 route.",

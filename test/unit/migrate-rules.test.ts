@@ -61,6 +61,7 @@ const NOT_ALONE: Record<string, string> = {
   "not-http": "needs a URL of another scheme (a HAR's data: entry): held in migrate-rewrite.test.ts",
   "dot-segment": "a URL parser (this table's) resolves dot segments first: held in migrate-rewrite.test.ts on raw paths",
   "param-renamed": "set by migrate scan on code that sets a parameter apart from the URL: held in scan-paging tests",
+  "v2-base-url": "set by migrate scan on a base URL ending in /v2 that the code builds calls on: held in scan-base-url tests",
 };
 
 /** Information-only rules that come with every request of a kind (every v2 list read without a page size). */
