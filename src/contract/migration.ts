@@ -37,7 +37,7 @@ export const MIGRATION_RULES = {
     action: "Read data.chains of /v3/vocabulary." },
   "vocabulary-intel-categories": { effect: "info", message: "Intel categories moved into the vocabulary catalog.",
     action: "Read data.intelCategories of /v3/vocabulary." },
-  "neighbors-to-related": { effect: "partial", message: "Neighbors became relatedProjects on the project detail (bounded, observational co-mention); joiningSignals/joiningReinforcements counts, since and limit do not carry over.",
+  "neighbors-to-related": { effect: "partial", message: "Neighbors became relatedProjects on the project detail (bounded, observational co-mention): joiningSignals is sharedIntel there, counted over the window it states; joiningReinforcements, since and limit do not carry over.",
     action: "Read data.relatedProjects[] of the project detail (project, kind, sharedIntel, window, asOf)." },
   "market-data-removed": { effect: "removed", message: "Price candles and market metrics were removed; price and market-cap data are no longer in the API.",
     action: "Get market data from a market-data provider." },
