@@ -133,7 +133,12 @@ export interface FieldRename {
   /** where `mids migrate verify` reads the v3 value when `to` names an object holding it */
   compareAt?: string;
   note?: string;
+  /** the v3 field is on the detail only (spec 2.11 `trendDelta?` (detail)): list items carry none */
+  detailOnly?: boolean;
 }
+
+/** What a list item's answer says of a detail-only rename (the response-renames note and verify's map). */
+export const DETAIL_ONLY_NOTE = (f: FieldRename): string => `v3 list items carry no ${f.to}; read the detail`;
 
 // Spec 9.5, response side. `scope` says which v3 responses a rename touches.
 export const FIELD_RENAMES: readonly FieldRename[] = [
@@ -141,7 +146,7 @@ export const FIELD_RENAMES: readonly FieldRename[] = [
   { scope: "envelope", from: "pagination", to: "meta.nextCursor", note: "opaque cursor + limit; no page numbers or totalCount" },
   { scope: "error", from: "error strings, per-route codes", to: "{code, message, details}", note: "fixed codes; not_found and not_current" },
   { scope: "project", from: "trendScore", to: "trend" },
-  { scope: "project", from: "trendScoreDelta", to: "trendDelta", compareAt: "trendDelta.value", note: "{value, window: PT24H}" },
+  { scope: "project", from: "trendScoreDelta", to: "trendDelta", compareAt: "trendDelta.value", note: "{value, window: PT24H}", detailOnly: true },
   { scope: "project", from: "signals[]", to: "intel[]", note: "preview {id, headline, grade, detectedAt}" },
   { scope: "project", from: "tokens[]", to: "assets[]", note: "{type, chain, address, primary}" },
   { scope: "project", from: "xHandle", to: "identifiers.x" },
@@ -215,7 +220,7 @@ function projectFields(detail: boolean): ResponseField[] {
     const field: ResponseField = { v2: f.from, v3, ...(f.note ? { note: f.note } : {}) };
     if (f.from === "signals[]") Object.assign(field, { key: "id", items: "preview" });
     if (f.from === "tokens[]") Object.assign(field, { key: "address", also: "chain", items: "same" });
-    if (f.from === "trendScoreDelta" && !detail) return { v2: f.from, v3: null, note: "v3 list items carry no trendDelta; read the project detail" };
+    if (f.detailOnly && !detail) return { v2: f.from, v3: null, note: DETAIL_ONLY_NOTE(f) };
     return field;
   });
   out.push(

@@ -3,7 +3,7 @@
 // src/contract/migration.ts. Pure and offline; --resolve finishes `pending` work later.
 import { ROUTES, matchRoute, matchPath, namesAnotherPath, route as routeById, paramsOf, lossyDefaults, byDefault, type Route, type ParamSpec } from "../contract/routes.js";
 import { UsageError } from "../errors.js";
-import { migrationRule, FIELD_RENAMES, RENAME_SCOPES_BY_V3_ROUTE, V2_SERIES_DEFAULT_WINDOW_DAYS } from "../contract/migration.js";
+import { migrationRule, DETAIL_ONLY_NOTE, FIELD_RENAMES, RENAME_SCOPES_BY_V3_ROUTE, V2_SERIES_DEFAULT_WINDOW_DAYS } from "../contract/migration.js";
 import type { LogRequest, Note, Outcome, Pending, Shape, Status } from "./types.js";
 import { EMPTY_QUERY, httpPrefix, isSecretParam as isSecretParamPure, queryObject } from "./url.js";
 import { BoundedMemo, LastMemo, StaticMemo } from "../util/memo.js";
@@ -588,7 +588,9 @@ function renameNoteOf(v3Id: string): Note | null {
   const scopes = RENAME_SCOPES_BY_V3_ROUTE[v3Id];
   if (scopes) {
     const r = migrationRule("response-renames");
-    const list = FIELD_RENAMES.filter((f) => scopes.includes(f.scope)).map((f) => `${f.from} -> ${f.to ?? "removed"}`);
+    // a list's items lack the detail-only fields (trendDelta): the note says so, as verify's map does
+    const isList = routeById(v3Id).pagination === "cursor";
+    const list = FIELD_RENAMES.filter((f) => scopes.includes(f.scope)).map((f) => `${f.from} -> ${f.detailOnly && isList ? `removed (${DETAIL_ONLY_NOTE(f)})` : f.to ?? "removed"}`);
     n = { rule: "response-renames", message: `${r.message.replace(/\.$/, "")}: ${list.join(", ")}. ${r.action}` };
   }
   return n;

@@ -25,4 +25,22 @@ describe("a route's notes and the fields verify compares", () => {
       }
     }
   });
+
+  // The list's response-renames note said "trendScoreDelta -> trendDelta", while v3 list items
+  // carry no trendDelta (spec 2.11: detail only) and verify's map for the list says so.
+  it("the response-renames note says removed for each field verify's map says the answer lacks, on a list and a detail", async () => {
+    for (const request of ["/v2/projects?limit=5", "/v2/projects/abc"]) {
+      const r = await runMids(["migrate", "explain", request, "-o", "json"]);
+      expect(r.code, r.stderr).toBe(0);
+      const e = JSON.parse(r.stdout) as Explained;
+      const renames = e.notes.find((n) => n.rule === "response-renames")!.message;
+      const said = new Map([...renames.matchAll(/(?:: |, )([\w.[\]]+) -> ([\w[\]]+(?:\.[\w[\]]+)*)/g)].map((m) => [m[1], m[2]]));
+      expect(said.size, renames).toBeGreaterThan(5);
+      for (const f of e.responses.flatMap((x) => x.fields)) {
+        const name = f.v2.replace(/^\[\]\./, "");
+        if (!said.has(name)) continue;
+        expect([request, name, said.get(name) === "removed"]).toEqual([request, name, f.v3 === null]);
+      }
+    }
+  });
 });
