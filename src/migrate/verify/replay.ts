@@ -148,6 +148,8 @@ export function sampleIndices(of: number, n: number, first: boolean, seed: numbe
 
 /** The reason of a request both versions answer with not found (`not_found`, `not_current`, a 404 or 410). */
 export const GONE_ON_BOTH = "not found on either version: nothing to compare";
+/** The v3 codes that say a subject is not there (spec 7.1). */
+const SUBJECT_GONE: ReadonlySet<string> = new Set(["not_found", "not_current"]);
 
 /** `limit=100 -> limit=50` at the start of a limit-over-v3-max note (rewrite.ts) */
 const LOWERED = /^[^=\s]+=(\d+) -> [^=\s]+=(\d+)/;
@@ -251,7 +253,10 @@ export async function verify(input: VerifyInput, client: () => Promise<Client>, 
       const reason = errors.map((e) => `${e.side}: ${e.code}${e.status ? ` (${e.status})` : ""}`).join(", ");
       // both versions say the subject is not there (an id deleted since the log was written):
       // the rewrite is not at fault and there is no answer to compare, so it is not a failure
-      const goneOnBoth = a.status === "rejected" && b.status === "rejected" && [a.reason, b.reason].every((e) => (e as MidsError).exitCode === EXIT.notFound);
+      // (v3 says so in its own words, not_found or not_current: a bare 404 is no v3 answer about a
+      // subject but a path the server does not have, a base URL that ends in /v2, say)
+      const goneOnBoth = a.status === "rejected" && b.status === "rejected" && [a.reason, b.reason].every((e) => (e as MidsError).exitCode === EXIT.notFound) &&
+        SUBJECT_GONE.has((b.reason as MidsError).code);
       Object.assign(rec, goneOnBoth ? { verdict: "skipped", errors, reason: `${GONE_ON_BOTH} (${reason})` } : { verdict: "failed", errors, reason });
       return;
     }
