@@ -96,6 +96,8 @@ export const MIGRATION_RULES = {
     action: "Check the method; v2 data routes are GET except the recipe POSTs." },
   "not-an-api-path": { effect: "skipped", message: "The path has no /v1, /v2 or /v3 prefix: not an API call (a page, an asset, a health check); set aside.",
     action: "Nothing to migrate." },
+  "api-path-prefix": { effect: "skipped", message: "A known API route under a path prefix (a gateway or proxy path) that the base URL does not name: set aside.",
+    action: "Set the base URL to the API's with that path (--base-url https://HOST/PREFIX, or MIDS_BASE_URL) to have these requests read." },
   "other-host": { effect: "skipped", message: "A request to another host than the API's (the base URL's: --base-url, MIDS_BASE_URL, the profile) that no API route knows: another service's call, set aside.",
     action: "Nothing to migrate; set the base URL to the API's if this host is it." },
   "not-http": { effect: "skipped", message: "A URL that is not http or https (a browser's data:, blob: or ws: entry in a HAR): not an API call; set aside.",

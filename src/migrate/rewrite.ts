@@ -245,6 +245,21 @@ function isApiHost(hosts: readonly string[], origin: string): boolean {
   return false;
 }
 
+/**
+ * The path before a later /v1, /v2 or /v3 segment that starts a known route (`/api` of
+ * `/api/v2/projects`), or undefined: another page's `/static/v2/logo.png` is not one.
+ */
+function routePrefix(g: Segments, path: string, count: number, req: LogRequest, opts: RewriteOptions): string | undefined {
+  for (let k = 1; k < Math.min(count, MAX_SEGMENTS); k++) {
+    if (!segmentIs(g, path, k, "v2", V2) && !segmentIs(g, path, k, "v1", V1) && !segmentIs(g, path, k, "v3", V3)) continue;
+    const at = g.start[k] - 1;
+    const o = rewriteRequest({ ...req, path: path.slice(at) }, opts);
+    const known = o.status !== "skipped" && o.status !== "invalid" && !o.notes.some((n) => n.rule === "unknown-v2-route" || n.rule === "unknown-v3-route");
+    return known ? path.slice(0, at) : undefined;
+  }
+  return undefined;
+}
+
 function rewriteRequest(req: LogRequest, opts: RewriteOptions): Outcome {
   const run = opts.run ?? new RewriteRun();
   if (opts.run === undefined) opts = { ...opts, run };
@@ -271,7 +286,13 @@ function rewriteRequest(req: LogRequest, opts: RewriteOptions): Outcome {
     return outcome("unrecognized", from, null, [note(rule)]);
   }
   // a page, an asset, a health check: not the API's (any host)
-  if (count === 0 || !segmentIs(g, path, 0, "v2", V2)) return outcome("skipped", from, null, [note(req.origin === "" || isHttp(req.origin) ? "not-an-api-path" : "not-http")]);
+  if (count === 0 || !segmentIs(g, path, 0, "v2", V2)) {
+    if (req.origin !== "" && !isHttp(req.origin)) return outcome("skipped", from, null, [note("not-http")]);
+    // a known route under a path no base URL names (`/api/v2/projects` behind a proxy): set aside
+    // too, but saying how to have it read
+    const prefix = count > 1 && (req.origin === "" || !opts.hosts?.length || isApiHost(opts.hosts, req.origin)) ? routePrefix(g, path, count, req, opts) : undefined;
+    return outcome("skipped", from, null, [prefix ? note("api-path-prefix", prefix) : note("not-an-api-path")]);
+  }
   const c = matchParts(g, method, path, count);
   if (!c || c.version !== "v2") {
     const rule = matchPath(path).some((x) => x.route.version === "v2") ? "method-not-allowed" : "unknown-v2-route";

@@ -50,6 +50,8 @@ const TABLE: Record<string, [string, Status, string[]?]> = {
   "method-not-allowed": ["DELETE /v2/projects", "unrecognized"],
   // not the API's: set aside, counted apart (a page's assets in a HAR, a health check)
   "not-an-api-path": ["GET /healthz", "skipped"],
+  // a known route under a prefix no base URL names (a proxy's /api): set aside, saying how to have it read
+  "api-path-prefix": ["GET /api/v2/projects", "skipped"],
 };
 /** Rules no request can trigger alone: they come with another rule, or from elsewhere than rewrite(). */
 const NOT_ALONE: Record<string, string> = {
