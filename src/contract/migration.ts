@@ -37,7 +37,7 @@ export const MIGRATION_RULES = {
     action: "Read data.chains of /v3/vocabulary." },
   "vocabulary-intel-categories": { effect: "info", message: "Intel categories moved into the vocabulary catalog.",
     action: "Read data.intelCategories of /v3/vocabulary." },
-  "neighbors-to-related": { effect: "partial", message: "Neighbors became relatedProjects on the project detail (bounded, observational co-mention); joiningSignals/joiningReinforcements counts, since and limit do not carry over.",
+  "neighbors-to-related": { effect: "partial", message: "Neighbors became relatedProjects on the project detail (bounded, observational co-mention): joiningSignals is sharedIntel there, counted over the window it states; joiningReinforcements, since and limit do not carry over.",
     action: "Read data.relatedProjects[] of the project detail (project, kind, sharedIntel, window, asOf)." },
   "market-data-removed": { effect: "removed", message: "Price candles and market metrics were removed; price and market-cap data are no longer in the API.",
     action: "Get market data from a market-data provider." },
@@ -85,6 +85,9 @@ export const MIGRATION_RULES = {
     action: "Send the key in the x-api-key header (or Authorization in v3)." },
   "v1-to-v3": { effect: "unrecognized", message: "v1 routes are not in the v2 -> v3 map; v1 must move to v3.",
     action: "Rewrite the call against the v3 routes (mids migrate explain)." },
+  // (migrate scan: a string that ends at /v2 and is given to a name, a key or a setting)
+  "v2-base-url": { effect: "unrecognized", message: "A base URL ending in /v2: the calls the code builds on it (`BASE + \"/projects/\" + id`) are v2 calls that are not seen here one by one.",
+    action: "Migrate each call made on it (their paths after the base: mids migrate explain /v2/PATH), then set the base to /v3; or give the base without the version and the paths with it, so that migrate scan finds each call." },
   "unknown-v2-route": { effect: "unrecognized", message: "Not a known v2 route.",
     action: "Check the path against mids migrate explain." },
   "unknown-v3-route": { effect: "unrecognized", message: "Looks like v3 but is not a known v3 route.",
@@ -93,6 +96,8 @@ export const MIGRATION_RULES = {
     action: "Check the method; v2 data routes are GET except the recipe POSTs." },
   "not-an-api-path": { effect: "skipped", message: "The path has no /v1, /v2 or /v3 prefix: not an API call (a page, an asset, a health check); set aside.",
     action: "Nothing to migrate." },
+  "api-path-prefix": { effect: "skipped", message: "A known API route under a path prefix (a gateway or proxy path) that the base URL does not name: set aside.",
+    action: "Set the base URL to the API's with that path (--base-url https://HOST/PREFIX, or MIDS_BASE_URL) to have these requests read." },
   "other-host": { effect: "skipped", message: "A request to another host than the API's (the base URL's: --base-url, MIDS_BASE_URL, the profile) that no API route knows: another service's call, set aside.",
     action: "Nothing to migrate; set the base URL to the API's if this host is it." },
   "not-http": { effect: "skipped", message: "A URL that is not http or https (a browser's data:, blob: or ws: entry in a HAR): not an API call; set aside.",
@@ -130,7 +135,12 @@ export interface FieldRename {
   /** where `mids migrate verify` reads the v3 value when `to` names an object holding it */
   compareAt?: string;
   note?: string;
+  /** the v3 field is on the detail only (spec 2.11 `trendDelta?` (detail)): list items carry none */
+  detailOnly?: boolean;
 }
+
+/** What a list item's answer says of a detail-only rename (the response-renames note and verify's map). */
+export const DETAIL_ONLY_NOTE = (f: FieldRename): string => `v3 list items carry no ${f.to}; read the detail`;
 
 // Spec 9.5, response side. `scope` says which v3 responses a rename touches.
 export const FIELD_RENAMES: readonly FieldRename[] = [
@@ -138,7 +148,7 @@ export const FIELD_RENAMES: readonly FieldRename[] = [
   { scope: "envelope", from: "pagination", to: "meta.nextCursor", note: "opaque cursor + limit; no page numbers or totalCount" },
   { scope: "error", from: "error strings, per-route codes", to: "{code, message, details}", note: "fixed codes; not_found and not_current" },
   { scope: "project", from: "trendScore", to: "trend" },
-  { scope: "project", from: "trendScoreDelta", to: "trendDelta", compareAt: "trendDelta.value", note: "{value, window: PT24H}" },
+  { scope: "project", from: "trendScoreDelta", to: "trendDelta", compareAt: "trendDelta.value", note: "{value, window: PT24H}", detailOnly: true },
   { scope: "project", from: "signals[]", to: "intel[]", note: "preview {id, headline, grade, detectedAt}" },
   { scope: "project", from: "tokens[]", to: "assets[]", note: "{type, chain, address, primary}" },
   { scope: "project", from: "xHandle", to: "identifiers.x" },
@@ -212,7 +222,7 @@ function projectFields(detail: boolean): ResponseField[] {
     const field: ResponseField = { v2: f.from, v3, ...(f.note ? { note: f.note } : {}) };
     if (f.from === "signals[]") Object.assign(field, { key: "id", items: "preview" });
     if (f.from === "tokens[]") Object.assign(field, { key: "address", also: "chain", items: "same" });
-    if (f.from === "trendScoreDelta" && !detail) return { v2: f.from, v3: null, note: "v3 list items carry no trendDelta; read the project detail" };
+    if (f.detailOnly && !detail) return { v2: f.from, v3: null, note: DETAIL_ONLY_NOTE(f) };
     return field;
   });
   out.push(

@@ -173,8 +173,9 @@ export const ROUTES: readonly Route[] = [
   { id: "v2.projects.get", method: "GET", path: "/v2/projects/{id}", version: "v2", auth: "key", envelope: "v2", history: true,
     idempotent: true,
     params: [
-      { name: "intelSortBy", type: "enum", values: ["reinforcedAt", "detectedAt"], default: "reinforcedAt", rule: "intel-sort-dropped" },
-      { name: "intelActivity", type: "enum", values: ["all", "observations", "none"], default: "all", rule: "intel-activity-dropped" },
+      // (lossless: the v2 default, spec 4.1; naming it asks for what a request without it gets)
+      { name: "intelSortBy", type: "enum", values: ["reinforcedAt", "detectedAt"], default: "reinforcedAt", rule: "intel-sort-dropped", lossless: ["reinforcedAt"] },
+      { name: "intelActivity", type: "enum", values: ["all", "observations", "none"], default: "all", rule: "intel-activity-dropped", lossless: ["all"] },
       { name: "at", type: "timestamp", past: true, historyStart: true, rule: "at-to-series-window" },
     ],
     summary: "One project with its 10 most recent signals", v3: { route: "v3.projects.get" } },
@@ -208,7 +209,7 @@ export const ROUTES: readonly Route[] = [
     summary: "Intel items", v3: { route: "v3.intel.list" } },
   { id: "v2.intel.get", method: "GET", path: "/v2/intel/{id}", version: "v2", auth: "key", envelope: "v2", history: true,
     idempotent: true,
-    params: [{ name: "activity", type: "enum", values: ["all", "observations", "none"], default: "all", rule: "intel-activity-dropped" }],
+    params: [{ name: "activity", type: "enum", values: ["all", "observations", "none"], default: "all", rule: "intel-activity-dropped", lossless: ["all"] }],
     summary: "One intel item with activity and cluster composition", v3: { route: "v3.intel.get" } },
   { id: "v2.clusters", method: "GET", path: "/v2/clusters", version: "v2", auth: "public", envelope: "v2", idempotent: true,
     params: [], summary: "Source clusters", v3: { route: "v3.clusters.list" } },

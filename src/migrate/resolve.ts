@@ -74,9 +74,16 @@ interface LookupHooks {
   failed(e: unknown): boolean;
 }
 
+/** A page to walk to, as notes name it: `v3 page 3 (where v2's page 2 starts)` when v3's pages are smaller. */
+const pageLabel = (p: { page: number; v2Page?: number }): string =>
+  p.v2Page !== undefined ? `v3 page ${p.page} (where v2's page ${p.v2Page} starts)` : `page ${p.page}`;
+
+/** What a pending look-up looks up (explain says it; a failed one's note names it). */
+export const pendingWhat = (p: Pending): string => (p.kind === "report" ? `the report id of topic ${p.topicId}` : `the cursor of ${pageLabel(p)}`);
+
 /** The rule a pending look-up finishes, and what it looks up (for the note when it fails). */
 function lookupOf(p: Pending): { rule: string; what: string } {
-  return p.kind === "report" ? { rule: "topic-id-to-report-id", what: `the report id of topic ${p.topicId}` } : { rule: "page-to-cursor", what: `the cursor of page ${p.page}` };
+  return { rule: p.kind === "report" ? "topic-id-to-report-id" : "page-to-cursor", what: pendingWhat(p) };
 }
 
 async function resolveOne(o: Outcome, client: () => Promise<Client>, hooks?: LookupHooks): Promise<Outcome> {
@@ -116,7 +123,7 @@ async function resolvePending(p: Pending, c: Client, to: Shape, notes: Note[]): 
     if (!m || m.route.pagination !== "cursor") return notes;
     if (p.page > RESOLVE_MAX_PAGES) {
       // the page-to-cursor note says "run with --resolve": this is that run, so say why it stopped
-      notes.push({ rule: "page-to-cursor", message: `--resolve: page ${p.page} is past the ${RESOLVE_MAX_PAGES} pages mids walks to find a cursor; request the first page and follow meta.nextCursor.` });
+      notes.push({ rule: "page-to-cursor", message: `--resolve: ${pageLabel(p)} is past the ${RESOLVE_MAX_PAGES} pages mids walks to find a cursor; request the first page and follow meta.nextCursor.` });
       return notes;
     }
     let cursor: string | null | undefined;
@@ -130,9 +137,9 @@ async function resolvePending(p: Pending, c: Client, to: Shape, notes: Note[]): 
     if (cursor && reached === p.page) {
       to.query.cursor = cursor;
       notes = notes.filter((n) => n.rule !== "page-to-cursor");
-      notes.push(note("resolved", `page ${p.page} is cursor ${cursor} (walked ${p.page - 1} page${p.page === 2 ? "" : "s"})`));
+      notes.push(note("resolved", `${pageLabel(p)} is cursor ${cursor} (walked ${p.page - 1} page${p.page === 2 ? "" : "s"})`));
     } else {
-      notes.push({ rule: "page-to-cursor", message: `--resolve: page ${p.page} is past the last page today (${reached} page${reached === 1 ? "" : "s"}).` });
+      notes.push({ rule: "page-to-cursor", message: `--resolve: ${pageLabel(p)} is past the last page today (${reached} page${reached === 1 ? "" : "s"}).` });
     }
   }
   return notes;

@@ -4,7 +4,7 @@
 // with garbage, so the cache watches how often keys repeat and stands aside while they rarely do.
 import { migrationRule } from "../contract/migration.js";
 import { HitRateGate, own } from "../util/memo.js";
-import { RewriteRun, rewrite, type RewriteOptions } from "./rewrite.js";
+import { RewriteRun, rewrite, sunsetSummary, type RewriteOptions } from "./rewrite.js";
 import type { Redactor } from "../redact/index.js";
 import type { Tally } from "./summary.js";
 import { targetOf } from "./url.js";
@@ -166,7 +166,7 @@ export class RewriteStage {
       // a rule counted before (the usual case) needs no text
       const r = this.tally.byRule.get(n.rule);
       if (r) r.count += c.n;
-      else this.tally.rule(n.rule, n.rule === "signals-sunset" ? n.message : ruleText(n.rule), c.n);
+      else this.tally.rule(n.rule, n.rule === "signals-sunset" ? sunsetSummary(n) : ruleText(n.rule), c.n);
     }
     c.n = 0;
   }

@@ -3,7 +3,7 @@
 // src/contract/migration.ts. Pure and offline; --resolve finishes `pending` work later.
 import { ROUTES, matchRoute, matchPath, namesAnotherPath, route as routeById, paramsOf, lossyDefaults, byDefault, type Route, type ParamSpec } from "../contract/routes.js";
 import { UsageError } from "../errors.js";
-import { migrationRule, FIELD_RENAMES, RENAME_SCOPES_BY_V3_ROUTE, V2_SERIES_DEFAULT_WINDOW_DAYS } from "../contract/migration.js";
+import { migrationRule, DETAIL_ONLY_NOTE, FIELD_RENAMES, RENAME_SCOPES_BY_V3_ROUTE, V2_SERIES_DEFAULT_WINDOW_DAYS } from "../contract/migration.js";
 import type { LogRequest, Note, Outcome, Pending, Shape, Status } from "./types.js";
 import { EMPTY_QUERY, httpPrefix, isSecretParam as isSecretParamPure, queryObject } from "./url.js";
 import { BoundedMemo, LastMemo, StaticMemo } from "../util/memo.js";
@@ -245,6 +245,21 @@ function isApiHost(hosts: readonly string[], origin: string): boolean {
   return false;
 }
 
+/**
+ * The path before a later /v1, /v2 or /v3 segment that starts a known route (`/api` of
+ * `/api/v2/projects`), or undefined: another page's `/static/v2/logo.png` is not one.
+ */
+function routePrefix(g: Segments, path: string, count: number, req: LogRequest, opts: RewriteOptions): string | undefined {
+  for (let k = 1; k < Math.min(count, MAX_SEGMENTS); k++) {
+    if (!segmentIs(g, path, k, "v2", V2) && !segmentIs(g, path, k, "v1", V1) && !segmentIs(g, path, k, "v3", V3)) continue;
+    const at = g.start[k] - 1;
+    const o = rewriteRequest({ ...req, path: path.slice(at) }, opts);
+    const known = o.status !== "skipped" && o.status !== "invalid" && !o.notes.some((n) => n.rule === "unknown-v2-route" || n.rule === "unknown-v3-route");
+    return known ? path.slice(0, at) : undefined;
+  }
+  return undefined;
+}
+
 function rewriteRequest(req: LogRequest, opts: RewriteOptions): Outcome {
   const run = opts.run ?? new RewriteRun();
   if (opts.run === undefined) opts = { ...opts, run };
@@ -271,7 +286,13 @@ function rewriteRequest(req: LogRequest, opts: RewriteOptions): Outcome {
     return outcome("unrecognized", from, null, [note(rule)]);
   }
   // a page, an asset, a health check: not the API's (any host)
-  if (count === 0 || !segmentIs(g, path, 0, "v2", V2)) return outcome("skipped", from, null, [note(req.origin === "" || isHttp(req.origin) ? "not-an-api-path" : "not-http")]);
+  if (count === 0 || !segmentIs(g, path, 0, "v2", V2)) {
+    if (req.origin !== "" && !isHttp(req.origin)) return outcome("skipped", from, null, [note("not-http")]);
+    // a known route under a path no base URL names (`/api/v2/projects` behind a proxy): set aside
+    // too, but saying how to have it read
+    const prefix = count > 1 && (req.origin === "" || !opts.hosts?.length || isApiHost(opts.hosts, req.origin)) ? routePrefix(g, path, count, req, opts) : undefined;
+    return outcome("skipped", from, null, [prefix ? note("api-path-prefix", prefix) : note("not-an-api-path")]);
+  }
   const c = matchParts(g, method, path, count);
   if (!c || c.version !== "v2") {
     const rule = matchPath(path).some((x) => x.route.version === "v2") ? "method-not-allowed" : "unknown-v2-route";
@@ -355,6 +376,19 @@ function plan(r: Route): Plan {
   return p;
 }
 const PAGE_SIZE_RULE = "v2-default-page-size";
+
+/**
+ * A route's v2 parameters as the rewrite carries them (explain lists them so; scan names them so
+ * where the code sets them): the route table's, but on a series read (its v3 route takes a from/to
+ * window) `at` is that window's end, `to`, with `from` 7 days before it (series-window-from-at),
+ * not a historical read v3 removed (at-to-series-window, the project detail's).
+ */
+const carried = new StaticMemo((r: Route): readonly ParamSpec[] => {
+  const params = paramsOf(r);
+  if (!r.v3?.route || !planOf(r).seriesWindow) return params;
+  return params.map((p) => (p.rule === "at-to-series-window" ? Object.freeze({ ...p, to: "to", rule: "series-window-from-at" }) : p));
+});
+export const carriedParams = (r: Route): readonly ParamSpec[] => carried.get(r);
 const partialRules = new StaticMemo((rule: string) => migrationRule(rule).effect === "partial");
 const isPartial = (rule: string): boolean => partialRules.get(rule);
 
@@ -394,6 +428,29 @@ const routeNotes = (plan: Plan, r: Route, opts: RewriteOptions): Note[] =>
  */
 const refusedWhole = (v: string, min: number): boolean => (/^\d+$/.test(v) ? Number(v) < min : !/^[$%<{:]/.test(v));
 
+/**
+ * Page N of a v2 page size over v3's maximum (`page=2&limit=100`) starts at item (N-1)*100+1,
+ * which is not page N of v3's smaller pages: the v3 page size becomes the largest that divides
+ * the v2 one (50; 30 for limit=60), so that the v2 page starts on a v3 page, and the walk to it
+ * (by --resolve or by hand) goes to that page. The page and size notes say so.
+ */
+function v3PageOf(lowered: { to: string; size: number; max: number; at: number }, pageAt: number, pending: Pending[], query: Record<string, string>, hits: string[]): Pending[] {
+  const i = pending.findIndex((p) => p.kind === "page");
+  if (i < 0) return pending;
+  const page = (pending[i] as { page: number }).page;
+  const { to, size, max } = lowered;
+  let per = max;
+  while (size % per) per--;
+  const v3Page = ((page - 1) * size) / per + 1;
+  const pages = size / per;
+  query[to] = String(per);
+  if (per !== max) hits[lowered.at] = hits[lowered.at].replace(/=\d+$/, `=${per}`) + ` (the largest page size up to ${max} that divides ${size}, so that page ${page} starts on a v3 page)`;
+  hits[pageAt] += ` (v2 pages of ${size}: page ${page} starts at item ${(page - 1) * size + 1}, the first of v3 page ${v3Page} of pages of ${per}; follow meta.nextCursor ${v3Page - 1} times from the first page, and read ${pages} v3 pages for its ${size} items)`;
+  const out = [...pending];
+  out[i] = { kind: "page", page: v3Page, v2Page: page };
+  return out;
+}
+
 function rewriteV2(r: Route, v2Values: readonly string[], req: LogRequest, from: Shape, opts: RewriteOptions): Outcome {
   const plan = planOf(r);
   const routeRules = plan.routeRules;
@@ -415,6 +472,9 @@ function rewriteV2(r: Route, v2Values: readonly string[], req: LogRequest, from:
   let query: Record<string, string> = req.query.length ? {} : EMPTY_QUERY;
   let byRule: Hits;
   let seriesAt: string | undefined;
+  // a v2 page size over v3's maximum (limit=100): where its hit is, for page N below
+  let lowered: { to: string; size: number; max: number; at: number } | undefined;
+  let pageAt = -1;
   // from.query differs from queryObject(req.query, false) only in secret values, which are not read
   const q = from.query;
   for (const k in q) {
@@ -425,7 +485,12 @@ function rewriteV2(r: Route, v2Values: readonly string[], req: LogRequest, from:
     if (spec.to) {
       const to = v3Specs.get(spec.to);
       const max = to?.max;
-      if (max !== undefined && Number(v) > max) { query[spec.to] = String(max); byRule = hit(byRule, "limit-over-v3-max", `${k}=${clip(v)} -> ${spec.to}=${max}`); continue; }
+      if (max !== undefined && Number(v) > max) {
+        query[spec.to] = String(max);
+        byRule = hit(byRule, "limit-over-v3-max", `${k}=${clip(v)} -> ${spec.to}=${max}`);
+        if (Number.isInteger(Number(v))) lowered = { to: spec.to, size: Number(v), max, at: byRule.length - 1 };
+        continue;
+      }
       query[spec.to] = v;
       if (to?.type === "int" && to.min !== undefined && refusedWhole(v, to.min)) {
         byRule = hit(byRule, "limit-not-v3-page-size", `${k}=${clip(v)} (v3: ${to.min} to ${max ?? "its maximum"})`);
@@ -451,7 +516,9 @@ function rewriteV2(r: Route, v2Values: readonly string[], req: LogRequest, from:
     if (rule === "at-to-series-window" && plan.seriesWindow) { seriesAt = v; continue; }
     if (routeRules.includes(rule)) continue; // the route-level note already says it
     byRule = hit(byRule, rule, `${k}=${clip(v)}`);
+    if (rule === "page-to-cursor") pageAt = byRule.length - 1;
   }
+  if (lowered && pageAt >= 0) pending = v3PageOf(lowered, pageAt, pending!, query, byRule!);
   // a parameter left out whose default loses something (momentum's cluster breakdown is on by default)
   for (const [name, rule, what] of plan.defaults) if (!(name in q)) byRule = hit(byRule, rule, what);
   if (seriesAt !== undefined) byRule = seriesWindow(query, seriesAt, byRule, opts.run!);
@@ -521,6 +588,20 @@ function sunsetNote(r: Route, now: Date): Note {
   return made;
 }
 
+/**
+ * The summary's text for signals-sunset notes, which count requests to every signals route: about
+ * those routes, not about the first one counted (`/v2/signals/{id} is ...` over 3 requests to three
+ * routes). Past the sunset or not, as the notes say.
+ */
+export function sunsetSummary(n: Note): string {
+  const sunset = ROUTES.filter((r) => r.sunset);
+  const paths = sunset.map((r) => r.path).join(", ");
+  const date = sunset[0]?.sunset ?? "";
+  return n.message.includes(" past its ")
+    ? `The signals routes (${paths}) are deprecated aliases past their ${date} sunset; they may stop answering at any time. Move to the successor routes now.`
+    : `The signals routes (${paths}) are deprecated aliases sunset on ${date}. Move to the successor routes before then.`;
+}
+
 const renameNotes = new StaticMemo(renameNoteOf);
 const renameNote = (v3Id: string): Note | null => renameNotes.get(v3Id);
 function renameNoteOf(v3Id: string): Note | null {
@@ -528,7 +609,9 @@ function renameNoteOf(v3Id: string): Note | null {
   const scopes = RENAME_SCOPES_BY_V3_ROUTE[v3Id];
   if (scopes) {
     const r = migrationRule("response-renames");
-    const list = FIELD_RENAMES.filter((f) => scopes.includes(f.scope)).map((f) => `${f.from} -> ${f.to ?? "removed"}`);
+    // a list's items lack the detail-only fields (trendDelta): the note says so, as verify's map does
+    const isList = routeById(v3Id).pagination === "cursor";
+    const list = FIELD_RENAMES.filter((f) => scopes.includes(f.scope)).map((f) => `${f.from} -> ${f.detailOnly && isList ? `removed (${DETAIL_ONLY_NOTE(f)})` : f.to ?? "removed"}`);
     n = { rule: "response-renames", message: `${r.message.replace(/\.$/, "")}: ${list.join(", ")}. ${r.action}` };
   }
   return n;

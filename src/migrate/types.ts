@@ -94,7 +94,8 @@ export interface Outcome {
 }
 
 export type Pending =
-  | { kind: "page"; page: number }
+  /** page: the v3 page to walk to; v2Page: the page the log asked for, when v3's pages are smaller (rewrite.ts: v3PageOf) */
+  | { kind: "page"; page: number; v2Page?: number }
   | { kind: "report"; topicId: string };
 
 /** A distinct request's rewrite, computed once and counted lazily (pipeline.ts). */

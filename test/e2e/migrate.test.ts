@@ -36,7 +36,7 @@ describe("access logs", () => {
     expect(r.stderr).toContain("line 5: removed: GET /v2/projects/64b7f0c2a1b2c3d4e5f60718/candles (market-data-removed)");
     expect(r.stderr).toContain("line 7: unrecognized: GET /v1/projects (v1-to-v3)");
     expect(r.stderr).toContain("line 9: invalid: binary data");
-    expect(r.stderr).toMatch(/signals-sunset \(1\): .*past its 2026-07-15 sunset/);
+    expect(r.stderr).toMatch(/signals-sunset \(1\): .*past their 2026-07-15 sunset/);
     noSecrets(r);
   });
 

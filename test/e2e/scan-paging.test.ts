@@ -5,6 +5,8 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { baseEnv, fileTree, runMids } from "../helpers/cli.js";
+import { ASSUMED } from "../../src/contract/assumed.js";
+import { route } from "../../src/contract/routes.js";
 
 const JS = [
   "async function all(base) {",
@@ -25,7 +27,7 @@ const PY = [
   "",
 ].join("\n");
 
-interface Finding { file: string; line: number; status: string; rules: string[]; notes: { rule: string; message: string }[]; replacement: string | null }
+interface Finding { file: string; line: number; column: number; status: string; rules: string[]; notes: { rule: string; message: string }[]; replacement: string | null }
 
 describe("migrate scan: a page number set apart from the URL", () => {
   it("reports the read partial with the line that sets the page, and --fix leaves it", async () => {
@@ -77,5 +79,83 @@ describe("migrate scan: other parameters set apart from the URL", () => {
     expect(fix.code, fix.stderr).toBe(0);
     expect(readFileSync(join(dir, "client.py"), "utf8")).toBe(RANK.replace("/v2/intel/", "/v3/intel/"));
     expect(readFileSync(join(dir, "a.ts"), "utf8")).toBe(TS.replace("/v2/projects/${id}/rank", "/v3/projects/${id}/series/rank"));
+  });
+
+  // Before, only a usage that was `rewritten` was looked at: a momentum read (partial already: its
+  // cluster breakdown) whose code sets `start` apart said nothing of `start`, which v3 ignores.
+  it("a partial usage's parameters set apart are named too, those its notes do not already cover", async () => {
+    const dir = fileTree({ "m.py": 'r = requests.get(f"{B}/v2/projects/{pid}/momentum", params={"start": s, "clusters": "true"})\n' });
+    const r = await runMids(["migrate", "scan", ".", "--format", "json"], { cwd: dir, env: baseEnv() });
+    expect(r.code, r.stderr).toBe(0);
+    const [f] = JSON.parse(r.stdout).findings as Finding[];
+    expect([f.status, f.rules]).toEqual(["partial", ["momentum-clusters-dropped", "param-renamed"]]);
+    expect(f.notes.map((n) => n.message.split(": A query")[0])).toContain("start set by the code on line 1: v3 calls it from");
+    expect(f.notes.filter((n) => n.rule === "momentum-clusters-dropped")).toHaveLength(1);
+    const stylish = await runMids(["migrate", "scan", ".", "--format", "stylish"], { cwd: dir, env: baseEnv() });
+    expect(stylish.stdout).not.toContain("not fixed by --fix");
+  });
+
+  // Before, a list read whose code sets `limit` apart got v2-default-page-size ("A v2 list read
+  // without a page size ... asks for v2's page size", `-> /v3/projects?limit=20`), contradicting
+  // the code, and a literal page size over v3's maximum (which v3 refuses) went unsaid.
+  it("a page size the code sets apart replaces the default-page-size note; one over v3's maximum is noted with its line", async () => {
+    const dir = fileTree({
+      "a.py": 'r = requests.get(f"{B}/v2/projects", params={"names": n, "limit": 100})\n',
+      "b.ts": "const u = new URL(`${B}/v2/intel`);\nu.searchParams.set(\"limit\", String(size));\n",
+      "c.ts": "fetch(`${B}/v2/projects`);\n",
+    });
+    const r = await runMids(["migrate", "scan", ".", "--format", "json"], { cwd: dir, env: baseEnv() });
+    expect(r.code, r.stderr).toBe(0);
+    const found = JSON.parse(r.stdout).findings as (Finding & { to: { query: Record<string, string> } })[];
+    expect(found.map((f) => [f.file, f.status, f.rules.filter((x) => x !== "response-renames"), f.to.query])).toEqual([
+      ["a.py", "partial", ["limit-over-v3-max"], {}],
+      ["b.ts", "rewritten", [], {}],
+      // no page size anywhere: v2's default is still what the v3 request needs
+      ["c.ts", "rewritten", ["v2-default-page-size"], { limit: String(ASSUMED.v2DefaultLimit) }],
+    ]);
+    const max = route("v3.projects.list").params.find((p) => p.name === "limit")!.max;
+    expect(found[0].notes.find((n) => n.rule === "limit-over-v3-max")!.message).toMatch(new RegExp(`^limit=100 set by the code on line 1: v3 pages hold at most ${max}: `));
+    expect(found[0].replacement).toBeNull();
+    expect(found[1].replacement).toBe("/v3/intel");
+  });
+
+  // Before, the query of another usage on the same line counted as code setting a parameter:
+  // `${B}/v2/grounding` beside `${B}/v2/grounding?at=${at}` was partial, "at set by the code".
+  it("another usage's route text on the same line is not code that sets this one's parameters", async () => {
+    const g = "const url = at ? `${B}/v2/grounding?at=${at}` : `${B}/v2/grounding`;\n";
+    const h = "const u = `${B}/v2/grounding`; const v = `${B}/v2/grounding?at=${at}`;\n";
+    const dir = fileTree({ "g.ts": g, "h.ts": h });
+    const r = await runMids(["migrate", "scan", ".", "--format", "json"], { cwd: dir, env: baseEnv() });
+    expect(r.code, r.stderr).toBe(0);
+    const found = JSON.parse(r.stdout).findings as Finding[];
+    const col = (text: string, nth: number) => text.split("/v2/grounding").slice(0, nth + 1).join("/v2/grounding").length + 1;
+    expect(found.map((f) => [f.file, f.column, f.status, f.rules.includes("at-dropped")])).toEqual([
+      ["g.ts", col(g, 0), "partial", true], ["g.ts", col(g, 1), "rewritten", false], ["h.ts", col(h, 0), "rewritten", false], ["h.ts", col(h, 1), "partial", true],
+    ]);
+    // code beside them that does set it still counts
+    const dir2 = fileTree({ "k.py": 'r = requests.get(f"{B}/v2/grounding", params={"at": t}) or requests.get(f"{B}/v2/grounding?at={t}")\n' });
+    const r2 = await runMids(["migrate", "scan", ".", "--format", "json"], { cwd: dir2, env: baseEnv() });
+    expect((JSON.parse(r2.stdout).findings as Finding[]).map((f) => f.notes.find((n) => n.rule === "at-dropped")?.message.slice(0, 30))).toEqual([
+      "at set by the code on line 1: ", "at={t}: `at` (a past topic sna",
+    ]);
+  });
+
+  // Before, a series read's `at` set apart said "Historical reads with `at` were removed. Use
+  // /v3/projects/{idOrSlug}/series/..." on the series read itself, and explain listed the series
+  // routes' `at` as that rule, while `mids migrate` makes it the window's end, `to`.
+  it("a series read's `at` set apart is the v3 window's end (to), as migrate and explain say", async () => {
+    const dir = fileTree({ "a.py": 'r = requests.get(f"{B}/v2/projects/{pid}/rank", params={"at": t})\n' });
+    const r = await runMids(["migrate", "scan", ".", "--format", "json"], { cwd: dir, env: baseEnv() });
+    expect(r.code, r.stderr).toBe(0);
+    const [f] = JSON.parse(r.stdout).findings as Finding[];
+    expect([f.status, f.rules]).toEqual(["partial", ["series-window-from-unknown"]]);
+    expect(f.notes[0].message).toMatch(/^at set by the code on line 1: v3 calls it to: .*Add `from` 7 days before `to`/);
+    const explain = await runMids(["migrate", "explain", "-o", "json"], { env: baseEnv() });
+    const routes = JSON.parse(explain.stdout).routes as { id: string; params: { name: string; to?: string; rule?: string }[] }[];
+    for (const id of ["v2.projects.rank", "v2.projects.momentum"]) {
+      expect(routes.find((x) => x.id === id)!.params.find((p) => p.name === "at")).toEqual({ name: "at", to: "to", rule: "series-window-from-at" });
+    }
+    // the project detail's `at` is still a removed historical read
+    expect(routes.find((x) => x.id === "v2.projects.get")!.params.find((p) => p.name === "at")).toEqual({ name: "at", rule: "at-to-series-window" });
   });
 });

@@ -3,7 +3,7 @@
 // sides' errors), not failed; `--fail-on failed` must not fail on ids that are gone. Not found on
 // one side only is still a failure.
 import { describe, expect, it } from "vitest";
-import { baseEnv, runMain } from "../helpers/cli.js";
+import { baseEnv, runMain, runMids } from "../helpers/cli.js";
 import { hostile, sendJson } from "../helpers/hostile.js";
 
 interface Rec { position: number; verdict: string; reason?: string; errors?: { side: string; code: string; status?: number }[] }
@@ -41,5 +41,26 @@ describe("migrate verify and a subject not found on both versions", () => {
     expect(t.stderr).toContain("2 requests matched --fail-on: 2 failed");
     const line = t.stdout.split("\n").find((l) => l.startsWith("1  "))!;
     expect(line).toMatch(/^1  GET \/v2\/projects\/gone  skipped: not found on either version: nothing to compare: v2: .*project gone not found.*; v3: .*\(not_found, 404\)$/);
+  });
+
+  // Before, a bare 404 on both sides (no v3 error code: the server has no such path, as when the
+  // base URL ends in /v2 and every path gets the version twice) was "not found on either version"
+  // and skipped, so `--fail-on differs,failed` passed a run in which nothing was compared.
+  it("fails a request both sides answer with a bare 404: v3 did not say the subject is gone", async () => {
+    const h = await hostile((req, res) => {
+      const path = (req.url ?? "").split("?")[0];
+      if (path.includes("/v2/v2/") || path.includes("/v2/v3/")) {
+        res.writeHead(404, { "content-type": "text/html" });
+        return res.end("<h1>Not Found</h1>");
+      }
+      return sendJson(res, 500, { code: "internal_error", message: "unexpected" });
+    });
+    const log = "GET /v2/clusters HTTP/1.1\nGET /v2/projects/abc HTTP/1.1\n";
+    const env = baseEnv({ MIDS_BASE_URL: `${h.url}/v2`, MIDS_API_KEY: "k_test_gone_1234" });
+    const r = await runMids(["migrate", "verify", "-", "-o", "json", "--max-retries", "0", "--fail-on", "differs,failed"], { env, input: log });
+    expect(r.code, r.stderr).toBe(8);
+    const recs = (JSON.parse(r.stdout) as { requests: Rec[] }).requests;
+    expect(recs.map((x) => x.verdict)).toEqual(["failed", "failed"]);
+    expect(recs[0].errors!.map((e) => `${e.side}:${e.status}`)).toEqual(["v2:404", "v3:404"]);
   });
 });

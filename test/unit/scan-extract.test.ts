@@ -29,7 +29,7 @@ describe("placeholders and concatenations", () => {
     ["express route", "app.get('/v2/intel/:id', h)", "/v2/intel/:id", "/v2/intel/{id}", "/v3/intel/:id"],
     ["concatenation", 'x = BASE + "/v2/projects/" + id + "/rank";', '/v2/projects/" + id + "/rank', "/v2/projects/{id}/rank", '/v3/projects/" + id + "/series/rank'],
     ["concatenation over lines", 'x = "/v2/projects/" +\n  p.id +\n  "/rank"', '/v2/projects/" +\n  p.id +\n  "/rank', "/v2/projects/{p.id}/rank", '/v3/projects/" +\n  p.id +\n  "/series/rank'],
-    ["PHP concatenation", '$u = "/v2/intel/" . $id . "?activity=all";', '/v2/intel/" . $id . "?activity=all', "/v2/intel/{id}?activity=all", null],
+    ["PHP concatenation", '$u = "/v2/intel/" . $id . "?activity=none";', '/v2/intel/" . $id . "?activity=none', "/v2/intel/{id}?activity=none", null],
     ["a value at the end", 'get("/v2/intel/" + str(i), timeout=3)', '/v2/intel/" + str(i)', "/v2/intel/{str(i)}", '/v3/intel/" + str(i)'],
     ["a built query string", 'get("/v2/projects?" + qs)', '/v2/projects?" + qs', "/v2/projects", null],
     ["adjacent literals", 'u = ("/v2/projects"\n     "?xHandles=a")', '/v2/projects"\n     "?xHandles=a', "/v2/projects?xHandles=a", null],

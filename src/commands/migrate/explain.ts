@@ -1,7 +1,7 @@
 // `mids migrate explain`: the v2 -> v3 map, read from the route table and the migration rules.
 import type { Context } from "../../context.js";
 import { writeAsync } from "../../io.js";
-import { ROUTES, route as routeById, paramsOf, lossyDefaults, type Route } from "../../contract/routes.js";
+import { ROUTES, route as routeById, lossyDefaults, type Route } from "../../contract/routes.js";
 import { FIELD_RENAMES, MIGRATION_RULES, RESPONSE_MAPS, migrationRule, type ResponseField } from "../../contract/migration.js";
 import { loadYaml } from "../../util/yaml.js";
 import { csvRow } from "../../output/csv.js";
@@ -11,7 +11,8 @@ import { oneLine } from "../../util/sanitize.js";
 import { wrapProse } from "../../output/prose.js";
 import { apiHosts, apiPathPrefix } from "../../migrate/api-base.js";
 import { redactRequest } from "../../migrate/redact.js";
-import { rewrite } from "../../migrate/rewrite.js";
+import { carriedParams, rewrite } from "../../migrate/rewrite.js";
+import { pendingWhat } from "../../migrate/resolve.js";
 import type { LogRequest, Outcome } from "../../migrate/types.js";
 import { parseCurlFull } from "../../migrate/codecs/curl/read.js";
 import { redactText } from "../../redact/index.js";
@@ -40,7 +41,7 @@ export function routeMap(): RouteMap[] {
     const status = !v3 ? "removed" : plain.some((id) => migrationRule(id).effect === "partial") ? "partial" : "rewritten";
     const m: RouteMap = {
       id: r.id, from: { method: r.method, path: r.path }, to: v3 ? { id: v3.id, method: v3.method, path } : null, status,
-      params: paramsOf(r).map((p) => ({ name: p.name, ...(p.to ? { to: p.to } : {}), ...(p.rule ? { rule: p.rule } : {}),
+      params: carriedParams(r).map((p) => ({ name: p.name, ...(p.to ? { to: p.to } : {}), ...(p.rule ? { rule: p.rule } : {}),
         ...(p.lossless ? { lossless: [...p.lossless], ...(p.default !== undefined ? { default: String(p.default) } : {}) } : {}) })),
       rules,
     };
@@ -81,7 +82,7 @@ export async function run(ctx: Context, words: string[] = []): Promise<void> {
   for (const r of routes) {
     const to = r.to ? `${r.to.method} ${r.to.path}` : "(removed)";
     lines.push(`${r.from.method} ${r.from.path}  ->  ${to}   [${r.status}]${r.sunset ? `  sunset ${r.sunset}` : ""}`);
-    for (const p of r.params) lines.push(`    ${p.name} -> ${p.to ?? `(${p.rule ?? "not carried"}${p.lossless ? ` unless ${p.lossless.join(" or ")}${p.default !== undefined ? `; default ${p.default}` : ""}` : ""})`}`);
+    for (const p of r.params) lines.push(`    ${p.name} -> ${p.to !== undefined ? `${p.to}${p.rule ? ` (${p.rule})` : ""}` : `(${p.rule ?? "not carried"}${p.lossless ? ` unless ${p.lossless.join(" or ")}${p.default !== undefined ? `; default ${p.default}` : ""}` : ""})`}`);
     for (const id of r.rules) lines.push(`    note ${id}: ${migrationRule(id).message}`);
   }
   lines.push("", "Response field renames:");
@@ -152,7 +153,7 @@ export function explainOutcome(words: string[], baseUrl: string | undefined, now
   const req = redactRequest(parseRequestWords(words));
   const o = rewrite(req, { now, hosts: apiHosts(baseUrl), pathPrefix: apiPathPrefix(baseUrl) });
   const route = o.routeId ? routeMap().find((r) => r.id === o.routeId) : undefined;
-  const resolve = o.pending?.map((p) => (p.kind === "page" ? `the cursor of page ${p.page}` : `the report id of topic ${p.topicId}`));
+  const resolve = o.pending?.map(pendingWhat);
   return {
     request: `${o.from.method} ${targetOf(o.from)}`, status: o.status, from: o.from, to: o.to, notes: o.notes,
     ...(resolve?.length ? { resolve } : {}), ...(route ? { route } : {}),
@@ -179,7 +180,7 @@ async function explainRequest(ctx: Context, words: string[]): Promise<void> {
   if (e.route) {
     const r = e.route;
     lines.push("", `route: ${r.from.method} ${r.from.path}  ->  ${r.to ? `${r.to.method} ${r.to.path}` : "(removed)"}${r.sunset ? `  sunset ${r.sunset}` : ""}`);
-    for (const p of r.params) lines.push(`    ${p.name} -> ${p.to ?? `(${p.rule ?? "not carried"}${p.lossless ? ` unless ${p.lossless.join(" or ")}${p.default !== undefined ? `; default ${p.default}` : ""}` : ""})`}`);
+    for (const p of r.params) lines.push(`    ${p.name} -> ${p.to !== undefined ? `${p.to}${p.rule ? ` (${p.rule})` : ""}` : `(${p.rule ?? "not carried"}${p.lossless ? ` unless ${p.lossless.join(" or ")}${p.default !== undefined ? `; default ${p.default}` : ""}` : ""})`}`);
   }
   if (e.notes.length) {
     lines.push("", "notes:");

@@ -4,6 +4,7 @@ import type { OutputTarget, RequestItem, Shape } from "../types.js";
 import { REDACTED, Redactor } from "../../redact/index.js";
 import { BoundedMemo, LastMemo } from "../../util/memo.js";
 import { targetOf } from "../url.js";
+import { apiPathPrefix } from "../api-base.js";
 import { shellQuote, shellSafe } from "./curl/shell.js";
 
 export interface Writer {
@@ -126,18 +127,37 @@ export interface WriterKit {
   memos: WriterMemos;
   /** the URL to write: the request's origin redacted (or --base-url) and its v3 path and query */
   url(item: RequestItem, to: Shape, target?: string, rel?: string): string;
-  /** the origin alone (redacted), or the base URL, or "" */
-  head(item: RequestItem): string;
+  /** the origin alone (redacted), or the base URL (for `path`, the path written after it), or "" */
+  head(item: RequestItem, path?: string): string;
+}
+
+/**
+ * What goes before a logged path that has no origin: the base URL, but its origin alone for a path
+ * already under the base URL's path (`/mids/v3/x` under `https://gw.example/mids`: the rewrite keeps
+ * the prefix), and never an API version the base URL ends in (`https://api/v2` + `/v3/x`).
+ */
+function baseHead(baseUrl: string | undefined): (path: string | undefined) => string {
+  const base = baseUrl?.replace(/\/+$/, "");
+  if (!base) return () => "";
+  let origin: string;
+  try { origin = new URL(base).origin; } catch { return () => base; }
+  if (origin === "null") return () => base;
+  const prefix = apiPathPrefix(base);
+  const whole = origin + prefix;
+  return (path) => (prefix && path !== undefined && path.length > prefix.length && path.startsWith(prefix) && path.charCodeAt(prefix.length) === 47 ? origin : whole);
 }
 
 export function writerKit(opts: WriterOptions): WriterKit {
   const redactor = opts.redactor ?? new Redactor();
   const memos = new WriterMemos(redactor);
-  const base = opts.baseUrl?.replace(/\/+$/, "");
-  const head = (item: RequestItem) => memos.cleanOrigin.get(item.req.origin) || base || "";
+  const before = baseHead(opts.baseUrl);
+  const head = (item: RequestItem, path?: string) => memos.cleanOrigin.get(item.req.origin) || before(path);
   return {
     opts, clean: opts.itemsRedacted === true, redactor, memos, head,
-    url: (item, to, target, rel) => head(item) + (target === undefined ? targetOf(to) : pathOf(item, to, target, rel)),
+    url: (item, to, target, rel) => {
+      const path = target === undefined ? targetOf(to) : pathOf(item, to, target, rel);
+      return head(item, path) + path;
+    },
   };
 }
 

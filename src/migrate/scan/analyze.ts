@@ -308,17 +308,29 @@ export class Analyzer {
   usage(text: string, r: RouteText): Usage | undefined {
     const src = text.slice(r.start, r.end);
     const own = this.opts.ownHost(r.host);
-    const host = own ? "1" : "0";
+    // the service root given as a base URL (`BASE_URL = "https://api/v2"`): not the same usage as a call to it
+    const base = own && r.end - r.start <= 4 && (src === "/v2" || src === "/v2/") && isBaseUrl(text, r);
+    const host = own ? (base ? "2" : "1") : "0";
     let u = this.usages.get(host + src);
     if (u === undefined) {
       // the usage and the key keep a copy of the text: a slice would keep the whole file's text
       // alive, which a run that shows no source line lets go (ScanOptions.keepText)
       const copy = detached(src);
-      u = this.analyze(text, r, copy, own) ?? null;
+      u = (base ? this.baseUsage(copy) : this.analyze(text, r, copy, own)) ?? null;
       if (this.usages.size >= MAX_CORES) this.usages.clear();
       this.usages.set(host + copy, u);
     }
     return u ?? undefined;
+  }
+
+  /** A base URL ending in /v2 (isBaseUrl): `unrecognized`, with what to do about the calls built on it. */
+  private baseUsage(src: string): Usage {
+    const from: Shape = { method: "GET", path: "/v2", query: {} };
+    const n = ruleNote("v2-base-url");
+    return {
+      start: 0, end: src.length, status: "unrecognized", routeId: undefined, rules: [n.rule], notes: [{ rule: n.rule, message: n.message }],
+      from, to: null, text: src, replacement: null, manual: undefined, edits: [], shownText: src, shownReplacement: null,
+    };
   }
 
   private core(flat: string): Core {
@@ -416,6 +428,34 @@ export class Analyzer {
     usage.shownReplacement = usage.replacement === null ? null : this.shown.get(usage.replacement);
     return usage;
   }
+}
+
+/**
+ * Is the `/v2` (or `/v2/`) at `r` the end of a base URL the code builds calls on, rather than a
+ * call to the service root? It ends its string (a quote, a space or the line's end follows), and
+ * the string is given to a name, a key or a setting (`BASE_URL = "https://api/v2"`,
+ * `baseURL: "..."`, `API=https://...`, YAML `base: https://...`); given to a call
+ * (`get("https://api/v2")`) or a command (`curl https://api/v2`), it is a call.
+ */
+export function isBaseUrl(text: string, r: RouteText): boolean {
+  const after = text.charCodeAt(r.end);
+  // a quote, a space, the end of a line or of the text: nothing is added to it in the string
+  if (!(Number.isNaN(after) || after === 34 || after === 39 || after === 96 || after === 32 || after === 9 || after === 10 || after === 13 || after === 44 || after === 59 || after === 125 || after === 41)) return false;
+  // back to the start of the URL (a space, a quote, `=`, `(`), then past its quote and spaces
+  let i = r.start - 1;
+  const floor = Math.max(0, r.start - 2048);
+  while (i >= floor) {
+    const c = text.charCodeAt(i);
+    if (c === 32 || c === 9 || c === 10 || c === 13 || c === 34 || c === 39 || c === 96 || c === 61 || c === 40 || c === 44) break;
+    i--;
+  }
+  const q = text.charCodeAt(i);
+  if (q === 34 || q === 39 || q === 96) i--;
+  while (i >= floor && (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9)) i--;
+  const c = text.charCodeAt(i);
+  // `=` (not `==`, `!=`, `<=`, `>=`) or `:` (a key, a YAML setting; not `::`)
+  if (c === 61) { const b = text.charCodeAt(i - 1); return b !== 61 && b !== 33 && b !== 60 && b !== 62; }
+  return c === 58 && text.charCodeAt(i - 1) !== 58;
 }
 
 /** The edits of a usage analysed at its own offsets, at `start` in the file. */

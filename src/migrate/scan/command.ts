@@ -234,7 +234,11 @@ export async function runScan(flags: ScanCommandFlags, ctx: Context, hooks?: Sca
 
   const summary = summarize(result, files, fixed);
   const line = summaryLine(summary, !!flags.dryRun);
-  await emitFindings(ctx, flags, rendering(files, summary, failOn, VERSION, { general: !fast, rules: hooks?.rules }), { heading: `mids migrate scan: ${line}`, stdout: !flags.dryRun });
+  const failing = [...new Set(failOn)].reduce((n, s) => n + summary[s], 0);
+  const which = failOn.filter((s) => summary[s] > 0).map((s) => `${summary[s]} ${s}`).join(", ");
+  const gate = failing ? `; ${failing} matched --fail-on (${which})` : "";
+  // (the step summary's heading says the gate failed, as the stderr line does: the table alone reads as a pass)
+  await emitFindings(ctx, flags, rendering(files, summary, failOn, VERSION, { general: !fast, rules: hooks?.rules }), { heading: `mids migrate scan: ${line}${gate}`, stdout: !flags.dryRun });
   if (failed) {
     const n = failed.fixedFiles;
     throw new UsageError(`cannot write '${oneLine(failed.file)}': ${failed.why}`, { hint: `${fixed} usage${fixed === 1 ? "" : "s"} in ${n} file${n === 1 ? " was" : "s were"} fixed before it${n ? " (listed above)" : ""}; it and the files after it are unchanged, their usages in the findings` });
@@ -244,10 +248,6 @@ export async function runScan(flags: ScanCommandFlags, ctx: Context, hooks?: Sca
     const parts = [...counted, [result.changed.length, "no regular file any more"] as const].filter(([k]) => k > 0).map(([k, what]) => `${k} ${what}`);
     throw new UsageError(`${line}; not done for ${parts.join(", ")} (named above)`, { hint: "check those files and run mids migrate scan again" });
   }
-  const failing = [...new Set(failOn)].reduce((n, s) => n + summary[s], 0);
-  if (failing) {
-    const which = failOn.filter((s) => summary[s] > 0).map((s) => `${summary[s]} ${s}`).join(", ");
-    throw new FindingsError(`${line}; ${failing} matched --fail-on (${which})`, { details: { ...summary } });
-  }
+  if (failing) throw new FindingsError(`${line}${gate}`, { details: { ...summary } });
   if (!quiet) ctx.io.stderr.write(`mids: ${line}\n`);
 }

@@ -6,7 +6,7 @@
 // (start -> from), one v3 dropped. Such a read is left: partial, with a note naming the parameter
 // and the line that sets it.
 import { paramsOf, route, type ParamSpec } from "../../contract/routes.js";
-import { note } from "../rewrite.js";
+import { carriedParams, note } from "../rewrite.js";
 import { StaticMemo } from "../../util/memo.js";
 import type { Usage } from "./analyze.js";
 
@@ -48,7 +48,10 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
  * apart, is not known). Made once per route.
  */
 const plans = new StaticMemo((routeId: string): ApartPlan => {
-  const params = paramsOf(route(routeId)).filter((p) => (p.to !== undefined && p.to !== p.name) || (p.to === undefined && p.rule !== undefined && !p.lossless));
+  // (as the rewrite carries them: on a series read `at` is the window's end, `to`)
+  // (one lossless for its default is looked for: its value set apart may be another; one lossy for
+  // its default is not: the usage has its note already, whatever the code sets)
+  const params = carriedParams(route(routeId)).filter((p) => (p.to !== undefined && p.to !== p.name) || (p.to === undefined && p.rule !== undefined && (!p.lossless || p.lossless.includes(String(p.default)))));
   if (!params.length) return NO_PLAN;
   const alternatives = params.map((p) => (p.rule === PAGE_RULE || COMPOUND.test(p.name) ? `(${escape(p.name)})` : `["'\`&?](${escape(p.name)})`));
   return Object.freeze({ params, source: alternatives.join("|") });
@@ -169,9 +172,10 @@ export function pageSetNear(text: string, start: number, end: number, name: stri
  * usage): where, and the parameter, in the order they appear. The window is the lines around the
  * usage (PAGE_LINES_BEFORE and PAGE_LINES_AFTER); the lines of the route references before and
  * after it (the end of the one before, `after`, and the start of the one after, `before`) are other
- * calls' code, unless they are the usage's own line.
+ * calls' code, unless they are the usage's own line; their own texts ([afterStart, after) and
+ * [before, beforeEnd)) are never this usage's.
  */
-export function paramsSetNear(text: string, start: number, end: number, plan: ApartPlan, after = 0, before = text.length, re = new RegExp(plan.source, "g")): readonly { param: ParamSpec; at: number }[] {
+export function paramsSetNear(text: string, start: number, end: number, plan: ApartPlan, after = 0, before = text.length, re = new RegExp(plan.source, "g"), afterStart = after, beforeEnd = before): readonly { param: ParamSpec; at: number }[] {
   const lineStart = text.lastIndexOf("\n", start - 1) + 1;
   const eol = text.indexOf("\n", end);
   const lineEnd = eol < 0 ? text.length : eol;
@@ -192,7 +196,9 @@ export function paramsSetNear(text: string, start: number, end: number, plan: Ap
     if (seen & bit) continue;
     const param = plan.params[k - 1];
     const i = from + m.index + m[0].length - param.name.length;
-    if (i >= start && i < end) continue;
+    // the usage's own route text, and the texts of the routes before and after it (their
+    // query: `${B}/v2/grounding?at=${t}` beside `${B}/v2/grounding` is not this one's `at`)
+    if ((i >= start && i < end) || (i >= afterStart && i < after) || (i >= before && i < beforeEnd)) continue;
     if (!(param.rule === PAGE_RULE ? setsAt : keySetAt)(text, i, param.name)) continue;
     seen |= bit;
     (out ??= []).push({ param, at: i });
@@ -202,12 +208,28 @@ export function paramsSetNear(text: string, start: number, end: number, plan: Ap
 
 const NONE_SET: readonly { param: ParamSpec; at: number }[] = Object.freeze([]);
 
+const SERIES_AT_RULE = "series-window-from-at";
+const SERIES_AT_UNKNOWN_RULE = "series-window-from-unknown";
+
+/** The rule of a parameter set apart, as leftForParams notes it. */
+const ruleOfSet = (p: ParamSpec): string => (p.rule === SERIES_AT_RULE ? SERIES_AT_UNKNOWN_RULE : p.rule ?? RENAMED_RULE);
+
+/**
+ * Of the parameters a partial usage's code sets apart, those its notes do not already cover (a
+ * momentum read's `clusters` is in its momentum-clusters-dropped note; its `start` is not).
+ */
+export function notNoted<T extends { param: ParamSpec }>(set: readonly T[], rules: readonly string[]): readonly T[] {
+  const out = set.filter((f) => (f.param.to !== undefined && f.param.to !== f.param.name) || !rules.includes(ruleOfSet(f.param)));
+  return out.length === set.length ? set : out;
+}
+
 /** A rewritten usage left because the code sets some of its route's parameters apart (each with the line it is set on). */
 export function leftForParams(u: Usage, set: readonly { param: ParamSpec; line: number }[]): Usage {
   const rules = [...u.rules];
   const notes = [...u.notes];
   for (const { param: p, line } of set) {
-    const rule = p.rule ?? RENAMED_RULE;
+    // a window end the code sets: its value is not known here, so neither is `from` (7 days before it)
+    const rule = ruleOfSet(p);
     if (!rules.includes(rule)) rules.push(rule);
     notes.push(note(rule, `${p.name} set by the code on line ${line}${p.to !== undefined ? `: v3 calls it ${p.to}` : ""}`));
   }
@@ -215,7 +237,8 @@ export function leftForParams(u: Usage, set: readonly { param: ParamSpec; line: 
   const manual = set.length === 1 && set[0].param.rule === PAGE_RULE
     ? `the code sets ${set[0].param.name} on line ${set[0].line}, which v3 lists do not take`
     : `the code sets ${said}, which the v3 request does not take as v2 did`;
-  return { ...u, status: "partial", edits: [], replacement: null, shownReplacement: null, rules, notes, manual };
+  // (a usage partial already is left by --fix for its own notes: no "not fixed" line for these)
+  return { ...u, status: "partial", edits: [], replacement: null, shownReplacement: null, rules, notes, ...(u.status === "rewritten" ? { manual } : {}) };
 }
 
 /** The line of offset `at`, given that `from` is on line `line`. */
@@ -225,3 +248,47 @@ export function lineOf(text: string, from: number, at: number, line: number): nu
   else for (let i = text.lastIndexOf("\n", from - 1); i >= at; i = text.lastIndexOf("\n", i - 1)) n--;
   return n;
 }
+
+/** The rule of the page size mids gives a v2 list read without one (rewrite.ts). */
+export const PAGE_SIZE_RULE = "v2-default-page-size";
+const SIZE_PARAM: ParamSpec = Object.freeze({ name: "limit", type: "int" }) as ParamSpec;
+/** The page size set apart from the URL: quoted or in a query piece, as keySetAt reads a plain word. */
+export const SIZE_PLAN: ApartPlan = Object.freeze({ params: [SIZE_PARAM], source: `["'\`&?](limit)` });
+
+/** A whole number written right after a parameter's name (`"limit": 100`, `limit=100`), or undefined. */
+function literalAfter(text: string, i: number): number | undefined {
+  let j = i;
+  const stop = Math.min(text.length, i + 8);
+  while (j < stop && /["'`\s:=,]/.test(text[j])) j++;
+  const m = /^\d{1,9}(?![\w.])/.exec(text.slice(j, j + 10));
+  return m ? Number(m[0]) : undefined;
+}
+
+/**
+ * A list read whose code sets its page size apart from the URL (`params={"limit": 100}`): the
+ * rewrite's v2-default-page-size note ("a v2 list read without a page size") and the `limit` it
+ * put in the v3 request are not this code's. They go; a literal size over v3's maximum gets the
+ * limit-over-v3-max note with its line (v3 refuses it), one the code computes is its own to check.
+ */
+export function sizeSetApart(u: Usage, at: number, line: number, text: string, max: number | undefined): Usage {
+  const rules = u.rules.filter((r) => r !== PAGE_SIZE_RULE);
+  const notes = u.notes.filter((n) => n.rule !== PAGE_SIZE_RULE);
+  let to = u.to;
+  if (to && to.query.limit !== undefined && !("limit" in u.from.query)) {
+    const { limit: _, ...query } = to.query;
+    to = { ...to, query };
+  }
+  const value = literalAfter(text, at + SIZE_PARAM.name.length + 1);
+  if (max === undefined || value === undefined || value <= max) return { ...u, rules, notes, to };
+  rules.push("limit-over-v3-max");
+  notes.push({ rule: "limit-over-v3-max", message: `limit=${value} set by the code on line ${line}: v3 pages hold at most ${max}: Set the page size to ${max} or less where the code sets it, and follow meta.nextCursor for the rest of the items.` });
+  return { ...u, status: "partial", rules, notes, to, edits: [], replacement: null, shownReplacement: null, ...(u.status === "rewritten" ? { manual: `the code sets limit=${value} on line ${line}, over v3's maximum page size (${max})` } : {}) };
+}
+
+/** The v3 maximum of a v2 list's page size (v3 refuses more), or undefined. */
+export const v3MaxSize = (routeId: string | undefined): number | undefined => {
+  if (routeId === undefined) return undefined;
+  const r = route(routeId);
+  const to = paramsOf(r).find((p) => p.name === SIZE_PARAM.name)?.to;
+  return r.v3?.route && to ? route(r.v3.route).params.find((p) => p.name === to)?.max : undefined;
+};

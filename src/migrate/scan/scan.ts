@@ -4,7 +4,7 @@ import { closeSync, constants, fstatSync, openSync, read, readSync, type Stats }
 import { isAscii, isUtf8 } from "node:buffer";
 import { Analyzer, placedEdits, type Edit, type ScanStatus, type Usage } from "./analyze.js";
 import { extractRoutes, type ApiPrefixes, type RouteText } from "./extract.js";
-import { ApartPatterns, apartPlan, leftForParams, lineOf, paramsSetNear } from "./paging.js";
+import { ApartPatterns, PAGE_SIZE_RULE, SIZE_PLAN, apartPlan, leftForParams, lineOf, notNoted, paramsSetNear, sizeSetApart, v3MaxSize } from "./paging.js";
 import type { ParamSpec } from "../../contract/routes.js";
 import { fsPath, walk, type FileEntry, type Picomatch } from "./walk.js";
 import type { ScanRules } from "./redact.js";
@@ -467,8 +467,12 @@ export async function scan(opts: ScanOptions): Promise<ScanResult> {
       let u = analyzer.usage(text, r);
       if (!u) continue;
       // a read whose page, or another parameter v3 takes otherwise, the code sets apart from the URL (paging.ts)
-      const plan = u.status === "rewritten" ? apartPlan(u.routeId) : undefined;
-      const set = plan?.params.length ? paramsSetNear(text, r.start, r.end, plan, k ? routes[k - 1].end : 0, k + 1 < routes.length ? routes[k + 1].start : text.length, patterns.of(plan)) : NONE_SET;
+      // (a partial one too: what the code sets apart is as much to change there, `start` beside a momentum read)
+      const plan = u.status === "rewritten" || u.status === "partial" ? apartPlan(u.routeId) : undefined;
+      let set = plan?.params.length ? paramsSetNear(text, r.start, r.end, plan, k ? routes[k - 1].end : 0, k + 1 < routes.length ? routes[k + 1].start : text.length, patterns.of(plan), k ? routes[k - 1].start : 0, k + 1 < routes.length ? routes[k + 1].end : text.length) : NONE_SET;
+      if (set.length && u.status === "partial") set = notNoted(set, u.rules);
+      // a list read without a page size in its URL, whose code sets one apart (paging.ts)
+      const size = u.rules.includes(PAGE_SIZE_RULE) ? paramsSetNear(text, r.start, r.end, SIZE_PLAN, k ? routes[k - 1].end : 0, k + 1 < routes.length ? routes[k + 1].start : text.length, patterns.of(SIZE_PLAN), k ? routes[k - 1].start : 0, k + 1 < routes.length ? routes[k + 1].end : text.length)[0] : undefined;
       if (usages.length >= perFile) {
         unlist(over, !set.length ? { status: u.status, edits: placedEdits(u, r.start) } : { status: "partial", edits: [] }, !!opts.keepEdits);
         continue;
@@ -478,6 +482,7 @@ export async function scan(opts: ScanOptions): Promise<ScanResult> {
         const line = pos.position(r.start).line;
         u = leftForParams(u, set.map((f) => ({ param: f.param, line: lineOf(text, r.start, f.at, line) })));
       }
+      if (size) u = sizeSetApart(u, size.at, lineOf(text, r.start, size.at, pos.position(r.start).line), text, v3MaxSize(u.routeId));
       usages.push(located(u, r, pos));
     }
     if (usages.length && e.file.endsWith(".json") && text.indexOf('"v2"') >= 0) leavePostmanPaths(text, usages);

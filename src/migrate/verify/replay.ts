@@ -148,6 +148,33 @@ export function sampleIndices(of: number, n: number, first: boolean, seed: numbe
 
 /** The reason of a request both versions answer with not found (`not_found`, `not_current`, a 404 or 410). */
 export const GONE_ON_BOTH = "not found on either version: nothing to compare";
+/** The v3 codes that say a subject is not there (spec 7.1). */
+const SUBJECT_GONE: ReadonlySet<string> = new Set(["not_found", "not_current"]);
+
+/** `limit=100 -> limit=50` at the start of a limit-over-v3-max note (rewrite.ts) */
+const LOWERED = /^[^=\s]+=(\d+) -> [^=\s]+=(\d+)/;
+
+/**
+ * The v3 answer to compare: one page, or, when v3's page size is smaller than the v2 page the log
+ * asked for (`limit=100` lowered to 50), the v3 pages that hold that v2 page's items, joined:
+ * the items of one v2 page are compared with the same items in v3, not with the first 50 of them.
+ */
+async function v3Answer(c: Client, out: Outcome): Promise<Awaited<ReturnType<Client["raw"]>>> {
+  const to = out.to!;
+  const first = await c.raw(to.method, targetOf(to), undefined, undefined, QUIET);
+  const m = LOWERED.exec(out.notes.find((n) => n.rule === "limit-over-v3-max")?.message ?? "");
+  if (!m || !Array.isArray(first.data)) return first;
+  const pages = Math.ceil(Number(m[1]) / Number(m[2]));
+  const items: unknown[] = [...first.data];
+  let cursor = first.nextCursor;
+  for (let k = 1; k < pages && typeof cursor === "string" && cursor !== ""; k++) {
+    const next = await c.raw(to.method, targetOf({ ...to, query: { ...to.query, cursor } }), undefined, undefined, QUIET);
+    if (!Array.isArray(next.data)) break;
+    items.push(...next.data);
+    cursor = next.nextCursor;
+  }
+  return { ...first, data: items };
+}
 
 /** Errors that end the run rather than one request's verdict (resolve.ts: shared with `migrate --resolve`). */
 const fatal = stopsTheRun;
@@ -215,7 +242,7 @@ export async function verify(input: VerifyInput, client: () => Promise<Client>, 
         return;
       }
     }
-    const [a, b] = await Promise.allSettled([c.raw(out.from.method, targetOf(out.from), undefined, undefined, QUIET), c.raw(out.to!.method, targetOf(out.to!), undefined, undefined, QUIET)]);
+    const [a, b] = await Promise.allSettled([c.raw(out.from.method, targetOf(out.from), undefined, undefined, QUIET), v3Answer(c, out)]);
     if (a.status === "rejected" || b.status === "rejected") {
       const errors: SideError[] = [];
       for (const [side, s] of [["v2", a], ["v3", b]] as const) {
@@ -226,7 +253,10 @@ export async function verify(input: VerifyInput, client: () => Promise<Client>, 
       const reason = errors.map((e) => `${e.side}: ${e.code}${e.status ? ` (${e.status})` : ""}`).join(", ");
       // both versions say the subject is not there (an id deleted since the log was written):
       // the rewrite is not at fault and there is no answer to compare, so it is not a failure
-      const goneOnBoth = a.status === "rejected" && b.status === "rejected" && [a.reason, b.reason].every((e) => (e as MidsError).exitCode === EXIT.notFound);
+      // (v3 says so in its own words, not_found or not_current: a bare 404 is no v3 answer about a
+      // subject but a path the server does not have, a base URL that ends in /v2, say)
+      const goneOnBoth = a.status === "rejected" && b.status === "rejected" && [a.reason, b.reason].every((e) => (e as MidsError).exitCode === EXIT.notFound) &&
+        SUBJECT_GONE.has((b.reason as MidsError).code);
       Object.assign(rec, goneOnBoth ? { verdict: "skipped", errors, reason: `${GONE_ON_BOTH} (${reason})` } : { verdict: "failed", errors, reason });
       return;
     }

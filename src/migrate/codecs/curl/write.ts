@@ -45,8 +45,8 @@ export function curlWriter(kit: WriterKit): Writer {
         if (form) for (const f of form) out += " -F " + shellQuote(r.redactBody(f));
         else out += " --data-raw " + shellQuote(r.redactBody(item.req.body!));
       }
-      const head = withoutUserinfo(kit.head(item));
       const path = target === undefined ? targetOf(to) : pathOf(item, to, target, rel);
+      const head = withoutUserinfo(kit.head(item, path));
       const vars = item.req.shellVars;
       // (with variables the base URL's is one of them, inside the same double quotes)
       if (vars) return out + " " + withShellVars((head || path).charCodeAt(0) === 47 ? "$MIDS_BASE_URL" + head + path : head + path, vars) + "\n";

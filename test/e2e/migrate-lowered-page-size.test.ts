@@ -1,0 +1,52 @@
+// A v2 page size over v3's maximum (`limit=100`; v3 pages hold 50) is lowered in the rewrite. Page N
+// of v2's pages then starts at item (N-1)*100+1, not at v3 page N: --resolve must walk to the v3
+// page that holds that item, and verify must compare the v2 page with the v3 items that are the
+// same page (all its v3 pages), not with the first 50 of them. Before, `page=2&limit=100` resolved
+// to the cursor of items 51-100 ("Nothing to do"), and verify said `differs` for items mids itself
+// left on the next v3 page.
+import { describe, expect, it } from "vitest";
+import { budgetFor, runMids, useSandbox } from "../helpers/cli.js";
+import { SANDBOX_DEMO_KEY } from "../../src/sandbox/keys.js";
+
+const sb = useSandbox(["--rate-limit", "100000"]);
+
+interface Req { status: string; from: { query: Record<string, string> }; to: { query: Record<string, string> } | null; notes: { rule: string; message: string }[] }
+
+const ids = (body: unknown): string[] => ((body as { data: { id: string }[] }).data).map((p) => p.id);
+
+describe("a v2 page size over v3's maximum, on page N", () => {
+  it("--resolve walks to the v3 page where v2's page N starts, and verify compares the same items", async () => {
+    // pages of 100 and of 60 (v3's largest page size that divides 60 is 30)
+    const log = ["page=2&limit=100", "limit=60&page=2", "limit=100"].map((q) => `GET /v2/projects?${q} HTTP/1.1`).join("\n") + "\n";
+    const env = sb.env(SANDBOX_DEMO_KEY);
+
+    const offline = await runMids(["migrate", "-", "-o", "ndjson"], { env, input: log });
+    expect(offline.code, offline.stderr).toBe(0);
+    const [o100, o60] = offline.stdout.trim().split("\n").map((l) => JSON.parse(l) as Req);
+    expect(o100.to!.query.limit).toBe("50");
+    expect(o100.notes.find((n) => n.rule === "page-to-cursor")!.message).toContain("follow meta.nextCursor 2 times from the first page, and read 2 v3 pages for its 100 items");
+    expect(o60.to!.query.limit).toBe("30");
+    const explained = await runMids(["migrate", "explain", "GET /v2/projects?page=2&limit=100", "-o", "json"], { env });
+    expect(JSON.parse(explained.stdout).resolve).toEqual(["the cursor of v3 page 3 (where v2's page 2 starts)"]);
+
+    const resolved = await runMids(["migrate", "--resolve", "-", "-o", "ndjson"], { env, input: log });
+    expect(resolved.code, resolved.stderr).toBe(0);
+    const [r100, r60] = resolved.stdout.trim().split("\n").map((l) => JSON.parse(l) as Req);
+    for (const [r, size] of [[r100, 100], [r60, 60]] as const) {
+      // the v3 page the cursor names starts with the first item of v2's page 2
+      const v2 = ids((await sb.api(`/v2/projects?page=2&limit=${size}`, SANDBOX_DEMO_KEY)).body);
+      const v3 = ids((await sb.api(`/v3/projects?limit=${r.to!.query.limit}&cursor=${r.to!.query.cursor}`, SANDBOX_DEMO_KEY)).body);
+      expect(v3[0]).toBe(v2[0]);
+      expect(r.notes.find((n) => n.rule === "resolved")!.message).toMatch(/^v3 page 3 \(where v2's page 2 starts\) is cursor /);
+    }
+
+    // past the last page: named as the log's page is
+    const past = await runMids(["migrate", "--resolve", "-", "-o", "ndjson"], { env, input: "GET /v2/projects?page=2&limit=100&names=no-such-project-name HTTP/1.1\n" });
+    expect(JSON.parse(past.stdout.split("\n")[0]).notes.map((n: { message: string }) => n.message)).toContain("--resolve: v3 page 3 (where v2's page 2 starts) is past the last page today (1 page).");
+
+    const verified = await runMids(["migrate", "verify", "-", "-o", "json", "--fail-on", "differs"], { env, input: log });
+    expect(verified.code, verified.stdout).toBe(0);
+    const recs = (JSON.parse(verified.stdout) as { requests: { verdict: string }[] }).requests;
+    expect(recs.map((r) => r.verdict)).toEqual(["equivalent", "equivalent", "equivalent"]);
+  }, budgetFor(3));
+});
