@@ -245,7 +245,7 @@ describe("migrate verify", () => {
     expect(plain.stderr.split("\n")[0]).toBe(`mids: refusing to send the API key over plain http to ${host}`);
   });
 
-  it("warns when nothing was verified (empty input, only skipped requests, no request at all); exit 0", async () => {
+  it("warns when nothing was verified (empty input, only skipped requests, no request at all), exit 0; with --fail-on, exit 8", async () => {
     const dir = mkdtempSync(join(tmpdir(), "mids-verify-"));
     const files = { empty: "", posts: readFileSync(fx("traffic.log"), "utf8").split("\n").filter((l) => l.includes("POST ")).join("\n"), junk: "not a log\n" };
     const runs = await Promise.all(Object.entries(files).map(([name, text]) => {
@@ -259,6 +259,15 @@ describe("migrate verify", () => {
       "mids: warning: nothing was verified: no line of the input is a request (1 line)",
     ]);
     expect(JSON.parse(runs[1].stdout).requests).toHaveLength(1);
+    // a gate (--fail-on) that compared nothing fails, the report still written
+    const gated = await Promise.all(Object.keys(files).map((name) => verify([join(dir, name), "-o", "json", "--fail-on", "differs,failed"])));
+    expect(gated.map((r) => r.code)).toEqual([8, 8, 8]);
+    expect(gated.map((r) => r.stderr.split("\n").find((l) => l.startsWith("mids: ")))).toEqual([
+      "mids: nothing was verified: the input is empty; --fail-on needs at least one request compared",
+      "mids: nothing was verified: the one request was skipped; --fail-on needs at least one request compared",
+      "mids: nothing was verified: no line of the input is a request (1 line); --fail-on needs at least one request compared",
+    ]);
+    expect(gated[1].stdout).toBe(runs[1].stdout);
   });
 
   it("a request the server refuses as bad (400) is one failed verdict, not the end of the run", async () => {

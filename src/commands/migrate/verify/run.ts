@@ -70,12 +70,12 @@ export async function run(flags: VerifyFlags, ctx: Context): Promise<void> {
   if (g.output === "json") await emitJson(ctx, JSON.parse(jsonReport(records, summary)));
   else await writeAsync(ctx.io.stdout, g.output === "ndjson" ? escapeC1Json(ndjsonReport(records, summary)) : terminalReport(records, summary, g.color && ctx.io.stdoutIsTTY, ctx.io.stdoutIsTTY ? ctx.io.columns : undefined));
   if (!g.quiet) ctx.io.stderr.write(summaryLine(summary));
-  if (!summary.interrupted && summary.equivalent + summary.unconfirmed + summary.differs + summary.failed === 0) {
-    // a gate that compared nothing must not pass unnoticed (an empty or misdetected log)
-    const why = summary.total ? (summary.total === 1 ? "the one request was skipped" : `all ${summary.total} requests were skipped`)
-      : summary.invalid ? `no line of the input is a request (${summary.invalid} ${summary.invalid === 1 ? "line" : "lines"})` : "the input is empty";
-    ctx.warn(`nothing was verified: ${why}`, "verify:nothing");
-  }
+  const nothing = !summary.interrupted && summary.equivalent + summary.unconfirmed + summary.differs + summary.failed === 0;
+  // a gate that compared nothing must not pass unnoticed (an empty or misdetected log): a warning,
+  // and with --fail-on a failure (as ESLint fails a pattern that matched no file)
+  const why = !nothing ? "" : summary.total ? (summary.total === 1 ? "the one request was skipped" : `all ${summary.total} requests were skipped`)
+    : summary.invalid ? `no line of the input is a request (${summary.invalid} ${summary.invalid === 1 ? "line" : "lines"})` : "the input is empty";
+  if (nothing && !failOn.length) ctx.warn(`nothing was verified: ${why}`, "verify:nothing");
   if (summary.interrupted) {
     const { done, of } = summary.interrupted;
     throw new InterruptedError(`interrupted (after ${done} of ${of} requests to replay; the report holds those and the skipped ones)`, {
@@ -83,6 +83,11 @@ export async function run(flags: VerifyFlags, ctx: Context): Promise<void> {
     });
   }
 
+  if (nothing && failOn.length) {
+    throw new FindingsError(`nothing was verified: ${why}; --fail-on needs at least one request compared`, {
+      hint: summary.total ? "mids migrate verify -o json gives each request's reason (a v2 path mids rewrites, a base URL that matches the log's)" : "check the input and its format (--from-format)",
+    });
+  }
   const failed = failOn.reduce((n, v) => n + summary[v], 0);
   if (failed) {
     const which = failOn.filter((v) => summary[v] > 0).map((v) => `${summary[v]} ${v}`).join(", ");
