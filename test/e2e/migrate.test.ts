@@ -4,13 +4,15 @@
 // program, without a CLI start-up each.)
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeSync, mkdtempSync, openSync, writeFileSync } from "node:fs";
-import { spawnSync } from "node:child_process";
+import { execFile, spawnSync } from "node:child_process";
+import { promisify } from "node:util";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ROOT, runMain, runMids, startSandbox, tempDir, type SandboxProcess } from "../helpers/cli.js";
 import { ROUTES } from "../../src/contract/routes.js";
 import { ASSUMED } from "../../src/contract/assumed.js";
 import { SANDBOX_DEMO_KEY } from "../../src/sandbox/keys.js";
+import { hostile, sendJson } from "../helpers/hostile.js";
 
 const FIX = join(ROOT, "test/fixtures/migrate");
 const fx = (name: string) => join(FIX, name);
@@ -81,6 +83,18 @@ describe("access logs", () => {
     expect(r.stdout).toContain(`curl -H "x-api-key: $MIDS_API_KEY" https://api.example.com/v3/vocabulary`);
   });
 
+  it("--to curl: a placeholder left in the path ({reportId}) is sent as written (curl -g), not read as a URL glob", async () => {
+    const log = "GET /v2/topics/t_1/report HTTP/1.1\n";
+    const r = await runMain(["migrate", "--to", "curl"], { input: log });
+    const line = r.stdout.trimEnd();
+    expect(line).toMatch(/^curl -g -H "x-api-key: \$MIDS_API_KEY" "\$MIDS_BASE_URL"'\/v3\/reports\/\{reportId\}'$/);
+    // run as written: curl asks for the placeholder, as the note says to replace it (without -g, /v3/reports/reportId)
+    const h = await hostile((_req, res) => sendJson(res, 404, { code: "not_found", message: "no" }));
+    // (asynchronously: the server answers from this process)
+    await promisify(execFile)("sh", ["-c", `${line} -sS -o /dev/null`], { env: { PATH: process.env.PATH, MIDS_BASE_URL: h.url, MIDS_API_KEY: "k_test_1234" }, timeout: 20_000 });
+    expect(h.seen.map(decodeURIComponent)).toEqual(["/v3/reports/{reportId}"]);
+  });
+
   it("reads stdin and several files, naming the file in the report", async () => {
     const piped = await runMain(["migrate", "-o", "json"], { input: "GET /v2/clusters HTTP/1.1\n" });
     expect(JSON.parse(piped.stdout).requests[0].to.path).toBe("/v3/clusters");
@@ -113,7 +127,7 @@ describe("other formats", () => {
     expect(out).toEqual([
       `curl -H "x-api-key: $MIDS_API_KEY" 'https://api.example.com/v3/projects/64b7f0c2a1b2c3d4e5f60718/series/trend?to=2026-09-10T00:00:00Z&from=2026-09-03T00:00:00.000Z'`,
       `curl -H "x-api-key: $MIDS_API_KEY" https://api.example.com/v3/projects/64b7f0c2a1b2c3d4e5f60718`,
-      `curl -H "x-api-key: $MIDS_API_KEY" 'https://api.example.com/v3/reports/{reportId}'`,
+      `curl -g -H "x-api-key: $MIDS_API_KEY" 'https://api.example.com/v3/reports/{reportId}'`,
     ]);
     expect(r.stderr).toContain("line 7: invalid: curl command: unterminated single quote");
     noSecrets(r);
