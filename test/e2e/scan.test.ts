@@ -132,6 +132,20 @@ describe("mids migrate scan: what is skipped", () => {
     expect(stderr).toMatch(/files scanned: 20 v2 usages in 8 files \(12 rewritten, 5 partial, 2 removed, 1 unrecognized\); skipped 1 binary, 1 too large/);
   });
 
+  it("a SARIF report left in the tree (a previous run's --output-file) is not scanned by the next run, unless named", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "mids-scan-sarif-"));
+    writeFileSync(join(dir, "client.js"), 'fetch(BASE + "/v2/clusters");\n');
+    const first = await runMain(["migrate", "scan", ".", "--output-file", "v2.sarif", "--format", "json"], { cwd: dir, env: env() });
+    expect(first.code, first.stderr).toBe(0);
+    expect(readFileSync(join(dir, "v2.sarif"), "utf8")).toContain("/v2/clusters");
+    const again = await runMain(["migrate", "scan", ".", "--format", "json"], { cwd: dir, env: env() });
+    const rep = JSON.parse(again.stdout) as { findings: { file: string }[]; summary: { skipped: { ignored: number } } };
+    expect(rep.findings.map((f) => f.file)).toEqual(["client.js"]);
+    expect(rep.summary.skipped.ignored).toBe(1);
+    const named = await runMain(["migrate", "scan", "client.js", "v2.sarif", "--format", "json"], { cwd: dir, env: env() });
+    expect(new Set((JSON.parse(named.stdout) as { findings: { file: string }[] }).findings.map((f) => f.file))).toEqual(new Set(["client.js", "v2.sarif"]));
+  });
+
   it("a .gitignore of many plain rules (looked up by name) leaves out what git would, root and nested", async () => {
     const dir = mkdtempSync(join(tmpdir(), "mids-scan-gi-"));
     mkdirSync(join(dir, ".git"));

@@ -12,6 +12,14 @@ import { UsageError } from "../../errors.js";
 import { SKIPPED_DIRS, isIgnored, levelsAbove, readIgnore, shownPath, type CostlyRule, type IgnoreTooLarge, type Level } from "../../util/gitignore-tree.js";
 import { monotonicMs } from "../../util/time.js";
 
+
+/**
+ * A SARIF findings report (`v2.sarif`, a previous run's --output-file): results, never code. The
+ * walk leaves it out, as it does ignored files, so a run does not report the last run's findings
+ * (or --fix rewrite them); named on the command line it is scanned.
+ */
+const isFindingsReport = (name: string): boolean => /\.sarif(\.json)?$/i.test(name);
+
 export interface FileEntry {
   /** absolute path (its directory a real path: no symbolic link in it); a name that is not UTF-8 is escaped */
   path: string;
@@ -168,7 +176,7 @@ export async function walk(paths: readonly string[], opts: WalkOptions): Promise
         if (exclude?.(file)) continue;
         await visit(abs, e.raw, file, levels, rawFile);
       } else if (e.file) {
-        if (levels.length && isIgnored(levels, abs, false)) { ignored++; continue; }
+        if ((levels.length && isIgnored(levels, abs, false)) || isFindingsReport(e.name)) { ignored++; continue; }
         if (exclude?.(file) || (include && !include(file))) continue;
         add(abs, file, e.raw, rawFile);
       }
