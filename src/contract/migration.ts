@@ -69,7 +69,9 @@ export const MIGRATION_RULES = {
   // ---- found by migrate itself ----
   "series-window-from-at": { effect: "info", message: "`at` set the end of the v2 series window; it became `to`, and `from` defaults to 7 days before it, as in v2.",
     action: "Nothing to do; check the window if you relied on a different default." },
-  "series-window-from-unknown": { effect: "partial", message: "`at` set the end of the v2 series window and became `to`; its value is not a timestamp mids can read (a variable, a placeholder), so `from`, 7 days before it in v2, could not be set.",
+  "series-window-from-end": { effect: "info", message: "`end` became `to`; v2's window started 7 days before it when no `start` was given, so `from` is set there (v3's default window is not documented).",
+    action: "Nothing to do; check the window if you relied on a different default." },
+  "series-window-from-unknown": { effect: "partial", message: "`at` or `end` set the end of the v2 series window and became `to`; its value is not a timestamp mids can read (a variable, a placeholder), so `from`, 7 days before it in v2, could not be set.",
     action: "Add `from` 7 days before `to` to keep v2's window (v3's default window is not documented)." },
   "v2-default-page-size": { effect: "info", message: "A v2 list read without a page size returns v2's default page size; v3's default is larger, so the v3 request asks for v2's page size to return the same items.",
     action: "Keep limit in the v3 request (in code, add it where the query is built: migrate scan --fix leaves the query as written), or drop it to take v3's larger pages." },

@@ -522,6 +522,8 @@ function rewriteV2(r: Route, v2Values: readonly string[], req: LogRequest, from:
   // a parameter left out whose default loses something (momentum's cluster breakdown is on by default)
   for (const [name, rule, what] of plan.defaults) if (!(name in q)) byRule = hit(byRule, rule, what);
   if (seriesAt !== undefined) byRule = seriesWindow(query, seriesAt, byRule, opts.run!);
+  // v2 `end` alone (no start, no at): its start defaulted to 7 days before it, v3's is not documented
+  else if (plan.seriesWindow && query.to !== undefined && query.from === undefined && specs.get("at")?.rule === "at-to-series-window") byRule = seriesFromEnd(query, byRule, opts.run!);
   // a list without a page size (the first page, or no page at all) gets v2's: v3's default is
   // larger (page N > 1 got it above, with its page-to-cursor note)
   const size = plan.pageSize;
@@ -568,6 +570,13 @@ function seriesWindow(query: Record<string, string>, at: string, byRule: Hits, r
   if (explicitFrom) return byRule; // `at` (or an earlier `end`) is `to`, `start` is `from`: v2's window, nothing defaulted
   if (!Number.isNaN(toMs)) query.from = new Date(toMs - V2_SERIES_DEFAULT_WINDOW_DAYS * DAY_MS).toISOString();
   return hit(byRule, query.from === undefined ? "series-window-from-unknown" : "series-window-from-at", `at=${clip(at)}`);
+}
+
+/** v2 `end` alone became `to`: `from` is v2's default start, 7 days before it (or partial when `end` is no timestamp). */
+function seriesFromEnd(query: Record<string, string>, byRule: Hits, run: RewriteRun): Hits {
+  const from = run.windowStarts.get(query.to);
+  if (from) query.from = from;
+  return hit(byRule, from ? "series-window-from-end" : "series-window-from-unknown", `end=${clip(query.to)}`);
 }
 
 // by route: its sunset time, and its note before and after the sunset (built once each)

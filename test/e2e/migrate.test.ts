@@ -250,6 +250,14 @@ describe("curl commands with shell variables", () => {
     ]);
   });
 
+  it("`end` alone becomes `to` with `from` 7 days before it, v2's default start (series-window-from-end); with `start` nothing is defaulted", async () => {
+    const end = "2026-11-20T00:00:00Z";
+    const r = await runMain(["migrate", "-o", "json"], { input: `GET /v2/projects/p1/rank?end=${end} HTTP/1.1\nGET /v2/projects/p1/rank?end=${end}&start=2026-11-01T00:00:00Z HTTP/1.1\n` });
+    const rows = JSON.parse(r.stdout).requests;
+    expect([rows[0].status, rows[0].notes.map((n: { rule: string }) => n.rule), rows[0].to.query]).toEqual(["rewritten", ["series-window-from-end"], { to: end, from: new Date(Date.parse(end) - 7 * 86_400_000).toISOString() }]);
+    expect([rows[1].notes, rows[1].to.query]).toEqual([[], { to: end, from: "2026-11-01T00:00:00Z" }]);
+  });
+
   it("an `at` it cannot read as a time leaves no `from`: partial with series-window-from-unknown, not a note claiming one", async () => {
     const r = await runMain(["migrate", file, "-o", "json"]);
     const rows = JSON.parse(r.stdout).requests;

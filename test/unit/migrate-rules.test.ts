@@ -27,6 +27,8 @@ const TABLE: Record<string, [string, Status, string[]?]> = {
   "intel-activity-dropped": [`GET /v2/intel/${ID}?activity=observations`, "partial"],
   "at-to-series-window": [`GET /v2/projects/${ID}?at=2026-11-20T00:00:00Z`, "partial"],
   "series-window-from-at": [`GET /v2/projects/${ID}/rank?at=2026-11-20T00:00:00Z`, "rewritten"],
+  // `end` alone: v2's start defaulted to 7 days before it, and the v3 request says so with `from`
+  "series-window-from-end": [`GET /v2/projects/${ID}/rank?end=2026-11-20T00:00:00Z`, "rewritten"],
   // an `at` that is no timestamp (a shell variable, a placeholder): no v2 start can be worked out
   "series-window-from-unknown": [`GET /v2/projects/${ID}/rank?at=$AT`, "partial"],
   // the breakdown is on by default (spec 4.1): a plain momentum call loses it in v3
