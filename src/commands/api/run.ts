@@ -127,15 +127,32 @@ export async function run(opts: ApiOptions, ctx: Context): Promise<void> {
     // an answer that is not the API's (a proxy's page, JSON cut short): printed as it came, then exit 7
     if (err instanceof MalformedResponseError && err.received) {
       const got = err.received;
-      await printResponse(ctx, { status: got.status, headers: got.headers, body: got.body } as ApiResult, undefined, opts.include, secrets);
+      await printFailedAnswer(ctx, err, () => printResponse(ctx, { status: got.status, headers: got.headers, body: got.body } as ApiResult, undefined, opts.include, secrets));
       throw hidden(err, secrets);
     }
     if (!(err instanceof ApiError)) throw err;
     failure = err;
   }
-  await printResponse(ctx, res, failure, opts.include, secrets);
+  if (failure) await printFailedAnswer(ctx, failure, () => printResponse(ctx, res, failure, opts.include, secrets));
+  else await printResponse(ctx, res, failure, opts.include, secrets);
   if (failure?.exitCode === EXIT.historyWindow) failure.hint = historyHint(failure, path);
   if (failure) throw hidden(failure, secrets);
+}
+
+/**
+ * The answer of a request that failed, printed (through --jq too): a filter written for the data
+ * (`.data[].id`) that does not fit an error body is said in a warning, and the request's own error
+ * and exit code (7 for a 503, 4 for a 404, with the cursor to continue from) stay the run's; before,
+ * jq's "Cannot iterate over null" took their place as exit 2, a usage error no retry would mend.
+ */
+async function printFailedAnswer(ctx: Context, failure: MidsError, print: () => Promise<void>): Promise<void> {
+  try {
+    await print();
+  } catch (err) {
+    if (ctx.globals.jq === undefined || !(err instanceof UsageError)) throw err;
+    const status = failure instanceof ApiError && failure.status ? `the HTTP ${failure.status} answer` : "the answer";
+    ctx.warn(`${oneLine(err.message)}, on ${status} (not data): the request's error follows`);
+  }
 }
 
 /** An error as printed: the -H secrets out of its words and details (the configured key is the printer's). */
@@ -208,9 +225,9 @@ async function paginate(ctx: Context, client: Client, path: string, headers: Rec
     }
   } catch (err) {
     if (opts.slurp && (pages > 0 || ctx.signal.aborted)) await printJson(ctx, slurped);
-    else if (!opts.slurp && err instanceof ApiError) await printResponse(ctx, undefined, err, opts.include, secrets, inStream);
+    else if (!opts.slurp && err instanceof ApiError) await printFailedAnswer(ctx, err, () => printResponse(ctx, undefined, err, opts.include, secrets, inStream));
     // a page that is not the API's (a proxy's page mid-walk): printed as it came, as a single request's is
-    else if (!opts.slurp && err instanceof MalformedResponseError && err.received) await printResponse(ctx, err.received as ApiResult, undefined, opts.include, secrets, inStream);
+    else if (!opts.slurp && err instanceof MalformedResponseError && err.received) await printFailedAnswer(ctx, err, () => printResponse(ctx, err.received as ApiResult, undefined, opts.include, secrets, inStream));
     if (err instanceof ApiError && err.exitCode === EXIT.historyWindow) err.hint = historyHint(err, path);
     if (err instanceof MidsError && pages > 0) {
       // (--max-pages' own message says how many pages)
