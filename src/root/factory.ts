@@ -71,6 +71,32 @@ async function checkedBaseUrl(baseUrl: string, g: GlobalOptions, ctx: Context): 
   if (version) ctx.warn(`the base URL (from ${sourceText(source)}) ${versionDoubled(version)} (/v3/me becomes /${version}/v3/me): set it without the trailing /${version}`, "base-url-version");
 }
 
+/** The commands that change the sandbox's alerts, which a later run reads back from its state file. */
+const CHANGES_ALERTS: ReadonlySet<string> = new Set(["alerts pause", "alerts resume", "alerts update"]);
+
+/**
+ * The --sandbox state file, when its directory can be made and written. A read-only HOME (a CI
+ * runner's or a container's) cannot hold it: the sandbox then keeps alert changes for this run
+ * only, which the commands that make them say; before, every change was the sandbox's own 500,
+ * exit 7 "the server failed". (A file where a directory should be is the sandbox's usage error.)
+ */
+async function keptStateFile(ctx: Context, file: string): Promise<string | undefined> {
+  const [{ mkdir, access, constants }, { dirname }] = await Promise.all([import("node:fs/promises"), import("node:path")]);
+  const dir = dirname(file);
+  try {
+    await mkdir(dir, { recursive: true });
+    await access(dir, constants.W_OK);
+    return file;
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === "ENOTDIR" || code === "EEXIST") return file;
+    if (CHANGES_ALERTS.has(ctx.globals.invocation?.command ?? "")) {
+      ctx.warn(`the sandbox keeps alert changes for this run only: its state directory ${oneLine(dir)} cannot be written (${code ?? "error"}); set MIDS_STATE_DIR to a directory that can be`);
+    }
+    return undefined;
+  }
+}
+
 async function makeClient(ctx: Context): Promise<Client> {
   const g = ctx.globals;
   let baseUrl = g.baseUrl;
@@ -78,7 +104,7 @@ async function makeClient(ctx: Context): Promise<Client> {
   if (g.sandbox) {
     const { startSandbox, SANDBOX_DEMO_KEY } = await import("../sandbox/index.js");
     const { join } = await import("node:path");
-    const sb = await startSandbox({ port: 0, host: "127.0.0.1", stateFile: join(stateDir(ctx.io.env), "sandbox-state.json"), quiet: true });
+    const sb = await startSandbox({ port: 0, host: "127.0.0.1", stateFile: await keptStateFile(ctx, join(stateDir(ctx.io.env), "sandbox-state.json")), quiet: true });
     ctx.onClose(() => sb.close());
     baseUrl = sb.url;
     apiKey = g.apiKey ?? SANDBOX_DEMO_KEY;
