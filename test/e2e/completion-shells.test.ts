@@ -67,6 +67,10 @@ const CASES: Case[] = [
   { line: "mids --profile ci config set api v", exactly: [...CONFIG_CHOICES.api!].sort() },
   { line: "mids config set timeout ", exactly: [] },
   { line: "mids completion ", exactly: ["bash", "fish", "zsh"] },
+  { line: "mids migrate ex", exactly: ["explain"] },
+  { line: "mids migrate explain -o ", exactly: ["csv", "json", "ndjson", "table", "yaml"] },
+  { line: "mids doctor --fi", exactly: ["--fields"] },
+  { line: "mids doctor --fields check -o ", exactly: ["csv", "json", "ndjson", "table", "yaml"] },
   // the config file's profiles (shellEnv's), asked of mids at the TAB; MIDS_PROFILE names none of them
   { line: "mids --profile ", exactly: [...PROFILES].sort() },
   { line: "mids config get --profile s", exactly: ["stag-1.x"] },
