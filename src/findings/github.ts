@@ -13,10 +13,12 @@ const ghProp = (s: string) => ghData(s).replace(/:/g, "%3A").replace(/,/g, "%2C"
  * GitHub attaches an annotation only to a path relative to the repository root, so a path inside
  * `workspace` (GITHUB_WORKSPACE) is made relative to it: an absolute one, and one relative to
  * `cwd` (the directory the paths were given from: a job step run in a subdirectory of the
- * repository names `a.js` for `sub/a.js`); anything else is kept as given.
+ * repository names `a.js` for `sub/a.js`); anything else is kept as given, and so is a stand-in
+ * name in angle brackets (`<stdin>`, the name of `-` without --stdin-name), which is no path: from a
+ * subdirectory it was written `sub/<stdin>`, a file that is not there.
  */
 export function githubFile(file: string, workspace?: string, cwd?: string): string {
-  if (!workspace) return file;
+  if (!workspace || /^<[^/\\]*>$/.test(file)) return file;
   const abs = file.startsWith("/") ? file : cwd ? resolve(cwd, file) : undefined;
   if (abs === undefined) return file;
   const root = workspace.endsWith("/") ? workspace : workspace + "/";
