@@ -87,8 +87,10 @@ export async function run(verb: StatusVerb, opts: StatusOptions, ctx: Context): 
   v3Only(ctx);
   const { ids, duplicates, fromStdin } = await collectIds(opts.ids, () => readStdin(ctx));
   if (duplicates.length) ctx.warn(`ignoring repeated id${duplicates.length === 1 ? "" : "s"}: ${[...new Set(duplicates)].join(", ")}`);
-  // several ids (or ids from stdin, whose count a script cannot know) print as a list
-  const asList = ids.length > 1 || fromStdin;
+  // several ids (or ids from stdin, whose count a script cannot know) print as a list; the ids typed
+  // decide, not those left once repeats are dropped: `pause $a $b` with $a = $b printed an object,
+  // where a script's `.[]` met the alert's fields instead of alerts
+  const asList = opts.ids.length > 1 || fromStdin;
   const body = { status: verb === "pause" ? PAUSE_STATUS : RESUME_STATUS };
 
   if (opts.dryRun) {
