@@ -13,11 +13,15 @@ import { MAX_ERROR_LINE, detailsForLine, errorLine } from "../output/error-line.
 
 
 /**
- * The exit code of a run that threw `err`, after saying why on stderr. `outputFlag` is -o as
+ * The exit code of a run that threw `err`, after saying why on stderr. `typed` is -o as
  * commander parsed it (a refusal while parsing comes before the settings are resolved).
  */
-export function reportFailure(ctx: Context & { usageLine?: string; missingCommandOf?: string }, err: unknown, outputFlag: unknown): number {
+export function reportFailure(ctx: Context & { usageLine?: string; missingCommandOf?: string }, err: unknown, typed: unknown): number {
   const io = ctx.io;
+  // -o as typed, else MIDS_OUTPUT: a job that sets the variable once asks for the JSON error object
+  // as the flag does, also for a flag refused while parsing (before, only the plain lines came);
+  // the config file is not read for a run whose flags were refused
+  const outputFlag = typed ?? io.env.MIDS_OUTPUT;
   if (err instanceof CommanderError) {
     // a group run without its command (mids projects): its help is on stderr; a script's empty
     // variable (mids projects $CMD) is no success. Bare `mids` shows the help and exits 0.
