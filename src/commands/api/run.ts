@@ -15,6 +15,7 @@ import { checkJqFilter, printJson } from "../../output/render.js";
 import { readStdin } from "../shared/stdin.js";
 import { METHODS } from "./methods.js";
 import { checkChoice, jsonOrString } from "../../util/flag-values.js";
+import { sourceText } from "../../config.js";
 
 export interface ApiOptions {
   path: string;
@@ -107,7 +108,12 @@ export async function run(opts: ApiOptions, ctx: Context): Promise<void> {
   }
   // the body is printed as the server sent it: JSON (one line per value with -o ndjson), or --jq
   const g = ctx.globals;
-  if (g.outputExplicit && (g.output === "csv" || g.output === "yaml")) ctx.warn(`-o ${g.output} does not apply to mids api: the response body is printed as JSON (a resource command such as 'mids projects list -o ${g.output}' prints ${g.output})`);
+  if (g.outputExplicit && (g.output === "csv" || g.output === "yaml")) {
+    // named as it was set: a job's MIDS_OUTPUT or a stored setting is no -o the user typed
+    const source = g.sources?.output;
+    const asked = !source || source.kind === "flag" ? `-o ${g.output}` : `output ${g.output} (from ${sourceText(source)})`;
+    ctx.warn(`${asked} does not apply to mids api: the response body is printed as JSON (a resource command such as 'mids projects list -o ${g.output}' prints ${g.output})`);
+  }
   if (g.fields) ctx.warn("--fields does not apply to mids api: the response body is printed whole (pick values with --jq)");
   if (opts.slurp && !opts.paginate) throw new UsageError("--slurp needs --paginate", { hint: "mids api PATH --paginate --slurp" });
   // one JSON array has no room for each page's status line and headers

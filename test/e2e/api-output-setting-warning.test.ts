@@ -1,0 +1,24 @@
+// mids api prints raw bodies as JSON; an output of csv or yaml does not apply, and a warning says
+// so. With MIDS_OUTPUT=csv set for a whole CI job (or the config file's output), that warning
+// named "-o csv", a flag nobody typed; it names the setting and where it came from.
+import { describe, expect, it } from "vitest";
+import { runMids, useSandbox } from "../helpers/cli.js";
+import { SANDBOX_DEMO_KEY } from "../../src/sandbox/keys.js";
+
+const sb = useSandbox();
+
+describe("mids api with an output setting it cannot apply", () => {
+  it("MIDS_OUTPUT=csv: the warning names the variable, the body is JSON", async () => {
+    const r = await runMids(["api", "/v3/topics"], { env: sb.env(SANDBOX_DEMO_KEY, { MIDS_OUTPUT: "csv" }) });
+    expect(r.code, r.stderr).toBe(0);
+    expect(() => JSON.parse(r.stdout)).not.toThrow();
+    expect(r.stderr).toMatch(/^mids: warning: output csv \(from env MIDS_OUTPUT\) does not apply to mids api/m);
+    expect(r.stderr).not.toContain("-o csv does not apply");
+  });
+
+  it("-o yaml typed: the warning names the flag", async () => {
+    const r = await runMids(["api", "/v3/topics", "-o", "yaml"], { env: sb.env(SANDBOX_DEMO_KEY) });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/^mids: warning: -o yaml does not apply to mids api/m);
+  });
+});
