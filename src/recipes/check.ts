@@ -55,7 +55,9 @@ export async function checkText(file: string, input: string, validate: Validator
  * started are left undefined.
  */
 export async function mapBounded<T, R>(items: readonly T[], limit: number, fn: (item: T, index: number) => Promise<R>, signal?: AbortSignal): Promise<(R | undefined)[]> {
-  const results = new Array<R | undefined>(items.length);
+  // undefined, not holes, for the items never started: map and filter skip a hole, and the files an
+  // interrupt left unstarted were missing from SARIF's list of files not checked
+  const results: (R | undefined)[] = Array.from({ length: items.length }, () => undefined);
   let next = 0;
   let failure: { err: unknown } | undefined;
   const worker = async () => {
