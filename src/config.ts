@@ -112,14 +112,32 @@ function xdgDir(value: string | undefined, fallback: () => string): string {
   return value && isAbsolute(value) ? value : fallback();
 }
 
+/** The home of a user who has none (Debian's word for it, `nobody`'s home): nothing is found there. */
+export const NO_HOME = "/nonexistent";
+
+/**
+ * HOME, else the user's home in the system's user database. A container run under a uid the
+ * database does not hold (OpenShift, `docker run --user 12345`) without HOME has none, and every
+ * command, `completion` too, failed as a bug (exit 1, "uv_os_homedir returned ENOENT"): its home is
+ * NO_HOME, where no config file is found and `config set` names the directory it cannot make.
+ */
+export function homeDir(env: Record<string, string | undefined>, userHome: () => string = homedir): string {
+  if (env.HOME) return env.HOME;
+  try {
+    return userHome();
+  } catch {
+    return NO_HOME;
+  }
+}
+
 export function configDir(env: Record<string, string | undefined>): string {
   if (env.MIDS_CONFIG_DIR) return env.MIDS_CONFIG_DIR;
-  return join(xdgDir(env.XDG_CONFIG_HOME, () => join(env.HOME || homedir(), ".config")), "mids");
+  return join(xdgDir(env.XDG_CONFIG_HOME, () => join(homeDir(env), ".config")), "mids");
 }
 
 export function stateDir(env: Record<string, string | undefined>): string {
   if (env.MIDS_STATE_DIR) return env.MIDS_STATE_DIR;
-  return join(xdgDir(env.XDG_STATE_HOME, () => join(env.HOME || homedir(), ".local", "state")), "mids");
+  return join(xdgDir(env.XDG_STATE_HOME, () => join(homeDir(env), ".local", "state")), "mids");
 }
 
 export function configPath(env: Record<string, string | undefined>): string {
