@@ -1,5 +1,6 @@
 // All terminal I/O goes through an IO object, so tests can hand in fake streams.
 import { PassThrough } from "node:stream";
+import { UsageError } from "./errors.js";
 
 export interface Out {
   write(chunk: string): boolean;
@@ -12,6 +13,21 @@ export interface Out {
  * quiet 0), never a false green.
  */
 export const STDOUT_CLOSED = "stdout closed";
+
+/**
+ * The working directory, asked for by the commands that read or write a path. One removed under
+ * the run (a CI step in a workspace that was cleaned) is a usage error for those alone; before,
+ * every command, `projects list` too, died with node's stack trace ("uv_cwd").
+ */
+export function workingDir(): string {
+  try {
+    return process.cwd();
+  } catch (e) {
+    throw new UsageError(`the working directory cannot be read (${(e as NodeJS.ErrnoException).code ?? "error"}): it was removed, or is not readable`, {
+      hint: "cd to a directory that exists and run the command again",
+    });
+  }
+}
 
 export interface IO {
   stdout: Out;
@@ -88,7 +104,9 @@ export function processIO(): IO {
     stderrColumns: stderrIsTTY ? process.stderr.columns : undefined,
     canPage: stdoutIsTTY,
     env,
-    cwd: process.cwd(),
+    get cwd() {
+      return workingDir();
+    },
     color: colorWanted(env, stdoutIsTTY),
   };
 }

@@ -6,6 +6,7 @@
 import { existsSync } from "node:fs";
 import { Worker } from "node:worker_threads";
 import { UsageError } from "../errors.js";
+import { workingDir } from "../io.js";
 import { formatBytes, parseByteSize } from "../util/bytes.js";
 import { parseDurationMs } from "../util/time.js";
 
@@ -102,6 +103,9 @@ export function jqSession(opts: JqSessionOptions = {}): JqSession {
   let worker: Worker | undefined;
   let ids = 0;
   const spawn = (): Worker => {
+    // a worker thread starts in the working directory: one removed under the run fails its start
+    // ("uv_cwd"), which is said as the usage error it is, not as a bug
+    workingDir();
     const w = new Worker(workerScript(), {
       workerData: { memoryBytes: limits.memoryBytes, outputBytes: limits.outputBytes } satisfies JqWorkerData,
       resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
