@@ -8,7 +8,7 @@ import { UsageError } from "../errors.js";
 import { COMMANDS } from "../commands/registry.js";
 import { usageErrorText } from "../commands/shared/usage-hints.js";
 import { VERSION } from "../version.js";
-import { checkChoice } from "../util/flag-values.js";
+import { checkChoice, joinRepeated } from "../util/flag-values.js";
 import { GLOBAL_HELP, HelpProseCommand, addHelpCommand, boxWrapRoutes, formatHelp, helpWidth, terminalWidth } from "./help.js";
 import { applySettings } from "./settings.js";
 
@@ -20,7 +20,7 @@ function addGlobalOptions(cmd: Command): Command {
     .option("--profile <name>", "use this profile's settings from 'mids config' (env MIDS_PROFILE)")
     .addOption(new Option("--api <version>", "API version for commands that have both").choices([...API_VERSIONS]))
     .addOption(new Option("-o, --output <format>", "output format (default: table on a TTY, json when piped)").choices([...OUTPUT_FORMATS]))
-    .option("--fields <paths>", "comma-separated fields (dotted paths) for columns or keys")
+    .option("--fields <paths>", "comma-separated fields (dotted paths) for columns or keys", joinRepeated)
     .option("--jq <expr>", "filter the JSON result with jq (implies -o json): strings print raw, other values as JSON")
     .option("--csv-raw", "CSV: do not prefix ' to text cells a spreadsheet would run as formulas")
     .option("--no-color", "disable colour (also NO_COLOR)")

@@ -109,3 +109,11 @@ export function jsonOrString(value: string, flag = "-f", key = "KEY"): unknown {
   }
   return parsed;
 }
+
+/**
+ * The parser of a comma-separated list flag: given again, it adds to the values, as gh's list flags
+ * do (`--label a --label b`); before, the last one alone was kept, so a script's `alerts update
+ * --destinations A --destinations B` set the alert's destinations to B only. (For flags with no
+ * default: commander hands a default in as the first `previous`.)
+ */
+export const joinRepeated = (value: string, previous?: string): string => (previous === undefined ? value : `${previous},${value}`);

@@ -4,6 +4,7 @@ import type { Command } from "commander";
 import type { Context } from "../../context.js";
 import { ALERT_STATUSES } from "./body.js";
 import { choiceOption } from "../shared/choices.js";
+import { joinRepeated } from "../../util/flag-values.js";
 
 export function register(program: Command, ctx: Context): void {
   const alerts = program
@@ -57,7 +58,7 @@ Examples:
     .argument("<id>", "alert subscription id")
     .addOption(choiceOption("--status <status>", "new status", ALERT_STATUSES))
     .option("--cadence <cadence>", "delivery cadence, e.g. hourly")
-    .option("--destinations <ids>", "comma-separated destination ids (checked against 'mids alerts destinations')")
+    .option("--destinations <ids>", "comma-separated destination ids (checked against 'mids alerts destinations')", joinRepeated)
     .option("--selector <json>", "selector as a JSON object, e.g. '{\"followedProjects\":true}'")
     .option("--name <name>", "new name")
     .option("--threshold <value>", "materiality threshold: a number (or a grade such as polished)")

@@ -1,6 +1,7 @@
 import { Option, type Command } from "commander";
 import type { Context } from "../../context.js";
 import { addPagingOptions } from "../shared/options.js";
+import { joinRepeated } from "../../util/flag-values.js";
 import { paramValues } from "../../contract/routes.js";
 import { segment } from "../shared/args.js";
 
@@ -18,15 +19,15 @@ Examples:
     projects.command("list").description("List projects (v3 /v3/projects; --api v2: /v2/projects)"),
     { cursor: true, page: true, maxLimit: 50, defaultLimit: 50 },
   )
-    .option("--ids <ids>", "canonical project ids, comma-separated")
-    .option("--slugs <slugs>", "slugs, comma-separated; aliases resolve (v3)")
-    .option("--names <names>", "display names, comma-separated, case-insensitive")
-    .option("--handles <handles>", "social handles without @, comma-separated")
-    .option("--tickers <tickers>", "asset tickers, comma-separated")
-    .option("--categories <slugs>", "canonical taxonomy slugs, comma-separated (match any)")
+    .option("--ids <ids>", "canonical project ids, comma-separated", joinRepeated)
+    .option("--slugs <slugs>", "slugs, comma-separated; aliases resolve (v3)", joinRepeated)
+    .option("--names <names>", "display names, comma-separated, case-insensitive", joinRepeated)
+    .option("--handles <handles>", "social handles without @, comma-separated", joinRepeated)
+    .option("--tickers <tickers>", "asset tickers, comma-separated", joinRepeated)
+    .option("--categories <slugs>", "canonical taxonomy slugs, comma-separated (match any)", joinRepeated)
     .option("--chain <chain>", "only projects with an asset deployed on this one chain (not a list)")
     .option("--address <address>", "asset contract address (EVM case-insensitive) (v3)")
-    .option("--asset-types <types>", "asset types, comma-separated (v3)")
+    .option("--asset-types <types>", "asset types, comma-separated (v3)", joinRepeated)
     .addOption(new Option("--universe <universe>", "crypto (default) or tradfi (v3)").choices(paramValues("v3.projects.list", "universe")))
     .option("--min-trend <n>", "minimum current trend (v3)")
     .addOption(new Option("--sort <key>", "sort key, always descending (v3)").choices(paramValues("v3.projects.list", "sort")))

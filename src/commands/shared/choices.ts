@@ -3,7 +3,7 @@
 // completion scripts offer them. A comma-separated list checks and completes each element.
 import { Option, type Argument } from "commander";
 import { UsageError } from "../../errors.js";
-import { checkChoice, type ChoiceOptions } from "../../util/flag-values.js";
+import { checkChoice, joinRepeated, type ChoiceOptions } from "../../util/flag-values.js";
 import { param, paramValues, valuesAssumed } from "../../contract/routes.js";
 import { stripControl } from "../../util/sanitize.js";
 
@@ -41,6 +41,8 @@ export function suggestOption(flags: string, description: string, values: readon
   const option = new SuggestOption(flags, `${description} (known: ${values.join(", ")}; others are sent as given)`);
   option.commaList = opts.list === true;
   option.suggestions = values;
+  // a list given twice adds to its values (util/flag-values.ts joinRepeated)
+  if (opts.list) option.argParser(joinRepeated);
   return option;
 }
 
