@@ -38,6 +38,13 @@ export function parseIdLines(text: string): string[] {
     if (/\s/.test(line)) {
       throw new UsageError(`stdin line ${i + 1} is not an alert id: '${shorten(line)}'`, { hint: "pipe one id per line (e.g. jq -r '.[].id')" });
     }
+    // JSON on stdin (`jq '.[].id'` without -r prints "alr_..."; `-o json` an array): each line
+    // was sent as an id, read back as not found (exit 4); it is refused before anything is sent
+    if (/^"[^"]*"$|^[[{]/.test(line)) {
+      throw new UsageError(`stdin line ${i + 1} is JSON, not an alert id: '${shorten(oneLine(line))}'`, {
+        hint: "pipe the ids raw, one per line: jq -r '.[].id', or mids' own --jq '.[].id', which prints strings raw",
+      });
+    }
     ids.push(checkAlertId(line));
   });
   return ids;
