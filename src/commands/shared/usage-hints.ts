@@ -5,6 +5,7 @@ import { choiceHint, notOneOf } from "../../util/flag-values.js";
 import { Help, type Command } from "commander";
 import { ROUTES } from "../../contract/routes.js";
 import { editDistance } from "../../output/fields.js";
+import { oneLine } from "../../util/sanitize.js";
 
 const PAGING: ReadonlySet<string> = new Set(["--limit", "--all", "--cursor", "--page", "--max-items"]);
 
@@ -111,6 +112,15 @@ function v2Word(cmd: Command, arg: string, value: string): string | undefined {
   return undefined;
 }
 
+/**
+ * A jq filter left over as an argument after -q: gh's `-q` is its `--jq` (`gh api ... -q '.x'`),
+ * mids' is --quiet, so the filter was "too many arguments" with only the usage line as a hint.
+ */
+function quietForJq(cmd: Command): string | undefined {
+  if (!cmd.optsWithGlobals().quiet) return undefined;
+  return cmd.args.find((a) => /^\s*(?:\.|\[\.|map\(|select\(|length\b|keys\b)/.test(a));
+}
+
 /** The text printed for a commander error raised by `cmd`: `mids: ...` and, where there is one, `hint: ...`. */
 export function usageErrorText(cmd: Command, raw: string): string {
   let msg = raw.replace(/^error: /, "").trimEnd();
@@ -152,6 +162,8 @@ export function usageErrorText(cmd: Command, raw: string): string {
     // the usage line, and the values a missing argument of fixed values takes (`mids completion`)
     const choices = cmd.registeredArguments.find((a) => a.name() === m![1])?.argChoices;
     hint = usage(cmd) + (choices?.length ? `; ${m[1]} is one of ${choices.join(", ")}` : "");
+  } else if (/^too many arguments/.test(msg) && quietForJq(cmd)) {
+    hint = `-q is --quiet in mids (gh's -q is its --jq): filter with --jq '${oneLine(quietForJq(cmd)!).replace(/'/g, "'\\''")}'`;
   } else if (/^too many arguments|argument missing$/.test(msg)) {
     hint = usage(cmd);
   } else if (dym) hint = `did you mean ${dym[1]}?`;
