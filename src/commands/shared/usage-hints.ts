@@ -46,6 +46,10 @@ const OTHER_SPELLINGS: Readonly<Record<string, string>> = {
   "command mids whoami": "'mids me' shows the key's credential: entitlements, rate limits, history window",
   "command mids status": "'mids doctor' checks the setup (config, base URL, key, clock); 'mids me' shows the key's limits",
   "option -v": "-v is not a flag of mids: --version (-V) prints the version, --verbose traces each request",
+  // gh api's flags: its -F (typed) and --raw-field are one -f here, its --silent a redirect
+  "option -F": "mids api has one -f/--field, typed as gh's -F is (-f limit=5 sends the number 5; -f 'name=\"007\"' a string)",
+  "option --raw-field": "mids api has one -f/--field, typed as gh's -F is (-f limit=5 sends the number 5; -f 'name=\"007\"' a string)",
+  "option --silent": "mids api has no --silent: send the body to /dev/null (mids api ... > /dev/null); errors still go to stderr",
 };
 
 /** Output flags of other CLIs (`gh --json`, `aws --output`): mids chooses the output with -o. */

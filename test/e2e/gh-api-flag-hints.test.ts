@@ -1,0 +1,17 @@
+// gh api's flags typed at mids api: -F (typed field) and --raw-field are one -f here, and --silent
+// is a redirect. Each was "unknown option" with "run 'mids api --help'" as its only hint.
+import { describe, expect, it } from "vitest";
+import { baseEnv, runMids } from "../helpers/cli.js";
+
+describe("gh api's flags at mids api", () => {
+  it.each([
+    [["-F", "limit=5"], "-F", /-f\/--field, typed as gh's -F is/],
+    [["--raw-field", "limit=5"], "--raw-field", /-f\/--field, typed as gh's -F is/],
+    [["--silent"], "--silent", /no --silent: send the body to \/dev\/null/],
+  ])("%j: exit 2 with the mids way to write it", async (flags, name, hint) => {
+    const r = await runMids(["api", "/v3/projects", ...flags], { env: baseEnv() });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(new RegExp(`^mids: unknown option '${name}'\\nhint: `));
+    expect(r.stderr).toMatch(hint);
+  });
+});
