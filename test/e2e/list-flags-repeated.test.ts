@@ -36,4 +36,18 @@ describe("list flags given more than once", () => {
     expect(r.code, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout)).toEqual(["flawless", "polished"]);
   });
+
+  it("--fail-on removed --fail-on unrecognized gates on both, in migrate and migrate verify", async () => {
+    // one removed request (the v2 root) and one unrecognized (a v2 route mids does not know)
+    const log = "GET /v2 HTTP/1.1\nGET /v2/no-such-route HTTP/1.1\n";
+    for (const order of [["removed", "unrecognized"], ["unrecognized", "removed"]]) {
+      const r = await runMids(["migrate", "-q", "--fail-on", order[0], "--fail-on", order[1]], { input: log, env: env() });
+      expect(r.code, r.stderr).toBe(8);
+      expect(r.stderr).toContain(`mids: 2 requests matched --fail-on: 1 ${order[0]}, 1 ${order[1]}`);
+    }
+    // one request both versions answer alike, one skipped (the v2 root): the first --fail-on is the one that matches
+    const v = await runMids(["migrate", "verify", "-", "--fail-on", "skipped", "--fail-on", "differs", "-o", "json"], { input: "GET /v2/clusters HTTP/1.1\nGET /v2 HTTP/1.1\n", env: env() });
+    expect(v.code, v.stderr).toBe(8);
+    expect(v.stderr).toContain("1 request matched --fail-on: 1 skipped");
+  });
 });

@@ -1,4 +1,5 @@
 import type { Command } from "commander";
+import { joinRepeated } from "../../util/flag-values.js";
 import type { Context } from "../../context.js";
 import * as verify from "./verify/index.js";
 import * as scan from "./scan/index.js";
@@ -15,7 +16,7 @@ export function register(program: Command, ctx: Context): void {
     .addOption(choiceOption("--to <format>", "format of the rewritten requests (default: the input's format)", TO_FORMATS))
     // checked by the run module, not here: commander hands `migrate verify|scan --fail-on X` to this
     // command too (their own values differ), and each subcommand checks its own
-    .addOption(choiceOption("--fail-on <statuses>", "exit 8 when any request has one of these statuses (comma-separated)", STATUSES, { list: true }).argParser((v: string) => v))
+    .addOption(choiceOption("--fail-on <statuses>", "exit 8 when any request has one of these statuses (comma-separated)", STATUSES, { list: true }).argParser(joinRepeated))
     .option("--resolve", "use the API to finish partial rewrites: walk cursors to page N, look up a topic's report id")
     .option("--jobs <n>", `worker threads for large files, besides the main thread (default: one per core but one, up to ${JOBS_MAX}, for files of ${PARALLEL_MIN_BYTES >> 20} MB or more; 0: none)`)
     .addHelpText("after", `

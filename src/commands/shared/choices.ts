@@ -16,7 +16,10 @@ export function choiceOption(flags: string, description: string, values: readonl
   const option = opts.list ? new ListOption(flags, description) : new Option(flags, description);
   option.choices(values);
   const name = option.short ?? option.long ?? flags;
-  return option.argParser((value: string) => checkChoice(name, value, values, opts));
+  // a list given twice adds to its values (`--fail-on removed --fail-on unrecognized`: joinRepeated)
+  return option.argParser(opts.list
+    ? (value: string, previous?: string) => joinRepeated(checkChoice(name, value, values, opts), previous)
+    : (value: string) => checkChoice(name, value, values, opts));
 }
 
 /** Declare an argument's choices (help, completions) with the project's one-line usage error. */
