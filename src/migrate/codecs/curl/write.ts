@@ -24,8 +24,8 @@ function withoutUserinfo(head: string): string {
   return at < from || from < 2 ? head : head.slice(0, from) + head.slice(at + 1);
 }
 
-/** What curl reads as a URL glob (`{a,b}`, `[1-9]`): a placeholder such as `{reportId}` is sent as it stands only with -g. */
-const GLOB = /[[{]/;
+/** Whether curl reads part of `s` as a URL glob (`{a,b}`, `[1-9]`): a placeholder such as `{reportId}` is sent as it stands only with -g. */
+const hasGlob = (s: string): boolean => s.indexOf("{") !== -1 || s.indexOf("[") !== -1;
 /** A braced shell variable (`${ID}`), as withShellVars puts it back. */
 const SHELL_VAR = /\$\{[A-Za-z_][A-Za-z0-9_]*\}/g;
 
@@ -57,9 +57,9 @@ export function curlWriter(kit: WriterKit): Writer {
       if (vars) {
         const url = withShellVars((head || path).charCodeAt(0) === 47 ? "$MIDS_BASE_URL" + head + path : head + path, vars);
         // (the shell takes the braces of ${NAME}: curl never sees them)
-        return (GLOB.test(url.replace(SHELL_VAR, "")) ? "curl -g" + out.slice(4) : out) + " " + url + "\n";
+        return (hasGlob(url.replace(SHELL_VAR, "")) ? "curl -g" + out.slice(4) : out) + " " + url + "\n";
       }
-      if (GLOB.test(path) || GLOB.test(head)) out = "curl -g" + out.slice(4);
+      if (hasGlob(path) || hasGlob(head)) out = "curl -g" + out.slice(4);
       const u = !head ? shellQuote(path) : memos.quoteUrl(head, path);
       return out + ((head || path).charCodeAt(0) === 47 ? ' "$MIDS_BASE_URL"' : " ") + u + "\n";
     },
