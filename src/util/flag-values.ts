@@ -21,6 +21,9 @@ export function notOneOf(name: string, values: string, got: string): string {
  */
 export function choiceHint(values: string, list = false, got?: string): string {
   const all = values.split(", ");
+  // `-o=csv`: pflag's form (gh, kubectl); commander hands a short option '=csv'
+  const eq = got?.startsWith("=") ? all.find((v) => v.toLowerCase() === got.slice(1).trim().toLowerCase()) : undefined;
+  if (eq !== undefined) return `did you mean '${eq}'? (a short option's value follows it after a space, or joined, without '=')`;
   const g = got?.trim().toLowerCase();
   const meant = !g ? undefined : all.find((v) => v.toLowerCase() === g) ?? (g.length >= 2 ? single(all.filter((v) => v.toLowerCase().startsWith(g))) : undefined);
   const use = list ? `use one or more of ${values}, comma-separated` : `use one of ${values}`;

@@ -25,6 +25,8 @@ describe("a bad value for a choice flag", () => {
     expect(thrown(() => checkChoice("-o", "JSON", ["table", "json", "ndjson"])).hint).toBe("did you mean 'json'? (use one of table, json, ndjson)");
     expect(thrown(() => checkChoice("--sort", "created", ["trend", "createdAt"])).hint).toBe("did you mean 'createdAt'? (use one of trend, createdAt)");
     expect(thrown(() => checkChoice("--fail-on", "partial,Removed", ["partial", "removed"], { list: true })).hint).toBe("did you mean 'removed'? (use one or more of partial, removed, comma-separated)");
+    // pflag's -o=csv (gh, kubectl): commander hands the short option '=csv'
+    expect(thrown(() => checkChoice("-X", "=post", ["GET", "POST"], { ignoreCase: true })).hint).toBe("did you mean 'POST'? (a short option's value follows it after a space, or joined, without '=')");
     // a start of several values, or one letter, picks none
     expect(thrown(() => checkChoice("-o", "t", ["table", "json"])).hint).toBe("use one of table, json");
     expect(thrown(() => checkChoice("--x", "re", ["removed", "rewritten"])).hint).toBe("use one of removed, rewritten");
@@ -45,6 +47,8 @@ describe("a bad value for a choice flag", () => {
     [["-o", "JSON", "projects", "list"], "hint: did you mean 'json'? (use one of table, json, ndjson, csv, yaml)"],
     [["projects", "list", "--sort", "Trend"], "hint: did you mean 'trend'? (use one of trend, createdAt, reinforcedAt)"],
     [["migrate", "--to", "CURL", "-"], "hint: did you mean 'curl'? (use one of curl, http, har, ndjson)"],
+    // pflag's form, as gh and kubectl take it
+    [["-o=csv", "projects", "list"], "hint: did you mean 'csv'? (a short option's value follows it after a space, or joined, without '=')"],
   ];
   it("on the command line: one mids: line, the hint, exit 2, nothing on stdout", async () => {
     const results = await Promise.all(cases.map(([args]) => runMain(args, { input: "" })));
