@@ -19,7 +19,7 @@ interface Fixtures { demoKey: string; alerts: { A: string[] }; keys: { key: stri
 
 describe("bad input", () => {
   // 45 runs in this process and 4 of the CLI
-  it("every case: one mids: line (plus a hint), the README exit code, nothing on stdout", { timeout: budgetFor(64 / 4 + 4) }, async () => {
+  it("every case: one mids: line (plus a hint), the README exit code, nothing on stdout", { timeout: budgetFor(67 / 4 + 4) }, async () => {
     const empty = file("empty.yaml", "");
     const notADir = file("not-a-dir", "x");
     // [args, exit code, what the message must name, stdin]
@@ -27,6 +27,10 @@ describe("bad input", () => {
       // an empty or dot-segment path argument never becomes a request to another route
       [["projects", "get", ""], 2, /project id or slug is empty/],
       [["projects", "get", ".."], 2, /'\.\.' is not a valid project id or slug/],
+      // '-' (gh's stdin) where one id is taken: never sent as an id (before: 'project - not found', exit 4)
+      [["projects", "get", "-"], 2, /^mids: '-' is not a project id or slug: this command reads no stdin$/m],
+      [["alerts", "get", "-"], 2, /^mids: '-' is not an alert id: this command reads no stdin$/m],
+      [["alerts", "update", "-", "--status", "paused"], 2, /^mids: '-' is not an alert id: this command reads no stdin$/m],
       [["projects", "related", "."], 2, /not a valid project id/],
       [["projects", "metrics", ""], 2, /project id or slug is empty/],
       [["series", "trend", ""], 2, /project id or slug is empty/],

@@ -8,5 +8,5 @@ import { ALERT_VIEW } from "./view.js";
 export async function run(opts: { id: string }, ctx: Context): Promise<void> {
   v3Only(ctx);
   const client = await ctx.client();
-  await printItem(ctx, await getAlert(client, checkAlertId(opts.id)), ALERT_VIEW);
+  await printItem(ctx, await getAlert(client, checkAlertId(opts.id, true)), ALERT_VIEW);
 }

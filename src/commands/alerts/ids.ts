@@ -12,8 +12,10 @@ const shorten = (s: string) => ([...s].length > 60 ? [...s].slice(0, 60).join(""
  * An id as given on the command line: one word, and not one that makes the alert path another
  * route (`destinations` would read GET /v3/alerts/destinations, the destination list).
  */
-export function checkAlertId(raw: string): string {
+export function checkAlertId(raw: string, oneArgument = false): string {
   const id = raw.trim();
+  // get and update take one id as typed: '-' (gh's stdin) is never sent as one
+  if (oneArgument && id === STDIN_MARK) throw new UsageError("'-' is not an alert id: this command reads no stdin", { hint: "pass the id itself; 'mids alerts pause -' and 'resume -' read ids from stdin" });
   // '.' and '..' are dot segments: URL normalisation would send them to another path
   // ... and control characters or U+FFFD (invalid UTF-8 on stdin) are never part of an id
   if (!id || /[\s\u0000-\u001f\u007f-\u009f\ufffd]/.test(id) || id === "." || id === "..") {

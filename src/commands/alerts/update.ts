@@ -16,7 +16,7 @@ export interface UpdateOptions extends UpdateFlags {
 
 export async function run(opts: UpdateOptions, ctx: Context): Promise<void> {
   v3Only(ctx);
-  const id = checkAlertId(opts.id);
+  const id = checkAlertId(opts.id, true);
   const body = buildUpdateBody(opts);
   const unknownThreshold = thresholdNotice(opts.threshold);
   if (unknownThreshold) ctx.notice(unknownThreshold, "threshold:unknown");

@@ -61,7 +61,7 @@ ${DISCONTINUED}`)
   recipes
     .command("execute")
     .description("Run a recipe by name or from a YAML file and print the engine state")
-    .argument("<recipe>", "a recipe name, a .yaml/.yml file, or - for YAML on stdin", segment("recipe name or file"))
+    .argument("<recipe>", "a recipe name, a .yaml/.yml file, or - for YAML on stdin", segment("recipe name or file", true))
     .option("--param <key=value>", "a recipe parameter (repeatable); a JSON value (5, true, [1,2], \"007\") is sent typed, anything else as a string",
       (v: string, prev: string[] = []) => [...prev, v])
     .addHelpText("after", `

@@ -3,11 +3,13 @@
 // route: /v3/projects/.. is /v3/) is a usage error, never a request to the wrong place.
 import { UsageError } from "../../errors.js";
 
-export function checkSegment(what: string, v: string): string {
+export function checkSegment(what: string, v: string, dashIsStdin = false): string {
   if (v.trim() === "") throw new UsageError(`the ${what} is empty`, { hint: `pass the ${what} itself` });
+  // (gh and the alerts commands read ids from stdin with '-'; this argument takes one, as typed)
+  if (v === "-" && !dashIsStdin) throw new UsageError(`'-' is not ${/^[aeiou]/i.test(what) ? "an" : "a"} ${what}: this command reads no stdin`, { hint: `pass the ${what} itself, e.g. "$(jq -r .id item.json)"` });
   if (v === "." || v === "..") throw new UsageError(`'${v}' is not a valid ${what}`, { hint: `pass the ${what} itself` });
   return v;
 }
 
 /** A commander argument parser for a path-segment argument. */
-export const segment = (what: string) => (v: string): string => checkSegment(what, v);
+export const segment = (what: string, dashIsStdin = false) => (v: string): string => checkSegment(what, v, dashIsStdin);
