@@ -253,7 +253,8 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     });
   });
   server.on("clientError", (_e, socket) => { if (socket.writable) socket.end("HTTP/1.1 400 Bad Request\r\n\r\n"); else socket.destroy(); });
-  const host = opts.host ?? "127.0.0.1";
+  // an IPv6 address as URLs write it ([::1]) is the address inside the brackets
+  const host = (opts.host ?? "127.0.0.1").replace(/^\[(.*)\]$/, "$1");
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(opts.port ?? 0, host, () => { server.off("error", reject); resolve(); });

@@ -277,6 +277,21 @@ describe("startSandbox() from mids/sandbox", () => {
     }
   });
 
+  it("a host written as URLs write IPv6 ([::1]) binds the address inside the brackets; before, 'no such host'", async () => {
+    const started = await Impl.startSandbox({ host: "[::1]" }).then((sb6) => ({ sb6 }), (e: Error) => ({ e }));
+    if ("sb6" in started) {
+      try {
+        expect(started.sb6.url).toBe(`http://[::1]:${started.sb6.port}`);
+        expect((await fetch(`${started.sb6.url}/v3/topics`)).status).toBe(200);
+      } finally {
+        await started.sb6.close();
+      }
+    } else {
+      // a machine without IPv6: the address is refused as an address, never looked up as a host name
+      expect(started.e.message).toMatch(/^startSandbox: cannot listen on \[::1\]:0 \(EADDRNOTAVAIL\)/);
+    }
+  });
+
   it("another seed is another dataset; the same seed the same one", async () => {
     const other = await Impl.startSandbox({ seed: 42, clock: "2026-11-01T12:00:00Z" });
     const again = await Impl.startSandbox({ seed: 42, clock: "2026-11-01T12:00:00Z" });
