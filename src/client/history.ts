@@ -90,9 +90,9 @@ export function reportHistory(ctx: Context, res: Pick<ApiResult, "history">, w: 
   // remembered in the state dir, so a plain `intel list` does not repeat it on every call; a -q
   // run shows nothing, so it remembers nothing (the next run without -q still says it)
   const asked = w.start !== undefined || w.explicit === true;
-  if (warning && (asked || (!ctx.globals.quiet && firstTime(stateDir(ctx.io.env), `history-window:${keyId([ctx.globals.sandbox ? "sandbox" : ctx.globals.baseUrl, ctx.globals.apiKey])}`, now)))) {
-    ctx.warn(asked ? warning : `${warning} (said once for this key)`, "history-window");
-  }
+  const first = warning && !asked && !ctx.globals.quiet ? firstTime(stateDir(ctx.io.env), `history-window:${keyId([ctx.globals.sandbox ? "sandbox" : ctx.globals.baseUrl, ctx.globals.apiKey])}`, now) : false;
+  // (a state dir that cannot be written remembers nothing: the warning then promises nothing)
+  if (warning && (asked || first)) ctx.warn(first === "kept" ? `${warning} (said once for this key)` : warning, "history-window");
   const notice = enforcementNotice(res.history, now);
   if (notice) ctx.notice(notice, "history-enforcement");
 }

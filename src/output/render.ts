@@ -556,8 +556,9 @@ export async function renderTable(ctx: Context, cols: readonly Column[], rows: r
   // values cut to fit: where to see them whole, said once per kind of list (remembered in the state dir)
   if (tty && ctx.io.columns && !noHeader && body.some((r) => r.some((c, i) => displayWidth(c) > widths[i]))) {
     const [{ firstTime }, { stateDir }] = await Promise.all([import("../util/remembered.js"), import("../config.js")]);
-    if (!ctx.globals.quiet && firstTime(stateDir(ctx.io.env), `table-cut:${resourceOf(ctx)}`, ctx.now())) {
-      ctx.notice(`values ending in … are cut to fit ${ctx.io.columns} columns; -o json, -o csv or --fields shows them whole (said once)`, "table-cut");
+    const first = ctx.globals.quiet ? false : firstTime(stateDir(ctx.io.env), `table-cut:${resourceOf(ctx)}`, ctx.now());
+    if (first) {
+      ctx.notice(`values ending in … are cut to fit ${ctx.io.columns} columns; -o json, -o csv or --fields shows them whole${first === "kept" ? " (said once)" : ""}`, "table-cut");
     }
   }
   const fit = (s: string, w: number) => fitWidth(s, w);

@@ -14,8 +14,11 @@ export function keyId(parts: (string | undefined)[]): string {
   return createHash("sha256").update(parts.map((p) => p ?? "").join("\n")).digest("hex").slice(0, 16);
 }
 
-/** True the first time `id` is asked for in this state dir (and remembers it); false after. */
-export function firstTime(dir: string, id: string, now: Date): boolean {
+/**
+ * The first time `id` is asked for in this state dir: "kept" when it is now remembered, "not kept"
+ * when the dir cannot be written (so a notice must not promise to be said once); false after.
+ */
+export function firstTime(dir: string, id: string, now: Date): false | "kept" | "not kept" {
   const path = join(dir, FILE);
   let seen: Record<string, string> = {};
   try {
@@ -34,6 +37,7 @@ export function firstTime(dir: string, id: string, now: Date): boolean {
     renameSync(tmp, path);
   } catch {
     // not remembered: said again next time
+    return "not kept";
   }
-  return true;
+  return "kept";
 }

@@ -2,6 +2,9 @@
 // or --at, the one stderr warning, exit 6 naming earliestAvailableAt, --clamp, archive keys.
 // (The first test runs the built CLI; the later ones run main(argv) in this process: the same
 // program, without a CLI start-up each.)
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runMain, runMids, startSandbox, type SandboxProcess } from "../helpers/cli.js";
 import { SANDBOX_KEYS } from "../../src/sandbox/keys.js";
@@ -201,6 +204,19 @@ describe("series (v2 routes)", () => {
       const r = await runMain(["series", "trend", window[0] === "--at" ? top.id : top.slug, ...window, "--jq", "length"], { env });
       expect(r.code).toBe(0);
       expect(r.stderr).toMatch(/^mids: warning: this key reads history only from \S+ on \(the last 30 days\), but this request reaches back from /m);
+      expect(r.stderr).not.toMatch(/said once/);
+    }
+  });
+
+  it("a state directory that cannot be written: the default window's warning is said every run and promises nothing", async () => {
+    // (a file where the state directory should be: not writable even for root)
+    const blocked = join(mkdtempSync(join(tmpdir(), "mids-state-")), "file");
+    writeFileSync(blocked, "");
+    const env = sb.env(SELF, { MIDS_STATE_DIR: join(blocked, "state") });
+    for (let run = 0; run < 2; run++) {
+      const r = await runMain(["intel", "list", "--limit", "1", "--jq", "length"], { env });
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stderr).toMatch(/^mids: warning: this key reads history only from \S+ on .*[^)]$/m);
       expect(r.stderr).not.toMatch(/said once/);
     }
   });
