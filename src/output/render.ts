@@ -347,14 +347,19 @@ export async function printList(ctx: Context, source: Iterable<unknown[]> | Asyn
   }
   if (fmt === "csv") {
     const cols = columnsFor(ctx, view);
-    // the header row may be server text too (an item's own keys): guarded and made safe like a cell
-    await writeAsync(out, csvRow(cols.map((c) => csvText(ctx, csvValue(c.path, csvOptions(ctx))))));
+    // the header row may be server text too (an item's own keys): guarded and made safe like a cell.
+    // It is written once the first page is in (or the list ends empty): a first page that fails
+    // leaves stdout empty, as json's does, not a header that reads as an empty list
+    const header = () => writeAsync(out, csvRow(cols.map((c) => csvText(ctx, csvValue(c.path, csvOptions(ctx))))));
+    let headed = false;
     for await (const page of source) {
+      if (!headed) { headed = true; await header(); }
       for (const item of page) {
         await writeAsync(out, csvRow(cols.map((c) => csvCellOf(ctx, c, item))));
         n++;
       }
     }
+    if (!headed) await header();
     return n;
   }
   const all: unknown[] = [];

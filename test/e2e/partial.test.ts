@@ -51,4 +51,19 @@ describe("--all interrupted", () => {
       await slow.stop();
     }
   });
+
+  it("a first page that fails leaves stdout empty in every format: no CSV header that reads as an empty list", async () => {
+    // one 503, never retried: the run fails before any item
+    const down = await startSandbox(["--faults", "503:x1@/v3/projects"]);
+    try {
+      const r = await runMain(["projects", "list", "--all", "-o", "csv", "--max-retries", "0"], { env: down.env(SANDBOX_DEMO_KEY) });
+      expect(r.code).toBe(7);
+      expect(r.stdout).toBe("");
+      // an empty list still gets its header
+      const none = await runMain(["projects", "list", "--names", "no-such-project-name", "-o", "csv"], { env: down.env(SANDBOX_DEMO_KEY) });
+      expect([none.code, none.stdout.split("\n").length]).toEqual([0, 2]);
+    } finally {
+      await down.stop();
+    }
+  });
 });
