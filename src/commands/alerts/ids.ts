@@ -2,6 +2,7 @@
 import { buildPath, matchPath, route } from "../../contract/routes.js";
 import { UsageError } from "../../errors.js";
 import { oneLine } from "../../util/sanitize.js";
+import { noStdin } from "../shared/args.js";
 
 export const STDIN_MARK = "-";
 
@@ -15,7 +16,7 @@ const shorten = (s: string) => ([...s].length > 60 ? [...s].slice(0, 60).join(""
 export function checkAlertId(raw: string, oneArgument = false): string {
   const id = raw.trim();
   // get and update take one id as typed: '-' (gh's stdin) is never sent as one
-  if (oneArgument && id === STDIN_MARK) throw new UsageError("'-' is not an alert id: this command reads no stdin", { hint: "pass the id itself; 'mids alerts pause -' and 'resume -' read ids from stdin" });
+  if (oneArgument && id === STDIN_MARK) throw noStdin("alert id", "pass the id itself; 'mids alerts pause -' and 'resume -' read ids from stdin");
   // '.' and '..' are dot segments: URL normalisation would send them to another path
   // ... and control characters or U+FFFD (invalid UTF-8 on stdin) are never part of an id
   if (!id || /[\s\u0000-\u001f\u007f-\u009f\ufffd]/.test(id) || id === "." || id === "..") {
