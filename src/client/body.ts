@@ -1,5 +1,8 @@
 // The server is untrusted: response bodies are read with a byte cap, and JSON is checked for
 // depth (and numbers a double cannot hold) in one linear pass before JSON.parse sees it.
+// No documented field holds an integer past 2^53 (spec part 2: ids are strings; integers are
+// counts, ranks, limits): one in an answer is an id of a record whose fields the spec does not
+// show, which a double would print with other digits, so it is kept as its text too.
 import { MalformedResponseError, ResponseTooLargeError } from "../errors.js";
 import { formatBytes } from "../util/bytes.js";
 
@@ -57,7 +60,7 @@ export async function readCapped(body: Body, maxBytes: number, contentLength: st
 }
 
 export interface JsonScan {
-  /** the text, with numbers a double cannot hold turned into JSON strings of their digits */
+  /** the text, with numbers a double cannot hold (past its range, or integers past 2^53 it would round) turned into JSON strings of their digits */
   text: string;
   /** those numbers, as written */
   hugeNumbers: string[];
@@ -66,10 +69,14 @@ export interface JsonScan {
 const isNumberStart = (c: number) => c === 45 || (c >= 48 && c <= 57);
 const isNumberChar = (c: number) => (c >= 48 && c <= 57) || c === 45 || c === 43 || c === 46 || c === 69 || c === 101;
 
+/** An integer literal (no fraction, no exponent) a double would print with other digits: 12345678901234567890, 9007199254740993. */
+const roundedInteger = (lit: string): boolean => /^-?(0|[1-9]\d*)$/.test(lit) && String(Number(lit)) !== lit;
+
 /**
  * One pass over JSON text outside strings: refuse nesting deeper than `maxDepth` (JSON.stringify
  * and the renderers recurse, and 100,000 levels overflow the stack), and keep the text of numbers
- * that would parse to Infinity (`1e400` would otherwise print as null) by quoting them.
+ * that would parse to Infinity (`1e400` would otherwise print as null) or, integers past 2^53, to
+ * other digits (an id of 20 digits) by quoting them.
  */
 export function scanJson(text: string, what: string, maxDepth = MAX_JSON_DEPTH): JsonScan {
   let depth = 0;
@@ -97,9 +104,10 @@ export function scanJson(text: string, what: string, maxDepth = MAX_JSON_DEPTH):
     else if (isNumberStart(c)) {
       let j = i + 1;
       while (j < text.length && isNumberChar(text.charCodeAt(j))) j++;
-      // only long numbers or exponents can overflow; most numbers skip the conversion
+      // only long numbers or exponents can overflow or round (2^53 has 16 digits); most numbers skip the conversion
       if (j - i > 15 || /[eE]/.test(text.slice(i, j))) {
-        if (Math.abs(Number(text.slice(i, j))) === Infinity) huge.push([i, j]);
+        const lit = text.slice(i, j);
+        if (Math.abs(Number(lit)) === Infinity || roundedInteger(lit)) huge.push([i, j]);
       }
       i = j - 1;
     }

@@ -5,7 +5,7 @@
 // so it loads just those modules.
 import Agent from "undici/lib/dispatcher/agent.js";
 import type { Dispatcher } from "undici";
-import { proxyAuthFix, proxyName, proxyRouteFix, type Proxy } from "./proxy.js";
+import { proxyAuthFix, proxyName, proxyRouteFix, tunnelStatus, type Proxy } from "./proxy.js";
 import apiRequest from "undici/lib/api/api-request.js";
 import { matchRoute, route as routeById, type Route } from "../contract/routes.js";
 import { ApiError, MalformedResponseError, NetworkError, TimeoutError, UsageError, MidsError, InterruptedError } from "../errors.js";
@@ -394,15 +394,15 @@ function networkError(err: unknown, url: string, secrets: (string | undefined)[]
   const host = (() => { try { return new URL(url).host; } catch { return url; } })();
   // through a proxy, mids connects to the proxy only: a refused or unresolved connection is the proxy's
   const via = proxy ? proxyName(proxy) : undefined;
-  const tunnel = proxy ? /Proxy response \((\d+)\)/.exec(e?.message ?? "")?.[1] : undefined;
+  const tunnel = proxy ? tunnelStatus(err) : undefined;
   const reason =
-    tunnel ? `${via} refused to open a tunnel to ${host}: HTTP ${tunnel}${tunnel === "407" ? " (proxy authentication required)" : ""}` :
+    tunnel ? `${via} refused to open a tunnel to ${host}: HTTP ${tunnel}${tunnel === 407 ? " (proxy authentication required)" : ""}` :
     code === "ECONNREFUSED" ? `connection refused by ${via ?? host}` :
     code === "ENOTFOUND" || code === "EAI_AGAIN" ? `cannot resolve ${via ? `the host of ${via}` : host}` :
     code === "ECONNRESET" || code === "UND_ERR_SOCKET" ? `connection to ${host}${via ? ` through ${via}` : ""} was reset` :
     DEFAULT_RETRY.tlsFailure.test(code) ? `TLS with ${host} failed: ${e?.message ?? code}` :
     `network error talking to ${host}${via ? ` through ${via}` : ""}: ${e?.message ?? String(err)}`;
-  const hint = proxy && tunnel === "407" ? proxyAuthFix(proxy)
+  const hint = proxy && tunnel === 407 ? proxyAuthFix(proxy)
     : proxy && !DEFAULT_RETRY.tlsFailure.test(code) ? `${proxyRouteFix(proxy)}; 'mids doctor' checks the way there`
     : DEFAULT_RETRY.tlsFailure.test(code)
     ? "check --base-url, the system clock and the CA certificates (NODE_EXTRA_CA_CERTS for a private CA); 'mids doctor' checks them"

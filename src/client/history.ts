@@ -9,7 +9,7 @@ import { ApiError, EXIT, HistoryWindowError } from "../errors.js";
 import type { ApiResult } from "./client.js";
 import { hintStart, historyEarliest } from "./errormap.js";
 import { parseDurationMs } from "../util/time.js";
-import { firstTime, keyId } from "../util/remembered.js";
+import { firstTime, keyId, STATE_DIR_WARNING } from "../util/remembered.js";
 import { stateDir } from "../config.js";
 
 const DAY_MS = 86_400_000;
@@ -90,7 +90,7 @@ export function reportHistory(ctx: Context, res: Pick<ApiResult, "history">, w: 
   // remembered in the state dir, so a plain `intel list` does not repeat it on every call; a -q
   // run shows nothing, so it remembers nothing (the next run without -q still says it)
   const asked = w.start !== undefined || w.explicit === true;
-  const first = warning && !asked && !ctx.globals.quiet ? firstTime(stateDir(ctx.io.env), `history-window:${keyId([ctx.globals.sandbox ? "sandbox" : ctx.globals.baseUrl, ctx.globals.apiKey])}`, now) : false;
+  const first = warning && !asked && !ctx.globals.quiet ? firstTime(stateDir(ctx.io.env), `history-window:${keyId([ctx.globals.sandbox ? "sandbox" : ctx.globals.baseUrl, ctx.globals.apiKey])}`, now, (m) => ctx.warn(m, STATE_DIR_WARNING)) : false;
   // (a state dir that cannot be written remembers nothing: the warning then promises nothing)
   if (warning && (asked || first)) ctx.warn(first === "kept" ? `${warning} (said once for this key)` : warning, "history-window");
   const notice = enforcementNotice(res.history, now);

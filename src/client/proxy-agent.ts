@@ -3,11 +3,39 @@
 // (client.ts), and a proxy opens its tunnel with connect(), which is put where the index puts it.
 import ProxyAgent from "undici/lib/dispatcher/proxy-agent.js";
 import Dispatcher from "undici/lib/dispatcher/dispatcher.js";
+import Pool from "undici/lib/dispatcher/pool.js";
 import connect from "undici/lib/api/api-connect.js";
 import type { AgentOptions } from "./client.js";
+import { TunnelRefused } from "./proxy.js";
+
+type Connect = (this: Dispatcher, opts: Dispatcher.ConnectOptions) => Promise<Dispatcher.ConnectData>;
 
 export function proxyAgent(uri: string, agent: AgentOptions): ProxyAgent {
   const proto = Dispatcher.prototype as { connect?: unknown };
   if (typeof proto.connect !== "function") Object.defineProperty(proto, "connect", { value: connect, writable: true, configurable: true });
-  return new ProxyAgent({ ...agent, uri });
+  return new ProxyAgent({ ...agent, uri, clientFactory: tunnelClient });
+}
+
+/**
+ * The client to the proxy (undici's default, a Pool) whose CONNECT answer other than 200 fails as
+ * TunnelRefused, the status a field: undici's own error for it holds the status in its message
+ * text only. (ProxyAgent passes what connect() throws on to the request.)
+ */
+function tunnelClient(origin: URL, opts: object): Dispatcher {
+  const pool = new Pool(origin, opts);
+  const open = (pool as unknown as { connect: Connect }).connect;
+  Object.defineProperty(pool, "connect", {
+    value: async function tunnel(this: Dispatcher, o: Dispatcher.ConnectOptions, callback?: unknown): Promise<Dispatcher.ConnectData> {
+      // (ProxyAgent asks for a promise; any other use is undici's own)
+      if (callback !== undefined) return (open as (...a: unknown[]) => Promise<Dispatcher.ConnectData>).call(pool, o, callback);
+      const data = await open.call(pool, o);
+      if (data.statusCode !== 200) {
+        data.socket.on("error", () => undefined).destroy();
+        throw new TunnelRefused(data.statusCode);
+      }
+      return data;
+    },
+    writable: true, configurable: true,
+  });
+  return pool;
 }

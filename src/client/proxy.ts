@@ -78,6 +78,31 @@ export function proxyFor(baseUrl: string, env: Record<string, string | undefined
 /** How errors and checks name a proxy: `the proxy http://***@proxy:3128/ (HTTPS_PROXY)`. */
 export const proxyName = (p: Proxy): string => `the proxy ${p.shown} (${p.from})`;
 
+/**
+ * A proxy's answer to CONNECT other than 200, as a status (proxy-agent.ts throws it from the proxy's
+ * own connect(), whose answer holds the status). undici's own error for it carries the status in
+ * its message text only, "Proxy response (407) !== 200 when HTTP Tunneling" (undici 7.30), read
+ * only when this is not what failed (a ProxyAgent made without proxy-agent.ts's client).
+ */
+export class TunnelRefused extends Error {
+  readonly code = "MIDS_PROXY_TUNNEL_REFUSED";
+  constructor(readonly statusCode: number) {
+    super(`Proxy response (${statusCode}) !== 200 when HTTP Tunneling`);
+  }
+}
+
+const UNDICI_TUNNEL_REFUSED = /^Proxy response \((\d{3})\) !== 200 when HTTP Tunneling$/;
+
+/** The status a proxy refused the tunnel with, when that is what `err` (or its cause) is. */
+export function tunnelStatus(err: unknown): number | undefined {
+  for (let e = err, depth = 0; e && typeof e === "object" && depth < 3; e = (e as { cause?: unknown }).cause, depth++) {
+    if (e instanceof TunnelRefused) return e.statusCode;
+    const m = UNDICI_TUNNEL_REFUSED.exec(String((e as { message?: unknown }).message ?? ""));
+    if (m) return Number(m[1]);
+  }
+  return undefined;
+}
+
 /** The fix when a proxy answered 407 to the tunnel. */
 export const proxyAuthFix = (p: Proxy): string => `put the proxy's user name and password in ${p.from}, before its host: user:password@host:port`;
 

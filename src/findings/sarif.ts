@@ -1,6 +1,7 @@
 // SARIF 2.1.0: one run, one result per finding. Checked with Microsoft's SARIF validator
 // (`@microsoft/sarif-multitool validate`): no errors, no warnings (test/unit/findings-sarif.test.ts).
 import { escapeC1Json } from "../util/sanitize.js";
+import { COLUMN_KIND } from "./columns.js";
 import { githubFile } from "./github.js";
 import type { Finding, FindingsSet } from "./types.js";
 import { allFindings, fullMessage } from "./types.js";
@@ -97,7 +98,7 @@ export function formatSarif(set: FindingsSet, workspace?: string, cwd?: string):
           })),
         },
       },
-      columnKind: set.columnKind,
+      columnKind: COLUMN_KIND,
       ...invocations(set, left),
       results,
     }],

@@ -21,24 +21,21 @@ const shownAsIs = (s: string): boolean => !C0.test(s) && !needsEscape(s);
 const MAYBE_NOT_ONE_COLUMN = /[^\u0000-\u02ff]/;
 
 /**
- * The terminal columns of the unit at `i` shown as itself: a code point's (CJK and emoji two,
- * combining marks none: src/output/width), or for UTF-16 units a surrogate pair's on its first
- * half and none on its second, so the caret stands under the character on the screen.
+ * The terminal columns of the UTF-16 unit at `i` (findings/columns.ts) shown as itself: its
+ * character's (CJK and emoji two, combining marks none: src/output/width), a surrogate pair's on
+ * its first half and none on its second, so the caret stands under the character on the screen.
  */
-function columnsAt(units: string | readonly string[], i: number): number {
-  const u = units[i];
-  if (typeof units === "string") {
-    const c = units.charCodeAt(i);
-    if (c >= 0xd800 && c <= 0xdbff) {
-      const lo = units.charCodeAt(i + 1);
-      return lo >= 0xdc00 && lo <= 0xdfff ? charWidth(units.slice(i, i + 2)) : 1;
-    }
-    if (c >= 0xdc00 && c <= 0xdfff) {
-      const hi = i > 0 ? units.charCodeAt(i - 1) : 0;
-      return hi >= 0xd800 && hi <= 0xdbff ? 0 : 1;
-    }
+function columnsAt(units: string, i: number): number {
+  const c = units.charCodeAt(i);
+  if (c >= 0xd800 && c <= 0xdbff) {
+    const lo = units.charCodeAt(i + 1);
+    return lo >= 0xdc00 && lo <= 0xdfff ? charWidth(units.slice(i, i + 2)) : 1;
   }
-  return charWidth(u);
+  if (c >= 0xdc00 && c <= 0xdfff) {
+    const hi = i > 0 ? units.charCodeAt(i - 1) : 0;
+    return hi >= 0xd800 && hi <= 0xdbff ? 0 : 1;
+  }
+  return charWidth(units[i]);
 }
 
 /** Source lines longer than this (minified code) are shown as an excerpt around the finding. */
@@ -50,7 +47,7 @@ const CONTEXT_COLUMNS = 40;
  * `maxShown` terminal columns, else some context before the finding and as much after it as fits
  * (`widthAt`: a unit's columns as shown, so a line of CJK is cut by the screen, not by its units).
  */
-function shownRange(len: number, start: number, end: number, maxShown: number, widthAt: (i: number) => number, units: string | readonly string[]): [number, number] {
+function shownRange(len: number, start: number, end: number, maxShown: number, widthAt: (i: number) => number, units: string): [number, number] {
   let total = 0;
   for (let i = 0; i < len && total <= maxShown; i++) total += widthAt(i);
   if (total <= maxShown) return [0, len];
@@ -58,7 +55,7 @@ function shownRange(len: number, start: number, end: number, maxShown: number, w
   let from = start;
   for (let c = 0; from > 0 && c + widthAt(from - 1) <= context;) c += widthAt(--from);
   // never the second half of a surrogate pair alone
-  if (from > 0 && typeof units === "string" && isLowSurrogate(units.charCodeAt(from)) && isHighSurrogate(units.charCodeAt(from - 1))) from++;
+  if (from > 0 && isLowSurrogate(units.charCodeAt(from)) && isHighSurrogate(units.charCodeAt(from - 1))) from++;
   const last = Math.max(end, start + 1);
   let to = from;
   for (let shown = 0, after = 0; to < len; to++) {
@@ -74,12 +71,12 @@ const isHighSurrogate = (c: number): boolean => c >= 0xd800 && c <= 0xdbff;
 const isLowSurrogate = (c: number): boolean => c >= 0xdc00 && c <= 0xdfff;
 
 /** The line as shown (clipped with … around the finding when long) and its caret line, under the shown characters. */
-function excerpt(f: Finding, units: string | readonly string[], maxShown = MAX_SHOWN_COLUMNS, general = false): { shown: string; caret: string } {
+function excerpt(f: Finding, units: string, maxShown = MAX_SHOWN_COLUMNS, general = false): { shown: string; caret: string } {
   const len = units.length;
   const col = f.shown ?? f;
   const start = Math.min(len, Math.max(0, col.column - 1));
   const end = Math.max(start + 1, f.endLine === f.line ? col.endColumn - 1 : len);
-  if (!general && typeof units === "string" && shownAsIs(units) && !MAYBE_NOT_ONE_COLUMN.test(units)) {
+  if (!general && shownAsIs(units) && !MAYBE_NOT_ONE_COLUMN.test(units)) {
     // (the loop below, for a line whose every unit is shown as itself, one column each)
     let from = 0;
     let to = len;
@@ -128,8 +125,6 @@ export interface StylishOptions {
    */
   general?: boolean;
 }
-
-const SURROGATE = /[\ud800-\udfff]/;
 
 /** Notes stand under the finding's message. */
 const NOTE_INDENT = " ".repeat(9);
@@ -258,15 +253,6 @@ export function* formatStylishChunks(set: FindingsSet, colours: Colours | false 
     const line = opts.general ? undefined : r.line;
     const lines = line ? undefined : r.text?.replace(/^\uFEFF/, "").split(/\r?\n/) ?? [];
     const lineOf = (n: number) => (line ? line(n) : lines![n - 1]);
-    // a long line is split into code points once, however many findings it holds
-    let cached: { line: number; units: string | string[] } | undefined;
-    const unitsOf = (line: number, text: string) => {
-      // (code points are UTF-16 units when there is no surrogate pair)
-      if (set.columnKind !== "unicodeCodePoints" || (!opts.general && !SURROGATE.test(text))) return text;
-      if (text.length <= MAX_SHOWN_COLUMNS) return [...text];
-      if (cached?.line !== line) cached = { line, units: [...text] };
-      return cached.units;
-    };
     put(underline(oneLine(r.file)));
     // a note already said in full in this file is named only (--full-notes: in full every time)
     file++;
@@ -275,7 +261,7 @@ export function* formatStylishChunks(set: FindingsSet, colours: Colours | false 
       const text = lineOf(f.line);
       if (text !== undefined && NOT_BLANK.test(text)) {
         const gutter = String(f.line).padStart(6);
-        const { shown, caret } = excerpt(f, unitsOf(f.line, text), maxShown, opts.general);
+        const { shown, caret } = excerpt(f, text, maxShown, opts.general);
         if (!opts.general && WIDE.test(shown)) {
           if (chunk) yield chunk;
           yield dim(`${gutter} | `) + shown + "\n";

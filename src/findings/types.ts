@@ -69,8 +69,6 @@ export interface FindingsSet {
   tool: ToolInfo;
   rules: readonly RuleInfo[];
   files: readonly FileFindings[];
-  /** how columns are counted (SARIF run.columnKind) */
-  columnKind: "utf16CodeUnits" | "unicodeCodePoints";
   /** the JUnit suite name and test case class name */
   suite: string;
   classname: string;

@@ -560,8 +560,8 @@ export async function renderTable(ctx: Context, cols: readonly Column[], rows: r
   }
   // values cut to fit: where to see them whole, said once per kind of list (remembered in the state dir)
   if (tty && ctx.io.columns && !noHeader && body.some((r) => r.some((c, i) => displayWidth(c) > widths[i]))) {
-    const [{ firstTime }, { stateDir }] = await Promise.all([import("../util/remembered.js"), import("../config.js")]);
-    const first = ctx.globals.quiet ? false : firstTime(stateDir(ctx.io.env), `table-cut:${resourceOf(ctx)}`, ctx.now());
+    const [{ firstTime, STATE_DIR_WARNING }, { stateDir }] = await Promise.all([import("../util/remembered.js"), import("../config.js")]);
+    const first = ctx.globals.quiet ? false : firstTime(stateDir(ctx.io.env), `table-cut:${resourceOf(ctx)}`, ctx.now(), (m) => ctx.warn(m, STATE_DIR_WARNING));
     if (first) {
       ctx.notice(`values ending in … are cut to fit ${ctx.io.columns} columns; -o json, -o csv or --fields shows them whole${first === "kept" ? " (said once)" : ""}`, "table-cut");
     }

@@ -30,7 +30,6 @@ export function toFindingsSet(reports: readonly FileReport[], version = "0.0.0")
     tool: { name: "mids", version, informationUri: F.MIDS_INFORMATION_URI },
     rules: [RULES.syntax, RULES.server],
     files: reports.map((r) => ({ file: r.file, text: r.text, findings: r.findings.map((f) => toFinding(f, r.documents > 1)) })),
-    columnKind: "utf16CodeUnits",
     suite: "mids recipes validate",
     classname: "recipes",
   };

@@ -2,6 +2,7 @@
 // alias bombs and oversized input refused, multi-document files split into documents.
 import { Composer, LineCounter, Parser, YAMLParseError, isAlias, isScalar, parseDocument, visit, type Alias, type CST, type Document, type YAMLError } from "yaml";
 import type { Finding, Severity } from "./types.js";
+import { columnAt } from "../findings/columns.js";
 
 /** A recipe is a short definition; anything larger is refused before parsing. */
 export const MAX_RECIPE_BYTES = 1024 * 1024;
@@ -34,7 +35,9 @@ export interface ParsedFile {
 }
 
 export function position(lc: LineCounter, offset: number): { line: number; col: number } {
-  return lc.linePos(Math.max(0, offset));
+  const at = Math.max(0, offset);
+  const { line } = lc.linePos(at);
+  return { line, col: columnAt(lc.lineStarts[line - 1] ?? 0, at) };
 }
 
 function localFinding(file: string, lc: LineCounter, range: [number, number], message: string, severity: Severity, document: number): Finding {

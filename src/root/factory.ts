@@ -81,17 +81,20 @@ const CHANGES_ALERTS: ReadonlySet<string> = new Set(["alerts pause", "alerts res
  * exit 7 "the server failed". (A file where a directory should be is the sandbox's usage error.)
  */
 async function keptStateFile(ctx: Context, file: string): Promise<string | undefined> {
-  const [{ mkdir, access, constants }, { dirname }] = await Promise.all([import("node:fs/promises"), import("node:path")]);
+  const [{ access, constants }, { dirname }, { makeDirs }, { stateDirWarning, STATE_DIR_WARNING }] = await Promise.all([
+    import("node:fs/promises"), import("node:path"), import("../util/make-dir.js"), import("../util/remembered.js"),
+  ]);
   const dir = dirname(file);
   try {
-    await mkdir(dir, { recursive: true });
+    // (not mkdir's recursive form: it never returns for a directory under /proc)
+    makeDirs(dir);
     await access(dir, constants.W_OK);
     return file;
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     if (code === "ENOTDIR" || code === "EEXIST") return file;
     if (CHANGES_ALERTS.has(ctx.globals.invocation?.command ?? "")) {
-      ctx.warn(`the sandbox keeps alert changes for this run only: its state directory ${oneLine(dir)} cannot be written (${code ?? "error"}); set MIDS_STATE_DIR to a directory that can be`);
+      ctx.warn(stateDirWarning(dir, code, "the sandbox keeps alert changes for this run only"), STATE_DIR_WARNING);
     }
     return undefined;
   }

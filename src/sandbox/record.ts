@@ -1,10 +1,11 @@
 // `mids sandbox record`: a loopback proxy in front of a real server. Each GET is sent upstream with
 // the caller's key, its answer passed back and written to a cassette (redacted first); anything
 // else is refused. The upstream is untrusted: no redirect elsewhere, a cap on each body, a timeout.
-import { mkdirSync, renameSync, writeFileSync } from "node:fs";
+import { renameSync, writeFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { dirname } from "node:path";
+import { makeDirs } from "../util/make-dir.js";
 import { formatBytes } from "../util/bytes.js";
 import { redactHeaderValue, redactText, REDACTED, redactUrl } from "../contract/secrets.js";
 import { CASSETTE_FORMAT, CASSETTE_VERSION, canonicalQuery, keyed, MAX_CASSETTE_ENTRIES, RECORDED_HEADERS, redactAnswerBody, type Cassette } from "./cassette.js";
@@ -57,7 +58,7 @@ export async function startRecorder(opts: RecorderOptions): Promise<Recorder> {
   function save(): void {
     // written whole after each answer: an interrupted recording leaves a valid cassette
     const tmp = `${opts.out}.${process.pid}.tmp`;
-    mkdirSync(dirname(opts.out), { recursive: true });
+    makeDirs(dirname(opts.out));
     writeFileSync(tmp, JSON.stringify(cassette, null, 1) + "\n");
     renameSync(tmp, opts.out);
   }

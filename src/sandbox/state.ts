@@ -1,7 +1,8 @@
 // Alert subscriptions and delivery destinations (spec 2.14, 2.15, 3), owner-scoped, optionally
 // persisted to a JSON state file (loaded on start, written atomically after each change).
-import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
+import { makeDirs } from "../util/make-dir.js";
 import { ASSUMED } from "../contract/assumed.js";
 import { UsageError } from "../errors.js";
 import { DAY, HOUR } from "./data.js";
@@ -88,7 +89,7 @@ export class AlertStore {
   private persist(): void {
     if (!this.stateFile) return;
     const tmp = `${this.stateFile}.${process.pid}.tmp`;
-    mkdirSync(dirname(this.stateFile), { recursive: true });
+    makeDirs(dirname(this.stateFile));
     writeFileSync(tmp, JSON.stringify({ version: 1, alerts: this.alerts }, null, 2) + "\n");
     renameSync(tmp, this.stateFile);
   }

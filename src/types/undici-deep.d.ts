@@ -1,4 +1,4 @@
-// Types for the two undici modules the client imports directly (see src/client/client.ts).
+// Types for the undici modules the client imports directly (see src/client/client.ts).
 declare module "undici/lib/dispatcher/agent.js" {
   import { Agent } from "undici";
   export default Agent;
@@ -18,4 +18,8 @@ declare module "undici/lib/dispatcher/dispatcher.js" {
 declare module "undici/lib/api/api-connect.js" {
   import type { Dispatcher } from "undici";
   export default function connect(this: Dispatcher, opts: Dispatcher.ConnectOptions): Promise<Dispatcher.ConnectData>;
+}
+declare module "undici/lib/dispatcher/pool.js" {
+  import { Pool } from "undici";
+  export default Pool;
 }

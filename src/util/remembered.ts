@@ -1,9 +1,12 @@
 // Notices said once and remembered in the state dir (like gh's update notice): a small JSON map of
 // notice ids to when they were first said. A state dir that cannot be read or written only means
-// the notice is said again. The caller names the state dir (config.ts stateDir).
+// the notice is said again, and a warning says why (once a run: the caller's warn key). The caller
+// names the state dir (config.ts stateDir).
 import { createHash } from "node:crypto";
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { makeDirs } from "./make-dir.js";
+import { oneLine } from "./sanitize.js";
 
 const FILE = "notices.json";
 /** a bound on the file: the oldest ids are forgotten past this many */
@@ -16,9 +19,10 @@ export function keyId(parts: (string | undefined)[]): string {
 
 /**
  * The first time `id` is asked for in this state dir: "kept" when it is now remembered, "not kept"
- * when the dir cannot be written (so a notice must not promise to be said once); false after.
+ * when the dir cannot be made or written (so a notice must not promise to be said once; `warn` is
+ * told why); false after.
  */
-export function firstTime(dir: string, id: string, now: Date): false | "kept" | "not kept" {
+export function firstTime(dir: string, id: string, now: Date, warn?: (message: string) => void): false | "kept" | "not kept" {
   const path = join(dir, FILE);
   let seen: Record<string, string> = {};
   try {
@@ -31,13 +35,22 @@ export function firstTime(dir: string, id: string, now: Date): false | "kept" | 
   seen[id] = now.toISOString();
   const kept = Object.fromEntries(Object.entries(seen).slice(-MAX_IDS));
   try {
-    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    makeDirs(dir, 0o700);
     const tmp = `${path}.${process.pid}.tmp`;
     writeFileSync(tmp, JSON.stringify(kept) + "\n", { mode: 0o600 });
     renameSync(tmp, path);
-  } catch {
+  } catch (e) {
     // not remembered: said again next time
+    warn?.(stateDirWarning(dir, (e as NodeJS.ErrnoException).code));
     return "not kept";
   }
   return "kept";
 }
+
+/** The one warning for a state dir that cannot be made or written (the run goes on without it). */
+export function stateDirWarning(dir: string, code: string | undefined, lost = "notices repeat on every run"): string {
+  return `the state directory ${oneLine(dir)} cannot be written (${code ?? "error"}): ${lost}; set MIDS_STATE_DIR to a directory that can be`;
+}
+
+/** The warn key of that warning: said once a run, whichever use of the state dir met it first. */
+export const STATE_DIR_WARNING = "state-dir";

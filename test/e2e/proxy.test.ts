@@ -87,6 +87,17 @@ describe("a forward proxy", () => {
     expect(reachable.detail).toBe(`the proxy http://***@127.0.0.1:${proxy.port}/ (HTTP_PROXY): HTTP 407, proxy authentication required`);
   });
 
+  it("a proxy that refuses the tunnel (403, 502): one line with its status; 502 is retried as a 502 answer is, 403 is not", async () => {
+    for (const [status, tries] of [[403, 1], [502, 2]] as const) {
+      const proxy = await testProxy({ refuse: status });
+      const env = baseEnv({ HTTP_PROXY: proxy.url, MIDS_API_KEY: SANDBOX_DEMO_KEY });
+      const r = await runMids(["--base-url", `http://${HOST}:${sbPort()}`, "--insecure", "--max-retries", "1", "me"], { env });
+      expect(r.code, r.stderr).toBe(7);
+      expect(r.stderr).toMatch(new RegExp(`^mids: the proxy ${proxy.url}/ \\(HTTP_PROXY\\) refused to open a tunnel to ${HOST}:${sbPort()}: HTTP ${status}[;\n]`));
+      expect(proxy.tunnels).toHaveLength(tries);
+    }
+  });
+
   it("a proxy nothing answers at: the error names the proxy, not the API, and doctor says the same", async () => {
     const port = await closedPort();
     const env = baseEnv({ HTTP_PROXY: `http://127.0.0.1:${port}`, MIDS_API_KEY: SANDBOX_DEMO_KEY });

@@ -32,7 +32,7 @@ describe.skipIf(stateDir === undefined)("--sandbox with a state directory that c
     const r = await runMids(["--sandbox", "alerts", "pause", ALERT_A1, "-o", "csv"], { env: baseEnv({ MIDS_STATE_DIR: stateDir }) });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout.trimEnd().split("\n")[1]).toMatch(new RegExp(`^${ALERT_A1},\\w+,paused,`));
-    expect(r.stderr).toMatch(/^mids: warning: the sandbox keeps alert changes for this run only: its state directory .* cannot be written \(E[A-Z]+\); set MIDS_STATE_DIR/m);
+    expect(r.stderr).toMatch(/^mids: warning: the state directory .* cannot be written \(E[A-Z]+\): the sandbox keeps alert changes for this run only; set MIDS_STATE_DIR/m);
   });
 
   it("a command that changes no alert runs as before, without the warning", async () => {

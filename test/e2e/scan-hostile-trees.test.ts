@@ -43,7 +43,7 @@ describe("migrate scan: UTF-16 files (Windows PowerShell's >, some editors)", ()
     const r = await runMids(["migrate", "scan", ".", "--format", "json"], { cwd: dir, env: env() });
     expect(r.code, r.stderr).toBe(0);
     const findings = (JSON.parse(r.stdout) as { findings: { file: string; line: number; column: number; status: string }[] }).findings;
-    // (columns count code points: the emoji is one, on line 1)
+    // (the emoji is on line 1)
     const column = ps1.split("\r\n")[1].indexOf("/v2") + 1;
     expect(findings.map((f) => [f.file, f.line, f.column, f.status])).toEqual([["be.ps1", 2, column, "rewritten"], ["le.ps1", 2, column, "rewritten"]]);
     const fix = await runMids(["migrate", "scan", ".", "--fix"], { cwd: dir, env: env() });

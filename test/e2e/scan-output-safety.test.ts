@@ -121,7 +121,7 @@ describe("migrate scan: many usages", () => {
     const findings = Array.from({ length: 300_000 }, (_, i) => ({
       file: "f.js", line: i + 1, column: 1, endLine: i + 1, endColumn: 2, severity: "note" as const, ruleId: "r", label: "rewritten", title: "t", message: "m",
     }));
-    const set: FindingsSet = { tool: { name: "mids", version: "0", informationUri: "x" }, rules: [], files: [{ file: "f.js", findings }], columnKind: "unicodeCodePoints", suite: "s", classname: "c" };
+    const set: FindingsSet = { tool: { name: "mids", version: "0", informationUri: "x" }, rules: [], files: [{ file: "f.js", findings }], suite: "s", classname: "c" };
     expect(formatStylish(set, false).split("\n")).toHaveLength(300_000 + 3);
   });
 });

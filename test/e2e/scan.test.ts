@@ -82,7 +82,7 @@ describe("mids migrate scan: what counts as a usage", () => {
       "src/client/api.ts:9:61 rewritten GET /v2/projects -> /v3/projects",
       "src/client/api.ts:10:23 removed GET /v2/projects/{id}/candles -> -",
       "src/client/api.ts:13:48 unrecognized GET /v2/bogus/thing -> -",
-      "src/client/crlf.js:1:54 rewritten GET /v2/clusters -> /v3/clusters",
+      "src/client/crlf.js:1:55 rewritten GET /v2/clusters -> /v3/clusters",
       "src/client/crlf.js:2:13 rewritten GET /v2/topics -> /v3/topics",
       "src/client/crlf.js:3:12 partial GET /v2/projects -> /v3/projects",
     ]);
@@ -101,11 +101,12 @@ describe("mids migrate scan: what counts as a usage", () => {
     expect(at("scripts/fetch.sh", 3)[0].replacement).toBe("/v3/intel/$SIGNAL_ID");
   });
 
-  it("counts columns in code points after the BOM; the tab and the emoji count 1; CR is not in the line", () => {
+  it("counts columns in UTF-16 code units after the BOM; the accented letter counts 1, the emoji 2; CR is not in the line", () => {
     const [a] = at("src/client/crlf.js", 1);
     const line1 = readFileSync(join(tree, "src/client/crlf.js"), "utf8").replace(/^\uFEFF/, "").split("\r\n")[0];
-    expect(a.column).toBe([...line1.slice(0, line1.indexOf("/v2"))].length + 1);
-    expect(a).toMatchObject({ column: 54, endLine: 1, endColumn: 54 + "/v2/clusters".length });
+    expect(line1).toMatch(/é.*[\u{10000}-\u{10FFFF}].*\/v2/u);
+    expect(a.column).toBe(line1.indexOf("/v2") + 1);
+    expect(a).toMatchObject({ column: 55, endLine: 1, endColumn: 55 + "/v2/clusters".length });
     expect(at("src/client/crlf.js", 2)[0]).toMatchObject({ column: 13, endColumn: 23 });
   });
 
@@ -320,7 +321,7 @@ describe("mids migrate scan: formats", () => {
   it("github annotations by default in Actions, plus a Markdown table in $GITHUB_STEP_SUMMARY", async () => {
     const summary = join(mkdtempSync(join(tmpdir(), "mids-scan-summary-")), "summary.md");
     const r = await runMain(["migrate", "scan", "src/client/crlf.js"], { cwd: tree, env: env({ GITHUB_ACTIONS: "true", GITHUB_STEP_SUMMARY: summary }) });
-    expect(r.stdout.split("\n")[0]).toBe("::notice file=src/client/crlf.js,line=1,col=54,endLine=1,endColumn=66,title=v2 rewritten%3A GET /v2/clusters::GET /v2/clusters -> GET /v3/clusters%0A--fix: /v3/clusters");
+    expect(r.stdout.split("\n")[0]).toBe("::notice file=src/client/crlf.js,line=1,col=55,endLine=1,endColumn=67,title=v2 rewritten%3A GET /v2/clusters::GET /v2/clusters -> GET /v3/clusters%0A--fix: /v3/clusters");
     expect(r.stdout).toContain("::warning file=src/client/crlf.js,line=3,");
     const md = readFileSync(summary, "utf8").split("\n");
     expect(md[0]).toMatch(/^### mids migrate scan: 1 file scanned: 3 v2 usages/);

@@ -15,10 +15,16 @@ describe("scanJson", () => {
     expect(() => scanJson(`[${JSON.stringify("\\\\")},[[[1]]]]`, "x", 3)).toThrow(/nested deeper than 3 levels/);
   });
 
-  it("quotes numbers that overflow a double, and only those", () => {
-    const r = scanJson('{"a":1e400,"b":[-1E+309,1.7976931348623157e308,123456789012345678901234567890],"c":"1e400","d":1e-400}', "x");
-    expect(r.hugeNumbers).toEqual(["1e400", "-1E+309"]);
-    expect(JSON.parse(r.text)).toEqual({ a: "1e400", b: ["-1E+309", 1.7976931348623157e308, 1.2345678901234568e29], c: "1e400", d: 0 });
+  it("quotes numbers that overflow a double or that it would round (integers past 2^53), and only those", () => {
+    const r = scanJson('{"a":1e400,"b":[-1E+309,1.7976931348623157e308,123456789012345678901234567890],"c":"1e400","d":1e-400,' +
+      '"e":[9007199254740993,9007199254740992,-9007199254740993,10000000000000000000,1.2345678901234567890,1.2345678901234567890e25]}', "x");
+    expect(r.hugeNumbers).toEqual(["1e400", "-1E+309", "123456789012345678901234567890", "9007199254740993", "-9007199254740993"]);
+    expect(JSON.parse(r.text)).toEqual({
+      a: "1e400", b: ["-1E+309", 1.7976931348623157e308, "123456789012345678901234567890"], c: "1e400", d: 0,
+      e: ["9007199254740993", 9007199254740992, "-9007199254740993", 1e19, 1.2345678901234567, 1.2345678901234568e25],
+    });
+    // not JSON (a leading zero) stays not JSON
+    expect(scanJson("[00000000000000001]", "x").hugeNumbers).toEqual([]);
   });
 });
 

@@ -13,7 +13,7 @@ const finding = (over: Partial<Finding> = {}): Finding => ({
 const set = (findings: Finding[]): FindingsSet => ({
   tool: { name: "mids", version: "1.0.0", informationUri: "https://example.com" }, rules: [{ id: "migrate/partial", text: "Partial." }],
   files: [...new Set(findings.map((f) => f.file))].map((file) => ({ file, findings: findings.filter((f) => f.file === file) })),
-  columnKind: "unicodeCodePoints", suite: "s", classname: "c",
+  suite: "s", classname: "c",
 });
 
 describe("gitlab code quality", () => {
@@ -87,7 +87,8 @@ describe("github", () => {
 describe("stylish", () => {
   it("shows a long (minified) line as an excerpt around the finding, caret under it", () => {
     const line = "😀".repeat(5000) + 'f("/v2/topics")' + "x;".repeat(5000);
-    const col = 5000 + 4;
+    // (columns count UTF-16 code units: each emoji is two)
+    const col = 2 * 5000 + 4;
     const s = { ...set([finding({ line: 1, endLine: 1, column: col, endColumn: col + 10 })]), files: [{ file: "src/a.ts", text: line + "\n", findings: [finding({ line: 1, endLine: 1, column: col, endColumn: col + 10 })] }] };
     const [, , src, caret] = formatStylish(s, false).split("\n");
     const shown = src.slice(src.indexOf("| ") + 2);

@@ -118,12 +118,12 @@ describe("stylish: the fast paths give what the general paths give", () => {
     }
   });
 
-  it("columns counted in UTF-16 units (recipes validate): the same output", () => {
+  it("a line with control, bidi and astral characters (recipes validate's too): the same output", () => {
     const text = "a:\n\tkey: \u202evalue\u0007 \u{1F600}x\n" + "b: " + "y".repeat(300) + "\n";
     const finding = (line: number, column: number, endColumn: number) => ({
       file: "r.yaml", line, column, endLine: line, endColumn, severity: "error" as const, ruleId: "r", label: "error", title: "t", message: "m",
     });
-    const utf16: FindingsSet = { ...set, columnKind: "utf16CodeUnits", files: [{ file: "r.yaml", text, findings: [finding(2, 2, 5), finding(2, 7, 14), finding(3, 200, 210), finding(1, 1, 2)] }] };
+    const utf16: FindingsSet = { ...set, files: [{ file: "r.yaml", text, findings: [finding(2, 2, 5), finding(2, 7, 14), finding(3, 200, 210), finding(1, 1, 2)] }] };
     for (const width of [undefined, 60]) expect(formatStylish(utf16, false, { width })).toBe(formatStylish(utf16, false, { width, general: true }));
   });
 });

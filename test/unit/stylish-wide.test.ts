@@ -1,6 +1,6 @@
 // stylish's caret stands under the finding on a terminal, where CJK characters and emoji take two
 // columns and combining marks none: the caret line is measured in screen columns, not in the
-// units the finding's columns count (UTF-16 for recipes validate, code points for migrate scan).
+// UTF-16 units the finding's columns count (findings/columns.ts).
 import { describe, expect, it } from "vitest";
 import { formatStylish } from "../../src/findings/stylish.js";
 import type { FindingsSet } from "../../src/findings/types.js";
@@ -15,23 +15,20 @@ const LINES = [
 ];
 const TARGETS = ["nope", "不明", "target", "target"];
 
-function setOf(columnKind: FindingsSet["columnKind"]): FindingsSet {
+function setOf(): FindingsSet {
   const text = LINES.join("\n") + "\n";
   const findings = LINES.map((l, i) => {
-    const at = l.indexOf(TARGETS[i]);
-    // columns as the set counts them: UTF-16 units, or code points
-    const col = columnKind === "utf16CodeUnits" ? at + 1 : [...l.slice(0, at)].length + 1;
-    const len = columnKind === "utf16CodeUnits" ? TARGETS[i].length : [...TARGETS[i]].length;
-    return { file: "r.yaml", line: i + 1, column: col, endLine: i + 1, endColumn: col + len, severity: "error" as const, ruleId: "r", label: "error", title: "t", message: `m${i}` };
+    const col = l.indexOf(TARGETS[i]) + 1;
+    return { file: "r.yaml", line: i + 1, column: col, endLine: i + 1, endColumn: col + TARGETS[i].length, severity: "error" as const, ruleId: "r", label: "error", title: "t", message: `m${i}` };
   });
-  return { tool: { name: "mids", version: "0", informationUri: "x" }, rules: [], files: [{ file: "r.yaml", text, findings }], columnKind, suite: "s", classname: "c" };
+  return { tool: { name: "mids", version: "0", informationUri: "x" }, rules: [], files: [{ file: "r.yaml", text, findings }], suite: "s", classname: "c" };
 }
 
 describe("stylish carets under wide characters", () => {
-  for (const columnKind of ["utf16CodeUnits", "unicodeCodePoints"] as const) {
+  {
     for (const general of [false, true]) {
-      it(`${columnKind}${general ? " (general path)" : ""}: each caret starts under its target and is as wide as it`, () => {
-        const out = formatStylish(setOf(columnKind), false, { general }).split("\n");
+      it(`UTF-16 columns${general ? " (general path)" : ""}: each caret starts under its target and is as wide as it`, () => {
+        const out = formatStylish(setOf(), false, { general }).split("\n");
         LINES.forEach((line, i) => {
           const shown = out.findIndex((l) => l.endsWith(` | ${line}`));
           expect(shown, line).toBeGreaterThan(0);
@@ -48,14 +45,13 @@ describe("stylish excerpts of long lines of wide characters", () => {
   // a line far wider on the screen than in units: 150 CJK characters are 300 columns
   const wide = "説".repeat(120) + " target " + "明".repeat(30);
   const astral = "🚀".repeat(100) + " target " + "𝔸".repeat(60);
-  for (const columnKind of ["utf16CodeUnits", "unicodeCodePoints"] as const) {
+  {
     for (const [name, line] of [["CJK", wide], ["astral", astral]] as const) {
       for (const width of [undefined, 60, 100]) {
-        it(`${columnKind}, ${name}, ${width ?? "no"} terminal width: the excerpt fits the columns stylish shows and the caret is under the target`, () => {
-          const at = line.indexOf(" target") + 1;
-          const col = columnKind === "utf16CodeUnits" ? at + 1 : [...line.slice(0, at)].length + 1;
+        it(`${name}, ${width ?? "no"} terminal width: the excerpt fits the columns stylish shows and the caret is under the target`, () => {
+          const col = line.indexOf(" target") + 2;
           const set: FindingsSet = {
-            tool: { name: "mids", version: "0", informationUri: "x" }, rules: [], columnKind, suite: "s", classname: "c",
+            tool: { name: "mids", version: "0", informationUri: "x" }, rules: [], suite: "s", classname: "c",
             files: [{ file: "r.yaml", text: line + "\n", findings: [{ file: "r.yaml", line: 1, column: col, endLine: 1, endColumn: col + 6, severity: "error", ruleId: "r", label: "error", title: "t", message: "m" }] }],
           };
           const out = formatStylish(set, false, { width }).split("\n");
@@ -81,7 +77,7 @@ describe("stylish source lines in a GitHub Actions log", () => {
       for (const line of ['  - {id: "##[set-output name=x;]y", uses: nope}', '  - {id: "##[add-mask]日本", uses: nope}']) {
         const col = line.indexOf("nope") + 1;
         const set: FindingsSet = {
-          tool: { name: "mids", version: "0", informationUri: "x" }, rules: [], columnKind: "utf16CodeUnits", suite: "s", classname: "c",
+          tool: { name: "mids", version: "0", informationUri: "x" }, rules: [], suite: "s", classname: "c",
           files: [{ file: "r.yaml", text: line + "\n", findings: [{ file: "r.yaml", line: 1, column: col, endLine: 1, endColumn: col + 4, severity: "error", ruleId: "r", label: "error", title: "t", message: "m" }] }],
         };
         const out = formatStylish(set, false, { general }).split("\n");

@@ -79,5 +79,5 @@ export function findingsSet(results: readonly RouteResult[], version: string, in
     }
     return { file, findings };
   }).filter((f) => f.findings.length);
-  return { tool: { name: "mids", version, informationUri }, rules: [RULES.documented, RULES.assumed, RULES.failed], files, columnKind: "utf16CodeUnits", suite: "mids contract check", classname: "contract" };
+  return { tool: { name: "mids", version, informationUri }, rules: [RULES.documented, RULES.assumed, RULES.failed], files, suite: "mids contract check", classname: "contract" };
 }

@@ -1,6 +1,7 @@
 // migrate scan findings in the shared findings module's terms, and the command's own json shape.
 import { MIDS_INFORMATION_URI, type FileFindings, type Finding, type FindingsSet, type Rendering, type Severity } from "../../findings/index.js";
 import { escapeC1Json } from "../../util/sanitize.js";
+import { columnsIn } from "../../findings/columns.js";
 import { SourceRedaction, type ScanRules } from "./redact.js";
 import { SCAN_STATUSES, type ScanStatus, type Usage } from "./analyze.js";
 import type { Note, Shape } from "../types.js";
@@ -80,7 +81,6 @@ export function severityOf(status: ScanStatus, failOn: readonly string[]): Sever
   return status === "rewritten" ? "note" : "warning";
 }
 
-const codePoints = (s: string) => { let n = 0; for (const _ of s) n++; return n; };
 /** Lines longer than this keep the file's columns for the caret (redacting each prefix would cost too much). */
 const MAX_SHOWN_LINE = 10_000;
 
@@ -159,8 +159,8 @@ class ShownLines {
  */
 function shownColumns(f: ScannedFile, u: Located, lines: ShownLines, redact: (s: string) => string): { column: number; endColumn: number } | undefined {
   if (!lines.changed(u.lineStart)) return undefined;
-  const column = codePoints(redact(lineAt(f, u.lineStart).text.slice(0, u.start - u.lineStart))) + 1;
-  const endColumn = u.endLine === u.line ? column + codePoints(u.shownText) : u.endColumn;
+  const column = columnsIn(redact(lineAt(f, u.lineStart).text.slice(0, u.start - u.lineStart))) + 1;
+  const endColumn = u.endLine === u.line ? column + columnsIn(u.shownText) : u.endColumn;
   return { column, endColumn };
 }
 
@@ -314,7 +314,6 @@ export function toFindingsSet(files: readonly ScannedFile[], failOn: readonly st
     rules: SCAN_STATUSES.map((s) => SCAN_RULES[s]),
     // source lines are shown in stylish: keys written in the code stay out of the output
     files: files.map((f) => new ScanFileFindings(f, redactLine, redact, textsOf)),
-    columnKind: "unicodeCodePoints",
     suite: "mids migrate scan",
     classname: "migrate-scan",
   };

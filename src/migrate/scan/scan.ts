@@ -10,6 +10,7 @@ import { fsPath, walk, type FileEntry, type Picomatch } from "./walk.js";
 import type { ScanRules } from "./redact.js";
 import { monotonicMs } from "../../util/time.js";
 import { detached } from "../../util/memo.js";
+import { columnAt } from "../../findings/columns.js";
 
 /** Files over this size are skipped (named on stderr): generated bundles, data dumps. */
 export const MAX_SCAN_FILE_BYTES = 2 * 1024 * 1024;
@@ -266,69 +267,51 @@ export function hostMatcher(hosts: readonly string[]): (host: string | undefined
   return (host) => !!host && (set.has(host) || set.has(host.replace(/:\d+$/, "")) || defaults.has(host));
 }
 
-/** 1-based line and column (in code points) of each offset; `starts` holds the line start offsets. */
+/** The offsets at which the lines of `text` start. */
 export function lineStarts(text: string): number[] {
   const starts = [0];
   for (let i = text.indexOf("\n"); i >= 0; i = text.indexOf("\n", i + 1)) starts.push(i + 1);
   return starts;
 }
 
-export function position(text: string, starts: readonly number[], offset: number): { line: number; column: number } {
+/** 1-based line and column (findings/columns.ts: the one unit) of an offset; `starts` holds the line start offsets. */
+export function position(starts: readonly number[], offset: number): { line: number; column: number } {
   let lo = 0;
   let hi = starts.length - 1;
   while (lo < hi) {
     const mid = (lo + hi + 1) >> 1;
     if (starts[mid] <= offset) lo = mid; else hi = mid - 1;
   }
-  let column = 1;
-  for (let i = starts[lo]; i < offset; i++) {
-    const c = text.charCodeAt(i);
-    // a surrogate pair is one code point: count its high half only
-    if (c < 0xdc00 || c > 0xdfff) column++;
-  }
-  return { line: lo + 1, column };
+  return { line: lo + 1, column: columnAt(starts[lo], offset) };
 }
 
 /**
- * Positions of increasing offsets in one text: each call counts lines and code points on from the
- * last offset, so a file costs one pass up to its last usage, and a minified file of one long line
- * with thousands of usages costs one pass over the line, not one pass per usage. Offsets may also
- * go back (a fresh count from the start). `noSurrogates`: the text has none (ASCII or latin1), a
- * column is the distance from the line's start.
+ * Positions of increasing offsets in one text: each call counts lines on from the last offset, so
+ * a file costs one pass up to its last usage. Offsets may also go back (a fresh count from the
+ * start). A column is the distance from the line's start (findings/columns.ts: the one unit).
  */
 export class Positions {
-  /** the offset counted up to, its line, that line's start offset and the offset's column */
+  /** the offset counted up to, its line and that line's start offset */
   private at = 0;
   private line = 1;
   private start = 0;
-  private column = 1;
-  constructor(private readonly text: string, private readonly noSurrogates = false) {}
+  constructor(private readonly text: string) {}
 
   /** The start offset of the line of the last offset asked. */
   get lineStart(): number { return this.start; }
 
   position(offset: number): { line: number; column: number } {
     const text = this.text;
-    if (offset < this.at) { this.at = 0; this.line = 1; this.start = 0; this.column = 1; }
+    if (offset < this.at) { this.at = 0; this.line = 1; this.start = 0; }
     let nl = text.indexOf("\n", this.at);
     if (nl >= 0 && nl < offset) {
       let line = this.line;
       let start: number;
       do { line++; start = nl + 1; nl = text.indexOf("\n", start); } while (nl >= 0 && nl < offset);
-      this.line = line; this.start = this.at = start; this.column = 1;
-    }
-    let column = this.column;
-    if (this.noSurrogates) column += offset - this.at;
-    else {
-      for (let i = this.at; i < offset; i++) {
-        const c = text.charCodeAt(i);
-        // a surrogate pair is one code point: count its high half only
-        if (c < 0xdc00 || c > 0xdfff) column++;
-      }
+      this.line = line; this.start = start;
     }
     this.at = offset;
-    this.column = column;
-    return { line: this.line, column };
+    return { line: this.line, column: columnAt(this.start, offset) };
   }
 }
 
@@ -477,7 +460,7 @@ export async function scan(opts: ScanOptions): Promise<ScanResult> {
         unlist(over, !set.length ? { status: u.status, edits: placedEdits(u, r.start) } : { status: "partial", edits: [] }, !!opts.keepEdits);
         continue;
       }
-      pos ??= new Positions(text, ascii || latin1);
+      pos ??= new Positions(text);
       if (set.length) {
         const line = pos.position(r.start).line;
         u = leftForParams(u, set.map((f) => ({ param: f.param, line: lineOf(text, r.start, f.at, line) })));

@@ -18,7 +18,7 @@ export function register(parent: Command, ctx: Context): void {
     .option("--host <name>", "the API's host, or host/path for an API behind a gateway path (repeatable; also the --base-url host): unknown /v2 routes there are reported", collect)
     .addHelpText("after", `
 Skipped: files ignored by .gitignore files (root and nested), node_modules/, vendor/, .git/,
-binary files, files over 2 MiB (named on stderr). Columns count code points.
+binary files, files over 2 MiB (named on stderr). Columns count UTF-16 code units.
 Listed: at most 10,000 findings a file and 50,000 a run (all are counted; docs/security.md).
 Statuses: rewritten, partial, removed, unrecognized (unknown /v2 route on the API's host).
 

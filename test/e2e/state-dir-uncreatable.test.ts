@@ -1,0 +1,45 @@
+// A state directory that can never be made (`MIDS_STATE_DIR=/proc/x`: mkdir there answers ENOENT
+// although /proc exists): every run that touched it never ended, node's recursive mkdir retrying
+// forever, `--sandbox` commands and any command with a notice said once alike. The state dir only
+// holds those notices and the sandbox's alert changes: the run goes on, with one warning.
+import { existsSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { budgetFor, CLI_RUN_MS, baseEnv, runMids, useSandbox } from "../helpers/cli.js";
+import { SANDBOX_KEYS } from "../../src/sandbox/keys.js";
+
+const SELF = SANDBOX_KEYS.find((k) => k.id === "key_selfserve")!.key;
+// the demo key's first alert (owner A; GET /_sandbox/fixtures lists them)
+const ALERT_A1 = "alr_358143c32a05a788";
+const STATE = "/proc/mids-state/nested";
+const WARNING = /^mids: warning: the state directory \/proc\/mids-state\S* cannot be written \(ENOENT\)/gm;
+
+const sb = useSandbox();
+
+describe.skipIf(!existsSync("/proc/self"))("a state directory under /proc", () => {
+  // each run is killed after one CLI run's time: a hang fails the test, it does not stall the file
+  const run = (args: string[], env: Record<string, string>) => runMids(args, { env, timeoutMs: CLI_RUN_MS });
+
+  it("--sandbox alerts pause: the change is made, with one warning that it is kept for this run only", async () => {
+    const r = await run(["--sandbox", "alerts", "pause", ALERT_A1, "-o", "csv"], baseEnv({ MIDS_STATE_DIR: STATE }));
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout.trimEnd().split("\n")[1]).toMatch(new RegExp(`^${ALERT_A1},\\w+,paused,`));
+    expect(r.stderr.match(WARNING)).toHaveLength(1);
+    expect(r.stderr).toMatch(/the sandbox keeps alert changes for this run only; set MIDS_STATE_DIR/);
+  }, budgetFor(1));
+
+  it("a notice said once (the history window's): printed, with one warning that it repeats on every run", async () => {
+    const r = await run(["intel", "list", "--limit", "1", "--jq", "length"], sb.env(SELF, { MIDS_STATE_DIR: STATE }));
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toBe("1\n");
+    expect(r.stderr).toMatch(/^mids: warning: this key reads history only from /m);
+    expect(r.stderr.match(WARNING)).toHaveLength(1);
+    expect(r.stderr).toMatch(/notices repeat on every run; set MIDS_STATE_DIR/);
+  }, budgetFor(1));
+
+  it("-q: nothing on stderr, the data on stdout", async () => {
+    const r = await run(["-q", "intel", "list", "--limit", "1", "--jq", "length"], sb.env(SELF, { MIDS_STATE_DIR: STATE }));
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toBe("1\n");
+    expect(r.stderr).toBe("");
+  }, budgetFor(1));
+});
