@@ -156,15 +156,18 @@ const LOWERED = /^[^=\s]+=(\d+) -> [^=\s]+=(\d+)/;
 
 /**
  * The v3 answer to compare: one page, or, when v3's page size is smaller than the v2 page the log
- * asked for (`limit=100` lowered to 50), the v3 pages that hold that v2 page's items, joined:
- * the items of one v2 page are compared with the same items in v3, not with the first 50 of them.
+ * asked for (`limit=100` lowered to 50), the v3 pages that hold that v2 page's items, joined, less
+ * the items before and after it: `skip`, the items of the first v3 page before v2's page starts
+ * (limit=53: page 3 starts at item 7 of v3 page 3 of 50; rewrite.ts: v3PageOf). The items of one
+ * v2 page are compared with the same items in v3, not with the first 50 of them.
  */
-async function v3Answer(c: Client, out: Outcome): Promise<Awaited<ReturnType<Client["raw"]>>> {
+async function v3Answer(c: Client, out: Outcome, skip: number): Promise<Awaited<ReturnType<Client["raw"]>>> {
   const to = out.to!;
   const first = await c.raw(to.method, targetOf(to), undefined, undefined, QUIET);
   const m = LOWERED.exec(out.notes.find((n) => n.rule === "limit-over-v3-max")?.message ?? "");
   if (!m || !Array.isArray(first.data)) return first;
-  const pages = Math.ceil(Number(m[1]) / Number(m[2]));
+  const size = Number(m[1]);
+  const pages = Math.ceil((skip + size) / Number(m[2]));
   const items: unknown[] = [...first.data];
   let cursor = first.nextCursor;
   for (let k = 1; k < pages && typeof cursor === "string" && cursor !== ""; k++) {
@@ -173,8 +176,14 @@ async function v3Answer(c: Client, out: Outcome): Promise<Awaited<ReturnType<Cli
     items.push(...next.data);
     cursor = next.nextCursor;
   }
-  return { ...first, data: items };
+  return { ...first, data: items.slice(skip, skip + size) };
 }
+
+/** The items of the first v3 page to leave out (a v2 page that starts inside a v3 page). */
+const pageSkip = (o: Outcome): number => {
+  const p = o.pending?.find((x) => x.kind === "page");
+  return p?.kind === "page" ? p.skip ?? 0 : 0;
+};
 
 /** Errors that end the run rather than one request's verdict (resolve.ts: shared with `migrate --resolve`). */
 const fatal = stopsTheRun;
@@ -242,7 +251,7 @@ export async function verify(input: VerifyInput, client: () => Promise<Client>, 
         return;
       }
     }
-    const [a, b] = await Promise.allSettled([c.raw(out.from.method, targetOf(out.from), undefined, undefined, QUIET), v3Answer(c, out)]);
+    const [a, b] = await Promise.allSettled([c.raw(out.from.method, targetOf(out.from), undefined, undefined, QUIET), v3Answer(c, out, pageSkip(o))]);
     if (a.status === "rejected" || b.status === "rejected") {
       const errors: SideError[] = [];
       for (const [side, s] of [["v2", a], ["v3", b]] as const) {
