@@ -428,6 +428,13 @@ const routeNotes = (plan: Plan, r: Route, opts: RewriteOptions): Note[] =>
  */
 const refusedWhole = (v: string, min: number): boolean => (/^\d+$/.test(v) ? Number(v) < min : !/^[$%<{:]/.test(v));
 
+/** `chain=ethereum, chain=solana`: the requests a list splits into (the first three named). */
+function splitValues(name: string, v: string): string {
+  const values = v.split(",").filter((x) => x !== "");
+  const named = values.slice(0, 3).map((x) => `${name}=${clip(x)}`).join(", ");
+  return values.length > 3 ? `${named} and ${values.length - 3} more` : named;
+}
+
 /**
  * Page N of a v2 page size over v3's maximum (`page=2&limit=100`) starts at item (N-1)*100+1,
  * which is not page N of v3's smaller pages. The v3 page size becomes the largest that divides
@@ -504,7 +511,9 @@ function rewriteV2(r: Route, v2Values: readonly string[], req: LogRequest, from:
         continue;
       }
       query[spec.to] = v;
-      if (to?.type === "int" && to.min !== undefined && refusedWhole(v, to.min)) {
+      // a list where v3 takes one value (a single chain): kept as written, the request to be split
+      if (spec.rule !== undefined && to?.single && v.indexOf(",") >= 0) byRule = hit(byRule, spec.rule, `${k}=${clip(v)} (one v3 request per value: ${splitValues(spec.to, v)})`);
+      else if (to?.type === "int" && to.min !== undefined && refusedWhole(v, to.min)) {
         byRule = hit(byRule, "limit-not-v3-page-size", `${k}=${clip(v)} (v3: ${to.min} to ${max ?? "its maximum"})`);
       }
       continue;

@@ -93,6 +93,8 @@ export function connectionsFor(concurrency: number): number {
 const OTHER = "(other)";
 /** Rewrite rules that mean the v2 request read the past and its v3 rewrite reads the present. */
 const PAST_READ_RULES: readonly string[] = ["at-dropped", "at-to-series-window"];
+/** Rewrite rules that mean the v3 request must be split (a list where v3 takes one value): one v2 answer stands for several v3 ones. */
+const SPLIT_RULES: readonly string[] = ["list-to-one-value"];
 /** Replaying v2 is the point of verify: no per-route deprecation notice for it. */
 const QUIET = { deprecationNotices: false } as const;
 
@@ -114,6 +116,8 @@ export function plan(d: DistinctRequest, now: Date, pathPrefix = ""): { o: Outco
   // a read of the past: the v3 successor answers for now only (spec 9.5 "`at` historical reads: removed")
   const past = o.notes.find((n) => PAST_READ_RULES.includes(n.rule));
   if (past) return { o, skip: `a read of the past (${past.rule}): the v3 successor answers for the present only, so the answers cannot be compared` };
+  const split = o.notes.find((n) => SPLIT_RULES.includes(n.rule));
+  if (split) return { o, skip: `the v3 request must be split (${split.rule}): one v3 request per value, whose answers together stand for the v2 answer, so one v3 answer cannot be compared with it` };
   if (!o.routeId || !responseMap(o.routeId)) {
     const why = o.notes.find((n) => migrationRule(n.rule).effect === "partial")?.rule;
     return { o, skip: `no rewrite to compare: the v3 answer does not hold the v2 information${why ? ` (${why})` : ""}` };
