@@ -79,6 +79,8 @@ export const MIGRATION_RULES = {
     action: "Update the field names your code reads (mids migrate explain lists them)." },
   "limit-over-v3-max": { effect: "partial", message: "The page size is above the v3 maximum and was lowered to it.",
     action: "Follow meta.nextCursor for the rest of the items." },
+  "list-to-one-value": { effect: "partial", message: "v3 takes one value of this parameter (spec 4.2: a single chain), not a comma-separated list: the list was kept as written, and v3 does not read it as one request for each of its values.",
+    action: "Split the request: one v3 request per value, then join their items (a project on several of them comes back from each)." },
   "limit-not-v3-page-size": { effect: "partial", message: "The page size is not one v3 takes (a whole number from 1 to its maximum): it was kept as written, and v3 refuses it (invalid_request).",
     action: "Set a page size from 1 to the v3 maximum, or drop it for the v3 default." },
   "param-not-in-contract": { effect: "partial", message: "A query parameter is not in the v2 contract of this route and was dropped.",

@@ -46,7 +46,10 @@ export interface ParamSpec {
   assumedValues?: Partial<Record<"max" | "default" | "values", keyof typeof ASSUMED>>;
   /** v2 -> v3: the v3 parameter that carries the same value */
   to?: string;
-  /** v2 -> v3: a migrate rule id explaining why the value cannot carry over as is */
+  /**
+   * v2 -> v3: a migrate rule id explaining why the value cannot carry over as is; with `to`, one
+   * noted only when the value is a list and the v3 parameter takes one value (`single`)
+   */
   rule?: string;
   /**
    * v2 -> v3: the values that lose nothing in v3 (the parameter is dropped without a note). With
@@ -161,7 +164,7 @@ export const ROUTES: readonly Route[] = [
       { name: "names", type: "csv", to: "names" },
       { name: "xHandles", type: "csv", to: "handles" },
       { name: "tickers", type: "csv", to: "tickers" },
-      { name: "chain", type: "string", to: "chain" },
+      { name: "chain", type: "string", to: "chain", rule: "list-to-one-value" },
       { name: "categories", type: "csv", assumed: true, to: "categories" },
       { name: "minMarketCap", type: "number", assumed: true, rule: "market-cap-removed" },
       { name: "maxMarketCap", type: "number", assumed: true, rule: "market-cap-removed" },

@@ -74,9 +74,9 @@ interface LookupHooks {
   failed(e: unknown): boolean;
 }
 
-/** A page to walk to, as notes name it: `v3 page 3 (where v2's page 2 starts)` when v3's pages are smaller. */
-const pageLabel = (p: { page: number; v2Page?: number }): string =>
-  p.v2Page !== undefined ? `v3 page ${p.page} (where v2's page ${p.v2Page} starts)` : `page ${p.page}`;
+/** A page to walk to, as notes name it: `v3 page 3 (where v2's page 2 starts)` when v3's pages are smaller (`, at its item 7` inside it). */
+const pageLabel = (p: { page: number; v2Page?: number; skip?: number }): string =>
+  p.v2Page !== undefined ? `v3 page ${p.page} (where v2's page ${p.v2Page} starts${p.skip ? `, at its item ${p.skip + 1}` : ""})` : `page ${p.page}`;
 
 /** What a pending look-up looks up (explain says it; a failed one's note names it). */
 export const pendingWhat = (p: Pending): string => (p.kind === "report" ? `the report id of topic ${p.topicId}` : `the cursor of ${pageLabel(p)}`);

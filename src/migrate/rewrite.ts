@@ -428,26 +428,45 @@ const routeNotes = (plan: Plan, r: Route, opts: RewriteOptions): Note[] =>
  */
 const refusedWhole = (v: string, min: number): boolean => (/^\d+$/.test(v) ? Number(v) < min : !/^[$%<{:]/.test(v));
 
+/** `chain=ethereum, chain=solana`: the requests a list splits into (the first three named). */
+function splitValues(name: string, v: string): string {
+  const values = v.split(",").filter((x) => x !== "");
+  const named = values.slice(0, 3).map((x) => `${name}=${clip(x)}`).join(", ");
+  return values.length > 3 ? `${named} and ${values.length - 3} more` : named;
+}
+
 /**
  * Page N of a v2 page size over v3's maximum (`page=2&limit=100`) starts at item (N-1)*100+1,
- * which is not page N of v3's smaller pages: the v3 page size becomes the largest that divides
- * the v2 one (50; 30 for limit=60), so that the v2 page starts on a v3 page, and the walk to it
- * (by --resolve or by hand) goes to that page. The page and size notes say so.
+ * which is not page N of v3's smaller pages. The v3 page size becomes the largest that divides
+ * the v2 one (50; 30 for limit=60), so that the v2 page starts on a v3 page and is read whole by
+ * its v3 pages, when that reads no more v3 pages than pages of v3's maximum would; otherwise (a
+ * size with no such divisor: limit=53 would be pages of 1, 53 requests for one page) the pages are
+ * of v3's maximum, from the one holding the v2 page's first item, and the items before it and after
+ * the v2 page's last are left out. The walk to that page (by --resolve or by hand) and the reading
+ * (verify) take it from the pending page; the page and size notes say so.
  */
 function v3PageOf(lowered: { to: string; size: number; max: number; at: number }, pageAt: number, pending: Pending[], query: Record<string, string>, hits: string[]): Pending[] {
   const i = pending.findIndex((p) => p.kind === "page");
   if (i < 0) return pending;
   const page = (pending[i] as { page: number }).page;
   const { to, size, max } = lowered;
+  const before = (page - 1) * size; // items before the v2 page
   let per = max;
   while (size % per) per--;
-  const v3Page = ((page - 1) * size) / per + 1;
-  const pages = size / per;
+  // pages of the maximum: the one holding item before+1, and how many hold the v2 page from there
+  const skip = before % max;
+  const windowPages = Math.ceil((skip + size) / max);
+  const aligned = size / per <= windowPages;
+  if (!aligned) per = max;
+  const v3Page = Math.floor(before / per) + 1;
+  const pages = aligned ? size / per : windowPages;
   query[to] = String(per);
   if (per !== max) hits[lowered.at] = hits[lowered.at].replace(/=\d+$/, `=${per}`) + ` (the largest page size up to ${max} that divides ${size}, so that page ${page} starts on a v3 page)`;
-  hits[pageAt] += ` (v2 pages of ${size}: page ${page} starts at item ${(page - 1) * size + 1}, the first of v3 page ${v3Page} of pages of ${per}; follow meta.nextCursor ${v3Page - 1} times from the first page, and read ${pages} v3 pages for its ${size} items)`;
+  hits[pageAt] += aligned
+    ? ` (v2 pages of ${size}: page ${page} starts at item ${before + 1}, the first of v3 page ${v3Page} of pages of ${per}; follow meta.nextCursor ${v3Page - 1} times from the first page, and read ${pages} v3 pages for its ${size} items)`
+    : ` (v2 pages of ${size}: page ${page} starts at item ${before + 1}, item ${skip + 1} of v3 page ${v3Page} of pages of ${per}; follow meta.nextCursor ${v3Page - 1} times from the first page, and read ${pages} v3 pages: items ${skip + 1} to ${skip + size} of them are its ${size} items)`;
   const out = [...pending];
-  out[i] = { kind: "page", page: v3Page, v2Page: page };
+  out[i] = aligned ? { kind: "page", page: v3Page, v2Page: page } : { kind: "page", page: v3Page, v2Page: page, skip };
   return out;
 }
 
@@ -492,7 +511,9 @@ function rewriteV2(r: Route, v2Values: readonly string[], req: LogRequest, from:
         continue;
       }
       query[spec.to] = v;
-      if (to?.type === "int" && to.min !== undefined && refusedWhole(v, to.min)) {
+      // a list where v3 takes one value (a single chain): kept as written, the request to be split
+      if (spec.rule !== undefined && to?.single && v.indexOf(",") >= 0) byRule = hit(byRule, spec.rule, `${k}=${clip(v)} (one v3 request per value: ${splitValues(spec.to, v)})`);
+      else if (to?.type === "int" && to.min !== undefined && refusedWhole(v, to.min)) {
         byRule = hit(byRule, "limit-not-v3-page-size", `${k}=${clip(v)} (v3: ${to.min} to ${max ?? "its maximum"})`);
       }
       continue;

@@ -94,8 +94,12 @@ export interface Outcome {
 }
 
 export type Pending =
-  /** page: the v3 page to walk to; v2Page: the page the log asked for, when v3's pages are smaller (rewrite.ts: v3PageOf) */
-  | { kind: "page"; page: number; v2Page?: number }
+  /**
+   * page: the v3 page to walk to; v2Page: the page the log asked for, when v3's pages are smaller;
+   * skip: the items of that v3 page before v2's page starts, when it does not start on a v3 page
+   * (rewrite.ts: v3PageOf)
+   */
+  | { kind: "page"; page: number; v2Page?: number; skip?: number }
   | { kind: "report"; topicId: string };
 
 /** A distinct request's rewrite, computed once and counted lazily (pipeline.ts). */

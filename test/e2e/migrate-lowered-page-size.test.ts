@@ -49,4 +49,42 @@ describe("a v2 page size over v3's maximum, on page N", () => {
     const recs = (JSON.parse(verified.stdout) as { requests: { verdict: string }[] }).requests;
     expect(recs.map((r) => r.verdict)).toEqual(["equivalent", "equivalent", "equivalent"]);
   }, budgetFor(3));
+
+  it("a size with no divisor near v3's maximum (limit=53): pages of 50 from the one holding the page's first item, not 53 pages of 1", async () => {
+    // before: limit=53 became pages of 1 (53's largest divisor up to 50): page 3 was v3 page 107,
+    // past the 100 pages --resolve walks (left partial, verify skipped it), and page 2 took 53
+    // requests of one item each to read
+    const size = 53;
+    const max = 50;
+    const env = sb.env(SANDBOX_DEMO_KEY);
+    for (const page of [2, 3]) {
+      const log = `GET /v2/projects?limit=${size}&page=${page} HTTP/1.1\n`;
+      const before = (page - 1) * size;
+      const v3Page = Math.floor(before / max) + 1;
+      const skip = before % max;
+      const reads = Math.ceil((skip + size) / max);
+
+      const offline = JSON.parse((await runMids(["migrate", "-", "-o", "ndjson"], { env, input: log })).stdout.split("\n")[0]) as Req;
+      expect(offline.to!.query.limit).toBe(String(max));
+      expect(offline.notes.find((n) => n.rule === "page-to-cursor")!.message).toContain(`item ${skip + 1} of v3 page ${v3Page} of pages of ${max}; follow meta.nextCursor ${v3Page - 1} times from the first page, and read ${reads} v3 pages: items ${skip + 1} to ${skip + size} of them are its ${size} items`);
+
+      const resolved = await runMids(["migrate", "--resolve", "-", "-o", "ndjson"], { env, input: log });
+      expect(resolved.code, resolved.stderr).toBe(0);
+      const r = JSON.parse(resolved.stdout.split("\n")[0]) as Req;
+      expect(r.notes.find((n) => n.rule === "resolved")?.message, JSON.stringify(r.notes)).toContain(`v3 page ${v3Page} (where v2's page ${page} starts, at its item ${skip + 1}) is cursor `);
+      // the items of v2's page, from the cursor's v3 page on
+      const v2 = ids((await sb.api(`/v2/projects?page=${page}&limit=${size}`, SANDBOX_DEMO_KEY)).body);
+      const first = (await sb.api(`/v3/projects?limit=${max}&cursor=${r.to!.query.cursor}`, SANDBOX_DEMO_KEY)).body as { data: { id: string }[]; meta: { nextCursor: string } };
+      const next = ids((await sb.api(`/v3/projects?limit=${max}&cursor=${first.meta.nextCursor}`, SANDBOX_DEMO_KEY)).body);
+      expect([...ids(first), ...next].slice(skip, skip + size)).toEqual(v2);
+
+      // verify walks to that page and reads `reads` pages of 50: one v2 request, v3Page - 1 + reads v3 ones
+      await sb.admin("/_sandbox/requests/clear", "POST");
+      const verified = await runMids(["migrate", "verify", "-", "-o", "json", "--fail-on", "differs"], { env, input: log });
+      expect(verified.code, verified.stdout).toBe(0);
+      expect((JSON.parse(verified.stdout) as { requests: { verdict: string }[] }).requests.map((q) => q.verdict)).toEqual(["equivalent"]);
+      const sent = await sb.admin<{ path: string }[]>("/_sandbox/requests");
+      expect(sent.filter((q) => q.path.startsWith("/v3/")).length).toBe(v3Page - 1 + reads);
+    }
+  }, budgetFor(8));
 });

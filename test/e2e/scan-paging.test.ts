@@ -158,4 +158,27 @@ describe("migrate scan: other parameters set apart from the URL", () => {
     // the project detail's `at` is still a removed historical read
     expect(routes.find((x) => x.id === "v2.projects.get")!.params.find((p) => p.name === "at")).toEqual({ name: "at", rule: "at-to-series-window" });
   });
+
+  it("a shorthand property ({ page, limit }, { start, end }) is set apart too: partial, and --fix leaves it", async () => {
+    // before: both reads were rewritten, and --fix made v3 calls that send page and start
+    const code = [
+      "export async function list(page, limit) {",
+      "  return axios.get(`${BASE}/v2/projects`, { params: { page, limit } });",
+      "}",
+      "",
+      "export async function trend(id, start, end) {",
+      "  return axios.get(`${BASE}/v2/projects/${id}/momentum?clusters=false`, {",
+      "    params: { start, end },",
+      "  });",
+      "}",
+      "",
+    ].join("\n");
+    const dir = fileTree({ "client.js": code });
+    const r = await runMids(["migrate", "scan", ".", "--format", "json"], { cwd: dir, env: baseEnv() });
+    const found = (JSON.parse(r.stdout).findings as Finding[]).map((f) => [f.line, f.status, f.rules.filter((x) => x !== "response-renames")]);
+    expect(found).toEqual([[2, "partial", ["page-to-cursor"]], [6, "partial", ["param-renamed"]]]);
+    const fix = await runMids(["migrate", "scan", ".", "--fix"], { cwd: dir, env: baseEnv() });
+    expect(fix.code).toBe(0);
+    expect(readFileSync(join(dir, "client.js"), "utf8")).toBe(code);
+  });
 });

@@ -5,7 +5,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { baseEnv, fileTree, runMids } from "../helpers/cli.js";
+import { baseEnv, budgetFor, fileTree, runMids } from "../helpers/cli.js";
 import { apiLocation } from "../../src/migrate/scan/command.js";
 import { extractRoutes } from "../../src/migrate/scan/extract.js";
 import { hostMatcher } from "../../src/migrate/scan/scan.js";
@@ -53,4 +53,33 @@ describe("migrate scan: an API under a path prefix", () => {
     lines[1] = lines[1].replace("/v2/", "/v3/");
     expect(readFileSync(join(dir, "a.js"), "utf8")).toBe(lines.join("\n"));
   });
+
+  it("a scan that finds no usage names the --host that would read the strings it passed over, in one counted line", async () => {
+    // before: "0 v2 usages" and nothing else, for a tree whose calls all go through /api/v2
+    const dir = fileTree({
+      "a.js": 'fetch("/api/v2/projects?page=2");\nconst u = `https://gw.example/api/v2/projects/${id}/rank`;\n',
+      "b.py": 'x = "/api/v2/clusters"\ny = "../v2/topics"\nz = "https://other.example/api/v2/nosuch"\n',
+      "c.env": "API_BASE=https://api.example/v2\n",
+      "d.txt": "no route here: src/v2/projects.ts, github.com/org/mod/v2\n",
+    });
+    const r = await runMids(["migrate", "scan", ".", "--format", "json"], { cwd: dir, env: baseEnv() });
+    expect(r.code).toBe(0);
+    const lines = r.stderr.trimEnd().split("\n");
+    expect(lines[0]).toBe("mids: 4 files scanned: 0 v2 usages");
+    expect(lines.length).toBe(2);
+    expect(lines[1]).toMatch(/^mids: hint: 4 strings in 3 files would be read as v2 calls with --host gw\.example\/api --host api\.example \(/);
+    // the flags it names find them
+    const flags = [...lines[1].matchAll(/--host (\S+)/g)].flatMap((m) => ["--host", m[1]]);
+    const found = await runMids(["migrate", "scan", ".", "--format", "json", ...flags], { cwd: dir, env: baseEnv() });
+    expect(found.stderr).toMatch(/^mids: 4 files scanned: 4 v2 usages in 3 files \([^)]*\)\n$/);
+
+    // a path with no host anywhere: the word for the API's host, or the configured one
+    const bare = fileTree({ "a.js": 'fetch("/api/v2/clusters");\n' });
+    expect((await runMids(["migrate", "scan", "."], { cwd: bare, env: baseEnv() })).stderr).toContain("with --host HOST/api (");
+    expect((await runMids(["migrate", "scan", ".", "--base-url", "https://mine.example"], { cwd: bare, env: baseEnv() })).stderr).toContain("with --host mine.example/api (");
+    // quiet, or a run that found usages: no hint
+    expect((await runMids(["migrate", "scan", ".", "-q"], { cwd: bare, env: baseEnv() })).stderr).toBe("");
+    const some = fileTree({ "a.js": 'fetch("/api/v2/clusters");\n', "b.js": 'fetch("/v2/clusters");\n' });
+    expect((await runMids(["migrate", "scan", "."], { cwd: some, env: baseEnv() })).stderr).toBe("mids: 2 files scanned: 1 v2 usage in 1 file (1 rewritten)\n");
+  }, budgetFor(6));
 });

@@ -19,6 +19,8 @@ const TABLE: Record<string, [string, Status, string[]?]> = {
   // the key moves to a header: the v3 request returns the same data
   "key-in-query": [`GET /v2/projects?api_key=s3cret`, "rewritten"],
   "param-not-in-contract": [`GET /v2/projects?colour=red`, "partial"],
+  // v3 takes a single chain (spec 4.2): a list of them is one v3 request per chain
+  "list-to-one-value": [`GET /v2/projects?chain=ethereum,solana&limit=20`, "partial"],
   "page-to-cursor": [`GET /v2/projects?page=3`, "partial"],
   // v2's default page size (20, assumed) is not v3's (50): the v3 request asks for v2's, and gets the same items
   "v2-default-page-size": [`GET /v2/projects`, "rewritten"],

@@ -2,7 +2,7 @@
 // code names the page parameter near a usage, and how far around it is read.
 import { describe, expect, it } from "vitest";
 import { ROUTES } from "../../src/contract/routes.js";
-import { PAGE_LINES_AFTER, PAGE_LINES_BEFORE, apartPlan, lineOf, pageParam, pageSetNear, paramsSetNear } from "../../src/migrate/scan/paging.js";
+import { PAGE_LINES_AFTER, PAGE_LINES_BEFORE, SIZE_PLAN, apartPlan, lineOf, pageParam, pageSetNear, paramsSetNear } from "../../src/migrate/scan/paging.js";
 
 /** pageSetNear of the one `/v2/projects` in `code`: the line (1-based) the page is named on, or 0. */
 function pageLine(code: string): number {
@@ -42,6 +42,22 @@ describe("other parameters set apart from the URL", () => {
     expect(rank('q = [("start", s)]\nget("/v2/projects/x/rank", q)')).toEqual(["start@1"]);
   });
 
+  it("reads a shorthand property as set: { start, end }, over lines, destructured; not a call's arguments or an array", () => {
+    // before: a plain word was read after a quote, `&` or `?` only, and these were rewritten by --fix
+    const rank = (code: string) => setIn(code, "/v2/projects/x/rank", "v2.projects.rank");
+    expect(rank('get("/v2/projects/x/rank", { params: { start, end } })')).toEqual(["start@1", "end@1"]);
+    expect(rank('get("/v2/projects/x/rank", {\n  params: {\n    start,\n    end,\n  },\n})')).toEqual(["start@3", "end@4"]);
+    expect(rank('const { start, end } = window;\nget("/v2/projects/x/rank")')).toEqual(["start@1", "end@1"]);
+    expect(rank('get("/v2/projects/x/rank", { params: { id, end } })')).toEqual(["end@1"]);
+    expect(rank('get("/v2/projects/x/rank")\nlog(x, start, end);')).toEqual([]);
+    expect(rank('get("/v2/projects/x/rank")\nconst w = [start, end];')).toEqual([]);
+    expect(rank('get("/v2/projects/x/rank")\nconst w = { from: start, to: end };')).toEqual([]);
+    // a page size there is the code's own too (sizeSetApart)
+    const code = 'function list(page, limit) {\n  return get("/v2/projects", { params: { page, limit } });\n}';
+    const start = code.indexOf("/v2/projects");
+    expect(paramsSetNear(code, start, start + 12, SIZE_PLAN).map((f) => lineOf(code, 0, f.at, 1))).toEqual([2]);
+  });
+
   it("does not take a variable, a comparison or a sentence of the same name for it", () => {
     const rank = (code: string) => setIn(code, "/v2/projects/x/rank", "v2.projects.rank");
     expect(rank('const start = Date.now();\nget("/v2/projects/x/rank")')).toEqual([]);
@@ -74,6 +90,10 @@ describe("a page number set apart from a list URL", () => {
     expect(pageLine('get("/v2/projects",\n  page: 2)')).toBe(2);
     expect(pageLine('curl "$B/v2/projects" -G -d page=3')).toBe(1);
     expect(pageLine('get("/v2/projects" + "&page=" + n)')).toBe(1);
+    // a shorthand property: `{ page, limit }` (JS, TS), also destructured
+    expect(pageLine('function list(page, limit) {\n  return get("/v2/projects", { params: { page, limit } });\n}')).toBe(2);
+    expect(pageLine('get("/v2/projects", {\n  page,\n})')).toBe(2);
+    expect(pageLine('const { page } = req.query;\nget("/v2/projects")')).toBe(1);
   });
 
   it("does not take other words for it", () => {
@@ -83,6 +103,13 @@ describe("a page number set apart from a list URL", () => {
     expect(pageLine('get("/v2/projects")\nconst pages = 3; pageSize = 2; render_page: 1;')).toBe(0);
     expect(pageLine('get("/v2/projects?page=1")')).toBe(0);
     expect(pageLine('get("/v2/projects")\n' + "a::page::b")).toBe(0);
+    // a call's arguments, an array: not a property
+    expect(pageLine('get("/v2/projects")\nrender(rows, page, total);')).toBe(0);
+    expect(pageLine('get("/v2/projects")\nconst at = [page, 2];')).toBe(0);
+    // several names given values at once at the start of a block (Go, Python), not a property
+    expect(pageLine('func f() {\n\tpage, err := next(ctx)\n\treq := get("/v2/projects")\n}')).toBe(0);
+    expect(pageLine('if ok: {\n  page, n = pages()\n  get("/v2/projects")')).toBe(0);
+    expect(pageLine('get("/v2/projects", { page, limit: 20 })')).toBe(1);
   });
 
   it("reads a few lines around the usage, and never past the route references on either side", () => {

@@ -15,6 +15,7 @@ import { oneLine } from "../../util/sanitize.js";
 import { progressLine } from "../../output/progress.js";
 import { VERSION } from "../../version.js";
 import { SCAN_STATUSES, type ScanStatus } from "./analyze.js";
+import { passedOverHint } from "./hint.js";
 import { fixable, fixedText, NOT_FIXED_TEXT, unifiedDiff, writeFixed, type NotFixed } from "./fix.js";
 import { SourceRedaction } from "./redact.js";
 import { rendering, summarize, summaryLine } from "./report.js";
@@ -249,5 +250,11 @@ export async function runScan(flags: ScanCommandFlags, ctx: Context, hooks?: Sca
     throw new UsageError(`${line}; not done for ${parts.join(", ")} (named above)`, { hint: "check those files and run mids migrate scan again" });
   }
   if (failing) throw new FindingsError(`${line}${gate}`, { details: { ...summary } });
-  if (!quiet) ctx.io.stderr.write(`mids: ${line}\n`);
+  if (quiet) return;
+  ctx.io.stderr.write(`mids: ${line}\n`);
+  // no usage: strings a --host would have read (a gateway path before /v2, a v2 base URL's host)?
+  if (summary.usages === 0 && result.passed.length) {
+    const hint = passedOverHint(result.passed, { now: ctx.now(), hosts, maxBytes: MAX_SCAN_FILE_BYTES, rules: hooks?.rules });
+    if (hint) ctx.io.stderr.write(hint);
+  }
 }

@@ -267,6 +267,59 @@ export function extractRoutes(text: string, under?: ApiPrefixes): RouteText[] {
   }
 }
 
+/** a path segment's characters, read backwards from `/v2` to the path before it (passedOver) */
+const SEGMENT_CHAR = charTableOf(ALNUM + "-._~%");
+/** how far back the path before `/v2` is read */
+const MAX_PREFIX = 256;
+
+/** Where the path segments right before `at` start (`/gw/api` of `https://h/gw/api/v2`), or `at` when none. */
+function pathStart(text: string, at: number): number {
+  let s = at;
+  for (;;) {
+    let k = s;
+    for (let c: number; k > 0 && (c = text.charCodeAt(k - 1)) < 128 && SEGMENT_CHAR[c] === 1;) k--;
+    if (k === s || text.charCodeAt(k - 1) !== SLASH || text.charCodeAt(k - 2) === SLASH || at - k >= MAX_PREFIX) return s;
+    s = k - 1;
+  }
+}
+
+/** A `/v2` route text extractRoutes passes over that a --host would have read: its host ("" for none) and the path before `/v2` ("" for none). */
+export interface PassedOver {
+  route: RouteText;
+  host: string;
+  prefix: string;
+}
+
+/**
+ * The `/v2` texts extractRoutes passes over (read only when a scan finds no usage, for its hint):
+ * `/v2` after a path (`"/api/v2/projects"`, `https://gw.example/api/v2/...`: an API behind a gateway
+ * path), and `/v2` after a host (`https://api.example.com/v2`, a base URL, is the API's only on its
+ * own host). Whether each is a v2 usage under that host and path is the analyzer's to say.
+ */
+export function passedOver(text: string): PassedOver[] {
+  const out: PassedOver[] = [];
+  let from = 0;
+  for (;;) {
+    const at = text.indexOf("/v2", from);
+    if (at < 0) return out;
+    from = at + 3;
+    const after = text.charCodeAt(from);
+    if (after < 128 && LONGER_NAME[after] === 1) continue;
+    let host = before(text, at);
+    let start = at;
+    if (host === undefined) {
+      start = pathStart(text, at);
+      if (start === at) continue;
+      host = before(text, start);
+      if (host === undefined) continue;
+    } else if (host === "") continue; // read as it is: no flag changes what it is
+    const r = route(text, at);
+    if (host) r.host = host;
+    out.push({ route: r, host, prefix: text.slice(start, at) });
+    if (r.end > from) from = r.end;
+  }
+}
+
 /** The literal text[start, end) as a piece, unless empty. */
 function literal(text: string, pieces: Piece[], start: number, end: number): void {
   if (end > start) pieces.push({ kind: "lit", text: text.slice(start, end), start, end });

@@ -255,6 +255,11 @@ export interface ScanResult {
   costlyRules: { file: string; line: number }[];
   /** files that were no regular file any more when read (a symbolic link or FIFO swapped in) */
   changed: string[];
+  /**
+   * a run that found no usage: the files whose bytes held `/v2` and gave none (hint.ts reads them
+   * again for strings a --host would make usages); empty once a usage is found
+   */
+  passed: FileEntry[];
 }
 
 /**
@@ -424,6 +429,9 @@ export async function scan(opts: ScanOptions): Promise<ScanResult> {
   const binary: string[] = [];
   const tooLarge: { file: string; size: number }[] = [];
   const changed: string[] = [];
+  // the files with `/v2` that gave no usage, kept while the run has found none (ScanResult.passed)
+  const passed: FileEntry[] = [];
+  let foundAny = false;
 
   const one = async (i: number, chunk: Buffer) => {
     const e = entries[i];
@@ -441,7 +449,7 @@ export async function scan(opts: ScanOptions): Promise<ScanResult> {
     const latin1 = !utf16 && !ascii && !isUtf8(body);
     const text = utf16 ? (utf16 === "le" ? body : Buffer.from(body).swap16()).toString("utf16le") : body.toString(ascii || latin1 ? "latin1" : "utf8");
     const routes = extractRoutes(text, under);
-    if (!routes.length) return;
+    if (!routes.length) { if (!foundAny) passed.push(e); return; }
     const usages: Located[] = [];
     const over: { unlisted?: Unlisted } = {};
     let pos: Positions | undefined;
@@ -469,7 +477,9 @@ export async function scan(opts: ScanOptions): Promise<ScanResult> {
       usages.push(located(u, r, pos));
     }
     if (usages.length && e.file.endsWith(".json") && text.indexOf('"v2"') >= 0) leavePostmanPaths(text, usages);
-    if (usages.length) found[i] = { ...e, id: identity(st), text: keepText ? text : undefined, lines: keepLines ? linesOf(text, usages) : undefined, bom, latin1, ...(utf16 ? { utf16 } : {}), usages, ...over };
+    if (!usages.length) { if (!foundAny) passed.push(e); return; }
+    if (!foundAny) { foundAny = true; passed.length = 0; }
+    found[i] = { ...e, id: identity(st), text: keepText ? text : undefined, lines: keepLines ? linesOf(text, usages) : undefined, bom, latin1, ...(utf16 ? { utf16 } : {}), usages, ...over };
   };
 
   let next = 0;
@@ -502,5 +512,5 @@ export async function scan(opts: ScanOptions): Promise<ScanResult> {
   binary.sort();
   changed.sort();
   tooLarge.sort((a, b) => (a.file < b.file ? -1 : 1));
-  return { files: found.filter((f): f is ScannedFile => !!f), scanned: entries.length, binary, tooLarge, ignored, skippedDirs, largeIgnores, costlyRules, changed };
+  return { files: found.filter((f): f is ScannedFile => !!f), scanned: entries.length, binary, tooLarge, ignored, skippedDirs, largeIgnores, costlyRules, changed, passed: foundAny ? [] : passed };
 }

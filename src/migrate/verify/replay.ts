@@ -93,6 +93,8 @@ export function connectionsFor(concurrency: number): number {
 const OTHER = "(other)";
 /** Rewrite rules that mean the v2 request read the past and its v3 rewrite reads the present. */
 const PAST_READ_RULES: readonly string[] = ["at-dropped", "at-to-series-window"];
+/** Rewrite rules that mean the v3 request must be split (a list where v3 takes one value): one v2 answer stands for several v3 ones. */
+const SPLIT_RULES: readonly string[] = ["list-to-one-value"];
 /** Replaying v2 is the point of verify: no per-route deprecation notice for it. */
 const QUIET = { deprecationNotices: false } as const;
 
@@ -114,6 +116,8 @@ export function plan(d: DistinctRequest, now: Date, pathPrefix = ""): { o: Outco
   // a read of the past: the v3 successor answers for now only (spec 9.5 "`at` historical reads: removed")
   const past = o.notes.find((n) => PAST_READ_RULES.includes(n.rule));
   if (past) return { o, skip: `a read of the past (${past.rule}): the v3 successor answers for the present only, so the answers cannot be compared` };
+  const split = o.notes.find((n) => SPLIT_RULES.includes(n.rule));
+  if (split) return { o, skip: `the v3 request must be split (${split.rule}): one v3 request per value, whose answers together stand for the v2 answer, so one v3 answer cannot be compared with it` };
   if (!o.routeId || !responseMap(o.routeId)) {
     const why = o.notes.find((n) => migrationRule(n.rule).effect === "partial")?.rule;
     return { o, skip: `no rewrite to compare: the v3 answer does not hold the v2 information${why ? ` (${why})` : ""}` };
@@ -156,15 +160,18 @@ const LOWERED = /^[^=\s]+=(\d+) -> [^=\s]+=(\d+)/;
 
 /**
  * The v3 answer to compare: one page, or, when v3's page size is smaller than the v2 page the log
- * asked for (`limit=100` lowered to 50), the v3 pages that hold that v2 page's items, joined:
- * the items of one v2 page are compared with the same items in v3, not with the first 50 of them.
+ * asked for (`limit=100` lowered to 50), the v3 pages that hold that v2 page's items, joined, less
+ * the items before and after it: `skip`, the items of the first v3 page before v2's page starts
+ * (limit=53: page 3 starts at item 7 of v3 page 3 of 50; rewrite.ts: v3PageOf). The items of one
+ * v2 page are compared with the same items in v3, not with the first 50 of them.
  */
-async function v3Answer(c: Client, out: Outcome): Promise<Awaited<ReturnType<Client["raw"]>>> {
+async function v3Answer(c: Client, out: Outcome, skip: number): Promise<Awaited<ReturnType<Client["raw"]>>> {
   const to = out.to!;
   const first = await c.raw(to.method, targetOf(to), undefined, undefined, QUIET);
   const m = LOWERED.exec(out.notes.find((n) => n.rule === "limit-over-v3-max")?.message ?? "");
   if (!m || !Array.isArray(first.data)) return first;
-  const pages = Math.ceil(Number(m[1]) / Number(m[2]));
+  const size = Number(m[1]);
+  const pages = Math.ceil((skip + size) / Number(m[2]));
   const items: unknown[] = [...first.data];
   let cursor = first.nextCursor;
   for (let k = 1; k < pages && typeof cursor === "string" && cursor !== ""; k++) {
@@ -173,8 +180,14 @@ async function v3Answer(c: Client, out: Outcome): Promise<Awaited<ReturnType<Cli
     items.push(...next.data);
     cursor = next.nextCursor;
   }
-  return { ...first, data: items };
+  return { ...first, data: items.slice(skip, skip + size) };
 }
+
+/** The items of the first v3 page to leave out (a v2 page that starts inside a v3 page). */
+const pageSkip = (o: Outcome): number => {
+  const p = o.pending?.find((x) => x.kind === "page");
+  return p?.kind === "page" ? p.skip ?? 0 : 0;
+};
 
 /** Errors that end the run rather than one request's verdict (resolve.ts: shared with `migrate --resolve`). */
 const fatal = stopsTheRun;
@@ -242,7 +255,7 @@ export async function verify(input: VerifyInput, client: () => Promise<Client>, 
         return;
       }
     }
-    const [a, b] = await Promise.allSettled([c.raw(out.from.method, targetOf(out.from), undefined, undefined, QUIET), v3Answer(c, out)]);
+    const [a, b] = await Promise.allSettled([c.raw(out.from.method, targetOf(out.from), undefined, undefined, QUIET), v3Answer(c, out, pageSkip(o))]);
     if (a.status === "rejected" || b.status === "rejected") {
       const errors: SideError[] = [];
       for (const [side, s] of [["v2", a], ["v3", b]] as const) {
