@@ -79,6 +79,13 @@ export async function run(opts: ApiOptions, ctx: Context): Promise<void> {
   const secrets = [ctx.globals.apiKey, ...Object.entries(headers).filter(([k]) => isSecretHeader(k)).flatMap(([, v]) => [v, v.replace(/^\S+\s+/, "")])];
   let body: unknown;
   const fields = opts.fields.map(splitField);
+  // gh api turns a request with --input into a POST; mids api keeps its GET, which has no body:
+  // sent, the body went unread and the GET's answer (a 404 for /v2/recipes/validate) stood for it
+  if (opts.input !== undefined && (method === "GET" || method === "HEAD")) {
+    throw new UsageError(`--input sends a request body, and a ${method} has none: nothing was sent`, {
+      hint: "name the method that takes it, e.g. mids api -X POST PATH --input FILE (mids api sends a GET unless -X says otherwise)",
+    });
+  }
   if (opts.input !== undefined) {
     // a request body gets the response's cap: an endless input (/dev/zero, `yes |`) is read no further
     const max = ctx.globals.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
