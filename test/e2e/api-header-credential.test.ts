@@ -15,3 +15,23 @@ it("-H Authorization is the credential sent: the configured key does not go besi
   const plain = await runMain(["api", "/v3/me", "--jq", ".data.key"], { env });
   expect(plain.stdout).toBe("***\n");
 });
+
+// A key given with -H that the server refused: the error blamed the configured key ("fix or unset
+// MIDS_API_KEY", a good key), or with none configured said the request needed one, and quoted
+// the server's words with the -H key whole in them.
+it("a refused -H key is named by its header, hidden in the server's words; the configured key is not blamed", async () => {
+  const given = "mids_given_key_0003";
+  const server = await hostile((req, res) => sendJson(res, 401, { code: "credential_required", message: `key ${String(req.headers["x-api-key"] ?? req.headers.authorization)} is not recognised` }));
+  const runs = await Promise.all([
+    runMain(["api", "/v3/me", "-H", `x-api-key: ${given}`], { env: baseEnv({ MIDS_BASE_URL: server.url, MIDS_API_KEY: "mids_configured_key_0001" }) }),
+    runMain(["api", "/v3/me", "-H", `Authorization: Bearer ${given}`, "--paginate"], { env: baseEnv({ MIDS_BASE_URL: server.url }) }),
+  ]);
+  for (const [r, header] of [[runs[0], "x-api-key"], [runs[1], "Authorization"]] as const) {
+    expect(r.code).toBe(3);
+    expect(r.stderr.split("\n")[0]).toMatch(new RegExp(`^mids: the key given with -H ${header} was rejected: key (Bearer )?\\*\\*\\* is not recognised$`));
+    expect(r.stderr.split("\n")[1]).toMatch(new RegExp(`^hint: check the value given with -H ${header} `));
+    expect(r.stdout + r.stderr).not.toContain(given);
+    expect(r.stderr).not.toMatch(/MIDS_API_KEY|needs an API key/);
+  }
+  expect(runs[0].stderr).toMatch(/without it, mids sends the configured key/);
+});

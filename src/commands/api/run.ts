@@ -131,7 +131,7 @@ export async function run(opts: ApiOptions, ctx: Context): Promise<void> {
   // a request that changes something is not sent with a --jq that cannot print its answer
   if (method !== "GET" && method !== "HEAD") await checkJqFilter(ctx);
   const client = await ctx.client();
-  if (opts.paginate) return paginate(ctx, client, path, headers, opts, secrets).catch((err) => { throw hidden(err, secrets); });
+  if (opts.paginate) return paginate(ctx, client, path, headers, opts, secrets).catch((err) => { throw hidden(givenCredential(err, headers, !!ctx.globals.apiKey), secrets); });
   let res: ApiResult | undefined;
   let failure: ApiError | undefined;
   try {
@@ -149,7 +149,7 @@ export async function run(opts: ApiOptions, ctx: Context): Promise<void> {
   if (failure) await printFailedAnswer(ctx, failure, () => printResponse(ctx, res, failure, opts.include, secrets));
   else await printResponse(ctx, res, failure, opts.include, secrets);
   if (failure?.exitCode === EXIT.historyWindow) failure.hint = historyHint(failure, path);
-  if (failure) throw hidden(failure, secrets);
+  if (failure) throw hidden(givenCredential(failure, headers, !!ctx.globals.apiKey), secrets);
 }
 
 /**
@@ -166,6 +166,30 @@ async function printFailedAnswer(ctx: Context, failure: MidsError, print: () => 
     const status = failure instanceof ApiError && failure.status ? `the HTTP ${failure.status} answer` : "the answer";
     ctx.warn(`${oneLine(err.message)}, on ${status} (not data): the request's error follows`);
   }
+}
+
+/**
+ * An error of a request that carried a credential given with -H: a rejected one is that credential,
+ * named by its header. Before, the error blamed the configured key ("fix or unset MIDS_API_KEY"),
+ * or with none configured said the request "needs an API key", and quoted the server's words
+ * with the -H key whole in them.
+ */
+function givenCredential(err: unknown, headers: Record<string, string>, configured: boolean): unknown {
+  if (!(err instanceof ApiError)) return err;
+  const from = headers["x-api-key"] !== undefined ? "-H x-api-key" : headers.authorization !== undefined ? "-H Authorization" : undefined;
+  if (!from) return err;
+  err.credentialFrom = from;
+  // a missing entitlement is the key's, not a rejected key (as explainRejectedKey reads it)
+  if (err.exitCode !== EXIT.credentials || err.code === "entitlement_required" || (err.code !== "credential_required" && err.status !== 401)) return err;
+  const body = err.body && typeof err.body === "object" ? (err.body as Record<string, unknown>) : {};
+  const said = typeof body.message === "string" && body.message.trim() ? oneLine(body.message.trim()) : undefined;
+  const e = new ApiError(`the key given with ${from} was rejected${said ? `: ${said}` : ""}`, {
+    code: err.code, status: err.status ?? 401, details: err.details, headers: err.headers, body: err.body,
+    hint: `check the value given with ${from} (keys are created in the product's integrations settings)${configured ? "; without it, mids sends the configured key" : ""}`,
+  });
+  e.exitCode = err.exitCode;
+  e.credentialFrom = from;
+  return e;
 }
 
 /** An error as printed: the -H secrets out of its words and details (the configured key is the printer's). */
