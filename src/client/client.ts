@@ -16,7 +16,7 @@ import { toApiError } from "./errormap.js";
 import { normalizeHeaders, parseDeprecation, parseRateLimit, type Deprecation, type Headers, type RateLimit } from "./headers.js";
 import { buildRaw, buildRequest, isLoopbackHost, redactHeaders, type BuiltRequest, type Query } from "./request.js";
 import { redact, redactInPlace } from "../util/known-secrets.js";
-import { redactUrl } from "../contract/secrets.js";
+import { isSecretHeader, redactUrl } from "../contract/secrets.js";
 import { DEFAULT_RETRY, proxyRefusal, retryDelay, type RetryPolicy } from "./retry.js";
 import { deprecationNotice, sunsetHint } from "./notices.js";
 import { giveUpError } from "./giveup.js";
@@ -184,8 +184,13 @@ export class Client {
 
   private checkTransportSecurity(req: BuiltRequest): void {
     const u = new URL(req.url);
-    if (this.opts.apiKey && u.protocol === "http:" && !isLoopbackHost(u.hostname) && !this.opts.insecure) {
-      throw new UsageError(`refusing to send the API key over plain http to ${u.host}`, {
+    if (u.protocol !== "http:" || isLoopbackHost(u.hostname) || this.opts.insecure) return;
+    // a key or token given as a header (mids api -H 'x-api-key: ...', -H 'Authorization: ...') is
+    // held to the configured key's rule: without a configured key it went out in the clear unsaid
+    const header = Object.keys(req.headers).find((k) => k !== "x-api-key" && isSecretHeader(k));
+    const what = req.headers["x-api-key"] !== undefined ? "the API key" : header ? `the ${header} header` : this.opts.apiKey ? "the API key" : undefined;
+    if (what) {
+      throw new UsageError(`refusing to send ${what} over plain http to ${u.host}`, {
         hint: "use an https:// base URL, or pass --insecure if you really mean it",
       });
     }
