@@ -9,7 +9,7 @@ export function register(program: Command, ctx: Context): void {
   program
     .command("api")
     .description("Make a raw API request (like 'gh api'): same auth, retries, notices and exit codes")
-    .argument("<path>", "path with version prefix, e.g. /v3/projects or /v2/signals?page=2")
+    .argument("<path>", "path with version prefix, e.g. /v3/projects or /v2/signals?page=2 (a full URL is taken when it is below the base URL)")
     .addOption(choiceOption("-X, --method <method>", "HTTP method", METHODS, { ignoreCase: true }).default("GET"))
     .option("-f, --field <key=value>", "query parameter for GET (as written), JSON body field otherwise: a value that parses as JSON is sent as that value, anything else as a string (repeatable)", collect)
     .option("-H, --header <name: value>", "extra request header (repeatable)", collect)

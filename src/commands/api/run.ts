@@ -4,7 +4,7 @@ import type { Context } from "../../context.js";
 import { ApiError, EXIT, MalformedResponseError, MidsError, PaginationError, UsageError } from "../../errors.js";
 import { writeAsync } from "../../io.js";
 import { redact, redactDeep } from "../../util/known-secrets.js";
-import { isSecretHeader, redactHeaderValue } from "../../redact/index.js";
+import { isSecretHeader, redactHeaderValue, redactUrl } from "../../redact/index.js";
 import { oneLine, stripControl } from "../../util/sanitize.js";
 import type { ApiResult, Client } from "../../client/client.js";
 import { MaxPagesError, rawPages } from "../../client/paginate.js";
@@ -48,6 +48,32 @@ async function readCapped(path: string, max: number): Promise<string> {
   }
 }
 
+/**
+ * A full URL given as the path: the path and query below the base URL when it points there (a URL
+ * copied from --verbose's trace, a Link header, the sandbox's "listening on" line); any other
+ * host, scheme, port or path is refused, as the key goes to the base URL only. Before, every URL
+ * was refused, the base URL's own too.
+ */
+function belowBase(url: string, baseUrl: string): string {
+  const shown = oneLine(redactUrl(url));
+  let u: URL;
+  try {
+    u = new URL(url);
+  } catch {
+    throw new UsageError(`'${shown}' is not a URL mids can read`, { hint: "pass the path below the base URL, e.g. mids api /v3/topics" });
+  }
+  const base = new URL(baseUrl);
+  const prefix = base.pathname.replace(/\/+$/, "");
+  const below = u.pathname === prefix || u.pathname.startsWith(`${prefix}/`);
+  if (u.origin !== base.origin || !below || u.username || u.password) {
+    const where = oneLine(redactUrl(`${base.origin}${prefix}`));
+    throw new UsageError(`${shown} is not below the base URL ${where}: mids api sends requests, and the key, there only (nothing was sent)`, {
+      hint: `pass the path below the base URL (e.g. mids api /v3/topics), or point --base-url at that host if it is the API`,
+    });
+  }
+  return (u.pathname.slice(prefix.length) || "/") + u.search;
+}
+
 /** `a=1` -> ["a", "1"]; in a body the value is typed as JSON when it parses as JSON (jsonOrString). */
 function splitField(f: string): [string, string] {
   const i = f.indexOf("=");
@@ -62,8 +88,9 @@ function splitField(f: string): [string, string] {
 export async function run(opts: ApiOptions, ctx: Context): Promise<void> {
   const method = checkChoice("-X", opts.method, METHODS, { ignoreCase: true }).toUpperCase();
   if (!opts.path.trim()) throw new UsageError("the path is empty", { hint: "pass a path with its version prefix, e.g. mids api /v3/topics" });
-  if (/^https?:\/\//i.test(opts.path)) throw new UsageError("mids api takes a path, not a URL", { hint: "pass the path (/v3/topics) and set the host with --base-url" });
-  let path = opts.path.startsWith("/") ? opts.path : `/${opts.path}`;
+  // a full URL (gh api takes one; --verbose prints them) is read below the base URL, once it is known
+  const isUrl = /^https?:\/\//i.test(opts.path);
+  let path = isUrl ? opts.path.split("#")[0] : opts.path.startsWith("/") ? opts.path : `/${opts.path}`;
   const headers: Record<string, string> = {};
   for (const h of opts.headers) {
     const i = h.indexOf(":");
@@ -131,6 +158,7 @@ export async function run(opts: ApiOptions, ctx: Context): Promise<void> {
   // a request that changes something is not sent with a --jq that cannot print its answer
   if (method !== "GET" && method !== "HEAD") await checkJqFilter(ctx);
   const client = await ctx.client();
+  if (isUrl) path = belowBase(path, client.opts.baseUrl);
   if (opts.paginate) return paginate(ctx, client, path, headers, opts, secrets).catch((err) => { throw hidden(givenCredential(err, headers, !!ctx.globals.apiKey), secrets); });
   let res: ApiResult | undefined;
   let failure: ApiError | undefined;
