@@ -92,6 +92,7 @@ export async function run(opts: ApiOptions, ctx: Context): Promise<void> {
   const isUrl = /^https?:\/\//i.test(opts.path);
   let path = isUrl ? opts.path.split("#")[0] : opts.path.startsWith("/") ? opts.path : `/${opts.path}`;
   const headers: Record<string, string> = {};
+  const given: [string, string][] = [];
   for (const h of opts.headers) {
     const i = h.indexOf(":");
     const name = i > 0 ? h.slice(0, i).trim() : "";
@@ -100,10 +101,14 @@ export async function run(opts: ApiOptions, ctx: Context): Promise<void> {
     if (!HEADER_NAME.test(name) || !HEADER_VALUE.test(value)) {
       throw new UsageError(`-H expects 'Name: value' with a token name and a one-line value (got '${oneLine(h)}')`, { hint: "e.g. -H 'Accept: application/json' (quoted, so the shell keeps it one argument)" });
     }
-    headers[name.toLowerCase()] = value;
+    // a header given twice is sent with both values, as gh api sends both lines (one line, joined
+    // with ", " as RFC 9110 reads repeated lines): before, the last one replaced the others unsaid
+    const key = name.toLowerCase();
+    headers[key] = Object.hasOwn(headers, key) ? `${headers[key]}, ${value}` : value;
+    given.push([key, value]);
   }
   // a key or token given with -H is hidden as the configured key is, in the answer and in errors
-  const secrets = [ctx.globals.apiKey, ...Object.entries(headers).filter(([k]) => isSecretHeader(k)).flatMap(([, v]) => [v, v.replace(/^\S+\s+/, "")])];
+  const secrets = [ctx.globals.apiKey, ...given.filter(([k]) => isSecretHeader(k)).flatMap(([, v]) => [v, v.replace(/^\S+\s+/, "")])];
   let body: unknown;
   const fields = opts.fields.map(splitField);
   // gh api turns a request with --input into a POST; mids api keeps its GET, which has no body:
