@@ -23,3 +23,15 @@ it("--input on a GET or HEAD is exit 2 with nothing sent and the -X to add; with
   expect(sent.code).toBe(0);
   expect(sent.stdout).toBe("POST\n");
 });
+
+// --input with -f on a POST (gh api sends the fields in the query string then): the refusal had no
+// hint, so the way to send both was left to guess.
+it("--input with -f is exit 2 with nothing sent and a hint that writes the field as a query parameter", async () => {
+  const server = await hostile((req, res) => sendJson(res, 200, { method: req.method }));
+  const env = baseEnv({ MIDS_BASE_URL: server.url, MIDS_API_KEY: "mids_test_key_0001" });
+  const r = await runMain(["api", "-X", "patch", "/v3/alerts/a1?dry=1", "--input", "-", "-f", "status=paused"], { env, input: "{}" });
+  expect(r.code).toBe(2);
+  expect(r.stderr.split("\n")[0]).toBe("mids: --input and -f both give the PATCH's body: nothing was sent");
+  expect(r.stderr.split("\n")[1]).toBe("hint: put the fields in the --input body, or a query parameter in the path: mids api -X PATCH '/v3/alerts/a1?dry=1&status=...' --input -");
+  expect(server.seen).toEqual([]);
+});

@@ -4,7 +4,7 @@ import type { Context } from "../../context.js";
 import { ApiError, EXIT, MalformedResponseError, MidsError, PaginationError, UsageError } from "../../errors.js";
 import { writeAsync } from "../../io.js";
 import { redact, redactDeep } from "../../util/known-secrets.js";
-import { isSecretHeader, redactHeaderValue, redactUrl } from "../../redact/index.js";
+import { isSecretHeader, redactHeaderValue, redactText, redactUrl } from "../../redact/index.js";
 import { oneLine, stripControl } from "../../util/sanitize.js";
 import type { ApiResult, Client } from "../../client/client.js";
 import { MaxPagesError, rawPages } from "../../client/paginate.js";
@@ -16,6 +16,7 @@ import { readStdin } from "../shared/stdin.js";
 import { METHODS } from "./methods.js";
 import { checkChoice, jsonOrString } from "../../util/flag-values.js";
 import { sourceText } from "../../config.js";
+import { shellWord } from "../../util/shell-word.js";
 
 export interface ApiOptions {
   path: string;
@@ -134,7 +135,12 @@ export async function run(opts: ApiOptions, ctx: Context): Promise<void> {
       const sp = new URLSearchParams(fields);
       path += (path.includes("?") ? "&" : "?") + sp.toString();
     } else {
-      if (body !== undefined) throw new UsageError("use either --input or -f fields for the body, not both");
+      // (gh api sends its fields in the query string then: here a query parameter is written in the path)
+      if (body !== undefined) {
+        throw new UsageError(`--input and -f both give the ${method}'s body: nothing was sent`, {
+          hint: `put the fields in the --input body, or a query parameter in the path: mids api -X ${method} ${shellWord(`${oneLine(redactText(opts.path))}${opts.path.includes("?") ? "&" : "?"}${oneLine(fields[0][0])}=...`)} --input ${opts.input === "-" ? "-" : "FILE"}`,
+        });
+      }
       // a JSON object holds a key once: a second -f of it would drop the first value unsaid
       const twice = fields.find(([k], i) => fields.findIndex(([other]) => other === k) !== i);
       if (twice) {
