@@ -32,6 +32,29 @@ export interface ApiOptions {
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
 
+/**
+ * Headers of the connection and the framing, which mids sets itself. Given with -H, the HTTP
+ * client refused them before sending (or sent a body its length did not match), which was reported
+ * as a network failure: exit 7 after three retries, or "the POST may have been carried out". A Host
+ * of another name reaches another site behind the same address (a CDN's), the key with it.
+ */
+function managedHeader(name: string, value: string): string | undefined {
+  switch (name) {
+    case "host":
+      return "would send the request, and the key, to another site behind the base URL's address (mids sends the base URL's host)";
+    case "content-length":
+    case "transfer-encoding":
+      return "is set by mids from the body it sends";
+    case "keep-alive":
+    case "upgrade":
+    case "expect":
+      return "belongs to the connection, which mids manages";
+    case "connection":
+      return /^(close|keep-alive)$/i.test(value) ? undefined : "belongs to the connection, which mids manages (only close or keep-alive is taken)";
+  }
+  return undefined;
+}
+
 /** A file as UTF-8, never more than `max` bytes read (a device such as /dev/zero has no size to check first). */
 async function readCapped(path: string, max: number): Promise<string> {
   const fh = await open(path, "r");
@@ -101,6 +124,12 @@ export async function run(opts: ApiOptions, ctx: Context): Promise<void> {
     // an HTTP header name is a token, and a value has no line breaks or other controls
     if (!HEADER_NAME.test(name) || !HEADER_VALUE.test(value)) {
       throw new UsageError(`-H expects 'Name: value' with a token name and a one-line value (got '${oneLine(h)}')`, { hint: "e.g. -H 'Accept: application/json' (quoted, so the shell keeps it one argument)" });
+    }
+    const managed = managedHeader(name.toLowerCase(), value);
+    if (managed) {
+      throw new UsageError(`-H ${oneLine(name)} ${managed}: nothing was sent`, {
+        hint: name.toLowerCase() === "host" ? "drop it, or point --base-url at that host if it is the API" : "drop it",
+      });
     }
     // a header given twice is sent with both values, as gh api sends both lines (one line, joined
     // with ", " as RFC 9110 reads repeated lines): before, the last one replaced the others unsaid
