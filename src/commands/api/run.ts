@@ -98,6 +98,43 @@ function belowBase(url: string, baseUrl: string): string {
   return (u.pathname.slice(prefix.length) || "/") + u.search;
 }
 
+/**
+ * gh api's -F nests `key[sub]=value` (`key[]=value` a list) and reads `@file`; mids api's -f is
+ * typed JSON as -F is (its unknown-option hint says so), but does neither: the key went out as
+ * the text `selector[followedProjects]`, and `-f name=@name.txt` named an alert "@name.txt". Each is
+ * refused with the JSON value (or --input) that sends what was meant.
+ */
+function ghFields(fields: readonly [string, string][]): void {
+  const asJson = (v: string) => {
+    try {
+      JSON.parse(v);
+      return v;
+    } catch {
+      return JSON.stringify(v);
+    }
+  };
+  const nest = /^([^[\]]+)\[([^[\]]*)\]$/;
+  for (const [key, value] of fields) {
+    const nested = nest.exec(key);
+    if (nested) {
+      // every -f of the same outer key, as gh api would have put them together
+      const outer = nested[1];
+      const parts = fields.map(([k, v]) => [nest.exec(k), v] as const).filter(([m]) => m?.[1] === outer);
+      const list = parts.every(([m]) => m![2] === "");
+      const json = list ? `[${parts.map(([, v]) => asJson(v)).join(",")}]` : `{${parts.map(([m, v]) => `${JSON.stringify(m![2])}:${asJson(v)}`).join(",")}}`;
+      // (the values typed, echoed in the hint, pass the secret rules: -f 'auth[token]=...')
+      throw new UsageError(`-f ${oneLine(key)}=...: mids api does not nest fields as gh api does (the key would be sent as written)`, {
+        hint: redactText(`give ${list ? "the list" : "the object"} as one JSON value: -f ${shellWord(oneLine(`${outer}=${json}`))}`),
+      });
+    }
+    if (value.startsWith("@") && value.length > 1) {
+      throw new UsageError(`-f ${oneLine(key)}=${oneLine(value)}: mids api reads no file for a value (gh api's -F does): it would be sent as the text ${oneLine(value)}`, {
+        hint: `send a file as the whole body with --input ${shellWord(oneLine(value.slice(1)))}, or that text as a JSON string: -f ${shellWord(oneLine(`${key}=${JSON.stringify(value)}`))}`,
+      });
+    }
+  }
+}
+
 /** `a=1` -> ["a", "1"]; in a body the value is typed as JSON when it parses as JSON (jsonOrString). */
 function splitField(f: string): [string, string] {
   const i = f.indexOf("=");
@@ -170,6 +207,7 @@ export async function run(opts: ApiOptions, ctx: Context): Promise<void> {
           hint: `put the fields in the --input body, or a query parameter in the path: mids api -X ${method} ${shellWord(`${oneLine(redactText(opts.path))}${opts.path.includes("?") ? "&" : "?"}${oneLine(fields[0][0])}=...`)} --input ${opts.input === "-" ? "-" : "FILE"}`,
         });
       }
+      ghFields(fields);
       // a JSON object holds a key once: a second -f of it would drop the first value unsaid
       const twice = fields.find(([k], i) => fields.findIndex(([other]) => other === k) !== i);
       if (twice) {
