@@ -220,11 +220,14 @@ export async function run(opts: ApiOptions, ctx: Context): Promise<void> {
   }
   // the body is printed as the server sent it: JSON (one line per value with -o ndjson), or --jq
   const g = ctx.globals;
-  if (g.outputExplicit && (g.output === "csv" || g.output === "yaml")) {
+  const source = g.sources?.output;
+  const typed = !source || source.kind === "flag";
+  // -o table typed asks for a table mids api cannot make (a stored `output table`, a person's
+  // default for the resource commands, is left unsaid: it would warn on every raw request)
+  if (g.outputExplicit && (g.output === "csv" || g.output === "yaml" || (g.output === "table" && typed))) {
     // named as it was set: a job's MIDS_OUTPUT or a stored setting is no -o the user typed
-    const source = g.sources?.output;
-    const asked = !source || source.kind === "flag" ? `-o ${g.output}` : `output ${g.output} (from ${sourceText(source)})`;
-    ctx.warn(`${asked} does not apply to mids api: the response body is printed as JSON (a resource command such as 'mids projects list -o ${g.output}' prints ${g.output})`);
+    const asked = typed ? `-o ${g.output}` : `output ${g.output} (from ${sourceText(source)})`;
+    ctx.warn(`${asked} does not apply to mids api: the response body is printed as JSON (a resource command such as 'mids projects list -o ${g.output}' prints ${g.output === "table" ? "a table" : g.output})`);
   }
   if (g.fields) ctx.warn("--fields does not apply to mids api: the response body is printed whole (pick values with --jq)");
   if (opts.slurp && !opts.paginate) throw new UsageError("--slurp needs --paginate", { hint: "mids api PATH --paginate --slurp" });
