@@ -1,7 +1,7 @@
 import { open } from "node:fs/promises";
 import { resolve } from "node:path";
 import type { Context } from "../../context.js";
-import { ApiError, EXIT, MalformedResponseError, MidsError, PaginationError, UsageError } from "../../errors.js";
+import { ApiError, EXIT, InterruptedError, MalformedResponseError, MidsError, PaginationError, UsageError } from "../../errors.js";
 import { writeAsync } from "../../io.js";
 import { redact, redactDeep } from "../../util/known-secrets.js";
 import { isSecretHeader, redactHeaderValue, redactText, redactUrl } from "../../redact/index.js";
@@ -246,6 +246,11 @@ export async function run(opts: ApiOptions, ctx: Context): Promise<void> {
   try {
     res = await client.raw(method, path, body, headers);
   } catch (err) {
+    // Ctrl-C or a CI timeout's SIGTERM while a request that changes something was out: it may have
+    // been carried out, which "interrupted" alone left a script's author to guess (never repeated)
+    if (err instanceof InterruptedError && method !== "GET" && method !== "HEAD") {
+      err.hint = `the ${method} may have reached the server and been carried out before the interrupt: check the result before running it again`;
+    }
     // an answer that is not the API's (a proxy's page, JSON cut short): printed as it came, then exit 7
     if (err instanceof MalformedResponseError && err.received) {
       const got = err.received;
