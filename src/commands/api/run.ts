@@ -361,6 +361,7 @@ async function paginate(ctx: Context, client: Client, path: string, headers: Rec
   let heldBytes = 0;
   let pages = 0;
   let resume: string | undefined;
+  let link: string | undefined;
   const inStream = ctx.globals.output === "ndjson";
   try {
     for await (const res of rawPages(client, path, headers, { maxPages: ctx.globals.maxPages })) {
@@ -373,6 +374,7 @@ async function paginate(ctx: Context, client: Client, path: string, headers: Rec
       }
       pages++;
       resume = res.resume;
+      link = res.headers.link;
     }
   } catch (err) {
     if (opts.slurp && (pages > 0 || ctx.signal.aborted)) await printJson(ctx, slurped);
@@ -388,4 +390,9 @@ async function paginate(ctx: Context, client: Client, path: string, headers: Rec
     throw err;
   }
   if (opts.slurp) await printJson(ctx, slurped);
+  // gh api --paginate follows a Link header's rel="next"; the API pages by its body, so a last page
+  // that names a next one in Link (a proxy's or another server's paging) ended the walk unsaid
+  if (link !== undefined && /[;,]\s*rel\s*=\s*"?(?:[^",;]*\s)?next(?:\s[^",;]*)?"?\s*(?:[;,]|$)/i.test(link)) {
+    ctx.warn(`the last page's Link header names a next page (rel="next"), which mids api --paginate does not follow: it follows meta.nextCursor (v3) and pagination (v2), and found none, so the walk ended after ${pages} ${pages === 1 ? "page" : "pages"}`);
+  }
 }
