@@ -151,7 +151,14 @@ export async function run(opts: ApiOptions, ctx: Context): Promise<void> {
   if (!opts.path.trim()) throw new UsageError("the path is empty", { hint: "pass a path with its version prefix, e.g. mids api /v3/topics" });
   // a full URL (gh api takes one; --verbose prints them) is read below the base URL, once it is known
   const isUrl = /^https?:\/\//i.test(opts.path);
-  let path = isUrl ? opts.path.split("#")[0] : opts.path.startsWith("/") ? opts.path : `/${opts.path}`;
+  let path = isUrl ? opts.path : opts.path.startsWith("/") ? opts.path : `/${opts.path}`;
+  // a fragment is never sent: the -f query parameters went after it, and were never sent either
+  // (-f limit=2 on '/v3/projects#top' read 50 projects)
+  const hash = path.indexOf("#");
+  if (hash >= 0) {
+    ctx.warn(`the path's fragment (${oneLine(redactText(path.slice(hash)))}) is not sent: a fragment stays with the client`);
+    path = path.slice(0, hash);
+  }
   const headers: Record<string, string> = {};
   const given: [string, string][] = [];
   for (const h of opts.headers) {
