@@ -250,6 +250,9 @@ export async function run(opts: ApiOptions, ctx: Context): Promise<void> {
   if (opts.paginate) return paginate(ctx, client, path, headers, opts, secrets).catch((err) => { throw hidden(givenCredential(err, headers, !!ctx.globals.apiKey), secrets); });
   let res: ApiResult | undefined;
   let failure: ApiError | undefined;
+  // -o ndjson: one JSON value on one line, as each page of --paginate is (a text answer, a proxy's
+  // page or a 502's HTML, is one JSON string); before, its lines were printed as they came
+  const ndjson = ctx.globals.output === "ndjson";
   try {
     res = await client.raw(method, path, body, headers);
   } catch (err) {
@@ -261,14 +264,14 @@ export async function run(opts: ApiOptions, ctx: Context): Promise<void> {
     // an answer that is not the API's (a proxy's page, JSON cut short): printed as it came, then exit 7
     if (err instanceof MalformedResponseError && err.received) {
       const got = err.received;
-      await printFailedAnswer(ctx, err, () => printResponse(ctx, { status: got.status, headers: got.headers, body: got.body } as ApiResult, undefined, opts.include, secrets));
+      await printFailedAnswer(ctx, err, () => printResponse(ctx, { status: got.status, headers: got.headers, body: got.body } as ApiResult, undefined, opts.include, secrets, ndjson));
       throw hidden(err, secrets);
     }
     if (!(err instanceof ApiError)) throw err;
     failure = err;
   }
-  if (failure) await printFailedAnswer(ctx, failure, () => printResponse(ctx, res, failure, opts.include, secrets));
-  else await printResponse(ctx, res, failure, opts.include, secrets);
+  if (failure) await printFailedAnswer(ctx, failure, () => printResponse(ctx, res, failure, opts.include, secrets, ndjson));
+  else await printResponse(ctx, res, failure, opts.include, secrets, ndjson);
   if (failure?.exitCode === EXIT.historyWindow) failure.hint = historyHint(failure, path);
   if (failure) throw hidden(givenCredential(failure, headers, !!ctx.globals.apiKey), secrets);
 }
@@ -341,7 +344,7 @@ function historyHint(err: ApiError, path: string): string {
 
 /**
  * Print one response (or the error answer): -i headers, then the body; JSON through printJson.
- * `inStream`: a page of --paginate -o ndjson, whose every line is JSON: a body that is not JSON
+ * `inStream`: -o ndjson (a page of --paginate, or the one answer), whose every line is JSON: a body that is not JSON
  * (a proxy's page, a 503's text) is printed as a JSON string, the value --slurp holds for it.
  */
 async function printResponse(ctx: Context, res: ApiResult | undefined, failure: ApiError | undefined, include: boolean, secrets: readonly (string | undefined)[], inStream = false): Promise<void> {
