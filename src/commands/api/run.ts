@@ -17,6 +17,9 @@ import { METHODS } from "./methods.js";
 import { checkChoice, jsonOrString } from "../../util/flag-values.js";
 import { sourceText } from "../../config.js";
 import { shellWord } from "../../util/shell-word.js";
+import { defaultWindowMs, reportHistory } from "../../client/history.js";
+import { paramsOf } from "../../contract/routes.js";
+import { parseDurationMs } from "../../util/time.js";
 
 export interface ApiOptions {
   path: string;
@@ -272,6 +275,7 @@ export async function run(opts: ApiOptions, ctx: Context): Promise<void> {
   }
   if (failure) await printFailedAnswer(ctx, failure, () => printResponse(ctx, res, failure, opts.include, secrets, ndjson));
   else await printResponse(ctx, res, failure, opts.include, secrets, ndjson);
+  if (res) reportWindow(ctx, res);
   if (failure?.exitCode === EXIT.historyWindow) failure.hint = historyHint(failure, path);
   if (failure) throw hidden(givenCredential(failure, headers, !!ctx.globals.apiKey), secrets);
 }
@@ -314,6 +318,39 @@ function givenCredential(err: unknown, headers: Record<string, string>, configur
   e.exitCode = err.exitCode;
   e.credentialFrom = from;
   return e;
+}
+
+/**
+ * The history window's warning (spec 8.2), as the commands say it: a route of the window whose
+ * request reaches before earliestAvailableAt, by its time parameters in the query or the route's
+ * default window (/v2/intel, /v3/intel: the whole archive; said once per key). Before, mids api
+ * said nothing, and a --paginate over /v2/signals passed 30 days off as the whole list.
+ */
+function reportWindow(ctx: Context, res: ApiResult): void {
+  const r = res.route;
+  if (!r?.history || !res.history) return;
+  const q = new URL(res.url).searchParams;
+  const now = ctx.now();
+  const params = paramsOf(r);
+  const defaultMs = defaultWindowMs(r.id) ?? (r.aliasOf ? defaultWindowMs(r.aliasOf) : undefined);
+  // on a series (a default window of days) `at` ends the window, as `end` and `to` do
+  const series = defaultMs !== undefined && Number.isFinite(defaultMs);
+  const time = (name: string, duration: boolean): number => {
+    const v = q.get(name)!;
+    const ms = duration ? parseDurationMs(v, "d") : undefined;
+    return duration ? (ms === undefined ? NaN : now.getTime() - ms) : Date.parse(v);
+  };
+  let start: Date | undefined;
+  let end: Date | undefined;
+  for (const p of params.filter((x) => q.has(x.name) && (x.type === "timestamp" || x.type === "duration"))) {
+    const t = time(p.name, p.type === "duration");
+    if (Number.isNaN(t)) continue;
+    if (p.historyStart && !(series && p.name === "at")) {
+      if (start === undefined || t < start.getTime()) start = new Date(t);
+    } else if (end === undefined || t < end.getTime()) end = new Date(t);
+  }
+  const explicit = params.some((p) => (p.type === "timestamp" || p.type === "duration") && q.has(p.name));
+  reportHistory(ctx, res, { start, end, explicit, defaultMs: start ? undefined : defaultMs });
 }
 
 /** An error as printed: the -H secrets out of its words and details (the configured key is the printer's). */
@@ -385,6 +422,8 @@ async function paginate(ctx: Context, client: Client, path: string, headers: Rec
       pages++;
       resume = res.resume;
       link = res.headers.link;
+      // every page asks for the same window: its warning is the first page's
+      if (pages === 1) reportWindow(ctx, res);
     }
   } catch (err) {
     if (opts.slurp && (pages > 0 || ctx.signal.aborted)) await printJson(ctx, slurped);
