@@ -34,3 +34,18 @@ it("warns as the commands do: a default window once per key, a window asked for 
   // a body is what it was: the warning is stderr's
   expect(JSON.parse(asked.stdout).data).toBeDefined();
 });
+
+// neighbors' window is a duration (since=60d): the exit-6 hint offered -f start=..., a parameter the
+// route does not read, so pasting it changed nothing and the run failed again.
+it("a since= window before the history window: the hint sets since to whole days inside it, which then works", async () => {
+  const env = sb.env(SANDBOX_DEMO_KEY);
+  const id = (await runMain(["api", "/v2/projects", "-f", "limit=1", "--jq", ".data[0].id"], { env })).stdout.trim();
+  const r = await runMain(["api", `/v2/projects/${id}/neighbors`, "-f", "since=400d"], { env });
+  expect(r.code).toBe(6);
+  const hint = /^hint: set since to a window inside the key's \(it moves with the clock\): -f (since=\d+d); /m.exec(r.stderr);
+  expect(hint, r.stderr).not.toBeNull();
+  const lookback = JSON.parse((await runMain(["api", "/v3/me"], { env })).stdout).data.history.lookbackDays as number;
+  expect(hint![1]).toBe(`since=${lookback - 1}d`);
+  const again = await runMain(["api", `/v2/projects/${id}/neighbors`, "-f", hint![1], "--jq", ".status"], { env });
+  expect(again.code, again.stderr).toBe(0);
+});

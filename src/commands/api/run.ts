@@ -18,7 +18,7 @@ import { checkChoice, jsonOrString } from "../../util/flag-values.js";
 import { sourceText } from "../../config.js";
 import { shellWord } from "../../util/shell-word.js";
 import { defaultWindowMs, reportHistory } from "../../client/history.js";
-import { paramsOf } from "../../contract/routes.js";
+import { matchRoute, paramsOf } from "../../contract/routes.js";
 import { parseDurationMs } from "../../util/time.js";
 
 export interface ApiOptions {
@@ -276,7 +276,7 @@ export async function run(opts: ApiOptions, ctx: Context): Promise<void> {
   if (failure) await printFailedAnswer(ctx, failure, () => printResponse(ctx, res, failure, opts.include, secrets, ndjson));
   else await printResponse(ctx, res, failure, opts.include, secrets, ndjson);
   if (res) reportWindow(ctx, res);
-  if (failure?.exitCode === EXIT.historyWindow) failure.hint = historyHint(failure, path);
+  if (failure?.exitCode === EXIT.historyWindow) failure.hint = historyHint(failure, path, ctx.now());
   if (failure) throw hidden(givenCredential(failure, headers, !!ctx.globals.apiKey), secrets);
 }
 
@@ -366,15 +366,25 @@ function hidden(err: unknown, secrets: readonly (string | undefined)[]): unknown
  * The history-window fix in mids api's terms (--clamp is the commands' flag): the request's
  * parameter that starts before earliestAvailableAt (v2 `start`, v3 `from`), set to that time.
  */
-function historyHint(err: ApiError, path: string): string {
+function historyHint(err: ApiError, path: string, now: Date): string {
   const body = err.body && typeof err.body === "object" ? (err.body as Record<string, unknown>) : {};
   const earliest = historyEarliest(body);
   const entitlement = "older data needs the archive-history entitlement";
   // a value that is no time (the server chose it: `2026-01-01; rm ...`) is never offered as a -f to paste
   if (!earliest || Number.isNaN(Date.parse(earliest))) return `start at or after this key's earliestAvailableAt (shown by 'mids me'); ${entitlement}`;
   const query = new URLSearchParams(path.split("?")[1] ?? "");
+  // the route's own start parameter: a window given as a duration (neighbors' since=60d) is set
+  // as one (before, the hint offered -f start=..., a parameter the route does not read)
+  const m = matchRoute("GET", path.split("?")[0]);
+  const starts = m ? paramsOf(m.route).filter((p) => p.historyStart) : [];
+  const duration = starts.find((p) => p.type === "duration" && query.has(p.name)) ?? (starts.length && starts.every((p) => p.type === "duration") ? starts[0] : undefined);
+  if (duration) {
+    // whole days, an hour inside the window's start: the window rolls forward
+    const days = Math.floor((now.getTime() - Date.parse(earliest) - 3_600_000) / 86_400_000);
+    if (days >= 1) return `set ${duration.name} to a window inside the key's (it moves with the clock): -f ${duration.name}=${days}d; ${entitlement}`;
+  }
   const before = [...query].find(([, v]) => !Number.isNaN(Date.parse(v)) && Date.parse(v) < Date.parse(earliest))?.[0];
-  const name = before ?? (query.has("from") ? "from" : "start");
+  const name = before ?? starts.find((p) => p.type === "timestamp" && p.name !== "at")?.name ?? (query.has("from") ? "from" : "start");
   // not earliestAvailableAt itself: the window rolls forward, and that start is refused a moment later
   return `set ${name} to a time inside the window (it moves with the clock): -f ${name}=${hintStart(earliest)}; ${entitlement}`;
 }
@@ -430,7 +440,7 @@ async function paginate(ctx: Context, client: Client, path: string, headers: Rec
     else if (!opts.slurp && err instanceof ApiError) await printFailedAnswer(ctx, err, () => printResponse(ctx, undefined, err, opts.include, secrets, inStream));
     // a page that is not the API's (a proxy's page mid-walk): printed as it came, as a single request's is
     else if (!opts.slurp && err instanceof MalformedResponseError && err.received) await printFailedAnswer(ctx, err, () => printResponse(ctx, err.received as ApiResult, undefined, opts.include, secrets, inStream));
-    if (err instanceof ApiError && err.exitCode === EXIT.historyWindow) err.hint = historyHint(err, path);
+    if (err instanceof ApiError && err.exitCode === EXIT.historyWindow) err.hint = historyHint(err, path, ctx.now());
     if (err instanceof MidsError && pages > 0) {
       // (--max-pages' own message says how many pages)
       if (!(err instanceof MaxPagesError)) err.message += ` (after ${pages} ${pages === 1 ? "page" : "pages"})`;
