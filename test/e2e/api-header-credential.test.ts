@@ -35,3 +35,13 @@ it("a refused -H key is named by its header, hidden in the server's words; the c
   }
   expect(runs[0].stderr).toMatch(/without it, mids sends the configured key/);
 });
+
+// v2 reads a key from x-api-key only (spec 5.1): -H Authorization on a v2 path was "rejected" as if
+// the key were wrong, when the header is one v2 does not read.
+it("-H Authorization on a v2 path: the error says v2 takes the key from x-api-key only", async () => {
+  const server = await hostile((req, res) => req.headers["x-api-key"] ? sendJson(res, 200, { status: 200, data: [] }) : sendJson(res, 401, { status: 401, error: "Unauthorized", message: "API key required", data: null }));
+  const r = await runMain(["api", "/v2/projects", "-H", "Authorization: Bearer mids_given_key_0003"], { env: baseEnv({ MIDS_BASE_URL: server.url, MIDS_API_KEY: "mids_configured_key_0001" }) });
+  expect(r.code).toBe(3);
+  expect(r.stderr).toBe("mids: the v2 API takes no key from -H Authorization (only the x-api-key header carries one there): API key required\n" +
+    "hint: give it as -H 'x-api-key: KEY', or drop -H Authorization to send the configured key\n");
+});

@@ -250,7 +250,7 @@ export async function run(opts: ApiOptions, ctx: Context): Promise<void> {
   if (method !== "GET" && method !== "HEAD") await checkJqFilter(ctx);
   const client = await ctx.client();
   if (isUrl) path = belowBase(path, client.opts.baseUrl);
-  if (opts.paginate) return paginate(ctx, client, path, headers, opts, secrets).catch((err) => { throw hidden(givenCredential(err, headers, !!ctx.globals.apiKey), secrets); });
+  if (opts.paginate) return paginate(ctx, client, path, headers, opts, secrets).catch((err) => { throw hidden(givenCredential(err, headers, !!ctx.globals.apiKey, path), secrets); });
   let res: ApiResult | undefined;
   let failure: ApiError | undefined;
   // -o ndjson: one JSON value on one line, as each page of --paginate is (a text answer, a proxy's
@@ -277,7 +277,7 @@ export async function run(opts: ApiOptions, ctx: Context): Promise<void> {
   else await printResponse(ctx, res, failure, opts.include, secrets, ndjson);
   if (res) reportWindow(ctx, res);
   if (failure?.exitCode === EXIT.historyWindow) failure.hint = historyHint(failure, path, ctx.now());
-  if (failure) throw hidden(givenCredential(failure, headers, !!ctx.globals.apiKey), secrets);
+  if (failure) throw hidden(givenCredential(failure, headers, !!ctx.globals.apiKey, path), secrets);
 }
 
 /**
@@ -302,7 +302,7 @@ async function printFailedAnswer(ctx: Context, failure: MidsError, print: () => 
  * or with none configured said the request "needs an API key", and quoted the server's words
  * with the -H key whole in them.
  */
-function givenCredential(err: unknown, headers: Record<string, string>, configured: boolean): unknown {
+function givenCredential(err: unknown, headers: Record<string, string>, configured: boolean, path: string): unknown {
   if (!(err instanceof ApiError)) return err;
   const from = headers["x-api-key"] !== undefined ? "-H x-api-key" : headers.authorization !== undefined ? "-H Authorization" : undefined;
   if (!from) return err;
@@ -311,9 +311,12 @@ function givenCredential(err: unknown, headers: Record<string, string>, configur
   if (err.exitCode !== EXIT.credentials || err.code === "entitlement_required" || (err.code !== "credential_required" && err.status !== 401)) return err;
   const body = err.body && typeof err.body === "object" ? (err.body as Record<string, unknown>) : {};
   const said = typeof body.message === "string" && body.message.trim() ? oneLine(body.message.trim()) : undefined;
-  const e = new ApiError(`the key given with ${from} was rejected${said ? `: ${said}` : ""}`, {
+  // v2 reads a key from x-api-key only (spec 5.1: Authorization is v3's other carrier)
+  const v2 = from === "-H Authorization" && /^\/v2(\/|\?|$)/.test(path);
+  const e = new ApiError(v2 ? `the v2 API takes no key from -H Authorization (only the x-api-key header carries one there)${said ? `: ${said}` : ""}` : `the key given with ${from} was rejected${said ? `: ${said}` : ""}`, {
     code: err.code, status: err.status ?? 401, details: err.details, headers: err.headers, body: err.body,
-    hint: `check the value given with ${from} (keys are created in the product's integrations settings)${configured ? "; without it, mids sends the configured key" : ""}`,
+    hint: v2 ? `give it as -H 'x-api-key: KEY'${configured ? ", or drop -H Authorization to send the configured key" : ""}`
+      : `check the value given with ${from} (keys are created in the product's integrations settings)${configured ? "; without it, mids sends the configured key" : ""}`,
   });
   e.exitCode = err.exitCode;
   e.credentialFrom = from;
