@@ -440,9 +440,11 @@ async function paginate(ctx: Context, client: Client, path: string, headers: Rec
     }
   } catch (err) {
     if (opts.slurp && (pages > 0 || ctx.signal.aborted)) await printJson(ctx, slurped);
-    else if (!opts.slurp && err instanceof ApiError) await printFailedAnswer(ctx, err, () => printResponse(ctx, undefined, err, opts.include, secrets, inStream));
+    // (--slurp with no page yet: the first answer failed, and is printed as without --slurp, the
+    // body a script reads its code from; before, stdout stayed empty)
+    else if (err instanceof ApiError) await printFailedAnswer(ctx, err, () => printResponse(ctx, undefined, err, opts.include && !opts.slurp, secrets, inStream));
     // a page that is not the API's (a proxy's page mid-walk): printed as it came, as a single request's is
-    else if (!opts.slurp && err instanceof MalformedResponseError && err.received) await printFailedAnswer(ctx, err, () => printResponse(ctx, err.received as ApiResult, undefined, opts.include, secrets, inStream));
+    else if (err instanceof MalformedResponseError && err.received) await printFailedAnswer(ctx, err, () => printResponse(ctx, err.received as ApiResult, undefined, opts.include && !opts.slurp, secrets, inStream));
     if (err instanceof ApiError && err.exitCode === EXIT.historyWindow) err.hint = historyHint(err, path, ctx.now());
     if (err instanceof MidsError && pages > 0) {
       // (--max-pages' own message says how many pages)
