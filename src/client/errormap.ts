@@ -34,6 +34,11 @@ const FIND_IDS: Readonly<Record<string, string>> = {
 };
 const NOT_FOUND_HINT = "check the id or path (--verbose shows the request sent)";
 
+/** Where the ids of a resource (a path's second segment: projects, alerts) are found, if mids knows. */
+export function whereIdsAre(resource: string): string | undefined {
+  return Object.hasOwn(FIND_IDS, resource) ? FIND_IDS[resource] : undefined;
+}
+
 /**
  * The id prefixes of the API's own kinds (topic_; the others assumed) and the command that
  * reads an id of each: a not_found for an id of another kind (a topic id given to reports get)

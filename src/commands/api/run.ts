@@ -8,7 +8,7 @@ import { isSecretHeader, redactHeaderValue, redactText, redactUrl } from "../../
 import { oneLine, stripControl } from "../../util/sanitize.js";
 import type { ApiResult, Client } from "../../client/client.js";
 import { MaxPagesError, rawPages } from "../../client/paginate.js";
-import { hintStart, historyEarliest } from "../../client/errormap.js";
+import { hintStart, historyEarliest, whereIdsAre } from "../../client/errormap.js";
 import { DEFAULT_MAX_BODY_BYTES, tooLarge } from "../../client/body.js";
 import { formatBytes } from "../../util/bytes.js";
 import { checkJqFilter, printJson } from "../../output/render.js";
@@ -73,6 +73,22 @@ async function readCapped(path: string, max: number): Promise<string> {
   } finally {
     await fh.close();
   }
+}
+
+/**
+ * A route's placeholder left in the path (`/v3/projects/{idOrSlug}`, as completion offers the
+ * routes, or `:id` from the v2 docs): sent, it came back as a 404 for a project named
+ * "{idOrSlug}", exit 4, as if an id had been looked up. Refused with the list that has the values.
+ */
+function placeholder(path: string): void {
+  const segments = path.split("?")[0].split("/");
+  const i = segments.findIndex((s) => /^(\{[A-Za-z_]\w*\}|:[A-Za-z_]\w*)$/.test(s));
+  if (i < 0) return;
+  const parent = segments.slice(0, i).join("/").replace(/^https?:\/\/[^/]*/i, "");
+  const lists = matchRoute("GET", parent) !== undefined;
+  throw new UsageError(`the path holds the placeholder ${oneLine(segments[i])}: put a value in its place (nothing was sent)`, {
+    hint: lists ? `'mids api ${shellWord(oneLine(parent))}' lists them, e.g. mids api ${shellWord(oneLine(parent))} --jq '.data[0].id'` : whereIdsAre(parent.split("/")[2] ?? "") ?? "e.g. an id from the list the route belongs to",
+  });
 }
 
 /**
@@ -162,6 +178,7 @@ export async function run(opts: ApiOptions, ctx: Context): Promise<void> {
     ctx.warn(`the path's fragment (${oneLine(redactText(path.slice(hash)))}) is not sent: a fragment stays with the client`);
     path = path.slice(0, hash);
   }
+  placeholder(path);
   const headers: Record<string, string> = {};
   const given: [string, string][] = [];
   for (const h of opts.headers) {
