@@ -1,5 +1,6 @@
 // The server is untrusted: response bodies are read with a byte cap, and JSON is checked for
 // depth (and numbers a double cannot hold) in one linear pass before JSON.parse sees it.
+import { isUtf8 } from "node:buffer";
 import { MalformedResponseError, ResponseTooLargeError } from "../errors.js";
 import { formatBytes } from "../util/bytes.js";
 
@@ -35,7 +36,7 @@ function abandon(body: Body): void {
  * `skipOver`: a body over the cap is not an error but left unread (`overCap`, empty text): an
  * error answer's status says what happened, whatever its page weighs.
  */
-export async function readCapped(body: Body, maxBytes: number, contentLength: string | undefined, what: string, opts: { skipOver?: boolean } = {}): Promise<{ text: string; bytes: number; overCap?: boolean }> {
+export async function readCapped(body: Body, maxBytes: number, contentLength: string | undefined, what: string, opts: { skipOver?: boolean } = {}): Promise<{ text: string; bytes: number; overCap?: boolean; raw?: Buffer }> {
   if (contentLength !== undefined && /^\d+$/.test(contentLength) && Number(contentLength) > maxBytes) {
     abandon(body);
     if (opts.skipOver) return { text: "", bytes: 0, overCap: true };
@@ -53,7 +54,10 @@ export async function readCapped(body: Body, maxBytes: number, contentLength: st
     }
     chunks.push(buf);
   }
-  return { text: Buffer.concat(chunks, bytes).toString("utf8"), bytes };
+  const all = Buffer.concat(chunks, bytes);
+  // bytes that are no UTF-8 (an image, a gzip the server did not label): the text is a lossy
+  // reading of them, so the bytes come along for mids api to write as they came
+  return isUtf8(all) ? { text: all.toString("utf8"), bytes } : { text: all.toString("utf8"), bytes, raw: all };
 }
 
 export interface JsonScan {

@@ -89,6 +89,8 @@ export interface ApiResult<T = unknown> {
   deprecation?: Deprecation;
   /** size of the body as received, in bytes */
   bytes: number;
+  /** the body's bytes, when they are no UTF-8 text (`body` is then a lossy reading of them) */
+  raw?: Buffer;
 }
 
 function sleepDefault(ms: number, signal?: AbortSignal): Promise<void> {
@@ -258,6 +260,7 @@ export class Client {
     let headers: Headers;
     let text: string;
     let bytes: number;
+    let raw: Buffer | undefined;
     const started = Date.now();
     try {
       const u = new URL(req.url);
@@ -274,7 +277,7 @@ export class Client {
       // an error answer over the cap is still that error (a 503 is retried), its body left unread
       const cap = this.opts.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
       let overCap: boolean | undefined;
-      ({ text, bytes, overCap } = await readCapped(res.body, cap, headers["content-length"], what, { skipOver: status >= 400 }));
+      ({ text, bytes, overCap, raw } = await readCapped(res.body, cap, headers["content-length"], what, { skipOver: status >= 400 }));
       if (overCap) this.opts.notice(`${what}: the body of its HTTP ${status} answer passed the ${formatBytes(cap)} cap and was not read`, `error-body:${what}:${status}`);
     } catch (err) {
       if (err instanceof MidsError) throw err;
@@ -317,7 +320,9 @@ export class Client {
     const now = this.opts.now();
     if (status >= 400) throw toApiError(status, body, headers, now, what, r?.path ?? new URL(req.url).pathname, this.apiPath(req.url));
     if (status >= 300 && status < 400 && status !== 304) throw redirectError(status, headers, body, what, secrets);
-    return this.shape<T>(req, r, status, headers, body, now, what, bytes);
+    const result = this.shape<T>(req, r, status, headers, body, now, what, bytes);
+    if (raw && typeof body === "string") result.raw = raw;
+    return result;
   }
 
   private shape<T>(req: BuiltRequest, r: Route | undefined, status: number, headers: Headers, body: unknown, now: Date, what: string, bytes: number): ApiResult<T> {

@@ -2,7 +2,7 @@ import { open } from "node:fs/promises";
 import { resolve } from "node:path";
 import type { Context } from "../../context.js";
 import { ApiError, EXIT, InterruptedError, MalformedResponseError, MidsError, PaginationError, UsageError } from "../../errors.js";
-import { writeAsync } from "../../io.js";
+import { writeAsync, writeBytesAsync } from "../../io.js";
 import { redact, redactDeep } from "../../util/known-secrets.js";
 import { isSecretHeader, redactHeaderValue, redactText, redactUrl } from "../../redact/index.js";
 import { oneLine, stripControl } from "../../util/sanitize.js";
@@ -426,9 +426,38 @@ async function printResponse(ctx: Context, res: ApiResult | undefined, failure: 
     await writeAsync(ctx.io.stdout, clean(head) + "\n");
   }
   if (resBody === undefined || resBody === "") return;
+  // an answer that is no UTF-8 text (an image, an unlabelled gzip): its bytes as they came, as gh
+  // api writes them; on a terminal, a line saying so in their place (they would drive it). Before,
+  // a lossy text reading of them was written: a file saved from it was damaged, without a word
+  const raw = res?.raw;
+  if (raw && !inStream && ctx.globals.jq === undefined) {
+    const type = resHeaders["content-type"];
+    if (ctx.io.stdoutIsTTY) {
+      ctx.warn(`the answer is not text (${formatBytes(raw.length)}${type ? `, ${type}` : ""}): not printed on the terminal; redirect stdout to a file to keep it`);
+      return;
+    }
+    if (await writeBytesAsync(ctx.io.stdout, redactBytes(raw, secrets))) return;
+  }
   if (typeof resBody === "string" && inStream) await printJson(ctx, redact(resBody, secrets));
   else if (typeof resBody === "string") await writeAsync(ctx.io.stdout, clean(resBody.endsWith("\n") ? resBody : resBody + "\n"));
   else await printJson(ctx, redactDeep(resBody, secrets));
+}
+
+/** Bytes with every secret (4 characters or more) written as ***, as in a text answer. */
+function redactBytes(raw: Buffer, secrets: readonly (string | undefined)[]): Buffer {
+  let out = raw;
+  for (const s of secrets) {
+    if (!s || s.length < 4) continue;
+    const needle = Buffer.from(s);
+    const parts: Buffer[] = [];
+    let from = 0;
+    for (let i = out.indexOf(needle); i >= 0; i = out.indexOf(needle, from)) {
+      parts.push(out.subarray(from, i), Buffer.from("***"));
+      from = i + needle.length;
+    }
+    if (parts.length) out = Buffer.concat([...parts, out.subarray(from)]);
+  }
+  return out;
 }
 
 /** --paginate: print each page as it comes, or with --slurp one array of all pages (held in memory, under one body's cap). */
