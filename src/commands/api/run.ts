@@ -1,3 +1,4 @@
+import { isUtf8 } from "node:buffer";
 import { open } from "node:fs/promises";
 import { resolve } from "node:path";
 import type { Context } from "../../context.js";
@@ -12,7 +13,7 @@ import { hintStart, historyEarliest, whereIdsAre } from "../../client/errormap.j
 import { DEFAULT_MAX_BODY_BYTES, tooLarge } from "../../client/body.js";
 import { formatBytes } from "../../util/bytes.js";
 import { checkJqFilter, printJson } from "../../output/render.js";
-import { readStdin } from "../shared/stdin.js";
+import { readStdinBytes } from "../shared/stdin.js";
 import { METHODS } from "./methods.js";
 import { checkChoice, jsonOrString } from "../../util/flag-values.js";
 import { sourceText } from "../../config.js";
@@ -58,15 +59,15 @@ function managedHeader(name: string, value: string): string | undefined {
   return undefined;
 }
 
-/** A file as UTF-8, never more than `max` bytes read (a device such as /dev/zero has no size to check first). */
-async function readCapped(path: string, max: number): Promise<string> {
+/** A file's bytes, never more than `max` read (a device such as /dev/zero has no size to check first). */
+async function readCapped(path: string, max: number): Promise<Buffer> {
   const fh = await open(path, "r");
   try {
     const chunks: Buffer[] = [];
     let bytes = 0;
     for (;;) {
       const { bytesRead, buffer } = await fh.read(Buffer.alloc(64 * 1024), 0, 64 * 1024, null);
-      if (bytesRead === 0) return Buffer.concat(chunks).toString("utf8");
+      if (bytesRead === 0) return Buffer.concat(chunks);
       if ((bytes += bytesRead) > max) throw new UsageError(`it holds more than ${formatBytes(max)}: not read further`);
       chunks.push(buffer.subarray(0, bytesRead));
     }
@@ -216,12 +217,19 @@ export async function run(opts: ApiOptions, ctx: Context): Promise<void> {
     // a request body gets the response's cap: an endless input (/dev/zero, `yes |`) is read no further
     const max = ctx.globals.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
     const hint = "a request body is held to --max-body-size: raise it, or send less";
-    const text = opts.input === "-" ? await readStdin(ctx, max, hint) : await readCapped(resolve(ctx.io.cwd, opts.input), max).catch((e: NodeJS.ErrnoException) => {
+    const bytes = opts.input === "-" ? await readStdinBytes(ctx, max, hint) : await readCapped(resolve(ctx.io.cwd, opts.input), max).catch((e: NodeJS.ErrnoException) => {
       if (e instanceof UsageError) throw new UsageError(`cannot read --input '${opts.input}': ${e.message}`, { hint });
       const why = e.code === "ENOENT" ? "no such file" : e.code === "EISDIR" ? "it is a directory" : e.message;
       throw new UsageError(`cannot read --input '${opts.input}': ${why}`, { hint: "give a file, or - for stdin" });
     });
-    body = text;
+    // the body goes as UTF-8 text (the API takes JSON): bytes that are no UTF-8 (a UTF-16 file, an
+    // image) went out changed, each bad byte as EF BF BD, without a word
+    if (!isUtf8(bytes)) {
+      throw new UsageError(`--input ${opts.input === "-" ? "(stdin)" : `'${oneLine(opts.input)}'`} is not UTF-8 text: the API takes a JSON body, and nothing was sent`, {
+        hint: "convert it to UTF-8 (iconv -t UTF-8), or send JSON",
+      });
+    }
+    body = bytes.toString("utf8");
   }
   if (fields.length) {
     if (method === "GET" || method === "HEAD") {
