@@ -67,6 +67,8 @@ export class ApiError extends MidsError {
     this.body = opts.body;
   }
   retryAfterMs?: number;
+  /** the request carried a credential other than the configured key (`-H x-api-key` of mids api): its error names that one */
+  credentialFrom?: string;
   headers: Record<string, string>;
   /** the parsed error body, for `mids api` */
   body?: unknown;

@@ -4,6 +4,8 @@ import { UsageError } from "./errors.js";
 
 export interface Out {
   write(chunk: string): boolean;
+  /** bytes as they came (mids api's answer that is no UTF-8 text); absent where only text goes (a pager) */
+  writeBytes?(chunk: Uint8Array): boolean;
   once(event: "drain", cb: () => void): unknown;
 }
 
@@ -62,6 +64,7 @@ function closableStdout(s: NodeJS.WriteStream): Out & { on(event: "error", cb: (
       if (cb) process.nextTick(cb);
       return true;
     },
+    writeBytes: (chunk) => (s.destroyed ? true : s.write(chunk)),
     once: (event, cb) => {
       if (s.destroyed) return void cb();
       const go = () => { s.off(event, go); s.off("close", go); cb(); };
@@ -134,6 +137,13 @@ export function writeAsync(out: Out, chunk: string): Promise<void> | void {
   return new Promise((resolve) => out.once("drain", () => resolve()));
 }
 
+/** writeAsync for bytes: false (nothing written) where the stream takes text only. */
+export async function writeBytesAsync(out: Out, chunk: Uint8Array): Promise<boolean> {
+  if (!out.writeBytes) return false;
+  if (!out.writeBytes(chunk)) await new Promise<void>((resolve) => out.once("drain", () => resolve()));
+  return true;
+}
+
 export interface TestIO extends IO {
   out(): string;
   err(): string;
@@ -145,7 +155,8 @@ export function testIO(opts: Partial<IO> & { input?: string } = {}): TestIO {
   let err = "";
   const stdin = new PassThrough();
   stdin.end(opts.input ?? "");
-  const mk = (sink: (s: string) => void): Out => ({ write: (s: string) => (sink(s), true), once: () => undefined });
+  // (bytes are kept one char each, latin1: a test reads them back with Buffer.from(out(), "latin1"))
+  const mk = (sink: (s: string) => void): Out => ({ write: (s: string) => (sink(s), true), writeBytes: (b) => (sink(Buffer.from(b).toString("latin1")), true), once: () => undefined });
   return {
     stdout: mk((s) => (out += s)),
     stderr: mk((s) => (err += s)),

@@ -17,7 +17,8 @@ export function noKeyFix(profile: string | undefined): string {
 /** The error to report: a rejected key is named (masked) with its source; anything else unchanged. */
 export function explainRejectedKey(err: unknown, g: Pick<GlobalOptions, "apiKey" | "sources" | "profile">): unknown {
   const key = g.apiKey;
-  if (!(err instanceof ApiError)) return err;
+  // the request did not send the configured key (mids api -H): its error already names the one sent
+  if (!(err instanceof ApiError) || err.credentialFrom) return err;
   if (!key) {
     // a v2 401/403 sent without a key: there is no key to check, one is missing
     if (err.exitCode === EXIT.credentials && err.code !== "entitlement_required") {

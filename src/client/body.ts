@@ -3,6 +3,7 @@
 // No documented field holds an integer past 2^53 (spec part 2: ids are strings; integers are
 // counts, ranks, limits): one in an answer is an id of a record whose fields the spec does not
 // show, which a double would print with other digits, so it is kept as its text too.
+import { isUtf8 } from "node:buffer";
 import { MalformedResponseError, ResponseTooLargeError } from "../errors.js";
 import { formatBytes } from "../util/bytes.js";
 
@@ -38,7 +39,7 @@ function abandon(body: Body): void {
  * `skipOver`: a body over the cap is not an error but left unread (`overCap`, empty text): an
  * error answer's status says what happened, whatever its page weighs.
  */
-export async function readCapped(body: Body, maxBytes: number, contentLength: string | undefined, what: string, opts: { skipOver?: boolean } = {}): Promise<{ text: string; bytes: number; overCap?: boolean }> {
+export async function readCapped(body: Body, maxBytes: number, contentLength: string | undefined, what: string, opts: { skipOver?: boolean } = {}): Promise<{ text: string; bytes: number; overCap?: boolean; raw?: Buffer }> {
   if (contentLength !== undefined && /^\d+$/.test(contentLength) && Number(contentLength) > maxBytes) {
     abandon(body);
     if (opts.skipOver) return { text: "", bytes: 0, overCap: true };
@@ -56,7 +57,10 @@ export async function readCapped(body: Body, maxBytes: number, contentLength: st
     }
     chunks.push(buf);
   }
-  return { text: Buffer.concat(chunks, bytes).toString("utf8"), bytes };
+  const all = Buffer.concat(chunks, bytes);
+  // bytes that are no UTF-8 (an image, a gzip the server did not label): the text is a lossy
+  // reading of them, so the bytes come along for mids api to write as they came
+  return isUtf8(all) ? { text: all.toString("utf8"), bytes } : { text: all.toString("utf8"), bytes, raw: all };
 }
 
 export interface JsonScan {

@@ -16,7 +16,7 @@ import { toApiError } from "./errormap.js";
 import { normalizeHeaders, parseDeprecation, parseRateLimit, type Deprecation, type Headers, type RateLimit } from "./headers.js";
 import { buildRaw, buildRequest, isLoopbackHost, redactHeaders, type BuiltRequest, type Query } from "./request.js";
 import { redact, redactInPlace } from "../util/known-secrets.js";
-import { redactUrl } from "../contract/secrets.js";
+import { isSecretHeader, redactUrl } from "../contract/secrets.js";
 import { DEFAULT_RETRY, proxyRefusal, retryDelay, type RetryPolicy } from "./retry.js";
 import { deprecationNotice, sunsetHint } from "./notices.js";
 import { giveUpError } from "./giveup.js";
@@ -89,6 +89,8 @@ export interface ApiResult<T = unknown> {
   deprecation?: Deprecation;
   /** size of the body as received, in bytes */
   bytes: number;
+  /** the body's bytes, when they are no UTF-8 text (`body` is then a lossy reading of them) */
+  raw?: Buffer;
 }
 
 function sleepDefault(ms: number, signal?: AbortSignal): Promise<void> {
@@ -184,8 +186,13 @@ export class Client {
 
   private checkTransportSecurity(req: BuiltRequest): void {
     const u = new URL(req.url);
-    if (this.opts.apiKey && u.protocol === "http:" && !isLoopbackHost(u.hostname) && !this.opts.insecure) {
-      throw new UsageError(`refusing to send the API key over plain http to ${u.host}`, {
+    if (u.protocol !== "http:" || isLoopbackHost(u.hostname) || this.opts.insecure) return;
+    // a key or token given as a header (mids api -H 'x-api-key: ...', -H 'Authorization: ...') is
+    // held to the configured key's rule: without a configured key it went out in the clear unsaid
+    const header = Object.keys(req.headers).find((k) => k !== "x-api-key" && isSecretHeader(k));
+    const what = req.headers["x-api-key"] !== undefined ? "the API key" : header ? `the ${header} header` : this.opts.apiKey ? "the API key" : undefined;
+    if (what) {
+      throw new UsageError(`refusing to send ${what} over plain http to ${u.host}`, {
         hint: "use an https:// base URL, or pass --insecure if you really mean it",
       });
     }
@@ -253,6 +260,7 @@ export class Client {
     let headers: Headers;
     let text: string;
     let bytes: number;
+    let raw: Buffer | undefined;
     const started = Date.now();
     try {
       const u = new URL(req.url);
@@ -269,7 +277,7 @@ export class Client {
       // an error answer over the cap is still that error (a 503 is retried), its body left unread
       const cap = this.opts.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
       let overCap: boolean | undefined;
-      ({ text, bytes, overCap } = await readCapped(res.body, cap, headers["content-length"], what, { skipOver: status >= 400 }));
+      ({ text, bytes, overCap, raw } = await readCapped(res.body, cap, headers["content-length"], what, { skipOver: status >= 400 }));
       if (overCap) this.opts.notice(`${what}: the body of its HTTP ${status} answer passed the ${formatBytes(cap)} cap and was not read`, `error-body:${what}:${status}`);
     } catch (err) {
       if (err instanceof MidsError) throw err;
@@ -312,7 +320,9 @@ export class Client {
     const now = this.opts.now();
     if (status >= 400) throw toApiError(status, body, headers, now, what, r?.path ?? new URL(req.url).pathname, this.apiPath(req.url));
     if (status >= 300 && status < 400 && status !== 304) throw redirectError(status, headers, body, what, secrets);
-    return this.shape<T>(req, r, status, headers, body, now, what, bytes);
+    const result = this.shape<T>(req, r, status, headers, body, now, what, bytes);
+    if (raw && typeof body === "string") result.raw = raw;
+    return result;
   }
 
   private shape<T>(req: BuiltRequest, r: Route | undefined, status: number, headers: Headers, body: unknown, now: Date, what: string, bytes: number): ApiResult<T> {

@@ -3,7 +3,7 @@
 import { ApiError, EXIT, exitForApi } from "../errors.js";
 import { parseRetryAfter, type Headers } from "./headers.js";
 import { ASSUMED } from "../contract/assumed.js";
-import { versionDoubled } from "../contract/routes.js";
+import { matchRoute, versionDoubled } from "../contract/routes.js";
 
 function str(v: unknown): string | undefined {
   return typeof v === "string" && v.trim() !== "" ? v : undefined;
@@ -34,6 +34,11 @@ const FIND_IDS: Readonly<Record<string, string>> = {
 };
 const NOT_FOUND_HINT = "check the id or path (--verbose shows the request sent)";
 
+/** Where the ids of a resource (a path's second segment: projects, alerts) are found, if mids knows. */
+export function whereIdsAre(resource: string): string | undefined {
+  return Object.hasOwn(FIND_IDS, resource) ? FIND_IDS[resource] : undefined;
+}
+
 /**
  * The id prefixes of the API's own kinds (topic_; the others assumed) and the command that
  * reads an id of each: a not_found for an id of another kind (a topic id given to reports get)
@@ -59,6 +64,13 @@ function routeNotFoundHint(locator: string | undefined, what: string, typed?: st
     // locator); the path typed is the one below the base URL's path (/api/v3 is not typed)
     const sent = what.split(" ")[1];
     const below = typed !== undefined && locator?.endsWith(typed) ? typed : sent;
+    // a v1 path (spec 9.1: v1 routes move to v3): the v3 route of the same name when there is one
+    const v1 = /^\/v1(\/[\w./-]*)?$/.exec(below ?? "");
+    if (v1) {
+      const rest = v1[1] ?? "";
+      const v3 = rest && matchRoute("GET", `/v3${rest}`) ? `: mids api /v3${rest}` : ": write its v3 route (mids api /v3/...)";
+      return `v1 routes are retired and move to v3${v3}`;
+    }
     if (locator && sent === locator && /^\/(?!v\d+(?:\/|$))[\w./{}-]*$/.test(below)) {
       const base = locator.slice(0, locator.length - below.length);
       const ends = /\/(v\d+)\/*$/.exec(base);

@@ -217,8 +217,18 @@ export async function* rawPages(client: Client, path: string, headers: Record<st
   const cursors = cursorDigests();
   // a walk that starts at a cursor (`-f cursor=C`) has followed it already: a server that leads
   // back to it is caught before its page comes twice
-  const start = new URLSearchParams(path.split("?")[1]?.split("#")[0] ?? "").get("cursor");
+  const given = new URLSearchParams(path.split("?")[1]?.split("#")[0] ?? "");
+  const start = given.get("cursor");
   if (start) cursors.add(start);
+  // the -f to continue with: where the request already gave that parameter (in the path, or
+  // with -f), one more of it is sent beside the first, which the server reads: it names the one to
+  // replace (before, `-f page=3` on '/v2/projects?page=1' read page 1 again)
+  const resumeWith = (name: string, flag: string): string => {
+    const old = given.get(name);
+    if (old === null) return flag;
+    const shown = old.length > 40 ? `${old.slice(0, 40)}…` : old;
+    return `${flag} in place of the ${name}=${shown} given`;
+  };
   let url = path;
   // how the page before said there was more: the page asked for must carry the same member
   let followed: "meta" | "pagination" | undefined;
@@ -267,13 +277,13 @@ export async function* rawPages(client: Client, path: string, headers: Record<st
       }
       cursors.add(cursor);
       next = withQuery(url, "cursor", cursor);
-      res.resume = cursorHint("-f cursor=", cursor);
+      res.resume = resumeWith("cursor", cursorHint("-f cursor=", cursor));
       claim = "a nextCursor";
       followed = "meta";
     } else if (pg?.hasMore === true) {
       const page = Number(new URLSearchParams(url.split("?")[1] ?? "").get("page") ?? 1) || 1;
       next = withQuery(url, "page", String(page + 1));
-      res.resume = `-f page=${page + 1}`;
+      res.resume = resumeWith("page", `-f page=${page + 1}`);
       claim = `totalCount ${pg.totalCount}`;
       followed = "pagination";
     }

@@ -69,7 +69,10 @@ export function buildRequest(
 
 export function buildRaw(method: string, pathAndQuery: string, body: unknown, headers: Record<string, string> | undefined, opts: BuildOptions): BuiltRequest {
   const h: Record<string, string> = { accept: "application/json", "user-agent": opts.userAgent };
-  if (opts.apiKey) h["x-api-key"] = opts.apiKey;
+  // a credential the caller gives (mids api -H 'Authorization: Bearer ...', v3's other carrier)
+  // is the one sent: with the configured key beside it, the server chose between the two unsaid
+  const own = Object.keys(headers ?? {}).some((k) => k.toLowerCase() === "authorization");
+  if (opts.apiKey && !own) h["x-api-key"] = opts.apiKey;
   let payload: string | undefined;
   if (body !== undefined) {
     payload = typeof body === "string" ? body : JSON.stringify(body);

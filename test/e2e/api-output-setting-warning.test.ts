@@ -16,6 +16,18 @@ describe("mids api with an output setting it cannot apply", () => {
     expect(r.stderr).not.toContain("-o csv does not apply");
   });
 
+  // -o table typed printed JSON without a word, where -o csv and -o yaml warned
+  it("-o table typed warns as -o csv does; a stored output table (a person's default) does not", async () => {
+    const [typed, stored] = await Promise.all([
+      runMids(["api", "/v3/topics", "-o", "table"], { env: sb.env(SANDBOX_DEMO_KEY) }),
+      runMids(["api", "/v3/topics"], { env: sb.env(SANDBOX_DEMO_KEY, { MIDS_OUTPUT: "table" }) }),
+    ]);
+    expect([typed.code, stored.code]).toEqual([0, 0]);
+    expect(typed.stderr).toMatch(/^mids: warning: -o table does not apply to mids api: the response body is printed as JSON \(a resource command such as 'mids projects list -o table' prints a table\)$/m);
+    expect(stored.stderr).toBe("");
+    expect(JSON.parse(typed.stdout)).toEqual(JSON.parse(stored.stdout));
+  });
+
   it("-o yaml typed: the warning names the flag", async () => {
     const r = await runMids(["api", "/v3/topics", "-o", "yaml"], { env: sb.env(SANDBOX_DEMO_KEY) });
     expect(r.code, r.stderr).toBe(0);

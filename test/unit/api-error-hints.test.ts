@@ -67,6 +67,14 @@ describe("hints of invalid_request and not_found", () => {
     expect(below("/api/v3/projects", "/projects")).toBe("the base URL ends in /v3, and mids adds the API version to every path: drop the trailing /v3 from it and run mids api /v3/projects");
   });
 
+  // a v1 path (spec 9.1: v1 routes move to v3) got "check the id or path", which says nothing of v1
+  it("mids api on a v1 path: v1 moves to v3, with the v3 route of the same name when there is one", () => {
+    const route = (locator: string) => toApiError(404, { code: "not_found", message: `no route GET ${locator}`, details: { subject: { type: "route", locator } } }, {}, now, `GET ${locator}`, locator, locator).hint;
+    expect(route("/v1/projects")).toBe("v1 routes are retired and move to v3: mids api /v3/projects");
+    expect(route("/v1/signals")).toBe("v1 routes are retired and move to v3: write its v3 route (mids api /v3/...)");
+    expect(route("/v1")).toBe("v1 routes are retired and move to v3: write its v3 route (mids api /v3/...)");
+  });
+
   it("an HTTP error status the API does not document (418, 451, 402, 408): exit 7 as the README says, with a hint", () => {
     for (const status of [402, 408, 418, 451]) {
       const e = toApiError(status, { message: "I'm a teapot" }, {}, now, "'mids projects list'", "/v3/projects");

@@ -28,6 +28,16 @@ describe("request building", () => {
     expect(req.method).toBe("GET");
   });
 
+  it("a caller's Authorization header is the credential sent: the configured key does not go beside it", () => {
+    const req = buildRaw("get", "/v3/me", undefined, { Authorization: "Bearer tok_1" }, opts);
+    expect(req.headers.authorization).toBe("Bearer tok_1");
+    expect(req.headers["x-api-key"]).toBeUndefined();
+    // both given: both are the caller's
+    const both = buildRaw("get", "/v3/me", undefined, { authorization: "Bearer tok_1", "x-api-key": "k_2" }, opts);
+    expect([both.headers.authorization, both.headers["x-api-key"]]).toEqual(["Bearer tok_1", "k_2"]);
+    expect(buildRaw("get", "/v3/me", undefined, { "x-trace": "t" }, opts).headers["x-api-key"]).toBe(opts.apiKey);
+  });
+
   it("rejects base URLs that are not http(s)", () => {
     expect(() => joinUrl("ftp://x", "/v3")).toThrow(/only http and https/);
     expect(() => joinUrl("not a url", "/v3")).toThrow(/invalid base URL/);

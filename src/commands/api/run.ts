@@ -1,21 +1,26 @@
+import { isUtf8 } from "node:buffer";
 import { open } from "node:fs/promises";
 import { resolve } from "node:path";
 import type { Context } from "../../context.js";
-import { ApiError, EXIT, MalformedResponseError, MidsError, PaginationError, UsageError } from "../../errors.js";
-import { writeAsync } from "../../io.js";
+import { ApiError, EXIT, InterruptedError, MalformedResponseError, MidsError, PaginationError, UsageError } from "../../errors.js";
+import { writeAsync, writeBytesAsync } from "../../io.js";
 import { redact, redactDeep } from "../../util/known-secrets.js";
-import { isSecretHeader, redactHeaderValue } from "../../redact/index.js";
+import { isSecretHeader, redactHeaderValue, redactText, redactUrl } from "../../redact/index.js";
 import { oneLine, stripControl } from "../../util/sanitize.js";
 import type { ApiResult, Client } from "../../client/client.js";
 import { MaxPagesError, rawPages } from "../../client/paginate.js";
-import { hintStart, historyEarliest } from "../../client/errormap.js";
+import { hintStart, historyEarliest, whereIdsAre } from "../../client/errormap.js";
 import { DEFAULT_MAX_BODY_BYTES, tooLarge } from "../../client/body.js";
 import { formatBytes } from "../../util/bytes.js";
 import { checkJqFilter, printJson } from "../../output/render.js";
-import { readStdin } from "../shared/stdin.js";
+import { readStdinBytes } from "../shared/stdin.js";
 import { METHODS } from "./methods.js";
 import { checkChoice, jsonOrString } from "../../util/flag-values.js";
 import { sourceText } from "../../config.js";
+import { shellWord } from "../../util/shell-word.js";
+import { defaultWindowMs, reportHistory } from "../../client/history.js";
+import { matchRoute, paramsOf } from "../../contract/routes.js";
+import { parseDurationMs } from "../../util/time.js";
 
 export interface ApiOptions {
   path: string;
@@ -31,20 +36,122 @@ export interface ApiOptions {
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
 
-/** A file as UTF-8, never more than `max` bytes read (a device such as /dev/zero has no size to check first). */
-async function readCapped(path: string, max: number): Promise<string> {
+/**
+ * Headers of the connection and the framing, which mids sets itself. Given with -H, the HTTP
+ * client refused them before sending (or sent a body its length did not match), which was reported
+ * as a network failure: exit 7 after three retries, or "the POST may have been carried out". A Host
+ * of another name reaches another site behind the same address (a CDN's), the key with it.
+ */
+function managedHeader(name: string, value: string): string | undefined {
+  switch (name) {
+    case "host":
+      return "would send the request, and the key, to another site behind the base URL's address (mids sends the base URL's host)";
+    case "content-length":
+    case "transfer-encoding":
+      return "is set by mids from the body it sends";
+    case "keep-alive":
+    case "upgrade":
+    case "expect":
+      return "belongs to the connection, which mids manages";
+    case "connection":
+      return /^(close|keep-alive)$/i.test(value) ? undefined : "belongs to the connection, which mids manages (only close or keep-alive is taken)";
+  }
+  return undefined;
+}
+
+/** A file's bytes, never more than `max` read (a device such as /dev/zero has no size to check first). */
+async function readCapped(path: string, max: number): Promise<Buffer> {
   const fh = await open(path, "r");
   try {
     const chunks: Buffer[] = [];
     let bytes = 0;
     for (;;) {
       const { bytesRead, buffer } = await fh.read(Buffer.alloc(64 * 1024), 0, 64 * 1024, null);
-      if (bytesRead === 0) return Buffer.concat(chunks).toString("utf8");
+      if (bytesRead === 0) return Buffer.concat(chunks);
       if ((bytes += bytesRead) > max) throw new UsageError(`it holds more than ${formatBytes(max)}: not read further`);
       chunks.push(buffer.subarray(0, bytesRead));
     }
   } finally {
     await fh.close();
+  }
+}
+
+/**
+ * A route's placeholder left in the path (`/v3/projects/{idOrSlug}`, as completion offers the
+ * routes, or `:id` from the v2 docs): sent, it came back as a 404 for a project named
+ * "{idOrSlug}", exit 4, as if an id had been looked up. Refused with the list that has the values.
+ */
+function placeholder(path: string): void {
+  const segments = path.split("?")[0].split("/");
+  const i = segments.findIndex((s) => /^(\{[A-Za-z_]\w*\}|:[A-Za-z_]\w*)$/.test(s));
+  if (i < 0) return;
+  const parent = segments.slice(0, i).join("/").replace(/^https?:\/\/[^/]*/i, "");
+  const lists = matchRoute("GET", parent) !== undefined;
+  throw new UsageError(`the path holds the placeholder ${oneLine(segments[i])}: put a value in its place (nothing was sent)`, {
+    hint: lists ? `'mids api ${shellWord(oneLine(parent))}' lists them, e.g. mids api ${shellWord(oneLine(parent))} --jq '.data[0].id'` : whereIdsAre(parent.split("/")[2] ?? "") ?? "e.g. an id from the list the route belongs to",
+  });
+}
+
+/**
+ * A full URL given as the path: the path and query below the base URL when it points there (a URL
+ * copied from --verbose's trace, a Link header, the sandbox's "listening on" line); any other
+ * host, scheme, port or path is refused, as the key goes to the base URL only. Before, every URL
+ * was refused, the base URL's own too.
+ */
+function belowBase(url: string, baseUrl: string): string {
+  const shown = oneLine(redactUrl(url));
+  let u: URL;
+  try {
+    u = new URL(url);
+  } catch {
+    throw new UsageError(`'${shown}' is not a URL mids can read`, { hint: "pass the path below the base URL, e.g. mids api /v3/topics" });
+  }
+  const base = new URL(baseUrl);
+  const prefix = base.pathname.replace(/\/+$/, "");
+  const below = u.pathname === prefix || u.pathname.startsWith(`${prefix}/`);
+  if (u.origin !== base.origin || !below || u.username || u.password) {
+    const where = oneLine(redactUrl(`${base.origin}${prefix}`));
+    throw new UsageError(`${shown} is not below the base URL ${where}: mids api sends requests, and the key, there only (nothing was sent)`, {
+      hint: `pass the path below the base URL (e.g. mids api /v3/topics), or point --base-url at that host if it is the API`,
+    });
+  }
+  return (u.pathname.slice(prefix.length) || "/") + u.search;
+}
+
+/**
+ * gh api's -F nests `key[sub]=value` (`key[]=value` a list) and reads `@file`; mids api's -f is
+ * typed JSON as -F is (its unknown-option hint says so), but does neither: the key went out as
+ * the text `selector[followedProjects]`, and `-f name=@name.txt` named an alert "@name.txt". Each is
+ * refused with the JSON value (or --input) that sends what was meant.
+ */
+function ghFields(fields: readonly [string, string][]): void {
+  const asJson = (v: string) => {
+    try {
+      JSON.parse(v);
+      return v;
+    } catch {
+      return JSON.stringify(v);
+    }
+  };
+  const nest = /^([^[\]]+)\[([^[\]]*)\]$/;
+  for (const [key, value] of fields) {
+    const nested = nest.exec(key);
+    if (nested) {
+      // every -f of the same outer key, as gh api would have put them together
+      const outer = nested[1];
+      const parts = fields.map(([k, v]) => [nest.exec(k), v] as const).filter(([m]) => m?.[1] === outer);
+      const list = parts.every(([m]) => m![2] === "");
+      const json = list ? `[${parts.map(([, v]) => asJson(v)).join(",")}]` : `{${parts.map(([m, v]) => `${JSON.stringify(m![2])}:${asJson(v)}`).join(",")}}`;
+      // (the values typed, echoed in the hint, pass the secret rules: -f 'auth[token]=...')
+      throw new UsageError(`-f ${oneLine(key)}=...: mids api does not nest fields as gh api does (the key would be sent as written)`, {
+        hint: redactText(`give ${list ? "the list" : "the object"} as one JSON value: -f ${shellWord(oneLine(`${outer}=${json}`))}`),
+      });
+    }
+    if (value.startsWith("@") && value.length > 1) {
+      throw new UsageError(`-f ${oneLine(key)}=${oneLine(value)}: mids api reads no file for a value (gh api's -F does): it would be sent as the text ${oneLine(value)}`, {
+        hint: `send a file as the whole body with --input ${shellWord(oneLine(value.slice(1)))}, or that text as a JSON string: -f ${shellWord(oneLine(`${key}=${JSON.stringify(value)}`))}`,
+      });
+    }
   }
 }
 
@@ -62,9 +169,19 @@ function splitField(f: string): [string, string] {
 export async function run(opts: ApiOptions, ctx: Context): Promise<void> {
   const method = checkChoice("-X", opts.method, METHODS, { ignoreCase: true }).toUpperCase();
   if (!opts.path.trim()) throw new UsageError("the path is empty", { hint: "pass a path with its version prefix, e.g. mids api /v3/topics" });
-  if (/^https?:\/\//i.test(opts.path)) throw new UsageError("mids api takes a path, not a URL", { hint: "pass the path (/v3/topics) and set the host with --base-url" });
-  let path = opts.path.startsWith("/") ? opts.path : `/${opts.path}`;
+  // a full URL (gh api takes one; --verbose prints them) is read below the base URL, once it is known
+  const isUrl = /^https?:\/\//i.test(opts.path);
+  let path = isUrl ? opts.path : opts.path.startsWith("/") ? opts.path : `/${opts.path}`;
+  // a fragment is never sent: the -f query parameters went after it, and were never sent either
+  // (-f limit=2 on '/v3/projects#top' read 50 projects)
+  const hash = path.indexOf("#");
+  if (hash >= 0) {
+    ctx.warn(`the path's fragment (${oneLine(redactText(path.slice(hash)))}) is not sent: a fragment stays with the client`);
+    path = path.slice(0, hash);
+  }
+  placeholder(path);
   const headers: Record<string, string> = {};
+  const given: [string, string][] = [];
   for (const h of opts.headers) {
     const i = h.indexOf(":");
     const name = i > 0 ? h.slice(0, i).trim() : "";
@@ -73,29 +190,59 @@ export async function run(opts: ApiOptions, ctx: Context): Promise<void> {
     if (!HEADER_NAME.test(name) || !HEADER_VALUE.test(value)) {
       throw new UsageError(`-H expects 'Name: value' with a token name and a one-line value (got '${oneLine(h)}')`, { hint: "e.g. -H 'Accept: application/json' (quoted, so the shell keeps it one argument)" });
     }
-    headers[name.toLowerCase()] = value;
+    const managed = managedHeader(name.toLowerCase(), value);
+    if (managed) {
+      throw new UsageError(`-H ${oneLine(name)} ${managed}: nothing was sent`, {
+        hint: name.toLowerCase() === "host" ? "drop it, or point --base-url at that host if it is the API" : "drop it",
+      });
+    }
+    // a header given twice is sent with both values, as gh api sends both lines (one line, joined
+    // with ", " as RFC 9110 reads repeated lines): before, the last one replaced the others unsaid
+    const key = name.toLowerCase();
+    headers[key] = Object.hasOwn(headers, key) ? `${headers[key]}, ${value}` : value;
+    given.push([key, value]);
   }
   // a key or token given with -H is hidden as the configured key is, in the answer and in errors
-  const secrets = [ctx.globals.apiKey, ...Object.entries(headers).filter(([k]) => isSecretHeader(k)).flatMap(([, v]) => [v, v.replace(/^\S+\s+/, "")])];
+  const secrets = [ctx.globals.apiKey, ...given.filter(([k]) => isSecretHeader(k)).flatMap(([, v]) => [v, v.replace(/^\S+\s+/, "")])];
   let body: unknown;
   const fields = opts.fields.map(splitField);
+  // gh api turns a request with --input into a POST; mids api keeps its GET, which has no body:
+  // sent, the body went unread and the GET's answer (a 404 for /v2/recipes/validate) stood for it
+  if (opts.input !== undefined && (method === "GET" || method === "HEAD")) {
+    throw new UsageError(`--input sends a request body, and a ${method} has none: nothing was sent`, {
+      hint: "name the method that takes it, e.g. mids api -X POST PATH --input FILE (mids api sends a GET unless -X says otherwise)",
+    });
+  }
   if (opts.input !== undefined) {
     // a request body gets the response's cap: an endless input (/dev/zero, `yes |`) is read no further
     const max = ctx.globals.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
     const hint = "a request body is held to --max-body-size: raise it, or send less";
-    const text = opts.input === "-" ? await readStdin(ctx, max, hint) : await readCapped(resolve(ctx.io.cwd, opts.input), max).catch((e: NodeJS.ErrnoException) => {
+    const bytes = opts.input === "-" ? await readStdinBytes(ctx, max, hint) : await readCapped(resolve(ctx.io.cwd, opts.input), max).catch((e: NodeJS.ErrnoException) => {
       if (e instanceof UsageError) throw new UsageError(`cannot read --input '${opts.input}': ${e.message}`, { hint });
       const why = e.code === "ENOENT" ? "no such file" : e.code === "EISDIR" ? "it is a directory" : e.message;
       throw new UsageError(`cannot read --input '${opts.input}': ${why}`, { hint: "give a file, or - for stdin" });
     });
-    body = text;
+    // the body goes as UTF-8 text (the API takes JSON): bytes that are no UTF-8 (a UTF-16 file, an
+    // image) went out changed, each bad byte as EF BF BD, without a word
+    if (!isUtf8(bytes)) {
+      throw new UsageError(`--input ${opts.input === "-" ? "(stdin)" : `'${oneLine(opts.input)}'`} is not UTF-8 text: the API takes a JSON body, and nothing was sent`, {
+        hint: "convert it to UTF-8 (iconv -t UTF-8), or send JSON",
+      });
+    }
+    body = bytes.toString("utf8");
   }
   if (fields.length) {
     if (method === "GET" || method === "HEAD") {
       const sp = new URLSearchParams(fields);
       path += (path.includes("?") ? "&" : "?") + sp.toString();
     } else {
-      if (body !== undefined) throw new UsageError("use either --input or -f fields for the body, not both");
+      // (gh api sends its fields in the query string then: here a query parameter is written in the path)
+      if (body !== undefined) {
+        throw new UsageError(`--input and -f both give the ${method}'s body: nothing was sent`, {
+          hint: `put the fields in the --input body, or a query parameter in the path: mids api -X ${method} ${shellWord(`${oneLine(redactText(opts.path))}${opts.path.includes("?") ? "&" : "?"}${oneLine(fields[0][0])}=...`)} --input ${opts.input === "-" ? "-" : "FILE"}`,
+        });
+      }
+      ghFields(fields);
       // a JSON object holds a key once: a second -f of it would drop the first value unsaid
       const twice = fields.find(([k], i) => fields.findIndex(([other]) => other === k) !== i);
       if (twice) {
@@ -108,11 +255,14 @@ export async function run(opts: ApiOptions, ctx: Context): Promise<void> {
   }
   // the body is printed as the server sent it: JSON (one line per value with -o ndjson), or --jq
   const g = ctx.globals;
-  if (g.outputExplicit && (g.output === "csv" || g.output === "yaml")) {
+  const source = g.sources?.output;
+  const typed = !source || source.kind === "flag";
+  // -o table typed asks for a table mids api cannot make (a stored `output table`, a person's
+  // default for the resource commands, is left unsaid: it would warn on every raw request)
+  if (g.outputExplicit && (g.output === "csv" || g.output === "yaml" || (g.output === "table" && typed))) {
     // named as it was set: a job's MIDS_OUTPUT or a stored setting is no -o the user typed
-    const source = g.sources?.output;
-    const asked = !source || source.kind === "flag" ? `-o ${g.output}` : `output ${g.output} (from ${sourceText(source)})`;
-    ctx.warn(`${asked} does not apply to mids api: the response body is printed as JSON (a resource command such as 'mids projects list -o ${g.output}' prints ${g.output})`);
+    const asked = typed ? `-o ${g.output}` : `output ${g.output} (from ${sourceText(source)})`;
+    ctx.warn(`${asked} does not apply to mids api: the response body is printed as JSON (a resource command such as 'mids projects list -o ${g.output}' prints ${g.output === "table" ? "a table" : g.output})`);
   }
   if (g.fields) ctx.warn("--fields does not apply to mids api: the response body is printed whole (pick values with --jq)");
   if (opts.slurp && !opts.paginate) throw new UsageError("--slurp needs --paginate", { hint: "mids api PATH --paginate --slurp" });
@@ -124,25 +274,35 @@ export async function run(opts: ApiOptions, ctx: Context): Promise<void> {
   // a request that changes something is not sent with a --jq that cannot print its answer
   if (method !== "GET" && method !== "HEAD") await checkJqFilter(ctx);
   const client = await ctx.client();
-  if (opts.paginate) return paginate(ctx, client, path, headers, opts, secrets).catch((err) => { throw hidden(err, secrets); });
+  if (isUrl) path = belowBase(path, client.opts.baseUrl);
+  if (opts.paginate) return paginate(ctx, client, path, headers, opts, secrets).catch((err) => { throw hidden(givenCredential(err, headers, !!ctx.globals.apiKey, path), secrets); });
   let res: ApiResult | undefined;
   let failure: ApiError | undefined;
+  // -o ndjson: one JSON value on one line, as each page of --paginate is (a text answer, a proxy's
+  // page or a 502's HTML, is one JSON string); before, its lines were printed as they came
+  const ndjson = ctx.globals.output === "ndjson";
   try {
     res = await client.raw(method, path, body, headers);
   } catch (err) {
+    // Ctrl-C or a CI timeout's SIGTERM while a request that changes something was out: it may have
+    // been carried out, which "interrupted" alone left a script's author to guess (never repeated)
+    if (err instanceof InterruptedError && method !== "GET" && method !== "HEAD") {
+      err.hint = `the ${method} may have reached the server and been carried out before the interrupt: check the result before running it again`;
+    }
     // an answer that is not the API's (a proxy's page, JSON cut short): printed as it came, then exit 7
     if (err instanceof MalformedResponseError && err.received) {
       const got = err.received;
-      await printFailedAnswer(ctx, err, () => printResponse(ctx, { status: got.status, headers: got.headers, body: got.body } as ApiResult, undefined, opts.include, secrets));
+      await printFailedAnswer(ctx, err, () => printResponse(ctx, { status: got.status, headers: got.headers, body: got.body } as ApiResult, undefined, opts.include, secrets, ndjson));
       throw hidden(err, secrets);
     }
     if (!(err instanceof ApiError)) throw err;
     failure = err;
   }
-  if (failure) await printFailedAnswer(ctx, failure, () => printResponse(ctx, res, failure, opts.include, secrets));
-  else await printResponse(ctx, res, failure, opts.include, secrets);
-  if (failure?.exitCode === EXIT.historyWindow) failure.hint = historyHint(failure, path);
-  if (failure) throw hidden(failure, secrets);
+  if (failure) await printFailedAnswer(ctx, failure, () => printResponse(ctx, res, failure, opts.include, secrets, ndjson));
+  else await printResponse(ctx, res, failure, opts.include, secrets, ndjson);
+  if (res) reportWindow(ctx, res);
+  if (failure?.exitCode === EXIT.historyWindow) failure.hint = historyHint(failure, path, ctx.now());
+  if (failure) throw hidden(givenCredential(failure, headers, !!ctx.globals.apiKey, path), secrets);
 }
 
 /**
@@ -161,6 +321,66 @@ async function printFailedAnswer(ctx: Context, failure: MidsError, print: () => 
   }
 }
 
+/**
+ * An error of a request that carried a credential given with -H: a rejected one is that credential,
+ * named by its header. Before, the error blamed the configured key ("fix or unset MIDS_API_KEY"),
+ * or with none configured said the request "needs an API key", and quoted the server's words
+ * with the -H key whole in them.
+ */
+function givenCredential(err: unknown, headers: Record<string, string>, configured: boolean, path: string): unknown {
+  if (!(err instanceof ApiError)) return err;
+  const from = headers["x-api-key"] !== undefined ? "-H x-api-key" : headers.authorization !== undefined ? "-H Authorization" : undefined;
+  if (!from) return err;
+  err.credentialFrom = from;
+  // a missing entitlement is the key's, not a rejected key (as explainRejectedKey reads it)
+  if (err.exitCode !== EXIT.credentials || err.code === "entitlement_required" || (err.code !== "credential_required" && err.status !== 401)) return err;
+  const body = err.body && typeof err.body === "object" ? (err.body as Record<string, unknown>) : {};
+  const said = typeof body.message === "string" && body.message.trim() ? oneLine(body.message.trim()) : undefined;
+  // v2 reads a key from x-api-key only (spec 5.1: Authorization is v3's other carrier)
+  const v2 = from === "-H Authorization" && /^\/v2(\/|\?|$)/.test(path);
+  const e = new ApiError(v2 ? `the v2 API takes no key from -H Authorization (only the x-api-key header carries one there)${said ? `: ${said}` : ""}` : `the key given with ${from} was rejected${said ? `: ${said}` : ""}`, {
+    code: err.code, status: err.status ?? 401, details: err.details, headers: err.headers, body: err.body,
+    hint: v2 ? `give it as -H 'x-api-key: KEY'${configured ? ", or drop -H Authorization to send the configured key" : ""}`
+      : `check the value given with ${from} (keys are created in the product's integrations settings)${configured ? "; without it, mids sends the configured key" : ""}`,
+  });
+  e.exitCode = err.exitCode;
+  e.credentialFrom = from;
+  return e;
+}
+
+/**
+ * The history window's warning (spec 8.2), as the commands say it: a route of the window whose
+ * request reaches before earliestAvailableAt, by its time parameters in the query or the route's
+ * default window (/v2/intel, /v3/intel: the whole archive; said once per key). Before, mids api
+ * said nothing, and a --paginate over /v2/signals passed 30 days off as the whole list.
+ */
+function reportWindow(ctx: Context, res: ApiResult): void {
+  const r = res.route;
+  if (!r?.history || !res.history) return;
+  const q = new URL(res.url).searchParams;
+  const now = ctx.now();
+  const params = paramsOf(r);
+  const defaultMs = defaultWindowMs(r.id) ?? (r.aliasOf ? defaultWindowMs(r.aliasOf) : undefined);
+  // on a series (a default window of days) `at` ends the window, as `end` and `to` do
+  const series = defaultMs !== undefined && Number.isFinite(defaultMs);
+  const time = (name: string, duration: boolean): number => {
+    const v = q.get(name)!;
+    const ms = duration ? parseDurationMs(v, "d") : undefined;
+    return duration ? (ms === undefined ? NaN : now.getTime() - ms) : Date.parse(v);
+  };
+  let start: Date | undefined;
+  let end: Date | undefined;
+  for (const p of params.filter((x) => q.has(x.name) && (x.type === "timestamp" || x.type === "duration"))) {
+    const t = time(p.name, p.type === "duration");
+    if (Number.isNaN(t)) continue;
+    if (p.historyStart && !(series && p.name === "at")) {
+      if (start === undefined || t < start.getTime()) start = new Date(t);
+    } else if (end === undefined || t < end.getTime()) end = new Date(t);
+  }
+  const explicit = params.some((p) => (p.type === "timestamp" || p.type === "duration") && q.has(p.name));
+  reportHistory(ctx, res, { start, end, explicit, defaultMs: start ? undefined : defaultMs });
+}
+
 /** An error as printed: the -H secrets out of its words and details (the configured key is the printer's). */
 function hidden(err: unknown, secrets: readonly (string | undefined)[]): unknown {
   if (!(err instanceof MidsError)) return err;
@@ -174,22 +394,32 @@ function hidden(err: unknown, secrets: readonly (string | undefined)[]): unknown
  * The history-window fix in mids api's terms (--clamp is the commands' flag): the request's
  * parameter that starts before earliestAvailableAt (v2 `start`, v3 `from`), set to that time.
  */
-function historyHint(err: ApiError, path: string): string {
+function historyHint(err: ApiError, path: string, now: Date): string {
   const body = err.body && typeof err.body === "object" ? (err.body as Record<string, unknown>) : {};
   const earliest = historyEarliest(body);
   const entitlement = "older data needs the archive-history entitlement";
   // a value that is no time (the server chose it: `2026-01-01; rm ...`) is never offered as a -f to paste
   if (!earliest || Number.isNaN(Date.parse(earliest))) return `start at or after this key's earliestAvailableAt (shown by 'mids me'); ${entitlement}`;
   const query = new URLSearchParams(path.split("?")[1] ?? "");
+  // the route's own start parameter: a window given as a duration (neighbors' since=60d) is set
+  // as one (before, the hint offered -f start=..., a parameter the route does not read)
+  const m = matchRoute("GET", path.split("?")[0]);
+  const starts = m ? paramsOf(m.route).filter((p) => p.historyStart) : [];
+  const duration = starts.find((p) => p.type === "duration" && query.has(p.name)) ?? (starts.length && starts.every((p) => p.type === "duration") ? starts[0] : undefined);
+  if (duration) {
+    // whole days, an hour inside the window's start: the window rolls forward
+    const days = Math.floor((now.getTime() - Date.parse(earliest) - 3_600_000) / 86_400_000);
+    if (days >= 1) return `set ${duration.name} to a window inside the key's (it moves with the clock): -f ${duration.name}=${days}d; ${entitlement}`;
+  }
   const before = [...query].find(([, v]) => !Number.isNaN(Date.parse(v)) && Date.parse(v) < Date.parse(earliest))?.[0];
-  const name = before ?? (query.has("from") ? "from" : "start");
+  const name = before ?? starts.find((p) => p.type === "timestamp" && p.name !== "at")?.name ?? (query.has("from") ? "from" : "start");
   // not earliestAvailableAt itself: the window rolls forward, and that start is refused a moment later
   return `set ${name} to a time inside the window (it moves with the clock): -f ${name}=${hintStart(earliest)}; ${entitlement}`;
 }
 
 /**
  * Print one response (or the error answer): -i headers, then the body; JSON through printJson.
- * `inStream`: a page of --paginate -o ndjson, whose every line is JSON: a body that is not JSON
+ * `inStream`: -o ndjson (a page of --paginate, or the one answer), whose every line is JSON: a body that is not JSON
  * (a proxy's page, a 503's text) is printed as a JSON string, the value --slurp holds for it.
  */
 async function printResponse(ctx: Context, res: ApiResult | undefined, failure: ApiError | undefined, include: boolean, secrets: readonly (string | undefined)[], inStream = false): Promise<void> {
@@ -204,9 +434,38 @@ async function printResponse(ctx: Context, res: ApiResult | undefined, failure: 
     await writeAsync(ctx.io.stdout, clean(head) + "\n");
   }
   if (resBody === undefined || resBody === "") return;
+  // an answer that is no UTF-8 text (an image, an unlabelled gzip): its bytes as they came, as gh
+  // api writes them; on a terminal, a line saying so in their place (they would drive it). Before,
+  // a lossy text reading of them was written: a file saved from it was damaged, without a word
+  const raw = res?.raw;
+  if (raw && !inStream && ctx.globals.jq === undefined) {
+    const type = resHeaders["content-type"];
+    if (ctx.io.stdoutIsTTY) {
+      ctx.warn(`the answer is not text (${formatBytes(raw.length)}${type ? `, ${type}` : ""}): not printed on the terminal; redirect stdout to a file to keep it`);
+      return;
+    }
+    if (await writeBytesAsync(ctx.io.stdout, redactBytes(raw, secrets))) return;
+  }
   if (typeof resBody === "string" && inStream) await printJson(ctx, redact(resBody, secrets));
   else if (typeof resBody === "string") await writeAsync(ctx.io.stdout, clean(resBody.endsWith("\n") ? resBody : resBody + "\n"));
   else await printJson(ctx, redactDeep(resBody, secrets));
+}
+
+/** Bytes with every secret (4 characters or more) written as ***, as in a text answer. */
+function redactBytes(raw: Buffer, secrets: readonly (string | undefined)[]): Buffer {
+  let out = raw;
+  for (const s of secrets) {
+    if (!s || s.length < 4) continue;
+    const needle = Buffer.from(s);
+    const parts: Buffer[] = [];
+    let from = 0;
+    for (let i = out.indexOf(needle); i >= 0; i = out.indexOf(needle, from)) {
+      parts.push(out.subarray(from, i), Buffer.from("***"));
+      from = i + needle.length;
+    }
+    if (parts.length) out = Buffer.concat([...parts, out.subarray(from)]);
+  }
+  return out;
 }
 
 /** --paginate: print each page as it comes, or with --slurp one array of all pages (held in memory, under one body's cap). */
@@ -216,6 +475,7 @@ async function paginate(ctx: Context, client: Client, path: string, headers: Rec
   let heldBytes = 0;
   let pages = 0;
   let resume: string | undefined;
+  let link: string | undefined;
   const inStream = ctx.globals.output === "ndjson";
   try {
     for await (const res of rawPages(client, path, headers, { maxPages: ctx.globals.maxPages })) {
@@ -228,13 +488,18 @@ async function paginate(ctx: Context, client: Client, path: string, headers: Rec
       }
       pages++;
       resume = res.resume;
+      link = res.headers.link;
+      // every page asks for the same window: its warning is the first page's
+      if (pages === 1) reportWindow(ctx, res);
     }
   } catch (err) {
     if (opts.slurp && (pages > 0 || ctx.signal.aborted)) await printJson(ctx, slurped);
-    else if (!opts.slurp && err instanceof ApiError) await printFailedAnswer(ctx, err, () => printResponse(ctx, undefined, err, opts.include, secrets, inStream));
+    // (--slurp with no page yet: the first answer failed, and is printed as without --slurp, the
+    // body a script reads its code from; before, stdout stayed empty)
+    else if (err instanceof ApiError) await printFailedAnswer(ctx, err, () => printResponse(ctx, undefined, err, opts.include && !opts.slurp, secrets, inStream));
     // a page that is not the API's (a proxy's page mid-walk): printed as it came, as a single request's is
-    else if (!opts.slurp && err instanceof MalformedResponseError && err.received) await printFailedAnswer(ctx, err, () => printResponse(ctx, err.received as ApiResult, undefined, opts.include, secrets, inStream));
-    if (err instanceof ApiError && err.exitCode === EXIT.historyWindow) err.hint = historyHint(err, path);
+    else if (err instanceof MalformedResponseError && err.received) await printFailedAnswer(ctx, err, () => printResponse(ctx, err.received as ApiResult, undefined, opts.include && !opts.slurp, secrets, inStream));
+    if (err instanceof ApiError && err.exitCode === EXIT.historyWindow) err.hint = historyHint(err, path, ctx.now());
     if (err instanceof MidsError && pages > 0) {
       // (--max-pages' own message says how many pages)
       if (!(err instanceof MaxPagesError)) err.message += ` (after ${pages} ${pages === 1 ? "page" : "pages"})`;
@@ -243,4 +508,9 @@ async function paginate(ctx: Context, client: Client, path: string, headers: Rec
     throw err;
   }
   if (opts.slurp) await printJson(ctx, slurped);
+  // gh api --paginate follows a Link header's rel="next"; the API pages by its body, so a last page
+  // that names a next one in Link (a proxy's or another server's paging) ended the walk unsaid
+  if (link !== undefined && /[;,]\s*rel\s*=\s*"?(?:[^",;]*\s)?next(?:\s[^",;]*)?"?\s*(?:[;,]|$)/i.test(link)) {
+    ctx.warn(`the last page's Link header names a next page (rel="next"), which mids api --paginate does not follow: it follows meta.nextCursor (v3) and pagination (v2), and found none, so the walk ended after ${pages} ${pages === 1 ? "page" : "pages"}`);
+  }
 }

@@ -50,6 +50,10 @@ const OTHER_SPELLINGS: Readonly<Record<string, string>> = {
   "option -F": "mids api has one -f/--field, typed as gh's -F is (-f limit=5 sends the number 5; -f 'name=\"007\"' a string)",
   "option --raw-field": "mids api has one -f/--field, typed as gh's -F is (-f limit=5 sends the number 5; -f 'name=\"007\"' a string)",
   "option --silent": "mids api has no --silent: send the body to /dev/null (mids api ... > /dev/null); errors still go to stderr",
+  "option --hostname": "mids has no --hostname: requests go to the base URL (--base-url https://HOST, or MIDS_BASE_URL)",
+  "option -t": "mids has no Go templates (gh's -t/--template): pick and shape values with --jq",
+  "option --template": "mids has no Go templates (gh's -t/--template): pick and shape values with --jq",
+  "option --cache": "mids keeps no answers (gh's --cache): every run asks the server",
 };
 
 /** Output flags of other CLIs (`gh --json`, `aws --output`): mids chooses the output with -o. */

@@ -1,0 +1,28 @@
+// mids api on an answer that is no UTF-8 text (an image, an unlabelled gzip): a lossy text reading
+// of its bytes was written (0xff became EF BF BD), so a file saved from it was damaged without a
+// word; on a terminal the reading was printed, controls stripped, as garbage.
+import { expect, it } from "vitest";
+import { main } from "../../src/main.js";
+import { testIO } from "../../src/io.js";
+import { baseEnv, runMain } from "../helpers/cli.js";
+import { hostile } from "../helpers/hostile.js";
+
+const key = "mids_binary_key_0019";
+
+it("piped, the bytes are written as they came (the key hidden); on a terminal, a warning in their place", async () => {
+  const bytes = (sent: string) => Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0xff, 0xfe, 0x1b, 0x5b, 0x32, 0x4a]), Buffer.from(sent), Buffer.from([0xc3])]);
+  const server = await hostile((req, res) => res.writeHead(200, { "content-type": "image/png" }).end(bytes(String(req.headers["x-api-key"]))));
+  const env = baseEnv({ MIDS_BASE_URL: server.url, MIDS_API_KEY: key });
+  const piped = await runMain(["api", "/v3/logo.png"], { env });
+  expect(piped.code).toBe(0);
+  expect(Buffer.from(piped.stdout, "latin1").equals(bytes("***"))).toBe(true);
+  const io = testIO({ env, stdoutIsTTY: true, stderrIsTTY: true });
+  const code = await main(["api", "/v3/logo.png"], { io });
+  expect(code).toBe(0);
+  expect(io.out()).toBe("");
+  expect(io.err()).toBe(`mids: warning: the answer is not text (${bytes(key).length} bytes, image/png): not printed on the terminal; redirect stdout to a file to keep it\n`);
+  // a text answer is text, as before
+  const text = await hostile((_req, res) => res.writeHead(200, { "content-type": "text/plain" }).end("héllo\n"));
+  const t = await runMain(["api", "/v3/hello"], { env: baseEnv({ MIDS_BASE_URL: text.url }) });
+  expect(t.stdout).toBe("héllo\n");
+});

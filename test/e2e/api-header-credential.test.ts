@@ -1,0 +1,47 @@
+// mids api -H 'Authorization: Bearer ...' (v3's other carrier of a key) with a configured key: both
+// went out, and the server chose between them unsaid (the sandbox answered for the configured key).
+import { expect, it } from "vitest";
+import { baseEnv, runMain } from "../helpers/cli.js";
+import { hostile, sendJson } from "../helpers/hostile.js";
+
+it("-H Authorization is the credential sent: the configured key does not go beside it", async () => {
+  const configured = "mids_configured_key_0001";
+  const server = await hostile((req, res) => sendJson(res, 200, { data: { key: req.headers["x-api-key"] ?? null, auth: req.headers.authorization ?? null }, meta: {} }));
+  const env = baseEnv({ MIDS_BASE_URL: server.url, MIDS_API_KEY: configured });
+  const r = await runMain(["api", "/v3/me", "-H", "Authorization: Bearer tok_other_0002", "--jq", ".data", "-o", "ndjson"], { env });
+  expect(r.code).toBe(0);
+  // the header comes back as ***, as every -H secret does: what matters is the key that was not sent
+  expect(JSON.parse(r.stdout)).toEqual({ key: null, auth: "***" });
+  const plain = await runMain(["api", "/v3/me", "--jq", ".data.key"], { env });
+  expect(plain.stdout).toBe("***\n");
+});
+
+// A key given with -H that the server refused: the error blamed the configured key ("fix or unset
+// MIDS_API_KEY", a good key), or with none configured said the request needed one, and quoted
+// the server's words with the -H key whole in them.
+it("a refused -H key is named by its header, hidden in the server's words; the configured key is not blamed", async () => {
+  const given = "mids_given_key_0003";
+  const server = await hostile((req, res) => sendJson(res, 401, { code: "credential_required", message: `key ${String(req.headers["x-api-key"] ?? req.headers.authorization)} is not recognised` }));
+  const runs = await Promise.all([
+    runMain(["api", "/v3/me", "-H", `x-api-key: ${given}`], { env: baseEnv({ MIDS_BASE_URL: server.url, MIDS_API_KEY: "mids_configured_key_0001" }) }),
+    runMain(["api", "/v3/me", "-H", `Authorization: Bearer ${given}`, "--paginate"], { env: baseEnv({ MIDS_BASE_URL: server.url }) }),
+  ]);
+  for (const [r, header] of [[runs[0], "x-api-key"], [runs[1], "Authorization"]] as const) {
+    expect(r.code).toBe(3);
+    expect(r.stderr.split("\n")[0]).toMatch(new RegExp(`^mids: the key given with -H ${header} was rejected: key (Bearer )?\\*\\*\\* is not recognised$`));
+    expect(r.stderr.split("\n")[1]).toMatch(new RegExp(`^hint: check the value given with -H ${header} `));
+    expect(r.stdout + r.stderr).not.toContain(given);
+    expect(r.stderr).not.toMatch(/MIDS_API_KEY|needs an API key/);
+  }
+  expect(runs[0].stderr).toMatch(/without it, mids sends the configured key/);
+});
+
+// v2 reads a key from x-api-key only (spec 5.1): -H Authorization on a v2 path was "rejected" as if
+// the key were wrong, when the header is one v2 does not read.
+it("-H Authorization on a v2 path: the error says v2 takes the key from x-api-key only", async () => {
+  const server = await hostile((req, res) => req.headers["x-api-key"] ? sendJson(res, 200, { status: 200, data: [] }) : sendJson(res, 401, { status: 401, error: "Unauthorized", message: "API key required", data: null }));
+  const r = await runMain(["api", "/v2/projects", "-H", "Authorization: Bearer mids_given_key_0003"], { env: baseEnv({ MIDS_BASE_URL: server.url, MIDS_API_KEY: "mids_configured_key_0001" }) });
+  expect(r.code).toBe(3);
+  expect(r.stderr).toBe("mids: the v2 API takes no key from -H Authorization (only the x-api-key header carries one there): API key required\n" +
+    "hint: give it as -H 'x-api-key: KEY', or drop -H Authorization to send the configured key\n");
+});

@@ -1,0 +1,26 @@
+// A route's placeholder left in the path (completion offers /v3/projects/{idOrSlug}; the v2 docs
+// write /v2/projects/:id): it was sent, and the 404 for a project named "{idOrSlug}" (exit 4)
+// read as if an id had been looked up and was missing.
+import { expect, it } from "vitest";
+import { baseEnv, runMain } from "../helpers/cli.js";
+import { hostile, sendJson } from "../helpers/hostile.js";
+
+it("a {name} or :name segment is exit 2 with nothing sent and where the values are listed", async () => {
+  const server = await hostile((req, res) => sendJson(res, 200, { data: req.url, meta: {} }));
+  const env = baseEnv({ MIDS_BASE_URL: server.url, MIDS_API_KEY: "mids_test_key_0018" });
+  const [braces, colon, noList] = await Promise.all([
+    runMain(["api", "/v3/projects/{idOrSlug}/series/trend"], { env }),
+    runMain(["api", "v2/projects/:id/momentum", "-f", "start=2026-11-01T00:00:00Z"], { env }),
+    runMain(["api", `${server.url}/v3/alerts/{id}`], { env }),
+  ]);
+  expect(braces.stderr).toBe("mids: the path holds the placeholder {idOrSlug}: put a value in its place (nothing was sent)\n" +
+    "hint: 'mids api /v3/projects' lists them, e.g. mids api /v3/projects --jq '.data[0].id'\n");
+  expect(colon.stderr.split("\n")[0]).toBe("mids: the path holds the placeholder :id: put a value in its place (nothing was sent)");
+  expect(colon.stderr.split("\n")[1]).toMatch(/^hint: 'mids api \/v2\/projects' lists them/);
+  expect(noList.stderr.split("\n")[1]).toMatch(/^hint: check the id: the API lists no alert subscriptions/);
+  for (const r of [braces, colon, noList]) expect(r.code).toBe(2);
+  expect(server.seen).toEqual([]);
+  // a value in its place is sent
+  const ok = await runMain(["api", "/v3/projects/jutufi", "--jq", ".data"], { env });
+  expect(ok.stdout).toBe("/v3/projects/jutufi\n");
+});
