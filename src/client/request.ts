@@ -103,7 +103,8 @@ export function unsentParts(baseUrl: string): string[] {
 /** Loopback hosts may receive a key over plain http (the sandbox, local proxies). */
 export function isLoopbackHost(hostname: string): boolean {
   const h = hostname.replace(/^\[|\]$/g, "").toLowerCase();
-  return h === "localhost" || h.endsWith(".localhost") || h === "::1" || /^127\.\d+\.\d+\.\d+$/.test(h);
+  // an IPv4-mapped 127/8 address too, as written (::ffff:127.0.0.1) and as URL writes it (::ffff:7f00:1)
+  return h === "localhost" || h.endsWith(".localhost") || h === "::1" || /^(?:::ffff:)?127\.\d+\.\d+\.\d+$/.test(h) || /^::ffff:7f[0-9a-f]{2}:[0-9a-f]{1,4}$/.test(h);
 }
 
 /**

@@ -57,8 +57,8 @@ describe("request building", () => {
   });
 
   it("knows loopback hosts", () => {
-    for (const h of ["localhost", "127.0.0.1", "127.5.0.9", "[::1]", "api.localhost"]) expect(isLoopbackHost(h), h).toBe(true);
-    for (const h of ["10.0.0.1", "example.com", "127.example.com"]) expect(isLoopbackHost(h), h).toBe(false);
+    for (const h of ["localhost", "127.0.0.1", "127.5.0.9", "[::1]", "api.localhost", "[::ffff:127.0.0.1]", new URL("http://[::ffff:127.0.0.1]/").hostname, new URL("http://[0:0:0:0:0:0:0:1]/").hostname]) expect(isLoopbackHost(h), h).toBe(true);
+    for (const h of ["10.0.0.1", "example.com", "127.example.com", "[::ffff:10.0.0.1]", new URL("http://[::ffff:10.0.0.1]/").hostname, "[::ffff:7f00:1.example]"]) expect(isLoopbackHost(h), h).toBe(false);
   });
 
   it("redacts the key anywhere and secret headers always", () => {
