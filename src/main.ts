@@ -42,7 +42,7 @@ export async function main(argv: string[], opts: MainOptions = {}): Promise<numb
     }
     return EXIT.ok;
   } catch (err) {
-    return reportFailure(ctx, err, program?.opts().output);
+    return reportFailure(ctx, err, program?.opts());
   } finally {
     await printHelp(ctx, argv).catch(() => undefined);
     await ctx.close().catch(() => undefined);

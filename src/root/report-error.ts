@@ -10,18 +10,20 @@ import { redactOwnWords } from "../redact/index.js";
 import { redact, redactDeep } from "../util/known-secrets.js";
 import { clipMiddle, escapeC1Json, oneLine } from "../util/sanitize.js";
 import { MAX_ERROR_LINE, detailsForLine, errorLine } from "../output/error-line.js";
+import { requestedOutput } from "./settings.js";
 
 
 /**
- * The exit code of a run that threw `err`, after saying why on stderr. `typed` is -o as
- * commander parsed it (a refusal while parsing comes before the settings are resolved).
+ * The exit code of a run that threw `err`, after saying why on stderr. `typed` is the root's
+ * options as commander parsed them, -o and --profile (a refusal while parsing comes before the
+ * settings are resolved).
  */
-export function reportFailure(ctx: Context & { usageLine?: string; missingCommandOf?: string }, err: unknown, typed: unknown): number {
+export function reportFailure(ctx: Context & { usageLine?: string; missingCommandOf?: string }, err: unknown, typed: { output?: unknown; profile?: unknown } = {}): number {
   const io = ctx.io;
-  // -o as typed, else MIDS_OUTPUT: a job that sets the variable once asks for the JSON error object
-  // as the flag does, also for a flag refused while parsing (before, only the plain lines came);
-  // the config file is not read for a run whose flags were refused
-  const outputFlag = typed ?? io.env.MIDS_OUTPUT;
+  // -o as typed, else MIDS_OUTPUT, else the config's output: a job that sets the variable once, or
+  // stores 'output json', asks for the JSON error object as the flag does, also for a flag refused
+  // while parsing (before, the stored setting gave only the plain lines)
+  const outputFlag = requestedOutput(typed, io.env);
   if (err instanceof CommanderError) {
     // a group run without its command (mids projects): its help is on stderr; a script's empty
     // variable (mids projects $CMD) is no success. Bare `mids` shows the help and exits 0.

@@ -48,6 +48,24 @@ export function applySettings(ctx: Context, o: Record<string, unknown>, path: st
   }
 }
 
+/**
+ * The output format a run whose flags were refused asked for, as -o json (or MIDS_OUTPUT) does:
+ * -o as typed, else MIDS_OUTPUT, else the config file's output for --profile (or MIDS_PROFILE),
+ * else the default profile's. Where the file cannot tell (it cannot be read, or the profile named is
+ * not in it) the answer is undefined: the refusal prints its plain lines only.
+ */
+export function requestedOutput(typed: { output?: unknown; profile?: unknown }, env: Record<string, string | undefined>): string | undefined {
+  if (typeof typed.output === "string" && typed.output !== "") return typed.output;
+  if (env.MIDS_OUTPUT) return env.MIDS_OUTPUT;
+  try {
+    const profile = typeof typed.profile === "string" ? typed.profile : env.MIDS_PROFILE || undefined;
+    const stored = layeredConfig(readConfigFile(env), profile === "" ? undefined : profile).cfg.output;
+    return typeof stored === "string" ? stored : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** The hint of a flag given as '': in a script, most often a variable that was not set (--base-url "$URL"). */
 function emptyFlagHint(flag: string): string {
   return `give ${flag} a value, or leave it out for the default (is a shell variable in it unset, as in ${flag} "$VAR"?)`;
