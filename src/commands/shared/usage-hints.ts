@@ -1,7 +1,7 @@
 // Commander's own refusals (unknown command or option, a missing or invalid argument) in the house
 // style: one `mids:` line and a `hint:` that uses what mids knows (the usage line, the v2 word's v3
 // name, a near name), never commander's `(Did you mean ...?)` on a line of its own.
-import { choiceHint, notOneOf } from "../../util/flag-values.js";
+import { choiceHint, nearestChoice, notOneOf } from "../../util/flag-values.js";
 import { Help, type Command } from "commander";
 import { ROUTES } from "../../contract/routes.js";
 import { editDistance } from "../../output/fields.js";
@@ -157,7 +157,8 @@ export function usageErrorText(cmd: Command, raw: string): string {
     hint = choiceHint(m[3], false, m[2]);
   } else if ((m = /^command-argument value '(.+)' is invalid for argument '(.+)'\. Allowed choices are (.+)\.$/.exec(msg))) {
     msg = `'${m[1]}' is not a ${m[2]}: use one of ${m[3]}`;
-    hint = v2Word(cmd, m[2], m[1]) ?? usage(cmd);
+    const near = nearestChoice(m[3].split(", ").map((v) => v.replace(/^"|"$/g, "")), m[1]);
+    hint = v2Word(cmd, m[2], m[1]) ?? (near ? `did you mean '${near}'? (${usage(cmd)})` : usage(cmd));
   } else if ((m = /^required option '(.+)' not specified$/.exec(msg))) {
     // a flag the command cannot run without (sandbox record --upstream, --out): add it, with what it takes
     hint = missingValueHint(cmd, m[1])?.replace(/^(\S+) takes /, "add $1 ") ?? usage(cmd);
