@@ -59,6 +59,17 @@ describe("mids help", () => {
     expect(root.stdout.indexOf("Commands:")).toBeLessThan(root.stdout.indexOf("Options:"));
   });
 
+  it("a help flag before the command's name (mids --help projects list, as git --help log) prints that command's help", async () => {
+    for (const [first, last] of [[["--help", "projects", "list"], ["projects", "list", "--help"]], [["-h", "config"], ["config", "--help"]]]) {
+      const [a, b] = [await runMain(first), await runMain(last)];
+      expect(a.code, first.join(" ")).toBe(0);
+      expect(a.stdout, first.join(" ")).toMatch(new RegExp(`^Usage: mids ${last.slice(0, -1).join(" ")} `));
+      expect(a.stdout, first.join(" ")).toBe(b.stdout);
+    }
+    // no command named after it: the root's help, as before
+    expect((await runMain(["--help", "nope"])).stdout).toMatch(/^Usage: mids \[options\] \[command\]/);
+  });
+
   it("a subcommand's help lists only the options that apply to it", async () => {
     const r = await runMain(["help", "migrate", "scan"]);
     expect(r.code).toBe(0);
