@@ -41,7 +41,9 @@ export function applySettings(ctx: Context, o: Record<string, unknown>, path: st
     const creating = (path === "config set" || path === "config unset") && profile !== undefined && !Object.hasOwn(file.profiles, profile);
     resolve(file, creating ? undefined : profile);
   } catch (e) {
-    if (!(e instanceof MidsError) || !CONFIG_TOLERANT.has(path)) throw e;
+    // 'config list --profiles' lists the profiles a selected one that is not there could be (a stale MIDS_PROFILE)
+    const tolerant = CONFIG_TOLERANT.has(path) || (path === "config list" && o.profiles === true);
+    if (!(e instanceof MidsError) || !tolerant) throw e;
     // without the config file: an error that remains is the flags' or the environment's
     resolve({ settings: {}, profiles: {} }, undefined);
     ctx.globals.configError = e;

@@ -177,6 +177,11 @@ export async function list(profiles: boolean, ctx: Context): Promise<void> {
   const g = ctx.globals;
   if (profiles) {
     const file = readConfigFile(ctx.io.env);
+    const selected = profileOf(ctx);
+    if (!profileNames(file).includes(selected)) {
+      const by = g.profileSource?.kind === "flag" ? "--profile" : "MIDS_PROFILE";
+      ctx.warn(`the selected profile '${selected}' (${by}) is not in the config file, so commands refuse it: pick one of these, or create it with 'mids config set --profile ${selected} KEY VALUE'`);
+    }
     const rows = profileNames(file).map((name) => {
       const s = profileSettings(file, name);
       return {
