@@ -18,7 +18,7 @@ import { requestedOutput } from "./settings.js";
  * options as commander parsed them, -o and --profile (a refusal while parsing comes before the
  * settings are resolved).
  */
-export function reportFailure(ctx: Context & { usageLine?: string; missingCommandOf?: string }, err: unknown, typed: { output?: unknown; profile?: unknown } = {}): number {
+export function reportFailure(ctx: Context & { usageLine?: string; missingCommandOf?: string }, err: unknown, typed: { output?: unknown; profile?: unknown; jq?: unknown } = {}): number {
   const io = ctx.io;
   // -o as typed, else MIDS_OUTPUT, else the config's output: a job that sets the variable once, or
   // stores 'output json', asks for the JSON error object as the flag does, also for a flag refused

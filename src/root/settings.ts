@@ -52,11 +52,13 @@ export function applySettings(ctx: Context, o: Record<string, unknown>, path: st
 
 /**
  * The output format a run whose flags were refused asked for, as -o json (or MIDS_OUTPUT) does:
- * -o as typed, else MIDS_OUTPUT, else the config file's output for --profile (or MIDS_PROFILE),
- * else the default profile's. Where the file cannot tell (it cannot be read, or the profile named is
+ * none with --jq, else -o as typed, else MIDS_OUTPUT, else the config file's output for --profile
+ * (or MIDS_PROFILE), else the default profile's. Where the file cannot tell (it cannot be read, or the profile named is
  * not in it) the answer is undefined: the refusal prints its plain lines only.
  */
-export function requestedOutput(typed: { output?: unknown; profile?: unknown }, env: Record<string, string | undefined>): string | undefined {
+export function requestedOutput(typed: { output?: unknown; profile?: unknown; jq?: unknown }, env: Record<string, string | undefined>): string | undefined {
+  // --jq's errors are the plain lines, as jq's are (docs/scripting.md), whatever asks for JSON
+  if (typeof typed.jq === "string") return undefined;
   if (typeof typed.output === "string" && typed.output !== "") return typed.output;
   if (env.MIDS_OUTPUT) return env.MIDS_OUTPUT;
   try {

@@ -89,3 +89,22 @@ describe("flag errors with the config file's output json|ndjson", () => {
     }
   });
 });
+
+// docs/scripting.md: with --jq the errors are the plain lines, as jq's are; a flag refused while
+// parsing printed the JSON error object all the same when -o json, MIDS_OUTPUT or the file asked for it
+describe("flag errors with --jq", () => {
+  it("-o json, MIDS_OUTPUT=json or a stored output json: the plain lines only, as for every other error with --jq", async () => {
+    for (const [args, env] of [
+      [["projects", "list", "-o", "json", "--jq", ".[0]", "--bogus"], baseEnv()],
+      [["projects", "list", "--jq", ".[0]", "--bogus"], baseEnv({ MIDS_OUTPUT: "json" })],
+      [["projects", "list", "--jq", ".[0]", "--bogus"], withConfig({ output: "json" })],
+      // an error after parsing, for comparison: the plain lines
+      [["--sandbox", "projects", "get", "no-such-project", "-o", "json", "--jq", ".x"], baseEnv()],
+    ] as const) {
+      const r = await runMids([...args], { env });
+      expect(r.code, args.join(" ")).not.toBe(0);
+      expect(r.stderr, args.join(" ")).toMatch(/^mids: /);
+      expect(jsonError(r.stderr), args.join(" ")).toEqual([]);
+    }
+  });
+});
