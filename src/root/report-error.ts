@@ -4,7 +4,7 @@ import { CommanderError } from "commander";
 import type { Context } from "../context.js";
 import { ApiError, EXIT, MidsError, exitCodeFor } from "../errors.js";
 import { explainRejectedKey } from "../keyerror.js";
-import { STDOUT_CLOSED } from "../io.js";
+import { STDOUT_CLOSED, colorWanted } from "../io.js";
 import { redactJson } from "../contract/secrets.js";
 import { redactOwnWords } from "../redact/index.js";
 import { redact, redactDeep } from "../util/known-secrets.js";
@@ -18,7 +18,7 @@ import { requestedOutput } from "./settings.js";
  * options as commander parsed them, -o and --profile (a refusal while parsing comes before the
  * settings are resolved).
  */
-export function reportFailure(ctx: Context & { usageLine?: string; missingCommandOf?: string }, err: unknown, typed: { output?: unknown; profile?: unknown; jq?: unknown } = {}): number {
+export function reportFailure(ctx: Context & { usageLine?: string; missingCommandOf?: string }, err: unknown, typed: { output?: unknown; profile?: unknown; jq?: unknown; color?: unknown } = {}): number {
   const io = ctx.io;
   // -o as typed, else MIDS_OUTPUT, else the config's output: a job that sets the variable once, or
   // stores 'output json', asks for the JSON error object as the flag does, also for a flag refused
@@ -29,7 +29,8 @@ export function reportFailure(ctx: Context & { usageLine?: string; missingComman
     // variable (mids projects $CMD) is no success. Bare `mids` shows the help and exits 0.
     if (err.code === "commander.help" && err.exitCode !== 0 && ctx.missingCommandOf) {
       const message = `'mids ${ctx.missingCommandOf}' needs a command (listed above)`;
-      io.stderr.write(`mids: ${message}\n`);
+      const line = `mids: ${message}\n`;
+      io.stderr.write(typed.color !== false && colorWanted(io.env, io.stderrIsTTY) ? paintError(line) : line);
       if (outputFlag === "json" || outputFlag === "ndjson") io.stderr.write(JSON.stringify({ error: { code: "usage", message, status: null, details: null } }) + "\n");
       return EXIT.usage;
     }
@@ -58,6 +59,11 @@ export function reportFailure(ctx: Context & { usageLine?: string; missingComman
   // a bad enum value is refused while commander parses, before preAction: -o json still holds
   if (!ctx.globals.outputExplicit && (outputFlag === "json" || outputFlag === "ndjson")) Object.assign(ctx.globals, { output: outputFlag, outputExplicit: true });
   return reportError(ctx, err);
+}
+
+/** An error's `mids:` and `hint:` lines as a terminal shows them: the prefixes red and cyan. */
+export function paintError(text: string): string {
+  return text.replace(/^mids:/, "\u001b[1;31mmids:\u001b[0m").replace(/^hint:/m, "\u001b[36mhint:\u001b[0m");
 }
 
 /** Print an error: one line, a hint, JSON on stderr for json/ndjson output. Returns the exit code. */
