@@ -253,6 +253,19 @@ describe.skipIf(!CI && !has("zsh"))("zsh", () => {
   });
 });
 
+describe.skipIf(!CI && !has("zsh"))("zsh, the script sourced", () => {
+  // `source <(mids completion zsh)` a line too early in ~/.zshrc, before compinit: zsh said
+  // 'command not found: compdef', which names nothing a user set up
+  it("before compinit: one line saying to load compinit first, no 'command not found'; after it: mids is registered", async () => {
+    const file = await script("zsh", "_mids");
+    const before = spawnSync("zsh", ["-f", "-c", `source '${file}'`], { encoding: "utf8", timeout: ANSWER_MS });
+    expect(before.stderr).not.toContain("command not found");
+    expect(before.stderr.trim()).toBe("mids completion: zsh's completion system is not loaded yet: run 'autoload -Uz compinit && compinit' before sourcing this script");
+    const after = answer("zsh", ["-f", "-c", `autoload -Uz compinit && compinit -D && source '${file}' && print -r -- \$_comps[mids]`], "zsh sourcing after compinit");
+    expect(after.trim()).toBe("_mids");
+  });
+});
+
 describe("install lines", () => {
   // bash reads ~/.local/share/bash-completion/completions only through the bash-completion package;
   // a machine without it (a container, a minimal install) got no completion from the help's one
