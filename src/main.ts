@@ -9,6 +9,7 @@ import type { OnExit } from "./output/screen.js";
 import { buildProgram, commandWord } from "./root/program.js";
 import { createContext } from "./root/factory.js";
 import { printHelp } from "./root/help.js";
+import { COMMANDS } from "./commands/registry.js";
 import { reportFailure } from "./root/report-error.js";
 
 export { buildProgram } from "./root/program.js";
@@ -22,7 +23,19 @@ export interface MainOptions {
   onExit?: OnExit;
 }
 
-export async function main(argv: string[], opts: MainOptions = {}): Promise<number> {
+/**
+ * `mids --help projects list` (git --help log, gh --help pr): the help of the command named, as
+ * `mids projects list --help`; commander showed the root's. Only a help flag that comes first, before
+ * a command's name, is moved.
+ */
+export function helpFirst(argv: readonly string[]): string[] {
+  const [flag, word] = argv;
+  if ((flag === "--help" || flag === "-h") && COMMANDS.some((c) => c.name === word)) return [...argv.slice(1), flag];
+  return [...argv];
+}
+
+export async function main(argvAsTyped: string[], opts: MainOptions = {}): Promise<number> {
+  const argv = helpFirst(argvAsTyped);
   const io = opts.io ?? processIO();
   // the run stops on bin's signal (SIGINT, SIGTERM) or when stdout's reader goes away
   const stop = new AbortController();
@@ -42,7 +55,7 @@ export async function main(argv: string[], opts: MainOptions = {}): Promise<numb
     }
     return EXIT.ok;
   } catch (err) {
-    return reportFailure(ctx, err, program?.opts().output);
+    return reportFailure(ctx, err, program?.opts());
   } finally {
     await printHelp(ctx, argv).catch(() => undefined);
     await ctx.close().catch(() => undefined);

@@ -11,6 +11,8 @@ import { VERSION } from "../version.js";
 import { checkChoice, joinRepeated } from "../util/flag-values.js";
 import { GLOBAL_HELP, HelpProseCommand, addHelpCommand, boxWrapRoutes, formatHelp, helpWidth, terminalWidth } from "./help.js";
 import { applySettings } from "./settings.js";
+import { colorWanted } from "../io.js";
+import { paintError } from "./report-error.js";
 
 /** The options of the root command, which every command takes. */
 function addGlobalOptions(cmd: Command): Command {
@@ -59,7 +61,8 @@ export function buildProgram(ctx: Context & { help?: string; usageLine?: string;
   const refusal = (c: Command, s: string) => {
     const text = usageErrorText(c, s);
     ctx.usageLine = text.split("\n")[0].replace(/^mids: /, "");
-    return text;
+    // painted as every other error on a terminal (report-error.ts): red mids:, cyan hint:
+    return program.opts().color !== false && colorWanted(ctx.io.env, ctx.io.stderrIsTTY) ? paintError(text) : text;
   };
   // hand-written help is fitted to the terminal as the lists are (COLUMNS when piped)
   const program = addGlobalOptions(new HelpProseCommand("mids", () => terminalWidth(ctx.io))

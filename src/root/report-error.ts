@@ -4,30 +4,33 @@ import { CommanderError } from "commander";
 import type { Context } from "../context.js";
 import { ApiError, EXIT, MidsError, exitCodeFor } from "../errors.js";
 import { explainRejectedKey } from "../keyerror.js";
-import { STDOUT_CLOSED } from "../io.js";
+import { STDOUT_CLOSED, colorWanted } from "../io.js";
 import { redactJson } from "../contract/secrets.js";
 import { redactOwnWords } from "../redact/index.js";
 import { redact, redactDeep } from "../util/known-secrets.js";
 import { clipMiddle, escapeC1Json, oneLine } from "../util/sanitize.js";
 import { MAX_ERROR_LINE, detailsForLine, errorLine } from "../output/error-line.js";
+import { requestedOutput } from "./settings.js";
 
 
 /**
- * The exit code of a run that threw `err`, after saying why on stderr. `typed` is -o as
- * commander parsed it (a refusal while parsing comes before the settings are resolved).
+ * The exit code of a run that threw `err`, after saying why on stderr. `typed` is the root's
+ * options as commander parsed them, -o and --profile (a refusal while parsing comes before the
+ * settings are resolved).
  */
-export function reportFailure(ctx: Context & { usageLine?: string; missingCommandOf?: string }, err: unknown, typed: unknown): number {
+export function reportFailure(ctx: Context & { usageLine?: string; missingCommandOf?: string }, err: unknown, typed: { output?: unknown; profile?: unknown; jq?: unknown; color?: unknown } = {}): number {
   const io = ctx.io;
-  // -o as typed, else MIDS_OUTPUT: a job that sets the variable once asks for the JSON error object
-  // as the flag does, also for a flag refused while parsing (before, only the plain lines came);
-  // the config file is not read for a run whose flags were refused
-  const outputFlag = typed ?? io.env.MIDS_OUTPUT;
+  // -o as typed, else MIDS_OUTPUT, else the config's output: a job that sets the variable once, or
+  // stores 'output json', asks for the JSON error object as the flag does, also for a flag refused
+  // while parsing (before, the stored setting gave only the plain lines)
+  const outputFlag = requestedOutput(typed, io.env);
   if (err instanceof CommanderError) {
     // a group run without its command (mids projects): its help is on stderr; a script's empty
     // variable (mids projects $CMD) is no success. Bare `mids` shows the help and exits 0.
     if (err.code === "commander.help" && err.exitCode !== 0 && ctx.missingCommandOf) {
       const message = `'mids ${ctx.missingCommandOf}' needs a command (listed above)`;
-      io.stderr.write(`mids: ${message}\n`);
+      const line = `mids: ${message}\n`;
+      io.stderr.write(typed.color !== false && colorWanted(io.env, io.stderrIsTTY) ? paintError(line) : line);
       if (outputFlag === "json" || outputFlag === "ndjson") io.stderr.write(JSON.stringify({ error: { code: "usage", message, status: null, details: null } }) + "\n");
       return EXIT.usage;
     }
@@ -56,6 +59,11 @@ export function reportFailure(ctx: Context & { usageLine?: string; missingComman
   // a bad enum value is refused while commander parses, before preAction: -o json still holds
   if (!ctx.globals.outputExplicit && (outputFlag === "json" || outputFlag === "ndjson")) Object.assign(ctx.globals, { output: outputFlag, outputExplicit: true });
   return reportError(ctx, err);
+}
+
+/** An error's `mids:` and `hint:` lines as a terminal shows them: the prefixes red and cyan. */
+export function paintError(text: string): string {
+  return text.replace(/^mids:/, "\u001b[1;31mmids:\u001b[0m").replace(/^hint:/m, "\u001b[36mhint:\u001b[0m");
 }
 
 /** Print an error: one line, a hint, JSON on stderr for json/ndjson output. Returns the exit code. */

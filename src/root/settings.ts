@@ -41,10 +41,32 @@ export function applySettings(ctx: Context, o: Record<string, unknown>, path: st
     const creating = (path === "config set" || path === "config unset") && profile !== undefined && !Object.hasOwn(file.profiles, profile);
     resolve(file, creating ? undefined : profile);
   } catch (e) {
-    if (!(e instanceof MidsError) || !CONFIG_TOLERANT.has(path)) throw e;
+    // 'config list --profiles' lists the profiles a selected one that is not there could be (a stale MIDS_PROFILE)
+    const tolerant = CONFIG_TOLERANT.has(path) || (path === "config list" && o.profiles === true);
+    if (!(e instanceof MidsError) || !tolerant) throw e;
     // without the config file: an error that remains is the flags' or the environment's
     resolve({ settings: {}, profiles: {} }, undefined);
     ctx.globals.configError = e;
+  }
+}
+
+/**
+ * The output format a run whose flags were refused asked for, as -o json (or MIDS_OUTPUT) does:
+ * none with --jq, else -o as typed, else MIDS_OUTPUT, else the config file's output for --profile
+ * (or MIDS_PROFILE), else the default profile's. Where the file cannot tell (it cannot be read, or the profile named is
+ * not in it) the answer is undefined: the refusal prints its plain lines only.
+ */
+export function requestedOutput(typed: { output?: unknown; profile?: unknown; jq?: unknown }, env: Record<string, string | undefined>): string | undefined {
+  // --jq's errors are the plain lines, as jq's are (docs/scripting.md), whatever asks for JSON
+  if (typeof typed.jq === "string") return undefined;
+  if (typeof typed.output === "string" && typed.output !== "") return typed.output;
+  if (env.MIDS_OUTPUT) return env.MIDS_OUTPUT;
+  try {
+    const profile = typeof typed.profile === "string" ? typed.profile : env.MIDS_PROFILE || undefined;
+    const stored = layeredConfig(readConfigFile(env), profile === "" ? undefined : profile).cfg.output;
+    return typeof stored === "string" ? stored : undefined;
+  } catch {
+    return undefined;
   }
 }
 

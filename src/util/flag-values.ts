@@ -2,6 +2,7 @@
 // from the environment or the config file): one wording each, exit 2. `name` is how the value is
 // named to the user (`--limit`, `MIDS_MAX_PAGES`, `'max-retries' in profile 'ci' of ...`).
 import { UsageError } from "../errors.js";
+import { editDistance } from "./edit-distance.js";
 
 export interface ChoiceOptions {
   /** the value is a comma-separated list of choices (each element is checked) */
@@ -25,9 +26,20 @@ export function choiceHint(values: string, list = false, got?: string): string {
   const eq = got?.startsWith("=") ? all.find((v) => v.toLowerCase() === got.slice(1).trim().toLowerCase()) : undefined;
   if (eq !== undefined) return `did you mean '${eq}'? (a short option's value follows it after a space, or joined, without '=')`;
   const g = got?.trim().toLowerCase();
-  const meant = !g ? undefined : all.find((v) => v.toLowerCase() === g) ?? (g.length >= 2 ? single(all.filter((v) => v.toLowerCase().startsWith(g))) : undefined);
+  const meant = !g ? undefined : all.find((v) => v.toLowerCase() === g) ?? (g.length >= 2 ? single(all.filter((v) => v.toLowerCase().startsWith(g))) ?? nearestChoice(all, g) : undefined);
   const use = list ? `use one or more of ${values}, comma-separated` : `use one of ${values}`;
   return meant !== undefined && meant !== got ? `did you mean '${meant}'? (${use})` : use;
+}
+
+/**
+ * The one value `got` is a slip of (a letter left out, added, swapped or mistyped: -o jsn, --sort
+ * trnd), within two edits and fewer than its length, as commander suggests a command; none when two
+ * values are as near (v4: v2 or v3?).
+ */
+export function nearestChoice(values: readonly string[], got: string): string | undefined {
+  const near = values.map((v) => ({ v, d: editDistance(got, v) })).filter((x) => x.d <= 2 && x.d < got.length);
+  const best = Math.min(...near.map((x) => x.d));
+  return single(near.filter((x) => x.d === best).map((x) => x.v));
 }
 
 function single<T>(xs: T[]): T | undefined {

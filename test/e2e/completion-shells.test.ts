@@ -253,7 +253,36 @@ describe.skipIf(!CI && !has("zsh"))("zsh", () => {
   });
 });
 
+describe.skipIf(!CI && !has("zsh"))("zsh, the script sourced", () => {
+  // `source <(mids completion zsh)` a line too early in ~/.zshrc, before compinit: zsh said
+  // 'command not found: compdef', which names nothing a user set up
+  it("before compinit: one line saying to load compinit first, no 'command not found'; after it: mids is registered", async () => {
+    const file = await script("zsh", "_mids");
+    const before = spawnSync("zsh", ["-f", "-c", `source '${file}'`], { encoding: "utf8", timeout: ANSWER_MS });
+    expect(before.stderr).not.toContain("command not found");
+    expect(before.stderr.trim()).toBe("mids completion: zsh's completion system is not loaded yet: run 'autoload -Uz compinit && compinit' before sourcing this script");
+    const after = answer("zsh", ["-f", "-c", `autoload -Uz compinit && compinit -D && source '${file}' && print -r -- \$_comps[mids]`], "zsh sourcing after compinit");
+    expect(after.trim()).toBe("_mids");
+  });
+});
+
 describe("install lines", () => {
+  // bash reads ~/.local/share/bash-completion/completions only through the bash-completion package;
+  // a machine without it (a container, a minimal install) got no completion from the help's one
+  // bash line, and no error either
+  it.skipIf(!CI && !has("bash"))("the help's bash line for a bash without the bash-completion package: a new interactive bash completes mids", { timeout: budgetFor(2) + ANSWER_MS }, async () => {
+    const help = await runMids(["completion", "--help"]);
+    const line = help.stdout.split("\n").find((l) => l.includes(">> ~/.bashrc"))?.replace(/^\s*\$ /, "").replace(/\s+#.*$/, "");
+    expect(line).toBeDefined();
+    const home = tempDir("bashrc-home-");
+    const env = baseEnv({ HOME: home, PATH: `${join(BIN, "..")}:${process.env.PATH}` });
+    execFileSync("sh", ["-c", line!], { env, timeout: budgetFor(1) });
+    // an interactive bash reads ~/.bashrc: the function is registered and answers
+    const out = answer("bash", ["-i", "-c", "complete -p mids && COMP_WORDS=(mids pro) COMP_CWORD=1 && _mids mids pro mids && printf '%s\\n' \"${COMPREPLY[@]}\""], "bash -i with the ~/.bashrc line", { env });
+    expect(out).toMatch(/^complete -F _mids mids$/m);
+    expect(out.trim().split("\n").pop()).toBe("projects");
+  });
+
   it("the lines in 'mids completion --help' work on a fresh home (the directories are created)", { timeout: budgetFor(4) }, async () => {
     const help = await runMids(["completion", "--help"]);
     const lines = help.stdout.split("\n").filter((l) => l.includes("$ mkdir -p")).map((l) => l.replace(/^\s*\$ /, "").replace(/\s+#.*$/, ""));

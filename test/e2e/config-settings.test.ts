@@ -285,7 +285,7 @@ describe("get and unset in a profile", () => {
     expect(own.stdout).toBe("profile ci\t5s\n");
     const none = await runMain(["--profile", "ci", "config", "get", "api-key"], { env });
     expect(none.code).toBe(2);
-    expect(none.stderr).toMatch(/^mids: 'api-key' is not set in profile 'ci'\nhint: mids config set --profile ci api-key VALUE/);
+    expect(none.stderr).toMatch(/^mids: 'api-key' is not set in profile 'ci'\nhint: mids config set --profile ci api-key \(prompts for it; - reads it from stdin\); /);
     expect(unsetMissing.code).toBe(0);
     expect(unsetMissing.stderr).toBe("mids: notice: 'base-url' was not set in profile 'ci'; nothing changed\n");
     expect(unsetDefault.stderr).toBe("mids: notice: 'api' was not set; nothing changed\n");

@@ -34,7 +34,11 @@ describe("mids config", () => {
     expect((await runMain(["me"], { env })).code).toBe(3);
     const gone = await runMain(["config", "get", "api-key"], { env });
     expect(gone.code).toBe(2);
-    expect(gone.stderr).toMatch(/^mids: 'api-key' is not set\nhint: mids config set api-key VALUE/);
+    // the hint never has the key typed on the command line (ps, the shell history), which 'config set' warns of
+    expect(gone.stderr).toMatch(/^mids: 'api-key' is not set\nhint: mids config set api-key \(prompts for it; - reads it from stdin\); /);
+    expect(gone.stderr).not.toContain("VALUE");
+    const url = await runMain(["config", "get", "base-url"], { env: baseEnv() });
+    expect(url.stderr).toMatch(/\nhint: mids config set base-url VALUE; /);
   });
 
   it("flags win over the environment, which wins over the config file", async () => {

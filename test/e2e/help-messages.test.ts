@@ -59,6 +59,17 @@ describe("mids help", () => {
     expect(root.stdout.indexOf("Commands:")).toBeLessThan(root.stdout.indexOf("Options:"));
   });
 
+  it("a help flag before the command's name (mids --help projects list, as git --help log) prints that command's help", async () => {
+    for (const [first, last] of [[["--help", "projects", "list"], ["projects", "list", "--help"]], [["-h", "config"], ["config", "--help"]]]) {
+      const [a, b] = [await runMain(first), await runMain(last)];
+      expect(a.code, first.join(" ")).toBe(0);
+      expect(a.stdout, first.join(" ")).toMatch(new RegExp(`^Usage: mids ${last.slice(0, -1).join(" ")} `));
+      expect(a.stdout, first.join(" ")).toBe(b.stdout);
+    }
+    // no command named after it: the root's help, as before
+    expect((await runMain(["--help", "nope"])).stdout).toMatch(/^Usage: mids \[options\] \[command\]/);
+  });
+
   it("a subcommand's help lists only the options that apply to it", async () => {
     const r = await runMain(["help", "migrate", "scan"]);
     expect(r.code).toBe(0);
@@ -103,6 +114,15 @@ describe("mids help", () => {
       [["projets", "list"], /^mids: unknown command 'projets'$/, /^hint: did you mean 'mids projects'\?$/],
       [["projects", "lsit"], /^mids: unknown command 'lsit'$/, /^hint: did you mean 'mids projects list'\?$/],
       [["projects", "list", "--limt", "3"], /^mids: unknown option '--limt'$/, /^hint: did you mean --limit\?/],
+      // near-misses commander's suggestion (letters changed) misses: one dash for two, as Go's flags
+      // take it, and the start of one option only (commander offered --page for --base)
+      [["projects", "list", "-limit", "3"], /^mids: unknown option '-limit'$/, /^hint: did you mean --limit\? \(a long option takes two dashes\)$/],
+      [["-sandbox", "me"], /^mids: unknown option '-sandbox'$/, /^hint: did you mean --sandbox\? \(a long option takes two dashes\)$/],
+      [["projects", "list", "--base", "http://h"], /^mids: unknown option '--base'$/, /^hint: did you mean --base-url\? \('mids projects list --help' lists the options\)$/],
+      // other tools' words: --format for the output (on a command without findings formats), --token, --debug
+      [["projects", "list", "--format", "json"], /^mids: unknown option '--format'$/, /^hint: the output format is chosen with -o: -o table, json, ndjson, csv or yaml$/],
+      [["me", "--token", "abc"], /^mids: unknown option '--token'$/, /^hint: the API key is given with --api-key, MIDS_API_KEY or 'mids config set api-key'/],
+      [["me", "--debug"], /^mids: unknown option '--debug'$/, /^hint: --verbose traces each request and response on stderr \(key redacted\); MIDS_DEBUG=1 /],
       // verbs the API does not have (spec 4.2): said so, not a near name that does something else
       [["alerts", "create"], /^mids: unknown command 'create'$/, /^hint: the API has no call that creates alert subscriptions: create them in the product; 'mids alerts update <id>' changes one$/],
       [["alerts", "list"], /^mids: unknown command 'list'$/, /^hint: the API has no call that lists alert subscriptions/],

@@ -248,3 +248,30 @@ describe("--sandbox", () => {
     expect(r.stdout).toBe("");
   });
 });
+
+// a stale MIDS_PROFILE (a profile renamed, removed, or exported from a CI snippet): the command that
+// lists the profiles refused to run, 'unknown profile', when it is the one to run to pick another
+describe("config list --profiles with a selected profile the file lacks", () => {
+  it("lists the profiles, none selected, and warns which one is selected and not there", async () => {
+    const env = baseEnv();
+    expect((await runMain(["config", "set", "--profile", "ci", "output", "csv"], { env })).code).toBe(0);
+    for (const [args, extra, by] of [
+      [["config", "list", "--profiles", "-o", "json"], { MIDS_PROFILE: "gone" }, "MIDS_PROFILE"],
+      [["--profile", "gone", "config", "list", "--profiles", "-o", "json"], {}, "--profile"],
+    ] as const) {
+      const r = await runMain([...args], { env: { ...env, ...extra } });
+      expect(r.code, r.stderr).toBe(0);
+      const rows = JSON.parse(r.stdout) as { profile: string; selected: boolean }[];
+      expect(rows.map((x) => x.profile)).toEqual(["default", "ci"]);
+      expect(rows.filter((x) => x.selected)).toEqual([]);
+      expect(r.stderr).toMatch(new RegExp(`^mids: warning: the selected profile 'gone' \\(${escapeRe(by)}\\) is not in the config file`));
+    }
+    // a profile that is there: selected, no warning; and the other commands still refuse the missing one
+    const ci = await runMain(["config", "list", "--profiles", "-o", "json"], { env: { ...env, MIDS_PROFILE: "ci" } });
+    expect(ci.stderr).toBe("");
+    expect((JSON.parse(ci.stdout) as { profile: string; selected: boolean }[]).find((x) => x.selected)?.profile).toBe("ci");
+    const list = await runMain(["config", "list"], { env: { ...env, MIDS_PROFILE: "gone" } });
+    expect(list.code).toBe(2);
+    expect(list.stderr).toMatch(/^mids: unknown profile 'gone'\nhint: profiles: default, ci /);
+  });
+});

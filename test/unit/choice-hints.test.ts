@@ -27,6 +27,12 @@ describe("a bad value for a choice flag", () => {
     expect(thrown(() => checkChoice("--fail-on", "partial,Removed", ["partial", "removed"], { list: true })).hint).toBe("did you mean 'removed'? (use one or more of partial, removed, comma-separated)");
     // pflag's -o=csv (gh, kubectl): commander hands the short option '=csv'
     expect(thrown(() => checkChoice("-X", "=post", ["GET", "POST"], { ignoreCase: true })).hint).toBe("did you mean 'POST'? (a short option's value follows it after a space, or joined, without '=')");
+    // a slip of one or two letters (left out, added, swapped, mistyped) names the value, when only one is that near
+    expect(thrown(() => checkChoice("-o", "jsn", ["table", "json", "ndjson"])).hint).toBe("did you mean 'json'? (use one of table, json, ndjson)");
+    expect(thrown(() => checkChoice("--sort", "trnd", ["trend", "createdAt"])).hint).toBe("did you mean 'trend'? (use one of trend, createdAt)");
+    expect(thrown(() => checkChoice("--fail-on", "partial,remvoed", ["partial", "removed"], { list: true })).hint).toBe("did you mean 'removed'? (use one or more of partial, removed, comma-separated)");
+    expect(thrown(() => checkChoice("--api", "v4", ["v2", "v3"])).hint).toBe("use one of v2, v3");
+    expect(thrown(() => checkChoice("--to", "bogus", ["curl", "http", "har"])).hint).toBe("use one of curl, http, har");
     // a start of several values, or one letter, picks none
     expect(thrown(() => checkChoice("-o", "t", ["table", "json"])).hint).toBe("use one of table, json");
     expect(thrown(() => checkChoice("--x", "re", ["removed", "rewritten"])).hint).toBe("use one of removed, rewritten");
@@ -47,6 +53,13 @@ describe("a bad value for a choice flag", () => {
     [["-o", "JSON", "projects", "list"], "hint: did you mean 'json'? (use one of table, json, ndjson, csv, yaml)"],
     [["projects", "list", "--sort", "Trend"], "hint: did you mean 'trend'? (use one of trend, createdAt, reinforcedAt)"],
     [["migrate", "--to", "CURL", "-"], "hint: did you mean 'curl'? (use one of curl, http, har, ndjson)"],
+    // a typo of a value: commander's choices, checkChoice, and the arguments of fixed values alike
+    [["projects", "list", "-o", "jsn"], "hint: did you mean 'json'? (use one of table, json, ndjson, csv, yaml)"],
+    [["projects", "list", "--sort", "trnd"], "hint: did you mean 'trend'? (use one of trend, createdAt, reinforcedAt)"],
+    [["config", "set", "output", "jsn"], "hint: did you mean 'json'? (use one of table, json, ndjson, csv, yaml)"],
+    [["series", "trnd", "jutufi"], "hint: did you mean 'trend'? (usage: mids series [options] <measure> <idOrSlug>)"],
+    [["vocabulary", "chain"], "hint: did you mean 'chains'? (usage: mids vocabulary [options] [kind])"],
+    [["completion", "zhs"], "hint: did you mean 'zsh'? (choose one of bash, zsh, fish)"],
     // pflag's form, as gh and kubectl take it
     [["-o=csv", "projects", "list"], "hint: did you mean 'csv'? (a short option's value follows it after a space, or joined, without '=')"],
   ];

@@ -7,6 +7,7 @@ import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { ROOT } from "../helpers/cli.js";
 import { displayWidth } from "../../src/output/width.js";
+import { CONFIG_KEYS } from "../../src/config.js";
 
 function leaves(cmd: Command, path: string[] = []): { path: string; cmd: Command }[] {
   const subs = cmd.commands.filter((c) => c.name() !== "help");
@@ -55,6 +56,33 @@ describe("help", () => {
       expect(text, path).toMatch(/Examples?:\n\s+\$ mids /);
     });
   }
+});
+
+describe("arguments in help", () => {
+  // 'mids config set --help' listed `key` with nothing beside it, and 'config get|unset --help' no
+  // Arguments section at all: which settings there are was in 'mids config --help' only
+  it("every command's arguments are described, so its help lists them with what to give", () => {
+    const program = buildProgram(createContext(testIO(), new AbortController().signal, () => new Date()));
+    const bare: string[] = [];
+    const walk = (cmd: Command, path: string[]): void => {
+      for (const a of cmd.registeredArguments) if (!a.description) bare.push(`mids ${path.join(" ")} <${a.name()}>`);
+      for (const sub of cmd.commands) walk(sub, [...path, sub.name()]);
+    };
+    walk(program, []);
+    expect(bare).toEqual([]);
+  });
+
+  it("config get, set and unset list the settings under Arguments", () => {
+    const program = buildProgram(createContext(testIO(), new AbortController().signal, () => new Date()));
+    const config = program.commands.find((c) => c.name() === "config")!;
+    for (const name of ["get", "set", "unset"]) {
+      let text = "";
+      const cmd = config.commands.find((c) => c.name() === name)!;
+      cmd.configureOutput({ writeOut: (s) => (text += s) });
+      cmd.outputHelp();
+      expect(text.replace(/\s+/g, " "), name).toContain(`Arguments: key the setting: ${CONFIG_KEYS.join(", ")}`);
+    }
+  });
 });
 
 describe("help at 60 columns (COLUMNS=60)", () => {

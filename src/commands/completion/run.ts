@@ -301,8 +301,11 @@ export function zsh(program: Command): string {
   out.push(`if [[ $funcstack[1] == _mids ]]; then
   # autoloaded by compinit: this file is the body of _mids, so complete now (the first TAB)
   _mids "$@"
-else
+elif (( $+functions[compdef] )); then
   compdef _mids mids
+else
+  # sourced before compinit (in ~/.zshrc, a line too early): say what to do, not 'command not found: compdef'
+  print -u2 "mids completion: zsh's completion system is not loaded yet: run 'autoload -Uz compinit && compinit' before sourcing this script"
 fi
 `);
   return out.join("\n\n");

@@ -84,7 +84,8 @@ export async function get(key: string, ctx: Context, opts: { showSource?: boolea
     const applies = !over && ctx.globals.sources?.[k]?.kind !== "sandbox" ? effective(ctx.globals, k, ctx.io.stdoutIsTTY) : null;
     const fallback = over ? ` in the config file (${over} gives it here)` : applies !== null ? ` (the default, ${oneLine(applies)}, applies)` : "";
     throw new UsageError(`'${k}' is not set${where(ctx)}${fallback}`, {
-      hint: `mids config set ${name === DEFAULT_PROFILE ? "" : `--profile ${name} `}${k} VALUE; 'mids config list' shows every effective value`,
+      // the key is never typed on the command line (ps, the shell history): set prompts for it, or reads stdin
+      hint: `mids config set ${name === DEFAULT_PROFILE ? "" : `--profile ${name} `}${k === "api-key" ? "api-key (prompts for it; - reads it from stdin)" : `${k} VALUE`}; 'mids config list' shows every effective value`,
     });
   }
   if (isWrongType(v)) {
@@ -176,6 +177,11 @@ export async function list(profiles: boolean, ctx: Context): Promise<void> {
   const g = ctx.globals;
   if (profiles) {
     const file = readConfigFile(ctx.io.env);
+    const selected = profileOf(ctx);
+    if (!profileNames(file).includes(selected)) {
+      const by = g.profileSource?.kind === "flag" ? "--profile" : "MIDS_PROFILE";
+      ctx.warn(`the selected profile '${selected}' (${by}) is not in the config file, so commands refuse it: pick one of these, or create it with 'mids config set --profile ${selected} KEY VALUE'`);
+    }
     const rows = profileNames(file).map((name) => {
       const s = profileSettings(file, name);
       return {

@@ -4,6 +4,10 @@ import { statSync } from "node:fs";
 import { resolve } from "node:path";
 import type { Context } from "../../context.js";
 import { UsageError } from "../../errors.js";
+import { nearestChoice } from "../../util/flag-values.js";
+
+/** The subcommands of `migrate`, whose names a mistyped one is near. */
+const MIGRATE_COMMANDS = ["explain", "verify", "scan"];
 
 export function logInputs(ctx: Context, files: string[], verb: string): string[] {
   if (!files.length) {
@@ -19,7 +23,11 @@ export function logInputs(ctx: Context, files: string[], verb: string): string[]
       const code = (e as NodeJS.ErrnoException).code;
       why = code === "ENOENT" ? "no such file" : (code ?? "not a file");
     }
-    if (why) throw new UsageError(`cannot read '${f}': ${why}`, { hint: "check the path; - reads stdin" });
+    if (why) {
+      // `mids migrate scna`: a slip of a subcommand's name is read as a log file
+      const near = verb === "migrate" && f === files[0] && why === "no such file" ? nearestChoice(MIGRATE_COMMANDS, f) : undefined;
+      throw new UsageError(`cannot read '${f}': ${why}`, { hint: near ? `did you mean 'mids migrate ${near}'? ('${f}' was read as a log file)` : "check the path; - reads stdin" });
+    }
   }
   // `-` at a terminal: the log is typed (or pasted); say so, and how to end it, instead of a
   // progress line drawn over what is typed (the progress stays off for a terminal's stdin)

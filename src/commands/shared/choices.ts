@@ -3,7 +3,7 @@
 // completion scripts offer them. A comma-separated list checks and completes each element.
 import { Option, type Argument } from "commander";
 import { UsageError } from "../../errors.js";
-import { checkChoice, joinRepeated, type ChoiceOptions } from "../../util/flag-values.js";
+import { checkChoice, joinRepeated, nearestChoice, type ChoiceOptions } from "../../util/flag-values.js";
 import { param, paramValues, valuesAssumed } from "../../contract/routes.js";
 import { stripControl } from "../../util/sanitize.js";
 
@@ -25,7 +25,10 @@ export function choiceOption(flags: string, description: string, values: readonl
 /** Declare an argument's choices (help, completions) with the project's one-line usage error. */
 export function choiceArgument(arg: Argument, what: string, values: readonly string[], hint: string): Argument {
   return arg.choices(values).argParser((value: string) => {
-    if (!values.includes(value)) throw new UsageError(`unknown ${what} '${value}'`, { hint: `${hint} ${values.join(", ")}` });
+    if (!values.includes(value)) {
+      const near = nearestChoice(values, value);
+      throw new UsageError(`unknown ${what} '${value}'`, { hint: near ? `did you mean '${near}'? (${hint} ${values.join(", ")})` : `${hint} ${values.join(", ")}` });
+    }
     return value;
   });
 }

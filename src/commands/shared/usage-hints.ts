@@ -1,7 +1,7 @@
 // Commander's own refusals (unknown command or option, a missing or invalid argument) in the house
 // style: one `mids:` line and a `hint:` that uses what mids knows (the usage line, the v2 word's v3
 // name, a near name), never commander's `(Did you mean ...?)` on a line of its own.
-import { choiceHint, notOneOf } from "../../util/flag-values.js";
+import { choiceHint, nearestChoice, notOneOf } from "../../util/flag-values.js";
 import { Help, type Command } from "commander";
 import { ROUTES } from "../../contract/routes.js";
 import { editDistance } from "../../output/fields.js";
@@ -54,12 +54,43 @@ const OTHER_SPELLINGS: Readonly<Record<string, string>> = {
   "option -t": "mids has no Go templates (gh's -t/--template): pick and shape values with --jq",
   "option --template": "mids has no Go templates (gh's -t/--template): pick and shape values with --jq",
   "option --cache": "mids keeps no answers (gh's --cache): every run asks the server",
+  // other tools' words for the key and for tracing
+  "option --token": "the API key is given with --api-key, MIDS_API_KEY or 'mids config set api-key' (which prompts for it)",
+  "option --key": "the API key is given with --api-key, MIDS_API_KEY or 'mids config set api-key' (which prompts for it)",
+  "option --debug": "--verbose traces each request and response on stderr (key redacted); MIDS_DEBUG=1 prints the stack trace of an unexpected error",
 };
+
+/** The long options `cmd` takes: its own and its parents' (the root's global flags). */
+function longOptions(cmd: Command): string[] {
+  const out: string[] = [];
+  for (let c: Command | null = cmd; c; c = c.parent) for (const o of c.options) if (o.long) out.push(o.long);
+  return out;
+}
+
+/**
+ * The long option an unknown one was meant to be where commander's suggestion (by letters changed)
+ * misses it: one dash for two (`-limit`, as Go's flag package takes it), or the start of one option
+ * only (`--base` for --base-url; commander offered --page).
+ */
+function meantOption(cmd: Command, flag: string): string | undefined {
+  const known = longOptions(cmd);
+  const list = `('${pathOf(cmd)} --help' lists the options)`;
+  const dashed = /^-([a-z][a-z0-9-]+)$/i.exec(flag);
+  if (dashed) {
+    const long = known.find((o) => o.toLowerCase() === `--${dashed[1].toLowerCase()}`);
+    return long && `did you mean ${long}? (a long option takes two dashes)`;
+  }
+  if (!flag.startsWith("--") || flag.length < 5) return undefined;
+  const starts = [...new Set(known.filter((o) => o.toLowerCase().startsWith(flag.toLowerCase())))];
+  return starts.length === 1 ? `did you mean ${starts[0]}? ${list}` : undefined;
+}
 
 /** Output flags of other CLIs (`gh --json`, `aws --output`): mids chooses the output with -o. */
 const OUTPUT_FLAG = /^--(json|yaml|yml|csv|ndjson|jsonl|table)$/;
 
 function outputFlagHint(cmd: Command, flag: string): string | undefined {
+  // `--format json` (docker, kubectl's -o's long name elsewhere) on a command without findings formats
+  if (flag === "--format" || flag === "--output-format") return "the output format is chosen with -o: -o table, json, ndjson, csv or yaml";
   const m = OUTPUT_FLAG.exec(flag);
   if (!m) return undefined;
   const fmt = ({ yml: "yaml", jsonl: "ndjson" } as Record<string, string>)[m[1]] ?? m[1];
@@ -143,6 +174,7 @@ export function usageErrorText(cmd: Command, raw: string): string {
     const flag = m[1].split("=")[0];
     if (OTHER_SPELLINGS[`option ${flag}`]) hint = OTHER_SPELLINGS[`option ${flag}`];
     else if (outputFlagHint(cmd, flag)) hint = outputFlagHint(cmd, flag);
+    else if (meantOption(cmd, flag)) hint = meantOption(cmd, flag);
     else if (dym) hint = `did you mean ${dym[1]}? ('${path} --help' lists the options)`;
     else if (PAGING.has(flag) && !cmd.options.some((o) => PAGING.has(o.long ?? ""))) {
       hint = WHOLE_LISTS[path] !== undefined
@@ -157,7 +189,8 @@ export function usageErrorText(cmd: Command, raw: string): string {
     hint = choiceHint(m[3], false, m[2]);
   } else if ((m = /^command-argument value '(.+)' is invalid for argument '(.+)'\. Allowed choices are (.+)\.$/.exec(msg))) {
     msg = `'${m[1]}' is not a ${m[2]}: use one of ${m[3]}`;
-    hint = v2Word(cmd, m[2], m[1]) ?? usage(cmd);
+    const near = nearestChoice(m[3].split(", ").map((v) => v.replace(/^"|"$/g, "")), m[1]);
+    hint = v2Word(cmd, m[2], m[1]) ?? (near ? `did you mean '${near}'? (${usage(cmd)})` : usage(cmd));
   } else if ((m = /^required option '(.+)' not specified$/.exec(msg))) {
     // a flag the command cannot run without (sandbox record --upstream, --out): add it, with what it takes
     hint = missingValueHint(cmd, m[1])?.replace(/^(\S+) takes /, "add $1 ") ?? usage(cmd);
