@@ -3,7 +3,7 @@
 import { ApiError, EXIT, exitForApi } from "../errors.js";
 import { parseRetryAfter, type Headers } from "./headers.js";
 import { ASSUMED } from "../contract/assumed.js";
-import { matchRoute, versionDoubled } from "../contract/routes.js";
+import { matchRoute, nearestPath, versionDoubled } from "../contract/routes.js";
 
 function str(v: unknown): string | undefined {
   return typeof v === "string" && v.trim() !== "" ? v : undefined;
@@ -53,6 +53,12 @@ const ID_KINDS: readonly { prefix: string; resource: string; kind: string; comma
   { prefix: ASSUMED.idPrefixes.clusters, resource: "clusters", kind: "a cluster id", command: () => "'mids clusters list' lists them" },
 ];
 
+/** mids api on a route's name mistyped (/v3/projcts): the route meant, with the values typed. */
+function mistypedRouteHint(typed: string | undefined): string | undefined {
+  const near = typed && /^\/v\d+\//.test(typed) ? nearestPath(typed) : undefined;
+  return near ? `did you mean mids api ${near}?` : undefined;
+}
+
 /**
  * A route the server does not have. A command's routes are the API's own, so the base URL is what
  * is wrong: most often it ends in a version, which mids adds to every path (/v3/v3/projects).
@@ -71,6 +77,8 @@ function routeNotFoundHint(locator: string | undefined, what: string, typed?: st
       const v3 = rest && matchRoute("GET", `/v3${rest}`) ? `: mids api /v3${rest}` : ": write its v3 route (mids api /v3/...)";
       return `v1 routes are retired and move to v3${v3}`;
     }
+    const near = mistypedRouteHint(below);
+    if (near) return near;
     if (locator && sent === locator && /^\/(?!v\d+(?:\/|$))[\w./{}-]*$/.test(below)) {
       const base = locator.slice(0, locator.length - below.length);
       const ends = /\/(v\d+)\/*$/.exec(base);
@@ -207,7 +215,8 @@ export function toApiError(status: number, body: unknown, headers: Headers, now:
       if (status === 401 || status === 403) hint = "check the API key (MIDS_API_KEY or --api-key) and its scopes";
       // v2's refusal of a parameter (spec 9.5: 400 without a code), as invalid_request is v3's
       else if (status === 400) hint = optionsHelp(what) ?? "check the parameters; --verbose shows the request sent";
-      else if (status === 404 || status === 410) hint = findIdsHint(path, undefined) ?? NOT_FOUND_HINT;
+      // (v2's 404 names no route: a path typed to mids api may be the route's name mistyped)
+      else if (status === 404 || status === 410) hint = (what.startsWith("'mids ") ? undefined : mistypedRouteHint(typed ?? path)) ?? findIdsHint(path, undefined) ?? NOT_FOUND_HINT;
       else if (status >= 500) hint = SERVER_FAILED;
       // a 422 of no known code: the values given are the fix
       else if (status === 422) hint = what.startsWith("'mids ") ? `check the values given; run ${what.slice(0, -1)} --help' for what each option takes` : "check the request's parameters and body; --verbose shows the request sent";

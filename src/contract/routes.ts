@@ -2,6 +2,7 @@
 // completions and the README route list. Nothing else may restate a path or a parameter name.
 import { ASSUMED } from "./assumed.js";
 import { UsageError } from "../errors.js";
+import { editDistance } from "../util/edit-distance.js";
 
 export type ApiVersion = "v2" | "v3";
 /** The API versions, in order (`--api`, the `api` setting). */
@@ -372,6 +373,34 @@ export function matchRoute(method: string, pathname: string): RouteMatch | undef
     if (params) return { route: c.route, params };
   }
   return undefined;
+}
+
+/**
+ * The route path a mistyped one was meant to be (`/v3/projcts` -> `/v3/projects`): a route of the
+ * same version and segment count whose literal segments are each at most a third of their length
+ * (one letter at least) away, two letters in all at most, the closest one alone (a tie names
+ * none). The values typed for its parameters are kept. Undefined for a path a route matches.
+ */
+export function nearestPath(pathname: string): string | undefined {
+  const parts = pathParts(pathname);
+  if (!parts.length || matchPath(pathname).length) return undefined;
+  let best: { cost: number; path: string } | undefined;
+  let tie = false;
+  for (const c of compiled) {
+    if (c.segments.length !== parts.length || c.segments[0] !== parts[0]) continue;
+    let cost = 0;
+    for (let i = 1; i < parts.length && cost <= 2; i++) {
+      const seg = c.segments[i];
+      if (seg.startsWith("{") || seg === parts[i]) continue;
+      const d = Math.max(1, editDistance(seg, parts[i]));
+      cost += d > Math.max(1, Math.floor(seg.length / 3)) ? 3 : d;
+    }
+    if (cost > 2) continue;
+    const path = "/" + c.segments.map((seg, i) => (seg.startsWith("{") ? parts[i] : seg)).join("/");
+    if (best && cost === best.cost && path !== best.path) tie = true;
+    else if (!best || cost < best.cost) { best = { cost, path }; tie = false; }
+  }
+  return best && !tie ? best.path : undefined;
 }
 
 /** Every route whose path matches, whatever the method (for 405 answers and migrate). */

@@ -75,6 +75,22 @@ describe("hints of invalid_request and not_found", () => {
     expect(route("/v1")).toBe("v1 routes are retired and move to v3: write its v3 route (mids api /v3/...)");
   });
 
+  // a route's name mistyped got "check the id or path", though the route table knows the one meant
+  it("mids api on a mistyped route: the route meant, with the values typed", () => {
+    const route = (locator: string) => toApiError(404, { code: "not_found", message: `no route GET ${locator}`, details: { subject: { type: "route", locator } } }, {}, now, `GET ${locator}`, locator, locator).hint;
+    expect(route("/v3/projcts")).toBe("did you mean mids api /v3/projects?");
+    expect(route("/v3/projects/ethereum/serie/price")).toBe("did you mean mids api /v3/projects/ethereum/series/price?");
+    expect(route("/v2/project/p_1/momentum")).toBe("did you mean mids api /v2/projects/p_1/momentum?");
+    expect(route("/v3/Topics")).toBe("did you mean mids api /v3/topics?");
+    // too far from any route, another version's only, or as near to two: no guess
+    for (const p of ["/v3/widgets", "/v4/projects", "/v3/signals", "/v3/projects/a/b/c/d"]) expect(route(p), p).toBe("check the id or path (--verbose shows the request sent)");
+    // v2's 404 names no route (spec 9.5): the path typed is looked at, a command's never
+    const v2 = (typed: string, what = `GET ${typed}`) => toApiError(404, { status: 404, error: "Not found" }, {}, now, what, typed, what.startsWith("'") ? undefined : typed).hint;
+    expect(v2("/v2/projects/bitcoin/momentm")).toBe("did you mean mids api /v2/projects/bitcoin/momentum?");
+    expect(v2("/v2/projects/bitcoin")).toMatch(/^check the id or slug; /);
+    expect(v2("/v2/projects/{id}/momentm", "'mids projects momentum'")).toMatch(/^check the id or slug; /);
+  });
+
   it("an HTTP error status the API does not document (418, 451, 402, 408): exit 7 as the README says, with a hint", () => {
     for (const status of [402, 408, 418, 451]) {
       const e = toApiError(status, { message: "I'm a teapot" }, {}, now, "'mids projects list'", "/v3/projects");

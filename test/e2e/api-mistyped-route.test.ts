@@ -1,0 +1,17 @@
+// A route's name mistyped (`mids api /v3/projcts`) got "check the id or path": the route table
+// knows the one meant. v3 says the route is not found; v2's 404 names nothing (spec 9.5).
+import { expect, it } from "vitest";
+import { runMain, useSandbox } from "../helpers/cli.js";
+
+const sb = useSandbox();
+
+it("mids api on a mistyped route: exit 4 and the route meant, with the values typed", async () => {
+  const [v3, v2] = await Promise.all([
+    runMain(["api", "/v3/projcts", "-f", "limit=1"], { env: sb.env() }),
+    runMain(["api", "/v2/projects/bitcoin/momentm"], { env: sb.env() }),
+  ]);
+  expect(v3.code, v3.stderr).toBe(4);
+  expect(v3.stderr).toMatch(/^hint: did you mean mids api \/v3\/projects\?$/m);
+  expect(v2.code, v2.stderr).toBe(4);
+  expect(v2.stderr).toMatch(/^hint: did you mean mids api \/v2\/projects\/bitcoin\/momentum\?$/m);
+});
