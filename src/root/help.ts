@@ -1,7 +1,7 @@
 // The help layout (as gh): usage, description, commands, the command's own options, then the
 // inherited ones named in one paragraph; the commands' hand-written notes and examples fitted to
 // the terminal; `mids help <command...>`; help printed through the pager.
-import { Command, type AddHelpTextContext, type AddHelpTextPosition, type Help } from "commander";
+import { Command, type AddHelpTextContext, type AddHelpTextPosition, type Argument, type Help, type Option } from "commander";
 import { EXIT_SUMMARY, UsageError } from "../errors.js";
 import { writeAsync, type IO } from "../io.js";
 import type { Context } from "../context.js";
@@ -41,6 +41,22 @@ export function boxWrapRoutes(helper: Help, str: string, width: number, wrap: (s
     return [...lines, line].join("\n");
   });
   return wrap(split, width);
+}
+
+/**
+ * An option's or argument's description with its choices and default as the hand-written ones
+ * read ("(default 4)", "(choices: bash, zsh, fish)"): commander quotes them as JSON
+ * ("(default: \"8787\")", "choices: \"GET\", ...").
+ */
+export function describeItem(item: Option | Argument): string {
+  const extra: string[] = [];
+  if (item.argChoices) extra.push(`choices: ${item.argChoices.join(", ")}`);
+  // (an option's default is shown when it takes a value; a boolean's false is not worth saying)
+  const o = item as Option;
+  const takesValue = typeof o.isBoolean !== "function" || o.required || o.optional;
+  if (item.defaultValue !== undefined && takesValue) extra.push(`default ${item.defaultValueDescription ?? String(item.defaultValue)}`);
+  if (!extra.length) return item.description ?? "";
+  return `${item.description ? `${item.description} ` : ""}(${extra.join("; ")})`;
 }
 
 export const GLOBAL_HELP = `

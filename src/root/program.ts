@@ -9,7 +9,7 @@ import { COMMANDS } from "../commands/registry.js";
 import { usageErrorText } from "../commands/shared/usage-hints.js";
 import { VERSION } from "../version.js";
 import { checkChoice, joinRepeated } from "../util/flag-values.js";
-import { GLOBAL_HELP, HelpProseCommand, addHelpCommand, boxWrapRoutes, formatHelp, helpWidth, terminalWidth } from "./help.js";
+import { GLOBAL_HELP, HelpProseCommand, addHelpCommand, boxWrapRoutes, describeItem, formatHelp, helpWidth, terminalWidth } from "./help.js";
 import { applySettings } from "./settings.js";
 import { colorWanted } from "../io.js";
 import { paintError } from "./report-error.js";
@@ -84,6 +84,8 @@ export function buildProgram(ctx: Context & { help?: string; usageLine?: string;
     .configureHelp({
       minWidthToWrap: 20,
       formatHelp: (cmd, helper) => formatHelp(cmd, helper),
+      optionDescription: describeItem,
+      argumentDescription: describeItem,
       // (a method: commander calls it as helper.boxWrap)
       boxWrap(str: string, width: number) { return boxWrapRoutes(this as Help, str, width, (t, w) => Help.prototype.boxWrap.call(this, t, w)); },
       // command lists show each command's arguments, not "[options]": the column stays narrow

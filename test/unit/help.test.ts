@@ -85,6 +85,30 @@ describe("arguments in help", () => {
   });
 });
 
+describe("choices and defaults in help", () => {
+  // commander quoted them as JSON ('(default: "8787")', 'choices: "GET", "POST"'), while the
+  // descriptions written by hand read '(default 4)': one style, the values as typed
+  it("every command's choices and defaults read as typed, without JSON quotes", () => {
+    const program = buildProgram(createContext(testIO(), new AbortController().signal, () => new Date()));
+    const quoted: string[] = [];
+    let shown = 0;
+    const walk = (cmd: Command, path: string[]): void => {
+      let text = "";
+      cmd.configureOutput({ writeOut: (s) => (text += s) });
+      cmd.outputHelp();
+      const flat = text.replace(/\s+/g, " ");
+      for (const m of flat.matchAll(/\((?:choices|default)[^)]*\)/g)) {
+        shown++;
+        if (m[0].includes('"')) quoted.push(`mids ${path.join(" ")}: ${m[0]}`);
+      }
+      for (const sub of cmd.commands) walk(sub, [...path, sub.name()]);
+    };
+    walk(program, []);
+    expect(shown).toBeGreaterThan(10);
+    expect(quoted).toEqual([]);
+  });
+});
+
 describe("help at 60 columns (COLUMNS=60)", () => {
   const COLS = 60;
   /** Every command's whole --help (path -> text), in a program whose help has the given env. */
