@@ -24,6 +24,16 @@ describe("migrate with a mistyped subcommand", () => {
     }
   });
 
+  // (mids has no help command below the root: 'help' is read as a log file too)
+  it("migrate help, migrate verify help: the --help to run", async () => {
+    const cwd = tempDir("typo-");
+    for (const verb of ["migrate", "migrate verify"]) {
+      const r = await runMain([...verb.split(" "), "help"], { cwd, input: "" });
+      expect(r.code, verb).toBe(2);
+      expect(r.stderr, verb).toBe(`mids: cannot read 'help': no such file\nhint: for help: mids ${verb} --help ('help' was read as a log file)\n`);
+    }
+  });
+
   it("a missing log whose name is no subcommand's, or not the first file, keeps 'check the path'", async () => {
     const cwd = tempDir("typo-");
     for (const args of [["migrate", "access.log"], ["migrate", "-", "scna"], ["migrate", "verify", "scna"]]) {

@@ -34,6 +34,7 @@ Examples:
   $ mids migrate explain                                                 # the whole v2 -> v3 map`)
     .action(async (files: string[], flags) => (await import("./run.js")).run({
       files, fromFormat: flags.fromFormat, to: flags.to, failOn: flags.failOn, resolve: !!flags.resolve, jobs: flags.jobs,
+      subcommands: cmd.commands.map((c) => c.name()).filter((n) => n !== "help"),
     }, ctx));
   cmd
     .command("explain")

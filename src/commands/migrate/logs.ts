@@ -6,10 +6,8 @@ import type { Context } from "../../context.js";
 import { UsageError } from "../../errors.js";
 import { nearestChoice } from "../../util/flag-values.js";
 
-/** The subcommands of `migrate`, whose names a mistyped one is near. */
-const MIGRATE_COMMANDS = ["explain", "verify", "scan"];
-
-export function logInputs(ctx: Context, files: string[], verb: string): string[] {
+/** `subcommands`: the names a mistyped first file may be near (migrate's subcommands). */
+export function logInputs(ctx: Context, files: string[], verb: string, subcommands: readonly string[] = []): string[] {
   if (!files.length) {
     if (ctx.io.stdinIsTTY) throw new UsageError(`no log to ${verb}`, { hint: "give one or more log files, or pipe a log in (- reads stdin)" });
     return ["-"];
@@ -25,8 +23,12 @@ export function logInputs(ctx: Context, files: string[], verb: string): string[]
     }
     if (why) {
       // `mids migrate scna`: a slip of a subcommand's name is read as a log file
-      const near = verb === "migrate" && f === files[0] && why === "no such file" ? nearestChoice(MIGRATE_COMMANDS, f) : undefined;
-      throw new UsageError(`cannot read '${f}': ${why}`, { hint: near ? `did you mean 'mids migrate ${near}'? ('${f}' was read as a log file)` : "check the path; - reads stdin" });
+      const near = f === files[0] && why === "no such file" ? nearestChoice(subcommands, f) : undefined;
+      const command = ctx.globals.invocation?.command ?? verb;
+      const hint = near ? `did you mean 'mids ${command} ${near}'? ('${f}' was read as a log file)`
+        : f === files[0] && f === "help" && why === "no such file" ? `for help: mids ${command} --help ('help' was read as a log file)`
+        : "check the path; - reads stdin";
+      throw new UsageError(`cannot read '${f}': ${why}`, { hint });
     }
   }
   // `-` at a terminal: the log is typed (or pasted); say so, and how to end it, instead of a

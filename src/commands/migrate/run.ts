@@ -17,6 +17,8 @@ export interface MigrateFlags {
   failOn?: string;
   resolve: boolean;
   jobs?: string;
+  /** the names of migrate's subcommands (a mistyped one is read as a log file: the hint names it) */
+  subcommands?: readonly string[];
 }
 
 
@@ -38,7 +40,7 @@ export async function run(flags: MigrateFlags, ctx: Context): Promise<void> {
 
   const jobs = flags.jobs === undefined ? undefined : checkWholeNumber("--jobs", flags.jobs, 0, JOBS_LIMIT, "--jobs 0 reads every input on one thread");
   const fastPath = strategyFastPath(ctx.io.env.MIDS_MIGRATE_STRATEGY);
-  const files = logInputs(ctx, flags.files, "migrate");
+  const files = logInputs(ctx, flags.files, "migrate", flags.subcommands);
 
   // a look-up that fails for one request leaves it partial, with a note saying why; a refused key
   // or an API that cannot be reached stops the run (resolve.ts: stopsTheRun, as `migrate verify`)
