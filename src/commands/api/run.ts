@@ -9,6 +9,7 @@ import { isSecretHeader, redactHeaderValue, redactText, redactUrl } from "../../
 import { oneLine, stripControl } from "../../util/sanitize.js";
 import type { ApiResult, Client } from "../../client/client.js";
 import { MaxPagesError, rawPages } from "../../client/paginate.js";
+import { isV2Path } from "../../client/request.js";
 import { hintStart, historyEarliest, whereIdsAre } from "../../client/errormap.js";
 import { DEFAULT_MAX_BODY_BYTES, tooLarge } from "../../client/body.js";
 import { formatBytes } from "../../util/bytes.js";
@@ -275,6 +276,10 @@ export async function run(opts: ApiOptions, ctx: Context): Promise<void> {
   if (method !== "GET" && method !== "HEAD") await checkJqFilter(ctx);
   const client = await ctx.client();
   if (isUrl) path = belowBase(path, client.opts.baseUrl);
+  // v2 reads its key from x-api-key alone (spec 5.1): -H Authorization there is not the key sent
+  if (headers.authorization !== undefined && headers["x-api-key"] === undefined && ctx.globals.apiKey && isV2Path(path)) {
+    ctx.warn("-H Authorization carries no key on v2, which reads x-api-key only: the configured key is sent, as x-api-key beside it");
+  }
   if (opts.paginate) return paginate(ctx, client, path, headers, opts, secrets).catch((err) => { throw hidden(givenCredential(err, headers, !!ctx.globals.apiKey, path), secrets); });
   let res: ApiResult | undefined;
   let failure: ApiError | undefined;
@@ -329,7 +334,8 @@ async function printFailedAnswer(ctx: Context, failure: MidsError, print: () => 
  */
 function givenCredential(err: unknown, headers: Record<string, string>, configured: boolean, path: string): unknown {
   if (!(err instanceof ApiError)) return err;
-  const from = headers["x-api-key"] !== undefined ? "-H x-api-key" : headers.authorization !== undefined ? "-H Authorization" : undefined;
+  // on v2 the configured key goes beside -H Authorization (which v2 does not read): a refusal is that key's
+  const from = headers["x-api-key"] !== undefined ? "-H x-api-key" : headers.authorization !== undefined && !(configured && isV2Path(path)) ? "-H Authorization" : undefined;
   if (!from) return err;
   err.credentialFrom = from;
   // a missing entitlement is the key's, not a rejected key (as explainRejectedKey reads it)
@@ -337,10 +343,10 @@ function givenCredential(err: unknown, headers: Record<string, string>, configur
   const body = err.body && typeof err.body === "object" ? (err.body as Record<string, unknown>) : {};
   const said = typeof body.message === "string" && body.message.trim() ? oneLine(body.message.trim()) : undefined;
   // v2 reads a key from x-api-key only (spec 5.1: Authorization is v3's other carrier)
-  const v2 = from === "-H Authorization" && /^\/v2(\/|\?|$)/.test(path);
+  const v2 = from === "-H Authorization" && isV2Path(path);
   const e = new ApiError(v2 ? `the v2 API takes no key from -H Authorization (only the x-api-key header carries one there)${said ? `: ${said}` : ""}` : `the key given with ${from} was rejected${said ? `: ${said}` : ""}`, {
     code: err.code, status: err.status ?? 401, details: err.details, headers: err.headers, body: err.body,
-    hint: v2 ? `give it as -H 'x-api-key: KEY'${configured ? ", or drop -H Authorization to send the configured key" : ""}`
+    hint: v2 ? "give it as -H 'x-api-key: KEY'"
       : `check the value given with ${from} (keys are created in the product's integrations settings)${configured ? "; without it, mids sends the configured key" : ""}`,
   });
   e.exitCode = err.exitCode;
