@@ -5,7 +5,7 @@ import type { Context } from "../../context.js";
 import { ApiError, EXIT, InterruptedError, MalformedResponseError, MidsError, PaginationError, UsageError } from "../../errors.js";
 import { writeAsync, writeBytesAsync } from "../../io.js";
 import { redact, redactDeep } from "../../util/known-secrets.js";
-import { isSecretHeader, redactHeaderValue, redactText, redactUrl } from "../../redact/index.js";
+import { REDACTED, isSecretHeader, isSecretKey, redactHeaderValue, redactText, redactUrl } from "../../redact/index.js";
 import { oneLine, stripControl } from "../../util/sanitize.js";
 import type { ApiResult, Client } from "../../client/client.js";
 import { MaxPagesError, rawPages } from "../../client/paginate.js";
@@ -142,10 +142,13 @@ function ghFields(fields: readonly [string, string][]): void {
       const outer = nested[1];
       const parts = fields.map(([k, v]) => [nest.exec(k), v] as const).filter(([m]) => m?.[1] === outer);
       const list = parts.every(([m]) => m![2] === "");
-      const json = list ? `[${parts.map(([, v]) => asJson(v)).join(",")}]` : `{${parts.map(([m, v]) => `${JSON.stringify(m![2])}:${asJson(v)}`).join(",")}}`;
-      // (the values typed, echoed in the hint, pass the secret rules: -f 'auth[token]=...')
+      // the values typed, echoed in the hint, pass the secret rules one by one: one of a secret name
+      // (-f 'auth[token]=...', -f 'password[]=...') is ***, the JSON around it kept (the text rules
+      // over the whole hint read 'auth={...' as a parameter's value and cut the JSON apart)
+      const shown = (name: string, v: string) => (isSecretKey(outer) || isSecretKey(name) ? JSON.stringify(REDACTED) : redactText(asJson(v)));
+      const json = list ? `[${parts.map(([, v]) => shown(outer, v)).join(",")}]` : `{${parts.map(([m, v]) => `${JSON.stringify(m![2])}:${shown(m![2], v)}`).join(",")}}`;
       throw new UsageError(`-f ${oneLine(key)}=...: mids api does not nest fields as gh api does (the key would be sent as written)`, {
-        hint: redactText(`give ${list ? "the list" : "the object"} as one JSON value: -f ${shellWord(oneLine(`${outer}=${json}`))}`),
+        hint: `give ${list ? "the list" : "the object"} as one JSON value: -f ${shellWord(oneLine(`${outer}=${json}`))}`,
       });
     }
     if (value.startsWith("@") && value.length > 1) {
