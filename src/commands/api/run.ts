@@ -446,8 +446,9 @@ async function printResponse(ctx: Context, res: ApiResult | undefined, failure: 
   // an answer that is no UTF-8 text (an image, an unlabelled gzip): its bytes as they came, as gh
   // api writes them; on a terminal, a line saying so in their place (they would drive it). Before,
   // a lossy text reading of them was written: a file saved from it was damaged, without a word
+  // (with --jq too: the filter has no JSON to run on, and says so; the bytes are still the answer)
   const raw = res?.raw;
-  if (raw && !inStream && ctx.globals.jq === undefined) {
+  if (raw && !inStream) {
     const type = resHeaders["content-type"];
     if (ctx.io.stdoutIsTTY) {
       ctx.warn(`the answer is not text (${formatBytes(raw.length)}${type ? `, ${type}` : ""}): not printed on the terminal; redirect stdout to a file to keep it`);
