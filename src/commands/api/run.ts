@@ -16,7 +16,7 @@ import { formatBytes } from "../../util/bytes.js";
 import { checkJqFilter, printJson } from "../../output/render.js";
 import { readStdinBytes } from "../shared/stdin.js";
 import { METHODS } from "./methods.js";
-import { checkChoice, jsonOrString } from "../../util/flag-values.js";
+import { checkChoice, jsonOrString, replacingGiven } from "../../util/flag-values.js";
 import { sourceText } from "../../config.js";
 import { shellWord } from "../../util/shell-word.js";
 import { defaultWindowMs, reportHistory } from "../../client/history.js";
@@ -418,12 +418,13 @@ function historyHint(err: ApiError, path: string, now: Date): string {
   if (duration) {
     // whole days, an hour inside the window's start: the window rolls forward
     const days = Math.floor((now.getTime() - Date.parse(earliest) - 3_600_000) / 86_400_000);
-    if (days >= 1) return `set ${duration.name} to a window inside the key's (it moves with the clock): -f ${duration.name}=${days}d; ${entitlement}`;
+    // (given in the path, or with -f: a second since= beside it is not read, so the hint names the one to replace)
+    if (days >= 1) return `set ${duration.name} to a window inside the key's (it moves with the clock): ${replacingGiven(query, duration.name, `-f ${duration.name}=${days}d`)}; ${entitlement}`;
   }
   const before = [...query].find(([, v]) => !Number.isNaN(Date.parse(v)) && Date.parse(v) < Date.parse(earliest))?.[0];
   const name = before ?? starts.find((p) => p.type === "timestamp" && p.name !== "at")?.name ?? (query.has("from") ? "from" : "start");
   // not earliestAvailableAt itself: the window rolls forward, and that start is refused a moment later
-  return `set ${name} to a time inside the window (it moves with the clock): -f ${name}=${hintStart(earliest)}; ${entitlement}`;
+  return `set ${name} to a time inside the window (it moves with the clock): ${replacingGiven(query, name, `-f ${name}=${hintStart(earliest)}`)}; ${entitlement}`;
 }
 
 /**
