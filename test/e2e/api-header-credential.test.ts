@@ -64,3 +64,20 @@ it("-H Authorization on a v2 path with a key configured: the configured key is s
   expect(v3.code).toBe(3);
   expect(v3.stderr).not.toContain("warning");
 });
+
+// -H 'x-api-key:' with nothing after it (a script's unset variable, or a call made without the key
+// on purpose) sends no key: the error said 'the key given with -H x-api-key was rejected' and to
+// check its value, when there was none.
+it("an empty -H x-api-key or Authorization: the error says no key was sent, not that one was rejected", async () => {
+  const server = await hostile((_req, res) => sendJson(res, 401, { code: "credential_required", message: "this route needs an API key" }));
+  const [key, auth] = await Promise.all([
+    runMain(["api", "/v3/me", "-H", "x-api-key:"], { env: baseEnv({ MIDS_BASE_URL: server.url, MIDS_API_KEY: "mids_configured_key_0001" }) }),
+    runMain(["api", "/v3/me", "-H", "Authorization: "], { env: baseEnv({ MIDS_BASE_URL: server.url }) }),
+  ]);
+  expect(key.code).toBe(3);
+  expect(key.stderr).toBe("mids: no key was sent: -H x-api-key was given empty: this route needs an API key\n" +
+    "hint: put the key in it, -H 'x-api-key: KEY', or drop it to send the configured key\n");
+  expect(auth.code).toBe(3);
+  expect(auth.stderr).toBe("mids: no key was sent: -H Authorization was given empty: this route needs an API key\n" +
+    "hint: put the key in it, -H 'Authorization: Bearer KEY'\n");
+});

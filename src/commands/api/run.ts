@@ -347,9 +347,15 @@ function givenCredential(err: unknown, headers: Record<string, string>, configur
   const said = typeof body.message === "string" && body.message.trim() ? oneLine(body.message.trim()) : undefined;
   // v2 reads a key from x-api-key only (spec 5.1: Authorization is v3's other carrier)
   const v2 = from === "-H Authorization" && isV2Path(path);
-  const e = new ApiError(v2 ? `the v2 API takes no key from -H Authorization (only the x-api-key header carries one there)${said ? `: ${said}` : ""}` : `the key given with ${from} was rejected${said ? `: ${said}` : ""}`, {
+  // -H 'x-api-key:' with nothing after it sends no key (and not the configured one): nothing was rejected
+  const empty = (from === "-H x-api-key" ? headers["x-api-key"] : headers.authorization).trim() === "";
+  const header = from === "-H x-api-key" ? "x-api-key" : "Authorization";
+  const message = v2 ? `the v2 API takes no key from -H Authorization (only the x-api-key header carries one there)`
+    : empty ? `no key was sent: ${from} was given empty` : `the key given with ${from} was rejected`;
+  const e = new ApiError(`${message}${said ? `: ${said}` : ""}`, {
     code: err.code, status: err.status ?? 401, details: err.details, headers: err.headers, body: err.body,
     hint: v2 ? "give it as -H 'x-api-key: KEY'"
+      : empty ? `put the key in it, -H '${header}: ${header === "x-api-key" ? "KEY" : "Bearer KEY"}'${configured ? ", or drop it to send the configured key" : ""}`
       : `check the value given with ${from} (keys are created in the product's integrations settings)${configured ? "; without it, mids sends the configured key" : ""}`,
   });
   e.exitCode = err.exitCode;
