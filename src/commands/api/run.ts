@@ -119,6 +119,29 @@ function belowBase(url: string, baseUrl: string): string {
   return (u.pathname.slice(prefix.length) || "/") + u.search;
 }
 
+/** gh api's nesting of -F keys, as the JSON text it would send (each value as typed: 20 digits stay 20 digits). */
+type Node = { kind: "leaf"; text: string } | { kind: "list"; items: Node[] } | { kind: "object"; members: Map<string, Node> };
+
+/** `subs` below `node` set to `leaf`: `[]` appends to a list, `[name]` sets an object's member. */
+function put(node: Node | undefined, subs: readonly string[], leaf: Node): Node {
+  if (!subs.length) return leaf;
+  const [sub, ...rest] = subs;
+  if (sub === "") {
+    const list = node?.kind === "list" ? node : { kind: "list" as const, items: [] };
+    list.items.push(put(undefined, rest, leaf));
+    return list;
+  }
+  const object = node?.kind === "object" ? node : { kind: "object" as const, members: new Map<string, Node>() };
+  object.members.set(sub, put(object.members.get(sub), rest, leaf));
+  return object;
+}
+
+function render(node: Node): string {
+  if (node.kind === "leaf") return node.text;
+  if (node.kind === "list") return `[${node.items.map(render).join(",")}]`;
+  return `{${[...node.members].map(([k, v]) => `${JSON.stringify(k)}:${render(v)}`).join(",")}}`;
+}
+
 /**
  * gh api's -F nests `key[sub]=value` (`key[]=value` a list) and reads `@file`; mids api's -f is
  * typed JSON as -F is (its unknown-option hint says so), but does neither: the key went out as
@@ -134,21 +157,28 @@ function ghFields(fields: readonly [string, string][]): void {
       return JSON.stringify(v);
     }
   };
-  const nest = /^([^[\]]+)\[([^[\]]*)\]$/;
+  // gh's forms, one level (selector[window]=...) or more (selector[window][days]=7, a[][b]=1)
+  const nest = /^([^[\]]+)((?:\[[^[\]]*\])+)$/;
+  const subsOf = (brackets: string) => brackets.slice(1, -1).split("][");
   for (const [key, value] of fields) {
     const nested = nest.exec(key);
     if (nested) {
-      // every -f of the same outer key, as gh api would have put them together
+      // every -f of the same outer key, put together as gh api would have
       const outer = nested[1];
-      const parts = fields.map(([k, v]) => [nest.exec(k), v] as const).filter(([m]) => m?.[1] === outer);
-      const list = parts.every(([m]) => m![2] === "");
-      // the values typed, echoed in the hint, pass the secret rules one by one: one of a secret name
-      // (-f 'auth[token]=...', -f 'password[]=...') is ***, the JSON around it kept (the text rules
-      // over the whole hint read 'auth={...' as a parameter's value and cut the JSON apart)
-      const shown = (name: string, v: string) => (isSecretKey(outer) || isSecretKey(name) ? JSON.stringify(REDACTED) : redactText(asJson(v)));
-      const json = list ? `[${parts.map(([, v]) => shown(outer, v)).join(",")}]` : `{${parts.map(([m, v]) => `${JSON.stringify(m![2])}:${shown(m![2], v)}`).join(",")}}`;
+      let root: Node | undefined;
+      for (const [k, v] of fields) {
+        const m = nest.exec(k);
+        if (m?.[1] !== outer) continue;
+        const subs = subsOf(m[2]);
+        // the values typed, echoed in the hint, pass the secret rules one by one: one of a secret name
+        // (-f 'auth[token]=...', -f 'password[]=...') is ***, the JSON around it kept (the text rules
+        // over the whole hint read 'auth={...' as a parameter's value and cut the JSON apart)
+        const text = [outer, ...subs].some((n) => n !== "" && isSecretKey(n)) ? JSON.stringify(REDACTED) : redactText(asJson(v));
+        root = put(root, subs, { kind: "leaf", text });
+      }
+      const list = root!.kind === "list";
       throw new UsageError(`-f ${oneLine(key)}=...: mids api does not nest fields as gh api does (the key would be sent as written)`, {
-        hint: `give ${list ? "the list" : "the object"} as one JSON value: -f ${shellWord(oneLine(`${outer}=${json}`))}`,
+        hint: `give ${list ? "the list" : "the object"} as one JSON value: -f ${shellWord(oneLine(`${outer}=${render(root!)}`))}`,
       });
     }
     if (value.startsWith("@") && value.length > 1) {
