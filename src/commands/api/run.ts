@@ -20,7 +20,7 @@ import { checkChoice, jsonOrString, replacingGiven } from "../../util/flag-value
 import { sourceText } from "../../config.js";
 import { shellWord } from "../../util/shell-word.js";
 import { defaultWindowMs, reportHistory } from "../../client/history.js";
-import { matchRoute, paramsOf } from "../../contract/routes.js";
+import { matchPath, matchRoute, paramsOf } from "../../contract/routes.js";
 import { parseDurationMs } from "../../util/time.js";
 
 export interface ApiOptions {
@@ -86,11 +86,41 @@ function placeholder(path: string): void {
   const segments = path.split("?")[0].split("/");
   const i = segments.findIndex((s) => /^(\{[A-Za-z_]\w*\}|:[A-Za-z_]\w*)$/.test(s));
   if (i < 0) return;
-  const parent = segments.slice(0, i).join("/").replace(/^https?:\/\/[^/]*/i, "");
-  const lists = matchRoute("GET", parent) !== undefined;
   throw new UsageError(`the path holds the placeholder ${oneLine(segments[i])}: put a value in its place (nothing was sent)`, {
-    hint: lists ? `'mids api ${shellWord(oneLine(parent))}' lists them, e.g. mids api ${shellWord(oneLine(parent))} --jq '.data[0].id'` : whereIdsAre(parent.split("/")[2] ?? "") ?? "e.g. an id from the list the route belongs to",
+    hint: placeholderHint(segments, i),
   });
+}
+
+/**
+ * Where the value of a placeholder comes from: a fixed set the route names ({measure}: trend,
+ * rank), the list route above it (with the member the value is: id, or a recipe's name), or where the
+ * ids of that resource are found. Before, every placeholder under a list was sent to the list's
+ * .data[0].id: {measure} to a project's id, {name} of /v2/recipes to an id, and /v3/me/{x},
+ * no route at all, to 'mids api /v3/me lists them'.
+ */
+function placeholderHint(segments: readonly string[], i: number): string {
+  const strip = (s: string) => s.replace(/^https?:\/\/[^/]*/i, "");
+  const below = strip(segments.join("/"));
+  const parent = strip(segments.slice(0, i).join("/"));
+  const typed = segments[i];
+  // the route the path names, any method, and its name for the placeholder's segment
+  const m = matchPath(below)[0];
+  const name = m ? Object.entries(m.params).find(([, v]) => v === typed)?.[0] : undefined;
+  const fixed = name ? /^\^\(([\w-]+(?:\|[\w-]+)*)\)\$$/.exec(m!.route.pathPatterns?.[name]?.source ?? "")?.[1].split("|") : undefined;
+  if (fixed) {
+    const example = segments.map((s, j) => (j === i ? fixed[0] : s)).join("/");
+    return `${typed} is one of ${fixed.join(", ")}: e.g. mids api ${shellWord(oneLine(strip(example)))}`;
+  }
+  if (!m) return "no route has this path: check it (TAB after 'mids api ' offers the routes, once 'mids completion' is set up)";
+  const list = matchRoute("GET", parent);
+  if (list?.route.id.endsWith(".list")) {
+    // the route's name for the value (v2 recipes are named; v2 projects take the id a {slug} stood for);
+    // v2's topics come in data.topics (as 'mids topics --api v2' reads them), the other lists in data
+    const member = name === "name" ? "name" : "id";
+    const items = list.route.id === "v2.topics.list" ? ".data.topics" : ".data";
+    return `'mids api ${shellWord(oneLine(parent))}' lists them, e.g. mids api ${shellWord(oneLine(parent))} --jq '${items}[0].${member}'`;
+  }
+  return whereIdsAre(parent.split("/")[2] ?? "") ?? "e.g. an id from the list the route belongs to";
 }
 
 /**
