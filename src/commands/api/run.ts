@@ -56,6 +56,10 @@ function managedHeader(name: string, value: string): string | undefined {
       return "belongs to the connection, which mids manages";
     case "connection":
       return /^(close|keep-alive)$/i.test(value) ? undefined : "belongs to the connection, which mids manages (only close or keep-alive is taken)";
+    case "accept-encoding":
+      // (copied from curl --compressed or a browser): the gzip that came back was read as broken
+      // JSON, exit 7 with 'try again', and its bytes printed as text
+      return value.split(",").every((t) => t.split(";")[0].trim().toLowerCase() === "identity") ? undefined : "asks for a compressed answer, which mids does not decompress (it reads the answer as sent)";
   }
   return undefined;
 }
