@@ -9,7 +9,7 @@ import { REDACTED, isSecretHeader, isSecretKey, redactHeaderValue, redactText, r
 import { oneLine, stripControl } from "../../util/sanitize.js";
 import type { ApiResult, Client } from "../../client/client.js";
 import { MaxPagesError, rawPages } from "../../client/paginate.js";
-import { isV2Path } from "../../client/request.js";
+import { isV2Path, joinUrl } from "../../client/request.js";
 import { hintStart, historyEarliest, whereIdsAre } from "../../client/errormap.js";
 import { DEFAULT_MAX_BODY_BYTES, tooLarge } from "../../client/body.js";
 import { formatBytes } from "../../util/bytes.js";
@@ -151,6 +151,21 @@ function belowBase(url: string, baseUrl: string): string {
     });
   }
   return (u.pathname.slice(prefix.length) || "/") + u.search;
+}
+
+/**
+ * A path whose `..` segments (or `%2e%2e`) climb out of the base URL's own path
+ * (`/../admin` under https://gw.example/mids-api): the URL parser resolves them, and the request,
+ * the key with it, went to https://gw.example/admin, a place a full URL is refused for (belowBase).
+ */
+function insideBase(path: string, baseUrl: string): void {
+  const prefix = new URL(baseUrl).pathname.replace(/\/+$/, "");
+  if (!prefix) return;
+  const sent = new URL(joinUrl(baseUrl, path)).pathname;
+  if (sent === prefix || sent.startsWith(`${prefix}/`)) return;
+  throw new UsageError(`the path ${oneLine(redactText(path))} climbs out of the base URL's path ${oneLine(redactText(prefix))} (it would go to ${oneLine(redactText(sent))}): mids api sends requests, and the key, below the base URL only (nothing was sent)`, {
+    hint: "drop the .. segments from the path, or point --base-url at that path if it is the API",
+  });
 }
 
 /** gh api's nesting of -F keys, as the JSON text it would send (each value as typed: 20 digits stay 20 digits). */
@@ -343,6 +358,7 @@ export async function run(opts: ApiOptions, ctx: Context): Promise<void> {
   if (method !== "GET" && method !== "HEAD") await checkJqFilter(ctx);
   const client = await ctx.client();
   if (isUrl) path = belowBase(path, client.opts.baseUrl);
+  else insideBase(path, client.opts.baseUrl);
   // v2 reads its key from x-api-key alone (spec 5.1): -H Authorization there is not the key sent
   if (headers.authorization !== undefined && headers["x-api-key"] === undefined && ctx.globals.apiKey && isV2Path(path)) {
     ctx.warn("-H Authorization carries no key on v2, which reads x-api-key only: the configured key is sent, as x-api-key beside it");
