@@ -2,7 +2,7 @@ import { isUtf8 } from "node:buffer";
 import { open } from "node:fs/promises";
 import { resolve } from "node:path";
 import type { Context } from "../../context.js";
-import { ApiError, EXIT, InterruptedError, MalformedResponseError, MidsError, PaginationError, UsageError } from "../../errors.js";
+import { ApiError, EXIT, InterruptedError, MalformedResponseError, MidsError, PaginationError, UsageError, restated, stoppedAfter } from "../../errors.js";
 import { writeAsync, writeBytesAsync } from "../../io.js";
 import { redact, redactDeep } from "../../util/known-secrets.js";
 import { REDACTED, isSecretHeader, isSecretKey, redactHeaderValue, redactText, redactUrl } from "../../redact/index.js";
@@ -440,7 +440,7 @@ function givenCredential(err: unknown, headers: Record<string, string>, configur
   });
   e.exitCode = err.exitCode;
   e.credentialFrom = from;
-  return e;
+  return restated(e, err);
 }
 
 /**
@@ -599,8 +599,7 @@ async function paginate(ctx: Context, client: Client, path: string, headers: Rec
     if (err instanceof ApiError && err.exitCode === EXIT.historyWindow) err.hint = historyHint(err, path, ctx.now());
     if (err instanceof MidsError && pages > 0) {
       // (--max-pages' own message says how many pages)
-      if (!(err instanceof MaxPagesError)) err.message += ` (after ${pages} ${pages === 1 ? "page" : "pages"})`;
-      if (resume && !(err instanceof PaginationError)) err.hint = `${err.hint ? `${err.hint}; ` : ""}continue from where it stopped with ${resume}`;
+      stoppedAfter(err, err instanceof MaxPagesError ? "" : ` (after ${pages} ${pages === 1 ? "page" : "pages"})`, err instanceof PaginationError ? undefined : resume);
     }
     throw err;
   }
