@@ -312,7 +312,9 @@ export async function run(opts: ApiOptions, ctx: Context): Promise<void> {
         hint: "convert it to UTF-8 (iconv -t UTF-8), or send JSON",
       });
     }
-    body = bytes.toString("utf8");
+    // a byte order mark (Windows editors write one) is no part of the JSON (RFC 8259 8.1: a sender
+    // must not add one), as the config file reads it: sent, the API refused the body as not JSON
+    body = bytes.toString("utf8").replace(/^\uFEFF/, "");
   }
   if (fields.length) {
     if (method === "GET" || method === "HEAD") {
