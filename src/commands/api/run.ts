@@ -271,7 +271,11 @@ export async function run(opts: ApiOptions, ctx: Context): Promise<void> {
     const value = h.slice(i + 1).trim();
     // an HTTP header name is a token, and a value has no line breaks or other controls
     if (!HEADER_NAME.test(name) || !HEADER_VALUE.test(value)) {
-      throw new UsageError(`-H expects 'Name: value' with a token name and a one-line value (got '${oneLine(h)}')`, { hint: "e.g. -H 'Accept: application/json' (quoted, so the shell keeps it one argument)" });
+      // a credential's header mistyped (-H 'Authorization Bearer ...', -H 'x-api-key=...'): its value
+      // is never echoed (before, the refusal quoted the key or token whole), anything else passes the secret rules
+      const lead = /^\s*([!#$%&'*+.^_`|~0-9A-Za-z-]+)/.exec(h)?.[1] ?? "";
+      const shown = isSecretHeader(lead) ? `${lead} ${REDACTED}` : redactText(oneLine(h));
+      throw new UsageError(`-H expects 'Name: value' with a token name and a one-line value (got '${oneLine(shown)}')`, { hint: "e.g. -H 'Accept: application/json' (quoted, so the shell keeps it one argument)" });
     }
     const managed = managedHeader(name.toLowerCase(), value);
     if (managed) {
