@@ -10,6 +10,7 @@ import { oneLine, stripControl } from "../../util/sanitize.js";
 import type { ApiResult, Client } from "../../client/client.js";
 import { MaxPagesError, rawPages } from "../../client/paginate.js";
 import { isV2Path, joinUrl } from "../../client/request.js";
+import { linkTarget } from "../../client/headers.js";
 import { hintStart, historyEarliest, whereIdsAre } from "../../client/errormap.js";
 import { DEFAULT_MAX_BODY_BYTES, tooLarge } from "../../client/body.js";
 import { formatBytes } from "../../util/bytes.js";
@@ -612,7 +613,7 @@ async function paginate(ctx: Context, client: Client, path: string, headers: Rec
   if (opts.slurp) await printJson(ctx, slurped);
   // gh api --paginate follows a Link header's rel="next"; the API pages by its body, so a last page
   // that names a next one in Link (a proxy's or another server's paging) ended the walk unsaid
-  if (link !== undefined && /[;,]\s*rel\s*=\s*"?(?:[^",;]*\s)?next(?:\s[^",;]*)?"?\s*(?:[;,]|$)/i.test(link)) {
+  if (linkTarget(link, "next") !== undefined) {
     ctx.warn(`the last page's Link header names a next page (rel="next"), which mids api --paginate does not follow: it follows meta.nextCursor (v3) and pagination (v2), and found none, so the walk ended after ${pages} ${pages === 1 ? "page" : "pages"}`);
   }
 }
