@@ -47,3 +47,12 @@ it("a malformed -H of a secret header is refused without echoing its value", asy
     expect(r.stdout + r.stderr).not.toContain(token);
   }
 });
+
+// A token given to -f alone (-f "$TOKEN", its name forgotten): the refusal quoted it, and its hint
+// offered it as a field name (-f eyJ...=VALUE).
+it("an -f without '=' that the secret rules read as a token is echoed as ***, and not offered as a name", async () => {
+  const jwt = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJlXzAwMzQ";
+  const r = await runMain(["api", "/v3/me", "-f", jwt], { env: baseEnv({ MIDS_BASE_URL: "http://127.0.0.1:9", MIDS_API_KEY: "mids_test_key_0001" }) });
+  expect(r.code).toBe(2);
+  expect(r.stderr).toBe("mids: -f expects key=value (got '***')\nhint: e.g. -f limit=5 (a query parameter of a GET, a JSON body field otherwise)\n");
+});

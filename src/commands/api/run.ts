@@ -244,8 +244,10 @@ function splitField(f: string): [string, string] {
   const i = f.indexOf("=");
   if (i <= 0) {
     // the field's name typed without its value (-f limit), or a value without a name (-f =5)
-    const name = i < 0 && /^[A-Za-z_][\w.-]{0,63}$/.test(f) ? f : "limit";
-    throw new UsageError(`-f expects key=value (got '${oneLine(f)}')`, { hint: `e.g. -f ${name}=${name === "limit" ? "5" : "VALUE"} (a query parameter of a GET, a JSON body field otherwise)` });
+    // (a token given alone, -f "$TOKEN", passes the secret rules: it is echoed neither whole nor as a name)
+    const shown = redactText(oneLine(f));
+    const name = i < 0 && shown === oneLine(f) && /^[A-Za-z_][\w.-]{0,63}$/.test(f) ? f : "limit";
+    throw new UsageError(`-f expects key=value (got '${shown}')`, { hint: `e.g. -f ${name}=${name === "limit" ? "5" : "VALUE"} (a query parameter of a GET, a JSON body field otherwise)` });
   }
   return [f.slice(0, i), f.slice(i + 1)];
 }
