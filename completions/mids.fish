@@ -271,7 +271,7 @@ complete -c mids -n '__mids_at \'recipes execute\' 0' -F
 # api
 complete -c mids -n '__mids_at \'api\'' -l method -s X -x -a 'GET POST PATCH PUT DELETE HEAD' -d 'HTTP method'
 complete -c mids -n '__mids_at \'api\'' -l field -s f -x -d 'query parameter for GET (as written), JSON body field otherwise: a value that parses as JSON is sent as that value, anything else as a string (repeatable)'
-complete -c mids -n '__mids_at \'api\'' -l header -s H -x -d 'extra request header (repeatable: a name given twice sends both values); a key in x-api-key or Authorization replaces the configured one'
+complete -c mids -n '__mids_at \'api\'' -l header -s H -x -d 'extra request header (repeatable: a name given twice sends both values); a key in x-api-key (or, on v3, Authorization) replaces the configured one'
 complete -c mids -n '__mids_at \'api\'' -l input -r -F -d 'request body from a file, or - for stdin, with a method that takes one (-X POST, PATCH, PUT)'
 complete -c mids -n '__mids_at \'api\'' -l include -s i -d 'print the HTTP status line and response headers before the body'
 complete -c mids -n '__mids_at \'api\'' -l paginate -d 'GET every page: follow v3 meta.nextCursor or v2 pagination (page + 1), printing each page'

@@ -40,6 +40,8 @@ export class MidsError extends Error {
   code = "error";
   status?: number;
   details?: Record<string, unknown>;
+  /** a walk (--all, --paginate) stopped mid-way: how far it got and the flag to go on with (stoppedAfter) */
+  walk?: { after: string; resume?: string };
   constructor(message: string, opts: { hint?: string; code?: string; status?: number; details?: Record<string, unknown>; cause?: unknown } = {}) {
     super(message, opts.cause === undefined ? undefined : { cause: opts.cause });
     this.name = new.target.name;
@@ -48,6 +50,31 @@ export class MidsError extends Error {
     if (opts.status !== undefined) this.status = opts.status;
     if (opts.details) this.details = opts.details;
   }
+}
+
+const continueHint = (hint: string | undefined, resume: string): string => `${hint ? `${hint}; ` : ""}continue from where it stopped with ${resume}`;
+
+/** Say on `err` how far a walk got (` (after 2 pages)`, added to its message) and the flag to continue with (its hint). */
+export function stoppedAfter(err: MidsError, after: string, resume: string | undefined): void {
+  err.message += after;
+  if (resume) err.hint = continueHint(err.hint, resume);
+  err.walk = { after, resume };
+}
+
+/**
+ * `to`, an error that restates `from` (a rejected key named, its hint the fix), with how far
+ * `from`'s walk got and how to go on: before, a key refused on page 3 of --all lost both.
+ */
+export function restated<T extends MidsError>(to: T, from: MidsError): T {
+  if (!from.walk || to.walk) return to;
+  stoppedAfter(to, from.walk.after, from.walk.resume);
+  return to;
+}
+
+/** `err` with a new hint, which keeps the way to continue its walk. */
+export function rehinted<T extends MidsError>(err: T, hint: string): T {
+  err.hint = err.walk?.resume ? continueHint(hint, err.walk.resume) : hint;
+  return err;
 }
 
 /** Bad flags, arguments or local validation (exit 2). */

@@ -1,7 +1,7 @@
 // A key the server refused: say so, which key (masked) and where it came from (issue 15), instead
 // of the server's "needs an API key".
 import { DEFAULT_PROFILE, checkApiKey, maskKey, settingFix, sourceText, type SettingSource } from "./config.js";
-import { ApiError, EXIT, UsageError } from "./errors.js";
+import { ApiError, EXIT, UsageError, rehinted, restated } from "./errors.js";
 import { redact } from "./util/known-secrets.js";
 import type { GlobalOptions } from "./context.js";
 
@@ -22,7 +22,7 @@ export function explainRejectedKey(err: unknown, g: Pick<GlobalOptions, "apiKey"
   if (!key) {
     // a v2 401/403 sent without a key: there is no key to check, one is missing
     if (err.exitCode === EXIT.credentials && err.code !== "entitlement_required") {
-      err.hint = `${err.code === "credential_required" ? "" : "no API key is set: "}${noKeyFix(g.profile)}`;
+      rehinted(err, `${err.code === "credential_required" ? "" : "no API key is set: "}${noKeyFix(g.profile)}`);
     }
     return err;
   }
@@ -37,7 +37,8 @@ export function explainRejectedKey(err: unknown, g: Pick<GlobalOptions, "apiKey"
     hint: `${settingFix("api-key", source, g.profile)}; keys are created in the product's integrations settings (or try --sandbox)`,
   });
   e.exitCode = err.exitCode;
-  return e;
+  // (a key refused on page 3 of --all: how far the walk got, and the cursor to go on from once it is fixed)
+  return restated(e, err);
 }
 
 /**

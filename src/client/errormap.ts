@@ -4,6 +4,7 @@ import { ApiError, EXIT, exitForApi } from "../errors.js";
 import { parseRetryAfter, type Headers } from "./headers.js";
 import { ASSUMED } from "../contract/assumed.js";
 import { matchRoute, nearestPath, versionDoubled } from "../contract/routes.js";
+import { shellWord } from "../util/shell-word.js";
 
 function str(v: unknown): string | undefined {
   return typeof v === "string" && v.trim() !== "" ? v : undefined;
@@ -53,10 +54,13 @@ const ID_KINDS: readonly { prefix: string; resource: string; kind: string; comma
   { prefix: ASSUMED.idPrefixes.clusters, resource: "clusters", kind: "a cluster id", command: () => "'mids clusters list' lists them" },
 ];
 
-/** mids api on a route's name mistyped (/v3/projcts): the route meant, with the values typed. */
+/**
+ * mids api on a route's name mistyped (/v3/projcts): the route meant, with the values typed, as a
+ * word the shell reads back whole (a value typed with ; or $(...) in it runs nothing when pasted).
+ */
 function mistypedRouteHint(typed: string | undefined): string | undefined {
   const near = typed && /^\/v\d+\//.test(typed) ? nearestPath(typed) : undefined;
-  return near ? `did you mean mids api ${near}?` : undefined;
+  return near ? `did you mean mids api ${shellWord(near)}?` : undefined;
 }
 
 /**

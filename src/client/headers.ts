@@ -80,17 +80,23 @@ export function parseRetryAfter(v: string | undefined, now: Date): number | unde
   return Math.max(0, d - now.getTime());
 }
 
-/** RFC 8288 Link header: the target of rel="successor-version". */
-export function parseSuccessorLink(v: string | undefined): string | undefined {
+/**
+ * RFC 8288 Link header: the target of the first link whose rel names `rel` (rel="next last" names
+ * both; relation types are caseless). The target's own text (`<https://h/items;rel=next>`) is no rel.
+ */
+export function linkTarget(v: string | undefined, rel: string): string | undefined {
   if (!v) return undefined;
   for (const part of v.split(/,(?=\s*<)/)) {
     const m = /^\s*<([^>]*)>\s*(.*)$/.exec(part);
     if (!m) continue;
     const rels = /;\s*rel\s*=\s*"?([^";]+)"?/i.exec(m[2]);
-    if (rels && rels[1].split(/\s+/).includes("successor-version")) return m[1];
+    if (rels && rels[1].toLowerCase().split(/\s+/).includes(rel)) return m[1];
   }
   return undefined;
 }
+
+/** RFC 8288 Link header: the target of rel="successor-version". */
+export const parseSuccessorLink = (v: string | undefined): string | undefined => linkTarget(v, "successor-version");
 
 /** RFC 9745 Deprecation: a structured date `@<epoch seconds>`; older drafts used `true` or an HTTP date. */
 export function parseDeprecation(h: Headers): Deprecation | undefined {

@@ -5,6 +5,7 @@ import { listItems } from "../contract/shapes/list.js";
 import type { ApiResult, CallInput, Client } from "./client.js";
 import { MalformedResponseError, PaginationError } from "../errors.js";
 import { shellWord } from "../util/shell-word.js";
+import { replacingGiven } from "../util/flag-values.js";
 
 /** Default --max-pages: 1000 pages is 50,000 v3 items (100,000 v2) before mids asks for more. */
 export const DEFAULT_MAX_PAGES = 1000;
@@ -223,12 +224,7 @@ export async function* rawPages(client: Client, path: string, headers: Record<st
   // the -f to continue with: where the request already gave that parameter (in the path, or
   // with -f), one more of it is sent beside the first, which the server reads: it names the one to
   // replace (before, `-f page=3` on '/v2/projects?page=1' read page 1 again)
-  const resumeWith = (name: string, flag: string): string => {
-    const old = given.get(name);
-    if (old === null) return flag;
-    const shown = old.length > 40 ? `${old.slice(0, 40)}…` : old;
-    return `${flag} in place of the ${name}=${shown} given`;
-  };
+  const resumeWith = (name: string, flag: string): string => replacingGiven(given, name, flag);
   let url = path;
   // how the page before said there was more: the page asked for must carry the same member
   let followed: "meta" | "pagination" | undefined;

@@ -70,8 +70,9 @@ export function buildRequest(
 export function buildRaw(method: string, pathAndQuery: string, body: unknown, headers: Record<string, string> | undefined, opts: BuildOptions): BuiltRequest {
   const h: Record<string, string> = { accept: "application/json", "user-agent": opts.userAgent };
   // a credential the caller gives (mids api -H 'Authorization: Bearer ...', v3's other carrier)
-  // is the one sent: with the configured key beside it, the server chose between the two unsaid
-  const own = Object.keys(headers ?? {}).some((k) => k.toLowerCase() === "authorization");
+  // is the one sent: with the configured key beside it, the server chose between the two unsaid.
+  // v2 reads x-api-key alone (spec 5.1): there Authorization carries no key, and the configured one goes
+  const own = !isV2Path(pathAndQuery) && Object.keys(headers ?? {}).some((k) => k.toLowerCase() === "authorization");
   if (opts.apiKey && !own) h["x-api-key"] = opts.apiKey;
   let payload: string | undefined;
   if (body !== undefined) {
@@ -99,6 +100,9 @@ export function unsentParts(baseUrl: string): string[] {
     ...(u.hash ? ["fragment"] : []),
   ];
 }
+
+/** A path below the base URL on the v2 API (/v2/projects, /v2?x): its key goes in x-api-key only (spec 5.1). */
+export const isV2Path = (pathAndQuery: string): boolean => /^\/v2(?:[/?#]|$)/.test(pathAndQuery);
 
 /** Loopback hosts may receive a key over plain http (the sandbox, local proxies). */
 export function isLoopbackHost(hostname: string): boolean {

@@ -132,3 +132,15 @@ export function jsonOrString(value: string, flag = "-f", key = "KEY"): unknown {
  * default: commander hands a default in as the first `previous`.)
  */
 export const joinRepeated = (value: string, previous?: string): string => (previous === undefined ? value : `${previous},${value}`);
+
+/**
+ * A `-f name=value` to paste, where the request already gave `name` (in the path, or with -f): one
+ * more of it is sent beside the first, which the server reads, so the hint names the one to replace
+ * (`-f page=3 in place of the page=1 given`); a long value given is cut.
+ */
+export function replacingGiven(given: URLSearchParams, name: string, flag: string): string {
+  const old = given.get(name);
+  if (old === null) return flag;
+  const shown = old.length > 40 ? `${old.slice(0, 40)}…` : old;
+  return `${flag} in place of the ${name}=${shown} given`;
+}

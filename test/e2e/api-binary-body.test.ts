@@ -21,6 +21,15 @@ it("piped, the bytes are written as they came (the key hidden); on a terminal, a
   expect(code).toBe(0);
   expect(io.out()).toBe("");
   expect(io.err()).toBe(`mids: warning: the answer is not text (${bytes(key).length} bytes, image/png): not printed on the terminal; redirect stdout to a file to keep it\n`);
+  // with --jq (which has no JSON to run on, and says so) the same: the lossy reading was written,
+  // and on a terminal printed as garbage
+  const jq = await runMain(["api", "/v3/logo.png", "--jq", ".data"], { env });
+  expect(Buffer.from(jq.stdout, "latin1").equals(bytes("***"))).toBe(true);
+  expect(jq.stderr).toBe("mids: warning: --jq was not applied: 'mids api' printed no JSON for it to filter\n");
+  const jqIo = testIO({ env, stdoutIsTTY: true, stderrIsTTY: true });
+  await main(["api", "/v3/logo.png", "--jq", ".data"], { io: jqIo });
+  expect(jqIo.out()).toBe("");
+  expect(jqIo.err()).toMatch(/^mids: warning: the answer is not text \(/);
   // a text answer is text, as before
   const text = await hostile((_req, res) => res.writeHead(200, { "content-type": "text/plain" }).end("héllo\n"));
   const t = await runMain(["api", "/v3/hello"], { env: baseEnv({ MIDS_BASE_URL: text.url }) });

@@ -27,3 +27,20 @@ it("a URL below the base URL is sent as its path; another host, port or path is 
   expect(other.seen).toEqual([]);
   expect(api.seen).toEqual(["/base/v3/projects?limit=2&minTrend=40"]);
 });
+
+// The same place given as a path, its .. segments (or %2e%2e) climbing out of the base URL's path:
+// the URL parser resolved them, and the request, the key with it, went to /elsewhere, where the
+// full URL above is refused.
+it("a path whose .. segments climb out of the base URL's path is exit 2 with nothing sent; .. that stays below is sent", async () => {
+  const api = await hostile((req, res) => sendJson(res, 200, { data: { url: req.url }, meta: {} }));
+  const env = baseEnv({ MIDS_BASE_URL: `${api.url}/base`, MIDS_API_KEY: "mids_test_key_0006" });
+  const refused = await Promise.all(["/../elsewhere/v3/projects", "/%2e%2E/elsewhere", "v3/../../elsewhere"].map((p) => runMain(["api", p], { env })));
+  for (const r of refused) {
+    expect(r.code, r.stderr).toBe(2);
+    expect(r.stderr.split("\n")[0]).toMatch(/^mids: the path \S+ climbs out of the base URL's path \/base \(it would go to \/elsewhere\S*\): mids api sends requests, and the key, below the base URL only \(nothing was sent\)$/);
+  }
+  expect(api.seen).toEqual([]);
+  const inside = await runMain(["api", "/v3/x/../projects", "--jq", ".data.url"], { env });
+  expect(inside.code).toBe(0);
+  expect(inside.stdout).toBe("/base/v3/projects\n");
+});

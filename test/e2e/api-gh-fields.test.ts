@@ -27,6 +27,13 @@ it("a nested key or an @file value in a body is exit 2 with nothing sent and the
   const secret = await patch("auth[token]=tok_typed_secret_0017");
   expect(secret.code).toBe(2);
   expect(secret.stderr).not.toContain("tok_typed_secret_0017");
+  // ...one value at a time, the JSON around it kept: the rules over the whole hint read 'auth={'
+  // as a parameter's value and printed -f 'auth=***"token":"***"}', no JSON to fill in
+  expect(secret.stderr.split("\n")[1]).toBe(`hint: give the object as one JSON value: -f 'auth={"token":"***"}'`);
+  // two levels or more (gh nests as deep as the brackets go): sent as the key 'selector[window][days]'
+  const deep = await patch("selector[window][days]=7", "selector[window][unit]=d", "selector[ids][]=a");
+  expect(deep.code).toBe(2);
+  expect(deep.stderr.split("\n")[1]).toBe(`hint: give the object as one JSON value: -f 'selector={"window":{"days":7,"unit":"d"},"ids":["a"]}'`);
   expect(server.seen).toEqual([]);
   // the forms the hints give are sent as meant; a GET's query stays as written
   const sent = await patch(`selector={"followedProjects":true}`, `name="@name.txt"`, "note=@");

@@ -30,3 +30,29 @@ it("a key or token given with -H never shows in the answer, -i headers or the er
     expect(r.stdout + r.stderr).not.toContain(token);
   }
 });
+
+// A credential's header mistyped (no colon, '=' for ':', a stray control character in the value):
+// the refusal quoted the whole argument, the key or token with it, on stderr and into CI logs.
+it("a malformed -H of a secret header is refused without echoing its value", async () => {
+  const env = baseEnv({ MIDS_BASE_URL: "http://127.0.0.1:9", MIDS_API_KEY: "mids_test_key_0001" });
+  const token = "tok_typed_secret_0033";
+  const runs = await Promise.all([`Authorization Bearer ${token}`, `x-api-key=${token}`, `x-api-key: ${token}\u0001`].map((h) => runMain(["api", "/v3/me", "-H", h], { env })));
+  expect(runs.map((r) => r.stderr.split("\n")[0])).toEqual([
+    "mids: -H expects 'Name: value' with a token name and a one-line value (got 'Authorization ***')",
+    "mids: -H expects 'Name: value' with a token name and a one-line value (got 'x-api-key ***')",
+    "mids: -H expects 'Name: value' with a token name and a one-line value (got 'x-api-key ***')",
+  ]);
+  for (const r of runs) {
+    expect(r.code).toBe(2);
+    expect(r.stdout + r.stderr).not.toContain(token);
+  }
+});
+
+// A token given to -f alone (-f "$TOKEN", its name forgotten): the refusal quoted it, and its hint
+// offered it as a field name (-f eyJ...=VALUE).
+it("an -f without '=' that the secret rules read as a token is echoed as ***, and not offered as a name", async () => {
+  const jwt = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJlXzAwMzQ";
+  const r = await runMain(["api", "/v3/me", "-f", jwt], { env: baseEnv({ MIDS_BASE_URL: "http://127.0.0.1:9", MIDS_API_KEY: "mids_test_key_0001" }) });
+  expect(r.code).toBe(2);
+  expect(r.stderr).toBe("mids: -f expects key=value (got '***')\nhint: e.g. -f limit=5 (a query parameter of a GET, a JSON body field otherwise)\n");
+});

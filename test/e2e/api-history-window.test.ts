@@ -42,10 +42,29 @@ it("a since= window before the history window: the hint sets since to whole days
   const id = (await runMain(["api", "/v2/projects", "-f", "limit=1", "--jq", ".data[0].id"], { env })).stdout.trim();
   const r = await runMain(["api", `/v2/projects/${id}/neighbors`, "-f", "since=400d"], { env });
   expect(r.code).toBe(6);
-  const hint = /^hint: set since to a window inside the key's \(it moves with the clock\): -f (since=\d+d); /m.exec(r.stderr);
+  const hint = /^hint: set since to a window inside the key's \(it moves with the clock\): -f (since=\d+d) in place of the since=400d given; /m.exec(r.stderr);
   expect(hint, r.stderr).not.toBeNull();
   const lookback = JSON.parse((await runMain(["api", "/v3/me"], { env })).stdout).data.history.lookbackDays as number;
   expect(hint![1]).toBe(`since=${lookback - 1}d`);
   const again = await runMain(["api", `/v2/projects/${id}/neighbors`, "-f", hint![1], "--jq", ".status"], { env });
+  expect(again.code, again.stderr).toBe(0);
+});
+
+// A window given in the path (?since=400d, ?start=...): the hint's -f went beside it, the server read
+// the path's value, and the run failed again with the same hint. It names the one to replace.
+it("a window given in the path: the hint's -f names the parameter to replace, and so replaced the run works", async () => {
+  const env = sb.env(SANDBOX_DEMO_KEY);
+  const id = (await runMain(["api", "/v2/projects", "-f", "limit=1", "--jq", ".data[0].id"], { env })).stdout.trim();
+  const [since, start] = await Promise.all([
+    runMain(["api", `/v2/projects/${id}/neighbors?since=400d`], { env }),
+    runMain(["api", `/v2/projects/${id}/momentum?start=2020-01-01T00:00:00Z`], { env }),
+  ]);
+  expect(since.code).toBe(6);
+  const s = /^hint: set since to .*: -f (since=\d+d) in place of the since=400d given; /m.exec(since.stderr);
+  expect(s, since.stderr).not.toBeNull();
+  expect(start.code).toBe(6);
+  const t = /^hint: set start to .*: -f (start=\S+) in place of the start=2020-01-01T00:00:00Z given; /m.exec(start.stderr);
+  expect(t, start.stderr).not.toBeNull();
+  const again = await runMain(["api", `/v2/projects/${id}/neighbors?${s![1]}`, "--jq", ".status"], { env });
   expect(again.code, again.stderr).toBe(0);
 });

@@ -53,3 +53,22 @@ it("--input that is not UTF-8 text is exit 2 with nothing sent; UTF-8 goes as it
   const ok = await runMain(["api", "-X", "POST", "/v3/x", "--input", join(file, "ok.json"), "--jq", ".got"], { env });
   expect(ok.stdout).toBe('{"name":"é"}\n');
 });
+
+// A UTF-8 file with a byte order mark (Notepad, PowerShell's Out-File): the mark went out before
+// the JSON, and the API refused the body as not JSON (400) for a file that reads as valid.
+it("--input with a UTF-8 byte order mark sends the JSON without it, from a file or stdin", async () => {
+  const server = await hostile((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c)).on("end", () => sendJson(res, 200, { got: Buffer.concat(chunks).toString("hex") }));
+  });
+  const env = baseEnv({ MIDS_BASE_URL: server.url, MIDS_API_KEY: "mids_test_key_0001" });
+  const file = fileTree({ "bom.json": Buffer.from("\ufeff{\"a\":1}", "utf8") });
+  const [fromFile, fromStdin] = await Promise.all([
+    runMain(["api", "-X", "POST", "/v3/x", "--input", join(file, "bom.json"), "--jq", ".got"], { env }),
+    runMain(["api", "-X", "POST", "/v3/x", "--input", "-", "--jq", ".got"], { env, input: "\ufeff{\"a\":1}" }),
+  ]);
+  for (const r of [fromFile, fromStdin]) {
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toBe(`${Buffer.from('{"a":1}').toString("hex")}\n`);
+  }
+});

@@ -28,3 +28,19 @@ it("a header mids sets itself is exit 2 with nothing sent and the header named; 
   expect(close.code).toBe(0);
   expect(close.stdout).toBe(`${new URL(server.url).host}\n`);
 });
+
+// -H 'Accept-Encoding: gzip' (copied from curl --compressed, or a browser's "copy as cURL"): the gzip
+// that came back was read as broken JSON, exit 7 with "try again", and its bytes printed as text.
+it("-H Accept-Encoding asking for compression is exit 2 with nothing sent; identity is sent", async () => {
+  const server = await hostile((req, res) => sendJson(res, 200, { data: { encoding: req.headers["accept-encoding"] ?? null }, meta: {} }));
+  const env = baseEnv({ MIDS_BASE_URL: server.url, MIDS_API_KEY: "mids_test_key_0009" });
+  const [gzip, identity] = await Promise.all([
+    runMain(["api", "/v3/x", "-H", "Accept-Encoding: gzip, deflate, br"], { env }),
+    runMain(["api", "/v3/x", "-H", "Accept-Encoding: identity", "--jq", ".data.encoding"], { env }),
+  ]);
+  expect(gzip.code).toBe(2);
+  expect(gzip.stderr).toBe("mids: -H Accept-Encoding asks for a compressed answer, which mids does not decompress (it reads the answer as sent): nothing was sent\nhint: drop it\n");
+  expect(identity.code).toBe(0);
+  expect(identity.stdout).toBe("identity\n");
+  expect(server.seen).toHaveLength(1);
+});

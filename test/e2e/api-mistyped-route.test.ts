@@ -15,3 +15,11 @@ it("mids api on a mistyped route: exit 4 and the route meant, with the values ty
   expect(v2.code, v2.stderr).toBe(4);
   expect(v2.stderr).toMatch(/^hint: did you mean mids api \/v2\/projects\/bitcoin\/momentum\?$/m);
 });
+
+// The route meant is written with the values typed: a value the shell reads as more than a word
+// (a ; or $(...) kept by the URL's path) was printed bare, so the pasted hint ran a second command.
+it("the route meant is one shell word: a typed value with ; or $(...) in it runs nothing when pasted", async () => {
+  const r = await runMain(["api", "/v2/projects/a;touch x$(id)/momentm"], { env: sb.env() });
+  expect(r.code, r.stderr).toBe(4);
+  expect(r.stderr).toMatch(/^hint: did you mean mids api '\/v2\/projects\/a;touch%20x\$\(id\)\/momentum'\?$/m);
+});

@@ -19,3 +19,21 @@ it("a last page whose Link names a next page is a warning; a successor-version L
   expect(next.stderr).toBe(`mids: warning: the last page's Link header names a next page (rel="next"), which mids api --paginate does not follow: it follows meta.nextCursor (v3) and pagination (v2), and found none, so the walk ended after 1 page\n`);
   expect(successor.stderr).toBe("");
 });
+
+// The check read the Link header as one text: a target whose own URL holds ;rel=next (matrix
+// parameters) counted as a next page, and a long run of blanks after rel= took quadratic time.
+// It reads each link's parameters now, as the successor-version link is read (one parser).
+it("only a link's rel names a next page: a target URL holding ;rel=next does not; rel=NEXT does", async () => {
+  const server = await hostile((req, res) => {
+    const link = req.url!.includes("matrix") ? "<https://other.example/items;rel=next;v=2>; rel=\"prev\"" : "<https://other.example/items?page=2>; REL=NEXT";
+    sendJson(res, 200, { data: [1], meta: {} }, { link });
+  });
+  const env = baseEnv({ MIDS_BASE_URL: server.url, MIDS_API_KEY: "mids_test_key_0012" });
+  const [matrix, upper] = await Promise.all([
+    runMain(["api", "/v3/matrix", "--paginate", "-o", "ndjson"], { env }),
+    runMain(["api", "/v3/upper", "--paginate", "-o", "ndjson"], { env }),
+  ]);
+  expect([matrix.code, upper.code]).toEqual([0, 0]);
+  expect(matrix.stderr).toBe("");
+  expect(upper.stderr).toMatch(/^mids: warning: the last page's Link header names a next page/);
+});

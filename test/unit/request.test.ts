@@ -35,6 +35,9 @@ describe("request building", () => {
     // both given: both are the caller's
     const both = buildRaw("get", "/v3/me", undefined, { authorization: "Bearer tok_1", "x-api-key": "k_2" }, opts);
     expect([both.headers.authorization, both.headers["x-api-key"]]).toEqual(["Bearer tok_1", "k_2"]);
+    // v2 reads x-api-key alone (spec 5.1): there Authorization is no key, and the configured one goes
+    const v2 = buildRaw("get", "/v2/projects?page=1", undefined, { Authorization: "Bearer tok_1" }, opts);
+    expect([v2.headers.authorization, v2.headers["x-api-key"]]).toEqual(["Bearer tok_1", opts.apiKey]);
     expect(buildRaw("get", "/v3/me", undefined, { "x-trace": "t" }, opts).headers["x-api-key"]).toBe(opts.apiKey);
   });
 

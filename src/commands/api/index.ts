@@ -12,7 +12,7 @@ export function register(program: Command, ctx: Context): void {
     .argument("<path>", "path with version prefix, e.g. /v3/projects or /v2/signals?page=2 (a full URL is taken when it is below the base URL)")
     .addOption(choiceOption("-X, --method <method>", "HTTP method", METHODS, { ignoreCase: true }).default("GET"))
     .option("-f, --field <key=value>", "query parameter for GET (as written), JSON body field otherwise: a value that parses as JSON is sent as that value, anything else as a string (repeatable)", collect)
-    .option("-H, --header <name: value>", "extra request header (repeatable: a name given twice sends both values); a key in x-api-key or Authorization replaces the configured one", collect)
+    .option("-H, --header <name: value>", "extra request header (repeatable: a name given twice sends both values); a key in x-api-key (or, on v3, Authorization) replaces the configured one", collect)
     .option("--input <file>", "request body from a file, or - for stdin, with a method that takes one (-X POST, PATCH, PUT)")
     .option("-i, --include", "print the HTTP status line and response headers before the body")
     .option("--paginate", "GET every page: follow v3 meta.nextCursor or v2 pagination (page + 1), printing each page")

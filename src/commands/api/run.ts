@@ -2,24 +2,26 @@ import { isUtf8 } from "node:buffer";
 import { open } from "node:fs/promises";
 import { resolve } from "node:path";
 import type { Context } from "../../context.js";
-import { ApiError, EXIT, InterruptedError, MalformedResponseError, MidsError, PaginationError, UsageError } from "../../errors.js";
+import { ApiError, EXIT, InterruptedError, MalformedResponseError, MidsError, PaginationError, UsageError, restated, stoppedAfter } from "../../errors.js";
 import { writeAsync, writeBytesAsync } from "../../io.js";
 import { redact, redactDeep } from "../../util/known-secrets.js";
-import { isSecretHeader, redactHeaderValue, redactText, redactUrl } from "../../redact/index.js";
+import { REDACTED, isSecretHeader, isSecretKey, redactHeaderValue, redactText, redactUrl } from "../../redact/index.js";
 import { oneLine, stripControl } from "../../util/sanitize.js";
 import type { ApiResult, Client } from "../../client/client.js";
 import { MaxPagesError, rawPages } from "../../client/paginate.js";
+import { isV2Path, joinUrl } from "../../client/request.js";
+import { linkTarget } from "../../client/headers.js";
 import { hintStart, historyEarliest, whereIdsAre } from "../../client/errormap.js";
 import { DEFAULT_MAX_BODY_BYTES, tooLarge } from "../../client/body.js";
 import { formatBytes } from "../../util/bytes.js";
 import { checkJqFilter, printJson } from "../../output/render.js";
 import { readStdinBytes } from "../shared/stdin.js";
 import { METHODS } from "./methods.js";
-import { checkChoice, jsonOrString } from "../../util/flag-values.js";
+import { checkChoice, jsonOrString, replacingGiven } from "../../util/flag-values.js";
 import { sourceText } from "../../config.js";
 import { shellWord } from "../../util/shell-word.js";
 import { defaultWindowMs, reportHistory } from "../../client/history.js";
-import { matchRoute, paramsOf } from "../../contract/routes.js";
+import { matchPath, matchRoute, paramsOf } from "../../contract/routes.js";
 import { parseDurationMs } from "../../util/time.js";
 
 export interface ApiOptions {
@@ -55,6 +57,10 @@ function managedHeader(name: string, value: string): string | undefined {
       return "belongs to the connection, which mids manages";
     case "connection":
       return /^(close|keep-alive)$/i.test(value) ? undefined : "belongs to the connection, which mids manages (only close or keep-alive is taken)";
+    case "accept-encoding":
+      // (copied from curl --compressed or a browser): the gzip that came back was read as broken
+      // JSON, exit 7 with 'try again', and its bytes printed as text
+      return value.split(",").every((t) => t.split(";")[0].trim().toLowerCase() === "identity") ? undefined : "asks for a compressed answer, which mids does not decompress (it reads the answer as sent)";
   }
   return undefined;
 }
@@ -85,11 +91,41 @@ function placeholder(path: string): void {
   const segments = path.split("?")[0].split("/");
   const i = segments.findIndex((s) => /^(\{[A-Za-z_]\w*\}|:[A-Za-z_]\w*)$/.test(s));
   if (i < 0) return;
-  const parent = segments.slice(0, i).join("/").replace(/^https?:\/\/[^/]*/i, "");
-  const lists = matchRoute("GET", parent) !== undefined;
   throw new UsageError(`the path holds the placeholder ${oneLine(segments[i])}: put a value in its place (nothing was sent)`, {
-    hint: lists ? `'mids api ${shellWord(oneLine(parent))}' lists them, e.g. mids api ${shellWord(oneLine(parent))} --jq '.data[0].id'` : whereIdsAre(parent.split("/")[2] ?? "") ?? "e.g. an id from the list the route belongs to",
+    hint: placeholderHint(segments, i),
   });
+}
+
+/**
+ * Where the value of a placeholder comes from: a fixed set the route names ({measure}: trend,
+ * rank), the list route above it (with the member the value is: id, or a recipe's name), or where the
+ * ids of that resource are found. Before, every placeholder under a list was sent to the list's
+ * .data[0].id: {measure} to a project's id, {name} of /v2/recipes to an id, and /v3/me/{x},
+ * no route at all, to 'mids api /v3/me lists them'.
+ */
+function placeholderHint(segments: readonly string[], i: number): string {
+  const strip = (s: string) => s.replace(/^https?:\/\/[^/]*/i, "");
+  const below = strip(segments.join("/"));
+  const parent = strip(segments.slice(0, i).join("/"));
+  const typed = segments[i];
+  // the route the path names, any method, and its name for the placeholder's segment
+  const m = matchPath(below)[0];
+  const name = m ? Object.entries(m.params).find(([, v]) => v === typed)?.[0] : undefined;
+  const fixed = name ? /^\^\(([\w-]+(?:\|[\w-]+)*)\)\$$/.exec(m!.route.pathPatterns?.[name]?.source ?? "")?.[1].split("|") : undefined;
+  if (fixed) {
+    const example = segments.map((s, j) => (j === i ? fixed[0] : s)).join("/");
+    return `${typed} is one of ${fixed.join(", ")}: e.g. mids api ${shellWord(oneLine(strip(example)))}`;
+  }
+  if (!m) return "no route has this path: check it (TAB after 'mids api ' offers the routes, once 'mids completion' is set up)";
+  const list = matchRoute("GET", parent);
+  if (list?.route.id.endsWith(".list")) {
+    // the route's name for the value (v2 recipes are named; v2 projects take the id a {slug} stood for);
+    // v2's topics come in data.topics (as 'mids topics --api v2' reads them), the other lists in data
+    const member = name === "name" ? "name" : "id";
+    const items = list.route.id === "v2.topics.list" ? ".data.topics" : ".data";
+    return `'mids api ${shellWord(oneLine(parent))}' lists them, e.g. mids api ${shellWord(oneLine(parent))} --jq '${items}[0].${member}'`;
+  }
+  return whereIdsAre(parent.split("/")[2] ?? "") ?? "e.g. an id from the list the route belongs to";
 }
 
 /**
@@ -119,6 +155,44 @@ function belowBase(url: string, baseUrl: string): string {
 }
 
 /**
+ * A path whose `..` segments (or `%2e%2e`) climb out of the base URL's own path
+ * (`/../admin` under https://gw.example/mids-api): the URL parser resolves them, and the request,
+ * the key with it, went to https://gw.example/admin, a place a full URL is refused for (belowBase).
+ */
+function insideBase(path: string, baseUrl: string): void {
+  const prefix = new URL(baseUrl).pathname.replace(/\/+$/, "");
+  if (!prefix) return;
+  const sent = new URL(joinUrl(baseUrl, path)).pathname;
+  if (sent === prefix || sent.startsWith(`${prefix}/`)) return;
+  throw new UsageError(`the path ${oneLine(redactText(path))} climbs out of the base URL's path ${oneLine(redactText(prefix))} (it would go to ${oneLine(redactText(sent))}): mids api sends requests, and the key, below the base URL only (nothing was sent)`, {
+    hint: "drop the .. segments from the path, or point --base-url at that path if it is the API",
+  });
+}
+
+/** gh api's nesting of -F keys, as the JSON text it would send (each value as typed: 20 digits stay 20 digits). */
+type Node = { kind: "leaf"; text: string } | { kind: "list"; items: Node[] } | { kind: "object"; members: Map<string, Node> };
+
+/** `subs` below `node` set to `leaf`: `[]` appends to a list, `[name]` sets an object's member. */
+function put(node: Node | undefined, subs: readonly string[], leaf: Node): Node {
+  if (!subs.length) return leaf;
+  const [sub, ...rest] = subs;
+  if (sub === "") {
+    const list = node?.kind === "list" ? node : { kind: "list" as const, items: [] };
+    list.items.push(put(undefined, rest, leaf));
+    return list;
+  }
+  const object = node?.kind === "object" ? node : { kind: "object" as const, members: new Map<string, Node>() };
+  object.members.set(sub, put(object.members.get(sub), rest, leaf));
+  return object;
+}
+
+function render(node: Node): string {
+  if (node.kind === "leaf") return node.text;
+  if (node.kind === "list") return `[${node.items.map(render).join(",")}]`;
+  return `{${[...node.members].map(([k, v]) => `${JSON.stringify(k)}:${render(v)}`).join(",")}}`;
+}
+
+/**
  * gh api's -F nests `key[sub]=value` (`key[]=value` a list) and reads `@file`; mids api's -f is
  * typed JSON as -F is (its unknown-option hint says so), but does neither: the key went out as
  * the text `selector[followedProjects]`, and `-f name=@name.txt` named an alert "@name.txt". Each is
@@ -133,18 +207,28 @@ function ghFields(fields: readonly [string, string][]): void {
       return JSON.stringify(v);
     }
   };
-  const nest = /^([^[\]]+)\[([^[\]]*)\]$/;
+  // gh's forms, one level (selector[window]=...) or more (selector[window][days]=7, a[][b]=1)
+  const nest = /^([^[\]]+)((?:\[[^[\]]*\])+)$/;
+  const subsOf = (brackets: string) => brackets.slice(1, -1).split("][");
   for (const [key, value] of fields) {
     const nested = nest.exec(key);
     if (nested) {
-      // every -f of the same outer key, as gh api would have put them together
+      // every -f of the same outer key, put together as gh api would have
       const outer = nested[1];
-      const parts = fields.map(([k, v]) => [nest.exec(k), v] as const).filter(([m]) => m?.[1] === outer);
-      const list = parts.every(([m]) => m![2] === "");
-      const json = list ? `[${parts.map(([, v]) => asJson(v)).join(",")}]` : `{${parts.map(([m, v]) => `${JSON.stringify(m![2])}:${asJson(v)}`).join(",")}}`;
-      // (the values typed, echoed in the hint, pass the secret rules: -f 'auth[token]=...')
+      let root: Node | undefined;
+      for (const [k, v] of fields) {
+        const m = nest.exec(k);
+        if (m?.[1] !== outer) continue;
+        const subs = subsOf(m[2]);
+        // the values typed, echoed in the hint, pass the secret rules one by one: one of a secret name
+        // (-f 'auth[token]=...', -f 'password[]=...') is ***, the JSON around it kept (the text rules
+        // over the whole hint read 'auth={...' as a parameter's value and cut the JSON apart)
+        const text = [outer, ...subs].some((n) => n !== "" && isSecretKey(n)) ? JSON.stringify(REDACTED) : redactText(asJson(v));
+        root = put(root, subs, { kind: "leaf", text });
+      }
+      const list = root!.kind === "list";
       throw new UsageError(`-f ${oneLine(key)}=...: mids api does not nest fields as gh api does (the key would be sent as written)`, {
-        hint: redactText(`give ${list ? "the list" : "the object"} as one JSON value: -f ${shellWord(oneLine(`${outer}=${json}`))}`),
+        hint: `give ${list ? "the list" : "the object"} as one JSON value: -f ${shellWord(oneLine(`${outer}=${render(root!)}`))}`,
       });
     }
     if (value.startsWith("@") && value.length > 1) {
@@ -160,8 +244,10 @@ function splitField(f: string): [string, string] {
   const i = f.indexOf("=");
   if (i <= 0) {
     // the field's name typed without its value (-f limit), or a value without a name (-f =5)
-    const name = i < 0 && /^[A-Za-z_][\w.-]{0,63}$/.test(f) ? f : "limit";
-    throw new UsageError(`-f expects key=value (got '${oneLine(f)}')`, { hint: `e.g. -f ${name}=${name === "limit" ? "5" : "VALUE"} (a query parameter of a GET, a JSON body field otherwise)` });
+    // (a token given alone, -f "$TOKEN", passes the secret rules: it is echoed neither whole nor as a name)
+    const shown = redactText(oneLine(f));
+    const name = i < 0 && shown === oneLine(f) && /^[A-Za-z_][\w.-]{0,63}$/.test(f) ? f : "limit";
+    throw new UsageError(`-f expects key=value (got '${shown}')`, { hint: `e.g. -f ${name}=${name === "limit" ? "5" : "VALUE"} (a query parameter of a GET, a JSON body field otherwise)` });
   }
   return [f.slice(0, i), f.slice(i + 1)];
 }
@@ -188,7 +274,11 @@ export async function run(opts: ApiOptions, ctx: Context): Promise<void> {
     const value = h.slice(i + 1).trim();
     // an HTTP header name is a token, and a value has no line breaks or other controls
     if (!HEADER_NAME.test(name) || !HEADER_VALUE.test(value)) {
-      throw new UsageError(`-H expects 'Name: value' with a token name and a one-line value (got '${oneLine(h)}')`, { hint: "e.g. -H 'Accept: application/json' (quoted, so the shell keeps it one argument)" });
+      // a credential's header mistyped (-H 'Authorization Bearer ...', -H 'x-api-key=...'): its value
+      // is never echoed (before, the refusal quoted the key or token whole), anything else passes the secret rules
+      const lead = /^\s*([!#$%&'*+.^_`|~0-9A-Za-z-]+)/.exec(h)?.[1] ?? "";
+      const shown = isSecretHeader(lead) ? `${lead} ${REDACTED}` : redactText(oneLine(h));
+      throw new UsageError(`-H expects 'Name: value' with a token name and a one-line value (got '${oneLine(shown)}')`, { hint: "e.g. -H 'Accept: application/json' (quoted, so the shell keeps it one argument)" });
     }
     const managed = managedHeader(name.toLowerCase(), value);
     if (managed) {
@@ -229,7 +319,9 @@ export async function run(opts: ApiOptions, ctx: Context): Promise<void> {
         hint: "convert it to UTF-8 (iconv -t UTF-8), or send JSON",
       });
     }
-    body = bytes.toString("utf8");
+    // a byte order mark (Windows editors write one) is no part of the JSON (RFC 8259 8.1: a sender
+    // must not add one), as the config file reads it: sent, the API refused the body as not JSON
+    body = bytes.toString("utf8").replace(/^\uFEFF/, "");
   }
   if (fields.length) {
     if (method === "GET" || method === "HEAD") {
@@ -275,6 +367,11 @@ export async function run(opts: ApiOptions, ctx: Context): Promise<void> {
   if (method !== "GET" && method !== "HEAD") await checkJqFilter(ctx);
   const client = await ctx.client();
   if (isUrl) path = belowBase(path, client.opts.baseUrl);
+  else insideBase(path, client.opts.baseUrl);
+  // v2 reads its key from x-api-key alone (spec 5.1): -H Authorization there is not the key sent
+  if (headers.authorization !== undefined && headers["x-api-key"] === undefined && ctx.globals.apiKey && isV2Path(path)) {
+    ctx.warn("-H Authorization carries no key on v2, which reads x-api-key only: the configured key is sent, as x-api-key beside it");
+  }
   if (opts.paginate) return paginate(ctx, client, path, headers, opts, secrets).catch((err) => { throw hidden(givenCredential(err, headers, !!ctx.globals.apiKey, path), secrets); });
   let res: ApiResult | undefined;
   let failure: ApiError | undefined;
@@ -329,7 +426,8 @@ async function printFailedAnswer(ctx: Context, failure: MidsError, print: () => 
  */
 function givenCredential(err: unknown, headers: Record<string, string>, configured: boolean, path: string): unknown {
   if (!(err instanceof ApiError)) return err;
-  const from = headers["x-api-key"] !== undefined ? "-H x-api-key" : headers.authorization !== undefined ? "-H Authorization" : undefined;
+  // on v2 the configured key goes beside -H Authorization (which v2 does not read): a refusal is that key's
+  const from = headers["x-api-key"] !== undefined ? "-H x-api-key" : headers.authorization !== undefined && !(configured && isV2Path(path)) ? "-H Authorization" : undefined;
   if (!from) return err;
   err.credentialFrom = from;
   // a missing entitlement is the key's, not a rejected key (as explainRejectedKey reads it)
@@ -337,15 +435,21 @@ function givenCredential(err: unknown, headers: Record<string, string>, configur
   const body = err.body && typeof err.body === "object" ? (err.body as Record<string, unknown>) : {};
   const said = typeof body.message === "string" && body.message.trim() ? oneLine(body.message.trim()) : undefined;
   // v2 reads a key from x-api-key only (spec 5.1: Authorization is v3's other carrier)
-  const v2 = from === "-H Authorization" && /^\/v2(\/|\?|$)/.test(path);
-  const e = new ApiError(v2 ? `the v2 API takes no key from -H Authorization (only the x-api-key header carries one there)${said ? `: ${said}` : ""}` : `the key given with ${from} was rejected${said ? `: ${said}` : ""}`, {
+  const v2 = from === "-H Authorization" && isV2Path(path);
+  // -H 'x-api-key:' with nothing after it sends no key (and not the configured one): nothing was rejected
+  const empty = (from === "-H x-api-key" ? headers["x-api-key"] : headers.authorization).trim() === "";
+  const header = from === "-H x-api-key" ? "x-api-key" : "Authorization";
+  const message = v2 ? `the v2 API takes no key from -H Authorization (only the x-api-key header carries one there)`
+    : empty ? `no key was sent: ${from} was given empty` : `the key given with ${from} was rejected`;
+  const e = new ApiError(`${message}${said ? `: ${said}` : ""}`, {
     code: err.code, status: err.status ?? 401, details: err.details, headers: err.headers, body: err.body,
-    hint: v2 ? `give it as -H 'x-api-key: KEY'${configured ? ", or drop -H Authorization to send the configured key" : ""}`
+    hint: v2 ? "give it as -H 'x-api-key: KEY'"
+      : empty ? `put the key in it, -H '${header}: ${header === "x-api-key" ? "KEY" : "Bearer KEY"}'${configured ? ", or drop it to send the configured key" : ""}`
       : `check the value given with ${from} (keys are created in the product's integrations settings)${configured ? "; without it, mids sends the configured key" : ""}`,
   });
   e.exitCode = err.exitCode;
   e.credentialFrom = from;
-  return e;
+  return restated(e, err);
 }
 
 /**
@@ -409,12 +513,13 @@ function historyHint(err: ApiError, path: string, now: Date): string {
   if (duration) {
     // whole days, an hour inside the window's start: the window rolls forward
     const days = Math.floor((now.getTime() - Date.parse(earliest) - 3_600_000) / 86_400_000);
-    if (days >= 1) return `set ${duration.name} to a window inside the key's (it moves with the clock): -f ${duration.name}=${days}d; ${entitlement}`;
+    // (given in the path, or with -f: a second since= beside it is not read, so the hint names the one to replace)
+    if (days >= 1) return `set ${duration.name} to a window inside the key's (it moves with the clock): ${replacingGiven(query, duration.name, `-f ${duration.name}=${days}d`)}; ${entitlement}`;
   }
   const before = [...query].find(([, v]) => !Number.isNaN(Date.parse(v)) && Date.parse(v) < Date.parse(earliest))?.[0];
   const name = before ?? starts.find((p) => p.type === "timestamp" && p.name !== "at")?.name ?? (query.has("from") ? "from" : "start");
   // not earliestAvailableAt itself: the window rolls forward, and that start is refused a moment later
-  return `set ${name} to a time inside the window (it moves with the clock): -f ${name}=${hintStart(earliest)}; ${entitlement}`;
+  return `set ${name} to a time inside the window (it moves with the clock): ${replacingGiven(query, name, `-f ${name}=${hintStart(earliest)}`)}; ${entitlement}`;
 }
 
 /**
@@ -437,8 +542,9 @@ async function printResponse(ctx: Context, res: ApiResult | undefined, failure: 
   // an answer that is no UTF-8 text (an image, an unlabelled gzip): its bytes as they came, as gh
   // api writes them; on a terminal, a line saying so in their place (they would drive it). Before,
   // a lossy text reading of them was written: a file saved from it was damaged, without a word
+  // (with --jq too: the filter has no JSON to run on, and says so; the bytes are still the answer)
   const raw = res?.raw;
-  if (raw && !inStream && ctx.globals.jq === undefined) {
+  if (raw && !inStream) {
     const type = resHeaders["content-type"];
     if (ctx.io.stdoutIsTTY) {
       ctx.warn(`the answer is not text (${formatBytes(raw.length)}${type ? `, ${type}` : ""}): not printed on the terminal; redirect stdout to a file to keep it`);
@@ -502,15 +608,14 @@ async function paginate(ctx: Context, client: Client, path: string, headers: Rec
     if (err instanceof ApiError && err.exitCode === EXIT.historyWindow) err.hint = historyHint(err, path, ctx.now());
     if (err instanceof MidsError && pages > 0) {
       // (--max-pages' own message says how many pages)
-      if (!(err instanceof MaxPagesError)) err.message += ` (after ${pages} ${pages === 1 ? "page" : "pages"})`;
-      if (resume && !(err instanceof PaginationError)) err.hint = `${err.hint ? `${err.hint}; ` : ""}continue from where it stopped with ${resume}`;
+      stoppedAfter(err, err instanceof MaxPagesError ? "" : ` (after ${pages} ${pages === 1 ? "page" : "pages"})`, err instanceof PaginationError ? undefined : resume);
     }
     throw err;
   }
   if (opts.slurp) await printJson(ctx, slurped);
   // gh api --paginate follows a Link header's rel="next"; the API pages by its body, so a last page
   // that names a next one in Link (a proxy's or another server's paging) ended the walk unsaid
-  if (link !== undefined && /[;,]\s*rel\s*=\s*"?(?:[^",;]*\s)?next(?:\s[^",;]*)?"?\s*(?:[;,]|$)/i.test(link)) {
+  if (linkTarget(link, "next") !== undefined) {
     ctx.warn(`the last page's Link header names a next page (rel="next"), which mids api --paginate does not follow: it follows meta.nextCursor (v3) and pagination (v2), and found none, so the walk ended after ${pages} ${pages === 1 ? "page" : "pages"}`);
   }
 }

@@ -6,7 +6,7 @@ import { route as routeById } from "../../contract/routes.js";
 import { printList, type View } from "../../output/render.js";
 import { cursorHint, cursorPages, MaxPagesError, pageNumberPages } from "../../client/paginate.js";
 import { DEFAULT_MAX_BODY_BYTES, tooLarge } from "../../client/body.js";
-import { MidsError, PaginationError } from "../../errors.js";
+import { MidsError, PaginationError, stoppedAfter } from "../../errors.js";
 import { oneLine } from "../../util/sanitize.js";
 import { progressLine } from "../../output/progress.js";
 import { documentedCheck } from "./validate.js";
@@ -107,8 +107,8 @@ export async function runList(ctx: Context, routeId: string, input: CallInput, v
     // nothing is lost: say what was printed and how to pick up from there (never along a broken paging)
     if (err instanceof MidsError && pages > 0) {
       // (--max-pages' own message says how many pages)
-      err.message += err instanceof MaxPagesError ? ` (${seen} ${seen === 1 ? "item" : "items"} printed)` : ` (after ${seen} ${seen === 1 ? "item" : "items"} from ${pages} ${pages === 1 ? "page" : "pages"})`;
-      if (resume && !(err instanceof PaginationError)) err.hint = `${err.hint ? `${err.hint}; ` : ""}continue from where it stopped with ${resume}`;
+      stoppedAfter(err, err instanceof MaxPagesError ? ` (${seen} ${seen === 1 ? "item" : "items"} printed)` : ` (after ${seen} ${seen === 1 ? "item" : "items"} from ${pages} ${pages === 1 ? "page" : "pages"})`,
+        err instanceof PaginationError ? undefined : resume);
     }
     throw err;
   } finally {
