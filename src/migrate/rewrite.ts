@@ -428,11 +428,17 @@ const routeNotes = (plan: Plan, r: Route, opts: RewriteOptions): Note[] =>
  */
 const refusedWhole = (v: string, min: number): boolean => (/^\d+$/.test(v) ? Number(v) < min : !/^[$%<{:]/.test(v));
 
-/** `chain=ethereum, chain=solana`: the requests a list splits into (the first three named). */
+/**
+ * What a list where v3 takes one value becomes: `one v3 request per value: chain=ethereum,
+ * chain=solana` (the first three named); a list of one value and empty ones (`ethereum,`) the one
+ * request with that value; none (`,`) a request with one value or without the parameter.
+ */
 function splitValues(name: string, v: string): string {
-  const values = v.split(",").filter((x) => x !== "");
+  const values = v.split(",").map((x) => x.trim()).filter((x) => x !== "");
+  if (!values.length) return `no value between its commas: send one ${name}, or drop it`;
+  if (values.length === 1) return `one value and empty ones: send ${name}=${clip(values[0])}`;
   const named = values.slice(0, 3).map((x) => `${name}=${clip(x)}`).join(", ");
-  return values.length > 3 ? `${named} and ${values.length - 3} more` : named;
+  return `one v3 request per value: ${values.length > 3 ? `${named} and ${values.length - 3} more` : named}`;
 }
 
 /**
@@ -512,7 +518,7 @@ function rewriteV2(r: Route, v2Values: readonly string[], req: LogRequest, from:
       }
       query[spec.to] = v;
       // a list where v3 takes one value (a single chain): kept as written, the request to be split
-      if (spec.rule !== undefined && to?.single && v.indexOf(",") >= 0) byRule = hit(byRule, spec.rule, `${k}=${clip(v)} (one v3 request per value: ${splitValues(spec.to, v)})`);
+      if (spec.rule !== undefined && to?.single && v.indexOf(",") >= 0) byRule = hit(byRule, spec.rule, `${k}=${clip(v)} (${splitValues(spec.to, v)})`);
       else if (to?.type === "int" && to.min !== undefined && refusedWhole(v, to.min)) {
         byRule = hit(byRule, "limit-not-v3-page-size", `${k}=${clip(v)} (v3: ${to.min} to ${max ?? "its maximum"})`);
       }
