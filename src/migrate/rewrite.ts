@@ -545,7 +545,8 @@ function rewriteV2(r: Route, v2Values: readonly string[], req: LogRequest, from:
     byRule = hit(byRule, rule, `${k}=${clip(v)}`);
     if (rule === "page-to-cursor") pageAt = byRule.length - 1;
   }
-  if (lowered && pageAt >= 0) pending = v3PageOf(lowered, pageAt, pending!, query, byRule!);
+  // (a page that is no whole number past the first, page=0 or page=abc, has its note and nothing to walk to)
+  if (lowered && pageAt >= 0 && pending) pending = v3PageOf(lowered, pageAt, pending, query, byRule!);
   // a parameter left out whose default loses something (momentum's cluster breakdown is on by default)
   for (const [name, rule, what] of plan.defaults) if (!(name in q)) byRule = hit(byRule, rule, what);
   if (seriesAt !== undefined) byRule = seriesWindow(query, seriesAt, byRule, opts.run!);

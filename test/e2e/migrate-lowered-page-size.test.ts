@@ -5,7 +5,7 @@
 // to the cursor of items 51-100 ("Nothing to do"), and verify said `differs` for items mids itself
 // left on the next v3 page.
 import { describe, expect, it } from "vitest";
-import { budgetFor, runMids, useSandbox } from "../helpers/cli.js";
+import { baseEnv, budgetFor, fileTree, runMids, useSandbox } from "../helpers/cli.js";
 import { SANDBOX_DEMO_KEY } from "../../src/sandbox/keys.js";
 
 const sb = useSandbox(["--rate-limit", "100000"]);
@@ -87,4 +87,22 @@ describe("a v2 page size over v3's maximum, on page N", () => {
       expect(sent.filter((q) => q.path.startsWith("/v3/")).length).toBe(v3Page - 1 + reads);
     }
   }, budgetFor(8));
+
+  it("a page that is no whole number past the first (page=0, page=abc, page=1.0) beside it: its notes, the run goes on", async () => {
+    // before: 'unexpected error: Cannot read properties of undefined', exit 1, the whole log unread,
+    // and scan refused the file ('cannot read ...')
+    const pages = ["0", "abc", "1.0"];
+    const log = pages.map((p) => `GET /v2/projects?page=${p}&limit=53 HTTP/1.1`).join("\n") + "\nGET /v2/projects?page=2&limit=100 HTTP/1.1\n";
+    const migrated = await runMids(["migrate", "-", "-o", "ndjson"], { env: baseEnv(), input: log });
+    expect(migrated.code, migrated.stderr).toBe(0);
+    const reqs = migrated.stdout.trim().split("\n").slice(0, 4).map((l) => JSON.parse(l) as Req);
+    expect(reqs.map((r) => [r.status, r.to!.query.limit])).toEqual([["partial", "50"], ["partial", "50"], ["partial", "50"], ["partial", "50"]]);
+    reqs.slice(0, 3).forEach((r, i) => expect(r.notes.find((n) => n.rule === "page-to-cursor")!.message).toMatch(new RegExp(`^page=${pages[i].replace(".", "\\.")}: `)));
+    const explained = await runMids(["migrate", "explain", "GET /v2/projects?page=0&limit=53", "-o", "json"], { env: baseEnv() });
+    expect(explained.code, explained.stderr).toBe(0);
+    const dir = fileTree({ "a.js": 'fetch("/v2/projects?page=0&limit=53");\n' });
+    const scanned = await runMids(["migrate", "scan", ".", "--format", "json"], { cwd: dir, env: baseEnv() });
+    expect(scanned.code, scanned.stderr).toBe(0);
+    expect((JSON.parse(scanned.stdout) as { findings: { status: string }[] }).findings.map((f) => f.status)).toEqual(["partial"]);
+  }, budgetFor(3));
 });
