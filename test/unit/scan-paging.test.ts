@@ -55,6 +55,11 @@ describe("other parameters set apart from the URL", () => {
     // an interpolation or a comment's braces are no property (before: start was read as set)
     expect(rank('get(`${B}/v2/projects/x/rank`)\nlog(`since ${start}`);')).toEqual([]);
     expect(rank('get(f"{B}/v2/projects/x/rank")\nprint(f"{start} to {end}")')).toEqual([]);
+    // JSX's attribute values and children: not properties (before: read as set)
+    expect(rank('const r = useGet(`${B}/v2/projects/x/rank`);\nreturn <Range start={start} end={end} />;')).toEqual([]);
+    expect(rank('const r = useGet(`${B}/v2/projects/x/rank`);\nreturn <p>{start}</p>;')).toEqual([]);
+    expect(rank('get("/v2/projects/x/rank", { params: {start, end} })')).toEqual(["start@1", "end@1"]);
+    expect(rank('const q = { start };\nget("/v2/projects/x/rank", q)')).toEqual(["start@1"]);
     // a page size there is the code's own too (sizeSetApart)
     const code = 'function list(page, limit) {\n  return get("/v2/projects", { params: { page, limit } });\n}';
     const start = code.indexOf("/v2/projects");

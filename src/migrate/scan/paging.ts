@@ -95,8 +95,9 @@ function shorthand(text: string, i: number, name: string): boolean {
   while (isBlank(text.charCodeAt(k))) k--;
   const p = text.charCodeAt(k);
   if (p !== 123 /* { */ && p !== 44 /* , */) return false;
-  // `${page}`, `#{page}`: an interpolation, not a property
-  if (p === 123 && (text.charCodeAt(k - 1) === 36 /* $ */ || text.charCodeAt(k - 1) === 35 /* # */)) return false;
+  // `${page}`, `#{page}`: an interpolation; `page={page}`, `>{page}<`: JSX's attribute and child
+  // (and `=>{`, a function's body), not a property
+  if (p === 123) { const q = text.charCodeAt(k - 1); if (q === 36 /* $ */ || q === 35 /* # */ || q === 61 /* = */ || q === 62 /* > */) return false; }
   const ceiling = Math.min(text.length, i + SHORTHAND_SPAN);
   let j = i + name.length;
   for (;;) {
