@@ -4,11 +4,10 @@ import { matchRoute } from "../contract/routes.js";
 import type { Client } from "../client/client.js";
 import { ApiError, EXIT, MidsError, NetworkError, UsageError } from "../errors.js";
 import { migrationRule } from "../contract/migration.js";
-import type { Note, Outcome, Pending, Shape } from "./types.js";
+import { RESOLVE_MAX_PAGES, type Note, type Outcome, type Pending, type Shape } from "./types.js";
 import { note } from "./rewrite.js";
 
-/** The page walk stops here: a page beyond this many cursors is left partial. */
-export const RESOLVE_MAX_PAGES = 100;
+export { RESOLVE_MAX_PAGES };
 
 /** The key is refused (or missing): every other request would fail the same way, so the run stops. */
 const badCredential = (e: unknown): boolean => e instanceof ApiError && (e.code === "credential_required" || e.status === 401);

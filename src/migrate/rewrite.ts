@@ -4,7 +4,7 @@
 import { ROUTES, matchRoute, matchPath, namesAnotherPath, route as routeById, paramsOf, lossyDefaults, byDefault, type Route, type ParamSpec } from "../contract/routes.js";
 import { UsageError } from "../errors.js";
 import { migrationRule, DETAIL_ONLY_NOTE, FIELD_RENAMES, RENAME_SCOPES_BY_V3_ROUTE, V2_SERIES_DEFAULT_WINDOW_DAYS } from "../contract/migration.js";
-import type { LogRequest, Note, Outcome, Pending, Shape, Status } from "./types.js";
+import { RESOLVE_MAX_PAGES, type LogRequest, type Note, type Outcome, type Pending, type Shape, type Status } from "./types.js";
 import { EMPTY_QUERY, httpPrefix, isSecretParam as isSecretParamPure, queryObject } from "./url.js";
 import { BoundedMemo, LastMemo, StaticMemo } from "../util/memo.js";
 import { charTableOf } from "../util/chars.js";
@@ -428,11 +428,17 @@ const routeNotes = (plan: Plan, r: Route, opts: RewriteOptions): Note[] =>
  */
 const refusedWhole = (v: string, min: number): boolean => (/^\d+$/.test(v) ? Number(v) < min : !/^[$%<{:]/.test(v));
 
-/** `chain=ethereum, chain=solana`: the requests a list splits into (the first three named). */
+/**
+ * What a list where v3 takes one value becomes: `one v3 request per value: chain=ethereum,
+ * chain=solana` (the first three named); a list of one value and empty ones (`ethereum,`) the one
+ * request with that value; none (`,`) a request with one value or without the parameter.
+ */
 function splitValues(name: string, v: string): string {
-  const values = v.split(",").filter((x) => x !== "");
+  const values = v.split(",").map((x) => x.trim()).filter((x) => x !== "");
+  if (!values.length) return `no value between its commas: send one ${name}, or drop it`;
+  if (values.length === 1) return `one value and empty ones: send ${name}=${clip(values[0])}`;
   const named = values.slice(0, 3).map((x) => `${name}=${clip(x)}`).join(", ");
-  return values.length > 3 ? `${named} and ${values.length - 3} more` : named;
+  return `one v3 request per value: ${values.length > 3 ? `${named} and ${values.length - 3} more` : named}`;
 }
 
 /**
@@ -440,7 +446,8 @@ function splitValues(name: string, v: string): string {
  * which is not page N of v3's smaller pages. The v3 page size becomes the largest that divides
  * the v2 one (50; 30 for limit=60), so that the v2 page starts on a v3 page and is read whole by
  * its v3 pages, when that reads no more v3 pages than pages of v3's maximum would; otherwise (a
- * size with no such divisor: limit=53 would be pages of 1, 53 requests for one page) the pages are
+ * size with no such divisor: limit=53 would be pages of 1, 53 requests for one page; or one whose
+ * walk would be past RESOLVE_MAX_PAGES where pages of the maximum are not) the pages are
  * of v3's maximum, from the one holding the v2 page's first item, and the items before it and after
  * the v2 page's last are left out. The walk to that page (by --resolve or by hand) and the reading
  * (verify) take it from the pending page; the page and size notes say so.
@@ -456,7 +463,9 @@ function v3PageOf(lowered: { to: string; size: number; max: number; at: number }
   // pages of the maximum: the one holding item before+1, and how many hold the v2 page from there
   const skip = before % max;
   const windowPages = Math.ceil((skip + size) / max);
-  const aligned = size / per <= windowPages;
+  // (and when its walk stays within the pages --resolve walks, or the other's does not either:
+  // limit=60&page=60 is v3 page 119 of 30s but 71 of 50s)
+  const aligned = size / per <= windowPages && (before / per < RESOLVE_MAX_PAGES || Math.floor(before / max) >= RESOLVE_MAX_PAGES);
   if (!aligned) per = max;
   const v3Page = Math.floor(before / per) + 1;
   const pages = aligned ? size / per : windowPages;
@@ -512,7 +521,7 @@ function rewriteV2(r: Route, v2Values: readonly string[], req: LogRequest, from:
       }
       query[spec.to] = v;
       // a list where v3 takes one value (a single chain): kept as written, the request to be split
-      if (spec.rule !== undefined && to?.single && v.indexOf(",") >= 0) byRule = hit(byRule, spec.rule, `${k}=${clip(v)} (one v3 request per value: ${splitValues(spec.to, v)})`);
+      if (spec.rule !== undefined && to?.single && v.indexOf(",") >= 0) byRule = hit(byRule, spec.rule, `${k}=${clip(v)} (${splitValues(spec.to, v)})`);
       else if (to?.type === "int" && to.min !== undefined && refusedWhole(v, to.min)) {
         byRule = hit(byRule, "limit-not-v3-page-size", `${k}=${clip(v)} (v3: ${to.min} to ${max ?? "its maximum"})`);
       }
@@ -539,7 +548,8 @@ function rewriteV2(r: Route, v2Values: readonly string[], req: LogRequest, from:
     byRule = hit(byRule, rule, `${k}=${clip(v)}`);
     if (rule === "page-to-cursor") pageAt = byRule.length - 1;
   }
-  if (lowered && pageAt >= 0) pending = v3PageOf(lowered, pageAt, pending!, query, byRule!);
+  // (a page that is no whole number past the first, page=0 or page=abc, has its note and nothing to walk to)
+  if (lowered && pageAt >= 0 && pending) pending = v3PageOf(lowered, pageAt, pending, query, byRule!);
   // a parameter left out whose default loses something (momentum's cluster breakdown is on by default)
   for (const [name, rule, what] of plan.defaults) if (!(name in q)) byRule = hit(byRule, rule, what);
   if (seriesAt !== undefined) byRule = seriesWindow(query, seriesAt, byRule, opts.run!);

@@ -93,6 +93,9 @@ export interface Outcome {
   pending?: Pending[];
 }
 
+/** The page walk of --resolve (and verify) stops here: a page beyond this many cursors is left partial (resolve.ts). */
+export const RESOLVE_MAX_PAGES = 100;
+
 export type Pending =
   /**
    * page: the v3 page to walk to; v2Page: the page the log asked for, when v3's pages are smaller;

@@ -26,10 +26,20 @@ export function choiceHint(values: string, list = false, got?: string): string {
   const eq = got?.startsWith("=") ? all.find((v) => v.toLowerCase() === got.slice(1).trim().toLowerCase()) : undefined;
   if (eq !== undefined) return `did you mean '${eq}'? (a short option's value follows it after a space, or joined, without '=')`;
   const g = got?.trim().toLowerCase();
-  const meant = !g ? undefined : all.find((v) => v.toLowerCase() === g) ?? (g.length >= 2 ? single(all.filter((v) => v.toLowerCase().startsWith(g))) ?? nearestChoice(all, g) : undefined);
+  const meant = !g ? undefined : all.find((v) => v.toLowerCase() === g) ?? sameAs(all, g) ?? (g.length >= 2 ? single(all.filter((v) => v.toLowerCase().startsWith(g))) ?? nearestChoice(all, g) : undefined);
   const use = list ? `use one or more of ${values}, comma-separated` : `use one of ${values}`;
   return meant !== undefined && meant !== got ? `did you mean '${meant}'? (${use})` : use;
 }
+
+/**
+ * Other tools' names for a value (`-o jsonl` is ndjson, not the json a letter away), where that
+ * value is one of the choices.
+ */
+const OTHER_NAMES: Readonly<Record<string, string>> = { jsonl: "ndjson", jsonlines: "ndjson", ldjson: "ndjson", yml: "yaml" };
+const sameAs = (values: readonly string[], got: string): string | undefined => {
+  const v = Object.hasOwn(OTHER_NAMES, got) ? OTHER_NAMES[got] : undefined;
+  return v !== undefined && values.includes(v) ? v : undefined;
+};
 
 /**
  * The one value `got` is a slip of (a letter left out, added, swapped or mistyped: -o jsn, --sort

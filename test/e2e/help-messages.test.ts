@@ -121,6 +121,12 @@ describe("mids help", () => {
       [["projects", "list", "--base", "http://h"], /^mids: unknown option '--base'$/, /^hint: did you mean --base-url\? \('mids projects list --help' lists the options\)$/],
       // other tools' words: --format for the output (on a command without findings formats), --token, --debug
       [["projects", "list", "--format", "json"], /^mids: unknown option '--format'$/, /^hint: the output format is chosen with -o: -o table, json, ndjson, csv or yaml$/],
+      // on a command with findings formats it is --format, and migrate's requests are written as --to says
+      // (before: both were told to use -o table, json, ndjson, csv or yaml)
+      [["migrate", "scan", ".", "--output-format", "sarif"], /^mids: unknown option '--output-format'$/, /^hint: did you mean --format\? \('mids migrate scan --help' lists the options\)$/],
+      [["recipes", "validate", "x.yaml", "--output-format", "sarif"], /^mids: unknown option '--output-format'$/, /^hint: did you mean --format\? /],
+      [["migrate", "--format", "curl", "-"], /^mids: unknown option '--format'$/, /^hint: the rewritten requests' format is chosen with --to: curl, http, har, ndjson \(-o json or ndjson prints the report\)$/],
+      [["series", "trend", "bitcoin", "--format", "json"], /^mids: unknown option '--format'$/, /^hint: the output format is chosen with -o: -o table/],
       [["me", "--token", "abc"], /^mids: unknown option '--token'$/, /^hint: the API key is given with --api-key, MIDS_API_KEY or 'mids config set api-key'/],
       [["me", "--debug"], /^mids: unknown option '--debug'$/, /^hint: --verbose traces each request and response on stderr \(key redacted\); MIDS_DEBUG=1 /],
       // verbs the API does not have (spec 4.2): said so, not a near name that does something else

@@ -5,7 +5,7 @@
 // to the cursor of items 51-100 ("Nothing to do"), and verify said `differs` for items mids itself
 // left on the next v3 page.
 import { describe, expect, it } from "vitest";
-import { budgetFor, runMids, useSandbox } from "../helpers/cli.js";
+import { baseEnv, budgetFor, fileTree, runMids, useSandbox } from "../helpers/cli.js";
 import { SANDBOX_DEMO_KEY } from "../../src/sandbox/keys.js";
 
 const sb = useSandbox(["--rate-limit", "100000"]);
@@ -87,4 +87,34 @@ describe("a v2 page size over v3's maximum, on page N", () => {
       expect(sent.filter((q) => q.path.startsWith("/v3/")).length).toBe(v3Page - 1 + reads);
     }
   }, budgetFor(8));
+
+  it("a divisor whose walk is past the pages --resolve walks gives way to pages of 50 (limit=60&page=60: v3 page 71 of 50s, not 119 of 30s)", async () => {
+    // before: pages of 30, v3 page 119, which --resolve and verify left ('past the 100 pages mids walks')
+    const explain = async (q: string) => JSON.parse((await runMids(["migrate", "explain", `GET /v2/projects?${q}`, "-o", "json"], { env: baseEnv() })).stdout) as Req & { resolve: string[] };
+    const far = await explain(`page=60&limit=60`);
+    expect(far.to!.query.limit).toBe("50");
+    expect(far.resolve).toEqual(["the cursor of v3 page 71 (where v2's page 60 starts, at its item 41)"]);
+    expect(far.notes.find((n) => n.rule === "page-to-cursor")!.message).toContain("item 41 of v3 page 71 of pages of 50; follow meta.nextCursor 70 times from the first page, and read 2 v3 pages: items 41 to 100 of them are its 60 items");
+    // within the walk the divisor stays, and past it on both sizes too
+    expect((await explain("page=50&limit=60")).resolve).toEqual(["the cursor of v3 page 99 (where v2's page 50 starts)"]);
+    expect((await explain("page=200&limit=60")).to!.query.limit).toBe("30");
+  }, budgetFor(3));
+
+  it("a page that is no whole number past the first (page=0, page=abc, page=1.0) beside it: its notes, the run goes on", async () => {
+    // before: 'unexpected error: Cannot read properties of undefined', exit 1, the whole log unread,
+    // and scan refused the file ('cannot read ...')
+    const pages = ["0", "abc", "1.0"];
+    const log = pages.map((p) => `GET /v2/projects?page=${p}&limit=53 HTTP/1.1`).join("\n") + "\nGET /v2/projects?page=2&limit=100 HTTP/1.1\n";
+    const migrated = await runMids(["migrate", "-", "-o", "ndjson"], { env: baseEnv(), input: log });
+    expect(migrated.code, migrated.stderr).toBe(0);
+    const reqs = migrated.stdout.trim().split("\n").slice(0, 4).map((l) => JSON.parse(l) as Req);
+    expect(reqs.map((r) => [r.status, r.to!.query.limit])).toEqual([["partial", "50"], ["partial", "50"], ["partial", "50"], ["partial", "50"]]);
+    reqs.slice(0, 3).forEach((r, i) => expect(r.notes.find((n) => n.rule === "page-to-cursor")!.message).toMatch(new RegExp(`^page=${pages[i].replace(".", "\\.")}: `)));
+    const explained = await runMids(["migrate", "explain", "GET /v2/projects?page=0&limit=53", "-o", "json"], { env: baseEnv() });
+    expect(explained.code, explained.stderr).toBe(0);
+    const dir = fileTree({ "a.js": 'fetch("/v2/projects?page=0&limit=53");\n' });
+    const scanned = await runMids(["migrate", "scan", ".", "--format", "json"], { cwd: dir, env: baseEnv() });
+    expect(scanned.code, scanned.stderr).toBe(0);
+    expect((JSON.parse(scanned.stdout) as { findings: { status: string }[] }).findings.map((f) => f.status)).toEqual(["partial"]);
+  }, budgetFor(3));
 });

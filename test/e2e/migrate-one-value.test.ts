@@ -41,4 +41,14 @@ describe("a list where v3 takes one value", () => {
     expect(recs[0].reason).toContain(`must be split (${RULE})`);
     expect(recs[1].verdict).toBe("equivalent");
   }, budgetFor(6));
+
+  it("names the one request a list of one value and empty ones is, and says when it has none", async () => {
+    // before: 'chain=ethereum, (one v3 request per value: chain=ethereum)' and 'chain=, (one v3 request per value: )'
+    const log = "GET /v2/projects?chain=ethereum,&limit=20 HTTP/1.1\nGET /v2/projects?chain=,&limit=20 HTTP/1.1\nGET /v2/projects?chain=ethereum,%20solana&limit=20 HTTP/1.1\n";
+    const migrated = await runMids(["migrate", "-", "-o", "ndjson"], { env: baseEnv(), input: log });
+    const notes = migrated.stdout.trim().split("\n").slice(0, 3).map((l) => (JSON.parse(l) as { notes: Note[] }).notes.find((n) => n.rule === RULE)!.message);
+    expect(notes[0]).toMatch(/^chain=ethereum, \(one value and empty ones: send chain=ethereum\): /);
+    expect(notes[1]).toMatch(/^chain=, \(no value between its commas: send one chain, or drop it\): /);
+    expect(notes[2]).toMatch(/^chain=ethereum, solana \(one v3 request per value: chain=ethereum, chain=solana\): /);
+  }, budgetFor(1));
 });

@@ -98,6 +98,21 @@ describe("npm pack", () => {
     }
   });
 
+  it("npm pack and npm publish in a checkout without dist/ build it first (prepack), and no install script does", () => {
+    // before: the build ran in postprepare alone, which npm ci and npm install run but npm pack and
+    // npm publish do not (they run prepack and prepare): a fresh checkout packed a tarball without
+    // dist/, whose mids could not start. The project's scripts, with a build that writes dist/cli.js.
+    const dir = tempDir("prepack-");
+    const { scripts, files } = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { scripts: Record<string, string>; files: string[] };
+    writeFileSync(join(dir, "package.json"), JSON.stringify({ name: "prepack-check", version: "1.0.0", files, scripts }));
+    mkdirSync(join(dir, ".ci"));
+    writeFileSync(join(dir, ".ci/build.mjs"), 'import { mkdirSync, writeFileSync } from "node:fs";\nmkdirSync("dist", { recursive: true });\nwriteFileSync("dist/cli.js", "");\n');
+    const out = execFileSync("npm", ["pack", "--dry-run", "--json"], { cwd: dir, env: npmEnv, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+    const listed = (JSON.parse(out) as { files: { path: string }[] }[])[0].files.map((f) => f.path);
+    expect(listed).toContain("dist/cli.js");
+    expect(Object.keys(scripts).filter((s) => ["preinstall", "install", "postinstall", "prepare"].includes(s))).toEqual([]);
+  });
+
   it("produces a tarball that installs globally and answers a sandbox query", async () => {
     const { dir, tarball: tgz } = await pack();
     const env = npmEnv;

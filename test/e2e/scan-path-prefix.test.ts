@@ -81,5 +81,11 @@ describe("migrate scan: an API under a path prefix", () => {
     expect((await runMids(["migrate", "scan", ".", "-q"], { cwd: bare, env: baseEnv() })).stderr).toBe("");
     const some = fileTree({ "a.js": 'fetch("/api/v2/clusters");\n', "b.js": 'fetch("/v2/clusters");\n' });
     expect((await runMids(["migrate", "scan", "."], { cwd: some, env: baseEnv() })).stderr).toBe("mids: 2 files scanned: 1 v2 usage in 1 file (1 rewritten)\n");
-  }, budgetFor(6));
+    // the files are read again as the scan reads them (scan.ts: sourceText): UTF-16 after its mark, latin1
+    const encoded = fileTree({
+      "a.js": Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('fetch("https://gw.example/api/v2/projects");\n', "utf16le")]),
+      "b.js": Buffer.from('// caf\xe9\nfetch("https://gw2.example/api/v2/intel");\n', "latin1"),
+    });
+    expect((await runMids(["migrate", "scan", "."], { cwd: encoded, env: baseEnv() })).stderr).toContain("2 strings in 2 files would be read as v2 calls with --host gw.example/api --host gw2.example/api (");
+  }, budgetFor(8));
 });

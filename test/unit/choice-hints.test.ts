@@ -32,6 +32,10 @@ describe("a bad value for a choice flag", () => {
     expect(thrown(() => checkChoice("--sort", "trnd", ["trend", "createdAt"])).hint).toBe("did you mean 'trend'? (use one of trend, createdAt)");
     expect(thrown(() => checkChoice("--fail-on", "partial,remvoed", ["partial", "removed"], { list: true })).hint).toBe("did you mean 'removed'? (use one or more of partial, removed, comma-separated)");
     expect(thrown(() => checkChoice("--api", "v4", ["v2", "v3"])).hint).toBe("use one of v2, v3");
+    // another tool's name for a value is that value, not the one a letter away (before: -o jsonl named json)
+    expect(thrown(() => checkChoice("-o", "jsonl", ["table", "json", "ndjson"])).hint).toBe("did you mean 'ndjson'? (use one of table, json, ndjson)");
+    expect(thrown(() => checkChoice("-o", "JSONL", ["table", "json", "ndjson"])).hint).toBe("did you mean 'ndjson'? (use one of table, json, ndjson)");
+    expect(thrown(() => checkChoice("--x", "jsonl", ["json", "jsonx"])).hint).toBe("use one of json, jsonx");
     expect(thrown(() => checkChoice("--to", "bogus", ["curl", "http", "har"])).hint).toBe("use one of curl, http, har");
     // a start of several values, or one letter, picks none
     expect(thrown(() => checkChoice("-o", "t", ["table", "json"])).hint).toBe("use one of table, json");
@@ -57,6 +61,8 @@ describe("a bad value for a choice flag", () => {
     [["projects", "list", "-o", "jsn"], "hint: did you mean 'json'? (use one of table, json, ndjson, csv, yaml)"],
     [["projects", "list", "--sort", "trnd"], "hint: did you mean 'trend'? (use one of trend, createdAt, reinforcedAt)"],
     [["config", "set", "output", "jsn"], "hint: did you mean 'json'? (use one of table, json, ndjson, csv, yaml)"],
+    [["projects", "list", "-o", "jsonl"], "hint: did you mean 'ndjson'? (use one of table, json, ndjson, csv, yaml)"],
+    [["config", "set", "output", "jsonl"], "hint: did you mean 'ndjson'? (use one of table, json, ndjson, csv, yaml)"],
     [["series", "trnd", "jutufi"], "hint: did you mean 'trend'? (usage: mids series [options] <measure> <idOrSlug>)"],
     [["vocabulary", "chain"], "hint: did you mean 'chains'? (usage: mids vocabulary [options] [kind])"],
     [["completion", "zhs"], "hint: did you mean 'zsh'? (choose one of bash, zsh, fish)"],

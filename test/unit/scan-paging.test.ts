@@ -52,6 +52,14 @@ describe("other parameters set apart from the URL", () => {
     expect(rank('get("/v2/projects/x/rank")\nlog(x, start, end);')).toEqual([]);
     expect(rank('get("/v2/projects/x/rank")\nconst w = [start, end];')).toEqual([]);
     expect(rank('get("/v2/projects/x/rank")\nconst w = { from: start, to: end };')).toEqual([]);
+    // an interpolation or a comment's braces are no property (before: start was read as set)
+    expect(rank('get(`${B}/v2/projects/x/rank`)\nlog(`since ${start}`);')).toEqual([]);
+    expect(rank('get(f"{B}/v2/projects/x/rank")\nprint(f"{start} to {end}")')).toEqual([]);
+    // JSX's attribute values and children: not properties (before: read as set)
+    expect(rank('const r = useGet(`${B}/v2/projects/x/rank`);\nreturn <Range start={start} end={end} />;')).toEqual([]);
+    expect(rank('const r = useGet(`${B}/v2/projects/x/rank`);\nreturn <p>{start}</p>;')).toEqual([]);
+    expect(rank('get("/v2/projects/x/rank", { params: {start, end} })')).toEqual(["start@1", "end@1"]);
+    expect(rank('const q = { start };\nget("/v2/projects/x/rank", q)')).toEqual(["start@1"]);
     // a page size there is the code's own too (sizeSetApart)
     const code = 'function list(page, limit) {\n  return get("/v2/projects", { params: { page, limit } });\n}';
     const start = code.indexOf("/v2/projects");
@@ -110,6 +118,20 @@ describe("a page number set apart from a list URL", () => {
     expect(pageLine('func f() {\n\tpage, err := next(ctx)\n\treq := get("/v2/projects")\n}')).toBe(0);
     expect(pageLine('if ok: {\n  page, n = pages()\n  get("/v2/projects")')).toBe(0);
     expect(pageLine('get("/v2/projects", { page, limit: 20 })')).toBe(1);
+  });
+
+  it("does not take braces in a string or a comment for a shorthand property", () => {
+    // before: `${page}` in a template, `{page}` in an f-string or a format string, and `{ page }`
+    // in a comment made the read partial ("the code sets page") and --fix left it
+    expect(pageLine('get(`${B}/v2/projects`)\nconsole.log(`read ${page}`);')).toBe(0);
+    expect(pageLine('r = get(f"{B}/v2/projects")\nprint(f"page {page}")')).toBe(0);
+    expect(pageLine('let r = get(format!("{}/v2/projects", b));\nprintln!("{page}");')).toBe(0);
+    expect(pageLine('puts "#{page}"\nget("/v2/projects")')).toBe(0);
+    expect(pageLine('// call it with { page, limit }\nget("/v2/projects")')).toBe(0);
+    expect(pageLine('/**\n * @param opts { page, limit }\n */\nget("/v2/projects")')).toBe(0);
+    expect(pageLine('get("/v2/projects") # then { page }')).toBe(0);
+    // code after a closed comment or a string on the line is still read
+    expect(pageLine('get("/v2/projects", /* opts */ { page })')).toBe(1);
   });
 
   it("reads a few lines around the usage, and never past the route references on either side", () => {

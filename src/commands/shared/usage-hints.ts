@@ -89,8 +89,15 @@ function meantOption(cmd: Command, flag: string): string | undefined {
 const OUTPUT_FLAG = /^--(json|yaml|yml|csv|ndjson|jsonl|table)$/;
 
 function outputFlagHint(cmd: Command, flag: string): string | undefined {
-  // `--format json` (docker, kubectl's -o's long name elsewhere) on a command without findings formats
-  if (flag === "--format" || flag === "--output-format") return "the output format is chosen with -o: -o table, json, ndjson, csv or yaml";
+  if (flag === "--format" || flag === "--output-format") {
+    // a command with findings formats (migrate scan, recipes validate) takes them with --format
+    if (cmd.options.some((o) => o.long === "--format")) return `did you mean --format? ('${pathOf(cmd)} --help' lists the options)`;
+    // migrate writes its requests in the format --to names (-o is its report's)
+    const to = cmd.options.find((o) => o.long === "--to" && o.argChoices);
+    if (to) return `the rewritten requests' format is chosen with --to: ${to.argChoices!.join(", ")} (-o json or ndjson prints the report)`;
+    // `--format json` (docker, kubectl's -o's long name elsewhere) on any other command
+    return "the output format is chosen with -o: -o table, json, ndjson, csv or yaml";
+  }
   const m = OUTPUT_FLAG.exec(flag);
   if (!m) return undefined;
   const fmt = ({ yml: "yaml", jsonl: "ndjson" } as Record<string, string>)[m[1]] ?? m[1];

@@ -4,12 +4,11 @@
 // pass. Only a run that found nothing pays for it: the files it reads again are those whose
 // bytes held `/v2` and gave no usage (scan.ts keeps them while the run has found none).
 import { closeSync, fstatSync, openSync, readSync } from "node:fs";
-import { isUtf8 } from "node:buffer";
 import { Analyzer } from "./analyze.js";
 import { passedOver } from "./extract.js";
 import { SourceRedaction, type ScanRules } from "./redact.js";
 import { oneLine } from "../../util/sanitize.js";
-import { READ_FLAGS } from "./scan.js";
+import { READ_FLAGS, sourceText, utf16Of } from "./scan.js";
 import { fsPath, type FileEntry } from "./walk.js";
 
 /** The v2 base URL rule (a string ending at /v2 given to a name): read on an own host only. */
@@ -17,7 +16,7 @@ const BASE_RULE = "v2-base-url";
 /** How many --host flags the line names; the others are counted. */
 const MAX_FLAGS = 3;
 
-/** A file's text as the scan decodes it (a UTF-16 or UTF-8 byte order mark, UTF-8, else latin1), or undefined when it is no regular file under `max` bytes now. */
+/** A file's text as the scan decodes it (scan.ts: sourceText), or undefined when it is no regular file under `max` bytes now. */
 function readText(e: FileEntry, max: number): string | undefined {
   let fd: number;
   try { fd = openSync(fsPath(e), READ_FLAGS); } catch { return undefined; }
@@ -28,12 +27,7 @@ function readText(e: FileEntry, max: number): string | undefined {
     let off = 0;
     for (let n; off < buf.length && (n = readSync(fd, buf, off, buf.length - off, off)) > 0;) off += n;
     const b = buf.subarray(0, off);
-    if (b.length >= 2 && b.length % 2 === 0 && ((b[0] === 0xff && b[1] === 0xfe) || (b[0] === 0xfe && b[1] === 0xff))) {
-      const body = b.subarray(2);
-      return (b[0] === 0xff ? body : Buffer.from(body).swap16()).toString("utf16le");
-    }
-    const body = b[0] === 0xef && b[1] === 0xbb && b[2] === 0xbf ? b.subarray(3) : b;
-    return body.toString(isUtf8(body) ? "utf8" : "latin1");
+    return sourceText(b, utf16Of(b)).text;
   } catch {
     return undefined;
   } finally {

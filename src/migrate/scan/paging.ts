@@ -95,6 +95,9 @@ function shorthand(text: string, i: number, name: string): boolean {
   while (isBlank(text.charCodeAt(k))) k--;
   const p = text.charCodeAt(k);
   if (p !== 123 /* { */ && p !== 44 /* , */) return false;
+  // `${page}`, `#{page}`: an interpolation; `page={page}`, `>{page}<`: JSX's attribute and child
+  // (and `=>{`, a function's body), not a property
+  if (p === 123) { const q = text.charCodeAt(k - 1); if (q === 36 /* $ */ || q === 35 /* # */ || q === 61 /* = */ || q === 62 /* > */) return false; }
   const ceiling = Math.min(text.length, i + SHORTHAND_SPAN);
   let j = i + name.length;
   for (;;) {
@@ -114,6 +117,7 @@ function shorthand(text: string, i: number, name: string): boolean {
     // `key: value`: an object's (`:=` is Go's assignment, `::` a path)
     if (text.charCodeAt(j) === 58 /* : */) { const d = text.charCodeAt(j + 1); if (d === 61 || d === 58) return false; break; }
   }
+  if (quotedOrCommented(text, i)) return false;
   let depth = 0;
   for (let m = k, floor = Math.max(0, i - SHORTHAND_SPAN); m >= floor; m--) {
     const b = text.charCodeAt(m);
@@ -121,6 +125,32 @@ function shorthand(text: string, i: number, name: string): boolean {
     else if (b === 40 || b === 91 || b === 123) { if (depth === 0) return b === 123; depth--; }
   }
   return false;
+}
+
+/**
+ * Whether offset `i` is in a string or a comment begun on its own line, read from the line's
+ * start: `{page}` in a Python f-string, a Rust format string or a template literal's text, and
+ * `{ page, limit }` in a `//`, `/*`, `# ` or ` * ` comment are words of text, not properties.
+ */
+function quotedOrCommented(text: string, i: number): boolean {
+  let j = text.lastIndexOf("\n", i - 1) + 1;
+  while (isSpace(text.charCodeAt(j))) j++;
+  // a line of a block comment (` * { page }`), not `*/`
+  if (text.charCodeAt(j) === 42 /* * */ && text.charCodeAt(j + 1) !== 47) return true;
+  let quote = 0;
+  for (; j < i; j++) {
+    const c = text.charCodeAt(j);
+    if (quote) { if (c === 92 /* a backslash */) j++; else if (c === quote) quote = 0; continue; }
+    if (isQuote(c)) quote = c;
+    else if (c === 47 /* / */) {
+      const d = text.charCodeAt(j + 1);
+      if (d === 47) return true;
+      // `/* ... */` closed before it is passed over
+      if (d === 42) { const e = text.indexOf("*/", j + 2); if (e < 0 || e + 2 > i) return true; j = e + 1; }
+    }
+    else if (c === 35 /* # */) { const d = text.charCodeAt(j + 1); if (isBlank(d) || d === 35) return true; }
+  }
+  return quote !== 0;
 }
 
 /**

@@ -34,7 +34,22 @@ const BINARY_PROBE_BYTES = 8000;
 const NEEDLE = Buffer.from("/v2");
 /** A file that starts with a UTF-16 byte order mark (Windows PowerShell's `>`, some editors): its text and the needle in its code units. */
 const UTF16: Readonly<Record<"le" | "be", { needle: Buffer }>> = { le: { needle: Buffer.from("/v2", "utf16le") }, be: { needle: Buffer.from("/v2", "utf16le").swap16() } };
-const utf16Of = (b: Buffer): "le" | "be" | undefined => (b.length >= 2 && b.length % 2 === 0 ? (b[0] === 0xff && b[1] === 0xfe ? "le" : b[0] === 0xfe && b[1] === 0xff ? "be" : undefined) : undefined);
+export const utf16Of = (b: Buffer): "le" | "be" | undefined => (b.length >= 2 && b.length % 2 === 0 ? (b[0] === 0xff && b[1] === 0xfe ? "le" : b[0] === 0xfe && b[1] === 0xff ? "be" : undefined) : undefined);
+/**
+ * A file's bytes as the scan reads them (hint.ts reads them again so): after a UTF-16 byte order
+ * mark (`utf16`: utf16Of) UTF-16; else, past a UTF-8 byte order mark (`bom`), UTF-8, or latin1
+ * where they are not UTF-8 (`latin1`: --fix writes them back so).
+ */
+export function sourceText(buf: Buffer, utf16: "le" | "be" | undefined): { text: string; bom: boolean; latin1: boolean } {
+  const bom = !utf16 && buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf;
+  const body = bom ? buf.subarray(3) : utf16 ? buf.subarray(2) : buf;
+  // ASCII (most source) decodes as latin1 several times faster than through the UTF-8 decoder
+  const ascii = !utf16 && isAscii(body);
+  const latin1 = !utf16 && !ascii && !isUtf8(body);
+  const text = utf16 ? (utf16 === "le" ? body : Buffer.from(body).swap16()).toString("utf16le") : body.toString(ascii || latin1 ? "latin1" : "utf8");
+  return { text, bom, latin1 };
+}
+
 /** Whether a file's bytes may hold a v2 route: `/v2` in them, or in its code units after a UTF-16 byte order mark. */
 function mayHoldV2(b: Buffer): boolean {
   if (b.indexOf(NEEDLE) >= 0) return true;
@@ -442,12 +457,7 @@ export async function scan(opts: ScanOptions): Promise<ScanResult> {
     const utf16 = buf[0] >= 0xfe ? utf16Of(buf) : undefined;
     if (buf.indexOf(utf16 ? UTF16[utf16].needle : NEEDLE) < 0) return;
     if (!utf16 && buf.subarray(0, BINARY_PROBE_BYTES).indexOf(0) >= 0) { binary.push(e.file); return; }
-    const bom = !utf16 && buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf;
-    const body = bom ? buf.subarray(3) : utf16 ? buf.subarray(2) : buf;
-    // ASCII (most source) decodes as latin1 several times faster than through the UTF-8 decoder
-    const ascii = !utf16 && isAscii(body);
-    const latin1 = !utf16 && !ascii && !isUtf8(body);
-    const text = utf16 ? (utf16 === "le" ? body : Buffer.from(body).swap16()).toString("utf16le") : body.toString(ascii || latin1 ? "latin1" : "utf8");
+    const { text, bom, latin1 } = sourceText(buf, utf16);
     const routes = extractRoutes(text, under);
     if (!routes.length) { if (!foundAny) passed.push(e); return; }
     const usages: Located[] = [];
