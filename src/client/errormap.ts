@@ -59,7 +59,7 @@ const ID_KINDS: readonly { prefix: string; resource: string; kind: string; comma
  * word the shell reads back whole (a value typed with ; or $(...) in it runs nothing when pasted).
  */
 function mistypedRouteHint(typed: string | undefined): string | undefined {
-  const near = typed && /^\/v\d+\//.test(typed) ? nearestPath(typed) : undefined;
+  const near = typed && /^\/v\d+\//i.test(typed) ? nearestPath(typed) : undefined;
   return near ? `did you mean mids api ${shellWord(near)}?` : undefined;
 }
 
@@ -83,7 +83,7 @@ function routeNotFoundHint(locator: string | undefined, what: string, typed?: st
     }
     const near = mistypedRouteHint(below);
     if (near) return near;
-    if (locator && sent === locator && /^\/(?!v\d+(?:\/|$))[\w./{}-]*$/.test(below)) {
+    if (locator && sent === locator && /^\/(?!v\d+(?:\/|$))[\w./{}-]*$/i.test(below)) {
       const base = locator.slice(0, locator.length - below.length);
       const ends = /\/(v\d+)\/*$/.exec(base);
       if (ends) return `the base URL ${versionDoubled(ends[1])}: drop the trailing /${ends[1]} from it and run mids api /v3${below}`;

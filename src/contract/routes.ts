@@ -387,7 +387,8 @@ export function nearestPath(pathname: string): string | undefined {
   let best: { cost: number; path: string } | undefined;
   let tie = false;
   for (const c of compiled) {
-    if (c.segments.length !== parts.length || c.segments[0] !== parts[0]) continue;
+    // (the version in capitals, /V3/projects, is the same version mistyped)
+    if (c.segments.length !== parts.length || c.segments[0] !== parts[0].toLowerCase()) continue;
     let cost = 0;
     for (let i = 1; i < parts.length && cost <= 2; i++) {
       const seg = c.segments[i];

@@ -82,6 +82,8 @@ describe("hints of invalid_request and not_found", () => {
     expect(route("/v3/projects/ethereum/serie/price")).toBe("did you mean mids api /v3/projects/ethereum/series/price?");
     expect(route("/v2/project/p_1/momentum")).toBe("did you mean mids api /v2/projects/p_1/momentum?");
     expect(route("/v3/Topics")).toBe("did you mean mids api /v3/topics?");
+    // the version in capitals: the same version mistyped (it read as a path without its version: /v3/V3/projects)
+    expect(route("/V3/projects")).toBe("did you mean mids api /v3/projects?");
     // too far from any route, another version's only, or as near to two: no guess
     for (const p of ["/v3/widgets", "/v4/projects", "/v3/signals", "/v3/projects/a/b/c/d"]) expect(route(p), p).toBe("check the id or path (--verbose shows the request sent)");
     // v2's 404 names no route (spec 9.5): the path typed is looked at, a command's never
