@@ -91,6 +91,8 @@ export interface ApiResult<T = unknown> {
   bytes: number;
   /** the body's bytes, when they are no UTF-8 text (`body` is then a lossy reading of them) */
   raw?: Buffer;
+  /** the body is no JSON (an HTML page, plain text, bytes): `body` is its text, not a JSON string */
+  notJson?: boolean;
 }
 
 function sleepDefault(ms: number, signal?: AbortSignal): Promise<void> {
@@ -295,6 +297,7 @@ export class Client {
     // reader ignore it, and JSON.parse would refuse the whole answer as malformed
     if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
     let body: unknown = text;
+    let parsed = false;
     const isJson = /\bjson\b/i.test(headers["content-type"] ?? "") || /^\s*[[{]/.test(text);
     if (isJson && text.trim() !== "") {
       try {
@@ -304,6 +307,7 @@ export class Client {
           this.opts.notice(`${what}: ${n} ${n === 1 ? "number" : "numbers"} too large for a double (${scan.hugeNumbers[0].slice(0, 40)}) kept as ${n === 1 ? "its" : "their"} text (a JSON string)`, `huge:${what}`);
         }
         body = JSON.parse(scan.text);
+        parsed = true;
         // a server may echo the key into its answer (a name, a cursor, an error's details): no
         // command prints it, as `mids api` never did (a JSON escape may spell it: any \ walks too)
         const key = this.opts.apiKey;
@@ -322,6 +326,7 @@ export class Client {
     if (status >= 300 && status < 400 && status !== 304) throw redirectError(status, headers, body, what, secrets);
     const result = this.shape<T>(req, r, status, headers, body, now, what, bytes);
     if (raw && typeof body === "string") result.raw = raw;
+    if (!parsed && text !== "") result.notJson = true;
     return result;
   }
 

@@ -21,17 +21,25 @@ it("piped, the bytes are written as they came (the key hidden); on a terminal, a
   expect(code).toBe(0);
   expect(io.out()).toBe("");
   expect(io.err()).toBe(`mids: warning: the answer is not text (${bytes(key).length} bytes, image/png): not printed on the terminal; redirect stdout to a file to keep it\n`);
-  // with --jq (which has no JSON to run on, and says so) the same: the lossy reading was written,
-  // and on a terminal printed as garbage
-  const jq = await runMain(["api", "/v3/logo.png", "--jq", ".data"], { env });
-  expect(Buffer.from(jq.stdout, "latin1").equals(bytes("***"))).toBe(true);
-  expect(jq.stderr).toBe("mids: warning: --jq was not applied: 'mids api' printed no JSON for it to filter\n");
-  const jqIo = testIO({ env, stdoutIsTTY: true, stderrIsTTY: true });
-  await main(["api", "/v3/logo.png", "--jq", ".data"], { io: jqIo });
-  expect(jqIo.out()).toBe("");
-  expect(jqIo.err()).toMatch(/^mids: warning: the answer is not text \(/);
+  // with --jq: no JSON for the filter to run on, text or bytes (gh api's jq fails on it too): exit
+  // 7 and nothing on stdout, where `id=$(mids api ... --jq .id)` took the answer for the value
+  for (const tty of [false, true]) {
+    const jqIo = testIO({ env, stdoutIsTTY: tty, stderrIsTTY: tty });
+    expect(await main(["api", "/v3/logo.png", "--jq", ".data"], { io: jqIo })).toBe(7);
+    expect(jqIo.out()).toBe("");
+    expect(jqIo.err()).toMatch(/^mids: the answer is not JSON \(HTTP 200, image\/png\): --jq has nothing to filter\nhint: run it without --jq/);
+  }
   // a text answer is text, as before
   const text = await hostile((_req, res) => res.writeHead(200, { "content-type": "text/plain" }).end("héllo\n"));
   const t = await runMain(["api", "/v3/hello"], { env: baseEnv({ MIDS_BASE_URL: text.url }) });
   expect(t.stdout).toBe("héllo\n");
+  const tj = await runMain(["api", "/v3/hello", "--jq", ".id"], { env: baseEnv({ MIDS_BASE_URL: text.url }) });
+  expect(tj.code).toBe(7);
+  expect(tj.stdout).toBe("");
+  expect(tj.stderr.split("\n")[0]).toBe("mids: the answer is not JSON (HTTP 200, text/plain): --jq has nothing to filter");
+  // a JSON answer that is a string is JSON: the filter runs on it
+  const str = await hostile((_req, res) => res.writeHead(200, { "content-type": "application/json" }).end('"héllo"'));
+  const sj = await runMain(["api", "/v3/hello", "--jq", "ascii_downcase"], { env: baseEnv({ MIDS_BASE_URL: str.url }) });
+  expect(sj.code, sj.stderr).toBe(0);
+  expect(sj.stdout).toBe("héllo\n");
 });

@@ -539,6 +539,15 @@ async function printResponse(ctx: Context, res: ApiResult | undefined, failure: 
     await writeAsync(ctx.io.stdout, clean(head) + "\n");
   }
   if (resBody === undefined || resBody === "") return;
+  // --jq over a success that is no JSON (a proxy's HTML page, plain text, an image): nothing for
+  // the filter to run on, and `id=$(mids api ... --jq .id)` must not take the page for the value
+  // (gh api's jq fails on it too). Before, the answer was printed unfiltered, exit 0, and a warning
+  if (res?.notJson && ctx.globals.jq !== undefined) {
+    const type = resHeaders["content-type"];
+    throw new MalformedResponseError(`the answer is not JSON (HTTP ${status}${type ? `, ${oneLine(type).slice(0, 80)}` : ""}): --jq has nothing to filter`, {
+      hint: "run it without --jq to see the answer as it came (-i adds its headers)",
+    });
+  }
   // an answer that is no UTF-8 text (an image, an unlabelled gzip): its bytes as they came, as gh
   // api writes them; on a terminal, a line saying so in their place (they would drive it). Before,
   // a lossy text reading of them was written: a file saved from it was damaged, without a word
