@@ -17,6 +17,13 @@ it("a page that is not the API's is printed to stdout, the key hidden, then exit
   expect(r.stdout).toBe(page("***"));
   expect(r.stderr).toMatch(/^mids: GET \/v3\/topics returned a body without the v3 envelope\n/);
   expect(r.stdout + r.stderr).not.toContain(key);
+  // with --jq (a script's `id=$(...)`): nothing for the filter, so nothing on stdout, one page or a walk
+  for (const args of [["api", "/v3/topics", "--jq", ".data[0].id"], ["api", "/v3/topics", "--paginate", "--jq", ".data[].id"]]) {
+    const j = await runMain(args, { env: baseEnv({ MIDS_BASE_URL: server.url, MIDS_API_KEY: key }) });
+    expect(j.code, args.join(" ")).toBe(7);
+    expect(j.stdout, args.join(" ")).toBe("");
+    expect(j.stderr, args.join(" ")).toMatch(/^mids: GET \/v3\/topics returned a body without the v3 envelope\n/);
+  }
 });
 
 it("JSON cut short, and JSON without the envelope, are printed as they came with -i's status line", async () => {

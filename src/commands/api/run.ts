@@ -389,7 +389,7 @@ export async function run(opts: ApiOptions, ctx: Context): Promise<void> {
     // an answer that is not the API's (a proxy's page, JSON cut short): printed as it came, then exit 7
     if (err instanceof MalformedResponseError && err.received) {
       const got = err.received;
-      await printFailedAnswer(ctx, err, () => printResponse(ctx, { status: got.status, headers: got.headers, body: got.body } as ApiResult, undefined, opts.include, secrets, ndjson));
+      if (!textUnderJq(ctx, got.body)) await printFailedAnswer(ctx, err, () => printResponse(ctx, { status: got.status, headers: got.headers, body: got.body } as ApiResult, undefined, opts.include, secrets, ndjson));
       throw hidden(err, secrets);
     }
     if (!(err instanceof ApiError)) throw err;
@@ -408,6 +408,13 @@ export async function run(opts: ApiOptions, ctx: Context): Promise<void> {
  * and exit code (7 for a 503, 4 for a 404, with the cursor to continue from) stay the run's; before,
  * jq's "Cannot iterate over null" took their place as exit 2, a usage error no retry would mend.
  */
+/**
+ * A text answer (a proxy's page) with --jq: nothing for the filter to run on, so nothing is printed
+ * and the error follows; before, the page was printed unfiltered, and `$(mids api ... --jq .id)`
+ * held it (a success that is no JSON is exit 7 alike: printResponse).
+ */
+const textUnderJq = (ctx: Context, body: unknown): boolean => ctx.globals.jq !== undefined && typeof body === "string";
+
 async function printFailedAnswer(ctx: Context, failure: MidsError, print: () => Promise<void>): Promise<void> {
   try {
     await print();
@@ -613,7 +620,7 @@ async function paginate(ctx: Context, client: Client, path: string, headers: Rec
     // body a script reads its code from; before, stdout stayed empty)
     else if (err instanceof ApiError) await printFailedAnswer(ctx, err, () => printResponse(ctx, undefined, err, opts.include && !opts.slurp, secrets, inStream));
     // a page that is not the API's (a proxy's page mid-walk): printed as it came, as a single request's is
-    else if (err instanceof MalformedResponseError && err.received) await printFailedAnswer(ctx, err, () => printResponse(ctx, err.received as ApiResult, undefined, opts.include && !opts.slurp, secrets, inStream));
+    else if (err instanceof MalformedResponseError && err.received && !textUnderJq(ctx, err.received.body)) await printFailedAnswer(ctx, err, () => printResponse(ctx, err.received as ApiResult, undefined, opts.include && !opts.slurp, secrets, inStream));
     if (err instanceof ApiError && err.exitCode === EXIT.historyWindow) err.hint = historyHint(err, path, ctx.now());
     if (err instanceof MidsError && pages > 0) {
       // (--max-pages' own message says how many pages)
