@@ -1,5 +1,5 @@
 // Pure request building (after Octokit's endpoint.parse): route + params -> method, URL, headers, body.
-import { buildPath, type Route } from "../contract/routes.js";
+import { buildPath, isV2Path, type Route } from "../contract/routes.js";
 import { UsageError } from "../errors.js";
 import { setOwn } from "../util/records.js";
 import { isSecretParam, redactHeaderValue, redactText } from "../contract/secrets.js";
@@ -101,8 +101,7 @@ export function unsentParts(baseUrl: string): string[] {
   ];
 }
 
-/** A path below the base URL on the v2 API (/v2/projects, /v2?x): its key goes in x-api-key only (spec 5.1). */
-export const isV2Path = (pathAndQuery: string): boolean => /^\/v2(?:[/?#]|$)/.test(pathAndQuery);
+export { isV2Path } from "../contract/routes.js";
 
 /** Loopback hosts may receive a key over plain http (the sandbox, local proxies). */
 export function isLoopbackHost(hostname: string): boolean {

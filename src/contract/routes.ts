@@ -404,6 +404,9 @@ export function nearestPath(pathname: string): string | undefined {
   return best && !tie ? best.path : undefined;
 }
 
+/** A path below the base URL on the v2 API (/v2/projects, /v2?x): its key goes in x-api-key only (spec 5.1; v3 takes Authorization too). */
+export const isV2Path = (pathAndQuery: string): boolean => /^\/v2(?:[/?#]|$)/.test(pathAndQuery);
+
 /** Every route whose path matches, whatever the method (for 405 answers and migrate). */
 export function matchPath(pathname: string): RouteMatch[] {
   const parts = pathParts(pathname);

@@ -5,6 +5,7 @@ import { renameSync, writeFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { dirname } from "node:path";
+import { isV2Path } from "../contract/routes.js";
 import { makeDirs } from "../util/make-dir.js";
 import { formatBytes } from "../util/bytes.js";
 import { redactHeaderValue, redactText, REDACTED, redactUrl } from "../contract/secrets.js";
@@ -84,7 +85,10 @@ export async function startRecorder(opts: RecorderOptions): Promise<Recorder> {
       const v = req.headers[h];
       if (typeof v === "string") headers[h] = v;
     }
-    if (!headers["x-api-key"] && !headers.authorization && opts.apiKey) headers["x-api-key"] = opts.apiKey;
+    // the recorder's key goes upstream unless the client sent its own: x-api-key, or on v3 Authorization
+    // (v2 reads x-api-key alone, spec 5.1: there a client's Authorization carries no key, and the call failed)
+    const own = headers["x-api-key"] !== undefined || (headers.authorization !== undefined && !isV2Path(target.pathname));
+    if (!own && opts.apiKey) headers["x-api-key"] = opts.apiKey;
     for (const h of ["x-api-key", "authorization"]) {
       const v = headers[h];
       if (v) { seen.add(v); const m = /^\S+\s+(\S{4,})$/.exec(v); if (m) seen.add(m[1]); }

@@ -310,3 +310,32 @@ describe("record behind a proxy", () => {
     expect(r.stderr).toMatch(/^mids: HTTPS_PROXY is not an http\(s\) proxy URL \(socks5:\/\/127\.0\.0\.1:1080\)\nhint: /);
   });
 });
+
+describe("the recorder's own key", () => {
+  // v2 reads the key from x-api-key alone (spec 5.1): a client's Authorization there carries none,
+  // so the recorder's key must still go upstream; before, it was left out and the v2 call failed
+  it("goes upstream unless the client sent a key the route reads: x-api-key, or Authorization on v3", async () => {
+    const got: Record<string, string | undefined> = {};
+    const upstream = createServer((req, res) => {
+      got[req.url!] = req.headers["x-api-key"] as string | undefined;
+      res.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify({ data: [], meta: {} }));
+    });
+    await new Promise<void>((r) => upstream.listen(0, "127.0.0.1", r));
+    const url = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
+    const key = "mids_recorder_own_key_0042";
+    const rec = await recorder(["--upstream", url, "--out", join(tempDir("rec-key-"), "c.json")], baseEnv({ MIDS_API_KEY: key }));
+    try {
+      const bearer = { authorization: "Bearer client_token_0042" };
+      for (const [path, headers] of [["/v2/projects", bearer], ["/v3/projects", bearer], ["/v3/topics", {}], ["/v2/intel", { "x-api-key": "client_key_0042" }]] as const) {
+        const r = await fetch(rec.url + path, { headers });
+        expect(r.status, path).toBe(200);
+        await r.arrayBuffer();
+      }
+      expect(got).toEqual({ "/v2/projects": key, "/v3/projects": undefined, "/v3/topics": key, "/v2/intel": "client_key_0042" });
+    } finally {
+      await rec.stop();
+      upstream.close();
+      upstream.closeAllConnections();
+    }
+  });
+});
