@@ -251,12 +251,8 @@ function beforePrefix(text: string, at: number, under: ApiPrefixes): string | un
 export function extractRoutes(text: string, under?: ApiPrefixes): RouteText[] {
   const out: RouteText[] = [];
   let from = 0;
-  for (;;) {
-    const at = text.indexOf("/v2", from);
-    if (at < 0) return out;
+  for (let at = nextV2(text, 0); at >= 0; at = nextV2(text, from)) {
     from = at + 3;
-    const after = text.charCodeAt(from);
-    if (after < 128 && LONGER_NAME[after] === 1) continue;
     let host = before(text, at);
     if (host === undefined && under) host = beforePrefix(text, at, under);
     if (host === undefined) continue;
@@ -264,6 +260,18 @@ export function extractRoutes(text: string, under?: ApiPrefixes): RouteText[] {
     if (host) r.host = host;
     out.push(r);
     if (r.end > from) from = r.end;
+  }
+  return out;
+}
+
+/** The next `/v2` at or after `from` that is not the start of a longer name (`/v2x`, `/v20`), or -1. */
+function nextV2(text: string, from: number): number {
+  for (;;) {
+    const at = text.indexOf("/v2", from);
+    if (at < 0) return -1;
+    const after = text.charCodeAt(at + 3);
+    if (!(after < 128 && LONGER_NAME[after] === 1)) return at;
+    from = at + 3;
   }
 }
 
@@ -299,12 +307,8 @@ export interface PassedOver {
 export function passedOver(text: string): PassedOver[] {
   const out: PassedOver[] = [];
   let from = 0;
-  for (;;) {
-    const at = text.indexOf("/v2", from);
-    if (at < 0) return out;
+  for (let at = nextV2(text, 0); at >= 0; at = nextV2(text, from)) {
     from = at + 3;
-    const after = text.charCodeAt(from);
-    if (after < 128 && LONGER_NAME[after] === 1) continue;
     let host = before(text, at);
     let start = at;
     if (host === undefined) {
@@ -318,6 +322,7 @@ export function passedOver(text: string): PassedOver[] {
     out.push({ route: r, host, prefix: text.slice(start, at) });
     if (r.end > from) from = r.end;
   }
+  return out;
 }
 
 /** The literal text[start, end) as a piece, unless empty. */
