@@ -17,6 +17,16 @@ function withConfig(file: unknown, extra: Record<string, string> = {}): Record<s
 
 const jsonError = (stderr: string) => stderr.split("\n").filter((l) => l.startsWith("{")).map((l) => JSON.parse(l) as { error: { code: string; message: string } });
 
+/** Exit 2, the plain lines first, then one JSON error object of code usage holding `message`. */
+function expectOneUsageObject(r: { code: number | null; stderr: string }, message: string): void {
+  expect(r.code).toBe(2);
+  expect(r.stderr.startsWith("mids: ")).toBe(true);
+  const objects = jsonError(r.stderr);
+  expect(objects).toHaveLength(1);
+  expect(objects[0].error.code).toBe("usage");
+  expect(objects[0].error.message).toContain(message);
+}
+
 describe("flag errors with MIDS_OUTPUT=json|ndjson", () => {
   it.each([
     [["projects", "list", "--bogus"], "unknown option '--bogus'"],
@@ -25,12 +35,7 @@ describe("flag errors with MIDS_OUTPUT=json|ndjson", () => {
   ])("%j: exit 2 and one JSON error object after the plain lines", async (args, message) => {
     for (const output of ["json", "ndjson"]) {
       const r = await runMids(args, { env: baseEnv({ MIDS_OUTPUT: output }) });
-      expect(r.code).toBe(2);
-      expect(r.stderr.startsWith("mids: ")).toBe(true);
-      const objects = jsonError(r.stderr);
-      expect(objects).toHaveLength(1);
-      expect(objects[0].error.code).toBe("usage");
-      expect(objects[0].error.message).toContain(message);
+      expectOneUsageObject(r, message);
     }
   });
 
@@ -52,12 +57,7 @@ describe("flag errors with the config file's output json|ndjson", () => {
   ])("%j: exit 2 and one JSON error object after the plain lines", async (args, message) => {
     for (const output of ["json", "ndjson"]) {
       const r = await runMids(args, { env: withConfig({ output }) });
-      expect(r.code).toBe(2);
-      expect(r.stderr.startsWith("mids: ")).toBe(true);
-      const objects = jsonError(r.stderr);
-      expect(objects).toHaveLength(1);
-      expect(objects[0].error.code).toBe("usage");
-      expect(objects[0].error.message).toContain(message);
+      expectOneUsageObject(r, message);
     }
   });
 
