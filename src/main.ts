@@ -9,7 +9,6 @@ import type { OnExit } from "./output/screen.js";
 import { buildProgram, commandWord } from "./root/program.js";
 import { createContext } from "./root/factory.js";
 import { printHelp } from "./root/help.js";
-import { COMMANDS } from "./commands/registry.js";
 import { reportFailure } from "./root/report-error.js";
 
 export { buildProgram } from "./root/program.js";
@@ -24,14 +23,19 @@ export interface MainOptions {
 }
 
 /**
- * `mids --help projects list` (git --help log, gh --help pr): the help of the command named, as
- * `mids projects list --help`; commander showed the root's. Only a help flag that comes first, before
- * a command's name, is moved.
+ * `mids --help projects list` (git --help log, gh --help pr), `mids --sandbox --help projects`: the
+ * help of the command named, as `mids projects list --help`; commander showed the root's. A help
+ * flag before the command's name (after global options too) is moved to the end.
  */
 export function helpFirst(argv: readonly string[]): string[] {
-  const [flag, word] = argv;
-  if ((flag === "--help" || flag === "-h") && COMMANDS.some((c) => c.name === word)) return [...argv.slice(1), flag];
-  return [...argv];
+  const isHelp = (a: string) => a === "--help" || a === "-h";
+  // (the flag must come before the command's name: after it, commander reads it where it is)
+  const at = argv.findIndex((a) => isHelp(a) || a === "--");
+  if (at < 0 || argv[at] === "--") return [...argv];
+  const rest = argv.filter((_, i) => i !== at);
+  const word = commandWord(rest);
+  if (word === undefined || rest.indexOf(word) < at) return [...argv];
+  return [...rest, argv[at]];
 }
 
 export async function main(argvAsTyped: string[], opts: MainOptions = {}): Promise<number> {

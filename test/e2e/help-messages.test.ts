@@ -60,14 +60,20 @@ describe("mids help", () => {
   });
 
   it("a help flag before the command's name (mids --help projects list, as git --help log) prints that command's help", async () => {
-    for (const [first, last] of [[["--help", "projects", "list"], ["projects", "list", "--help"]], [["-h", "config"], ["config", "--help"]]]) {
+    for (const [first, last] of [
+      [["--help", "projects", "list"], ["projects", "list", "--help"]], [["-h", "config"], ["config", "--help"]],
+      // after global options too (those that take a value included)
+      [["--sandbox", "--help", "projects"], ["--sandbox", "projects", "--help"]], [["-o", "json", "-h", "migrate", "scan"], ["-o", "json", "migrate", "scan", "-h"]],
+    ]) {
       const [a, b] = [await runMain(first), await runMain(last)];
       expect(a.code, first.join(" ")).toBe(0);
-      expect(a.stdout, first.join(" ")).toMatch(new RegExp(`^Usage: mids ${last.slice(0, -1).join(" ")} `));
+      expect(a.stdout, first.join(" ")).toMatch(new RegExp(`^Usage: mids ${last.slice(0, -1).filter((w) => !/^-|^json$/.test(w)).join(" ")} `));
       expect(a.stdout, first.join(" ")).toBe(b.stdout);
     }
     // no command named after it: the root's help, as before
     expect((await runMain(["--help", "nope"])).stdout).toMatch(/^Usage: mids \[options\] \[command\]/);
+    // a command's name given as an option's value is no command named
+    expect((await runMain(["--profile", "projects", "--help"])).stdout).toMatch(/^Usage: mids \[options\] \[command\]/);
   });
 
   it("a subcommand's help lists only the options that apply to it", async () => {
