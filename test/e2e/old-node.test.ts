@@ -34,6 +34,9 @@ describe("an older Node", () => {
 
   it("the oldest it runs on, and the doctor's and package.json's minimum, are one", () => {
     expect(asOn(min, false, ["--version"]).status).toBe(0);
+    // a pre-release or nightly build of it: its version (it was refused as older)
+    const nightly = asOn(`${min}-nightly20250301abcdef`, false, ["--version"]);
+    expect(nightly.status, nightly.stderr).toBe(0);
     expect(readFileSync(BIN, "utf8")).toContain(`const MIN_NODE = [${MIN_NODE.join(", ")}];`);
     const engines = (JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { engines: { node: string } }).engines.node;
     expect(engines).toBe(`>=${MIN_NODE.slice(0, 2).join(".")}`);

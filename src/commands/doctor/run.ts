@@ -42,7 +42,7 @@ export class DoctorFailed extends MidsError {
 }
 
 export function nodeCheck(version: string): Check {
-  const have = version.split(".").map(Number);
+  const have = version.split(".").map((p) => parseInt(p, 10));
   const i = MIN_NODE.findIndex((n, j) => have[j] !== n);
   const old = i >= 0 && have[i] < MIN_NODE[i];
   return old
