@@ -30,6 +30,12 @@ it("a nested key or an @file value in a body is exit 2 with nothing sent and the
   // ...one value at a time, the JSON around it kept: the rules over the whole hint read 'auth={'
   // as a parameter's value and printed -f 'auth=***"token":"***"}', no JSON to fill in
   expect(secret.stderr.split("\n")[1]).toBe(`hint: give the object as one JSON value: -f 'auth={"token":"***"}'`);
+  // an @ value of a secret name: never echoed (it was, in the message and the hint's --input)
+  const at = await patch("token=@tok_typed_secret_0018");
+  expect(at.code).toBe(2);
+  expect(at.stderr).not.toContain("tok_typed_secret_0018");
+  expect(at.stderr).toBe("mids: -f token=@***: mids api reads no file for a value (gh api's -F does): it would be sent as the text @***\n" +
+    `hint: send a file as the whole body with --input FILE, or that text as a JSON string: -f 'token="@***"'\n`);
   // two levels or more (gh nests as deep as the brackets go): sent as the key 'selector[window][days]'
   const deep = await patch("selector[window][days]=7", "selector[window][unit]=d", "selector[ids][]=a");
   expect(deep.code).toBe(2);

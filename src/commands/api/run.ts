@@ -232,8 +232,11 @@ function ghFields(fields: readonly [string, string][]): void {
       });
     }
     if (value.startsWith("@") && value.length > 1) {
-      throw new UsageError(`-f ${oneLine(key)}=${oneLine(value)}: mids api reads no file for a value (gh api's -F does): it would be sent as the text ${oneLine(value)}`, {
-        hint: `send a file as the whole body with --input ${shellWord(oneLine(value.slice(1)))}, or that text as a JSON string: -f ${shellWord(oneLine(`${key}=${JSON.stringify(value)}`))}`,
+      // a value of a secret name (-f token=@...) is never echoed, whatever it is: *** in its place
+      const secret = isSecretKey(key);
+      const shown = secret ? `@${REDACTED}` : oneLine(value);
+      throw new UsageError(`-f ${oneLine(key)}=${shown}: mids api reads no file for a value (gh api's -F does): it would be sent as the text ${shown}`, {
+        hint: `send a file as the whole body with --input ${secret ? "FILE" : shellWord(oneLine(value.slice(1)))}, or that text as a JSON string: -f ${shellWord(oneLine(`${key}=${JSON.stringify(secret ? shown : value)}`))}`,
       });
     }
   }
