@@ -10,7 +10,7 @@ it("a header mids sets itself is exit 2 with nothing sent and the header named; 
   const server = await hostile((req, res) => sendJson(res, 200, { data: { host: req.headers.host }, meta: {} }));
   const env = baseEnv({ MIDS_BASE_URL: server.url, MIDS_API_KEY: "mids_test_key_0009" });
   const cases: [string, RegExp][] = [
-    ["Host: other.example", /^mids: -H Host would send the request, and the key, to another site behind the base URL's address \(mids sends the base URL's host\): nothing was sent\nhint: drop it, or point --base-url at that host/],
+    ["Host: other.example", /^mids: -H Host is set by mids from the base URL \(another name would send the request, and the key, to another site behind its address\): nothing was sent\nhint: drop it, or point --base-url at that host/],
     ["Content-Length: 5", /^mids: -H Content-Length is set by mids from the body it sends: nothing was sent\nhint: drop it\n/],
     ["transfer-encoding: chunked", /^mids: -H transfer-encoding is set by mids from the body it sends: nothing was sent\n/],
     ["Expect: 100-continue", /^mids: -H Expect belongs to the connection, which mids manages: nothing was sent\n/],

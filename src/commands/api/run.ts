@@ -47,7 +47,7 @@ const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
 function managedHeader(name: string, value: string): string | undefined {
   switch (name) {
     case "host":
-      return "would send the request, and the key, to another site behind the base URL's address (mids sends the base URL's host)";
+      return "is set by mids from the base URL (another name would send the request, and the key, to another site behind its address)";
     case "content-length":
     case "transfer-encoding":
       return "is set by mids from the body it sends";
