@@ -2,7 +2,7 @@
 // (`script`), raw bytes kept (carriage returns, erase sequences), at 100 and 60 columns.
 import { spawn, spawnSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
-import { chmodSync, writeFileSync } from "node:fs";
+import { chmodSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { BIN, baseEnv, runMain, startSandbox, tempDir } from "../helpers/cli.js";
 import { hostile, sendJson, v3Page, v3ProjectPage } from "../helpers/hostile.js";
@@ -165,6 +165,29 @@ describe.skipIf(!hasScript)("progress of migrate verify and migrate scan on a te
     expect(tty.raw).toMatch(/mids: 1 file scanned/);
     expect(piped.code).toBe(0);
     expect(piped.raw).not.toMatch(SPINNER);
+  });
+
+  it("scan's closing line wraps at word boundaries on a narrow terminal, each count beside its status; whole on one line in a file", async () => {
+    const dir = tempDir("scan-wrap-");
+    writeFileSync(join(dir, "a.js"), 'fetch("/v2/topics/t1/report");\nfetch("/v2/projects/abc/candles?interval=1h");\nfetch("/v2/projects?page=3");\n');
+    const errFile = join(dir, "..", "scan-wrap.err");
+    const [tty, piped] = await Promise.all([
+      onTerminal(`exec $MIDS migrate scan ${dir} --format json > /dev/null`, { cols: 60 }),
+      onTerminal(`exec $MIDS migrate scan ${dir} --format json 2>${errFile} >/dev/null`, { cols: 60 }),
+    ]);
+    expect(tty.code).toBe(0);
+    expect(piped.code).toBe(0);
+    const whole = readFileSync(errFile, "utf8").split("\n").find((l) => l.startsWith("mids: 1 file scanned"))!;
+    // the line is longer than the terminal (else there is nothing to wrap)
+    expect(whole.length).toBeGreaterThan(60);
+    // (the spinner's line is erased before: what the terminal shows from the closing line on)
+    const shown = tty.raw.replace(ESCAPES, "");
+    const lines = shown.slice(shown.indexOf("mids: 1 file scanned")).split(/\r?\n/);
+    const drawn = [lines[0], ...lines.slice(1).filter((l, i, a) => a.slice(0, i + 1).every((x) => x.startsWith("  ")))];
+    for (const l of drawn) expect(l.length).toBeLessThanOrEqual(60);
+    // the same words as the one line, none cut, every number beside its noun
+    expect(drawn.map((l) => l.trim()).join(" ")).toBe(whole);
+    for (const l of drawn) expect(l).not.toMatch(/\d$/);
   });
 });
 
