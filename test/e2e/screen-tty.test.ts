@@ -201,6 +201,23 @@ describe.skipIf(!hasScript)("progress of migrate verify and migrate scan on a te
     expect(drawn.map((l) => l.trim()).join(" ")).toBe(hint);
   });
 
+  it("a refused command line (commander's refusal) wraps at word boundaries on a narrow terminal; piped, one line", async () => {
+    const errFile = join(tempDir("usage-wrap-"), "err");
+    const [tty, piped] = await Promise.all([
+      onTerminal("exec $MIDS vocabulary list", { cols: 60 }),
+      onTerminal(`exec $MIDS vocabulary list 2>${errFile}`, { cols: 60 }),
+    ]);
+    expect([tty.code, piped.code]).toEqual([2, 2]);
+    const whole = readFileSync(errFile, "utf8").split("\n").find((l) => l.startsWith("mids:"))!;
+    expect(whole.length).toBeGreaterThan(60);
+    const lines = tty.raw.replace(ESCAPES, "").split(/\r?\n/);
+    const at = lines.findIndex((l) => l.startsWith("mids:"));
+    const drawn = [lines[at]];
+    for (const l of lines.slice(at + 1)) if (l.startsWith("  ")) drawn.push(l); else break;
+    for (const l of drawn) expect(l.length).toBeLessThanOrEqual(60);
+    expect(drawn.map((l) => l.trim()).join(" ")).toBe(whole);
+  });
+
   it("scan's closing line wraps at word boundaries on a narrow terminal, each count beside its status; whole on one line in a file", async () => {
     const dir = tempDir("scan-wrap-");
     writeFileSync(join(dir, "a.js"), 'fetch("/v2/topics/t1/report");\nfetch("/v2/projects/abc/candles?interval=1h");\nfetch("/v2/projects?page=3");\n');
