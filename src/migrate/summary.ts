@@ -81,10 +81,13 @@ export interface TallyDelta {
 
 const pad = (s: string, n: number) => s + " ".repeat(Math.max(0, n - s.length));
 
-/** `width`: the terminal's, when stderr is one: notes wrap at word boundaries under their indent. */
+/** `width`: the terminal's, when stderr is one: the count line and notes wrap at word boundaries under their indent. */
 export function summaryText(t: Tally, opts: { listLeftOut: boolean; width?: number }): string {
   const out: string[] = [];
-  out.push(`migrate: ${t.total} request${t.total === 1 ? "" : "s"}: ` + STATUSES.map((s) => `${t.byStatus[s]} ${s}`).join(", "));
+  // the count line wraps at word boundaries too (before, a 60-column terminal cut "ski|pped")
+  // (a count stays with its status: joined by a no-break space while wrapping)
+  const counts = `migrate: ${t.total} request${t.total === 1 ? "" : "s"}: ` + STATUSES.map((s) => `${t.byStatus[s]}\u00a0${s}`).join(", ");
+  out.push(...wrapProse(counts, opts.width, 2).map((l) => l.replaceAll("\u00a0", " ")));
   if (t.byRoute.size) {
     const shown = STATUSES.filter((s) => s !== "invalid" && s !== "unchanged" && s !== "unrecognized" && s !== "skipped");
     const rows = [...t.byRoute].map(([id, c]) => { const r = routeById(id); return [`${r.method} ${r.path}`, ...shown.map((s) => String(c[s]))]; });

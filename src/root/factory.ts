@@ -1,5 +1,6 @@
 // The dependency factory (gh's cmdutil.Factory): the Context every command runs with, built once
 // per run; the HTTP client (and the sandbox behind --sandbox) is made on first use only.
+import { wrapProse } from "../output/prose.js";
 import type { Context, GlobalOptions } from "../context.js";
 import { inCI, type IO } from "../io.js";
 import type { Client } from "../client/client.js";
@@ -34,7 +35,9 @@ export function createContext(io: IO, signal: AbortSignal, now: () => Date, onEx
     seen.add(k);
     // notices may quote server text: never let it drive the terminal, nor echo the key back, nor
     // run on for megabytes (a successor's path in a Link header, a field name): cut as errors are
-    io.stderr.write(`${prefix}${clipMiddle(oneLine(redact(message, [globals.apiKey])), MAX_ERROR_LINE)}\n`);
+    const line = `${prefix}${clipMiddle(oneLine(redact(message, [globals.apiKey])), MAX_ERROR_LINE)}`;
+    // on a terminal it wraps at word boundaries (before, a 60-column terminal cut words in two)
+    io.stderr.write(wrapProse(line, io.stderrIsTTY ? io.stderrColumns : undefined, 2).join("\n") + "\n");
   };
   const ctx: MainContext = {
     io,

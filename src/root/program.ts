@@ -1,5 +1,6 @@
 // The root command: the program, its global options and help layout, the checks that run before
 // every command (settings, option placement, the pager), and every command registered under it.
+import { wrapProse } from "../output/prose.js";
 import { Command, Help, Option } from "commander";
 import type { Context } from "../context.js";
 import { API_VERSIONS } from "../contract/routes.js";
@@ -59,8 +60,11 @@ export function commandWord(argv: readonly string[]): string | undefined {
 export function buildProgram(ctx: Context & { help?: string; usageLine?: string; missingCommandOf?: string }, only?: string): Command {
   // commander's refusals in the house style; the line is kept for the -o json error object
   const refusal = (c: Command, s: string) => {
-    const text = usageErrorText(c, s);
-    ctx.usageLine = text.split("\n")[0].replace(/^mids: /, "");
+    const line = usageErrorText(c, s);
+    ctx.usageLine = line.split("\n")[0].replace(/^mids: /, "");
+    // on a terminal each line wraps at word boundaries under a two-space indent (as reportError's)
+    const width = ctx.io.stderrIsTTY ? ctx.io.stderrColumns : undefined;
+    const text = line.split("\n").flatMap((l) => (l ? wrapProse(l, width, 2) : [l])).join("\n");
     // painted as every other error on a terminal (report-error.ts): red mids:, cyan hint:
     return program.opts().color !== false && colorWanted(ctx.io.env, ctx.io.stderrIsTTY) ? paintError(text) : text;
   };

@@ -2,7 +2,7 @@
 // (`script`), raw bytes kept (carriage returns, erase sequences), at 100 and 60 columns.
 import { spawn, spawnSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
-import { chmodSync, writeFileSync } from "node:fs";
+import { chmodSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { BIN, baseEnv, runMain, startSandbox, tempDir } from "../helpers/cli.js";
 import { hostile, sendJson, v3Page, v3ProjectPage } from "../helpers/hostile.js";
@@ -165,6 +165,80 @@ describe.skipIf(!hasScript)("progress of migrate verify and migrate scan on a te
     expect(tty.raw).toMatch(/mids: 1 file scanned/);
     expect(piped.code).toBe(0);
     expect(piped.raw).not.toMatch(SPINNER);
+  });
+
+  it("a notice wraps at word boundaries on a narrow terminal; piped, it is one line", async () => {
+    const errFile = join(tempDir("notice-wrap-"), "err");
+    const [tty, piped] = await Promise.all([
+      onTerminal("exec $MIDS recipes list", { cols: 60 }),
+      onTerminal(`exec $MIDS recipes list 2>${errFile}`, { cols: 60 }),
+    ]);
+    expect(piped.code).toBe(2);
+    const whole = readFileSync(errFile, "utf8").split("\n").find((l) => l.startsWith("mids: notice:"))!;
+    expect(whole.length).toBeGreaterThan(60);
+    const lines = tty.raw.replace(ESCAPES, "").split(/\r?\n/);
+    const at = lines.findIndex((l) => l.startsWith("mids: notice:"));
+    const drawn = [lines[at]];
+    for (const l of lines.slice(at + 1)) if (l.startsWith("  ")) drawn.push(l); else break;
+    for (const l of drawn) expect(l.length).toBeLessThanOrEqual(60);
+    expect(drawn.map((l) => l.trim()).join(" ")).toBe(whole);
+  });
+
+  it("an error and its hint wrap at word boundaries on a narrow terminal; piped, one line each", async () => {
+    const errFile = join(tempDir("error-wrap-"), "err");
+    const [tty, piped] = await Promise.all([
+      onTerminal("exec $MIDS recipes list", { cols: 60 }),
+      onTerminal(`exec $MIDS recipes list 2>${errFile}`, { cols: 60 }),
+    ]);
+    expect(tty.code).toBe(2);
+    const hint = readFileSync(errFile, "utf8").split("\n").find((l) => l.startsWith("hint:"))!;
+    expect(hint.length).toBeGreaterThan(60);
+    const lines = tty.raw.replace(ESCAPES, "").split(/\r?\n/);
+    const at = lines.findIndex((l) => l.startsWith("hint:"));
+    const drawn = [lines[at]];
+    for (const l of lines.slice(at + 1)) if (l.startsWith("  ")) drawn.push(l); else break;
+    for (const l of drawn) expect(l.length).toBeLessThanOrEqual(60);
+    expect(drawn.map((l) => l.trim()).join(" ")).toBe(hint);
+  });
+
+  it("a refused command line (commander's refusal) wraps at word boundaries on a narrow terminal; piped, one line", async () => {
+    const errFile = join(tempDir("usage-wrap-"), "err");
+    const [tty, piped] = await Promise.all([
+      onTerminal("exec $MIDS vocabulary list", { cols: 60 }),
+      onTerminal(`exec $MIDS vocabulary list 2>${errFile}`, { cols: 60 }),
+    ]);
+    expect([tty.code, piped.code]).toEqual([2, 2]);
+    const whole = readFileSync(errFile, "utf8").split("\n").find((l) => l.startsWith("mids:"))!;
+    expect(whole.length).toBeGreaterThan(60);
+    const lines = tty.raw.replace(ESCAPES, "").split(/\r?\n/);
+    const at = lines.findIndex((l) => l.startsWith("mids:"));
+    const drawn = [lines[at]];
+    for (const l of lines.slice(at + 1)) if (l.startsWith("  ")) drawn.push(l); else break;
+    for (const l of drawn) expect(l.length).toBeLessThanOrEqual(60);
+    expect(drawn.map((l) => l.trim()).join(" ")).toBe(whole);
+  });
+
+  it("scan's closing line wraps at word boundaries on a narrow terminal, each count beside its status; whole on one line in a file", async () => {
+    const dir = tempDir("scan-wrap-");
+    writeFileSync(join(dir, "a.js"), 'fetch("/v2/topics/t1/report");\nfetch("/v2/projects/abc/candles?interval=1h");\nfetch("/v2/projects?page=3");\n');
+    const errFile = join(dir, "..", "scan-wrap.err");
+    const [tty, piped] = await Promise.all([
+      onTerminal(`exec $MIDS migrate scan ${dir} --format json > /dev/null`, { cols: 60 }),
+      onTerminal(`exec $MIDS migrate scan ${dir} --format json 2>${errFile} >/dev/null`, { cols: 60 }),
+    ]);
+    expect(tty.code).toBe(0);
+    expect(piped.code).toBe(0);
+    const whole = readFileSync(errFile, "utf8").split("\n").find((l) => l.startsWith("mids: 1 file scanned"))!;
+    // the line is longer than the terminal (else there is nothing to wrap)
+    expect(whole.length).toBeGreaterThan(60);
+    // (the spinner's line is erased before: what the terminal shows from the closing line on)
+    const shown = tty.raw.replace(ESCAPES, "");
+    const lines = shown.slice(shown.indexOf("mids: 1 file scanned")).split(/\r?\n/);
+    const drawn = [lines[0], ...lines.slice(1).filter((l, i, a) => a.slice(0, i + 1).every((x) => x.startsWith("  ")))];
+    for (const l of drawn) expect(l.length).toBeLessThanOrEqual(60);
+    // the same words as the one line, none cut, every number beside its noun
+    expect(drawn.map((l) => l.trim()).join(" ")).toBe(whole);
+    for (const l of drawn) expect(l).not.toMatch(/\d$/);
   });
 });
 

@@ -43,4 +43,16 @@ describe("contract check table cells", () => {
     expect([s.departs, s.shapes]).toEqual([3, { confirmed: 2, departs: 0 }]);
     expect(summaryLine(s)).toContain("; assumed shape 2 confirmed, 0 depart, 3 routes depart from another assumption (a header's format, a value);");
   });
+
+  it("the summary line wraps at a terminal's width at word boundaries, each count beside its word; no width: one line", () => {
+    const results = ["v3.intel.list", "v3.topics.list"].map((id) => judge(route(id), [], route(id).path, { body: { data: [] }, headers: {} }));
+    const s = summarize(results);
+    const one = summaryLine(s).trimEnd();
+    expect(one.length).toBeGreaterThan(60);
+    const lines = summaryLine(s, 60).trimEnd().split("\n");
+    expect(lines.length).toBeGreaterThan(1);
+    for (const l of lines) expect(l.length).toBeLessThanOrEqual(60);
+    expect(lines.map((l) => l.trim()).join(" ")).toBe(one);
+    for (const l of lines) expect(l).not.toMatch(/\d$/);
+  });
 });

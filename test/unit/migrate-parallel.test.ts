@@ -148,3 +148,23 @@ describe("HeapTrim (parallel/heap.ts)", () => {
     expect(ref.deref()).toBeUndefined();
   });
 });
+
+describe("summaryText at a terminal's width", () => {
+  it("the count line wraps at word boundaries, as the notes do: no status name split between lines", () => {
+    const t = new Tally();
+    t.add("rewritten", ids[0], 131250);
+    t.add("partial", ids[1], 150000);
+    t.add("removed", ids[2], 18750);
+    const width = 60;
+    const text = summaryText(t, { listLeftOut: false, width });
+    const lines = text.trimEnd().split("\n");
+    for (const l of lines) expect(l.length).toBeLessThanOrEqual(width);
+    // every status is whole on some line, with its count
+    const head = lines.slice(0, lines.indexOf(""));
+    for (const s of ["rewritten", "partial", "removed", "unrecognized", "unchanged", "invalid", "skipped"]) {
+      expect(head.some((l) => new RegExp(`\\b\\d+ ${s}\\b`).test(l))).toBe(true);
+    }
+    // no width: one line, as before (a file or pipe)
+    expect(summaryText(t, { listLeftOut: false }).split("\n")[0]).toMatch(/^migrate: 300000 requests: .* 0 skipped$/);
+  });
+});

@@ -15,6 +15,19 @@ describe("verify summary line", () => {
       "migrate verify: 3 distinct requests (--sample takes all 2 replayable): 2 equivalent, 0 unconfirmed, 0 differs, 1 skipped, 0 failed\n");
   });
 
+  it("wraps at a terminal's width at word boundaries, each count beside its verdict; no width: one line", () => {
+    const s = { ...base, total: 39, equivalent: 12, skipped: 19, failed: 8 };
+    const one = summaryLine(s);
+    expect(one.trimEnd().length).toBeGreaterThan(60);
+    const lines = summaryLine(s, 60).trimEnd().split("\n");
+    expect(lines.length).toBeGreaterThan(1);
+    for (const l of lines) expect(l.length).toBeLessThanOrEqual(60);
+    for (const l of lines.slice(1)) expect(l).toMatch(/^ {2}\S/);
+    // the same words, none cut, no number left at a line's end without its verdict
+    expect(lines.map((l) => l.trim()).join(" ")).toBe(one.trimEnd());
+    for (const l of lines) expect(l).not.toMatch(/\d$/);
+  });
+
   it("says how many differences the terminal leaves out, and that -o json stops at its cap when the comparison did", () => {
     const rec = (n: number, truncated: boolean): VerifyRecord => ({
       position: 1, count: 1, verdict: "differs", from: { method: "GET", path: "/v2/clusters", query: {} }, to: { method: "GET", path: "/v3/clusters", query: {} },

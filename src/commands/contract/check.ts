@@ -146,7 +146,7 @@ export async function run(flags: CheckFlags, ctx: Context): Promise<void> {
     const { writeWhole } = await import("../../util/write-whole.js");
     try { await writeWhole(saveTo, text); } catch (e) { throw cannotSave(e); }
   }
-  if (!g.quiet) ctx.io.stderr.write(report.summaryLine(summary));
+  if (!g.quiet) ctx.io.stderr.write(report.summaryLine(summary, ctx.io.stderrIsTTY ? ctx.io.stderrColumns : undefined));
   const unchecked = summary.failed && `${summary.failed} route${summary.failed === 1 ? "" : "s"} could not be checked`;
   if (summary.violated) {
     const what = [`${summary.violated} documented shape${summary.violated === 1 ? "" : "s"} violated`, unchecked].filter(Boolean).join(", ");

@@ -13,6 +13,7 @@ import { emitFindings, outputPlan } from "../../findings/index.js";
 import type { Out } from "../../io.js";
 import { oneLine } from "../../util/sanitize.js";
 import { progressLine } from "../../output/progress.js";
+import { wrapProse } from "../../output/prose.js";
 import { VERSION } from "../../version.js";
 import { SCAN_STATUSES, type ScanStatus } from "./analyze.js";
 import { passedOverHint } from "./hint.js";
@@ -251,7 +252,10 @@ export async function runScan(flags: ScanCommandFlags, ctx: Context, hooks?: Sca
   }
   if (failing) throw new FindingsError(`${line}${gate}`, { details: { ...summary } });
   if (quiet) return;
-  ctx.io.stderr.write(`mids: ${line}\n`);
+  // on a terminal the line wraps at word boundaries, a count kept with its noun (before, a 60-column
+  // terminal cut it mid-word: "1 re|moved"); a file or pipe gets the one line
+  const width = ctx.io.stderrIsTTY ? ctx.io.stderrColumns : undefined;
+  ctx.io.stderr.write(wrapProse(`mids: ${line}`.replace(/(\d) (?=\S)/g, "$1\u00a0"), width, 2).map((l) => l.replaceAll("\u00a0", " ")).join("\n") + "\n");
   // no usage: strings a --host would have read (a gateway path before /v2, a v2 base URL's host)?
   if (summary.usages === 0 && result.passed.length) {
     const hint = passedOverHint(result.passed, { now: ctx.now(), hosts, maxBytes: MAX_SCAN_FILE_BYTES, rules: hooks?.rules });

@@ -1,6 +1,7 @@
 // The verdicts of `mids migrate verify` on stdout: a terminal listing (one line per request that is
 // not equivalent, then a table per v2 route), one JSON report, or JSON lines then the summary.
 import { oneLine } from "../../util/sanitize.js";
+import { wrapProse } from "../../output/prose.js";
 import { targetOf } from "../url.js";
 import type { Difference } from "./compare.js";
 import { GONE_ON_BOTH, VERDICTS, type VerifyRecord, type VerifySummary } from "./replay.js";
@@ -83,10 +84,14 @@ export function terminalReport(records: VerifyRecord[], summary: VerifySummary, 
   return out.join("\n") + "\n";
 }
 
-/** The one-line summary on stderr. */
-export function summaryLine(s: VerifySummary): string {
+/**
+ * The one-line summary on stderr. `width`: the terminal's, when stderr is one: the line wraps at
+ * word boundaries, each count beside its verdict (before, 60 columns cut it mid-word: "uncon|firmed").
+ */
+export function summaryLine(s: VerifySummary, width?: number): string {
   const sample = !s.sample ? "" : s.sample.size >= s.sample.of ? ` (--sample takes all ${s.sample.of} replayable)`
     : ` (a ${s.sample.first ? "first-N" : `random, --seed ${s.sample.seed}`} sample of ${s.sample.size} of ${s.sample.of} replayable)`;
   const invalid = s.invalid ? `; ${s.invalid} line${s.invalid === 1 ? " is" : "s are"} not a request` : "";
-  return `migrate verify: ${s.total} distinct request${s.total === 1 ? "" : "s"}${sample}: ${VERDICTS.map((v) => `${s[v]} ${v}`).join(", ")}${invalid}\n`;
+  const line = `migrate verify: ${s.total} distinct request${s.total === 1 ? "" : "s"}${sample}: ${VERDICTS.map((v) => `${s[v]}\u00a0${v}`).join(", ")}${invalid}`;
+  return wrapProse(line, width, 2).map((l) => l.replaceAll("\u00a0", " ")).join("\n") + "\n";
 }
