@@ -1,6 +1,6 @@
 // Local YAML parsing before anything is sent (issue 5): syntax errors with exact positions,
 // alias bombs and oversized input refused, multi-document files split into documents.
-import { Composer, LineCounter, Parser, YAMLParseError, isAlias, isScalar, parseDocument, visit, type Alias, type CST, type Document, type YAMLError } from "yaml";
+import { Composer, LineCounter, Parser, YAMLParseError, isAlias, isCollection, isScalar, parseDocument, visit, type Alias, type CST, type Document, type YAMLError } from "yaml";
 import type { Finding, Severity } from "./types.js";
 import { columnAt } from "../findings/columns.js";
 
@@ -173,6 +173,22 @@ function unclosedQuoteStart(doc: Document.Parsed, e: YAMLError): number | undefi
   return start;
 }
 
+/**
+ * Likewise an unclosed `[` or `{`: yaml reports it where the collection stops (the next line, or
+ * past the last line of the file), so it points at the bracket that opened it (the innermost one
+ * running up to that point).
+ */
+function unclosedFlowStart(doc: Document.Parsed, e: YAMLError): number | undefined {
+  if (!/^Flow (sequence|map)\b.*end with a [\]}]/.test(e.message)) return undefined;
+  let start: number | undefined;
+  visit(doc, {
+    Node(_k, n) {
+      if (isCollection(n) && n.flow && n.range && n.range[1] === e.pos[0]) start = n.range[0];
+    },
+  });
+  return start;
+}
+
 /** The first alias with no anchor of its name before it (yaml resolves an alias to the last such anchor). */
 function firstUnresolvedAlias(doc: Document.Parsed): Alias | undefined {
   const anchors = new Set<string>();
@@ -232,9 +248,12 @@ export function parseRecipeText(file: string, input: string, invalidAt?: number)
         continue;
       }
       const opened = unclosedQuoteStart(doc, e);
-      out.findings.push(opened === undefined
-        ? localFinding(file, lineCounter, e.pos, firstLine(e.message), "error", index)
-        : localFinding(file, lineCounter, [opened, opened + 1], `${firstLine(e.message)} (the quote opened here is never closed)`, "error", index));
+      const bracket = opened === undefined ? unclosedFlowStart(doc, e) : undefined;
+      out.findings.push(opened !== undefined
+        ? localFinding(file, lineCounter, [opened, opened + 1], `${firstLine(e.message)} (the quote opened here is never closed)`, "error", index)
+        : bracket !== undefined
+          ? localFinding(file, lineCounter, [bracket, bracket + 1], `${firstLine(e.message)} (the bracket opened here is never closed)`, "error", index)
+          : localFinding(file, lineCounter, e.pos, firstLine(e.message), "error", index));
     }
     for (const w of doc.warnings) out.findings.push(localFinding(file, lineCounter, w.pos, firstLine(w.message), "warning", index));
     if (doc.errors.length === 0) {
