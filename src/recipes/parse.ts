@@ -119,7 +119,8 @@ export function parseYamlDocument(text: string): { deep: number } | { doc: Docum
     const deep = tooDeep(token, MAX_RECIPE_DEPTH);
     if (deep !== undefined) return { deep };
   }
-  const doc = parseDocument(text, { prettyErrors: false, uniqueKeys: false });
+  // merge keys (`<<: *base`) merged, as YAML 1.1 and most servers read them (and as findings are located)
+  const doc = parseDocument(text, { prettyErrors: false, uniqueKeys: false, merge: true });
   doc.errors.push(...duplicateKeys(doc));
   return { doc };
 }
