@@ -26,21 +26,34 @@ export function xmlAttr(s: string): string {
 
 const where = (f: Finding) => `${f.file}:${f.line}:${f.column}: ${f.label}: ${fullMessage(f)}${f.detail ? ` (${f.detail})` : ""} [${f.ruleId}]`;
 
-/** junit: one testcase per file; its failures are the file's errors (warnings and notes go to system-out). */
+/**
+ * junit: one testcase per file; its failures are the file's errors (warnings and notes go to
+ * system-out). A file not checked (server or network failure) is an <error>, JUnit's "could not
+ * run": never a passing test case, nor left out so that the report reads as clean.
+ */
 export function formatJunit(set: FindingsSet): string {
-  const files = set.files;
+  const notChecked = new Map<string, string[]>();
+  for (const n of set.notChecked ?? []) notChecked.set(n.file, [...(notChecked.get(n.file) ?? []), n.reason]);
+  const files: { file: string; findings: readonly Finding[] }[] = [...set.files];
+  for (const file of notChecked.keys()) if (!files.some((r) => r.file === file)) files.push({ file, findings: [] });
   const failed = files.filter((r) => r.findings.some((f) => f.severity === "error")).length;
+  const errored = files.filter((r) => notChecked.has(r.file)).length;
   const lines = [
     `<?xml version="1.0" encoding="UTF-8"?>`,
-    `<testsuites name="${xmlAttr(set.suite)}" tests="${files.length}" failures="${failed}" errors="0">`,
-    `  <testsuite name="${xmlAttr(set.suite)}" tests="${files.length}" failures="${failed}" errors="0" skipped="0">`,
+    `<testsuites name="${xmlAttr(set.suite)}" tests="${files.length}" failures="${failed}" errors="${errored}">`,
+    `  <testsuite name="${xmlAttr(set.suite)}" tests="${files.length}" failures="${failed}" errors="${errored}" skipped="0">`,
   ];
   for (const r of files) {
     const errors = r.findings.filter((f) => f.severity === "error");
     const others = r.findings.filter((f) => f.severity !== "error");
+    const reasons = notChecked.get(r.file) ?? [];
     const open = `    <testcase classname="${xmlAttr(set.classname)}" name="${xmlAttr(r.file)}" file="${xmlAttr(r.file)}"`;
-    if (!r.findings.length) { lines.push(`${open}/>`); continue; }
+    if (!r.findings.length && !reasons.length) { lines.push(`${open}/>`); continue; }
     lines.push(`${open}>`);
+    if (reasons.length) {
+      const msg = `not checked: ${reasons[0]}`;
+      lines.push(`      <error message="${xmlAttr(msg)}" type="not-checked">${xmlEscape(reasons.map((x) => `${r.file}: not checked: ${x}`).join("\n"))}</error>`);
+    }
     if (errors.length) {
       const msg = `${errors.length} ${errors.length === 1 ? "error" : "errors"}: ${errors[0].message}`;
       lines.push(`      <failure message="${xmlAttr(msg)}" type="${xmlAttr(errors[0].ruleId)}">${xmlEscape(errors.map(where).join("\n"))}</failure>`);

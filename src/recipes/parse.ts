@@ -1,6 +1,6 @@
 // Local YAML parsing before anything is sent (issue 5): syntax errors with exact positions,
 // alias bombs and oversized input refused, multi-document files split into documents.
-import { Composer, LineCounter, Parser, YAMLParseError, isAlias, isScalar, parseDocument, visit, type Alias, type CST, type Document, type YAMLError } from "yaml";
+import { Composer, LineCounter, Parser, YAMLParseError, isAlias, isCollection, isScalar, parseDocument, visit, type Alias, type CST, type Document, type YAMLError } from "yaml";
 import type { Finding, Severity } from "./types.js";
 import { columnAt } from "../findings/columns.js";
 
@@ -119,7 +119,8 @@ export function parseYamlDocument(text: string): { deep: number } | { doc: Docum
     const deep = tooDeep(token, MAX_RECIPE_DEPTH);
     if (deep !== undefined) return { deep };
   }
-  const doc = parseDocument(text, { prettyErrors: false, uniqueKeys: false });
+  // merge keys (`<<: *base`) merged, as YAML 1.1 and most servers read them (and as findings are located)
+  const doc = parseDocument(text, { prettyErrors: false, uniqueKeys: false, merge: true });
   doc.errors.push(...duplicateKeys(doc));
   return { doc };
 }
@@ -168,6 +169,22 @@ function unclosedQuoteStart(doc: Document.Parsed, e: YAMLError): number | undefi
   visit(doc, {
     Scalar(_k, n) {
       if ((n.type === "QUOTE_DOUBLE" || n.type === "QUOTE_SINGLE") && n.range && n.range[1] === e.pos[0]) start = n.range[0];
+    },
+  });
+  return start;
+}
+
+/**
+ * Likewise an unclosed `[` or `{`: yaml reports it where the collection stops (the next line, or
+ * past the last line of the file), so it points at the bracket that opened it (the innermost one
+ * running up to that point).
+ */
+function unclosedFlowStart(doc: Document.Parsed, e: YAMLError): number | undefined {
+  if (!/^Flow (sequence|map)\b.*end with a [\]}]/.test(e.message)) return undefined;
+  let start: number | undefined;
+  visit(doc, {
+    Node(_k, n) {
+      if (isCollection(n) && n.flow && n.range && n.range[1] === e.pos[0]) start = n.range[0];
     },
   });
   return start;
@@ -232,9 +249,12 @@ export function parseRecipeText(file: string, input: string, invalidAt?: number)
         continue;
       }
       const opened = unclosedQuoteStart(doc, e);
-      out.findings.push(opened === undefined
-        ? localFinding(file, lineCounter, e.pos, firstLine(e.message), "error", index)
-        : localFinding(file, lineCounter, [opened, opened + 1], `${firstLine(e.message)} (the quote opened here is never closed)`, "error", index));
+      const bracket = opened === undefined ? unclosedFlowStart(doc, e) : undefined;
+      out.findings.push(opened !== undefined
+        ? localFinding(file, lineCounter, [opened, opened + 1], `${firstLine(e.message)} (the quote opened here is never closed)`, "error", index)
+        : bracket !== undefined
+          ? localFinding(file, lineCounter, [bracket, bracket + 1], `${firstLine(e.message)} (the bracket opened here is never closed)`, "error", index)
+          : localFinding(file, lineCounter, e.pos, firstLine(e.message), "error", index));
     }
     for (const w of doc.warnings) out.findings.push(localFinding(file, lineCounter, w.pos, firstLine(w.message), "warning", index));
     if (doc.errors.length === 0) {

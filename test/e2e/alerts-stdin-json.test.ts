@@ -28,4 +28,12 @@ describe("alerts pause - with JSON on stdin", () => {
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout.split("\n")[1]).toMatch(new RegExp(`^${A1},\\w+,paused,`));
   });
+
+  it("ids saved as UTF-16 (Windows PowerShell's >) are read as the text they are", async () => {
+    for (const input of [Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(`${A1}\r\n`, "utf16le")]), Buffer.from(`${A1}\n`, "utf16le")]) {
+      const r = await runMids(["alerts", "pause", "-", "-o", "csv"], { env: sb.env(SANDBOX_DEMO_KEY), input });
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stdout.split("\n")[1]).toMatch(new RegExp(`^${A1},\\w+,paused,`));
+    }
+  });
 });

@@ -175,3 +175,20 @@ describe("json reports printed in a GitHub Actions log", () => {
     expect(JSON.parse(gitlab)[0]).toMatchObject({ description: `${message}\npage-to-cursor: use cursors`, location: { path: "##[stop-commands]t.ts" } });
   });
 });
+
+describe("junit with files the run could not check", () => {
+  it("reports each as an <error> test case, never as a passing one or not at all", () => {
+    const warned = finding({ file: "w.yaml", severity: "warning" });
+    const s = { ...set([warned]), notChecked: [{ file: "w.yaml", reason: "HTTP 503" }, { file: "gone.yaml", reason: "network <down>" }] };
+    const root = parseXml(formatJunit(s));
+    expect(root.attrs).toMatchObject({ tests: "2", failures: "0", errors: "2" });
+    expect(root.children[0].attrs).toMatchObject({ tests: "2", errors: "2" });
+    const cases = root.children[0].children;
+    expect(cases.map((c) => c.attrs.name)).toEqual(["w.yaml", "gone.yaml"]);
+    for (const [i, reason] of [[0, "HTTP 503"], [1, "network <down>"]] as const) {
+      const error = cases[i].children.find((c) => c.name === "error")!;
+      expect(error.attrs.message).toBe(`not checked: ${reason}`);
+    }
+    expect(cases[0].children.map((c) => c.name)).toEqual(["error", "system-out"]);
+  });
+});

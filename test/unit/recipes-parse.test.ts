@@ -75,6 +75,16 @@ describe("local parsing before anything is sent", () => {
     expect(sendable(p)).toBe(false);
   });
 
+  it("points an unclosed [ or { at the bracket that opened it, not past the last line", () => {
+    for (const [line, open] of [["  - uses: [a, b", "["], ["x: {a: [1]", "{"], ["a: [1, [2, 3]", "["]] as const) {
+      const p = parseRecipeText("b.yaml", `steps:\n${line}\n\n`);
+      const f = p.findings.find((x) => /end with a/.test(x.message))!;
+      expect(f).toMatchObject({ line: 2, column: line.indexOf(open) + 1, endLine: 2, endColumn: line.indexOf(open) + 2, severity: "error", source: "syntax" });
+      expect(f.message).toMatch(/bracket opened here is never closed/);
+      expect(sendable(p)).toBe(false);
+    }
+  });
+
   it("skips empty documents (a trailing ---) but keeps the numbers of the others", () => {
     const p = parseRecipeText("t.yaml", "---\n# only a comment\n---\nname: a\n---\n");
     expect(p.findings).toEqual([]);

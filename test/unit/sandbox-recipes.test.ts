@@ -33,6 +33,13 @@ describe("sandbox recipes", () => {
     }
   });
 
+  it("reads merge keys (<<: *base) as YAML 1.1 does: the merged keys count, `<<` is no key", async () => {
+    const v = await validate("name: demo\nversion: 1\nsteps:\n  - &first\n    uses: projects.list\n  - <<: *first\n");
+    expect(v.body).toMatchObject({ valid: true, issues: [] });
+    const bad = await validate("name: demo\nversion: 1\nsteps:\n  - &first\n    uses: projects.list\n  - <<: *first\n    extra: 1\n");
+    expect(bad.body.issues.map((i: any) => i.path)).toEqual(["steps.1.extra"]);
+  });
+
   it("reports issues with dotted paths by default", async () => {
     const v = await validate(BAD);
     expect(v.status).toBe(200);

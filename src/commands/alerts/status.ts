@@ -10,7 +10,8 @@ import { oneLine } from "../../util/sanitize.js";
 import { explainRejectedKey } from "../../keyerror.js";
 import { errorLine } from "../../output/error-line.js";
 import { urlSecrets } from "../../client/request.js";
-import { readStdin } from "../shared/stdin.js";
+import { readStdinBytes } from "../shared/stdin.js";
+import { decodeRecipe } from "../../recipes/decode.js";
 import { batchSummary } from "./batch.js";
 import { PAUSE_STATUS, RESUME_STATUS } from "./body.js";
 import { checkTransition, getAlert, readPathRefused, patchAlert, plannedPatch, printPlanned, v3Only, type Alert } from "./common.js";
@@ -85,7 +86,9 @@ async function statusBefore(client: Client, id: string): Promise<{ status?: stri
 
 export async function run(verb: StatusVerb, opts: StatusOptions, ctx: Context): Promise<void> {
   v3Only(ctx);
-  const { ids, duplicates, fromStdin } = await collectIds(opts.ids, () => readStdin(ctx));
+  const { ids, duplicates, fromStdin } = await collectIds(opts.ids,
+    // an id list saved by Windows PowerShell's `>` (UTF-16) is read as the text it is, as a recipe is
+    async () => decodeRecipe(await readStdinBytes(ctx)).text);
   if (duplicates.length) ctx.warn(`ignoring repeated id${duplicates.length === 1 ? "" : "s"}: ${[...new Set(duplicates)].join(", ")}`);
   // several ids (or ids from stdin, whose count a script cannot know) print as a list; the ids typed
   // decide, not those left once repeats are dropped: `pause $a $b` with $a = $b printed an object,
