@@ -155,7 +155,8 @@ describe("sandbox serve --scenario", () => {
     writeFileSync(join(dir, "syntax.yaml"), "routes:\n  GET /v3/me: [ {status: 503}\n");
     const [syntax, missing, directory] = await Promise.all(["syntax.yaml", "missing.yaml", "."].map((f) =>
       runMids(["sandbox", "serve", "--port", "0", "--scenario", f], { cwd: dir })));
-    expect(syntax.stderr).toMatch(/^mids: syntax\.yaml:3:1: [^\n]+\nhint: /);
+    // (at the bracket that is never closed, not where the parser gave up: past the last line)
+    expect(syntax.stderr).toMatch(/^mids: syntax\.yaml:2:15: [^\n]+the bracket opened here is never closed\)\nhint: /);
     expect(missing.stderr).toMatch(/^mids: cannot read scenario missing\.yaml: no such file\n/);
     expect(directory.stderr).toMatch(/^mids: cannot read scenario \.: it is a directory\n/);
     for (const r of [syntax, missing, directory]) expect(r.code).toBe(2);

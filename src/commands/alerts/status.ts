@@ -87,8 +87,14 @@ async function statusBefore(client: Client, id: string): Promise<{ status?: stri
 export async function run(verb: StatusVerb, opts: StatusOptions, ctx: Context): Promise<void> {
   v3Only(ctx);
   const { ids, duplicates, fromStdin } = await collectIds(opts.ids,
-    // an id list saved by Windows PowerShell's `>` (UTF-16) is read as the text it is, as a recipe is
-    async () => decodeRecipe(await readStdinBytes(ctx)).text);
+    // an id list saved by Windows PowerShell's `>` (UTF-16) is read as the text it is, as a recipe is;
+    // bytes whose UTF-16 reading is no plain text (junk with a zero byte first) are read as UTF-8, as
+    // before, and refused as the ids they are not
+    async () => {
+      const bytes = await readStdinBytes(ctx);
+      const text = decodeRecipe(bytes).text;
+      return /^[\t\n\r\x20-\x7e]*$/.test(text) ? text : bytes.toString("utf8");
+    });
   if (duplicates.length) ctx.warn(`ignoring repeated id${duplicates.length === 1 ? "" : "s"}: ${[...new Set(duplicates)].join(", ")}`);
   // several ids (or ids from stdin, whose count a script cannot know) print as a list; the ids typed
   // decide, not those left once repeats are dropped: `pause $a $b` with $a = $b printed an object,
