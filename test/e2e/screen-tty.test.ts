@@ -167,55 +167,36 @@ describe.skipIf(!hasScript)("progress of migrate verify and migrate scan on a te
     expect(piped.raw).not.toMatch(SPINNER);
   });
 
-  it("a notice wraps at word boundaries on a narrow terminal; piped, it is one line", async () => {
-    const errFile = join(tempDir("notice-wrap-"), "err");
+  /**
+   * `command` run on a 60-column terminal and with stderr to a file: the first stderr line starting
+   * with each of `starts`, as written to the file (longer than the terminal), is drawn on the
+   * terminal in lines of 60 columns at most, its continuations indented, the same words.
+   */
+  async function expectWrapped(command: string, starts: string[]): Promise<void> {
+    const errFile = join(tempDir("wrap-"), "err");
     const [tty, piped] = await Promise.all([
-      onTerminal("exec $MIDS recipes list", { cols: 60 }),
-      onTerminal(`exec $MIDS recipes list 2>${errFile}`, { cols: 60 }),
+      onTerminal(`exec $MIDS ${command}`, { cols: 60 }),
+      onTerminal(`exec $MIDS ${command} 2>${errFile}`, { cols: 60 }),
     ]);
-    expect(piped.code).toBe(2);
-    const whole = readFileSync(errFile, "utf8").split("\n").find((l) => l.startsWith("mids: notice:"))!;
-    expect(whole.length).toBeGreaterThan(60);
+    expect([tty.code, piped.code]).toEqual([2, 2]);
     const lines = tty.raw.replace(ESCAPES, "").split(/\r?\n/);
-    const at = lines.findIndex((l) => l.startsWith("mids: notice:"));
-    const drawn = [lines[at]];
-    for (const l of lines.slice(at + 1)) if (l.startsWith("  ")) drawn.push(l); else break;
-    for (const l of drawn) expect(l.length).toBeLessThanOrEqual(60);
-    expect(drawn.map((l) => l.trim()).join(" ")).toBe(whole);
-  });
+    for (const start of starts) {
+      const whole = readFileSync(errFile, "utf8").split("\n").find((l) => l.startsWith(start))!;
+      expect(whole.length, start).toBeGreaterThan(60);
+      const at = lines.findIndex((l) => l.startsWith(start));
+      const drawn = [lines[at]];
+      for (const l of lines.slice(at + 1)) if (l.startsWith("  ")) drawn.push(l); else break;
+      for (const l of drawn) expect(l.length, start).toBeLessThanOrEqual(60);
+      expect(drawn.map((l) => l.trim()).join(" "), start).toBe(whole);
+    }
+  }
 
-  it("an error and its hint wrap at word boundaries on a narrow terminal; piped, one line each", async () => {
-    const errFile = join(tempDir("error-wrap-"), "err");
-    const [tty, piped] = await Promise.all([
-      onTerminal("exec $MIDS recipes list", { cols: 60 }),
-      onTerminal(`exec $MIDS recipes list 2>${errFile}`, { cols: 60 }),
-    ]);
-    expect(tty.code).toBe(2);
-    const hint = readFileSync(errFile, "utf8").split("\n").find((l) => l.startsWith("hint:"))!;
-    expect(hint.length).toBeGreaterThan(60);
-    const lines = tty.raw.replace(ESCAPES, "").split(/\r?\n/);
-    const at = lines.findIndex((l) => l.startsWith("hint:"));
-    const drawn = [lines[at]];
-    for (const l of lines.slice(at + 1)) if (l.startsWith("  ")) drawn.push(l); else break;
-    for (const l of drawn) expect(l.length).toBeLessThanOrEqual(60);
-    expect(drawn.map((l) => l.trim()).join(" ")).toBe(hint);
+  it("a notice, an error and its hint wrap at word boundaries on a narrow terminal; piped, one line each", async () => {
+    await expectWrapped("recipes list", ["mids: notice:", "hint:"]);
   });
 
   it("a refused command line (commander's refusal) wraps at word boundaries on a narrow terminal; piped, one line", async () => {
-    const errFile = join(tempDir("usage-wrap-"), "err");
-    const [tty, piped] = await Promise.all([
-      onTerminal("exec $MIDS vocabulary list", { cols: 60 }),
-      onTerminal(`exec $MIDS vocabulary list 2>${errFile}`, { cols: 60 }),
-    ]);
-    expect([tty.code, piped.code]).toEqual([2, 2]);
-    const whole = readFileSync(errFile, "utf8").split("\n").find((l) => l.startsWith("mids:"))!;
-    expect(whole.length).toBeGreaterThan(60);
-    const lines = tty.raw.replace(ESCAPES, "").split(/\r?\n/);
-    const at = lines.findIndex((l) => l.startsWith("mids:"));
-    const drawn = [lines[at]];
-    for (const l of lines.slice(at + 1)) if (l.startsWith("  ")) drawn.push(l); else break;
-    for (const l of drawn) expect(l.length).toBeLessThanOrEqual(60);
-    expect(drawn.map((l) => l.trim()).join(" ")).toBe(whole);
+    await expectWrapped("vocabulary list", ["mids:"]);
   });
 
   it("scan's closing line wraps at word boundaries on a narrow terminal, each count beside its status; whole on one line in a file", async () => {
