@@ -95,6 +95,11 @@ export interface Route {
   /** path parameter patterns */
   pathPatterns?: Readonly<Record<string, RegExp>>;
   summary: string;
+  /**
+   * A list whose `data` is a snapshot object holding the items under this member (v2 topics, as
+   * /v2/grounding's topics[], spec 2): readers take a bare list too.
+   */
+  listIn?: string;
   /** deprecated v2 alias: the route id it answers like (spec 4.1 aliases) */
   aliasOf?: string;
   /** Sunset date (spec 4.1: signals routes, 2026-07-15) */
@@ -139,7 +144,7 @@ export const ROUTES: readonly Route[] = [
   { id: "v2.apiKeys.info", method: "GET", path: "/v2/api-keys/info", version: "v2", auth: "key", envelope: "v2", idempotent: true, params: [],
     summary: "The authenticated key's id, name, type, scopes, expiresAt", v3: { route: "v3.me", rules: ["api-key-info-to-me"] } },
   { id: "v2.topics.list", method: "GET", path: "/v2/topics", version: "v2", auth: "optional", envelope: "v2", idempotent: true, params: [],
-    summary: "Top 25 ranked narratives, refreshed hourly", history: true, v3: { route: "v3.topics.list" } },
+    summary: "Top 25 ranked narratives, refreshed hourly", history: true, listIn: "topics", v3: { route: "v3.topics.list" } },
   { id: "v2.topics.report", method: "GET", path: "/v2/topics/{id}/report", version: "v2", auth: "key", entitlement: "topic-reports",
     envelope: "v2", idempotent: true, params: [], pathPatterns: { id: /^topic_[a-f0-9]{20}$/ },
     summary: "Frontier Report of a topic", v3: { route: "v3.reports.get", rules: ["topic-id-to-report-id"] } },

@@ -120,9 +120,9 @@ function placeholderHint(segments: readonly string[], i: number): string {
   const list = matchRoute("GET", parent);
   if (list?.route.id.endsWith(".list")) {
     // the route's name for the value (v2 recipes are named; v2 projects take the id a {slug} stood for);
-    // v2's topics come in data.topics (as 'mids topics --api v2' reads them), the other lists in data
+    // v2's topics come in data.topics (the route's listIn, as 'mids topics --api v2' reads them)
     const member = name === "name" ? "name" : "id";
-    const items = list.route.id === "v2.topics.list" ? ".data.topics" : ".data";
+    const items = list.route.listIn ? `.data.${list.route.listIn}` : ".data";
     return `'mids api ${shellWord(oneLine(parent))}' lists them, e.g. mids api ${shellWord(oneLine(parent))} --jq '${items}[0].${member}'`;
   }
   return whereIdsAre(parent.split("/")[2] ?? "") ?? "e.g. an id from the list the route belongs to";

@@ -35,10 +35,10 @@ const TOPIC_DETAIL: View = {
   ],
 };
 
-/** v2 answers a snapshot {completedAt, ..., topics[]}; v3 a list. */
+/** v2 answers a snapshot {completedAt, ..., topics[]} (the route's listIn); v3 a list. */
 function topicItems(data: unknown): unknown[] {
   if (Array.isArray(data)) return data;
-  const t = (data as { topics?: unknown } | null)?.topics;
+  const t = (data as Record<string, unknown> | null)?.[route("v2.topics.list").listIn!];
   return Array.isArray(t) ? t : [];
 }
 
