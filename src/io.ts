@@ -31,6 +31,11 @@ export function workingDir(): string {
   }
 }
 
+/** The width stderr's closing lines, errors and notices wrap at: the terminal's, or none (one line each) when stderr is no terminal. */
+export function stderrWrapWidth(io: Pick<IO, "stderrIsTTY" | "stderrColumns">): number | undefined {
+  return io.stderrIsTTY ? io.stderrColumns : undefined;
+}
+
 export interface IO {
   stdout: Out;
   stderr: Out;

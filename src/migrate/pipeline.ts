@@ -1,7 +1,7 @@
 // `mids migrate` end to end: reader stage (reader.ts: inputs, gzip, formats) -> rewrite stage
 // (rewrite-stage.ts: outcomes, cache, tally) -> write stage (write-stage.ts: output formats,
 // report, listing), streaming with bounded memory. Each stage can be run and measured alone.
-import type { IO } from "../io.js";
+import { stderrWrapWidth, type IO } from "../io.js";
 import { InterruptedError } from "../errors.js";
 import { availableParallelism } from "node:os";
 import { fastLineSink, itemHandler, runParts } from "./compose.js";
@@ -133,7 +133,7 @@ export async function migrate(io: IO, opts: MigrateOptions): Promise<MigrateResu
   await writing.end();
   await writing.summary();
   // (an input refused before anything was read, a bzip2 file, is the error's one line alone)
-  if (!opts.quiet && (damage === undefined || tally.total > 0)) io.stderr.write(summaryText(tally, { listLeftOut: !opts.report, width: io.stderrIsTTY ? io.stderrColumns : undefined }));
+  if (!opts.quiet && (damage === undefined || tally.total > 0)) io.stderr.write(summaryText(tally, { listLeftOut: !opts.report, width: stderrWrapWidth(io) }));
   if (damage !== undefined) throw damage;
   if (interrupted) {
     throw new InterruptedError(`interrupted after ${tally.total} request${tally.total === 1 ? "" : "s"}; the output holds every request read before`);

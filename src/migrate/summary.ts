@@ -1,7 +1,7 @@
 // The run's tallies and the summary printed on stderr: counts per status, per v2 route and per
 // rule, and the requests left out of the rewritten output.
 import { route as routeById } from "../contract/routes.js";
-import { wrapProse } from "../output/prose.js";
+import { wrapCounts, wrapProse } from "../output/prose.js";
 import { STATUSES, type Status } from "./types.js";
 
 export const LISTED_MAX = 50;
@@ -85,9 +85,9 @@ const pad = (s: string, n: number) => s + " ".repeat(Math.max(0, n - s.length));
 export function summaryText(t: Tally, opts: { listLeftOut: boolean; width?: number }): string {
   const out: string[] = [];
   // the count line wraps at word boundaries too (before, a 60-column terminal cut "ski|pped")
-  // (a count stays with its status: joined by a no-break space while wrapping)
-  const counts = `migrate: ${t.total} request${t.total === 1 ? "" : "s"}: ` + STATUSES.map((s) => `${t.byStatus[s]}\u00a0${s}`).join(", ");
-  out.push(...wrapProse(counts, opts.width, 2).map((l) => l.replaceAll("\u00a0", " ")));
+  // (a count stays with its status)
+  const counts = `migrate: ${t.total} request${t.total === 1 ? "" : "s"}: ` + STATUSES.map((s) => `${t.byStatus[s]} ${s}`).join(", ");
+  out.push(...wrapCounts(counts, opts.width));
   if (t.byRoute.size) {
     const shown = STATUSES.filter((s) => s !== "invalid" && s !== "unchanged" && s !== "unrecognized" && s !== "skipped");
     const rows = [...t.byRoute].map(([id, c]) => { const r = routeById(id); return [`${r.method} ${r.path}`, ...shown.map((s) => String(c[s]))]; });

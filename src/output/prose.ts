@@ -54,6 +54,15 @@ export function wrapText(text: string, width: number): string[] {
 }
 
 /**
+ * A summary line of counts wrapped as wrapProse does, each number kept beside the word after it
+ * ("0 skipped", never "0" at a line's end): the closing lines of migrate, scan, verify and
+ * contract check.
+ */
+export function wrapCounts(line: string, width: number | undefined): string[] {
+  return wrapProse(line.replace(/(\d) (?=\S)/g, "$1\u00a0"), width, 2).map((l) => l.replaceAll("\u00a0", " "));
+}
+
+/**
  * One line of prose wrapped to `width` (undefined: as it is): its leading spaces stay, and the
  * lines after the first are indented `hang` more (or to column `hang` when given as a string of
  * spaces), so a wrapped note reads as one.

@@ -2,7 +2,7 @@
 // per run; the HTTP client (and the sandbox behind --sandbox) is made on first use only.
 import { wrapProse } from "../output/prose.js";
 import type { Context, GlobalOptions } from "../context.js";
-import { inCI, type IO } from "../io.js";
+import { inCI, stderrWrapWidth, type IO } from "../io.js";
 import type { Client } from "../client/client.js";
 import { DEFAULT_MAX_BODY_BYTES } from "../client/body.js";
 import { DEFAULT_MAX_PAGES } from "../client/paginate.js";
@@ -37,7 +37,7 @@ export function createContext(io: IO, signal: AbortSignal, now: () => Date, onEx
     // run on for megabytes (a successor's path in a Link header, a field name): cut as errors are
     const line = `${prefix}${clipMiddle(oneLine(redact(message, [globals.apiKey])), MAX_ERROR_LINE)}`;
     // on a terminal it wraps at word boundaries (before, a 60-column terminal cut words in two)
-    io.stderr.write(wrapProse(line, io.stderrIsTTY ? io.stderrColumns : undefined, 2).join("\n") + "\n");
+    io.stderr.write(wrapProse(line, stderrWrapWidth(io), 2).join("\n") + "\n");
   };
   const ctx: MainContext = {
     io,

@@ -12,7 +12,7 @@ import { VERSION } from "../version.js";
 import { checkChoice, joinRepeated } from "../util/flag-values.js";
 import { GLOBAL_HELP, HelpProseCommand, addHelpCommand, boxWrapRoutes, describeItem, formatHelp, helpWidth, terminalWidth } from "./help.js";
 import { applySettings } from "./settings.js";
-import { colorWanted } from "../io.js";
+import { colorWanted, stderrWrapWidth } from "../io.js";
 import { paintError } from "./report-error.js";
 
 /** The options of the root command, which every command takes. */
@@ -63,7 +63,7 @@ export function buildProgram(ctx: Context & { help?: string; usageLine?: string;
     const line = usageErrorText(c, s);
     ctx.usageLine = line.split("\n")[0].replace(/^mids: /, "");
     // on a terminal each line wraps at word boundaries under a two-space indent (as reportError's)
-    const width = ctx.io.stderrIsTTY ? ctx.io.stderrColumns : undefined;
+    const width = stderrWrapWidth(ctx.io);
     const text = line.split("\n").flatMap((l) => (l ? wrapProse(l, width, 2) : [l])).join("\n");
     // painted as every other error on a terminal (report-error.ts): red mids:, cyan hint:
     return program.opts().color !== false && colorWanted(ctx.io.env, ctx.io.stderrIsTTY) ? paintError(text) : text;

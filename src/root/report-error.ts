@@ -4,7 +4,7 @@ import { CommanderError } from "commander";
 import type { Context } from "../context.js";
 import { ApiError, EXIT, MidsError, exitCodeFor } from "../errors.js";
 import { explainRejectedKey } from "../keyerror.js";
-import { STDOUT_CLOSED, colorWanted } from "../io.js";
+import { STDOUT_CLOSED, colorWanted, stderrWrapWidth } from "../io.js";
 import { redactJson } from "../contract/secrets.js";
 import { redactOwnWords } from "../redact/index.js";
 import { redact, redactDeep } from "../util/known-secrets.js";
@@ -81,7 +81,7 @@ export function reportError(ctx: Context, thrown: unknown): number {
   if (err instanceof MidsError) {
     // on a terminal each line wraps at word boundaries under a two-space indent (before, a 60-column
     // terminal cut words in two: "the fix a hint names" read as "confi|g set"); piped: one line each
-    const width = io.stderrIsTTY ? io.stderrColumns : undefined;
+    const width = stderrWrapWidth(io);
     const say = (prefix: string, code: string, text: string) =>
       io.stderr.write(wrapProse(`${prefix} ${text}`, width, 2).map((l, i) => (i ? l : paint(code, prefix) + l.slice(prefix.length))).join("\n") + "\n");
     say("mids:", "1;31", message);

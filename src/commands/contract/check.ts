@@ -1,6 +1,7 @@
 // mids contract check: call each documented GET once (read-only) and report, per route, whether the
 // documented shape holds and whether the assumed one is confirmed (src/contract/check). Exit 7 when
 // a documented shape is violated (or a route could not be checked); assumed departures are notes.
+import { stderrWrapWidth } from "../../io.js";
 import type { Command } from "commander";
 import type { Context } from "../../context.js";
 import { addFindingsOptions } from "../shared/findings-options.js";
@@ -146,7 +147,7 @@ export async function run(flags: CheckFlags, ctx: Context): Promise<void> {
     const { writeWhole } = await import("../../util/write-whole.js");
     try { await writeWhole(saveTo, text); } catch (e) { throw cannotSave(e); }
   }
-  if (!g.quiet) ctx.io.stderr.write(report.summaryLine(summary, ctx.io.stderrIsTTY ? ctx.io.stderrColumns : undefined));
+  if (!g.quiet) ctx.io.stderr.write(report.summaryLine(summary, stderrWrapWidth(ctx.io)));
   const unchecked = summary.failed && `${summary.failed} route${summary.failed === 1 ? "" : "s"} could not be checked`;
   if (summary.violated) {
     const what = [`${summary.violated} documented shape${summary.violated === 1 ? "" : "s"} violated`, unchecked].filter(Boolean).join(", ");

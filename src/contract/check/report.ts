@@ -3,7 +3,7 @@
 import type { FindingsSet, Finding, RuleInfo } from "../../findings/types.js";
 import { departureText } from "../shapes/shape.js";
 import { oneLine } from "../../util/sanitize.js";
-import { wrapProse } from "../../output/prose.js";
+import { wrapCounts } from "../../output/prose.js";
 import type { CheckSummary, RouteResult, Violation } from "./index.js";
 
 export const RULES = {
@@ -53,7 +53,7 @@ function elsewhere(s: CheckSummary): string {
  */
 export function summaryLine(s: CheckSummary, width?: number): string {
   const line = `contract check: ${s.routes} route${s.routes === 1 ? "" : "s"}: documented shape ${s.holds} hold${s.holds === 1 ? "s" : ""}, ${s.violated} violated; assumed shape ${s.shapes.confirmed} confirmed, ${s.shapes.departs} depart${elsewhere(s)}; ${s.skipped} skipped, ${s.failed} failed`;
-  return wrapProse(line.replace(/(\d) (?=\S)/g, "$1\u00a0"), width, 2).map((l) => l.replaceAll("\u00a0", " ")).join("\n") + "\n";
+  return wrapCounts(line, width).join("\n") + "\n";
 }
 
 /** The JSON report (-o json / --format json): a CI interface. */

@@ -10,10 +10,10 @@ import { checkChoiceList } from "../../util/flag-values.js";
 import { FindingsError, InterruptedError, UsageError } from "../../errors.js";
 import { caretNotation } from "../../findings/display.js";
 import { emitFindings, outputPlan } from "../../findings/index.js";
-import type { Out } from "../../io.js";
+import { stderrWrapWidth, type Out } from "../../io.js";
 import { oneLine } from "../../util/sanitize.js";
 import { progressLine } from "../../output/progress.js";
-import { wrapProse } from "../../output/prose.js";
+import { wrapCounts } from "../../output/prose.js";
 import { VERSION } from "../../version.js";
 import { SCAN_STATUSES, type ScanStatus } from "./analyze.js";
 import { passedOverHint } from "./hint.js";
@@ -254,8 +254,8 @@ export async function runScan(flags: ScanCommandFlags, ctx: Context, hooks?: Sca
   if (quiet) return;
   // on a terminal the line wraps at word boundaries, a count kept with its noun (before, a 60-column
   // terminal cut it mid-word: "1 re|moved"); a file or pipe gets the one line
-  const width = ctx.io.stderrIsTTY ? ctx.io.stderrColumns : undefined;
-  ctx.io.stderr.write(wrapProse(`mids: ${line}`.replace(/(\d) (?=\S)/g, "$1\u00a0"), width, 2).map((l) => l.replaceAll("\u00a0", " ")).join("\n") + "\n");
+  const width = stderrWrapWidth(ctx.io);
+  ctx.io.stderr.write(wrapCounts(`mids: ${line}`, width).join("\n") + "\n");
   // no usage: strings a --host would have read (a gateway path before /v2, a v2 base URL's host)?
   if (summary.usages === 0 && result.passed.length) {
     const hint = passedOverHint(result.passed, { now: ctx.now(), hosts, maxBytes: MAX_SCAN_FILE_BYTES, rules: hooks?.rules });

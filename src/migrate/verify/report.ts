@@ -1,7 +1,7 @@
 // The verdicts of `mids migrate verify` on stdout: a terminal listing (one line per request that is
 // not equivalent, then a table per v2 route), one JSON report, or JSON lines then the summary.
 import { oneLine } from "../../util/sanitize.js";
-import { wrapProse } from "../../output/prose.js";
+import { wrapCounts } from "../../output/prose.js";
 import { targetOf } from "../url.js";
 import type { Difference } from "./compare.js";
 import { GONE_ON_BOTH, VERDICTS, type VerifyRecord, type VerifySummary } from "./replay.js";
@@ -92,6 +92,6 @@ export function summaryLine(s: VerifySummary, width?: number): string {
   const sample = !s.sample ? "" : s.sample.size >= s.sample.of ? ` (--sample takes all ${s.sample.of} replayable)`
     : ` (a ${s.sample.first ? "first-N" : `random, --seed ${s.sample.seed}`} sample of ${s.sample.size} of ${s.sample.of} replayable)`;
   const invalid = s.invalid ? `; ${s.invalid} line${s.invalid === 1 ? " is" : "s are"} not a request` : "";
-  const line = `migrate verify: ${s.total} distinct request${s.total === 1 ? "" : "s"}${sample}: ${VERDICTS.map((v) => `${s[v]}\u00a0${v}`).join(", ")}${invalid}`;
-  return wrapProse(line, width, 2).map((l) => l.replaceAll("\u00a0", " ")).join("\n") + "\n";
+  const line = `migrate verify: ${s.total} distinct request${s.total === 1 ? "" : "s"}${sample}: ${VERDICTS.map((v) => `${s[v]} ${v}`).join(", ")}${invalid}`;
+  return wrapCounts(line, width).join("\n") + "\n";
 }

@@ -3,7 +3,7 @@ import { apiPathPrefix } from "../../../migrate/api-base.js";
 import { urlSecrets } from "../../../client/request.js";
 import type { Context } from "../../../context.js";
 import { FindingsError, InterruptedError, UsageError } from "../../../errors.js";
-import { writeAsync } from "../../../io.js";
+import { stderrWrapWidth, writeAsync } from "../../../io.js";
 import { checkChoiceList } from "../../../util/flag-values.js";
 import { FROM_FORMATS } from "../../../migrate/types.js";
 import { readRequests } from "../../../migrate/verify/input.js";
@@ -69,7 +69,7 @@ export async function run(flags: VerifyFlags, ctx: Context): Promise<void> {
   // -o json goes through the JSON printer, so --jq applies to the report
   if (g.output === "json") await emitJson(ctx, JSON.parse(jsonReport(records, summary)));
   else await writeAsync(ctx.io.stdout, g.output === "ndjson" ? escapeC1Json(ndjsonReport(records, summary)) : terminalReport(records, summary, g.color && ctx.io.stdoutIsTTY, ctx.io.stdoutIsTTY ? ctx.io.columns : undefined));
-  if (!g.quiet) ctx.io.stderr.write(summaryLine(summary, ctx.io.stderrIsTTY ? ctx.io.stderrColumns : undefined));
+  if (!g.quiet) ctx.io.stderr.write(summaryLine(summary, stderrWrapWidth(ctx.io)));
   const nothing = !summary.interrupted && summary.equivalent + summary.unconfirmed + summary.differs + summary.failed === 0;
   // a gate that compared nothing must not pass unnoticed (an empty or misdetected log): a warning,
   // and with --fail-on a failure (as ESLint fails a pattern that matched no file)
