@@ -101,11 +101,18 @@ export class CassettePlayer {
     }
   }
 
-  /** The recorded answer; one recorded with or without a key stands in when only the other was recorded. */
-  answer(inc: Incoming): Outgoing | undefined {
+  private recorded(inc: Incoming) {
     const q = canonicalQuery(inc.query);
     const has = keyed(inc.headers);
-    const a = this.answers.get(entryKey(inc.method, inc.path, q, has)) ?? this.answers.get(entryKey(inc.method, inc.path, q, !has));
+    return this.answers.get(entryKey(inc.method, inc.path, q, has)) ?? this.answers.get(entryKey(inc.method, inc.path, q, !has));
+  }
+
+  /** Whether the cassette holds an answer to this request (without taking it). */
+  has(inc: Incoming): boolean { return this.recorded(inc) !== undefined; }
+
+  /** The recorded answer; one recorded with or without a key stands in when only the other was recorded. */
+  answer(inc: Incoming): Outgoing | undefined {
+    const a = this.recorded(inc);
     if (!a) return undefined;
     const r = a.list[Math.min(a.next, a.list.length - 1)];
     a.next++;

@@ -79,7 +79,7 @@ export function renderFail(f: ApiFail, version: ApiVersion, headers: Record<stri
   return json(status, { ...headers, ...f.opts.headers }, body);
 }
 
-function deprecationHeaders(r: Route, pathParams: Record<string, string>): Record<string, string> {
+export function deprecationHeaders(r: Route, pathParams: Record<string, string>): Record<string, string> {
   if (!r.deprecated) return {};
   const h: Record<string, string> = { Deprecation: `@${Math.floor(DEPRECATED_AT / 1000)}` };
   const succ = r.v3?.route ? routeById(r.v3.route) : undefined;

@@ -3,7 +3,9 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { anchorOf, generate, type Dataset } from "./data.js";
-import { baseHeaders, dispatch, identify, MAX_BODY_BYTES, renderFail, takeLimit, type Incoming, type Outgoing } from "./dispatch.js";
+import { baseHeaders, deprecationHeaders, dispatch, identify, MAX_BODY_BYTES, rateLimitFail, renderFail, takeLimit, type Incoming, type Outgoing } from "./dispatch.js";
+import { matchRoute } from "../contract/routes.js";
+import { RATE_LIMIT_HEADERS } from "../contract/headers.js";
 import { applyDirective, parsePrefer, statusAnswer, type Directive, type FaultContext } from "./answers.js";
 import { checkFaultSpecs, FaultPlan, parseFaults, type FaultSpec } from "./faults.js";
 import { ApiFail, invalid, iso, type World } from "./http.js";
@@ -11,7 +13,7 @@ import { ScenarioRun, type Scenario } from "./scenario.js";
 import { CassettePlayer, type Cassette } from "./cassette.js";
 import { shapeVariantBody } from "./shape-variants.js";
 import { SANDBOX_DEMO_KEY, SANDBOX_KEYS } from "./keys.js";
-import { RateLimiter } from "./limits.js";
+import { limitHeaders, RateLimiter } from "./limits.js";
 import { AlertStore } from "./state.js";
 import { topicsOf } from "./topics.js";
 
@@ -100,11 +102,30 @@ function send(res: ServerResponse, out: Outgoing, truncate = false): void {
   res.end(body);
 }
 
-/** `--replay-missing 404`: the answer to a request the cassette lacks. */
-function notRecorded(inc: Incoming, limiter: RateLimiter, nowMs: number): Outgoing {
+const RATE_LIMIT_NAMES: ReadonlySet<string> = new Set(RATE_LIMIT_HEADERS.map((h) => h.toLowerCase()));
+
+/**
+ * The answer from the cassette (`replay`), or undefined when the sandbox's generated data answers
+ * (which counts the request itself). A replayed answer counts toward the rate limit as a generated
+ * one does (docs/sandbox.md): past the limit the sandbox's 429, and the X-RateLimit-* of a
+ * replayed answer are the sandbox's counts, not the recording's, so they agree with its 429s and
+ * with `--rate-limit`. A request the cassette lacks under `--replay-missing 404` counts too.
+ */
+function replayed(inc: Incoming, player: CassettePlayer, missing404: boolean, limiter: RateLimiter, nowMs: number): Outgoing | undefined {
+  const has = player.has(inc);
+  if (!has && !missing404) return undefined;
   const id = identify(inc);
-  const f = new ApiFail("not_found", `${inc.method} ${inc.path} is not in the cassette`, { subject: { type: "recording", locator: inc.path } }, { v2Message: "Not found" });
-  return renderFail(f, id.version, baseHeaders(id, takeLimit(limiter, id, inc.ip, nowMs, false)));
+  const limits = takeLimit(limiter, id, inc.ip, nowMs, true);
+  const m = matchRoute(inc.method, inc.path);
+  const usual = { ...baseHeaders(id, limits), ...(m ? deprecationHeaders(m.route, m.params) : {}) };
+  if (limits.limited) return renderFail(rateLimitFail(limits), id.version, usual);
+  if (!has) {
+    const f = new ApiFail("not_found", `${inc.method} ${inc.path} is not in the cassette`, { subject: { type: "recording", locator: inc.path } }, { v2Message: "Not found" });
+    return renderFail(f, id.version, usual);
+  }
+  const out = player.answer(inc)!;
+  const kept = Object.fromEntries(Object.entries(out.headers).filter(([k]) => !RATE_LIMIT_NAMES.has(k.toLowerCase())));
+  return { ...out, headers: { ...kept, ...limitHeaders(limits) } };
 }
 
 /** A bound address that only this machine reaches. */
@@ -223,7 +244,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     const c: FaultContext = {
       gone: gone.signal,
       normal: async () => {
-        const out = (player && (player.answer(inc) ?? (opts.replayMissing === "404" ? notRecorded(inc, limiter, nowMs) : undefined))) || (await dispatch(inc, world, limiter, nowMs));
+        const out = (player && replayed(inc, player, opts.replayMissing === "404", limiter, nowMs)) || (await dispatch(inc, world, limiter, nowMs));
         // `shapes` combines with the other faults: a successful answer in another legal shape
         if ((directive?.shapes || directive?.fault === "shapes") && out.status < 300) out.body = shapeVariantBody(method, path, out.body);
         return out;
