@@ -165,7 +165,14 @@ export function headerViolations(r: Route, headers: Record<string, string>): Vio
     const v = get(name);
     const counts = !name.includes("Reset") && name.startsWith("X-RateLimit-");
     if (v === undefined) out.push({ field: `headers.${name}`, expected: counts ? "integer" : "string", got: "missing", message: `the ${name} header is missing` });
-    else if (counts && !/^\d+$/.test(v.trim())) out.push({ field: `headers.${name}`, expected: "integer", got: "string", message: `the ${name} header is not a whole number` });
+    else if (counts && !/^\d+$/.test(v.trim())) {
+      // a header is text: what it says is named as a body value would be (a count of -1 is below 0,
+      // 1.5 a number that is no integer), and "string" only for text that is no number at all
+      const n = v.trim() === "" ? NaN : Number(v.trim());
+      out.push(Number.isFinite(n) && n < 0
+        ? { field: `headers.${name}`, expected: "at least 0", got: String(n), message: `the ${name} header is below 0` }
+        : { field: `headers.${name}`, expected: "integer", got: Number.isFinite(n) ? "number" : "string", message: `the ${name} header is not a whole number` });
+    }
   }
   // what is left of a window is never more than the window's limit
   for (const w of ["Minute", "Day"]) {
