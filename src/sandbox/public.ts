@@ -31,9 +31,9 @@ function clockOf(clock: StartSandboxOptions["clock"]): { now?: () => Date; windo
 }
 
 /** A whole number in [min, max], or a usage error naming the option (a port that is not a number would listen on a pipe of that name). */
-function intOption(name: string, v: number | undefined, min: number, max: number, what: string): number | undefined {
+function intOption(name: string, v: number | undefined, min: number, max: number, what: string, note = ""): number | undefined {
   if (v === undefined) return undefined;
-  if (typeof v !== "number" || !Number.isInteger(v) || v < min || v > max) throw new UsageError(`startSandbox: ${name} ${JSON.stringify(v)} is not ${what} (a whole number from ${min} to ${max})`);
+  if (typeof v !== "number" || !Number.isInteger(v) || v < min || v > max) throw new UsageError(`startSandbox: ${name} ${JSON.stringify(v)} is not ${what} (a whole number from ${min} to ${max}${note ? `; ${note}` : ""})`);
   return v;
 }
 
@@ -118,7 +118,7 @@ function listenError(e: unknown, host: string, port: number): unknown {
 
 export async function startSandbox(options?: StartSandboxOptions): Promise<SandboxServer> {
   const opts = checkOptions(options);
-  const port = intOption("port", opts.port, 0, 65535, "a port (0 picks a free one)") ?? 0;
+  const port = intOption("port", opts.port, 0, 65535, "a port", "0 picks a free one") ?? 0;
   const host = opts.host ?? "127.0.0.1";
   const faults = faultsOf(opts.faults);
   const sb: Sandbox = await start({

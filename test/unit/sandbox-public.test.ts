@@ -162,6 +162,8 @@ describe("startSandbox() from mids/sandbox", () => {
   it("refuses a port or a rate limit that is not a whole number in range, before listening on anything", async () => {
     await expect(Impl.startSandbox({ port: "abc" as unknown as number })).rejects.toThrow(/^startSandbox: port "abc" is not a port/);
     await expect(Impl.startSandbox({ port: 70000 })).rejects.toThrow(/^startSandbox: port 70000 is not a port/);
+    // one parenthesis: the range and what 0 does ("is not a port (0 picks a free one) (a whole number ...)" read as two asides)
+    await expect(Impl.startSandbox({ port: -1 })).rejects.toThrow(/^startSandbox: port -1 is not a port \(a whole number from 0 to 65535; 0 picks a free one\)$/);
     await expect(Impl.startSandbox({ rateLimit: 0 })).rejects.toThrow(/^startSandbox: rateLimit 0 is not a per-minute limit/);
     await expect(Impl.startSandbox({ rateLimit: -1 })).rejects.toThrow(/^startSandbox: rateLimit -1 is not/);
   });
