@@ -141,7 +141,9 @@ function issues(schema: z.ZodMiniType, subject: unknown, root: string): Violatio
     // a fixed value (an error code, the repeated status) is worth seeing; other values are named by their type only
     // (a timestamp that is a string, but no date-time, is named as such rather than as its type)
     const value = i.code === "invalid_value" && (typeof got === "string" || typeof got === "number") ? JSON.stringify(got).slice(0, 80)
-      : i.code === "custom" && expected === "timestamp" && typeof got === "string" ? "a string that is not an ISO 8601 date-time" : undefined;
+      : i.code === "custom" && expected === "timestamp" && typeof got === "string" ? "a string that is not an ISO 8601 date-time"
+      // a list of names that lacks the one due (details.fields without minTrend): the names it gave
+      : i.code === "custom" && Array.isArray(got) && got.every((x) => typeof x === "string") ? JSON.stringify(got).slice(0, 80) : undefined;
     // a list over its documented size (spec 8.4, 8.5): the bound and the count
     if (i.code === "too_big" && Array.isArray(got)) return { field: i.path.length ? i.path.join(".") : root, expected: `at most ${String(i.maximum)} items`, got: `${got.length} items`, message: i.message };
     // a number out of its documented range (a v2 rank outside the roster of 100): the bound and the value
@@ -365,7 +367,7 @@ async function probe(r: Route, p: Probe, params: Record<string, string>, call: C
     }
     // invalid_request: details.fields names the offending parameter
     const names = p.names;
-    const schema = names ? z.extend(v3ErrorOf(p.code), { details: z.looseObject({ fields: z.array(z.string()).check(z.refine((f) => f.includes(names), `fields must name ${names}`)) }) }) : v3ErrorOf(p.code);
+    const schema = names ? z.extend(v3ErrorOf(p.code), { details: z.looseObject({ fields: z.array(z.string()).check(z.refine((f) => f.includes(names), `expected a list naming ${names}`)) }) }) : v3ErrorOf(p.code);
     const status = ASSUMED.v3ErrorStatus[p.code];
     const departures: Departure[] = isObj(e.body) && e.body.code === p.code && e.status !== undefined && e.status !== status
       ? [{ path: `${p.code} status`, kind: "type", expected: String(status), got: String(e.status) }] : [];
