@@ -174,7 +174,7 @@ describe("npm pack", () => {
     mkdirSync(join(project, "node_modules"));
     symlinkSync(join(prefix, "lib/node_modules/mids"), join(project, "node_modules/mids"), "dir");
     const examples = docExamples("docs/sandbox.md");
-    expect([...examples.keys()]).toEqual(expect.arrayContaining(["sandbox.node.test.mjs", "sandbox.vitest.test.mjs", "sandbox.scenario.test.mjs", "scenario.yaml"]));
+    expect([...examples.keys()]).toEqual(expect.arrayContaining(["sandbox.node.test.mjs", "sandbox.vitest.test.mjs", "sandbox.scenario.test.mjs", "scenario.yaml", "sandbox.types.cts"]));
     for (const [name, code] of examples) writeFileSync(join(project, name), code);
 
     // the docs' node:test examples (the second with the docs' scenario file), as a user runs them
@@ -228,5 +228,12 @@ export { demo };\n`);
     const tsc = spawnSync(process.execPath, [join(ROOT, "node_modules/typescript/bin/tsc"), "-p", project], { cwd: project, encoding: "utf8", timeout: 60_000 });
     expect(tsc.stdout + tsc.stderr).toBe("");
     expect(tsc.status).toBe(0);
+
+    // a CommonJS file under module node16, where TypeScript refuses a static import of an ES
+    // module (TS1479, as the docs say): the docs' CommonJS example (import type, import()) compiles
+    writeFileSync(join(project, "static.cts"), `import { startSandbox } from "mids/sandbox";\nexport { startSandbox };\n`);
+    writeFileSync(join(project, "tsconfig.node16.json"), JSON.stringify({ compilerOptions: { module: "node16", moduleResolution: "node16", strict: true, noEmit: true, skipLibCheck: false, types: [] }, files: ["sandbox.types.cts", "static.cts"] }));
+    const node16 = spawnSync(process.execPath, [join(ROOT, "node_modules/typescript/bin/tsc"), "-p", join(project, "tsconfig.node16.json")], { cwd: project, encoding: "utf8", timeout: 60_000 });
+    expect((node16.stdout + node16.stderr).trim().split("\n").filter((l) => /error TS/.test(l)).map((l) => l.replace(/\(.*/, "") + " " + /TS\d+/.exec(l)![0])).toEqual(["static.cts TS1479"]);
   }, 180_000);
 });
