@@ -69,7 +69,8 @@ export async function run(flags: CheckFlags, ctx: Context): Promise<void> {
     throw new UsageError(`--routes: ${unknown.map(whyNotCheckable).join("; ")}`, { hint: near.length ? `did you mean ${near.join(", ")}? ${routesHint}` : routesHint });
   }
   if (flags.routes !== undefined && !routes.length) throw new UsageError("--routes names no route", { hint: routesHint });
-  const useFindings = flags.format !== undefined || flags.outputFile !== undefined || ctx.io.env.GITHUB_ACTIONS === "true";
+  // --output-file-format alone is refused by outputPlan (it needs --output-file), as in scan and recipes validate
+  const useFindings = flags.format !== undefined || flags.outputFile !== undefined || flags.outputFileFormat !== undefined || ctx.io.env.GITHUB_ACTIONS === "true";
   if (useFindings) findings.outputPlan(ctx, flags);
   else if (g.outputExplicit && g.output !== "table" && g.output !== "json") throw new UsageError(`contract check has no -o ${g.output} output`, { hint: "use -o table, -o json, or --format for findings (sarif, github, junit, ...)" });
 
