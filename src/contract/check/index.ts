@@ -358,6 +358,12 @@ async function probe(r: Route, p: Probe, params: Record<string, string>, call: C
   } catch (e) {
     const c = opts.classify(e, r);
     if (c.kind === "fatal") throw e;
+    // a success status with a JSON body that is not the envelope (an error body under 200): the
+    // request was answered, not refused, and the answer broke spec 2.1; a violation, as on a read
+    if (envelopeMissing(r, e)) {
+      const status = (e as MalformedResponseError).received!.status;
+      return { violations: [{ field: "error", expected: `${p.code} (for ${p.what})`, got: `a successful answer (HTTP ${status})`, message: `${where} answered with HTTP ${status}, where the spec refuses ${p.what} with ${p.code}` }] };
+    }
     // a 429 after the retries, a 5xx, a network failure: the answer says nothing about the contract
     if (!(e instanceof ApiError) || e.status === 429 || (e.status ?? 0) >= 500) return { violations: [], failed: { code: c.code, ...(c.status !== undefined ? { status: c.status } : {}), message: `${p.what} (${where}): ${c.message}` } };
     // an answer with no JSON object at all: say what came (an empty body, text), and what was due
