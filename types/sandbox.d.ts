@@ -44,7 +44,7 @@ export interface StartSandboxOptions {
   scenario?: string | Scenario;
   /** a cassette written by `mids sandbox record`: its answers first */
   replay?: string;
-  /** what the cassette lacks: the generated data (default) or a 404 */
+  /** with `replay` (alone it is refused): what the cassette lacks, the generated data (default) or a 404 */
   replayMissing?: "generate" | "404";
   /** one per-minute rate limit for every key */
   rateLimit?: number;

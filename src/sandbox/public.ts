@@ -80,6 +80,8 @@ function checkOptions(opts: unknown): StartSandboxOptions {
   if (o.replayMissing !== undefined && o.replayMissing !== "generate" && o.replayMissing !== "404") {
     throw new UsageError(`startSandbox: replayMissing ${JSON.stringify(o.replayMissing)} is neither "generate" nor "404"`);
   }
+  // without a cassette the option would be ignored, and every request answered from the generated data
+  if (o.replayMissing !== undefined && o.replay === undefined) throw new UsageError(`startSandbox: replayMissing needs replay (a cassette file written by 'mids sandbox record')`);
   if (o.host === "") throw new UsageError(`startSandbox: host is empty (127.0.0.1 is the default)`);
   intOption("seed", o.seed as number | undefined, 0, 0xffff_ffff, "a seed");
   return o as StartSandboxOptions;

@@ -26,7 +26,8 @@ Examples:
   $ mids sandbox serve --faults 503:0.2,slow:200 &
   $ mids sandbox serve --port 0 --clock 2026-11-01T12:00:00Z
   $ MIDS_BASE_URL=http://127.0.0.1:8787 MIDS_API_KEY=$(mids sandbox keys -o json | jq -r '.[0].key') mids me`)
-    .action(async (flags) => (await import("./run.js")).serve(flags, ctx));
+    // --replay-missing as given, not its default: without --replay it is refused
+    .action(async (flags, cmd: Command) => (await import("./run.js")).serve({ ...flags, replayMissingGiven: cmd.getOptionValueSource("replayMissing") !== "default" }, ctx));
   sandbox
     .command("record")
     .description("Proxy GET requests to a real server and write each answer to a cassette (keys and secrets redacted) for 'serve --replay'")

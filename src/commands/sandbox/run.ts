@@ -13,6 +13,8 @@ import { MAX_RATE_LIMIT_OVERRIDE } from "../../sandbox/limits.js";
 export interface ServeFlags {
   port: string; host: string; faults?: string; state?: string; rateLimit?: string; scenario?: string; remoteControl?: boolean;
   replay?: string; replayMissing?: "generate" | "404"; clock?: string;
+  /** --replay-missing was on the command line (not its default) */
+  replayMissingGiven?: boolean;
 }
 
 /** `--clock`: an ISO 8601 time or epoch milliseconds. */
@@ -32,6 +34,10 @@ export async function serve(flags: ServeFlags, ctx: Context): Promise<void> {
     try { parseFaults(flags.faults); } catch (e) {
       throw new UsageError(`--faults: ${(e as Error).message}`, { hint: "e.g. --faults 503:0.2,reset:x1@/v3/me,slow:2000 (docs/sandbox.md#faults)" });
     }
+  }
+  // without a cassette there is nothing to lack: the flag would be ignored, and the server answer from its own data
+  if (flags.replayMissingGiven && flags.replay === undefined) {
+    throw new UsageError("--replay-missing needs --replay CASSETTE", { hint: `e.g. mids sandbox serve --replay api.cassette.json --replay-missing ${flags.replayMissing}` });
   }
   const scenario = flags.scenario === undefined ? undefined : await loadScenario(flags.scenario, ctx);
   const replay = flags.replay === undefined ? undefined : await (await import("../../sandbox/cassette.js")).loadCassette(resolve(ctx.io.cwd, flags.replay), flags.replay);
