@@ -67,6 +67,8 @@ export interface CallInput {
 export interface RawOptions {
   /** print the deprecation notice of a deprecated route (default true); migrate verify replays v2 on purpose */
   deprecationNotices?: boolean;
+  /** the query written in the path given to mids api (`?limit=5`; not its -f fields): a mistyped route's hint keeps it */
+  typedQuery?: string;
 }
 
 export interface ApiResult<T = unknown> {
@@ -175,7 +177,7 @@ export class Client {
 
   /** A raw request (mids api); the route, when the path matches one, still decides retries and notices. */
   async raw(method: string, pathAndQuery: string, body: unknown, headers?: Record<string, string>, opts: RawOptions = {}): Promise<ApiResult> {
-    const req = buildRaw(method, pathAndQuery, body, headers, this.buildOpts());
+    const req: BuiltRequest = { ...buildRaw(method, pathAndQuery, body, headers, this.buildOpts()), typedQuery: opts.typedQuery };
     const m = matchRoute(req.method, this.apiPath(req.url));
     const idempotent = m ? m.route.idempotent : req.method === "GET" || req.method === "HEAD";
     return this.send(req, m?.route, idempotent, opts.deprecationNotices ?? true);
@@ -322,7 +324,7 @@ export class Client {
       }
     }
     const now = this.opts.now();
-    if (status >= 400) throw toApiError(status, body, headers, now, what, r?.path ?? new URL(req.url).pathname, this.apiPath(req.url));
+    if (status >= 400) throw toApiError(status, body, headers, now, what, r?.path ?? new URL(req.url).pathname, this.apiPath(req.url), req.typedQuery);
     if (status >= 300 && status < 400 && status !== 304) throw redirectError(status, headers, body, what, secrets);
     const result = this.shape<T>(req, r, status, headers, body, now, what, bytes);
     if (raw && typeof body === "string") result.raw = raw;

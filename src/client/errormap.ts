@@ -5,6 +5,8 @@ import { parseRetryAfter, type Headers } from "./headers.js";
 import { ASSUMED } from "../contract/assumed.js";
 import { matchRoute, nearestPath, versionDoubled } from "../contract/routes.js";
 import { shellWord } from "../util/shell-word.js";
+import { oneLine } from "../util/sanitize.js";
+import { redactUrl } from "../redact/index.js";
 
 function str(v: unknown): string | undefined {
   return typeof v === "string" && v.trim() !== "" ? v : undefined;
@@ -55,12 +57,14 @@ const ID_KINDS: readonly { prefix: string; resource: string; kind: string; comma
 ];
 
 /**
- * mids api on a route's name mistyped (/v3/projcts): the route meant, with the values typed, as a
- * word the shell reads back whole (a value typed with ; or $(...) in it runs nothing when pasted).
+ * mids api on a route's name mistyped (/v3/projcts): the route meant, with the values typed and the
+ * query sent (`?limit=5`, secret values hidden; before, it was dropped and the command pasted back
+ * read other data), as a word the shell reads back whole (a value typed with ; or $(...) in it runs
+ * nothing when pasted).
  */
-function mistypedRouteHint(typed: string | undefined): string | undefined {
+function mistypedRouteHint(typed: string | undefined, query = ""): string | undefined {
   const near = typed && /^\/v\d+\//i.test(typed) ? nearestPath(typed) : undefined;
-  return near ? `did you mean mids api ${shellWord(near)}?` : undefined;
+  return near ? `did you mean mids api ${shellWord(oneLine(redactUrl(near + query)))}?` : undefined;
 }
 
 /**
@@ -68,7 +72,7 @@ function mistypedRouteHint(typed: string | undefined): string | undefined {
  * is wrong: most often it ends in a version, which mids adds to every path (/v3/v3/projects).
  * For `mids api` (and the requests of a log migrate verify replays) the path may be.
  */
-function routeNotFoundHint(locator: string | undefined, what: string, typed?: string): string {
+function routeNotFoundHint(locator: string | undefined, what: string, typed?: string, query?: string): string {
   if (!what.startsWith("'mids ")) {
     // mids api projects: the path typed without its version (the request's path is the server's
     // locator); the path typed is the one below the base URL's path (/api/v3 is not typed)
@@ -81,7 +85,7 @@ function routeNotFoundHint(locator: string | undefined, what: string, typed?: st
       const v3 = rest && matchRoute("GET", `/v3${rest}`) ? `: mids api /v3${rest}` : ": write its v3 route (mids api /v3/...)";
       return `v1 routes are retired and move to v3${v3}`;
     }
-    const near = mistypedRouteHint(below);
+    const near = mistypedRouteHint(below, query);
     if (near) return near;
     if (locator && sent === locator && /^\/(?!v\d+(?:\/|$))[\w./{}-]*$/i.test(below)) {
       const base = locator.slice(0, locator.length - below.length);
@@ -131,7 +135,7 @@ function findIdsHint(path: string | undefined, subjectType: string | undefined):
  * holds the ids. `what` names the request as errors do: the command (`'mids projects list'`) or,
  * for `mids api`, the method and path.
  */
-export function toApiError(status: number, body: unknown, headers: Headers, now: Date, what: string, path?: string, typed?: string): ApiError {
+export function toApiError(status: number, body: unknown, headers: Headers, now: Date, what: string, path?: string, typed?: string, query?: string): ApiError {
   const b = obj(body) ?? {};
   const code = str(b.code);
   const details = obj(b.details) ?? {};
@@ -159,7 +163,7 @@ export function toApiError(status: number, body: unknown, headers: Headers, now:
       const type = str(subject?.type);
       const locator = str(subject?.locator);
       message = type && locator ? `${type} '${locator}' not found` : serverMessage ?? `${what}: not found`;
-      hint = type === "route" ? routeNotFoundHint(locator, what, typed) : wrongKindHint(path, locator) ?? findIdsHint(path, type) ?? NOT_FOUND_HINT;
+      hint = type === "route" ? routeNotFoundHint(locator, what, typed, query) : wrongKindHint(path, locator) ?? findIdsHint(path, type) ?? NOT_FOUND_HINT;
       break;
     }
     case "not_current": {
@@ -220,7 +224,7 @@ export function toApiError(status: number, body: unknown, headers: Headers, now:
       // v2's refusal of a parameter (spec 9.5: 400 without a code), as invalid_request is v3's
       else if (status === 400) hint = optionsHelp(what) ?? "check the parameters; --verbose shows the request sent";
       // (v2's 404 names no route: a path typed to mids api may be the route's name mistyped)
-      else if (status === 404 || status === 410) hint = (what.startsWith("'mids ") ? undefined : mistypedRouteHint(typed ?? path)) ?? findIdsHint(path, undefined) ?? NOT_FOUND_HINT;
+      else if (status === 404 || status === 410) hint = (what.startsWith("'mids ") ? undefined : mistypedRouteHint(typed ?? path, query)) ?? findIdsHint(path, undefined) ?? NOT_FOUND_HINT;
       else if (status >= 500) hint = SERVER_FAILED;
       // a 422 of no known code: the values given are the fix
       else if (status === 422) hint = what.startsWith("'mids ") ? `check the values given; run ${what.slice(0, -1)} --help' for what each option takes` : "check the request's parameters and body; --verbose shows the request sent";

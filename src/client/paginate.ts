@@ -213,7 +213,7 @@ function pageDigest(data: unknown): string | undefined {
  * (page + 1 while `hasMore`), one request at a time, with the same guards as --all. Each page's
  * `resume` is the -f flag that continues after it.
  */
-export async function* rawPages(client: Client, path: string, headers: Record<string, string>, opts: { maxPages?: number } = {}): AsyncGenerator<Page> {
+export async function* rawPages(client: Client, path: string, headers: Record<string, string>, opts: { maxPages?: number; typedQuery?: string } = {}): AsyncGenerator<Page> {
   const maxPages = opts.maxPages ?? DEFAULT_MAX_PAGES;
   const cursors = cursorDigests();
   // a walk that starts at a cursor (`-f cursor=C`) has followed it already: a server that leads
@@ -231,7 +231,8 @@ export async function* rawPages(client: Client, path: string, headers: Record<st
   // the items of the page before, by digest: a server that does not read `page` answers page 1 again
   let before: string | undefined;
   for (let n = 1; ; n++) {
-    const res = (await client.raw("GET", url, undefined, headers)) as Page;
+    // (the first page's path is the one typed: a mistyped route's hint keeps its query)
+    const res = (await client.raw("GET", url, undefined, headers, n === 1 ? { typedQuery: opts.typedQuery } : {})) as Page;
     const b = obj(res.body);
     const served = Array.isArray(b?.data) ? b.data.length : undefined;
     const meta = obj(b?.meta);

@@ -12,6 +12,8 @@ export interface BuiltRequest {
   url: string;
   headers: Record<string, string>;
   body?: string;
+  /** mids api: the query written in the path typed (not -f's), which a mistyped route's hint keeps */
+  typedQuery?: string;
 }
 
 export interface BuildOptions {

@@ -269,6 +269,8 @@ export async function run(opts: ApiOptions, ctx: Context): Promise<void> {
     path = path.slice(0, hash);
   }
   placeholder(path);
+  // the query written in the path (before -f adds its fields): a mistyped route's hint keeps it
+  const typedQuery = path.includes("?") ? path.slice(path.indexOf("?")) : undefined;
   const headers: Record<string, string> = {};
   const given: [string, string][] = [];
   for (const h of opts.headers) {
@@ -375,14 +377,14 @@ export async function run(opts: ApiOptions, ctx: Context): Promise<void> {
   if (headers.authorization !== undefined && headers["x-api-key"] === undefined && ctx.globals.apiKey && isV2Path(path)) {
     ctx.warn("-H Authorization carries no key on v2, which reads x-api-key only: the configured key is sent, as x-api-key beside it");
   }
-  if (opts.paginate) return paginate(ctx, client, path, headers, opts, secrets).catch((err) => { throw hidden(givenCredential(err, headers, !!ctx.globals.apiKey, path), secrets); });
+  if (opts.paginate) return paginate(ctx, client, path, headers, opts, secrets, typedQuery).catch((err) => { throw hidden(givenCredential(err, headers, !!ctx.globals.apiKey, path), secrets); });
   let res: ApiResult | undefined;
   let failure: ApiError | undefined;
   // -o ndjson: one JSON value on one line, as each page of --paginate is (a text answer, a proxy's
   // page or a 502's HTML, is one JSON string); before, its lines were printed as they came
   const ndjson = ctx.globals.output === "ndjson";
   try {
-    res = await client.raw(method, path, body, headers);
+    res = await client.raw(method, path, body, headers, { typedQuery });
   } catch (err) {
     // Ctrl-C or a CI timeout's SIGTERM while a request that changes something was out: it may have
     // been carried out, which "interrupted" alone left a script's author to guess (never repeated)
@@ -594,7 +596,7 @@ function redactBytes(raw: Buffer, secrets: readonly (string | undefined)[]): Buf
 }
 
 /** --paginate: print each page as it comes, or with --slurp one array of all pages (held in memory, under one body's cap). */
-async function paginate(ctx: Context, client: Client, path: string, headers: Record<string, string>, opts: ApiOptions, secrets: readonly (string | undefined)[]): Promise<void> {
+async function paginate(ctx: Context, client: Client, path: string, headers: Record<string, string>, opts: ApiOptions, secrets: readonly (string | undefined)[], typedQuery?: string): Promise<void> {
   const slurped: unknown[] = [];
   const maxBody = ctx.globals.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   let heldBytes = 0;
@@ -603,7 +605,7 @@ async function paginate(ctx: Context, client: Client, path: string, headers: Rec
   let link: string | undefined;
   const inStream = ctx.globals.output === "ndjson";
   try {
-    for await (const res of rawPages(client, path, headers, { maxPages: ctx.globals.maxPages })) {
+    for await (const res of rawPages(client, path, headers, { maxPages: ctx.globals.maxPages, typedQuery })) {
       if (opts.slurp) {
         if ((heldBytes += res.bytes) > maxBody) throw tooLarge(`GET ${path.split("?")[0]}`, maxBody, `${pages + 1} pages held for --slurp`);
         // a text page (an answer that is not JSON) too: the key a server quotes never shows
