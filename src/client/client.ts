@@ -14,7 +14,7 @@ import { oneLine } from "../util/sanitize.js";
 import { describeWait, type WaitNotice } from "./wait.js";
 import { toApiError } from "./errormap.js";
 import { normalizeHeaders, parseDeprecation, parseRateLimit, type Deprecation, type Headers, type RateLimit } from "./headers.js";
-import { buildRaw, buildRequest, isLoopbackHost, redactHeaders, type BuiltRequest, type Query } from "./request.js";
+import { buildRaw, buildRequest, headerSecrets, isLoopbackHost, redactHeaders, type BuiltRequest, type Query } from "./request.js";
 import { redact, redactInPlace } from "../util/known-secrets.js";
 import { isSecretHeader, redactUrl } from "../contract/secrets.js";
 import { DEFAULT_RETRY, proxyRefusal, retryDelay, type RetryPolicy } from "./retry.js";
@@ -252,7 +252,8 @@ export class Client {
   private async dispatch<T>(req: BuiltRequest, r: Route | undefined): Promise<ApiResult<T>> {
     const { verbose } = this.opts;
     const proxy = this.opts.proxy?.proxy;
-    const secrets = [this.opts.apiKey, ...(proxy?.secrets ?? [])];
+    // (a credential given as a header, -H 'Cookie: ...', is hidden as the configured key is)
+    const secrets = [this.opts.apiKey, ...(proxy?.secrets ?? []), ...headerSecrets(Object.entries(req.headers))];
     if (verbose) {
       this.trace(redact(`> ${req.method} ${redactUrl(req.url)}${proxy ? ` (through the proxy ${proxy.shown}, ${proxy.from})` : ""}`, secrets));
       for (const [k, v] of Object.entries(redactHeaders(req.headers))) this.trace(redact(`> ${k}: ${v}`, secrets));

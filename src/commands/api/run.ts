@@ -9,7 +9,7 @@ import { REDACTED, isSecretHeader, isSecretKey, redactHeaderValue, redactText, r
 import { oneLine, stripControl } from "../../util/sanitize.js";
 import type { ApiResult, Client } from "../../client/client.js";
 import { MaxPagesError, rawPages } from "../../client/paginate.js";
-import { isV2Path, joinUrl } from "../../client/request.js";
+import { headerSecrets, isV2Path, joinUrl } from "../../client/request.js";
 import { linkTarget } from "../../client/headers.js";
 import { hintStart, historyEarliest, whereIdsAre } from "../../client/errormap.js";
 import { DEFAULT_MAX_BODY_BYTES, tooLarge } from "../../client/body.js";
@@ -298,7 +298,7 @@ export async function run(opts: ApiOptions, ctx: Context): Promise<void> {
     given.push([key, value]);
   }
   // a key or token given with -H is hidden as the configured key is, in the answer and in errors
-  const secrets = [ctx.globals.apiKey, ...given.filter(([k]) => isSecretHeader(k)).flatMap(([, v]) => [v, v.replace(/^\S+\s+/, "")])];
+  const secrets = [ctx.globals.apiKey, ...headerSecrets(given)];
   let body: unknown;
   const fields = opts.fields.map(splitField);
   // gh api turns a request with --input into a POST; mids api keeps its GET, which has no body:
