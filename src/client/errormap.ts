@@ -1,7 +1,7 @@
 // Turn an HTTP error answer into an ApiError with a one-line message and a hint (spec 7).
 // The v3 `code` decides; the status is only a fallback (spec 7.1 does not map codes to statuses).
 import { ApiError, EXIT, exitForApi } from "../errors.js";
-import { parseRetryAfter, type Headers } from "./headers.js";
+import { parseRateLimit, parseRetryAfter, type Headers } from "./headers.js";
 import { ASSUMED } from "../contract/assumed.js";
 import { matchRoute, nearestPath, versionDoubled } from "../contract/routes.js";
 import { shellWord } from "../util/shell-word.js";
@@ -141,7 +141,17 @@ export function toApiError(status: number, body: unknown, headers: Headers, now:
   const details = obj(b.details) ?? {};
   const serverMessage = str(b.message) ?? str(b.error);
   let retryAfterMs = parseRetryAfter(headers["retry-after"], now);
-  if (retryAfterMs === undefined && typeof b.retryAfterMs === "number" && b.retryAfterMs >= 0) retryAfterMs = b.retryAfterMs;
+  let retryAfterFrom = retryAfterMs !== undefined ? "Retry-After" : undefined;
+  if (retryAfterMs === undefined && typeof b.retryAfterMs === "number" && b.retryAfterMs >= 0) [retryAfterMs, retryAfterFrom] = [b.retryAfterMs, "retryAfterMs"];
+  // a 429 without either: until the limit that ran out resets (spec 8.1: every answer carries
+  // X-RateLimit-Reset-*), the day's when the daily limit is spent; before, it was retried after
+  // the backoff's few milliseconds, into the same limit
+  if (retryAfterMs === undefined && status === 429) {
+    const rl = parseRateLimit(headers, now);
+    const day = rl?.day.remaining === 0 && rl.day.resetAt ? rl.day.resetAt : undefined;
+    const reset = day ?? rl?.minute.resetAt;
+    if (reset) [retryAfterMs, retryAfterFrom] = [Math.max(0, reset.getTime() - now.getTime()), day ? "X-RateLimit-Reset-Day" : "X-RateLimit-Reset-Minute"];
+  }
 
   let message: string;
   let hint: string | undefined;
@@ -231,7 +241,9 @@ export function toApiError(status: number, body: unknown, headers: Headers, now:
       // a 4xx of no documented meaning (exit 7, as the README says): mostly not the API's own answer
       else if (exitForApi(code, status) === EXIT.server) hint = OTHER_STATUS;
   }
-  return new ApiError(message, { code: code ?? `http_${status}`, status, details: Object.keys(details).length ? details : undefined, hint, retryAfterMs, headers, body });
+  const out = new ApiError(message, { code: code ?? `http_${status}`, status, details: Object.keys(details).length ? details : undefined, hint, retryAfterMs, headers, body });
+  out.retryAfterFrom = retryAfterFrom;
+  return out;
 }
 
 /** How far past earliestAvailableAt a hint's start is: the window rolls forward while the user retypes the command. */
