@@ -208,19 +208,20 @@ export class Client {
     for (let attempt = 0; ; attempt++) {
       try {
         const res = await this.once<T>(req, r);
-        if (notices && (r?.deprecated || res.deprecation)) {
-          // a path no route matches is named by its path (a typed token redacted), once for every page of it
-          const path = r ? r.path : redactText(this.apiPath(req.url));
-          const note = deprecationNotice(r, res.deprecation, this.opts.now(), this.opts.invocation, path);
-          if (note) this.opts.notice(note, `deprecation:${r?.id ?? path}`);
-        }
+        if (notices) this.deprecated(req, r, res.deprecation);
         return res;
       } catch (err) {
         const wait = retryDelay(err, attempt, idempotent, this.retry, this.opts.random);
         if (wait === undefined) {
           const now = this.opts.now();
           const path = r ? r.path : redactText(this.apiPath(req.url));
-          throw sunsetHint(giveUpError(err, attempt, this.retry, now, idempotent ? undefined : req.method), r, path, now, this.opts.invocation);
+          const given = giveUpError(err, attempt, this.retry, now, idempotent ? undefined : req.method);
+          const hint = given instanceof MidsError ? given.hint : undefined;
+          const out = sunsetHint(given, r, path, now, this.opts.invocation);
+          // an error answer of a deprecated route says so as a success does (a 401 or a 500 of
+          // /v2/signals said nothing of it), unless its hint is that notice already (after a sunset)
+          if (notices && out instanceof ApiError && out.hint === hint) this.deprecated(req, r, parseDeprecation(out.headers));
+          throw out;
         }
         if (this.opts.verbose) this.trace(`* retry ${attempt + 1}/${this.retry.limit} in ${wait} ms (${(err as Error).message})`);
         const notice = describeWait(err, wait, attempt + 1, this.retry.limit, this.opts.now());
@@ -232,6 +233,15 @@ export class Client {
         }
       }
     }
+  }
+
+  /** The deprecation notice of an answer (its Deprecation headers, or a route the table marks deprecated). */
+  private deprecated(req: BuiltRequest, r: Route | undefined, dep: Deprecation | undefined): void {
+    if (!r?.deprecated && !dep) return;
+    // a path no route matches is named by its path (a typed token redacted), once for every page of it
+    const path = r ? r.path : redactText(this.apiPath(req.url));
+    const note = deprecationNotice(r, dep, this.opts.now(), this.opts.invocation, path);
+    if (note) this.opts.notice(note, `deprecation:${r?.id ?? path}`);
   }
 
   /** Server text in a trace line: one line, no terminal controls. */

@@ -95,6 +95,22 @@ describe("deprecation notices the server asks for (Deprecation, Sunset, Link hea
     expect(r.stderr).toBe("mids: notice: /v2/newthing is deprecated; use /v3/intel (sunset 2026-07-15 has passed)\n");
   });
 
+  // The notice came with a success only: a 400, 401, 429 or 500 of a deprecated route carrying the
+  // spec's Deprecation, Sunset and Link headers (spec 4.1, 9.3) said nothing of it.
+  it("an error answer that carries the headers gets the notice too, before its error, once", async () => {
+    const h = await hostile((req, res) => {
+      const status = Number(new URL(req.url!, "http://x").searchParams.get("status"));
+      sendJson(res, status, { status, error: "Bad", message: "nope" },
+        { deprecation: "@1700000000", sunset: "Thu, 15 Jul 2027 00:00:00 GMT", link: '</v3/intel>; rel="successor-version"' });
+    });
+    const runs = await Promise.all([400, 401, 429, 500].map((status) => runMain(["api", `/v2/newthing?status=${status}`, "--max-retries", "0"], { env: env(h.url) })));
+    expect(runs.map((r) => r.code)).toEqual([2, 3, 5, 7]);
+    for (const r of runs) {
+      expect(r.stderr).toMatch(/^mids: notice: \/v2\/newthing is deprecated; use \/v3\/intel \(sunset 2027-07-15\)\nmids: (?!notice)/);
+      expect(r.stderr.match(/notice/g)).toHaveLength(1);
+    }
+  });
+
   it("a server echoing the key in its Link header: the notice shows ***, never the key", async () => {
     const key = "k_test_1234";
     const h = await hostile((req, res) => sendJson(res, 200, { status: 200, data: [1] },
