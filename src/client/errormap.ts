@@ -16,6 +16,14 @@ function obj(v: unknown): Record<string, unknown> | undefined {
   return v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
 }
 
+/**
+ * Whether a server's message only says that a key is needed or missing ("this route needs an API
+ * key (x-api-key header)", "API key required", "missing x-api-key"), which mids' own line says.
+ */
+export function saysKeyNeeded(message: string): boolean {
+  return /\b(?:api[ _-]?)?key\b/i.test(message) && /\b(?:needs?|needed|requires?|required|missing|no)\b/i.test(message) && !/\b(?:invalid|expired|revoked|not recognised|not recognized|unknown|rejected|wrong|bad)\b/i.test(message);
+}
+
 /** The hint of an HTTP error status the API does not document (418, 451, 402...). */
 const OTHER_STATUS = "the API documents no such status: a proxy, gateway or firewall on the way may have answered; check --base-url and the network (--verbose shows the exchange)";
 
@@ -157,7 +165,9 @@ export function toApiError(status: number, body: unknown, headers: Headers, now:
   let hint: string | undefined;
   switch (code) {
     case "credential_required":
-      message = `${what} needs an API key${serverMessage ? `: ${serverMessage}` : ""}`;
+      // the server's words when they add something: "needs an API key: this route needs an API
+      // key (x-api-key header)" said it twice
+      message = `${what} needs an API key${serverMessage && !saysKeyNeeded(serverMessage) ? `: ${serverMessage}` : ""}`;
       hint = "set MIDS_API_KEY or pass --api-key (keys are created in the product's integrations settings; try --sandbox for a demo)";
       break;
     case "entitlement_required": {

@@ -11,7 +11,7 @@ import type { ApiResult, Client } from "../../client/client.js";
 import { MaxPagesError, rawPages } from "../../client/paginate.js";
 import { headerSecrets, isV2Path, joinUrl } from "../../client/request.js";
 import { linkTarget } from "../../client/headers.js";
-import { hintStart, historyEarliest, whereIdsAre } from "../../client/errormap.js";
+import { hintStart, historyEarliest, saysKeyNeeded, whereIdsAre } from "../../client/errormap.js";
 import { DEFAULT_MAX_BODY_BYTES, tooLarge } from "../../client/body.js";
 import { formatBytes } from "../../util/bytes.js";
 import { checkJqFilter, printJson } from "../../output/render.js";
@@ -453,7 +453,8 @@ function givenCredential(err: unknown, headers: Record<string, string>, configur
   const header = from === "-H x-api-key" ? "x-api-key" : "Authorization";
   const message = v2 ? `the v2 API takes no key from -H Authorization (only the x-api-key header carries one there)`
     : empty ? `no key was sent: ${from} was given empty` : `the key given with ${from} was rejected`;
-  const e = new ApiError(`${message}${said ? `: ${said}` : ""}`, {
+  // (the server's "this route needs an API key" repeats what an empty -H means)
+  const e = new ApiError(`${message}${said && !(empty && saysKeyNeeded(said)) ? `: ${said}` : ""}`, {
     code: err.code, status: err.status ?? 401, details: err.details, headers: err.headers, body: err.body,
     hint: v2 ? "give it as -H 'x-api-key: KEY'"
       : empty ? `put the key in it, -H '${header}: ${header === "x-api-key" ? "KEY" : "Bearer KEY"}'${configured ? ", or drop it to send the configured key" : ""}`
