@@ -415,6 +415,22 @@ export function settingFix(key: ConfigKey, s: SettingSource | undefined, selecte
   }
 }
 
+/**
+ * How a hint names the base URL to check or change, where it was set: `--base-url`,
+ * `MIDS_BASE_URL`, or the config file's (a profile's) setting with the command that changes it.
+ * Before, every network error said "check --base-url" whatever had set it.
+ */
+export function baseUrlPlace(s: SettingSource | undefined): string {
+  switch (s?.kind) {
+    case "flag":
+    case "env": return s.name;
+    case "profile": return `the base URL of profile ${s.name} ('mids config set --profile ${s.name} base-url URL')`;
+    case "file": return "the base URL in the config file ('mids config set base-url URL')";
+    case "sandbox": return "--sandbox";
+    default: return "the base URL";
+  }
+}
+
 /** The fix for a base URL that does not parse, where it came from (a flag, a variable, the file, 'config set'). */
 export function baseUrlFix(s: SettingSource | undefined, selected?: string): string {
   const fix = settingFix("base-url", s, selected);

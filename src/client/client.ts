@@ -27,6 +27,8 @@ import { ASSUMED_SHAPES } from "../contract/shapes/assumed.js";
 
 export interface ClientOptions {
   baseUrl: string;
+  /** how hints name the base URL's setting (`--base-url`, `MIDS_BASE_URL`, the config file's): where it was set */
+  baseUrlFrom?: string;
   apiKey?: string;
   timeoutMs: number;
   maxRetries: number;
@@ -162,7 +164,7 @@ export class Client {
     const r = routeById(routeId);
     const req = buildRequest(r, input, this.buildOpts());
     const res = await this.send<T>(req, r, r.idempotent);
-    if (r.pagination) checkListShape(res, `${r.method} ${r.path}`, r.id in ASSUMED_SHAPES);
+    if (r.pagination) checkListShape(res, `${r.method} ${r.path}`, r.id in ASSUMED_SHAPES, this.place);
     // a list read in one answer (no paging in the route table) whose answer says there is more:
     // what is printed is its first page only, which is said rather than passed off as the whole list
     else if (r.method === "GET" && ((typeof res.nextCursor === "string" && res.nextCursor !== "") || res.pagination?.hasMore === true)) {
@@ -181,6 +183,11 @@ export class Client {
     const m = matchRoute(req.method, this.apiPath(req.url));
     const idempotent = m ? m.route.idempotent : req.method === "GET" || req.method === "HEAD";
     return this.send(req, m?.route, idempotent, opts.deprecationNotices ?? true);
+  }
+
+  /** How hints name the base URL's setting: where it was set (`--base-url` in library use). */
+  get place(): string {
+    return this.opts.baseUrlFrom ?? "--base-url";
   }
 
   /** The path of a request URL below the base URL's path: `/v2/signals`, never its query. */
@@ -300,7 +307,7 @@ export class Client {
       if (timeout.aborted) {
         throw new TimeoutError(`${what} timed out after ${this.opts.timeoutMs} ms`, { hint: "raise --timeout (e.g. --timeout 60s) or try again" });
       }
-      throw networkError(err, req.url, secrets, proxy);
+      throw networkError(err, req.url, secrets, this.place, proxy);
     }
     if (verbose) {
       this.trace(`< HTTP ${status} (${Date.now() - started} ms)`);
@@ -335,8 +342,8 @@ export class Client {
       }
     }
     const now = this.opts.now();
-    if (status >= 400) throw toApiError(status, body, headers, now, what, r?.path ?? new URL(req.url).pathname, this.apiPath(req.url), req.typedQuery);
-    if (status >= 300 && status < 400 && status !== 304) throw redirectError(status, headers, body, what, secrets);
+    if (status >= 400) throw toApiError(status, body, headers, now, what, r?.path ?? new URL(req.url).pathname, this.apiPath(req.url), req.typedQuery, this.place);
+    if (status >= 300 && status < 400 && status !== 304) throw redirectError(status, headers, body, what, secrets, this.place);
     const result = this.shape<T>(req, r, status, headers, body, now, what, bytes);
     if (raw && typeof body === "string") result.raw = raw;
     if (!parsed && text !== "") result.notJson = true;
@@ -358,7 +365,7 @@ export class Client {
     const b = body as Record<string, unknown> | null;
     if (!b || typeof b !== "object" || Array.isArray(b) || !("data" in b)) {
       if (r) {
-        const e = new MalformedResponseError(`${what} returned a body without the ${envelope} envelope`, { hint: "is --base-url pointing at the API?" });
+        const e = new MalformedResponseError(`${what} returned a body without the ${envelope} envelope`, { hint: `is ${this.place} pointing at the API?` });
         e.received = { status, headers, body };
         throw e;
       }
@@ -396,27 +403,27 @@ function requestLabel(r: Route | undefined, req: BuiltRequest, invocation: Invoc
  * A list page must hold a list, and a cursor must be a string: anything else read as "no items" or
  * "no more pages" would cut the result short without a word.
  */
-function checkListShape(res: ApiResult, what: string, assumed: boolean): void {
+function checkListShape(res: ApiResult, what: string, assumed: boolean, place: string): void {
   const bad = res.body === "" ? `it has no body (HTTP ${res.status})`
     // a list whose items the spec does not show may come wrapped in an object (the command finds it)
     : !Array.isArray(res.data) && !(assumed && res.data !== null && typeof res.data === "object") ? `its data is ${res.data === null ? "null" : typeof res.data === "object" ? "an object" : `a ${typeof res.data}`}, not a list`
     : "nextCursor" in res.meta && res.meta.nextCursor !== null && typeof res.meta.nextCursor !== "string" ? `its meta.nextCursor is a ${typeof res.meta.nextCursor}, not a string`
     : undefined;
-  if (bad) throw new MalformedResponseError(`${what} returned a page the API never sends: ${bad}`, { hint: "is --base-url pointing at the API? mids api shows the raw body" });
+  if (bad) throw new MalformedResponseError(`${what} returned a page the API never sends: ${bad}`, { hint: `is ${place} pointing at the API? mids api shows the raw body` });
 }
 
 /** Redirects are never followed (the key would go along): say where the server pointed, not "no envelope". */
-function redirectError(status: number, headers: Headers, body: unknown, what: string, secrets: (string | undefined)[]): ApiError {
+function redirectError(status: number, headers: Headers, body: unknown, what: string, secrets: (string | undefined)[], place: string): ApiError {
   const raw = headers.location;
   let where = raw === undefined ? "" : oneLine(redact(redactUrl(raw), secrets));
   if (where.length > 200) where = `${where.slice(0, 200)}…`;
   return new ApiError(`${what}: the server redirected (HTTP ${status}) ${where ? `to ${where}` : "without a Location"}; mids does not follow redirects`, {
     code: "redirect", status, headers, body,
-    hint: where ? "if that is the API's new address, point --base-url (or MIDS_BASE_URL) at it" : "check --base-url",
+    hint: where ? `if that is the API's new address, point ${place} at it` : `check ${place}`,
   });
 }
 
-function networkError(err: unknown, url: string, secrets: (string | undefined)[], proxy?: Proxy): MidsError {
+function networkError(err: unknown, url: string, secrets: (string | undefined)[], place: string, proxy?: Proxy): MidsError {
   const e = err as { code?: string; message?: string; cause?: { code?: string; message?: string } };
   const code = e?.code ?? e?.cause?.code ?? "";
   const host = (() => { try { return new URL(url).host; } catch { return url; } })();
@@ -433,8 +440,8 @@ function networkError(err: unknown, url: string, secrets: (string | undefined)[]
   const hint = proxy && tunnel === 407 ? proxyAuthFix(proxy)
     : proxy && !DEFAULT_RETRY.tlsFailure.test(code) ? `${proxyRouteFix(proxy)}; 'mids doctor' checks the way there`
     : DEFAULT_RETRY.tlsFailure.test(code)
-    ? "check --base-url, the system clock and the CA certificates (NODE_EXTRA_CA_CERTS for a private CA); 'mids doctor' checks them"
-    : "check --base-url and your network; --verbose shows the requests";
+    ? `check ${place}, the system clock and the CA certificates (NODE_EXTRA_CA_CERTS for a private CA); 'mids doctor' checks them`
+    : `check ${place} and your network; --verbose shows the requests`;
   const out = new NetworkError(redact(reason, secrets), { hint, code: "network_error" });
   if (tunnel) out.reason = proxyRefusal(tunnel);
   else if (code) out.reason = code;

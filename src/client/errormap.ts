@@ -25,7 +25,7 @@ export function saysKeyNeeded(message: string): boolean {
 }
 
 /** The hint of an HTTP error status the API does not document (418, 451, 402...). */
-const OTHER_STATUS = "the API documents no such status: a proxy, gateway or firewall on the way may have answered; check --base-url and the network (--verbose shows the exchange)";
+const otherStatus = (place: string): string => `the API documents no such status: a proxy, gateway or firewall on the way may have answered; check ${place} and the network (--verbose shows the exchange)`;
 
 /** The hint of a failure on the server's side (5xx, internal_error): nothing to fix here. */
 const SERVER_FAILED = "the API failed on its side; try again later (--verbose shows the exchange)";
@@ -143,7 +143,7 @@ function findIdsHint(path: string | undefined, subjectType: string | undefined):
  * holds the ids. `what` names the request as errors do: the command (`'mids projects list'`) or,
  * for `mids api`, the method and path.
  */
-export function toApiError(status: number, body: unknown, headers: Headers, now: Date, what: string, path?: string, typed?: string, query?: string): ApiError {
+export function toApiError(status: number, body: unknown, headers: Headers, now: Date, what: string, path?: string, typed?: string, query?: string, place = "--base-url"): ApiError {
   const b = obj(body) ?? {};
   const code = str(b.code);
   const details = obj(b.details) ?? {};
@@ -249,7 +249,7 @@ export function toApiError(status: number, body: unknown, headers: Headers, now:
       // a 422 of no known code: the values given are the fix
       else if (status === 422) hint = what.startsWith("'mids ") ? `check the values given; run ${what.slice(0, -1)} --help' for what each option takes` : "check the request's parameters and body; --verbose shows the request sent";
       // a 4xx of no documented meaning (exit 7, as the README says): mostly not the API's own answer
-      else if (exitForApi(code, status) === EXIT.server) hint = OTHER_STATUS;
+      else if (exitForApi(code, status) === EXIT.server) hint = otherStatus(place);
   }
   const out = new ApiError(message, { code: code ?? `http_${status}`, status, details: Object.keys(details).length ? details : undefined, hint, retryAfterMs, headers, body });
   out.retryAfterFrom = retryAfterFrom;

@@ -244,7 +244,7 @@ export async function* rawPages(client: Client, path: string, headers: Record<st
     if (followed && !(followed === "meta" ? meta : pg)) {
       yield res;
       throw new MalformedResponseError(`page ${n} is not a page the API sends: ${b ? `it has no ${followed} object` : "its body is not JSON"}, although page ${n - 1} said there was more`, {
-        hint: "is --base-url pointing at the API? what came before is complete",
+        hint: `is ${client.place} pointing at the API? what came before is complete`,
       });
     }
     let next: string | undefined;
@@ -253,7 +253,7 @@ export async function* rawPages(client: Client, path: string, headers: Record<st
     if (meta && "nextCursor" in meta && cursor !== null && typeof cursor !== "string") {
       yield res;
       throw new MalformedResponseError(`page ${n} is not a page the API sends: its meta.nextCursor is ${Array.isArray(cursor) ? "an array" : cursor === undefined ? "undefined" : `a ${typeof cursor}`}, not a string`, {
-        hint: "is --base-url pointing at the API? what came before is complete",
+        hint: `is ${client.place} pointing at the API? what came before is complete`,
       });
     }
     // (a cursor it ignored repeats the cursor, found below; a page number it ignores repeats the items)

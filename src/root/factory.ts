@@ -6,7 +6,7 @@ import { inCI, stderrWrapWidth, type IO } from "../io.js";
 import type { Client } from "../client/client.js";
 import { DEFAULT_MAX_BODY_BYTES } from "../client/body.js";
 import { DEFAULT_MAX_PAGES } from "../client/paginate.js";
-import { baseUrlFix, sourceText, stateDir } from "../config.js";
+import { baseUrlFix, baseUrlPlace, sourceText, stateDir } from "../config.js";
 import { UsageError } from "../errors.js";
 import { BASE_URL_VERSION_END, versionDoubled } from "../contract/routes.js";
 import { clipMiddle, oneLine, stripControl } from "../util/sanitize.js";
@@ -129,6 +129,7 @@ async function makeClient(ctx: Context): Promise<Client> {
   const client = new Client({
     proxy: proxy && proxyAgent ? { proxy, dispatcher: (agent) => proxyAgent(proxy.uri, agent) } : undefined,
     baseUrl,
+    baseUrlFrom: baseUrlPlace(g.sources?.["base-url"]),
     apiKey,
     timeoutMs: g.timeoutMs,
     maxRetries: g.maxRetries,

@@ -254,7 +254,8 @@ describe("a TLS failure", () => {
       expect(r.code).toBe(7);
       expect(connections).toBe(1);
       expect(r.stderr).toMatch(new RegExp(`^mids: TLS with 127\\.0\\.0\\.1:${port} failed: .+$`, "m"));
-      expect(r.stderr).toMatch(/^hint: check --base-url, the system clock and the CA certificates .*'mids doctor' checks them$/m);
+      expect(r.stderr).toMatch(/^hint: check MIDS_BASE_URL, the system clock and the CA certificates .*'mids doctor' checks them$/m);
+      // (the base URL came from MIDS_BASE_URL: the hint names it, not a flag never passed)
       expect(r.stderr).not.toMatch(/gave up|retr/);
     } finally {
       for (const s of sockets) s.destroy();

@@ -134,7 +134,7 @@ function placeholderHint(segments: readonly string[], i: number): string {
  * host, scheme, port or path is refused, as the key goes to the base URL only. Before, every URL
  * was refused, the base URL's own too.
  */
-function belowBase(url: string, baseUrl: string): string {
+function belowBase(url: string, baseUrl: string, place: string): string {
   const shown = oneLine(redactUrl(url));
   let u: URL;
   try {
@@ -148,7 +148,7 @@ function belowBase(url: string, baseUrl: string): string {
   if (u.origin !== base.origin || !below || u.username || u.password) {
     const where = oneLine(redactUrl(`${base.origin}${prefix}`));
     throw new UsageError(`${shown} is not below the base URL ${where}: mids api sends requests, and the key, there only (nothing was sent)`, {
-      hint: `pass the path below the base URL (e.g. mids api /v3/topics), or point --base-url at that host if it is the API`,
+      hint: `pass the path below the base URL (e.g. mids api /v3/topics), or point ${place} at that host if it is the API`,
     });
   }
   return (u.pathname.slice(prefix.length) || "/") + u.search;
@@ -159,13 +159,13 @@ function belowBase(url: string, baseUrl: string): string {
  * (`/../admin` under https://gw.example/mids-api): the URL parser resolves them, and the request,
  * the key with it, went to https://gw.example/admin, a place a full URL is refused for (belowBase).
  */
-function insideBase(path: string, baseUrl: string): void {
+function insideBase(path: string, baseUrl: string, place: string): void {
   const prefix = new URL(baseUrl).pathname.replace(/\/+$/, "");
   if (!prefix) return;
   const sent = new URL(joinUrl(baseUrl, path)).pathname;
   if (sent === prefix || sent.startsWith(`${prefix}/`)) return;
   throw new UsageError(`the path ${oneLine(redactText(path))} climbs out of the base URL's path ${oneLine(redactText(prefix))} (it would go to ${oneLine(redactText(sent))}): mids api sends requests, and the key, below the base URL only (nothing was sent)`, {
-    hint: "drop the .. segments from the path, or point --base-url at that path if it is the API",
+    hint: `drop the .. segments from the path, or point ${place} at that path if it is the API`,
   });
 }
 
@@ -371,8 +371,8 @@ export async function run(opts: ApiOptions, ctx: Context): Promise<void> {
   // a request that changes something is not sent with a --jq that cannot print its answer
   if (method !== "GET" && method !== "HEAD") await checkJqFilter(ctx);
   const client = await ctx.client();
-  if (isUrl) path = belowBase(path, client.opts.baseUrl);
-  else insideBase(path, client.opts.baseUrl);
+  if (isUrl) path = belowBase(path, client.opts.baseUrl, client.place);
+  else insideBase(path, client.opts.baseUrl, client.place);
   // v2 reads its key from x-api-key alone (spec 5.1): -H Authorization there is not the key sent
   if (headers.authorization !== undefined && headers["x-api-key"] === undefined && ctx.globals.apiKey && isV2Path(path)) {
     ctx.warn("-H Authorization carries no key on v2, which reads x-api-key only: the configured key is sent, as x-api-key beside it");
