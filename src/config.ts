@@ -431,6 +431,21 @@ export function baseUrlPlace(s: SettingSource | undefined): string {
   }
 }
 
+/**
+ * How a hint says to raise a limit (`timeout`), where it was set: the variable, or the config
+ * file's (a profile's) setting with the command that changes it, and the flag that overrides it
+ * for one run. Before, a timeout set in MIDS_TIMEOUT or the config file was "raise --timeout".
+ */
+export function raiseHint(key: ConfigKey, s: SettingSource | undefined, example: string): string {
+  const { flag } = SETTINGS[key];
+  switch (s?.kind) {
+    case "env": return `raise ${s.name} (e.g. ${s.name}=${example}), or pass ${flag} ${example} for one run`;
+    case "profile": return `raise it with 'mids config set --profile ${s.name} ${key} ${example}' (profile ${s.name} sets it), or pass ${flag} ${example} for one run`;
+    case "file": return `raise it with 'mids config set ${key} ${example}' (the config file sets it), or pass ${flag} ${example} for one run`;
+    default: return `raise ${flag} (e.g. ${flag} ${example})`;
+  }
+}
+
 /** The fix for a base URL that does not parse, where it came from (a flag, a variable, the file, 'config set'). */
 export function baseUrlFix(s: SettingSource | undefined, selected?: string): string {
   const fix = settingFix("base-url", s, selected);

@@ -27,6 +27,8 @@ import { ASSUMED_SHAPES } from "../contract/shapes/assumed.js";
 
 export interface ClientOptions {
   baseUrl: string;
+  /** how a timeout's hint says to raise it, where the timeout was set (default: "raise --timeout (e.g. --timeout 60s)") */
+  raiseTimeout?: string;
   /** how hints name the base URL's setting (`--base-url`, `MIDS_BASE_URL`, the config file's): where it was set */
   baseUrlFrom?: string;
   apiKey?: string;
@@ -305,7 +307,7 @@ export class Client {
       if (err instanceof MidsError) throw err;
       if (this.opts.signal?.aborted) throw new InterruptedError("interrupted");
       if (timeout.aborted) {
-        throw new TimeoutError(`${what} timed out after ${this.opts.timeoutMs} ms`, { hint: "raise --timeout (e.g. --timeout 60s) or try again" });
+        throw new TimeoutError(`${what} timed out after ${this.opts.timeoutMs} ms`, { hint: `${this.opts.raiseTimeout ?? "raise --timeout (e.g. --timeout 60s)"}, or try again` });
       }
       throw networkError(err, req.url, secrets, this.place, proxy);
     }

@@ -6,7 +6,7 @@ import { inCI, stderrWrapWidth, type IO } from "../io.js";
 import type { Client } from "../client/client.js";
 import { DEFAULT_MAX_BODY_BYTES } from "../client/body.js";
 import { DEFAULT_MAX_PAGES } from "../client/paginate.js";
-import { baseUrlFix, baseUrlPlace, sourceText, stateDir } from "../config.js";
+import { baseUrlFix, baseUrlPlace, raiseHint, sourceText, stateDir } from "../config.js";
 import { UsageError } from "../errors.js";
 import { BASE_URL_VERSION_END, versionDoubled } from "../contract/routes.js";
 import { clipMiddle, oneLine, stripControl } from "../util/sanitize.js";
@@ -130,6 +130,8 @@ async function makeClient(ctx: Context): Promise<Client> {
     proxy: proxy && proxyAgent ? { proxy, dispatcher: (agent) => proxyAgent(proxy.uri, agent) } : undefined,
     baseUrl,
     baseUrlFrom: baseUrlPlace(g.sources?.["base-url"]),
+    // (an example above the timeout that ran out: "--timeout 60s" after a 90 s timeout was no raise)
+    raiseTimeout: raiseHint("timeout", g.sources?.timeout, `${Math.max(60, Math.ceil((2 * g.timeoutMs) / 1000))}s`),
     apiKey,
     timeoutMs: g.timeoutMs,
     maxRetries: g.maxRetries,
