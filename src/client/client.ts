@@ -149,7 +149,10 @@ export class Client {
     this.retry = { ...DEFAULT_RETRY, limit: opts.maxRetries };
     const connections = Math.max(1, opts.connections ?? DEFAULT_CONNECTIONS);
     const agent: AgentOptions = { keepAliveTimeout: 10_000, connections };
-    this.agent = opts.proxy ? opts.proxy.dispatcher(agent) : new Agent(agent);
+    // a connection (TCP and TLS) is held to --timeout too: undici's own 10 s connect timeout held a
+    // stalled TLS handshake past a --timeout of 2 s (exit after 11 s), and cut one off at 10 s,
+    // as a raw "Connect Timeout Error", under a --timeout of 60 s
+    this.agent = opts.proxy ? opts.proxy.dispatcher(agent) : new Agent({ ...agent, connect: { timeout: opts.timeoutMs } });
     this.slots = new Slots(connections);
   }
 
