@@ -29,7 +29,9 @@ export function giveUpError(err: unknown, attempt: number, policy: RetryPolicy, 
     // a daily limit that ran out outlasts the minute's reset, a short Retry-After and any retry
     const daily = rl?.day.remaining === 0 ? rl.day.resetAt : undefined;
     const reset = rl?.minute.resetAt;
-    const tries = attempt > 0 ? ` after ${attempt} ${attempt === 1 ? "retry" : "retries"}` : "";
+    // (as every other error whose retries ran out says it: "...: Too many requests after 3 retries"
+    // read as the server's words)
+    const tries = attempt > 0 ? `; gave up after ${attempt} ${attempt === 1 ? "retry" : "retries"}` : "";
     const again = daily ? `after ${daily.toISOString()}, when the daily limit resets`
       : asked !== undefined ? `after ${formatDuration(asked)} (the server's ${err.retryAfterFrom ?? "Retry-After"})` : reset ? `after ${reset.toISOString()}, when the limit resets` : "in a minute";
     return new RateLimitError(`${err.message}${tries}`, {

@@ -212,7 +212,9 @@ describe("rate limited when retries run out (exit 5)", () => {
     const r = await runMain(["me", "--max-retries", "1"], { env: env(h.url) });
     expect(r.code).toBe(5);
     expect(h.seen).toHaveLength(2);
-    expect(r.stderr).toMatch(/^mids: rate limited \(1000 requests per day\) after 1 retry$/m);
+    // ("; gave up after", as every error whose retries ran out: "after 1 retry" glued to a v2
+    // server's message read as its words)
+    expect(r.stderr).toMatch(/^mids: rate limited \(1000 requests per day\); gave up after 1 retry$/m);
     expect(r.stderr).toMatch(new RegExp(`^hint: the daily limit resets at ${new Date(dayReset * 1000).toISOString()}; try again then$`, "m"));
     expect(r.stderr).not.toMatch(/--max-retries/);
   });
