@@ -431,6 +431,8 @@ function redirectError(status: number, headers: Headers, body: unknown, what: st
 function networkError(err: unknown, url: string, secrets: (string | undefined)[], place: string, proxy?: Proxy): MidsError {
   const e = err as { code?: string; message?: string; cause?: { code?: string; message?: string } };
   const code = e?.code ?? e?.cause?.code ?? "";
+  // (undici's HTTPParserError may carry no code)
+  const notHttp = /^HPE_/.test(code) || (err as Error)?.name === "HTTPParserError";
   const host = (() => { try { return new URL(url).host; } catch { return url; } })();
   // through a proxy, mids connects to the proxy only: a refused or unresolved connection is the proxy's
   const via = proxy ? proxyName(proxy) : undefined;
@@ -441,9 +443,13 @@ function networkError(err: unknown, url: string, secrets: (string | undefined)[]
     code === "ENOTFOUND" || code === "EAI_AGAIN" ? `cannot resolve ${via ? `the host of ${via}` : host}` :
     code === "ECONNRESET" || code === "UND_ERR_SOCKET" ? `connection to ${host}${via ? ` through ${via}` : ""} was reset` :
     DEFAULT_RETRY.tlsFailure.test(code) ? `TLS with ${host} failed: ${e?.message ?? code}` :
+    // undici's parser on an answer that is no HTTP ("Response does not match the HTTP/1.1 protocol
+    // (Expected HTTP/, RTSP/ or ICE/)"): said as what it means for the user
+    notHttp ? `${host}${via ? ` through ${via}` : ""} answered with something that is not HTTP` :
     `network error talking to ${host}${via ? ` through ${via}` : ""}: ${e?.message ?? String(err)}`;
   const hint = proxy && tunnel === 407 ? proxyAuthFix(proxy)
     : proxy && !DEFAULT_RETRY.tlsFailure.test(code) ? `${proxyRouteFix(proxy)}; 'mids doctor' checks the way there`
+    : notHttp && !proxy ? `check the host and port in ${place}: another kind of server answers there; --verbose shows the requests`
     : DEFAULT_RETRY.tlsFailure.test(code)
     ? `check ${place}, the system clock and the CA certificates (NODE_EXTRA_CA_CERTS for a private CA); 'mids doctor' checks them`
     : `check ${place} and your network; --verbose shows the requests`;
