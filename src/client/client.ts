@@ -289,6 +289,8 @@ export class Client {
     let bytes: number;
     let raw: Buffer | undefined;
     const started = Date.now();
+    // the status of an answer whose body is being read: a connection lost then cut the answer short
+    let answered: number | undefined;
     try {
       const u = new URL(req.url);
       const res = await apiRequest.call(this.agent, {
@@ -300,6 +302,7 @@ export class Client {
         signal,
       });
       status = res.statusCode;
+      answered = status;
       headers = normalizeHeaders(res.headers as Record<string, string | string[] | undefined>);
       // an error answer over the cap is still that error (a 503 is retried), its body left unread
       const cap = this.opts.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
@@ -312,7 +315,7 @@ export class Client {
       if (timeout.aborted) {
         throw new TimeoutError(`${what} timed out after ${this.opts.timeoutMs} ms`, { hint: `${this.opts.raiseTimeout ?? "raise --timeout (e.g. --timeout 60s)"}, or try again` });
       }
-      throw networkError(err, req.url, secrets, this.place, proxy);
+      throw networkError(err, req.url, secrets, this.place, proxy, answered);
     }
     if (verbose) {
       this.trace(`< HTTP ${status} (${Date.now() - started} ms)`);
@@ -428,7 +431,7 @@ function redirectError(status: number, headers: Headers, body: unknown, what: st
   });
 }
 
-function networkError(err: unknown, url: string, secrets: (string | undefined)[], place: string, proxy?: Proxy): MidsError {
+function networkError(err: unknown, url: string, secrets: (string | undefined)[], place: string, proxy?: Proxy, answered?: number): MidsError {
   const e = err as { code?: string; message?: string; cause?: { code?: string; message?: string } };
   const code = e?.code ?? e?.cause?.code ?? "";
   // (undici's HTTPParserError may carry no code)
@@ -437,17 +440,24 @@ function networkError(err: unknown, url: string, secrets: (string | undefined)[]
   // through a proxy, mids connects to the proxy only: a refused or unresolved connection is the proxy's
   const via = proxy ? proxyName(proxy) : undefined;
   const tunnel = proxy ? tunnelStatus(err) : undefined;
+  // the connection lost while the body came: the answer was cut short, which the base URL and
+  // the network at large do not explain (before: "was reset", "check --base-url and your network")
+  const lost = answered !== undefined && (code === "ECONNRESET" || code === "UND_ERR_SOCKET" || code === "EPIPE");
   const reason =
+    lost ? `the answer from ${host}${via ? ` through ${via}` : ""} was cut short: the connection ${code === "UND_ERR_SOCKET" ? "closed" : "was reset"} partway through its body (HTTP ${answered})` :
     tunnel ? `${via} refused to open a tunnel to ${host}: HTTP ${tunnel}${tunnel === 407 ? " (proxy authentication required)" : ""}` :
     code === "ECONNREFUSED" ? `connection refused by ${via ?? host}` :
     code === "ENOTFOUND" || code === "EAI_AGAIN" ? `cannot resolve ${via ? `the host of ${via}` : host}` :
-    code === "ECONNRESET" || code === "UND_ERR_SOCKET" ? `connection to ${host}${via ? ` through ${via}` : ""} was reset` :
+    // (undici's "other side closed": no reset, the server hung up before it answered)
+    code === "UND_ERR_SOCKET" ? `${host}${via ? ` through ${via}` : ""} closed the connection without an answer` :
+    code === "ECONNRESET" ? `connection to ${host}${via ? ` through ${via}` : ""} was reset` :
     DEFAULT_RETRY.tlsFailure.test(code) ? `TLS with ${host} failed: ${e?.message ?? code}` :
     // undici's parser on an answer that is no HTTP ("Response does not match the HTTP/1.1 protocol
     // (Expected HTTP/, RTSP/ or ICE/)"): said as what it means for the user
     notHttp ? `${host}${via ? ` through ${via}` : ""} answered with something that is not HTTP` :
     `network error talking to ${host}${via ? ` through ${via}` : ""}: ${e?.message ?? String(err)}`;
-  const hint = proxy && tunnel === 407 ? proxyAuthFix(proxy)
+  const hint = lost ? `try again; if it keeps happening, the server${via ? `, ${via}` : ""} or something on the way cuts long answers short (--verbose shows the exchange)`
+    : proxy && tunnel === 407 ? proxyAuthFix(proxy)
     : proxy && !DEFAULT_RETRY.tlsFailure.test(code) ? `${proxyRouteFix(proxy)}; 'mids doctor' checks the way there`
     : notHttp && !proxy ? `check the host and port in ${place}: another kind of server answers there; --verbose shows the requests`
     : DEFAULT_RETRY.tlsFailure.test(code)

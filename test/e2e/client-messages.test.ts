@@ -3,7 +3,7 @@
 // documented answers, small hostile servers for the rest; in-process (runMain) throughout.
 import { createServer, type Socket } from "node:net";
 import { describe, expect, it } from "vitest";
-import { baseEnv, runMain, useSandbox } from "../helpers/cli.js";
+import { baseEnv, runMain, runMids, useSandbox } from "../helpers/cli.js";
 import { hostile, sendJson } from "../helpers/hostile.js";
 import { SANDBOX_KEYS } from "../../src/sandbox/keys.js";
 
@@ -147,7 +147,21 @@ describe("server failures: what mids tried, and what to do", () => {
     expect([html.seen.length, busy.seen.length, reset.seen.length]).toEqual([2, 3, 2]);
     expect(a.stderr).toBe("mids: 'mids me' failed with HTTP 502; gave up after 1 retry\nhint: the API failed on its side; try again later (--verbose shows the exchange)\n");
     expect(b.stderr).toMatch(/^mids: the service is temporarily unavailable: history store down; gave up after 2 retries$/m);
-    expect(c.stderr).toMatch(/^mids: connection to 127\.0\.0\.1:\d+ was reset; gave up after 1 retry$/m);
+    // (a server that hangs up, as this one does, resets nothing: it closed without an answer)
+    expect(c.stderr).toMatch(/^mids: 127\.0\.0\.1:\d+ closed the connection without an answer; gave up after 1 retry$/m);
+  });
+
+  // A connection lost while the body came was "connection to HOST was reset", "check --base-url
+  // and your network": the answer was cut short, which neither explains.
+  it("an answer cut short partway through its body says so, and that trying again is the fix", async () => {
+    const cut = await hostile((_req, res) => {
+      res.writeHead(200, { "content-type": "application/json", "content-length": "1000" });
+      res.write('{"data": [', () => res.socket?.destroy());
+    });
+    const r = await runMids(["topics", "list", "--max-retries", "1"], { env: env(cut.url) });
+    expect(r.code).toBe(7);
+    expect(cut.seen).toHaveLength(2);
+    expect(r.stderr).toMatch(/^mids: the answer from 127\.0\.0\.1:\d+ was cut short: the connection closed partway through its body \(HTTP 200\); gave up after 1 retry\nhint: try again; if it keeps happening, the server or something on the way cuts long answers short \(--verbose shows the exchange\)\n$/);
   });
 
   it("internal_error (never retried) has a hint too, and says nothing of retries", async () => {
