@@ -437,12 +437,17 @@ export function baseUrlPlace(s: SettingSource | undefined): string {
  * for one run. Before, a timeout set in MIDS_TIMEOUT or the config file was "raise --timeout".
  */
 export function raiseHint(key: ConfigKey, s: SettingSource | undefined, example: string): string {
+  return raisedWhereSet(key, s, example) ?? `raise ${SETTINGS[key].flag} (e.g. ${SETTINGS[key].flag} ${example})`;
+}
+
+/** raiseHint for a limit set in a variable, the config file or a profile; undefined for a flag or the default. */
+export function raisedWhereSet(key: ConfigKey, s: SettingSource | undefined, example: string): string | undefined {
   const { flag } = SETTINGS[key];
   switch (s?.kind) {
     case "env": return `raise ${s.name} (e.g. ${s.name}=${example}), or pass ${flag} ${example} for one run`;
     case "profile": return `raise it with 'mids config set --profile ${s.name} ${key} ${example}' (profile ${s.name} sets it), or pass ${flag} ${example} for one run`;
     case "file": return `raise it with 'mids config set ${key} ${example}' (the config file sets it), or pass ${flag} ${example} for one run`;
-    default: return `raise ${flag} (e.g. ${flag} ${example})`;
+    default: return undefined;
   }
 }
 

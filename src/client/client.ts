@@ -29,6 +29,10 @@ export interface ClientOptions {
   baseUrl: string;
   /** how a timeout's hint says to raise it, where the timeout was set (default: "raise --timeout (e.g. --timeout 60s)") */
   raiseTimeout?: string;
+  /** how --max-pages' hint says to raise it, when a variable or the config file set it */
+  raiseMaxPages?: string;
+  /** how a body cap's hint says to raise it, when a variable or the config file set it */
+  raiseBodyCap?: string;
   /** how hints name the base URL's setting (`--base-url`, `MIDS_BASE_URL`, the config file's): where it was set */
   baseUrlFrom?: string;
   apiKey?: string;
@@ -307,7 +311,7 @@ export class Client {
       // an error answer over the cap is still that error (a 503 is retried), its body left unread
       const cap = this.opts.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
       let overCap: boolean | undefined;
-      ({ text, bytes, overCap, raw } = await readCapped(res.body, cap, headers["content-length"], what, { skipOver: status >= 400 }));
+      ({ text, bytes, overCap, raw } = await readCapped(res.body, cap, headers["content-length"], what, { skipOver: status >= 400, raise: this.opts.raiseBodyCap }));
       if (overCap) this.opts.notice(`${what}: the body of its HTTP ${status} answer passed the ${formatBytes(cap)} cap and was not read`, `error-body:${what}:${status}`);
     } catch (err) {
       if (err instanceof MidsError) throw err;

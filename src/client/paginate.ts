@@ -70,9 +70,10 @@ function cut(res: Page, seen: number, maxItems: number | undefined): number {
 /** The run reached --max-pages: its message already says how many pages were fetched. */
 export class MaxPagesError extends PaginationError {}
 
-export function maxPagesError(maxPages: number, resume: string | undefined): MaxPagesError {
+/** `raise`: how to raise the cap where it was set (MIDS_MAX_PAGES, the config file), when no flag or default. */
+export function maxPagesError(maxPages: number, resume: string | undefined, raise?: string): MaxPagesError {
   return new MaxPagesError(`stopped after ${maxPages} ${maxPages === 1 ? "page" : "pages"} (--max-pages) although the server says there are more`, {
-    hint: `raise --max-pages (or MIDS_MAX_PAGES)${resume ? `, or continue with ${resume}` : ""}`,
+    hint: `${raise ?? "raise --max-pages (or MIDS_MAX_PAGES)"}${resume ? `, or continue with ${resume}` : ""}`,
   });
 }
 
@@ -110,7 +111,7 @@ export async function* cursorPages(client: Client, routeId: string, input: CallI
     if (oversized) throw oversizedCursorError(n, next.length);
     if (served === 0) throw emptyPageError(n, "a nextCursor");
     if (cursors.has(next)) throw repeatedCursorError(n);
-    if (n >= maxPages) throw maxPagesError(maxPages, res.resume);
+    if (n >= maxPages) throw maxPagesError(maxPages, res.resume, client.opts.raiseMaxPages);
     cursors.add(next);
     cursor = next;
   }
@@ -163,7 +164,7 @@ export async function* pageNumberPages(client: Client, routeId: string, input: C
   // understated count) the walk goes on one page at a time under the same guards
   while (more) {
     n++;
-    if (n > firstPage - 1 + maxPages) throw maxPagesError(maxPages, `--page ${n}`);
+    if (n > firstPage - 1 + maxPages) throw maxPagesError(maxPages, `--page ${n}`, client.opts.raiseMaxPages);
     fill();
     const res = await (inflight.get(n) ?? (client.call(routeId, { ...input, query: { ...input.query, page: n, limit } }) as Promise<Page>));
     inflight.delete(n);
@@ -287,7 +288,7 @@ export async function* rawPages(client: Client, path: string, headers: Record<st
     yield res;
     if (!next) return;
     if (served === 0) throw emptyPageError(n, claim);
-    if (n >= maxPages) throw maxPagesError(maxPages, res.resume);
+    if (n >= maxPages) throw maxPagesError(maxPages, res.resume, client.opts.raiseMaxPages);
     url = next;
   }
 }

@@ -608,7 +608,7 @@ async function paginate(ctx: Context, client: Client, path: string, headers: Rec
   try {
     for await (const res of rawPages(client, path, headers, { maxPages: ctx.globals.maxPages, typedQuery })) {
       if (opts.slurp) {
-        if ((heldBytes += res.bytes) > maxBody) throw tooLarge(`GET ${path.split("?")[0]}`, maxBody, `${pages + 1} pages held for --slurp`);
+        if ((heldBytes += res.bytes) > maxBody) throw tooLarge(`GET ${path.split("?")[0]}`, maxBody, `${pages + 1} pages held for --slurp`, client.opts.raiseBodyCap);
         // a text page (an answer that is not JSON) too: the key a server quotes never shows
         slurped.push(redactDeep(res.body, secrets));
       } else {
