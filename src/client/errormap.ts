@@ -158,7 +158,9 @@ export function toApiError(status: number, body: unknown, headers: Headers, now:
     const rl = parseRateLimit(headers, now);
     const day = rl?.day.remaining === 0 && rl.day.resetAt ? rl.day.resetAt : undefined;
     const reset = day ?? rl?.minute.resetAt;
-    if (reset) [retryAfterMs, retryAfterFrom] = [Math.max(0, reset.getTime() - now.getTime()), day ? "X-RateLimit-Reset-Day" : "X-RateLimit-Reset-Minute"];
+    // (a reset already past by this clock, a skewed one's, is no wait: the backoff applies)
+    const ms = reset ? reset.getTime() - now.getTime() : 0;
+    if (ms > 0) [retryAfterMs, retryAfterFrom] = [ms, day ? "X-RateLimit-Reset-Day" : "X-RateLimit-Reset-Minute"];
   }
 
   let message: string;

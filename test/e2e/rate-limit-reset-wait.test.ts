@@ -41,3 +41,17 @@ it("a spent daily limit that resets past the 2-minute cap is not waited for: exi
   expect(r.stderr).toMatch(/^mids: rate limited \(1000 requests per day\); the limit resets in .+ \(X-RateLimit-Reset-Day\), longer than mids waits \(2m\)$/m);
   expect(r.stderr).toContain(`hint: try again after ${new Date(reset * 1000).toISOString()}`);
 });
+
+// (a reset this clock already has behind it, a skewed server clock's, is no wait of 0 ms three
+// times over: the backoff applies, and the line does not claim the reset)
+it("a reset already past by this clock: the backoff, not a wait of nothing", async () => {
+  const server = await hostile((_req, res, n) => {
+    if (n > 1) return sendJson(res, 200, { data: [], meta: {} });
+    const past = Math.floor(Date.now() / 1000) - 30;
+    sendJson(res, 429, { code: "rate_limited", message: "slow down" }, limited({ minute: past, day: past + 80_000, dayLeft: 500 }));
+  });
+  const r = await runMids(["api", "/v3/topics"], { env: baseEnv({ MIDS_BASE_URL: server.url }) });
+  expect(r.code, r.stderr).toBe(0);
+  expect(server.seen).toHaveLength(2);
+  expect(r.stderr).toMatch(/^mids: rate limited \(per-minute limit of 60 requests\); waiting \d+ ms before retry 1\/3$/m);
+});
