@@ -111,7 +111,7 @@ export async function* cursorPages(client: Client, routeId: string, input: CallI
     if (oversized) throw oversizedCursorError(n, next.length);
     if (served === 0) throw emptyPageError(n, "a nextCursor");
     if (cursors.has(next)) throw repeatedCursorError(n);
-    if (n >= maxPages) throw maxPagesError(maxPages, res.resume, client.opts.raiseMaxPages);
+    if (n >= maxPages) throw maxPagesError(maxPages, res.resume, client.opts?.raiseMaxPages);
     cursors.add(next);
     cursor = next;
   }
@@ -164,7 +164,7 @@ export async function* pageNumberPages(client: Client, routeId: string, input: C
   // understated count) the walk goes on one page at a time under the same guards
   while (more) {
     n++;
-    if (n > firstPage - 1 + maxPages) throw maxPagesError(maxPages, `--page ${n}`, client.opts.raiseMaxPages);
+    if (n > firstPage - 1 + maxPages) throw maxPagesError(maxPages, `--page ${n}`, client.opts?.raiseMaxPages);
     fill();
     const res = await (inflight.get(n) ?? (client.call(routeId, { ...input, query: { ...input.query, page: n, limit } }) as Promise<Page>));
     inflight.delete(n);
@@ -245,7 +245,7 @@ export async function* rawPages(client: Client, path: string, headers: Record<st
     if (followed && !(followed === "meta" ? meta : pg)) {
       yield res;
       throw new MalformedResponseError(`page ${n} is not a page the API sends: ${b ? `it has no ${followed} object` : "its body is not JSON"}, although page ${n - 1} said there was more`, {
-        hint: `is ${client.place} pointing at the API? what came before is complete`,
+        hint: `is ${client.place ?? "--base-url"} pointing at the API? what came before is complete`,
       });
     }
     let next: string | undefined;
@@ -254,7 +254,7 @@ export async function* rawPages(client: Client, path: string, headers: Record<st
     if (meta && "nextCursor" in meta && cursor !== null && typeof cursor !== "string") {
       yield res;
       throw new MalformedResponseError(`page ${n} is not a page the API sends: its meta.nextCursor is ${Array.isArray(cursor) ? "an array" : cursor === undefined ? "undefined" : `a ${typeof cursor}`}, not a string`, {
-        hint: `is ${client.place} pointing at the API? what came before is complete`,
+        hint: `is ${client.place ?? "--base-url"} pointing at the API? what came before is complete`,
       });
     }
     // (a cursor it ignored repeats the cursor, found below; a page number it ignores repeats the items)
@@ -288,7 +288,7 @@ export async function* rawPages(client: Client, path: string, headers: Record<st
     yield res;
     if (!next) return;
     if (served === 0) throw emptyPageError(n, claim);
-    if (n >= maxPages) throw maxPagesError(maxPages, res.resume, client.opts.raiseMaxPages);
+    if (n >= maxPages) throw maxPagesError(maxPages, res.resume, client.opts?.raiseMaxPages);
     url = next;
   }
 }
