@@ -30,7 +30,7 @@ export function errorLine(err: unknown, secrets: readonly (string | undefined)[]
  */
 const HEADER_THEN_WORD = /(?<![\w-])([A-Za-z][\w-]*)(\s*:\s*)([a-z]{1,16})(?=$|\s|[.,!?)])/g;
 
-const SCHEME = new Set(CREDENTIAL_SCHEMES.map((c) => c.toLowerCase()));
+const SCHEME: ReadonlySet<string> = new Set(CREDENTIAL_SCHEMES.map((c) => c.toLowerCase()));
 
 function redactServerWords(s: string): string {
   if (s.indexOf(":") < 0) return redactText(s);
