@@ -133,6 +133,16 @@ function wrongKindHint(path: string | undefined, locator: string | undefined): s
 /** For a command (`'mids projects list'`): its help, which says the values each option takes; undefined for `mids api`. */
 const optionsHelp = (what: string): string | undefined => (what.startsWith("'mids ") ? `run ${what.slice(0, -1)} --help' for the values its options take` : undefined);
 
+/** A path of a version and a resource alone (`/v2/intel`, `/v2/projects/chains` too when the route has no parameter): no id to check. */
+function namesNoId(path: string | undefined): boolean {
+  if (!path) return false;
+  const m = matchRoute("GET", path.split("?")[0]);
+  return m ? !/\{/.test(m.route.path) : /^\/v\d+\/[^/]+\/?$/.test(path);
+}
+
+/** `typed`: mids api's path, which may be the mistake; a command's own path is not. */
+const noRouteHint = (place: string, typed: boolean): string => `the server has no such route: check ${place}${typed ? " and the path" : ""} ('mids doctor' checks the base URL; --verbose shows the request sent)`;
+
 function findIdsHint(path: string | undefined, subjectType: string | undefined): string | undefined {
   const resource = path?.split("/")[2];
   return (resource !== undefined ? FIND_IDS[resource] : undefined) ?? (subjectType ? FIND_IDS[subjectType.endsWith("s") || subjectType === "intel" ? subjectType : subjectType + "s"] : undefined);
@@ -246,7 +256,9 @@ export function toApiError(status: number, body: unknown, headers: Headers, now:
       // v2's refusal of a parameter (spec 9.5: 400 without a code), as invalid_request is v3's
       else if (status === 400) hint = optionsHelp(what) ?? "check the parameters; --verbose shows the request sent";
       // (v2's 404 names no route: a path typed to mids api may be the route's name mistyped)
-      else if (status === 404 || status === 410) hint = (what.startsWith("'mids ") ? undefined : mistypedRouteHint(typed ?? path, query)) ?? findIdsHint(path, undefined) ?? NOT_FOUND_HINT;
+      // (a path that names no id, a list's /v2/intel, is a route the server lacks: "check the id"
+      // and where ids are listed said nothing to do there)
+      else if (status === 404 || status === 410) hint = (what.startsWith("'mids ") ? undefined : mistypedRouteHint(typed ?? path, query)) ?? (namesNoId(path) ? noRouteHint(place, !what.startsWith("'mids ")) : findIdsHint(path, undefined)) ?? NOT_FOUND_HINT;
       else if (status >= 500) hint = SERVER_FAILED;
       // a 422 of no known code: the values given are the fix
       else if (status === 422) hint = what.startsWith("'mids ") ? `check the values given; run ${what.slice(0, -1)} --help' for what each option takes` : "check the request's parameters and body; --verbose shows the request sent";

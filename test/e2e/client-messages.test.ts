@@ -279,3 +279,21 @@ describe("a TLS failure", () => {
     }
   });
 });
+
+// A v2 404 of a path that names no id (a list, /v2/intel) got "check the id; 'mids intel list'
+// lists intel with their ids": there is no id to check, the route is what the server lacks.
+describe("a v2 404 of a route that takes no id", () => {
+  it("says the server has no such route, not to check an id; a path with an id keeps the id's hint", async () => {
+    const h = await hostile((_req, res) => sendJson(res, 404, { status: 404, error: "Not Found", message: "Not found" }));
+    const [list, one, cmd] = await Promise.all([
+      runMids(["api", "/v2/intel", "--max-retries", "0"], { env: env(h.url) }),
+      runMids(["api", "/v2/intel/abc", "--max-retries", "0"], { env: env(h.url) }),
+      runMids(["intel", "list", "--api", "v2", "--max-retries", "0"], { env: env(h.url) }),
+    ]);
+    expect([list.code, one.code, cmd.code]).toEqual([4, 4, 4]);
+    expect(list.stderr).toBe("mids: GET /v2/intel failed with HTTP 404: Not found\n" +
+      "hint: the server has no such route: check MIDS_BASE_URL and the path ('mids doctor' checks the base URL; --verbose shows the request sent)\n");
+    expect(one.stderr).toMatch(/^hint: check the id; 'mids intel list' lists intel with their ids$/m);
+    expect(cmd.stderr).toMatch(/^hint: the server has no such route: check MIDS_BASE_URL \('mids doctor' checks the base URL; --verbose shows the request sent\)$/m);
+  });
+});
