@@ -62,7 +62,12 @@ export interface ClientOptions {
 }
 
 /** What the client sizes its connection pool with, whichever dispatcher holds it. */
-export interface AgentOptions { keepAliveTimeout: number; connections: number }
+export interface AgentOptions {
+  keepAliveTimeout: number;
+  connections: number;
+  /** --timeout, which bounds opening a connection too (TCP, TLS, a proxy's tunnel); undici's own when absent */
+  connectTimeoutMs?: number;
+}
 
 export interface CallInput {
   pathParams?: Record<string, string>;
@@ -152,11 +157,11 @@ export class Client {
     this.opts = opts;
     this.retry = { ...DEFAULT_RETRY, limit: opts.maxRetries };
     const connections = Math.max(1, opts.connections ?? DEFAULT_CONNECTIONS);
-    const agent: AgentOptions = { keepAliveTimeout: 10_000, connections };
+    const agent: AgentOptions = { keepAliveTimeout: 10_000, connections, connectTimeoutMs: opts.timeoutMs };
     // a connection (TCP and TLS) is held to --timeout too: undici's own 10 s connect timeout held a
     // stalled TLS handshake past a --timeout of 2 s (exit after 11 s), and cut one off at 10 s,
     // as a raw "Connect Timeout Error", under a --timeout of 60 s
-    this.agent = opts.proxy ? opts.proxy.dispatcher(agent) : new Agent({ ...agent, connect: { timeout: opts.timeoutMs } });
+    this.agent = opts.proxy ? opts.proxy.dispatcher(agent) : new Agent({ keepAliveTimeout: agent.keepAliveTimeout, connections, connect: { timeout: opts.timeoutMs } });
     this.slots = new Slots(connections);
   }
 
