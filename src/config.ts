@@ -415,6 +415,42 @@ export function settingFix(key: ConfigKey, s: SettingSource | undefined, selecte
   }
 }
 
+/**
+ * How a hint names the base URL to check or change, where it was set: `--base-url`,
+ * `MIDS_BASE_URL`, or the config file's (a profile's) setting with the command that changes it.
+ * Before, every network error said "check --base-url" whatever had set it.
+ */
+export function baseUrlPlace(s: SettingSource | undefined): string {
+  switch (s?.kind) {
+    case "flag":
+    case "env": return s.name;
+    case "profile": return `the base URL of profile ${s.name} ('mids config set --profile ${s.name} base-url URL')`;
+    case "file": return "the base URL in the config file ('mids config set base-url URL')";
+    case "sandbox": return "--sandbox";
+    default: return "the base URL";
+  }
+}
+
+/**
+ * How a hint says to raise a limit (`timeout`), where it was set: the variable, or the config
+ * file's (a profile's) setting with the command that changes it, and the flag that overrides it
+ * for one run. Before, a timeout set in MIDS_TIMEOUT or the config file was "raise --timeout".
+ */
+export function raiseHint(key: ConfigKey, s: SettingSource | undefined, example: string): string {
+  return raisedWhereSet(key, s, example) ?? `raise ${SETTINGS[key].flag} (e.g. ${SETTINGS[key].flag} ${example})`;
+}
+
+/** raiseHint for a limit set in a variable, the config file or a profile; undefined for a flag or the default. */
+export function raisedWhereSet(key: ConfigKey, s: SettingSource | undefined, example: string): string | undefined {
+  const { flag } = SETTINGS[key];
+  switch (s?.kind) {
+    case "env": return `raise ${s.name} (e.g. ${s.name}=${example}), or pass ${flag} ${example} for one run`;
+    case "profile": return `raise it with 'mids config set --profile ${s.name} ${key} ${example}' (profile ${s.name} sets it), or pass ${flag} ${example} for one run`;
+    case "file": return `raise it with 'mids config set ${key} ${example}' (the config file sets it), or pass ${flag} ${example} for one run`;
+    default: return undefined;
+  }
+}
+
 /** The fix for a base URL that does not parse, where it came from (a flag, a variable, the file, 'config set'). */
 export function baseUrlFix(s: SettingSource | undefined, selected?: string): string {
   const fix = settingFix("base-url", s, selected);

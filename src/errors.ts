@@ -94,6 +94,8 @@ export class ApiError extends MidsError {
     this.body = opts.body;
   }
   retryAfterMs?: number;
+  /** where retryAfterMs came from, as a wait or an error names it: `Retry-After`, v2's `retryAfterMs`, `X-RateLimit-Reset-Minute` or `-Day` */
+  retryAfterFrom?: string;
   /** the request carried a credential other than the configured key (`-H x-api-key` of mids api): its error names that one */
   credentialFrom?: string;
   headers: Record<string, string>;

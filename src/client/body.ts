@@ -16,9 +16,13 @@ export const DEFAULT_MAX_BODY_BYTES = 64 * 1024 * 1024;
 export const MAX_JSON_DEPTH = 256;
 
 
-export function tooLarge(what: string, cap: number, subject = "response body"): ResponseTooLargeError {
+/** The example a cap's hint offers: four times the cap (`4MB`). */
+export const biggerCap = (cap: number): string => formatBytes(cap * 4).replace(" ", "");
+
+/** `raise`: how to raise the cap where it was set (MIDS_MAX_BODY_SIZE, the config file), when it was not a flag or the default. */
+export function tooLarge(what: string, cap: number, subject = "response body", raise?: string): ResponseTooLargeError {
   return new ResponseTooLargeError(`${what}: the ${subject} passed the ${formatBytes(cap)} cap, so mids stopped reading it`, {
-    hint: `raise the cap with --max-body-size (e.g. --max-body-size ${formatBytes(cap * 4).replace(" ", "")}) or MIDS_MAX_BODY_SIZE if you trust the server`,
+    hint: `${raise ?? `raise the cap with --max-body-size (e.g. --max-body-size ${biggerCap(cap)}) or MIDS_MAX_BODY_SIZE`} if you trust the server`,
   });
 }
 
@@ -39,11 +43,11 @@ function abandon(body: Body): void {
  * `skipOver`: a body over the cap is not an error but left unread (`overCap`, empty text): an
  * error answer's status says what happened, whatever its page weighs.
  */
-export async function readCapped(body: Body, maxBytes: number, contentLength: string | undefined, what: string, opts: { skipOver?: boolean } = {}): Promise<{ text: string; bytes: number; overCap?: boolean; raw?: Buffer }> {
+export async function readCapped(body: Body, maxBytes: number, contentLength: string | undefined, what: string, opts: { skipOver?: boolean; raise?: string } = {}): Promise<{ text: string; bytes: number; overCap?: boolean; raw?: Buffer }> {
   if (contentLength !== undefined && /^\d+$/.test(contentLength) && Number(contentLength) > maxBytes) {
     abandon(body);
     if (opts.skipOver) return { text: "", bytes: 0, overCap: true };
-    throw tooLarge(what, maxBytes);
+    throw tooLarge(what, maxBytes, undefined, opts.raise);
   }
   const chunks: Buffer[] = [];
   let bytes = 0;
@@ -53,7 +57,7 @@ export async function readCapped(body: Body, maxBytes: number, contentLength: st
     if (bytes > maxBytes) {
       abandon(body);
       if (opts.skipOver) return { text: "", bytes, overCap: true };
-      throw tooLarge(what, maxBytes);
+      throw tooLarge(what, maxBytes, undefined, opts.raise);
     }
     chunks.push(buf);
   }

@@ -14,7 +14,7 @@ import { oneLine } from "../util/sanitize.js";
 import { describeWait, type WaitNotice } from "./wait.js";
 import { toApiError } from "./errormap.js";
 import { normalizeHeaders, parseDeprecation, parseRateLimit, type Deprecation, type Headers, type RateLimit } from "./headers.js";
-import { buildRaw, buildRequest, isLoopbackHost, redactHeaders, type BuiltRequest, type Query } from "./request.js";
+import { buildRaw, buildRequest, headerSecrets, isLoopbackHost, redactHeaders, type BuiltRequest, type Query } from "./request.js";
 import { redact, redactInPlace } from "../util/known-secrets.js";
 import { isSecretHeader, redactUrl } from "../contract/secrets.js";
 import { DEFAULT_RETRY, proxyRefusal, retryDelay, type RetryPolicy } from "./retry.js";
@@ -27,6 +27,14 @@ import { ASSUMED_SHAPES } from "../contract/shapes/assumed.js";
 
 export interface ClientOptions {
   baseUrl: string;
+  /** how a timeout's hint says to raise it, where the timeout was set (default: "raise --timeout (e.g. --timeout 60s)") */
+  raiseTimeout?: string;
+  /** how --max-pages' hint says to raise it, when a variable or the config file set it */
+  raiseMaxPages?: string;
+  /** how a body cap's hint says to raise it, when a variable or the config file set it */
+  raiseBodyCap?: string;
+  /** how hints name the base URL's setting (`--base-url`, `MIDS_BASE_URL`, the config file's): where it was set */
+  baseUrlFrom?: string;
   apiKey?: string;
   timeoutMs: number;
   maxRetries: number;
@@ -54,7 +62,12 @@ export interface ClientOptions {
 }
 
 /** What the client sizes its connection pool with, whichever dispatcher holds it. */
-export interface AgentOptions { keepAliveTimeout: number; connections: number }
+export interface AgentOptions {
+  keepAliveTimeout: number;
+  connections: number;
+  /** --timeout, which bounds opening a connection too (TCP, TLS, a proxy's tunnel); undici's own when absent */
+  connectTimeoutMs?: number;
+}
 
 export interface CallInput {
   pathParams?: Record<string, string>;
@@ -67,6 +80,8 @@ export interface CallInput {
 export interface RawOptions {
   /** print the deprecation notice of a deprecated route (default true); migrate verify replays v2 on purpose */
   deprecationNotices?: boolean;
+  /** the query written in the path given to mids api (`?limit=5`; not its -f fields): a mistyped route's hint keeps it */
+  typedQuery?: string;
 }
 
 export interface ApiResult<T = unknown> {
@@ -142,8 +157,11 @@ export class Client {
     this.opts = opts;
     this.retry = { ...DEFAULT_RETRY, limit: opts.maxRetries };
     const connections = Math.max(1, opts.connections ?? DEFAULT_CONNECTIONS);
-    const agent: AgentOptions = { keepAliveTimeout: 10_000, connections };
-    this.agent = opts.proxy ? opts.proxy.dispatcher(agent) : new Agent(agent);
+    const agent: AgentOptions = { keepAliveTimeout: 10_000, connections, connectTimeoutMs: opts.timeoutMs };
+    // a connection (TCP and TLS) is held to --timeout too: undici's own 10 s connect timeout held a
+    // stalled TLS handshake past a --timeout of 2 s (exit after 11 s), and cut one off at 10 s,
+    // as a raw "Connect Timeout Error", under a --timeout of 60 s
+    this.agent = opts.proxy ? opts.proxy.dispatcher(agent) : new Agent({ keepAliveTimeout: agent.keepAliveTimeout, connections, connect: { timeout: opts.timeoutMs } });
     this.slots = new Slots(connections);
   }
 
@@ -160,7 +178,7 @@ export class Client {
     const r = routeById(routeId);
     const req = buildRequest(r, input, this.buildOpts());
     const res = await this.send<T>(req, r, r.idempotent);
-    if (r.pagination) checkListShape(res, `${r.method} ${r.path}`, r.id in ASSUMED_SHAPES);
+    if (r.pagination) checkListShape(res, `${r.method} ${r.path}`, r.id in ASSUMED_SHAPES, this.place);
     // a list read in one answer (no paging in the route table) whose answer says there is more:
     // what is printed is its first page only, which is said rather than passed off as the whole list
     else if (r.method === "GET" && ((typeof res.nextCursor === "string" && res.nextCursor !== "") || res.pagination?.hasMore === true)) {
@@ -175,10 +193,15 @@ export class Client {
 
   /** A raw request (mids api); the route, when the path matches one, still decides retries and notices. */
   async raw(method: string, pathAndQuery: string, body: unknown, headers?: Record<string, string>, opts: RawOptions = {}): Promise<ApiResult> {
-    const req = buildRaw(method, pathAndQuery, body, headers, this.buildOpts());
+    const req: BuiltRequest = { ...buildRaw(method, pathAndQuery, body, headers, this.buildOpts()), typedQuery: opts.typedQuery };
     const m = matchRoute(req.method, this.apiPath(req.url));
     const idempotent = m ? m.route.idempotent : req.method === "GET" || req.method === "HEAD";
     return this.send(req, m?.route, idempotent, opts.deprecationNotices ?? true);
+  }
+
+  /** How hints name the base URL's setting: where it was set (`--base-url` in library use). */
+  get place(): string {
+    return this.opts.baseUrlFrom ?? "--base-url";
   }
 
   /** The path of a request URL below the base URL's path: `/v2/signals`, never its query. */
@@ -206,19 +229,20 @@ export class Client {
     for (let attempt = 0; ; attempt++) {
       try {
         const res = await this.once<T>(req, r);
-        if (notices && (r?.deprecated || res.deprecation)) {
-          // a path no route matches is named by its path (a typed token redacted), once for every page of it
-          const path = r ? r.path : redactText(this.apiPath(req.url));
-          const note = deprecationNotice(r, res.deprecation, this.opts.now(), this.opts.invocation, path);
-          if (note) this.opts.notice(note, `deprecation:${r?.id ?? path}`);
-        }
+        if (notices) this.deprecated(req, r, res.deprecation);
         return res;
       } catch (err) {
         const wait = retryDelay(err, attempt, idempotent, this.retry, this.opts.random);
         if (wait === undefined) {
           const now = this.opts.now();
           const path = r ? r.path : redactText(this.apiPath(req.url));
-          throw sunsetHint(giveUpError(err, attempt, this.retry, now, idempotent ? undefined : req.method), r, path, now, this.opts.invocation);
+          const given = giveUpError(err, attempt, this.retry, now, idempotent ? undefined : req.method);
+          const hint = given instanceof MidsError ? given.hint : undefined;
+          const out = sunsetHint(given, r, path, now, this.opts.invocation);
+          // an error answer of a deprecated route says so as a success does (a 401 or a 500 of
+          // /v2/signals said nothing of it), unless its hint is that notice already (after a sunset)
+          if (notices && out instanceof ApiError && out.hint === hint) this.deprecated(req, r, parseDeprecation(out.headers));
+          throw out;
         }
         if (this.opts.verbose) this.trace(`* retry ${attempt + 1}/${this.retry.limit} in ${wait} ms (${(err as Error).message})`);
         const notice = describeWait(err, wait, attempt + 1, this.retry.limit, this.opts.now());
@@ -230,6 +254,15 @@ export class Client {
         }
       }
     }
+  }
+
+  /** The deprecation notice of an answer (its Deprecation headers, or a route the table marks deprecated). */
+  private deprecated(req: BuiltRequest, r: Route | undefined, dep: Deprecation | undefined): void {
+    if (!r?.deprecated && !dep) return;
+    // a path no route matches is named by its path (a typed token redacted), once for every page of it
+    const path = r ? r.path : redactText(this.apiPath(req.url));
+    const note = deprecationNotice(r, dep, this.opts.now(), this.opts.invocation, path);
+    if (note) this.opts.notice(note, `deprecation:${r?.id ?? path}`);
   }
 
   /** Server text in a trace line: one line, no terminal controls. */
@@ -250,7 +283,8 @@ export class Client {
   private async dispatch<T>(req: BuiltRequest, r: Route | undefined): Promise<ApiResult<T>> {
     const { verbose } = this.opts;
     const proxy = this.opts.proxy?.proxy;
-    const secrets = [this.opts.apiKey, ...(proxy?.secrets ?? [])];
+    // (a credential given as a header, -H 'Cookie: ...', is hidden as the configured key is)
+    const secrets = [this.opts.apiKey, ...(proxy?.secrets ?? []), ...headerSecrets(Object.entries(req.headers))];
     if (verbose) {
       this.trace(redact(`> ${req.method} ${redactUrl(req.url)}${proxy ? ` (through the proxy ${proxy.shown}, ${proxy.from})` : ""}`, secrets));
       for (const [k, v] of Object.entries(redactHeaders(req.headers))) this.trace(redact(`> ${k}: ${v}`, secrets));
@@ -264,6 +298,8 @@ export class Client {
     let bytes: number;
     let raw: Buffer | undefined;
     const started = Date.now();
+    // the status of an answer whose body is being read: a connection lost then cut the answer short
+    let answered: number | undefined;
     try {
       const u = new URL(req.url);
       const res = await apiRequest.call(this.agent, {
@@ -275,19 +311,20 @@ export class Client {
         signal,
       });
       status = res.statusCode;
+      answered = status;
       headers = normalizeHeaders(res.headers as Record<string, string | string[] | undefined>);
       // an error answer over the cap is still that error (a 503 is retried), its body left unread
       const cap = this.opts.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
       let overCap: boolean | undefined;
-      ({ text, bytes, overCap, raw } = await readCapped(res.body, cap, headers["content-length"], what, { skipOver: status >= 400 }));
+      ({ text, bytes, overCap, raw } = await readCapped(res.body, cap, headers["content-length"], what, { skipOver: status >= 400, raise: this.opts.raiseBodyCap }));
       if (overCap) this.opts.notice(`${what}: the body of its HTTP ${status} answer passed the ${formatBytes(cap)} cap and was not read`, `error-body:${what}:${status}`);
     } catch (err) {
       if (err instanceof MidsError) throw err;
       if (this.opts.signal?.aborted) throw new InterruptedError("interrupted");
       if (timeout.aborted) {
-        throw new TimeoutError(`${what} timed out after ${this.opts.timeoutMs} ms`, { hint: "raise --timeout (e.g. --timeout 60s) or try again" });
+        throw new TimeoutError(`${what} timed out after ${this.opts.timeoutMs} ms`, { hint: `${this.opts.raiseTimeout ?? "raise --timeout (e.g. --timeout 60s)"}, or try again` });
       }
-      throw networkError(err, req.url, secrets, proxy);
+      throw networkError(err, req.url, secrets, this.place, proxy, answered);
     }
     if (verbose) {
       this.trace(`< HTTP ${status} (${Date.now() - started} ms)`);
@@ -322,8 +359,8 @@ export class Client {
       }
     }
     const now = this.opts.now();
-    if (status >= 400) throw toApiError(status, body, headers, now, what, r?.path ?? new URL(req.url).pathname, this.apiPath(req.url));
-    if (status >= 300 && status < 400 && status !== 304) throw redirectError(status, headers, body, what, secrets);
+    if (status >= 400) throw toApiError(status, body, headers, now, what, r?.path ?? new URL(req.url).pathname, this.apiPath(req.url), req.typedQuery, this.place);
+    if (status >= 300 && status < 400 && status !== 304) throw redirectError(status, headers, body, what, secrets, this.place);
     const result = this.shape<T>(req, r, status, headers, body, now, what, bytes);
     if (raw && typeof body === "string") result.raw = raw;
     if (!parsed && text !== "") result.notJson = true;
@@ -345,7 +382,7 @@ export class Client {
     const b = body as Record<string, unknown> | null;
     if (!b || typeof b !== "object" || Array.isArray(b) || !("data" in b)) {
       if (r) {
-        const e = new MalformedResponseError(`${what} returned a body without the ${envelope} envelope`, { hint: "is --base-url pointing at the API?" });
+        const e = new MalformedResponseError(`${what} returned a body without the ${envelope} envelope`, { hint: `is ${this.place} pointing at the API?` });
         e.received = { status, headers, body };
         throw e;
       }
@@ -383,45 +420,58 @@ function requestLabel(r: Route | undefined, req: BuiltRequest, invocation: Invoc
  * A list page must hold a list, and a cursor must be a string: anything else read as "no items" or
  * "no more pages" would cut the result short without a word.
  */
-function checkListShape(res: ApiResult, what: string, assumed: boolean): void {
+function checkListShape(res: ApiResult, what: string, assumed: boolean, place: string): void {
   const bad = res.body === "" ? `it has no body (HTTP ${res.status})`
     // a list whose items the spec does not show may come wrapped in an object (the command finds it)
     : !Array.isArray(res.data) && !(assumed && res.data !== null && typeof res.data === "object") ? `its data is ${res.data === null ? "null" : typeof res.data === "object" ? "an object" : `a ${typeof res.data}`}, not a list`
     : "nextCursor" in res.meta && res.meta.nextCursor !== null && typeof res.meta.nextCursor !== "string" ? `its meta.nextCursor is a ${typeof res.meta.nextCursor}, not a string`
     : undefined;
-  if (bad) throw new MalformedResponseError(`${what} returned a page the API never sends: ${bad}`, { hint: "is --base-url pointing at the API? mids api shows the raw body" });
+  if (bad) throw new MalformedResponseError(`${what} returned a page the API never sends: ${bad}`, { hint: `is ${place} pointing at the API? mids api shows the raw body` });
 }
 
 /** Redirects are never followed (the key would go along): say where the server pointed, not "no envelope". */
-function redirectError(status: number, headers: Headers, body: unknown, what: string, secrets: (string | undefined)[]): ApiError {
+function redirectError(status: number, headers: Headers, body: unknown, what: string, secrets: (string | undefined)[], place: string): ApiError {
   const raw = headers.location;
   let where = raw === undefined ? "" : oneLine(redact(redactUrl(raw), secrets));
   if (where.length > 200) where = `${where.slice(0, 200)}…`;
   return new ApiError(`${what}: the server redirected (HTTP ${status}) ${where ? `to ${where}` : "without a Location"}; mids does not follow redirects`, {
     code: "redirect", status, headers, body,
-    hint: where ? "if that is the API's new address, point --base-url (or MIDS_BASE_URL) at it" : "check --base-url",
+    hint: where ? `if that is the API's new address, point ${place} at it` : `check ${place}`,
   });
 }
 
-function networkError(err: unknown, url: string, secrets: (string | undefined)[], proxy?: Proxy): MidsError {
+function networkError(err: unknown, url: string, secrets: (string | undefined)[], place: string, proxy?: Proxy, answered?: number): MidsError {
   const e = err as { code?: string; message?: string; cause?: { code?: string; message?: string } };
   const code = e?.code ?? e?.cause?.code ?? "";
+  // (undici's HTTPParserError may carry no code)
+  const notHttp = /^HPE_/.test(code) || (err as Error)?.name === "HTTPParserError";
   const host = (() => { try { return new URL(url).host; } catch { return url; } })();
   // through a proxy, mids connects to the proxy only: a refused or unresolved connection is the proxy's
   const via = proxy ? proxyName(proxy) : undefined;
   const tunnel = proxy ? tunnelStatus(err) : undefined;
+  // the connection lost while the body came: the answer was cut short, which the base URL and
+  // the network at large do not explain (before: "was reset", "check --base-url and your network")
+  const lost = answered !== undefined && (code === "ECONNRESET" || code === "UND_ERR_SOCKET" || code === "EPIPE");
   const reason =
+    lost ? `the answer from ${host}${via ? ` through ${via}` : ""} was cut short: the connection ${code === "UND_ERR_SOCKET" ? "closed" : "was reset"} partway through its body (HTTP ${answered})` :
     tunnel ? `${via} refused to open a tunnel to ${host}: HTTP ${tunnel}${tunnel === 407 ? " (proxy authentication required)" : ""}` :
     code === "ECONNREFUSED" ? `connection refused by ${via ?? host}` :
     code === "ENOTFOUND" || code === "EAI_AGAIN" ? `cannot resolve ${via ? `the host of ${via}` : host}` :
-    code === "ECONNRESET" || code === "UND_ERR_SOCKET" ? `connection to ${host}${via ? ` through ${via}` : ""} was reset` :
+    // (undici's "other side closed": no reset, the server hung up before it answered)
+    code === "UND_ERR_SOCKET" ? `${host}${via ? ` through ${via}` : ""} closed the connection without an answer` :
+    code === "ECONNRESET" ? `connection to ${host}${via ? ` through ${via}` : ""} was reset` :
     DEFAULT_RETRY.tlsFailure.test(code) ? `TLS with ${host} failed: ${e?.message ?? code}` :
+    // undici's parser on an answer that is no HTTP ("Response does not match the HTTP/1.1 protocol
+    // (Expected HTTP/, RTSP/ or ICE/)"): said as what it means for the user
+    notHttp ? `${host}${via ? ` through ${via}` : ""} answered with something that is not HTTP` :
     `network error talking to ${host}${via ? ` through ${via}` : ""}: ${e?.message ?? String(err)}`;
-  const hint = proxy && tunnel === 407 ? proxyAuthFix(proxy)
+  const hint = lost ? `try again; if it keeps happening, the server${via ? `, ${via}` : ""} or something on the way cuts long answers short (--verbose shows the exchange)`
+    : proxy && tunnel === 407 ? proxyAuthFix(proxy)
     : proxy && !DEFAULT_RETRY.tlsFailure.test(code) ? `${proxyRouteFix(proxy)}; 'mids doctor' checks the way there`
+    : notHttp && !proxy ? `check the host and port in ${place}: another kind of server answers there; --verbose shows the requests`
     : DEFAULT_RETRY.tlsFailure.test(code)
-    ? "check --base-url, the system clock and the CA certificates (NODE_EXTRA_CA_CERTS for a private CA); 'mids doctor' checks them"
-    : "check --base-url and your network; --verbose shows the requests";
+    ? `check ${place}, the system clock and the CA certificates (NODE_EXTRA_CA_CERTS for a private CA); 'mids doctor' checks them`
+    : `check ${place} and your network; --verbose shows the requests`;
   const out = new NetworkError(redact(reason, secrets), { hint, code: "network_error" });
   if (tunnel) out.reason = proxyRefusal(tunnel);
   else if (code) out.reason = code;

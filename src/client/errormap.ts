@@ -1,10 +1,12 @@
 // Turn an HTTP error answer into an ApiError with a one-line message and a hint (spec 7).
 // The v3 `code` decides; the status is only a fallback (spec 7.1 does not map codes to statuses).
 import { ApiError, EXIT, exitForApi } from "../errors.js";
-import { parseRetryAfter, type Headers } from "./headers.js";
+import { parseRateLimit, parseRetryAfter, type Headers } from "./headers.js";
 import { ASSUMED } from "../contract/assumed.js";
 import { matchRoute, nearestPath, versionDoubled } from "../contract/routes.js";
 import { shellWord } from "../util/shell-word.js";
+import { oneLine } from "../util/sanitize.js";
+import { redactUrl } from "../redact/index.js";
 
 function str(v: unknown): string | undefined {
   return typeof v === "string" && v.trim() !== "" ? v : undefined;
@@ -14,8 +16,16 @@ function obj(v: unknown): Record<string, unknown> | undefined {
   return v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
 }
 
+/**
+ * Whether a server's message only says that a key is needed or missing ("this route needs an API
+ * key (x-api-key header)", "API key required", "missing x-api-key"), which mids' own line says.
+ */
+export function saysKeyNeeded(message: string): boolean {
+  return /\b(?:api[ _-]?)?key\b/i.test(message) && /\b(?:needs?|needed|requires?|required|missing|no)\b/i.test(message) && !/\b(?:invalid|expired|revoked|not recognised|not recognized|unknown|rejected|wrong|bad)\b/i.test(message);
+}
+
 /** The hint of an HTTP error status the API does not document (418, 451, 402...). */
-const OTHER_STATUS = "the API documents no such status: a proxy, gateway or firewall on the way may have answered; check --base-url and the network (--verbose shows the exchange)";
+const otherStatus = (place: string): string => `the API documents no such status: a proxy, gateway or firewall on the way may have answered; check ${place} and the network (--verbose shows the exchange)`;
 
 /** The hint of a failure on the server's side (5xx, internal_error): nothing to fix here. */
 const SERVER_FAILED = "the API failed on its side; try again later (--verbose shows the exchange)";
@@ -55,12 +65,14 @@ const ID_KINDS: readonly { prefix: string; resource: string; kind: string; comma
 ];
 
 /**
- * mids api on a route's name mistyped (/v3/projcts): the route meant, with the values typed, as a
- * word the shell reads back whole (a value typed with ; or $(...) in it runs nothing when pasted).
+ * mids api on a route's name mistyped (/v3/projcts): the route meant, with the values typed and the
+ * query sent (`?limit=5`, secret values hidden; before, it was dropped and the command pasted back
+ * read other data), as a word the shell reads back whole (a value typed with ; or $(...) in it runs
+ * nothing when pasted).
  */
-function mistypedRouteHint(typed: string | undefined): string | undefined {
+function mistypedRouteHint(typed: string | undefined, query = ""): string | undefined {
   const near = typed && /^\/v\d+\//i.test(typed) ? nearestPath(typed) : undefined;
-  return near ? `did you mean mids api ${shellWord(near)}?` : undefined;
+  return near ? `did you mean mids api ${shellWord(oneLine(redactUrl(near + query)))}?` : undefined;
 }
 
 /**
@@ -68,7 +80,7 @@ function mistypedRouteHint(typed: string | undefined): string | undefined {
  * is wrong: most often it ends in a version, which mids adds to every path (/v3/v3/projects).
  * For `mids api` (and the requests of a log migrate verify replays) the path may be.
  */
-function routeNotFoundHint(locator: string | undefined, what: string, typed?: string): string {
+function routeNotFoundHint(locator: string | undefined, what: string, typed?: string, query?: string): string {
   if (!what.startsWith("'mids ")) {
     // mids api projects: the path typed without its version (the request's path is the server's
     // locator); the path typed is the one below the base URL's path (/api/v3 is not typed)
@@ -81,7 +93,7 @@ function routeNotFoundHint(locator: string | undefined, what: string, typed?: st
       const v3 = rest && matchRoute("GET", `/v3${rest}`) ? `: mids api /v3${rest}` : ": write its v3 route (mids api /v3/...)";
       return `v1 routes are retired and move to v3${v3}`;
     }
-    const near = mistypedRouteHint(below);
+    const near = mistypedRouteHint(below, query);
     if (near) return near;
     if (locator && sent === locator && /^\/(?!v\d+(?:\/|$))[\w./{}-]*$/i.test(below)) {
       const base = locator.slice(0, locator.length - below.length);
@@ -121,6 +133,16 @@ function wrongKindHint(path: string | undefined, locator: string | undefined): s
 /** For a command (`'mids projects list'`): its help, which says the values each option takes; undefined for `mids api`. */
 const optionsHelp = (what: string): string | undefined => (what.startsWith("'mids ") ? `run ${what.slice(0, -1)} --help' for the values its options take` : undefined);
 
+/** A path of a version and a resource alone (`/v2/intel`, `/v2/projects/chains` too when the route has no parameter): no id to check. */
+function namesNoId(path: string | undefined): boolean {
+  if (!path) return false;
+  const m = matchRoute("GET", path.split("?")[0]);
+  return m ? !/\{/.test(m.route.path) : /^\/v\d+\/[^/]+\/?$/.test(path);
+}
+
+/** `typed`: mids api's path, which may be the mistake; a command's own path is not. */
+const noRouteHint = (place: string, typed: boolean): string => `the server has no such route: check ${place}${typed ? " and the path" : ""} ('mids doctor' checks the base URL; --verbose shows the request sent)`;
+
 function findIdsHint(path: string | undefined, subjectType: string | undefined): string | undefined {
   const resource = path?.split("/")[2];
   return (resource !== undefined ? FIND_IDS[resource] : undefined) ?? (subjectType ? FIND_IDS[subjectType.endsWith("s") || subjectType === "intel" ? subjectType : subjectType + "s"] : undefined);
@@ -131,19 +153,33 @@ function findIdsHint(path: string | undefined, subjectType: string | undefined):
  * holds the ids. `what` names the request as errors do: the command (`'mids projects list'`) or,
  * for `mids api`, the method and path.
  */
-export function toApiError(status: number, body: unknown, headers: Headers, now: Date, what: string, path?: string, typed?: string): ApiError {
+export function toApiError(status: number, body: unknown, headers: Headers, now: Date, what: string, path?: string, typed?: string, query?: string, place = "--base-url"): ApiError {
   const b = obj(body) ?? {};
   const code = str(b.code);
   const details = obj(b.details) ?? {};
   const serverMessage = str(b.message) ?? str(b.error);
   let retryAfterMs = parseRetryAfter(headers["retry-after"], now);
-  if (retryAfterMs === undefined && typeof b.retryAfterMs === "number" && b.retryAfterMs >= 0) retryAfterMs = b.retryAfterMs;
+  let retryAfterFrom = retryAfterMs !== undefined ? "Retry-After" : undefined;
+  if (retryAfterMs === undefined && typeof b.retryAfterMs === "number" && b.retryAfterMs >= 0) [retryAfterMs, retryAfterFrom] = [b.retryAfterMs, "retryAfterMs"];
+  // a 429 without either: until the limit that ran out resets (spec 8.1: every answer carries
+  // X-RateLimit-Reset-*), the day's when the daily limit is spent; before, it was retried after
+  // the backoff's few milliseconds, into the same limit
+  if (retryAfterMs === undefined && status === 429) {
+    const rl = parseRateLimit(headers, now);
+    const day = rl?.day.remaining === 0 && rl.day.resetAt ? rl.day.resetAt : undefined;
+    const reset = day ?? rl?.minute.resetAt;
+    // (a reset already past by this clock, a skewed one's, is no wait: the backoff applies)
+    const ms = reset ? reset.getTime() - now.getTime() : 0;
+    if (ms > 0) [retryAfterMs, retryAfterFrom] = [ms, day ? "X-RateLimit-Reset-Day" : "X-RateLimit-Reset-Minute"];
+  }
 
   let message: string;
   let hint: string | undefined;
   switch (code) {
     case "credential_required":
-      message = `${what} needs an API key${serverMessage ? `: ${serverMessage}` : ""}`;
+      // the server's words when they add something: "needs an API key: this route needs an API
+      // key (x-api-key header)" said it twice
+      message = `${what} needs an API key${serverMessage && !saysKeyNeeded(serverMessage) ? `: ${serverMessage}` : ""}`;
       hint = "set MIDS_API_KEY or pass --api-key (keys are created in the product's integrations settings; try --sandbox for a demo)";
       break;
     case "entitlement_required": {
@@ -159,7 +195,7 @@ export function toApiError(status: number, body: unknown, headers: Headers, now:
       const type = str(subject?.type);
       const locator = str(subject?.locator);
       message = type && locator ? `${type} '${locator}' not found` : serverMessage ?? `${what}: not found`;
-      hint = type === "route" ? routeNotFoundHint(locator, what, typed) : wrongKindHint(path, locator) ?? findIdsHint(path, type) ?? NOT_FOUND_HINT;
+      hint = type === "route" ? routeNotFoundHint(locator, what, typed, query) : wrongKindHint(path, locator) ?? findIdsHint(path, type) ?? NOT_FOUND_HINT;
       break;
     }
     case "not_current": {
@@ -220,14 +256,18 @@ export function toApiError(status: number, body: unknown, headers: Headers, now:
       // v2's refusal of a parameter (spec 9.5: 400 without a code), as invalid_request is v3's
       else if (status === 400) hint = optionsHelp(what) ?? "check the parameters; --verbose shows the request sent";
       // (v2's 404 names no route: a path typed to mids api may be the route's name mistyped)
-      else if (status === 404 || status === 410) hint = (what.startsWith("'mids ") ? undefined : mistypedRouteHint(typed ?? path)) ?? findIdsHint(path, undefined) ?? NOT_FOUND_HINT;
+      // (a path that names no id, a list's /v2/intel, is a route the server lacks: "check the id"
+      // and where ids are listed said nothing to do there)
+      else if (status === 404 || status === 410) hint = (what.startsWith("'mids ") ? undefined : mistypedRouteHint(typed ?? path, query)) ?? (namesNoId(path) ? noRouteHint(place, !what.startsWith("'mids ")) : findIdsHint(path, undefined)) ?? NOT_FOUND_HINT;
       else if (status >= 500) hint = SERVER_FAILED;
       // a 422 of no known code: the values given are the fix
       else if (status === 422) hint = what.startsWith("'mids ") ? `check the values given; run ${what.slice(0, -1)} --help' for what each option takes` : "check the request's parameters and body; --verbose shows the request sent";
       // a 4xx of no documented meaning (exit 7, as the README says): mostly not the API's own answer
-      else if (exitForApi(code, status) === EXIT.server) hint = OTHER_STATUS;
+      else if (exitForApi(code, status) === EXIT.server) hint = otherStatus(place);
   }
-  return new ApiError(message, { code: code ?? `http_${status}`, status, details: Object.keys(details).length ? details : undefined, hint, retryAfterMs, headers, body });
+  const out = new ApiError(message, { code: code ?? `http_${status}`, status, details: Object.keys(details).length ? details : undefined, hint, retryAfterMs, headers, body });
+  out.retryAfterFrom = retryAfterFrom;
+  return out;
 }
 
 /** How far past earliestAvailableAt a hint's start is: the window rolls forward while the user retypes the command. */

@@ -14,9 +14,12 @@ export function giveUpError(err: unknown, attempt: number, policy: RetryPolicy, 
   if (err instanceof ApiError && asked !== undefined && asked > policy.maxRetryAfterMs && policy.afterStatusCodes.includes(err.status ?? 0)) {
     // raising --max-retries cannot help: say how long the server asked for
     // a v2 retryAfterMs of 1e308 is no date at all (toISOString would throw)
-    const until = asked <= YEAR_MS ? new Date(now.getTime() + asked) : undefined;
+    const rl = err.retryAfterFrom?.startsWith("X-RateLimit-Reset-") ? parseRateLimit(err.headers, now) : undefined;
+    const until = (err.retryAfterFrom === "X-RateLimit-Reset-Day" ? rl?.day.resetAt : rl?.minute.resetAt) ?? (asked <= YEAR_MS ? new Date(now.getTime() + asked) : undefined);
     const Err = err.exitCode === 5 ? RateLimitError : ApiError;
-    return new Err(`${err.message}; the server asked to wait ${formatDuration(asked)} (Retry-After), longer than mids waits (${formatDuration(policy.maxRetryAfterMs)})`, {
+    // (a wait to the limit's reset, X-RateLimit-Reset-Day, is named by that header)
+    const said = err.retryAfterFrom?.startsWith("X-RateLimit-Reset-") ? `the limit resets in ${formatDuration(asked)} (${err.retryAfterFrom})` : `the server asked to wait ${formatDuration(asked)} (${err.retryAfterFrom ?? "Retry-After"})`;
+    return new Err(`${err.message}; ${said}, longer than mids waits (${formatDuration(policy.maxRetryAfterMs)})`, {
       code: err.code, status: err.status ?? 429, details: err.details, headers: err.headers, body: err.body, retryAfterMs: asked,
       hint: until ? `try again after ${until.toISOString()}` : "a wait that long is a broken server; try again later, or ask the API's operators",
     });
@@ -26,15 +29,17 @@ export function giveUpError(err: unknown, attempt: number, policy: RetryPolicy, 
     // a daily limit that ran out outlasts the minute's reset, a short Retry-After and any retry
     const daily = rl?.day.remaining === 0 ? rl.day.resetAt : undefined;
     const reset = rl?.minute.resetAt;
-    const tries = attempt > 0 ? ` after ${attempt} ${attempt === 1 ? "retry" : "retries"}` : "";
+    // (as every other error whose retries ran out says it: "...: Too many requests after 3 retries"
+    // read as the server's words)
+    const tries = attempt > 0 ? `; gave up after ${attempt} ${attempt === 1 ? "retry" : "retries"}` : "";
     const again = daily ? `after ${daily.toISOString()}, when the daily limit resets`
-      : asked !== undefined ? `after ${formatDuration(asked)} (the server's Retry-After)` : reset ? `after ${reset.toISOString()}, when the limit resets` : "in a minute";
+      : asked !== undefined ? `after ${formatDuration(asked)} (the server's ${err.retryAfterFrom ?? "Retry-After"})` : reset ? `after ${reset.toISOString()}, when the limit resets` : "in a minute";
     return new RateLimitError(`${err.message}${tries}`, {
       code: err.code, status: err.status ?? 429, details: err.details, headers: err.headers, body: err.body,
       hint: unsafe ? `mids never retries this ${unsafe} (it is not safe to repeat); run it again ${again}`
         : daily ? `the daily limit resets at ${daily.toISOString()}; try again then`
         : reset ? `the limit resets at ${reset.toISOString()}; wait, or raise --max-retries`
-        : asked !== undefined ? `the server asked to wait ${formatDuration(asked)} (Retry-After); wait, or raise --max-retries` : "wait a minute and try again",
+        : asked !== undefined ? `the server asked to wait ${formatDuration(asked)} (${err.retryAfterFrom ?? "Retry-After"}); wait, or raise --max-retries` : "wait a minute and try again",
     });
   }
   // a request never repeated that failed after it may have been carried out (a 5xx, a reset, a

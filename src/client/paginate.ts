@@ -70,9 +70,10 @@ function cut(res: Page, seen: number, maxItems: number | undefined): number {
 /** The run reached --max-pages: its message already says how many pages were fetched. */
 export class MaxPagesError extends PaginationError {}
 
-export function maxPagesError(maxPages: number, resume: string | undefined): MaxPagesError {
+/** `raise`: how to raise the cap where it was set (MIDS_MAX_PAGES, the config file), when no flag or default. */
+export function maxPagesError(maxPages: number, resume: string | undefined, raise?: string): MaxPagesError {
   return new MaxPagesError(`stopped after ${maxPages} ${maxPages === 1 ? "page" : "pages"} (--max-pages) although the server says there are more`, {
-    hint: `raise --max-pages (or MIDS_MAX_PAGES)${resume ? `, or continue with ${resume}` : ""}`,
+    hint: `${raise ?? "raise --max-pages (or MIDS_MAX_PAGES)"}${resume ? `, or continue with ${resume}` : ""}`,
   });
 }
 
@@ -110,7 +111,7 @@ export async function* cursorPages(client: Client, routeId: string, input: CallI
     if (oversized) throw oversizedCursorError(n, next.length);
     if (served === 0) throw emptyPageError(n, "a nextCursor");
     if (cursors.has(next)) throw repeatedCursorError(n);
-    if (n >= maxPages) throw maxPagesError(maxPages, res.resume);
+    if (n >= maxPages) throw maxPagesError(maxPages, res.resume, client.opts?.raiseMaxPages);
     cursors.add(next);
     cursor = next;
   }
@@ -163,7 +164,7 @@ export async function* pageNumberPages(client: Client, routeId: string, input: C
   // understated count) the walk goes on one page at a time under the same guards
   while (more) {
     n++;
-    if (n > firstPage - 1 + maxPages) throw maxPagesError(maxPages, `--page ${n}`);
+    if (n > firstPage - 1 + maxPages) throw maxPagesError(maxPages, `--page ${n}`, client.opts?.raiseMaxPages);
     fill();
     const res = await (inflight.get(n) ?? (client.call(routeId, { ...input, query: { ...input.query, page: n, limit } }) as Promise<Page>));
     inflight.delete(n);
@@ -213,7 +214,7 @@ function pageDigest(data: unknown): string | undefined {
  * (page + 1 while `hasMore`), one request at a time, with the same guards as --all. Each page's
  * `resume` is the -f flag that continues after it.
  */
-export async function* rawPages(client: Client, path: string, headers: Record<string, string>, opts: { maxPages?: number } = {}): AsyncGenerator<Page> {
+export async function* rawPages(client: Client, path: string, headers: Record<string, string>, opts: { maxPages?: number; typedQuery?: string } = {}): AsyncGenerator<Page> {
   const maxPages = opts.maxPages ?? DEFAULT_MAX_PAGES;
   const cursors = cursorDigests();
   // a walk that starts at a cursor (`-f cursor=C`) has followed it already: a server that leads
@@ -231,7 +232,8 @@ export async function* rawPages(client: Client, path: string, headers: Record<st
   // the items of the page before, by digest: a server that does not read `page` answers page 1 again
   let before: string | undefined;
   for (let n = 1; ; n++) {
-    const res = (await client.raw("GET", url, undefined, headers)) as Page;
+    // (the first page's path is the one typed: a mistyped route's hint keeps its query)
+    const res = (await client.raw("GET", url, undefined, headers, n === 1 ? { typedQuery: opts.typedQuery } : {})) as Page;
     const b = obj(res.body);
     const served = Array.isArray(b?.data) ? b.data.length : undefined;
     const meta = obj(b?.meta);
@@ -243,7 +245,7 @@ export async function* rawPages(client: Client, path: string, headers: Record<st
     if (followed && !(followed === "meta" ? meta : pg)) {
       yield res;
       throw new MalformedResponseError(`page ${n} is not a page the API sends: ${b ? `it has no ${followed} object` : "its body is not JSON"}, although page ${n - 1} said there was more`, {
-        hint: "is --base-url pointing at the API? what came before is complete",
+        hint: `is ${client.place ?? "--base-url"} pointing at the API? what came before is complete`,
       });
     }
     let next: string | undefined;
@@ -252,7 +254,7 @@ export async function* rawPages(client: Client, path: string, headers: Record<st
     if (meta && "nextCursor" in meta && cursor !== null && typeof cursor !== "string") {
       yield res;
       throw new MalformedResponseError(`page ${n} is not a page the API sends: its meta.nextCursor is ${Array.isArray(cursor) ? "an array" : cursor === undefined ? "undefined" : `a ${typeof cursor}`}, not a string`, {
-        hint: "is --base-url pointing at the API? what came before is complete",
+        hint: `is ${client.place ?? "--base-url"} pointing at the API? what came before is complete`,
       });
     }
     // (a cursor it ignored repeats the cursor, found below; a page number it ignores repeats the items)
@@ -286,7 +288,7 @@ export async function* rawPages(client: Client, path: string, headers: Record<st
     yield res;
     if (!next) return;
     if (served === 0) throw emptyPageError(n, claim);
-    if (n >= maxPages) throw maxPagesError(maxPages, res.resume);
+    if (n >= maxPages) throw maxPagesError(maxPages, res.resume, client.opts?.raiseMaxPages);
     url = next;
   }
 }

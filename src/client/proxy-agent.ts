@@ -13,7 +13,15 @@ type Connect = (this: Dispatcher, opts: Dispatcher.ConnectOptions) => Promise<Di
 export function proxyAgent(uri: string, agent: AgentOptions): ProxyAgent {
   const proto = Dispatcher.prototype as { connect?: unknown };
   if (typeof proto.connect !== "function") Object.defineProperty(proto, "connect", { value: connect, writable: true, configurable: true });
-  return new ProxyAgent({ ...agent, uri, clientFactory: tunnelClient });
+  // the way to the proxy, its CONNECT answer and the TLS through the tunnel are held to --timeout:
+  // a proxy that took the connection and never answered CONNECT held a --timeout 2s run for
+  // undici's 300 s headers timeout (exit after 302 s)
+  const timeout = agent.connectTimeoutMs;
+  const held = timeout === undefined ? {} : { proxyTls: { timeout }, requestTls: { timeout } };
+  return new ProxyAgent({
+    keepAliveTimeout: agent.keepAliveTimeout, connections: agent.connections, uri, ...held,
+    clientFactory: (origin: URL, opts: object) => tunnelClient(origin, timeout === undefined ? opts : { ...opts, headersTimeout: timeout }),
+  });
 }
 
 /**

@@ -2,7 +2,7 @@
 import { buildPath, isV2Path, type Route } from "../contract/routes.js";
 import { UsageError } from "../errors.js";
 import { setOwn } from "../util/records.js";
-import { isSecretParam, redactHeaderValue, redactText } from "../contract/secrets.js";
+import { CREDENTIAL_SCHEMES, isSecretHeader, isSecretParam, redactHeaderValue, redactText } from "../contract/secrets.js";
 
 export type QueryValue = string | number | boolean | undefined | null | readonly (string | number)[];
 export type Query = Record<string, QueryValue>;
@@ -12,6 +12,8 @@ export interface BuiltRequest {
   url: string;
   headers: Record<string, string>;
   body?: string;
+  /** mids api: the query written in the path typed (not -f's), which a mistyped route's hint keeps */
+  typedQuery?: string;
 }
 
 export interface BuildOptions {
@@ -130,6 +132,27 @@ export function urlSecrets(url: string | undefined): string[] {
 }
 
 /** Headers as --verbose may show them: credential headers by the one rule list (contract/secrets.ts). */
+/**
+ * The values of a request's secret headers (`-H 'Cookie: ...'`, `-H 'Authorization: Bearer ...'`,
+ * `-H 'x-api-key: ...'`), to hide wherever a server quotes them back, in -i headers, --verbose
+ * traces, bodies and errors alike: each whole value, and the credential after a scheme word
+ * (`Bearer abc` -> `abc`). Nothing else of it: before, every value lost its first word, so
+ * `Cookie: lang=en; theme=dark` hid each `theme=dark` of the answer on its own (and the trace,
+ * which knew only the configured key, showed the cookie whole). (`redact` skips values under 4
+ * characters: hiding every `ab` of an answer would garble it.)
+ */
+export function headerSecrets(headers: Iterable<readonly [string, string]>): string[] {
+  const out: string[] = [];
+  for (const [name, value] of headers) {
+    if (!isSecretHeader(name)) continue;
+    const v = value.trim();
+    out.push(v);
+    const scheme = /^(\S+)\s+(\S.*)$/s.exec(v);
+    if (scheme && CREDENTIAL_SCHEMES.some((c) => c.toLowerCase() === scheme[1].toLowerCase())) out.push(scheme[2]);
+  }
+  return out;
+}
+
 export function redactHeaders(headers: Record<string, string>): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(headers)) setOwn(out, k, redactHeaderValue(k, v));

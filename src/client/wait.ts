@@ -11,7 +11,12 @@ export interface WaitNotice {
   reason: string;
   /** whether the wait was asked for by the server (Retry-After) rather than backoff */
   serverAsked: boolean;
+  /** the limit's reset header the wait runs to (`X-RateLimit-Reset-Minute`), when no Retry-After said how long */
+  resetFrom?: string;
 }
+
+/** How a wait the server set is said: "as the server asked", or "until the limit resets (X-RateLimit-Reset-Minute)". */
+const asked = (n: WaitNotice): string => (!n.serverAsked ? "" : n.resetFrom ? ` until the limit resets (${n.resetFrom})` : " as the server asked");
 
 /** 999999000 -> "11d 13h 46m 39s"; 1500 -> "1.5s"; 250 -> "250 ms". */
 /** Past this (a year exactly is "365d") a wait is not worth spelling out ("11574074d 1h 46m" says nothing more). */
@@ -37,6 +42,7 @@ const windowName = (w: unknown): string => (typeof w === "string" && /^[A-Za-z0-
 export function describeWait(err: unknown, ms: number, attempt: number, limit: number, now: Date): WaitNotice | undefined {
   if (!(err instanceof ApiError)) return undefined;
   const serverAsked = err.retryAfterMs !== undefined && err.retryAfterMs === ms;
+  const resetFrom = serverAsked && err.retryAfterFrom?.startsWith("X-RateLimit-Reset-") ? err.retryAfterFrom : undefined;
   if (err.status === 429 || err.exitCode === 5) {
     const rl = parseRateLimit(err.headers, now);
     const details = err.details ?? {};
@@ -44,26 +50,26 @@ export function describeWait(err: unknown, ms: number, attempt: number, limit: n
     if (rl?.day.remaining === 0 && rl.day.limit !== undefined) which = `daily limit of ${rl.day.limit} requests`;
     else if (rl?.minute.remaining === 0 && rl.minute.limit !== undefined) which = `per-minute limit of ${rl.minute.limit} requests`;
     else if (typeof details.limit === "number") which = `limit of ${details.limit} requests per ${windowName(details.window)}`;
-    return { ms, attempt, limit, serverAsked, reason: `rate limited${which ? ` (${which})` : ""}` };
+    return { ms, attempt, limit, serverAsked, resetFrom, reason: `rate limited${which ? ` (${which})` : ""}` };
   }
   if (!serverAsked && ms < 1000) return undefined;
   return { ms, attempt, limit, serverAsked, reason: `the server answered HTTP ${err.status}` };
 }
 
 export function waitLine(n: WaitNotice, leftMs = n.ms): string {
-  return `mids: ${n.reason}; waiting ${formatDuration(leftMs)}${n.serverAsked ? " as the server asked" : ""} before retry ${n.attempt}/${n.limit}`;
+  return `mids: ${n.reason}; waiting ${formatDuration(leftMs)}${asked(n)} before retry ${n.attempt}/${n.limit}`;
 }
 
 /** The record a countdown leaves when it ends (the retry starts, or Ctrl-C): how long was waited, in the past tense. */
 export function waitedLine(n: WaitNotice, waitedMs: number): string {
-  return `mids: ${n.reason}; waited ${formatDuration(waitedMs)}${n.serverAsked ? " as the server asked" : ""} for retry ${n.attempt}/${n.limit}`;
+  return `mids: ${n.reason}; waited ${formatDuration(waitedMs)}${asked(n)} for retry ${n.attempt}/${n.limit}`;
 }
 
 /** The countdown on a terminal: what changes first, so a narrow terminal cuts the reason, not the time. */
 export function countdownLine(n: WaitNotice, leftMs: number): string {
   // whole seconds count down (2s, 1s), never 999 ms
   const left = leftMs >= 1000 ? Math.ceil(leftMs / 1000) * 1000 : leftMs;
-  return `mids: retry ${n.attempt}/${n.limit} in ${formatDuration(left)}: ${n.reason}${n.serverAsked ? " (the server asked to wait)" : ""}`;
+  return `mids: retry ${n.attempt}/${n.limit} in ${formatDuration(left)}: ${n.reason}${!n.serverAsked ? "" : n.resetFrom ? ` (until the limit resets: ${n.resetFrom})` : " (the server asked to wait)"}`;
 }
 
 interface Stream {

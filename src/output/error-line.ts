@@ -2,7 +2,7 @@
 // that quotes an error beside others (a batch's failed ids). A server's message may quote the key
 // back, hold control sequences, or be megabytes long.
 import { ApiError } from "../errors.js";
-import { redactOwnWords, redactText } from "../redact/index.js";
+import { CREDENTIAL_SCHEMES, isSecretHeader, redactOwnWords, redactText } from "../redact/index.js";
 import { redact } from "../util/known-secrets.js";
 import { clipMiddle, oneLine } from "../util/sanitize.js";
 
@@ -18,7 +18,32 @@ export const MAX_ERROR_LINE = 1000;
  */
 export function errorLine(err: unknown, secrets: readonly (string | undefined)[]): string {
   const raw = redact(err instanceof Error ? err.message : String(err), secrets);
-  return clipMiddle(oneLine(err instanceof ApiError ? redactText(raw) : redactOwnWords(raw)), MAX_ERROR_LINE);
+  return clipMiddle(oneLine(err instanceof ApiError ? redactServerWords(raw) : redactOwnWords(raw)), MAX_ERROR_LINE);
+}
+
+/**
+ * A secret header named in a server's sentence, before a plain word (`x-api-key: missing`,
+ * `Authorization: expected a Bearer token`, `header x-api-key: is required`): the word is prose,
+ * no value (a key, a token or a cookie has digits, capitals or signs in it, or is longer), so it is
+ * kept; before, it became `***` and the sentence said nothing ("x-api-key: ***"). The known keys
+ * (the configured one, a -H credential) are gone already, whatever they look like.
+ */
+const HEADER_THEN_WORD = /(?<![\w-])([A-Za-z][\w-]*)(\s*:\s*)([a-z]{1,16})(?=$|\s|[.,!?)])/g;
+
+const SCHEME: ReadonlySet<string> = new Set(CREDENTIAL_SCHEMES.map((c) => c.toLowerCase()));
+
+function redactServerWords(s: string): string {
+  if (s.indexOf(":") < 0) return redactText(s);
+  // each `Name: word` stands aside (as a private-use character) while the rules run, then comes back
+  const kept: string[] = [];
+  const held = s.replace(/[\uE000-\uF8FF]/g, "\uFFFD").replace(HEADER_THEN_WORD, (m, name: string, _colon: string, word: string) => {
+    // (a scheme word, `authorization: bearer abc...`, takes its credential along: the rules see it whole)
+    if (!isSecretHeader(name) || SCHEME.has(word) || kept.length >= 6400) return m;
+    kept.push(m);
+    return String.fromCharCode(0xe000 + kept.length - 1);
+  });
+  if (!kept.length) return redactText(s);
+  return redactText(held).replace(/[\uE000-\uF8FF]/g, (c) => kept[c.charCodeAt(0) - 0xe000] ?? "\uFFFD");
 }
 
 /** Longest `details` printed in an error's JSON line (after each string is cut to MAX_ERROR_LINE). */

@@ -1,7 +1,7 @@
 // mids api -H 'Authorization: Bearer ...' (v3's other carrier of a key) with a configured key: both
 // went out, and the server chose between them unsaid (the sandbox answered for the configured key).
 import { expect, it } from "vitest";
-import { baseEnv, runMain } from "../helpers/cli.js";
+import { baseEnv, runMain, runMids } from "../helpers/cli.js";
 import { hostile, sendJson } from "../helpers/hostile.js";
 
 it("-H Authorization is the credential sent: the configured key does not go beside it", async () => {
@@ -75,9 +75,24 @@ it("an empty -H x-api-key or Authorization: the error says no key was sent, not 
     runMain(["api", "/v3/me", "-H", "Authorization: "], { env: baseEnv({ MIDS_BASE_URL: server.url }) }),
   ]);
   expect(key.code).toBe(3);
-  expect(key.stderr).toBe("mids: no key was sent: -H x-api-key was given empty: this route needs an API key\n" +
+  // (the server's "this route needs an API key" says what "no key was sent" does: not repeated)
+  expect(key.stderr).toBe("mids: no key was sent: -H x-api-key was given empty\n" +
     "hint: put the key in it, -H 'x-api-key: KEY', or drop it to send the configured key\n");
   expect(auth.code).toBe(3);
-  expect(auth.stderr).toBe("mids: no key was sent: -H Authorization was given empty: this route needs an API key\n" +
+  expect(auth.stderr).toBe("mids: no key was sent: -H Authorization was given empty\n" +
     "hint: put the key in it, -H 'Authorization: Bearer KEY'\n");
+});
+
+// credential_required's line repeated the server: "GET /v3/me needs an API key: this route needs an
+// API key (x-api-key header)". Its words are kept when they say something else.
+it("credential_required is one line that says it once; the server's words stay when they add something", async () => {
+  const said = ["this route needs an API key (x-api-key header)", "API key required", "sign up at https://example.test/keys"];
+  const server = await hostile((req, res) => sendJson(res, 401, { code: "credential_required", message: said[Number(new URL(req.url!, "http://x").searchParams.get("n"))] }));
+  const runs = await Promise.all(said.map((_, n) => runMids(["api", `/v3/me?n=${n}`], { env: baseEnv({ MIDS_BASE_URL: server.url }) })));
+  expect(runs.map((r) => r.code)).toEqual([3, 3, 3]);
+  expect(runs.map((r) => r.stderr.split("\n")[0])).toEqual([
+    "mids: GET /v3/me needs an API key",
+    "mids: GET /v3/me needs an API key",
+    "mids: GET /v3/me needs an API key: sign up at https://example.test/keys",
+  ]);
 });

@@ -56,3 +56,22 @@ it("an -f without '=' that the secret rules read as a token is echoed as ***, an
   expect(r.code).toBe(2);
   expect(r.stderr).toBe("mids: -f expects key=value (got '***')\nhint: e.g. -f limit=5 (a query parameter of a GET, a JSON body field otherwise)\n");
 });
+
+// One rule for a secret header given with -H (docs/security.md): its whole value, and the
+// credential after a scheme word, are hidden wherever the server quotes them back. The --verbose
+// trace knew only the configured key, so a cookie echoed in a response header showed whole there
+// while -i hid it; and every value lost its first word, so `Cookie: lang=en; theme=dark` hid each
+// `theme=dark` of the answer on its own.
+it("a Cookie given with -H is hidden whole, in the --verbose trace as in -i, and no part of it alone", async () => {
+  const cookie = "lang=en; theme=dark";
+  const server = await hostile((req, res) => {
+    const said = String(req.headers.cookie ?? "");
+    res.writeHead(200, { "content-type": "text/plain", "x-echo": `you sent ${said}` }).end(`you sent ${said}; the theme=dark page\n`);
+  });
+  const r = await runMain(["api", "/v9/echo", "-i", "--verbose", "-H", `Cookie: ${cookie}`], { env: baseEnv({ MIDS_BASE_URL: server.url }) });
+  expect(r.code, r.stderr).toBe(0);
+  expect(r.stderr).toMatch(/^< x-echo: you sent \*\*\*$/m);
+  expect(r.stdout).toMatch(/^x-echo: you sent \*\*\*$/m);
+  expect(r.stdout).toMatch(/^you sent \*\*\*; the theme=dark page$/m);
+  expect(r.stdout + r.stderr).not.toContain(cookie);
+});

@@ -23,3 +23,21 @@ it("the route meant is one shell word: a typed value with ; or $(...) in it runs
   expect(r.code, r.stderr).toBe(4);
   expect(r.stderr).toMatch(/^hint: did you mean mids api '\/v2\/projects\/a;touch%20x\$\(id\)\/momentum'\?$/m);
 });
+
+// The query written in the path went missing from the route meant: '/v3/projcts?limit=5' was
+// answered "did you mean mids api /v3/projects?", which pasted back read 50 projects, not 5.
+// A secret value in it stays hidden, as everywhere else.
+it("the route meant keeps the query typed in the path, with --paginate too, and hides a secret in it", async () => {
+  const [v3, v2, paged] = await Promise.all([
+    runMain(["api", "/v3/projcts?limit=5"], { env: sb.env() }),
+    runMain(["api", "/v2/projects/bitcoin/momentm?start=2026-11-20&api_key=hunter2hunter2"], { env: sb.env() }),
+    runMain(["api", "/v3/projcts?limit=5", "--paginate"], { env: sb.env() }),
+  ]);
+  expect(v3.code, v3.stderr).toBe(4);
+  expect(v3.stderr).toMatch(/^hint: did you mean mids api '\/v3\/projects\?limit=5'\?$/m);
+  expect(paged.code, paged.stderr).toBe(4);
+  expect(paged.stderr).toMatch(/^hint: did you mean mids api '\/v3\/projects\?limit=5'\?$/m);
+  expect(v2.code, v2.stderr).toBe(4);
+  expect(v2.stderr).toMatch(/^hint: did you mean mids api '\/v2\/projects\/bitcoin\/momentum\?start=2026-11-20&api_key=[^']*'\?$/m);
+  expect(v2.stderr).not.toContain("hunter2");
+});

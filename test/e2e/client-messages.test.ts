@@ -3,7 +3,7 @@
 // documented answers, small hostile servers for the rest; in-process (runMain) throughout.
 import { createServer, type Socket } from "node:net";
 import { describe, expect, it } from "vitest";
-import { baseEnv, runMain, useSandbox } from "../helpers/cli.js";
+import { baseEnv, runMain, runMids, useSandbox } from "../helpers/cli.js";
 import { hostile, sendJson } from "../helpers/hostile.js";
 import { SANDBOX_KEYS } from "../../src/sandbox/keys.js";
 
@@ -95,6 +95,22 @@ describe("deprecation notices the server asks for (Deprecation, Sunset, Link hea
     expect(r.stderr).toBe("mids: notice: /v2/newthing is deprecated; use /v3/intel (sunset 2026-07-15 has passed)\n");
   });
 
+  // The notice came with a success only: a 400, 401, 429 or 500 of a deprecated route carrying the
+  // spec's Deprecation, Sunset and Link headers (spec 4.1, 9.3) said nothing of it.
+  it("an error answer that carries the headers gets the notice too, before its error, once", async () => {
+    const h = await hostile((req, res) => {
+      const status = Number(new URL(req.url!, "http://x").searchParams.get("status"));
+      sendJson(res, status, { status, error: "Bad", message: "nope" },
+        { deprecation: "@1700000000", sunset: "Thu, 15 Jul 2027 00:00:00 GMT", link: '</v3/intel>; rel="successor-version"' });
+    });
+    const runs = await Promise.all([400, 401, 429, 500].map((status) => runMain(["api", `/v2/newthing?status=${status}`, "--max-retries", "0"], { env: env(h.url) })));
+    expect(runs.map((r) => r.code)).toEqual([2, 3, 5, 7]);
+    for (const r of runs) {
+      expect(r.stderr).toMatch(/^mids: notice: \/v2\/newthing is deprecated; use \/v3\/intel \(sunset 2027-07-15\)\nmids: (?!notice)/);
+      expect(r.stderr.match(/notice/g)).toHaveLength(1);
+    }
+  });
+
   it("a server echoing the key in its Link header: the notice shows ***, never the key", async () => {
     const key = "k_test_1234";
     const h = await hostile((req, res) => sendJson(res, 200, { status: 200, data: [1] },
@@ -131,7 +147,21 @@ describe("server failures: what mids tried, and what to do", () => {
     expect([html.seen.length, busy.seen.length, reset.seen.length]).toEqual([2, 3, 2]);
     expect(a.stderr).toBe("mids: 'mids me' failed with HTTP 502; gave up after 1 retry\nhint: the API failed on its side; try again later (--verbose shows the exchange)\n");
     expect(b.stderr).toMatch(/^mids: the service is temporarily unavailable: history store down; gave up after 2 retries$/m);
-    expect(c.stderr).toMatch(/^mids: connection to 127\.0\.0\.1:\d+ was reset; gave up after 1 retry$/m);
+    // (a server that hangs up, as this one does, resets nothing: it closed without an answer)
+    expect(c.stderr).toMatch(/^mids: 127\.0\.0\.1:\d+ closed the connection without an answer; gave up after 1 retry$/m);
+  });
+
+  // A connection lost while the body came was "connection to HOST was reset", "check --base-url
+  // and your network": the answer was cut short, which neither explains.
+  it("an answer cut short partway through its body says so, and that trying again is the fix", async () => {
+    const cut = await hostile((_req, res) => {
+      res.writeHead(200, { "content-type": "application/json", "content-length": "1000" });
+      res.write('{"data": [', () => res.socket?.destroy());
+    });
+    const r = await runMids(["topics", "list", "--max-retries", "1"], { env: env(cut.url) });
+    expect(r.code).toBe(7);
+    expect(cut.seen).toHaveLength(2);
+    expect(r.stderr).toMatch(/^mids: the answer from 127\.0\.0\.1:\d+ was cut short: the connection closed partway through its body \(HTTP 200\); gave up after 1 retry\nhint: try again; if it keeps happening, the server or something on the way cuts long answers short \(--verbose shows the exchange\)\n$/);
   });
 
   it("internal_error (never retried) has a hint too, and says nothing of retries", async () => {
@@ -196,7 +226,9 @@ describe("rate limited when retries run out (exit 5)", () => {
     const r = await runMain(["me", "--max-retries", "1"], { env: env(h.url) });
     expect(r.code).toBe(5);
     expect(h.seen).toHaveLength(2);
-    expect(r.stderr).toMatch(/^mids: rate limited \(1000 requests per day\) after 1 retry$/m);
+    // ("; gave up after", as every error whose retries ran out: "after 1 retry" glued to a v2
+    // server's message read as its words)
+    expect(r.stderr).toMatch(/^mids: rate limited \(1000 requests per day\); gave up after 1 retry$/m);
     expect(r.stderr).toMatch(new RegExp(`^hint: the daily limit resets at ${new Date(dayReset * 1000).toISOString()}; try again then$`, "m"));
     expect(r.stderr).not.toMatch(/--max-retries/);
   });
@@ -238,11 +270,30 @@ describe("a TLS failure", () => {
       expect(r.code).toBe(7);
       expect(connections).toBe(1);
       expect(r.stderr).toMatch(new RegExp(`^mids: TLS with 127\\.0\\.0\\.1:${port} failed: .+$`, "m"));
-      expect(r.stderr).toMatch(/^hint: check --base-url, the system clock and the CA certificates .*'mids doctor' checks them$/m);
+      expect(r.stderr).toMatch(/^hint: check MIDS_BASE_URL, the system clock and the CA certificates .*'mids doctor' checks them$/m);
+      // (the base URL came from MIDS_BASE_URL: the hint names it, not a flag never passed)
       expect(r.stderr).not.toMatch(/gave up|retr/);
     } finally {
       for (const s of sockets) s.destroy();
       await new Promise((r) => plain.close(r));
     }
+  });
+});
+
+// A v2 404 of a path that names no id (a list, /v2/intel) got "check the id; 'mids intel list'
+// lists intel with their ids": there is no id to check, the route is what the server lacks.
+describe("a v2 404 of a route that takes no id", () => {
+  it("says the server has no such route, not to check an id; a path with an id keeps the id's hint", async () => {
+    const h = await hostile((_req, res) => sendJson(res, 404, { status: 404, error: "Not Found", message: "Not found" }));
+    const [list, one, cmd] = await Promise.all([
+      runMids(["api", "/v2/intel", "--max-retries", "0"], { env: env(h.url) }),
+      runMids(["api", "/v2/intel/abc", "--max-retries", "0"], { env: env(h.url) }),
+      runMids(["intel", "list", "--api", "v2", "--max-retries", "0"], { env: env(h.url) }),
+    ]);
+    expect([list.code, one.code, cmd.code]).toEqual([4, 4, 4]);
+    expect(list.stderr).toBe("mids: GET /v2/intel failed with HTTP 404: Not found\n" +
+      "hint: the server has no such route: check MIDS_BASE_URL and the path ('mids doctor' checks the base URL; --verbose shows the request sent)\n");
+    expect(one.stderr).toMatch(/^hint: check the id; 'mids intel list' lists intel with their ids$/m);
+    expect(cmd.stderr).toMatch(/^hint: the server has no such route: check MIDS_BASE_URL \('mids doctor' checks the base URL; --verbose shows the request sent\)$/m);
   });
 });

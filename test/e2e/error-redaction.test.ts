@@ -2,6 +2,7 @@
 // error, never reaches stderr.
 import { describe, expect, it } from "vitest";
 import { baseEnv, runMids } from "../helpers/cli.js";
+import { hostile, sendJson } from "../helpers/hostile.js";
 
 describe("error messages", () => {
   it("redact a token the user typed into a path, in mids' words and the server's", async () => {
@@ -12,5 +13,29 @@ describe("error messages", () => {
       expect(r.stderr).toMatch(/token=\*\*\*/);
       expect(r.stderr).not.toContain(token);
     }
+  });
+});
+
+// A secret header named in the server's prose before a plain word ("x-api-key: missing") lost the
+// word: "failed with HTTP 401: x-api-key: ***" said nothing. Values are redacted, not names with words.
+describe("a secret header's name in a server's sentence", () => {
+  it("keeps the word after it, and still hides a value, a scheme's credential, a cookie", async () => {
+    const said = [
+      "x-api-key: missing", "header x-api-key: is required", "Authorization: expected a Bearer token",
+      "x-api-key: mids_live_0a1b2c3d4e rejected", "authorization: bearer tok9f8e7d6c", "Cookie: sid=abc; theme=dark",
+    ];
+    const server = await hostile((req, res) => {
+      const n = Number(new URL(req.url!, "http://x").searchParams.get("n"));
+      sendJson(res, 401, { message: said[n] });
+    });
+    const runs = await Promise.all(said.map((_, n) => runMids(["api", `/v3/me?n=${n}`], { env: baseEnv({ MIDS_BASE_URL: server.url }) })));
+    expect(runs.map((r) => r.stderr.split("\n")[0])).toEqual([
+      "mids: GET /v3/me failed with HTTP 401: x-api-key: missing",
+      "mids: GET /v3/me failed with HTTP 401: header x-api-key: is required",
+      "mids: GET /v3/me failed with HTTP 401: Authorization: expected a Bearer token",
+      "mids: GET /v3/me failed with HTTP 401: x-api-key: *** rejected",
+      "mids: GET /v3/me failed with HTTP 401: authorization: ***",
+      "mids: GET /v3/me failed with HTTP 401: Cookie: ***",
+    ]);
   });
 });

@@ -2,6 +2,8 @@
 // The retry policy is the client's: most cases run it in-process (runMain); a 429 retry, giving up with
 // exit 7, exit 5 on a 429 and Ctrl-C go through the built bin/mids.
 import { spawn } from "node:child_process";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { createServer, type Server } from "node:http";
 import { describe, expect, it } from "vitest";
 import { BIN, baseEnv, runMain, runMids, useSandbox } from "../helpers/cli.js";
@@ -206,6 +208,26 @@ describe("timeouts and bodies", () => {
     const r = await runMain(["me", "--timeout", "300ms"], { env: sb.env(SANDBOX_DEMO_KEY) });
     expect(r.code).toBe(7);
     expect(r.stderr).toMatch(/^mids: 'mids me' timed out after 300 ms\nhint: raise --timeout/);
+  });
+
+  // The hint said "raise --timeout" when the timeout came from MIDS_TIMEOUT or the config file: it
+  // names the place it was set, with an example above the timeout that ran out.
+  it("a timeout's hint names where the timeout was set: MIDS_TIMEOUT, the config file, a profile", async () => {
+    sb = await withFaults("slow:3000");
+    const fromFile = sb.env(SANDBOX_DEMO_KEY);
+    mkdirSync(fromFile.MIDS_CONFIG_DIR, { recursive: true, mode: 0o700 });
+    writeFileSync(join(fromFile.MIDS_CONFIG_DIR, "config.json"), JSON.stringify({ timeout: "300ms", profiles: { ci: { timeout: "300ms" } } }), { mode: 0o600 });
+    const runs = await Promise.all([
+      runMids(["me"], { env: { ...sb.env(SANDBOX_DEMO_KEY), MIDS_TIMEOUT: "300ms" } }),
+      runMids(["me"], { env: fromFile }),
+      runMids(["me", "--profile", "ci"], { env: fromFile }),
+    ]);
+    expect(runs.map((r) => r.code)).toEqual([7, 7, 7]);
+    expect(runs.map((r) => r.stderr.split("\n")[1])).toEqual([
+      "hint: raise MIDS_TIMEOUT (e.g. MIDS_TIMEOUT=60s), or pass --timeout 60s for one run, or try again",
+      "hint: raise it with 'mids config set timeout 60s' (the config file sets it), or pass --timeout 60s for one run, or try again",
+      "hint: raise it with 'mids config set --profile ci timeout 60s' (profile ci sets it), or pass --timeout 60s for one run, or try again",
+    ]);
   });
 
   it("a bad --timeout is a usage error", async () => {

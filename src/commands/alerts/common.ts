@@ -32,7 +32,7 @@ export async function getAlert(client: Client, id: string): Promise<Alert> {
     }
     throw err;
   }
-  return sameAlert(id, (await checkData("v3.alerts.get", res.data)) as Alert, "read");
+  return sameAlert(id, (await checkData("v3.alerts.get", res.data)) as Alert, "read", client.place);
 }
 
 /**
@@ -40,12 +40,12 @@ export async function getAlert(client: Client, id: string): Promise<Alert> {
  * that names another id (a proxy's cache, a server's mix-up) is no success for this one, and its
  * status would be printed against this id.
  */
-function sameAlert(id: string, alert: Alert, call: "read" | "update"): Alert {
+function sameAlert(id: string, alert: Alert, call: "read" | "update", place: string): Alert {
   if (typeof alert.id !== "string" || alert.id === id) return alert;
   throw new MalformedResponseError(`the server answered the ${call} of alert '${oneLine(id)}' with alert '${oneLine(alert.id)}'`, {
     hint: call === "update"
       ? `'mids alerts get ${oneLine(id)}' shows its state now; the change is safe to send again`
-      : "is --base-url pointing at the API? (--verbose shows the exchange)",
+      : `is ${place} pointing at the API? (--verbose shows the exchange)`,
   });
 }
 
@@ -69,7 +69,7 @@ export async function patchAlert(client: Client, id: string, body: Record<string
   } catch (err) {
     throw withAssumedHint(err, id, body);
   }
-  return sameAlert(id, (await checkData("v3.alerts.update", res.data)) as Alert, "update");
+  return sameAlert(id, (await checkData("v3.alerts.update", res.data)) as Alert, "update", client.place);
 }
 
 /**

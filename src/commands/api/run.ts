@@ -9,9 +9,9 @@ import { REDACTED, isSecretHeader, isSecretKey, redactHeaderValue, redactText, r
 import { oneLine, stripControl } from "../../util/sanitize.js";
 import type { ApiResult, Client } from "../../client/client.js";
 import { MaxPagesError, rawPages } from "../../client/paginate.js";
-import { isV2Path, joinUrl } from "../../client/request.js";
+import { headerSecrets, isV2Path, joinUrl } from "../../client/request.js";
 import { linkTarget } from "../../client/headers.js";
-import { hintStart, historyEarliest, whereIdsAre } from "../../client/errormap.js";
+import { hintStart, historyEarliest, saysKeyNeeded, whereIdsAre } from "../../client/errormap.js";
 import { DEFAULT_MAX_BODY_BYTES, tooLarge } from "../../client/body.js";
 import { formatBytes } from "../../util/bytes.js";
 import { checkJqFilter, printJson } from "../../output/render.js";
@@ -134,7 +134,7 @@ function placeholderHint(segments: readonly string[], i: number): string {
  * host, scheme, port or path is refused, as the key goes to the base URL only. Before, every URL
  * was refused, the base URL's own too.
  */
-function belowBase(url: string, baseUrl: string): string {
+function belowBase(url: string, baseUrl: string, place: string): string {
   const shown = oneLine(redactUrl(url));
   let u: URL;
   try {
@@ -148,7 +148,7 @@ function belowBase(url: string, baseUrl: string): string {
   if (u.origin !== base.origin || !below || u.username || u.password) {
     const where = oneLine(redactUrl(`${base.origin}${prefix}`));
     throw new UsageError(`${shown} is not below the base URL ${where}: mids api sends requests, and the key, there only (nothing was sent)`, {
-      hint: `pass the path below the base URL (e.g. mids api /v3/topics), or point --base-url at that host if it is the API`,
+      hint: `pass the path below the base URL (e.g. mids api /v3/topics), or point ${place} at that host if it is the API`,
     });
   }
   return (u.pathname.slice(prefix.length) || "/") + u.search;
@@ -159,13 +159,13 @@ function belowBase(url: string, baseUrl: string): string {
  * (`/../admin` under https://gw.example/mids-api): the URL parser resolves them, and the request,
  * the key with it, went to https://gw.example/admin, a place a full URL is refused for (belowBase).
  */
-function insideBase(path: string, baseUrl: string): void {
+function insideBase(path: string, baseUrl: string, place: string): void {
   const prefix = new URL(baseUrl).pathname.replace(/\/+$/, "");
   if (!prefix) return;
   const sent = new URL(joinUrl(baseUrl, path)).pathname;
   if (sent === prefix || sent.startsWith(`${prefix}/`)) return;
   throw new UsageError(`the path ${oneLine(redactText(path))} climbs out of the base URL's path ${oneLine(redactText(prefix))} (it would go to ${oneLine(redactText(sent))}): mids api sends requests, and the key, below the base URL only (nothing was sent)`, {
-    hint: "drop the .. segments from the path, or point --base-url at that path if it is the API",
+    hint: `drop the .. segments from the path, or point ${place} at that path if it is the API`,
   });
 }
 
@@ -269,6 +269,8 @@ export async function run(opts: ApiOptions, ctx: Context): Promise<void> {
     path = path.slice(0, hash);
   }
   placeholder(path);
+  // the query written in the path (before -f adds its fields): a mistyped route's hint keeps it
+  const typedQuery = path.includes("?") ? path.slice(path.indexOf("?")) : undefined;
   const headers: Record<string, string> = {};
   const given: [string, string][] = [];
   for (const h of opts.headers) {
@@ -296,7 +298,7 @@ export async function run(opts: ApiOptions, ctx: Context): Promise<void> {
     given.push([key, value]);
   }
   // a key or token given with -H is hidden as the configured key is, in the answer and in errors
-  const secrets = [ctx.globals.apiKey, ...given.filter(([k]) => isSecretHeader(k)).flatMap(([, v]) => [v, v.replace(/^\S+\s+/, "")])];
+  const secrets = [ctx.globals.apiKey, ...headerSecrets(given)];
   let body: unknown;
   const fields = opts.fields.map(splitField);
   // gh api turns a request with --input into a POST; mids api keeps its GET, which has no body:
@@ -369,20 +371,20 @@ export async function run(opts: ApiOptions, ctx: Context): Promise<void> {
   // a request that changes something is not sent with a --jq that cannot print its answer
   if (method !== "GET" && method !== "HEAD") await checkJqFilter(ctx);
   const client = await ctx.client();
-  if (isUrl) path = belowBase(path, client.opts.baseUrl);
-  else insideBase(path, client.opts.baseUrl);
+  if (isUrl) path = belowBase(path, client.opts.baseUrl, client.place);
+  else insideBase(path, client.opts.baseUrl, client.place);
   // v2 reads its key from x-api-key alone (spec 5.1): -H Authorization there is not the key sent
   if (headers.authorization !== undefined && headers["x-api-key"] === undefined && ctx.globals.apiKey && isV2Path(path)) {
     ctx.warn("-H Authorization carries no key on v2, which reads x-api-key only: the configured key is sent, as x-api-key beside it");
   }
-  if (opts.paginate) return paginate(ctx, client, path, headers, opts, secrets).catch((err) => { throw hidden(givenCredential(err, headers, !!ctx.globals.apiKey, path), secrets); });
+  if (opts.paginate) return paginate(ctx, client, path, headers, opts, secrets, typedQuery).catch((err) => { throw hidden(givenCredential(err, headers, !!ctx.globals.apiKey, path), secrets); });
   let res: ApiResult | undefined;
   let failure: ApiError | undefined;
   // -o ndjson: one JSON value on one line, as each page of --paginate is (a text answer, a proxy's
   // page or a 502's HTML, is one JSON string); before, its lines were printed as they came
   const ndjson = ctx.globals.output === "ndjson";
   try {
-    res = await client.raw(method, path, body, headers);
+    res = await client.raw(method, path, body, headers, { typedQuery });
   } catch (err) {
     // Ctrl-C or a CI timeout's SIGTERM while a request that changes something was out: it may have
     // been carried out, which "interrupted" alone left a script's author to guess (never repeated)
@@ -451,7 +453,8 @@ function givenCredential(err: unknown, headers: Record<string, string>, configur
   const header = from === "-H x-api-key" ? "x-api-key" : "Authorization";
   const message = v2 ? `the v2 API takes no key from -H Authorization (only the x-api-key header carries one there)`
     : empty ? `no key was sent: ${from} was given empty` : `the key given with ${from} was rejected`;
-  const e = new ApiError(`${message}${said ? `: ${said}` : ""}`, {
+  // (the server's "this route needs an API key" repeats what an empty -H means)
+  const e = new ApiError(`${message}${said && !(empty && saysKeyNeeded(said)) ? `: ${said}` : ""}`, {
     code: err.code, status: err.status ?? 401, details: err.details, headers: err.headers, body: err.body,
     hint: v2 ? "give it as -H 'x-api-key: KEY'"
       : empty ? `put the key in it, -H '${header}: ${header === "x-api-key" ? "KEY" : "Bearer KEY"}'${configured ? ", or drop it to send the configured key" : ""}`
@@ -594,7 +597,7 @@ function redactBytes(raw: Buffer, secrets: readonly (string | undefined)[]): Buf
 }
 
 /** --paginate: print each page as it comes, or with --slurp one array of all pages (held in memory, under one body's cap). */
-async function paginate(ctx: Context, client: Client, path: string, headers: Record<string, string>, opts: ApiOptions, secrets: readonly (string | undefined)[]): Promise<void> {
+async function paginate(ctx: Context, client: Client, path: string, headers: Record<string, string>, opts: ApiOptions, secrets: readonly (string | undefined)[], typedQuery?: string): Promise<void> {
   const slurped: unknown[] = [];
   const maxBody = ctx.globals.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   let heldBytes = 0;
@@ -603,9 +606,9 @@ async function paginate(ctx: Context, client: Client, path: string, headers: Rec
   let link: string | undefined;
   const inStream = ctx.globals.output === "ndjson";
   try {
-    for await (const res of rawPages(client, path, headers, { maxPages: ctx.globals.maxPages })) {
+    for await (const res of rawPages(client, path, headers, { maxPages: ctx.globals.maxPages, typedQuery })) {
       if (opts.slurp) {
-        if ((heldBytes += res.bytes) > maxBody) throw tooLarge(`GET ${path.split("?")[0]}`, maxBody, `${pages + 1} pages held for --slurp`);
+        if ((heldBytes += res.bytes) > maxBody) throw tooLarge(`GET ${path.split("?")[0]}`, maxBody, `${pages + 1} pages held for --slurp`, client.opts.raiseBodyCap);
         // a text page (an answer that is not JSON) too: the key a server quotes never shows
         slurped.push(redactDeep(res.body, secrets));
       } else {

@@ -93,7 +93,7 @@ export async function runList(ctx: Context, routeId: string, input: CallInput, v
       if (held && (heldBytes += res.bytes ?? 0) > maxBody) {
         seen -= items.length;
         pages--;
-        const e = tooLarge(`${r.method} ${r.path}`, maxBody, `${pages + 1} pages held for ${ctx.globals.output} output`);
+        const e = tooLarge(`${r.method} ${r.path}`, maxBody, `${pages + 1} pages held for ${ctx.globals.output} output`, client.opts.raiseBodyCap);
         e.hint = `use -o ndjson, json or csv (they stream), or ${e.hint}`;
         throw e;
       }
