@@ -2,7 +2,7 @@
 // that quotes an error beside others (a batch's failed ids). A server's message may quote the key
 // back, hold control sequences, or be megabytes long.
 import { ApiError } from "../errors.js";
-import { CREDENTIAL_SCHEMES, isSecretHeader, redactOwnWords, redactText } from "../redact/index.js";
+import { isSecretHeader, redactOwnWords, redactText } from "../redact/index.js";
 import { redact } from "../util/known-secrets.js";
 import { clipMiddle, oneLine } from "../util/sanitize.js";
 
@@ -22,23 +22,29 @@ export function errorLine(err: unknown, secrets: readonly (string | undefined)[]
 }
 
 /**
- * A secret header named in a server's sentence, before a plain word (`x-api-key: missing`,
- * `Authorization: expected a Bearer token`, `header x-api-key: is required`): the word is prose,
- * no value (a key, a token or a cookie has digits, capitals or signs in it, or is longer), so it is
- * kept; before, it became `***` and the sentence said nothing ("x-api-key: ***"). The known keys
- * (the configured one, a -H credential) are gone already, whatever they look like.
+ * A secret header named in a server's sentence, before a word of prose (`x-api-key: missing`,
+ * `Authorization: expected a Bearer token`, `header x-api-key: is required`): the word is kept;
+ * before, it became `***` and the sentence said nothing ("x-api-key: ***"). Only the words of
+ * PROSE_AFTER_SECRET stand: any other word may be a value (a lower-case password after
+ * `password:`), so it is redacted. The known keys (the configured one, a -H credential) are gone
+ * already, whatever they look like.
  */
-const HEADER_THEN_WORD = /(?<![\w-])([A-Za-z][\w-]*)(\s*:\s*)([a-z]{1,16})(?=$|\s|[.,!?)])/g;
+const HEADER_THEN_WORD = /(?<![\w-])([A-Za-z][\w-]*)(\s*:\s*)([A-Za-z]{1,16})(?=$|\s|[.,!?)])/g;
 
-const SCHEME: ReadonlySet<string> = new Set(CREDENTIAL_SCHEMES.map((c) => c.toLowerCase()));
+/** The words a server's message puts after a credential's name that say what is wrong with it, not what it is. */
+const PROSE_AFTER_SECRET: ReadonlySet<string> = new Set([
+  "missing", "required", "invalid", "expected", "empty", "absent", "malformed", "is", "must", "was", "not", "none",
+  "unknown", "wrong", "expired", "revoked", "rejected", "denied", "needed", "present", "unsupported", "forbidden",
+  "incorrect", "blank", "null", "undefined", "disabled", "should", "no", "bad", "header", "value", "format",
+]);
 
 function redactServerWords(s: string): string {
   if (s.indexOf(":") < 0) return redactText(s);
   // each `Name: word` stands aside (as a private-use character) while the rules run, then comes back
   const kept: string[] = [];
   const held = s.replace(/[\uE000-\uF8FF]/g, "\uFFFD").replace(HEADER_THEN_WORD, (m, name: string, _colon: string, word: string) => {
-    // (a scheme word, `authorization: bearer abc...`, takes its credential along: the rules see it whole)
-    if (!isSecretHeader(name) || SCHEME.has(word) || kept.length >= 6400) return m;
+    // (any other word, a scheme word such as `bearer` too, is left to the rules, which see it whole)
+    if (!isSecretHeader(name) || !PROSE_AFTER_SECRET.has(word.toLowerCase()) || kept.length >= 6400) return m;
     kept.push(m);
     return String.fromCharCode(0xe000 + kept.length - 1);
   });

@@ -23,6 +23,8 @@ describe("a secret header's name in a server's sentence", () => {
     const said = [
       "x-api-key: missing", "header x-api-key: is required", "Authorization: expected a Bearer token",
       "x-api-key: mids_live_0a1b2c3d4e rejected", "authorization: bearer tok9f8e7d6c", "Cookie: sid=abc; theme=dark",
+      // a lower-case word that is no prose may be the value itself (a password, a short token)
+      "password: hunterthree", "x-api-key: qwertyzxcv",
     ];
     const server = await hostile((req, res) => {
       const n = Number(new URL(req.url!, "http://x").searchParams.get("n"));
@@ -36,6 +38,8 @@ describe("a secret header's name in a server's sentence", () => {
       "mids: GET /v3/me failed with HTTP 401: x-api-key: *** rejected",
       "mids: GET /v3/me failed with HTTP 401: authorization: ***",
       "mids: GET /v3/me failed with HTTP 401: Cookie: ***",
+      "mids: GET /v3/me failed with HTTP 401: password: ***",
+      "mids: GET /v3/me failed with HTTP 401: x-api-key: ***",
     ]);
   });
 });
