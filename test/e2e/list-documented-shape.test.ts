@@ -37,6 +37,15 @@ describe("a list page that departs from its documented shape", () => {
     expect(m?.[1].split(", ").sort()).toEqual(["description", "trend"]);
   });
 
+  it("projects list -o table: a trend that is an object is shown as its JSON, never '[object Object]'", async () => {
+    const trend = { value: 71.5, model: "trend-2027.1" };
+    const h = await hostile((_req, res) => sendJson(res, 200, { data: [v3Project(1), { ...v3Project(2), trend }], meta: { nextCursor: null } }));
+    const r = await runMids(["projects", "list", "-o", "table", "--fields", "slug,trend"], { env: env(h.url) });
+    expect(r.code).toBe(0);
+    const rows = r.stdout.trimEnd().split("\n").map((l) => l.split(/ {2,}/));
+    expect(rows).toEqual([["SLUG", "TREND"], ["p1", "50.00"], ["p2", JSON.stringify(trend)]]);
+  });
+
   it("a documented page (v3ProjectPage) raises no notice", async () => {
     const h = await hostile((_req, res) => sendJson(res, 200, v3ProjectPage(0, 2, null)));
     const r = await runMids(["projects", "list", "-o", "json"], { env: env(h.url) });

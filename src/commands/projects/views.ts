@@ -3,12 +3,13 @@
 // notices for v2-only routes, alias resolution notices.
 import type { Context } from "../../context.js";
 import type { Column, View } from "../../output/render.js";
-import { keyColumn } from "../../output/fields.js";
+import { cellText, keyColumn } from "../../output/fields.js";
 import { route as routeById } from "../../contract/routes.js";
 import { deprecationNotice } from "../../client/notices.js";
 import { stripControl } from "../../util/sanitize.js";
 
-export const num = (digits: number) => (v: unknown): string => (typeof v === "number" ? v.toFixed(digits) : v === null || v === undefined ? "" : String(v));
+// a value that is not a number (a list page departing from its shape) is shown as any cell is: an object as JSON
+export const num = (digits: number) => (v: unknown): string => (typeof v === "number" ? v.toFixed(digits) : cellText(v));
 const count = (v: unknown): string => (Array.isArray(v) ? String(v.length) : "");
 
 export const PROJECT_VIEW_V3: View = {
