@@ -37,6 +37,12 @@ export interface View {
   resource?: string;
   /** what to check when nothing matched (a filter naming something that may not exist): a hint line under it */
   emptyHint?: string;
+  /**
+   * the view for the items a list prints, when its columns follow the data (fields of an assumed
+   * shape the view does not place): given every item for a table, the first page for csv, whose
+   * header row is written before the later pages arrive
+   */
+  forItems?: (items: readonly unknown[]) => View;
 }
 
 function columnsFor(ctx: Context, view: View): Column[] {
@@ -346,14 +352,18 @@ export async function printList(ctx: Context, source: Iterable<unknown[]> | Asyn
     return n;
   }
   if (fmt === "csv") {
-    const cols = columnsFor(ctx, view);
+    let cols = columnsFor(ctx, view);
     // the header row may be server text too (an item's own keys): guarded and made safe like a cell.
     // It is written once the first page is in (or the list ends empty): a first page that fails
     // leaves stdout empty, as json's does, not a header that reads as an empty list
     const header = () => writeAsync(out, csvRow(cols.map((c) => csvText(ctx, csvValue(c.path, csvOptions(ctx))))));
     let headed = false;
     for await (const page of source) {
-      if (!headed) { headed = true; await header(); }
+      if (!headed) {
+        headed = true;
+        if (view.forItems) cols = columnsFor(ctx, view.forItems(page));
+        await header();
+      }
       for (const item of page) {
         await writeAsync(out, csvRow(cols.map((c) => csvCellOf(ctx, c, item))));
         n++;
@@ -375,7 +385,7 @@ export async function printList(ctx: Context, source: Iterable<unknown[]> | Asyn
   } else if (all.length === 0) {
     noneMatched(ctx, view);
   } else {
-    await writeAsync(out, await renderTable(ctx, columnsFor(ctx, view), all));
+    await writeAsync(out, await renderTable(ctx, columnsFor(ctx, view.forItems ? view.forItems(all) : view), all));
   }
   if (failure) throw failure.err;
   return all.length;

@@ -127,7 +127,7 @@ export async function run(measure: string, locator: string, flags: SeriesFlags, 
   }
   // table and csv: each point's time and number wherever the point holds them, then what else it carries
   const rows = (series.timed ?? series.raw).map((item, i) => ({ ...(item && typeof item === "object" && !Array.isArray(item) ? item : {}), timestamp: series.points[i]?.timestamp, value: series.points[i]?.value }));
-  await printList(ctx, [rows], withExtras(VIEWS.v3, (series.timed ?? series.raw)[0], new Set(series.keys), 4));
+  await printList(ctx, [rows], withExtras(VIEWS.v3, series.timed ?? series.raw, new Set(series.keys), 4));
 }
 
 const TIME_KEYS: readonly string[] = ["timestamp", "time", "t", "at", "date", "ts", "hour", "datetime"];

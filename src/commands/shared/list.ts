@@ -21,13 +21,14 @@ export interface ListOptions {
   items?: (res: ApiResult) => unknown[];
   /** one page in json/yaml: the data to print as received instead of the items (a list the server wraps) */
   asReceived?: (res: ApiResult) => unknown;
-  /** one page: the view for these items (extra columns for fields the view does not place) */
-  viewFor?: (items: unknown[]) => View;
+  /** the view for the items printed (extra columns for fields the view does not place): see View.forItems */
+  forItems?: View["forItems"];
 }
 
 export async function runList(ctx: Context, routeId: string, input: CallInput, view: View, opts: ListOptions = {}): Promise<number> {
   const client = await ctx.client();
   const r = routeById(routeId);
+  if (opts.forItems) view = { ...view, forItems: opts.forItems };
   const pick = opts.items ?? ((res: ApiResult) => (Array.isArray(res.data) ? res.data : []));
   // each page is compared with the documented shape: a list still prints what it got (a field
   // the view cannot read shows empty), and says once which documented field did not hold
@@ -55,7 +56,7 @@ export async function runList(ctx: Context, routeId: string, input: CallInput, v
     }
     const page = pick(res);
     const items = opts.maxItems !== undefined ? page.slice(0, opts.maxItems) : page;
-    const n = await printList(ctx, [items], opts.viewFor ? opts.viewFor(items) : view);
+    const n = await printList(ctx, [items], view);
     // piped or in CI too (stderr is not data): a run cut to one page says so, unless -q
     if (!opts.all && r.pagination && !ctx.globals.quiet) {
       const more = r.pagination === "cursor" ? res.nextCursor : res.pagination?.hasMore ? `page ${(res.pagination.page ?? 1) + 1}` : undefined;

@@ -1,0 +1,58 @@
+// A list of a record whose fields the spec does not show (spec 2.17) places what its view does not
+// know as extra columns (docs/contract.md). A field that only some items carry gets its column
+// too, wherever the first item carrying it is: before, the columns were read from the first item
+// alone, so a field the first item lacked was in no table or csv (and with --all, none at all).
+import { describe, expect, it } from "vitest";
+import { baseEnv, runMain } from "../helpers/cli.js";
+import { hostile, sendJson } from "../helpers/hostile.js";
+import { SANDBOX_DEMO_KEY } from "../../src/sandbox/keys.js";
+
+const env = (url: string) => baseEnv({ MIDS_BASE_URL: url, MIDS_API_KEY: SANDBOX_DEMO_KEY });
+const cluster = (i: number, extra: Record<string, unknown> = {}) => ({ id: `cl_${i}`, name: `C${i}`, description: "d", sourceCount: i, ...extra });
+const intel = (i: number, extra: Record<string, unknown> = {}) => ({
+  id: `i${i}`, headline: `h${i}`, grade: "cut", detectedAt: "2026-11-01T00:00:00Z", projectId: "p", projectName: "P", category: "c", clusters: [], ...extra,
+});
+const topic = (i: number, extra: Record<string, unknown> = {}) => ({
+  id: `topic_${i}`, rank: i, name: `T${i}`, summary: "s", score: 1, stance: "mixed", report: null, lastSeenAt: "2026-11-01T00:00:00Z", ...extra,
+});
+/** table (piped) rows as cells, cut where the header's columns start (an empty cell stays a cell) */
+function cells(stdout: string): string[][] {
+  const [head, ...rows] = stdout.trimEnd().split("\n");
+  const starts = [...head.matchAll(/\S+/g)].map((m) => m.index!);
+  return [head, ...rows].map((l) => starts.map((s, i) => l.slice(s, starts[i + 1]).trim()));
+}
+const csv = (stdout: string) => stdout.trimEnd().split("\n").map((l) => l.split(","));
+
+describe("a field only a later item carries", () => {
+  it("clusters list: its column in the table and in csv, empty for the items without it", async () => {
+    const h = await hostile((_req, res) => sendJson(res, 200, { data: [cluster(1), cluster(2, { region: "eu" }), cluster(3)], meta: {} }));
+    const table = await runMain(["clusters", "list", "-o", "table"], { env: env(h.url) });
+    expect(table.code).toBe(0);
+    const rows = cells(table.stdout);
+    expect(rows[0].at(-1)).toBe("REGION");
+    expect(rows[2].at(-1)).toBe("eu");
+    const c = await runMain(["clusters", "list", "-o", "csv"], { env: env(h.url) });
+    expect(csv(c.stdout)).toEqual([["id", "name", "description", "sourceCount", "region"], ["cl_1", "C1", "d", "1", ""], ["cl_2", "C2", "d", "2", "eu"], ["cl_3", "C3", "d", "3", ""]]);
+  });
+
+  it("topics list: its column in the table and in csv", async () => {
+    const h = await hostile((_req, res) => sendJson(res, 200, { data: [topic(1), topic(2, { region: "eu" })], meta: {} }));
+    const table = await runMain(["topics", "list", "-o", "table"], { env: env(h.url) });
+    expect(cells(table.stdout).map((r) => r.slice(-2))).toEqual([["ID", "REGION"], ["topic_1", ""], ["topic_2", "eu"]]);
+    const c = await runMain(["topics", "list", "-o", "csv"], { env: env(h.url) });
+    expect(csv(c.stdout).map((r) => r.at(-1))).toEqual(["region", "", "eu"]);
+  });
+
+  it("intel list: one page, and --all where a later page holds it (the table has every page; csv, which streams, the first page's)", async () => {
+    const h = await hostile((req, res) => sendJson(res, 200, req.url!.includes("cursor=")
+      ? { data: [intel(3, { region: "us" }), intel(4)], meta: { nextCursor: null } }
+      : { data: [intel(1), intel(2, { source: "x" })], meta: { nextCursor: "c2" } }));
+    const one = await runMain(["intel", "list", "-o", "table"], { env: env(h.url) });
+    expect(cells(one.stdout).map((r) => r.slice(-2))).toEqual([["ID", "SOURCE"], ["i1", ""], ["i2", "x"]]);
+    const all = await runMain(["intel", "list", "--all", "-o", "table"], { env: env(h.url) });
+    expect(all.code).toBe(0);
+    expect(cells(all.stdout).map((r) => r.slice(-3))).toEqual([["ID", "SOURCE", "REGION"], ["i1", "", ""], ["i2", "x", ""], ["i3", "", "us"], ["i4", "", ""]]);
+    const c = await runMain(["intel", "list", "--all", "-o", "csv"], { env: env(h.url) });
+    expect(csv(c.stdout).map((r) => r.at(-1))).toEqual(["source", "", "x", "", ""]);
+  });
+});
