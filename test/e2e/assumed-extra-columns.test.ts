@@ -56,3 +56,19 @@ describe("a field only a later item carries", () => {
     expect(csv(c.stdout).map((r) => r.at(-1))).toEqual(["source", "", "x", "", ""]);
   });
 });
+
+describe("an empty list of an assumed shape", () => {
+  it("-o csv has the header row a full answer has (the assumption's fields), so a script reading a column by name works on both", async () => {
+    const h = await hostile((req, res) => sendJson(res, 200, req.url!.startsWith("/v3/vocabulary")
+      ? { data: { categories: [], chains: [], assetTypes: [], intelCategories: [] }, meta: {} }
+      : { data: [], meta: {} }));
+    const [clusters, chains] = await Promise.all([
+      runMain(["clusters", "list", "-o", "csv"], { env: env(h.url) }),
+      runMain(["vocabulary", "chains", "-o", "csv"], { env: env(h.url) }),
+    ]);
+    expect(clusters.code).toBe(0);
+    expect(clusters.stdout).toBe("id,name,description,sourceCount\n");
+    expect(chains.code).toBe(0);
+    expect(chains.stdout).toBe("slug,name\n");
+  });
+});

@@ -83,16 +83,17 @@ const FIRST: readonly string[] = ["rank", "id", "slug", "key", "name", "title"];
 /**
  * Columns for a record whose fields the spec does not show (spec 2.17): the scalar fields of the
  * items (in the order they first appear, so a field the first item lacks still gets its column),
- * identifiers first, at most `max` of them.
+ * identifiers first, at most `max` of them. With no items, the `assumed` fields (the assumption's
+ * own, so that an empty csv has the header a full one has).
  */
-export function autoView(items: readonly unknown[], max = 7, extra: readonly Column[] = []): View {
+export function autoView(items: readonly unknown[], max = 7, extra: readonly Column[] = [], assumed: Iterable<string> = []): View {
   const scalar = (v: unknown): boolean => v === null || typeof v !== "object" || Array.isArray(v) && v.every((x) => typeof x !== "object");
   const found = new Set<string>();
   for (const item of items) {
     if (!item || typeof item !== "object" || Array.isArray(item)) continue;
     for (const [k, v] of Object.entries(item)) if (scalar(v)) found.add(k);
   }
-  const keys = [...found];
+  const keys = found.size ? [...found] : [...assumed];
   keys.sort((a, b) => rankOf(a) - rankOf(b));
   const cols: Column[] = [...extra];
   for (const k of keys) if (!cols.some((c) => c.path === k) && cols.length < max) cols.push(keyColumn([k]));
