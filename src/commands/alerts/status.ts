@@ -8,7 +8,7 @@ import { writeAsync } from "../../io.js";
 import { checkJqFilter, json, printItem, printList, project } from "../../output/render.js";
 import { oneLine } from "../../util/sanitize.js";
 import { explainRejectedKey } from "../../keyerror.js";
-import { errorLine } from "../../output/error-line.js";
+import { errorLine, sayOnStderr } from "../../output/error-line.js";
 import { urlSecrets } from "../../client/request.js";
 import { readStdinBytes } from "../shared/stdin.js";
 import { decodeRecipe } from "../../recipes/decode.js";
@@ -147,7 +147,8 @@ export async function run(verb: StatusVerb, opts: StatusOptions, ctx: Context): 
       inFlight = undefined;
       if (!asList) throw error; // one id: its own error, message, hint and exit code
       failed.push({ id, error, exitCode: exitCodeFor(error) });
-      ctx.io.stderr.write(`mids: ${oneLine(id)}: ${errorText(explainRejectedKey(error, ctx.globals))}\n`);
+      // as the error printer says an error: red on a terminal, wrapped at word boundaries there
+      sayOnStderr(ctx, "mids:", "1;31", `${oneLine(id)}: ${errorText(explainRejectedKey(error, ctx.globals))}`);
     }
   }
   const interrupted = ctx.signal.aborted && next < ids.length;
