@@ -5,6 +5,7 @@ import { cellText, getPath, hasPath, keyColumn, knownPaths, nearest, pick } from
 import { csvRow, csvValue } from "./csv.js";
 import { displayWidth, fitWidth } from "./width.js";
 import { wrapText } from "./prose.js";
+import { sayOnStderr } from "./error-line.js";
 
 export { wrapText };
 import { escapeC1Json, escapeC1Yaml, holdsRunnerCommand, needsEscape, oneLine, stripControl } from "../util/sanitize.js";
@@ -259,7 +260,10 @@ function resourceOf(ctx: Context, view?: View): string {
 
 /** An empty table prints no header: one line on stderr says nothing matched. */
 function noneMatched(ctx: Context, view: View): void {
-  if (!ctx.globals.quiet) ctx.io.stderr.write(`no ${resourceOf(ctx, view)} matched\n${view.emptyHint ? `hint: ${view.emptyHint}\n` : ""}`);
+  if (ctx.globals.quiet) return;
+  ctx.io.stderr.write(`no ${resourceOf(ctx, view)} matched\n`);
+  // the hint as the error printer's: on a terminal cyan, wrapped at word boundaries; piped, one line
+  if (view.emptyHint) sayOnStderr(ctx, "hint:", "36", view.emptyHint);
 }
 
 /** A CSV cell carries data (see csv.ts); the column's display format is for tables only. */

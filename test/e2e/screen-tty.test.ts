@@ -207,6 +207,13 @@ describe.skipIf(!hasScript)("progress of migrate verify and migrate scan on a te
     await expectWrapped("alerts pause alr_0123456789abcdef alr_gone0123456789ab", ["mids: alr_gone", "hint:"], { env, code: 4 });
   });
 
+  it("a list's 'more results' line and the hint under 'no ... matched' wrap at word boundaries on a narrow terminal; piped, one line each", async () => {
+    const h = await hostile((req, res) => sendJson(res, 200, req.url!.startsWith("/v3/intel") ? { data: [], meta: { nextCursor: null } } : v3ProjectPage(0, 3, "c1")));
+    const env = baseEnv({ MIDS_BASE_URL: h.url, MIDS_API_KEY: SANDBOX_DEMO_KEY });
+    await expectWrapped("projects list --limit 3 --max-items 1 -o table", ["mids: more results:"], { env, code: 0 });
+    await expectWrapped("intel list --project no-such-project-anywhere -o table", ["hint:"], { env, code: 0 });
+  });
+
   it("a refused command line (commander's refusal) wraps at word boundaries on a narrow terminal; piped, one line", async () => {
     await expectWrapped("vocabulary list", ["mids:"]);
   });

@@ -8,6 +8,8 @@ import { cursorHint, cursorPages, MaxPagesError, pageNumberPages } from "../../c
 import { DEFAULT_MAX_BODY_BYTES, tooLarge } from "../../client/body.js";
 import { MidsError, PaginationError, stoppedAfter } from "../../errors.js";
 import { oneLine } from "../../util/sanitize.js";
+import { stderrWrapWidth } from "../../io.js";
+import { wrapProse } from "../../output/prose.js";
 import { progressLine } from "../../output/progress.js";
 import { documentedCheck } from "./validate.js";
 import { assumedShape } from "../../contract/shapes/assumed.js";
@@ -59,14 +61,16 @@ export async function runList(ctx: Context, routeId: string, input: CallInput, v
     const n = await printList(ctx, [items], view);
     // piped or in CI too (stderr is not data): a run cut to one page says so, unless -q
     if (!opts.all && r.pagination && !ctx.globals.quiet) {
+      // on a terminal wrapped at word boundaries, as notices are (a cursor is never cut); piped, one line
+      const say = (line: string) => ctx.io.stderr.write(wrapProse(line, stderrWrapWidth(ctx.io), 2).join("\n") + "\n");
       const more = r.pagination === "cursor" ? res.nextCursor : res.pagination?.hasMore ? `page ${(res.pagination.page ?? 1) + 1}` : undefined;
       if (items.length < page.length) {
         // the next cursor or page starts after the whole page: naming it would skip the items cut here
-        ctx.io.stderr.write(`mids: more results: --max-items ${opts.maxItems} showed ${items.length} of this page's ${page.length}; to page on without a gap, use --limit ${opts.maxItems} (its hint names the next page) or --all\n`);
+        say(`mids: more results: --max-items ${opts.maxItems} showed ${items.length} of this page's ${page.length}; to page on without a gap, use --limit ${opts.maxItems} (its hint names the next page) or --all`);
       } else if (more) {
         // the cursor is server text: never let it drive the terminal
         // (a long cursor cut: docs/security.md "limits")
-        ctx.io.stderr.write(`mids: more results: ${r.pagination === "cursor" ? cursorHint("--cursor ", oneLine(more)) : `--page ${res.pagination!.page + 1}`} or --all\n`);
+        say(`mids: more results: ${r.pagination === "cursor" ? cursorHint("--cursor ", oneLine(more)) : `--page ${res.pagination!.page + 1}`} or --all`);
       }
     }
     return n;
