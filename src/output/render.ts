@@ -92,7 +92,7 @@ export function relativeAge(then: number, now: number): string {
 }
 
 /** Times as relative ages: tables on a terminal only, unless --no-relative (json, csv, yaml and pipes keep the exact value). */
-function relativeTimes(ctx: Context): ((v: unknown) => string | undefined) | undefined {
+export function relativeTimes(ctx: Context): ((v: unknown) => string | undefined) | undefined {
   if (!ctx.io.stdoutIsTTY || ctx.globals.relative === false) return undefined;
   const now = ctx.now().getTime();
   return (v) => {

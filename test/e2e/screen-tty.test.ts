@@ -207,6 +207,23 @@ describe.skipIf(!hasScript)("progress of migrate verify and migrate scan on a te
     await expectWrapped("alerts pause alr_0123456789abcdef alr_gone0123456789ab", ["mids: alr_gone", "hint:"], { env, code: 4 });
   });
 
+  it("alerts pause on a 60-column terminal: each id's line fits, its time an age as a table's times are; --no-relative the exact time", async () => {
+    const h = await hostile((req, res) => {
+      const id = new URL(req.url!, "http://x").pathname.split("/").pop()!;
+      sendJson(res, 200, { data: { id, status: req.method === "PATCH" ? "paused" : "active", trigger: "intelligence.material", selector: {}, cadence: "hourly", destinationIds: [], createdAt: "2026-11-01T00:00:00Z", updatedAt: new Date().toISOString() }, meta: {} });
+    });
+    const env = baseEnv({ MIDS_BASE_URL: h.url, MIDS_API_KEY: SANDBOX_DEMO_KEY });
+    const ids = ["alr_0123456789abcdef", "alr_fedcba9876543210"];
+    const [tty, exact] = await Promise.all([
+      onTerminal(`exec $MIDS alerts pause ${ids.join(" ")}`, { cols: 60, env }),
+      onTerminal(`exec $MIDS alerts pause ${ids[0]} --no-relative`, { cols: 100, env }),
+    ]);
+    expect([tty.code, exact.code]).toEqual([0, 0]);
+    const lines = tty.raw.replace(ESCAPES, "").split(/\r?\n/).filter(Boolean);
+    expect(lines).toEqual(ids.map((id) => `${id}  active -> paused  just now`));
+    expect(exact.raw.replace(ESCAPES, "")).toMatch(new RegExp(`^${ids[0]}  active -> paused  \\d{4}-\\d\\d-\\d\\dT\\S+Z\\r?$`, "m"));
+  });
+
   it("a list's 'more results' line and the hint under 'no ... matched' wrap at word boundaries on a narrow terminal; piped, one line each", async () => {
     const h = await hostile((req, res) => sendJson(res, 200, req.url!.startsWith("/v3/intel") ? { data: [], meta: { nextCursor: null } } : v3ProjectPage(0, 3, "c1")));
     const env = baseEnv({ MIDS_BASE_URL: h.url, MIDS_API_KEY: SANDBOX_DEMO_KEY });
