@@ -50,7 +50,8 @@ function fieldOf(path: readonly PropertyKey[]): string {
 export function moreIssues(rest: ReadonlyArray<{ path: readonly PropertyKey[] }>): string {
   if (!rest.length) return "";
   const fields = [...new Set(rest.map((i) => fieldOf(i.path)))];
-  const named = fields.slice(0, 3).join(", ") + (fields.length > 3 ? `, and ${fields.length - 3} other fields` : "");
+  const others = fields.length - 3;
+  const named = fields.slice(0, 3).join(", ") + (others > 0 ? `, and ${others} other ${others === 1 ? "field" : "fields"}` : "");
   return ` (and ${rest.length} more: ${named})`;
 }
 
