@@ -230,24 +230,28 @@ function projectWith(ctx: Context, item: unknown, view: View | undefined): unkno
   return out;
 }
 
-/** --fields checked against the first item: an unknown name is a warning naming the nearest known ones. */
-export function checkFields(ctx: Context, item: unknown, view?: View): void {
+/**
+ * --fields checked against an item, or the items of a list's first page: a name that none of them
+ * has is a warning naming the nearest known ones (a field that only some items carry, as a record
+ * whose fields the spec does not show may, is no unknown name).
+ */
+export function checkFields(ctx: Context, item: unknown, view?: View, others: readonly unknown[] = []): void {
   const fields = ctx.globals.fields;
   if (!fields || item === null || typeof item !== "object") return;
-  const known = knownPaths(item);
+  const known = [...new Set([item, ...others].flatMap((x) => knownPaths(x)))];
   for (const f of fields) {
-    if (hasPath(item, f) || computed(view, item, f)) continue;
+    if ([item, ...others].some((x) => x !== null && typeof x === "object" && (hasPath(x, f) || computed(view, x, f)))) continue;
     const near = nearest(f, known);
     ctx.warn(`--fields: no field '${f}' in the ${resourceOf(ctx)}${near.length ? `; nearest: ${near.join(", ")}` : ""}`, `fields:${f}`);
   }
 }
 
-/** Pass pages through, checking --fields against the first item seen. */
+/** Pass pages through, checking --fields against the first page's items. */
 async function* fieldsChecked(ctx: Context, source: Iterable<unknown[]> | AsyncIterable<unknown[]>, view: View): AsyncGenerator<unknown[]> {
   let checked = !ctx.globals.fields;
   for await (const page of source) {
     if (!checked && page.length) {
-      checkFields(ctx, page[0], view);
+      checkFields(ctx, page[0], view, page.slice(1));
       checked = true;
     }
     yield page;
@@ -452,7 +456,7 @@ function csvItemView(item: unknown, view?: View): View {
  */
 export async function printWrapped(ctx: Context, wrapper: Record<string, unknown>, key: string): Promise<void> {
   const items = Array.isArray(wrapper[key]) ? (wrapper[key] as unknown[]) : [];
-  if (items.length) checkFields(ctx, items[0]);
+  if (items.length) checkFields(ctx, items[0], undefined, items.slice(1));
   const value = ctx.globals.fields ? { ...wrapper, [key]: items.map((i) => project(ctx, i)) } : wrapper;
   if (ctx.globals.output === "yaml" && ctx.globals.jq === undefined) return writeAsync(ctx.io.stdout, await yamlText(value));
   return emitJson(ctx, value);

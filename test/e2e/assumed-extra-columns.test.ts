@@ -57,6 +57,20 @@ describe("a field only a later item carries", () => {
   });
 });
 
+describe("--fields naming a field only a later item carries", () => {
+  it("is no unknown name (no warning), and a typo of it is told the field as the nearest", async () => {
+    const h = await hostile((_req, res) => sendJson(res, 200, { data: [cluster(1), cluster(2, { region: "eu" })], meta: {} }));
+    const [right, typo] = await Promise.all([
+      runMain(["clusters", "list", "--fields", "id,region", "-o", "csv"], { env: env(h.url) }),
+      runMain(["clusters", "list", "--fields", "id,regoin", "-o", "csv", "--verbose"], { env: env(h.url) }),
+    ]);
+    expect(right.code).toBe(0);
+    expect(right.stdout).toBe("id,region\ncl_1,\ncl_2,eu\n");
+    expect(right.stderr).not.toContain("--fields");
+    expect(typo.stderr).toMatch(/--fields: no field 'regoin' in the clusters; nearest: region\b/);
+  });
+});
+
 describe("an empty list of an assumed shape", () => {
   it("-o csv has the header row a full answer has (the assumption's fields), so a script reading a column by name works on both", async () => {
     const h = await hostile((req, res) => sendJson(res, 200, req.url!.startsWith("/v3/vocabulary")
