@@ -14,6 +14,10 @@ describe("terminal sanitizing", () => {
     expect(oneLine("a\nb\tc")).toBe("a b c");
     // U+2028/U+2029 break a line in some terminals and viewers: a one-line cell folds them too
     expect(oneLine("a\u2028b\u2029\nc")).toBe("a b c");
+    // the other controls that end a line (a lone CR, VT, FF, NEL) are line ends too, never removed:
+    // removed, they glued the words on either side together ("fourthfifth")
+    expect(oneLine("fourth\u0085fifth\u000bsixth\u000cseventh\reighth")).toBe("fourth fifth sixth seventh eighth");
+    expect(stripControl("a\u0085b\u000cc\r\nd")).toBe("a\nb\nc\nd");
   });
 });
 
