@@ -520,29 +520,27 @@ const MIN_WIDTH = 8;
  * Narrow `widths` (in place) to fit `avail`: descriptive columns first, widest first, down to
  * MIN_WIDTH; then descriptive columns are left out, the last first (their indexes returned), a
  * primary one (what a row is about) only after the others, so that identifier columns (copied
- * whole into the next command) stay whole; identifiers narrow only when nothing else is left.
+ * whole into the next command) stay whole. Identifiers never narrow: an id wider than the terminal
+ * is printed whole and the terminal wraps it (cut, "cl_aaaa…" could not be copied into a command).
  */
 export function shrinkToFit(widths: number[], avail: number, identifier: readonly boolean[], floors: readonly number[] = [], primary: readonly boolean[] = []): number[] {
   const dropped: number[] = [];
   const total = () => widths.reduce((a, b, j) => a + (dropped.includes(j) ? 0 : b), 0) + SEP * (widths.length - dropped.length - 1);
-  const narrow = (ids: boolean) => {
-    while (total() > avail) {
-      let i = -1;
-      widths.forEach((w, j) => {
-        if (!dropped.includes(j) && (identifier[j] ?? false) === ids && w > Math.max(MIN_WIDTH, floors[j] ?? 0) && (i < 0 || w > widths[i])) i = j;
-      });
-      if (i < 0) break;
-      widths[i]--;
-    }
-  };
-  narrow(false);
+  // descriptive columns only: identifiers are never narrowed
+  while (total() > avail) {
+    let i = -1;
+    widths.forEach((w, j) => {
+      if (!dropped.includes(j) && !(identifier[j] ?? false) && w > Math.max(MIN_WIDTH, floors[j] ?? 0) && (i < 0 || w > widths[i])) i = j;
+    });
+    if (i < 0) break;
+    widths[i]--;
+  }
   for (const primaryToo of [false, true]) {
     for (let j = widths.length - 1; j >= 0 && total() > avail; j--) {
       const kept = widths.length - dropped.length;
       if (!identifier[j] && (primary[j] ?? false) === primaryToo && kept > 1) dropped.push(j);
     }
   }
-  narrow(true);
   return dropped;
 }
 

@@ -150,10 +150,14 @@ describe("narrow terminals (issue 15)", () => {
     const intel = [8, 8, 17, 14, 40, 24];
     expect(shrinkToFit(intel, 60, [false, false, false, false, false, true], [], [false, false, false, false, true, false])).toEqual([3, 2]);
     expect(shrinkToFit([8, 8, 40, 24], 30, [false, false, false, true], [], [false, false, true, false])).toEqual([1, 0, 2]);
-    // only an identifier left that does not fit: it narrows (last resort)
+    // only an identifier left that does not fit: it stays whole (the terminal wraps it), as a cut
+    // id ("cl_aaaa…") could not be copied into the next command
     const one = [30];
     expect(shrinkToFit(one, 20, [true])).toEqual([]);
-    expect(one).toEqual([20]);
+    expect(one).toEqual([30]);
+    const two = [30, 12, 40];
+    expect(shrinkToFit(two, 20, [true, true, false])).toEqual([2]);
+    expect(two.slice(0, 2)).toEqual([30, 12]);
   });
 });
 
