@@ -566,7 +566,10 @@ export async function renderTable(ctx: Context, cols: readonly Column[], rows: r
     const dropped = shrinkToFit(widths, ctx.io.columns, ids, floors, primary);
     if (dropped.length) {
       const keep = (_: unknown, i: number) => !dropped.includes(i);
-      ctx.notice(`not shown at ${ctx.io.columns} columns: ${header.filter((_, i) => dropped.includes(i)).map((h) => h.toLowerCase()).join(", ")} (a wider terminal, --fields or -o json shows them)`, "table-dropped");
+      // the columns by their headers, and the --fields that shows them by the names it takes (a
+      // header such as PROJECT or AS OF is not one: projectName, asOf)
+      const gone = dropped.slice().sort((a, b) => a - b);
+      ctx.notice(`not shown at ${ctx.io.columns} columns: ${gone.map((i) => header[i].toLowerCase()).join(", ")} (a wider terminal, -o json or --fields ${gone.map((i) => oneLine(cols[i].path)).join(",")} shows them)`, "table-dropped");
       header = header.filter(keep);
       body = body.map((r) => r.filter(keep));
       // the columns kept get the room back, up to their text
