@@ -522,10 +522,15 @@ const MIN_WIDTH = 8;
  * primary one (what a row is about) only after the others, so that identifier columns (copied
  * whole into the next command) stay whole. Identifiers never narrow: an id wider than the terminal
  * is printed whole and the terminal wraps it (cut, "cl_aaaa…" could not be copied into a command).
+ * Before any of that, descriptive columns with no value in any row (`empty`: an answer that holds
+ * its fields under other names) are left out, the last first: their room goes to columns with data.
  */
-export function shrinkToFit(widths: number[], avail: number, identifier: readonly boolean[], floors: readonly number[] = [], primary: readonly boolean[] = []): number[] {
+export function shrinkToFit(widths: number[], avail: number, identifier: readonly boolean[], floors: readonly number[] = [], primary: readonly boolean[] = [], empty: readonly boolean[] = []): number[] {
   const dropped: number[] = [];
   const total = () => widths.reduce((a, b, j) => a + (dropped.includes(j) ? 0 : b), 0) + SEP * (widths.length - dropped.length - 1);
+  for (let j = widths.length - 1; j >= 0 && total() > avail; j--) {
+    if (empty[j] && !identifier[j] && widths.length - dropped.length > 1) dropped.push(j);
+  }
   // descriptive columns only: identifiers are never narrowed
   while (total() > avail) {
     let i = -1;
@@ -563,7 +568,8 @@ export async function renderTable(ctx: Context, cols: readonly Column[], rows: r
     // narrowed no further than them, and columns are left out sooner
     const floors = header.map((h, i) => Math.max(displayWidth(h), ...body.map((r) => (NUMBER.test(r[i]) ? displayWidth(r[i]) : 0))));
     const primary = cols.map((c) => c.primary === true);
-    const dropped = shrinkToFit(widths, ctx.io.columns, ids, floors, primary);
+    const empty = header.map((_, i) => body.every((r) => r[i] === ""));
+    const dropped = shrinkToFit(widths, ctx.io.columns, ids, floors, primary, empty);
     if (dropped.length) {
       const keep = (_: unknown, i: number) => !dropped.includes(i);
       // the columns by their headers, and the --fields that shows them by the names it takes (a
@@ -574,7 +580,7 @@ export async function renderTable(ctx: Context, cols: readonly Column[], rows: r
       body = body.map((r) => r.filter(keep));
       // the columns kept get the room back, up to their text
       widths = wanted.filter(keep);
-      shrinkToFit(widths, ctx.io.columns, ids.filter(keep), floors.filter(keep), primary.filter(keep));
+      shrinkToFit(widths, ctx.io.columns, ids.filter(keep), floors.filter(keep), primary.filter(keep), empty.filter(keep));
     }
   }
   // values cut to fit: where to see them whole, said once per kind of list (remembered in the state dir)

@@ -155,6 +155,12 @@ describe("narrow terminals (issue 15)", () => {
     const one = [30];
     expect(shrinkToFit(one, 20, [true])).toEqual([]);
     expect(one).toEqual([30]);
+    // columns without a value in any row (fields the answer holds under other names) give way
+    // first, so that the columns holding data keep their room: RANK, SCORE and STANCE empty
+    const topics = [4, 26, 5, 6, 26, 8, 9];
+    const isEmpty = [true, false, true, true, false, false, false];
+    expect(shrinkToFit(topics, 60, [false, false, false, false, true, false, false], [4, 4, 5, 6, 2, 8, 9], [], isEmpty).sort()).toEqual([0, 2, 3]);
+    expect(topics.slice(4)).toEqual([26, 8, 9]);
     const two = [30, 12, 40];
     expect(shrinkToFit(two, 20, [true, true, false])).toEqual([2]);
     expect(two.slice(0, 2)).toEqual([30, 12]);
