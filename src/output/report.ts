@@ -63,7 +63,8 @@ export function renderMarkdown(md: string, width: number, style: Style): string[
     if (h) {
       flush();
       if (out.length && out[out.length - 1] !== "") out.push("");
-      out.push(style.bold(h[1].length <= 2 ? h[2].toUpperCase() : h[2]));
+      // wrapped as the paragraphs are (a long heading ran past a narrow terminal's edge, cut mid-word)
+      out.push(...wrap(h[1].length <= 2 ? h[2].toUpperCase() : h[2], width).map((l) => style.bold(l)));
     } else if (li) {
       flush();
       out.push(...wrap(li[1], width - 4, "    ").map((l, i) => (i === 0 ? `  • ${inline(l)}` : inline(l))));
@@ -94,7 +95,8 @@ export function renderReport(r: ReportLike, opts: { width: number; style?: Style
   const out: string[] = [];
   // lines of server text wrap at spaces under their indent (a timestamp or a number never torn by the terminal)
   const wrapped = (line: string, hang: number | string) => wrapProse(line, width, hang);
-  out.push(st.bold(clean(r.title) || "(untitled report)"));
+  // the title wraps at spaces too (before, a long one ran past a narrow terminal's edge, cut mid-word)
+  out.push(...wrap(clean(r.title) || "(untitled report)", width).map((l) => st.bold(l)));
   const meta = [r.publishedAt && `published ${clean(r.publishedAt)}`, r.id && `id ${clean(r.id)}`, r.topicId && `topic ${clean(r.topicId)}`].filter((x): x is string => !!x);
   if (meta.length) out.push(...joinFit(meta, width).map(st.dim));
   if (r.url) out.push(st.underline(clean(r.url)));

@@ -71,6 +71,19 @@ describe("--fields naming a field only a later item carries", () => {
   });
 });
 
+describe("reports get: the fields the report view cannot place", () => {
+  it("are listed under OTHER FIELDS, each wrapped at spaces to the width (80 when piped) under its key", async () => {
+    const note = "a field the view does not place, with a long text that runs well past the width of the report view";
+    const h = await hostile((_req, res) => sendJson(res, 200, { data: { id: "rep_1", title: "T", publishedAt: "2026-11-01T00:00:00Z", editorNote: note }, meta: {} }));
+    const r = await runMain(["reports", "get", "rep_1", "-o", "table"], { env: env(h.url) });
+    expect(r.code).toBe(0);
+    const lines = r.stdout.trimEnd().split("\n");
+    for (const l of lines) expect(l.length, l).toBeLessThanOrEqual(80);
+    const at = lines.findIndex((l) => l.startsWith("  editorNote: "));
+    expect(lines.slice(at, at + 2).map((l) => l.trim()).join(" ")).toBe(`editorNote: ${note}`);
+  });
+});
+
 describe("an empty list of an assumed shape", () => {
   it("-o csv has the header row a full answer has (the assumption's fields), so a script reading a column by name works on both", async () => {
     const h = await hostile((req, res) => sendJson(res, 200, req.url!.startsWith("/v3/vocabulary")

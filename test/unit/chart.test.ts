@@ -170,6 +170,15 @@ describe("report text", () => {
     const rev = lines.findIndex((l) => l.startsWith("  2. 2026-11-27"));
     expect(lines[rev + 1]).toMatch(/^ {5}\S/);
   });
+  it("a long title and a long heading wrap at spaces to the width too, never torn mid-word", () => {
+    const title = "Frontier Report: the quite long title of a report about privacy pools and their many consequences";
+    const heading = "Heading that is rather long and goes past sixty columns of width";
+    const lines = renderReport({ title, bodyMarkdown: `## ${heading}\n\nBody.` }, { width: 60, style: PLAIN }).trimEnd().split("\n");
+    for (const l of lines) expect(displayWidth(l), l).toBeLessThanOrEqual(60);
+    expect(lines.slice(0, 2).join(" ")).toBe(title);
+    const at = lines.findIndex((l) => l.startsWith("HEADING"));
+    expect(lines.slice(at, at + 2).join(" ")).toBe(heading.toUpperCase());
+  });
   it("wraps paragraphs to the width", () => {
     const lines = renderMarkdown("word ".repeat(60), 40, PLAIN);
     expect(lines.length).toBeGreaterThan(5);

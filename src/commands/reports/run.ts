@@ -6,6 +6,7 @@ import { UsageError } from "../../errors.js";
 import { printItem } from "../../output/render.js";
 import { ANSI, PLAIN, renderReport, type ReportLike } from "../../output/report.js";
 import { writeAsync } from "../../io.js";
+import { wrapProse } from "../../output/prose.js";
 import { stripControl } from "../../util/sanitize.js";
 import { firstOf } from "../shared/tolerant.js";
 import { noteAssumed } from "../shared/validate.js";
@@ -54,9 +55,12 @@ export async function printReport(ctx: Context, data: unknown): Promise<void> {
   }
   const style = ctx.io.stdoutIsTTY && ctx.globals.color ? ANSI : PLAIN;
   const { report, other } = reportParts(data);
-  let text = renderReport(report, { width: ctx.io.columns || 80, style });
-  // what the rendering cannot place, as key/value lines (server text: one line, made safe)
-  if (other.length) text += `\n${style.bold("OTHER FIELDS")}\n` + other.map(([k, v]) => `  ${stripControl(k)}: ${stripControl(typeof v === "string" ? v : JSON.stringify(v) ?? "").replace(/\s+/g, " ").slice(0, 300)}`).join("\n") + "\n";
+  const width = ctx.io.columns || 80;
+  let text = renderReport(report, { width, style });
+  // what the rendering cannot place, as key/value lines (server text: one line, made safe), wrapped
+  // at spaces under their key as the report's own lines are
+  const line = ([k, v]: [string, unknown]) => wrapProse(`  ${stripControl(k)}: ${stripControl(typeof v === "string" ? v : JSON.stringify(v) ?? "").replace(/\s+/g, " ").slice(0, 300)}`, Math.max(40, Math.min(width, 100)), 4);
+  if (other.length) text += `\n${style.bold("OTHER FIELDS")}\n` + other.flatMap(line).join("\n") + "\n";
   await writeAsync(ctx.io.stdout, text);
 }
 
