@@ -99,3 +99,14 @@ describe("an empty list of an assumed shape", () => {
     expect(chains.stdout).toBe("slug,name\n");
   });
 });
+
+describe("series: points whose values are no number", () => {
+  it("-o csv shows each value as it came (1e400, a number too large for a double), never an empty cell", async () => {
+    const body = '{"data":{"projectId":"p","slug":"p","name":"P","measure":"trend","from":"2026-11-01T00:00:00Z","to":"2026-11-01T02:00:00Z",' +
+      '"points":[{"timestamp":"2026-11-01T00:00:00Z","value":1e400},{"timestamp":"2026-11-01T01:00:00Z","value":1e400}]},"meta":{}}';
+    const h = await hostile((_req, res) => sendJson(res, 200, body));
+    const r = await runMain(["series", "trend", "p", "-o", "csv", "-q"], { env: env(h.url) });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe("timestamp,value\n2026-11-01T00:00:00Z,1e400\n2026-11-01T01:00:00Z,1e400\n");
+  });
+});

@@ -110,6 +110,12 @@ describe("summary", () => {
     expect(renderSummary(summarize(pts([9, 4])), { digits: 0, invert: true }).at(-1)).toBe("change  -5, better");
     expect(renderSummary(summarize([]), { label: "rank" })).toEqual(["rank: no points in the window"]);
   });
+  it("points that came without a number (all gaps) are said as such, never 'no points'", () => {
+    const gaps = [{ timestamp: "2026-11-01T00:00:00Z", value: null }, { timestamp: "2026-11-01T01:00:00Z", value: null }];
+    expect(renderSummary(summarize(gaps), { label: "trend" })).toEqual(["trend: 2 points, none with a number (-o json shows them)"]);
+    expect(renderChart(gaps, { width: 60, height: 5 })).toEqual(["(no values: 2 points, none with a number)"]);
+    expect(renderChart([], { width: 60, height: 5 })).toEqual(["(no points)"]);
+  });
   it("the values are right-aligned, so their times line up: rank 11 over rank 1, trend 9.50 over 100.00", () => {
     for (const [values, digits, invert] of [[[11, 1, 15, 3], 0, true], [[9.5, 100, 42, 12.25], 2, false]] as const) {
       const lines = renderSummary(summarize(pts([...values])), { digits, invert }).slice(1, 5);

@@ -126,7 +126,11 @@ export async function run(measure: string, locator: string, flags: SeriesFlags, 
     return;
   }
   // table and csv: each point's time and number wherever the point holds them, then what else it carries
-  const rows = (series.timed ?? series.raw).map((item, i) => ({ ...(item && typeof item === "object" && !Array.isArray(item) ? item : {}), timestamp: series.points[i]?.timestamp, value: series.points[i]?.value }));
+  // (a value that is no number, such as one too large for a double kept as its text, is shown as it came, never left empty)
+  const rows = (series.timed ?? series.raw).map((item, i) => {
+    const own = item && typeof item === "object" && !Array.isArray(item) ? (item as Record<string, unknown>) : {};
+    return { ...own, timestamp: series.points[i]?.timestamp, value: series.points[i]?.value ?? own.value };
+  });
   await printList(ctx, [rows], withExtras(VIEWS.v3, series.timed ?? series.raw, new Set(series.keys), 4));
 }
 
