@@ -84,6 +84,16 @@ describe("reports get: the fields the report view cannot place", () => {
   });
 });
 
+describe("reports get: a field the server groups one level down", () => {
+  it("is read there (attributes.publishedAt), as the list and detail views read one, and the group stays under OTHER FIELDS", async () => {
+    const h = await hostile((_req, res) => sendJson(res, 200, { data: { id: "rep_1", title: "T", attributes: { publishedAt: "2026-11-23T11:00:00.000Z" } }, meta: {} }));
+    const r = await runMain(["reports", "get", "rep_1", "-o", "table", "-q"], { env: env(h.url) });
+    expect(r.code).toBe(0);
+    expect(r.stdout.split("\n")[1]).toBe("published 2026-11-23T11:00:00.000Z · id rep_1");
+    expect(r.stdout).toContain('  attributes: {"publishedAt":"2026-11-23T11:00:00.000Z"}');
+  });
+});
+
 describe("an empty list of an assumed shape", () => {
   it("-o csv has the header row a full answer has (the assumption's fields), so a script reading a column by name works on both", async () => {
     const h = await hostile((req, res) => sendJson(res, 200, req.url!.startsWith("/v3/vocabulary")

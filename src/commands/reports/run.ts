@@ -36,14 +36,18 @@ export function reportParts(data: unknown): { report: ReportLike; other: [string
   const d = isObj(data) ? data : {};
   const report: Obj = {};
   const used = new Set<string>();
+  const fits = (f: { kind: string }, v: unknown) => (f.kind === "string" ? typeof v === "string" || typeof v === "number" : f.kind === "list" ? Array.isArray(v) && v.every(isObj) : isObj(v));
   for (const [name, f] of Object.entries(REPORT_FIELDS)) {
     const path = f.paths.find((p) => firstOf(d, [p]) !== undefined);
-    if (path === undefined) continue;
-    const v = firstOf(d, [path]);
-    const fits = f.kind === "string" ? typeof v === "string" || typeof v === "number" : f.kind === "list" ? Array.isArray(v) && v.every(isObj) : isObj(v);
-    if (!fits) continue;
+    let v = path === undefined ? undefined : firstOf(d, [path]);
+    if (path !== undefined && fits(f, v)) used.add(path.split(".")[0]);
+    else {
+      // one level down (`attributes.publishedAt`), as the list and detail views read a server that
+      // groups its fields; the group stays under OTHER FIELDS, whole
+      v = Object.values(d).filter(isObj).map((o) => firstOf(o, f.paths)).find((x) => x !== undefined && fits(f, x));
+      if (v === undefined) continue;
+    }
     report[name] = f.kind === "string" ? String(v) : v;
-    used.add(path.split(".")[0]);
   }
   return { report: report as ReportLike, other: Object.entries(d).filter(([k]) => !used.has(k)) };
 }
