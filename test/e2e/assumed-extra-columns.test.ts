@@ -1,7 +1,9 @@
-// A list of a record whose fields the spec does not show (spec 2.17) places what its view does not
-// know as extra columns (docs/contract.md). A field that only some items carry gets its column
-// too, wherever the first item carrying it is: before, the columns were read from the first item
-// alone, so a field the first item lacked was in no table or csv (and with --all, none at all).
+// Answers whose shape mids assumes (spec 2.17) or that depart from a documented one, as the table,
+// csv and report views show them. A field that only some items carry gets its extra column too,
+// wherever the first item carrying it is: before, the columns were read from the first item alone,
+// so a field the first item lacked was in no table or csv (and with --all, none at all). Also: an
+// empty list's csv header, --fields against such fields, the report view's other and grouped
+// fields, and series points whose values are no number.
 import { describe, expect, it } from "vitest";
 import { baseEnv, runMain } from "../helpers/cli.js";
 import { hostile, sendJson } from "../helpers/hostile.js";
