@@ -53,3 +53,16 @@ describe("a list page that departs from its documented shape", () => {
     expect(r.stderr).toBe("");
   });
 });
+
+describe("topics list --api v2: an answer without its list of topics", () => {
+  it("is said on stderr (never taken silently for an empty list); an empty list is not", async () => {
+    const h = await hostile((req, res) => sendJson(res, 200, { status: 200, data: { completedAt: "2026-11-01T00:00:00Z", windowStartedAt: "2026-10-30T00:00:00Z", topics: req.url!.includes("none") ? [] : null } }));
+    const [broken, empty] = await Promise.all([
+      runMids(["topics", "list", "--api", "v2", "-o", "json"], { env: env(h.url) }),
+      runMids(["topics", "list", "--api", "v2", "-o", "json"], { env: env(`${h.url}/none`) }),
+    ]);
+    expect([broken.code, broken.stdout]).toEqual([0, "[]\n"]);
+    expect(broken.stderr).toContain("GET /v2/topics answered without its list of topics (data.topics is null)");
+    expect([empty.code, empty.stdout, empty.stderr]).toEqual([0, "[]\n", ""]);
+  });
+});

@@ -49,6 +49,15 @@ export async function list(ctx: Context): Promise<void> {
   reportHistory(ctx, res, {});
   upgradeNotice(ctx, res.meta);
   if (v2) {
+    // an answer without its list of topics is no empty list: said, so "no topics matched" or a
+    // printed [] is not taken for an hour without narratives
+    const { method, path } = route(routeId);
+    const listIn = route(routeId).listIn!;
+    const held = Array.isArray(res.data) ? res.data : (res.data as Record<string, unknown> | null)?.[listIn];
+    if (!Array.isArray(held)) {
+      const what = held === undefined ? "missing" : held === null ? "null" : `a ${typeof held}`;
+      ctx.notice(`${method} ${path} answered without its list of topics (data.${listIn} is ${what}); shown as an empty list ('mids api ${path}' shows the raw body)`, "v2-topics-list");
+    }
     await printList(ctx, [topicItems(res.data)], TOPIC_VIEW_V2);
     return;
   }
