@@ -66,3 +66,13 @@ describe("topics list --api v2: an answer without its list of topics", () => {
     expect([empty.code, empty.stdout, empty.stderr]).toEqual([0, "[]\n", ""]);
   });
 });
+
+describe("grounding history: a snapshot whose topics depart from their shape", () => {
+  it("is printed as received (a topic that is no object, a name that is no string), exit 0; before, the table crashed (exit 1)", async () => {
+    const snap = { completedAt: "2026-11-29T07:00:00Z", windowStartedAt: "2026-11-27T07:00:00Z", latestEvidenceAt: "2026-11-29T07:00:00Z", topics: [null, { name: { en: "Obj" } }, "str"] };
+    const h = await hostile((_req, res) => sendJson(res, 200, { status: 200, data: [snap], pagination: { page: 1, limit: 10, totalCount: 1, hasMore: false } }));
+    const r = await runMids(["grounding", "history", "-o", "table", "-q"], { env: env(h.url) });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout.trimEnd().split("\n")[1]).toMatch(/ {2}; \{"en":"Obj"\}; str$/);
+  });
+});
