@@ -86,6 +86,19 @@ describe("reports get: the fields the report view cannot place", () => {
   });
 });
 
+describe("intel list: the project under another shape (project: {id, name})", () => {
+  it("is read where the table reads it in csv too, never an empty projectName cell", async () => {
+    const item = { id: "i1", headline: "h", grade: "cut", detectedAt: "2026-11-01T00:00:00Z", project: { id: "p1", name: "Proj" }, category: "c", clusters: [] };
+    const h = await hostile((_req, res) => sendJson(res, 200, { data: [item], meta: { nextCursor: null } }));
+    const [csvOut, table] = await Promise.all([
+      runMain(["intel", "list", "-o", "csv", "-q", "--fields", "id,projectName"], { env: env(h.url) }),
+      runMain(["intel", "list", "-o", "table", "-q", "--fields", "id,projectName"], { env: env(h.url) }),
+    ]);
+    expect(csvOut.stdout).toBe("id,projectName\ni1,Proj\n");
+    expect(cells(table.stdout)).toEqual([["ID", "PROJECT"], ["i1", "Proj"]]);
+  });
+});
+
 describe("reports get: a field the server groups one level down", () => {
   it("is read there (attributes.publishedAt), as the list and detail views read one, and the group stays under OTHER FIELDS", async () => {
     const h = await hostile((_req, res) => sendJson(res, 200, { data: { id: "rep_1", title: "T", attributes: { publishedAt: "2026-11-23T11:00:00.000Z" } }, meta: {} }));
