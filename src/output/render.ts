@@ -371,6 +371,10 @@ export async function printList(ctx: Context, source: Iterable<unknown[]> | Asyn
         headed = true;
         if (view.forItems) cols = columnsFor(ctx, view.forItems(page));
         await header();
+      } else if (view.forItems && !ctx.globals.fields) {
+        // the header row is written: a field first met on a later page has no column, and says so
+        const late = view.forItems(page).columns.map((c) => c.path).filter((p) => !cols.some((c) => c.path === p));
+        if (late.length) ctx.notice(`-o csv: ${late.map((p) => `'${oneLine(p)}'`).join(", ")}, first met after the header row was written, ${late.length === 1 ? "has" : "have"} no column (-o ndjson or json keeps every field)`, "csv-late-fields");
       }
       for (const item of page) {
         await writeAsync(out, csvRow(cols.map((c) => csvCellOf(ctx, c, item))));

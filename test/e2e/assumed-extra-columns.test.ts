@@ -56,6 +56,9 @@ describe("a field only a later item carries", () => {
     expect(cells(all.stdout).map((r) => r.slice(-3))).toEqual([["ID", "SOURCE", "REGION"], ["i1", "", ""], ["i2", "x", ""], ["i3", "", "us"], ["i4", "", ""]]);
     const c = await runMain(["intel", "list", "--all", "-o", "csv"], { env: env(h.url) });
     expect(csv(c.stdout).map((r) => r.at(-1))).toEqual(["source", "", "x", "", ""]);
+    // the header row was written with the first page: the field first met on the second has no
+    // column, and a notice says so (before, it was left out silently)
+    expect(c.stderr).toContain("-o csv: 'region', first met after the header row was written, has no column (-o ndjson or json keeps every field)");
   });
 });
 
