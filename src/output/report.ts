@@ -27,6 +27,7 @@ export const ANSI: Style = {
   underline: (s) => `\u001b[4m${s}\u001b[24m`,
 };
 
+const isObj = <T>(v: T | null | undefined): v is T => !!v && typeof v === "object" && !Array.isArray(v);
 const clean = (v: unknown): string => (v === undefined || v === null ? "" : stripControl(String(v)));
 
 /** Word-wrap one paragraph to `width`, keeping an indent for continuation lines. */
@@ -106,14 +107,15 @@ export function renderReport(r: ReportLike, opts: { width: number; style?: Style
   // and a first paragraph that repeats the summary
   const bodyText = r.summary ? body.replace(/^\s*([^\n#][^\n]*)\n/, (m, p: string) => (p.trim() === r.summary!.trim() ? "" : m)) : body;
   if (bodyText.trim()) out.push("", ...renderMarkdown(bodyText, width, st));
-  const entities = r.market?.entities ?? [];
+  // (a v3 report's market is not shown (spec 2.17): entries that are no objects are left out, never a crash)
+  const entities = (Array.isArray(r.market?.entities) ? r.market!.entities : []).filter(isObj);
   if (entities.length) {
     out.push("", st.bold("MARKET"));
     const m = r.market!;
     out.push(...joinFit([m.state && `state ${clean(m.state)}`, m.publicationSnapshotAt && `snapshot ${clean(m.publicationSnapshotAt)}`, m.updatedAt && `updated ${clean(m.updatedAt)}`].filter((x): x is string => !!x), width).map(st.dim));
     for (const e of entities) {
       const who = `${clean(e.identity?.name)}${e.identity?.symbol ? ` (${clean(e.identity.symbol)})` : ""}`;
-      for (const x of e.metrics ?? [{}]) {
+      for (const x of Array.isArray(e.metrics) ? e.metrics.filter(isObj) : [{} as Metric]) {
         const val = typeof x.value === "number" ? `${x.value}${x.unit ? ` ${clean(x.unit).toUpperCase()}` : ""}` : "";
         const pub = typeof x.publishedValue === "number" && x.publishedValue !== x.value ? ` (at publication ${x.publishedValue})` : "";
         const dis = x.disagreement && typeof x.disagreement.differencePercent === "number" ? `, ${x.disagreement.differencePercent}% vs ${clean(x.disagreement.comparedWith)}` : "";

@@ -185,6 +185,12 @@ describe("report text", () => {
     const at = lines.findIndex((l) => l.startsWith("HEADING"));
     expect(lines.slice(at, at + 2).join(" ")).toBe(heading.toUpperCase());
   });
+  it("market entries and metrics that are no objects (a v3 report's market is not shown) are left out, never a crash", () => {
+    const market = { entities: [null, "x", { identity: { name: "Alpha" }, metrics: [null, 7, { key: "price_usd", value: 2 }] }] };
+    const text = renderReport({ title: "T", market } as never, { width: 80, style: PLAIN });
+    expect(text).toContain("MARKET");
+    expect(text).toContain("  Alpha  price_usd 2");
+  });
   it("wraps paragraphs to the width", () => {
     const lines = renderMarkdown("word ".repeat(60), 40, PLAIN);
     expect(lines.length).toBeGreaterThan(5);
