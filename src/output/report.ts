@@ -28,7 +28,8 @@ export const ANSI: Style = {
 };
 
 const isObj = <T>(v: T | null | undefined): v is T => !!v && typeof v === "object" && !Array.isArray(v);
-const clean = (v: unknown): string => (v === undefined || v === null ? "" : stripControl(String(v)));
+// a value of another type than the text expected (an object where a title was) is shown as JSON, never "[object Object]"
+const clean = (v: unknown): string => (v === undefined || v === null ? "" : stripControl(typeof v === "object" ? JSON.stringify(v) : String(v)));
 
 /** Word-wrap one paragraph to `width`, keeping an indent for continuation lines. */
 export function wrap(text: string, width: number, indent = ""): string[] {

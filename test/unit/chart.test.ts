@@ -191,6 +191,12 @@ describe("report text", () => {
     expect(text).toContain("MARKET");
     expect(text).toContain("  Alpha  price_usd 2");
   });
+  it("a source title or revision summary that is an object is shown as its JSON, never '[object Object]'", () => {
+    const text = renderReport({ title: "T", sources: [{ title: { en: "Src" } }], revisions: [{ revision: 1, summary: { en: "Rev" } }] } as never, { width: 80, style: PLAIN });
+    expect(text).toContain('  1. {"en":"Src"}');
+    expect(text).toMatch(/^  1\. +\{"en":"Rev"\}$/m);
+    expect(text).not.toContain("[object Object]");
+  });
   it("wraps paragraphs to the width", () => {
     const lines = renderMarkdown("word ".repeat(60), 40, PLAIN);
     expect(lines.length).toBeGreaterThan(5);
