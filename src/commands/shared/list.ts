@@ -63,14 +63,17 @@ export async function runList(ctx: Context, routeId: string, input: CallInput, v
     if (!opts.all && r.pagination && !ctx.globals.quiet) {
       // on a terminal wrapped at word boundaries, as notices are (a cursor is never cut); piped, one line
       const say = (line: string) => ctx.io.stderr.write(wrapProse(line, stderrWrapWidth(ctx.io), 2).join("\n") + "\n");
-      const more = r.pagination === "cursor" ? res.nextCursor : res.pagination?.hasMore ? `page ${(res.pagination.page ?? 1) + 1}` : undefined;
+      // the page numbers are ours, as --all's are: the page asked for plus one (a server's `page: "1"`,
+      // a string, read '--page 11'; a server repeating page 1 would name page 2 again and again)
+      const next = Number(input.query?.page ?? 1) + 1;
+      const more = r.pagination === "cursor" ? res.nextCursor : res.pagination?.hasMore ? `page ${next}` : undefined;
       if (items.length < page.length) {
         // the next cursor or page starts after the whole page: naming it would skip the items cut here
         say(`mids: more results: --max-items ${opts.maxItems} showed ${items.length} of this page's ${page.length}; to page on without a gap, use --limit ${opts.maxItems} (its hint names the next page) or --all`);
       } else if (more) {
         // the cursor is server text: never let it drive the terminal
         // (a long cursor cut: docs/security.md "limits")
-        say(`mids: more results: ${r.pagination === "cursor" ? cursorHint("--cursor ", oneLine(more)) : `--page ${res.pagination!.page + 1}`} or --all`);
+        say(`mids: more results: ${r.pagination === "cursor" ? cursorHint("--cursor ", oneLine(more)) : `--page ${next}`} or --all`);
       }
     }
     return n;
