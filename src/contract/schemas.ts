@@ -274,7 +274,8 @@ export const IntelPreviewV3 = () => obj({ id: z.string(), headline: z.string(), 
 // the type of stance and the rest of a topic are not shown (assumed: shapes/assumed.ts). A topic
 // without a report may carry null: that much is left open.
 export const TopicDetailV3 = () => obj({
-  stance: z.custom<unknown>((v) => v !== undefined, { message: "expected a value of any type" }),
+  // (worded as zod words a missing field: what was received, undefined, says it is missing)
+  stance: z.custom<unknown>((v) => v !== undefined, { message: "Invalid input: expected a value of any type, received undefined" }),
   report: z.nullable(obj({ id: z.string(), title: z.string(), publishedAt: ts })),
 });
 

@@ -115,7 +115,8 @@ function axis(lo: number, hi: number, opts: ChartOptions): { rows: number; value
 /** The chart as lines: a y-axis with labels, a box-drawing line with gaps left blank, and a time axis. */
 export function renderChart(points: readonly Point[], opts: ChartOptions): string[] {
   const present = points.filter((p) => p.value !== null);
-  if (present.length === 0) return ["(no points)"];
+  // points whose values are all gaps (none a number mids can read) are not "no points"
+  if (present.length === 0) return [points.length ? `(no values: ${points.length} ${points.length === 1 ? "point" : "points"}, none with a number)` : "(no points)"];
   const digits = opts.integer ? 0 : opts.digits ?? 2;
   const values = present.map(valueOf);
   const lo = Math.min(...values);
@@ -158,6 +159,8 @@ export interface Valued {
 
 export interface Summary {
   count: number;
+  /** every point, those without a number (gaps) too */
+  total?: number;
   first?: Valued;
   last?: Valued;
   min?: Valued;
@@ -168,7 +171,7 @@ export interface Summary {
 
 export function summarize(all: readonly Point[]): Summary {
   const points = all.filter((p): p is Valued => p.value !== null);
-  if (points.length === 0) return { count: 0 };
+  if (points.length === 0) return { count: 0, total: all.length };
   let min = points[0];
   let max = points[0];
   for (const p of points) {
@@ -187,7 +190,11 @@ const when = (p: Valued) => oneLine(p.timestamp).replace(/:00(\.000)?Z$/, "Z");
 /** The summary lines under the chart; for rank, a falling number is an improvement. */
 export function renderSummary(s: Summary, opts: { digits?: number; invert?: boolean; label?: string } = {}): string[] {
   const d = opts.digits ?? 2;
-  if (s.count === 0 || !s.first || !s.last || !s.min || !s.max) return [`${opts.label ?? "series"}: no points in the window`];
+  if (s.count === 0 || !s.first || !s.last || !s.min || !s.max) {
+    // points that came without a number (a value of another type): said, never "no points"
+    if (s.total) return [`${opts.label ?? "series"}: ${s.total} ${s.total === 1 ? "point" : "points"}, none with a number (-o json shows them)`];
+    return [`${opts.label ?? "series"}: no points in the window`];
+  }
   const sign = s.change! > 0 ? "+" : s.change! < 0 ? "" : "±";
   const pct = s.changePct !== undefined && !opts.invert ? ` (${s.changePct >= 0 ? "+" : ""}${s.changePct.toFixed(1)}%)` : "";
   const better = opts.invert && s.change !== 0 ? (s.change! < 0 ? ", better" : ", worse") : "";

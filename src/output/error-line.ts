@@ -5,6 +5,9 @@ import { ApiError } from "../errors.js";
 import { isSecretHeader, redactOwnWords, redactText } from "../redact/index.js";
 import { redact } from "../util/known-secrets.js";
 import { clipMiddle, oneLine } from "../util/sanitize.js";
+import type { Context } from "../context.js";
+import { stderrWrapWidth } from "../io.js";
+import { wrapProse } from "./prose.js";
 
 /** Longest error or hint line printed: a server's message can be megabytes (the body stays in `mids api`'s output). */
 export const MAX_ERROR_LINE = 1000;
@@ -72,4 +75,14 @@ export function detailsForLine(details: unknown): unknown {
   const cut = clip(details, 0);
   const n = JSON.stringify(cut)?.length ?? 0;
   return n > MAX_ERROR_DETAILS ? { omitted: `${n} characters of details, more than an error line carries; 'mids api' shows the whole answer` } : cut;
+}
+
+/**
+ * One line of an error or its hint on stderr, `prefix` painted with `code` when stderr takes colour:
+ * on a terminal it wraps at word boundaries under a two-space indent (before, a 60-column terminal
+ * cut words in two: "the fix a hint names" read as "confi|g set"); piped, one line.
+ */
+export function sayOnStderr(ctx: Pick<Context, "io" | "globals">, prefix: string, code: string, text: string): void {
+  const paint = (s: string) => (ctx.globals.colorStderr ? `\u001b[${code}m${s}\u001b[0m` : s);
+  ctx.io.stderr.write(wrapProse(`${prefix} ${text}`, stderrWrapWidth(ctx.io), 2).map((l, i) => (i ? l : paint(prefix) + l.slice(prefix.length))).join("\n") + "\n");
 }

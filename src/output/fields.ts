@@ -26,9 +26,10 @@ export function getKeys(obj: unknown, keys: readonly string[]): unknown {
  * The column of a field the server named, by its keys: its dotted path, read key by key when a
  * key itself holds a dot (`{"k.1": "v"}`), which the path alone would look for as `k` then `1`.
  */
-export function keyColumn(keys: readonly string[]): { path: string; value?: (row: unknown) => unknown } {
+export function keyColumn(keys: readonly string[]): { path: string; header?: string; value?: (row: unknown) => unknown } {
   const path = keys.join(".");
-  return keys.some((k) => k.includes(".")) ? { path, value: (row) => getKeys(row, keys) } : { path };
+  // (its header is its last key whole: `k.dot`, where the path's last segment would read `dot`)
+  return keys.some((k) => k.includes(".")) ? { path, header: keys.at(-1), value: (row) => getKeys(row, keys) } : { path };
 }
 
 /**

@@ -5,6 +5,7 @@ import { cellText, getPath, hasPath, keyColumn, knownPaths, nearest, pick } from
 import { csvRow, csvValue } from "./csv.js";
 import { displayWidth, fitWidth } from "./width.js";
 import { wrapText } from "./prose.js";
+import { sayOnStderr } from "./error-line.js";
 
 export { wrapText };
 import { escapeC1Json, escapeC1Yaml, holdsRunnerCommand, needsEscape, oneLine, stripControl } from "../util/sanitize.js";
@@ -37,6 +38,12 @@ export interface View {
   resource?: string;
   /** what to check when nothing matched (a filter naming something that may not exist): a hint line under it */
   emptyHint?: string;
+  /**
+   * the view for the items a list prints, when its columns follow the data (fields of an assumed
+   * shape the view does not place): given every item for a table, the first page for csv, whose
+   * header row is written before the later pages arrive
+   */
+  forItems?: (items: readonly unknown[]) => View;
 }
 
 function columnsFor(ctx: Context, view: View): Column[] {
@@ -85,7 +92,7 @@ export function relativeAge(then: number, now: number): string {
 }
 
 /** Times as relative ages: tables on a terminal only, unless --no-relative (json, csv, yaml and pipes keep the exact value). */
-function relativeTimes(ctx: Context): ((v: unknown) => string | undefined) | undefined {
+export function relativeTimes(ctx: Context): ((v: unknown) => string | undefined) | undefined {
   if (!ctx.io.stdoutIsTTY || ctx.globals.relative === false) return undefined;
   const now = ctx.now().getTime();
   return (v) => {
@@ -223,24 +230,28 @@ function projectWith(ctx: Context, item: unknown, view: View | undefined): unkno
   return out;
 }
 
-/** --fields checked against the first item: an unknown name is a warning naming the nearest known ones. */
-export function checkFields(ctx: Context, item: unknown, view?: View): void {
+/**
+ * --fields checked against an item, or the items of a list's first page: a name that none of them
+ * has is a warning naming the nearest known ones (a field that only some items carry, as a record
+ * whose fields the spec does not show may, is no unknown name).
+ */
+export function checkFields(ctx: Context, item: unknown, view?: View, others: readonly unknown[] = []): void {
   const fields = ctx.globals.fields;
   if (!fields || item === null || typeof item !== "object") return;
-  const known = knownPaths(item);
+  const known = [...new Set([item, ...others].flatMap((x) => knownPaths(x)))];
   for (const f of fields) {
-    if (hasPath(item, f) || computed(view, item, f)) continue;
+    if ([item, ...others].some((x) => x !== null && typeof x === "object" && (hasPath(x, f) || computed(view, x, f)))) continue;
     const near = nearest(f, known);
     ctx.warn(`--fields: no field '${f}' in the ${resourceOf(ctx)}${near.length ? `; nearest: ${near.join(", ")}` : ""}`, `fields:${f}`);
   }
 }
 
-/** Pass pages through, checking --fields against the first item seen. */
+/** Pass pages through, checking --fields against the first page's items. */
 async function* fieldsChecked(ctx: Context, source: Iterable<unknown[]> | AsyncIterable<unknown[]>, view: View): AsyncGenerator<unknown[]> {
   let checked = !ctx.globals.fields;
   for await (const page of source) {
     if (!checked && page.length) {
-      checkFields(ctx, page[0], view);
+      checkFields(ctx, page[0], view, page.slice(1));
       checked = true;
     }
     yield page;
@@ -253,7 +264,10 @@ function resourceOf(ctx: Context, view?: View): string {
 
 /** An empty table prints no header: one line on stderr says nothing matched. */
 function noneMatched(ctx: Context, view: View): void {
-  if (!ctx.globals.quiet) ctx.io.stderr.write(`no ${resourceOf(ctx, view)} matched\n${view.emptyHint ? `hint: ${view.emptyHint}\n` : ""}`);
+  if (ctx.globals.quiet) return;
+  ctx.io.stderr.write(`no ${resourceOf(ctx, view)} matched\n`);
+  // the hint as the error printer's: on a terminal cyan, wrapped at word boundaries; piped, one line
+  if (view.emptyHint) sayOnStderr(ctx, "hint:", "36", view.emptyHint);
 }
 
 /** A CSV cell carries data (see csv.ts); the column's display format is for tables only. */
@@ -346,14 +360,22 @@ export async function printList(ctx: Context, source: Iterable<unknown[]> | Asyn
     return n;
   }
   if (fmt === "csv") {
-    const cols = columnsFor(ctx, view);
+    let cols = columnsFor(ctx, view);
     // the header row may be server text too (an item's own keys): guarded and made safe like a cell.
     // It is written once the first page is in (or the list ends empty): a first page that fails
     // leaves stdout empty, as json's does, not a header that reads as an empty list
     const header = () => writeAsync(out, csvRow(cols.map((c) => csvText(ctx, csvValue(c.path, csvOptions(ctx))))));
     let headed = false;
     for await (const page of source) {
-      if (!headed) { headed = true; await header(); }
+      if (!headed) {
+        headed = true;
+        if (view.forItems) cols = columnsFor(ctx, view.forItems(page));
+        await header();
+      } else if (view.forItems && !ctx.globals.fields) {
+        // the header row is written: a field first met on a later page has no column, and says so
+        const late = view.forItems(page).columns.map((c) => c.path).filter((p) => !cols.some((c) => c.path === p));
+        if (late.length) ctx.notice(`-o csv: ${late.map((p) => `'${oneLine(p)}'`).join(", ")}, first met after the header row was written, ${late.length === 1 ? "has" : "have"} no column (-o ndjson or json keeps every field)`, "csv-late-fields");
+      }
       for (const item of page) {
         await writeAsync(out, csvRow(cols.map((c) => csvCellOf(ctx, c, item))));
         n++;
@@ -375,7 +397,7 @@ export async function printList(ctx: Context, source: Iterable<unknown[]> | Asyn
   } else if (all.length === 0) {
     noneMatched(ctx, view);
   } else {
-    await writeAsync(out, await renderTable(ctx, columnsFor(ctx, view), all));
+    await writeAsync(out, await renderTable(ctx, columnsFor(ctx, view.forItems ? view.forItems(all) : view), all));
   }
   if (failure) throw failure.err;
   return all.length;
@@ -438,7 +460,7 @@ function csvItemView(item: unknown, view?: View): View {
  */
 export async function printWrapped(ctx: Context, wrapper: Record<string, unknown>, key: string): Promise<void> {
   const items = Array.isArray(wrapper[key]) ? (wrapper[key] as unknown[]) : [];
-  if (items.length) checkFields(ctx, items[0]);
+  if (items.length) checkFields(ctx, items[0], undefined, items.slice(1));
   const value = ctx.globals.fields ? { ...wrapper, [key]: items.map((i) => project(ctx, i)) } : wrapper;
   if (ctx.globals.output === "yaml" && ctx.globals.jq === undefined) return writeAsync(ctx.io.stdout, await yamlText(value));
   return emitJson(ctx, value);
@@ -502,29 +524,32 @@ const MIN_WIDTH = 8;
  * Narrow `widths` (in place) to fit `avail`: descriptive columns first, widest first, down to
  * MIN_WIDTH; then descriptive columns are left out, the last first (their indexes returned), a
  * primary one (what a row is about) only after the others, so that identifier columns (copied
- * whole into the next command) stay whole; identifiers narrow only when nothing else is left.
+ * whole into the next command) stay whole. Identifiers never narrow: an id wider than the terminal
+ * is printed whole and the terminal wraps it (cut, "cl_aaaa…" could not be copied into a command).
+ * Before any of that, descriptive columns with no value in any row (`empty`: an answer that holds
+ * its fields under other names) are left out, the last first: their room goes to columns with data.
  */
-export function shrinkToFit(widths: number[], avail: number, identifier: readonly boolean[], floors: readonly number[] = [], primary: readonly boolean[] = []): number[] {
+export function shrinkToFit(widths: number[], avail: number, identifier: readonly boolean[], floors: readonly number[] = [], primary: readonly boolean[] = [], empty: readonly boolean[] = []): number[] {
   const dropped: number[] = [];
   const total = () => widths.reduce((a, b, j) => a + (dropped.includes(j) ? 0 : b), 0) + SEP * (widths.length - dropped.length - 1);
-  const narrow = (ids: boolean) => {
-    while (total() > avail) {
-      let i = -1;
-      widths.forEach((w, j) => {
-        if (!dropped.includes(j) && (identifier[j] ?? false) === ids && w > Math.max(MIN_WIDTH, floors[j] ?? 0) && (i < 0 || w > widths[i])) i = j;
-      });
-      if (i < 0) break;
-      widths[i]--;
-    }
-  };
-  narrow(false);
+  for (let j = widths.length - 1; j >= 0 && total() > avail; j--) {
+    if (empty[j] && !identifier[j] && widths.length - dropped.length > 1) dropped.push(j);
+  }
+  // descriptive columns only: identifiers are never narrowed
+  while (total() > avail) {
+    let i = -1;
+    widths.forEach((w, j) => {
+      if (!dropped.includes(j) && !(identifier[j] ?? false) && w > Math.max(MIN_WIDTH, floors[j] ?? 0) && (i < 0 || w > widths[i])) i = j;
+    });
+    if (i < 0) break;
+    widths[i]--;
+  }
   for (const primaryToo of [false, true]) {
     for (let j = widths.length - 1; j >= 0 && total() > avail; j--) {
       const kept = widths.length - dropped.length;
       if (!identifier[j] && (primary[j] ?? false) === primaryToo && kept > 1) dropped.push(j);
     }
   }
-  narrow(true);
   return dropped;
 }
 
@@ -547,15 +572,19 @@ export async function renderTable(ctx: Context, cols: readonly Column[], rows: r
     // narrowed no further than them, and columns are left out sooner
     const floors = header.map((h, i) => Math.max(displayWidth(h), ...body.map((r) => (NUMBER.test(r[i]) ? displayWidth(r[i]) : 0))));
     const primary = cols.map((c) => c.primary === true);
-    const dropped = shrinkToFit(widths, ctx.io.columns, ids, floors, primary);
+    const empty = header.map((_, i) => body.every((r) => r[i] === ""));
+    const dropped = shrinkToFit(widths, ctx.io.columns, ids, floors, primary, empty);
     if (dropped.length) {
       const keep = (_: unknown, i: number) => !dropped.includes(i);
-      ctx.notice(`not shown at ${ctx.io.columns} columns: ${header.filter((_, i) => dropped.includes(i)).map((h) => h.toLowerCase()).join(", ")} (a wider terminal, --fields or -o json shows them)`, "table-dropped");
+      // the columns by their headers, and the --fields that shows them by the names it takes (a
+      // header such as PROJECT or AS OF is not one: projectName, asOf)
+      const gone = dropped.slice().sort((a, b) => a - b);
+      ctx.notice(`not shown at ${ctx.io.columns} columns: ${gone.map((i) => header[i].toLowerCase()).join(", ")} (a wider terminal, -o json or --fields ${gone.map((i) => oneLine(cols[i].path)).join(",")} shows them)`, "table-dropped");
       header = header.filter(keep);
       body = body.map((r) => r.filter(keep));
       // the columns kept get the room back, up to their text
       widths = wanted.filter(keep);
-      shrinkToFit(widths, ctx.io.columns, ids.filter(keep), floors.filter(keep), primary.filter(keep));
+      shrinkToFit(widths, ctx.io.columns, ids.filter(keep), floors.filter(keep), primary.filter(keep), empty.filter(keep));
     }
   }
   // values cut to fit: where to see them whole, said once per kind of list (remembered in the state dir)

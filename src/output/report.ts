@@ -27,7 +27,9 @@ export const ANSI: Style = {
   underline: (s) => `\u001b[4m${s}\u001b[24m`,
 };
 
-const clean = (v: unknown): string => (v === undefined || v === null ? "" : stripControl(String(v)));
+const isObj = <T>(v: T | null | undefined): v is T => !!v && typeof v === "object" && !Array.isArray(v);
+// a value of another type than the text expected (an object where a title was) is shown as JSON, never "[object Object]"
+const clean = (v: unknown): string => (v === undefined || v === null ? "" : stripControl(typeof v === "object" ? JSON.stringify(v) : String(v)));
 
 /** Word-wrap one paragraph to `width`, keeping an indent for continuation lines. */
 export function wrap(text: string, width: number, indent = ""): string[] {
@@ -63,7 +65,8 @@ export function renderMarkdown(md: string, width: number, style: Style): string[
     if (h) {
       flush();
       if (out.length && out[out.length - 1] !== "") out.push("");
-      out.push(style.bold(h[1].length <= 2 ? h[2].toUpperCase() : h[2]));
+      // wrapped as the paragraphs are (a long heading ran past a narrow terminal's edge, cut mid-word)
+      out.push(...wrap(h[1].length <= 2 ? h[2].toUpperCase() : h[2], width).map((l) => style.bold(l)));
     } else if (li) {
       flush();
       out.push(...wrap(li[1], width - 4, "    ").map((l, i) => (i === 0 ? `  • ${inline(l)}` : inline(l))));
@@ -94,7 +97,8 @@ export function renderReport(r: ReportLike, opts: { width: number; style?: Style
   const out: string[] = [];
   // lines of server text wrap at spaces under their indent (a timestamp or a number never torn by the terminal)
   const wrapped = (line: string, hang: number | string) => wrapProse(line, width, hang);
-  out.push(st.bold(clean(r.title) || "(untitled report)"));
+  // the title wraps at spaces too (before, a long one ran past a narrow terminal's edge, cut mid-word)
+  out.push(...wrap(clean(r.title) || "(untitled report)", width).map((l) => st.bold(l)));
   const meta = [r.publishedAt && `published ${clean(r.publishedAt)}`, r.id && `id ${clean(r.id)}`, r.topicId && `topic ${clean(r.topicId)}`].filter((x): x is string => !!x);
   if (meta.length) out.push(...joinFit(meta, width).map(st.dim));
   if (r.url) out.push(st.underline(clean(r.url)));
@@ -104,14 +108,15 @@ export function renderReport(r: ReportLike, opts: { width: number; style?: Style
   // and a first paragraph that repeats the summary
   const bodyText = r.summary ? body.replace(/^\s*([^\n#][^\n]*)\n/, (m, p: string) => (p.trim() === r.summary!.trim() ? "" : m)) : body;
   if (bodyText.trim()) out.push("", ...renderMarkdown(bodyText, width, st));
-  const entities = r.market?.entities ?? [];
+  // (a v3 report's market is not shown (spec 2.17): entries that are no objects are left out, never a crash)
+  const entities = (Array.isArray(r.market?.entities) ? r.market!.entities : []).filter(isObj);
   if (entities.length) {
     out.push("", st.bold("MARKET"));
     const m = r.market!;
     out.push(...joinFit([m.state && `state ${clean(m.state)}`, m.publicationSnapshotAt && `snapshot ${clean(m.publicationSnapshotAt)}`, m.updatedAt && `updated ${clean(m.updatedAt)}`].filter((x): x is string => !!x), width).map(st.dim));
     for (const e of entities) {
       const who = `${clean(e.identity?.name)}${e.identity?.symbol ? ` (${clean(e.identity.symbol)})` : ""}`;
-      for (const x of e.metrics ?? [{}]) {
+      for (const x of Array.isArray(e.metrics) ? e.metrics.filter(isObj) : [{} as Metric]) {
         const val = typeof x.value === "number" ? `${x.value}${x.unit ? ` ${clean(x.unit).toUpperCase()}` : ""}` : "";
         const pub = typeof x.publishedValue === "number" && x.publishedValue !== x.value ? ` (at publication ${x.publishedValue})` : "";
         const dis = x.disagreement && typeof x.disagreement.differencePercent === "number" ? `, ${x.disagreement.differencePercent}% vs ${clean(x.disagreement.comparedWith)}` : "";

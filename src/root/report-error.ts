@@ -4,14 +4,13 @@ import { CommanderError } from "commander";
 import type { Context } from "../context.js";
 import { ApiError, EXIT, MidsError, exitCodeFor } from "../errors.js";
 import { explainRejectedKey } from "../keyerror.js";
-import { STDOUT_CLOSED, colorWanted, stderrWrapWidth } from "../io.js";
+import { STDOUT_CLOSED, colorWanted } from "../io.js";
 import { redactJson } from "../contract/secrets.js";
 import { redactOwnWords } from "../redact/index.js";
 import { redact, redactDeep } from "../util/known-secrets.js";
 import { clipMiddle, escapeC1Json, oneLine } from "../util/sanitize.js";
-import { MAX_ERROR_LINE, detailsForLine, errorLine } from "../output/error-line.js";
+import { MAX_ERROR_LINE, detailsForLine, errorLine, sayOnStderr } from "../output/error-line.js";
 import { requestedOutput } from "./settings.js";
-import { wrapProse } from "../output/prose.js";
 
 
 /**
@@ -77,15 +76,9 @@ export function reportError(ctx: Context, thrown: unknown): number {
   // error messages may quote the server: one line, no control sequences, no key, cut
   const message = errorLine(err, secrets);
   // on a terminal the error stands out (red) and its hint is set apart (cyan); NO_COLOR, --no-color: plain
-  const paint = (code: string, s: string) => (ctx.globals.colorStderr ? `\u001b[${code}m${s}\u001b[0m` : s);
   if (err instanceof MidsError) {
-    // on a terminal each line wraps at word boundaries under a two-space indent (before, a 60-column
-    // terminal cut words in two: "the fix a hint names" read as "confi|g set"); piped: one line each
-    const width = stderrWrapWidth(io);
-    const say = (prefix: string, code: string, text: string) =>
-      io.stderr.write(wrapProse(`${prefix} ${text}`, width, 2).map((l, i) => (i ? l : paint(code, prefix) + l.slice(prefix.length))).join("\n") + "\n");
-    say("mids:", "1;31", message);
-    if (err.hint) say("hint:", "36", clipMiddle(oneLine(redactOwnWords(redact(err.hint, secrets))), MAX_ERROR_LINE));
+    sayOnStderr(ctx, "mids:", "1;31", message);
+    if (err.hint) sayOnStderr(ctx, "hint:", "36", clipMiddle(oneLine(redactOwnWords(redact(err.hint, secrets))), MAX_ERROR_LINE));
     if (ctx.globals.outputExplicit && ctx.globals.jq === undefined && (ctx.globals.output === "json" || ctx.globals.output === "ndjson")) {
       // details may quote the server: C1 controls are escaped, as in every JSON output
       // details too: the key nowhere, and in a server's words whatever the secret rules call a secret

@@ -32,9 +32,16 @@ const ACTED_ON = new RegExp(`[${CONTROLS}${INVISIBLE}\\t\\n\\u2028\\u2029]|##\\[
 const RUNNER_COMMAND = /##\[/g;
 export const partCommand = (s: string): string => (s.includes("##[") ? s.replace(RUNNER_COMMAND, "#\u200b#[") : s);
 
+/**
+ * The controls that end a line as a newline does (VT, FF, NEL U+0085): a newline, never removed,
+ * which glued the words on either side together ("fourth\u0085fifth" read "fourthfifth").
+ */
+const LINE_ENDS = /[\u000b\u000c\u0085]/g;
+
 /** stripControl and oneLine without their first test: the reference their tests hold them to. */
-export const stripControlAll = (s: string): string => partCommand(s.replace(SEQUENCES, "").replace(UNSAFE_CHAR, ""));
-export const oneLineAll = (s: string): string => stripControlAll(s).replace(/[\r\n\t\u2028\u2029]+/g, " ");
+export const stripControlAll = (s: string): string => partCommand(s.replace(LINE_ENDS, "\n").replace(SEQUENCES, "").replace(UNSAFE_CHAR, ""));
+// (a CR too ends a line here: a cell of "a\rb" reads "a b")
+export const oneLineAll = (s: string): string => stripControlAll(s.replace(/\r/g, "\n")).replace(/[\n\t\u2028\u2029]+/g, " ");
 
 /** Text safe for a terminal: sequences and unsafe characters removed; tabs and newlines kept. */
 export function stripControl(s: string): string {

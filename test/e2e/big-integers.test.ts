@@ -40,3 +40,19 @@ describe("integers past 2^53 in an answer", () => {
     expect([r.code, r.stdout, r.stderr]).toEqual([0, "12345678901234567890\n", ""]);
   });
 });
+
+describe("a documented number the double cannot hold", () => {
+  it("projects get: exit 7 naming the field, and saying the server sent a number too large (not that it sent a string); a string sent as such is not called one", async () => {
+    const at = "2026-11-01T00:00:00Z";
+    const project = (trend: string) => `{"data":{"id":"p1","slug":"p1","name":"P","universe":"crypto","symbol":"P","description":"d","identifiers":{},"image":"",` +
+      `"trend":${trend},"rank":1,"categories":[],"assets":[],"intel":[],"createdAt":"${at}","updatedAt":"${at}","reinforcedAt":"${at}"},"meta":{}}`;
+    const h = await hostile((req, res) => sendJson(res, 200, project(req.url!.includes("/huge") ? "1e400" : '"97.5"')));
+    const [huge, text] = await Promise.all([
+      runMain(["projects", "get", "huge"], { env: env(h.url) }),
+      runMain(["projects", "get", "text"], { env: env(h.url) }),
+    ]);
+    expect([huge.code, text.code]).toEqual([7, 7]);
+    expect(huge.stderr).toContain("contract at trend: Invalid input: expected number, received string (1e400: a number too large for a double, kept as its text)");
+    expect(text.stderr).toMatch(/contract at trend: Invalid input: expected number, received string\n/);
+  });
+});

@@ -37,10 +37,42 @@ describe("a list page that departs from its documented shape", () => {
     expect(m?.[1].split(", ").sort()).toEqual(["description", "trend"]);
   });
 
+  it("projects list -o table: a trend that is an object is shown as its JSON, never '[object Object]'", async () => {
+    const trend = { value: 71.5, model: "trend-2027.1" };
+    const h = await hostile((_req, res) => sendJson(res, 200, { data: [v3Project(1), { ...v3Project(2), trend }], meta: { nextCursor: null } }));
+    const r = await runMids(["projects", "list", "-o", "table", "--fields", "slug,trend"], { env: env(h.url) });
+    expect(r.code).toBe(0);
+    const rows = r.stdout.trimEnd().split("\n").map((l) => l.split(/ {2,}/));
+    expect(rows).toEqual([["SLUG", "TREND"], ["p1", "50.00"], ["p2", JSON.stringify(trend)]]);
+  });
+
   it("a documented page (v3ProjectPage) raises no notice", async () => {
     const h = await hostile((_req, res) => sendJson(res, 200, v3ProjectPage(0, 2, null)));
     const r = await runMids(["projects", "list", "-o", "json"], { env: env(h.url) });
     expect(r.code).toBe(0);
     expect(r.stderr).toBe("");
+  });
+});
+
+describe("topics list --api v2: an answer without its list of topics", () => {
+  it("is said on stderr (never taken silently for an empty list); an empty list is not", async () => {
+    const h = await hostile((req, res) => sendJson(res, 200, { status: 200, data: { completedAt: "2026-11-01T00:00:00Z", windowStartedAt: "2026-10-30T00:00:00Z", topics: req.url!.includes("none") ? [] : null } }));
+    const [broken, empty] = await Promise.all([
+      runMids(["topics", "list", "--api", "v2", "-o", "json"], { env: env(h.url) }),
+      runMids(["topics", "list", "--api", "v2", "-o", "json"], { env: env(`${h.url}/none`) }),
+    ]);
+    expect([broken.code, broken.stdout]).toEqual([0, "[]\n"]);
+    expect(broken.stderr).toContain("GET /v2/topics answered without its list of topics (data.topics is null)");
+    expect([empty.code, empty.stdout, empty.stderr]).toEqual([0, "[]\n", ""]);
+  });
+});
+
+describe("grounding history: a snapshot whose topics depart from their shape", () => {
+  it("is printed as received (a topic that is no object, a name that is no string), exit 0; before, the table crashed (exit 1)", async () => {
+    const snap = { completedAt: "2026-11-29T07:00:00Z", windowStartedAt: "2026-11-27T07:00:00Z", latestEvidenceAt: "2026-11-29T07:00:00Z", topics: [null, { name: { en: "Obj" } }, "str"] };
+    const h = await hostile((_req, res) => sendJson(res, 200, { status: 200, data: [snap], pagination: { page: 1, limit: 10, totalCount: 1, hasMore: false } }));
+    const r = await runMids(["grounding", "history", "-o", "table", "-q"], { env: env(h.url) });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout.trimEnd().split("\n")[1]).toMatch(/ {2}; \{"en":"Obj"\}; str$/);
   });
 });

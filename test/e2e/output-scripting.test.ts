@@ -254,7 +254,7 @@ describe("fields whose names hold a dot", () => {
   it("csv and table read a key such as 'k.1' as one key, not as 'k' then '1'", async () => {
     const h = await hostile((req, res) => {
       const path = new URL(req.url!, "http://x").pathname;
-      if (path === "/v3/clusters") return sendJson(res, 200, { data: [{ id: "c1", name: "C1", "k.1": "dotted" }], meta: {} });
+      if (path === "/v3/clusters") return sendJson(res, 200, { data: [{ id: "c1", name: "C1", "k.1": "dotted", "k.dot": "x" }], meta: {} });
       sendJson(res, 200, { data: { id: "rep_1", title: "T", "x.y": "top", nested: { "a.b": 7 } }, meta: {} });
     });
     const env = baseEnv({ MIDS_BASE_URL: h.url, MIDS_API_KEY: "k_test_1234" });
@@ -263,8 +263,10 @@ describe("fields whose names hold a dot", () => {
       runMain(["clusters", "list", "-o", "table", "-q"], { env }),
       runMain(["reports", "get", "rep_1", "-o", "csv", "-q"], { env }),
     ]);
-    expect(csv.stdout).toBe("id,name,k.1\nc1,C1,dotted\n");
-    expect(table.stdout).toMatch(/^c1\s+C1\s+dotted$/m);
+    expect(csv.stdout).toBe("id,name,k.1,k.dot\nc1,C1,dotted,x\n");
+    // each header is the key whole ('k.dot', never 'dot', a field the answer does not have)
+    expect(table.stdout).toMatch(/^ID\s+NAME\s+K\.1\s+K\.DOT\n/);
+    expect(table.stdout).toMatch(/^c1\s+C1\s+dotted\s+x$/m);
     expect(item.code, item.stderr).toBe(0);
     const [header, row] = item.stdout.trimEnd().split("\n").map((l) => l.split(","));
     expect(row[header.indexOf("x.y")]).toBe("top");

@@ -110,10 +110,10 @@ describe.skipIf(!hasScript && !CI)("on a terminal", () => {
 
   it("tables are cut to the terminal width on a TTY, never when piped", async () => {
     // the sandbox's top projects change with the day (and may fit 64 columns once a column is left
-    // out), so the rows come from a server of ours: each slug (an identifier, cut last) is wider
-    // than the terminal, so a cut is certain
+    // out), so the rows come from a server of ours: each name (what a row is about, cut before it is
+    // left out) is wider than the terminal, so a cut is certain (an id or a slug is never cut)
     const h = await hostile((_req, res) => {
-      sendJson(res, 200, { data: Array.from({ length: 5 }, (_, i) => ({ id: `p${i}`, rank: i + 1, name: `Project ${i}`, slug: `project-${i}-${"long-slug-".repeat(7)}end` })), meta: { nextCursor: null } });
+      sendJson(res, 200, { data: Array.from({ length: 5 }, (_, i) => ({ id: `p${i}`, rank: i + 1, name: `Project ${i} ${"with a long name ".repeat(5)}end`, slug: `project-${i}`, symbol: `P${i}`, trend: 50, universe: "crypto", categories: ["defi", "dex"] })), meta: { nextCursor: null } });
     });
     const env = baseEnv({ MIDS_BASE_URL: h.url, MIDS_API_KEY: KEY });
     // stderr (notices, a rate-limit wait's countdown) goes elsewhere: only the table is on the terminal

@@ -31,3 +31,15 @@ it("--api v2 projects list --all: exit 7 after the first page, its items printed
   // pages fetched ahead at once are bounded by --all's concurrency, never --max-pages
   expect(seen.length).toBeLessThanOrEqual(6);
 });
+
+it("--api v2 projects list without --all: the next page named is the page asked for plus one, whatever page the server says it sent (a string \"1\" read '--page 11')", async () => {
+  const page = { status: 200, data: [{ id: "a".repeat(24), name: "A" }], pagination: { page: "1", limit: 1, totalCount: 40, hasMore: true } };
+  const h = await hostile((_req, res) => res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(page)));
+  const env = { ...sb.env(SANDBOX_DEMO_KEY), MIDS_BASE_URL: h.url };
+  const [first, third] = await Promise.all([
+    runMids(["--api", "v2", "projects", "list", "-o", "json"], { env }),
+    runMids(["--api", "v2", "projects", "list", "--page", "3", "-o", "json"], { env }),
+  ]);
+  expect(first.stderr).toMatch(/^mids: more results: --page 2 or --all$/m);
+  expect(third.stderr).toMatch(/^mids: more results: --page 4 or --all$/m);
+});

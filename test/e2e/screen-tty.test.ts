@@ -172,13 +172,14 @@ describe.skipIf(!hasScript)("progress of migrate verify and migrate scan on a te
    * with each of `starts`, as written to the file (longer than the terminal), is drawn on the
    * terminal in lines of 60 columns at most, its continuations indented, the same words.
    */
-  async function expectWrapped(command: string, starts: string[]): Promise<void> {
+  async function expectWrapped(command: string, starts: string[], opts: { env?: Record<string, string>; code?: number } = {}): Promise<void> {
     const errFile = join(tempDir("wrap-"), "err");
     const [tty, piped] = await Promise.all([
-      onTerminal(`exec $MIDS ${command}`, { cols: 60 }),
-      onTerminal(`exec $MIDS ${command} 2>${errFile}`, { cols: 60 }),
+      onTerminal(`exec $MIDS ${command}`, { cols: 60, env: opts.env }),
+      onTerminal(`exec $MIDS ${command} 2>${errFile}`, { cols: 60, env: opts.env }),
     ]);
-    expect([tty.code, piped.code]).toEqual([2, 2]);
+    const code = opts.code ?? 2;
+    expect([tty.code, piped.code]).toEqual([code, code]);
     const lines = tty.raw.replace(ESCAPES, "").split(/\r?\n/);
     for (const start of starts) {
       const whole = readFileSync(errFile, "utf8").split("\n").find((l) => l.startsWith(start))!;
@@ -193,6 +194,41 @@ describe.skipIf(!hasScript)("progress of migrate verify and migrate scan on a te
 
   it("a notice, an error and its hint wrap at word boundaries on a narrow terminal; piped, one line each", async () => {
     await expectWrapped("recipes list", ["mids: notice:", "hint:"]);
+  });
+
+  it("alerts pause: the line of an id that failed wraps at word boundaries on a narrow terminal, as the error after it does; piped, one line", async () => {
+    // the PATCH of the first id succeeds, the second id is not found (its line is longer than 60 columns)
+    const h = await hostile((req, res) => {
+      const id = new URL(req.url!, "http://x").pathname.split("/").pop()!;
+      if (id.startsWith("alr_gone")) return sendJson(res, 404, { code: "not_found", message: `alert '${id}' was not found for this owner`, details: { subject: { type: "alert", locator: id } } });
+      sendJson(res, 200, { data: { id, status: "paused", trigger: "intelligence.material", selector: {}, cadence: "hourly", destinationIds: [], createdAt: "2026-11-01T00:00:00Z", updatedAt: "2026-11-02T00:00:00Z" }, meta: {} });
+    });
+    const env = baseEnv({ MIDS_BASE_URL: h.url, MIDS_API_KEY: SANDBOX_DEMO_KEY });
+    await expectWrapped("alerts pause alr_0123456789abcdef alr_gone0123456789ab", ["mids: alr_gone", "hint:"], { env, code: 4 });
+  });
+
+  it("alerts pause on a 60-column terminal: each id's line fits, its time an age as a table's times are; --no-relative the exact time", async () => {
+    const h = await hostile((req, res) => {
+      const id = new URL(req.url!, "http://x").pathname.split("/").pop()!;
+      sendJson(res, 200, { data: { id, status: req.method === "PATCH" ? "paused" : "active", trigger: "intelligence.material", selector: {}, cadence: "hourly", destinationIds: [], createdAt: "2026-11-01T00:00:00Z", updatedAt: new Date().toISOString() }, meta: {} });
+    });
+    const env = baseEnv({ MIDS_BASE_URL: h.url, MIDS_API_KEY: SANDBOX_DEMO_KEY });
+    const ids = ["alr_0123456789abcdef", "alr_fedcba9876543210"];
+    const [tty, exact] = await Promise.all([
+      onTerminal(`exec $MIDS alerts pause ${ids.join(" ")}`, { cols: 60, env }),
+      onTerminal(`exec $MIDS alerts pause ${ids[0]} --no-relative`, { cols: 100, env }),
+    ]);
+    expect([tty.code, exact.code]).toEqual([0, 0]);
+    const lines = tty.raw.replace(ESCAPES, "").split(/\r?\n/).filter(Boolean);
+    expect(lines).toEqual(ids.map((id) => `${id}  active -> paused  just now`));
+    expect(exact.raw.replace(ESCAPES, "")).toMatch(new RegExp(`^${ids[0]}  active -> paused  \\d{4}-\\d\\d-\\d\\dT\\S+Z\\r?$`, "m"));
+  });
+
+  it("a list's 'more results' line and the hint under 'no ... matched' wrap at word boundaries on a narrow terminal; piped, one line each", async () => {
+    const h = await hostile((req, res) => sendJson(res, 200, req.url!.startsWith("/v3/intel") ? { data: [], meta: { nextCursor: null } } : v3ProjectPage(0, 3, "c1")));
+    const env = baseEnv({ MIDS_BASE_URL: h.url, MIDS_API_KEY: SANDBOX_DEMO_KEY });
+    await expectWrapped("projects list --limit 3 --max-items 1 -o table", ["mids: more results:"], { env, code: 0 });
+    await expectWrapped("intel list --project no-such-project-anywhere -o table", ["hint:"], { env, code: 0 });
   });
 
   it("a refused command line (commander's refusal) wraps at word boundaries on a narrow terminal; piped, one line", async () => {

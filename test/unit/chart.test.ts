@@ -110,6 +110,12 @@ describe("summary", () => {
     expect(renderSummary(summarize(pts([9, 4])), { digits: 0, invert: true }).at(-1)).toBe("change  -5, better");
     expect(renderSummary(summarize([]), { label: "rank" })).toEqual(["rank: no points in the window"]);
   });
+  it("points that came without a number (all gaps) are said as such, never 'no points'", () => {
+    const gaps = [{ timestamp: "2026-11-01T00:00:00Z", value: null }, { timestamp: "2026-11-01T01:00:00Z", value: null }];
+    expect(renderSummary(summarize(gaps), { label: "trend" })).toEqual(["trend: 2 points, none with a number (-o json shows them)"]);
+    expect(renderChart(gaps, { width: 60, height: 5 })).toEqual(["(no values: 2 points, none with a number)"]);
+    expect(renderChart([], { width: 60, height: 5 })).toEqual(["(no points)"]);
+  });
   it("the values are right-aligned, so their times line up: rank 11 over rank 1, trend 9.50 over 100.00", () => {
     for (const [values, digits, invert] of [[[11, 1, 15, 3], 0, true], [[9.5, 100, 42, 12.25], 2, false]] as const) {
       const lines = renderSummary(summarize(pts([...values])), { digits, invert }).slice(1, 5);
@@ -169,6 +175,27 @@ describe("report text", () => {
     // continuation lines keep their item's indent
     const rev = lines.findIndex((l) => l.startsWith("  2. 2026-11-27"));
     expect(lines[rev + 1]).toMatch(/^ {5}\S/);
+  });
+  it("a long title and a long heading wrap at spaces to the width too, never torn mid-word", () => {
+    const title = "Frontier Report: the quite long title of a report about privacy pools and their many consequences";
+    const heading = "Heading that is rather long and goes past sixty columns of width";
+    const lines = renderReport({ title, bodyMarkdown: `## ${heading}\n\nBody.` }, { width: 60, style: PLAIN }).trimEnd().split("\n");
+    for (const l of lines) expect(displayWidth(l), l).toBeLessThanOrEqual(60);
+    expect(lines.slice(0, 2).join(" ")).toBe(title);
+    const at = lines.findIndex((l) => l.startsWith("HEADING"));
+    expect(lines.slice(at, at + 2).join(" ")).toBe(heading.toUpperCase());
+  });
+  it("market entries and metrics that are no objects (a v3 report's market is not shown) are left out, never a crash", () => {
+    const market = { entities: [null, "x", { identity: { name: "Alpha" }, metrics: [null, 7, { key: "price_usd", value: 2 }] }] };
+    const text = renderReport({ title: "T", market } as never, { width: 80, style: PLAIN });
+    expect(text).toContain("MARKET");
+    expect(text).toContain("  Alpha  price_usd 2");
+  });
+  it("a source title or revision summary that is an object is shown as its JSON, never '[object Object]'", () => {
+    const text = renderReport({ title: "T", sources: [{ title: { en: "Src" } }], revisions: [{ revision: 1, summary: { en: "Rev" } }] } as never, { width: 80, style: PLAIN });
+    expect(text).toContain('  1. {"en":"Src"}');
+    expect(text).toMatch(/^  1\. +\{"en":"Rev"\}$/m);
+    expect(text).not.toContain("[object Object]");
   });
   it("wraps paragraphs to the width", () => {
     const lines = renderMarkdown("word ".repeat(60), 40, PLAIN);

@@ -14,6 +14,10 @@ describe("terminal sanitizing", () => {
     expect(oneLine("a\nb\tc")).toBe("a b c");
     // U+2028/U+2029 break a line in some terminals and viewers: a one-line cell folds them too
     expect(oneLine("a\u2028b\u2029\nc")).toBe("a b c");
+    // the other controls that end a line (a lone CR, VT, FF, NEL) are line ends too, never removed:
+    // removed, they glued the words on either side together ("fourthfifth")
+    expect(oneLine("fourth\u0085fifth\u000bsixth\u000cseventh\reighth")).toBe("fourth fifth sixth seventh eighth");
+    expect(stripControl("a\u0085b\u000cc\r\nd")).toBe("a\nb\nc\nd");
   });
 });
 
@@ -146,10 +150,20 @@ describe("narrow terminals (issue 15)", () => {
     const intel = [8, 8, 17, 14, 40, 24];
     expect(shrinkToFit(intel, 60, [false, false, false, false, false, true], [], [false, false, false, false, true, false])).toEqual([3, 2]);
     expect(shrinkToFit([8, 8, 40, 24], 30, [false, false, false, true], [], [false, false, true, false])).toEqual([1, 0, 2]);
-    // only an identifier left that does not fit: it narrows (last resort)
+    // only an identifier left that does not fit: it stays whole (the terminal wraps it), as a cut
+    // id ("cl_aaaa…") could not be copied into the next command
     const one = [30];
     expect(shrinkToFit(one, 20, [true])).toEqual([]);
-    expect(one).toEqual([20]);
+    expect(one).toEqual([30]);
+    // columns without a value in any row (fields the answer holds under other names) give way
+    // first, so that the columns holding data keep their room: RANK, SCORE and STANCE empty
+    const topics = [4, 26, 5, 6, 26, 8, 9];
+    const isEmpty = [true, false, true, true, false, false, false];
+    expect(shrinkToFit(topics, 60, [false, false, false, false, true, false, false], [4, 4, 5, 6, 2, 8, 9], [], isEmpty).sort()).toEqual([0, 2, 3]);
+    expect(topics.slice(4)).toEqual([26, 8, 9]);
+    const two = [30, 12, 40];
+    expect(shrinkToFit(two, 20, [true, true, false])).toEqual([2]);
+    expect(two.slice(0, 2)).toEqual([30, 12]);
   });
 });
 

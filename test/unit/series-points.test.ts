@@ -1,7 +1,7 @@
 // The v3 series payload is not shown (spec 2.17): the chart's points are found in any list of
 // items that carry a time and a number, wherever the answer puts them.
 import { describe, expect, it } from "vitest";
-import { findPoints } from "../../src/commands/series/run.js";
+import { findPoints, normalize } from "../../src/commands/series/run.js";
 
 const T = ["2026-11-01T00:00:00Z", "2026-11-01T01:00:00Z"];
 
@@ -29,5 +29,13 @@ describe("series points wherever they are", () => {
   });
   it("no list of timed items: no points", () => {
     expect(findPoints({ name: "x", tags: ["a"] }, "trend").points).toEqual([]);
+  });
+});
+
+describe("the series' name (the chart's title)", () => {
+  it("is the first of its candidates that is text, else the first as JSON, never '[object Object]'", () => {
+    expect(normalize("v3.projects.series", { name: { en: "X" }, slug: "x-slug", points: [] }).name).toBe("x-slug");
+    expect(normalize("v3.projects.series", { name: { en: "X" }, points: [] }).name).toBe('{"en":"X"}');
+    expect(normalize("v3.projects.series", { name: "Plain", points: [] }).name).toBe("Plain");
   });
 });

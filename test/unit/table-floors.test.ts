@@ -28,6 +28,6 @@ describe("a table narrowed to the terminal", () => {
     for (const n of ["44.003406", "45.337488", "43.577331", "44.902705"]) expect(out).toContain(n);
     expect(out).not.toContain("…");
     for (const l of out.trimEnd().split("\n")) expect([...l].length).toBeLessThanOrEqual(60);
-    expect(io.err()).toContain("not shown at 60 columns: volume");
+    expect(io.err()).toContain("not shown at 60 columns: volume (a wider terminal, -o json or --fields volume shows them)");
   });
 });

@@ -5,10 +5,10 @@ import { ApiError, BatchError, InterruptedError, MidsError, exitCodeFor, worstEx
 import type { Client } from "../../client/client.js";
 import { route } from "../../contract/routes.js";
 import { writeAsync } from "../../io.js";
-import { checkJqFilter, json, printItem, printList, project } from "../../output/render.js";
+import { checkJqFilter, json, printItem, printList, project, relativeTimes } from "../../output/render.js";
 import { oneLine } from "../../util/sanitize.js";
 import { explainRejectedKey } from "../../keyerror.js";
-import { errorLine } from "../../output/error-line.js";
+import { errorLine, sayOnStderr } from "../../output/error-line.js";
 import { urlSecrets } from "../../client/request.js";
 import { readStdinBytes } from "../shared/stdin.js";
 import { decodeRecipe } from "../../recipes/decode.js";
@@ -29,9 +29,13 @@ export interface StatusOptions {
 interface Done { id: string; previousStatus?: string; alert: Alert }
 interface Failed { id: string; error: unknown; exitCode: number }
 
-/** The result line: `ID  OLD -> NEW  UPDATED-AT` (server text made single-line and control-free). */
-export function resultLine(d: Done): string {
-  return `${oneLine(d.id)}  ${d.previousStatus === undefined ? "unknown" : oneLine(String(d.previousStatus))} -> ${oneLine(String(d.alert.status))}  ${oneLine(String(d.alert.updatedAt))}\n`;
+/**
+ * The result line: `ID  OLD -> NEW  UPDATED-AT` (server text made single-line and control-free).
+ * `time` shows the time as a table on a terminal does (an age: `just now`), which keeps the line
+ * within 60 columns; piped or with --no-relative, the exact time.
+ */
+export function resultLine(d: Done, time?: (v: unknown) => string | undefined): string {
+  return `${oneLine(d.id)}  ${d.previousStatus === undefined ? "unknown" : oneLine(String(d.previousStatus))} -> ${oneLine(String(d.alert.status))}  ${time?.(d.alert.updatedAt) ?? oneLine(String(d.alert.updatedAt))}\n`;
 }
 
 
@@ -140,14 +144,15 @@ export async function run(verb: StatusVerb, opts: StatusOptions, ctx: Context): 
       }
       const d: Done = { id, previousStatus: before.status, alert };
       done.push(d);
-      if (streamTable) await writeAsync(ctx.io.stdout, resultLine(d));
+      if (streamTable) await writeAsync(ctx.io.stdout, resultLine(d, relativeTimes(ctx)));
       else if (streamNdjson) await writeAsync(ctx.io.stdout, json(project(ctx, alert)) + "\n");
     } catch (error) {
       if (error instanceof InterruptedError || ctx.signal.aborted) break;
       inFlight = undefined;
       if (!asList) throw error; // one id: its own error, message, hint and exit code
       failed.push({ id, error, exitCode: exitCodeFor(error) });
-      ctx.io.stderr.write(`mids: ${oneLine(id)}: ${errorText(explainRejectedKey(error, ctx.globals))}\n`);
+      // as the error printer says an error: red on a terminal, wrapped at word boundaries there
+      sayOnStderr(ctx, "mids:", "1;31", `${oneLine(id)}: ${errorText(explainRejectedKey(error, ctx.globals))}`);
     }
   }
   const interrupted = ctx.signal.aborted && next < ids.length;

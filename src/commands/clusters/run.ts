@@ -1,7 +1,8 @@
 // mids clusters list: the cluster record's fields are not shown (spec 2.17); columns follow the data.
 import type { Context } from "../../context.js";
 import { autoView } from "../projects/views.js";
-import { listItems, printAssumedList } from "../shared/tolerant.js";
+import { listItems, printAssumedList, shapeFields } from "../shared/tolerant.js";
+import { assumedShape } from "../../contract/shapes/assumed.js";
 import { noteAssumed } from "../shared/validate.js";
 import { upgradeNotice } from "../topics/run.js";
 
@@ -12,5 +13,5 @@ export async function list(ctx: Context): Promise<void> {
   upgradeNotice(ctx, res.meta);
   // the list wherever the answer puts it; json and yaml print the answer as received
   const items = listItems(res.data, ["clusters"]).items;
-  await printAssumedList(ctx, res.data, autoView(items, 5, [{ path: "id" }, { path: "name" }]), ["clusters"]);
+  await printAssumedList(ctx, res.data, autoView(items, 5, [{ path: "id" }, { path: "name" }], shapeFields(assumedShape(routeId)?.shape)), ["clusters"]);
 }

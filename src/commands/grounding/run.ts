@@ -3,6 +3,7 @@
 import type { Context } from "../../context.js";
 import { clampStart, clampWindow, defaultWindowMs, historyCall, reportHistory, windowEnd } from "../../client/history.js";
 import { printList, printWrapped, type View } from "../../output/render.js";
+import { cellText } from "../../output/fields.js";
 import { runList } from "../shared/list.js";
 import { pagingQuery, type PagingFlags } from "../shared/options.js";
 import { checkData } from "../shared/validate.js";
@@ -13,7 +14,9 @@ const SNAPSHOT_VIEW: View = {
   columns: [
     { path: "completedAt", header: "completed" }, { path: "windowStartedAt", header: "window start" },
     { path: "latestEvidenceAt", header: "latest evidence" },
-    { path: "topics", header: "top topics", format: (v) => (Array.isArray(v) ? v.slice(0, 3).map((t: { name?: string }) => t.name).join("; ") : "") },
+    // a page departing from its shape is printed as received (list pages are not refused): a topic
+    // that is no object, or a name that is no string, is shown as any cell is, never a crash
+    { path: "topics", header: "top topics", format: (v) => (Array.isArray(v) ? v.slice(0, 3).map((t) => cellText(t && typeof t === "object" && !Array.isArray(t) ? (t as { name?: unknown }).name : t)).join("; ") : cellText(v)) },
   ],
 };
 

@@ -74,7 +74,7 @@ export async function run(id: string, flags: { activity?: string }, ctx: Context
   reportHistory(ctx, res, { start: detected && !Number.isNaN(detected.getTime()) ? detected : undefined }, "Activity before the window start was left out.");
   const tty = ctx.globals.output === "table" && ctx.io.stdoutIsTTY && !ctx.globals.fields;
   // v3: what the assumption does not place (a renamed or added field) is a row of its own
-  const view = v2 ? INTEL_DETAIL_V2 : withExtras(INTEL_DETAIL_V3, data, new Set([...shapeFields(assumedShape(routeId)?.shape), "project", "composition"]));
+  const view = v2 ? INTEL_DETAIL_V2 : withExtras(INTEL_DETAIL_V3, [data], new Set([...shapeFields(assumedShape(routeId)?.shape), "project", "composition"]));
   await printItem(ctx, data, tty ? { columns: view.columns.filter((c) => c.path !== "clusterComposition") } : view);
   const comp = findComposition(data);
   if (tty && comp.length) {

@@ -7,7 +7,6 @@ import { runList } from "../shared/list.js";
 import type { PagingFlags } from "../shared/options.js";
 import { pagingFor, paramFor, queryFromFlags } from "../projects/query.js";
 import { v2ProjectId } from "../projects/views.js";
-import { cellText as cellOf } from "../../output/fields.js";
 import { firstOf, listItems, shapeFields, withExtras } from "../shared/tolerant.js";
 import { assumedShape } from "../../contract/shapes/assumed.js";
 import { noteAssumed } from "../shared/validate.js";
@@ -16,10 +15,14 @@ import { oneLine } from "../../util/sanitize.js";
 import { shellWord } from "../../util/shell-word.js";
 
 
-/** Assumed fields (ASSUMED.v3IntelShape), read where another shape puts them (`project: {id, name}`). */
-export const PROJECT_NAME: Column = { path: "projectName", header: "project", format: (v, row) => cellOf(v ?? firstOf(row, ["project.name", "project.slug", "project"])) };
-export const PROJECT_ID: Column = { path: "projectId", header: "project id", format: (v, row) => cellOf(v ?? firstOf(row, ["project.id"])) };
-export const CATEGORY: Column = { path: "category", format: (v, row) => cellOf(v ?? firstOf(row, ["category.slug", "category.name"])) };
+/**
+ * Assumed fields (ASSUMED.v3IntelShape), read where another shape puts them (`project: {id, name}`):
+ * readers, not formats, so csv reads them where the table does (a format is for the table alone:
+ * csv's projectName was empty while the table showed the project)
+ */
+export const PROJECT_NAME: Column = { path: "projectName", header: "project", value: (row) => firstOf(row, ["projectName", "project.name", "project.slug", "project"]) };
+export const PROJECT_ID: Column = { path: "projectId", header: "project id", value: (row) => firstOf(row, ["projectId", "project.id"]) };
+export const CATEGORY: Column = { path: "category", value: (row) => firstOf(row, ["category", "category.slug", "category.name"]) };
 
 /** What an intel item says: cut on a narrow terminal, left out last. */
 const HEADLINE: Column = { path: "headline", primary: true };
@@ -69,7 +72,7 @@ export async function run(flags: IntelListFlags, ctx: Context): Promise<void> {
     ...(v2 ? {} : {
       items: (res) => listItems(res.data, ["intel"]).items,
       asReceived: (res) => (listItems(res.data).wrapped ? res.data : undefined),
-      viewFor: (items) => ({ ...withExtras(INTEL_VIEW_V3, items[0], new Set([...shapeFields(assumedShape(routeId)?.shape), "project"]), 3), emptyHint }),
+      forItems: (items) => ({ ...withExtras(INTEL_VIEW_V3, items, new Set([...shapeFields(assumedShape(routeId)?.shape), "project"]), 3), emptyHint }),
     }),
   });
 }

@@ -3,12 +3,13 @@
 // notices for v2-only routes, alias resolution notices.
 import type { Context } from "../../context.js";
 import type { Column, View } from "../../output/render.js";
-import { keyColumn } from "../../output/fields.js";
+import { cellText, keyColumn } from "../../output/fields.js";
 import { route as routeById } from "../../contract/routes.js";
 import { deprecationNotice } from "../../client/notices.js";
 import { stripControl } from "../../util/sanitize.js";
 
-export const num = (digits: number) => (v: unknown): string => (typeof v === "number" ? v.toFixed(digits) : v === null || v === undefined ? "" : String(v));
+// a value that is not a number (a list page departing from its shape) is shown as any cell is: an object as JSON
+export const num = (digits: number) => (v: unknown): string => (typeof v === "number" ? v.toFixed(digits) : cellText(v));
 const count = (v: unknown): string => (Array.isArray(v) ? String(v.length) : "");
 
 export const PROJECT_VIEW_V3: View = {
@@ -81,11 +82,18 @@ const FIRST: readonly string[] = ["rank", "id", "slug", "key", "name", "title"];
 
 /**
  * Columns for a record whose fields the spec does not show (spec 2.17): the scalar fields of the
- * first item, identifiers first, at most `max` of them.
+ * items (in the order they first appear, so a field the first item lacks still gets its column),
+ * identifiers first, at most `max` of them. With no items, the `assumed` fields (the assumption's
+ * own, so that an empty csv has the header a full one has).
  */
-export function autoView(items: readonly unknown[], max = 7, extra: readonly Column[] = []): View {
-  const first = items.find((x) => x && typeof x === "object") as Record<string, unknown> | undefined;
-  const keys = first ? Object.keys(first).filter((k) => first[k] === null || typeof first[k] !== "object" || Array.isArray(first[k]) && (first[k] as unknown[]).every((x) => typeof x !== "object")) : [];
+export function autoView(items: readonly unknown[], max = 7, extra: readonly Column[] = [], assumed: Iterable<string> = []): View {
+  const scalar = (v: unknown): boolean => v === null || typeof v !== "object" || Array.isArray(v) && v.every((x) => typeof x !== "object");
+  const found = new Set<string>();
+  for (const item of items) {
+    if (!item || typeof item !== "object" || Array.isArray(item)) continue;
+    for (const [k, v] of Object.entries(item)) if (scalar(v)) found.add(k);
+  }
+  const keys = found.size ? [...found] : [...assumed];
   keys.sort((a, b) => rankOf(a) - rankOf(b));
   const cols: Column[] = [...extra];
   for (const k of keys) if (!cols.some((c) => c.path === k) && cols.length < max) cols.push(keyColumn([k]));

@@ -6,6 +6,7 @@ import { UsageError } from "../../errors.js";
 import { printItem } from "../../output/render.js";
 import { ANSI, PLAIN, renderReport, type ReportLike } from "../../output/report.js";
 import { writeAsync } from "../../io.js";
+import { wrapProse } from "../../output/prose.js";
 import { stripControl } from "../../util/sanitize.js";
 import { firstOf } from "../shared/tolerant.js";
 import { noteAssumed } from "../shared/validate.js";
@@ -35,14 +36,18 @@ export function reportParts(data: unknown): { report: ReportLike; other: [string
   const d = isObj(data) ? data : {};
   const report: Obj = {};
   const used = new Set<string>();
+  const fits = (f: { kind: string }, v: unknown) => (f.kind === "string" ? typeof v === "string" || typeof v === "number" : f.kind === "list" ? Array.isArray(v) && v.every(isObj) : isObj(v));
   for (const [name, f] of Object.entries(REPORT_FIELDS)) {
     const path = f.paths.find((p) => firstOf(d, [p]) !== undefined);
-    if (path === undefined) continue;
-    const v = firstOf(d, [path]);
-    const fits = f.kind === "string" ? typeof v === "string" || typeof v === "number" : f.kind === "list" ? Array.isArray(v) && v.every(isObj) : isObj(v);
-    if (!fits) continue;
+    let v = path === undefined ? undefined : firstOf(d, [path]);
+    if (path !== undefined && fits(f, v)) used.add(path.split(".")[0]);
+    else {
+      // one level down (`attributes.publishedAt`), as the list and detail views read a server that
+      // groups its fields; the group stays under OTHER FIELDS, whole
+      v = Object.values(d).filter(isObj).map((o) => firstOf(o, f.paths)).find((x) => x !== undefined && fits(f, x));
+      if (v === undefined) continue;
+    }
     report[name] = f.kind === "string" ? String(v) : v;
-    used.add(path.split(".")[0]);
   }
   return { report: report as ReportLike, other: Object.entries(d).filter(([k]) => !used.has(k)) };
 }
@@ -54,9 +59,12 @@ export async function printReport(ctx: Context, data: unknown): Promise<void> {
   }
   const style = ctx.io.stdoutIsTTY && ctx.globals.color ? ANSI : PLAIN;
   const { report, other } = reportParts(data);
-  let text = renderReport(report, { width: ctx.io.columns || 80, style });
-  // what the rendering cannot place, as key/value lines (server text: one line, made safe)
-  if (other.length) text += `\n${style.bold("OTHER FIELDS")}\n` + other.map(([k, v]) => `  ${stripControl(k)}: ${stripControl(typeof v === "string" ? v : JSON.stringify(v) ?? "").replace(/\s+/g, " ").slice(0, 300)}`).join("\n") + "\n";
+  const width = ctx.io.columns || 80;
+  let text = renderReport(report, { width, style });
+  // what the rendering cannot place, as key/value lines (server text: one line, made safe), wrapped
+  // at spaces under their key as the report's own lines are
+  const line = ([k, v]: [string, unknown]) => wrapProse(`  ${stripControl(k)}: ${stripControl(typeof v === "string" ? v : JSON.stringify(v) ?? "").replace(/\s+/g, " ").slice(0, 300)}`, Math.max(40, Math.min(width, 100)), 4);
+  if (other.length) text += `\n${style.bold("OTHER FIELDS")}\n` + other.flatMap(line).join("\n") + "\n";
   await writeAsync(ctx.io.stdout, text);
 }
 

@@ -13,6 +13,7 @@ import { stripControl } from "../../util/sanitize.js";
 import { writeAsync } from "../../io.js";
 import { checkData } from "../shared/validate.js";
 import { firstOf, withExtras } from "../shared/tolerant.js";
+import { cellText } from "../../output/fields.js";
 import { queryFromFlags, type Query } from "../projects/query.js";
 import { aliasNotice, v2ProjectId } from "../projects/views.js";
 
@@ -126,8 +127,12 @@ export async function run(measure: string, locator: string, flags: SeriesFlags, 
     return;
   }
   // table and csv: each point's time and number wherever the point holds them, then what else it carries
-  const rows = (series.timed ?? series.raw).map((item, i) => ({ ...(item && typeof item === "object" && !Array.isArray(item) ? item : {}), timestamp: series.points[i]?.timestamp, value: series.points[i]?.value }));
-  await printList(ctx, [rows], withExtras(VIEWS.v3, (series.timed ?? series.raw)[0], new Set(series.keys), 4));
+  // (a value that is no number, such as one too large for a double kept as its text, is shown as it came, never left empty)
+  const rows = (series.timed ?? series.raw).map((item, i) => {
+    const own = item && typeof item === "object" && !Array.isArray(item) ? (item as Record<string, unknown>) : {};
+    return { ...own, timestamp: series.points[i]?.timestamp, value: series.points[i]?.value ?? own.value };
+  });
+  await printList(ctx, [rows], withExtras(VIEWS.v3, series.timed ?? series.raw, new Set(series.keys), 4));
 }
 
 const TIME_KEYS: readonly string[] = ["timestamp", "time", "t", "at", "date", "ts", "hour", "datetime"];
@@ -195,7 +200,9 @@ export function findPoints(data: unknown, measure: string): { raw: unknown[]; po
 /** One point list whatever the route: the v3 points wherever they are (an assumed shape); v2 data[] with trendScore or rank. */
 export function normalize(routeId: string, data: unknown, measure = "trend"): Series & { keys: string[] } {
   const d = (data ?? {}) as Record<string, unknown>;
-  const name = String(firstOf(d, ["name", "projectName", "project.name", "slug", "project.slug", "projectId", "project.id"]) ?? "");
+  // the first of these that is text; else the first as any cell shows it (an object as JSON, never "[object Object]")
+  const names = ["name", "projectName", "project.name", "slug", "project.slug", "projectId", "project.id"].map((p) => firstOf(d, [p])).filter((v) => v !== undefined);
+  const name = cellText(names.find((v) => typeof v === "string" || typeof v === "number") ?? names[0]);
   if (routeId === "v3.projects.series") return { name, ...findPoints(data, measure) };
   const key = routeId === "v2.projects.rank" ? "rank" : "trendScore";
   const raw = Array.isArray(d.data) ? (d.data as Record<string, unknown>[]) : [];

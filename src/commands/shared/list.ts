@@ -8,6 +8,8 @@ import { cursorHint, cursorPages, MaxPagesError, pageNumberPages } from "../../c
 import { DEFAULT_MAX_BODY_BYTES, tooLarge } from "../../client/body.js";
 import { MidsError, PaginationError, stoppedAfter } from "../../errors.js";
 import { oneLine } from "../../util/sanitize.js";
+import { stderrWrapWidth } from "../../io.js";
+import { wrapProse } from "../../output/prose.js";
 import { progressLine } from "../../output/progress.js";
 import { documentedCheck } from "./validate.js";
 import { assumedShape } from "../../contract/shapes/assumed.js";
@@ -21,13 +23,14 @@ export interface ListOptions {
   items?: (res: ApiResult) => unknown[];
   /** one page in json/yaml: the data to print as received instead of the items (a list the server wraps) */
   asReceived?: (res: ApiResult) => unknown;
-  /** one page: the view for these items (extra columns for fields the view does not place) */
-  viewFor?: (items: unknown[]) => View;
+  /** the view for the items printed (extra columns for fields the view does not place): see View.forItems */
+  forItems?: View["forItems"];
 }
 
 export async function runList(ctx: Context, routeId: string, input: CallInput, view: View, opts: ListOptions = {}): Promise<number> {
   const client = await ctx.client();
   const r = routeById(routeId);
+  if (opts.forItems) view = { ...view, forItems: opts.forItems };
   const pick = opts.items ?? ((res: ApiResult) => (Array.isArray(res.data) ? res.data : []));
   // each page is compared with the documented shape: a list still prints what it got (a field
   // the view cannot read shows empty), and says once which documented field did not hold
@@ -55,17 +58,22 @@ export async function runList(ctx: Context, routeId: string, input: CallInput, v
     }
     const page = pick(res);
     const items = opts.maxItems !== undefined ? page.slice(0, opts.maxItems) : page;
-    const n = await printList(ctx, [items], opts.viewFor ? opts.viewFor(items) : view);
+    const n = await printList(ctx, [items], view);
     // piped or in CI too (stderr is not data): a run cut to one page says so, unless -q
     if (!opts.all && r.pagination && !ctx.globals.quiet) {
-      const more = r.pagination === "cursor" ? res.nextCursor : res.pagination?.hasMore ? `page ${(res.pagination.page ?? 1) + 1}` : undefined;
+      // on a terminal wrapped at word boundaries, as notices are (a cursor is never cut); piped, one line
+      const say = (line: string) => ctx.io.stderr.write(wrapProse(line, stderrWrapWidth(ctx.io), 2).join("\n") + "\n");
+      // the page numbers are ours, as --all's are: the page asked for plus one (a server's `page: "1"`,
+      // a string, read '--page 11'; a server repeating page 1 would name page 2 again and again)
+      const next = Number(input.query?.page ?? 1) + 1;
+      const more = r.pagination === "cursor" ? res.nextCursor : res.pagination?.hasMore ? `page ${next}` : undefined;
       if (items.length < page.length) {
         // the next cursor or page starts after the whole page: naming it would skip the items cut here
-        ctx.io.stderr.write(`mids: more results: --max-items ${opts.maxItems} showed ${items.length} of this page's ${page.length}; to page on without a gap, use --limit ${opts.maxItems} (its hint names the next page) or --all\n`);
+        say(`mids: more results: --max-items ${opts.maxItems} showed ${items.length} of this page's ${page.length}; to page on without a gap, use --limit ${opts.maxItems} (its hint names the next page) or --all`);
       } else if (more) {
         // the cursor is server text: never let it drive the terminal
         // (a long cursor cut: docs/security.md "limits")
-        ctx.io.stderr.write(`mids: more results: ${r.pagination === "cursor" ? cursorHint("--cursor ", oneLine(more)) : `--page ${res.pagination!.page + 1}`} or --all\n`);
+        say(`mids: more results: ${r.pagination === "cursor" ? cursorHint("--cursor ", oneLine(more)) : `--page ${next}`} or --all`);
       }
     }
     return n;

@@ -20,19 +20,22 @@ export function shapeFields(shape: Shape | undefined): Set<string> {
 }
 
 /**
- * The view plus a column for each top-level field of `sample` that neither the view nor the
- * assumed shape places (a server that answers more, or under other names), at most `max`.
+ * The view plus a column for each top-level field of the items that neither the view nor the
+ * assumed shape places (a server that answers more, or under other names), at most `max`, in the
+ * order they first appear: a field only some items carry (not the first) still gets its column.
  */
-export function withExtras(view: View, sample: unknown, known: Set<string>, max = Infinity): View {
+export function withExtras(view: View, items: readonly unknown[], known: Set<string>, max = Infinity): View {
   view = { ...view, columns: view.columns.map(nestedToo) };
-  if (!isObj(sample)) return view;
   const placed = new Set(view.columns.map((c) => c.path.split(".")[0]));
-  const extra: Column[] = [];
-  for (const k of Object.keys(sample)) {
-    if (extra.length >= max) break;
-    if (!placed.has(k) && !known.has(k)) extra.push(keyColumn([k]));
+  const extra = new Set<string>();
+  for (const item of items) {
+    if (!isObj(item)) continue;
+    for (const k of Object.keys(item)) {
+      if (extra.size >= max) break;
+      if (!placed.has(k) && !known.has(k)) extra.add(k);
+    }
   }
-  return extra.length ? { ...view, columns: [...view.columns, ...extra] } : view;
+  return extra.size ? { ...view, columns: [...view.columns, ...[...extra].map((k) => keyColumn([k]))] } : view;
 }
 
 /** A field one level down (`attributes.name` for `name`), for a server that groups its fields. */

@@ -34,11 +34,28 @@ export async function documentedCheck(routeId: string): Promise<{ id: string; ch
     if (!r.success) {
       const [first, ...rest] = r.error.issues;
       const where = first?.path.length ? first.path.join(".") : "(root)";
-      throw new MalformedResponseError(`the server's answer does not match the ${routeId} contract at ${where}: ${first?.message ?? "invalid"}${moreIssues(rest)}`, {
+      throw new MalformedResponseError(`the server's answer does not match the ${routeId} contract at ${where}: ${first ? issueText(first, data) : "invalid"}${moreIssues(rest)}`, {
         hint: "the server may be newer or broken; 'mids api' shows the raw body",
       });
     }
   } };
+}
+
+// a JSON number's text (what mids keeps of a number a double cannot hold, as a string)
+const NUMBER_TEXT = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
+/** The text of a number a double cannot hold: past its range, or an integer it would print with other digits. */
+const tooLarge = (s: string): boolean => NUMBER_TEXT.test(s) && (!Number.isFinite(Number(s)) || (/^-?\d+$/.test(s) && String(Number(s)) !== s));
+
+/**
+ * An issue's message, and where a number was expected and the string there is a number's text,
+ * why: the server sent a number a double cannot hold (1e400, a 20-digit integer), which mids keeps
+ * as its text (its notice says so). Without this the message read "received string" of a number.
+ */
+function issueText(issue: { message: string; path: readonly PropertyKey[]; code?: string; expected?: unknown }, data: unknown): string {
+  if (issue.code !== "invalid_type" || !["number", "int"].includes(String(issue.expected))) return issue.message;
+  let v: unknown = data;
+  for (const k of issue.path) v = v !== null && typeof v === "object" ? (v as Record<PropertyKey, unknown>)[k] : undefined;
+  return typeof v === "string" && tooLarge(v) ? `${issue.message} (${v.slice(0, 40)}: a number too large for a double, kept as its text)` : issue.message;
 }
 
 /** The field of an issue path without its item numbers (`3.trend` -> `trend`), "(root)" when none. */
@@ -50,7 +67,8 @@ function fieldOf(path: readonly PropertyKey[]): string {
 export function moreIssues(rest: ReadonlyArray<{ path: readonly PropertyKey[] }>): string {
   if (!rest.length) return "";
   const fields = [...new Set(rest.map((i) => fieldOf(i.path)))];
-  const named = fields.slice(0, 3).join(", ") + (fields.length > 3 ? `, and ${fields.length - 3} other fields` : "");
+  const others = fields.length - 3;
+  const named = fields.slice(0, 3).join(", ") + (others > 0 ? `, and ${others} other ${others === 1 ? "field" : "fields"}` : "");
   return ` (and ${rest.length} more: ${named})`;
 }
 

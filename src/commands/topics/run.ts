@@ -49,13 +49,22 @@ export async function list(ctx: Context): Promise<void> {
   reportHistory(ctx, res, {});
   upgradeNotice(ctx, res.meta);
   if (v2) {
+    // an answer without its list of topics is no empty list: said, so "no topics matched" or a
+    // printed [] is not taken for an hour without narratives
+    const { method, path } = route(routeId);
+    const listIn = route(routeId).listIn!;
+    const held = Array.isArray(res.data) ? res.data : (res.data as Record<string, unknown> | null)?.[listIn];
+    if (!Array.isArray(held)) {
+      const what = held === undefined ? "missing" : held === null ? "null" : `a ${typeof held}`;
+      ctx.notice(`${method} ${path} answered without its list of topics (data.${listIn} is ${what}); shown as an empty list ('mids api ${path}' shows the raw body)`, "v2-topics-list");
+    }
     await printList(ctx, [topicItems(res.data)], TOPIC_VIEW_V2);
     return;
   }
   // an assumed shape (ASSUMED.v3TopicShape): fields it does not place become extra columns
   noteAssumed(ctx, routeId, res.data);
   const items = listItems(res.data, ["topics"]).items;
-  await printAssumedList(ctx, res.data, withExtras(TOPIC_VIEW_V3, items[0], shapeFields(assumedShape(routeId)?.shape), 3), ["topics"]);
+  await printAssumedList(ctx, res.data, withExtras(TOPIC_VIEW_V3, items, shapeFields(assumedShape(routeId)?.shape), 3), ["topics"]);
 }
 
 /** Keyless v2 responses carry meta.upgrade (spec 2.1): pass it on once. */
@@ -71,7 +80,7 @@ export async function get(id: string, ctx: Context): Promise<void> {
   const res = await (await ctx.client()).call("v3.topics.get", { pathParams: { id } });
   // stance and the report reference are documented (spec 4.2): held strictly; the rest is assumed
   await checkData("v3.topics.get", res.data, ctx);
-  await printItem(ctx, res.data, withExtras(TOPIC_DETAIL, res.data, new Set()));
+  await printItem(ctx, res.data, withExtras(TOPIC_DETAIL, [res.data], new Set()));
 }
 
 export async function report(id: string, ctx: Context): Promise<void> {

@@ -7,7 +7,9 @@ import { ROUTES } from "../../contract/routes.js";
 import { UsageError } from "../../errors.js";
 import { printItem, printList } from "../../output/render.js";
 import { autoView } from "../projects/views.js";
-import { listItems, printAssumedList } from "../shared/tolerant.js";
+import { listItems, printAssumedList, shapeFields } from "../shared/tolerant.js";
+import { assumedShape } from "../../contract/shapes/assumed.js";
+import type { Shape } from "../../contract/shapes/shape.js";
 import { noteAssumed } from "../shared/validate.js";
 import { upgradeNotice } from "../topics/run.js";
 
@@ -52,7 +54,9 @@ export async function run(kind: string | undefined, ctx: Context): Promise<void>
     const value = own ?? data[camel(kind)] ?? data[kind] ?? data[snake(kind)];
     const list = listItems(value).items.map(entry);
     // "no chains matched", not "no vocabulary entries matched"
-    await printAssumedList(ctx, value, { ...autoView(list), resource: kind.replace(/-/g, " ") }, [], entry);
+    // (an empty kind: the assumed entry's fields, the header a full csv has)
+    const assumed = (assumedShape("v3.vocabulary")?.shape as Record<string, Shape> | undefined)?.[camel(kind)];
+    await printAssumedList(ctx, value, { ...autoView(list, 7, [], shapeFields(assumed)), resource: kind.replace(/-/g, " ") }, [], entry);
     return;
   }
   // as received (ndjson: the catalog on one line); table and csv: one row per entry with its kind
