@@ -58,6 +58,10 @@ const CASES: Case[] = [
   { line: "mids intel list --grade polished,", exactly: ["polished,chipped", "polished,cut", "polished,flawless", "polished,rough"] },
   // global flags after a subcommand, and each list's own flags only
   { line: "mids projects list -o ", exactly: ["csv", "json", "ndjson", "table", "yaml"] },
+  // a global flag between a command and its subcommand, or after the subcommand before its own flag
+  { line: "mids projects -q list --sort ", exactly: ["createdAt", "reinforcedAt", "trend"] },
+  { line: "mids projects list --sandbox --sort ", exactly: ["createdAt", "reinforcedAt", "trend"] },
+  { line: "mids migrate --profile ci scan --fail-on ", exactly: ["partial", "removed", "rewritten", "unrecognized"] },
   { line: "mids topics list --f", exactly: ["--fields"] },
   { line: "mids topics list --g", exactly: [] },
   { line: "mids intel list --", includes: ["--grade", "--search", "--limit", "--fields", "--output", "--sandbox"], excludes: ["--universe"] },

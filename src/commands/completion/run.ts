@@ -264,14 +264,32 @@ export function zsh(program: Command): string {
       // a command that takes files beside its subcommands (migrate): a subcommand already typed
       // (`migrate scan --fail-on `) owns the rest of the line, its options and not this command's
       // of the same name (_arguments reads options anywhere on the line as this command's)
+      // (the first word that is no flag nor a flag's value: `migrate --profile ci scan`)
       if (pos) {
-        body.push("  if (( CURRENT > 2 )); then");
-        body.push("    case $words[2] in");
-        for (const s of n.subcommands) body.push(`      (${s.name}) shift words; (( CURRENT-- )); ${zfn([...n.path, s.name])}; return;;`);
+        const valued = [...n.options, ...(n.path.length ? globals : [])].filter((o) => o.value.kind !== "none").flatMap((o) => o.flags);
+        body.push("  local i=2");
+        body.push("  while (( i < CURRENT )); do");
+        body.push("    case $words[i] in");
+        body.push("      (--|-*=*) ;;");
+        if (valued.length) body.push(`      (${valued.join("|")}) (( i++ ));;`);
+        body.push("      (-*) ;;");
+        body.push("      (*) break;;");
+        body.push("    esac");
+        body.push("    (( i++ ))");
+        body.push("  done");
+        body.push("  if (( i < CURRENT )); then");
+        body.push("    case $words[i] in");
+        for (const s of n.subcommands) body.push(`      (${s.name}) shift $(( i - 1 )) words; (( CURRENT -= i - 1 )); ${zfn([...n.path, s.name])}; return;;`);
         body.push("    esac");
         body.push("  fi");
       }
-      body.push(`  _arguments -C -s -S ${specs} '1: :->cmd' '*:: :->args' && ret=0`);
+      // (-): options after the subcommand's word are the subcommand's, global ones too; without it
+      // this level parsed them (`mids projects -q list --sort <Tab>`), took the next word for the
+      // subcommand (`--sort`), and nothing was offered. A command that takes files beside its
+      // subcommands keeps its options after a file (`migrate x.log --to <Tab>`): the loop above
+      // found its subcommand already
+      const rest = pos ? "'1: :->cmd' '*:: :->args'" : "'(-)1: :->cmd' '(-)*:: :->args'";
+      body.push(`  _arguments -C -s -S ${specs} ${rest} && ret=0`);
       body.push("  case $state in");
       body.push("    cmd)");
       body.push(`      local -a subs=(\n        ${n.subcommands.map((s) => q(`${zcolon(s.name)}:${s.description}`)).join("\n        ")}\n      )`);
