@@ -6,6 +6,7 @@ import type { Command } from "commander";
 import type { Context } from "../../context.js";
 import { addFindingsOptions } from "../shared/findings-options.js";
 import { choiceOption } from "../shared/choices.js";
+import { outputTyped } from "../shared/settings-view.js";
 
 export interface CheckFlags {
   routes?: string;
@@ -73,9 +74,8 @@ export async function run(flags: CheckFlags, ctx: Context): Promise<void> {
   if (useFindings) findings.outputPlan(ctx, flags);
   // -o csv|yaml|ndjson typed is refused; from MIDS_OUTPUT or a stored output (a default for the
   // resource commands) it does not apply: the report is printed as without it
-  const typed = g.sources?.output === undefined || g.sources.output.kind === "flag";
   const ownOutput = g.output === "table" || g.output === "json";
-  if (!useFindings && g.outputExplicit && typed && !ownOutput) throw new UsageError(`contract check has no -o ${g.output} output`, { hint: "use -o table, -o json, or --format for findings (sarif, github, junit, ...)" });
+  if (!useFindings && outputTyped(g) && !ownOutput) throw new UsageError(`contract check has no -o ${g.output} output`, { hint: "use -o table, -o json, or --format for findings (sarif, github, junit, ...)" });
   const output = ownOutput || !g.outputExplicit ? g.output : ctx.io.stdoutIsTTY ? "table" : "json";
 
   // --save is checked before the first request: a path that cannot be written would otherwise lose the run

@@ -20,6 +20,7 @@ import { urlSecrets } from "../../client/request.js";
 import { checkData } from "../shared/validate.js";
 import { parseIntFlag } from "../shared/options.js";
 import { noticeDiscontinued, readStdinCapped } from "./shared.js";
+import { outputTyped } from "../shared/settings-view.js";
 
 export interface ValidateOptions {
   inputs: string[];
@@ -126,8 +127,7 @@ export async function run(opts: ValidateOptions, ctx: Context): Promise<void> {
   // scan' refuses it, rather than stylish printed in its place. MIDS_OUTPUT or a stored output
   // (a person's default for the resource commands) is no request for this command: not refused
   const g = ctx.globals;
-  const typed = g.sources?.output === undefined || g.sources.output.kind === "flag";
-  if (g.outputExplicit && typed && g.output !== "json" && g.output !== "table") {
+  if (outputTyped(g) && g.output !== "json" && g.output !== "table") {
     throw new UsageError(`recipes validate has no -o ${g.output} output`, { hint: "use --format json|sarif|junit|gitlab|checkstyle|github|stylish" });
   }
   outputPlan(ctx, opts);
