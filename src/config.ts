@@ -1,9 +1,9 @@
 // User config (~/.config/mids/config.json) and state (~/.local/state/mids) locations.
 // The file holds the default profile's settings at the top level and named profiles under
 // `profiles`: { "base-url": "...", "profiles": { "ci": { "api-key": "..." } } }.
-import { closeSync, constants, existsSync, fstatSync, lstatSync, openSync, readFileSync, realpathSync, renameSync, statSync, unlinkSync, writeFileSync, writeSync } from "node:fs";
+import { closeSync, constants, existsSync, fstatSync, lstatSync, openSync, readFileSync, readlinkSync, realpathSync, renameSync, statSync, unlinkSync, writeFileSync, writeSync } from "node:fs";
 import { homedir } from "node:os";
-import { dirname, isAbsolute, join } from "node:path";
+import { dirname, isAbsolute, join, resolve } from "node:path";
 import { EXIT, MidsError, UsageError } from "./errors.js";
 import { API_VERSIONS } from "./contract/routes.js";
 import { requireDurationMs } from "./util/time.js";
@@ -274,10 +274,28 @@ function readConfigText(p: string): string {
   }
 }
 
+/** Whether `p` is a symbolic link; false when there is nothing there (ENOENT, or a file where a directory on the path should be: ENOTDIR). */
+function isLink(p: string): boolean {
+  try {
+    return lstatSync(p).isSymbolicLink();
+  } catch {
+    return false;
+  }
+}
+
 /** Read and check the whole file (both the default settings and the profiles). */
 export function readConfigFile(env: Record<string, string | undefined>): ConfigFile {
   const p = configPath(env);
-  if (!existsSync(p)) return { settings: {}, profiles: {} };
+  if (!existsSync(p)) {
+    // a link whose file is gone (a dotfiles checkout moved or not mounted) is no missing config:
+    // read as none, every setting in it went unused without a word, and 'config set' replaced the link
+    if (isLink(p)) {
+      throw new UsageError(`config file ${p} is a link to ${resolve(dirname(p), readlinkSync(p))}, which does not exist`, {
+        hint: "restore the file it points to, or remove the link ('mids config set' then writes a new file)",
+      });
+    }
+    return { settings: {}, profiles: {} };
+  }
   let parsed: unknown;
   // a byte order mark (Windows editors write one) is no part of the JSON
   const text = readConfigText(p).replace(/^\uFEFF/, "");
