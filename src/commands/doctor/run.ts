@@ -2,7 +2,7 @@
 import { statSync } from "node:fs";
 import { wrapProse } from "../../output/prose.js";
 import type { Context } from "../../context.js";
-import { CONFIG_KEYS, ConfigPermissionError, baseUrlFix, configPath, ignoredInFile, maskKey, readConfigFile, sourceText } from "../../config.js";
+import { CONFIG_KEYS, ConfigPermissionError, baseUrlFix, configPath, ignoredInFile, maskKey, readConfigFile, sourceText, DEFAULT_PROFILE } from "../../config.js";
 import { ApiError, EXIT, InterruptedError, MidsError } from "../../errors.js";
 import { isLoopbackHost, joinUrl, unsentParts, urlSecrets } from "../../client/request.js";
 import { redact } from "../../util/known-secrets.js";
@@ -64,6 +64,21 @@ function settingsInUse(g: Context["globals"]): string {
   return set.length ? `; settings: ${set.join(", ")}` : "";
 }
 
+/**
+ * The api setting at v2, the deprecated interface (spec 1, 9.2), from wherever it came: every command
+ * that has both then reads v2's routes. A warning: v2 keeps working while clients migrate.
+ */
+function deprecatedApi(g: Context["globals"]): { detail: string; fix: string } | undefined {
+  const from = sourceOf(g, "api");
+  if (g.api !== "v2" || !from || from.kind === "default") return undefined;
+  const p = from.kind === "profile" ? `--profile ${from.name} ` : g.profile && g.profile !== DEFAULT_PROFILE ? `--profile ${DEFAULT_PROFILE} ` : "";
+  const drop = from.kind === "flag" ? `drop ${from.name} v2` : from.kind === "env" ? `unset ${from.name}` : `run 'mids config unset ${p}api'`;
+  return {
+    detail: "v2 is the deprecated API: the commands that have both read its routes",
+    fix: `${drop} for v3, the default ('mids migrate explain' maps each v2 route to its v3 successor)`,
+  };
+}
+
 function configCheck(ctx: Context): Check {
   const path = configPath(ctx.io.env);
   // the profile too says where it was named, as every setting does
@@ -80,19 +95,24 @@ function configCheck(ctx: Context): Check {
   try {
     mode = `, mode ${(statSync(path).mode & 0o777).toString(8).padStart(4, "0")}`;
   } catch {
-    return { check: "config", status: "ok", detail: `no config file (${path})${profile}` };
+    const v2 = deprecatedApi(g);
+    return v2
+      ? { check: "config", status: "warn", detail: `no config file (${path})${profile}; ${v2.detail}`, fix: v2.fix }
+      : { check: "config", status: "ok", detail: `no config file (${path})${profile}` };
   }
   // a misspelt setting is read as nothing: the value meant is silently not used
   let ignored: string[] = [];
   try {
     ignored = ignoredInFile(readConfigFile(ctx.io.env).raw);
   } catch { /* changed since the settings were read: the checks below use what was read */ }
+  const v2 = deprecatedApi(g);
   if (ignored.length) {
     return {
-      check: "config", status: "warn", detail: `${path}${mode}${profile}; ignored: ${oneLine(ignored.join(", "))}`,
-      fix: `rename or remove them in ${path} (settings: ${CONFIG_KEYS.join(", ")}; profile names: letters, digits, '.', '_' and '-')`,
+      check: "config", status: "warn", detail: `${path}${mode}${profile}; ignored: ${oneLine(ignored.join(", "))}${v2 ? `; ${v2.detail}` : ""}`,
+      fix: `rename or remove them in ${path} (settings: ${CONFIG_KEYS.join(", ")}; profile names: letters, digits, '.', '_' and '-')${v2 ? `; ${v2.fix}` : ""}`,
     };
   }
+  if (v2) return { check: "config", status: "warn", detail: `${path}${mode}${profile}; ${v2.detail}`, fix: v2.fix };
   return { check: "config", status: "ok", detail: `${path}${mode}${profile}` };
 }
 
