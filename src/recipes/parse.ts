@@ -78,7 +78,8 @@ function duplicateKeys(doc: Document.Parsed): YAMLParseError[] {
         for (const { key } of map.items) {
           if (!isScalar(key) || Number.isNaN(key.value)) continue;
           if (!seen.has(key.value)) seen.add(key.value);
-          else if (key.range) found.push(new YAMLParseError([key.range[0], key.range[0] + 1], "DUPLICATE_KEY", "Map keys must be unique"));
+          // the whole repeated key (its quotes too), as other findings span their node
+          else if (key.range) found.push(new YAMLParseError([key.range[0], Math.max(key.range[1], key.range[0] + 1)], "DUPLICATE_KEY", "Map keys must be unique"));
         }
       },
     });
