@@ -79,6 +79,9 @@ const CASES: Case[] = [
   { line: "mids --profile ", exactly: [...PROFILES].sort() },
   { line: "mids config get --profile s", exactly: ["stag-1.x"] },
   { line: "mids help ", includes: ["projects", "alerts", "migrate", "sandbox", "config"] },
+  // after a command named to help, its subcommands (they were the top-level commands again)
+  { line: "mids help projects ", exactly: ["candles", "chains", "get", "list", "metrics", "related"] },
+  { line: "mids help migrate s", exactly: ["scan"] },
   { line: "mids api /v3/alerts/d", exactly: ["/v3/alerts/destinations"] },
   { line: "mids migrate test/fixtures/migrate/ba", exactly: ["test/fixtures/migrate/bare.log"] },
   { line: "mids recipes validate test/fixtures/recipes/va", exactly: ["test/fixtures/recipes/valid.yaml"] },
