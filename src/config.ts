@@ -402,6 +402,15 @@ export function sourceText(s: SettingSource | undefined): string {
   }
 }
 
+/**
+ * Whether -o was typed on this command line (or --jq, which implies -o json): MIDS_OUTPUT and a
+ * stored output are a default for the resource commands, no request of a command that prints
+ * something else (a recipe's YAML, findings, a report).
+ */
+export function outputTyped(g: { jq?: string; outputExplicit: boolean; sources?: Partial<Record<ConfigKey, SettingSource>> }): boolean {
+  return g.jq !== undefined || (g.outputExplicit && (g.sources?.output === undefined || g.sources.output.kind === "flag"));
+}
+
 /** How an error names a setting's value: the flag, the variable, or the key in the file (and profile). */
 export function settingLabel(key: ConfigKey, s: SettingSource | undefined, path: string): string {
   switch (s?.kind) {

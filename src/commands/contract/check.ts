@@ -6,7 +6,7 @@ import type { Command } from "commander";
 import type { Context } from "../../context.js";
 import { addFindingsOptions } from "../shared/findings-options.js";
 import { choiceOption } from "../shared/choices.js";
-import { outputTyped } from "../shared/settings-view.js";
+import { outputTyped } from "../../config.js";
 
 export interface CheckFlags {
   routes?: string;

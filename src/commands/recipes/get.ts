@@ -4,7 +4,7 @@ import { writeAsync } from "../../io.js";
 import { printItem } from "../../output/render.js";
 import { stripControl } from "../../util/sanitize.js";
 import { noticeDiscontinued } from "./shared.js";
-import { outputTyped } from "../shared/settings-view.js";
+import { outputTyped } from "../../config.js";
 
 // The raw YAML sits in ASSUMED.recipeDefinitionField; without it the record is printed as YAML.
 

@@ -20,7 +20,7 @@ import { urlSecrets } from "../../client/request.js";
 import { checkData } from "../shared/validate.js";
 import { parseIntFlag } from "../shared/options.js";
 import { noticeDiscontinued, readStdinCapped } from "./shared.js";
-import { outputTyped } from "../shared/settings-view.js";
+import { outputTyped } from "../../config.js";
 
 export interface ValidateOptions {
   inputs: string[];

@@ -36,11 +36,3 @@ export function effective(g: Context["globals"], key: ConfigKey, stdoutIsTTY: bo
   return EFFECTIVE[key](g);
 }
 
-/**
- * Whether -o was typed on this command line (or --jq, which implies -o json): MIDS_OUTPUT and a
- * stored output are a default for the resource commands, no request of a command that prints
- * something else (a recipe's YAML, findings, a report).
- */
-export function outputTyped(g: Context["globals"]): boolean {
-  return g.jq !== undefined || (g.outputExplicit && (g.sources?.output === undefined || g.sources.output.kind === "flag"));
-}
