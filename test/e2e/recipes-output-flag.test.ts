@@ -35,3 +35,22 @@ it("-o json and -o table typed, and MIDS_OUTPUT=csv, still report the findings",
     expect(r.stdout).toMatch(/^r\.yaml\n +4:\d+ +error /);
   }
 });
+
+// MIDS_OUTPUT=json set for a whole GitHub Actions job turned the annotations into a JSON array
+it("in GitHub Actions, MIDS_OUTPUT=json or a stored output json still gives annotations; -o json typed gives JSON", async () => {
+  const dir = fileTree({ "r.yaml": recipe });
+  const env = baseEnv({ MIDS_BASE_URL: "http://127.0.0.1:9", GITHUB_ACTIONS: "true" });
+  const stored = baseEnv({ MIDS_BASE_URL: "http://127.0.0.1:9", GITHUB_ACTIONS: "true" });
+  await runMain(["config", "set", "output", "json"], { env: stored });
+  const [fromEnv, fromFile, typed] = await Promise.all([
+    runMain(["-q", "recipes", "validate", "r.yaml"], { env: { ...env, MIDS_OUTPUT: "json" }, cwd: dir }),
+    runMain(["-q", "recipes", "validate", "r.yaml"], { env: stored, cwd: dir }),
+    runMain(["-q", "recipes", "validate", "r.yaml", "-o", "json"], { env, cwd: dir }),
+  ]);
+  for (const r of [fromEnv, fromFile]) {
+    expect(r.code, r.stderr).toBe(8);
+    expect(r.stdout).toMatch(/^::error file=r\.yaml,line=4,/);
+  }
+  expect(typed.code).toBe(8);
+  expect(JSON.parse(typed.stdout)[0]).toMatchObject({ file: "r.yaml", line: 4 });
+});
