@@ -131,13 +131,23 @@ export function homeDir(env: Record<string, string | undefined>, userHome: () =>
   }
 }
 
+/**
+ * A directory variable with a leading `~` (MIDS_CONFIG_DIR=~/.mids) is under the home directory:
+ * no shell expanded it where it was set (a GitHub Actions `env:` block, a Dockerfile's ENV, a .env
+ * file), and taken as written it made a directory named `~` in the working directory, a
+ * checkout's maybe, with the config file and the key in it.
+ */
+function expandHome(dir: string, env: Record<string, string | undefined>): string {
+  return dir === "~" ? homeDir(env) : dir.startsWith("~/") ? join(homeDir(env), dir.slice(2)) : dir;
+}
+
 export function configDir(env: Record<string, string | undefined>): string {
-  if (env.MIDS_CONFIG_DIR) return env.MIDS_CONFIG_DIR;
+  if (env.MIDS_CONFIG_DIR) return expandHome(env.MIDS_CONFIG_DIR, env);
   return join(xdgDir(env.XDG_CONFIG_HOME, () => join(homeDir(env), ".config")), "mids");
 }
 
 export function stateDir(env: Record<string, string | undefined>): string {
-  if (env.MIDS_STATE_DIR) return env.MIDS_STATE_DIR;
+  if (env.MIDS_STATE_DIR) return expandHome(env.MIDS_STATE_DIR, env);
   return join(xdgDir(env.XDG_STATE_HOME, () => join(homeDir(env), ".local", "state")), "mids");
 }
 
