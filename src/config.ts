@@ -57,6 +57,27 @@ export const SETTINGS: Record<ConfigKey, { flag: string; env: string }> = {
   "max-pages": { flag: "--max-pages", env: "MIDS_MAX_PAGES" },
 };
 
+/** The variables mids reads besides the settings' (docs/config.md "Environment variables"). */
+export const OTHER_VARIABLES = [
+  "MIDS_PROFILE", "MIDS_CONFIG_DIR", "MIDS_STATE_DIR", "MIDS_PAGER", "MIDS_JQ_TIMEOUT", "MIDS_JQ_MAX_MEMORY", "MIDS_JQ_MAX_OUTPUT",
+  "MIDS_MIGRATE_STRATEGY", "MIDS_DEBUG",
+] as const;
+
+/**
+ * The MIDS_* variables set that look like a misspelt one mids reads (MIDS_APIKEY, MIDS_TIMEOT),
+ * each with the variable it likely means: their values are silently unused. A name of the user's
+ * own (MIDS_CI_KEY, the docs' secret for 'config set api-key -') is none of mids's business. Names
+ * only, never values (one may be a key).
+ */
+export function misspeltVariables(env: Record<string, string | undefined>): string[] {
+  const known: string[] = [...Object.values(SETTINGS).map((s) => s.env), ...OTHER_VARIABLES];
+  const bare = (v: string) => v.replace(/_/g, "");
+  return Object.keys(env).filter((v) => v.startsWith("MIDS_") && !known.includes(v) && env[v] !== undefined).sort().flatMap((v) => {
+    const meant = known.find((k) => editDistance(bare(v), bare(k)) <= 1);
+    return meant ? [`${v} (did you mean ${meant}?)`] : [];
+  });
+}
+
 /** A key is one token of printable ASCII: `-`, blanks, control and other characters are mistakes. */
 export function checkApiKey(value: string): void {
   if (value.trim() === "") throw new UsageError("the API key is empty", { hint: "pass the key on stdin: mids config set api-key - (or < key.txt)" });

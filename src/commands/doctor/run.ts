@@ -2,7 +2,7 @@
 import { statSync } from "node:fs";
 import { wrapProse } from "../../output/prose.js";
 import type { Context } from "../../context.js";
-import { CONFIG_KEYS, ConfigPermissionError, baseUrlFix, configPath, ignoredInFile, maskKey, readConfigFile, sourceText, DEFAULT_PROFILE } from "../../config.js";
+import { CONFIG_KEYS, ConfigPermissionError, baseUrlFix, configPath, ignoredInFile, maskKey, readConfigFile, sourceText, misspeltVariables, DEFAULT_PROFILE } from "../../config.js";
 import { ApiError, EXIT, InterruptedError, MidsError } from "../../errors.js";
 import { isLoopbackHost, joinUrl, unsentParts, urlSecrets } from "../../client/request.js";
 import { redact } from "../../util/known-secrets.js";
@@ -91,29 +91,33 @@ function configCheck(ctx: Context): Check {
     const detail = problem instanceof ConfigPermissionError ? oneLine(problem.message) : `${oneLine(problem.message)}; the config file was not used`;
     return { check: "config", status: "fail", detail, fix: err?.hint ?? "fix or remove the file", exitCode: err?.exitCode ?? EXIT.usage };
   }
+  // what is set and silently unused, or deprecated: warnings, each with its fix
+  const notes: { detail: string; fix: string }[] = [];
+  const vars = misspeltVariables(ctx.io.env);
+  if (vars.length) notes.push({ detail: `mids reads no ${oneLine(vars.join(", "))}`, fix: `rename ${vars.length > 1 ? "them" : "it"} ('mids --help' lists the settings' variables)` });
+  const v2 = deprecatedApi(g);
+  if (v2) notes.push(v2);
+  const result = (detail: string): Check => notes.length
+    ? { check: "config", status: "warn", detail: [detail, ...notes.map((n) => n.detail)].join("; "), fix: notes.map((n) => n.fix).join("; ") }
+    : { check: "config", status: "ok", detail };
   let mode = "";
   try {
     mode = `, mode ${(statSync(path).mode & 0o777).toString(8).padStart(4, "0")}`;
   } catch {
-    const v2 = deprecatedApi(g);
-    return v2
-      ? { check: "config", status: "warn", detail: `no config file (${path})${profile}; ${v2.detail}`, fix: v2.fix }
-      : { check: "config", status: "ok", detail: `no config file (${path})${profile}` };
+    return result(`no config file (${path})${profile}`);
   }
   // a misspelt setting is read as nothing: the value meant is silently not used
   let ignored: string[] = [];
   try {
     ignored = ignoredInFile(readConfigFile(ctx.io.env).raw);
   } catch { /* changed since the settings were read: the checks below use what was read */ }
-  const v2 = deprecatedApi(g);
   if (ignored.length) {
-    return {
-      check: "config", status: "warn", detail: `${path}${mode}${profile}; ignored: ${oneLine(ignored.join(", "))}${v2 ? `; ${v2.detail}` : ""}`,
-      fix: `rename or remove them in ${path} (settings: ${CONFIG_KEYS.join(", ")}; profile names: letters, digits, '.', '_' and '-')${v2 ? `; ${v2.fix}` : ""}`,
-    };
+    notes.unshift({
+      detail: `ignored: ${oneLine(ignored.join(", "))}`,
+      fix: `rename or remove them in ${path} (settings: ${CONFIG_KEYS.join(", ")}; profile names: letters, digits, '.', '_' and '-')`,
+    });
   }
-  if (v2) return { check: "config", status: "warn", detail: `${path}${mode}${profile}; ${v2.detail}`, fix: v2.fix };
-  return { check: "config", status: "ok", detail: `${path}${mode}${profile}` };
+  return result(`${path}${mode}${profile}`);
 }
 
 /**
