@@ -192,10 +192,11 @@ export async function collect(ctx: Context): Promise<Check[]> {
   // every path mids sends starts with its version: a base URL ending in one doubles it (/v3/v3/me)
   const version = VERSION_END.exec(new URL(baseUrl).pathname)?.[1];
   const unsent = unsentParts(baseUrl);
+  const versionFix = `drop the trailing /${version} from the base URL (${from}): ${shownUrl.replace(VERSION_END, "")}`;
   checks.push(version
     ? {
       check: "base-url", status: "warn", detail: `${shownUrl} (from ${from}) ${versionDoubled(version)}: ${target.pathname}`,
-      fix: `drop the trailing /${version} from the base URL (${from}): ${shownUrl.replace(VERSION_END, "")}`,
+      fix: versionFix,
     }
     : unsent.length
       ? {
@@ -304,6 +305,13 @@ export async function collect(ctx: Context): Promise<Check[]> {
         ? { check: "key", status: "ok", detail: `${shown} is recognised` }
         : { check: "key", status: "fail", detail: errorLine(err, secrets), fix: err.hint ?? "check the key", exitCode: EXIT.credentials });
       if (lacks) checks.push({ check: "entitlements", status: "fail", detail: errorLine(err, secrets), fix: "use a key with the 'api' entitlement (see your plan in the product's settings)", exitCode: EXIT.credentials });
+    } else if (err instanceof ApiError && err.exitCode === EXIT.notFound) {
+      // GET /v3/me is a route every API has: not found, the base URL leads to no API (a gateway's
+      // path left out or mistyped, another service). An answer other than the key's description: exit 7
+      checks.push({
+        check: "key", status: "fail", detail: `GET /v3/me failed: ${errorLine(e, secrets)}`, exitCode: EXIT.server,
+        fix: version ? versionFix : `no API answers under ${shownUrl} (from ${from}): check the base URL's host and path; requests go to ${target.origin}${target.pathname.replace(/\/v3\/me$/, "")}/v3/...`,
+      });
     } else {
       const m = e instanceof MidsError ? e : undefined;
       checks.push({ check: "key", status: "fail", detail: `GET /v3/me failed: ${errorLine(e, secrets)}`, fix: m?.hint ?? "try again; rerun with --verbose to see the exchange", exitCode: m?.exitCode ?? EXIT.bug });
