@@ -15,6 +15,7 @@ import { VERSION } from "../../version.js";
 import { probe } from "./probe.js";
 import { proxyAuthFix, proxyFor, proxyName, proxyRouteFix, type Proxy } from "../../client/proxy.js";
 import { proxyRefusal } from "../../client/retry.js";
+import { parseRateLimit } from "../../client/headers.js";
 import { BASE_URL_VERSION_END as VERSION_END, versionDoubled } from "../../contract/routes.js";
 import { checkData } from "../shared/validate.js";
 import { effective, sourceOf } from "../shared/settings-view.js";
@@ -30,8 +31,8 @@ export const MAX_SKEW_MS = 30_000;
 /** Below this share of the rate limit left, warn. */
 export const LOW_HEADROOM = 0.1;
 
-/** Failures decide the exit code in this order: unreachable, credentials, usage, anything else. */
-const PRIORITY: readonly number[] = [EXIT.server, EXIT.credentials, EXIT.usage, EXIT.bug];
+/** Failures decide the exit code in this order: unreachable, credentials, rate limited, usage, anything else. */
+const PRIORITY: readonly number[] = [EXIT.server, EXIT.credentials, EXIT.rateLimited, EXIT.usage, EXIT.bug];
 
 export class DoctorFailed extends MidsError {
   code = "doctor_failed";
@@ -305,6 +306,16 @@ export async function collect(ctx: Context): Promise<Check[]> {
         ? { check: "key", status: "ok", detail: `${shown} is recognised` }
         : { check: "key", status: "fail", detail: errorLine(err, secrets), fix: err.hint ?? "check the key", exitCode: EXIT.credentials });
       if (lacks) checks.push({ check: "entitlements", status: "fail", detail: errorLine(err, secrets), fix: "use a key with the 'api' entitlement (see your plan in the product's settings)", exitCode: EXIT.credentials });
+    } else if (err instanceof ApiError && err.exitCode === EXIT.rateLimited) {
+      // the key's limit is used up: no fault of the key, which was not checked; the rate-limit check
+      // says when it resets (each probe is sent once here: --max-retries would not help)
+      const rl = parseRateLimit(err.headers, ctx.now());
+      const reset = (rl?.day.remaining === 0 ? rl.day.resetAt : undefined) ?? rl?.minute.resetAt;
+      checks.push(skip("key", "not checked: GET /v3/me was rate limited"), skip("entitlements", "GET /v3/me was rate limited"));
+      checks.push({
+        check: "rate-limit", status: "fail", detail: errorLine(err, secrets), exitCode: EXIT.rateLimited,
+        fix: `${reset ? `the limit resets at ${reset.toISOString()}; ` : ""}wait, then run mids doctor again (a job that needs more requests needs a higher limit)`,
+      });
     } else if (err instanceof ApiError && err.exitCode === EXIT.notFound) {
       // GET /v3/me is a route every API has: not found, the base URL leads to no API (a gateway's
       // path left out or mistyped, another service). An answer other than the key's description: exit 7
