@@ -409,10 +409,13 @@ export function profileSettings(file: ConfigFile, name: string): Config {
   const p = Object.hasOwn(file.profiles, name) ? file.profiles[name] : undefined;
   if (!p) {
     const names = Object.keys(file.profiles).sort();
+    // a misspelt name (MIDS_PROFILE=cii) is not one to create: the hint names the one meant
+    const near = profileNames(file).map((n) => ({ n, d: editDistance(name, n) })).filter((x) => x.d <= 2 && x.d < name.length).sort((a, b) => a.d - b.d)[0]?.n;
     throw new UsageError(`unknown profile '${name}'`, {
-      hint: names.length
-        ? `profiles: ${profileNames(file).join(", ")} (create one with 'mids config set --profile ${name} KEY VALUE')`
-        : `no profiles are set up; create one with 'mids config set --profile ${name} KEY VALUE'`,
+      hint: near ? `did you mean '${near}'? (profiles: ${profileNames(file).join(", ")})`
+        : names.length
+          ? `profiles: ${profileNames(file).join(", ")} (create one with 'mids config set --profile ${name} KEY VALUE')`
+          : `no profiles are set up; create one with 'mids config set --profile ${name} KEY VALUE'`,
     });
   }
   return p;
