@@ -208,7 +208,7 @@ _mids_arg() {
     'config set|1|output') echo 'choices table json ndjson csv yaml';;
     'config set|1|api') echo 'choices v2 v3';;
     'config unset|0|'*) echo 'choices base-url api-key output api timeout max-retries max-body-size max-pages';;
-    'help|'*) echo 'choices projects intel topics reports series clusters vocabulary grounding alerts me recipes api migrate contract sandbox completion config doctor';;
+    'help|'*) echo 'commands projects intel topics reports series clusters vocabulary grounding alerts me recipes api migrate contract sandbox completion config doctor';;
   esac
 }
 # complete $cur as a value: KIND [VALUES...]
@@ -230,11 +230,15 @@ _mids_value() {
       while IFS= read -r f; do COMPREPLY+=( "$f" ); done < <(compgen -f -- "$cur")
       compopt -o filenames 2>/dev/null;;
     profiles) COMPREPLY+=( $(compgen -W "$(env MIDS_PROFILE= mids config list --profiles -o csv --csv-raw --fields profile 2>/dev/null | tail -n +2)" -- "$cur") );;
+    commands)
+      local c cmds=()
+      for c in $(_mids_subs "$hpath"); do [[ $c == help ]] || cmds+=( "$c" ); done
+      COMPREPLY+=( $(compgen -W "${cmds[*]}" -- "$cur") );;
   esac
 }
 _mids() {
   local cur="${COMP_WORDS[COMP_CWORD]}"
-  local path="" w i n=0 skip=0 flag="" first=""
+  local path="" w i n=0 skip=0 flag="" first="" hpath=""
   for ((i=1; i<COMP_CWORD; i++)); do
     w="${COMP_WORDS[i]}"
     if ((skip)); then
@@ -248,7 +252,9 @@ _mids() {
       -*) if [[ -n "$(_mids_optval "$path" "$w")" ]]; then skip=1; flag="$w"; fi;;
       *)
         if [[ " $(_mids_subs "$path") " == *" $w "* ]]; then path="${path:+$path }$w"; n=0; first=""
-        else n=$((n+1)); ((n == 1)) && first="$w"; fi;;
+        else n=$((n+1)); ((n == 1)) && first="$w"; fi
+        # mids help projects ...: the command path named so far
+        [[ $path == help && $w != help && " $(_mids_subs "$hpath") " == *" $w "* ]] && hpath="${hpath:+$hpath }$w";;
     esac
   done
   COMPREPLY=()

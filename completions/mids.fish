@@ -81,6 +81,19 @@ function __mids_first
     set -l s (__mids_state)
     test "$s[3]" = "x$argv[1]"
 end
+# after 'mids help': the subcommands of the command words before the cursor
+function __mids_help_commands
+    set -l p
+    set -l after 0
+    for t in (commandline -opc)[2..-1]
+        if test $after = 0
+            test "$t" = help; and set after 1
+            continue
+        end
+        string match -q -- '-*' $t; or set -a p $t
+    end
+    __mids_subs "$p" | string match -v -- help
+end
 # the config file's profiles
 function __mids_profiles
     env MIDS_PROFILE= mids config list --profiles -o csv --csv-raw --fields profile 2>/dev/null | tail -n +2
@@ -368,4 +381,4 @@ complete -c mids -n '__mids_at \'config list\'' -l profiles -d 'list the profile
 # config path
 # doctor
 # help
-complete -c mids -n '__mids_at \'help\' 0+' -a 'projects intel topics reports series clusters vocabulary grounding alerts me recipes api migrate contract sandbox completion config doctor'
+complete -c mids -n '__mids_at \'help\' 0+' -a '(__mids_help_commands)'

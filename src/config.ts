@@ -1,9 +1,9 @@
 // User config (~/.config/mids/config.json) and state (~/.local/state/mids) locations.
 // The file holds the default profile's settings at the top level and named profiles under
 // `profiles`: { "base-url": "...", "profiles": { "ci": { "api-key": "..." } } }.
-import { closeSync, constants, existsSync, fstatSync, lstatSync, openSync, readFileSync, realpathSync, renameSync, statSync, unlinkSync, writeFileSync, writeSync } from "node:fs";
+import { closeSync, constants, existsSync, fstatSync, lstatSync, openSync, readFileSync, readlinkSync, realpathSync, renameSync, statSync, unlinkSync, writeFileSync, writeSync } from "node:fs";
 import { homedir } from "node:os";
-import { dirname, isAbsolute, join } from "node:path";
+import { dirname, isAbsolute, join, resolve } from "node:path";
 import { EXIT, MidsError, UsageError } from "./errors.js";
 import { API_VERSIONS } from "./contract/routes.js";
 import { requireDurationMs } from "./util/time.js";
@@ -56,6 +56,27 @@ export const SETTINGS: Record<ConfigKey, { flag: string; env: string }> = {
   "max-body-size": { flag: "--max-body-size", env: "MIDS_MAX_BODY_SIZE" },
   "max-pages": { flag: "--max-pages", env: "MIDS_MAX_PAGES" },
 };
+
+/** The variables mids reads besides the settings' (docs/config.md "Environment variables"). */
+export const OTHER_VARIABLES = [
+  "MIDS_PROFILE", "MIDS_CONFIG_DIR", "MIDS_STATE_DIR", "MIDS_PAGER", "MIDS_JQ_TIMEOUT", "MIDS_JQ_MAX_MEMORY", "MIDS_JQ_MAX_OUTPUT",
+  "MIDS_MIGRATE_STRATEGY", "MIDS_DEBUG",
+] as const;
+
+/**
+ * The MIDS_* variables set that look like a misspelt one mids reads (MIDS_APIKEY, MIDS_TIMEOT),
+ * each with the variable it likely means: their values are silently unused. A name of the user's
+ * own (MIDS_CI_KEY, the docs' secret for 'config set api-key -') is none of mids's business. Names
+ * only, never values (one may be a key).
+ */
+export function misspeltVariables(env: Record<string, string | undefined>): string[] {
+  const known: string[] = [...Object.values(SETTINGS).map((s) => s.env), ...OTHER_VARIABLES];
+  const bare = (v: string) => v.replace(/_/g, "");
+  return Object.keys(env).filter((v) => v.startsWith("MIDS_") && !known.includes(v) && env[v] !== undefined).sort().flatMap((v) => {
+    const meant = known.find((k) => editDistance(bare(v), bare(k)) <= 1);
+    return meant ? [`${v} (did you mean ${meant}?)`] : [];
+  });
+}
 
 /** A key is one token of printable ASCII: `-`, blanks, control and other characters are mistakes. */
 export function checkApiKey(value: string): void {
@@ -131,13 +152,23 @@ export function homeDir(env: Record<string, string | undefined>, userHome: () =>
   }
 }
 
+/**
+ * A directory variable with a leading `~` (MIDS_CONFIG_DIR=~/.mids) is under the home directory:
+ * no shell expanded it where it was set (a GitHub Actions `env:` block, a Dockerfile's ENV, a .env
+ * file), and taken as written it made a directory named `~` in the working directory, a
+ * checkout's maybe, with the config file and the key in it.
+ */
+function expandHome(dir: string, env: Record<string, string | undefined>): string {
+  return dir === "~" ? homeDir(env) : dir.startsWith("~/") ? join(homeDir(env), dir.slice(2)) : dir;
+}
+
 export function configDir(env: Record<string, string | undefined>): string {
-  if (env.MIDS_CONFIG_DIR) return env.MIDS_CONFIG_DIR;
+  if (env.MIDS_CONFIG_DIR) return expandHome(env.MIDS_CONFIG_DIR, env);
   return join(xdgDir(env.XDG_CONFIG_HOME, () => join(homeDir(env), ".config")), "mids");
 }
 
 export function stateDir(env: Record<string, string | undefined>): string {
-  if (env.MIDS_STATE_DIR) return env.MIDS_STATE_DIR;
+  if (env.MIDS_STATE_DIR) return expandHome(env.MIDS_STATE_DIR, env);
   return join(xdgDir(env.XDG_STATE_HOME, () => join(homeDir(env), ".local", "state")), "mids");
 }
 
@@ -274,10 +305,28 @@ function readConfigText(p: string): string {
   }
 }
 
+/** Whether `p` is a symbolic link; false when there is nothing there (ENOENT, or a file where a directory on the path should be: ENOTDIR). */
+function isLink(p: string): boolean {
+  try {
+    return lstatSync(p).isSymbolicLink();
+  } catch {
+    return false;
+  }
+}
+
 /** Read and check the whole file (both the default settings and the profiles). */
 export function readConfigFile(env: Record<string, string | undefined>): ConfigFile {
   const p = configPath(env);
-  if (!existsSync(p)) return { settings: {}, profiles: {} };
+  if (!existsSync(p)) {
+    // a link whose file is gone (a dotfiles checkout moved or not mounted) is no missing config:
+    // read as none, every setting in it went unused without a word, and 'config set' replaced the link
+    if (isLink(p)) {
+      throw new UsageError(`config file ${p} is a link to ${resolve(dirname(p), readlinkSync(p))}, which does not exist`, {
+        hint: "restore the file it points to, or remove the link ('mids config set' then writes a new file)",
+      });
+    }
+    return { settings: {}, profiles: {} };
+  }
   let parsed: unknown;
   // a byte order mark (Windows editors write one) is no part of the JSON
   const text = readConfigText(p).replace(/^\uFEFF/, "");
@@ -360,10 +409,13 @@ export function profileSettings(file: ConfigFile, name: string): Config {
   const p = Object.hasOwn(file.profiles, name) ? file.profiles[name] : undefined;
   if (!p) {
     const names = Object.keys(file.profiles).sort();
+    // a misspelt name (MIDS_PROFILE=cii) is not one to create: the hint names the one meant
+    const near = profileNames(file).map((n) => ({ n, d: editDistance(name, n) })).filter((x) => x.d <= 2 && x.d < name.length).sort((a, b) => a.d - b.d)[0]?.n;
     throw new UsageError(`unknown profile '${name}'`, {
-      hint: names.length
-        ? `profiles: ${profileNames(file).join(", ")} (create one with 'mids config set --profile ${name} KEY VALUE')`
-        : `no profiles are set up; create one with 'mids config set --profile ${name} KEY VALUE'`,
+      hint: near ? `did you mean '${near}'? (profiles: ${profileNames(file).join(", ")})`
+        : names.length
+          ? `profiles: ${profileNames(file).join(", ")} (create one with 'mids config set --profile ${name} KEY VALUE')`
+          : `no profiles are set up; create one with 'mids config set --profile ${name} KEY VALUE'`,
     });
   }
   return p;
@@ -382,6 +434,15 @@ export function sourceText(s: SettingSource | undefined): string {
     case "sandbox": return "--sandbox";
     default: return "default";
   }
+}
+
+/**
+ * Whether -o was typed on this command line (or --jq, which implies -o json): MIDS_OUTPUT and a
+ * stored output are a default for the resource commands, no request of a command that prints
+ * something else (a recipe's YAML, findings, a report).
+ */
+export function outputTyped(g: { jq?: string; outputExplicit: boolean; sources?: Partial<Record<ConfigKey, SettingSource>> }): boolean {
+  return g.jq !== undefined || (g.outputExplicit && (g.sources?.output === undefined || g.sources.output.kind === "flag"));
 }
 
 /** How an error names a setting's value: the flag, the variable, or the key in the file (and profile). */

@@ -5,6 +5,7 @@ import { appendFile, stat } from "node:fs/promises";
 import { resolve } from "node:path";
 import type { Context } from "../context.js";
 import { UsageError } from "../errors.js";
+import { outputTyped } from "../config.js";
 import { writeAsync } from "../io.js";
 import { formatGithub, formatStepSummary, STEP_SUMMARY_MAX_BYTES } from "./github.js";
 import { formatGitlab } from "./gitlab.js";
@@ -56,7 +57,9 @@ export function render(format: Format, r: Rendering, colours: Colours | undefine
 export function chooseFormat(ctx: Pick<Context, "io" | "globals">, explicit: string | undefined): Format {
   const f = enumFlag("--format", explicit);
   if (f) return f;
-  if (ctx.globals.outputExplicit && ctx.globals.output === "json") return "json";
+  // -o json typed: MIDS_OUTPUT=json set for a whole CI job (or a stored output) is a default for
+  // the resource commands, and would turn GitHub's annotations into JSON nobody reads
+  if (outputTyped(ctx.globals) && ctx.globals.output === "json") return "json";
   if (ctx.io.env.GITHUB_ACTIONS === "true") return "github";
   return "stylish";
 }

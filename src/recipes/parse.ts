@@ -78,7 +78,8 @@ function duplicateKeys(doc: Document.Parsed): YAMLParseError[] {
         for (const { key } of map.items) {
           if (!isScalar(key) || Number.isNaN(key.value)) continue;
           if (!seen.has(key.value)) seen.add(key.value);
-          else if (key.range) found.push(new YAMLParseError([key.range[0], key.range[0] + 1], "DUPLICATE_KEY", "Map keys must be unique"));
+          // the whole repeated key (its quotes too), as other findings span their node
+          else if (key.range) found.push(new YAMLParseError([key.range[0], Math.max(key.range[1], key.range[0] + 1)], "DUPLICATE_KEY", "Map keys must be unique"));
         }
       },
     });
@@ -160,18 +161,33 @@ function isEmptyDocument(doc: Document.Parsed): boolean {
 }
 
 /**
+ * Where the quoted scalars and the flow collections of a document that end at an offset start,
+ * read in one walk: yaml reports a missing closing quote or bracket where the node stops, and
+ * each such error looked up its node with a walk of its own (20 000 unclosed `[` took minutes).
+ * A later node ending at the same offset wins: for brackets, the innermost.
+ */
+interface OpenedAt { quotes: Map<number, number>; flows: Map<number, number> }
+function openedAt(doc: Document.Parsed): OpenedAt {
+  const quotes = new Map<number, number>();
+  const flows = new Map<number, number>();
+  visit(doc, {
+    Scalar(_k, n) {
+      if ((n.type === "QUOTE_DOUBLE" || n.type === "QUOTE_SINGLE") && n.range) quotes.set(n.range[1], n.range[0]);
+    },
+    Node(_k, n) {
+      if (isCollection(n) && n.flow && n.range) flows.set(n.range[1], n.range[0]);
+    },
+  });
+  return { quotes, flows };
+}
+
+/**
  * yaml reports a missing closing quote where the input ends, often lines below the mistake;
  * the quoted scalar that runs up to that point starts where the user needs to look.
  */
-function unclosedQuoteStart(doc: Document.Parsed, e: YAMLError): number | undefined {
+function unclosedQuoteStart(opened: () => OpenedAt, e: YAMLError): number | undefined {
   if (e.code !== "MISSING_CHAR" || !/quote/i.test(e.message)) return undefined;
-  let start: number | undefined;
-  visit(doc, {
-    Scalar(_k, n) {
-      if ((n.type === "QUOTE_DOUBLE" || n.type === "QUOTE_SINGLE") && n.range && n.range[1] === e.pos[0]) start = n.range[0];
-    },
-  });
-  return start;
+  return opened().quotes.get(e.pos[0]);
 }
 
 /**
@@ -179,15 +195,9 @@ function unclosedQuoteStart(doc: Document.Parsed, e: YAMLError): number | undefi
  * past the last line of the file), so it points at the bracket that opened it (the innermost one
  * running up to that point).
  */
-function unclosedFlowStart(doc: Document.Parsed, e: YAMLError): number | undefined {
+function unclosedFlowStart(opened: () => OpenedAt, e: YAMLError): number | undefined {
   if (!/^Flow (sequence|map)\b.*end with a [\]}]/.test(e.message)) return undefined;
-  let start: number | undefined;
-  visit(doc, {
-    Node(_k, n) {
-      if (isCollection(n) && n.flow && n.range && n.range[1] === e.pos[0]) start = n.range[0];
-    },
-  });
-  return start;
+  return opened().flows.get(e.pos[0]);
 }
 
 /** The first alias with no anchor of its name before it (yaml resolves an alias to the last such anchor). */
@@ -242,16 +252,18 @@ export function parseRecipeText(file: string, input: string, invalidAt?: number)
     const start = i === 0 ? 0 : doc.range[0];
     const end = i + 1 < list.length ? list[i + 1].range[0] : text.length;
     out.documents.push({ index, doc, source: text.slice(start, end) });
+    let openIndex: OpenedAt | undefined;
+    const opened = () => (openIndex ??= openedAt(doc));
     for (const e of doc.errors) {
       if (e.code === "RESOURCE_EXHAUSTION") {
         // yaml catches its own stack overflow: say what the file does, not how the parser failed
         out.findings.push(localFinding(file, lineCounter, e.pos, `refused: collections nested too deeply to parse (${firstLine(e.message)})`, "error", index));
         continue;
       }
-      const opened = unclosedQuoteStart(doc, e);
-      const bracket = opened === undefined ? unclosedFlowStart(doc, e) : undefined;
-      out.findings.push(opened !== undefined
-        ? localFinding(file, lineCounter, [opened, opened + 1], `${firstLine(e.message)} (the quote opened here is never closed)`, "error", index)
+      const quote = unclosedQuoteStart(opened, e);
+      const bracket = quote === undefined ? unclosedFlowStart(opened, e) : undefined;
+      out.findings.push(quote !== undefined
+        ? localFinding(file, lineCounter, [quote, quote + 1], `${firstLine(e.message)} (the quote opened here is never closed)`, "error", index)
         : bracket !== undefined
           ? localFinding(file, lineCounter, [bracket, bracket + 1], `${firstLine(e.message)} (the bracket opened here is never closed)`, "error", index)
           : localFinding(file, lineCounter, e.pos, firstLine(e.message), "error", index));

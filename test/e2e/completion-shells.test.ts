@@ -58,6 +58,10 @@ const CASES: Case[] = [
   { line: "mids intel list --grade polished,", exactly: ["polished,chipped", "polished,cut", "polished,flawless", "polished,rough"] },
   // global flags after a subcommand, and each list's own flags only
   { line: "mids projects list -o ", exactly: ["csv", "json", "ndjson", "table", "yaml"] },
+  // a global flag between a command and its subcommand, or after the subcommand before its own flag
+  { line: "mids projects -q list --sort ", exactly: ["createdAt", "reinforcedAt", "trend"] },
+  { line: "mids projects list --sandbox --sort ", exactly: ["createdAt", "reinforcedAt", "trend"] },
+  { line: "mids migrate --profile ci scan --fail-on ", exactly: ["partial", "removed", "rewritten", "unrecognized"] },
   { line: "mids topics list --f", exactly: ["--fields"] },
   { line: "mids topics list --g", exactly: [] },
   { line: "mids intel list --", includes: ["--grade", "--search", "--limit", "--fields", "--output", "--sandbox"], excludes: ["--universe"] },
@@ -75,6 +79,9 @@ const CASES: Case[] = [
   { line: "mids --profile ", exactly: [...PROFILES].sort() },
   { line: "mids config get --profile s", exactly: ["stag-1.x"] },
   { line: "mids help ", includes: ["projects", "alerts", "migrate", "sandbox", "config"] },
+  // after a command named to help, its subcommands (they were the top-level commands again)
+  { line: "mids help projects ", exactly: ["candles", "chains", "get", "list", "metrics", "related"] },
+  { line: "mids help migrate s", exactly: ["scan"] },
   { line: "mids api /v3/alerts/d", exactly: ["/v3/alerts/destinations"] },
   { line: "mids migrate test/fixtures/migrate/ba", exactly: ["test/fixtures/migrate/bare.log"] },
   { line: "mids recipes validate test/fixtures/recipes/va", exactly: ["test/fixtures/recipes/valid.yaml"] },

@@ -2,8 +2,8 @@
 // altogether, one without read permission) is the user's to fix: a one-line error, exit 2, for
 // every command that uses settings; 'config path' and 'completion' still run, and doctor reports it.
 import { execFileSync } from "node:child_process";
-import { chmodSync, mkdirSync, truncateSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { chmodSync, lstatSync, mkdirSync, symlinkSync, truncateSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { baseEnv, runMids } from "../helpers/cli.js";
 import { MAX_CONFIG_BYTES } from "../../src/config.js";
@@ -21,6 +21,8 @@ const CASES: [string, (file: string) => void, RegExp][] = [
   ["a directory", (f) => mkdirSync(f), /^mids: config file .*config\.json is not a file \(a directory\)$/],
   ["a FIFO", (f) => execFileSync("mkfifo", [f]), /^mids: config file .*config\.json is not a file \(a device, FIFO or socket\)$/],
   // sparse: a file of a gigabyte that takes no room (a disk image, a log written to the wrong path)
+  // a dotfiles link whose target is gone: it was read as no config (its settings unused without a word)
+  ["a link to a file that does not exist", (f) => symlinkSync(join(dirname(f), "dotfiles", "mids.json"), f), /^mids: config file .*config\.json is a link to .*\/dotfiles\/mids\.json, which does not exist$/],
   ["a file over the cap", (f) => { writeFileSync(f, "", { mode: 0o600 }); truncateSync(f, 1024 ** 3); }, /^mids: config file .*config\.json holds 1 GB, over the 1 MB a config file may hold: not read$/],
 ];
 
@@ -44,6 +46,24 @@ describe("a config file that cannot be read", () => {
       expect(check.detail).toContain(lines[0].replace(/^mids: /, ""));
     });
   }
+
+  it("a link to a file that does not exist stays a link: 'config set' refuses it (exit 2), never replaces it with a file", async () => {
+    const { env, file } = withConfig((f) => symlinkSync(join(dirname(f), "dotfiles", "mids.json"), f));
+    const r = await runMids(["config", "set", "output", "csv"], { env });
+    expect(r.code, r.stderr).toBe(2);
+    expect(r.stderr).toMatch(/^mids: config file .*config\.json is a link to .*, which does not exist\nhint: restore the file it points to, or remove the link/);
+    expect(lstatSync(file).isSymbolicLink()).toBe(true);
+  });
+
+  it("a file where the config directory's parent should be (~/.config a file): no config file to read, exit 0; 'config set' says it cannot write", async () => {
+    const env = baseEnv({ MIDS_CONFIG_DIR: undefined });
+    writeFileSync(join(env.HOME, ".config"), "");
+    const list = await runMids(["config", "list", "-o", "csv"], { env });
+    expect(list.code, list.stderr).toBe(0);
+    const set = await runMids(["config", "set", "timeout", "5"], { env });
+    expect(set.code, set.stderr).toBe(2);
+    expect(set.stderr).toMatch(/^mids: cannot write the config file .*: ENOTDIR\nhint: /);
+  });
 
   it("at the cap is read", async () => {
     const { env } = withConfig((f) => writeFileSync(f, JSON.stringify({ output: "csv" }).padEnd(MAX_CONFIG_BYTES, " "), { mode: 0o600 }));

@@ -17,6 +17,18 @@ describe("XDG base directories", () => {
     expect(existsSync(join(env.HOME, ".config", "mids", "config.json"))).toBe(true);
   });
 
+  // a GitHub Actions env: block, a Dockerfile's ENV or a .env file expands no '~': the config file,
+  // and the key in it, went to a directory named '~' in the working directory (the checkout)
+  it("MIDS_CONFIG_DIR and MIDS_STATE_DIR starting with ~/ are under HOME, not a directory named ~ in the working directory", async () => {
+    const env = baseEnv({ MIDS_CONFIG_DIR: "~/ci-mids", MIDS_STATE_DIR: "~/ci-state" });
+    const cwd = tempDir("cwd-");
+    expect((await runMids(["config", "path"], { env, cwd })).stdout).toBe(`${join(env.HOME, "ci-mids", "config.json")}\n`);
+    expect((await runMids(["config", "set", "api-key", "-"], { env, cwd, input: "k_0123456789abcdef" })).code).toBe(0);
+    expect((await runMids(["sandbox", "reset"], { env, cwd })).code).toBe(0);
+    expect(existsSync(join(cwd, "~"))).toBe(false);
+    expect(existsSync(join(env.HOME, "ci-mids", "config.json"))).toBe(true);
+  });
+
   it("an absolute XDG_CONFIG_HOME is used", async () => {
     const xdg = tempDir("xdg-");
     const env = baseEnv({ MIDS_CONFIG_DIR: undefined, XDG_CONFIG_HOME: xdg });

@@ -28,7 +28,7 @@ it("the config check names the settings not at their defaults and where each cam
   const env = { ...baseEnv(), MIDS_TIMEOUT: "5s" };
   const r = await runMain(["--sandbox", "--api", "v2", "--max-pages", "7", "doctor", "-o", "json"], { env });
   const config = (JSON.parse(r.stdout) as { checks: { check: string; detail: string }[] }).checks.find((c) => c.check === "config")!;
-  expect(config.detail).toMatch(/; settings: api v2 \(flag --api\), timeout 5s \(env MIDS_TIMEOUT\), max-pages 7 \(flag --max-pages\)$/);
+  expect(config.detail).toMatch(/; settings: api v2 \(flag --api\), timeout 5s \(env MIDS_TIMEOUT\), max-pages 7 \(flag --max-pages\); v2 is the deprecated API: /);
   const plain = await runMain(["--sandbox", "doctor", "-o", "json"], { env: baseEnv() });
   expect((JSON.parse(plain.stdout) as { checks: { check: string; detail: string }[] }).checks[0].detail).not.toContain("settings:");
 });

@@ -122,7 +122,7 @@ describe("mids doctor", () => {
     expect(tls.code).toBe(7);
     const t = byName(JSON.parse(tls.stdout));
     expect(t.reachable.status).toBe("ok");
-    expect(t.tls).toMatchObject({ status: "fail", fix: expect.stringContaining("CA certificates") });
+    expect(t.tls).toMatchObject({ status: "fail", fix: expect.stringContaining("answers without TLS") });
     expect(t.key).toMatchObject({ status: "skip" });
     expect(none.code).toBe(2);
     expect(byName(JSON.parse(none.stdout))["base-url"]).toMatchObject({ status: "fail", fix: expect.stringContaining("mids config set base-url") });

@@ -56,6 +56,23 @@ describe("recipes list and get", () => {
     expect(missing.stderr).toMatch(new RegExp(`^mids: ${(said.message ?? said.error)!.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} \\(HTTP 404\\)$`, "m"));
   });
 
+  // a job's MIDS_OUTPUT=json (or a stored output) printed the record: 'recipes get NAME > NAME.yaml' wrote JSON
+  it("get under MIDS_OUTPUT=json or a stored output table still prints the YAML definition; --jq picks from the record", async () => {
+    const api = await sb.api<{ data: { definition: string } }>("/v2/recipes/trend-digest", KEY);
+    const stored = sb.env(KEY);
+    await runMain(["config", "set", "output", "table"], { env: stored });
+    const [fromEnv, fromFile, jq] = await Promise.all([
+      runMain(["-q", "recipes", "get", "trend-digest"], { env: { ...sb.env(KEY), MIDS_OUTPUT: "json" } }),
+      runMain(["-q", "recipes", "get", "trend-digest"], { env: stored }),
+      runMain(["-q", "recipes", "get", "trend-digest", "--jq", ".name"], { env: sb.env(KEY) }),
+    ]);
+    for (const r of [fromEnv, fromFile]) {
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stdout).toBe(api.body.data.definition);
+    }
+    expect(jq.stdout).toBe("trend-digest\n");
+  });
+
   it("help says recipes are discontinued in v3", async () => {
     const r = await runMain(["recipes", "validate", "--help"]);
     expect(r.code).toBe(0);

@@ -28,6 +28,14 @@ describe("profiles", () => {
     try { profileSettings(file, "nope"); } catch (e) { expect((e as UsageError).hint).toMatch(/^profiles: default, ci/); }
   });
 
+  // the hint said to create the misspelt profile ('mids config set --profile cii KEY VALUE')
+  it("a misspelt profile's hint names the one meant, not how to create the misspelt one", () => {
+    const hint = (name: string) => { try { profileSettings(file, name); } catch (e) { return (e as UsageError).hint; } };
+    expect(hint("cii")).toBe("did you mean 'ci'? (profiles: default, ci)");
+    expect(hint("defualt")).toBe("did you mean 'default'? (profiles: default, ci)");
+    expect(hint("nope")).toMatch(/^profiles: default, ci \(create one with/);
+  });
+
   it("a name no profile can have is 'invalid', not 'unknown' with a hint to create it (which would be refused)", () => {
     for (const name of ["bad name", "a/b", "-x", "x".repeat(65)]) {
       expect(() => profileSettings(file, name), name).toThrow(`invalid profile name '${name}'`);

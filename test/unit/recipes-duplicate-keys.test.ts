@@ -18,6 +18,13 @@ describe("duplicate keys", () => {
     expect(duplicates(text)).toEqual([at(text, "c: 3"), at(text, "x: 3"), at(text, "a: again")]);
   });
 
+  // the finding spanned the key's first character alone (a GitHub annotation, a SARIF region)
+  it("span the whole repeated key, its quotes too", () => {
+    const text = "name: a\nversion: 1\nname: b\nsteps:\n  - {uses: x, uses: y}\n  - \"q r\": 1\n    \"q r\": 2\n";
+    const spans = parseRecipeText("r.yaml", text).findings.map((f) => [f.line, f.column, f.endLine, f.endColumn]);
+    expect(spans).toEqual([[3, 1, 3, 5], [5, 15, 5, 19], [7, 5, 7, 10]]);
+  });
+
   // (no clock in the assertion: the one pass takes about 2 s of CPU at 60 000 keys, the pairwise
   // check about 40 s, so the test's timeout, 15 times the work, is what tells them apart)
   it("in a mapping of 60 000 keys (a recipe file under 1 MiB) are found in one pass", () => {

@@ -6,6 +6,7 @@ import type { Command } from "commander";
 import type { Context } from "../../context.js";
 import { addFindingsOptions } from "../shared/findings-options.js";
 import { choiceOption } from "../shared/choices.js";
+import { outputTyped } from "../../config.js";
 
 export interface CheckFlags {
   routes?: string;
@@ -72,7 +73,11 @@ export async function run(flags: CheckFlags, ctx: Context): Promise<void> {
   // --output-file-format alone is refused by outputPlan (it needs --output-file), as in scan and recipes validate
   const useFindings = flags.format !== undefined || flags.outputFile !== undefined || flags.outputFileFormat !== undefined || ctx.io.env.GITHUB_ACTIONS === "true";
   if (useFindings) findings.outputPlan(ctx, flags);
-  else if (g.outputExplicit && g.output !== "table" && g.output !== "json") throw new UsageError(`contract check has no -o ${g.output} output`, { hint: "use -o table, -o json, or --format for findings (sarif, github, junit, ...)" });
+  // -o csv|yaml|ndjson typed is refused; from MIDS_OUTPUT or a stored output (a default for the
+  // resource commands) it does not apply: the report is printed as without it
+  const ownOutput = g.output === "table" || g.output === "json";
+  if (!useFindings && outputTyped(g) && !ownOutput) throw new UsageError(`contract check has no -o ${g.output} output`, { hint: "use -o table, -o json, or --format for findings (sarif, github, junit, ...)" });
+  const output = ownOutput || !g.outputExplicit ? g.output : ctx.io.stdoutIsTTY ? "table" : "json";
 
   // --save is checked before the first request: a path that cannot be written would otherwise lose the run
   const saveTo = flags.save === undefined ? undefined : resolve(ctx.io.cwd, flags.save);
@@ -117,7 +122,7 @@ export async function run(flags: CheckFlags, ctx: Context): Promise<void> {
   if (useFindings) {
     const set = report.findingsSet(results, VERSION, findings.MIDS_INFORMATION_URI);
     await findings.emitFindings(ctx, flags, { set, json: () => JSON.stringify(report.jsonReport(results, summary), null, 2) + "\n", virtualFiles: true }, { heading: "mids contract check" });
-  } else if (g.output === "json" || g.jq !== undefined) {
+  } else if (output === "json" || g.jq !== undefined) {
     const { emitJson } = await import("../../output/render.js");
     await emitJson(ctx, report.jsonReport(results, summary));
   } else {

@@ -2,7 +2,7 @@
 import { statSync } from "node:fs";
 import { wrapProse } from "../../output/prose.js";
 import type { Context } from "../../context.js";
-import { CONFIG_KEYS, ConfigPermissionError, baseUrlFix, configPath, ignoredInFile, maskKey, readConfigFile, sourceText } from "../../config.js";
+import { CONFIG_KEYS, ConfigPermissionError, baseUrlFix, configPath, ignoredInFile, maskKey, readConfigFile, sourceText, misspeltVariables, DEFAULT_PROFILE } from "../../config.js";
 import { ApiError, EXIT, InterruptedError, MidsError } from "../../errors.js";
 import { isLoopbackHost, joinUrl, unsentParts, urlSecrets } from "../../client/request.js";
 import { redact } from "../../util/known-secrets.js";
@@ -15,6 +15,7 @@ import { VERSION } from "../../version.js";
 import { probe } from "./probe.js";
 import { proxyAuthFix, proxyFor, proxyName, proxyRouteFix, type Proxy } from "../../client/proxy.js";
 import { proxyRefusal } from "../../client/retry.js";
+import { parseRateLimit } from "../../client/headers.js";
 import { BASE_URL_VERSION_END as VERSION_END, versionDoubled } from "../../contract/routes.js";
 import { checkData } from "../shared/validate.js";
 import { effective, sourceOf } from "../shared/settings-view.js";
@@ -30,8 +31,8 @@ export const MAX_SKEW_MS = 30_000;
 /** Below this share of the rate limit left, warn. */
 export const LOW_HEADROOM = 0.1;
 
-/** Failures decide the exit code in this order: unreachable, credentials, usage, anything else. */
-const PRIORITY: readonly number[] = [EXIT.server, EXIT.credentials, EXIT.usage, EXIT.bug];
+/** Failures decide the exit code in this order: unreachable, credentials, rate limited, usage, anything else. */
+const PRIORITY: readonly number[] = [EXIT.server, EXIT.credentials, EXIT.rateLimited, EXIT.usage, EXIT.bug];
 
 export class DoctorFailed extends MidsError {
   code = "doctor_failed";
@@ -64,6 +65,21 @@ function settingsInUse(g: Context["globals"]): string {
   return set.length ? `; settings: ${set.join(", ")}` : "";
 }
 
+/**
+ * The api setting at v2, the deprecated interface (spec 1, 9.2), from wherever it came: every command
+ * that has both then reads v2's routes. A warning: v2 keeps working while clients migrate.
+ */
+function deprecatedApi(g: Context["globals"]): { detail: string; fix: string } | undefined {
+  const from = sourceOf(g, "api");
+  if (g.api !== "v2" || !from || from.kind === "default") return undefined;
+  const p = from.kind === "profile" ? `--profile ${from.name} ` : g.profile && g.profile !== DEFAULT_PROFILE ? `--profile ${DEFAULT_PROFILE} ` : "";
+  const drop = from.kind === "flag" ? `drop ${from.name} v2` : from.kind === "env" ? `unset ${from.name}` : `run 'mids config unset ${p}api'`;
+  return {
+    detail: "v2 is the deprecated API: the commands that have both read its routes",
+    fix: `${drop} for v3, the default ('mids migrate explain' maps each v2 route to its v3 successor)`,
+  };
+}
+
 function configCheck(ctx: Context): Check {
   const path = configPath(ctx.io.env);
   // the profile too says where it was named, as every setting does
@@ -76,11 +92,20 @@ function configCheck(ctx: Context): Check {
     const detail = problem instanceof ConfigPermissionError ? oneLine(problem.message) : `${oneLine(problem.message)}; the config file was not used`;
     return { check: "config", status: "fail", detail, fix: err?.hint ?? "fix or remove the file", exitCode: err?.exitCode ?? EXIT.usage };
   }
+  // what is set and silently unused, or deprecated: warnings, each with its fix
+  const notes: { detail: string; fix: string }[] = [];
+  const vars = misspeltVariables(ctx.io.env);
+  if (vars.length) notes.push({ detail: `mids reads no ${oneLine(vars.join(", "))}`, fix: `rename ${vars.length > 1 ? "them" : "it"} ('mids --help' lists the settings' variables)` });
+  const v2 = deprecatedApi(g);
+  if (v2) notes.push(v2);
+  const result = (detail: string): Check => notes.length
+    ? { check: "config", status: "warn", detail: [detail, ...notes.map((n) => n.detail)].join("; "), fix: notes.map((n) => n.fix).join("; ") }
+    : { check: "config", status: "ok", detail };
   let mode = "";
   try {
     mode = `, mode ${(statSync(path).mode & 0o777).toString(8).padStart(4, "0")}`;
   } catch {
-    return { check: "config", status: "ok", detail: `no config file (${path})${profile}` };
+    return result(`no config file (${path})${profile}`);
   }
   // a misspelt setting is read as nothing: the value meant is silently not used
   let ignored: string[] = [];
@@ -88,12 +113,30 @@ function configCheck(ctx: Context): Check {
     ignored = ignoredInFile(readConfigFile(ctx.io.env).raw);
   } catch { /* changed since the settings were read: the checks below use what was read */ }
   if (ignored.length) {
-    return {
-      check: "config", status: "warn", detail: `${path}${mode}${profile}; ignored: ${oneLine(ignored.join(", "))}`,
+    notes.unshift({
+      detail: `ignored: ${oneLine(ignored.join(", "))}`,
       fix: `rename or remove them in ${path} (settings: ${CONFIG_KEYS.join(", ")}; profile names: letters, digits, '.', '_' and '-')`,
-    };
+    });
   }
-  return { check: "config", status: "ok", detail: `${path}${mode}${profile}` };
+  return result(`${path}${mode}${profile}`);
+}
+
+/**
+ * The fix for a failed TLS handshake, by what failed: each cause has its own (a clock or a CA store
+ * is no fix for a server that speaks plain http on the port, nor for a certificate of another host).
+ */
+export function tlsFix(code: string, reason: string, host: string): string {
+  if (code === "CERT_HAS_EXPIRED" || code === "CERT_NOT_YET_VALID") {
+    return `the certificate is ${code === "CERT_HAS_EXPIRED" ? "expired" : "not valid yet"} by this machine's clock: check the system clock (e.g. timedatectl set-ntp true); if it is right, tell the server's operators`;
+  }
+  if (/SELF_SIGNED|UNABLE_TO_GET_ISSUER|UNABLE_TO_VERIFY_LEAF/.test(code)) {
+    return "the certificate's issuer is not trusted here (a private CA, or a TLS-inspecting proxy's): point NODE_EXTRA_CA_CERTS at that CA's PEM file";
+  }
+  if (code === "ERR_TLS_CERT_ALTNAME_INVALID") return `the certificate is not for ${host}: use the host name it was issued for in the base URL`;
+  if (/wrong version number|packet length too long|http request/i.test(reason)) {
+    return `${host} answers without TLS: check the port in the base URL, or whether it should be http://`;
+  }
+  return "check the system clock and the CA certificates (NODE_EXTRA_CA_CERTS for a private CA)";
 }
 
 const skip = (check: string, why: string): Check => ({ check, status: "skip", detail: why });
@@ -150,10 +193,11 @@ export async function collect(ctx: Context): Promise<Check[]> {
   // every path mids sends starts with its version: a base URL ending in one doubles it (/v3/v3/me)
   const version = VERSION_END.exec(new URL(baseUrl).pathname)?.[1];
   const unsent = unsentParts(baseUrl);
+  const versionFix = `drop the trailing /${version} from the base URL (${from}): ${shownUrl.replace(VERSION_END, "")}`;
   checks.push(version
     ? {
       check: "base-url", status: "warn", detail: `${shownUrl} (from ${from}) ${versionDoubled(version)}: ${target.pathname}`,
-      fix: `drop the trailing /${version} from the base URL (${from}): ${shownUrl.replace(VERSION_END, "")}`,
+      fix: versionFix,
     }
     : unsent.length
       ? {
@@ -193,7 +237,7 @@ export async function collect(ctx: Context): Promise<Check[]> {
   if (!p.ok) {
     // OpenSSL's text ends in file and line numbers: keep its reason ("wrong version number")
     const reason = /routines:[^:]*:([^:]+)/.exec(p.message)?.[1] ?? p.message;
-    checks.push({ check: "tls", status: "fail", detail: `${p.code}: ${oneLine(reason)}`, fix: "check the system clock and the CA certificates (NODE_EXTRA_CA_CERTS for a private CA)", exitCode: EXIT.server });
+    checks.push({ check: "tls", status: "fail", detail: `${p.code}: ${oneLine(reason).replace(/[:\s]+$/, "")}`, fix: tlsFix(p.code, reason, target.host), exitCode: EXIT.server });
     return rest("TLS failed");
   }
   if (https) {
@@ -262,6 +306,23 @@ export async function collect(ctx: Context): Promise<Check[]> {
         ? { check: "key", status: "ok", detail: `${shown} is recognised` }
         : { check: "key", status: "fail", detail: errorLine(err, secrets), fix: err.hint ?? "check the key", exitCode: EXIT.credentials });
       if (lacks) checks.push({ check: "entitlements", status: "fail", detail: errorLine(err, secrets), fix: "use a key with the 'api' entitlement (see your plan in the product's settings)", exitCode: EXIT.credentials });
+    } else if (err instanceof ApiError && err.exitCode === EXIT.rateLimited) {
+      // the key's limit is used up: no fault of the key, which was not checked; the rate-limit check
+      // says when it resets (each probe is sent once here: --max-retries would not help)
+      const rl = parseRateLimit(err.headers, ctx.now());
+      const reset = (rl?.day.remaining === 0 ? rl.day.resetAt : undefined) ?? rl?.minute.resetAt;
+      checks.push(skip("key", "not checked: GET /v3/me was rate limited"), skip("entitlements", "GET /v3/me was rate limited"));
+      checks.push({
+        check: "rate-limit", status: "fail", detail: errorLine(err, secrets), exitCode: EXIT.rateLimited,
+        fix: `${reset ? `the limit resets at ${reset.toISOString()}; ` : ""}wait, then run mids doctor again (a job that needs more requests needs a higher limit)`,
+      });
+    } else if (err instanceof ApiError && err.exitCode === EXIT.notFound) {
+      // GET /v3/me is a route every API has: not found, the base URL leads to no API (a gateway's
+      // path left out or mistyped, another service). An answer other than the key's description: exit 7
+      checks.push({
+        check: "key", status: "fail", detail: `GET /v3/me failed: ${errorLine(e, secrets)}`, exitCode: EXIT.server,
+        fix: version ? versionFix : `no API answers under ${shownUrl} (from ${from}): check the base URL's host and path; requests go to ${target.origin}${target.pathname.replace(/\/v3\/me$/, "")}/v3/...`,
+      });
     } else {
       const m = e instanceof MidsError ? e : undefined;
       checks.push({ check: "key", status: "fail", detail: `GET /v3/me failed: ${errorLine(e, secrets)}`, fix: m?.hint ?? "try again; rerun with --verbose to see the exchange", exitCode: m?.exitCode ?? EXIT.bug });

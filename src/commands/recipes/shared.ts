@@ -3,6 +3,7 @@ import type { Context } from "../../context.js";
 import { decodeRecipe } from "../../recipes/decode.js";
 import { MAX_RECIPE_BYTES } from "../../recipes/parse.js";
 import { discontinuedNotice } from "./discontinued.js";
+import { stdinChunks } from "../shared/stdin.js";
 
 /** Once per run (spec 9): recipes are v2-only and gone in v3; the notice names the command run. */
 export function noticeDiscontinued(ctx: Context, command: string): void {
@@ -15,8 +16,7 @@ export function noticeDiscontinued(ctx: Context, command: string): void {
 export async function readStdinCapped(ctx: Context): Promise<{ text: string; bytes: number; invalidAt?: number }> {
   const chunks: Buffer[] = [];
   let bytes = 0;
-  for await (const c of ctx.io.stdin) {
-    const b = typeof c === "string" ? Buffer.from(c) : (c as Buffer);
+  for await (const b of stdinChunks(ctx)) {
     chunks.push(b);
     bytes += b.length;
     if (bytes > MAX_RECIPE_BYTES) break;

@@ -20,6 +20,7 @@ import { urlSecrets } from "../../client/request.js";
 import { checkData } from "../shared/validate.js";
 import { parseIntFlag } from "../shared/options.js";
 import { noticeDiscontinued, readStdinCapped } from "./shared.js";
+import { outputTyped } from "../../config.js";
 
 export interface ValidateOptions {
   inputs: string[];
@@ -122,6 +123,13 @@ async function readInput(input: Input, stdin: { text: string; invalidAt?: number
 }
 
 export async function run(opts: ValidateOptions, ctx: Context): Promise<void> {
+  // -o json picks --format json; another -o typed has no findings format: refused, as 'migrate
+  // scan' refuses it, rather than stylish printed in its place. MIDS_OUTPUT or a stored output
+  // (a person's default for the resource commands) is no request for this command: not refused
+  const g = ctx.globals;
+  if (outputTyped(g) && g.output !== "json" && g.output !== "table") {
+    throw new UsageError(`recipes validate has no -o ${g.output} output`, { hint: "use --format json|sarif|junit|gitlab|checkstyle|github|stylish" });
+  }
   outputPlan(ctx, opts);
   const concurrency = parseIntFlag("--concurrency", opts.concurrency, 1, MAX_CONCURRENCY) ?? 4;
   // an ignore file over git's limit is left out, as in git and `migrate scan`: said once on stderr

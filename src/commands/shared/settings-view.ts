@@ -35,3 +35,4 @@ export function effective(g: Context["globals"], key: ConfigKey, stdoutIsTTY: bo
   if (key === "output" && g.sources?.output?.kind === "flag") return g.outputSetting?.value ?? (stdoutIsTTY ? "table" : "json");
   return EFFECTIVE[key](g);
 }
+

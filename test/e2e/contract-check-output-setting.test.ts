@@ -1,0 +1,26 @@
+// contract check under MIDS_OUTPUT=csv or a stored 'output yaml' (a default for the resource
+// commands): the report, as without them; before, 'contract check has no -o csv output', exit 2,
+// naming a flag nobody typed. -o csv typed is still refused.
+import { expect, it } from "vitest";
+import { runMain, useSandbox } from "../helpers/cli.js";
+import { SANDBOX_DEMO_KEY } from "../../src/sandbox/keys.js";
+
+const sb = useSandbox(["-q"]);
+
+it("MIDS_OUTPUT=csv or a stored output yaml: the report (JSON when piped), exit 0; -o csv typed: exit 2", async () => {
+  const stored = sb.env(SANDBOX_DEMO_KEY);
+  await runMain(["config", "set", "output", "yaml"], { env: stored });
+  const [fromEnv, fromFile, typed] = await Promise.all([
+    runMain(["-q", "contract", "check", "--routes", "v3.me"], { env: { ...sb.env(SANDBOX_DEMO_KEY), MIDS_OUTPUT: "csv" } }),
+    runMain(["-q", "contract", "check", "--routes", "v3.me"], { env: stored }),
+    runMain(["-q", "contract", "check", "--routes", "v3.me", "-o", "csv"], { env: sb.env(SANDBOX_DEMO_KEY) }),
+  ]);
+  for (const r of [fromEnv, fromFile]) {
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toBe("");
+    expect(JSON.parse(r.stdout)).toMatchObject({ routes: [expect.objectContaining({ route: "v3.me", documented: "holds" })] });
+  }
+  expect(typed.code).toBe(2);
+  expect(typed.stdout).toBe("");
+  expect(typed.stderr).toMatch(/^mids: contract check has no -o csv output\n/);
+});
