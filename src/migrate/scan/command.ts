@@ -145,7 +145,7 @@ export async function runScan(flags: ScanCommandFlags, ctx: Context, hooks?: Sca
   const progress = await progressLine(ctx, { whenStdoutPiped: true, text: "walking" });
   try {
     const onProgress = progress && ((begun: number, of: number) => progress.count("scanning", begun, of, "files"));
-    result = await scan({ paths, cwd: ctx.io.cwd, include: flags.include, exclude: flags.exclude, hosts, prefixes, now: ctx.now(), signal: ctx.signal, hooks, keepEdits: !!flags.fix, keepText, keepLines: stylish, rawArg: rawArgument(), general: !fast, skipPath: report, onProgress });
+    result = await scan({ paths, cwd: ctx.io.cwd, include: flags.include, exclude: flags.exclude, hosts, prefixes, now: ctx.now(), signal: ctx.signal, hooks, keepEdits: !!flags.fix, keepText, keepLines: stylish, rawArg: rawArgument(), general: !fast, skipPath: report, onProgress, countPassed: !g.quiet });
   } catch (e) {
     const file = (e as { scanFile?: string }).scanFile;
     if (file) throw new UsageError(`cannot read '${file}': ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`, { hint: "check its permissions, or leave it out with --exclude" });
@@ -257,8 +257,8 @@ export async function runScan(flags: ScanCommandFlags, ctx: Context, hooks?: Sca
   const width = stderrWrapWidth(ctx.io);
   ctx.io.stderr.write(wrapCounts(`mids: ${line}`, width).join("\n") + "\n");
   // no usage: strings a --host would have read (a gateway path before /v2, a v2 base URL's host)?
-  if (summary.usages === 0 && result.passed.length) {
-    const hint = passedOverHint(result.passed, { now: ctx.now(), hosts, maxBytes: MAX_SCAN_FILE_BYTES, rules: hooks?.rules });
+  if (summary.usages === 0 && result.passed) {
+    const hint = passedOverHint(result.passed, { hosts, rules: hooks?.rules });
     if (hint) ctx.io.stderr.write(hint);
   }
 }
