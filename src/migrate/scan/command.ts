@@ -18,7 +18,8 @@ import { VERSION } from "../../version.js";
 import { SCAN_STATUSES, type ScanStatus } from "./analyze.js";
 import { passedOverHint } from "./hint.js";
 import { fixable, fixedText, NOT_FIXED_TEXT, unifiedDiff, writeFixed, type NotFixed } from "./fix.js";
-import { SourceRedaction } from "./redact.js";
+import { SourceRedaction, withKnownSecrets } from "./redact.js";
+import { urlSecrets } from "../../client/request.js";
 import { rendering, summarize, summaryLine } from "./report.js";
 import { capListed, fileText, MAX_FINDINGS_PER_FILE, MAX_FINDINGS_PER_RUN, MAX_SCAN_FILE_BYTES, scan, type ScanHooks, type ScannedFile } from "./scan.js";
 import { MAX_RULE_GLOBSTARS } from "../../util/gitignore.js";
@@ -118,8 +119,11 @@ function listFixed(ctx: Context, files: readonly string[]): void {
   for (const f of files) ctx.io.stderr.write(`mids: fixed ${oneLine(f)}\n`);
 }
 
-export async function runScan(flags: ScanCommandFlags, ctx: Context, hooks?: ScanHooks): Promise<void> {
+export async function runScan(flags: ScanCommandFlags, ctx: Context, seams?: ScanHooks): Promise<void> {
   const g = ctx.globals;
+  // the configured key and the base URL's password are shown as *** wherever the code holds them
+  const rules = withKnownSecrets(seams?.rules, [g.apiKey, ...urlSecrets(g.baseUrl)]);
+  const hooks: ScanHooks | undefined = rules === seams?.rules ? seams : { ...seams, rules };
   if (g.outputExplicit && g.output !== "json" && g.output !== "table") {
     throw new UsageError(`migrate scan has no -o ${g.output} output`, { hint: "use --format json|sarif|junit|gitlab|checkstyle|github|stylish" });
   }
