@@ -13,6 +13,7 @@ import { statSync } from "node:fs";
 import { inCI, type IO } from "../io.js";
 import { monotonicMs } from "../util/time.js";
 import { cut, type Screen } from "../output/screen.js";
+import { countText } from "../output/prose.js";
 
 const EVERY_MS = 250;
 
@@ -66,7 +67,7 @@ export function makeProgress(io: IO, opts: ProgressOptions): Progress {
     const n = opts.handled();
     shown = true;
     // one line, a column short of the edge: a line that wraps is not redrawn in place by \r
-    const line = `migrate: ${n.toLocaleString("en")} request${n === 1 ? "" : "s"}  ${mbs.toFixed(1)} MB/s${pct}`;
+    const line = `migrate: ${countText(n)} request${n === 1 ? "" : "s"}  ${mbs.toFixed(1)} MB/s${pct}`;
     io.stderr.write(`\r\u001b[K${io.stderrColumns && io.stderrColumns > 1 ? cut(line, io.stderrColumns - 1) : line}`);
   };
   const erase = () => {

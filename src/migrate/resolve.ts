@@ -5,7 +5,7 @@ import type { Client } from "../client/client.js";
 import { ApiError, EXIT, MidsError, NetworkError, UsageError } from "../errors.js";
 import { migrationRule } from "../contract/migration.js";
 import { RESOLVE_MAX_PAGES, type Note, type Outcome, type Pending, type Shape } from "./types.js";
-import { note } from "./rewrite.js";
+import { note, pageWindow } from "./rewrite.js";
 
 export { RESOLVE_MAX_PAGES };
 
@@ -73,9 +73,12 @@ interface LookupHooks {
   failed(e: unknown): boolean;
 }
 
-/** A page to walk to, as notes name it: `v3 page 3 (where v2's page 2 starts)` when v3's pages are smaller (`, at its item 7` inside it). */
-const pageLabel = (p: { page: number; v2Page?: number; skip?: number }): string =>
-  p.v2Page !== undefined ? `v3 page ${p.page} (where v2's page ${p.v2Page} starts${p.skip ? `, at its item ${p.skip + 1}` : ""})` : `page ${p.page}`;
+/**
+ * A page to walk to, as notes name it: when v3's pages are smaller, `v3 page 3 (where v2's page 3
+ * starts: skip 6 items and keep 53, over 2 v3 pages)`, the window that is v2's page from its cursor on.
+ */
+const pageLabel = (p: Extract<Pending, { kind: "page" }>): string =>
+  p.v2Page !== undefined ? `v3 page ${p.page} (where v2's page ${p.v2Page} starts: ${pageWindow(p)})` : `page ${p.page}`;
 
 /** What a pending look-up looks up (explain says it; a failed one's note names it). */
 export const pendingWhat = (p: Pending): string => (p.kind === "report" ? `the report id of topic ${p.topicId}` : `the cursor of ${pageLabel(p)}`);

@@ -471,12 +471,23 @@ function v3PageOf(lowered: { to: string; size: number; max: number; at: number }
   const pages = aligned ? size / per : windowPages;
   query[to] = String(per);
   if (per !== max) hits[lowered.at] = hits[lowered.at].replace(/=\d+$/, `=${per}`) + ` (the largest page size up to ${max} that divides ${size}, so that page ${page} starts on a v3 page)`;
+  const p: Pending = aligned ? { kind: "page", page: v3Page, v2Page: page, keep: size, reads: pages } : { kind: "page", page: v3Page, v2Page: page, skip, keep: size, reads: pages };
   hits[pageAt] += aligned
-    ? ` (v2 pages of ${size}: page ${page} starts at item ${before + 1}, the first of v3 page ${v3Page} of pages of ${per}; follow meta.nextCursor ${v3Page - 1} times from the first page, and read ${pages} v3 pages for its ${size} items)`
-    : ` (v2 pages of ${size}: page ${page} starts at item ${before + 1}, item ${skip + 1} of v3 page ${v3Page} of pages of ${per}; follow meta.nextCursor ${v3Page - 1} times from the first page, and read ${pages} v3 pages: items ${skip + 1} to ${skip + size} of them are its ${size} items)`;
+    ? ` (v2 pages of ${size}: page ${page} starts at item ${before + 1}, the first of v3 page ${v3Page} of pages of ${per}; follow meta.nextCursor ${v3Page - 1} times from the first page, then ${pageWindow(p)})`
+    : ` (v2 pages of ${size}: page ${page} starts at item ${before + 1}, item ${skip + 1} of v3 page ${v3Page} of pages of ${per}; follow meta.nextCursor ${v3Page - 1} times from the first page, then ${pageWindow(p)})`;
   const out = [...pending];
-  out[i] = aligned ? { kind: "page", page: v3Page, v2Page: page } : { kind: "page", page: v3Page, v2Page: page, skip };
+  out[i] = p;
   return out;
+}
+
+/**
+ * The v3 items that are v2's page, from the v3 page it starts in: `skip 6 items and keep 53, over 2
+ * v3 pages`. Every note that names that page says it (the page-to-cursor note, --resolve's, explain's
+ * look-up), so the page can be read by hand from the cursor alone.
+ */
+export function pageWindow(p: { skip?: number; keep?: number; reads?: number }): string {
+  const skip = p.skip ?? 0;
+  return `skip ${skip} item${skip === 1 ? "" : "s"} and keep ${p.keep}, over ${p.reads} v3 page${p.reads === 1 ? "" : "s"}`;
 }
 
 function rewriteV2(r: Route, v2Values: readonly string[], req: LogRequest, from: Shape, opts: RewriteOptions): Outcome {

@@ -1,7 +1,7 @@
 // The run's tallies and the summary printed on stderr: counts per status, per v2 route and per
 // rule, and the requests left out of the rewritten output.
 import { route as routeById } from "../contract/routes.js";
-import { wrapCounts, wrapProse } from "../output/prose.js";
+import { countText, wrapCounts, wrapProse } from "../output/prose.js";
 import { STATUSES, type Status } from "./types.js";
 
 export const LISTED_MAX = 50;
@@ -86,11 +86,11 @@ export function summaryText(t: Tally, opts: { listLeftOut: boolean; width?: numb
   const out: string[] = [];
   // the count line wraps at word boundaries too (before, a 60-column terminal cut "ski|pped")
   // (a count stays with its status)
-  const counts = `migrate: ${t.total} request${t.total === 1 ? "" : "s"}: ` + STATUSES.map((s) => `${t.byStatus[s]} ${s}`).join(", ");
+  const counts = `migrate: ${countText(t.total)} request${t.total === 1 ? "" : "s"}: ` + STATUSES.map((s) => `${countText(t.byStatus[s])} ${s}`).join(", ");
   out.push(...wrapCounts(counts, opts.width));
   if (t.byRoute.size) {
     const shown = STATUSES.filter((s) => s !== "invalid" && s !== "unchanged" && s !== "unrecognized" && s !== "skipped");
-    const rows = [...t.byRoute].map(([id, c]) => { const r = routeById(id); return [`${r.method} ${r.path}`, ...shown.map((s) => String(c[s]))]; });
+    const rows = [...t.byRoute].map(([id, c]) => { const r = routeById(id); return [`${r.method} ${r.path}`, ...shown.map((s) => countText(c[s]))]; });
     const head = ["v2 route", ...shown];
     const w = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
     out.push("", head.map((h, i) => pad(h, w[i])).join("  ").trimEnd());
@@ -98,13 +98,13 @@ export function summaryText(t: Tally, opts: { listLeftOut: boolean; width?: numb
   }
   if (t.byRule.size) {
     out.push("", "notes:");
-    for (const [rule, r] of t.byRule) out.push(...wrapProse(`  ${rule} (${r.count}): ${r.message}`, opts.width, 4));
+    for (const [rule, r] of t.byRule) out.push(...wrapProse(`  ${rule} (${countText(r.count)}): ${r.message}`, opts.width, 4));
   }
   if (opts.listLeftOut && t.leftOutCount) {
     // (skipped requests are left out too, counted above, never listed: a page's assets would bury the rest)
-    out.push("", `left out of the output (no v3 request${t.byStatus.skipped ? ", skipped ones aside" : ""}): ${t.leftOutCount}`);
+    out.push("", `left out of the output (no v3 request${t.byStatus.skipped ? ", skipped ones aside" : ""}): ${countText(t.leftOutCount)}`);
     for (const l of t.leftOut) out.push(`  ${l}`);
-    if (t.leftOutCount > t.leftOut.length) out.push(`  ... and ${t.leftOutCount - t.leftOut.length} more (-o json lists every request)`);
+    if (t.leftOutCount > t.leftOut.length) out.push(`  ... and ${countText(t.leftOutCount - t.leftOut.length)} more (-o json lists every request)`);
   }
   return out.join("\n") + "\n";
 }

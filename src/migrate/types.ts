@@ -98,11 +98,12 @@ export const RESOLVE_MAX_PAGES = 100;
 
 export type Pending =
   /**
-   * page: the v3 page to walk to; v2Page: the page the log asked for, when v3's pages are smaller;
-   * skip: the items of that v3 page before v2's page starts, when it does not start on a v3 page
-   * (rewrite.ts: v3PageOf)
+   * page: the v3 page to walk to; v2Page: the page the log asked for, when v3's pages are smaller,
+   * and with it the window of v3 items that is v2's page (rewrite.ts: v3PageOf, pageWindow):
+   * skip, the items of that v3 page before v2's page starts, when it does not start on a v3 page;
+   * keep, v2's page size; reads, the v3 pages that hold them
    */
-  | { kind: "page"; page: number; v2Page?: number; skip?: number }
+  | { kind: "page"; page: number; v2Page?: number; skip?: number; keep?: number; reads?: number }
   | { kind: "report"; topicId: string };
 
 /** A distinct request's rewrite, computed once and counted lazily (pipeline.ts). */

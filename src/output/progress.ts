@@ -5,6 +5,7 @@
 import type { Context } from "../context.js";
 import { inCI } from "../io.js";
 import { throttleLatest } from "../util/throttle.js";
+import { countText } from "./prose.js";
 
 const UPDATE_MS = 100;
 
@@ -42,7 +43,7 @@ export async function progressLine(ctx: Context, opts: ProgressLineOptions = {})
   const update = (text: string | (() => string)) => shown.push(text);
   return {
     update,
-    count: (doing, done, of, things) => update(() => `${doing}: ${done.toLocaleString("en")} of ${of.toLocaleString("en")} ${things}`),
+    count: (doing, done, of, things) => update(() => `${doing}: ${countText(done)} of ${countText(of)} ${things}`),
     stop: () => {
       shown.cancel();
       off?.();

@@ -54,6 +54,13 @@ export function wrapText(text: string, width: number): string[] {
 }
 
 /**
+ * A count as every line mids writes on stderr says it, the summaries of migrate, scan, verify and
+ * contract check and the progress lines drawn before them alike: plain digits (`300000`), as
+ * scripts read them (before, progress said `34,229` and the summary after it `300000`).
+ */
+export const countText = (n: number): string => String(n);
+
+/**
  * A summary line of counts wrapped as wrapProse does, each number kept beside the word after it
  * ("0 skipped", never "0" at a line's end): the closing lines of migrate, scan, verify and
  * contract check.

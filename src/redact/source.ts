@@ -20,8 +20,8 @@ export interface CodeRedaction {
 
 const NOT_PLACEHOLDER = `(?![$%<{]|["']?\\$|["']?\\{|["']?%[sdv]|["']?<|process\\.env|os\\.environ|os\\.Getenv)`;
 // a value the code fills in, which redactText (made for logs, where every value is real) took for a
-// secret: `${KEY}`, `$KEY`, `{key}`, `%s`, `<key>`, `process.env.KEY`, maybe quoted, maybe after a scheme
-const PH = "(?:\\$\\{[^{}]*\\}|\\$\\(?[A-Za-z_]\\w*\\)?|\\{\\{?\\s*[A-Za-z_][\\w.]*\\s*\\}\\}?|#\\{[^{}]*\\}|%[sdv]|%\\(\\w+\\)[sd]|<[A-Za-z_][\\w-]*>|process\\.env\\.\\w+|os\\.environ\\[[^\\]]*\\]|os\\.Getenv\\([^)]*\\))";
+// secret: `${KEY}`, `$KEY`, `{key}`, `{}`, `{0}`, `%s`, `<key>`, `process.env.KEY`, maybe quoted, maybe after a scheme
+const PH = "(?:\\$\\{[^{}]*\\}|\\$\\(?[A-Za-z_]\\w*\\)?|\\{\\{?\\s*(?:[A-Za-z_][\\w.]*|\\d*)\\s*\\}\\}?|#\\{[^{}]*\\}|%[sdv]|%\\(\\w+\\)[sd]|<[A-Za-z_][\\w-]*>|process\\.env\\.\\w+|os\\.environ\\[[^\\]]*\\]|os\\.Getenv\\([^)]*\\))";
 // (`user:password` as two placeholders; the punctuation that closes the code around it)
 const PLACEHOLDER = new RegExp(`^(["'\`]?)(?:(?:Bearer|Basic|Token)\\s+)?${PH}(?::${PH})?\\1[\`'")\\]};,]*$`);
 
@@ -30,6 +30,51 @@ const PAIR_NAME = `(?:${SECRET_QUERY_PARAMS.map((p) => esc(p).replace(/[-_]/g, "
 const PAIR_NAME_RE = new RegExp(`^${PAIR_NAME}$`, "i");
 // (an escaped quote ends the value: its backslash stays, so the string it closes stays closed)
 const PAIR = new RegExp(`([?&;]${PAIR_NAME}=)${NOT_PLACEHOLDER}(?:[^&\\s"'\`;#\\\\]|\\\\(?!["'\`]))+`, "gi");
+// a literal that ends with a secret parameter's `=`, its value the literal the code joins to it
+// (`"/v2/x?key=" + "sk_1..."`, PHP's `.`, Lua's `..`, VB's `&`, Python's literals side by side)
+const JOINED_PAIR = new RegExp(`([?&;]${PAIR_NAME}=)(["'\`])(\\s*(?:\\+|\\.\\.?|&|<>)?\\s*)(["'\`])([^"'\`\\s&#;\\\\]+)`, "gi");
+const joinedValue = (m: string, head: string, close: string, join: string, open: string, v: string): string =>
+  (PLACEHOLDER.test(open + v + open) || isRouteLiteral(open + v + open) ? m : `${head}${close}${join}${open}${REDACTED}`);
+// what a rule of logs took for the quoted value of a secret name (`key=" + "`) that is code: the
+// end of a literal, a join and the start of the next (its value: JOINED_PAIR), maybe a name between
+// (`key=" + KEY + "`: a variable)
+const JOIN = /^\s*(?:\+|\.\.?|&|<>)?\s*$|^\s*(?:\+|\.\.?|&|<>)\s*[A-Za-z_$][\w$.]*\s*(?:\+|\.\.?|&|<>)\s*$/;
+// a secret parameter whose value is a placeholder the code formats (`"?key=%s" % k`, Go's
+// Sprintf, `"?key={}".format(k)`): the literals given after the string holding it that look like
+// keys (`Sprintf("%s/v2/x?api_key=%s", base, "sk_1...")`) are its value, maybe
+const FORMATTED_PAIR = new RegExp(`[?&;]${PAIR_NAME}=(?:%[sdv]|%\\(\\w+\\)[sd]|\\{\\w*\\})`, "i");
+const LITERAL = /"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'/g;
+// a secret parameter's name and `=` in code (PAIR's head): what follows it says which of the
+// patterns below can match, so a text is searched for it once and they are tried only where they can
+const PAIR_HEAD = new RegExp(`[?&;]${PAIR_NAME}=`, "gi");
+
+/** The rule of a secret query parameter in code: its value as written, in the literal joined to it, or formatted into it. */
+function redactPairsInCode(s: string): string {
+  PAIR_HEAD.lastIndex = 0;
+  let m = PAIR_HEAD.exec(s);
+  if (!m) return s;
+  let joined = false;
+  let formatted = false;
+  for (; m; m = PAIR_HEAD.exec(s)) {
+    const c = s.charCodeAt(m.index + m[0].length);
+    if (isQuote(c)) joined = true;
+    else if (c === 37 /* % */ || c === 123 /* { */) formatted = true;
+  }
+  let out = s.replace(PAIR, `$1${REDACTED}`);
+  if (joined) out = out.replace(JOINED_PAIR, joinedValue);
+  return formatted ? formattedValues(out) : out;
+}
+
+function formattedValues(s: string): string {
+  const m = FORMATTED_PAIR.exec(s);
+  if (!m) return s;
+  // past the quote that closes the string holding it
+  let from = m.index + m[0].length;
+  while (from < s.length && !isQuote(s.charCodeAt(from))) from++;
+  if (++from >= s.length) return s;
+  const tail = s.slice(from).replace(LITERAL, (lit) => (secretLiteral(lit, false) ? lit[0] + REDACTED + lit[0] : lit));
+  return s.slice(0, from) + tail;
+}
 const HEADER = new RegExp(`((?<!\\w|[?&;][\\w-]*)(?:${SECRET_HEADERS.map(esc).join("|")})["']?\\s*[:=]\\s*)${NOT_PLACEHOLDER}(?:"[^"$\`{]*"|'[^'$\`{]*'|(?:(?:Bearer|Basic|Token)\\s+)?${NOT_PLACEHOLDER}(?=[^\\s"'\`,;)}]*\\d)[^\\s"'\`\\\\,;)}]+)`, "gi");
 // a URL's user info (`https://user:pw@host`), curl's credentials (`-u user:pw`), and a quoted
 // literal given to a name that says it is secret (`const API_KEY = "sk_1..."`: secretLiteral)
@@ -166,6 +211,7 @@ function pairAt(s: string, i: number, from: number, to: number): boolean {
 }
 
 const isBlank = (c: number) => c === 32 || (c >= 9 && c <= 13);
+const isQuote = (c: number) => c === 34 || c === 39 || c === 96;
 
 // could NAMED match with its name's last word at i? (the letters from i, a quote maybe, blanks, `:`
 // or `=`; a character past ASCII may be a Unicode blank: maybe)
@@ -188,7 +234,7 @@ export const SOURCE_RULES: readonly TextRule[] = Object.freeze([
     literals: PAIR_LITERALS,
     caseInsensitive: true,
     near: (s, i, from, to) => pairAt(s, i, from, to),
-    apply: (s) => s.replace(PAIR, `$1${REDACTED}`),
+    apply: (s) => redactPairsInCode(s),
   },
   {
     name: "secret header in code",
@@ -223,8 +269,10 @@ const ROUTE_CUT = /^(["'`]?)([^"'`\s]*)\1$/;
  * is; a route, and a tuple or call given to a secret name (its literals go: groupShown), with the
  * rules of logs applied to it alone; anything else undefined (it stays REDACTED).
  */
-function shownInCode(cut: string, r: CodeRedaction, name: string | undefined): string | undefined {
+function shownInCode(cut: string, r: CodeRedaction, name: string | undefined, quoted: boolean): string | undefined {
   if (PLACEHOLDER.test(cut)) return cut;
+  // (a quote that ends the literal naming it, `api_key=` + "k1"`: one character is no secret)
+  if ((quoted && JOIN.test(cut)) || (cut.length === 1 && isQuote(cut.charCodeAt(0)))) return cut;
   const route = ROUTE_CUT.exec(cut);
   if (route && isRouteLiteral(route[2])) return route[1] + r.redactText(route[2]) + route[1];
   return groupEnd(cut, 0) === cut.length ? r.redactText(groupShown(cut, name)) : undefined;
@@ -255,7 +303,9 @@ function keepPlaceholders(s: string, red: string, r: CodeRedaction): string {
     const next = last ? (s.endsWith(p) ? s.length - p.length : -1) : s.indexOf(p, at);
     if (next < at) return red;
     const cut = s.slice(at, next);
-    out += (shownInCode(cut, r, nameOfValueAt(s, at)) ?? (spacedPlaceholderAt(s, at, next) ? cut : REDACTED)) + p;
+    // (between quotes that end a literal and open the next: `key=" + "` is a join)
+    const quoted = isQuote(s.charCodeAt(at - 1)) && isQuote(s.charCodeAt(next));
+    out += (shownInCode(cut, r, nameOfValueAt(s, at), quoted) ?? (spacedPlaceholderAt(s, at, next) ? cut : REDACTED)) + p;
     at = next + p.length;
   }
   return out;

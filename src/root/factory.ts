@@ -122,7 +122,7 @@ async function makeClient(ctx: Context): Promise<Client> {
       hint: "pass --base-url, set MIDS_BASE_URL, or run 'mids config set base-url URL' (or try --sandbox)",
     });
   }
-  const [{ Client }, { waitNotifier }, { proxyFor }] = await Promise.all([import("../client/client.js"), import("../client/wait.js"), import("../client/proxy.js")]);
+  const [{ Client }, { waitLines }, { proxyFor }] = await Promise.all([import("../client/client.js"), import("../output/wait-line.js"), import("../client/proxy.js")]);
   // HTTPS_PROXY / HTTP_PROXY / NO_PROXY: the proxy's module loads only when one is used
   const proxy = proxyFor(baseUrl, ctx.io.env);
   const proxyAgent = proxy && (await import("../client/proxy-agent.js")).proxyAgent;
@@ -141,7 +141,8 @@ async function makeClient(ctx: Context): Promise<Client> {
     verbose: g.verbose,
     maxBodyBytes: g.maxBodyBytes,
     connections: g.connections,
-    onWait: waitNotifier(ctx.io.stderr, { tty: ctx.io.stderrIsTTY && !inCI(ctx.io.env), quiet: g.quiet, screen: ctx.screen }),
+    // concurrent waits for one reason are one line (output/wait-line.ts)
+    onWait: waitLines(ctx.io.stderr, { tty: ctx.io.stderrIsTTY && !inCI(ctx.io.env), quiet: g.quiet, screen: ctx.screen }),
     userAgent: `mids/${VERSION} node/${process.versions.node}`,
     invocation: g.invocation,
     signal: ctx.signal,

@@ -14,6 +14,21 @@ interface Req { status: string; from: { query: Record<string, string> }; to: { q
 
 const ids = (body: unknown): string[] => ((body as { data: { id: string }[] }).data).map((p) => p.id);
 
+/** The items a note's window (`skip S items and keep K, over N v3 pages`) names, read from the resolved request's cursor on. */
+async function windowFrom(message: string, query: Record<string, string>): Promise<string[]> {
+  const m = /skip (\d+) items? and keep (\d+), over (\d+) v3 pages?/.exec(message);
+  expect(m, message).not.toBeNull();
+  const [skip, keep, reads] = m!.slice(1).map(Number);
+  const items: string[] = [];
+  let cursor: string | undefined = query.cursor;
+  for (let k = 0; k < reads && cursor; k++) {
+    const body = (await sb.api(`/v3/projects?limit=${query.limit}&cursor=${cursor}`, SANDBOX_DEMO_KEY)).body as { data: { id: string }[]; meta: { nextCursor?: string } };
+    items.push(...ids(body));
+    cursor = body.meta.nextCursor;
+  }
+  return items.slice(skip, skip + keep);
+}
+
 describe("a v2 page size over v3's maximum, on page N", () => {
   it("--resolve walks to the v3 page where v2's page N starts, and verify compares the same items", async () => {
     // pages of 100 and of 60 (v3's largest page size that divides 60 is 30)
@@ -24,25 +39,28 @@ describe("a v2 page size over v3's maximum, on page N", () => {
     expect(offline.code, offline.stderr).toBe(0);
     const [o100, o60] = offline.stdout.trim().split("\n").map((l) => JSON.parse(l) as Req);
     expect(o100.to!.query.limit).toBe("50");
-    expect(o100.notes.find((n) => n.rule === "page-to-cursor")!.message).toContain("follow meta.nextCursor 2 times from the first page, and read 2 v3 pages for its 100 items");
+    expect(o100.notes.find((n) => n.rule === "page-to-cursor")!.message).toContain("follow meta.nextCursor 2 times from the first page, then skip 0 items and keep 100, over 2 v3 pages");
     expect(o60.to!.query.limit).toBe("30");
     const explained = await runMids(["migrate", "explain", "GET /v2/projects?page=2&limit=100", "-o", "json"], { env });
-    expect(JSON.parse(explained.stdout).resolve).toEqual(["the cursor of v3 page 3 (where v2's page 2 starts)"]);
+    expect(JSON.parse(explained.stdout).resolve).toEqual(["the cursor of v3 page 3 (where v2's page 2 starts: skip 0 items and keep 100, over 2 v3 pages)"]);
 
     const resolved = await runMids(["migrate", "--resolve", "-", "-o", "ndjson"], { env, input: log });
     expect(resolved.code, resolved.stderr).toBe(0);
     const [r100, r60] = resolved.stdout.trim().split("\n").map((l) => JSON.parse(l) as Req);
     for (const [r, size] of [[r100, 100], [r60, 60]] as const) {
-      // the v3 page the cursor names starts with the first item of v2's page 2
+      // the v3 page the cursor names starts with the first item of v2's page 2, and the window the
+      // note gives from it is v2's page (before, the note named the cursor's page and not how many items were v2's)
       const v2 = ids((await sb.api(`/v2/projects?page=2&limit=${size}`, SANDBOX_DEMO_KEY)).body);
-      const v3 = ids((await sb.api(`/v3/projects?limit=${r.to!.query.limit}&cursor=${r.to!.query.cursor}`, SANDBOX_DEMO_KEY)).body);
-      expect(v3[0]).toBe(v2[0]);
-      expect(r.notes.find((n) => n.rule === "resolved")!.message).toMatch(/^v3 page 3 \(where v2's page 2 starts\) is cursor /);
+      const resolvedNote = r.notes.find((n) => n.rule === "resolved")!.message;
+      expect(resolvedNote).toMatch(/^v3 page 3 \(where v2's page 2 starts: skip 0 items and keep \d+, over \d+ v3 pages\) is cursor /);
+      const window = await windowFrom(resolvedNote, r.to!.query);
+      expect(window[0]).toBe(v2[0]);
+      expect(window).toEqual(v2);
     }
 
     // past the last page: named as the log's page is
     const past = await runMids(["migrate", "--resolve", "-", "-o", "ndjson"], { env, input: "GET /v2/projects?page=2&limit=100&names=no-such-project-name HTTP/1.1\n" });
-    expect(JSON.parse(past.stdout.split("\n")[0]).notes.map((n: { message: string }) => n.message)).toContain("--resolve: v3 page 3 (where v2's page 2 starts) is past the last page today (1 page).");
+    expect(JSON.parse(past.stdout.split("\n")[0]).notes.map((n: { message: string }) => n.message)).toContain("--resolve: v3 page 3 (where v2's page 2 starts: skip 0 items and keep 100, over 2 v3 pages) is past the last page today (1 page).");
 
     const verified = await runMids(["migrate", "verify", "-", "-o", "json", "--fail-on", "differs"], { env, input: log });
     expect(verified.code, verified.stdout).toBe(0);
@@ -66,17 +84,22 @@ describe("a v2 page size over v3's maximum, on page N", () => {
 
       const offline = JSON.parse((await runMids(["migrate", "-", "-o", "ndjson"], { env, input: log })).stdout.split("\n")[0]) as Req;
       expect(offline.to!.query.limit).toBe(String(max));
-      expect(offline.notes.find((n) => n.rule === "page-to-cursor")!.message).toContain(`item ${skip + 1} of v3 page ${v3Page} of pages of ${max}; follow meta.nextCursor ${v3Page - 1} times from the first page, and read ${reads} v3 pages: items ${skip + 1} to ${skip + size} of them are its ${size} items`);
+      expect(offline.notes.find((n) => n.rule === "page-to-cursor")!.message).toContain(`item ${skip + 1} of v3 page ${v3Page} of pages of ${max}; follow meta.nextCursor ${v3Page - 1} times from the first page, then skip ${skip} items and keep ${size}, over ${reads} v3 pages`);
 
       const resolved = await runMids(["migrate", "--resolve", "-", "-o", "ndjson"], { env, input: log });
       expect(resolved.code, resolved.stderr).toBe(0);
       const r = JSON.parse(resolved.stdout.split("\n")[0]) as Req;
-      expect(r.notes.find((n) => n.rule === "resolved")?.message, JSON.stringify(r.notes)).toContain(`v3 page ${v3Page} (where v2's page ${page} starts, at its item ${skip + 1}) is cursor `);
-      // the items of v2's page, from the cursor's v3 page on
+      // scan names the same window in the code's finding
+      const scanned = await runMids(["migrate", "scan", ".", "--format", "json"], { cwd: fileTree({ "a.js": `fetch("/v2/projects?limit=${size}&page=${page}");\n` }), env: baseEnv() });
+      const finding = (JSON.parse(scanned.stdout) as { findings: Req[] }).findings[0];
+      expect(finding.notes.find((n) => n.rule === "page-to-cursor")!.message).toContain(`then skip ${skip} items and keep ${size}, over ${reads} v3 pages`);
+
+      // the resolved note gives the window (before, only 'at its item N': not how many to keep)
+      const resolvedNote = r.notes.find((n) => n.rule === "resolved")?.message ?? "";
+      expect(resolvedNote, JSON.stringify(r.notes)).toContain(`v3 page ${v3Page} (where v2's page ${page} starts: skip ${skip} items and keep ${size}, over ${reads} v3 pages) is cursor `);
+      // the items of v2's page, from the cursor's v3 page on, as the note says to read them
       const v2 = ids((await sb.api(`/v2/projects?page=${page}&limit=${size}`, SANDBOX_DEMO_KEY)).body);
-      const first = (await sb.api(`/v3/projects?limit=${max}&cursor=${r.to!.query.cursor}`, SANDBOX_DEMO_KEY)).body as { data: { id: string }[]; meta: { nextCursor: string } };
-      const next = ids((await sb.api(`/v3/projects?limit=${max}&cursor=${first.meta.nextCursor}`, SANDBOX_DEMO_KEY)).body);
-      expect([...ids(first), ...next].slice(skip, skip + size)).toEqual(v2);
+      expect(await windowFrom(resolvedNote, r.to!.query)).toEqual(v2);
 
       // verify walks to that page and reads `reads` pages of 50: one v2 request, v3Page - 1 + reads v3 ones
       await sb.admin("/_sandbox/requests/clear", "POST");
@@ -93,10 +116,10 @@ describe("a v2 page size over v3's maximum, on page N", () => {
     const explain = async (q: string) => JSON.parse((await runMids(["migrate", "explain", `GET /v2/projects?${q}`, "-o", "json"], { env: baseEnv() })).stdout) as Req & { resolve: string[] };
     const far = await explain(`page=60&limit=60`);
     expect(far.to!.query.limit).toBe("50");
-    expect(far.resolve).toEqual(["the cursor of v3 page 71 (where v2's page 60 starts, at its item 41)"]);
-    expect(far.notes.find((n) => n.rule === "page-to-cursor")!.message).toContain("item 41 of v3 page 71 of pages of 50; follow meta.nextCursor 70 times from the first page, and read 2 v3 pages: items 41 to 100 of them are its 60 items");
+    expect(far.resolve).toEqual(["the cursor of v3 page 71 (where v2's page 60 starts: skip 40 items and keep 60, over 2 v3 pages)"]);
+    expect(far.notes.find((n) => n.rule === "page-to-cursor")!.message).toContain("item 41 of v3 page 71 of pages of 50; follow meta.nextCursor 70 times from the first page, then skip 40 items and keep 60, over 2 v3 pages");
     // within the walk the divisor stays, and past it on both sizes too
-    expect((await explain("page=50&limit=60")).resolve).toEqual(["the cursor of v3 page 99 (where v2's page 50 starts)"]);
+    expect((await explain("page=50&limit=60")).resolve).toEqual(["the cursor of v3 page 99 (where v2's page 50 starts: skip 0 items and keep 60, over 2 v3 pages)"]);
     expect((await explain("page=200&limit=60")).to!.query.limit).toBe("30");
   }, budgetFor(3));
 

@@ -19,7 +19,10 @@ const env = () => baseEnv({ MIDS_BASE_URL: "https://api.example.com" });
 const tree = (files: Record<string, string | Buffer>): string => fileTree(files, "scan-out-");
 
 describe("migrate scan output never shows a key", () => {
-  const secrets = ["sk_live_9f8e7d6c5b4a", "tok9f8e7d6c5b4a", "up9f8e7d6c5b4a", "s9f8e7d6c5b4a", "eyJhbGciOiJIUzI1NiJ9", "pw9f8e7d6c5b4a", "pd9f8e7d6c5b4a", "cu9f8e7d6c5b4a"];
+  // the configured key: no rule finds a key in a path segment or a filter value, but mids knows this one
+  const configured = "ck9f8e7d6c5b4a";
+  const keyEnv = () => baseEnv({ MIDS_BASE_URL: "https://api.example.com", MIDS_API_KEY: configured });
+  const secrets = ["sk_live_9f8e7d6c5b4a", "tok9f8e7d6c5b4a", "up9f8e7d6c5b4a", "s9f8e7d6c5b4a", "eyJhbGciOiJIUzI1NiJ9", "pw9f8e7d6c5b4a", "pd9f8e7d6c5b4a", "cu9f8e7d6c5b4a", "kj9f8e7d6c5b4a", "kp9f8e7d6c5b4a", "kf9f8e7d6c5b4a", "kq9f8e7d6c5b4a", configured];
   const source = [
     'fetch("https://api.example.com/v2/clusters?apiKeys=sk_live_9f8e7d6c5b4a");',
     'sh("curl --oauth2-bearer tok9f8e7d6c5b4a -H \'X-Upstream-Token: up9f8e7d6c5b4a\' https://api.example.com/v2/clusters");',
@@ -28,12 +31,19 @@ describe("migrate scan output never shows a key", () => {
     // the rules of code (src/redact/source.ts): a secret-named constant, curl's -u after a tab
     'const db_pwd = "pd9f8e7d6c5b4a"; fetch("https://api.example.com/v2/clusters?limit=5");',
     'sh("curl\t-u=admin:cu9f8e7d6c5b4a https://api.example.com/v2/clusters?limit=6");',
+    // a secret parameter's value in the literal joined to the one naming it (before: shown whole,
+    // after a '"***"' where the join was)
+    'fetch(base + "/v2/clusters?key=" + "kj9f8e7d6c5b4a"); get(`/v2/intel?limit=5&api_key=` + \'kp9f8e7d6c5b4a\' + "&page=2");',
+    // ... or given to the placeholder that is its value (Go's Sprintf, Python's %)
+    'u := fmt.Sprintf("%s/v2/clusters?api_key=%s", base, "kf9f8e7d6c5b4a"); v = base + "/v2/clusters?token=%s" % "kq9f8e7d6c5b4a"',
+    // the configured key as a path segment (an agent route's) and as a filter value (before: shown)
+    `fetch("https://api.example.com/v2/agent/${configured}/run"); fetch("https://api.example.com/v2/projects?names=${configured}");`,
     "",
   ].join("\n");
 
   it.each(["stylish", "json", "sarif", "github", "gitlab", "junit", "checkstyle"])("--format %s", async (format) => {
     const dir = tree({ "a.js": source });
-    const r = await runMain(["migrate", "scan", "--format", format], { cwd: dir, env: env() });
+    const r = await runMain(["migrate", "scan", "--format", format], { cwd: dir, env: keyEnv() });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toContain("a.js");
     for (const s of secrets) expect(r.stdout + r.stderr).not.toContain(s);
@@ -55,7 +65,7 @@ describe("migrate scan output never shows a key", () => {
 
   it("--fix --dry-run: the diff's lines", async () => {
     const dir = tree({ "a.js": source });
-    const r = await runMain(["migrate", "scan", "--fix", "--dry-run"], { cwd: dir, env: env() });
+    const r = await runMain(["migrate", "scan", "--fix", "--dry-run"], { cwd: dir, env: keyEnv() });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toContain("+++ b/a.js");
     for (const s of secrets) expect(r.stdout + r.stderr).not.toContain(s);

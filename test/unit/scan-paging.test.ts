@@ -134,6 +134,24 @@ describe("a page number set apart from a list URL", () => {
     expect(pageLine('get("/v2/projects", /* opts */ { page })')).toBe(1);
   });
 
+  it("reads a shorthand property after a quote that opens no string on its line or the one before", () => {
+    // before: an odd quote before it on the line made the rest of the line read as a string, and
+    // the read was rewritten (--fix made it a v3 path the code still sends page to)
+    // a Rust lifetime (struct shorthand), one or three of them
+    expect(pageLine('fn list(c: &\'a Client) -> Req { c.get("/v2/projects").query(&Query { page, limit }) }')).toBe(1);
+    expect(pageLine('impl<\'a> Api<\'a> { fn list(&\'a self) { self.get("/v2/projects", &Query { page, limit }) } }')).toBe(1);
+    // an apostrophe in a block comment, begun on this line or the one before
+    expect(pageLine('/* v2\'s paging */ const r = get("/v2/projects", { params: { page, limit } });')).toBe(1);
+    expect(pageLine('/* paging:\n   v2\'s */ const r = get("/v2/projects", { params: { page, limit } });')).toBe(2);
+    // a quote in a regular expression
+    expect(pageLine('const q = s.replace(/\'/g, ""); get("/v2/projects", { params: { page, limit } });')).toBe(1);
+    // still a string: quotes that close on the line, a prefixed one, one holding an apostrophe
+    expect(pageLine("get(\"/v2/projects\")\nlog('read { page, limit }');")).toBe(0);
+    expect(pageLine("r = get(f\"{B}/v2/projects\")\nprint(f'page {page}')")).toBe(0);
+    expect(pageLine('get("/v2/projects")\nlog("it\'s { page, limit }");')).toBe(0);
+    expect(pageLine("get(\"/v2/projects\")\nlet c = '{'; log(\"{ page, limit }\");")).toBe(0);
+  });
+
   it("reads a few lines around the usage, and never past the route references on either side", () => {
     const pad = (n: number) => "x\n".repeat(n);
     expect(pageLine(`p = {"page": 2}\n${pad(PAGE_LINES_BEFORE - 1)}get("/v2/projects")`)).toBe(1);

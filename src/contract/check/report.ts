@@ -3,7 +3,7 @@
 import type { FindingsSet, Finding, RuleInfo } from "../../findings/types.js";
 import { departureText } from "../shapes/shape.js";
 import { oneLine } from "../../util/sanitize.js";
-import { wrapCounts } from "../../output/prose.js";
+import { countText, wrapCounts } from "../../output/prose.js";
 import type { CheckSummary, RouteResult, Violation } from "./index.js";
 
 export const RULES = {
@@ -52,7 +52,8 @@ function elsewhere(s: CheckSummary): string {
  * boundaries, each count beside its word (before, 60 columns cut it mid-word: "0 faile|d").
  */
 export function summaryLine(s: CheckSummary, width?: number): string {
-  const line = `contract check: ${s.routes} route${s.routes === 1 ? "" : "s"}: documented shape ${s.holds} hold${s.holds === 1 ? "s" : ""}, ${s.violated} violated; assumed shape ${s.shapes.confirmed} confirmed, ${s.shapes.departs} depart${elsewhere(s)}; ${s.skipped} skipped, ${s.failed} failed`;
+  const n = countText;
+  const line = `contract check: ${n(s.routes)} route${s.routes === 1 ? "" : "s"}: documented shape ${n(s.holds)} hold${s.holds === 1 ? "s" : ""}, ${n(s.violated)} violated; assumed shape ${n(s.shapes.confirmed)} confirmed, ${n(s.shapes.departs)} depart${elsewhere(s)}; ${n(s.skipped)} skipped, ${n(s.failed)} failed`;
   return wrapCounts(line, width).join("\n") + "\n";
 }
 

@@ -323,6 +323,29 @@ export class Analyzer {
     return u ?? undefined;
   }
 
+  /**
+   * Whether the text at `r` would be reported as a call on the API's own host and path, for the
+   * --host hint of a run that found no usage (hint.ts): a base URL ending in /v2 (given a host:
+   * `own`), or a call to a known v2 route below the root. usage()'s reading, without making the
+   * usage (what it shows, its fix), so a tree of such strings costs the hint little.
+   */
+  readsAsCall(text: string, r: RouteText, own: boolean): boolean {
+    if (own && r.end - r.start <= 4) {
+      const src = text.slice(r.start, r.end);
+      if ((src === "/v2" || src === "/v2/") && isBaseUrl(text, r)) return true;
+    }
+    let flat = "";
+    let n = 0;
+    for (const p of r.pieces) flat += p.kind === "lit" ? p.text : p.kind === "ph" ? MARK(n++) : "";
+    // (a key of the run's memo of cores: a copy, as analyze's)
+    flat = detached(flat);
+    const shape = this.literals && shapeOf(flat, this.literals);
+    const c = this.core(shape ? shape.flat : flat);
+    if (!c.known || c.root) return false;
+    const o = (c.outcome ??= rewrite({ method: c.method, origin: "", path: c.path, query: c.pairs }, this.rewriteOptions));
+    return o.routeId !== undefined && (o.status === "rewritten" || o.status === "partial" || o.status === "removed");
+  }
+
   /** A base URL ending in /v2 (isBaseUrl): `unrecognized`, with what to do about the calls built on it. */
   private baseUsage(src: string): Usage {
     const from: Shape = { method: "GET", path: "/v2", query: {} };

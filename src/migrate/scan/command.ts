@@ -18,7 +18,8 @@ import { VERSION } from "../../version.js";
 import { SCAN_STATUSES, type ScanStatus } from "./analyze.js";
 import { passedOverHint } from "./hint.js";
 import { fixable, fixedText, NOT_FIXED_TEXT, unifiedDiff, writeFixed, type NotFixed } from "./fix.js";
-import { SourceRedaction } from "./redact.js";
+import { SourceRedaction, withKnownSecrets } from "./redact.js";
+import { urlSecrets } from "../../client/request.js";
 import { rendering, summarize, summaryLine } from "./report.js";
 import { capListed, fileText, MAX_FINDINGS_PER_FILE, MAX_FINDINGS_PER_RUN, MAX_SCAN_FILE_BYTES, scan, type ScanHooks, type ScannedFile } from "./scan.js";
 import { MAX_RULE_GLOBSTARS } from "../../util/gitignore.js";
@@ -118,8 +119,11 @@ function listFixed(ctx: Context, files: readonly string[]): void {
   for (const f of files) ctx.io.stderr.write(`mids: fixed ${oneLine(f)}\n`);
 }
 
-export async function runScan(flags: ScanCommandFlags, ctx: Context, hooks?: ScanHooks): Promise<void> {
+export async function runScan(flags: ScanCommandFlags, ctx: Context, seams?: ScanHooks): Promise<void> {
   const g = ctx.globals;
+  // the configured key and the base URL's password are shown as *** wherever the code holds them
+  const rules = withKnownSecrets(seams?.rules, [g.apiKey, ...urlSecrets(g.baseUrl)]);
+  const hooks: ScanHooks | undefined = rules === seams?.rules ? seams : { ...seams, rules };
   if (g.outputExplicit && g.output !== "json" && g.output !== "table") {
     throw new UsageError(`migrate scan has no -o ${g.output} output`, { hint: "use --format json|sarif|junit|gitlab|checkstyle|github|stylish" });
   }
@@ -145,7 +149,7 @@ export async function runScan(flags: ScanCommandFlags, ctx: Context, hooks?: Sca
   const progress = await progressLine(ctx, { whenStdoutPiped: true, text: "walking" });
   try {
     const onProgress = progress && ((begun: number, of: number) => progress.count("scanning", begun, of, "files"));
-    result = await scan({ paths, cwd: ctx.io.cwd, include: flags.include, exclude: flags.exclude, hosts, prefixes, now: ctx.now(), signal: ctx.signal, hooks, keepEdits: !!flags.fix, keepText, keepLines: stylish, rawArg: rawArgument(), general: !fast, skipPath: report, onProgress });
+    result = await scan({ paths, cwd: ctx.io.cwd, include: flags.include, exclude: flags.exclude, hosts, prefixes, now: ctx.now(), signal: ctx.signal, hooks, keepEdits: !!flags.fix, keepText, keepLines: stylish, rawArg: rawArgument(), general: !fast, skipPath: report, onProgress, countPassed: !g.quiet });
   } catch (e) {
     const file = (e as { scanFile?: string }).scanFile;
     if (file) throw new UsageError(`cannot read '${file}': ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`, { hint: "check its permissions, or leave it out with --exclude" });
@@ -257,8 +261,8 @@ export async function runScan(flags: ScanCommandFlags, ctx: Context, hooks?: Sca
   const width = stderrWrapWidth(ctx.io);
   ctx.io.stderr.write(wrapCounts(`mids: ${line}`, width).join("\n") + "\n");
   // no usage: strings a --host would have read (a gateway path before /v2, a v2 base URL's host)?
-  if (summary.usages === 0 && result.passed.length) {
-    const hint = passedOverHint(result.passed, { now: ctx.now(), hosts, maxBytes: MAX_SCAN_FILE_BYTES, rules: hooks?.rules });
+  if (summary.usages === 0 && result.passed) {
+    const hint = passedOverHint(result.passed, { hosts, rules: hooks?.rules });
     if (hint) ctx.io.stderr.write(hint);
   }
 }

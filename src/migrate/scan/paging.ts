@@ -130,18 +130,38 @@ function shorthand(text: string, i: number, name: string): boolean {
 /**
  * Whether offset `i` is in a string or a comment begun on its own line, read from the line's
  * start: `{page}` in a Python f-string, a Rust format string or a template literal's text, and
- * `{ page, limit }` in a `//`, `/*`, `# ` or ` * ` comment are words of text, not properties.
+ * `{ page, limit }` in a `//`, `/*`, `# ` or ` * ` comment are words of text, not properties. A
+ * quote that opens no string is passed over: an apostrophe (`don't`, after a word that is no string
+ * prefix such as Python's `f`), a Rust lifetime (`&'a`, `<'a>`), the text of a block comment begun
+ * on a line before (up to its end on this line), and a `'` or `"` that no quote closes on its line
+ * (a regex's `/'/`): JS and Rust strings in those quotes end on their line, a template literal may not.
  */
 function quotedOrCommented(text: string, i: number): boolean {
   let j = text.lastIndexOf("\n", i - 1) + 1;
   while (isSpace(text.charCodeAt(j))) j++;
   // a line of a block comment (` * { page }`), not `*/`
   if (text.charCodeAt(j) === 42 /* * */ && text.charCodeAt(j + 1) !== 47) return true;
+  // the end of a block comment begun on a line before: the code is after it
+  for (let k = j; k < i - 1; k++) {
+    const c = text.charCodeAt(k);
+    if (c === 47 /* / */ && text.charCodeAt(k + 1) === 42) break;
+    if (c === 42 /* * */ && text.charCodeAt(k + 1) === 47) { j = k + 2; break; }
+  }
   let quote = 0;
-  for (; j < i; j++) {
+  let opened = 0;
+  for (;; j++) {
+    if (j >= i) {
+      // a `'` or `"` not closed on its line opened no string: the line is code from after it on
+      if (quote === 0 || quote === 96 /* ` */ || closesOnLine(text, i, quote)) return quote !== 0;
+      quote = 0;
+      j = opened;
+      continue;
+    }
     const c = text.charCodeAt(j);
     if (quote) { if (c === 92 /* a backslash */) j++; else if (c === quote) quote = 0; continue; }
-    if (isQuote(c)) quote = c;
+    if (isQuote(c)) {
+      if (c !== 39 /* ' */ || opensString(text, j)) { quote = c; opened = j; }
+    }
     else if (c === 47 /* / */) {
       const d = text.charCodeAt(j + 1);
       if (d === 47) return true;
@@ -150,7 +170,34 @@ function quotedOrCommented(text: string, i: number): boolean {
     }
     else if (c === 35 /* # */) { const d = text.charCodeAt(j + 1); if (isBlank(d) || d === 35) return true; }
   }
-  return quote !== 0;
+}
+
+/** Whether the `'` at `j` opens a string: not an apostrophe (`don't`, but `f'...'`, `b'x'`) or a Rust lifetime (`&'a`, `<'a>`). */
+function opensString(text: string, j: number): boolean {
+  const b = text.charCodeAt(j - 1);
+  if (b === 38 /* & */ || b === 60 /* < */) {
+    const a = text.charCodeAt(j + 1);
+    // `&'a` / `<'a`: a lifetime, unless a char literal (`'a'`)
+    if (((a >= 65 && a <= 90) || (a >= 97 && a <= 122) || a === 95) && text.charCodeAt(j + 2) !== 39) return false;
+  }
+  if (!isWord(b) || b === 36 /* $ */) return true;
+  let k = j - 1;
+  while (k >= 0 && isWord(text.charCodeAt(k)) && text.charCodeAt(k) !== 36) k--;
+  return STRING_PREFIX.test(text.slice(k + 1, j));
+}
+
+/** The letters that may open a string right before its quote: Python's f, r, b, u (rb, fr, ...), Rust's b. */
+const STRING_PREFIX = /^(?:[rbuf]|rb|br|fr|rf)$/i;
+
+/** Whether the `quote` open at `i` closes (unescaped) before the end of its line. */
+function closesOnLine(text: string, i: number, quote: number): boolean {
+  for (let j = i; j < text.length; j++) {
+    const c = text.charCodeAt(j);
+    if (c === 10 || c === 13) return false;
+    if (c === 92) j++;
+    else if (c === quote) return true;
+  }
+  return false;
 }
 
 /**

@@ -4,6 +4,7 @@
 import { Redactor, pureRedaction, type CompiledRules, type TextRule } from "../../redact/index.js";
 import { redactCode, type CodeRedaction } from "../../redact/source.js";
 import { redactAccessPrefix } from "../redact.js";
+import { redact } from "../../util/known-secrets.js";
 
 const CLF_LINE = /^\S+ \S+ \S+ \[[^\]\n]*\] "/;
 
@@ -25,6 +26,18 @@ export interface ScanRules {
   text?: readonly TextRule[];
   /** the rules of code, compiled (SOURCE_CODE_RULES and more) */
   code?: CompiledRules;
+}
+
+/**
+ * `rules` and a rule that shows the run's own credentials (the configured key, the base URL's
+ * password) as `***` wherever code holds them: in a path segment (`/v2/agent/KEY/run`) or a filter
+ * value, where no rule of code looks for a key, as every other mids output shows them (known-secrets.ts).
+ */
+export function withKnownSecrets(rules: ScanRules | undefined, secrets: readonly (string | undefined)[]): ScanRules | undefined {
+  const known = [...new Set(secrets.filter((s): s is string => !!s && s.length >= 4))];
+  if (!known.length) return rules;
+  const rule: TextRule = { name: "the run's own credentials", literals: known, apply: (s) => redact(s, known) };
+  return { ...rules, text: [...(rules?.text ?? []), rule] };
 }
 
 /** One run's redaction of what scan shows: a Redactor of its own (its memos), and the rules of code. */

@@ -1,6 +1,7 @@
 // migrate scan findings in the shared findings module's terms, and the command's own json shape.
 import { MIDS_INFORMATION_URI, type FileFindings, type Finding, type FindingsSet, type Rendering, type Severity } from "../../findings/index.js";
 import { escapeC1Json } from "../../util/sanitize.js";
+import { countText } from "../../output/prose.js";
 import { columnsIn } from "../../findings/columns.js";
 import { SourceRedaction, type ScanRules } from "./redact.js";
 import { SCAN_STATUSES, type ScanStatus, type Usage } from "./analyze.js";
@@ -60,10 +61,11 @@ export function summarize(r: ScanResult, files: readonly ScannedFile[], fixed: n
 
 /** `dryRun`: --fix --dry-run, where the fixes are only a diff ("would be fixed"). */
 export function summaryLine(s: Summary, dryRun = false): string {
-  const counts = SCAN_STATUSES.filter((k) => s[k] > 0).map((k) => `${s[k]} ${k}`).join(", ");
-  const usages = `${s.usages} v2 usage${s.usages === 1 ? "" : "s"}${s.usages ? ` in ${s.filesWithUsages} file${s.filesWithUsages === 1 ? "" : "s"} (${counts})` : ""}`;
-  const skipped = [s.skipped.binary ? `${s.skipped.binary} binary` : "", s.skipped.tooLarge ? `${s.skipped.tooLarge} too large` : ""].filter(Boolean).join(", ");
-  return `${s.files} file${s.files === 1 ? "" : "s"} scanned: ${usages}${s.fixed ? `; ${s.fixed} ${dryRun ? "would be fixed" : "fixed"}` : ""}${skipped ? `; skipped ${skipped}` : ""}`;
+  const n = countText;
+  const counts = SCAN_STATUSES.filter((k) => s[k] > 0).map((k) => `${n(s[k])} ${k}`).join(", ");
+  const usages = `${n(s.usages)} v2 usage${s.usages === 1 ? "" : "s"}${s.usages ? ` in ${n(s.filesWithUsages)} file${s.filesWithUsages === 1 ? "" : "s"} (${counts})` : ""}`;
+  const skipped = [s.skipped.binary ? `${n(s.skipped.binary)} binary` : "", s.skipped.tooLarge ? `${n(s.skipped.tooLarge)} too large` : ""].filter(Boolean).join(", ");
+  return `${n(s.files)} file${s.files === 1 ? "" : "s"} scanned: ${usages}${s.fixed ? `; ${n(s.fixed)} ${dryRun ? "would be fixed" : "fixed"}` : ""}${skipped ? `; skipped ${skipped}` : ""}`;
 }
 
 /** A request as text for people: placeholders stay readable ({id}), nothing is percent-encoded. */

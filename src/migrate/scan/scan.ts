@@ -11,6 +11,7 @@ import type { ScanRules } from "./redact.js";
 import { monotonicMs } from "../../util/time.js";
 import { detached } from "../../util/memo.js";
 import { columnAt } from "../../findings/columns.js";
+import { PassedTally } from "./hint.js";
 
 /** Files over this size are skipped (named on stderr): generated bundles, data dumps. */
 export const MAX_SCAN_FILE_BYTES = 2 * 1024 * 1024;
@@ -36,7 +37,7 @@ const NEEDLE = Buffer.from("/v2");
 const UTF16: Readonly<Record<"le" | "be", { needle: Buffer }>> = { le: { needle: Buffer.from("/v2", "utf16le") }, be: { needle: Buffer.from("/v2", "utf16le").swap16() } };
 export const utf16Of = (b: Buffer): "le" | "be" | undefined => (b.length >= 2 && b.length % 2 === 0 ? (b[0] === 0xff && b[1] === 0xfe ? "le" : b[0] === 0xfe && b[1] === 0xff ? "be" : undefined) : undefined);
 /**
- * A file's bytes as the scan reads them (hint.ts reads them again so): after a UTF-16 byte order
+ * A file's bytes as the scan reads them: after a UTF-16 byte order
  * mark (`utf16`: utf16Of) UTF-16; else, past a UTF-8 byte order mark (`bom`), UTF-8, or latin1
  * where they are not UTF-8 (`latin1`: --fix writes them back so).
  */
@@ -250,6 +251,8 @@ export interface ScanOptions {
   general?: boolean;
   /** a file the walk passes over (its absolute path, directory a real path): the run's own --output-file, a report of an earlier run */
   skipPath?: string;
+  /** count what the --host hint needs of the files passed over while no usage is found (default true; --quiet prints no hint) */
+  countPassed?: boolean;
   /** the files begun of all the walk found: after the walk, then each time the event loop gets a turn (a progress line) */
   onProgress?: (begun: number, of: number) => void;
 }
@@ -271,10 +274,10 @@ export interface ScanResult {
   /** files that were no regular file any more when read (a symbolic link or FIFO swapped in) */
   changed: string[];
   /**
-   * a run that found no usage: the files whose bytes held `/v2` and gave none (hint.ts reads them
-   * again for strings a --host would make usages); empty once a usage is found
+   * a run that found no usage: the strings of the files whose bytes held `/v2` and gave none that
+   * a --host would make usages (hint.ts), counted as each file was read; none once a usage is found
    */
-  passed: FileEntry[];
+  passed?: PassedTally;
 }
 
 /**
@@ -444,9 +447,8 @@ export async function scan(opts: ScanOptions): Promise<ScanResult> {
   const binary: string[] = [];
   const tooLarge: { file: string; size: number }[] = [];
   const changed: string[] = [];
-  // the files with `/v2` that gave no usage, kept while the run has found none (ScanResult.passed)
-  const passed: FileEntry[] = [];
-  let foundAny = false;
+  // the strings of the files with `/v2` that gave no usage, counted while the run has found none (ScanResult.passed)
+  let passed: PassedTally | undefined = opts.countPassed === false ? undefined : new PassedTally();
 
   const one = async (i: number, chunk: Buffer) => {
     const e = entries[i];
@@ -459,7 +461,7 @@ export async function scan(opts: ScanOptions): Promise<ScanResult> {
     if (!utf16 && buf.subarray(0, BINARY_PROBE_BYTES).indexOf(0) >= 0) { binary.push(e.file); return; }
     const { text, bom, latin1 } = sourceText(buf, utf16);
     const routes = extractRoutes(text, under);
-    if (!routes.length) { if (!foundAny) passed.push(e); return; }
+    if (!routes.length) { passed?.add(text, analyzer); return; }
     const usages: Located[] = [];
     const over: { unlisted?: Unlisted } = {};
     let pos: Positions | undefined;
@@ -487,8 +489,8 @@ export async function scan(opts: ScanOptions): Promise<ScanResult> {
       usages.push(located(u, r, pos));
     }
     if (usages.length && e.file.endsWith(".json") && text.indexOf('"v2"') >= 0) leavePostmanPaths(text, usages);
-    if (!usages.length) { if (!foundAny) passed.push(e); return; }
-    if (!foundAny) { foundAny = true; passed.length = 0; }
+    if (!usages.length) { passed?.add(text, analyzer); return; }
+    passed = undefined;
     found[i] = { ...e, id: identity(st), text: keepText ? text : undefined, lines: keepLines ? linesOf(text, usages) : undefined, bom, latin1, ...(utf16 ? { utf16 } : {}), usages, ...over };
   };
 
@@ -522,5 +524,5 @@ export async function scan(opts: ScanOptions): Promise<ScanResult> {
   binary.sort();
   changed.sort();
   tooLarge.sort((a, b) => (a.file < b.file ? -1 : 1));
-  return { files: found.filter((f): f is ScannedFile => !!f), scanned: entries.length, binary, tooLarge, ignored, skippedDirs, largeIgnores, costlyRules, changed, passed: foundAny ? [] : passed };
+  return { files: found.filter((f): f is ScannedFile => !!f), scanned: entries.length, binary, tooLarge, ignored, skippedDirs, largeIgnores, costlyRules, changed, passed };
 }

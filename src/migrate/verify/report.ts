@@ -1,7 +1,7 @@
 // The verdicts of `mids migrate verify` on stdout: a terminal listing (one line per request that is
 // not equivalent, then a table per v2 route), one JSON report, or JSON lines then the summary.
 import { oneLine } from "../../util/sanitize.js";
-import { wrapCounts } from "../../output/prose.js";
+import { countText, wrapCounts } from "../../output/prose.js";
 import { targetOf } from "../url.js";
 import type { Difference } from "./compare.js";
 import { GONE_ON_BOTH, VERDICTS, type VerifyRecord, type VerifySummary } from "./replay.js";
@@ -89,9 +89,10 @@ export function terminalReport(records: VerifyRecord[], summary: VerifySummary, 
  * word boundaries, each count beside its verdict (before, 60 columns cut it mid-word: "uncon|firmed").
  */
 export function summaryLine(s: VerifySummary, width?: number): string {
-  const sample = !s.sample ? "" : s.sample.size >= s.sample.of ? ` (--sample takes all ${s.sample.of} replayable)`
-    : ` (a ${s.sample.first ? "first-N" : `random, --seed ${s.sample.seed}`} sample of ${s.sample.size} of ${s.sample.of} replayable)`;
-  const invalid = s.invalid ? `; ${s.invalid} line${s.invalid === 1 ? " is" : "s are"} not a request` : "";
-  const line = `migrate verify: ${s.total} distinct request${s.total === 1 ? "" : "s"}${sample}: ${VERDICTS.map((v) => `${s[v]} ${v}`).join(", ")}${invalid}`;
+  const n = countText;
+  const sample = !s.sample ? "" : s.sample.size >= s.sample.of ? ` (--sample takes all ${n(s.sample.of)} replayable)`
+    : ` (a ${s.sample.first ? "first-N" : `random, --seed ${s.sample.seed}`} sample of ${n(s.sample.size)} of ${n(s.sample.of)} replayable)`;
+  const invalid = s.invalid ? `; ${n(s.invalid)} line${s.invalid === 1 ? " is" : "s are"} not a request` : "";
+  const line = `migrate verify: ${n(s.total)} distinct request${s.total === 1 ? "" : "s"}${sample}: ${VERDICTS.map((v) => `${n(s[v])} ${v}`).join(", ")}${invalid}`;
   return wrapCounts(line, width).join("\n") + "\n";
 }
