@@ -2,7 +2,8 @@
 import { makeScreen } from "../../src/output/screen.js";
 import { testIO } from "../../src/io.js";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { describeWait, formatDuration, waitLine, waitNotifier } from "../../src/client/wait.js";
+import { describeWait, formatDuration, waitLine } from "../../src/client/wait.js";
+import { waitLines } from "../../src/output/wait-line.js";
 import { ApiError, NetworkError } from "../../src/errors.js";
 
 const now = new Date("2026-11-20T12:00:00Z");
@@ -43,7 +44,7 @@ describe("retry waits", () => {
     vi.useFakeTimers();
     const n = describeWait(limited({}, 3000), 3000, 1, 3, now)!;
     let tty = "";
-    const stop = waitNotifier({ write: (s: string) => (tty += s) }, { tty: true, quiet: false })(n)!;
+    const stop = waitLines({ write: (s: string) => (tty += s) }, { tty: true, quiet: false })(n)!;
     vi.advanceTimersByTime(2000);
     stop();
     const frames = tty.split("\r\u001b[2K").filter(Boolean);
@@ -51,19 +52,19 @@ describe("retry waits", () => {
     // ended early (Ctrl-C after 2 s): the record says what was waited, in the past tense
     expect(tty.endsWith("; waited 2s as the server asked for retry 1/3\n")).toBe(true);
     let ran = "";
-    const ranOut = waitNotifier({ write: (s: string) => (ran += s) }, { tty: true, quiet: false })(n)!;
+    const ranOut = waitLines({ write: (s: string) => (ran += s) }, { tty: true, quiet: false })(n)!;
     vi.advanceTimersByTime(3000);
     ranOut();
     expect(ran.endsWith("\r\u001b[2Kmids: rate limited; waited 3s as the server asked for retry 1/3\n")).toBe(true);
     let piped = "";
-    expect(waitNotifier({ write: (s: string) => (piped += s) }, { tty: false, quiet: false })(n)).toBeUndefined();
+    waitLines({ write: (s: string) => (piped += s) }, { tty: false, quiet: false })(n);
     expect(piped).toBe(`${waitLine(n)}\n`);
     // at 40 columns each countdown frame is one line that keeps the time; the spinner is paused
     let narrow = "";
     const screen = makeScreen(testIO({ stderrColumns: 40 }));
     let spins = 0;
     screen.spinner({ stop: () => spins--, start: () => spins++ });
-    const end = waitNotifier({ write: (s: string) => (narrow += s) }, { tty: true, quiet: false, screen })(n)!;
+    const end = waitLines({ write: (s: string) => (narrow += s) }, { tty: true, quiet: false, screen })(n)!;
     expect(spins).toBe(-1);
     vi.advanceTimersByTime(1000);
     end();
@@ -72,7 +73,7 @@ describe("retry waits", () => {
     for (const f of drawn) expect(f.length).toBeLessThan(40);
     expect(drawn.map((f) => /in (\S+):/.exec(f)?.[1])).toEqual(["3s", "2s"]);
     let quiet = "";
-    waitNotifier({ write: (s: string) => (quiet += s) }, { tty: true, quiet: true })(n);
+    waitLines({ write: (s: string) => (quiet += s) }, { tty: true, quiet: true })(n);
     expect(quiet).toBe("");
   });
 });
