@@ -445,6 +445,17 @@ export function outputTyped(g: { jq?: string; outputExplicit: boolean; sources?:
   return g.jq !== undefined || (g.outputExplicit && (g.sources?.output === undefined || g.sources.output.kind === "flag"));
 }
 
+/**
+ * The output of a command that prints a report in only some formats (`allowed`): -o typed as it
+ * is (the command refuses one it cannot print), MIDS_OUTPUT or a stored output when it is one of
+ * them, else the default (a table on a terminal, JSON piped). A job's MIDS_OUTPUT=csv is a default
+ * for the resource commands and must not stop such a command.
+ */
+export function reportOutput(g: { output: OutputFormat; jq?: string; outputExplicit: boolean; sources?: Partial<Record<ConfigKey, SettingSource>> }, stdoutIsTTY: boolean, allowed: readonly OutputFormat[]): OutputFormat {
+  if (outputTyped(g) || allowed.includes(g.output)) return g.output;
+  return stdoutIsTTY ? "table" : "json";
+}
+
 /** How an error names a setting's value: the flag, the variable, or the key in the file (and profile). */
 export function settingLabel(key: ConfigKey, s: SettingSource | undefined, path: string): string {
   switch (s?.kind) {

@@ -1,5 +1,6 @@
 // mids contract export --openapi [--api v2|v3]: the contract as an OpenAPI 3.1 document on stdout.
 import type { Command } from "commander";
+import { outputTyped } from "../../config.js";
 import type { Context } from "../../context.js";
 import { UsageError } from "../../errors.js";
 import { VERSION } from "../../version.js";
@@ -27,10 +28,12 @@ Examples:
 export async function run(opts: ExportOptions, ctx: Context): Promise<void> {
   if (!opts.openapi) throw new UsageError("say which format to export", { hint: "mids contract export --openapi" });
   const g = ctx.globals;
-  if (g.outputExplicit && g.output !== "json" && g.output !== "yaml") throw new UsageError(`-o ${g.output} does not apply to an OpenAPI document`, { hint: "use -o json (the default) or -o yaml" });
+  // -o typed only: a job's MIDS_OUTPUT (or a stored output) is a default for the resource commands
+  const typed = outputTyped(g);
+  if (typed && g.output !== "json" && g.output !== "yaml") throw new UsageError(`-o ${g.output} does not apply to an OpenAPI document`, { hint: "use -o json (the default) or -o yaml" });
   const { openApiDocument } = await import("../../contract/openapi/index.js");
   const doc = openApiDocument({ version: g.api, midsVersion: VERSION });
-  if (g.outputExplicit && g.output === "yaml") {
+  if (typed && g.output === "yaml") {
     // as every -o yaml: what a YAML 1.1 reader (PyYAML) would take for a date or a boolean is quoted
     const { yamlText } = await import("../../output/render.js");
     ctx.io.stdout.write(await yamlText(doc));

@@ -1,3 +1,4 @@
+import { outputTyped } from "../../config.js";
 import type { Context } from "../../context.js";
 import { FindingsError, UsageError } from "../../errors.js";
 import { VERSION } from "../../version.js";
@@ -28,8 +29,10 @@ export async function run(flags: MigrateFlags, ctx: Context): Promise<void> {
   const to = parseEnumFlag<OutputTarget>("--to", flags.to, TO_FORMATS as unknown as OutputTarget[]);
   const failOn = checkChoiceList<Status>("--fail-on", flags.failOn, STATUSES);
   let report: "json" | "ndjson" | undefined;
-  if (g.outputExplicit && (g.output === "json" || g.output === "ndjson")) report = g.output;
-  else if (g.outputExplicit && g.output !== "table") {
+  // (the default output is the rewritten log: MIDS_OUTPUT or a stored output never turns it into the report)
+  const typed = outputTyped(g);
+  if (typed && (g.output === "json" || g.output === "ndjson")) report = g.output;
+  else if (typed && g.output !== "table") {
     throw new UsageError(`migrate has no -o ${g.output} output`, { hint: "use -o json or -o ndjson for the report, or --to curl|http|har|ndjson for the requests" });
   }
   if (g.jq !== undefined) {

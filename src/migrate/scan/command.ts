@@ -3,6 +3,7 @@
 import { isUtf8 } from "node:buffer";
 import { readFileSync, realpathSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
+import { outputTyped } from "../../config.js";
 import type { Context } from "../../context.js";
 import { strategyFastPath } from "../compose.js";
 import { apiHosts, apiPathPrefix } from "../api-base.js";
@@ -124,7 +125,7 @@ export async function runScan(flags: ScanCommandFlags, ctx: Context, seams?: Sca
   // the configured key and the base URL's password are shown as *** wherever the code holds them
   const rules = withKnownSecrets(seams?.rules, [g.apiKey, ...urlSecrets(g.baseUrl)]);
   const hooks: ScanHooks | undefined = rules === seams?.rules ? seams : { ...seams, rules };
-  if (g.outputExplicit && g.output !== "json" && g.output !== "table") {
+  if (outputTyped(g) && g.output !== "json" && g.output !== "table") {
     throw new UsageError(`migrate scan has no -o ${g.output} output`, { hint: "use --format json|sarif|junit|gitlab|checkstyle|github|stylish" });
   }
   const plan = outputPlan(ctx, flags);

@@ -1,6 +1,7 @@
 // mids migrate verify, once its flags are parsed: read the log, replay, compare, report.
 import { apiPathPrefix } from "../../../migrate/api-base.js";
 import { urlSecrets } from "../../../client/request.js";
+import { reportOutput } from "../../../config.js";
 import type { Context } from "../../../context.js";
 import { FindingsError, InterruptedError, UsageError } from "../../../errors.js";
 import { stderrWrapWidth, writeAsync } from "../../../io.js";
@@ -44,8 +45,9 @@ export async function run(flags: VerifyFlags, ctx: Context): Promise<void> {
   }
   const tolerance = parseNumberFlag("--tolerance", flags.tolerance, { hint: "e.g. --tolerance 0.001" }) ?? 0;
   if (tolerance < 0) throw new UsageError(`--tolerance must not be negative (got '${flags.tolerance}')`, { hint: "e.g. --tolerance 0.001" });
-  if (g.outputExplicit && !["table", "json", "ndjson"].includes(g.output)) {
-    throw new UsageError(`migrate verify has no -o ${g.output} output`, { hint: "use -o table, -o json or -o ndjson" });
+  const output = reportOutput(g, ctx.io.stdoutIsTTY, ["table", "json", "ndjson"]);
+  if (!["table", "json", "ndjson"].includes(output)) {
+    throw new UsageError(`migrate verify has no -o ${output} output`, { hint: "use -o table, -o json or -o ndjson" });
   }
 
   const files = logInputs(ctx, flags.files, "verify");
@@ -67,8 +69,8 @@ export async function run(flags: VerifyFlags, ctx: Context): Promise<void> {
   const { records, summary } = verified;
 
   // -o json goes through the JSON printer, so --jq applies to the report
-  if (g.output === "json") await emitJson(ctx, JSON.parse(jsonReport(records, summary)));
-  else await writeAsync(ctx.io.stdout, g.output === "ndjson" ? escapeC1Json(ndjsonReport(records, summary)) : terminalReport(records, summary, g.color && ctx.io.stdoutIsTTY, ctx.io.stdoutIsTTY ? ctx.io.columns : undefined));
+  if (output === "json") await emitJson(ctx, JSON.parse(jsonReport(records, summary)));
+  else await writeAsync(ctx.io.stdout, output === "ndjson" ? escapeC1Json(ndjsonReport(records, summary)) : terminalReport(records, summary, g.color && ctx.io.stdoutIsTTY, ctx.io.stdoutIsTTY ? ctx.io.columns : undefined));
   if (!g.quiet) ctx.io.stderr.write(summaryLine(summary, stderrWrapWidth(ctx.io)));
   const nothing = !summary.interrupted && summary.equivalent + summary.unconfirmed + summary.differs + summary.failed === 0;
   // a gate that compared nothing must not pass unnoticed (an empty or misdetected log): a warning,
