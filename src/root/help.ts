@@ -72,7 +72,7 @@ Environment:
                                 default profile in 'mids config')
   MIDS_PROFILE                  the config profile to use (like --profile)
   MIDS_OUTPUT, MIDS_API, MIDS_TIMEOUT, MIDS_MAX_RETRIES, MIDS_MAX_BODY_SIZE,
-  MIDS_MAX_PAGES                the other settings, in that order of precedence
+  MIDS_MAX_PAGES                the other settings, with the same precedence
   NO_COLOR, FORCE_COLOR         colour control; MIDS_DEBUG=1 prints stack traces
 
 Exit codes:
