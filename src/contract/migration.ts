@@ -111,7 +111,7 @@ export const MIGRATION_RULES = {
   "invalid-input": { effect: "invalid", message: "Not a request.",
     action: "Check the input format (--from-format) or the line itself." },
   "resolved": { effect: "info", message: "Finished online with --resolve.",
-    action: "Nothing to do." },
+    action: "The rewritten request carries what was looked up; where the note names a window (skip N items and keep M), take v2's page from that cursor on by it." },
 } as const satisfies Record<string, MigrationRule>;
 
 export type RuleId = keyof typeof MIGRATION_RULES;

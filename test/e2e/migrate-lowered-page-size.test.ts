@@ -53,6 +53,8 @@ describe("a v2 page size over v3's maximum, on page N", () => {
       const v2 = ids((await sb.api(`/v2/projects?page=2&limit=${size}`, SANDBOX_DEMO_KEY)).body);
       const resolvedNote = r.notes.find((n) => n.rule === "resolved")!.message;
       expect(resolvedNote).toMatch(/^v3 page 3 \(where v2's page 2 starts: skip 0 items and keep \d+, over \d+ v3 pages\) is cursor /);
+      // and says the window is to be applied (before, it ended 'Nothing to do.')
+      expect(resolvedNote).toMatch(/where the note names a window .* take v2's page from that cursor on by it\.$/);
       const window = await windowFrom(resolvedNote, r.to!.query);
       expect(window[0]).toBe(v2[0]);
       expect(window).toEqual(v2);
