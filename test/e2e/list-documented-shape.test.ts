@@ -76,3 +76,26 @@ describe("grounding history: a snapshot whose topics depart from their shape", (
     expect(r.stdout.trimEnd().split("\n")[1]).toMatch(/ {2}; \{"en":"Obj"\}; str$/);
   });
 });
+
+describe("a catalog route that answers no list (clusters, chains: payloads not shown)", () => {
+  it("says so once and prints the data as received with -o json, an empty csv otherwise; an empty list stays silent", async () => {
+    // (before, v2 clusters and chains printed [] with nothing on stderr, and v3 clusters' notice
+    // said 'shown as received' over a printed [])
+    const h = await hostile((req, res) => sendJson(res, 200, req.url!.startsWith("/empty") ? { data: [] } : { data: null }));
+    const [clustersV2, clustersV3, chainsCsv, empty] = await Promise.all([
+      runMids(["clusters", "list", "--api", "v2", "-o", "json"], { env: env(h.url) }),
+      runMids(["clusters", "list", "-o", "json"], { env: env(h.url) }),
+      runMids(["vocabulary", "chains", "--api", "v2", "-o", "csv"], { env: env(h.url) }),
+      runMids(["clusters", "list", "--api", "v2", "-o", "json"], { env: env(`${h.url}/empty`) }),
+    ]);
+    expect([clustersV2.code, clustersV2.stdout]).toEqual([0, "null\n"]);
+    expect(clustersV2.stderr).toBe("mids: notice: GET /v2/clusters answered no list (its data is null); printed as received ('mids api /v2/clusters' shows the raw body)\n");
+    expect([clustersV3.code, clustersV3.stdout]).toEqual([0, "null\n"]);
+    expect(clustersV3.stderr.split("\n").filter(Boolean)).toHaveLength(1);
+    expect(clustersV3.stderr).toContain("(data): array expected, got null; shown as received");
+    expect(chainsCsv.code).toBe(0);
+    expect(chainsCsv.stdout.split("\n").filter(Boolean)).toHaveLength(1);
+    expect(chainsCsv.stderr).toContain("GET /v2/projects/chains answered no list (its data is null); shown as an empty list");
+    expect([empty.code, empty.stdout, empty.stderr]).toEqual([0, "[]\n", ""]);
+  });
+});

@@ -13,5 +13,5 @@ export async function list(ctx: Context): Promise<void> {
   upgradeNotice(ctx, res.meta);
   // the list wherever the answer puts it; json and yaml print the answer as received
   const items = listItems(res.data, ["clusters"]).items;
-  await printAssumedList(ctx, res.data, autoView(items, 5, [{ path: "id" }, { path: "name" }], shapeFields(assumedShape(routeId)?.shape)), ["clusters"]);
+  await printAssumedList(ctx, res.data, autoView(items, 5, [{ path: "id" }, { path: "name" }], shapeFields(assumedShape(routeId)?.shape)), { names: ["clusters"], routeId });
 }

@@ -6,6 +6,7 @@ import type { Column, View } from "../../output/render.js";
 import { cellText, getPath, keyColumn } from "../../output/fields.js";
 import { fieldsOf, type Shape } from "../../contract/shapes/shape.js";
 import { listItems } from "../../contract/shapes/list.js";
+import { route } from "../../contract/routes.js";
 
 export { listItems };
 
@@ -68,15 +69,32 @@ export function firstOf(row: unknown, paths: readonly string[]): unknown {
 
 /**
  * A list answer of an assumed shape: json and yaml print the data as received (a wrapped list
- * stays wrapped), ndjson one item a line, table and csv the items.
+ * stays wrapped, a route's null data stays null), ndjson one item a line, table and csv the items. An answer
+ * that holds no list at all (data null, missing, a bare value, an object without an array) is
+ * said once on stderr, so an empty table or csv is not taken for an empty catalog.
  */
-export async function printAssumedList(ctx: Context, data: unknown, view: View, names: readonly string[] = [], row?: (item: unknown) => unknown): Promise<void> {
+export async function printAssumedList(ctx: Context, data: unknown, view: View, opts: { names?: readonly string[]; row?: (item: unknown) => unknown; routeId?: string } = {}): Promise<void> {
   const { printItem, printList } = await import("../../output/render.js");
+  const { names = [], row, routeId } = opts;
   const { items, wrapped } = listItems(data, names);
-  if (wrapped && (ctx.globals.output === "json" || ctx.globals.output === "yaml" || ctx.globals.jq !== undefined)) {
-    await printItem(ctx, data);
+  const noList = !Array.isArray(data) && !items.length && !holdsArray(data);
+  const asReceived = ctx.globals.output === "json" || ctx.globals.output === "yaml" || ctx.globals.jq !== undefined;
+  if (noList && routeId) {
+    const r = route(routeId);
+    const what = data === undefined ? "missing" : data === null ? "null" : typeof data === "object" ? "an object without a list" : `a ${typeof data}`;
+    // (keyed as noteAssumed's notice: a route with an assumed shape has said it already)
+    ctx.notice(`${r.method} ${r.path} answered no list (its data is ${what}); ${asReceived ? "printed as received" : "shown as an empty list"} ('mids api ${r.path}' shows the raw body)`, "shape");
+  }
+  if ((wrapped || (noList && routeId)) && asReceived) {
+    await printItem(ctx, data ?? null);
     return;
   }
   const asTable = row && (ctx.globals.output === "table" || ctx.globals.output === "csv");
   await printList(ctx, [asTable ? items.map(row) : items], view);
+}
+
+/** Does an answer hold an array anywhere a list could be (itself, or one or two levels down)? */
+function holdsArray(data: unknown, depth = 0): boolean {
+  if (Array.isArray(data)) return true;
+  return isObj(data) && depth < 2 && Object.values(data).some((v) => holdsArray(v, depth + 1));
 }

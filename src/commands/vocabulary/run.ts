@@ -42,7 +42,7 @@ export async function run(kind: string | undefined, ctx: Context): Promise<void>
     upgradeNotice(ctx, res.meta);
     // the v2 catalogs' payloads are not shown either (spec 4.1): a wrapped list is found and passed through
     const items = listItems(res.data).items;
-    await printAssumedList(ctx, res.data, { ...autoView(items.map(entry)), resource: kind!.replace(/-/g, " ") }, [], entry);
+    await printAssumedList(ctx, res.data, { ...autoView(items.map(entry)), resource: kind!.replace(/-/g, " ") }, { row: entry, routeId });
     return;
   }
   const res = await client.call("v3.vocabulary");
@@ -56,7 +56,7 @@ export async function run(kind: string | undefined, ctx: Context): Promise<void>
     // "no chains matched", not "no vocabulary entries matched"
     // (an empty kind: the assumed entry's fields, the header a full csv has)
     const assumed = (assumedShape("v3.vocabulary")?.shape as Record<string, Shape> | undefined)?.[camel(kind)];
-    await printAssumedList(ctx, value, { ...autoView(list, 7, [], shapeFields(assumed)), resource: kind.replace(/-/g, " ") }, [], entry);
+    await printAssumedList(ctx, value, { ...autoView(list, 7, [], shapeFields(assumed)), resource: kind.replace(/-/g, " ") }, { row: entry });
     return;
   }
   // as received (ndjson: the catalog on one line); table and csv: one row per entry with its kind
