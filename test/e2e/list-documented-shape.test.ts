@@ -99,3 +99,21 @@ describe("a catalog route that answers no list (clusters, chains: payloads not s
     expect([empty.code, empty.stdout, empty.stderr]).toEqual([0, "[]\n", ""]);
   });
 });
+
+describe("intel list: a field of the documented preview departs (spec 2.11: id, headline, grade, detectedAt)", () => {
+  it("the notice says the spec documents it, and names it before the assumed fields' departures", async () => {
+    // (before: 'answered another shape than mids assumes (spec: not shown): [].headline ...')
+    const item = { id: "i1", headline: null, grade: "polished", detectedAt: "2026-11-28T00:00:00Z", projectId: "p", projectName: "P", category: "x" };
+    const h = await hostile((_req, res) => sendJson(res, 200, { data: [item], meta: { nextCursor: null } }));
+    const [plain, verbose] = await Promise.all([
+      runMids(["intel", "list", "-o", "json"], { env: env(h.url) }),
+      runMids(["intel", "list", "-o", "json", "--verbose"], { env: env(h.url) }),
+    ]);
+    expect(plain.code).toBe(0);
+    expect(JSON.parse(plain.stdout)).toEqual([item]);
+    const notice = (r: { stderr: string }) => r.stderr.split("\n").find((l) => l.includes("answered another shape"))!;
+    expect(notice(plain)).toMatch(/^mids: notice: GET \/v3\/intel answered another shape than the spec documents and mids assumes: \[\]\.headline: string expected, got null and \d+ more/);
+    expect(notice(verbose)).toMatch(/than the spec documents and mids assumes: \[\]\.headline: string expected, got null; /);
+    expect(notice(plain)).not.toContain("spec: not shown");
+  });
+});
