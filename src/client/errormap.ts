@@ -24,6 +24,9 @@ export function saysKeyNeeded(message: string): boolean {
   return /\b(?:api[ _-]?)?key\b/i.test(message) && /\b(?:needs?|needed|requires?|required|missing|no)\b/i.test(message) && !/\b(?:invalid|expired|revoked|not recognised|not recognized|unknown|rejected|wrong|bad)\b/i.test(message);
 }
 
+/** The longest a minute's rate-limit window can be from its reset. */
+const MINUTE_MS = 60_000;
+
 /** The hint of an HTTP error status the API does not document (418, 451, 402...). */
 const otherStatus = (place: string): string => `the API documents no such status: a proxy, gateway or firewall on the way may have answered; check ${place} and the network (--verbose shows the exchange)`;
 
@@ -169,7 +172,11 @@ export function toApiError(status: number, body: unknown, headers: Headers, now:
     const day = rl?.day.remaining === 0 && rl.day.resetAt ? rl.day.resetAt : undefined;
     const reset = day ?? rl?.minute.resetAt;
     // (a reset already past by this clock, a skewed one's, is no wait: the backoff applies)
-    const ms = reset ? reset.getTime() - now.getTime() : 0;
+    let ms = reset ? reset.getTime() - now.getTime() : 0;
+    // a minute's window resets within a minute of any answer: a reset further off is a server
+    // clock ahead of this one (or a wrong header), not a wait past the 2-minute cap; before, a
+    // server 5 minutes ahead made every 429 an exit 5 'the limit resets in 4m 58s'
+    if (!day) ms = Math.min(ms, MINUTE_MS);
     if (ms > 0) [retryAfterMs, retryAfterFrom] = [ms, day ? "X-RateLimit-Reset-Day" : "X-RateLimit-Reset-Minute"];
   }
 
