@@ -3,6 +3,7 @@
 import { DEFAULT_PROFILE, checkApiKey, maskKey, settingFix, sourceText, type SettingSource } from "./config.js";
 import { ApiError, EXIT, UsageError, rehinted, restated } from "./errors.js";
 import { redact } from "./util/known-secrets.js";
+import { saysWhereKeysAreMade } from "./client/errormap.js";
 import type { GlobalOptions } from "./context.js";
 
 /**
@@ -34,7 +35,8 @@ export function explainRejectedKey(err: unknown, g: Pick<GlobalOptions, "apiKey"
   const said = typeof body.message === "string" && body.message.trim() ? redact(body.message.trim(), [key]) : undefined;
   const e = new ApiError(`the API key ${maskKey(key)} (from ${sourceText(source)}) was rejected${said ? `: ${said}` : ""}`, {
     code: err.code, status: err.status ?? 401, details: err.details, headers: err.headers, body: err.body,
-    hint: `${settingFix("api-key", source, g.profile)}; keys are created in the product's integrations settings (or try --sandbox)`,
+    // (the server's words may say where keys are made already: said once)
+    hint: `${settingFix("api-key", source, g.profile)}${said && saysWhereKeysAreMade(said) ? "" : "; keys are created in the product's integrations settings"} (or try --sandbox)`,
   });
   e.exitCode = err.exitCode;
   // (a key refused on page 3 of --all: how far the walk got, and the cursor to go on from once it is fixed)

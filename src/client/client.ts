@@ -475,6 +475,8 @@ function networkError(err: unknown, url: string, secrets: (string | undefined)[]
   const out = new NetworkError(redact(reason, secrets), { hint, code: "network_error" });
   if (tunnel) out.reason = proxyRefusal(tunnel);
   else if (code) out.reason = code;
+  // (a parser error without its code still says what it is: retryDelay does not repeat it)
+  if (notHttp && !tunnel && !/^HPE_/.test(out.reason ?? "")) out.reason = "HPE_NOT_HTTP";
   return out;
 }
 

@@ -24,6 +24,18 @@ export function saysKeyNeeded(message: string): boolean {
   return /\b(?:api[ _-]?)?key\b/i.test(message) && /\b(?:needs?|needed|requires?|required|missing|no)\b/i.test(message) && !/\b(?:invalid|expired|revoked|not recognised|not recognized|unknown|rejected|wrong|bad)\b/i.test(message);
 }
 
+/** The longest a minute's rate-limit window can be from its reset. */
+const MINUTE_MS = 60_000;
+
+/**
+ * Whether a server's message already says where keys are made ("check the key or create one in
+ * integrations settings"): a hint saying "keys are created in the product's integrations
+ * settings" after it said it twice.
+ */
+export function saysWhereKeysAreMade(message: string): boolean {
+  return /\bcreate\b/i.test(message) && /\bsettings?\b/i.test(message);
+}
+
 /** The hint of an HTTP error status the API does not document (418, 451, 402...). */
 const otherStatus = (place: string): string => `the API documents no such status: a proxy, gateway or firewall on the way may have answered; check ${place} and the network (--verbose shows the exchange)`;
 
@@ -169,7 +181,11 @@ export function toApiError(status: number, body: unknown, headers: Headers, now:
     const day = rl?.day.remaining === 0 && rl.day.resetAt ? rl.day.resetAt : undefined;
     const reset = day ?? rl?.minute.resetAt;
     // (a reset already past by this clock, a skewed one's, is no wait: the backoff applies)
-    const ms = reset ? reset.getTime() - now.getTime() : 0;
+    let ms = reset ? reset.getTime() - now.getTime() : 0;
+    // a minute's window resets within a minute of any answer: a reset further off is a server
+    // clock ahead of this one (or a wrong header), not a wait past the 2-minute cap; before, a
+    // server 5 minutes ahead made every 429 an exit 5 'the limit resets in 4m 58s'
+    if (!day) ms = Math.min(ms, MINUTE_MS);
     if (ms > 0) [retryAfterMs, retryAfterFrom] = [ms, day ? "X-RateLimit-Reset-Day" : "X-RateLimit-Reset-Minute"];
   }
 

@@ -11,7 +11,9 @@ import { formatDuration, YEAR_MS } from "./wait.js";
  */
 export function giveUpError(err: unknown, attempt: number, policy: RetryPolicy, now: Date, unsafe?: string): unknown {
   const asked = err instanceof ApiError ? err.retryAfterMs : undefined;
-  if (err instanceof ApiError && asked !== undefined && asked > policy.maxRetryAfterMs && policy.afterStatusCodes.includes(err.status ?? 0)) {
+  // (a request never retried is not told that the wait is longer than mids waits: it would not
+  // have waited; its own lines below say when to run it again, or that it may have run)
+  if (err instanceof ApiError && unsafe === undefined && asked !== undefined && asked > policy.maxRetryAfterMs && policy.afterStatusCodes.includes(err.status ?? 0)) {
     // raising --max-retries cannot help: say how long the server asked for
     // a v2 retryAfterMs of 1e308 is no date at all (toISOString would throw)
     const rl = err.retryAfterFrom?.startsWith("X-RateLimit-Reset-") ? parseRateLimit(err.headers, now) : undefined;

@@ -46,6 +46,9 @@ export function retryDelay(err: unknown, attempt: number, idempotent: boolean, p
   if (err instanceof TimeoutError) return undefined;
   if (err instanceof NetworkError) {
     if (err.reason !== undefined && policy.tlsFailure.test(err.reason)) return undefined;
+    // an answer that is not HTTP (undici's parser, HPE_*: the base URL on an ssh or database
+    // port) comes again from the same server: before, it was asked three times more
+    if (err.reason !== undefined && /^HPE_/.test(err.reason)) return undefined;
     // a proxy that refused the tunnel (PROXY_407): retried only for the statuses an answer would be
     const tunnel = err.reason !== undefined ? PROXY_REFUSAL.exec(err.reason) : null;
     if (tunnel && !policy.statusCodes.includes(Number(tunnel[1]))) return undefined;

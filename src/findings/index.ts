@@ -166,5 +166,7 @@ export { formatGitlab } from "./gitlab.js";
 export { formatStylish, formatStylishChunks, stylishColours, type Colours } from "./stylish.js";
 export { formatJunit, formatCheckstyle, xmlEscape } from "./xml.js";
 
-/** The tool's home page for SARIF `informationUri` (SARIF2005): the package's registry page. */
-export const MIDS_INFORMATION_URI = "https://www.npmjs.com/package/mids";
+// (no SARIF `informationUri`: mids has no public home page, and the npm registry's page of
+// `mids` is an unrelated package, which the docs warn against installing; a user following it
+// from a code-scanning alert landed on someone else's code. The validator's SARIF2005 note of
+// its absence is the one it gives.)

@@ -62,7 +62,8 @@ export interface RuleInfo {
 export interface ToolInfo {
   name: string;
   version: string;
-  informationUri: string;
+  /** the tool's home page (SARIF `informationUri`); mids has none it can name (see findings/index.ts) */
+  informationUri?: string;
 }
 
 export interface FindingsSet {

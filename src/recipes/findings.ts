@@ -27,7 +27,7 @@ export function toFinding(f: Finding, multiDocument = false): F.Finding {
 
 export function toFindingsSet(reports: readonly FileReport[], version = "0.0.0"): F.FindingsSet {
   return {
-    tool: { name: "mids", version, informationUri: F.MIDS_INFORMATION_URI },
+    tool: { name: "mids", version },
     rules: [RULES.syntax, RULES.server],
     files: reports.map((r) => ({ file: r.file, text: r.text, findings: r.findings.map((f) => toFinding(f, r.documents > 1)) })),
     suite: "mids recipes validate",
@@ -52,7 +52,7 @@ export const githubLine = (f: Finding, workspace?: string) => F.githubLine(toFin
 export const formatGithub = (reports: readonly FileReport[], workspace?: string) => F.formatGithub(toFindingsSet(reports), workspace);
 export const formatJunit = (reports: readonly FileReport[]) => F.formatJunit(toFindingsSet(reports));
 export const formatSarif = (reports: readonly FileReport[], tool: { name: string; version: string }) =>
-  F.formatSarif({ ...toFindingsSet(reports), tool: { ...tool, informationUri: F.MIDS_INFORMATION_URI } });
+  F.formatSarif({ ...toFindingsSet(reports), tool });
 export const formatStylish = (reports: readonly FileReport[], colours: F.Colours | false) => F.formatStylish(toFindingsSet(reports), colours);
 export const formatGitlab = (reports: readonly FileReport[]) => F.formatGitlab(toFindingsSet(reports));
 export const formatCheckstyle = (reports: readonly FileReport[]) => F.formatCheckstyle(toFindingsSet(reports));

@@ -70,8 +70,10 @@ describe("contract check", () => {
       writeFileSync(join(dir, "contract.sarif"), sarif.stdout);
       const v = spawnSync(multitool, ["validate", "contract.sarif", "--output", "validation.sarif", "--log", "ForceOverwrite"], { cwd: dir, encoding: "utf8" });
       expect(v.status, v.stdout + v.stderr).toBe(0);
-      const problems = JSON.parse(readFileSync(join(dir, "validation.sarif"), "utf8")).runs.flatMap((run: { results?: { level?: string; ruleId: string }[] }) => run.results ?? [])
-        .filter((x: { level?: string }) => (x.level ?? "warning") === "warning" || x.level === "error");
+      // (no informationUri: mids has no home page to name, the validator's one note; scan-sarif.test.ts)
+      expect(log.runs[0].tool.driver).not.toHaveProperty("informationUri");
+      const problems = JSON.parse(readFileSync(join(dir, "validation.sarif"), "utf8")).runs.flatMap((run: { results?: { level?: string; ruleId: string; message?: { id?: string } }[] }) => run.results ?? [])
+        .filter((x: { level?: string; message?: { id?: string } }) => ((x.level ?? "warning") === "warning" || x.level === "error") && x.message?.id !== "Warning_ProvideToolnformationUri");
       expect(problems).toEqual([]);
     } finally {
       await Promise.all([plain.stop(), shapes.stop()]);

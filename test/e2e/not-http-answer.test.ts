@@ -26,3 +26,14 @@ it("an answer that is not HTTP: one line saying so, exit 7, the host and port as
   expect(r.stderr).toBe(`mids: 127.0.0.1:${port} answered with something that is not HTTP\n` +
     "hint: check the host and port in MIDS_BASE_URL: another kind of server answers there; --verbose shows the requests\n");
 });
+
+// (it was asked three times more, with backoff, before the same answer gave up: "...; gave up after 3 retries")
+it("an answer that is not HTTP is not retried: the same server answers the same way", async () => {
+  await new Promise<void>((r) => ssh.listen(0, "127.0.0.1", r));
+  const port = (ssh.address() as { port: number }).port;
+  const r = await runMids(["topics", "list", "--max-retries", "3"], { env: baseEnv({ MIDS_BASE_URL: `http://127.0.0.1:${port}` }) });
+  expect(r.code, r.stderr).toBe(7);
+  expect(sockets).toHaveLength(1);
+  expect(r.stderr).toBe(`mids: 127.0.0.1:${port} answered with something that is not HTTP\n` +
+    "hint: check the host and port in MIDS_BASE_URL: another kind of server answers there; --verbose shows the requests\n");
+});

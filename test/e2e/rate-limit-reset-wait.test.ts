@@ -55,3 +55,17 @@ it("a reset already past by this clock: the backoff, not a wait of nothing", asy
   expect(server.seen).toHaveLength(2);
   expect(r.stderr).toMatch(/^mids: rate limited \(per-minute limit of 60 requests\); waiting \d+ ms before retry 1\/3$/m);
 });
+
+// (a POST is never retried: 'the limit resets in 4h 59m 59s (X-RateLimit-Reset-Day), longer than
+// mids waits (2m)' read as if mids would have waited for a shorter one)
+it("a rate-limited POST whose daily limit resets in hours says it is never retried and when to run it again", async () => {
+  const reset = Math.floor(Date.now() / 1000) + 5 * 3600;
+  const server = await hostile((_req, res) => {
+    sendJson(res, 429, { code: "rate_limited", message: "slow down" }, limited({ minute: reset - 5 * 3600 + 30, day: reset, dayLeft: 0 }));
+  });
+  const r = await runMids(["api", "-X", "POST", "/v2/recipes/execute", "-f", "name=x"], { env: baseEnv({ MIDS_BASE_URL: server.url }) });
+  expect(r.code, r.stderr).toBe(5);
+  expect(server.seen).toHaveLength(1);
+  expect(r.stderr).not.toContain("longer than mids waits");
+  expect(r.stderr).toContain(`hint: mids never retries this POST (it is not safe to repeat); run it again after ${new Date(reset * 1000).toISOString()}, when the daily limit resets\n`);
+});

@@ -303,6 +303,42 @@ describe("record behind a proxy", () => {
     expect(end.stderr).not.toContain("through the proxy");
   });
 
+  // A proxy that took connections and never answered CONNECT kept each tunnel for undici's 300 s
+  // headers timeout: once the recorder's pool (8) was full of them, every later request was a 502
+  // 'did not answer within --timeout', however well the proxy answered by then. The tunnel is held
+  // to --timeout, as the client's is.
+  it("tunnels a proxy never answered do not hold the recorder's connections past --timeout", { timeout: 30_000 }, async () => {
+    const { createServer: createTcp, connect } = await import("node:net");
+    const port = new URL(upstream.url).port;
+    let held = 0;
+    const sockets: import("node:net").Socket[] = [];
+    const proxy = createTcp((client) => {
+      sockets.push(client);
+      client.on("error", () => undefined);
+      client.once("data", () => {
+        // the first 8 CONNECTs (the recorder's pool) are taken and never answered
+        if (++held <= 8) return;
+        const up = connect(Number(port), "127.0.0.1", () => { client.write("HTTP/1.1 200 Connection Established\r\n\r\n"); client.pipe(up); up.pipe(client); });
+        sockets.push(up);
+        up.on("error", () => client.destroy());
+      });
+    });
+    await new Promise<void>((r) => proxy.listen(0, "127.0.0.1", r));
+    const proxyPort = (proxy.address() as AddressInfo).port;
+    const rec = await recorder(["--upstream", `http://api.mids.test:${port}`, "--out", join(tempDir("record-proxy-"), "c.json"), "--timeout", "1500ms"],
+      baseEnv({ HTTP_PROXY: `http://127.0.0.1:${proxyPort}`, MIDS_API_KEY: SANDBOX_DEMO_KEY }));
+    try {
+      const stalled = await Promise.all(Array.from({ length: 8 }, (_, i) => fetch(`${rec.url}/v3/me?i=${i}`).then((r) => r.status)));
+      expect(stalled).toEqual(Array(8).fill(502));
+      const after = await fetch(`${rec.url}/v3/me`);
+      expect(after.status, await after.text()).toBe(200);
+    } finally {
+      await rec.stop();
+      for (const s of sockets) s.destroy();
+      await new Promise<void>((r) => proxy.close(() => r()));
+    }
+  });
+
   it("a proxy variable that is no URL is exit 2 before it listens", async () => {
     const r = await runMids(["sandbox", "record", "--upstream", "https://api.example.com", "--out", join(tempDir("record-proxy-"), "c.json"), "--port", "0"], { env: baseEnv({ HTTPS_PROXY: "socks5://127.0.0.1:1080" }) });
     expect(r.code).toBe(2);

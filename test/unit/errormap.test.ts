@@ -90,3 +90,20 @@ describe("error mapping", () => {
     expect(`${e.message} ${e.hint}`).not.toMatch(/unknown/);
   });
 });
+
+describe("a 429's wait to X-RateLimit-Reset-Minute", () => {
+  const headers = (minuteReset: number) => ({
+    "x-ratelimit-limit-minute": "60", "x-ratelimit-remaining-minute": "0", "x-ratelimit-reset-minute": String(minuteReset),
+    "x-ratelimit-limit-day": "1000", "x-ratelimit-remaining-day": "500", "x-ratelimit-reset-day": String(minuteReset + 80_000),
+  });
+  it("runs to the reset when it is within the minute", () => {
+    const e = toApiError(429, { code: "rate_limited" }, headers(now.getTime() / 1000 + 20), now, "x");
+    expect([e.retryAfterMs, e.retryAfterFrom]).toEqual([20_000, "X-RateLimit-Reset-Minute"]);
+  });
+  // (a server whose clock is 5 minutes ahead: every 429 was an exit 5 'the limit resets in 4m 58s',
+  // longer than mids waits, of a window that resets within the minute)
+  it("is held to a minute when the reset is further off (a server clock ahead of this one)", () => {
+    const e = toApiError(429, { code: "rate_limited" }, headers(now.getTime() / 1000 + 300), now, "x");
+    expect([e.retryAfterMs, e.retryAfterFrom]).toEqual([60_000, "X-RateLimit-Reset-Minute"]);
+  });
+});

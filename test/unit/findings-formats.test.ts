@@ -11,7 +11,7 @@ const finding = (over: Partial<Finding> = {}): Finding => ({
   title: "v2 partial: GET /v2/projects", message: "GET /v2/projects?page=2 -> GET /v3/projects", notes: ["page-to-cursor: use cursors"], key: "/v2/projects?page=2", ...over,
 });
 const set = (findings: Finding[]): FindingsSet => ({
-  tool: { name: "mids", version: "1.0.0", informationUri: "https://example.com" }, rules: [{ id: "migrate/partial", text: "Partial." }],
+  tool: { name: "mids", version: "1.0.0" }, rules: [{ id: "migrate/partial", text: "Partial." }],
   files: [...new Set(findings.map((f) => f.file))].map((file) => ({ file, findings: findings.filter((f) => f.file === file) })),
   suite: "s", classname: "c",
 });

@@ -120,7 +120,7 @@ export async function run(flags: CheckFlags, ctx: Context): Promise<void> {
   const summary = summarize(results);
 
   if (useFindings) {
-    const set = report.findingsSet(results, VERSION, findings.MIDS_INFORMATION_URI);
+    const set = report.findingsSet(results, VERSION);
     await findings.emitFindings(ctx, flags, { set, json: () => JSON.stringify(report.jsonReport(results, summary), null, 2) + "\n", virtualFiles: true }, { heading: "mids contract check" });
   } else if (output === "json" || g.jq !== undefined) {
     const { emitJson } = await import("../../output/render.js");

@@ -89,7 +89,10 @@ export async function record(flags: RecordFlags, ctx: Context): Promise<void> {
   // HTTPS_PROXY / HTTP_PROXY / NO_PROXY, read as every other command reads them (client/proxy.ts)
   const { proxyFor, proxyName } = await import("../../client/proxy.js");
   const via = proxyFor(flags.upstream, ctx.io.env);
-  const proxy = via && { name: proxyName(via), dispatcher: (await import("../../client/proxy-agent.js")).proxyAgent(via.uri, { keepAliveTimeout: 10_000, connections: 8 }) };
+  // (the tunnel held to --timeout as the client's is: a proxy that took a connection and never
+  // answered CONNECT kept it for undici's 300 s, and after 8 such the recorder answered every
+  // request 502, 'did not answer within --timeout', however well the proxy answered by then)
+  const proxy = via && { name: proxyName(via), dispatcher: (await import("../../client/proxy-agent.js")).proxyAgent(via.uri, { keepAliveTimeout: 10_000, connections: 8, connectTimeoutMs: g.timeoutMs }) };
   let rec;
   try {
     rec = await startRecorder({

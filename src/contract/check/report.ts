@@ -63,7 +63,7 @@ export function jsonReport(results: readonly RouteResult[], summary: CheckSummar
 }
 
 /** One finding per violation, departure and failure; the "file" is the route's path. */
-export function findingsSet(results: readonly RouteResult[], version: string, informationUri: string): FindingsSet {
+export function findingsSet(results: readonly RouteResult[], version: string): FindingsSet {
   const files = results.map((r) => {
     const file = `api${r.path}`.replace(/[{}]/g, "");
     const base = { file, line: 1, column: 1, endLine: 1, endColumn: 2, logical: `${r.method} ${r.path}` };
@@ -85,5 +85,5 @@ export function findingsSet(results: readonly RouteResult[], version: string, in
     }
     return { file, findings };
   }).filter((f) => f.findings.length);
-  return { tool: { name: "mids", version, informationUri }, rules: [RULES.documented, RULES.assumed, RULES.failed], files, suite: "mids contract check", classname: "contract" };
+  return { tool: { name: "mids", version }, rules: [RULES.documented, RULES.assumed, RULES.failed], files, suite: "mids contract check", classname: "contract" };
 }

@@ -1,5 +1,5 @@
 // migrate scan findings in the shared findings module's terms, and the command's own json shape.
-import { MIDS_INFORMATION_URI, type FileFindings, type Finding, type FindingsSet, type Rendering, type Severity } from "../../findings/index.js";
+import { type FileFindings, type Finding, type FindingsSet, type Rendering, type Severity } from "../../findings/index.js";
 import { escapeC1Json } from "../../util/sanitize.js";
 import { countText } from "../../output/prose.js";
 import { columnsIn } from "../../findings/columns.js";
@@ -312,7 +312,7 @@ export function toFindingsSet(files: readonly ScannedFile[], failOn: readonly st
     return t;
   };
   return {
-    tool: { name: "mids", version, informationUri: MIDS_INFORMATION_URI },
+    tool: { name: "mids", version },
     rules: SCAN_STATUSES.map((s) => SCAN_RULES[s]),
     // source lines are shown in stylish: keys written in the code stay out of the output
     files: files.map((f) => new ScanFileFindings(f, redactLine, redact, textsOf)),
