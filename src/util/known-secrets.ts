@@ -4,8 +4,22 @@
 /** Replace each secret (4 characters or more) wherever it appears (URLs, bodies, headers) before anything is printed. */
 export function redact(text: string, secrets: readonly (string | undefined)[]): string {
   let out = text;
-  for (const s of secrets) if (s && s.length >= 4) out = out.split(s).join("***");
+  for (const s of secrets) if (s && s.length >= 4) for (const form of formsOf(s)) out = out.split(form).join("***");
   return out;
+}
+
+// what percent-encoding leaves as it is (encodeURIComponent's unreserved set)
+const UNRESERVED = /^[\w.!~*'()-]*$/;
+
+/**
+ * The ways a secret is written: as it is, and, when it holds a character a URL escapes (a key of
+ * base64 with `+`, `/`, `=`), percent-encoded with upper- and lower-case hex, as a server that
+ * echoes a request's URL or header writes it.
+ */
+function formsOf(s: string): readonly string[] {
+  if (UNRESERVED.test(s)) return [s];
+  const upper = encodeURIComponent(s);
+  return [s, upper, upper.replace(/%[0-9A-F]{2}/g, (e) => e.toLowerCase())];
 }
 
 /**
@@ -51,6 +65,11 @@ export function redactInPlace(v: unknown, secrets: readonly (string | undefined)
 
 /** Whether `text` holds one of the secrets `redact` replaces (a test that allocates nothing). */
 function holdsSecret(text: string, secrets: readonly (string | undefined)[]): boolean {
-  for (const s of secrets) if (s && s.length >= 4 && text.includes(s)) return true;
+  for (const s of secrets) {
+    if (!s || s.length < 4) continue;
+    if (text.includes(s)) return true;
+    // (an escaped copy holds '%': most strings have none, and pay no encoding)
+    if (text.includes("%") && formsOf(s).some((f) => text.includes(f))) return true;
+  }
   return false;
 }
