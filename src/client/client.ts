@@ -315,8 +315,9 @@ export class Client {
       } catch (err) {
         if (err instanceof MidsError) throw err;
         if (status < 400) {
-          const e = new MalformedResponseError(`${what} returned a malformed JSON body (${Buffer.byteLength(text)} bytes)`, { hint: "the response was cut short or is not JSON; try again, or use --verbose" });
-          e.received = { status, headers, body: text };
+          const e = raw ? notText(what, headers, bytes) : new MalformedResponseError(`${what} returned a malformed JSON body (${Buffer.byteLength(text)} bytes)`, { hint: "the response was cut short or is not JSON; try again, or use --verbose" });
+          // (bytes that are no UTF-8 come along, for mids api to write as they came)
+          e.received = raw ? { status, headers, body: text, raw } : { status, headers, body: text };
           throw e;
         }
       }
@@ -429,3 +430,20 @@ function networkError(err: unknown, url: string, secrets: (string | undefined)[]
 }
 
 export { routeById };
+
+/**
+ * A JSON answer whose bytes are no UTF-8 text: compressed (mids asks for identity and does not
+ * decompress, so a gzip bomb costs only its compressed bytes) or in another encoding. Before, it
+ * was "a malformed JSON body" of the lossy text's size, which named neither.
+ */
+function notText(what: string, headers: Headers, bytes: number): MalformedResponseError {
+  const encoding = oneLine(headers["content-encoding"] ?? "").slice(0, 40);
+  if (encoding && !/^identity$/i.test(encoding)) {
+    return new MalformedResponseError(`${what} returned a body compressed with Content-Encoding: ${encoding} (${formatBytes(bytes)}): mids does not decompress answers`, {
+      hint: "the server (or a proxy before it) compressed it unasked; mids api PATH > file keeps the bytes as they came",
+    });
+  }
+  return new MalformedResponseError(`${what} returned a body that is not UTF-8 text (${formatBytes(bytes)}), so not the JSON it claims to be`, {
+    hint: "is --base-url pointing at the API? mids api PATH > file keeps the bytes as they came",
+  });
+}
