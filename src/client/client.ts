@@ -54,7 +54,7 @@ export interface ClientOptions {
 }
 
 /** What the client sizes its connection pool with, whichever dispatcher holds it. */
-export interface AgentOptions { keepAliveTimeout: number; connections: number }
+export interface AgentOptions { keepAliveTimeout: number; connections: number; maxHeaderSize?: number }
 
 export interface CallInput {
   pathParams?: Record<string, string>;
@@ -142,7 +142,7 @@ export class Client {
     this.opts = opts;
     this.retry = { ...DEFAULT_RETRY, limit: opts.maxRetries };
     const connections = Math.max(1, opts.connections ?? DEFAULT_CONNECTIONS);
-    const agent: AgentOptions = { keepAliveTimeout: 10_000, connections };
+    const agent: AgentOptions = { keepAliveTimeout: 10_000, connections, maxHeaderSize: MAX_HEADER_BYTES };
     this.agent = opts.proxy ? opts.proxy.dispatcher(agent) : new Agent(agent);
     this.slots = new Slots(connections);
   }
@@ -287,6 +287,8 @@ export class Client {
       if (timeout.aborted) {
         throw new TimeoutError(`${what} timed out after ${this.opts.timeoutMs} ms`, { hint: "raise --timeout (e.g. --timeout 60s) or try again" });
       }
+      const broken = notHttp(err, what);
+      if (broken) throw broken;
       throw networkError(err, req.url, secrets, proxy);
     }
     if (verbose) {
@@ -404,6 +406,30 @@ function redirectError(status: number, headers: Headers, body: unknown, what: st
   });
 }
 
+/** The most the status line and headers of one answer may weigh (what undici reads of them). */
+export const MAX_HEADER_BYTES = 16 * 1024;
+
+/**
+ * An answer whose head is not HTTP (headers without end, a control character in a header value):
+ * exit 7 naming it, not retried, as it would come again. Before, it was a "network error" with
+ * the parser's words, retried three times, with a hint to check the network.
+ */
+function notHttp(err: unknown, what: string): MalformedResponseError | undefined {
+  const e = err as { name?: unknown; code?: unknown; message?: unknown; cause?: { code?: unknown } };
+  // (a DOMException's code is a number)
+  const code = String(e?.code ?? e?.cause?.code ?? "");
+  const hint = "is --base-url pointing at the API (not a proxy or another service)? --verbose shows the request sent";
+  if (code === "UND_ERR_HEADERS_OVERFLOW") {
+    return new MalformedResponseError(`${what}: the answer's headers passed the ${formatBytes(MAX_HEADER_BYTES)} cap, so mids stopped reading them`, { hint });
+  }
+  // (undici's HTTPParserError: its code is often left unset)
+  if (code.startsWith("HPE_") || e?.name === "HTTPParserError") {
+    const why = oneLine(String(e?.message ?? code)).replace(/^Response does not match the HTTP\/1\.1 protocol \((.*)\)$/, "$1").slice(0, 120);
+    return new MalformedResponseError(`${what}: the answer is not valid HTTP/1.1 (${why})`, { hint });
+  }
+  return undefined;
+}
+
 function networkError(err: unknown, url: string, secrets: (string | undefined)[], proxy?: Proxy): MidsError {
   const e = err as { code?: string; message?: string; cause?: { code?: string; message?: string } };
   const code = e?.code ?? e?.cause?.code ?? "";
@@ -432,8 +458,8 @@ function networkError(err: unknown, url: string, secrets: (string | undefined)[]
 export { routeById };
 
 /**
- * A JSON answer whose bytes are no UTF-8 text: compressed (mids asks for identity and does not
- * decompress, so a gzip bomb costs only its compressed bytes) or in another encoding. Before, it
+ * A JSON answer whose bytes are no UTF-8 text: compressed (mids does not decompress, so a gzip
+ * bomb costs only its compressed bytes) or in another encoding. Before, it
  * was "a malformed JSON body" of the lossy text's size, which named neither.
  */
 function notText(what: string, headers: Headers, bytes: number): MalformedResponseError {
