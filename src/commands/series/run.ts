@@ -126,12 +126,21 @@ export async function run(measure: string, locator: string, flags: SeriesFlags, 
     return;
   }
   // table and csv: each point's time and number wherever the point holds them, then what else it carries
-  const rows = (series.timed ?? series.raw).map((item, i) => ({ ...(item && typeof item === "object" && !Array.isArray(item) ? item : {}), timestamp: series.points[i]?.timestamp, value: series.points[i]?.value }));
+  // (a number a double cannot hold, 1e400, comes as its text, with the client's notice: it is
+  // shown as that text, as every other command shows it; before, the cell was left empty)
+  const valueKeys = [...VALUE_KEYS.slice(0, 1), measure, ...VALUE_KEYS.slice(1)];
+  const rows = (series.timed ?? series.raw).map((item, i) => {
+    const o = item && typeof item === "object" && !Array.isArray(item) ? (item as Record<string, unknown>) : {};
+    const value = series.points[i]?.value ?? valueKeys.map((k) => o[k]).find(isNumberText) ?? series.points[i]?.value;
+    return { ...o, timestamp: series.points[i]?.timestamp, value };
+  });
   await printList(ctx, [rows], withExtras(VIEWS.v3, (series.timed ?? series.raw)[0], new Set(series.keys), 4));
 }
 
 const TIME_KEYS: readonly string[] = ["timestamp", "time", "t", "at", "date", "ts", "hour", "datetime"];
 const VALUE_KEYS: readonly string[] = ["value", "v", "y", "score"];
+/** A JSON number kept as its text (the client does so for one a double cannot hold). */
+const isNumberText = (v: unknown): v is string => typeof v === "string" && /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/.test(v);
 const isTime = (v: unknown): v is string => typeof v === "string" && /^\d{4}-\d{2}-\d{2}/.test(v) && !Number.isNaN(Date.parse(v));
 
 /** The time and the number of one point: an object with a time field and a number field, or a [time, number] pair. */
