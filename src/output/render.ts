@@ -11,6 +11,7 @@ import { escapeC1Json, escapeC1Yaml, holdsRunnerCommand, needsEscape, oneLine, s
 import { loadYaml } from "../util/yaml.js";
 import type { Tags } from "yaml";
 import type { JqResult, JqSession } from "./jq.js";
+import { maxOf, pushAll } from "../util/arrays.js";
 
 export interface Column {
   path: string;
@@ -365,7 +366,7 @@ export async function printList(ctx: Context, source: Iterable<unknown[]> | Asyn
   const all: unknown[] = [];
   let failure: { err: unknown } | undefined;
   try {
-    for await (const page of source) all.push(...page);
+    for await (const page of source) pushAll(all, page);
   } catch (err) {
     if (all.length === 0) throw err;
     failure = { err };
@@ -475,7 +476,7 @@ function renderDetail(ctx: Context, cols: readonly Column[], item: unknown): str
     else lines = [cellText(v)];
     return { label: oneLine(c.header ?? c.path), lines: lines.map(oneLine) };
   });
-  const labelWidth = Math.max(0, ...rows.map((r) => displayWidth(r.label)));
+  const labelWidth = Math.max(0, maxOf(rows.map((r) => displayWidth(r.label))));
   const indent = " ".repeat(labelWidth + 2);
   const width = Math.max(20, (ctx.io.columns || 80) - indent.length);
   let s = "";
@@ -546,13 +547,13 @@ export async function renderTable(ctx: Context, cols: readonly Column[], rows: r
   // headers may be server text too (an engine state's keys): one line, nothing that drives the terminal
   let header = headersOf(cols).map(oneLine);
   let body = rows.map((r) => cols.map((c) => oneLine(cell(c, r, time))));
-  const wanted = header.map((h, i) => Math.max(noHeader ? 0 : displayWidth(h), ...body.map((r) => displayWidth(r[i]))));
+  const wanted = header.map((h, i) => Math.max(noHeader ? 0 : displayWidth(h), maxOf(body.map((r) => displayWidth(r[i])))));
   let widths = [...wanted];
   if (tty && ctx.io.columns) {
     const ids = cols.map(isIdentifier);
     // a header and a number are never cut (SHARED INT…, 44.0034… mean nothing): such a column is
     // narrowed no further than them, and columns are left out sooner
-    const floors = header.map((h, i) => Math.max(displayWidth(h), ...body.map((r) => (NUMBER.test(r[i]) ? displayWidth(r[i]) : 0))));
+    const floors = header.map((h, i) => Math.max(displayWidth(h), maxOf(body.map((r) => (NUMBER.test(r[i]) ? displayWidth(r[i]) : 0)))));
     const primary = cols.map((c) => c.primary === true);
     const dropped = shrinkToFit(widths, ctx.io.columns, ids, floors, primary);
     if (dropped.length) {
