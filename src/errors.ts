@@ -124,7 +124,7 @@ export class TimeoutError extends kind(EXIT.server, "timeout") {}
 /** The body was not what the contract says (exit 7). */
 export class MalformedResponseError extends kind(EXIT.server, "malformed_response") {
   /** the answer as it came (a body that is not JSON is its text): `mids api` prints it before the error, as `gh api` prints what came back */
-  received?: { status: number; headers: Record<string, string>; body: unknown };
+  received?: { status: number; headers: Record<string, string>; body: unknown; raw?: Buffer };
 }
 /** A response body passed --max-body-size (exit 7). */
 export class ResponseTooLargeError extends kind(EXIT.server, "response_too_large") {}

@@ -67,6 +67,8 @@ export interface AgentOptions {
   connections: number;
   /** --timeout, which bounds opening a connection too (TCP, TLS, a proxy's tunnel); undici's own when absent */
   connectTimeoutMs?: number;
+  /** the most an answer's status line and headers may weigh (MAX_HEADER_BYTES) */
+  maxHeaderSize?: number;
 }
 
 export interface CallInput {
@@ -157,11 +159,11 @@ export class Client {
     this.opts = opts;
     this.retry = { ...DEFAULT_RETRY, limit: opts.maxRetries };
     const connections = Math.max(1, opts.connections ?? DEFAULT_CONNECTIONS);
-    const agent: AgentOptions = { keepAliveTimeout: 10_000, connections, connectTimeoutMs: opts.timeoutMs };
+    const agent: AgentOptions = { keepAliveTimeout: 10_000, connections, connectTimeoutMs: opts.timeoutMs, maxHeaderSize: MAX_HEADER_BYTES };
     // a connection (TCP and TLS) is held to --timeout too: undici's own 10 s connect timeout held a
     // stalled TLS handshake past a --timeout of 2 s (exit after 11 s), and cut one off at 10 s,
     // as a raw "Connect Timeout Error", under a --timeout of 60 s
-    this.agent = opts.proxy ? opts.proxy.dispatcher(agent) : new Agent({ keepAliveTimeout: agent.keepAliveTimeout, connections, connect: { timeout: opts.timeoutMs } });
+    this.agent = opts.proxy ? opts.proxy.dispatcher(agent) : new Agent({ keepAliveTimeout: agent.keepAliveTimeout, connections, maxHeaderSize: agent.maxHeaderSize, connect: { timeout: opts.timeoutMs } });
     this.slots = new Slots(connections);
   }
 
@@ -324,6 +326,8 @@ export class Client {
       if (timeout.aborted) {
         throw new TimeoutError(`${what} timed out after ${this.opts.timeoutMs} ms`, { hint: `${this.opts.raiseTimeout ?? "raise --timeout (e.g. --timeout 60s)"}, or try again` });
       }
+      const overflow = headersOverflow(err, what, this.place);
+      if (overflow) throw overflow;
       throw networkError(err, req.url, secrets, this.place, proxy, answered);
     }
     if (verbose) {
@@ -352,8 +356,9 @@ export class Client {
       } catch (err) {
         if (err instanceof MidsError) throw err;
         if (status < 400) {
-          const e = new MalformedResponseError(`${what} returned a malformed JSON body (${Buffer.byteLength(text)} bytes)`, { hint: "the response was cut short or is not JSON; try again, or use --verbose" });
-          e.received = { status, headers, body: text };
+          const e = raw ? notText(what, headers, bytes) : new MalformedResponseError(`${what} returned a malformed JSON body (${Buffer.byteLength(text)} bytes)`, { hint: "the response was cut short or is not JSON; try again, or use --verbose" });
+          // (bytes that are no UTF-8 come along, for mids api to write as they came)
+          e.received = raw ? { status, headers, body: text, raw } : { status, headers, body: text };
           throw e;
         }
       }
@@ -440,6 +445,32 @@ function redirectError(status: number, headers: Headers, body: unknown, what: st
   });
 }
 
+/** The most the status line and headers of one answer may weigh (what undici reads of them). */
+export const MAX_HEADER_BYTES = 16 * 1024;
+
+/**
+ * An answer whose headers pass MAX_HEADER_BYTES (headers without end): exit 7 naming the cap, not
+ * retried, as it would come again. Before, it was a "network error" with undici's words ("Headers
+ * Overflow Error"), retried three times, with a hint to check the network.
+ */
+function headersOverflow(err: unknown, what: string, place: string): MalformedResponseError | undefined {
+  const e = err as { code?: unknown; cause?: { code?: unknown } };
+  if (String(e?.code ?? e?.cause?.code ?? "") !== "UND_ERR_HEADERS_OVERFLOW") return undefined;
+  return new MalformedResponseError(`${what}: the answer's headers passed the ${formatBytes(MAX_HEADER_BYTES)} cap, so mids stopped reading them`, {
+    hint: `check the host and port in ${place}: the API does not send such headers; --verbose shows the request sent`,
+  });
+}
+
+/**
+ * What undici's parser found, when it is more than "no HTTP at all" (a control character in a
+ * header value: "Invalid header value char"), in parentheses; nothing for a server of another
+ * protocol ("Expected HTTP/, RTSP/ or ICE/").
+ */
+function parserWhy(message: string | undefined): string {
+  const why = oneLine(String(message ?? "")).replace(/^Response does not match the HTTP\/1\.1 protocol \((.*)\)$/, "$1").slice(0, 120);
+  return !why || /^Expected HTTP\//.test(why) || /does not match/.test(why) ? "" : ` (${why})`;
+}
+
 function networkError(err: unknown, url: string, secrets: (string | undefined)[], place: string, proxy?: Proxy, answered?: number): MidsError {
   const e = err as { code?: string; message?: string; cause?: { code?: string; message?: string } };
   const code = e?.code ?? e?.cause?.code ?? "";
@@ -463,7 +494,7 @@ function networkError(err: unknown, url: string, secrets: (string | undefined)[]
     DEFAULT_RETRY.tlsFailure.test(code) ? `TLS with ${host} failed: ${e?.message ?? code}` :
     // undici's parser on an answer that is no HTTP ("Response does not match the HTTP/1.1 protocol
     // (Expected HTTP/, RTSP/ or ICE/)"): said as what it means for the user
-    notHttp ? `${host}${via ? ` through ${via}` : ""} answered with something that is not HTTP` :
+    notHttp ? `${host}${via ? ` through ${via}` : ""} answered with something that is not HTTP${parserWhy(e?.message)}` :
     `network error talking to ${host}${via ? ` through ${via}` : ""}: ${e?.message ?? String(err)}`;
   const hint = lost ? `try again; if it keeps happening, the server${via ? `, ${via}` : ""} or something on the way cuts long answers short (--verbose shows the exchange)`
     : proxy && tunnel === 407 ? proxyAuthFix(proxy)
@@ -481,3 +512,20 @@ function networkError(err: unknown, url: string, secrets: (string | undefined)[]
 }
 
 export { routeById };
+
+/**
+ * A JSON answer whose bytes are no UTF-8 text: compressed (mids does not decompress, so a gzip
+ * bomb costs only its compressed bytes) or in another encoding. Before, it
+ * was "a malformed JSON body" of the lossy text's size, which named neither.
+ */
+function notText(what: string, headers: Headers, bytes: number): MalformedResponseError {
+  const encoding = oneLine(headers["content-encoding"] ?? "").slice(0, 40);
+  if (encoding && !/^identity$/i.test(encoding)) {
+    return new MalformedResponseError(`${what} returned a body compressed with Content-Encoding: ${encoding} (${formatBytes(bytes)}): mids does not decompress answers`, {
+      hint: "the server (or a proxy before it) compressed it unasked; mids api PATH > file keeps the bytes as they came",
+    });
+  }
+  return new MalformedResponseError(`${what} returned a body that is not UTF-8 text (${formatBytes(bytes)}), so not the JSON it claims to be`, {
+    hint: "is --base-url pointing at the API? mids api PATH > file keeps the bytes as they came",
+  });
+}

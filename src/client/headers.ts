@@ -1,4 +1,5 @@
 // Parse response headers into values commands can show (spec 5.1, 8.1, 9.3).
+import { isUtf8 } from "node:buffer";
 
 export type Headers = Record<string, string>;
 
@@ -27,9 +28,21 @@ export function normalizeHeaders(raw: Record<string, string | string[] | undefin
   const out: Headers = {};
   for (const [k, v] of Object.entries(raw)) {
     if (v === undefined) continue;
-    out[k.toLowerCase()] = Array.isArray(v) ? v.join(", ") : v;
+    out[k.toLowerCase()] = asWritten(Array.isArray(v) ? v.join(", ") : v);
   }
   return out;
+}
+
+/**
+ * A header value as the server wrote it. undici reads each byte as one character (latin1), so
+ * UTF-8 text (a successor path `/v3/projets-é` in a Link header) showed as `/v3/projets-Ã©` in
+ * notices, errors and --verbose, and `mids api -i` wrote other bytes than came; bytes that are no
+ * UTF-8 stay as read.
+ */
+function asWritten(v: string): string {
+  if (!/[\u0080-\u00ff]/.test(v)) return v;
+  const bytes = Buffer.from(v, "latin1");
+  return isUtf8(bytes) ? bytes.toString("utf8") : v;
 }
 
 function num(v: string | undefined): number | undefined {

@@ -19,7 +19,7 @@ export function proxyAgent(uri: string, agent: AgentOptions): ProxyAgent {
   const timeout = agent.connectTimeoutMs;
   const held = timeout === undefined ? {} : { proxyTls: { timeout }, requestTls: { timeout } };
   return new ProxyAgent({
-    keepAliveTimeout: agent.keepAliveTimeout, connections: agent.connections, uri, ...held,
+    keepAliveTimeout: agent.keepAliveTimeout, connections: agent.connections, maxHeaderSize: agent.maxHeaderSize, uri, ...held,
     clientFactory: (origin: URL, opts: object) => tunnelClient(origin, timeout === undefined ? opts : { ...opts, headersTimeout: timeout }),
   });
 }

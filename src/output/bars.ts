@@ -2,6 +2,7 @@
 // Pure: returns lines. Labels are server text: control sequences are stripped.
 import { stripControl } from "../util/sanitize.js";
 import { displayWidth, fitWidth } from "./width.js";
+import { maxOf } from "../util/arrays.js";
 
 export interface Bar {
   label: string;
@@ -19,9 +20,9 @@ export function bar(pct: number, width: number): string {
 
 export function renderBars(bars: readonly Bar[], opts: { width: number; color?: boolean }): string[] {
   const labels = bars.map((b) => stripControl(b.label).replace(/\s+/g, " "));
-  const labelWidth = Math.min(28, Math.max(0, ...labels.map((l) => displayWidth(l))));
+  const labelWidth = Math.min(28, Math.max(0, maxOf(labels.map((l) => displayWidth(l)))));
   const pctText = bars.map((b) => `${(Number.isFinite(b.percentage) ? b.percentage : 0).toFixed(1)}%`);
-  const pctWidth = Math.max(...pctText.map((t) => t.length));
+  const pctWidth = maxOf(pctText.map((t) => t.length));
   const barWidth = Math.max(10, opts.width - labelWidth - pctWidth - 4);
   return bars.map((b, i) => {
     const label = fitWidth(labels[i], labelWidth);

@@ -3,6 +3,7 @@
 // Pure: returns strings; the series command decides when stdout is a TTY. Timestamps are server
 // text: they are printed through stripControl like any other.
 import { oneLine, stripControl } from "../util/sanitize.js";
+import { maxOf, minOf } from "../util/arrays.js";
 
 export interface Point {
   timestamp: string;
@@ -119,8 +120,8 @@ export function renderChart(points: readonly Point[], opts: ChartOptions): strin
   if (present.length === 0) return [points.length ? `(no values: ${points.length} ${points.length === 1 ? "point" : "points"}, none with a number)` : "(no points)"];
   const digits = opts.integer ? 0 : opts.digits ?? 2;
   const values = present.map(valueOf);
-  const lo = Math.min(...values);
-  const hi = Math.max(...values);
+  const lo = minOf(values);
+  const hi = maxOf(values);
   const ax = axis(lo, hi, opts);
   const height = ax.rows;
   const labelsAt = (row: number) => ax.valueAt(row).toFixed(digits);

@@ -4,6 +4,7 @@
 import { stripControl } from "../util/sanitize.js";
 import { displayWidth } from "./width.js";
 import { wrapProse } from "./prose.js";
+import { pushAll } from "../util/arrays.js";
 
 interface Metric { key?: string; value?: number; publishedValue?: number; unit?: string; provider?: string; freshness?: string; disagreement?: { comparedWith?: string; differencePercent?: number } }
 interface Entity { identity?: { name?: string; symbol?: string }; state?: string; metrics?: Metric[] }
@@ -55,7 +56,7 @@ export function renderMarkdown(md: string, width: number, style: Style): string[
     s.replace(/\*\*([^*]+)\*\*/g, (_, t: string) => style.bold(t)).replace(/\[([^[\]]+)\]\(([^()\s]+)\)/g, (_, t: string, u: string) => `${t} <${u}>`);
   let para: string[] = [];
   const flush = () => {
-    if (para.length) out.push(...wrap(para.join(" "), width).map(inline));
+    if (para.length) pushAll(out, wrap(para.join(" "), width).map(inline));
     para = [];
   };
   for (const raw of clean(md).split(/\r?\n/)) {
@@ -66,10 +67,10 @@ export function renderMarkdown(md: string, width: number, style: Style): string[
       flush();
       if (out.length && out[out.length - 1] !== "") out.push("");
       // wrapped as the paragraphs are (a long heading ran past a narrow terminal's edge, cut mid-word)
-      out.push(...wrap(h[1].length <= 2 ? h[2].toUpperCase() : h[2], width).map((l) => style.bold(l)));
+      pushAll(out, wrap(h[1].length <= 2 ? h[2].toUpperCase() : h[2], width).map((l) => style.bold(l)));
     } else if (li) {
       flush();
-      out.push(...wrap(li[1], width - 4, "    ").map((l, i) => (i === 0 ? `  • ${inline(l)}` : inline(l))));
+      pushAll(out, wrap(li[1], width - 4, "    ").map((l, i) => (i === 0 ? `  • ${inline(l)}` : inline(l))));
     } else if (line.trim() === "") {
       flush();
       if (out.length && out[out.length - 1] !== "") out.push("");
@@ -98,16 +99,16 @@ export function renderReport(r: ReportLike, opts: { width: number; style?: Style
   // lines of server text wrap at spaces under their indent (a timestamp or a number never torn by the terminal)
   const wrapped = (line: string, hang: number | string) => wrapProse(line, width, hang);
   // the title wraps at spaces too (before, a long one ran past a narrow terminal's edge, cut mid-word)
-  out.push(...wrap(clean(r.title) || "(untitled report)", width).map((l) => st.bold(l)));
+  pushAll(out, wrap(clean(r.title) || "(untitled report)", width).map((l) => st.bold(l)));
   const meta = [r.publishedAt && `published ${clean(r.publishedAt)}`, r.id && `id ${clean(r.id)}`, r.topicId && `topic ${clean(r.topicId)}`].filter((x): x is string => !!x);
-  if (meta.length) out.push(...joinFit(meta, width).map(st.dim));
+  if (meta.length) pushAll(out, joinFit(meta, width).map(st.dim));
   if (r.url) out.push(st.underline(clean(r.url)));
-  if (r.summary) out.push("", ...wrap(clean(r.summary), width));
+  if (r.summary) pushAll(out, ["", ...wrap(clean(r.summary), width)]);
   // skip a leading heading that repeats the title
   const body = (r.bodyMarkdown ?? "").replace(/^\s*#\s+(.*)\n/, (m, t: string) => (t.trim() === (r.title ?? "").trim() ? "" : m));
   // and a first paragraph that repeats the summary
   const bodyText = r.summary ? body.replace(/^\s*([^\n#][^\n]*)\n/, (m, p: string) => (p.trim() === r.summary!.trim() ? "" : m)) : body;
-  if (bodyText.trim()) out.push("", ...renderMarkdown(bodyText, width, st));
+  if (bodyText.trim()) pushAll(out, ["", ...renderMarkdown(bodyText, width, st)]);
   // (a v3 report's market is not shown (spec 2.17): entries that are no objects are left out, never a crash)
   const entities = (Array.isArray(r.market?.entities) ? r.market!.entities : []).filter(isObj);
   if (entities.length) {
@@ -120,7 +121,7 @@ export function renderReport(r: ReportLike, opts: { width: number; style?: Style
         const val = typeof x.value === "number" ? `${x.value}${x.unit ? ` ${clean(x.unit).toUpperCase()}` : ""}` : "";
         const pub = typeof x.publishedValue === "number" && x.publishedValue !== x.value ? ` (at publication ${x.publishedValue})` : "";
         const dis = x.disagreement && typeof x.disagreement.differencePercent === "number" ? `, ${x.disagreement.differencePercent}% vs ${clean(x.disagreement.comparedWith)}` : "";
-        out.push(...wrapped(`  ${who}  ${clean(x.key)} ${val}${pub}${x.freshness ? ` [${clean(x.freshness)}]` : ""}${dis}`.trimEnd(), 2));
+        pushAll(out, wrapped(`  ${who}  ${clean(x.key)} ${val}${pub}${x.freshness ? ` [${clean(x.freshness)}]` : ""}${dis}`.trimEnd(), 2));
       }
     }
   }
@@ -131,7 +132,7 @@ export function renderReport(r: ReportLike, opts: { width: number; style?: Style
       const date = s.publishedAt ? `(${clean(s.publishedAt)})` : "";
       const lines = wrapped(`${num}${clean(s.title)}${date ? ` ${date}` : ""}`, " ".repeat(num.length));
       // the date dimmed where it ends a line whole
-      out.push(...lines.map((l) => (date && l.endsWith(` ${date}`) ? l.slice(0, -date.length) + st.dim(date) : l)));
+      pushAll(out, lines.map((l) => (date && l.endsWith(` ${date}`) ? l.slice(0, -date.length) + st.dim(date) : l)));
       if (s.url) out.push(`     ${st.underline(clean(s.url))}`);
     });
   }
@@ -139,7 +140,7 @@ export function renderReport(r: ReportLike, opts: { width: number; style?: Style
     out.push("", st.bold("REVISIONS"));
     for (const v of r.revisions) {
       const num = `  ${v.revision ?? "?"}. `;
-      out.push(...wrapped(`${num}${clean(v.publishedAt)}  ${clean(v.summary)}`.trimEnd(), " ".repeat(num.length)));
+      pushAll(out, wrapped(`${num}${clean(v.publishedAt)}  ${clean(v.summary)}`.trimEnd(), " ".repeat(num.length)));
     }
   }
   return out.join("\n") + "\n";

@@ -9,6 +9,7 @@ import type { IgnoreTooLarge } from "../util/gitignore-tree.js";
 import { glob, hasMagic } from "./glob.js";
 import { decodeRecipe } from "./decode.js";
 import { MAX_RECIPE_BYTES } from "./parse.js";
+import { pushAll } from "../util/arrays.js";
 
 export const RECIPE_EXTENSIONS = [".yaml", ".yml"] as const;
 export const STDIN = "-";
@@ -50,7 +51,7 @@ function walkDir(dir: string, shown: string, visited = new Set<string>()): strin
     let isDir = e.isDirectory();
     let isFile = e.isFile();
     if (e.isSymbolicLink()) try { const st = statSync(p); isDir = st.isDirectory(); isFile = st.isFile(); } catch { continue; }
-    if (isDir) { if (!e.name.startsWith(".") && e.name !== "node_modules") out.push(...walkDir(p, s, visited)); }
+    if (isDir) { if (!e.name.startsWith(".") && e.name !== "node_modules") pushAll(out, walkDir(p, s, visited)); }
     else if (isFile && isRecipeFile(e.name)) out.push(s);
   }
   return out;

@@ -3,6 +3,7 @@
 import { Composer, LineCounter, Parser, YAMLParseError, isAlias, isCollection, isScalar, parseDocument, visit, type Alias, type CST, type Document, type YAMLError } from "yaml";
 import type { Finding, Severity } from "./types.js";
 import { columnAt } from "../findings/columns.js";
+import { pushAll } from "../util/arrays.js";
 
 /** A recipe is a short definition; anything larger is refused before parsing. */
 export const MAX_RECIPE_BYTES = 1024 * 1024;
@@ -122,7 +123,7 @@ export function parseYamlDocument(text: string): { deep: number } | { doc: Docum
   }
   // merge keys (`<<: *base`) merged, as YAML 1.1 and most servers read them (and as findings are located)
   const doc = parseDocument(text, { prettyErrors: false, uniqueKeys: false, merge: true });
-  doc.errors.push(...duplicateKeys(doc));
+  pushAll(doc.errors, duplicateKeys(doc));
   return { doc };
 }
 
@@ -149,7 +150,7 @@ function composeDocuments(text: string, lineCounter: LineCounter, max: number): 
     if (deep === undefined) throw e;
     return { deep, document: documents };
   }
-  for (const doc of docs) doc.errors.push(...duplicateKeys(doc));
+  for (const doc of docs) pushAll(doc.errors, duplicateKeys(doc));
   return docs;
 }
 

@@ -43,3 +43,25 @@ it("piped, the bytes are written as they came (the key hidden); on a terminal, a
   expect(sj.code, sj.stderr).toBe(0);
   expect(sj.stdout).toBe("héllo\n");
 });
+
+// A JSON answer whose bytes are no UTF-8 (a gzip the server or a proxy compressed unasked, labelled
+// or not): mids api wrote a lossy reading (1f 8b became 1f ef bf bd), and every command called it
+// "a malformed JSON body" of the lossy text's size, naming neither the encoding nor the bytes.
+it("a compressed or non-UTF-8 JSON answer: exit 7 naming it; mids api writes its bytes as they came", async () => {
+  const { gzipSync } = await import("node:zlib");
+  const gz = gzipSync(Buffer.alloc(1 << 20, " "));
+  const labelled = await hostile((_req, res) => res.writeHead(200, { "content-type": "application/json", "content-encoding": "gzip" }).end(gz));
+  const bare = await hostile((_req, res) => res.writeHead(200, { "content-type": "application/json" }).end(gz));
+  for (const [server, reason] of [[labelled, "compressed with Content-Encoding: gzip"], [bare, "that is not UTF-8 text"]] as const) {
+    const env = baseEnv({ MIDS_BASE_URL: server.url, MIDS_API_KEY: key });
+    for (const path of ["/v3/projects", "/v3/not-a-route"]) {
+      const r = await runMain(["api", path], { env });
+      expect(r.code, r.stderr).toBe(7);
+      expect(Buffer.from(r.stdout, "latin1").equals(gz), path).toBe(true);
+      expect(r.stderr.split("\n")[0]).toContain(`GET ${path} returned a body ${reason}`);
+    }
+    const list = await runMain(["projects", "list"], { env });
+    expect([list.code, list.stdout]).toEqual([7, ""]);
+    expect(list.stderr.split("\n")[0]).toContain(`returned a body ${reason}`);
+  }
+});

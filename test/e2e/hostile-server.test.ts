@@ -368,6 +368,19 @@ describe("redirects, Retry-After, huge numbers, verbose headers", () => {
     expect(r.stderr).toMatch(/^mids: notice: GET \/v3\/me: 2 numbers too large for a double \(1e400\) kept as their text/m);
   });
 
+  // mids series -o csv|table took a point's number from the chart's reading of it (a double or a
+  // gap), so 1e400, kept as its text with a notice, was an empty cell: a point without a value
+  it("mids series -o csv and -o table show a point's 1e400 as its text, as -o json does; a gap stays empty", async () => {
+    const points = '[{"timestamp":"2026-11-22T09:00:00.000Z","value":1e400},{"timestamp":"2026-11-22T10:00:00.000Z","value":5},{"timestamp":"2026-11-22T11:00:00.000Z","value":null}]';
+    const h = await hostile((_req, res) => sendJson(res, 200, `{"data":{"projectId":"x","slug":"s","name":"S","measure":"trend","points":${points}},"meta":{}}`));
+    const csv = await runMain(["series", "trend", "s", "-o", "csv"], { env: env(h.url) });
+    expect(csv.code, csv.stderr).toBe(0);
+    expect(csv.stdout).toBe("timestamp,value\n2026-11-22T09:00:00.000Z,1e400\n2026-11-22T10:00:00.000Z,5\n2026-11-22T11:00:00.000Z,\n");
+    expect(csv.stderr).toMatch(/^mids: notice: 'mids series': 1 number too large for a double \(1e400\) kept as its text/m);
+    const table = await runMain(["series", "trend", "s", "-o", "table", "--no-relative"], { env: env(h.url) });
+    expect(table.stdout.split("\n")[1].trimEnd()).toBe("2026-11-22T09:00:00.000Z  1e400");
+  });
+
   it("--verbose prints server headers without terminal controls", async () => {
     const h = await hostile((_req, res) => {
       res.setHeader("x-evil", "a\u009b2Jb\u0085c");

@@ -40,6 +40,15 @@ describe("alert ids", () => {
     expect(() => checkAlertId("destinations")).toThrow("'destinations' is not an alert id: GET /v3/alerts/destinations is another call");
     await expect(collectIds(["alr_a", "-"], async () => "destinations\n")).rejects.toThrow(/is another call/);
   });
+
+  // stdin may hold 64 MB of ids: 300,000 of them (6 MB) were pushed as one call's arguments, and
+  // 'mids alerts pause -' ended with "unexpected error: Maximum call stack size exceeded", exit 1
+  it("300,000 ids on stdin are read, in order", async () => {
+    const lines = Array.from({ length: 300_000 }, (_, i) => `alr_${i.toString(16).padStart(16, "0")}`);
+    const r = await collectIds(["alr_first", "-"], async () => lines.join("\n") + "\n");
+    expect(r.ids).toHaveLength(300_001);
+    expect([r.ids[0], r.ids[1], r.ids.at(-1)]).toEqual(["alr_first", lines[0], lines.at(-1)]);
+  });
 });
 
 describe("update body", () => {

@@ -3,6 +3,7 @@ import { buildPath, matchPath, route } from "../../contract/routes.js";
 import { UsageError } from "../../errors.js";
 import { oneLine } from "../../util/sanitize.js";
 import { noStdin } from "../shared/args.js";
+import { pushAll } from "../../util/arrays.js";
 
 export const STDIN_MARK = "-";
 
@@ -69,7 +70,7 @@ export async function collectIds(args: readonly string[], readStdin: () => Promi
     if (a === STDIN_MARK) {
       const fromStdin = parseIdLines(await readStdin());
       if (!fromStdin.length) throw new UsageError("no alert ids on stdin", { hint: "pipe one id per line, or pass the ids as arguments" });
-      all.push(...fromStdin);
+      pushAll(all, fromStdin);
     } else {
       all.push(checkAlertId(a));
     }

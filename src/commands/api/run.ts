@@ -394,7 +394,7 @@ export async function run(opts: ApiOptions, ctx: Context): Promise<void> {
     // an answer that is not the API's (a proxy's page, JSON cut short): printed as it came, then exit 7
     if (err instanceof MalformedResponseError && err.received) {
       const got = err.received;
-      if (!textUnderJq(ctx, got.body)) await printFailedAnswer(ctx, err, () => printResponse(ctx, { status: got.status, headers: got.headers, body: got.body } as ApiResult, undefined, opts.include, secrets, ndjson));
+      if (!textUnderJq(ctx, got.body)) await printFailedAnswer(ctx, err, () => printResponse(ctx, { status: got.status, headers: got.headers, body: got.body, raw: got.raw } as ApiResult, undefined, opts.include, secrets, ndjson));
       throw hidden(err, secrets);
     }
     if (!(err instanceof ApiError)) throw err;

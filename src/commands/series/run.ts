@@ -127,10 +127,13 @@ export async function run(measure: string, locator: string, flags: SeriesFlags, 
     return;
   }
   // table and csv: each point's time and number wherever the point holds them, then what else it carries
-  // (a value that is no number, such as one too large for a double kept as its text, is shown as it came, never left empty)
+  // (a value that is no number, such as one too large for a double kept as its text (1e400), is
+  // shown as it came, under whichever value key the point holds it, never left empty)
+  const valueKeys = [...VALUE_KEYS.slice(0, 1), measure, ...VALUE_KEYS.slice(1)];
   const rows = (series.timed ?? series.raw).map((item, i) => {
     const own = item && typeof item === "object" && !Array.isArray(item) ? (item as Record<string, unknown>) : {};
-    return { ...own, timestamp: series.points[i]?.timestamp, value: series.points[i]?.value ?? own.value };
+    const value = series.points[i]?.value ?? valueKeys.map((k) => own[k]).find((v) => v !== undefined && v !== null);
+    return { ...own, timestamp: series.points[i]?.timestamp, value };
   });
   await printList(ctx, [rows], withExtras(VIEWS.v3, series.timed ?? series.raw, new Set(series.keys), 4));
 }

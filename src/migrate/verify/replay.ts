@@ -22,6 +22,7 @@ function assumedSide(v3Route: string): { v3Assumed: boolean; documented: Readonl
 import type { DistinctRequest, VerifyInput } from "./input.js";
 
 import { VERDICTS, type Verdict } from "./verdicts.js";
+import { pushAll } from "../../util/arrays.js";
 export { VERDICTS, type Verdict };
 
 /** Methods that are replayed: reading twice changes nothing, and the answer has a body to compare. */
@@ -177,7 +178,7 @@ async function v3Answer(c: Client, out: Outcome, skip: number): Promise<Awaited<
   for (let k = 1; k < pages && typeof cursor === "string" && cursor !== ""; k++) {
     const next = await c.raw(to.method, targetOf({ ...to, query: { ...to.query, cursor } }), undefined, undefined, QUIET);
     if (!Array.isArray(next.data)) break;
-    items.push(...next.data);
+    pushAll(items, next.data as unknown[]);
     cursor = next.nextCursor;
   }
   return { ...first, data: items.slice(skip, skip + size) };
