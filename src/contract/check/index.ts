@@ -14,6 +14,7 @@ import { RATE_LIMIT_HEADERS } from "../headers.js";
 import { ASSUMED_SHAPES } from "../shapes/assumed.js";
 import { assumedDepartures, listItems } from "../shapes/list.js";
 import { observe, typeName, type Departure, type Shape } from "../shapes/shape.js";
+import { pushAll } from "../../util/arrays.js";
 
 export interface Violation { field: string; expected: string; got: string; message: string }
 
@@ -429,8 +430,8 @@ export async function checkContract(routes: readonly Route[], call: Caller, opts
       const result = judge(r, data, called, body === undefined ? undefined : { body, status, headers });
       for (const p of PROBES[r.id] ?? []) {
         const { violations: v, departures: d = [], failed } = await probe(r, p, params, call, opts);
-        if (v.length) { result.violations.push(...v); result.documented = "violated"; }
-        if (d.length) { result.departures.push(...d); result.assumed = "departs"; }
+        if (v.length) { pushAll(result.violations, v); result.documented = "violated"; }
+        if (d.length) { pushAll(result.departures, d); result.assumed = "departs"; }
         if (failed && !result.failed) result.failed = failed;
       }
       results.set(r.id, result);

@@ -1,5 +1,6 @@
 // The items of a list answer whose shape the spec does not show: a bare list, or one a server wraps.
 import { departures, type Departure, type Shape } from "./shape.js";
+import { pushAll } from "../../util/arrays.js";
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => !!v && typeof v === "object" && !Array.isArray(v);
@@ -28,7 +29,7 @@ export function listItems(data: unknown, names: readonly string[] = []): { items
 export function assumedDepartures(shape: Shape, data: unknown): Departure[] {
   const found = departures(shape, data);
   if (Array.isArray(shape) && !Array.isArray(data) && data && typeof data === "object") {
-    found.push(...departures(shape, listItems(data).items).map((d) => ({ ...d, path: d.path === "(data)" ? "(items)" : d.path })));
+    pushAll(found, departures(shape, listItems(data).items).map((d) => ({ ...d, path: d.path === "(data)" ? "(items)" : d.path })));
   }
   return found;
 }

@@ -26,6 +26,7 @@ import { capListed, fileText, MAX_FINDINGS_PER_FILE, MAX_FINDINGS_PER_RUN, MAX_S
 import { MAX_RULE_GLOBSTARS } from "../../util/gitignore.js";
 import { SKIPPED_DIRS, largeIgnoreMessage, mib } from "../../util/gitignore-tree.js";
 import { fsPath } from "./walk.js";
+import { pushAll } from "../../util/arrays.js";
 
 export interface ScanCommandFlags {
   paths: string[];
@@ -209,7 +210,7 @@ export async function runScan(flags: ScanCommandFlags, ctx: Context, seams?: Sca
             why = writeFixed(f, after, fsPath(f), hooks);
           } catch (e) {
             failed = { file: f.file, why: (e as NodeJS.ErrnoException).code ?? (e as Error).message, fixedFiles: fixedFiles.length };
-            remaining.push(...files.slice(i));
+            pushAll(remaining, files.slice(i));
             break;
           }
         }

@@ -8,6 +8,7 @@ import { SHELL_VAR, shellWords } from "./shell.js";
 import { charTableOf } from "../../../util/chars.js";
 import { CREDENTIAL_OPTIONS } from "../../../redact/index.js";
 import { MAX_CURL_WORDS, WORD_FREE, WORD_HEADER, type CurlForms, type CurlWords } from "./form.js";
+import { pushAll } from "../../../util/arrays.js";
 
 const FORM: ReadonlySet<string> = new Set(["-F", "--form", "--form-string"]);
 const DATA: ReadonlySet<string> = new Set(["-d", "--data", "--data-raw", "--data-binary", "--data-ascii", "--data-urlencode", "--json"]);
@@ -247,7 +248,7 @@ export function parseCurlFull(t: string): LogRequest | string {
   }
   const body = data.length ? data.join("&") : undefined;
   if (getMode && body) {
-    target.query.push(...body.split("&").map((p): [string, string] => { const e = p.indexOf("="); return e < 0 ? [p, ""] : [p.slice(0, e), p.slice(e + 1)]; }));
+    pushAll(target.query, body.split("&").map((p): [string, string] => { const e = p.indexOf("="); return e < 0 ? [p, ""] : [p.slice(0, e), p.slice(e + 1)]; }));
     return { method: method ?? "GET", ...target, headers };
   }
   const req: LogRequest = { method: (method ?? (body !== undefined ? "POST" : "GET")).toUpperCase(), ...target, headers };

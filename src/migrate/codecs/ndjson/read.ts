@@ -8,6 +8,7 @@ import { MAX_JSON_DEPTH, jsonDepth } from "../../../redact/index.js";
 import type { FlatJsonReader } from "./flat.js";
 import { HOLDERS, METHOD_KEYS, QUERY_KEYS, REQUEST_LINE_KEY, URL_KEYS } from "./keys.js";
 import { REQUEST as REQUEST_LINE } from "../access/read.js";
+import { pushAll } from "../../../util/arrays.js";
 
 
 const isObj = (v: unknown): v is Record<string, unknown> => !!v && typeof v === "object" && !Array.isArray(v);
@@ -58,7 +59,7 @@ export function fromObject(obj: Record<string, unknown>): { req: LogRequest; sou
     for (let i = 0; i < QUERY_KEYS.length && !target.query.length; i++) {
       const q = holder[QUERY_KEYS[i]];
       if (isObj(q)) for (const k of Object.keys(q)) target.query.push([k, String(q[k])]);
-      else if (typeof q === "string" && q !== "" && q !== "-") target.query.push(...(splitTarget("/?" + q, false)?.query ?? []));
+      else if (typeof q === "string" && q !== "" && q !== "-") pushAll(target.query, splitTarget("/?" + q, false)?.query ?? []);
     }
     const req: LogRequest = { method: method.trim().toUpperCase(), origin: target.origin, path: target.path, query: target.query };
     const headers = readHeaders(holder.headers);
