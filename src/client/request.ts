@@ -70,7 +70,9 @@ export function buildRequest(
 }
 
 export function buildRaw(method: string, pathAndQuery: string, body: unknown, headers: Record<string, string> | undefined, opts: BuildOptions): BuiltRequest {
-  const h: Record<string, string> = { accept: "application/json", "user-agent": opts.userAgent };
+  // identity: mids reads answers as sent and never decompresses them (a gzip bomb costs only its
+  // bytes), so it says so; a proxy that compresses unasked is still refused by name (exit 7)
+  const h: Record<string, string> = { accept: "application/json", "accept-encoding": "identity", "user-agent": opts.userAgent };
   // a credential the caller gives (mids api -H 'Authorization: Bearer ...', v3's other carrier)
   // is the one sent: with the configured key beside it, the server chose between the two unsaid.
   // v2 reads x-api-key alone (spec 5.1): there Authorization carries no key, and the configured one goes

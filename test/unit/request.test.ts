@@ -12,6 +12,8 @@ describe("request building", () => {
     expect(req.url).toBe("https://api.example.com/base/v3/projects?tickers=BTC%2CETH&limit=5");
     expect(req.headers["x-api-key"]).toBe("sk_live_secret");
     expect(req.body).toBeUndefined();
+    // answers are read as sent, never decompressed: so the request says (a proxy may otherwise compress)
+    expect(req.headers["accept-encoding"]).toBe("identity");
   });
 
   it("sends JSON bodies with a content type", () => {
