@@ -39,7 +39,8 @@ export function backoffMs(attempt: number, policy: RetryPolicy, random: () => nu
  * How long to wait before retry number `attempt` (0-based), or undefined for "do not retry".
  * Only idempotent requests are retried; connection resets count, timeouts do not (the
  * server may still be working on it, and the user chose the time budget), nor does a refused
- * TLS certificate (it is refused again), nor a proxy's refusal to tunnel (407: no credentials).
+ * TLS certificate (it is refused again), nor a proxy's refusal to tunnel (407: no credentials), nor
+ * a host name that does not resolve (ENOTFOUND).
  */
 export function retryDelay(err: unknown, attempt: number, idempotent: boolean, policy: RetryPolicy, random?: () => number): number | undefined {
   if (!idempotent || attempt >= policy.limit) return undefined;
@@ -49,6 +50,10 @@ export function retryDelay(err: unknown, attempt: number, idempotent: boolean, p
     // an answer that is not HTTP (undici's parser, HPE_*: the base URL on an ssh or database
     // port) comes again from the same server: before, it was asked three times more
     if (err.reason !== undefined && /^HPE_/.test(err.reason)) return undefined;
+    // a host name the resolver says does not exist (a typo in the base URL) does not come to exist
+    // in the next seconds: before, "cannot resolve h; gave up after 3 retries" after a wait. A
+    // resolver that could not answer now (EAI_AGAIN) is retried.
+    if (err.reason === "ENOTFOUND") return undefined;
     // a proxy that refused the tunnel (PROXY_407): retried only for the statuses an answer would be
     const tunnel = err.reason !== undefined ? PROXY_REFUSAL.exec(err.reason) : null;
     if (tunnel && !policy.statusCodes.includes(Number(tunnel[1]))) return undefined;

@@ -17,9 +17,9 @@ describe("retry policy", () => {
     expect(retryDelay(new TimeoutError("t"), 0, true, policy)).toBeUndefined();
   });
 
-  it("never retries a TLS failure; other network failures (reset, refused, an unknown code) are retried", () => {
+  it("never retries a TLS failure or a name that does not resolve; other network failures (reset, refused, a resolver that could not answer, an unknown code) are retried", () => {
     const net = (reason?: string) => Object.assign(new NetworkError("n"), { reason });
-    for (const code of ["DEPTH_ZERO_SELF_SIGNED_CERT", "CERT_HAS_EXPIRED", "ERR_TLS_CERT_ALTNAME_INVALID", "ERR_SSL_WRONG_VERSION_NUMBER", "UNABLE_TO_VERIFY_LEAF_SIGNATURE", "EPROTO"]) {
+    for (const code of ["ENOTFOUND", "DEPTH_ZERO_SELF_SIGNED_CERT", "CERT_HAS_EXPIRED", "ERR_TLS_CERT_ALTNAME_INVALID", "ERR_SSL_WRONG_VERSION_NUMBER", "UNABLE_TO_VERIFY_LEAF_SIGNATURE", "EPROTO"]) {
       expect(retryDelay(net(code), 0, true, policy), code).toBeUndefined();
     }
     for (const code of ["ECONNRESET", "UND_ERR_SOCKET", "ECONNREFUSED", "EAI_AGAIN", undefined]) expect(retryDelay(net(code), 0, true, policy), code).toBeTypeOf("number");
