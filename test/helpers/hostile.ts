@@ -1,6 +1,7 @@
 // Small hostile HTTP servers on 127.0.0.1 for tests: each answers with a scripted handler, logs
 // the requests it saw, and is bounded by the handler (never more than a few MB, never open-ended).
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { createServer as createTcpServer, type Socket } from "node:net";
 import { afterEach } from "vitest";
 
 export interface Hostile {
@@ -39,6 +40,24 @@ export async function hostile(handler: (req: IncomingMessage, res: ServerRespons
   };
   open.push(h);
   return h;
+}
+
+/**
+ * A TCP server that takes every connection and never says a word (a firewall, a TLS handshake or a
+ * proxy's CONNECT that is never answered): counts the connections; closed after the test.
+ */
+export async function silentServer(): Promise<{ port: number; connections: () => number }> {
+  const sockets: Socket[] = [];
+  const server = createTcpServer((socket) => {
+    sockets.push(socket);
+    socket.on("error", () => undefined);
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  open.push({ url: "", seen: [], arrived: () => Promise.resolve(), close: () => new Promise((r) => {
+    for (const s of sockets) s.destroy();
+    server.close(() => r());
+  }) });
+  return { port: (server.address() as { port: number }).port, connections: () => sockets.length };
 }
 
 /** Send a JSON body (already serialized text is sent as is). */

@@ -334,13 +334,7 @@ export class Analyzer {
       const src = text.slice(r.start, r.end);
       if ((src === "/v2" || src === "/v2/") && isBaseUrl(text, r)) return true;
     }
-    let flat = "";
-    let n = 0;
-    for (const p of r.pieces) flat += p.kind === "lit" ? p.text : p.kind === "ph" ? MARK(n++) : "";
-    // (a key of the run's memo of cores: a copy, as analyze's)
-    flat = detached(flat);
-    const shape = this.literals && shapeOf(flat, this.literals);
-    const c = this.core(shape ? shape.flat : flat);
+    const { c } = this.coreOf(r);
     if (!c.known || c.root) return false;
     const o = (c.outcome ??= rewrite({ method: c.method, origin: "", path: c.path, query: c.pairs }, this.rewriteOptions));
     return o.routeId !== undefined && (o.status === "rewritten" || o.status === "partial" || o.status === "removed");
@@ -354,6 +348,21 @@ export class Analyzer {
       start: 0, end: src.length, status: "unrecognized", routeId: undefined, rules: [n.rule], notes: [{ rule: n.rule, message: n.message }],
       from, to: null, text: src, replacement: null, manual: undefined, edits: [], shownText: src, shownReplacement: null,
     };
+  }
+
+  /**
+   * A route text's core: its pieces as one flat text (placeholders marked), read through the run's
+   * literal shapes when it has them, looked up in the run's memo; and the shape it was read by.
+   */
+  private coreOf(r: RouteText): { c: Core; shape: ReturnType<typeof shapeOf> } {
+    let flat = "";
+    let n = 0;
+    for (const p of r.pieces) flat += p.kind === "lit" ? p.text : p.kind === "ph" ? MARK(n++) : "";
+    // (one literal piece is a slice of the file's text: what is cut from it keeps the text alive,
+    // and the flat text is a key of the memo of cores)
+    flat = detached(flat);
+    const shape = this.literals && shapeOf(flat, this.literals);
+    return { c: this.core(shape ? shape.flat : flat), shape };
   }
 
   private core(flat: string): Core {
@@ -386,13 +395,7 @@ export class Analyzer {
   /** The usage of `src` (a copy of text.slice(r.start, r.end)), its offsets and edits relative to r.start; `ownHost`: its host is the API's own. */
   private analyze(text: string, r: RouteText, src: string, ownHost: boolean): Usage | undefined {
     const phs = r.pieces.filter((p): p is Extract<Piece, { kind: "ph" }> => p.kind === "ph");
-    let flat = "";
-    let n = 0;
-    for (const p of r.pieces) flat += p.kind === "lit" ? p.text : p.kind === "ph" ? MARK(n++) : "";
-    // (one literal piece is a slice of the file's text: what is cut from it keeps the text alive)
-    flat = detached(flat);
-    const shape = this.literals && shapeOf(flat, this.literals);
-    const c = this.core(shape ? shape.flat : flat);
+    const { c, shape } = this.coreOf(r);
     // unknown routes, and the bare service root, count only on the API's own host
     if ((!c.known || c.root) && !ownHost && !c.dynamic) return undefined;
     const shapeOutcome = (c.outcome ??= rewrite({ method: c.method, origin: "", path: c.path, query: c.pairs }, this.rewriteOptions));
