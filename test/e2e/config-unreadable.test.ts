@@ -1,11 +1,12 @@
 // A config file mids cannot read (a directory or a FIFO in its place, a file of another size
 // altogether, one without read permission) is the user's to fix: a one-line error, exit 2, for
 // every command that uses settings; 'config path' and 'completion' still run, and doctor reports it.
+// (config list through the built bin/mids; config path, config get and doctor through main() in this process.)
 import { execFileSync } from "node:child_process";
 import { chmodSync, lstatSync, mkdirSync, symlinkSync, truncateSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { baseEnv, runMids } from "../helpers/cli.js";
+import { baseEnv, runMain, runMids } from "../helpers/cli.js";
 import { MAX_CONFIG_BYTES } from "../../src/config.js";
 
 /** An environment whose config.json is made by `make` (given its path). */
@@ -36,10 +37,10 @@ describe("a config file that cannot be read", () => {
       expect(lines[0]).toMatch(message);
       expect(lines[1]).toMatch(/^hint: /);
       expect(lines).toHaveLength(2);
-      const path = await runMids(["config", "path"], { env });
+      const path = await runMain(["config", "path"], { env });
       expect(path.code).toBe(0);
       expect(path.stdout).toBe(`${file}\n`);
-      const doctor = await runMids(["doctor", "-o", "json"], { env });
+      const doctor = await runMain(["doctor", "-o", "json"], { env });
       expect(doctor.code).toBe(2);
       const check = JSON.parse(doctor.stdout).checks.find((c: { check: string }) => c.check === "config");
       expect(check.status).toBe("fail");
@@ -67,7 +68,7 @@ describe("a config file that cannot be read", () => {
 
   it("at the cap is read", async () => {
     const { env } = withConfig((f) => writeFileSync(f, JSON.stringify({ output: "csv" }).padEnd(MAX_CONFIG_BYTES, " "), { mode: 0o600 }));
-    const r = await runMids(["config", "get", "output"], { env });
+    const r = await runMain(["config", "get", "output"], { env });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toBe("csv\n");
   });

@@ -4,7 +4,7 @@ import { createServer, type Server } from "node:http";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { baseEnv, interruptWhen, runMids } from "../helpers/cli.js";
+import { baseEnv, interruptWhen, runMain, runMids } from "../helpers/cli.js";
 import { hostile, sendJson } from "../helpers/hostile.js";
 
 const DAY = 86_400_000;
@@ -59,10 +59,12 @@ const KEY = "mids_audit_0123456789abcdef_SECRETPART";
 
 describe("the key never shows, even when the server quotes it back", () => {
   it("doctor (table and json) and the rejected-key error", async () => {
+    // the table through the built bin/mids; the other runs of this file through main() in this
+    // process (what is printed is the subject; the interrupts below run the binary)
     const [table, json, me] = await Promise.all([
       runMids(["doctor", "-o", "table", "--base-url", urlOf(echo), "--api-key", KEY]),
-      runMids(["doctor", "-o", "json", "--base-url", urlOf(echo), "--api-key", KEY]),
-      runMids(["me", "-o", "json", "--verbose", "--base-url", urlOf(echo), "--api-key", KEY]),
+      runMain(["doctor", "-o", "json", "--base-url", urlOf(echo), "--api-key", KEY]),
+      runMain(["me", "-o", "json", "--verbose", "--base-url", urlOf(echo), "--api-key", KEY]),
     ]);
     for (const r of [table, json, me]) {
       expect(r.code, r.stdout + r.stderr).toBe(3);
@@ -75,7 +77,7 @@ describe("the key never shows, even when the server quotes it back", () => {
     const env = baseEnv({ MIDS_BASE_URL: urlOf(echo), MIDS_PROFILE: "ci" });
     mkdirSync(env.MIDS_CONFIG_DIR, { recursive: true, mode: 0o700 });
     writeFileSync(join(env.MIDS_CONFIG_DIR, "config.json"), JSON.stringify({ "api-key": KEY, profiles: { ci: { output: "json" } } }), { mode: 0o600 });
-    const r = await runMids(["me"], { env });
+    const r = await runMain(["me"], { env });
     expect(r.code).toBe(3);
     expect(r.stderr).toMatch(/\(from config file\) was rejected/);
     expect(r.stderr).toMatch(/^hint: replace it with 'mids config set --profile default api-key -', or give profile 'ci' its own key/m);
@@ -84,7 +86,7 @@ describe("the key never shows, even when the server quotes it back", () => {
 
 describe("doctor's clock and history lines", () => {
   it("a server clock two hours ahead is a warning (exit 0) saying which way; a window not enforced yet says from when", async () => {
-    const r = await runMids(["doctor", "-o", "json", "--base-url", urlOf(ahead), "--api-key", KEY]);
+    const r = await runMain(["doctor", "-o", "json", "--base-url", urlOf(ahead), "--api-key", KEY]);
     expect(r.code, r.stdout + r.stderr).toBe(0);
     const c = Object.fromEntries((JSON.parse(r.stdout).checks as { check: string; status: string; detail: string; fix?: string }[]).map((x) => [x.check, x]));
     expect(c.clock).toMatchObject({ status: "warn", fix: expect.stringContaining("synchronise the clock") });
@@ -97,8 +99,8 @@ describe("doctor's clock and history lines", () => {
 describe("doctor holds /v3/me to the contract, as 'mids me' does", () => {
   it("a 200 whose data is not the key's description fails the key check with exit 7 (not 'accepted', exit 0)", async () => {
     const [doctor, me] = await Promise.all([
-      runMids(["doctor", "-o", "json", "--base-url", urlOf(notMe), "--api-key", KEY]),
-      runMids(["me", "-o", "json", "--base-url", urlOf(notMe), "--api-key", KEY]),
+      runMain(["doctor", "-o", "json", "--base-url", urlOf(notMe), "--api-key", KEY]),
+      runMain(["me", "-o", "json", "--base-url", urlOf(notMe), "--api-key", KEY]),
     ]);
     expect(me.code, me.stderr).toBe(7);
     expect(doctor.code, doctor.stdout + doctor.stderr).toBe(7);
@@ -141,7 +143,7 @@ describe("doctor's rate-limit line when nothing is left", () => {
         meta: {},
       }, { "x-ratelimit-limit-day": "0", "x-ratelimit-remaining-day": "0", "x-ratelimit-reset-day": String(Math.floor(now / 1000) + 3600) });
     });
-    const r = await runMids(["doctor", "-o", "json", "--base-url", h.url, "--api-key", KEY]);
+    const r = await runMain(["doctor", "-o", "json", "--base-url", h.url, "--api-key", KEY]);
     expect(r.code, r.stdout + r.stderr).toBe(0);
     const rate = (JSON.parse(r.stdout) as { checks: { check: string; status: string; detail: string }[] }).checks.find((c) => c.check === "rate-limit");
     expect(rate).toMatchObject({ status: "warn", detail: "0/0 left this day" });

@@ -7,7 +7,7 @@ import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, renameSync,
 import { gzipSync } from "node:zlib";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { BIN, ROOT, baseEnv, runMids } from "../helpers/cli.js";
+import { BIN, ROOT, baseEnv, runMain, runMids } from "../helpers/cli.js";
 
 const FIX = join(ROOT, "test/fixtures/migrate");
 const dir = mkdtempSync(join(tmpdir(), "mids-scale-"));
@@ -32,21 +32,22 @@ describe("gzip input", () => {
     const text = readFileSync(join(FIX, "combined.log"), "utf8") + Array.from({ length: 1200 }, (_, i) => clf(i)).join("\n") + "\n";
     writeFileSync(plain, text);
     writeFileSync(plain + ".gz", gzipSync(text));
-    const want = await runMids(["migrate", plain]);
+    // the plain log read by main() in this process; the .gz file and gzip on stdin by the built bin/mids
+    const want = await runMain(["migrate", plain]);
     expect(want.code).toBe(0);
     expect(want.stdout.split("\n").length).toBeGreaterThan(1200);
     const fromFile = await runMids(["migrate", plain + ".gz"]);
     expect(fromFile.stdout).toBe(want.stdout);
     expect(fromFile.stderr).toBe(want.stderr);
     const fromStdin = await runWithStdinFile(["migrate", "-o", "ndjson"], plain + ".gz");
-    const ndjson = await runMids(["migrate", plain, "-o", "ndjson"]);
+    const ndjson = await runMain(["migrate", plain, "-o", "ndjson"]);
     expect(fromStdin.stdout.toString("utf8")).toBe(ndjson.stdout);
   });
 
   it("bzip2, xz and zstd inputs are refused with one line and exit 2", async () => {
     const bz = join(dir, "access.log.bz2");
     writeFileSync(bz, Buffer.concat([Buffer.from("BZh91AY&SY"), Buffer.alloc(32)]));
-    const r = await runMids(["migrate", bz]);
+    const r = await runMain(["migrate", bz]);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/^mids: cannot read '.*access\.log\.bz2': bzip2-compressed input is not supported \(gzip is\)\nhint: decompress it first, e\.g\. bzcat/);
     expect(r.stdout).toBe("");
@@ -73,7 +74,8 @@ describe("JSON lines in JSON.stringify's form (the flat fast path)", () => {
     writeFileSync(flat, objs.map((o) => JSON.stringify(o)).join("\n") + "\n");
     writeFileSync(spaced, objs.map((o) => `{${Object.entries(o).map(([k, v]) => `${JSON.stringify(k)}: ${JSON.stringify(v)}`).join(", ")}}`).join("\n") + "\n");
     const a = await runMids(["migrate", flat]);
-    const b = await runMids(["migrate", spaced]);
+    // (the general path in this process, the flat one through the built bin/mids)
+    const b = await runMain(["migrate", spaced]);
     expect(a.code).toBe(0);
     expect(a.stdout).toBe(b.stdout);
     expect(a.stderr.replace(flat, "F")).toBe(b.stderr.replace(spaced, "F"));

@@ -173,7 +173,8 @@ describe("migrate: every strategy gives the same bytes", () => {
   it("a JSON-lines method with blanks around it (\" Get \") is that method, on every path", async () => {
     const log = put("blank-method.ndjson", thrice([`{"method":" Get ","url":"/v2/clusters"}`, `{"method":"get\\t","url":"/v2/clusters"}`]));
     for (const strategy of ["fast", "general"]) {
-      const r = await runMids(["migrate", log, "-o", "json"], { env: baseEnv({ MIDS_MIGRATE_STRATEGY: strategy }) });
+      // (in this process: the binary's --jobs 2 runs above hold main() to it)
+      const r = await inProcess(["migrate", log, "-o", "json"], { env: baseEnv({ MIDS_MIGRATE_STRATEGY: strategy }) });
       expect(r.code, strategy).toBe(0);
       const out = (JSON.parse(r.stdout) as { requests: { status: string; from: { method: string } }[] }).requests;
       expect(out.map((o) => [o.status, o.from.method]), strategy).toEqual(Array(6).fill(["rewritten", "GET"]));
@@ -184,7 +185,8 @@ describe("migrate: every strategy gives the same bytes", () => {
     const r = await runMids(["migrate", at("combined.log")], { env: baseEnv({ MIDS_MIGRATE_STRATEGY: "turbo" }) });
     expect(r.code).toBe(2);
     expect(r.stderr).toContain("MIDS_MIGRATE_STRATEGY must be fast or general, not 'turbo'");
-    const scan = await runMids(["migrate", "scan", join(ROOT, "test/fixtures/scan/tree")], { env: baseEnv({ MIDS_MIGRATE_STRATEGY: "turbo" }) });
+    // (scan's refusal in this process; migrate's above through the built bin/mids)
+    const scan = await inProcess(["migrate", "scan", join(ROOT, "test/fixtures/scan/tree")], { env: baseEnv({ MIDS_MIGRATE_STRATEGY: "turbo" }) });
     expect(scan.code).toBe(2);
     expect(scan.stderr).toContain("MIDS_MIGRATE_STRATEGY must be fast or general, not 'turbo'");
     // one line and its hint, no stack trace

@@ -3,7 +3,7 @@
 // the URL came out as `https://gw.example/mids/mids/v3/clusters`. A base URL ending in the API
 // version (`https://api.example.com/v2`) gave `https://api.example.com/v2/v3/clusters`.
 import { describe, expect, it } from "vitest";
-import { baseEnv, budgetFor, runMids } from "../helpers/cli.js";
+import { baseEnv, budgetFor, runMain, runMids } from "../helpers/cli.js";
 
 describe("migrate --to with a base URL that has a path", () => {
   it("writes each URL with the base URL's path once, and without an API version the base URL ends in", async () => {
@@ -14,13 +14,15 @@ describe("migrate --to with a base URL that has a path", () => {
       ["https://api.example.com/v2", "GET /v2/clusters HTTP/1.1\n", "https://api.example.com/v3/clusters"],
       ["https://api.example.com", "GET /v2/clusters HTTP/1.1\n", "https://api.example.com/v3/clusters"],
     ];
-    for (const [base, log, url] of cases) {
+    // the first case's curl run through the built bin/mids, the others through main() in this
+    // process (what is written is the subject; a CLI start-up each cost a fifth of a second of CPU)
+    for (const [i, [base, log, url]] of cases.entries()) {
       const env = baseEnv({ MIDS_BASE_URL: base });
-      const curl = await runMids(["migrate", "-", "--to", "curl", "-q"], { input: log, env });
+      const curl = await (i === 0 ? runMids : runMain)(["migrate", "-", "--to", "curl", "-q"], { input: log, env });
       expect(curl.stdout, base).toBe(`curl -H "x-api-key: $MIDS_API_KEY" ${url}\n`);
-      const nd = await runMids(["migrate", "-", "--to", "ndjson", "-q"], { input: log, env });
+      const nd = await runMain(["migrate", "-", "--to", "ndjson", "-q"], { input: log, env });
       expect(JSON.parse(nd.stdout).url, base).toBe(url);
-      const har = await runMids(["migrate", "-", "--to", "har", "-q"], { input: log, env });
+      const har = await runMain(["migrate", "-", "--to", "har", "-q"], { input: log, env });
       expect(JSON.parse(har.stdout).log.entries[0].request.url, base).toBe(url);
     }
   }, budgetFor(15));

@@ -5,7 +5,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { baseEnv, runMids } from "../helpers/cli.js";
+import { baseEnv, runMain, runMids } from "../helpers/cli.js";
 
 /** An environment whose config file holds `file` (mode 0600, as 'mids config set' writes it). */
 function withConfig(file: unknown, extra: Record<string, string> = {}): Record<string, string> {
@@ -27,6 +27,9 @@ function expectOneUsageObject(r: { code: number | null; stderr: string }, messag
   expect(objects[0].error.message).toContain(message);
 }
 
+// Each refusal (an unknown option, a missing value, a bad choice) goes through the built bin/mids
+// once (MIDS_OUTPUT=json below: the exit code through process.exit, stderr through the process's
+// own stream); every other case runs main() in this process: what it prints is the subject.
 describe("flag errors with MIDS_OUTPUT=json|ndjson", () => {
   it.each([
     [["projects", "list", "--bogus"], "unknown option '--bogus'"],
@@ -34,13 +37,13 @@ describe("flag errors with MIDS_OUTPUT=json|ndjson", () => {
     [["projects", "list", "--sort", "bogus"], "--sort must be one of"],
   ])("%j: exit 2 and one JSON error object after the plain lines", async (args, message) => {
     for (const output of ["json", "ndjson"]) {
-      const r = await runMids(args, { env: baseEnv({ MIDS_OUTPUT: output }) });
+      const r = await (output === "json" ? runMids : runMain)(args, { env: baseEnv({ MIDS_OUTPUT: output }) });
       expectOneUsageObject(r, message);
     }
   });
 
   it("-o table on the command line wins over the variable: the plain lines only", async () => {
-    const r = await runMids(["projects", "list", "-o", "table", "--bogus"], { env: baseEnv({ MIDS_OUTPUT: "json" }) });
+    const r = await runMain(["projects", "list", "-o", "table", "--bogus"], { env: baseEnv({ MIDS_OUTPUT: "json" }) });
     expect(r.code).toBe(2);
     expect(jsonError(r.stderr)).toEqual([]);
   });
@@ -56,7 +59,7 @@ describe("flag errors with the config file's output json|ndjson", () => {
     [["migrate", "scan", "--to", "curl", "."], "--to does not apply to 'mids migrate scan'"],
   ])("%j: exit 2 and one JSON error object after the plain lines", async (args, message) => {
     for (const output of ["json", "ndjson"]) {
-      const r = await runMids(args, { env: withConfig({ output }) });
+      const r = await runMain(args, { env: withConfig({ output }) });
       expectOneUsageObject(r, message);
     }
   });
@@ -70,7 +73,7 @@ describe("flag errors with the config file's output json|ndjson", () => {
       [["projects", "list", "--bogus"], {}, 0],
       [["--profile", "tty", "projects", "list", "--bogus"], {}, 0],
     ] as const) {
-      const r = await runMids([...args], { env: withConfig(file, extra) });
+      const r = await runMain([...args], { env: withConfig(file, extra) });
       expect(r.code).toBe(2);
       expect(jsonError(r.stderr)).toHaveLength(objects);
     }
@@ -82,7 +85,7 @@ describe("flag errors with the config file's output json|ndjson", () => {
       [["projects", "list", "--bogus"], { MIDS_OUTPUT: "table" }],
       [["--profile", "nope", "projects", "list", "--bogus"], {}],
     ] as const) {
-      const r = await runMids([...args], { env: withConfig({ output: "json" }, extra) });
+      const r = await runMain([...args], { env: withConfig({ output: "json" }, extra) });
       expect(r.code).toBe(2);
       expect(r.stderr).toContain("mids: unknown option '--bogus'");
       expect(jsonError(r.stderr)).toEqual([]);
@@ -101,7 +104,7 @@ describe("flag errors with --jq", () => {
       // an error after parsing, for comparison: the plain lines
       [["--sandbox", "projects", "get", "no-such-project", "-o", "json", "--jq", ".x"], baseEnv()],
     ] as const) {
-      const r = await runMids([...args], { env });
+      const r = await runMain([...args], { env });
       expect(r.code, args.join(" ")).not.toBe(0);
       expect(r.stderr, args.join(" ")).toMatch(/^mids: /);
       expect(jsonError(r.stderr), args.join(" ")).toEqual([]);

@@ -10,7 +10,7 @@ import { createServer as createHttps, type Server } from "node:https";
 import { request as httpRequest } from "node:http";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { baseEnv, runMids, tempDir, useSandbox } from "../helpers/cli.js";
+import { baseEnv, runMain, runMids, tempDir, useSandbox } from "../helpers/cli.js";
 import { testProxy } from "../helpers/proxy.js";
 import { closedPort } from "../helpers/ports.js";
 import { SANDBOX_DEMO_KEY } from "../../src/sandbox/keys.js";
@@ -57,6 +57,8 @@ describe("a forward proxy", () => {
     const proxy = await testProxy();
     const env = baseEnv({ HTTPS_PROXY: proxy.url, MIDS_API_KEY: SANDBOX_DEMO_KEY, NODE_EXTRA_CA_CERTS: ca });
     const base = `https://${HOST}:${tlsPort}`;
+    // (NODE_EXTRA_CA_CERTS is read when a process starts: these two run the built bin/mids; the
+    // other runs of this file, after the first, run main() in this process)
     const me = await runMids(["--base-url", base, "me", "-o", "json"], { env });
     expect([me.code, me.stderr]).toEqual([0, ""]);
     expect(JSON.parse(me.stdout).credential.id).toBeTruthy();
@@ -73,14 +75,14 @@ describe("a forward proxy", () => {
   it("a proxy that wants credentials: one line naming it and what to set, not retried, the password never shown", async () => {
     const proxy = await testProxy({ auth: basic("bob", "right-pw") });
     const env = baseEnv({ HTTP_PROXY: `http://bob:wrong-pw-77@127.0.0.1:${proxy.port}`, MIDS_API_KEY: SANDBOX_DEMO_KEY });
-    const r = await runMids(["--base-url", `http://${HOST}:${sbPort()}`, "--insecure", "me"], { env });
+    const r = await runMain(["--base-url", `http://${HOST}:${sbPort()}`, "--insecure", "me"], { env });
     expect(r.code).toBe(7);
     expect(r.stderr).toBe(
       `mids: the proxy http://***@127.0.0.1:${proxy.port}/ (HTTP_PROXY) refused to open a tunnel to ${HOST}:${sbPort()}: HTTP 407 (proxy authentication required)\n` +
       "hint: put the proxy's user name and password in HTTP_PROXY, before its host: user:password@host:port\n");
     expect(proxy.tunnels).toHaveLength(1);
     expect(proxy.auth).toEqual([basic("bob", "wrong-pw-77")]);
-    const doc = await runMids(["--base-url", `http://${HOST}:${sbPort()}`, "--insecure", "doctor", "-o", "json"], { env });
+    const doc = await runMain(["--base-url", `http://${HOST}:${sbPort()}`, "--insecure", "doctor", "-o", "json"], { env });
     expect(doc.code).toBe(7);
     expect(doc.stdout + doc.stderr).not.toContain("wrong-pw-77");
     const reachable = (JSON.parse(doc.stdout).checks as { check: string; detail: string }[]).find((c) => c.check === "reachable")!;
@@ -91,7 +93,7 @@ describe("a forward proxy", () => {
     for (const [status, tries] of [[403, 1], [502, 2]] as const) {
       const proxy = await testProxy({ refuse: status });
       const env = baseEnv({ HTTP_PROXY: proxy.url, MIDS_API_KEY: SANDBOX_DEMO_KEY });
-      const r = await runMids(["--base-url", `http://${HOST}:${sbPort()}`, "--insecure", "--max-retries", "1", "me"], { env });
+      const r = await runMain(["--base-url", `http://${HOST}:${sbPort()}`, "--insecure", "--max-retries", "1", "me"], { env });
       expect(r.code, r.stderr).toBe(7);
       expect(r.stderr).toMatch(new RegExp(`^mids: the proxy ${proxy.url}/ \\(HTTP_PROXY\\) refused to open a tunnel to ${HOST}:${sbPort()}: HTTP ${status}[;\n]`));
       expect(proxy.tunnels).toHaveLength(tries);
@@ -101,12 +103,12 @@ describe("a forward proxy", () => {
   it("a proxy nothing answers at: the error names the proxy, not the API, and doctor says the same", async () => {
     const port = await closedPort();
     const env = baseEnv({ HTTP_PROXY: `http://127.0.0.1:${port}`, MIDS_API_KEY: SANDBOX_DEMO_KEY });
-    const r = await runMids(["--base-url", `http://${HOST}:${sbPort()}`, "--insecure", "--max-retries", "0", "me"], { env });
+    const r = await runMain(["--base-url", `http://${HOST}:${sbPort()}`, "--insecure", "--max-retries", "0", "me"], { env });
     expect(r.code).toBe(7);
     expect(r.stderr).toBe(
       `mids: connection refused by the proxy http://127.0.0.1:${port}/ (HTTP_PROXY)\n` +
       "hint: check HTTP_PROXY, or name the API's host in NO_PROXY to reach it directly; 'mids doctor' checks the way there\n");
-    const doc = await runMids(["--base-url", `http://${HOST}:${sbPort()}`, "--insecure", "doctor", "-o", "json"], { env });
+    const doc = await runMain(["--base-url", `http://${HOST}:${sbPort()}`, "--insecure", "doctor", "-o", "json"], { env });
     expect(doc.code).toBe(7);
     const reachable = (JSON.parse(doc.stdout).checks as { check: string; detail: string; fix: string }[]).find((c) => c.check === "reachable")!;
     expect(reachable).toMatchObject({ detail: `the proxy http://127.0.0.1:${port}/ (HTTP_PROXY): ECONNREFUSED`, fix: `check HTTP_PROXY, or name ${HOST} in NO_PROXY to reach it directly` });
@@ -115,16 +117,16 @@ describe("a forward proxy", () => {
   it("a loopback base URL (the sandbox) is reached directly, whatever the proxy variables say", async () => {
     const proxy = await testProxy();
     const env = baseEnv({ HTTP_PROXY: proxy.url, HTTPS_PROXY: proxy.url, MIDS_API_KEY: SANDBOX_DEMO_KEY });
-    const r = await runMids(["--base-url", sb.url, "projects", "list", "--limit", "1", "-o", "json"], { env });
+    const r = await runMain(["--base-url", sb.url, "projects", "list", "--limit", "1", "-o", "json"], { env });
     expect(r.code).toBe(0);
-    const s = await runMids(["--sandbox", "projects", "list", "--limit", "1", "-o", "json"], { env });
+    const s = await runMain(["--sandbox", "projects", "list", "--limit", "1", "-o", "json"], { env });
     expect(s.code).toBe(0);
     expect(proxy.tunnels).toEqual([]);
   });
 
   it("a proxy variable that is no http(s) URL is a usage error that does not echo it", async () => {
     const env = baseEnv({ HTTPS_PROXY: "socks5://u:hunter22@127.0.0.1:1080", MIDS_API_KEY: SANDBOX_DEMO_KEY });
-    const r = await runMids(["--base-url", `https://${HOST}`, "me"], { env });
+    const r = await runMain(["--base-url", `https://${HOST}`, "me"], { env });
     expect(r.code).toBe(2);
     expect(r.stderr).not.toContain("hunter22");
     expect(r.stderr).toMatch(/^mids: HTTPS_PROXY is not an http\(s\) proxy URL \(.*\)\nhint: set HTTPS_PROXY to a URL such as http:\/\/proxy\.example\.com:3128, or unset it\n$/);

@@ -1,11 +1,13 @@
 // migrate scan as an adversarial user meets it: files that are not UTF-8 under
 // --fix --dry-run, hostile trees, outputs that must not lose or leak anything.
+// (The first run goes through the built bin/mids; the others run main() in this process: what they
+// print is the subject, and a CLI start-up each cost a fifth of a second of CPU.)
 import { spawnSync } from "node:child_process";
 import { lstatSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { BIN, baseEnv, runMids } from "../helpers/cli.js";
+import { baseEnv, BIN, runMain, runMids } from "../helpers/cli.js";
 
 const env = () => baseEnv({ MIDS_BASE_URL: "https://api.mids.example" });
 const tree = (files: Record<string, string | Buffer>): string => {
@@ -46,10 +48,10 @@ describe("migrate scan: UTF-16 files (Windows PowerShell's >, some editors)", ()
     // (the emoji is on line 1)
     const column = ps1.split("\r\n")[1].indexOf("/v2") + 1;
     expect(findings.map((f) => [f.file, f.line, f.column, f.status])).toEqual([["be.ps1", 2, column, "rewritten"], ["le.ps1", 2, column, "rewritten"]]);
-    const fix = await runMids(["migrate", "scan", ".", "--fix"], { cwd: dir, env: env() });
+    const fix = await runMain(["migrate", "scan", ".", "--fix"], { cwd: dir, env: env() });
     expect(fix.code, fix.stderr).toBe(0);
     for (const order of ["le", "be"] as const) expect(readFileSync(join(dir, `${order}.ps1`))).toEqual(utf16(ps1.replace("/v2/clusters", "/v3/clusters"), order));
-    const again = await runMids(["migrate", "scan", ".", "--format", "json"], { cwd: dir, env: env() });
+    const again = await runMain(["migrate", "scan", ".", "--format", "json"], { cwd: dir, env: env() });
     expect((JSON.parse(again.stdout) as { findings: unknown[] }).findings).toEqual([]);
   });
 });
@@ -58,7 +60,7 @@ describe("migrate scan --fix --dry-run, file names", () => {
   it("names with a space, a newline or a quote: git apply and patch -p1 both take the diff", async () => {
     const names = ["sp ace é.js", "new\nline.js", 'q"uote.js'];
     const dir = tree(Object.fromEntries(names.map((n) => [n, 'x("/v2/clusters")\n'])));
-    const r = await runMids(["migrate", "scan", "--fix", "--dry-run"], { cwd: dir, env: env() });
+    const r = await runMain(["migrate", "scan", "--fix", "--dry-run"], { cwd: dir, env: env() });
     expect(r.code, r.stderr).toBe(0);
     writeFileSync(join(dir, "p.diff"), r.stdout);
     const g = spawnSync("git", ["apply", "--check", "p.diff"], { cwd: dir });
@@ -73,7 +75,7 @@ describe("migrate scan --fix on a file named through a symbolic link", () => {
   it("rewrites the link's target and leaves the link a link", async () => {
     const dir = tree({ "real.js": 'get("/v2/clusters")\n' });
     symlinkSync("real.js", join(dir, "link.js"));
-    const r = await runMids(["migrate", "scan", "link.js", "--fix"], { cwd: dir, env: env() });
+    const r = await runMain(["migrate", "scan", "link.js", "--fix"], { cwd: dir, env: env() });
     expect(r.code, r.stderr).toBe(0);
     expect(lstatSync(join(dir, "link.js")).isSymbolicLink()).toBe(true);
     expect(readFileSync(join(dir, "real.js"), "utf8")).toBe('get("/v3/clusters")\n');
@@ -83,7 +85,7 @@ describe("migrate scan --fix on a file named through a symbolic link", () => {
 describe("migrate scan stylish with a key on the usage's line", () => {
   it("redacts the key and puts the caret under the usage in the line it shows", async () => {
     const dir = tree({ "get.sh": 'curl -H "x-api-key: abcd1234secretvalue" "$BASE/v2/projects/$ID/candles"\n' });
-    const r = await runMids(["migrate", "scan", "--format", "stylish"], { cwd: dir, env: env() });
+    const r = await runMain(["migrate", "scan", "--format", "stylish"], { cwd: dir, env: env() });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).not.toContain("abcd1234secretvalue");
     const lines = r.stdout.split("\n");
@@ -101,7 +103,7 @@ describe("migrate scan * (node_modules/ and vendor/ named by a shell glob)", () 
       mkdirSync(join(dir, d));
       writeFileSync(join(dir, d, "x.js"), 'get("/v2/clusters")\n');
     }
-    const r = await runMids(["migrate", "scan", "a.js", "node_modules", "vendor", "--fix"], { cwd: dir, env: env() });
+    const r = await runMain(["migrate", "scan", "a.js", "node_modules", "vendor", "--fix"], { cwd: dir, env: env() });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toContain("mids: skipped node_modules: node_modules/, vendor/, .git/ are never walked");
     expect(r.stderr).toContain("mids: skipped vendor:");

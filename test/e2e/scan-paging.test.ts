@@ -1,10 +1,12 @@
 // migrate scan on list reads whose page number the code sets apart from the URL: such a read is
 // partial (page-to-cursor, naming the line) and --fix leaves it; the same read with no page in
 // its code is still rewritten and fixed.
+// (The first run goes through the built bin/mids; the others run main() in this process: what they
+// print is the subject, and a CLI start-up each cost a fifth of a second of CPU.)
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { baseEnv, fileTree, runMids } from "../helpers/cli.js";
+import { baseEnv, fileTree, runMain, runMids } from "../helpers/cli.js";
 import { ASSUMED } from "../../src/contract/assumed.js";
 import { route } from "../../src/contract/routes.js";
 
@@ -38,9 +40,9 @@ describe("migrate scan: a page number set apart from the URL", () => {
     expect(found).toEqual([["all.js", 3, "partial", true], ["client.py", 2, "partial", true], ["client.py", 3, "rewritten", false], ["client.py", 4, "rewritten", false]]);
     const js = (JSON.parse(r.stdout).findings as Finding[])[0];
     expect(js.notes.find((n) => n.rule === "page-to-cursor")?.message).toMatch(/^page set by the code on line 4: /);
-    const stylish = await runMids(["migrate", "scan", "all.js"], { cwd: dir, env: baseEnv() });
+    const stylish = await runMain(["migrate", "scan", "all.js"], { cwd: dir, env: baseEnv() });
     expect(stylish.stdout).toContain("not fixed by --fix: the code sets page on line 4, which v3 lists do not take");
-    const fix = await runMids(["migrate", "scan", ".", "--fix"], { cwd: dir, env: baseEnv() });
+    const fix = await runMain(["migrate", "scan", ".", "--fix"], { cwd: dir, env: baseEnv() });
     expect(fix.code).toBe(0);
     expect(readFileSync(join(dir, "all.js"), "utf8")).toBe(JS);
     expect(readFileSync(join(dir, "client.py"), "utf8")).toBe(PY.replace("/v2/clusters", "/v3/clusters").replace("/v2/projects", "/v3/projects"));
@@ -64,7 +66,7 @@ describe("migrate scan: other parameters set apart from the URL", () => {
 
   it("names each one v3 takes otherwise with its line (a rename with its v3 name), leaves the read to be fixed by hand, and fixes the rest", async () => {
     const dir = fileTree({ "client.py": RANK, "a.ts": TS });
-    const r = await runMids(["migrate", "scan", ".", "--format", "json"], { cwd: dir, env: baseEnv() });
+    const r = await runMain(["migrate", "scan", ".", "--format", "json"], { cwd: dir, env: baseEnv() });
     expect(r.code, r.stderr).toBe(0);
     const found = JSON.parse(r.stdout).findings as Finding[];
     expect(found.map((f) => [f.file, f.line, f.status])).toEqual([["a.ts", 2, "rewritten"], ["client.py", 2, "partial"], ["client.py", 4, "partial"], ["client.py", 5, "rewritten"]]);
@@ -75,7 +77,7 @@ describe("migrate scan: other parameters set apart from the URL", () => {
     ]);
     // a parameter v3 dropped: its own rule, with the line
     expect(found[2].notes.find((n) => n.rule === "at-to-series-window")?.message).toMatch(/^at set by the code on line 4: /);
-    const fix = await runMids(["migrate", "scan", ".", "--fix"], { cwd: dir, env: baseEnv() });
+    const fix = await runMain(["migrate", "scan", ".", "--fix"], { cwd: dir, env: baseEnv() });
     expect(fix.code, fix.stderr).toBe(0);
     expect(readFileSync(join(dir, "client.py"), "utf8")).toBe(RANK.replace("/v2/intel/", "/v3/intel/"));
     expect(readFileSync(join(dir, "a.ts"), "utf8")).toBe(TS.replace("/v2/projects/${id}/rank", "/v3/projects/${id}/series/rank"));
@@ -85,13 +87,13 @@ describe("migrate scan: other parameters set apart from the URL", () => {
   // cluster breakdown) whose code sets `start` apart said nothing of `start`, which v3 ignores.
   it("a partial usage's parameters set apart are named too, those its notes do not already cover", async () => {
     const dir = fileTree({ "m.py": 'r = requests.get(f"{B}/v2/projects/{pid}/momentum", params={"start": s, "clusters": "true"})\n' });
-    const r = await runMids(["migrate", "scan", ".", "--format", "json"], { cwd: dir, env: baseEnv() });
+    const r = await runMain(["migrate", "scan", ".", "--format", "json"], { cwd: dir, env: baseEnv() });
     expect(r.code, r.stderr).toBe(0);
     const [f] = JSON.parse(r.stdout).findings as Finding[];
     expect([f.status, f.rules]).toEqual(["partial", ["momentum-clusters-dropped", "param-renamed"]]);
     expect(f.notes.map((n) => n.message.split(": A query")[0])).toContain("start set by the code on line 1: v3 calls it from");
     expect(f.notes.filter((n) => n.rule === "momentum-clusters-dropped")).toHaveLength(1);
-    const stylish = await runMids(["migrate", "scan", ".", "--format", "stylish"], { cwd: dir, env: baseEnv() });
+    const stylish = await runMain(["migrate", "scan", ".", "--format", "stylish"], { cwd: dir, env: baseEnv() });
     expect(stylish.stdout).not.toContain("not fixed by --fix");
   });
 
@@ -104,7 +106,7 @@ describe("migrate scan: other parameters set apart from the URL", () => {
       "b.ts": "const u = new URL(`${B}/v2/intel`);\nu.searchParams.set(\"limit\", String(size));\n",
       "c.ts": "fetch(`${B}/v2/projects`);\n",
     });
-    const r = await runMids(["migrate", "scan", ".", "--format", "json"], { cwd: dir, env: baseEnv() });
+    const r = await runMain(["migrate", "scan", ".", "--format", "json"], { cwd: dir, env: baseEnv() });
     expect(r.code, r.stderr).toBe(0);
     const found = JSON.parse(r.stdout).findings as (Finding & { to: { query: Record<string, string> } })[];
     expect(found.map((f) => [f.file, f.status, f.rules.filter((x) => x !== "response-renames"), f.to.query])).toEqual([
@@ -125,7 +127,7 @@ describe("migrate scan: other parameters set apart from the URL", () => {
     const g = "const url = at ? `${B}/v2/grounding?at=${at}` : `${B}/v2/grounding`;\n";
     const h = "const u = `${B}/v2/grounding`; const v = `${B}/v2/grounding?at=${at}`;\n";
     const dir = fileTree({ "g.ts": g, "h.ts": h });
-    const r = await runMids(["migrate", "scan", ".", "--format", "json"], { cwd: dir, env: baseEnv() });
+    const r = await runMain(["migrate", "scan", ".", "--format", "json"], { cwd: dir, env: baseEnv() });
     expect(r.code, r.stderr).toBe(0);
     const found = JSON.parse(r.stdout).findings as Finding[];
     const col = (text: string, nth: number) => text.split("/v2/grounding").slice(0, nth + 1).join("/v2/grounding").length + 1;
@@ -134,7 +136,7 @@ describe("migrate scan: other parameters set apart from the URL", () => {
     ]);
     // code beside them that does set it still counts
     const dir2 = fileTree({ "k.py": 'r = requests.get(f"{B}/v2/grounding", params={"at": t}) or requests.get(f"{B}/v2/grounding?at={t}")\n' });
-    const r2 = await runMids(["migrate", "scan", ".", "--format", "json"], { cwd: dir2, env: baseEnv() });
+    const r2 = await runMain(["migrate", "scan", ".", "--format", "json"], { cwd: dir2, env: baseEnv() });
     expect((JSON.parse(r2.stdout).findings as Finding[]).map((f) => f.notes.find((n) => n.rule === "at-dropped")?.message.slice(0, 30))).toEqual([
       "at set by the code on line 1: ", "at={t}: `at` (a past topic sna",
     ]);
@@ -145,12 +147,12 @@ describe("migrate scan: other parameters set apart from the URL", () => {
   // routes' `at` as that rule, while `mids migrate` makes it the window's end, `to`.
   it("a series read's `at` set apart is the v3 window's end (to), as migrate and explain say", async () => {
     const dir = fileTree({ "a.py": 'r = requests.get(f"{B}/v2/projects/{pid}/rank", params={"at": t})\n' });
-    const r = await runMids(["migrate", "scan", ".", "--format", "json"], { cwd: dir, env: baseEnv() });
+    const r = await runMain(["migrate", "scan", ".", "--format", "json"], { cwd: dir, env: baseEnv() });
     expect(r.code, r.stderr).toBe(0);
     const [f] = JSON.parse(r.stdout).findings as Finding[];
     expect([f.status, f.rules]).toEqual(["partial", ["series-window-from-unknown"]]);
     expect(f.notes[0].message).toMatch(/^at set by the code on line 1: v3 calls it to: .*Add `from` 7 days before `to`/);
-    const explain = await runMids(["migrate", "explain", "-o", "json"], { env: baseEnv() });
+    const explain = await runMain(["migrate", "explain", "-o", "json"], { env: baseEnv() });
     const routes = JSON.parse(explain.stdout).routes as { id: string; params: { name: string; to?: string; rule?: string }[] }[];
     for (const id of ["v2.projects.rank", "v2.projects.momentum"]) {
       expect(routes.find((x) => x.id === id)!.params.find((p) => p.name === "at")).toEqual({ name: "at", to: "to", rule: "series-window-from-at" });
@@ -174,10 +176,10 @@ describe("migrate scan: other parameters set apart from the URL", () => {
       "",
     ].join("\n");
     const dir = fileTree({ "client.js": code });
-    const r = await runMids(["migrate", "scan", ".", "--format", "json"], { cwd: dir, env: baseEnv() });
+    const r = await runMain(["migrate", "scan", ".", "--format", "json"], { cwd: dir, env: baseEnv() });
     const found = (JSON.parse(r.stdout).findings as Finding[]).map((f) => [f.line, f.status, f.rules.filter((x) => x !== "response-renames")]);
     expect(found).toEqual([[2, "partial", ["page-to-cursor"]], [6, "partial", ["param-renamed"]]]);
-    const fix = await runMids(["migrate", "scan", ".", "--fix"], { cwd: dir, env: baseEnv() });
+    const fix = await runMain(["migrate", "scan", ".", "--fix"], { cwd: dir, env: baseEnv() });
     expect(fix.code).toBe(0);
     expect(readFileSync(join(dir, "client.js"), "utf8")).toBe(code);
   });

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { baseEnv, runMids } from "../helpers/cli.js";
+import { baseEnv, runMain, runMids } from "../helpers/cli.js";
 
 const M = "S3CR3T";
 const leaks = (t: string) => [...new Set(t.match(new RegExp(`${M}\\w*`, "g")) ?? [])];
@@ -38,7 +38,10 @@ describe("migrate verify", () => {
     it(`-o ${o} --verbose: no log secret is sent, printed or traced`, async () => {
       seen.length = 0;
       expect(leaks(LOG).length).toBeGreaterThan(8);
-      const r = await runMids(["migrate", "verify", "-", "-o", o, "--verbose"], { input: LOG, env: env(), timeoutMs: 15_000 });
+      // -o table through the built bin/mids, the others through main() in this process
+      const r = o === "table"
+        ? await runMids(["migrate", "verify", "-", "-o", o, "--verbose"], { input: LOG, env: env(), timeoutMs: 15_000 })
+        : await runMain(["migrate", "verify", "-", "-o", o, "--verbose"], { input: LOG, env: env() });
       expect(r.stderr).toMatch(/distinct request/);
       expect(seen.some((s) => s.startsWith("GET /v2/projects/p1"))).toBe(true);
       expect({ sent: leaks(seen.join("\n")), out: leaks(r.stdout), err: leaks(r.stderr) }).toEqual({ sent: [], out: [], err: [] });
@@ -56,7 +59,8 @@ describe("migrate, the built CLI", () => {
   for (const args of [[], ["--to", "curl"], ["-o", "json"]]) {
     it(`hostile JSON lines ${args.join(" ") || "(default output)"}`, async () => {
       expect(leaks(NDJSON).length).toBe(8);
-      const r = await runMids(["migrate", ...args], { input: NDJSON });
+      // the default output through the built bin/mids, the others through main() in this process
+      const r = await (args.length === 0 ? runMids : runMain)(["migrate", ...args], { input: NDJSON });
       expect(r.code).toBe(0);
       expect(r.stdout).toMatch(/\/v3\/projects/);
       expect(leaks(r.stdout + r.stderr)).toEqual([]);
@@ -75,13 +79,13 @@ describe("client errors", () => {
     await new Promise<void>((r) => redirect.listen(0, "127.0.0.1", r));
     try {
       const url = `http://127.0.0.1:${(redirect.address() as AddressInfo).port}`;
-      const r = await runMids(["api", "/v3/me", "--verbose"], { env: baseEnv({ MIDS_BASE_URL: url, MIDS_API_KEY: "k_e2e_1234" }), timeoutMs: 10_000 });
+      const r = await runMain(["api", "/v3/me", "--verbose"], { env: baseEnv({ MIDS_BASE_URL: url, MIDS_API_KEY: "k_e2e_1234" }) });
       expect(r.stderr).toMatch(/redirected \(HTTP 302\) to https:\/\/bucket\.example\/x\?X-Amz-Signature=\*\*\*/);
       expect(leaks(r.stdout + r.stderr)).toEqual([]);
     } finally {
       await new Promise<void>((r) => redirect.close(() => r()));
     }
-    const b = await runMids(["me"], { env: baseEnv({ MIDS_BASE_URL: `ftp://u:${M}pw@h.example`, MIDS_API_KEY: "k_e2e_1234" }) });
+    const b = await runMain(["me"], { env: baseEnv({ MIDS_BASE_URL: `ftp://u:${M}pw@h.example`, MIDS_API_KEY: "k_e2e_1234" }) });
     expect(b.code).toBe(2);
     expect(b.stderr).toMatch(/invalid base URL 'ftp:\/\/\*\*\*@h\.example'/);
     expect(leaks(b.stdout + b.stderr)).toEqual([]);
@@ -91,7 +95,7 @@ describe("client errors", () => {
 describe("api --verbose", () => {
   it("the URL line redacts secret fields by the rule list; the server still gets them", async () => {
     seen.length = 0;
-    const r = await runMids(["api", "/v3/me", "-f", `password=${M}pw`, "-f", `accessToken=${M}at`, "-f", `q=Bearer ${M}bq`, "-f", "limit=2", "--verbose"], { env: env(), timeoutMs: 10_000 });
+    const r = await runMain(["api", "/v3/me", "-f", `password=${M}pw`, "-f", `accessToken=${M}at`, "-f", `q=Bearer ${M}bq`, "-f", "limit=2", "--verbose"], { env: env() });
     expect(r.code).toBe(0);
     expect(r.stderr).toMatch(/> GET http:\/\/127\.0\.0\.1:\d+\/v3\/me\?password=\*\*\*&accessToken=\*\*\*&q=Bearer\+\*\*\*&limit=2/);
     expect(leaks(r.stdout + r.stderr)).toEqual([]);
