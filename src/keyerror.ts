@@ -3,8 +3,19 @@
 import { DEFAULT_PROFILE, checkApiKey, maskKey, settingFix, sourceText, type SettingSource } from "./config.js";
 import { ApiError, EXIT, UsageError, rehinted, restated } from "./errors.js";
 import { redact } from "./util/known-secrets.js";
-import { saysWhereKeysAreMade } from "./client/errormap.js";
 import type { GlobalOptions } from "./context.js";
+
+/** Where keys come from (spec 5.2), as hints say it. */
+export const WHERE_KEYS_ARE_MADE = "keys are created in the product's integrations settings";
+
+/**
+ * Whether a server's message already says where keys are made ("check the key or create one in
+ * integrations settings"): a hint saying "keys are created in the product's integrations
+ * settings" after it said it twice.
+ */
+export function saysWhereKeysAreMade(message: string): boolean {
+  return /\bcreate\b/i.test(message) && /\bsettings?\b/i.test(message);
+}
 
 /**
  * How to give mids a key: the config first, read from stdin (as doctor says it), into the profile in
@@ -12,7 +23,7 @@ import type { GlobalOptions } from "./context.js";
  */
 export function noKeyFix(profile: string | undefined): string {
   const p = profile && profile !== DEFAULT_PROFILE ? `--profile ${profile} ` : "";
-  return `run 'mids config set ${p}api-key -' (reads it from stdin), set MIDS_API_KEY or pass --api-key (keys are created in the product's integrations settings; try --sandbox for a demo)`;
+  return `run 'mids config set ${p}api-key -' (reads it from stdin), set MIDS_API_KEY or pass --api-key (${WHERE_KEYS_ARE_MADE}; try --sandbox for a demo)`;
 }
 
 /** The error to report: a rejected key is named (masked) with its source; anything else unchanged. */
@@ -36,7 +47,7 @@ export function explainRejectedKey(err: unknown, g: Pick<GlobalOptions, "apiKey"
   const e = new ApiError(`the API key ${maskKey(key)} (from ${sourceText(source)}) was rejected${said ? `: ${said}` : ""}`, {
     code: err.code, status: err.status ?? 401, details: err.details, headers: err.headers, body: err.body,
     // (the server's words may say where keys are made already: said once)
-    hint: `${settingFix("api-key", source, g.profile)}${said && saysWhereKeysAreMade(said) ? "" : "; keys are created in the product's integrations settings"} (or try --sandbox)`,
+    hint: `${settingFix("api-key", source, g.profile)}${said && saysWhereKeysAreMade(said) ? "" : `; ${WHERE_KEYS_ARE_MADE}`} (or try --sandbox)`,
   });
   e.exitCode = err.exitCode;
   // (a key refused on page 3 of --all: how far the walk got, and the cursor to go on from once it is fixed)

@@ -27,15 +27,6 @@ export function saysKeyNeeded(message: string): boolean {
 /** The longest a minute's rate-limit window can be from its reset. */
 const MINUTE_MS = 60_000;
 
-/**
- * Whether a server's message already says where keys are made ("check the key or create one in
- * integrations settings"): a hint saying "keys are created in the product's integrations
- * settings" after it said it twice.
- */
-export function saysWhereKeysAreMade(message: string): boolean {
-  return /\bcreate\b/i.test(message) && /\bsettings?\b/i.test(message);
-}
-
 /** The hint of an HTTP error status the API does not document (418, 451, 402...). */
 const otherStatus = (place: string): string => `the API documents no such status: a proxy, gateway or firewall on the way may have answered; check ${place} and the network (--verbose shows the exchange)`;
 

@@ -5,7 +5,8 @@
 // made once per client.
 import { UsageError } from "../errors.js";
 import { redactUrl } from "../redact/index.js";
-import { isLoopbackHost, urlSecrets } from "./request.js";
+import { isLoopbackHost } from "./request.js";
+import { urlSecrets } from "../redact/url-secrets.js";
 
 export interface Proxy {
   /** the proxy's URL, credentials and all (undici sends them as Proxy-Authorization) */

@@ -2,7 +2,7 @@
 import { buildPath, isV2Path, type Route } from "../contract/routes.js";
 import { UsageError } from "../errors.js";
 import { setOwn } from "../util/records.js";
-import { CREDENTIAL_SCHEMES, isSecretHeader, isSecretParam, redactHeaderValue, redactText } from "../contract/secrets.js";
+import { CREDENTIAL_SCHEMES, isSecretHeader, redactHeaderValue, redactText } from "../contract/secrets.js";
 
 export type QueryValue = string | number | boolean | undefined | null | readonly (string | number)[];
 export type Query = Record<string, QueryValue>;
@@ -112,25 +112,6 @@ export function isLoopbackHost(hostname: string): boolean {
   const h = hostname.replace(/^\[|\]$/g, "").toLowerCase();
   // an IPv4-mapped 127/8 address too, as written (::ffff:127.0.0.1) and as URL writes it (::ffff:7f00:1)
   return h === "localhost" || h.endsWith(".localhost") || h === "::1" || /^(?:::ffff:)?127\.\d+\.\d+\.\d+$/.test(h) || /^::ffff:7f[0-9a-f]{2}:[0-9a-f]{1,4}$/.test(h);
-}
-
-/**
- * The credentials a base URL carries, to pass to redact() wherever the URL may be echoed in pieces
- * (doctor's checks): its userinfo password (or a user name standing alone, as a key), and the
- * values of secret query parameters (`token=`, by the secret rules), as written and decoded.
- */
-export function urlSecrets(url: string | undefined): string[] {
-  if (!url) return [];
-  let u: URL;
-  try {
-    u = new URL(url);
-  } catch {
-    return [];
-  }
-  const out = [u.password, ...(u.password ? [] : [u.username])];
-  for (const [name, value] of u.searchParams) if (isSecretParam(name)) out.push(value, encodeURIComponent(value));
-  const decoded = (s: string) => { try { return decodeURIComponent(s); } catch { return s; } };
-  return [...new Set(out.flatMap((s) => [s, decoded(s)]))].filter((s) => s.length >= 4);
 }
 
 /** Headers as --verbose may show them: credential headers by the one rule list (contract/secrets.ts). */

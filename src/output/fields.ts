@@ -1,7 +1,6 @@
 // Dotted field paths (`--fields id,trend,identifiers.x`): read and pick nested values.
 import { UsageError } from "../errors.js";
 import { editDistance } from "../util/edit-distance.js";
-import { pushAll } from "../util/arrays.js";
 
 // only an item's own fields: `__proto__`, `constructor` or `toString` are never read from the prototype
 const own = (o: object, key: string): unknown => (Object.prototype.hasOwnProperty.call(o, key) ? (o as Record<string, unknown>)[key] : undefined);
@@ -85,7 +84,8 @@ export function knownPaths(item: unknown, depth = 3, prefix = ""): string[] {
   for (const [k, x] of Object.entries(v as Record<string, unknown>)) {
     const p = prefix ? `${prefix}.${k}` : k;
     out.push(p);
-    if (depth > 1) pushAll(out, knownPaths(x, depth - 1, p));
+    // (a loop, not push(...): an object of 200,000 keys is past what a call takes as arguments)
+    if (depth > 1) for (const q of knownPaths(x, depth - 1, p)) out.push(q);
   }
   return out;
 }

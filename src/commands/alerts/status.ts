@@ -9,7 +9,7 @@ import { checkJqFilter, json, printItem, printList, project, relativeTimes } fro
 import { oneLine } from "../../util/sanitize.js";
 import { explainRejectedKey } from "../../keyerror.js";
 import { errorLine, sayOnStderr } from "../../output/error-line.js";
-import { urlSecrets } from "../../client/request.js";
+import { urlSecrets } from "../../redact/url-secrets.js";
 import { readStdinBytes } from "../shared/stdin.js";
 import { decodeRecipe } from "../../recipes/decode.js";
 import { batchSummary } from "./batch.js";

@@ -11,7 +11,8 @@ import type { ApiResult, Client } from "../../client/client.js";
 import { MaxPagesError, rawPages } from "../../client/paginate.js";
 import { headerSecrets, isV2Path, joinUrl } from "../../client/request.js";
 import { linkTarget } from "../../client/headers.js";
-import { hintStart, historyEarliest, saysKeyNeeded, saysWhereKeysAreMade, whereIdsAre } from "../../client/errormap.js";
+import { hintStart, historyEarliest, saysKeyNeeded, whereIdsAre } from "../../client/errormap.js";
+import { saysWhereKeysAreMade, WHERE_KEYS_ARE_MADE } from "../../keyerror.js";
 import { DEFAULT_MAX_BODY_BYTES, tooLarge } from "../../client/body.js";
 import { formatBytes } from "../../util/bytes.js";
 import { checkJqFilter, printJson } from "../../output/render.js";
@@ -458,7 +459,7 @@ function givenCredential(err: unknown, headers: Record<string, string>, configur
     code: err.code, status: err.status ?? 401, details: err.details, headers: err.headers, body: err.body,
     hint: v2 ? "give it as -H 'x-api-key: KEY'"
       : empty ? `put the key in it, -H '${header}: ${header === "x-api-key" ? "KEY" : "Bearer KEY"}'${configured ? ", or drop it to send the configured key" : ""}`
-      : `check the value given with ${from}${said && saysWhereKeysAreMade(said) ? "" : " (keys are created in the product's integrations settings)"}${configured ? "; without it, mids sends the configured key" : ""}`,
+      : `check the value given with ${from}${said && saysWhereKeysAreMade(said) ? "" : ` (${WHERE_KEYS_ARE_MADE})`}${configured ? "; without it, mids sends the configured key" : ""}`,
   });
   e.exitCode = err.exitCode;
   e.credentialFrom = from;

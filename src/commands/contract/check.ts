@@ -98,7 +98,7 @@ export async function run(flags: CheckFlags, ctx: Context): Promise<void> {
     const res = await client.raw("GET", `${buildPath(route(routeId), pathParams)}${query ? `?${new URLSearchParams(query)}` : ""}`, undefined, undefined, { deprecationNotices: false });
     return { data: res.data, body: res.body, status: res.status, headers: res.headers };
   };
-  const [{ redactDeep }, { urlSecrets }, { errorLine }] = await Promise.all([import("../../util/known-secrets.js"), import("../../client/request.js"), import("../../output/error-line.js")]);
+  const [{ redactDeep }, { urlSecrets }, { errorLine }] = await Promise.all([import("../../util/known-secrets.js"), import("../../redact/url-secrets.js"), import("../../output/error-line.js")]);
   const secrets = [g.apiKey, ...urlSecrets(g.baseUrl)];
   const classify = (e: unknown, r: { version: string }) => {
     // an error is quoted as the error printer would print it: a server's message may be megabytes

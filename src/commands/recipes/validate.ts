@@ -16,7 +16,7 @@ import { largeIgnoreMessage, shownPath } from "../../util/gitignore-tree.js";
 import { clipMiddle, oneLine } from "../../util/sanitize.js";
 import { redactDeep } from "../../util/known-secrets.js";
 import { MAX_ERROR_LINE, errorLine } from "../../output/error-line.js";
-import { urlSecrets } from "../../client/request.js";
+import { urlSecrets } from "../../redact/url-secrets.js";
 import { checkData } from "../shared/validate.js";
 import { parseIntFlag } from "../shared/options.js";
 import { noticeDiscontinued, readStdinCapped } from "./shared.js";

@@ -20,7 +20,7 @@ import { SCAN_STATUSES, type ScanStatus } from "./analyze.js";
 import { passedOverHint } from "./hint.js";
 import { fixable, fixedText, NOT_FIXED_TEXT, unifiedDiff, writeFixed, type NotFixed } from "./fix.js";
 import { SourceRedaction, withKnownSecrets } from "./redact.js";
-import { urlSecrets } from "../../client/request.js";
+import { urlSecrets } from "../../redact/url-secrets.js";
 import { rendering, summarize, summaryLine } from "./report.js";
 import { capListed, fileText, MAX_FINDINGS_PER_FILE, MAX_FINDINGS_PER_RUN, MAX_SCAN_FILE_BYTES, scan, type ScanHooks, type ScannedFile } from "./scan.js";
 import { MAX_RULE_GLOBSTARS } from "../../util/gitignore.js";

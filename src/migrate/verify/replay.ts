@@ -2,7 +2,7 @@
 // replayed) sent as itself to v2 and as its rewrite to v3 through the client, and the two
 // answers are compared through the response map (compare.ts). Only GET is ever sent.
 import { DEFAULT_CONNECTIONS, type Client } from "../../client/client.js";
-import { urlSecrets } from "../../client/request.js";
+import { urlSecrets } from "../../redact/url-secrets.js";
 import { errorLine } from "../../output/error-line.js";
 import { redactInPlace } from "../../util/known-secrets.js";
 import { EXIT, MidsError } from "../../errors.js";

@@ -1,6 +1,6 @@
 // mids migrate verify, once its flags are parsed: read the log, replay, compare, report.
 import { apiPathPrefix } from "../../../migrate/api-base.js";
-import { urlSecrets } from "../../../client/request.js";
+import { urlSecrets } from "../../../redact/url-secrets.js";
 import { reportOutput } from "../../../config.js";
 import type { Context } from "../../../context.js";
 import { FindingsError, InterruptedError, UsageError } from "../../../errors.js";
