@@ -42,11 +42,12 @@ describe("alert ids", () => {
   });
 
   // stdin may hold 64 MB of ids: 300,000 of them (6 MB) were pushed as one call's arguments, and
-  // 'mids alerts pause -' ended with "unexpected error: Maximum call stack size exceeded", exit 1
-  it("300,000 ids on stdin are read, in order", async () => {
-    const lines = Array.from({ length: 300_000 }, (_, i) => `alr_${i.toString(16).padStart(16, "0")}`);
+  // 'mids alerts pause -' ended with "unexpected error: Maximum call stack size exceeded", exit 1.
+  // (test/unit/spread-arguments.test.ts fails on any such spread; here, many ids in order)
+  it("30,000 ids on stdin are read, in order", async () => {
+    const lines = Array.from({ length: 30_000 }, (_, i) => `alr_${i.toString(16).padStart(16, "0")}`);
     const r = await collectIds(["alr_first", "-"], async () => lines.join("\n") + "\n");
-    expect(r.ids).toHaveLength(300_001);
+    expect(r.ids).toHaveLength(30_001);
     expect([r.ids[0], r.ids[1], r.ids.at(-1)]).toEqual(["alr_first", lines[0], lines.at(-1)]);
   });
 });
