@@ -1,13 +1,11 @@
 // mids doctor's tls check names the fix for what failed: an issuer not trusted here, a certificate
 // of another host, a port that answers without TLS. Each was "check the system clock and the CA
 // certificates", which fixes none of the last two.
-import { execFileSync } from "node:child_process";
 import { createServer as createHttpServer, type Server } from "node:http";
 import { createServer as createHttps } from "node:https";
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { baseEnv, runMids, tempDir } from "../helpers/cli.js";
+import { baseEnv, runMids } from "../helpers/cli.js";
+import { selfSignedCert } from "../helpers/tls.js";
 import { SANDBOX_DEMO_KEY } from "../../src/sandbox/keys.js";
 
 interface Check { check: string; status: string; detail: string; fix?: string }
@@ -23,11 +21,9 @@ describe("mids doctor, a failed TLS handshake", () => {
   let ca = "";
   beforeAll(async () => {
     // a self-signed certificate for localhost alone
-    const dir = tempDir("doctor-tls-");
-    ca = join(dir, "cert.pem");
-    execFileSync("openssl", ["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-days", "30",
-      "-subj", "/CN=localhost", "-addext", "subjectAltName=DNS:localhost", "-keyout", join(dir, "key.pem"), "-out", ca], { stdio: "ignore" });
-    tls = createHttps({ key: readFileSync(join(dir, "key.pem")), cert: readFileSync(ca) }, (_req, res) => res.end("{}"));
+    const c = selfSignedCert("localhost");
+    ca = c.ca;
+    tls = createHttps({ key: c.key, cert: c.cert }, (_req, res) => res.end("{}"));
     plain = createHttpServer((_req, res) => res.end("not tls"));
     [tlsPort, plainPort] = await Promise.all([listen(tls), listen(plain)]);
   });

@@ -4,14 +4,12 @@
 // a loopback base URL (the sandbox) is reached directly. The "API" is the sandbox under the name
 // api.mids.test, which only the test proxy resolves (to 127.0.0.1), so nothing reaches it but
 // through the proxy.
-import { execFileSync } from "node:child_process";
-import { readFileSync, writeFileSync } from "node:fs";
 import { createServer as createHttps, type Server } from "node:https";
 import { request as httpRequest } from "node:http";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { baseEnv, runMain, runMids, tempDir, useSandbox } from "../helpers/cli.js";
+import { baseEnv, runMain, runMids, useSandbox } from "../helpers/cli.js";
 import { testProxy } from "../helpers/proxy.js";
+import { selfSignedCert } from "../helpers/tls.js";
 import { closedPort } from "../helpers/ports.js";
 import { SANDBOX_DEMO_KEY } from "../../src/sandbox/keys.js";
 
@@ -26,11 +24,9 @@ describe("a forward proxy", () => {
   let tlsPort = 0;
   let ca = "";
   beforeAll(async () => {
-    const dir = tempDir("tls-");
-    ca = join(dir, "cert.pem");
-    execFileSync("openssl", ["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-days", "30",
-      "-subj", `/CN=${HOST}`, "-addext", `subjectAltName=DNS:${HOST}`, "-keyout", join(dir, "key.pem"), "-out", ca], { stdio: "ignore" });
-    tls = createHttps({ key: readFileSync(join(dir, "key.pem")), cert: readFileSync(ca) }, (req, res) => {
+    const c = selfSignedCert(HOST);
+    ca = c.ca;
+    tls = createHttps({ key: c.key, cert: c.cert }, (req, res) => {
       const up = httpRequest(sb.url + req.url, { method: req.method, headers: { ...req.headers, host: new URL(sb.url).host } }, (r) => {
         res.writeHead(r.statusCode ?? 502, r.headers);
         r.pipe(res);
