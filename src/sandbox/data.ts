@@ -47,6 +47,8 @@ export interface Topic {
 export interface Derived {
   /** every project's trend by hour (series.ts: trendsAt) */
   trendRows: Map<number, Float64Array>;
+  /** every project's rank by hour (series.ts: ranksAt) */
+  rankRows: Map<number, Uint16Array>;
   /** the topics (topics.ts: topicsOf) */
   topics?: Topic[];
 }
@@ -154,7 +156,7 @@ function build(anchor: number, seed: number): Dataset {
       renamed: { id: renamed.id, slug: renamed.slug, oldSlug },
       merged: { id: merged.id, slug: merged.slug, mergedIntoId: projects[3].id, mergedIntoSlug: projects[3].slug },
     },
-    derived: { trendRows: new Map() },
+    derived: { trendRows: new Map(), rankRows: new Map() },
   };
 }
 
