@@ -37,6 +37,14 @@ export const ASSUMED = {
   v2DefaultLimit: 20,
   /** assumed: maximum v2 page size for projects and intel. */
   v2MaxLimit: 100,
+  /**
+   * assumed: the grounding aliases answer their own documented contract (spec 2.8, 4.1, 8.5: a topic
+   * snapshot of the top 10 in attention-rank order, `meta.upgrade` when unauthenticated; history
+   * snapshots of up to 10 in that order), not the top 25 of /v2/topics that the alias table's "same
+   * contract as the named successor" would give them: the spec says both. What they take from the
+   * alias table is the Deprecation and Link headers. /v2/topics is held to its own: the ranked top 25.
+   */
+  groundingAliasContract: "own",
   /** assumed: default page size of GET /v2/grounding/history (spec 4.1 "not shown"; max is 50). */
   v2GroundingHistoryDefaultLimit: 10,
   /** assumed: path of the v2 agent route that v3 removed (spec 9.5 names it, no path shown). */
@@ -105,6 +113,7 @@ export const ASSUMPTION_NOTES: Record<keyof typeof ASSUMED, string> = {
   v2ProjectsUniverse: "the v2 project list (`GET /v2/projects`) holds `crypto` projects only: the v2 project has no `universe` (spec 2.3), and the v3 list that adds it defaults to `crypto` (so `migrate verify` finds the rewritten list the same)",
   v2DefaultLimit: "v2 lists default to 20 items a page",
   v2MaxLimit: "v2 projects and intel lists take at most 100 items a page (the sandbox holds to it; mids never refuses a larger `--limit` itself)",
+  groundingAliasContract: "`GET /v2/grounding` and `/v2/grounding/history` answer their own contract (spec 2.8, 8.5: snapshots of up to 10 topics in attention-rank order, `meta.upgrade` when unauthenticated), not the top 25 of `/v2/topics`, their successor, which the alias table's \"same contract as the named successor\" would give them; they carry an alias's `Deprecation` and `Link` headers. `/v2/topics` answers its own: at most 25 topics, ranked (`contract check` holds each to its own)",
   v2GroundingHistoryDefaultLimit: "`GET /v2/grounding/history` defaults to 10 snapshots a page (the spec caps it at 50)",
   v2AgentPath: "the removed v2 agent route lives at `/v2/agent` (migrate reports it as removed)",
   signalCategoriesSunset: "`/v2/signal-categories` is one of the signals routes sunset on 2026-07-15",

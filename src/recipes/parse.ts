@@ -127,14 +127,19 @@ export function parseYamlDocument(text: string): { deep: number } | { doc: Docum
   return { doc };
 }
 
-/** All documents of a YAML stream, composed one at a time: composing stops past `max`, or at one nested too deeply. */
-function composeDocuments(text: string, lineCounter: LineCounter, max: number): Document.Parsed[] | { deep: number; document: number } {
+/**
+ * All documents of a YAML stream, composed one at a time: composing stops past `max`, or at one
+ * nested too deeply. `marks` collects the offsets of the byte order marks the parser read between
+ * documents (YAML 1.2.2 9.1.1: a document prefix may start with one), which are no content.
+ */
+function composeDocuments(text: string, lineCounter: LineCounter, max: number, marks: Set<number>): Document.Parsed[] | { deep: number; document: number } {
   const composer = new Composer({ prettyErrors: false, uniqueKeys: false });
   const docs: Document.Parsed[] = [];
   let documents = 0;
   const tokens = function* () {
     for (const token of new Parser(lineCounter.addNewLine).parse(text)) {
       if (token.type === "document") documents++;
+      if (token.type === "byte-order-mark") marks.add(token.offset);
       const at = tooDeep(token, MAX_RECIPE_DEPTH);
       if (at !== undefined) throw Object.assign(new Error("too deep"), { deep: at });
       yield token;
@@ -216,6 +221,20 @@ function firstUnresolvedAlias(doc: Document.Parsed): Alias | undefined {
 }
 
 /**
+ * The byte order marks of a text that are inside a document (YAML 1.2.2 5.2: a BOM must not appear
+ * inside one): the parser reads them as part of a key or value, so a server's issue about that
+ * key pointed at the file's first line. Each is reported where it is, with the document it is in.
+ */
+function bomsInside(text: string, prefixMarks: ReadonlySet<number>, docs: readonly Document.Parsed[], report: (at: number, document: number) => void): void {
+  let document = 0;
+  for (let at = text.indexOf("\uFEFF"); at !== -1; at = text.indexOf("\uFEFF", at + 1)) {
+    if (prefixMarks.has(at)) continue;
+    while (document + 1 < docs.length && docs[document + 1].range[0] <= at) document++;
+    report(at, document + 1);
+  }
+}
+
+/**
  * `invalidAt`: where in `input` the first bytes that are no UTF-8 were (src/recipes/decode): an
  * error there, so the file is never sent as the U+FFFD they were read as.
  */
@@ -229,7 +248,11 @@ export function parseRecipeText(file: string, input: string, invalidAt?: number)
     out.findings.push(oversized(file, bytes));
     return out;
   }
-  const list = composeDocuments(text, lineCounter, MAX_RECIPE_DOCUMENTS);
+  const prefixMarks = new Set<number>();
+  const list = composeDocuments(text, lineCounter, MAX_RECIPE_DOCUMENTS, prefixMarks);
+  bomsInside(text, prefixMarks, Array.isArray(list) ? list : [], (at, document) =>
+    out.findings.push(localFinding(file, lineCounter, [at, at + 1],
+      "a byte order mark (U+FEFF) inside a document, read as part of the text here (one is left where files saved with a mark are joined); delete it", "error", document)));
   if (invalidAt !== undefined) {
     const at = Math.max(0, invalidAt - (input.length - text.length));
     out.findings.push(localFinding(file, lineCounter, [at, at + 1],

@@ -5,7 +5,7 @@ import { ASSUMED } from "../contract/assumed.js";
 import { baseHeaders, identify, rateLimitFail, reason, renderFail, takeLimit, type Incoming, type Outgoing } from "./dispatch.js";
 import { driftBody, FAULT_KINDS, type FaultKind } from "./faults.js";
 import { ApiFail } from "./http.js";
-import type { RateLimiter } from "./limits.js";
+import { forcedLimit, type RateLimiter } from "./limits.js";
 
 /** A canned answer: status (default 200), headers, and a JSON body (a string is sent as is). */
 export interface Fixture { status?: number; headers?: Record<string, string>; body: unknown }
@@ -37,13 +37,14 @@ const MESSAGES: Record<string, string> = {
 /** The error answer for `status` (not 200), in the request's API version, with the usual headers. */
 export function statusAnswer(status: number, inc: Incoming, limiter: RateLimiter, nowMs: number): Outgoing {
   const id = identify(inc);
-  const s = takeLimit(limiter, id, inc.ip, nowMs, false);
+  const taken = takeLimit(limiter, id, inc.ip, nowMs, false);
+  const s = status === 429 ? forcedLimit(taken) : taken;
   const headers = baseHeaders(id, s);
   // 502/504 come from a proxy in front of the API: an HTML page, not the API's error body
   if (status === 502 || status === 504) {
     return { status, headers, body: `<html><head><title>${status} ${reason(status)}</title></head><body><h1>${status} ${reason(status)}</h1></body></html>\n`, contentType: "text/html; charset=utf-8" };
   }
-  if (status === 429) return renderFail(rateLimitFail({ ...s, limited: "minute", retryAfterSec: 1 }), id.version, headers);
+  if (status === 429) return renderFail(rateLimitFail(s), id.version, headers);
   const code = CODE_OF_STATUS[status] ?? "internal_error";
   const details = code === "invalid_request" ? { fields: [] } : code === "not_found" ? { subject: { type: "route", locator: inc.path } }
     : code === "entitlement_required" ? { entitlement: "api" } : undefined;

@@ -151,6 +151,7 @@ export async function dispatch(inc: Incoming, world: World, limiter: RateLimiter
     let parsed: { v: unknown } | undefined;
     const ctx: Ctx = {
       route: r, version, path: inc.path, pathParams: m.params, q: v.values, given: v.given, query: inc.query, key, nowMs, history, world,
+      rateLimit: { perMinute: limits.minute.limit, perDay: limits.day.limit },
       rawBody: inc.rawBody,
       body() {
         if (!parsed) {

@@ -41,6 +41,8 @@ export interface Ctx {
   given: Set<string>;
   query: URLSearchParams;
   key?: SandboxKey;
+  /** the caller's effective limits, as the X-RateLimit-Limit-* headers say them (`--rate-limit` included) */
+  rateLimit: { perMinute: number; perDay: number };
   nowMs: number;
   history: HistoryPolicy;
   world: World;

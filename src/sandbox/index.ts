@@ -89,9 +89,13 @@ function splitTarget(raw: string): { path: string; query: URLSearchParams } {
   return { path, query: new URLSearchParams(q >= 0 ? target.slice(q + 1) : "") };
 }
 
-function send(res: ServerResponse, out: Outgoing, truncate = false): void {
+/**
+ * `date`: the sandbox's time (a fixed clock's: `--clock`), as the `Date` header, which Node would
+ * otherwise fill with the real time: a script comparing it with the dates in the data saw two times.
+ */
+function send(res: ServerResponse, out: Outgoing, date: Date, truncate = false): void {
   const body = Buffer.from(out.body, "utf8");
-  const headers = { ...out.headers, "Content-Type": out.contentType ?? "application/json; charset=utf-8" };
+  const headers = { Date: date.toUTCString(), ...out.headers, "Content-Type": out.contentType ?? "application/json; charset=utf-8" };
   if (truncate) {
     // spec'd fault: half the body, then the response ends (no Content-Length, so the body is just short)
     res.writeHead(out.status, headers);
@@ -138,6 +142,14 @@ export const KEYS_BY_NAME = Object.fromEntries(SANDBOX_KEYS.map((k) => [k.key.re
 
 export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> {
   const now = opts.now ?? (() => new Date());
+  // the Date header's time: the clock's, or the real time when a clock function fails (that request's 500 says why)
+  const dateNow = (): Date => {
+    try {
+      const d = now();
+      if (Number.isFinite(d.getTime())) return d;
+    } catch { /* below */ }
+    return new Date();
+  };
   // the plan given at start: a reset() puts it back (a setFaults() lasts until the next reset)
   const startFaults = typeof opts.faults === "string" ? parseFaults(opts.faults) : checkFaultSpecs(opts.faults ?? []);
   let faultSpecs = startFaults;
@@ -172,13 +184,13 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   }
 
   function admin(method: string, path: string, rawBody: string, res: ServerResponse): void {
-    const ok = (body: unknown) => send(res, { status: 200, headers: {}, body: JSON.stringify(body) });
+    const ok = (body: unknown) => send(res, { status: 200, headers: {}, body: JSON.stringify(body) }, dateNow());
     const { ds, world, log } = st;
     if (method === "GET" && path === "/_sandbox/requests") return ok(log);
     if (method === "POST" && path === "/_sandbox/requests/clear") { const n = log.length; log.length = 0; return ok({ cleared: n }); }
     if (method === "POST" && path === "/_sandbox/reset") { reset(); return ok({ reset: true }); }
     if (method === "PUT" && path === "/_sandbox/faults") {
-      try { setFaults(rawBody.trim()); } catch (e) { return send(res, { status: 400, headers: {}, body: JSON.stringify({ code: "invalid_request", message: (e as Error).message }) }); }
+      try { setFaults(rawBody.trim()); } catch (e) { return send(res, { status: 400, headers: {}, body: JSON.stringify({ code: "invalid_request", message: (e as Error).message }) }, dateNow()); }
       return ok({ faults: faultSpecs });
     }
     if (method === "GET" && path === "/_sandbox/faults") return ok({ faults: faultSpecs });
@@ -190,7 +202,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
         topics: topicsOf(ds).map((t) => ({ id: t.id, reportId: t.report.id })),
       });
     }
-    send(res, { status: 404, headers: {}, body: JSON.stringify({ code: "not_found", message: `no sandbox admin route ${method} ${path}` }) });
+    send(res, { status: 404, headers: {}, body: JSON.stringify({ code: "not_found", message: `no sandbox admin route ${method} ${path}` }) }, dateNow());
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -263,14 +275,14 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
       const ms = a ? `${Math.round(performance.now() - a.t0)}ms` : "";
       (opts.log ?? ((l: string) => process.stderr.write(l)))(`sandbox: ${a?.at ?? iso(now().getTime())} ${method} ${path} -> ${out.status} ${ms}${truncate ? " (truncated)" : ""}\n`);
     }
-    send(res, out, truncate);
+    send(res, out, dateNow(), truncate);
   }
 
   const server = createServer((req, res) => {
     handle(req, res).catch((e: unknown) => {
       if (res.headersSent) { res.destroy(); return; }
       const body = { code: "internal_error", message: "sandbox failure: " + ((e as Error)?.message ?? String(e)) };
-      send(res, { status: 500, headers: {}, body: JSON.stringify(body) });
+      send(res, { status: 500, headers: {}, body: JSON.stringify(body) }, dateNow());
     });
   });
   server.on("clientError", (_e, socket) => { if (socket.writable) socket.end("HTTP/1.1 400 Bad Request\r\n\r\n"); else socket.destroy(); });

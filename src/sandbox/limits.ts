@@ -4,7 +4,11 @@
 export const MAX_RATE_LIMIT_OVERRIDE = 1_000_000;
 
 export interface Window { limit: number; remaining: number; resetAt: number /* epoch seconds */ }
-export interface LimitState { minute: Window; day: Window; limited: "minute" | "day" | null; retryAfterSec: number }
+export interface LimitState {
+  minute: Window; day: Window; limited: "minute" | "day" | null; retryAfterSec: number;
+  /** the time the windows were read at (epoch seconds, the windows' clock) */
+  atSec: number;
+}
 
 interface Bucket { minuteStart: number; minuteCount: number; dayStart: number; dayCount: number }
 
@@ -35,8 +39,18 @@ export class RateLimiter {
     const minute = { limit: perMinute, remaining: Math.max(0, perMinute - b.minuteCount), resetAt: minuteStart + 60 };
     const day = { limit: perDay, remaining: Math.max(0, perDay - b.dayCount), resetAt: dayStart + 86_400 };
     const resetAt = limited === "day" ? day.resetAt : minute.resetAt;
-    return { minute, day, limited, retryAfterSec: Math.max(1, resetAt - sec) };
+    return { minute, day, limited, retryAfterSec: Math.max(1, resetAt - sec), atSec: sec };
   }
+}
+
+/**
+ * A 429 the sandbox is told to answer (a `429` fault, `Prefer: code=429`, a scenario's status) says
+ * what a 429 of the minute window says (spec 8.1): nothing of that window left, and it resets when
+ * `Retry-After` (1 s) ends, in the headers and in v2's `limits` alike. It said the key's real
+ * count (91 requests left on a 429) and the window's real end a minute away.
+ */
+export function forcedLimit(s: LimitState, retryAfterSec = 1): LimitState {
+  return { ...s, minute: { ...s.minute, remaining: 0, resetAt: s.atSec + retryAfterSec }, limited: "minute", retryAfterSec };
 }
 
 export function limitHeaders(s: LimitState): Record<string, string> {

@@ -14,7 +14,8 @@ const me: Handler = (ctx) => {
   return {
     data: {
       credential: { id: k.id, name: k.name, type: k.type, expiresAt: k.expiresAt },
-      entitlements: k.entitlements, rateLimit: { perMinute: k.perMinute, perDay: k.perDay }, history: ctx.history,
+      // spec 8.1: the effective numbers, the ones the headers and the 429s follow (`--rate-limit` sets one for every key)
+      entitlements: k.entitlements, rateLimit: ctx.rateLimit, history: ctx.history,
     },
     meta: {},
   };

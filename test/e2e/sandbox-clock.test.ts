@@ -17,6 +17,15 @@ describe("sandbox serve --clock", () => {
     expect([r.code, r.stdout.trim(), r.stderr]).toEqual([0, "true", ""]);
   });
 
+  it("says that time in its Date header too (it said the real time: a script comparing Date with the data saw two)", async () => {
+    const me = await sb.api("/v3/me", SANDBOX_DEMO_KEY);
+    expect(me.headers.get("date")).toBe(new Date(AT).toUTCString());
+    // an error answer as well as a success
+    const missing = await sb.api("/v3/projects/no-such-project", SANDBOX_DEMO_KEY);
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get("date")).toBe(new Date(AT).toUTCString());
+  });
+
   it("refuses a value that is no time, naming the form it takes", async () => {
     const r = await runMids(["sandbox", "serve", "--port", "0", "--clock", "yesterday"]);
     expect(r.code).toBe(2);

@@ -112,7 +112,7 @@ export async function run(flags: CheckFlags, ctx: Context): Promise<void> {
     if (e instanceof ApiError && r.version === "v2" && e.status === 403 && e.code !== "HISTORY_WINDOW_EXCEEDED") return { kind: "skip" as const, code: m.code, status: m.status, message: `the key lacks a scope or entitlement (${message})` };
     return { kind: "fail" as const, code: m.code, status: m.status, message };
   };
-  const checked = await checkContract(routes, call, { concurrency, buildPath, classify });
+  const checked = await checkContract(routes, call, { concurrency, buildPath, classify, keyless: !g.apiKey && !g.sandbox }); // (--sandbox sends the demo key)
   // a server may quote the key back (an error's message, a code it got wrong): the report, every
   // format of it, and the errors below never hold it, nor the base URL's credentials
   const results = redactDeep(checked.results, secrets) as typeof checked.results;

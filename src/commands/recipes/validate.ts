@@ -179,12 +179,14 @@ export async function run(opts: ValidateOptions, ctx: Context): Promise<void> {
 
   const s = summarize(reports);
   const line = summaryLine(s);
-  // a file never checked shows nowhere in the formats (junit would count it as passed); its findings before the failure do
-  const shown = reports.filter((r) => !r.notChecked || r.findings.length > 0);
-  // ...and SARIF says which files were not checked, so its run is not read as a clean one
-  const render = rendering(shown, VERSION);
-  const notChecked = [...failed.map((f) => ({ file: f.file, reason: errorLine(f.error, secrets) })),
-    ...reports.filter((r) => r.notChecked?.error instanceof InterruptedError).map((r) => ({ file: r.file, reason: "interrupted before it was checked" }))];
+  // every file in input order, in every format: one not checked has no findings (shown nowhere
+  // but in its findings before the failure), JUnit gives it an <error> test case in its place (it
+  // was appended after the checked ones) and SARIF says which files were not checked, in the same
+  // order, so its run is not read as a clean one
+  const render = rendering(reports, VERSION);
+  const reasons = new Map(failed.map((f) => [f.file, errorLine(f.error, secrets)]));
+  const notChecked = reports.filter((r) => r.notChecked)
+    .map((r) => ({ file: r.file, reason: reasons.get(r.file) ?? "interrupted before it was checked" }));
   await emitFindings(ctx, opts, { ...render, set: { ...render.set, notChecked } }, { heading: `mids recipes validate: ${line}` });
   if (interrupted) throw new InterruptedError(`interrupted: ${line}`);
   if (failed.length) {

@@ -60,7 +60,8 @@ export type Caller = (routeId: string, pathParams: Record<string, string>, query
 
 /**
  * GET routes checked: every documented read. Aliases are left out (they answer like their target),
- * except those whose answer the spec documents on its own (the grounding aliases, spec 2.8).
+ * except those whose answer the spec documents on its own (the grounding aliases, spec 2.8: held to
+ * that, not to /v2/topics', ASSUMED.groundingAliasContract).
  */
 export function checkableRoutes(): Route[] {
   return ROUTES.filter((r) => r.method === "GET" && (!r.aliasOf || r.id in DATA_SCHEMAS));
@@ -285,13 +286,67 @@ function envelopeMissing(r: Route, e: unknown): Violation | undefined {
     : { field: "(body)", expected: `the ${r.envelope} envelope ${shape}`, got: typeName(b), message: `the answer is a bare ${typeName(b)}, not the ${r.envelope} envelope ${shape}` };
 }
 
-/** Judge one answer: its `data`, and its envelope and headers when they are given. */
-export function judge(r: Route, data: unknown, called: string, answer?: { body: unknown; status?: number; headers?: Record<string, string> }): RouteResult {
+/** spec 4.1, 8.5: /v2/topics is the ranked top 25 (the grounding alias's top 10 is its schema's). */
+export const V2_TOPICS_MAX = 25;
+
+/**
+ * The topic lists each held to its own contract (ASSUMED.groundingAliasContract): /v2/topics at most
+ * the top 25 (its items' shape is not shown: the list is the bare `data` or `data.topics`, as
+ * clients read it), a grounding snapshot's topics (current, or each of a history page) in
+ * attention-rank order (spec 4.1), and /v2/topics' in rank order too where its items carry `rank`.
+ * A later topic ranked before an earlier one is named at its `rank`.
+ */
+export function topicListViolations(r: Route, data: unknown): Violation[] {
+  const lists: { items: readonly unknown[]; field: string }[] = [];
+  if (r.id === "v2.topics.list") {
+    const items = Array.isArray(data) ? data : isObj(data) && Array.isArray(data.topics) ? data.topics : undefined;
+    if (!items) return [];
+    const field = Array.isArray(data) ? "(data)" : "topics";
+    if (items.length > V2_TOPICS_MAX) return [{ field, expected: `at most ${V2_TOPICS_MAX} items (the top ${V2_TOPICS_MAX})`, got: `${items.length} items`, message: `/v2/topics answered more topics than its top ${V2_TOPICS_MAX}` }];
+    lists.push({ items, field });
+  } else if (r.id === "v2.grounding") {
+    if (isObj(data) && Array.isArray(data.topics)) lists.push({ items: data.topics, field: "topics" });
+  } else if (r.id === "v2.grounding.history" && Array.isArray(data)) {
+    data.forEach((snap, i) => { if (isObj(snap) && Array.isArray(snap.topics)) lists.push({ items: snap.topics, field: `${i}.topics` }); });
+  }
+  const out: Violation[] = [];
+  for (const { items, field } of lists) {
+    let before: number | undefined;
+    for (const [i, t] of items.entries()) {
+      const rank = isObj(t) && typeof t.rank === "number" && Number.isFinite(t.rank) ? t.rank : undefined;
+      // (a rank of another type is the schema's to name; on /v2/topics, whose items are not shown, none is due)
+      if (rank === undefined) continue;
+      if (before !== undefined && rank < before) {
+        out.push({ field: `${field}.${i}.rank`, expected: `at least ${before} (topics in rank order)`, got: String(rank), message: `the topics of ${r.path} are not in rank order` });
+        break;
+      }
+      before = rank;
+    }
+  }
+  return out;
+}
+
+/**
+ * spec 4.1: an unauthenticated answer of the grounding alias carries `meta.upgrade` {description,
+ * url}; `keyless`: the request was sent without a key.
+ */
+function upgradeViolations(r: Route, body: unknown, keyless: boolean): Violation[] {
+  if (!keyless || r.id !== "v2.grounding") return [];
+  const meta = isObj(body) && isObj(body.meta) ? body.meta : undefined;
+  return issues(z.looseObject({ upgrade: z.looseObject({ description: z.string(), url: z.string() }) }), meta ?? {}, "meta")
+    .map((v) => ({ ...v, field: v.field === "meta" ? v.field : `meta.${v.field}`, message: `an unauthenticated answer of ${r.path} without meta.upgrade (spec 4.1)` }));
+}
+
+/** Judge one answer: its `data`, and its envelope and headers when they are given (`keyless`: sent without a key). */
+export function judge(r: Route, data: unknown, called: string, answer?: { body: unknown; status?: number; headers?: Record<string, string> }, keyless = false): RouteResult {
   const v = violations(r.id, data);
   // a read answers 200: the export documents no other success (v3: "the HTTP status is the status", spec 2.1)
   const http: Violation[] = answer?.status !== undefined && answer.status !== 200
     ? [{ field: "(HTTP status)", expected: "200", got: String(answer.status), message: `a successful answer with HTTP ${answer.status}, where a read answers 200` }] : [];
-  const env = answer ? [...http, ...envelopeViolations(r, answer.body, answer.status), ...paginationViolations(r, answer.body), ...answer.headers ? headerViolations(r, answer.headers) : []] : [];
+  const env = [
+    ...answer ? [...http, ...envelopeViolations(r, answer.body, answer.status), ...upgradeViolations(r, answer.body, keyless), ...paginationViolations(r, answer.body), ...answer.headers ? headerViolations(r, answer.headers) : []] : [],
+    ...topicListViolations(r, data),
+  ];
   const a = ASSUMED_SHAPES[r.id];
   const shapeDeps = a ? assumedDepartures(a.shape, data) : [];
   const deps = [...shapeDeps, ...answer ? valueDepartures(r, data, answer.body) : [], ...answer?.headers ? headerDepartures(answer.headers) : []];
@@ -384,6 +439,8 @@ async function probe(r: Route, p: Probe, params: Record<string, string>, call: C
 
 export interface CheckOptions {
   concurrency: number;
+  /** the requests are sent without a key (an unauthenticated answer of the grounding alias carries meta.upgrade) */
+  keyless?: boolean;
   /** fill a path template (routes.buildPath) */
   buildPath: (r: Route, params: Record<string, string>) => string;
   /** is this error the key's or the entitlement's (skip), or the server's (failed)? */
@@ -427,7 +484,7 @@ export async function checkContract(routes: readonly Route[], call: Caller, opts
       answers.set(r.id, data);
       observed[r.id] = { path: `${r.method} ${r.path}`, shape: observe(data) };
       if (!wanted.has(r.id)) return;
-      const result = judge(r, data, called, body === undefined ? undefined : { body, status, headers });
+      const result = judge(r, data, called, body === undefined ? undefined : { body, status, headers }, !!opts.keyless);
       for (const p of PROBES[r.id] ?? []) {
         const { violations: v, departures: d = [], failed } = await probe(r, p, params, call, opts);
         if (v.length) { pushAll(result.violations, v); result.documented = "violated"; }
