@@ -31,7 +31,7 @@ export function register(parent: Command, ctx: Context): void {
     .option("--routes <list>", "route ids, paths or prefixes ending in *, comma-separated (default: every GET route), e.g. v3.intel.list,/v3/topics,v2.*")
     .option("--concurrency <n>", `requests in flight at once, 1 to ${MAX_CONCURRENCY} (default ${DEFAULT_CONCURRENCY})`)
     .option("--save <file>", "write the observed shapes (field names and types, never values) to FILE, for a bug report")
-    .addOption(choiceOption("--fail-on <verdicts>", "also exit 8 when any route departs from an assumption or was skipped (comma-separated)", FAIL_ON, { list: true })))
+    .addOption(choiceOption("--fail-on <verdicts>", "also exit 8 when any route departs from an assumption or was skipped (comma-separated)", FAIL_ON, { list: true })), { notes: false })
     .addHelpText("after", `
 Read-only: only GET requests, with the configured key; ids come from the list routes. Two more
 GETs provoke documented errors (an invalid minTrend, an unknown project) to check the error body
