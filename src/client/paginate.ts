@@ -5,7 +5,7 @@ import { listItems } from "../contract/shapes/list.js";
 import type { ApiResult, CallInput, Client } from "./client.js";
 import { MalformedResponseError, PaginationError } from "../errors.js";
 import { shellWord } from "../util/shell-word.js";
-import { oneLine } from "../util/sanitize.js";
+import { printsAsIs } from "../util/sanitize.js";
 import { replacingGiven } from "../util/flag-values.js";
 
 /** Default --max-pages: 1000 pages is 50,000 v3 items (100,000 v2) before mids asks for more. */
@@ -26,21 +26,13 @@ function oversizedCursorError(page: number, length: number): PaginationError {
 }
 
 /**
- * Whether a cursor printed on a terminal or in a log reads back as the server sent it: not when
- * printing changes it (a control or invisible character is removed, `##[` parted, an unpaired
- * surrogate written as U+FFFD), or a resume would silently ask for another page.
- */
-function printable(cursor: string): boolean {
-  return oneLine(cursor) === cursor && !/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(cursor);
-}
-
-/**
  * `--cursor C` (or `-f cursor=C`) for a resume hint (the server chose the cursor: shell-quoted); a
  * long cursor is cut and says so; one that cannot be printed as it is is not shown: the hint says
  * why and, `seen`, where it can be read (escaped, in JSON).
  */
 export function cursorHint(flag: string, cursor: string, seen = "'mids api' prints it, escaped, in the page's JSON"): string {
-  if (!printable(cursor)) return `${flag}<the last page's meta.nextCursor: not shown, as it holds control or invisible characters that a terminal would not show as sent; ${seen}>`;
+  // printed changed, it would resume silently from another page than the server's
+  if (!printsAsIs(cursor)) return `${flag}<the last page's meta.nextCursor: not shown, as it holds control or invisible characters that a terminal would not show as sent; ${seen}>`;
   if (cursor.length <= HINT_CURSOR_CHARS) return `${flag}${shellWord(cursor)}`;
   return `${flag}${shellWord(cursor.slice(0, HINT_CURSOR_CHARS))}… (a ${cursor.length}-character cursor, cut here: it is meta.nextCursor of the last page)`;
 }

@@ -56,4 +56,16 @@ describe("a cursor that would not print as sent", () => {
       expect(named(r.stderr, "--cursor "), r.stderr).toEqual([cursor]);
     }
   });
+
+  it("migrate --resolve: the note of a page's cursor does not show it; the rewritten request holds it as sent", async () => {
+    const cursor = UNPRINTABLE["an escape sequence"];
+    const h = await hostile((_req, res) => sendJson(res, 200, page(cursor)));
+    const r = await runMain(["migrate", "--resolve", "-", "-o", "ndjson"], { env: env(h.url), input: "GET /v2/projects?page=2&limit=50 HTTP/1.1\n" });
+    expect(r.code, r.stderr).toBe(0);
+    const req = JSON.parse(r.stdout.split("\n")[0]) as { to: { query: Record<string, string> }; notes: { rule: string; message: string }[] };
+    expect(req.to.query.cursor).toBe(cursor);
+    const note = req.notes.find((n) => n.rule === "resolved")!.message;
+    expect(note).toMatch(/^(v3 )?page 2 .*is the cursor now in the request's query \(not shown: it holds control or invisible characters\)/);
+    expect(note).not.toContain("is cursor");
+  });
 });
