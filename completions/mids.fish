@@ -272,7 +272,6 @@ complete -c mids -n '__mids_at \'recipes\' 0' -a 'execute' -d 'Run a recipe by n
 complete -c mids -n '__mids_at \'recipes validate\'' -l format -x -a 'stylish json github sarif junit gitlab checkstyle' -d 'findings format (default: github when GITHUB_ACTIONS=true, json with -o json, else stylish)'
 complete -c mids -n '__mids_at \'recipes validate\'' -l output-file -r -F -d 'also write the findings to FILE (format from --output-file-format or the extension)'
 complete -c mids -n '__mids_at \'recipes validate\'' -l output-file-format -x -a 'stylish json github sarif junit gitlab checkstyle' -d 'format of --output-file (default from its extension: .sarif, .xml, .json)'
-complete -c mids -n '__mids_at \'recipes validate\'' -l full-notes -d 'stylish: every note in full under every finding (default: in full once per file, then by name)'
 complete -c mids -n '__mids_at \'recipes validate\'' -l stdin-name -x -d 'file name to report for - (stdin)'
 complete -c mids -n '__mids_at \'recipes validate\'' -l concurrency -x -d 'files validated at once, 1 to 16'
 complete -c mids -n '__mids_at \'recipes validate\' 0+' -F
@@ -315,7 +314,7 @@ complete -c mids -n '__mids_at \'migrate verify\' 0+' -F
 complete -c mids -n '__mids_at \'migrate scan\'' -l format -x -a 'stylish json github sarif junit gitlab checkstyle' -d 'findings format (default: github when GITHUB_ACTIONS=true, json with -o json, else stylish)'
 complete -c mids -n '__mids_at \'migrate scan\'' -l output-file -r -F -d 'also write the findings to FILE (format from --output-file-format or the extension)'
 complete -c mids -n '__mids_at \'migrate scan\'' -l output-file-format -x -a 'stylish json github sarif junit gitlab checkstyle' -d 'format of --output-file (default from its extension: .sarif, .xml, .json)'
-complete -c mids -n '__mids_at \'migrate scan\'' -l full-notes -d 'stylish: every note in full under every finding (default: in full once per file, then by name)'
+complete -c mids -n '__mids_at \'migrate scan\'' -l full-notes -d 'stylish: every note in full under every finding (default: in full once per file, then by name; the other formats always hold every note in full)'
 complete -c mids -n '__mids_at \'migrate scan\'' -l fail-on -x -a '(__mids_list rewritten partial removed unrecognized)' -d 'exit 8 when any usage has one of these statuses (comma-separated: rewritten, partial, removed, unrecognized)'
 complete -c mids -n '__mids_at \'migrate scan\'' -l fix -d 'rewrite, in place, the rewritten usages whose text can be replaced literally'
 complete -c mids -n '__mids_at \'migrate scan\'' -l dry-run -d 'with --fix: print a unified diff instead of writing'
@@ -333,7 +332,6 @@ complete -c mids -n '__mids_at \'contract check\'' -l fail-on -x -a '(__mids_lis
 complete -c mids -n '__mids_at \'contract check\'' -l format -x -a 'stylish json github sarif junit gitlab checkstyle' -d 'findings format (default: github when GITHUB_ACTIONS=true, json with -o json, else stylish)'
 complete -c mids -n '__mids_at \'contract check\'' -l output-file -r -F -d 'also write the findings to FILE (format from --output-file-format or the extension)'
 complete -c mids -n '__mids_at \'contract check\'' -l output-file-format -x -a 'stylish json github sarif junit gitlab checkstyle' -d 'format of --output-file (default from its extension: .sarif, .xml, .json)'
-complete -c mids -n '__mids_at \'contract check\'' -l full-notes -d 'stylish: every note in full under every finding (default: in full once per file, then by name)'
 # contract export
 complete -c mids -n '__mids_at \'contract export\'' -l openapi -d 'OpenAPI 3.1 (the one format for now)'
 # sandbox

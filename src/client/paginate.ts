@@ -5,6 +5,7 @@ import { listItems } from "../contract/shapes/list.js";
 import type { ApiResult, CallInput, Client } from "./client.js";
 import { MalformedResponseError, PaginationError } from "../errors.js";
 import { shellWord } from "../util/shell-word.js";
+import { printsAsIs } from "../util/sanitize.js";
 import { replacingGiven } from "../util/flag-values.js";
 
 /** Default --max-pages: 1000 pages is 50,000 v3 items (100,000 v2) before mids asks for more. */
@@ -24,8 +25,14 @@ function oversizedCursorError(page: number, length: number): PaginationError {
   });
 }
 
-/** `--cursor C` (or `-f cursor=C`) for a resume hint (the server chose the cursor: shell-quoted); a long cursor is cut and says so. */
-export function cursorHint(flag: string, cursor: string): string {
+/**
+ * `--cursor C` (or `-f cursor=C`) for a resume hint (the server chose the cursor: shell-quoted); a
+ * long cursor is cut and says so; one that cannot be printed as it is is not shown: the hint says
+ * why and, `seen`, where it can be read (escaped, in JSON).
+ */
+export function cursorHint(flag: string, cursor: string, seen = "'mids api' prints it, escaped, in the page's JSON"): string {
+  // printed changed, it would resume silently from another page than the server's
+  if (!printsAsIs(cursor)) return `${flag}<the last page's meta.nextCursor: not shown, as it holds control or invisible characters that a terminal would not show as sent; ${seen}>`;
   if (cursor.length <= HINT_CURSOR_CHARS) return `${flag}${shellWord(cursor)}`;
   return `${flag}${shellWord(cursor.slice(0, HINT_CURSOR_CHARS))}… (a ${cursor.length}-character cursor, cut here: it is meta.nextCursor of the last page)`;
 }
@@ -275,7 +282,7 @@ export async function* rawPages(client: Client, path: string, headers: Record<st
       }
       cursors.add(cursor);
       next = withQuery(url, "cursor", cursor);
-      res.resume = resumeWith("cursor", cursorHint("-f cursor=", cursor));
+      res.resume = resumeWith("cursor", cursorHint("-f cursor=", cursor, "the last page printed holds it, escaped"));
       claim = "a nextCursor";
       followed = "meta";
     } else if (pg?.hasMore === true) {

@@ -6,6 +6,7 @@ import { ApiError, EXIT, MidsError, NetworkError, UsageError } from "../errors.j
 import { migrationRule } from "../contract/migration.js";
 import { RESOLVE_MAX_PAGES, type Note, type Outcome, type Pending, type Shape } from "./types.js";
 import { note, pageWindow } from "./rewrite.js";
+import { printsAsIs } from "../util/sanitize.js";
 
 export { RESOLVE_MAX_PAGES };
 
@@ -139,7 +140,9 @@ async function resolvePending(p: Pending, c: Client, to: Shape, notes: Note[]): 
     if (cursor && reached === p.page) {
       to.query.cursor = cursor;
       notes = notes.filter((n) => n.rule !== "page-to-cursor");
-      notes.push(note("resolved", `${pageLabel(p)} is cursor ${cursor} (walked ${p.page - 1} page${p.page === 2 ? "" : "s"})`));
+      // (a cursor that would not print as sent is not shown: the request holds it as the server sent it)
+      const shown = printsAsIs(cursor) ? `cursor ${cursor}` : "the cursor now in the request's query (not shown: it holds control or invisible characters)";
+      notes.push(note("resolved", `${pageLabel(p)} is ${shown} (walked ${p.page - 1} page${p.page === 2 ? "" : "s"})`));
     } else {
       notes.push({ rule: "page-to-cursor", message: `--resolve: ${pageLabel(p)} is past the last page today (${reached} page${reached === 1 ? "" : "s"}).` });
     }

@@ -6,49 +6,80 @@ import { charWidth, displayWidth } from "./width.js";
 /**
  * `s` split at its last break opportunity within `width` columns, or undefined when it has none
  * there: beside a wide (CJK) character, as Unicode line breaking allows between ideographs, never
- * before a combining mark nor inside a run of narrow characters (a URL, a word).
+ * before a combining mark nor inside a run of narrow characters (a URL, a word). It reads `s` no
+ * further than `width` columns; `headWidth` is the columns of `head`.
  */
-function breakWide(s: string, width: number): [string, string] | undefined {
+function breakWide(s: string, width: number): { head: string; rest: string; headWidth: number } | undefined {
   let used = 0;
   let cut = -1;
+  let cutWidth = 0;
   let prevWide = false;
   let i = 0;
   for (const ch of s) {
     const w = charWidth(ch);
-    if (i > 0 && (w === 2 || (prevWide && w !== 0))) cut = i;
+    if (i > 0 && (w === 2 || (prevWide && w !== 0))) {
+      cut = i;
+      cutWidth = used;
+    }
     if (used + w > width) break;
     used += w;
     prevWide = w === 2;
     i += ch.length;
   }
-  return cut > 0 && i < s.length ? [s.slice(0, cut), s.slice(cut)] : undefined;
+  return cut > 0 && i < s.length ? { head: s.slice(0, cut), rest: s.slice(cut), headWidth: cutWidth } : undefined;
 }
 
 /**
  * `text` in lines of at most `width` columns, broken at spaces and beside wide characters; a word
  * of narrow characters longer than the width (a URL) gets a line of its own, whole (the terminal
- * wraps it: never cut).
+ * wraps it: never cut). Linear in the text's length, whatever the width: each word is measured
+ * once and the line being filled keeps its width (a detail view of a 64 MB description, or a run
+ * of a million spaces, is read a few times over, not once a word).
  */
 export function wrapText(text: string, width: number): string[] {
-  if (displayWidth(text) <= width) return [text];
   const lines: string[] = [];
-  // split at single spaces, so runs of spaces inside a line (aligned columns) stay as they are
-  const words = text.split(" ");
-  let line = words[0];
+  let line = "";
+  let lineWidth = 0;
+  // the line holds more than blanks (line.trim() !== "")
+  let hasText = false;
+  // no break opportunity in the line's first `width` columns: words added at its end cannot add one
+  let stuck = false;
+  const start = (s: string, w: number) => {
+    line = s;
+    lineWidth = w;
+    hasText = /\S/.test(s);
+    stuck = false;
+  };
   const flush = () => {
-    for (let part = breakWide(line, width); part; part = breakWide(line, width)) {
-      lines.push(part[0].trimEnd());
-      line = part[1];
+    while (!stuck && lineWidth > width) {
+      const part = breakWide(line, width);
+      if (!part) stuck = true;
+      else {
+        lines.push(part.head.trimEnd());
+        start(part.rest, lineWidth - part.headWidth);
+      }
     }
   };
-  flush();
-  for (const word of words.slice(1)) {
-    if (word !== "" && line.trim() && displayWidth(line) + 1 + displayWidth(word) > width) {
+  // split at single spaces, so runs of spaces inside a line (aligned columns) stay as they are
+  for (let from = 0, first = true; ; first = false) {
+    const end = text.indexOf(" ", from);
+    const word = end < 0 ? text.slice(from) : text.slice(from, end);
+    const w = displayWidth(word);
+    if (first) start(word, w);
+    else if (word !== "" && hasText && lineWidth + 1 + w > width) {
       lines.push(line.trimEnd());
-      line = word;
-    } else line += ` ${word}`;
+      start(word, w);
+    } else {
+      line += ` ${word}`;
+      lineWidth += 1 + w;
+      hasText ||= /\S/.test(word);
+    }
     flush();
+    if (end < 0) break;
+    from = end + 1;
   }
+  // text that fits is one line, as it is (its blanks at the end kept)
+  if (lines.length === 0 && lineWidth <= width) return [text];
   lines.push(line.trimEnd());
   return lines;
 }

@@ -32,16 +32,26 @@ const isObj = <T>(v: T | null | undefined): v is T => !!v && typeof v === "objec
 // a value of another type than the text expected (an object where a title was) is shown as JSON, never "[object Object]"
 const clean = (v: unknown): string => (v === undefined || v === null ? "" : stripControl(typeof v === "object" ? JSON.stringify(v) : String(v)));
 
-/** Word-wrap one paragraph to `width`, keeping an indent for continuation lines. */
+/**
+ * Word-wrap one paragraph to `width`, keeping an indent for continuation lines; each word is
+ * measured once (the line keeps its width), so the work is linear in the text whatever the width.
+ */
 export function wrap(text: string, width: number, indent = ""): string[] {
   const words = text.split(/\s+/).filter(Boolean);
   const lines: string[] = [];
+  const indentWidth = displayWidth(indent);
   let line = "";
+  let lineWidth = 0;
   for (const w of words) {
-    if (line && displayWidth(line) + 1 + displayWidth(w) > width) {
+    const ww = displayWidth(w);
+    if (line && lineWidth + 1 + ww > width) {
       lines.push(line);
       line = indent + w;
-    } else line = line ? `${line} ${w}` : w;
+      lineWidth = indentWidth + ww;
+    } else {
+      lineWidth += (line ? 1 : 0) + ww;
+      line = line ? `${line} ${w}` : w;
+    }
   }
   if (line) lines.push(line);
   return lines;

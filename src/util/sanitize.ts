@@ -54,6 +54,15 @@ export function oneLine(s: string): string {
 }
 
 /**
+ * Whether a value printed on a line (a hint, a note) reads back as it is: not when oneLine would
+ * change it (a control or invisible character removed, `##[` parted) or it holds an unpaired
+ * surrogate (written as U+FFFD). A cursor that does not is never printed for a user to type back.
+ */
+export function printsAsIs(s: string): boolean {
+  return !ACTED_ON.test(s) && !/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(s);
+}
+
+/**
  * A line cut to at most about `max` characters: its start and its end kept, " … " between them
  * (an error that quotes a server's 10 MB message stays a line, and mids' own words at its end
  * stay). Never splits a surrogate pair.

@@ -31,7 +31,7 @@ export function register(parent: Command, ctx: Context): void {
     .option("--routes <list>", "route ids, paths or prefixes ending in *, comma-separated (default: every GET route), e.g. v3.intel.list,/v3/topics,v2.*")
     .option("--concurrency <n>", `requests in flight at once, 1 to ${MAX_CONCURRENCY} (default ${DEFAULT_CONCURRENCY})`)
     .option("--save <file>", "write the observed shapes (field names and types, never values) to FILE, for a bug report")
-    .addOption(choiceOption("--fail-on <verdicts>", "also exit 8 when any route departs from an assumption or was skipped (comma-separated)", FAIL_ON, { list: true })))
+    .addOption(choiceOption("--fail-on <verdicts>", "also exit 8 when any route departs from an assumption or was skipped (comma-separated)", FAIL_ON, { list: true })), { notes: false })
     .addHelpText("after", `
 Read-only: only GET requests, with the configured key; ids come from the list routes. Two more
 GETs provoke documented errors (an invalid minTrend, an unknown project) to check the error body
@@ -103,10 +103,12 @@ export async function run(flags: CheckFlags, ctx: Context): Promise<void> {
   const classify = (e: unknown, r: { version: string }) => {
     // an error is quoted as the error printer would print it: a server's message may be megabytes
     const m = e as InstanceType<typeof MidsError>;
+    // Ctrl-C or SIGTERM: the routes begun are not checked, none is begun after it
+    if (ctx.signal.aborted || (e instanceof MidsError && m.exitCode === EXIT.interrupted)) return { kind: "stop" as const, code: "interrupted", message: "interrupted" };
     const message = errorLine(e, secrets);
     // a refused key is the same for every route: stop there (exit 3)
     if (e instanceof ApiError && (e.code === "credential_required" || e.status === 401)) return { kind: "fatal" as const, code: m.code, message };
-    if (!(e instanceof MidsError) || m.exitCode === EXIT.interrupted) return { kind: "fatal" as const, code: "error", message: String(e) };
+    if (!(e instanceof MidsError)) return { kind: "fatal" as const, code: "error", message: String(e) };
     if (e instanceof ApiError && e.code === "entitlement_required") return { kind: "skip" as const, code: m.code, status: m.status, message: `the key lacks an entitlement (${message})` };
     // v2 refuses a missing scope or entitlement with a bare 403 (spec 5.5, 7.2); its only coded 403 is the history window
     if (e instanceof ApiError && r.version === "v2" && e.status === 403 && e.code !== "HISTORY_WINDOW_EXCEEDED") return { kind: "skip" as const, code: m.code, status: m.status, message: `the key lacks a scope or entitlement (${message})` };
@@ -118,6 +120,9 @@ export async function run(flags: CheckFlags, ctx: Context): Promise<void> {
   const results = redactDeep(checked.results, secrets) as typeof checked.results;
   const observed = checked.observed;
   const summary = summarize(results);
+  // no report (stdout, --output-file, --save): a part of one would read as a whole run's; stderr
+  // says how far it got and how to check the rest (exit 130, or 143 for SIGTERM)
+  if (checked.interrupted) throw report.interruptedCheck(results, summary, routes);
 
   if (useFindings) {
     const set = report.findingsSet(results, VERSION);

@@ -14,7 +14,7 @@ export function register(program: Command, ctx: Context): void {
     .description("Validate, list, show and execute YAML recipes (v2 only; discontinued in v3)")
     .addHelpText("after", `\n${DISCONTINUED}`);
 
-  addFindingsOptions(recipes.command("validate"))
+  addFindingsOptions(recipes.command("validate"), { notes: false })
     .description("Check recipe files: parsed locally, then validated by the service; findings at file:line:col")
     .argument("<inputs...>", "files, directories (their .yaml/.yml files), quoted globs (*, **, ?, {a,b}), or - for stdin")
     .option("--stdin-name <name>", "file name to report for - (stdin)", "<stdin>")

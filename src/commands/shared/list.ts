@@ -71,9 +71,9 @@ export async function runList(ctx: Context, routeId: string, input: CallInput, v
         // the next cursor or page starts after the whole page: naming it would skip the items cut here
         say(`mids: more results: --max-items ${opts.maxItems} showed ${items.length} of this page's ${page.length}; to page on without a gap, use --limit ${opts.maxItems} (its hint names the next page) or --all`);
       } else if (more) {
-        // the cursor is server text: never let it drive the terminal
-        // (a long cursor cut: docs/security.md "limits")
-        say(`mids: more results: ${r.pagination === "cursor" ? cursorHint("--cursor ", oneLine(more)) : `--page ${next}`} or --all`);
+        // the cursor is server text: one that a terminal would not show as sent is not shown, a
+        // long one is cut (docs/security.md "limits")
+        say(`mids: more results: ${r.pagination === "cursor" ? cursorHint("--cursor ", more) : `--page ${next}`} or --all`);
       }
     }
     return n;

@@ -40,6 +40,8 @@ const usage = (cmd: Command) => `usage: ${new Help().commandUsage(cmd)}`;
 
 /** Words other tools use that mids spells another way: the hint names mids's spelling. */
 const OTHER_SPELLINGS: Readonly<Record<string, string>> = {
+  // offered where findings carry notes (findings-options.ts): given elsewhere it would change nothing
+  "option --full-notes": "--full-notes is migrate scan's: only its findings carry notes (its stylish format names a note after the first time in a file; every other format holds each in full); this command has none to show",
   "command mids version": "the version is a flag: mids --version",
   "command mids login": "mids has no login: save a key with 'mids config set api-key -' (read from stdin), or set MIDS_API_KEY",
   "command mids auth": "mids has no login: save a key with 'mids config set api-key -' (read from stdin), or set MIDS_API_KEY",

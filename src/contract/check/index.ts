@@ -413,7 +413,7 @@ async function probe(r: Route, p: Probe, params: Record<string, string>, call: C
     return { violations: [{ field: "error", expected: `${p.code} (for ${p.what})`, got: "a successful answer", message: `${where} answered, where the spec refuses ${p.what} with ${p.code}` }] };
   } catch (e) {
     const c = opts.classify(e, r);
-    if (c.kind === "fatal") throw e;
+    if (c.kind === "fatal" || c.kind === "stop") throw e;
     // a success status with a JSON body that is not the envelope (an error body under 200): the
     // request was answered, not refused, and the answer broke spec 2.1; a violation, as on a read
     if (envelopeMissing(r, e)) {
@@ -443,15 +443,15 @@ export interface CheckOptions {
   keyless?: boolean;
   /** fill a path template (routes.buildPath) */
   buildPath: (r: Route, params: Record<string, string>) => string;
-  /** is this error the key's or the entitlement's (skip), or the server's (failed)? */
-  classify: (e: unknown, r: Route) => { kind: "skip" | "fail" | "fatal"; code: string; status?: number; message: string };
+  /** is this error the key's or the entitlement's (skip), or the server's (failed)? `stop`: an interrupt (Ctrl-C, SIGTERM) */
+  classify: (e: unknown, r: Route) => { kind: "skip" | "fail" | "fatal" | "stop"; code: string; status?: number; message: string };
 }
 
 /**
  * Call each route once, lists first (their items give the ids), at most `concurrency` at a time.
  * Returns a result per route, in route-table order, and the observed shape of each answer.
  */
-export async function checkContract(routes: readonly Route[], call: Caller, opts: CheckOptions): Promise<{ results: RouteResult[]; observed: Record<string, { path: string; shape: Shape }> }> {
+export async function checkContract(routes: readonly Route[], call: Caller, opts: CheckOptions): Promise<{ results: RouteResult[]; observed: Record<string, { path: string; shape: Shape }>; interrupted: boolean }> {
   const answers = new Map<string, unknown>();
   const results = new Map<string, RouteResult>();
   const observed: Record<string, { path: string; shape: Shape }> = {};
@@ -462,6 +462,8 @@ export async function checkContract(routes: readonly Route[], call: Caller, opts
   for (const r of routes) for (const s of SOURCES[r.id] ?? []) needed.add(s.from);
   const first = [...new Set([...routes.filter((r) => !r.path.includes("{")).map((r) => r.id), ...needed])].map((id) => byId.get(id)!);
   const second = routes.filter((r) => r.path.includes("{"));
+  // an interrupt: no route is begun after it, and the one it stopped is not reported (not checked)
+  let stopped = false;
 
   const one = async (r: Route): Promise<void> => {
     const base = { route: r.id, method: r.method, path: r.path, violations: [], departures: [] };
@@ -495,6 +497,7 @@ export async function checkContract(routes: readonly Route[], call: Caller, opts
     } catch (e) {
       const c = opts.classify(e, r);
       if (c.kind === "fatal") throw e;
+      if (c.kind === "stop") { stopped = true; return; }
       if (!wanted.has(r.id)) return;
       // a JSON answer without the envelope broke the documented contract (spec 2.1): a violation
       // naming what is missing, not a route that could not be checked
@@ -507,10 +510,11 @@ export async function checkContract(routes: readonly Route[], call: Caller, opts
   };
   for (const stage of [first, second]) {
     let next = 0;
-    const worker = async () => { while (next < stage.length) await one(stage[next++]); };
+    const worker = async () => { while (next < stage.length && !stopped) await one(stage[next++]); };
     await Promise.all(Array.from({ length: Math.max(1, Math.min(opts.concurrency, stage.length)) }, worker));
+    if (stopped) break;
   }
-  return { results: routes.map((r) => results.get(r.id)!).filter(Boolean), observed };
+  return { results: routes.map((r) => results.get(r.id)!).filter(Boolean), observed, interrupted: stopped };
 }
 
 export function summarize(results: readonly RouteResult[]): CheckSummary {

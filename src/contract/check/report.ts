@@ -5,6 +5,7 @@ import { departureText } from "../shapes/shape.js";
 import { oneLine } from "../../util/sanitize.js";
 import { countText, wrapCounts } from "../../output/prose.js";
 import type { CheckSummary, RouteResult, Violation } from "./index.js";
+import { InterruptedError } from "../../errors.js";
 
 export const RULES = {
   documented: { id: "contract/documented", text: "An answer does not hold the shape the spec documents (part 2, the route tables).", help: "The server departs from the documented contract: commands reading this route exit 7. Report it to the API's maintainers with 'mids contract check --save FILE'." },
@@ -55,6 +56,26 @@ export function summaryLine(s: CheckSummary, width?: number): string {
   const n = countText;
   const line = `contract check: ${n(s.routes)} route${s.routes === 1 ? "" : "s"}: documented shape ${n(s.holds)} hold${s.holds === 1 ? "s" : ""}, ${n(s.violated)} violated; assumed shape ${n(s.shapes.confirmed)} confirmed, ${n(s.shapes.departs)} depart${elsewhere(s)}; ${n(s.skipped)} skipped, ${n(s.failed)} failed`;
   return wrapCounts(line, width).join("\n") + "\n";
+}
+
+/**
+ * Ctrl-C or SIGTERM stopped the check: what the routes checked so far gave (the violated ones
+ * named), that no report was written, and the --routes that checks the ones left.
+ */
+export function interruptedCheck(results: readonly RouteResult[], s: CheckSummary, chosen: readonly { id: string }[]): InterruptedError {
+  const n = countText;
+  const named = (rs: readonly RouteResult[]) => rs.slice(0, 5).map((r) => `${r.method} ${r.path}`).join(", ") + (rs.length > 5 ? `, ${rs.length - 5} more` : "");
+  const violated = results.filter((r) => r.documented === "violated");
+  const failed = results.filter((r) => r.failed && r.documented !== "violated");
+  const notShown = results.filter((r) => r.documented === "not-shown" && !r.failed).length;
+  const counts = [`documented shape ${n(s.holds)} hold${s.holds === 1 ? "s" : ""}`, `${n(s.violated)} violated${violated.length ? ` (${named(violated)})` : ""}`, `${n(notShown)} not shown`,
+    `${n(s.departs)} depart${s.departs === 1 ? "s" : ""} from an assumption`, `${n(s.skipped)} skipped`, `${n(s.failed)} failed${failed.length ? ` (${named(failed)})` : ""}`];
+  const done = new Set(results.map((r) => r.route));
+  const left = chosen.filter((r) => !done.has(r.id)).map((r) => r.id);
+  return new InterruptedError(`interrupted: ${n(results.length)} of ${n(chosen.length)} routes checked: ${counts.join(", ")}; no report was written (a part of one would read as the whole run's)`, {
+    hint: `run it again to check every route${left.length && left.length < chosen.length ? `, or only the ${n(left.length)} left: mids contract check --routes ${left.join(",")}` : ""}`,
+    details: { checked: results.length, of: chosen.length, summary: s, notChecked: left },
+  });
 }
 
 /** The JSON report (-o json / --format json): a CI interface. */

@@ -14,7 +14,7 @@ import { emitFindings, outputPlan } from "../../findings/index.js";
 import { stderrWrapWidth, type Out } from "../../io.js";
 import { oneLine } from "../../util/sanitize.js";
 import { progressLine } from "../../output/progress.js";
-import { wrapCounts } from "../../output/prose.js";
+import { countText, wrapCounts } from "../../output/prose.js";
 import { VERSION } from "../../version.js";
 import { SCAN_STATUSES, type ScanStatus } from "./analyze.js";
 import { passedOverHint } from "./hint.js";
@@ -22,7 +22,7 @@ import { fixable, fixedText, NOT_FIXED_TEXT, unifiedDiff, writeFixed, type NotFi
 import { SourceRedaction, withKnownSecrets } from "./redact.js";
 import { urlSecrets } from "../../redact/url-secrets.js";
 import { rendering, summarize, summaryLine } from "./report.js";
-import { capListed, fileText, MAX_FINDINGS_PER_FILE, MAX_FINDINGS_PER_RUN, MAX_SCAN_FILE_BYTES, scan, type ScanHooks, type ScannedFile } from "./scan.js";
+import { capListed, fileText, MAX_FINDINGS_PER_FILE, MAX_FINDINGS_PER_RUN, MAX_SCAN_FILE_BYTES, scan, ScanInterrupted, type ScanHooks, type ScannedFile } from "./scan.js";
 import { MAX_RULE_GLOBSTARS } from "../../util/gitignore.js";
 import { SKIPPED_DIRS, largeIgnoreMessage, mib } from "../../util/gitignore-tree.js";
 import { fsPath } from "./walk.js";
@@ -153,6 +153,18 @@ export async function runScan(flags: ScanCommandFlags, ctx: Context, seams?: Sca
     const onProgress = progress && ((begun: number, of: number) => progress.count("scanning", begun, of, "files"));
     result = await scan({ paths, cwd: ctx.io.cwd, include: flags.include, exclude: flags.exclude, hosts, prefixes, now: ctx.now(), signal: ctx.signal, hooks, keepEdits: !!flags.fix, keepText, keepLines: stylish, rawArg: rawArgument(), general: !fast, skipPath: report, onProgress, countPassed: !g.quiet });
   } catch (e) {
+    // Ctrl-C or SIGTERM while walking or reading: no findings (stdout, --output-file, the step
+    // summary): a part of them would read as the whole tree's, and code scanning would close the
+    // alerts of the files not read. How far it got, and that nothing was fixed (exit 130 or 143)
+    if (e instanceof ScanInterrupted) {
+      const n = countText;
+      const far = e.of === undefined ? "while walking the tree, before any file was read"
+        : `after reading ${n(e.read)} of ${n(e.of)} files (${n(e.usages)} v2 usage${e.usages === 1 ? "" : "s"} in ${n(e.files)} file${e.files === 1 ? "" : "s"} so far)`;
+      throw new InterruptedError(`interrupted ${far}; no findings were written${flags.fix ? " and no file was fixed" : ""}`, {
+        hint: "run it again to scan every file, or scan a part of the tree (name fewer paths, or --exclude)",
+        details: { read: e.read, of: e.of ?? null, usages: e.usages, files: e.files },
+      });
+    }
     const file = (e as { scanFile?: string }).scanFile;
     if (file) throw new UsageError(`cannot read '${file}': ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`, { hint: "check its permissions, or leave it out with --exclude" });
     throw e;

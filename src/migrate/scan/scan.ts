@@ -427,9 +427,25 @@ function readCapped(path: string | Buffer, max: number, chunk: Buffer, reads: Re
   });
 }
 
+/**
+ * Ctrl-C or SIGTERM stopped the scan: how far it got (`of` is undefined while the tree was still
+ * being walked), for the line that says so.
+ */
+export class ScanInterrupted extends Error {
+  constructor(readonly read: number, readonly of: number | undefined, readonly usages: number, readonly files: number) {
+    super("interrupted");
+  }
+}
+
 export async function scan(opts: ScanOptions): Promise<ScanResult> {
   const picomatch = opts.include?.length || opts.exclude?.length ? (await import("picomatch")).default as unknown as Picomatch : undefined;
-  const walked = await walk(opts.paths, { ...opts, picomatch });
+  let walked: Awaited<ReturnType<typeof walk>>;
+  try {
+    walked = await walk(opts.paths, { ...opts, picomatch });
+  } catch (e) {
+    if (opts.signal?.aborted) throw new ScanInterrupted(0, undefined, 0, 0);
+    throw e;
+  }
   const { ignored, skippedDirs, largeIgnores, costlyRules } = walked;
   const entries = opts.skipPath === undefined ? walked.files : walked.files.filter((e) => e.path !== opts.skipPath);
   opts.hooks?.afterWalk?.(entries);
@@ -495,6 +511,13 @@ export async function scan(opts: ScanOptions): Promise<ScanResult> {
   };
 
   let next = 0;
+  let done = 0;
+  const interrupted = () => {
+    let usages = 0;
+    let files = 0;
+    for (const f of found) if (f) { files++; usages += f.usages.length + (f.unlisted?.count ?? 0); }
+    return new ScanInterrupted(done, entries.length, usages, files);
+  };
   opts.onProgress?.(0, entries.length);
   // reads made in place never leave the event loop a turn: one is given every YIELD_MS, so a signal gets in
   let since = monotonicMs();
@@ -507,7 +530,7 @@ export async function scan(opts: ScanOptions): Promise<ScanResult> {
         since = monotonicMs();
         continue;
       }
-      if (opts.signal?.aborted) throw new Error("interrupted");
+      if (opts.signal?.aborted) throw interrupted();
       const i = next++;
       try {
         await one(i, chunk);
@@ -518,6 +541,7 @@ export async function scan(opts: ScanOptions): Promise<ScanResult> {
         if (code === "ELOOP") changed.push(entries[i].file);
         else if (code !== "ENOENT") throw Object.assign(err as Error, { scanFile: entries[i].file });
       }
+      done++;
     }
   };
   await Promise.all(Array.from({ length: Math.min(SCAN_CONCURRENCY, entries.length) }, worker));

@@ -7,7 +7,7 @@ import { addFindingsOptions } from "../../shared/findings-options.js";
 const collect = (v: string, prev: string[] = []) => [...prev, v];
 
 export function register(parent: Command, ctx: Context): void {
-  addFindingsOptions(parent.command("scan"))
+  addFindingsOptions(parent.command("scan"), { notes: true })
     .description("Find v2 API calls in source code (any language), with file:line:col, status and the v3 replacement; --fix rewrites them")
     .argument("[paths...]", "files and directories to scan (default: the current directory)")
     .option("--fail-on <statuses>", "exit 8 when any usage has one of these statuses (comma-separated: rewritten, partial, removed, unrecognized)")
