@@ -2,7 +2,8 @@
 // the test, bounded in bytes and time; mids must end with exit 7 and one clear line, never crash,
 // loop or half-write stdout. What only a process shows runs the built bin/mids (body caps and
 // nesting, whose failure would take the process down; a process warning; the first repeated
-// cursor); the paging, header and error-shape cases run in-process (runMain).
+// cursor); the paging, header, error-shape and wait cases and the table's cap on what it holds
+// run in-process (runMain).
 import { describe, expect, it } from "vitest";
 import { parse as parseYaml } from "yaml";
 import { writeFileSync } from "node:fs";
@@ -68,8 +69,8 @@ describe("response body cap", () => {
     const r = await runMids(["me"], { env: env(h.url) });
     expect(r.code).toBe(7);
     expect(r.stderr).toMatch(/passed the 64 MB cap/);
-    // MIDS_MAX_BODY_SIZE raises it (then the short body is simply malformed)
-    const ok = await runMids(["me", "--max-retries", "0"], { env: { ...env(h.url), MIDS_MAX_BODY_SIZE: "128MB" } });
+    // MIDS_MAX_BODY_SIZE raises it (then the short body is simply malformed; in this process)
+    const ok = await runMain(["me", "--max-retries", "0"], { env: { ...env(h.url), MIDS_MAX_BODY_SIZE: "128MB" } });
     expect(ok.stderr).not.toMatch(/cap/);
   });
 
@@ -231,7 +232,7 @@ describe("--all against lying servers", () => {
   it("table mode holds pages only up to one body's cap", async () => {
     const big = "y".repeat(200 * 1024);
     const h = await hostile((_req, res, n) => sendJson(res, 200, { data: [{ id: `p${n}`, name: big }], meta: { nextCursor: `c${n}` } }));
-    const r = await runMids(["projects", "list", "--all", "-o", "table", "--fields", "id", "--max-body-size", "1MB"], { env: env(h.url), timeoutMs: 10_000 });
+    const r = await runMain(["projects", "list", "--all", "-o", "table", "--fields", "id", "--max-body-size", "1MB"], { env: env(h.url) });
     expect(r.code).toBe(7);
     expect(r.stderr).toMatch(/pages held for table output passed the 1 MB cap/);
     expect(r.stderr).toMatch(/hint: use -o ndjson, json or csv \(they stream\)/);
@@ -299,7 +300,7 @@ describe("redirects, Retry-After, huge numbers, verbose headers", () => {
 
   it("Retry-After: 999999 says how long the server asked for, not to raise --max-retries", async () => {
     const h = await hostile((_req, res) => sendJson(res, 429, { code: "rate_limited", message: "slow down" }, { "retry-after": "999999" }));
-    const r = await runMids(["me"], { env: env(h.url) });
+    const r = await runMain(["me"], { env: env(h.url) });
     expect(r.code).toBe(5);
     expect(h.seen).toHaveLength(1);
     expect(r.stderr).toMatch(/^mids: rate limited; the server asked to wait 11d 13h 46m 39s \(Retry-After\), longer than mids waits \(2m\)$/m);

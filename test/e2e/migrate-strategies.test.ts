@@ -92,17 +92,18 @@ const cloudfront = put("E2EXAMPLE.2026-11-22-10.log", "#Version: 1.0\n#Fields: "
   "no\trecord",
 ]));
 // CloudFront logs joined (`zcat *.gz`): an older layout of fewer fields between two of today's, each
-// part long enough that worker threads get batches that start inside it
+// part long enough that worker threads get batches that start inside it (some 230 KB: batches of
+// the smallest size, 16 KB, each part longer than one)
 const OLD_FIELDS = ["date", "time", "cs-method", "cs-uri-stem", "cs-uri-query", "sc-status", "cs(Cookie)", "x-host-header", "cs-protocol"];
 const cfOld = (stem: string, query: string) => OLD_FIELDS.map((f) => ({ "cs-method": "GET", "cs-uri-stem": stem, "cs-uri-query": query, "x-host-header": "api.example.com", "cs-protocol": "https", "cs(Cookie)": "session=hunter2" } as Record<string, string>)[f] ?? "y").join("\t");
 const cfPart = (n: number, from: number, rec: (stem: string, query: string) => string) =>
   Array.from({ length: n }, (_, i) => rec(`/v2/projects/p${from + i}/rank`, `at=2026-11-${String(1 + (i % 28)).padStart(2, "0")}T00:00:00Z&api_key=sk_live_${i % 7 ? 1 : 2}`)).join("\n") + "\n";
 const header = (fields: readonly string[]) => `#Version: 1.0\n#Fields: ${fields.join(" ")}\n`;
-const cfJoined = put("cloudfront-joined.log", header(CLOUDFRONT_FIELDS) + cfPart(800, 0, (s, q) => cfRecord(s, q, "-", "-")) + header(OLD_FIELDS) + cfPart(800, 800, cfOld)
-  + header(OLD_FIELDS) + cfPart(300, 1600, cfOld) + header(CLOUDFRONT_FIELDS) + cfPart(800, 1900, (s, q) => cfRecord(s, q, "-", "-")));
+const cfJoined = put("cloudfront-joined.log", header(CLOUDFRONT_FIELDS) + cfPart(400, 0, (s, q) => cfRecord(s, q, "-", "-")) + header(OLD_FIELDS) + cfPart(400, 400, cfOld)
+  + header(OLD_FIELDS) + cfPart(200, 800, cfOld) + header(CLOUDFRONT_FIELDS) + cfPart(400, 1000, (s, q) => cfRecord(s, q, "-", "-")));
 // Docker's JSON log with lines past 16 KB that Docker cut into entries, spread so that batches for
-// worker threads would fall inside them
-const dockerLong = put("long-json.log", Array.from({ length: 1200 }, (_, i) => {
+// worker threads would fall inside them (some 300 KB: batches of about 18 KB, a cut line's size)
+const dockerLong = put("long-json.log", Array.from({ length: 400 }, (_, i) => {
   const ua = i % 40 === 7 ? "Mozilla/5.0 " + "w".repeat(16000 + i * 13) : `agent/${i}`;
   const text = `172.17.0.1 - - [22/Nov/2026:10:00:01 +0000] "GET /v2/projects/p${i}/rank?at=2026-11-01T00:00:00Z HTTP/1.1" 200 5 "https://r/?token=hunter2" "${ua}"\n`;
   const parts: string[] = [];

@@ -97,13 +97,16 @@ describe.skipIf(!hasScript && !CI)("on a terminal", () => {
 
   it("--all shows a progress line (items, pages) on stderr; with CI set or stdout piped, none", async () => {
     const args = ["projects", "list", "--all", "--limit", "20", "--max-items", "60", "-o", "table"];
-    const tty = await onTerminal(args, { cols: 100 });
+    // (at the same time: each waits on the sandbox's slow pages)
+    const [tty, ci, piped] = await Promise.all([
+      onTerminal(args, { cols: 100 }),
+      onTerminal(args, { cols: 100, env: sb.env(KEY, { CI: "true" }) }),
+      onTerminal([...args, ">/dev/null"], { cols: 100 }),
+    ]);
     expect(tty.code).toBe(0);
     expect(tty.text).toMatch(/\d+ items, \d+ pages?/);
-    const ci = await onTerminal(args, { cols: 100, env: sb.env(KEY, { CI: "true" }) });
     expect(ci.code).toBe(0);
     expect(ci.text).not.toMatch(/items, \d+ pages?|fetching/);
-    const piped = await onTerminal([...args, ">/dev/null"], { cols: 100 });
     expect(piped.code).toBe(0);
     expect(piped.text).toBe("");
   });

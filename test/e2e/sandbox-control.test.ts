@@ -5,7 +5,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { ROOT, runMain, runMids, startSandbox, tempDir, useSandbox } from "../helpers/cli.js";
+import { ROOT, runMain, startSandbox, tempDir, useSandbox } from "../helpers/cli.js";
 import { SANDBOX_DEMO_KEY } from "../../src/sandbox/keys.js";
 
 const demo = { "x-api-key": SANDBOX_DEMO_KEY };
@@ -24,8 +24,8 @@ describe("Prefer: a fault or a status for one request", () => {
 
   it("reaches mids: a reset by Prefer is a network error (exit 7), a bad preference a 400 that names it (exit 2)", async () => {
     const [reset, typo] = await Promise.all([
-      runMids(["--max-retries", "0", "api", "/v3/me", "-H", "Prefer: fault=reset"], { env: sb.env(SANDBOX_DEMO_KEY) }),
-      runMids(["api", "/v3/me", "-H", "Prefer: fault=nope"], { env: sb.env(SANDBOX_DEMO_KEY) }),
+      runMain(["--max-retries", "0", "api", "/v3/me", "-H", "Prefer: fault=reset"], { env: sb.env(SANDBOX_DEMO_KEY) }),
+      runMain(["api", "/v3/me", "-H", "Prefer: fault=nope"], { env: sb.env(SANDBOX_DEMO_KEY) }),
     ]);
     expect(reset.code).toBe(7);
     expect(reset.stderr).not.toMatch(/\n\s+at /);
@@ -41,7 +41,7 @@ describe("Prefer: a fault or a status for one request", () => {
       return { line, args, exit: Number(/^exit (\d+)/.exec(comment)![1]) };
     });
     expect(examples.length).toBeGreaterThanOrEqual(4);
-    const runs = await Promise.all(examples.map((e) => runMids(["--max-retries", "1", ...e.args], { env: sb.env(SANDBOX_DEMO_KEY) })));
+    const runs = await Promise.all(examples.map((e) => runMain(["--max-retries", "1", ...e.args], { env: sb.env(SANDBOX_DEMO_KEY) })));
     for (const [i, r] of runs.entries()) expect(r.code, `${examples[i].line}\n${r.stderr}`).toBe(examples[i].exit);
   });
 
@@ -114,16 +114,16 @@ describe("sandbox serve --scenario", () => {
     try {
       const env = sb.env(SANDBOX_DEMO_KEY);
       // GET /v3/me: a 503 first, then (100 ms late) the normal answer: mids retries and succeeds
-      const me = await runMids(["me", "-o", "json"], { env });
+      const me = await runMain(["me", "-o", "json"], { env });
       expect(me.code).toBe(0);
       expect(JSON.parse(me.stdout).credential.id).toBe("key_demo");
       const log = await sb.admin<{ path: string }[]>("/_sandbox/requests");
       expect(log.filter((r) => r.path === "/v3/me")).toHaveLength(2);
       // GET /v3/projects/{idOrSlug}: the first call of any project is reset, the next is normal
-      const [slug] = JSON.parse((await runMids(["projects", "list", "--limit", "1", "--jq", "[.[].slug]"], { env })).stdout);
-      const reset = await runMids(["--max-retries", "0", "projects", "get", slug], { env });
+      const [{ slug }] = JSON.parse((await runMain(["projects", "list", "--limit", "1", "-o", "json"], { env })).stdout) as { slug: string }[];
+      const reset = await runMain(["--max-retries", "0", "projects", "get", slug], { env });
       expect(reset.code).toBe(7);
-      expect((await runMids(["projects", "get", slug, "-o", "json"], { env })).code).toBe(0);
+      expect((await runMain(["projects", "get", slug, "-o", "json"], { env })).code).toBe(0);
       // GET /v3/topics: the fixture, with its header, once
       const fixture = await fetch(`${sb.url}/v3/topics`);
       expect(fixture.headers.get("x-scenario")).toBe("empty");
@@ -139,7 +139,7 @@ describe("sandbox serve --scenario", () => {
   });
 
   it("refuses the docs' bad scenario with the documented FILE:LINE:COL lines and exit 2", async () => {
-    const r = await runMids(["sandbox", "serve", "--port", "0", "--scenario", "bad-scenario.yaml"], { cwd: dir });
+    const r = await runMain(["sandbox", "serve", "--port", "0", "--scenario", "bad-scenario.yaml"], { cwd: dir });
     expect(r.code).toBe(2);
     expect(r.stdout).toBe("");
     expect(r.stderr).toBe(docBlocks("output").get("bad-scenario.yaml"));
@@ -154,7 +154,7 @@ describe("sandbox serve --scenario", () => {
   it("refuses a YAML syntax error, a missing file and a directory with one line each and exit 2", async () => {
     writeFileSync(join(dir, "syntax.yaml"), "routes:\n  GET /v3/me: [ {status: 503}\n");
     const [syntax, missing, directory] = await Promise.all(["syntax.yaml", "missing.yaml", "."].map((f) =>
-      runMids(["sandbox", "serve", "--port", "0", "--scenario", f], { cwd: dir })));
+      runMain(["sandbox", "serve", "--port", "0", "--scenario", f], { cwd: dir })));
     // (at the bracket that is never closed, not where the parser gave up: past the last line)
     expect(syntax.stderr).toMatch(/^mids: syntax\.yaml:2:15: [^\n]+the bracket opened here is never closed\)\nhint: /);
     expect(missing.stderr).toMatch(/^mids: cannot read scenario missing\.yaml: no such file\n/);

@@ -1,8 +1,8 @@
 // `mids sandbox record` and `sandbox serve --replay`: a recording of a `sandbox serve` upstream
 // replays to the same mids output with no key in the cassette; hostile upstreams (a redirect
 // elsewhere, an endless body) and files that are not cassettes get one-line errors. (The recorder
-// and the replaying servers run the built CLI, as do a --jq run and the refused PATCH; the other
-// client commands and the refusals of a bad --upstream run main(argv) in this process.)
+// and the replaying servers run the built CLI; the client commands and the refusals before
+// listening (a bad --upstream, proxy variable or cassette) run main(argv) in this process.)
 import { spawn } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
@@ -10,7 +10,7 @@ import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { describe, expect, it } from "vitest";
-import { BIN, ROOT, baseEnv, runMain, runMids, startSandbox, tempDir, useSandbox } from "../helpers/cli.js";
+import { BIN, ROOT, baseEnv, runMain, startSandbox, tempDir, useSandbox } from "../helpers/cli.js";
 import { SANDBOX_DEMO_KEY } from "../../src/sandbox/keys.js";
 
 /** `mids sandbox record ...` until stop(): its URL, then its stderr and exit code. */
@@ -43,14 +43,12 @@ describe("record, then replay", () => {
       ["topics", "list", "-o", "json"],
       ["me", "-o", "json"],
       // a key in the query string is recorded redacted, and still replays
-      ["api", "/v3/topics", "-f", `api_key=${SANDBOX_DEMO_KEY}`, "--jq", ".data | length"],
+      ["api", "/v3/topics", "-f", `api_key=${SANDBOX_DEMO_KEY}`],
     ];
     const through = (url: string, key?: string) => baseEnv({ MIDS_BASE_URL: url, MIDS_API_KEY: key });
-    // the client's runs in-process, but the --jq one (its worker) and the refused PATCH through bin/mids
-    const run = (c: string[]) => (c.includes("--jq") ? runMids : runMain);
     const recorded = [];
-    for (const c of commands) recorded.push(await run(c)(c, { env: through(rec.url, c[0] === "me" ? undefined : SANDBOX_DEMO_KEY) }));
-    const post = await runMids(["api", "-X", "PATCH", "/v3/alerts/alr_0000000000000000", "-f", "status=paused"], { env: through(rec.url, SANDBOX_DEMO_KEY) });
+    for (const c of commands) recorded.push(await runMain(c, { env: through(rec.url, c[0] === "me" ? undefined : SANDBOX_DEMO_KEY) }));
+    const post = await runMain(["api", "-X", "PATCH", "/v3/alerts/alr_0000000000000000", "-f", "status=paused"], { env: through(rec.url, SANDBOX_DEMO_KEY) });
     const stopped = await rec.stop();
     for (const r of recorded) expect(r.code, r.stderr).toBe(0);
     expect(post.code).toBe(2);
@@ -67,7 +65,7 @@ describe("record, then replay", () => {
     const generated = await startSandbox(["-q", "--replay", cassette]);
     try {
       for (const [i, c] of commands.entries()) {
-        const r = await run(c)(c, { env: through(replay.url, SANDBOX_DEMO_KEY) });
+        const r = await runMain(c, { env: through(replay.url, SANDBOX_DEMO_KEY) });
         expect(r.code, r.stderr).toBe(0);
         expect(r.stdout).toBe(recorded[i].stdout);
       }
@@ -260,7 +258,7 @@ describe("a file that is not a cassette", () => {
     writeFileSync(join(dir, "notes.json"), JSON.stringify({ entries: [] }));
     writeFileSync(join(dir, "bad-entry.json"), JSON.stringify({ format: "mids-cassette", version: 1, upstream: "x", recordedAt: "x", entries: [{ request: {} }] }));
     const runs = await Promise.all(["text.json", "notes.json", "bad-entry.json", "missing.json"].map((f) =>
-      runMids(["sandbox", "serve", "--port", "0", "--replay", f], { cwd: dir })));
+      runMain(["sandbox", "serve", "--port", "0", "--replay", f], { cwd: dir })));
     expect(runs[0].stderr).toMatch(/^mids: text\.json is not a mids cassette: not JSON \([^\n]+\)\nhint: record one with/);
     // as docs/sandbox.md shows it
     const documented = /<!-- example-output: notes\.json -->\n```\n([\s\S]*?)\n```/.exec(readFileSync(join(ROOT, "docs/sandbox.md"), "utf8"))![1];
@@ -340,7 +338,7 @@ describe("record behind a proxy", () => {
   });
 
   it("a proxy variable that is no URL is exit 2 before it listens", async () => {
-    const r = await runMids(["sandbox", "record", "--upstream", "https://api.example.com", "--out", join(tempDir("record-proxy-"), "c.json"), "--port", "0"], { env: baseEnv({ HTTPS_PROXY: "socks5://127.0.0.1:1080" }) });
+    const r = await runMain(["sandbox", "record", "--upstream", "https://api.example.com", "--out", join(tempDir("record-proxy-"), "c.json"), "--port", "0"], { env: baseEnv({ HTTPS_PROXY: "socks5://127.0.0.1:1080" }) });
     expect(r.code).toBe(2);
     expect(r.stdout).toBe("");
     expect(r.stderr).toMatch(/^mids: HTTPS_PROXY is not an http\(s\) proxy URL \(socks5:\/\/127\.0\.0\.1:1080\)\nhint: /);

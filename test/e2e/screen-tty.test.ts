@@ -2,7 +2,7 @@
 // (`script`), raw bytes kept (carriage returns, erase sequences), at 100 and 60 columns.
 import { spawn, spawnSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
-import { chmodSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { BIN, baseEnv, runMain, startSandbox, tempDir } from "../helpers/cli.js";
 import { hostile, sendJson, v3Page, v3ProjectPage } from "../helpers/hostile.js";
@@ -157,32 +157,33 @@ describe.skipIf(!hasScript)("progress of migrate verify and migrate scan on a te
     writeFileSync(join(dir, "a.sh"), "curl https://api.example.com/v2/projects/abc\n");
     const [tty, piped] = await Promise.all([
       onTerminal(`exec $MIDS migrate scan ${dir} --format json > ${join(dir, "..", "scan-progress.json")}`, { cols: 60 }),
-      onTerminal(`exec $MIDS migrate scan ${dir} --format json 2>${join(dir, "..", "scan-progress.err")} >/dev/null`, { cols: 60 }),
+      // (stderr piped: in this process, no terminal)
+      runMain(["migrate", "scan", dir, "--format", "json"]),
     ]);
     expect(tty.code).toBe(0);
     expect(tty.raw).toMatch(new RegExp(`${SPINNER.source} (walking|scanning: \\d of 1 files)`));
     expect(erasedAfterLastFrame(tty.raw)).toBe(true);
     expect(tty.raw).toMatch(/mids: 1 file scanned/);
     expect(piped.code).toBe(0);
-    expect(piped.raw).not.toMatch(SPINNER);
+    expect(piped.stderr).toMatch(/mids: 1 file scanned/);
+    expect(piped.stderr).not.toMatch(SPINNER);
   });
 
   /**
-   * `command` run on a 60-column terminal and with stderr to a file: the first stderr line starting
-   * with each of `starts`, as written to the file (longer than the terminal), is drawn on the
-   * terminal in lines of 60 columns at most, its continuations indented, the same words.
+   * `command` run on a 60-column terminal and with stderr piped (in this process: no terminal): the
+   * first stderr line starting with each of `starts`, as piped (longer than the terminal), is drawn
+   * on the terminal in lines of 60 columns at most, its continuations indented, the same words.
    */
   async function expectWrapped(command: string, starts: string[], opts: { env?: Record<string, string>; code?: number } = {}): Promise<void> {
-    const errFile = join(tempDir("wrap-"), "err");
     const [tty, piped] = await Promise.all([
       onTerminal(`exec $MIDS ${command}`, { cols: 60, env: opts.env }),
-      onTerminal(`exec $MIDS ${command} 2>${errFile}`, { cols: 60, env: opts.env }),
+      runMain(command.split(" "), { env: opts.env }),
     ]);
     const code = opts.code ?? 2;
     expect([tty.code, piped.code]).toEqual([code, code]);
     const lines = tty.raw.replace(ESCAPES, "").split(/\r?\n/);
     for (const start of starts) {
-      const whole = readFileSync(errFile, "utf8").split("\n").find((l) => l.startsWith(start))!;
+      const whole = piped.stderr.split("\n").find((l) => l.startsWith(start))!;
       expect(whole.length, start).toBeGreaterThan(60);
       const at = lines.findIndex((l) => l.startsWith(start));
       const drawn = [lines[at]];
@@ -238,14 +239,14 @@ describe.skipIf(!hasScript)("progress of migrate verify and migrate scan on a te
   it("scan's closing line wraps at word boundaries on a narrow terminal, each count beside its status; whole on one line in a file", async () => {
     const dir = tempDir("scan-wrap-");
     writeFileSync(join(dir, "a.js"), 'fetch("/v2/topics/t1/report");\nfetch("/v2/projects/abc/candles?interval=1h");\nfetch("/v2/projects?page=3");\n');
-    const errFile = join(dir, "..", "scan-wrap.err");
     const [tty, piped] = await Promise.all([
       onTerminal(`exec $MIDS migrate scan ${dir} --format json > /dev/null`, { cols: 60 }),
-      onTerminal(`exec $MIDS migrate scan ${dir} --format json 2>${errFile} >/dev/null`, { cols: 60 }),
+      // (stderr piped: in this process, no terminal)
+      runMain(["migrate", "scan", dir, "--format", "json"]),
     ]);
     expect(tty.code).toBe(0);
     expect(piped.code).toBe(0);
-    const whole = readFileSync(errFile, "utf8").split("\n").find((l) => l.startsWith("mids: 1 file scanned"))!;
+    const whole = piped.stderr.split("\n").find((l) => l.startsWith("mids: 1 file scanned"))!;
     // the line is longer than the terminal (else there is nothing to wrap)
     expect(whole.length).toBeGreaterThan(60);
     // (the spinner's line is erased before: what the terminal shows from the closing line on)
