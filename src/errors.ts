@@ -96,6 +96,8 @@ export class ApiError extends MidsError {
   retryAfterMs?: number;
   /** where retryAfterMs came from, as a wait or an error names it: `Retry-After`, v2's `retryAfterMs`, `X-RateLimit-Reset-Minute` or `-Day` */
   retryAfterFrom?: string;
+  /** a 429 whose X-RateLimit-Remaining-Day is 0 with no X-RateLimit-Reset-Day and no Retry-After: no wait mids could pick helps, so it is not retried */
+  daySpentUntilUnknown?: boolean;
   /** the request carried a credential other than the configured key (`-H x-api-key` of mids api): its error names that one */
   credentialFrom?: string;
   headers: Record<string, string>;

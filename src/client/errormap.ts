@@ -167,8 +167,12 @@ export function toApiError(status: number, body: unknown, headers: Headers, now:
   // a 429 without either: until the limit that ran out resets (spec 8.1: every answer carries
   // X-RateLimit-Reset-*), the day's when the daily limit is spent; before, it was retried after
   // the backoff's few milliseconds, into the same limit
+  // a daily limit spent whose reset the answer does not give: the minute's reset (before, waited
+  // for and retried three times) cannot help, nor can any wait mids would pick
+  let daySpentUntilUnknown = false;
   if (retryAfterMs === undefined && status === 429) {
     const rl = parseRateLimit(headers, now);
+    daySpentUntilUnknown = rl?.day.remaining === 0 && rl.day.resetAt === undefined;
     const day = rl?.day.remaining === 0 && rl.day.resetAt ? rl.day.resetAt : undefined;
     const reset = day ?? rl?.minute.resetAt;
     // (a reset already past by this clock, a skewed one's, is no wait: the backoff applies)
@@ -177,7 +181,7 @@ export function toApiError(status: number, body: unknown, headers: Headers, now:
     // clock ahead of this one (or a wrong header), not a wait past the 2-minute cap; before, a
     // server 5 minutes ahead made every 429 an exit 5 'the limit resets in 4m 58s'
     if (!day) ms = Math.min(ms, MINUTE_MS);
-    if (ms > 0) [retryAfterMs, retryAfterFrom] = [ms, day ? "X-RateLimit-Reset-Day" : "X-RateLimit-Reset-Minute"];
+    if (ms > 0 && !daySpentUntilUnknown) [retryAfterMs, retryAfterFrom] = [ms, day ? "X-RateLimit-Reset-Day" : "X-RateLimit-Reset-Minute"];
   }
 
   let message: string;
@@ -274,6 +278,7 @@ export function toApiError(status: number, body: unknown, headers: Headers, now:
   }
   const out = new ApiError(message, { code: code ?? `http_${status}`, status, details: Object.keys(details).length ? details : undefined, hint, retryAfterMs, headers, body });
   out.retryAfterFrom = retryAfterFrom;
+  if (daySpentUntilUnknown) out.daySpentUntilUnknown = true;
   return out;
 }
 

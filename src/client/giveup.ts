@@ -26,6 +26,19 @@ export function giveUpError(err: unknown, attempt: number, policy: RetryPolicy, 
       hint: until ? `try again after ${until.toISOString()}` : "a wait that long is a broken server; try again later, or ask the API's operators",
     });
   }
+  if (err instanceof ApiError && err.exitCode === 5 && !(err instanceof RateLimitError) && err.daySpentUntilUnknown) {
+    // (not retried: the day's limit is spent and the answer gives no time it resets, so the
+    // minute's reset, which was waited for three times over, says nothing of when to come back)
+    const limit = parseRateLimit(err.headers, now)?.day.limit;
+    const unknown = "the server did not say when it resets (no X-RateLimit-Reset-Day or Retry-After)";
+    // ("rate limited (1000 requests per day)" names it already)
+    const of = limit !== undefined && !err.message.includes(`${limit} requests`) ? ` of ${limit} requests` : "";
+    return new RateLimitError(`${err.message}: the daily limit${of} is spent`, {
+      code: err.code, status: err.status ?? 429, details: err.details, headers: err.headers, body: err.body,
+      hint: unsafe ? `mids never retries this ${unsafe} (it is not safe to repeat); ${unknown}: run it again later, within a day`
+        : `${unknown}; a retry sooner meets the same limit: try again later, within a day`,
+    });
+  }
   if (err instanceof ApiError && err.exitCode === 5 && !(err instanceof RateLimitError)) {
     const rl = parseRateLimit(err.headers, now);
     // a daily limit that ran out outlasts the minute's reset, a short Retry-After and any retry

@@ -59,6 +59,8 @@ export function retryDelay(err: unknown, attempt: number, idempotent: boolean, p
     if (tunnel && !policy.statusCodes.includes(Number(tunnel[1]))) return undefined;
     return backoffMs(attempt, policy, random);
   }
+  // a daily limit spent with no word on when it resets: every retry meets the same spent day
+  if (err instanceof ApiError && err.daySpentUntilUnknown) return undefined;
   if (err instanceof ApiError && err.status !== undefined && policy.statusCodes.includes(err.status)) {
     if (policy.afterStatusCodes.includes(err.status) && err.retryAfterMs !== undefined) {
       if (err.retryAfterMs > policy.maxRetryAfterMs) return undefined;
