@@ -324,7 +324,12 @@ export class Client {
       if (err instanceof MidsError) throw err;
       if (this.opts.signal?.aborted) throw new InterruptedError("interrupted");
       if (timeout.aborted) {
-        throw new TimeoutError(`${what} timed out after ${this.opts.timeoutMs} ms`, { hint: `${this.opts.raiseTimeout ?? "raise --timeout (e.g. --timeout 60s)"}, or try again` });
+        // through a proxy the time may have gone there (a CONNECT never answered): the error names
+        // it and its variable, as a refused or reset connection through it does; before, the user
+        // was pointed at the API alone
+        const via = proxy ? ` through ${proxyName(proxy)}` : "";
+        const proxyFix = proxy ? `; if the proxy is what is slow, ${proxyRouteFix(proxy, new URL(req.url).hostname)}` : "";
+        throw new TimeoutError(`${what} timed out after ${this.opts.timeoutMs} ms${via}`, { hint: `${this.opts.raiseTimeout ?? "raise --timeout (e.g. --timeout 60s)"}, or try again${proxyFix}` });
       }
       const overflow = headersOverflow(err, what, this.place);
       if (overflow) throw overflow;

@@ -12,6 +12,6 @@ it("a proxy that never answers CONNECT: --timeout ends the request, as a timeout
   const env = baseEnv({ HTTPS_PROXY: `http://127.0.0.1:${port}`, MIDS_API_KEY: "mids_test_key_0001" });
   const r = await runMids(["topics", "list", "--base-url", "https://api.mids.test", "--max-retries", "0", "--timeout", "1s"], { env });
   expect(r.code, r.stderr).toBe(7);
-  expect(r.stderr.split("\n")[0]).toBe("mids: 'mids topics list' timed out after 1000 ms");
+  expect(r.stderr.split("\n")[0]).toBe(`mids: 'mids topics list' timed out after 1000 ms through the proxy http://127.0.0.1:${port}/ (HTTPS_PROXY)`);
   expect(silent.connections()).toBe(1);
 });

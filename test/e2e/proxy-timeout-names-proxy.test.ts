@@ -1,0 +1,20 @@
+// A --timeout that ran out on the way through a proxy (HTTPS_PROXY) named neither the proxy nor its
+// variable: "'mids topics list' timed out after 300 ms", hint "raise --timeout", so the user looked at
+// the API when the proxy was what held the request. The error now names the proxy it went through and
+// the hint its variable (and NO_PROXY), as the proxy's other failures do.
+import { expect, it } from "vitest";
+import { baseEnv, runMain } from "../helpers/cli.js";
+import { silentServer } from "../helpers/hostile.js";
+
+it("a timeout through a proxy names the proxy and the variable that set it", async () => {
+  const silent = await silentServer();
+  const proxy = `http://u:proxy_pw_0042@127.0.0.1:${silent.port}`;
+  const env = baseEnv({ HTTPS_PROXY: proxy, MIDS_API_KEY: "mids_test_key_0001" });
+  const r = await runMain(["topics", "list", "--base-url", "https://api.mids.test", "--max-retries", "0", "--timeout", "300ms"], { env });
+  expect(r.code, r.stderr).toBe(7);
+  expect(r.stderr).toBe(
+    `mids: 'mids topics list' timed out after 300 ms through the proxy http://***@127.0.0.1:${silent.port}/ (HTTPS_PROXY)\n` +
+    "hint: raise --timeout (e.g. --timeout 60s), or try again; if the proxy is what is slow, check HTTPS_PROXY, or name api.mids.test in NO_PROXY to reach it directly\n",
+  );
+  expect(r.stdout + r.stderr).not.toContain("proxy_pw_0042");
+});
