@@ -52,7 +52,28 @@ function redactServerWords(s: string): string {
     return String.fromCharCode(0xe000 + kept.length - 1);
   });
   if (!kept.length) return redactText(s);
-  return redactText(held).replace(/[\uE000-\uF8FF]/g, (c) => kept[c.charCodeAt(0) - 0xe000] ?? "\uFFFD");
+  return redactText(hideValuesAfterProse(held)).replace(/[\uE000-\uF8FF]/g, (c) => kept[c.charCodeAt(0) - 0xe000] ?? "\uFFFD");
+}
+
+/**
+ * A kept `Name: word` (a private-use character in `held`) and the rest of its sentence (to a `.`,
+ * `!`, `?` or `;` before a blank or the end): the words a value may follow (`x-api-key: invalid
+ * k_123`, `is not valid: abcdEFGH1234`, `was mids_live_...`). Before, the rules saw no name before
+ * them and printed the value. Prose stays (`expected a Bearer token`); a key-shaped word does not.
+ */
+function hideValuesAfterProse(held: string): string {
+  return held.replace(/[\uE000-\uF8FF](?:[^.!?;]|[.!?;](?!\s|$))*/g, (clause) =>
+    clause.replace(/\b[a-z][a-z0-9+.-]*:\/\/\S+|[\w+/=~-]+(?:\.[\w+/=~-]+)*/gi, (w) => (w.length < 4 || w.includes("://") || !keyShaped(w) ? w : "***")));
+}
+
+/**
+ * A word that reads as a key, a token or a password rather than prose: letters with digits
+ * (`k_123`, `abc123`), an underscore, a capital inside lower case (`abcdEFGH`), base64's `+` `/` `=`,
+ * 16 digits or more, or 24 characters or more in one run. Plain words, numbers (`401`) and header
+ * names (`X-API-Key`) are none.
+ */
+function keyShaped(w: string): boolean {
+  return (/\d/.test(w) && /[A-Za-z]/.test(w)) || w.includes("_") || /[a-z][A-Z]/.test(w) || /[+/=]/.test(w) || /\d{16}/.test(w) || w.length >= 24;
 }
 
 /** Longest `details` printed in an error's JSON line (after each string is cut to MAX_ERROR_LINE). */
