@@ -1,7 +1,7 @@
 // The error a request ends with when it is not retried again (spec 8.1): how long the server
 // asked to wait, when the limit resets, and that the retries ran out.
 import { ApiError, MidsError, NetworkError, RateLimitError, TimeoutError } from "../errors.js";
-import { parseRateLimit } from "./headers.js";
+import { parseRateLimit, rateLimitText } from "./headers.js";
 import type { RetryPolicy } from "./retry.js";
 import { formatDuration, YEAR_MS } from "./wait.js";
 
@@ -29,7 +29,7 @@ export function giveUpError(err: unknown, attempt: number, policy: RetryPolicy, 
   if (err instanceof ApiError && err.exitCode === 5 && !(err instanceof RateLimitError) && err.daySpentUntilUnknown) {
     // (not retried: the day's limit is spent and the answer gives no time it resets, so the
     // minute's reset, which was waited for three times over, says nothing of when to come back)
-    const limit = parseRateLimit(err.headers, now)?.day.limit;
+    const limit = rateLimitText(err.headers, "limit", "day");
     const unknown = "the server did not say when it resets (no X-RateLimit-Reset-Day or Retry-After)";
     // ("rate limited (1000 requests per day)" names it already)
     const of = limit !== undefined && !err.message.includes(`${limit} requests`) ? ` of ${limit} requests` : "";

@@ -78,6 +78,26 @@ export function parseRateLimit(h: Headers, now: Date): RateLimit | undefined {
 }
 
 /**
+ * A rate-limit count as the server wrote it: `X-RateLimit-Remaining-Day: 12345678901234567890123`
+ * shows those digits (as a number it printed as 1.2345678901234568e+22); undefined when the header
+ * is absent or no number. (Only number characters pass, so the text is safe on a terminal.)
+ */
+export function rateLimitText(h: Headers, what: "limit" | "remaining", window: "minute" | "day"): string | undefined {
+  const v = h[`x-ratelimit-${what}-${window}`]?.trim();
+  return v !== undefined && num(v) !== undefined ? v : undefined;
+}
+
+/**
+ * That count as data (csv, --fields): its number, or, for an integer a double would print with
+ * other digits, its digits as a string, as an answer's body keeps such a number (client/body.ts).
+ */
+export function rateLimitValue(h: Headers, what: "limit" | "remaining", window: "minute" | "day"): number | string | undefined {
+  const t = rateLimitText(h, what, window);
+  if (t === undefined) return undefined;
+  return /^-?(0|[1-9]\d*)$/.test(t) && String(Number(t)) !== t ? t : Number(t);
+}
+
+/**
  * Retry-After: delta seconds or an HTTP date (RFC 9110 10.2.3). Returns milliseconds. Anything else
  * is no Retry-After: Number reads `0x1F` as 31 and Date.parse reads `later 2030` as a year, which
  * would be waits the server never asked for.

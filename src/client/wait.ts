@@ -1,7 +1,7 @@
 // Retry waits are said out loud: one stderr line per wait (how long, why, which limit), and on a
 // terminal a countdown on that line. Rate-limit waits can last minutes; silence looks like a hang.
 import { ApiError } from "../errors.js";
-import { parseRateLimit } from "./headers.js";
+import { parseRateLimit, rateLimitText } from "./headers.js";
 
 export interface WaitNotice {
   ms: number;
@@ -47,8 +47,8 @@ export function describeWait(err: unknown, ms: number, attempt: number, limit: n
     const rl = parseRateLimit(err.headers, now);
     const details = err.details ?? {};
     let which: string | undefined;
-    if (rl?.day.remaining === 0 && rl.day.limit !== undefined) which = `daily limit of ${rl.day.limit} requests`;
-    else if (rl?.minute.remaining === 0 && rl.minute.limit !== undefined) which = `per-minute limit of ${rl.minute.limit} requests`;
+    if (rl?.day.remaining === 0 && rl.day.limit !== undefined) which = `daily limit of ${rateLimitText(err.headers, "limit", "day")} requests`;
+    else if (rl?.minute.remaining === 0 && rl.minute.limit !== undefined) which = `per-minute limit of ${rateLimitText(err.headers, "limit", "minute")} requests`;
     else if (typeof details.limit === "number") which = `limit of ${details.limit} requests per ${windowName(details.window)}`;
     return { ms, attempt, limit, serverAsked, resetFrom, reason: `rate limited${which ? ` (${which})` : ""}` };
   }

@@ -16,7 +16,7 @@ import { VERSION } from "../../version.js";
 import { probe } from "./probe.js";
 import { proxyAuthFix, proxyFor, proxyName, proxyRouteFix, type Proxy } from "../../client/proxy.js";
 import { proxyRefusal } from "../../client/retry.js";
-import { parseRateLimit } from "../../client/headers.js";
+import { parseRateLimit, rateLimitText } from "../../client/headers.js";
 import { BASE_URL_VERSION_END as VERSION_END, versionDoubled } from "../../contract/routes.js";
 import { checkData } from "../shared/validate.js";
 import { effective, sourceOf } from "../shared/settings-view.js";
@@ -356,7 +356,8 @@ export async function collect(ctx: Context): Promise<Check[]> {
   else {
     // nothing left is no headroom, whatever the limit (a server that says 0/0 too)
     const low = windows.filter(([, w]) => w!.remaining! <= 0 || w!.remaining! < w!.limit! * LOW_HEADROOM);
-    const text = windows.map(([name, w]) => `${w!.remaining}/${w!.limit} left this ${name}`).join(", ");
+    // (the counts as the headers wrote them, not a double's 1e+23)
+    const text = windows.map(([name]) => `${rateLimitText(me.headers, "remaining", name)}/${rateLimitText(me.headers, "limit", name)} left this ${name}`).join(", ");
     const reset = low.map(([, w]) => w!.resetAt).find(Boolean);
     checks.push(low.length
       ? { check: "rate-limit", status: "warn", detail: text, fix: `little headroom left${reset ? `; it resets at ${reset.toISOString()}` : ""}: slow down, or ask for a higher limit` }

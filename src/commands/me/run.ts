@@ -1,6 +1,7 @@
 import type { Context } from "../../context.js";
 import { printItem } from "../../output/render.js";
 import { checkData } from "../shared/validate.js";
+import { rateLimitText, rateLimitValue } from "../../client/headers.js";
 
 export async function run(_opts: Record<string, never>, ctx: Context): Promise<void> {
   const client = await ctx.client();
@@ -17,8 +18,11 @@ export async function run(_opts: Record<string, never>, ctx: Context): Promise<v
   }
   const res = await client.call("v3.me");
   const data = (await checkData("v3.me", res.data)) as Record<string, unknown>;
-  const rl = res.rateLimit;
-  const remaining = (w?: { remaining?: number; limit?: number }) => (w && w.remaining !== undefined ? `${w.remaining}${w.limit !== undefined ? `/${w.limit}` : ""}` : "");
+  // the counts as the headers wrote them: a 23-digit one showed as 1e+23 (a double's printing)
+  const remaining = (w: "minute" | "day") => {
+    const [left, of] = [rateLimitText(res.headers, "remaining", w), rateLimitText(res.headers, "limit", w)];
+    return left !== undefined ? `${left}${of !== undefined ? `/${of}` : ""}` : "";
+  };
   await printItem(ctx, data, {
     columns: [
       { path: "credential.name", header: "name" },
@@ -30,8 +34,8 @@ export async function run(_opts: Record<string, never>, ctx: Context): Promise<v
       { path: "entitlements" },
       { path: "rateLimit.perMinute", header: "per minute" },
       { path: "rateLimit.perDay", header: "per day" },
-      { path: "remaining.minute", header: "remaining this minute", value: () => rl?.minute?.remaining, format: () => remaining(rl?.minute) },
-      { path: "remaining.day", header: "remaining today", value: () => rl?.day?.remaining, format: () => remaining(rl?.day) },
+      { path: "remaining.minute", header: "remaining this minute", value: () => rateLimitValue(res.headers, "remaining", "minute"), format: () => remaining("minute") },
+      { path: "remaining.day", header: "remaining today", value: () => rateLimitValue(res.headers, "remaining", "day"), format: () => remaining("day") },
       { path: "history.archiveAccess", header: "archive access" },
       { path: "history.enforced", header: "window enforced" },
       { path: "history.lookbackDays", header: "lookback days" },
