@@ -119,10 +119,10 @@ export function isLoopbackHost(hostname: string): boolean {
  * The values of a request's secret headers (`-H 'Cookie: ...'`, `-H 'Authorization: Bearer ...'`,
  * `-H 'x-api-key: ...'`), to hide wherever a server quotes them back, in -i headers, --verbose
  * traces, bodies and errors alike: each whole value, and the credential after a scheme word
- * (`Bearer abc` -> `abc`). Nothing else of it: before, every value lost its first word, so
- * `Cookie: lang=en; theme=dark` hid each `theme=dark` of the answer on its own (and the trace,
- * which knew only the configured key, showed the cookie whole). (`redact` skips values under 4
- * characters: hiding every `ab` of an answer would garble it.)
+ * (`Bearer abc` -> `abc`), and each cookie's value of a Cookie list (`session=abc` -> `abc`).
+ * Nothing else of it: before, every value lost its first word (`Bearer`, a first cookie), and the
+ * trace, which knew only the configured key, showed the cookie whole. (`redact` skips values under
+ * 4 characters: hiding every `ab` of an answer would garble it.)
  */
 export function headerSecrets(headers: Iterable<readonly [string, string]>): string[] {
   const out: string[] = [];
@@ -132,6 +132,23 @@ export function headerSecrets(headers: Iterable<readonly [string, string]>): str
     out.push(v);
     const scheme = /^(\S+)\s+(\S.*)$/s.exec(v);
     if (scheme && CREDENTIAL_SCHEMES.some((c) => c.toLowerCase() === scheme[1].toLowerCase())) out.push(scheme[2]);
+    // each cookie's value of a Cookie list (`lang=en; session=...`): mids cannot tell a session's
+    // from a preference's, and a server may echo one alone; before, only the whole list was hidden
+    if (/^(?:.*-)?cookie$/i.test(name)) for (const c of cookieValues(v)) out.push(c);
+  }
+  return out;
+}
+
+/** The values of a Cookie header's `name=value` pairs, a quoted one without its quotes too. */
+function cookieValues(header: string): string[] {
+  const out: string[] = [];
+  for (const pair of header.split(";")) {
+    const eq = pair.indexOf("=");
+    if (eq < 0) continue;
+    const value = pair.slice(eq + 1).trim();
+    out.push(value);
+    const quoted = /^"(.*)"$/s.exec(value);
+    if (quoted) out.push(quoted[1]);
   }
   return out;
 }

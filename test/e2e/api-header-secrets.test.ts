@@ -60,9 +60,9 @@ it("an -f without '=' that the secret rules read as a token is echoed as ***, an
 // One rule for a secret header given with -H (docs/security.md): its whole value, and the
 // credential after a scheme word, are hidden wherever the server quotes them back. The --verbose
 // trace knew only the configured key, so a cookie echoed in a response header showed whole there
-// while -i hid it; and every value lost its first word, so `Cookie: lang=en; theme=dark` hid each
-// `theme=dark` of the answer on its own.
-it("a Cookie given with -H is hidden whole, in the --verbose trace as in -i, and no part of it alone", async () => {
+// while -i hid it. (Each cookie's value is a secret of its own too, `dark` of `theme=dark` as well:
+// mids cannot tell a session's cookie from a preference's; api-cookie-values.test.ts.)
+it("a Cookie given with -H is hidden whole, in the --verbose trace as in -i", async () => {
   const cookie = "lang=en; theme=dark";
   const server = await hostile((req, res) => {
     const said = String(req.headers.cookie ?? "");
@@ -72,6 +72,6 @@ it("a Cookie given with -H is hidden whole, in the --verbose trace as in -i, and
   expect(r.code, r.stderr).toBe(0);
   expect(r.stderr).toMatch(/^< x-echo: you sent \*\*\*$/m);
   expect(r.stdout).toMatch(/^x-echo: you sent \*\*\*$/m);
-  expect(r.stdout).toMatch(/^you sent \*\*\*; the theme=dark page$/m);
+  expect(r.stdout).toMatch(/^you sent \*\*\*; the theme=\*\*\* page$/m);
   expect(r.stdout + r.stderr).not.toContain(cookie);
 });
