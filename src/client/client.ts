@@ -492,6 +492,7 @@ function networkError(err: unknown, url: string, secrets: (string | undefined)[]
     lost ? `the answer from ${host}${via ? ` through ${via}` : ""} was cut short: the connection ${code === "UND_ERR_SOCKET" ? "closed" : "was reset"} partway through its body (HTTP ${answered})` :
     tunnel ? `${via} refused to open a tunnel to ${host}: HTTP ${tunnel}${tunnel === 407 ? " (proxy authentication required)" : ""}` :
     code === "ECONNREFUSED" ? `connection refused by ${via ?? host}` :
+    code === "PROXY_TUNNEL_CLOSED" && via ? `${via} closed the connection without answering the tunnel request (CONNECT) to ${host}` :
     code === "ENOTFOUND" || code === "EAI_AGAIN" ? `cannot resolve ${via ? `the host of ${via}` : host}` :
     // (undici's "other side closed": no reset, the server hung up before it answered)
     code === "UND_ERR_SOCKET" ? `${host}${via ? ` through ${via}` : ""} closed the connection without an answer` :

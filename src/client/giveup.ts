@@ -68,7 +68,7 @@ export function giveUpError(err: unknown, attempt: number, policy: RetryPolicy, 
 }
 
 /** Network failures before anything was sent: a refused connection, an unknown host, TLS. */
-const NOT_SENT = /^(ECONNREFUSED|ENOTFOUND|EAI_AGAIN)$/;
+const NOT_SENT = /^(ECONNREFUSED|ENOTFOUND|EAI_AGAIN|PROXY_TUNNEL_CLOSED)$/;
 
 /** Whether a failed request may still have been carried out by the server. */
 function mayHaveRun(err: unknown, policy: RetryPolicy): boolean {

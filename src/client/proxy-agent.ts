@@ -6,7 +6,7 @@ import Dispatcher from "undici/lib/dispatcher/dispatcher.js";
 import Pool from "undici/lib/dispatcher/pool.js";
 import connect from "undici/lib/api/api-connect.js";
 import type { AgentOptions } from "./client.js";
-import { TunnelRefused } from "./proxy.js";
+import { TunnelClosed, TunnelRefused } from "./proxy.js";
 
 type Connect = (this: Dispatcher, opts: Dispatcher.ConnectOptions) => Promise<Dispatcher.ConnectData>;
 
@@ -36,7 +36,17 @@ function tunnelClient(origin: URL, opts: object): Dispatcher {
     value: async function tunnel(this: Dispatcher, o: Dispatcher.ConnectOptions, callback?: unknown): Promise<Dispatcher.ConnectData> {
       // (ProxyAgent asks for a promise; any other use is undici's own)
       if (callback !== undefined) return (open as (...a: unknown[]) => Promise<Dispatcher.ConnectData>).call(pool, o, callback);
-      const data = await open.call(pool, o);
+      let data: Dispatcher.ConnectData;
+      try {
+        data = await open.call(pool, o);
+      } catch (err) {
+        // a proxy that closes the connection instead of answering CONNECT (an HTTP server that is
+        // no proxy) fails as undici's "other side closed", which its client takes for a socket
+        // error to reconnect after, at once and for ever: the run spun at full CPU, past --timeout
+        // (a request waiting for a connection is not aborted), until killed
+        if ((err as { code?: unknown })?.code === "UND_ERR_SOCKET") throw new TunnelClosed();
+        throw err;
+      }
       if (data.statusCode !== 200) {
         data.socket.on("error", () => undefined).destroy();
         throw new TunnelRefused(data.statusCode);

@@ -92,6 +92,14 @@ export class TunnelRefused extends Error {
   }
 }
 
+/** A proxy that closed the connection without answering CONNECT (proxy-agent.ts): a failure of its own, which undici does not retry without end. */
+export class TunnelClosed extends Error {
+  readonly code = "PROXY_TUNNEL_CLOSED";
+  constructor() {
+    super("the proxy closed the connection without answering CONNECT");
+  }
+}
+
 const UNDICI_TUNNEL_REFUSED = /^Proxy response \((\d{3})\) !== 200 when HTTP Tunneling$/;
 
 /** The status a proxy refused the tunnel with, when that is what `err` (or its cause) is. */
