@@ -17,7 +17,7 @@ import { normalizeHeaders, parseDeprecation, parseRateLimit, type Deprecation, t
 import { buildRaw, buildRequest, headerSecrets, isLoopbackHost, redactHeaders, type BuiltRequest, type Query } from "./request.js";
 import { redact, redactInPlace } from "../util/known-secrets.js";
 import { isSecretHeader, redactUrl } from "../contract/secrets.js";
-import { DEFAULT_RETRY, proxyRefusal, retryDelay, type RetryPolicy } from "./retry.js";
+import { DEFAULT_RETRY, proxyRefusal, retryDelay, tlsFix, tlsReason, type RetryPolicy } from "./retry.js";
 import { deprecationNotice, sunsetHint } from "./notices.js";
 import { giveUpError } from "./giveup.js";
 import type { Invocation } from "./invocation.js";
@@ -476,6 +476,12 @@ function parserWhy(message: string | undefined): string {
   return !why || /^Expected HTTP\//.test(why) || /does not match/.test(why) ? "" : ` (${why})`;
 }
 
+/** The fix of a TLS failure whose cause is known (a plain-http port, an expired or untrusted certificate), as `mids doctor` gives it. */
+function tlsFixed(code: string, message: string | undefined, host: string, place: string): string | undefined {
+  const fix = tlsFix(code, tlsReason(message ?? ""), host, place);
+  return fix ? `${fix}; 'mids doctor' checks TLS` : undefined;
+}
+
 function networkError(err: unknown, url: string, secrets: (string | undefined)[], place: string, proxy?: Proxy, answered?: number): MidsError {
   const e = err as { code?: string; message?: string; cause?: { code?: string; message?: string } };
   const code = e?.code ?? e?.cause?.code ?? "";
@@ -497,7 +503,7 @@ function networkError(err: unknown, url: string, secrets: (string | undefined)[]
     // (undici's "other side closed": no reset, the server hung up before it answered)
     code === "UND_ERR_SOCKET" ? `${host}${via ? ` through ${via}` : ""} closed the connection without an answer` :
     code === "ECONNRESET" ? `connection to ${host}${via ? ` through ${via}` : ""} was reset` :
-    DEFAULT_RETRY.tlsFailure.test(code) ? `TLS with ${host} failed: ${e?.message ?? code}` :
+    DEFAULT_RETRY.tlsFailure.test(code) ? `TLS with ${host} failed: ${tlsReason(e?.message ?? code)}` :
     // undici's parser on an answer that is no HTTP ("Response does not match the HTTP/1.1 protocol
     // (Expected HTTP/, RTSP/ or ICE/)"): said as what it means for the user
     notHttp ? `${host}${via ? ` through ${via}` : ""} answered with something that is not HTTP${parserWhy(e?.message)}` :
@@ -507,7 +513,7 @@ function networkError(err: unknown, url: string, secrets: (string | undefined)[]
     : proxy && !DEFAULT_RETRY.tlsFailure.test(code) ? `${proxyRouteFix(proxy)}; 'mids doctor' checks the way there`
     : notHttp && !proxy ? `check the host and port in ${place}: another kind of server answers there; --verbose shows the requests`
     : DEFAULT_RETRY.tlsFailure.test(code)
-    ? `check ${place}, the system clock and the CA certificates (NODE_EXTRA_CA_CERTS for a private CA); 'mids doctor' checks them`
+    ? (tlsFixed(code, e?.message, host, place) ?? `check ${place}, the system clock and the CA certificates (NODE_EXTRA_CA_CERTS for a private CA); 'mids doctor' checks them`)
     : `check ${place} and your network; --verbose shows the requests`;
   const out = new NetworkError(redact(reason, secrets), { hint, code: "network_error" });
   if (tunnel) out.reason = proxyRefusal(tunnel);

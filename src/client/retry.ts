@@ -70,3 +70,30 @@ export function retryDelay(err: unknown, attempt: number, idempotent: boolean, p
   }
   return undefined;
 }
+
+/**
+ * The fix for a failed TLS handshake, by what failed: each cause has its own (a clock or a CA store
+ * is no fix for a server that speaks plain http on the port, nor for a certificate of another host).
+ * `base`: how the base URL's setting is named (`--base-url`, `MIDS_BASE_URL`). (Moved here from doctor,
+ * whose fixes the client's errors now give too: before, every TLS failure's hint was the clock and
+ * the CA store, and a server speaking plain http on the port printed OpenSSL's whole text.)
+ */
+export function tlsFix(code: string, reason: string, host: string, base = "the base URL"): string | undefined {
+  if (code === "CERT_HAS_EXPIRED" || code === "CERT_NOT_YET_VALID") {
+    return `the certificate is ${code === "CERT_HAS_EXPIRED" ? "expired" : "not valid yet"} by this machine's clock: check the system clock (e.g. timedatectl set-ntp true); if it is right, tell the server's operators`;
+  }
+  if (/SELF_SIGNED|UNABLE_TO_GET_ISSUER|UNABLE_TO_VERIFY_LEAF/.test(code)) {
+    return "the certificate's issuer is not trusted here (a private CA, or a TLS-inspecting proxy's): point NODE_EXTRA_CA_CERTS at that CA's PEM file";
+  }
+  if (code === "ERR_TLS_CERT_ALTNAME_INVALID") return `the certificate is not for ${host}: use the host name it was issued for in ${base}`;
+  if (/wrong version number|packet length too long|http request/i.test(reason)) {
+    return `${host} answers without TLS: check the port in ${base}, or whether it should be http://`;
+  }
+  // (no cause known: each caller says its own general fix)
+  return undefined;
+}
+
+/** OpenSSL's text without its codes, file and line numbers ("wrong version number"), else the message as it came. */
+export function tlsReason(message: string): string {
+  return (/routines:[^:]*:([^:]+)/.exec(message)?.[1] ?? message).trim();
+}

@@ -15,7 +15,7 @@ import { checkedKey, explainRejectedKey, noKeyFix } from "../../keyerror.js";
 import { VERSION } from "../../version.js";
 import { probe } from "./probe.js";
 import { proxyAuthFix, proxyFor, proxyName, proxyRouteFix, type Proxy } from "../../client/proxy.js";
-import { proxyRefusal } from "../../client/retry.js";
+import { proxyRefusal, tlsFix, tlsReason } from "../../client/retry.js";
 import { parseRateLimit, rateLimitText } from "../../client/headers.js";
 import { BASE_URL_VERSION_END as VERSION_END, versionDoubled } from "../../contract/routes.js";
 import { checkData } from "../shared/validate.js";
@@ -122,23 +122,6 @@ function configCheck(ctx: Context): Check {
   return result(`${path}${mode}${profile}`);
 }
 
-/**
- * The fix for a failed TLS handshake, by what failed: each cause has its own (a clock or a CA store
- * is no fix for a server that speaks plain http on the port, nor for a certificate of another host).
- */
-export function tlsFix(code: string, reason: string, host: string): string {
-  if (code === "CERT_HAS_EXPIRED" || code === "CERT_NOT_YET_VALID") {
-    return `the certificate is ${code === "CERT_HAS_EXPIRED" ? "expired" : "not valid yet"} by this machine's clock: check the system clock (e.g. timedatectl set-ntp true); if it is right, tell the server's operators`;
-  }
-  if (/SELF_SIGNED|UNABLE_TO_GET_ISSUER|UNABLE_TO_VERIFY_LEAF/.test(code)) {
-    return "the certificate's issuer is not trusted here (a private CA, or a TLS-inspecting proxy's): point NODE_EXTRA_CA_CERTS at that CA's PEM file";
-  }
-  if (code === "ERR_TLS_CERT_ALTNAME_INVALID") return `the certificate is not for ${host}: use the host name it was issued for in the base URL`;
-  if (/wrong version number|packet length too long|http request/i.test(reason)) {
-    return `${host} answers without TLS: check the port in the base URL, or whether it should be http://`;
-  }
-  return "check the system clock and the CA certificates (NODE_EXTRA_CA_CERTS for a private CA)";
-}
 
 const skip = (check: string, why: string): Check => ({ check, status: "skip", detail: why });
 
@@ -237,8 +220,8 @@ export async function collect(ctx: Context): Promise<Check[]> {
 
   if (!p.ok) {
     // OpenSSL's text ends in file and line numbers: keep its reason ("wrong version number")
-    const reason = /routines:[^:]*:([^:]+)/.exec(p.message)?.[1] ?? p.message;
-    checks.push({ check: "tls", status: "fail", detail: `${p.code}: ${oneLine(reason).replace(/[:\s]+$/, "")}`, fix: tlsFix(p.code, reason, target.host), exitCode: EXIT.server });
+    const reason = tlsReason(p.message);
+    checks.push({ check: "tls", status: "fail", detail: `${p.code}: ${oneLine(reason).replace(/[:\s]+$/, "")}`, fix: tlsFix(p.code, reason, target.host) ?? "check the system clock and the CA certificates (NODE_EXTRA_CA_CERTS for a private CA)", exitCode: EXIT.server });
     return rest("TLS failed");
   }
   if (https) {
