@@ -5,7 +5,7 @@
 // so it loads just those modules.
 import Agent from "undici/lib/dispatcher/agent.js";
 import type { Dispatcher } from "undici";
-import { proxyAuthFix, proxyName, proxyRouteFix, tunnelStatus, type Proxy } from "./proxy.js";
+import { onProxyLeg, proxyAuthFix, proxyName, proxyRouteFix, tunnelStatus, type Proxy } from "./proxy.js";
 import apiRequest from "undici/lib/api/api-request.js";
 import { matchRoute, route as routeById, type Route } from "../contract/routes.js";
 import { ApiError, MalformedResponseError, NetworkError, TimeoutError, UsageError, MidsError, InterruptedError } from "../errors.js";
@@ -491,6 +491,8 @@ function networkError(err: unknown, url: string, secrets: (string | undefined)[]
   // through a proxy, mids connects to the proxy only: a refused or unresolved connection is the proxy's
   const via = proxy ? proxyName(proxy) : undefined;
   const tunnel = proxy ? tunnelStatus(err) : undefined;
+  // a TLS failure with the proxy itself, not the API through it
+  const tlsProxy = via !== undefined && DEFAULT_RETRY.tlsFailure.test(code) && onProxyLeg(err);
   // the connection lost while the body came: the answer was cut short, which the base URL and
   // the network at large do not explain (before: "was reset", "check --base-url and your network")
   const lost = answered !== undefined && (code === "ECONNRESET" || code === "UND_ERR_SOCKET" || code === "EPIPE");
@@ -503,7 +505,7 @@ function networkError(err: unknown, url: string, secrets: (string | undefined)[]
     // (undici's "other side closed": no reset, the server hung up before it answered)
     code === "UND_ERR_SOCKET" ? `${host}${via ? ` through ${via}` : ""} closed the connection without an answer` :
     code === "ECONNRESET" ? `connection to ${host}${via ? ` through ${via}` : ""} was reset` :
-    DEFAULT_RETRY.tlsFailure.test(code) ? `TLS with ${host} failed: ${tlsReason(e?.message ?? code)}` :
+    DEFAULT_RETRY.tlsFailure.test(code) ? `TLS with ${tlsProxy ? via : host} failed: ${tlsReason(e?.message ?? code)}` :
     // undici's parser on an answer that is no HTTP ("Response does not match the HTTP/1.1 protocol
     // (Expected HTTP/, RTSP/ or ICE/)"): said as what it means for the user
     notHttp ? `${host}${via ? ` through ${via}` : ""} answered with something that is not HTTP${parserWhy(e?.message)}` :
@@ -512,6 +514,9 @@ function networkError(err: unknown, url: string, secrets: (string | undefined)[]
     : proxy && tunnel === 407 ? proxyAuthFix(proxy)
     : proxy && !DEFAULT_RETRY.tlsFailure.test(code) ? `${proxyRouteFix(proxy)}; 'mids doctor' checks the way there`
     : notHttp && !proxy ? `check the host and port in ${place}: another kind of server answers there; --verbose shows the requests`
+    : tlsProxy && proxy
+    // (an https:// proxy URL for a plain http proxy; the proxy's certificate)
+    ? (tlsFixed(code, e?.message, new URL(proxy.uri).host, proxy.from) ?? `check ${proxy.from}, the system clock and the CA certificates (NODE_EXTRA_CA_CERTS for a private CA)`)
     : DEFAULT_RETRY.tlsFailure.test(code)
     ? (tlsFixed(code, e?.message, host, place) ?? `check ${place}, the system clock and the CA certificates (NODE_EXTRA_CA_CERTS for a private CA); 'mids doctor' checks them`)
     : `check ${place} and your network; --verbose shows the requests`;

@@ -6,7 +6,8 @@ import Dispatcher from "undici/lib/dispatcher/dispatcher.js";
 import Pool from "undici/lib/dispatcher/pool.js";
 import connect from "undici/lib/api/api-connect.js";
 import type { AgentOptions } from "./client.js";
-import { TunnelClosed, TunnelRefused } from "./proxy.js";
+import { isIP } from "node:net";
+import { PROXY_LEG, TunnelClosed, TunnelRefused } from "./proxy.js";
 
 type Connect = (this: Dispatcher, opts: Dispatcher.ConnectOptions) => Promise<Dispatcher.ConnectData>;
 
@@ -38,8 +39,14 @@ function tunnelClient(origin: URL, opts: object): Dispatcher {
       if (callback !== undefined) return (open as (...a: unknown[]) => Promise<Dispatcher.ConnectData>).call(pool, o, callback);
       let data: Dispatcher.ConnectData;
       try {
-        data = await open.call(pool, o);
+        // (undici names an https proxy at an IP address in TLS's SNI, which Node refuses with a
+        // DEP0123 warning of two lines on stderr: an IP address is sent no server name)
+        const sni = (o as { servername?: string }).servername;
+        data = await open.call(pool, sni && isIP(sni) ? ({ ...o, servername: undefined } as Dispatcher.ConnectOptions) : o);
       } catch (err) {
+        // a failure on the way to the proxy (its TLS: an https:// proxy URL for a plain http proxy)
+        // is the proxy's, which errors name (client.ts), not the API's
+        if (err && typeof err === "object") Object.defineProperty(err, PROXY_LEG, { value: true });
         // a proxy that closes the connection instead of answering CONNECT (an HTTP server that is
         // no proxy) fails as undici's "other side closed", which its client takes for a socket
         // error to reconnect after, at once and for ever: the run spun at full CPU, past --timeout

@@ -92,6 +92,17 @@ export class TunnelRefused extends Error {
   }
 }
 
+/** Set on an error of the connection to the proxy itself (proxy-agent.ts): TCP, its TLS, its CONNECT. */
+export const PROXY_LEG = "midsProxyLeg";
+
+/** Whether `err` (or what it wraps: undici's SecureProxyConnectionError) failed on the way to the proxy. */
+export function onProxyLeg(err: unknown): boolean {
+  for (let e = err, depth = 0; e && typeof e === "object" && depth < 3; e = (e as { cause?: unknown }).cause, depth++) {
+    if ((e as Record<string, unknown>)[PROXY_LEG] === true) return true;
+  }
+  return false;
+}
+
 /** A proxy that closed the connection without answering CONNECT (proxy-agent.ts): a failure of its own, which undici does not retry without end. */
 export class TunnelClosed extends Error {
   readonly code = "PROXY_TUNNEL_CLOSED";
