@@ -505,7 +505,7 @@ function networkError(err: unknown, url: string, secrets: (string | undefined)[]
     // (undici's "other side closed": no reset, the server hung up before it answered)
     code === "UND_ERR_SOCKET" ? `${host}${via ? ` through ${via}` : ""} closed the connection without an answer` :
     code === "ECONNRESET" ? `connection to ${host}${via ? ` through ${via}` : ""} was reset` :
-    DEFAULT_RETRY.tlsFailure.test(code) ? `TLS with ${tlsProxy ? via : host} failed: ${tlsReason(e?.message ?? code)}` :
+    DEFAULT_RETRY.tlsFailure.test(code) ? `TLS with ${tlsProxy ? via : `${host}${via ? ` through ${via}` : ""}`} failed: ${tlsReason(e?.message ?? code)}` :
     // undici's parser on an answer that is no HTTP ("Response does not match the HTTP/1.1 protocol
     // (Expected HTTP/, RTSP/ or ICE/)"): said as what it means for the user
     notHttp ? `${host}${via ? ` through ${via}` : ""} answered with something that is not HTTP${parserWhy(e?.message)}` :
@@ -517,6 +517,10 @@ function networkError(err: unknown, url: string, secrets: (string | undefined)[]
     : tlsProxy && proxy
     // (an https:// proxy URL for a plain http proxy; the proxy's certificate)
     ? (tlsFixed(code, e?.message, new URL(proxy.uri).host, proxy.from) ?? `check ${proxy.from}, the system clock and the CA certificates (NODE_EXTRA_CA_CERTS for a private CA)`)
+    // an answer without TLS inside the tunnel: most often the proxy's own (a block page), which
+    // the port in the base URL does not mend
+    : proxy && /wrong version number|packet length too long|http request/i.test(tlsReason(e?.message ?? ""))
+    ? `the answer inside the tunnel was not TLS: the proxy (or a filter behind it) may have answered in the API's place, or check the port in ${place}; ${proxyRouteFix(proxy, new URL(url).hostname)}`
     : DEFAULT_RETRY.tlsFailure.test(code)
     ? (tlsFixed(code, e?.message, host, place) ?? `check ${place}, the system clock and the CA certificates (NODE_EXTRA_CA_CERTS for a private CA); 'mids doctor' checks them`)
     : `check ${place} and your network; --verbose shows the requests`;
