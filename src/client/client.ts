@@ -521,6 +521,8 @@ function networkError(err: unknown, url: string, secrets: (string | undefined)[]
     // the port in the base URL does not mend
     : proxy && /wrong version number|packet length too long|http request/i.test(tlsReason(e?.message ?? ""))
     ? `the answer inside the tunnel was not TLS: the proxy (or a filter behind it) may have answered in the API's place, or check the port in ${place}; ${proxyRouteFix(proxy, new URL(url).hostname)}`
+    // (a host name that does not resolve: its spelling, not the network at large)
+    : !proxy && (code === "ENOTFOUND" || code === "EAI_AGAIN") ? `check the host name in ${place}${code === "EAI_AGAIN" ? " and the DNS resolver (it could not answer now)" : ""}; 'mids doctor' checks it`
     : DEFAULT_RETRY.tlsFailure.test(code)
     ? (tlsFixed(code, e?.message, host, place) ?? `check ${place}, the system clock and the CA certificates (NODE_EXTRA_CA_CERTS for a private CA); 'mids doctor' checks them`)
     : `check ${place} and your network; --verbose shows the requests`;
