@@ -294,11 +294,14 @@ export async function collect(ctx: Context): Promise<Check[]> {
       // the key's limit is used up: no fault of the key, which was not checked; the rate-limit check
       // says when it resets (each probe is sent once here: --max-retries would not help)
       const rl = parseRateLimit(err.headers, ctx.now());
-      const reset = (rl?.day.remaining === 0 ? rl.day.resetAt : undefined) ?? rl?.minute.resetAt;
+      // (a daily limit spent whose reset the answer does not give resets at no minute's reset:
+      // before, that was named as when the limit resets)
+      const daySpent = rl?.day.remaining === 0;
+      const reset = daySpent ? rl.day.resetAt : rl?.minute.resetAt;
       checks.push(skip("key", "not checked: GET /v3/me was rate limited"), skip("entitlements", "GET /v3/me was rate limited"));
       checks.push({
         check: "rate-limit", status: "fail", detail: errorLine(err, secrets), exitCode: EXIT.rateLimited,
-        fix: `${reset ? `the limit resets at ${reset.toISOString()}; ` : ""}wait, then run mids doctor again (a job that needs more requests needs a higher limit)`,
+        fix: `${reset ? `the ${daySpent ? "daily " : ""}limit resets at ${reset.toISOString()}; ` : daySpent ? "the daily limit is spent and the server did not say when it resets; " : ""}wait, then run mids doctor again (a job that needs more requests needs a higher limit)`,
       });
     } else if (err instanceof ApiError && err.exitCode === EXIT.notFound) {
       // GET /v3/me is a route every API has: not found, the base URL leads to no API (a gateway's
