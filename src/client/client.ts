@@ -11,6 +11,7 @@ import { matchRoute, route as routeById, type Route } from "../contract/routes.j
 import { ApiError, MalformedResponseError, NetworkError, TimeoutError, UsageError, MidsError, InterruptedError } from "../errors.js";
 import { DEFAULT_MAX_BODY_BYTES, formatBytes, readCapped, scanJson } from "./body.js";
 import { oneLine } from "../util/sanitize.js";
+import { shellWord } from "../util/shell-word.js";
 import { describeWait, type WaitNotice } from "./wait.js";
 import { toApiError } from "./errormap.js";
 import { normalizeHeaders, parseDeprecation, parseRateLimit, type Deprecation, type Headers, type RateLimit } from "./headers.js";
@@ -371,13 +372,13 @@ export class Client {
     const now = this.opts.now();
     if (status >= 400) throw toApiError(status, body, headers, now, what, r?.path ?? new URL(req.url).pathname, this.apiPath(req.url), req.typedQuery, this.place);
     if (status >= 300 && status < 400 && status !== 304) throw redirectError(status, headers, body, what, secrets, this.place);
-    const result = this.shape<T>(req, r, status, headers, body, now, what, bytes);
+    const result = this.shape<T>(req, r, status, headers, body, now, what, bytes, parsed);
     if (raw && typeof body === "string") result.raw = raw;
     if (!parsed && text !== "") result.notJson = true;
     return result;
   }
 
-  private shape<T>(req: BuiltRequest, r: Route | undefined, status: number, headers: Headers, body: unknown, now: Date, what: string, bytes: number): ApiResult<T> {
+  private shape<T>(req: BuiltRequest, r: Route | undefined, status: number, headers: Headers, body: unknown, now: Date, what: string, bytes: number, parsed = true): ApiResult<T> {
     const version = r?.version ?? (/\/v2(\/|$|\?)/.test(req.url) ? "v2" : /\/v3(\/|$|\?)/.test(req.url) ? "v3" : undefined);
     const envelope = r ? r.envelope : version === "v2" || version === "v3" ? version : "none";
     const result: ApiResult<T> = {
@@ -392,7 +393,11 @@ export class Client {
     const b = body as Record<string, unknown> | null;
     if (!b || typeof b !== "object" || Array.isArray(b) || !("data" in b)) {
       if (r) {
-        const e = new MalformedResponseError(`${what} returned a body without the ${envelope} envelope`, { hint: `is ${this.place} pointing at the API?` });
+        // what came instead, when it is no JSON at all: an HTML page is most often a login page or
+        // a proxy's, an empty body a gateway's (before, the hint said neither)
+        const type = /^[\w.+-]+\/[\w.+-]+/.exec(headers["content-type"] ?? "")?.[0].slice(0, 60);
+        const instead = body === "" ? `it is empty (HTTP ${status})` : !parsed ? `it is ${type ? `a ${type} page` : "text"}, not JSON (${formatBytes(bytes)}): a login page, a proxy's or another server's may have answered` : undefined;
+        const e = new MalformedResponseError(`${what} returned a body without the ${envelope} envelope`, { hint: `${instead ? `${instead}; ` : ""}is ${this.place} pointing at the API?${what.startsWith("'mids ") ? ` (mids api ${shellWord(oneLine(redactText(this.apiPath(req.url))))} shows the body)` : ""}` });
         e.received = { status, headers, body };
         throw e;
       }
