@@ -41,9 +41,8 @@ const PROSE_AFTER_SECRET: ReadonlySet<string> = new Set([
   "incorrect", "blank", "null", "undefined", "disabled", "should", "no", "bad", "header", "value", "format",
 ]);
 
-function redactServerWords(s: string): string {
-  if (s.indexOf(":") < 0) return redactText(s);
-  // each `Name: word` stands aside (as a private-use character) while the rules run, then comes back
+/** `s` with each `Name: word` of a secret header and a prose word held aside as a private-use character (`restore` puts them back). */
+function holdProse(s: string): { held: string; kept: string[] } {
   const kept: string[] = [];
   const held = s.replace(/[\uE000-\uF8FF]/g, "\uFFFD").replace(HEADER_THEN_WORD, (m, name: string, _colon: string, word: string) => {
     // (any other word, a scheme word such as `bearer` too, is left to the rules, which see it whole)
@@ -51,8 +50,35 @@ function redactServerWords(s: string): string {
     kept.push(m);
     return String.fromCharCode(0xe000 + kept.length - 1);
   });
+  return { held, kept };
+}
+
+const restore = (s: string, kept: readonly string[]): string => s.replace(/[\uE000-\uF8FF]/g, (c) => kept[c.charCodeAt(0) - 0xe000] ?? "\uFFFD");
+
+function redactServerWords(s: string): string {
+  if (s.indexOf(":") < 0) return redactText(s);
+  // each `Name: word` stands aside (as a private-use character) while the rules run, then comes back
+  const { held, kept } = holdProse(s);
   if (!kept.length) return redactText(s);
-  return redactText(hideValuesAfterProse(held)).replace(/[\uE000-\uF8FF]/g, (c) => kept[c.charCodeAt(0) - 0xe000] ?? "\uFFFD");
+  return restore(redactText(hideValuesAfterProse(held)), kept);
+}
+
+/**
+ * An error's details from a server (a copy), each string's key-shaped words after a secret header's
+ * name and a prose word hidden as in the error line (`{"reason": "x-api-key: invalid k_123"}`); the
+ * JSON rules, which run after, hid the word after the name and left `k_123`.
+ */
+export function hideValuesAfterSecretProse(v: unknown, depth = 0): unknown {
+  if (typeof v === "string") {
+    if (v.indexOf(":") < 0) return v;
+    const { held, kept } = holdProse(v);
+    return kept.length ? restore(hideValuesAfterProse(held), kept) : v;
+  }
+  if (!v || typeof v !== "object" || depth > 64) return v;
+  if (Array.isArray(v)) return v.map((x) => hideValuesAfterSecretProse(x, depth + 1));
+  const out: Record<string, unknown> = {};
+  for (const [k, x] of Object.entries(v)) Object.defineProperty(out, k, { value: hideValuesAfterSecretProse(x, depth + 1), enumerable: true, writable: true, configurable: true });
+  return out;
 }
 
 /**

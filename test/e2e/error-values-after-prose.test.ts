@@ -36,3 +36,16 @@ it("after a secret header's name and a prose word, values are hidden and prose i
     "mids: GET /v3/me failed with HTTP 401: x-api-key: invalid key format. See k_docs_v3 elsewhere",
   ]);
 });
+
+// (the -o json error's details went through the JSON rules alone, which hid the word after the
+// header's name and kept the value after it: `"x-api-key: *** k_123"`)
+it("-o json: the same value in the error's details is hidden too", async () => {
+  const said = "x-api-key: invalid k_123";
+  const server = await hostile((_req, res) => sendJson(res, 401, { code: "credential_required", message: said, details: { reason: said, list: [said] } }));
+  const r = await runMain(["me", "-o", "json"], { env: baseEnv({ MIDS_BASE_URL: server.url }) });
+  expect(r.code, r.stderr).toBe(3);
+  const error = JSON.parse(r.stderr.trim().split("\n").at(-1)!).error;
+  expect(error.message).toBe("'mids me' needs an API key: x-api-key: invalid ***");
+  expect(JSON.stringify(error.details)).not.toContain("k_123");
+  expect(error.details.reason).toMatch(/^x-api-key: .*\*\*\*$/);
+});
