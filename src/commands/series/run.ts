@@ -142,6 +142,9 @@ const TIME_KEYS: readonly string[] = ["timestamp", "time", "t", "at", "date", "t
 const VALUE_KEYS: readonly string[] = ["value", "v", "y", "score"];
 const isTime = (v: unknown): v is string => typeof v === "string" && /^\d{4}-\d{2}-\d{2}/.test(v) && !Number.isNaN(Date.parse(v));
 
+/** A number the client kept as its text (client/body.ts: past a double's range, or an integer it would round). */
+const keptNumber = (v: unknown): boolean => typeof v === "string" && /^-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?$/.test(v);
+
 /** The time and the number of one point: an object with a time field and a number field, or a [time, number] pair. */
 function pointOf(item: unknown, valueKeys: readonly string[]): { point: Point; keys: string[] } | undefined {
   if (Array.isArray(item)) {
@@ -153,8 +156,10 @@ function pointOf(item: unknown, valueKeys: readonly string[]): { point: Point; k
   const o = item as Record<string, unknown>;
   const tk = TIME_KEYS.find((k) => isTime(o[k])) ?? Object.keys(o).find((k) => isTime(o[k]));
   if (tk === undefined) return undefined;
-  // a named value first (`null` there is a gap), else the only other number
-  const named = valueKeys.find((k) => k in o && (typeof o[k] === "number" || o[k] === null));
+  // a named value first (`null` there is a gap; a number too large for a double, kept as its text,
+  // is that key's value too: before, a rank of 23 digits fell through to the point's trend, shown
+  // under VALUE of a rank series), else the only other number
+  const named = valueKeys.find((k) => k in o && (typeof o[k] === "number" || o[k] === null || keptNumber(o[k])));
   const vk = named ?? Object.keys(o).find((k) => k !== tk && typeof o[k] === "number");
   return { point: { timestamp: o[tk] as string, value: vk !== undefined && typeof o[vk] === "number" ? (o[vk] as number) : null }, keys: [tk, ...(vk ? [vk] : [])] };
 }
