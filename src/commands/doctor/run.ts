@@ -15,7 +15,7 @@ import { checkedKey, explainRejectedKey, noKeyFix } from "../../keyerror.js";
 import { VERSION } from "../../version.js";
 import { probe } from "./probe.js";
 import { proxyAuthFix, proxyFor, proxyName, proxyRouteFix, type Proxy } from "../../client/proxy.js";
-import { proxyRefusal, tlsFix, tlsReason } from "../../client/retry.js";
+import { DEFAULT_RETRY, proxyRefusal, tlsFix, tlsReason } from "../../client/retry.js";
 import { parseRateLimit, rateLimitText } from "../../client/headers.js";
 import { BASE_URL_VERSION_END as VERSION_END, versionDoubled } from "../../contract/routes.js";
 import { checkData } from "../shared/validate.js";
@@ -204,11 +204,14 @@ export async function collect(ctx: Context): Promise<Check[]> {
   const p = await probe(target.href, g.timeoutMs, ctx.signal, `mids/${VERSION} node/${process.versions.node} (doctor)`, proxy);
   const https = target.protocol === "https:";
   if (!p.ok && !p.tls) {
-    const proxyFix = proxy && proxyRouteFix(proxy, target.hostname);
+    // (TLS with the proxy itself, an https:// proxy URL for a plain http proxy: said as the API's
+    // TLS failures are, its fix on the proxy's variable; before, only 'EPROTO')
+    const proxyTls = p.proxy && proxy && DEFAULT_RETRY.tlsFailure.test(p.code) ? tlsReason(p.message ?? "") : undefined;
+    const proxyFix = proxy && (proxyTls !== undefined ? tlsFix(p.code, proxyTls, new URL(proxy.uri).host, proxy.from) : undefined) || (proxy && proxyRouteFix(proxy, target.hostname));
     checks.push({
       check: "reachable", status: "fail", exitCode: EXIT.server,
       detail: p.proxy && proxy
-        ? `${proxyName(proxy)}: ${p.code === proxyRefusal(407) ? "HTTP 407, proxy authentication required" : p.code.startsWith(proxyRefusal("")) ? `refused the tunnel to ${target.host} (${p.message})` : p.code}`
+        ? `${proxyName(proxy)}: ${p.code === proxyRefusal(407) ? "HTTP 407, proxy authentication required" : p.code.startsWith(proxyRefusal("")) ? `refused the tunnel to ${target.host} (${p.message})` : proxyTls !== undefined ? `TLS failed: ${p.code}: ${oneLine(proxyTls).replace(/[:\s]+$/, "")}` : p.code}`
         : `${target.host}${via}: ${p.code}${p.timeout ? ` (${p.message})` : ""}`,
       fix: proxy && p.code === proxyRefusal(407) ? proxyAuthFix(proxy)
         : p.proxy && proxyFix ? proxyFix
