@@ -67,8 +67,8 @@ export function giveUpError(err: unknown, attempt: number, policy: RetryPolicy, 
   return err;
 }
 
-/** Network failures before anything was sent: a refused connection, an unknown host, TLS. */
-const NOT_SENT = /^(ECONNREFUSED|ENOTFOUND|EAI_AGAIN|PROXY_TUNNEL_CLOSED)$/;
+/** Network failures before anything was sent: a refused connection, an unknown host, TLS, a proxy that refused the tunnel or closed it unanswered. */
+const NOT_SENT = /^(ECONNREFUSED|ENOTFOUND|EAI_AGAIN|PROXY_TUNNEL_CLOSED|PROXY_\d{3})$/;
 
 /** Whether a failed request may still have been carried out by the server. */
 function mayHaveRun(err: unknown, policy: RetryPolicy): boolean {
