@@ -74,6 +74,8 @@ const NOT_SENT = /^(ECONNREFUSED|ENOTFOUND|EAI_AGAIN|PROXY_TUNNEL_CLOSED|PROXY_\
 function mayHaveRun(err: unknown, policy: RetryPolicy): boolean {
   if (err instanceof ApiError) return (err.status ?? 0) >= 500;
   if (err instanceof TimeoutError) return true;
-  if (err instanceof NetworkError) return !(err.reason && (NOT_SENT.test(err.reason) || policy.tlsFailure.test(err.reason)));
+  // (an answer that is no HTTP at all is another kind of server's, not the API's: it ran nothing;
+  // before, its fix, the host and port in the base URL, gave way to "may have been carried out")
+  if (err instanceof NetworkError) return !(err.reason && (NOT_SENT.test(err.reason) || policy.tlsFailure.test(err.reason) || /^HPE_/.test(err.reason)));
   return false;
 }
