@@ -1,6 +1,6 @@
 // The error a request ends with when it is not retried again (spec 8.1): how long the server
 // asked to wait, when the limit resets, and that the retries ran out.
-import { ApiError, MidsError, NetworkError, RateLimitError, TimeoutError } from "../errors.js";
+import { ApiError, MalformedResponseError, MidsError, NetworkError, RateLimitError, ResponseTooLargeError, TimeoutError } from "../errors.js";
 import { parseRateLimit, rateLimitText } from "./headers.js";
 import type { RetryPolicy } from "./retry.js";
 import { formatDuration, YEAR_MS } from "./wait.js";
@@ -56,6 +56,13 @@ export function giveUpError(err: unknown, attempt: number, policy: RetryPolicy, 
         : reset ? `the limit resets at ${reset.toISOString()}; wait, or raise --max-retries`
         : asked !== undefined ? `the server asked to wait ${formatDuration(asked)} (${err.retryAfterFrom ?? "Retry-After"}); wait, or raise --max-retries` : "wait a minute and try again",
     });
+  }
+  // a request never repeated whose answer came but could not be read (past the body cap, no JSON,
+  // not the envelope): it ran, and the hint's "try again" would run it twice
+  if (unsafe && (err instanceof ResponseTooLargeError || err instanceof MalformedResponseError)) {
+    const cap = err instanceof ResponseTooLargeError && err.hint ? `; to read such an answer, ${err.hint}` : "";
+    err.hint = `the server answered the ${unsafe}, so it was carried out, and mids never repeats it: check the result before running it again${cap}`;
+    return err;
   }
   // a request never repeated that failed after it may have been carried out (a 5xx, a reset, a
   // timeout): "try again" could run it twice
