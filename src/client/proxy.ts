@@ -123,8 +123,14 @@ export function tunnelStatus(err: unknown): number | undefined {
   return undefined;
 }
 
-/** The fix when a proxy answered 407 to the tunnel. */
-export const proxyAuthFix = (p: Proxy): string => `put the proxy's user name and password in ${p.from}, before its host: user:password@host:port`;
+/**
+ * The fix when a proxy answered 407 to the tunnel: credentials to add, or, when the URL carries
+ * some, those to check (before, "put the user name and password in HTTPS_PROXY" to a user whose
+ * URL held them, wrong).
+ */
+export const proxyAuthFix = (p: Proxy): string => p.secrets.length
+  ? `the proxy refused the user name and password in ${p.from}: check them (a character such as @, : or / in them is written percent-encoded, %40 for @)`
+  : `put the proxy's user name and password in ${p.from}, before its host: user:password@host:port`;
 
 /** The fix when the way through a proxy failed otherwise (`host`: the API's, if known). */
 export const proxyRouteFix = (p: Proxy, host = "the API's host"): string => `check ${p.from}, or name ${host} in NO_PROXY to reach it directly`;

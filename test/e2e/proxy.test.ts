@@ -75,7 +75,7 @@ describe("a forward proxy", () => {
     expect(r.code).toBe(7);
     expect(r.stderr).toBe(
       `mids: the proxy http://***@127.0.0.1:${proxy.port}/ (HTTP_PROXY) refused to open a tunnel to ${HOST}:${sbPort()}: HTTP 407 (proxy authentication required)\n` +
-      "hint: put the proxy's user name and password in HTTP_PROXY, before its host: user:password@host:port\n");
+      "hint: the proxy refused the user name and password in HTTP_PROXY: check them (a character such as @, : or / in them is written percent-encoded, %40 for @)\n");
     expect(proxy.tunnels).toHaveLength(1);
     expect(proxy.auth).toEqual([basic("bob", "wrong-pw-77")]);
     const doc = await runMain(["--base-url", `http://${HOST}:${sbPort()}`, "--insecure", "doctor", "-o", "json"], { env });
