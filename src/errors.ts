@@ -21,7 +21,7 @@ export const EXIT_DOCS: Record<number, { name: string; meaning: string }> = {
   [EXIT.usage]: { name: "usage", meaning: "usage or invalid input: bad flags or arguments, local validation, `invalid_request`, v2 400; a file or stdout mids cannot write (a full disk)" },
   [EXIT.credentials]: { name: "credentials", meaning: "credentials: `credential_required`, `entitlement_required` (the entitlement is named), v2 401/403" },
   [EXIT.notFound]: { name: "not found", meaning: "`not_found` (the subject type and locator are printed) or `not_current`; HTTP 404 or 410 without a code" },
-  [EXIT.rateLimited]: { name: "rate limited", meaning: "rate limited after retries (`rate_limited`, or HTTP 429 without a code)" },
+  [EXIT.rateLimited]: { name: "rate limited", meaning: "rate limited (`rate_limited`, or HTTP 429 without a code): after the retries, or at once when waiting cannot help (a POST, a wait past 2 minutes, a spent daily limit)" },
   [EXIT.historyWindow]: { name: "history window", meaning: "history window exceeded (`HISTORY_WINDOW_EXCEEDED`): the message names `earliestAvailableAt`" },
   [EXIT.server]: { name: "server/network", meaning: "server or network failure: 5xx, `internal_error`, `service_unavailable`, timeout, refused connection, malformed response body; any other HTTP error status (408, 418, 451: often a proxy or firewall on the way)" },
   [EXIT.findings]: { name: "findings", meaning: "the command ran and found problems (recipe findings, `migrate --fail-on`, `migrate scan --fail-on`, `migrate verify --fail-on`, `contract check --fail-on`)" },
