@@ -5,7 +5,7 @@ import { execFileSync, spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { BIN, ROOT, baseEnv, budgetFor, runMids, tempDir } from "../helpers/cli.js";
+import { BIN, ROOT, baseEnv, budgetFor, runMain, tempDir } from "../helpers/cli.js";
 import { CONFIG_CHOICES, CONFIG_KEYS } from "../../src/config.js";
 
 const CI = process.env.CI === "true";
@@ -95,9 +95,12 @@ function check(shell: string, c: Case, got: string[]) {
   for (const not of c.excludes ?? []) expect(got, label).not.toContain(not);
 }
 
-/** The script `mids completion SHELL` prints, in a temp dir (zsh: as _mids, for $fpath). */
+/**
+ * The script `mids completion SHELL` prints, in a temp dir (zsh: as _mids, for $fpath); from main()
+ * in this process (the script is the subject; the shells still run the built mids for profiles).
+ */
 async function script(shell: string, file: string): Promise<string> {
-  const r = await runMids(["completion", shell]);
+  const r = await runMain(["completion", shell]);
   expect(r.code, r.stderr).toBe(0);
   const dir = tempDir(`${shell}-`);
   writeFileSync(join(dir, file), r.stdout);
@@ -127,25 +130,60 @@ function requireShell(shell: string) {
   if (!has(shell)) throw new Error(`${shell} is not installed (CI installs it in .ci/run: apt-get install ${shell})`);
 }
 
+/** A word for bash, single-quoted. */
+const quote = (w: string) => `'${w.replaceAll("'", "'\\''")}'`;
+
+interface Answer { status: number; stderr: string; words: string[] }
+
+/**
+ * Each line completed by `_mids` in one bash (`-u`: nounset), in a subshell of its own (a fork:
+ * nothing a completion sets reaches the next line), as bash's completion calls it: COMP_WORDS,
+ * COMP_CWORD and COMP_LINE set, COMPREPLY printed. Each line's exit status and stderr are its own.
+ */
+function bashAnswers(file: string, lines: readonly string[], opts: { nounset?: boolean } = {}): Answer[] {
+  const errs = tempDir("bash-errs-");
+  const body = lines.map((line, i) => {
+    // bash splits --flag=value at '=' (COMP_WORDBREAKS); these lines have none
+    const words = line.split(" ");
+    return `printf '@@case %s\\n' ${i}; ( COMP_WORDS=(${words.map(quote).join(" ")}); COMP_CWORD=${words.length - 1}; COMP_LINE=${quote(line)}; _mids; printf '%s\\n' "\${COMPREPLY[@]}" ) 2>"$2/${i}"; printf '@@status %s\\n' $?`;
+  });
+  const out = answer("bash", ["--norc", opts.nounset ? "-uc" : "-c", `source "$1"\n${body.join("\n")}`, "bash", file, errs], `bash completion of ${lines.length} lines`, { env: shellEnv(), timeout: sessionMs(lines.length) });
+  return parseAnswers(out, lines.length, (i) => readFileSync(join(errs, String(i)), "utf8"));
+}
+
+/** `@@case N`, the candidates, `@@status S` for each line, in order. */
+function parseAnswers(out: string, n: number, stderr: (i: number) => string): Answer[] {
+  const answers: Answer[] = [];
+  for (const l of out.split("\n")) {
+    const m = /^@@(case|status)(?: (\d+))?$/.exec(l);
+    if (m?.[1] === "case") answers.push({ status: -1, stderr: "", words: [] });
+    else if (m) answers.at(-1)!.status = Number(m[2]);
+    else if (l) answers.at(-1)?.words.push(l);
+  }
+  expect(answers, out.slice(-2000)).toHaveLength(n);
+  return answers.map((a, i) => ({ ...a, stderr: stderr(i) }));
+}
+
 describe.skipIf(!CI && !has("bash"))("bash", () => {
   let file = "";
+  let answers: Answer[] = [];
   beforeAll(async () => {
     requireShell("bash");
     file = await script("bash", "mids.bash");
-  });
-  for (const c of CASES) {
+    answers = bashAnswers(file, CASES.map((c) => c.line));
+  }, sessionMs(CASES.length) + 5_000);
+  for (const [i, c] of CASES.entries()) {
     it(`completes ${JSON.stringify(c.line)}`, () => {
-      // bash splits --flag=value at '=' (COMP_WORDBREAKS); these lines have none
-      const words = c.line.split(" ");
-      const out = answer("bash", ["--norc", "-c", `source "$1"; COMP_WORDS=("\${@:2}"); COMP_CWORD=$(( \${#COMP_WORDS[@]} - 1 )); COMP_LINE="\${*:2}"; _mids; printf '%s\\n' "\${COMPREPLY[@]}"`, "bash", file, ...words], `bash completion of ${JSON.stringify(c.line)}`, { env: shellEnv() });
-      check("bash", c, out.split("\n").filter(Boolean));
+      expect(answers[i].status, answers[i].stderr).toBe(0);
+      check("bash", c, answers[i].words);
     });
   }
-  it("completes under set -u (nounset), where a line with no value to complete was an 'unbound variable' error", () => {
-    for (const [line, want] of [["mids pro", ["projects"]], ["mids config set timeout ", []], ["mids projects list -o ", ["csv", "json", "ndjson", "table", "yaml"]]] as const) {
-      const words = line.split(" ");
-      const out = answer("bash", ["--norc", "-uc", `source "$1"; COMP_WORDS=("\${@:2}"); COMP_CWORD=$(( \${#COMP_WORDS[@]} - 1 )); COMP_LINE="\${*:2}"; _mids; printf '%s\\n' "\${COMPREPLY[@]}"`, "bash", file, ...words], `bash -u completion of ${JSON.stringify(line)}`, { env: shellEnv() });
-      expect(out.split("\n").filter(Boolean).sort(), line).toEqual(want);
+  it("completes under set -u (nounset), where a line with no value to complete was an 'unbound variable' error", { timeout: sessionMs(3) + 5_000 }, () => {
+    const cases = [["mids pro", ["projects"]], ["mids config set timeout ", []], ["mids projects list -o ", ["csv", "json", "ndjson", "table", "yaml"]]] as const;
+    const got = bashAnswers(file, cases.map(([line]) => line), { nounset: true });
+    for (const [i, [line, want]] of cases.entries()) {
+      expect(got[i].status, `${line}: ${got[i].stderr}`).toBe(0);
+      expect(got[i].words.sort(), line).toEqual(want);
     }
   });
   it("completes a value written as --flag=value", () => {
@@ -155,19 +193,30 @@ describe.skipIf(!CI && !has("bash"))("bash", () => {
 });
 
 describe.skipIf(!CI && !has("fish"))("fish", () => {
-  let file = "";
+  // every line's `complete -C` in one fish (the script's functions keep nothing between calls:
+  // `set -l` only), with each line's status; stderr is the shell's
+  const DESCRIBED = ["mids m", "mids migrate --fail"];
+  let answers = new Map<string, Answer & { pairs: [string, string?][] }>();
   beforeAll(async () => {
     requireShell("fish");
-    file = await script("fish", "mids.fish");
-  });
-  const complete = (line: string) => answer("fish", ["--no-config", "-c", "source $argv[1]; complete -C $argv[2]", file, line], `fish completion of ${JSON.stringify(line)}`, { env: shellEnv() })
-    .split("\n").filter(Boolean).map((l) => l.split("\t") as [string, string?]);
+    const file = await script("fish", "mids.fish");
+    const lines = [...CASES.map((c) => c.line), ...DESCRIBED];
+    const r = spawnSync("fish", ["--no-config", "-c", "source $argv[1]; for line in $argv[2..-1]; echo @@case; complete -C $line; echo \"@@status $status\"; end", file, ...lines],
+      { cwd: ROOT, encoding: "utf8", env: shellEnv(), timeout: sessionMs(lines.length), killSignal: "SIGKILL" });
+    if (r.error || r.status !== 0) throw new Error(`fish completion of ${lines.length} lines: ${r.error ?? `exit ${r.status ?? r.signal}`}\nstderr: ${r.stderr}\nstdout (end): ${(r.stdout ?? "").slice(-2000)}`);
+    answers = new Map(parseAnswers(r.stdout, lines.length, () => r.stderr).map((a, i) => [lines[i], { ...a, pairs: a.words.map((l) => l.split("\t") as [string, string?]) }]));
+  }, sessionMs(CASES.length + 2) + 5_000);
+  const complete = (line: string) => {
+    const a = answers.get(line)!;
+    expect(a.status, `fish completion of ${JSON.stringify(line)}: ${a.stderr}`).toBe(0);
+    return a.pairs;
+  };
   for (const c of CASES) {
     it(`completes ${JSON.stringify(c.line)}`, () => {
       check("fish", c, complete(c.line).map(([w]) => w.replace(/\/$/, "")));
     });
   }
-  it("shows whole descriptions, never cut mid-word", { timeout: 2 * ANSWER_MS + 5_000 }, () => {
+  it("shows whole descriptions, never cut mid-word", () => {
     const got = Object.fromEntries(complete("mids m"));
     expect(got.me).toBe("Show the credential's capabilities: entitlements, rate limits, history window (v3 /v3/me; --api v2: /v2/api-keys/info)");
     expect(Object.fromEntries(complete("mids migrate --fail"))["--fail-on"]).toBe("exit 8 when any request has one of these statuses (comma-separated)");
@@ -278,7 +327,7 @@ describe("install lines", () => {
   // a machine without it (a container, a minimal install) got no completion from the help's one
   // bash line, and no error either
   it.skipIf(!CI && !has("bash"))("the help's bash line for a bash without the bash-completion package: a new interactive bash completes mids", { timeout: budgetFor(2) + ANSWER_MS }, async () => {
-    const help = await runMids(["completion", "--help"]);
+    const help = await runMain(["completion", "--help"]);
     const line = help.stdout.split("\n").find((l) => l.includes(">> ~/.bashrc"))?.replace(/^\s*\$ /, "").replace(/\s+#.*$/, "");
     expect(line).toBeDefined();
     const home = tempDir("bashrc-home-");
@@ -291,7 +340,7 @@ describe("install lines", () => {
   });
 
   it("the lines in 'mids completion --help' work on a fresh home (the directories are created)", { timeout: budgetFor(4) }, async () => {
-    const help = await runMids(["completion", "--help"]);
+    const help = await runMain(["completion", "--help"]);
     const lines = help.stdout.split("\n").filter((l) => l.includes("$ mkdir -p")).map((l) => l.replace(/^\s*\$ /, "").replace(/\s+#.*$/, ""));
     expect(lines).toHaveLength(3);
     const home = tempDir("fresh-home-");

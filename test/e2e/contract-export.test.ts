@@ -7,7 +7,7 @@ import { createRequire } from "node:module";
 import { createServer } from "node:net";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { ROOT, baseEnv, runMain, runMids, startSandbox } from "../helpers/cli.js";
+import { ROOT, baseEnv, runMain, runMids, useSandbox } from "../helpers/cli.js";
 import { SANDBOX_DEMO_KEY } from "../../src/sandbox/keys.js";
 import { ASSUMPTION_NOTES } from "../../src/contract/assumed.js";
 import { ROUTES } from "../../src/contract/routes.js";
@@ -26,6 +26,8 @@ const bin = (name: string) => join(ROOT, "node_modules", ".bin", name);
 const toolEnv = { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true", NO_COLOR: "1" };
 
 describe("mids contract export --openapi", () => {
+  // (one in-process sandbox for the tests that compare with its answers)
+  const sb = useSandbox();
   it("writes, per version, every route of the table with its auth, paging, history meta, errors, deprecations and assumptions; the build ships the same", async () => {
     for (const v of ["v2", "v3"] as const) {
       const r = await runMids(["contract", "export", "--openapi", "--api", v]);
@@ -145,34 +147,24 @@ describe("mids contract export --openapi", () => {
     const codes = (series.responses["403"].content["application/json"].schema.oneOf as { $ref: string }[])
       .map((x) => (doc.components.schemas[x.$ref.split("/").pop()!] as { allOf: [unknown, { properties: { code: { const: string } } }] }).allOf[1].properties.code.const);
     expect(codes.sort()).toEqual(["HISTORY_WINDOW_EXCEEDED", "entitlement_required"]);
-    const sb = await startSandbox([]);
-    try {
-      const slug = (await sb.api<{ data: { slug: string }[] }>("/v3/projects?limit=1", SANDBOX_DEMO_KEY)).body.data[0].slug;
-      const before = await sb.api<{ code: string }>(`/v3/projects/${slug}/series/trend?from=2020-01-01T00:00:00Z`, SANDBOX_DEMO_KEY);
-      expect(before.status).toBe(403);
-      expect(codes).toContain(before.body.code);
-    } finally {
-      await sb.stop();
-    }
+    const slug = (await sb.api<{ data: { slug: string }[] }>("/v3/projects?limit=1", SANDBOX_DEMO_KEY)).body.data[0].slug;
+    const before = await sb.api<{ code: string }>(`/v3/projects/${slug}/series/trend?from=2020-01-01T00:00:00Z`, SANDBOX_DEMO_KEY);
+    expect(before.status).toBe(403);
+    expect(codes).toContain(before.body.code);
   });
 
   it("the sandbox's credential answers validate against the exported documents, formats included (spec 2.12, 2.13)", async () => {
-    const sb = await startSandbox([]);
-    try {
-      for (const [v, path] of [["v2", "/v2/api-keys/info"], ["v3", "/v3/me"]] as const) {
-        const doc = JSON.parse((await runMain(["contract", "export", "--openapi", "--api", v])).stdout) as Doc;
-        const ajv = new Ajv2020({ strict: false, validateSchema: false });
-        addFormats(ajv);
-        ajv.addSchema({ ...doc, $id: `mids-${v}` });
-        const pointer = `/paths/${path.replace(/~/g, "~0").replace(/\//g, "~1")}/get/responses/200/content/application~1json/schema`;
-        const validate = ajv.compile({ $ref: `mids-${v}#${pointer}` });
-        const answer = await sb.api<unknown>(path, SANDBOX_DEMO_KEY);
-        expect(answer.status).toBe(200);
-        // v2 key info: expiresAt is the string `never` for a key that does not expire, not a date-time
-        expect(validate(answer.body), `${path}: ${JSON.stringify(validate.errors)}`).toBe(true);
-      }
-    } finally {
-      await sb.stop();
+    for (const [v, path] of [["v2", "/v2/api-keys/info"], ["v3", "/v3/me"]] as const) {
+      const doc = JSON.parse((await runMain(["contract", "export", "--openapi", "--api", v])).stdout) as Doc;
+      const ajv = new Ajv2020({ strict: false, validateSchema: false });
+      addFormats(ajv);
+      ajv.addSchema({ ...doc, $id: `mids-${v}` });
+      const pointer = `/paths/${path.replace(/~/g, "~0").replace(/\//g, "~1")}/get/responses/200/content/application~1json/schema`;
+      const validate = ajv.compile({ $ref: `mids-${v}#${pointer}` });
+      const answer = await sb.api<unknown>(path, SANDBOX_DEMO_KEY);
+      expect(answer.status).toBe(200);
+      // v2 key info: expiresAt is the string `never` for a key that does not expire, not a date-time
+      expect(validate(answer.body), `${path}: ${JSON.stringify(validate.errors)}`).toBe(true);
     }
   });
 

@@ -1,15 +1,14 @@
 // SARIF from both commands that report findings (migrate scan, recipes validate) passes Microsoft's
 // SARIF validator (`@microsoft/sarif-multitool validate`, a dev dependency) with no errors and no
 // warnings but SARIF2005's note of no informationUri (mids has no home page to name). The validator is a self-contained binary for linux/darwin/win32: this test never skips.
-// (The first test runs the built CLI; the later ones run main(argv) in this process: the same
-// program, without a CLI start-up each.)
+// (The tests run main(argv) in this process: the same program as the built CLI, without a CLI
+// start-up each; what is under test is the documents it writes.)
 import { spawnSync } from "node:child_process";
-import { cpSync, mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { cpSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { ROOT, baseEnv, fileTree, runMain, runMids, tempDir } from "../helpers/cli.js";
+import { ROOT, baseEnv, fileTree, runMain, tempDir } from "../helpers/cli.js";
 import { formatSarif } from "../../src/recipes/findings.js";
 import type { FileReport } from "../../src/recipes/types.js";
 
@@ -17,15 +16,15 @@ const multitool: string = createRequire(import.meta.url)("@microsoft/sarif-multi
 
 describe("SARIF output", () => {
   it("passes Microsoft's SARIF validator with no errors and no warnings, from migrate scan and recipes validate", { timeout: 60_000 }, async () => {
-    const dir = mkdtempSync(join(tmpdir(), "mids-sarif-"));
+    const dir = tempDir("sarif-");
     const tree = join(dir, "tree");
     cpSync(join(ROOT, "test/fixtures/scan/tree"), tree, { recursive: true });
     const env = baseEnv({ MIDS_BASE_URL: "https://api.mids.example" });
-    const scan = await runMids(["migrate", "scan", "--format", "sarif"], { cwd: tree, env });
+    const scan = await runMain(["migrate", "scan", "--format", "sarif"], { cwd: tree, env });
     expect(scan.code).toBe(0);
     writeFileSync(join(dir, "scan.sarif"), scan.stdout);
     // a recipe with a syntax error is reported locally: no server needed
-    const recipes = await runMids(["recipes", "validate", join(ROOT, "test/fixtures/recipes/syntax-error.yaml"), "--format", "sarif"], { env: baseEnv() });
+    const recipes = await runMain(["recipes", "validate", join(ROOT, "test/fixtures/recipes/syntax-error.yaml"), "--format", "sarif"], { env: baseEnv() });
     expect(recipes.code).toBe(8);
     writeFileSync(join(dir, "recipes.sarif"), recipes.stdout);
     // server findings carry a logical location and properties: rendered by the same module
@@ -69,7 +68,7 @@ describe("recipes validate shares the findings formats", () => {
     expect(issues[0]).toMatchObject({ check_name: "recipe/syntax", severity: "major", location: { path: bad } });
     const cs = await runMain(["recipes", "validate", bad, "--format", "checkstyle"], { env: baseEnv() });
     expect(cs.stdout).toMatch(/<checkstyle version="4.3">\n  <file name="[^"]*syntax-error.yaml">\n    <error line="\d+" column="\d+" severity="error" message="[^"]+" source="recipe\/syntax"\/>/);
-    const summary = join(mkdtempSync(join(tmpdir(), "mids-summary-")), "summary.md");
+    const summary = join(tempDir("summary-"), "summary.md");
     const gh = await runMain(["recipes", "validate", bad], { env: baseEnv({ GITHUB_ACTIONS: "true", GITHUB_STEP_SUMMARY: summary }) });
     expect(gh.stdout.startsWith("::error file=")).toBe(true);
     const md = readFileSync(summary, "utf8");

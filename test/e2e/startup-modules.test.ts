@@ -39,30 +39,48 @@ describe("start-up", () => {
   });
 });
 
+/** What a run of the built CLI loaded: its source modules, its built-in modules, and its stdout. */
+interface Loads { modules: Set<string>; builtins: string[]; stdout: string }
+
 /**
- * The source modules (`src/...`, `node_modules/...`) a command line really loads: a resolve hook
- * names every file of the build that Node loads, and each file's module comments name what it holds.
+ * A run of the built CLI in `cwd` (an empty directory by default), and what it loaded: a resolve
+ * hook names every file of the build that Node loads, and each file's module comments name what
+ * it holds (`src/...`, `node_modules/...`); at exit, the built-in modules it loaded.
  */
-function loadedModules(args: string[], env: Record<string, string> = { NO_COLOR: "1" }): Set<string> {
+function loads(args: string[], env: Record<string, string> = { NO_COLOR: "1" }, cwd = tempDir("empty-"), { modules: hook = true } = {}): Loads {
   const dir = tempDir("loads-");
   writeFileSync(join(dir, "hooks.mjs"), 'export async function resolve(s, c, next) { const r = await next(s, c); if (r.url.startsWith("file:")) process._rawDebug("mids-loaded " + r.url); return r; }\n');
-  writeFileSync(join(dir, "register.mjs"), 'import { register } from "node:module"; register("./hooks.mjs", import.meta.url);\n');
-  const empty = tempDir("empty-");
+  // (the hook runs on a thread of its own: a run asked for its built-ins only goes without it)
+  writeFileSync(join(dir, "register.mjs"), (hook ? 'import { register } from "node:module"; register("./hooks.mjs", import.meta.url);\n' : "")
+    + 'process.on("exit", () => process._rawDebug("mids-builtins " + process.moduleLoadList.filter((m) => m.startsWith("NativeModule ")).map((m) => m.slice(13)).join(" ")));\n');
   // (the colour settings are the test's own)
   const base = { ...process.env };
   delete base.NO_COLOR;
   delete base.FORCE_COLOR;
   const r = spawnSync(process.execPath, ["--import", pathToFileURL(join(dir, "register.mjs")).href, BIN, ...args], {
-    cwd: empty, encoding: "utf8", env: { ...base, ...env, MIDS_CONFIG_DIR: dir },
+    cwd, encoding: "utf8", env: { ...base, ...env, HOME: dir, MIDS_CONFIG_DIR: dir, XDG_STATE_HOME: dir },
   });
   expect(r.status, r.stderr).toBe(0);
   const files = [...r.stderr.matchAll(/^mids-loaded file:\/\/(\S+)$/gm)].map((m) => decodeURIComponent(m[1])).filter((f) => f.includes("/dist/"));
-  expect(files.length).toBeGreaterThan(1);
+  if (hook) expect(files.length).toBeGreaterThan(1);
   const modules = new Set<string>();
   for (const f of files) {
     for (const m of readFileSync(f, "utf8").matchAll(/^\/\/ (\S+)$/gm)) modules.add(m[1].replace(/^.*?(?=node_modules\/|src\/)/, ""));
   }
-  return modules;
+  return { modules, builtins: /^mids-builtins (.*)$/m.exec(r.stderr)?.[1].split(" ") ?? [], stdout: r.stdout };
+}
+const loadedModules = (args: string[], env?: Record<string, string>) => loads(args, env).modules;
+
+/**
+ * One `migrate scan --format json` over a tree of one file with a usage, for both what it loads
+ * and its built-ins (a run of the built CLI costs more than a test's own work).
+ */
+let scanned: Loads | undefined;
+function scanLoads(): Loads {
+  if (scanned) return scanned;
+  const tree = tempDir("scan-tree-");
+  writeFileSync(join(tree, "client.ts"), 'export const url = `${BASE}/v2/projects/${id}/momentum?start=${s}`;\n');
+  return (scanned = loads(["migrate", "scan", ".", "--format", "json"], undefined, tree));
 }
 
 /** What no command that neither calls the API nor runs the sandbox, pager or jq should load. */
@@ -74,7 +92,10 @@ const NOT_OFFLINE = [
 
 describe("start-up: what a command line loads", () => {
   it("migrate scan loads its own run module and what it needs: no other command's, no client, sandbox, pager or jq", () => {
-    const loaded = [...loadedModules(["migrate", "scan", ".", "--format", "json"])];
+    // (a tree with a usage: the scan finds and reports it)
+    const { modules, stdout } = scanLoads();
+    expect(JSON.parse(stdout).findings).toHaveLength(1);
+    const loaded = [...modules];
     expect(loaded).toContain("src/commands/migrate/scan/run.ts");
     expect(loaded).toContain("src/migrate/scan/extract.ts");
     const unneeded = loaded.filter((m) => NOT_OFFLINE.some((re) => re.test(m))
@@ -101,20 +122,9 @@ describe("start-up: what a command line loads", () => {
   });
 });
 
-/** A run of the built CLI in `cwd`: its output, and the built-in modules it loaded. */
-function builtinsOf(args: string[], cwd: string): { stdout: string; builtins: string[] } {
-  const dir = tempDir("builtins-");
-  writeFileSync(join(dir, "report.mjs"), 'process.on("exit", () => process._rawDebug("mids-builtins " + process.moduleLoadList.filter((m) => m.startsWith("NativeModule ")).map((m) => m.slice(13)).join(" ")));\n');
-  const r = spawnSync(process.execPath, ["--import", pathToFileURL(join(dir, "report.mjs")).href, BIN, ...args], {
-    cwd, encoding: "utf8", env: { PATH: process.env.PATH ?? "", HOME: dir, MIDS_CONFIG_DIR: dir, XDG_STATE_HOME: dir, NO_COLOR: "1" },
-  });
-  expect(r.status, r.stderr).toBe(0);
-  return { stdout: r.stdout, builtins: /^mids-builtins (.*)$/m.exec(r.stderr)?.[1].split(" ") ?? [] };
-}
-
 describe("start-up: the built-in modules a command loads", () => {
   it("an API command never loads node:http2 (undici's HTTP/2 client, which mids does not use)", () => {
-    const { stdout, builtins } = builtinsOf(["--sandbox", "me", "-o", "json", "-q"], tempDir("builtins-api-"));
+    const { stdout, builtins } = loads(["--sandbox", "me", "-o", "json", "-q"], undefined, undefined, { modules: false });
     // (the request was made: undici's HTTP/1.1 client, over node:net)
     expect(JSON.parse(stdout)).toHaveProperty("entitlements");
     expect(builtins).toContain("net");
@@ -122,9 +132,7 @@ describe("start-up: the built-in modules a command loads", () => {
   });
 
   it("migrate scan times its reads without the global performance (its first use loads node:perf_hooks)", () => {
-    const tree = tempDir("builtins-tree-");
-    writeFileSync(join(tree, "client.ts"), 'export const url = `${BASE}/v2/projects/${id}/momentum?start=${s}`;\n');
-    const { stdout, builtins } = builtinsOf(["migrate", "scan", ".", "--format", "json"], tree);
+    const { stdout, builtins } = scanLoads();
     expect(JSON.parse(stdout).findings).toHaveLength(1);
     // (the list is real: the scan's own built-ins are in it)
     expect(builtins).toContain("fs");

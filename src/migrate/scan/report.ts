@@ -104,6 +104,8 @@ class ShownLines {
   private at = 0;
   /** where each line starts, for a line asked out of order or holding no usage */
   private starts: Map<number, number> | undefined;
+  /** where every line of the kept text starts, made when a line holding no usage is first asked */
+  private textStarts: number[] | undefined;
   constructor(private readonly f: ScannedFile, private readonly redact: (s: string) => string) {}
 
   private shown(start: number): { text: string; changed: boolean; newline: boolean } {
@@ -134,7 +136,7 @@ class ShownLines {
     let start = this.starts.get(n);
     if (start === undefined) {
       // (not a line with a usage: from the line starts of the text, when the run kept it)
-      start = lineStarts(fileText(this.f))[n - 1];
+      start = (this.textStarts ??= lineStarts(fileText(this.f)))[n - 1];
       if (start !== undefined) this.starts.set(n, start);
     }
     return start;
