@@ -4,7 +4,7 @@
 // its source holds besides (an access line's text, a JSON line's object) by its codec's redact,
 // called from here (codecs/codec.ts). Readers redact nothing. One RunRedaction per run: its memos
 // are the run's.
-import { REDACTED, Redactor } from "../redact/index.js";
+import { REDACTED, Redactor, redactKeySegments } from "../redact/index.js";
 import { charTableOf } from "../util/chars.js";
 import { redactAccessPrefix as accessPrefixOf } from "./codecs/access/source.js";
 import { SOURCES } from "./codecs/sources.js";
@@ -21,7 +21,8 @@ export class RunRedaction {
     const r = this.redactor;
     if (req.origin) req.origin = r.redactOrigin(req.origin);
     if (!isToken(req.method)) req.method = r.redactText(req.method);
-    req.path = r.redactText(req.path);
+    // (and a key where a project or topic id goes: no text rule looks there)
+    req.path = redactKeySegments(r.redactText(req.path));
     const query = req.query;
     for (let i = 0; i < query.length; i++) {
       const p = query[i];

@@ -587,7 +587,9 @@ function rewriteV2(r: Route, v2Values: readonly string[], req: LogRequest, from:
   if (plan.renames) notes.push(plan.renames);
   let partial = false;
   for (const n of notes) if (isPartial(n.rule)) { partial = true; break; }
-  return outcome(partial ? "partial" : "rewritten", from, { method, path, query }, notes, r.id, pending);
+  const o = outcome(partial ? "partial" : "rewritten", from, { method, path, query }, notes, r.id, pending);
+  if (lowered) o.loweredPageSize = { v2: lowered.size, v3: Number(query[lowered.to]) };
+  return o;
 }
 
 /**

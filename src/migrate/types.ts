@@ -91,6 +91,12 @@ export interface Outcome {
   notes: Note[];
   /** work --resolve can finish online */
   pending?: Pending[];
+  /**
+   * a v2 page size over v3's maximum, lowered (limit-over-v3-max): v2's size and the v3 one sent
+   * (`limit=100`: 100 and 50; `limit=60&page=2`: 60 and 30). verify reads v2's page from as many v3
+   * pages as hold it; the note says the same in words, for people only.
+   */
+  loweredPageSize?: { v2: number; v3: number };
 }
 
 /** The page walk of --resolve (and verify) stops here: a page beyond this many cursors is left partial (resolve.ts). */

@@ -13,6 +13,7 @@ export {
 } from "./names.js";
 export { TEXT_RULES, type TextRule, type NameTests } from "./rules.js";
 export { compileRules, type CompiledRules } from "./engine.js";
+export { redactKeySegments } from "./id-slots.js";
 export { DEFAULT_RULES, MAX_JSON_DEPTH, Redactor, jsonDepth, pureRedaction, redactOrigin, type Redaction } from "./redactor.js";
 export { own } from "../util/memo.js";
 

@@ -273,9 +273,33 @@ function shownInCode(cut: string, r: CodeRedaction, name: string | undefined, qu
   if (PLACEHOLDER.test(cut)) return cut;
   // (a quote that ends the literal naming it, `api_key=` + "k1"`: one character is no secret)
   if ((quoted && JOIN.test(cut)) || (cut.length === 1 && isQuote(cut.charCodeAt(0)))) return cut;
+  // (a literal of the other quote joined between two: `"?key=" + 'k1' + "&x"`, its value hidden)
+  const joined = quoted ? joinedShown(cut, r, false) : undefined;
+  if (joined !== undefined) return joined;
   const route = ROUTE_CUT.exec(cut);
   if (route && isRouteLiteral(route[2])) return route[1] + r.redactText(route[2]) + route[1];
   return groupEnd(cut, 0) === cut.length ? r.redactText(groupShown(cut, name)) : undefined;
+}
+
+// after the quote that closes a literal ending with a secret parameter's `=`: a join and the
+// literal joined to it, in the other quote (`'?api_key=' + "sk_1..."`, `"?apiKey=" + 'sk_1...'`),
+// which the rules of logs read as a quoted value running to the next quote like the first, or to
+// the end of the line
+const JOINED_VALUE = /^(\s*(?:\+|\.\.?|&|<>)?\s*)(["'`])((?:[^"'`\\\n]|\\.)*)\2/;
+/**
+ * `cut` shown as code when it is a join and a literal (the value of the secret parameter named
+ * before it: hidden, unless the code fills it in or it is a route) and, with `toEnd`, the rest of
+ * the line (shown as any code is), else only a join after it; undefined when it is not.
+ */
+function joinedShown(cut: string, r: CodeRedaction, toEnd: boolean): string | undefined {
+  const m = JOINED_VALUE.exec(cut);
+  if (!m) return undefined;
+  const rest = cut.slice(m[0].length);
+  if (!toEnd && !JOIN.test(rest)) return undefined;
+  const lit = m[2] + m[3] + m[2];
+  const value = PLACEHOLDER.test(lit) || isRouteLiteral(lit) ? lit : m[2] + REDACTED + m[2];
+  const red = toEnd ? r.redactText(rest) : rest;
+  return m[1] + value + (red === rest ? rest : keepPlaceholders(rest, red, r));
 }
 
 // a template expression with blanks in it, which the rules of logs cut at its first blank:
@@ -301,7 +325,12 @@ function keepPlaceholders(s: string, red: string, r: CodeRedaction): string {
     const p = pieces[k];
     const last = k === pieces.length - 1;
     const next = last ? (s.endsWith(p) ? s.length - p.length : -1) : s.indexOf(p, at);
-    if (next < at) return red;
+    if (next < at) {
+      // a quote the rules of logs found no close for took the rest of the line: in code it closes
+      // the literal before it, joined to one in the other quote (`'?api_key=' + "k1"); f(x)`)
+      const toEnd = last && p.length === 1 && p === s[at - 1] ? joinedShown(s.slice(at), r, true) : undefined;
+      return toEnd === undefined ? red : out + toEnd;
+    }
     const cut = s.slice(at, next);
     // (between quotes that end a literal and open the next: `key=" + "` is a join)
     const quoted = isQuote(s.charCodeAt(at - 1)) && isQuote(s.charCodeAt(next));

@@ -7,7 +7,7 @@ import { ROUTES } from "../../contract/routes.js";
 import { CONFIG_CHOICES, CONFIG_KEYS } from "../../config.js";
 import { isListOption, SuggestOption } from "../shared/choices.js";
 import { SHELLS } from "./shells.js";
-import { SCAN_STATUSES } from "../../migrate/scan/analyze.js";
+import { FAIL_ON_STATUSES } from "../../migrate/scan/analyze.js";
 
 /**
  * What a flag or positional takes: nothing (a switch), free text, one of values, a comma list of
@@ -35,7 +35,7 @@ const POSITIONAL: Record<string, () => string[]> = {
 /** Option values that commander has no choices for (checked by the run module): path|flag -> the list they take. */
 const OPTION_VALUES: Record<string, () => Value> = {
   "|--profile": () => ({ kind: "profiles", values: [], name: "name" }),
-  "migrate scan|--fail-on": () => ({ kind: "list", values: [...SCAN_STATUSES], name: "statuses" }),
+  "migrate scan|--fail-on": () => ({ kind: "list", values: [...FAIL_ON_STATUSES], name: "statuses" }),
 };
 
 /** Second positionals whose values depend on the first one's word: command path -> word -> values. */

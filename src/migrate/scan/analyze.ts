@@ -11,8 +11,11 @@ import { BoundedMemo, detached } from "../../util/memo.js";
 import { SourceRedaction, type ScanRules } from "./redact.js";
 import type { Piece, RouteText } from "./extract.js";
 
-export type ScanStatus = "rewritten" | "partial" | "removed" | "unrecognized";
-export const SCAN_STATUSES: readonly ScanStatus[] = ["rewritten", "partial", "removed", "unrecognized"];
+/** `field`: a read of a v2 response field that v3 renamed or removed (fields.ts), in a file that calls v2 */
+export type ScanStatus = "rewritten" | "partial" | "removed" | "unrecognized" | "field";
+export const SCAN_STATUSES: readonly ScanStatus[] = ["rewritten", "partial", "removed", "unrecognized", "field"];
+/** What --fail-on takes: the statuses of v2 calls (a field read is the work a call's rewrite leaves, not a call) */
+export const FAIL_ON_STATUSES: readonly ScanStatus[] = ["rewritten", "partial", "removed", "unrecognized"];
 
 export interface Edit {
   start: number;
@@ -28,8 +31,11 @@ export interface Usage {
   routeId?: string;
   rules: string[];
   notes: Note[];
-  from: Shape;
+  /** the v2 request; null for a field read (`field`) */
+  from: Shape | null;
   to: Shape | null;
+  /** a field read: the v2 field and where v3 has it (null: removed) */
+  field?: { v2: string; v3: string | null };
   /** the source text of the reference */
   text: string;
   /** the text after --fix, or null when --fix leaves it (not rewritten, or not literally replaceable) */
@@ -41,6 +47,9 @@ export interface Usage {
   shownText: string;
   shownReplacement: string | null;
 }
+
+/** A usage of a v2 route (every status but `field`): it has its v2 request. */
+export type RequestUsage = Usage & { from: Shape };
 
 export interface AnalyzeOptions {
   now: Date;
@@ -275,7 +284,7 @@ export class Analyzer {
   /** the route table's answer by path: its index, or (general) matchPath through a memo (texts that differ in their query share their path) */
   private readonly pathOf: (path: string) => PathMatch;
   /** by route text (and whether its host is the API's own); null when it is not reported */
-  private readonly usages = new Map<string, Usage | null>();
+  private readonly usages = new Map<string, RequestUsage | null>();
   private readonly redaction: SourceRedaction;
   private readonly redactor: Redactor;
   private readonly rewriteOptions: RewriteOptions;
@@ -305,7 +314,7 @@ export class Analyzer {
    * for every place the same text is (never to be changed), its offsets and edits relative to the
    * text's own start (`located` places it).
    */
-  usage(text: string, r: RouteText): Usage | undefined {
+  usage(text: string, r: RouteText): RequestUsage | undefined {
     const src = text.slice(r.start, r.end);
     const own = this.opts.ownHost(r.host);
     // the service root given as a base URL (`BASE_URL = "https://api/v2"`): not the same usage as a call to it
@@ -341,7 +350,7 @@ export class Analyzer {
   }
 
   /** A base URL ending in /v2 (isBaseUrl): `unrecognized`, with what to do about the calls built on it. */
-  private baseUsage(src: string): Usage {
+  private baseUsage(src: string): RequestUsage {
     const from: Shape = { method: "GET", path: "/v2", query: {} };
     const n = ruleNote("v2-base-url");
     return {
@@ -393,7 +402,7 @@ export class Analyzer {
   }
 
   /** The usage of `src` (a copy of text.slice(r.start, r.end)), its offsets and edits relative to r.start; `ownHost`: its host is the API's own. */
-  private analyze(text: string, r: RouteText, src: string, ownHost: boolean): Usage | undefined {
+  private analyze(text: string, r: RouteText, src: string, ownHost: boolean): RequestUsage | undefined {
     const phs = r.pieces.filter((p): p is Extract<Piece, { kind: "ph" }> => p.kind === "ph");
     const { c, shape } = this.coreOf(r);
     // unknown routes, and the bare service root, count only on the API's own host
@@ -416,7 +425,7 @@ export class Analyzer {
       notes.push(this.showNote(x, show));
     }
     // (every field set, routeId undefined when none: one object shape for every usage)
-    const usage: Usage = {
+    const usage: RequestUsage = {
       start: 0, end: src.length, status: o.status, routeId: o.routeId, rules, notes,
       from: showShape(o.from), to: o.to ? showShape(o.to) : null,
       text: src, replacement: null, manual: undefined, edits: [], shownText: "", shownReplacement: null,
@@ -489,7 +498,7 @@ export const placedEdits = (u: Usage, start: number): Edit[] =>
   u.edits.length ? u.edits.map((e) => ({ start: e.start + start, end: e.end + start, text: e.text })) : [];
 
 /** One usage outside a scan (tests): a run of its own, the usage placed at `r`. */
-export function analyze(text: string, r: RouteText, opts: AnalyzeOptions): Usage | undefined {
+export function analyze(text: string, r: RouteText, opts: AnalyzeOptions): RequestUsage | undefined {
   const u = new Analyzer(opts).usage(text, r);
   return u && { ...u, start: r.start, end: r.end, edits: placedEdits(u, r.start) };
 }

@@ -16,7 +16,7 @@ import { oneLine } from "../../util/sanitize.js";
 import { progressLine } from "../../output/progress.js";
 import { countText, wrapCounts } from "../../output/prose.js";
 import { VERSION } from "../../version.js";
-import { SCAN_STATUSES, type ScanStatus } from "./analyze.js";
+import { FAIL_ON_STATUSES, type ScanStatus } from "./analyze.js";
 import { passedOverHint } from "./hint.js";
 import { fixable, fixedText, NOT_FIXED_TEXT, unifiedDiff, writeFixed, type NotFixed } from "./fix.js";
 import { SourceRedaction, withKnownSecrets } from "./redact.js";
@@ -43,7 +43,7 @@ export interface ScanCommandFlags {
 
 
 export function parseFailOn(v: string | undefined): ScanStatus[] {
-  return checkChoiceList("--fail-on", v, SCAN_STATUSES);
+  return checkChoiceList("--fail-on", v, FAIL_ON_STATUSES);
 }
 
 /**

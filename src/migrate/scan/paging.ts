@@ -402,7 +402,7 @@ export function sizeSetApart(u: Usage, at: number, line: number, text: string, m
   const rules = u.rules.filter((r) => r !== PAGE_SIZE_RULE);
   const notes = u.notes.filter((n) => n.rule !== PAGE_SIZE_RULE);
   let to = u.to;
-  if (to && to.query.limit !== undefined && !("limit" in u.from.query)) {
+  if (to && to.query.limit !== undefined && !(u.from && "limit" in u.from.query)) {
     const { limit: _, ...query } = to.query;
     to = { ...to, query };
   }

@@ -1,7 +1,7 @@
 // Keys written into source code stay out of scan output (stylish source lines, json text, diffs),
 // as in every mids output: the redaction module's rules of code (src/redact/source.ts), after an
 // access log line's ident and authuser (a log checked in beside the code), as migrate redacts them.
-import { Redactor, pureRedaction, type CompiledRules, type TextRule } from "../../redact/index.js";
+import { Redactor, pureRedaction, redactKeySegments, type CompiledRules, type TextRule } from "../../redact/index.js";
 import { redactCode, type CodeRedaction } from "../../redact/source.js";
 import { redactAccessPrefix } from "../redact.js";
 import { redact } from "../../util/known-secrets.js";
@@ -17,7 +17,8 @@ const PURE: CodeRedaction = pureRedaction();
 export function redactSource(s: string, r: CodeRedaction = PURE, code?: CompiledRules): string {
   const clf = CLF_LINE.exec(s);
   if (clf) s = redactAccessPrefix(clf[0]) + s.slice(clf[0].length);
-  return redactCode(s, r, code);
+  // (and a key where a project or topic id goes, as migrate hides it in a log's paths)
+  return redactKeySegments(redactCode(s, r, code));
 }
 
 /** The rules a scan run redacts by: the shipped ones, and (tests) generated rules added to them. */

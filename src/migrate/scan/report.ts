@@ -17,6 +17,8 @@ export const SCAN_RULES: Record<ScanStatus, { id: string; text: string; help: st
     help: "Drop the call or replace it as the note says." },
   unrecognized: { id: "migrate/unrecognized", text: "A /v2 path on the API's host, or one whose route the code picks at run time, that is not a known v2 route.",
     help: "Check the path against mids migrate explain." },
+  field: { id: "migrate/field", text: "A read of a v2 response field that v3 renamed or removed, in a file that calls v2.",
+    help: "Read the v3 field the note names once the call is v3 (mids migrate explain lists the response fields)." },
 };
 
 export interface Summary {
@@ -27,6 +29,8 @@ export interface Summary {
   partial: number;
   removed: number;
   unrecognized: number;
+  /** reads of v2 response fields v3 renamed or removed (not counted in usages) */
+  field: number;
   /** rewritten usages --fix can replace literally */
   fixable: number;
   /** usages --fix replaced (0 unless --fix) */
@@ -35,7 +39,7 @@ export interface Summary {
 }
 
 export function summarize(r: ScanResult, files: readonly ScannedFile[], fixed: number): Summary {
-  const by: Record<ScanStatus, number> = { rewritten: 0, partial: 0, removed: 0, unrecognized: 0 };
+  const by: Record<ScanStatus, number> = { rewritten: 0, partial: 0, removed: 0, unrecognized: 0, field: 0 };
   let usages = 0;
   let fixable = 0;
   // (loops: a run may count hundreds of thousands of usages)
@@ -52,8 +56,8 @@ export function summarize(r: ScanResult, files: readonly ScannedFile[], fixed: n
     }
   }
   return {
-    files: r.scanned, filesWithUsages: files.filter((f) => f.usages.length || f.unlisted?.count).length, usages,
-    rewritten: by.rewritten, partial: by.partial, removed: by.removed, unrecognized: by.unrecognized,
+    files: r.scanned, filesWithUsages: files.filter((f) => f.usages.length || f.unlisted?.count).length, usages: usages - by.field,
+    rewritten: by.rewritten, partial: by.partial, removed: by.removed, unrecognized: by.unrecognized, field: by.field,
     fixable, fixed,
     skipped: { ignored: r.ignored, binary: r.binary.length, tooLarge: r.tooLarge.length },
   };
@@ -62,8 +66,9 @@ export function summarize(r: ScanResult, files: readonly ScannedFile[], fixed: n
 /** `dryRun`: --fix --dry-run, where the fixes are only a diff ("would be fixed"). */
 export function summaryLine(s: Summary, dryRun = false): string {
   const n = countText;
-  const counts = SCAN_STATUSES.filter((k) => s[k] > 0).map((k) => `${n(s[k])} ${k}`).join(", ");
-  const usages = `${n(s.usages)} v2 usage${s.usages === 1 ? "" : "s"}${s.usages ? ` in ${n(s.filesWithUsages)} file${s.filesWithUsages === 1 ? "" : "s"} (${counts})` : ""}`;
+  const counts = SCAN_STATUSES.filter((k) => k !== "field" && s[k] > 0).map((k) => `${n(s[k])} ${k}`).join(", ");
+  const fields = s.field ? `, ${n(s.field)} read${s.field === 1 ? "" : "s"} of v2 response fields v3 renamed or removed` : "";
+  const usages = `${n(s.usages)} v2 usage${s.usages === 1 ? "" : "s"}${s.usages ? ` in ${n(s.filesWithUsages)} file${s.filesWithUsages === 1 ? "" : "s"} (${counts})` : ""}${fields}`;
   const skipped = [s.skipped.binary ? `${n(s.skipped.binary)} binary` : "", s.skipped.tooLarge ? `${n(s.skipped.tooLarge)} too large` : ""].filter(Boolean).join(", ");
   return `${n(s.files)} file${s.files === 1 ? "" : "s"} scanned: ${usages}${s.fixed ? `; ${n(s.fixed)} ${dryRun ? "would be fixed" : "fixed"}` : ""}${skipped ? `; skipped ${skipped}` : ""}`;
 }
@@ -187,8 +192,9 @@ class UsageTexts implements Pick<Finding, "severity" | "ruleId" | "label" | "tit
 
   /** `noteText` makes a note's line. */
   constructor(u: Located, failOn: readonly string[], noteText: (n: Note) => string) {
-    const to = u.to ? shape(u.to) : "no v3 successor";
-    const from = shape(u.from);
+    // (a field read: the v2 field and where v3 has it)
+    const to = u.of.field ? u.of.field.v3 ?? "removed in v3" : u.to ? shape(u.to) : "no v3 successor";
+    const from = u.of.field ? u.of.field.v2 : shape(u.from!);
     const notes: string[] = [];
     for (const n of u.notes) notes.push(noteText(n));
     if (u.shownReplacement !== null) notes.push(`--fix: ${u.shownReplacement}`);
@@ -354,7 +360,7 @@ export function* formatJsonChunks(files: readonly ScannedFile[], summary: Summar
 
 /** What json lists of a finding's usage (the same for every place of the usage), in its order. */
 const usageFields = (u: Located) => ({
-  status: u.status, rules: u.rules, notes: u.notes, from: u.from, to: u.to, text: u.shownText, replacement: u.shownReplacement,
+  status: u.status, rules: u.rules, notes: u.notes, from: u.from, to: u.to, ...(u.of.field ? { field: u.of.field } : {}), text: u.shownText, replacement: u.shownReplacement,
 });
 /** A finding as json lists it: its place, then its usage's fields. */
 const findingJson = (file: string, u: Located) => ({ file, line: u.line, column: u.column, endLine: u.endLine, endColumn: u.endColumn, ...usageFields(u) });
@@ -415,6 +421,7 @@ function usageJson(u: Located, noteJson: (n: Note) => string): UsageJson {
   const text = FIELD + "\"status\": " + JSON.stringify(u.status) + "," + FIELD + "\"rules\": " + stringsJson(u.rules)
     + "," + FIELD + "\"notes\": " + (notes ? `[${notes}\n      ]` : "[]")
     + "," + FIELD + "\"from\": " + shapeJson(u.from) + "," + FIELD + "\"to\": " + shapeJson(u.to)
+    + (u.of.field ? "," + FIELD + "\"field\": {\n        \"v2\": " + JSON.stringify(u.of.field.v2) + ",\n        \"v3\": " + JSON.stringify(u.of.field.v3) + "\n      }" : "")
     + "," + FIELD + "\"text\": " + JSON.stringify(u.shownText) + "," + FIELD + "\"replacement\": " + JSON.stringify(u.shownReplacement);
   return { of: u, text: escapeC1Json(text) };
 }
@@ -424,7 +431,7 @@ const jsonNumber = (x: number): string => (Number.isFinite(x) ? "" + x : JSON.st
 
 /** Whether `a` and `b` give the same usage fields (the same values: one Usage's, placed twice). */
 const sameUsageFields = (a: Located, b: Located): boolean =>
-  a.status === b.status && a.rules === b.rules && a.notes === b.notes && a.from === b.from && a.to === b.to
+  a.status === b.status && a.rules === b.rules && a.notes === b.notes && a.from === b.from && a.to === b.to && a.of.field === b.of.field
   && a.shownText === b.shownText && a.shownReplacement === b.shownReplacement;
 
 /**

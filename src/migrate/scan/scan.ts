@@ -12,6 +12,7 @@ import { monotonicMs } from "../../util/time.js";
 import { detached } from "../../util/memo.js";
 import { columnAt } from "../../findings/columns.js";
 import { PassedTally } from "./hint.js";
+import { FIELD_RULE, fieldReads, type FieldRead, type FieldRename } from "./fields.js";
 
 /** Files over this size are skipped (named on stderr): generated bundles, data dumps. */
 export const MAX_SCAN_FILE_BYTES = 2 * 1024 * 1024;
@@ -132,7 +133,7 @@ export interface Unlisted {
   edits: Edit[];
 }
 
-const noneByStatus = (): Record<ScanStatus, number> => ({ rewritten: 0, partial: 0, removed: 0, unrecognized: 0 });
+const noneByStatus = (): Record<ScanStatus, number> => ({ rewritten: 0, partial: 0, removed: 0, unrecognized: 0, field: 0 });
 
 /** The usage `u` (of the text at `r`) with its place in the file: one object literal, all its fields at once. */
 function located(u: Usage, r: RouteText, pos: Positions): Located {
@@ -145,6 +146,34 @@ function located(u: Usage, r: RouteText, pos: Positions): Located {
     shownText: u.shownText, shownReplacement: u.shownReplacement,
     lineStart, line: a.line, column: a.column, endLine: b.line, endColumn: b.column, of: u,
   };
+}
+
+/** The usage of a field read's text (`.trendScore`), one per run and text. */
+function fieldUsage(text: string, rename: FieldRename, memo: Map<string, Usage>): Usage {
+  let u = memo.get(text);
+  if (u === undefined) {
+    u = {
+      start: 0, end: text.length, status: "field", routeId: undefined, rules: [FIELD_RULE], notes: [rename.note], from: null, to: null,
+      field: { v2: rename.v2, v3: rename.v3 }, text, replacement: null, manual: undefined, edits: [], shownText: text, shownReplacement: null,
+    };
+    memo.set(text, u);
+  }
+  return u;
+}
+
+/** The field reads of a file among its usages, in the order of the text (past the file's cap: counted). */
+function addFieldReads(usages: Located[], over: { unlisted?: Unlisted }, reads: readonly FieldRead[], text: string, perFile: number, memo: Map<string, Usage>, keepEdits: boolean): void {
+  const calls = usages.slice();
+  usages.length = 0;
+  const pos = new Positions(text);
+  let k = 0;
+  for (const f of reads) {
+    while (k < calls.length && calls[k].start <= f.start) usages.push(calls[k++]);
+    const u = fieldUsage(detached(text.slice(f.start, f.end)), f.rename, memo);
+    if (calls.length + usages.length - k >= perFile) { unlist(over, u, keepEdits); continue; }
+    usages.push(located(u, { start: f.start, end: f.end } as RouteText, pos));
+  }
+  while (k < calls.length) usages.push(calls[k++]);
 }
 
 /** A Postman request's parsed path that names v2 (`"path": ["v2", "clusters"]`), which Postman and Newman send by. */
@@ -463,6 +492,8 @@ export async function scan(opts: ScanOptions): Promise<ScanResult> {
   const binary: string[] = [];
   const tooLarge: { file: string; size: number }[] = [];
   const changed: string[] = [];
+  // a field read's usage by its text (`.trendScore`, `["xHandle"]`): one object for every place it is
+  const fieldUsages = new Map<string, Usage>();
   // the strings of the files with `/v2` that gave no usage, counted while the run has found none (ScanResult.passed)
   let passed: PassedTally | undefined = opts.countPassed === false ? undefined : new PassedTally();
 
@@ -483,7 +514,7 @@ export async function scan(opts: ScanOptions): Promise<ScanResult> {
     let pos: Positions | undefined;
     for (let k = 0; k < routes.length; k++) {
       const r = routes[k];
-      let u = analyzer.usage(text, r);
+      let u: Usage | undefined = analyzer.usage(text, r);
       if (!u) continue;
       // a read whose page, or another parameter v3 takes otherwise, the code sets apart from the URL (paging.ts)
       // (a partial one too: what the code sets apart is as much to change there, `start` beside a momentum read)
@@ -506,6 +537,9 @@ export async function scan(opts: ScanOptions): Promise<ScanResult> {
     }
     if (usages.length && e.file.endsWith(".json") && text.indexOf('"v2"') >= 0) leavePostmanPaths(text, usages);
     if (!usages.length) { passed?.add(text, analyzer); return; }
+    // a file that calls v2 reads its answers: the reads of fields v3 renamed or removed (fields.ts)
+    const fieldsRead = fieldReads(text, usages);
+    if (fieldsRead.length) addFieldReads(usages, over, fieldsRead, text, perFile, fieldUsages, !!opts.keepEdits);
     passed = undefined;
     found[i] = { ...e, id: identity(st), text: keepText ? text : undefined, lines: keepLines ? linesOf(text, usages) : undefined, bom, latin1, ...(utf16 ? { utf16 } : {}), usages, ...over };
   };

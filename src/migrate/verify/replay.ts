@@ -156,23 +156,21 @@ export const GONE_ON_BOTH = "not found on either version: nothing to compare";
 /** The v3 codes that say a subject is not there (spec 7.1). */
 const SUBJECT_GONE: ReadonlySet<string> = new Set(["not_found", "not_current"]);
 
-/** `limit=100 -> limit=50` at the start of a limit-over-v3-max note (rewrite.ts) */
-const LOWERED = /^[^=\s]+=(\d+) -> [^=\s]+=(\d+)/;
-
 /**
  * The v3 answer to compare: one page, or, when v3's page size is smaller than the v2 page the log
  * asked for (`limit=100` lowered to 50), the v3 pages that hold that v2 page's items, joined, less
  * the items before and after it: `skip`, the items of the first v3 page before v2's page starts
  * (limit=53: page 3 starts at item 7 of v3 page 3 of 50; rewrite.ts: v3PageOf). The items of one
- * v2 page are compared with the same items in v3, not with the first 50 of them.
+ * v2 page are compared with the same items in v3, not with the first 50 of them. The sizes are the
+ * rewrite's own (`loweredPageSize`), never read back from a note's words.
  */
-async function v3Answer(c: Client, out: Outcome, skip: number): Promise<Awaited<ReturnType<Client["raw"]>>> {
+export async function v3Answer(c: Client, out: Outcome, skip: number): Promise<Awaited<ReturnType<Client["raw"]>>> {
   const to = out.to!;
   const first = await c.raw(to.method, targetOf(to), undefined, undefined, QUIET);
-  const m = LOWERED.exec(out.notes.find((n) => n.rule === "limit-over-v3-max")?.message ?? "");
-  if (!m || !Array.isArray(first.data)) return first;
-  const size = Number(m[1]);
-  const pages = Math.ceil((skip + size) / Number(m[2]));
+  const lowered = out.loweredPageSize;
+  if (!lowered || !Array.isArray(first.data)) return first;
+  const size = lowered.v2;
+  const pages = Math.ceil((skip + size) / lowered.v3);
   const items: unknown[] = [...first.data];
   let cursor = first.nextCursor;
   for (let k = 1; k < pages && typeof cursor === "string" && cursor !== ""; k++) {
@@ -185,7 +183,7 @@ async function v3Answer(c: Client, out: Outcome, skip: number): Promise<Awaited<
 }
 
 /** The items of the first v3 page to leave out (a v2 page that starts inside a v3 page). */
-const pageSkip = (o: Outcome): number => {
+export const pageSkip = (o: Outcome): number => {
   const p = o.pending?.find((x) => x.kind === "page");
   return p?.kind === "page" ? p.skip ?? 0 : 0;
 };

@@ -1,0 +1,128 @@
+// Reads of v2 response fields that v3 renamed, moved or removed (spec 9.5: the map's response side,
+// FIELD_RENAMES), on the lines after a v2 call scan found: `.trendScore`, `["xHandle"]`. Only the
+// names of two words and more (camelCase: `trendScore`, `marketData`, `primaryComputedAt`) are
+// looked for; one-word names (`status`, `pagination`, `signals`, `tokens`, `metrics`,
+// `rationale`, `cut`, `source`) are everyday words of code (`res.status`, a lexer's `tokens`) and
+// would be found where they are no v2 field. The call's response-renames note names them all.
+import { FIELD_RENAMES, RENAME_SCOPES_BY_V3_ROUTE, type RenameScope } from "../../contract/migration.js";
+import { ROUTES } from "../../contract/routes.js";
+import type { Note } from "../types.js";
+
+export interface FieldRename {
+  /** whose answers hold it (a project, a topic) */
+  scope: RenameScope;
+  /** the v2 name read */
+  v2: string;
+  /** where v3 has it (`trend`, `identifiers.x`), or null: removed */
+  v3: string | null;
+  note: Note;
+}
+
+export const FIELD_RULE = "response-field";
+
+/** The renames looked for: a v2 field of two words or more, named first in a FIELD_RENAMES entry. */
+const RENAMES: readonly FieldRename[] = FIELD_RENAMES.flatMap((f) => {
+  const name = /^[a-z][a-z0-9]*(?:[A-Z][a-z0-9]*)+(?![\w.])/.exec(f.from)?.[0];
+  if (!name) return [];
+  const what = f.to === null ? `${name} -> removed` : `${name} -> ${f.to}`;
+  const message = f.to === null
+    ? `${what}: v3 answers do not carry this v2 field (spec 9.5)${f.note ? `; ${f.note}` : ""}. Read it from elsewhere, or drop the read.`
+    : `${what}: v3 answers carry this v2 field as ${f.to} (spec 9.5)${f.note ? `, ${f.note}` : ""}. Read ${f.to} once the call is v3.`;
+  return [{ scope: f.scope, v2: name, v3: f.to, note: Object.freeze({ rule: FIELD_RULE, message }) }];
+});
+const BY_NAME: ReadonlyMap<string, FieldRename> = new Map(RENAMES.map((r) => [r.v2, r]));
+
+/**
+ * The lines searched for reads of a call's answer: the call's own and this many after it, where
+ * code reads what it fetched (`const p = (await res.json()).data; show(p.trendScore)`). A search
+ * of the whole file cost the dense benchmark (every file calls v2) 15% more instructions (a file's
+ * text is ~12 KB), one of 10 lines after each call 2.3%, of 5 lines 1.5% (each search of a few
+ * lines costs ~1,000 instructions, whatever its length).
+ */
+export const READ_WINDOW_LINES = 5;
+/**
+ * The text searched for: each name's first capitalised word (`Score` of `trendScore`), rarer than
+ * a name's start (two letters, `Co`, `Da`, found `Config` and `Date` so often that they cost more).
+ * One holding another is found by it: `ScoreDelta` by `Score`.
+ */
+const wordsOf = (renames: readonly FieldRename[]): readonly string[] => renames.map((r) => r.v2.slice(r.v2.search(/[A-Z]/)))
+  .filter((w, k, all) => all.indexOf(w) === k && !all.some((o) => o !== w && w.includes(o)));
+/**
+ * The words to look for after a call of each v2 route: those of the fields its v3 successor's
+ * answer renamed (a project's after a project read, a topic's after a topic list); none after a
+ * route whose answer has none of them (a series, an intel item: its `cut` is one word).
+ */
+const WORDS_BY_ROUTE: Readonly<Record<string, { words: readonly string[]; names: readonly string[] }>> = Object.freeze(Object.fromEntries(ROUTES.flatMap((r) => {
+  const scopes = r.v3?.route ? RENAME_SCOPES_BY_V3_ROUTE[r.v3.route] : undefined;
+  const renames = scopes ? RENAMES.filter((x) => scopes.includes(x.scope)) : [];
+  return renames.length ? [[r.id, { words: wordsOf(renames), names: renames.map((x) => x.v2) }]] : [];
+})));
+// what follows a name given a value (`x.trendScore = 1`: a write, no read; `==` is a read)
+const ASSIGNED = /\s*=(?!=)/y;
+const isIdent = (c: number) => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 36;
+const isBlank = (c: number) => c === 32 || c === 9;
+
+export interface FieldRead {
+  start: number;
+  end: number;
+  rename: FieldRename;
+}
+
+/** The read at the name s[a, b) when it is one (`.name`, `["name"]`, `['name']`, not given a value): where it starts and ends. */
+function readAt(s: string, a: number, b: number): { start: number; end: number } | undefined {
+  const before = s.charCodeAt(a - 1);
+  let start: number;
+  let end = b;
+  if (before === 46 /* . */) start = a - 1;
+  else if (before === 34 || before === 39) {
+    if (s.charCodeAt(b) !== before) return undefined;
+    let i = a - 2;
+    while (i >= 0 && isBlank(s.charCodeAt(i))) i--;
+    if (s.charCodeAt(i) !== 91 /* [ */) return undefined;
+    let j = b + 1;
+    while (j < s.length && isBlank(s.charCodeAt(j))) j++;
+    if (s.charCodeAt(j) !== 93 /* ] */) return undefined;
+    start = i;
+    end = j + 1;
+  } else return undefined;
+  ASSIGNED.lastIndex = end;
+  return ASSIGNED.test(s) ? undefined : { start, end };
+}
+
+/**
+ * The reads of renamed v2 response fields in `text` (a file that calls v2) on the lines of its
+ * calls (`calls`: where each call's line starts and its route, in order) and the
+ * READ_WINDOW_LINES after each: the fields the answer of that call's route renamed.
+ */
+export function fieldReads(text: string, calls: readonly { lineStart: number; routeId?: string }[]): FieldRead[] {
+  const out: FieldRead[] = [];
+  for (const call of calls) {
+    const of = call.routeId === undefined ? undefined : WORDS_BY_ROUTE[call.routeId];
+    if (of === undefined) continue;
+    const a = call.lineStart;
+    let b = a;
+    for (let n = 0; n <= READ_WINDOW_LINES && b >= 0; n++) b = text.indexOf("\n", b + (n ? 1 : 0));
+    if (b < 0) b = text.length;
+    // (searched in a slice of the window: a search of the text would run on past it)
+    const w = text.slice(a, b);
+    for (const word of of.words) {
+      for (let i = w.indexOf(word); i >= 0; i = w.indexOf(word, i + 1)) {
+        let s = i;
+        while (s > 0 && isIdent(w.charCodeAt(s - 1))) s--;
+        let e = i + word.length;
+        while (e < w.length && isIdent(w.charCodeAt(e))) e++;
+        // (a name of another answer's fields is no read of this one's)
+        const name = w.slice(s, e);
+        const rename = of.names.includes(name) ? BY_NAME.get(name) : undefined;
+        const at = rename && readAt(text, a + s, a + e);
+        if (at) out.push({ start: at.start, end: at.end, rename: rename! });
+      }
+    }
+  }
+  // (the windows of calls a few lines apart overlap: a read once)
+  out.sort((x, y) => x.start - y.start);
+  return out.filter((r, k) => k === 0 || r.start !== out[k - 1].start);
+}
+
+/** The names looked for, for the docs and tests. */
+export const FIELD_NAMES: readonly string[] = RENAMES.map((r) => r.v2);
