@@ -63,13 +63,16 @@ describe("prose wrapped at word boundaries", () => {
     expect(r.stdout.match(/response-renames: The v3 response renames/g)).toHaveLength(1);
     expect(r.stdout.match(/response-renames: as above/g)).toHaveLength(2);
     for (const l of r.stdout.split("\n")) expect([...l].length).toBeLessThanOrEqual(COLS);
-    // every caret line marks the /v2 path in the source line above it
+    // every caret line marks, in the source line above it, the /v2 path or the v2 field read
     const lines = r.stdout.split("\n");
+    const marked: string[] = [];
     lines.forEach((l, i) => {
       if (!/^ {7}\| +\^/.test(l)) return;
       const at = l.indexOf("^");
-      expect(lines[i - 1].slice(at)).toMatch(/^\/v2\/projects\//);
+      const under = lines[i - 1].slice(at, l.length);
+      marked.push(/^\/v2\/projects\//.test(under) ? "path" : under);
     });
+    expect(marked).toEqual(Array(3).fill(["path", '["trendScore"]']).flat());
     const full = await tty(["migrate", "scan", dir, "--full-notes"]);
     expect(full.stdout.match(/response-renames: The v3 response renames/g)).toHaveLength(3);
   });
