@@ -166,7 +166,7 @@ export class RewriteStage {
       // a rule counted before (the usual case) needs no text
       const r = this.tally.byRule.get(n.rule);
       if (r) r.count += c.n;
-      else this.tally.rule(n.rule, n.rule === "signals-sunset" ? sunsetSummary(n) : ruleText(n.rule), c.n);
+      else this.tally.rule(n.rule, n.rule === "signals-sunset" ? sunsetSummary(this.rewriteOptions.now) : ruleText(n.rule), c.n);
     }
     c.n = 0;
   }

@@ -644,13 +644,14 @@ function sunsetNote(r: Route, now: Date): Note {
 /**
  * The summary's text for signals-sunset notes, which count requests to every signals route: about
  * those routes, not about the first one counted (`/v2/signals/{id} is ...` over 3 requests to three
- * routes). Past the sunset or not, as the notes say.
+ * routes). Past the sunset at `now` or not, by the rule the notes follow (sunsetNote), never by
+ * their words.
  */
-export function sunsetSummary(n: Note): string {
+export function sunsetSummary(now: Date): string {
   const sunset = ROUTES.filter((r) => r.sunset);
   const paths = sunset.map((r) => r.path).join(", ");
   const date = sunset[0]?.sunset ?? "";
-  return n.message.includes(" past its ")
+  return now.getTime() >= Date.parse(date)
     ? `The signals routes (${paths}) are deprecated aliases past their ${date} sunset; they may stop answering at any time. Move to the successor routes now.`
     : `The signals routes (${paths}) are deprecated aliases sunset on ${date}. Move to the successor routes before then.`;
 }
