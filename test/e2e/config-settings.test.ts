@@ -82,7 +82,7 @@ describe("every setting: flag > environment > selected profile > default profile
     const env = sb.env(SANDBOX_DEMO_KEY);
     writeConfig(env, { profiles: { tight: { "max-pages": "1" }, small: { "max-body-size": "1KB" } } });
     const [pages, body, loose] = await Promise.all([
-      runMids(["--profile", "tight", "projects", "list", "--all", "--limit", "2", "-o", "json"], { env }),
+      runMain(["--profile", "tight", "projects", "list", "--all", "--limit", "2", "-o", "json"], { env }),
       runMain(["--profile", "small", "projects", "list", "--limit", "50", "-o", "json"], { env }),
       runMain(["projects", "list", "--all", "--limit", "50", "--max-items", "4", "-o", "json"], { env }),
     ]);
@@ -202,7 +202,8 @@ describe("a config file that cannot be used", () => {
     const { MIDS_BASE_URL: _u, MIDS_API_KEY: _k, ...bare } = env;
     const file = writeConfig(bare, { "base-url": sb.url, "api-key": SANDBOX_DEMO_KEY }, 0o644);
     const [me, doctor, doctorTable, completion, path, keys, withEnv] = await Promise.all([
-      runMids(["me"], { env: bare }),
+      // (exit 3 from bin/mids: config-trust.test.ts, profiles.test.ts)
+      runMain(["me"], { env: bare }),
       runMain(["doctor", "-o", "json"], { env: bare }),
       runMain(["doctor", "-o", "table"], { env: bare }),
       runMain(["completion", "bash"], { env: bare }),
@@ -334,7 +335,8 @@ describe("the key never shows", () => {
     expect(stored["api-key"]).toBe(SANDBOX_DEMO_KEY);
     const wrong = "mids_wrong_key_for_the_grep_0123";
     const runs = await Promise.all([
-      runMids(["--verbose", "me"], { env }),
+      // (a --verbose trace from bin/mids: secrets.test.ts)
+      runMain(["--verbose", "me"], { env }),
       runMain(["--verbose", "projects", "list", "--limit", "1", "-o", "table"], { env }),
       runMain(["--verbose", "doctor", "-o", "json"], { env }),
       runMain(["config", "get", "api-key"], { env }),
@@ -394,7 +396,8 @@ describe("the config lock", () => {
     const env = baseEnv();
     mkdirSync(env.MIDS_CONFIG_DIR, { recursive: true, mode: 0o700 });
     (await import("node:fs")).symlinkSync(join(env.HOME, "nowhere"), join(env.MIDS_CONFIG_DIR, "config.json.lock"));
-    const r = await runMids(["config", "set", "output", "json"], { env, timeoutMs: 10_000 });
+    // in-process: the directory case above runs the built binary (with its kill timer, were it to loop)
+    const r = await runMain(["config", "set", "output", "json"], { env });
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/^mids: the config lock .*config\.json\.lock cannot be read \(ENOENT\)\n/);
   });

@@ -4,7 +4,7 @@
 import { chmodSync, chownSync, mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { baseEnv, runMids, tempDir } from "../helpers/cli.js";
+import { baseEnv, runMain, runMids, tempDir } from "../helpers/cli.js";
 import { hostile, sendJson } from "../helpers/hostile.js";
 
 const OTHER_UID = 4242;
@@ -39,6 +39,7 @@ async function planted() {
   return { h, ...setup(h.url) };
 }
 
+// The first refusal runs the built binary (exit 3 from bin/mids); the rest in-process.
 describe("config trust", () => {
   it("a config symlinked into a directory others can write (no sticky bit): exit 3, the fix, nothing sent", async () => {
     const { h, env, linked } = await planted();
@@ -49,7 +50,7 @@ describe("config trust", () => {
     expect(r.stderr).toMatch(/\nhint: .*chmod go-w/);
     expect(h.seen).toEqual([]);
     // doctor names it as its failing config check
-    const doctor = await runMids(["doctor", "-o", "json"], { env });
+    const doctor = await runMain(["doctor", "-o", "json"], { env });
     const config = (JSON.parse(doctor.stdout) as { checks: { check: string; status: string; detail: string }[] }).checks.find((c) => c.check === "config")!;
     expect(config.status).toBe("fail");
     expect(config.detail).toContain("writable by others");
@@ -59,7 +60,7 @@ describe("config trust", () => {
     for (const mode of [0o1777, 0o700]) {
       const { h, env, linked } = await planted();
       linked(mode);
-      const r = await runMids(["api", "/v3/me"], { env });
+      const r = await runMain(["api", "/v3/me"], { env });
       expect(r.code, r.stderr).toBe(0);
       expect(h.seen).toHaveLength(1);
     }
@@ -73,7 +74,7 @@ describe("config trust", () => {
     chownSync(dir.dir, OTHER_UID, OTHER_UID);
     const target = await planted();
     chownSync(target.linked(0o755), OTHER_UID, OTHER_UID);
-    const [a, b, c] = await Promise.all([file, dir, target].map((x) => runMids(["api", "/v3/me"], { env: x.env })));
+    const [a, b, c] = await Promise.all([file, dir, target].map((x) => runMain(["api", "/v3/me"], { env: x.env })));
     expect(a.stderr).toMatch(new RegExp(`^mids: config file \\S+ is owned by another user \\(uid ${OTHER_UID}\\): refusing to use it\\nhint: .*chown`));
     expect(b.stderr).toMatch(new RegExp(`^mids: config directory \\S+ is owned by another user \\(uid ${OTHER_UID}\\): refusing to use it`));
     expect(c.stderr).toMatch(new RegExp(`owned by another user \\(uid ${OTHER_UID}\\): refusing to use it`));

@@ -1,7 +1,7 @@
 // A config file mids cannot read (a directory or a FIFO in its place, a file of another size
 // altogether, one without read permission) is the user's to fix: a one-line error, exit 2, for
 // every command that uses settings; 'config path' and 'completion' still run, and doctor reports it.
-// (config list through the built bin/mids; config path, config get and doctor through main() in this process.)
+// (config list on a directory through the built bin/mids; every other run through main() in this process.)
 import { execFileSync } from "node:child_process";
 import { chmodSync, lstatSync, mkdirSync, symlinkSync, truncateSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -31,7 +31,7 @@ describe("a config file that cannot be read", () => {
   for (const [what, make, message] of CASES) {
     it(`${what}: exit 2 with one line and a hint, never 'this is a bug'; config path and doctor still run`, async () => {
       const { env, file } = withConfig(make);
-      const r = await runMids(["config", "list"], { env });
+      const r = await (what === "a directory" ? runMids : runMain)(["config", "list"], { env });
       expect(r.code, r.stderr).toBe(2);
       const lines = r.stderr.split("\n").filter(Boolean);
       expect(lines[0]).toMatch(message);
@@ -50,7 +50,7 @@ describe("a config file that cannot be read", () => {
 
   it("a link to a file that does not exist stays a link: 'config set' refuses it (exit 2), never replaces it with a file", async () => {
     const { env, file } = withConfig((f) => symlinkSync(join(dirname(f), "dotfiles", "mids.json"), f));
-    const r = await runMids(["config", "set", "output", "csv"], { env });
+    const r = await runMain(["config", "set", "output", "csv"], { env });
     expect(r.code, r.stderr).toBe(2);
     expect(r.stderr).toMatch(/^mids: config file .*config\.json is a link to .*, which does not exist\nhint: restore the file it points to, or remove the link/);
     expect(lstatSync(file).isSymbolicLink()).toBe(true);
@@ -59,9 +59,9 @@ describe("a config file that cannot be read", () => {
   it("a file where the config directory's parent should be (~/.config a file): no config file to read, exit 0; 'config set' says it cannot write", async () => {
     const env = baseEnv({ MIDS_CONFIG_DIR: undefined });
     writeFileSync(join(env.HOME, ".config"), "");
-    const list = await runMids(["config", "list", "-o", "csv"], { env });
+    const list = await runMain(["config", "list", "-o", "csv"], { env });
     expect(list.code, list.stderr).toBe(0);
-    const set = await runMids(["config", "set", "timeout", "5"], { env });
+    const set = await runMain(["config", "set", "timeout", "5"], { env });
     expect(set.code, set.stderr).toBe(2);
     expect(set.stderr).toMatch(/^mids: cannot write the config file .*: ENOTDIR\nhint: /);
   });
@@ -78,7 +78,7 @@ describe("a config file that cannot be read", () => {
   if (process.getuid?.() !== 0) it("without read permission: exit 2 naming the fix", async () => {
     const { env, file } = withConfig((f) => writeFileSync(f, "{}", { mode: 0o600 }));
     chmodSync(file, 0o200);
-    const r = await runMids(["config", "list"], { env });
+    const r = await runMain(["config", "list"], { env });
     expect(r.code).toBe(2);
     expect(r.stderr).toBe(`mids: cannot read the config file ${file} (EACCES)\nhint: make it readable: chmod 600 '${file}'\n`);
   });

@@ -1,7 +1,7 @@
 // gh api's flags typed at mids api: -F (typed field) and --raw-field are one -f here, and --silent
 // is a redirect. Each was "unknown option" with "run 'mids api --help'" as its only hint.
 import { describe, expect, it } from "vitest";
-import { baseEnv, runMids } from "../helpers/cli.js";
+import { baseEnv, runMain, runMids } from "../helpers/cli.js";
 
 describe("gh api's flags at mids api", () => {
   it.each([
@@ -14,7 +14,8 @@ describe("gh api's flags at mids api", () => {
     [["--template", "{{.data}}"], "--template", /^hint: mids has no Go templates/m],
     [["--cache", "1h"], "--cache", /^hint: mids keeps no answers \(gh's --cache\): every run asks the server$/m],
   ])("%j: exit 2 with the mids way to write it", async (flags, name, hint) => {
-    const r = await runMids(["api", "/v3/projects", ...flags], { env: baseEnv() });
+    // -F through the built binary (a refusal while parsing, exit 2 from bin/mids), the others in-process
+    const r = await (name === "-F" ? runMids : runMain)(["api", "/v3/projects", ...flags], { env: baseEnv() });
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(new RegExp(`^mids: unknown option '${name}'\\nhint: `));
     expect(r.stderr).toMatch(hint);

@@ -3,7 +3,7 @@
 // The caps are lowered through their environment variables so that each test takes a second.
 import { spawn } from "node:child_process";
 import { describe, expect, it } from "vitest";
-import { BIN, ROOT, baseEnv, runMids } from "../helpers/cli.js";
+import { BIN, ROOT, baseEnv, runMain, runMids } from "../helpers/cli.js";
 import { hostile, sendJson } from "../helpers/hostile.js";
 
 const explain = (filter: string, env: Record<string, string>) => runMids(["migrate", "explain", "--jq", filter], { env: baseEnv(env), timeoutMs: 30_000 });
@@ -35,11 +35,12 @@ describe.concurrent("--jq caps", () => {
     const ok = await explain(".routes | length", { MIDS_JQ_MAX_MEMORY: "48MB", MIDS_JQ_MAX_OUTPUT: "1KB", MIDS_JQ_TIMEOUT: "20s" });
     expect(ok.code, ok.stderr).toBe(0);
     expect(Number(ok.stdout)).toBeGreaterThan(10);
-    const bad = await explain(".", { MIDS_JQ_TIMEOUT: "soon" });
+    // a bad cap is refused before any filter runs: in-process (the worker needs no bundle for it)
+    const bad = await runMain(["migrate", "explain", "--jq", "."], { env: baseEnv({ MIDS_JQ_TIMEOUT: "soon" }) });
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/^mids: MIDS_JQ_TIMEOUT must be a duration[^\n]*\nhint: fix or unset MIDS_JQ_TIMEOUT\n$/);
     // as every other MIDS_ variable's bad value has
-    const size = await explain(".", { MIDS_JQ_MAX_OUTPUT: "lots" });
+    const size = await runMain(["migrate", "explain", "--jq", "."], { env: baseEnv({ MIDS_JQ_MAX_OUTPUT: "lots" }) });
     expect(size.stderr).toMatch(/^mids: MIDS_JQ_MAX_OUTPUT must be a size[^\n]*\nhint: fix or unset MIDS_JQ_MAX_OUTPUT\n$/);
   });
 });

@@ -3,12 +3,13 @@
 // names it (there with exit 7). Before, a list printed such pages silently. (v3 intel, an assumed
 // payload, says so through its own notice.)
 import { describe, expect, it } from "vitest";
-import { baseEnv, runMids } from "../helpers/cli.js";
+import { baseEnv, runMain, runMids } from "../helpers/cli.js";
 import { hostile, sendJson, v3Project, v3ProjectPage } from "../helpers/hostile.js";
 import { SANDBOX_DEMO_KEY } from "../../src/sandbox/keys.js";
 
 const env = (url: string) => baseEnv({ MIDS_BASE_URL: url, MIDS_API_KEY: SANDBOX_DEMO_KEY });
 
+// One binary run (the first test) proves the built CLI's path; the rest run in-process (runMain).
 describe("a list page that departs from its documented shape", () => {
   it("projects list: a trend that is not a number is printed as received and named once on stderr", async () => {
     const odd = { ...v3Project(2), trend: "high" };
@@ -28,7 +29,7 @@ describe("a list page that departs from its documented shape", () => {
     const { description: _d, ...bare } = v3Project(3);
     const page = [v3Project(0), { ...v3Project(1), trend: "high" }, { ...bare, trend: "low" }, { ...v3Project(4), description: 7 }];
     const h = await hostile((_req, res) => sendJson(res, 200, { data: page, meta: { nextCursor: null } }));
-    const r = await runMids(["projects", "list", "-o", "json"], { env: env(h.url) });
+    const r = await runMain(["projects", "list", "-o", "json"], { env: env(h.url) });
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout)).toHaveLength(page.length);
     const notes = r.stderr.split("\n").filter((l) => l.includes("does not match"));
@@ -40,7 +41,7 @@ describe("a list page that departs from its documented shape", () => {
   it("projects list -o table: a trend that is an object is shown as its JSON, never '[object Object]'", async () => {
     const trend = { value: 71.5, model: "trend-2027.1" };
     const h = await hostile((_req, res) => sendJson(res, 200, { data: [v3Project(1), { ...v3Project(2), trend }], meta: { nextCursor: null } }));
-    const r = await runMids(["projects", "list", "-o", "table", "--fields", "slug,trend"], { env: env(h.url) });
+    const r = await runMain(["projects", "list", "-o", "table", "--fields", "slug,trend"], { env: env(h.url) });
     expect(r.code).toBe(0);
     const rows = r.stdout.trimEnd().split("\n").map((l) => l.split(/ {2,}/));
     expect(rows).toEqual([["SLUG", "TREND"], ["p1", "50.00"], ["p2", JSON.stringify(trend)]]);
@@ -48,7 +49,7 @@ describe("a list page that departs from its documented shape", () => {
 
   it("a documented page (v3ProjectPage) raises no notice", async () => {
     const h = await hostile((_req, res) => sendJson(res, 200, v3ProjectPage(0, 2, null)));
-    const r = await runMids(["projects", "list", "-o", "json"], { env: env(h.url) });
+    const r = await runMain(["projects", "list", "-o", "json"], { env: env(h.url) });
     expect(r.code).toBe(0);
     expect(r.stderr).toBe("");
   });
@@ -58,8 +59,8 @@ describe("topics list --api v2: an answer without its list of topics", () => {
   it("is said on stderr (never taken silently for an empty list); an empty list is not", async () => {
     const h = await hostile((req, res) => sendJson(res, 200, { status: 200, data: { completedAt: "2026-11-01T00:00:00Z", windowStartedAt: "2026-10-30T00:00:00Z", topics: req.url!.includes("none") ? [] : null } }));
     const [broken, empty] = await Promise.all([
-      runMids(["topics", "list", "--api", "v2", "-o", "json"], { env: env(h.url) }),
-      runMids(["topics", "list", "--api", "v2", "-o", "json"], { env: env(`${h.url}/none`) }),
+      runMain(["topics", "list", "--api", "v2", "-o", "json"], { env: env(h.url) }),
+      runMain(["topics", "list", "--api", "v2", "-o", "json"], { env: env(`${h.url}/none`) }),
     ]);
     expect([broken.code, broken.stdout]).toEqual([0, "[]\n"]);
     expect(broken.stderr).toContain("GET /v2/topics answered without its list of topics (data.topics is null)");
@@ -71,7 +72,7 @@ describe("grounding history: a snapshot whose topics depart from their shape", (
   it("is printed as received (a topic that is no object, a name that is no string), exit 0; before, the table crashed (exit 1)", async () => {
     const snap = { completedAt: "2026-11-29T07:00:00Z", windowStartedAt: "2026-11-27T07:00:00Z", latestEvidenceAt: "2026-11-29T07:00:00Z", topics: [null, { name: { en: "Obj" } }, "str"] };
     const h = await hostile((_req, res) => sendJson(res, 200, { status: 200, data: [snap], pagination: { page: 1, limit: 10, totalCount: 1, hasMore: false } }));
-    const r = await runMids(["grounding", "history", "-o", "table", "-q"], { env: env(h.url) });
+    const r = await runMain(["grounding", "history", "-o", "table", "-q"], { env: env(h.url) });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout.trimEnd().split("\n")[1]).toMatch(/ {2}; \{"en":"Obj"\}; str$/);
   });
@@ -83,10 +84,10 @@ describe("a catalog route that answers no list (clusters, chains: payloads not s
     // said 'shown as received' over a printed [])
     const h = await hostile((req, res) => sendJson(res, 200, req.url!.startsWith("/empty") ? { data: [] } : { data: null }));
     const [clustersV2, clustersV3, chainsCsv, empty] = await Promise.all([
-      runMids(["clusters", "list", "--api", "v2", "-o", "json"], { env: env(h.url) }),
-      runMids(["clusters", "list", "-o", "json"], { env: env(h.url) }),
-      runMids(["vocabulary", "chains", "--api", "v2", "-o", "csv"], { env: env(h.url) }),
-      runMids(["clusters", "list", "--api", "v2", "-o", "json"], { env: env(`${h.url}/empty`) }),
+      runMain(["clusters", "list", "--api", "v2", "-o", "json"], { env: env(h.url) }),
+      runMain(["clusters", "list", "-o", "json"], { env: env(h.url) }),
+      runMain(["vocabulary", "chains", "--api", "v2", "-o", "csv"], { env: env(h.url) }),
+      runMain(["clusters", "list", "--api", "v2", "-o", "json"], { env: env(`${h.url}/empty`) }),
     ]);
     expect([clustersV2.code, clustersV2.stdout]).toEqual([0, "null\n"]);
     expect(clustersV2.stderr).toBe("mids: notice: GET /v2/clusters answered no list (its data is null); printed as received ('mids api /v2/clusters' shows the raw body)\n");
@@ -106,8 +107,8 @@ describe("intel list: a field of the documented preview departs (spec 2.11: id, 
     const item = { id: "i1", headline: null, grade: "polished", detectedAt: "2026-11-28T00:00:00Z", projectId: "p", projectName: "P", category: "x" };
     const h = await hostile((_req, res) => sendJson(res, 200, { data: [item], meta: { nextCursor: null } }));
     const [plain, verbose] = await Promise.all([
-      runMids(["intel", "list", "-o", "json"], { env: env(h.url) }),
-      runMids(["intel", "list", "-o", "json", "--verbose"], { env: env(h.url) }),
+      runMain(["intel", "list", "-o", "json"], { env: env(h.url) }),
+      runMain(["intel", "list", "-o", "json", "--verbose"], { env: env(h.url) }),
     ]);
     expect(plain.code).toBe(0);
     expect(JSON.parse(plain.stdout)).toEqual([item]);

@@ -33,12 +33,13 @@ describe("profiles", () => {
     const env = baseEnv();
     const demo = key("demo");
     const owner = key("owner_b");
-    // concurrent writers are serialized by the config lock
+    // in-process, one after another: concurrent writers from separate processes (the config lock)
+    // are the "six concurrent 'config set'" test's, a key piped on stdin the "keys from stdin" test's
     const sets = await Promise.all([
-      runMids(["config", "set", "base-url", "http://127.0.0.1:9"], { env }),
-      runMids(["config", "set", "timeout", "5s"], { env }),
-      runMids(["config", "set", "--profile", "ci", "base-url", sb.url], { env }),
-      runMids(["config", "set", "--profile", "ci", "api-key", "-"], { env, input: `${demo}\n` }),
+      runMain(["config", "set", "base-url", "http://127.0.0.1:9"], { env }),
+      runMain(["config", "set", "timeout", "5s"], { env }),
+      runMain(["config", "set", "--profile", "ci", "base-url", sb.url], { env }),
+      runMain(["config", "set", "--profile", "ci", "api-key", "-"], { env, input: `${demo}\n` }),
     ]);
     sets.forEach((r) => expect(r.code, r.stderr).toBe(0));
     expect(stored(env)).toEqual({ "base-url": "http://127.0.0.1:9", timeout: "5s", profiles: { ci: { "base-url": sb.url, "api-key": demo } } });
@@ -88,7 +89,8 @@ describe("profiles", () => {
   it("an unknown profile is exit 2 naming the profiles there are", async () => {
     const env = baseEnv();
     await Promise.all([runMain(["config", "set", "--profile", "work", "output", "json"], { env }), runMain(["config", "set", "--profile", "ci", "output", "csv"], { env })]);
-    for (const r of [await runMids(["--profile", "nope", "me"], { env }), await runMain(["me"], { env: { ...env, MIDS_PROFILE: "nope" } })]) {
+    // (a usage error's exit 2 from bin/mids: gh-api-flag-hints.test.ts)
+    for (const r of [await runMain(["--profile", "nope", "me"], { env }), await runMain(["me"], { env: { ...env, MIDS_PROFILE: "nope" } })]) {
       expect(r.code).toBe(2);
       expect(r.stderr).toMatch(/^mids: unknown profile 'nope'\nhint: profiles: default, ci, work/);
     }
@@ -156,8 +158,8 @@ describe("config file permissions", () => {
     const file = fileOf(env);
     for (const [mode, who] of [[0o644, "readable by others"], [0o640, "readable by group"], [0o602, "writable by others"]] as const) {
       chmodSync(file, mode);
-      // the first through the built binary (exit 3 from bin/mids), the others in-process
-      const r = await (mode === 0o644 ? runMids : runMain)(["me"], { env });
+      // in-process: exit 3 from bin/mids is the "a rejected key" test's binary run
+      const r = await runMain(["me"], { env });
       expect(r.code, `mode ${mode.toString(8)}`).toBe(3);
       expect(r.stderr).toContain(who);
       expect(r.stderr).toContain(`hint: `);

@@ -5,25 +5,26 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { baseEnv, runMids, tempDir } from "../helpers/cli.js";
+import { baseEnv, runMain, runMids, tempDir } from "../helpers/cli.js";
 import { hostile, sendJson } from "../helpers/hostile.js";
 
 const RECIPE = "name: paths\nversion: 1\nsteps:\n  - uses: output\n  - uses: nope\n";
 
 interface JsonFinding { line: number; column: number; path: string; message: string; source: string }
 
-async function validateAgainst(status: number, issues: unknown[], answer: Record<string, unknown> = { valid: false }) {
+/** in-process (runMain) unless `binary`: the HTTP 200 list-of-segments case runs the built CLI, the e2e proof */
+async function validateAgainst(status: number, issues: unknown[], answer: Record<string, unknown> = { valid: false }, binary = false) {
   const h = await hostile((req, res) => req.resume().on("end", () => sendJson(res, status, { ...answer, issues })));
   const file = join(tempDir("recipe-paths-"), "r.yaml");
   writeFileSync(file, RECIPE);
-  const r = await runMids(["-q", "recipes", "validate", file, "--format", "json", "--max-retries", "0"], { env: baseEnv({ MIDS_BASE_URL: h.url, MIDS_API_KEY: "k_test_1234" }) });
+  const r = await (binary ? runMids : runMain)(["-q", "recipes", "validate", file, "--format", "json", "--max-retries", "0"], { env: baseEnv({ MIDS_BASE_URL: h.url, MIDS_API_KEY: "k_test_1234" }) });
   return { r, findings: r.stdout ? (JSON.parse(r.stdout) as JsonFinding[]) : [] };
 }
 
 describe("issue paths that are not strings", () => {
   for (const status of [200, 422]) {
     it(`HTTP ${status}: a path given as a list of segments points at that node, shown as a JSON pointer`, async () => {
-      const { r, findings } = await validateAgainst(status, [{ path: ["steps", 1, "uses"], message: "unknown step" }, { path: ["steps", 0], message: "the step" }]);
+      const { r, findings } = await validateAgainst(status, [{ path: ["steps", 1, "uses"], message: "unknown step" }, { path: ["steps", 0], message: "the step" }], undefined, status === 200);
       expect(r.code, r.stderr).toBe(8);
       const lines = RECIPE.split("\n");
       const uses = findings.find((f) => f.message === "unknown step")!;
