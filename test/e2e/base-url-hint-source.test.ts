@@ -4,7 +4,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, it } from "vitest";
-import { baseEnv, runMids } from "../helpers/cli.js";
+import { baseEnv, runMain, runMids } from "../helpers/cli.js";
 import { closedPorts } from "../helpers/ports.js";
 
 it("a refused connection's hint names where the base URL was set: flag, variable, config file, profile", async () => {
@@ -14,11 +14,12 @@ it("a refused connection's hint names where the base URL was set: flag, variable
   mkdirSync(env.MIDS_CONFIG_DIR, { recursive: true, mode: 0o700 });
   writeFileSync(join(env.MIDS_CONFIG_DIR, "config.json"), JSON.stringify({ "base-url": url, profiles: { ci: { "base-url": url } } }), { mode: 0o600 });
   const base = ["topics", "list", "--max-retries", "0"];
+  // a refused connection through the built CLI once (the flag); the other places in process
   const runs = await Promise.all([
     runMids([...base, "--base-url", url], { env: baseEnv() }),
-    runMids(base, { env: baseEnv({ MIDS_BASE_URL: url }) }),
-    runMids(base, { env }),
-    runMids([...base, "--profile", "ci"], { env }),
+    runMain(base, { env: baseEnv({ MIDS_BASE_URL: url }) }),
+    runMain(base, { env }),
+    runMain([...base, "--profile", "ci"], { env }),
   ]);
   expect(runs.map((r) => r.code)).toEqual([7, 7, 7, 7]);
   expect(runs.map((r) => r.stderr)).toEqual([

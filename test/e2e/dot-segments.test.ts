@@ -5,7 +5,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { baseEnv, runMids, tempDir } from "../helpers/cli.js";
+import { baseEnv, runMain, runMids, tempDir } from "../helpers/cli.js";
 
 const line = (path: string) => `1.2.3.4 - - [22/Nov/2026:10:00:01 +0000] "GET ${path} HTTP/1.1" 200 5 "-" "x"`;
 
@@ -21,7 +21,7 @@ describe("a dot path segment", () => {
     expect(r.stderr).toMatch(/2 rewritten, .*2 unrecognized/);
     expect(r.stderr).toMatch(/dot-segment \(2\)/);
     // --fail-on unrecognized makes it a failure the script sees, after the output
-    const gate = await runMids(["migrate", log, "--fail-on", "unrecognized"], { env: baseEnv() });
+    const gate = await runMain(["migrate", log, "--fail-on", "unrecognized"], { env: baseEnv() });
     expect(gate.code).toBe(8);
   });
 
@@ -29,7 +29,8 @@ describe("a dot path segment", () => {
     const dir = tempDir("dots-scan-");
     mkdirSync(join(dir, "src"));
     writeFileSync(join(dir, "src/a.py"), 'x = get("/v2/projects/%2e%2e/momentum")\ny = get("/v2/projects/abc/momentum?clusters=false")\n');
-    const r = await runMids(["migrate", "scan", "--format", "json"], { cwd: dir, env: baseEnv() });
+    // (in process: the migrate run above goes through the built CLI)
+    const r = await runMain(["migrate", "scan", "--format", "json"], { cwd: dir, env: baseEnv() });
     expect(r.code, r.stderr).toBe(0);
     const findings = JSON.parse(r.stdout).findings as { line: number; status: string; rules: string[] }[];
     expect(findings.map((f) => [f.line, f.status, f.rules])).toEqual([[1, "unrecognized", ["dot-segment"]], [2, "rewritten", expect.any(Array)]]);

@@ -5,7 +5,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { budgetFor, ROOT, runMids, tempDir, useSandbox } from "../helpers/cli.js";
+import { budgetFor, ROOT, runMain, runMids, tempDir, useSandbox } from "../helpers/cli.js";
 import { SANDBOX_DEMO_KEY } from "../../src/sandbox/keys.js";
 
 const sb = useSandbox();
@@ -37,14 +37,15 @@ describe("finding columns", () => {
     const dir = tempDir("scan-cols-");
     writeFileSync(join(dir, "app.js"), SOURCE);
     const env = sb.env(SANDBOX_DEMO_KEY);
-    const r = await runMids(["-q", "migrate", "scan", "app.js", "--format", "json", "--output-file", "r.sarif"], { cwd: dir, env });
+    // (in process: the SARIF file through the built CLI is the recipes case above)
+    const r = await runMain(["-q", "migrate", "scan", "app.js", "--format", "json", "--output-file", "r.sarif"], { cwd: dir, env });
     expect(r.code, r.stderr).toBe(0);
     const findings = (JSON.parse(r.stdout) as { findings: { line: number; column: number; endColumn: number; text: string }[] }).findings;
     expect(findings.map((f) => covered(SOURCE, f))).toEqual(["/v2/projects/${id}", "/v2/topics"]);
     const sarif = JSON.parse(readFileSync(join(dir, "r.sarif"), "utf8")) as Sarif;
     expect(sarif.runs[0].columnKind).toBe("utf16CodeUnits");
     expect(regions(sarif).map((x) => [x.startLine, x.startColumn, x.endColumn])).toEqual(findings.map((f) => [f.line, f.column, f.endColumn]));
-    const gh = await runMids(["-q", "migrate", "scan", "app.js", "--format", "github"], { cwd: dir, env });
+    const gh = await runMain(["-q", "migrate", "scan", "app.js", "--format", "github"], { cwd: dir, env });
     expect(gh.code, gh.stderr).toBe(0);
     expect([...gh.stdout.matchAll(/line=(\d+),col=(\d+),endLine=\d+,endColumn=(\d+)/g)].map((m) => m.slice(1).map(Number))).toEqual(findings.map((f) => [f.line, f.column, f.endColumn]));
   }, budgetFor(2));

@@ -2,7 +2,7 @@
 // a URL or a logged header writes it): the key is hidden in that form too, in the error line, its
 // JSON details, and a body mids api prints. Before, only the key as typed was hidden.
 import { expect, it } from "vitest";
-import { baseEnv, runMids } from "../helpers/cli.js";
+import { baseEnv, runMain, runMids } from "../helpers/cli.js";
 import { hostile, sendJson } from "../helpers/hostile.js";
 
 it("hides an escaped copy of the key (upper- and lower-case hex) wherever mids prints it", async () => {
@@ -16,8 +16,9 @@ it("hides an escaped copy of the key (upper- and lower-case hex) wherever mids p
   });
   const env = baseEnv({ MIDS_BASE_URL: h.url, MIDS_API_KEY: key });
   const runs = await Promise.all([
-    runMids(["me", "-o", "json"], { env }),
-    runMids(["me"], { env }),
+    // (mids me in process; mids api through the built CLI, the e2e proof)
+    runMain(["me", "-o", "json"], { env }),
+    runMain(["me"], { env }),
     runMids(["api", "/v3/topics"], { env }),
   ]);
   expect(runs.map((r) => r.code)).toEqual([2, 2, 0]);

@@ -3,7 +3,7 @@
 // API call", nothing was written, and a --fail-on removed,unrecognized gate passed. They are still
 // set aside (no base URL says /api is the API's), but with a note that names the path and the fix.
 import { describe, expect, it } from "vitest";
-import { baseEnv, runMids } from "../helpers/cli.js";
+import { baseEnv, runMain, runMids } from "../helpers/cli.js";
 
 describe("API requests under a path no base URL names", () => {
   it("are skipped with api-path-prefix, naming the path; with the base URL set they are rewritten", async () => {
@@ -15,9 +15,9 @@ describe("API requests under a path no base URL names", () => {
       "skipped api-path-prefix", "skipped api-path-prefix", "skipped not-an-api-path", "skipped not-an-api-path",
     ]);
     expect(rows[0].notes[0].message).toMatch(/^\/api: .*--base-url https:\/\/HOST\/PREFIX/);
-    const summary = await runMids(["migrate", "-"], { input: log, env: baseEnv() });
+    const summary = await runMain(["migrate", "-"], { input: log, env: baseEnv() });
     expect(summary.stderr).toMatch(/api-path-prefix \(2\): /);
-    const based = await runMids(["migrate", "-"], { input: log, env: baseEnv({ MIDS_BASE_URL: "https://api.example.com/api" }) });
+    const based = await runMain(["migrate", "-"], { input: log, env: baseEnv({ MIDS_BASE_URL: "https://api.example.com/api" }) });
     expect(based.stdout.split("\n").slice(0, 2)).toEqual(["GET /api/v3/projects?limit=5 HTTP/1.1", "GET /api/v3/clusters HTTP/1.1"]);
   });
 });

@@ -73,18 +73,19 @@ describe("migrate: Docker JSON log files", () => {
     expect(parts.length).toBe(3);
     const split = join(dir, "split-json.log");
     writeFileSync(split, [line("warn: slow upstream\n", { stream: "stderr" }), ...parts.map((p) => line(p)), lines[2]].join("\n") + "\n");
-    const r = await runMids(["migrate", split]);
+    // (in process: the first test runs a Docker log through the built CLI)
+    const r = await runMain(["migrate", split]);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toContain("3 requests: 2 rewritten, 0 partial, 0 removed, 0 unrecognized, 0 unchanged, 1 invalid");
     const out = r.stdout.trimEnd().split("\n").map((l) => JSON.parse(l) as { log: string; stream: string });
     expect(out.map((o) => o.stream)).toEqual(["stdout", "stdout"]);
     expect(out[0].log).toBe(long.replace("/v2/projects/p7/rank?at=2026-11-01T00:00:00Z", "/v3/projects/p7/series/rank?to=2026-11-01T00:00:00Z&from=2026-10-25T00:00:00.000Z").replace("t0kenDOCKER", "***"));
-    const report = await runMids(["migrate", split, "-o", "ndjson", "-q"]);
+    const report = await runMain(["migrate", split, "-o", "ndjson", "-q"]);
     expect(report.stdout.trimEnd().split("\n").slice(0, 3).map((l) => JSON.parse(l).position)).toEqual([1, 2, 5]);
     // a line left open at the end of the input is read as it stands
     const cut = join(dir, "cut-json.log");
     writeFileSync(cut, line(parts[0]) + "\n");
-    const open = await runMids(["migrate", cut, "-o", "ndjson", "-q"]);
+    const open = await runMain(["migrate", cut, "-o", "ndjson", "-q"]);
     expect(JSON.parse(open.stdout.split("\n")[0]).to.path).toBe("/v3/projects/p7/series/rank");
     for (const s of SECRETS) expect(r.stdout + r.stderr + report.stdout + open.stdout).not.toContain(s);
   });

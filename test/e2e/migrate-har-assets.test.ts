@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { baseEnv, runMids, tempDir } from "../helpers/cli.js";
+import { baseEnv, runMain, runMids, tempDir } from "../helpers/cli.js";
 
 const dir = tempDir("har-assets-");
 const entry = (method: string, url: string, headers: { name: string; value: string }[] = []) => ({ request: { method, url, headers }, response: { status: 200 } });
@@ -26,6 +26,7 @@ describe("migrate: a browser page's HAR", () => {
   writeFileSync(file, har([...assets, entry("GET", `${API}/v2/projects/p1`, [{ name: "x-api-key", value: "sk_live_HARPAGE" }])]));
 
   it("sets the page's own requests aside: --fail-on unrecognized passes, the summary counts them apart", async () => {
+    // the e2e proof of a HAR through the built CLI; the file's other runs are in process
     const r = await runMids(["migrate", file, "--fail-on", "unrecognized"], { env: baseEnv({ MIDS_BASE_URL: API }) });
     expect(r.code, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout).log.entries.map((e: { request: { url: string } }) => e.request.url)).toEqual([`${API}/v3/projects/p1`]);
@@ -36,7 +37,7 @@ describe("migrate: a browser page's HAR", () => {
     // set aside, not listed as left out
     expect(r.stderr).not.toContain("left out of the output");
     expect(r.stderr).not.toContain("sk_live_HARPAGE");
-    const report = await runMids(["migrate", file, "-o", "json"], { env: baseEnv({ MIDS_BASE_URL: API }) });
+    const report = await runMain(["migrate", file, "-o", "json"], { env: baseEnv({ MIDS_BASE_URL: API }) });
     const doc = JSON.parse(report.stdout);
     expect(doc.summary).toEqual({ total: assets.length + 1, rewritten: 1, partial: 0, removed: 0, unrecognized: 0, unchanged: 0, invalid: 0, skipped: assets.length });
     // a data: URL's content is nowhere in the report
@@ -46,10 +47,10 @@ describe("migrate: a browser page's HAR", () => {
   it("keeps an API path no route knows unrecognized, and another service's /v1 call too while the API's host is not known", async () => {
     const f = join(dir, "page-unknown.har");
     writeFileSync(f, har([...assets, entry("GET", `${API}/v2/nothing-here`)]));
-    const r = await runMids(["migrate", f, "--fail-on", "unrecognized"], { env: baseEnv({ MIDS_BASE_URL: API }) });
+    const r = await runMain(["migrate", f, "--fail-on", "unrecognized"], { env: baseEnv({ MIDS_BASE_URL: API }) });
     expect(r.code).toBe(8);
     expect(r.stderr).toContain("entry 8: unrecognized: GET /v2/nothing-here (unknown-v2-route)");
-    const noHost = await runMids(["migrate", file, "-o", "ndjson"]);
+    const noHost = await runMain(["migrate", file, "-o", "ndjson"]);
     const statuses = noHost.stdout.trimEnd().split("\n").slice(0, -1).map((l) => JSON.parse(l).status);
     expect(statuses).toEqual(["skipped", "skipped", "skipped", "skipped", "skipped", "unrecognized", "skipped", "rewritten"]);
   });
@@ -58,7 +59,7 @@ describe("migrate: a browser page's HAR", () => {
     const f = join(dir, "access.log");
     const line = (p: string) => `10.0.0.1 - - [28/Nov/2026:10:00:00 +0000] "GET ${p} HTTP/1.1" 200 5 "-" "kube-probe/1.29"`;
     writeFileSync(f, [line("/healthz"), line("/favicon.ico"), line("/v2/clusters"), line("/v2/nope")].join("\n") + "\n");
-    const r = await runMids(["migrate", f]);
+    const r = await runMain(["migrate", f]);
     expect(r.stdout).toBe(line("/v3/clusters") + "\n");
     expect(r.stderr).toContain("4 requests: 1 rewritten, 0 partial, 0 removed, 1 unrecognized, 0 unchanged, 0 invalid, 2 skipped");
     expect(r.stderr).toContain("left out of the output (no v3 request, skipped ones aside): 1");

@@ -27,9 +27,9 @@ function expectOneUsageObject(r: { code: number | null; stderr: string }, messag
   expect(objects[0].error.message).toContain(message);
 }
 
-// Each refusal (an unknown option, a missing value, a bad choice) goes through the built bin/mids
-// once (MIDS_OUTPUT=json below: the exit code through process.exit, stderr through the process's
-// own stream); every other case runs main() in this process: what it prints is the subject.
+// One refusal (the unknown option with MIDS_OUTPUT=json) goes through the built bin/mids (the exit
+// code through process.exit, stderr through the process's own stream); every other case runs
+// main() in this process: what it prints is the subject, and the refusals share that path.
 describe("flag errors with MIDS_OUTPUT=json|ndjson", () => {
   it.each([
     [["projects", "list", "--bogus"], "unknown option '--bogus'"],
@@ -37,7 +37,7 @@ describe("flag errors with MIDS_OUTPUT=json|ndjson", () => {
     [["projects", "list", "--sort", "bogus"], "--sort must be one of"],
   ])("%j: exit 2 and one JSON error object after the plain lines", async (args, message) => {
     for (const output of ["json", "ndjson"]) {
-      const r = await (output === "json" ? runMids : runMain)(args, { env: baseEnv({ MIDS_OUTPUT: output }) });
+      const r = await (output === "json" && args[2] === "--bogus" ? runMids : runMain)(args, { env: baseEnv({ MIDS_OUTPUT: output }) });
       expectOneUsageObject(r, message);
     }
   });

@@ -5,7 +5,7 @@ import { spawn } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { BIN, baseEnv, fileTree, runMids, tempDir } from "../helpers/cli.js";
+import { BIN, baseEnv, fileTree, runMain, tempDir } from "../helpers/cli.js";
 
 /** bin/mids with RLIMIT_FSIZE at `kib` KiB (bash counts ulimit -f in 1024-byte blocks). */
 function runLimited(kib: number, args: string[], cwd: string): Promise<{ code: number | null; stderr: string }> {
@@ -34,8 +34,8 @@ describe("--output-file when the write fails half-way", () => {
     expect(readFileSync(join(out, "v2.sarif"), "utf8")).toBe("{}\n");
     expect(readdirSync(out)).toEqual(["v2.sarif"]);
 
-    // with room, the whole report replaces it
-    const ok = await runMids(["migrate", "scan", tree, "--output-file", join(out, "v2.sarif")], { cwd: out, env: baseEnv() });
+    // with room, the whole report replaces it (in process: the limited runs above are bin/mids)
+    const ok = await runMain(["migrate", "scan", tree, "--output-file", join(out, "v2.sarif")], { cwd: out, env: baseEnv() });
     expect(ok.code).toBe(0);
     expect(JSON.parse(readFileSync(join(out, "v2.sarif"), "utf8")).runs[0].results).toHaveLength(400);
     expect(readdirSync(out)).toEqual(["v2.sarif"]);

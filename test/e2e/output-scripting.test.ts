@@ -104,11 +104,12 @@ describe("more results, piped", () => {
   it("a list cut to one page says how to go on, on stderr, when piped too; -q and --all say nothing", async () => {
     const env = sb.env(SANDBOX_DEMO_KEY);
     const cursor = (await sb.api<{ meta: { nextCursor: string } }>("/v3/projects?limit=2", SANDBOX_DEMO_KEY)).body.meta.nextCursor;
+    // (v3 through the built CLI with its stdout a real pipe; the others in process, not a tty either)
     const [v3, v2, quiet, all] = await Promise.all([
       runMids(["projects", "list", "--limit", "2", "-o", "json"], { env }),
-      runMids(["intel", "list", "--api", "v2", "--limit", "2", "-o", "csv"], { env }),
-      runMids(["projects", "list", "--limit", "2", "-o", "json", "-q"], { env }),
-      runMids(["projects", "list", "--limit", "2", "--all", "--max-items", "4", "-o", "json"], { env }),
+      runMain(["intel", "list", "--api", "v2", "--limit", "2", "-o", "csv"], { env }),
+      runMain(["projects", "list", "--limit", "2", "-o", "json", "-q"], { env }),
+      runMain(["projects", "list", "--limit", "2", "--all", "--max-items", "4", "-o", "json"], { env }),
     ]);
     expect(v3.code).toBe(0);
     expect(JSON.parse(v3.stdout)).toHaveLength(2); // stdout stays data

@@ -1,9 +1,9 @@
 // A failure in the middle of --all says what was printed and how to continue.
-// (The first test runs the built CLI; the later ones run main(argv) in this process: the same
-// program, without a CLI start-up each.)
+// (The Ctrl-C test runs the built CLI, a process to signal; the others run main(argv) in this
+// process: the same program, without a CLI start-up each.)
 import { spawn } from "node:child_process";
 import { describe, expect, it } from "vitest";
-import { BIN, runMain, runMids, startSandbox, useSandbox } from "../helpers/cli.js";
+import { BIN, runMain, startSandbox, useSandbox } from "../helpers/cli.js";
 import { SANDBOX_KEYS, SANDBOX_DEMO_KEY } from "../../src/sandbox/keys.js";
 
 const limited = SANDBOX_KEYS.find((k) => k.key.endsWith("ratelimited"))!;
@@ -11,7 +11,7 @@ const sb = useSandbox();
 
 describe("--all stopped by an error", () => {
   it("keeps what was printed, names how far it got and the cursor to continue from", async () => {
-    const r = await runMids(["projects", "list", "--all", "--limit", "5", "-o", "ndjson", "--max-retries", "0"], { env: sb.env(limited.key) });
+    const r = await runMain(["projects", "list", "--all", "--limit", "5", "-o", "ndjson", "--max-retries", "0"], { env: sb.env(limited.key) });
     expect(r.code).toBe(5);
     const printed = r.stdout.trimEnd().split("\n").map((l) => JSON.parse(l));
     // the limit is per calendar minute: a turn of the minute mid-run lets more pages through
@@ -20,7 +20,7 @@ describe("--all stopped by an error", () => {
     expect(r.stderr).toContain(`(after ${printed.length} items from ${printed.length / 5} pages)`);
     const cursor = /continue from where it stopped with --cursor (\S+)/.exec(r.stderr)![1];
     // the cursor picks up exactly where the output stopped
-    const next = await runMids(["projects", "list", "--limit", "5", "--cursor", cursor, "-o", "ndjson"], { env: sb.env(SANDBOX_DEMO_KEY) });
+    const next = await runMain(["projects", "list", "--limit", "5", "--cursor", cursor, "-o", "ndjson"], { env: sb.env(SANDBOX_DEMO_KEY) });
     expect(next.code).toBe(0);
     const all = (await sb.api<{ data: { id: string }[] }>(`/v3/projects?limit=50`, SANDBOX_DEMO_KEY)).body.data;
     const ids = next.stdout.trimEnd().split("\n").map((l) => JSON.parse(l).id);

@@ -2,7 +2,7 @@
 // page came back as the first, and the walk printed its items again and again, as many pages as
 // totalCount promised and past them up to --max-pages. Items that repeat the page before end it.
 import { expect, it } from "vitest";
-import { runMids, useSandbox } from "../helpers/cli.js";
+import { runMain, runMids, useSandbox } from "../helpers/cli.js";
 import { hostile } from "../helpers/hostile.js";
 import { SANDBOX_DEMO_KEY } from "../../src/sandbox/keys.js";
 
@@ -36,9 +36,10 @@ it("--api v2 projects list without --all: the next page named is the page asked 
   const page = { status: 200, data: [{ id: "a".repeat(24), name: "A" }], pagination: { page: "1", limit: 1, totalCount: 40, hasMore: true } };
   const h = await hostile((_req, res) => res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(page)));
   const env = { ...sb.env(SANDBOX_DEMO_KEY), MIDS_BASE_URL: h.url };
+  // (in process: the v2 walk through the built CLI is the test above)
   const [first, third] = await Promise.all([
-    runMids(["--api", "v2", "projects", "list", "-o", "json"], { env }),
-    runMids(["--api", "v2", "projects", "list", "--page", "3", "-o", "json"], { env }),
+    runMain(["--api", "v2", "projects", "list", "-o", "json"], { env }),
+    runMain(["--api", "v2", "projects", "list", "--page", "3", "-o", "json"], { env }),
   ]);
   expect(first.stderr).toMatch(/^mids: more results: --page 2 or --all$/m);
   expect(third.stderr).toMatch(/^mids: more results: --page 4 or --all$/m);

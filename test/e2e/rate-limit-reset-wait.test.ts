@@ -3,7 +3,7 @@
 // (and said "waiting 57 ms"). The wait now runs to the reset of the limit that ran out, says so,
 // and is held to the 2-minute cap a Retry-After is.
 import { expect, it } from "vitest";
-import { baseEnv, runMids } from "../helpers/cli.js";
+import { baseEnv, runMain, runMids } from "../helpers/cli.js";
 import { hostile, sendJson } from "../helpers/hostile.js";
 
 const limited = (reset: { minute: number; day: number; dayLeft: number }) => ({
@@ -22,6 +22,7 @@ it("a 429 without Retry-After waits until X-RateLimit-Reset-Minute, and says so"
     resetMs = reset * 1000;
     sendJson(res, 429, { code: "rate_limited", message: "slow down", details: { limit: 60, window: "minute" } }, limited({ minute: reset, day: reset + 80_000, dayLeft: 500 }));
   });
+  // the wait through the built CLI (the e2e proof); the other cases run in process
   const r = await runMids(["api", "/v3/topics"], { env: baseEnv({ MIDS_BASE_URL: server.url }) });
   expect(r.code, r.stderr).toBe(0);
   expect(r.stderr).toMatch(/^mids: rate limited \(per-minute limit of 60 requests\); waiting [\d.]+ ?(s|ms) until the limit resets \(X-RateLimit-Reset-Minute\) before retry 1\/3$/m);
@@ -35,7 +36,7 @@ it("a spent daily limit that resets past the 2-minute cap is not waited for: exi
   const server = await hostile((_req, res) => {
     sendJson(res, 429, { code: "rate_limited", message: "slow down", details: { limit: 1000, window: "day" } }, limited({ minute: reset - 5 * 3600 + 30, day: reset, dayLeft: 0 }));
   });
-  const r = await runMids(["api", "/v3/topics"], { env: baseEnv({ MIDS_BASE_URL: server.url }) });
+  const r = await runMain(["api", "/v3/topics"], { env: baseEnv({ MIDS_BASE_URL: server.url }) });
   expect(r.code, r.stderr).toBe(5);
   expect(server.seen).toHaveLength(1);
   expect(r.stderr).toMatch(/^mids: rate limited \(1000 requests per day\); the limit resets in .+ \(X-RateLimit-Reset-Day\), longer than mids waits \(2m\)$/m);
@@ -50,7 +51,7 @@ it("a reset already past by this clock: the backoff, not a wait of nothing", asy
     const past = Math.floor(Date.now() / 1000) - 30;
     sendJson(res, 429, { code: "rate_limited", message: "slow down" }, limited({ minute: past, day: past + 80_000, dayLeft: 500 }));
   });
-  const r = await runMids(["api", "/v3/topics"], { env: baseEnv({ MIDS_BASE_URL: server.url }) });
+  const r = await runMain(["api", "/v3/topics"], { env: baseEnv({ MIDS_BASE_URL: server.url }) });
   expect(r.code, r.stderr).toBe(0);
   expect(server.seen).toHaveLength(2);
   expect(r.stderr).toMatch(/^mids: rate limited \(per-minute limit of 60 requests\); waiting \d+ ms before retry 1\/3$/m);
@@ -63,7 +64,7 @@ it("a rate-limited POST whose daily limit resets in hours says it is never retri
   const server = await hostile((_req, res) => {
     sendJson(res, 429, { code: "rate_limited", message: "slow down" }, limited({ minute: reset - 5 * 3600 + 30, day: reset, dayLeft: 0 }));
   });
-  const r = await runMids(["api", "-X", "POST", "/v2/recipes/execute", "-f", "name=x"], { env: baseEnv({ MIDS_BASE_URL: server.url }) });
+  const r = await runMain(["api", "-X", "POST", "/v2/recipes/execute", "-f", "name=x"], { env: baseEnv({ MIDS_BASE_URL: server.url }) });
   expect(r.code, r.stderr).toBe(5);
   expect(server.seen).toHaveLength(1);
   expect(r.stderr).not.toContain("longer than mids waits");

@@ -33,9 +33,9 @@ describe("recipes list and get", () => {
     expect(r.stderr).toMatch(/notice: .*discontinued in v3/);
     // --api is said to be ignored only when it was given
     expect(r.stderr).not.toContain("is ignored");
-    const v3 = await runMids(["recipes", "list", "-o", "json", "--api", "v3"], { env: sb.env(KEY) });
+    const v3 = await runMain(["recipes", "list", "-o", "json", "--api", "v3"], { env: sb.env(KEY) });
     expect(v3.stderr).toMatch(/notice: .*discontinued in v3 and have no successor \(--api is ignored\)$/m);
-    const table = await runMids(["-q", "recipes", "list", "-o", "table"], { env: sb.env(KEY) });
+    const table = await runMain(["-q", "recipes", "list", "-o", "table"], { env: sb.env(KEY) });
     for (const rec of api.body.data) expect(table.stdout).toContain(rec.name);
   });
 

@@ -6,7 +6,7 @@ import type { AddressInfo } from "node:net";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { baseEnv, runMids } from "../helpers/cli.js";
+import { baseEnv, runMain, runMids } from "../helpers/cli.js";
 import { MAX_RECIPE_BYTES, MAX_RECIPE_DOCUMENTS } from "../../src/recipes/parse.js";
 
 let server: Server;
@@ -39,7 +39,8 @@ describe("recipes validate limits", () => {
 
   const env = () => baseEnv({ MIDS_BASE_URL: base, MIDS_API_KEY: "k_limits_1234" });
   it("/dev/zero is refused after the byte limit: one finding, exit 8", async () => {
-    const r = await runMids(["-q", "recipes", "validate", "/dev/zero", "--format", "json"], { env: env(), timeoutMs: 20_000 });
+    // (in process: the file just under the cap above goes through the built CLI)
+    const r = await runMain(["-q", "recipes", "validate", "/dev/zero", "--format", "json"], { env: env() });
     expect(r.code).toBe(8);
     const f = JSON.parse(r.stdout) as { message: string }[];
     expect(f).toHaveLength(1);
@@ -50,7 +51,7 @@ describe("recipes validate limits", () => {
     const dir = mkdtempSync(join(tmpdir(), "mids-rl-"));
     const file = join(dir, "many.yaml");
     writeFileSync(file, Array.from({ length: 5000 }, (_, i) => `---\nname: r${i}\n`).join(""));
-    const r = await runMids(["-q", "recipes", "validate", file, "--format", "json"], { env: env() });
+    const r = await runMain(["-q", "recipes", "validate", file, "--format", "json"], { env: env() });
     expect(r.code).toBe(8);
     const f = JSON.parse(r.stdout) as { message: string }[];
     expect(f).toHaveLength(1);

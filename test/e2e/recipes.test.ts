@@ -54,6 +54,7 @@ function write(name: string, text: string): string {
 }
 
 describe("recipes validate", () => {
+  // (through the built CLI: the file's e2e proof; the other cases run main() in process)
   it("passes a valid file: exit 0, nothing on stdout, a summary and the v3 notice on stderr", async () => {
     const r = await runMids(["recipes", "validate", join(FIX, "valid.yaml")], { env: sb.env(KEY) });
     expect(r.code).toBe(0);
@@ -96,7 +97,7 @@ describe("recipes validate", () => {
 
   it("stylish output shows file, line:col, the source line and a caret", async () => {
     const text = fixture("syntax-error.yaml");
-    const r = await runMids(["-q", "recipes", "validate", "test/fixtures/recipes/syntax-error.yaml"], { env: sb.env(KEY) });
+    const r = await runMain(["-q", "recipes", "validate", "test/fixtures/recipes/syntax-error.yaml"], { env: sb.env(KEY) });
     expect(r.code).toBe(8);
     const p = pos(text, "with: a: b", "a: b");
     const lines = r.stdout.split("\n");
@@ -150,13 +151,13 @@ describe("recipes validate", () => {
 
   it("exits 2 for a missing file, an empty glob or an empty directory, and sends nothing", async () => {
     mkdirSync(join(tmp, "empty-dir"), { recursive: true });
-    const r = await runMids(["recipes", "validate", join(FIX, "valid.yaml"), "nope.yaml", "no-such-dir/**/*.yaml", join(tmp, "empty-dir")], { env: sb.env(KEY) });
+    const r = await runMain(["recipes", "validate", join(FIX, "valid.yaml"), "nope.yaml", "no-such-dir/**/*.yaml", join(tmp, "empty-dir")], { env: sb.env(KEY) });
     expect(r.code).toBe(2);
     expect(r.stdout).toBe("");
     expect(r.stderr).toContain("no such file: 'nope.yaml'");
     expect(r.stderr).toContain("the pattern 'no-such-dir/**/*.yaml' matches no file");
     expect(r.stderr).toContain("holds no .yaml or .yml file");
-    const g = await runMids(["recipes", "validate", "test/fixtures/recipes/*.yml"], { env: sb.env(KEY) });
+    const g = await runMain(["recipes", "validate", "test/fixtures/recipes/*.yml"], { env: sb.env(KEY) });
     expect(g.code).toBe(2);
     expect(await validateCalls()).toBe(0);
   });
@@ -169,7 +170,7 @@ describe("recipes validate", () => {
     // a sparse file: no disk used, never read (its rule would leave a.yaml out)
     write("bigignore/.gitignore", "a.yaml\n");
     truncateSync(join(tmp, "bigignore/.gitignore"), MAX_GITIGNORE_BYTES + 1);
-    const r = await runMids(["recipes", "validate", "bigignore/**/*.yaml", "bigignore/*.yaml"], { env: sb.env(KEY), cwd: tmp });
+    const r = await runMain(["recipes", "validate", "bigignore/**/*.yaml", "bigignore/*.yaml"], { env: sb.env(KEY), cwd: tmp });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toContain("mids: 2 files checked: 2 valid");
     expect(await validateCalls()).toBe(2);
@@ -213,7 +214,7 @@ describe("recipes validate", () => {
 
   it("sarif output has the SARIF 2.1.0 shape with regions", async () => {
     const text = fixture("findings.yaml");
-    const r = await runMids(["-q", "recipes", "validate", "test/fixtures/recipes/findings.yaml", "--format", "sarif"], { env: sb.env(KEY) });
+    const r = await runMain(["-q", "recipes", "validate", "test/fixtures/recipes/findings.yaml", "--format", "sarif"], { env: sb.env(KEY) });
     expect(r.code).toBe(8);
     const log = JSON.parse(r.stdout);
     expect(log.version).toBe("2.1.0");

@@ -7,7 +7,7 @@ import { lstatSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFile
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { baseEnv, BIN, runMain, runMids } from "../helpers/cli.js";
+import { baseEnv, BIN, runMain } from "../helpers/cli.js";
 
 const env = () => baseEnv({ MIDS_BASE_URL: "https://api.mids.example" });
 const tree = (files: Record<string, string | Buffer>): string => {
@@ -42,7 +42,8 @@ describe("migrate scan: UTF-16 files (Windows PowerShell's >, some editors)", ()
 
   it("finds the v2 calls of a UTF-16 file (either byte order) at their line and column, and --fix writes it back as UTF-16 with its BOM", async () => {
     const dir = tree({ "le.ps1": utf16(ps1, "le"), "be.ps1": utf16(ps1, "be") });
-    const r = await runMids(["migrate", "scan", ".", "--format", "json"], { cwd: dir, env: env() });
+    // (in process: the latin1 --dry-run above goes through the built CLI, its stdout as bytes)
+    const r = await runMain(["migrate", "scan", ".", "--format", "json"], { cwd: dir, env: env() });
     expect(r.code, r.stderr).toBe(0);
     const findings = (JSON.parse(r.stdout) as { findings: { file: string; line: number; column: number; status: string }[] }).findings;
     // (the emoji is on line 1)
