@@ -49,7 +49,7 @@ export function firstTime(dir: string, id: string, now: Date, warn?: (message: s
 
 /** The one warning for a state dir that cannot be made or written (the run goes on without it). */
 export function stateDirWarning(dir: string, code: string | undefined, lost = "notices repeat on every run"): string {
-  return `the state directory ${oneLine(dir)} cannot be written (${code ?? "error"}): ${lost}; set MIDS_STATE_DIR to a directory that can be`;
+  return `the state directory ${oneLine(dir)} cannot be written (${code ?? "error"}): ${lost}; set MIDS_STATE_DIR to a directory mids can write`;
 }
 
 /** The warn key of that warning: said once a run, whichever use of the state dir met it first. */
