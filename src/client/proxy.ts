@@ -134,3 +134,6 @@ export const proxyAuthFix = (p: Proxy): string => p.secrets.length
 
 /** The fix when the way through a proxy failed otherwise (`host`: the API's, if known). */
 export const proxyRouteFix = (p: Proxy, host = "the API's host"): string => `check ${p.from}, or name ${host} in NO_PROXY to reach it directly`;
+/** The fix for an answer without TLS inside the tunnel: most often the proxy's own (a block page), which the port in the base URL (`place`) does not mend. */
+export const tunnelNotTlsFix = (p: Proxy, place: string, host: string): string =>
+  `the answer inside the tunnel was not TLS: the proxy (or a filter behind it) may have answered in the API's place, or check the port in ${place}; ${proxyRouteFix(p, host)}`;

@@ -37,8 +37,11 @@ async function tunnel(u: URL, proxy: Proxy, signal: AbortSignal, timeoutMs: numb
       req.destroy();
       resolve({ ok: false, code: "ETIMEDOUT", message: `no answer within ${timeoutMs} ms`, tls: false, timeout: true, proxy: true });
     }, timeoutMs);
-    req.on("connect", (res, socket) => {
+    req.on("connect", (res, socket, head) => {
       clearTimeout(timer);
+      // (what the proxy sent after its 200, in the same packet, is the tunnel's first bytes: a block
+      // page in the API's place; dropped, the TLS handshake waited for an answer to the timeout)
+      if (head.length) socket.unshift(head);
       if (res.statusCode === 200) return resolve(socket);
       socket.destroy();
       resolve({ ok: false, code: proxyRefusal(res.statusCode ?? 0), message: `the proxy answered HTTP ${res.statusCode} to CONNECT`, tls: false, timeout: false, proxy: true });

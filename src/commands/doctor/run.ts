@@ -14,8 +14,8 @@ import { clipMiddle, oneLine } from "../../util/sanitize.js";
 import { checkedKey, explainRejectedKey, noKeyFix } from "../../keyerror.js";
 import { VERSION } from "../../version.js";
 import { probe } from "./probe.js";
-import { proxyAuthFix, proxyFor, proxyName, proxyRouteFix, type Proxy } from "../../client/proxy.js";
-import { DEFAULT_RETRY, proxyRefusal, tlsFix, tlsReason } from "../../client/retry.js";
+import { proxyAuthFix, proxyFor, proxyName, proxyRouteFix, tunnelNotTlsFix, type Proxy } from "../../client/proxy.js";
+import { DEFAULT_RETRY, answersWithoutTls, proxyRefusal, tlsFix, tlsReason } from "../../client/retry.js";
 import { parseRateLimit, rateLimitText } from "../../client/headers.js";
 import { BASE_URL_VERSION_END as VERSION_END, versionDoubled } from "../../contract/routes.js";
 import { checkData } from "../shared/validate.js";
@@ -223,8 +223,9 @@ export async function collect(ctx: Context): Promise<Check[]> {
 
   if (!p.ok) {
     // OpenSSL's text ends in file and line numbers: keep its reason ("wrong version number")
+    // (through a proxy, an answer without TLS is most often the proxy's own, as the client's error says)
     const reason = tlsReason(p.message);
-    checks.push({ check: "tls", status: "fail", detail: `${p.code}: ${oneLine(reason).replace(/[:\s]+$/, "")}`, fix: tlsFix(p.code, reason, target.host) ?? "check the system clock and the CA certificates (NODE_EXTRA_CA_CERTS for a private CA)", exitCode: EXIT.server });
+    checks.push({ check: "tls", status: "fail", detail: `${p.code}: ${oneLine(reason).replace(/[:\s]+$/, "")}`, fix: (proxy && answersWithoutTls(reason) ? tunnelNotTlsFix(proxy, "the base URL", target.hostname) : tlsFix(p.code, reason, target.host)) ?? "check the system clock and the CA certificates (NODE_EXTRA_CA_CERTS for a private CA)", exitCode: EXIT.server });
     return rest("TLS failed");
   }
   if (https) {
