@@ -517,7 +517,7 @@ function networkError(err: unknown, url: string, secrets: (string | undefined)[]
     `network error talking to ${host}${via ? ` through ${via}` : ""}: ${e?.message ?? String(err)}`;
   const hint = lost ? `try again; if it keeps happening, the server${via ? `, ${via}` : ""} or something on the way cuts long answers short (--verbose shows the exchange)`
     : proxy && tunnel === 407 ? proxyAuthFix(proxy)
-    : proxy && !DEFAULT_RETRY.tlsFailure.test(code) ? `${proxyRouteFix(proxy)}; 'mids doctor' checks the way there`
+    : proxy && !DEFAULT_RETRY.tlsFailure.test(code) ? `${proxyRouteFix(proxy, new URL(url).hostname)}; 'mids doctor' checks the way there`
     : notHttp && !proxy ? `check the host and port in ${place}: another kind of server answers there; --verbose shows the requests`
     : tlsProxy && proxy
     // (an https:// proxy URL for a plain http proxy; the proxy's certificate)
