@@ -98,5 +98,6 @@ export const answersWithoutTls = (reason: string): boolean => /wrong version num
 
 /** OpenSSL's text without its codes, file and line numbers ("wrong version number"), else the message as it came. */
 export function tlsReason(message: string): string {
-  return (/routines:[^:]*:([^:]+)/.exec(message)?.[1] ?? message).trim();
+  // (Node's "IP: 127.0.0.1 is not in the cert's list: " ends in the empty list's colon)
+  return (/routines:[^:]*:([^:]+)/.exec(message)?.[1] ?? message).trim().replace(/[:\s]+$/, "");
 }
