@@ -29,3 +29,13 @@ it("a POST through it: nothing was sent, so the hint does not say it may have ru
   expect(r.stderr).toMatch(/^mids: the proxy .* closed the connection without answering the tunnel request \(CONNECT\) to api\.mids\.test\n/);
   expect(r.stderr).not.toContain("may have been carried out");
 });
+
+// (mids doctor's detail was the socket's code alone: 'the proxy ... (HTTPS_PROXY): ECONNRESET')
+it("mids doctor says what the proxy did, as the command's error does", async () => {
+  const notProxy = await hostile((_req, res) => res.end());
+  const env = baseEnv({ HTTPS_PROXY: notProxy.url, MIDS_API_KEY: "mids_test_key_0001" });
+  const r = await runMain(["doctor", "-o", "json", "--base-url", "https://api.mids.test"], { env });
+  expect(r.code, r.stderr).toBe(7);
+  const check = (JSON.parse(r.stdout).checks as { check: string; detail: string }[]).find((c) => c.check === "reachable");
+  expect(check?.detail).toBe(`the proxy ${notProxy.url}/ (HTTPS_PROXY): closed the connection without answering the tunnel request (CONNECT) to api.mids.test`);
+});

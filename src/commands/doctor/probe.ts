@@ -48,7 +48,10 @@ async function tunnel(u: URL, proxy: Proxy, signal: AbortSignal, timeoutMs: numb
     });
     req.on("error", (e: NodeJS.ErrnoException) => {
       clearTimeout(timer);
-      resolve({ ok: false, code: e.code ?? "ERROR", message: e.message, tls: false, timeout: false, proxy: true });
+      // ("socket hang up": the proxy closed the connection before it answered CONNECT, as the
+      // client names it; a reset is "read ECONNRESET")
+      const code = e.code === "ECONNRESET" && e.message === "socket hang up" ? "PROXY_TUNNEL_CLOSED" : e.code ?? "ERROR";
+      resolve({ ok: false, code, message: e.message, tls: false, timeout: false, proxy: true });
     });
     req.end();
   });

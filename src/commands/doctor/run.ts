@@ -211,7 +211,7 @@ export async function collect(ctx: Context): Promise<Check[]> {
     checks.push({
       check: "reachable", status: "fail", exitCode: EXIT.server,
       detail: p.proxy && proxy
-        ? `${proxyName(proxy)}: ${p.code === proxyRefusal(407) ? "HTTP 407, proxy authentication required" : p.code.startsWith(proxyRefusal("")) ? `refused the tunnel to ${target.host} (${p.message})` : proxyTls !== undefined ? `TLS failed: ${p.code}: ${oneLine(proxyTls).replace(/[:\s]+$/, "")}` : p.code}`
+        ? `${proxyName(proxy)}: ${p.code === proxyRefusal(407) ? "HTTP 407, proxy authentication required" : p.code === "PROXY_TUNNEL_CLOSED" ? `closed the connection without answering the tunnel request (CONNECT) to ${target.host}` : p.code.startsWith(proxyRefusal("")) ? `refused the tunnel to ${target.host} (${p.message})` : proxyTls !== undefined ? `TLS failed: ${p.code}: ${oneLine(proxyTls).replace(/[:\s]+$/, "")}` : p.code}`
         : `${target.host}${via}: ${p.code}${p.timeout ? ` (${p.message})` : ""}`,
       fix: proxy && p.code === proxyRefusal(407) ? proxyAuthFix(proxy)
         : p.proxy && proxyFix ? proxyFix
