@@ -349,8 +349,17 @@ export async function collect(ctx: Context): Promise<Check[]> {
     // (the counts as the headers wrote them, not a double's 1e+23)
     const text = windows.map(([name]) => `${rateLimitText(me.headers, "remaining", name)}/${rateLimitText(me.headers, "limit", name)} left this ${name}`).join(", ");
     const reset = low.map(([, w]) => w!.resetAt).find(Boolean);
+    // a spent day outlasts the minute's reset (before, named as the time it resets): every other
+    // request fails until the day's reset, given or not
+    const day = rl?.day;
+    const daySpent = day?.remaining !== undefined && day.remaining <= 0;
     checks.push(low.length
-      ? { check: "rate-limit", status: "warn", detail: text, fix: `little headroom left${reset ? `; it resets at ${reset.toISOString()}` : ""}: slow down, or ask for a higher limit` }
+      ? {
+        check: "rate-limit", status: "warn", detail: text,
+        fix: daySpent
+          ? `the daily limit is spent${day.resetAt ? `; it resets at ${day.resetAt.toISOString()}` : " and the server did not say when it resets"}: until then requests fail (exit 5); a job that needs more requests needs a higher limit`
+          : `little headroom left${reset ? `; it resets at ${reset.toISOString()}` : ""}: slow down, or ask for a higher limit`,
+      }
       : { check: "rate-limit", status: "ok", detail: text });
   }
 
