@@ -5,7 +5,7 @@
 // so it loads just those modules.
 import Agent from "undici/lib/dispatcher/agent.js";
 import type { Dispatcher } from "undici";
-import { onProxyLeg, proxyAuthFix, proxyName, proxyRouteFix, tunnelStatus, type Proxy } from "./proxy.js";
+import { onProxyLeg, proxyAuthFix, proxyName, proxyRouteFix, tunnelNotTlsFix, tunnelStatus, type Proxy } from "./proxy.js";
 import apiRequest from "undici/lib/api/api-request.js";
 import { matchRoute, route as routeById, type Route } from "../contract/routes.js";
 import { ApiError, MalformedResponseError, NetworkError, TimeoutError, UsageError, MidsError, InterruptedError } from "../errors.js";
@@ -18,7 +18,7 @@ import { normalizeHeaders, parseDeprecation, parseRateLimit, type Deprecation, t
 import { buildRaw, buildRequest, headerSecrets, isLoopbackHost, redactHeaders, type BuiltRequest, type Query } from "./request.js";
 import { redact, redactInPlace } from "../util/known-secrets.js";
 import { isSecretHeader, redactUrl } from "../contract/secrets.js";
-import { DEFAULT_RETRY, proxyRefusal, retryDelay, tlsFix, tlsReason, type RetryPolicy } from "./retry.js";
+import { DEFAULT_RETRY, answersWithoutTls, proxyRefusal, retryDelay, tlsFix, tlsReason, type RetryPolicy } from "./retry.js";
 import { deprecationNotice, sunsetHint } from "./notices.js";
 import { giveUpError } from "./giveup.js";
 import type { Invocation } from "./invocation.js";
@@ -517,15 +517,15 @@ function networkError(err: unknown, url: string, secrets: (string | undefined)[]
     `network error talking to ${host}${via ? ` through ${via}` : ""}: ${e?.message ?? String(err)}`;
   const hint = lost ? `try again; if it keeps happening, the server${via ? `, ${via}` : ""} or something on the way cuts long answers short (--verbose shows the exchange)`
     : proxy && tunnel === 407 ? proxyAuthFix(proxy)
-    : proxy && !DEFAULT_RETRY.tlsFailure.test(code) ? `${proxyRouteFix(proxy)}; 'mids doctor' checks the way there`
+    : proxy && !DEFAULT_RETRY.tlsFailure.test(code) ? `${proxyRouteFix(proxy, new URL(url).hostname)}; 'mids doctor' checks the way there`
     : notHttp && !proxy ? `check the host and port in ${place}: another kind of server answers there; --verbose shows the requests`
     : tlsProxy && proxy
     // (an https:// proxy URL for a plain http proxy; the proxy's certificate)
     ? (tlsFixed(code, e?.message, new URL(proxy.uri).host, proxy.from) ?? `check ${proxy.from}, the system clock and the CA certificates (NODE_EXTRA_CA_CERTS for a private CA)`)
     // an answer without TLS inside the tunnel: most often the proxy's own (a block page), which
     // the port in the base URL does not mend
-    : proxy && /wrong version number|packet length too long|http request/i.test(tlsReason(e?.message ?? ""))
-    ? `the answer inside the tunnel was not TLS: the proxy (or a filter behind it) may have answered in the API's place, or check the port in ${place}; ${proxyRouteFix(proxy, new URL(url).hostname)}`
+    : proxy && answersWithoutTls(tlsReason(e?.message ?? ""))
+    ? tunnelNotTlsFix(proxy, place, new URL(url).hostname)
     // (a host name that does not resolve: its spelling, not the network at large)
     : !proxy && (code === "ENOTFOUND" || code === "EAI_AGAIN") ? `check the host name in ${place}${code === "EAI_AGAIN" ? " and the DNS resolver (it could not answer now)" : ""}; 'mids doctor' checks it`
     : DEFAULT_RETRY.tlsFailure.test(code)

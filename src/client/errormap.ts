@@ -7,6 +7,7 @@ import { matchRoute, nearestPath, versionDoubled } from "../contract/routes.js";
 import { shellWord } from "../util/shell-word.js";
 import { oneLine } from "../util/sanitize.js";
 import { redactUrl } from "../redact/index.js";
+import { redactServerWords } from "../redact/server-words.js";
 
 function str(v: unknown): string | undefined {
   return typeof v === "string" && v.trim() !== "" ? v : undefined;
@@ -198,7 +199,8 @@ export function toApiError(status: number, body: unknown, headers: Headers, now:
       // a body without details.entitlement names none: never make one up
       message = `your key lacks ${ent ? `the '${ent}' entitlement` : "an entitlement"} needed for ${what}${!ent && serverMessage ? `: ${serverMessage}` : ""}`;
       // not 'mids me': without 'api' it fails the same way; doctor names what any key has
-      hint = `ask for ${ent ? `'${ent}'` : "that"} access on your plan (the product's settings), or use a key that has it; 'mids doctor' shows what this key has`;
+      // (the hint quotes the server's words as the error line does: they are printed apart from it)
+      hint = `ask for ${ent ? `'${redactServerWords(ent)}'` : "that"} access on your plan (the product's settings), or use a key that has it; 'mids doctor' shows what this key has`;
       break;
     }
     case "not_found": {
@@ -235,7 +237,7 @@ export function toApiError(status: number, body: unknown, headers: Headers, now:
       message = `invalid request${fields.length ? ` (${fields.join(", ")})` : ""}: ${serverMessage ?? "the server rejected the parameters"}`;
       // a command's options are named after the parameters: its help says what each takes
       const help = optionsHelp(what) ?? "--verbose shows the request sent";
-      hint = `${fields.length ? `check ${fields.join(", ")}` : "check the parameters"}; ${help}`;
+      hint = `${fields.length ? `check ${redactServerWords(fields.join(", "))}` : "check the parameters"}; ${help}`;
       break;
     }
     case "rate_limited":

@@ -73,8 +73,24 @@ export function proxyFor(baseUrl: string, env: Record<string, string | undefined
       hint: `set ${set.from} to a URL such as http://proxy.example.com:3128, or unset it`,
     });
   }
+  // (the credentials are percent-decoded for the Proxy-Authorization header: a bare % in a password
+  // was "unexpected error: URI malformed", exit 1)
+  if (!decodable(uri.username) || !decodable(uri.password)) {
+    throw new UsageError(`${set.from} holds a user name or password that is not valid percent-encoding (${redactUrl(uri.href)})`, {
+      hint: `write a % in them as %25 (and @ as %40, : as %3A), or unset ${set.from}`,
+    });
+  }
   return { uri: uri.href, shown: redactUrl(uri.href), from: set.from, secrets: urlSecrets(uri.href) };
 }
+
+const decodable = (s: string): boolean => {
+  try {
+    decodeURIComponent(s);
+    return true;
+  } catch {
+    return false;
+  }
+};
 
 /** How errors and checks name a proxy: `the proxy http://***@proxy:3128/ (HTTPS_PROXY)`. */
 export const proxyName = (p: Proxy): string => `the proxy ${p.shown} (${p.from})`;
@@ -134,3 +150,6 @@ export const proxyAuthFix = (p: Proxy): string => p.secrets.length
 
 /** The fix when the way through a proxy failed otherwise (`host`: the API's, if known). */
 export const proxyRouteFix = (p: Proxy, host = "the API's host"): string => `check ${p.from}, or name ${host} in NO_PROXY to reach it directly`;
+/** The fix for an answer without TLS inside the tunnel: most often the proxy's own (a block page), which the port in the base URL (`place`) does not mend. */
+export const tunnelNotTlsFix = (p: Proxy, place: string, host: string): string =>
+  `the answer inside the tunnel was not TLS: the proxy (or a filter behind it) may have answered in the API's place, or check the port in ${place}; ${proxyRouteFix(p, host)}`;

@@ -86,14 +86,18 @@ export function tlsFix(code: string, reason: string, host: string, base = "the b
     return "the certificate's issuer is not trusted here (a private CA, or a TLS-inspecting proxy's): point NODE_EXTRA_CA_CERTS at that CA's PEM file";
   }
   if (code === "ERR_TLS_CERT_ALTNAME_INVALID") return `the certificate is not for ${host}: use the host name it was issued for in ${base}`;
-  if (/wrong version number|packet length too long|http request/i.test(reason)) {
+  if (answersWithoutTls(reason)) {
     return `${host} answers without TLS: check the port in ${base}, or whether it should be http://`;
   }
   // (no cause known: each caller says its own general fix)
   return undefined;
 }
 
+/** OpenSSL's reason for a handshake whose answer was no TLS (plain http, a proxy's block page). */
+export const answersWithoutTls = (reason: string): boolean => /wrong version number|packet length too long|http request/i.test(reason);
+
 /** OpenSSL's text without its codes, file and line numbers ("wrong version number"), else the message as it came. */
 export function tlsReason(message: string): string {
-  return (/routines:[^:]*:([^:]+)/.exec(message)?.[1] ?? message).trim();
+  // (Node's "IP: 127.0.0.1 is not in the cert's list: " ends in the empty list's colon)
+  return (/routines:[^:]*:([^:]+)/.exec(message)?.[1] ?? message).trim().replace(/[:\s]+$/, "");
 }

@@ -49,6 +49,13 @@ describe("mids doctor, a failed TLS handshake", () => {
     expect(c.fix).toBe(`the certificate is not for 127.0.0.1:${tlsPort}: use the host name it was issued for in the base URL`);
   });
 
+  // (the client's error ended in the colon of Node's empty list: "... is not in the cert's list:")
+  it("the client's error for a certificate of another host ends with Node's reason, not its colon", async () => {
+    const r = await runMids(["topics", "list", "--base-url", `https://127.0.0.1:${tlsPort}`, "--api-key", SANDBOX_DEMO_KEY], { env: baseEnv({ NODE_EXTRA_CA_CERTS: ca }) });
+    expect(r.code, r.stderr).toBe(7);
+    expect(r.stderr.split("\n")[0]).toMatch(/^mids: TLS with 127\.0\.0\.1:\d+ failed: Hostname\/IP does not match certificate's altnames: .*127\.0\.0\.1 is not in the cert's list$/);
+  });
+
   it("a port that answers without TLS: the base URL's port or scheme", async () => {
     const c = await tlsCheck(`https://127.0.0.1:${plainPort}`);
     expect(c).toMatchObject({ status: "fail", detail: expect.stringMatching(/^EPROTO: wrong version number/) });

@@ -35,7 +35,16 @@ it("an answer without TLS inside the tunnel names the proxy, not only the base U
   try {
     const url = `http://127.0.0.1:${(proxy.address() as { port: number }).port}/`;
     const env = baseEnv({ HTTPS_PROXY: url, MIDS_API_KEY: "mids_test_key_0001" });
-    const r = await runMain(["topics", "list", "--base-url", "https://api.mids.test"], { env });
+    const [r, doctor] = await Promise.all([
+      runMain(["topics", "list", "--base-url", "https://api.mids.test"], { env }),
+      runMain(["doctor", "-o", "json", "--timeout", "10s", "--base-url", "https://api.mids.test"], { env }),
+    ]);
+    // (mids doctor's tls check sent the user to the base URL's port alone: 'api.mids.test answers
+    // without TLS: check the port in the base URL, or whether it should be http://')
+    expect(doctor.code, doctor.stderr).toBe(7);
+    expect((JSON.parse(doctor.stdout).checks as { check: string; fix?: string }[]).find((c) => c.check === "tls")?.fix).toBe(
+      "the answer inside the tunnel was not TLS: the proxy (or a filter behind it) may have answered in the API's place, or check the port in the base URL; check HTTPS_PROXY, or name api.mids.test in NO_PROXY to reach it directly",
+    );
     expect(r.code, r.stderr).toBe(7);
     expect(r.stderr).toBe(
       `mids: TLS with api.mids.test through the proxy ${url} (HTTPS_PROXY) failed: wrong version number\n` +

@@ -103,7 +103,7 @@ describe("a forward proxy", () => {
     expect(r.code).toBe(7);
     expect(r.stderr).toBe(
       `mids: connection refused by the proxy http://127.0.0.1:${port}/ (HTTP_PROXY)\n` +
-      "hint: check HTTP_PROXY, or name the API's host in NO_PROXY to reach it directly; 'mids doctor' checks the way there\n");
+      `hint: check HTTP_PROXY, or name ${HOST} in NO_PROXY to reach it directly; 'mids doctor' checks the way there\n`);
     const doc = await runMain(["--base-url", `http://${HOST}:${sbPort()}`, "--insecure", "doctor", "-o", "json"], { env });
     expect(doc.code).toBe(7);
     const reachable = (JSON.parse(doc.stdout).checks as { check: string; detail: string; fix: string }[]).find((c) => c.check === "reachable")!;

@@ -37,15 +37,21 @@ async function tunnel(u: URL, proxy: Proxy, signal: AbortSignal, timeoutMs: numb
       req.destroy();
       resolve({ ok: false, code: "ETIMEDOUT", message: `no answer within ${timeoutMs} ms`, tls: false, timeout: true, proxy: true });
     }, timeoutMs);
-    req.on("connect", (res, socket) => {
+    req.on("connect", (res, socket, head) => {
       clearTimeout(timer);
+      // (what the proxy sent after its 200, in the same packet, is the tunnel's first bytes: a block
+      // page in the API's place; dropped, the TLS handshake waited for an answer to the timeout)
+      if (head.length) socket.unshift(head);
       if (res.statusCode === 200) return resolve(socket);
       socket.destroy();
       resolve({ ok: false, code: proxyRefusal(res.statusCode ?? 0), message: `the proxy answered HTTP ${res.statusCode} to CONNECT`, tls: false, timeout: false, proxy: true });
     });
     req.on("error", (e: NodeJS.ErrnoException) => {
       clearTimeout(timer);
-      resolve({ ok: false, code: e.code ?? "ERROR", message: e.message, tls: false, timeout: false, proxy: true });
+      // ("socket hang up": the proxy closed the connection before it answered CONNECT, as the
+      // client names it; a reset is "read ECONNRESET")
+      const code = e.code === "ECONNRESET" && e.message === "socket hang up" ? "PROXY_TUNNEL_CLOSED" : e.code ?? "ERROR";
+      resolve({ ok: false, code, message: e.message, tls: false, timeout: false, proxy: true });
     });
     req.end();
   });

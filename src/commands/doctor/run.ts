@@ -14,8 +14,8 @@ import { clipMiddle, oneLine } from "../../util/sanitize.js";
 import { checkedKey, explainRejectedKey, noKeyFix } from "../../keyerror.js";
 import { VERSION } from "../../version.js";
 import { probe } from "./probe.js";
-import { proxyAuthFix, proxyFor, proxyName, proxyRouteFix, type Proxy } from "../../client/proxy.js";
-import { DEFAULT_RETRY, proxyRefusal, tlsFix, tlsReason } from "../../client/retry.js";
+import { proxyAuthFix, proxyFor, proxyName, proxyRouteFix, tunnelNotTlsFix, type Proxy } from "../../client/proxy.js";
+import { DEFAULT_RETRY, answersWithoutTls, proxyRefusal, tlsFix, tlsReason } from "../../client/retry.js";
 import { parseRateLimit, rateLimitText } from "../../client/headers.js";
 import { BASE_URL_VERSION_END as VERSION_END, versionDoubled } from "../../contract/routes.js";
 import { checkData } from "../shared/validate.js";
@@ -211,7 +211,7 @@ export async function collect(ctx: Context): Promise<Check[]> {
     checks.push({
       check: "reachable", status: "fail", exitCode: EXIT.server,
       detail: p.proxy && proxy
-        ? `${proxyName(proxy)}: ${p.code === proxyRefusal(407) ? "HTTP 407, proxy authentication required" : p.code.startsWith(proxyRefusal("")) ? `refused the tunnel to ${target.host} (${p.message})` : proxyTls !== undefined ? `TLS failed: ${p.code}: ${oneLine(proxyTls).replace(/[:\s]+$/, "")}` : p.code}`
+        ? `${proxyName(proxy)}: ${p.code === proxyRefusal(407) ? "HTTP 407, proxy authentication required" : p.code === "PROXY_TUNNEL_CLOSED" ? `closed the connection without answering the tunnel request (CONNECT) to ${target.host}` : p.code.startsWith(proxyRefusal("")) ? `refused the tunnel to ${target.host} (${p.message})` : proxyTls !== undefined ? `TLS failed: ${p.code}: ${oneLine(proxyTls).replace(/[:\s]+$/, "")}` : p.code}`
         : `${target.host}${via}: ${p.code}${p.timeout ? ` (${p.message})` : ""}`,
       fix: proxy && p.code === proxyRefusal(407) ? proxyAuthFix(proxy)
         : p.proxy && proxyFix ? proxyFix
@@ -223,8 +223,9 @@ export async function collect(ctx: Context): Promise<Check[]> {
 
   if (!p.ok) {
     // OpenSSL's text ends in file and line numbers: keep its reason ("wrong version number")
+    // (through a proxy, an answer without TLS is most often the proxy's own, as the client's error says)
     const reason = tlsReason(p.message);
-    checks.push({ check: "tls", status: "fail", detail: `${p.code}: ${oneLine(reason).replace(/[:\s]+$/, "")}`, fix: tlsFix(p.code, reason, target.host) ?? "check the system clock and the CA certificates (NODE_EXTRA_CA_CERTS for a private CA)", exitCode: EXIT.server });
+    checks.push({ check: "tls", status: "fail", detail: `${p.code}: ${oneLine(reason).replace(/[:\s]+$/, "")}`, fix: (proxy && answersWithoutTls(reason) ? tunnelNotTlsFix(proxy, "the base URL", target.hostname) : tlsFix(p.code, reason, target.host)) ?? "check the system clock and the CA certificates (NODE_EXTRA_CA_CERTS for a private CA)", exitCode: EXIT.server });
     return rest("TLS failed");
   }
   if (https) {
@@ -348,8 +349,17 @@ export async function collect(ctx: Context): Promise<Check[]> {
     // (the counts as the headers wrote them, not a double's 1e+23)
     const text = windows.map(([name]) => `${rateLimitText(me.headers, "remaining", name)}/${rateLimitText(me.headers, "limit", name)} left this ${name}`).join(", ");
     const reset = low.map(([, w]) => w!.resetAt).find(Boolean);
+    // a spent day outlasts the minute's reset (before, named as the time it resets): every other
+    // request fails until the day's reset, given or not
+    const day = rl?.day;
+    const daySpent = day?.remaining !== undefined && day.remaining <= 0;
     checks.push(low.length
-      ? { check: "rate-limit", status: "warn", detail: text, fix: `little headroom left${reset ? `; it resets at ${reset.toISOString()}` : ""}: slow down, or ask for a higher limit` }
+      ? {
+        check: "rate-limit", status: "warn", detail: text,
+        fix: daySpent
+          ? `the daily limit is spent${day.resetAt ? `; it resets at ${day.resetAt.toISOString()}` : " and the server did not say when it resets"}: until then requests fail (exit 5); a job that needs more requests needs a higher limit`
+          : `little headroom left${reset ? `; it resets at ${reset.toISOString()}` : ""}: slow down, or ask for a higher limit`,
+      }
       : { check: "rate-limit", status: "ok", detail: text });
   }
 
