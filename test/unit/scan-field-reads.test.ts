@@ -27,6 +27,13 @@ describe("reads of renamed v2 response fields", () => {
     // the call's line and the READ_WINDOW_LINES after it
     const far = "get('/v2/projects/x');\n" + "\n".repeat(READ_WINDOW_LINES - 1) + "a.trendScore;\n" + "a.xHandle;\n";
     expect(fieldReads(far, [{ lineStart: 0, routeId: "v2.projects.get" }]).map((r) => r.rename.v2)).toEqual(["trendScore"]);
+    // Go's and C#'s exported field, a Java getter, a map's or JSON node's get (Python, Java): reads
+    // too; a string elsewhere in a call, the capitalised names in brackets, a Go field given a value are not
+    const langs = "resp, err := http.Get(base + \"/v2/projects/\" + id)\n"
+      + "use(p.TrendScore, p.getXHandle(), d.get(\"marketData\", {}), node.get( 'trendScoreDelta' ), cfg.get(\"x\", \"xHandle\"), m[\"TrendScore\"]); p.MarketData = nil\n";
+    expect(fieldReads(langs, [{ lineStart: 0, routeId: "v2.projects.get" }]).map((r) => [langs.slice(r.start, r.end), r.rename.v2])).toEqual([
+      [".TrendScore", "trendScore"], [".getXHandle", "xHandle"], ['.get("marketData"', "marketData"], [".get( 'trendScoreDelta' )", "trendScoreDelta"],
+    ]);
     // after a call whose answer has none of them (an intel item), none
     expect(fieldReads(text, [{ lineStart: 0, routeId: "v2.intel.get" }])).toEqual([]);
   });

@@ -30,7 +30,14 @@ const RENAMES: readonly FieldRename[] = FIELD_RENAMES.flatMap((f) => {
     : `${what}: v3 answers carry this v2 field as ${f.to} (spec 9.5)${f.note ? `, ${f.note}` : ""}. Read ${f.to} once the call is v3.`;
   return [{ scope: f.scope, v2: name, v3: f.to, note: Object.freeze({ rule: FIELD_RULE, message }) }];
 });
-const BY_NAME: ReadonlyMap<string, FieldRename> = new Map(RENAMES.map((r) => [r.v2, r]));
+/**
+ * The names a read of a field has in code: its JSON name (`p.trendScore`, `p["trendScore"]`), the
+ * exported field a Go or C# type decodes it into (`p.TrendScore`) and a Java bean's getter
+ * (`p.getTrendScore()`): the last two only after a `.` (nameForms).
+ */
+const cap = (n: string) => n[0].toUpperCase() + n.slice(1);
+const nameForms = (n: string): readonly string[] => [n, cap(n), "get" + cap(n)];
+const BY_NAME: ReadonlyMap<string, FieldRename> = new Map(RENAMES.flatMap((r) => nameForms(r.v2).map((n) => [n, r] as const)));
 
 /**
  * The lines searched for reads of a call's answer: the call's own and this many after it, where
@@ -55,7 +62,7 @@ const wordsOf = (renames: readonly FieldRename[]): readonly string[] => renames.
 const WORDS_BY_ROUTE: Readonly<Record<string, { words: readonly string[]; names: readonly string[] }>> = Object.freeze(Object.fromEntries(ROUTES.flatMap((r) => {
   const scopes = r.v3?.route ? RENAME_SCOPES_BY_V3_ROUTE[r.v3.route] : undefined;
   const renames = scopes ? RENAMES.filter((x) => scopes.includes(x.scope)) : [];
-  return renames.length ? [[r.id, { words: wordsOf(renames), names: renames.map((x) => x.v2) }]] : [];
+  return renames.length ? [[r.id, { words: wordsOf(renames), names: renames.flatMap((x) => nameForms(x.v2)) }]] : [];
 })));
 // what follows a name given a value (`x.trendScore = 1`: a write, no read; `==` is a read)
 const ASSIGNED = /\s*=(?!=)/y;
@@ -68,22 +75,32 @@ export interface FieldRead {
   rename: FieldRename;
 }
 
-/** The read at the name s[a, b) when it is one (`.name`, `["name"]`, `['name']`, not given a value): where it starts and ends. */
-function readAt(s: string, a: number, b: number): { start: number; end: number } | undefined {
+/**
+ * The read at the name s[a, b) when it is one (`.name`, `["name"]`, `['name']`, `.get("name")`,
+ * not given a value): where it starts and ends. `json`: the name is the field's JSON one (a Go
+ * field's or a getter's is read after a `.` only).
+ */
+function readAt(s: string, a: number, b: number, json: boolean): { start: number; end: number } | undefined {
   const before = s.charCodeAt(a - 1);
   let start: number;
   let end = b;
   if (before === 46 /* . */) start = a - 1;
-  else if (before === 34 || before === 39) {
+  else if (json && (before === 34 || before === 39)) {
     if (s.charCodeAt(b) !== before) return undefined;
     let i = a - 2;
     while (i >= 0 && isBlank(s.charCodeAt(i))) i--;
-    if (s.charCodeAt(i) !== 91 /* [ */) return undefined;
     let j = b + 1;
     while (j < s.length && isBlank(s.charCodeAt(j))) j++;
-    if (s.charCodeAt(j) !== 93 /* ] */) return undefined;
-    start = i;
-    end = j + 1;
+    const open = s.charCodeAt(i);
+    const close = s.charCodeAt(j);
+    if (open === 91 /* [ */ && close === 93 /* ] */) {
+      start = i;
+      end = j + 1;
+    } else if (open === 40 /* ( */ && s.startsWith(".get", i - 4) && (close === 41 /* ) */ || close === 44 /* , */)) {
+      // a map's or a JSON node's get (Python's `p.get("xHandle")`, `p.get("xHandle", "")`, Java's `node.get("xHandle")`)
+      start = i - 4;
+      end = close === 41 ? j + 1 : b + 1;
+    } else return undefined;
   } else return undefined;
   ASSIGNED.lastIndex = end;
   return ASSIGNED.test(s) ? undefined : { start, end };
@@ -114,7 +131,7 @@ export function fieldReads(text: string, calls: readonly { lineStart: number; ro
         // (a name of another answer's fields is no read of this one's)
         const name = w.slice(s, e);
         const rename = of.names.includes(name) ? BY_NAME.get(name) : undefined;
-        const at = rename && readAt(text, a + s, a + e);
+        const at = rename && readAt(text, a + s, a + e, name === rename.v2);
         if (at) out.push({ start: at.start, end: at.end, rename: rename! });
       }
     }
