@@ -623,13 +623,16 @@ function seriesFromEnd(query: Record<string, string>, byRule: Hits, run: Rewrite
   return hit(byRule, from ? "series-window-from-end" : "series-window-from-unknown", `end=${clip(query.to)}`);
 }
 
+/** Whether `now` is past a sunset at `at` (ms): from its first millisecond. One rule for the notes and their summary. */
+const pastSunset = (at: number, now: Date): boolean => now.getTime() >= at;
+
 // by route: its sunset time, and its note before and after the sunset (built once each)
 const sunsets = new StaticMemo((r: Route): { at: number; before?: Note; after?: Note } => ({ at: Date.parse(r.sunset!) }));
 function sunsetNote(r: Route, now: Date): Note {
   const base = note("signals-sunset");
   if (!r.sunset) return base;
   const s = sunsets.get(r);
-  const past = now.getTime() >= s.at;
+  const past = pastSunset(s.at, now);
   const n = past ? s.after : s.before;
   if (n) return n;
   const msg = past
@@ -651,7 +654,7 @@ export function sunsetSummary(now: Date): string {
   const sunset = ROUTES.filter((r) => r.sunset);
   const paths = sunset.map((r) => r.path).join(", ");
   const date = sunset[0]?.sunset ?? "";
-  return now.getTime() >= Date.parse(date)
+  return pastSunset(Date.parse(date), now)
     ? `The signals routes (${paths}) are deprecated aliases past their ${date} sunset; they may stop answering at any time. Move to the successor routes now.`
     : `The signals routes (${paths}) are deprecated aliases sunset on ${date}. Move to the successor routes before then.`;
 }
