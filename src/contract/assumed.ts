@@ -92,6 +92,13 @@ export const ASSUMED = {
    * shows topic ids' alone, `topic_`): read only to say what kind an id is in a not-found hint.
    */
   idPrefixes: { reports: "rep_", alerts: "alr_", destinations: "dst_", clusters: "cl_" },
+  /**
+   * assumed: a key the server does not recognise, sent to a public route (spec 5.3), is answered
+   * as a keyless request (`keyless`), not refused: spec 7.1's `credential_required` means "no key
+   * supplied" and no code for a bad key is shown. On a route that needs a key it is
+   * `credential_required`, the key then being no usable credential. (`refused`: 401 everywhere.)
+   */
+  unrecognisedKeyOnPublicRoute: "keyless" as "keyless" | "refused",
 } as const;
 
 /** The README's "Assumptions" list: one line per ASSUMED entry (a test keeps them in step). */
@@ -129,5 +136,6 @@ export const ASSUMPTION_NOTES: Record<keyof typeof ASSUMED, string> = {
   historyMetaInferred: "`meta.history` on the v2 topic list, the current grounding snapshot and the v2 and v3 project lists: read when present, never required (`contract check` does not count its absence)",
   rateLimitResetFormat: "`X-RateLimit-Reset-Minute` and `-Day` carry Unix epoch seconds (mids also reads delta seconds and dates)",
   methodNotAllowedCode: "a known path called with another method answers 405 `invalid_request` with `details.fields: [\"method\"]`",
+  unrecognisedKeyOnPublicRoute: "a key the server does not recognise, sent to a public route (clusters, chains, intel categories, the current `/v2/topics` and `/v2/grounding`, `/v3/topics`), is answered as if no key were sent (spec 7.1's `credential_required` means no key supplied, and no code for a bad key is shown); a route that needs a key answers it with `credential_required`",
   idPrefixes: "report, alert subscription, destination and cluster ids start with `rep_`, `alr_`, `dst_` and `cl_` (the spec shows only topic ids' `topic_`); read only to say what kind an id is when it is not found",
 };

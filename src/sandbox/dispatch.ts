@@ -1,6 +1,7 @@
 // The request pipeline: rate limit, route match, auth and entitlements, params, history window,
 // handler, envelope and headers (spec 2.1, 5, 7, 8, 9.3). Pure apart from the shared world state.
 import { STATUS_CODES } from "node:http";
+import { ASSUMED } from "../contract/assumed.js";
 import { buildPath, canonical, matchPath, matchRoute, route as routeById, type ApiVersion, type Route } from "../contract/routes.js";
 import { alertHandlers } from "./alerts.js";
 import { ApiFail, errorBody, historyPolicy, invalid, iso, type Ctx, type Handler, type Result, type World } from "./http.js";
@@ -119,8 +120,10 @@ export async function dispatch(inc: Incoming, world: World, limiter: RateLimiter
   const history = historyPolicy(key, nowMs);
   const historyMeta = r.history ? { history } : undefined;
   try {
-    // spec 5: unknown keys, missing keys, missing entitlements
-    if (id.keyString && !key) throw new ApiFail("credential_required", "the API key is not recognised; check the key or create one in integrations settings", undefined, { v2Message: "Invalid API key" });
+    // spec 5: unknown keys, missing keys, missing entitlements. An unknown key is no credential:
+    // a public route answers it as keyless (ASSUMED.unrecognisedKeyOnPublicRoute), a key route refuses it
+    const unrecognised = !!id.keyString && !key;
+    if (unrecognised && (r.auth === "key" || ASSUMED.unrecognisedKeyOnPublicRoute === "refused")) throw notRecognised();
     if (r.auth === "key" && !key) throw new ApiFail("credential_required", "this route needs an API key (x-api-key header)", undefined, { v2Message: "API key required" });
     if (r.auth === "key" && !key!.entitlements.includes("api")) throw entitlement("api");
     if (r.entitlement && !key!.entitlements.includes(r.entitlement)) throw entitlement(r.entitlement);
@@ -132,8 +135,9 @@ export async function dispatch(inc: Incoming, world: World, limiter: RateLimiter
     const v = validateParams(r, inc.query, nowMs, !!key);
     const needsKey = v.problems.find((p) => p.kind === "needsKey");
     if (needsKey) {
-      if (version === "v2") throw new ApiFail("entitlement_required", needsKey.message, undefined, { status: 403 });
-      throw new ApiFail("credential_required", needsKey.message);
+      const message = unrecognised ? `${needsKey.message}, and the key sent is not recognised` : needsKey.message;
+      if (version === "v2") throw new ApiFail("entitlement_required", message, undefined, { status: 403 });
+      throw new ApiFail("credential_required", message);
     }
     if (key && v.given.size && paramsNeedingKey(r, v.given) && !key.entitlements.includes("api")) throw entitlement("api");
     if (v.problems.length) throw invalid(v.problems.map((p) => p.name), v.problems.map((p) => p.message).join("; "));
@@ -168,6 +172,9 @@ export async function dispatch(inc: Incoming, world: World, limiter: RateLimiter
     return renderFail(f, version, headers, f.code === "HISTORY_WINDOW_EXCEEDED" ? historyMeta ?? { history } : undefined);
   }
 }
+
+const notRecognised = (): ApiFail =>
+  new ApiFail("credential_required", "the API key is not recognised; check the key or create one in integrations settings", undefined, { v2Message: "Invalid API key" });
 
 function entitlement(name: string): ApiFail {
   return new ApiFail("entitlement_required", `the credential lacks the \`${name}\` entitlement`, { entitlement: name });

@@ -31,8 +31,12 @@ export const SANDBOX_KEYS: readonly SandboxKey[] = [
 
 export const SANDBOX_DEMO_KEY: string = SANDBOX_KEYS[0].key;
 
-/** Keyless requests are limited per client address with generous numbers. */
-export const ANONYMOUS_LIMITS = { perMinute: 600, perDay: 100_000 } as const;
+/**
+ * Keyless requests (and those with a key the sandbox does not know) are limited per client address,
+ * to half of what a documented key gets: no client gets more without a key than with one. The
+ * numbers are the sandbox's (spec 8.1 shows none).
+ */
+export const ANONYMOUS_LIMITS = { perMinute: base.perMinute / 2, perDay: base.perDay / 4 } as const;
 
 const byKey: ReadonlyMap<string, SandboxKey> = new Map(SANDBOX_KEYS.map((k) => [k.key, k]));
 export function lookupKey(key: string): SandboxKey | undefined {

@@ -84,11 +84,28 @@ describe("sandbox auth", () => {
     expect((await get("/v2/projects")).status).toBe(401);
   });
 
-  it("rejects unknown keys", async () => {
+  it("rejects unknown keys on routes that need a key", async () => {
     const r = await get("/v3/me", "not-a-key");
     expect(r.body.code).toBe("credential_required");
     expect(r.body.message).toMatch(/not recognised/);
     expect((await get("/v2/projects", "not-a-key")).status).toBe(401);
+  });
+
+  it("answers an unknown key on every public route, v2 and v3, as it answers no key (spec 5.3; credential_required means no key)", async () => {
+    expect(ASSUMED.unrecognisedKeyOnPublicRoute).toBe("keyless");
+    const open = ROUTES.filter((r) => r.auth !== "key" && r.method === "GET" && !r.path.includes("{"));
+    expect(open.map((r) => r.path)).toEqual(expect.arrayContaining(["/v3/topics", "/v2/topics", "/v2/clusters", "/v2/grounding"]));
+    for (const r of open) {
+      const [anon, unknown] = [await get(r.path), await get(r.path, "mids_not_a_sandbox_key")];
+      expect(unknown.status, r.path).toBe(200);
+      expect(unknown.body, r.path).toEqual(anon.body);
+      expect(unknown.headers.get("x-api-key-type"), r.path).toBeNull();
+      expect(unknown.headers.get("x-ratelimit-limit-minute"), r.path).toBe(anon.headers.get("x-ratelimit-limit-minute"));
+    }
+    // a parameter that needs a key is refused as it is without one, the message naming the key
+    const at = await get("/v2/grounding?at=2026-10-30T00:00:00Z", "mids_not_a_sandbox_key");
+    expect(at.status).toBe(403);
+    expect(at.body.message).toMatch(/requires an API key, and the key sent is not recognised/);
   });
 
   it("accepts Authorization in v3 (Bearer and bare)", async () => {
@@ -268,6 +285,15 @@ describe("sandbox deprecation headers", () => {
 });
 
 describe("sandbox rate limits", () => {
+  it("gives a keyless client no more than a keyed one, in both windows", async () => {
+    const anon = (await get("/v3/topics")).headers;
+    const keyed = (await get("/v3/topics", SANDBOX_DEMO_KEY)).headers;
+    for (const w of ["minute", "day"]) {
+      expect(Number(anon.get(`x-ratelimit-limit-${w}`)), w).toBeGreaterThan(0);
+      expect(Number(anon.get(`x-ratelimit-limit-${w}`)), w).toBeLessThanOrEqual(Number(keyed.get(`x-ratelimit-limit-${w}`)));
+    }
+  });
+
   it("answers 429 with Retry-After after 3 requests a minute", async () => {
     const key = keyOf("key_ratelimited");
     for (let i = 0; i < 3; i++) expect((await get("/v3/me", key)).status).toBe(200);
