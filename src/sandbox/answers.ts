@@ -2,7 +2,7 @@
 // status, a delay or a fixture. One `Directive` shape for the three sources that pick one:
 // the `Prefer` request header (one request), a scenario (per route, in turn) and `--faults`.
 import { ASSUMED } from "../contract/assumed.js";
-import { baseHeaders, identify, rateLimitFail, reason, renderFail, takeLimit, type Incoming, type Outgoing } from "./dispatch.js";
+import { identify, rateLimitFail, reason, renderFail, takeLimit, usualHeaders, type Incoming, type Outgoing } from "./dispatch.js";
 import { driftBody, FAULT_KINDS, type FaultKind } from "./faults.js";
 import { ApiFail } from "./http.js";
 import { forcedLimit, type RateLimiter } from "./limits.js";
@@ -39,7 +39,7 @@ export function statusAnswer(status: number, inc: Incoming, limiter: RateLimiter
   const id = identify(inc);
   const taken = takeLimit(limiter, id, inc.ip, nowMs, false);
   const s = status === 429 ? forcedLimit(taken) : taken;
-  const headers = baseHeaders(id, s);
+  const headers = usualHeaders(inc, id, s);
   // 502/504 come from a proxy in front of the API: an HTML page, not the API's error body
   if (status === 502 || status === 504) {
     return { status, headers, body: `<html><head><title>${status} ${reason(status)}</title></head><body><h1>${status} ${reason(status)}</h1></body></html>\n`, contentType: "text/html; charset=utf-8" };

@@ -70,6 +70,16 @@ export function baseHeaders(id: Identity, limits: LimitState): Record<string, st
   return headers;
 }
 
+/**
+ * The headers of every answer to `inc`, whoever gives it (the handler, a fault, `Prefer`, a
+ * scenario, a cassette): baseHeaders, and on a deprecated alias its Deprecation, Link and Sunset
+ * (spec 4.1, 9.3).
+ */
+export function usualHeaders(inc: Incoming, id: Identity, limits: LimitState): Record<string, string> {
+  const m = matchRoute(inc.method, inc.path);
+  return { ...baseHeaders(id, limits), ...(m ? deprecationHeaders(m.route, m.params) : {}) };
+}
+
 function json(status: number, headers: Record<string, string>, body: unknown): Outgoing {
   return { status, headers, body: JSON.stringify(body) };
 }

@@ -3,8 +3,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { anchorOf, generate, type Dataset } from "./data.js";
-import { baseHeaders, deprecationHeaders, dispatch, identify, MAX_BODY_BYTES, rateLimitFail, renderFail, takeLimit, type Incoming, type Outgoing } from "./dispatch.js";
-import { matchRoute } from "../contract/routes.js";
+import { dispatch, identify, MAX_BODY_BYTES, rateLimitFail, renderFail, takeLimit, usualHeaders, type Incoming, type Outgoing } from "./dispatch.js";
 import { RATE_LIMIT_HEADERS } from "../contract/headers.js";
 import { applyDirective, parsePrefer, statusAnswer, type Directive, type FaultContext } from "./answers.js";
 import { checkFaultSpecs, FaultPlan, parseFaults, type FaultSpec } from "./faults.js";
@@ -120,8 +119,7 @@ function replayed(inc: Incoming, player: CassettePlayer, missing404: boolean, li
   if (!has && !missing404) return undefined;
   const id = identify(inc);
   const limits = takeLimit(limiter, id, inc.ip, nowMs, true);
-  const m = matchRoute(inc.method, inc.path);
-  const usual = { ...baseHeaders(id, limits), ...(m ? deprecationHeaders(m.route, m.params) : {}) };
+  const usual = usualHeaders(inc, id, limits);
   if (limits.limited) return renderFail(rateLimitFail(limits), id.version, usual);
   if (!has) {
     const f = new ApiFail("not_found", `${inc.method} ${inc.path} is not in the cassette`, { subject: { type: "recording", locator: inc.path } }, { v2Message: "Not found" });
@@ -225,7 +223,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
       if (res.headersSent) { res.destroy(); return; }
       const id = identify(inc);
       const f = new ApiFail("internal_error", "sandbox failure: " + ((e as Error)?.message ?? String(e)));
-      finish(res, method, path, renderFail(f, id.version, baseHeaders(id, takeLimit(st.limiter, id, inc.ip, nowMs, false))));
+      finish(res, method, path, renderFail(f, id.version, usualHeaders(inc, id, takeLimit(st.limiter, id, inc.ip, nowMs, false))));
     }
   }
 
@@ -247,7 +245,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     const { directive, applied, error } = decide(inc);
     if (error) {
       const id = identify(inc);
-      return finish(res, method, path, renderFail(invalid(["Prefer"], error), id.version, baseHeaders(id, takeLimit(limiter, id, inc.ip, nowMs, false))));
+      return finish(res, method, path, renderFail(invalid(["Prefer"], error), id.version, usualHeaders(inc, id, takeLimit(limiter, id, inc.ip, nowMs, false))));
     }
     const extra: Record<string, string> = applied?.length ? { "Preference-Applied": applied.join(", ") } : {};
     const { player } = st;
@@ -262,7 +260,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
         return out;
       },
       status: (code) => statusAnswer(code, inc, limiter, nowMs),
-      usualHeaders: () => { const id = identify(inc); return baseHeaders(id, takeLimit(limiter, id, inc.ip, nowMs, false)); },
+      usualHeaders: () => { const id = identify(inc); return usualHeaders(inc, id, takeLimit(limiter, id, inc.ip, nowMs, false)); },
       send: (out, truncate) => finish(res, method, path, { ...out, headers: { ...out.headers, ...extra } }, truncate),
       drop: () => req.socket.destroy(),
     };

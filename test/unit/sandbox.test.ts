@@ -282,6 +282,16 @@ describe("sandbox deprecation headers", () => {
     expect(g.headers.get("sunset")).toBeNull();
     expect((await get("/v2/intel?limit=1", SANDBOX_DEMO_KEY)).headers.get("deprecation")).toBeNull();
   });
+
+  it("keeps them on the answers Prefer picks (a 503, a 404, a bad preference), as on the route's own refusals", async () => {
+    for (const prefer of ["code=503", "code=404", "code=429", "code=299"]) {
+      const r = await get("/v2/signals?limit=1", SANDBOX_DEMO_KEY, { headers: { prefer } });
+      expect(r.status, prefer).not.toBe(200);
+      expect(r.headers.get("deprecation"), prefer).toMatch(/^@\d+$/);
+      expect(r.headers.get("link"), prefer).toBe('</v3/intel>; rel="successor-version"');
+      expect(r.headers.get("sunset"), prefer).toBe("Wed, 15 Jul 2026 00:00:00 GMT");
+    }
+  });
 });
 
 describe("sandbox rate limits", () => {
