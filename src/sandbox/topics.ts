@@ -75,7 +75,12 @@ const groundingHistory: Handler = (ctx) => {
   const anchor = (ctx.q.at as number | undefined) ?? ctx.nowMs;
   const to = Math.min((ctx.q.to as number | undefined) ?? anchor, anchor);
   const from = (ctx.q.from as number | undefined) ?? readableFrom(ctx, topicStoreStart(ds));
-  if (from > to) throw invalid(["from", "to"], "`from` must not be after `to`");
+  // a refusal names what was sent: a `from` of the window's start (not sent) after an old `to` or
+  // `at` is a read of nothing in the window, an empty page (spec 8.2), not "`from` after `to`"
+  if (ctx.given.has("from") && from > to) {
+    const bound = ctx.given.has("to") && (ctx.q.to as number) <= anchor ? "to" : ctx.given.has("at") ? "at" : undefined;
+    throw invalid(bound ? ["from", bound] : ["from"], bound ? `\`from\` must not be after \`${bound}\`` : "`from` must not lie in the future");
+  }
   const hi = hourOf(to);
   const lo = Math.ceil(Math.max(from, topicStoreStart(ds)) / HOUR);
   const hours = { length: Math.max(0, hi - lo + 1) };

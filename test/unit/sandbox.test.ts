@@ -174,6 +174,21 @@ describe("sandbox history window", () => {
     expect(all.body.pagination.totalCount).toBeGreaterThan(r.body.pagination.totalCount);
   });
 
+  it("answers an old `to` or `at` on grounding history without `from` with the window's (empty) page, not a refusal of a `from` never sent", async () => {
+    const old = new Date(NOW.getTime() - 40 * 86_400_000).toISOString();
+    for (const q of [`to=${old}`, `at=${old}`]) {
+      const r = await get(`/v2/grounding/history?${q}`, SANDBOX_DEMO_KEY);
+      expect(r.status, q).toBe(200);
+      expect(r.body.data, q).toEqual([]);
+      expect(r.body.meta.history.earliestAvailableAt, q).toEqual(expect.any(String));
+    }
+    // a `from` that was sent, after the `to` that was sent, is still refused, naming both
+    const later = new Date(NOW.getTime() - 86_400_000).toISOString();
+    const both = await get(`/v2/grounding/history?from=${later}&to=${new Date(NOW.getTime() - 2 * 86_400_000).toISOString()}`, SANDBOX_DEMO_KEY);
+    expect(both.status).toBe(400);
+    expect(both.body.details.fields).toEqual(["from", "to"]);
+  });
+
   it("is not enforced before 2026-08-17", async () => {
     const early = await startSandbox({ quiet: true, now: () => new Date("2026-07-01T00:00:00Z") });
     try {
