@@ -59,6 +59,14 @@ export interface Sandbox {
 export interface RequestLogEntry { method: string; path: string; query: Record<string, string>; at: string }
 
 const MAX_LOG = 10_000;
+/**
+ * How long an idle keep-alive connection stays open (the `Keep-Alive: timeout=` a client reads).
+ * Node's 5 s let the server close a connection a client in the same process (a test suite; `mids
+ * --sandbox`) was about to reuse after its event loop had been busy a few seconds (another
+ * sandbox's dataset being built): that request failed with ECONNRESET. Told a longer time, the
+ * client closes its idle connections first (undici: a second before the server's time).
+ */
+export const KEEP_ALIVE_MS = 65_000;
 
 /** The whole body, or `tooLarge` once it passes the cap (the rest is drained, not kept). */
 function readBody(req: IncomingMessage): Promise<{ text: string; tooLarge: boolean }> {
@@ -283,6 +291,8 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
       send(res, { status: 500, headers: {}, body: JSON.stringify(body) }, dateNow());
     });
   });
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
+  server.headersTimeout = KEEP_ALIVE_MS + 1_000;
   server.on("clientError", (_e, socket) => { if (socket.writable) socket.end("HTTP/1.1 400 Bad Request\r\n\r\n"); else socket.destroy(); });
   // an IPv6 address as URLs write it ([::1]) is the address inside the brackets
   const host = (opts.host ?? "127.0.0.1").replace(/^\[(.*)\]$/, "$1");

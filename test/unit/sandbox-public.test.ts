@@ -191,6 +191,15 @@ describe("startSandbox() from mids/sandbox", () => {
     expect((await me()).status).toBe(200);
   });
 
+  it("keeps an idle connection open longer than its clients do, so a test whose event loop was busy a few seconds never reuses one the sandbox just closed (ECONNRESET)", async () => {
+    const res = await fetch(`${sb.url}/v3/topics`);
+    await res.text();
+    // undici (fetch) closes an idle connection a second before the server's timeout, or after its
+    // own 4 s without one; mids' client after 10 s: the server must outlast both by far
+    const timeout = Number(/timeout=(\d+)/.exec(res.headers.get("keep-alive") ?? "")?.[1]);
+    expect(timeout).toBeGreaterThanOrEqual(60);
+  });
+
   it("log receives one line a request, without a newline", async () => {
     const lines: string[] = [];
     const other = await Impl.startSandbox({ log: (l) => lines.push(l) });
