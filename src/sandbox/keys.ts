@@ -33,8 +33,8 @@ export const SANDBOX_DEMO_KEY: string = SANDBOX_KEYS[0].key;
 
 /**
  * Keyless requests (and those with a key the sandbox does not know) are limited per client address,
- * to half of what a documented key gets: no client gets more without a key than with one. The
- * numbers are the sandbox's (spec 8.1 shows none).
+ * to less than a documented key gets (half its minute, a quarter of its day): no client gets more
+ * without a key than with one. The numbers are the sandbox's (spec 8.1 shows none).
  */
 export const ANONYMOUS_LIMITS = { perMinute: base.perMinute / 2, perDay: base.perDay / 4 } as const;
 
