@@ -22,7 +22,7 @@ export interface ParsedDocument {
   /** 1-based */
   index: number;
   doc: Document.Parsed;
-  /** the document's raw text, sent as is (the first one keeps the file's leading comments) */
+  /** the document's raw text, sent as is (the first one keeps the file's leading comments; each its directives) */
   source: string;
 }
 
@@ -273,9 +273,13 @@ export function parseRecipeText(file: string, input: string, invalidAt?: number)
     const index = i + 1;
     // empty documents are skipped (numbers keep their place in the file); errors never are
     if (doc.errors.length === 0 && doc.warnings.length === 0 && isEmptyDocument(doc)) return;
-    const start = i === 0 ? 0 : doc.range[0];
-    const end = i + 1 < list.length ? list[i + 1].range[0] : text.length;
-    out.documents.push({ index, doc, source: text.slice(start, end) });
+    // a document starts where the one before it ends (its `...` included), so its own directives
+    // (`%TAG`, `%YAML`, written before its `---`) go with it: sent without them, a `!e!` tag could
+    // not be resolved by the server, and the directives trailed the document before instead
+    const start = i === 0 ? 0 : list[i - 1].range[2];
+    const end = i + 1 < list.length ? doc.range[2] : text.length;
+    // (a byte order mark that opens a later document is no content, and not sent, as the file's first)
+    out.documents.push({ index, doc, source: text.slice(start, end).replace(/^\uFEFF/, "") });
     let openIndex: OpenedAt | undefined;
     const opened = () => (openIndex ??= openedAt(doc));
     for (const e of doc.errors) {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { parseAllDocuments, type Document } from "yaml";
 import { MAX_ALIAS_COUNT, MAX_RECIPE_BYTES, parseRecipeText, sendable } from "../../src/recipes/parse.js";
 
 describe("local parsing before anything is sent", () => {
@@ -64,6 +65,26 @@ describe("local parsing before anything is sent", () => {
     expect(p.documents.map((d) => d.index)).toEqual([1, 2, 3]);
     expect(p.documents[0].source.startsWith("# sandbox-path-style: pointer\nname: a")).toBe(true);
     expect(p.documents.map((d) => d.source).join("")).toBe(text);
+  });
+
+  it("sends each document with its own directives: alone, its source reads as it did in the file", () => {
+    const texts = [
+      "name: a\n...\n%TAG !e! tag:example.com,2000:\n---\nname: !e!b b\n",
+      "name: a\n...\n# about b\n%YAML 1.2\n---\nname: b\n...\n",
+      "name: a\n# trailing\n--- # c\nname: b\n--- !!map\nname: c\n",
+      "name: a\n...\n\uFEFF---\nname: b\n",
+    ];
+    for (const text of texts) {
+      const p = parseRecipeText("d.yaml", text);
+      expect(sendable(p), text).toBe(true);
+      for (const d of p.documents) {
+        const alone = parseAllDocuments(d.source) as Document.Parsed[];
+        // (an unknown tag is a warning in the file and alone alike; unresolved alone, it was an error)
+        expect(alone.map((x) => [x.errors.length, x.warnings.length]), JSON.stringify(d.source)).toEqual([[0, d.doc.warnings.length]]);
+        expect(alone[0].toJS(), JSON.stringify(d.source)).toEqual(d.doc.toJS());
+        expect(d.source.startsWith("\uFEFF")).toBe(false);
+      }
+    }
   });
 
   it("points a missing closing quote at the quote that opened it, not at the end of the file", () => {
