@@ -98,13 +98,14 @@ function findPair(doc: Document, map: YAMLMap, seg: string, seen = new Set<YAMLM
 
 function walk(doc: Document, segs: readonly string[]): { hit: Hit; exact: boolean } {
   let hit: Hit = { node: doc.contents as Node | null };
-  for (const seg of segs) {
+  for (let i = 0; i < segs.length; i++) {
+    const seg = segs[i];
     let node = hit.node;
     // follow an alias to the anchored node so paths through it still resolve
     if (isAlias(node)) node = (node.resolve(doc) as Node | undefined) ?? null;
     let next: Hit | undefined;
     if (isMap(node)) {
-      const pair = findPair(doc, node, seg);
+      let pair = findPair(doc, node, seg);
       if (pair) next = { node: (pair.value as Node | null) ?? null, key: pair.key as Node };
     } else if (isSeq(node) && /^\d+$/.test(seg)) {
       const item = node.items[Number(seg)];
@@ -116,6 +117,9 @@ function walk(doc: Document, segs: readonly string[]): { hit: Hit; exact: boolea
   return { hit, exact: true };
 }
 
+/** A value left empty (`with:` and nothing after it): a null scalar that takes no room. */
+const isEmptyValue = (node: Node): boolean => isScalar(node) && node.value === null && !!node.range && node.range[0] === node.range[1];
+
 /**
  * The region of the node at `path` in `doc`: a scalar value is its own region; a mapping value that
  * is a collection or empty is shown at its key (one line beats a whole block); a sequence item that
@@ -125,7 +129,7 @@ export function locatePath(doc: Document, lc: LineCounter, path: string, text?: 
   const { hit, exact } = walk(doc, parseIssuePath(path));
   const node = hit.node;
   let range: readonly number[] | undefined | null;
-  if (hit.key && (node === null || isCollection(node) || !node.range)) range = hit.key.range;
+  if (hit.key && (node === null || isCollection(node) || !node.range || isEmptyValue(node))) range = hit.key.range;
   else if (node?.range) range = node.range;
   const r: readonly number[] = range ?? doc.contents?.range ?? doc.range ?? [0, 0];
   // a block collection's range runs past its last line break; end at its last character

@@ -62,6 +62,16 @@ describe("a path maps to its node's line and column", () => {
     expect(at('steps[2]["a.b"]')).toMatchObject({ line: 12, column: 12, exact: true });
   });
 
+  it("points at the key when the value is left empty, not past the colon", () => {
+    const text = "name:\nsteps:\n  - uses: output\n    with:\n  - {uses: limit, with: }\n";
+    const lines = text.split("\n");
+    expect(at("name", text)).toEqual({ line: 1, column: 1, endLine: 1, endColumn: 5, exact: true });
+    expect(at("steps.0.with", text)).toEqual({ line: 4, column: lines[3].indexOf("with") + 1, endLine: 4, endColumn: lines[3].indexOf("with") + 5, exact: true });
+    expect(at("steps.1.with", text)).toMatchObject({ line: 5, column: lines[4].indexOf("with") + 1, endColumn: lines[4].indexOf("with") + 5 });
+    // an explicit null is a value: it is pointed at
+    expect(at("name", "name: ~\n")).toMatchObject({ line: 1, column: 7, endColumn: 8 });
+  });
+
   it("follows an alias to the anchored node", () => {
     const text = "base: &b\n  uses: output\nsteps:\n  - *b\n";
     expect(at("steps.0.uses", text)).toMatchObject({ line: 2, column: 9, exact: true });
