@@ -106,6 +106,12 @@ function walk(doc: Document, segs: readonly string[]): { hit: Hit; exact: boolea
     let next: Hit | undefined;
     if (isMap(node)) {
       let pair = findPair(doc, node, seg);
+      // a key with dots in it (`"date.from":`), which a dotted path (`params.date.from.type`)
+      // splits: the segments joined again, the fewest that name a key
+      for (let j = i + 1; !pair && j < segs.length; j++) {
+        pair = findPair(doc, node, segs.slice(i, j + 1).join("."));
+        if (pair) i = j;
+      }
       if (pair) next = { node: (pair.value as Node | null) ?? null, key: pair.key as Node };
     } else if (isSeq(node) && /^\d+$/.test(seg)) {
       const item = node.items[Number(seg)];

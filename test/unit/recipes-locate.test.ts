@@ -62,6 +62,14 @@ describe("a path maps to its node's line and column", () => {
     expect(at('steps[2]["a.b"]')).toMatchObject({ line: 12, column: 12, exact: true });
   });
 
+  it("finds keys containing dots through a dotted path too (its segments joined again)", () => {
+    const text = "params:\n  date.from:\n    type: nope\n  a:\n    b.c.d: 1\n";
+    const lines = text.split("\n");
+    expect(at("params.date.from.type", text)).toEqual({ line: 3, column: lines[2].indexOf("nope") + 1, endLine: 3, endColumn: lines[2].length + 1, exact: true });
+    expect(at("params.a.b.c.d", text)).toMatchObject({ line: 5, column: lines[4].indexOf("1") + 1, exact: true });
+    expect(at("params.date.to", text)).toMatchObject({ line: 1, column: 1, exact: false });
+  });
+
   it("points at the key when the value is left empty, not past the colon", () => {
     const text = "name:\nsteps:\n  - uses: output\n    with:\n  - {uses: limit, with: }\n";
     const lines = text.split("\n");
