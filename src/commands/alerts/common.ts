@@ -22,9 +22,13 @@ export function v3Only(ctx: Context): void {
 }
 
 export async function getAlert(client: Client, id: string): Promise<Alert> {
-  let res;
+  return sameAlert(id, await readAlertShape(await readAlertData(client, id)), "read", client.place);
+}
+
+/** The answer of the alert read (`GET /v3/alerts/{id}`, a path mids assumes), unchecked. */
+export async function readAlertData(client: Client, id: string): Promise<unknown> {
   try {
-    res = await client.call("v3.alerts.get", { pathParams: { id } });
+    return (await client.call("v3.alerts.get", { pathParams: { id } })).data;
   } catch (err) {
     if (readPathRefused(err, id)) {
       const read = route("v3.alerts.get");
@@ -32,8 +36,15 @@ export async function getAlert(client: Client, id: string): Promise<Alert> {
     }
     throw err;
   }
-  return sameAlert(id, (await checkData("v3.alerts.get", res.data)) as Alert, "read", client.place);
 }
+
+/** The read's answer held to the alert subscription's documented shape (spec 2.15): exit 7 naming the field. */
+export async function readAlertShape(data: unknown): Promise<Alert> {
+  return (await checkData("v3.alerts.get", data)) as Alert;
+}
+
+/** The answer is the alert asked for (see sameAlert); the read's, for pause and resume. */
+export const sameAlertRead = (id: string, alert: Alert, place: string): Alert => sameAlert(id, alert, "read", place);
 
 /**
  * The answer is the alert asked for (spec 4.2: the PATCH answers the subscription it updated): one
