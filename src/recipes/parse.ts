@@ -18,6 +18,13 @@ export const MAX_ALIAS_COUNT = 100;
  */
 export const MAX_RECIPE_DEPTH = 256;
 
+/**
+ * yaml's own console warnings off (its findings are still collected): converting a mapping with a
+ * collection as a key (`? [a, b]`) wrote Node's "(node:PID) Warning: Keys with collection values
+ * will be stringified..." and a `--trace-warnings` tip to stderr, words no mids command says.
+ */
+const YAML_LOG_LEVEL = "error";
+
 export interface ParsedDocument {
   /** 1-based */
   index: number;
@@ -122,7 +129,7 @@ export function parseYamlDocument(text: string): { deep: number } | { doc: Docum
     if (deep !== undefined) return { deep };
   }
   // merge keys (`<<: *base`) merged, as YAML 1.1 and most servers read them (and as findings are located)
-  const doc = parseDocument(text, { prettyErrors: false, uniqueKeys: false, merge: true });
+  const doc = parseDocument(text, { prettyErrors: false, uniqueKeys: false, merge: true, logLevel: YAML_LOG_LEVEL });
   pushAll(doc.errors, duplicateKeys(doc));
   return { doc };
 }
@@ -133,7 +140,7 @@ export function parseYamlDocument(text: string): { deep: number } | { doc: Docum
  * documents (YAML 1.2.2 9.1.1: a document prefix may start with one), which are no content.
  */
 function composeDocuments(text: string, lineCounter: LineCounter, max: number, marks: Set<number>): Document.Parsed[] | { deep: number; document: number } {
-  const composer = new Composer({ prettyErrors: false, uniqueKeys: false });
+  const composer = new Composer({ prettyErrors: false, uniqueKeys: false, logLevel: YAML_LOG_LEVEL });
   const docs: Document.Parsed[] = [];
   let documents = 0;
   const tokens = function* () {

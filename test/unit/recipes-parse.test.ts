@@ -1,6 +1,6 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { parseAllDocuments, type Document } from "yaml";
-import { MAX_ALIAS_COUNT, MAX_RECIPE_BYTES, parseRecipeText, sendable } from "../../src/recipes/parse.js";
+import { MAX_ALIAS_COUNT, MAX_RECIPE_BYTES, parseRecipeText, parseYamlDocument, sendable } from "../../src/recipes/parse.js";
 
 describe("local parsing before anything is sent", () => {
   it("reports a syntax error at its exact line and column, and the file is not sendable", () => {
@@ -84,6 +84,19 @@ describe("local parsing before anything is sent", () => {
         expect(alone[0].toJS(), JSON.stringify(d.source)).toEqual(d.doc.toJS());
         expect(d.source.startsWith("\uFEFF")).toBe(false);
       }
+    }
+  });
+
+  it("a collection as a key (`? [a, b]`) leaves stderr alone: no Node warning from the yaml library", () => {
+    const text = "name: a\nsteps:\n  - uses: output\n    with:\n      ? [a, b]\n      : 1\n";
+    const warned = vi.spyOn(process, "emitWarning").mockImplementation(() => undefined);
+    try {
+      expect(sendable(parseRecipeText("k.yaml", text))).toBe(true);
+      const parsed = parseYamlDocument(text); // as the sandbox's validator reads it
+      if ("doc" in parsed) parsed.doc.toJS();
+      expect(warned).not.toHaveBeenCalled();
+    } finally {
+      warned.mockRestore();
     }
   });
 
