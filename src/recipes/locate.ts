@@ -129,7 +129,7 @@ const isEmptyValue = (node: Node): boolean => isScalar(node) && node.value === n
 /**
  * The region of the node at `path` in `doc`: a scalar value is its own region; a mapping value that
  * is a collection or empty is shown at its key (one line beats a whole block); a sequence item that
- * is a collection spans the item.
+ * is a collection spans the item, an empty one is its `-`.
  */
 export function locatePath(doc: Document, lc: LineCounter, path: string, text?: string): Region {
   const { hit, exact } = walk(doc, parseIssuePath(path));
@@ -137,6 +137,12 @@ export function locatePath(doc: Document, lc: LineCounter, path: string, text?: 
   let range: readonly number[] | undefined | null;
   if (hit.key && (node === null || isCollection(node) || !node.range || isEmptyValue(node))) range = hit.key.range;
   else if (node?.range) range = node.range;
+  // an empty item of a block sequence (a `-` and nothing after it): at its `-`, not past it
+  if (!hit.key && node && isEmptyValue(node) && text !== undefined && range) {
+    let dash = range[0] - 1;
+    while (dash >= 0 && (text[dash] === " " || text[dash] === "\t")) dash--;
+    if (text[dash] === "-") range = [dash, dash + 1];
+  }
   const r: readonly number[] = range ?? doc.contents?.range ?? doc.range ?? [0, 0];
   // a block collection's range runs past its last line break; end at its last character
   let end = Math.max(r[0], r[1]);

@@ -76,6 +76,11 @@ describe("a path maps to its node's line and column", () => {
     expect(at("name", text)).toEqual({ line: 1, column: 1, endLine: 1, endColumn: 5, exact: true });
     expect(at("steps.0.with", text)).toEqual({ line: 4, column: lines[3].indexOf("with") + 1, endLine: 4, endColumn: lines[3].indexOf("with") + 5, exact: true });
     expect(at("steps.1.with", text)).toMatchObject({ line: 5, column: lines[4].indexOf("with") + 1, endColumn: lines[4].indexOf("with") + 5 });
+    // an empty item of a sequence: its `-`
+    const items = "steps:\n  -\n  - uses: x\n  -   # none\n";
+    const il = items.split("\n");
+    expect(at("steps.0", items)).toEqual({ line: 2, column: il[1].indexOf("-") + 1, endLine: 2, endColumn: il[1].indexOf("-") + 2, exact: true });
+    expect(at("steps.2", items)).toMatchObject({ line: 4, column: il[3].indexOf("-") + 1, endColumn: il[3].indexOf("-") + 2 });
     // an explicit null is a value: it is pointed at
     expect(at("name", "name: ~\n")).toMatchObject({ line: 1, column: 7, endColumn: 8 });
   });
