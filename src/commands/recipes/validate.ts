@@ -5,6 +5,7 @@ import type { Context } from "../../context.js";
 import { ASSUMED } from "../../contract/assumed.js";
 import { ApiError, BatchError, EXIT, FindingsError, InterruptedError, MidsError, UsageError, exitCodeFor, worstExitCode } from "../../errors.js";
 import { checkText, mapBounded, summarize, summaryLine, type ValidationResult } from "../../recipes/check.js";
+import { issueMessage, issuePath, readIssues } from "../../recipes/issues.js";
 import { chooseFormat, emitFindings, fileFormat, outputPlan } from "../../findings/index.js";
 import { rendering } from "../../recipes/findings.js";
 import { expandInputs, inputAt, readRecipeFile, type Input } from "../../recipes/inputs.js";
@@ -54,9 +55,8 @@ function makeValidator(ctx: Context): (source: string) => Promise<ValidationResu
     } catch (err) {
       const body = err instanceof ApiError ? (err.body as { issues?: unknown } | undefined) : undefined;
       if (err instanceof ApiError && (ASSUMED.recipeValidateErrorStatuses as readonly number[]).includes(err.status ?? 0) && Array.isArray(body?.issues)) {
-        const issues = body.issues.filter((i): i is { path: unknown; message: unknown } => !!i && typeof i === "object" && !Array.isArray(i))
-          .map((i) => ({ path: issuePath(i.path), message: issueMessage(i.message) }));
-        return { valid: false, issues };
+        // (a bare string among them is a message about the whole recipe, as execute reads it)
+        return { valid: false, issues: readIssues(body.issues) };
       }
       throw err;
     }
@@ -70,28 +70,8 @@ function makeValidator(ctx: Context): (source: string) => Promise<ValidationResu
   };
 }
 
-/**
- * An issue's path as text. Spec 2.10 names `path` without its type: besides a string in any
- * spelling (src/recipes/locate), a list of segments as schema validators give it
- * (`["steps", 1, "uses"]`, written as the JSON pointer `/steps/1/uses`) and none at all (the
- * recipe as a whole: "") are read, never a reason to leave the file unchecked.
- */
-export function issuePath(path: unknown): string {
-  if (typeof path === "string") return path;
-  if (Array.isArray(path) && path.every((s) => typeof s === "string" || (typeof s === "number" && Number.isInteger(s) && s >= 0))) {
-    return path.map((s) => "/" + String(s).replace(/~/g, "~0").replace(/\//g, "~1")).join("");
-  }
-  return "";
-}
-
-/**
- * An issue's message as text: spec 2.10 does not type it either; one that is not a string is shown
- * as its JSON, a missing one says so.
- */
-function issueMessage(message: unknown): string {
-  if (typeof message === "string") return message;
-  return message === undefined || message === null ? "(the service gave no message)" : JSON.stringify(message);
-}
+// an issue's path and message as text, as execute reads them too (src/recipes/issues)
+export { issuePath };
 
 /**
  * A validation answer as checkData reads it: `valid` and `issues` (each path by issuePath, each
