@@ -241,6 +241,11 @@ function bomsInside(text: string, prefixMarks: ReadonlySet<number>, docs: readon
   }
 }
 
+/** Text that holds only empty documents: `---` and `...` lines, comments and blank lines. */
+function onlyEmptyDocuments(rest: string): boolean {
+  return rest.split(/\r?\n/).every((line) => /^(?:(?:---|\.\.\.)(?:[ \t]+(?:#.*)?)?|[ \t]*(?:#.*)?)$/.test(line));
+}
+
 /**
  * `invalidAt`: where in `input` the first bytes that are no UTF-8 were (src/recipes/decode): an
  * error there, so the file is never sent as the U+FFFD they were read as.
@@ -270,7 +275,9 @@ export function parseRecipeText(file: string, input: string, invalidAt?: number)
       `refused: collections nested more than ${MAX_RECIPE_DEPTH} deep (the limit for a recipe)`, "error", list.document));
     return out;
   }
-  if (list.length > MAX_RECIPE_DOCUMENTS) {
+  // (what follows the last document counted is only markers, comments and blank lines, a trailing
+  // `---` after the 100th recipe: empty documents, never sent, so no reason to refuse the file)
+  if (list.length > MAX_RECIPE_DOCUMENTS && !onlyEmptyDocuments(text.slice(list[MAX_RECIPE_DOCUMENTS].range[0]))) {
     const at = list[MAX_RECIPE_DOCUMENTS].range[0];
     out.findings.push(localFinding(file, lineCounter, [at, at],
       `refused: more than ${MAX_RECIPE_DOCUMENTS} YAML documents in one file (the limit per file); split the file`, "error", MAX_RECIPE_DOCUMENTS + 1));
