@@ -96,6 +96,26 @@ function findPair(doc: Document, map: YAMLMap, seg: string, seen = new Set<YAMLM
   return undefined;
 }
 
+/**
+ * A key with dots in it (`"date.from":`), which a dotted path (`params.date.from.type`) splits: the
+ * mapping's own key that the segments from `i` on spell, joined again (the fewest segments). Only
+ * keys that start with `segs[i].` are tried, each once: a server's path of hundreds of segments
+ * costs a pass over the keys, not a join per segment.
+ */
+function dottedKey(map: YAMLMap, segs: readonly string[], i: number): { pair: Pair; last: number } | undefined {
+  const head = segs[i] + ".";
+  let best: { pair: Pair; last: number } | undefined;
+  for (const p of map.items) {
+    const key = keyText(p.key);
+    if (!key.startsWith(head)) continue;
+    const parts = key.split(".");
+    const last = i + parts.length - 1;
+    if (last >= segs.length || (best && last >= best.last)) continue;
+    if (parts.every((part, k) => part === segs[i + k])) best = { pair: p, last };
+  }
+  return best;
+}
+
 function walk(doc: Document, segs: readonly string[]): { hit: Hit; exact: boolean } {
   let hit: Hit = { node: doc.contents as Node | null };
   for (let i = 0; i < segs.length; i++) {
@@ -106,11 +126,9 @@ function walk(doc: Document, segs: readonly string[]): { hit: Hit; exact: boolea
     let next: Hit | undefined;
     if (isMap(node)) {
       let pair = findPair(doc, node, seg);
-      // a key with dots in it (`"date.from":`), which a dotted path (`params.date.from.type`)
-      // splits: the segments joined again, the fewest that name a key
-      for (let j = i + 1; !pair && j < segs.length; j++) {
-        pair = findPair(doc, node, segs.slice(i, j + 1).join("."));
-        if (pair) i = j;
+      if (!pair) {
+        const dotted = dottedKey(node, segs, i);
+        if (dotted) ({ pair, last: i } = dotted);
       }
       if (pair) next = { node: (pair.value as Node | null) ?? null, key: pair.key as Node };
     } else if (isSeq(node) && /^\d+$/.test(seg)) {
