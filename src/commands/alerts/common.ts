@@ -22,7 +22,21 @@ export function v3Only(ctx: Context): void {
 }
 
 export async function getAlert(client: Client, id: string): Promise<Alert> {
-  return sameAlert(id, await readAlertShape(await readAlertData(client, id)), "read", client.place);
+  let alert: Alert;
+  try {
+    alert = await readAlertShape(await readAlertData(client, id));
+  } catch (err) {
+    // an answer that is no alert at all may be another call at the path mids guessed
+    if (err instanceof MalformedResponseError && !err.hint?.startsWith("mids reads")) err.hint = `${readPathHint()}; or the server is broken ('mids api' shows the raw body)`;
+    throw err;
+  }
+  return sameAlert(id, alert, "read", client.place);
+}
+
+/** What the read's path is: assumed, so a server may have its alert read elsewhere. */
+function readPathHint(): string {
+  const read = route("v3.alerts.get");
+  return `mids reads an alert with ${read.method} ${read.path}, a path it assumes (the spec does not show it), and this server answered otherwise; 'mids alerts pause|resume|update' use the documented PATCH and still work`;
 }
 
 /** The answer of the alert read (`GET /v3/alerts/{id}`, a path mids assumes), unchecked. */
@@ -30,10 +44,7 @@ export async function readAlertData(client: Client, id: string): Promise<unknown
   try {
     return (await client.call("v3.alerts.get", { pathParams: { id } })).data;
   } catch (err) {
-    if (readPathRefused(err, id)) {
-      const read = route("v3.alerts.get");
-      err.hint = `mids reads an alert with ${read.method} ${read.path}, a path it assumes (the spec does not show it), and this server answered otherwise; 'mids alerts pause|resume|update' use the documented PATCH and still work`;
-    }
+    if (readPathRefused(err, id)) err.hint = readPathHint();
     throw err;
   }
 }
