@@ -1,5 +1,6 @@
 // mids recipes validate: local parse, then POST /v2/recipes/validate per document, findings mapped
 // to file:line:col in every findings format (src/findings). Its output and exit codes are a CI interface (issue 5).
+import { lstatSync, readlinkSync } from "node:fs";
 import { resolve } from "node:path";
 import type { Context } from "../../context.js";
 import { ASSUMED } from "../../contract/assumed.js";
@@ -90,15 +91,29 @@ function forCheck(data: unknown): unknown {
   };
 }
 
+/** Where a symbolic link at `path` points, when it is one (its target missing); else undefined. */
+function danglingTarget(path: string): string | undefined {
+  try {
+    return lstatSync(path).isSymbolicLink() ? readlinkSync(path) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 async function readInput(input: Input, stdin: { text: string; invalidAt?: number } | undefined): Promise<{ text: string; invalidAt?: number; tooBig?: number; exact?: boolean }> {
   if (!input.path) return stdin ?? { text: "" };
   try {
     return await readRecipeFile(input.path);
   } catch (e) {
     // unreadable is like missing: exit 2, never a silent skip (a CI gate must not pass on it)
-    throw new UsageError(`cannot read '${input.file}': ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`, {
-      hint: "check the file's permissions",
-    });
+    const code = (e as NodeJS.ErrnoException).code ?? (e as Error).message;
+    const target = code === "ENOENT" ? danglingTarget(input.path) : undefined;
+    if (target !== undefined) {
+      throw new UsageError(`cannot read '${input.file}': it is a symbolic link to '${oneLine(target)}', which is not there`, {
+        hint: "restore the file it points to, or remove the link",
+      });
+    }
+    throw new UsageError(`cannot read '${input.file}': ${code}`, { hint: "check the file's permissions" });
   }
 }
 
