@@ -125,6 +125,8 @@ export async function run(opts: ValidateOptions, ctx: Context): Promise<void> {
   if (outputTyped(g) && g.output !== "json" && g.output !== "table") {
     throw new UsageError(`recipes validate has no -o ${g.output} output`, { hint: "use --format json|sarif|junit|gitlab|checkstyle|github|stylish" });
   }
+  // --fields picks the fields of API records; findings have formats, and it was ignored without a word
+  if (g.fields) throw new UsageError("recipes validate has no --fields: findings are printed whole, in a --format", { hint: "pick from them with --format json and --jq, e.g. --jq '.[] | {file, line, message}'" });
   outputPlan(ctx, opts);
   const concurrency = parseIntFlag("--concurrency", opts.concurrency, 1, MAX_CONCURRENCY) ?? 4;
   // an ignore file over git's limit is left out, as in git and `migrate scan`: said once on stderr
