@@ -96,15 +96,40 @@ function findPair(doc: Document, map: YAMLMap, seg: string, seen = new Set<YAMLM
   return undefined;
 }
 
+/**
+ * A key with dots in it (`"date.from":`), which a dotted path (`params.date.from.type`) splits: the
+ * mapping's own key that the segments from `i` on spell, joined again (the fewest segments). Only
+ * keys that start with `segs[i].` are tried, each once: a server's path of hundreds of segments
+ * costs a pass over the keys, not a join per segment.
+ */
+function dottedKey(map: YAMLMap, segs: readonly string[], i: number): { pair: Pair; last: number } | undefined {
+  const head = segs[i] + ".";
+  let best: { pair: Pair; last: number } | undefined;
+  for (const p of map.items) {
+    const key = keyText(p.key);
+    if (!key.startsWith(head)) continue;
+    const parts = key.split(".");
+    const last = i + parts.length - 1;
+    if (last >= segs.length || (best && last >= best.last)) continue;
+    if (parts.every((part, k) => part === segs[i + k])) best = { pair: p, last };
+  }
+  return best;
+}
+
 function walk(doc: Document, segs: readonly string[]): { hit: Hit; exact: boolean } {
   let hit: Hit = { node: doc.contents as Node | null };
-  for (const seg of segs) {
+  for (let i = 0; i < segs.length; i++) {
+    const seg = segs[i];
     let node = hit.node;
     // follow an alias to the anchored node so paths through it still resolve
     if (isAlias(node)) node = (node.resolve(doc) as Node | undefined) ?? null;
     let next: Hit | undefined;
     if (isMap(node)) {
-      const pair = findPair(doc, node, seg);
+      let pair = findPair(doc, node, seg);
+      if (!pair) {
+        const dotted = dottedKey(node, segs, i);
+        if (dotted) ({ pair, last: i } = dotted);
+      }
       if (pair) next = { node: (pair.value as Node | null) ?? null, key: pair.key as Node };
     } else if (isSeq(node) && /^\d+$/.test(seg)) {
       const item = node.items[Number(seg)];
@@ -116,17 +141,26 @@ function walk(doc: Document, segs: readonly string[]): { hit: Hit; exact: boolea
   return { hit, exact: true };
 }
 
+/** A value left empty (`with:` and nothing after it): a null scalar that takes no room. */
+const isEmptyValue = (node: Node): boolean => isScalar(node) && node.value === null && !!node.range && node.range[0] === node.range[1];
+
 /**
  * The region of the node at `path` in `doc`: a scalar value is its own region; a mapping value that
  * is a collection or empty is shown at its key (one line beats a whole block); a sequence item that
- * is a collection spans the item.
+ * is a collection spans the item, an empty one is its `-`.
  */
 export function locatePath(doc: Document, lc: LineCounter, path: string, text?: string): Region {
   const { hit, exact } = walk(doc, parseIssuePath(path));
   const node = hit.node;
   let range: readonly number[] | undefined | null;
-  if (hit.key && (node === null || isCollection(node) || !node.range)) range = hit.key.range;
+  if (hit.key && (node === null || isCollection(node) || !node.range || isEmptyValue(node))) range = hit.key.range;
   else if (node?.range) range = node.range;
+  // an empty item of a block sequence (a `-` and nothing after it): at its `-`, not past it
+  if (!hit.key && node && isEmptyValue(node) && text !== undefined && range) {
+    let dash = range[0] - 1;
+    while (dash >= 0 && (text[dash] === " " || text[dash] === "\t")) dash--;
+    if (text[dash] === "-") range = [dash, dash + 1];
+  }
   const r: readonly number[] = range ?? doc.contents?.range ?? doc.range ?? [0, 0];
   // a block collection's range runs past its last line break; end at its last character
   let end = Math.max(r[0], r[1]);

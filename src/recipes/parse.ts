@@ -18,11 +18,18 @@ export const MAX_ALIAS_COUNT = 100;
  */
 export const MAX_RECIPE_DEPTH = 256;
 
+/**
+ * yaml's own console warnings off (its findings are still collected): converting a mapping with a
+ * collection as a key (`? [a, b]`) wrote Node's "(node:PID) Warning: Keys with collection values
+ * will be stringified..." and a `--trace-warnings` tip to stderr, words no mids command says.
+ */
+const YAML_LOG_LEVEL = "error";
+
 export interface ParsedDocument {
   /** 1-based */
   index: number;
   doc: Document.Parsed;
-  /** the document's raw text, sent as is (the first one keeps the file's leading comments) */
+  /** the document's raw text, sent as is (the first one keeps the file's leading comments; each its directives) */
   source: string;
 }
 
@@ -122,7 +129,7 @@ export function parseYamlDocument(text: string): { deep: number } | { doc: Docum
     if (deep !== undefined) return { deep };
   }
   // merge keys (`<<: *base`) merged, as YAML 1.1 and most servers read them (and as findings are located)
-  const doc = parseDocument(text, { prettyErrors: false, uniqueKeys: false, merge: true });
+  const doc = parseDocument(text, { prettyErrors: false, uniqueKeys: false, merge: true, logLevel: YAML_LOG_LEVEL });
   pushAll(doc.errors, duplicateKeys(doc));
   return { doc };
 }
@@ -133,7 +140,7 @@ export function parseYamlDocument(text: string): { deep: number } | { doc: Docum
  * documents (YAML 1.2.2 9.1.1: a document prefix may start with one), which are no content.
  */
 function composeDocuments(text: string, lineCounter: LineCounter, max: number, marks: Set<number>): Document.Parsed[] | { deep: number; document: number } {
-  const composer = new Composer({ prettyErrors: false, uniqueKeys: false });
+  const composer = new Composer({ prettyErrors: false, uniqueKeys: false, logLevel: YAML_LOG_LEVEL });
   const docs: Document.Parsed[] = [];
   let documents = 0;
   const tokens = function* () {
@@ -234,6 +241,11 @@ function bomsInside(text: string, prefixMarks: ReadonlySet<number>, docs: readon
   }
 }
 
+/** Text that holds only empty documents: `---` and `...` lines, comments and blank lines. */
+function onlyEmptyDocuments(rest: string): boolean {
+  return rest.split(/\r?\n/).every((line) => /^(?:(?:---|\.\.\.)(?:[ \t]+(?:#.*)?)?|[ \t]*(?:#.*)?)$/.test(line));
+}
+
 /**
  * `invalidAt`: where in `input` the first bytes that are no UTF-8 were (src/recipes/decode): an
  * error there, so the file is never sent as the U+FFFD they were read as.
@@ -263,7 +275,9 @@ export function parseRecipeText(file: string, input: string, invalidAt?: number)
       `refused: collections nested more than ${MAX_RECIPE_DEPTH} deep (the limit for a recipe)`, "error", list.document));
     return out;
   }
-  if (list.length > MAX_RECIPE_DOCUMENTS) {
+  // (what follows the last document counted is only markers, comments and blank lines, a trailing
+  // `---` after the 100th recipe: empty documents, never sent, so no reason to refuse the file)
+  if (list.length > MAX_RECIPE_DOCUMENTS && !onlyEmptyDocuments(text.slice(list[MAX_RECIPE_DOCUMENTS].range[0]))) {
     const at = list[MAX_RECIPE_DOCUMENTS].range[0];
     out.findings.push(localFinding(file, lineCounter, [at, at],
       `refused: more than ${MAX_RECIPE_DOCUMENTS} YAML documents in one file (the limit per file); split the file`, "error", MAX_RECIPE_DOCUMENTS + 1));
@@ -273,9 +287,13 @@ export function parseRecipeText(file: string, input: string, invalidAt?: number)
     const index = i + 1;
     // empty documents are skipped (numbers keep their place in the file); errors never are
     if (doc.errors.length === 0 && doc.warnings.length === 0 && isEmptyDocument(doc)) return;
-    const start = i === 0 ? 0 : doc.range[0];
-    const end = i + 1 < list.length ? list[i + 1].range[0] : text.length;
-    out.documents.push({ index, doc, source: text.slice(start, end) });
+    // a document starts where the one before it ends (its `...` included), so its own directives
+    // (`%TAG`, `%YAML`, written before its `---`) go with it: sent without them, a `!e!` tag could
+    // not be resolved by the server, and the directives trailed the document before instead
+    const start = i === 0 ? 0 : list[i - 1].range[2];
+    const end = i + 1 < list.length ? doc.range[2] : text.length;
+    // (a byte order mark that opens a later document is no content, and not sent, as the file's first)
+    out.documents.push({ index, doc, source: text.slice(start, end).replace(/^\uFEFF/, "") });
     let openIndex: OpenedAt | undefined;
     const opened = () => (openIndex ??= openedAt(doc));
     for (const e of doc.errors) {

@@ -226,6 +226,41 @@ describe("pause and resume when the assumed read path is not the server's", () =
   }
 });
 
+describe("pause and resume when the assumed read path answers with something else", () => {
+  // A 200 at the assumed read path that is no alert subscription (a wrapper, a web app's page) says
+  // nothing of the alert: the documented PATCH is still sent, as for a read refused
+  const reads: [string, string, string][] = [
+    ["another shape", "application/json", JSON.stringify({ data: { subscription: { id: "alr_x" } }, meta: {} })],
+    ["a web page", "text/html", "<!doctype html><html><body>app</body></html>"],
+  ];
+  for (const [what, type, body] of reads) {
+    it(`a read answered 200 with ${what}: the PATCH is sent, the old status shows as unknown; 'alerts get' still fails`, async () => {
+      const sub = { id: "alr_x", status: "paused", trigger: "intelligence.material", selector: {}, cadence: "hourly", destinationIds: [], createdAt: "2026-11-01T00:00:00.000Z", updatedAt: "2026-11-01T00:00:00.000Z" };
+      const methods: string[] = [];
+      const h = await hostile((req, res) => {
+        methods.push(req.method ?? "");
+        let text = "";
+        req.on("data", (c) => (text += c)).on("end", () => {
+          if (req.method !== "PATCH") return res.writeHead(200, { "content-type": type }).end(body);
+          Object.assign(sub, JSON.parse(text), { updatedAt: "2026-11-28T00:00:00.000Z" });
+          sendJson(res, 200, { data: sub, meta: {} });
+        });
+      });
+      const env = baseEnv({ MIDS_BASE_URL: h.url, MIDS_API_KEY: "k_test_1234" });
+      const r = await runMain(["alerts", "resume", "alr_x", "-o", "table"], { env });
+      expect(r.code, r.stderr).toBe(0);
+      expect(methods).toEqual(["GET", "PATCH"]);
+      expect(sub.status).not.toBe("paused");
+      expect(r.stdout).toBe(`alr_x  unknown -> ${sub.status}  ${sub.updatedAt}\n`);
+      expect(r.stderr).toMatch(/^mids: notice: the status before the change is unknown: GET \/v3\/alerts\/\{id\} \(a path mids assumes\)/);
+      // alerts get has only that read: exit 7, and its hint says the path is assumed and what still works
+      const get = await runMain(["alerts", "get", "alr_x"], { env });
+      expect(get.code).toBe(7);
+      expect(get.stderr).toMatch(/\nhint: mids reads an alert with GET \/v3\/alerts\/\{id\}, a path it assumes .*'mids alerts pause\|resume\|update' use the documented PATCH and still work/);
+    });
+  }
+});
+
 describe("a batch's failed ids against a server that quotes the key back, at length", () => {
   it("each failed id's line shows the key as *** and is cut as the error printer cuts (stderr and -o json's details)", async () => {
     const KEY = "k_test_quoted_SECRETPART_0123456789";

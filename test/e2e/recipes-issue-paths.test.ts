@@ -43,6 +43,14 @@ describe("issue paths that are not strings", () => {
   });
 });
 
+describe("the issues of a 422 answer, typed otherwise", () => {
+  it("a bare string among them is a finding about the whole recipe, in the server's words; a null is none", async () => {
+    const { r, findings } = await validateAgainst(422, [null, "the recipe is stale", { path: "steps.1.uses", message: "unknown step" }]);
+    expect(r.code, r.stderr).toBe(8);
+    expect(findings.map((f) => [f.message, f.path])).toEqual([["the recipe is stale", ""], ["unknown step", "steps.1.uses"]]);
+  });
+});
+
 describe("the untyped rest of a validation answer", () => {
   it("an invalid answer with recipe: null keeps its findings; a message that is not text is shown as its JSON", async () => {
     const { r, findings } = await validateAgainst(200, [{ path: "steps.1.uses", message: "unknown step" }, { path: "name", message: { text: "bad name" } }], { valid: false, recipe: null });
@@ -56,5 +64,21 @@ describe("the untyped rest of a validation answer", () => {
       expect(r.code, `${JSON.stringify(recipe)}: ${r.stderr}`).toBe(0);
       expect(findings).toEqual([]);
     }
+  });
+});
+
+describe("recipes execute: the issues of a rejected run, typed otherwise", () => {
+  it("a null among them, a path as segments and a bare string: each named, the segments at file:line:col; exit 2, never an unexpected error", async () => {
+    const h = await hostile((req, res) => req.resume().on("end", () =>
+      sendJson(res, 400, { status: 400, error: "invalid recipe", issues: [null, { path: ["steps", 1, "uses"], message: "unknown step" }, "the recipe is stale"] })));
+    const file = join(tempDir("recipe-exec-"), "r.yaml");
+    writeFileSync(file, RECIPE);
+    const r = await runMain(["-q", "recipes", "execute", file], { env: baseEnv({ MIDS_BASE_URL: h.url, MIDS_API_KEY: "k_test_1234" }) });
+    expect(r.code, r.stderr).toBe(2);
+    const lines = RECIPE.split("\n");
+    const line = lines.findIndex((l) => l.includes("nope")) + 1;
+    expect(r.stderr).toContain(`${file}:${line}:${lines[line - 1].indexOf("nope") + 1} /steps/1/uses: unknown step`);
+    expect(r.stderr).toContain("the recipe is stale");
+    expect(r.stderr).not.toMatch(/unexpected error|bug/);
   });
 });

@@ -20,6 +20,15 @@ it("-o csv|yaml|ndjson typed is refused, naming the --format values", async () =
   }
 });
 
+it("--fields is refused (exit 2, nothing read or sent), pointing at --format json with --jq; it was ignored without a word", async () => {
+  const dir = fileTree({ "r.yaml": recipe });
+  const r = await runMain(["-q", "recipes", "validate", "r.yaml", "--fields", "file,line"], { env: baseEnv({ MIDS_BASE_URL: "http://127.0.0.1:9" }), cwd: dir });
+  expect(r.code, r.stderr).toBe(2);
+  expect(r.stdout).toBe("");
+  expect(r.stderr).toMatch(/^mids: recipes validate has no --fields/);
+  expect(r.stderr).toMatch(/\nhint: .*--format json and --jq/);
+});
+
 it("-o json and -o table typed, and MIDS_OUTPUT=csv, still report the findings", async () => {
   const dir = fileTree({ "r.yaml": recipe });
   const env = baseEnv({ MIDS_BASE_URL: "http://127.0.0.1:9" });

@@ -1,6 +1,6 @@
 // recipes validate is a batch: a file whose check fails (a 5xx, a 413, Ctrl-C) is named as not
 // checked, every other file's findings are still printed, and the exit code is the worst one.
-import { readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ROOT, baseEnv, interruptWhen, runMain, runMids, tempDir, useSandbox } from "../helpers/cli.js";
@@ -115,6 +115,19 @@ describe("recipes validate: a file that cannot be checked", () => {
     expect(stderr).toContain("mids: interrupted: 1 file checked: 0 valid, 1 with findings, 1 finding; 2 files not checked");
     const log = await sb.admin<{ path: string }[]>("/_sandbox/requests");
     expect(log.filter((r) => r.path === "/v2/recipes/validate")).toHaveLength(1); // valid.yaml was never sent
+  });
+});
+
+describe("recipes validate: a directory holding a link to a recipe that is not there", () => {
+  it("the dangling link is named as not checked (exit 2), never left out of a run that would pass; the others are checked", async () => {
+    const dir = tempDir("recipes-dangling-");
+    writeFileSync(join(dir, "a.yaml"), readFileSync(VALID));
+    symlinkSync(join(dir, "moved-away.yaml"), join(dir, "b.yaml"));
+    const r = await runMain(["-q", "recipes", "validate", dir, "--format", "junit"], { env: sb.env(KEY) });
+    expect(r.code, r.stderr).toBe(2);
+    expect(r.stdout).toMatch(/tests="2" failures="0" errors="1"/);
+    expect(r.stderr).toContain(`mids: ${join(dir, "b.yaml")}: not checked: cannot read '${join(dir, "b.yaml")}': it is a symbolic link to '${join(dir, "moved-away.yaml")}', which is not there`);
+    expect(r.stderr).toMatch(/^hint: restore the file it points to, or remove the link$/m);
   });
 });
 

@@ -22,6 +22,21 @@ describe("documents per file", () => {
   });
 });
 
+describe("documents per file: empty ones after the last", () => {
+  it(`${MAX_RECIPE_DOCUMENTS} recipes and a trailing --- (empty documents, never sent) are read; a recipe after them is one too many`, () => {
+    for (const tail of ["---\n", "---\n# the end\n...\n\n--- # none\n"]) {
+      const p = parseRecipeText("ok.yaml", docs(MAX_RECIPE_DOCUMENTS) + tail);
+      expect(p.findings, JSON.stringify(tail)).toEqual([]);
+      expect(p.documents).toHaveLength(MAX_RECIPE_DOCUMENTS);
+      expect(sendable(p)).toBe(true);
+      expect(p.documents.at(-1)!.source).toBe(`---\nname: r${MAX_RECIPE_DOCUMENTS - 1}\n`);
+    }
+    const over = parseRecipeText("many.yaml", docs(MAX_RECIPE_DOCUMENTS) + "---\n" + "---\nname: one-more\n");
+    expect(sendable(over)).toBe(false);
+    expect(over.findings[0].message).toMatch(new RegExp(`more than ${MAX_RECIPE_DOCUMENTS} YAML documents`));
+  });
+});
+
 describe("bytes read per file", () => {
   it("a device without a size is read no further than the limit", async () => {
     const r = await readRecipeFile("/dev/zero");

@@ -62,6 +62,29 @@ describe("a path maps to its node's line and column", () => {
     expect(at('steps[2]["a.b"]')).toMatchObject({ line: 12, column: 12, exact: true });
   });
 
+  it("finds keys containing dots through a dotted path too (its segments joined again)", () => {
+    const text = "params:\n  date.from:\n    type: nope\n  a:\n    b.c.d: 1\n";
+    const lines = text.split("\n");
+    expect(at("params.date.from.type", text)).toEqual({ line: 3, column: lines[2].indexOf("nope") + 1, endLine: 3, endColumn: lines[2].length + 1, exact: true });
+    expect(at("params.a.b.c.d", text)).toMatchObject({ line: 5, column: lines[4].indexOf("1") + 1, exact: true });
+    expect(at("params.date.to", text)).toMatchObject({ line: 1, column: 1, exact: false });
+  });
+
+  it("points at the key when the value is left empty, not past the colon", () => {
+    const text = "name:\nsteps:\n  - uses: output\n    with:\n  - {uses: limit, with: }\n";
+    const lines = text.split("\n");
+    expect(at("name", text)).toEqual({ line: 1, column: 1, endLine: 1, endColumn: 5, exact: true });
+    expect(at("steps.0.with", text)).toEqual({ line: 4, column: lines[3].indexOf("with") + 1, endLine: 4, endColumn: lines[3].indexOf("with") + 5, exact: true });
+    expect(at("steps.1.with", text)).toMatchObject({ line: 5, column: lines[4].indexOf("with") + 1, endColumn: lines[4].indexOf("with") + 5 });
+    // an empty item of a sequence: its `-`
+    const items = "steps:\n  -\n  - uses: x\n  -   # none\n";
+    const il = items.split("\n");
+    expect(at("steps.0", items)).toEqual({ line: 2, column: il[1].indexOf("-") + 1, endLine: 2, endColumn: il[1].indexOf("-") + 2, exact: true });
+    expect(at("steps.2", items)).toMatchObject({ line: 4, column: il[3].indexOf("-") + 1, endColumn: il[3].indexOf("-") + 2 });
+    // an explicit null is a value: it is pointed at
+    expect(at("name", "name: ~\n")).toMatchObject({ line: 1, column: 7, endColumn: 8 });
+  });
+
   it("follows an alias to the anchored node", () => {
     const text = "base: &b\n  uses: output\nsteps:\n  - *b\n";
     expect(at("steps.0.uses", text)).toMatchObject({ line: 2, column: 9, exact: true });

@@ -22,18 +22,40 @@ export function v3Only(ctx: Context): void {
 }
 
 export async function getAlert(client: Client, id: string): Promise<Alert> {
-  let res;
+  let alert: Alert;
   try {
-    res = await client.call("v3.alerts.get", { pathParams: { id } });
+    alert = await readAlertShape(await readAlertData(client, id));
   } catch (err) {
-    if (readPathRefused(err, id)) {
-      const read = route("v3.alerts.get");
-      err.hint = `mids reads an alert with ${read.method} ${read.path}, a path it assumes (the spec does not show it), and this server answered otherwise; 'mids alerts pause|resume|update' use the documented PATCH and still work`;
-    }
+    // an answer that is no alert at all may be another call at the path mids guessed
+    if (err instanceof MalformedResponseError && !err.hint?.startsWith("mids reads")) err.hint = `${readPathHint()}; or the server is broken ('mids api' shows the raw body)`;
     throw err;
   }
-  return sameAlert(id, (await checkData("v3.alerts.get", res.data)) as Alert, "read", client.place);
+  return sameAlert(id, alert, "read", client.place);
 }
+
+/** What the read's path is: assumed, so a server may have its alert read elsewhere. */
+function readPathHint(): string {
+  const read = route("v3.alerts.get");
+  return `mids reads an alert with ${read.method} ${read.path}, a path it assumes (the spec does not show it), and this server answered otherwise; 'mids alerts pause|resume|update' use the documented PATCH and still work`;
+}
+
+/** The answer of the alert read (`GET /v3/alerts/{id}`, a path mids assumes), unchecked. */
+export async function readAlertData(client: Client, id: string): Promise<unknown> {
+  try {
+    return (await client.call("v3.alerts.get", { pathParams: { id } })).data;
+  } catch (err) {
+    if (readPathRefused(err, id)) err.hint = readPathHint();
+    throw err;
+  }
+}
+
+/** The read's answer held to the alert subscription's documented shape (spec 2.15): exit 7 naming the field. */
+export async function readAlertShape(data: unknown): Promise<Alert> {
+  return (await checkData("v3.alerts.get", data)) as Alert;
+}
+
+/** The answer is the alert asked for (see sameAlert); the read's, for pause and resume. */
+export const sameAlertRead = (id: string, alert: Alert, place: string): Alert => sameAlert(id, alert, "read", place);
 
 /**
  * The answer is the alert asked for (spec 4.2: the PATCH answers the subscription it updated): one

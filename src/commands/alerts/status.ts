@@ -1,7 +1,7 @@
 // mids alerts pause|resume <id...> (spec 3): PATCH status per id, one result line each, a failure
 // on one id never stops the others, the worst exit code at the end.
 import type { Context } from "../../context.js";
-import { ApiError, BatchError, InterruptedError, MidsError, exitCodeFor, worstExitCode } from "../../errors.js";
+import { BatchError, InterruptedError, MalformedResponseError, MidsError, exitCodeFor, worstExitCode } from "../../errors.js";
 import type { Client } from "../../client/client.js";
 import { route } from "../../contract/routes.js";
 import { writeAsync } from "../../io.js";
@@ -14,7 +14,7 @@ import { readStdinBytes } from "../shared/stdin.js";
 import { decodeRecipe } from "../../recipes/decode.js";
 import { batchSummary } from "./batch.js";
 import { PAUSE_STATUS, RESUME_STATUS } from "./body.js";
-import { checkTransition, getAlert, readPathRefused, patchAlert, plannedPatch, printPlanned, v3Only, type Alert } from "./common.js";
+import { checkTransition, readAlertData, readAlertShape, readPathRefused, patchAlert, plannedPatch, printPlanned, sameAlertRead, v3Only, type Alert } from "./common.js";
 import { collectIds } from "./ids.js";
 import { ALERT_VIEW, STATUS_RESULT_VIEW } from "./view.js";
 
@@ -75,17 +75,20 @@ export function interruptedBatch(verb: StatusVerb, ids: readonly string[], done:
 
 /**
  * The status before the change, for the result line. The read's path is assumed (spec 4.2 does
- * not show it) while the PATCH is documented, so a read refused for its own reasons does not stop
- * the change: the PATCH is sent and decides. An answer that this alert is not found, and any other
- * failure (key, rate limit, server), stops this id as before.
+ * not show it) while the PATCH is documented, so a read refused for its own reasons, or answered
+ * with something that is no alert subscription (another call at that path, a web page), does not
+ * stop the change: the PATCH is sent and decides. An answer that this alert is not found, or that names
+ * another alert, and any other failure (key, rate limit, server), stops this id as before.
  */
-async function statusBefore(client: Client, id: string): Promise<{ status?: string; readError?: ApiError }> {
+async function statusBefore(client: Client, id: string): Promise<{ status?: string; readError?: unknown }> {
+  let alert: Alert;
   try {
-    return { status: (await getAlert(client, id)).status };
+    alert = await readAlertShape(await readAlertData(client, id));
   } catch (error) {
-    if (readPathRefused(error, id)) return { readError: error };
+    if (readPathRefused(error, id) || error instanceof MalformedResponseError) return { readError: error };
     throw error;
   }
+  return { status: sameAlertRead(id, alert, client.place).status };
 }
 
 export async function run(verb: StatusVerb, opts: StatusOptions, ctx: Context): Promise<void> {

@@ -9,6 +9,7 @@ import { checkJqFilter, printItem } from "../../output/render.js";
 import { writeAsync } from "../../io.js";
 import { oneLine } from "../../util/sanitize.js";
 import { jsonOrString } from "../../util/flag-values.js";
+import { readIssues } from "../../recipes/issues.js";
 import { locatePath } from "../../recipes/locate.js";
 import { MAX_RECIPE_BYTES, parseRecipeText, sendable, type ParsedFile } from "../../recipes/parse.js";
 import { RECIPE_EXTENSIONS, STDIN, readRecipeFile } from "../../recipes/inputs.js";
@@ -100,21 +101,24 @@ export async function run(opts: ExecuteOptions, ctx: Context): Promise<void> {
 /** A rejected run may carry `issues[]` (spec 7.2): name them, at file:line:col when we have the file. */
 function withIssues(err: unknown, parsed: ParsedFile | undefined, recipe: string): unknown {
   if (!(err instanceof ApiError)) return err;
-  const issues = (err.body as { issues?: unknown } | undefined)?.issues;
-  if (!Array.isArray(issues) || issues.length === 0) return err;
+  const given = (err.body as { issues?: unknown } | undefined)?.issues;
+  // spec 7.2 names issues[] {path, message} without types: read as validate reads them (a null
+  // among them was an "unexpected error", exit 1; a path given as segments was placed nowhere)
+  const issues = Array.isArray(given) ? readIssues(given) : [];
+  if (issues.length === 0) return err;
   // where to look: the params the recipe declares, or every problem of a local file with its line
-  const onParams = issues.every((i: { path?: unknown }) => typeof i.path === "string" && /^[$./#]*params\b/.test(i.path));
+  const onParams = issues.every((i) => /^[$./#]*params\b/.test(i.path));
   const hint = onParams
     ? parsed ? `--param takes the params declared under 'params:' in ${parsed.file}` : /^[\w.-]{1,128}$/.test(recipe) ? `'mids recipes get ${recipe}' shows the params it declares, under 'params:'` : err.hint
     : parsed ? `'mids recipes validate ${parsed.file}' lists every problem with its line` : err.hint;
-  const lines = issues.slice(0, 5).map((i: { path?: unknown; message?: unknown }) => {
-    const path = typeof i.path === "string" ? i.path : "";
+  const lines = issues.slice(0, 5).map((i) => {
+    const path = i.path;
     let where = path;
     if (parsed && path && !path.replace(/^[$./]+/, "").startsWith("params")) {
       const r = locatePath(parsed.documents[0].doc, parsed.lineCounter, path, parsed.text);
       where = `${parsed.file}:${r.line}:${r.column} ${path}`;
     }
-    return `${where ? `${oneLine(where)}: ` : ""}${oneLine(String(i.message ?? ""))}`;
+    return `${where ? `${oneLine(where)}: ` : ""}${oneLine(i.message)}`;
   });
   const more = issues.length > 5 ? `; and ${issues.length - 5} more` : "";
   return new ApiError(`${err.message}: ${lines.join("; ")}${more}`, {

@@ -1,10 +1,12 @@
 // mids recipes validate: local parse, then POST /v2/recipes/validate per document, findings mapped
 // to file:line:col in every findings format (src/findings). Its output and exit codes are a CI interface (issue 5).
+import { lstatSync, readlinkSync } from "node:fs";
 import { resolve } from "node:path";
 import type { Context } from "../../context.js";
 import { ASSUMED } from "../../contract/assumed.js";
 import { ApiError, BatchError, EXIT, FindingsError, InterruptedError, MidsError, UsageError, exitCodeFor, worstExitCode } from "../../errors.js";
 import { checkText, mapBounded, summarize, summaryLine, type ValidationResult } from "../../recipes/check.js";
+import { issueMessage, issuePath, readIssues } from "../../recipes/issues.js";
 import { chooseFormat, emitFindings, fileFormat, outputPlan } from "../../findings/index.js";
 import { rendering } from "../../recipes/findings.js";
 import { expandInputs, inputAt, readRecipeFile, type Input } from "../../recipes/inputs.js";
@@ -54,9 +56,8 @@ function makeValidator(ctx: Context): (source: string) => Promise<ValidationResu
     } catch (err) {
       const body = err instanceof ApiError ? (err.body as { issues?: unknown } | undefined) : undefined;
       if (err instanceof ApiError && (ASSUMED.recipeValidateErrorStatuses as readonly number[]).includes(err.status ?? 0) && Array.isArray(body?.issues)) {
-        const issues = body.issues.filter((i): i is { path: unknown; message: unknown } => !!i && typeof i === "object" && !Array.isArray(i))
-          .map((i) => ({ path: issuePath(i.path), message: issueMessage(i.message) }));
-        return { valid: false, issues };
+        // (a bare string among them is a message about the whole recipe, as execute reads it)
+        return { valid: false, issues: readIssues(body.issues) };
       }
       throw err;
     }
@@ -70,28 +71,8 @@ function makeValidator(ctx: Context): (source: string) => Promise<ValidationResu
   };
 }
 
-/**
- * An issue's path as text. Spec 2.10 names `path` without its type: besides a string in any
- * spelling (src/recipes/locate), a list of segments as schema validators give it
- * (`["steps", 1, "uses"]`, written as the JSON pointer `/steps/1/uses`) and none at all (the
- * recipe as a whole: "") are read, never a reason to leave the file unchecked.
- */
-export function issuePath(path: unknown): string {
-  if (typeof path === "string") return path;
-  if (Array.isArray(path) && path.every((s) => typeof s === "string" || (typeof s === "number" && Number.isInteger(s) && s >= 0))) {
-    return path.map((s) => "/" + String(s).replace(/~/g, "~0").replace(/\//g, "~1")).join("");
-  }
-  return "";
-}
-
-/**
- * An issue's message as text: spec 2.10 does not type it either; one that is not a string is shown
- * as its JSON, a missing one says so.
- */
-function issueMessage(message: unknown): string {
-  if (typeof message === "string") return message;
-  return message === undefined || message === null ? "(the service gave no message)" : JSON.stringify(message);
-}
+// an issue's path and message as text, as execute reads them too (src/recipes/issues)
+export { issuePath };
 
 /**
  * A validation answer as checkData reads it: `valid` and `issues` (each path by issuePath, each
@@ -110,15 +91,29 @@ function forCheck(data: unknown): unknown {
   };
 }
 
+/** Where a symbolic link at `path` points, when it is one (its target missing); else undefined. */
+function danglingTarget(path: string): string | undefined {
+  try {
+    return lstatSync(path).isSymbolicLink() ? readlinkSync(path) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 async function readInput(input: Input, stdin: { text: string; invalidAt?: number } | undefined): Promise<{ text: string; invalidAt?: number; tooBig?: number; exact?: boolean }> {
   if (!input.path) return stdin ?? { text: "" };
   try {
     return await readRecipeFile(input.path);
   } catch (e) {
     // unreadable is like missing: exit 2, never a silent skip (a CI gate must not pass on it)
-    throw new UsageError(`cannot read '${input.file}': ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`, {
-      hint: "check the file's permissions",
-    });
+    const code = (e as NodeJS.ErrnoException).code ?? (e as Error).message;
+    const target = code === "ENOENT" ? danglingTarget(input.path) : undefined;
+    if (target !== undefined) {
+      throw new UsageError(`cannot read '${input.file}': it is a symbolic link to '${oneLine(target)}', which is not there`, {
+        hint: "restore the file it points to, or remove the link",
+      });
+    }
+    throw new UsageError(`cannot read '${input.file}': ${code}`, { hint: "check the file's permissions" });
   }
 }
 
@@ -130,6 +125,8 @@ export async function run(opts: ValidateOptions, ctx: Context): Promise<void> {
   if (outputTyped(g) && g.output !== "json" && g.output !== "table") {
     throw new UsageError(`recipes validate has no -o ${g.output} output`, { hint: "use --format json|sarif|junit|gitlab|checkstyle|github|stylish" });
   }
+  // --fields picks the fields of API records; findings have formats, and it was ignored without a word
+  if (g.fields) throw new UsageError("recipes validate has no --fields: findings are printed whole, in a --format", { hint: "pick from them with --format json and --jq, e.g. --jq '.[] | {file, line, message}'" });
   outputPlan(ctx, opts);
   const concurrency = parseIntFlag("--concurrency", opts.concurrency, 1, MAX_CONCURRENCY) ?? 4;
   // an ignore file over git's limit is left out, as in git and `migrate scan`: said once on stderr
