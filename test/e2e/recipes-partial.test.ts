@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ROOT, baseEnv, interruptWhen, runMain, runMids, tempDir, useSandbox } from "../helpers/cli.js";
 import { hostile, sendJson } from "../helpers/hostile.js";
+import { closedPort } from "../helpers/ports.js";
 import { MAX_ERROR_LINE } from "../../src/output/error-line.js";
 import { SANDBOX_DEMO_KEY } from "../../src/sandbox/keys.js";
 import { MAX_RECIPE_BYTES } from "../../src/recipes/parse.js";
@@ -103,6 +104,23 @@ describe("recipes validate: a file that cannot be checked", () => {
     expect(r.stderr).toContain(`mids: ${VALID}: not checked: the API key `);
     expect(r.stderr).toContain("(from env MIDS_API_KEY) was rejected");
     expect(r.stderr).not.toContain(key);
+  });
+
+  it("a failure every file would meet (no connection, a rejected key) stops new work: the files after it are named as not sent, with the same exit code", async () => {
+    const files = ["a", "b", "c", "d"].map((n) => { const f = join(tmp, `same-${n}.yaml`); writeFileSync(f, readFileSync(VALID)); return f; });
+    const port = await closedPort();
+    const down = await runMain(["recipes", "validate", ...files, "--concurrency", "1", "--max-retries", "0", "--format", "json"], { env: baseEnv({ MIDS_BASE_URL: `http://127.0.0.1:${port}`, MIDS_API_KEY: KEY }) });
+    expect(down.code).toBe(7);
+    expect(down.stderr.match(/connection refused/g)).toHaveLength(1);
+    for (const f of files.slice(1)) expect(down.stderr).toContain(`mids: ${f}: not checked: not sent, as the check of ${files[0]} failed first`);
+    expect(down.stderr).toContain("0 files checked: 0 valid, 0 with findings, 0 findings; 4 files not checked");
+
+    // a rejected key: one request, not one per file
+    const rejected = await runMain(["recipes", "validate", ...files, "--concurrency", "1", "--format", "json"], { env: sb.env(`mids_${"r".repeat(32)}`) });
+    expect(rejected.code).toBe(3);
+    expect(rejected.stderr).toContain(`mids: ${files[3]}: not checked: not sent, as the check of ${files[0]} failed first`);
+    const seen = await (await fetch(`${sb.url}/_sandbox/requests`)).json() as unknown[];
+    expect(seen).toHaveLength(1);
   });
 
   it("Ctrl-C stops new work, prints what was checked and exits 130", async () => {

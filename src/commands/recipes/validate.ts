@@ -4,7 +4,7 @@ import { lstatSync, readlinkSync } from "node:fs";
 import { resolve } from "node:path";
 import type { Context } from "../../context.js";
 import { ASSUMED } from "../../contract/assumed.js";
-import { ApiError, BatchError, EXIT, FindingsError, InterruptedError, MidsError, UsageError, exitCodeFor, worstExitCode } from "../../errors.js";
+import { ApiError, BatchError, EXIT, FindingsError, InterruptedError, MidsError, NetworkError, TimeoutError, UsageError, exitCodeFor, worstExitCode } from "../../errors.js";
 import { checkText, mapBounded, summarize, summaryLine, type ValidationResult } from "../../recipes/check.js";
 import { issueMessage, issuePath, readIssues } from "../../recipes/issues.js";
 import { chooseFormat, emitFindings, fileFormat, outputPlan } from "../../findings/index.js";
@@ -34,6 +34,19 @@ export interface ValidateOptions {
 }
 
 export const MAX_CONCURRENCY = 16;
+
+/** A failure the next file would meet too: nothing answered, the key was refused, the limit is spent. */
+function failsEveryFile(error: unknown): boolean {
+  const code = exitCodeFor(error);
+  return error instanceof NetworkError || error instanceof TimeoutError || code === EXIT.credentials || code === EXIT.rateLimited;
+}
+
+/** A file left unsent after such a failure: the same exit code and hint, and which file failed. */
+function notSent(first: { file: string; error: unknown }): MidsError {
+  const err = new MidsError(`not sent, as the check of ${oneLine(first.file)} failed first`, { hint: first.error instanceof MidsError ? first.error.hint : undefined });
+  err.exitCode = exitCodeFor(first.error);
+  return err;
+}
 
 // the format choice is shared with every command that reports findings (src/findings)
 export { chooseFormat, fileFormat };
@@ -152,8 +165,12 @@ export async function run(opts: ValidateOptions, ctx: Context): Promise<void> {
 
   const validate = makeValidator(ctx);
   // a file whose check fails (server, network, credentials, a read) is reported as not checked and
-  // the others go on; Ctrl-C stops new work (README: a batch reports every item, worst code wins)
-  const started = await mapBounded(inputs, concurrency, async (input): Promise<FileReport> => {
+  // the others go on; Ctrl-C stops new work (README: a batch reports every item, worst code wins).
+  // A failure that no file can escape (no connection, a rejected key, a spent rate limit) stops
+  // new work too: each of a hundred files would retry the same dead server on its own
+  const stop = new AbortController();
+  let sharedFailure: { file: string; error: unknown } | undefined;
+  const checkInput = async (input: Input): Promise<FileReport> => {
     try {
       const bytes = input.path ? undefined : stdinBytes;
       const { text, invalidAt, tooBig, exact } = await readInput(input, stdinText);
@@ -163,9 +180,19 @@ export async function run(opts: ValidateOptions, ctx: Context): Promise<void> {
     } catch (error) {
       return { file: input.file, text: "", documents: 0, findings: [], sent: false, recipes: [], notChecked: { error } };
     }
-  }, ctx.signal);
+  };
+  const started = await mapBounded(inputs, concurrency, async (input): Promise<FileReport> => {
+    const report = await checkInput(input);
+    const error = report.notChecked?.error;
+    if (error !== undefined && failsEveryFile(error) && !sharedFailure) {
+      sharedFailure = { file: input.file, error };
+      stop.abort();
+    }
+    return report;
+  }, AbortSignal.any([ctx.signal, stop.signal]));
   const interrupted = ctx.signal.aborted || started.some((r) => r?.notChecked?.error instanceof InterruptedError);
-  const reports = started.map((r, i): FileReport => r ?? { file: inputs[i].file, text: "", documents: 0, findings: [], sent: false, recipes: [], notChecked: { error: new InterruptedError("interrupted") } });
+  const unsent = (): unknown => interrupted || !sharedFailure ? new InterruptedError("interrupted") : notSent({ file: sharedFailure.file, error: explainRejectedKey(sharedFailure.error, ctx.globals) });
+  const reports = started.map((r, i): FileReport => r ?? { file: inputs[i].file, text: "", documents: 0, findings: [], sent: false, recipes: [], notChecked: { error: unsent() } });
 
   // a rejected key is named by where it came from, never quoted (as every command reports it)
   const failed = reports.filter((r) => r.notChecked && !(r.notChecked.error instanceof InterruptedError))
