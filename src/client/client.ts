@@ -305,14 +305,14 @@ export class Client {
     let answered: number | undefined;
     try {
       const u = new URL(req.url);
-      const res = await apiRequest.call(this.agent, {
+      const res = await orAbort(apiRequest.call(this.agent, {
         origin: u.origin,
         path: u.pathname + u.search,
         method: req.method as "GET",
         headers: req.headers,
         body: req.body,
         signal,
-      });
+      }), signal);
       status = res.statusCode;
       answered = status;
       headers = normalizeHeaders(res.headers as Record<string, string | string[] | undefined>);
@@ -540,6 +540,25 @@ function networkError(err: unknown, url: string, secrets: (string | undefined)[]
 }
 
 export { routeById };
+
+/**
+ * `answer`, or the signal's reason as soon as it aborts. undici (7.30) aborts a request still
+ * waiting for its connection (a SYN the server's full backlog drops, a proxy slow to take the
+ * connection) only once it has one: --timeout 1s ended after 2 s, on undici's coarse connect
+ * timer, and never where no connect timeout runs. undici still drops the request when it is
+ * dispatched (its signal has aborted); an answer that comes anyway is let go unread.
+ */
+function orAbort<T extends { body: { destroy(): unknown } }>(answer: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    if (signal.aborted) onAbort();
+    else signal.addEventListener("abort", onAbort, { once: true });
+    answer.then(
+      (res) => (signal.removeEventListener("abort", onAbort), signal.aborted ? void res.body.destroy() : resolve(res)),
+      (err) => (signal.removeEventListener("abort", onAbort), reject(err)),
+    );
+  });
+}
 
 /**
  * A JSON answer whose bytes are no UTF-8 text: compressed (mids does not decompress, so a gzip
