@@ -214,6 +214,9 @@ export async function collect(ctx: Context): Promise<Check[]> {
         ? `${proxyName(proxy)}: ${p.code === proxyRefusal(407) ? "HTTP 407, proxy authentication required" : p.code === "PROXY_TUNNEL_CLOSED" ? `closed the connection without answering the tunnel request (CONNECT) to ${target.host}` : p.code.startsWith(proxyRefusal("")) ? `refused the tunnel to ${target.host} (${p.message})` : proxyTls !== undefined ? `TLS failed: ${p.code}: ${oneLine(proxyTls).replace(/[:\s]+$/, "")}` : p.code}`
         : `${target.host}${via}: ${p.code}${p.timeout ? ` (${p.message})` : ""}`,
       fix: proxy && p.code === proxyRefusal(407) ? proxyAuthFix(proxy)
+        // (no answer through the proxy: the time may have gone in it, whose variable and bypass are
+        // named, as the client's timeout names them; before, "check the network, proxies and firewall")
+        : proxy && p.timeout ? `${proxyRouteFix(proxy, target.hostname)}; or check the network and firewall, or raise --timeout`
         : p.proxy && proxyFix ? proxyFix
         : p.timeout ? "check the network, proxies and firewall, or raise --timeout" : p.code === "ENOTFOUND" || p.code === "EAI_AGAIN" ? "check the host name in the base URL" : proxyFix ?? "check the base URL and that the server is up",
     });
