@@ -43,6 +43,9 @@ export class DoctorFailed extends MidsError {
   }
 }
 
+/** The rate-limit count headers of spec 8.1, as the spec writes them (the headroom is read from these). */
+const RATE_LIMIT_COUNTS: readonly string[] = ["Limit", "Remaining"].flatMap((what) => ["Minute", "Day"].map((w) => `X-RateLimit-${what}-${w}`));
+
 export function nodeCheck(version: string): Check {
   const have = version.split(".").map((p) => parseInt(p, 10));
   const i = MIN_NODE.findIndex((n, j) => have[j] !== n);
@@ -345,7 +348,12 @@ export async function collect(ctx: Context): Promise<Check[]> {
 
   const rl = me.rateLimit;
   const windows = ([["minute", rl?.minute], ["day", rl?.day]] as const).filter(([, w]) => w?.limit !== undefined && w.remaining !== undefined);
-  if (!windows.length) checks.push(skip("rate-limit", "the server sent no X-RateLimit-* headers"));
+  // headers sent that hold no count (a gateway's rewrite, `abc`): said so, with what they held;
+  // before, "the server sent no X-RateLimit-* headers"
+  const unread = RATE_LIMIT_COUNTS.filter((n) => me.headers[n.toLowerCase()] !== undefined).map((n) => `${n}: ${clipMiddle(oneLine(me.headers[n.toLowerCase()]), 40)}`);
+  if (!windows.length && unread.length) {
+    checks.push({ check: "rate-limit", status: "warn", detail: `the server's rate-limit headers hold no limit and remaining count mids can read as numbers (${unread.join(", ")})`, fix: "mids cannot say how much headroom this key has; if a proxy or gateway on the way rewrites the API's headers, ask its operators" });
+  } else if (!windows.length) checks.push(skip("rate-limit", "the server sent no X-RateLimit-* headers"));
   else {
     // nothing left is no headroom, whatever the limit (a server that says 0/0 too)
     const low = windows.filter(([, w]) => w!.remaining! <= 0 || w!.remaining! < w!.limit! * LOW_HEADROOM);
