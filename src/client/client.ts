@@ -340,6 +340,11 @@ export class Client {
       this.trace(`< HTTP ${status} (${Date.now() - started} ms)`);
       for (const [k, v] of Object.entries(redactHeaders(headers))) this.trace(redact(`< ${k}: ${v}`, secrets));
     }
+    // bytes that are no UTF-8, in a charset the answer names (charset=iso-8859-1): read in it;
+    // before, UTF-8's lossy reading printed 'Café' as 'Caf\ufffd', exit 0, without a word
+    const charset = raw ? /;\s*charset\s*=\s*"?([\w.:-]{1,40})"?/i.exec(headers["content-type"] ?? "")?.[1] : undefined;
+    const decoded = raw && charset && !/^utf-?8$/i.test(charset) ? decodeIn(raw, charset) : undefined;
+    if (decoded !== undefined) text = decoded;
     // a byte order mark before the JSON (some servers and proxies write one): RFC 8259 lets a
     // reader ignore it, and JSON.parse would refuse the whole answer as malformed
     if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
@@ -355,6 +360,9 @@ export class Client {
         }
         body = JSON.parse(scan.text);
         parsed = true;
+        if (raw && decoded === undefined) {
+          this.opts.notice(`${what}: the body is not UTF-8 text${charset ? ` and its charset (${oneLine(charset)}) is none mids reads` : " and names no charset"}: characters that could not be read show as \ufffd`, `not-utf8:${what}`);
+        }
         // a server may echo the key into its answer (a name, a cursor, an error's details): no
         // command prints it, as `mids api` never did (a JSON escape may spell it: any \ walks too)
         const key = this.opts.apiKey;
@@ -540,6 +548,15 @@ function networkError(err: unknown, url: string, secrets: (string | undefined)[]
 }
 
 export { routeById };
+
+/** `bytes` read in the charset an answer names, or undefined when there is no such decoder here. */
+function decodeIn(bytes: Buffer, charset: string): string | undefined {
+  try {
+    return new TextDecoder(charset).decode(bytes);
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * `answer`, or the signal's reason as soon as it aborts. undici (7.30) aborts a request still
