@@ -379,7 +379,7 @@ export class Client {
     }
     const now = this.opts.now();
     if (status >= 400) throw toApiError(status, body, headers, now, what, r?.path ?? new URL(req.url).pathname, this.apiPath(req.url), req.typedQuery, this.place);
-    if (status >= 300 && status < 400 && status !== 304) throw redirectError(status, headers, body, what, secrets, this.place);
+    if (status >= 300 && status < 400 && status !== 304) throw redirectError(status, headers, body, what, secrets, this.place, req.url, this.apiPath(req.url), this.opts.baseUrl);
     const result = this.shape<T>(req, r, status, headers, body, now, what, bytes, parsed);
     if (raw && typeof body === "string") result.raw = raw;
     if (!parsed && text !== "") result.notJson = true;
@@ -453,14 +453,29 @@ function checkListShape(res: ApiResult, what: string, assumed: boolean, place: s
 }
 
 /** Redirects are never followed (the key would go along): say where the server pointed, not "no envelope". */
-function redirectError(status: number, headers: Headers, body: unknown, what: string, secrets: (string | undefined)[], place: string): ApiError {
+function redirectError(status: number, headers: Headers, body: unknown, what: string, secrets: (string | undefined)[], place: string, sent: string, below: string, baseUrl: string): ApiError {
   const raw = headers.location;
   let where = raw === undefined ? "" : oneLine(redact(redactUrl(raw), secrets));
   if (where.length > 200) where = `${where.slice(0, 200)}…`;
+  const base = raw === undefined ? undefined : movedBase(raw, sent, below, baseUrl);
   return new ApiError(`${what}: the server redirected (HTTP ${status}) ${where ? `to ${where}` : "without a Location"}; mids does not follow redirects`, {
     code: "redirect", status, headers, body,
-    hint: where ? `if that is the API's new address, point ${place} at it` : `check ${place}`,
+    hint: base ? `if that is the API's new address, set ${place} to ${oneLine(redact(redactUrl(base), secrets)).slice(0, 200)}` : where ? `if that is the API's new address, point ${place} at it` : `check ${place}`,
   });
+}
+
+/**
+ * The base URL a redirect points at: its Location (relative ones resolved) less the path asked for
+ * below the base URL (`https://new.example/api` for `https://new.example/api/v3/topics`). Before,
+ * the hint said to point the base URL at the whole Location, which would double the path. Undefined
+ * when the Location does not end in that path, carries credentials or is the base URL itself.
+ */
+function movedBase(location: string, sent: string, below: string, baseUrl: string): string | undefined {
+  let to: URL;
+  try { to = new URL(location, sent); } catch { return undefined; }
+  if ((to.protocol !== "https:" && to.protocol !== "http:") || to.username || to.password || !below.startsWith("/") || !to.pathname.endsWith(below)) return undefined;
+  const base = to.origin + to.pathname.slice(0, to.pathname.length - below.length);
+  return base.replace(/\/+$/, "") === baseUrl.replace(/\/+$/, "") ? undefined : base;
 }
 
 /** The most the status line and headers of one answer may weigh (what undici reads of them). */
