@@ -268,12 +268,15 @@ export function toApiError(status: number, body: unknown, headers: Headers, now:
       message = (status === 404 || status === 410) && serverMessage && what.startsWith("'mids ")
         ? `${serverMessage} (HTTP ${status}${code ? `, ${code}` : ""})`
         : `${what} failed with HTTP ${status}${serverMessage ? `: ${serverMessage}` : ""}${code ? ` (${code})` : ""}`;
-      if ((status === 401 || status === 403) && notApiBody(body)) {
-        // a page, not the API's error JSON (a proxy's or firewall's block page): the key was not
-        // what the answer is about, and the page says what refused the request
+      if ((status === 401 || status === 403 || status >= 500) && notApiBody(body)) {
+        // a page, not the API's error JSON (a proxy's or firewall's block page, a gateway's 502):
+        // the key was not what a 401 is about, nor the API what failed; the page says what answered
         const type = /^[\w.+-]+\/[\w.+-]+/.exec(headers["content-type"] ?? "")?.[0].slice(0, 60);
         message += `: the answer is ${type ? `a ${type} page` : "text"}, not the API's error (JSON)`;
-        hint = `something in front of the API (a proxy, firewall or gateway) answered, not the API; ${what.startsWith("'mids ") && typed ? `mids api ${shellWord(oneLine(redactText(typed)))} -i shows the page` : "-i shows its status and headers with the page"}`;
+        const see = what.startsWith("'mids ") && typed ? `mids api ${shellWord(oneLine(redactText(typed)))} -i shows the page` : "-i shows its status and headers with the page";
+        hint = status >= 500
+          ? `a gateway or proxy in front of the API answered: the API may be down or out of its reach; try again later (${see})`
+          : `something in front of the API (a proxy, firewall or gateway) answered, not the API; ${see}`;
       } else if (status === 401 || status === 403) hint = "check the API key (MIDS_API_KEY or --api-key) and its scopes";
       // v2's refusal of a parameter (spec 9.5: 400 without a code), as invalid_request is v3's
       else if (status === 400) hint = optionsHelp(what) ?? "check the parameters; --verbose shows the request sent";

@@ -145,7 +145,9 @@ describe("server failures: what mids tried, and what to do", () => {
     ];
     expect([a.code, b.code, c.code]).toEqual([7, 7, 7]);
     expect([html.seen.length, busy.seen.length, reset.seen.length]).toEqual([2, 3, 2]);
-    expect(a.stderr).toBe("mids: 'mids me' failed with HTTP 502; gave up after 1 retry\nhint: the API failed on its side; try again later (--verbose shows the exchange)\n");
+    // (an HTML page is a gateway's, not the API's error JSON: said so, and how to see it)
+    expect(a.stderr).toBe("mids: 'mids me' failed with HTTP 502: the answer is a text/html page, not the API's error (JSON); gave up after 1 retry\n" +
+      "hint: a gateway or proxy in front of the API answered: the API may be down or out of its reach; try again later (mids api /v3/me -i shows the page)\n");
     expect(b.stderr).toMatch(/^mids: the service is temporarily unavailable: history store down; gave up after 2 retries$/m);
     // (a server that hangs up, as this one does, resets nothing: it closed without an answer)
     expect(c.stderr).toMatch(/^mids: 127\.0\.0\.1:\d+ closed the connection without an answer; gave up after 1 retry$/m);
