@@ -272,7 +272,9 @@ export function toApiError(status: number, body: unknown, headers: Headers, now:
         // a page, not the API's error JSON (a proxy's or firewall's block page, a gateway's 502):
         // the key was not what a 401 is about, nor the API what failed; the page says what answered
         const type = /^[\w.+-]+\/[\w.+-]+/.exec(headers["content-type"] ?? "")?.[0].slice(0, 60);
-        message += `: the answer is ${type ? `a ${type} page` : "text"}, not the API's error (JSON)`;
+        // (a JSON type whose body does not parse is no page: said as what it is)
+        const kind = type && /json/i.test(type) ? "a body that does not parse as JSON" : type ? `${/^[aeiou]/i.test(type) ? "an" : "a"} ${type} page` : "text";
+        message += `: the answer is ${kind}, not the API's error (JSON)`;
         const see = what.startsWith("'mids ") && typed ? `mids api ${shellWord(oneLine(redactText(typed)))} -i shows the page` : "-i shows its status and headers with the page";
         hint = status >= 500
           ? `a gateway or proxy in front of the API answered: the API may be down or out of its reach; try again later (${see})`
