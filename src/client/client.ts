@@ -368,7 +368,9 @@ export class Client {
         const key = this.opts.apiKey;
         if (key && key.length >= 4 && (scan.text.includes(key) || scan.text.includes("\\"))) body = redactInPlace(body, [key]);
       } catch (err) {
-        if (err instanceof MidsError) throw err;
+        // an error answer nested too deep to read is still that error, its status deciding (a 429
+        // or 503 retried), as one over the body cap is; before, exit 7 'nested deeper than 256 levels'
+        if (err instanceof MidsError && status < 400) throw err;
         if (status < 400) {
           const e = raw ? notText(what, headers, bytes) : new MalformedResponseError(`${what} returned a malformed JSON body (${Buffer.byteLength(text)} bytes)`, { hint: "the response was cut short or is not JSON; try again, or use --verbose" });
           // (bytes that are no UTF-8 come along, for mids api to write as they came)
