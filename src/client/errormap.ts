@@ -275,7 +275,8 @@ export function toApiError(status: number, body: unknown, headers: Headers, now:
         // (a JSON type whose body does not parse is no page: said as what it is)
         const kind = type && /json/i.test(type) ? "a body that does not parse as JSON" : type ? `${/^[aeiou]/i.test(type) ? "an" : "a"} ${type} page` : "text";
         message += `: the answer is ${kind}, not the API's error (JSON)`;
-        const see = what.startsWith("'mids ") && typed ? `mids api ${shellWord(oneLine(redactText(typed)))} -i shows the page` : "-i shows its status and headers with the page";
+        // (migrate verify and contract check name a request by its path too: the command is spelt out)
+        const see = `mids api ${typed ? shellWord(oneLine(redactText(typed))) : "PATH"} -i shows the page`;
         hint = status >= 500
           ? `a gateway or proxy in front of the API answered: the API may be down or out of its reach; try again later (${see})`
           : `something in front of the API (a proxy, firewall or gateway) answered, not the API; ${see}`;

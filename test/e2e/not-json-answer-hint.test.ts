@@ -34,6 +34,6 @@ it("an HTML 401 or 403: not the API's answer, so no word on the key, and how to 
   const inFront = "something in front of the API (a proxy, firewall or gateway) answered, not the API";
   expect(withKey.stderr).toBe(`mids: 'mids me' failed with HTTP 401: ${page}\nhint: ${inFront}; mids api /v3/me -i shows the page\n`);
   expect(noKey.stderr).toBe(`mids: 'mids me' failed with HTTP 403: ${page}\nhint: ${inFront}; mids api /v3/me -i shows the page\n`);
-  expect(api.stderr).toBe(`mids: GET /v3/me failed with HTTP 401: ${page}\nhint: ${inFront}; -i shows its status and headers with the page\n`);
+  expect(api.stderr).toBe(`mids: GET /v3/me failed with HTTP 401: ${page}\nhint: ${inFront}; mids api /v3/me -i shows the page\n`);
   expect(json.stderr.split("\n")[0]).toMatch(/^mids: the API key \S+ \(from env MIDS_API_KEY\) was rejected: invalid key$/);
 });
