@@ -2,7 +2,7 @@
 import { statSync } from "node:fs";
 import { wrapProse } from "../../output/prose.js";
 import type { Context } from "../../context.js";
-import { CONFIG_KEYS, ConfigPermissionError, baseUrlFix, configPath, ignoredInFile, maskKey, readConfigFile, sourceText, misspeltVariables, DEFAULT_PROFILE } from "../../config.js";
+import { CONFIG_KEYS, ConfigPermissionError, baseUrlFix, configPath, ignoredInFile, maskKey, raiseTimeoutHint, readConfigFile, sourceText, misspeltVariables, DEFAULT_PROFILE } from "../../config.js";
 import { ApiError, EXIT, InterruptedError, MidsError } from "../../errors.js";
 import { isLoopbackHost, joinUrl, unsentParts } from "../../client/request.js";
 import { urlSecrets } from "../../redact/url-secrets.js";
@@ -219,9 +219,10 @@ export async function collect(ctx: Context): Promise<Check[]> {
       fix: proxy && p.code === proxyRefusal(407) ? proxyAuthFix(proxy)
         // (no answer through the proxy: the time may have gone in it, whose variable and bypass are
         // named, as the client's timeout names them; before, "check the network, proxies and firewall")
-        : proxy && p.timeout ? `${proxyRouteFix(proxy, target.hostname)}; or check the network and firewall, or raise --timeout`
+        : proxy && p.timeout ? `${proxyRouteFix(proxy, target.hostname)}; or check the network and firewall, or ${raiseTimeoutHint(g.sources?.timeout, g.timeoutMs)}`
         : p.proxy && proxyFix ? proxyFix
-        : p.timeout ? "check the network, proxies and firewall, or raise --timeout" : p.code === "ENOTFOUND" || p.code === "EAI_AGAIN" ? "check the host name in the base URL" : proxyFix ?? "check the base URL and that the server is up",
+        // (a timeout set in MIDS_TIMEOUT or the config file is raised there, as the client's error says)
+        : p.timeout ? `check the network, proxies and firewall, or ${raiseTimeoutHint(g.sources?.timeout, g.timeoutMs)}` : p.code === "ENOTFOUND" || p.code === "EAI_AGAIN" ? "check the host name in the base URL" : proxyFix ?? "check the base URL and that the server is up",
     });
     return rest("the server cannot be reached");
   }
