@@ -512,6 +512,9 @@ export function raiseHint(key: ConfigKey, s: SettingSource | undefined, example:
   return raisedWhereSet(key, s, example) ?? `raise ${SETTINGS[key].flag} (e.g. ${SETTINGS[key].flag} ${example})`;
 }
 
+/** How a timeout's hint says to raise it, where it was set (the client's error and doctor's fix alike). */
+export const raiseTimeoutHint = (s: SettingSource | undefined, timeoutMs: number): string => raiseHint("timeout", s, `${Math.max(60, Math.ceil((2 * timeoutMs) / 1000))}s`);
+
 /** raiseHint for a limit set in a variable, the config file or a profile; undefined for a flag or the default. */
 export function raisedWhereSet(key: ConfigKey, s: SettingSource | undefined, example: string): string | undefined {
   const { flag } = SETTINGS[key];

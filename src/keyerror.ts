@@ -31,6 +31,8 @@ export function explainRejectedKey(err: unknown, g: Pick<GlobalOptions, "apiKey"
   const key = g.apiKey;
   // the request did not send the configured key (mids api -H): its error already names the one sent
   if (!(err instanceof ApiError) || err.credentialFrom) return err;
+  // a page, not the API's error JSON (a proxy's block page): no word on the key (errormap.ts says what answered)
+  if (typeof err.body === "string" && err.body.trim() !== "") return err;
   if (!key) {
     // a v2 401/403 sent without a key: there is no key to check, one is missing
     if (err.exitCode === EXIT.credentials && err.code !== "entitlement_required") {

@@ -305,14 +305,14 @@ export class Client {
     let answered: number | undefined;
     try {
       const u = new URL(req.url);
-      const res = await apiRequest.call(this.agent, {
+      const res = await orAbort(apiRequest.call(this.agent, {
         origin: u.origin,
         path: u.pathname + u.search,
         method: req.method as "GET",
         headers: req.headers,
         body: req.body,
         signal,
-      });
+      }), signal);
       status = res.statusCode;
       answered = status;
       headers = normalizeHeaders(res.headers as Record<string, string | string[] | undefined>);
@@ -340,6 +340,11 @@ export class Client {
       this.trace(`< HTTP ${status} (${Date.now() - started} ms)`);
       for (const [k, v] of Object.entries(redactHeaders(headers))) this.trace(redact(`< ${k}: ${v}`, secrets));
     }
+    // bytes that are no UTF-8, in a charset the answer names (charset=iso-8859-1): read in it;
+    // before, UTF-8's lossy reading printed 'Café' as 'Caf\ufffd', exit 0, without a word
+    const charset = raw ? /;\s*charset\s*=\s*"?([\w.:-]{1,40})"?/i.exec(headers["content-type"] ?? "")?.[1] : undefined;
+    const decoded = raw && charset && !/^utf-?8$/i.test(charset) ? decodeIn(raw, charset) : undefined;
+    if (decoded !== undefined) text = decoded;
     // a byte order mark before the JSON (some servers and proxies write one): RFC 8259 lets a
     // reader ignore it, and JSON.parse would refuse the whole answer as malformed
     if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
@@ -355,12 +360,17 @@ export class Client {
         }
         body = JSON.parse(scan.text);
         parsed = true;
+        if (raw && decoded === undefined) {
+          this.opts.notice(`${what}: the body is not UTF-8 text${charset ? ` and its charset (${oneLine(charset)}) is none mids reads` : " and names no charset"}: characters that could not be read show as \ufffd`, `not-utf8:${what}`);
+        }
         // a server may echo the key into its answer (a name, a cursor, an error's details): no
         // command prints it, as `mids api` never did (a JSON escape may spell it: any \ walks too)
         const key = this.opts.apiKey;
         if (key && key.length >= 4 && (scan.text.includes(key) || scan.text.includes("\\"))) body = redactInPlace(body, [key]);
       } catch (err) {
-        if (err instanceof MidsError) throw err;
+        // an error answer nested too deep to read is still that error, its status deciding (a 429
+        // or 503 retried), as one over the body cap is; before, exit 7 'nested deeper than 256 levels'
+        if (err instanceof MidsError && status < 400) throw err;
         if (status < 400) {
           const e = raw ? notText(what, headers, bytes) : new MalformedResponseError(`${what} returned a malformed JSON body (${Buffer.byteLength(text)} bytes)`, { hint: "the response was cut short or is not JSON; try again, or use --verbose" });
           // (bytes that are no UTF-8 come along, for mids api to write as they came)
@@ -371,7 +381,7 @@ export class Client {
     }
     const now = this.opts.now();
     if (status >= 400) throw toApiError(status, body, headers, now, what, r?.path ?? new URL(req.url).pathname, this.apiPath(req.url), req.typedQuery, this.place);
-    if (status >= 300 && status < 400 && status !== 304) throw redirectError(status, headers, body, what, secrets, this.place);
+    if (status >= 300 && status < 400 && status !== 304) throw redirectError(status, headers, body, what, secrets, this.place, req.url, this.apiPath(req.url), this.opts.baseUrl);
     const result = this.shape<T>(req, r, status, headers, body, now, what, bytes, parsed);
     if (raw && typeof body === "string") result.raw = raw;
     if (!parsed && text !== "") result.notJson = true;
@@ -445,14 +455,29 @@ function checkListShape(res: ApiResult, what: string, assumed: boolean, place: s
 }
 
 /** Redirects are never followed (the key would go along): say where the server pointed, not "no envelope". */
-function redirectError(status: number, headers: Headers, body: unknown, what: string, secrets: (string | undefined)[], place: string): ApiError {
+function redirectError(status: number, headers: Headers, body: unknown, what: string, secrets: (string | undefined)[], place: string, sent: string, below: string, baseUrl: string): ApiError {
   const raw = headers.location;
   let where = raw === undefined ? "" : oneLine(redact(redactUrl(raw), secrets));
   if (where.length > 200) where = `${where.slice(0, 200)}…`;
+  const base = raw === undefined ? undefined : movedBase(raw, sent, below, baseUrl);
   return new ApiError(`${what}: the server redirected (HTTP ${status}) ${where ? `to ${where}` : "without a Location"}; mids does not follow redirects`, {
     code: "redirect", status, headers, body,
-    hint: where ? `if that is the API's new address, point ${place} at it` : `check ${place}`,
+    hint: base ? `if that is the API's new address, set ${place} to ${oneLine(redact(redactUrl(base), secrets)).slice(0, 200)}` : where ? `if that is the API's new address, point ${place} at it` : `check ${place}`,
   });
+}
+
+/**
+ * The base URL a redirect points at: its Location (relative ones resolved) less the path asked for
+ * below the base URL (`https://new.example/api` for `https://new.example/api/v3/topics`). Before,
+ * the hint said to point the base URL at the whole Location, which would double the path. Undefined
+ * when the Location does not end in that path, carries credentials or is the base URL itself.
+ */
+function movedBase(location: string, sent: string, below: string, baseUrl: string): string | undefined {
+  let to: URL;
+  try { to = new URL(location, sent); } catch { return undefined; }
+  if ((to.protocol !== "https:" && to.protocol !== "http:") || to.username || to.password || !below.startsWith("/") || !to.pathname.endsWith(below)) return undefined;
+  const base = to.origin + to.pathname.slice(0, to.pathname.length - below.length);
+  return base.replace(/\/+$/, "") === baseUrl.replace(/\/+$/, "") ? undefined : base;
 }
 
 /** The most the status line and headers of one answer may weigh (what undici reads of them). */
@@ -540,6 +565,34 @@ function networkError(err: unknown, url: string, secrets: (string | undefined)[]
 }
 
 export { routeById };
+
+/** `bytes` read in the charset an answer names, or undefined when there is no such decoder here. */
+function decodeIn(bytes: Buffer, charset: string): string | undefined {
+  try {
+    return new TextDecoder(charset).decode(bytes);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * `answer`, or the signal's reason as soon as it aborts. undici (7.30) aborts a request still
+ * waiting for its connection (a SYN the server's full backlog drops, a proxy slow to take the
+ * connection) only once it has one: --timeout 1s ended after 2 s, on undici's coarse connect
+ * timer, and never where no connect timeout runs. undici still drops the request when it is
+ * dispatched (its signal has aborted); an answer that comes anyway is let go unread.
+ */
+function orAbort<T extends { body: { destroy(): unknown } }>(answer: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    if (signal.aborted) onAbort();
+    else signal.addEventListener("abort", onAbort, { once: true });
+    answer.then(
+      (res) => (signal.removeEventListener("abort", onAbort), signal.aborted ? void res.body.destroy() : resolve(res)),
+      (err) => (signal.removeEventListener("abort", onAbort), reject(err)),
+    );
+  });
+}
 
 /**
  * A JSON answer whose bytes are no UTF-8 text: compressed (mids does not decompress, so a gzip

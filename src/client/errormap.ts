@@ -6,7 +6,7 @@ import { ASSUMED } from "../contract/assumed.js";
 import { matchRoute, nearestPath, versionDoubled } from "../contract/routes.js";
 import { shellWord } from "../util/shell-word.js";
 import { oneLine } from "../util/sanitize.js";
-import { redactUrl } from "../redact/index.js";
+import { redactText, redactUrl } from "../redact/index.js";
 import { redactServerWords } from "../redact/server-words.js";
 
 function str(v: unknown): string | undefined {
@@ -24,6 +24,9 @@ function obj(v: unknown): Record<string, unknown> | undefined {
 export function saysKeyNeeded(message: string): boolean {
   return /\b(?:api[ _-]?)?key\b/i.test(message) && /\b(?:needs?|needed|requires?|required|missing|no)\b/i.test(message) && !/\b(?:invalid|expired|revoked|not recognised|not recognized|unknown|rejected|wrong|bad)\b/i.test(message);
 }
+
+/** An error answer whose body is no JSON (an HTML page, plain text): not the API's, whose errors are JSON (spec 7). */
+export const notApiBody = (body: unknown): boolean => typeof body === "string" && body.trim() !== "";
 
 /** The longest a minute's rate-limit window can be from its reset. */
 const MINUTE_MS = 60_000;
@@ -265,7 +268,19 @@ export function toApiError(status: number, body: unknown, headers: Headers, now:
       message = (status === 404 || status === 410) && serverMessage && what.startsWith("'mids ")
         ? `${serverMessage} (HTTP ${status}${code ? `, ${code}` : ""})`
         : `${what} failed with HTTP ${status}${serverMessage ? `: ${serverMessage}` : ""}${code ? ` (${code})` : ""}`;
-      if (status === 401 || status === 403) hint = "check the API key (MIDS_API_KEY or --api-key) and its scopes";
+      if ((status === 401 || status === 403 || status >= 500) && notApiBody(body)) {
+        // a page, not the API's error JSON (a proxy's or firewall's block page, a gateway's 502):
+        // the key was not what a 401 is about, nor the API what failed; the page says what answered
+        const type = /^[\w.+-]+\/[\w.+-]+/.exec(headers["content-type"] ?? "")?.[0].slice(0, 60);
+        // (a JSON type whose body does not parse is no page: said as what it is)
+        const kind = type && /json/i.test(type) ? "a body that does not parse as JSON" : type ? `${/^[aeiou]/i.test(type) ? "an" : "a"} ${type} page` : "text";
+        message += `: the answer is ${kind}, not the API's error (JSON)`;
+        // (migrate verify and contract check name a request by its path too: the command is spelt out)
+        const see = `mids api ${typed ? shellWord(oneLine(redactText(typed))) : "PATH"} -i shows the page`;
+        hint = status >= 500
+          ? `a gateway or proxy in front of the API answered: the API may be down or out of its reach; try again later (${see})`
+          : `something in front of the API (a proxy, firewall or gateway) answered, not the API; ${see}`;
+      } else if (status === 401 || status === 403) hint = "check the API key (MIDS_API_KEY or --api-key) and its scopes";
       // v2's refusal of a parameter (spec 9.5: 400 without a code), as invalid_request is v3's
       else if (status === 400) hint = optionsHelp(what) ?? "check the parameters; --verbose shows the request sent";
       // (v2's 404 names no route: a path typed to mids api may be the route's name mistyped)

@@ -3,6 +3,7 @@ import { route as routeById, type Route } from "../contract/routes.js";
 import { ApiError } from "../errors.js";
 import { parseDeprecation, type Deprecation } from "./headers.js";
 import type { Invocation } from "./invocation.js";
+import { redactUrl } from "../redact/index.js";
 
 function day(d: Date): string {
   return d.toISOString().slice(0, 10);
@@ -37,6 +38,9 @@ const SUCCESSOR_ID: Record<string, { arg: string; from: string }> = {
   "topic-id-to-report-id": { arg: "<reportId>", from: "the report id is in 'mids topics get <topicId>'" },
 };
 
+/** The successor a server's Link header names, as a notice may show it: its secrets (`?api_key=...`) redacted, as `mids api -i` shows the header. */
+const shownSuccessor = (dep: Deprecation | undefined): string | undefined => (dep?.successor === undefined ? undefined : redactUrl(dep.successor));
+
 /**
  * The notice for a deprecated route. `path` is the path requested, named when it matches no route
  * of the table (a v2 route the table lacks, or any route the server marks with Deprecation).
@@ -48,7 +52,7 @@ export function deprecationNotice(r: Route | undefined, dep: Deprecation | undef
   const ran = invocation?.command;
   // a v3 route the server marks deprecated: the API moved on past this mids, not the user to v3
   if (ran && ran !== "api" && r && r.version !== "v2") {
-    const next = dep?.successor;
+    const next = shownSuccessor(dep);
     return `'mids ${ran}' calls ${r.path}, which the API marks deprecated${sunset}; a newer mids may use its successor${next ? ` (${next})` : ""}`;
   }
   // a v2 command other than the raw `mids api`: name it, and the command to use instead
@@ -62,7 +66,7 @@ export function deprecationNotice(r: Route | undefined, dep: Deprecation | undef
     }
   }
   const named = r?.path ?? path ?? "this route";
-  const successor = v3SuccessorPath(r) ?? dep?.successor;
+  const successor = v3SuccessorPath(r) ?? shownSuccessor(dep);
   let msg = `${named} is deprecated`;
   if (successor) msg += `; use ${successor}`;
   else if (removed) msg += " and has no v3 successor";

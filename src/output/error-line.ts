@@ -3,7 +3,7 @@
 // back, hold control sequences, or be megabytes long.
 import { ApiError } from "../errors.js";
 import { redactOwnWords } from "../redact/index.js";
-import { hideValuesAfterSecretProse, redactServerWords } from "../redact/server-words.js";
+import { redactServerWords } from "../redact/server-words.js";
 import { redact } from "../util/known-secrets.js";
 import { clipMiddle, oneLine } from "../util/sanitize.js";
 import type { Context } from "../context.js";
@@ -12,8 +12,6 @@ import { wrapProse } from "./prose.js";
 
 /** Longest error or hint line printed: a server's message can be megabytes (the body stays in `mids api`'s output). */
 export const MAX_ERROR_LINE = 1000;
-
-export { hideValuesAfterSecretProse };
 
 /**
  * `err`'s message as one line: the known `secrets` (the configured key) nowhere, and in a

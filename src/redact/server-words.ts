@@ -1,6 +1,7 @@
 // A server's words in an error (its message, its details, the names a hint quotes from them): a
 // secret header's name before a word of prose keeps the word, and no value after it survives.
 import { isSecretHeader, redactText } from "./index.js";
+import { pureRedaction, redactJson, type Redaction } from "./redactor.js";
 
 /**
  * A secret header named in a server's sentence, before a word of prose (`x-api-key: missing`,
@@ -42,23 +43,15 @@ export function redactServerWords(s: string): string {
   return restore(redactText(hideValuesAfterProse(held)), kept);
 }
 
+/** The JSON rules (values under secret keys, `{name, value}` pairs) reading each string as the error line reads a server's words. */
+const SERVER_WORDS: Redaction = { ...pureRedaction(), redactText: (s) => redactServerWords(s) };
+
 /**
- * An error's details from a server (a copy), each string's key-shaped words after a secret header's
- * name and a prose word hidden as in the error line (`{"reason": "x-api-key: invalid k_123"}`); the
- * JSON rules, which run after, hid the word after the name and left `k_123`.
+ * An error's details from a server, redacted (a copy): each string as the error line shows the same
+ * words, so `{"reason": "x-api-key: invalid k_123"}` reads `x-api-key: invalid ***` in both; before,
+ * the details hid the word after the name too (`x-api-key: *** ***`) where the line kept it.
  */
-export function hideValuesAfterSecretProse(v: unknown, depth = 0): unknown {
-  if (typeof v === "string") {
-    if (v.indexOf(":") < 0) return v;
-    const { held, kept } = holdProse(v);
-    return kept.length ? restore(hideValuesAfterProse(held), kept) : v;
-  }
-  if (!v || typeof v !== "object" || depth > 64) return v;
-  if (Array.isArray(v)) return v.map((x) => hideValuesAfterSecretProse(x, depth + 1));
-  const out: Record<string, unknown> = {};
-  for (const [k, x] of Object.entries(v)) Object.defineProperty(out, k, { value: hideValuesAfterSecretProse(x, depth + 1), enumerable: true, writable: true, configurable: true });
-  return out;
-}
+export const redactServerDetails = (v: unknown): unknown => redactJson(SERVER_WORDS, v);
 
 /**
  * A kept `Name: word` (a private-use character in `held`) and the rest of its sentence (to a `.`,

@@ -6,7 +6,7 @@ import { inCI, stderrWrapWidth, type IO } from "../io.js";
 import type { Client } from "../client/client.js";
 import { DEFAULT_MAX_BODY_BYTES, biggerCap } from "../client/body.js";
 import { DEFAULT_MAX_PAGES } from "../client/paginate.js";
-import { baseUrlFix, baseUrlPlace, raiseHint, raisedWhereSet, sourceText, stateDir } from "../config.js";
+import { baseUrlFix, baseUrlPlace, raiseTimeoutHint, raisedWhereSet, sourceText, stateDir } from "../config.js";
 import { UsageError } from "../errors.js";
 import { BASE_URL_VERSION_END, versionDoubled } from "../contract/routes.js";
 import { clipMiddle, oneLine, stripControl } from "../util/sanitize.js";
@@ -133,7 +133,7 @@ async function makeClient(ctx: Context): Promise<Client> {
     // (an example above the timeout that ran out: "--timeout 60s" after a 90 s timeout was no raise)
     raiseMaxPages: raisedWhereSet("max-pages", g.sources?.["max-pages"], String(Math.min(1_000_000, Math.max(1000, (g.maxPages ?? DEFAULT_MAX_PAGES) * 10)))),
     raiseBodyCap: raisedWhereSet("max-body-size", g.sources?.["max-body-size"], biggerCap(g.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES)),
-    raiseTimeout: raiseHint("timeout", g.sources?.timeout, `${Math.max(60, Math.ceil((2 * g.timeoutMs) / 1000))}s`),
+    raiseTimeout: raiseTimeoutHint(g.sources?.timeout, g.timeoutMs),
     apiKey,
     timeoutMs: g.timeoutMs,
     maxRetries: g.maxRetries,

@@ -5,11 +5,11 @@ import type { Context } from "../context.js";
 import { ApiError, EXIT, MidsError, exitCodeFor } from "../errors.js";
 import { explainRejectedKey } from "../keyerror.js";
 import { STDOUT_CLOSED, colorWanted } from "../io.js";
-import { redactJson } from "../contract/secrets.js";
 import { redactOwnWords } from "../redact/index.js";
+import { redactServerDetails } from "../redact/server-words.js";
 import { redact, redactDeep } from "../util/known-secrets.js";
 import { clipMiddle, escapeC1Json, oneLine } from "../util/sanitize.js";
-import { MAX_ERROR_LINE, detailsForLine, errorLine, hideValuesAfterSecretProse, sayOnStderr } from "../output/error-line.js";
+import { MAX_ERROR_LINE, detailsForLine, errorLine, sayOnStderr } from "../output/error-line.js";
 import { requestedOutput } from "./settings.js";
 
 
@@ -82,7 +82,7 @@ export function reportError(ctx: Context, thrown: unknown): number {
     if (ctx.globals.outputExplicit && ctx.globals.jq === undefined && (ctx.globals.output === "json" || ctx.globals.output === "ndjson")) {
       // details may quote the server: C1 controls are escaped, as in every JSON output
       // details too: the key nowhere, and in a server's words whatever the secret rules call a secret
-      const details = err.details === undefined ? null : detailsForLine(redactDeep(err instanceof ApiError ? redactJson(hideValuesAfterSecretProse(err.details)) : err.details, secrets));
+      const details = err.details === undefined ? null : detailsForLine(err instanceof ApiError ? redactServerDetails(redactDeep(err.details, secrets)) : redactDeep(err.details, secrets));
       io.stderr.write(escapeC1Json(JSON.stringify({ error: { code: err.code, message, status: err.status ?? null, details } })) + "\n");
     }
   } else {

@@ -65,3 +65,15 @@ it("a compressed or non-UTF-8 JSON answer: exit 7 naming it; mids api writes its
     expect(list.stderr.split("\n")[0]).toContain(`returned a body ${reason}`);
   }
 });
+
+// JSON in another charset than UTF-8 (charset=iso-8859-1): read as UTF-8, 'Café' printed as 'Caf�',
+// exit 0, without a word. It is read in the charset named; with none named, a notice says so.
+it("a JSON answer in the charset it names is read in it; one naming none is said to have lost characters", async () => {
+  const name = "Café Zürich";
+  const body = Buffer.from(JSON.stringify({ data: { id: "t1", name }, meta: {} }), "latin1");
+  const server = await hostile((req, res) => res.writeHead(200, { "content-type": req.url!.startsWith("/named") ? "application/json; charset=ISO-8859-1" : "application/json" }).end(body));
+  const [named, unnamed] = await Promise.all(["/named", "/none"].map((base) => runMain(["api", "/v3/topics/t1", "--jq", ".data.name"], { env: baseEnv({ MIDS_BASE_URL: server.url + base, MIDS_API_KEY: key }) })));
+  expect([named.code, named.stdout, named.stderr]).toEqual([0, `${name}\n`, ""]);
+  expect(unnamed.code).toBe(0);
+  expect(unnamed.stderr).toBe("mids: notice: GET /none/v3/topics/t1: the body is not UTF-8 text and names no charset: characters that could not be read show as \ufffd\n");
+});

@@ -121,6 +121,18 @@ describe("deprecation notices the server asks for (Deprecation, Sunset, Link hea
     expect(r.stderr + r.stdout).not.toContain(key);
   });
 
+  // (the known key was hidden, but a token the secret rules know by its parameter's name was
+  // printed, which mids api -i hides in the same header)
+  it("a Link header's successor with a token in its query: the notice hides it as mids api -i does", async () => {
+    const token = "sk_live_abcdef123456";
+    const h = await hostile((_req, res) => sendJson(res, 200, { data: [1], meta: {} }, { deprecation: deprecated.deprecation, link: `<https://x.example/v4/topics?api_key=${token}&v=1>; rel="successor-version"` }));
+    const [api, cmd] = await Promise.all([runMain(["api", "/v3/topics"], { env: env(h.url) }), runMain(["topics", "list", "-o", "json"], { env: env(h.url) })]);
+    expect([api.code, cmd.code]).toEqual([0, 0]);
+    expect(api.stderr).toBe("mids: notice: /v3/topics is deprecated; use https://x.example/v4/topics?api_key=***&v=1\n");
+    expect(cmd.stderr.split("\n")[0]).toBe("mids: notice: 'mids topics list' calls /v3/topics, which the API marks deprecated; a newer mids may use its successor (https://x.example/v4/topics?api_key=***&v=1)");
+    expect(api.stderr + cmd.stderr).not.toContain(token);
+  });
+
   it("a v3 route the server marks deprecated is not called a v2 route: the route and the server's successor are named", async () => {
     const h = await hostile((_req, res) => sendJson(res, 200, { data: ME, meta: {} },
       { ...deprecated, sunset: "Thu, 15 Jul 2027 00:00:00 GMT", link: '</v4/me>; rel="successor-version"' }));
@@ -145,7 +157,9 @@ describe("server failures: what mids tried, and what to do", () => {
     ];
     expect([a.code, b.code, c.code]).toEqual([7, 7, 7]);
     expect([html.seen.length, busy.seen.length, reset.seen.length]).toEqual([2, 3, 2]);
-    expect(a.stderr).toBe("mids: 'mids me' failed with HTTP 502; gave up after 1 retry\nhint: the API failed on its side; try again later (--verbose shows the exchange)\n");
+    // (an HTML page is a gateway's, not the API's error JSON: said so, and how to see it)
+    expect(a.stderr).toBe("mids: 'mids me' failed with HTTP 502: the answer is a text/html page, not the API's error (JSON); gave up after 1 retry\n" +
+      "hint: a gateway or proxy in front of the API answered: the API may be down or out of its reach; try again later (mids api /v3/me -i shows the page)\n");
     expect(b.stderr).toMatch(/^mids: the service is temporarily unavailable: history store down; gave up after 2 retries$/m);
     // (a server that hangs up, as this one does, resets nothing: it closed without an answer)
     expect(c.stderr).toMatch(/^mids: 127\.0\.0\.1:\d+ closed the connection without an answer; gave up after 1 retry$/m);

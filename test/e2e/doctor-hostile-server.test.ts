@@ -149,3 +149,24 @@ describe("doctor's rate-limit line when nothing is left", () => {
     expect(rate).toMatchObject({ status: "warn", detail: "0/0 left this day" });
   });
 });
+
+// Rate-limit headers sent but holding no number (a gateway's rewrite): 'skip: the server sent no
+// X-RateLimit-* headers', which it had; now a warning quoting what they held.
+describe("doctor's rate-limit line when the counts are no numbers", () => {
+  it("says what the headers held, not that none were sent", async () => {
+    const now = Date.now();
+    const sent = { "X-RateLimit-Limit-Minute": "abc", "X-RateLimit-Remaining-Minute": "-", "X-RateLimit-Limit-Day": "1e400" };
+    const h = await hostile((_req, res) => sendJson(res, 200, {
+      data: {
+        credential: { id: "key_x", name: "X", type: "full", expiresAt: null }, entitlements: ["api"], rateLimit: { perMinute: 100, perDay: 1000 },
+        history: { archiveAccess: true, enforced: true, lookbackDays: 30, earliestAvailableAt: new Date(now - 30 * DAY).toISOString(), enforcementAt: new Date(now - DAY).toISOString() },
+      },
+      meta: {},
+    }, sent));
+    const r = await runMain(["doctor", "-o", "json", "--base-url", h.url, "--api-key", KEY]);
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    const rate = (JSON.parse(r.stdout) as { checks: { check: string; status: string; detail: string }[] }).checks.find((c) => c.check === "rate-limit");
+    expect(rate?.status).toBe("warn");
+    for (const [name, value] of Object.entries(sent)) expect(rate?.detail).toContain(`${name}: ${value}`);
+  });
+});

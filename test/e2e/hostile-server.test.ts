@@ -262,6 +262,16 @@ describe("deep nesting", () => {
     expect(r.code).toBe(0);
     expect(JSON.stringify(JSON.parse(r.stdout))).toContain("[[[1]]]");
   });
+
+  // (a 503 whose body was nested too deep was exit 7 'nested deeper than 256 levels', not retried,
+  // and a 429's was no rate limit: the status decides, as for an error body over the cap)
+  it("an error answer nested too deep is still that error: a 503 is retried, a 429 is exit 5", async () => {
+    const busy = await hostile((_req, res, n) => (n === 1 ? sendJson(res, 503, deep(100_000)) : sendJson(res, 200, { data: { id: "t1" }, meta: {} })));
+    const limited = await hostile((_req, res) => sendJson(res, 429, deep(100_000), { "retry-after": "0" }));
+    const [retried, rate] = await Promise.all([runMain(["api", "/v3/me", "--max-retries", "1"], { env: env(busy.url) }), runMain(["me", "--max-retries", "0"], { env: env(limited.url) })]);
+    expect([retried.code, busy.seen.length, JSON.parse(retried.stdout).data.id]).toEqual([0, 2, "t1"]);
+    expect(rate.code, rate.stderr).toBe(5);
+  });
 });
 
 describe("redirects, Retry-After, huge numbers, verbose headers", () => {

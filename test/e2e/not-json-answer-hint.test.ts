@@ -18,3 +18,22 @@ it("an HTML page or an empty body where the API's JSON goes: the hint says which
   expect(empty.stderr).toBe("mids: 'mids me' returned a body without the v3 envelope\n" +
     "hint: it is empty (HTTP 200); is MIDS_BASE_URL pointing at the API? (mids api /v3/me shows the body)\n");
 });
+
+// An HTML 401 or 403 (a corporate proxy's or firewall's block page, not the API's error JSON) said
+// "the API key ... was rejected", or "check the API key", and the key was not what was refused.
+// It now says what came and how to see it; the API's own JSON 401 still names the key.
+it("an HTML 401 or 403: not the API's answer, so no word on the key, and how to see the page", async () => {
+  const server = await hostile((req, res) => {
+    if (req.url!.startsWith("/json")) return res.writeHead(401, { "content-type": "application/json" }).end(JSON.stringify({ code: "credential_required", message: "invalid key" }));
+    res.writeHead(req.url!.startsWith("/s403") ? 403 : 401, { "content-type": "text/html; charset=utf-8" }).end("<html>Blocked by policy</html>");
+  });
+  const run = (base: string, key: string | undefined, args = ["me"]) => runMain(args, { env: baseEnv({ MIDS_BASE_URL: `${server.url}${base}`, MIDS_API_KEY: key }) });
+  const [withKey, noKey, api, json] = await Promise.all([run("", "mids_test_key_0001"), run("/s403", undefined), run("", "mids_test_key_0001", ["api", "/v3/me"]), run("/json", "mids_test_key_0001")]);
+  expect([withKey.code, noKey.code, api.code, json.code]).toEqual([3, 3, 3, 3]);
+  const page = "the answer is a text/html page, not the API's error (JSON)";
+  const inFront = "something in front of the API (a proxy, firewall or gateway) answered, not the API";
+  expect(withKey.stderr).toBe(`mids: 'mids me' failed with HTTP 401: ${page}\nhint: ${inFront}; mids api /v3/me -i shows the page\n`);
+  expect(noKey.stderr).toBe(`mids: 'mids me' failed with HTTP 403: ${page}\nhint: ${inFront}; mids api /v3/me -i shows the page\n`);
+  expect(api.stderr).toBe(`mids: GET /v3/me failed with HTTP 401: ${page}\nhint: ${inFront}; mids api /v3/me -i shows the page\n`);
+  expect(json.stderr.split("\n")[0]).toMatch(/^mids: the API key \S+ \(from env MIDS_API_KEY\) was rejected: invalid key$/);
+});

@@ -63,4 +63,31 @@ describe("redirects", () => {
       await c.close();
     }
   });
+  // (the hint said "point --base-url at it", the whole Location: set so, every path was doubled,
+  // /v3/me/v3/me; the base URL is the Location less the path asked for)
+  it("the hint names the base URL the Location implies, relative Locations resolved", async () => {
+    const moved = createServer((req, res) => {
+      req.resume();
+      const to = req.url!.startsWith("/rel") ? "/new/v3/me?x=1" : req.url!.startsWith("/same") ? req.url! : req.url!.startsWith("/other") ? "https://api.new.example/elsewhere" : "https://api.new.example/api/v3/me";
+      res.writeHead(301, { location: to }).end();
+    });
+    await new Promise<void>((r) => moved.listen(0, "127.0.0.1", r));
+    const at = `http://127.0.0.1:${(moved.address() as AddressInfo).port}`;
+    try {
+      const hints: (string | undefined)[] = [];
+      for (const prefix of ["/abs", "/rel", "/same", "/other"]) {
+        const c = new Client({ baseUrl: at + prefix, timeoutMs: 10_000, maxRetries: 0, insecure: false, verbose: false, userAgent: "t", now: () => new Date(), trace: () => undefined, notice: () => undefined });
+        hints.push(await c.raw("GET", "/v3/me", undefined).then(() => "answered", (e: ApiError) => e.hint));
+        await c.close();
+      }
+      expect(hints).toEqual([
+        "if that is the API's new address, set --base-url to https://api.new.example/api",
+        `if that is the API's new address, set --base-url to ${at}/new`,
+        "if that is the API's new address, point --base-url at it",
+        "if that is the API's new address, point --base-url at it",
+      ]);
+    } finally {
+      await new Promise<void>((r) => moved.close(() => r()));
+    }
+  });
 });

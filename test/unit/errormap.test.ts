@@ -107,3 +107,16 @@ describe("a 429's wait to X-RateLimit-Reset-Minute", () => {
     expect([e.retryAfterMs, e.retryAfterFrom]).toEqual([60_000, "X-RateLimit-Reset-Minute"]);
   });
 });
+
+// A 401, 403 or 5xx whose body is no JSON is not the API's error (spec 7: JSON bodies): what came is
+// said for what it is, a page by its type, a JSON-typed body that does not parse as such.
+describe("an error answer that is not the API's JSON", () => {
+  it("says what came: a page of its type, or a body that does not parse", () => {
+    const said = (status: number, type: string | undefined) => toApiError(status, "Unauthorized", type ? { "content-type": type } : {}, now, "GET /v3/me", "/v3/me", "/v3/me").message;
+    expect(said(401, "text/html; charset=utf-8")).toBe("GET /v3/me failed with HTTP 401: the answer is a text/html page, not the API's error (JSON)");
+    expect(said(403, "application/json")).toBe("GET /v3/me failed with HTTP 403: the answer is a body that does not parse as JSON, not the API's error (JSON)");
+    expect(said(502, undefined)).toBe("GET /v3/me failed with HTTP 502: the answer is text, not the API's error (JSON)");
+    // the API's own JSON error is read as before
+    expect(toApiError(401, { message: "bad key" }, {}, now, "GET /v3/me").message).toBe("GET /v3/me failed with HTTP 401: bad key");
+  });
+});

@@ -48,4 +48,17 @@ describe("error reporting", () => {
     c.warn("hidden");
     expect(io.err()).toBe("mids: notice: a red notice\n");
   });
+
+  // (the details went through the JSON rules alone, which hid the prose word after the header's
+  // name too: the line said `x-api-key: invalid ***`, the details `x-api-key: *** ***`)
+  it("-o json: a server's words read the same in the message and in the details", () => {
+    const { c, io } = ctx("json");
+    const said = "x-api-key: invalid k_123";
+    reportError(c, new ApiError(said, { status: 401, code: "credential_required", details: { reason: said, list: [said], token: "tok_abc_999" } }));
+    const [line, , json] = io.err().trimEnd().split("\n");
+    const error = JSON.parse(json).error;
+    expect(line).toBe(`mids: ${error.message}`);
+    expect(error.details).toEqual({ reason: error.message, list: [error.message], token: "***" });
+    expect(json).not.toContain("k_123");
+  });
 });

@@ -2,7 +2,7 @@
 import { statSync } from "node:fs";
 import { wrapProse } from "../../output/prose.js";
 import type { Context } from "../../context.js";
-import { CONFIG_KEYS, ConfigPermissionError, baseUrlFix, configPath, ignoredInFile, maskKey, readConfigFile, sourceText, misspeltVariables, DEFAULT_PROFILE } from "../../config.js";
+import { CONFIG_KEYS, ConfigPermissionError, baseUrlFix, configPath, ignoredInFile, maskKey, raiseTimeoutHint, readConfigFile, sourceText, misspeltVariables, DEFAULT_PROFILE } from "../../config.js";
 import { ApiError, EXIT, InterruptedError, MidsError } from "../../errors.js";
 import { isLoopbackHost, joinUrl, unsentParts } from "../../client/request.js";
 import { urlSecrets } from "../../redact/url-secrets.js";
@@ -42,6 +42,9 @@ export class DoctorFailed extends MidsError {
     this.exitCode = exitCode;
   }
 }
+
+/** The rate-limit count headers of spec 8.1, as the spec writes them (the headroom is read from these). */
+const RATE_LIMIT_COUNTS: readonly string[] = ["Limit", "Remaining"].flatMap((what) => ["Minute", "Day"].map((w) => `X-RateLimit-${what}-${w}`));
 
 export function nodeCheck(version: string): Check {
   const have = version.split(".").map((p) => parseInt(p, 10));
@@ -214,8 +217,12 @@ export async function collect(ctx: Context): Promise<Check[]> {
         ? `${proxyName(proxy)}: ${p.code === proxyRefusal(407) ? "HTTP 407, proxy authentication required" : p.code === "PROXY_TUNNEL_CLOSED" ? `closed the connection without answering the tunnel request (CONNECT) to ${target.host}` : p.code.startsWith(proxyRefusal("")) ? `refused the tunnel to ${target.host} (${p.message})` : proxyTls !== undefined ? `TLS failed: ${p.code}: ${oneLine(proxyTls).replace(/[:\s]+$/, "")}` : p.code}`
         : `${target.host}${via}: ${p.code}${p.timeout ? ` (${p.message})` : ""}`,
       fix: proxy && p.code === proxyRefusal(407) ? proxyAuthFix(proxy)
+        // (no answer through the proxy: the time may have gone in it, whose variable and bypass are
+        // named, as the client's timeout names them; before, "check the network, proxies and firewall")
+        : proxy && p.timeout ? `${proxyRouteFix(proxy, target.hostname)}; or check the network and firewall, or ${raiseTimeoutHint(g.sources?.timeout, g.timeoutMs)}`
         : p.proxy && proxyFix ? proxyFix
-        : p.timeout ? "check the network, proxies and firewall, or raise --timeout" : p.code === "ENOTFOUND" || p.code === "EAI_AGAIN" ? "check the host name in the base URL" : proxyFix ?? "check the base URL and that the server is up",
+        // (a timeout set in MIDS_TIMEOUT or the config file is raised there, as the client's error says)
+        : p.timeout ? `check the network, proxies and firewall, or ${raiseTimeoutHint(g.sources?.timeout, g.timeoutMs)}` : p.code === "ENOTFOUND" || p.code === "EAI_AGAIN" ? "check the host name in the base URL" : proxyFix ?? "check the base URL and that the server is up",
     });
     return rest("the server cannot be reached");
   }
@@ -342,7 +349,12 @@ export async function collect(ctx: Context): Promise<Check[]> {
 
   const rl = me.rateLimit;
   const windows = ([["minute", rl?.minute], ["day", rl?.day]] as const).filter(([, w]) => w?.limit !== undefined && w.remaining !== undefined);
-  if (!windows.length) checks.push(skip("rate-limit", "the server sent no X-RateLimit-* headers"));
+  // headers sent that hold no count (a gateway's rewrite, `abc`): said so, with what they held;
+  // before, "the server sent no X-RateLimit-* headers"
+  const unread = RATE_LIMIT_COUNTS.filter((n) => me.headers[n.toLowerCase()] !== undefined).map((n) => `${n}: ${clipMiddle(oneLine(me.headers[n.toLowerCase()]), 40)}`);
+  if (!windows.length && unread.length) {
+    checks.push({ check: "rate-limit", status: "warn", detail: `the server's rate-limit headers hold no limit and remaining count mids can read as numbers (${unread.join(", ")})`, fix: "mids cannot say how much headroom this key has; if a proxy or gateway on the way rewrites the API's headers, ask its operators" });
+  } else if (!windows.length) checks.push(skip("rate-limit", "the server sent no X-RateLimit-* headers"));
   else {
     // nothing left is no headroom, whatever the limit (a server that says 0/0 too)
     const low = windows.filter(([, w]) => w!.remaining! <= 0 || w!.remaining! < w!.limit! * LOW_HEADROOM);
