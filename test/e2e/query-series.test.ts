@@ -148,6 +148,15 @@ describe("series (v2 routes)", () => {
     expect(JSON.parse(r.stdout).length).toBeGreaterThan(0);
   });
 
+  it("a window that holds one point says 'Returned 1 point'", async () => {
+    const me = (await sb.api<Me>("/v3/me", SELF)).body.data.history;
+    const at = new Date(Math.ceil(Date.parse(me.earliestAvailableAt) / 3_600_000) * 3_600_000 + 600_000).toISOString();
+    const r = await runMain(["series", "trend", top.id, "--at", at, "--no-clusters", "-o", "json"], { env: sb.env(SELF) });
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toHaveLength(1);
+    expect(r.stderr).toMatch(/Returned 1 point from (\S+) to \1\./);
+  });
+
   it("--clamp with --at moves the start up to earliestAvailableAt and keeps --at as the end", async () => {
     await sb.admin("/_sandbox/requests/clear", "POST");
     const at = Date.now() - 29 * 86_400_000;

@@ -105,7 +105,7 @@ export async function run(measure: string, locator: string, flags: SeriesFlags, 
   const end = typeof q[endName] === "string" ? new Date(q[endName] as string) : typeof q.at === "string" ? new Date(q.at) : undefined;
   const start = typeof q[startName] === "string" ? new Date(q[startName] as string) : undefined;
   const s = summarize(series.points);
-  const returned = s.first && s.last ? `Returned ${s.count} points from ${s.first.timestamp} to ${s.last.timestamp}.` : "No points were returned.";
+  const returned = s.first && s.last ? `Returned ${s.count} point${s.count === 1 ? "" : "s"} from ${s.first.timestamp} to ${s.last.timestamp}.` : "No points were returned.";
   reportHistory(ctx, res, { start, end, explicit: end !== undefined, defaultMs: defaultWindowMs(routeId) }, returned);
 
   if (ctx.globals.output === "table" && ctx.io.stdoutIsTTY && !ctx.globals.fields) {
