@@ -1,6 +1,6 @@
 // The verdicts of `mids migrate verify` on stdout: a terminal listing (one line per request that is
 // not equivalent, then a table per v2 route), one JSON report, or JSON lines then the summary.
-import { oneLine } from "../../util/sanitize.js";
+import { escapeC1Json, oneLine } from "../../util/sanitize.js";
 import { countText, wrapCounts } from "../../output/prose.js";
 import { targetOf } from "../url.js";
 import type { Difference } from "./compare.js";
@@ -11,7 +11,9 @@ const VALUE_WIDTH = 40;
 
 const where = (r: VerifyRecord) => `${r.file ? `${r.file}:` : ""}${r.position}`;
 const clip = (s: string, n: number) => (s.length > n ? s.slice(0, n - 3) + "..." : s);
-const valueText = (v: unknown, missing: boolean) => (missing ? "(missing)" : clip(JSON.stringify(v) ?? "null", VALUE_WIDTH));
+// a value's JSON, its invisible characters as escapes (a zero-width space or a bidi mark that is
+// the whole difference would be removed from the line, and the two values read the same)
+const valueText = (v: unknown, missing: boolean) => (missing ? "(missing)" : clip(escapeC1Json(JSON.stringify(v) ?? "null"), VALUE_WIDTH));
 
 function differenceText(d: Difference): string {
   const name = d.v3Field ? `${d.field} (v3 ${d.v3Field})` : d.field;
