@@ -295,7 +295,12 @@ function rewriteRequest(req: LogRequest, opts: RewriteOptions): Outcome {
   }
   const c = matchParts(g, method, path, count);
   if (!c || c.version !== "v2") {
-    const rule = matchPath(path).some((x) => x.route.version === "v2") ? "method-not-allowed" : "unknown-v2-route";
+    const known = matchPath(path).filter((x) => x.route.version === "v2");
+    // a removed route the spec names without its path or method (the agent route: both assumed)
+    // is removed whatever the method: no method is documented for it to be wrong against
+    const gone = known.find((x) => x.route.assumed && x.route.v3?.route === null);
+    if (gone) return rewriteV2(gone.route, Object.values(gone.params), req, from, opts);
+    const rule = known.length ? "method-not-allowed" : "unknown-v2-route";
     return outcome("unrecognized", from, null, [note(rule)]);
   }
   return rewriteV2(c.route, g.matched, req, from, opts);

@@ -41,6 +41,8 @@ describe("spec 9.5 route map", () => {
     ["GET", "/v2/clusters", "rewritten", "GET /v3/clusters"],
     ["GET", "/v2/api-keys/info", "rewritten", "GET /v3/me", "api-key-info-to-me"],
     ["POST", "/v2/agent", "removed", null, "agent-removed"],
+    // the spec names the agent route without its method (or path): any method to it is that route, removed
+    ["GET", "/v2/agent", "removed", null, "agent-removed"],
     ["GET", "/v2/recipes", "removed", null, "recipes-discontinued"],
     ["GET", "/v2/recipes/daily", "removed", null, "recipes-discontinued"],
     ["POST", "/v2/recipes/execute", "removed", null, "recipes-discontinued"],
