@@ -134,6 +134,13 @@ describe("JSON lines", () => {
       ["partial", ["intel-activity-dropped", "key-in-query"]], ["partial", ["page-to-cursor"]], ["partial", ["page-to-cursor"]], ["rewritten", []]]);
     expect(r.tally.byStatus.invalid).toBe(0);
   });
+  it("rewrites an express-winston line in its meta.req, its other fields kept and its secrets redacted", async () => {
+    const line = (url: string, key: string) => JSON.stringify({ level: "info", message: "HTTP GET", meta: { req: { url, method: "GET", headers: { "x-api-key": key } }, res: { statusCode: 200 } } });
+    const io = testIO({ stdin: Readable.from([Buffer.from(line("/v2/signals/i1?token=k1", "k_live_123") + "\n")]) as unknown as NodeJS.ReadableStream });
+    const r = await migrate(io, { files: ["-"], failOn: [], quiet: true, version: "t", now: new Date() });
+    expect(r.tally.byStatus.invalid).toBe(0);
+    expect(JSON.parse(io.out())).toEqual(JSON.parse(line("/v3/intel/i1", "***")));
+  });
   it("rewrites an AWS ALB JSON line in place, the fast way and the general way alike", async () => {
     const line = (url: string, extra = "") => `{"type":"h2","time":"2026-11-28T10:00:00.000000Z","elb":"app/lb/1","client_ip":"2001:db8::9","request_verb":"GET","request_url":"${url}","request_proto":"HTTP/2.0"${extra}}`;
     for (const extra of ["", ',"user_agent":"curl \\"8\\""']) {
@@ -151,6 +158,8 @@ describe("JSON lines", () => {
       { req: { method: "GET", url: "/v2/topics" } },
       { httpRequest: { requestMethod: "GET", requestUrl: "https://h/v2/topics" } },
       { method: "GET", request: { uri: "/v2/topics" } },
+      // express-winston's request logger: the request under meta.req
+      { level: "info", message: "HTTP GET /v2/topics", meta: { req: { url: "/v2/topics", method: "GET", httpVersion: "1.1", originalUrl: "/v2/topics", query: {} }, res: { statusCode: 200 }, responseTime: 3 } },
     ];
     // AWS ALB log fields as Athena and log shippers name them
     shapes.push({ type: "h2", client_ip: "2001:db8::9", request_verb: "GET", request_url: "https://h:443/v2/topics", request_proto: "HTTP/2.0" } as never);

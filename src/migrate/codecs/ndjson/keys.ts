@@ -2,6 +2,8 @@
 
 /** objects that may hold the request (GCP's `httpRequest`, pino's `req`, ...) */
 export const HOLDERS: readonly string[] = ["request", "req", "httpRequest", "http"];
+/** an object that may hold one of HOLDERS in turn (express-winston's `{"meta":{"req":{...}}}`) */
+export const OUTER_HOLDER = "meta";
 // (`request_method` and `request_uri`: nginx's variables, as its JSON log formats name the fields;
 // `request_verb` and `request_url`: AWS ALB log fields, as Athena and log shippers name them;
 // `RequestMethod` and `RequestPath`: Traefik's JSON access log)
