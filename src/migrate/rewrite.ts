@@ -1,7 +1,7 @@
 // The rewriter: one v2 request in, its v3 equivalent out, driven by the route table
 // (src/contract/routes.ts: `v3` successors, param `to`/`rule`) and the rule texts of
 // src/contract/migration.ts. Pure and offline; --resolve finishes `pending` work later.
-import { ROUTES, matchRoute, matchPath, namesAnotherPath, route as routeById, paramsOf, lossyDefaults, byDefault, type Route, type ParamSpec } from "../contract/routes.js";
+import { ROUTES, matchRoute, matchPath, namesAnotherPath, route as routeById, paramsOf, lossyDefaults, byDefault, maxIsAssumed, type Route, type ParamSpec } from "../contract/routes.js";
 import { UsageError } from "../errors.js";
 import { migrationRule, DETAIL_ONLY_NOTE, FIELD_RENAMES, RENAME_SCOPES_BY_V3_ROUTE, V2_SERIES_DEFAULT_WINDOW_DAYS } from "../contract/migration.js";
 import { RESOLVE_MAX_PAGES, type LogRequest, type Note, type Outcome, type Pending, type Shape, type Status } from "./types.js";
@@ -531,7 +531,8 @@ function rewriteV2(r: Route, v2Values: readonly string[], req: LogRequest, from:
       const max = to?.max;
       if (max !== undefined && Number(v) > max) {
         query[spec.to] = String(max);
-        byRule = hit(byRule, "limit-over-v3-max", `${k}=${clip(v)} -> ${spec.to}=${max}`);
+        // (a maximum the spec does not show, the intel list's, is said to be mids' assumption)
+        byRule = hit(byRule, "limit-over-v3-max", `${k}=${clip(v)} -> ${spec.to}=${max}${maxIsAssumed(to!) ? ` (${max} is an assumed maximum: the spec shows none for this list)` : ""}`);
         if (Number.isInteger(Number(v))) lowered = { to: spec.to, size: Number(v), max, at: byRule.length - 1 };
         continue;
       }

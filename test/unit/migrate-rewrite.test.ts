@@ -180,6 +180,11 @@ describe("parameters", () => {
     const o = mig("GET", "/v2/projects?limit=100");
     expect(o.to!.query.limit).toBe("50");
     expect(rules(o)).toContain("limit-over-v3-max");
+    // spec 4.2 shows the project list's maximum (50); it shows no parameters of the intel list, so
+    // a maximum there is mids' assumption, and the note says so rather than state it as v3's
+    expect(o.notes.find((n) => n.rule === "limit-over-v3-max")!.message).not.toMatch(/assumed/);
+    const intel = mig("GET", "/v2/intel?limit=100").notes.find((n) => n.rule === "limit-over-v3-max")!;
+    expect(intel.message).toMatch(/^limit=100 -> limit=\d+ \(\d+ is an assumed maximum: the spec shows none for this list\): /);
   });
   it("drops unknown parameters with a note, and keys in the query with key-in-query (redacted in from)", () => {
     const o = mig("GET", "/v2/clusters?foo=1&api_key=sk_secret_123");
