@@ -153,6 +153,12 @@ export function sampleIndices(of: number, n: number, first: boolean, seed: numbe
 
 /** The reason of a request both versions answer with not found (`not_found`, `not_current`, a 404 or 410). */
 export const GONE_ON_BOTH = "not found on either version: nothing to compare";
+/**
+ * The reason of a request both versions refuse for a start before the key's history window (spec
+ * 8.2: 403 HISTORY_WINDOW_EXCEEDED): a log older than the window, replayed with a self-serve key.
+ */
+export const WINDOW_ON_BOTH = "the start is before the key's history window on either version: nothing to compare";
+const HISTORY_WINDOW_CODE = "HISTORY_WINDOW_EXCEEDED";
 /** The v3 codes that say a subject is not there (spec 7.1). */
 const SUBJECT_GONE: ReadonlySet<string> = new Set(["not_found", "not_current"]);
 
@@ -269,7 +275,11 @@ export async function verify(input: VerifyInput, client: () => Promise<Client>, 
       // subject but a path the server does not have, a base URL that ends in /v2, say)
       const goneOnBoth = a.status === "rejected" && b.status === "rejected" && [a.reason, b.reason].every((e) => (e as MidsError).exitCode === EXIT.notFound) &&
         SUBJECT_GONE.has((b.reason as MidsError).code);
-      Object.assign(rec, goneOnBoth ? { verdict: "skipped", errors, reason: `${GONE_ON_BOTH} (${reason})` } : { verdict: "failed", errors, reason });
+      // both refuse the start as before the key's history window (a request logged when it was
+      // inside): v3 holds to the window as v2 does, and there is no answer to compare either
+      const windowOnBoth = a.status === "rejected" && b.status === "rejected" && [a.reason, b.reason].every((e) => (e as MidsError).code === HISTORY_WINDOW_CODE);
+      const skip = goneOnBoth ? GONE_ON_BOTH : windowOnBoth ? WINDOW_ON_BOTH : undefined;
+      Object.assign(rec, skip ? { verdict: "skipped", errors, reason: `${skip} (${reason})` } : { verdict: "failed", errors, reason });
       return;
     }
     const v3Route = routeById(out.routeId!).v3?.route;

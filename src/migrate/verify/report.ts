@@ -4,7 +4,7 @@ import { escapeC1Json, oneLine } from "../../util/sanitize.js";
 import { countText, wrapCounts } from "../../output/prose.js";
 import { targetOf } from "../url.js";
 import type { Difference } from "./compare.js";
-import { GONE_ON_BOTH, VERDICTS, type VerifyRecord, type VerifySummary } from "./replay.js";
+import { GONE_ON_BOTH, VERDICTS, WINDOW_ON_BOTH, type VerifyRecord, type VerifySummary } from "./replay.js";
 
 const SHOWN_DIFFERENCES = 5;
 const VALUE_WIDTH = 40;
@@ -62,7 +62,7 @@ export function terminalReport(records: VerifyRecord[], summary: VerifySummary, 
       line += `  not in the v3 answer, whose shape is assumed: ${r.unconfirmed.map((u) => (u.v3Field ? `${u.field} (v3 ${u.v3Field})` : u.field)).join(", ")}`;
     } else if (r.errors?.length) {
       // (a skipped request with errors: both sides said not found)
-      if (r.verdict === "skipped") line += `: ${GONE_ON_BOTH}`;
+      if (r.verdict === "skipped") line += `: ${r.reason?.startsWith(WINDOW_ON_BOTH) ? WINDOW_ON_BOTH : GONE_ON_BOTH}`;
       // the errors' own words (`project 'jutufi' not found`), as -o json has them, not only their codes
       line += `: ${r.errors.map((e) => `${e.side}: ${e.message}${e.status ? ` (${e.code}, ${e.status})` : ` (${e.code})`}`).join("; ")}`;
     } else if (r.reason) line += `: ${r.reason}`;
