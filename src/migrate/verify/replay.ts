@@ -62,6 +62,12 @@ export interface VerifySummary {
   failed: number;
   /** lines that are not requests (not replayed, not counted in total) */
   invalid: number;
+  /**
+   * requests that are not the API's, which the rewrite sets aside (a page's assets, a `data:` URL,
+   * another host's calls): not listed, not counted in total, as `mids migrate` counts them apart
+   * (present when there are any)
+   */
+  notApi?: number;
   sample?: { size: number; of: number; first: boolean; seed?: number };
   /** Ctrl-C or SIGTERM stopped the run: `done` of the `of` requests to replay were finished (the rest are left out) */
   interrupted?: { done: number; of: number };
@@ -207,8 +213,12 @@ function sideError(side: "v2" | "v3", e: unknown, c: Client): SideError {
 export async function verify(input: VerifyInput, client: () => Promise<Client>, opts: VerifyOptions): Promise<{ records: VerifyRecord[]; summary: VerifySummary }> {
   const records: VerifyRecord[] = [];
   const toReplay: { rec: VerifyRecord; o: Outcome }[] = [];
+  let notApi = 0;
   for (const d of input.requests) {
     const { o, skip } = plan(d, opts.now, opts.pathPrefix);
+    // not the API's (a browser HAR is mostly these): counted apart. A known route under a path no
+    // base URL names (api-path-prefix) is the API's: listed, with its note on the base URL
+    if (o.status === "skipped" && o.notes[0]?.rule !== "api-path-prefix") { notApi++; continue; }
     const r = o.routeId ? routeById(o.routeId) : undefined;
     const rec: VerifyRecord = {
       position: d.position, ...(d.file ? { file: d.file } : {}), count: d.count, verdict: "skipped",
@@ -322,7 +332,7 @@ export async function verify(input: VerifyInput, client: () => Promise<Client>, 
 
   if (secrets?.length) for (const r of records) { redactInPlace(r.from, secrets); if (r.to) redactInPlace(r.to, secrets); }
 
-  const summary: VerifySummary = { total: records.length, equivalent: 0, unconfirmed: 0, differs: 0, skipped: 0, failed: 0, invalid: input.invalid.length, ...(sample ? { sample } : {}),
+  const summary: VerifySummary = { total: records.length, equivalent: 0, unconfirmed: 0, differs: 0, skipped: 0, failed: 0, invalid: input.invalid.length, ...(notApi ? { notApi } : {}), ...(sample ? { sample } : {}),
     ...(interrupted ? { interrupted: { done: finished.size, of: chosen.length } } : {}), routes: {} };
   for (const r of records) {
     summary[r.verdict]++;

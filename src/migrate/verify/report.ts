@@ -95,6 +95,7 @@ export function summaryLine(s: VerifySummary, width?: number): string {
   const sample = !s.sample ? "" : s.sample.size >= s.sample.of ? ` (--sample takes all ${n(s.sample.of)} replayable)`
     : ` (a ${s.sample.first ? "first-N" : `random, --seed ${s.sample.seed}`} sample of ${n(s.sample.size)} of ${n(s.sample.of)} replayable)`;
   const invalid = s.invalid ? `; ${n(s.invalid)} line${s.invalid === 1 ? " is" : "s are"} not a request` : "";
-  const line = `migrate verify: ${n(s.total)} distinct request${s.total === 1 ? "" : "s"}${sample}: ${VERDICTS.map((v) => `${n(s[v])} ${v}`).join(", ")}${invalid}`;
+  const notApi = s.notApi ? `; ${n(s.notApi)} not the API's, set aside (pages, assets, other hosts)` : "";
+  const line = `migrate verify: ${n(s.total)} distinct request${s.total === 1 ? "" : "s"}${sample}: ${VERDICTS.map((v) => `${n(s[v])} ${v}`).join(", ")}${invalid}${notApi}`;
   return wrapCounts(line, width).join("\n") + "\n";
 }
