@@ -131,6 +131,13 @@ describe("parameters", () => {
     // the alias of the intel list too; a list whose page size is not carried (grounding history) is not given one
     expect(mig("GET", "/v2/signals").to!.query.limit).toBe(String(ROUTES.find((x) => x.id === "v2.intel.list")!.params.find((p) => p.name === "limit")!.default));
     expect(mig("GET", "/v2/grounding/history").to!.query).toEqual({});
+    // its page and limit page through past snapshots: no v3 cursor leads there (before: limit=10
+    // was "the topic history window (from/to)", and page=2 said to follow /v3/topics' nextCursor)
+    const paged = mig("GET", "/v2/grounding/history?page=2&limit=10");
+    expect([paged.status, paged.to!.query, paged.pending]).toEqual(["partial", {}, undefined]);
+    expect(rules(paged)).not.toContain("page-to-cursor");
+    const window = paged.notes.find((n) => n.rule === "topic-history-window")!.message;
+    expect(window).toMatch(/^page=2, limit=10: .*\(page, limit\) have no v3 equivalent/);
   });
   it("at on project detail is partial with at-to-series-window", () => {
     const o = mig("GET", `/v2/projects/${ID}?at=2026-09-01T00:00:00Z`);
