@@ -83,7 +83,7 @@ export const MIGRATION_RULES = {
     action: "Split the request: one v3 request per value, then join their items (a project on several of them comes back from each)." },
   "limit-not-v3-page-size": { effect: "partial", message: "The page size is not one v3 takes (a whole number from 1 to its maximum): it was kept as written, and v3 refuses it (invalid_request).",
     action: "Set a page size from 1 to the v3 maximum, or drop it for the v3 default." },
-  "param-not-in-contract": { effect: "partial", message: "A query parameter is not in the v2 contract of this route and was dropped.",
+  "param-not-in-contract": { effect: "partial", message: "A query parameter mids does not know for this v2 route was dropped from the v3 request (the spec does not show every parameter of /v2/projects, /v2/intel and /v2/topics: one there may be a real filter, and without it the v3 request may return more).",
     action: "Check whether v3 has an equivalent filter (mids migrate explain)." },
   "key-in-query": { effect: "info", message: "An API key or other credential (token, password, signature) in the query string was dropped from the v3 request (and redacted).",
     action: "Send the key in the x-api-key header (or Authorization in v3)." },
