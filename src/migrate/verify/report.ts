@@ -61,7 +61,7 @@ export function terminalReport(records: VerifyRecord[], summary: VerifySummary, 
     } else if (r.verdict === "unconfirmed" && r.unconfirmed) {
       line += `  not in the v3 answer, whose shape is assumed: ${r.unconfirmed.map((u) => (u.v3Field ? `${u.field} (v3 ${u.v3Field})` : u.field)).join(", ")}`;
     } else if (r.errors?.length) {
-      // (a skipped request with errors: both sides said not found)
+      // (a skipped request with errors: both sides said not found, or refused the start for the history window)
       if (r.verdict === "skipped") line += `: ${r.reason?.startsWith(WINDOW_ON_BOTH) ? WINDOW_ON_BOTH : GONE_ON_BOTH}`;
       // the errors' own words (`project 'jutufi' not found`), as -o json has them, not only their codes
       line += `: ${r.errors.map((e) => `${e.side}: ${e.message}${e.status ? ` (${e.code}, ${e.status})` : ` (${e.code})`}`).join("; ")}`;
