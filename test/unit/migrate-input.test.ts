@@ -179,6 +179,8 @@ describe("JSON lines", () => {
     // AWS API Gateway's JSON access log ($context.httpMethod, $context.path); Azure Application Gateway's
     shapes.push({ requestId: "c6af9ac6", ip: "192.0.2.1", httpMethod: "GET", path: "/v2/topics", status: "200" } as never);
     shapes.push({ category: "ApplicationGatewayAccessLog", properties: { clientIP: "192.0.2.1", httpMethod: "GET", requestUri: "/v2/topics", httpStatus: 200 } } as never);
+    // Cloudflare's Logpush HTTP requests
+    shapes.push({ ClientIP: "192.0.2.1", ClientRequestHost: "h", ClientRequestMethod: "GET", ClientRequestURI: "/v2/topics", EdgeResponseStatus: 200, RayID: "7d1" } as never);
     for (const s of shapes) {
       const r = parseJsonLine(JSON.stringify(s));
       expect(typeof r === "object" && r ? [r.req.method, r.req.path] : r, JSON.stringify(s)).toEqual(["GET", "/v2/topics"]);

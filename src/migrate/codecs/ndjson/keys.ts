@@ -8,9 +8,10 @@ export const OUTER_HOLDER = "meta";
 // (`request_method` and `request_uri`: nginx's variables, as its JSON log formats name the fields;
 // `request_verb` and `request_url`: AWS ALB log fields, as Athena and log shippers name them;
 // `RequestMethod` and `RequestPath`: Traefik's JSON access log; `httpMethod`: AWS API Gateway's
-// `$context.httpMethod`, and Azure's with `requestUri`)
-export const METHOD_KEYS: readonly string[] = ["method", "requestMethod", "verb", "request_method", "request_verb", "RequestMethod", "httpMethod"];
-export const URL_KEYS: readonly string[] = ["url", "path", "uri", "requestUrl", "originalUrl", "request_uri", "request_url", "RequestPath", "requestUri"];
+// `$context.httpMethod`, and Azure's with `requestUri`; `ClientRequestMethod` and `ClientRequestURI`:
+// Cloudflare's Logpush HTTP requests)
+export const METHOD_KEYS: readonly string[] = ["method", "requestMethod", "verb", "request_method", "request_verb", "RequestMethod", "httpMethod", "ClientRequestMethod"];
+export const URL_KEYS: readonly string[] = ["url", "path", "uri", "requestUrl", "originalUrl", "request_uri", "request_url", "RequestPath", "requestUri", "ClientRequestURI"];
 /** a key whose string value is a whole request line, `GET /v2/x HTTP/1.1` (nginx's `$request` in its usual JSON format) */
 export const REQUEST_LINE_KEY = "request";
 /** keys that may hold the query apart from a URL without one (an object, or a string: nginx's `$args`) */
