@@ -122,7 +122,7 @@ export const ASSUMPTION_NOTES: Record<keyof typeof ASSUMED, string> = {
   v2MaxLimit: "v2 projects and intel lists take at most 100 items a page (the sandbox holds to it; mids never refuses a larger `--limit` itself)",
   groundingAliasContract: "`GET /v2/grounding` and `/v2/grounding/history` answer their own contract (spec 2.8, 8.5: snapshots of up to 10 topics in attention-rank order, `meta.upgrade` when unauthenticated), not the top 25 of `/v2/topics`, their successor, which the alias table's \"same contract as the named successor\" would give them; they carry an alias's `Deprecation` and `Link` headers. `/v2/topics` answers its own: at most 25 topics, ranked (`contract check` holds each to its own)",
   v2GroundingHistoryDefaultLimit: "`GET /v2/grounding/history` defaults to 10 snapshots a page (the spec caps it at 50)",
-  v2AgentPath: "the removed v2 agent route lives at `/v2/agent` (migrate reports it as removed)",
+  v2AgentPath: "the removed v2 agent route lives at `/v2/agent` (migrate reports a request to it as removed, whatever its method: none is shown)",
   signalCategoriesSunset: "`/v2/signal-categories` is one of the signals routes sunset on 2026-07-15",
   v3ErrorStatus: "v3 error codes travel with HTTP statuses 400 invalid_request, 401 credential_required, 403 entitlement_required, 404 not_found, 410 not_current, 429 rate_limited, 500 internal_error, 503 service_unavailable; the client keys off `code`, never the status alone",
   v3SeriesShape: "v3 series: `data: {projectId, slug, name, measure, from, to, points: [{timestamp, value}]}`",

@@ -158,7 +158,8 @@ export const ROUTES: readonly Route[] = [
       { name: "at", type: "timestamp", past: true, rule: "at-dropped" },
       { name: "from", type: "timestamp", historyStart: true, rule: "topic-history-window" },
       { name: "to", type: "timestamp", rule: "topic-history-window" },
-      v2page, v2limit(50, ASSUMED.v2GroundingHistoryDefaultLimit, { default: "v2GroundingHistoryDefaultLimit" }, { rule: "topic-history-window" }),
+      // (its pages are of past snapshots, which v3 does not have: no cursor leads to them)
+      { ...v2page, rule: "topic-history-window" }, v2limit(50, ASSUMED.v2GroundingHistoryDefaultLimit, { default: "v2GroundingHistoryDefaultLimit" }, { rule: "topic-history-window" }),
     ],
     summary: "Past topic snapshots (deprecated alias)", aliasOf: "v2.topics.list", deprecated: true,
     v3: { route: "v3.topics.list", rules: ["grounding-history-no-v3"] } },

@@ -110,6 +110,11 @@ const COMPRESSED: readonly [string, number[]][] = [
 ];
 const startsWith = (b: Buffer, magic: number[]) => b.length >= magic.length && magic.every((x, i) => b[i] === x);
 const isGzip = (b: Buffer) => b.length >= 2 && b[0] === 0x1f && b[1] === 0x8b;
+/**
+ * A UTF-16 byte-order mark (FF FE, FE FF): text as Windows PowerShell 5.1's `>` and `Out-File`
+ * write it. Read as UTF-8 each line would be one `invalid: not valid UTF-8`, saying nothing of why.
+ */
+const isUtf16 = (b: Buffer) => b.length >= 2 && ((b[0] === 0xff && b[1] === 0xfe) || (b[0] === 0xfe && b[1] === 0xff));
 
 /** Pull chunks one at a time, so the first ones can be looked at and then replayed. */
 class Chunks {
@@ -245,6 +250,11 @@ async function readOne(io: IO, file: string, stdin: boolean, multi: boolean, opt
     if (named) {
       throw new UsageError(`cannot read ${stdin ? "stdin" : `'${file}'`}: ${named[0]}-compressed input is not supported (gzip is)`, {
         hint: `decompress it first, e.g. ${named[0] === "bzip2" ? "bzcat" : named[0] === "xz" ? "xzcat" : named[0] === "zstd" ? "zstdcat" : named[0] === "lz4" ? "lz4cat" : "unzip -p"} FILE | mids migrate -`,
+      });
+    }
+    if (isUtf16(magic)) {
+      throw new UsageError(`cannot read ${stdin ? "stdin" : `'${file}'`}: it is UTF-16 text (it starts with a UTF-16 byte-order mark); mids reads UTF-8`, {
+        hint: "convert it first, e.g. iconv -f UTF-16 -t UTF-8 FILE | mids migrate - (in PowerShell, write logs with Out-File -Encoding utf8)",
       });
     }
     const gzip = isGzip(magic);

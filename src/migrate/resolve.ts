@@ -131,13 +131,21 @@ async function resolvePending(p: Pending, c: Client, to: Shape, notes: Note[]): 
     }
     let cursor: string | null | undefined;
     let reached = 1;
+    // the cursors followed so far: one sent again (the same page's, or an earlier one's) leads
+    // back to a page already read, and the walk would name a page that is not page N
+    const seen = new Set<string>();
+    let again = false;
     for (; reached < p.page; reached++) {
       const q = { ...to.query, ...(cursor ? { cursor } : {}) };
       const res = await c.call(m.route.id, { pathParams: m.params, query: q });
       cursor = res.nextCursor;
       if (!cursor) break;
+      if (seen.has(cursor)) { again = true; break; }
+      seen.add(cursor);
     }
-    if (cursor && reached === p.page) {
+    if (again) {
+      notes.push({ rule: "page-to-cursor", message: `--resolve: ${pageLabel(p)} cannot be reached: page ${reached} sent a meta.nextCursor it had sent before, so following it leads back to a page already read (the server's paging is broken).` });
+    } else if (cursor && reached === p.page) {
       to.query.cursor = cursor;
       notes = notes.filter((n) => n.rule !== "page-to-cursor");
       // (a cursor that would not print as sent is not shown: the request holds it as the server sent it)

@@ -1,7 +1,7 @@
 // The rewriter: one v2 request in, its v3 equivalent out, driven by the route table
 // (src/contract/routes.ts: `v3` successors, param `to`/`rule`) and the rule texts of
 // src/contract/migration.ts. Pure and offline; --resolve finishes `pending` work later.
-import { ROUTES, matchRoute, matchPath, namesAnotherPath, route as routeById, paramsOf, lossyDefaults, byDefault, type Route, type ParamSpec } from "../contract/routes.js";
+import { ROUTES, matchRoute, matchPath, namesAnotherPath, route as routeById, paramsOf, lossyDefaults, byDefault, maxIsAssumed, type Route, type ParamSpec } from "../contract/routes.js";
 import { UsageError } from "../errors.js";
 import { migrationRule, DETAIL_ONLY_NOTE, FIELD_RENAMES, RENAME_SCOPES_BY_V3_ROUTE, V2_SERIES_DEFAULT_WINDOW_DAYS } from "../contract/migration.js";
 import { RESOLVE_MAX_PAGES, type LogRequest, type Note, type Outcome, type Pending, type Shape, type Status } from "./types.js";
@@ -295,7 +295,12 @@ function rewriteRequest(req: LogRequest, opts: RewriteOptions): Outcome {
   }
   const c = matchParts(g, method, path, count);
   if (!c || c.version !== "v2") {
-    const rule = matchPath(path).some((x) => x.route.version === "v2") ? "method-not-allowed" : "unknown-v2-route";
+    const known = matchPath(path).filter((x) => x.route.version === "v2");
+    // a removed route the spec names without its path or method (the agent route: both assumed)
+    // is removed whatever the method: no method is documented for it to be wrong against
+    const gone = known.find((x) => x.route.assumed && x.route.v3?.route === null);
+    if (gone) return rewriteV2(gone.route, Object.values(gone.params), req, from, opts);
+    const rule = known.length ? "method-not-allowed" : "unknown-v2-route";
     return outcome("unrecognized", from, null, [note(rule)]);
   }
   return rewriteV2(c.route, g.matched, req, from, opts);
@@ -526,7 +531,8 @@ function rewriteV2(r: Route, v2Values: readonly string[], req: LogRequest, from:
       const max = to?.max;
       if (max !== undefined && Number(v) > max) {
         query[spec.to] = String(max);
-        byRule = hit(byRule, "limit-over-v3-max", `${k}=${clip(v)} -> ${spec.to}=${max}`);
+        // (a maximum the spec does not show, the intel list's, is said to be mids' assumption)
+        byRule = hit(byRule, "limit-over-v3-max", `${k}=${clip(v)} -> ${spec.to}=${max}${maxIsAssumed(to!) ? ` (${max} is an assumed maximum: the spec shows none for this list)` : ""}`);
         if (Number.isInteger(Number(v))) lowered = { to: spec.to, size: Number(v), max, at: byRule.length - 1 };
         continue;
       }

@@ -5,7 +5,7 @@
 // away (`| head`) stops the run quietly.
 import type { IO } from "../io.js";
 import { writeAsync } from "../io.js";
-import { stripControl } from "../util/sanitize.js";
+import { escapeC1Json, stripControl } from "../util/sanitize.js";
 import type { InputInfo } from "./reader.js";
 import { Output, type ChunkWriter, type TextWriter } from "./output.js";
 import type { Tally } from "./summary.js";
@@ -37,12 +37,17 @@ export interface WriteStageOptions {
 /** Text for a terminal: escapes and other controls dropped, line breaks kept. */
 const ttySafe = (s: string): string => s.split(/(\r?\n)/).map((part, i) => (i % 2 ? part : stripControl(part))).join("");
 
-/** The report record without its position: `"status":...,"from":...,"to":...,"notes":[...]}`. `jsonOfNote`: a run's serialised notes. */
+/**
+ * The report record without its position: `"status":...,"from":...,"to":...,"notes":[...]}`.
+ * `jsonOfNote`: a run's serialised notes. The log's invisible characters (a bidi override, a
+ * zero-width space in a filter value) are written as \u escapes, as in every JSON mids writes
+ * (escapeC1Json: the parsed value is the same); once per distinct request (the caller caches it).
+ */
 function recordJson(c: Cached, jsonOfNote: (n: Note) => string): string {
   const o = c.o;
   let notes = "";
   for (let i = 0; i < o.notes.length; i++) notes += (i ? "," : "") + jsonOfNote(o.notes[i]);
-  return `"status":${JSON.stringify(o.status)},"from":${JSON.stringify(o.from)},"to":${JSON.stringify(o.to)},"notes":[${notes}]}`;
+  return escapeC1Json(`"status":${JSON.stringify(o.status)},"from":${JSON.stringify(o.from)},"to":${JSON.stringify(o.to)},"notes":[${notes}]}`);
 }
 
 export class WriteStage {
@@ -163,7 +168,7 @@ export class WriteStage {
   }
 
   invalid(position: number, reason: string): void | Promise<void> {
-    if (this.opts.report) return this.out.str(this.reportLine(position, JSON.stringify({ status: "invalid", from: null, to: null, notes: [{ rule: "invalid-input", message: reason }] }).slice(1)));
+    if (this.opts.report) return this.out.str(this.reportLine(position, escapeC1Json(JSON.stringify({ status: "invalid", from: null, to: null, notes: [{ rule: "invalid-input", message: reason }] }).slice(1))));
     if (this.tally.full()) return void this.tally.leave("");
     this.tally.leave(`${this.where(position)}: invalid: ${stripControl(this.redaction.redactor.redactText(reason))}`);
   }
@@ -187,7 +192,7 @@ export class WriteStage {
 
   private reportLine(position: number, rest: string): string {
     const file = this.input?.name;
-    const text = `{"position":${position},${file ? `"file":${JSON.stringify(file)},` : ""}${rest}`;
+    const text = `{"position":${position},${file ? `"file":${escapeC1Json(JSON.stringify(file))},` : ""}${rest}`;
     if (this.opts.report === "ndjson") return text + "\n";
     return (this.reported++ ? ",\n" : "") + text;
   }

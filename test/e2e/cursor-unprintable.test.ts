@@ -68,4 +68,22 @@ describe("a cursor that would not print as sent", () => {
     expect(note).toMatch(/^(v3 )?page 2 .*is the cursor now in the request's query \(not shown: it holds control or invisible characters\)/);
     expect(note).not.toContain("is cursor");
   });
+
+  // Before, a server whose paging is broken (each page sends the same nextCursor) had --resolve
+  // name that cursor as page 5's ("page 5 is cursor same (walked 4 pages)"), the cursor of page 2,
+  // and verify compared v2's page 5 with it as `equivalent`.
+  it("migrate --resolve and verify: a nextCursor sent again is not named as page N's cursor", async () => {
+    const v2 = { status: 200, data: [{ id: "a".repeat(24), name: "A", trendScore: 1 }], pagination: { page: 5, limit: 20, totalCount: 200, hasMore: true } };
+    const h = await hostile((req, res) => sendJson(res, 200, (req.url ?? "").startsWith("/v2/") ? v2 : page("same")));
+    const input = "GET /v2/projects?page=5&limit=20 HTTP/1.1\n";
+    const r = await runMain(["migrate", "--resolve", "-", "-o", "ndjson"], { env: env(h.url), input });
+    const req = JSON.parse(r.stdout.split("\n")[0]) as { status: string; to: { query: Record<string, string> }; notes: { rule: string; message: string }[] };
+    expect([req.status, req.to.query.cursor]).toEqual(["partial", undefined]);
+    expect(req.notes.map((n) => n.rule)).not.toContain("resolved");
+    expect(req.notes.map((n) => n.message)).toContain("--resolve: page 5 cannot be reached: page 2 sent a meta.nextCursor it had sent before, so following it leads back to a page already read (the server's paging is broken).");
+    const v = await runMain(["migrate", "verify", "-", "-o", "json"], { env: env(h.url), input });
+    const rec = (JSON.parse(v.stdout) as { requests: { verdict: string; reason?: string }[] }).requests[0];
+    expect(rec.verdict).toBe("skipped");
+    expect(rec.reason).toMatch(/^no rewrite to compare: --resolve: page 5 cannot be reached: page 2 sent a meta\.nextCursor it had sent before/);
+  });
 });

@@ -43,6 +43,29 @@ describe("migrate verify and a subject not found on both versions", () => {
     expect(line).toMatch(/^1  GET \/v2\/projects\/gone  skipped: not found on either version: nothing to compare: v2: .*project gone not found.*; v3: .*\(not_found, 404\)$/);
   });
 
+  // Before, a request both versions refuse as starting before the key's history window (spec 8.2:
+  // a log older than the window, replayed with a self-serve key) was `failed`, and `--fail-on
+  // failed` failed on old log lines that v3 answers just as v2 does.
+  it("skips a request both versions refuse with HISTORY_WINDOW_EXCEEDED, fails one only v2 refuses", async () => {
+    const earliest = "2026-10-30T00:00:00.000Z";
+    const history = { archiveAccess: false, enforced: true, lookbackDays: 30, earliestAvailableAt: earliest, enforcementAt: "2026-08-17T00:00:00.000Z" };
+    const h = await hostile((req, res) => {
+      const [path, query] = (req.url ?? "").split("?");
+      if (path.startsWith("/v2/")) return sendJson(res, 403, { error: "Forbidden", code: "HISTORY_WINDOW_EXCEEDED", message: "start is before the history window", status: 403, data: null, meta: { history } });
+      if (query?.includes("2026-01-01")) return sendJson(res, 403, { code: "HISTORY_WINDOW_EXCEEDED", message: "start is before the history window", details: { earliestAvailableAt: earliest } });
+      return sendJson(res, 200, { data: { points: [] }, meta: { history } });
+    });
+    const log = ["2026-01-01", "2026-02-01"].map((d) => `GET /v2/projects/abc/rank?start=${d}T00:00:00Z HTTP/1.1`).join("\n") + "\n";
+    const env = baseEnv({ MIDS_BASE_URL: h.url, MIDS_API_KEY: "k_test_gone_1234" });
+    const r = await runMain(["migrate", "verify", "-", "-o", "json", "--max-retries", "0", "--fail-on", "failed"], { env, input: log });
+    const recs = (JSON.parse(r.stdout) as { requests: Rec[] }).requests;
+    expect(recs.map((x) => `${x.position}:${x.verdict}`)).toEqual(["1:skipped", "2:failed"]);
+    expect(recs[0].reason).toMatch(/^the start is before the key's history window on either version: nothing to compare \(v2: HISTORY_WINDOW_EXCEEDED \(403\), v3: HISTORY_WINDOW_EXCEEDED \(403\)\)$/);
+    expect(recs[0].errors!.map((e) => e.side)).toEqual(["v2", "v3"]);
+    // the one v3 answers is still a failure: the gate fails on it
+    expect(r.code, r.stderr).toBe(8);
+  });
+
   // Before, a bare 404 on both sides (no v3 error code: the server has no such path, as when the
   // base URL ends in /v2 and every path gets the version twice) was "not found on either version"
   // and skipped, so `--fail-on differs,failed` passed a run in which nothing was compared.

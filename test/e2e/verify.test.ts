@@ -270,6 +270,29 @@ describe("migrate verify", () => {
     expect(gated[1].stdout).toBe(runs[1].stdout);
   });
 
+  // Before, each of a browser HAR's page assets (scripts, fonts, images, data: URLs) was a listed
+  // `skipped` request ("no rewrite: skipped (not-an-api-path)"), counted in the distinct requests:
+  // a dashboard's HAR of 8 API calls and 140 assets read "148 distinct requests ... 140 skipped".
+  it("leaves out requests that are not the API's (a page's assets, data: URLs), counting them apart; a proxy's /api/v2 path stays listed", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "mids-verify-"));
+    const entry = (url: string) => ({ request: { method: "GET", url, headers: [] }, response: { status: 200 } });
+    const har = join(dir, "page.har");
+    const urls = ["https://app.example/static/app.js", "https://sb.example/v2/clusters", "data:image/png;base64,AAAA", "https://fonts.example/inter.woff2", "https://app.example/api/v2/clusters"];
+    writeFileSync(har, JSON.stringify({ log: { version: "1.2", creator: { name: "t", version: "1" }, entries: urls.map(entry) } }));
+    const j = await verify([har, "-o", "json"]);
+    expect(j.code, j.stderr).toBe(0);
+    const rep = JSON.parse(j.stdout) as Report & { summary: { notApi?: number } };
+    expect(rep.requests.map((q) => `${q.position}:${q.verdict}`)).toEqual(["2:equivalent", "5:skipped"]);
+    expect(rep.requests[1].reason).toContain("api-path-prefix");
+    expect(rep.summary).toMatchObject({ total: 2, equivalent: 1, skipped: 1, notApi: 3 });
+    expect(j.stderr).toContain("migrate verify: 2 distinct requests: 1 equivalent, 0 unconfirmed, 0 differs, 1 skipped, 0 failed; 3 not the API's, set aside (pages, assets, other hosts)");
+    const t = await verify([har, "-o", "table"]);
+    expect(t.stdout).not.toMatch(/static|fonts|data:|not-an-api-path|not-http/);
+    // none of the API's: nothing was verified, saying why
+    writeFileSync(har, JSON.stringify({ log: { version: "1.2", creator: { name: "t", version: "1" }, entries: [entry(urls[0])] } }));
+    expect((await verify([har, "-o", "json"])).stderr).toContain("mids: warning: nothing was verified: no request of the input is to the API (1 set aside: pages, assets, other hosts)");
+  });
+
   it("a request the server refuses as bad (400) is one failed verdict, not the end of the run", async () => {
     const dir = mkdtempSync(join(tmpdir(), "mids-verify-"));
     const log = join(dir, "access.log");

@@ -103,3 +103,20 @@ describe("curl commands continued over many lines", () => {
     expect(j.end()).toMatchObject({ kind: "request", position: 7 });
   });
 });
+
+describe("the -o json and -o ndjson reports write a log's invisible characters as escapes", () => {
+  // a bidi override or a zero-width space in a logged path or filter value reads differently (or not
+  // at all) wherever the report is shown; every other JSON mids writes has them as \u escapes
+  const rlo = "\u202e";
+  const zwsp = "\u200b";
+  const log = `GET /v2/nope${rlo}x HTTP/1.1\nGET /v2/projects?names=a${zwsp}b&limit=20 HTTP/1.1\n`;
+  for (const report of ["json", "ndjson"] as const) {
+    it(`-o ${report}: the same values, none of the characters raw`, async () => {
+      const { out } = await run([log], { report });
+      expect(out).not.toMatch(/[\u202e\u200b]/);
+      expect(out).toContain("\\u202e");
+      const rows = report === "json" ? JSON.parse(out).requests : out.trim().split("\n").slice(0, 2).map((l) => JSON.parse(l));
+      expect(rows.map((r: { from: { path: string; query: Record<string, string> } }) => [r.from.path, r.from.query.names])).toEqual([[`/v2/nope${rlo}x`, undefined], ["/v2/projects", `a${zwsp}b`]]);
+    });
+  }
+});

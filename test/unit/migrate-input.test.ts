@@ -134,6 +134,24 @@ describe("JSON lines", () => {
       ["partial", ["intel-activity-dropped", "key-in-query"]], ["partial", ["page-to-cursor"]], ["partial", ["page-to-cursor"]], ["rewritten", []]]);
     expect(r.tally.byStatus.invalid).toBe(0);
   });
+  // Before, API Gateway's `httpMethod` was not read: a DELETE was read as a GET (and rewritten as
+  // one), and the line written back gained a `"method":"GET"` beside its own httpMethod
+  it("reads and writes API Gateway's httpMethod: the method is the logged one, no key is added", async () => {
+    const line = (method: string, path: string) => `{"requestId":"r1","ip":"192.0.2.1","httpMethod":"${method}","path":"${path}","status":"200"}`;
+    for (const fastPath of [true, false]) {
+      const io = testIO({ stdin: Readable.from([Buffer.from(line("GET", "/v2/clusters") + "\n" + line("DELETE", "/v2/projects/p1") + "\n")]) as unknown as NodeJS.ReadableStream });
+      const r = await migrate(io, { files: ["-"], failOn: [], quiet: true, version: "t", now: new Date(), fastPath });
+      expect(io.out(), `fastPath ${fastPath}`).toBe(line("GET", "/v3/clusters") + "\n");
+      expect(r.tally.byStatus.unrecognized, `fastPath ${fastPath}`).toBe(1);
+    }
+  });
+  it("rewrites an express-winston line in its meta.req, its other fields kept and its secrets redacted", async () => {
+    const line = (url: string, key: string) => JSON.stringify({ level: "info", message: "HTTP GET", meta: { req: { url, method: "GET", headers: { "x-api-key": key } }, res: { statusCode: 200 } } });
+    const io = testIO({ stdin: Readable.from([Buffer.from(line("/v2/signals/i1?token=k1", "k_live_123") + "\n")]) as unknown as NodeJS.ReadableStream });
+    const r = await migrate(io, { files: ["-"], failOn: [], quiet: true, version: "t", now: new Date() });
+    expect(r.tally.byStatus.invalid).toBe(0);
+    expect(JSON.parse(io.out())).toEqual(JSON.parse(line("/v3/intel/i1", "***")));
+  });
   it("rewrites an AWS ALB JSON line in place, the fast way and the general way alike", async () => {
     const line = (url: string, extra = "") => `{"type":"h2","time":"2026-11-28T10:00:00.000000Z","elb":"app/lb/1","client_ip":"2001:db8::9","request_verb":"GET","request_url":"${url}","request_proto":"HTTP/2.0"${extra}}`;
     for (const extra of ["", ',"user_agent":"curl \\"8\\""']) {
@@ -151,11 +169,18 @@ describe("JSON lines", () => {
       { req: { method: "GET", url: "/v2/topics" } },
       { httpRequest: { requestMethod: "GET", requestUrl: "https://h/v2/topics" } },
       { method: "GET", request: { uri: "/v2/topics" } },
+      // express-winston's request logger: the request under meta.req
+      { level: "info", message: "HTTP GET /v2/topics", meta: { req: { url: "/v2/topics", method: "GET", httpVersion: "1.1", originalUrl: "/v2/topics", query: {} }, res: { statusCode: 200 }, responseTime: 3 } },
     ];
     // AWS ALB log fields as Athena and log shippers name them
     shapes.push({ type: "h2", client_ip: "2001:db8::9", request_verb: "GET", request_url: "https://h:443/v2/topics", request_proto: "HTTP/2.0" } as never);
     // Traefik's JSON access log
     shapes.push({ ClientHost: "192.0.2.1", RequestHost: "h", RequestMethod: "GET", RequestPath: "/v2/topics", RequestProtocol: "HTTP/1.1", DownstreamStatus: 200 } as never);
+    // AWS API Gateway's JSON access log ($context.httpMethod, $context.path); Azure Application Gateway's
+    shapes.push({ requestId: "c6af9ac6", ip: "192.0.2.1", httpMethod: "GET", path: "/v2/topics", status: "200" } as never);
+    shapes.push({ category: "ApplicationGatewayAccessLog", properties: { clientIP: "192.0.2.1", httpMethod: "GET", requestUri: "/v2/topics", httpStatus: 200 } } as never);
+    // Cloudflare's Logpush HTTP requests
+    shapes.push({ ClientIP: "192.0.2.1", ClientRequestHost: "h", ClientRequestMethod: "GET", ClientRequestURI: "/v2/topics", EdgeResponseStatus: 200, RayID: "7d1" } as never);
     for (const s of shapes) {
       const r = parseJsonLine(JSON.stringify(s));
       expect(typeof r === "object" && r ? [r.req.method, r.req.path] : r, JSON.stringify(s)).toEqual(["GET", "/v2/topics"]);

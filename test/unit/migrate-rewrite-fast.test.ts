@@ -2,7 +2,7 @@
 // random paths it must pick the route matchRoute picks and build the path buildPath builds
 // (src/contract/routes.ts, the reference).
 import { describe, expect, it } from "vitest";
-import { ROUTES, buildPath, matchRoute, route as routeById } from "../../src/contract/routes.js";
+import { ROUTES, buildPath, matchPath, matchRoute, route as routeById } from "../../src/contract/routes.js";
 import { migrationRule } from "../../src/contract/migration.js";
 import { ASSUMED } from "../../src/contract/assumed.js";
 import { rewrite } from "../../src/migrate/rewrite.js";
@@ -14,7 +14,11 @@ const now = new Date("2026-11-22T00:00:00Z");
 // that is empty, . or .. (buildPath refuses it; the rewriter calls the request unrecognized)
 function reference(method: string, path: string): { routeId?: string; to: string | null } | { refused: string } {
   const m = matchRoute(method, path);
-  if (!m || m.route.version !== "v2") return { to: null };
+  if (!m || m.route.version !== "v2") {
+    // a removed route the spec shows without its method (the agent route) is that route whatever the method
+    const gone = matchPath(path).find((x) => x.route.version === "v2" && x.route.assumed && x.route.v3?.route === null);
+    return gone ? { routeId: gone.route.id, to: null } : { to: null };
+  }
   const dot = Object.values(m.params).find((v) => v === "" || v === "." || v === "..");
   if (dot !== undefined) return { refused: dot };
   const succ = m.route.v3!;

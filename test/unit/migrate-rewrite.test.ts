@@ -41,6 +41,8 @@ describe("spec 9.5 route map", () => {
     ["GET", "/v2/clusters", "rewritten", "GET /v3/clusters"],
     ["GET", "/v2/api-keys/info", "rewritten", "GET /v3/me", "api-key-info-to-me"],
     ["POST", "/v2/agent", "removed", null, "agent-removed"],
+    // the spec names the agent route without its method (or path): any method to it is that route, removed
+    ["GET", "/v2/agent", "removed", null, "agent-removed"],
     ["GET", "/v2/recipes", "removed", null, "recipes-discontinued"],
     ["GET", "/v2/recipes/daily", "removed", null, "recipes-discontinued"],
     ["POST", "/v2/recipes/execute", "removed", null, "recipes-discontinued"],
@@ -129,6 +131,13 @@ describe("parameters", () => {
     // the alias of the intel list too; a list whose page size is not carried (grounding history) is not given one
     expect(mig("GET", "/v2/signals").to!.query.limit).toBe(String(ROUTES.find((x) => x.id === "v2.intel.list")!.params.find((p) => p.name === "limit")!.default));
     expect(mig("GET", "/v2/grounding/history").to!.query).toEqual({});
+    // its page and limit page through past snapshots: no v3 cursor leads there (before: limit=10
+    // was "the topic history window (from/to)", and page=2 said to follow /v3/topics' nextCursor)
+    const paged = mig("GET", "/v2/grounding/history?page=2&limit=10");
+    expect([paged.status, paged.to!.query, paged.pending]).toEqual(["partial", {}, undefined]);
+    expect(rules(paged)).not.toContain("page-to-cursor");
+    const window = paged.notes.find((n) => n.rule === "topic-history-window")!.message;
+    expect(window).toMatch(/^page=2, limit=10: .*\(page, limit\) have no v3 equivalent/);
   });
   it("at on project detail is partial with at-to-series-window", () => {
     const o = mig("GET", `/v2/projects/${ID}?at=2026-09-01T00:00:00Z`);
@@ -178,11 +187,23 @@ describe("parameters", () => {
     const o = mig("GET", "/v2/projects?limit=100");
     expect(o.to!.query.limit).toBe("50");
     expect(rules(o)).toContain("limit-over-v3-max");
+    // spec 4.2 shows the project list's maximum (50); it shows no parameters of the intel list, so
+    // a maximum there is mids' assumption, and the note says so rather than state it as v3's
+    expect(o.notes.find((n) => n.rule === "limit-over-v3-max")!.message).not.toMatch(/assumed/);
+    const intel = mig("GET", "/v2/intel?limit=100").notes.find((n) => n.rule === "limit-over-v3-max")!;
+    expect(intel.message).toMatch(/^limit=100 -> limit=\d+ \(\d+ is an assumed maximum: the spec shows none for this list\): /);
   });
   it("drops unknown parameters with a note, and keys in the query with key-in-query (redacted in from)", () => {
     const o = mig("GET", "/v2/clusters?foo=1&api_key=sk_secret_123");
     expect(o.status).toBe("partial");
     expect(rules(o)).toEqual(["param-not-in-contract", "key-in-query"]);
+    // spec 4.1 does not show the whole parameter list of /v2/projects (nor /v2/intel's): a name
+    // mids does not know there is not said to be outside the v2 contract (before: "is not in the v2
+    // contract of this route"), and the note says the v3 answer may be wider without it
+    const category = mig("GET", "/v2/projects?category=defi&limit=20").notes.find((n) => n.rule === "param-not-in-contract")!.message;
+    expect(category).toMatch(/^category=defi: A query parameter mids does not know for this v2 route was dropped/);
+    expect(category).not.toMatch(/not in the v2 contract/);
+    expect(category).toContain("does not show every parameter of /v2/projects");
     expect(o.from.query.api_key).toBe("***");
     expect(JSON.stringify(o)).not.toContain("sk_secret_123");
   });

@@ -40,3 +40,16 @@ describe("verify summary line", () => {
     expect(cut).not.toContain("more more");
   });
 });
+
+describe("verify terminal listing", () => {
+  it("shows a difference that is only an invisible character (zero-width, bidi) as an escape, not two equal-looking values", () => {
+    const rec: VerifyRecord = {
+      position: 1, count: 1, verdict: "differs", from: { method: "GET", path: "/v2/projects/p", query: {} }, to: { method: "GET", path: "/v3/projects/p", query: {} },
+      differences: [{ field: "name", v2: "Aave", v3: "Aave\u200b" }, { field: "description", v2: "Lending", v3: "Lending\u202e" }], ignored: [],
+    };
+    const line = terminalReport([rec], { ...base, differs: 1 }).split("\n")[0];
+    expect(line).toContain('name: v2 "Aave", v3 "Aave\\u200b"');
+    expect(line).toContain('description: v2 "Lending", v3 "Lending\\u202e"');
+    expect(line).not.toMatch(/[\u200b\u202e]/);
+  });
+});

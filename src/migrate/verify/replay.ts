@@ -62,6 +62,12 @@ export interface VerifySummary {
   failed: number;
   /** lines that are not requests (not replayed, not counted in total) */
   invalid: number;
+  /**
+   * requests that are not the API's, which the rewrite sets aside (a page's assets, a `data:` URL,
+   * another host's calls): not listed, not counted in total, as `mids migrate` counts them apart
+   * (present when there are any)
+   */
+  notApi?: number;
   sample?: { size: number; of: number; first: boolean; seed?: number };
   /** Ctrl-C or SIGTERM stopped the run: `done` of the `of` requests to replay were finished (the rest are left out) */
   interrupted?: { done: number; of: number };
@@ -153,6 +159,12 @@ export function sampleIndices(of: number, n: number, first: boolean, seed: numbe
 
 /** The reason of a request both versions answer with not found (`not_found`, `not_current`, a 404 or 410). */
 export const GONE_ON_BOTH = "not found on either version: nothing to compare";
+/**
+ * The reason of a request both versions refuse for a start before the key's history window (spec
+ * 8.2: 403 HISTORY_WINDOW_EXCEEDED): a log older than the window, replayed with a self-serve key.
+ */
+export const WINDOW_ON_BOTH = "the start is before the key's history window on either version: nothing to compare";
+const HISTORY_WINDOW_CODE = "HISTORY_WINDOW_EXCEEDED";
 /** The v3 codes that say a subject is not there (spec 7.1). */
 const SUBJECT_GONE: ReadonlySet<string> = new Set(["not_found", "not_current"]);
 
@@ -201,8 +213,12 @@ function sideError(side: "v2" | "v3", e: unknown, c: Client): SideError {
 export async function verify(input: VerifyInput, client: () => Promise<Client>, opts: VerifyOptions): Promise<{ records: VerifyRecord[]; summary: VerifySummary }> {
   const records: VerifyRecord[] = [];
   const toReplay: { rec: VerifyRecord; o: Outcome }[] = [];
+  let notApi = 0;
   for (const d of input.requests) {
     const { o, skip } = plan(d, opts.now, opts.pathPrefix);
+    // not the API's (a browser HAR is mostly these): counted apart. A known route under a path no
+    // base URL names (api-path-prefix) is the API's: listed, with its note on the base URL
+    if (o.status === "skipped" && o.notes[0]?.rule !== "api-path-prefix") { notApi++; continue; }
     const r = o.routeId ? routeById(o.routeId) : undefined;
     const rec: VerifyRecord = {
       position: d.position, ...(d.file ? { file: d.file } : {}), count: d.count, verdict: "skipped",
@@ -269,7 +285,11 @@ export async function verify(input: VerifyInput, client: () => Promise<Client>, 
       // subject but a path the server does not have, a base URL that ends in /v2, say)
       const goneOnBoth = a.status === "rejected" && b.status === "rejected" && [a.reason, b.reason].every((e) => (e as MidsError).exitCode === EXIT.notFound) &&
         SUBJECT_GONE.has((b.reason as MidsError).code);
-      Object.assign(rec, goneOnBoth ? { verdict: "skipped", errors, reason: `${GONE_ON_BOTH} (${reason})` } : { verdict: "failed", errors, reason });
+      // both refuse the start as before the key's history window (a request logged when it was
+      // inside): v3 holds to the window as v2 does, and there is no answer to compare either
+      const windowOnBoth = a.status === "rejected" && b.status === "rejected" && [a.reason, b.reason].every((e) => (e as MidsError).code === HISTORY_WINDOW_CODE);
+      const skip = goneOnBoth ? GONE_ON_BOTH : windowOnBoth ? WINDOW_ON_BOTH : undefined;
+      Object.assign(rec, skip ? { verdict: "skipped", errors, reason: `${skip} (${reason})` } : { verdict: "failed", errors, reason });
       return;
     }
     const v3Route = routeById(out.routeId!).v3?.route;
@@ -312,7 +332,7 @@ export async function verify(input: VerifyInput, client: () => Promise<Client>, 
 
   if (secrets?.length) for (const r of records) { redactInPlace(r.from, secrets); if (r.to) redactInPlace(r.to, secrets); }
 
-  const summary: VerifySummary = { total: records.length, equivalent: 0, unconfirmed: 0, differs: 0, skipped: 0, failed: 0, invalid: input.invalid.length, ...(sample ? { sample } : {}),
+  const summary: VerifySummary = { total: records.length, equivalent: 0, unconfirmed: 0, differs: 0, skipped: 0, failed: 0, invalid: input.invalid.length, ...(notApi ? { notApi } : {}), ...(sample ? { sample } : {}),
     ...(interrupted ? { interrupted: { done: finished.size, of: chosen.length } } : {}), routes: {} };
   for (const r of records) {
     summary[r.verdict]++;

@@ -1,17 +1,19 @@
 // The verdicts of `mids migrate verify` on stdout: a terminal listing (one line per request that is
 // not equivalent, then a table per v2 route), one JSON report, or JSON lines then the summary.
-import { oneLine } from "../../util/sanitize.js";
+import { escapeC1Json, oneLine } from "../../util/sanitize.js";
 import { countText, wrapCounts } from "../../output/prose.js";
 import { targetOf } from "../url.js";
 import type { Difference } from "./compare.js";
-import { GONE_ON_BOTH, VERDICTS, type VerifyRecord, type VerifySummary } from "./replay.js";
+import { GONE_ON_BOTH, VERDICTS, WINDOW_ON_BOTH, type VerifyRecord, type VerifySummary } from "./replay.js";
 
 const SHOWN_DIFFERENCES = 5;
 const VALUE_WIDTH = 40;
 
 const where = (r: VerifyRecord) => `${r.file ? `${r.file}:` : ""}${r.position}`;
 const clip = (s: string, n: number) => (s.length > n ? s.slice(0, n - 3) + "..." : s);
-const valueText = (v: unknown, missing: boolean) => (missing ? "(missing)" : clip(JSON.stringify(v) ?? "null", VALUE_WIDTH));
+// a value's JSON, its invisible characters as escapes (a zero-width space or a bidi mark that is
+// the whole difference would be removed from the line, and the two values read the same)
+const valueText = (v: unknown, missing: boolean) => (missing ? "(missing)" : clip(escapeC1Json(JSON.stringify(v) ?? "null"), VALUE_WIDTH));
 
 function differenceText(d: Difference): string {
   const name = d.v3Field ? `${d.field} (v3 ${d.v3Field})` : d.field;
@@ -59,8 +61,8 @@ export function terminalReport(records: VerifyRecord[], summary: VerifySummary, 
     } else if (r.verdict === "unconfirmed" && r.unconfirmed) {
       line += `  not in the v3 answer, whose shape is assumed: ${r.unconfirmed.map((u) => (u.v3Field ? `${u.field} (v3 ${u.v3Field})` : u.field)).join(", ")}`;
     } else if (r.errors?.length) {
-      // (a skipped request with errors: both sides said not found)
-      if (r.verdict === "skipped") line += `: ${GONE_ON_BOTH}`;
+      // (a skipped request with errors: both sides said not found, or refused the start for the history window)
+      if (r.verdict === "skipped") line += `: ${r.reason?.startsWith(WINDOW_ON_BOTH) ? WINDOW_ON_BOTH : GONE_ON_BOTH}`;
       // the errors' own words (`project 'jutufi' not found`), as -o json has them, not only their codes
       line += `: ${r.errors.map((e) => `${e.side}: ${e.message}${e.status ? ` (${e.code}, ${e.status})` : ` (${e.code})`}`).join("; ")}`;
     } else if (r.reason) line += `: ${r.reason}`;
@@ -93,6 +95,7 @@ export function summaryLine(s: VerifySummary, width?: number): string {
   const sample = !s.sample ? "" : s.sample.size >= s.sample.of ? ` (--sample takes all ${n(s.sample.of)} replayable)`
     : ` (a ${s.sample.first ? "first-N" : `random, --seed ${s.sample.seed}`} sample of ${n(s.sample.size)} of ${n(s.sample.of)} replayable)`;
   const invalid = s.invalid ? `; ${n(s.invalid)} line${s.invalid === 1 ? " is" : "s are"} not a request` : "";
-  const line = `migrate verify: ${n(s.total)} distinct request${s.total === 1 ? "" : "s"}${sample}: ${VERDICTS.map((v) => `${n(s[v])} ${v}`).join(", ")}${invalid}`;
+  const notApi = s.notApi ? `; ${n(s.notApi)} not the API's, set aside (pages, assets, other hosts)` : "";
+  const line = `migrate verify: ${n(s.total)} distinct request${s.total === 1 ? "" : "s"}${sample}: ${VERDICTS.map((v) => `${n(s[v])} ${v}`).join(", ")}${invalid}${notApi}`;
   return wrapCounts(line, width).join("\n") + "\n";
 }

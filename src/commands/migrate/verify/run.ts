@@ -76,6 +76,7 @@ export async function run(flags: VerifyFlags, ctx: Context): Promise<void> {
   // a gate that compared nothing must not pass unnoticed (an empty or misdetected log): a warning,
   // and with --fail-on a failure (as ESLint fails a pattern that matched no file)
   const why = !nothing ? "" : summary.total ? (summary.total === 1 ? "the one request was skipped" : `all ${summary.total} requests were skipped`)
+    : summary.notApi ? `no request of the input is to the API (${summary.notApi} set aside: pages, assets, other hosts)`
     : summary.invalid ? `no line of the input is a request (${summary.invalid} ${summary.invalid === 1 ? "line" : "lines"})` : "the input is empty";
   if (nothing && !failOn.length) ctx.warn(`nothing was verified: ${why}`, "verify:nothing");
   if (summary.interrupted) {

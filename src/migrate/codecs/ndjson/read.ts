@@ -6,7 +6,7 @@ import type { JsonSource, ParsedJsonSource } from "./source.js";
 import { splitTarget } from "../../url.js";
 import { MAX_JSON_DEPTH, jsonDepth } from "../../../redact/index.js";
 import type { FlatJsonReader } from "./flat.js";
-import { HOLDERS, METHOD_KEYS, QUERY_KEYS, REQUEST_LINE_KEY, URL_KEYS } from "./keys.js";
+import { HOLDERS, METHOD_KEYS, OUTER_HOLDER, QUERY_KEYS, REQUEST_LINE_KEY, URL_KEYS } from "./keys.js";
 import { REQUEST as REQUEST_LINE } from "../access/read.js";
 import { pushAll } from "../../../util/arrays.js";
 
@@ -43,9 +43,12 @@ export function parseJsonLine(line: string, flat?: FlatJsonReader): { req: LogRe
 }
 
 export function fromObject(obj: Record<string, unknown>): { req: LogRequest; source: ParsedJsonSource } | string {
-  // the object itself, then each holder that is an object (looked at only when needed: no arrays per line)
-  for (let h = -1; h < HOLDERS.length; h++) {
-    const holder = (h < 0 ? obj : obj[HOLDERS[h]]) as Record<string, unknown>;
+  // the object itself, then each holder that is an object, then each under `meta` (winston's
+  // `meta.req`; looked at only when needed: no arrays per line)
+  const outer = obj[OUTER_HOLDER];
+  const n = HOLDERS.length;
+  for (let h = -1; h < 2 * n; h++) {
+    const holder = (h < 0 ? obj : h < n ? obj[HOLDERS[h]] : isObj(outer) ? outer[HOLDERS[h - n]] : undefined) as Record<string, unknown>;
     if (h >= 0 && !isObj(holder)) continue;
     const urlKey = firstKey(holder, URL_KEYS);
     if (!urlKey) continue;
