@@ -127,8 +127,9 @@ export function project(ctx: Context, item: unknown): unknown {
 /** One worker for the command (api --paginate filters each page), ended with the command. */
 async function commandJqSession(ctx: Context): Promise<JqSession> {
   if (!ctx.globals.jqSession) {
-    const { jqSession, jqLimits } = await import("./jq.js");
-    const session = (ctx.globals.jqSession = jqSession({ limits: jqLimits(ctx.io.env), signal: ctx.signal }));
+    const { jqSession, jqLimits, jqEnvironment } = await import("./jq.js");
+    const env = jqEnvironment(ctx.io.env, [ctx.globals.apiKey]);
+    const session = (ctx.globals.jqSession = jqSession({ limits: jqLimits(ctx.io.env), signal: ctx.signal, env }));
     ctx.onClose(() => session.close());
   }
   return ctx.globals.jqSession;
