@@ -303,6 +303,13 @@ function withDottedExponents(tags: Tags): Tags {
 
 /** Line breaks to a YAML 1.1 reader (PyYAML), plain text to YAML 1.2: never written raw. */
 const YAML11_BREAK = /[\u2028\u2029]/;
+/**
+ * Strings the emitter writes in a form some reader gets wrong: a tab in a plain or block scalar,
+ * where PyYAML stops with "found character '\t' that cannot start any token" (`a<TAB>b`), and
+ * a block scalar whose first lines hold only spaces (" \n"), whose spaces a reader drops or
+ * refuses (its indentation is read from the first line with text): written double-quoted.
+ */
+const YAML_MISREAD = /\t|^(?:[ ]*\n)*[ ]+(?:\n|$)/;
 
 /**
  * YAML text: strings holding characters that must not reach a terminal raw are double-quoted and
@@ -315,7 +322,7 @@ export async function yamlText(value: unknown): Promise<string> {
   visit(doc, {
     Scalar(_key, node) {
       // (a bare `=` is YAML 1.1's value-key tag, which PyYAML cannot load; U+2028/2029 are YAML 1.1 line breaks)
-      if (isScalar(node) && typeof node.value === "string" && (needsEscape(node.value) || node.value === "=" || YAML11_BREAK.test(node.value) || holdsRunnerCommand(node.value))) node.type = "QUOTE_DOUBLE";
+      if (isScalar(node) && typeof node.value === "string" && (needsEscape(node.value) || node.value === "=" || YAML11_BREAK.test(node.value) || YAML_MISREAD.test(node.value) || holdsRunnerCommand(node.value))) node.type = "QUOTE_DOUBLE";
     },
   });
   return escapeC1Yaml(doc.toString()).replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
