@@ -156,7 +156,10 @@ export function resolveGlobals(o: Record<string, unknown>, io: IO, cfg: Config, 
     return s ? (checkedSetting(key, s.value, s.source, env, profile) as T) : fallback;
   };
   const { output, outputExplicit } = resolveOutput(o, io, cfg, from, profile);
-  pick("output");
+  // --jq stands for -o json: a stored output of the wrong type that it overrides is not used, so
+  // not refused (as under -o; a stored 'xml' was not either)
+  if (typeof o.jq === "string") try { pick("output"); } catch { sources.output = { kind: "default" }; }
+  else pick("output");
   // (only needed when -o is on the command line; a stored value of the wrong type that -o
   // overrides is not used, so not refused here: config get output names it)
   let outputSetting: ReturnType<typeof settingSource>;

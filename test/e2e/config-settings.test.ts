@@ -130,12 +130,14 @@ describe("a bad value names where it came from and the fix", () => {
   it("a value of the wrong JSON type is refused the same way (exit 2, the file and the setting), never ignored", async () => {
     const env = baseEnv();
     const file = writeConfig(env, { "api-key": 12345678901, output: true, profiles: { ci: { "max-pages": [5] } } });
-    const [key, out, inProfile, get, flagWins] = await Promise.all([
+    const [key, out, inProfile, get, flagWins, jqWins] = await Promise.all([
       runMain(["--output", "table", "config", "list"], { env }),
       runMain(["config", "list"], { env }),
       runMain(["--output", "json", "--profile", "ci", "--api-key", "k".repeat(20), "config", "list"], { env }),
       runMain(["--output", "json", "--api-key", "k".repeat(20), "config", "get", "api-key"], { env }),
       runMain(["--output", "json", "--api-key", "k".repeat(20), "config", "list"], { env }),
+      // --jq implies -o json: it overrides the stored output as -o does (before: exit 2 for output: true)
+      runMain(["--jq", ".", "--api-key", "k".repeat(20), "--base-url", "http://127.0.0.1:9", "--max-retries", "0", "me"], { env }),
     ]);
     expect([key.code, key.stdout]).toEqual([2, ""]);
     expect(key.stderr).toBe(`mids: 'api-key' in ${file} must be a string (got a number)\nhint: replace it with 'mids config set api-key -'\n`);
@@ -146,6 +148,8 @@ describe("a bad value names where it came from and the fix", () => {
     expect(inProfile.stderr).toContain(`mids: 'max-pages' in profile 'ci' of ${file} must be a string or a number (got an array)\nhint: run 'mids config set --profile ci max-pages VALUE'`);
     // overridden, the value is not used, so not checked; asked for, it is refused
     expect(flagWins.code, flagWins.stderr).toBe(0);
+    expect(jqWins.stderr).not.toContain("'output'");
+    expect(jqWins.code, jqWins.stderr).toBe(7); // the request's own failure: nothing listens on port 9
     expect(get.code).toBe(2);
     expect(get.stderr).toContain(`'api-key' in ${file} must be a string (got a number)`);
     // 'config set' repairs one and keeps the others as they were (nothing is dropped from the file)
