@@ -312,6 +312,14 @@ const YAML11_BREAK = /[\u2028\u2029]/;
 const YAML_MISREAD = /\t|^(?:[ ]*\n)*[ ]+(?:\n|$)/;
 
 /**
+ * A GitHub Actions runner reads every log line that starts with `::` after its blanks as a workflow
+ * command (`::set-output name=deploy::true`, `::error::`): a block scalar's line or a plain key
+ * could start one. Strings with `::` at a line's start or after a blank are double-quoted, where a
+ * fold that still starts a line with it has its first `:` written `\x3a` (lossless, as `##[`'s `#`).
+ */
+const RUNNER_LINE_COMMAND = /(?:^|\s)::/;
+
+/**
  * YAML text: strings holding characters that must not reach a terminal raw are double-quoted and
  * escaped. Strings a YAML 1.1 reader (PyYAML, Ruby, go-yaml v2) would take for another type
  * (`ON`, `no`, `y`, `1_000`, a date-time, `=`) are quoted too, so every reader gets the same value back.
@@ -322,10 +330,12 @@ export async function yamlText(value: unknown): Promise<string> {
   visit(doc, {
     Scalar(_key, node) {
       // (a bare `=` is YAML 1.1's value-key tag, which PyYAML cannot load; U+2028/2029 are YAML 1.1 line breaks)
-      if (isScalar(node) && typeof node.value === "string" && (needsEscape(node.value) || node.value === "=" || YAML11_BREAK.test(node.value) || YAML_MISREAD.test(node.value) || holdsRunnerCommand(node.value))) node.type = "QUOTE_DOUBLE";
+      if (isScalar(node) && typeof node.value === "string" && (needsEscape(node.value) || node.value === "=" || YAML11_BREAK.test(node.value) || YAML_MISREAD.test(node.value) || RUNNER_LINE_COMMAND.test(node.value) || holdsRunnerCommand(node.value))) node.type = "QUOTE_DOUBLE";
     },
   });
-  return escapeC1Yaml(doc.toString()).replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+  // (only a double-quoted scalar's folded line can start with `::` now: \x3a is an escape there;
+  // its line breaks stay `\n`: written as folded lines, yaml wrote a blank-space line's `\ ` as `\\ `)
+  return escapeC1Yaml(doc.toString({ doubleQuotedMinMultiLineLength: Number.MAX_SAFE_INTEGER })).replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029").replace(/^([ \t]*):(?=:)/gm, "$1\\x3a");
 }
 
 /**
