@@ -179,6 +179,16 @@ describe("a bad value names where it came from and the fix", () => {
     }
   });
 
+  it("a command the server refuses for want of a key names the file's misspelt key ('apiKey'), never its value", async () => {
+    const env = sb.env();
+    delete env.MIDS_API_KEY;
+    writeConfig(env, { apiKey: "k_secret_0123456789" });
+    const r = await runMain(["me"], { env });
+    expect(r.code).toBe(3);
+    expect(r.stderr).toContain("hint: the config file's 'apiKey' is no setting: rename it 'api-key'; or run 'mids config set api-key -'");
+    expect(r.stderr).not.toContain("k_secret");
+  });
+
   it("an API key with blanks around it is trimmed; one with blanks or other characters inside is refused, never shown", async () => {
     const inner = "mids_sandbox\tdemo_secret";
     const [trailing, crlf, tab, accent, offline] = await Promise.all([
