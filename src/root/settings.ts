@@ -109,8 +109,10 @@ function checkedSetting(key: ConfigKey, value: string, source: SettingSource, en
     return parseSetting(key, value, settingLabel(key, source, configPath(env)));
   } catch (e) {
     const hint = settingFix(key, source, profile);
-    // where to fix it comes first: the message already names what is allowed
-    if (e instanceof UsageError && hint) throw new UsageError(e.message, { hint });
+    // where to fix it comes first: the message already names what is allowed; the value meant
+    // (MIDS_OUTPUT=JSON: 'json'), as -o's hint has it, leads it
+    const meant = e instanceof UsageError ? /^did you mean '([^']*)'\?/.exec(e.hint ?? "")?.[1] : undefined;
+    if (e instanceof UsageError && hint) throw new UsageError(e.message, { hint: meant === undefined ? hint : `did you mean '${meant}'? ${hint.replace(/ VALUE'/, ` ${meant}'`)}` });
     throw e;
   }
 }

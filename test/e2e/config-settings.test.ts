@@ -127,6 +127,20 @@ describe("a bad value names where it came from and the fix", () => {
     expect((await runMain(["config", "list"], { env })).code).toBe(0);
   });
 
+  it("a choice miscased or misspelt in a variable or the file names the value meant, as -o's does (before: only 'fix or unset MIDS_OUTPUT')", async () => {
+    const env = baseEnv();
+    const file = writeConfig(env, { output: "Yaml", profiles: { ci: { api: "V3" } } });
+    const [inEnv, inFile, inProfile] = await Promise.all([
+      runMain(["me"], { env: { ...env, MIDS_OUTPUT: "JSON" } }),
+      runMain(["me"], { env }),
+      runMain(["--profile", "ci", "-o", "json", "me"], { env }),
+    ]);
+    expect(inEnv.stderr).toBe("mids: MIDS_OUTPUT must be one of table, json, ndjson, csv, yaml (got 'JSON')\nhint: did you mean 'json'? fix or unset MIDS_OUTPUT\n");
+    expect(inFile.stderr).toBe(`mids: 'output' in ${file} must be one of table, json, ndjson, csv, yaml (got 'Yaml')\nhint: did you mean 'yaml'? run 'mids config set output yaml' or 'mids config unset output'\n`);
+    expect(inProfile.stderr).toContain("hint: did you mean 'v3'? run 'mids config set --profile ci api v3' or 'mids config unset --profile ci api'\n");
+    for (const r of [inEnv, inFile, inProfile]) expect(r.code).toBe(2);
+  });
+
   it("a value of the wrong JSON type is refused the same way (exit 2, the file and the setting), never ignored", async () => {
     const env = baseEnv();
     const file = writeConfig(env, { "api-key": 12345678901, output: true, profiles: { ci: { "max-pages": [5] } } });
