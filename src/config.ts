@@ -386,6 +386,28 @@ export function ignoredInFile(raw: Record<string, unknown> | undefined): string[
   return out;
 }
 
+/**
+ * A key of the config file read as nothing that means `setting` (`base_url`, `apiKey`), in the
+ * selected profile or at the top level: a "not set" error names it, as the file seems to set it.
+ * Undefined when there is none, or the file cannot be read (its own error says so elsewhere).
+ */
+export function misspeltSetting(setting: ConfigKey, env: Record<string, string | undefined>, profile?: string): string | undefined {
+  let raw: Record<string, unknown> | undefined;
+  try {
+    raw = readConfigFile(env).raw;
+  } catch {
+    return undefined;
+  }
+  const profiles = isObject(raw?.profiles) ? raw.profiles : {};
+  const places: [unknown, string][] = [[profile && profile !== DEFAULT_PROFILE ? profiles[profile] : undefined, ` of profile '${profile}'`], [raw, ""]];
+  for (const [o, where] of places) {
+    if (!isObject(o)) continue;
+    const k = Object.keys(o).find((key) => !isSetting(key) && key !== "profiles" && meantSetting(key) === setting);
+    if (k !== undefined) return `the config file's '${k}'${where} is no setting: rename it '${setting}'`;
+  }
+  return undefined;
+}
+
 /** The default profile's settings (kept for callers that know no profiles). */
 export function readConfig(env: Record<string, string | undefined>): Config {
   return readConfigFile(env).settings;

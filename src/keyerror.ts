@@ -1,6 +1,6 @@
 // A key the server refused: say so, which key (masked) and where it came from (issue 15), instead
 // of the server's "needs an API key".
-import { DEFAULT_PROFILE, checkApiKey, maskKey, settingFix, sourceText, type SettingSource } from "./config.js";
+import { DEFAULT_PROFILE, checkApiKey, maskKey, misspeltSetting, settingFix, sourceText, type SettingSource } from "./config.js";
 import { ApiError, EXIT, UsageError, rehinted, restated } from "./errors.js";
 import { redact } from "./util/known-secrets.js";
 import type { GlobalOptions } from "./context.js";
@@ -27,7 +27,7 @@ export function noKeyFix(profile: string | undefined): string {
 }
 
 /** The error to report: a rejected key is named (masked) with its source; anything else unchanged. */
-export function explainRejectedKey(err: unknown, g: Pick<GlobalOptions, "apiKey" | "sources" | "profile">): unknown {
+export function explainRejectedKey(err: unknown, g: Pick<GlobalOptions, "apiKey" | "sources" | "profile">, env?: Record<string, string | undefined>): unknown {
   const key = g.apiKey;
   // the request did not send the configured key (mids api -H): its error already names the one sent
   if (!(err instanceof ApiError) || err.credentialFrom) return err;
@@ -36,7 +36,10 @@ export function explainRejectedKey(err: unknown, g: Pick<GlobalOptions, "apiKey"
   if (!key) {
     // a v2 401/403 sent without a key: there is no key to check, one is missing
     if (err.exitCode === EXIT.credentials && err.code !== "entitlement_required") {
-      rehinted(err, `${err.code === "credential_required" ? "" : "no API key is set: "}${noKeyFix(g.profile)}`);
+      // (a hand-edited file's 'apiKey' looks set to its author: the likely cause comes first)
+      const misspelt = env && misspeltSetting("api-key", env, g.profile);
+      const fix = noKeyFix(g.profile);
+      rehinted(err, `${err.code === "credential_required" ? "" : "no API key is set: "}${misspelt ? `${misspelt}; or ${fix}` : fix}`);
     }
     return err;
   }

@@ -1,7 +1,9 @@
 // RFC 4180 CSV that carries data: numbers as served, nested values as JSON, arrays of scalars
 // joined with ";", and text cells guarded against spreadsheet formula injection.
 export function csvCell(s: string): string {
-  return /[",\r\n]/.test(s) || /^\s|\s$/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+  // (a row whose first cell starts with `::` is a GitHub Actions workflow command in a job's log:
+  // quoted, it starts with `"`, and reads the same)
+  return /[",\r\n]/.test(s) || /^\s|\s$/.test(s) || s.startsWith("::") ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
 export function csvRow(cells: readonly string[]): string {

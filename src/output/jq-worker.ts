@@ -17,6 +17,8 @@ interface JqEngine {
 class OutputCap extends Error {}
 
 function start(limits: JqWorkerData): void {
+  // a NUL would end a C string early: such a variable cannot be one, and is left out
+  const environ = limits.env.filter((s) => !s.includes("\0")).map((s) => Buffer.from(s, "utf8"));
   const state = { hit: undefined as "memory" | "output" | undefined, outBytes: 0, out: [] as Buffer[], err: [] as Buffer[], memory: undefined as WebAssembly.Memory | undefined };
   // jq-web prints "Aborted(...)" (a failed allocation) with console.error, and jq's stderr on
   // success with console.warn: what jq wrote is taken from fd_write instead
@@ -36,6 +38,28 @@ function start(limits: JqWorkerData): void {
     if (wasi?.fd_write) {
       const original = wasi.fd_write;
       wasi.fd_write = (fd, iov, iovcnt, pnum) => (fd === 1 || fd === 2 ? write(fd, iov, iovcnt, pnum) : original(fd, iov, iovcnt, pnum));
+    }
+    // $ENV and env: the command's environment (jq.ts jqEnvironment), in UTF-8, in place of
+    // emscripten's stand-in (HOME=/home/web_user, USER=web_user), which it writes byte per UTF-16 unit
+    if (wasi?.environ_get && wasi.environ_sizes_get) {
+      wasi.environ_sizes_get = (pcount, psize) => {
+        const view = new DataView(state.memory!.buffer);
+        view.setUint32(pcount >>> 0, environ.length, true);
+        view.setUint32(psize >>> 0, environ.reduce((n, b) => n + b.length + 1, 0), true);
+        return 0;
+      };
+      wasi.environ_get = (penviron, pbuf) => {
+        const bytes = new Uint8Array(state.memory!.buffer);
+        const view = new DataView(state.memory!.buffer);
+        let at = pbuf >>> 0;
+        environ.forEach((b, i) => {
+          view.setUint32((penviron >>> 0) + i * 4, at, true);
+          bytes.set(b, at);
+          bytes[at + b.length] = 0;
+          at += b.length + 1;
+        });
+        return 0;
+      };
     }
     const result = await instantiate(source, imports);
     const instance = "instance" in result ? result.instance : result;

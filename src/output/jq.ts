@@ -7,6 +7,8 @@ import { existsSync } from "node:fs";
 import { Worker } from "node:worker_threads";
 import { UsageError } from "../errors.js";
 import { workingDir } from "../io.js";
+import { redactText } from "../redact/index.js";
+import { redact } from "../util/known-secrets.js";
 import { formatBytes, parseByteSize } from "../util/bytes.js";
 import { parseDurationMs } from "../util/time.js";
 
@@ -51,7 +53,7 @@ export function jqLimits(env: Record<string, string | undefined>): JqLimits {
 export type JqResult = { string: string } | { json: string };
 
 /** What the main thread sends the worker, and what comes back (jq-worker.ts). */
-export interface JqWorkerData { memoryBytes: number; outputBytes: number }
+export interface JqWorkerData { memoryBytes: number; outputBytes: number; env: readonly string[] }
 export interface JqRequest { id: number; input: Uint8Array; filter: string }
 export type JqReply =
   | { id: number; ok: true; stdout: Uint8Array; stderr: string }
@@ -74,6 +76,27 @@ export interface JqSessionOptions {
   limits?: JqLimits;
   /** Ctrl-C / SIGTERM: a run that starts before the abort is stopped by it */
   signal?: AbortSignal;
+  /** what the filter reads as `$ENV` and `env` (jqEnvironment): none when not given */
+  env?: readonly string[];
+}
+
+/** A variable whose name says it holds a secret (MIDS_API_KEY, GITHUB_TOKEN, PGPASSWORD, MIDS_CI_KEY). */
+const SECRET_VARIABLE = /(?:KEY|TOKEN|SECRET|PASSWORD|PASSWD|PASS|PASSPHRASE|AUTH|AUTHORIZATION|CREDENTIALS?|COOKIE|SIGNATURE|SESSION)$/i;
+
+/**
+ * The environment a --jq filter reads as `$ENV` and `env`, as gh's --jq does (`env.SLUG`), as
+ * NAME=value strings. Secrets never reach the output: a variable named like one
+ * (SECRET_VARIABLE, word by word: `MIDS_API_KEY`, `KEY_FILE`) reads `***`, and a value quoting
+ * the key in use or a URL's password has it replaced by `***`.
+ */
+export function jqEnvironment(env: Record<string, string | undefined>, secrets: readonly (string | undefined)[]): string[] {
+  const out: string[] = [];
+  for (const [name, value] of Object.entries(env)) {
+    if (value === undefined || name === "" || name.includes("=")) continue;
+    const secret = name.split(/[_\-.]/).some((word) => SECRET_VARIABLE.test(word));
+    out.push(`${name}=${secret ? "***" : redactText(redact(value, secrets))}`);
+  }
+  return out;
 }
 
 /** jq runs for one command: one worker, started on the first run, ended by close(). */
@@ -107,7 +130,7 @@ export function jqSession(opts: JqSessionOptions = {}): JqSession {
     // ("uv_cwd"), which is said as the usage error it is, not as a bug
     workingDir();
     const w = new Worker(workerScript(), {
-      workerData: { memoryBytes: limits.memoryBytes, outputBytes: limits.outputBytes } satisfies JqWorkerData,
+      workerData: { memoryBytes: limits.memoryBytes, outputBytes: limits.outputBytes, env: opts.env ?? [] } satisfies JqWorkerData,
       resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
       // stdout carries data only: nothing of the worker's reaches it (jq's output comes by message)
       stdout: true,

@@ -127,8 +127,9 @@ export function project(ctx: Context, item: unknown): unknown {
 /** One worker for the command (api --paginate filters each page), ended with the command. */
 async function commandJqSession(ctx: Context): Promise<JqSession> {
   if (!ctx.globals.jqSession) {
-    const { jqSession, jqLimits } = await import("./jq.js");
-    const session = (ctx.globals.jqSession = jqSession({ limits: jqLimits(ctx.io.env), signal: ctx.signal }));
+    const { jqSession, jqLimits, jqEnvironment } = await import("./jq.js");
+    const env = jqEnvironment(ctx.io.env, [ctx.globals.apiKey]);
+    const session = (ctx.globals.jqSession = jqSession({ limits: jqLimits(ctx.io.env), signal: ctx.signal, env }));
     ctx.onClose(() => session.close());
   }
   return ctx.globals.jqSession;
@@ -302,6 +303,21 @@ function withDottedExponents(tags: Tags): Tags {
 
 /** Line breaks to a YAML 1.1 reader (PyYAML), plain text to YAML 1.2: never written raw. */
 const YAML11_BREAK = /[\u2028\u2029]/;
+/**
+ * Strings the emitter writes in a form some reader gets wrong: a tab in a plain or block scalar,
+ * where PyYAML stops with "found character '\t' that cannot start any token" (`a<TAB>b`), and
+ * a block scalar whose first lines hold only spaces (" \n"), whose spaces a reader drops or
+ * refuses (its indentation is read from the first line with text): written double-quoted.
+ */
+const YAML_MISREAD = /\t|^(?:[ ]*\n)*[ ]+(?:\n|$)/;
+
+/**
+ * A GitHub Actions runner reads every log line that starts with `::` after its blanks as a workflow
+ * command (`::set-output name=deploy::true`, `::error::`): a block scalar's line or a plain key
+ * could start one. Strings with `::` at a line's start or after a blank are double-quoted, where a
+ * fold that still starts a line with it has its first `:` written `\x3a` (lossless, as `##[`'s `#`).
+ */
+const RUNNER_LINE_COMMAND = /(?:^|\s)::/;
 
 /**
  * YAML text: strings holding characters that must not reach a terminal raw are double-quoted and
@@ -314,10 +330,12 @@ export async function yamlText(value: unknown): Promise<string> {
   visit(doc, {
     Scalar(_key, node) {
       // (a bare `=` is YAML 1.1's value-key tag, which PyYAML cannot load; U+2028/2029 are YAML 1.1 line breaks)
-      if (isScalar(node) && typeof node.value === "string" && (needsEscape(node.value) || node.value === "=" || YAML11_BREAK.test(node.value) || holdsRunnerCommand(node.value))) node.type = "QUOTE_DOUBLE";
+      if (isScalar(node) && typeof node.value === "string" && (needsEscape(node.value) || node.value === "=" || YAML11_BREAK.test(node.value) || YAML_MISREAD.test(node.value) || RUNNER_LINE_COMMAND.test(node.value) || holdsRunnerCommand(node.value))) node.type = "QUOTE_DOUBLE";
     },
   });
-  return escapeC1Yaml(doc.toString()).replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+  // (only a double-quoted scalar's folded line can start with `::` now: \x3a is an escape there;
+  // its line breaks stay `\n`: written as folded lines, yaml wrote a blank-space line's `\ ` as `\\ `)
+  return escapeC1Yaml(doc.toString({ doubleQuotedMinMultiLineLength: Number.MAX_SAFE_INTEGER })).replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029").replace(/^([ \t]*):(?=:)/gm, "$1\\x3a");
 }
 
 /**

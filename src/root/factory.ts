@@ -6,7 +6,7 @@ import { inCI, stderrWrapWidth, type IO } from "../io.js";
 import type { Client } from "../client/client.js";
 import { DEFAULT_MAX_BODY_BYTES, biggerCap } from "../client/body.js";
 import { DEFAULT_MAX_PAGES } from "../client/paginate.js";
-import { baseUrlFix, baseUrlPlace, raiseTimeoutHint, raisedWhereSet, sourceText, stateDir } from "../config.js";
+import { baseUrlFix, baseUrlPlace, misspeltSetting, raiseTimeoutHint, raisedWhereSet, sourceText, stateDir } from "../config.js";
 import { UsageError } from "../errors.js";
 import { BASE_URL_VERSION_END, versionDoubled } from "../contract/routes.js";
 import { clipMiddle, oneLine, stripControl } from "../util/sanitize.js";
@@ -118,9 +118,10 @@ async function makeClient(ctx: Context): Promise<Client> {
   if (apiKey) checkedKey(apiKey, g.sources?.["api-key"], g.profile);
   if (baseUrl && !g.sandbox) await checkedBaseUrl(baseUrl, g, ctx);
   if (!baseUrl) {
-    throw new UsageError("no API base URL is set", {
-      hint: "pass --base-url, set MIDS_BASE_URL, or run 'mids config set base-url URL' (or try --sandbox)",
-    });
+    // (a hand-edited file's 'base_url' looks set to its author: the likely cause comes first)
+    const misspelt = misspeltSetting("base-url", ctx.io.env, g.profile);
+    const fix = "pass --base-url, set MIDS_BASE_URL, or run 'mids config set base-url URL' (or try --sandbox)";
+    throw new UsageError("no API base URL is set", { hint: misspelt ? `${misspelt}; or ${fix}` : fix });
   }
   const [{ Client }, { waitLines }, { proxyFor }] = await Promise.all([import("../client/client.js"), import("../output/wait-line.js"), import("../client/proxy.js")]);
   // HTTPS_PROXY / HTTP_PROXY / NO_PROXY: the proxy's module loads only when one is used

@@ -68,7 +68,7 @@ export function paintError(text: string): string {
 
 /** Print an error: one line, a hint, JSON on stderr for json/ndjson output. Returns the exit code. */
 export function reportError(ctx: Context, thrown: unknown): number {
-  const err = explainRejectedKey(thrown, ctx.globals);
+  const err = explainRejectedKey(thrown, ctx.globals, ctx.io.env);
   const code = exitCodeFor(err);
   const io = ctx.io;
   const secrets = [ctx.globals.apiKey];

@@ -109,8 +109,10 @@ function checkedSetting(key: ConfigKey, value: string, source: SettingSource, en
     return parseSetting(key, value, settingLabel(key, source, configPath(env)));
   } catch (e) {
     const hint = settingFix(key, source, profile);
-    // where to fix it comes first: the message already names what is allowed
-    if (e instanceof UsageError && hint) throw new UsageError(e.message, { hint });
+    // where to fix it comes first: the message already names what is allowed; the value meant
+    // (MIDS_OUTPUT=JSON: 'json'), as -o's hint has it, leads it
+    const meant = e instanceof UsageError ? /^did you mean '([^']*)'\?/.exec(e.hint ?? "")?.[1] : undefined;
+    if (e instanceof UsageError && hint) throw new UsageError(e.message, { hint: meant === undefined ? hint : `did you mean '${meant}'? ${hint.replace(/ VALUE'/, ` ${meant}'`)}` });
     throw e;
   }
 }
@@ -156,7 +158,10 @@ export function resolveGlobals(o: Record<string, unknown>, io: IO, cfg: Config, 
     return s ? (checkedSetting(key, s.value, s.source, env, profile) as T) : fallback;
   };
   const { output, outputExplicit } = resolveOutput(o, io, cfg, from, profile);
-  pick("output");
+  // --jq stands for -o json: a stored output of the wrong type that it overrides is not used, so
+  // not refused (as under -o; a stored 'xml' was not either)
+  if (typeof o.jq === "string") try { pick("output"); } catch { sources.output = { kind: "default" }; }
+  else pick("output");
   // (only needed when -o is on the command line; a stored value of the wrong type that -o
   // overrides is not used, so not refused here: config get output names it)
   let outputSetting: ReturnType<typeof settingSource>;

@@ -7,6 +7,8 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { baseEnv, runMain, runMids } from "../helpers/cli.js";
 import { MAX_CONFIG_DEPTH } from "../../src/config.js";
+import { ApiError, EXIT } from "../../src/errors.js";
+import { explainRejectedKey } from "../../src/keyerror.js";
 
 function configWith(body: unknown): { env: Record<string, string>; file: string } {
   const env = baseEnv();
@@ -60,5 +62,24 @@ describe("config set|unset on a hand-edited file", () => {
     const text = readFileSync(file, "utf8");
     expect(text).toMatch(/"__proto__": \{\s*"x": 1\s*\}/);
     expect(text).toMatch(/"p": \{\s*"__proto__": 2,\s*"output": "csv"\s*\}/);
+  });
+});
+
+describe("a setting misspelt in a hand-edited file, when that setting is missing", () => {
+  it("the 'not set' error names the key it wrote instead (before: only 'run mids config set base-url URL', the file seemingly set)", async () => {
+    const { env } = configWith({ base_url: "https://api.example.com", profiles: { ci: { apiKey: "k_secret_0123456789" } } });
+    const r = await runMain(["me"], { env });
+    expect(r.code).toBe(EXIT.usage);
+    expect(r.stderr).toBe("mids: no API base URL is set\nhint: the config file's 'base_url' is no setting: rename it 'base-url'; or pass --base-url, set MIDS_BASE_URL, or run 'mids config set base-url URL' (or try --sandbox)\n");
+    // the key: the server's credential_required, hinted with the selected profile's misspelt key, its value never shown
+    const noKey = new ApiError("'mids me' needs an API key", { code: "credential_required", status: 401 });
+    noKey.exitCode = EXIT.credentials;
+    const err = explainRejectedKey(noKey, { profile: "ci", sources: {} }, env) as ApiError;
+    expect(err.hint).toMatch(/^the config file's 'apiKey' of profile 'ci' is no setting: rename it 'api-key'; or run 'mids config set --profile ci api-key -'/);
+    expect(err.hint).not.toContain("k_secret");
+    // the default profile has no such key: the usual fix alone
+    const plain = new ApiError("'mids me' needs an API key", { code: "credential_required", status: 401 });
+    plain.exitCode = EXIT.credentials;
+    expect((explainRejectedKey(plain, { sources: {} }, env) as ApiError).hint).toMatch(/^run 'mids config set api-key -'/);
   });
 });

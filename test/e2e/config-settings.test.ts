@@ -127,15 +127,31 @@ describe("a bad value names where it came from and the fix", () => {
     expect((await runMain(["config", "list"], { env })).code).toBe(0);
   });
 
+  it("a choice miscased or misspelt in a variable or the file names the value meant, as -o's does (before: only 'fix or unset MIDS_OUTPUT')", async () => {
+    const env = baseEnv();
+    const file = writeConfig(env, { output: "Yaml", profiles: { ci: { api: "V3" } } });
+    const [inEnv, inFile, inProfile] = await Promise.all([
+      runMain(["me"], { env: { ...env, MIDS_OUTPUT: "JSON" } }),
+      runMain(["me"], { env }),
+      runMain(["--profile", "ci", "-o", "json", "me"], { env }),
+    ]);
+    expect(inEnv.stderr).toBe("mids: MIDS_OUTPUT must be one of table, json, ndjson, csv, yaml (got 'JSON')\nhint: did you mean 'json'? fix or unset MIDS_OUTPUT\n");
+    expect(inFile.stderr).toBe(`mids: 'output' in ${file} must be one of table, json, ndjson, csv, yaml (got 'Yaml')\nhint: did you mean 'yaml'? run 'mids config set output yaml' or 'mids config unset output'\n`);
+    expect(inProfile.stderr).toContain("hint: did you mean 'v3'? run 'mids config set --profile ci api v3' or 'mids config unset --profile ci api'\n");
+    for (const r of [inEnv, inFile, inProfile]) expect(r.code).toBe(2);
+  });
+
   it("a value of the wrong JSON type is refused the same way (exit 2, the file and the setting), never ignored", async () => {
     const env = baseEnv();
     const file = writeConfig(env, { "api-key": 12345678901, output: true, profiles: { ci: { "max-pages": [5] } } });
-    const [key, out, inProfile, get, flagWins] = await Promise.all([
+    const [key, out, inProfile, get, flagWins, jqWins] = await Promise.all([
       runMain(["--output", "table", "config", "list"], { env }),
       runMain(["config", "list"], { env }),
       runMain(["--output", "json", "--profile", "ci", "--api-key", "k".repeat(20), "config", "list"], { env }),
       runMain(["--output", "json", "--api-key", "k".repeat(20), "config", "get", "api-key"], { env }),
       runMain(["--output", "json", "--api-key", "k".repeat(20), "config", "list"], { env }),
+      // --jq implies -o json: it overrides the stored output as -o does (before: exit 2 for output: true)
+      runMain(["--jq", ".", "--api-key", "k".repeat(20), "--base-url", "http://127.0.0.1:9", "--max-retries", "0", "me"], { env }),
     ]);
     expect([key.code, key.stdout]).toEqual([2, ""]);
     expect(key.stderr).toBe(`mids: 'api-key' in ${file} must be a string (got a number)\nhint: replace it with 'mids config set api-key -'\n`);
@@ -146,6 +162,8 @@ describe("a bad value names where it came from and the fix", () => {
     expect(inProfile.stderr).toContain(`mids: 'max-pages' in profile 'ci' of ${file} must be a string or a number (got an array)\nhint: run 'mids config set --profile ci max-pages VALUE'`);
     // overridden, the value is not used, so not checked; asked for, it is refused
     expect(flagWins.code, flagWins.stderr).toBe(0);
+    expect(jqWins.stderr).not.toContain("'output'");
+    expect(jqWins.code, jqWins.stderr).toBe(7); // the request's own failure: nothing listens on port 9
     expect(get.code).toBe(2);
     expect(get.stderr).toContain(`'api-key' in ${file} must be a string (got a number)`);
     // 'config set' repairs one and keeps the others as they were (nothing is dropped from the file)
@@ -173,6 +191,16 @@ describe("a bad value names where it came from and the fix", () => {
       expect(r.code).toBe(2);
       expect(r.stderr).toMatch(new RegExp(`^mids: ${message.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}\nhint: edit `));
     }
+  });
+
+  it("a command the server refuses for want of a key names the file's misspelt key ('apiKey'), never its value", async () => {
+    const env = sb.env();
+    delete env.MIDS_API_KEY;
+    writeConfig(env, { apiKey: "k_secret_0123456789" });
+    const r = await runMain(["me"], { env });
+    expect(r.code).toBe(3);
+    expect(r.stderr).toContain("hint: the config file's 'apiKey' is no setting: rename it 'api-key'; or run 'mids config set api-key -'");
+    expect(r.stderr).not.toContain("k_secret");
   });
 
   it("an API key with blanks around it is trimmed; one with blanks or other characters inside is refused, never shown", async () => {

@@ -87,6 +87,14 @@ M._load = function (req, ...rest) { if (/jq-web/.test(req)) process.stderr.write
   });
 });
 
+describe("--jq's $ENV and env", () => {
+  it("are the command's environment, as gh's --jq has them (before, jq's stand-in: HOME=/home/web_user, no SLUG), the key ***", async () => {
+    const r = await inProcess(["me", "--jq", "[$ENV.SLUG, env.PLACE, env.HOME, env.USER, env.MIDS_API_KEY]"], { SLUG: "sollynra", PLACE: "東京 🚀", HOME: "/home/ci" });
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual(["sollynra", "東京 🚀", "/home/ci", null, "***"]);
+  });
+});
+
 describe("--fields warnings name the resource", () => {
   it("an item command names the item, not its verb", async () => {
     const slug = (await sb.api<{ data: { slug: string }[] }>("/v3/projects?limit=1", SANDBOX_DEMO_KEY)).body.data[0].slug;

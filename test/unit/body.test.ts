@@ -31,6 +31,8 @@ describe("scanJson", () => {
 describe("byte sizes", () => {
   it("parse binary units and print them back", () => {
     expect(["1048576", "64MB", "64mb", "512KB", "1g", "1.5MB"].map(parseByteSize)).toEqual([1048576, 64 * 1024 ** 2, 64 * 1024 ** 2, 512 * 1024, 1024 ** 3, 1.5 * 1024 ** 2]);
+    // the IEC names of the same binary units (docker's and Kubernetes'): before, 'must be a size' (exit 2)
+    expect(["64MiB", "512kib", "1GiB"].map(parseByteSize)).toEqual([64 * 1024 ** 2, 512 * 1024, 1024 ** 3]);
     expect(["", "lots", "-1MB", "0", "5TB"].map(parseByteSize)).toEqual([undefined, undefined, undefined, undefined, undefined]);
     expect([64 * 1024 ** 2, 1536, 100].map(formatBytes)).toEqual(["64 MB", "1.5 KB", "100 bytes"]);
   });

@@ -1,6 +1,6 @@
 // jq's messages on one line, as --jq reports them (exit 2).
 import { describe, expect, it } from "vitest";
-import { jqMessage, runJq } from "../../src/output/jq.js";
+import { jqEnvironment, jqMessage, runJq } from "../../src/output/jq.js";
 
 const fails = (filter: string) => runJq({ a: 1 }, filter).then(() => "no error", (e: Error) => e.message);
 
@@ -20,5 +20,19 @@ describe("--jq errors", () => {
     expect(await hint(".[0]")).toBe("the filter gets the whole result as its one input: -o json shows its shape");
     // the filter's own error is its author's words: no hint of ours
     expect(await hint('error("stop here")')).toBeUndefined();
+  });
+});
+
+describe("--jq's $ENV and env", () => {
+  it("never hand a filter a secret: a variable named like one reads ***, a value quoting the key or a URL's password has it as ***", () => {
+    const key = "k_live_0123456789abcdef";
+    const env = jqEnvironment({
+      MIDS_API_KEY: key, MIDS_CI_KEY: "ci-key-value", GITHUB_TOKEN: "ghp_x", PGPASSWORD: "pw", AWS_SECRET_ACCESS_KEY: "s",
+      HTTPS_PROXY: "http://me:hunter2@proxy.corp:3128", NOTE: `sent ${key} twice`, SLUG: "quagorfi",
+    }, [key]);
+    expect(env).toEqual([
+      "MIDS_API_KEY=***", "MIDS_CI_KEY=***", "GITHUB_TOKEN=***", "PGPASSWORD=***", "AWS_SECRET_ACCESS_KEY=***",
+      "HTTPS_PROXY=http://***@proxy.corp:3128", "NOTE=sent *** twice", "SLUG=quagorfi",
+    ]);
   });
 });

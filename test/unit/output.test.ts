@@ -103,6 +103,12 @@ describe("CSV carries data (issue 15) and is safe in a spreadsheet (issue 10)", 
     expect(csvValue([-1, 2])).toBe("-1;2");
     expect(csvValue([-1, "+x"], { raw: true })).toBe("-1;+x");
   });
+  it("a row never starts with '::', which a GitHub Actions log runs as a workflow command: such a first cell is quoted (lossless)", () => {
+    const row = csvRow(["::set-output name=deploy::true", "::error::x"]);
+    expect(row.trimStart().startsWith("::")).toBe(false);
+    expect(row).toBe('"::set-output name=deploy::true","::error::x"\n');
+    expect(csvRow(["a::b", "c"])).toBe("a::b,c\n");
+  });
   it("numbers as served, arrays of scalars joined with ';', nested values as JSON", () => {
     expect(csvValue(0.1234567)).toBe("0.1234567");
     expect(csvValue(true)).toBe("true");

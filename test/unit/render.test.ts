@@ -123,6 +123,32 @@ describe("output values (issues 10, 14, 15)", () => {
     }
   });
 
+  it("yaml writes tabs and leading blank-space lines so that PyYAML and a YAML 1.2 reader read them back (before: PyYAML stopped at a tab, ' \\n' came back '\\n')", async () => {
+    const item = { desc: "price\tvolume", key: "a\n\tb\n", blank: " \n", blanks: "\n  \nx", "tab\tkey": 1, fine: "x\n \ny" };
+    const { ctx, io } = ctxWith("yaml");
+    await printItem(ctx, item);
+    // PyYAML (YAML 1.1's pure reader) takes no tab in a plain or block scalar: "found character '\t' that cannot start any token"
+    expect(io.out()).not.toContain("\t");
+    const { parse } = await import("yaml");
+    expect(parse(io.out(), { version: "1.1" })).toEqual(item);
+    expect(parse(io.out())).toEqual(item);
+  });
+
+  it("yaml starts no line with '::' (a GitHub Actions log runs it as a workflow command: a server's set-output), lossless", async () => {
+    // folded at 80 columns, its second line would start with the command
+    const long = "word ".repeat(13) + "::set-output name=deploy::true";
+    const item = { id: "::set-output name=deploy::true", name: "ok\n::set-output name=deploy::true\n  ::add-mask::x", "::error::k": 1, long, ratio: "a::b",
+      // a long string of blank-space lines, double-quoted: written as folded lines, its `\ ` came back `\\ `
+      blanks: " \n \n1e3word word word word word : \t1e3" };
+    const { ctx, io } = ctxWith("yaml");
+    await printItem(ctx, item);
+    for (const line of io.out().split("\n")) expect(line.trimStart().startsWith("::"), line).toBe(false);
+    const { parse } = await import("yaml");
+    expect(parse(io.out(), { version: "1.1" })).toEqual(item);
+    expect(parse(io.out())).toEqual(item);
+    expect(io.out()).toContain("ratio: a::b\n");
+  });
+
   it("yaml writes numbers JavaScript prints with a bare exponent (1e-7, 1e+21) as floats a YAML 1.1 reader reads as numbers", async () => {
     const item = { tiny: 1e-7, neg: -1e-7, big: 1e21, max: Number.MAX_VALUE, dotted: -2.5e-9, int: 5, half: 0.5 };
     const { ctx, io } = ctxWith("yaml");
