@@ -138,3 +138,24 @@ describe("series: points whose values are no number", () => {
     expect(r.stdout).toBe("timestamp,value\n2026-11-01T00:00:00Z,1e400\n2026-11-01T01:00:00Z,1e400\n");
   });
 });
+
+describe("a field missing from a topic is not read from inside its stance or its report", () => {
+  it("topics get: a stance {label, score} gives no topic score; topics list: a report's id is no topic id", async () => {
+    const detail = { id: "topic_1", name: "T", stance: { label: "bullish", score: 0.3 }, report: { id: "rep_1", title: "R", publishedAt: "2026-11-01T00:00:00Z" } };
+    const listed = { topicId: "topic_2", rank: 1, name: "T2", report: { id: "rep_2", title: "R2", publishedAt: "2026-11-01T00:00:00Z" } };
+    const h = await hostile((req, res) => sendJson(res, 200, { data: req.url!.startsWith("/v3/topics/") ? detail : [listed], meta: {} }));
+    const [get, list] = await Promise.all([
+      runMain(["topics", "get", "topic_1", "-o", "table", "-q"], { env: env(h.url) }),
+      runMain(["topics", "list", "-o", "table", "-q"], { env: env(h.url) }),
+    ]);
+    expect(get.code).toBe(0);
+    const rows = Object.fromEntries(cells(get.stdout).slice(1));
+    expect(rows.score).toBe("");
+    expect(rows["report id"]).toBe("rep_1");
+    expect(list.code).toBe(0);
+    const table = cells(list.stdout);
+    const at = (h: string) => table[1][table[0].indexOf(h)];
+    expect(at("ID")).toBe("");
+    expect(at("TOPICID")).toBe("topic_2");
+  });
+});
