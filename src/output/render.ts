@@ -478,6 +478,9 @@ function breakableJson(v: unknown): string {
   return JSON.stringify(v) ?? "null";
 }
 
+/** The narrowest a detail view's value column gets beside its labels: an ISO time with milliseconds (24) and a space to spare. */
+const DETAIL_VALUE_MIN = 26;
+
 /**
  * One resource on a terminal: `label  value` rows; long text wrapped at word boundaries under its
  * value column, never cut; a list of values one per line; times exact with their age.
@@ -500,8 +503,18 @@ function renderDetail(ctx: Context, cols: readonly Column[], item: unknown): str
   });
   const labelWidth = Math.max(0, maxOf(rows.map((r) => displayWidth(r.label))));
   const indent = " ".repeat(labelWidth + 2);
-  const width = Math.max(20, (ctx.io.columns || 80) - indent.length);
+  const columns = ctx.io.columns || 80;
   let s = "";
+  if (columns - indent.length < DETAIL_VALUE_MIN) {
+    // too narrow for labels beside their values (`me`'s 25-column label at 40 columns): each value
+    // under its label, indented, so that no line runs past the edge to be torn by the terminal
+    for (const r of rows) {
+      s += wrapText(r.label, columns).map((l) => l.trimEnd() + "\n").join("");
+      for (const l of r.lines.flatMap((x) => wrapText(x, columns - 2))) s += `  ${l}`.trimEnd() + "\n";
+    }
+    return s;
+  }
+  const width = columns - indent.length;
   for (const r of rows) {
     const wrapped = r.lines.flatMap((l) => wrapText(l, width));
     wrapped.forEach((l, i) => {

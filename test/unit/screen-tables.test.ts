@@ -110,6 +110,17 @@ describe("detail views on a terminal", () => {
     expect(r.stdout).toMatch(new RegExp(`${item.detectedAt.replace(/[.]/g, "\\.")} \\((just now|\\d+(m|h|d|mo|y) ago)\\)`));
   });
 
+  it("me at 40 columns, where the labels leave too little room beside them: each value whole under its label, no line past the edge", async () => {
+    const me = await api<{ credential: { name: string }; history: { earliestAvailableAt: string } }>("/v3/me");
+    const r = await tty(["me"], 40);
+    expect(r.code).toBe(0);
+    const lines = r.stdout.trimEnd().split("\n");
+    for (const l of lines) expect([...l].length, l).toBeLessThanOrEqual(40);
+    expect(lines[lines.indexOf("name") + 1]).toBe(`  ${me.credential.name}`);
+    // (the window's start moves with the clock: the same day and minute as the answer read here)
+    expect(lines[lines.indexOf("earliest available") + 1]).toMatch(new RegExp(`^  ${me.history.earliestAvailableAt.slice(0, 16)}:\\S+ \\(`));
+  });
+
   it("ages and wrapping, as units", () => {
     const now = Date.parse("2026-11-27T12:00:00Z");
     expect([now - 30_000, now - 5 * 60_000, now - 2 * 3_600_000, now - 3 * 86_400_000, now - 400 * 86_400_000, now + 7_200_000].map((t) => relativeAge(t, now)))
