@@ -536,9 +536,12 @@ const MIN_WIDTH = 8;
 
 /**
  * Narrow `widths` (in place) to fit `avail`: descriptive columns first, widest first, down to
- * MIN_WIDTH; then descriptive columns are left out, the last first (their indexes returned), a
- * primary one (what a row is about) only after the others, so that identifier columns (copied
- * whole into the next command) stay whole. Identifiers never narrow: an id wider than the terminal
+ * MIN_WIDTH, a primary one (what a row is about) no narrower than a third of the descriptive
+ * columns' room; then descriptive columns are left out, the last first (their indexes returned),
+ * before the primary narrows further and is left out only after the others, so that identifier
+ * columns (copied whole into the next command) stay whole. (At 80 columns the intel list cut every
+ * headline to 9 characters, "Vozori Ne…", beside a category cut as far: the headline says nothing
+ * there, and the category gives way instead.) Identifiers never narrow: an id wider than the terminal
  * is printed whole and the terminal wraps it (cut, "cl_aaaa…" could not be copied into a command).
  * Before any of that, descriptive columns with no value in any row (`empty`: an answer that holds
  * its fields under other names) are left out, the last first: their room goes to columns with data.
@@ -549,7 +552,11 @@ export function shrinkToFit(widths: number[], avail: number, identifier: readonl
   for (let j = widths.length - 1; j >= 0 && total() > avail; j--) {
     if (empty[j] && !identifier[j] && widths.length - dropped.length > 1) dropped.push(j);
   }
-  const floor = (j: number) => Math.max(MIN_WIDTH, floors[j] ?? 0);
+  const wanted = [...widths];
+  // the room the descriptive columns share (identifiers are never narrowed)
+  const room = () => avail - widths.reduce((a, w, j) => a + (identifier[j] && !dropped.includes(j) ? w : 0), 0) - SEP * (widths.length - dropped.length - 1);
+  let primaryHeld = true;
+  const floor = (j: number) => Math.max(MIN_WIDTH, floors[j] ?? 0, primaryHeld && primary[j] ? Math.min(wanted[j], Math.floor(room() / PRIMARY_SHARE)) : 0);
   // the widest column narrows by one, the first of equals first, until the table fits: taken in
   // whole rounds over the widest columns, as far as the next width or a floor, which ends where
   // one step at a time does. Before, it went one step at a time: a server's name of 30 MB (one
@@ -569,6 +576,11 @@ export function shrinkToFit(widths: number[], avail: number, identifier: readonl
   // descriptive columns only: identifiers are never narrowed
   narrow(false);
   for (const primaryToo of [false, true]) {
+    if (primaryToo) {
+      // the others are gone: the primary narrows on, then it too gives way
+      primaryHeld = false;
+      narrow(false);
+    }
     for (let j = widths.length - 1; j >= 0 && total() > avail; j--) {
       const kept = widths.length - dropped.length;
       if (!identifier[j] && (primary[j] ?? false) === primaryToo && kept > 1) dropped.push(j);
@@ -578,6 +590,8 @@ export function shrinkToFit(widths: number[], avail: number, identifier: readonl
 }
 
 const SEP = 2;
+/** A primary column keeps at least 1/PRIMARY_SHARE of the descriptive columns' room while others can give way. */
+const PRIMARY_SHARE = 3;
 /** A cell that is a number as printed (1, -3.5, 44.003406, 1,234, 12%, 1.5e-7). */
 const NUMBER = /^[-+]?\d[\d,]*(\.\d+)?(e[-+]?\d+)?%?$/i;
 

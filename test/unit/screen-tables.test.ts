@@ -30,9 +30,9 @@ async function api<T>(path: string): Promise<T> {
 }
 
 describe("tables on a terminal", () => {
-  it("intel list at 60 and 100 columns: ids whole, ages instead of timestamps, left-out columns named", async () => {
+  it("intel list at 60, 80 and 100 columns: ids whole, ages instead of timestamps, left-out columns named", async () => {
     const items = await api<{ id: string; detectedAt: string; headline: string }[]>("/v3/intel?limit=4");
-    for (const cols of [60, 100]) {
+    for (const cols of [60, 80, 100]) {
       const r = await tty(["intel", "list", "--limit", "4"], cols);
       expect(r.code).toBe(0);
       const rows = r.stdout.trimEnd().split("\n");
@@ -48,7 +48,11 @@ describe("tables on a terminal", () => {
       expect(r.stdout).not.toMatch(/\d{4}-\d{2}-\d{2}T/);
       // named by their headers, and by the names --fields takes (PROJECT is projectName)
       if (cols === 60) expect(r.stderr).toContain("not shown at 60 columns: project, category (a wider terminal, -o json or --fields projectName,category shows them)");
-      else expect(r.stderr).not.toContain("not shown");
+      else if (cols === 80) {
+        // the headline keeps a third of the room the id leaves (80 - 24 - the gaps), the category gives way
+        expect(r.stderr).toContain("not shown at 80 columns: category (a wider terminal, -o json or --fields category shows them)");
+        items.forEach((it, i) => expect(rows[i + 1]).toContain(it.headline.slice(0, Math.floor((80 - 24 - 2 * 4) / 3) - 1)));
+      } else expect(r.stderr).not.toContain("not shown");
     }
   });
 
