@@ -159,3 +159,16 @@ describe("a field missing from a topic is not read from inside its stance or its
     expect(at("TOPICID")).toBe("topic_2");
   });
 });
+
+describe("vocabulary: an entry with a 'kind' of its own", () => {
+  it("the table's KIND is still the catalog it is in; the entry's kind has a column of its own", async () => {
+    const data = { categories: [{ slug: "defi", name: "DeFi" }], chains: [{ slug: "eth", name: "Ethereum", kind: "evm" }] };
+    const h = await hostile((_req, res) => sendJson(res, 200, { data, meta: {} }));
+    const r = await runMain(["vocabulary", "-o", "table", "-q"], { env: env(h.url) });
+    expect(r.code).toBe(0);
+    const rows = cells(r.stdout);
+    const col = (name: string) => rows.slice(1).map((row) => row[rows[0].indexOf(name)]);
+    expect(col("KIND")).toEqual(["categories", "chains"]);
+    expect(col("ENTRYKIND")).toEqual(["", "evm"]);
+  });
+});
