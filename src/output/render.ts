@@ -45,6 +45,11 @@ export interface View {
    * header row is written before the later pages arrive
    */
   forItems?: (items: readonly unknown[]) => View;
+  /**
+   * fields of the items the view has no column for (a record of an assumed shape with more fields
+   * than its table takes): a table names them on stderr, so that none is left out unsaid
+   */
+  omitted?: readonly string[];
 }
 
 function columnsFor(ctx: Context, view: View): Column[] {
@@ -398,7 +403,12 @@ export async function printList(ctx: Context, source: Iterable<unknown[]> | Asyn
   } else if (all.length === 0) {
     noneMatched(ctx, view);
   } else {
-    await writeAsync(out, await renderTable(ctx, columnsFor(ctx, view.forItems ? view.forItems(all) : view), all));
+    const shown = view.forItems ? view.forItems(all) : view;
+    if (shown.omitted?.length && !ctx.globals.fields) {
+      const names = shown.omitted.map(oneLine);
+      ctx.notice(`not shown in the table: ${names.join(", ")} (-o json shows them; --fields picks the columns)`, "table-omitted");
+    }
+    await writeAsync(out, await renderTable(ctx, columnsFor(ctx, shown), all));
   }
   if (failure) throw failure.err;
   return all.length;

@@ -172,3 +172,18 @@ describe("vocabulary: an entry with a 'kind' of its own", () => {
     expect(col("ENTRYKIND")).toEqual(["", "evm"]);
   });
 });
+
+describe("a record with more fields than its table takes", () => {
+  it("clusters list and topics list: every field is a column or named on stderr, none left out unsaid", async () => {
+    const more = { region: "eu", tier: 2, members: 40, lead: "bob", founded: "2026-01-01T00:00:00Z", stats: { posts: 1 } };
+    const h = await hostile((req, res) => sendJson(res, 200, { data: req.url!.startsWith("/v3/topics") ? [topic(1, more)] : [cluster(1, more)], meta: {} }));
+    for (const [args, item] of [[["clusters", "list"], cluster(1, more)], [["topics", "list"], topic(1, more)]] as const) {
+      const r = await runMain([...args, "-o", "table"], { env: env(h.url) });
+      expect(r.code).toBe(0);
+      const headers = cells(r.stdout)[0];
+      const said = /not shown in the table: (.*) \(-o json shows them/.exec(r.stderr.replace(/\n  /g, " "))?.[1].split(", ") ?? [];
+      for (const k of Object.keys(item)) expect(headers.includes(k.toUpperCase()) || said.includes(k) || ["summary", "report", "lastSeenAt"].includes(k), `${args[0]}: ${k}`).toBe(true);
+      expect(said.length).toBeGreaterThan(0);
+    }
+  });
+});

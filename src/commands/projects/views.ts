@@ -89,15 +89,21 @@ const FIRST: readonly string[] = ["rank", "id", "slug", "key", "name", "title"];
 export function autoView(items: readonly unknown[], max = 7, extra: readonly Column[] = [], assumed: Iterable<string> = []): View {
   const scalar = (v: unknown): boolean => v === null || typeof v !== "object" || Array.isArray(v) && v.every((x) => typeof x !== "object");
   const found = new Set<string>();
+  // every field of the items, a column or not: the ones without are named under the table
+  const all = new Set<string>();
   for (const item of items) {
     if (!item || typeof item !== "object" || Array.isArray(item)) continue;
-    for (const [k, v] of Object.entries(item)) if (scalar(v)) found.add(k);
+    for (const [k, v] of Object.entries(item)) {
+      all.add(k);
+      if (scalar(v)) found.add(k);
+    }
   }
   const keys = found.size ? [...found] : [...assumed];
   keys.sort((a, b) => rankOf(a) - rankOf(b));
   const cols: Column[] = [...extra];
   for (const k of keys) if (!cols.some((c) => c.path === k) && cols.length < max) cols.push(keyColumn([k]));
-  return { columns: cols.length ? cols : [{ path: "id" }, { path: "name" }] };
+  const omitted = [...all].filter((k) => !cols.some((c) => c.path === k || c.path.startsWith(`${k}.`)));
+  return { columns: cols.length ? cols : [{ path: "id" }, { path: "name" }], ...(omitted.length ? { omitted } : {}) };
 }
 
 function rankOf(k: string): number {

@@ -34,12 +34,12 @@ export function withExtras(view: View, items: readonly unknown[], known: Set<str
   const extra = new Set<string>();
   for (const item of items) {
     if (!isObj(item)) continue;
-    for (const k of Object.keys(item)) {
-      if (extra.size >= max) break;
-      if (!placed.has(k) && !known.has(k)) extra.add(k);
-    }
+    for (const k of Object.keys(item)) if (!placed.has(k) && !known.has(k)) extra.add(k);
   }
-  return extra.size ? { ...view, columns: [...view.columns, ...[...extra].map((k) => keyColumn([k]))] } : view;
+  // past `max`, the fields are named under the table instead (View.omitted)
+  const shown = [...extra].slice(0, max);
+  const omitted = [...extra].slice(shown.length);
+  return extra.size ? { ...view, columns: [...view.columns, ...shown.map((k) => keyColumn([k]))], ...(omitted.length ? { omitted } : {}) } : view;
 }
 
 /**
