@@ -187,3 +187,18 @@ describe("a record with more fields than its table takes", () => {
     }
   });
 });
+
+describe("alerts get: name and threshold under other keys than mids assumes", () => {
+  it("the fields the view does not place are rows of their own, not left out", async () => {
+    const alert = {
+      id: "alr_1", status: "active", trigger: "intelligence.material", selector: { followedProjects: true }, cadence: "hourly",
+      destinationIds: ["dst_1"], createdAt: "2026-11-01T00:00:00Z", updatedAt: "2026-11-01T00:00:00Z", title: "DeFi movers", materiality: "polished",
+    };
+    const h = await hostile((_req, res) => sendJson(res, 200, { data: alert, meta: {} }));
+    const r = await runMain(["alerts", "get", "alr_1", "-o", "table", "-q"], { env: env(h.url) });
+    expect(r.code).toBe(0);
+    const rows = Object.fromEntries(cells(r.stdout).slice(1));
+    expect(rows.title).toBe(alert.title);
+    expect(rows.materiality).toBe(alert.materiality);
+  });
+});
