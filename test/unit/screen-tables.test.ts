@@ -9,6 +9,7 @@ import { main } from "../../src/main.js";
 import { testIO } from "../../src/io.js";
 import { relativeAge, wrapText } from "../../src/output/render.js";
 import { startSandbox, SANDBOX_KEYS, type Sandbox } from "../../src/sandbox/index.js";
+import { hostile, sendJson, v3Project } from "../helpers/hostile.js";
 
 const SELF = SANDBOX_KEYS.find((k) => k.id === "key_selfserve")!.key;
 let sb: Sandbox;
@@ -123,6 +124,19 @@ describe("detail views on a terminal", () => {
     expect(lines[lines.indexOf("name") + 1]).toBe(`  ${me.credential.name}`);
     // (the window's start moves with the clock: the same day and minute as the answer read here)
     expect(lines[lines.indexOf("earliest available") + 1]).toMatch(new RegExp(`^  ${me.history.earliestAvailableAt.slice(0, 16)}:\\S+ \\(`));
+  });
+
+  it("projects get: a preview of more than three latest intel says how many more and the command that lists them", async () => {
+    const intel = Array.from({ length: 5 }, (_, i) => ({ id: `i${i}`, headline: `h${i}`, grade: "cut", detectedAt: "2026-11-01T00:00:00Z" }));
+    const project = { ...v3Project(1), intel };
+    const h = await hostile((_req, res) => sendJson(res, 200, { data: project, meta: {} }));
+    const home = mkdtempSync(join(tmpdir(), "mids-tables-"));
+    const io = testIO({ stdoutIsTTY: true, stderrIsTTY: true, columns: 100, env: { MIDS_BASE_URL: h.url, MIDS_API_KEY: SELF, MIDS_CONFIG_DIR: home, MIDS_STATE_DIR: home, NO_COLOR: "1", CI: "1" } });
+    expect(await main(["projects", "get", String(project.slug)], { io })).toBe(0);
+    const lines = io.out().split("\n");
+    const at = lines.findIndex((l) => l.startsWith("latest intel"));
+    const shown = lines.slice(at, at + 4).filter((l) => /\bi\d\b/.test(l)).length;
+    expect(lines[at + shown].trim()).toBe(`… ${intel.length - shown} more: mids intel list --project ${String(project.slug)}`);
   });
 
   it("ages and wrapping, as units", () => {
