@@ -128,7 +128,7 @@ describe("detail views on a terminal", () => {
 
   it("projects get: a preview of more than three latest intel says how many more and the command that lists them", async () => {
     const intel = Array.from({ length: 5 }, (_, i) => ({ id: `i${i}`, headline: `h${i}`, grade: "cut", detectedAt: "2026-11-01T00:00:00Z" }));
-    const project = { ...v3Project(1), intel };
+    const project: Record<string, unknown> = { ...v3Project(1), intel };
     const h = await hostile((_req, res) => sendJson(res, 200, { data: project, meta: {} }));
     const home = mkdtempSync(join(tmpdir(), "mids-tables-"));
     const io = testIO({ stdoutIsTTY: true, stderrIsTTY: true, columns: 100, env: { MIDS_BASE_URL: h.url, MIDS_API_KEY: SELF, MIDS_CONFIG_DIR: home, MIDS_STATE_DIR: home, NO_COLOR: "1", CI: "1" } });
