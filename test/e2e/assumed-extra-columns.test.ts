@@ -202,3 +202,15 @@ describe("alerts get: name and threshold under other keys than mids assumes", ()
     expect(rows.materiality).toBe(alert.materiality);
   });
 });
+
+describe("a field missing from a listed topic is not read from another resource nested in it", () => {
+  it("topics list: a reference the shape does not know ({reportRef: {id}}) gives no topic id", async () => {
+    const listed = { topicId: "topic_3", name: "T3", reportRef: { id: "rep_3", title: "R3" } };
+    const h = await hostile((_req, res) => sendJson(res, 200, { data: [listed], meta: {} }));
+    const r = await runMain(["topics", "list", "-o", "table", "-q"], { env: env(h.url) });
+    expect(r.code).toBe(0);
+    const table = cells(r.stdout);
+    expect(table[1][table[0].indexOf("ID")]).toBe("");
+    expect(table[1][table[0].indexOf("TOPICID")]).toBe("topic_3");
+  });
+});

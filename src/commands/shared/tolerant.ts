@@ -44,12 +44,13 @@ export function withExtras(view: View, items: readonly unknown[], known: Set<str
 
 /**
  * A field one level down (`attributes.name` for `name`), for a server that groups its fields:
- * never in an object under a key of `skip`, which is a thing of its own.
+ * never in an object under a key of `skip`, nor in one with an `id` of its own (`reportRef: {id}`):
+ * each is a thing of its own, whose id or score is not the row's.
  */
 function nested(row: unknown, path: string, skip: ReadonlySet<string>): unknown {
   if (!isObj(row)) return undefined;
   for (const [k, v] of Object.entries(row)) {
-    if (!isObj(v) || skip.has(k)) continue;
+    if (!isObj(v) || skip.has(k) || Object.prototype.hasOwnProperty.call(v, "id")) continue;
     const found = firstOf(v, [path]);
     if (found !== undefined) return found;
   }
