@@ -503,7 +503,12 @@ function renderDetail(ctx: Context, cols: readonly Column[], item: unknown): str
     let lines: string[];
     const t = c.format ? undefined : isoTime(v);
     if (c.lines) lines = c.lines(v, item);
-    else if (c.format) lines = [c.format(v, item)];
+    else if (c.format) {
+      // a format that gives a time (me's expiry: `never`, else the time) reads as every other time
+      const text = c.format(v, item);
+      const at = isoTime(text);
+      lines = [at !== undefined && relative && text === v ? `${text} (${relativeAge(at, now)})` : text];
+    }
     else if (t !== undefined) lines = [relative ? `${v as string} (${relativeAge(t, now)})` : (v as string)];
     else if (Array.isArray(v) && v.length > 1 && v.every((x) => x === null || typeof x !== "object")) lines = v.map((x) => String(x ?? ""));
     else if (v !== null && typeof v === "object" && !Array.isArray(v)) lines = [breakableJson(v)];
