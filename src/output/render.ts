@@ -514,6 +514,8 @@ function renderDetail(ctx: Context, cols: readonly Column[], item: unknown): str
     else if (v !== null && typeof v === "object" && !Array.isArray(v)) lines = [breakableJson(v)];
     else if (Array.isArray(v) && v.some((x) => x !== null && typeof x === "object")) lines = [v.map(breakableJson).join(", ")];
     else lines = [cellText(v)];
+    // an empty list is said, not left blank as a field the answer lacks is (a key with no entitlements)
+    if (Array.isArray(v) && v.length === 0 && lines.every((l) => l === "")) lines = ["(none)"];
     return { label: oneLine(c.header ?? c.path), lines: lines.map(oneLine) };
   });
   const labelWidth = Math.max(0, maxOf(rows.map((r) => displayWidth(r.label))));

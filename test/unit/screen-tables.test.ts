@@ -139,10 +139,10 @@ describe("detail views on a terminal", () => {
     expect(lines[at + shown].trim()).toBe(`… ${intel.length - shown} more: mids intel list --project ${String(project.slug)}`);
   });
 
-  it("me: a key that expires shows when as every other time does, with its age", async () => {
+  it("me: a key that expires shows when as every other time does, with its age; no entitlements reads (none)", async () => {
     const expiresAt = new Date(Date.now() + 3 * 86_400_000 + 3_600_000).toISOString();
     const data = {
-      credential: { id: "k", name: "n", type: "full", expiresAt }, entitlements: ["api"], rateLimit: { perMinute: 1, perDay: 1 },
+      credential: { id: "k", name: "n", type: "full", expiresAt }, entitlements: [], rateLimit: { perMinute: 1, perDay: 1 },
       history: { archiveAccess: false, enforced: true, lookbackDays: 30, earliestAvailableAt: "2026-10-30T00:00:00Z", enforcementAt: "2026-08-17T00:00:00Z" },
     };
     const h = await hostile((_req, res) => sendJson(res, 200, { data, meta: {} }));
@@ -150,6 +150,8 @@ describe("detail views on a terminal", () => {
     const io = testIO({ stdoutIsTTY: true, stderrIsTTY: true, columns: 100, env: { MIDS_BASE_URL: h.url, MIDS_API_KEY: SELF, MIDS_CONFIG_DIR: home, MIDS_STATE_DIR: home, NO_COLOR: "1", CI: "1" } });
     expect(await main(["me"], { io })).toBe(0);
     expect(io.out()).toMatch(new RegExp(`^expires +${expiresAt.replace(/[.]/g, "\\.")} \\(in 3d\\)$`, "m"));
+    // no entitlements is said, not a blank that reads as a field the answer lacks
+    expect(io.out()).toMatch(/^entitlements +\(none\)$/m);
   });
 
   it("ages and wrapping, as units", () => {
