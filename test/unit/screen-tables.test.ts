@@ -82,6 +82,20 @@ describe("tables on a terminal", () => {
   });
 });
 
+describe("topics list on a 40-column terminal", () => {
+  it("keeps each topic's name (cut) beside its id; the other columns give way first (it showed RANK and ID alone)", async () => {
+    const topics = await api<{ name: string; id: string }[]>("/v3/topics");
+    const r = await tty(["topics", "list"], 40);
+    expect(r.code).toBe(0);
+    const rows = r.stdout.trimEnd().split("\n");
+    expect(rows[0]).toMatch(/\bNAME\b/);
+    topics.forEach((t, i) => {
+      expect(rows[i + 1]).toContain(t.id);
+      expect(rows[i + 1]).toContain(t.name.slice(0, 5));
+    });
+  });
+});
+
 describe("the history-window warning", () => {
   it("with no window asked for, said once per key (remembered in the state dir), not on every call", async () => {
     const home = mkdtempSync(join(tmpdir(), "mids-notice-"));
