@@ -45,6 +45,11 @@ export interface View {
    * header row is written before the later pages arrive
    */
   forItems?: (items: readonly unknown[]) => View;
+  /**
+   * fields of the items the view has no column for (a record of an assumed shape with more fields
+   * than its table takes): a table names them on stderr, so that none is left out unsaid
+   */
+  omitted?: readonly string[];
 }
 
 function columnsFor(ctx: Context, view: View): Column[] {
@@ -416,7 +421,12 @@ export async function printList(ctx: Context, source: Iterable<unknown[]> | Asyn
   } else if (all.length === 0) {
     noneMatched(ctx, view);
   } else {
-    await writeAsync(out, await renderTable(ctx, columnsFor(ctx, view.forItems ? view.forItems(all) : view), all));
+    const shown = view.forItems ? view.forItems(all) : view;
+    if (shown.omitted?.length && !ctx.globals.fields) {
+      const names = shown.omitted.map(oneLine);
+      ctx.notice(`not shown in the table: ${names.join(", ")} (-o json shows them; --fields picks the columns)`, "table-omitted");
+    }
+    await writeAsync(out, await renderTable(ctx, columnsFor(ctx, shown), all));
   }
   if (failure) throw failure.err;
   return all.length;
@@ -496,6 +506,9 @@ function breakableJson(v: unknown): string {
   return JSON.stringify(v) ?? "null";
 }
 
+/** The narrowest a detail view's value column gets beside its labels: an ISO time with milliseconds (24) and a space to spare. */
+const DETAIL_VALUE_MIN = 26;
+
 /**
  * One resource on a terminal: `label  value` rows; long text wrapped at word boundaries under its
  * value column, never cut; a list of values one per line; times exact with their age.
@@ -508,18 +521,35 @@ function renderDetail(ctx: Context, cols: readonly Column[], item: unknown): str
     let lines: string[];
     const t = c.format ? undefined : isoTime(v);
     if (c.lines) lines = c.lines(v, item);
-    else if (c.format) lines = [c.format(v, item)];
+    else if (c.format) {
+      // a format that gives a time (me's expiry: `never`, else the time) reads as every other time
+      const text = c.format(v, item);
+      const at = isoTime(text);
+      lines = [at !== undefined && relative && text === v ? `${text} (${relativeAge(at, now)})` : text];
+    }
     else if (t !== undefined) lines = [relative ? `${v as string} (${relativeAge(t, now)})` : (v as string)];
     else if (Array.isArray(v) && v.length > 1 && v.every((x) => x === null || typeof x !== "object")) lines = v.map((x) => String(x ?? ""));
     else if (v !== null && typeof v === "object" && !Array.isArray(v)) lines = [breakableJson(v)];
     else if (Array.isArray(v) && v.some((x) => x !== null && typeof x === "object")) lines = [v.map(breakableJson).join(", ")];
     else lines = [cellText(v)];
+    // an empty list is said, not left blank as a field the answer lacks is (a key with no entitlements)
+    if (Array.isArray(v) && v.length === 0 && lines.every((l) => l === "")) lines = ["(none)"];
     return { label: oneLine(c.header ?? c.path), lines: lines.map(oneLine) };
   });
   const labelWidth = Math.max(0, maxOf(rows.map((r) => displayWidth(r.label))));
   const indent = " ".repeat(labelWidth + 2);
-  const width = Math.max(20, (ctx.io.columns || 80) - indent.length);
+  const columns = ctx.io.columns || 80;
   let s = "";
+  if (columns - indent.length < DETAIL_VALUE_MIN) {
+    // too narrow for labels beside their values (`me`'s 25-column label at 40 columns): each value
+    // under its label, indented, so that no line runs past the edge to be torn by the terminal
+    for (const r of rows) {
+      s += wrapText(r.label, columns).map((l) => l.trimEnd() + "\n").join("");
+      for (const l of r.lines.flatMap((x) => wrapText(x, columns - 2))) s += `  ${l}`.trimEnd() + "\n";
+    }
+    return s;
+  }
+  const width = columns - indent.length;
   for (const r of rows) {
     const wrapped = r.lines.flatMap((l) => wrapText(l, width));
     wrapped.forEach((l, i) => {
@@ -541,9 +571,12 @@ const MIN_WIDTH = 8;
 
 /**
  * Narrow `widths` (in place) to fit `avail`: descriptive columns first, widest first, down to
- * MIN_WIDTH; then descriptive columns are left out, the last first (their indexes returned), a
- * primary one (what a row is about) only after the others, so that identifier columns (copied
- * whole into the next command) stay whole. Identifiers never narrow: an id wider than the terminal
+ * MIN_WIDTH, a primary one (what a row is about) no narrower than a third of the descriptive
+ * columns' room; then descriptive columns are left out, the last first (their indexes returned),
+ * before the primary narrows further and is left out only after the others, so that identifier
+ * columns (copied whole into the next command) stay whole. (At 80 columns the intel list cut every
+ * headline to 9 characters, "Vozori Ne…", beside a category cut as far: the headline says nothing
+ * there, and the category gives way instead.) Identifiers never narrow: an id wider than the terminal
  * is printed whole and the terminal wraps it (cut, "cl_aaaa…" could not be copied into a command).
  * Before any of that, descriptive columns with no value in any row (`empty`: an answer that holds
  * its fields under other names) are left out, the last first: their room goes to columns with data.
@@ -554,7 +587,11 @@ export function shrinkToFit(widths: number[], avail: number, identifier: readonl
   for (let j = widths.length - 1; j >= 0 && total() > avail; j--) {
     if (empty[j] && !identifier[j] && widths.length - dropped.length > 1) dropped.push(j);
   }
-  const floor = (j: number) => Math.max(MIN_WIDTH, floors[j] ?? 0);
+  const wanted = [...widths];
+  // the room the descriptive columns share (identifiers are never narrowed)
+  const room = () => avail - widths.reduce((a, w, j) => a + (identifier[j] && !dropped.includes(j) ? w : 0), 0) - SEP * (widths.length - dropped.length - 1);
+  let primaryHeld = true;
+  const floor = (j: number) => Math.max(MIN_WIDTH, floors[j] ?? 0, primaryHeld && primary[j] ? Math.min(wanted[j], Math.floor(room() / PRIMARY_SHARE)) : 0);
   // the widest column narrows by one, the first of equals first, until the table fits: taken in
   // whole rounds over the widest columns, as far as the next width or a floor, which ends where
   // one step at a time does. Before, it went one step at a time: a server's name of 30 MB (one
@@ -574,6 +611,11 @@ export function shrinkToFit(widths: number[], avail: number, identifier: readonl
   // descriptive columns only: identifiers are never narrowed
   narrow(false);
   for (const primaryToo of [false, true]) {
+    if (primaryToo) {
+      // the others are gone: the primary narrows on, then it too gives way
+      primaryHeld = false;
+      narrow(false);
+    }
     for (let j = widths.length - 1; j >= 0 && total() > avail; j--) {
       const kept = widths.length - dropped.length;
       if (!identifier[j] && (primary[j] ?? false) === primaryToo && kept > 1) dropped.push(j);
@@ -583,6 +625,8 @@ export function shrinkToFit(widths: number[], avail: number, identifier: readonl
 }
 
 const SEP = 2;
+/** A primary column keeps at least 1/PRIMARY_SHARE of the descriptive columns' room while others can give way. */
+const PRIMARY_SHARE = 3;
 /** A cell that is a number as printed (1, -3.5, 44.003406, 1,234, 12%, 1.5e-7). */
 const NUMBER = /^[-+]?\d[\d,]*(\.\d+)?(e[-+]?\d+)?%?$/i;
 

@@ -102,6 +102,17 @@ function joinFit(parts: string[], width: number): string[] {
   return lines;
 }
 
+/**
+ * The fields of a list entry (a source, a revision) that its line does not place, as `key value`
+ * (a server that names them otherwise, `{at, note}`): a line is never left with only its number.
+ */
+function others(entry: object, placed: readonly string[]): string {
+  return Object.entries(entry)
+    .filter(([k, v]) => !placed.includes(k) && v !== undefined && v !== null && v !== "")
+    .map(([k, v]) => `${clean(k)} ${clean(v)}`)
+    .join("  ");
+}
+
 export function renderReport(r: ReportLike, opts: { width: number; style?: Style }): string {
   const st = opts.style ?? PLAIN;
   const width = Math.max(40, Math.min(opts.width, 100));
@@ -140,7 +151,8 @@ export function renderReport(r: ReportLike, opts: { width: number; style?: Style
     r.sources.forEach((s, i) => {
       const num = `  ${i + 1}. `;
       const date = s.publishedAt ? `(${clean(s.publishedAt)})` : "";
-      const lines = wrapped(`${num}${clean(s.title)}${date ? ` ${date}` : ""}`, " ".repeat(num.length));
+      const rest = others(s, ["id", "title", "url", "publishedAt"]);
+      const lines = wrapped(`${num}${[clean(s.title), date, rest].filter(Boolean).join(" ")}`, " ".repeat(num.length));
       // the date dimmed where it ends a line whole
       pushAll(out, lines.map((l) => (date && l.endsWith(` ${date}`) ? l.slice(0, -date.length) + st.dim(date) : l)));
       if (s.url) out.push(`     ${st.underline(clean(s.url))}`);
@@ -149,8 +161,10 @@ export function renderReport(r: ReportLike, opts: { width: number; style?: Style
   if (r.revisions?.length) {
     out.push("", st.bold("REVISIONS"));
     for (const v of r.revisions) {
-      const num = `  ${v.revision ?? "?"}. `;
-      pushAll(out, wrapped(`${num}${clean(v.publishedAt)}  ${clean(v.summary)}`.trimEnd(), " ".repeat(num.length)));
+      // (without its number, a bullet: "?." said nothing)
+      const num = v.revision === undefined || v.revision === null ? "  • " : `  ${clean(v.revision)}. `;
+      const text = [clean(v.publishedAt), clean(v.summary), others(v, ["revision", "publishedAt", "summary"])].filter(Boolean).join("  ");
+      pushAll(out, wrapped(`${num}${text}`.trimEnd(), " ".repeat(num.length)));
     }
   }
   return out.join("\n") + "\n";

@@ -86,7 +86,13 @@ export function formatHelp(cmd: Command, helper: Help): string {
   const own = helper.visibleOptions(cmd);
   const termWidth = Math.max(0, ...args.map((a) => helper.displayWidth(helper.argumentTerm(a))),
     ...commands.map((c) => helper.displayWidth(helper.subcommandTerm(c))), ...own.map((o) => helper.displayWidth(helper.optionTerm(o))));
-  const item = (term: string, description: string) => helper.formatItem(term, termWidth, description, helper);
+  // a terminal too narrow for a description column beside the terms (40 columns beside
+  // '--min-market-cap <usd>'): each description under its term, wrapped at word boundaries;
+  // before, commander left such a column unwrapped and the terminal tore every line mid-word
+  const stacked = width - termWidth - 4 < helper.minWidthToWrap;
+  const item = (term: string, description: string) => (stacked
+    ? [`  ${term}`, ...(description ? helper.boxWrap(description, width - 6).split("\n").map((l) => `      ${l}`.trimEnd()) : [])].join("\n")
+    : helper.formatItem(term, termWidth, description, helper));
   let out = [`Usage: ${helper.commandUsage(cmd)}`, ""];
   const description = helper.commandDescription(cmd);
   if (description) out.push(helper.boxWrap(description, width), "");
@@ -105,7 +111,7 @@ export function formatHelp(cmd: Command, helper: Help): string {
       else line = line ? `${line}   ${t}` : t;
     }
     if (line) lines.push(`  ${line}`);
-    out.push("Global options (what they do: 'mids --help'):", ...lines, "");
+    out.push(...wrapText("Global options (what they do: 'mids --help'):", width), ...lines, "");
   }
   return out.join("\n");
 }

@@ -138,3 +138,79 @@ describe("series: points whose values are no number", () => {
     expect(r.stdout).toBe("timestamp,value\n2026-11-01T00:00:00Z,1e400\n2026-11-01T01:00:00Z,1e400\n");
   });
 });
+
+describe("a field missing from a topic is not read from inside its stance or its report", () => {
+  it("topics get: a stance {label, score} gives no topic score; topics list: a report's id is no topic id", async () => {
+    const detail = { id: "topic_1", name: "T", stance: { label: "bullish", score: 0.3 }, report: { id: "rep_1", title: "R", publishedAt: "2026-11-01T00:00:00Z" } };
+    const listed = { topicId: "topic_2", rank: 1, name: "T2", report: { id: "rep_2", title: "R2", publishedAt: "2026-11-01T00:00:00Z" } };
+    const h = await hostile((req, res) => sendJson(res, 200, { data: req.url!.startsWith("/v3/topics/") ? detail : [listed], meta: {} }));
+    const [get, list] = await Promise.all([
+      runMain(["topics", "get", "topic_1", "-o", "table", "-q"], { env: env(h.url) }),
+      runMain(["topics", "list", "-o", "table", "-q"], { env: env(h.url) }),
+    ]);
+    expect(get.code).toBe(0);
+    const rows = Object.fromEntries(cells(get.stdout).slice(1));
+    expect(rows.score).toBe("");
+    expect(rows["report id"]).toBe("rep_1");
+    expect(list.code).toBe(0);
+    const table = cells(list.stdout);
+    const at = (h: string) => table[1][table[0].indexOf(h)];
+    expect(at("ID")).toBe("");
+    expect(at("TOPICID")).toBe("topic_2");
+  });
+});
+
+describe("vocabulary: an entry with a 'kind' of its own", () => {
+  it("the table's KIND is still the catalog it is in; the entry's kind has a column of its own", async () => {
+    const data = { categories: [{ slug: "defi", name: "DeFi" }], chains: [{ slug: "eth", name: "Ethereum", kind: "evm" }] };
+    const h = await hostile((_req, res) => sendJson(res, 200, { data, meta: {} }));
+    const r = await runMain(["vocabulary", "-o", "table", "-q"], { env: env(h.url) });
+    expect(r.code).toBe(0);
+    const rows = cells(r.stdout);
+    const col = (name: string) => rows.slice(1).map((row) => row[rows[0].indexOf(name)]);
+    expect(col("KIND")).toEqual(["categories", "chains"]);
+    expect(col("ENTRYKIND")).toEqual(["", "evm"]);
+  });
+});
+
+describe("a record with more fields than its table takes", () => {
+  it("clusters list and topics list: every field is a column or named on stderr, none left out unsaid", async () => {
+    const more = { region: "eu", tier: 2, members: 40, lead: "bob", founded: "2026-01-01T00:00:00Z", stats: { posts: 1 } };
+    const h = await hostile((req, res) => sendJson(res, 200, { data: req.url!.startsWith("/v3/topics") ? [topic(1, more)] : [cluster(1, more)], meta: {} }));
+    for (const [args, item] of [[["clusters", "list"], cluster(1, more)], [["topics", "list"], topic(1, more)]] as const) {
+      const r = await runMain([...args, "-o", "table"], { env: env(h.url) });
+      expect(r.code).toBe(0);
+      const headers = cells(r.stdout)[0];
+      const said = /not shown in the table: (.*) \(-o json shows them/.exec(r.stderr.replace(/\n  /g, " "))?.[1].split(", ") ?? [];
+      for (const k of Object.keys(item)) expect(headers.includes(k.toUpperCase()) || said.includes(k) || ["summary", "report", "lastSeenAt"].includes(k), `${args[0]}: ${k}`).toBe(true);
+      expect(said.length).toBeGreaterThan(0);
+    }
+  });
+});
+
+describe("alerts get: name and threshold under other keys than mids assumes", () => {
+  it("the fields the view does not place are rows of their own, not left out", async () => {
+    const alert = {
+      id: "alr_1", status: "active", trigger: "intelligence.material", selector: { followedProjects: true }, cadence: "hourly",
+      destinationIds: ["dst_1"], createdAt: "2026-11-01T00:00:00Z", updatedAt: "2026-11-01T00:00:00Z", title: "DeFi movers", materiality: "polished",
+    };
+    const h = await hostile((_req, res) => sendJson(res, 200, { data: alert, meta: {} }));
+    const r = await runMain(["alerts", "get", "alr_1", "-o", "table", "-q"], { env: env(h.url) });
+    expect(r.code).toBe(0);
+    const rows = Object.fromEntries(cells(r.stdout).slice(1));
+    expect(rows.title).toBe(alert.title);
+    expect(rows.materiality).toBe(alert.materiality);
+  });
+});
+
+describe("a field missing from a listed topic is not read from another resource nested in it", () => {
+  it("topics list: a reference the shape does not know ({reportRef: {id}}) gives no topic id", async () => {
+    const listed = { topicId: "topic_3", name: "T3", reportRef: { id: "rep_3", title: "R3" } };
+    const h = await hostile((_req, res) => sendJson(res, 200, { data: [listed], meta: {} }));
+    const r = await runMain(["topics", "list", "-o", "table", "-q"], { env: env(h.url) });
+    expect(r.code).toBe(0);
+    const table = cells(r.stdout);
+    expect(table[1][table[0].indexOf("ID")]).toBe("");
+    expect(table[1][table[0].indexOf("TOPICID")]).toBe("topic_3");
+  });
+});

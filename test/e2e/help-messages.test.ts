@@ -175,6 +175,20 @@ describe("mids help", () => {
   });
 });
 
+describe("help on a 40-column terminal", () => {
+  it("each option's description sits under its flag, wrapped to the width: no line is torn by the terminal", async () => {
+    const r = await runMain(["projects", "list", "--help"], { env: baseEnv({ COLUMNS: "40" }) });
+    expect(r.code).toBe(0);
+    const lists = r.stdout.slice(0, r.stdout.search(/^(Filters|Examples)/m));
+    expect(lists.split("\n").filter((l) => l.length > 40)).toEqual([]);
+    // the words of a description are whole, in order, under the flag
+    const lines = lists.split("\n");
+    const at = lines.indexOf("  --min-market-cap <usd>");
+    expect(at).toBeGreaterThan(0);
+    expect(lines[at + 1]).toMatch(/^ {6}v2 only: /);
+  });
+});
+
 describe("enum flags", () => {
   // each is refused before any request: exit 2, one line listing the allowed values
   const cases: [string[], string, string[]][] = [

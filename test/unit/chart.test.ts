@@ -197,6 +197,12 @@ describe("report text", () => {
     expect(text).toMatch(/^  1\. +\{"en":"Rev"\}$/m);
     expect(text).not.toContain("[object Object]");
   });
+  it("a source or revision under other field names shows those fields, never a bare number ('?.' before)", () => {
+    const text = renderReport({ title: "T", sources: [{ name: "Src", link: "https://s.example/1" }], revisions: [{ at: "2026-11-01T00:00:00Z", note: "first" }] } as never, { width: 80, style: PLAIN });
+    expect(text).toContain("  1. name Src  link https://s.example/1");
+    expect(text).toContain("  • at 2026-11-01T00:00:00Z  note first");
+    expect(text).not.toContain("?.");
+  });
   it("wraps paragraphs to the width", () => {
     const lines = renderMarkdown("word ".repeat(60), 40, PLAIN);
     expect(lines.length).toBeGreaterThan(5);

@@ -156,6 +156,12 @@ describe("narrow terminals (issue 15)", () => {
     const intel = [8, 8, 17, 14, 40, 24];
     expect(shrinkToFit(intel, 60, [false, false, false, false, false, true], [], [false, false, false, false, true, false])).toEqual([3, 2]);
     expect(shrinkToFit([8, 8, 40, 24], 30, [false, false, false, true], [], [false, false, true, false])).toEqual([1, 0, 2]);
+    // at 80 columns the primary keeps a third of the descriptive columns' room (80 - the id - the
+    // 5 gaps): the last other descriptive column gives way for it. Before, every descriptive column
+    // was cut alike, the headline to 10 columns ("Vozori Ne…")
+    const at80 = [8, 8, 17, 14, 40, 24];
+    expect(shrinkToFit(at80, 80, [false, false, false, false, false, true], [], [false, false, false, false, true, false])).toEqual([3]);
+    expect(at80[4]).toBeGreaterThanOrEqual(Math.floor((80 - 24 - 2 * 5) / 3));
     // only an identifier left that does not fit: it stays whole (the terminal wraps it), as a cut
     // id ("cl_aaaa…") could not be copied into the next command
     const one = [30];

@@ -9,6 +9,7 @@ import { main } from "../../src/main.js";
 import { testIO } from "../../src/io.js";
 import { relativeAge, wrapText } from "../../src/output/render.js";
 import { startSandbox, SANDBOX_KEYS, type Sandbox } from "../../src/sandbox/index.js";
+import { hostile, sendJson, v3Project } from "../helpers/hostile.js";
 
 const SELF = SANDBOX_KEYS.find((k) => k.id === "key_selfserve")!.key;
 let sb: Sandbox;
@@ -30,9 +31,9 @@ async function api<T>(path: string): Promise<T> {
 }
 
 describe("tables on a terminal", () => {
-  it("intel list at 60 and 100 columns: ids whole, ages instead of timestamps, left-out columns named", async () => {
+  it("intel list at 60, 80 and 100 columns: ids whole, ages instead of timestamps, left-out columns named", async () => {
     const items = await api<{ id: string; detectedAt: string; headline: string }[]>("/v3/intel?limit=4");
-    for (const cols of [60, 100]) {
+    for (const cols of [60, 80, 100]) {
       const r = await tty(["intel", "list", "--limit", "4"], cols);
       expect(r.code).toBe(0);
       const rows = r.stdout.trimEnd().split("\n");
@@ -48,7 +49,11 @@ describe("tables on a terminal", () => {
       expect(r.stdout).not.toMatch(/\d{4}-\d{2}-\d{2}T/);
       // named by their headers, and by the names --fields takes (PROJECT is projectName)
       if (cols === 60) expect(r.stderr).toContain("not shown at 60 columns: project, category (a wider terminal, -o json or --fields projectName,category shows them)");
-      else expect(r.stderr).not.toContain("not shown");
+      else if (cols === 80) {
+        // the headline keeps a third of the room the id leaves (80 - 24 - the gaps), the category gives way
+        expect(r.stderr).toContain("not shown at 80 columns: category (a wider terminal, -o json or --fields category shows them)");
+        items.forEach((it, i) => expect(rows[i + 1]).toContain(it.headline.slice(0, Math.floor((80 - 24 - 2 * 4) / 3) - 1)));
+      } else expect(r.stderr).not.toContain("not shown");
     }
   });
 
@@ -74,6 +79,20 @@ describe("tables on a terminal", () => {
     expect(r.code).toBe(0);
     expect(r.stdout.split("\n")[0]).not.toContain("REPORT");
     expect(r.stdout).not.toContain("Frontier Report:");
+  });
+});
+
+describe("topics list on a 40-column terminal", () => {
+  it("keeps each topic's name (cut) beside its id; the other columns give way first (it showed RANK and ID alone)", async () => {
+    const topics = await api<{ name: string; id: string }[]>("/v3/topics");
+    const r = await tty(["topics", "list"], 40);
+    expect(r.code).toBe(0);
+    const rows = r.stdout.trimEnd().split("\n");
+    expect(rows[0]).toMatch(/\bNAME\b/);
+    topics.forEach((t, i) => {
+      expect(rows[i + 1]).toContain(t.id);
+      expect(rows[i + 1]).toContain(t.name.slice(0, 5));
+    });
   });
 });
 
@@ -108,6 +127,45 @@ describe("detail views on a terminal", () => {
     expect(body.join(" ")).toBe(item.description);
     for (const c of item.citations) expect(r.stdout).toMatch(new RegExp(`^(citations +| +)${c.replace(/[.?/]/g, "\\$&")}$`, "m"));
     expect(r.stdout).toMatch(new RegExp(`${item.detectedAt.replace(/[.]/g, "\\.")} \\((just now|\\d+(m|h|d|mo|y) ago)\\)`));
+  });
+
+  it("me at 40 columns, where the labels leave too little room beside them: each value whole under its label, no line past the edge", async () => {
+    const me = await api<{ credential: { name: string }; history: { earliestAvailableAt: string } }>("/v3/me");
+    const r = await tty(["me"], 40);
+    expect(r.code).toBe(0);
+    const lines = r.stdout.trimEnd().split("\n");
+    for (const l of lines) expect([...l].length, l).toBeLessThanOrEqual(40);
+    expect(lines[lines.indexOf("name") + 1]).toBe(`  ${me.credential.name}`);
+    // (the window's start moves with the clock: the same day and minute as the answer read here)
+    expect(lines[lines.indexOf("earliest available") + 1]).toMatch(new RegExp(`^  ${me.history.earliestAvailableAt.slice(0, 16)}:\\S+ \\(`));
+  });
+
+  it("projects get: a preview of more than three latest intel says how many more and the command that lists them", async () => {
+    const intel = Array.from({ length: 5 }, (_, i) => ({ id: `i${i}`, headline: `h${i}`, grade: "cut", detectedAt: "2026-11-01T00:00:00Z" }));
+    const project: Record<string, unknown> = { ...v3Project(1), intel };
+    const h = await hostile((_req, res) => sendJson(res, 200, { data: project, meta: {} }));
+    const home = mkdtempSync(join(tmpdir(), "mids-tables-"));
+    const io = testIO({ stdoutIsTTY: true, stderrIsTTY: true, columns: 100, env: { MIDS_BASE_URL: h.url, MIDS_API_KEY: SELF, MIDS_CONFIG_DIR: home, MIDS_STATE_DIR: home, NO_COLOR: "1", CI: "1" } });
+    expect(await main(["projects", "get", String(project.slug)], { io })).toBe(0);
+    const lines = io.out().split("\n");
+    const at = lines.findIndex((l) => l.startsWith("latest intel"));
+    const shown = lines.slice(at, at + 4).filter((l) => /\bi\d\b/.test(l)).length;
+    expect(lines[at + shown].trim()).toBe(`… ${intel.length - shown} more: mids intel list --project ${String(project.slug)}`);
+  });
+
+  it("me: a key that expires shows when as every other time does, with its age; no entitlements reads (none)", async () => {
+    const expiresAt = new Date(Date.now() + 3 * 86_400_000 + 3_600_000).toISOString();
+    const data = {
+      credential: { id: "k", name: "n", type: "full", expiresAt }, entitlements: [], rateLimit: { perMinute: 1, perDay: 1 },
+      history: { archiveAccess: false, enforced: true, lookbackDays: 30, earliestAvailableAt: "2026-10-30T00:00:00Z", enforcementAt: "2026-08-17T00:00:00Z" },
+    };
+    const h = await hostile((_req, res) => sendJson(res, 200, { data, meta: {} }));
+    const home = mkdtempSync(join(tmpdir(), "mids-tables-"));
+    const io = testIO({ stdoutIsTTY: true, stderrIsTTY: true, columns: 100, env: { MIDS_BASE_URL: h.url, MIDS_API_KEY: SELF, MIDS_CONFIG_DIR: home, MIDS_STATE_DIR: home, NO_COLOR: "1", CI: "1" } });
+    expect(await main(["me"], { io })).toBe(0);
+    expect(io.out()).toMatch(new RegExp(`^expires +${expiresAt.replace(/[.]/g, "\\.")} \\(in 3d\\)$`, "m"));
+    // no entitlements is said, not a blank that reads as a field the answer lacks
+    expect(io.out()).toMatch(/^entitlements +\(none\)$/m);
   });
 
   it("ages and wrapping, as units", () => {

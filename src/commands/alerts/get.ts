@@ -3,10 +3,11 @@ import type { Context } from "../../context.js";
 import { printItem } from "../../output/render.js";
 import { getAlert, v3Only } from "./common.js";
 import { checkAlertId } from "./ids.js";
-import { ALERT_VIEW } from "./view.js";
+import { alertView } from "./view.js";
 
 export async function run(opts: { id: string }, ctx: Context): Promise<void> {
   v3Only(ctx);
   const client = await ctx.client();
-  await printItem(ctx, await getAlert(client, checkAlertId(opts.id, true)), ALERT_VIEW);
+  const alert = await getAlert(client, checkAlertId(opts.id, true));
+  await printItem(ctx, alert, alertView(alert));
 }

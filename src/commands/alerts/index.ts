@@ -9,7 +9,12 @@ import { joinRepeated } from "../../util/flag-values.js";
 export function register(program: Command, ctx: Context): void {
   const alerts = program
     .command("alerts")
-    .description("Alert subscriptions (v3): read, pause, resume, update; list delivery destinations");
+    .description("Alert subscriptions (v3): read, pause, resume, update; list delivery destinations")
+    .addHelpText("after", `
+Examples:
+  $ mids alerts destinations
+  $ mids alerts get alr_358143c32a05a788
+  $ mids alerts pause alr_358143c32a05a788 --dry-run`);
 
   alerts
     .command("get")

@@ -7,7 +7,7 @@ import { checkData } from "../shared/validate.js";
 import { buildUpdateBody, thresholdNotice, unknownDestinations, type UpdateFlags } from "./body.js";
 import { checkAlertId } from "./ids.js";
 import { checkTransition, patchAlert, plannedPatch, printPlanned, v3Only } from "./common.js";
-import { ALERT_VIEW } from "./view.js";
+import { alertView } from "./view.js";
 
 export interface UpdateOptions extends UpdateFlags {
   id: string;
@@ -40,6 +40,6 @@ export async function run(opts: UpdateOptions, ctx: Context): Promise<void> {
   }
   const alert = await patchAlert(client, id, body);
   // what the server answered is printed either way: other fields may have changed with it
-  await printItem(ctx, alert, ALERT_VIEW);
+  await printItem(ctx, alert, alertView(alert));
   checkTransition(body.status, id, alert);
 }

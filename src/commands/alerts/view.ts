@@ -1,6 +1,7 @@
 // Table/csv columns for alert subscriptions and destinations (spec 2.14, 2.15).
 import { ASSUMED } from "../../contract/assumed.js";
 import type { View } from "../../output/render.js";
+import { withExtras } from "../shared/tolerant.js";
 
 export const ALERT_VIEW: View = {
   columns: [
@@ -16,6 +17,15 @@ export const ALERT_VIEW: View = {
     { path: "updatedAt", header: "updated" },
   ],
 };
+
+/**
+ * One alert's view: the fields the view does not place are rows of their own. The name and
+ * threshold keys are assumed (spec 2.17): a server that calls them `title` or `materiality`
+ * showed an empty name and threshold, and those fields nowhere.
+ */
+export function alertView(alert: unknown): View {
+  return withExtras(ALERT_VIEW, [alert], new Set());
+}
 
 export const DESTINATION_VIEW: View = {
   columns: [{ path: "id" }, { path: "kind" }, { path: "label" }, { path: "status" }],

@@ -7,6 +7,7 @@ import { cellText, keyColumn } from "../../output/fields.js";
 import { route as routeById } from "../../contract/routes.js";
 import { deprecationNotice } from "../../client/notices.js";
 import { stripControl } from "../../util/sanitize.js";
+import { shellWord } from "../../util/shell-word.js";
 
 // a value that is not a number (a list page departing from its shape) is shown as any cell is: an object as JSON
 export const num = (digits: number) => (v: unknown): string => (typeof v === "number" ? v.toFixed(digits) : cellText(v));
@@ -33,7 +34,16 @@ const assetLines = (v: unknown): string[] => (Array.isArray(v) ? v.map((a: Asset
   const tags = [a.type && a.type !== "token" ? a.type : "", a.primary ? "primary" : ""].filter(Boolean).join(", ");
   return [a.chain, tags && `(${tags})`, a.address].filter(Boolean).join(" ");
 }) : []);
-const intelLines = (v: unknown): string[] => (Array.isArray(v) ? v.slice(0, 3).map((x: IntelPreview) => `[${x.grade}] ${x.headline}${x.id ? `  ${x.id}` : ""}`) : []);
+/** The latest intel shown in a project's detail; the rest are counted, with the command that lists them. */
+const INTEL_SHOWN = 3;
+const intelLines = (v: unknown, row?: unknown): string[] => {
+  if (!Array.isArray(v)) return [];
+  const lines = v.slice(0, INTEL_SHOWN).map((x: IntelPreview) => `[${x.grade}] ${x.headline}${x.id ? `  ${x.id}` : ""}`);
+  // (before, a preview of more than three ended at the third without a word)
+  const slug = (row as { slug?: unknown } | undefined)?.slug;
+  if (v.length > INTEL_SHOWN) lines.push(`… ${v.length - INTEL_SHOWN} more${typeof slug === "string" ? `: mids intel list --project ${shellWord(stripControl(slug))}` : ""}`);
+  return lines;
+};
 
 export const PROJECT_DETAIL_V3: View = {
   columns: [
@@ -44,7 +54,7 @@ export const PROJECT_DETAIL_V3: View = {
     // the market join key (spec 2.11 identifiers) and the image URL: documented, and nowhere else in the view
     { path: "identifiers.market", header: "market id" }, { path: "image" },
     { path: "assets", format: (v) => assetLines(v).join("; "), lines: assetLines },
-    { path: "intel", header: "latest intel", format: (v) => intelLines(v).join("; "), lines: intelLines },
+    { path: "intel", header: "latest intel", format: (v, row) => intelLines(v, row).join("; "), lines: intelLines },
     { path: "relatedProjects", header: "related", format: count },
     { path: "description" }, { path: "createdAt", header: "created" }, { path: "updatedAt", header: "updated" },
     { path: "reinforcedAt", header: "reinforced" },
@@ -89,15 +99,21 @@ const FIRST: readonly string[] = ["rank", "id", "slug", "key", "name", "title"];
 export function autoView(items: readonly unknown[], max = 7, extra: readonly Column[] = [], assumed: Iterable<string> = []): View {
   const scalar = (v: unknown): boolean => v === null || typeof v !== "object" || Array.isArray(v) && v.every((x) => typeof x !== "object");
   const found = new Set<string>();
+  // every field of the items, a column or not: the ones without are named under the table
+  const all = new Set<string>();
   for (const item of items) {
     if (!item || typeof item !== "object" || Array.isArray(item)) continue;
-    for (const [k, v] of Object.entries(item)) if (scalar(v)) found.add(k);
+    for (const [k, v] of Object.entries(item)) {
+      all.add(k);
+      if (scalar(v)) found.add(k);
+    }
   }
   const keys = found.size ? [...found] : [...assumed];
   keys.sort((a, b) => rankOf(a) - rankOf(b));
   const cols: Column[] = [...extra];
   for (const k of keys) if (!cols.some((c) => c.path === k) && cols.length < max) cols.push(keyColumn([k]));
-  return { columns: cols.length ? cols : [{ path: "id" }, { path: "name" }] };
+  const omitted = [...all].filter((k) => !cols.some((c) => c.path === k || c.path.startsWith(`${k}.`)));
+  return { columns: cols.length ? cols : [{ path: "id" }, { path: "name" }], ...(omitted.length ? { omitted } : {}) };
 }
 
 function rankOf(k: string): number {

@@ -26,24 +26,31 @@ export function shapeFields(shape: Shape | undefined): Set<string> {
  * order they first appear: a field only some items carry (not the first) still gets its column.
  */
 export function withExtras(view: View, items: readonly unknown[], known: Set<string>, max = Infinity): View {
-  view = { ...view, columns: view.columns.map(nestedToo) };
   const placed = new Set(view.columns.map((c) => c.path.split(".")[0]));
+  // a field is never read from inside an object the view or the shape places (a topic's `stance`
+  // {label, score}, its `report` {id, ...}): that object's `score` or `id` is not the topic's
+  const own = new Set([...placed, ...known]);
+  view = { ...view, columns: view.columns.map((c) => nestedToo(c, own)) };
   const extra = new Set<string>();
   for (const item of items) {
     if (!isObj(item)) continue;
-    for (const k of Object.keys(item)) {
-      if (extra.size >= max) break;
-      if (!placed.has(k) && !known.has(k)) extra.add(k);
-    }
+    for (const k of Object.keys(item)) if (!placed.has(k) && !known.has(k)) extra.add(k);
   }
-  return extra.size ? { ...view, columns: [...view.columns, ...[...extra].map((k) => keyColumn([k]))] } : view;
+  // past `max`, the fields are named under the table instead (View.omitted)
+  const shown = [...extra].slice(0, max);
+  const omitted = [...extra].slice(shown.length);
+  return extra.size ? { ...view, columns: [...view.columns, ...shown.map((k) => keyColumn([k]))], ...(omitted.length ? { omitted } : {}) } : view;
 }
 
-/** A field one level down (`attributes.name` for `name`), for a server that groups its fields. */
-function nested(row: unknown, path: string): unknown {
+/**
+ * A field one level down (`attributes.name` for `name`), for a server that groups its fields:
+ * never in an object under a key of `skip`, nor in one with an `id` of its own (`reportRef: {id}`):
+ * each is a thing of its own, whose id or score is not the row's.
+ */
+function nested(row: unknown, path: string, skip: ReadonlySet<string>): unknown {
   if (!isObj(row)) return undefined;
-  for (const v of Object.values(row)) {
-    if (!isObj(v)) continue;
+  for (const [k, v] of Object.entries(row)) {
+    if (!isObj(v) || skip.has(k) || Object.prototype.hasOwnProperty.call(v, "id")) continue;
     const found = firstOf(v, [path]);
     if (found !== undefined) return found;
   }
@@ -51,10 +58,10 @@ function nested(row: unknown, path: string): unknown {
 }
 
 /** A column that also reads its field one level down when it is not where the view expects it. */
-function nestedToo(c: Column): Column {
+function nestedToo(c: Column, skip: ReadonlySet<string>): Column {
   const read = c.value;
   // (a reader, not a format: the renderer still shows times as ages and lists one item a line)
-  return { ...c, value: (row) => (read ? read(row) : getPath(row, c.path)) ?? nested(row, c.path) };
+  return { ...c, value: (row) => (read ? read(row) : getPath(row, c.path)) ?? nested(row, c.path, skip) };
 }
 
 /** The first of `paths` that holds a value in `row` (a field under another name or nested). */

@@ -25,7 +25,7 @@ Examples:
     .action(async (id: string) => (await import("./run.js")).get(id, ctx));
 
   topics.command("report").description("[deprecated: v2 only; v3: 'mids reports get'] The Frontier Report of a topic (/v2/topics/{id}/report)")
-    .argument("<topicId>", "topic id, ^topic_[a-f0-9]{20}$")
+    .argument("<topicId>", "topic id (topic_ followed by 20 hex characters)")
     .addHelpText("after", `
 Needs an account-backed key with the projects scope and Frontier Reports access.
 On a terminal the report is rendered as readable text; -o json gives the payload.

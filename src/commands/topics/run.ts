@@ -13,16 +13,18 @@ import { listItems, printAssumedList, shapeFields, withExtras } from "../shared/
 import { noteAssumed } from "../shared/validate.js";
 import { assumedShape } from "../../contract/shapes/assumed.js";
 
+// the name is what a row is about: on a narrow terminal it is cut, and left out last (at 40
+// columns the list showed RANK and ID alone)
 export const TOPIC_VIEW_V3: View = {
   columns: [
     // the report's title repeats the topic's name (`Frontier Report: <name>`): `topics get` shows it
-    { path: "rank" }, { path: "name" }, { path: "score" }, { path: "stance" }, { path: "id" },
+    { path: "rank" }, { path: "name", primary: true }, { path: "score" }, { path: "stance" }, { path: "id" },
   ],
 };
 
 export const TOPIC_VIEW_V2: View = {
   columns: [
-    { path: "rank" }, { path: "name" }, { path: "score" }, { path: "tweetCount", header: "tweets 24h" },
+    { path: "rank" }, { path: "name", primary: true }, { path: "score" }, { path: "tweetCount", header: "tweets 24h" },
     { path: "authorCount", header: "authors" }, { path: "lastSeenAt", header: "last seen" }, { path: "id" },
   ],
 };

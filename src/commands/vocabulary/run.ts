@@ -20,6 +20,15 @@ const snake = (k: string) => k.replace(/-/g, "_");
 const camel = (k: string) => k.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
 const kebab = (k: string) => k.replace(/[A-Z]/g, (c) => "-" + c.toLowerCase());
 
+/**
+ * A row of the every-kind table: KIND is the catalog the entry is in; an entry's own `kind` (a
+ * chain's `evm`) is kept as `entryKind` (before, it took the catalog's place: chains read as `evm`).
+ */
+function withCatalog(catalog: string, e: object): object {
+  const { kind, ...rest } = e as { kind?: unknown };
+  return { kind: catalog, ...rest, ...(kind === undefined ? {} : { entryKind: kind }) };
+}
+
 /** The v2 route that carries one vocabulary kind, from the route table. */
 export function v2RouteFor(kind: string): string | undefined {
   return ROUTES.find((r) => r.version === "v2" && !r.deprecated && r.v3?.route === "v3.vocabulary" && r.v3.rules?.includes(`vocabulary-${kind}`))?.id;
@@ -65,6 +74,6 @@ export async function run(kind: string | undefined, ctx: Context): Promise<void>
     return;
   }
   const rows = Array.isArray(data) ? data.map(entry)
-    : Object.entries(data).flatMap(([k, v]) => listItems(v).items.map((x) => ({ kind: kebab(k), ...entry(x) })));
+    : Object.entries(data).flatMap(([k, v]) => listItems(v).items.map((x) => withCatalog(kebab(k), entry(x))));
   await printList(ctx, [rows], autoView(rows, 4, [{ path: "kind" }, { path: "slug" }, { path: "name" }]));
 }
