@@ -227,7 +227,7 @@ function setsAt(text: string, i: number, name: string): boolean {
  * and not any variable of that name: a quoted key or argument (`"start": s`, `set("start", s)`,
  * `("start", s)`) or a query piece (`"start=`, `&start=`); and for a compound name (`projectIds`,
  * which code does not use by chance) an object key (`{ projectIds: s }`, `, projectIds:`, a YAML
- * line) or a keyword argument (`dict(projectIds=s)`) too: a plain word there is as often anything
+ * line) or a keyword argument (`dict(projectIds=s)`) too, as is `limit` (KEYED_PLAIN): a plain word there is as often anything
  * else (`{ at: Date.now() }`, `enumerate(xs, start=1)`); and any name as a shorthand property
  * (`{ start, end }`: shorthand()). A page number is read more loosely (setsAt: `page = 1` in a loop
  * around the call).
@@ -246,7 +246,7 @@ function keySetAt(text: string, i: number, name: string): boolean {
     return c === 58 /* : */ || c === 44 /* , */ || c === 41 /* ) */ || c === 93 /* ] */;
   }
   if (b === 38 /* & */ || b === 63 /* ? */) return a === 61;
-  if (!COMPOUND.test(name)) return shorthand(text, i, name);
+  if (!COMPOUND.test(name) && !KEYED_PLAIN.has(name)) return shorthand(text, i, name);
   let k = i - 1;
   while (isSpace(text.charCodeAt(k))) k--;
   const p = text.charCodeAt(k);
@@ -261,6 +261,13 @@ function keySetAt(text: string, i: number, name: string): boolean {
 
 /** A name of more than one word (camelCase): `projectIds`, `intelSortBy`. */
 const COMPOUND = /[a-z][A-Z]/;
+/**
+ * Plain words read as object keys and keyword arguments as compound names are: a page size
+ * (`{ params: { page, limit: 50 } }`, Ruby's `query: { limit: 50 }`, `dict(limit=50)`), which
+ * code beside a list read sets for little else. Before, such a size went unseen and the finding
+ * said to ask for v2's default page size, contradicting the code.
+ */
+const KEYED_PLAIN: ReadonlySet<string> = new Set(["limit"]);
 
 /** The start of the `lines`-th line before the one `at` is on (or of the text). */
 function linesBack(text: string, at: number, lines: number, floor: number): number {
@@ -381,7 +388,8 @@ export function lineOf(text: string, from: number, at: number, line: number): nu
 export const PAGE_SIZE_RULE = "v2-default-page-size";
 const SIZE_PARAM: ParamSpec = Object.freeze({ name: "limit", type: "int" }) as ParamSpec;
 /** The page size set apart from the URL: quoted or in a query piece, as keySetAt reads a plain word. */
-export const SIZE_PLAN: ApartPlan = Object.freeze({ params: [SIZE_PARAM], source: `${PLAIN_BEFORE}(limit)` });
+// (and after a `(`: a keyword argument, `dict(limit=50)`: KEYED_PLAIN)
+export const SIZE_PLAN: ApartPlan = Object.freeze({ params: [SIZE_PARAM], source: `[\"'\`&?{,(]\\s*(limit)` });
 
 /** A whole number written right after a parameter's name (`"limit": 100`, `limit=100`), or undefined. */
 function literalAfter(text: string, i: number): number | undefined {
