@@ -41,6 +41,21 @@ describe("contract check, interrupted while a route is in flight", () => {
       expect(io.err()).toMatch(/\nhint: run it again to check every route, or only the \d+ left: mids contract check --routes \S*v3\.vocabulary/);
     });
   }
+
+  // (a route the fault leaves alone)
+  it("a signal once every route is checked: the report goes out whole and the run ends with its own code and words, not 130", async () => {
+    const stop = new AbortController();
+    const io = testIO({ env: sb.env(SANDBOX_DEMO_KEY) });
+    const write = io.stdout.write;
+    io.stdout.write = (s: string) => (stop.abort("SIGINT"), write(s));
+    let settled = false;
+    const code = await main(["contract", "check", "--routes", "v3.clusters.list", "-o", "json"], { io, signal: stop.signal, onSettle: () => { settled = true; } });
+    expect(stop.signal.aborted).toBe(true);
+    expect(settled).toBe(true);
+    expect(code, io.err()).toBe(0);
+    expect((JSON.parse(io.out()) as { routes: { route: string }[] }).routes.map((r) => r.route)).toEqual(["v3.clusters.list"]);
+    expect(io.err()).not.toContain("interrupted");
+  });
 });
 
 describe("migrate scan, interrupted", () => {
