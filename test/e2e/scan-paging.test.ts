@@ -109,6 +109,8 @@ describe("migrate scan: other parameters set apart from the URL", () => {
       "d.ts": "axios.get(`${B}/v2/projects`, { params: { page, limit: 100 } });\naxios.get(`${B}/v2/intel`, { params: { limit: 10 } });\n",
       "e.rb": 'HTTParty.get("#{B}/v2/intel", query: { limit: 10 })\n',
       "f.py": 'requests.get(f"{B}/v2/intel", params=dict(limit=10))\n',
+      // curl's data under -G, a query piece
+      "g.sh": 'curl -G "$B/v2/projects" -d limit=100\ncurl -G "$B/v2/intel" --data-urlencode limit=10\n',
     });
     const r = await runMain(["migrate", "scan", ".", "--format", "json"], { cwd: dir, env: baseEnv() });
     expect(r.code, r.stderr).toBe(0);
@@ -122,6 +124,8 @@ describe("migrate scan: other parameters set apart from the URL", () => {
       ["d.ts", "rewritten", [], {}],
       ["e.rb", "rewritten", [], {}],
       ["f.py", "rewritten", [], {}],
+      ["g.sh", "partial", ["limit-over-v3-max"], {}],
+      ["g.sh", "rewritten", [], {}],
     ]);
     const max = route("v3.projects.list").params.find((p) => p.name === "limit")!.max;
     expect(found[0].notes.find((n) => n.rule === "limit-over-v3-max")!.message).toMatch(new RegExp(`^limit=100 set by the code on line 1: v3 pages hold at most ${max}: `));

@@ -237,6 +237,8 @@ function keySetAt(text: string, i: number, name: string): boolean {
   const j = i + name.length;
   const a = text.charCodeAt(j);
   if (isWord(b) || isWord(a)) return false;
+  // curl's data, a query piece under -G (`curl -G "$B/v2/projects" -d limit=100`)
+  if (isSpace(b) && a === 61 && CURL_DATA.test(text.slice(Math.max(0, i - 24), i))) return true;
   if (isQuote(b)) {
     if (a === 61 /* = */) return text.charCodeAt(j + 1) !== 61;
     if (a !== b) return false;
@@ -259,6 +261,8 @@ function keySetAt(text: string, i: number, name: string): boolean {
   return shorthand(text, i, name);
 }
 
+/** curl's option whose value is a query piece under -G, and the blanks after it, ending a text. */
+const CURL_DATA = /\s(?:-d|--data(?:-urlencode|-raw)?)\s+$/;
 /** A name of more than one word (camelCase): `projectIds`, `intelSortBy`. */
 const COMPOUND = /[a-z][A-Z]/;
 /**
@@ -389,7 +393,8 @@ export const PAGE_SIZE_RULE = "v2-default-page-size";
 const SIZE_PARAM: ParamSpec = Object.freeze({ name: "limit", type: "int" }) as ParamSpec;
 /** The page size set apart from the URL: quoted or in a query piece, as keySetAt reads a plain word. */
 // (and after a `(`: a keyword argument, `dict(limit=50)`: KEYED_PLAIN)
-export const SIZE_PLAN: ApartPlan = Object.freeze({ params: [SIZE_PARAM], source: `[\"'\`&?{,(]\\s*(limit)` });
+// (and curl's data, `curl -G URL -d limit=100`: CURL_DATA)
+export const SIZE_PLAN: ApartPlan = Object.freeze({ params: [SIZE_PARAM], source: `(?:[\"'\`&?{,(]|\\s-d|\\s--data(?:-urlencode|-raw)?)\\s*(limit)` });
 
 /** A whole number written right after a parameter's name (`"limit": 100`, `limit=100`), or undefined. */
 function literalAfter(text: string, i: number): number | undefined {
