@@ -391,10 +391,13 @@ export function lineOf(text: string, from: number, at: number, line: number): nu
 /** The rule of the page size mids gives a v2 list read without one (rewrite.ts). */
 export const PAGE_SIZE_RULE = "v2-default-page-size";
 const SIZE_PARAM: ParamSpec = Object.freeze({ name: "limit", type: "int" }) as ParamSpec;
-/** The page size set apart from the URL: quoted or in a query piece, as keySetAt reads a plain word. */
-// (and after a `(`: a keyword argument, `dict(limit=50)`: KEYED_PLAIN)
-// (and curl's data, `curl -G URL -d limit=100`: CURL_DATA)
-export const SIZE_PLAN: ApartPlan = Object.freeze({ params: [SIZE_PARAM], source: `(?:[\"'\`&?{,(]|\\s-d|\\s--data(?:-urlencode|-raw)?)\\s*(limit)` });
+/**
+ * The page size set apart from the URL, wherever keySetAt reads it: quoted, in a query piece, an
+ * object key or keyword argument (KEYED_PLAIN), curl's data (CURL_DATA). The word alone: a search
+ * for it is native and cheaper than one for what may come before it (an alternation of those
+ * costs 40% more on the dense tree's texts), and keySetAt passes over the rest at once.
+ */
+export const SIZE_PLAN: ApartPlan = Object.freeze({ params: [SIZE_PARAM], source: "(limit)" });
 
 /** A whole number written right after a parameter's name (`"limit": 100`, `limit=100`), or undefined. */
 function literalAfter(text: string, i: number): number | undefined {
