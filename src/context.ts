@@ -76,4 +76,13 @@ export interface Context {
   screen?: Screen;
   /** run at the end of the command (close the sandbox, the connection pool) */
   onClose(fn: () => Promise<void> | void): void;
+  /**
+   * The command's work is done and what it writes now is whole (a report of every file or route):
+   * a signal since, or from now on, stops nothing, and the run ends with its own exit code and
+   * messages, as if the signal had not come (a second Ctrl-C still ends it at once). Before, a
+   * whole report went out and the run ended 130, which says that none was written.
+   */
+  settle?(): void;
+  /** settle() was called */
+  settled?: boolean;
 }

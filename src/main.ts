@@ -20,6 +20,8 @@ export interface MainOptions {
   now?: () => Date;
   /** bin/mids: run `fn` before process.exit (erase the status line); returns its removal */
   onExit?: OnExit;
+  /** bin/mids: the command settled (Context.settle): a signal no longer decides the exit code */
+  onSettle?: () => void;
 }
 
 /**
@@ -48,7 +50,7 @@ export async function main(argvAsTyped: string[], opts: MainOptions = {}): Promi
   else outer?.addEventListener("abort", () => stop.abort(outer.reason), { once: true });
   const unwatch = opts.io ? undefined : watchStdout(() => stop.abort(STDOUT_CLOSED));
   const signal = stop.signal;
-  const ctx = createContext(io, signal, opts.now ?? (() => new Date()), opts.onExit);
+  const ctx = createContext(io, signal, opts.now ?? (() => new Date()), opts.onExit, opts.onSettle);
   let program: Command | undefined;
   try {
     program = buildProgram(ctx, commandWord(argv));

@@ -261,6 +261,10 @@ export const SOURCE_RULES: readonly TextRule[] = Object.freeze([
 /** The rules of code mids ships, compiled once (immutable). */
 export const SOURCE_CODE_RULES: CompiledRules = compileRules(SOURCE_RULES);
 
+// a name in code, maybe a member's or an entry's (`KEY`, `config.apiKey`, `ENV["MIDS_KEY"]`,
+// `ENV.fetch("MIDS_KEY")`, `settings::KEY`): with no digit in it, a variable, for keys carry digits
+const CODE_NAME = /^[A-Za-z_$][\w$]*(?:(?:\.|::|->)[A-Za-z_$][\w$]*|\[\s*(["'])[\w.-]+\1\s*\]|\(\s*(["'])[\w.-]+\2\s*\))*$/;
+
 // a literal, its quotes maybe with it
 const ROUTE_CUT = /^(["'`]?)([^"'`\s]*)\1$/;
 
@@ -269,8 +273,14 @@ const ROUTE_CUT = /^(["'`]?)([^"'`\s]*)\1$/;
  * is; a route, and a tuple or call given to a secret name (its literals go: groupShown), with the
  * rules of logs applied to it alone; anything else undefined (it stays REDACTED).
  */
-function shownInCode(cut: string, r: CodeRedaction, name: string | undefined, quoted: boolean): string | undefined {
+function shownInCode(cut: string, r: CodeRedaction, name: string | undefined, quoted: boolean, bare = false): string | undefined {
   if (PLACEHOLDER.test(cut)) return cut;
+  // a name the code reads the value from, with no digit (keys carry digits) and not given to a
+  // password (which may be any word): a member's or an entry's (`config.apiKey`, Ruby's
+  // `ENV["MIDS_KEY"]`), or, `bare` (the rule's quotes were not the code's: `"x-api-key": KEY` is
+  // no JSON), a word shorter than 16 letters (`KEY`, `api_key`). A word alone elsewhere may be a
+  // literal's text (`"x-api-key: abcdefgh"`, `.env`'s `KEY=abcdefgh`), and stays hidden.
+  if (!quoted && !/\d/.test(cut) && CODE_NAME.test(cut) && !anyLiteral(name ?? "") && (/[.[(:>]/.test(cut) || (bare && cut.length < 16))) return cut;
   // (a quote that ends the literal naming it, `api_key=` + "k1"`: one character is no secret)
   if ((quoted && JOIN.test(cut)) || (cut.length === 1 && isQuote(cut.charCodeAt(0)))) return cut;
   // (a literal of the other quote joined between two: `"?key=" + 'k1' + "&x"`, its value hidden)
@@ -313,12 +323,39 @@ function spacedPlaceholderAt(s: string, at: number, next: number): boolean {
 }
 
 /**
+ * The quotes a rule of logs put around a value it hid (`"x-api-key": "***"`, JSON's way) where the
+ * code has none (`"x-api-key": KEY`, a variable) taken off `pieces` (red split at each REDACTED),
+ * so that they line up with `s`; returns the indexes of the pieces after each stretch they were taken from.
+ */
+function unquoted(s: string, pieces: string[]): Set<number> {
+  const bare = new Set<number>();
+  let at = 0;
+  for (let k = 0; k < pieces.length - 1; k++) {
+    const p = pieces[k];
+    const found = k === 0 ? (s.startsWith(p) ? 0 : -1) : s.indexOf(p, at);
+    if (found >= 0) { at = found + p.length; continue; }
+    const next = pieces[k + 1];
+    const q = p.charCodeAt(p.length - 1);
+    if (q !== 34 || next.charCodeAt(0) !== 34) return bare;
+    const i = k === 0 ? (s.startsWith(p.slice(0, -1)) ? 0 : -1) : s.indexOf(p.slice(0, -1), at);
+    if (i < 0) return bare;
+    pieces[k] = p.slice(0, -1);
+    pieces[k + 1] = next.slice(1);
+    at = i + p.length - 1;
+    bare.add(k + 1);
+  }
+  return bare;
+}
+
+/**
  * `red` is `s` with some stretches replaced by REDACTED: put back the stretches that are no secret
  * in code (shownInCode). When the pieces cannot be lined up with `s`, `red` as it is (never less redacted).
  */
 function keepPlaceholders(s: string, red: string, r: CodeRedaction): string {
   const pieces = red.split(REDACTED);
-  if (pieces.length < 2 || !s.startsWith(pieces[0])) return red;
+  if (pieces.length < 2) return red;
+  const bare = unquoted(s, pieces);
+  if (!s.startsWith(pieces[0])) return red;
   let out = pieces[0];
   let at = pieces[0].length;
   for (let k = 1; k < pieces.length; k++) {
@@ -334,7 +371,7 @@ function keepPlaceholders(s: string, red: string, r: CodeRedaction): string {
     const cut = s.slice(at, next);
     // (between quotes that end a literal and open the next: `key=" + "` is a join)
     const quoted = isQuote(s.charCodeAt(at - 1)) && isQuote(s.charCodeAt(next));
-    out += (shownInCode(cut, r, nameOfValueAt(s, at), quoted) ?? (spacedPlaceholderAt(s, at, next) ? cut : REDACTED)) + p;
+    out += (shownInCode(cut, r, nameOfValueAt(s, at), quoted, bare.has(k)) ?? (spacedPlaceholderAt(s, at, next) ? cut : REDACTED)) + p;
     at = next + p.length;
   }
   return out;

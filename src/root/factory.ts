@@ -19,7 +19,7 @@ import { checkedKey } from "../keyerror.js";
 /** The context main() builds: a Context, the help text commander wrote (printed at the end), close(). */
 export type MainContext = Context & { close(): Promise<void>; help?: string; usageLine?: string; missingCommandOf?: string };
 
-export function createContext(io: IO, signal: AbortSignal, now: () => Date, onExit?: OnExit): MainContext {
+export function createContext(io: IO, signal: AbortSignal, now: () => Date, onExit?: OnExit, onSettle?: () => void): MainContext {
   const seen = new Set<string>();
   const closers: (() => Promise<void> | void)[] = [];
   let client: Promise<Client> | undefined;
@@ -47,6 +47,7 @@ export function createContext(io: IO, signal: AbortSignal, now: () => Date, onEx
     notice: say("mids: notice: "),
     warn: say("mids: warning: "),
     onClose: (fn) => void closers.push(fn),
+    settle: () => { ctx.settled = true; onSettle?.(); },
     screen: makeScreen(io, onExit),
     client: () => (client ??= makeClient(ctx)),
     close: async () => {

@@ -50,7 +50,7 @@ export function reportFailure(ctx: Context & { usageLine?: string; missingComman
     if (!(err instanceof MidsError) || err.exitCode === EXIT.interrupted || err.exitCode === EXIT.bug) return EXIT.ok;
     return reportError(ctx, err);
   }
-  if (ctx.signal.aborted) {
+  if (ctx.signal.aborted && !ctx.settled) {
     // an interrupted --all says how far it got and where to continue
     if (err instanceof MidsError && err.exitCode === EXIT.interrupted) return reportError(ctx, err);
     io.stderr.write("mids: interrupted\n");

@@ -41,6 +41,21 @@ describe("contract check, interrupted while a route is in flight", () => {
       expect(io.err()).toMatch(/\nhint: run it again to check every route, or only the \d+ left: mids contract check --routes \S*v3\.vocabulary/);
     });
   }
+
+  // (a route the fault leaves alone)
+  it("a signal once every route is checked: the report goes out whole and the run ends with its own code and words, not 130", async () => {
+    const stop = new AbortController();
+    const io = testIO({ env: sb.env(SANDBOX_DEMO_KEY) });
+    const write = io.stdout.write;
+    io.stdout.write = (s: string) => (stop.abort("SIGINT"), write(s));
+    let settled = false;
+    const code = await main(["contract", "check", "--routes", "v3.clusters.list", "-o", "json"], { io, signal: stop.signal, onSettle: () => { settled = true; } });
+    expect(stop.signal.aborted).toBe(true);
+    expect(settled).toBe(true);
+    expect(code, io.err()).toBe(0);
+    expect((JSON.parse(io.out()) as { routes: { route: string }[] }).routes.map((r) => r.route)).toEqual(["v3.clusters.list"]);
+    expect(io.err()).not.toContain("interrupted");
+  });
 });
 
 describe("migrate scan, interrupted", () => {
@@ -69,6 +84,25 @@ describe("migrate scan, interrupted", () => {
       expect(readFileSync(join(dir, "a.js"), "utf8")).toBe(files["a.js"]);
     });
   }
+
+  it("a signal while the findings of every file are written: they go out whole and the run ends with its own code and words, not 130", async () => {
+    for (const failOn of [[], ["--fail-on", "removed"]]) {
+      const dir = fileTree({ "a.js": 'fetch("/v2/projects/abc/candles");\n' });
+      const stop = new AbortController();
+      const io = testIO({ cwd: dir, env: {} });
+      const write = io.stdout.write;
+      io.stdout.write = (s: string) => (stop.abort("SIGINT"), write(s));
+      let settled = false;
+      const code = await main(["migrate", "scan", ".", "--format", "json", ...failOn], { io, signal: stop.signal, onSettle: () => { settled = true; } });
+      expect(stop.signal.aborted).toBe(true);
+      // bin/mids ends with main's code once the command settled (before, 130: "no findings were written")
+      expect(settled).toBe(true);
+      expect(code, io.err()).toBe(failOn.length ? 8 : 0);
+      expect((JSON.parse(io.out()) as { summary: { removed: number } }).summary.removed).toBe(1);
+      expect(io.err()).not.toContain("interrupted");
+      expect(io.err()).toContain(failOn.length ? "matched --fail-on (1 removed)" : "1 v2 usage in 1 file (1 removed)");
+    }
+  });
 
   it("during the walk: says it stopped before any file was read", async () => {
     const { err, io } = await scanStopped({ format: "json" }, "walk");

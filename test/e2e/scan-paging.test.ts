@@ -105,6 +105,12 @@ describe("migrate scan: other parameters set apart from the URL", () => {
       "a.py": 'r = requests.get(f"{B}/v2/projects", params={"names": n, "limit": 100})\n',
       "b.ts": "const u = new URL(`${B}/v2/intel`);\nu.searchParams.set(\"limit\", String(size));\n",
       "c.ts": "fetch(`${B}/v2/projects`);\n",
+      // an object key and a keyword argument (JS's axios, Ruby's HTTParty, Python's dict)
+      "d.ts": "axios.get(`${B}/v2/projects`, { params: { page, limit: 100 } });\naxios.get(`${B}/v2/intel`, { params: { limit: 10 } });\n",
+      "e.rb": 'HTTParty.get("#{B}/v2/intel", query: { limit: 10 })\n',
+      "f.py": 'requests.get(f"{B}/v2/intel", params=dict(limit=10))\n',
+      // curl's data under -G, a query piece
+      "g.sh": 'curl -G "$B/v2/projects" -d limit=100\ncurl -G "$B/v2/intel" --data-urlencode limit=10\n',
     });
     const r = await runMain(["migrate", "scan", ".", "--format", "json"], { cwd: dir, env: baseEnv() });
     expect(r.code, r.stderr).toBe(0);
@@ -114,6 +120,12 @@ describe("migrate scan: other parameters set apart from the URL", () => {
       ["b.ts", "rewritten", [], {}],
       // no page size anywhere: v2's default is still what the v3 request needs
       ["c.ts", "rewritten", ["v2-default-page-size"], { limit: String(ASSUMED.v2DefaultLimit) }],
+      ["d.ts", "partial", ["page-to-cursor", "limit-over-v3-max"], {}],
+      ["d.ts", "rewritten", [], {}],
+      ["e.rb", "rewritten", [], {}],
+      ["f.py", "rewritten", [], {}],
+      ["g.sh", "partial", ["limit-over-v3-max"], {}],
+      ["g.sh", "rewritten", [], {}],
     ]);
     const max = route("v3.projects.list").params.find((p) => p.name === "limit")!.max;
     expect(found[0].notes.find((n) => n.rule === "limit-over-v3-max")!.message).toMatch(new RegExp(`^limit=100 set by the code on line 1: v3 pages hold at most ${max}: `));

@@ -63,6 +63,11 @@ describe("migrate scan: a route held by a secret-named variable is code, not a k
   const files = {
     "a.js": 'const sig = "/v2/signals/" + sigId;\nconst url = BASE + "/v2/intel/" + id;\n',
     "b.js": 'const key = "/v2/projects/" + id;\n',
+    // a component's file in a v2/projects folder: a name, no key (the diff's context line applies)
+    "c.js": 'import List from "./v2/projects/ProjectListV2Container";\nconst all = BASE + "/v2/signals";\n',
+    // a header given the name the code reads the key from (the rules of logs read the map as JSON)
+    "d.js": 'fetch(`${BASE}/v2/clusters`, { headers: { "x-api-key": KEY } });\n',
+    "e.rb": 'HTTParty.get("#{BASE}/v2/clusters", headers: { "x-api-key" => ENV["MIDS_KEY"] })\n',
   };
 
   for (const run of RUNS.slice(0, 2)) {

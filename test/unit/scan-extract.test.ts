@@ -97,6 +97,8 @@ describe("what is and is not a v2 usage", () => {
   });
   it("drops a sentence's punctuation after a bare URL, not a string's", () => {
     expect(scan("Call /v2/clusters, then /v2/topics.").map((r) => r.text)).toEqual(["/v2/clusters", "/v2/topics"]);
+    // also after a placeholder: a sentence's, and a YAML key's colon (an OpenAPI file's paths)
+    expect(scan("paths:\n  /v2/projects/{id}:\n    get: {}\n  /v2/projects/{id}/rank:\nSee /v2/intel/{id}.").map((r) => r.text)).toEqual(["/v2/projects/{id}", "/v2/projects/{id}/rank", "/v2/intel/{id}"]);
   });
   it("says the same as migrate's rewriter for the same request", () => {
     const [u] = extractRoutes('"/v2/projects?page=3&limit=80&minMarketCap=5"').map((r) => analyze('"/v2/projects?page=3&limit=80&minMarketCap=5"', r, opts)!);

@@ -38,6 +38,25 @@ describe("reads of renamed v2 response fields", () => {
     expect(fieldReads(text, [{ lineStart: 0, routeId: "v2.intel.get" }])).toEqual([]);
   });
 
+  it("Ruby's symbols (dig, [:name], fetch) and Python's getattr are reads; an annotated Python write is not", () => {
+    const text = [
+      'r = HTTParty.get("#{BASE}/v2/projects/#{id}").parsed_response',
+      "sym = r.dig(:data, :marketData, :symbol); m = r[:marketData]; h = r.fetch(:xHandle); t = r.dig('data', 'trendScore')",
+      'score = getattr(p, "trendScore"); n = getattr(p.data, "xHandle", None)',
+      // writes and keys: an annotated attribute, Ruby's hash literal and []=, setattr, a constant's path
+      "self.trendScore: float = 0; self.xHandle: Optional[str] = None; h = { :marketData => 1 }; r[:xHandle] = 1",
+      'setattr(p, "trendScore", 1); Api::marketData; getattr(p, "x", "trendScore")',
+      // a read before a type-like tail is still one (a ternary's branch)
+      "const a = ok ? p.trendScore : q, b = 1;",
+      "",
+    ].join("\n");
+    expect(fieldReads(text, [{ lineStart: 0, routeId: "v2.projects.get" }]).map((r) => [text.slice(r.start, r.end), r.rename.v2])).toEqual([
+      [":marketData", "marketData"], ["[:marketData]", "marketData"], [".fetch(:xHandle)", "xHandle"], ["'trendScore'", "trendScore"],
+      ['"trendScore"', "trendScore"], ['"xHandle"', "xHandle"],
+      [".trendScore", "trendScore"],
+    ]);
+  });
+
   it("json and stylish list them beside the call, each with its v3 name; none in a file without a v2 call", async () => {
     const dir = fileTree({ "a.ts": CODE, "b.ts": "show(p.trendScore, p.xHandle);\n" });
     const env = baseEnv();

@@ -25,6 +25,16 @@ describe("redacting source lines", () => {
     // (a variable may show as *** too: showing less is the safe side)
     ["headers: { Authorization: `Bearer ${token}` }", "headers: { Authorization: *** ${token}` }"],
     ["const h = { Authorization: auth, 'x-api-key': apiKey }", "const h = { Authorization: *** 'x-api-key': *** }"],
+    // a name the code reads the key from, given in a map or hash (which the rules of logs read as
+    // JSON, quoting what they hid): no digit, not a password's, a member's or entry's or a short word
+    ['fetch(u, { headers: { "x-api-key": KEY } })', 'fetch(u, { headers: { "x-api-key": KEY } })'],
+    ['requests.get(u, headers={"x-api-key": api_key})', 'requests.get(u, headers={"x-api-key": api_key})'],
+    ['HTTParty.get(u, headers: { "x-api-key" => ENV["MIDS_KEY"] })', 'HTTParty.get(u, headers: { "x-api-key" => ENV["MIDS_KEY"] })'],
+    ['fetch(u, { headers: { "x-api-key": cfg.apiKey, "accept": "json" } })', 'fetch(u, { headers: { "x-api-key": cfg.apiKey, "accept": "json" } })'],
+    ['{ "x-api-key": k3yLive }', '{ "x-api-key": *** }'],
+    ['{ "password": letmein }', '{ "password": *** }'],
+    ['{ "x-api-key": abcdefghijklmnopqrstu }', '{ "x-api-key": *** }'],
+    ['curl -H "x-api-key: abcdefghij" https://h/v2/x', 'curl -H "x-api-key: ***" https://h/v2/x'],
     // a template expression with blanks in it (GitHub Actions, Jinja/Postman/Helm, ERB) is filled in, not cut at its first blank
     ['run: curl -H "x-api-key: ${{ secrets.MIDS_KEY }}" https://h/v2/intel', 'run: curl -H "x-api-key: ${{ secrets.MIDS_KEY }}" https://h/v2/intel'],
     ['curl -H "Authorization: Bearer ${{ secrets.T }}" https://h/v2/intel', 'curl -H "Authorization: Bearer ${{ secrets.T }}" https://h/v2/intel'],

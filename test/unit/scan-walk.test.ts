@@ -1,5 +1,5 @@
 // The files migrate scan reads, and the same ignore rules in recipes globs.
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -43,6 +43,13 @@ describe("walking a tree for migrate scan", () => {
   });
   it("refuses a missing path in one message", async () => {
     await expect(walk(["nope", "a.yaml", "gone"], { cwd: dir })).rejects.toThrow("no such file or directory: 'nope', 'gone'");
+  });
+  it("says a path named is a symbolic link that loops or leads nowhere, not that it does not exist", async () => {
+    symlinkSync("loop2", join(dir, "loop1"));
+    symlinkSync("loop1", join(dir, "loop2"));
+    symlinkSync("missing.yaml", join(dir, "dangling"));
+    await expect(walk(["a.yaml", "loop1"], { cwd: dir })).rejects.toThrow("cannot scan 'loop1': a symbolic link that leads back to itself (a loop)");
+    await expect(walk(["dangling"], { cwd: dir })).rejects.toThrow("cannot scan 'dangling': a symbolic link to a file or directory that does not exist");
   });
 });
 

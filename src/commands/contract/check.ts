@@ -123,6 +123,8 @@ export async function run(flags: CheckFlags, ctx: Context): Promise<void> {
   // no report (stdout, --output-file, --save): a part of one would read as a whole run's; stderr
   // says how far it got and how to check the rest (exit 130, or 143 for SIGTERM)
   if (checked.interrupted) throw report.interruptedCheck(results, summary, routes);
+  // every route is checked: the report is the whole run's, and a signal from here on stops nothing
+  ctx.settle?.();
 
   if (useFindings) {
     const set = report.findingsSet(results, VERSION);

@@ -252,6 +252,10 @@ export async function runScan(flags: ScanCommandFlags, ctx: Context, seams?: Sca
     else if (!quiet) ctx.io.stderr.write(`mids: ${flags.dryRun ? "would fix" : "fixed"} ${fixed} usage${fixed === 1 ? "" : "s"} in ${fixedFiles.length} file${fixedFiles.length === 1 ? "" : "s"}\n`);
   }
 
+  // every file is read (and fixed): the findings are the whole tree's, and a signal from here on
+  // (or since the last file) neither cuts them nor turns the run's exit code into 130 or 143, which
+  // say that no findings were written
+  ctx.settle?.();
   const summary = summarize(result, files, fixed);
   const line = summaryLine(summary, !!flags.dryRun);
   const failing = [...new Set(failOn)].reduce((n, s) => n + summary[s], 0);

@@ -368,9 +368,11 @@ function route(text: string, at: number): RouteText {
     break;
   }
   let end = i;
-  // prose: a sentence's punctuation after a bare URL is not part of it
+  // prose: a sentence's punctuation after a bare URL is not part of it, nor a YAML key's colon
+  // after a placeholder (`/v2/projects/{id}:` in an OpenAPI file; before, --fix wrote `{id}%3A`)
   if (!endedAtQuote && litStart < end) {
-    for (let c: number; end > litStart + 1 && (c = text.charCodeAt(end - 1)) < 128 && PROSE_END[c] === 1;) end--;
+    const least = litStart + (pieces.length ? 0 : 1);
+    for (let c: number; end > least && (c = text.charCodeAt(end - 1)) < 128 && PROSE_END[c] === 1;) end--;
   }
   literal(text, pieces, litStart, end);
   return { start: at, end, pieces };

@@ -64,8 +64,10 @@ const WORDS_BY_ROUTE: Readonly<Record<string, { words: readonly string[]; names:
   const renames = scopes ? RENAMES.filter((x) => scopes.includes(x.scope)) : [];
   return renames.length ? [[r.id, { words: wordsOf(renames), names: renames.flatMap((x) => nameForms(x.v2)) }]] : [];
 })));
-// what follows a name given a value (`x.trendScore = 1`: a write, no read; `==` is a read)
+// what follows a name given a value (`x.trendScore = 1`: a write, no read; `==` is a read), and
+// after a `.` a type first (Python's `self.trendScore: float = 0`, an annotated write)
 const ASSIGNED = /\s*=(?!=)/y;
+const ANNOTATED = /\s*:\s*[\w.'"]+(?:\[[^=\n]*\])?(?:\s*\|\s*[\w.'"]+(?:\[[^=\n]*\])?)*\s*=(?!=)/y;
 const isIdent = (c: number) => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 36;
 const isBlank = (c: number) => c === 32 || c === 9;
 
@@ -76,31 +78,70 @@ export interface FieldRead {
 }
 
 /**
- * The read at the name s[a, b) when it is one (`.name`, `["name"]`, `['name']`, `.get("name")`,
- * not given a value): where it starts and ends. `json`: the name is the field's JSON one (a Go
- * field's or a getter's is read after a `.` only).
+ * The call whose arguments hold s[i] (on its line): its name (`dig`, `getattr`) and how many of
+ * its arguments come before i (at the call's own depth), or undefined when i is in none.
+ */
+function enclosingCall(s: string, i: number): { name: string; argsBefore: number } | undefined {
+  let depth = 0;
+  let commas = 0;
+  for (let k = i - 1, quote = 0; k >= 0; k--) {
+    const c = s.charCodeAt(k);
+    if (c === 10) return undefined;
+    if (quote) { if (c === quote) quote = 0; continue; }
+    if (c === 34 || c === 39) quote = c;
+    else if (c === 41 || c === 93 || c === 125) depth++;
+    else if (c === 91 || c === 123) { if (--depth < 0) return undefined; }
+    else if (c === 44 && depth === 0) commas++;
+    else if (c === 40 && --depth < 0) {
+      let a = k;
+      while (a > 0 && isIdent(s.charCodeAt(a - 1))) a--;
+      return { name: s.slice(a, k), argsBefore: commas };
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The read at the name s[a, b) when it is one (`.name`, `["name"]`, `['name']`, Ruby's `[:name]`,
+ * `.get("name")`, `.fetch(:name)`, `dig(:data, :name)`, Python's `getattr(p, "name")`, not given a
+ * value): where it starts and ends. `json`: the name is the field's JSON one (a Go field's or a
+ * getter's is read after a `.` only).
  */
 function readAt(s: string, a: number, b: number, json: boolean): { start: number; end: number } | undefined {
   const before = s.charCodeAt(a - 1);
   let start: number;
   let end = b;
-  if (before === 46 /* . */) start = a - 1;
-  else if (json && (before === 34 || before === 39)) {
-    if (s.charCodeAt(b) !== before) return undefined;
+  if (before === 46 /* . */) {
+    start = a - 1;
+    ANNOTATED.lastIndex = end;
+    if (ANNOTATED.test(s)) return undefined;
+  } else if (json && (before === 34 || before === 39 || before === 58 /* Ruby's :name */)) {
+    // (`::name` is a constant's path, no symbol)
+    if (before === 58 ? s.charCodeAt(a - 2) === 58 || s.charCodeAt(b) === 58 : s.charCodeAt(b) !== before) return undefined;
+    const after = before === 58 ? b : b + 1;
     let i = a - 2;
     while (i >= 0 && isBlank(s.charCodeAt(i))) i--;
-    let j = b + 1;
+    let j = after;
     while (j < s.length && isBlank(s.charCodeAt(j))) j++;
     const open = s.charCodeAt(i);
     const close = s.charCodeAt(j);
+    const first = open === 40 /* ( */ && (close === 41 /* ) */ || close === 44 /* , */);
     if (open === 91 /* [ */ && close === 93 /* ] */) {
       start = i;
       end = j + 1;
-    } else if (open === 40 /* ( */ && s.startsWith(".get", i - 4) && (close === 41 /* ) */ || close === 44 /* , */)) {
-      // a map's or a JSON node's get (Python's `p.get("xHandle")`, `p.get("xHandle", "")`, Java's `node.get("xHandle")`)
-      start = i - 4;
-      end = close === 41 ? j + 1 : b + 1;
-    } else return undefined;
+    } else if (first && (s.startsWith(".get", i - 4) || s.startsWith(".fetch", i - 6))) {
+      // a map's or a JSON node's get (Python's `p.get("xHandle")`, `p.get("xHandle", "")`, Java's
+      // `node.get("xHandle")`), Ruby's fetch (`p.fetch(:xHandle)`, `p.fetch("xHandle", nil)`)
+      start = i - (s.charCodeAt(i - 1) === 116 /* t of get */ ? 4 : 6);
+      end = close === 41 ? j + 1 : after;
+    } else {
+      // one of Ruby's dig's keys (`r.dig(:data, :marketData)`), Python's getattr's name (`getattr(p, "trendScore")`)
+      const call = close === 41 || close === 44 ? enclosingCall(s, a - 1) : undefined;
+      if (!call || !(call.name === "dig" || (call.name === "getattr" && call.argsBefore === 1))) return undefined;
+      start = a - 1;
+      end = after;
+      return { start, end };
+    }
   } else return undefined;
   ASSIGNED.lastIndex = end;
   return ASSIGNED.test(s) ? undefined : { start, end };

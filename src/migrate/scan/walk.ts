@@ -5,7 +5,7 @@
 // Directories given are walked by their real path (--fix writes only there); names that are not
 // UTF-8 are kept as their bytes (FileEntry.raw) and shown escaped (`\xff`). The walk yields to
 // the event loop every few milliseconds, so a signal stops it.
-import { readdirSync, readFileSync, realpathSync, statSync, type Dirent } from "node:fs";
+import { lstatSync, readdirSync, readFileSync, realpathSync, statSync, type Dirent } from "node:fs";
 import { isUtf8 } from "node:buffer";
 import { join, relative, resolve, sep } from "node:path";
 import { UsageError } from "../../errors.js";
@@ -191,7 +191,19 @@ export async function walk(paths: readonly string[], opts: WalkOptions): Promise
     const abs = resolve(opts.cwd, arg);
     const absRaw = rawArg && (rawArg[0] === 0x2f ? rawArg : Buffer.concat([Buffer.from(opts.cwd + sep), rawArg]));
     let st;
-    try { st = statSync(absRaw ?? abs); } catch { missing.push(arg); continue; }
+    try { st = statSync(absRaw ?? abs); } catch (e) {
+      // a path that is there as a symbolic link whose target is not (a loop, a target gone), or
+      // one in a directory mids may not search, is no misspelling (before: "no such file")
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code === "EACCES" || code === "EPERM") throw new UsageError(`cannot scan '${arg}': permission denied`, { hint: "check the permissions of the directories above it" });
+      let link = false;
+      try { link = lstatSync(absRaw ?? abs).isSymbolicLink(); } catch { /* not there */ }
+      if (code === "ELOOP" || link) {
+        throw new UsageError(`cannot scan '${arg}': a symbolic link ${code === "ELOOP" ? "that leads back to itself (a loop)" : "to a file or directory that does not exist"}`, { hint: "name the file or directory it should point to, or fix the link" });
+      }
+      missing.push(arg);
+      continue;
+    }
     const shown = shownName(opts.cwd, abs, arg);
     // the real path: --fix writes only below the directories given, by the paths read
     let real = abs;
