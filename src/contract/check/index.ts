@@ -292,9 +292,10 @@ export const V2_TOPICS_MAX = 25;
 /**
  * The topic lists each held to its own contract (ASSUMED.groundingAliasContract): /v2/topics at most
  * the top 25 (its items' shape is not shown: the list is the bare `data` or `data.topics`, as
- * clients read it), a grounding snapshot's topics (current, or each of a history page) in
- * attention-rank order (spec 4.1), and /v2/topics' in rank order too where its items carry `rank`.
- * A later topic ranked before an earlier one is named at its `rank`.
+ * clients read it; what an item's `rank` means is not shown either, so its order is not held), and
+ * a grounding snapshot's topics (current, or each of a history page) in attention-rank order by
+ * their documented `rank` (spec 2.8, 4.1). A later topic ranked before an earlier one is named at
+ * its `rank`.
  */
 export function topicListViolations(r: Route, data: unknown): Violation[] {
   const lists: { items: readonly unknown[]; field: string }[] = [];
@@ -302,8 +303,7 @@ export function topicListViolations(r: Route, data: unknown): Violation[] {
     const items = Array.isArray(data) ? data : isObj(data) && Array.isArray(data.topics) ? data.topics : undefined;
     if (!items) return [];
     const field = Array.isArray(data) ? "(data)" : "topics";
-    if (items.length > V2_TOPICS_MAX) return [{ field, expected: `at most ${V2_TOPICS_MAX} items (the top ${V2_TOPICS_MAX})`, got: `${items.length} items`, message: `/v2/topics answered more topics than its top ${V2_TOPICS_MAX}` }];
-    lists.push({ items, field });
+    return items.length > V2_TOPICS_MAX ? [{ field, expected: `at most ${V2_TOPICS_MAX} items (the top ${V2_TOPICS_MAX})`, got: `${items.length} items`, message: `/v2/topics answered more topics than its top ${V2_TOPICS_MAX}` }] : [];
   } else if (r.id === "v2.grounding") {
     if (isObj(data) && Array.isArray(data.topics)) lists.push({ items: data.topics, field: "topics" });
   } else if (r.id === "v2.grounding.history" && Array.isArray(data)) {
@@ -314,7 +314,7 @@ export function topicListViolations(r: Route, data: unknown): Violation[] {
     let before: number | undefined;
     for (const [i, t] of items.entries()) {
       const rank = isObj(t) && typeof t.rank === "number" && Number.isFinite(t.rank) ? t.rank : undefined;
-      // (a rank of another type is the schema's to name; on /v2/topics, whose items are not shown, none is due)
+      // (a rank of another type is the schema's to name)
       if (rank === undefined) continue;
       if (before !== undefined && rank < before) {
         out.push({ field: `${field}.${i}.rank`, expected: `at least ${before} (topics in rank order)`, got: String(rank), message: `the topics of ${r.path} are not in rank order` });
