@@ -252,6 +252,21 @@ describe("contract check", () => {
     ]);
   });
 
+  it("a request sent without a key is not held to the credential class header: spec 5.1 echoes the class of the key sent, and there is none", async () => {
+    const { "x-api-key-type": _none, ...keyless } = ANSWERED;
+    const h = await hostile((req, res) => {
+      if (req.url === "/v3/topics") return sendJson(res, 200, { data: [], meta: {} }, req.headers["x-api-key"] ? ANSWERED : keyless);
+      sendJson(res, 404, { code: "not_found", message: "no", details: { subject: { type: "route", locator: String(req.url) } } }, keyless);
+    });
+    const run = (key?: string) => runMain(["contract", "check", "--routes", "v3.topics.list", "-o", "json", "--insecure"], { env: baseEnv({ MIDS_BASE_URL: h.url, MIDS_API_KEY: key }) });
+    const r = await run();
+    expect(r.code, r.stderr).toBe(0);
+    expect((JSON.parse(r.stdout) as Report).routes[0].violations).toEqual([]);
+    // with a key sent, the answer must name its class (the server above does)
+    const k = await run("k_test_1234567890");
+    expect(k.code, k.stderr).toBe(0);
+  });
+
   it("a successful read answered with another status than 200 is a violation, as the export, which documents only 200, says", async () => {
     const me = { credential: { id: "c", name: "n", type: "full", expiresAt: null }, entitlements: ["api"], rateLimit: { perMinute: 60, perDay: 1000 }, history: { archiveAccess: false, enforced: true, lookbackDays: 30, earliestAvailableAt: "2026-10-01T00:00:00Z", enforcementAt: "2026-08-17T00:00:00Z" } };
     const h = await hostile((req, res) => {

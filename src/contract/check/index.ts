@@ -159,13 +159,15 @@ function issues(schema: z.ZodMiniType, subject: unknown, root: string): Violatio
 
 /**
  * The headers every answer carries: the six rate-limit headers (spec 8.1; the Reset format is
- * assumed, so only its presence counts), on v3 the credential class (spec 5.1), and on a deprecated
- * route `Deprecation` and a `Link` with rel successor-version (spec 4.1, 9.3). Named `headers.NAME`.
+ * assumed, so only its presence counts), on v3 the credential class (spec 5.1: responses echo the
+ * class of the credential sent, so none is due on a request sent without one, `keyless`), and on a
+ * deprecated route `Deprecation` and a `Link` with rel successor-version (spec 4.1, 9.3). Named
+ * `headers.NAME`.
  */
-export function headerViolations(r: Route, headers: Record<string, string>): Violation[] {
+export function headerViolations(r: Route, headers: Record<string, string>, keyless = false): Violation[] {
   const get = (name: string) => Object.entries(headers).find(([k]) => k.toLowerCase() === name.toLowerCase())?.[1];
   const out: Violation[] = [];
-  for (const name of [...RATE_LIMIT_HEADERS, ...(r.version === "v3" ? ["X-API-Key-Type"] : [])]) {
+  for (const name of [...RATE_LIMIT_HEADERS, ...(r.version === "v3" && !keyless ? ["X-API-Key-Type"] : [])]) {
     const v = get(name);
     const counts = !name.includes("Reset") && name.startsWith("X-RateLimit-");
     if (v === undefined) out.push({ field: `headers.${name}`, expected: counts ? "integer" : "string", got: "missing", message: `the ${name} header is missing` });
@@ -344,7 +346,7 @@ export function judge(r: Route, data: unknown, called: string, answer?: { body: 
   const http: Violation[] = answer?.status !== undefined && answer.status !== 200
     ? [{ field: "(HTTP status)", expected: "200", got: String(answer.status), message: `a successful answer with HTTP ${answer.status}, where a read answers 200` }] : [];
   const env = [
-    ...answer ? [...http, ...envelopeViolations(r, answer.body, answer.status), ...upgradeViolations(r, answer.body, keyless), ...paginationViolations(r, answer.body), ...answer.headers ? headerViolations(r, answer.headers) : []] : [],
+    ...answer ? [...http, ...envelopeViolations(r, answer.body, answer.status), ...upgradeViolations(r, answer.body, keyless), ...paginationViolations(r, answer.body), ...answer.headers ? headerViolations(r, answer.headers, keyless) : []] : [],
     ...topicListViolations(r, data),
   ];
   const a = ASSUMED_SHAPES[r.id];
