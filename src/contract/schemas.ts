@@ -50,18 +50,21 @@ export const V3Envelope = () => obj({ data: z.unknown(), meta: V3Meta() });
 
 // spec 2.4
 const ClusterRef = () => obj({ id: z.string(), name: z.string() });
+// an activity entry's shape "depends on the activity parameter": what the spec lists without a
+// type (action, source, actor's type, officialSourceUrl, headline, a citation's url, fromSignal's
+// projectName) is held by name only, as an issue's path is; an id is a string (spec 2, Types)
 export const ActivityEntry = () => obj({
   id: z.string(),
   date: ts,
-  action: z.optional(z.string()),
-  source: z.optional(z.string()),
-  actor: z.optional(obj({ type: z.string() })),
-  officialSourceUrl: z.optional(z.nullable(z.string())),
+  action: z.optional(z.unknown()),
+  source: z.optional(z.unknown()),
+  actor: z.optional(obj({ type: z.unknown() })),
+  officialSourceUrl: z.optional(z.unknown()),
   clusters: z.optional(z.array(ClusterRef())),
-  headline: z.optional(z.string()),
+  headline: z.optional(z.unknown()),
   sentiment: z.optional(z.int()),
-  citationEvidence: z.optional(z.array(obj({ id: z.string(), url: z.string(), targetActivityIds: z.array(z.string()) }))),
-  fromSignal: z.optional(obj({ signalId: z.string(), projectId: z.string(), projectName: z.string() })),
+  citationEvidence: z.optional(z.array(obj({ id: z.string(), url: z.unknown(), targetActivityIds: z.array(z.string()) }))),
+  fromSignal: z.optional(obj({ signalId: z.string(), projectId: z.string(), projectName: z.unknown() })),
   isOfficial: z.optional(z.boolean()),
   changelog: z.optional(z.string()),
 });
