@@ -7,6 +7,7 @@
 import * as z from "zod/mini";
 import en from "zod/v4/locales/en.js";
 import { isTimestamp } from "./shapes/shape.js";
+import { UNIVERSES } from "./routes.js";
 
 // one-off validations in a short-lived process: skip compiling parsers with new Function; the
 // English messages (mini loads none: "Invalid input" alone names no type)
@@ -185,7 +186,7 @@ export const ProjectV3 = () => obj({
   id: z.string(),
   slug: z.string(),
   name: z.string(),
-  universe: z.string(),
+  universe: z.enum(UNIVERSES),
   symbol: z.string(),
   description: z.string(),
   identifiers: obj({ market: z.optional(z.string()), x: z.optional(z.string()) }),

@@ -116,6 +116,23 @@ describe("the export and contract check agree on a deprecated route's Link heade
   });
 });
 
+describe("the export and contract check agree on a documented enum", () => {
+  it("a v3 project's universe is crypto or tradfi (spec 2.11): another value is refused by both, with the values named", () => {
+    const history = { archiveAccess: false, enforced: true, lookbackDays: 30, earliestAvailableAt: "2026-10-01T00:00:00Z", enforcementAt: "2026-08-17T00:00:00Z" };
+    const project = (universe: unknown) => ({
+      id: "0123456789abcdef01234567", slug: "p", name: "P", universe, symbol: "P", description: "d", identifiers: {}, image: "https://x.test/p.png", trend: 1, rank: 1,
+      categories: [], assets: [], intel: [], createdAt: "2026-11-01T00:00:00Z", updatedAt: "2026-11-01T00:00:00Z", reinforcedAt: "2026-11-01T00:00:00Z",
+    });
+    const allows = okBody("v3", "/v3/projects/{idOrSlug}");
+    for (const universe of ["crypto", "tradfi", "equity", "Crypto", 1]) {
+      const refused = (violations("v3.projects.get", project(universe)) ?? []).filter((v) => v.field === "universe");
+      const documented = universe === "crypto" || universe === "tradfi";
+      expect(refused.map((v) => v.expected), String(universe)).toEqual(documented ? [] : ['crypto or tradfi']);
+      expect(allows({ data: project(universe), meta: { history, versions: { trendModel: "t", relations: "r" } } }), String(universe)).toBe(documented);
+    }
+  });
+});
+
 describe("the export claims no more than the spec about an assumed shape", () => {
   it("every answer contract check passes (the guess, and the other legal shapes of --faults shapes) validates against the export; the guess is there, marked", () => {
     const v3 = Object.keys(ASSUMED_SHAPES).map(route).filter((r) => r.version === "v3");
