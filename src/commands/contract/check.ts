@@ -142,13 +142,18 @@ export async function run(flags: CheckFlags, ctx: Context): Promise<void> {
     if (!width || natural <= width) await io.writeAsync(ctx.io.stdout, await renderTable(ctx, columns, rows));
     else {
       // a terminal narrower than the table: the detail (what departs, why a route was skipped, the
-      // fix) would be cut or left out, so it goes under the table, wrapped, one route at a time
-      let text = await renderTable(ctx, columns.slice(0, 3), rows);
-      const detailed = rows.filter((r) => r.detail);
+      // fix) would be cut or left out, so it goes under the table, wrapped, one route at a time;
+      // and where ASSUMED does not fit beside ROUTE and DOCUMENTED either (60 columns), its verdict
+      // goes there too (the table left it out, with a notice naming a --fields this command does not take)
+      const wide = (k: (typeof keys)[number], i: number) => Math.max(columns[i].header.length, ...rows.map((r) => displayWidth(r[k])));
+      const assumedFits = wide("routeId", 0) + wide("documented", 1) + wide("assumed", 2) + 4 <= width;
+      let text = await renderTable(ctx, columns.slice(0, assumedFits ? 3 : 2), rows);
+      const detailed = rows.filter((r) => r.detail || (!assumedFits && r.assumed));
       if (detailed.length) text += "\n";
       for (const r of detailed) {
         const verdict = [["violated", "failed", "skipped"].includes(r.documented) ? r.documented : "", r.assumed === "departs" ? "departs" : ""].filter(Boolean).join(", ");
-        text += wrapProse(`${r.routeId}: ${verdict ? `${verdict}: ` : ""}${r.detail}`, width, 2).join("\n") + "\n";
+        const line = r.detail ? `${verdict ? `${verdict}: ` : ""}${r.detail}` : `assumed shape ${r.assumed}`;
+        text += wrapProse(`${r.routeId}: ${line}`, width, 2).join("\n") + "\n";
       }
       await io.writeAsync(ctx.io.stdout, text);
     }
