@@ -603,6 +603,12 @@ describe("contract check", () => {
     expect(down.code).toBe(7);
     expect(down.stderr).toMatch(/^mids: 1 route could not be checked \(the first: network_error: connection refused/m);
     expect(down.stderr).not.toContain("does not hold the contract");
+    // nor, in -o json's error, a malformed answer: a job reads which routes failed, and how
+    const downJson = await runMain(["contract", "check", "--routes", "v3.me", "--max-retries", "0", "-o", "json"], { env: baseEnv({ MIDS_BASE_URL: "http://127.0.0.1:9", MIDS_API_KEY: "k_test_1234567890" }) });
+    expect(downJson.code).toBe(7);
+    const error = (JSON.parse(downJson.stderr.slice(downJson.stderr.indexOf("{"))) as { error: { code: string; details: unknown } }).error;
+    expect(error.code).not.toBe("malformed_response");
+    expect(error.details).toEqual({ failed: [{ route: "v3.me", code: "network_error" }] });
   });
 });
 

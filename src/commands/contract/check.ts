@@ -171,8 +171,14 @@ export async function run(flags: CheckFlags, ctx: Context): Promise<void> {
   }
   // nothing seen breaks the contract: say why routes went unchecked, not that the server breaks it
   if (unchecked) {
-    const first = results.find((r) => r.failed)!.failed!;
-    throw new errors.MalformedResponseError(`${unchecked} (the first: ${first.code}${first.status ? ` (${first.status})` : ""}: ${first.message})`, { hint: "the detail of each route (or -o json) names each failure; check that the server is up and --base-url points at the API, then run again" });
+    const failed = results.filter((r) => r.failed);
+    const first = failed[0].failed!;
+    const e = new errors.MalformedResponseError(`${unchecked} (the first: ${first.code}${first.status ? ` (${first.status})` : ""}: ${first.message})`, { hint: "the detail of each route (or -o json) names each failure; check that the server is up and --base-url points at the API, then run again" });
+    // (-o json's error: no answer was malformed; a CI job tells a server it could not reach from
+    // one that breaks the contract by the code, and reads each route's failure in details)
+    e.code = "unchecked";
+    e.details = { failed: failed.map((r) => ({ route: r.route, code: r.failed!.code, ...(r.failed!.status !== undefined ? { status: r.failed!.status } : {}) })) };
+    throw e;
   }
   // (a route no list leads to is skipped against every server: it never fails the gate)
   const matches = { skipped: results.filter((r) => r.skipped && !r.uncallable), departs: results.filter((r) => r.assumed === "departs") };
