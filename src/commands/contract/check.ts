@@ -78,6 +78,8 @@ export async function run(flags: CheckFlags, ctx: Context): Promise<void> {
   const ownOutput = g.output === "table" || g.output === "json";
   if (!useFindings && outputTyped(g) && !ownOutput) throw new UsageError(`contract check has no -o ${g.output} output`, { hint: "use -o table, -o json, or --format for findings (sarif, github, junit, ...)" });
   const output = ownOutput || !g.outputExplicit ? g.output : ctx.io.stdoutIsTTY ? "table" : "json";
+  // (the report's columns and fields are fixed: a --fields was taken and ignored, the same table after it)
+  if (g.fields) ctx.warn("--fields does not apply to contract check: its report is printed whole (pick values from -o json with --jq)");
 
   // --save is checked before the first request: a path that cannot be written would otherwise lose the run
   const saveTo = flags.save === undefined ? undefined : resolve(ctx.io.cwd, flags.save);
