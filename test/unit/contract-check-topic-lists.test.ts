@@ -28,6 +28,12 @@ describe("contract check: the topic lists, each to its own contract", () => {
         expect([res.documented, ...fields(res)]).toEqual(["not-shown"]);
       }
     }
+    // its payload is not shown: a list elsewhere than data or data.topics is not counted (the
+    // count would be a guess at which list holds the topics), and that is a note, not a pass in silence
+    const body = { status: 200, data: { items: ranks(30) } };
+    const wrapped = judge(r, body.data, r.path, { body, status: 200 });
+    expect([wrapped.documented, wrapped.assumed, ...wrapped.departures.map((d) => `${d.path} ${d.kind}`)]).toEqual(["not-shown", "departs", "topics missing"]);
+    expect(judge(r, ranks(3), r.path, { body: { status: 200, data: ranks(3) }, status: 200 }).departures).toEqual([]);
     // its items' shape is not shown: items without a rank are no violation
     expect(judge(r, [{ name: "a" }, { name: "b" }], r.path).violations).toEqual([]);
   });

@@ -232,6 +232,11 @@ export function valueDepartures(r: Route, data: unknown, body: unknown): Departu
   if (r.pagination === "page" && limit?.default !== undefined && typeof sent === "number" && sent !== Number(limit.default)) {
     out.push({ path: "pagination.limit", kind: "type", expected: `${String(limit.default)} (the default page size)`, got: String(sent) });
   }
+  // /v2/topics' payload is not shown: its top 25 is counted where clients read the list (the bare
+  // `data`, or `data.topics`); a list elsewhere is not counted, and that is said rather than passed
+  if (r.id === "v2.topics.list" && !Array.isArray(data) && !(isObj(data) && Array.isArray(data.topics))) {
+    out.push({ path: "topics", kind: "missing", expected: `array (the list of topics, whose top ${V2_TOPICS_MAX} is counted: not counted)` });
+  }
   if (r.version === "v3") {
     const seen = new Set<string>();
     const grades: readonly string[] = ASSUMED.grades;
