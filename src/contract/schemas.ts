@@ -8,6 +8,7 @@ import * as z from "zod/mini";
 import en from "zod/v4/locales/en.js";
 import { isTimestamp } from "./shapes/shape.js";
 import { UNIVERSES } from "./routes.js";
+import { ASSUMED } from "./assumed.js";
 
 // one-off validations in a short-lived process: skip compiling parsers with new Function; the
 // English messages (mini loads none: "Invalid input" alone names no type)
@@ -18,6 +19,13 @@ z.config({ jitless: true, ...en() });
 // or month 13 is no timestamp
 const ts = z.string().check(z.refine(isTimestamp, { error: "expected timestamp" }))
   .register(z.globalRegistry, { format: "date-time" });
+// spec 2.11: an intel grade, on the scale from `chipped` to `flawless`; the steps between are not
+// all shown, so the export says the scale (and mids' guess at it) without holding a value to it
+const grade = z.string().register(z.globalRegistry, {
+  description: "the intel grade, from `chipped` to `flawless` (spec 2.11; `polished` is shown between them); mids assumes "
+    + `${ASSUMED.grades.join(", ")}, and a value off that scale is a departure, never an error`,
+  examples: ["chipped", "polished", "flawless"],
+});
 const obj = z.looseObject;
 // a count, a size or a limit: a whole number, never below 0 (the export says minimum 0, so a mock
 // made from it sends no rate limit of -9007199254740991 a minute)
@@ -196,7 +204,7 @@ export const ProjectV3 = () => obj({
   rank: z.int(),
   categories: z.array(z.string()),
   assets: z.array(obj({ type: z.string(), chain: z.string(), address: z.string(), primary: z.boolean() })),
-  intel: z.array(obj({ id: z.string(), headline: z.string(), grade: z.string(), detectedAt: ts })),
+  intel: z.array(obj({ id: z.string(), headline: z.string(), grade, detectedAt: ts })),
   relatedProjects: z.optional(z.array(obj({
     project: obj({ id: z.string(), slug: z.string(), name: z.string() }), kind: z.string(), sharedIntel: count(), window: z.string(), asOf: ts,
   }))),
@@ -273,7 +281,7 @@ export const V2Error = () => obj({
 export const ServiceV2 = () => obj({ name: z.string(), version: z.string(), status: z.union([z.string(), z.number()]) });
 // spec 2.11: the intel preview {id, headline, grade, detectedAt}. A v3 intel item holds at least
 // these ("fields beyond the preview: not shown"); the rest of it is assumed (shapes/assumed.ts).
-export const IntelPreviewV3 = () => obj({ id: z.string(), headline: z.string(), grade: z.string(), detectedAt: ts });
+export const IntelPreviewV3 = () => obj({ id: z.string(), headline: z.string(), grade, detectedAt: ts });
 // spec 4.2: "v3 topic detail carries a `stance` field and a `report` reference {id, title, publishedAt}";
 // the type of stance and the rest of a topic are not shown (assumed: shapes/assumed.ts). A topic
 // without a report may carry null: that much is left open.

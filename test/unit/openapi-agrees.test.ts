@@ -133,6 +133,33 @@ describe("the export and contract check agree on a documented enum", () => {
   });
 });
 
+describe("the export says the grade scale and holds no grade to it", () => {
+  it("a v3 intel grade (spec 2.11: from chipped to flawless, polished shown) is described with the scale's ends; a grade off mids' guess at the steps is taken by both", () => {
+    // every schema of a grade field, but in mids' assumed schemas and the examples (marked apart)
+    const grades: { type: string; enum?: unknown; description?: string; examples?: string[] }[] = [];
+    const walk = (v: unknown): void => {
+      if (Array.isArray(v)) return v.forEach(walk);
+      if (!v || typeof v !== "object") return;
+      for (const [k, x] of Object.entries(v)) {
+        if (k === "x-mids-assumed-schema" || k === "examples") continue;
+        if (k === "properties" && x && typeof x === "object" && "grade" in x) grades.push((x as { grade: (typeof grades)[number] }).grade);
+        walk(x);
+      }
+    };
+    walk(docs.v3.paths);
+    // the intel list's items, an intel item, a project's intel preview (list and detail)
+    expect(grades.length).toBeGreaterThanOrEqual(4);
+    for (const g of grades) {
+      expect(g.enum).toBeUndefined();
+      expect(g.description).toMatch(/`chipped`.*`flawless`/);
+      expect(g.examples).toEqual(expect.arrayContaining(["chipped", "polished", "flawless"]));
+    }
+    const item = { id: "i1", headline: "h", grade: "emerald", detectedAt: "2026-11-01T00:00:00Z" };
+    expect(violations("v3.intel.get", item)).toEqual([]);
+    expect(validator("v3", `/paths/${esc("/v3/intel/{id}")}/get/responses/200/content/application~1json/schema/properties/data`)(item)).toBe(true);
+  });
+});
+
 describe("the export claims no more than the spec about an assumed shape", () => {
   it("every answer contract check passes (the guess, and the other legal shapes of --faults shapes) validates against the export; the guess is there, marked", () => {
     const v3 = Object.keys(ASSUMED_SHAPES).map(route).filter((r) => r.version === "v3");
