@@ -277,8 +277,10 @@ export const V2Error = () => obj({
   issues: z.optional(z.array(Issue())),
 });
 
-// spec 2.1: GET /v2 answers name, version and status without the envelope
-export const ServiceV2 = () => obj({ name: z.string(), version: z.string(), status: z.union([z.string(), z.number()]) });
+// spec 2.1, 4.1: GET /v2 answers name, version and status without the envelope, none of them
+// typed: each must be there, of any type (a version of 2, a status of "ok" or 200)
+const present = () => z.custom<unknown>((v) => v !== undefined, { message: "Invalid input: expected a value of any type, received undefined" });
+export const ServiceV2 = () => obj({ name: present(), version: present(), status: present() });
 // spec 2.11: the intel preview {id, headline, grade, detectedAt}. A v3 intel item holds at least
 // these ("fields beyond the preview: not shown"); the rest of it is assumed (shapes/assumed.ts).
 export const IntelPreviewV3 = () => obj({ id: z.string(), headline: z.string(), grade, detectedAt: ts });

@@ -4,7 +4,7 @@
 // list of segments, as schema validators do, keeps the contract; what the spec does type (valid,
 // stepCount, paramCount, an entry's date and sentiment) is still enforced.
 import { describe, expect, it } from "vitest";
-import { ActivityEntry, RecipeValidation, V2Error } from "../../src/contract/schemas.js";
+import { ActivityEntry, RecipeValidation, ServiceV2, V2Error } from "../../src/contract/schemas.js";
 
 describe("contract: fields the spec lists without a type", () => {
   it("an issue's path and message may be any JSON value; a recipe summary's name, version, description too", () => {
@@ -25,6 +25,14 @@ describe("contract: fields the spec lists without a type", () => {
     expect(ok({ sentiment: 0.5 })).toBe(false);
     expect(ok({ isOfficial: "yes" })).toBe(false);
     expect(ok({ citationEvidence: [{ id: "c1", url: "u", targetActivityIds: [1] }] })).toBe(false);
+  });
+
+  it("GET /v2's name, version and status (spec 2.1, 4.1, untyped) may be of any type, but must be there", () => {
+    const ok = (v: unknown) => ServiceV2().safeParse(v).success;
+    expect(ok({ name: "MIDS", version: 2, status: { healthy: true } })).toBe(true);
+    expect(ok({ name: "MIDS", version: "2.14.0", status: "ok" })).toBe(true);
+    expect(ok({ name: "MIDS", status: "ok" })).toBe(false);
+    expect(ok({ name: "MIDS", version: "2", status: null, extra: 1 })).toBe(true);
   });
 
   it("what the spec types is still held", () => {
