@@ -27,6 +27,8 @@ const grade = z.string().register(z.globalRegistry, {
   examples: ["chipped", "polished", "flawless"],
 });
 const obj = z.looseObject;
+// a field the spec lists without a type: it must be there, of any type (worded as zod words a missing field)
+const present = () => z.custom<unknown>((v) => v !== undefined, { message: "Invalid input: expected a value of any type, received undefined" });
 // a count, a size or a limit: a whole number, never below 0 (the export says minimum 0, so a mock
 // made from it sends no rate limit of -9007199254740991 a minute)
 const count = () => z.int().check(z.gte(0));
@@ -170,7 +172,9 @@ export const FrontierReport = () => obj({
   id: z.string(), url: z.string(), publishedAt: ts, title: z.string(), summary: z.string(), bodyMarkdown: z.string(),
   market: obj({
     publicationSnapshotAt: ts, updatedAt: ts, state: z.string(),
-    entities: z.array(obj({ identity: obj({ projectId: z.string(), name: z.string(), symbol: z.string(), marketId: z.string(), defiSlug: z.string() }), state: z.string(), metrics: z.array(ReportMetric()) })),
+    // (an entity's identity and state are listed without types: a project with no defi listing may
+    // answer defiSlug null; each is held by name; projectId is an id, a string, spec 2 Types)
+    entities: z.array(obj({ identity: obj({ projectId: z.string(), name: present(), symbol: present(), marketId: present(), defiSlug: present() }), state: present(), metrics: z.array(ReportMetric()) })),
   }),
   sources: z.array(obj({ id: z.string(), title: z.string(), url: z.string(), publishedAt: ts })),
 });
@@ -279,7 +283,6 @@ export const V2Error = () => obj({
 
 // spec 2.1, 4.1: GET /v2 answers name, version and status without the envelope, none of them
 // typed: each must be there, of any type (a version of 2, a status of "ok" or 200)
-const present = () => z.custom<unknown>((v) => v !== undefined, { message: "Invalid input: expected a value of any type, received undefined" });
 export const ServiceV2 = () => obj({ name: present(), version: present(), status: present() });
 // spec 2.11: the intel preview {id, headline, grade, detectedAt}. A v3 intel item holds at least
 // these ("fields beyond the preview: not shown"); the rest of it is assumed (shapes/assumed.ts).

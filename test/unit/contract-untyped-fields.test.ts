@@ -4,7 +4,7 @@
 // list of segments, as schema validators do, keeps the contract; what the spec does type (valid,
 // stepCount, paramCount, an entry's date and sentiment) is still enforced.
 import { describe, expect, it } from "vitest";
-import { ActivityEntry, RecipeValidation, ServiceV2, V2Error } from "../../src/contract/schemas.js";
+import { ActivityEntry, FrontierReport, RecipeValidation, ServiceV2, V2Error } from "../../src/contract/schemas.js";
 
 describe("contract: fields the spec lists without a type", () => {
   it("an issue's path and message may be any JSON value; a recipe summary's name, version, description too", () => {
@@ -33,6 +33,19 @@ describe("contract: fields the spec lists without a type", () => {
     expect(ok({ name: "MIDS", version: "2.14.0", status: "ok" })).toBe(true);
     expect(ok({ name: "MIDS", status: "ok" })).toBe(false);
     expect(ok({ name: "MIDS", version: "2", status: null, extra: 1 })).toBe(true);
+  });
+
+  it("a Frontier Report entity's identity fields and state (spec 2.9, untyped) may be null or any type, but must be there", () => {
+    const at = "2026-11-01T00:00:00Z";
+    const report = (entity: Record<string, unknown>) => ({
+      id: "r1", url: "https://x.test/r1", publishedAt: at, title: "t", summary: "s", bodyMarkdown: "b", sources: [],
+      market: { publicationSnapshotAt: at, updatedAt: at, state: "fresh", entities: [{ identity: { projectId: "0123456789abcdef01234567", name: "P", symbol: "P", marketId: "p", defiSlug: "p" }, state: "fresh", metrics: [], ...entity }] },
+    });
+    const ok = (entity: Record<string, unknown>) => FrontierReport().safeParse(report(entity)).success;
+    expect(ok({})).toBe(true);
+    expect(ok({ identity: { projectId: "0123456789abcdef01234567", name: "P", symbol: null, marketId: null, defiSlug: null }, state: { stale: true } })).toBe(true);
+    expect(ok({ identity: { projectId: "0123456789abcdef01234567", name: "P", symbol: "P", marketId: "p" } })).toBe(false);
+    expect(ok({ identity: { projectId: 7, name: "P", symbol: "P", marketId: "p", defiSlug: "p" } })).toBe(false);
   });
 
   it("what the spec types is still held", () => {
