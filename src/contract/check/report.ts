@@ -9,7 +9,7 @@ import { InterruptedError } from "../../errors.js";
 
 export const RULES = {
   documented: { id: "contract/documented", text: "An answer does not hold the shape the spec documents (part 2, the route tables).", help: "The server departs from the documented contract: commands reading this route exit 7. Report it to the API's maintainers with 'mids contract check --save FILE'." },
-  assumed: { id: "contract/assumed", text: "An answer departs from what mids assumes where the spec shows nothing: a payload's shape (spec 2.17), a Reset header's format, an error code's HTTP status.", help: "Not an error: mids passes the data through and renders what it can. docs/assumptions.md lists the assumption." },
+  assumed: { id: "contract/assumed", text: "An answer departs from what mids assumes where the spec shows nothing: a payload's shape (spec 2.17), a Reset header's format, an error code's HTTP status, a read's success status.", help: "Not an error: mids passes the data through and renders what it can. docs/assumptions.md lists the assumption." },
   failed: { id: "contract/unchecked", text: "A route could not be checked: the call failed.", help: "Run again; 'mids api' shows the raw answer." },
 } as const satisfies Record<string, RuleInfo>;
 
