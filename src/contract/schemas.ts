@@ -153,10 +153,11 @@ export const MomentumV2 = () => obj({
   projectId: z.string(), projectName: z.string(),
   data: z.array(obj({ timestamp: ts, trendScore: z.number(), clusters: z.optional(z.array(obj({ id: z.string(), name: z.string(), count: count() }))) })),
 });
-// spec 2.6, 8.5: only hours in the ranked roster appear, and the roster holds up to 100 projects
+// spec 2.6, 8.5: only hours in the ranked roster appear, and the roster holds up to 100 projects:
+// a rank is a place in it, never past 100 (whether the first is 1 or 0 is not shown: both are taken)
 export const RankSeriesV2 = () => obj({
   projectId: z.string(), projectName: z.string(),
-  data: z.array(obj({ timestamp: ts, rank: z.int().check(z.gte(1), z.lte(100)), trendScore: z.number() })),
+  data: z.array(obj({ timestamp: ts, rank: z.int().check(z.gte(0), z.lte(100)), trendScore: z.number() })),
 });
 export const NeighborV2 = () => obj({ projectId: z.string(), projectName: z.string(), joiningSignals: count(), joiningReinforcements: count() });
 

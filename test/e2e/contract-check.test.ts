@@ -324,7 +324,7 @@ describe("contract check", () => {
     const h = await hostile((req, res) => {
       const url = new URL(req.url ?? "/", "http://x");
       if (url.pathname === "/v2/projects") return sendJson(res, 200, { status: 200, data: [{ id: "p1" }], pagination: { page: 1, limit: 20, totalCount: 1, hasMore: false } }, ANSWERED);
-      const points = [{ timestamp: "2026-11-01T00:00:00Z", rank: 100, trendScore: 50 }, { timestamp: "2026-11-01T01:00:00Z", rank: 101, trendScore: 49 }, { timestamp: "2026-11-01T02:00:00Z", rank: 0, trendScore: 48 }];
+      const points = [{ timestamp: "2026-11-01T00:00:00Z", rank: 100, trendScore: 50 }, { timestamp: "2026-11-01T01:00:00Z", rank: 101, trendScore: 49 }, { timestamp: "2026-11-01T02:00:00Z", rank: -1, trendScore: 48 }, { timestamp: "2026-11-01T03:00:00Z", rank: 0, trendScore: 47 }];
       if (url.pathname === "/v2/projects/p1/rank") return sendJson(res, 200, { status: 200, data: { projectId: "p1", projectName: "P 1", data: points }, meta: { history: { archiveAccess: false, enforced: true, lookbackDays: 30, earliestAvailableAt: "2026-10-01T00:00:00Z", enforcementAt: "2026-08-17T00:00:00Z" } } }, ANSWERED);
       sendJson(res, 404, { status: 404, error: "Not found", data: null }, ANSWERED);
     });
@@ -332,7 +332,8 @@ describe("contract check", () => {
     expect(r.code, r.stderr).toBe(7);
     const rep = JSON.parse(r.stdout) as Report;
     // named with the bound and the value, as a page over its size is ("at most 50 items")
-    expect(rep.routes[0].violations.map((v) => [v.field, v.expected, v.got])).toEqual([["data.1.rank", "at most 100", "101"], ["data.2.rank", "at least 1", "0"]]);
+    // (whether the roster's first place is 1 or 0 is not shown: a rank of 0 is taken)
+    expect(rep.routes[0].violations.map((v) => [v.field, v.expected, v.got])).toEqual([["data.1.rank", "at most 100", "101"], ["data.2.rank", "at least 0", "-1"]]);
   });
 
   it("a documented integer that is no whole number is named 'integer expected, got number' (the words --save uses)", async () => {
