@@ -116,7 +116,7 @@ export async function run(flags: CheckFlags, ctx: Context): Promise<void> {
     if (e instanceof ApiError && r.version === "v2" && e.status === 403 && e.code !== "HISTORY_WINDOW_EXCEEDED") return { kind: "skip" as const, code: m.code, status: m.status, message: `the key lacks a scope or entitlement (${message})` };
     return { kind: "fail" as const, code: m.code, status: m.status, message };
   };
-  const checked = await checkContract(routes, call, { concurrency, buildPath, classify, keyless: !g.apiKey && !g.sandbox }); // (--sandbox sends the demo key)
+  const checked = await checkContract(routes, call, { concurrency, buildPath, classify, keyless: !g.apiKey && !g.sandbox, observe: saveTo !== undefined }); // (--sandbox sends the demo key)
   // a server may quote the key back (an error's message, a code it got wrong): the report, every
   // format of it, and the errors below never hold it, nor the base URL's credentials
   const results = redactDeep(checked.results, secrets) as typeof checked.results;
@@ -161,8 +161,9 @@ export async function run(flags: CheckFlags, ctx: Context): Promise<void> {
     }
   }
   if (saveTo !== undefined) {
-    const text = JSON.stringify({ tool: `mids ${VERSION}`, note: "observed shapes of the API's answers: field names and types only, never values", routes: observed }, null, 2) + "\n";
-    const { writeWhole } = await import("../../util/write-whole.js");
+    const [{ writeWhole }, { OBSERVE_MAX_ITEMS, OBSERVE_MAX_FIELDS, OBSERVE_MAX_NODES }] = await Promise.all([import("../../util/write-whole.js"), import("../../contract/shapes/shape.js")]);
+    const note = `observed shapes of the API's answers: field names and types only, never values (of each answer, a list's first ${OBSERVE_MAX_ITEMS} items, an object's first ${OBSERVE_MAX_FIELDS} fields, ${OBSERVE_MAX_NODES} in all)`;
+    const text = JSON.stringify({ tool: `mids ${VERSION}`, note, routes: observed }, null, 2) + "\n";
     try { await writeWhole(saveTo, text); } catch (e) { throw cannotSave(e); }
   }
   if (!g.quiet) ctx.io.stderr.write(report.summaryLine(summary, stderrWrapWidth(ctx.io)));

@@ -447,6 +447,8 @@ async function probe(r: Route, p: Probe, params: Record<string, string>, call: C
 
 export interface CheckOptions {
   concurrency: number;
+  /** record each answer's observed shape (`--save`) */
+  observe?: boolean;
   /** the requests are sent without a key (an unauthenticated answer of the grounding alias carries meta.upgrade) */
   keyless?: boolean;
   /** fill a path template (routes.buildPath) */
@@ -492,7 +494,8 @@ export async function checkContract(routes: readonly Route[], call: Caller, opts
     try {
       const { data, body, status, headers } = await call(r.id, params);
       answers.set(r.id, data);
-      observed[r.id] = { path: `${r.method} ${r.path}`, shape: observe(data) };
+      // (the observed shape is --save's alone: a run without it never reads an answer twice)
+      if (opts.observe) observed[r.id] = { path: `${r.method} ${r.path}`, shape: observe(data) };
       if (!wanted.has(r.id)) return;
       const result = judge(r, data, called, body === undefined ? undefined : { body, status, headers }, !!opts.keyless);
       for (const p of PROBES[r.id] ?? []) {
