@@ -80,6 +80,8 @@ export const ASSUMED = {
   rateLimitResetFormat: "epoch-seconds",
   /** assumed: 405 for a known path with another method answers invalid_request with details.fields ["method"]. */
   methodNotAllowedCode: "invalid_request",
+  /** assumed: a successful read (GET) answers HTTP 200 (the spec shows no success status; v3: "the HTTP status is the status"). */
+  readSuccessStatus: 200,
   /** assumed: the Sunset header value format is an HTTP date (RFC 8594). */
   sunsetHeaderFormat: "http-date",
   /**
@@ -132,6 +134,7 @@ export const ASSUMPTION_NOTES: Record<keyof typeof ASSUMED, string> = {
   v3IntelShape: "v3 intel: the preview `{id, headline, grade, detectedAt}` plus `projectId, projectName, category, clusters`; detail adds `clusterComposition`",
   v3ClusterShape: "v3 cluster: `{id, name, description, sourceCount}`",
   grades: "the grade scale is `chipped`, `rough`, `cut`, `polished`, `flawless` (the spec shows the ends and `polished`)",
+  readSuccessStatus: "a successful read (`GET`) answers HTTP 200 (the spec shows no success status): `contract check` notes another 2xx as a departure, never a violation",
   sunsetHeaderFormat: "`Sunset` carries an HTTP date (RFC 8594)",
   historyMetaInferred: "`meta.history` on the v2 topic list, the current grounding snapshot and the v2 and v3 project lists: read when present, never required (`contract check` does not count its absence)",
   rateLimitResetFormat: "`X-RateLimit-Reset-Minute` and `-Day` carry Unix epoch seconds (mids also reads delta seconds and dates)",

@@ -136,6 +136,8 @@ const window3 = (): ParamSpec[] => [
 export const SIGNALS_SUNSET = "2026-07-15";
 /** spec 4.2: the measures of /v3/projects/{idOrSlug}/series/{measure} */
 export const SERIES_MEASURES = ["trend", "rank"] as const;
+/** spec 2.11, 4.2: a v3 project's universe (the list filters by the same two) */
+export const UNIVERSES = ["crypto", "tradfi"] as const;
 
 export const ROUTES: readonly Route[] = [
   // ---------- v2 (deprecated as a whole) ----------
@@ -265,7 +267,7 @@ export const ROUTES: readonly Route[] = [
       { name: "chain", type: "string", single: true, assumed: true },
       { name: "address", type: "string", assumed: true },
       { name: "assetTypes", type: "csv", assumed: true },
-      { name: "universe", type: "enum", values: ["crypto", "tradfi"], default: "crypto", assumed: true },
+      { name: "universe", type: "enum", values: UNIVERSES, default: "crypto", assumed: true },
       { name: "minTrend", type: "number" },
     ],
     summary: "Projects ranked by trend, with cursor pagination" },

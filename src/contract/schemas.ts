@@ -7,6 +7,8 @@
 import * as z from "zod/mini";
 import en from "zod/v4/locales/en.js";
 import { isTimestamp } from "./shapes/shape.js";
+import { UNIVERSES } from "./routes.js";
+import { ASSUMED } from "./assumed.js";
 
 // one-off validations in a short-lived process: skip compiling parsers with new Function; the
 // English messages (mini loads none: "Invalid input" alone names no type)
@@ -17,7 +19,16 @@ z.config({ jitless: true, ...en() });
 // or month 13 is no timestamp
 const ts = z.string().check(z.refine(isTimestamp, { error: "expected timestamp" }))
   .register(z.globalRegistry, { format: "date-time" });
+// spec 2.11: an intel grade, on the scale from `chipped` to `flawless`; the steps between are not
+// all shown, so the export says the scale (and mids' guess at it) without holding a value to it
+const grade = z.string().register(z.globalRegistry, {
+  description: "the intel grade, from `chipped` to `flawless` (spec 2.11; `polished` is shown between them); mids assumes "
+    + `${ASSUMED.grades.join(", ")}, and a value off that scale is a departure, never an error`,
+  examples: ["chipped", "polished", "flawless"],
+});
 const obj = z.looseObject;
+// a field the spec lists without a type: it must be there, of any type (worded as zod words a missing field)
+const present = () => z.custom<unknown>((v) => v !== undefined, { message: "Invalid input: expected a value of any type, received undefined" });
 // a count, a size or a limit: a whole number, never below 0 (the export says minimum 0, so a mock
 // made from it sends no rate limit of -9007199254740991 a minute)
 const count = () => z.int().check(z.gte(0));
@@ -50,18 +61,21 @@ export const V3Envelope = () => obj({ data: z.unknown(), meta: V3Meta() });
 
 // spec 2.4
 const ClusterRef = () => obj({ id: z.string(), name: z.string() });
+// an activity entry's shape "depends on the activity parameter": what the spec lists without a
+// type (action, source, actor's type, officialSourceUrl, headline, a citation's url, fromSignal's
+// projectName) is held by name only, as an issue's path is; an id is a string (spec 2, Types)
 export const ActivityEntry = () => obj({
   id: z.string(),
   date: ts,
-  action: z.optional(z.string()),
-  source: z.optional(z.string()),
-  actor: z.optional(obj({ type: z.string() })),
-  officialSourceUrl: z.optional(z.nullable(z.string())),
+  action: z.optional(z.unknown()),
+  source: z.optional(z.unknown()),
+  actor: z.optional(obj({ type: z.unknown() })),
+  officialSourceUrl: z.optional(z.unknown()),
   clusters: z.optional(z.array(ClusterRef())),
-  headline: z.optional(z.string()),
+  headline: z.optional(z.unknown()),
   sentiment: z.optional(z.int()),
-  citationEvidence: z.optional(z.array(obj({ id: z.string(), url: z.string(), targetActivityIds: z.array(z.string()) }))),
-  fromSignal: z.optional(obj({ signalId: z.string(), projectId: z.string(), projectName: z.string() })),
+  citationEvidence: z.optional(z.array(obj({ id: z.string(), url: z.unknown(), targetActivityIds: z.array(z.string()) }))),
+  fromSignal: z.optional(obj({ signalId: z.string(), projectId: z.string(), projectName: z.unknown() })),
   isOfficial: z.optional(z.boolean()),
   changelog: z.optional(z.string()),
 });
@@ -139,10 +153,11 @@ export const MomentumV2 = () => obj({
   projectId: z.string(), projectName: z.string(),
   data: z.array(obj({ timestamp: ts, trendScore: z.number(), clusters: z.optional(z.array(obj({ id: z.string(), name: z.string(), count: count() }))) })),
 });
-// spec 2.6, 8.5: only hours in the ranked roster appear, and the roster holds up to 100 projects
+// spec 2.6, 8.5: only hours in the ranked roster appear, and the roster holds up to 100 projects:
+// a rank is a place in it, never past 100 (whether the first is 1 or 0 is not shown: both are taken)
 export const RankSeriesV2 = () => obj({
   projectId: z.string(), projectName: z.string(),
-  data: z.array(obj({ timestamp: ts, rank: z.int().check(z.gte(1), z.lte(100)), trendScore: z.number() })),
+  data: z.array(obj({ timestamp: ts, rank: z.int().check(z.gte(0), z.lte(100)), trendScore: z.number() })),
 });
 export const NeighborV2 = () => obj({ projectId: z.string(), projectName: z.string(), joiningSignals: count(), joiningReinforcements: count() });
 
@@ -158,7 +173,9 @@ export const FrontierReport = () => obj({
   id: z.string(), url: z.string(), publishedAt: ts, title: z.string(), summary: z.string(), bodyMarkdown: z.string(),
   market: obj({
     publicationSnapshotAt: ts, updatedAt: ts, state: z.string(),
-    entities: z.array(obj({ identity: obj({ projectId: z.string(), name: z.string(), symbol: z.string(), marketId: z.string(), defiSlug: z.string() }), state: z.string(), metrics: z.array(ReportMetric()) })),
+    // (an entity's identity and state are listed without types: a project with no defi listing may
+    // answer defiSlug null; each is held by name; projectId is an id, a string, spec 2 Types)
+    entities: z.array(obj({ identity: obj({ projectId: z.string(), name: present(), symbol: present(), marketId: present(), defiSlug: present() }), state: present(), metrics: z.array(ReportMetric()) })),
   }),
   sources: z.array(obj({ id: z.string(), title: z.string(), url: z.string(), publishedAt: ts })),
 });
@@ -182,7 +199,7 @@ export const ProjectV3 = () => obj({
   id: z.string(),
   slug: z.string(),
   name: z.string(),
-  universe: z.string(),
+  universe: z.enum(UNIVERSES),
   symbol: z.string(),
   description: z.string(),
   identifiers: obj({ market: z.optional(z.string()), x: z.optional(z.string()) }),
@@ -192,7 +209,7 @@ export const ProjectV3 = () => obj({
   rank: z.int(),
   categories: z.array(z.string()),
   assets: z.array(obj({ type: z.string(), chain: z.string(), address: z.string(), primary: z.boolean() })),
-  intel: z.array(obj({ id: z.string(), headline: z.string(), grade: z.string(), detectedAt: ts })),
+  intel: z.array(obj({ id: z.string(), headline: z.string(), grade, detectedAt: ts })),
   relatedProjects: z.optional(z.array(obj({
     project: obj({ id: z.string(), slug: z.string(), name: z.string() }), kind: z.string(), sharedIntel: count(), window: z.string(), asOf: ts,
   }))),
@@ -265,11 +282,12 @@ export const V2Error = () => obj({
   issues: z.optional(z.array(Issue())),
 });
 
-// spec 2.1: GET /v2 answers name, version and status without the envelope
-export const ServiceV2 = () => obj({ name: z.string(), version: z.string(), status: z.union([z.string(), z.number()]) });
+// spec 2.1, 4.1: GET /v2 answers name, version and status without the envelope, none of them
+// typed: each must be there, of any type (a version of 2, a status of "ok" or 200)
+export const ServiceV2 = () => obj({ name: present(), version: present(), status: present() });
 // spec 2.11: the intel preview {id, headline, grade, detectedAt}. A v3 intel item holds at least
 // these ("fields beyond the preview: not shown"); the rest of it is assumed (shapes/assumed.ts).
-export const IntelPreviewV3 = () => obj({ id: z.string(), headline: z.string(), grade: z.string(), detectedAt: ts });
+export const IntelPreviewV3 = () => obj({ id: z.string(), headline: z.string(), grade, detectedAt: ts });
 // spec 4.2: "v3 topic detail carries a `stance` field and a `report` reference {id, title, publishedAt}";
 // the type of stance and the rest of a topic are not shown (assumed: shapes/assumed.ts). A topic
 // without a report may carry null: that much is left open.

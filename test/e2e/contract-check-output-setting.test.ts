@@ -24,3 +24,11 @@ it("MIDS_OUTPUT=csv or a stored output yaml: the report (JSON when piped), exit 
   expect(typed.stdout).toBe("");
   expect(typed.stderr).toMatch(/^mids: contract check has no -o csv output\n/);
 });
+
+it("--fields, which the report does not take, is said to be ignored (the same report came out, silently); the report is unchanged", async () => {
+  const [plain, fields] = await Promise.all([["contract", "check", "--routes", "v3.me"], ["contract", "check", "--routes", "v3.me", "--fields", "assumed"]].map((args) => runMain(args, { env: sb.env(SANDBOX_DEMO_KEY) })));
+  expect(fields.code, fields.stderr).toBe(0);
+  expect(fields.stderr).toMatch(/^mids: warning: --fields does not apply to contract check\b.*\n/);
+  expect(plain.stderr).not.toContain("--fields");
+  expect(fields.stdout).toBe(plain.stdout);
+});

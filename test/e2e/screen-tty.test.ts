@@ -5,7 +5,9 @@ import { describe, expect, it } from "vitest";
 import { chmodSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { BIN, baseEnv, runMain, startSandbox, tempDir } from "../helpers/cli.js";
-import { hostile, sendJson, v3Page, v3ProjectPage } from "../helpers/hostile.js";
+import { hostile, sendJson, v3Page, v3Project, v3ProjectPage } from "../helpers/hostile.js";
+import { ASSUMED_SHAPES } from "../../src/contract/shapes/assumed.js";
+import { shapeExample } from "../../src/contract/openapi/shapes.js";
 import { SANDBOX_DEMO_KEY } from "../../src/sandbox/keys.js";
 
 const hasScript = spawnSync("script", ["--version"]).status === 0;
@@ -385,6 +387,30 @@ describe.skipIf(!hasScript)("contract check on a terminal", () => {
     } finally {
       await sb.stop();
     }
+  });
+});
+
+describe.skipIf(!hasScript)("contract check on a terminal too narrow for its ASSUMED column", () => {
+  it("at 60 columns each route's assumed verdict is said under the table, not left out with a notice naming a --fields that contract check does not take", { timeout: 60_000 }, async () => {
+    // a server answering the series and the topics in the shapes mids assumes (so both are confirmed)
+    const headers = Object.fromEntries([["x-api-key-type", "full"], ...["minute", "day"].flatMap((w) => [[`x-ratelimit-limit-${w}`, "60"], [`x-ratelimit-remaining-${w}`, "59"], [`x-ratelimit-reset-${w}`, "1800000000"]])]);
+    const history = { archiveAccess: false, enforced: true, lookbackDays: 30, earliestAvailableAt: "2026-10-01T00:00:00Z", enforcementAt: "2026-08-17T00:00:00Z" };
+    const h = await hostile((req, res) => {
+      const path = new URL(req.url ?? "/", "http://x").pathname;
+      if (path === "/v3/projects") return sendJson(res, 200, { data: [v3Project(1)], meta: { nextCursor: null, history, versions: { trendModel: "t" } } }, headers);
+      if (path === "/v3/projects/p1/series/trend") return sendJson(res, 200, { data: shapeExample(ASSUMED_SHAPES["v3.projects.series"].shape), meta: { history } }, headers);
+      if (path === "/v3/topics") return sendJson(res, 200, { data: shapeExample(ASSUMED_SHAPES["v3.topics.list"].shape), meta: {} }, headers);
+      sendJson(res, 404, { code: "not_found", message: "no", details: { subject: { type: "route", locator: path } } }, headers);
+    });
+    const env = baseEnv({ MIDS_BASE_URL: h.url, MIDS_API_KEY: "k_test_1234567890", MIDS_PAGER: "" });
+    // the series route's path is 44 columns: with DOCUMENTED and ASSUMED beside it, 67
+    const routes = "v3.projects.series,v3.topics.list";
+    const narrow = await onTerminal(`exec $MIDS contract check --insecure --routes ${routes}`, { cols: 60, env });
+    const screen = narrow.raw.replace(ESCAPES, "").replace(/\r/g, "");
+    expect(narrow.code, screen).toBe(0);
+    expect(screen).not.toContain("not shown at 60 columns");
+    const flat = screen.replace(/\n {2}(?=\S)/g, " ");
+    for (const route of ["GET /v3/projects/{idOrSlug}/series/{measure}", "GET /v3/topics"]) expect(flat).toContain(`${route}: assumed shape confirmed`);
   });
 });
 

@@ -1,7 +1,7 @@
 // `mids contract check` table cells: what one route's result says, in a few words per column.
 import { describe, expect, it } from "vitest";
-import { resultCells, summaryLine } from "../../src/contract/check/report.js";
-import { judge, summarize, type RouteResult } from "../../src/contract/check/index.js";
+import { interruptedCheck, resultCells, summaryLine } from "../../src/contract/check/report.js";
+import { checkableRoutes, judge, selectRoutes, summarize, type RouteResult } from "../../src/contract/check/index.js";
 import { route } from "../../src/contract/routes.js";
 
 const base: RouteResult = { route: "v3.projects.list", method: "GET", path: "/v3/projects", called: "/v3/projects", violations: [], departures: [] };
@@ -54,5 +54,31 @@ describe("contract check table cells", () => {
     for (const l of lines) expect(l.length).toBeLessThanOrEqual(60);
     expect(lines.map((l) => l.trim()).join(" ")).toBe(one);
     for (const l of lines) expect(l).not.toMatch(/\d$/);
+  });
+});
+
+describe("contract check, interrupted: the --routes that checks the routes left", () => {
+  // every way of leaving routes unchecked: the last few, a whole version, one family, scattered ones
+  const all = checkableRoutes();
+  const ids = all.map((r) => r.id);
+  const cases = [ids.slice(4), ids.slice(ids.findIndex((id) => id.startsWith("v3."))), ids.filter((id) => id.startsWith("v2.projects.")), ids.filter((_, i) => i % 3 === 0), ids.slice(-1)];
+
+  it("selects exactly the routes left, in few names (a prefix for a family or a version left whole), quoted for the shell when it holds a *", () => {
+    for (const left of cases) {
+      const done = all.filter((r) => !left.includes(r.id)).map((r) => ({ ...base, route: r.id, documented: "holds" as const }));
+      const hint = interruptedCheck(done, summarize(done), all).hint!;
+      const arg = /--routes (\S+)$/.exec(hint)![1];
+      const unquoted = arg.replace(/^'(.*)'$/, "$1");
+      // what the shell hands mids: a * only ever inside quotes
+      expect(arg === unquoted ? !arg.includes("*") : arg.includes("*"), arg).toBe(true);
+      const picked = selectRoutes(unquoted);
+      expect(picked.unknown, arg).toEqual([]);
+      expect(picked.routes.map((r) => r.id), arg).toEqual(left);
+    }
+    // 29 routes of 33 left (a Ctrl-C in the first seconds) fit in a line
+    const early = interruptedCheck([], summarize([]), all).hint!;
+    expect(early).toBe("run it again to check every route");
+    const mostly = /--routes (\S+)$/.exec(interruptedCheck(all.slice(0, 4).map((r) => ({ ...base, route: r.id })), summarize([]), all).hint!)![1];
+    expect(mostly.length).toBeLessThan(cases[0].join(",").length / 2);
   });
 });

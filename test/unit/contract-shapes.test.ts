@@ -1,7 +1,7 @@
 // The shape language of src/contract/shapes (pure): how an answer departs from an assumed shape,
 // and the observed shape `contract check --save` writes (names and types, never values).
 import { describe, expect, it } from "vitest";
-import { departures, departureText, mergeShapes, observe } from "../../src/contract/shapes/shape.js";
+import { departures, departureText, mergeShapes, MORE_FIELDS, OBSERVE_MAX_FIELDS, OBSERVE_MAX_ITEMS, observe } from "../../src/contract/shapes/shape.js";
 import { assumedDepartures, listItems } from "../../src/contract/shapes/list.js";
 
 describe("departures", () => {
@@ -39,5 +39,27 @@ describe("observe", () => {
     expect(JSON.stringify(s)).not.toContain(secret);
     expect(s).toEqual({ name: "string", when: "timestamp", list: [{ a: "number", "b?": "string" }], none: "null", empty: [] });
     expect(mergeShapes({ x: "string" }, { x: { y: "integer" } })).toEqual({ x: "object|string" });
+  });
+
+  it("a hostile answer is read within bounds: a list's first items, an object's first fields, the rest said once (20,000 items of a field each took minutes)", () => {
+    const items = Array.from({ length: 300 }, (_, i) => ({ id: `t${i}`, [`k${i}`]: i }));
+    // (uncapped, each item's field was merged into all the others': 3,000 such items took 28 s)
+    const [item] = observe(items) as [Record<string, unknown>];
+    expect(item.id).toBe("string");
+    expect(item["k0?"]).toBe("integer");
+    expect(Object.keys(item)).toHaveLength(1 + OBSERVE_MAX_ITEMS);
+    // items with as many fields as the cap, each its own: their merge is held to the cap too
+    const many = Array.from({ length: 3 }, (_, i) => Object.fromEntries(Array.from({ length: OBSERVE_MAX_FIELDS }, (_, j) => [`f${i}_${j}`, j])));
+    const [merged] = observe(many) as [Record<string, unknown>];
+    expect(Object.keys(merged)).toHaveLength(OBSERVE_MAX_FIELDS + 1);
+    expect(merged[MORE_FIELDS]).toMatch(/not recorded/);
+    // lists nested in lists multiply: at most OBSERVE_MAX_NODES items and fields are read in all
+    let c = 0;
+    const nested = Array.from({ length: 12 }, () => ({ a: Array.from({ length: 12 }, () => ({ b: Array.from({ length: 12 }, () => ({ [`k${c++}`]: 1 })) })) }));
+    // (30 x 30 x 30 of them, uncapped but for the caps above, took 5 s)
+    expect(JSON.stringify(observe(nested))).not.toContain(`"k${c - 1}?"`);
+    const wide = observe(Object.fromEntries(Array.from({ length: 300 }, (_, i) => [`f${i}`, i]))) as Record<string, unknown>;
+    expect(Object.keys(wide)).toHaveLength(OBSERVE_MAX_FIELDS + 1);
+    expect(wide[MORE_FIELDS]).toMatch(/not recorded/);
   });
 });

@@ -116,6 +116,50 @@ describe("the export and contract check agree on a deprecated route's Link heade
   });
 });
 
+describe("the export and contract check agree on a documented enum", () => {
+  it("a v3 project's universe is crypto or tradfi (spec 2.11): another value is refused by both, with the values named", () => {
+    const history = { archiveAccess: false, enforced: true, lookbackDays: 30, earliestAvailableAt: "2026-10-01T00:00:00Z", enforcementAt: "2026-08-17T00:00:00Z" };
+    const project = (universe: unknown) => ({
+      id: "0123456789abcdef01234567", slug: "p", name: "P", universe, symbol: "P", description: "d", identifiers: {}, image: "https://x.test/p.png", trend: 1, rank: 1,
+      categories: [], assets: [], intel: [], createdAt: "2026-11-01T00:00:00Z", updatedAt: "2026-11-01T00:00:00Z", reinforcedAt: "2026-11-01T00:00:00Z",
+    });
+    const allows = okBody("v3", "/v3/projects/{idOrSlug}");
+    for (const universe of ["crypto", "tradfi", "equity", "Crypto", 1]) {
+      const refused = (violations("v3.projects.get", project(universe)) ?? []).filter((v) => v.field === "universe");
+      const documented = universe === "crypto" || universe === "tradfi";
+      expect(refused.map((v) => v.expected), String(universe)).toEqual(documented ? [] : ['crypto or tradfi']);
+      expect(allows({ data: project(universe), meta: { history, versions: { trendModel: "t", relations: "r" } } }), String(universe)).toBe(documented);
+    }
+  });
+});
+
+describe("the export says the grade scale and holds no grade to it", () => {
+  it("a v3 intel grade (spec 2.11: from chipped to flawless, polished shown) is described with the scale's ends; a grade off mids' guess at the steps is taken by both", () => {
+    // every schema of a grade field, but in mids' assumed schemas and the examples (marked apart)
+    const grades: { type: string; enum?: unknown; description?: string; examples?: string[] }[] = [];
+    const walk = (v: unknown): void => {
+      if (Array.isArray(v)) return v.forEach(walk);
+      if (!v || typeof v !== "object") return;
+      for (const [k, x] of Object.entries(v)) {
+        if (k === "x-mids-assumed-schema" || k === "examples") continue;
+        if (k === "properties" && x && typeof x === "object" && "grade" in x) grades.push((x as { grade: (typeof grades)[number] }).grade);
+        walk(x);
+      }
+    };
+    walk(docs.v3.paths);
+    // the intel list's items, an intel item, a project's intel preview (list and detail)
+    expect(grades.length).toBeGreaterThanOrEqual(4);
+    for (const g of grades) {
+      expect(g.enum).toBeUndefined();
+      expect(g.description).toMatch(/`chipped`.*`flawless`/);
+      expect(g.examples).toEqual(expect.arrayContaining(["chipped", "polished", "flawless"]));
+    }
+    const item = { id: "i1", headline: "h", grade: "emerald", detectedAt: "2026-11-01T00:00:00Z" };
+    expect(violations("v3.intel.get", item)).toEqual([]);
+    expect(validator("v3", `/paths/${esc("/v3/intel/{id}")}/get/responses/200/content/application~1json/schema/properties/data`)(item)).toBe(true);
+  });
+});
+
 describe("the export claims no more than the spec about an assumed shape", () => {
   it("every answer contract check passes (the guess, and the other legal shapes of --faults shapes) validates against the export; the guess is there, marked", () => {
     const v3 = Object.keys(ASSUMED_SHAPES).map(route).filter((r) => r.version === "v3");

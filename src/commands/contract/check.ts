@@ -78,6 +78,8 @@ export async function run(flags: CheckFlags, ctx: Context): Promise<void> {
   const ownOutput = g.output === "table" || g.output === "json";
   if (!useFindings && outputTyped(g) && !ownOutput) throw new UsageError(`contract check has no -o ${g.output} output`, { hint: "use -o table, -o json, or --format for findings (sarif, github, junit, ...)" });
   const output = ownOutput || !g.outputExplicit ? g.output : ctx.io.stdoutIsTTY ? "table" : "json";
+  // (the report's columns and fields are fixed: a --fields was taken and ignored, the same table after it)
+  if (g.fields) ctx.warn("--fields does not apply to contract check: its report is printed whole (pick values from -o json with --jq)");
 
   // --save is checked before the first request: a path that cannot be written would otherwise lose the run
   const saveTo = flags.save === undefined ? undefined : resolve(ctx.io.cwd, flags.save);
@@ -114,7 +116,7 @@ export async function run(flags: CheckFlags, ctx: Context): Promise<void> {
     if (e instanceof ApiError && r.version === "v2" && e.status === 403 && e.code !== "HISTORY_WINDOW_EXCEEDED") return { kind: "skip" as const, code: m.code, status: m.status, message: `the key lacks a scope or entitlement (${message})` };
     return { kind: "fail" as const, code: m.code, status: m.status, message };
   };
-  const checked = await checkContract(routes, call, { concurrency, buildPath, classify, keyless: !g.apiKey && !g.sandbox }); // (--sandbox sends the demo key)
+  const checked = await checkContract(routes, call, { concurrency, buildPath, classify, keyless: !g.apiKey && !g.sandbox, observe: saveTo !== undefined }); // (--sandbox sends the demo key)
   // a server may quote the key back (an error's message, a code it got wrong): the report, every
   // format of it, and the errors below never hold it, nor the base URL's credentials
   const results = redactDeep(checked.results, secrets) as typeof checked.results;
@@ -144,20 +146,26 @@ export async function run(flags: CheckFlags, ctx: Context): Promise<void> {
     if (!width || natural <= width) await io.writeAsync(ctx.io.stdout, await renderTable(ctx, columns, rows));
     else {
       // a terminal narrower than the table: the detail (what departs, why a route was skipped, the
-      // fix) would be cut or left out, so it goes under the table, wrapped, one route at a time
-      let text = await renderTable(ctx, columns.slice(0, 3), rows);
-      const detailed = rows.filter((r) => r.detail);
+      // fix) would be cut or left out, so it goes under the table, wrapped, one route at a time;
+      // and where ASSUMED does not fit beside ROUTE and DOCUMENTED either (60 columns), its verdict
+      // goes there too (the table left it out, with a notice naming a --fields this command does not take)
+      const wide = (k: (typeof keys)[number], i: number) => Math.max(columns[i].header.length, ...rows.map((r) => displayWidth(r[k])));
+      const assumedFits = wide("routeId", 0) + wide("documented", 1) + wide("assumed", 2) + 4 <= width;
+      let text = await renderTable(ctx, columns.slice(0, assumedFits ? 3 : 2), rows);
+      const detailed = rows.filter((r) => r.detail || (!assumedFits && r.assumed));
       if (detailed.length) text += "\n";
       for (const r of detailed) {
         const verdict = [["violated", "failed", "skipped"].includes(r.documented) ? r.documented : "", r.assumed === "departs" ? "departs" : ""].filter(Boolean).join(", ");
-        text += wrapProse(`${r.routeId}: ${verdict ? `${verdict}: ` : ""}${r.detail}`, width, 2).join("\n") + "\n";
+        const line = r.detail ? `${verdict ? `${verdict}: ` : ""}${r.detail}` : `assumed shape ${r.assumed}`;
+        text += wrapProse(`${r.routeId}: ${line}`, width, 2).join("\n") + "\n";
       }
       await io.writeAsync(ctx.io.stdout, text);
     }
   }
   if (saveTo !== undefined) {
-    const text = JSON.stringify({ tool: `mids ${VERSION}`, note: "observed shapes of the API's answers: field names and types only, never values", routes: observed }, null, 2) + "\n";
-    const { writeWhole } = await import("../../util/write-whole.js");
+    const [{ writeWhole }, { OBSERVE_MAX_ITEMS, OBSERVE_MAX_FIELDS, OBSERVE_MAX_NODES }] = await Promise.all([import("../../util/write-whole.js"), import("../../contract/shapes/shape.js")]);
+    const note = `observed shapes of the API's answers: field names and types only, never values (of each answer, a list's first ${OBSERVE_MAX_ITEMS} items, an object's first ${OBSERVE_MAX_FIELDS} fields, ${OBSERVE_MAX_NODES} in all)`;
+    const text = JSON.stringify({ tool: `mids ${VERSION}`, note, routes: observed }, null, 2) + "\n";
     try { await writeWhole(saveTo, text); } catch (e) { throw cannotSave(e); }
   }
   if (!g.quiet) ctx.io.stderr.write(report.summaryLine(summary, stderrWrapWidth(ctx.io)));
@@ -168,8 +176,14 @@ export async function run(flags: CheckFlags, ctx: Context): Promise<void> {
   }
   // nothing seen breaks the contract: say why routes went unchecked, not that the server breaks it
   if (unchecked) {
-    const first = results.find((r) => r.failed)!.failed!;
-    throw new errors.MalformedResponseError(`${unchecked} (the first: ${first.code}${first.status ? ` (${first.status})` : ""}: ${first.message})`, { hint: "the detail of each route (or -o json) names each failure; check that the server is up and --base-url points at the API, then run again" });
+    const failed = results.filter((r) => r.failed);
+    const first = failed[0].failed!;
+    const e = new errors.MalformedResponseError(`${unchecked} (the first: ${first.code}${first.status ? ` (${first.status})` : ""}: ${first.message})`, { hint: "the detail of each route (or -o json) names each failure; check that the server is up and --base-url points at the API, then run again" });
+    // (-o json's error: no answer was malformed; a CI job tells a server it could not reach from
+    // one that breaks the contract by the code, and reads each route's failure in details)
+    e.code = "unchecked";
+    e.details = { failed: failed.map((r) => ({ route: r.route, code: r.failed!.code, ...(r.failed!.status !== undefined ? { status: r.failed!.status } : {}) })) };
+    throw e;
   }
   // (a route no list leads to is skipped against every server: it never fails the gate)
   const matches = { skipped: results.filter((r) => r.skipped && !r.uncallable), departs: results.filter((r) => r.assumed === "departs") };

@@ -4,12 +4,12 @@ import type { FindingsSet, Finding, RuleInfo } from "../../findings/types.js";
 import { departureText } from "../shapes/shape.js";
 import { oneLine } from "../../util/sanitize.js";
 import { countText, wrapCounts } from "../../output/prose.js";
-import type { CheckSummary, RouteResult, Violation } from "./index.js";
+import { checkableRoutes, type CheckSummary, type RouteResult, type Violation } from "./index.js";
 import { InterruptedError } from "../../errors.js";
 
 export const RULES = {
   documented: { id: "contract/documented", text: "An answer does not hold the shape the spec documents (part 2, the route tables).", help: "The server departs from the documented contract: commands reading this route exit 7. Report it to the API's maintainers with 'mids contract check --save FILE'." },
-  assumed: { id: "contract/assumed", text: "An answer departs from what mids assumes where the spec shows nothing: a payload's shape (spec 2.17), a Reset header's format, an error code's HTTP status.", help: "Not an error: mids passes the data through and renders what it can. docs/assumptions.md lists the assumption." },
+  assumed: { id: "contract/assumed", text: "An answer departs from what mids assumes where the spec shows nothing: a payload's shape (spec 2.17), a Reset header's format, an error code's HTTP status, a read's success status.", help: "Not an error: mids passes the data through and renders what it can. docs/assumptions.md lists the assumption." },
   failed: { id: "contract/unchecked", text: "A route could not be checked: the call failed.", help: "Run again; 'mids api' shows the raw answer." },
 } as const satisfies Record<string, RuleInfo>;
 
@@ -73,9 +73,32 @@ export function interruptedCheck(results: readonly RouteResult[], s: CheckSummar
   const done = new Set(results.map((r) => r.route));
   const left = chosen.filter((r) => !done.has(r.id)).map((r) => r.id);
   return new InterruptedError(`interrupted: ${n(results.length)} of ${n(chosen.length)} routes checked: ${counts.join(", ")}; no report was written (a part of one would read as the whole run's)`, {
-    hint: `run it again to check every route${left.length && left.length < chosen.length ? `, or only the ${n(left.length)} left: mids contract check --routes ${left.join(",")}` : ""}`,
+    hint: `run it again to check every route${left.length && left.length < chosen.length ? `, or only the ${n(left.length)} left: mids contract check --routes ${routesArg(left)}` : ""}`,
     details: { checked: results.length, of: chosen.length, summary: s, notChecked: left },
   });
+}
+
+/**
+ * A `--routes` value that selects exactly `ids`, short enough to copy: a prefix (`v2.projects.*`,
+ * `v3.*`) stands for its routes where every route it selects is among them (29 ids were 600
+ * characters), quoted for the shell when it holds one.
+ */
+export function routesArg(ids: readonly string[]): string {
+  const wanted = new Set(ids);
+  const all = checkableRoutes().map((r) => r.id);
+  const names: string[] = [];
+  for (const id of ids) {
+    const parts = id.split(".");
+    // the shortest prefix of the id (`v2.`, `v2.projects.`) whose every route is wanted, where it stands for more than one
+    const prefix = parts.slice(0, -1).map((_, i) => `${parts.slice(0, i + 1).join(".")}.`).find((p) => {
+      const under = all.filter((x) => x.startsWith(p));
+      return under.length > 1 && under.every((x) => wanted.has(x));
+    });
+    const name = prefix ? `${prefix}*` : id;
+    if (!names.includes(name)) names.push(name);
+  }
+  const arg = names.join(",");
+  return arg.includes("*") ? `'${arg}'` : arg;
 }
 
 /** The JSON report (-o json / --format json): a CI interface. */

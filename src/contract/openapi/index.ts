@@ -155,7 +155,7 @@ function errorStatuses(r: Route): Record<number, string> {
 function responses(r: Route): JsonSchema {
   const json = (schema: JsonSchema) => ({ "application/json": { schema } });
   const out: JsonSchema = {
-    200: { description: r.summary, headers: headers(r, 200), content: json(successSchema(r)) },
+    200: { description: r.summary, headers: headers(r, 200), content: json(successSchema(r)), ...(r.method === "GET" ? assumedNote("readSuccessStatus") : {}) },
   };
   // assumed: the status of each v3 code (ASSUMED.v3ErrorStatus), so each v3 status has its code's body
   const codeOf = Object.fromEntries(Object.entries(ASSUMED.v3ErrorStatus).map(([code, status]) => [String(status), code]));

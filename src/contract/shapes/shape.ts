@@ -161,6 +161,28 @@ function alternatives(s: string): Set<string> {
   return new Set(s.split("|"));
 }
 
+/**
+ * What `observe` reads of one answer (`contract check --save`): a list's first OBSERVE_MAX_ITEMS
+ * items and an object's first OBSERVE_MAX_FIELDS fields (the rest said by one entry, MORE_FIELDS),
+ * OBSERVE_MAX_NODES items and fields in all.
+ * Uncapped, a hostile server's 20,000 items, each with a field of its own (a 600 KB answer), kept
+ * contract check busy for minutes: every item's fields were merged into all the others'.
+ */
+export const OBSERVE_MAX_ITEMS = 100;
+export const OBSERVE_MAX_FIELDS = 200;
+export const OBSERVE_MAX_NODES = 1000;
+export const MORE_FIELDS = "…";
+
+/** An observed object's fields held to OBSERVE_MAX_FIELDS, the rest said by MORE_FIELDS. */
+function capFields(out: Record<string, Shape>): Record<string, Shape> {
+  const keys = Object.keys(out);
+  if (keys.length <= OBSERVE_MAX_FIELDS) return out;
+  const kept: Record<string, Shape> = {};
+  for (const k of keys.filter((k) => k !== MORE_FIELDS).slice(0, OBSERVE_MAX_FIELDS)) setOwn(kept, k, out[k]);
+  setOwn(kept, MORE_FIELDS, "more fields, not recorded");
+  return kept;
+}
+
 /** Two observed shapes as one (items of one list); a field absent from either becomes optional. */
 export function mergeShapes(a: Shape, b: Shape): Shape {
   if (typeof a === "string" && typeof b === "string") {
@@ -183,24 +205,37 @@ export function mergeShapes(a: Shape, b: Shape): Shape {
       const optional = !x || !y || x.optional || y.optional;
       out[optional ? `${k}?` : k] = x && y ? mergeShapes(x.shape, y.shape) : (x ?? y)!.shape;
     }
-    return out;
+    return capFields(out);
   }
   // an object in one item and a scalar in another: say both
   const name = (s: Shape) => (typeof s === "string" ? s : Array.isArray(s) ? "array" : "object");
   return [...new Set([name(a), name(b)])].sort().join("|");
 }
 
-/** The shape of a value: field names and types only, never a value (for `contract check --save`). */
-export function observe(v: unknown, depth = 0): Shape {
-  if (depth > 32) return "unknown";
+/**
+ * The shape of a value: field names and types only, never a value (for `contract check --save`).
+ * At most OBSERVE_MAX_NODES items and fields are read in all (lists nested in lists multiply):
+ * past them, the rest is not read (--save's note says so).
+ */
+export function observe(v: unknown, depth = 0, budget = { left: OBSERVE_MAX_NODES }): Shape {
+  if (depth > 32 || budget.left <= 0) return "unknown";
   if (Array.isArray(v)) {
     let item: Shape | undefined;
-    for (const x of v) item = item === undefined ? observe(x, depth + 1) : mergeShapes(item, observe(x, depth + 1));
+    for (let i = 0; i < Math.min(v.length, OBSERVE_MAX_ITEMS) && budget.left > 0; i++) {
+      budget.left--;
+      item = item === undefined ? observe(v[i], depth + 1, budget) : mergeShapes(item, observe(v[i], depth + 1, budget));
+    }
     return item === undefined ? [] : [item];
   }
   if (isObj(v)) {
     const out: Record<string, Shape> = {};
-    for (const [k, x] of Object.entries(v)) setOwn(out, k, observe(x, depth + 1));
+    let n = 0;
+    for (const k in v) {
+      if (!Object.hasOwn(v, k)) continue;
+      if (n++ === OBSERVE_MAX_FIELDS) { setOwn(out, MORE_FIELDS, "more fields, not recorded"); break; }
+      budget.left--;
+      setOwn(out, k, observe(v[k], depth + 1, budget));
+    }
     return out;
   }
   const t = typeName(v);
