@@ -7,6 +7,7 @@ import { writeAsync, type IO } from "../io.js";
 import type { Context } from "../context.js";
 import { wrapProse, wrapText } from "../output/prose.js";
 import { displayWidth } from "../output/width.js";
+import { pushAll } from "../util/arrays.js";
 import { unknownSubcommandHint } from "../commands/shared/usage-hints.js";
 
 /** Words joined into lines of at most `width` characters, each after `indent`. */
@@ -111,7 +112,9 @@ export function formatHelp(cmd: Command, helper: Help): string {
       else line = line ? `${line}   ${t}` : t;
     }
     if (line) lines.push(`  ${line}`);
-    out.push(...wrapText("Global options (what they do: 'mids --help'):", width), ...lines, "");
+    pushAll(out, wrapText("Global options (what they do: 'mids --help'):", width));
+    pushAll(out, lines);
+    out.push("");
   }
   return out.join("\n");
 }

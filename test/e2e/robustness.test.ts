@@ -159,7 +159,9 @@ describe("secrets", () => {
       // dry runs send nothing: no key is checked
       [["alerts", "pause", "--dry-run", alert, "-o", "json"], 0, 0],
       [["alerts", "update", alert, "--cadence", "daily", "--dry-run"], 0, 0],
-      [["--verbose", "migrate", "--resolve", log, "--to", "curl"], 3, 0],
+      // the lookup reads a public topic route, where a key the server does not know is answered as
+      // no key (the sandbox's assumption unrecognisedKeyOnPublicRoute)
+      [["--verbose", "migrate", "--resolve", log, "--to", "curl"], 0, 0],
       [["migrate", log, "-o", "json"], 0, 0],
       [["migrate", log, "--to", "har"], 0, 0],
       [["recipes", "validate", join(ROOT, "test/fixtures/recipes/valid.yaml"), "--format", "sarif"], 3, 0],
