@@ -7,7 +7,6 @@ import { writeAsync, type IO } from "../io.js";
 import type { Context } from "../context.js";
 import { wrapProse, wrapText } from "../output/prose.js";
 import { displayWidth } from "../output/width.js";
-import { pushAll } from "../util/arrays.js";
 import { unknownSubcommandHint } from "../commands/shared/usage-hints.js";
 
 /** Words joined into lines of at most `width` characters, each after `indent`. */
@@ -112,9 +111,8 @@ export function formatHelp(cmd: Command, helper: Help): string {
       else line = line ? `${line}   ${t}` : t;
     }
     if (line) lines.push(`  ${line}`);
-    pushAll(out, wrapText("Global options (what they do: 'mids --help'):", width));
-    pushAll(out, lines);
-    out.push("");
+    // (a loop, not a spread, and not util/arrays: that module would be a chunk of its own in every start-up)
+    for (const l of [...wrapText("Global options (what they do: 'mids --help'):", width), ...lines, ""]) out.push(l);
   }
   return out.join("\n");
 }
