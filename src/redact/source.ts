@@ -264,6 +264,10 @@ export const SOURCE_CODE_RULES: CompiledRules = compileRules(SOURCE_RULES);
 // a name in code, maybe a member's or an entry's (`KEY`, `config.apiKey`, `ENV["MIDS_KEY"]`,
 // `ENV.fetch("MIDS_KEY")`, `settings::KEY`): with no digit in it, a variable, for keys carry digits
 const CODE_NAME = /^[A-Za-z_$][\w$]*(?:(?:\.|::|->)[A-Za-z_$][\w$]*|\[\s*(["'])[\w.-]+\1\s*\]|\(\s*(["'])[\w.-]+\2\s*\))*$/;
+// a word alone that reads as a variable's name by the conventions of code (`KEY`, `API_KEY`,
+// `api_key`, `apiKey`), not as a word a person picked (`hunter`, `Sesame`: in YAML or a config
+// file an unquoted value is a literal, and a short password may be one word)
+const VARIABLE_LOOK = /^(?:[A-Z][A-Z_]+|[a-z]+(?:_[a-z]+)+|[a-z]+(?:[A-Z][a-z]*)+)$/;
 
 // a literal, its quotes maybe with it
 const ROUTE_CUT = /^(["'`]?)([^"'`\s]*)\1$/;
@@ -278,9 +282,9 @@ function shownInCode(cut: string, r: CodeRedaction, name: string | undefined, qu
   // a name the code reads the value from, with no digit (keys carry digits) and not given to a
   // password (which may be any word): a member's or an entry's (`config.apiKey`, Ruby's
   // `ENV["MIDS_KEY"]`), or, `bare` (the rule's quotes were not the code's: `"x-api-key": KEY` is
-  // no JSON), a word shorter than 16 letters (`KEY`, `api_key`). A word alone elsewhere may be a
+  // no JSON), a word shorter than 16 letters named as code names variables (`KEY`, `api_key`, `apiKey`). A word alone elsewhere may be a
   // literal's text (`"x-api-key: abcdefgh"`, `.env`'s `KEY=abcdefgh`), and stays hidden.
-  if (!quoted && !/\d/.test(cut) && CODE_NAME.test(cut) && !anyLiteral(name ?? "") && (/[.[(:>]/.test(cut) || (bare && cut.length < 16))) return cut;
+  if (!quoted && !/\d/.test(cut) && CODE_NAME.test(cut) && !anyLiteral(name ?? "") && (/[.[(:>]/.test(cut) || (bare && cut.length < 16 && VARIABLE_LOOK.test(cut)))) return cut;
   // (a quote that ends the literal naming it, `api_key=` + "k1"`: one character is no secret)
   if ((quoted && JOIN.test(cut)) || (cut.length === 1 && isQuote(cut.charCodeAt(0)))) return cut;
   // (a literal of the other quote joined between two: `"?key=" + 'k1' + "&x"`, its value hidden)

@@ -33,6 +33,11 @@ describe("redacting source lines", () => {
     ['fetch(u, { headers: { "x-api-key": cfg.apiKey, "accept": "json" } })', 'fetch(u, { headers: { "x-api-key": cfg.apiKey, "accept": "json" } })'],
     ['{ "x-api-key": k3yLive }', '{ "x-api-key": *** }'],
     ['{ "password": letmein }', '{ "password": *** }'],
+    // a word a person picked, not a name as code names variables: in YAML an unquoted value is a literal
+    ['req: {url: "https://h/v2/projects", headers: {"x-api-key": hunter}}', 'req: {url: "https://h/v2/projects", headers: {"x-api-key": ***}}'],
+    ['{"url": "https://h/v2/clusters", "x-api-key": Sesame}', '{"url": "https://h/v2/clusters", "x-api-key": ***}'],
+    ['fetch(u, { headers: { "x-api-key": API_KEY } })', 'fetch(u, { headers: { "x-api-key": API_KEY } })'],
+    ['fetch(u, { headers: { "x-api-key": apiKey } })', 'fetch(u, { headers: { "x-api-key": apiKey } })'],
     ['{ "x-api-key": abcdefghijklmnopqrstu }', '{ "x-api-key": *** }'],
     ['curl -H "x-api-key: abcdefghij" https://h/v2/x', 'curl -H "x-api-key: ***" https://h/v2/x'],
     // a template expression with blanks in it (GitHub Actions, Jinja/Postman/Helm, ERB) is filled in, not cut at its first blank
