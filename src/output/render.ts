@@ -50,6 +50,11 @@ export interface View {
    * than its table takes): a table names them on stderr, so that none is left out unsaid
    */
   omitted?: readonly string[];
+  /**
+   * fields of the items the table leaves out by design (a topic's summary and report, which its
+   * detail view shows): csv, which scripts and spreadsheets read, carries them after the columns
+   */
+  csvToo?: readonly string[];
 }
 
 function columnsFor(ctx: Context, view: View): Column[] {
@@ -277,6 +282,18 @@ function noneMatched(ctx: Context, view: View): void {
   if (view.emptyHint) sayOnStderr(ctx, "hint:", "36", view.emptyHint);
 }
 
+/**
+ * CSV's columns: the table's, then (without --fields) every field the table leaves out (a record
+ * of an assumed shape with more fields than its table takes): csv is read by scripts and
+ * spreadsheets, which want every field, as `get -o csv` gives them (--fields picks).
+ */
+function csvColumns(ctx: Context, view: View): Column[] {
+  const cols = columnsFor(ctx, view);
+  if (ctx.globals.fields) return cols;
+  for (const k of [...(view.omitted ?? []), ...(view.csvToo ?? [])]) if (!cols.some((c) => c.path === k)) cols.push(keyColumn([k]));
+  return cols;
+}
+
 /** A CSV cell carries data (see csv.ts); the column's display format is for tables only. */
 function csvCellOf(ctx: Context, c: Column, row: unknown): string {
   return csvText(ctx, csvValue(columnValue(c, row), csvOptions(ctx)));
@@ -393,11 +410,11 @@ export async function printList(ctx: Context, source: Iterable<unknown[]> | Asyn
     for await (const page of source) {
       if (!headed) {
         headed = true;
-        if (view.forItems) cols = columnsFor(ctx, view.forItems(page));
+        cols = csvColumns(ctx, view.forItems ? view.forItems(page) : view);
         await header();
       } else if (view.forItems && !ctx.globals.fields) {
         // the header row is written: a field first met on a later page has no column, and says so
-        const late = view.forItems(page).columns.map((c) => c.path).filter((p) => !cols.some((c) => c.path === p));
+        const late = csvColumns(ctx, view.forItems(page)).map((c) => c.path).filter((p) => !cols.some((c) => c.path === p));
         if (late.length) ctx.notice(`-o csv: ${late.map((p) => `'${oneLine(p)}'`).join(", ")}, first met after the header row was written, ${late.length === 1 ? "has" : "have"} no column (-o ndjson or json keeps every field)`, "csv-late-fields");
       }
       for (const item of page) {
@@ -405,7 +422,10 @@ export async function printList(ctx: Context, source: Iterable<unknown[]> | Asyn
         n++;
       }
     }
-    if (!headed) await header();
+    if (!headed) {
+      cols = csvColumns(ctx, view);
+      await header();
+    }
     return n;
   }
   const all: unknown[] = [];
@@ -424,7 +444,7 @@ export async function printList(ctx: Context, source: Iterable<unknown[]> | Asyn
     const shown = view.forItems ? view.forItems(all) : view;
     if (shown.omitted?.length && !ctx.globals.fields) {
       const names = shown.omitted.map(oneLine);
-      ctx.notice(`not shown in the table: ${names.join(", ")} (-o json shows them; --fields picks the columns)`, "table-omitted");
+      ctx.notice(`not shown in the table: ${names.join(", ")} (-o json or -o csv shows them; --fields picks the columns)`, "table-omitted");
     }
     await writeAsync(out, await renderTable(ctx, columnsFor(ctx, shown), all));
   }
