@@ -40,6 +40,11 @@ export interface View {
   /** what to check when nothing matched (a filter naming something that may not exist): a hint line under it */
   emptyHint?: string;
   /**
+   * the list was asked for with filters: an empty one says "no projects matched" (and the hint);
+   * without, "no projects" (nothing was filtered out: a hint about filters would mislead)
+   */
+  filtered?: boolean;
+  /**
    * the view for the items a list prints, when its columns follow the data (fields of an assumed
    * shape the view does not place): given every item for a table, the first page for csv, whose
    * header row is written before the later pages arrive
@@ -274,12 +279,12 @@ function resourceOf(ctx: Context, view?: View): string {
   return view?.resource ?? ctx.globals.resource ?? "results";
 }
 
-/** An empty table prints no header: one line on stderr says nothing matched. */
+/** An empty table prints no header: one line on stderr says there was nothing, or nothing matched the filters. */
 function noneMatched(ctx: Context, view: View): void {
   if (ctx.globals.quiet) return;
-  ctx.io.stderr.write(`no ${resourceOf(ctx, view)} matched\n`);
+  ctx.io.stderr.write(`no ${resourceOf(ctx, view)}${view.filtered ? " matched" : ""}\n`);
   // the hint as the error printer's: on a terminal cyan, wrapped at word boundaries; piped, one line
-  if (view.emptyHint) sayOnStderr(ctx, "hint:", "36", view.emptyHint);
+  if (view.emptyHint && view.filtered) sayOnStderr(ctx, "hint:", "36", view.emptyHint);
 }
 
 /**

@@ -186,9 +186,14 @@ describe("output values (issues 10, 14, 15)", () => {
   it("an empty table prints no header, and says on stderr that nothing matched; json prints []", async () => {
     const t = ctxWith("table", { stdoutIsTTY: true, columns: 80 });
     t.ctx.globals.resource = "projects";
-    await printList(t.ctx, [[]], display);
+    await printList(t.ctx, [[]], { ...display, filtered: true });
     expect(t.io.out()).toBe("");
     expect(t.io.err()).toBe("no projects matched\n");
+    // nothing filtered out: said plainly, and no hint about a filter
+    const u = ctxWith("table", { stdoutIsTTY: true, columns: 80 });
+    u.ctx.globals.resource = "projects";
+    await printList(u.ctx, [[]], { ...display, emptyHint: "check the filter" });
+    expect(u.io.err()).toBe("no projects\n");
     const j = ctxWith("json");
     await printList(j.ctx, [[]], display);
     expect(j.io.out()).toBe("[]\n");
