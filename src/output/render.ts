@@ -345,6 +345,8 @@ const YAML_MISREAD = /\t|^(?:[ ]*\n)*[ ]+(?:\n|$)/;
  * fold that still starts a line with it has its first `:` written `\x3a` (lossless, as `##[`'s `#`).
  */
 const RUNNER_LINE_COMMAND = /(?:^|\s)::/;
+/** A table line a runner would read as a workflow command: `::` after its blanks (its first colon kept as `$1:`). */
+const RUNNER_LINE_START = /^(\s*):(?=:)/;
 
 /**
  * YAML text: strings holding characters that must not reach a terminal raw are double-quoted and
@@ -696,8 +698,13 @@ export async function renderTable(ctx: Context, cols: readonly Column[], rows: r
   const fit = (s: string, w: number) => fitWidth(s, w);
   const { Chalk } = await import("chalk");
   const chalk = new Chalk({ level: ctx.globals.color ? 1 : 0 });
+  // piped (a CI job's log), a row whose first cell is a server's `::set-output ...` would be a
+  // workflow command to a GitHub Actions runner, which reads one at a line's start after its
+  // blanks: its colons are parted by a zero-width space, as `##[` is (csv quotes such a cell, yaml
+  // escapes it). On a terminal the row is as received
+  const runnerSafe = (l: string) => (tty ? l : l.replace(RUNNER_LINE_START, "$1:\u200b"));
   const line = (cells: string[], style?: (s: string) => string) =>
-    cells.map((c, i) => (i === cells.length - 1 ? (tty ? fit(c, widths[i]).trimEnd() : c) : fit(c, widths[i]))).map((c) => (style ? style(c) : c)).join(" ".repeat(SEP)).trimEnd() + "\n";
+    runnerSafe(cells.map((c, i) => (i === cells.length - 1 ? (tty ? fit(c, widths[i]).trimEnd() : c) : fit(c, widths[i]))).map((c) => (style ? style(c) : c)).join(" ".repeat(SEP)).trimEnd()) + "\n";
   let s = noHeader ? "" : line(header, (h) => chalk.bold(h));
   for (const r of body) s += line(r);
   return s;

@@ -64,6 +64,23 @@ describe("rendering", () => {
     expect(io.out()).toMatch(/^trend\s+2$/m);
   });
 
+  it("piped (a CI job's log), no table line starts a GitHub Actions workflow command (`::` after its blanks); on a terminal the row is as received", async () => {
+    const cmd = "::set-output name=deploy::true";
+    const items = [{ name: cmd, slug: "x" }, { name: "  ::error::x", slug: "y" }];
+    const piped = ctxWith("table");
+    await printList(piped.ctx, [items], { columns: [{ path: "name" }, { path: "slug" }] });
+    const one = ctxWith("table");
+    await printItem(one.ctx, { [cmd]: 1 });
+    for (const out of [piped.io.out(), one.io.out()]) {
+      for (const l of out.split("\n")) expect(l, l).not.toMatch(/^\s*::/);
+      // the text reads the same: only an invisible character parts the colons
+      expect(out.replace(/\u200b/g, "")).toContain(cmd);
+    }
+    const tty = ctxWith("table", { stdoutIsTTY: true, columns: 80 });
+    await printList(tty.ctx, [items], { columns: [{ path: "name" }, { path: "slug" }] });
+    expect(tty.io.out().split("\n")[1].startsWith(`${cmd}  `)).toBe(true);
+  });
+
   it("yaml prints the items", async () => {
     const { ctx, io } = ctxWith("yaml", {}, ["slug"]);
     await printList(ctx, [rows], view);
