@@ -533,6 +533,9 @@ function breakableJson(v: unknown): string {
   return JSON.stringify(v) ?? "null";
 }
 
+/** A detail view's value for a field the answer lacks. */
+const ABSENT = "-";
+
 /** The narrowest a detail view's value column gets beside its labels: an ISO time with milliseconds (24) and a space to spare. */
 const DETAIL_VALUE_MIN = 26;
 
@@ -561,6 +564,9 @@ function renderDetail(ctx: Context, cols: readonly Column[], item: unknown): str
     else lines = [cellText(v)];
     // an empty list is said, not left blank as a field the answer lacks is (a key with no entitlements)
     if (Array.isArray(v) && v.length === 0 && lines.every((l) => l === "")) lines = ["(none)"];
+    // a field the answer lacks (or leaves empty) reads "-", as gh shows one: every view keeps its
+    // rows in the same places, and a blank row read as a value cut off
+    else if (lines.every((l) => l.trim() === "")) lines = [ABSENT];
     return { label: oneLine(c.header ?? c.path), lines: lines.map(oneLine) };
   });
   const labelWidth = Math.max(0, maxOf(rows.map((r) => displayWidth(r.label))));

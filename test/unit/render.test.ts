@@ -81,6 +81,14 @@ describe("rendering", () => {
     expect(tty.io.out().split("\n")[1].startsWith(`${cmd}  `)).toBe(true);
   });
 
+  it("a detail view on a terminal shows '-' for a field the answer lacks (a format's empty text too), '(none)' for an empty list, never a blank row", async () => {
+    const t = ctxWith("table", { stdoutIsTTY: true, columns: 80 });
+    const cols = [{ path: "name" }, { path: "provenance" }, { path: "trendDelta", header: "trend delta", format: () => "" }, { path: "tags" }];
+    await printItem(t.ctx, { name: "Plain", tags: [] }, { columns: cols });
+    const rows = t.io.out().trimEnd().split("\n").map((l) => l.split(/\s{2,}/));
+    expect(rows).toEqual([["name", "Plain"], ["provenance", "-"], ["trend delta", "-"], ["tags", "(none)"]]);
+  });
+
   it("yaml prints the items", async () => {
     const { ctx, io } = ctxWith("yaml", {}, ["slug"]);
     await printList(ctx, [rows], view);
