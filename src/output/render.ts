@@ -533,6 +533,15 @@ function breakableJson(v: unknown): string {
   return JSON.stringify(v) ?? "null";
 }
 
+/**
+ * A detail value wrapped to `width`; a time's age at its end (`(1mo ago)`) is never torn across
+ * two lines (`(1mo` / `ago)`): a value too wide for the line puts the age on a line of its own.
+ */
+function wrapAged(line: string, width: number, age: string | undefined): string[] {
+  if (!age || displayWidth(line) <= width || !line.endsWith(` ${age}`)) return wrapText(line, width);
+  return [...wrapText(line.slice(0, -age.length - 1), width), age];
+}
+
 /** A detail view's value for a field the answer lacks. */
 const ABSENT = "-";
 
@@ -549,15 +558,21 @@ function renderDetail(ctx: Context, cols: readonly Column[], item: unknown): str
   const rows = cols.map((c) => {
     const v = columnValue(c, item);
     let lines: string[];
+    // a time's age, `(1mo ago)`: kept whole where the row wraps
+    let age: string | undefined;
     const t = c.format ? undefined : isoTime(v);
     if (c.lines) lines = c.lines(v, item);
     else if (c.format) {
       // a format that gives a time (me's expiry: `never`, else the time) reads as every other time
       const text = c.format(v, item);
       const at = isoTime(text);
-      lines = [at !== undefined && relative && text === v ? `${text} (${relativeAge(at, now)})` : text];
+      if (at !== undefined && relative && text === v) age = `(${relativeAge(at, now)})`;
+      lines = [age ? `${text} ${age}` : text];
     }
-    else if (t !== undefined) lines = [relative ? `${v as string} (${relativeAge(t, now)})` : (v as string)];
+    else if (t !== undefined) {
+      if (relative) age = `(${relativeAge(t, now)})`;
+      lines = [age ? `${v as string} ${age}` : (v as string)];
+    }
     else if (Array.isArray(v) && v.length > 1 && v.every((x) => x === null || typeof x !== "object")) lines = v.map((x) => String(x ?? ""));
     else if (v !== null && typeof v === "object" && !Array.isArray(v)) lines = [breakableJson(v)];
     else if (Array.isArray(v) && v.some((x) => x !== null && typeof x === "object")) lines = [v.map(breakableJson).join(", ")];
@@ -567,7 +582,7 @@ function renderDetail(ctx: Context, cols: readonly Column[], item: unknown): str
     // a field the answer lacks (or leaves empty) reads "-", as gh shows one: every view keeps its
     // rows in the same places, and a blank row read as a value cut off
     else if (lines.every((l) => l.trim() === "")) lines = [ABSENT];
-    return { label: oneLine(c.header ?? c.path), lines: lines.map(oneLine) };
+    return { label: oneLine(c.header ?? c.path), lines: lines.map(oneLine), age };
   });
   const labelWidth = Math.max(0, maxOf(rows.map((r) => displayWidth(r.label))));
   const indent = " ".repeat(labelWidth + 2);
@@ -578,13 +593,13 @@ function renderDetail(ctx: Context, cols: readonly Column[], item: unknown): str
     // under its label, indented, so that no line runs past the edge to be torn by the terminal
     for (const r of rows) {
       s += wrapText(r.label, columns).map((l) => l.trimEnd() + "\n").join("");
-      for (const l of r.lines.flatMap((x) => wrapText(x, columns - 2))) s += `  ${l}`.trimEnd() + "\n";
+      for (const l of r.lines.flatMap((x) => wrapAged(x, columns - 2, r.age))) s += `  ${l}`.trimEnd() + "\n";
     }
     return s;
   }
   const width = columns - indent.length;
   for (const r of rows) {
-    const wrapped = r.lines.flatMap((l) => wrapText(l, width));
+    const wrapped = r.lines.flatMap((l) => wrapAged(l, width, r.age));
     wrapped.forEach((l, i) => {
       s += `${i === 0 ? fitWidth(r.label, labelWidth) + "  " : indent}${l}`.trimEnd() + "\n";
     });

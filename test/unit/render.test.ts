@@ -89,6 +89,17 @@ describe("rendering", () => {
     expect(rows).toEqual([["name", "Plain"], ["provenance", "-"], ["trend delta", "-"], ["tags", "(none)"]]);
   });
 
+  it("a detail view keeps a time's age whole where the row wraps (60 columns: never `(1mo` / `ago)`)", async () => {
+    const t = ctxWith("table", { stdoutIsTTY: true, columns: 60 });
+    const label = "earliest available at (a)"; // 25 columns: 33 left for the value, one short of time and age
+    const at = new Date(Date.now() - 40 * 86_400_000).toISOString();
+    await printItem(t.ctx, { at }, { columns: [{ path: "at", header: label }] });
+    const lines = t.io.out().trimEnd().split("\n");
+    expect(lines[0]).toBe(`${label}  ${at}`);
+    expect(lines[1]).toMatch(/^ {27}\(1mo ago\)$/);
+    expect(lines).toHaveLength(2);
+  });
+
   it("yaml prints the items", async () => {
     const { ctx, io } = ctxWith("yaml", {}, ["slug"]);
     await printList(ctx, [rows], view);
