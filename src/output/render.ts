@@ -295,7 +295,13 @@ function noneMatched(ctx: Context, view: View): void {
 function csvColumns(ctx: Context, view: View): Column[] {
   const cols = columnsFor(ctx, view);
   if (ctx.globals.fields) return cols;
-  for (const k of [...(view.omitted ?? []), ...(view.csvToo ?? [])]) if (!cols.some((c) => c.path === k)) cols.push(keyColumn([k]));
+  // (a set: a hostile server's item of 100,000 fields is that many columns, each looked up once)
+  const have = new Set(cols.map((c) => c.path));
+  for (const k of [...(view.omitted ?? []), ...(view.csvToo ?? [])]) {
+    if (have.has(k)) continue;
+    have.add(k);
+    cols.push(keyColumn([k]));
+  }
   return cols;
 }
 
