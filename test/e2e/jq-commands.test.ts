@@ -108,13 +108,18 @@ describe("no <resource> matched", () => {
   it("an empty list asked for without filters says so plainly; 'matched' (and the hint about a filter) only when filters were given", async () => {
     const h = await hostile((_req, res) => sendJson(res, 200, { data: [], meta: { nextCursor: null } }));
     const env = baseEnv({ MIDS_BASE_URL: h.url, MIDS_API_KEY: SANDBOX_DEMO_KEY });
-    const [projects, topics, filtered, paged, project] = await Promise.all([
+    const [projects, topics, filtered, paged, project, series, window] = await Promise.all([
       runMain(["projects", "list", "-o", "table"], { env }),
       runMain(["topics", "list", "-o", "table"], { env }),
       runMain(["projects", "list", "--min-trend", "50", "-o", "table"], { env }),
       runMain(["intel", "list", "--limit", "5", "-o", "table"], { env }),
       runMain(["intel", "list", "--project", "nope", "-o", "table"], { env }),
+      runMain(["series", "trend", "p1", "-o", "table"], { env }),
+      runMain(["series", "trend", "p1", "--from", "2026-11-01T00:00:00Z", "-o", "table"], { env }),
     ]);
+    // (a series' window is its filter: given, nothing in it "matched")
+    expect(series.stderr).toMatch(/(^|\n)no points\n$/);
+    expect(window.stderr).toMatch(/(^|\n)no points matched\n$/);
     expect(projects.stderr).toBe("no projects\n");
     expect(topics.stderr).toBe("no topics\n");
     expect(filtered.stderr).toBe("no projects matched\n");
