@@ -8,7 +8,7 @@ import { wrapText } from "./prose.js";
 import { sayOnStderr } from "./error-line.js";
 
 export { wrapText };
-import { escapeC1Json, escapeC1Yaml, holdsRunnerCommand, needsEscape, oneLine, stripControl } from "../util/sanitize.js";
+import { escapeC1Json, escapeC1Yaml, holdsRunnerCommand, needsEscape, oneLine, partLineCommands, stripControl } from "../util/sanitize.js";
 import { loadYaml } from "../util/yaml.js";
 import type { Tags } from "yaml";
 import type { JqResult, JqSession } from "./jq.js";
@@ -351,8 +351,6 @@ const YAML_MISREAD = /\t|^(?:[ ]*\n)*[ ]+(?:\n|$)/;
  * fold that still starts a line with it has its first `:` written `\x3a` (lossless, as `##[`'s `#`).
  */
 const RUNNER_LINE_COMMAND = /(?:^|\s)::/;
-/** A table line a runner would read as a workflow command: `::` after its blanks (its first colon kept as `$1:`). */
-const RUNNER_LINE_START = /^(\s*):(?=:)/;
 
 /**
  * YAML text: strings holding characters that must not reach a terminal raw are double-quoted and
@@ -729,7 +727,7 @@ export async function renderTable(ctx: Context, cols: readonly Column[], rows: r
   // workflow command to a GitHub Actions runner, which reads one at a line's start after its
   // blanks: its colons are parted by a zero-width space, as `##[` is (csv quotes such a cell, yaml
   // escapes it). On a terminal the row is as received
-  const runnerSafe = (l: string) => (tty ? l : l.replace(RUNNER_LINE_START, "$1:\u200b"));
+  const runnerSafe = (l: string) => (tty ? l : partLineCommands(l));
   const line = (cells: string[], style?: (s: string) => string) =>
     runnerSafe(cells.map((c, i) => (i === cells.length - 1 ? (tty ? fit(c, widths[i]).trimEnd() : c) : fit(c, widths[i]))).map((c) => (style ? style(c) : c)).join(" ".repeat(SEP)).trimEnd()) + "\n";
   let s = noHeader ? "" : line(header, (h) => chalk.bold(h));

@@ -91,6 +91,17 @@ describe("reports get: the fields the report view cannot place", () => {
   });
 });
 
+describe("reports get piped (a CI job's log): a server's line that starts with `::`", () => {
+  it("is no GitHub Actions workflow command: title, summary, body and other fields read the same, no line starts with `::`", async () => {
+    const said = ["::warning::t", "::error::s", "::set-output name=x::y", "::notice::n"];
+    const h = await hostile((_req, res) => sendJson(res, 200, { data: { id: "rep_1", title: said[0], summary: said[1], publishedAt: "2026-11-01T00:00:00Z", bodyMarkdown: `intro\n\n${said[2]}\n`, note: said[3] }, meta: {} }));
+    const r = await runMain(["reports", "get", "rep_1", "-o", "table", "-q"], { env: env(h.url) });
+    expect(r.code).toBe(0);
+    for (const l of r.stdout.split("\n")) expect(l, l).not.toMatch(/^\s*::/);
+    for (const s of said) expect(r.stdout.replace(/\u200b/g, "")).toContain(s);
+  });
+});
+
 describe("intel list: the project under another shape (project: {id, name})", () => {
   it("is read where the table reads it in csv too, never an empty projectName cell", async () => {
     const item = { id: "i1", headline: "h", grade: "cut", detectedAt: "2026-11-01T00:00:00Z", project: { id: "p1", name: "Proj" }, category: "c", clusters: [] };
