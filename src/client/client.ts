@@ -449,7 +449,7 @@ function checkListShape(res: ApiResult, what: string, assumed: boolean, place: s
   const bad = res.body === "" ? `it has no body (HTTP ${res.status})`
     // a list whose items the spec does not show may come wrapped in an object (the command finds it)
     : !Array.isArray(res.data) && !(assumed && res.data !== null && typeof res.data === "object") ? `its data is ${res.data === null ? "null" : typeof res.data === "object" ? "an object" : `a ${typeof res.data}`}, not a list`
-    : "nextCursor" in res.meta && res.meta.nextCursor !== null && typeof res.meta.nextCursor !== "string" ? `its meta.nextCursor is a ${typeof res.meta.nextCursor}, not a string`
+    : "nextCursor" in res.meta && res.meta.nextCursor !== null && typeof res.meta.nextCursor !== "string" ? `its meta.nextCursor is ${Array.isArray(res.meta.nextCursor) ? "an array" : typeof res.meta.nextCursor === "object" ? "an object" : `a ${typeof res.meta.nextCursor}`}, not a string`
     : undefined;
   if (bad) throw new MalformedResponseError(`${what} returned a page the API never sends: ${bad}`, { hint: `is ${place} pointing at the API? mids api shows the raw body` });
 }

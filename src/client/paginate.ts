@@ -260,7 +260,7 @@ export async function* rawPages(client: Client, path: string, headers: Record<st
     // the guards of --all (client.ts checkListShape): a cursor that is not a string is no "end"
     if (meta && "nextCursor" in meta && cursor !== null && typeof cursor !== "string") {
       yield res;
-      throw new MalformedResponseError(`page ${n} is not a page the API sends: its meta.nextCursor is ${Array.isArray(cursor) ? "an array" : cursor === undefined ? "undefined" : `a ${typeof cursor}`}, not a string`, {
+      throw new MalformedResponseError(`page ${n} is not a page the API sends: its meta.nextCursor is ${Array.isArray(cursor) ? "an array" : cursor === undefined ? "undefined" : typeof cursor === "object" ? "an object" : `a ${typeof cursor}`}, not a string`, {
         hint: `is ${client.place ?? "--base-url"} pointing at the API? what came before is complete`,
       });
     }

@@ -8,7 +8,7 @@ import { wrapText } from "./prose.js";
 import { sayOnStderr } from "./error-line.js";
 
 export { wrapText };
-import { escapeC1Json, escapeC1Yaml, holdsRunnerCommand, needsEscape, oneLine, stripControl } from "../util/sanitize.js";
+import { escapeC1Json, escapeC1Yaml, holdsRunnerCommand, needsEscape, oneLine, partLineCommands, stripControl } from "../util/sanitize.js";
 import { loadYaml } from "../util/yaml.js";
 import type { Tags } from "yaml";
 import type { JqResult, JqSession } from "./jq.js";
@@ -40,6 +40,11 @@ export interface View {
   /** what to check when nothing matched (a filter naming something that may not exist): a hint line under it */
   emptyHint?: string;
   /**
+   * the list was asked for with filters: an empty one says "no projects matched" (and the hint);
+   * without, "no projects" (nothing was filtered out: a hint about filters would mislead)
+   */
+  filtered?: boolean;
+  /**
    * the view for the items a list prints, when its columns follow the data (fields of an assumed
    * shape the view does not place): given every item for a table, the first page for csv, whose
    * header row is written before the later pages arrive
@@ -50,6 +55,11 @@ export interface View {
    * than its table takes): a table names them on stderr, so that none is left out unsaid
    */
   omitted?: readonly string[];
+  /**
+   * fields of the items the table leaves out by design (a topic's summary and report, which its
+   * detail view shows): csv, which scripts and spreadsheets read, carries them after the columns
+   */
+  csvToo?: readonly string[];
 }
 
 function columnsFor(ctx: Context, view: View): Column[] {
@@ -269,12 +279,30 @@ function resourceOf(ctx: Context, view?: View): string {
   return view?.resource ?? ctx.globals.resource ?? "results";
 }
 
-/** An empty table prints no header: one line on stderr says nothing matched. */
+/** An empty table prints no header: one line on stderr says there was nothing, or nothing matched the filters. */
 function noneMatched(ctx: Context, view: View): void {
   if (ctx.globals.quiet) return;
-  ctx.io.stderr.write(`no ${resourceOf(ctx, view)} matched\n`);
+  ctx.io.stderr.write(`no ${resourceOf(ctx, view)}${view.filtered ? " matched" : ""}\n`);
   // the hint as the error printer's: on a terminal cyan, wrapped at word boundaries; piped, one line
-  if (view.emptyHint) sayOnStderr(ctx, "hint:", "36", view.emptyHint);
+  if (view.emptyHint && view.filtered) sayOnStderr(ctx, "hint:", "36", view.emptyHint);
+}
+
+/**
+ * CSV's columns: the table's, then (without --fields) every field the table leaves out (a record
+ * of an assumed shape with more fields than its table takes): csv is read by scripts and
+ * spreadsheets, which want every field, as `get -o csv` gives them (--fields picks).
+ */
+function csvColumns(ctx: Context, view: View): Column[] {
+  const cols = columnsFor(ctx, view);
+  if (ctx.globals.fields) return cols;
+  // (a set: a hostile server's item of 100,000 fields is that many columns, each looked up once)
+  const have = new Set(cols.map((c) => c.path));
+  for (const k of [...(view.omitted ?? []), ...(view.csvToo ?? [])]) {
+    if (have.has(k)) continue;
+    have.add(k);
+    cols.push(keyColumn([k]));
+  }
+  return cols;
 }
 
 /** A CSV cell carries data (see csv.ts); the column's display format is for tables only. */
@@ -393,11 +421,11 @@ export async function printList(ctx: Context, source: Iterable<unknown[]> | Asyn
     for await (const page of source) {
       if (!headed) {
         headed = true;
-        if (view.forItems) cols = columnsFor(ctx, view.forItems(page));
+        cols = csvColumns(ctx, view.forItems ? view.forItems(page) : view);
         await header();
       } else if (view.forItems && !ctx.globals.fields) {
         // the header row is written: a field first met on a later page has no column, and says so
-        const late = view.forItems(page).columns.map((c) => c.path).filter((p) => !cols.some((c) => c.path === p));
+        const late = csvColumns(ctx, view.forItems(page)).map((c) => c.path).filter((p) => !cols.some((c) => c.path === p));
         if (late.length) ctx.notice(`-o csv: ${late.map((p) => `'${oneLine(p)}'`).join(", ")}, first met after the header row was written, ${late.length === 1 ? "has" : "have"} no column (-o ndjson or json keeps every field)`, "csv-late-fields");
       }
       for (const item of page) {
@@ -405,7 +433,10 @@ export async function printList(ctx: Context, source: Iterable<unknown[]> | Asyn
         n++;
       }
     }
-    if (!headed) await header();
+    if (!headed) {
+      cols = csvColumns(ctx, view);
+      await header();
+    }
     return n;
   }
   const all: unknown[] = [];
@@ -424,7 +455,7 @@ export async function printList(ctx: Context, source: Iterable<unknown[]> | Asyn
     const shown = view.forItems ? view.forItems(all) : view;
     if (shown.omitted?.length && !ctx.globals.fields) {
       const names = shown.omitted.map(oneLine);
-      ctx.notice(`not shown in the table: ${names.join(", ")} (-o json shows them; --fields picks the columns)`, "table-omitted");
+      ctx.notice(`not shown in the table: ${names.join(", ")} (-o json or -o csv shows them; --fields picks the columns)`, "table-omitted");
     }
     await writeAsync(out, await renderTable(ctx, columnsFor(ctx, shown), all));
   }
@@ -506,6 +537,18 @@ function breakableJson(v: unknown): string {
   return JSON.stringify(v) ?? "null";
 }
 
+/**
+ * A detail value wrapped to `width`; a time's age at its end (`(1mo ago)`) is never torn across
+ * two lines (`(1mo` / `ago)`): a value too wide for the line puts the age on a line of its own.
+ */
+function wrapAged(line: string, width: number, age: string | undefined): string[] {
+  if (!age || displayWidth(line) <= width || !line.endsWith(` ${age}`)) return wrapText(line, width);
+  return [...wrapText(line.slice(0, -age.length - 1), width), age];
+}
+
+/** A detail view's value for a field the answer lacks. */
+const ABSENT = "-";
+
 /** The narrowest a detail view's value column gets beside its labels: an ISO time with milliseconds (24) and a space to spare. */
 const DETAIL_VALUE_MIN = 26;
 
@@ -519,22 +562,31 @@ function renderDetail(ctx: Context, cols: readonly Column[], item: unknown): str
   const rows = cols.map((c) => {
     const v = columnValue(c, item);
     let lines: string[];
+    // a time's age, `(1mo ago)`: kept whole where the row wraps
+    let age: string | undefined;
     const t = c.format ? undefined : isoTime(v);
     if (c.lines) lines = c.lines(v, item);
     else if (c.format) {
       // a format that gives a time (me's expiry: `never`, else the time) reads as every other time
       const text = c.format(v, item);
       const at = isoTime(text);
-      lines = [at !== undefined && relative && text === v ? `${text} (${relativeAge(at, now)})` : text];
+      if (at !== undefined && relative && text === v) age = `(${relativeAge(at, now)})`;
+      lines = [age ? `${text} ${age}` : text];
     }
-    else if (t !== undefined) lines = [relative ? `${v as string} (${relativeAge(t, now)})` : (v as string)];
+    else if (t !== undefined) {
+      if (relative) age = `(${relativeAge(t, now)})`;
+      lines = [age ? `${v as string} ${age}` : (v as string)];
+    }
     else if (Array.isArray(v) && v.length > 1 && v.every((x) => x === null || typeof x !== "object")) lines = v.map((x) => String(x ?? ""));
     else if (v !== null && typeof v === "object" && !Array.isArray(v)) lines = [breakableJson(v)];
     else if (Array.isArray(v) && v.some((x) => x !== null && typeof x === "object")) lines = [v.map(breakableJson).join(", ")];
     else lines = [cellText(v)];
     // an empty list is said, not left blank as a field the answer lacks is (a key with no entitlements)
     if (Array.isArray(v) && v.length === 0 && lines.every((l) => l === "")) lines = ["(none)"];
-    return { label: oneLine(c.header ?? c.path), lines: lines.map(oneLine) };
+    // a field the answer lacks (or leaves empty) reads "-", as gh shows one: every view keeps its
+    // rows in the same places, and a blank row read as a value cut off
+    else if (lines.every((l) => l.trim() === "")) lines = [ABSENT];
+    return { label: oneLine(c.header ?? c.path), lines: lines.map(oneLine), age };
   });
   const labelWidth = Math.max(0, maxOf(rows.map((r) => displayWidth(r.label))));
   const indent = " ".repeat(labelWidth + 2);
@@ -545,13 +597,13 @@ function renderDetail(ctx: Context, cols: readonly Column[], item: unknown): str
     // under its label, indented, so that no line runs past the edge to be torn by the terminal
     for (const r of rows) {
       s += wrapText(r.label, columns).map((l) => l.trimEnd() + "\n").join("");
-      for (const l of r.lines.flatMap((x) => wrapText(x, columns - 2))) s += `  ${l}`.trimEnd() + "\n";
+      for (const l of r.lines.flatMap((x) => wrapAged(x, columns - 2, r.age))) s += `  ${l}`.trimEnd() + "\n";
     }
     return s;
   }
   const width = columns - indent.length;
   for (const r of rows) {
-    const wrapped = r.lines.flatMap((l) => wrapText(l, width));
+    const wrapped = r.lines.flatMap((l) => wrapAged(l, width, r.age));
     wrapped.forEach((l, i) => {
       s += `${i === 0 ? fitWidth(r.label, labelWidth) + "  " : indent}${l}`.trimEnd() + "\n";
     });
@@ -671,8 +723,13 @@ export async function renderTable(ctx: Context, cols: readonly Column[], rows: r
   const fit = (s: string, w: number) => fitWidth(s, w);
   const { Chalk } = await import("chalk");
   const chalk = new Chalk({ level: ctx.globals.color ? 1 : 0 });
+  // piped (a CI job's log), a row whose first cell is a server's `::set-output ...` would be a
+  // workflow command to a GitHub Actions runner, which reads one at a line's start after its
+  // blanks: its colons are parted by a zero-width space, as `##[` is (csv quotes such a cell, yaml
+  // escapes it). On a terminal the row is as received
+  const runnerSafe = (l: string) => (tty ? l : partLineCommands(l));
   const line = (cells: string[], style?: (s: string) => string) =>
-    cells.map((c, i) => (i === cells.length - 1 ? (tty ? fit(c, widths[i]).trimEnd() : c) : fit(c, widths[i]))).map((c) => (style ? style(c) : c)).join(" ".repeat(SEP)).trimEnd() + "\n";
+    runnerSafe(cells.map((c, i) => (i === cells.length - 1 ? (tty ? fit(c, widths[i]).trimEnd() : c) : fit(c, widths[i]))).map((c) => (style ? style(c) : c)).join(" ".repeat(SEP)).trimEnd()) + "\n";
   let s = noHeader ? "" : line(header, (h) => chalk.bold(h));
   for (const r of body) s += line(r);
   return s;

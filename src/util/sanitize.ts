@@ -33,6 +33,13 @@ const RUNNER_COMMAND = /##\[/g;
 export const partCommand = (s: string): string => (s.includes("##[") ? s.replace(RUNNER_COMMAND, "#\u200b#[") : s);
 
 /**
+ * A line that starts with `::` after its blanks is a workflow command to the runner too
+ * (`::set-output name=deploy::true`): text for a screen that is piped (a job's log) has the two
+ * `:` of each such line parted by a zero-width space, so it reads the same and the runner runs nothing.
+ */
+export const partLineCommands = (s: string): string => (s.includes("::") ? s.replace(/^([ \t]*):(?=:)/gm, "$1:\u200b") : s);
+
+/**
  * The controls that end a line as a newline does (VT, FF, NEL U+0085): a newline, never removed,
  * which glued the words on either side together ("fourth\u0085fifth" read "fourthfifth").
  */

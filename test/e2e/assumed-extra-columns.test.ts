@@ -42,7 +42,8 @@ describe("a field only a later item carries", () => {
     const table = await runMain(["topics", "list", "-o", "table"], { env: env(h.url) });
     expect(cells(table.stdout).map((r) => r.slice(-2))).toEqual([["ID", "REGION"], ["topic_1", ""], ["topic_2", "eu"]]);
     const c = await runMain(["topics", "list", "-o", "csv"], { env: env(h.url) });
-    expect(csv(c.stdout).map((r) => r.at(-1))).toEqual(["region", "", "eu"]);
+    const rows = csv(c.stdout);
+    expect(rows.map((r) => r[rows[0].indexOf("region")])).toEqual(["region", "", "eu"]);
   });
 
   it("intel list: one page, and --all where a later page holds it (the table has every page; csv, which streams, the first page's)", async () => {
@@ -55,7 +56,8 @@ describe("a field only a later item carries", () => {
     expect(all.code).toBe(0);
     expect(cells(all.stdout).map((r) => r.slice(-3))).toEqual([["ID", "SOURCE", "REGION"], ["i1", "", ""], ["i2", "x", ""], ["i3", "", "us"], ["i4", "", ""]]);
     const c = await runMain(["intel", "list", "--all", "-o", "csv"], { env: env(h.url) });
-    expect(csv(c.stdout).map((r) => r.at(-1))).toEqual(["source", "", "x", "", ""]);
+    const rows = csv(c.stdout);
+    expect(rows.map((r) => r[rows[0].indexOf("source")])).toEqual(["source", "", "x", "", ""]);
     // the header row was written with the first page: the field first met on the second has no
     // column, and a notice says so (before, it was left out silently)
     expect(c.stderr).toContain("-o csv: 'region', first met after the header row was written, has no column (-o ndjson or json keeps every field)");
@@ -86,6 +88,17 @@ describe("reports get: the fields the report view cannot place", () => {
     for (const l of lines) expect(l.length, l).toBeLessThanOrEqual(80);
     const at = lines.findIndex((l) => l.startsWith("  editorNote: "));
     expect(lines.slice(at, at + 2).map((l) => l.trim()).join(" ")).toBe(`editorNote: ${note}`);
+  });
+});
+
+describe("reports get piped (a CI job's log): a server's line that starts with `::`", () => {
+  it("is no GitHub Actions workflow command: title, summary, body and other fields read the same, no line starts with `::`", async () => {
+    const said = ["::warning::t", "::error::s", "::set-output name=x::y", "::notice::n"];
+    const h = await hostile((_req, res) => sendJson(res, 200, { data: { id: "rep_1", title: said[0], summary: said[1], publishedAt: "2026-11-01T00:00:00Z", bodyMarkdown: `intro\n\n${said[2]}\n`, note: said[3] }, meta: {} }));
+    const r = await runMain(["reports", "get", "rep_1", "-o", "table", "-q"], { env: env(h.url) });
+    expect(r.code).toBe(0);
+    for (const l of r.stdout.split("\n")) expect(l, l).not.toMatch(/^\s*::/);
+    for (const s of said) expect(r.stdout.replace(/\u200b/g, "")).toContain(s);
   });
 });
 
@@ -181,10 +194,31 @@ describe("a record with more fields than its table takes", () => {
       const r = await runMain([...args, "-o", "table"], { env: env(h.url) });
       expect(r.code).toBe(0);
       const headers = cells(r.stdout)[0];
-      const said = /not shown in the table: (.*) \(-o json shows them/.exec(r.stderr.replace(/\n  /g, " "))?.[1].split(", ") ?? [];
+      const said = /not shown in the table: (.*) \(-o json/.exec(r.stderr.replace(/\n  /g, " "))?.[1].split(", ") ?? [];
       for (const k of Object.keys(item)) expect(headers.includes(k.toUpperCase()) || said.includes(k) || ["summary", "report", "lastSeenAt"].includes(k), `${args[0]}: ${k}`).toBe(true);
       expect(said.length).toBeGreaterThan(0);
     }
+  });
+
+  it("-o csv of clusters, topics, a vocabulary kind and intel carries every field of the items (scripts read csv); --fields still picks", async () => {
+    const more = { region: "eu", tier: 2, members: 40, lead: "bob", founded: "2026-01-01T00:00:00Z", stats: { posts: 1, top: "a,b" } };
+    const items: Record<string, Record<string, unknown>> = {
+      "/v3/clusters": cluster(1, more), "/v3/topics": topic(1, more), "/v3/intel": intel(1, more), "/v3/vocabulary": { slug: "eth", name: "Ethereum", ...more },
+    };
+    const h = await hostile((req, res) => {
+      const path = new URL(req.url!, "http://x").pathname;
+      sendJson(res, 200, { data: path === "/v3/vocabulary" ? { chains: [items[path]] } : [items[path]], meta: {} });
+    });
+    const runs = [[["clusters", "list"], "/v3/clusters"], [["topics", "list"], "/v3/topics"], [["vocabulary", "chains"], "/v3/vocabulary"], [["intel", "list"], "/v3/intel"]] as const;
+    const [all, picked] = await Promise.all([
+      Promise.all(runs.map(([args]) => runMain([...args, "-o", "csv", "-q"], { env: env(h.url) }))),
+      runMain(["clusters", "list", "-o", "csv", "--fields", "id,region"], { env: env(h.url) }),
+    ]);
+    runs.forEach(([args, path], i) => {
+      expect(all[i].code, args.join(" ")).toBe(0);
+      expect(csv(all[i].stdout)[0].sort(), args.join(" ")).toEqual(Object.keys(items[path]).sort());
+    });
+    expect(picked.stdout).toBe("id,region\ncl_1,eu\n");
   });
 });
 

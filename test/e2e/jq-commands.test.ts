@@ -105,6 +105,29 @@ describe("--fields warnings name the resource", () => {
 });
 
 describe("no <resource> matched", () => {
+  it("an empty list asked for without filters says so plainly; 'matched' (and the hint about a filter) only when filters were given", async () => {
+    const h = await hostile((_req, res) => sendJson(res, 200, { data: [], meta: { nextCursor: null } }));
+    const env = baseEnv({ MIDS_BASE_URL: h.url, MIDS_API_KEY: SANDBOX_DEMO_KEY });
+    const [projects, topics, filtered, paged, project, series, window] = await Promise.all([
+      runMain(["projects", "list", "-o", "table"], { env }),
+      runMain(["topics", "list", "-o", "table"], { env }),
+      runMain(["projects", "list", "--min-trend", "50", "-o", "table"], { env }),
+      runMain(["intel", "list", "--limit", "5", "-o", "table"], { env }),
+      runMain(["intel", "list", "--project", "nope", "-o", "table"], { env }),
+      runMain(["series", "trend", "p1", "-o", "table"], { env }),
+      runMain(["series", "trend", "p1", "--from", "2026-11-01T00:00:00Z", "-o", "table"], { env }),
+    ]);
+    // (a series' window is its filter: given, nothing in it "matched")
+    expect(series.stderr).toMatch(/(^|\n)no points\n$/);
+    expect(window.stderr).toMatch(/(^|\n)no points matched\n$/);
+    expect(projects.stderr).toBe("no projects\n");
+    expect(topics.stderr).toBe("no topics\n");
+    expect(filtered.stderr).toBe("no projects matched\n");
+    // (paging is no filter)
+    expect(paged.stderr).toMatch(/(^|\n)no intel items\n$/);
+    expect(project.stderr).toMatch(/no intel items matched\nhint: check that 'nope' names a project/);
+  });
+
   it("names the vocabulary kind asked for", async () => {
     const h = await hostile((_req, res) => sendJson(res, 200, { data: { categories: [], chains: [], assetTypes: [], intelCategories: [] } }));
     const env = baseEnv({ MIDS_BASE_URL: h.url, MIDS_API_KEY: SANDBOX_DEMO_KEY });
@@ -112,8 +135,9 @@ describe("no <resource> matched", () => {
       runMain(["vocabulary", "chains", "-o", "table"], { env }),
       runMain(["vocabulary", "asset-types", "-o", "table"], { env }),
     ]);
-    expect(chains.stderr).toBe("no chains matched\n");
-    expect(types.stderr).toBe("no asset types matched\n");
+    // (a kind is a catalog, not a filter: nothing was filtered out)
+    expect(chains.stderr).toBe("no chains\n");
+    expect(types.stderr).toBe("no asset types\n");
     expect(chains.stdout + types.stdout).toBe("");
   });
 

@@ -64,6 +64,42 @@ describe("rendering", () => {
     expect(io.out()).toMatch(/^trend\s+2$/m);
   });
 
+  it("piped (a CI job's log), no table line starts a GitHub Actions workflow command (`::` after its blanks); on a terminal the row is as received", async () => {
+    const cmd = "::set-output name=deploy::true";
+    const items = [{ name: cmd, slug: "x" }, { name: "  ::error::x", slug: "y" }];
+    const piped = ctxWith("table");
+    await printList(piped.ctx, [items], { columns: [{ path: "name" }, { path: "slug" }] });
+    const one = ctxWith("table");
+    await printItem(one.ctx, { [cmd]: 1 });
+    for (const out of [piped.io.out(), one.io.out()]) {
+      for (const l of out.split("\n")) expect(l, l).not.toMatch(/^\s*::/);
+      // the text reads the same: only an invisible character parts the colons
+      expect(out.replace(/\u200b/g, "")).toContain(cmd);
+    }
+    const tty = ctxWith("table", { stdoutIsTTY: true, columns: 80 });
+    await printList(tty.ctx, [items], { columns: [{ path: "name" }, { path: "slug" }] });
+    expect(tty.io.out().split("\n")[1].startsWith(`${cmd}  `)).toBe(true);
+  });
+
+  it("a detail view on a terminal shows '-' for a field the answer lacks (a format's empty text too), '(none)' for an empty list, never a blank row", async () => {
+    const t = ctxWith("table", { stdoutIsTTY: true, columns: 80 });
+    const cols = [{ path: "name" }, { path: "provenance" }, { path: "trendDelta", header: "trend delta", format: () => "" }, { path: "tags" }];
+    await printItem(t.ctx, { name: "Plain", tags: [] }, { columns: cols });
+    const rows = t.io.out().trimEnd().split("\n").map((l) => l.split(/\s{2,}/));
+    expect(rows).toEqual([["name", "Plain"], ["provenance", "-"], ["trend delta", "-"], ["tags", "(none)"]]);
+  });
+
+  it("a detail view keeps a time's age whole where the row wraps (60 columns: never `(1mo` / `ago)`)", async () => {
+    const t = ctxWith("table", { stdoutIsTTY: true, columns: 60 });
+    const label = "earliest available at (a)"; // 25 columns: 33 left for the value, one short of time and age
+    const at = new Date(Date.now() - 40 * 86_400_000).toISOString();
+    await printItem(t.ctx, { at }, { columns: [{ path: "at", header: label }] });
+    const lines = t.io.out().trimEnd().split("\n");
+    expect(lines[0]).toBe(`${label}  ${at}`);
+    expect(lines[1]).toMatch(/^ {27}\(1mo ago\)$/);
+    expect(lines).toHaveLength(2);
+  });
+
   it("yaml prints the items", async () => {
     const { ctx, io } = ctxWith("yaml", {}, ["slug"]);
     await printList(ctx, [rows], view);
@@ -186,9 +222,14 @@ describe("output values (issues 10, 14, 15)", () => {
   it("an empty table prints no header, and says on stderr that nothing matched; json prints []", async () => {
     const t = ctxWith("table", { stdoutIsTTY: true, columns: 80 });
     t.ctx.globals.resource = "projects";
-    await printList(t.ctx, [[]], display);
+    await printList(t.ctx, [[]], { ...display, filtered: true });
     expect(t.io.out()).toBe("");
     expect(t.io.err()).toBe("no projects matched\n");
+    // nothing filtered out: said plainly, and no hint about a filter
+    const u = ctxWith("table", { stdoutIsTTY: true, columns: 80 });
+    u.ctx.globals.resource = "projects";
+    await printList(u.ctx, [[]], { ...display, emptyHint: "check the filter" });
+    expect(u.io.err()).toBe("no projects\n");
     const j = ctxWith("json");
     await printList(j.ctx, [[]], display);
     expect(j.io.out()).toBe("[]\n");

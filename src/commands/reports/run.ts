@@ -7,7 +7,7 @@ import { printItem } from "../../output/render.js";
 import { ANSI, PLAIN, renderReport, type ReportLike } from "../../output/report.js";
 import { writeAsync } from "../../io.js";
 import { wrapProse } from "../../output/prose.js";
-import { stripControl } from "../../util/sanitize.js";
+import { partLineCommands, stripControl } from "../../util/sanitize.js";
 import { firstOf } from "../shared/tolerant.js";
 import { noteAssumed } from "../shared/validate.js";
 
@@ -65,7 +65,8 @@ export async function printReport(ctx: Context, data: unknown): Promise<void> {
   // at spaces under their key as the report's own lines are
   const line = ([k, v]: [string, unknown]) => wrapProse(`  ${stripControl(k)}: ${stripControl(typeof v === "string" ? v : JSON.stringify(v) ?? "").replace(/\s+/g, " ").slice(0, 300)}`, Math.max(40, Math.min(width, 100)), 4);
   if (other.length) text += `\n${style.bold("OTHER FIELDS")}\n` + other.flatMap(line).join("\n") + "\n";
-  await writeAsync(ctx.io.stdout, text);
+  // piped (a CI job's log), a server's line `::set-output ...` (title, summary, body) is no workflow command
+  await writeAsync(ctx.io.stdout, ctx.io.stdoutIsTTY ? text : partLineCommands(text));
 }
 
 export async function get(id: string, ctx: Context): Promise<void> {

@@ -104,6 +104,8 @@ export async function run(measure: string, locator: string, flags: SeriesFlags, 
   if (!v2) aliasNotice(ctx, locator, data);
   const end = typeof q[endName] === "string" ? new Date(q[endName] as string) : typeof q.at === "string" ? new Date(q.at) : undefined;
   const start = typeof q[startName] === "string" ? new Date(q[startName] as string) : undefined;
+  // a window given (--from, --to, --at): an empty series "matched" nothing in it
+  const filtered = start !== undefined || end !== undefined;
   const s = summarize(series.points);
   const returned = s.first && s.last ? `Returned ${s.count} point${s.count === 1 ? "" : "s"} from ${s.first.timestamp} to ${s.last.timestamp}.` : "No points were returned.";
   reportHistory(ctx, res, { start, end, explicit: end !== undefined, defaultMs: defaultWindowMs(routeId) }, returned);
@@ -123,7 +125,7 @@ export async function run(measure: string, locator: string, flags: SeriesFlags, 
   }
   if (v2 || ctx.globals.output === "json" || ctx.globals.output === "ndjson" || ctx.globals.output === "yaml" || ctx.globals.jq !== undefined) {
     // the route's own points, as received
-    await printList(ctx, [series.raw], v2 ? VIEWS[routeId] : VIEWS.v3);
+    await printList(ctx, [series.raw], { ...(v2 ? VIEWS[routeId] : VIEWS.v3), filtered });
     return;
   }
   // table and csv: each point's time and number wherever the point holds them, then what else it carries
@@ -135,7 +137,7 @@ export async function run(measure: string, locator: string, flags: SeriesFlags, 
     const value = series.points[i]?.value ?? valueKeys.map((k) => own[k]).find((v) => v !== undefined && v !== null);
     return { ...own, timestamp: series.points[i]?.timestamp, value };
   });
-  await printList(ctx, [rows], withExtras(VIEWS.v3, series.timed ?? series.raw, new Set(series.keys), 4));
+  await printList(ctx, [rows], { ...withExtras(VIEWS.v3, series.timed ?? series.raw, new Set(series.keys), 4), filtered });
 }
 
 const TIME_KEYS: readonly string[] = ["timestamp", "time", "t", "at", "date", "ts", "hour", "datetime"];

@@ -14,6 +14,9 @@ import { progressLine } from "../../output/progress.js";
 import { documentedCheck } from "./validate.js";
 import { assumedShape } from "../../contract/shapes/assumed.js";
 
+/** The parameters that page a list (and order it): the others filter it. */
+const PAGING: readonly string[] = ["page", "limit", "cursor", "sort"];
+
 export interface ListOptions {
   all?: boolean;
   maxItems?: number;
@@ -31,6 +34,8 @@ export async function runList(ctx: Context, routeId: string, input: CallInput, v
   const client = await ctx.client();
   const r = routeById(routeId);
   if (opts.forItems) view = { ...view, forItems: opts.forItems };
+  // a filter given (any parameter but the paging ones): an empty list "matched" nothing
+  view = { ...view, filtered: view.filtered ?? Object.entries(input.query ?? {}).some(([k, v]) => !PAGING.includes(k) && v !== undefined && v !== "") };
   const pick = opts.items ?? ((res: ApiResult) => (Array.isArray(res.data) ? res.data : []));
   // each page is compared with the documented shape: a list still prints what it got (a field
   // the view cannot read shows empty), and says once which documented field did not hold
