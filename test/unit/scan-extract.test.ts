@@ -65,6 +65,13 @@ describe("placeholders and concatenations", () => {
   it("renamed query parameters are fixed in place; literal values keep their spelling", () => {
     expect(scan('"/v2/projects?xHandles=a%20b,c&chain=eth"')[0].replacement).toBe("/v3/projects?handles=a%20b,c&chain=eth");
   });
+  it("keeps a path value as the code wrote it: --fix does not percent-encode the code's own id (both strategies)", () => {
+    // before: `"/v2/projects/abc:def"` was fixed to `"/v3/projects/abc%3Adef"`
+    for (const src of ['foo = "/v2/projects/abc:def"', 'foo = "/v2/projects/u@x+y/rank"', "get(`/v2/intel/${k}:x@y`)", 'x = "/v2/projects/abc%3adef"']) {
+      const want = src.slice(src.indexOf("/v2"), src.lastIndexOf(src.endsWith(")") ? "`" : '"')).replace("/v2/", "/v3/").replace("/rank", "/series/rank");
+      for (const general of [false, true]) expect(analyze(src, extractRoutes(src)[0], { ...opts, general })!.replacement, `${src} general=${general}`).toBe(want);
+    }
+  });
   it("the page size a list read without one is given is a note, never written into code that may build the rest of the query", () => {
     const src = 'get("/v2/projects")';
     const u = analyze(src, extractRoutes(src)[0], opts)!;

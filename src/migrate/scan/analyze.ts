@@ -74,6 +74,22 @@ function decode(s: string): string {
   try { return decodeURIComponent(s); } catch { return s; }
 }
 
+/**
+ * The v3 path with each value carried from the v2 path as the code wrote it: the rewrite decodes
+ * a path value and encodes it again, and --fix changes no text of the code's own values (before,
+ * `"/v2/projects/abc:def"` was fixed to `"/v3/projects/abc%3Adef"`).
+ */
+function asWritten(v2Path: string, v3Path: string): string {
+  // (encoding writes a `%`: a path without one carries every value as written)
+  if (v3Path.indexOf("%") < 0) return v3Path;
+  const written = new Map<string, string>();
+  for (const s of v2Path.split("/")) {
+    const e = encodeURIComponent(decode(s));
+    if (e !== s) written.set(e, s);
+  }
+  return written.size ? v3Path.split("/").map((s) => written.get(s) ?? s).join("/") : v3Path;
+}
+
 const v2Matches = (path: string) => matchPath(path).filter((m) => m.route.version === "v2");
 
 /**
@@ -438,7 +454,7 @@ export class Analyzer {
       else if (c.path.endsWith("/") && !appendable(c.path, to.path)) usage.manual = "a path ending in / is one the code may append to, and v2 routes below it have other v3 paths";
       else {
         // a trailing slash the code wrote (`"/v2/signals/" + id`) stays: the code appends to it
-        const v3Path = c.path.endsWith("/") && !to.path.endsWith("/") ? to.path + "/" : to.path;
+        const v3Path = asWritten(c.path, c.path.endsWith("/") && !to.path.endsWith("/") ? to.path + "/" : to.path);
         // a page size the rewrite added for a list read without one (v2-default-page-size) is the
         // note's to say: code often builds the rest of the query (`+ "?page=" + n`), and a query
         // put in its literal would break it
