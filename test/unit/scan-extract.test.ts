@@ -107,6 +107,12 @@ describe("what is and is not a v2 usage", () => {
     // also after a placeholder: a sentence's, and a YAML key's colon (an OpenAPI file's paths)
     expect(scan("paths:\n  /v2/projects/{id}:\n    get: {}\n  /v2/projects/{id}/rank:\nSee /v2/intel/{id}.").map((r) => r.text)).toEqual(["/v2/projects/{id}", "/v2/projects/{id}/rank", "/v2/intel/{id}"]);
   });
+  it("a string's last colon (a key written as a string, YAML keys in JSON) is not part of the route; --fix keeps it", () => {
+    // before: "/v2/clusters:" matched no route and was not reported at all
+    expect(scan('routes: ["/v2/clusters:", "/v2/intel:"]').map((r) => [r.text, r.status, r.replacement])).toEqual([["/v2/clusters", "rewritten", "/v3/clusters"], ["/v2/intel", "rewritten", "/v3/intel"]]);
+    // other punctuation ending a string is the string's own (`"/v2/projects?"` then a built query)
+    expect(scan('get("/v2/clusters.")')[0].text).toBe("/v2/clusters.");
+  });
   it("says the same as migrate's rewriter for the same request", () => {
     const [u] = extractRoutes('"/v2/projects?page=3&limit=80&minMarketCap=5"').map((r) => analyze('"/v2/projects?page=3&limit=80&minMarketCap=5"', r, opts)!);
     const o = rewrite({ method: "GET", origin: "", path: "/v2/projects", query: [["page", "3"], ["limit", "80"], ["minMarketCap", "5"]] }, { now });
