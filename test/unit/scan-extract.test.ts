@@ -113,6 +113,13 @@ describe("what is and is not a v2 usage", () => {
     // other punctuation ending a string is the string's own (`"/v2/projects?"` then a built query)
     expect(scan('get("/v2/clusters.")')[0].text).toBe("/v2/clusters.");
   });
+  it("reads HTML's &amp; between query pairs as `&`, and --fix writes it back as &amp;", () => {
+    // before: the route ended at the `;`, `amp` was read as an unknown parameter, xHandles went unseen, and --fix left it
+    expect(scan('<a href="https://api.mids.example/v2/projects?limit=20&amp;xHandles=foo&amp;tickers=BTC">')[0]).toMatchObject({ status: "rewritten", from: "/v2/projects?limit=20&xHandles=foo&tickers=BTC", replacement: "/v3/projects?limit=20&amp;handles=foo&amp;tickers=BTC" });
+    expect(scan('<a href="/v2/projects/p1/rank?start=2026-01-01&amp;end=2026-01-02">')[0].replacement).toBe("/v3/projects/p1/series/rank?from=2026-01-01&amp;to=2026-01-02");
+    // a `;` after anything else still ends the route
+    expect(scan('u = "/v2/clusters?x=1&am;y"')[0].text).toBe("/v2/clusters?x=1&am");
+  });
   it("says the same as migrate's rewriter for the same request", () => {
     const [u] = extractRoutes('"/v2/projects?page=3&limit=80&minMarketCap=5"').map((r) => analyze('"/v2/projects?page=3&limit=80&minMarketCap=5"', r, opts)!);
     const o = rewrite({ method: "GET", origin: "", path: "/v2/projects", query: [["page", "3"], ["limit", "80"], ["minMarketCap", "5"]] }, { now });

@@ -171,6 +171,8 @@ interface Core {
   pairs: [string, string][];
   /** the raw (as written) text of each decoded key (`k...`) and value (`v...`) */
   raw: Map<string, string>;
+  /** what the text joins its query pairs with: `&`, or HTML's `&amp;` */
+  sep: string;
   opaque: boolean;
   known: boolean;
   /** unknown, but a value the code fills in stands where v2 routes have a fixed segment (`/v2/projects/${id}/${measure}`) */
@@ -248,7 +250,9 @@ function core(flat: string, paths: (path: string) => PathMatch): Core {
   }
   const pairs: [string, string][] = [];
   const raw = new Map<string, string>();
-  for (const part of qs.split("&")) {
+  // HTML's and XML's `&amp;` between the pairs (an href): read as `&`, and written back by --fix
+  const sep = qs.indexOf("&amp;") < 0 ? "&" : "&amp;";
+  for (const part of sep === "&" ? qs.split("&") : qs.split(/&amp;|&/)) {
     if (!part) continue;
     if (/^__mids_ph_\d+__$/.test(part)) { opaque = true; continue; }
     const eq = part.indexOf("=");
@@ -261,7 +265,7 @@ function core(flat: string, paths: (path: string) => PathMatch): Core {
   }
   const known = match.method !== undefined;
   const dynamic = !known && path.indexOf("__mids_ph_") >= 0 && choosesRoute(path);
-  return { path, method: match.method ?? "GET", pairs, raw, opaque, known, dynamic, root: oneSegment(path) };
+  return { path, method: match.method ?? "GET", pairs, raw, sep, opaque, known, dynamic, root: oneSegment(path) };
 }
 
 /** Whether a path has exactly one non-empty segment (`/v2`, `//v2/`). */
@@ -459,7 +463,7 @@ export class Analyzer {
         // note's to say: code often builds the rest of the query (`+ "?page=" + n`), and a query
         // put in its literal would break it
         const added = to.query.limit !== undefined && !c.pairs.some(([k]) => k === "limit") && shapeOutcome.notes.some((x) => x.rule === "v2-default-page-size");
-        c.v3 ??= (v3Path + Object.entries(to.query).filter(([k]) => !(added && k === "limit")).map(([k, v], i) => `${i ? "&" : "?"}${c.raw.get(`k${k}`) ?? enc(k)}=${c.raw.get(`v${v}`) ?? enc(v)}`).join("")).split(/__mids_ph_(\d+)__/);
+        c.v3 ??= (v3Path + Object.entries(to.query).filter(([k]) => !(added && k === "limit")).map(([k, v], i) => `${i ? c.sep : "?"}${c.raw.get(`k${k}`) ?? enc(k)}=${c.raw.get(`v${v}`) ?? enc(v)}`).join("")).split(/__mids_ph_(\d+)__/);
         const edits = literalEdits(r.pieces, shape ? c.v3.map((p, i) => (i % 2 ? p : fill(p, shape.values))) : c.v3, phs.length);
         if (edits) {
           usage.edits = edits.map((e) => ({ start: e.start - r.start, end: e.end - r.start, text: e.text }));

@@ -344,6 +344,9 @@ function route(text: string, at: number): RouteText {
     if (i >= n) break;
     const c = text.charCodeAt(i);
     if (c >= 128) break;
+    // HTML's and XML's `&amp;` between query pairs (`href="/v2/projects?page=1&amp;limit=5"`): the
+    // route goes on (before, it ended at the `;` and the analyzer read a parameter `amp`)
+    if (c === 59 /* ; */ && text.startsWith("&amp", i - 4)) { i++; continue; }
     if (PH_OPEN[c] === 1) {
       const p = placeholder(text, i, c);
       if (p) {
