@@ -79,6 +79,8 @@ describe("other parameters set apart from the URL", () => {
     expect(pageLine('r = get("/v2/projects")\nif page==2: pass')).toBe(0);
     expect(pageLine('curl "$B/v2/projects"\n[ $x == 1 ] && echo page==2')).toBe(0);
     expect(pageLine('http "$B/v2/projects"\n# then page== for the rest')).toBe(0);
+    // (PHP's `$http` is a variable, not the command)
+    expect(pageLine('$http = c(); if ($a && page==2) $http->get("/v2/projects");')).toBe(0);
   });
 
   it("does not take a variable, a comparison or a sentence of the same name for it", () => {

@@ -265,7 +265,7 @@ function keySetAt(text: string, i: number, name: string): boolean {
 }
 
 /** A command that runs httpie (`http`, `https`) or xh (`xh`, `xhs`), before a blank. */
-const HTTPIE = /(?:^|[\s;&|(`$])(?:https?|xhs?)[ \t]/;
+const HTTPIE = /(?:^|[\s;&|(`])(?:https?|xhs?)[ \t]/;
 /** How many lines ended by `\` (a shell's continuation) httpieQuery reads back over. */
 const HTTPIE_LINES = 8;
 
