@@ -69,7 +69,12 @@ describe("placeholders and concatenations", () => {
     // before: `"/v2/projects/abc:def"` was fixed to `"/v3/projects/abc%3Adef"`
     for (const src of ['foo = "/v2/projects/abc:def"', 'foo = "/v2/projects/u@x+y/rank"', "get(`/v2/intel/${k}:x@y`)", 'x = "/v2/projects/abc%3adef"']) {
       const want = src.slice(src.indexOf("/v2"), src.lastIndexOf(src.endsWith(")") ? "`" : '"')).replace("/v2/", "/v3/").replace("/rank", "/series/rank");
-      for (const general of [false, true]) expect(analyze(src, extractRoutes(src)[0], { ...opts, general })!.replacement, `${src} general=${general}`).toBe(want);
+      for (const general of [false, true]) {
+        const u = analyze(src, extractRoutes(src)[0], { ...opts, general })!;
+        expect(u.replacement, `${src} general=${general}`).toBe(want);
+        // and the v3 request shown says the same (before: `-> GET /v3/projects/abc%3Adef` beside `--fix: /v3/projects/abc:def`)
+        if (!src.includes("${")) expect(u.to!.path, src).toBe(want.split("?")[0]);
+      }
     }
   });
   it("the page size a list read without one is given is a note, never written into code that may build the rest of the query", () => {

@@ -447,7 +447,8 @@ export class Analyzer {
     // (every field set, routeId undefined when none: one object shape for every usage)
     const usage: RequestUsage = {
       start: 0, end: src.length, status: o.status, routeId: o.routeId, rules, notes,
-      from: showShape(o.from), to: o.to ? showShape(o.to) : null,
+      // (the v3 path shown with the code's values as written, as --fix writes them)
+      from: showShape(o.from), to: o.to ? showShape({ method: o.to.method, path: asWritten(o.from.path, o.to.path), query: o.to.query }) : null,
       text: src, replacement: null, manual: undefined, edits: [], shownText: "", shownReplacement: null,
     };
     if (o.status === "rewritten" && o.to) {
