@@ -89,6 +89,9 @@ function lookupOf(p: Pending): { rule: string; what: string } {
   return { rule: p.kind === "report" ? "topic-id-to-report-id" : "page-to-cursor", what: pendingWhat(p) };
 }
 
+/** What the actions of the look-up rules offer (src/contract/migration.ts), dropped from their notes once --resolve has run. */
+export const OR_RESOLVE = " (or run with --resolve)";
+
 async function resolveOne(o: Outcome, client: () => Promise<Client>, hooks?: LookupHooks): Promise<Outcome> {
   if (!o.to || !o.pending) return o;
   const to: Shape = { ...o.to, query: { ...o.to.query } };
@@ -104,6 +107,9 @@ async function resolveOne(o: Outcome, client: () => Promise<Client>, hooks?: Loo
       notes.push({ rule, message: `--resolve: ${what} could not be looked up: ${errorBrief(e)}.` });
     }
   }
+  // this is the --resolve run: a look-up it could not finish leaves its rule's note, whose action
+  // no longer offers --resolve (before: "... (or run with --resolve)" beside "--resolve: ... past the last page")
+  notes = notes.map((n) => (n.message.indexOf(OR_RESOLVE) >= 0 && o.pending!.some((p) => lookupOf(p).rule === n.rule) ? { rule: n.rule, message: n.message.replace(OR_RESOLVE, "") } : n));
   const partial = notes.some((n) => migrationRule(n.rule).effect === "partial");
   return { ...o, status: partial ? "partial" : "rewritten", to, notes, pending: undefined };
 }

@@ -263,6 +263,7 @@ export const SOURCE_CODE_RULES: CompiledRules = compileRules(SOURCE_RULES);
 
 // a name in code, maybe a member's or an entry's (`KEY`, `config.apiKey`, `ENV["MIDS_KEY"]`,
 // `ENV.fetch("MIDS_KEY")`, `settings::KEY`): with no digit in it, a variable, for keys carry digits
+const OPERATOR_WORD = /^(?:await|new|yield|typeof|async)$/;
 const CODE_NAME = /^[A-Za-z_$][\w$]*(?:(?:\.|::|->)[A-Za-z_$][\w$]*|\[\s*(["'])[\w.-]+\1\s*\]|\(\s*(["'])[\w.-]+\2\s*\))*$/;
 // a word alone that reads as a variable's name by the conventions of code (`KEY`, `API_KEY`,
 // `api_key`, `apiKey`), not as a word a person picked (`hunter`, `Sesame`: in YAML or a config
@@ -285,6 +286,9 @@ function shownInCode(cut: string, r: CodeRedaction, name: string | undefined, qu
   // no JSON), a word shorter than 16 letters named as code names variables (`KEY`, `api_key`, `apiKey`). A word alone elsewhere may be a
   // literal's text (`"x-api-key: abcdefgh"`, `.env`'s `KEY=abcdefgh`), and stays hidden.
   if (!quoted && !/\d/.test(cut) && CODE_NAME.test(cut) && !anyLiteral(name ?? "") && (/[.[(:>]/.test(cut) || (bare && cut.length < 16 && VARIABLE_LOOK.test(cut)))) return cut;
+  // an operator word that opens the value's expression (`const token = await getToken()`), never
+  // a value: hidden, scan's lines and --fix's diff hunks read `token = *** getToken()` and did not apply
+  if (!quoted && OPERATOR_WORD.test(cut) && !anyLiteral(name ?? "")) return cut;
   // (a quote that ends the literal naming it, `api_key=` + "k1"`: one character is no secret)
   if ((quoted && JOIN.test(cut)) || (cut.length === 1 && isQuote(cut.charCodeAt(0)))) return cut;
   // (a literal of the other quote joined between two: `"?key=" + 'k1' + "&x"`, its value hidden)

@@ -20,4 +20,10 @@ describe("migrate --to curl with userinfo in the logged URL", () => {
     const access = await runMain(["migrate", "-", "--to", "curl", "--quiet"], { input: 'GET https://dave:PW8secret@api.example.com/v2/clusters HTTP/1.1\n' });
     expect(access.stdout).toBe('curl -H "x-api-key: $MIDS_API_KEY" https://api.example.com/v3/clusters\n');
   });
+
+  it("--to http agrees: the request line has no userinfo either (before: GET https://***@host/v3/me)", async () => {
+    const r = await runMain(["migrate", "-", "--to", "http", "--quiet"], { input: "GET https://dave:PW8secret@api.example.com/v2/api-keys/info HTTP/1.1\n" });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toBe("GET https://api.example.com/v3/me HTTP/1.1\n\n");
+  });
 });

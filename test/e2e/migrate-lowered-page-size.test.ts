@@ -64,7 +64,11 @@ describe("a v2 page size over v3's maximum, on page N", () => {
 
     // past the last page: named as the log's page is
     const past = await runMain(["migrate", "--resolve", "-", "-o", "ndjson"], { env, input: "GET /v2/projects?page=2&limit=100&names=no-such-project-name HTTP/1.1\n" });
-    expect(JSON.parse(past.stdout.split("\n")[0]).notes.map((n: { message: string }) => n.message)).toContain("--resolve: v3 page 3 (where v2's page 2 starts: skip 0 items and keep 100, over 2 v3 pages) is past the last page today (1 page).");
+    const pastNotes: string[] = JSON.parse(past.stdout.split("\n")[0]).notes.map((n: { message: string }) => n.message);
+    expect(pastNotes).toContain("--resolve: v3 page 3 (where v2's page 2 starts: skip 0 items and keep 100, over 2 v3 pages) is past the last page today (1 page).");
+    // the run used --resolve: its page-to-cursor note no longer offers it (before: "... (or run with --resolve).")
+    expect(pastNotes.find((m) => m.includes("follow meta.nextCursor 2 times"))).toMatch(/follow meta\.nextCursor N-1 times\.$/);
+    expect(pastNotes.join("\n")).not.toContain("run with --resolve");
 
     const verified = await runMain(["migrate", "verify", "-", "-o", "json", "--fail-on", "differs"], { env, input: log });
     expect(verified.code, verified.stdout).toBe(0);

@@ -24,7 +24,8 @@ describe("migrate scan --fix --dry-run", () => {
     const r = spawnSync(process.execPath, [BIN, "migrate", "scan", "--fix", "--dry-run"], { cwd: dir, env: env() }); // stdout as bytes
     expect(r.status).toBe(0);
     expect(readFileSync(join(dir, "legacy.js"))).toEqual(latin1); // nothing written
-    expect(String(r.stderr)).toContain("; 2 would be fixed");
+    // two files of one usage each: both found, both would be fixed (before: "0 v2 usages; 2 would be fixed")
+    expect(String(r.stderr)).toContain("2 files scanned: 2 v2 usages found; 2 would be fixed; would be left: 0 v2 usages\n");
     writeFileSync(join(dir, "p.diff"), r.stdout);
     const a = spawnSync("git", ["apply", "p.diff"], { cwd: dir });
     expect(a.status, String(a.stderr)).toBe(0);

@@ -276,6 +276,8 @@ describe("mids migrate scan --fix", () => {
     const left = JSON.parse(r.stdout);
     expect(left.findings.map((f: JsonFinding) => f.status).sort()).toEqual(["partial", "partial", "partial", "partial", "partial", "removed", "removed", "unrecognized"]);
     expect(left.summary).toMatchObject({ fixed: 12 });
+    // the summary says what was found, then what is left (8 findings in 5 files above; before: "8 v2 usages ...; 12 fixed")
+    expect(r.stderr).toContain("files scanned: 20 v2 usages found; 12 fixed; left: 8 v2 usages in ");
     const crlf = readFileSync(join(dir, "src/client/crlf.js"));
     const orig = readFileSync(join(FIXTURE, "src/client/crlf.js"));
     expect(crlf.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));

@@ -5,6 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { rewrite } from "../../src/migrate/rewrite.js";
 import { MIGRATION_RULES } from "../../src/contract/migration.js";
+import { OR_RESOLVE } from "../../src/migrate/resolve.js";
 import type { Status } from "../../src/migrate/types.js";
 
 const now = new Date("2026-11-22T12:00:00Z");
@@ -98,5 +99,11 @@ describe("the status each migrate rule implies on its own", () => {
   it("a v3 request is unchanged and the first page needs no cursor", () => {
     expect(run("GET /v3/projects?limit=5").status).toBe("unchanged");
     expect(run("GET /v2/projects?page=1").status).toBe("rewritten");
+  });
+});
+
+describe("the look-up rules' actions", () => {
+  it("offer --resolve in the words resolve.ts drops once --resolve has run", () => {
+    for (const rule of ["page-to-cursor", "topic-id-to-report-id"] as const) expect(MIGRATION_RULES[rule].action, rule).toContain(OR_RESOLVE);
   });
 });

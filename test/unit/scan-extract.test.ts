@@ -65,6 +65,18 @@ describe("placeholders and concatenations", () => {
   it("renamed query parameters are fixed in place; literal values keep their spelling", () => {
     expect(scan('"/v2/projects?xHandles=a%20b,c&chain=eth"')[0].replacement).toBe("/v3/projects?handles=a%20b,c&chain=eth");
   });
+  it("keeps a path value as the code wrote it: --fix does not percent-encode the code's own id (both strategies)", () => {
+    // before: `"/v2/projects/abc:def"` was fixed to `"/v3/projects/abc%3Adef"`
+    for (const src of ['foo = "/v2/projects/abc:def"', 'foo = "/v2/projects/u@x+y/rank"', "get(`/v2/intel/${k}:x@y`)", 'x = "/v2/projects/abc%3adef"']) {
+      const want = src.slice(src.indexOf("/v2"), src.lastIndexOf(src.endsWith(")") ? "`" : '"')).replace("/v2/", "/v3/").replace("/rank", "/series/rank");
+      for (const general of [false, true]) {
+        const u = analyze(src, extractRoutes(src)[0], { ...opts, general })!;
+        expect(u.replacement, `${src} general=${general}`).toBe(want);
+        // and the v3 request shown says the same (before: `-> GET /v3/projects/abc%3Adef` beside `--fix: /v3/projects/abc:def`)
+        if (!src.includes("${")) expect(u.to!.path, src).toBe(want.split("?")[0]);
+      }
+    }
+  });
   it("the page size a list read without one is given is a note, never written into code that may build the rest of the query", () => {
     const src = 'get("/v2/projects")';
     const u = analyze(src, extractRoutes(src)[0], opts)!;
@@ -99,6 +111,19 @@ describe("what is and is not a v2 usage", () => {
     expect(scan("Call /v2/clusters, then /v2/topics.").map((r) => r.text)).toEqual(["/v2/clusters", "/v2/topics"]);
     // also after a placeholder: a sentence's, and a YAML key's colon (an OpenAPI file's paths)
     expect(scan("paths:\n  /v2/projects/{id}:\n    get: {}\n  /v2/projects/{id}/rank:\nSee /v2/intel/{id}.").map((r) => r.text)).toEqual(["/v2/projects/{id}", "/v2/projects/{id}/rank", "/v2/intel/{id}"]);
+  });
+  it("a string's last colon (a key written as a string, YAML keys in JSON) is not part of the route; --fix keeps it", () => {
+    // before: "/v2/clusters:" matched no route and was not reported at all
+    expect(scan('routes: ["/v2/clusters:", "/v2/intel:"]').map((r) => [r.text, r.status, r.replacement])).toEqual([["/v2/clusters", "rewritten", "/v3/clusters"], ["/v2/intel", "rewritten", "/v3/intel"]]);
+    // other punctuation ending a string is the string's own (`"/v2/projects?"` then a built query)
+    expect(scan('get("/v2/clusters.")')[0].text).toBe("/v2/clusters.");
+  });
+  it("reads HTML's &amp; between query pairs as `&`, and --fix writes it back as &amp;", () => {
+    // before: the route ended at the `;`, `amp` was read as an unknown parameter, xHandles went unseen, and --fix left it
+    expect(scan('<a href="https://api.mids.example/v2/projects?limit=20&amp;xHandles=foo&amp;tickers=BTC">')[0]).toMatchObject({ status: "rewritten", from: "/v2/projects?limit=20&xHandles=foo&tickers=BTC", replacement: "/v3/projects?limit=20&amp;handles=foo&amp;tickers=BTC" });
+    expect(scan('<a href="/v2/projects/p1/rank?start=2026-01-01&amp;end=2026-01-02">')[0].replacement).toBe("/v3/projects/p1/series/rank?from=2026-01-01&amp;to=2026-01-02");
+    // a `;` after anything else still ends the route
+    expect(scan('u = "/v2/clusters?x=1&am;y"')[0].text).toBe("/v2/clusters?x=1&am");
   });
   it("says the same as migrate's rewriter for the same request", () => {
     const [u] = extractRoutes('"/v2/projects?page=3&limit=80&minMarketCap=5"').map((r) => analyze('"/v2/projects?page=3&limit=80&minMarketCap=5"', r, opts)!);

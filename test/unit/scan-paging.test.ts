@@ -66,6 +66,23 @@ describe("other parameters set apart from the URL", () => {
     expect(paramsSetNear(code, start, start + 12, SIZE_PLAN).map((f) => lineOf(code, 0, f.at, 1))).toEqual([2]);
   });
 
+  it("reads httpie's and xh's query pieces, name==value, in their commands only", () => {
+    // before: `http GET "$B/v2/projects" page==2` was rewritten as a read of the first page
+    expect(pageLine('http GET "$B/v2/projects" page==2 limit==100')).toBe(1);
+    expect(pageLine('xh "$B/v2/projects" \\\n  x-api-key:$K \\\n  page==3')).toBe(3);
+    const rank = (code: string) => setIn(code, "/v2/projects/x/rank", "v2.projects.rank");
+    expect(rank('https -b "$B/v2/projects/x/rank" start==2026-01-01 end==2026-01-02')).toEqual(["start@1", "end@1"]);
+    const code = 'http "$B/v2/projects" limit==100';
+    const start = code.indexOf("/v2/projects");
+    expect(paramsSetNear(code, start, start + 12, SIZE_PLAN).map((f) => lineOf(code, 0, f.at, 1))).toEqual([1]);
+    // a comparison, and `==` in a command that is not httpie's, are not
+    expect(pageLine('r = get("/v2/projects")\nif page==2: pass')).toBe(0);
+    expect(pageLine('curl "$B/v2/projects"\n[ $x == 1 ] && echo page==2')).toBe(0);
+    expect(pageLine('http "$B/v2/projects"\n# then page== for the rest')).toBe(0);
+    // (PHP's `$http` is a variable, not the command)
+    expect(pageLine('$http = c(); if ($a && page==2) $http->get("/v2/projects");')).toBe(0);
+  });
+
   it("does not take a variable, a comparison or a sentence of the same name for it", () => {
     const rank = (code: string) => setIn(code, "/v2/projects/x/rank", "v2.projects.rank");
     expect(rank('const start = Date.now();\nget("/v2/projects/x/rank")')).toEqual([]);

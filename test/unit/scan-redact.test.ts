@@ -63,6 +63,10 @@ describe("redacting source lines", () => {
     'curl -u "$MIDS_USER:$MIDS_PASS" https://h/v2/topics',
     'git clone git@github.com:org/x.git; fetch("/v2/topics")',
     'const monkeyKey = "monkey"; fetch("/v2/topics")',
+    // an operator word opening the value is code (before: `const token = *** fetch(...)`, and the --fix diff's hunk did not apply)
+    "const token = await fetch(`${BASE}/v2/clusters`);",
+    "const sig = await fetch(`${BASE}/v2/signals?limit=10`);",
+    "const auth = new Client(`${BASE}/v2/topics`);",
   ])("keeps %s", (line) => expect(redactSource(line)).toBe(line));
 });
 

@@ -105,6 +105,18 @@ export class WriterMemos {
   }
 }
 
+/**
+ * The origin without its userinfo (`https://***@host` -> `https://host`), in what is written to be
+ * sent (`--to curl`, `--to http`): curl would send it as an `Authorization: Basic` header beside the
+ * key (v3 reads Authorization as a key too), as `-u` would; a raw HTTP request may not carry it.
+ */
+export function withoutUserinfo(head: string): string {
+  const at = head.lastIndexOf("@");
+  const from = head.indexOf("//") + 2;
+  // (an origin without `//` has no userinfo: left as it is)
+  return at < from || from < 2 ? head : head.slice(0, from) + head.slice(at + 1);
+}
+
 export const hasBody = (item: RequestItem, to: Shape) => item.req.body !== undefined && to.method !== "GET" && to.method !== "HEAD";
 
 /**

@@ -74,6 +74,22 @@ function decode(s: string): string {
   try { return decodeURIComponent(s); } catch { return s; }
 }
 
+/**
+ * The v3 path with each value carried from the v2 path as the code wrote it: the rewrite decodes
+ * a path value and encodes it again, and --fix changes no text of the code's own values (before,
+ * `"/v2/projects/abc:def"` was fixed to `"/v3/projects/abc%3Adef"`).
+ */
+function asWritten(v2Path: string, v3Path: string): string {
+  // (encoding writes a `%`: a path without one carries every value as written)
+  if (v3Path.indexOf("%") < 0) return v3Path;
+  const written = new Map<string, string>();
+  for (const s of v2Path.split("/")) {
+    const e = encodeURIComponent(decode(s));
+    if (e !== s) written.set(e, s);
+  }
+  return written.size ? v3Path.split("/").map((s) => written.get(s) ?? s).join("/") : v3Path;
+}
+
 const v2Matches = (path: string) => matchPath(path).filter((m) => m.route.version === "v2");
 
 /**
@@ -155,6 +171,8 @@ interface Core {
   pairs: [string, string][];
   /** the raw (as written) text of each decoded key (`k...`) and value (`v...`) */
   raw: Map<string, string>;
+  /** what the text joins its query pairs with: `&`, or HTML's `&amp;` */
+  sep: string;
   opaque: boolean;
   known: boolean;
   /** unknown, but a value the code fills in stands where v2 routes have a fixed segment (`/v2/projects/${id}/${measure}`) */
@@ -232,7 +250,9 @@ function core(flat: string, paths: (path: string) => PathMatch): Core {
   }
   const pairs: [string, string][] = [];
   const raw = new Map<string, string>();
-  for (const part of qs.split("&")) {
+  // HTML's and XML's `&amp;` between the pairs (an href): read as `&`, and written back by --fix
+  const sep = qs.indexOf("&amp;") < 0 ? "&" : "&amp;";
+  for (const part of sep === "&" ? qs.split("&") : qs.split(/&amp;|&/)) {
     if (!part) continue;
     if (/^__mids_ph_\d+__$/.test(part)) { opaque = true; continue; }
     const eq = part.indexOf("=");
@@ -245,7 +265,7 @@ function core(flat: string, paths: (path: string) => PathMatch): Core {
   }
   const known = match.method !== undefined;
   const dynamic = !known && path.indexOf("__mids_ph_") >= 0 && choosesRoute(path);
-  return { path, method: match.method ?? "GET", pairs, raw, opaque, known, dynamic, root: oneSegment(path) };
+  return { path, method: match.method ?? "GET", pairs, raw, sep, opaque, known, dynamic, root: oneSegment(path) };
 }
 
 /** Whether a path has exactly one non-empty segment (`/v2`, `//v2/`). */
@@ -427,7 +447,8 @@ export class Analyzer {
     // (every field set, routeId undefined when none: one object shape for every usage)
     const usage: RequestUsage = {
       start: 0, end: src.length, status: o.status, routeId: o.routeId, rules, notes,
-      from: showShape(o.from), to: o.to ? showShape(o.to) : null,
+      // (the v3 path shown with the code's values as written, as --fix writes them)
+      from: showShape(o.from), to: o.to ? showShape({ method: o.to.method, path: asWritten(o.from.path, o.to.path), query: o.to.query }) : null,
       text: src, replacement: null, manual: undefined, edits: [], shownText: "", shownReplacement: null,
     };
     if (o.status === "rewritten" && o.to) {
@@ -438,12 +459,12 @@ export class Analyzer {
       else if (c.path.endsWith("/") && !appendable(c.path, to.path)) usage.manual = "a path ending in / is one the code may append to, and v2 routes below it have other v3 paths";
       else {
         // a trailing slash the code wrote (`"/v2/signals/" + id`) stays: the code appends to it
-        const v3Path = c.path.endsWith("/") && !to.path.endsWith("/") ? to.path + "/" : to.path;
+        const v3Path = asWritten(c.path, c.path.endsWith("/") && !to.path.endsWith("/") ? to.path + "/" : to.path);
         // a page size the rewrite added for a list read without one (v2-default-page-size) is the
         // note's to say: code often builds the rest of the query (`+ "?page=" + n`), and a query
         // put in its literal would break it
         const added = to.query.limit !== undefined && !c.pairs.some(([k]) => k === "limit") && shapeOutcome.notes.some((x) => x.rule === "v2-default-page-size");
-        c.v3 ??= (v3Path + Object.entries(to.query).filter(([k]) => !(added && k === "limit")).map(([k, v], i) => `${i ? "&" : "?"}${c.raw.get(`k${k}`) ?? enc(k)}=${c.raw.get(`v${v}`) ?? enc(v)}`).join("")).split(/__mids_ph_(\d+)__/);
+        c.v3 ??= (v3Path + Object.entries(to.query).filter(([k]) => !(added && k === "limit")).map(([k, v], i) => `${i ? c.sep : "?"}${c.raw.get(`k${k}`) ?? enc(k)}=${c.raw.get(`v${v}`) ?? enc(v)}`).join("")).split(/__mids_ph_(\d+)__/);
         const edits = literalEdits(r.pieces, shape ? c.v3.map((p, i) => (i % 2 ? p : fill(p, shape.values))) : c.v3, phs.length);
         if (edits) {
           usage.edits = edits.map((e) => ({ start: e.start - r.start, end: e.end - r.start, text: e.text }));

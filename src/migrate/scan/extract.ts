@@ -344,6 +344,9 @@ function route(text: string, at: number): RouteText {
     if (i >= n) break;
     const c = text.charCodeAt(i);
     if (c >= 128) break;
+    // HTML's and XML's `&amp;` between query pairs (`href="/v2/projects?page=1&amp;limit=5"`): the
+    // route goes on (before, it ended at the `;` and the analyzer read a parameter `amp`)
+    if (c === 59 /* ; */ && text.startsWith("&amp", i - 4)) { i++; continue; }
     if (PH_OPEN[c] === 1) {
       const p = placeholder(text, i, c);
       if (p) {
@@ -370,9 +373,11 @@ function route(text: string, at: number): RouteText {
   let end = i;
   // prose: a sentence's punctuation after a bare URL is not part of it, nor a YAML key's colon
   // after a placeholder (`/v2/projects/{id}:` in an OpenAPI file; before, --fix wrote `{id}%3A`)
-  if (!endedAtQuote && litStart < end) {
+  // a string's last colon too: a key written as a string (`"/v2/clusters:"`, YAML keys in JSON;
+  // before, the route with its colon matched none and was not reported); --fix keeps the colon
+  if (litStart < end) {
     const least = litStart + (pieces.length ? 0 : 1);
-    for (let c: number; end > least && (c = text.charCodeAt(end - 1)) < 128 && PROSE_END[c] === 1;) end--;
+    for (let c: number; end > least && (c = text.charCodeAt(end - 1)) < 128 && PROSE_END[c] === 1 && (!endedAtQuote || c === 58);) end--;
   }
   literal(text, pieces, litStart, end);
   return { start: at, end, pieces };

@@ -53,7 +53,8 @@ const plans = new StaticMemo((routeId: string): ApartPlan => {
   // its default is not: the usage has its note already, whatever the code sets)
   const params = carriedParams(route(routeId)).filter((p) => (p.to !== undefined && p.to !== p.name) || (p.to === undefined && p.rule !== undefined && (!p.lossless || p.lossless.includes(String(p.default)))));
   if (!params.length) return NO_PLAN;
-  const alternatives = params.map((p) => (p.rule === PAGE_RULE || COMPOUND.test(p.name) ? `(${escape(p.name)})` : `${PLAIN_BEFORE}(${escape(p.name)})`));
+  // (a plain word after a blank only as httpie's query piece, `start==s`: httpieQuery reads the rest)
+  const alternatives = params.map((p) => (p.rule === PAGE_RULE || COMPOUND.test(p.name) ? `(${escape(p.name)})` : `(?:${PLAIN_BEFORE}|[ \\t](?=${escape(p.name)}==))(${escape(p.name)})`));
   return Object.freeze({ params, source: alternatives.join("|") });
 });
 
@@ -210,6 +211,7 @@ function setsAt(text: string, i: number, name: string): boolean {
   const a = text.charCodeAt(j);
   if (isWord(b) || isWord(a)) return false;
   if (isQuote(b) && a === b) return true;
+  if (httpieQuery(text, i, name)) return true;
   while (isSpace(text.charCodeAt(j))) j++;
   const c = text.charCodeAt(j);
   const d = text.charCodeAt(j + 1);
@@ -239,6 +241,7 @@ function keySetAt(text: string, i: number, name: string): boolean {
   if (isWord(b) || isWord(a)) return false;
   // curl's data, a query piece under -G (`curl -G "$B/v2/projects" -d limit=100`)
   if (isSpace(b) && a === 61 && CURL_DATA.test(text.slice(Math.max(0, i - 24), i))) return true;
+  if (httpieQuery(text, i, name)) return true;
   if (isQuote(b)) {
     if (a === 61 /* = */) return text.charCodeAt(j + 1) !== 61;
     if (a !== b) return false;
@@ -259,6 +262,32 @@ function keySetAt(text: string, i: number, name: string): boolean {
   if (c === 58 /* : */ && d !== 58) return k < 0 || p === 123 /* { */ || p === 44 /* , */ || p === 40 /* ( */ || p === 10 || p === 13;
   if (c === 61 /* = */ && d !== 61 && d !== 62) return p === 40 /* ( */ || p === 44 /* , */;
   return shorthand(text, i, name);
+}
+
+/** A command that runs httpie (`http`, `https`) or xh (`xh`, `xhs`), before a blank. */
+const HTTPIE = /(?:^|[\s;&|(`])(?:https?|xhs?)[ \t]/;
+/** How many lines ended by `\` (a shell's continuation) httpieQuery reads back over. */
+const HTTPIE_LINES = 8;
+
+/**
+ * `name` at `i` as httpie's query piece, `name==value` after a blank (`http GET "$B/v2/projects"
+ * page==2 limit==100`, also on a continuation line), in a command that runs httpie or xh: not a
+ * comparison (`if page==2`). Before, such a page went unseen and --fix rewrote the read as if the
+ * code asked for the first page.
+ */
+function httpieQuery(text: string, i: number, name: string): boolean {
+  const j = i + name.length;
+  if (!isSpace(text.charCodeAt(i - 1)) || text.charCodeAt(j) !== 61 || text.charCodeAt(j + 1) !== 61) return false;
+  const v = text.charCodeAt(j + 2);
+  if (v === 61 || Number.isNaN(v) || isBlank(v)) return false;
+  let from = text.lastIndexOf("\n", i - 1) + 1;
+  for (let k = 0; k < HTTPIE_LINES && from > 1; k++) {
+    let e = from - 2;
+    if (text.charCodeAt(e) === 13) e--;
+    if (text.charCodeAt(e) !== 92 /* a backslash */) break;
+    from = text.lastIndexOf("\n", e - 1) + 1;
+  }
+  return HTTPIE.test(text.slice(from, i));
 }
 
 /** curl's option whose value is a query piece under -G, and the blanks after it, ending a text. */

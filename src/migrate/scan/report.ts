@@ -70,7 +70,11 @@ export function summaryLine(s: Summary, dryRun = false): string {
   const fields = s.field ? `, ${n(s.field)} read${s.field === 1 ? "" : "s"} of v2 response fields v3 renamed or removed` : "";
   const usages = `${n(s.usages)} v2 usage${s.usages === 1 ? "" : "s"}${s.usages ? ` in ${n(s.filesWithUsages)} file${s.filesWithUsages === 1 ? "" : "s"} (${counts})` : ""}${fields}`;
   const skipped = [s.skipped.binary ? `${n(s.skipped.binary)} binary` : "", s.skipped.tooLarge ? `${n(s.skipped.tooLarge)} too large` : ""].filter(Boolean).join(", ");
-  return `${n(s.files)} file${s.files === 1 ? "" : "s"} scanned: ${usages}${s.fixed ? `; ${n(s.fixed)} ${dryRun ? "would be fixed" : "fixed"}` : ""}${skipped ? `; skipped ${skipped}` : ""}`;
+  // after --fix the counts are of the usages left: the line says first how many were found (before,
+  // a dry run read "0 v2 usages; 2 would be fixed")
+  const found = s.usages + s.fixed;
+  const fixed = s.fixed ? `${n(found)} v2 usage${found === 1 ? "" : "s"} found; ${n(s.fixed)} ${dryRun ? "would be fixed; would be left" : "fixed; left"}: ` : "";
+  return `${n(s.files)} file${s.files === 1 ? "" : "s"} scanned: ${fixed}${usages}${skipped ? `; skipped ${skipped}` : ""}`;
 }
 
 /** A request as text for people: placeholders stay readable ({id}), nothing is percent-encoded. */

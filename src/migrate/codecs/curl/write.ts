@@ -1,6 +1,6 @@
 // curl commands out: the key comes from the environment ($MIDS_API_KEY), never from the log.
 import { targetOf } from "../../url.js";
-import { hasBody, pathOf, type Writer, type WriterKit } from "../write-kit.js";
+import { hasBody, pathOf, withoutUserinfo, type Writer, type WriterKit } from "../write-kit.js";
 import { shellQuote } from "./shell.js";
 
 // a variable as the rewrite percent-encodes it: `%24ID`, `%24%7BID%7D`
@@ -11,17 +11,6 @@ function withShellVars(url: string, vars: readonly string[]): string {
   const back = url.replace(ENCODED_VAR, (m, braced: string | undefined, plain: string | undefined) =>
     vars.includes(braced ?? plain!) ? (braced ? "${" + braced + "}" : "$" + plain) : m);
   return shellQuote(back, true);
-}
-
-/**
- * The origin without its userinfo (`https://***@host` -> `https://host`): curl would send it as an
- * `Authorization: Basic` header beside the key (v3 reads Authorization as a key too), as `-u` would.
- */
-function withoutUserinfo(head: string): string {
-  const at = head.lastIndexOf("@");
-  const from = head.indexOf("//") + 2;
-  // (an origin without `//` has no userinfo: left as it is)
-  return at < from || from < 2 ? head : head.slice(0, from) + head.slice(at + 1);
 }
 
 /** Whether curl reads part of `s` as a URL glob (`{a,b}`, `[1-9]`): a placeholder such as `{reportId}` is sent as it stands only with -g. */
