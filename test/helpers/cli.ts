@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { createInterface } from "node:readline";
 import { afterAll, beforeAll } from "vitest";
+import type { Dataset, DatasetSource } from "../../src/sandbox/data.js";
 
 export const ROOT = resolve(import.meta.dirname, "../..");
 export const BIN = join(ROOT, "bin/mids");
@@ -122,10 +123,31 @@ export async function startSandbox(args: string[] = []): Promise<SandboxProcess>
   const own = inProcessOptions(args);
   if (own) {
     const { startSandbox: start } = await import("../../src/sandbox/index.js");
-    const sb = await start({ port: 0, host: "127.0.0.1", quiet: true, ...own });
+    const sb = await start({ port: 0, host: "127.0.0.1", quiet: true, datasets: await sharedDatasets(), ...own });
     return sandboxAt(sb.url, () => sb.close());
   }
   return serveProcess(args);
+}
+
+/**
+ * The sandbox's dataset of an hour, made once in this test process and handed to every sandbox it
+ * starts (in-process ones and `--sandbox` runs of main()): a dataset is never changed (a sandbox's
+ * reset keeps its hour's), and making one costs 40-150 ms of CPU, some 200 times a suite run.
+ * The last two are kept (a run may cross an hour; a clock may jump; a seed of its own).
+ */
+const datasetsKept = new Map<string, Dataset>();
+async function sharedDatasets(): Promise<DatasetSource> {
+  const { anchorOf, generate } = await import("../../src/sandbox/data.js");
+  return (anchorMs, seed) => {
+    const key = `${anchorOf(anchorMs)} ${seed ?? "default"}`;
+    let ds = datasetsKept.get(key);
+    if (!ds) {
+      ds = generate(anchorMs, seed);
+      if (datasetsKept.size >= 2) datasetsKept.delete(datasetsKept.keys().next().value!);
+      datasetsKept.set(key, ds);
+    }
+    return ds;
+  };
 }
 
 /** The test's handle on a sandbox at `url`. */
@@ -227,7 +249,7 @@ export function runMain(args: string[], opts: { env?: Record<string, string>; in
   const run = mainQueue.then(async () => {
     const [{ main }, { testIO }] = await Promise.all([import("../../src/main.js"), import("../../src/io.js")]);
     const io = testIO({ env: opts.env ?? baseEnv(), input: opts.input, ...(opts.cwd ? { cwd: opts.cwd } : {}) });
-    const code = await main(args, { io });
+    const code = await main(args, { io, sandboxDatasets: await sharedDatasets() });
     return { code, stdout: io.out(), stderr: io.err() };
   });
   mainQueue = run.catch(() => undefined);
