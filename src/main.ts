@@ -25,6 +25,8 @@ export interface MainOptions {
   onSettle?: () => void;
   /** --sandbox: where its dataset comes from (default: made for the run; a test process keeps one an hour) */
   sandboxDatasets?: DatasetSource;
+  /** where `migrate`'s worker threads load from (default: beside the bundle; main() run from the sources has none) */
+  migrateWorkerScript?: URL;
 }
 
 /**
@@ -54,6 +56,7 @@ export async function main(argvAsTyped: string[], opts: MainOptions = {}): Promi
   const unwatch = opts.io ? undefined : watchStdout(() => stop.abort(STDOUT_CLOSED));
   const signal = stop.signal;
   const ctx = createContext(io, signal, opts.now ?? (() => new Date()), opts.onExit, opts.onSettle, opts.sandboxDatasets);
+  if (opts.migrateWorkerScript) ctx.migrateWorkerScript = opts.migrateWorkerScript;
   let program: Command | undefined;
   try {
     program = buildProgram(ctx, commandWord(argv));
