@@ -74,6 +74,8 @@ export interface Context {
   signal: AbortSignal;
   /** the status line on stderr (spinner, countdowns), erased on every exit path */
   screen?: Screen;
+  /** where `migrate`'s worker threads load from (default: dist/migrate-worker.js beside the bundle) */
+  migrateWorkerScript?: URL;
   /** run at the end of the command (close the sandbox, the connection pool) */
   onClose(fn: () => Promise<void> | void): void;
   /**

@@ -6,6 +6,7 @@ import type { Command } from "commander";
 import { processIO, STDOUT_CLOSED, watchStdout, type IO } from "./io.js";
 import { EXIT } from "./errors.js";
 import type { OnExit } from "./output/screen.js";
+import type { DatasetSource } from "./sandbox/data.js";
 import { buildProgram, commandWord } from "./root/program.js";
 import { createContext } from "./root/factory.js";
 import { printHelp } from "./root/help.js";
@@ -22,6 +23,10 @@ export interface MainOptions {
   onExit?: OnExit;
   /** bin/mids: the command settled (Context.settle): a signal no longer decides the exit code */
   onSettle?: () => void;
+  /** --sandbox: where its dataset comes from (default: made for the run; a test process keeps one an hour) */
+  sandboxDatasets?: DatasetSource;
+  /** where `migrate`'s worker threads load from (default: beside the bundle; main() run from the sources has none) */
+  migrateWorkerScript?: URL;
 }
 
 /**
@@ -50,7 +55,8 @@ export async function main(argvAsTyped: string[], opts: MainOptions = {}): Promi
   else outer?.addEventListener("abort", () => stop.abort(outer.reason), { once: true });
   const unwatch = opts.io ? undefined : watchStdout(() => stop.abort(STDOUT_CLOSED));
   const signal = stop.signal;
-  const ctx = createContext(io, signal, opts.now ?? (() => new Date()), opts.onExit, opts.onSettle);
+  const ctx = createContext(io, signal, opts.now ?? (() => new Date()), opts.onExit, opts.onSettle, opts.sandboxDatasets);
+  if (opts.migrateWorkerScript) ctx.migrateWorkerScript = opts.migrateWorkerScript;
   let program: Command | undefined;
   try {
     program = buildProgram(ctx, commandWord(argv));

@@ -15,11 +15,12 @@ import { redact } from "../util/known-secrets.js";
 import { makeScreen, type OnExit } from "../output/screen.js";
 import { VERSION } from "../version.js";
 import { checkedKey } from "../keyerror.js";
+import type { DatasetSource } from "../sandbox/data.js";
 
 /** The context main() builds: a Context, the help text commander wrote (printed at the end), close(). */
 export type MainContext = Context & { close(): Promise<void>; help?: string; usageLine?: string; missingCommandOf?: string };
 
-export function createContext(io: IO, signal: AbortSignal, now: () => Date, onExit?: OnExit, onSettle?: () => void): MainContext {
+export function createContext(io: IO, signal: AbortSignal, now: () => Date, onExit?: OnExit, onSettle?: () => void, sandboxDatasets?: DatasetSource): MainContext {
   const seen = new Set<string>();
   const closers: (() => Promise<void> | void)[] = [];
   let client: Promise<Client> | undefined;
@@ -49,7 +50,7 @@ export function createContext(io: IO, signal: AbortSignal, now: () => Date, onEx
     onClose: (fn) => void closers.push(fn),
     settle: () => { ctx.settled = true; onSettle?.(); },
     screen: makeScreen(io, onExit),
-    client: () => (client ??= makeClient(ctx)),
+    client: () => (client ??= makeClient(ctx, sandboxDatasets)),
     close: async () => {
       for (const fn of closers.reverse()) await fn();
     },
@@ -104,14 +105,14 @@ async function keptStateFile(ctx: Context, file: string): Promise<string | undef
   }
 }
 
-async function makeClient(ctx: Context): Promise<Client> {
+async function makeClient(ctx: Context, sandboxDatasets?: DatasetSource): Promise<Client> {
   const g = ctx.globals;
   let baseUrl = g.baseUrl;
   let apiKey = g.apiKey;
   if (g.sandbox) {
     const { startSandbox, SANDBOX_DEMO_KEY } = await import("../sandbox/index.js");
     const { join } = await import("node:path");
-    const sb = await startSandbox({ port: 0, host: "127.0.0.1", stateFile: await keptStateFile(ctx, join(stateDir(ctx.io.env), "sandbox-state.json")), quiet: true });
+    const sb = await startSandbox({ port: 0, host: "127.0.0.1", stateFile: await keptStateFile(ctx, join(stateDir(ctx.io.env), "sandbox-state.json")), quiet: true, datasets: sandboxDatasets });
     ctx.onClose(() => sb.close());
     baseUrl = sb.url;
     apiKey = g.apiKey ?? SANDBOX_DEMO_KEY;

@@ -82,6 +82,9 @@ export const DEFAULT_SEED = 0x5eed_2026;
 /** The hour a dataset made at `anchorMs` is anchored at. */
 export const anchorOf = (anchorMs: number): number => Math.floor(anchorMs / HOUR) * HOUR;
 
+/** Where a sandbox gets the dataset of the hour of `anchorMs` (`generate`, or a caller's that keeps them). */
+export type DatasetSource = (anchorMs: number, seed?: number) => Dataset;
+
 /** The dataset anchored at the hour of `anchorMs` (each call builds one: a server keeps its own). */
 export function generate(anchorMs: number, seed = DEFAULT_SEED): Dataset {
   return build(anchorOf(anchorMs), seed);

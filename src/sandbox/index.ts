@@ -2,7 +2,7 @@
 // with fault injection for testing clients. See README "Sandbox".
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { anchorOf, generate, type Dataset } from "./data.js";
+import { anchorOf, generate, type Dataset, type DatasetSource } from "./data.js";
 import { dispatch, identify, MAX_BODY_BYTES, rateLimitFail, renderFail, takeLimit, usualHeaders, type Incoming, type Outgoing } from "./dispatch.js";
 import { RATE_LIMIT_HEADERS } from "../contract/headers.js";
 import { applyDirective, parsePrefer, statusAnswer, type Directive, type FaultContext } from "./answers.js";
@@ -27,6 +27,11 @@ export interface SandboxOptions {
   windowsNow?: () => number;
   /** another generated dataset (the default seed gives the documented one) */
   seed?: number;
+  /**
+   * Where the hour's dataset comes from (default: `generate`, one per server). Datasets are never
+   * changed, so a caller that starts many servers (a test process) may hand them one per hour.
+   */
+  datasets?: DatasetSource;
   /** admin endpoints and the Prefer header also on a non-loopback bind */
   remoteControl?: boolean;
   /** per route, answers given in turn before the normal ones */
@@ -163,7 +168,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   // (a reset in the same hour keeps the hour's dataset: datasets are never changed)
   let hourDs: Dataset | undefined;
   const fresh = (loadState: boolean) => {
-    const ds = hourDs?.anchor === anchorOf(now().getTime()) ? hourDs : (hourDs = generate(now().getTime(), opts.seed));
+    const ds = hourDs?.anchor === anchorOf(now().getTime()) ? hourDs : (hourDs = (opts.datasets ?? generate)(now().getTime(), opts.seed));
     return {
       ds,
       world: { ds, alerts: new AlertStore(ds.anchor, opts.stateFile, loadState), runCounter: { n: 0 } } as World,

@@ -22,7 +22,7 @@ const at = (f: string) => join(dir, f);
  * creator, a SARIF's driver) is the unbuilt sources' own here; every other byte is compared.
  */
 const built = (JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { version: string }).version;
-async function inProcess(args: string[], opts: { env: Record<string, string>; cwd?: string }): Promise<RunResult> {
+async function inProcess(args: string[], opts: { env: Record<string, string>; cwd?: string; migrateWorkers?: boolean }): Promise<RunResult> {
   const r = await runMain(args, opts);
   const stamp = (s: string) => s.replaceAll(JSON.stringify(VERSION), JSON.stringify(built));
   return { code: r.code, stdout: stamp(r.stdout), stderr: stamp(r.stderr) };
@@ -149,11 +149,12 @@ describe("migrate: every strategy gives the same bytes", () => {
   for (const c of CASES) {
     it(c.name, async () => {
       const runs = await Promise.all(STRATEGIES.flatMap((strategy) => JOBS.map(async (jobs) => {
-        // --jobs 2 (worker threads) through the built binary; --jobs 0 in this process: its bytes
-        // must equal the binary's, so main() and bin/mids are held to each other too
+        // general --jobs 2 through the built binary (its worker threads, dist/migrate-worker.js); the
+        // other three in this process, fast --jobs 2 with worker threads loading the same built
+        // worker: their bytes must equal the binary's, so main() and bin/mids are held to each other too
         const args = ["migrate", "--jobs", jobs, ...c.args];
         const env = baseEnv({ MIDS_MIGRATE_STRATEGY: strategy });
-        const r = jobs === "0" ? await inProcess(args, { env }) : await runMids(args, { env, timeoutMs: 60_000 });
+        const r = jobs === "2" && strategy === "general" ? await runMids(args, { env, timeoutMs: 60_000 }) : await inProcess(args, { env, migrateWorkers: jobs === "2" });
         return { strategy, jobs, ...r };
       })));
       const [ref, ...rest] = runs;
@@ -170,6 +171,12 @@ describe("migrate: every strategy gives the same bytes", () => {
       }
     }, 120_000);
   }
+
+  it("the in-process --jobs 2 runs above are read by worker threads (not quietly on one thread)", async () => {
+    const r = await inProcess(["migrate", "--jobs", "2", "--verbose", at("combined.log")], { env: baseEnv(), migrateWorkers: true });
+    expect(r.code).toBe(0);
+    expect(r.stderr).toContain(`migrate: ${at("combined.log")}: read by 2 worker threads\n`);
+  });
 
   it("a JSON-lines method with blanks around it (\" Get \") is that method, on every path", async () => {
     const log = put("blank-method.ndjson", thrice([`{"method":" Get ","url":"/v2/clusters"}`, `{"method":"get\\t","url":"/v2/clusters"}`]));

@@ -334,8 +334,10 @@ describe.skipIf(!hasScript)("migrate verify's table on a terminal", () => {
     const id = "118655a8c2f84e49930fad39";
     writeFileSync(log, ["/v2/topics", "/v2/clusters", `/v2/projects/${id}/momentum`, `/v2/projects/${id}/neighbors`, "/v2/recipes"]
       .map((p) => `10.0.0.1 - - [27/Nov/2026:10:00:00 +0000] "GET ${p} HTTP/1.1" 200 512\n`).join(""));
-    const env = baseEnv({ MIDS_PAGER: "" });
-    const [narrow, wide] = await Promise.all([60, 100].map((cols) => onTerminal(`exec $MIDS --sandbox migrate verify ${log} 2>/dev/null`, { cols, env })));
+    // (the sandbox in this process: a --sandbox of each run's own made its dataset twice)
+    const sb = await startSandbox();
+    const env = sb.env(SANDBOX_DEMO_KEY, { MIDS_PAGER: "" });
+    const [narrow, wide] = await Promise.all([60, 100].map((cols) => onTerminal(`exec $MIDS migrate verify ${log} 2>/dev/null`, { cols, env }))).finally(() => sb.stop());
     for (const r of [narrow, wide]) expect(r.code).toBe(0);
     const table = (raw: string) => {
       const ls = raw.replace(ESCAPES, "").split(/\r?\n/);
@@ -416,16 +418,18 @@ describe.skipIf(!hasScript)("contract check on a terminal too narrow for its ASS
 
 describe.skipIf(!hasScript)("a project's detail on a terminal", () => {
   it("at 60 and 100 columns every asset's address and each latest intel's id are on screen whole (they were left out: 'ethereum*, tron (lp-token)', '[cut] headline')", async () => {
-    const env = baseEnv({ MIDS_PAGER: "" });
-    const list = JSON.parse((await runMain(["--sandbox", "projects", "list", "--limit", "50", "-o", "json"], { env })).stdout) as { slug: string }[];
+    // (the sandbox in this process: a --sandbox of each terminal run's own made its dataset twice)
+    const sb = await startSandbox();
+    const env = sb.env(SANDBOX_DEMO_KEY, { MIDS_PAGER: "" });
+    const list = JSON.parse((await runMain(["projects", "list", "--limit", "50", "-o", "json"], { env })).stdout) as { slug: string }[];
     // a project with two assets or more and some intel
     let detail: { slug: string; assets: { address: string }[]; intel: { id: string }[] } | undefined;
     for (const p of list) {
-      const d = JSON.parse((await runMain(["--sandbox", "projects", "get", p.slug, "-o", "json"], { env })).stdout) as NonNullable<typeof detail>;
+      const d = JSON.parse((await runMain(["projects", "get", p.slug, "-o", "json"], { env })).stdout) as NonNullable<typeof detail>;
       if (d.assets.length > 1 && d.intel.length) { detail = d; break; }
     }
     expect(detail).toBeDefined();
-    const runs = await Promise.all([60, 100].map((cols) => onTerminal(`exec $MIDS --sandbox projects get ${detail!.slug} 2>/dev/null`, { cols, env })));
+    const runs = await Promise.all([60, 100].map((cols) => onTerminal(`exec $MIDS projects get ${detail!.slug} 2>/dev/null`, { cols, env }))).finally(() => sb.stop());
     for (const r of runs) {
       expect(r.code).toBe(0);
       const screen = r.raw.replace(ESCAPES, "");

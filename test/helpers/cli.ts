@@ -4,7 +4,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { createInterface } from "node:readline";
+import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll } from "vitest";
+import type { Dataset, DatasetSource } from "../../src/sandbox/data.js";
 
 export const ROOT = resolve(import.meta.dirname, "../..");
 export const BIN = join(ROOT, "bin/mids");
@@ -122,10 +124,31 @@ export async function startSandbox(args: string[] = []): Promise<SandboxProcess>
   const own = inProcessOptions(args);
   if (own) {
     const { startSandbox: start } = await import("../../src/sandbox/index.js");
-    const sb = await start({ port: 0, host: "127.0.0.1", quiet: true, ...own });
+    const sb = await start({ port: 0, host: "127.0.0.1", quiet: true, datasets: await sharedDatasets(), ...own });
     return sandboxAt(sb.url, () => sb.close());
   }
   return serveProcess(args);
+}
+
+/**
+ * The sandbox's dataset of an hour, made once in this test process and handed to every sandbox it
+ * starts (in-process ones and `--sandbox` runs of main()): a dataset is never changed (a sandbox's
+ * reset keeps its hour's), and making one costs 40-150 ms of CPU, some 200 times a suite run.
+ * The last two are kept (a run may cross an hour; a clock may jump; a seed of its own).
+ */
+const datasetsKept = new Map<string, Dataset>();
+async function sharedDatasets(): Promise<DatasetSource> {
+  const { anchorOf, generate } = await import("../../src/sandbox/data.js");
+  return (anchorMs, seed) => {
+    const key = `${anchorOf(anchorMs)} ${seed ?? "default"}`;
+    let ds = datasetsKept.get(key);
+    if (!ds) {
+      ds = generate(anchorMs, seed);
+      if (datasetsKept.size >= 2) datasetsKept.delete(datasetsKept.keys().next().value!);
+      datasetsKept.set(key, ds);
+    }
+    return ds;
+  };
 }
 
 /** The test's handle on a sandbox at `url`. */
@@ -223,11 +246,21 @@ export function budgetFor(runs: number, lanes = 1): number {
  * module state), so `Promise.all` of them is safe.
  */
 let mainQueue: Promise<unknown> = Promise.resolve();
-export function runMain(args: string[], opts: { env?: Record<string, string>; input?: string; cwd?: string } = {}): Promise<RunResult> {
+export function runMain(args: string[], opts: { env?: Record<string, string>; input?: string; cwd?: string; migrateWorkers?: boolean } = {}): Promise<RunResult> {
   const run = mainQueue.then(async () => {
     const [{ main }, { testIO }] = await Promise.all([import("../../src/main.js"), import("../../src/io.js")]);
     const io = testIO({ env: opts.env ?? baseEnv(), input: opts.input, ...(opts.cwd ? { cwd: opts.cwd } : {}) });
-    const code = await main(args, { io });
+    // `migrateWorkers`: migrate's worker threads load the built dist/migrate-worker.js (from the
+    // sources there is none beside the module, and --jobs would stay on one thread); their output
+    // comes as bytes written with a callback, which testIO's stdout does not call
+    if (opts.migrateWorkers) {
+      const { write } = io.stdout;
+      // (a worker's part is a Uint8Array: text as a Buffer's, UTF-8, is what a string sink keeps)
+      const text = (c: string | Uint8Array) => (typeof c === "string" ? c : Buffer.from(c.buffer, c.byteOffset, c.byteLength).toString("utf8"));
+      io.stdout = { ...io.stdout, write: ((chunk: string | Uint8Array, done?: () => void) => (write(text(chunk)), done?.(), true)) as typeof write };
+    }
+    const migrateWorkerScript = opts.migrateWorkers ? pathToFileURL(join(ROOT, "dist/migrate-worker.js")) : undefined;
+    const code = await main(args, { io, sandboxDatasets: await sharedDatasets(), migrateWorkerScript });
     return { code, stdout: io.out(), stderr: io.err() };
   });
   mainQueue = run.catch(() => undefined);

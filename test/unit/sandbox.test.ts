@@ -4,6 +4,7 @@ import { ROUTES } from "../../src/contract/routes.js";
 import { ASSUMED } from "../../src/contract/assumed.js";
 import { PROJECT_COUNT, generate } from "../../src/sandbox/data.js";
 import { SANDBOX_DEMO_KEY, SANDBOX_KEYS, startSandbox, type Sandbox } from "../../src/sandbox/index.js";
+import { baseEnv } from "../helpers/cli.js";
 
 const NOW = new Date("2026-11-01T12:34:56Z");
 const keyOf = (id: string) => SANDBOX_KEYS.find((k) => k.id === id)!.key;
@@ -334,5 +335,30 @@ describe("sandbox rate limits", () => {
     const alias = await get("/v2/signals", key);
     expect(alias.status).toBe(429);
     expect(alias.headers.get("deprecation")).toMatch(/^@\d+$/);
+  });
+});
+
+describe("a dataset handed in (a test process makes one an hour for all its sandboxes)", () => {
+  it("a sandbox, and main()'s --sandbox, answer from the dataset their caller hands them, asked for it once an hour", async () => {
+    const [{ main }, { testIO }] = await Promise.all([import("../../src/main.js"), import("../../src/io.js")]);
+    const ds = generate(NOW.getTime());
+    const asked: number[] = [];
+    const source = (ms: number, seed?: number) => (asked.push(ms), expect(seed).toBeUndefined(), ds);
+    const own = await startSandbox({ quiet: true, now: () => NOW, datasets: source });
+    try {
+      const r = await fetch(`${own.url}/v3/projects/${ds.projects[0].id}`, { headers: { "x-api-key": SANDBOX_DEMO_KEY } });
+      expect(r.status).toBe(200);
+      expect(((await r.json()) as { data: { slug: string } }).data.slug).toBe(ds.projects[0].slug);
+      // a reset in the same hour keeps the hour's dataset
+      own.reset();
+    } finally {
+      await own.close();
+    }
+    expect(asked).toEqual([NOW.getTime()]);
+    const io = testIO({ env: baseEnv() });
+    const code = await main(["--sandbox", "projects", "get", ds.projects[0].id, "-o", "json", "--fields", "slug"], { io, sandboxDatasets: source });
+    expect(code, io.err()).toBe(0);
+    expect(JSON.parse(io.out())).toEqual({ slug: ds.projects[0].slug });
+    expect(asked).toHaveLength(2);
   });
 });

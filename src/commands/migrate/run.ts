@@ -50,7 +50,7 @@ export async function run(flags: MigrateFlags, ctx: Context): Promise<void> {
   const resolver = flags.resolve ? makeResolver(() => ctx.client(), { keepGoing: true }) : undefined;
   const { failed, tally } = await migrate(ctx.io, {
     files, fromFormat, to, report, failOn, quiet: g.quiet, baseUrl: g.baseUrl, version: VERSION, now: ctx.now(), signal: ctx.signal, jobs, verbose: g.verbose, fastPath,
-    resolve: resolver, screen: ctx.screen,
+    resolve: resolver, screen: ctx.screen, workerScript: ctx.migrateWorkerScript,
   });
   if (resolver?.failed && !g.quiet) {
     const n = resolver.failed;
