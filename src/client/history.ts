@@ -73,6 +73,18 @@ export function historyWarning(policy: HistoryPolicy | undefined, w: RequestWind
     `Older data needs the archive-history entitlement. ${returned ?? `Only data from ${isoSeconds(earliest)} on was returned.`}`;
 }
 
+/**
+ * When the warning cannot be decided: the window is enforced for this key and the request reaches
+ * back, but earliestAvailableAt is no time mids can read (the server is untrusted). Said, not
+ * dropped: before, a request before the window was answered in part without a word.
+ */
+export function unreadableHistory(policy: HistoryPolicy | undefined, w: RequestWindow, now: Date): string | undefined {
+  if (!policy || !policy.enforced || policy.archiveAccess) return undefined;
+  if (windowStart(w, now) === undefined || Number.isFinite(policyDate(policy.earliestAvailableAt))) return undefined;
+  const shown = JSON.stringify(policy.earliestAvailableAt) ?? "nothing";
+  return `the server's meta.history.earliestAvailableAt (${shown.length > 40 ? `${shown.slice(0, 39)}…` : shown}) is no time: mids cannot say whether this key's history window cut the answer short`;
+}
+
 /** Before enforcementAt: a notice that the window will apply from that date (spec 8.2). */
 export function enforcementNotice(policy: HistoryPolicy | undefined, now: Date): string | undefined {
   if (!policy || policy.archiveAccess || policy.enforced) return undefined;
@@ -93,6 +105,8 @@ export function reportHistory(ctx: Context, res: Pick<ApiResult, "history">, w: 
   const first = warning && !asked && !ctx.globals.quiet ? firstTime(stateDir(ctx.io.env), `history-window:${keyId([ctx.globals.sandbox ? "sandbox" : ctx.globals.baseUrl, ctx.globals.apiKey])}`, now, (m) => ctx.warn(m, STATE_DIR_WARNING)) : false;
   // (a state dir that cannot be written remembers nothing: the warning then promises nothing)
   if (warning && (asked || first)) ctx.warn(first === "kept" ? `${warning} (said once for this key)` : warning, "history-window");
+  const unreadable = unreadableHistory(res.history, w, now);
+  if (unreadable) ctx.notice(unreadable, "history-unreadable");
   const notice = enforcementNotice(res.history, now);
   if (notice) ctx.notice(notice, "history-enforcement");
 }

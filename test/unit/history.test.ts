@@ -1,7 +1,7 @@
 // The history window rules of spec 2.2/8.2 as the CLI applies them: when to warn, the notice
 // before enforcement, where --clamp moves a start, and the default windows read from the table.
 import { describe, expect, it } from "vitest";
-import { clampedStart, CLAMP_MARGIN_MS, defaultWindowMs, enforcementNotice, historyWarning, windowStart } from "../../src/client/history.js";
+import { clampedStart, CLAMP_MARGIN_MS, defaultWindowMs, enforcementNotice, historyWarning, unreadableHistory, windowStart } from "../../src/client/history.js";
 
 const DAY = 86_400_000;
 const now = new Date("2026-11-22T12:00:00Z");
@@ -11,6 +11,20 @@ const policy = (o: Partial<{ enforced: boolean; archiveAccess: boolean; enforcem
 });
 
 describe("history warning", () => {
+  it("says so when earliestAvailableAt is no time and the request reaches back, rather than dropping the warning", () => {
+    const start = new Date(now.getTime() - 40 * DAY);
+    for (const bad of ["soon", 12, null]) {
+      const p = { ...policy(), earliestAvailableAt: bad } as unknown as ReturnType<typeof policy>;
+      expect(historyWarning(p, { start }, now)).toBeUndefined();
+      expect(unreadableHistory(p, { start }, now)).toContain(`earliestAvailableAt (${JSON.stringify(bad)}) is no time`);
+      // a current-state read, an archive key, a window not enforced: nothing to decide
+      expect(unreadableHistory(p, {}, now)).toBeUndefined();
+      expect(unreadableHistory({ ...p, archiveAccess: true }, { start }, now)).toBeUndefined();
+      expect(unreadableHistory({ ...p, enforced: false }, { start }, now)).toBeUndefined();
+    }
+    expect(unreadableHistory(policy(), { start }, now)).toBeUndefined();
+  });
+
   it("warns when an explicit start reaches before earliestAvailableAt", () => {
     const w = historyWarning(policy(), { start: new Date(now.getTime() - 40 * DAY) }, now, "Returned 3 points.");
     expect(w).toMatch(/reads history only from 2026-10-23T12:00:00Z on \(the last 30 days\)/);
