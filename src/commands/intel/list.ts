@@ -72,7 +72,7 @@ export async function run(flags: IntelListFlags, ctx: Context): Promise<void> {
     ...(v2 ? {} : {
       items: (res) => listItems(res.data, ["intel"]).items,
       asReceived: (res) => (listItems(res.data).wrapped ? res.data : undefined),
-      forItems: (items) => ({ ...withExtras(INTEL_VIEW_V3, items, new Set([...shapeFields(assumedShape(routeId)?.shape), "project"]), 3, new Set()), emptyHint }),
+      forItems: (items) => ({ ...withExtras(INTEL_VIEW_V3, items, new Set([...shapeFields(assumedShape(routeId)?.shape), "project"]), 3, true), emptyHint }),
     }),
   });
 }

@@ -25,7 +25,7 @@ export function shapeFields(shape: Shape | undefined): Set<string> {
  * assumed shape places (a server that answers more, or under other names), at most `max`, in the
  * order they first appear: a field only some items carry (not the first) still gets its column.
  */
-export function withExtras(view: View, items: readonly unknown[], known: Set<string>, max = Infinity, readBy?: ReadonlySet<string>): View {
+export function withExtras(view: View, items: readonly unknown[], known: Set<string>, max = Infinity, csvKnown = false): View {
   const placed = new Set(view.columns.map((c) => c.path.split(".")[0]));
   // a field is never read from inside an object the view or the shape places (a topic's `stance`
   // {label, score}, its `report` {id, ...}): that object's `score` or `id` is not the topic's
@@ -39,10 +39,10 @@ export function withExtras(view: View, items: readonly unknown[], known: Set<str
   // past `max`, the fields are named under the table instead (View.omitted)
   const shown = [...extra].slice(0, max);
   const omitted = [...extra].slice(shown.length);
-  // with `readBy` (the fields the view's columns read, whatever their path), a field of the assumed
-  // shape the table leaves out by design (a topic's summary) is one csv carries (View.csvToo)
+  // `csvKnown`: a field of the assumed shape the table leaves out by design (a topic's summary) is
+  // one csv carries (View.csvToo)
   const csvToo = new Set<string>();
-  if (readBy) for (const item of items) if (isObj(item)) for (const k of Object.keys(item)) if (known.has(k) && !placed.has(k) && !readBy.has(k)) csvToo.add(k);
+  if (csvKnown) for (const item of items) if (isObj(item)) for (const k of Object.keys(item)) if (known.has(k) && !placed.has(k)) csvToo.add(k);
   return extra.size || csvToo.size
     ? { ...view, columns: [...view.columns, ...shown.map((k) => keyColumn([k]))], ...(omitted.length ? { omitted } : {}), ...(csvToo.size ? { csvToo: [...csvToo] } : {}) }
     : view;

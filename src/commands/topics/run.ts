@@ -66,7 +66,7 @@ export async function list(ctx: Context): Promise<void> {
   // an assumed shape (ASSUMED.v3TopicShape): fields it does not place become extra columns
   noteAssumed(ctx, routeId, res.data);
   const items = listItems(res.data, ["topics"]).items;
-  await printAssumedList(ctx, res.data, withExtras(TOPIC_VIEW_V3, items, shapeFields(assumedShape(routeId)?.shape), 3, new Set()), { names: ["topics"], routeId });
+  await printAssumedList(ctx, res.data, withExtras(TOPIC_VIEW_V3, items, shapeFields(assumedShape(routeId)?.shape), 3, true), { names: ["topics"], routeId });
 }
 
 /** Keyless v2 responses carry meta.upgrade (spec 2.1): pass it on once. */
